@@ -1,0 +1,3 @@
+from mem.cli.main import run
+
+run()

@@ -1,0 +1,1 @@
+"""The ``mem`` command line: parsing and printing only; every command calls a library function."""

@@ -1,0 +1,72 @@
+"""The console-script entry point: runs the Typer app and maps every error to one line and an exit code.
+
+Exit codes: 0 ok, 1 findings or a refusal, 2 usage or runtime error. ``MEM_DEBUG=1`` re-raises so
+the traceback shows. Typer vendors its own Click, and libraries such as ``llm`` raise the real
+Click's exceptions, so both families are caught here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from mem.core.errors import MemError
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``mem`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code (also used by tests)."""
+    import typer
+    import typer._click.exceptions as tclick
+    from mem.cli.app import app
+
+    debug = os.environ.get("MEM_DEBUG", "") not in ("", "0")
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=list(argv) if argv is not None else None, prog_name="mem",
+                              standalone_mode=False)
+        return result if isinstance(result, int) else 0
+    except MemError as exc:
+        if debug:
+            raise
+        _error(exc.message)
+        return exc.exit_code
+    except tclick.UsageError as exc:
+        exc.show()
+        return 2
+    except tclick.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except (typer.Abort, KeyboardInterrupt, EOFError):
+        _error("aborted")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence against a traceback
+        if debug:
+            raise
+        foreign = _foreign_click(exc)
+        if foreign is not None:
+            _error(foreign)
+            return 2
+        _error(f"internal error: {type(exc).__name__}: {exc} (run with MEM_DEBUG=1 for the traceback)")
+        return 2
+
+
+def _foreign_click(exc: Exception) -> str | None:
+    click = sys.modules.get("click")
+    if click is not None and isinstance(exc, click.ClickException):
+        return exc.format_message()
+    return None
+
+
+def _error(message: str) -> None:
+    first = message.strip().splitlines()[0] if message.strip() else "error"
+    sys.stderr.write(f"Error: {first}\n")
+    sys.stderr.flush()
+
+
+def run() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,114 @@
+"""Everything the CLI writes: data to stdout (JSON or a rich rendering), messages and progress to stderr.
+
+Commands hand plain data (dicts, lists, strings) to ``emit``; with ``--json`` it is written as
+JSON, otherwise the command's ``human`` renderer (or a generic table) prints it for people.
+Consoles are made per call so tests that swap ``sys.stdout`` see the output, and ``NO_COLOR`` and
+non-terminals are honoured by rich itself.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+ProgressCallback = Callable[[int, int, str], None]
+
+
+def stdout_console() -> Console:
+    from rich.console import Console
+
+    return Console(file=sys.stdout, soft_wrap=True)
+
+
+def stderr_console() -> Console:
+    from rich.console import Console
+
+    return Console(file=sys.stderr, soft_wrap=True)
+
+
+def to_json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+
+
+def emit(data: Any, *, as_json: bool, human: Callable[[Console, Any], None] | None = None) -> None:
+    """Write a command's result: JSON on request, else the human rendering."""
+    if as_json:
+        sys.stdout.write(to_json(data) + "\n")
+        return
+    console = stdout_console()
+    if human is not None:
+        human(console, data)
+    elif isinstance(data, list):
+        print_table(console, data)
+    elif isinstance(data, dict):
+        print_record(console, data)
+    else:
+        console.print(str(data), markup=False, highlight=False)
+
+
+def print_table(console: Console, rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None,
+                *, title: str | None = None) -> None:
+    """A list of records as a table; ``columns`` picks and orders keys (default: the first row's)."""
+    from rich.table import Table
+
+    if not rows:
+        console.print("(none)", style="dim")
+        return
+    columns = list(columns or rows[0].keys())
+    table = Table(title=title, show_lines=False)
+    for column in columns:
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*(_cell(row.get(column)) for column in columns))
+    console.print(table)
+
+
+def print_record(console: Console, record: dict[str, Any]) -> None:
+    """One record as aligned ``key: value`` lines."""
+    width = max((len(k) for k in record), default=0)
+    for key, value in record.items():
+        console.print(f"{key.ljust(width)}  {_cell(value)}", markup=False, highlight=False)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)
+
+
+def info(message: str) -> None:
+    """A message for people, on stderr so stdout stays parseable."""
+    stderr_console().print(message, markup=False, highlight=False)
+
+
+def warn(message: str) -> None:
+    stderr_console().print(f"warning: {message}", style="yellow", markup=False, highlight=False)
+
+
+@contextmanager
+def progress(description: str, *, disable: bool | None = None) -> Iterator[ProgressCallback]:
+    """A progress bar on a terminal, nothing when piped. Yields ``on_progress(done, total, what)``."""
+    if disable is None:
+        disable = not sys.stderr.isatty()
+    if disable:
+        yield lambda done, total, what: None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=stderr_console(), transient=True) as bar:
+        task = bar.add_task(description, total=None)
+
+        def update(done: int, total: int, what: str) -> None:
+            bar.update(task, completed=done, total=total or None, description=what or description)
+
+        yield update

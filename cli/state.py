@@ -1,0 +1,36 @@
+"""What the root callback hands every command: the loaded settings and the global output choice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import typer
+from mem.core.config import Config
+from mem.core.errors import NotFound
+
+
+@dataclass(frozen=True)
+class State:
+    config: Config
+    json: bool = False
+
+
+def get_state(ctx: typer.Context) -> State:
+    """The ``State`` of this run (commands call this instead of reading globals)."""
+    root = ctx.find_root()
+    if not isinstance(root.obj, State):  # only when a command is invoked without the root group
+        root.obj = State(Config.load())
+    return root.obj
+
+
+def want_json(ctx: typer.Context, local: bool = False) -> bool:
+    """``--json`` given globally (``mem --json …``) or on the command itself."""
+    return local or get_state(ctx).json
+
+
+def require_workspace(ctx: typer.Context):
+    """The workspace folder, or a clear error when there is none."""
+    workspace = get_state(ctx).config.workspace
+    if workspace is None:
+        raise NotFound("no workspace here: run `mem init DIR`, or pass --workspace DIR")
+    return workspace

@@ -1,0 +1,284 @@
+"""Settings: ``mem.toml`` of the workspace, the environment, and the defaults, in one frozen object.
+
+This is the only module that reads settings from files or the environment. The CLI loads a
+``Config`` once in its root callback and passes it down; library code takes the values it needs
+as arguments or takes the ``Config``.
+
+Each section is a frozen dataclass whose fields carry their default and a one-line comment; the
+same definitions write the commented ``mem.toml`` that ``mem init`` creates (``render_template``),
+so a default cannot drift from its documentation.
+
+Precedence, lowest first: defaults → ``mem.toml`` of the workspace → ``overlay()`` (the client
+applies the config carried in a verified bundle this way) → environment variables named below.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mem.core.errors import InvalidInput
+
+CONFIG_FILE = "mem.toml"
+
+
+def _f(default: Any, doc: str) -> Any:
+    if isinstance(default, list):
+        return field(default_factory=lambda: list(default), metadata={"doc": doc})
+    return field(default=default, metadata={"doc": doc})
+
+
+@dataclass(frozen=True)
+class ModelSettings:
+    """Which language model to use through the ``llm`` library."""
+
+    name: str = _f("", "llm model id (e.g. 'gpt-4o-mini'); empty = the offline deterministic engine")
+    timeout_s: int = _f(60, "seconds to wait for one model call")
+
+
+@dataclass(frozen=True)
+class IngestSettings:
+    """Movement 1: official documents → policy pages."""
+
+    max_bytes: int = _f(50 * 1024 * 1024, "largest document `mem ingest` accepts, in bytes")
+
+
+@dataclass(frozen=True)
+class LintSettings:
+    """`mem lint`: rules that need data from the service."""
+
+    person_names: list[str] = _f([], "names that must never appear in know-how pages")
+    customer_id_pattern: str = _f(
+        r"\bcust[-_][A-Za-z0-9]+\b", "regex matching customer ids (must not appear in know-how)"
+    )
+    max_annotations: int = _f(10, "github format: annotations printed per level before a notice")
+
+
+@dataclass(frozen=True)
+class ContextSettings:
+    """Movement 3: the always-injected customer context."""
+
+    budget_chars: int = _f(600, "customer context budget in characters; overflow is demoted to facts")
+    confirm_promotions: bool = _f(True, "a fact promoted to context needs the customer's confirmation")
+
+
+@dataclass(frozen=True)
+class ExtractSettings:
+    """Movement 2: request log → customer facts."""
+
+    recent_turns: int = _f(200, "only this many most recent turns are sent to a model")
+
+
+@dataclass(frozen=True)
+class TraitSettings:
+    """Movement 6: one customer's repeated tendency → a trait fact."""
+
+    min_repeats: int = _f(3, "repetitions needed before a tendency becomes a trait")
+    min_distinct_days: int = _f(2, "repetitions on one day do not count as a tendency")
+    confirm_inferred: bool = _f(True, "an inferred trait reaches customer context only after confirmation")
+    recheck_after_days: int = _f(180, "a trait not seen again within this period is flagged for recheck")
+
+
+@dataclass(frozen=True)
+class KnowhowSettings:
+    """Movement 4: the same decision across customers → know-how (operator approves)."""
+
+    min_customers: int = _f(3, "distinct customers with the same decision before a procedure is proposed")
+    propose_min_customers: int = _f(2, "below min_customers but at least this many: proposal only, flagged 'few'")
+    window_days: int = _f(365, "only decision facts this recent are counted")
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """`mem serve` and the client's view of it."""
+
+    url: str = _f("http://127.0.0.1:8765", "where clients reach the server (mem sync, share, backup)")
+    host: str = _f("127.0.0.1", "address `mem serve` listens on")
+    port: int = _f(8765, "port `mem serve` listens on")
+    max_request_bytes: int = _f(8 * 1024 * 1024, "largest request body the server accepts")
+
+
+@dataclass(frozen=True)
+class BundleSettings:
+    """Signed bundles of service memory."""
+
+    expires_days: int = _f(30, "a bundle's manifest expires this many days after it is issued")
+
+
+@dataclass(frozen=True)
+class BackupSettings:
+    """Device-migration backups (6-digit PIN)."""
+
+    max_attempts: int = _f(10, "wrong PIN attempts before the key service destroys the backup")
+    retention_days: int = _f(14, "days a backup is kept before it is deleted")
+
+
+@dataclass(frozen=True)
+class Config:
+    """All settings of one mem run. Build it with ``Config.load``."""
+
+    workspace: Path | None = None
+    home: Path = Path(".")
+    model: ModelSettings = field(default_factory=ModelSettings)
+    ingest: IngestSettings = field(default_factory=IngestSettings)
+    lint: LintSettings = field(default_factory=LintSettings)
+    context: ContextSettings = field(default_factory=ContextSettings)
+    extract: ExtractSettings = field(default_factory=ExtractSettings)
+    trait: TraitSettings = field(default_factory=TraitSettings)
+    knowhow: KnowhowSettings = field(default_factory=KnowhowSettings)
+    server: ServerSettings = field(default_factory=ServerSettings)
+    bundle: BundleSettings = field(default_factory=BundleSettings)
+    backup: BackupSettings = field(default_factory=BackupSettings)
+    now: datetime | None = None
+    debug: bool = False
+
+    @classmethod
+    def load(
+        cls,
+        *,
+        workspace: Path | None = None,
+        home: Path | None = None,
+        env: Mapping[str, str] | None = None,
+        cwd: Path | None = None,
+    ) -> Config:
+        """Settings for one run.
+
+        ``workspace``: explicit workspace folder; else ``MEM_WORKSPACE``; else the nearest folder
+        upward from ``cwd`` holding ``mem.toml``; else none (client-only commands need none).
+        ``home``: explicit client home; else ``MEM_HOME``; else ``$XDG_DATA_HOME/mem`` or
+        ``~/.local/share/mem``.
+        """
+        env = os.environ if env is None else env
+        if workspace is None and env.get("MEM_WORKSPACE"):
+            workspace = Path(env["MEM_WORKSPACE"])
+        if workspace is None:
+            workspace = find_workspace(cwd or Path.cwd())
+        if workspace is not None:
+            workspace = Path(workspace).expanduser().resolve()
+        if home is None:
+            home = Path(env["MEM_HOME"]) if env.get("MEM_HOME") else default_home(env)
+        config = cls(workspace=workspace, home=Path(home).expanduser().resolve())
+        if workspace is not None and (workspace / CONFIG_FILE).is_file():
+            config = config.overlay(read_toml(workspace / CONFIG_FILE))
+        changes: dict[str, Any] = {"debug": env.get("MEM_DEBUG", "") not in ("", "0")}
+        if env.get("MEM_NOW"):
+            from mem.core.clock import parse_datetime
+
+            try:
+                changes["now"] = parse_datetime(env["MEM_NOW"])
+            except ValueError as exc:
+                raise InvalidInput(f"MEM_NOW is not an ISO date or datetime: {env['MEM_NOW']!r}") from exc
+        if env.get("MEM_MODEL") is not None and "MEM_MODEL" in env:
+            changes["model"] = dataclasses.replace(config.model, name=env["MEM_MODEL"])
+        return dataclasses.replace(config, **changes)
+
+    def overlay(self, data: Mapping[str, Any], *, origin: str = CONFIG_FILE) -> Config:
+        """A copy with the sections in ``data`` (parsed TOML shape) applied over these values.
+
+        Unknown sections or keys and values of the wrong type are refused with the dotted name,
+        so a typo in ``mem.toml`` is an error rather than a silently ignored setting.
+        """
+        changes: dict[str, Any] = {}
+        for section_name, values in data.items():
+            current = getattr(self, section_name, None) if section_name in SECTIONS else None
+            if current is None:
+                raise InvalidInput(f"{origin}: unknown section [{section_name}]")
+            if not isinstance(values, Mapping):
+                raise InvalidInput(f"{origin}: [{section_name}] must be a table")
+            changes[section_name] = _apply(current, values, section_name, origin)
+        return dataclasses.replace(self, **changes)
+
+    def section_dict(self, name: str) -> dict[str, Any]:
+        """One section as plain data (used to ship client settings inside a bundle)."""
+        return dataclasses.asdict(getattr(self, name))
+
+
+SECTIONS = (
+    "model", "ingest", "lint", "context", "extract", "trait", "knowhow", "server", "bundle", "backup",
+)
+
+
+def _apply(current: Any, values: Mapping[str, Any], section: str, origin: str) -> Any:
+    known = {f.name: f for f in dataclasses.fields(current)}
+    updates: dict[str, Any] = {}
+    for key, value in values.items():
+        if key not in known:
+            raise InvalidInput(f"{origin}: unknown setting {section}.{key}")
+        default = getattr(current, key)
+        expected = type(default)
+        ok = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value, ok = float(value), True
+        if not ok:
+            raise InvalidInput(
+                f"{origin}: {section}.{key} must be {expected.__name__}, got {type(value).__name__}"
+            )
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise InvalidInput(f"{origin}: {section}.{key} must not be negative")
+        updates[key] = value
+    return dataclasses.replace(current, **updates)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file, turning syntax errors into one clear line."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidInput(f"{path}: invalid TOML: {exc}") from exc
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path}: {exc.strerror}") from exc
+
+
+def find_workspace(start: Path) -> Path | None:
+    """The nearest folder from ``start`` upward that holds ``mem.toml``."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / CONFIG_FILE).is_file():
+            return folder
+    return None
+
+
+def default_home(env: Mapping[str, str]) -> Path:
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "mem"
+
+
+def render_template() -> str:
+    """The commented ``mem.toml`` written by ``mem init``: every setting with its default."""
+    lines = [
+        "# mem workspace settings. Every setting is shown with its default; see docs/config.md.",
+        "# Client-side sections (context, extract, trait, knowhow) are shipped to clients in",
+        "# the signed bundle, so changing them here changes client behaviour without an upgrade.",
+    ]
+    defaults = Config()
+    for name in SECTIONS:
+        section = getattr(defaults, name)
+        lines += ["", f"[{name}]", f"# {type(section).__doc__.strip()}"]
+        for f in dataclasses.fields(section):
+            lines.append(f"# {f.metadata['doc']}")
+            lines.append(f"{f.name} = {_toml_value(getattr(section, f.name))}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return "'" + value + "'" if "'" not in value and "\n" not in value else _basic_string(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def _basic_string(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'

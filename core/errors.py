@@ -1,0 +1,72 @@
+"""One exception hierarchy for all of mem.
+
+Every error a user can cause or meet is a ``MemError``; the CLI turns it into one line on stderr
+and its exit code. Foreign errors (sqlite3, tantivy, gitpython, llm, httpx) are translated where
+those libraries are called and re-raised ``from`` the original.
+
+    MemError                  exit 2  the run itself failed
+    ├── InvalidInput          exit 2  bad argument, file or data given by the user
+    ├── NotFound              exit 2  a page, fact, customer, workspace… that does not exist
+    ├── StorageError          exit 2  disk, SQLite, index or git trouble
+    ├── LockTimeout           exit 2  another mem process holds the lock too long
+    ├── ModelError            exit 2  the language model failed or answered out of schema
+    ├── NetworkError          exit 2  the server could not be reached or answered badly
+    ├── Refused               exit 1  a deliberate no: policy, consent, limit, verification
+    │   └── VerificationError exit 1  a signature, hash, version or expiry check failed
+    └── Conflict              exit 1  the thing exists already or changed under us
+"""
+
+from __future__ import annotations
+
+
+class MemError(Exception):
+    """Base of every error mem reports to a user."""
+
+    exit_code: int = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InvalidInput(MemError):
+    """Bad argument, file or data supplied by the user."""
+
+
+class NotFound(MemError):
+    """Something named does not exist."""
+
+
+class StorageError(MemError):
+    """Reading or writing memory on disk failed."""
+
+
+class LockTimeout(MemError):
+    """Another mem process kept a lock longer than we could wait."""
+
+
+class ModelError(MemError):
+    """The language model failed or answered outside the expected schema."""
+
+
+class NetworkError(MemError):
+    """The server could not be reached or answered badly."""
+
+
+class Refused(MemError):
+    """A deliberate refusal: consent missing, a limit reached, a rule broken."""
+
+    exit_code = 1
+
+
+class VerificationError(Refused):
+    """A signature, hash, version or expiry check failed."""
+
+
+class Conflict(MemError):
+    """The target exists already or changed while we worked."""
+
+    exit_code = 1

@@ -1,0 +1,1 @@
+"""Know-how memory: anonymised decision intake, candidate detection, promotion with approval."""

@@ -1,0 +1,1 @@
+"""Policy memory: document readers, ingest into policy pages, change events."""

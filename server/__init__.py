@@ -1,0 +1,1 @@
+"""`mem serve`: signed bundles, backup vault, evidence store, intake of shared decision facts."""
