@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+
 from mem import __version__
 from mem.cli.state import State
 from mem.core import clock

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 import typer
+
 from mem.cli.options import JsonOption
 from mem.cli.output import emit
 from mem.cli.state import get_state, want_json

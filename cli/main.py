@@ -18,6 +18,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``mem`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code (also used by tests)."""
     import typer
     import typer._click.exceptions as tclick
+
     from mem.cli.app import app
 
     debug = os.environ.get("MEM_DEBUG", "") not in ("", "0")

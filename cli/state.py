@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import typer
+
 from mem.core.config import Config
 from mem.core.errors import NotFound
 

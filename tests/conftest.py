@@ -56,3 +56,67 @@ def _run(*args: str, input: str | None = None) -> Result:
 def mem():
     """``mem(*args, input=None) -> Result``: the CLI in-process, with error mapping as in production."""
     return _run
+
+
+class ScriptedModelHandle:
+    """What the ``scripted_model`` fixture returns: queue answers, then read the prompts it saw."""
+
+    def __init__(self) -> None:
+        self.answers: list = []
+        self.prompts: list = []  # (system, prompt text, schema, tool names) per call
+
+    def script(self, *answers) -> ScriptedModelHandle:
+        """Queue answers: a string (text), a dict/list (sent as JSON), a dict {"tool_calls": [{name,
+        arguments}]} (tool calls), or a callable(prompt_text) returning one of those."""
+        self.answers.extend(answers)
+        return self
+
+
+@pytest.fixture
+def scripted_model():
+    """Register the model id ``scripted`` through llm's plugin manager for one test.
+
+    Use with ``Config.model.name = "scripted"`` (``MEM_MODEL=scripted`` or ``mem.toml``). The model
+    answers from the queue; an empty queue is an error, so a test sees every call it did not expect.
+    """
+    import json
+
+    import llm
+    from llm.plugins import pm
+
+    handle = ScriptedModelHandle()
+
+    class ScriptedModel(llm.Model):
+        model_id = "scripted"
+        supports_schema = True
+        supports_tools = True
+        can_stream = False
+
+        def execute(self, prompt, stream, response, conversation):
+            handle.prompts.append(
+                (prompt.system, prompt.prompt, prompt.schema, [t.name for t in (prompt.tools or [])])
+            )
+            if not handle.answers:
+                raise RuntimeError("scripted model: no answer queued for this call")
+            answer = handle.answers.pop(0)
+            if callable(answer):
+                answer = answer(prompt.prompt)
+            if isinstance(answer, dict) and "tool_calls" in answer:
+                for call in answer["tool_calls"]:
+                    response.add_tool_call(llm.ToolCall(name=call["name"], arguments=call.get("arguments", {})))
+                yield answer.get("text", "")
+                return
+            yield answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+
+    class ScriptedPlugin:
+        __name__ = "ScriptedPlugin"
+
+        @llm.hookimpl
+        def register_models(self, register):
+            register(ScriptedModel())
+
+    pm.register(ScriptedPlugin(), name="mem-scripted-model")
+    try:
+        yield handle
+    finally:
+        pm.unregister(name="mem-scripted-model")

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+
 from mem.core import errors
 
 HEAVY = ("tantivy", "git", "llm", "cryptography", "pypdf", "uvicorn", "starlette", "httpx")
@@ -36,6 +37,7 @@ def test_unknown_command_is_usage_error(mem):
 
 def _all_commands():
     import typer
+
     from mem.cli.app import app
 
     root = typer.main.get_command(app)
@@ -64,6 +66,7 @@ def test_every_command_has_help(mem, path):
 )
 def test_every_error_maps_to_one_line_and_exit_code(cls, capsys, monkeypatch):
     import typer
+
     from mem.cli import app as app_module
     from mem.cli.main import main
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 import tomllib
 
 import pytest
+
 from mem.core import InvalidInput
 from mem.core.config import Config, render_template
 
