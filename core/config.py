@@ -39,7 +39,6 @@ class ModelSettings:
     """Which language model to use through the ``llm`` library."""
 
     name: str = _f("", "llm model id (e.g. 'gpt-4o-mini'); empty = the offline deterministic engine")
-    timeout_s: int = _f(60, "seconds to wait for one model call")
 
 
 @dataclass(frozen=True)
