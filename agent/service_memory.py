@@ -1,0 +1,165 @@
+"""Service memory as the agent sees it: one interface, two sources.
+
+The agent never reads service-owned files itself. It asks a ``ServiceMemory`` for the service
+context (always injected as instructions), for policy and know-how pages (looked up when needed)
+and for the client settings the service ships. Two implementations exist:
+
+- ``WorkspaceServiceMemory`` (here): straight from a workspace folder, through ``mem.wiki``; used
+  before the client has a verified bundle, and by operators testing their own wiki.
+- ``mem.server.cache.BundleServiceMemory``: from the last verified signed bundle in the client home,
+  with its stale state.
+
+``status()`` says where the memory came from and whether it can be trusted to be current; the agent
+puts that into every answer's context and warnings.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from mem.core.errors import NotFound
+
+if TYPE_CHECKING:
+    from mem.wiki.page import Page
+
+PAGE_TYPES = ("policy", "knowhow")
+CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
+
+
+@dataclass(frozen=True)
+class ServiceStatus:
+    """Where service memory came from and how far it can be trusted.
+
+    ``source`` is ``"workspace"`` or ``"bundle"``; ``version`` the bundle version (or the
+    workspace's git commit); ``verified`` whether a signature check vouched for it; ``stale`` with
+    ``reason`` when a newer version could not be fetched or verified.
+    """
+
+    source: str
+    location: str
+    version: str | None = None
+    verified: bool = False
+    stale: bool = False
+    reason: str | None = None
+    verified_at: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class PageHit:
+    """One page found by a search, best first; ``score`` is only comparable within one search."""
+
+    page: Page
+    score: float
+
+
+@runtime_checkable
+class ServiceMemory(Protocol):
+    """What the agent needs from service-owned memory (policy, know-how, service context, settings)."""
+
+    def status(self) -> ServiceStatus:
+        """Source, version, verified, stale and why."""
+        ...
+
+    def context_items(self) -> list[str]:
+        """The service context items, in order (injected as instructions on every turn)."""
+        ...
+
+    def pages(self, type: str | None = None) -> list[Page]:
+        """Every page, or those of one type (``"policy"`` or ``"knowhow"``)."""
+        ...
+
+    def get_page(self, page_id: str) -> Page:
+        """The current version of one page; ``NotFound`` when there is none."""
+        ...
+
+    def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
+        """Keyword search over pages (optionally of one type), best first."""
+        ...
+
+    def settings(self) -> dict[str, dict[str, Any]]:
+        """Client settings shipped by the service: section name → values (e.g. ``{"trait": {...}}``)."""
+        ...
+
+
+class WorkspaceServiceMemory:
+    """``ServiceMemory`` read straight from a workspace folder (not signed: ``verified`` is false)."""
+
+    def __init__(self, workspace: Path) -> None:
+        self.workspace = Path(workspace)
+        if not self.workspace.is_dir():
+            raise NotFound(f"workspace not found: {self.workspace}")
+        self._wiki: Any = None
+        self._search: Any = None
+
+    def _store(self) -> Any:
+        if self._wiki is None:
+            from mem.wiki.store import Wiki
+
+            self._wiki = Wiki(self.workspace)
+        return self._wiki
+
+    def status(self) -> ServiceStatus:
+        return ServiceStatus(source="workspace", location=str(self.workspace), version=_git_head(self.workspace))
+
+    def context_items(self) -> list[str]:
+        from mem.wiki.service_context import read_service_context
+
+        return [_item_text(item) for item in read_service_context(self.workspace)]
+
+    def pages(self, type: str | None = None) -> list[Page]:
+        return list(self._store().pages(type=type))
+
+    def get_page(self, page_id: str) -> Page:
+        return self._store().get(page_id)
+
+    def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
+        from mem.wiki.search import search_pages
+
+        hits = search_pages(self.workspace, query, type=type, limit=limit)
+        return [_as_hit(hit, self) for hit in hits]
+
+    def settings(self) -> dict[str, dict[str, Any]]:
+        from mem.core.config import Config
+
+        config = Config.load(workspace=self.workspace, env={})
+        return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
+
+
+def _item_text(item: Any) -> str:
+    return item if isinstance(item, str) else str(getattr(item, "text", item))
+
+
+def _as_hit(hit: Any, memory: WorkspaceServiceMemory) -> PageHit:
+    if isinstance(hit, PageHit):
+        return hit
+    page = getattr(hit, "page", None)
+    if page is None:
+        page = memory.get_page(getattr(hit, "id", getattr(hit, "page_id", "")))
+    return PageHit(page=page, score=float(getattr(hit, "score", 0.0)))
+
+
+def _git_head(workspace: Path) -> str | None:
+    """The short commit id of the workspace's HEAD, read from .git without importing gitpython."""
+    git = workspace / ".git"
+    try:
+        head = (git / "HEAD").read_text().strip()
+        if head.startswith("ref: "):
+            ref = head[5:]
+            ref_file = git / ref
+            if ref_file.is_file():
+                return ref_file.read_text().strip()[:12]
+            packed = git / "packed-refs"
+            if packed.is_file():
+                for line in packed.read_text().splitlines():
+                    if line.endswith(" " + ref):
+                        return line.split()[0][:12]
+            return None
+        return head[:12]
+    except OSError:
+        return None
