@@ -1,0 +1,292 @@
+"""The fact record of DESIGN.md §6: one dated sentence about one customer, with its evidence.
+
+A ``Fact`` is plain data. ``to_dict``/``from_dict`` give the JSON shape stored in ``memory.db``,
+printed by ``mem facts … --json`` and carried in backups; ``from_dict`` validates, so a damaged or
+hand-made record is refused with the field that is wrong rather than stored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from mem.core import clock
+from mem.core.errors import InvalidInput
+from mem.core.ids import new_id
+
+KINDS = ("event", "decision", "attribute", "preference", "request", "trait")
+STATUSES = ("active", "replaced", "retracted")
+HIDDEN_STATUSES = ("replaced", "retracted")
+ORIGINS = ("stated", "inferred")
+SENSITIVE = ("none", "health", "relationship", "finance")
+ROLES = ("customer", "agent", "system")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The customer's own words behind a fact: which log, which turn, who said it, the verbatim quote."""
+
+    log_id: str
+    turn: str
+    role: str
+    quote: str
+    speaker: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Evidence:
+        _require_mapping(data, "evidence")
+        evidence = cls(
+            log_id=_str(data, "log_id", "evidence"),
+            turn=_str(data, "turn", "evidence"),
+            role=_str(data, "role", "evidence"),
+            quote=_str(data, "quote", "evidence"),
+            speaker=data.get("speaker"),
+        )
+        if evidence.role not in ROLES:
+            raise InvalidInput(f"evidence.role must be one of {', '.join(ROLES)}, got {evidence.role!r}")
+        if not evidence.quote.strip():
+            raise InvalidInput("evidence.quote must not be empty")
+        return evidence
+
+
+@dataclass(frozen=True)
+class PolicyRef:
+    """A policy page (or know-how page) and the version the fact was made under."""
+
+    page: str
+    version: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"page": self.page, "version": self.version}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PolicyRef:
+        _require_mapping(data, "policy_refs")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise InvalidInput(f"policy_refs.version must be a positive integer, got {version!r}")
+        return cls(page=_str(data, "page", "policy_refs"), version=version)
+
+    def __str__(self) -> str:
+        return f"{self.page} v{self.version}"
+
+
+@dataclass(frozen=True)
+class Recheck:
+    """A "recheck needed" flag: why (e.g. "policy refund v3 → v4") and since when."""
+
+    flag: bool = False
+    reason: str = ""
+    since: datetime | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "flag": self.flag,
+            "reason": self.reason,
+            "since": clock.isoformat(self.since) if self.since else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Recheck:
+        if data is None:
+            return cls()
+        _require_mapping(data, "recheck")
+        since = data.get("since")
+        return cls(
+            flag=bool(data.get("flag", False)),
+            reason=str(data.get("reason") or ""),
+            since=_datetime(since, "recheck.since") if since else None,
+        )
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One customer fact (DESIGN.md §6 "Fact record").
+
+    ``valid_at`` is when it happened (a date, resolved against the conversation's date);
+    ``recorded_at`` when mem stored it. ``supersedes``/``superseded_by`` link an UPDATE's new and
+    old fact; ``support`` lists the fact ids a trait was inferred from. Build new facts with
+    ``Fact.new``; change them through ``CustomerStore`` so every change leaves a history row.
+    """
+
+    id: str
+    kind: str
+    text: str
+    valid_at: date | None = None
+    recorded_at: datetime | None = None
+    evidence: tuple[Evidence, ...] = ()
+    status: str = "active"
+    supersedes: str | None = None
+    superseded_by: str | None = None
+    policy_refs: tuple[PolicyRef, ...] = ()
+    recheck: Recheck = field(default_factory=Recheck)
+    origin: str = "stated"
+    confirmed: bool = False
+    support: tuple[str, ...] = ()
+    sensitive: str = "none"
+    agreement: bool = False
+
+    @classmethod
+    def new(
+        cls,
+        kind: str,
+        text: str,
+        *,
+        valid_at: date | None = None,
+        evidence: list[Evidence] | tuple[Evidence, ...] = (),
+        policy_refs: list[PolicyRef] | tuple[PolicyRef, ...] = (),
+        origin: str = "stated",
+        confirmed: bool = False,
+        support: list[str] | tuple[str, ...] = (),
+        sensitive: str = "none",
+        agreement: bool = False,
+    ) -> Fact:
+        """A fresh active fact with a new sortable id and ``recorded_at`` = now; validated."""
+        fact = cls(
+            id=new_id(),
+            kind=kind,
+            text=text,
+            valid_at=valid_at,
+            recorded_at=clock.now().replace(microsecond=0),
+            evidence=tuple(evidence),
+            policy_refs=tuple(policy_refs),
+            origin=origin,
+            confirmed=confirmed,
+            support=tuple(support),
+            sensitive=sensitive,
+            agreement=agreement,
+        )
+        fact.validate()
+        return fact
+
+    def replace(self, **changes: Any) -> Fact:
+        """A copy with ``changes`` applied (tuples for list fields), validated."""
+        for name in ("evidence", "policy_refs", "support"):
+            if name in changes:
+                changes[name] = tuple(changes[name])
+        fact = dataclasses.replace(self, **changes)
+        fact.validate()
+        return fact
+
+    @property
+    def hidden(self) -> bool:
+        """Replaced and retracted facts are hidden from search unless asked for."""
+        return self.status in HIDDEN_STATUSES
+
+    @property
+    def when(self) -> date | None:
+        """The date the fact is about: ``valid_at``, else the day it was recorded."""
+        if self.valid_at is not None:
+            return self.valid_at
+        return self.recorded_at.date() if self.recorded_at else None
+
+    def validate(self) -> None:
+        """Raise ``InvalidInput`` naming the first field that breaks the record's rules."""
+        if not isinstance(self.id, str) or not self.id.strip():
+            raise InvalidInput("fact.id must be a non-empty string")
+        if self.kind not in KINDS:
+            raise InvalidInput(f"fact.kind must be one of {', '.join(KINDS)}, got {self.kind!r}")
+        if not isinstance(self.text, str) or not self.text.strip():
+            raise InvalidInput("fact.text must not be empty")
+        if self.status not in STATUSES:
+            raise InvalidInput(f"fact.status must be one of {', '.join(STATUSES)}, got {self.status!r}")
+        if self.origin not in ORIGINS:
+            raise InvalidInput(f"fact.origin must be one of {', '.join(ORIGINS)}, got {self.origin!r}")
+        if self.sensitive not in SENSITIVE:
+            raise InvalidInput(f"fact.sensitive must be one of {', '.join(SENSITIVE)}, got {self.sensitive!r}")
+        if self.valid_at is not None and not isinstance(self.valid_at, date):
+            raise InvalidInput("fact.valid_at must be a date")
+        if isinstance(self.valid_at, datetime):
+            raise InvalidInput("fact.valid_at must be a date, not a datetime")
+        if self.kind == "trait" and self.origin == "inferred" and not self.support:
+            raise InvalidInput("an inferred trait needs support (the fact ids it was inferred from)")
+        for item in self.evidence:
+            if not isinstance(item, Evidence):
+                raise InvalidInput("fact.evidence must hold Evidence records")
+        for item in self.policy_refs:
+            if not isinstance(item, PolicyRef):
+                raise InvalidInput("fact.policy_refs must hold PolicyRef records")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data; dates as ISO strings."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "text": self.text,
+            "valid_at": self.valid_at.isoformat() if self.valid_at else None,
+            "recorded_at": clock.isoformat(self.recorded_at) if self.recorded_at else None,
+            "evidence": [e.to_dict() for e in self.evidence],
+            "status": self.status,
+            "supersedes": self.supersedes,
+            "superseded_by": self.superseded_by,
+            "policy_refs": [p.to_dict() for p in self.policy_refs],
+            "recheck": self.recheck.to_dict(),
+            "origin": self.origin,
+            "confirmed": self.confirmed,
+            "support": list(self.support),
+            "sensitive": self.sensitive,
+            "agreement": self.agreement,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Fact:
+        """The inverse of ``to_dict``; raises ``InvalidInput`` on a malformed record."""
+        _require_mapping(data, "fact")
+        valid_at = data.get("valid_at")
+        recorded_at = data.get("recorded_at")
+        try:
+            fact = cls(
+                id=_str(data, "id", "fact"),
+                kind=_str(data, "kind", "fact"),
+                text=_str(data, "text", "fact"),
+                valid_at=date.fromisoformat(valid_at[:10]) if valid_at else None,
+                recorded_at=_datetime(recorded_at, "fact.recorded_at") if recorded_at else None,
+                evidence=tuple(Evidence.from_dict(e) for e in _list(data, "evidence")),
+                status=data.get("status", "active"),
+                supersedes=data.get("supersedes"),
+                superseded_by=data.get("superseded_by"),
+                policy_refs=tuple(PolicyRef.from_dict(p) for p in _list(data, "policy_refs")),
+                recheck=Recheck.from_dict(data.get("recheck")),
+                origin=data.get("origin", "stated"),
+                confirmed=bool(data.get("confirmed", False)),
+                support=tuple(str(s) for s in _list(data, "support")),
+                sensitive=data.get("sensitive", "none"),
+                agreement=bool(data.get("agreement", False)),
+            )
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"malformed fact record: {exc}") from exc
+        fact.validate()
+        return fact
+
+
+def _require_mapping(data: Any, what: str) -> None:
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{what} must be an object, got {type(data).__name__}")
+
+
+def _str(data: dict[str, Any], key: str, what: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what}.{key} must be a string, got {type(value).__name__}")
+    return value
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key) or []
+    if not isinstance(value, (list, tuple)):
+        raise InvalidInput(f"fact.{key} must be a list")
+    return list(value)
+
+
+def _datetime(value: Any, what: str) -> datetime:
+    if isinstance(value, datetime):
+        return value
+    try:
+        return clock.parse_datetime(str(value))
+    except ValueError as exc:
+        raise InvalidInput(f"{what} is not an ISO datetime: {value!r}") from exc
