@@ -1,0 +1,223 @@
+"""What a customer's sentence is: its fact kind, whether it retracts something, whether it is sensitive.
+
+The deterministic engine reads sentences with small, explicit phrase lists per language (en / ko / ja),
+so its decisions can be explained and tested. ``classify`` returns one of the fact kinds
+(``event``, ``decision``, ``attribute``, ``preference``, ``request``) or ``None`` for small talk
+that is not worth a fact (greetings, thanks, bare questions to the agent, one-word answers).
+
+Agreement (the service is a party): a customer sentence classified ``request`` or ``decision``
+followed, in the next agent turn, by a confirmation (``confirms``) becomes a ``decision`` fact with
+``agreement=True``; the pipeline does that pairing, this module only reads single sentences.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem.customers.language import detect_language
+
+SENSITIVE_CATEGORIES = ("health", "relationship", "finance")
+
+
+def _words(*phrases: str) -> re.Pattern[str]:
+    """English phrases as one case-insensitive pattern with word boundaries."""
+    return re.compile(r"\b(?:" + "|".join(phrases) + r")\b", re.I)
+
+
+def _any(*fragments: str) -> re.Pattern[str]:
+    """Korean/Japanese fragments (no word boundaries in those scripts)."""
+    return re.compile("|".join(fragments))
+
+
+_KIND_RULES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+    "en": [
+        ("decision", _words(
+            r"(?:we|i) (?:agreed|decided|settled|chose|have decided|'ve decided)", r"agreed to", r"it's a deal",
+            r"deal", r"let's go with",
+            r"i(?:'ll| will) (?:take|go with|accept)", r"i accept", r"i(?:'m| am) going with",
+            r"i(?:'ll| will) cancel", r"i cancell?ed", r"i(?:'ve| have) signed", r"i signed up")),
+        ("request", _words(
+            r"can i", r"could i", r"may i", r"can you", r"could you", r"would you", r"will you", r"please",
+            r"i(?:'d| would) like", r"i want(?: to)?", r"i need", r"i(?:'m| am) asking", r"i request(?:ed)?",
+            r"i(?:'m| am) requesting", r"is it possible", r"refund", r"exception", r"cancel", r"upgrade", r"help me")),
+        ("preference", _words(
+            r"i prefer", r"i(?:'d| would) rather", r"i (?:really )?(?:like|love|enjoy|hate|dislike|adore)",
+            r"i don't (?:like|want|enjoy)", r"my fav(?:ou?rite)?", r"i(?:'m| am) (?:a )?(?:big )?fan of",
+            r"i care (?:about|more about)", r"matters (?:most )?to me", r"i value", r"i(?:'m| am) into",
+            r"passionate about")),
+        ("attribute", _words(
+            r"my name is", r"call me", r"i(?:'m| am) (?:a|an)", r"i live", r"i(?:'ve| have) lived", r"i work",
+            r"i(?:'m| am) from", r"i(?:'m| am) based", r"my (?:email|phone|address|company|job|plan|tier|account)",
+            r"i(?:'m| am) (?:allergic|vegan|vegetarian|blind|deaf|retired|married|single)", r"i speak",
+            r"i use a", r"i(?:'m| am) on the", r"we(?:'re| are) on the", r"our (?:plan|tier|company|team)",
+            r"i have (?:a|an|two|three) ", r"i(?:'m| am) \d+ years old", r"years old")),
+        ("event", _words(
+            r"yesterday", r"last (?:week|month|year|night|weekend)", r"ago", r"today", r"this morning",
+            r"i (?:bought|ordered|paid|got|received|went|visited|tried|started|finished|joined|moved|made|had|saw|"
+            r"met|called|sent|returned|lost|broke|found|took|gave|wrote|painted|ran|read|watched|played|adopted|"
+            r"graduated|attended|won|created|learned|booked|traveled|travelled|spent|built|applied|signed|told)",
+            r"i(?:'ve| have) (?:been|bought|ordered|paid|got|received|gone|visited|tried|started|finished|joined|"
+            r"made|had|seen|met|sent|lost|found|taken|written|painted|read|watched|played|adopted|won|created|"
+            r"learned|booked|travell?ed|spent|built|applied|decided)",
+            r"we (?:went|had|got|made|visited|took|did|saw|tried|started|moved|adopted|bought|spent)",
+            r"it was", r"was (?:delivered|charged|shipped|broken|late|cancell?ed|refunded)", r"happened")),
+    ],
+    "ko": [
+        ("decision", _any(r"합의", r"결정", r"하기로", r"동의합니다", r"동의해요", r"그걸로 할게", r"그렇게 할게",
+                          r"해지했",                           r"취소했", r"가입했")),
+        ("request", _any(r"주세요", r"주실 수", r"줄 수 있", r"해 줘", r"해줘", r"싶어요", r"싶습니다", r"싶은데",
+                         r"가능할까요", r"가능한가요", r"되나요", r"될까요", r"부탁", r"요청", r"환불",
+                         r"예외", r"취소")),
+        ("preference", _any(r"좋아해", r"좋아합니다", r"좋아요", r"선호", r"싫어", r"더 좋", r"중요해요", r"중요합니다",
+                            r"편해요", r"편합니다")),
+        ("attribute", _any(r"제 이름은", r"저는 .*(?:입니다|이에요|예요)", r"살고 있", r"살아요", r"삽니다", r"근무",
+                           r"다니고 있", r"사용하고 있", r"쓰고 있", r"플랜", r"요금제", r"등급", r"알레르기",
+                           r"라고 불러")),
+        ("event", _any(r"어제", r"그저께", r"지난주", r"지난달", r"전에", r"했어요", r"했습니다", r"었어요", r"았어요",
+                       r"었습니다", r"았습니다", r"샀", r"주문했", r"받았", r"갔", r"왔")),
+    ],
+    "ja": [
+        ("decision", _any(r"合意", r"決めました", r"決定", r"ことにしました", r"ことにします", r"それでお願いします",
+                          r"解約しました", r"契約しました", r"申し込みました")),
+        ("request", _any(r"ください", r"下さい", r"お願い", r"いただけ", r"もらえ", r"できますか", r"可能ですか",
+                         r"したい", r"たいです", r"希望", r"返金", r"例外", r"キャンセル")),
+        ("preference", _any(r"好き", r"嫌い", r"好み", r"方がいい", r"方が好", r"重視", r"大事", r"苦手")),
+        ("attribute", _any(r"私は.*です", r"名前は", r"住んで", r"勤めて", r"働いて", r"使っています", r"プラン",
+                           r"会員", r"アレルギー", r"と呼んで")),
+        ("event", _any(r"昨日", r"一昨日", r"先週", r"先月", r"前に", r"ました", r"でした", r"買った", r"届いた")),
+    ],
+}
+
+_SMALL_TALK = {
+    "en": re.compile(r"^(?:hi|hey|hello|thanks|thank you|thx|ok(?:ay)?|yes|yeah|yep|no|nope|sure|great|cool|wow|"
+                     r"bye|good ?bye|see you|lol|haha|nice|awesome|right|got it|i see|oh)\b[\s\w!,.']{0,20}$", re.I),
+    "ko": re.compile(r"^(?:안녕|감사|고맙|네|예|아니요|좋아요|알겠|그렇군요|와)[^\s]{0,8}[.!?]?$"),
+    "ja": re.compile(r"^(?:こんにちは|ありがとう|はい|いいえ|了解|なるほど|すごい|おはよう)[^\s]{0,10}[。！？!?]?$"),
+}
+
+_RETRACTION = {
+    "en": _words(r"no longer", r"not any ?more", r"anymore", r"forget (?:that|what i said)", r"scratch that",
+                 r"that's not true", r"that is not true", r"ignore what i said", r"i take (?:that|it) back",
+                 r"i(?:'ve| have) stopped", r"i stopped", r"i quit", r"i moved out"),
+    "ko": _any(r"더 이상", r"이제 안", r"이제는 안", r"취소할게", r"잊어 주세요", r"잊어주세요", r"사실이 아니",
+               r"그만뒀"),
+    "ja": _any(r"もう.*ない", r"もう.*ません", r"取り消", r"忘れてください", r"やめました", r"違います"),
+}
+_CORRECTION = {
+    "en": _words(r"actually", r"correction", r"i meant", r"not .* but", r"now i", r"these days", r"i moved to",
+                 r"i switched to", r"i changed"),
+    "ko": _any(r"사실은", r"정정", r"이제는", r"요즘은", r"이사했", r"바꿨"),
+    "ja": _any(r"実は", r"訂正", r"今は", r"最近は", r"引っ越しました", r"変えました"),
+}
+
+_CONFIRM = {
+    "en": _words(r"yes", r"sure", r"agreed", r"confirmed", r"approved", r"done", r"we can (?:do|offer|make|give)",
+                 r"i can (?:do|offer|make|give)", r"i(?:'ve| have) (?:applied|processed|issued|arranged)",
+                 r"that works", r"of course", r"certainly", r"absolutely", r"ok(?:ay)?", r"will do", r"no problem",
+                 r"i(?:'ll| will) (?:process|apply|issue|arrange)"),
+    "ko": _any(r"^네", r"^예", r"알겠습니다", r"가능합니다", r"처리해 드리", r"처리해드리", r"승인", r"해 드리겠습니다",
+               r"해드리겠습니다", r"그렇게 하겠습니다", r"진행하겠습니다"),
+    "ja": _any(r"^はい", r"承知", r"かしこまりました", r"可能です", r"承認", r"対応いたします", r"いたします",
+               r"手配します", r"処理します"),
+}
+_REFUSE = {
+    "en": _words(r"no", r"not possible", r"unfortunately", r"can't", r"cannot", r"can not", r"unable", r"won't",
+                 r"sorry", r"not able", r"decline", r"denied", r"isn't possible", r"is not possible"),
+    "ko": _any(r"어렵", r"불가", r"죄송", r"안 됩니다", r"안됩니다", r"할 수 없"),
+    "ja": _any(r"できません", r"難しい", r"申し訳", r"不可", r"お受けできません"),
+}
+
+_SENSITIVE = {
+    "health": {
+        "en": _words(r"doctor", r"hospital", r"diagnos\w*", r"illness", r"ill", r"sick", r"disease", r"cancer",
+                     r"depress\w*", r"anxiety", r"therapy", r"therapist", r"medication", r"medicine", r"pregnan\w*",
+                     r"surgery", r"injur\w*", r"mental health", r"symptoms?", r"prescription", r"clinic",
+                     r"diabet\w*", r"chronic", r"disabilit\w*"),
+        "ko": _any(r"병원", r"진단", r"우울", r"수술", r"약을 먹", r"복용", r"임신", r"질병", r"암 ", r"치료",
+                   r"아파서",                    r"아파요", r"건강", r"장애"),
+        "ja": _any(r"病院", r"診断", r"うつ", r"鬱", r"手術", r"薬を", r"服用", r"妊娠", r"病気", r"治療", r"体調",
+                   r"健康", r"障害"),
+    },
+    "relationship": {
+        "en": _words(r"divorc\w*", r"boyfriend", r"girlfriend", r"husband", r"wife", r"break ?up", r"broke up",
+                     r"dating", r"marri\w*", r"partner", r"spouse", r"ex", r"affair", r"separated", r"fianc[eé]e?"),
+        "ko": _any(r"이혼", r"남자친구", r"여자친구", r"남편", r"아내", r"와이프", r"결혼", r"헤어졌", r"연애",
+                   r"애인"),
+        "ja": _any(r"離婚", r"彼氏", r"彼女", r"夫", r"妻", r"結婚", r"別れ", r"恋人", r"交際"),
+    },
+    "finance": {
+        "en": _words(r"debts?", r"loans?", r"salary", r"income", r"bankrupt\w*", r"mortgage", r"credit score",
+                     r"savings", r"in debt", r"broke", r"net worth", r"taxes", r"unemployed", r"paycheck",
+                     r"my bank account", r"can't afford", r"cannot afford"),
+        "ko": _any(r"빚", r"대출", r"월급", r"연봉", r"파산", r"신용 ?점수", r"저축", r"소득", r"실직"),
+        "ja": _any(r"借金", r"ローン", r"給料", r"年収", r"破産", r"収入", r"貯金", r"失業"),
+    },
+}
+
+
+def classify(sentence: str, *, lang: str | None = None) -> str | None:
+    """The fact kind of one customer sentence, or ``None`` when it is small talk.
+
+    The first matching kind in the order decision → request → preference → attribute → event wins
+    (a sentence that both reports and asks, "I bought it 18 days ago, can I get a refund?", is a
+    request). A statement that matches none but carries content (at least four words, or twelve
+    CJK characters, and not a bare question) is an ``event``: something the customer said happened
+    or holds, dated by the conversation.
+    """
+    lang = lang or detect_language(sentence)
+    text = sentence.strip()
+    if not text or _SMALL_TALK[lang].match(text):
+        return None
+    if is_question(text) and not _asks_for_something(text, lang):
+        return None
+    for kind, pattern in _KIND_RULES[lang]:
+        if pattern.search(text):
+            return kind
+    return "event" if _has_content(text, lang) else None
+
+
+def is_question(text: str) -> bool:
+    return text.rstrip().endswith(("?", "？")) or text.rstrip().endswith(("까요", "나요", "ですか", "ますか"))
+
+
+def _asks_for_something(text: str, lang: str) -> bool:
+    """A question that is a request ("can I get…") rather than a question about the agent."""
+    if lang == "en":
+        return bool(re.search(r"\b(?:can|could|may|would|will) (?:i|you|we)\b|\bis it possible\b|\bplease\b"
+                              r"|\brefund|\bexception|\bcancel", text, re.I))
+    request = dict(_KIND_RULES[lang])["request"]
+    return bool(request.search(text))
+
+
+def _has_content(text: str, lang: str) -> bool:
+    if lang == "en":
+        return len(re.findall(r"[A-Za-z0-9']+", text)) >= 4
+    return len(re.sub(r"\s", "", text)) >= 12
+
+
+def is_retraction(sentence: str, *, lang: str | None = None) -> bool:
+    """The customer takes something back ("I no longer…", "더 이상…", "もう…ない")."""
+    lang = lang or detect_language(sentence)
+    return bool(_RETRACTION[lang].search(sentence))
+
+
+def is_correction(sentence: str, *, lang: str | None = None) -> bool:
+    """The sentence replaces an earlier statement ("actually…", "이제는…", "今は…")."""
+    lang = lang or detect_language(sentence)
+    return bool(_CORRECTION[lang].search(sentence))
+
+
+def confirms(agent_text: str, *, lang: str | None = None) -> bool:
+    """An agent turn that accepts the customer's proposal (and does not refuse it)."""
+    lang = lang or detect_language(agent_text)
+    head = agent_text.strip()[:200]
+    return bool(_CONFIRM[lang].search(head)) and not _REFUSE[lang].search(head)
+
+
+def sensitive_category(sentence: str, *, lang: str | None = None) -> str:
+    """``health``, ``relationship``, ``finance`` or ``none`` (the first category whose words occur)."""
+    lang = lang or detect_language(sentence)
+    for category in SENSITIVE_CATEGORIES:
+        if _SENSITIVE[category][lang].search(sentence):
+            return category
+    return "none"

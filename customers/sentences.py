@@ -1,0 +1,73 @@
+"""Sentence splitting for English, Korean and Japanese chat messages, keeping exact offsets.
+
+A sentence is returned with its start and end offsets in the original message, so an evidence
+quote built from one or several adjacent sentences is a verbatim slice of what the customer wrote
+(grounding depends on that). Boundaries:
+
+- ``. ! ?`` (and runs like ``?!`` or ``...``) followed by whitespace, except after common
+  abbreviations (``Mr.``, ``e.g.``) and inside numbers (``3.5``);
+- ``。！？`` and full-width ``．`` anywhere (Japanese/Chinese punctuation needs no space after);
+- a Korean sentence ending (``…습니다``, ``…어요``, ``…했다`` …) followed by whitespace, because
+  Korean chat often omits the final period;
+- line breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_ABBREVIATIONS = frozenset(
+    ["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc",
+     "e.g", "i.e", "a.m", "p.m", "no", "inc", "ltd", "co", "approx", "dept"]
+)
+_KOREAN_ENDINGS = (
+    "습니다", "니다", "어요", "아요", "에요", "예요", "해요", "세요", "네요", "군요", "거든요", "까요",
+    "죠", "었다", "았다", "했다", "한다", "이다", "겠다",
+)
+_BOUNDARY = re.compile(
+    r"(?P<latin>[.!?]+[\"')\]]*)(?=\s)"
+    r"|(?P<cjk>[。！？．]+[」』）)\"']*)"
+    r"|(?P<ko>(?:" + "|".join(_KOREAN_ENDINGS) + r"))(?=[ \t]+[\uac00-\ud7a3])"
+    r"|(?P<nl>\n+)"
+)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence: its text (stripped) and its span ``[start, end)`` in the message."""
+
+    text: str
+    start: int
+    end: int
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    """The sentences of ``text`` in order, each with its exact span in ``text``."""
+    sentences: list[Sentence] = []
+    start = 0
+    for match in _BOUNDARY.finditer(text):
+        end = match.end()
+        if match.group("latin") and _is_abbreviation(text, match.start()):
+            continue
+        _append(sentences, text, start, end)
+        start = end
+    _append(sentences, text, start, len(text))
+    return sentences
+
+
+def _is_abbreviation(text: str, dot: int) -> bool:
+    if text[dot] != ".":
+        return False
+    word = re.search(r"([A-Za-z.]+)$", text[:dot])
+    return bool(word) and word.group(1).lower().rstrip(".") in _ABBREVIATIONS
+
+
+def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
+    chunk = text[start:end]
+    stripped = chunk.strip()
+    if not stripped:
+        return
+    lead = len(chunk) - len(chunk.lstrip())
+    begin = start + lead
+    out.append(Sentence(stripped, begin, begin + len(stripped)))
