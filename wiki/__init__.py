@@ -1,1 +1,43 @@
-"""The engine for folders of markdown pages: page model, store, git history, links, search, lint."""
+"""The engine for folders of markdown pages: page model, store, git history, links, search, lint.
+
+Nothing here imports gitpython, yaml or markdown-it at module level, so importing ``mem.wiki`` is cheap.
+"""
+
+from mem.wiki.index import INDEX_FILE, render_index
+from mem.wiki.page import (
+    FIELD_ORDER,
+    PAGE_TYPES,
+    STATUSES,
+    Page,
+    body_line_offset,
+    normalise_meta,
+    parse_page,
+    render_page,
+    split_frontmatter,
+    validate_meta,
+)
+from mem.wiki.service_context import CONTEXT_FILE, parse_items, read_items
+from mem.wiki.store import LOG_FILE, Wiki, WriteResult
+from mem.wiki.workspace import init_workspace
+
+__all__ = [
+    "CONTEXT_FILE",
+    "FIELD_ORDER",
+    "INDEX_FILE",
+    "LOG_FILE",
+    "PAGE_TYPES",
+    "STATUSES",
+    "Page",
+    "Wiki",
+    "WriteResult",
+    "body_line_offset",
+    "init_workspace",
+    "normalise_meta",
+    "parse_items",
+    "parse_page",
+    "read_items",
+    "render_index",
+    "render_page",
+    "split_frontmatter",
+    "validate_meta",
+]

@@ -1,0 +1,149 @@
+"""The workspace's git repository, through gitpython (imported lazily): init, commit, history reads.
+
+Every commit sets author and committer explicitly, so mem works on a fresh machine without a global
+git identity: the repository's (or the user's) ``user.name``/``user.email`` when set, else
+``mem <mem@localhost>``. Errors from git become ``StorageError`` with git's own first line.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mem.core.errors import NotFound, StorageError
+
+DEFAULT_IDENTITY = ("mem", "mem@localhost")
+
+
+@dataclass(frozen=True)
+class Commit:
+    sha: str
+    date: str  # ISO 8601 committer date
+    message: str
+
+
+def _repo(workspace: Path) -> Any:
+    import git
+
+    try:
+        return git.Repo(workspace)
+    except (git.InvalidGitRepositoryError, git.NoSuchPathError) as exc:
+        raise NotFound(f"{workspace} is not a git repository (was it made with `mem init`?)") from exc
+
+
+def _run(workspace: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    import git
+
+    repo = _repo(workspace)
+    try:
+        return repo.git.execute(["git", *args], env=env)
+    except git.GitCommandError as exc:
+        detail = (exc.stderr or str(exc)).strip().splitlines()
+        line = next((d.strip() for d in detail if d.strip()), "git failed")
+        raise StorageError(f"git {args[0]} failed: {line.removeprefix('stderr: ').strip(chr(39))}") from exc
+
+
+def init_repo(workspace: Path) -> None:
+    import git
+
+    try:
+        git.Repo.init(workspace)
+    except git.GitError as exc:
+        raise StorageError(f"cannot create a git repository in {workspace}: {exc}") from exc
+
+
+def identity_env(workspace: Path, author: str | None = None) -> dict[str, str]:
+    """Author/committer variables for one commit (``author`` as ``Name <email>`` overrides)."""
+    name, email = _configured_identity(workspace)
+    if author:
+        if "<" in author and author.rstrip().endswith(">"):
+            name, email = author.split("<", 1)[0].strip() or name, author.split("<", 1)[1].rstrip(" >")
+        else:
+            name = author.strip()
+    env = dict(os.environ)
+    env.update(GIT_AUTHOR_NAME=name, GIT_AUTHOR_EMAIL=email, GIT_COMMITTER_NAME=name, GIT_COMMITTER_EMAIL=email)
+    return env
+
+
+def _configured_identity(workspace: Path) -> tuple[str, str]:
+    repo = _repo(workspace)
+    try:
+        reader = repo.config_reader()
+        name = reader.get_value("user", "name", default="")
+        email = reader.get_value("user", "email", default="")
+    except Exception:  # noqa: BLE001 - an unreadable config only means "no identity configured"
+        name = email = ""
+    if name and email:
+        return str(name), str(email)
+    return DEFAULT_IDENTITY
+
+
+def commit(workspace: Path, paths: Iterable[str], message: str, *, author: str | None = None) -> str | None:
+    """Stage ``paths`` (workspace-relative, deletions included) and commit only them.
+
+    Returns the new commit's sha, or ``None`` when none of them changed.
+    """
+    paths = sorted(set(paths))
+    if not paths:
+        return None
+    _run(workspace, "add", "-A", "--", *paths)
+    changed = _run(workspace, "diff", "--cached", "--name-only", "--", *paths)
+    if not changed.strip():
+        return None
+    args = ["commit", "--quiet", "--no-verify", "-m", message]
+    # Only these paths: whatever else the operator has staged stays out of mem's commit.
+    args += ["--", *paths] if _has_head(workspace) else []
+    _run(workspace, *args, env=identity_env(workspace, author))
+    return _run(workspace, "rev-parse", "HEAD")
+
+
+def _has_head(workspace: Path) -> bool:
+    repo = _repo(workspace)
+    try:
+        repo.head.commit  # noqa: B018 - raises on an unborn branch
+        return True
+    except ValueError:
+        return False
+
+
+def file_commits(workspace: Path, relpath: str) -> list[Commit]:
+    """Commits that touched ``relpath``, oldest first (follows renames)."""
+    if not _has_head(workspace):
+        return []
+    sep = "\x1f"
+    out = _run(workspace, "log", "--follow", f"--format=%H{sep}%cI{sep}%B\x1e", "--", relpath)
+    commits = []
+    for record in out.split("\x1e"):
+        record = record.strip("\n")
+        if not record.strip():
+            continue
+        sha, when, message = record.split(sep, 2)
+        commits.append(Commit(sha=sha.strip(), date=when, message=message.strip()))
+    return list(reversed(commits))
+
+
+def file_paths_in(workspace: Path, sha: str, relpath: str) -> str | None:
+    """The path ``relpath`` had at commit ``sha`` when followed through renames (best effort)."""
+    out = _run(workspace, "log", "--follow", "--name-only", "--format=%H", "--", relpath)
+    current = None
+    for line in out.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if len(line) == 40 and all(c in "0123456789abcdef" for c in line):
+            current = line
+        elif current == sha:
+            return line
+    return None
+
+
+def show_file(workspace: Path, sha: str, relpath: str) -> str:
+    return _run(workspace, "show", f"{sha}:{relpath}")
+
+
+def tracked_files(workspace: Path, pathspecs: Sequence[str] = ()) -> list[str]:
+    out = _run(workspace, "ls-files", "--", *pathspecs)
+    return [line for line in out.splitlines() if line]

@@ -1,0 +1,259 @@
+"""The page model: one markdown file with YAML frontmatter (DESIGN.md §6 "Page frontmatter").
+
+A page is ``---\\n<yaml>\\n---\\n<markdown body>``. ``parse_page`` is strict (it refuses a page that
+breaks the schema, with the reason); ``split_frontmatter`` is tolerant (lint uses it to report
+problems instead of stopping at the first one); ``validate_meta`` lists every schema problem.
+``render_page`` writes the canonical form: fields in ``FIELD_ORDER``, dates as ``YYYY-MM-DD``,
+timestamps as ``YYYY-MM-DDTHH:MM:SSZ`` — ``mem lint --fix`` normalises pages to exactly this.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from mem.core.errors import InvalidInput
+from mem.core.ids import validate_name
+
+PAGE_TYPES = ("policy", "knowhow")
+STATUSES = ("draft", "active", "deprecated")
+
+#: The canonical order of frontmatter fields; unknown fields follow in alphabetical order.
+FIELD_ORDER = (
+    "id", "type", "title", "version", "status", "effective", "stale_after", "summary", "tags",
+    "when", "then", "evidence", "policy_refs", "sources", "generated", "verified", "approved",
+)
+REQUIRED = {
+    "policy": ("id", "type", "title", "version", "status", "effective"),
+    "knowhow": ("id", "type", "title", "version", "status", "when", "then"),
+}
+DATE_FIELDS = ("effective", "stale_after")
+
+_FENCE = re.compile(r"\A---[ \t]*\r?\n(.*?)^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
+
+
+@dataclass
+class Page:
+    """One wiki page. ``meta`` is the whole frontmatter; the named fields mirror its core keys."""
+
+    id: str
+    type: str
+    title: str
+    version: int
+    meta: dict[str, Any] = field(default_factory=dict)
+    body: str = ""
+    path: Path | None = None
+
+    @property
+    def effective(self) -> date | None:
+        return _as_date(self.meta.get("effective"))
+
+    @property
+    def status(self) -> str:
+        return str(self.meta.get("status") or "active")
+
+    @property
+    def summary(self) -> str:
+        return str(self.meta.get("summary") or "")
+
+    @property
+    def sources(self) -> list[dict[str, Any]]:
+        value = self.meta.get("sources")
+        return [s for s in value if isinstance(s, dict)] if isinstance(value, list) else []
+
+    def full_meta(self) -> dict[str, Any]:
+        """``meta`` with the named fields written back into it (they win over stale copies)."""
+        meta = dict(self.meta)
+        meta.update(id=self.id, type=self.type, title=self.title, version=self.version)
+        return meta
+
+
+def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str, str | None]:
+    """Tolerant split: ``(meta or None, body, error or None)``; never raises.
+
+    ``body`` is the text after the closing ``---`` (the whole text when there is no frontmatter).
+    """
+    import yaml
+
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    match = _FENCE.match(text)
+    if not match:
+        if text.startswith("---"):
+            return None, text, "frontmatter is not closed by a '---' line"
+        return None, text, "no frontmatter (the page must start with a '---' line)"
+    body = text[match.end():]
+    try:
+        meta = yaml.load(match.group(1), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 2}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return None, body, f"invalid YAML in frontmatter{where}: {problem}"
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        return None, body, "frontmatter must be a mapping of fields"
+    return meta, body, None
+
+
+def body_line_offset(text: str) -> int:
+    """How many lines precede the body (so body line n is file line n + offset)."""
+    match = _FENCE.match(text.lstrip("\ufeff"))
+    return match.group(0).count("\n") if match else 0
+
+
+def validate_meta(meta: dict[str, Any]) -> list[str]:
+    """Every schema problem of a frontmatter mapping, as short messages (empty = valid)."""
+    problems: list[str] = []
+    kind = meta.get("type")
+    if kind not in PAGE_TYPES:
+        problems.append(f"type must be one of {', '.join(PAGE_TYPES)} (got {kind!r})")
+    for name in REQUIRED.get(kind, ("id", "title", "version")):
+        if meta.get(name) in (None, ""):
+            problems.append(f"missing field {name!r}")
+    if meta.get("id") not in (None, ""):
+        try:
+            validate_name(str(meta["id"]), what="page id")
+        except InvalidInput as exc:
+            problems.append(exc.message)
+    if "title" in meta and not isinstance(meta["title"], str):
+        problems.append("title must be text")
+    version = meta.get("version")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 1):
+        problems.append(f"version must be a whole number >= 1 (got {version!r})")
+    if meta.get("status") is not None and meta.get("status") not in STATUSES:
+        problems.append(f"status must be one of {', '.join(STATUSES)} (got {meta.get('status')!r})")
+    for name in DATE_FIELDS:
+        if meta.get(name) is not None and _as_date(meta[name]) is None:
+            problems.append(f"{name} must be a date YYYY-MM-DD (got {meta[name]!r})")
+    if meta.get("tags") is not None and not (
+        isinstance(meta["tags"], list) and all(isinstance(t, str) for t in meta["tags"])
+    ):
+        problems.append("tags must be a list of words")
+    problems += _check_list_of_maps(meta, "sources", ("file", "sha256"))
+    problems += _check_list_of_maps(meta, "verified", ("by", "at"))
+    problems += _check_list_of_maps(meta, "policy_refs", ("page", "version"))
+    for name in ("generated", "approved"):
+        if meta.get(name) is not None and not (isinstance(meta[name], dict) and "by" in meta[name]):
+            problems.append(f"{name} must be a mapping with 'by' and 'at'")
+    if meta.get("evidence") is not None and not isinstance(meta["evidence"], dict):
+        problems.append("evidence must be a mapping (customers, counter_examples, window)")
+    for name in ("when", "then", "summary"):
+        if meta.get(name) is not None and not isinstance(meta[name], str):
+            problems.append(f"{name} must be text")
+    return problems
+
+
+def _check_list_of_maps(meta: dict[str, Any], name: str, keys: tuple[str, ...]) -> list[str]:
+    value = meta.get(name)
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        return [f"{name} must be a list of mappings"]
+    return [f"{name}[{i}] is missing {key!r}" for i, v in enumerate(value) for key in keys if key not in v]
+
+
+def parse_page(text: str, *, path: Path | None = None) -> Page:
+    """Parse and validate a page; ``InvalidInput`` names the file and the first problems."""
+    where = f"{path}: " if path is not None else ""
+    meta, body, error = split_frontmatter(text)
+    if error is not None or meta is None:
+        raise InvalidInput(f"{where}{error}")
+    problems = validate_meta(meta)
+    if problems:
+        raise InvalidInput(f"{where}invalid frontmatter: {'; '.join(problems[:3])}")
+    meta = normalise_meta(meta)
+    return Page(id=str(meta["id"]), type=meta["type"], title=meta["title"], version=meta["version"],
+                meta=meta, body=body.lstrip("\n"), path=path)
+
+
+def normalise_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """Canonical field order and value forms (dates, timestamps) without changing meaning."""
+    result: dict[str, Any] = {}
+    for name in FIELD_ORDER:
+        if name in meta:
+            result[name] = meta[name]
+    for name in sorted(k for k in meta if k not in FIELD_ORDER):
+        result[name] = meta[name]
+    for name in DATE_FIELDS:
+        if name in result and _as_date(result[name]) is not None:
+            result[name] = _as_date(result[name]).isoformat()
+    return _timestamps(result)
+
+
+def _timestamps(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: (_stamp(v) if k == "at" else _timestamps(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_timestamps(v) for v in value]
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value.isoformat()
+    return value
+
+
+def _stamp(value: Any) -> Any:
+    from mem.core.clock import isoformat
+
+    if isinstance(value, datetime):
+        return isoformat(value if value.tzinfo else value.replace(tzinfo=UTC))
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def render_page(page: Page) -> str:
+    """The canonical text of a page: normalised frontmatter, one blank line, the body."""
+    import yaml
+
+    meta = normalise_meta(page.full_meta())
+    front = yaml.dump(meta, Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=False,
+                      width=1000)
+    body = page.body.strip("\n")
+    return f"---\n{front}---\n\n{body}\n" if body else f"---\n{front}---\n"
+
+
+def _as_date(value: Any) -> date | None:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def _make_dumper() -> type:
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        """Dates stay unquoted (``effective: 2026-03-01``) so the file reads naturally."""
+
+    def represent_str(dumper: yaml.SafeDumper, data: str) -> Any:
+        if _as_date(data) is not None and len(data) == 10:
+            return dumper.represent_scalar("tag:yaml.org,2002:timestamp", data)
+        style = "|" if "\n" in data else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+    Dumper.add_representer(str, represent_str)
+
+    def ignore_aliases(self: Any, data: Any) -> bool:
+        return True
+
+    Dumper.ignore_aliases = ignore_aliases  # type: ignore[method-assign]
+    return Dumper
+
+
+_dumper_cache: list[type] = []
+
+
+def _dumper() -> type:
+    if not _dumper_cache:
+        _dumper_cache.append(_make_dumper())
+    return _dumper_cache[0]

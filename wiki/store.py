@@ -1,0 +1,212 @@
+"""The folder store: pages under ``policies/`` and ``knowhow/`` of a workspace, written as one commit.
+
+``Wiki.write`` is the only way mem changes pages: it validates every page first (bad input writes
+nothing), writes each changed file atomically, regenerates ``index.md``, appends to ``log.md`` and
+makes ONE git commit holding exactly those files. If the commit fails the files are put back, so
+the folder never disagrees with its history. A lock file under ``.mem/`` serialises writers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mem.core import clock
+from mem.core.errors import Conflict, InvalidInput, LockTimeout, NotFound, StorageError
+from mem.core.fsio import atomic_write_bytes, atomic_write_text
+from mem.wiki import gitrepo
+from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
+from mem.wiki.page import Page, parse_page, render_page, validate_meta
+
+LOG_FILE = "log.md"
+STATE_DIR = ".mem"
+LOCK_WAIT_S = 30.0
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """What one ``Wiki.write`` did: the commit (``None`` = nothing changed) and the files it touched."""
+
+    commit: str | None
+    changed: list[str] = field(default_factory=list)
+
+
+class Wiki:
+    """The pages of one workspace folder."""
+
+    def __init__(self, workspace: Path) -> None:
+        self.workspace = Path(workspace)
+        self._cache: dict[Path, tuple[float, int, Page]] = {}
+
+    def folder(self, type: str) -> Path:
+        if type not in FOLDERS:
+            raise InvalidInput(f"unknown page type {type!r} (policy or knowhow)")
+        return self.workspace / FOLDERS[type]
+
+    def page_files(self, type: str | None = None) -> list[Path]:
+        kinds = [type] if type else list(FOLDERS)
+        files: list[Path] = []
+        for kind in kinds:
+            folder = self.folder(kind)
+            if folder.is_dir():
+                files += sorted(p for p in folder.glob("*.md") if p.is_file())
+        return files
+
+    def pages(self, type: str | None = None, *, skip_invalid: bool = False) -> list[Page]:
+        """Every page (of one type), sorted by id; an invalid page raises unless ``skip_invalid``."""
+        result = []
+        for path in self.page_files(type):
+            try:
+                result.append(self._load(path))
+            except InvalidInput:
+                if not skip_invalid:
+                    raise
+        return sorted(result, key=lambda p: (p.type, p.id))
+
+    def _load(self, path: Path) -> Page:
+        # Parsed pages are cached by (mtime, size) so agents and search re-read only what changed.
+        try:
+            stat = path.stat()
+            cached = self._cache.get(path)
+            if cached and cached[0] == stat.st_mtime and cached[1] == stat.st_size:
+                return cached[2]
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise StorageError(f"cannot read {path}: {exc.strerror}") from exc
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"{self._rel(path)}: not UTF-8 text") from exc
+        page = parse_page(text, path=path)
+        expected = FOLDERS[page.type]
+        if path.parent.name != expected or path.stem != page.id:
+            raise InvalidInput(f"{self._rel(path)}: a {page.type} page with id {page.id!r} belongs in "
+                               f"{expected}/{page.id}.md")
+        self._cache[path] = (stat.st_mtime, stat.st_size, page)
+        return page
+
+    def get(self, page_id: str) -> Page:
+        return self._load(self.path_of(page_id))
+
+    def exists(self, page_id: str) -> bool:
+        return any((self.folder(kind) / f"{page_id}.md").is_file() for kind in FOLDERS)
+
+    def path_of(self, page_id: str, type: str | None = None) -> Path:
+        """The file of page ``page_id``; with ``type``, where it would live even if it does not exist yet."""
+        for kind in ([type] if type else list(FOLDERS)):
+            path = self.folder(kind) / f"{page_id}.md"
+            if path.is_file() or type:
+                return path
+        raise NotFound(f"no page {page_id!r} in {self.workspace} (see `mem pages list`)")
+
+    def _rel(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.workspace).as_posix()
+        except ValueError:
+            return str(path)
+
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the workspace's write lock (other mem processes wait up to 30 s)."""
+        state = self.workspace / STATE_DIR
+        state.mkdir(exist_ok=True)
+        with open(state / "wiki.lock", "a+") as fh:
+            deadline = time.monotonic() + LOCK_WAIT_S
+            while True:
+                try:
+                    fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError as exc:
+                    if time.monotonic() > deadline:
+                        raise LockTimeout(f"another mem process is writing {self.workspace}") from exc
+                    time.sleep(0.05)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+    def write(
+        self,
+        pages: Sequence[Page] = (),
+        *,
+        op: str,
+        message: str,
+        log_title: str | None = None,
+        log_lines: Sequence[str] = (),
+        files: Mapping[str, bytes] | None = None,
+        delete: Sequence[str] = (),
+        author: str | None = None,
+    ) -> WriteResult:
+        """Write pages (and other workspace files, e.g. ``sources/x.pdf``) as one commit.
+
+        ``op`` and ``log_title`` make the ``log.md`` entry ``## [YYYY-MM-DD] op | title``;
+        ``message`` is the commit message; ``delete`` lists page ids to remove. Nothing changed →
+        nothing written, no log entry, no commit (``WriteResult(None, [])``).
+        """
+        targets: dict[str, bytes] = {}
+        for page in pages:
+            problems = validate_meta(page.full_meta())
+            if problems:
+                raise InvalidInput(f"page {page.id!r}: invalid frontmatter: {'; '.join(problems[:3])}")
+            if page.type not in FOLDERS:
+                raise InvalidInput(f"page {page.id!r}: unknown type {page.type!r}")
+            other = [k for k in FOLDERS if k != page.type and (self.folder(k) / f"{page.id}.md").is_file()]
+            if other:
+                raise Conflict(f"page id {page.id!r} is already used by a {other[0]} page")
+            targets[f"{FOLDERS[page.type]}/{page.id}.md"] = render_page(page).encode("utf-8")
+        for rel in (files or {}):
+            if Path(rel).is_absolute() or ".." in Path(rel).parts:
+                raise InvalidInput(f"not a workspace-relative path: {rel}")
+            targets[rel] = files[rel]  # type: ignore[index]
+        removals = [self._rel(self.path_of(page_id)) for page_id in delete]
+
+        with self.lock():
+            changed = [rel for rel, data in targets.items() if _read_bytes(self.workspace / rel) != data]
+            changed += [rel for rel in removals if (self.workspace / rel).exists()]
+            if not changed:
+                return WriteResult(None, [])
+            backup = {rel: _read_bytes(self.workspace / rel) for rel in [*changed, INDEX_FILE, LOG_FILE]}
+            try:
+                for rel in changed:
+                    if rel in removals:
+                        (self.workspace / rel).unlink()
+                    else:
+                        atomic_write_bytes(self.workspace / rel, targets[rel])
+                atomic_write_text(self.workspace / INDEX_FILE, render_index(self.pages(skip_invalid=True)))
+                self._append_log(op, log_title or message, log_lines)
+                sha = gitrepo.commit(self.workspace, [*changed, INDEX_FILE, LOG_FILE], message, author=author)
+            except BaseException:
+                for rel, data in backup.items():
+                    path = self.workspace / rel
+                    if data is None:
+                        path.unlink(missing_ok=True)
+                    else:
+                        atomic_write_bytes(path, data)
+                raise
+            return WriteResult(sha, sorted(changed))
+
+    def regenerate_index(self, *, message: str = "index: regenerate the table of contents") -> WriteResult:
+        """Rewrite ``index.md`` from the pages (one commit when it changed)."""
+        text = render_index(self.pages(skip_invalid=True)).encode("utf-8")
+        if _read_bytes(self.workspace / INDEX_FILE) == text:
+            return WriteResult(None, [])
+        return self.write(op="index", message=message, files={INDEX_FILE: text}, log_title="index.md regenerated")
+
+    def _append_log(self, op: str, title: str, lines: Sequence[str]) -> None:
+        path = self.workspace / LOG_FILE
+        current = path.read_text(encoding="utf-8") if path.exists() else "# Log\n"
+        entry = f"\n## [{clock.today().isoformat()}] {op} | {' '.join(title.split())}\n"
+        if lines:
+            entry += "\n" + "".join(f"- {line}\n" for line in lines)
+        atomic_write_text(path, current.rstrip("\n") + "\n" + entry)
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StorageError(f"cannot read {path}: {exc.strerror}") from exc
