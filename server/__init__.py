@@ -1,1 +1,36 @@
-"""`mem serve`: signed bundles, backup vault, evidence store, intake of shared decision facts."""
+"""`mem serve`: signed bundles, backup vault, evidence store, intake of shared decision facts.
+
+The public names below are imported lazily (module ``__getattr__``), so ``import mem.server`` stays
+light: starlette, uvicorn, httpx and cryptography load only when a name that needs them is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "create_app": "mem.server.app",
+    "ROUTE_MODULES": "mem.server.app",
+    "ServerContext": "mem.server.app",
+    "account_of": "mem.server.http",
+    "ApiError": "mem.server.http",
+    "read_json": "mem.server.http",
+    "add_account": "mem.server.accounts",
+    "ServerClient": "mem.server.client",
+    "save_login": "mem.server.login",
+    "load_login": "mem.server.login",
+    "ServerStore": "mem.server.storage",
+    "SqliteServerStore": "mem.server.storage",
+    "open_store": "mem.server.storage",
+    "serve": "mem.server.serve",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mem.server' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -120,3 +120,83 @@ def scripted_model():
         yield handle
     finally:
         pm.unregister(name="mem-scripted-model")
+
+
+# --- S: a real `mem serve` on loopback ---------------------------------------------------------
+
+
+class LiveServer:
+    """A uvicorn server running ``create_app(workspace)`` in a thread on a free 127.0.0.1 port.
+
+    ``url`` is its base URL; ``received`` lists ``(method, path, body bytes)`` of every request the
+    server got (so a test can prove what did — or did not — leave the client).
+    """
+
+    def __init__(self, workspace: Path, config=None) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        from mem.core.config import Config
+        from mem.server.app import create_app
+
+        self.workspace = Path(workspace)
+        self.config = config or Config.load(workspace=self.workspace)
+        self.app = create_app(self.workspace, config=self.config)
+        self.received: list[tuple[str, str, bytes]] = []
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server = uvicorn.Server(uvicorn.Config(self._recording_app, interface="asgi3", log_level="warning",
+                                                     access_log=False, lifespan="off"))
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self._sock = sock
+        self._thread.start()
+        import time
+
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("live_server: uvicorn did not start")
+            time.sleep(0.01)
+
+    async def _recording_app(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        chunks: list[bytes] = []
+
+        async def recording_receive():
+            message = await receive()
+            if message["type"] == "http.request":
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body"):
+                    self.received.append((scope["method"], scope["path"], b"".join(chunks)))
+            return message
+
+        if scope["method"] in ("GET", "HEAD", "DELETE"):
+            self.received.append((scope["method"], scope["path"], b""))
+            return await self.app(scope, receive, send)
+        return await self.app(scope, recording_receive, send)
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=10)
+        self._sock.close()
+
+
+@pytest.fixture
+def live_server():
+    """``live_server(workspace, config=None) -> LiveServer``: real uvicorn on loopback, stopped after the test."""
+    servers: list[LiveServer] = []
+
+    def start(workspace: Path, config=None) -> LiveServer:
+        server = LiveServer(workspace, config)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()

@@ -1,0 +1,32 @@
+"""``mem login``: remember the server and API token of this client home."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from mem.cli.options import JsonOption
+from mem.cli.output import emit
+from mem.cli.state import get_state, want_json
+
+
+def login(
+    ctx: typer.Context,
+    server: Annotated[str, typer.Option("--server", help="Server URL, e.g. http://127.0.0.1:8765.")],
+    token: Annotated[Optional[str], typer.Option("--token", help="API token from `mem accounts add`.")] = None,
+    trust_key: Annotated[
+        Optional[Path], typer.Option("--trust-key", help="Pin the bundle signing public key (PEM) to trust.")
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Store the server URL and token (owner-only file); optionally pin the bundle signing key."""
+    from mem.server.trust import login_client
+
+    result = login_client(get_state(ctx).config.home, url=server, token=token, trust_key=trust_key)
+    emit(result, as_json=want_json(ctx, json_output))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("login")(login)

@@ -1,0 +1,25 @@
+"""``mem serve``: the HTTP server of a workspace (bundles, evidence store, intake, backup vault)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from mem.cli.state import get_state, require_workspace
+
+
+def serve(
+    ctx: typer.Context,
+    host: Annotated[Optional[str], typer.Option("--host", help="Address to listen on (default: server.host).")] = None,
+    port: Annotated[Optional[int], typer.Option("--port", help="Port to listen on (default: server.port).")] = None,
+) -> None:
+    """Serve the workspace over HTTP until Ctrl-C; one JSON access-log line per request on stderr."""
+    from mem.server.serve import serve as run
+
+    workspace = require_workspace(ctx)
+    run(workspace, config=get_state(ctx).config, host=host, port=port)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

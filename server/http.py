@@ -1,0 +1,77 @@
+"""What every route module shares: JSON errors, authentication, bounded JSON bodies.
+
+Errors travel as ``{"error": {"kind": ..., "message": ...}}`` with a matching status code; ``kind``
+names the ``mem.core.errors`` class so ``ServerClient`` can raise the same error on the client.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from mem.core import errors
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+
+# MemError class → (HTTP status, kind). The kind is what the client maps back.
+STATUS_OF: dict[type[errors.MemError], tuple[int, str]] = {
+    errors.InvalidInput: (400, "invalid_input"),
+    errors.NotFound: (404, "not_found"),
+    errors.VerificationError: (422, "verification"),
+    errors.Refused: (403, "refused"),
+    errors.Conflict: (409, "conflict"),
+    errors.StorageError: (500, "storage"),
+    errors.LockTimeout: (503, "lock_timeout"),
+    errors.ModelError: (502, "model"),
+    errors.NetworkError: (502, "network"),
+}
+
+ERROR_OF_KIND: dict[str, type[errors.MemError]] = {kind: cls for cls, (_, kind) in STATUS_OF.items()}
+
+
+class ApiError(Exception):
+    """An HTTP-level refusal a route raises (401 unauthenticated, 413 too large, 405…)."""
+
+    def __init__(self, status: int, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.kind, self.message = status, kind, message
+
+
+def error_response(status: int, kind: str, message: str) -> JSONResponse:
+    from starlette.responses import JSONResponse
+
+    return JSONResponse({"error": {"kind": kind, "message": message}}, status_code=status)
+
+
+def mem_error_response(exc: errors.MemError) -> JSONResponse:
+    for cls in type(exc).__mro__:
+        if cls in STATUS_OF:
+            status, kind = STATUS_OF[cls]
+            return error_response(status, kind, exc.message)
+    return error_response(500, "error", exc.message)
+
+
+def account_of(request: Request) -> str:
+    """The account that sent ``request`` (``Authorization: Bearer <token>``); 401 otherwise."""
+    from mem.server.accounts import authenticate
+
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "unauthorized", "missing API token: send Authorization: Bearer <token>")
+    account = authenticate(request.app.state.server.store, token.strip())
+    if account is None:
+        raise ApiError(401, "unauthorized", "unknown API token")
+    request.scope["mem.account"] = account
+    return account
+
+
+async def read_json(request: Request) -> Any:
+    """The request body as JSON (the size limit is enforced by the app before this returns)."""
+    body = await request.body()
+    try:
+        return json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise errors.InvalidInput(f"request body is not JSON: {exc}") from exc

@@ -1,0 +1,59 @@
+"""The client's login: which server it talks to and its API token, in an owner-only file of the home."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from mem.core.errors import InvalidInput, NotFound
+from mem.core.fsio import atomic_write_text
+
+LOGIN_FILE = "server.json"
+
+
+@dataclass(frozen=True)
+class Login:
+    url: str
+    token: str | None = None
+
+
+def login_path(home: Path) -> Path:
+    return Path(home) / LOGIN_FILE
+
+
+def save_login(home: Path, *, url: str, token: str | None) -> Path:
+    """Remember ``url`` and ``token`` for this home (file mode 0600: the token is a secret)."""
+    url = url.strip().rstrip("/")
+    if not url.startswith(("http://", "https://")):
+        raise InvalidInput(f"server URL must start with http:// or https://: {url!r}")
+    path = login_path(home)
+    atomic_write_text(path, json.dumps({"url": url, "token": token}, indent=2) + "\n", mode=0o600)
+    return path
+
+
+def load_login(home: Path) -> Login | None:
+    path = login_path(home)
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        return None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InvalidInput(f"{path} is unreadable: {exc}; run `mem login` again") from exc
+    if path.stat().st_mode & 0o077:
+        os.chmod(path, 0o600)  # someone loosened it; a token must stay owner-only
+    return Login(url=str(data.get("url") or ""), token=data.get("token"))
+
+
+def resolve_server(home: Path, *, server: str | None = None, default: str | None = None) -> Login:
+    """The server to talk to: ``server`` if given, else the login's, else ``default`` (config)."""
+    login = load_login(home)
+    if server:
+        token = login.token if login and login.url == server.rstrip("/") else None
+        return Login(url=server.rstrip("/"), token=token)
+    if login and login.url:
+        return login
+    if default:
+        return Login(url=default.rstrip("/"))
+    raise NotFound("no server known: run `mem login --server URL --token TOKEN` or pass --server")

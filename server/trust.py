@@ -1,0 +1,105 @@
+"""The client's trust in a bundle signing key: pinned at login, on first use, or through rotation.
+
+``<home>/bundle/trust.json`` holds the one key the client trusts now. A manifest signed by another
+key is accepted only if the bundle's transition chain leads from the trusted key to it, each link
+signed by the key before it (``follow_transitions``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.errors import InvalidInput, VerificationError
+from mem.core.fsio import atomic_write_text
+from mem.server import signing
+from mem.server.login import save_login
+
+TRUST_FILE = "trust.json"
+
+
+def bundle_home(home: Path) -> Path:
+    return Path(home) / "bundle"
+
+
+def load_trust(home: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads((bundle_home(home) / TRUST_FILE).read_text())
+    except FileNotFoundError:
+        return None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InvalidInput(f"{bundle_home(home) / TRUST_FILE} is unreadable: {exc}") from exc
+
+
+def save_trust(home: Path, public_pem: bytes, *, source: str) -> dict[str, Any]:
+    key = signing.load_public_pem(public_pem)
+    data = {"key_id": signing.key_id(key), "public_key": public_pem.decode("ascii"), "source": source,
+            "since": clock.isoformat(clock.now())}
+    atomic_write_text(bundle_home(home) / TRUST_FILE, json.dumps(data, indent=2) + "\n")
+    return data
+
+
+def trusted_key(trust: dict[str, Any]):
+    return signing.load_public_pem(trust["public_key"].encode("ascii"), origin="trusted key")
+
+
+def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | None = None) -> dict[str, Any]:
+    """``mem login``: store server and token; pin ``trust_key`` (a PEM file) when given."""
+    path = save_login(home, url=url, token=token)
+    result: dict[str, Any] = {"server": url.rstrip("/"), "token": "stored" if token else "none", "file": str(path)}
+    if trust_key is not None:
+        try:
+            pem = Path(trust_key).read_bytes()
+        except OSError as exc:
+            raise InvalidInput(f"cannot read {trust_key}: {exc.strerror}") from exc
+        result["trusted_key"] = save_trust(home, pem, source="pinned")["key_id"]
+    return result
+
+
+def follow_transitions(trusted, target_id: str, transitions: list[dict[str, str]]):
+    """The public key named ``target_id``, reached from ``trusted`` through signed transitions.
+
+    Raises ``VerificationError`` with "bad rotation" when a transition that claims to start at a
+    trusted key is not signed by it, and "wrong key" when no chain leads to ``target_id``.
+    """
+    current = trusted
+    seen = set()
+    while signing.key_id(current) != target_id:
+        current_id = signing.key_id(current)
+        if current_id in seen:
+            break
+        seen.add(current_id)
+        step = None
+        for entry in transitions:
+            try:
+                record = json.loads(entry["record"])
+            except (KeyError, TypeError, json.JSONDecodeError):
+                continue
+            if record.get("from") != current_id:
+                continue
+            try:
+                signature = signing.unb64(entry.get("signature", ""))
+            except InvalidInput:
+                signature = b""
+            if not signing.verify(current, entry["record"].encode("utf-8"), signature):
+                raise VerificationError(
+                    f"bad rotation: the transition {current_id} → {record.get('to')} is not signed by {current_id}"
+                )
+            new_key = signing.load_public_pem(str(record.get("public_key", "")).encode("ascii"),
+                                              origin="transition key")
+            if signing.key_id(new_key) != record.get("to"):
+                raise VerificationError(
+                    f"bad rotation: the transition names {record.get('to')} but carries another key")
+            step = new_key
+            break
+        if step is None:
+            break
+        current = step
+    if signing.key_id(current) != target_id:
+        raise VerificationError(
+            f"wrong key: the manifest is signed by {target_id}, but this client trusts {signing.key_id(trusted)} "
+            "and no signed key transition leads there"
+        )
+    return current

@@ -1,0 +1,135 @@
+"""The server skeleton: health, accounts and tokens, JSON errors, size limit, access log, the client."""
+
+from __future__ import annotations
+
+import json
+import logging
+import stat
+
+import pytest
+
+from mem.core.config import Config
+from mem.core.errors import NetworkError, NotFound, Refused
+from mem.server.accounts import add_account, hash_token
+from mem.server.client import ServerClient
+from mem.server.storage import open_store
+
+
+def _app_client(workspace, **server):
+    from starlette.routing import Route
+    from starlette.testclient import TestClient
+
+    from mem.server import app as app_module
+
+    config = Config.load(workspace=workspace)
+    if server:
+        config = config.overlay({"server": server})
+    app = app_module.create_app(workspace, config=config)
+
+    async def whoami(request):
+        from starlette.responses import JSONResponse
+
+        from mem.server.http import account_of, read_json
+
+        account = account_of(request)
+        body = await read_json(request) if request.method == "POST" else None
+        return JSONResponse({"account": account, "body": body})
+
+    async def missing(request):
+        raise NotFound("no such thing")
+
+    async def crash(request):
+        raise RuntimeError("secret detail")
+
+    app.router.routes.extend([Route("/t/whoami", whoami, methods=["GET", "POST"]),
+                              Route("/t/missing", missing), Route("/t/crash", crash)])
+    return TestClient(app, raise_server_exceptions=False)
+
+
+def test_health_needs_no_account(tmp_path):
+    response = _app_client(tmp_path).get("/health")
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
+    assert response.json()["bundle_version"] is None
+
+
+def test_token_is_stored_only_as_hash(tmp_path):
+    token = add_account(tmp_path, "shop-a")
+    db = b"".join(p.read_bytes() for p in (tmp_path / ".mem").glob("server.db*"))
+    assert token.encode() not in db
+    assert hash_token(token).encode() in db
+    assert open_store(tmp_path).account_for_token_hash(hash_token(token)) == "shop-a"
+
+
+def test_bearer_authentication(tmp_path):
+    token = add_account(tmp_path, "shop-a")
+    client = _app_client(tmp_path)
+    assert client.get("/t/whoami").status_code == 401
+    assert client.get("/t/whoami").json()["error"]["kind"] == "unauthorized"
+    assert client.get("/t/whoami", headers={"Authorization": "Bearer wrong"}).status_code == 401
+    ok = client.get("/t/whoami", headers={"Authorization": f"Bearer {token}"})
+    assert ok.status_code == 200 and ok.json()["account"] == "shop-a"
+
+
+def test_errors_are_json_without_internals(tmp_path):
+    client = _app_client(tmp_path)
+    missing = client.get("/t/missing")
+    assert missing.status_code == 404
+    assert missing.json() == {"error": {"kind": "not_found", "message": "no such thing"}}
+    crash = client.get("/t/crash")
+    assert crash.status_code == 500
+    assert "secret detail" not in crash.text and crash.json()["error"]["kind"] == "internal"
+    assert client.get("/no/route").json()["error"]["kind"] == "http"
+
+
+def test_request_size_limit(tmp_path):
+    token = add_account(tmp_path, "shop-a")
+    client = _app_client(tmp_path, max_request_bytes=100)
+    headers = {"Authorization": f"Bearer {token}"}
+    assert client.post("/t/whoami", json={"a": "x" * 10}, headers=headers).status_code == 200
+    big = client.post("/t/whoami", json={"a": "x" * 500}, headers=headers)
+    assert big.status_code == 413
+    assert big.json()["error"]["kind"] == "too_large"
+
+
+def test_access_log_is_json_lines_without_bodies(tmp_path, caplog):
+    token = add_account(tmp_path, "shop-a")
+    client = _app_client(tmp_path)
+    with caplog.at_level(logging.INFO, logger="mem.server.access"):
+        client.post("/t/whoami?x=secret-query", json={"secret": "body-text"},
+                    headers={"Authorization": f"Bearer {token}"})
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "mem.server.access"]
+    assert lines[-1]["path"] == "/t/whoami" and lines[-1]["status"] == 200 and lines[-1]["account"] == "shop-a"
+    assert "body-text" not in caplog.text and "secret-query" not in caplog.text and token not in caplog.text
+
+
+def test_client_against_live_server(tmp_path, live_server):
+    token = add_account(tmp_path, "shop-a")
+    server = live_server(tmp_path)
+    with ServerClient(server.url, token=token) as client:
+        assert client.get_json("/health")["status"] == "ok"
+        with pytest.raises(NotFound):
+            client.get_json("/nothing-here")
+    with ServerClient(server.url, token="bad") as client, pytest.raises(Refused):
+        client.post_json("/v1/evidence", {"records": []})
+
+
+def test_client_offline_is_network_error():
+    with ServerClient("http://127.0.0.1:9", timeout=2) as client, pytest.raises(NetworkError):
+        client.get_json("/health")
+
+
+def test_cli_accounts_and_login(mem, tmp_path, isolated_env):
+    (tmp_path / "mem.toml").write_text("")
+    added = mem("--workspace", tmp_path, "accounts", "add", "shop-a", "--json")
+    assert added.exit_code == 0, added.stderr
+    token = json.loads(added.stdout)["token"]
+    assert mem("--workspace", tmp_path, "accounts", "add", "shop-a").exit_code == 1
+    listed = json.loads(mem("--workspace", tmp_path, "accounts", "list", "--json").stdout)
+    assert [a["name"] for a in listed] == ["shop-a"]
+    result = mem("login", "--server", "http://127.0.0.1:8765", "--token", token)
+    assert result.exit_code == 0, result.stderr
+    path = isolated_env / "server.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert json.loads(path.read_text())["token"] == token
+    assert mem("login", "--server", "ftp://x").exit_code == 2
