@@ -108,9 +108,9 @@ class WorkspaceServiceMemory:
         return ServiceStatus(source="workspace", location=str(self.workspace), version=_git_head(self.workspace))
 
     def context_items(self) -> list[str]:
-        from mem.wiki.service_context import read_service_context
+        from mem.wiki.service_context import read_items
 
-        return [_item_text(item) for item in read_service_context(self.workspace)]
+        return read_items(self.workspace)
 
     def pages(self, type: str | None = None) -> list[Page]:
         return list(self._store().pages(type=type))

@@ -1,0 +1,61 @@
+"""The result of one question: the answer, its citations, and exactly what went in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mem.agent.citations import Citation
+
+TOKEN_METHOD = "estimate: 1 token per CJK character + 1 per 4 other characters (mem.agent.tokens)"
+
+
+@dataclass
+class Answer:
+    """One answered question. ``to_dict`` is the ``--json`` shape (docs/ask.md)."""
+
+    question: str
+    text: str
+    customer: str | None
+    engine: str
+    language: str
+    citations: list[Citation]
+    injected: dict[str, Any]
+    retrieved: list[dict[str, Any]]
+    retrieval_steps: list[dict[str, Any]]
+    conflicts: list[dict[str, Any]]
+    warnings: list[str]
+    removed_citations: list[int]
+    tokens: dict[str, Any]
+    steps: list[str] = field(default_factory=list)
+    session: str | None = None
+
+    @property
+    def policy_refs(self) -> list[dict[str, Any]]:
+        """The policy pages and versions the answer cites (recorded in the turn's log metadata)."""
+        return [{"page": c.block.id, "version": c.block.version} for c in self.citations if c.block.memory == "policy"]
+
+    @property
+    def knowhow_refs(self) -> list[dict[str, Any]]:
+        return [{"page": c.block.id, "version": c.block.version} for c in self.citations
+                if c.block.memory == "knowhow"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "answer": self.text,
+            "customer": self.customer,
+            "session": self.session,
+            "engine": self.engine,
+            "language": self.language,
+            "citations": [c.to_dict() for c in self.citations],
+            "injected": self.injected,
+            "retrieved": self.retrieved,
+            "retrieval_steps": self.retrieval_steps,
+            "conflicts": self.conflicts,
+            "warnings": self.warnings,
+            "removed_citations": self.removed_citations,
+            "policy_refs": self.policy_refs,
+            "tokens": self.tokens,
+            "steps": self.steps,
+        }

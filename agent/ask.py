@@ -1,0 +1,126 @@
+"""Answering one question: assemble, retrieve, compose (deterministic or model), check citations."""
+
+from __future__ import annotations
+
+from mem.agent.answer import TOKEN_METHOD, Answer
+from mem.agent.blocks import Block
+from mem.agent.citations import check_citations
+from mem.agent.compose import compose_answer
+from mem.agent.conflicts import find_conflicts
+from mem.agent.context import AssembledContext, render_prompt, render_reference
+from mem.agent.customer_memory import CustomerMemory
+from mem.agent.language import detect_language
+from mem.agent.retrieval import Retrieval
+from mem.agent.service_memory import ServiceMemory
+from mem.agent.tokens import estimate_tokens
+
+
+def answer_question(question: str, *, service: ServiceMemory, customer: CustomerMemory | None,
+                    model: str = "", history: list[tuple[str, str]] | None = None,
+                    retrieval_mode: str = "auto", marker: str | None = None) -> Answer:
+    """Answer ``question`` for one customer from service memory and that customer's memory only.
+
+    ``model`` empty = the deterministic engine; otherwise an ``llm`` model id, which gets the
+    retrieval tools (``retrieval_mode`` "tools") or the pre-retrieved blocks ("pre"); "auto" picks
+    tools when the model supports them. ``history`` is the session's earlier turns (role, text).
+    """
+    history = list(history or [])
+    question = question.strip()
+    status = service.status()
+    customer_items = customer.context_items() if customer is not None else []
+    context = AssembledContext(
+        service_items=service.context_items(), customer_items=customer_items, status=status,
+        language=detect_language(customer_items, question),
+    )
+    if marker:
+        context.marker = marker
+    retrieval = Retrieval(service=service, customer=customer, question=question)
+    warnings: list[str] = []
+    if status.stale:
+        warnings.append(f"service memory is stale: {status.reason or 'could not be refreshed'}")
+    earlier_questions = [text for role, text in history if role == "customer"]
+    if model:
+        from mem.agent.model_engine import model_answer
+
+        draft = model_answer(model, context, retrieval, question, history=history, mode=retrieval_mode)
+        engine = model
+    else:
+        retrieval.gather(question, history=earlier_questions)
+        draft = None
+        engine = "deterministic"
+    conflicts = find_conflicts(retrieval.blocks)
+    if draft is None:
+        draft = compose_answer(question, retrieval.blocks, conflicts, language=context.language, status=status)
+    elif conflicts:
+        from mem.agent.model_engine import ensure_conflicts_stated
+
+        draft, added = ensure_conflicts_stated(draft, conflicts, context.language)
+        if added:
+            warnings.append("the model's answer did not state the conflict between a past agreement and the "
+                            "current policy; mem added the conflict note")
+    text, citations, removed = check_citations(draft, retrieval.blocks)
+    if removed:
+        warnings.append("removed citations that point to nothing retrieved: " + ", ".join(f"[{n}]" for n in removed))
+    warnings += retrieval.warnings
+    for block in retrieval.blocks:
+        warnings += [f"fact {block.id}: {flag}" for flag in block.flags if block.memory == "fact"]
+    warnings += [f"conflict: fact {c.fact.id} ({c.fact.date}) {c.reason}" for c in conflicts]
+    reference = render_reference(retrieval.blocks, context.marker)
+    instructions = context.instructions()
+    tokens = {
+        "instructions": estimate_tokens(instructions),
+        "reference": estimate_tokens(reference),
+        "question": estimate_tokens(render_prompt(question, [], context.marker, history=history)),
+        "answer": estimate_tokens(text),
+        "method": TOKEN_METHOD,
+    }
+    tokens["injected_total"] = tokens["instructions"] + tokens["reference"] + tokens["question"]
+    return Answer(
+        question=question, text=text, customer=customer.customer_id if customer else None, engine=engine,
+        language=context.language, citations=citations,
+        injected={**context.injected(), "instructions": instructions},
+        retrieved=[_retrieved(b) for b in retrieval.blocks], retrieval_steps=list(retrieval.steps),
+        conflicts=[c.to_dict() for c in conflicts], warnings=_unique(warnings), removed_citations=removed,
+        tokens=tokens, steps=_explain(context, retrieval, conflicts, engine, citations, removed),
+    )
+
+
+def _retrieved(block: Block) -> dict:
+    data = block.to_dict()
+    data["provenance"] = block.provenance()
+    return data
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _explain(context: AssembledContext, retrieval: Retrieval, conflicts: list, engine: str, citations: list,
+             removed: list[int]) -> list[str]:
+    status = context.status
+    source = f"{status.source} {status.location}" + (f" v{status.version}" if status.version else "")
+    trust = "verified" if status.verified else "not signed"
+    steps = [
+        f"service context: {len(context.service_items)} item(s) injected as instructions "
+        f"(from {source}, {trust}{', STALE: ' + str(status.reason) if status.stale else ''})",
+        f"customer context: {len(context.customer_items)} item(s) injected: "
+        + ("; ".join(context.customer_items) or "(none)"),
+        f"language: {context.language}; reference data marker: {context.marker} (fresh for this request)",
+    ]
+    for step in retrieval.steps:
+        what = step.get("query") or step.get("id")
+        found = ", ".join(step["found"]) or "nothing"
+        steps.append(f"{step['tool']}({what!r}) → {found}")
+    for block in retrieval.blocks:
+        label = f"{block.memory} {block.id}" + (f" v{block.version}" if block.version else "")
+        if block.date:
+            label += f" ({block.date})"
+        flags = f" — {'; '.join(block.flags)}" if block.flags else ""
+        steps.append(f"  [{block.number}] {label}{flags}")
+    for note in conflicts:
+        steps.append(f"conflict: fact {note.fact.id} ({note.fact.date}) {note.reason} → both shown, current stated")
+    if not conflicts:
+        steps.append("conflicts: none")
+    steps.append(f"engine: {engine}")
+    steps.append(f"citations: {len(citations)} kept" + (f", removed {removed}" if removed else ""))
+    return steps

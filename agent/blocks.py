@@ -1,0 +1,104 @@
+"""Retrieved material as marked reference data (spotlighting).
+
+Every retrieved piece of memory — a policy page, a know-how page, one customer fact — becomes a
+``Block`` that carries its provenance (memory, id, version or date, verified/stale, flags). When it
+enters a prompt it is wrapped between ``<<DATA marker …>>`` and ``<<END marker>>`` with a marker made
+fresh for each request, so text inside a page can neither close the block nor pose as instructions:
+the instructions say that marked content is data and never carries instructions.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n+")
+_FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
+_HEADING = re.compile(r"^\s*#+\s*")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+# Sentences in reference data that talk to the AI rather than state a rule. The deterministic
+# engine never quotes them, and they are reported; the model sees them only inside marked data.
+_INSTRUCTION_LIKE = re.compile(
+    r"ignore\s+(?:all\s+|any\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|rules|prompts?)"
+    r"|disregard\s+(?:all\s+|the\s+)?(?:previous|prior|above)"
+    r"|\byou\s+(?:must|should)\s+(?:always|never)\b"
+    r"|\b(?:as\s+an?\s+)?(?:ai|assistant|language\s+model)\b.{0,40}\b(?:must|should|will)\b"
+    r"|system\s+prompt|new\s+instructions|\bpromise\s+(?:a\s+)?full\s+refund"
+    r"|以前の指示|指示を無視|これまでの指示|이전\s*지시|지시를\s*무시",
+    re.IGNORECASE,
+)
+
+
+def new_marker() -> str:
+    """A marker unguessable by whoever wrote the memory (64 random bits)."""
+    return secrets.token_hex(8)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a page body or fact text, with markdown headings, bullets and footnote marks removed."""
+    sentences: list[str] = []
+    for line in text.splitlines():
+        if line.lstrip().startswith(("[^", "---", "|")):
+            continue
+        line = _BULLET.sub("", _HEADING.sub("", line))
+        for piece in _SENTENCE_END.split(line):
+            piece = _FOOTNOTE.sub("", piece).strip().strip("*_").strip()
+            if piece:
+                sentences.append(piece)
+    return sentences
+
+
+def is_instruction_like(sentence: str) -> bool:
+    """Whether a sentence addresses the AI (prompt injection) instead of stating a rule or a fact."""
+    return bool(_INSTRUCTION_LIKE.search(sentence))
+
+
+@dataclass
+class Block:
+    """One retrieved piece of memory with its provenance."""
+
+    memory: str  # "policy" | "knowhow" | "fact"
+    id: str
+    title: str
+    text: str
+    version: int | None = None
+    date: str | None = None
+    status: str | None = None
+    verified: bool = False
+    stale: bool = False
+    flags: list[str] = field(default_factory=list)
+    quote: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    number: int = 0
+
+    def provenance(self) -> str:
+        parts = [f"memory={self.memory}", f"id={self.id}"]
+        if self.version is not None:
+            parts.append(f"version={self.version}")
+        if self.date:
+            parts.append(f"date={self.date}")
+        if self.status:
+            parts.append(f"status={self.status}")
+        if self.memory != "fact":
+            parts.append(f"verified={'yes' if self.verified else 'no'}")
+            if self.stale:
+                parts.append("stale=yes")
+        parts.extend(f'flag="{flag}"' for flag in self.flags)
+        return " ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def mark(block: Block, marker: str) -> str:
+    """``block`` as marked reference data for a prompt."""
+    body = neutralise(block.text, marker)
+    return f"<<DATA {marker} [{block.number}] {block.provenance()}>>\n{body}\n<<END {marker}>>"
+
+
+def neutralise(text: str, marker: str) -> str:
+    """Remove anything in ``text`` that could pass for a block boundary."""
+    return text.replace(marker, "[marker removed]").replace("<<", "‹‹").replace(">>", "››")

@@ -1,0 +1,111 @@
+"""The deterministic engine: a grounded support answer composed from what retrieval found.
+
+It needs no model and invents nothing: the rule is quoted from the current policy page, the
+procedure from the know-how page, the customer's history from their facts with dates, status and
+their own words, and a conflict between a past agreement and the current rule is spelled out.
+Fixed phrases come from ``mem.agent.language`` (English, Korean, Japanese); quotes stay verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem.agent.blocks import Block
+from mem.agent.conflicts import ConflictNote
+from mem.agent.language import phrase
+from mem.agent.service_memory import ServiceStatus
+
+_DAYS = re.compile(r"(\d+)\s*(?:-\s*)?(?:days?|日|일)", re.IGNORECASE)
+MAX_FACTS = 4
+
+
+def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictNote], *, language: str,
+                   status: ServiceStatus | None = None) -> str:
+    """The answer text, citing blocks by their numbers as ``[n]``."""
+    policies = [b for b in blocks if b.memory == "policy"]
+    knowhow = [b for b in blocks if b.memory == "knowhow"]
+    facts = [b for b in blocks if b.memory == "fact"]
+    if not (policies or knowhow or facts):
+        return phrase(language, "nothing")
+
+    def say(key: str, **values: object) -> str:
+        return phrase(language, key, **values)
+
+    conflicted = {note.policy.id for note in conflicts}
+    # The rule to lead with: one a past agreement conflicts with, else the best match.
+    primary = sorted(policies, key=lambda b: (b.id not in conflicted, b.number))
+    parts = [say("greeting")]
+    if primary:
+        lines = []
+        for block in primary[:2]:
+            quote = block.quote or block.title
+            lines.append(say("rule_line", title=block.title, id=block.id, version=block.version, quote=quote,
+                             n=block.number))
+        days = _days_note(question, primary[0].quote, language)
+        if days:
+            lines.append(days)
+        parts.append(_section(say("rule"), lines))
+    if knowhow:
+        lines = []
+        for block in knowhow:
+            when, then = block.data.get("when"), block.data.get("then")
+            customers = block.data.get("customers")
+            if when and then and customers:
+                lines.append(say("knowhow_line", when=when, then=then, customers=customers, n=block.number))
+            else:
+                lines.append(say("knowhow_quote", quote=then or block.quote or block.title, n=block.number))
+        parts.append(_section(say("knowhow"), lines))
+    shown = sorted(facts, key=lambda b: (not b.flags, b.number))[:MAX_FACTS]
+    if shown:
+        parts.append(_section(say("history"), ["- " + _fact_line(block, language) for block in shown]))
+    elif policies or knowhow:
+        parts.append(say("no_history"))
+    if conflicts:
+        parts.append(_section(say("conflict"), [_conflict_line(note, language) for note in conflicts]))
+    parts.append(_section(say("next"), [say("next_knowhow") if knowhow else say("next_plain")]))
+    if status is not None and status.stale:
+        parts.append(say("stale", reason=status.reason or "stale"))
+    return "\n\n".join(parts)
+
+
+def _section(label: str, lines: list[str]) -> str:
+    return f"{label}:\n" + "\n".join(lines)
+
+
+def _fact_line(block: Block, language: str) -> str:
+    status = phrase(language, f"status_{block.status or 'active'}") if block.status in (
+        "active", "replaced", "retracted") else (block.status or "")
+    kind = phrase(language, "agreement") if block.data.get("agreement") else ""
+    text = block.data.get("fact_text") or block.title
+    if block.quote:
+        line = phrase(language, "fact_line", date=block.date or "?", text=text, status=status, kind=kind,
+                      quote=block.quote, n=block.number)
+    else:
+        line = phrase(language, "fact_line_noquote", date=block.date or "?", text=text, status=status, kind=kind,
+                      n=block.number)
+    notes = []
+    for older in block.data.get("older_policy", []):
+        notes.append(phrase(language, "older_policy", policy=older["page"], old=older["version"],
+                            new=older["current"]))
+    if block.data.get("recheck"):
+        reason = next((f for f in block.flags if f.startswith("recheck needed")), "recheck needed")
+        notes.insert(0, phrase(language, "recheck", reason=reason.removeprefix("recheck needed").lstrip(": ")
+                               or "-"))
+    if notes:
+        line += " — " + "; ".join(notes)
+    return line
+
+
+def _conflict_line(note: ConflictNote, language: str) -> str:
+    key = "conflict_line" if note.old_version is not None else "conflict_line_unversioned"
+    return phrase(language, key, date=note.fact.date or "?", fact_n=note.fact.number, policy=note.policy.id,
+                  old=note.old_version, new=note.current_version, policy_n=note.policy.number)
+
+
+def _days_note(question: str, rule: str, language: str) -> str | None:
+    """Compare a number of days in the question with the day limit the rule states, when both exist."""
+    asked, limit = _DAYS.search(question), _DAYS.search(rule or "")
+    if not asked or not limit:
+        return None
+    key = "days_beyond" if int(asked.group(1)) > int(limit.group(1)) else "days_within"
+    return phrase(language, key, asked=int(asked.group(1)), limit=int(limit.group(1)))

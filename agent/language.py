@@ -1,0 +1,156 @@
+"""The customer's language and the fixed phrases of the deterministic engine (English, Korean, Japanese).
+
+Section labels and connecting phrases are translated; quotes from policy pages and evidence
+sentences stay verbatim in whatever language they were written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+LANGUAGES = ("en", "ko", "ja")
+
+_ASKS_FOR = {
+    "ja": re.compile(r"japanese|日本語|일본어", re.IGNORECASE),
+    "ko": re.compile(r"korean|韓国語|한국어|한글", re.IGNORECASE),
+    "en": re.compile(r"\benglish\b|英語|영어", re.IGNORECASE),
+}
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
+def detect_language(customer_context: Iterable[str], question: str) -> str:
+    """The language to answer in: what the customer context asks for, else the question's script."""
+    for item in customer_context:
+        for code, pattern in _ASKS_FOR.items():
+            if pattern.search(item) and re.search(r"answer|reply|respond|language|言語|回答|답변|언어|で|로", item,
+                                                  re.IGNORECASE):
+                return code
+    if _KANA.search(question):
+        return "ja"
+    if _HANGUL.search(question):
+        return "ko"
+    return "en"
+
+
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "greeting": "Thank you for your question. Here is what applies to your case.",
+        "rule": "Current rule",
+        "rule_line": '{title} ({id}, version {version}) says: "{quote}" [{n}]',
+        "days_beyond": "Your case ({asked} days) is beyond the {limit}-day window in this rule.",
+        "days_within": "Your case ({asked} days) is within the {limit}-day window in this rule.",
+        "knowhow": "How we handle cases like this",
+        "knowhow_line": 'When {when}: {then} (established from {customers} customers\' cases) [{n}]',
+        "knowhow_quote": '"{quote}" [{n}]',
+        "history": "Your history with us",
+        "fact_line": '{date}: {text} ({status}{kind}) — you said: "{quote}" [{n}]',
+        "fact_line_noquote": "{date}: {text} ({status}{kind}) [{n}]",
+        "recheck": "recheck needed: {reason}",
+        "older_policy": "made under {policy} v{old}; the current version is v{new}",
+        "conflict": "Please note",
+        "conflict_line": (
+            "Your earlier agreement of {date} [{fact_n}] was made under {policy} v{old}. The rule in force now is "
+            "{policy} v{new} [{policy_n}], and it is the one that applies. The earlier exception is not repeated "
+            "automatically; it can be considered again only as a new, case-by-case decision."
+        ),
+        "conflict_line_unversioned": (
+            "Your earlier agreement of {date} [{fact_n}] was an exception to the rule. The current rule is {policy} "
+            "v{new} [{policy_n}], and it is the one that applies; an exception is decided case by case."
+        ),
+        "next": "Next step",
+        "next_knowhow": "We can review a partial arrangement for your case as described above; "
+                        "please reply if you would like us to start that review.",
+        "next_plain": "If anything here does not match your situation, please tell us and we will look again.",
+        "nothing": "I could not find a policy, procedure or past record that answers this question. "
+                   "Could you tell me a little more so I can check the right rule?",
+        "no_history": "I found no earlier record of yours about this.",
+        "status_active": "active",
+        "status_replaced": "replaced",
+        "status_retracted": "retracted",
+        "agreement": ", agreement",
+        "stale": "Note: the service memory used here may be out of date ({reason}).",
+        "sources": "Sources",
+    },
+    "ja": {
+        "greeting": "お問い合わせありがとうございます。お客様のケースに当てはまる内容をご案内します。",
+        "rule": "現行の規定",
+        "rule_line": "{title}（{id}、第{version}版）：「{quote}」 [{n}]",
+        "days_beyond": "お客様のケース（{asked}日）は、この規定の{limit}日の期間を過ぎています。",
+        "days_within": "お客様のケース（{asked}日）は、この規定の{limit}日の期間内です。",
+        "knowhow": "同様のケースの対応方針",
+        "knowhow_line": "{when}の場合：{then}（{customers}件のお客様の事例に基づく） [{n}]",
+        "knowhow_quote": "「{quote}」 [{n}]",
+        "history": "お客様とのこれまでの記録",
+        "fact_line": "{date}：{text}（{status}{kind}）— お客様のお言葉：「{quote}」 [{n}]",
+        "fact_line_noquote": "{date}：{text}（{status}{kind}） [{n}]",
+        "recheck": "要再確認：{reason}",
+        "older_policy": "{policy} 第{old}版の下での合意です。現行は第{new}版です",
+        "conflict": "ご注意ください",
+        "conflict_line": (
+            "{date}の以前の合意 [{fact_n}] は {policy} 第{old}版の下で行われたものです。現在有効な規定は "
+            "{policy} 第{new}版 [{policy_n}] で、こちらが適用されます。以前の例外は自動的には適用されず、"
+            "改めて個別に検討する形になります。"
+        ),
+        "conflict_line_unversioned": (
+            "{date}の以前の合意 [{fact_n}] は規定の例外でした。現行の規定は {policy} 第{new}版 [{policy_n}] で、"
+            "こちらが適用されます。例外は個別に判断されます。"
+        ),
+        "next": "次のステップ",
+        "next_knowhow": "上記の方針に沿って、部分的なご対応を検討することができます。"
+                        "検討をご希望の場合はご返信ください。",
+        "next_plain": "ご状況と異なる点がございましたら、お知らせください。改めて確認いたします。",
+        "nothing": "このご質問に当てはまる規定・対応方針・過去の記録が見つかりませんでした。"
+                   "正しい規定を確認するため、もう少し詳しくお聞かせいただけますか。",
+        "no_history": "この件に関するお客様の過去の記録は見つかりませんでした。",
+        "status_active": "有効",
+        "status_replaced": "置き換え済み",
+        "status_retracted": "取り消し済み",
+        "agreement": "、合意",
+        "stale": "注意：ここで使用したサービス情報は最新でない可能性があります（{reason}）。",
+        "sources": "出典",
+    },
+    "ko": {
+        "greeting": "문의해 주셔서 감사합니다. 고객님의 경우에 적용되는 내용을 안내해 드립니다.",
+        "rule": "현행 규정",
+        "rule_line": "{title} ({id}, 제{version}판): \"{quote}\" [{n}]",
+        "days_beyond": "고객님의 경우({asked}일)는 이 규정의 {limit}일 기간을 넘었습니다.",
+        "days_within": "고객님의 경우({asked}일)는 이 규정의 {limit}일 기간 안에 있습니다.",
+        "knowhow": "비슷한 경우의 처리 방침",
+        "knowhow_line": "{when}인 경우: {then} (고객 {customers}명의 사례에 근거) [{n}]",
+        "knowhow_quote": "\"{quote}\" [{n}]",
+        "history": "고객님과의 이전 기록",
+        "fact_line": "{date}: {text} ({status}{kind}) — 고객님 말씀: \"{quote}\" [{n}]",
+        "fact_line_noquote": "{date}: {text} ({status}{kind}) [{n}]",
+        "recheck": "재확인 필요: {reason}",
+        "older_policy": "{policy} 제{old}판에서 이루어진 합의이며, 현행은 제{new}판입니다",
+        "conflict": "확인해 주세요",
+        "conflict_line": (
+            "{date}의 이전 합의 [{fact_n}]는 {policy} 제{old}판에서 이루어졌습니다. 현재 적용되는 규정은 "
+            "{policy} 제{new}판 [{policy_n}]이며, 이 규정이 적용됩니다. 이전의 예외는 자동으로 적용되지 않으며, "
+            "새로 개별 검토하는 방식으로만 다시 고려될 수 있습니다."
+        ),
+        "conflict_line_unversioned": (
+            "{date}의 이전 합의 [{fact_n}]는 규정의 예외였습니다. 현행 규정은 {policy} 제{new}판 [{policy_n}]이며, "
+            "이 규정이 적용됩니다. 예외는 개별적으로 판단됩니다."
+        ),
+        "next": "다음 단계",
+        "next_knowhow": "위의 방침에 따라 부분적인 조치를 검토해 드릴 수 있습니다. 검토를 원하시면 회신해 주세요.",
+        "next_plain": "고객님의 상황과 다른 점이 있으면 알려 주세요. 다시 확인해 드리겠습니다.",
+        "nothing": "이 질문에 해당하는 규정, 처리 방침, 이전 기록을 찾지 못했습니다. "
+                   "정확한 규정을 확인할 수 있도록 조금 더 자세히 알려 주시겠어요?",
+        "no_history": "이 건에 관한 고객님의 이전 기록은 찾지 못했습니다.",
+        "status_active": "유효",
+        "status_replaced": "대체됨",
+        "status_retracted": "철회됨",
+        "agreement": ", 합의",
+        "stale": "참고: 여기에서 사용한 서비스 정보가 최신이 아닐 수 있습니다 ({reason}).",
+        "sources": "출처",
+    },
+}
+
+
+def phrase(language: str, key: str, **values: object) -> str:
+    table = PHRASES.get(language, PHRASES["en"])
+    return table[key].format(**values) if values else table[key]

@@ -1,0 +1,269 @@
+"""Retrieval: the customer's facts, policy pages and know-how pages, each turned into a marked ``Block``.
+
+The same three tools serve both engines: the deterministic engine runs a fixed plan (``gather``),
+the model engine calls them as ``llm`` tools. Every call is recorded (tool, query, what it found) for
+``--explain`` and ``--json``. Blocks are numbered in the order they are first retrieved; the number
+is what answers cite.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from mem.agent.blocks import Block, is_instruction_like, split_sentences
+from mem.agent.customer_memory import CustomerMemory
+from mem.agent.service_memory import ServiceMemory, ServiceStatus
+from mem.core.errors import InvalidInput, NotFound
+
+PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+_STOP = frozenset(re.findall(
+    r"\S+",
+    "a an the and or of to in on for with by at from is are was were be been it its this that these those i "
+    "me my we our you your can could would should will do does did have has had get got like last time ago "
+    "please what how when which who whom why there here as so if not no yes about again any",
+))
+
+
+def terms(text: str) -> set[str]:
+    """Content terms of ``text``: latin words minus stop words, numbers, and CJK character bigrams."""
+    lowered = text.lower()
+    found = {w for w in _WORD.findall(lowered) if w not in _STOP and (len(w) > 1 or w.isdigit())}
+    found |= {w[:-1] for w in found if w.endswith("s") and len(w) > 3}
+    for run in _CJK_RUN.findall(lowered):
+        found.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
+    return found
+
+
+def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None) -> str:
+    """The sentence of ``text`` sharing most terms with the query (numbers weigh in); never an instruction-like one."""
+    best, best_score = "", -1.0
+    for sentence in split_sentences(text):
+        if is_instruction_like(sentence) or (skip and sentence in skip):
+            continue
+        score = len(terms(sentence) & query_terms) + (0.5 if re.search(r"\d", sentence) else 0.0)
+        if score > best_score:
+            best, best_score = sentence, score
+    return best
+
+
+@dataclass
+class Retrieval:
+    """The retrieval state of one request: blocks found so far (numbered) and the calls made."""
+
+    service: ServiceMemory
+    customer: CustomerMemory | None
+    question: str = ""
+    blocks: list[Block] = field(default_factory=list)
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    _status: ServiceStatus | None = None
+    _versions: dict[str, int | None] = field(default_factory=dict)
+
+    @property
+    def status(self) -> ServiceStatus:
+        if self._status is None:
+            self._status = self.service.status()
+        return self._status
+
+    def add(self, block: Block) -> Block:
+        for existing in self.blocks:
+            if existing.memory == block.memory and existing.id == block.id:
+                return existing
+        block.number = len(self.blocks) + 1
+        self.blocks.append(block)
+        return block
+
+    def by_number(self, number: int) -> Block | None:
+        return next((b for b in self.blocks if b.number == number), None)
+
+    # -- the three tools -------------------------------------------------------------------
+
+    def search_facts(self, query: str, *, limit: int = 5) -> list[Block]:
+        """The asking customer's active facts for ``query`` (no other customer is reachable)."""
+        if self.customer is None:
+            self.steps.append({"tool": "search_facts", "query": query, "found": [], "note": "no customer"})
+            return []
+        found = [self.add(self._fact_block(fact, query)) for fact in self.customer.search_facts(query, limit=limit)]
+        self.steps.append({"tool": "search_facts", "query": query, "found": [b.id for b in found]})
+        return found
+
+    def lookup_policy(self, page_id_or_query: str, *, limit: int = 2) -> list[Block]:
+        """A policy page by id, or the best policy pages for a query."""
+        page = None
+        if _ID.match(page_id_or_query):
+            try:
+                page = self.service.get_page(page_id_or_query)
+            except (NotFound, InvalidInput):
+                page = None
+        if page is not None and getattr(page, "type", "policy") == "policy":
+            found = [self.add(self._page_block(page, self.question or page_id_or_query))]
+            self.steps.append({"tool": "lookup_policy", "id": page_id_or_query, "found": [b.id for b in found]})
+            return found
+        hits = _relevant(self.service.search_pages(page_id_or_query, type="policy", limit=limit), limit)
+        found = [self.add(self._page_block(hit.page, page_id_or_query)) for hit in hits]
+        self.steps.append({"tool": "lookup_policy", "query": page_id_or_query, "found": [b.id for b in found]})
+        return found
+
+    def search_knowhow(self, query: str, *, limit: int = 2) -> list[Block]:
+        """Know-how pages (conditional procedures) for ``query``."""
+        hits = _relevant(self.service.search_pages(query, type="knowhow", limit=limit), limit)
+        found = [self.add(self._page_block(hit.page, query)) for hit in hits]
+        self.steps.append({"tool": "search_knowhow", "query": query, "found": [b.id for b in found]})
+        return found
+
+    # -- the deterministic plan ------------------------------------------------------------
+
+    def gather(self, question: str, *, history: list[str] | None = None) -> None:
+        """Policies, know-how, then the customer's facts, then the current version of every policy they link."""
+        self.question = question
+        query = question
+        if history and len(terms(question)) < 3:  # a short follow-up leans on the previous question
+            query = f"{history[-1]} {question}"
+        self.lookup_policy(query)
+        self.search_knowhow(query)
+        facts = self.search_facts(query)
+        for block in facts:
+            for ref in block.data.get("policy_refs", []):
+                page_id = ref.get("page")
+                if page_id and not any(b.memory == "policy" and b.id == page_id for b in self.blocks):
+                    try:
+                        self.lookup_policy(page_id)
+                    except NotFound:
+                        self.warnings.append(f"fact {block.id} links to policy {page_id}, which no longer exists")
+
+    # -- blocks ----------------------------------------------------------------------------
+
+    def current_version(self, page_id: str) -> int | None:
+        if page_id not in self._versions:
+            try:
+                self._versions[page_id] = int(self.service.get_page(page_id).version)
+            except NotFound:
+                self._versions[page_id] = None
+        return self._versions[page_id]
+
+    def _page_block(self, page: Any, query: str) -> Block:
+        status = self.status
+        body = str(page.body)
+        injected = [s for s in split_sentences(body) if is_instruction_like(s)]
+        if injected:
+            self.warnings.append(
+                f"{page.type} page {page.id} v{page.version} contains instruction-like text; "
+                f"it was treated as data and not followed: \"{injected[0][:80]}\""
+            )
+        meta = dict(getattr(page, "meta", {}) or {})
+        query_terms = terms(query)
+        data: dict[str, Any] = {"type": page.type, "instruction_like": injected}
+        quote = best_sentence(body, query_terms)
+        if page.type == "knowhow":
+            data.update(when=meta.get("when"), then=meta.get("then"), customers=_customers(meta.get("evidence")))
+        text = f"# {page.title}\n{body.strip()}"
+        if len(text) > PAGE_CHARS:
+            text = text[:PAGE_CHARS] + "\n[… cut; ask lookup_policy with the id for the rest]"
+        return Block(
+            memory=page.type, id=page.id, title=str(page.title), text=text, version=int(page.version),
+            date=_date(getattr(page, "effective", None) or meta.get("effective")),
+            status=str(meta.get("status") or "") or None, verified=status.verified, stale=status.stale,
+            quote=quote, data=data,
+        )
+
+    def _fact_block(self, fact: Any, query: str) -> Block:
+        evidence = _evidence(fact)
+        refs = _policy_refs(fact)
+        flags: list[str] = []
+        recheck = getattr(fact, "recheck", None)
+        if _flagged(recheck):
+            reason = _reason(recheck)
+            flags.append(reason if reason.startswith("recheck needed") else f"recheck needed: {reason}")
+        older = []
+        for ref in refs:
+            current = self.current_version(ref["page"])
+            if current is not None and ref.get("version") is not None and int(ref["version"]) < current:
+                older.append({"page": ref["page"], "version": int(ref["version"]), "current": current})
+                flags.append(f"linked to policy {ref['page']} v{ref['version']}; current version is v{current}")
+        kind = str(getattr(fact, "kind", "") or "")
+        agreement = bool(getattr(fact, "agreement", False))
+        lines = [str(fact.text)]
+        for item in evidence:
+            lines.append(f'Evidence ({item.get("date") or "?"}, {item.get("role") or "customer"}): "{item["quote"]}"')
+        if refs:
+            lines.append("Made under: " + ", ".join(f"{r['page']} v{r.get('version')}" for r in refs))
+        return Block(
+            memory="fact", id=str(fact.id), title=kind or "fact", text="\n".join(lines),
+            date=_date(getattr(fact, "valid_at", None) or getattr(fact, "recorded_at", None)),
+            status=str(getattr(fact, "status", "active") or "active"), flags=flags,
+            quote=evidence[0]["quote"] if evidence else "",
+            data={"kind": kind, "agreement": agreement, "policy_refs": refs, "older_policy": older,
+                  "recheck": _flagged(recheck), "evidence": evidence, "fact_text": str(fact.text),
+                  "origin": str(getattr(fact, "origin", "") or "")},
+        )
+
+
+def _relevant(hits: list[Any], limit: int) -> list[Any]:
+    """Hits close enough to the best one: a weak tail of keyword matches only adds noise."""
+    if not hits:
+        return []
+    top = max(float(h.score) for h in hits) or 1.0
+    return [h for h in hits if float(h.score) >= 0.5 * top][:limit]
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    return obj.get(name, default) if isinstance(obj, dict) else getattr(obj, name, default)
+
+
+def _date(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    text = value.isoformat() if hasattr(value, "isoformat") else str(value)
+    return text[:10]
+
+
+def _evidence(fact: Any) -> list[dict[str, Any]]:
+    items = _get(fact, "evidence", None) or []
+    if not isinstance(items, (list, tuple)):
+        items = [items]
+    out = []
+    for item in items:
+        quote = _get(item, "quote", None) or _get(item, "text", None)
+        if quote:
+            out.append({"quote": str(quote), "log_id": _get(item, "log_id"), "turn": _get(item, "turn"),
+                        "role": _get(item, "role"), "date": _date(_get(item, "time") or _get(item, "date"))})
+    return out
+
+
+def _policy_refs(fact: Any) -> list[dict[str, Any]]:
+    refs = _get(fact, "policy_refs", None) or []
+    out = []
+    for ref in refs:
+        page = _get(ref, "page", None) or _get(ref, "page_id", None) or _get(ref, "id", None)
+        if page:
+            version = _get(ref, "version", None)
+            out.append({"page": str(page), "version": int(version) if version is not None else None})
+    return out
+
+
+def _flagged(recheck: Any) -> bool:
+    if recheck is None:
+        return False
+    if isinstance(recheck, bool):
+        return recheck
+    return bool(_get(recheck, "flag", False))
+
+
+def _reason(recheck: Any) -> str:
+    return str(_get(recheck, "reason", "") or "recheck needed")
+
+
+def _customers(evidence: Any) -> int | None:
+    if isinstance(evidence, dict):
+        for key in ("customers", "distinct_customers", "count"):
+            if isinstance(evidence.get(key), int):
+                return evidence[key]
+    if isinstance(evidence, int):
+        return evidence
+    return None
