@@ -1,0 +1,271 @@
+"""Device-migration backup of one customer's memory under a 6-digit PIN (DESIGN.md §4), client side.
+
+``create_backup`` exports the customer's memory (context, facts, history, consent; request logs
+only when asked), compresses and encrypts it (``mem.customers.backup_crypto``) and uploads the
+ciphertext. ``restore_backup`` proves the PIN to the key service, receives the per-backup secret,
+downloads and decrypts the ciphertext, replaces the customer's store atomically, flags facts made
+under older policy versions for recheck, then deletes the backup on the server.
+
+The server is reached through a ``VaultTransport`` — ``mem.server.vault_client.VaultClient`` over
+HTTP, or ``mem.server.vault.LocalVault`` in-process — so this module depends on ``core`` only.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import hashlib
+import zlib
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from mem.core.errors import Conflict, InvalidInput, NetworkError, NotFound, Refused, VerificationError
+from mem.core.ids import validate_customer_id
+from mem.customers import backup_crypto as bc
+
+ProgressCallback = Callable[[int, int, str], None]
+
+
+class VaultTransport(Protocol):
+    """The server calls a backup needs, for the logged-in account."""
+
+    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any]) -> dict[str, Any]: ...
+    def upload(self, backup_id: str, data: bytes) -> dict[str, Any]: ...
+    def find(self, *, slot: str) -> list[dict[str, Any]]: ...
+    def unlock(self, backup_id: str, *, authenticator: str) -> dict[str, Any]: ...
+    def download(self, backup_id: str) -> bytes: ...
+    def delete(self, backup_id: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class BackupReceipt:
+    backup_id: str
+    customer: str
+    created_at: str
+    expires_at: str
+    max_attempts: int
+    include_logs: bool
+    kdf_profile: str
+    plaintext_bytes: int
+    ciphertext_bytes: int
+    replaced: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class RestoreReport:
+    backup_id: str
+    customer: str
+    created_at: str
+    include_logs: bool
+    plaintext_bytes: int
+    recheck_flagged: list[str]
+    deleted_on_server: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def backup_notices(*, retention_days: int, max_attempts: int) -> list[str]:
+    """What the customer must read before a backup is made (DESIGN.md §4)."""
+    return [
+        "The backup holds your memory as it is now; conversations after the backup are not in it.",
+        "Nobody can recover a forgotten PIN, not even the service: without the PIN the backup is lost.",
+        f"After {max_attempts} wrong PINs the backup is destroyed for good.",
+        f"The backup expires and is deleted after {retention_days} days, and right after a successful restore.",
+        "Without a backup, a new device starts with an empty memory of you "
+        "(the service's own knowledge is downloaded again, so the assistant is not blank).",
+        "This PIN is unrelated to your app password; changing one does not change the other.",
+    ]
+
+
+def backup_slot(customer_id: str) -> str:
+    """The server's name for a customer's backup: a digest, so the customer id is not sent in clear."""
+    return hashlib.sha256(b"mem-backup-slot\0" + customer_id.encode("utf-8")).hexdigest()[:32]
+
+
+def create_backup(
+    home: Path,
+    customer_id: str,
+    pin: str,
+    *,
+    vault: VaultTransport,
+    include_logs: bool = False,
+    replace: bool = False,
+    kdf: bc.KdfParams = bc.STANDARD,
+    on_progress: ProgressCallback | None = None,
+) -> BackupReceipt:
+    """Encrypt and upload one customer's memory under ``pin``.
+
+    Weak PINs are refused before anything happens. ``replace`` first deletes this customer's
+    existing backup on the server (its secret is destroyed, so its attempt counter cannot be
+    reused); without it an existing backup is a ``Conflict``. ``kdf`` lowers the Argon2id cost
+    only when passed explicitly (tests, benchmarks), and the header records which cost was used.
+    """
+    report = on_progress or _quiet
+    validate_customer_id(customer_id)
+    bc.check_pin(pin)
+    slot = backup_slot(customer_id)
+    report(0, 5, "exporting memory")
+    plaintext = export_customer(home, customer_id, include_logs=include_logs)
+    payload = zlib.compress(plaintext, 6)
+    report(1, 5, "stretching the PIN (Argon2id)")
+    salt = bc.random_bytes(bc.SALT_BYTES)
+    key = bc.pin_key(pin, salt=salt, kdf=kdf)
+    if replace:
+        for old in vault.find(slot=slot):
+            vault.delete(str(old["backup_id"]))
+    report(2, 5, "registering with the key service")
+    created = vault.create(slot=slot, authenticator=_b64(bc.authenticator(key)),
+                           kdf={**kdf.to_dict(), "salt": _b64(salt)})
+    backup_id, account = str(created["backup_id"]), str(created["account"])
+    report(3, 5, "encrypting")
+    header = bc.Header(account=account, backup_id=backup_id, slot=slot, kdf=kdf, salt=salt,
+                       nonce=bc.random_bytes(bc.NONCE_BYTES), created_at=str(created["created_at"]),
+                       include_logs=include_logs)
+    blob = bc.seal(payload, header=header,
+                   key=bc.data_key(key, _unb64(created.get("secret")), salt=salt, backup_id=backup_id))
+    report(4, 5, "uploading")
+    try:
+        vault.upload(backup_id, blob)
+    except BaseException:
+        _forget(vault, backup_id)  # an unfinished backup must not block the next try
+        raise
+    report(5, 5, "done")
+    return BackupReceipt(
+        backup_id=backup_id, customer=customer_id, created_at=str(created["created_at"]),
+        expires_at=str(created["expires_at"]), max_attempts=int(created["max_attempts"]),
+        include_logs=include_logs, kdf_profile=kdf.profile, plaintext_bytes=len(plaintext),
+        ciphertext_bytes=len(blob), replaced=[str(x) for x in created.get("replaced", [])],
+    )
+
+
+def restore_backup(
+    home: Path,
+    customer_id: str,
+    pin: str,
+    *,
+    vault: VaultTransport,
+    policy_versions: Mapping[str, int] | None = None,
+    overwrite: bool = False,
+    on_progress: ProgressCallback | None = None,
+) -> RestoreReport:
+    """Restore one customer's memory from the server with ``pin``, then delete the backup there.
+
+    A wrong PIN raises ``Refused`` naming the attempts left (or that the backup is now destroyed).
+    The ciphertext is checked against the key service's record and authenticated as a whole
+    before anything is written; the local store is then replaced atomically. ``policy_versions``
+    (page id → current version, from the client's verified bundle) flags facts made under older
+    versions for recheck. A customer that already has memory on this device is a ``Conflict``
+    unless ``overwrite``.
+    """
+    report = on_progress or _quiet
+    validate_customer_id(customer_id)
+    if len(pin) != 6 or not pin.isascii() or not pin.isdigit():
+        raise InvalidInput("the backup PIN is 6 digits")
+    if not overwrite and has_memory(home, customer_id):
+        raise Conflict(f"customer {customer_id} already has memory on this device; "
+                       "restore replaces it only with --overwrite")
+    slot = backup_slot(customer_id)
+    report(0, 6, "looking up the backup")
+    found = vault.find(slot=slot)
+    if not found:
+        raise NotFound(f"no backup of customer {customer_id} on the server for this account "
+                       "(never made, expired, restored already, or destroyed)")
+    record = max(found, key=lambda r: str(r.get("created_at", "")))
+    backup_id, kdf_record = str(record["backup_id"]), record.get("kdf") or {}
+    kdf = bc.KdfParams.from_dict(kdf_record)
+    salt = _unb64(kdf_record.get("salt"))
+    report(1, 6, "stretching the PIN (Argon2id)")
+    key = bc.pin_key(pin, salt=salt, kdf=kdf)
+    report(2, 6, "asking the key service")
+    answer = vault.unlock(backup_id, authenticator=_b64(bc.authenticator(key)))
+    if not answer.get("ok"):
+        if answer.get("destroyed"):
+            raise Refused("wrong PIN; that was the last attempt: the backup is destroyed and cannot be restored")
+        left = int(answer.get("remaining_attempts", 0))
+        raise Refused(f"wrong PIN; {left} attempt{'s' if left != 1 else ''} left before the backup is destroyed")
+    report(3, 6, "downloading")
+    blob = vault.download(backup_id)
+    header, _, _ = bc.read_header(blob)
+    if (header.backup_id, header.account, header.slot, header.kdf, header.salt) != (
+            backup_id, str(record.get("account")), slot, kdf, salt):
+        raise VerificationError("backup header does not match the key service's record: it was altered")
+    report(4, 6, "decrypting")
+    payload = bc.unseal(blob, key=bc.data_key(key, _unb64(answer.get("secret")), salt=salt, backup_id=backup_id))
+    try:
+        plaintext = zlib.decompress(payload)
+    except zlib.error as exc:
+        raise VerificationError("backup content is damaged (decompression failed)") from exc
+    report(5, 6, "writing memory")
+    import_customer(home, customer_id, plaintext)
+    flagged = flag_recheck(home, customer_id, policy_versions or {})
+    deleted = True
+    try:
+        vault.delete(backup_id)
+    except (NetworkError, NotFound):
+        deleted = False  # memory is restored; the server still deletes it on expiry
+    report(6, 6, "done")
+    return RestoreReport(backup_id=backup_id, customer=customer_id, created_at=header.created_at,
+                         include_logs=header.include_logs, plaintext_bytes=len(plaintext),
+                         recheck_flagged=flagged, deleted_on_server=deleted)
+
+
+# --- the customer store (F's export/import), behind three small functions ---------------------
+
+
+def export_customer(home: Path, customer_id: str, *, include_logs: bool) -> bytes:
+    from mem.customers.store import CustomerStore
+
+    with CustomerStore.open(home, customer_id) as store:
+        return store.export_bytes(include_logs=include_logs)
+
+
+def import_customer(home: Path, customer_id: str, data: bytes) -> None:
+    from mem.customers.store import CustomerStore
+
+    CustomerStore.replace_from_bytes(home, customer_id, data)
+
+
+def has_memory(home: Path, customer_id: str) -> bool:
+    from mem.customers.store import customer_exists
+
+    return customer_exists(home, customer_id)
+
+
+def flag_recheck(home: Path, customer_id: str, policy_versions: Mapping[str, int]) -> list[str]:
+    if not policy_versions:
+        return []
+    from mem.customers.store import CustomerStore
+
+    flagged: list[str] = []
+    with CustomerStore.open(home, customer_id) as store:
+        for page_id, version in sorted(policy_versions.items()):
+            flagged.extend(store.flag_recheck(page_id, version))
+    return flagged
+
+
+def _forget(vault: VaultTransport, backup_id: str) -> None:
+    with contextlib.suppress(Exception):  # best effort; the server discards it on expiry anyway
+        vault.delete(backup_id)
+
+
+def _quiet(done: int, total: int, what: str) -> None:
+    return None
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _unb64(text: Any) -> bytes:
+    try:
+        return base64.b64decode(str(text).encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError) as exc:
+        raise NetworkError("server answered with a malformed key") from exc
+

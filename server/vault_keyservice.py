@@ -1,0 +1,285 @@
+"""The key service of the backup vault: per-backup secrets released only for a correct PIN proof.
+
+It stands where an HSM/KMS would (DESIGN.md §4) and is kept apart from the blob store: its own
+SQLite file ``<workspace>/.mem/keyservice.db``, its own HMAC key ``keyservice.key`` (owner-only
+file), and no import of the blob store. It never sees the PIN, the PIN key or the data key: the
+client sends an *authenticator* (HKDF of the PIN key) and the service keeps only
+``HMAC(service key, backup id ‖ authenticator)``.
+
+Attempts are counted inside one ``BEGIN IMMEDIATE`` transaction that takes SQLite's write lock
+before reading the counter, so concurrent requests are evaluated one after another and the
+counter is on disk before any answer leaves. After ``max_attempts`` wrong answers the row —
+secret included — is deleted (``secure_delete`` overwrites the freed pages) and the caller is
+told to delete the blob.
+
+Terminal events (destroyed, expired, deleted after restore) delete the row: nothing about the
+backup remains.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageError
+from mem.core.fsio import atomic_write_bytes
+from mem.core.ids import new_id
+
+DB_FILE = "keyservice.db"
+KEY_FILE = "keyservice.key"
+SECRET_BYTES = 32
+AUTH_BYTES = 32
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS backups (
+    backup_id    TEXT PRIMARY KEY,
+    account      TEXT NOT NULL,
+    slot         TEXT NOT NULL,
+    verifier     BLOB NOT NULL,
+    secret       BLOB NOT NULL,
+    kdf          TEXT NOT NULL,
+    state        TEXT NOT NULL CHECK (state IN ('pending', 'ready')),
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    max_attempts INTEGER NOT NULL,
+    evaluations  INTEGER NOT NULL DEFAULT 0,
+    created_at   TEXT NOT NULL,
+    expires_at   TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS backups_owner ON backups (account, slot);
+"""
+
+
+@dataclass(frozen=True)
+class BackupRecord:
+    """What the owner may know about a backup (never the secret or the verifier)."""
+
+    backup_id: str
+    account: str
+    slot: str
+    kdf: str
+    state: str
+    attempts: int
+    max_attempts: int
+    created_at: str
+    expires_at: str
+
+    @property
+    def remaining(self) -> int:
+        return max(0, self.max_attempts - self.attempts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"backup_id": self.backup_id, "account": self.account, "slot": self.slot, "kdf": self.kdf,
+                "state": self.state, "remaining_attempts": self.remaining, "max_attempts": self.max_attempts,
+                "created_at": self.created_at, "expires_at": self.expires_at}
+
+
+@dataclass(frozen=True)
+class Created:
+    record: BackupRecord
+    secret: bytes
+    replaced: list[str]
+
+
+@dataclass(frozen=True)
+class Unlock:
+    """The answer to one PIN proof. ``secret`` only when ``ok``; ``destroyed`` after the last wrong one."""
+
+    ok: bool
+    remaining: int
+    destroyed: bool = False
+    secret: bytes | None = None
+
+
+class KeyService:
+    """Per-backup secrets with an attempt counter. One instance per server; safe across threads and processes."""
+
+    def __init__(self, folder: Path, *, max_attempts: int, retention_days: int) -> None:
+        if max_attempts < 1:
+            raise InvalidInput("backup.max_attempts must be at least 1")
+        self.folder = Path(folder)
+        self.max_attempts = max_attempts
+        self.retention = timedelta(days=retention_days)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._key = self._load_key()
+        with self._tx() as db:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+
+    # --- operations -------------------------------------------------------------------------
+
+    def create(self, *, account: str, slot: str, authenticator: bytes, kdf: str) -> Created:
+        """A new backup with a fresh random secret.
+
+        One live backup per (account, slot): a *ready* one is never replaced or reset here
+        (``Conflict``: the owner must restore or delete it first); an unfinished *pending* one (no
+        blob was ever stored, so nothing can be unlocked) is discarded and reported in ``replaced``.
+        """
+        _check_auth(authenticator)
+        if not slot or len(slot) > 128:
+            raise InvalidInput("backup slot must be 1-128 characters")
+        backup_id = new_id()
+        secret = os.urandom(SECRET_BYTES)
+        now = clock.now()
+        record = BackupRecord(backup_id, account, slot, kdf, "pending", 0, self.max_attempts,
+                              clock.isoformat(now), clock.isoformat(now + self.retention))
+        with self._tx() as db:
+            self._purge(db)
+            rows = db.execute("SELECT backup_id, state FROM backups WHERE account = ? AND slot = ?",
+                              (account, slot)).fetchall()
+            if any(state == "ready" for _, state in rows):
+                raise Conflict("a backup for this customer already exists on the server; restore it, "
+                               "or delete it first (mem backup --replace)")
+            replaced = [bid for bid, _ in rows]
+            db.executemany("DELETE FROM backups WHERE backup_id = ?", [(bid,) for bid in replaced])
+            db.execute(
+                "INSERT INTO backups (backup_id, account, slot, verifier, secret, kdf, state, attempts,"
+                " max_attempts, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)",
+                (backup_id, account, slot, self._verifier(backup_id, authenticator), secret, kdf,
+                 self.max_attempts, record.created_at, record.expires_at),
+            )
+        return Created(record, secret, replaced)
+
+    def mark_ready(self, *, account: str, backup_id: str) -> BackupRecord:
+        """The blob is stored: from now on the backup can be unlocked (and only now)."""
+        with self._tx() as db:
+            row = self._owned(db, account, backup_id)
+            if row["state"] != "pending":
+                raise Conflict("this backup's data was stored already; a backup is written once")
+            db.execute("UPDATE backups SET state = 'ready' WHERE backup_id = ?", (backup_id,))
+        return self.get(account=account, backup_id=backup_id)
+
+    def get(self, *, account: str, backup_id: str) -> BackupRecord:
+        with self._tx() as db:
+            self._purge(db)
+            return _record(self._owned(db, account, backup_id))
+
+    def list(self, *, account: str, slot: str | None = None) -> list[BackupRecord]:
+        with self._tx() as db:
+            self._purge(db)
+            sql, args = "SELECT * FROM backups WHERE account = ?", [account]
+            if slot is not None:
+                sql, args = sql + " AND slot = ?", [account, slot]
+            return [_record(row) for row in db.execute(sql + " ORDER BY backup_id", args)]
+
+    def unlock(self, *, account: str, backup_id: str, authenticator: bytes) -> Unlock:
+        """Evaluate one PIN proof: count it on disk first, then answer.
+
+        Other accounts get ``NotFound`` and never touch the counter. A correct proof does not
+        reset the count of earlier wrong ones.
+        """
+        _check_auth(authenticator)
+        with self._tx() as db:
+            self._purge(db)
+            row = self._owned(db, account, backup_id)
+            if row["state"] != "ready":
+                raise Refused("this backup was never completed (no data stored); make a new one")
+            if row["attempts"] >= row["max_attempts"]:  # only reachable if a destroy was interrupted
+                db.execute("DELETE FROM backups WHERE backup_id = ?", (backup_id,))
+                return Unlock(ok=False, remaining=0, destroyed=True)
+            db.execute("UPDATE backups SET attempts = attempts + 1, evaluations = evaluations + 1 "
+                       "WHERE backup_id = ?", (backup_id,))
+            good = hmac.compare_digest(row["verifier"], self._verifier(backup_id, authenticator))
+            attempts = row["attempts"] + (0 if good else 1)
+            if good:
+                db.execute("UPDATE backups SET attempts = ? WHERE backup_id = ?", (attempts, backup_id))
+                return Unlock(ok=True, remaining=row["max_attempts"] - attempts, secret=bytes(row["secret"]))
+            if attempts >= row["max_attempts"]:
+                db.execute("DELETE FROM backups WHERE backup_id = ?", (backup_id,))
+                return Unlock(ok=False, remaining=0, destroyed=True)
+            return Unlock(ok=False, remaining=row["max_attempts"] - attempts)
+
+    def delete(self, *, account: str, backup_id: str) -> None:
+        """The owner deletes a backup (after a restore, or to replace it): the secret is gone."""
+        with self._tx() as db:
+            self._owned(db, account, backup_id)
+            db.execute("DELETE FROM backups WHERE backup_id = ?", (backup_id,))
+
+    def purge_expired(self) -> list[str]:
+        """Delete every backup past its retention; returns their ids (the blobs must go too)."""
+        with self._tx() as db:
+            return self._purge(db)
+
+    def known_ids(self) -> set[str]:
+        with self._tx() as db:
+            self._purge(db)
+            return {bid for (bid,) in db.execute("SELECT backup_id FROM backups")}
+
+    # --- internals ----------------------------------------------------------------------------
+
+    def _purge(self, db: sqlite3.Connection) -> list[str]:
+        now = clock.isoformat(clock.now())
+        expired = [bid for (bid,) in db.execute("SELECT backup_id FROM backups WHERE expires_at <= ?", (now,))]
+        db.executemany("DELETE FROM backups WHERE backup_id = ?", [(bid,) for bid in expired])
+        return expired
+
+    def _owned(self, db: sqlite3.Connection, account: str, backup_id: str) -> sqlite3.Row:
+        row = db.execute("SELECT * FROM backups WHERE backup_id = ?", (backup_id,)).fetchone()
+        # Another account's backup looks exactly like a missing one: no existence oracle.
+        if row is None or not hmac.compare_digest(row["account"].encode(), account.encode()):
+            raise NotFound("no such backup on the server (it may have expired, been restored or destroyed)")
+        return row
+
+    def _verifier(self, backup_id: str, authenticator: bytes) -> bytes:
+        return hmac.new(self._key, backup_id.encode("ascii") + b"\0" + authenticator, hashlib.sha256).digest()
+
+    def _load_key(self) -> bytes:
+        path = self.folder / KEY_FILE
+        try:
+            if not path.exists():
+                atomic_write_bytes(path, os.urandom(32), mode=0o600)
+            key = path.read_bytes()
+        except OSError as exc:
+            raise StorageError(f"key service: cannot read or create {path}: {exc.strerror}") from exc
+        if len(key) != 32:
+            raise StorageError(f"key service: {path} is damaged (expected 32 bytes)")
+        return key
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One connection and one ``BEGIN IMMEDIATE`` transaction: the write lock is taken first."""
+        try:
+            db = sqlite3.connect(self.folder / DB_FILE, timeout=30, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"key service: cannot open its database: {exc}") from exc
+        db.row_factory = sqlite3.Row
+        try:
+            db.execute("PRAGMA secure_delete = ON")
+            db.execute("PRAGMA journal_mode = DELETE")
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc):
+                from mem.core.errors import LockTimeout
+
+                raise LockTimeout("key service: database stayed locked for 30 s") from exc
+            raise StorageError(f"key service: {exc}") from exc
+        except sqlite3.Error as exc:
+            raise StorageError(f"key service: {exc}") from exc
+        finally:
+            db.close()
+
+
+def _check_auth(authenticator: bytes) -> None:
+    if not isinstance(authenticator, bytes) or len(authenticator) != AUTH_BYTES:
+        raise InvalidInput(f"authenticator must be {AUTH_BYTES} bytes")
+
+
+def _record(row: sqlite3.Row) -> BackupRecord:
+    return BackupRecord(row["backup_id"], row["account"], row["slot"], row["kdf"], row["state"],
+                        row["attempts"], row["max_attempts"], row["created_at"], row["expires_at"])
