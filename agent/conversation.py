@@ -1,0 +1,177 @@
+"""Conversations: turns answered and logged, then learning (extraction, sharing) when the conversation ends.
+
+Every turn — the customer's question and the agent's answer — goes to the customer's request log;
+the agent turn's metadata records which policy and know-how pages (and versions) the answer cited,
+which extraction uses to link new facts to the policy version they were made under. Learning runs
+in ``end()``, after the last answer has been handed back, so it never delays a reply.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mem.agent.answer import Answer
+from mem.agent.answering import answer_question
+from mem.agent.customer_memory import CustomerMemory
+from mem.agent.service_memory import ServiceMemory
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import InvalidInput, MemError
+from mem.core.ids import new_id, validate_name
+
+
+@dataclass
+class Learning:
+    """What ending a conversation did: extraction's report, sharing, and what was skipped and why."""
+
+    extracted: dict[str, Any] | None = None
+    shared: dict[str, Any] | None = None
+    skipped: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"extracted": self.extracted, "shared": self.shared, "skipped": self.skipped, "errors": self.errors}
+
+
+class Conversation:
+    """One conversation with one customer (a session tag groups conversations; it is not a wall)."""
+
+    def __init__(self, *, config: Config, customer_id: str, service: ServiceMemory | None = None,
+                 session: str | None = None, learn: bool = True, model: str | None = None,
+                 retrieval_mode: str = "auto", customer: CustomerMemory | None = None) -> None:
+        from mem.agent.sources import open_service_memory
+
+        self.config = config
+        self.session = validate_name(session, what="session tag") if session else f"s-{new_id()[-8:].lower()}"
+        self.learn = learn
+        self.model = config.model.name if model is None else model
+        self.retrieval_mode = retrieval_mode
+        self.service = service if service is not None else open_service_memory(config)
+        self.customer = customer if customer is not None else CustomerMemory.open(config.home, customer_id)
+        self.history: list[tuple[str, str]] = []
+        self.answers: list[Answer] = []
+        self.ended = False
+
+    def __enter__(self) -> Conversation:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.ended:
+            self.customer.close()
+            self.ended = True
+
+    def ask(self, question: str) -> Answer:
+        """Answer one customer message and log both turns."""
+        if self.ended:
+            raise InvalidInput("this conversation has ended")
+        if not question.strip():
+            raise InvalidInput("the question is empty")
+        self.customer.log_turn(session=self.session, role="customer", text=question.strip(),
+                               time=clock.isoformat(clock.now()), meta={})
+        answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
+                                 history=self.history, retrieval_mode=self.retrieval_mode)
+        answer.session = self.session
+        self.customer.log_turn(
+            session=self.session, role="agent", text=answer.text, time=clock.isoformat(clock.now()),
+            meta={"policy_refs": answer.policy_refs, "knowhow_refs": answer.knowhow_refs, "engine": answer.engine},
+        )
+        self.history += [("customer", question.strip()), ("agent", answer.text)]
+        self.answers.append(answer)
+        return answer
+
+    def end(self) -> Learning:
+        """End the conversation: extract what it taught (unless ``learn`` is off), then share if consented."""
+        if self.ended:
+            return Learning(skipped=["conversation already ended"])
+        learning = Learning()
+        try:
+            if not self.learn:
+                learning.skipped.append("learning off (--no-learn): the turns stay pending in the request log")
+            elif not self.answers:
+                learning.skipped.append("no turns")
+            else:
+                self._learn(learning)
+        finally:
+            self.customer.close()
+            self.ended = True
+        return learning
+
+    def _learn(self, learning: Learning) -> None:
+        from mem.customers.extract import extract_pending
+
+        report = extract_pending(self.customer.store, config=self.config)
+        learning.extracted = report.to_dict() if hasattr(report, "to_dict") else dict(vars(report))
+        consent = self.customer.store.consent()
+        if not getattr(consent, "share", False):
+            learning.skipped.append("sharing: the customer has not consented (mem consent --share on)")
+            return
+        try:
+            from mem.server.share import share_customer
+
+            learning.shared = _plain(share_customer(self.customer.store, config=self.config))
+        except MemError as exc:
+            # Sharing is best effort after the answer: offline is normal, the facts stay queued.
+            learning.errors.append(f"sharing failed: {exc.message}")
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    return value
+
+
+def ask_once(config: Config, customer_id: str, question: str, *, session: str | None = None, learn: bool = True,
+             model: str | None = None, service: ServiceMemory | None = None,
+             on_answer: Callable[[Answer], None] | None = None) -> tuple[Answer, Learning]:
+    """A one-turn conversation; ``on_answer`` gets the answer before learning starts."""
+    with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
+                      model=model) as conversation:
+        answer = conversation.ask(question)
+        if on_answer is not None:
+            on_answer(answer)
+        return answer, conversation.end()
+
+
+def read_script(path: Path) -> list[str]:
+    """The customer messages of a scripted conversation (JSONL: ``{"text": …}``; other roles are skipped)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{path}: not UTF-8 text") from exc
+    messages = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InvalidInput(f"{path}: line {number}: not valid JSON ({exc.msg})") from exc
+        if isinstance(data, str):
+            data = {"text": data}
+        if not isinstance(data, dict) or not isinstance(data.get("text"), str) or not data["text"].strip():
+            raise InvalidInput(f"{path}: line {number}: needs a non-empty \"text\"")
+        if str(data.get("role", "customer")).lower() in ("customer", "user", "human"):
+            messages.append(data["text"])
+    if not messages:
+        raise InvalidInput(f"{path}: no customer messages")
+    return messages
+
+
+def run_script(config: Config, customer_id: str, path: Path, *, session: str | None = None, learn: bool = True,
+               model: str | None = None, service: ServiceMemory | None = None,
+               on_answer: Callable[[Answer], None] | None = None) -> tuple[list[Answer], Learning]:
+    """Play a scripted multi-turn conversation; returns every answer (the transcript) and the learning."""
+    messages = read_script(path)
+    with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
+                      model=model) as conversation:
+        for message in messages:
+            answer = conversation.ask(message)
+            if on_answer is not None:
+                on_answer(answer)
+        return conversation.answers, conversation.end()

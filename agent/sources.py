@@ -1,0 +1,28 @@
+"""Where service memory comes from for an answer: the verified bundle if the client has one, else the workspace."""
+
+from __future__ import annotations
+
+from mem.agent.service_memory import ServiceMemory, WorkspaceServiceMemory
+from mem.core.config import Config
+from mem.core.errors import NotFound
+
+
+def open_service_memory(config: Config) -> ServiceMemory:
+    """The last verified bundle in the client home (``mem sync``), else the workspace (``--workspace``).
+
+    A bundle marked stale is still used — it is the last verified one — and its stale state shows
+    in every answer's context and warnings.
+    """
+    if (config.home / "bundle" / "state.json").is_file():
+        try:
+            from mem.server.cache import BundleServiceMemory
+        except ImportError:
+            BundleServiceMemory = None  # noqa: N806 - the bundle reader ships with the server package
+        if BundleServiceMemory is not None:
+            try:
+                return BundleServiceMemory(config.home)
+            except NotFound:
+                pass  # a state file without a verified bundle (first sync failed): use the workspace
+    if config.workspace is not None:
+        return WorkspaceServiceMemory(config.workspace)
+    raise NotFound("no service memory: run `mem sync` to fetch the signed bundle, or pass --workspace DIR")
