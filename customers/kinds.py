@@ -127,6 +127,13 @@ _REFUSE = {
     "ja": _any(r"できません", r"難しい", r"申し訳", r"不可", r"お受けできません"),
 }
 
+_FROM_NOW_ON = {
+    "en": _words(r"from now on", r"going forward", r"in (?:the )?future", r"always", r"every time", r"from here on",
+                 r"next time", r"for all (?:future )?(?:answers|replies|messages)"),
+    "ko": _any(r"앞으로", r"이제부터", r"항상", r"언제나", r"다음부터", r"매번"),
+    "ja": _any(r"これから", r"今後", r"いつも", r"次から", r"毎回", r"常に"),
+}
+
 _SENSITIVE = {
     "health": {
         "en": _words(r"doctor", r"hospital", r"diagnos\w*", r"illness", r"ill", r"sick", r"disease", r"cancer",
@@ -212,6 +219,22 @@ def confirms(agent_text: str, *, lang: str | None = None) -> bool:
     lang = lang or detect_language(agent_text)
     head = agent_text.strip()[:200]
     return bool(_CONFIRM[lang].search(head)) and not _REFUSE[lang].search(head)
+
+
+def is_direct_context_request(sentence: str, *, lang: str | None = None) -> bool:
+    """The customer asks for something lasting ("from now on answer in Japanese", "앞으로…", "これから…").
+
+    Both parts are needed: a lasting marker and the shape of a request; "I always liked tea" is not
+    an instruction.
+    """
+    lang = lang or detect_language(sentence)
+    if not _FROM_NOW_ON[lang].search(sentence):
+        return False
+    request = dict(_KIND_RULES[lang])["request"]
+    imperative = lang == "en" and re.match(r"^\s*(?:(?:from now on|going forward|always|please)[, ]*)*"
+                                           r"(?:answer|reply|respond|write|speak|call|use|send|contact|address)\b",
+                                           sentence, re.I)
+    return bool(request.search(sentence) or imperative)
 
 
 def sensitive_category(sentence: str, *, lang: str | None = None) -> str:

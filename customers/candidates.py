@@ -1,0 +1,122 @@
+"""Fact candidates: what extraction proposes before grounding and judgement decide.
+
+``deterministic_candidates`` is the offline engine's reading of a conversation. It walks the
+customer's turns sentence by sentence (``mem.customers.sentences``), keeps the sentences
+``mem.customers.kinds.classify`` finds worth a fact, and groups adjacent sentences of one turn
+with the same kind into one candidate, so a fact keeps turn granularity and its quote is one
+verbatim slice of the message. A customer request or decision answered by an agent confirmation
+in the next turn becomes an agreement (kind ``decision``, ``agreement=True``) whose evidence
+carries both the customer's words and the agent's confirming sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from mem.customers import kinds
+from mem.customers.dates import find_dates
+from mem.customers.fact import Evidence, PolicyRef
+from mem.customers.language import detect_language
+from mem.customers.sentences import split_sentences
+from mem.customers.slots import Slot, find_slot
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One logged turn as extraction reads it (F's log turns are converted to this)."""
+
+    id: str
+    role: str
+    text: str
+    speaker: str | None = None
+    day: date | None = None
+    policy_refs: tuple[PolicyRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A proposed fact, not yet grounded or judged."""
+
+    kind: str
+    text: str
+    evidence: tuple[Evidence, ...]
+    valid_at: date | None
+    sensitive: str = "none"
+    agreement: bool = False
+    retraction: bool = False
+    correction: bool = False
+    slot: Slot | None = None
+    lang: str = "en"
+    context_request: bool = False
+    policy_refs: tuple[PolicyRef, ...] = field(default=())
+
+
+def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: date,
+                             customer_roles: Sequence[str] = ("customer",), start: int = 0) -> list[Candidate]:
+    """Candidates from the customer turns ``turns[start:]`` (earlier turns give context only)."""
+    found: list[Candidate] = []
+    for index in range(start, len(turns)):
+        turn = turns[index]
+        if turn.role not in customer_roles or not turn.text.strip():
+            continue
+        following = turns[index + 1] if index + 1 < len(turns) else None
+        found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
+                                      customer_roles=customer_roles))
+    return found
+
+
+def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
+                     customer_roles: Sequence[str]) -> list[Candidate]:
+    lang = detect_language(turn.text)
+    groups: list[list[tuple[str, object, bool]]] = []
+    for sentence in split_sentences(turn.text):
+        kind = kinds.classify(sentence.text, lang=lang)
+        retraction = kinds.is_retraction(sentence.text, lang=lang)
+        if kind is None and not retraction:
+            continue
+        kind = kind or "event"
+        if groups and groups[-1][-1][0] == kind and not retraction and not groups[-1][-1][2] \
+                and groups[-1][-1][1].end + 2 >= sentence.start:
+            groups[-1].append((kind, sentence, retraction))
+        else:
+            groups.append([(kind, sentence, retraction)])
+    confirmation = _confirmation(following, customer_roles)
+    out = []
+    for group in groups:
+        kind, first, retraction = group[0]
+        last = group[-1][1]
+        quote = turn.text[first.start:last.end]
+        evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker)]
+        agreement = False
+        text = quote
+        if confirmation is not None and kind in ("request", "decision") and group is groups[-1]:
+            agreement = True
+            kind = "decision"
+            evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=confirmation,
+                                     speaker=following.speaker))
+            text = f"{quote} → {confirmation}"
+        context_request = kinds.is_direct_context_request(quote, lang=lang)
+        if context_request and not agreement:
+            kind = "preference"  # a lasting wish about how to be served, whatever verb it used
+        mentions = find_dates(quote, reference)
+        policy_refs = tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ())))
+        out.append(Candidate(
+            kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
+            sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,
+            correction=kinds.is_correction(quote, lang=lang), slot=find_slot(quote), lang=lang,
+            context_request=context_request, policy_refs=policy_refs,
+        ))
+    return out
+
+
+def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str | None:
+    """The agent's confirming sentence when the next turn accepts the customer's proposal."""
+    if following is None or following.role in customer_roles or following.role == "system":
+        return None
+    if not kinds.confirms(following.text):
+        return None
+    sentences = split_sentences(following.text)
+    return sentences[0].text if sentences else None
+

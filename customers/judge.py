@@ -1,0 +1,94 @@
+"""Judgement: what a grounded candidate does to memory — ADD, UPDATE, DELETE or NONE.
+
+The deterministic rules, applied in this order against the similar active facts found by search
+(and the facts added earlier in the same run):
+
+- NONE: an active fact of the same kind says the same thing — equal after normalisation, or a
+  near duplicate (content-term overlap ≥ ``NEAR_DUPLICATE``); for dated kinds (event, decision,
+  request) only when it is about the same day, because the same request on another day is a new
+  event (and evidence for a trait).
+- DELETE: the candidate takes something back ("I no longer…", "더 이상…", "もう…ない") and an
+  active fact shares its slot, or enough of its terms (≥ ``RETRACT_MATCH``); that fact becomes
+  ``retracted``. A retraction with nothing to retract is added as a plain statement.
+- UPDATE: the candidate fills the same slot (residence, name, language, tier…) as an active fact
+  with another value, or corrects it ("actually…", "이제는…", "今は…") with term overlap ≥
+  ``CORRECTION_MATCH``; the old fact becomes ``replaced`` and is linked to the new one.
+- ADD otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mem.customers.candidates import Candidate
+from mem.customers.fact import Fact
+from mem.customers.slots import find_slot
+from mem.customers.terms import normalise, similarity
+
+ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
+NEAR_DUPLICATE = 0.85
+RETRACT_MATCH = 0.4
+CORRECTION_MATCH = 0.5
+_DATED = ("event", "decision", "request")
+_LASTING = ("attribute", "preference")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The decision for one candidate: the action, the existing fact it touches, and why."""
+
+    action: str
+    target: Fact | None = None
+    reason: str = ""
+
+
+def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
+    """Decide ADD / UPDATE / DELETE / NONE for ``candidate`` against ``similar`` facts."""
+    active = [f for f in similar if f.status == "active" and f.kind != "trait"]
+    duplicate = _duplicate(candidate, active)
+    if duplicate is not None:
+        return Judgement("NONE", duplicate, "same as an existing fact")
+    if candidate.retraction:
+        target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED)
+        if target is not None:
+            return Judgement("DELETE", target, "the customer took it back")
+        return Judgement("ADD", None, "retraction with nothing to retract")
+    if candidate.slot is not None and candidate.kind in _LASTING:
+        for fact in active:
+            slot = find_slot(fact.text) if fact.kind in _LASTING else None
+            if slot is not None and slot.name == candidate.slot.name and slot.value != candidate.slot.value:
+                return Judgement("UPDATE", fact, f"new {slot.name}: {slot.value} → {candidate.slot.value}")
+    if candidate.correction:
+        target = _best(candidate, [f for f in active if f.kind == candidate.kind], CORRECTION_MATCH)
+        if target is not None:
+            return Judgement("UPDATE", target, "the customer corrected it")
+    return Judgement("ADD", None, "new")
+
+
+def _duplicate(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
+    text = normalise(candidate.text)
+    for fact in active:
+        if fact.kind != candidate.kind:
+            continue
+        if candidate.kind in _DATED and fact.valid_at != candidate.valid_at:
+            continue
+        if normalise(fact.text) == text or similarity(fact.text, candidate.text) >= NEAR_DUPLICATE:
+            return fact
+    return None
+
+
+def _best(candidate: Candidate, facts: Sequence[Fact], threshold: float,
+          kinds: Sequence[str] | None = None) -> Fact | None:
+    best, best_score = None, threshold
+    for fact in facts:
+        if kinds is not None and fact.kind not in kinds:
+            continue
+        score = similarity(fact.text, candidate.text)
+        if candidate.slot is not None:
+            slot = find_slot(fact.text)
+            if slot is not None and slot == candidate.slot:
+                score = max(score, 1.0)
+        if score >= best_score:
+            best, best_score = fact, score
+    return best

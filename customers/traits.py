@@ -1,0 +1,176 @@
+"""Traits (movement 6): one customer's tendency, repeated on several days, becomes a trait fact.
+
+**Same tendency, deterministically.** Requests and decisions form one family (an agreed request
+is stored as a decision, and it is still the customer asking), preferences another. Each fact's
+signature is its set of content terms (``mem.customers.terms``: stop words removed, English
+stemmed, Korean particles stripped, Japanese kanji/katakana runs), read from the customer's own
+quotes, not the agent's confirmation. Facts of one family share a tendency when they share a
+*pair* of content terms; the tendency's signature is every term all its facts share (e.g.
+{exception, annual, contract}). It becomes a trait when it holds at least ``trait.min_repeats``
+facts on at least ``trait.min_distinct_days`` distinct days (``valid_at``). Among tendencies with
+nested supports the one with the most support is kept, so one habit yields one trait.
+
+A new trait is ``kind=trait``, ``origin=inferred``, unconfirmed, ``support`` = the fact ids,
+``valid_at`` = the latest supporting day, and one evidence quote per supporting fact. A trait
+whose support grows is UPDATEd (old replaced, linked; confirmation kept). Inferred traits never
+reach customer context unconfirmed (``mem.customers.promotion``). A trait whose latest support is
+older than ``trait.recheck_after_days`` gets a recheck flag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from itertools import combinations
+from typing import Any
+
+from mem.customers.fact import Evidence, Fact, Recheck
+from mem.customers.language import detect_language
+from mem.customers.terms import terms
+
+FAMILIES = {"request": "request", "decision": "request", "preference": "preference"}
+_MAX_TERMS = 12
+_POOL = 60
+_LABELS = {
+    ("request", "en"): "Tends to ask for: {}", ("preference", "en"): "Consistently prefers: {}",
+    ("request", "ko"): "반복해서 요청함: {}", ("preference", "ko"): "일관되게 선호함: {}",
+    ("request", "ja"): "繰り返し依頼: {}", ("preference", "ja"): "一貫して好む: {}",
+}
+
+
+@dataclass(frozen=True)
+class Tendency:
+    """Facts of one family sharing a signature, with the number of distinct days they span."""
+
+    family: str
+    signature: tuple[str, ...]
+    support: tuple[Fact, ...]
+    days: int
+
+    def text(self) -> str:
+        latest = max(self.support, key=lambda f: (f.when or date.min, f.id))
+        quote = " ".join(e.quote for e in latest.evidence if e.role == "customer") or latest.text
+        order = {term: i for i, term in enumerate(terms(quote))}
+        shown = sorted(self.signature, key=lambda t: (order.get(t, len(order)), t))
+        lang = detect_language(quote)
+        return _LABELS[(self.family, lang)].format(("、" if lang == "ja" else ", ").join(shown))
+
+
+def signature(fact: Fact) -> list[str]:
+    """The content terms of a fact's customer quotes (the agent's words never define a tendency)."""
+    quotes = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
+    return terms(quotes)[:_MAX_TERMS]
+
+
+def find_tendencies(facts: Iterable[Fact], *, min_repeats: int, min_distinct_days: int) -> list[Tendency]:
+    """Every tendency among ``facts`` that meets the thresholds (pure; no store)."""
+    by_family: dict[str, list[Fact]] = {}
+    for fact in facts:
+        family = FAMILIES.get(fact.kind)
+        if family is not None and fact.status == "active":
+            by_family.setdefault(family, []).append(fact)
+    found: list[Tendency] = []
+    for family, members in sorted(by_family.items()):
+        found.extend(_family_tendencies(family, members, max(min_repeats, 1), max(min_distinct_days, 1)))
+    return found
+
+
+def _family_tendencies(family: str, facts: list[Fact], min_repeats: int, min_days: int) -> list[Tendency]:
+    term_sets = {f.id: set(signature(f)) for f in facts}
+    by_id = {f.id: f for f in facts}
+    pairs: dict[tuple[str, str], set[str]] = {}
+    for fact in facts:
+        for pair in combinations(sorted(term_sets[fact.id]), 2):
+            pairs.setdefault(pair, set()).add(fact.id)
+    supports: dict[frozenset[str], Tendency] = {}
+    for ids in pairs.values():
+        if len(ids) < min_repeats:
+            continue
+        days = {by_id[i].when for i in ids}
+        if len(days) < min_days or frozenset(ids) in supports:
+            continue
+        shared = set.intersection(*(term_sets[i] for i in ids))
+        support = tuple(sorted((by_id[i] for i in ids), key=lambda f: (f.when or date.min, f.id)))
+        supports[frozenset(ids)] = Tendency(family, tuple(sorted(shared)), support, len(days))
+    kept: list[Tendency] = []
+    for tendency in sorted(supports.values(), key=lambda t: (-len(t.support), -len(t.signature), t.signature)):
+        ids = {f.id for f in tendency.support}
+        if any(ids <= {f.id for f in k.support} for k in kept):
+            continue
+        kept.append(tendency)
+    return kept
+
+
+@dataclass
+class TraitResult:
+    added: list[Fact]
+    updated: list[Fact]
+    flagged: list[str]
+
+
+def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: date) -> TraitResult:
+    """Look for tendencies around ``new_facts``, write trait facts, flag stale traits.
+
+    Only the neighbourhood of the new facts is searched (their terms, ``_POOL`` facts per family),
+    so the cost does not grow with the customer's history.
+    """
+    result = TraitResult([], [], [])
+    seeds = [f for f in new_facts if f.kind in FAMILIES and f.status == "active"]
+    pool: dict[str, Fact] = {f.id: f for f in seeds}
+    for fact in seeds:
+        family_kinds = [k for k, fam in FAMILIES.items() if fam == FAMILIES[fact.kind]]
+        for hit in store.search(" ".join(signature(fact)), limit=_POOL, kinds=family_kinds, statuses=["active"]):
+            pool.setdefault(hit.id, hit)
+    seed_ids = {f.id for f in seeds}
+    tendencies = [t for t in find_tendencies(pool.values(), min_repeats=config.trait.min_repeats,
+                                             min_distinct_days=config.trait.min_distinct_days)
+                  if seed_ids & {f.id for f in t.support}]
+    for tendency in tendencies:
+        support_ids = [f.id for f in tendency.support]
+        existing = _existing_trait(store, tendency)
+        if existing is not None and set(support_ids) <= set(existing.support):
+            continue
+        if existing is not None:
+            support_ids = list(dict.fromkeys([*existing.support, *support_ids]))
+        trait = Fact.new(
+            "trait", tendency.text(), valid_at=max(f.when for f in tendency.support if f.when),
+            evidence=_evidence(tendency.support), origin="inferred",
+            confirmed=existing.confirmed if existing is not None else False, support=support_ids,
+        )
+        if existing is None:
+            result.added.append(store.add(trait, actor="extraction", reason="trait: same tendency on several days"))
+        else:
+            result.updated.append(store.update(existing.id, trait, actor="extraction",
+                                               reason="trait seen again with more support"))
+    result.flagged = flag_stale_traits(store, config=config, today=today)
+    return result
+
+
+def _existing_trait(store: Any, tendency: Tendency) -> Fact | None:
+    ids = {f.id for f in tendency.support}
+    for trait in store.search(" ".join(tendency.signature), limit=20, kinds=["trait"], statuses=["active"]):
+        if ids & set(trait.support):
+            return trait
+    return None
+
+
+def _evidence(support: Sequence[Fact]) -> list[Evidence]:
+    quotes: list[Evidence] = []
+    for fact in support:
+        quotes.extend(e for e in fact.evidence if e.role == "customer")
+    return quotes
+
+
+def flag_stale_traits(store: Any, *, config: Any, today: date) -> list[str]:
+    """Flag active traits not seen again within ``trait.recheck_after_days``; returns their ids."""
+    limit = timedelta(days=config.trait.recheck_after_days)
+    flagged = []
+    for trait in store.list_facts(kinds=["trait"], statuses=["active"]):
+        last = trait.valid_at or (trait.recorded_at.date() if trait.recorded_at else None)
+        if last is None or trait.recheck.flag or today - last <= limit:
+            continue
+        reason = f"trait not seen again since {last.isoformat()}"
+        store.set_recheck(trait.id, Recheck(flag=True, reason=reason), actor="extraction")
+        flagged.append(trait.id)
+    return flagged
