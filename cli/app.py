@@ -20,6 +20,7 @@ from mem.core.config import Config
 
 COMMAND_MODULES: tuple[str, ...] = (
     "config",
+    "backup",
     "serve", "accounts", "login",
 )
 
