@@ -1,0 +1,50 @@
+"""``mem lint``: check the wiki (frontmatter, links, sources, history, safety), for people and CI."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from mem.cli.output import info
+from mem.cli.state import get_state, require_workspace, want_json
+from mem.core.errors import InvalidInput
+
+FORMATS = ("text", "json", "github", "sarif")
+
+
+def lint(
+    ctx: typer.Context,
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Only report on these files or folders.")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, github (annotations) or sarif.")] = "text",
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
+    fix: Annotated[bool, typer.Option("--fix", help="Rewrite what is safely fixable, as one commit.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
+) -> None:
+    """Check the wiki: exit 0 clean or warnings only, 1 errors (or warnings with --strict), 2 the run failed.
+
+    Rules and fixes are listed in docs/lint.md. Deterministic: no model calls, no network.
+    """
+    from mem.wiki import lint as wiki_lint
+
+    if fmt not in FORMATS:
+        raise InvalidInput(f"--format must be one of {', '.join(FORMATS)} (got {fmt!r})")
+    config = get_state(ctx).config
+    workspace = require_workspace(ctx)
+    fmt = "json" if want_json(ctx, json_output) else fmt
+    if fix:
+        result = wiki_lint.fix(workspace, paths or None, config=config)
+        for line in result.fixed:
+            info(f"fixed: {line}")
+        info(f"committed {result.commit[:12]}" if result.commit else "nothing to fix")
+        report = result.remaining
+    else:
+        report = wiki_lint.lint_workspace(workspace, paths or None, config=config)
+    sys.stdout.write(wiki_lint.render(report, fmt, max_annotations=config.lint.max_annotations))
+    raise typer.Exit(report.exit_code(strict=strict))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("lint")(lint)

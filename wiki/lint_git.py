@@ -1,0 +1,142 @@
+"""What `mem lint` reads from git: page lineages (with renames) in ONE log walk, and tracked files.
+
+One ``git log --name-status -M`` over ``policies/`` and ``knowhow/`` gives every page's commits,
+following renames, so the version check and the rename map cost one git process for the whole
+wiki. File contents are read only for pages with more than one state (through gitpython's
+persistent ``cat-file --batch`` process), so a wiki of freshly ingested pages costs almost nothing.
+gitpython is imported lazily: ``mem --help`` never loads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from mem.core.errors import StorageError
+
+PAGE_FOLDERS = ("policies", "knowhow")
+
+
+@dataclass
+class History:
+    """Page lineages and renames of one workspace repository."""
+
+    # current workspace-relative path → [(commit sha, path at that commit)], oldest first
+    lineages: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # old page id → new page id, in commit order (chains are resolved by ``renamed_to``)
+    renames: dict[str, str] = field(default_factory=dict)
+    modified: set[str] = field(default_factory=set)  # paths that differ from HEAD in the working tree
+    repo: Any = None
+
+    def renamed_to(self, old_id: str) -> str | None:
+        """The id a page called ``old_id`` carries now (following chains), or None."""
+        seen = {old_id}
+        current = self.renames.get(old_id)
+        while current is not None and current in self.renames and current not in seen:
+            seen.add(current)
+            current = self.renames[current]
+        return current
+
+    def blob(self, sha: str, path: str) -> str | None:
+        """The text of ``path`` at commit ``sha`` (None when it cannot be read)."""
+        import git
+
+        try:
+            _, _, _, data = self.repo.git.get_object_data(f"{sha}:{path}")
+        except (git.GitCommandError, ValueError, OSError):
+            return None
+        return data.decode("utf-8", errors="replace")
+
+
+def open_repo(workspace: Path) -> Any | None:
+    """The workspace's gitpython ``Repo``, or None when the workspace is not a git repository."""
+    if not (workspace / ".git").exists():
+        return None
+    import git
+
+    try:
+        return git.Repo(workspace)
+    except git.GitError as exc:
+        raise StorageError(f"cannot open the git repository of {workspace}: {exc}") from exc
+
+
+def read_history(repo: Any) -> History:
+    """Walk the log of the page folders once (renames followed) and note uncommitted changes."""
+    import git
+
+    history = History(repo=repo)
+    try:
+        repo.head.commit  # noqa: B018 - raises on a repository without commits
+    except ValueError:
+        return history
+    try:
+        out = repo.git.log("--reverse", "-M", "--name-status", "--format=%x1e%H", "--", *PAGE_FOLDERS)
+        status = repo.git.status("--porcelain", "--no-renames", "--", *PAGE_FOLDERS)
+    except git.GitCommandError as exc:
+        raise StorageError(f"git log failed in {repo.working_dir}: {exc.stderr.strip() or exc}") from exc
+    _walk(history, out)
+    history.modified = {line[3:].strip().strip('"') for line in status.splitlines() if len(line) > 3}
+    return history
+
+
+def _walk(history: History, out: str) -> None:
+    lineages = history.lineages
+    for record in out.split("\x1e"):
+        lines = [line for line in record.splitlines() if line.strip()]
+        if not lines:
+            continue
+        sha = lines[0].strip()
+        for line in lines[1:]:
+            parts = line.split("\t")
+            code = parts[0][:1]
+            if code == "R" and len(parts) == 3:
+                old, new = parts[1], parts[2]
+                lineage = lineages.pop(old, [])
+                lineage.append((sha, new))
+                lineages[new] = lineage
+                old_id, new_id = PurePosixPath(old).stem, PurePosixPath(new).stem
+                if old_id != new_id:
+                    history.renames[old_id] = new_id
+                    history.renames.pop(new_id, None)
+            elif code == "D" and len(parts) == 2:
+                lineages.pop(parts[1], None)
+            elif code in "AC" and len(parts) >= 2:
+                lineages[parts[-1]] = [(sha, parts[-1])]
+            elif len(parts) == 2:
+                lineages.setdefault(parts[1], []).append((sha, parts[1]))
+
+
+# Files that hold customer memory or request logs: they never belong in the workspace repository.
+_DB_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db-wal", ".db-shm", ".db-journal")
+_LOG_SUFFIXES = (".jsonl", ".ndjson", ".log")
+
+
+def customer_data_files(tracked: Iterable[str]) -> list[tuple[str, str]]:
+    """``(path, why)`` for tracked paths that look like customer data."""
+    found = []
+    for path in tracked:
+        parts = PurePosixPath(path).parts
+        lower = path.lower()
+        if lower.endswith(_DB_SUFFIXES):
+            found.append((path, "a database file (customer memory is SQLite)"))
+        elif "customers" in parts[:-1]:
+            found.append((path, "a file under a customers/ folder"))
+        elif "logs" in parts[:-1] and parts[0] != "sources":
+            found.append((path, "a file under a logs/ folder (request logs)"))
+        elif parts and parts[0] == ".mem":
+            found.append((path, "server state under .mem/ (vault, evidence, intake)"))
+        elif lower.endswith(_LOG_SUFFIXES) and parts[0] != "sources":
+            found.append((path, "a request or conversation log"))
+    return found
+
+
+def tracked_files(repo: Any) -> list[str]:
+    import git
+
+    try:
+        out = repo.git.ls_files("-z")
+    except git.GitCommandError as exc:
+        raise StorageError(f"git ls-files failed in {repo.working_dir}: {exc.stderr.strip() or exc}") from exc
+    return [p for p in out.split("\0") if p]

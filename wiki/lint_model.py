@@ -1,0 +1,141 @@
+"""What `mem lint` reports: the rule registry (stable ids), one finding, and the report with its exit code.
+
+Rule ids are part of mem's interface: CI configurations, SARIF consumers and people's muscle
+memory refer to them, so an id is never renamed or reused. docs/lint.md documents every rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Level = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One lint rule: a stable id, its level, a one-line summary, why it exists and how to fix it."""
+
+    id: str
+    level: Level
+    summary: str
+    why: str
+    fix: str
+    autofix: bool = False
+
+
+RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule("frontmatter", "error", "A page has missing or invalid frontmatter or type.",
+             "Every reader of the wiki (ingest, agents, bundles) relies on the frontmatter schema.",
+             "Add the YAML block between `---` lines with id, type (policy|knowhow), title and an integer "
+             "version; keep the page in the folder of its type and name the file after its id."),
+        Rule("duplicate-id", "error", "Two pages declare the same id.",
+             "Links, citations and policy_refs name pages by id; a duplicate makes them ambiguous.",
+             "Give one of the pages a new id (and file name) and update links to it."),
+        Rule("broken-link", "error", "A `[[id]]` or markdown link points to a page or file that does not exist.",
+             "An agent following a dead link answers without the material it was pointed to.",
+             "Point the link at an existing page; if the target was renamed, `mem lint --fix` rewrites it.",
+             autofix=True),
+        Rule("broken-anchor", "error", "A link's `#anchor` names no heading of its target page.",
+             "Anchors point readers and agents at one section; a stale anchor silently points nowhere.",
+             "Use the slug of an existing heading (lower case, spaces as dashes) or drop the anchor."),
+        Rule("footnote-source", "error", "A footnote cites no declared source (or is missing or empty).",
+             "Policy is trusted because every statement traces back to an official document.",
+             "Make the footnote name a source of the page (its id or file under sources/), or add the "
+             "source to the page's `sources` frontmatter."),
+        Rule("source-hash", "error", "A source file is missing or its SHA-256 differs from the page's record.",
+             "The page was written from a different document than the one now in sources/.",
+             "Re-ingest the document with `mem ingest sources/FILE` so the page and its hash are revised."),
+        Rule("version-history", "error", "A page's `version` does not increase along its git history.",
+             "Customer facts cite policies by page and version; a reused or lower version breaks rechecks.",
+             "Raise `version` above every earlier version of the page whenever its text changes."),
+        Rule("instruction-text", "error", "A policy or know-how page contains text that addresses the AI.",
+             "Pages are reference material injected into an agent's context; instructions in them are a "
+             "prompt-injection path and change the agent's behaviour behind the reviewer's back.",
+             "State the policy as a fact about the service (\"Refunds are accepted within 14 days\"), "
+             "not as an order to the model."),
+        Rule("personal-data", "error", "A know-how page contains personal data (email, phone, name, customer id).",
+             "Know-how is shared with every client; it must stay anonymous.",
+             "Remove the personal detail; describe the situation in general terms."),
+        Rule("customer-data-tracked", "error", "Customer data is tracked in the workspace git repository.",
+             "Customer memory never enters the workspace repository (it is pushed, shared and reviewed).",
+             "`git rm --cached FILE`, add it to .gitignore, and purge it from history "
+             "(git filter-repo) if it was ever pushed."),
+        Rule("orphan-page", "warning", "No page and not index.md links to this page.",
+             "An unreachable page is never found by people browsing the wiki.",
+             "Link it from a related page or regenerate index.md (`mem lint --fix`)."),
+        Rule("index-outdated", "warning", "index.md differs from the table of contents generated from the pages.",
+             "index.md is how people and agents find pages; a stale one hides or misdescribes pages.",
+             "Run `mem lint --fix` (or any `mem ingest`) to regenerate it.", autofix=True),
+        Rule("effective-future", "warning", "A page's `effective` date is in the future.",
+             "Agents would apply a rule that is not in force yet.",
+             "Check the date; keep the page as a draft until it takes effect."),
+        Rule("stale-page", "warning", "A page's `stale_after` date has passed.",
+             "The author marked the page to be reviewed by this date.",
+             "Review the page, then move `stale_after` forward (or deprecate the page)."),
+        Rule("conflicting-numbers", "warning", "Two pages state different numbers for the same quantity.",
+             "Contradictory policies (a 14-day and a 30-day refund window) make answers depend on luck.",
+             "Make the pages agree, or name the difference explicitly (\"premium refund window\")."),
+        Rule("frontmatter-format", "warning", "Frontmatter fields are not in canonical order or form.",
+             "A canonical form keeps diffs small and reviews readable.",
+             "Run `mem lint --fix`.", autofix=True),
+    )
+}
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One problem: where (workspace-relative posix path, 1-based line or None), which rule, what."""
+
+    path: str
+    line: int | None
+    rule: str
+    message: str
+
+    @property
+    def level(self) -> Level:
+        return RULES[self.rule].level
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["level"] = self.level
+        return data
+
+
+def _sort_key(finding: Finding) -> tuple:
+    return (finding.path, finding.line or 0, finding.rule, finding.message)
+
+
+@dataclass
+class LintReport:
+    """Everything one lint run found, sorted by file, line and rule."""
+
+    findings: list[Finding] = field(default_factory=list)
+    pages_checked: int = 0
+
+    def __post_init__(self) -> None:
+        self.findings = sorted(set(self.findings), key=_sort_key)
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == "warning"]
+
+    def exit_code(self, *, strict: bool = False) -> int:
+        """0 clean (or warnings only), 1 errors — or warnings too when ``strict``."""
+        if self.errors or (strict and self.warnings):
+            return 1
+        return 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pages_checked": self.pages_checked,
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
+            "findings": [f.to_dict() for f in self.findings],
+        }

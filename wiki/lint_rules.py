@@ -1,0 +1,461 @@
+"""The rules of `mem lint`, each a function of the loaded wiki yielding ``Finding``s.
+
+``LintContext`` reads every page once (frontmatter through ``mem.wiki.page``), and rules share its
+lazily computed views (links, headings, git history), so each costs one pass over the pages.
+Cross-page facts (link targets, inbound links, duplicate ids, conflicting numbers) always use the
+whole wiki; findings are reported only for the files the run selected (``PATH…``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from mem.wiki import lint_git, lint_links, lint_numbers, lint_text
+from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
+from mem.wiki.lint_model import Finding
+from mem.wiki.page import Page, body_line_offset, normalise_meta, split_frontmatter, validate_meta
+
+TYPE_OF_FOLDER = {folder: kind for kind, folder in FOLDERS.items()}
+
+
+@dataclass
+class PageFile:
+    """One ``.md`` file under ``policies/`` or ``knowhow/``, read once."""
+
+    rel: str
+    path: Path
+    folder_type: str
+    text: str
+    meta: dict[str, Any] | None
+    body: str
+    body_start: int  # file line number of the body's first line
+    error: str | None
+    problems: list[str]
+    selected: bool = True
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @cached_property
+    def body_lines(self) -> list[str]:
+        return self.lines[self.body_start - 1:]
+
+    @property
+    def id(self) -> str | None:
+        value = self.meta.get("id") if self.meta else None
+        return str(value) if value not in (None, "") else None
+
+    @property
+    def type(self) -> str:
+        value = self.meta.get("type") if self.meta else None
+        return value if value in FOLDERS else self.folder_type
+
+    @property
+    def valid(self) -> bool:
+        return self.meta is not None and not self.problems
+
+    @cached_property
+    def page(self) -> Page | None:
+        if not self.valid:
+            return None
+        meta = normalise_meta(self.meta or {})
+        return Page(id=str(meta["id"]), type=meta["type"], title=meta["title"], version=meta["version"],
+                    meta=meta, body=self.body.lstrip("\n"), path=self.path)
+
+    @cached_property
+    def links(self) -> list[lint_links.Link]:
+        return lint_links.links(self.body_lines, start_line=self.body_start)
+
+    @cached_property
+    def anchors(self) -> set[str]:
+        return lint_links.heading_slugs(self.body_lines)
+
+    def field_line(self, name: str) -> int:
+        """The line of a top-level frontmatter field (1 when it is absent)."""
+        pattern = re.compile(rf"^{re.escape(name)}\s*:")
+        for number, line in enumerate(self.lines[: self.body_start], 1):
+            if pattern.match(line):
+                return number
+        return 1
+
+
+@dataclass
+class LintContext:
+    """The wiki as lint sees it: the page files, the index, the settings, the git history (lazy)."""
+
+    workspace: Path
+    files: list[PageFile]
+    today: date
+    person_names: tuple[str, ...] = ()
+    customer_id: re.Pattern[str] | None = None
+    index_selected: bool = True
+    repo_selected: bool = True
+    _hashes: dict[Path, str | None] = field(default_factory=dict)
+
+    @cached_property
+    def by_id(self) -> dict[str, list[PageFile]]:
+        result: dict[str, list[PageFile]] = {}
+        for page_file in self.files:
+            if page_file.id is not None:
+                result.setdefault(page_file.id, []).append(page_file)
+        return result
+
+    @cached_property
+    def by_rel(self) -> dict[str, PageFile]:
+        return {page_file.rel: page_file for page_file in self.files}
+
+    @cached_property
+    def repo(self) -> Any | None:
+        return lint_git.open_repo(self.workspace)
+
+    @cached_property
+    def history(self) -> lint_git.History:
+        return lint_git.read_history(self.repo) if self.repo is not None else lint_git.History()
+
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Old page id → current id, from the ``aliases`` frontmatter field of current pages."""
+        result: dict[str, str] = {}
+        for page_file in self.files:
+            values = page_file.meta.get("aliases") if page_file.meta else None
+            if page_file.id and isinstance(values, list):
+                for alias in values:
+                    result.setdefault(str(alias), page_file.id)
+        return result
+
+    def renamed_to(self, old_id: str) -> str | None:
+        """Where a link to a page id that no longer exists should point now, if known."""
+        target = self.aliases.get(old_id)
+        if target is None and self.repo is not None:
+            target = self.history.renamed_to(old_id)
+        return target if target is not None and target in self.by_id else None
+
+    @cached_property
+    def index_text(self) -> str | None:
+        try:
+            return (self.workspace / INDEX_FILE).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def selected(self) -> Iterator[PageFile]:
+        return (f for f in self.files if f.selected)
+
+    def sha256(self, path: Path) -> str | None:
+        if path not in self._hashes:
+            try:
+                digest = hashlib.sha256()
+                with open(path, "rb") as fh:
+                    for chunk in iter(lambda: fh.read(1 << 20), b""):
+                        digest.update(chunk)
+                self._hashes[path] = digest.hexdigest()
+            except OSError:
+                self._hashes[path] = None
+        return self._hashes[path]
+
+
+Check = Callable[[LintContext], Iterator[Finding]]
+
+
+def check_frontmatter(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        if pf.meta is None:
+            yield Finding(pf.rel, 1, "frontmatter", pf.error or "no frontmatter")
+            continue
+        for problem in pf.problems:
+            name = re.match(r"(?:missing field ')?([a-z_]+)", problem)
+            line = pf.field_line(name.group(1)) if name else 1
+            yield Finding(pf.rel, line, "frontmatter", problem)
+        kind, page_id = pf.meta.get("type"), pf.id
+        if kind in FOLDERS and kind != pf.folder_type:
+            yield Finding(pf.rel, pf.field_line("type"), "frontmatter",
+                          f"a {kind} page must live in {FOLDERS[kind]}/, not {FOLDERS[pf.folder_type]}/")
+        if page_id is not None and PurePosixPath(pf.rel).stem != page_id:
+            yield Finding(pf.rel, pf.field_line("id"), "frontmatter",
+                          f"the file of page {page_id!r} must be named {page_id}.md")
+
+
+def check_frontmatter_format(ctx: LintContext) -> Iterator[Finding]:
+    """Field order, date and timestamp forms that ``render_page`` would change (cheap, no YAML dump)."""
+    for pf in ctx.selected():
+        if not pf.valid:
+            continue
+        meta = pf.meta or {}
+        canonical = list(normalise_meta(meta))
+        if list(meta) != canonical:
+            yield Finding(pf.rel, 1, "frontmatter-format",
+                          f"fields are not in canonical order (expected {', '.join(canonical)})")
+        for name in ("effective", "stale_after"):
+            value = meta.get(name)
+            if value is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", _raw_value(pf, name)):
+                yield Finding(pf.rel, pf.field_line(name), "frontmatter-format", f"{name} is not written YYYY-MM-DD")
+        for number, line in enumerate(pf.lines[: pf.body_start], 1):
+            match = re.match(r"^\s*(?:-\s+)?at\s*:\s*['\"]?([^'\"]*)['\"]?\s*$", line)
+            if match and not re.fullmatch(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}Z)?", match.group(1).strip()):
+                yield Finding(pf.rel, number, "frontmatter-format",
+                              f"timestamp {match.group(1).strip()!r} is not written YYYY-MM-DDTHH:MM:SSZ")
+
+
+def _raw_value(pf: PageFile, name: str) -> str:
+    line = pf.lines[pf.field_line(name) - 1]
+    return line.split(":", 1)[1].strip().strip("'\"") if ":" in line else ""
+
+
+def check_duplicate_ids(ctx: LintContext) -> Iterator[Finding]:
+    for page_id, owners in ctx.by_id.items():
+        if len(owners) < 2:
+            continue
+        first = owners[0]
+        for pf in owners[1:]:
+            if pf.selected:
+                yield Finding(pf.rel, pf.field_line("id"), "duplicate-id",
+                              f"id {page_id!r} is also used by {first.rel}")
+        if first.selected:
+            yield Finding(first.rel, first.field_line("id"), "duplicate-id",
+                          f"id {page_id!r} is also used by {', '.join(o.rel for o in owners[1:])}")
+
+
+def resolve(ctx: LintContext, pf: PageFile, link: lint_links.Link) -> tuple[str, PageFile | None, Path | None]:
+    """Where ``link`` points: ``(state, page, path)``, state one of page / file / missing / outside."""
+    if link.kind == "wiki":
+        owners = ctx.by_id.get(link.target)
+        return ("page", owners[0], owners[0].path) if owners else ("missing", None, None)
+    if not link.target:  # "#anchor" on the same page
+        return "page", pf, pf.path
+    target = (pf.path.parent / link.target).resolve() if not link.target.startswith("/") else \
+        (ctx.workspace / link.target.lstrip("/")).resolve()
+    try:
+        rel = target.relative_to(ctx.workspace.resolve()).as_posix()
+    except ValueError:
+        return "outside", None, target
+    if rel in ctx.by_rel:
+        return "page", ctx.by_rel[rel], target
+    return ("file", None, target) if target.exists() else ("missing", None, target)
+
+
+def check_links(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        for link in pf.links:
+            state, target, path = resolve(ctx, pf, link)
+            if state == "missing":
+                old_id = link.target if link.kind == "wiki" else PurePosixPath(link.target).stem
+                new_id = ctx.renamed_to(old_id)
+                hint = f" (page {old_id!r} was renamed to {new_id!r}; `mem lint --fix` rewrites the link)" \
+                    if new_id else ""
+                yield Finding(pf.rel, link.line, "broken-link", f"{link.raw} points to nothing{hint}")
+            elif state == "outside":
+                yield Finding(pf.rel, link.line, "broken-link", f"{link.raw} points outside the workspace")
+            elif state == "page" and link.anchor and target is not None and link.anchor not in target.anchors:
+                yield Finding(pf.rel, link.line, "broken-anchor",
+                              f"{link.raw}: {target.rel} has no heading with anchor #{link.anchor}")
+
+
+def check_footnotes(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        if "[^" not in pf.body:
+            continue
+        notes = lint_links.footnotes(pf.body_lines, start_line=pf.body_start)
+        for label, line in notes.refs.items():
+            if label not in notes.defs:
+                yield Finding(pf.rel, line, "footnote-source", f"footnote [^{label}] has no definition")
+        names = _citable_names(pf)
+        for label, (line, text) in notes.defs.items():
+            if not text:
+                yield Finding(pf.rel, line, "footnote-source", f"footnote [^{label}] is empty")
+            elif not _cites(ctx, pf, text, names):
+                yield Finding(pf.rel, line, "footnote-source",
+                              f"footnote [^{label}] cites none of the page's sources: {text[:80]!r}")
+
+
+def _citable_names(pf: PageFile) -> list[str]:
+    names: list[str] = []
+    meta = pf.meta or {}
+    for source in meta.get("sources") or []:
+        if isinstance(source, dict):
+            for key in ("id", "file"):
+                if source.get(key):
+                    names.append(str(source[key]))
+            if source.get("file"):
+                names.append(PurePosixPath(str(source["file"])).name)
+    for ref in meta.get("policy_refs") or []:
+        if isinstance(ref, dict) and ref.get("page"):
+            names.append(str(ref["page"]))
+    return [n for n in names if n]
+
+
+def _cites(ctx: LintContext, pf: PageFile, text: str, names: list[str]) -> bool:
+    if any(name in text for name in names):
+        return True
+    # A link to an existing file under sources/ is a citation even if the page forgot to declare it;
+    # the source-hash rule cannot vouch for it, but the reader can follow it.
+    for link in lint_links.links([text], start_line=1):
+        state, _, path = resolve(ctx, pf, link)
+        if state == "file" and path is not None and "sources" in path.relative_to(ctx.workspace.resolve()).parts:
+            return True
+    return False
+
+
+def check_sources(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        for source in ((pf.meta or {}).get("sources") or []):
+            if not isinstance(source, dict) or not source.get("file") or not source.get("sha256"):
+                continue  # the frontmatter rule reports malformed entries
+            rel = str(source["file"])
+            path = ctx.workspace / rel
+            if not path.is_file() and "/" not in rel:
+                path = ctx.workspace / "sources" / rel
+            line = pf.field_line("sources")
+            actual = ctx.sha256(path) if path.is_file() else None
+            expected = str(source["sha256"]).lower().removeprefix("sha256:")
+            if actual is None:
+                yield Finding(pf.rel, line, "source-hash", f"source file {rel} does not exist")
+            elif actual != expected:
+                yield Finding(pf.rel, line, "source-hash",
+                              f"{rel} has SHA-256 {actual[:12]}…, the page records {expected[:12]}…")
+
+
+def check_version_history(ctx: LintContext) -> Iterator[Finding]:
+    if ctx.repo is None:
+        return
+    history = ctx.history
+    for pf in ctx.selected():
+        lineage = history.lineages.get(pf.rel, [])
+        if not pf.valid or not lineage or (len(lineage) < 2 and pf.rel not in history.modified):
+            continue
+        current_version, current_body = pf.meta["version"], pf.body.strip()  # type: ignore[index]
+        states = []
+        for sha, path in lineage:
+            text = history.blob(sha, path)
+            meta, body, error = split_frontmatter(text) if text is not None else (None, "", "unreadable")
+            version = meta.get("version") if meta else None
+            if isinstance(version, int) and not isinstance(version, bool):
+                states.append((sha, version, body.strip()))
+        if not states:
+            continue
+        top_sha, top = max(((sha, v) for sha, v, _ in states), key=lambda s: s[1])
+        line = pf.field_line("version")
+        if current_version < top:
+            yield Finding(pf.rel, line, "version-history",
+                          f"version {current_version} is lower than version {top} in commit {top_sha[:8]}")
+            continue
+        changed = [(sha, v) for sha, v, body in states if body != current_body]
+        if changed and current_version <= changed[-1][1]:
+            sha, version = changed[-1]
+            yield Finding(pf.rel, line, "version-history",
+                          f"the text changed since commit {sha[:8]} (version {version}) but version is still "
+                          f"{current_version}")
+
+
+def check_instructions(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        for line, message in lint_text.instruction_like(pf.lines):
+            yield Finding(pf.rel, line, "instruction-text", f"text addresses the AI — {message}")
+
+
+def check_personal_data(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        if pf.type != "knowhow":
+            continue
+        for line, message in lint_text.personal_data(pf.lines, person_names=ctx.person_names,
+                                                      customer_id=ctx.customer_id):
+            yield Finding(pf.rel, line, "personal-data", f"know-how must be anonymous: {message}")
+
+
+def check_customer_data(ctx: LintContext) -> Iterator[Finding]:
+    if ctx.repo is None or not ctx.repo_selected:
+        return
+    for path, why in lint_git.customer_data_files(lint_git.tracked_files(ctx.repo)):
+        yield Finding(path, None, "customer-data-tracked", f"{path} is tracked by git: {why}")
+
+
+def check_orphans(ctx: LintContext) -> Iterator[Finding]:
+    inbound: set[str] = set()
+    for pf in ctx.files:
+        for link in pf.links:
+            state, target, _ = resolve(ctx, pf, link)
+            if state == "page" and target is not None and target is not pf:
+                inbound.add(target.rel)
+    if ctx.index_text is not None:
+        index_lines = ctx.index_text.splitlines()
+        for link in lint_links.links(index_lines, start_line=1):
+            if link.kind == "wiki" and link.target in ctx.by_id:
+                inbound.update(o.rel for o in ctx.by_id[link.target])
+            elif link.kind == "md":
+                inbound.add(PurePosixPath(link.target).as_posix().removeprefix("./"))
+    for pf in ctx.selected():
+        if pf.rel not in inbound:
+            yield Finding(pf.rel, 1, "orphan-page", "no page and not index.md links to this page")
+
+
+def check_index(ctx: LintContext) -> Iterator[Finding]:
+    if not ctx.index_selected:
+        return
+    pages = [pf.page for pf in ctx.files if pf.page is not None and pf.rel == canonical_rel(pf.page)]
+    expected = render_index(pages)
+    if ctx.index_text is None:
+        yield Finding(INDEX_FILE, None, "index-outdated", "index.md is missing")
+    elif ctx.index_text != expected:
+        listed = set(re.findall(r"\]\(((?:policies|knowhow)/[^)]+)\)", ctx.index_text))
+        missing = sorted(pf.rel for pf in ctx.files if pf.page is not None and pf.rel not in listed)
+        detail = f": {len(missing)} page(s) not listed, e.g. {missing[0]}" if missing else \
+            ": titles, summaries or versions differ from the pages"
+        yield Finding(INDEX_FILE, None, "index-outdated", f"index.md is out of date{detail}")
+
+
+def check_dates(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        page = pf.page
+        if page is None:
+            continue
+        if page.effective is not None and page.effective > ctx.today:
+            yield Finding(pf.rel, pf.field_line("effective"), "effective-future",
+                          f"effective {page.effective.isoformat()} is in the future (today is {ctx.today.isoformat()})")
+        stale = page.meta.get("stale_after")
+        if isinstance(stale, str) and date.fromisoformat(stale) < ctx.today:
+            yield Finding(pf.rel, pf.field_line("stale_after"), "stale-page",
+                          f"stale_after {stale} has passed: review the page")
+
+
+def check_numbers(ctx: LintContext) -> Iterator[Finding]:
+    by_path = [
+        (pf.rel, list(lint_numbers.statements(pf.body_lines, start_line=pf.body_start)))
+        for pf in ctx.files if pf.meta is not None and (pf.meta.get("status") != "deprecated")
+    ]
+    for conflict in lint_numbers.conflicts(by_path):
+        if ctx.by_rel[conflict.path].selected:
+            s, o = conflict.statement, conflict.other
+            yield Finding(conflict.path, s.line, "conflicting-numbers",
+                          f"{s.key!r} is {s.text} here but {o.text} in {conflict.other_path}:{o.line}")
+
+
+CHECKS: tuple[Check, ...] = (
+    check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_links, check_footnotes,
+    check_sources, check_version_history, check_instructions, check_personal_data, check_customer_data,
+    check_orphans, check_index, check_dates, check_numbers,
+)
+
+
+def canonical_rel(page: Page) -> str:
+    """Where a page belongs: ``<folder of its type>/<id>.md`` (``Wiki`` reads and writes only there)."""
+    return f"{FOLDERS[page.type]}/{page.id}.md"
+
+
+def load_page_file(workspace: Path, path: Path, folder_type: str) -> PageFile:
+    rel = path.relative_to(workspace).as_posix()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return PageFile(rel, path, folder_type, "", None, "", 1, "not UTF-8 text", [])
+    meta, body, error = split_frontmatter(text)
+    problems = validate_meta(meta) if meta is not None else []
+    start = body_line_offset(text) + 1 if meta is not None else 1
+    return PageFile(rel, path, folder_type, text, meta, body, start, error, problems)
+
+

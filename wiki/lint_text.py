@@ -1,0 +1,106 @@
+"""Text detectors of `mem lint` that need no page model: instructions to the AI and personal data.
+
+Each detector takes the lines of a file and yields ``(line_number, message)``; they are plain
+regular expressions (deterministic, no model) compiled once at import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+# Phrases that talk *to the model* rather than describe the service. English plus common Korean
+# and Japanese forms; each entry is (pattern, label shown in the finding).
+_INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
+     r"(?:previous|prior|above|earlier|preceding|system|other)\s+(?:instructions?|prompts?|rules|directions)",
+     "tells the AI to ignore its instructions"),
+    (r"\bforget\s+(?:everything|all)\s+(?:you\s+(?:were|have\s+been)\s+told|above)", "tells the AI to forget"),
+    (r"\byou\s+(?:must|should|have\s+to|need\s+to|shall)\s+(?:always|never)\s+"
+     r"(?:answer|reply|respond|say|tell|agree|approve|grant|accept|refuse|mention|reveal|follow|obey|do)\b",
+     "gives the AI an order"),
+    (r"\balways\s+(?:answer|reply|respond)\s+(?:with|that|yes|in)\b", "gives the AI an order"),
+    (r"\bas\s+an?\s+(?:ai|a\.i\.|llm|language\s+model|assistant|chatbot)\b", "addresses the AI as an AI"),
+    (r"\b(?:dear|hey|attention|note\s+to\s+(?:the\s+)?)\s*(?:ai|llm|chatbot|assistant|language\s+model)\b",
+     "addresses the AI"),
+    (r"\byou\s+are\s+now\s+(?:a|an|the|in)\b", "re-assigns the AI's role"),
+    (r"\b(?:new|updated|real)\s+(?:system\s+)?instructions\s*:", "injects new instructions"),
+    (r"\bsystem\s+prompt\b", "refers to the system prompt"),
+    (r"\bdo\s+not\s+(?:tell|reveal\s+to|inform)\s+the\s+(?:user|customer)\s+that\s+you\b", "gives the AI an order"),
+    # Korean
+    (r"(?:이전|앞의|위의|기존)\s*(?:의\s*)?(?:모든\s*)?(?:지시|지침|명령|프롬프트)(?:사항)?(?:을|를|은|는)?\s*(?:모두\s*)?무시",
+     "tells the AI to ignore its instructions (ko)"),
+    (r"(?:지시|지침|명령)(?:사항)?(?:을|를)\s*(?:모두\s*)?무시(?:하고|하세요|해라|하십시오)",
+     "tells the AI to ignore its instructions (ko)"),
+    (r"(?:AI|인공지능|챗봇|어시스턴트)\s*(?:로서|으로서)", "addresses the AI as an AI (ko)"),
+    (r"(?:너는|당신은)\s*이제", "re-assigns the AI's role (ko)"),
+    (r"항상\s*(?:답변|대답|응답)\s*해야", "gives the AI an order (ko)"),
+    (r"시스템\s*프롬프트", "refers to the system prompt (ko)"),
+    # Japanese
+    (r"(?:以前|前|上記|これまで)の(?:すべての|全ての)?(?:指示|命令|プロンプト|指令)を(?:すべて|全て)?無視",
+     "tells the AI to ignore its instructions (ja)"),
+    (r"(?:指示|命令)を無視して", "tells the AI to ignore its instructions (ja)"),
+    (r"(?:AI|人工知能|アシスタント|チャットボット)として", "addresses the AI as an AI (ja)"),
+    (r"あなたは(?:今から|これから)", "re-assigns the AI's role (ja)"),
+    (r"常に(?:回答|返答|答え)(?:しなければ|なければ|ること)", "gives the AI an order (ja)"),
+    (r"システムプロンプト", "refers to the system prompt (ja)"),
+)
+
+_INSTRUCTION = [(re.compile(p, re.IGNORECASE), label) for p, label in _INSTRUCTION_PATTERNS]
+# One cheap pre-filter so the common case (a line with none of the trigger words) costs one search.
+_INSTRUCTION_HINT = re.compile(
+    r"ignore|disregard|forget|override|must|should|have\s+to|need\s+to|shall|always|as\s+an?\s|ai\b|llm|"
+    r"chatbot|assistant|you\s+are|instructions|system|tell|reveal|"
+    r"무시|로서|이제|항상|프롬프트|無視|として|あなたは|常に|プロンプト",
+    re.IGNORECASE,
+)
+
+
+def instruction_like(lines: Sequence[str]) -> Iterator[tuple[int, str]]:
+    """Lines (1-based) holding text that addresses the AI, with what the phrase does."""
+    for number, line in enumerate(lines, 1):
+        if not _INSTRUCTION_HINT.search(line):
+            continue
+        for pattern, label in _INSTRUCTION:
+            match = pattern.search(line)
+            if match:
+                yield number, f"{label}: {match.group(0).strip()!r}"
+                break
+
+
+_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+# International (+CC …) or national numbers in groups: 010-1234-5678, (555) 123-4567, +82 10 1234 5678.
+# Dates (2026-01-15) and versions do not match: the last two groups need 3-4 and exactly 4 digits.
+_PHONE = re.compile(
+    r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})[ .-]?\d{3,4}[ .-]\d{4}(?![\w-])"
+    r"|(?<![\w.+/-])\+\d{9,15}(?![\w-])"
+)
+
+
+def personal_data(
+    lines: Sequence[str], *, person_names: Sequence[str] = (), customer_id: re.Pattern[str] | None = None,
+) -> Iterator[tuple[int, str]]:
+    """Lines (1-based) holding an email, a phone number, a listed person name or a customer id."""
+    names = _names_pattern(person_names)
+    for number, line in enumerate(lines, 1):
+        if "@" in line:
+            for match in _EMAIL.finditer(line):
+                yield number, f"email address {match.group(0)!r}"
+        for match in _PHONE.finditer(line):
+            yield number, f"phone number {match.group(0).strip()!r}"
+        if names is not None:
+            for match in names.finditer(line):
+                yield number, f"person name {match.group(0)!r}"
+        if customer_id is not None:
+            for match in customer_id.finditer(line):
+                yield number, f"customer id {match.group(0)!r}"
+
+
+def _names_pattern(names: Sequence[str]) -> re.Pattern[str] | None:
+    parts = []
+    for name in sorted({n.strip() for n in names if n and n.strip()}, key=len, reverse=True):
+        escaped = re.escape(name)
+        # Latin names need word boundaries ("Ann" is not "Annual"); CJK names are followed by
+        # particles or honorifics (김민수님, 田中さん), so they match as plain substrings.
+        parts.append(rf"(?<!\w){escaped}(?!\w)" if name.isascii() else escaped)
+    return re.compile("|".join(parts), re.IGNORECASE) if parts else None
