@@ -1,17 +1,26 @@
 """The client side of the vault routes: what ``mem.customers.backup`` calls to reach ``mem serve``.
 
-It implements the ``VaultTransport`` protocol of ``mem.customers.backup`` over ``ServerClient``
-(the login's URL and token), splitting uploads into parts that fit the server's body limit.
+``VaultClient`` implements the ``VaultTransport`` protocol of ``mem.customers.backup`` over
+``ServerClient`` (the login's URL and token), splitting uploads into parts that fit the server's
+body limit. ``backup_to_server`` and ``restore_from_server`` are what ``mem backup`` and
+``mem restore`` call: they wire the login, the verified bundle's policy versions and the backup
+flow together.
 """
 
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mem.core.errors import NetworkError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from mem.core.config import Config
+    from mem.customers.backup import BackupReceipt, RestoreReport
+    from mem.customers.backup_crypto import KdfParams
     from mem.server.client import ServerClient
 
 PART_BYTES = 4 * 1024 * 1024  # half the default server.max_request_bytes
@@ -52,6 +61,44 @@ class VaultClient:
 
     def delete(self, backup_id: str) -> None:
         self.client.delete(f"/vault/backups/{backup_id}")
+
+
+def backup_to_server(home: Path, customer_id: str, pin: str, *, config: Config, include_logs: bool = False,
+                     replace: bool = False, kdf: KdfParams | None = None, server: str | None = None,
+                     on_progress: Callable[[int, int, str], None] | None = None) -> BackupReceipt:
+    """``mem backup``: encrypt one customer's memory and upload it for the logged-in account."""
+    from mem.customers.backup import create_backup
+    from mem.customers.backup_crypto import STANDARD
+    from mem.server.client import ServerClient
+
+    with ServerClient.for_home(home, config=config, server=server) as client:
+        _require_token(client)
+        return create_backup(home, customer_id, pin, vault=VaultClient(client), include_logs=include_logs,
+                             replace=replace, kdf=kdf or STANDARD, on_progress=on_progress)
+
+
+def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Config, overwrite: bool = False,
+                        server: str | None = None,
+                        on_progress: Callable[[int, int, str], None] | None = None) -> RestoreReport:
+    """``mem restore``: fetch, decrypt and install one customer's backup, flagging facts whose
+    policy changed since (versions from this home's verified bundle, when there is one)."""
+    from mem.customers.backup import restore_backup
+    from mem.server.client import ServerClient
+    from mem.server.installed import installed_manifest
+    from mem.server.manifest import page_versions
+
+    versions = page_versions(installed_manifest(home))
+    with ServerClient.for_home(home, config=config, server=server) as client:
+        _require_token(client)
+        return restore_backup(home, customer_id, pin, vault=VaultClient(client), policy_versions=versions,
+                              overwrite=overwrite, on_progress=on_progress)
+
+
+def _require_token(client: ServerClient) -> None:
+    from mem.core.errors import Refused
+
+    if not client.token:
+        raise Refused(f"not logged in to {client.url}: run `mem login --server URL --token TOKEN` first")
 
 
 def _dict(answer: Any) -> dict[str, Any]:
