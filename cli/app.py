@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "config",
     "backup",
     "serve", "accounts", "login",
+    "lint",
 )
 
 app = typer.Typer(
