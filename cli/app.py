@@ -20,9 +20,11 @@ from mem.core.config import Config
 
 COMMAND_MODULES: tuple[str, ...] = (
     "config",
+    "workspace", "ingest",
     "backup",
-    "serve", "accounts", "login",
+    "serve", "accounts", "login", "keys", "bundle", "sync", "status", "evidence",
     "lint",
+    "ask",
 )
 
 app = typer.Typer(

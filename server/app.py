@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 ROUTE_MODULES: list[str] = [
     "mem.server.routes_health",
     "mem.server.vault_routes",
+    "mem.server.routes_bundle",
     "mem.server.routes_evidence",
 ]
 

@@ -1,0 +1,34 @@
+"""``mem bundle``: build and publish the signed bundle of service memory (operator side)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from mem.cli.options import JsonOption
+from mem.cli.output import emit, progress
+from mem.cli.state import get_state, require_workspace, want_json
+
+bundle_app = typer.Typer(help="Build the signed bundle clients download with `mem sync`.", no_args_is_help=True)
+
+
+@bundle_app.command("build")
+def build(
+    ctx: typer.Context,
+    expires_days: Annotated[
+        Optional[int], typer.Option("--expires-days", min=0, help="Days until the manifest expires.")
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Pack pages, service context and client settings with a signed manifest; publish the next version."""
+    from mem.server.bundle import build_bundle
+
+    with progress("building bundle") as on_progress:
+        result = build_bundle(require_workspace(ctx), config=get_state(ctx).config, expires_days=expires_days,
+                              on_progress=on_progress)
+    emit(result, as_json=want_json(ctx, json_output))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(bundle_app, name="bundle")

@@ -1,0 +1,52 @@
+"""``mem evidence``: agreement evidence — push from the client, read on the server (operators)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from mem.cli.options import JsonOption
+from mem.cli.output import emit
+from mem.cli.state import get_state, require_workspace, want_json
+
+evidence_app = typer.Typer(help="The evidence store of agreements the service is party to.", no_args_is_help=True)
+
+
+@evidence_app.command("push")
+def push(
+    ctx: typer.Context,
+    server: Annotated[Optional[str], typer.Option("--server", help="Server URL (default: from `mem login`).")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Send queued agreement evidence (fact id, date, customer id, quotes) to the server; retried when offline."""
+    from mem.server.evidence import push_evidence
+
+    config = get_state(ctx).config
+    emit(push_evidence(config.home, config=config, server=server), as_json=want_json(ctx, json_output))
+
+
+@evidence_app.command("list")
+def list_(
+    ctx: typer.Context,
+    customer: Annotated[Optional[str], typer.Option("--customer", "-c", help="Only this customer id.")] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="Most recent records to show.")] = 100,
+    json_output: JsonOption = False,
+) -> None:
+    """List evidence records held by this server, newest first (operator side)."""
+    from mem.server.evidence import list_evidence
+
+    emit(list_evidence(require_workspace(ctx), customer_id=customer, limit=limit), as_json=want_json(ctx, json_output))
+
+
+@evidence_app.command("show")
+def show(ctx: typer.Context, evidence_id: int = typer.Argument(..., help="Record id from `mem evidence list`."),
+         json_output: JsonOption = False) -> None:
+    """Show one evidence record with its quoted sentences (operator side)."""
+    from mem.server.evidence import show_evidence
+
+    emit(show_evidence(require_workspace(ctx), evidence_id), as_json=want_json(ctx, json_output))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(evidence_app, name="evidence")

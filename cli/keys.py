@@ -1,0 +1,39 @@
+"""``mem keys``: the service's bundle signing keys (operator side)."""
+
+from __future__ import annotations
+
+import typer
+
+from mem.cli.options import JsonOption
+from mem.cli.output import emit
+from mem.cli.state import require_workspace, want_json
+
+keys_app = typer.Typer(help="Create, rotate and show the Ed25519 key that signs bundles.", no_args_is_help=True)
+
+
+@keys_app.command("init")
+def init(ctx: typer.Context, json_output: JsonOption = False) -> None:
+    """Create the signing key pair under <workspace>/.mem/keys/ (private key owner-only, git-ignored)."""
+    from mem.server.keys import init_keys
+
+    emit(init_keys(require_workspace(ctx)), as_json=want_json(ctx, json_output))
+
+
+@keys_app.command("rotate")
+def rotate(ctx: typer.Context, json_output: JsonOption = False) -> None:
+    """Replace the signing key; the old key signs a transition record that clients follow."""
+    from mem.server.keys import rotate_keys
+
+    emit(rotate_keys(require_workspace(ctx)), as_json=want_json(ctx, json_output))
+
+
+@keys_app.command("show")
+def show(ctx: typer.Context, json_output: JsonOption = False) -> None:
+    """Show the current key id, the public key file and the number of transitions."""
+    from mem.server.keys import key_info
+
+    emit(key_info(require_workspace(ctx)), as_json=want_json(ctx, json_output))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(keys_app, name="keys")

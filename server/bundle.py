@@ -1,0 +1,122 @@
+"""``mem bundle build``: pack the service memory into a signed, versioned bundle and publish it.
+
+A bundle holds every policy and know-how page (exact file bytes), ``context.md`` and
+``config.json`` (the client-side settings: context budget, extraction, trait and know-how/share
+thresholds). The manifest lists SHA-256 and length of each file and is signed with the service key.
+The folder is assembled under a temporary name and renamed into place, then ``LATEST`` is switched:
+clients never see half a bundle, and versions only go up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import StorageError
+from mem.core.fsio import atomic_write_bytes, fsync_dir
+from mem.server import signing
+from mem.server.keys import keys_dir, load_signing_key, load_transitions
+from mem.server.manifest import FORMAT, encode_manifest
+from mem.server.published import bundle_dir, bundles_dir, latest_version, publish, versions
+
+#: Config sections shipped to clients (DESIGN.md §3: thresholds change without an app update).
+CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
+CONFIG_FILE = "config.json"
+CONTEXT_FILE = "context.md"
+
+ProgressCallback = Callable[[int, int, str], None]
+
+
+def client_settings(config: Config) -> dict[str, dict[str, Any]]:
+    return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
+
+
+def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """The bundle's files (path → bytes) and its page list; an invalid page stops the build."""
+    from mem.wiki.store import Wiki
+
+    wiki = Wiki(workspace)
+    files: dict[str, bytes] = {}
+    pages = []
+    for page in wiki.pages():
+        rel = Path(page.path).relative_to(workspace).as_posix()
+        files[rel] = Path(page.path).read_bytes()
+        pages.append({"id": page.id, "type": page.type, "version": page.version, "path": rel})
+    context = Path(workspace) / CONTEXT_FILE
+    files[CONTEXT_FILE] = context.read_bytes() if context.is_file() else b""
+    files[CONFIG_FILE] = (json.dumps(client_settings(config), sort_keys=True, indent=2) + "\n").encode("utf-8")
+    return files, pages
+
+
+@contextlib.contextmanager
+def _build_lock(workspace: Path):
+    folder = bundles_dir(workspace)
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = None,
+                 on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+    """Build, sign and publish the next bundle version; returns its summary."""
+    workspace = Path(workspace)
+    key = load_signing_key(workspace)
+    files, pages = collect_files(workspace, config)
+    days = config.bundle.expires_days if expires_days is None else expires_days
+    with _build_lock(workspace):
+        version = max([latest_version(workspace) or 0, *versions(workspace)]) + 1
+        issued = clock.now()
+        entries = []
+        for i, (rel, data) in enumerate(sorted(files.items())):
+            entries.append({"path": rel, "sha256": hashlib.sha256(data).hexdigest(), "length": len(data)})
+            if on_progress and (i % 50 == 0 or i == len(files) - 1):
+                on_progress(i + 1, len(files), "hashing")
+        manifest = {"format": FORMAT, "version": version, "issued_at": clock.isoformat(issued),
+                    "expires_at": clock.isoformat(issued + timedelta(days=days)),
+                    "key_id": signing.key_id(key.public_key()), "files": entries,
+                    "pages": sorted(pages, key=lambda p: p["path"])}
+        manifest_bytes = encode_manifest(manifest)
+        signature = signing.sign(key, manifest_bytes)
+        transitions = json.dumps({"transitions": load_transitions(workspace)}, indent=2).encode("utf-8")
+        target = bundle_dir(workspace, version)
+        staging = Path(tempfile.mkdtemp(prefix=f".build-{version}-", dir=bundles_dir(workspace)))
+        try:
+            for i, (rel, data) in enumerate(sorted(files.items())):
+                path = staging / "files" / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+                if on_progress and (i % 50 == 0 or i == len(files) - 1):
+                    on_progress(i + 1, len(files), "writing")
+            (staging / "manifest.json").write_bytes(manifest_bytes)
+            (staging / "manifest.sig").write_bytes(signature)
+            (staging / "transitions.json").write_bytes(transitions)
+            shutil.copyfile(keys_dir(workspace) / "signing.pub.pem", staging / "signing.pub.pem")
+            os.replace(staging, target)
+            fsync_dir(target.parent)
+        except OSError as exc:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise StorageError(f"cannot write bundle {version} under {bundles_dir(workspace)}: {exc}") from exc
+        publish(workspace, version)
+    return {"version": version, "files": len(entries), "pages": len(pages), "key_id": manifest["key_id"],
+            "issued_at": manifest["issued_at"], "expires_at": manifest["expires_at"], "path": str(target)}
+
+
+def write_public_key(workspace: Path, dest: Path) -> Path:
+    """Copy the current public key to ``dest`` (to hand to clients for ``mem login --trust-key``)."""
+    atomic_write_bytes(dest, (keys_dir(workspace) / "signing.pub.pem").read_bytes())
+    return dest

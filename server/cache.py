@@ -1,0 +1,164 @@
+"""Service memory from the last verified bundle in the client home (what ``mem ask`` reads after sync).
+
+``BundleServiceMemory`` implements ``mem.agent.service_memory.ServiceMemory``: service context,
+policy and know-how pages (parsed with ``mem.wiki.page.parse_page``), keyword search (BM25 over
+title, summary and body, built once per bundle), the client settings the service shipped, and a
+status with the bundle version, when it was verified and whether it is stale and why.
+``client_config`` overlays those settings on the client's ``Config``; ``client_status`` feeds
+``mem status``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mem.core.config import Config
+from mem.core.errors import NotFound, StorageError
+from mem.server.installed import installed_dir, load_state
+from mem.server.login import load_login
+from mem.server.trust import load_trust
+
+if TYPE_CHECKING:
+    from mem.agent.service_memory import PageHit, ServiceStatus
+    from mem.wiki.page import Page
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _tokens(text: str) -> list[str]:
+    """Lower-cased words; runs of CJK/Hangul characters also give character bigrams (no spaces there)."""
+    out = []
+    for word in _WORD.findall(text.lower()):
+        out.append(word)
+        if _CJK.search(word) and len(word) > 2:
+            out.extend(word[i:i + 2] for i in range(len(word) - 1))
+    return out
+
+
+class BundleServiceMemory:
+    """``ServiceMemory`` over ``<home>/bundle/``; ``NotFound`` when no bundle was ever verified."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = Path(home)
+        self._state = load_state(self.home)
+        folder = installed_dir(self.home, self._state)
+        if folder is None:
+            raise NotFound(f"no verified bundle in {self.home}: run `mem sync`")
+        self.folder = folder
+        try:
+            self._manifest = json.loads((folder / "manifest.json").read_bytes())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise StorageError(f"the installed bundle in {folder} is unreadable: {exc}") from exc
+        self._pages: list[Page] | None = None
+        self._index: tuple[list[Counter], list[int], dict[str, int]] | None = None
+
+    def status(self) -> ServiceStatus:
+        from mem.agent.service_memory import ServiceStatus
+
+        state = load_state(self.home)  # re-read: a failed sync may have marked it stale since
+        return ServiceStatus(source="bundle", location=str(self.folder), version=str(state.get("version")),
+                             verified=True, stale=bool(state.get("stale")), reason=state.get("reason"),
+                             verified_at=state.get("verified_at"))
+
+    def context_items(self) -> list[str]:
+        from mem.wiki.service_context import parse_items
+
+        path = self.folder / "files" / "context.md"
+        return parse_items(path.read_text(encoding="utf-8")) if path.is_file() else []
+
+    def pages(self, type: str | None = None) -> list[Page]:
+        if self._pages is None:
+            from mem.wiki.page import parse_page
+
+            pages = []
+            for entry in self._manifest.get("pages", []):
+                path = self.folder / "files" / entry["path"]
+                try:
+                    pages.append(parse_page(path.read_text(encoding="utf-8"), path=path))
+                except OSError as exc:
+                    raise StorageError(f"cannot read {path}: {exc.strerror}") from exc
+            self._pages = sorted(pages, key=lambda p: (p.type, p.id))
+        return [p for p in self._pages if type is None or p.type == type]
+
+    def get_page(self, page_id: str) -> Page:
+        for page in self.pages():
+            if page.id == page_id:
+                return page
+        raise NotFound(f"no page {page_id!r} in bundle {self._state.get('version')}")
+
+    def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
+        from mem.agent.service_memory import PageHit
+
+        pages = self.pages()
+        if self._index is None:
+            docs = [Counter(_tokens(f"{p.title} {p.title} {p.summary} {p.meta.get('when', '')} "
+                                    f"{p.meta.get('then', '')} {p.body}")) for p in pages]
+            df: Counter = Counter()
+            for doc in docs:
+                df.update(doc.keys())
+            self._index = (docs, [sum(d.values()) for d in docs], dict(df))
+        docs, lengths, df = self._index
+        terms = set(_tokens(query))
+        if not terms or not docs:
+            return []
+        avg = sum(lengths) / len(lengths) or 1.0
+        n = len(docs)
+        hits = []
+        for page, doc, length in zip(pages, docs, lengths, strict=True):
+            if type is not None and page.type != type:
+                continue
+            score = 0.0
+            for term in terms:
+                tf = doc.get(term, 0)
+                if tf:
+                    idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
+                    score += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / avg))
+            if score > 0:
+                hits.append(PageHit(page=page, score=score))
+        hits.sort(key=lambda h: (-h.score, h.page.id))
+        return hits[:limit]
+
+    def settings(self) -> dict[str, dict[str, Any]]:
+        path = self.folder / "files" / "config.json"
+        try:
+            return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        except (OSError, json.JSONDecodeError) as exc:
+            raise StorageError(f"cannot read {path}: {exc}") from exc
+
+
+def client_config(config: Config, home: Path | None = None) -> Config:
+    """``config`` with the settings of the verified bundle applied (no bundle → unchanged)."""
+    home = Path(home or config.home)
+    try:
+        memory = BundleServiceMemory(home)
+    except NotFound:
+        return config
+    return config.overlay(memory.settings(), origin=f"bundle {memory._state.get('version')}")
+
+
+def client_status(home: Path) -> dict[str, Any]:
+    """``mem status``: bundle version, verified_at, stale and why, server, trust, customers."""
+    from mem.customers import list_customers
+
+    state = load_state(home)
+    login = load_login(home)
+    trust = load_trust(home)
+    return {
+        "bundle_version": state.get("version"),
+        "verified_at": state.get("verified_at"),
+        "expires_at": state.get("expires_at"),
+        "stale": bool(state.get("stale")) if state else None,
+        "reason": state.get("reason"),
+        "last_attempt": state.get("last_attempt"),
+        "server": (login.url if login else None) or state.get("server"),
+        "logged_in": bool(login and login.token),
+        "signing_key": trust.get("key_id") if trust else None,
+        "key_trust": trust.get("source") if trust else None,
+        "customers": len(list_customers(home)),
+    }

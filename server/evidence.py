@@ -1,0 +1,70 @@
+"""The evidence store: proof of agreements the service is party to (DESIGN.md §2 "what the server keeps").
+
+Client side, ``push_evidence`` drains each customer's evidence outbox (queued by the customer store
+when a fact with ``agreement=True`` is saved) and marks the items sent only after the server took
+them; offline, they stay queued for the next push or ``mem sync``. Only fact id, date, customer id
+and the quoted evidence sentences travel. Server side, operators read the store with
+``list_evidence`` / ``show_evidence``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mem.core.config import Config
+from mem.server.client import ServerClient
+from mem.server.storage import open_store
+
+BATCH = 200
+ProgressCallback = Callable[[int, int, str], None]
+
+
+def evidence_record(item: Any) -> dict[str, Any]:
+    """The only fields of an outbox item that may leave the client."""
+    get = item.get if isinstance(item, dict) else (lambda name: getattr(item, name, None))
+    quotes = get("quotes") or []
+    return {"fact_id": str(get("fact_id")), "customer_id": str(get("customer_id")),
+            "date": None if get("date") is None else str(get("date")), "quotes": [str(q) for q in quotes]}
+
+
+def _outbox_id(item: Any) -> Any:
+    get = item.get if isinstance(item, dict) else (lambda name: getattr(item, name, None))
+    return get("id") if get("id") is not None else get("fact_id")
+
+
+def push_evidence(home: Path, *, client: ServerClient | None = None, config: Config | None = None,
+                  server: str | None = None, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+    """Send every queued evidence record of every customer on this home; returns counts."""
+    from mem.customers import list_customers
+    from mem.customers.store import CustomerStore
+
+    own = client is None
+    if client is None:
+        client = ServerClient.for_home(home, config=config, server=server)
+    sent = 0
+    customers = list_customers(home)
+    try:
+        for i, customer_id in enumerate(customers):
+            with CustomerStore.open(home, customer_id) as store:
+                pending = list(store.pending_evidence())
+                for start in range(0, len(pending), BATCH):
+                    batch = pending[start:start + BATCH]
+                    client.post_json("/v1/evidence", {"records": [evidence_record(p) for p in batch]})
+                    store.mark_evidence_sent([_outbox_id(p) for p in batch])
+                    sent += len(batch)
+            if on_progress:
+                on_progress(i + 1, len(customers), customer_id)
+    finally:
+        if own:
+            client.close()
+    return {"sent": sent, "customers": len(customers)}
+
+
+def list_evidence(workspace: Path, *, customer_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    return open_store(workspace).evidence(customer_id=customer_id, limit=limit)
+
+
+def show_evidence(workspace: Path, evidence_id: int) -> dict[str, Any]:
+    return open_store(workspace).evidence_item(evidence_id)

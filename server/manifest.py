@@ -1,0 +1,78 @@
+"""The bundle manifest: its exact bytes are what the service signs and what the client verifies.
+
+Format ``mem-bundle/1``, a JSON object with sorted keys::
+
+    {"format": "mem-bundle/1", "version": 7, "issued_at": "...Z", "expires_at": "...Z",
+     "key_id": "ed25519:…", "files": [{"path": "policies/refunds.md", "sha256": "…", "length": 812}, …],
+     "pages": [{"id": "refunds", "type": "policy", "version": 4, "path": "policies/refunds.md"}, …]}
+
+The signature (``manifest.sig``) is the 64 raw Ed25519 bytes over the manifest file exactly as
+served, so stock OpenSSL verifies it::
+
+    openssl pkeyutl -verify -pubin -inkey signing.pub.pem -rawin -in manifest.json -sigfile manifest.sig
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from pathlib import PurePosixPath
+from typing import Any
+
+from mem.core.clock import parse_datetime
+from mem.core.errors import VerificationError
+
+FORMAT = "mem-bundle/1"
+_SHA = re.compile(r"^[0-9a-f]{64}$")
+
+
+def encode_manifest(manifest: dict[str, Any]) -> bytes:
+    return (json.dumps(manifest, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def safe_path(path: Any) -> str:
+    """A bundle file path: relative, forward slashes, no ``..`` — it becomes a path on the client."""
+    if not isinstance(path, str) or not path or "\\" in path or "\x00" in path:
+        raise ValueError(f"bad file path {path!r}")
+    parts = PurePosixPath(path).parts
+    if path.startswith("/") or any(p in ("..", ".", "") for p in parts) or parts[0].startswith("."):
+        raise ValueError(f"bad file path {path!r}")
+    return path
+
+
+def parse_manifest(data: bytes) -> dict[str, Any]:
+    """Decode and check the shape of a manifest; anything malformed is a tampered manifest."""
+    try:
+        manifest = json.loads(data.decode("utf-8"))
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+            raise ValueError(f"format is not {FORMAT}")
+        version = manifest["version"]
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ValueError("version must be a positive integer")
+        for name in ("issued_at", "expires_at"):
+            parse_datetime(str(manifest[name]))
+        if not isinstance(manifest["key_id"], str):
+            raise ValueError("key_id must be text")
+        paths = set()
+        for entry in manifest["files"]:
+            safe_path(entry["path"])
+            if not _SHA.match(str(entry["sha256"])) or not isinstance(entry["length"], int) or entry["length"] < 0:
+                raise ValueError(f"bad hash or length for {entry['path']}")
+            paths.add(entry["path"])
+        for page in manifest.get("pages", []):
+            if page["path"] not in paths or not isinstance(page["version"], int):
+                raise ValueError(f"page {page.get('id')!r} names a file not in the manifest")
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise VerificationError(f"tampered manifest: not a valid {FORMAT} manifest ({exc})") from exc
+    return manifest
+
+
+def expires_at(manifest: dict[str, Any]) -> datetime:
+    return parse_datetime(str(manifest["expires_at"]))
+
+
+def page_versions(manifest: dict[str, Any] | None, type: str = "policy") -> dict[str, int]:
+    if not manifest:
+        return {}
+    return {p["id"]: p["version"] for p in manifest.get("pages", []) if p.get("type") == type}

@@ -1,0 +1,224 @@
+"""``mem sync`` (movement 5): fetch the latest bundle, verify it, swap it in, flag affected facts.
+
+Order of checks (each failure has its own message and leaves the last verified bundle in place,
+marked ``stale`` with the reason):
+
+1. signature over the exact manifest bytes — by the trusted key, or by a key reached from it
+   through signed key transitions ("tampered manifest", "wrong key", "bad rotation");
+2. version — lower than the one held is a "rollback";
+3. expiry — "expired";
+4. every file's length and SHA-256 — "tampered file", or "mix-and-match" when the bytes belong
+   to another bundle version.
+
+Then the verified folder replaces the old one atomically (``state.json`` names it), and every fact
+of every customer on this client that links to a policy page at an older version gets a recheck
+flag — in that customer's own store; nothing leaves the client.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import MemError, NetworkError, VerificationError
+from mem.core.fsio import fsync_dir
+from mem.server import signing
+from mem.server.client import ServerClient
+from mem.server.installed import installed_dir, installed_manifest, load_state, mark_stale, save_state
+from mem.server.manifest import expires_at, page_versions, parse_manifest, safe_path
+from mem.server.trust import bundle_home, follow_transitions, load_trust, save_trust, trusted_key
+
+ProgressCallback = Callable[[int, int, str], None]
+
+
+def sync(home: Path, *, config: Config, server: str | None = None, client: ServerClient | None = None,
+         push_evidence: bool = True, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+    """Bring this home's bundle up to date; raises (after recording ``stale``) when it cannot."""
+    home = Path(home)
+    own_client = client is None
+    if client is None:
+        client = ServerClient.for_home(home, config=config, server=server)
+    try:
+        try:
+            result = _sync_bundle(home, client, on_progress=on_progress)
+        except MemError as exc:
+            mark_stale(home, exc.message, server=client.url)
+            raise
+        if push_evidence:
+            result["evidence"] = _push_evidence_quietly(home, client)
+        return result
+    finally:
+        if own_client:
+            client.close()
+
+
+def _push_evidence_quietly(home: Path, client: ServerClient) -> dict[str, Any]:
+    # Evidence has its own queue and retries; a failure there must not mark the bundle stale.
+    from mem.server.evidence import push_evidence
+
+    try:
+        return push_evidence(home, client=client)
+    except MemError as exc:
+        return {"sent": 0, "error": exc.message}
+
+
+def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallback | None) -> dict[str, Any]:
+    state = load_state(home)
+    old_manifest = installed_manifest(home, state)
+    latest = client.get_json("/v1/bundle/latest")
+    version = latest.get("version") if isinstance(latest, dict) else None
+    if not isinstance(version, int):
+        raise NetworkError(f"server {client.url} answered /v1/bundle/latest without a version")
+    base = f"/v1/bundle/{version}"
+    manifest_bytes, _ = client.get_bytes(f"{base}/manifest.json")
+    signature, _ = client.get_bytes(f"{base}/manifest.sig")
+    transitions_bytes, _ = client.get_bytes(f"{base}/transitions.json")
+
+    manifest = parse_manifest(manifest_bytes)
+    key, trust_source = _signing_key(home, client, manifest["key_id"], transitions_bytes)
+    if not signing.verify(key, manifest_bytes, signature):
+        raise VerificationError(
+            f"tampered manifest: the signature of bundle {manifest['version']} does not verify with "
+            f"key {manifest['key_id']}")
+    held = state.get("version")
+    manifest_sha = hashlib.sha256(manifest_bytes).hexdigest()
+    if isinstance(held, int) and manifest["version"] < held:
+        raise VerificationError(
+            f"rollback: the server offers bundle version {manifest['version']}, "
+            f"but this client already verified version {held}")
+    if isinstance(held, int) and manifest["version"] == held and manifest_sha != state.get("manifest_sha256"):
+        raise VerificationError(
+            f"rollback: bundle version {held} was already verified here with different content")
+    if clock.now() >= expires_at(manifest):
+        raise VerificationError(f"expired: bundle {manifest['version']} expired at {manifest['expires_at']}")
+
+    now = clock.isoformat(clock.now())
+    if isinstance(held, int) and manifest["version"] == held and installed_dir(home, state) is not None:
+        state.update(stale=False, reason=None, verified_at=now, server=client.url, last_attempt=now)
+        save_state(home, state)
+        return {"status": "up-to-date", "version": held, "previous_version": held, "files": len(manifest["files"]),
+                "flagged": {}, "key_id": manifest["key_id"]}
+
+    folder = _download(home, client, manifest, manifest_bytes, signature, transitions_bytes, old_manifest,
+                       on_progress=on_progress)
+    if trust_source is not None:
+        save_trust(home, signing.public_pem(key), source=trust_source)
+    new_state = {"version": manifest["version"], "dir": folder.name, "verified_at": now,
+                 "manifest_sha256": manifest_sha, "issued_at": manifest["issued_at"],
+                 "expires_at": manifest["expires_at"], "key_id": manifest["key_id"], "server": client.url,
+                 "stale": False, "reason": None, "last_attempt": now}
+    save_state(home, new_state)
+    _remove_old_folders(home, keep=folder.name)
+    flagged = flag_policy_changes(home, page_versions(old_manifest), page_versions(manifest))
+    return {"status": "updated", "version": manifest["version"], "previous_version": held,
+            "files": len(manifest["files"]), "flagged": flagged, "key_id": manifest["key_id"],
+            "key_rotated": trust_source == "rotation"}
+
+
+def _signing_key(home: Path, client: ServerClient, key_id: str, transitions_bytes: bytes):
+    """The key that must have signed the manifest, and how trust in it changes (None = unchanged)."""
+    trust = load_trust(home)
+    if trust is None:
+        pem, _ = client.get_bytes("/v1/keys/public.pem")
+        key = signing.load_public_pem(pem, origin="the server's public key")
+        if signing.key_id(key) != key_id:
+            raise VerificationError(
+                f"wrong key: the manifest names {key_id}, the server's key is {signing.key_id(key)}")
+        return key, "first-use"
+    current = trusted_key(trust)
+    if trust["key_id"] == key_id:
+        return current, None
+    try:
+        transitions = json.loads(transitions_bytes).get("transitions", [])
+        if not isinstance(transitions, list):
+            raise ValueError("not a list")
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        transitions = []
+    return follow_transitions(current, key_id, transitions), "rotation"
+
+
+def _download(home: Path, client: ServerClient, manifest: dict[str, Any], manifest_bytes: bytes, signature: bytes,
+              transitions_bytes: bytes, old_manifest: dict[str, Any] | None, *,
+              on_progress: ProgressCallback | None) -> Path:
+    """Fetch and check every file into a staging folder, then rename it into place."""
+    root = bundle_home(home)
+    root.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".incoming-", dir=root))
+    old_hashes = {f["path"]: f["sha256"] for f in (old_manifest or {}).get("files", [])}
+    version = manifest["version"]
+    try:
+        total = len(manifest["files"])
+        for i, entry in enumerate(manifest["files"]):
+            path = safe_path(entry["path"])
+            data, headers = client.get_bytes(f"/v1/bundle/{version}/files/{path}")
+            _check_file(entry, data, headers, version, old_hashes)
+            target = staging / "files" / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            if on_progress:
+                on_progress(i + 1, total, path)
+        (staging / "manifest.json").write_bytes(manifest_bytes)
+        (staging / "manifest.sig").write_bytes(signature)
+        (staging / "transitions.json").write_bytes(transitions_bytes)
+        final = root / f"v{version:08d}"
+        if final.exists():
+            shutil.rmtree(final)
+        os.replace(staging, final)
+        fsync_dir(root)
+        return final
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _check_file(entry: dict[str, Any], data: bytes, headers: dict[str, str], version: int,
+                old_hashes: dict[str, str]) -> None:
+    digest = hashlib.sha256(data).hexdigest()
+    if len(data) == entry["length"] and digest == entry["sha256"]:
+        return
+    served_as = headers.get("x-mem-bundle-version")
+    if old_hashes.get(entry["path"]) == digest:
+        raise VerificationError(
+            f"mix-and-match: {entry['path']} is the file of an earlier bundle version, not of version {version}")
+    if served_as is not None and served_as != str(version):
+        raise VerificationError(
+            f"mix-and-match: {entry['path']} came from bundle version {served_as}, not version {version}")
+    what = "length" if len(data) != entry["length"] else "SHA-256"
+    raise VerificationError(f"tampered file: {entry['path']} does not match the manifest ({what} differs)")
+
+
+def _remove_old_folders(home: Path, *, keep: str) -> None:
+    root = bundle_home(home)
+    for child in root.iterdir():
+        if child.is_dir() and child.name != keep and child.name.startswith(("v", ".incoming-")):
+            with contextlib.suppress(OSError):
+                shutil.rmtree(child)
+
+
+def flag_policy_changes(home: Path, old: dict[str, int], new: dict[str, int]) -> dict[str, list[str]]:
+    """Flag, in every customer store of this home, facts linked to a policy page now at a newer version.
+
+    Returns customer id → flagged fact ids (only customers with flags).
+    """
+    changed = {page: version for page, version in new.items() if old.get(page, 0) < version}
+    if not changed:
+        return {}
+    from mem.customers import list_customers
+    from mem.customers.store import CustomerStore
+
+    flagged: dict[str, list[str]] = {}
+    for customer_id in list_customers(home):
+        with CustomerStore.open(home, customer_id) as store:
+            ids = [fid for page, version in sorted(changed.items()) for fid in store.flag_recheck(page, version)]
+        if ids:
+            flagged[customer_id] = ids
+    return flagged

@@ -1,0 +1,105 @@
+"""Keys and bundles: build, manifest, OpenSSL verification, key files kept out of git."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import stat
+import subprocess
+
+import pytest
+
+from mem.core.config import Config
+from mem.core.errors import Conflict, NotFound
+from mem.server.bundle import build_bundle
+from mem.server.keys import init_keys, keys_dir, rotate_keys
+from mem.server.published import bundle_dir, latest_version
+
+
+def test_keys_init_is_owner_only_and_ignored_by_git(workspace):
+    private = keys_dir(workspace) / "signing.pem"
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600
+    assert stat.S_IMODE(keys_dir(workspace).stat().st_mode) == 0o700
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(private)], cwd=workspace)
+    assert ignored.returncode == 0
+    subprocess.run(["git", "add", "-A"], cwd=workspace, check=True)
+    tracked = subprocess.run(["git", "ls-files", "--cached"], cwd=workspace, capture_output=True, text=True).stdout
+    assert "signing.pem" not in tracked and ".mem" not in tracked
+    with pytest.raises(Conflict):
+        init_keys(workspace)
+
+
+def test_build_lists_every_file_with_hash_and_length(workspace):
+    result = build_bundle(workspace, config=Config.load(workspace=workspace))
+    assert result["version"] == 1 and result["pages"] == 2
+    folder = bundle_dir(workspace, 1)
+    manifest = json.loads((folder / "manifest.json").read_bytes())
+    paths = {f["path"] for f in manifest["files"]}
+    assert paths == {"policies/refunds.md", "policies/shipping.md", "context.md", "config.json"}
+    for entry in manifest["files"]:
+        data = (folder / "files" / entry["path"]).read_bytes()
+        assert entry["sha256"] == hashlib.sha256(data).hexdigest() and entry["length"] == len(data)
+    assert {p["id"]: p["version"] for p in manifest["pages"]} == {"refunds": 3, "shipping": 1}
+    settings = json.loads((folder / "files" / "config.json").read_text())
+    assert set(settings) == {"context", "extract", "trait", "knowhow"}
+    assert manifest["key_id"].startswith("ed25519:") and manifest["expires_at"] > manifest["issued_at"]
+
+
+def test_versions_are_monotonic(workspace):
+    config = Config.load(workspace=workspace)
+    assert [build_bundle(workspace, config=config)["version"] for _ in range(3)] == [1, 2, 3]
+    assert latest_version(workspace) == 3
+
+
+def test_build_without_key_is_refused(tmp_path):
+    from mem.wiki.workspace import init_workspace
+
+    ws = init_workspace(tmp_path / "ws")
+    with pytest.raises(NotFound, match="mem keys init"):
+        build_bundle(ws, config=Config.load(workspace=ws))
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl binary not installed")
+def test_openssl_verifies_the_manifest_signature(workspace, tmp_path):
+    build_bundle(workspace, config=Config.load(workspace=workspace))
+    folder = bundle_dir(workspace, 1)
+    command = ["openssl", "pkeyutl", "-verify", "-pubin", "-inkey", str(keys_dir(workspace) / "signing.pub.pem"),
+               "-rawin", "-in"]
+    ok = subprocess.run([*command, str(folder / "manifest.json"), "-sigfile", str(folder / "manifest.sig")],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and "Signature Verified Successfully" in ok.stdout
+    tampered = tmp_path / "manifest.json"
+    tampered.write_bytes((folder / "manifest.json").read_bytes().replace(b'"version": 1', b'"version": 9'))
+    bad = subprocess.run([*command, str(tampered), "-sigfile", str(folder / "manifest.sig")],
+                         capture_output=True, text=True)
+    assert bad.returncode != 0
+
+
+def test_rotation_records_a_transition_signed_by_the_old_key(workspace):
+    from mem.server import signing
+    from mem.server.keys import load_transitions
+
+    old = signing.load_public_pem((keys_dir(workspace) / "signing.pub.pem").read_bytes())
+    info = rotate_keys(workspace)
+    assert info["previous_key_id"] == signing.key_id(old) != info["key_id"]
+    [entry] = load_transitions(workspace)
+    record = json.loads(entry["record"])
+    assert record["from"] == signing.key_id(old) and record["to"] == info["key_id"]
+    assert signing.verify(old, entry["record"].encode(), signing.unb64(entry["signature"]))
+    retired = keys_dir(workspace) / "retired"
+    assert all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in retired.iterdir())
+
+
+def test_cli_keys_and_bundle(mem, tmp_path):
+    from mem.wiki.workspace import init_workspace
+
+    ws = init_workspace(tmp_path / "ws")
+    assert mem("--workspace", ws, "keys", "init").exit_code == 0
+    again = mem("--workspace", ws, "keys", "init")
+    assert again.exit_code == 1 and "mem keys rotate" in again.stderr
+    built = mem("--workspace", ws, "bundle", "build", "--json")
+    assert built.exit_code == 0, built.stderr
+    assert json.loads(built.stdout)["version"] == 1
+    rotated = mem("--workspace", ws, "keys", "rotate", "--json")
+    assert json.loads(rotated.stdout)["transitions"] == 1
