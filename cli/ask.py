@@ -1,0 +1,142 @@
+"""``mem ask`` and ``mem chat``: answer a customer from service memory and that customer's memory, with sources."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from mem.cli.options import CustomerOption, JsonOption
+from mem.cli.output import emit, info, stdout_console, to_json, warn
+from mem.cli.state import get_state, want_json
+
+SessionOption = Annotated[
+    Optional[str], typer.Option("--session", help="Session tag (sessions of one customer share memory).")
+]
+NoLearnOption = Annotated[
+    bool, typer.Option("--no-learn", help="Do not extract facts when the conversation ends (turns stay pending).")
+]
+ExplainOption = Annotated[bool, typer.Option("--explain", help="Show the context assembly step by step.")]
+ModelOption = Annotated[
+    Optional[str], typer.Option("--model", help="llm model id (default: the model in mem.toml; none = the deterministic engine).")
+]
+
+
+def ask(
+    ctx: typer.Context,
+    question: Annotated[Optional[str], typer.Argument(help="The customer's question.")] = None,
+    customer: CustomerOption = ...,
+    session: SessionOption = None,
+    script: Annotated[
+        Optional[Path], typer.Option("--script", help="Play a scripted conversation (JSONL, one {\"text\"} a line).")
+    ] = None,
+    no_learn: NoLearnOption = False,
+    explain: ExplainOption = False,
+    model: ModelOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Answer QUESTION for one customer, citing policy, know-how and the customer's facts.
+
+    Service memory comes from the verified bundle in the client home (mem sync), else the workspace.
+    The turn is logged; facts are extracted after the answer unless --no-learn. Exit 0 answered, 2 error.
+    """
+    from mem.agent import ask_once, run_script
+    from mem.core.errors import InvalidInput
+
+    config = get_state(ctx).config
+    as_json = want_json(ctx, json_output)
+    if (question is None) == (script is None):
+        raise InvalidInput("give either a QUESTION or --script FILE")
+    if script is not None:
+        answers, learning = run_script(config, customer, script, session=session, learn=not no_learn, model=model)
+        if as_json:
+            sys.stdout.write(to_json({"session": answers[0].session, "turns": [a.to_dict() for a in answers],
+                                      "learning": learning.to_dict()}) + "\n")
+        else:
+            for answer in answers:
+                render_turn(answer, explain=explain)
+        report_learning(learning.to_dict())
+        return
+    _, learning = ask_once(config, customer, question, session=session, learn=not no_learn, model=model,
+                           on_answer=lambda answer: show_answer(answer, as_json=as_json, explain=explain))
+    report_learning(learning.to_dict())
+
+
+def chat(
+    ctx: typer.Context,
+    customer: CustomerOption = ...,
+    session: SessionOption = None,
+    no_learn: NoLearnOption = False,
+    explain: ExplainOption = False,
+    model: ModelOption = None,
+) -> None:
+    """Talk with the agent as one customer; history is kept within the session. /end or EOF ends it.
+
+    Learning (fact extraction) runs once, when the conversation ends, unless --no-learn.
+    """
+    from mem.agent import run_chat
+
+    config = get_state(ctx).config
+
+    def read_message() -> str | None:
+        sys.stderr.write("you> ")
+        sys.stderr.flush()
+        line = sys.stdin.readline()
+        return None if line == "" else line.rstrip("\n")
+
+    _, learning = run_chat(config, customer, read_message, session=session, learn=not no_learn, model=model,
+                           on_answer=lambda answer: render_turn(answer, explain=explain, show_question=False))
+    report_learning(learning.to_dict())
+
+
+def show_answer(answer: Any, *, as_json: bool, explain: bool) -> None:
+    if as_json:
+        emit(answer.to_dict(), as_json=True)
+        return
+    render_turn(answer, explain=explain, show_question=False)
+
+
+def render_turn(answer: Any, *, explain: bool, show_question: bool = True) -> None:
+    console = stdout_console()
+    if show_question:
+        console.print(f"customer> {answer.question}", markup=False, highlight=False)
+    if explain:
+        console.print("Context assembly:", style="bold", markup=False, highlight=False)
+        for number, step in enumerate(answer.steps, start=1):
+            console.print(f"  {number}. {step}", markup=False, highlight=False)
+        console.print("")
+    console.print(answer.text, markup=False, highlight=False)
+    if answer.citations:
+        console.print("\nSources:", markup=False, highlight=False)
+        for citation in answer.citations:
+            console.print("  " + citation_line(citation.to_dict()), markup=False, highlight=False)
+    console.print("")
+    for warning in answer.warnings:
+        warn(warning)
+
+
+def citation_line(c: dict[str, Any]) -> str:
+    where = f"{c['memory']} {c['id']}" + (f" v{c['version']}" if c.get("version") is not None else "")
+    details = [d for d in (c.get("date"), c.get("status")) if d] + list(c.get("flags") or [])
+    line = f"[{c['number']}] {where}" + (f" ({'; '.join(details)})" if details else "")
+    return line + (f': "{c["quote"]}"' if c.get("quote") else "")
+
+
+def report_learning(learning: dict[str, Any]) -> None:
+    extracted = learning.get("extracted")
+    if extracted:
+        counts = ", ".join(f"{k} {v}" for k, v in extracted.items() if isinstance(v, int))
+        info(f"learnt after the conversation: {counts or extracted}")
+    if learning.get("shared"):
+        info(f"shared (anonymised, consented): {learning['shared']}")
+    for reason in learning.get("skipped", []):
+        info(f"learning: {reason}")
+    for error in learning.get("errors", []):
+        warn(error)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ask")(ask)
+    app.command("chat")(chat)
