@@ -20,7 +20,7 @@ from mem.core.config import Config
 
 COMMAND_MODULES: tuple[str, ...] = (
     "config",
-    "workspace", "ingest",
+    "workspace", "ingest", "pages",
     "backup",
     "serve", "accounts", "login", "keys", "bundle", "sync", "status", "evidence",
     "lint",

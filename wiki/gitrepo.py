@@ -23,6 +23,7 @@ class Commit:
     sha: str
     date: str  # ISO 8601 committer date
     message: str
+    path: str = ""  # the file's path in this commit (it may have been renamed since)
 
 
 def _repo(workspace: Path) -> Any:
@@ -34,12 +35,12 @@ def _repo(workspace: Path) -> Any:
         raise NotFound(f"{workspace} is not a git repository (was it made with `mem init`?)") from exc
 
 
-def _run(workspace: Path, *args: str, env: dict[str, str] | None = None) -> str:
+def _run(workspace: Path, *args: str, env: dict[str, str] | None = None, strip: bool = True) -> str:
     import git
 
     repo = _repo(workspace)
     try:
-        return repo.git.execute(["git", *args], env=env)
+        return repo.git.execute(["git", *args], env=env, strip_newline_in_stdout=strip)
     except git.GitCommandError as exc:
         detail = (exc.stderr or str(exc)).strip().splitlines()
         line = next((d.strip() for d in detail if d.strip()), "git failed")
@@ -110,38 +111,22 @@ def _has_head(workspace: Path) -> bool:
 
 
 def file_commits(workspace: Path, relpath: str) -> list[Commit]:
-    """Commits that touched ``relpath``, oldest first (follows renames)."""
+    """Commits that touched ``relpath``, oldest first, following renames (each with the path it had)."""
     if not _has_head(workspace):
         return []
-    sep = "\x1f"
-    out = _run(workspace, "log", "--follow", f"--format=%H{sep}%cI{sep}%B\x1e", "--", relpath)
+    out = _run(workspace, "log", "--follow", "--name-only", "--format=\x1e%H\x1f%cI\x1f%B\x1f", "--", relpath)
     commits = []
     for record in out.split("\x1e"):
-        record = record.strip("\n")
         if not record.strip():
             continue
-        sha, when, message = record.split(sep, 2)
-        commits.append(Commit(sha=sha.strip(), date=when, message=message.strip()))
+        sha, when, message, names = record.split("\x1f", 3)
+        path = next((n.strip() for n in names.splitlines() if n.strip()), relpath)
+        commits.append(Commit(sha=sha.strip(), date=when.strip(), message=message.strip(), path=path))
     return list(reversed(commits))
 
 
-def file_paths_in(workspace: Path, sha: str, relpath: str) -> str | None:
-    """The path ``relpath`` had at commit ``sha`` when followed through renames (best effort)."""
-    out = _run(workspace, "log", "--follow", "--name-only", "--format=%H", "--", relpath)
-    current = None
-    for line in out.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if len(line) == 40 and all(c in "0123456789abcdef" for c in line):
-            current = line
-        elif current == sha:
-            return line
-    return None
-
-
 def show_file(workspace: Path, sha: str, relpath: str) -> str:
-    return _run(workspace, "show", f"{sha}:{relpath}")
+    return _run(workspace, "show", f"{sha}:{relpath}", strip=False)
 
 
 def tracked_files(workspace: Path, pathspecs: Sequence[str] = ()) -> list[str]:

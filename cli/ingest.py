@@ -1,0 +1,56 @@
+"""``mem ingest DOC…``: official documents → policy pages (movement 1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from mem.cli.options import JsonOption
+from mem.cli.output import emit, info, print_table, progress
+from mem.cli.state import get_state, require_workspace, want_json
+
+
+def ingest(
+    ctx: typer.Context,
+    documents: Annotated[list[Path], typer.Argument(help="PDF, Markdown, text or HTML files.", show_default=False)],
+    page_id: Annotated[Optional[str], typer.Option("--id", help="Make the document ONE page with this id.")] = None,
+    title: Annotated[Optional[str], typer.Option("--title", help="Make the document ONE page with this title.")] = None,
+    effective: Annotated[
+        Optional[str], typer.Option("--effective", help="Date the revised pages take effect (YYYY-MM-DD).")
+    ] = None,
+    model: Annotated[
+        Optional[str], typer.Option("--model", help="llm model id to write the pages ('' = deterministic engine).")
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Turn official documents into policy pages: one page per topic, cited, versioned, one commit each.
+
+    Re-ingesting a changed document revises its pages in place (version + 1); an identical one
+    changes nothing. Bad input (missing, empty, binary, too large, encrypted or scanned PDF) writes nothing.
+    """
+    from mem.policies.ingest import ingest_documents
+
+    workspace = require_workspace(ctx)
+    config = get_state(ctx).config
+    with progress("ingesting") as on_progress:
+        results = ingest_documents(workspace, documents, config=config, page_id=page_id, title=title,
+                                   effective=effective, model=model, on_progress=on_progress)
+    data = [r.to_dict() for r in results]
+    if want_json(ctx, json_output):
+        emit(data, as_json=True)
+        return
+    emit(data, as_json=False, human=_human)
+
+
+def _human(console: Any, data: list[dict[str, Any]]) -> None:
+    rows = [{"source": d["source"], "page": p["id"], "version": f"v{p['version']}", "change": p["change"]}
+            for d in data for p in d["pages"]]
+    print_table(console, rows)
+    for d in data:
+        info(f"{d['source']}: " + (f"committed {d['commit'][:10]}" if d["commit"] else "no change, nothing committed"))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ingest")(ingest)

@@ -1,0 +1,93 @@
+"""``mem pages …``: list pages, show one (as it was at version N), its history, diffs — conveniences over git."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from mem.cli.options import JsonOption
+from mem.cli.output import emit, print_table
+from mem.cli.state import require_workspace, want_json
+
+pages_app = typer.Typer(help="Policy and know-how pages and their history (git log -p policies/ tells the same).",
+                        no_args_is_help=True)
+
+PageId = Annotated[str, typer.Argument(help="Page id (the file name without .md).", show_default=False)]
+
+
+@pages_app.command("list")
+def list_pages(
+    ctx: typer.Context,
+    type_: Annotated[Optional[str], typer.Option("--type", help="Only 'policy' or 'knowhow' pages.")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """List the pages: id, type, title, version, status, effective date, summary."""
+    from mem.wiki.store import Wiki
+
+    pages = Wiki(require_workspace(ctx)).pages(type_)
+    rows = [{"id": p.id, "type": p.type, "title": p.title, "version": p.version, "status": p.status,
+             "effective": p.effective.isoformat() if p.effective else None, "summary": p.summary} for p in pages]
+    emit(rows, as_json=want_json(ctx, json_output),
+         human=lambda console, data: print_table(console, data, ["id", "type", "title", "version", "status",
+                                                                 "effective"]))
+
+
+@pages_app.command("show")
+def show(
+    ctx: typer.Context,
+    page_id: PageId,
+    version: Annotated[Optional[int], typer.Option("--version", "-v", help="The page as it was at version N.")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Print a page (the current file, or from git as it was at --version N)."""
+    from mem.wiki.history import page_text_at
+    from mem.wiki.page import split_frontmatter
+    from mem.wiki.store import Wiki
+
+    workspace = require_workspace(ctx)
+    if version is None:
+        text = Wiki(workspace).path_of(page_id).read_text(encoding="utf-8")
+    else:
+        text = page_text_at(workspace, page_id, version)
+    if want_json(ctx, json_output):
+        meta, body, _ = split_frontmatter(text)
+        emit({"id": page_id, "meta": meta, "body": body.lstrip("\n")}, as_json=True)
+    else:
+        typer.echo(text, nl=not text.endswith("\n"))
+
+
+@pages_app.command("history")
+def history(ctx: typer.Context, page_id: PageId, json_output: JsonOption = False) -> None:
+    """Versions of a page, oldest first: version, date, commit, message, sources."""
+    from mem.wiki.history import page_history
+
+    rows = [v.to_dict() for v in page_history(require_workspace(ctx), page_id)]
+    emit(rows, as_json=want_json(ctx, json_output), human=_history_table)
+
+
+def _history_table(console: Any, rows: list[dict[str, Any]]) -> None:
+    shown = [dict(r, commit=r["commit"][:10], version=f"v{r['version']}") for r in rows]
+    print_table(console, shown, ["version", "date", "commit", "message", "sources"])
+
+
+@pages_app.command("diff")
+def diff(
+    ctx: typer.Context,
+    page_id: PageId,
+    old: Annotated[Optional[int], typer.Argument(help="Older version (default: the one before NEW).")] = None,
+    new: Annotated[Optional[int], typer.Argument(help="Newer version (default: the current one).")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Unified diff of a page between two versions (default: previous → current)."""
+    from mem.wiki.history import page_diff
+
+    text = page_diff(require_workspace(ctx), page_id, old, new)
+    if want_json(ctx, json_output):
+        emit({"id": page_id, "old": old, "new": new, "diff": text}, as_json=True)
+    else:
+        typer.echo(text or "(no difference)", nl=not text.endswith("\n"))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(pages_app, name="pages")

@@ -1,0 +1,87 @@
+"""Numbers and dates in text, so model-written pages can be checked against the source's own words.
+
+A page synthesised by a model may rephrase, but every number and every date it states must occur in
+the source section; ``ungrounded`` lists the ones that do not. Dates are compared as dates (so
+"2026-03-01" in the page matches "March 1, 2026" in the source); numbers that are not part of a date
+are compared by value ("14" matches "14", "1,000" matches "1000", "50%" matches "50").
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+_MONTHS = {name: i for i, names in enumerate(
+    [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
+     ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
+     ("dec", "december")], start=1) for name in names}
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|" \
+         r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_DATE_PATTERNS = [
+    (re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b"), ("y", "m", "d")),
+    (re.compile(r"(\d{4})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일"), ("y", "m", "d")),
+    (re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), ("y", "m", "d")),
+    (re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I), ("M", "d", "y")),
+    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH},?\s+(\d{{4}})\b", re.I), ("d", "M", "y")),
+]
+_NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+
+
+def find_dates(text: str) -> tuple[set[date], str]:
+    """The dates in ``text`` and the text with those dates blanked out (so their digits are not numbers)."""
+    found: set[date] = set()
+    for pattern, order in _DATE_PATTERNS:
+        def take(match: re.Match[str], order: tuple[str, ...] = order) -> str:
+            parts = dict(zip(order, match.groups(), strict=True))
+            month = _MONTHS.get(parts["M"].lower().rstrip(".")) if "M" in parts else int(parts["m"])
+            try:
+                found.add(date(int(parts["y"]), month or 0, int(parts["d"])))
+            except ValueError:
+                return match.group(0)
+            return " "
+        text = pattern.sub(take, text)
+    return found, text
+
+
+def find_numbers(text: str) -> set[float]:
+    """Numeric values in ``text`` (dates excluded)."""
+    _, rest = find_dates(text)
+    return {float(m.group(0).replace(",", "")) for m in _NUMBER.finditer(rest)}
+
+
+def ungrounded(page_text: str, source_text: str) -> list[str]:
+    """Numbers and dates stated in ``page_text`` that never occur in ``source_text``."""
+    page_dates, page_rest = find_dates(page_text)
+    source_dates, source_rest = find_dates(source_text)
+    source_numbers = {float(m.group(0).replace(",", "")) for m in _NUMBER.finditer(source_rest)}
+    # A number may also be a part of a source date ("2026" alone, "1" of March 1).
+    for d in source_dates:
+        source_numbers |= {float(d.year), float(d.month), float(d.day)}
+    missing = [d.isoformat() for d in sorted(page_dates - source_dates)]
+    for match in _NUMBER.finditer(page_rest):
+        if float(match.group(0).replace(",", "")) not in source_numbers:
+            missing.append(match.group(0))
+    return list(dict.fromkeys(missing))
+
+
+_EFFECTIVE = re.compile(r"effective(?:\s+(?:date|from|as\s+of|on|since))?\s*[:\-–]?\s*", re.I)
+
+
+def effective_date(text: str) -> date | None:
+    """The date following "effective" ("Effective: 2026-03-01", "effective from March 1, 2026"), if any."""
+    for match in _EFFECTIVE.finditer(text):
+        dates, _ = find_dates(text[match.end():match.end() + 40])
+        head = text[match.end():match.end() + 40]
+        if dates:
+            # the first date in the window is the one that follows the word
+            ordered = sorted(dates, key=lambda d: _position(head, d))
+            return ordered[0]
+    return None
+
+
+def _position(text: str, value: date) -> int:
+    for candidate in (value.isoformat(), str(value.year)):
+        index = text.find(candidate)
+        if index >= 0:
+            return index
+    return len(text)

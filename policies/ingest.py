@@ -1,0 +1,261 @@
+"""Movement 1: official documents → policy pages, one git commit per document.
+
+``ingest_documents`` reads every document first (so a bad one stops the run before anything is
+written), plans one page per policy topic (``sectioning``), writes each page's text with the
+deterministic engine or a model (``synthesis``), and compares with the pages already in the wiki:
+
+- a new topic → a new page at version 1;
+- a topic whose text changed → the same page revised in place: ``version`` + 1, ``effective``
+  (``--effective``, else a date after "effective" in the document, else today), the new source hash;
+  the old revision stays in git;
+- the same text → the page is left alone (only the source hash is refreshed if the file differs);
+- a page that cited this same source file but whose topic is gone → ``status: deprecated`` (version + 1).
+
+The original is copied to ``sources/<name>``; pages cite it in footnotes (``[^1]: sources/x.pdf, p. 3``).
+An identical re-ingest changes nothing and makes no commit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import Conflict, InvalidInput
+from mem.core.ids import validate_name
+from mem.policies.grounding import effective_date
+from mem.policies.readers import Document, read_document
+from mem.policies.sectioning import Topic, plan_topics, slugify
+from mem.policies.synthesis import Draft, deterministic_draft, model_draft
+from mem.wiki.page import Page
+from mem.wiki.store import Wiki
+
+ProgressCallback = Callable[[int, int, str], None]
+SOURCES_DIR = "sources"
+
+
+@dataclass(frozen=True)
+class PageChange:
+    id: str
+    title: str
+    version: int
+    change: str  # created | revised | unchanged | deprecated | source-updated
+
+
+@dataclass
+class IngestResult:
+    """What one document did to the wiki."""
+
+    document: str
+    source: str  # workspace-relative copy, e.g. sources/refund-v4.pdf
+    sha256: str
+    commit: str | None = None
+    pages: list[PageChange] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.commit is not None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"document": self.document, "source": self.source, "sha256": self.sha256, "commit": self.commit,
+                "pages": [vars(p) for p in self.pages]}
+
+
+@dataclass
+class _Plan:
+    doc: Document
+    result: IngestResult
+    pages: list[Page]
+    message: str
+    log_lines: list[str]
+
+
+def ingest_documents(
+    workspace: Path,
+    paths: Sequence[Path],
+    *,
+    config: Config,
+    page_id: str | None = None,
+    title: str | None = None,
+    effective: date | str | None = None,
+    model: str | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> list[IngestResult]:
+    """Ingest ``paths`` into the workspace's policy pages; one commit per document that changed anything.
+
+    ``page_id``/``title`` make the (single) document one page with that id/title. ``model``: a model
+    id, ``""`` for the deterministic engine, ``None`` for ``config.model.name``.
+    """
+    if not paths:
+        raise InvalidInput("give at least one document to ingest")
+    if (page_id or title) and len(paths) > 1:
+        raise InvalidInput("--id and --title name one page, so they need exactly one document")
+    if page_id is not None:
+        validate_name(page_id, what="page id")
+    when = _parse_effective(effective)
+    model_name = config.model.name if model is None else model
+    wiki = Wiki(workspace)
+    progress = on_progress or (lambda done, total, what: None)
+
+    docs = [read_document(Path(p), max_bytes=config.ingest.max_bytes, on_progress=progress) for p in paths]
+    names = [_source_name(doc.path) for doc in docs]
+    if len(set(names)) != len(names):
+        raise InvalidInput("two documents have the same file name; ingest them one at a time")
+    plans: list[_Plan] = []
+    claimed: dict[str, str] = {}
+    for doc, name in zip(docs, names, strict=True):
+        plan = _plan_document(wiki, doc, name, page_id=page_id, title=title, effective=when, model=model_name,
+                              progress=progress)
+        for page in plan.pages:
+            if page.id in claimed:
+                raise Conflict(f"page {page.id!r} would come from both {claimed[page.id]} and {doc.path.name}; "
+                               "ingest them separately or pass --id")
+            claimed[page.id] = doc.path.name
+        plans.append(plan)
+
+    for n, plan in enumerate(plans, start=1):
+        progress(n, len(plans), f"writing {plan.result.source}")
+        written = wiki.write(
+            plan.pages, op="ingest", message=plan.message, log_title=plan.result.source,
+            log_lines=plan.log_lines, files={plan.result.source: plan.doc.data},
+        )
+        plan.result.commit = written.commit
+    return [plan.result for plan in plans]
+
+
+def _parse_effective(value: date | str | None) -> date | None:
+    if value is None or isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise InvalidInput(f"--effective must be a date YYYY-MM-DD, got {value!r}") from exc
+
+
+def _source_name(path: Path) -> str:
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", path.name).strip("-.") or "document"
+    return name[:100]
+
+
+def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None, title: str | None,
+                   effective: date | None, model: str, progress: ProgressCallback) -> _Plan:
+    source_rel = f"{SOURCES_DIR}/{name}"
+    result = IngestResult(document=str(doc.path), source=source_rel, sha256=doc.sha256)
+    doc_title, topics = plan_topics(doc, single=bool(page_id or title))
+    stated = effective or effective_date(doc.text)
+    source_id = slugify(Path(name).stem) or "source"
+    now = clock.now()
+    pages: list[Page] = []
+    used: set[str] = set()
+    for n, topic in enumerate(topics, start=1):
+        page_title = title or topic.title or doc_title
+        pid = page_id or _unique(slugify(page_title) or f"{source_id}-{n}", used)
+        used.add(pid)
+        progress(n, len(topics), f"writing page {pid}")
+        draft = (model_draft(topic, title=page_title, model=model, source_name=source_rel) if model
+                 else deterministic_draft(topic, title=page_title))
+        body = _cite(draft, topic, source_rel, doc.kind)
+        source_entry: dict[str, object] = {"id": source_id, "file": source_rel, "sha256": doc.sha256}
+        if doc.kind == "pdf" and topic.pages:
+            source_entry["pages"] = topic.pages
+        page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated, today=now.date(), now=now)
+        pages.append(page)
+        result.pages.append(PageChange(page.id, page.title, page.version, change))
+    for old in _orphans(wiki, source_rel, used):
+        meta = dict(old.meta, status="deprecated")
+        pages.append(Page(old.id, old.type, old.title, old.version + 1, meta, old.body))
+        result.pages.append(PageChange(old.id, old.title, old.version + 1, "deprecated"))
+    return _Plan(doc, result, pages, _message(result), _log_lines(result))
+
+
+def _unique(pid: str, used: set[str]) -> str:
+    candidate, n = pid, 2
+    while candidate in used:
+        candidate = f"{pid[:58]}-{n}"
+        n += 1
+    return candidate
+
+
+def _cite(draft: Draft, topic: Topic, source_rel: str, kind: str) -> str:
+    """The page body: the draft's paragraphs with footnote citations back to the source."""
+    notes: dict[int | None, int] = {}
+
+    def mark(page: int | None) -> str:
+        key = page if kind == "pdf" else None
+        if key not in notes:
+            notes[key] = len(notes) + 1
+        return f"[^{notes[key]}]"
+
+    out: list[str] = []
+    for text, page in draft.paragraphs:
+        if draft.whole_section or text.startswith("#") or not _citable(text):
+            out.append(text)
+        else:
+            out.append(text.rstrip() + " " + mark(page if page is not None else (topic.pages or [None])[0]))
+    if draft.whole_section or not notes:
+        refs = "".join(mark(p) for p in (topic.pages if kind == "pdf" and topic.pages else [None]))
+        out.append(f"Source: {source_rel}{refs}")
+    defs = []
+    for key, number in notes.items():
+        where = f", p. {key}" if key is not None else (f', "{topic.title}"' if topic.title else "")
+        defs.append(f"[^{number}]: {source_rel}{where}")
+    return "\n\n".join(out) + "\n\n" + "\n".join(defs) + "\n"
+
+
+def _citable(text: str) -> bool:
+    stripped = text.strip()
+    return not (stripped.startswith(("|", "```", "~~~", "<")) or stripped.endswith(("```", "~~~")))
+
+
+def _content_key(title: str, body: str) -> tuple[str, str]:
+    """What counts as a content change: title and text, not footnote numbering or source file names."""
+    text = re.sub(r"^\[\^[^\]]+\]:.*$", "", body, flags=re.M)
+    text = re.sub(r"\[\^[^\]]+\]", "", text)
+    text = re.sub(r"^Source: \S+.*$", "", text, flags=re.M)
+    return " ".join(title.split()), " ".join(text.split())
+
+
+def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, object], *, effective: date | None,
+            today: date, now: object) -> tuple[Page, str]:
+    from mem.core.clock import isoformat
+
+    generated = {"by": draft.by, "at": isoformat(now)}  # type: ignore[arg-type]
+    if not wiki.exists(pid):
+        meta = {"status": "active", "effective": (effective or today).isoformat(), "summary": draft.summary,
+                "sources": [source], "generated": generated}
+        return Page(pid, "policy", draft.title, 1, meta, body), "created"
+    old = wiki.get(pid)
+    if old.type != "policy":
+        raise Conflict(f"page id {pid!r} belongs to a {old.type} page; pass --id to choose another")
+    if _content_key(old.title, old.body) == _content_key(draft.title, body) and old.status != "deprecated":
+        if old.sources == [source]:
+            return old, "unchanged"
+        meta = dict(old.meta, sources=[source])
+        return Page(old.id, old.type, old.title, old.version, meta, body), "source-updated"
+    meta = {k: v for k, v in old.meta.items() if k != "verified"}  # a review applies to the old text
+    meta.update(status="active", effective=(effective or today).isoformat(), summary=draft.summary,
+                sources=[source], generated=generated)
+    return Page(pid, "policy", draft.title, old.version + 1, meta, body), "revised"
+
+
+def _orphans(wiki: Wiki, source_rel: str, kept: set[str]) -> list[Page]:
+    return [p for p in wiki.pages("policy", skip_invalid=True)
+            if p.id not in kept and p.status != "deprecated" and p.sources
+            and all(s.get("file") == source_rel for s in p.sources)]
+
+
+def _message(result: IngestResult) -> str:
+    changed = [p for p in result.pages if p.change != "unchanged"]
+    names = [f"{p.title} v{p.version}" + (" deprecated" if p.change == "deprecated" else "") for p in changed]
+    head = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    lines = [f"ingest: {head or 'sources'} ({result.source})", "", f"source: {result.source} sha256:{result.sha256}"]
+    lines += [f"page: {p.id} v{p.version} {p.change}" for p in result.pages]
+    return "\n".join(lines)
+
+
+def _log_lines(result: IngestResult) -> list[str]:
+    return [f"[{p.title}](policies/{p.id}.md) v{p.version} {p.change}" for p in result.pages]

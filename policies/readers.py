@@ -1,0 +1,374 @@
+"""Document readers: PDF (pypdf, with page numbers), Markdown, plain text and HTML → ``Document``.
+
+Each reader turns a file into a flat list of ``Block``s — a heading (with level 1-3) or a paragraph
+of body text — remembering the PDF page it came from, so ingest can split by headings and cite
+pages. Every way a file can be unusable (missing, empty, binary, too large, encrypted, scanned
+without a text layer) is one clear ``InvalidInput``/``Refused`` before anything is written.
+
+PDF headings are found by font size when the PDF carries it (lines clearly larger than the body
+text), else by the shape of the line: short, no final full stop, and numbered ("1.", "2.3",
+"Article 3", "Section 2", "제3조", "第3条") or ALL CAPS.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+from mem.core.errors import InvalidInput, Refused
+
+ProgressCallback = Callable[[int, int, str], None]
+
+KINDS = {".pdf": "pdf", ".md": "md", ".markdown": "md", ".txt": "txt", ".text": "txt", ".html": "html",
+         ".htm": "html"}
+
+
+@dataclass(frozen=True)
+class Block:
+    """A heading (``level`` 1-3) or a paragraph (``level`` 0) of a document."""
+
+    text: str
+    level: int = 0
+    page: int | None = None  # 1-based PDF page
+
+    @property
+    def is_heading(self) -> bool:
+        return self.level > 0
+
+
+@dataclass
+class Document:
+    path: Path
+    kind: str
+    data: bytes
+    blocks: list[Block] = field(default_factory=list)
+    page_count: int | None = None
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(b.text for b in self.blocks)
+
+
+def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback | None = None) -> Document:
+    """Read ``path`` into blocks, or raise one clear error saying why it cannot be ingested."""
+    path = Path(path)
+    if not path.exists():
+        raise InvalidInput(f"{path}: no such file")
+    if not path.is_file():
+        raise InvalidInput(f"{path}: not a file")
+    size = path.stat().st_size
+    if max_bytes and size > max_bytes:
+        raise Refused(f"{path}: {size} bytes is over the ingest limit of {max_bytes} bytes "
+                      "([ingest] max_bytes in mem.toml)")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InvalidInput(f"{path}: cannot read: {exc.strerror}") from exc
+    if not data.strip():
+        raise InvalidInput(f"{path}: the file is empty")
+    kind = KINDS.get(path.suffix.lower()) or _sniff(data)
+    if kind == "pdf":
+        doc = Document(path, kind, data)
+        doc.blocks, doc.page_count = _read_pdf(path, data, on_progress)
+    else:
+        text = _decode(path, data)
+        blocks = {"md": markdown_blocks, "html": html_blocks, "txt": text_blocks}[kind](text)
+        doc = Document(path, kind, data, blocks)
+    if not doc.blocks:
+        raise InvalidInput(f"{path}: no text found")
+    return doc
+
+
+def _sniff(data: bytes) -> str:
+    head = data[:1024].lstrip()
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if head[:15].lower().startswith((b"<!doctype html", b"<html")):
+        return "html"
+    return "txt"
+
+
+def _decode(path: Path, data: bytes) -> str:
+    if b"\x00" in data[:8192]:
+        raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, md, txt, html)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8 and retry") from exc
+    controls = sum(1 for ch in text[:8192] if ord(ch) < 32 and ch not in "\n\r\t\f")
+    if controls > 8:
+        raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, md, txt, html)")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+# --- PDF ---------------------------------------------------------------------------------------
+
+def _read_pdf(path: Path, data: bytes, on_progress: ProgressCallback | None) -> tuple[list[Block], int]:
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError, PyPdfError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            try:
+                opened = reader.decrypt("")
+            except Exception as exc:  # noqa: BLE001 - unsupported ciphers land here too
+                raise InvalidInput(f"{path}: encrypted PDF that cannot be opened ({exc})") from exc
+            if not opened:
+                raise InvalidInput(f"{path}: encrypted PDF (password protected); save an unprotected copy")
+        pages = reader.pages
+        total = len(pages)
+        lines: list[tuple[str, float, int]] = []
+        for number, page in enumerate(pages, start=1):
+            lines += [(text, size, number) for text, size in _pdf_lines(page)]
+            if on_progress:
+                on_progress(number, total, f"reading page {number}/{total}")
+    except InvalidInput:
+        raise
+    except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError) as exc:
+        raise InvalidInput(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
+    if not any(text.strip() for text, _, _ in lines):
+        raise InvalidInput(f"{path}: the PDF has no text layer (a scanned document?); run OCR first")
+    return _pdf_blocks(lines), total
+
+
+def _pdf_lines(page: object) -> list[tuple[str, float]]:
+    """The page's text lines with the largest font size seen on each (0 when unknown)."""
+    fragments: list[tuple[str, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        scale = abs((tm[3] if tm else 1) * (cm[3] if cm else 1)) or 1.0
+        fragments.append((text, float(size or 0) * scale))
+
+    plain = page.extract_text(visitor_text=visit)  # type: ignore[attr-defined]
+    lines: list[tuple[str, float]] = []
+    current, size = "", 0.0
+    for text, frag_size in fragments:
+        parts = text.split("\n")
+        for i, part in enumerate(parts):
+            if i:
+                lines.append((current, size))
+                current, size = "", 0.0
+            current += part
+            if part.strip():
+                size = max(size, frag_size)
+    lines.append((current, size))
+    lines = [(" ".join(t.split()), s) for t, s in lines if t.strip()]
+    # Fall back to the plain extraction when the visitor saw nothing (some producers).
+    if not lines and plain and plain.strip():
+        lines = [(" ".join(t.split()), 0.0) for t in plain.splitlines() if t.strip()]
+    return lines
+
+
+def _pdf_blocks(lines: list[tuple[str, float, int]]) -> list[Block]:
+    weights: Counter[float] = Counter()
+    for text, size, _ in lines:
+        weights[round(size, 1)] += len(text)
+    body = weights.most_common(1)[0][0] if weights else 0.0
+    bigger = sorted({round(s, 1) for t, s, _ in lines if body and s >= body * 1.15 and _short(t)}, reverse=True)
+    size_level = {s: min(i + 1, 3) for i, s in enumerate(bigger)}
+    blocks: list[Block] = []
+    paragraph: list[str] = []
+    para_page: int | None = None
+    longest = max((len(t) for t, _, _ in lines), default=80)
+
+    def flush() -> None:
+        nonlocal paragraph
+        if paragraph:
+            blocks.append(Block(" ".join(paragraph), 0, para_page))
+            paragraph = []
+
+    for text, size, page in lines:
+        level = size_level.get(round(size, 1), 0) if _short(text) else 0
+        if not level:
+            shape = heading_shape(text)
+            if shape:
+                level = min(len(bigger) + shape, 3) if bigger else shape
+        if level:
+            flush()
+            blocks.append(Block(text, level, page))
+            continue
+        if paragraph and (page != para_page or _starts_item(text)):
+            flush()
+        if not paragraph:
+            para_page = page
+        paragraph.append(text)
+        if text.endswith((".", ":", "!", "?", "。")) and len(text) < 0.8 * longest:
+            flush()
+    flush()
+    return blocks
+
+
+def _short(text: str) -> bool:
+    return 0 < len(text) <= 90
+
+
+def _starts_item(text: str) -> bool:
+    return bool(re.match(r"^(?:[-•*·]|\(?[a-z0-9]{1,2}[.)])\s+", text))
+
+
+# "1." "2.3" "2.3." "4)" — a bare "14 days" at the start of a wrapped line is not a heading.
+_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}[.)])\s+\S")
+_ARTICLE = re.compile(r"^(?:article|section|chapter|part|clause|§)\s*\d+|^제\s*\d+\s*[조장절]|^第\s*\d+\s*[条章節]",
+                      re.I)
+
+
+def heading_shape(text: str) -> int:
+    """Heading level (1-3) judged from the line's shape alone, or 0 for body text."""
+    text = text.strip()
+    if not text or len(text) > 80 or text.endswith((".", ",", ";", ":")) and not _ARTICLE.match(text):
+        return 0
+    if _ARTICLE.match(text):
+        return 1
+    match = _NUMBERED.match(text)
+    if match and len(text.split()) <= 10:
+        return min(match.group(1).rstrip(".)").count(".") + 1, 3)
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) >= 3 and all(c.isupper() for c in letters if c.isascii()) and any(c.isascii() for c in letters) \
+            and len(text.split()) <= 8:
+        return 1
+    return 0
+
+
+def is_numbered(text: str) -> bool:
+    """Numbered like a clause of a legal document ("1.", "Article 3", "제3조")."""
+    return bool(_NUMBERED.match(text.strip()) or _ARTICLE.match(text.strip()))
+
+
+# --- Markdown ----------------------------------------------------------------------------------
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+
+
+def markdown_blocks(text: str) -> list[Block]:
+    """ATX (``#``) and setext headings; paragraphs are kept as markdown (lists, tables intact)."""
+    text = _strip_frontmatter(text)
+    blocks: list[Block] = []
+    chunk: list[str] = []
+    fence: str | None = None
+
+    def flush() -> None:
+        if chunk and any(line.strip() for line in chunk):
+            blocks.append(Block("\n".join(chunk).strip("\n")))
+        chunk.clear()
+
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if fence:
+            chunk.append(line)
+            if stripped.startswith(fence):
+                fence = None
+            continue
+        if stripped.startswith(("```", "~~~")):
+            flush()
+            fence = stripped[:3]
+            chunk.append(line)
+            continue
+        match = _ATX.match(line)
+        if match:
+            flush()
+            blocks.append(Block(match.group(2).strip(), min(len(match.group(1)), 3)))
+            continue
+        if chunk and len(chunk) == 1 and stripped and set(stripped) <= {"="} and chunk[0].strip():
+            blocks.append(Block(chunk.pop().strip(), 1))
+            continue
+        if chunk and len(chunk) == 1 and stripped and set(stripped) <= {"-"} and len(stripped) >= 3 \
+                and chunk[0].strip():
+            blocks.append(Block(chunk.pop().strip(), 2))
+            continue
+        if not stripped:
+            flush()
+            continue
+        chunk.append(line)
+    flush()
+    return blocks
+
+
+def _strip_frontmatter(text: str) -> str:
+    match = re.match(r"\A---\n.*?\n---[ \t]*\n", text, re.S)
+    return text[match.end():] if match else text
+
+
+# --- plain text --------------------------------------------------------------------------------
+
+def text_blocks(text: str) -> list[Block]:
+    """Paragraphs split at blank lines; a one-line paragraph shaped like a heading becomes one."""
+    blocks: list[Block] = []
+    for chunk in re.split(r"\n\s*\n", text):
+        lines = [line.rstrip() for line in chunk.strip("\n").split("\n") if line.strip()]
+        if not lines:
+            continue
+        if len(lines) == 2 and set(lines[1].strip()) <= {"="}:
+            blocks.append(Block(lines[0].strip(), 1))
+            continue
+        if len(lines) == 2 and set(lines[1].strip()) <= {"-"}:
+            blocks.append(Block(lines[0].strip(), 2))
+            continue
+        level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
+        if level:
+            blocks.append(Block(lines[0].strip(), level))
+            lines = lines[1:]
+        if lines:
+            blocks.append(Block(" ".join(line.strip() for line in lines)))
+    return blocks
+
+
+# --- HTML --------------------------------------------------------------------------------------
+
+_BLOCK_TAGS = {"p", "li", "div", "section", "article", "td", "th", "tr", "br", "blockquote", "pre", "dd", "dt",
+               "table", "ul", "ol", "main", "header", "footer", "h4", "h5", "h6"}
+
+
+class _HtmlText(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[Block] = []
+        self._text: list[str] = []
+        self._level = 0
+        self._skip = 0
+        self._item = False
+
+    def _flush(self) -> None:
+        text = " ".join("".join(self._text).split())
+        if text:
+            self.blocks.append(Block(("- " + text) if self._item and not self._level else text, self._level))
+        self._text, self._level, self._item = [], 0, False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style", "noscript", "template", "head"):
+            self._skip += 1
+        elif tag in ("h1", "h2", "h3"):
+            self._flush()
+            self._level = int(tag[1])
+        elif tag in _BLOCK_TAGS:
+            self._flush()
+            self._item = tag == "li"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "noscript", "template", "head"):
+            self._skip = max(0, self._skip - 1)
+        elif tag in ("h1", "h2", "h3") or tag in _BLOCK_TAGS:
+            self._flush()
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self._text.append(data)
+
+
+def html_blocks(text: str) -> list[Block]:
+    parser = _HtmlText()
+    parser.feed(text)
+    parser.close()
+    parser._flush()
+    return parser.blocks

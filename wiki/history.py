@@ -1,0 +1,111 @@
+"""Page history for operators: versions of a page from git, the page at version N, diffs.
+
+These are conveniences over git — ``git log -p policies/`` tells the same story. A page's version is
+read from its frontmatter at each commit; several commits can carry one version (e.g. a refreshed
+source hash), and "the page at version N" is the last commit that had N.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+from mem.core.errors import InvalidInput, NotFound, StorageError
+from mem.wiki import gitrepo
+from mem.wiki.index import FOLDERS
+from mem.wiki.page import Page, split_frontmatter
+
+
+@dataclass(frozen=True)
+class PageVersion:
+    version: int | None  # None when the page's frontmatter was unreadable in that commit
+    commit: str
+    date: str
+    message: str  # first line of the commit message
+    path: str
+    sources: tuple[str, ...] = ()
+    status: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"version": self.version, "commit": self.commit, "date": self.date, "message": self.message,
+                "path": self.path, "sources": list(self.sources), "status": self.status}
+
+
+def _relpath(workspace: Path, page_id: str) -> str:
+    for folder in FOLDERS.values():
+        rel = f"{folder}/{page_id}.md"
+        if (workspace / rel).is_file():
+            return rel
+    for folder in FOLDERS.values():
+        rel = f"{folder}/{page_id}.md"
+        if gitrepo.file_commits(workspace, rel):
+            return rel
+    raise NotFound(f"no page {page_id!r} in {workspace} or its history (see `mem pages list`)")
+
+
+def page_history(workspace: Path, page_id: str) -> list[PageVersion]:
+    """Every commit that changed the page, oldest first, with the version it had after that commit."""
+    workspace = Path(workspace)
+    rel = _relpath(workspace, page_id)
+    versions = []
+    for commit in gitrepo.file_commits(workspace, rel):
+        try:
+            text = gitrepo.show_file(workspace, commit.sha, commit.path)
+        except StorageError:  # the commit deleted the file: no version to read
+            text = ""
+        meta, _, _ = split_frontmatter(text)
+        meta = meta or {}
+        version = meta.get("version") if isinstance(meta.get("version"), int) else None
+        sources = tuple(str(s.get("file")) for s in meta.get("sources") or [] if isinstance(s, dict))
+        versions.append(PageVersion(version, commit.sha, commit.date, commit.message.splitlines()[0],
+                                    commit.path, sources, str(meta.get("status") or "")))
+    return versions
+
+
+def page_text_at(workspace: Path, page_id: str, version: int | None = None) -> str:
+    """The page file's text at ``version`` (default: the last committed one)."""
+    workspace = Path(workspace)
+    history = page_history(workspace, page_id)
+    if not history:
+        raise NotFound(f"page {page_id!r} has no committed history yet")
+    matches = history if version is None else [v for v in history if v.version == version]
+    if not matches:
+        known = sorted({v.version for v in history if v.version is not None})
+        raise NotFound(f"page {page_id!r} has no version {version} (known: {', '.join(map(str, known))})")
+    last = matches[-1]
+    return gitrepo.show_file(workspace, last.commit, last.path)
+
+
+def page_at(workspace: Path, page_id: str, version: int | None = None) -> Page:
+    """The page as it was at ``version``, parsed (tolerantly: old revisions may predate a schema rule)."""
+    text = page_text_at(workspace, page_id, version)
+    meta, body, error = split_frontmatter(text)
+    if meta is None:
+        raise InvalidInput(f"page {page_id!r} at version {version}: {error}")
+    raw_version = meta.get("version")
+    return Page(id=str(meta.get("id", page_id)), type=str(meta.get("type", "")), title=str(meta.get("title", "")),
+                version=raw_version if isinstance(raw_version, int) else 0, meta=meta, body=body.lstrip("\n"))
+
+
+def page_diff(workspace: Path, page_id: str, old: int | None = None, new: int | None = None) -> str:
+    """Unified diff of the page between versions ``old`` and ``new``.
+
+    No versions: the previous version against the current one. One: that version against the current.
+    """
+    workspace = Path(workspace)
+    history = page_history(workspace, page_id)
+    known = sorted({v.version for v in history if v.version is not None})
+    if not known:
+        raise NotFound(f"page {page_id!r} has no committed versions")
+    if new is None:
+        new = known[-1]
+    if old is None:
+        earlier = [v for v in known if v < new]
+        old = earlier[-1] if earlier else new
+    before = page_text_at(workspace, page_id, old)
+    after = page_text_at(workspace, page_id, new)
+    rel = history[-1].path
+    lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                 fromfile=f"{rel} (v{old})", tofile=f"{rel} (v{new})")
+    return "".join(lines)
