@@ -1,0 +1,138 @@
+"""``memory.db``: one customer's SQLite database, the source of truth of their memory.
+
+Tables (schema version in ``PRAGMA user_version``):
+
+- ``facts``: the current record of every fact (full JSON in ``data``, columns for filtering);
+  ``fact_policy``: the policy pages each fact names, for ``flag_recheck``.
+- ``fact_history``: append-only; one row per change with a snapshot of the fact after it. Only
+  an explicit erase deletes rows, and leaves an ``erased`` tombstone without text.
+- ``index_ops``: facts whose index entry must be refreshed. Rows are written in the same
+  transaction as the fact change and deleted only after the tantivy commit, so a crash between
+  SQLite and the index is repaired by replaying them on the next open.
+- ``context_items`` / ``context_log``: customer context and its append-only change log.
+- ``consent`` / ``consent_log``: sensitive categories allowed and the sharing switch.
+- ``conversations`` / ``turn_ids``: the request-log index (turn text lives in ``logs/*.jsonl``);
+  ``extracted`` says how many turns of a conversation extraction has consumed.
+- ``evidence_outbox``: evidence of agreement facts waiting to be sent to the service.
+- ``meta``: small key/values (index stamp, log repair marker).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from mem.core.errors import StorageError
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS facts (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS facts_by_status_day ON facts (status, day);
+CREATE TABLE IF NOT EXISTS fact_policy (
+    fact_id TEXT NOT NULL,
+    page TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (fact_id, page, version)
+);
+CREATE INDEX IF NOT EXISTS fact_policy_by_page ON fact_policy (page, version);
+CREATE TABLE IF NOT EXISTS fact_history (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    fact_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    reason TEXT NOT NULL DEFAULT '',
+    snapshot TEXT
+);
+CREATE INDEX IF NOT EXISTS fact_history_by_fact ON fact_history (fact_id, seq);
+CREATE TABLE IF NOT EXISTS index_ops (seq INTEGER PRIMARY KEY AUTOINCREMENT, fact_id TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS context_items (
+    id TEXT PRIMARY KEY,
+    key TEXT,
+    text TEXT NOT NULL,
+    source TEXT NOT NULL,
+    importance INTEGER NOT NULL,
+    confirmed INTEGER NOT NULL,
+    fact_id TEXT,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS context_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    source TEXT NOT NULL,
+    reason TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS consent (category TEXT PRIMARY KEY, allowed INTEGER NOT NULL, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS consent_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    category TEXT NOT NULL,
+    allowed INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS conversations (
+    id TEXT PRIMARY KEY,
+    session TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    turns INTEGER NOT NULL DEFAULT 0,
+    extracted INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS turn_ids (
+    turn_id TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL,
+    seq INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS evidence_outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    fact_id TEXT NOT NULL,
+    queued_at TEXT NOT NULL,
+    sent_at TEXT,
+    payload TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS evidence_outbox_pending ON evidence_outbox (sent_at, id);
+"""
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open (creating if needed) ``memory.db`` in WAL mode with the current schema.
+
+    Autocommit mode: the store opens explicit ``BEGIN IMMEDIATE`` transactions itself, so one
+    logical change is always one transaction.
+    """
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, timeout=30.0)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            conn.close()
+            raise StorageError(
+                f"{path} was written by a newer mem (schema {version}, this mem knows {SCHEMA_VERSION})"
+            )
+        if version < SCHEMA_VERSION:
+            conn.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
+        return conn
+    except sqlite3.DatabaseError as exc:
+        raise StorageError(f"cannot open customer memory {path}: {exc}") from exc
+
+
+def get_meta(conn: sqlite3.Connection, key: str, default: str | None = None) -> str | None:
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return row[0] if row else default
+
+
+def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                 (key, value))

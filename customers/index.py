@@ -1,0 +1,185 @@
+"""The per-customer tantivy index of facts: derived from ``memory.db``, rebuildable at any time.
+
+It holds only what search needs (the fact id, analysed text and evidence quotes, kind, status and
+dates); the fact itself is always read back from SQLite, so a stale index can at worst miss or
+misrank a fact, never show a wrong one. ``STAMP`` (written after each full rebuild) names the
+schema version and the database it was built from; a mismatch means the index is rebuilt.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from mem.core.errors import StorageError
+from mem.customers import analyzers
+from mem.customers.fact import Fact
+
+INDEX_VERSION = "facts-1"
+STAMP = "STAMP"
+
+# Field boosts: the fact sentence outranks the evidence quotes it came from.
+BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8}
+_WRITER_HEAP = 32_000_000
+
+
+class FactIndex:
+    """An open index folder with a lazily created, long-lived writer."""
+
+    def __init__(self, folder: Path, *, expected_stamp: str) -> None:
+        import tantivy
+
+        self._tantivy = tantivy
+        self.folder = folder
+        self.fresh = False
+        stamp_file = folder / STAMP
+        current = stamp_file.read_text().strip() if stamp_file.is_file() else None
+        if current != f"{INDEX_VERSION} {expected_stamp}":
+            shutil.rmtree(folder, ignore_errors=True)
+            self.fresh = True
+        folder.mkdir(parents=True, exist_ok=True)
+        self.schema = _schema(tantivy)
+        try:
+            self.index = tantivy.Index(self.schema, path=str(folder), reuse=not self.fresh)
+        except ValueError as exc:
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            self.fresh = True
+            try:
+                self.index = tantivy.Index(self.schema, path=str(folder), reuse=False)
+            except ValueError as again:
+                raise StorageError(f"cannot create the search index in {folder}: {again}") from exc
+        self.analyzers = analyzers.build(tantivy)
+        for name, analyzer in self.analyzers.items():
+            self.index.register_tokenizer(name, analyzer)
+        self._writer: Any = None
+        self._stamp = expected_stamp
+
+    # writing ------------------------------------------------------------------------------
+    def _get_writer(self) -> Any:
+        if self._writer is None:
+            try:
+                self._writer = self.index.writer(heap_size=_WRITER_HEAP, num_threads=1)
+            except ValueError as exc:
+                raise StorageError(f"cannot write the search index in {self.folder}: {exc}") from exc
+        return self._writer
+
+    def apply(self, changes: Iterable[tuple[str, Fact | None]]) -> None:
+        """Replace the entries of the given fact ids (``None`` = the fact is gone) and commit."""
+        writer = self._get_writer()
+        try:
+            for fact_id, fact in changes:
+                writer.delete_documents_by_term("id", fact_id)
+                if fact is not None:
+                    writer.add_document(self._document(fact))
+            writer.commit()
+        except ValueError as exc:
+            raise StorageError(f"updating the search index failed: {exc}") from exc
+        self.index.reload()
+
+    def rebuild(self, facts: Iterable[Fact]) -> int:
+        """Drop every entry, index ``facts`` and write the stamp; returns how many were indexed."""
+        writer = self._get_writer()
+        count = 0
+        try:
+            writer.delete_all_documents()
+            for fact in facts:
+                writer.add_document(self._document(fact))
+                count += 1
+            writer.commit()
+        except ValueError as exc:
+            raise StorageError(f"rebuilding the search index failed: {exc}") from exc
+        self.index.reload()
+        (self.folder / STAMP).write_text(f"{INDEX_VERSION} {self._stamp}\n")
+        self.fresh = False
+        return count
+
+    def num_docs(self) -> int:
+        return self.index.searcher().num_docs
+
+    def close(self) -> None:
+        # Dropping the writer releases tantivy's own writer lock inside the folder.
+        self._writer = None
+
+    def _document(self, fact: Fact) -> Any:
+        doc = self._tantivy.Document()
+        doc.add_text("id", fact.id)
+        doc.add_text("text", fact.text)
+        for run in analyzers.cjk_runs(fact.text):
+            doc.add_text("text_cjk", run)
+        for evidence in fact.evidence:
+            doc.add_text("quotes", evidence.quote)
+            for run in analyzers.cjk_runs(evidence.quote):
+                doc.add_text("quotes_cjk", run)
+        doc.add_text("kind", fact.kind)
+        doc.add_text("status", fact.status)
+        when = fact.when
+        doc.add_integer("day", when.toordinal() if when else 0)
+        doc.add_integer("recorded", int(fact.recorded_at.timestamp()) if fact.recorded_at else 0)
+        return doc
+
+    # reading ------------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        *,
+        limit: int,
+        kinds: Iterable[str] | None,
+        statuses: Iterable[str],
+        since_day: int | None,
+    ) -> list[tuple[str, float]]:
+        """(fact id, score) best first: BM25 with field boosts, the more recent first on equal scores."""
+        t = self._tantivy
+        words, grams = analyzers.query_terms(self.analyzers, query)
+        should = []
+        for field in ("text", "quotes"):
+            for term in words:
+                should.append((t.Occur.Should, t.Query.boost_query(
+                    t.Query.term_query(self.schema, field, term, index_option="freq"), BOOSTS[field])))
+        for field in ("text_cjk", "quotes_cjk"):
+            for term in grams:
+                should.append((t.Occur.Should, t.Query.boost_query(
+                    t.Query.term_query(self.schema, field, term, index_option="freq"), BOOSTS[field])))
+        if not should:
+            return []
+        clauses = [(t.Occur.Must, t.Query.boolean_query(should))]
+        clauses.append((t.Occur.Must, _zero(t, t.Query.term_set_query(self.schema, "status", list(statuses)))))
+        if kinds:
+            clauses.append((t.Occur.Must, _zero(t, t.Query.term_set_query(self.schema, "kind", list(kinds)))))
+        if since_day is not None:
+            clauses.append((t.Occur.Must, _zero(t, t.Query.range_query(
+                self.schema, "day", t.FieldType.Integer, lower_bound=since_day))))
+        searcher = self.index.searcher()
+        # Over-fetch so equal scores can be reordered by recency before cutting to ``limit``.
+        window = min(max(limit * 3, 30), 500)
+        try:
+            result = searcher.search(t.Query.boolean_query(clauses), limit=window, count=False)
+        except ValueError as exc:
+            raise StorageError(f"search failed: {exc}") from exc
+        hits = result.hits
+        if not hits:
+            return []
+        days = searcher.fast_field_values("day", [address for _, address in hits])
+        ranked = sorted(zip(hits, days, strict=True), key=lambda h: (-round(h[0][0], 4), -h[1]))[:limit]
+        return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _ in ranked]
+
+
+def _zero(t: Any, query: Any) -> Any:
+    """A filter clause that must match but adds nothing to the score."""
+    return t.Query.const_score_query(query, 0.0)
+
+
+def _schema(t: Any) -> Any:
+    builder = t.SchemaBuilder()
+    builder.add_text_field("id", stored=True, tokenizer_name="raw", index_option="basic")
+    builder.add_text_field("text", tokenizer_name=analyzers.WORDS, index_option="freq")
+    builder.add_text_field("text_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
+    builder.add_text_field("quotes", tokenizer_name=analyzers.WORDS, index_option="freq")
+    builder.add_text_field("quotes_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
+    builder.add_text_field("kind", tokenizer_name="raw", index_option="basic")
+    builder.add_text_field("status", tokenizer_name="raw", index_option="basic")
+    builder.add_integer_field("day", indexed=True, fast=True)
+    builder.add_integer_field("recorded", fast=True)
+    return builder.build()

@@ -1,0 +1,264 @@
+"""The request log: every turn of every conversation, as written, one JSONL file per conversation.
+
+``logs/<conversation id>.jsonl`` holds one JSON record per turn (``id``, ``seq``, ``session``,
+``time``, ``role``, ``speaker``, ``text``). ``memory.db`` records how many turns of each file are
+committed; lines beyond that count are the remains of a write that crashed before its SQLite
+commit and are cut off by the repair that runs on the next open (see ``CustomerStore``).
+
+This module holds the records, the file helpers and the parsing of ``mem log import`` files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.errors import InvalidInput, StorageError
+from mem.core.fsio import atomic_write_text
+
+ROLE_ALIASES = {
+    "customer": "customer", "user": "customer", "human": "customer",
+    "agent": "agent", "assistant": "agent", "ai": "agent", "bot": "agent",
+    "system": "system",
+}
+MAX_TURN_ID = 128
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One message of a conversation."""
+
+    id: str
+    conversation_id: str
+    seq: int
+    session: str
+    time: datetime
+    role: str
+    speaker: str | None
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "conversation_id": self.conversation_id,
+            "seq": self.seq,
+            "session": self.session,
+            "time": clock.isoformat(self.time),
+            "role": self.role,
+            "speaker": self.speaker,
+            "text": self.text,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Turn:
+        return cls(
+            id=str(data["id"]),
+            conversation_id=str(data["conversation_id"]),
+            seq=int(data["seq"]),
+            session=str(data["session"]),
+            time=clock.parse_datetime(str(data["time"])),
+            role=str(data["role"]),
+            speaker=data.get("speaker"),
+            text=str(data["text"]),
+        )
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """A conversation of the request log: its turns and how many extraction has already consumed."""
+
+    id: str
+    session: str
+    started_at: datetime
+    turns: tuple[Turn, ...]
+    extracted: int
+
+    @property
+    def new_turns(self) -> tuple[Turn, ...]:
+        """The turns extraction has not processed yet."""
+        return self.turns[self.extracted:]
+
+    @property
+    def pending(self) -> bool:
+        return self.extracted < len(self.turns)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "session": self.session,
+            "started_at": clock.isoformat(self.started_at),
+            "extracted": self.extracted,
+            "turns": [t.to_dict() for t in self.turns],
+        }
+
+
+@dataclass(frozen=True)
+class ImportedTurn:
+    """A validated line of an import file, before it has a conversation and an id."""
+
+    line: int
+    group: str
+    session: str
+    time: datetime
+    role: str
+    speaker: str | None
+    text: str
+    turn_id: str | None
+
+
+def normalise_role(value: Any, *, speaker: str | None, agent_speakers: Iterable[str]) -> str:
+    """``customer``/``agent``/``system`` from a role or its aliases; without a role, from the speaker."""
+    if value is None or value == "":
+        if speaker is None:
+            raise InvalidInput("needs a 'role' or a 'speaker'")
+        return "agent" if speaker in set(agent_speakers) else "customer"
+    role = ROLE_ALIASES.get(str(value).strip().lower())
+    if role is None:
+        raise InvalidInput(f"unknown role {value!r} (use customer, agent or system)")
+    return role
+
+
+def validate_turn_id(value: Any) -> str:
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise InvalidInput("turn id must be a string")
+    text = str(value)
+    if not text.strip() or len(text) > MAX_TURN_ID or "\n" in text:
+        raise InvalidInput(f"turn id must be 1-{MAX_TURN_ID} characters on one line")
+    return text
+
+
+def parse_import(path: Path, *, agent_speakers: Iterable[str] = ()) -> list[ImportedTurn]:
+    """Read and validate a JSONL import file; the first bad line raises ``InvalidInput`` naming it.
+
+    Each line: ``session`` (tag, default "default"), ``time`` (ISO date or datetime, required),
+    ``role`` and/or ``speaker``, ``text`` (non-empty), optional ``id``/``turn_id``, optional
+    ``conversation`` (groups lines into one conversation; default: the session tag). Blank lines
+    are skipped.
+    """
+    agent_speakers = tuple(agent_speakers)
+    try:
+        raw = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise InvalidInput(f"{path}: no such file") from exc
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{path}: not UTF-8 text") from exc
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path}: {exc.strerror}") from exc
+    turns: list[ImportedTurn] = []
+    seen_ids: set[str] = set()
+    for number, line in enumerate(raw.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            turn = _parse_line(line, number, agent_speakers)
+        except InvalidInput as exc:
+            raise InvalidInput(f"{path}: line {number}: {exc.message}; nothing was imported") from exc
+        if turn.turn_id is not None:
+            if turn.turn_id in seen_ids:
+                raise InvalidInput(
+                    f"{path}: line {number}: turn id {turn.turn_id!r} appears twice; nothing was imported"
+                )
+            seen_ids.add(turn.turn_id)
+        turns.append(turn)
+    if not turns:
+        raise InvalidInput(f"{path}: no turns to import")
+    return turns
+
+
+def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...]) -> ImportedTurn:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"not valid JSON ({exc.msg})") from exc
+    if not isinstance(data, dict):
+        raise InvalidInput("each line must be a JSON object")
+    text = data.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidInput("'text' must be a non-empty string")
+    speaker = data.get("speaker")
+    if speaker is not None and not isinstance(speaker, str):
+        raise InvalidInput("'speaker' must be a string")
+    role = normalise_role(data.get("role"), speaker=speaker, agent_speakers=agent_speakers)
+    if "time" not in data or not isinstance(data["time"], str):
+        raise InvalidInput("'time' (ISO date or datetime) is required")
+    try:
+        time = clock.parse_datetime(data["time"])
+    except ValueError as exc:
+        raise InvalidInput(f"'time' is not an ISO date or datetime: {data['time']!r}") from exc
+    session = data.get("session", "default")
+    if not isinstance(session, (str, int)) or isinstance(session, bool) or not str(session).strip():
+        raise InvalidInput("'session' must be a non-empty string")
+    group = data.get("conversation", session)
+    turn_id = data.get("turn_id", data.get("id"))
+    return ImportedTurn(
+        line=number,
+        group=str(group),
+        session=str(session),
+        time=time,
+        role=role,
+        speaker=speaker,
+        text=text,
+        turn_id=validate_turn_id(turn_id) if turn_id is not None else None,
+    )
+
+
+# files -------------------------------------------------------------------------------------------
+def append_lines(path: Path, turns: Iterable[Turn]) -> None:
+    """Append turns to a conversation file and fsync before returning (SQLite commits after)."""
+    data = "".join(json.dumps(t.to_dict(), ensure_ascii=False) + "\n" for t in turns).encode("utf-8")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise StorageError(f"cannot write the request log {path}: {exc.strerror}") from exc
+
+
+def read_turns(path: Path, count: int) -> list[Turn]:
+    """The first ``count`` committed turns of a conversation file."""
+    if count <= 0:
+        return []
+    turns: list[Turn] = []
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if len(turns) >= count:
+                    break
+                turns.append(Turn.from_dict(json.loads(line)))
+    except FileNotFoundError as exc:
+        raise StorageError(f"the request log {path.name} is missing") from exc
+    except (OSError, ValueError, KeyError) as exc:
+        raise StorageError(f"the request log {path.name} is damaged: {exc}") from exc
+    return turns
+
+
+def truncate_to(path: Path, count: int) -> int:
+    """Keep the first ``count`` whole, valid lines of a file (crash repair); returns lines kept."""
+    if not path.exists():
+        return 0
+    kept: list[str] = []
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            if len(kept) >= count or not line.endswith("\n"):
+                break
+            try:
+                json.loads(line)
+            except ValueError:
+                break
+            kept.append(line)
+    atomic_write_text(path, "".join(kept), mode=0o600)
+    return len(kept)
+
+
+def rewrite(path: Path, turns: Iterable[Turn]) -> None:
+    """Atomically replace a conversation file (used to redact erased quotes)."""
+    atomic_write_text(path, "".join(json.dumps(t.to_dict(), ensure_ascii=False) + "\n" for t in turns), mode=0o600)
