@@ -10,7 +10,7 @@ from mem.agent.answering import answer_question
 from mem.agent.blocks import Block
 from mem.agent.citations import Citation
 from mem.agent.conflicts import ConflictNote
-from mem.agent.conversation import Conversation, Learning, ask_once, read_script, run_script
+from mem.agent.conversation import Conversation, Learning, ask_once, read_script, run_chat, run_script
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.service_memory import PageHit, ServiceMemory, ServiceStatus, WorkspaceServiceMemory
 from mem.agent.sources import open_service_memory
@@ -34,5 +34,6 @@ __all__ = [
     "ask_once",
     "open_service_memory",
     "read_script",
+    "run_chat",
     "run_script",
 ]

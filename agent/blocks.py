@@ -43,9 +43,9 @@ def split_sentences(text: str) -> list[str]:
     for line in text.splitlines():
         if line.lstrip().startswith(("[^", "---", "|")):
             continue
-        line = _BULLET.sub("", _HEADING.sub("", line))
+        line = _FOOTNOTE.sub("", _BULLET.sub("", _HEADING.sub("", line)))
         for piece in _SENTENCE_END.split(line):
-            piece = _FOOTNOTE.sub("", piece).strip().strip("*_").strip()
+            piece = piece.strip().strip("*_").strip()
             if piece:
                 sentences.append(piece)
     return sentences

@@ -37,7 +37,7 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     parts = [say("greeting")]
     if primary:
         lines = []
-        for block in primary[:2]:
+        for block in [b for i, b in enumerate(primary) if i == 0 or b.id in conflicted]:
             quote = block.quote or block.title
             lines.append(say("rule_line", title=block.title, id=block.id, version=block.version, quote=quote,
                              n=block.number))
@@ -73,27 +73,23 @@ def _section(label: str, lines: list[str]) -> str:
 
 
 def _fact_line(block: Block, language: str) -> str:
-    status = phrase(language, f"status_{block.status or 'active'}") if block.status in (
+    status = phrase(language, f"status_{block.status}") if block.status in (
         "active", "replaced", "retracted") else (block.status or "")
     kind = phrase(language, "agreement") if block.data.get("agreement") else ""
     text = block.data.get("fact_text") or block.title
-    if block.quote:
-        line = phrase(language, "fact_line", date=block.date or "?", text=text, status=status, kind=kind,
-                      quote=block.quote, n=block.number)
-    else:
-        line = phrase(language, "fact_line_noquote", date=block.date or "?", text=text, status=status, kind=kind,
-                      n=block.number)
+    older = block.data.get("older_policy", [])
     notes = []
-    for older in block.data.get("older_policy", []):
-        notes.append(phrase(language, "older_policy", policy=older["page"], old=older["version"],
-                            new=older["current"]))
     if block.data.get("recheck"):
-        reason = next((f for f in block.flags if f.startswith("recheck needed")), "recheck needed")
-        notes.insert(0, phrase(language, "recheck", reason=reason.removeprefix("recheck needed").lstrip(": ")
-                               or "-"))
-    if notes:
-        line += " — " + "; ".join(notes)
-    return line
+        reason = next((f for f in block.flags if f.startswith("recheck needed")), "")
+        reason = reason.removeprefix("recheck needed").lstrip(": ")
+        notes.append(phrase(language, "recheck_reason", reason=reason) if reason and not older
+                     else phrase(language, "recheck"))
+    notes += [phrase(language, "older_policy", policy=o["page"], old=o["version"], new=o["current"]) for o in older]
+    sep = phrase(language, "sep")
+    extra = sep + sep.join(notes) if notes else ""
+    key = "fact_line" if block.quote else "fact_line_noquote"
+    return phrase(language, key, date=block.date or "?", text=text, status=status, kind=kind, notes=extra,
+                  quote=block.quote, n=block.number)
 
 
 def _conflict_line(note: ConflictNote, language: str) -> str:

@@ -175,3 +175,25 @@ def run_script(config: Config, customer_id: str, path: Path, *, session: str | N
             if on_answer is not None:
                 on_answer(answer)
         return conversation.answers, conversation.end()
+
+
+END_COMMANDS = ("/end", "/quit", "/exit")
+
+
+def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | None], *,
+             session: str | None = None, learn: bool = True, model: str | None = None,
+             service: ServiceMemory | None = None, on_answer: Callable[[Answer], None] | None = None,
+             ) -> tuple[list[Answer], Learning]:
+    """An interactive conversation: ``read_message`` returns the next message, ``None`` (EOF) or ``/end`` ends it."""
+    with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
+                      model=model) as conversation:
+        while True:
+            message = read_message()
+            if message is None or message.strip().lower() in END_COMMANDS:
+                break
+            if not message.strip():
+                continue
+            answer = conversation.ask(message)
+            if on_answer is not None:
+                on_answer(answer)
+        return conversation.answers, conversation.end()

@@ -209,7 +209,7 @@ def _relevant(hits: list[Any], limit: int) -> list[Any]:
     if not hits:
         return []
     top = max(float(h.score) for h in hits) or 1.0
-    return [h for h in hits if float(h.score) >= 0.5 * top][:limit]
+    return [h for h in hits if float(h.score) > 0.5 * top][:limit]
 
 
 def _get(obj: Any, name: str, default: Any = None) -> Any:

@@ -20,7 +20,8 @@ NoLearnOption = Annotated[
 ]
 ExplainOption = Annotated[bool, typer.Option("--explain", help="Show the context assembly step by step.")]
 ModelOption = Annotated[
-    Optional[str], typer.Option("--model", help="llm model id (default: the model in mem.toml; none = the deterministic engine).")
+    Optional[str],
+    typer.Option("--model", help="llm model id (default: the model in mem.toml; none = the deterministic engine)."),
 ]
 
 
