@@ -144,8 +144,6 @@ def client_config(config: Config, home: Path | None = None) -> Config:
 
 def client_status(home: Path) -> dict[str, Any]:
     """``mem status``: bundle version, verified_at, stale and why, server, trust, customers."""
-    from mem.customers import list_customers
-
     state = load_state(home)
     login = load_login(home)
     trust = load_trust(home)
@@ -160,5 +158,13 @@ def client_status(home: Path) -> dict[str, Any]:
         "logged_in": bool(login and login.token),
         "signing_key": trust.get("key_id") if trust else None,
         "key_trust": trust.get("source") if trust else None,
-        "customers": len(list_customers(home)),
+        "customers": _customer_count(home),
     }
+
+
+def _customer_count(home: Path) -> int:
+    if not (Path(home) / "customers").is_dir():
+        return 0
+    from mem.customers import list_customers
+
+    return len(list_customers(home))

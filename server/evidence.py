@@ -37,6 +37,8 @@ def _outbox_id(item: Any) -> Any:
 def push_evidence(home: Path, *, client: ServerClient | None = None, config: Config | None = None,
                   server: str | None = None, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
     """Send every queued evidence record of every customer on this home; returns counts."""
+    if not (Path(home) / "customers").is_dir():  # no customer memory on this client: nothing queued
+        return {"sent": 0, "customers": 0}
     from mem.customers import list_customers
     from mem.customers.store import CustomerStore
 

@@ -210,7 +210,7 @@ def flag_policy_changes(home: Path, old: dict[str, int], new: dict[str, int]) ->
     Returns customer id → flagged fact ids (only customers with flags).
     """
     changed = {page: version for page, version in new.items() if old.get(page, 0) < version}
-    if not changed:
+    if not changed or not (Path(home) / "customers").is_dir():  # no customer on this client yet
         return {}
     from mem.customers import list_customers
     from mem.customers.store import CustomerStore

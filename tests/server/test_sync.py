@@ -1,0 +1,212 @@
+"""`mem sync` through a real `mem serve` on loopback: the round trip and every rejection."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from datetime import timedelta
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import NetworkError, VerificationError
+from mem.server.bundle import build_bundle
+from mem.server.cache import BundleServiceMemory, client_config
+from mem.server.installed import load_state
+from mem.server.keys import init_keys, keys_dir, rotate_keys
+from mem.server.manifest import encode_manifest
+from mem.server.published import bundle_dir, publish
+from mem.server.sync import sync
+
+from .conftest import write_page
+
+
+def _build(workspace, **kw):
+    return build_bundle(workspace, config=Config.load(workspace=workspace), **kw)
+
+
+def _sync(home, server):
+    return sync(home, config=Config.load(home=home), server=server.url, push_evidence=False)
+
+
+@pytest.fixture
+def synced(workspace, live_server, isolated_env):
+    """A client home that verified bundle 1 from a live server; returns (workspace, server, home)."""
+    _build(workspace)
+    server = live_server(workspace)
+    result = _sync(isolated_env, server)
+    assert result["status"] == "updated" and result["version"] == 1
+    return workspace, server, isolated_env
+
+
+def _rejected(home, server, match):
+    before = load_state(home)
+    with pytest.raises(VerificationError, match=match) as info:
+        _sync(home, server)
+    after = load_state(home)
+    assert after["version"] == before["version"] and after["dir"] == before["dir"]
+    assert after["stale"] is True and after["reason"] == info.value.message
+    memory = BundleServiceMemory(home)
+    assert memory.get_page("refunds").version == 3  # still the last good bundle
+    assert memory.status().stale
+    return info.value.message
+
+
+def test_round_trip(synced):
+    workspace, server, home = synced
+    memory = BundleServiceMemory(home)
+    status = memory.status()
+    assert status.source == "bundle" and status.version == "1" and status.verified and not status.stale
+    assert [p.id for p in memory.pages("policy")] == ["refunds", "shipping"]
+    assert memory.get_page("refunds").body.strip() == "Refunds within 30 days of purchase."
+    assert memory.context_items()[0].startswith("Be kind")
+    assert memory.search_pages("refund purchase")[0].page.id == "refunds"
+    assert memory.settings()["trait"]["min_repeats"] == 3
+    assert _sync(home, server)["status"] == "up-to-date"
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
+    _build(workspace)
+    result = _sync(home, server)
+    assert result["version"] == 2 and result["previous_version"] == 1
+    assert BundleServiceMemory(home).get_page("refunds").version == 4
+    assert sorted(p.name for p in (home / "bundle").iterdir() if p.is_dir()) == ["v00000002"]
+
+
+def test_implements_the_agent_protocol(synced):
+    from mem.agent.service_memory import ServiceMemory
+
+    assert isinstance(BundleServiceMemory(synced[2]), ServiceMemory)
+
+
+def test_tampered_file(synced):
+    workspace, server, home = synced
+    _build(workspace)
+    (bundle_dir(workspace, 2) / "files" / "policies" / "refunds.md").write_text("Refunds: never.\n")
+    assert _rejected(home, server, "^tampered file: policies/refunds.md")
+
+
+def test_tampered_manifest(synced):
+    workspace, server, home = synced
+    _build(workspace)
+    # The attacker swaps a page and fixes its hash and length in the manifest; only the signature catches it.
+    folder = bundle_dir(workspace, 2)
+    evil = b"Refunds: never.\n"
+    (folder / "files" / "policies" / "refunds.md").write_bytes(evil)
+    manifest = json.loads((folder / "manifest.json").read_bytes())
+    for entry in manifest["files"]:
+        if entry["path"] == "policies/refunds.md":
+            entry.update(sha256=hashlib.sha256(evil).hexdigest(), length=len(evil))
+    (folder / "manifest.json").write_bytes(encode_manifest(manifest))
+    assert _rejected(home, server, "^tampered manifest")
+
+
+def test_wrong_key(synced):
+    workspace, server, home = synced
+    shutil.rmtree(keys_dir(workspace))
+    init_keys(workspace)
+    _build(workspace)
+    assert _rejected(home, server, "^wrong key")
+
+
+def test_rollback(synced):
+    workspace, server, home = synced
+    _build(workspace)
+    assert _sync(home, server)["version"] == 2
+    publish(workspace, 1)
+    assert _rejected(home, server, "^rollback: the server offers bundle version 1")
+
+
+def test_expired(synced):
+    workspace, server, home = synced
+    _build(workspace, expires_days=0)
+    assert _rejected(home, server, "^expired")
+
+
+def test_expired_by_the_clock(synced):
+    workspace, server, home = synced
+    _build(workspace, expires_days=30)
+    clock.freeze(clock.now() + timedelta(days=31))
+    assert _rejected(home, server, "^expired")
+
+
+def test_mix_and_match(synced):
+    workspace, server, home = synced
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
+    _build(workspace)
+    shutil.copyfile(bundle_dir(workspace, 1) / "files" / "policies" / "refunds.md",
+                    bundle_dir(workspace, 2) / "files" / "policies" / "refunds.md")
+    assert _rejected(home, server, "^mix-and-match: policies/refunds.md")
+
+
+def test_rotation_signed_by_the_old_key_is_accepted(synced):
+    workspace, server, home = synced
+    new_id = rotate_keys(workspace)["key_id"]
+    _build(workspace)
+    result = _sync(home, server)
+    assert result["version"] == 2 and result["key_rotated"]
+    trust = json.loads((home / "bundle" / "trust.json").read_text())
+    assert trust["key_id"] == new_id and trust["source"] == "rotation"
+
+
+def test_rotation_not_signed_by_the_old_key_is_refused(synced):
+    workspace, server, home = synced
+    rotate_keys(workspace)
+    _build(workspace)
+    path = bundle_dir(workspace, 2) / "transitions.json"
+    data = json.loads(path.read_text())
+    from mem.server import signing
+
+    forged = signing.sign(signing.generate(), data["transitions"][0]["record"].encode())
+    data["transitions"][0]["signature"] = signing.b64(forged)
+    path.write_text(json.dumps(data))
+    assert _rejected(home, server, "^bad rotation")
+
+
+def test_offline_keeps_the_bundle_and_says_stale(synced, live_server):
+    workspace, server, home = synced
+    server.stop()
+    with pytest.raises(NetworkError):
+        _sync(home, server)
+    status = BundleServiceMemory(home).status()
+    assert status.stale and "cannot reach server" in status.reason
+    assert BundleServiceMemory(home).get_page("refunds").version == 3
+
+
+def test_bundle_config_overlays_client_settings(workspace, live_server, isolated_env):
+    (workspace / "mem.toml").write_text("[trait]\nmin_repeats = 5\n[knowhow]\nmin_customers = 4\n")
+    _build(workspace)
+    _sync(isolated_env, live_server(workspace))
+    config = client_config(Config.load(home=isolated_env))
+    assert config.trait.min_repeats == 5 and config.knowhow.min_customers == 4
+
+
+def test_first_use_trust_and_pinned_key(workspace, live_server, isolated_env, tmp_path):
+    from mem.server.trust import login_client
+
+    _build(workspace)
+    server = live_server(workspace)
+    other = tmp_path / "other.pem"
+    from mem.server import signing
+
+    other.write_bytes(signing.public_pem(signing.generate().public_key()))
+    login_client(isolated_env, url=server.url, token=None, trust_key=other)
+    with pytest.raises(VerificationError, match="^wrong key"):
+        _sync(isolated_env, server)
+    login_client(isolated_env, url=server.url, token=None, trust_key=keys_dir(workspace) / "signing.pub.pem")
+    assert _sync(isolated_env, server)["version"] == 1
+
+
+def test_cli_sync_and_status(mem, workspace, live_server):
+    _build(workspace)
+    server = live_server(workspace)
+    result = mem("sync", "--server", server.url, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["version"] == 1
+    status = json.loads(mem("status", "--json").stdout)
+    assert status["bundle_version"] == 1 and status["stale"] is False and status["key_trust"] == "first-use"
+    server.stop()
+    offline = mem("sync", "--server", server.url)
+    assert offline.exit_code == 2 and offline.stderr.startswith("Error: cannot reach server")
+    status = json.loads(mem("status", "--json").stdout)
+    assert status["stale"] is True and status["bundle_version"] == 1
