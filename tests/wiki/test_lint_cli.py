@@ -1,0 +1,62 @@
+"""`mem lint` from the command line: formats, exit codes 0/1/2, --strict, --fix, PATH…"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_lint_support import SHIPPING_BODY, make_workspace, page, write, write_page  # noqa: E402
+
+
+def test_clean_workspace_exits_0(mem, tmp_path):
+    ws = make_workspace(tmp_path)
+    result = mem("--workspace", ws, "lint")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "no problems in 3 page(s)" in result.stdout
+
+
+def test_errors_exit_1_and_formats(mem, tmp_path):
+    ws = make_workspace(tmp_path)
+    write_page(ws, page("shipping", SHIPPING_BODY + "\n[[nowhere]]\n", version=2))
+    assert mem("--workspace", ws, "lint").exit_code == 1
+    data = json.loads(mem("--workspace", ws, "lint", "--format", "json").stdout)
+    assert data["errors"] == 1
+    assert [f["rule"] for f in data["findings"] if f["level"] == "error"] == ["broken-link"]
+    assert json.loads(mem("--workspace", ws, "--json", "lint").stdout)["errors"] == 1
+    sarif = json.loads(mem("--workspace", ws, "lint", "--format", "sarif").stdout)
+    assert "broken-link" in {r["ruleId"] for r in sarif["runs"][0]["results"]}
+    github = mem("--workspace", ws, "lint", "--format", "github").stdout
+    assert github.startswith("::error file=policies/shipping.md,line=")
+
+
+def test_warnings_exit_0_unless_strict(mem, tmp_path):
+    ws = make_workspace(tmp_path)
+    write(ws, "index.md", "# Index\n")
+    assert mem("--workspace", ws, "lint").exit_code == 0
+    assert mem("--workspace", ws, "lint", "--strict").exit_code == 1
+
+
+def test_run_failure_exits_2(mem, tmp_path):
+    ws = make_workspace(tmp_path)
+    result = mem("--workspace", ws, "lint", str(tmp_path / "missing"))
+    assert result.exit_code == 2 and "does not exist" in result.stderr
+    assert mem("--workspace", ws, "lint", "--format", "xml").exit_code == 2
+    (ws / "mem.toml").write_text("[lint]\ncustomer_id_pattern = '('\n")
+    result = mem("--workspace", ws, "lint")
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+
+
+def test_paths_and_fix(mem, tmp_path):
+    ws = make_workspace(tmp_path)
+    write_page(ws, page("shipping", SHIPPING_BODY + "\n[[nowhere]]\n", version=2))
+    assert mem("--workspace", ws, "lint", ws / "knowhow").exit_code == 0
+    assert mem("--workspace", ws, "lint", ws / "policies" / "shipping.md").exit_code == 1
+    write(ws, "index.md", "# Index\n")
+    result = mem("--workspace", ws, "lint", "--fix")
+    assert "fixed: index.md regenerated" in result.stderr
+    assert result.exit_code == 1  # the broken link is left for a person
+    assert "[broken-link]" in result.stdout
+    assert "nothing to fix" in mem("--workspace", ws, "lint", "--fix").stderr

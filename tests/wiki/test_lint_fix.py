@@ -1,0 +1,90 @@
+"""`mem lint --fix`: one commit, idempotent, renamed links rewritten, and what it could not fix."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_lint_support import SHIPPING_BODY, SOURCE_SHA, commit_all, make_workspace, page, write, write_page  # noqa: E402
+
+from mem.core.config import Config  # noqa: E402
+from mem.wiki import gitrepo  # noqa: E402
+from mem.wiki.lint import fix, lint_workspace  # noqa: E402
+
+
+def head(ws: Path) -> str:
+    return gitrepo._run(ws, "rev-parse", "HEAD")
+
+
+def commits(ws: Path) -> int:
+    return int(gitrepo._run(ws, "rev-list", "--count", "HEAD"))
+
+
+def test_fix_normalises_regenerates_index_in_one_commit_and_is_idempotent(tmp_path):
+    ws = make_workspace(tmp_path)
+    text = (ws / "policies" / "shipping.md").read_text()
+    text = text.replace("id: shipping\ntype: policy\n", "type: policy\nid: shipping\n")
+    write(ws, "policies/shipping.md", text)
+    write(ws, "index.md", "# Index\n")
+    commit_all(ws, "messy")
+    before = commits(ws)
+    report = lint_workspace(ws, config=Config())
+    assert {"frontmatter-format", "index-outdated"} <= {f.rule for f in report.findings}
+
+    result = fix(ws, config=Config())
+    assert result.commit == head(ws)
+    assert commits(ws) == before + 1
+    assert "lint --fix" in gitrepo._run(ws, "log", "-1", "--format=%s")
+    assert set(gitrepo._run(ws, "show", "--name-only", "--format=", "HEAD").split()) == {
+        "index.md", "log.md", "policies/shipping.md"}
+    assert result.remaining.findings == []
+    assert any("frontmatter normalised" in line for line in result.fixed)
+
+    again = fix(ws, config=Config())
+    assert again.commit is None and again.fixed == []
+    assert commits(ws) == before + 1
+
+
+def test_fix_rewrites_links_to_renamed_pages_from_git_history(tmp_path):
+    ws = make_workspace(tmp_path)
+    gitrepo._run(ws, "mv", "policies/shipping.md", "policies/delivery.md")
+    text = (ws / "policies" / "delivery.md").read_text().replace("id: shipping", "id: delivery")
+    write(ws, "policies/delivery.md", text)
+    commit_all(ws, "rename shipping to delivery")
+    report = lint_workspace(ws, config=Config())
+    broken = [f for f in report.findings if f.rule == "broken-link"]
+    assert broken and "renamed to 'delivery'" in broken[0].message
+
+    result = fix(ws, config=Config())
+    assert result.commit is not None
+    refund = (ws / "policies" / "refund.md").read_text()
+    assert "[shipping](delivery.md#costs)" in refund
+    assert any("→" in line for line in result.fixed)
+    remaining = {f.rule for f in result.remaining.findings}
+    assert "broken-link" not in remaining
+    # the link rewrite changed refund's text: raising its version is a person's call, so it is reported
+    assert remaining == {"version-history"}
+
+
+def test_fix_rewrites_wiki_links_through_aliases(tmp_path):
+    ws = make_workspace(tmp_path)
+    write_page(ws, page("late-refund", "See [[refund-rules#window|the rules]].\n", type="knowhow", version=2))
+    write_page(ws, page("refund", (ws / "policies/refund.md").read_text().split("---\n", 2)[2],
+                        aliases=["refund-rules"],
+                        sources=[{"id": "refund-doc", "file": "sources/refund.txt", "sha256": SOURCE_SHA,
+                                  "pages": [1]}]))
+    commit_all(ws)
+    fix(ws, config=Config())
+    assert "[[refund#window|the rules]]" in (ws / "knowhow" / "late-refund.md").read_text()
+
+
+def test_fix_reports_what_it_cannot_fix(tmp_path):
+    ws = make_workspace(tmp_path)
+    write_page(ws, page("shipping", SHIPPING_BODY + "\n[[nowhere]]\n", version=2))
+    write(ws, "policies/broken.md", "no frontmatter\n")
+    result = fix(ws, config=Config())
+    rules = {f.rule for f in result.remaining.findings}
+    assert {"broken-link", "frontmatter"} <= rules
+    assert (ws / "policies" / "broken.md").read_text() == "no frontmatter\n"
