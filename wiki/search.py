@@ -1,0 +1,216 @@
+"""Keyword search over the wiki's pages (BM25), for the agent's policy and know-how look-ups.
+
+The index is a cached inverted index: term frequencies per page, stored in
+``<workspace>/.mem/search-index.json`` and keyed by each page file's (mtime, size), so a search
+re-reads only the pages that changed since the last one; within one process the loaded index is
+kept in memory too. It is derived data — delete it and the next search rebuilds it.
+
+Tokens: lower-cased words (``\\w+``, so Korean and Japanese words count), plus character bigrams of
+CJK and Hangul runs so a query word matches inside a longer compound. Title words weigh 3×,
+summary and tags 2×, the body 1×.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mem.core.errors import InvalidInput, NotFound, StorageError
+from mem.core.fsio import atomic_write_text
+from mem.wiki.page import Page, split_frontmatter
+from mem.wiki.store import STATE_DIR, Wiki
+
+INDEX_NAME = "search-index.json"
+FORMAT = 1
+K1, B = 1.2, 0.75
+WEIGHTS = {"title": 3, "summary": 2, "tags": 2, "body": 1}
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+_STOP = frozenset({
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "is", "it", "its", "of",
+    "on", "or", "that", "the", "this", "to", "was", "were", "will", "with",
+})
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One page found, best first; ``score`` only compares hits of the same search."""
+
+    page: Page
+    score: float
+    snippet: str
+
+    @property
+    def id(self) -> str:
+        return self.page.id
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.page.id, "type": self.page.type, "title": self.page.title, "version": self.page.version,
+                "score": round(self.score, 4), "snippet": self.snippet}
+
+
+def tokenize(text: str) -> list[str]:
+    """Search terms of ``text`` (also used on the query, so both sides agree)."""
+    terms: list[str] = []
+    for word in _WORD.findall(text.lower()):
+        if word in _STOP:
+            continue
+        terms.append(word)
+        if _CJK.search(word) and len(word) > 2:
+            terms += [word[i:i + 2] for i in range(len(word) - 1)]
+    return terms
+
+
+def page_terms(meta: dict[str, Any], body: str) -> dict[str, int]:
+    """Weighted term frequencies of one page."""
+    counts: Counter[str] = Counter()
+    tags = meta.get("tags") if isinstance(meta.get("tags"), list) else []
+    parts = {"title": str(meta.get("title") or ""), "summary": str(meta.get("summary") or ""),
+             "tags": " ".join(map(str, tags)), "body": _plain(body)}
+    for field, text in parts.items():
+        for term in tokenize(text):
+            counts[term] += WEIGHTS[field]
+    return dict(counts)
+
+
+def _plain(body: str) -> str:
+    body = re.sub(r"^\[\^[^\]]+\]:.*$", " ", body, flags=re.M)  # footnote definitions cite files, not content
+    return re.sub(r"\[\^[^\]]+\]|[#*_`>|]", " ", body)
+
+
+class SearchIndex:
+    """The inverted index of one workspace, refreshed from the page files on every ``search``."""
+
+    def __init__(self, workspace: Path) -> None:
+        self.workspace = Path(workspace)
+        self.wiki = Wiki(self.workspace)
+        self._docs: dict[str, dict[str, Any]] = {}  # relpath → {key, id, type, terms, length}
+        self._postings: dict[str, dict[str, int]] | None = None
+        self._loaded = False
+
+    @property
+    def path(self) -> Path:
+        return self.workspace / STATE_DIR / INDEX_NAME
+
+    def refresh(self) -> int:
+        """Bring the index up to date with the page files; returns how many pages were (re)read."""
+        if not self._loaded:
+            self._load()
+        current: dict[str, tuple[Path, list[int]]] = {}
+        for file in self.wiki.page_files():
+            try:
+                stat = file.stat()
+            except OSError:
+                continue
+            rel = file.relative_to(self.workspace).as_posix()
+            current[rel] = (file, [stat.st_mtime_ns, stat.st_size])
+        changed = [rel for rel, (_, key) in current.items() if self._docs.get(rel, {}).get("key") != key]
+        removed = [rel for rel in self._docs if rel not in current]
+        for rel in removed:
+            del self._docs[rel]
+        for rel in changed:
+            file, key = current[rel]
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                self._docs.pop(rel, None)
+                continue
+            meta, body, _ = split_frontmatter(text)
+            meta = meta or {}
+            terms = page_terms(meta, body)
+            self._docs[rel] = {"key": key, "id": str(meta.get("id") or file.stem), "type": meta.get("type"),
+                               "terms": terms, "length": sum(terms.values())}
+        if changed or removed:
+            self._postings = None
+            self._save()
+        return len(changed)
+
+    def _load(self) -> None:
+        self._loaded = True
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("docs"), dict):
+            self._docs = data["docs"]
+
+    def _save(self) -> None:
+        # The cache is an optimisation: a read-only workspace still searches, just without it.
+        with contextlib.suppress(OSError, StorageError):
+            atomic_write_text(self.path, json.dumps({"format": FORMAT, "docs": self._docs}, ensure_ascii=False,
+                                                    separators=(",", ":")))
+
+    def _build_postings(self) -> dict[str, dict[str, int]]:
+        if self._postings is None:
+            postings: dict[str, dict[str, int]] = {}
+            for rel, doc in self._docs.items():
+                for term, tf in doc["terms"].items():
+                    postings.setdefault(term, {})[rel] = tf
+            self._postings = postings
+        return self._postings
+
+    def search(self, query: str, *, type: str | None = None, limit: int = 5,
+               include_deprecated: bool = False) -> list[SearchHit]:
+        """Pages matching ``query`` best first (BM25); deprecated pages only on request."""
+        self.refresh()
+        terms = list(dict.fromkeys(tokenize(query)))
+        if not terms or not self._docs:
+            return []
+        postings = self._build_postings()
+        n = len(self._docs)
+        avg = sum(d["length"] for d in self._docs.values()) / n or 1.0
+        scores: dict[str, float] = {}
+        for term in terms:
+            matches = postings.get(term)
+            if not matches:
+                continue
+            idf = math.log(1 + (n - len(matches) + 0.5) / (len(matches) + 0.5))
+            for rel, tf in matches.items():
+                length = self._docs[rel]["length"]
+                scores[rel] = scores.get(rel, 0.0) + idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+        hits: list[SearchHit] = []
+        for rel, score in ranked:
+            doc = self._docs[rel]
+            if type and doc.get("type") != type:
+                continue
+            try:
+                page = self.wiki.get(doc["id"])
+            except (InvalidInput, NotFound, StorageError):  # an invalid page is lint's business; skip it
+                continue
+            if page.status == "deprecated" and not include_deprecated:
+                continue
+            hits.append(SearchHit(page, score, snippet(page.body, terms)))
+            if len(hits) >= limit:
+                break
+        return hits
+
+
+_INDEXES: dict[Path, SearchIndex] = {}
+
+
+def search_pages(workspace: Path, query: str, *, type: str | None = None, limit: int = 5,
+                 include_deprecated: bool = False) -> list[SearchHit]:
+    """Keyword search over a workspace's pages (the index is kept per workspace for this process)."""
+    key = Path(workspace).resolve()
+    index = _INDEXES.get(key)
+    if index is None:
+        index = _INDEXES[key] = SearchIndex(key)
+    return index.search(query, type=type, limit=limit, include_deprecated=include_deprecated)
+
+
+def snippet(body: str, terms: list[str], *, width: int = 160) -> str:
+    """The first sentence-ish stretch of ``body`` holding a query term (or the body's start)."""
+    text = " ".join(_plain(body).split())
+    lower = text.lower()
+    positions = [lower.find(t) for t in terms if lower.find(t) >= 0]
+    start = max(0, min(positions) - width // 3) if positions else 0
+    piece = text[start:start + width]
+    return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")
