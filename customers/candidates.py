@@ -54,10 +54,15 @@ class Candidate:
 
 
 def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: date,
-                             customer_roles: Sequence[str] = ("customer",), start: int = 0) -> list[Candidate]:
-    """Candidates from the customer turns ``turns[start:]`` (earlier turns give context only)."""
+                             customer_roles: Sequence[str] = ("customer",), start: int = 0,
+                             stop: int | None = None) -> list[Candidate]:
+    """Candidates from the customer turns ``turns[start:stop]``.
+
+    Turns outside that range are context only: the turn after ``stop`` may still confirm an
+    agreement proposed in the last turn of the range.
+    """
     found: list[Candidate] = []
-    for index in range(start, len(turns)):
+    for index in range(start, len(turns) if stop is None else min(stop, len(turns))):
         turn = turns[index]
         if turn.role not in customer_roles or not turn.text.strip():
             continue
@@ -77,7 +82,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if kind is None and not retraction:
             continue
         kind = kind or "event"
-        if groups and groups[-1][-1][0] == kind and not retraction and not groups[-1][-1][2] \
+        # Attributes stay one per fact: each fills its own slot (residence, tier…) that a later
+        # statement may update on its own.
+        if groups and groups[-1][-1][0] == kind != "attribute" and not retraction and not groups[-1][-1][2] \
                 and groups[-1][-1][1].end + 2 >= sentence.start:
             groups[-1].append((kind, sentence, retraction))
         else:

@@ -47,6 +47,7 @@ _KIND_RULES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
             r"passionate about")),
         ("attribute", _words(
             r"my name is", r"call me", r"i(?:'m| am) (?:a|an)", r"i live", r"i(?:'ve| have) lived", r"i work",
+            r"i(?:'ve| have)? ?(?:just )?moved to",
             r"i(?:'m| am) from", r"i(?:'m| am) based", r"my (?:email|phone|address|company|job|plan|tier|account)",
             r"i(?:'m| am) (?:allergic|vegan|vegetarian|blind|deaf|retired|married|single)", r"i speak",
             r"i use a", r"i(?:'m| am) on the", r"we(?:'re| are) on the", r"our (?:plan|tier|company|team)",

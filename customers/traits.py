@@ -25,7 +25,7 @@ from datetime import date, timedelta
 from itertools import combinations
 from typing import Any
 
-from mem.customers.fact import Evidence, Fact, Recheck
+from mem.customers.fact import Evidence, Fact
 from mem.customers.language import detect_language
 from mem.customers.terms import terms
 
@@ -109,19 +109,21 @@ class TraitResult:
     flagged: list[str]
 
 
-def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: date) -> TraitResult:
+def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: date,
+                  known: Sequence[Fact] = ()) -> TraitResult:
     """Look for tendencies around ``new_facts``, write trait facts, flag stale traits.
 
     Only the neighbourhood of the new facts is searched (their terms, ``_POOL`` facts per family),
-    so the cost does not grow with the customer's history.
+    so the cost does not grow with the customer's history. ``known`` are facts written in the same
+    transaction (not searchable yet) that may support a tendency too.
     """
     result = TraitResult([], [], [])
     seeds = [f for f in new_facts if f.kind in FAMILIES and f.status == "active"]
-    pool: dict[str, Fact] = {f.id: f for f in seeds}
+    pool: dict[str, Fact] = {f.id: f for f in [*known, *seeds] if f.kind in FAMILIES and f.status == "active"}
     for fact in seeds:
         family_kinds = [k for k, fam in FAMILIES.items() if fam == FAMILIES[fact.kind]]
         for hit in store.search(" ".join(signature(fact)), limit=_POOL, kinds=family_kinds, statuses=["active"]):
-            pool.setdefault(hit.id, hit)
+            pool.setdefault(hit.fact.id, hit.fact)
     seed_ids = {f.id for f in seeds}
     tendencies = [t for t in find_tendencies(pool.values(), min_repeats=config.trait.min_repeats,
                                              min_distinct_days=config.trait.min_distinct_days)
@@ -149,9 +151,9 @@ def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: 
 
 def _existing_trait(store: Any, tendency: Tendency) -> Fact | None:
     ids = {f.id for f in tendency.support}
-    for trait in store.search(" ".join(tendency.signature), limit=20, kinds=["trait"], statuses=["active"]):
-        if ids & set(trait.support):
-            return trait
+    for hit in store.search(" ".join(tendency.signature), limit=20, kinds=["trait"], statuses=["active"]):
+        if ids & set(hit.fact.support):
+            return hit.fact
     return None
 
 
@@ -171,6 +173,6 @@ def flag_stale_traits(store: Any, *, config: Any, today: date) -> list[str]:
         if last is None or trait.recheck.flag or today - last <= limit:
             continue
         reason = f"trait not seen again since {last.isoformat()}"
-        store.set_recheck(trait.id, Recheck(flag=True, reason=reason), actor="extraction")
+        store.set_recheck(trait.id, reason, actor="extraction")
         flagged.append(trait.id)
     return flagged

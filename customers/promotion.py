@@ -1,0 +1,100 @@
+"""Customer context paths (a) and (b): what extraction may put into the always-injected context.
+
+(a) **Direct request.** A customer sentence that asks for something lasting ("from now on answer in
+Japanese", "앞으로 일본어로 답해 주세요", "これから日本語で答えてください") becomes a confirmed context
+item at once — the customer said it, so no confirmation is needed. Items that fill a slot carry
+the slot as their key, so "answer in Korean" later replaces "answer in Japanese" instead of
+piling up. The store enforces the budget and demotes the least important item if needed.
+
+(b) **Promotion of a fact.** Only when all three hold:
+  1. the fact is an ``attribute`` (a lasting state, not a dated event);
+  2. it is needed in every conversation: it fills one of the slots in
+     ``mem.customers.slots.EVERY_CONVERSATION`` (name form, answer language, contract tier,
+     accessibility need) — a fixed, testable list rather than a guess;
+  3. there is room: the item fits in the remaining budget (promotion never demotes others).
+  A promoted item needs confirmation when ``context.confirm_promotions`` is on (the default) and
+  always when the fact is inferred: it is then stored unconfirmed — a proposal the customer or an
+  operator confirms — and is neither injected nor counted against the budget until then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mem.customers.candidates import Candidate
+from mem.customers.fact import Fact
+from mem.customers.slots import EVERY_CONVERSATION, Slot, find_slot
+
+_TEMPLATES = {
+    "language": "Answer in {}.",
+    "name": "Address the customer as {}.",
+    "tier": "Contract tier: {}.",
+    "accessibility": "Accessibility need: {}.",
+}
+
+
+@dataclass(frozen=True)
+class ContextOutcome:
+    """What a path did: ``added`` (injected now), ``proposed`` (waits for confirmation), ``skipped``."""
+
+    action: str
+    text: str
+    reason: str
+    fact_id: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "text": self.text, "reason": self.reason, "fact_id": self.fact_id}
+
+
+def item_text(slot: Slot | None, quote: str) -> str:
+    """The context item for a slot ("Answer in Japanese."), else the customer's own sentence."""
+    if slot is not None and slot.name in _TEMPLATES:
+        return _TEMPLATES[slot.name].format(slot.value)
+    return quote.strip()
+
+
+def apply_direct_request(store: Any, candidate: Candidate, *, fact_id: str | None, config: Any) -> ContextOutcome:
+    """Path (a): the customer's own lasting request becomes a confirmed context item."""
+    quote = next(e.quote for e in candidate.evidence if e.role == "customer")
+    text = item_text(candidate.slot, quote)
+    key = candidate.slot.name if candidate.slot is not None else None
+    if any(item.text == text and item.confirmed for item in store.context_items()):
+        return ContextOutcome("skipped", text, "already in customer context", fact_id)
+    if len(text) > config.context.budget_chars:
+        return ContextOutcome("skipped", text, "longer than the whole customer-context budget", fact_id)
+    change = store.add_context(text, source="customer", key=key, confirmed=True, fact_id=fact_id,
+                               budget_chars=config.context.budget_chars)
+    if not getattr(change, "kept", True):
+        return ContextOutcome("skipped", text, "does not fit the budget even alone", fact_id)
+    return ContextOutcome("added", text, "the customer asked for it", fact_id)
+
+
+def needed_every_conversation(fact: Fact) -> Slot | None:
+    """The every-conversation slot an attribute fact fills, or ``None`` (rule b.1 and b.2)."""
+    if fact.kind != "attribute" or fact.status != "active":
+        return None
+    quote = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
+    slot = find_slot(quote)
+    return slot if slot is not None and slot.name in EVERY_CONVERSATION else None
+
+
+def consider_promotion(store: Any, fact: Fact, *, config: Any) -> ContextOutcome | None:
+    """Path (b) for one fact; ``None`` when the fact is not a candidate at all."""
+    slot = needed_every_conversation(fact)
+    if slot is None:
+        return None
+    text = item_text(slot, fact.text)
+    items = store.context_items(include_unconfirmed=True)
+    if any(item.text == text or item.fact_id == fact.id for item in items):
+        return ContextOutcome("skipped", text, "already in customer context", fact.id)
+    used = sum(len(item.text) for item in items if item.confirmed and item.key != slot.name)
+    if used + len(text) > config.context.budget_chars:
+        return ContextOutcome("skipped", text, "no room in the customer-context budget: stays a fact", fact.id)
+    needs_confirmation = fact.origin == "inferred" or config.context.confirm_promotions
+    confirmed = fact.confirmed or not needs_confirmation
+    store.add_context(text, source="promoted", key=slot.name, confirmed=confirmed, fact_id=fact.id,
+                      budget_chars=config.context.budget_chars)
+    if confirmed:
+        return ContextOutcome("added", text, f"promoted: {slot.name}", fact.id)
+    return ContextOutcome("proposed", text, f"promotion of {slot.name} waits for confirmation", fact.id)
