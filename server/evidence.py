@@ -11,27 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core.config import Config
 from mem.server.client import ServerClient
 from mem.server.storage import open_store
 
+if TYPE_CHECKING:
+    from mem.customers.store import EvidenceItem
+
 BATCH = 200
 ProgressCallback = Callable[[int, int, str], None]
 
 
-def evidence_record(item: Any) -> dict[str, Any]:
-    """The only fields of an outbox item that may leave the client."""
-    get = item.get if isinstance(item, dict) else (lambda name: getattr(item, name, None))
-    quotes = get("quotes") or []
-    return {"fact_id": str(get("fact_id")), "customer_id": str(get("customer_id")),
-            "date": None if get("date") is None else str(get("date")), "quotes": [str(q) for q in quotes]}
-
-
-def _outbox_id(item: Any) -> Any:
-    get = item.get if isinstance(item, dict) else (lambda name: getattr(item, name, None))
-    return get("id") if get("id") is not None else get("fact_id")
+def evidence_record(item: EvidenceItem) -> dict[str, Any]:
+    """The only fields of an outbox item that may leave the client: no fact text, no log ids."""
+    quotes = [q["quote"] if isinstance(q, dict) else str(q) for q in item.quotes]
+    return {"fact_id": item.fact_id, "customer_id": item.customer_id, "date": item.date,
+            "quotes": [q for q in quotes if q.strip()]}
 
 
 def push_evidence(home: Path, *, client: ServerClient | None = None, config: Config | None = None,
@@ -54,7 +51,7 @@ def push_evidence(home: Path, *, client: ServerClient | None = None, config: Con
                 for start in range(0, len(pending), BATCH):
                     batch = pending[start:start + BATCH]
                     client.post_json("/v1/evidence", {"records": [evidence_record(p) for p in batch]})
-                    store.mark_evidence_sent([_outbox_id(p) for p in batch])
+                    store.mark_evidence_sent([p.id for p in batch])
                     sent += len(batch)
             if on_progress:
                 on_progress(i + 1, len(customers), customer_id)

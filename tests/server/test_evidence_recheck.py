@@ -1,0 +1,116 @@
+"""Movement 5 flags exactly the linked facts; agreement evidence reaches the evidence store (and only it)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mem.core.config import Config
+from mem.core.errors import NetworkError
+from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
+from mem.server.accounts import add_account
+from mem.server.bundle import build_bundle
+from mem.server.client import ServerClient
+from mem.server.evidence import list_evidence, push_evidence, show_evidence
+from mem.server.sync import sync
+
+from .conftest import write_page
+
+
+def _fact(text, *, refs=(), agreement=False, kind="decision"):
+    quote = Evidence(log_id="c1", turn="1", role="customer", quote=text)
+    return Fact.new(kind, text, evidence=[quote], policy_refs=[PolicyRef(p, v) for p, v in refs], agreement=agreement)
+
+
+def _sync(home, url, **kw):
+    return sync(home, config=Config.load(home=home), server=url, **kw)
+
+
+def test_policy_change_flags_exactly_the_linked_facts(workspace, live_server, isolated_env):
+    home = isolated_env
+    build_bundle(workspace, config=Config.load(workspace=workspace))
+    server = live_server(workspace)
+    with CustomerStore.open(home, "cust-a") as store:
+        old = store.add(_fact("We agreed to a 50% refund.", refs=[("refunds", 3)])).id
+        current = store.add(_fact("We agreed on express shipping.", refs=[("shipping", 1)])).id
+        unlinked = store.add(_fact("I bought a lamp last week.", kind="event")).id
+    with CustomerStore.open(home, "cust-b") as store:
+        other = store.add(_fact("I accept the partial refund.", refs=[("refunds", 2)])).id
+        newer = store.add(_fact("We agreed under the new rule.", refs=[("refunds", 4)])).id
+    # First sync: the client learns refunds is at v3, so the fact made under v2 is already out of date.
+    assert _sync(home, server.url, push_evidence=False)["flagged"] == {"cust-b": [other]}
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
+    build_bundle(workspace, config=Config.load(workspace=workspace))
+    result = _sync(home, server.url, push_evidence=False)
+    assert result["flagged"] == {"cust-a": [old], "cust-b": [other]}
+    with CustomerStore.open(home, "cust-a") as store:
+        assert store.get(old).recheck.reason == "recheck needed: policy refunds v3 → v4"
+        assert not store.get(current).recheck.flag and not store.get(unlinked).recheck.flag
+    with CustomerStore.open(home, "cust-b") as store:
+        assert store.get(other).recheck.reason == "recheck needed: policy refunds v2 → v4"
+        assert not store.get(newer).recheck.flag
+    assert not any(path.startswith("/v1/evidence") for _, path, _ in server.received)  # nothing left the client
+
+
+def test_evidence_push_sends_only_evidence_sentences(workspace, live_server, isolated_env):
+    home = isolated_env
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    with CustomerStore.open(home, "cust-a") as store:
+        agreed = store.add(_fact("We agreed to a 50% partial refund.", refs=[("refunds", 3)], agreement=True)).id
+        store.add(_fact("I prefer email over phone, my number is 010-1234-5678.", kind="preference"))
+    with ServerClient(server.url, token=token) as client:
+        assert push_evidence(home, client=client) == {"sent": 1, "customers": 1}
+        assert push_evidence(home, client=client)["sent"] == 0  # marked sent, not repeated
+    [(method, path, body)] = [r for r in server.received if r[1] == "/v1/evidence"][:1]
+    sent = json.loads(body)["records"]
+    assert sent == [{"fact_id": agreed, "customer_id": "cust-a", "date": sent[0]["date"],
+                     "quotes": ["We agreed to a 50% partial refund."]}]
+    assert b"010-1234-5678" not in b"".join(r[2] for r in server.received)
+    [record] = list_evidence(workspace)
+    assert record["fact_id"] == agreed and record["account"] == "shop-a"
+    assert show_evidence(workspace, record["id"])["quotes"] == ["We agreed to a 50% partial refund."]
+
+
+def test_evidence_is_queued_while_offline_and_sent_by_sync(workspace, live_server, isolated_env):
+    from mem.server.login import save_login
+
+    home = isolated_env
+    token = add_account(workspace, "shop-a")
+    build_bundle(workspace, config=Config.load(workspace=workspace))
+    with CustomerStore.open(home, "cust-a") as store:
+        store.add(_fact("We agreed to a 50% partial refund.", agreement=True))
+    with ServerClient("http://127.0.0.1:9", token=token, timeout=2) as offline, pytest.raises(NetworkError):
+        push_evidence(home, client=offline)
+    with CustomerStore.open(home, "cust-a") as store:
+        assert len(store.pending_evidence()) == 1
+    server = live_server(workspace)
+    save_login(home, url=server.url, token=token)
+    result = _sync(home, None)
+    assert result["evidence"] == {"sent": 1, "customers": 1}
+    assert len(list_evidence(workspace)) == 1
+
+
+def test_server_refuses_extra_fields(workspace, live_server):
+    from mem.core.errors import InvalidInput
+
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    with ServerClient(server.url, token=token) as client, pytest.raises(InvalidInput, match="exactly"):
+        client.post_json("/v1/evidence", {"records": [{"fact_id": "f", "customer_id": "c", "quotes": ["q"],
+                                                       "text": "the whole fact"}]})
+
+
+def test_cli_evidence_list_and_show(mem, workspace):
+    from mem.server.storage import open_store
+
+    open_store(workspace).add_evidence("shop-a", [{"fact_id": "F1", "customer_id": "cust-a", "date": "2026-09-28",
+                                                  "quotes": ["annual contract, so 50% as an exception"]}],
+                                       received_at="2026-10-01T00:00:00Z")
+    listed = mem("--workspace", workspace, "evidence", "list", "--json")
+    assert listed.exit_code == 0, listed.stderr
+    [record] = json.loads(listed.stdout)
+    shown = json.loads(mem("--workspace", workspace, "evidence", "show", str(record["id"]), "--json").stdout)
+    assert shown["quotes"] == ["annual contract, so 50% as an exception"]
+    assert mem("--workspace", workspace, "evidence", "show", "999").exit_code == 2
