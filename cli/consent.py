@@ -1,0 +1,56 @@
+"""``mem consent``: what one customer allows (sensitive categories, sharing anonymised decisions)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from mem.cli.facts import open_store
+from mem.cli.options import CustomerOption, JsonOption
+from mem.cli.output import emit
+from mem.cli.state import want_json
+from mem.core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+CategoryOption = Optional[list[str]]
+
+
+def consent(
+    ctx: typer.Context,
+    customer: CustomerOption,
+    allow: Annotated[CategoryOption, typer.Option("--allow", help="Allow storing facts of: health, relationship, "
+                                                  "finance (repeatable).")] = None,
+    revoke: Annotated[CategoryOption, typer.Option("--revoke", help="Stop storing facts of that category "
+                                                   "(repeatable).")] = None,
+    share: Annotated[Optional[str], typer.Option("--share", help="on|off: share anonymised decision facts with "
+                                                 "the service (mem share).")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Show or change a customer's consent. Without options it only shows it.
+
+    Revoking stops new facts of the category; facts stored before stay until erased (they are counted).
+    """
+    if share is not None and share not in ("on", "off"):
+        raise InvalidInput("--share must be on or off")
+    with open_store(ctx, customer, create=True) as store:
+        if allow or revoke or share is not None:
+            state = store.set_consent(allow=allow or (), revoke=revoke or (),
+                                      share=None if share is None else share == "on")
+        else:
+            state = store.consent()
+    data = {"customer": customer, **state.to_dict()}
+
+    def human(console: Console, d: dict[str, Any]) -> None:
+        console.print(f"sensitive categories allowed: {', '.join(d['allowed']) or 'none'}", markup=False)
+        console.print(f"share anonymised decisions: {'on' if d['share'] else 'off'}", markup=False)
+        for category, count in d["stored_sensitive"].items():
+            console.print(f"stored {category} facts: {count}", markup=False)
+
+    emit(data, as_json=want_json(ctx, json_output), human=human)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("consent")(consent)

@@ -1,0 +1,228 @@
+"""``mem facts …`` and ``mem reindex``: see, search and correct one customer's facts."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from mem.cli.options import CustomerOption, JsonOption
+from mem.cli.output import emit, info, progress
+from mem.cli.state import get_state, want_json
+from mem.core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from mem.customers.store import CustomerStore
+
+facts_app = typer.Typer(
+    help="See, search and correct one customer's facts (dated sentences with the customer's own words).",
+    no_args_is_help=True,
+)
+
+FactId = Annotated[str, typer.Argument(help="The fact id (from `mem facts search` or `list`).")]
+KindOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--kind", help="Only this kind (repeatable): event, decision, attribute, preference, request, trait."),
+]
+StatusOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--status", help="Only this status (repeatable): active, replaced, retracted. Default: active."),
+]
+SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only facts dated on or after DATE (YYYY-MM-DD).")]
+
+
+def open_store(ctx: typer.Context, customer: str, *, create: bool = False) -> CustomerStore:
+    """The customer's store (one lock, closed by the caller's ``with``)."""
+    from mem.customers.store import CustomerStore
+
+    return CustomerStore.open(get_state(ctx).config.home, customer, create=create)
+
+
+def parse_date(value: str | None, *, what: str = "--since") -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise InvalidInput(f"{what} must be a date YYYY-MM-DD, got {value!r}") from exc
+
+
+@facts_app.command("search")
+def search(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="Words to look for (any language; punctuation is ignored).")],
+    customer: CustomerOption,
+    limit: Annotated[int, typer.Option("--limit", "-k", min=1, max=500, help="Most results to show.")] = 10,
+    kind: KindOption = None,
+    status: StatusOption = None,
+    since: SinceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Search the customer's facts: BM25 over the fact and its evidence, newer first on ties.
+
+    Replaced and retracted facts are hidden unless --status asks for them. Exit 0 (also when nothing matches).
+    """
+    with open_store(ctx, customer) as store:
+        hits = store.search(query, limit=limit, kinds=kind, statuses=status, since=parse_date(since))
+        data = [hit.to_dict() for hit in hits]
+    emit(data, as_json=want_json(ctx, json_output), human=_render_facts)
+
+
+@facts_app.command("list")
+def list_(
+    ctx: typer.Context,
+    customer: CustomerOption,
+    kind: KindOption = None,
+    status: StatusOption = None,
+    all_: Annotated[bool, typer.Option("--all", help="Include replaced and retracted facts.")] = False,
+    recheck: Annotated[bool, typer.Option("--recheck", help="Only facts flagged 'recheck needed'.")] = False,
+    since: SinceOption = None,
+    limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="Most facts to show.")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """List the customer's facts, newest first (active ones unless --status/--all)."""
+    statuses = None if all_ else (status or ["active"])
+    with open_store(ctx, customer) as store:
+        facts = store.list_facts(kinds=kind, statuses=statuses, since=parse_date(since), recheck_only=recheck,
+                                 limit=limit)
+    emit([f.to_dict() for f in facts], as_json=want_json(ctx, json_output), human=_render_table)
+
+
+@facts_app.command("show")
+def show(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_output: JsonOption = False) -> None:
+    """Show one fact with every field: evidence, links, policy versions, recheck flag."""
+    with open_store(ctx, customer) as store:
+        fact = store.get(fact_id)
+    emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
+
+
+@facts_app.command("history")
+def history(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_output: JsonOption = False) -> None:
+    """Every change of a fact, oldest first (added, replaced, edited, confirmed, recheck, erased…)."""
+    with open_store(ctx, customer) as store:
+        entries = [entry.to_dict() for entry in store.history(fact_id)]
+
+    def human(console: Console, rows: list[dict[str, Any]]) -> None:
+        for r in rows:
+            fact = r["fact"] or {}
+            reason = f" ({r['reason']})" if r["reason"] else ""
+            console.print(f"{r['at']}  {r['action']} by {r['actor']}{reason}", style="bold", markup=False,
+                          highlight=False)
+            console.print(f"  [{fact.get('status', '-')}] {fact.get('text', '(text erased)')}", markup=False,
+                          highlight=False)
+
+    emit(entries, as_json=want_json(ctx, json_output), human=human)
+
+
+@facts_app.command("edit")
+def edit(
+    ctx: typer.Context,
+    fact_id: FactId,
+    customer: CustomerOption,
+    text: Annotated[Optional[str], typer.Option("--text", help="The corrected sentence.")] = None,
+    kind: Annotated[Optional[str], typer.Option("--kind", help="The corrected kind.")] = None,
+    on: Annotated[Optional[str], typer.Option("--date", help="The corrected date (YYYY-MM-DD).")] = None,
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the history).")] = "",
+    json_output: JsonOption = False,
+) -> None:
+    """Correct a fact; the previous version stays in its history."""
+    with open_store(ctx, customer) as store:
+        fact = store.edit(fact_id, text=text, kind=kind, valid_at=parse_date(on, what="--date"), reason=reason)
+    emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
+
+
+@facts_app.command("retract")
+def retract(
+    ctx: typer.Context,
+    fact_id: FactId,
+    customer: CustomerOption,
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the history).")] = "",
+    json_output: JsonOption = False,
+) -> None:
+    """Mark a fact retracted: hidden from search, kept in history. Exit 1 if it is not active."""
+    with open_store(ctx, customer) as store:
+        fact = store.retract(fact_id, reason=reason, actor="customer")
+    emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
+
+
+@facts_app.command("confirm")
+def confirm(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_output: JsonOption = False) -> None:
+    """Confirm a fact (an inferred trait needs this before it can enter customer context)."""
+    with open_store(ctx, customer) as store:
+        fact = store.confirm(fact_id)
+    emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
+
+
+@facts_app.command("erase")
+def erase(
+    ctx: typer.Context,
+    fact_id: FactId,
+    customer: CustomerOption,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Erase a fact for good, at the customer's request: the only hard delete.
+
+    Removes the fact, its history text, its index entry and unsent evidence, and blanks its quotes in
+    the request log; a tombstone (id, time, "erased") remains. Evidence already sent to the service
+    cannot be recalled from here.
+    """
+    if not yes:
+        typer.confirm(f"Erase fact {fact_id} of {customer} for good?", abort=True, err=True)
+    with open_store(ctx, customer) as store:
+        store.erase(fact_id)
+    emit({"erased": fact_id}, as_json=want_json(ctx, json_output),
+         human=lambda c, d: c.print(f"erased {d['erased']}", markup=False))
+
+
+def reindex(ctx: typer.Context, customer: CustomerOption, json_output: JsonOption = False) -> None:
+    """Rebuild one customer's search index from memory.db (the index is derived data)."""
+    with open_store(ctx, customer) as store, progress("reindexing") as on_progress:
+        count = store.reindex(on_progress=on_progress)
+    if not want_json(ctx, json_output):
+        info(f"indexed {count} facts of {customer}")
+    emit({"customer": customer, "indexed": count}, as_json=want_json(ctx, json_output), human=lambda c, d: None)
+
+
+def _render_facts(console: Console, facts: list[dict[str, Any]]) -> None:
+    if not facts:
+        console.print("(no facts)", style="dim")
+        return
+    for fact in facts:
+        when = fact.get("valid_at") or (fact.get("recorded_at") or "")[:10]
+        head = f"{fact['id']}  {when}  {fact['kind']}  {fact['status']}"
+        if fact.get("origin") == "inferred":
+            head += "  inferred" + ("" if fact.get("confirmed") else " (unconfirmed)")
+        console.print(head, style="bold", markup=False, highlight=False)
+        console.print(f"  {fact['text']}", markup=False, highlight=False)
+        recheck = fact.get("recheck") or {}
+        if recheck.get("flag"):
+            console.print(f"  ⚠ {recheck.get('reason') or 'recheck needed'}", style="yellow", markup=False)
+        if fact.get("policy_refs"):
+            refs = ", ".join(f"{r['page']} v{r['version']}" for r in fact["policy_refs"])
+            console.print(f"  policy: {refs}", markup=False, highlight=False)
+        for evidence in fact.get("evidence") or []:
+            console.print(f"  evidence ({evidence['role']}): \"{evidence['quote']}\"", markup=False, highlight=False)
+        links = [f"{k}: {fact[k]}" for k in ("supersedes", "superseded_by") if fact.get(k)]
+        if links:
+            console.print("  " + "; ".join(links), style="dim", markup=False)
+
+
+def _render_table(console: Console, facts: list[dict[str, Any]]) -> None:
+    # One line per fact rather than a table: ids must stay whole so they can be copied into commands.
+    if not facts:
+        console.print("(no facts)", style="dim")
+        return
+    for f in facts:
+        when = f.get("valid_at") or (f.get("recorded_at") or "")[:10]
+        flag = "  ⚠ recheck" if (f.get("recheck") or {}).get("flag") else ""
+        console.print(f"{f['id']}  {when}  {f['kind']:<10}  {f['status']:<9}  {f['text']}{flag}",
+                      markup=False, highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(facts_app, name="facts")
+    app.command("reindex")(reindex)

@@ -1,0 +1,66 @@
+"""``mem log …``: the request log of one customer (import past conversations, list conversations)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from mem.cli.facts import open_store
+from mem.cli.options import CustomerOption, JsonOption
+from mem.cli.output import emit, info
+from mem.cli.state import want_json
+
+log_app = typer.Typer(help="One customer's request log: import past conversations, list them.", no_args_is_help=True)
+
+
+@log_app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="JSONL: one turn a line {session, time, role|speaker, text, id?}.")],
+    customer: CustomerOption,
+    agent_speaker: Annotated[
+        Optional[list[str]],
+        typer.Option("--agent-speaker", help="Speaker name that is the agent, for lines without role (repeatable)."),
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Import past conversations so extraction can use them; all lines or none.
+
+    Lines group into conversations by `conversation` (default: the session tag). A bad line stops the
+    import with its line number and nothing is written (exit 2). Run `mem extract` afterwards.
+    """
+    with open_store(ctx, customer, create=True) as store:
+        report = store.import_log(file, agent_speakers=agent_speaker or ())
+    if not want_json(ctx, json_output):
+        info(f"imported {report['turns']} turns in {report['conversations']} conversations for {customer}")
+    emit(report, as_json=want_json(ctx, json_output), human=lambda c, d: None)
+
+
+@log_app.command("list")
+def list_(
+    ctx: typer.Context,
+    customer: CustomerOption,
+    pending: Annotated[bool, typer.Option("--pending", help="Only conversations not fully extracted.")] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """List the customer's conversations: id, session, start, turns, turns already extracted."""
+    with open_store(ctx, customer) as store:
+        rows = [
+            {"id": c.id, "session": c.session, "started_at": c.to_dict()["started_at"], "turns": len(c.turns),
+             "extracted": c.extracted}
+            for c in store.conversations(pending_only=pending)
+        ]
+    def human(console: Any, data: list[dict[str, Any]]) -> None:
+        if not data:
+            console.print("(no conversations)", style="dim")
+        for r in data:
+            console.print(f"{r['id']}  {r['started_at']}  session {r['session']}  {r['turns']} turns, "
+                          f"{r['extracted']} extracted", markup=False, highlight=False)
+
+    emit(rows, as_json=want_json(ctx, json_output), human=human)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(log_app, name="log")
