@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "serve", "accounts", "login", "keys", "bundle", "sync", "status", "evidence",
     "lint",
     "ask",
+    "facts", "log", "context", "consent",
 )
 
 app = typer.Typer(
