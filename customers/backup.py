@@ -1,13 +1,14 @@
 """Device-migration backup of one customer's memory under a 6-digit PIN (DESIGN.md §4), client side.
 
 ``create_backup`` exports the customer's memory (context, facts, history, consent; request logs
-only when asked), compresses and encrypts it (``mem.customers.backup_crypto``) and uploads the
-ciphertext. ``restore_backup`` proves the PIN to the key service, receives the per-backup secret,
-downloads and decrypts the ciphertext, replaces the customer's store atomically, flags facts made
-under older policy versions for recheck, then deletes the backup on the server.
+only when asked; ``mem.customers.portable`` compresses it), encrypts it
+(``mem.customers.backup_crypto``) and uploads the ciphertext. ``restore_backup`` proves the PIN
+to the key service, receives the per-backup secret, downloads and decrypts the ciphertext,
+replaces the customer's store atomically (``mem.customers.portable``), flags facts made under
+older policy versions for recheck, then deletes the backup on the server.
 
 The server is reached through a ``VaultTransport`` — ``mem.server.vault_client.VaultClient`` over
-HTTP, or ``mem.server.vault.LocalVault`` in-process — so this module depends on ``core`` only.
+HTTP, or ``mem.server.vault.LocalVault`` in-process — so this module needs nothing of ``server``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import base64
 import binascii
 import contextlib
 import hashlib
-import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -112,8 +112,7 @@ def create_backup(
     bc.check_pin(pin)
     slot = backup_slot(customer_id)
     report(0, 5, "exporting memory")
-    plaintext = export_customer(home, customer_id, include_logs=include_logs)
-    payload = zlib.compress(plaintext, 6)
+    plaintext = export_customer(home, customer_id, include_logs=include_logs)  # gzip-compressed JSON
     report(1, 5, "stretching the PIN (Argon2id)")
     salt = bc.random_bytes(bc.SALT_BYTES)
     key = bc.pin_key(pin, salt=salt, kdf=kdf)
@@ -128,7 +127,7 @@ def create_backup(
     header = bc.Header(account=account, backup_id=backup_id, slot=slot, kdf=kdf, salt=salt,
                        nonce=bc.random_bytes(bc.NONCE_BYTES), created_at=str(created["created_at"]),
                        include_logs=include_logs)
-    blob = bc.seal(payload, header=header,
+    blob = bc.seal(plaintext, header=header,
                    key=bc.data_key(key, _unb64(created.get("secret")), salt=salt, backup_id=backup_id))
     report(4, 5, "uploading")
     try:
@@ -197,11 +196,7 @@ def restore_backup(
             backup_id, str(record.get("account")), slot, kdf, salt):
         raise VerificationError("backup header does not match the key service's record: it was altered")
     report(4, 6, "decrypting")
-    payload = bc.unseal(blob, key=bc.data_key(key, _unb64(answer.get("secret")), salt=salt, backup_id=backup_id))
-    try:
-        plaintext = zlib.decompress(payload)
-    except zlib.error as exc:
-        raise VerificationError("backup content is damaged (decompression failed)") from exc
+    plaintext = bc.unseal(blob, key=bc.data_key(key, _unb64(answer.get("secret")), salt=salt, backup_id=backup_id))
     report(5, 6, "writing memory")
     import_customer(home, customer_id, plaintext)
     flagged = flag_recheck(home, customer_id, policy_versions or {})
@@ -216,26 +211,25 @@ def restore_backup(
                          recheck_flagged=flagged, deleted_on_server=deleted)
 
 
-# --- the customer store (F's export/import), behind three small functions ---------------------
+# --- the customer store (F's export/import), behind four small functions -----------------------
 
 
 def export_customer(home: Path, customer_id: str, *, include_logs: bool) -> bytes:
-    from mem.customers.store import CustomerStore
+    from mem.customers.portable import export_customer as export
 
-    with CustomerStore.open(home, customer_id) as store:
-        return store.export_bytes(include_logs=include_logs)
+    return export(home, customer_id, include_logs=include_logs)
 
 
 def import_customer(home: Path, customer_id: str, data: bytes) -> None:
-    from mem.customers.store import CustomerStore
+    from mem.customers.portable import import_customer as replace_memory
 
-    CustomerStore.replace_from_bytes(home, customer_id, data)
+    replace_memory(home, customer_id, data)
 
 
 def has_memory(home: Path, customer_id: str) -> bool:
-    from mem.customers.store import customer_exists
+    from mem.customers.store import list_customers
 
-    return customer_exists(home, customer_id)
+    return customer_id in list_customers(home)
 
 
 def flag_recheck(home: Path, customer_id: str, policy_versions: Mapping[str, int]) -> list[str]:

@@ -89,7 +89,7 @@ class Header:
     nonce: bytes
     created_at: str
     include_logs: bool
-    compression: str = "zlib"
+    compression: str = "none"  # the customer export is gzip-compressed already
     version: int = FORMAT_VERSION
 
     def to_bytes(self) -> bytes:
@@ -150,7 +150,7 @@ def data_key(key: bytes, secret: bytes, *, salt: bytes, backup_id: str) -> bytes
 
 
 def seal(payload: bytes, *, header: Header, key: bytes) -> bytes:
-    """Encrypt ``payload`` (already compressed) under ``key``; returns header ‖ ciphertext."""
+    """Encrypt ``payload`` under ``key``; returns header ‖ ciphertext."""
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
     head = header.to_bytes()
@@ -184,7 +184,7 @@ def read_header(blob: bytes) -> tuple[Header, bytes, bytes]:
         raise
     except (UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise VerificationError("backup is damaged: unreadable header") from exc
-    if header.version != version or len(header.nonce) != NONCE_BYTES or header.compression != "zlib":
+    if header.version != version or len(header.nonce) != NONCE_BYTES or header.compression != "none":
         raise VerificationError("backup is damaged: inconsistent header")
     return header, blob[:end], blob[end:]
 

@@ -1,0 +1,74 @@
+"""``mem backup`` / ``mem restore`` end to end: login, notices, PIN on stdin, exit codes, JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mem.core.config import Config
+from mem.customers import CustomerStore, Fact
+from mem.server.accounts import add_account
+
+PIN = "731946"
+
+
+def _setup(tmp_path, live_server, mem, monkeypatch):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    token = add_account(workspace, "alice")
+    server = live_server(workspace, Config.load(workspace=workspace))
+    old_home = tmp_path / "old"
+    with CustomerStore.open(old_home, "cust-a") as store:
+        store.add(Fact.new("preference", "Prefers email over phone."))
+    monkeypatch.setenv("MEM_HOME", str(old_home))
+    assert mem("login", "--server", server.url, "--token", token).exit_code == 0
+    return server, token
+
+
+def test_backup_shows_notices_then_restore_on_a_fresh_home(tmp_path, live_server, mem, monkeypatch):
+    server, token = _setup(tmp_path, live_server, mem, monkeypatch)
+    result = mem("backup", "--customer", "cust-a", "--pin-stdin", "--json", input=PIN + "\n")
+    assert result.exit_code == 0, result.stderr
+    for phrase in ("conversations after the backup are not in it", "forgotten PIN", "expires",
+                   "unrelated to your app password"):
+        assert phrase in result.stderr
+    receipt = json.loads(result.stdout)
+    assert receipt["customer"] == "cust-a" and receipt["kdf_profile"] == "standard"
+    assert PIN not in result.stdout + result.stderr
+
+    monkeypatch.setenv("MEM_HOME", str(tmp_path / "new"))
+    assert mem("login", "--server", server.url, "--token", token).exit_code == 0
+    wrong = mem("restore", "--customer", "cust-a", "--pin-stdin", input="482913\n")
+    assert wrong.exit_code == 1
+    assert wrong.stderr.strip() == "Error: wrong PIN; 9 attempts left before the backup is destroyed"
+    done = mem("restore", "--customer", "cust-a", "--pin-stdin", input=PIN + "\n")
+    assert done.exit_code == 0, done.stderr
+    assert "deleted from the server" in done.stdout
+    with CustomerStore.open(tmp_path / "new", "cust-a") as store:
+        assert [f.text for f in store.list_facts()] == ["Prefers email over phone."]
+    gone = mem("restore", "--customer", "cust-a", "--pin-stdin", "--overwrite", input=PIN + "\n")
+    assert gone.exit_code == 2 and "no backup" in gone.stderr
+
+
+def test_weak_pin_is_refused_with_usage_exit(tmp_path, live_server, mem, monkeypatch):
+    _setup(tmp_path, live_server, mem, monkeypatch)
+    result = mem("backup", "--customer", "cust-a", "--pin-stdin", input="123456\n")
+    assert result.exit_code == 2
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == "Error: this PIN is a sequence of digits; choose one that is harder to guess"
+
+
+@pytest.mark.filterwarnings("ignore::getpass.GetPassWarning")
+def test_prompt_asks_twice_and_must_match(tmp_path, live_server, mem, monkeypatch):
+    _setup(tmp_path, live_server, mem, monkeypatch)
+    mismatch = mem("backup", "--customer", "cust-a", input=f"{PIN}\n482913\n{PIN}\n{PIN}\n")
+    assert mismatch.exit_code == 0, mismatch.stderr
+    assert "do not match" in mismatch.stdout + mismatch.stderr
+    assert PIN not in mismatch.stdout + mismatch.stderr
+
+
+def test_backup_needs_a_login(mem):
+    result = mem("backup", "--customer", "cust-a", "--pin-stdin", input=PIN + "\n")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines()[-1].startswith("Error: not logged in")

@@ -1,0 +1,103 @@
+"""Backup and restore of a real customer store (``mem.customers``) through a real server on loopback."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from datetime import date
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import Conflict, NotFound
+from mem.customers import CustomerStore, Evidence, Fact, PolicyRef, export_customer
+from mem.customers import backup_crypto as bc
+from mem.customers.backup import backup_slot, create_backup, restore_backup
+from mem.server.accounts import add_account
+from mem.server.client import ServerClient
+from mem.server.vault_client import VaultClient
+
+PIN = "731946"
+
+
+def _fill(home, customer: str) -> None:
+    with CustomerStore.open(home, customer) as store:
+        conversation = store.new_conversation(session="a3")
+        store.append_turn(conversation, role="customer", text="Annual contract, so 50% as an exception please.")
+        store.add(Fact.new("decision", "Agreed a 50% partial refund as an exception.", valid_at=date(2026, 9, 28),
+                           evidence=[Evidence(log_id=conversation, turn=f"{conversation}-0001", role="customer",
+                                              quote="Annual contract, so 50% as an exception")],
+                           policy_refs=[PolicyRef(page="refund", version=3)], agreement=True))
+        store.add(Fact.new("preference", "Values speed over price."))
+        store.add_context("Enterprise plan; answer in Japanese.", source="customer", budget_chars=600)
+
+
+@pytest.fixture
+def server(tmp_path, live_server):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    token = add_account(workspace, "alice")
+    running = live_server(workspace, Config.load(workspace=workspace))
+    client = ServerClient(running.url, token=token)
+    yield running, VaultClient(client)
+    client.close()
+
+
+def _json(export: bytes) -> dict:
+    return json.loads(gzip.decompress(export))
+
+
+def test_memory_moves_to_a_fresh_home_identical_and_flagged_for_recheck(tmp_path, server):
+    running, vault = server
+    clock.freeze(clock.parse_datetime("2026-12-02T10:00:00Z"))
+    old_home, new_home = tmp_path / "old-phone", tmp_path / "new-phone"
+    _fill(old_home, "cust-a")
+    before = export_customer(old_home, "cust-a", include_logs=True)
+    receipt = create_backup(old_home, "cust-a", PIN, vault=vault, include_logs=True, kdf=bc.TEST)
+    assert receipt.include_logs and receipt.plaintext_bytes == len(before)
+
+    report = restore_backup(new_home, "cust-a", PIN, vault=vault, policy_versions={"refund": 4})
+    assert report.deleted_on_server and report.include_logs
+    assert export_customer(new_home, "cust-a", include_logs=True) != b""
+    restored = _json(export_customer(new_home, "cust-a", include_logs=True))
+    original = _json(before)
+    flagged = {f["id"] for f in restored["facts"] if f["recheck"]["flag"]}
+    assert set(report.recheck_flagged) == flagged and len(flagged) == 1
+    for record in restored["facts"]:  # apart from the recheck flag, the memory is identical
+        record["recheck"] = {"flag": False, "reason": "", "since": None}
+    restored["history"] = [h for h in restored["history"] if h["actor"] != "sync"]
+    for key in ("facts", "history", "context", "consent", "conversations"):
+        assert json.dumps(restored[key], sort_keys=True) == json.dumps(original[key], sort_keys=True), key
+    with CustomerStore.open(new_home, "cust-a") as store:  # the index was rebuilt too
+        assert [hit.fact.text for hit in store.search("partial refund", limit=3)][:1] == [
+            "Agreed a 50% partial refund as an exception."]
+    assert vault.find(slot=backup_slot("cust-a")) == []
+    assert list((running.workspace / ".mem" / "blobs").rglob("*.blob")) == []
+
+
+def test_logs_stay_out_unless_chosen(tmp_path, server):
+    _, vault = server
+    home = tmp_path / "phone"
+    _fill(home, "cust-b")
+    create_backup(home, "cust-b", PIN, vault=vault, kdf=bc.TEST)
+    restore_backup(tmp_path / "new", "cust-b", PIN, vault=vault)
+    assert _json(export_customer(tmp_path / "new", "cust-b", include_logs=True))["conversations"] == []
+
+
+def test_restore_refuses_to_overwrite_local_memory_without_consent(tmp_path, server):
+    _, vault = server
+    home = tmp_path / "phone"
+    _fill(home, "cust-c")
+    create_backup(home, "cust-c", PIN, vault=vault, kdf=bc.TEST)
+    with pytest.raises(Conflict):
+        restore_backup(home, "cust-c", PIN, vault=vault)
+    restore_backup(home, "cust-c", PIN, vault=vault, overwrite=True)
+
+
+def test_backup_of_unknown_customer_uploads_nothing(tmp_path, server):
+    running, vault = server
+    before = len(running.received)
+    with pytest.raises(NotFound):
+        create_backup(tmp_path / "phone", "cust-none", PIN, vault=vault, kdf=bc.TEST)
+    assert len(running.received) == before
