@@ -89,6 +89,7 @@ class FactIndex:
                 writer.add_document(self._document(fact))
                 count += 1
             writer.commit()
+            writer.garbage_collect_files()
         except ValueError as exc:
             raise StorageError(f"rebuilding the search index failed: {exc}") from exc
         self.index.reload()

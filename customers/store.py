@@ -402,6 +402,16 @@ class CustomerStore:
             conn.execute("UPDATE context_items SET fact_id = NULL WHERE fact_id = ?", (fact_id,))
             self._history(fact_id, "erased", "customer", "erased at the customer's request", None)
             self._index_op(fact_id)
+        self._purge_traces()
+
+    def _purge_traces(self) -> None:
+        """After an erase: rebuild the index (a tantivy delete only hides a document until segments
+        merge) and checkpoint the WAL, so the erased text survives in no file of this customer."""
+        self.reindex()
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:
+            raise StorageError(f"customer memory write failed: {exc}") from exc
 
     # facts: reading ---------------------------------------------------------------------------
     def get(self, fact_id: str) -> Fact:
