@@ -169,9 +169,8 @@ def test_inner_savepoint_failure_keeps_the_rest(home):
 
 
 def test_lock_timeout_has_a_clear_message(home):
-    with CustomerStore.open(home, "acme"):
-        with pytest.raises(LockTimeout, match="busy"):
-            CustomerStore.open(home, "acme", lock_timeout=0.2)
+    with CustomerStore.open(home, "acme"), pytest.raises(LockTimeout, match="busy"):
+        CustomerStore.open(home, "acme", lock_timeout=0.2)
     with CustomerStore.open(home, "acme", lock_timeout=0.2):
         pass  # released on close
 
