@@ -98,7 +98,8 @@ def _unique(items: list[str]) -> list[str]:
 def _explain(context: AssembledContext, retrieval: Retrieval, conflicts: list, engine: str, citations: list,
              removed: list[int]) -> list[str]:
     status = context.status
-    source = f"{status.source} {status.location}" + (f" v{status.version}" if status.version else "")
+    label = "commit" if status.source == "workspace" else "version"
+    source = f"{status.source} {status.location}" + (f" ({label} {status.version})" if status.version else "")
     trust = "verified" if status.verified else "not signed"
     steps = [
         f"service context: {len(context.service_items)} item(s) injected as instructions "
@@ -108,7 +109,8 @@ def _explain(context: AssembledContext, retrieval: Retrieval, conflicts: list, e
         f"language: {context.language}; reference data marker: {context.marker} (fresh for this request)",
     ]
     for step in retrieval.steps:
-        what = step.get("query") or step.get("id")
+        what = step.get("query") or step.get("id") or ""
+        what = what if len(what) <= 60 else what[:57] + "..."
         found = ", ".join(step["found"]) or "nothing"
         steps.append(f"{step['tool']}({what!r}) → {found}")
     for block in retrieval.blocks:

@@ -38,13 +38,29 @@ def new_marker() -> str:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a page body or fact text, with markdown headings, bullets and footnote marks removed."""
-    sentences: list[str] = []
-    for line in text.splitlines():
-        if line.lstrip().startswith(("[^", "---", "|")):
+    """Sentences of a page body or fact text, with markdown headings, bullets and footnote marks removed.
+
+    Lines wrapped inside one paragraph are joined first, so a sentence is never cut at a line end.
+    """
+    units: list[str] = []
+    current: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        starts_unit = not line or _HEADING.match(raw) or _BULLET.match(raw) or line.startswith(("[^", "---", "|"))
+        if starts_unit and current:
+            units.append(" ".join(current))
+            current = []
+        if not line or line.startswith(("[^", "---", "|")):
             continue
-        line = _FOOTNOTE.sub("", _BULLET.sub("", _HEADING.sub("", line)))
-        for piece in _SENTENCE_END.split(line):
+        if _HEADING.match(raw):
+            units.append(_HEADING.sub("", raw).strip())
+            continue
+        current.append(_BULLET.sub("", line))
+    if current:
+        units.append(" ".join(current))
+    sentences: list[str] = []
+    for unit in units:
+        for piece in _SENTENCE_END.split(_FOOTNOTE.sub("", unit)):
             piece = piece.strip().strip("*_").strip()
             if piece:
                 sentences.append(piece)

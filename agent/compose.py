@@ -87,7 +87,18 @@ def _fact_line(block: Block, language: str) -> str:
     notes += [phrase(language, "older_policy", policy=o["page"], old=o["version"], new=o["current"]) for o in older]
     sep = phrase(language, "sep")
     extra = sep + sep.join(notes) if notes else ""
-    key = "fact_line" if block.quote else "fact_line_noquote"
+    if block.quote and text.startswith(block.quote):
+        # the fact is the customer's own sentence (an agreement adds the agent's confirming words
+        # after an arrow): say it once, as quotes
+        rest = text[len(block.quote):].strip()
+        text = phrase(language, "quoted", text=block.quote)
+        if rest.startswith("→"):
+            text += " → " + phrase(language, "quoted", text=rest.lstrip("→ ").strip())
+        elif rest:
+            text += " " + rest
+        key = "fact_line_noquote"
+    else:
+        key = "fact_line" if block.quote else "fact_line_noquote"
     return phrase(language, key, date=block.date or "?", text=text, status=status, kind=kind, notes=extra,
                   quote=block.quote, n=block.number)
 

@@ -38,7 +38,7 @@ class ConflictNote:
 def is_decision(block: Block) -> bool:
     """A fact that records something decided or agreed (the kind of fact a rule can contradict)."""
     data = block.data
-    return data.get("kind") == "decision" or bool(data.get("agreement")) or bool(_EXCEPTION.search(block.text))
+    return data.get("kind") == "decision" or bool(data.get("agreement"))
 
 
 def find_conflicts(blocks: list[Block]) -> list[ConflictNote]:

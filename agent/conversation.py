@@ -71,12 +71,12 @@ class Conversation:
         if not question.strip():
             raise InvalidInput("the question is empty")
         self.customer.log_turn(session=self.session, role="customer", text=question.strip(),
-                               time=clock.isoformat(clock.now()), meta={})
+                               time=clock.now(), meta={})
         answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
                                  history=self.history, retrieval_mode=self.retrieval_mode)
         answer.session = self.session
         self.customer.log_turn(
-            session=self.session, role="agent", text=answer.text, time=clock.isoformat(clock.now()),
+            session=self.session, role="agent", text=answer.text, time=clock.now(),
             meta={"policy_refs": answer.policy_refs, "knowhow_refs": answer.knowhow_refs, "engine": answer.engine},
         )
         self.history += [("customer", question.strip()), ("agent", answer.text)]

@@ -6,6 +6,8 @@ exactly one customer's store: there is no way to reach another customer from her
 
 from __future__ import annotations
 
+import inspect
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ class CustomerMemory:
     def __init__(self, store: Any, customer_id: str) -> None:
         self.store = store
         self.customer_id = customer_id
+        self.conversation_id: str | None = None
 
     @classmethod
     def open(cls, home: Path, customer_id: str) -> CustomerMemory:
@@ -49,6 +52,15 @@ class CustomerMemory:
     def get_fact(self, fact_id: str) -> Any:
         return self.store.get(fact_id)
 
-    def log_turn(self, *, session: str, role: str, text: str, time: str, meta: dict[str, Any]) -> Any:
-        """Append one turn to the customer's request log."""
-        return self.store.append_turn(session=session, role=role, text=text, time=time, meta=meta)
+    def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: dict[str, Any]) -> Any:
+        """Append one turn to the customer's request log (the first turn opens the conversation).
+
+        ``meta`` (the policy pages and versions an answer cited) is stored with the turn when the
+        store's request log keeps turn metadata; extraction links new facts to those versions.
+        """
+        if self.conversation_id is None:
+            self.conversation_id = self.store.new_conversation(session=session, started_at=time)
+        kwargs: dict[str, Any] = {"role": role, "text": text, "time": time}
+        if meta and "meta" in inspect.signature(self.store.append_turn).parameters:
+            kwargs["meta"] = meta
+        return self.store.append_turn(self.conversation_id, **kwargs)

@@ -24,7 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "backup",
     "serve", "accounts", "login", "keys", "bundle", "sync", "status", "evidence",
     "lint",
-    "ask",
+    "ask", "demo",
     "facts", "log", "context", "consent",
 )
 

@@ -1,0 +1,257 @@
+"""``mem demo``: the reference scenario of DESIGN.md §5, built with the real library calls, then one question.
+
+In a fresh folder it creates a workspace (``mem init``), ingests refund policy v1…v4 from documents
+(``mem ingest``: v4 bumps the page to version 4), writes the service context and an approved know-how
+page, imports and extracts past conversations of customers A, B, C and D (``mem log import`` +
+``mem extract``), flags the facts linked to the old policy version the way ``mem sync`` does, and asks
+customer A's question. Each step is reported through ``on_step`` as it finishes. The clock is fixed
+for every step, so two runs print the same thing (apart from the folder and the random marker).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import Conflict
+
+DATA = Path(__file__).resolve().parent / "demo_data"
+CUSTOMER_A = "cust-a"
+OTHERS = ("cust-b", "cust-c", "cust-d")
+SESSION = "a3"
+QUESTION = ("Like last time, can I get a partial refund for a purchase 18 days ago? "
+            "We have an annual contract, so could you make an exception again?")
+POLICY_ID = "refund-policy"
+
+
+@dataclass
+class DemoStep:
+    title: str
+    command: str | None = None
+    lines: list[str] = field(default_factory=list)
+    answer: Any = None  # the Answer, on the step that asks
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "command": self.command, "lines": self.lines}
+
+
+@dataclass
+class DemoResult:
+    folder: Path
+    workspace: Path
+    home: Path
+    steps: list[DemoStep]
+    answer: Any
+    learning: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"folder": str(self.folder), "workspace": str(self.workspace), "home": str(self.home),
+                "steps": [s.to_dict() for s in self.steps], "answer": self.answer.to_dict(),
+                "learning": self.learning.to_dict()}
+
+
+def run_demo(folder: Path | None = None, *, on_step: Callable[[DemoStep], None] | None = None) -> DemoResult:
+    """Build the scenario in ``folder`` (a new temporary folder when ``None``; must be empty) and ask."""
+    folder = _prepare(folder)
+    workspace, home = folder / "workspace", folder / "home"
+    steps: list[DemoStep] = []
+    frozen = getattr(clock, "_frozen", None)
+
+    def report(step: DemoStep) -> None:
+        steps.append(step)
+        if on_step is not None:
+            on_step(step)
+
+    try:
+        at("2026-01-05T09:00:00")
+        from mem.wiki.workspace import init_workspace
+
+        init_workspace(workspace)
+        config = Config.load(workspace=workspace, home=home, env={})
+        report(DemoStep("A workspace for the service's memory (a git repository)", f"mem init {workspace}",
+                        ["mem.toml, context.md, policies/, knowhow/, sources/, index.md, log.md; one commit"]))
+        lines = [_ingest(workspace, config, f"refund-policy-v{n}.md", when)
+                 for n, when in ((1, "2026-01-05"), (2, "2026-02-02"), (3, "2026-03-02"))]
+        report(DemoStep("Policy from official documents (movement 1)", "mem ingest refund-policy-v1.md … v3.md "
+                        f"--id {POLICY_ID} --title 'Refund policy'", lines))
+        report(_service_context(workspace))
+        report(_others(home, config))
+        report(_knowhow(workspace))
+        report(_customer_a(home, config))
+        report(DemoStep("The refund policy changes: v4 is published", "mem ingest refund-policy-v4.md "
+                        f"--id {POLICY_ID}", [_ingest(workspace, config, "refund-policy-v4.md", "2026-10-01")]))
+        report(_recheck(home))
+        at("2026-10-16T10:00:00")
+        answer, learning, step = _ask(workspace, home, config)
+        report(step)
+        report(_learnt(learning, home))
+        return DemoResult(folder=folder, workspace=workspace, home=home, steps=steps, answer=answer,
+                          learning=learning)
+    finally:
+        clock.freeze(frozen)
+
+
+def at(moment: str) -> None:
+    clock.freeze(datetime.fromisoformat(moment))
+
+
+def _prepare(folder: Path | None) -> Path:
+    if folder is None:
+        return Path(tempfile.mkdtemp(prefix="mem-demo-"))
+    folder = Path(folder).expanduser().resolve()
+    if folder.exists() and any(folder.iterdir()):
+        raise Conflict(f"{folder} is not empty; the demo needs an empty or new folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _ingest(workspace: Path, config: Config, name: str, day: str) -> str:
+    from mem.policies.ingest import ingest_documents
+
+    at(f"{day}T09:00:00")
+    result = ingest_documents(workspace, [DATA / name], config=config, page_id=POLICY_ID, title="Refund policy",
+                              model="")[0]
+    changes = ", ".join(f"{p.id} v{p.version} {p.change}" for p in result.pages)
+    return f"{name}: {changes} (commit {str(result.commit)[:8]})"
+
+
+def _service_context(workspace: Path) -> DemoStep:
+    from mem.wiki.service_context import parse_items
+    from mem.wiki.store import Wiki
+
+    at("2026-03-02T10:00:00")
+    text = (DATA / "context.md").read_text(encoding="utf-8")
+    Wiki(workspace).write(op="context", message="context: service principles", log_title="context.md",
+                          files={"context.md": text.encode("utf-8")})
+    return DemoStep("Service context: always injected, as instructions", "edit context.md (one commit)",
+                    [f"- {item}" for item in parse_items(text)])
+
+
+def _import_and_extract(home: Path, config: Config, customer_id: str) -> tuple[Any, Any]:
+    from mem.customers.extract import extract_pending
+    from mem.customers.store import CustomerStore
+
+    with CustomerStore.open(home, customer_id) as store:
+        imported = store.import_log(DATA / f"{customer_id}.jsonl")
+        report = extract_pending(store, config=config)
+    return imported, report
+
+
+def _others(home: Path, config: Config) -> DemoStep:
+    lines = []
+    for customer_id in OTHERS:
+        at("2026-09-30T18:00:00")
+        imported, report = _import_and_extract(home, config, customer_id)
+        lines.append(f"{customer_id}: {imported['turns']} turns imported → {len(report.added)} fact(s) extracted; "
+                     "kept in its own store, never visible to another customer")
+    return DemoStep("Other customers B, C, D on this client (movement 2)",
+                    "mem log import --customer ID FILE && mem extract --customer ID", lines)
+
+
+def _knowhow(workspace: Path) -> DemoStep:
+    from mem.wiki.page import parse_page
+    from mem.wiki.store import Wiki
+
+    at("2026-09-01T09:00:00")
+    page = parse_page((DATA / "knowhow-late-refund-enterprise.md").read_text(encoding="utf-8"))
+    Wiki(workspace).write([page], op="promote", message=f"promote: {page.id} v{page.version} (approved by ops-lead)",
+                          log_title=page.title)
+    return DemoStep("Know-how approved by an operator (movement 4)", "mem promote --approve … --by ops-lead", [
+        f"{page.id}: when {page.meta['when']} → {page.meta['then']}",
+        f"evidence: {page.meta['evidence']['customers']} distinct customers, "
+        f"{page.meta['evidence']['counter_examples']} counter-examples",
+    ])
+
+
+def _customer_a(home: Path, config: Config) -> DemoStep:
+    from mem.customers.store import CustomerStore
+
+    at("2026-09-30T18:00:00")
+    with CustomerStore.open(home, CUSTOMER_A) as store:
+        store.add_context("Enterprise plan (annual contract)", source="service",
+                          budget_chars=config.context.budget_chars, key="tier")
+    imported, report = _import_and_extract(home, config, CUSTOMER_A)
+    lines = [f"past conversations 2026-08-12 and 2026-09-28: {imported['turns']} turns imported"]
+    with CustomerStore.open(home, CUSTOMER_A) as store:
+        lines += [f"customer context: {item.text} ({item.source})" for item in store.context_items()]
+        for fact in store.list_facts():
+            refs = ", ".join(str(r) for r in fact.policy_refs)
+            lines.append(f"fact {fact.when}: {fact.text}" + (" [agreement]" if fact.agreement else "")
+                         + (f" (made under {refs})" if refs else ""))
+    lines.append(f"extraction: {len(report.added)} added, {report.dropped_ungrounded} dropped as ungrounded")
+    return DemoStep("Customer A (Enterprise, Japanese): past conversations imported and extracted",
+                    f"mem log import --customer {CUSTOMER_A} a.jsonl && mem extract --customer {CUSTOMER_A}", lines)
+
+
+def _recheck(home: Path) -> DemoStep:
+    at("2026-10-01T12:00:00")
+    try:
+        from mem.server.sync import flag_policy_changes
+    except ImportError:
+        flag_policy_changes = None  # the client without the server package: the store call sync makes
+    if flag_policy_changes is not None:
+        flagged = flag_policy_changes(home, {POLICY_ID: 3}, {POLICY_ID: 4})
+    else:
+        from mem.customers import list_customers
+        from mem.customers.store import CustomerStore
+
+        flagged = {}
+        for customer_id in list_customers(home):
+            with CustomerStore.open(home, customer_id) as store:
+                ids = store.flag_recheck(POLICY_ID, 4)
+            if ids:
+                flagged[customer_id] = ids
+    lines = []
+    from mem.customers.store import CustomerStore
+
+    for customer_id, ids in sorted(flagged.items()):
+        with CustomerStore.open(home, customer_id) as store:
+            for fact_id in ids:
+                fact = store.get(fact_id)
+                lines.append(f"{customer_id}: {fact.when} {fact.text} — {fact.recheck.reason}")
+    if not lines:
+        lines.append("no fact was linked to refund-policy v3 (nothing flagged)")
+    return DemoStep("The client learns of v4 and flags linked facts (movement 5)", "mem sync", lines)
+
+
+def _ask(workspace: Path, home: Path, config: Config) -> tuple[Any, Any, DemoStep]:
+    from mem.agent.conversation import Conversation
+    from mem.agent.service_memory import WorkspaceServiceMemory
+
+    with Conversation(config=config, customer_id=CUSTOMER_A, service=WorkspaceServiceMemory(workspace),
+                      session=SESSION, model="") as conversation:
+        answer = conversation.ask(QUESTION)
+        learning = conversation.end()
+    step = DemoStep(f"Customer A asks (session {SESSION})", f'mem ask --customer {CUSTOMER_A} --session {SESSION} '
+                    f'--explain "{QUESTION}"', list(answer.steps), answer=answer)
+    return answer, learning, step
+
+
+def _learnt(learning: Any, home: Path) -> DemoStep:
+    from mem.customers.store import CustomerStore
+
+    lines = []
+    extracted = learning.extracted or {}
+    with CustomerStore.open(home, CUSTOMER_A) as store:
+        for fact_id in extracted.get("added", []):
+            fact = store.get(fact_id)
+            refs = ", ".join(str(r) for r in fact.policy_refs)
+            lines.append(f"added {fact.kind}: {fact.text}" + (f" (linked to {refs})" if refs else ""))
+        for fact_id in extracted.get("traits_added", []) + extracted.get("traits_updated", []):
+            fact = store.get(fact_id)
+            lines.append(f"trait ({fact.origin}, confirmed: {fact.confirmed}): {fact.text} "
+                         f"— from {len(fact.support)} facts; not in customer context until the customer confirms")
+        pending = store.pending_evidence()
+    with CustomerStore.open(home, CUSTOMER_A) as store:
+        agreements = [f for f in store.list_facts() if f.agreement and f.status == "active"]
+    lines += [f"kept as it was: {f.when} {f.text}" + (f" — {f.recheck.reason}" if f.recheck.flag else "")
+              for f in agreements if "50%" in f.text]
+    lines.append(f"evidence outbox: {len(pending)} agreement evidence item(s) wait for `mem sync` to the service")
+    lines += [f"skipped: {reason}" for reason in learning.skipped]
+    return DemoStep("Learnt after the answer (movements 2 and 6)", None, lines)
