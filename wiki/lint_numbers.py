@@ -50,6 +50,7 @@ _STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"[,;:.!?|()\[\]、。，；：]|\s(?:and|or|but|while|whereas)\s|그리고|또는|하지만", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|[\uac00-\ud7a3]+|[\u4e00-\u9fff\u30a0-\u30ff]+")
 
 _STOP_WORDS = """
@@ -66,7 +67,9 @@ window period time limit deadline duration timeframe term length span
 일 후 전 이내 이후 이전 까지 동안 내 안에 부터 최대 최소 약 경우 는 은 이 가 을 를 의 에 에서 로 으로 도
 以内 以降 以前 まで から 後 前 内 最大 最小 約 場合
 """
-_STOP = frozenset(_STOP_WORDS.split())
+# Unit words never name the quantity ("14 days for orders over $50" is about orders, not days).
+_UNIT_WORDS = {word for unit in _UNITS for word in unit.lower().split()} | {"business", "working", "calendar"}
+_STOP = frozenset(_STOP_WORDS.split()) | _UNIT_WORDS
 _KO_PARTICLES = (
     "에서는", "으로는", "에서", "으로", "까지", "부터", "은", "는", "이", "가", "을", "를", "의", "에", "로", "도",
 )
@@ -93,7 +96,7 @@ def statements(lines: Sequence[str], *, start_line: int = 1) -> Iterator[Stateme
         if stripped.startswith(("```", "~~~")):
             fenced = not fenced
             continue
-        if fenced or stripped.startswith("[^") or not any(c.isdigit() for c in line):
+        if fenced or stripped.startswith("[^") or not _DIGIT.search(line):
             continue
         for match in _STATEMENT.finditer(line):
             statement = _statement(line, match, number)
@@ -171,15 +174,15 @@ def conflicts(statements_by_path: Iterable[tuple[str, Sequence[Statement]]]) -> 
             groups.setdefault((item.key, item.dimension), []).append((path, item))
     found: list[Conflict] = []
     for entries in groups.values():
-        if len({path for path, _ in entries}) < 2:
-            continue
-        firsts: dict[tuple[str, float, float], tuple[str, Statement]] = {}
+        by_value: dict[tuple[float, float], dict[str, Statement]] = {}
         for path, item in entries:
-            firsts.setdefault((path, item.low, item.high), (path, item))
-        reps = list(firsts.values())
-        for path, item in reps:
-            for other_path, other in reps:
-                if other_path != path and (other.high < item.low or other.low > item.high):
-                    found.append(Conflict(path, item, other_path, other))
-                    break
+            by_value.setdefault((item.low, item.high), {}).setdefault(path, item)
+        if len(by_value) < 2:
+            continue  # the common case: every page agrees; linear in the number of statements
+        for (low, high), firsts in by_value.items():
+            others = [v for v in by_value if v[1] < low or v[0] > high]
+            for path, item in firsts.items():
+                match = next(((p, o) for v in others for p, o in by_value[v].items() if p != path), None)
+                if match is not None:
+                    found.append(Conflict(path, item, match[0], match[1]))
     return found

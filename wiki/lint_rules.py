@@ -9,6 +9,7 @@ whole wiki; findings are reported only for the files the run selected (``PATH…
 from __future__ import annotations
 
 import hashlib
+import posixpath
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -99,6 +100,7 @@ class LintContext:
     index_selected: bool = True
     repo_selected: bool = True
     _hashes: dict[Path, str | None] = field(default_factory=dict)
+    resolved: dict[str, list[tuple]] = field(default_factory=dict)
 
     @cached_property
     def by_id(self) -> dict[str, list[PageFile]]:
@@ -188,7 +190,7 @@ def check_frontmatter_format(ctx: LintContext) -> Iterator[Finding]:
         if not pf.valid:
             continue
         meta = pf.meta or {}
-        canonical = list(normalise_meta(meta))
+        canonical = list(pf.page.meta) if pf.page is not None else list(meta)
         if list(meta) != canonical:
             yield Finding(pf.rel, 1, "frontmatter-format",
                           f"fields are not in canonical order (expected {', '.join(canonical)})")
@@ -223,27 +225,41 @@ def check_duplicate_ids(ctx: LintContext) -> Iterator[Finding]:
 
 
 def resolve(ctx: LintContext, pf: PageFile, link: lint_links.Link) -> tuple[str, PageFile | None, Path | None]:
-    """Where ``link`` points: ``(state, page, path)``, state one of page / file / missing / outside."""
+    """Where ``link`` points: ``(state, page, path)``, state one of page / file / missing / outside.
+
+    Paths are resolved lexically (no symlink resolution), which keeps this free of system calls
+    for links between pages — the common case in a wiki of thousands of pages.
+    """
     if link.kind == "wiki":
         owners = ctx.by_id.get(link.target)
         return ("page", owners[0], owners[0].path) if owners else ("missing", None, None)
     if not link.target:  # "#anchor" on the same page
         return "page", pf, pf.path
-    target = (pf.path.parent / link.target).resolve() if not link.target.startswith("/") else \
-        (ctx.workspace / link.target.lstrip("/")).resolve()
-    try:
-        rel = target.relative_to(ctx.workspace.resolve()).as_posix()
-    except ValueError:
-        return "outside", None, target
-    if rel in ctx.by_rel:
-        return "page", ctx.by_rel[rel], target
-    return ("file", None, target) if target.exists() else ("missing", None, target)
+    if link.target.startswith("/"):
+        rel = posixpath.normpath(link.target.lstrip("/"))
+    else:
+        rel = posixpath.normpath(posixpath.join(posixpath.dirname(pf.rel), link.target))
+    if rel == ".." or rel.startswith("../"):
+        return "outside", None, None
+    target = ctx.by_rel.get(rel)
+    if target is not None:
+        return "page", target, target.path
+    path = ctx.workspace / rel
+    return ("file", None, path) if path.exists() else ("missing", None, path)
+
+
+def resolved(ctx: LintContext, pf: PageFile) -> list[tuple[lint_links.Link, str, PageFile | None, Path | None]]:
+    """Every link of ``pf`` with where it points (computed once per page, shared by the rules)."""
+    cached = ctx.resolved.get(pf.rel)
+    if cached is None:
+        cached = [(link, *resolve(ctx, pf, link)) for link in pf.links]
+        ctx.resolved[pf.rel] = cached
+    return cached
 
 
 def check_links(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
-        for link in pf.links:
-            state, target, path = resolve(ctx, pf, link)
+        for link, state, target, _ in resolved(ctx, pf):
             if state == "missing":
                 old_id = link.target if link.kind == "wiki" else PurePosixPath(link.target).stem
                 new_id = ctx.renamed_to(old_id)
@@ -297,7 +313,7 @@ def _cites(ctx: LintContext, pf: PageFile, text: str, names: list[str]) -> bool:
     # the source-hash rule cannot vouch for it, but the reader can follow it.
     for link in lint_links.links([text], start_line=1):
         state, _, path = resolve(ctx, pf, link)
-        if state == "file" and path is not None and "sources" in path.relative_to(ctx.workspace.resolve()).parts:
+        if state == "file" and path is not None and path.relative_to(ctx.workspace).parts[:1] == ("sources",):
             return True
     return False
 
@@ -355,7 +371,7 @@ def check_version_history(ctx: LintContext) -> Iterator[Finding]:
 
 def check_instructions(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
-        for line, message in lint_text.instruction_like(pf.lines):
+        for line, message in lint_text.instruction_like(pf.text):
             yield Finding(pf.rel, line, "instruction-text", f"text addresses the AI — {message}")
 
 
@@ -378,8 +394,7 @@ def check_customer_data(ctx: LintContext) -> Iterator[Finding]:
 def check_orphans(ctx: LintContext) -> Iterator[Finding]:
     inbound: set[str] = set()
     for pf in ctx.files:
-        for link in pf.links:
-            state, target, _ = resolve(ctx, pf, link)
+        for _, state, target, _ in resolved(ctx, pf):
             if state == "page" and target is not None and target is not pf:
                 inbound.add(target.rel)
     if ctx.index_text is not None:

@@ -46,26 +46,33 @@ _INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"システムプロンプト", "refers to the system prompt (ja)"),
 )
 
-_INSTRUCTION = [(re.compile(p, re.IGNORECASE), label) for p, label in _INSTRUCTION_PATTERNS]
-# One cheap pre-filter so the common case (a line with none of the trigger words) costs one search.
-_INSTRUCTION_HINT = re.compile(
-    r"ignore|disregard|forget|override|must|should|have\s+to|need\s+to|shall|always|as\s+an?\s|ai\b|llm|"
-    r"chatbot|assistant|you\s+are|instructions|system|tell|reveal|"
-    r"무시|로서|이제|항상|프롬프트|無視|として|あなたは|常に|プロンプト",
+# A cheap trigger scan over the whole file finds the few lines worth the full patterns (the
+# alternation of every pattern costs ~5x more per character than this list of literals).
+_TRIGGER = re.compile(
+    r"ignor|disregard|forget|overrid|always|never|as\s+an?\s|dear|hey|attention|note\s+to|you\s+are|"
+    r"instructions|prompt|do\s+not\s+tell|무시|로서|이제|항상|프롬프트|無視|として|あなたは|常に",
+    re.IGNORECASE,
+)
+_INSTRUCTION = re.compile(
+    "|".join(f"(?P<p{i}>{pattern})" for i, (pattern, _) in enumerate(_INSTRUCTION_PATTERNS)),
     re.IGNORECASE,
 )
 
 
-def instruction_like(lines: Sequence[str]) -> Iterator[tuple[int, str]]:
-    """Lines (1-based) holding text that addresses the AI, with what the phrase does."""
-    for number, line in enumerate(lines, 1):
-        if not _INSTRUCTION_HINT.search(line):
+def instruction_like(text: str) -> Iterator[tuple[int, str]]:
+    """Lines (1-based) of ``text`` holding a phrase that addresses the AI, with what the phrase does."""
+    checked_until = -1
+    for trigger in _TRIGGER.finditer(text):
+        if trigger.start() < checked_until:
             continue
-        for pattern, label in _INSTRUCTION:
-            match = pattern.search(line)
-            if match:
-                yield number, f"{label}: {match.group(0).strip()!r}"
-                break
+        start = text.rfind("\n", 0, trigger.start()) + 1
+        end = text.find("\n", trigger.end())
+        end = len(text) if end < 0 else end
+        checked_until = end
+        match = _INSTRUCTION.search(text, start, end)
+        if match:
+            label = _INSTRUCTION_PATTERNS[int((match.lastgroup or "p0")[1:])][1]
+            yield text.count("\n", 0, start) + 1, f"{label}: {' '.join(match.group(0).split())!r}"
 
 
 _EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
