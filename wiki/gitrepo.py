@@ -90,13 +90,19 @@ def commit(workspace: Path, paths: Iterable[str], message: str, *, author: str |
     paths = sorted(set(paths))
     if not paths:
         return None
-    _run(workspace, "add", "-A", "--", *paths)
-    changed = _run(workspace, "diff", "--cached", "--name-only", "--", *paths)
-    if not changed.strip():
+    present = [p for p in paths if (Path(workspace) / p).exists()]
+    gone = [p for p in paths if p not in present]
+    if present:
+        _run(workspace, "add", "-A", "--", *present)
+    if gone:
+        _run(workspace, "rm", "--cached", "--quiet", "--ignore-unmatch", "--", *gone)
+    changed = [line for line in _run(workspace, "diff", "--cached", "--name-only", "--no-renames", "--", *paths)
+               .splitlines() if line]
+    if not changed:
         return None
     args = ["commit", "--quiet", "--no-verify", "-m", message]
     # Only these paths: whatever else the operator has staged stays out of mem's commit.
-    args += ["--", *paths] if _has_head(workspace) else []
+    args += ["--", *changed] if _has_head(workspace) else []
     _run(workspace, *args, env=identity_env(workspace, author))
     return _run(workspace, "rev-parse", "HEAD")
 

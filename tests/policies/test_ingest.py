@@ -1,0 +1,204 @@
+"""Ingest: pages per topic, citations, sources with hashes, revisions in place, idempotence, no partial writes."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import Conflict, InvalidInput, Refused
+from mem.policies.ingest import ingest_documents
+from mem.wiki import gitrepo
+from mem.wiki.store import Wiki
+from mem.wiki.workspace import init_workspace
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "service-terms.pdf"
+REFUND_V3 = """# Refund policy v3
+
+Effective: 2026-01-01
+
+Refunds are granted within 30 days of purchase.
+
+## Exceptions
+
+Annual plans may receive a partial refund.
+"""
+
+
+@pytest.fixture
+def ws(tmp_path):
+    clock.freeze(clock.parse_datetime("2026-02-01T09:00:00Z"))
+    return init_workspace(tmp_path / "ws")
+
+
+def config_for(ws: Path, **ingest) -> Config:
+    config = Config.load(workspace=ws, env={})
+    return config.overlay({"ingest": ingest}) if ingest else config
+
+
+def commits(ws: Path) -> list[str]:
+    return gitrepo._run(ws, "log", "--format=%s").splitlines()
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_markdown_document_becomes_one_cited_page(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert [(p.id, p.version, p.change) for p in result.pages] == [("refund-policy", 1, "created")]
+    page = Wiki(ws).get("refund-policy")
+    assert page.title == "Refund policy" and page.status == "active"
+    assert page.effective.isoformat() == "2026-01-01"  # read from the document's "Effective:" line
+    assert page.summary == "Refunds are granted within 30 days of purchase."
+    assert page.sources == [{"id": "refund", "file": "sources/refund.md",
+                             "sha256": hashlib.sha256(doc.read_bytes()).hexdigest()}]
+    assert page.meta["generated"]["by"] == "mem ingest (deterministic)"
+    assert "## Exceptions" in page.body
+    assert "within 30 days of purchase. [^1]" in page.body
+    assert '[^1]: sources/refund.md, "Refund policy"' in page.body
+    assert (ws / "sources" / "refund.md").read_bytes() == doc.read_bytes()
+    assert commits(ws)[0] == "ingest: Refund policy v1 (sources/refund.md)"
+    assert "[Refund policy](policies/refund-policy.md)" in (ws / "index.md").read_text()
+    assert "] ingest | sources/refund.md" in (ws / "log.md").read_text()
+    assert gitrepo._run(ws, "status", "--porcelain") == ""
+
+
+def test_identical_reingest_changes_nothing_and_commits_nothing(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    before = commits(ws)
+    log = (ws / "log.md").read_text()
+    clock.freeze(clock.parse_datetime("2026-05-01T09:00:00Z"))
+    [again] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert again.commit is None and [p.change for p in again.pages] == ["unchanged"]
+    assert commits(ws) == before and (ws / "log.md").read_text() == log
+
+
+def test_changed_document_revises_the_page_in_place(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    old_text = (ws / "policies" / "refund-policy.md").read_text()
+    v4 = write(tmp_path, "refund-v4.md", REFUND_V3.replace("30 days", "14 days").replace("v3", "v4")
+               .replace("2026-01-01", "2026-03-01"))
+    [result] = ingest_documents(ws, [v4], config=config_for(ws))
+    assert [(p.id, p.version, p.change) for p in result.pages] == [("refund-policy", 2, "revised")]
+    page = Wiki(ws).get("refund-policy")
+    assert page.version == 2 and page.effective.isoformat() == "2026-03-01"
+    assert page.sources[0]["file"] == "sources/refund-v4.md"
+    assert page.sources[0]["sha256"] == hashlib.sha256(v4.read_bytes()).hexdigest()
+    assert "14 days" in page.body and "30 days" not in page.body
+    assert commits(ws)[0] == "ingest: Refund policy v2 (sources/refund-v4.md)"
+    first = gitrepo.file_commits(ws, "policies/refund-policy.md")[0]
+    assert gitrepo.show_file(ws, first.sha, "policies/refund-policy.md") == old_text  # old revision in git
+
+
+def test_effective_option_wins_and_verified_is_dropped_on_revision(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    wiki = Wiki(ws)
+    page = wiki.get("refund-policy")
+    page.meta["verified"] = [{"by": "legal", "at": "2026-01-02T00:00:00Z"}]
+    page.meta["tags"] = ["refunds"]
+    wiki.write([page], op="verify", message="verify: refund policy")
+    doc.write_text(REFUND_V3.replace("30 days", "21 days"))
+    ingest_documents(ws, [doc], config=config_for(ws), effective="2026-04-01")
+    page = Wiki(ws).get("refund-policy")
+    assert page.effective.isoformat() == "2026-04-01" and page.version == 2
+    assert "verified" not in page.meta and page.meta["tags"] == ["refunds"]
+
+
+def test_fixture_pdf_one_page_per_numbered_section_with_page_citations(ws):
+    [result] = ingest_documents(ws, [FIXTURE], config=config_for(ws))
+    ids = [p.id for p in result.pages]
+    assert ids == ["refunds", "annual-plans", "shipping", "data-retention"]
+    wiki = Wiki(ws)
+    annual = wiki.get("annual-plans")
+    assert annual.sources[0]["pages"] == [1, 2]
+    assert "[^1]: sources/service-terms.pdf, p. 1" in annual.body
+    assert "[^2]: sources/service-terms.pdf, p. 2" in annual.body
+    assert "up to 50%. [^2]" in annual.body
+    assert wiki.get("data-retention").sources[0]["pages"] == [3]
+    assert all(p.effective.isoformat() == "2026-03-01" for p in wiki.pages())
+    assert commits(ws)[0].startswith("ingest: Refunds v1, Annual plans v1, Shipping v1 and 1 more (sources/")
+
+
+def test_topic_removed_from_document_is_deprecated(ws, tmp_path):
+    doc = write(tmp_path, "terms.md", "# Refunds\n\nWithin 14 days.\n\n# Shipping\n\nIn 3 days.\n")
+    ingest_documents(ws, [doc], config=config_for(ws))
+    doc.write_text("# Refunds\n\nWithin 14 days.\n")
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert [(p.id, p.change) for p in result.pages] == [("refunds", "source-updated"), ("shipping", "deprecated")]
+    shipping = Wiki(ws).get("shipping")
+    assert shipping.status == "deprecated" and shipping.version == 2
+
+
+def test_id_and_title_make_one_page(ws, tmp_path):
+    doc = write(tmp_path, "terms.md", "# Refunds\n\nWithin 14 days.\n\n# Shipping\n\nIn 3 days.\n")
+    [result] = ingest_documents(ws, [doc], config=config_for(ws), page_id="terms", title="Terms of service")
+    assert [(p.id, p.title) for p in result.pages] == [("terms", "Terms of service")]
+    body = Wiki(ws).get("terms").body
+    assert "## Refunds" in body and "## Shipping" in body
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"page_id": "../evil"}, "invalid page id"),
+    ({"effective": "March"}, "--effective must be a date"),
+])
+def test_bad_options(ws, tmp_path, kwargs, message):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    with pytest.raises(InvalidInput, match=message):
+        ingest_documents(ws, [doc], config=config_for(ws), **kwargs)
+
+
+def test_a_bad_document_among_good_ones_writes_nothing(ws, tmp_path):
+    good = write(tmp_path, "refund.md", REFUND_V3)
+    empty = write(tmp_path, "empty.md", "")
+    before = commits(ws)
+    with pytest.raises(InvalidInput, match="empty"):
+        ingest_documents(ws, [good, empty], config=config_for(ws))
+    assert commits(ws) == before
+    assert list((ws / "policies").glob("*.md")) == [] and list((ws / "sources").iterdir()) == [ws / "sources/.gitkeep"]
+
+
+def test_size_limit_from_config(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    with pytest.raises(Refused, match="max_bytes"):
+        ingest_documents(ws, [doc], config=config_for(ws, max_bytes=10))
+
+
+def test_page_id_owned_by_knowhow_is_a_conflict(ws, tmp_path):
+    from mem.wiki.page import Page
+
+    Wiki(ws).write([Page("refund-policy", "knowhow", "Partial refunds", 1,
+                         {"status": "active", "when": "over 14 days", "then": "negotiate"})],
+                   op="promote", message="promote: partial refunds")
+    with pytest.raises(Conflict, match="knowhow"):
+        ingest_documents(ws, [write(tmp_path, "refund.md", REFUND_V3)], config=config_for(ws))
+
+
+def test_many_documents_one_commit_each(ws, tmp_path):
+    a = write(tmp_path, "refund.md", REFUND_V3)
+    b = write(tmp_path, "shipping.html", "<h1>Shipping</h1><p>Orders ship in 3 days.</p>")
+    c = write(tmp_path, "privacy.txt", "PRIVACY\n\nWe keep data for 90 days.\n")
+    results = ingest_documents(ws, [a, b, c], config=config_for(ws))
+    assert all(r.commit for r in results)
+    assert [p.id for r in results for p in r.pages] == ["refund-policy", "shipping", "privacy"]
+    assert len(commits(ws)) == 4  # init + one per document
+
+
+def test_renamed_copy_of_same_text_keeps_version(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    copy = tmp_path / "refund-copy.md"
+    shutil.copy(doc, copy)
+    [result] = ingest_documents(ws, [copy], config=config_for(ws))
+    assert [(p.version, p.change) for p in result.pages] == [(1, "source-updated")]
+    assert Wiki(ws).get("refund-policy").sources[0]["file"] == "sources/refund-copy.md"

@@ -1,0 +1,131 @@
+"""Document readers: every format, headings, page numbers, and every way a file can be unusable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mem.core.errors import InvalidInput, Refused
+from mem.policies.readers import heading_shape, html_blocks, markdown_blocks, read_document, text_blocks
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "service-terms.pdf"
+LIMIT = 10_000_000
+
+
+def make_pdf(path: Path, pages: list[list[tuple[str, int, str]]], **encrypt: str) -> Path:
+    """pages: per page, (text, font size, style) lines."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    for lines in pages:
+        pdf.add_page()
+        for text, size, style in lines:
+            pdf.set_font("helvetica", style, size)
+            pdf.multi_cell(0, 8, text, new_x="LMARGIN", new_y="NEXT")
+    if encrypt:
+        pdf.set_encryption(**encrypt)
+    pdf.output(str(path))
+    return path
+
+
+def test_fixture_pdf_headings_pages_and_text():
+    doc = read_document(FIXTURE, max_bytes=LIMIT)
+    assert doc.kind == "pdf" and doc.page_count == 3
+    headings = [(b.text, b.level, b.page) for b in doc.blocks if b.is_heading]
+    assert headings[0] == ("Service Terms", 1, 1)
+    assert [h[0] for h in headings[1:]] == ["1. Refunds", "2. Annual plans", "3. Shipping", "4. Data retention"]
+    assert {h[1] for h in headings[1:]} == {2}
+    retention = next(b for b in doc.blocks if b.text.startswith("Account data"))
+    assert retention.page == 3
+
+
+def test_pdf_made_in_test_reports_progress_per_page(tmp_path):
+    path = make_pdf(tmp_path / "p.pdf", [[("REFUNDS", 11, ""), ("Refunds within 14 days.", 11, "")],
+                                         [("SHIPPING", 11, ""), ("Ships in 3 days.", 11, "")]])
+    seen = []
+    doc = read_document(path, max_bytes=LIMIT, on_progress=lambda d, t, w: seen.append((d, t)))
+    assert seen == [(1, 2), (2, 2)]
+    assert [(b.text, b.page) for b in doc.blocks if b.is_heading] == [("REFUNDS", 1), ("SHIPPING", 2)]
+
+
+def test_encrypted_pdf_is_refused(tmp_path):
+    path = make_pdf(tmp_path / "locked.pdf", [[("Secret terms", 11, "")]], owner_password="o", user_password="u")
+    with pytest.raises(InvalidInput, match="encrypted"):
+        read_document(path, max_bytes=LIMIT)
+
+
+def test_scanned_pdf_without_text_layer_is_refused(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.rect(20, 20, 100, 50, style="F")  # an image-like page: marks but no text
+    pdf.output(str(tmp_path / "scan.pdf"))
+    with pytest.raises(InvalidInput, match="no text layer"):
+        read_document(tmp_path / "scan.pdf", max_bytes=LIMIT)
+
+
+def test_corrupt_pdf_is_refused(tmp_path):
+    (tmp_path / "bad.pdf").write_bytes(b"%PDF-1.4\n garbage that is no pdf \x00\x01")
+    with pytest.raises(InvalidInput, match="bad.pdf"):
+        read_document(tmp_path / "bad.pdf", max_bytes=LIMIT)
+
+
+@pytest.mark.parametrize("content, reason", [
+    (b"", "empty"), (b"   \n\n", "empty"), (b"\x00\x01\x02binary\x00" * 20, "binary"),
+    (b"\xff\xfe\xfa not utf8", "UTF-8"),
+])
+def test_bad_files_are_refused(tmp_path, content, reason):
+    path = tmp_path / "doc.txt"
+    path.write_bytes(content)
+    with pytest.raises(InvalidInput, match=reason):
+        read_document(path, max_bytes=LIMIT)
+
+
+def test_missing_path_and_folder(tmp_path):
+    with pytest.raises(InvalidInput, match="no such file"):
+        read_document(tmp_path / "nope.pdf", max_bytes=LIMIT)
+    with pytest.raises(InvalidInput, match="not a file"):
+        read_document(tmp_path, max_bytes=LIMIT)
+
+
+def test_size_limit_is_a_refusal(tmp_path):
+    path = tmp_path / "big.md"
+    path.write_text("# Big\n\n" + "x" * 200)
+    with pytest.raises(Refused, match="over the ingest limit of 100 bytes"):
+        read_document(path, max_bytes=100)
+
+
+def test_markdown_headings_fences_setext_and_frontmatter():
+    text = "---\ntitle: x\n---\n# Title\n\nPara one\nstill one.\n\n```\n# not a heading\n```\n\nSub\n---\n\n- a\n- b\n"
+    blocks = markdown_blocks(text)
+    assert [(b.text, b.level) for b in blocks] == [
+        ("Title", 1), ("Para one\nstill one.", 0), ("```\n# not a heading\n```", 0), ("Sub", 2), ("- a\n- b", 0),
+    ]
+
+
+def test_html_headings_lists_and_scripts_skipped():
+    html = ("<html><head><title>t</title><style>p{}</style></head><body><h1>Refunds</h1>"
+            "<p>Within <b>14</b> days.</p><script>evil()</script><ul><li>one</li><li>two</li></ul>"
+            "<h2>Exceptions</h2><p>Annual&nbsp;plans.</p></body></html>")
+    assert [(b.text, b.level) for b in html_blocks(html)] == [
+        ("Refunds", 1), ("Within 14 days.", 0), ("- one", 0), ("- two", 0), ("Exceptions", 2), ("Annual plans.", 0),
+    ]
+
+
+def test_text_headings_by_shape():
+    text = "SERVICE TERMS\n\nArticle 1 Refunds\nRefunds within 14 days.\n\nShipping\n========\n\n14 days are counted."
+    assert [(b.text, b.level) for b in text_blocks(text)] == [
+        ("SERVICE TERMS", 1), ("Article 1 Refunds", 1), ("Refunds within 14 days.", 0), ("Shipping", 1),
+        ("14 days are counted.", 0),
+    ]
+
+
+@pytest.mark.parametrize("line, level", [
+    ("1. Refunds", 1), ("2.3 Partial refunds", 2), ("Article 3", 1), ("제3조 환불", 1), ("第3条 返金", 1),
+    ("REFUNDS AND RETURNS", 1), ("14 days after purchase", 0), ("Refunds are granted within 14 days.", 0),
+    ("1. Refunds are granted within fourteen days of the purchase of any plan at all.", 0),
+])
+def test_heading_shape(line, level):
+    assert heading_shape(line) == level
