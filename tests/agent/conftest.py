@@ -72,8 +72,12 @@ class FakeStore:
         scored = [(len(wanted & terms(f.text)), f) for f in self.facts if f.status == "active"]
         return [f for score, f in sorted(scored, key=lambda x: -x[0]) if score][:limit]
 
-    def append_turn(self, **turn) -> None:
-        self.turns.append(turn)
+    def new_conversation(self, *, session: str, started_at=None) -> str:
+        self.session = session
+        return "conv-1"
+
+    def append_turn(self, conversation_id: str, **turn) -> None:
+        self.turns.append({"conversation": conversation_id, **turn})
 
 
 def page(id: str, type: str, title: str, version: int, body: str, **meta) -> Page:

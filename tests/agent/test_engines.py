@@ -137,3 +137,16 @@ def test_injection_reaches_the_model_only_inside_marked_data(service, customer_e
     assert opened > closed, "the injected sentence must sit inside a marked data block"
     assert INJECTION not in scripted_model.prompts[0][0]  # never in the instructions
     assert "full refund" not in answer.text.lower()
+
+
+def test_tool_results_are_marked_reference_data(service, customer_en):
+    from mem.agent.model_engine import tools
+    from mem.agent.retrieval import Retrieval
+
+    _with_injection(service)
+    retrieval = Retrieval(service=service, customer=customer_en)
+    lookup = {tool.name: tool for tool in tools(retrieval, "m4rk3r")}["lookup_policy"]
+    output = lookup.implementation("refund-policy")
+    assert output.startswith("<<DATA m4rk3r [1] memory=policy id=refund-policy version=4")
+    assert output.endswith("<<END m4rk3r>>")
+    assert INJECTION in output
