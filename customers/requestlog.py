@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -42,9 +42,12 @@ class Turn:
     role: str
     speaker: str | None
     text: str
+    # Small JSON data about the turn, e.g. the policy pages and versions an answer cited
+    # ({"policy_refs": [{"page", "version"}]}), which extraction links new facts to.
+    meta: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": self.id,
             "conversation_id": self.conversation_id,
             "seq": self.seq,
@@ -54,6 +57,9 @@ class Turn:
             "speaker": self.speaker,
             "text": self.text,
         }
+        if self.meta:
+            data["meta"] = self.meta
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Turn:
@@ -66,6 +72,7 @@ class Turn:
             role=str(data["role"]),
             speaker=data.get("speaker"),
             text=str(data["text"]),
+            meta=dict(data.get("meta") or {}),
         )
 
 
@@ -110,6 +117,7 @@ class ImportedTurn:
     speaker: str | None
     text: str
     turn_id: str | None
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 def normalise_role(value: Any, *, speaker: str | None, agent_speakers: Iterable[str]) -> str:
@@ -122,6 +130,21 @@ def normalise_role(value: Any, *, speaker: str | None, agent_speakers: Iterable[
     if role is None:
         raise InvalidInput(f"unknown role {value!r} (use customer, agent or system)")
     return role
+
+
+def validate_meta(value: Any) -> dict[str, Any]:
+    """Turn metadata must be a JSON object (kept small: it is written with every turn)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InvalidInput("turn 'meta' must be a JSON object")
+    try:
+        size = len(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"turn 'meta' is not JSON data: {exc}") from exc
+    if size > 16_384:
+        raise InvalidInput("turn 'meta' is larger than 16 KiB")
+    return value
 
 
 def validate_turn_id(value: Any) -> str:
@@ -138,8 +161,8 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = ()) -> list[Impo
 
     Each line: ``session`` (tag, default "default"), ``time`` (ISO date or datetime, required),
     ``role`` and/or ``speaker``, ``text`` (non-empty), optional ``id``/``turn_id``, optional
-    ``conversation`` (groups lines into one conversation; default: the session tag). Blank lines
-    are skipped.
+    ``conversation`` (groups lines into one conversation; default: the session tag), optional
+    ``meta`` (a JSON object kept with the turn). Blank lines are skipped.
     """
     agent_speakers = tuple(agent_speakers)
     try:
@@ -205,6 +228,7 @@ def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...]) -> Impo
         speaker=speaker,
         text=text,
         turn_id=validate_turn_id(turn_id) if turn_id is not None else None,
+        meta=validate_meta(data.get("meta")),
     )
 
 

@@ -540,8 +540,13 @@ class CustomerStore:
         speaker: str | None = None,
         time: datetime | None = None,
         turn_id: str | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> Turn:
-        """Log one request or response (called by ``mem ask``/``mem chat`` for every turn)."""
+        """Log one request or response (called by ``mem ask``/``mem chat`` for every turn).
+
+        ``meta``: small JSON data kept with the turn, e.g. ``{"policy_refs": [{"page", "version"}]}``
+        of the pages an answer cited, which extraction links new facts to.
+        """
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("a turn needs text")
         role = requestlog.normalise_role(role, speaker=speaker, agent_speakers=())
@@ -558,6 +563,7 @@ class CustomerStore:
             turn = Turn(
                 id=turn_id, conversation_id=conversation_id, seq=seq, session=row["session"],
                 time=(time or clock.now()).replace(microsecond=0), role=role, speaker=speaker, text=text,
+                meta=requestlog.validate_meta(meta),
             )
             self._mark_logs_dirty()
             self._touched_logs.add(conversation_id)
@@ -601,7 +607,7 @@ class CustomerStore:
                     Turn(
                         id=item.turn_id or f"{conversation_id}-{seq + 1:04d}", conversation_id=conversation_id,
                         seq=seq, session=item.session, time=item.time, role=item.role, speaker=item.speaker,
-                        text=item.text,
+                        text=item.text, meta=item.meta,
                     )
                     for seq, item in enumerate(items)
                 ]

@@ -137,3 +137,18 @@ def test_extraction_batch_marks_done_atomically(home):
             store.mark_extracted(conv, 1)
         assert store.pending_conversations() == []
         assert store.search("Kyoto")
+
+
+def test_turn_meta_is_kept(home, tmp_path):
+    refs = {"policy_refs": [{"page": "refund", "version": 4}]}
+    path = write_jsonl(tmp_path / "log.jsonl", [
+        {"time": "2024-01-01", "role": "agent", "text": "Per policy v4…", "meta": refs},
+    ])
+    with CustomerStore.open(home, "acme") as store:
+        conv = store.new_conversation()
+        turn = store.append_turn(conv, role="agent", text="Refunds within 14 days.", meta=refs)
+        assert store.conversation(conv).turns[0].meta == refs == turn.meta
+        store.import_log(path)
+        assert store.pending_conversations()[-1].turns[0].meta == refs
+        with pytest.raises(InvalidInput):
+            store.append_turn(conv, role="agent", text="x", meta=["not", "an", "object"])
