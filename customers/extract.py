@@ -13,8 +13,9 @@ at most ``extract.recent_turns`` new turns:
    in the same chunk, which the index does not hold yet), so the cost does not grow with history;
 5. **judgement** — ADD / UPDATE / DELETE / NONE (``mem.customers.judge`` or the model);
 6. **store**, then customer context path (a) for direct requests, promotion path (b) for
-   attributes, traits (movement 6), and finally the conversation is marked extracted up to the
-   chunk's end — all in ONE store transaction, so a kill at any point leaves memory as it was
+   attributes, traits (movement 6; stale traits are flagged once at the end), and finally the
+   conversation is marked extracted up to the chunk's end — all in ONE store transaction, so a
+   kill at any point leaves memory as it was
    before the chunk and the next run does the chunk again.
 
 Facts are linked to the policy versions the agent cited in that exchange (turn metadata
@@ -36,8 +37,8 @@ from mem.customers.fact import Fact, PolicyRef
 from mem.customers.grounding import LogTurn, check_evidence
 from mem.customers.judge import Judgement, judge
 from mem.customers.promotion import apply_direct_request, consider_promotion
-from mem.customers.terms import similarity
-from mem.customers.traits import update_traits
+from mem.customers.terms import terms
+from mem.customers.traits import flag_stale_traits, update_traits
 
 ProgressCallback = Callable[[int, int, str], None]
 SIMILAR_LIMIT = 8
@@ -86,31 +87,91 @@ def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | 
     """
     model_name = config.model.name or ""
     report = ExtractionReport(engine=f"model:{model_name}" if model_name else "deterministic")
-    pending = store.pending_conversations()
-    total = sum(len(c.turns) - c.extracted for c in pending)
-    done = 0
-    for conversation in pending:
+    chunk_size = max(int(config.extract.recent_turns), 1)
+    chunks: list[_Chunk] = []
+    for conversation in store.pending_conversations():
         turns = [_turn(t) for t in conversation.turns]
-        chunk = max(int(config.extract.recent_turns), 1)
-        start = conversation.extracted
+        for start in range(conversation.extracted, len(turns), chunk_size):
+            chunks.append(_Chunk(conversation, turns, start, min(start + chunk_size, len(turns))))
+    total, done = sum(c.stop - c.start for c in chunks), 0
+    rejected: set[str] = set()
+    while chunks:
+        # A model answer is validated per chunk, so a rejection undoes only its own chunk; the
+        # deterministic engine groups chunks so one index commit serves many conversations.
+        batch = [chunks.pop(0)]
+        while not model_name and chunks and sum(c.stop - c.start for c in batch) + chunks[0].size <= BATCH_TURNS:
+            batch.append(chunks.pop(0))
+        batch = [c for c in batch if c.conversation.id not in rejected]
+        state = _Batch(ExtractionReport(engine=report.engine))
         try:
-            while start < len(turns):
-                stop = min(start + chunk, len(turns))
-                _extract_chunk(store, conversation, turns, start, stop, config=config, report=report)
-                report.turns += stop - start
-                done += stop - start
-                start = stop
-                if on_progress is not None:
-                    on_progress(done, total, f"conversation {conversation.id}")
+            with store.transaction():
+                for chunk in batch:
+                    _extract_chunk(store, chunk, config=config, state=state)
         except ModelError as exc:
+            conversation_id = batch[0].conversation.id
+            rejected.add(conversation_id)
             report.dropped_ungrounded += getattr(exc, "ungrounded", 0)
-            report.rejected.append({"conversation": conversation.id, "reason": exc.message})
-            done += len(turns) - start
-            if on_progress is not None:
-                on_progress(done, total, f"conversation {conversation.id} (rejected)")
-            continue
-        report.conversations += 1
+            report.rejected.append({"conversation": conversation_id, "reason": exc.message})
+        else:
+            _merge(report, state.report)
+        done += sum(c.size for c in batch)
+        if on_progress is not None and batch:
+            on_progress(done, total, f"conversation {batch[-1].conversation.id}")
+    if report.turns:
+        with store.transaction():
+            report.recheck_flagged = flag_stale_traits(store, config=config, today=clock.today())
     return report
+
+
+BATCH_TURNS = 400
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    conversation: Any
+    turns: list[Turn]
+    start: int
+    stop: int
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+@dataclass
+class _Batch:
+    """What one transaction has written so far: the index does not show it until the commit."""
+
+    report: ExtractionReport
+    local: list[Fact] = field(default_factory=list)
+    gone: set[str] = field(default_factory=set)
+
+    def nearby(self, candidate: Candidate) -> list[Fact]:
+        """The batch's own facts most like ``candidate`` (shared content terms), plus same-slot facts."""
+        wanted = set(terms(candidate.text))
+        scored = []
+        for fact in self.local:
+            if fact.kind == "trait" or fact.id in self.gone:
+                continue
+            shared = len(wanted & set(terms(fact.text)))
+            if shared:
+                scored.append((shared, fact))
+        scored.sort(key=lambda pair: -pair[0])
+        found = [fact for _, fact in scored[:SIMILAR_LIMIT]]
+        if candidate.slot is not None:
+            found += [f for f in self.local if f.kind in ("attribute", "preference") and f not in found
+                      and f.id not in self.gone]
+        return found
+
+
+def _merge(report: ExtractionReport, part: ExtractionReport) -> None:
+    for name, value in vars(part).items():
+        if name == "engine":
+            continue
+        if isinstance(value, list):
+            getattr(report, name).extend(value)
+        else:
+            setattr(report, name, getattr(report, name) + value)
 
 
 def _turn(turn: Any) -> Turn:
@@ -124,10 +185,10 @@ def _turn(turn: Any) -> Turn:
                 policy_refs=tuple(refs))
 
 
-def _extract_chunk(store: Any, conversation: Any, turns: list[Turn], start: int, stop: int, *, config: Any,
-                   report: ExtractionReport) -> None:
+def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> None:
+    report, conversation, start, stop = state.report, chunk.conversation, chunk.start, chunk.stop
     reference = conversation.started_at.date()
-    window = turns[: stop + 1]  # the turn after the chunk may confirm an agreement proposed at its end
+    window = chunk.turns[: stop + 1]  # the turn after the chunk may confirm an agreement proposed at its end
     model_name = config.model.name or ""
     if model_name:
         from mem.customers.model_engine import model_candidates
@@ -150,40 +211,41 @@ def _extract_chunk(store: Any, conversation: Any, turns: list[Turn], start: int,
             report.dropped_ungrounded += 1
             continue
         kept.append(candidate)
-    with store.transaction():
-        similar = [_similar(store, candidate) for candidate in kept]
-        judgements: list[Judgement | None] = [None] * len(kept)
-        if model_name and any(similar):
-            from mem.customers.model_engine import model_judgements
+    similar = [_similar(store, candidate) for candidate in kept]
+    judgements: list[Judgement | None] = [None] * len(kept)
+    if model_name and any(similar):
+        from mem.customers.model_engine import model_judgements
 
-            judgements = list(model_judgements(model_name, kept, similar))
-        local: list[Fact] = []
-        gone: set[str] = set()
-        written: list[Fact] = []
-        for candidate, near, judgement in zip(kept, similar, judgements, strict=True):
-            if judgement is None:
-                nearby = [f for f in local if similarity(f.text, candidate.text) > 0]
-                judgement = judge(candidate, [*(f for f in near if f.id not in gone), *nearby])
-            elif judgement.target is not None and judgement.target.id in gone:
-                from mem.customers.model_engine import ModelAnswerRejected
+        judgements = list(model_judgements(model_name, kept, similar))
+    written: list[Fact] = []
+    for candidate, near, judgement in zip(kept, similar, judgements, strict=True):
+        if judgement is None:
+            judgement = judge(candidate, [*(f for f in near if f.id not in state.gone), *state.nearby(candidate)])
+        elif judgement.target is not None and judgement.target.id in state.gone:
+            from mem.customers.model_engine import ModelAnswerRejected
 
-                raise ModelAnswerRejected(f"model answer: two judgements change fact {judgement.target.id}")
-            fact = _apply(store, candidate, judgement, local, gone, report)
-            if fact is not None:
-                written.append(fact)
-            if candidate.context_request and judgement.action != "DELETE":
-                target = fact.id if fact is not None else (judgement.target.id if judgement.target else None)
-                outcome = apply_direct_request(store, candidate, fact_id=target, config=config)
-                report.context.append(outcome.to_dict())
-        for fact in written:
-            outcome = consider_promotion(store, fact, config=config)
-            if outcome is not None:
-                report.context.append(outcome.to_dict())
-        traits = update_traits(store, written, config=config, today=clock.today(), known=local)
-        report.traits_added += [t.id for t in traits.added]
-        report.traits_updated += [t.id for t in traits.updated]
-        report.recheck_flagged += traits.flagged
-        store.mark_extracted(conversation.id, stop)
+            raise ModelAnswerRejected(f"model answer: two judgements change fact {judgement.target.id}")
+        fact = _apply(store, candidate, judgement, state)
+        if fact is not None:
+            written.append(fact)
+        if candidate.context_request and judgement.action != "DELETE":
+            target = fact.id if fact is not None else (judgement.target.id if judgement.target else None)
+            outcome = apply_direct_request(store, candidate, fact_id=target, config=config)
+            report.context.append(outcome.to_dict())
+    for fact in written:
+        outcome = consider_promotion(store, fact, config=config)
+        if outcome is not None:
+            report.context.append(outcome.to_dict())
+    traits = update_traits(store, written, config=config, today=clock.today(), known=state.local)
+    for trait in traits.updated:
+        state.gone.add(trait.supersedes)
+        _forget(state.local, trait.supersedes)
+    state.local.extend([*traits.added, *traits.updated])
+    report.traits_added += [t.id for t in traits.added]
+    report.traits_updated += [t.id for t in traits.updated]
+    store.mark_extracted(conversation.id, stop)
+    report.turns += stop - start
+    report.conversations += stop == len(chunk.turns)
 
 
 def _similar(store: Any, candidate: Candidate) -> list[Fact]:
@@ -197,8 +259,8 @@ def _similar(store: Any, candidate: Candidate) -> list[Fact]:
     return list(found.values())
 
 
-def _apply(store: Any, candidate: Candidate, judgement: Judgement, local: list[Fact], gone: set[str],
-           report: ExtractionReport) -> Fact | None:
+def _apply(store: Any, candidate: Candidate, judgement: Judgement, state: _Batch) -> Fact | None:
+    report, local, gone = state.report, state.local, state.gone
     if judgement.action == "NONE":
         report.unchanged += 1
         return None

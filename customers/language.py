@@ -7,6 +7,8 @@ Japanese (mem does not handle Chinese), anything else is English.
 
 from __future__ import annotations
 
+import re
+
 LANGUAGES = ("en", "ko", "ja")
 
 
@@ -22,8 +24,13 @@ def is_han(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
 
 
+_ANY_CJK = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uff66-\uff9f]")
+
+
 def detect_language(text: str) -> str:
     """``"ko"``, ``"ja"`` or ``"en"`` for ``text``, by counting scripts."""
+    if not _ANY_CJK.search(text):
+        return "en"  # the common case, decided by one regex scan
     hangul = kana = han = 0
     for ch in text:
         if _is_hangul(ch):

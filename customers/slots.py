@@ -76,6 +76,8 @@ def _normalise(name: str, value: str) -> str:
     value = value.strip().strip(".,!?。、")
     if name == "language":
         return _LANGUAGE_NAMES.get(value.lower(), _LANGUAGE_NAMES.get(value, value))
+    if name == "contact_channel":
+        value = value.replace("-", "")
     return value.lower() if name in ("tier", "accessibility", "contact_channel", "email") else value
 
 

@@ -3,14 +3,16 @@
 English: lower-cased words minus stop words, with a light suffix stemmer ("exceptions" →
 "exception", "citing" → "cit"). Korean: words with their trailing particle removed ("계약이라서" →
 "계약", "예외로" → "예외"). Japanese (no spaces): runs of kanji or katakana of two or more
-characters ("年間契約なので例外として" → "年間契約", "例外"). Numbers and one-letter words are
-dropped. The same function serves every language so a mixed message still yields comparable terms.
+characters ("年間契約なので例外として" → "年間契約", "例外"). Numbers are kept (they tell
+orders and amounts apart); one-letter words are dropped. The same function serves every
+language so a mixed message still yields comparable terms.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _STOP_WORDS = """
 a about above after again against all am an and any are aren't as at be because been before being below
@@ -41,7 +43,7 @@ _KO_VERB_ENDINGS = re.compile(
     r"(?:해\s*주세요|주세요|했어요|했습니다|합니다|해요|하고|했는데|인데|입니다|이에요|예요|어요|아요|습니다|니다|세요|"
     r"해서|하는|할|해|었|았|였|하다|한다|했다|다)$"
 )
-_EN_WORD = re.compile(r"[a-z][a-z'\-]*[a-z]|[a-z]")
+_EN_WORD = re.compile(r"[a-z][a-z'\-]*[a-z]|[a-z]|\d+(?:[.,]\d+)*%?")
 _HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]+")
 _JA_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]{2,}|[\u30a0-\u30ff\u30fc]{2,}")
 
@@ -51,6 +53,7 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().lower()
 
 
+@lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     """A light English stemmer: plural, -ing, -ed, -ly, -ies; enough to match inflections."""
     for suffix, replacement in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("edly", ""), ("ed", ""), ("ly", ""),
@@ -62,18 +65,26 @@ def stem(word: str) -> str:
 
 def terms(text: str) -> list[str]:
     """The content terms of ``text`` in order of appearance, duplicates removed."""
+    return list(_terms(text))
+
+
+@lru_cache(maxsize=50_000)
+def _terms(text: str) -> tuple[str, ...]:
+    # Judgement compares each candidate with several neighbours, so the same texts recur.
     text = normalise(text)
     found: list[str] = []
     for word in _EN_WORD.findall(text):
-        word = word.strip("'-").removesuffix("'s")
-        if len(word) > 1 and word not in _STOP:
+        word = word.strip("'-").removesuffix("'s").replace("-", "")  # "e-mail" and "email" are one term
+        if word[0].isdigit():
+            found.append(word)  # "order 84" and "order 85" are different facts
+        elif len(word) > 1 and word not in _STOP:
             found.append(stem(word))
     for word in _HANGUL_WORD.findall(text):
         word = _strip_korean(word)
         if len(word) >= 2 and word not in _KO_STOP:
             found.append(word)
     found.extend(_JA_RUN.findall(text))
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def _strip_korean(word: str) -> str:
@@ -88,7 +99,7 @@ def _strip_korean(word: str) -> str:
 
 def similarity(a: str, b: str) -> float:
     """Jaccard overlap of the content terms of two texts (0 when either has none)."""
-    ta, tb = set(terms(a)), set(terms(b))
+    ta, tb = set(_terms(a)), set(_terms(b))
     if not ta or not tb:
         return 0.0
     return len(ta & tb) / len(ta | tb)

@@ -31,7 +31,8 @@ from mem.customers.terms import terms
 
 FAMILIES = {"request": "request", "decision": "request", "preference": "preference"}
 _MAX_TERMS = 12
-_POOL = 60
+_POOL = 30
+_MAX_EVIDENCE = 5  # a trait quotes its latest supporting facts; ``support`` lists them all
 _LABELS = {
     ("request", "en"): "Tends to ask for: {}", ("preference", "en"): "Consistently prefers: {}",
     ("request", "ko"): "반복해서 요청함: {}", ("preference", "ko"): "일관되게 선호함: {}",
@@ -106,31 +107,32 @@ def _family_tendencies(family: str, facts: list[Fact], min_repeats: int, min_day
 class TraitResult:
     added: list[Fact]
     updated: list[Fact]
-    flagged: list[str]
 
 
 def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: date,
                   known: Sequence[Fact] = ()) -> TraitResult:
-    """Look for tendencies around ``new_facts``, write trait facts, flag stale traits.
+    """Look for tendencies around ``new_facts`` and write trait facts (``flag_stale_traits`` is separate).
 
     Only the neighbourhood of the new facts is searched (their terms, ``_POOL`` facts per family),
     so the cost does not grow with the customer's history. ``known`` are facts written in the same
     transaction (not searchable yet) that may support a tendency too.
     """
-    result = TraitResult([], [], [])
+    result = TraitResult([], [])
     seeds = [f for f in new_facts if f.kind in FAMILIES and f.status == "active"]
     pool: dict[str, Fact] = {f.id: f for f in [*known, *seeds] if f.kind in FAMILIES and f.status == "active"}
+    replaced = {f.supersedes for f in known if f.supersedes}
     for fact in seeds:
         family_kinds = [k for k, fam in FAMILIES.items() if fam == FAMILIES[fact.kind]]
         for hit in store.search(" ".join(signature(fact)), limit=_POOL, kinds=family_kinds, statuses=["active"]):
-            pool.setdefault(hit.fact.id, hit.fact)
+            if hit.fact.id not in replaced:
+                pool.setdefault(hit.fact.id, hit.fact)
     seed_ids = {f.id for f in seeds}
     tendencies = [t for t in find_tendencies(pool.values(), min_repeats=config.trait.min_repeats,
                                              min_distinct_days=config.trait.min_distinct_days)
                   if seed_ids & {f.id for f in t.support}]
     for tendency in tendencies:
         support_ids = [f.id for f in tendency.support]
-        existing = _existing_trait(store, tendency)
+        existing = _existing_trait(store, tendency, known)
         if existing is not None and set(support_ids) <= set(existing.support):
             continue
         if existing is not None:
@@ -145,21 +147,24 @@ def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: 
         else:
             result.updated.append(store.update(existing.id, trait, actor="extraction",
                                                reason="trait seen again with more support"))
-    result.flagged = flag_stale_traits(store, config=config, today=today)
     return result
 
 
-def _existing_trait(store: Any, tendency: Tendency) -> Fact | None:
+def _existing_trait(store: Any, tendency: Tendency, known: Sequence[Fact]) -> Fact | None:
     ids = {f.id for f in tendency.support}
+    for fact in known:  # traits written in this transaction are not searchable yet
+        if fact.kind == "trait" and fact.status == "active" and ids & set(fact.support):
+            return fact
+    replaced = {f.supersedes for f in known if f.supersedes}
     for hit in store.search(" ".join(tendency.signature), limit=20, kinds=["trait"], statuses=["active"]):
-        if ids & set(hit.fact.support):
+        if hit.fact.id not in replaced and ids & set(hit.fact.support):
             return hit.fact
     return None
 
 
 def _evidence(support: Sequence[Fact]) -> list[Evidence]:
     quotes: list[Evidence] = []
-    for fact in support:
+    for fact in support[-_MAX_EVIDENCE:]:
         quotes.extend(e for e in fact.evidence if e.role == "customer")
     return quotes
 

@@ -1,0 +1,166 @@
+"""The extraction pipeline on a real store: grounding, judgement, consent, history, crash safety."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.customers.extract import extract_pending
+from mem.customers.store import CustomerStore
+
+
+def write_log(path: Path, rows: list[tuple[str, str, str, str]]) -> Path:
+    """rows: (session, ISO time, role, text)."""
+    path.write_text("\n".join(json.dumps({"session": s, "time": t, "role": r, "text": x}, ensure_ascii=False)
+                              for s, t, r, x in rows) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def config(isolated_env):
+    clock.freeze(clock.parse_datetime("2025-11-01T00:00:00Z"))
+    return Config.load(home=isolated_env, env={})
+
+
+@pytest.fixture
+def store(isolated_env):
+    with CustomerStore.open(isolated_env, "cust-a") as opened:
+        yield opened
+
+
+def test_facts_carry_the_customers_words_and_conversation_dates(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("a1", "2025-09-28T10:00:00", "customer",
+         "Hi! I ordered the kettle yesterday. The box arrived completely broken."),
+        ("a1", "2025-09-28T10:01:00", "agent", "Sorry to hear that."),
+    ]))
+    report = extract_pending(store, config=config)
+    assert report.conversations == 1 and len(report.added) == 1 and report.dropped_ungrounded == 0
+    fact = store.get(report.added[0])
+    assert fact.kind == "event"
+    assert fact.valid_at.isoformat() == "2025-09-27"  # "yesterday" of the conversation, not of today
+    assert fact.evidence[0].quote == "I ordered the kettle yesterday. The box arrived completely broken."
+    assert fact.evidence[0].role == "customer"
+    assert store.pending_conversations() == []
+    assert extract_pending(store, config=config).conversations == 0  # nothing left to do
+
+
+def test_agreement_confirmed_by_the_agent_links_cited_policy(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("a2", "2025-09-28T10:00:00", "customer",
+         "Because of our annual contract, can I get 50% back as an exception?"),
+        ("a2", "2025-09-28T10:01:00", "agent", "Yes, we can offer 50% as an exception. Anything else?"),
+    ]))
+    report = extract_pending(store, config=config)
+    fact = store.get(report.added[0])
+    assert fact.kind == "decision" and fact.agreement
+    assert [e.role for e in fact.evidence] == ["customer", "agent"]
+    assert fact.evidence[1].quote == "Yes, we can offer 50% as an exception."
+    assert [item.fact_id for item in store.pending_evidence()] == [fact.id]
+
+
+def test_refused_proposal_is_only_a_request(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("a2", "2025-09-28T10:00:00", "customer", "Can I get 50% back as an exception?"),
+        ("a2", "2025-09-28T10:01:00", "agent", "Unfortunately we cannot do that."),
+    ]))
+    fact = store.get(extract_pending(store, config=config).added[0])
+    assert fact.kind == "request" and not fact.agreement
+
+
+def test_update_keeps_the_old_fact_replaced_and_in_history(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", "I live in Seoul.")]))
+    old_id = extract_pending(store, config=config).added[0]
+    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-09-01T09:00:00", "customer", "I moved to Busan.")]))
+    report = extract_pending(store, config=config)
+    assert len(report.updated) == 1
+    new, old = store.get(report.updated[0]), store.get(old_id)
+    assert old.status == "replaced" and old.superseded_by == new.id and new.supersedes == old_id
+    assert [h.action for h in store.history(old_id)][-1] == "replaced"
+    assert [h.fact.text for h in store.history(old_id) if h.fact] [0] == "I live in Seoul."
+    assert [hit.fact.id for hit in store.search("Seoul")] == []  # hidden unless asked for
+    assert [hit.fact.id for hit in store.search("Seoul", statuses=["replaced"])] == [old_id]
+
+
+def test_retraction_marks_the_fact_retracted(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer",
+                                                       "I prefer phone calls over email.")]))
+    old_id = extract_pending(store, config=config).added[0]
+    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
+                                                       "I no longer prefer phone calls over email.")]))
+    report = extract_pending(store, config=config)
+    assert report.retracted == [old_id]
+    assert store.get(old_id).status == "retracted"
+
+
+def test_exact_duplicate_is_none(store, config, tmp_path):
+    rows = [("s1", "2025-05-01T09:00:00", "customer", "I prefer phone calls over email.")]
+    store.import_log(write_log(tmp_path / "1.jsonl", rows))
+    extract_pending(store, config=config)
+    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
+                                                       "I prefer phone calls over email!")]))
+    report = extract_pending(store, config=config)
+    assert report.added == [] and report.unchanged == 1
+
+
+def test_sensitive_without_consent_is_dropped_and_counted(store, config, tmp_path):
+    rows = [("s1", "2025-05-01T09:00:00", "customer", "My doctor said I need surgery next month."),
+            ("s1", "2025-05-01T09:01:00", "customer", "I ordered a standing desk last week.")]
+    store.import_log(write_log(tmp_path / "1.jsonl", rows))
+    report = extract_pending(store, config=config)
+    assert report.dropped_sensitive == 1 and len(report.added) == 1
+    assert all("surgery" not in f.text for f in store.list_facts())
+
+
+def test_sensitive_with_consent_is_stored_and_marked(store, config, tmp_path):
+    store.set_consent(allow=["health"])
+    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer",
+                                                       "My doctor said I need surgery next month.")]))
+    report = extract_pending(store, config=config)
+    assert report.dropped_sensitive == 0
+    assert store.get(report.added[0]).sensitive == "health"
+
+
+def test_direct_request_becomes_context_in_three_languages(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "1.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", "From now on answer in Japanese."),
+    ]))
+    report = extract_pending(store, config=config)
+    assert [c["action"] for c in report.context] == ["added"]
+    assert [i.text for i in store.context_items()] == ["Answer in Japanese."]
+    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
+                                                       "앞으로 한국어로 답해 주세요")]))
+    extract_pending(store, config=config)
+    assert [i.text for i in store.context_items()] == ["Answer in Korean."]  # same slot: replaced, not piled up
+    store.import_log(write_log(tmp_path / "3.jsonl", [("s3", "2025-07-01T09:00:00", "customer",
+                                                       "これから英語で答えてください")]))
+    extract_pending(store, config=config)
+    assert [i.text for i in store.context_items()] == ["Answer in English."]
+
+
+def test_attribute_needed_every_time_is_proposed_not_injected(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "1.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", "We are on the Enterprise plan."),
+        ("s1", "2025-05-01T09:01:00", "customer", "I live in Seoul."),
+    ]))
+    report = extract_pending(store, config=config)
+    assert [c["action"] for c in report.context] == ["proposed"]  # tier yes, residence not every conversation
+    assert store.context_items() == []
+    assert [i.text for i in store.context_items(include_unconfirmed=True)] == ["Contract tier: enterprise."]
+
+
+def test_bench_throughput_shape_many_conversations(store, config, tmp_path):
+    rows = []
+    for day in range(1, 21):
+        for turn in range(5):
+            rows.append((f"s{day}", f"2025-03-{day:02d}T10:0{turn}:00", "customer" if turn % 2 == 0 else "agent",
+                         f"I tried recipe number {day * 10 + turn} with fresh basil and tomatoes."))
+    store.import_log(write_log(tmp_path / "many.jsonl", rows))
+    seen = []
+    report = extract_pending(store, config=config, on_progress=lambda d, t, w: seen.append((d, t)))
+    assert report.conversations == 20 and report.turns == 100
+    assert seen[-1] == (100, 100)

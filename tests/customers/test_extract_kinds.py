@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import pytest
+
+from mem.customers.kinds import (
+    classify,
+    confirms,
+    is_direct_context_request,
+    is_retraction,
+    sensitive_category,
+)
+from mem.customers.language import detect_language
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("I bought it 18 days ago.", "event"),
+        ("Can I get a partial refund because of the annual contract?", "request"),
+        ("I prefer email over phone.", "preference"),
+        ("My name is Kim.", "attribute"),
+        ("We agreed on 50%.", "decision"),
+        ("어제 주문했어요", "event"),
+        ("연간 계약이라서 예외로 환불해 주세요", "request"),
+        ("저는 엔터프라이즈 고객입니다", "attribute"),
+        ("빠른 배송을 선호해요", "preference"),
+        ("昨日注文しました。", "event"),
+        ("年間契約なので例外として返金してください", "request"),
+        ("私は田中です", "attribute"),
+        ("速さの方が好きです", "preference"),
+    ],
+)
+def test_kinds(text, kind):
+    assert classify(text) == kind
+
+
+@pytest.mark.parametrize("text", ["Hi!", "Thanks a lot!", "How are you doing today?", "네 감사합니다", "はい"])
+def test_small_talk_and_questions_to_the_agent_are_not_facts(text):
+    assert classify(text) is None
+
+
+def test_language_by_script():
+    assert [detect_language(t) for t in ("hello", "안녕하세요", "こんにちは", "日本語")] == ["en", "ko", "ja", "ja"]
+
+
+def test_confirmation_and_refusal():
+    assert confirms("Yes, we can offer 50% as an exception.")
+    assert not confirms("Unfortunately we cannot do that.")
+    assert confirms("네, 50% 환불 처리해 드리겠습니다.")
+    assert not confirms("죄송하지만 어렵습니다.")
+    assert confirms("かしこまりました。50%返金いたします。")
+    assert not confirms("申し訳ございませんが、できません。")
+
+
+@pytest.mark.parametrize(
+    "text", ["From now on answer in Japanese.", "앞으로 일본어로 답해 주세요", "これから日本語で答えてください"]
+)
+def test_direct_context_requests(text):
+    assert is_direct_context_request(text)
+
+
+def test_lasting_marker_alone_is_not_a_request():
+    assert not is_direct_context_request("I always liked tea.")
+
+
+def test_retraction():
+    assert is_retraction("I no longer live in Seoul.")
+    assert is_retraction("더 이상 그 서비스를 쓰지 않아요")
+    assert is_retraction("もうそのプランは使っていません")
+    assert not is_retraction("I live in Seoul.")
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("My doctor said I need surgery.", "health"),
+        ("I'm going through a divorce.", "relationship"),
+        ("I have a lot of debt right now.", "finance"),
+        ("병원에서 진단을 받았어요", "health"),
+        ("彼氏と別れました", "relationship"),
+        ("借金があります", "finance"),
+        ("I want a refund for my order.", "none"),
+    ],
+)
+def test_sensitive_categories(text, category):
+    assert sensitive_category(text) == category
