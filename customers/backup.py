@@ -123,17 +123,17 @@ def create_backup(
     created = vault.create(slot=slot, authenticator=_b64(bc.authenticator(key)),
                            kdf={**kdf.to_dict(), "salt": _b64(salt)})
     backup_id, account = str(created["backup_id"]), str(created["account"])
-    report(3, 5, "encrypting")
-    header = bc.Header(account=account, backup_id=backup_id, slot=slot, kdf=kdf, salt=salt,
-                       nonce=bc.random_bytes(bc.NONCE_BYTES), created_at=str(created["created_at"]),
-                       include_logs=include_logs)
-    blob = bc.seal(plaintext, header=header,
-                   key=bc.data_key(key, _unb64(created.get("secret")), salt=salt, backup_id=backup_id))
-    report(4, 5, "uploading")
     try:
+        report(3, 5, "encrypting")
+        header = bc.Header(account=account, backup_id=backup_id, slot=slot, kdf=kdf, salt=salt,
+                           nonce=bc.random_bytes(bc.NONCE_BYTES), created_at=str(created["created_at"]),
+                           include_logs=include_logs)
+        blob = bc.seal(plaintext, header=header,
+                       key=bc.data_key(key, _unb64(created.get("secret")), salt=salt, backup_id=backup_id))
+        report(4, 5, "uploading")
         vault.upload(backup_id, blob)
     except BaseException:
-        _forget(vault, backup_id)  # an unfinished backup must not block the next try
+        _forget(vault, backup_id)  # an unfinished backup must not linger until it expires
         raise
     report(5, 5, "done")
     return BackupReceipt(

@@ -313,3 +313,23 @@ def test_blob_store_alone_cannot_be_decrypted_with_every_pin(site, memory):
     secret = db.execute("SELECT secret FROM backups").fetchone()[0]
     db.close()
     assert [pin for pin in candidates if opens(pin, secret)] == [PIN]
+
+
+def test_ciphertext_travels_in_parts_under_the_body_limit(site, memory):
+    vault = site.vault()
+    vault.part_bytes = 4096
+    memory.exported = bytes(range(256)) * 64  # 16 KiB: five parts
+    backup.create_backup(site.workspace.parent / "home", CUSTOMER, PIN, vault=vault, kdf=bc.TEST)
+    parts = [path for method, path, _ in site.server.received if method == "PUT"]
+    assert len(parts) == 5 and parts[-1].endswith("/parts/4")
+    assert site.vault().part_bytes > len(memory.exported)  # the default would have sent one part
+    pending = vault.create(slot="other", authenticator=base64.b64encode(bytes(32)).decode(), kdf={})
+    vault.client.put_bytes(f"/vault/backups/{pending['backup_id']}/parts/0", b"abc")
+    with pytest.raises(InvalidInput):  # a part lost or damaged in transit is caught by size and SHA-256
+        vault.client.post_json(f"/vault/backups/{pending['backup_id']}/complete",
+                               {"parts": 1, "size": 3, "sha256": "0" * 64})
+    with pytest.raises(InvalidInput):
+        vault.client.post_json(f"/vault/backups/{pending['backup_id']}/complete",
+                               {"parts": 2, "size": 3, "sha256": "0" * 64})
+    _restore(site)
+    assert memory.imported == memory.exported
