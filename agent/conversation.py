@@ -103,7 +103,11 @@ class Conversation:
     def _learn(self, learning: Learning) -> None:
         from mem.customers.extract import extract_pending
 
-        report = extract_pending(self.customer.store, config=self.config)
+        config = self.config
+        if self.service.status().source == "bundle":
+            # thresholds (traits, context budget…) come from the service with the verified bundle
+            config = config.overlay(self.service.settings(), origin="the verified bundle")
+        report = extract_pending(self.customer.store, config=config)
         learning.extracted = report.to_dict() if hasattr(report, "to_dict") else dict(vars(report))
         consent = self.customer.store.consent()
         if not getattr(consent, "share", False):
