@@ -203,7 +203,10 @@ def _pdf_blocks(lines: list[tuple[str, float, int]]) -> list[Block]:
             flush()
         if not paragraph:
             para_page = page
-        paragraph.append(text)
+        if paragraph and paragraph[-1].endswith("-") and text[:1].islower():
+            paragraph[-1] = paragraph[-1][:-1] + text  # a word hyphenated across the line break
+        else:
+            paragraph.append(text)
         if text.endswith((".", ":", "!", "?", "。")) and len(text) < 0.8 * longest:
             flush()
     flush()
