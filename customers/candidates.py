@@ -107,7 +107,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         context_request = kinds.is_direct_context_request(quote, lang=lang)
         if context_request and not agreement:
             kind = "preference"  # a lasting wish about how to be served, whatever verb it used
-        mentions = find_dates(quote, reference)
+        # An event happened when the customer says it did; a request, decision, preference or
+        # attribute is dated by the turn that states it ("refund my purchase of 18 days ago" is a
+        # request made today).
+        mentions = find_dates(quote, reference) if kind == "event" else []
         policy_refs = tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ())))
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,

@@ -1,0 +1,83 @@
+"""Customer context paths (a) direct request and (b) promotion of an every-conversation attribute."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date
+
+import pytest
+
+from mem.core.config import Config, ContextSettings
+from mem.customers.fact import Evidence, Fact
+from mem.customers.promotion import consider_promotion, item_text, needed_every_conversation
+from mem.customers.slots import find_slot
+from mem.customers.store import CustomerStore
+
+
+def attribute(text: str, **extra) -> Fact:
+    return Fact.new("attribute", text, valid_at=date(2025, 5, 1), evidence=[Evidence("c", "t", "customer", text)],
+                    **extra)
+
+
+@pytest.fixture
+def store(isolated_env):
+    with CustomerStore.open(isolated_env, "cust-p") as opened:
+        yield opened
+
+
+def config_with(isolated_env, **context) -> Config:
+    base = Config.load(home=isolated_env, env={})
+    return dataclasses.replace(base, context=ContextSettings(**{**dataclasses.asdict(base.context), **context}))
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("My name is Kim Minji.", "name"), ("We are on the Enterprise plan.", "tier"),
+     ("I use a screen reader.", "accessibility"), ("I only speak Korean.", "language")],
+)
+def test_every_conversation_attributes(text, slot):
+    assert needed_every_conversation(attribute(text)).name == slot
+
+
+@pytest.mark.parametrize("text", ["I live in Seoul.", "I work as a nurse."])
+def test_other_attributes_stay_facts(text):
+    assert needed_every_conversation(attribute(text)) is None
+
+
+def test_events_are_never_promoted():
+    event = Fact.new("event", "We are on the Enterprise plan since yesterday.", valid_at=date(2025, 5, 1))
+    assert needed_every_conversation(event) is None
+
+
+def test_item_texts():
+    assert item_text(find_slot("answer in japanese please"), "") == "Answer in Japanese."
+    assert item_text(None, " Please keep answers short. ") == "Please keep answers short."
+
+
+def test_confirmation_needed_by_default(store, isolated_env):
+    fact = store.add(attribute("We are on the Enterprise plan."))
+    outcome = consider_promotion(store, fact, config=config_with(isolated_env))
+    assert outcome.action == "proposed"
+    assert store.context_items() == []
+
+
+def test_stated_attribute_promoted_when_confirmations_are_off(store, isolated_env):
+    fact = store.add(attribute("We are on the Enterprise plan."))
+    outcome = consider_promotion(store, fact, config=config_with(isolated_env, confirm_promotions=False))
+    assert outcome.action == "added"
+    assert [i.text for i in store.context_items()] == ["Contract tier: enterprise."]
+
+
+def test_inferred_attribute_always_waits_for_confirmation(store, isolated_env):
+    fact = store.add(attribute("We are on the Enterprise plan.", origin="inferred"))
+    outcome = consider_promotion(store, fact, config=config_with(isolated_env, confirm_promotions=False))
+    assert outcome.action == "proposed" and store.context_items() == []
+
+
+def test_no_room_means_it_stays_a_fact(store, isolated_env):
+    config = config_with(isolated_env, confirm_promotions=False, budget_chars=30)
+    store.add_context("Keep every answer under fifty words.", source="service", budget_chars=60)
+    fact = store.add(attribute("We are on the Enterprise plan."))
+    outcome = consider_promotion(store, fact, config=config)
+    assert outcome.action == "skipped" and "no room" in outcome.reason
+    assert [i.text for i in store.context_items()] == ["Keep every answer under fifty words."]  # nothing demoted

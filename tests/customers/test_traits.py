@@ -1,0 +1,105 @@
+"""Movement 6: a tendency repeated on distinct days becomes an inferred trait."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.customers.extract import extract_pending
+from mem.customers.fact import Evidence, Fact
+from mem.customers.store import CustomerStore
+from mem.customers.traits import find_tendencies
+
+
+def fact(kind: str, quote: str, day: date) -> Fact:
+    return Fact.new(kind, quote, valid_at=day, evidence=[Evidence("c", "t", "customer", quote)])
+
+
+def write_log(path: Path, rows) -> Path:
+    path.write_text("\n".join(json.dumps({"session": s, "time": t, "role": r, "text": x}) for s, t, r, x in rows))
+    return path
+
+
+@pytest.fixture
+def config(isolated_env):
+    clock.freeze(clock.parse_datetime("2025-10-21T00:00:00Z"))
+    return Config.load(home=isolated_env, env={})
+
+
+def test_design_example_three_exception_requests_become_a_trait(isolated_env, config, tmp_path):
+    """DESIGN §5 step 7: 8/12, 9/28 and a third day, all asking for an exception citing the annual contract."""
+    rows = [
+        ("a1", "2025-08-12T10:00:00", "customer", "We have an annual contract, so can I get a refund as an exception?"),
+        ("a1", "2025-08-12T10:01:00", "agent", "Unfortunately that is not possible."),
+        ("a2", "2025-09-28T10:00:00", "customer",
+         "Because of the annual contract, could you make an exception and refund 50%?"),
+        ("a2", "2025-09-28T10:01:00", "agent", "Yes, we can offer 50% as an exception."),
+        ("a3", "2025-10-20T10:00:00", "customer",
+         "Like last time, can I get a partial refund for a purchase 18 days ago? We have an annual contract, "
+         "so please make an exception."),
+    ]
+    with CustomerStore.open(isolated_env, "cust-a") as store:
+        store.import_log(write_log(tmp_path / "log.jsonl", rows))
+        report = extract_pending(store, config=config)
+        assert len(report.traits_added) == 1
+        trait = store.get(report.traits_added[0])
+        assert trait.kind == "trait" and trait.origin == "inferred" and not trait.confirmed
+        assert {"exception", "annual", "contract"} <= set(trait.text.replace(",", "").split())
+        supported = [store.get(i) for i in trait.support]
+        assert sorted(str(f.valid_at) for f in supported) == ["2025-08-12", "2025-09-28", "2025-10-20"]
+        assert all(e.role == "customer" for e in trait.evidence)
+        # an inferred, unconfirmed trait never reaches customer context
+        assert all(item.fact_id != trait.id for item in store.context_items(include_unconfirmed=True))
+
+
+def test_repetitions_on_one_day_are_not_a_tendency():
+    day = date(2025, 9, 28)
+    same_day = [fact("request", f"Can I get an exception for the annual contract, take {i}?", day) for i in range(3)]
+    assert find_tendencies(same_day, min_repeats=3, min_distinct_days=2) == []
+    spread = [dataclasses.replace(f, valid_at=date(2025, 9, 28 - i)) for i, f in enumerate(same_day)]
+    found = find_tendencies(spread, min_repeats=3, min_distinct_days=2)
+    assert len(found) == 1 and found[0].days == 3
+
+
+def test_thresholds_come_from_config():
+    facts = [fact("preference", "I prefer express shipping even if it costs more.", date(2025, 1, d)) for d in (1, 5)]
+    assert find_tendencies(facts, min_repeats=3, min_distinct_days=2) == []
+    assert len(find_tendencies(facts, min_repeats=2, min_distinct_days=2)) == 1
+
+
+def test_unrelated_requests_do_not_make_a_trait():
+    facts = [
+        fact("request", "Can you send me the invoice for March?", date(2025, 3, 1)),
+        fact("request", "Please change my delivery address.", date(2025, 4, 1)),
+        fact("request", "Could I get a discount code for the next order?", date(2025, 5, 1)),
+    ]
+    assert find_tendencies(facts, min_repeats=3, min_distinct_days=2) == []
+
+
+def test_korean_and_japanese_tendencies():
+    ko = [fact("request", "연간 계약이라서 예외로 환불해 주세요", date(2025, 8, d)) for d in (1, 9, 20)]
+    ja = [fact("request", "年間契約なので例外として返金してください", date(2025, 8, d)) for d in (1, 9, 20)]
+    for facts, term in ((ko, "예외"), (ja, "例外")):
+        found = find_tendencies(facts, min_repeats=3, min_distinct_days=2)
+        assert len(found) == 1 and term in found[0].signature and term in found[0].text()
+
+
+def test_stale_trait_gets_a_recheck_flag(isolated_env, tmp_path):
+    from mem.customers.traits import flag_stale_traits
+
+    config = Config.load(home=isolated_env, env={})
+    with CustomerStore.open(isolated_env, "cust-b") as store:
+        supports = [store.add(fact("request", "An exception for the annual contract, please.", date(2025, 1, d)))
+                    for d in (1, 2, 3)]
+        trait = store.add(Fact.new("trait", "Tends to ask for: exception, annual contract", valid_at=date(2025, 1, 3),
+                                   origin="inferred", support=[f.id for f in supports]))
+        assert flag_stale_traits(store, config=config, today=date(2025, 6, 1)) == []
+        assert flag_stale_traits(store, config=config, today=date(2025, 7, 15)) == [trait.id]
+        assert store.get(trait.id).recheck.flag
+        assert flag_stale_traits(store, config=config, today=date(2025, 8, 1)) == []  # flagged once
