@@ -22,7 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "config",
     "workspace", "ingest", "pages",
     "backup",
-    "serve", "accounts", "login", "keys", "bundle", "sync", "status", "evidence",
+    "serve", "accounts", "login", "keys", "bundle", "sync", "status", "evidence", "share", "promote",
     "lint",
     "ask", "demo",
     "facts", "log", "context", "consent",

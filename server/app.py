@@ -31,6 +31,7 @@ ROUTE_MODULES: list[str] = [
     "mem.server.vault_routes",
     "mem.server.routes_bundle",
     "mem.server.routes_evidence",
+    "mem.server.routes_intake",
 ]
 
 access_log = logging.getLogger("mem.server.access")

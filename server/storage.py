@@ -66,6 +66,7 @@ class ServerStore(Protocol):
     def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]: ...
     def evidence_item(self, evidence_id: int) -> dict[str, Any]: ...
     def add_decisions(self, account: str, records: Sequence[dict[str, Any]], *, received_at: str) -> int: ...
+    def remove_decisions(self, account: str, fact_refs: Sequence[str]) -> int: ...
     def decisions(self) -> list[dict[str, Any]]: ...
     def record_review(self, candidate_id: str, *, decision: str, by: str, at: str, page_id: str | None,
                       signature: str) -> None: ...
@@ -183,6 +184,14 @@ class SqliteServerStore:
                 )
                 added += cur.rowcount
         return added
+
+    def remove_decisions(self, account: str, fact_refs: Sequence[str]) -> int:
+        removed = 0
+        with self._tx() as db:
+            for ref in fact_refs:
+                removed += db.execute("DELETE FROM decisions WHERE account = ? AND fact_ref = ?",
+                                      (account, ref)).rowcount
+        return removed
 
     def decisions(self) -> list[dict[str, Any]]:
         out = []

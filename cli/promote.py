@@ -1,0 +1,47 @@
+"""``mem promote``: list know-how candidates; approve one into a page, or reject it (operator side)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from mem.cli.options import JsonOption
+from mem.cli.output import emit
+from mem.cli.state import get_state, require_workspace, want_json
+from mem.core.errors import InvalidInput
+
+COLUMNS = ("id", "kind", "status", "customers", "counter_examples", "facts", "when", "then")
+
+
+def promote(
+    ctx: typer.Context,
+    approve: Annotated[Optional[str], typer.Option("--approve", help="Candidate id to write as know-how.")] = None,
+    reject: Annotated[Optional[str], typer.Option("--reject", help="Candidate id to reject.")] = None,
+    by: Annotated[Optional[str], typer.Option("--by", help="Who approves or rejects (recorded).")] = None,
+    then: Annotated[Optional[str], typer.Option("--then", help="The decision text (required for interpretations).")]
+    = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Without options: list candidates with evidence counts. Nothing becomes know-how without --approve."""
+    from mem.cli.output import print_table
+    from mem.server.intake import approve_candidate, list_candidates, reject_candidate
+
+    workspace, config = require_workspace(ctx), get_state(ctx).config
+    if approve and reject:
+        raise InvalidInput("use --approve or --reject, not both")
+    if (approve or reject) and not by:
+        raise InvalidInput("--by NAME is required to approve or reject")
+    if approve:
+        result = approve_candidate(workspace, approve, by=by, config=config, then=then)
+    elif reject:
+        result = reject_candidate(workspace, reject, by=by, config=config)
+    else:
+        rows = list_candidates(workspace, config=config)
+        emit(rows, as_json=want_json(ctx, json_output), human=lambda console, data: print_table(console, data, COLUMNS))
+        return
+    emit(result, as_json=want_json(ctx, json_output))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("promote")(promote)

@@ -1,0 +1,182 @@
+"""Candidate detection over the anonymised decisions the server received (movement 4).
+
+Decisions are grouped by *situation* (condition terms similar by Jaccard ≥ 0.5 and the same policy
+pages), then by *decision* (same polarity, decision terms similar by Jaccard ≥ 0.5). Counting is
+by **distinct pseudonyms**, never by facts:
+
+- procedure candidate ("when X, do Y"): one decision in one situation from at least
+  ``knowhow.min_customers`` customers, and no customer got the opposite decision (a refusal
+  against a grant, or the reverse) in that situation — a single counter-example blocks it;
+- interpretation candidate: the same situation raised by at least ``min_customers`` customers
+  but answered inconsistently — the policy is ambiguous there and needs one interpretation;
+- fewer customers (at least ``propose_min_customers``): listed as a *proposal* only.
+
+Only decisions within ``knowhow.window_days`` count. Nothing here writes a page: promotion needs
+an operator's approval (``mem.knowhow.promote``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from mem.core import clock
+from mem.core.config import KnowhowSettings
+from mem.knowhow.signature import decision_terms, jaccard, polarity, split_decision, terms
+
+SIMILAR = 0.5
+
+
+@dataclass
+class Decision:
+    """One shared decision as the server holds it (already anonymised by the client)."""
+
+    pseudonym: str
+    condition: str
+    decision: str
+    pages: tuple[str, ...]
+    policy_refs: tuple[tuple[str, int], ...]
+    month: str | None
+    condition_terms: frozenset[str] = frozenset()
+    decision_terms: frozenset[str] = frozenset()
+    polarity: str = "positive"
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Decision:
+        condition, decision = str(record.get("condition") or ""), str(record.get("decision") or "")
+        if not condition and decision:
+            condition, decision = split_decision(decision)
+        refs = tuple(sorted((str(r["page"]), int(r["version"])) for r in record.get("policy_refs") or []))
+        return cls(pseudonym=str(record["pseudonym"]), condition=condition, decision=decision,
+                   pages=tuple(sorted({p for p, _ in refs})), policy_refs=refs, month=record.get("month"),
+                   condition_terms=terms(condition), decision_terms=decision_terms(decision),
+                   polarity=polarity(decision))
+
+
+@dataclass
+class Candidate:
+    id: str
+    kind: str  # "procedure" | "interpretation"
+    status: str  # "candidate" | "proposal" | "blocked" (+ "approved" / "rejected" once reviewed)
+    when: str
+    then: str
+    customers: int
+    counter_examples: int
+    facts: int
+    policy_refs: list[dict[str, Any]]
+    situation_key: str
+    alternatives: list[dict[str, Any]] = field(default_factory=list)
+    review: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "status": self.status, "when": self.when, "then": self.then,
+                "customers": self.customers, "counter_examples": self.counter_examples, "facts": self.facts,
+                "policy_refs": self.policy_refs, "alternatives": self.alternatives, "review": self.review}
+
+
+def _within_window(month: str | None, window_days: int) -> bool:
+    if not month:
+        return True
+    try:
+        year, mon = (int(x) for x in month[:7].split("-"))
+        first = date(year, mon, 1)
+    except ValueError:
+        return False
+    # A month counts while any of its days is inside the window.
+    last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+    return last >= clock.today() - timedelta(days=window_days)
+
+
+def _cluster(items: list[Decision], key, *, same=lambda a, b: True) -> list[list[Decision]]:
+    """Greedy clustering: an item joins the first cluster whose founder is similar enough."""
+    clusters: list[list[Decision]] = []
+    for item in items:
+        for cluster in clusters:
+            if same(cluster[0], item) and jaccard(key(cluster[0]), key(item)) >= SIMILAR:
+                cluster.append(item)
+                break
+        else:
+            clusters.append([item])
+    return clusters
+
+
+def _common_text(texts: list[str]) -> str:
+    counts = Counter(t for t in texts if t)
+    if not counts:
+        return ""
+    best = max(counts.values())
+    return sorted(t for t, n in counts.items() if n == best)[0]
+
+
+def _refs(members: list[Decision]) -> list[dict[str, Any]]:
+    latest: dict[str, int] = {}
+    for member in members:
+        for page, version in member.policy_refs:
+            latest[page] = max(version, latest.get(page, 0))
+    return [{"page": page, "version": version} for page, version in sorted(latest.items())]
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()[:10]
+
+
+def detect_candidates(records: list[dict[str, Any]], *, settings: KnowhowSettings,
+                      reviews: dict[str, dict[str, Any]] | None = None) -> list[Candidate]:
+    """Every candidate and proposal found in ``records``, strongest first."""
+    reviews = reviews or {}
+    decisions = [Decision.from_record(r) for r in records if _within_window(r.get("month"), settings.window_days)]
+    decisions.sort(key=lambda d: (sorted(d.condition_terms), d.pseudonym, d.decision))
+    situations = _cluster(decisions, lambda d: d.condition_terms, same=lambda a, b: a.pages == b.pages)
+    found: list[Candidate] = []
+    for situation in situations:
+        founder = situation[0]
+        situation_key = _digest(" ".join(sorted(founder.condition_terms)), ",".join(founder.pages))
+        when = _common_text([d.condition for d in situation]) or (
+            f"a case under policy {', '.join(founder.pages)}" if founder.pages else "")
+        groups = _cluster(situation, lambda d: d.decision_terms, same=lambda a, b: a.polarity == b.polarity)
+        summaries = []
+        for group in groups:
+            who = {d.pseudonym for d in group}
+            summaries.append({"then": _common_text([d.decision for d in group]), "polarity": group[0].polarity,
+                              "customers": len(who), "facts": len(group), "members": group,
+                              "key": " ".join(sorted(group[0].decision_terms))})
+        for summary in summaries:
+            opposite = {d.pseudonym for other in summaries if other["polarity"] != summary["polarity"]
+                        for d in other["members"]}
+            customers = summary["customers"]
+            if customers < settings.propose_min_customers:
+                continue
+            if opposite:
+                status = "blocked"
+            elif customers >= settings.min_customers:
+                status = "candidate"
+            else:
+                status = "proposal"
+            found.append(Candidate(
+                id="p-" + _digest("procedure", situation_key, summary["key"], summary["polarity"]),
+                kind="procedure", status=status, when=when, then=summary["then"], customers=customers,
+                counter_examples=len(opposite), facts=summary["facts"], policy_refs=_refs(summary["members"]),
+                situation_key=situation_key,
+                alternatives=[{"then": o["then"], "customers": o["customers"]} for o in summaries if o is not summary],
+            ))
+        asked = {d.pseudonym for d in situation}
+        inconsistent = len({s["polarity"] for s in summaries}) > 1
+        if inconsistent and len(asked) >= settings.propose_min_customers:
+            found.append(Candidate(
+                id="i-" + _digest("interpretation", situation_key), kind="interpretation",
+                status="candidate" if len(asked) >= settings.min_customers else "proposal", when=when, then="",
+                customers=len(asked), counter_examples=0, facts=len(situation), policy_refs=_refs(situation),
+                situation_key=situation_key,
+                alternatives=[{"then": s["then"], "customers": s["customers"]} for s in summaries],
+            ))
+    for candidate in found:
+        review = reviews.get(candidate.id)
+        if review:
+            candidate.review = {k: review[k] for k in ("decision", "by", "at", "page_id")}
+            candidate.status = review["decision"]
+    order = {"candidate": 0, "proposal": 1, "blocked": 2, "approved": 3, "rejected": 4}
+    found.sort(key=lambda c: (order.get(c.status, 9), -c.customers, c.id))
+    return found

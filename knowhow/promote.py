@@ -1,0 +1,101 @@
+"""Promotion with approval: an operator turns a candidate into a know-how page (or rejects it).
+
+``page_for`` builds the page (DESIGN.md §6 know-how frontmatter: ``when``, ``then``, ``evidence``
+counts, ``policy_refs``, ``approved`` by/at); ``write_page`` writes it through ``Wiki.write`` — one
+commit, ``index.md`` regenerated, a ``log.md`` entry — so an earlier revision stays in git history.
+Page ids are derived from the situation, so a later approval for the same situation revises the
+same page (version + 1) instead of adding a near-duplicate.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.config import KnowhowSettings
+from mem.core.errors import InvalidInput, Refused
+from mem.knowhow.candidates import Candidate
+
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def page_id_for(candidate: Candidate) -> str:
+    words = [w for w in _SLUG.split(candidate.when.lower()) if w and not w.startswith(("name", "number"))]
+    slug = "-".join(words)[:40].strip("-")
+    return f"kh-{slug}-{candidate.situation_key[:6]}" if slug else f"kh-{candidate.situation_key}"
+
+
+def check_approvable(candidate: Candidate, *, settings: KnowhowSettings, then: str | None) -> None:
+    """Refuse what must not become know-how: too few customers, a counter-example, a missing interpretation."""
+    if candidate.status == "blocked":
+        raise Refused(f"candidate {candidate.id} is blocked by {candidate.counter_examples} customer(s) who got the "
+                      "opposite decision in the same situation; it cannot be promoted")
+    if candidate.status == "rejected":
+        raise Refused(f"candidate {candidate.id} was rejected by {candidate.review['by']} on {candidate.review['at']}")
+    if candidate.customers < settings.min_customers:
+        raise Refused(f"candidate {candidate.id} has {candidate.customers} distinct customer(s); "
+                      f"knowhow.min_customers is {settings.min_customers}, so it stays a proposal")
+    if candidate.kind == "interpretation" and not (then or "").strip():
+        raise InvalidInput(f"candidate {candidate.id} is an interpretation: say what it is with --then TEXT")
+
+
+def page_for(candidate: Candidate, *, by: str, then: str | None, settings: KnowhowSettings,
+             previous: Any = None) -> Any:
+    from mem.wiki.page import Page
+
+    decided = (then or candidate.then).strip()
+    when = candidate.when.strip() or "this situation"
+    at = clock.isoformat(clock.now())
+    meta: dict[str, Any] = dict(previous.meta) if previous is not None else {}
+    meta.update({
+        "status": "active",
+        "summary": f"When {when}: {decided}."[:200],
+        "when": when,
+        "then": decided,
+        "evidence": {"customers": candidate.customers, "counter_examples": candidate.counter_examples,
+                     "facts": candidate.facts, "window": f"{settings.window_days} days", "candidate": candidate.id},
+        "policy_refs": candidate.policy_refs,
+        "approved": {"by": by, "at": at},
+    })
+    meta.setdefault("tags", ["knowhow", candidate.kind])
+    if candidate.kind == "interpretation":
+        others = "; ".join(f"{a['then']} ({a['customers']})" for a in candidate.alternatives)
+        body = (f"When {when}, {decided}.\n\nCustomers repeatedly raised this situation and got differing "
+                f"decisions ({others}); this is the interpretation to apply consistently.\n")
+    else:
+        body = f"When {when}, {decided}.\n"
+    body += (f"\nDrawn from the anonymised decisions of {candidate.customers} distinct customers "
+             f"({candidate.facts} decision facts, no counter-example within {settings.window_days} days); "
+             f"approved by {by} on {at[:10]}.\n")
+    refs = ", ".join(f"[[{r['page']}]] v{r['version']}" for r in candidate.policy_refs)
+    if refs:
+        body += f"\nPolicy: {refs}.\n"
+    version = previous.version + 1 if previous is not None else 1
+    return Page(id=page_id_for(candidate) if previous is None else previous.id, type="knowhow",
+                title=f"When {when}"[:120], version=version, meta=meta, body=body)
+
+
+def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | None, settings: KnowhowSettings,
+               page_id: str | None = None) -> dict[str, Any]:
+    """Write or revise the know-how page of an approvable candidate as one commit."""
+    from mem.wiki.store import Wiki
+
+    check_approvable(candidate, settings=settings, then=then)
+    wiki = Wiki(workspace)
+    page_id = page_id or page_id_for(candidate)
+    previous = wiki.get(page_id) if wiki.exists(page_id) else None
+    page = page_for(candidate, by=by, then=then, settings=settings, previous=previous)
+    verb = "revise" if previous is not None else "add"
+    result = wiki.write(
+        [page], op="promote",
+        message=f"promote: {verb} know-how {page.id} v{page.version} ({candidate.customers} customers, "
+                f"approved by {by})\n\nCandidate {candidate.id} ({candidate.kind}): when {page.meta['when']} "
+                f"→ {page.meta['then']}",
+        log_title=f"{page.title} (v{page.version})",
+        log_lines=[f"candidate {candidate.id}, {candidate.customers} distinct customers, approved by {by}"],
+        author=by,
+    )
+    return {"candidate": candidate.id, "page": page.id, "version": page.version, "commit": result.commit,
+            "revised": previous is not None}

@@ -1,0 +1,52 @@
+"""What one customer's client may share for know-how: anonymised decision facts only (movement 4).
+
+``shared_records`` turns a customer's facts into upload records. Only active ``decision`` facts
+that carry no sensitive category are used; each becomes::
+
+    {"pseudonym": "p-…", "fact_ref": "…", "condition": "…", "decision": "…",
+     "policy_refs": [{"page": "refunds", "version": 4}], "month": "2026-09"}
+
+— condition and decision scrubbed of personal identifiers, the customer id and fact id replaced by
+keyed hashes, the date coarsened to its month. Nothing else of the customer's memory (context,
+other facts, evidence quotes, request logs) is ever read into a record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from mem.knowhow.anonymise import keyed, pseudonym, scrub
+from mem.knowhow.signature import split_decision
+
+MAX_TEXT = 500
+
+
+def shared_records(customer_id: str, facts: Iterable[Any], *, secret: bytes, person_names: Iterable[str] = (),
+                   customer_id_pattern: str | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """``(records, withdrawn)``: records of the shareable decision facts, and the keyed refs of decision
+    facts no longer active (retracted or replaced), so the server drops what it got earlier."""
+    names = list(person_names)
+    alias = pseudonym(secret, customer_id)
+    records, withdrawn = [], []
+    for fact in facts:
+        if fact.kind != "decision":
+            continue
+        ref = keyed(secret, "fact", fact.id)
+        if fact.status != "active" or fact.sensitive != "none":
+            withdrawn.append(ref)
+            continue
+        condition, decision = split_decision(fact.text)
+        clean = {
+            "condition": scrub(condition, names=names, customer_ids=[customer_id],
+                               customer_id_pattern=customer_id_pattern)[:MAX_TEXT],
+            "decision": scrub(decision, names=names, customer_ids=[customer_id],
+                              customer_id_pattern=customer_id_pattern)[:MAX_TEXT],
+        }
+        if not clean["decision"]:
+            continue
+        when = fact.when
+        records.append({"pseudonym": alias, "fact_ref": ref, **clean,
+                        "policy_refs": [{"page": r.page, "version": r.version} for r in fact.policy_refs],
+                        "month": when.strftime("%Y-%m") if when else None})
+    return records, withdrawn

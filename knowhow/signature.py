@@ -1,0 +1,90 @@
+"""What makes two decisions "the same decision in the same situation" (DESIGN.md §3, know-how signals).
+
+A decision sentence is split into its *condition* (the situation: "because the purchase was 18
+days ago", "if Enterprise…", "…라서", "…ので") and its *decision* ("we agreed to a partial refund").
+Each side becomes a set of normalised content terms (lower-case, stop words and placeholders
+dropped, a light English stem, CJK character bigrams). The decision also gets a *polarity*: a
+refusal ("declined", "no refund", "거절", "できません") is the opposite of a grant, which is what
+makes a counter-example.
+"""
+
+from __future__ import annotations
+
+import re
+
+_EN_BEFORE_CONDITION = re.compile(r"\s*(?:,\s*)?\b(?:because(?: of)?|since|as|due to|given that|for being|"
+                                  r"considering)\b\s*", re.I)
+_EN_LEADING_CONDITION = re.compile(r"^\s*(?:if|when|whenever|for|with|since|because)\b\s*(.+?),\s*(.+)$", re.I)
+_EN_SO = re.compile(r"^(.+?),?\s+\b(?:so|therefore|hence|thus)\b\s+(.+)$", re.I)
+_ARROW = re.compile(r"\s*(?:→|->|=>)\s*")
+_CJK_CONDITION = re.compile(
+    r"^(.+?)(?:때문에|이라서|라서|니까|므로|으면|면|なので|ので|から|ため|なら|場合は|場合)[、,\s]*(.+)$")
+
+_NEGATIVE = re.compile(
+    r"\b(?:not|no|never|cannot|can't|won't|didn't|don't|refus\w*|declin\w*|den(?:y|ied|ies)|reject\w*|"
+    r"without)\b|거절|불가|안\s?됩|안\s?돼|못\s|없습니다|断|できません|不可|ません", re.I)
+
+_STOP_WORDS = """a an the and or but of to in on at for with by from as is are was were be been being it its this
+that these those i we you he she they me us my our your their his her them there here then than so if when
+because since due given agreed agree decided decide settled chose choose accept accepted will would shall
+should can could may might just also very really please thank thanks ok okay yes"""
+_STOP = frozenset(_STOP_WORDS.split())
+_WORD = re.compile(r"\[[a-z]+\]|\w+", re.UNICODE)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def split_decision(text: str) -> tuple[str, str]:
+    """``(condition, decision)`` of a decision sentence; condition is ``""`` when none is stated."""
+    text = " ".join(text.split()).rstrip(".!。！")
+    arrow = _ARROW.split(text, maxsplit=1)
+    if len(arrow) == 2:
+        return arrow[0].strip(), arrow[1].strip()
+    match = _EN_LEADING_CONDITION.match(text)
+    if match:
+        return match.group(1).strip(), match.group(2).strip()
+    match = _EN_SO.match(text)
+    if match:
+        return match.group(1).strip(), match.group(2).strip()
+    parts = _EN_BEFORE_CONDITION.split(text, maxsplit=1)
+    if len(parts) == 2 and parts[0].strip() and parts[1].strip():
+        return parts[1].strip(), parts[0].strip()
+    match = _CJK_CONDITION.match(text)
+    if match and match.group(2).strip():
+        return match.group(1).strip(), match.group(2).strip()
+    return "", text.strip()
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def terms(text: str) -> frozenset[str]:
+    """Normalised content terms of a phrase."""
+    out: set[str] = set()
+    for word in _WORD.findall(text.lower()):
+        if word.startswith("[") or word in _STOP:
+            continue
+        if _CJK.search(word):
+            out.update(word[i:i + 2] for i in range(len(word) - 1)) if len(word) > 1 else out.add(word)
+        else:
+            out.add(_stem(word))
+    return frozenset(out)
+
+
+def polarity(decision: str) -> str:
+    """``"negative"`` for a refusal, else ``"positive"``."""
+    return "negative" if _NEGATIVE.search(decision) else "positive"
+
+
+def decision_terms(decision: str) -> frozenset[str]:
+    """Decision terms without the negation words, so a grant and its refusal compare equal in content."""
+    return frozenset(t for t in terms(_NEGATIVE.sub(" ", decision)))
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)

@@ -1,0 +1,60 @@
+"""Operator side of movement 4: candidates from the intake store, approval and rejection (``mem promote``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import InvalidInput, NotFound
+from mem.knowhow.candidates import Candidate, detect_candidates
+from mem.server.storage import ServerStore, open_store
+
+
+def candidates(workspace: Path, *, config: Config, store: ServerStore | None = None) -> list[Candidate]:
+    store = store or open_store(workspace)
+    return detect_candidates(store.decisions(), settings=config.knowhow, reviews=store.reviews())
+
+
+def list_candidates(workspace: Path, *, config: Config) -> list[dict[str, Any]]:
+    """Every candidate and proposal with its evidence counts and review state."""
+    return [c.to_dict() for c in candidates(workspace, config=config)]
+
+
+def _find(found: list[Candidate], candidate_id: str) -> Candidate:
+    for candidate in found:
+        if candidate.id == candidate_id:
+            return candidate
+    raise NotFound(f"no candidate {candidate_id!r} (see `mem promote`)")
+
+
+def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config,
+                      then: str | None = None) -> dict[str, Any]:
+    """Write or revise the know-how page of a candidate (one commit) and record the approval."""
+    from mem.knowhow.promote import page_id_for, write_page
+
+    if not by.strip():
+        raise InvalidInput("say who approves with --by NAME")
+    store = open_store(workspace)
+    candidate = _find(candidates(workspace, config=config, store=store), candidate_id)
+    review = store.reviews().get(candidate_id)
+    if candidate.status == "approved":
+        candidate.status = "candidate"  # approving again revises the page with the current evidence
+    page_id = (review or {}).get("page_id") or page_id_for(candidate)
+    result = write_page(workspace, candidate, by=by.strip(), then=then, settings=config.knowhow, page_id=page_id)
+    store.record_review(candidate_id, decision="approved", by=by.strip(), at=clock.isoformat(clock.now()),
+                        page_id=result["page"], signature=candidate.situation_key)
+    return result
+
+
+def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config) -> dict[str, Any]:
+    """Record that an operator rejected a candidate; it stays listed as rejected and writes no page."""
+    if not by.strip():
+        raise InvalidInput("say who rejects with --by NAME")
+    store = open_store(workspace)
+    candidate = _find(candidates(workspace, config=config, store=store), candidate_id)
+    at = clock.isoformat(clock.now())
+    store.record_review(candidate_id, decision="rejected", by=by.strip(), at=at, page_id=None,
+                        signature=candidate.situation_key)
+    return {"candidate": candidate_id, "decision": "rejected", "by": by.strip(), "at": at}

@@ -1,0 +1,198 @@
+"""Sharing with consent and promotion with approval, end to end through a real server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from mem.core.config import Config
+from mem.core.errors import InvalidInput, NotFound, Refused
+from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
+from mem.server.accounts import add_account
+from mem.server.client import ServerClient
+from mem.server.intake import approve_candidate, list_candidates, reject_candidate
+from mem.server.share import share_customer, share_if_consented
+from mem.server.storage import open_store
+
+PERSONAL = ("Jane Doe", "jane@example.com", "555-201-7788", "99120", "cust-")
+
+
+@pytest.fixture
+def workspace(tmp_path):
+    from mem.wiki.workspace import init_workspace
+
+    return init_workspace(tmp_path / "ws")
+
+
+def _decision(text, refs=(("refunds", 4),)):
+    evidence = [Evidence(log_id="c1", turn="1", role="customer", quote=text)]
+    return Fact.new("decision", text, evidence=evidence, policy_refs=[PolicyRef(p, v) for p, v in refs])
+
+
+def _customer(home, cid, texts, *, share):
+    with CustomerStore.open(home, cid) as store:
+        for text in texts:
+            store.add(_decision(text))
+        store.add(Fact.new("preference", "I prefer e-mail, write to jane@example.com",
+                           evidence=[Evidence(log_id="c1", turn="2", role="customer", quote="I prefer e-mail")]))
+        if share:
+            store.set_consent(share=True)
+
+
+def _sent(server):
+    return [json.loads(body) for method, path, body in server.received if path == "/v1/share"]
+
+
+def test_without_consent_nothing_is_sent(workspace, live_server, isolated_env):
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    _customer(isolated_env, "cust-a", ["We agreed to a partial refund because it was 18 days"], share=False)
+    with ServerClient(server.url, token=token) as client:
+        with pytest.raises(Refused, match="not consented"):
+            share_customer(isolated_env, "cust-a", config=Config.load(), client=client)
+        assert share_if_consented(isolated_env, "cust-a", config=Config.load(), client=client) is None
+    assert server.received == []
+    assert open_store(workspace).decisions() == []
+
+
+def test_with_consent_only_anonymised_decisions_are_sent(workspace, live_server, isolated_env):
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    _customer(isolated_env, "cust-a", [
+        "Jane Doe (jane@example.com, 555-201-7788) on order 99120 agreed to a partial refund because the "
+        "purchase was 18 days ago on an Enterprise plan"], share=True)
+    with ServerClient(server.url, token=token) as client:
+        result = share_customer(isolated_env, "cust-a", config=Config.load(), client=client)
+    assert result["sent"] == 1
+    raw = b"".join(body for _, _, body in server.received)
+    for secret in PERSONAL:
+        assert secret.encode() not in raw
+    [payload] = _sent(server)
+    [record] = payload["records"]
+    assert set(record) == {"pseudonym", "fact_ref", "condition", "decision", "policy_refs", "month"}
+    assert record["condition"] == "the purchase was 18 days ago on an Enterprise plan"
+    assert "partial refund" in record["decision"] and "prefer" not in raw.decode()
+
+
+def test_server_refuses_records_that_still_look_personal(workspace, live_server):
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    record = {"pseudonym": "p-0123456789abcdef", "fact_ref": "0123456789abcdef", "condition": "mail me at a@b.co",
+              "decision": "refund", "policy_refs": [], "month": "2026-09"}
+    with ServerClient(server.url, token=token) as client, pytest.raises(InvalidInput, match="e-mail"):
+        client.post_json("/v1/share", {"records": [record]})
+
+
+def _three_customers_share(workspace, server, home, texts_by_customer):
+    from mem.server.login import save_login
+
+    token = add_account(workspace, "shop-a")
+    save_login(home, url=server.url, token=token)
+    with ServerClient(server.url, token=token) as client:
+        for cid, texts in texts_by_customer.items():
+            _customer(home, cid, texts, share=True)
+            share_customer(home, cid, config=Config.load(), client=client)
+
+
+AGREED = "We agreed to negotiate a partial refund because the purchase was over 14 days ago on an Enterprise plan"
+
+
+def test_promotion_needs_distinct_customers_and_approval(workspace, live_server, isolated_env):
+    config = Config.load(workspace=workspace)
+    server = live_server(workspace)
+    _three_customers_share(workspace, server, isolated_env, {"cust-a": [AGREED, AGREED], "cust-b": [AGREED]})
+    [proposal] = list_candidates(workspace, config=config)
+    assert proposal["status"] == "proposal" and proposal["customers"] == 2 and proposal["facts"] == 3
+    with pytest.raises(Refused, match="min_customers"):
+        approve_candidate(workspace, proposal["id"], by="ops-lead", config=config)
+    assert not list((workspace / "knowhow").glob("*.md"))
+
+    with CustomerStore.open(isolated_env, "cust-c") as store:
+        store.add(_decision(AGREED))
+        store.set_consent(share=True)
+    share_customer(isolated_env, "cust-c", config=config, server=server.url)
+    [candidate] = list_candidates(workspace, config=config)
+    assert candidate["status"] == "candidate" and candidate["customers"] == 3
+    assert not list((workspace / "knowhow").glob("*.md"))  # nothing becomes know-how without approval
+
+    result = approve_candidate(workspace, candidate["id"], by="ops-lead", config=config)
+    page_file = workspace / "knowhow" / f"{result['page']}.md"
+    from mem.wiki.page import parse_page
+
+    page = parse_page(page_file.read_text())
+    assert page.type == "knowhow" and page.version == 1
+    assert page.meta["when"] == "the purchase was over 14 days ago on an Enterprise plan"
+    assert page.meta["then"] == "We agreed to negotiate a partial refund"
+    assert page.meta["evidence"]["customers"] == 3 and page.meta["evidence"]["counter_examples"] == 0
+    assert page.meta["policy_refs"] == [{"page": "refunds", "version": 4}]
+    assert page.meta["approved"]["by"] == "ops-lead"
+    assert result["page"] in (workspace / "index.md").read_text()
+    assert "promote |" in (workspace / "log.md").read_text()
+    log = subprocess.run(["git", "log", "--format=%s", "--", f"knowhow/{result['page']}.md"], cwd=workspace,
+                         capture_output=True, text=True).stdout
+    assert log.startswith("promote: add know-how")
+    assert list_candidates(workspace, config=config)[0]["status"] == "approved"
+
+    # A fourth customer later: approving again revises the page; the first revision stays in git.
+    with CustomerStore.open(isolated_env, "cust-d") as store:
+        store.add(_decision(AGREED))
+        store.set_consent(share=True)
+    share_customer(isolated_env, "cust-d", config=config, server=server.url)
+    again = approve_candidate(workspace, candidate["id"], by="ops-lead", config=config)
+    assert again["revised"] and again["version"] == 2 and again["page"] == result["page"]
+    history = subprocess.run(["git", "log", "--format=%H", "--", f"knowhow/{result['page']}.md"], cwd=workspace,
+                             capture_output=True, text=True).stdout.split()
+    assert len(history) == 2
+    first = subprocess.run(["git", "show", f"{history[1]}:knowhow/{result['page']}.md"], cwd=workspace,
+                           capture_output=True, text=True).stdout
+    assert "customers: 3" in first
+
+
+def test_counter_example_blocks_promotion(workspace, live_server, isolated_env):
+    config = Config.load(workspace=workspace)
+    server = live_server(workspace)
+    refused = "We declined the refund because the purchase was over 14 days ago on an Enterprise plan"
+    _three_customers_share(workspace, server, isolated_env, {
+        "cust-a": [AGREED], "cust-b": [AGREED], "cust-c": [AGREED], "cust-d": [refused]})
+    found = {c["kind"]: c for c in list_candidates(workspace, config=config)}
+    assert found["procedure"]["status"] == "blocked" and found["procedure"]["counter_examples"] == 1
+    with pytest.raises(Refused, match="blocked"):
+        approve_candidate(workspace, found["procedure"]["id"], by="ops-lead", config=config)
+    interpretation = found["interpretation"]
+    with pytest.raises(InvalidInput, match="--then"):
+        approve_candidate(workspace, interpretation["id"], by="ops-lead", config=config)
+    result = approve_candidate(workspace, interpretation["id"], by="ops-lead", config=config,
+                               then="offer a partial refund only to Enterprise annual contracts")
+    assert result["version"] == 1
+
+
+def test_reject_is_recorded(workspace, live_server, isolated_env):
+    config = Config.load(workspace=workspace)
+    server = live_server(workspace)
+    _three_customers_share(workspace, server, isolated_env, {c: [AGREED] for c in ("cust-a", "cust-b", "cust-c")})
+    [candidate] = list_candidates(workspace, config=config)
+    reject_candidate(workspace, candidate["id"], by="ops-lead", config=config)
+    [after] = list_candidates(workspace, config=config)
+    assert after["status"] == "rejected" and after["review"]["by"] == "ops-lead"
+    with pytest.raises(Refused, match="rejected"):
+        approve_candidate(workspace, candidate["id"], by="ops-lead", config=config)
+    with pytest.raises(NotFound):
+        reject_candidate(workspace, "p-nothing", by="ops-lead", config=config)
+
+
+def test_cli_share_and_promote(mem, workspace, live_server, isolated_env):
+    server = live_server(workspace)
+    token = json.loads(mem("--workspace", workspace, "accounts", "add", "shop-a", "--json").stdout)["token"]
+    assert mem("login", "--server", server.url, "--token", token).exit_code == 0
+    for cid in ("cust-a", "cust-b", "cust-c"):
+        _customer(isolated_env, cid, [AGREED], share=cid != "cust-c")
+        result = mem("share", "--customer", cid, "--json")
+        assert result.exit_code == (0 if cid != "cust-c" else 1), result.stderr
+    listed = json.loads(mem("--workspace", workspace, "promote", "--json").stdout)
+    assert listed[0]["customers"] == 2 and listed[0]["status"] == "proposal"
+    assert mem("--workspace", workspace, "promote", "--approve", listed[0]["id"]).exit_code == 2  # --by missing
+    refused = mem("--workspace", workspace, "promote", "--approve", listed[0]["id"], "--by", "ops")
+    assert refused.exit_code == 1 and "min_customers" in refused.stderr
+    assert mem("--workspace", workspace, "promote", "--reject", listed[0]["id"], "--by", "ops").exit_code == 0
