@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "lint",
     "ask", "demo",
     "facts", "log", "context", "consent",
+    "extract",
 )
 
 app = typer.Typer(

@@ -1,0 +1,54 @@
+"""``mem extract``: turn one customer's pending request log into facts (movement 2, then 3 and 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from mem.cli.options import CustomerOption, JsonOption
+from mem.cli.output import emit, progress
+from mem.cli.state import get_state, want_json
+
+
+def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOption = False) -> None:
+    """Extract facts from every pending conversation of one customer.
+
+    Grounds every fact in the customer's own words, judges it against similar facts (ADD / UPDATE /
+    DELETE / NONE), applies customer-context requests and promotions, and looks for traits. Uses the
+    model in [model] name, else the offline deterministic engine. Exit 1 when a model answer was
+    rejected (nothing of it was written; the conversation stays pending).
+    """
+    from mem.cli.facts import open_store
+    from mem.customers.extract import extract_pending
+
+    config = get_state(ctx).config
+    with open_store(ctx, customer) as store, progress("extracting") as on_progress:
+        report = extract_pending(store, config=config, on_progress=on_progress)
+    emit(report.to_dict(), as_json=want_json(ctx, json_output), human=_human)
+    if report.rejected:
+        raise typer.Exit(1)
+
+
+def _human(console: Any, data: dict[str, Any]) -> None:
+    console.print(
+        f"{data['conversations']} conversations, {data['turns']} turns ({data['engine']} engine): "
+        f"{len(data['added'])} added, {len(data['updated'])} updated, {len(data['retracted'])} retracted, "
+        f"{data['unchanged']} unchanged",
+        markup=False, highlight=False,
+    )
+    console.print(
+        f"dropped: {data['dropped_ungrounded']} ungrounded, {data['dropped_sensitive']} sensitive without consent; "
+        f"traits: {len(data['traits_added'])} new, {len(data['traits_updated'])} updated, "
+        f"{len(data['recheck_flagged'])} flagged for recheck",
+        markup=False, highlight=False,
+    )
+    for change in data["context"]:
+        console.print(f"context {change['action']}: {change['text']} ({change['reason']})", markup=False,
+                      highlight=False)
+    for rejected in data["rejected"]:
+        console.print(f"rejected {rejected['conversation']}: {rejected['reason']}", markup=False, highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("extract")(extract)
