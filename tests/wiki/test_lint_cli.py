@@ -60,3 +60,24 @@ def test_paths_and_fix(mem, tmp_path):
     assert result.exit_code == 1  # the broken link is left for a person
     assert "[broken-link]" in result.stdout
     assert "nothing to fix" in mem("--workspace", ws, "lint", "--fix").stderr
+
+
+def test_freshly_ingested_wiki_lints_clean(mem, tmp_path):
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    doc = tmp_path / "refund.md"
+    doc.write_text("# Refund policy\n\n## Window\n\nRefunds are accepted within 14 days of purchase.\n\n"
+                   "## Exceptions\n\nSale items cannot be refunded after 7 days.\n")
+    ingest = mem("--workspace", ws, "ingest", doc)
+    assert ingest.exit_code == 0, ingest.stderr
+    result = mem("--workspace", ws, "lint", "--strict")
+    assert result.exit_code == 0, result.stdout
+
+
+def test_pre_commit_hook_definition():
+    import yaml
+
+    hooks = yaml.safe_load((Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml").read_text())
+    hook = next(h for h in hooks if h["id"] == "mem-lint")
+    assert hook["entry"] == "mem lint" and hook["pass_filenames"] is False
+    assert hook["language"] == "python"
