@@ -63,7 +63,8 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         warnings.append("removed citations that point to nothing retrieved: " + ", ".join(f"[{n}]" for n in removed))
     warnings += retrieval.warnings
     for block in retrieval.blocks:
-        warnings += [f"fact {block.id}: {flag}" for flag in block.flags if block.memory == "fact"]
+        if block.memory == "fact" and block.flags:
+            warnings.append(f"fact {block.id} ({block.date}): {'; '.join(block.flags)}")
     warnings += [f"conflict: fact {c.fact.id} ({c.fact.date}) {c.reason}" for c in conflicts]
     reference = render_reference(retrieval.blocks, context.marker)
     instructions = context.instructions()

@@ -88,19 +88,23 @@ class Conversation:
         if self.ended:
             return Learning(skipped=["conversation already ended"])
         learning = Learning()
+        learn = self.learn and bool(self.answers)
         try:
             if not self.learn:
                 learning.skipped.append("learning off (--no-learn): the turns stay pending in the request log")
             elif not self.answers:
                 learning.skipped.append("no turns")
             else:
-                self._learn(learning)
+                self._extract(learning)
         finally:
+            # the store's lock is released before sharing, which opens the store itself
             self.customer.close()
             self.ended = True
+        if learn:
+            self._share(learning)
         return learning
 
-    def _learn(self, learning: Learning) -> None:
+    def _extract(self, learning: Learning) -> None:
         from mem.customers.extract import extract_pending
 
         config = self.config
@@ -109,17 +113,21 @@ class Conversation:
             config = config.overlay(self.service.settings(), origin="the verified bundle")
         report = extract_pending(self.customer.store, config=config)
         learning.extracted = report.to_dict() if hasattr(report, "to_dict") else dict(vars(report))
-        consent = self.customer.store.consent()
-        if not getattr(consent, "share", False):
-            learning.skipped.append("sharing: the customer has not consented (mem consent --share on)")
-            return
-        try:
-            from mem.server.share import share_customer
 
-            learning.shared = _plain(share_customer(self.customer.store, config=self.config))
+    def _share(self, learning: Learning) -> None:
+        """Movement 4, client side: anonymised decision facts go to the service only with consent."""
+        from mem.server.share import share_if_consented
+
+        try:
+            shared = share_if_consented(self.config.home, self.customer.customer_id, config=self.config)
         except MemError as exc:
-            # Sharing is best effort after the answer: offline is normal, the facts stay queued.
-            learning.errors.append(f"sharing failed: {exc.message}")
+            # best effort after the answer: not logged in or offline is normal; the next run shares again
+            learning.errors.append(f"sharing skipped: {exc.message}")
+            return
+        if shared is None:
+            learning.skipped.append("sharing: the customer has not consented (mem consent --share on)")
+        else:
+            learning.shared = shared
 
 
 def _plain(value: Any) -> Any:

@@ -49,7 +49,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "fact_line_noquote": "{date}: {text} ({status}{kind}{notes}) [{n}]",
         "recheck": "recheck needed",
         "recheck_reason": "recheck needed: {reason}",
-        "older_policy": "made under {policy} v{old}; the current version is v{new}",
+        "older_policy": "recorded under {policy} v{old}; the current version is v{new}",
         "conflict": "Please note",
         "conflict_line": (
             "Your earlier agreement of {date} [{fact_n}] was made under {policy} v{old}. The rule in force now is "
@@ -90,7 +90,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "fact_line_noquote": "{date}：{text}（{status}{kind}{notes}） [{n}]",
         "recheck": "要再確認",
         "recheck_reason": "要再確認：{reason}",
-        "older_policy": "{policy} 第{old}版の下での合意です。現行は第{new}版です",
+        "older_policy": "{policy} 第{old}版の時点の記録（現行は第{new}版）",
         "conflict": "ご注意ください",
         "conflict_line": (
             "{date}の以前の合意 [{fact_n}] は {policy} 第{old}版の下で行われたものです。現在有効な規定は "
@@ -131,7 +131,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "fact_line_noquote": "{date}: {text} ({status}{kind}{notes}) [{n}]",
         "recheck": "재확인 필요",
         "recheck_reason": "재확인 필요: {reason}",
-        "older_policy": "{policy} 제{old}판에서 이루어진 합의이며, 현행은 제{new}판입니다",
+        "older_policy": "{policy} 제{old}판 당시의 기록(현행은 제{new}판)",
         "conflict": "확인해 주세요",
         "conflict_line": (
             "{date}의 이전 합의 [{fact_n}]는 {policy} 제{old}판에서 이루어졌습니다. 현재 적용되는 규정은 "

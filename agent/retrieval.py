@@ -185,7 +185,8 @@ class Retrieval:
             current = self.current_version(ref["page"])
             if current is not None and ref.get("version") is not None and int(ref["version"]) < current:
                 older.append({"page": ref["page"], "version": int(ref["version"]), "current": current})
-                flags.append(f"linked to policy {ref['page']} v{ref['version']}; current version is v{current}")
+                if not any(f"policy {ref['page']} v" in flag for flag in flags):  # sync's flag says it already
+                    flags.append(f"linked to policy {ref['page']} v{ref['version']}; current version is v{current}")
         kind = str(getattr(fact, "kind", "") or "")
         agreement = bool(getattr(fact, "agreement", False))
         lines = [str(fact.text)]

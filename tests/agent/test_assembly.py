@@ -55,13 +55,19 @@ def test_retrieval_presents_recheck_and_older_policy(service, customer_a):
     retrieval = Retrieval(service=service, customer=customer_a)
     retrieval.gather(QUESTION)
     fact = next(b for b in retrieval.blocks if b.memory == "fact")
-    assert "recheck needed: policy refund-policy v3 → v4" in fact.flags
-    assert "linked to policy refund-policy v3; current version is v4" in fact.flags
+    assert fact.flags == ["recheck needed: policy refund-policy v3 → v4"]  # sync's flag names the versions
     assert fact.data["older_policy"] == [{"page": "refund-policy", "version": 3, "current": 4}]
     tools = [s["tool"] for s in retrieval.steps]
     assert tools == ["lookup_policy", "search_knowhow", "search_facts"]
     assert {b.memory for b in retrieval.blocks} == {"policy", "knowhow", "fact"}
     assert "shipping-policy" not in [b.id for b in retrieval.blocks]
+
+
+def test_a_fact_linked_to_an_older_version_without_a_flag_is_presented_as_such(service, make_customer):
+    retrieval = Retrieval(service=service, customer=make_customer(version=3, recheck=False))
+    retrieval.gather(QUESTION)
+    fact = next(b for b in retrieval.blocks if b.memory == "fact")
+    assert fact.flags == ["linked to policy refund-policy v3; current version is v4"]
 
 
 def test_linked_policy_is_looked_up_by_id_even_when_search_misses_it(service, customer_a):

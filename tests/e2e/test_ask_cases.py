@@ -51,6 +51,9 @@ def test_conflict_between_v4_and_the_agreement_made_under_v3(mem, world):
     data = json.loads(result.stdout)
     conflict = data["conflicts"][0]
     assert conflict["policy"] == "refund-policy" and conflict["current_version"] == 4
+    assert conflict["made_under_version"] == 3 and conflict["fact_date"] == "2026-09-28"
+    fact = next(r for r in data["retrieved"] if r["id"] == conflict["fact"])
+    assert fact["flags"] == ["recheck needed: policy refund-policy v3 → v4"]
     answer = data["answer"]
     # both sides, with sources, and which one is current
     cited = {c["number"]: c for c in data["citations"]}

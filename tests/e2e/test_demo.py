@@ -27,6 +27,12 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     assert "お客様のケース（18日）は、この規定の14日の期間を過ぎています。" in answer
     assert "negotiate a partial refund" in answer and "2件のお客様の事例に基づく" in answer
     assert "50%" in answer and "ご注意ください" in answer
+    # the agreement made under v3: flagged by the sync path, presented as such, and the current rule named
+    flags = out[out.index("flags linked facts"):out.index("Customer A asks")]
+    assert "cust-a: 2026-09-28" in flags and "recheck needed: policy refund-policy v3 → v4" in flags
+    assert "要再確認" in answer and "refund-policy 第3版の時点の記録（現行は第4版）" in answer
+    assert "2026-09-28の以前の合意" in answer and "refund-policy 第3版の下で行われたものです" in answer
+    assert "現在有効な規定は refund-policy 第4版" in answer
     # B, C, D's memories never show up in A's answer
     assert "40%" not in answer and "30%" not in answer and "Osaka" not in answer
     # learnt afterwards: the new request and an inferred trait awaiting confirmation
