@@ -156,12 +156,18 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         pid = page_id or _unique(slugify(page_title) or f"{source_id}-{n}", used)
         used.add(pid)
         progress(n, len(topics), f"writing page {pid}")
-        draft = (model_draft(topic, title=page_title, model=model, source_name=source_rel) if model
-                 else deterministic_draft(topic, title=page_title))
-        body = _cite(draft, topic, source_rel, doc.kind)
         source_entry: dict[str, object] = {"id": source_id, "file": source_rel, "sha256": doc.sha256}
         if doc.kind == "pdf" and topic.pages:
             source_entry["pages"] = topic.pages
+        current = _same_source(wiki, pid, source_entry, title)
+        if current is not None:
+            # Same bytes, same section: nothing to write, and no model call that could reword it.
+            pages.append(current)
+            result.pages.append(PageChange(current.id, current.title, current.version, "unchanged"))
+            continue
+        draft = (model_draft(topic, title=page_title, model=model, source_name=source_rel) if model
+                 else deterministic_draft(topic, title=page_title))
+        body = _cite(draft, topic, source_rel, doc.kind)
         page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated, today=now.date(), now=now)
         pages.append(page)
         result.pages.append(PageChange(page.id, page.title, page.version, change))
@@ -170,6 +176,16 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         pages.append(Page(old.id, old.type, old.title, old.version + 1, meta, old.body))
         result.pages.append(PageChange(old.id, old.title, old.version + 1, "deprecated"))
     return _Plan(doc, result, pages, _message(result), _log_lines(result))
+
+
+def _same_source(wiki: Wiki, pid: str, source: dict[str, object], title: str | None) -> Page | None:
+    """The existing page when it was made from exactly this source section (and no new --title)."""
+    if not wiki.exists(pid):
+        return None
+    page = wiki.get(pid)
+    if page.type != "policy" or page.status == "deprecated" or page.sources != [source]:
+        return None
+    return page if title is None or title == page.title else None
 
 
 def _unique(pid: str, used: set[str]) -> str:

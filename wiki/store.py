@@ -9,6 +9,8 @@ the folder never disagrees with its history. A lock file under ``.mem/`` seriali
 from __future__ import annotations
 
 import contextlib
+import copy
+import dataclasses
 import fcntl
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -40,7 +42,7 @@ class Wiki:
 
     def __init__(self, workspace: Path) -> None:
         self.workspace = Path(workspace)
-        self._cache: dict[Path, tuple[float, int, Page]] = {}
+        self._cache: dict[Path, tuple[int, int, Page]] = {}
 
     def folder(self, type: str) -> Path:
         if type not in FOLDERS:
@@ -72,8 +74,8 @@ class Wiki:
         try:
             stat = path.stat()
             cached = self._cache.get(path)
-            if cached and cached[0] == stat.st_mtime and cached[1] == stat.st_size:
-                return cached[2]
+            if cached and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
+                return _copy(cached[2])
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise StorageError(f"cannot read {path}: {exc.strerror}") from exc
@@ -84,8 +86,8 @@ class Wiki:
         if path.parent.name != expected or path.stem != page.id:
             raise InvalidInput(f"{self._rel(path)}: a {page.type} page with id {page.id!r} belongs in "
                                f"{expected}/{page.id}.md")
-        self._cache[path] = (stat.st_mtime, stat.st_size, page)
-        return page
+        self._cache[path] = (stat.st_mtime_ns, stat.st_size, page)
+        return _copy(page)
 
     def get(self, page_id: str) -> Page:
         return self._load(self.path_of(page_id))
@@ -201,6 +203,11 @@ class Wiki:
         if lines:
             entry += "\n" + "".join(f"- {line}\n" for line in lines)
         atomic_write_text(path, current.rstrip("\n") + "\n" + entry)
+
+
+def _copy(page: Page) -> Page:
+    """Callers may edit the page they get; the cached one must stay as the file says."""
+    return dataclasses.replace(page, meta=copy.deepcopy(page.meta))
 
 
 def _read_bytes(path: Path) -> bytes | None:

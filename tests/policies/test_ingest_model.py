@@ -71,3 +71,12 @@ def test_explicit_empty_model_uses_the_deterministic_engine(ws, doc, monkeypatch
     monkeypatch.setenv("MEM_MODEL", "scripted")  # would fail: no scripted model is registered here
     ingest_documents(ws, [doc], config=Config.load(workspace=ws), model="")
     assert Wiki(ws).get("refund-policy").meta["generated"]["by"] == "mem ingest (deterministic)"
+
+
+def test_identical_reingest_with_a_model_asks_nothing_and_changes_nothing(ws, doc, scripted_model):
+    scripted_model.script({"title": "Refunds", "summary": "Within 14 days.", "body": "Within 14 days."})
+    config = Config.load(workspace=ws, env={})
+    ingest_documents(ws, [doc], config=config, model="scripted")
+    [again] = ingest_documents(ws, [doc], config=config, model="scripted")  # the queue is empty: no call allowed
+    assert again.commit is None and [p.change for p in again.pages] == ["unchanged"]
+    assert len(scripted_model.prompts) == 1

@@ -136,3 +136,10 @@ def test_lock_times_out(wiki, monkeypatch):
     # a second handle on the same lock file conflicts even within one process (flock per open file)
     with wiki.lock(), pytest.raises(LockTimeout), Wiki(wiki.workspace).lock():
         pass
+
+
+def test_pages_handed_out_are_copies(wiki):
+    wiki.write([policy()], op="ingest", message="first")
+    page = wiki.get("refund")
+    page.meta["status"] = "deprecated"
+    assert wiki.get("refund").status == "active"
