@@ -3,7 +3,8 @@
 Facts are generated through the customer store API (one transaction per batch), then backed up and
 restored through the real HTTP vault (a `mem serve` app on loopback) with the production Argon2id
 cost. The Argon2id derivation is timed on its own and shown separately; the backup and restore
-columns include it once each. Prints a markdown table (medians of --repeat runs).
+columns include it once each, and the share of the customer store's export / import (F's code) is
+shown beside them. Prints a markdown table (medians of --repeat runs).
 
     python scripts/bench_backup.py [--sizes 1000,100000] [--repeat 3]
 """
@@ -34,6 +35,22 @@ def _generate(home: Path, customer: str, count: int) -> None:
                         policy_refs=[PolicyRef(page="refund", version=3)] if n % 10 == 0 else [],
                     ))
         store.add_context("Enterprise plan; answer in Japanese.", source="customer", budget_chars=600)
+
+
+class Stages:
+    """An ``on_progress`` callback that remembers when each stage started, to time one of them."""
+
+    def __init__(self) -> None:
+        self.marks: list[tuple[str, float]] = []
+
+    def __call__(self, done: int, total: int, what: str) -> None:
+        self.marks.append((what, time.perf_counter()))
+
+    def took(self, stage: str) -> float:
+        for (what, at), (_, after) in zip(self.marks, self.marks[1:], strict=False):
+            if what == stage:
+                return after - at
+        return 0.0
 
 
 def _serve(workspace: Path):
@@ -89,17 +106,23 @@ def main(argv: list[str] | None = None) -> int:
                     started = time.perf_counter()
                     _generate(home, "cust-bench", size)
                     generated = time.perf_counter() - started
-                    backups, restores, cipher = [], [], 0
+                    backups, restores, exports, imports, cipher = [], [], [], [], 0
                     for run in range(args.repeat):
+                        stages = Stages()
                         started = time.perf_counter()
-                        receipt = create_backup(home, "cust-bench", "731946", vault=vault, include_logs=False)
+                        receipt = create_backup(home, "cust-bench", "731946", vault=vault, include_logs=False,
+                                                on_progress=stages)
                         backups.append(time.perf_counter() - started)
+                        exports.append(stages.took("exporting memory"))
                         cipher = receipt.ciphertext_bytes
+                        stages = Stages()
                         started = time.perf_counter()
                         restore_backup(root / f"new-{size}-{run}", "cust-bench", "731946", vault=vault,
-                                       policy_versions={"refund": 4})
+                                       policy_versions={"refund": 4}, on_progress=stages)
                         restores.append(time.perf_counter() - started)
-                    rows.append((size, generated, cipher, statistics.median(backups), statistics.median(restores)))
+                        imports.append(stages.took("writing memory"))
+                    rows.append((size, generated, cipher, statistics.median(backups), statistics.median(exports),
+                                 statistics.median(restores), statistics.median(imports)))
                     print(f"  {size} facts done", file=sys.stderr)
         finally:
             server.should_exit = True
@@ -108,10 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     kdf = bc.STANDARD
     print(f"Argon2id ({kdf.iterations} passes, {kdf.lanes} lanes, {kdf.memory_kib // 1024} MiB), "
           f"one derivation: median {statistics.median(argon) * 1000:.0f} ms\n")
-    print("| facts | generate (store API) | ciphertext | backup (median) | restore (median) |")
-    print("|---:|---:|---:|---:|---:|")
-    for size, generated, cipher, b, r in rows:
-        print(f"| {size:,} | {generated:.1f} s | {cipher / 1024 / 1024:.2f} MiB | {b:.2f} s | {r:.2f} s |")
+    print("| facts | generate (store API) | ciphertext | backup | of which export | restore | of which import + recheck |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for size, generated, cipher, b, e, r, i in rows:
+        print(f"| {size:,} | {generated:.1f} s | {cipher / 1024 / 1024:.2f} MiB | {b:.2f} s | {e:.2f} s "
+              f"| {r:.2f} s | {i:.2f} s |")
     return 0
 
 
