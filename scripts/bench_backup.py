@@ -131,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     kdf = bc.STANDARD
     print(f"Argon2id ({kdf.iterations} passes, {kdf.lanes} lanes, {kdf.memory_kib // 1024} MiB), "
           f"one derivation: median {statistics.median(argon) * 1000:.0f} ms\n")
-    print("| facts | generate (store API) | ciphertext | backup | of which export | restore | of which import + recheck |")
+    print("| facts | generate (store API) | ciphertext | backup | of which export | restore "
+          "| of which import + recheck |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for size, generated, cipher, b, e, r, i in rows:
         print(f"| {size:,} | {generated:.1f} s | {cipher / 1024 / 1024:.2f} MiB | {b:.2f} s | {e:.2f} s "
