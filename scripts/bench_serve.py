@@ -1,0 +1,196 @@
+"""Benchmark of the service side: bundle build / verify, and `mem serve` under a bounded load.
+
+    python scripts/bench_serve.py [--pages 100 1000] [--requests 3000] [--concurrency 8] [--repeat 3]
+
+1. Builds a bundle of N policy pages (signing included) and verifies it the way a client does
+   (Ed25519 signature over the manifest, then length + SHA-256 of every file); medians of
+   ``--repeat`` runs.
+2. Starts a real ``mem serve`` (uvicorn) in a subprocess on a free loopback port and drives it
+   from a SEPARATE load-generator process (asyncio, keep-alive connections, a fixed number of
+   requests and a time cap) against the manifest and one page; reports requests/s and p50/p99.
+
+Prints a markdown table. The machine is shared, so figures are medians and indicative only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _workspace(root: Path, pages: int) -> Path:
+    from mem.server.keys import init_keys
+    from mem.wiki.page import Page, render_page
+    from mem.wiki.workspace import init_workspace
+
+    ws = init_workspace(root / f"ws{pages}")
+    init_keys(ws)
+    for i in range(pages):
+        body = f"Rule {i}: refunds for product line {i} are accepted within {14 + i % 30} days of purchase.\n" * 12
+        page = Page(id=f"policy-{i:04d}", type="policy", title=f"Policy {i}", version=1 + i % 5,
+                    meta={"status": "active", "effective": "2026-01-01"}, body=body)
+        (ws / "policies" / f"{page.id}.md").write_text(render_page(page), encoding="utf-8")
+    return ws
+
+
+def _verify(folder: Path, public_pem: bytes) -> int:
+    from mem.server import signing
+    from mem.server.manifest import parse_manifest
+
+    manifest_bytes = (folder / "manifest.json").read_bytes()
+    key = signing.load_public_pem(public_pem)
+    if not signing.verify(key, manifest_bytes, (folder / "manifest.sig").read_bytes()):
+        raise SystemExit("benchmark: signature did not verify")
+    manifest = parse_manifest(manifest_bytes)
+    for entry in manifest["files"]:
+        data = (folder / "files" / entry["path"]).read_bytes()
+        if len(data) != entry["length"] or hashlib.sha256(data).hexdigest() != entry["sha256"]:
+            raise SystemExit(f"benchmark: {entry['path']} does not match")
+    return len(manifest["files"])
+
+
+def bench_bundles(root: Path, sizes: list[int], repeat: int) -> list[tuple[int, float, float, int]]:
+    from mem.core.config import Config
+    from mem.server.bundle import build_bundle
+    from mem.server.keys import keys_dir
+    from mem.server.published import bundle_dir
+
+    rows = []
+    for n in sizes:
+        ws = _workspace(root, n)
+        config = Config.load(workspace=ws, env={})
+        builds, verifies = [], []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            version = build_bundle(ws, config=config)["version"]
+            builds.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            files = _verify(bundle_dir(ws, version), (keys_dir(ws) / "signing.pub.pem").read_bytes())
+            verifies.append(time.perf_counter() - start)
+        rows.append((n, statistics.median(builds), statistics.median(verifies), files))
+    return rows
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _start_server(ws: Path) -> tuple[subprocess.Popen, int]:
+    port = _free_port()
+    env = dict(os.environ, MEM_WORKSPACE=str(ws))
+    proc = subprocess.Popen([sys.executable, "-m", "mem", "serve", "--port", str(port)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, port
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("benchmark: mem serve did not start")
+
+
+# --- the load generator (runs in its own process: `bench_serve.py --load PORT PATH COUNT CONCURRENCY`) ---
+
+async def _worker(port: int, path: str, quota: list[int], latencies: list[float], deadline: float) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    try:
+        while quota[0] > 0 and time.perf_counter() < deadline:
+            quota[0] -= 1
+            start = time.perf_counter()
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            if not head.startswith(b"HTTP/1.1 200"):
+                raise SystemExit(f"benchmark: {path} answered {head.splitlines()[0]!r}")
+            length = 0
+            for line in head.split(b"\r\n"):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":", 1)[1])
+            await reader.readexactly(length)
+            latencies.append(time.perf_counter() - start)
+    finally:
+        writer.close()
+
+
+async def _load(port: int, path: str, count: int, concurrency: int, cap_s: float) -> dict:
+    latencies: list[float] = []
+    quota = [count]
+    start = time.perf_counter()
+    await asyncio.gather(*(_worker(port, path, quota, latencies, start + cap_s) for _ in range(concurrency)))
+    elapsed = time.perf_counter() - start
+    latencies.sort()
+    return {"requests": len(latencies), "seconds": elapsed, "rps": len(latencies) / elapsed,
+            "p50_ms": latencies[len(latencies) // 2] * 1000,
+            "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000}
+
+
+def bench_serve(root: Path, requests: int, concurrency: int) -> list[tuple[str, dict]]:
+    ws = _workspace(root, 100) if not (root / "ws100").exists() else root / "ws100"
+    from mem.core.config import Config
+    from mem.server.bundle import build_bundle
+
+    version = build_bundle(ws, config=Config.load(workspace=ws, env={}))["version"]
+    proc, port = _start_server(ws)
+    results = []
+    try:
+        for label, path in (("manifest", f"/v1/bundle/{version}/manifest.json"),
+                            ("page", f"/v1/bundle/{version}/files/policies/policy-0042.md")):
+            _load_process(port, path, max(100, requests // 10), concurrency)  # warm-up
+            results.append((label, _load_process(port, path, requests, concurrency)))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    return results
+
+
+def _load_process(port: int, path: str, count: int, concurrency: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--load", str(port), path, str(count), str(concurrency)],
+                         capture_output=True, text=True, timeout=120)
+    if out.returncode != 0:
+        raise SystemExit(f"benchmark: load generator failed: {out.stderr.strip()}")
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--load":
+        port, path, count, concurrency = int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+        print(json.dumps(asyncio.run(_load(port, path, count, concurrency, cap_s=60.0))))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, nargs="+", default=[100, 1000])
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        bundles = bench_bundles(root, args.pages, args.repeat)
+        serve = bench_serve(root, args.requests, args.concurrency)
+    print("| bundle | files | build (median) | verify (median) |")
+    print("|---|---:|---:|---:|")
+    for n, build, verify, files in bundles:
+        print(f"| {n} pages | {files} | {build * 1000:.0f} ms | {verify * 1000:.1f} ms |")
+    print()
+    print("| `mem serve` endpoint | requests | concurrency | req/s | p50 | p99 |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, r in serve:
+        print(f"| {label} | {r['requests']} | {args.concurrency} | {r['rps']:.0f} | {r['p50_ms']:.1f} ms "
+              f"| {r['p99_ms']:.1f} ms |")
+
+
+if __name__ == "__main__":
+    main()
