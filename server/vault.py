@@ -43,10 +43,11 @@ class Vault:
 
     def create(self, *, account: str, slot: str, authenticator: str, kdf: Any) -> dict[str, Any]:
         """Register a backup; answers its id, the secret (the owner has the PIN anyway) and its terms."""
-        if not isinstance(kdf, dict):
-            raise InvalidInput("kdf must be an object (Argon2id cost and salt)")
+        kdf_text = json.dumps(kdf, sort_keys=True)
+        if not isinstance(kdf, dict) or len(kdf_text) > 1024:
+            raise InvalidInput("kdf must be a small object (the Argon2id cost and salt the client used)")
         created = self.keys.create(account=account, slot=slot, authenticator=_unb64(authenticator, "authenticator"),
-                                   kdf=json.dumps(kdf, sort_keys=True))
+                                   kdf=kdf_text)
         for old in created.replaced:
             self.blobs.delete_id(old)
         return {**_public(created.record.to_dict()), "secret": _b64(created.secret), "replaced": created.replaced}
