@@ -59,7 +59,7 @@ is are was were be been being am do does did done has have had having will would
 could not no nor only just also all any each every some per of in on at to for from by with within without into
 onto over under up down out about above below after before than then as so such very more most less least
 later earlier until till up least maximum minimum max min approximately approx around roughly exactly
-get gets got receive receives received request requests requested make makes made accept accepts accepted
+ask asks asked get gets got receive receives received request requests requested make makes made accept accepts accepted
 allow allows allowed process processes processed issue issues issued give gives given take takes taken apply
 applies applied offer offers offered provide provides provided available eligible valid keep kept stay stays
 customer user buyer client charged pay paid there here when where which who whom whose what if unless otherwise
