@@ -74,3 +74,9 @@ def test_ingest_outside_a_workspace(mem, tmp_path, monkeypatch):
     doc.write_text("# A\n\nx\n")
     result = mem("ingest", doc)
     assert result.exit_code == 2 and "no workspace" in result.stderr
+
+
+def test_piped_run_prints_no_progress_bar(mem, ws):
+    result = mem("--workspace", ws, "ingest", FIXTURE)
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [line for line in result.stderr.splitlines() if "committed" in line]

@@ -202,3 +202,10 @@ def test_renamed_copy_of_same_text_keeps_version(ws, tmp_path):
     [result] = ingest_documents(ws, [copy], config=config_for(ws))
     assert [(p.version, p.change) for p in result.pages] == [(1, "source-updated")]
     assert Wiki(ws).get("refund-policy").sources[0]["file"] == "sources/refund-copy.md"
+
+
+def test_progress_is_reported(ws):
+    seen = []
+    ingest_documents(ws, [FIXTURE], config=config_for(ws), on_progress=lambda d, t, w: seen.append((d, t, w)))
+    assert ("reading page 3/3" in [w for _, _, w in seen]) and seen[-1] == (1, 1, "writing sources/service-terms.pdf")
+    assert all(0 < d <= t for d, t, _ in seen)

@@ -1,0 +1,75 @@
+"""Sectioning: which headings make a topic (one page per policy topic), ids and titles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mem.policies.readers import Document, markdown_blocks
+from mem.policies.sectioning import plan_topics, slugify, strip_numbering
+
+
+def doc(markdown: str, name: str = "terms-v2.md") -> Document:
+    return Document(Path(name), "md", markdown.encode(), markdown_blocks(markdown))
+
+
+def topics(markdown: str, **kwargs) -> tuple[str, list[tuple[str, list[str]]]]:
+    title, found = plan_topics(doc(markdown), **kwargs)
+    return title, [(t.title, [b.text for b in t.blocks]) for t in found]
+
+
+def test_no_headings_is_one_page_named_after_the_file():
+    assert topics("Refunds within 14 days.") == ("Terms", [("Terms", ["Refunds within 14 days."])])
+
+
+def test_several_top_level_headings_are_several_topics_and_intro_goes_to_the_first():
+    got = topics("Intro text.\n\n# Refunds\n\nWithin 14 days.\n\n## Exceptions\n\nAnnual.\n\n# Shipping\n\n3 days.")
+    assert got[1] == [("Refunds", ["Intro text.", "Within 14 days.", "Exceptions", "Annual."]),
+                      ("Shipping", ["3 days."])]
+
+
+def test_document_title_with_numbered_clauses_splits_by_clause():
+    got = topics("# Service Terms\n\nEffective: 2026-03-01\n\n## 1. Refunds\n\nWithin 14 days.\n\n"
+                 "## 2. Shipping\n\n3 days.\n\n## Article 3 – Privacy\n\n90 days.")
+    assert got[0] == "Service Terms"
+    assert [t for t, _ in got[1]] == ["Refunds", "Shipping", "Privacy"]
+    assert got[1][0][1] == ["Effective: 2026-03-01", "Within 14 days."]
+
+
+def test_document_title_with_plain_subheadings_is_one_page():
+    got = topics("# Refund policy v4\n\nWithin 14 days.\n\n## Eligibility\n\nAll plans.\n\n## Exceptions\n\nNone.")
+    assert got == ("Refund policy", [("Refund policy", ["Within 14 days.", "Eligibility", "All plans.",
+                                                        "Exceptions", "None."])])
+
+
+def test_single_forces_one_page():
+    got = topics("# Refunds\n\nA.\n\n# Shipping\n\nB.", single=True)
+    assert [t for t, _ in got[1]] == ["Terms"] and got[1][0][1] == ["Refunds", "A.", "Shipping", "B."]
+
+
+def test_pdf_pages_of_a_topic():
+    from mem.policies.readers import Block
+
+    document = Document(Path("t.pdf"), "pdf", b"x", [Block("REFUNDS", 1, 1), Block("a", 0, 2), Block("SHIPPING", 1, 3),
+                                                     Block("b", 0, 3)])
+    _, found = plan_topics(document)
+    assert [(t.title, t.pages) for t in found] == [("REFUNDS", [1, 2]), ("SHIPPING", [3])]
+
+
+@pytest.mark.parametrize("title, slug", [
+    ("Refund Policy v4", "refund-policy"), ("Refund policy (version 2.1)", "refund-policy"),
+    ("Shipping & Returns", "shipping-returns"), ("Café prices", "cafe-prices"), ("환불 정책", ""),
+    ("Privacy (2026-03-01)", "privacy"),
+])
+def test_slugify(title, slug):
+    assert slugify(title) == slug
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("3. Refunds", "Refunds"), ("2.1 Partial refunds", "Partial refunds"), ("Article 3 – Refunds", "Refunds"),
+    ("Section 4: Shipping", "Shipping"), ("제3조 (환불)", "환불"), ("第3条 返金", "返金"), ("Q&A", "Q&A"),
+    ("Refund policy v4", "Refund policy"),
+])
+def test_strip_numbering(heading, title):
+    assert strip_numbering(heading) == title
