@@ -17,6 +17,7 @@ from mem.agent.customer_memory import CustomerMemory
 from mem.agent.service_memory import ServiceMemory, ServiceStatus
 from mem.core.errors import InvalidInput, NotFound
 
+SHARED_HITS = 20  # one untyped page search per query serves both the policy and the know-how look-up
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -64,6 +65,7 @@ class Retrieval:
     warnings: list[str] = field(default_factory=list)
     _status: ServiceStatus | None = None
     _versions: dict[str, int | None] = field(default_factory=dict)
+    _page_hits: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def status(self) -> ServiceStatus:
@@ -105,17 +107,31 @@ class Retrieval:
             found = [self.add(self._page_block(page, self.question or page_id_or_query))]
             self.steps.append({"tool": "lookup_policy", "id": page_id_or_query, "found": [b.id for b in found]})
             return found
-        hits = _relevant(self.service.search_pages(page_id_or_query, type="policy", limit=limit), limit)
+        hits = _relevant(self._search(page_id_or_query, "policy", limit), limit)
         found = [self.add(self._page_block(hit.page, page_id_or_query)) for hit in hits]
         self.steps.append({"tool": "lookup_policy", "query": page_id_or_query, "found": [b.id for b in found]})
         return found
 
     def search_knowhow(self, query: str, *, limit: int = 2) -> list[Block]:
         """Know-how pages (conditional procedures) for ``query``."""
-        hits = _relevant(self.service.search_pages(query, type="knowhow", limit=limit), limit)
+        hits = _relevant(self._search(query, "knowhow", limit), limit)
         found = [self.add(self._page_block(hit.page, query)) for hit in hits]
         self.steps.append({"tool": "search_knowhow", "query": query, "found": [b.id for b in found]})
         return found
+
+    def _search(self, query: str, type: str, limit: int) -> list[Any]:
+        """Typed page search, served from one untyped search per query when that one is complete enough.
+
+        A page search costs a pass over the wiki, so the policy and know-how look-ups of one question
+        share a single search; a typed search runs only when the shared one may have cut that type off.
+        """
+        if query not in self._page_hits:
+            self._page_hits[query] = self.service.search_pages(query, type=None, limit=SHARED_HITS)
+        shared = self._page_hits[query]
+        typed = [hit for hit in shared if hit.page.type == type]
+        if len(typed) >= limit or len(shared) < SHARED_HITS:
+            return typed[:limit]
+        return self.service.search_pages(query, type=type, limit=limit)
 
     # -- the deterministic plan ------------------------------------------------------------
 
