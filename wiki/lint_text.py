@@ -86,21 +86,27 @@ _PHONE = re.compile(
 
 def personal_data(
     lines: Sequence[str], *, person_names: Sequence[str] = (), customer_id: re.Pattern[str] | None = None,
+    allowed: Sequence[str] = (),
 ) -> Iterator[tuple[int, str]]:
-    """Lines (1-based) holding an email, a phone number, a listed person name or a customer id."""
+    """Lines (1-based) holding an email, a phone number, a listed person name or a customer id.
+
+    ``allowed``: identities that may appear (the staff who generated, verified or approved the page);
+    a match contained in one of them is not personal data of a customer.
+    """
     names = _names_pattern(person_names)
+    exempt = [a.lower() for a in allowed if a]
     for number, line in enumerate(lines, 1):
+        found: list[tuple[str, str]] = []
         if "@" in line:
-            for match in _EMAIL.finditer(line):
-                yield number, f"email address {match.group(0)!r}"
-        for match in _PHONE.finditer(line):
-            yield number, f"phone number {match.group(0).strip()!r}"
+            found += [("email address", m.group(0)) for m in _EMAIL.finditer(line)]
+        found += [("phone number", m.group(0).strip()) for m in _PHONE.finditer(line)]
         if names is not None:
-            for match in names.finditer(line):
-                yield number, f"person name {match.group(0)!r}"
+            found += [("person name", m.group(0)) for m in names.finditer(line)]
         if customer_id is not None:
-            for match in customer_id.finditer(line):
-                yield number, f"customer id {match.group(0)!r}"
+            found += [("customer id", m.group(0)) for m in customer_id.finditer(line)]
+        for what, text in found:
+            if not any(text.lower() in identity for identity in exempt):
+                yield number, f"{what} {text!r}"
 
 
 def _names_pattern(names: Sequence[str]) -> re.Pattern[str] | None:

@@ -247,6 +247,13 @@ def test_personal_data_passes(ws):
     assert "personal-data" not in rules(lint(ws, person_names=["Kim Minsu"]))
 
 
+def test_personal_data_allows_the_staff_who_approved_the_page(ws):
+    body = LATE_BODY + "\nApproved by ops.lead@shop.example on 2026-05-01.\n"
+    write_page(ws, page("late-refund", body, type="knowhow", version=2,
+                        approved={"by": "Ops Lead <ops.lead@shop.example>", "at": "2026-05-01T10:00:00Z"}))
+    assert "personal-data" not in rules(lint(ws))
+
+
 def test_invalid_customer_id_pattern_fails_the_run(ws):
     with pytest.raises(InvalidInput):
         lint(ws, customer_id_pattern="(")
