@@ -103,3 +103,16 @@ def test_cli_keys_and_bundle(mem, tmp_path):
     assert json.loads(built.stdout)["version"] == 1
     rotated = mem("--workspace", ws, "keys", "rotate", "--json")
     assert json.loads(rotated.stdout)["transitions"] == 1
+
+
+def test_public_api_resolves_lazily():
+    import subprocess
+    import sys
+
+    import mem.server as server
+
+    for name in server.__all__:
+        assert getattr(server, name) is not None
+    code = "import sys, mem.server, mem.knowhow; print(','.join(m for m in ('starlette', 'httpx', 'uvicorn', " \
+           "'cryptography') if m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == ""

@@ -210,3 +210,12 @@ def test_cli_sync_and_status(mem, workspace, live_server):
     assert offline.exit_code == 2 and offline.stderr.startswith("Error: cannot reach server")
     status = json.loads(mem("status", "--json").stdout)
     assert status["stale"] is True and status["bundle_version"] == 1
+
+
+def test_two_rotations_are_followed_as_a_chain(synced):
+    workspace, server, home = synced
+    rotate_keys(workspace)
+    last = rotate_keys(workspace)["key_id"]
+    _build(workspace)
+    assert _sync(home, server)["key_rotated"]
+    assert json.loads((home / "bundle" / "trust.json").read_text())["key_id"] == last
