@@ -114,6 +114,8 @@ def connect(path: Path) -> sqlite3.Connection:
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
+        # A bulk transaction grows the write-ahead log; give the space back after checkpoints.
+        conn.execute("PRAGMA journal_size_limit=16777216")
         conn.execute("PRAGMA foreign_keys=ON")
         # Erased facts must not linger in free pages of the file.
         conn.execute("PRAGMA secure_delete=ON")

@@ -32,6 +32,7 @@ from mem.customers.store import (
     TRASH_PREFIX,
     CustomerStore,
     customers_root,
+    record_json,
     recover_swap,
 )
 
@@ -143,15 +144,14 @@ def _build(folder: Path, customer_id: str, payload: dict[str, Any]) -> dict[str,
                 when = fact.when
                 conn.execute(
                     "INSERT INTO facts (id, kind, status, day, data) VALUES (?, ?, ?, ?, ?)",
-                    (fact.id, fact.kind, fact.status, when.toordinal() if when else 0,
-                     json.dumps(fact.to_dict(), ensure_ascii=False)),
+                    (fact.id, fact.kind, fact.status, when.toordinal() if when else 0, record_json(fact)),
                 )
                 conn.executemany("INSERT OR IGNORE INTO fact_policy (fact_id, page, version) VALUES (?, ?, ?)",
                                  [(fact.id, ref.page, ref.version) for ref in fact.policy_refs])
             conn.executemany(
                 "INSERT INTO fact_history (fact_id, at, action, actor, reason, snapshot) VALUES (?, ?, ?, ?, ?, ?)",
                 [(row["fact_id"], row["at"], row["action"], row["actor"], row.get("reason", ""),
-                  json.dumps(row["snapshot"], ensure_ascii=False) if row.get("snapshot") else None)
+                  record_json(Fact.from_dict(row["snapshot"])) if row.get("snapshot") else None)
                  for row in payload.get("history") or []],
             )
             for item in payload.get("context") or []:

@@ -1,0 +1,242 @@
+"""Benchmark of one customer's fact store: extraction + indexing throughput, search latency, sizes.
+
+Prints a markdown table. Everything runs in-process on a temporary client home:
+
+- extraction throughput: a generated request log (realistic support conversations in English with
+  some Korean and Japanese) is imported and ``extract_pending`` (deterministic engine) runs on it;
+  turns per second include candidates, grounding, judgement, storing and indexing;
+- store + index throughput: facts added directly in one transaction (no extraction);
+- search latency p50/p99 over generated queries at 1k / 10k / 100k facts for one customer;
+- index and database size, peak memory (``resource.getrusage``), and the time to add one more
+  conversation (import + extraction, and the bare store write) to the customer at the largest size.
+
+Usage: ``python scripts/bench_facts.py [--sizes 1000,10000,100000] [--queries 300] [--seed 7]``.
+The machine may be shared: timings are medians/percentiles of many calls, and the docs say so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+from mem.core.config import Config
+from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
+
+PRODUCTS = ["laptop", "monitor", "keyboard", "headset", "printer", "router", "tablet", "camera", "speaker",
+            "charger", "backpack", "desk lamp", "coffee grinder", "blender", "vacuum", "air purifier", "smartwatch",
+            "phone case", "webcam", "microphone", "office chair", "standing desk", "hard drive", "memory card",
+            "projector", "e-reader", "drone", "game console", "controller", "fitness tracker", "kettle", "toaster",
+            "rice cooker", "heater", "fan", "dehumidifier", "scanner", "label printer", "docking station", "mouse"]
+ISSUES = ["arrived with a cracked screen", "stopped charging after a week", "was missing the power cable",
+          "made a loud clicking noise", "arrived two weeks late", "was the wrong colour", "had a dead pixel",
+          "would not pair over bluetooth", "overheated during calls", "came without a manual",
+          "was delivered to the wrong address", "had a scratched case", "lost its settings every night"]
+CITIES = ["Osaka", "Kyoto", "Seoul", "Busan", "Lisbon", "Porto", "Berlin", "Munich", "Lyon", "Austin",
+          "Denver", "Toronto", "Oslo", "Madrid", "Milan", "Dublin", "Prague", "Vienna", "Sapporo", "Incheon"]
+PLANS = ["Basic", "Plus", "Business", "Enterprise", "annual", "monthly"]
+CHANNELS = ["email", "phone", "chat", "SMS"]
+KO = ["{p} 환불을 요청했다", "{c}로 이사했다고 말했다", "배송이 늦어서 {p} 교환을 원했다", "{p} 충전이 안 된다고 했다"]
+JA = ["{p}の返金をお願いした", "{c}に引っ越したと言った", "配送が遅れたので{p}の交換を希望した",
+      "{p}が充電できないと言った"]
+
+
+def random_fact(rng: random.Random, day: date) -> Fact:
+    p, c, i = rng.choice(PRODUCTS), rng.choice(CITIES), rng.choice(ISSUES)
+    order = rng.randint(10000, 99999)
+    roll = rng.random()
+    if roll < 0.35:
+        kind, text, quote = "event", f"Reported that the {p} from order {order} {i}", f"my {p} {i}"
+    elif roll < 0.55:
+        pct = rng.choice([10, 20, 25, 30, 50])
+        kind = "decision"
+        text = f"Agreed a {pct}% partial refund for the {p} on the {rng.choice(PLANS)} plan"
+        quote = f"can I get {pct}% back for the {p}"
+    elif roll < 0.65:
+        kind, text, quote = "request", f"Asked to exchange the {p} for a new one", f"please exchange the {p}"
+    elif roll < 0.75:
+        ch = rng.choice(CHANNELS)
+        kind, text, quote = "preference", f"Prefers to be contacted by {ch}", f"contact me by {ch}"
+    elif roll < 0.85:
+        kind, text, quote = "attribute", f"Lives in {c}", f"I moved to {c}"
+    elif roll < 0.93:
+        kind = "event"
+        text = rng.choice(KO).format(p=p, c=c)
+        quote = text
+    else:
+        kind = "event"
+        text = rng.choice(JA).format(p=p, c=c)
+        quote = text
+    refs = [PolicyRef("refund", rng.randint(1, 4))] if kind == "decision" else []
+    return Fact.new(kind, text, valid_at=day, evidence=[Evidence("bench", f"t{order}", "customer", quote)],
+                    policy_refs=refs)
+
+
+def random_query(rng: random.Random) -> str:
+    roll = rng.random()
+    if roll < 0.5:
+        return f"{rng.choice(PRODUCTS)} {rng.choice(['refund', 'exchange', 'broken', 'late delivery'])}"
+    if roll < 0.7:
+        return f"did the customer move to {rng.choice(CITIES)}?"
+    if roll < 0.85:
+        return f"partial refund {rng.choice(PLANS)} plan agreed"
+    if roll < 0.93:
+        return f"{rng.choice(PRODUCTS)} 환불은"
+    return f"{rng.choice(PRODUCTS)}の返金"
+
+
+def conversation_lines(rng: random.Random, n: int, day: date, turns: int) -> list[dict]:
+    lines = []
+    for k in range(turns // 2):
+        p, i, c = rng.choice(PRODUCTS), rng.choice(ISSUES), rng.choice(CITIES)
+        customer = rng.choice([
+            f"My {p} {i}. Can I get a refund?",
+            f"I moved to {c} last month, please update my address.",
+            f"From now on please contact me by {rng.choice(CHANNELS)}.",
+            f"Yesterday I asked about the {p} but nobody answered.",
+            f"The {p} {i}, this is the second time.",
+        ])
+        agent = rng.choice(["Let me check that for you.", f"I can offer a 20% partial refund for the {p}.",
+                            "Thanks, I have noted that.", "Could you send me the order number?"])
+        stamp = f"{day.isoformat()}T10:{k:02d}:00Z"
+        lines.append({"session": f"s{n}", "time": stamp, "role": "customer", "text": customer})
+        lines.append({"session": f"s{n}", "time": stamp, "role": "agent", "text": agent})
+    return lines
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def db_size(folder: Path) -> int:
+    """memory.db with its write-ahead log (not yet checkpointed pages live there)."""
+    return sum(p.stat().st_size for p in folder.glob("memory.db*") if not p.name.endswith("-shm"))
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def extraction_throughput(home: Path, rng: random.Random, conversations: int, turns: int) -> dict:
+    from mem.customers.extract import extract_pending
+
+    log = home / "bench-log.jsonl"
+    start_day = date(2024, 1, 1)
+    rows = []
+    for n in range(conversations):
+        rows += conversation_lines(rng, n, start_day + timedelta(days=n % 300), turns)
+    log.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    config = Config.load(home=home, env={})
+    with CustomerStore.open(home, "bench-extract") as store:
+        store.import_log(log)
+        began = time.perf_counter()
+        report = extract_pending(store, config=config)
+        elapsed = time.perf_counter() - began
+        facts = sum(store.count_facts().values())
+    return {"turns": len(rows), "seconds": elapsed, "turns_per_s": len(rows) / elapsed, "facts": facts,
+            "added": len(report.added)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--conversations", type=int, default=100, help="for the extraction throughput")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",")]
+    rng = random.Random(args.seed)
+    rows: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="mem-bench-facts-") as tmp:
+        home = Path(tmp)
+        try:
+            ex = extraction_throughput(home, rng, args.conversations, 10)
+            rows.append(("extraction + indexing (deterministic, extract_pending)",
+                         f"{ex['turns_per_s']:.0f} turns/s ({ex['turns']} turns → {ex['facts']} facts "
+                         f"in {ex['seconds']:.2f} s)"))
+        except ImportError:
+            rows.append(("extraction + indexing", "n/a (mem.customers.extract not available)"))
+        queries = [random_query(rng) for _ in range(args.queries)]
+        have = 0
+        day0 = date(2020, 1, 1)
+        for size in sizes:
+            added, elapsed = 0, 0.0
+            with CustomerStore.open(home, "bench") as store:
+                while have < size:  # transactions of 10k facts: a bulk import, not one fact at a time
+                    batch = [random_fact(rng, day0 + timedelta(days=rng.randint(0, 1800)))
+                             for _ in range(min(10_000, size - have))]
+                    began = time.perf_counter()
+                    with store.transaction():
+                        for fact in batch:
+                            store.add(fact)
+                    elapsed += time.perf_counter() - began
+                    have += len(batch)
+                    added += len(batch)
+            rows.append((f"store + index, bulk to {size:,} facts",
+                         f"{added / elapsed:,.0f} facts/s ({added:,} in {elapsed:.1f} s)"))
+            # A new session, as a new `mem` process would see it: open (lock, checks), first search.
+            t0 = time.perf_counter()
+            with CustomerStore.open(home, "bench") as store:
+                store.search(queries[0])
+                first = time.perf_counter() - t0
+                for q in queries[:20]:  # warm the page cache
+                    store.search(q)
+                latencies = []
+                for q in queries:
+                    t0 = time.perf_counter()
+                    store.search(q, limit=10)
+                    latencies.append((time.perf_counter() - t0) * 1000)
+                rows.append((f"search latency at {size:,} facts (top 10, {len(queries)} queries)",
+                             f"p50 {statistics.median(latencies):.2f} ms, p99 {percentile(latencies, 0.99):.2f} ms"))
+                rows.append((f"open the store + first search at {size:,} facts", f"{first * 1000:.0f} ms"))
+                rows.append((f"index / memory.db size at {size:,} facts",
+                             f"{folder_size(store.folder / 'index') / 1e6:.1f} MB / "
+                             f"{db_size(store.folder) / 1e6:.1f} MB"))
+        with CustomerStore.open(home, "bench") as store:
+            # one more conversation's worth of facts at the largest size: the bare store write
+            extra = [random_fact(rng, date(2025, 6, 1)) for _ in range(12)]
+            times = []
+            for facts in extra[:6], extra[6:]:
+                t0 = time.perf_counter()
+                with store.transaction():
+                    for fact in facts:
+                        store.add(fact)
+                times.append(time.perf_counter() - t0)
+            rows.append((f"add one conversation's facts (6) at {sizes[-1]:,} facts: store + index commit",
+                         f"{statistics.median(times) * 1000:.0f} ms"))
+        try:
+            from mem.customers.extract import extract_pending
+
+            log = home / "one.jsonl"
+            log.write_text("\n".join(json.dumps(r) for r in conversation_lines(rng, 9999, date(2025, 7, 1), 10)))
+            with CustomerStore.open(home, "bench") as store:
+                t0 = time.perf_counter()
+                store.import_log(log)
+                extract_pending(store, config=Config.load(home=home, env={}))
+                elapsed = time.perf_counter() - t0
+            rows.append((f"add one conversation (10 turns: import + extract_pending) at {sizes[-1]:,} facts",
+                         f"{elapsed * 1000:.0f} ms"))
+        except ImportError:
+            pass
+        rows.append(("peak memory (max RSS of the whole run)", f"{peak_mb():.0f} MB"))
+    print("| measure | result |")
+    print("|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
