@@ -192,7 +192,9 @@ def _pdf_blocks(lines: list[tuple[str, float, int]]) -> list[Block]:
     for text, size, page in lines:
         level = size_level.get(round(size, 1), 0) if _short(text) else 0
         if not level:
-            shape = heading_shape(text)
+            # When the PDF marks headings by size, a body-size line needs a strong sign ("Article 3")
+            # to be a heading too: a numbered list item looks like "1. Contact support" as well.
+            shape = heading_shape(text) if not bigger or _ARTICLE.match(text) else 0
             if shape:
                 level = min(len(bigger) + shape, 3) if bigger else shape
         if level:
@@ -221,8 +223,9 @@ def _starts_item(text: str) -> bool:
     return bool(re.match(r"^(?:[-•*·]|\(?[a-z0-9]{1,2}[.)])\s+", text))
 
 
-# "1." "2.3" "2.3." "4)" — a bare "14 days" at the start of a wrapped line is not a heading.
-_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}[.)])\s+\S")
+# "1." "2.3" "2.3." — a bare "14 days" at the start of a wrapped line is not a heading, and "4)" is
+# how list items are numbered.
+_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}\.)\s+\S")
 _ARTICLE = re.compile(r"^(?:article|section|chapter|part|clause|§)\s*\d+|^제\s*\d+\s*[조장절]|^第\s*\d+\s*[条章節]",
                       re.I)
 
@@ -319,6 +322,8 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block(lines[0].strip(), 2))
             continue
         level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
+        if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())):
+            level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
         if level:
             blocks.append(Block(lines[0].strip(), level))
             lines = lines[1:]

@@ -123,9 +123,24 @@ def test_text_headings_by_shape():
 
 
 @pytest.mark.parametrize("line, level", [
-    ("1. Refunds", 1), ("2.3 Partial refunds", 2), ("Article 3", 1), ("제3조 환불", 1), ("第3条 返金", 1),
+    ("1. Refunds", 1), ("2.3 Partial refunds", 2), ("4) Contact us", 0), ("Article 3", 1), ("제3조 환불", 1),
+    ("第3条 返金", 1),
     ("REFUNDS AND RETURNS", 1), ("14 days after purchase", 0), ("Refunds are granted within 14 days.", 0),
     ("1. Refunds are granted within fourteen days of the purchase of any plan at all.", 0),
 ])
 def test_heading_shape(line, level):
     assert heading_shape(line) == level
+
+
+def test_numbered_list_in_text_is_not_a_heading():
+    blocks = text_blocks("Steps:\n\n1. Contact support\n2. Wait for the answer\n\n3. Refunds\nWithin 14 days.")
+    assert [(b.text, b.level) for b in blocks] == [
+        ("Steps:", 0), ("1. Contact support 2. Wait for the answer", 0), ("3. Refunds", 1), ("Within 14 days.", 0),
+    ]
+
+
+def test_pdf_with_sized_headings_keeps_numbered_list_items_as_text(tmp_path):
+    path = make_pdf(tmp_path / "l.pdf", [[("Refunds", 16, "B"), ("How to ask:", 11, ""), ("1. Contact support", 11, ""),
+                                          ("2. Wait", 11, ""), ("Article 2 Shipping", 11, ""), ("In 3 days.", 11, "")]])
+    doc = read_document(path, max_bytes=LIMIT)
+    assert [(b.text, b.level) for b in doc.blocks if b.is_heading] == [("Refunds", 1), ("Article 2 Shipping", 2)]
