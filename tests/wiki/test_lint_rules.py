@@ -13,6 +13,7 @@ from test_lint_support import (  # noqa: E402
     LATE_BODY,
     REFUND_BODY,
     SHIPPING_BODY,
+    SOURCE_SHA,
     commit_all,
     lint,
     make_workspace,
@@ -86,7 +87,7 @@ def test_frontmatter_line_points_at_field(ws):
 
 def test_duplicate_id(ws):
     dup = page("refund", "Another refund page.", type="knowhow")
-    write(ws, "knowhow/refund.md", __import__("mem.wiki.page", fromlist=["x"]).render_page(dup))
+    write_page(ws, dup)
     found = only(lint(ws), "duplicate-id")
     assert {f.path for f in found} == {"knowhow/refund.md", "policies/refund.md"}
 
@@ -128,7 +129,7 @@ def test_same_page_anchor(ws):
 def test_footnote_citing_no_source(ws):
     body = REFUND_BODY.replace("[^1]: refund-doc, p. 1", "[^1]: the website")
     write_page(ws, page("refund", body, sources=[{"id": "refund-doc", "file": "sources/refund.txt",
-                                                  "sha256": __import__("test_lint_support").SOURCE_SHA}]))
+                                                  "sha256": SOURCE_SHA}]))
     found = only(lint(ws), "footnote-source")
     assert "the website" in found[0].message
 
@@ -179,7 +180,7 @@ def test_version_history_follows_renames(ws):
     text = (ws / "policies" / "delivery.md").read_text().replace("id: shipping", "id: delivery")
     write(ws, "policies/delivery.md", text)
     write_page(ws, page("refund", REFUND_BODY.replace("shipping.md", "delivery.md"), version=2, sources=[
-        {"id": "refund-doc", "file": "sources/refund.txt", "sha256": __import__("test_lint_support").SOURCE_SHA,
+        {"id": "refund-doc", "file": "sources/refund.txt", "sha256": SOURCE_SHA,
          "pages": [1]}]))
     from mem.wiki.store import Wiki
 
