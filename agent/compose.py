@@ -55,7 +55,9 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             else:
                 lines.append(say("knowhow_quote", quote=then or block.quote or block.title, n=block.number))
         parts.append(_section(say("knowhow"), lines))
+    # choose by relevance (flagged ones first), then tell the story in date order
     shown = sorted(facts, key=lambda b: (not b.flags, b.number))[:MAX_FACTS]
+    shown.sort(key=lambda b: (b.date or "", b.number))
     if shown:
         parts.append(_section(say("history"), ["- " + _fact_line(block, language) for block in shown]))
     elif policies or knowhow:
@@ -76,6 +78,8 @@ def _fact_line(block: Block, language: str) -> str:
     status = phrase(language, f"status_{block.status}") if block.status in (
         "active", "replaced", "retracted") else (block.status or "")
     kind = phrase(language, "agreement") if block.data.get("agreement") else ""
+    if block.data.get("kind") == "trait":
+        kind = phrase(language, "trait")
     text = block.data.get("fact_text") or block.title
     older = block.data.get("older_policy", [])
     notes = []

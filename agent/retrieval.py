@@ -66,6 +66,7 @@ class Retrieval:
     _status: ServiceStatus | None = None
     _versions: dict[str, int | None] = field(default_factory=dict)
     _page_hits: dict[str, list[Any]] = field(default_factory=dict)
+    _top: dict[str, float] = field(default_factory=dict)
 
     @property
     def status(self) -> ServiceStatus:
@@ -107,14 +108,14 @@ class Retrieval:
             found = [self.add(self._page_block(page, self.question or page_id_or_query))]
             self.steps.append({"tool": "lookup_policy", "id": page_id_or_query, "found": [b.id for b in found]})
             return found
-        hits = _relevant(self._search(page_id_or_query, "policy", limit), limit)
+        hits = _relevant(self._search(page_id_or_query, "policy", limit), limit, top=self._top.get(page_id_or_query))
         found = [self.add(self._page_block(hit.page, page_id_or_query)) for hit in hits]
         self.steps.append({"tool": "lookup_policy", "query": page_id_or_query, "found": [b.id for b in found]})
         return found
 
     def search_knowhow(self, query: str, *, limit: int = 2) -> list[Block]:
         """Know-how pages (conditional procedures) for ``query``."""
-        hits = _relevant(self._search(query, "knowhow", limit), limit)
+        hits = _relevant(self._search(query, "knowhow", limit), limit, top=self._top.get(query))
         found = [self.add(self._page_block(hit.page, query)) for hit in hits]
         self.steps.append({"tool": "search_knowhow", "query": query, "found": [b.id for b in found]})
         return found
@@ -127,6 +128,9 @@ class Retrieval:
         """
         if query not in self._page_hits:
             self._page_hits[query] = self.service.search_pages(query, type=None, limit=SHARED_HITS)
+            # scores of one search compare across types: a know-how page far below the best policy
+            # match is not about this question
+            self._top[query] = max((float(h.score) for h in self._page_hits[query]), default=0.0)
         shared = self._page_hits[query]
         typed = [hit for hit in shared if hit.page.type == type]
         if len(typed) >= limit or len(shared) < SHARED_HITS:
@@ -221,12 +225,12 @@ class Retrieval:
         )
 
 
-def _relevant(hits: list[Any], limit: int) -> list[Any]:
-    """Hits close enough to the best one: a weak tail of keyword matches only adds noise."""
+def _relevant(hits: list[Any], limit: int, *, top: float | None = None) -> list[Any]:
+    """Hits scoring more than half the best one (of this search, or ``top``): a weak tail only adds noise."""
     if not hits:
         return []
-    top = max(float(h.score) for h in hits) or 1.0
-    return [h for h in hits if float(h.score) > 0.5 * top][:limit]
+    best = max([float(h.score) for h in hits] + [top or 0.0]) or 1.0
+    return [h for h in hits if float(h.score) > 0.5 * best][:limit]
 
 
 def _get(obj: Any, name: str, default: Any = None) -> Any:

@@ -91,3 +91,20 @@ def test_no_service_memory_is_a_clear_error(mem, tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert result.stderr == ("Error: no service memory: run `mem sync` to fetch the signed bundle, "
                              "or pass --workspace DIR\n")
+
+
+def test_unknown_model_is_a_one_line_error(mem, workspace):
+    result = mem("--workspace", workspace, "ask", "-c", "c1", "--model", "no-such-model", "--no-learn", "refund?")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: unknown model 'no-such-model'")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_public_api_is_exactly_all():
+    import mem.agent
+
+    assert all(hasattr(mem.agent, name) for name in mem.agent.__all__)
+    public = {n for n in vars(mem.agent) if not n.startswith("_")} - set(mem.agent.__all__)
+    # submodules are attributes of the package too; nothing else is public
+    import types
+    assert all(isinstance(getattr(mem.agent, n), types.ModuleType) for n in public)
