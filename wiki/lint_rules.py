@@ -18,6 +18,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from mem.core.errors import StorageError
 from mem.wiki import lint_git, lint_links, lint_numbers, lint_text
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
@@ -475,6 +476,8 @@ def load_page_file(workspace: Path, path: Path, folder_type: str) -> PageFile:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         return PageFile(rel, path, folder_type, "", None, "", 1, "not UTF-8 text", [])
+    except OSError as exc:
+        raise StorageError(f"cannot read {rel}: {exc.strerror}") from exc
     meta, body, error = split_frontmatter(text)
     problems = validate_meta(meta) if meta is not None else []
     start = body_line_offset(text) + 1 if meta is not None else 1
