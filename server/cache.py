@@ -151,6 +151,7 @@ def client_status(home: Path) -> dict[str, Any]:
         "bundle_version": state.get("version"),
         "verified_at": state.get("verified_at"),
         "expires_at": state.get("expires_at"),
+        "expired": _expired(state.get("expires_at")),
         "stale": bool(state.get("stale")) if state else None,
         "reason": state.get("reason"),
         "last_attempt": state.get("last_attempt"),
@@ -168,3 +169,11 @@ def _customer_count(home: Path) -> int:
     from mem.customers import list_customers
 
     return len(list_customers(home))
+
+
+def _expired(expires_at: str | None) -> bool | None:
+    from mem.core import clock
+
+    if not expires_at:
+        return None
+    return clock.now() >= clock.parse_datetime(expires_at)

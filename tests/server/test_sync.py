@@ -205,6 +205,7 @@ def test_cli_sync_and_status(mem, workspace, live_server):
     assert json.loads(result.stdout)["version"] == 1
     status = json.loads(mem("status", "--json").stdout)
     assert status["bundle_version"] == 1 and status["stale"] is False and status["key_trust"] == "first-use"
+    assert status["expired"] is False
     server.stop()
     offline = mem("sync", "--server", server.url)
     assert offline.exit_code == 2 and offline.stderr.startswith("Error: cannot reach server")
