@@ -24,7 +24,7 @@ from pathlib import Path
 
 from mem.core.errors import StorageError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS facts (
     data TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS facts_by_status_day ON facts (status, day);
+CREATE INDEX IF NOT EXISTS facts_by_kind ON facts (kind, status, day);
 CREATE TABLE IF NOT EXISTS fact_policy (
     fact_id TEXT NOT NULL,
     page TEXT NOT NULL,
@@ -125,7 +126,7 @@ def connect(path: Path) -> sqlite3.Connection:
             raise StorageError(
                 f"{path} was written by a newer mem (schema {version}, this mem knows {SCHEMA_VERSION})"
             )
-        if version < SCHEMA_VERSION:
+        if version < SCHEMA_VERSION:  # every statement is IF NOT EXISTS: upgrading = running it again
             conn.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
         return conn
     except sqlite3.DatabaseError as exc:

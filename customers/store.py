@@ -457,12 +457,13 @@ class CustomerStore:
         if since is not None:
             where.append("day >= ?")
             params.append(since.toordinal())
+        if recheck_only:
+            where.append("json_extract(data, '$.recheck.flag') = 1")
         sql = "SELECT data FROM facts" + (" WHERE " + " AND ".join(where) if where else "")
         sql += " ORDER BY day DESC, id DESC"
-        facts = [Fact.from_dict(json.loads(row[0])) for row in self._conn.execute(sql, params)]
-        if recheck_only:
-            facts = [f for f in facts if f.recheck.flag]
-        return facts[:limit] if limit else facts
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        return [Fact.from_dict(json.loads(row[0])) for row in self._conn.execute(sql, params)]
 
     def search(
         self,
