@@ -1,0 +1,53 @@
+"""End-to-end: after `mem ask`, extraction runs and then, only with consent, anonymised decisions are shared."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+AGREED = "We agreed to a partial refund because the purchase was 18 days ago on an Enterprise plan"
+
+
+@pytest.fixture
+def setup(mem, tmp_path, live_server):
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    doc = tmp_path / "refund.md"
+    doc.write_text("# Refund policy\n\nRefunds are accepted within 14 days of purchase.\n", encoding="utf-8")
+    assert mem("--workspace", ws, "ingest", doc, "--id", "refund-policy").exit_code == 0
+    token = json.loads(mem("--workspace", ws, "accounts", "add", "shop-a", "--json").stdout)["token"]
+    server = live_server(ws)
+    assert mem("login", "--server", server.url, "--token", token).exit_code == 0
+    return ws, server
+
+
+def _customer_with_a_decision(home, customer_id, *, share):
+    from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
+
+    with CustomerStore.open(home, customer_id) as store:
+        store.add(Fact.new("decision", AGREED, evidence=[Evidence(log_id="c0", turn="1", role="customer",
+                                                                  quote=AGREED)],
+                           policy_refs=[PolicyRef("refund-policy", 1)]))
+        if share:
+            store.set_consent(share=True)
+
+
+def test_with_consent_decisions_are_shared_after_the_answer(mem, setup, isolated_env):
+    ws, server = setup
+    _customer_with_a_decision(isolated_env, "cust-s", share=True)
+    result = mem("--workspace", ws, "ask", "-c", "cust-s", "Can I get a refund after 20 days?")
+    assert result.exit_code == 0, result.stderr
+    assert "Sources:" in result.stdout and "shared (anonymised, consented)" in result.stderr
+    shared = [json.loads(body) for method, path, body in server.received if path == "/v1/share"]
+    assert len(shared) == 1 and len(shared[0]["records"]) == 1
+    assert b"cust-s" not in b"".join(body for _, _, body in server.received)
+
+
+def test_without_consent_nothing_is_sent(mem, setup, isolated_env):
+    ws, server = setup
+    _customer_with_a_decision(isolated_env, "cust-n", share=False)
+    result = mem("--workspace", ws, "ask", "-c", "cust-n", "Can I get a refund after 20 days?")
+    assert result.exit_code == 0, result.stderr
+    assert "sharing: the customer has not consented" in result.stderr
+    assert [path for _, path, _ in server.received if path == "/v1/share"] == []
