@@ -99,8 +99,7 @@ def _replacement(ctx: LintContext, pf: PageFile, link: Link, new_id: str) -> str
         return link.raw.replace(f"[[{link.target}", f"[[{new_id}", 1)
     target = ctx.by_id[new_id][0]
     relative = os.path.relpath(target.path, pf.path.parent).replace(os.sep, "/")
-    start = link.raw.rfind("(" + link.target)
+    start = link.raw.rfind(link.target)
     if start < 0:  # a percent-encoded target: leave it for a person rather than guess
         return link.raw
-    start += 1
     return link.raw[:start] + relative + link.raw[start + len(link.target):]

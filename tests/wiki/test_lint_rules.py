@@ -104,6 +104,12 @@ def test_broken_wiki_and_markdown_links(ws):
     assert all(f.path == "policies/shipping.md" and f.line == line for f in found)
 
 
+def test_reference_style_link_definitions_are_checked(ws):
+    write_page(ws, page("shipping", SHIPPING_BODY + "\nSee [the rules][r].\n\n[r]: gone.md\n[ok]: refund.md#window\n"))
+    found = only(lint(ws), "broken-link")
+    assert [f.message for f in found] == ["[r]: gone.md points to nothing"]
+
+
 def test_links_in_code_and_external_links_are_not_checked(ws):
     body = SHIPPING_BODY + "\n`[[nowhere]]` and\n\n```\n[x](missing.md)\n```\n\n[site](https://example.com/x)\n"
     write_page(ws, page("shipping", body))
