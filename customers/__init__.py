@@ -1,11 +1,13 @@
 """Everything one customer owns, on the client: request log, facts, context, traits, consent, backup.
 
-The store side (``CustomerStore`` and its records) is importable without tantivy: the index is
-opened lazily on the first search or fact write.
+Importing this package loads neither tantivy nor llm: the index is opened on the first search or
+fact write, the model engine only when a model is configured. ``CustomerStore`` is the store;
+``extract_pending`` turns pending request logs into facts (movement 2).
 """
 
 from mem.customers.consent import CATEGORIES, Consent
 from mem.customers.context import ContextChange, ContextItem
+from mem.customers.extract import ExtractionReport, extract_pending
 from mem.customers.fact import KINDS, SENSITIVE, STATUSES, Evidence, Fact, PolicyRef, Recheck
 from mem.customers.portable import export_customer, import_customer
 from mem.customers.requestlog import Conversation, Turn
@@ -23,6 +25,7 @@ __all__ = [
     "CustomerStore",
     "Evidence",
     "EvidenceItem",
+    "ExtractionReport",
     "Fact",
     "HistoryEntry",
     "PolicyRef",
@@ -30,6 +33,7 @@ __all__ = [
     "SearchHit",
     "Turn",
     "export_customer",
+    "extract_pending",
     "import_customer",
     "list_customers",
 ]
