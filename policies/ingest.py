@@ -248,10 +248,13 @@ def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, obj
     if old.type != "policy":
         raise Conflict(f"page id {pid!r} belongs to a {old.type} page; pass --id to choose another")
     if _content_key(old.title, old.body) == _content_key(draft.title, body) and old.status != "deprecated":
-        if old.sources == [source]:
+        if old.sources == [source] and old.body.strip() == body.strip():
             return old, "unchanged"
         meta = dict(old.meta, sources=[source])
-        return Page(old.id, old.type, old.title, old.version, meta, body), "source-updated"
+        # Same wording from another file or edition: the hash is refreshed; if the citations in the
+        # body changed too, that is a change of the page text, so the version moves (lint checks it).
+        version = old.version if old.body.strip() == body.strip() else old.version + 1
+        return Page(old.id, old.type, old.title, version, meta, body), "source-updated"
     meta = {k: v for k, v in old.meta.items() if k != "verified"}  # a review applies to the old text
     meta.update(status="active", effective=(effective or today).isoformat(), summary=draft.summary,
                 sources=[source], generated=generated)

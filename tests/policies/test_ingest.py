@@ -194,14 +194,39 @@ def test_many_documents_one_commit_each(ws, tmp_path):
     assert len(commits(ws)) == 4  # init + one per document
 
 
-def test_renamed_copy_of_same_text_keeps_version(ws, tmp_path):
+def test_same_text_from_another_file_updates_the_citations(ws, tmp_path):
     doc = write(tmp_path, "refund.md", REFUND_V3)
     ingest_documents(ws, [doc], config=config_for(ws))
     copy = tmp_path / "refund-copy.md"
     shutil.copy(doc, copy)
     [result] = ingest_documents(ws, [copy], config=config_for(ws))
-    assert [(p.version, p.change) for p in result.pages] == [(1, "source-updated")]
-    assert Wiki(ws).get("refund-policy").sources[0]["file"] == "sources/refund-copy.md"
+    assert [(p.version, p.change) for p in result.pages] == [(2, "source-updated")]  # the footnotes changed
+    page = Wiki(ws).get("refund-policy")
+    assert page.sources[0]["file"] == "sources/refund-copy.md" and "[^1]: sources/refund-copy.md" in page.body
+    assert page.effective.isoformat() == "2026-01-01"
+
+
+def test_same_text_in_new_bytes_of_the_same_file_keeps_the_version(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    doc.write_text(REFUND_V3 + "\n\n")  # different bytes, same text
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert [(p.version, p.change) for p in result.pages] == [(1, "source-updated")] and result.commit
+    assert Wiki(ws).get("refund-policy").sources[0]["sha256"] == hashlib.sha256(doc.read_bytes()).hexdigest()
+
+
+def test_ingested_workspace_is_lint_clean(ws, tmp_path):
+    from mem.wiki.lint import lint_workspace
+
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    ingest_documents(ws, [doc, FIXTURE], config=config_for(ws))
+    doc.write_text(REFUND_V3.replace("30 days", "14 days"))
+    ingest_documents(ws, [doc], config=config_for(ws))
+    copy = tmp_path / "refund-copy.md"
+    shutil.copy(doc, copy)
+    ingest_documents(ws, [copy], config=config_for(ws))
+    report = lint_workspace(ws, config=config_for(ws))
+    assert report.errors == [], [(f.path, f.rule, f.message) for f in report.errors]
 
 
 def test_progress_is_reported(ws):
