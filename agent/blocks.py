@@ -24,8 +24,8 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _INSTRUCTION_LIKE = re.compile(
     r"ignore\s+(?:all\s+|any\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|rules|prompts?)"
     r"|disregard\s+(?:all\s+|the\s+)?(?:previous|prior|above)"
-    r"|\byou\s+(?:must|should)\s+(?:always|never)\b"
-    r"|\b(?:as\s+an?\s+)?(?:ai|assistant|language\s+model)\b.{0,40}\b(?:must|should|will)\b"
+    r"|\byou\s+(?:must|should)\s+(?:always|never)\s+(?:answer|reply|respond|say|tell|promise|ignore|follow)\b"
+    r"|\bas\s+an?\s+(?:ai|assistant|language\s+model)\b|\byou\s+are\s+(?:an?\s+)?(?:ai|chatbot|language\s+model)\b"
     r"|system\s+prompt|new\s+instructions|\bpromise\s+(?:a\s+)?full\s+refund"
     r"|以前の指示|指示を無視|これまでの指示|이전\s*지시|지시를\s*무시",
     re.IGNORECASE,
