@@ -49,9 +49,10 @@ def export_customer(
             "format": FORMAT,
             "customer_id": store.customer_id,
             "exported_at": clock.isoformat(clock.now()),
-            "facts": [json.loads(row[0]) for row in conn.execute("SELECT data FROM facts ORDER BY id")],
+            # Full records (``Fact.to_dict``), not the compact stored form: the export is a documented format.
+            "facts": [_full(row[0]) for row in conn.execute("SELECT data FROM facts ORDER BY id")],
             "history": [
-                {**dict(row), "snapshot": json.loads(row["snapshot"]) if row["snapshot"] else None}
+                {**dict(row), "snapshot": _full(row["snapshot"]) if row["snapshot"] else None}
                 for row in conn.execute("SELECT fact_id, at, action, actor, reason, snapshot FROM fact_history "
                                         "ORDER BY seq")
             ],
@@ -68,6 +69,10 @@ def export_customer(
             "conversations": [c.to_dict() for c in store.conversations()] if include_logs else None,
         }
     return gzip.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"))
+
+
+def _full(stored: str) -> dict[str, Any]:
+    return Fact.from_dict(json.loads(stored)).to_dict()
 
 
 def read_export(data: bytes) -> dict[str, Any]:
