@@ -89,5 +89,21 @@ def diff(
         typer.echo(text or "(no difference)", nl=not text.endswith("\n"))
 
 
+@pages_app.command("search")
+def search(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="Words to look for.", show_default=False)],
+    type_: Annotated[Optional[str], typer.Option("--type", help="Only 'policy' or 'knowhow' pages.")] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="Most hits to show.")] = 5,
+    json_output: JsonOption = False,
+) -> None:
+    """Keyword search over the pages, best first — the look-up the agent uses (deprecated pages hidden)."""
+    from mem.wiki.search import search_pages
+
+    hits = [h.to_dict() for h in search_pages(require_workspace(ctx), query, type=type_, limit=limit)]
+    emit(hits, as_json=want_json(ctx, json_output),
+         human=lambda console, data: print_table(console, data, ["id", "version", "score", "snippet"]))
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(pages_app, name="pages")

@@ -48,6 +48,7 @@ class Document:
     data: bytes
     blocks: list[Block] = field(default_factory=list)
     page_count: int | None = None
+    title: str | None = None  # a title the format carries besides its headings (HTML <title>)
 
     @property
     def sha256(self) -> str:
@@ -82,7 +83,7 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     else:
         text = _decode(path, data)
         blocks = {"md": markdown_blocks, "html": html_blocks, "txt": text_blocks}[kind](text)
-        doc = Document(path, kind, data, blocks)
+        doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None)
     if not doc.blocks:
         raise InvalidInput(f"{path}: no text found")
     return doc
@@ -380,3 +381,14 @@ def html_blocks(text: str) -> list[Block]:
     parser.close()
     parser._flush()
     return parser.blocks
+
+
+def html_title(text: str) -> str | None:
+    """The text of ``<title>``, if any."""
+    match = re.search(r"<title[^>]*>(.*?)</title>", text, re.I | re.S)
+    if not match:
+        return None
+    import html
+
+    title = " ".join(html.unescape(re.sub(r"<[^>]+>", "", match.group(1))).split())
+    return title or None

@@ -42,7 +42,7 @@ def plan_topics(doc: Document, *, single: bool = False) -> tuple[str, list[Topic
     """``(document title, topics)`` for ``doc``."""
     blocks = doc.blocks
     headings = [i for i, b in enumerate(blocks) if b.is_heading]
-    fallback = _title_from_name(doc.path.stem)
+    fallback = doc.title or _title_from_name(doc.path.stem)
     if not headings:
         return fallback, [Topic(fallback, list(blocks))]
     top = min(blocks[i].level for i in headings)

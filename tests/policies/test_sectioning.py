@@ -73,3 +73,12 @@ def test_slugify(title, slug):
 ])
 def test_strip_numbering(heading, title):
     assert strip_numbering(heading) == title
+
+
+def test_html_title_names_a_document_without_headings(tmp_path):
+    from mem.policies.readers import read_document
+
+    path = tmp_path / "x.html"
+    path.write_text("<html><head><title>Privacy &amp; Data</title></head><body><p>We keep data 90 days.</p></body>")
+    title, found = plan_topics(read_document(path, max_bytes=10_000))
+    assert title == "Privacy & Data" and [t.title for t in found] == ["Privacy & Data"]

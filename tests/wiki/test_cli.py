@@ -58,3 +58,10 @@ def test_pages_history_and_diff(mem, ws):
     assert explicit["diff"] == diff.stdout
     same = mem("--workspace", ws, "pages", "diff", "refund-policy", "2", "2")
     assert same.stdout.strip() == "(no difference)"
+
+
+def test_pages_search(mem, ws):
+    hits = json.loads(mem("--workspace", ws, "pages", "search", "refunds days", "--json").stdout)
+    assert [h["id"] for h in hits] == ["refund-policy"] and hits[0]["version"] == 2
+    assert "refund-policy" in mem("--workspace", ws, "pages", "search", "refunds").stdout
+    assert json.loads(mem("--workspace", ws, "pages", "search", "zebra", "--json").stdout) == []
