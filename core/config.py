@@ -72,6 +72,7 @@ class ExtractSettings:
     """Movement 2: request log → customer facts."""
 
     recent_turns: int = _f(200, "only this many most recent turns are sent to a model")
+    batch_turns: int = _f(400, "deterministic engine: turns stored per transaction (a crash redoes at most these)")
 
 
 @dataclass(frozen=True)

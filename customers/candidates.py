@@ -19,7 +19,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact import Evidence, PolicyRef
 from mem.customers.language import detect_language
-from mem.customers.sentences import split_sentences
+from mem.customers.sentences import Sentence, split_sentences
 from mem.customers.slots import Slot, find_slot
 
 
@@ -75,26 +75,32 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
                      customer_roles: Sequence[str]) -> list[Candidate]:
     lang = detect_language(turn.text)
-    groups: list[list[tuple[str, object, bool]]] = []
+    groups: list[_Group] = []
     for sentence in split_sentences(turn.text):
         kind = kinds.classify(sentence.text, lang=lang)
         retraction = kinds.is_retraction(sentence.text, lang=lang)
-        if kind is None and not retraction:
-            continue
-        kind = kind or "event"
-        # Attributes stay one per fact: each fills its own slot (residence, tier…) that a later
-        # statement may update on its own.
-        if groups and groups[-1][-1][0] == kind != "attribute" and not retraction and not groups[-1][-1][2] \
-                and groups[-1][-1][1].end + 2 >= sentence.start:
-            groups[-1].append((kind, sentence, retraction))
+        last = groups[-1] if groups else None
+        if kind in (None, "event") and not retraction:
+            # Narrative stays together: a run of event sentences, with the small talk and
+            # questions between them, is one fact that reads as the customer told it.
+            if last is not None and last.kind == "event" and not last.retraction:
+                last.sentences.append(sentence)
+                last.content.append(kind == "event")
+            else:
+                groups.append(_Group("event", [sentence], False, [kind == "event"]))
+        elif (last is not None and last.kind == kind and kind != "attribute" and not retraction
+              and not last.retraction):
+            # Attributes stay one per fact: each fills its own slot that a later statement may update.
+            last.sentences.append(sentence)
+            last.content.append(True)
         else:
-            groups.append([(kind, sentence, retraction)])
+            groups.append(_Group(kind or "event", [sentence], retraction, [True]))
+    groups = [g.trimmed() for g in groups if any(g.content)]
     confirmation = _confirmation(following, customer_roles)
     out = []
     for group in groups:
-        kind, first, retraction = group[0]
-        last = group[-1][1]
-        quote = turn.text[first.start:last.end]
+        kind, retraction = group.kind, group.retraction
+        quote = turn.text[group.sentences[0].start:group.sentences[-1].end]
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker)]
         agreement = False
         text = quote
@@ -104,6 +110,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=confirmation,
                                      speaker=following.speaker))
             text = f"{quote} → {confirmation}"
+        if turn.speaker:
+            # When the log names who spoke (a shared account, an imported transcript), the fact says so.
+            text = f"{turn.speaker}: {text}"
         context_request = kinds.is_direct_context_request(quote, lang=lang)
         if context_request and not agreement:
             kind = "preference"  # a lasting wish about how to be served, whatever verb it used
@@ -119,6 +128,22 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             context_request=context_request, policy_refs=policy_refs,
         ))
     return out
+
+
+@dataclass
+class _Group:
+    """Adjacent sentences of one turn that become one candidate."""
+
+    kind: str
+    sentences: list[Sentence]
+    retraction: bool
+    content: list[bool]  # per sentence: does it carry content (not small talk)?
+
+    def trimmed(self) -> _Group:
+        """Without leading and trailing small talk ("Hi!", "Thanks!") around the content."""
+        first = self.content.index(True)
+        last = len(self.content) - 1 - self.content[::-1].index(True)
+        return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1])
 
 
 def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str | None:

@@ -88,6 +88,7 @@ def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | 
     model_name = config.model.name or ""
     report = ExtractionReport(engine=f"model:{model_name}" if model_name else "deterministic")
     chunk_size = max(int(config.extract.recent_turns), 1)
+    batch_turns = max(int(config.extract.batch_turns), 1)
     chunks: list[_Chunk] = []
     for conversation in store.pending_conversations():
         turns = [_turn(t) for t in conversation.turns]
@@ -99,7 +100,7 @@ def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | 
         # A model answer is validated per chunk, so a rejection undoes only its own chunk; the
         # deterministic engine groups chunks so one index commit serves many conversations.
         batch = [chunks.pop(0)]
-        while not model_name and chunks and sum(c.stop - c.start for c in batch) + chunks[0].size <= BATCH_TURNS:
+        while not model_name and chunks and sum(c.size for c in batch) + chunks[0].size <= batch_turns:
             batch.append(chunks.pop(0))
         batch = [c for c in batch if c.conversation.id not in rejected]
         state = _Batch(ExtractionReport(engine=report.engine))
@@ -121,9 +122,6 @@ def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | 
         with store.transaction():
             report.recheck_flagged = flag_stale_traits(store, config=config, today=clock.today())
     return report
-
-
-BATCH_TURNS = 400
 
 
 @dataclass(frozen=True)
@@ -236,10 +234,10 @@ def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> 
         outcome = consider_promotion(store, fact, config=config)
         if outcome is not None:
             report.context.append(outcome.to_dict())
-    traits = update_traits(store, written, config=config, today=clock.today(), known=state.local)
-    for trait in traits.updated:
-        state.gone.add(trait.supersedes)
-        _forget(state.local, trait.supersedes)
+    traits = update_traits(store, written, config=config, today=clock.today(), known=state.local, gone=state.gone)
+    for replaced in traits.replaced:
+        state.gone.add(replaced)
+        _forget(state.local, replaced)
     state.local.extend([*traits.added, *traits.updated])
     report.traits_added += [t.id for t in traits.added]
     report.traits_updated += [t.id for t in traits.updated]

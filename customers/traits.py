@@ -20,7 +20,7 @@ older than ``trait.recheck_after_days`` gets a recheck flag.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 from itertools import combinations
 from typing import Any
@@ -107,20 +107,22 @@ def _family_tendencies(family: str, facts: list[Fact], min_repeats: int, min_day
 class TraitResult:
     added: list[Fact]
     updated: list[Fact]
+    replaced: list[str] = field(default_factory=list)  # every trait id replaced during the call
 
 
 def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: date,
-                  known: Sequence[Fact] = ()) -> TraitResult:
+                  known: Sequence[Fact] = (), gone: Iterable[str] = ()) -> TraitResult:
     """Look for tendencies around ``new_facts`` and write trait facts (``flag_stale_traits`` is separate).
 
     Only the neighbourhood of the new facts is searched (their terms, ``_POOL`` facts per family),
     so the cost does not grow with the customer's history. ``known`` are facts written in the same
-    transaction (not searchable yet) that may support a tendency too.
+    transaction (not searchable yet) that may support a tendency too; ``gone`` are ids replaced or
+    retracted in that transaction, which the index still shows as active.
     """
     result = TraitResult([], [])
     seeds = [f for f in new_facts if f.kind in FAMILIES and f.status == "active"]
     pool: dict[str, Fact] = {f.id: f for f in [*known, *seeds] if f.kind in FAMILIES and f.status == "active"}
-    replaced = {f.supersedes for f in known if f.supersedes}
+    replaced = {f.supersedes for f in known if f.supersedes} | set(gone)
     for fact in seeds:
         family_kinds = [k for k, fam in FAMILIES.items() if fam == FAMILIES[fact.kind]]
         for hit in store.search(" ".join(signature(fact)), limit=_POOL, kinds=family_kinds, statuses=["active"]):
@@ -130,9 +132,12 @@ def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: 
     tendencies = [t for t in find_tendencies(pool.values(), min_repeats=config.trait.min_repeats,
                                              min_distinct_days=config.trait.min_distinct_days)
                   if seed_ids & {f.id for f in t.support}]
+    newer: dict[str, Fact] = {}  # trait id → the trait that replaced it during this call
     for tendency in tendencies:
         support_ids = [f.id for f in tendency.support]
-        existing = _existing_trait(store, tendency, known)
+        existing = _existing_trait(store, tendency, [*known, *result.added, *result.updated], replaced)
+        while existing is not None and existing.id in newer:
+            existing = newer[existing.id]
         if existing is not None and set(support_ids) <= set(existing.support):
             continue
         if existing is not None:
@@ -145,17 +150,20 @@ def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: 
         if existing is None:
             result.added.append(store.add(trait, actor="extraction", reason="trait: same tendency on several days"))
         else:
-            result.updated.append(store.update(existing.id, trait, actor="extraction",
-                                               reason="trait seen again with more support"))
+            updated = store.update(existing.id, trait, actor="extraction", reason="trait seen again with more support")
+            newer[existing.id] = updated
+            result.replaced.append(existing.id)
+            result.updated = [t for t in result.updated if t.id != existing.id] + [updated]
+            result.added = [t for t in result.added if t.id != existing.id]
     return result
 
 
-def _existing_trait(store: Any, tendency: Tendency, known: Sequence[Fact]) -> Fact | None:
+def _existing_trait(store: Any, tendency: Tendency, known: Sequence[Fact], gone: set[str]) -> Fact | None:
     ids = {f.id for f in tendency.support}
     for fact in known:  # traits written in this transaction are not searchable yet
-        if fact.kind == "trait" and fact.status == "active" and ids & set(fact.support):
+        if fact.kind == "trait" and fact.status == "active" and fact.id not in gone and ids & set(fact.support):
             return fact
-    replaced = {f.supersedes for f in known if f.supersedes}
+    replaced = {f.supersedes for f in known if f.supersedes} | gone
     for hit in store.search(" ".join(tendency.signature), limit=20, kinds=["trait"], statuses=["active"]):
         if hit.fact.id not in replaced and ids & set(hit.fact.support):
             return hit.fact

@@ -20,7 +20,8 @@ CHILD = textwrap.dedent("""
     from mem.customers.extract import extract_pending
     from mem.customers.store import CustomerStore
     home = sys.argv[1]
-    config = Config.load(home=home, env={})
+    # small batches: each commits on its own, so the kill lands between and inside transactions
+    config = Config.load(home=home, env={}).overlay({"extract": {"batch_turns": 6}})
     with CustomerStore.open(home, "cust-k", lock_timeout=60) as store:
         report = extract_pending(store, config=config,
                                  on_progress=lambda done, total, what: print("progress", done, flush=True))

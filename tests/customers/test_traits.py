@@ -103,3 +103,15 @@ def test_stale_trait_gets_a_recheck_flag(isolated_env, tmp_path):
         assert flag_stale_traits(store, config=config, today=date(2025, 7, 15)) == [trait.id]
         assert store.get(trait.id).recheck.flag
         assert flag_stale_traits(store, config=config, today=date(2025, 8, 1)) == []  # flagged once
+
+
+def test_a_tendency_seen_again_in_one_run_keeps_one_trait(isolated_env, config, tmp_path):
+    rows = [(f"s{day}", f"2025-09-{day:02d}T10:00:00", "customer",
+             f"Our annual contract should allow an exception, can you refund order {day}?") for day in range(1, 9)]
+    with CustomerStore.open(isolated_env, "cust-t") as store:
+        store.import_log(write_log(tmp_path / "log.jsonl", rows))
+        extract_pending(store, config=config.overlay({"extract": {"batch_turns": 3}}))
+        traits = store.list_facts(kinds=["trait"])
+        assert len(traits) == 1 and len(traits[0].support) == 8
+        history = store.list_facts(kinds=["trait"], statuses=["replaced"])
+        assert all(old.superseded_by for old in history)  # every growth step is kept in history
