@@ -61,6 +61,8 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
     text, citations, removed = check_citations(draft, retrieval.blocks)
     if removed:
         warnings.append("removed citations that point to nothing retrieved: " + ", ".join(f"[{n}]" for n in removed))
+    if model and retrieval.blocks and not citations:
+        warnings.append("the model's answer cites none of the retrieved memory; treat it as ungrounded")
     warnings += retrieval.warnings
     for block in retrieval.blocks:
         if block.memory == "fact" and block.flags:

@@ -150,3 +150,11 @@ def test_tool_results_are_marked_reference_data(service, customer_en):
     assert output.startswith("<<DATA m4rk3r [1] memory=policy id=refund-policy version=4")
     assert output.endswith("<<END m4rk3r>>")
     assert INJECTION in output
+
+
+def test_a_model_answer_without_citations_is_flagged(service, make_customer, scripted_model):
+    scripted_model.script("Sure, you can have a full refund!")
+    answer = answer_question("How are refunds paid?", service=service, customer=make_customer(facts=[]),
+                             model="scripted", retrieval_mode="pre")
+    assert answer.citations == []
+    assert "the model's answer cites none of the retrieved memory; treat it as ungrounded" in answer.warnings
