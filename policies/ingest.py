@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from mem.core import clock
@@ -155,7 +155,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         page_title = title or topic.title or doc_title
         pid = page_id or _unique(slugify(page_title) or f"{source_id}-{n}", used)
         used.add(pid)
-        progress(n, len(topics), f"writing page {pid}")
+        progress(n, len(topics), f"preparing page {pid}")
         source_entry: dict[str, object] = {"id": source_id, "file": source_rel, "sha256": doc.sha256}
         if doc.kind == "pdf" and topic.pages:
             source_entry["pages"] = topic.pages
@@ -168,7 +168,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         draft = (model_draft(topic, title=page_title, model=model, source_name=source_rel) if model
                  else deterministic_draft(topic, title=page_title))
         body = _cite(draft, topic, source_rel, doc.kind)
-        page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated, today=now.date(), now=now)
+        page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated, now=now)
         pages.append(page)
         result.pages.append(PageChange(page.id, page.title, page.version, change))
     for old in _orphans(wiki, source_rel, used):
@@ -236,10 +236,9 @@ def _content_key(title: str, body: str) -> tuple[str, str]:
 
 
 def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, object], *, effective: date | None,
-            today: date, now: object) -> tuple[Page, str]:
-    from mem.core.clock import isoformat
-
-    generated = {"by": draft.by, "at": isoformat(now)}  # type: ignore[arg-type]
+            now: datetime) -> tuple[Page, str]:
+    today = now.date()
+    generated = {"by": draft.by, "at": clock.isoformat(now)}
     if not wiki.exists(pid):
         meta = {"status": "active", "effective": (effective or today).isoformat(), "summary": draft.summary,
                 "sources": [source], "generated": generated}
