@@ -195,9 +195,14 @@ def main(argv: list[str] | None = None) -> int:
                     store.search(q)
                 latencies = []
                 for q in queries:
-                    t0 = time.perf_counter()
-                    store.search(q, limit=10)
-                    latencies.append((time.perf_counter() - t0) * 1000)
+                    # Each query three times, its median kept: on a shared machine a single run
+                    # mostly measures the scheduler; an inherently slow query stays slow.
+                    runs = []
+                    for _ in range(3):
+                        t0 = time.perf_counter()
+                        store.search(q, limit=10)
+                        runs.append((time.perf_counter() - t0) * 1000)
+                    latencies.append(statistics.median(runs))
                 rows.append((f"search latency at {size:,} facts (top 10, {len(queries)} queries)",
                              f"p50 {statistics.median(latencies):.2f} ms, p99 {percentile(latencies, 0.99):.2f} ms"))
                 rows.append((f"open the store + first search at {size:,} facts", f"{first * 1000:.0f} ms"))
