@@ -65,3 +65,10 @@ def test_pages_search(mem, ws):
     assert [h["id"] for h in hits] == ["refund-policy"] and hits[0]["version"] == 2
     assert "refund-policy" in mem("--workspace", ws, "pages", "search", "refunds").stdout
     assert json.loads(mem("--workspace", ws, "pages", "search", "zebra", "--json").stdout) == []
+
+
+def test_init_defaults_to_the_current_folder(mem, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = mem("init")
+    assert result.exit_code == 0 and (tmp_path / "mem.toml").is_file()
+    assert "created workspace" in result.stderr

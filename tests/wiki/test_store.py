@@ -143,3 +143,13 @@ def test_pages_handed_out_are_copies(wiki):
     page = wiki.get("refund")
     page.meta["status"] = "deprecated"
     assert wiki.get("refund").status == "active"
+
+
+def test_write_outside_git_fails_cleanly_and_leaves_no_files(tmp_path):
+    import shutil
+
+    ws = init_workspace(tmp_path / "ws")
+    shutil.rmtree(ws / ".git")
+    with pytest.raises(NotFound, match="not a git repository"):
+        Wiki(ws).write([policy()], op="ingest", message="x")
+    assert not (ws / "policies" / "refund.md").exists()
