@@ -368,7 +368,8 @@ class CustomerStore:
         a fact already flagged for the same versions is left alone.
         """
         rows = self._conn.execute(
-            "SELECT fact_id, MAX(version) AS version FROM fact_policy WHERE page = ? AND version < ? GROUP BY fact_id",
+            "SELECT fact_id, MAX(version) AS version FROM fact_policy WHERE page = ? GROUP BY fact_id "
+            "HAVING MAX(version) < ?",
             (page_id, current_version),
         ).fetchall()
         flagged: list[str] = []

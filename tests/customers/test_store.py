@@ -124,6 +124,12 @@ def test_flag_recheck_names_versions(home):
         assert store.get(a.id).recheck.reason == "recheck needed: policy refund v3 → v4"
         assert store.flag_recheck("refund", 4) == []
         assert not store.get(b.id).recheck.flag
+        both = store.add(fact("Made under v3, confirmed under v4",
+                              policy_refs=[PolicyRef("refund", 3), PolicyRef("refund", 4)]))
+        assert store.flag_recheck("refund", 4) == []
+        assert set(store.flag_recheck("refund", 5)) == {a.id, both.id}
+        assert store.get(a.id).recheck.reason == "recheck needed: policy refund v3 → v5"
+        assert store.get(both.id).recheck.reason == "recheck needed: policy refund v4 → v5"
         assert [x.id for x in store.list_facts(recheck_only=True)] == [a.id]
 
 
