@@ -1,0 +1,107 @@
+"""The vault inside a real ``mem serve`` process: the counter survives a process restart, and the
+server's clock (``MEM_NOW``) decides expiry."""
+
+from __future__ import annotations
+
+import base64
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from mem.core.errors import NetworkError, Refused
+from mem.customers import backup
+from mem.customers import backup_crypto as bc
+from mem.server.accounts import add_account
+from mem.server.client import ServerClient
+from mem.server.vault_client import VaultClient
+
+PIN = "731946"
+
+
+class Served:
+    """``mem --workspace WS serve`` in a child process with its own ``MEM_NOW``."""
+
+    def __init__(self, workspace, now: str) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "MEM_NOW": now}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "mem.cli.main", "--workspace", str(workspace), "serve", "--port", str(self.port)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 20
+        with ServerClient(self.url, timeout=1) as probe:
+            while True:
+                try:
+                    probe.get_json("/health")
+                    return
+                except NetworkError:
+                    if time.monotonic() > deadline or self.process.poll() is not None:
+                        self.stop()
+                        raise RuntimeError("mem serve did not start") from None
+                    time.sleep(0.1)
+
+    def stop(self) -> bytes:
+        self.process.terminate()
+        try:
+            _, err = self.process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _, err = self.process.communicate()
+        return err or b""
+
+
+@pytest.fixture
+def workspace(tmp_path):
+    folder = tmp_path / "ws"
+    folder.mkdir()
+    (folder / "mem.toml").write_text("")
+    return folder
+
+
+def _wrong(vault: VaultClient, record: dict) -> dict:
+    salt = base64.b64decode(record["kdf"]["salt"])
+    auth = bc.authenticator(bc.pin_key("482913", salt=salt, kdf=bc.TEST))
+    return vault.unlock(record["backup_id"], authenticator=base64.b64encode(auth).decode())
+
+
+def test_counter_survives_restart_and_the_server_clock_expires_backups(workspace, tmp_path, monkeypatch):
+    token = add_account(workspace, "alice")
+    monkeypatch.setattr(backup, "export_customer", lambda home, cid, include_logs: b"memory bytes")
+    logs = b""
+    server = Served(workspace, "2026-12-01T09:00:00Z")
+    try:
+        with ServerClient(server.url, token=token) as client:
+            vault = VaultClient(client)
+            receipt = backup.create_backup(tmp_path / "home", "cust-a", PIN, vault=vault, kdf=bc.TEST)
+            assert receipt.created_at == "2026-12-01T09:00:00Z" and receipt.expires_at == "2026-12-15T09:00:00Z"
+            record = vault.find(slot=backup.backup_slot("cust-a"))[0]
+            assert [_wrong(vault, record)["remaining_attempts"] for _ in range(3)] == [9, 8, 7]
+    finally:
+        logs += server.stop()
+
+    server = Served(workspace, "2026-12-15T08:59:00Z")
+    try:
+        with ServerClient(server.url, token=token) as client:
+            vault = VaultClient(client)
+            assert _wrong(vault, record)["remaining_attempts"] == 6
+            with pytest.raises(Refused, match="5 attempts left"):
+                backup.restore_backup(tmp_path / "new", "cust-a", "482913", vault=vault)
+    finally:
+        logs += server.stop()
+
+    server = Served(workspace, "2026-12-15T09:00:00Z")
+    try:
+        with ServerClient(server.url, token=token) as client:
+            assert VaultClient(client).find(slot=backup.backup_slot("cust-a")) == []
+    finally:
+        logs += server.stop()
+    assert list((workspace / ".mem" / "blobs").rglob("*.blob")) == []
+    assert b"/vault/backups" in logs  # the access log was on, and
+    assert PIN.encode() not in logs  # it never holds the PIN
