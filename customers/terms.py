@@ -103,3 +103,25 @@ def similarity(a: str, b: str) -> float:
     if not ta or not tb:
         return 0.0
     return len(ta & tb) / len(ta | tb)
+
+
+_QUERY_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[^\sA-Za-z0-9]+")
+
+
+def search_query(question: str) -> str:
+    """A question as search words: English stop and question words dropped, everything else kept as typed.
+
+    BM25 gives "what", "did", "feel" or "think" weight wherever they are rare, which ranks chatty
+    turns over the ones that answer; dropping them is query-side only (the index keeps every
+    word), and Korean/Japanese text passes through for the n-gram analyzer. If nothing would
+    remain, the question is returned unchanged.
+    """
+    kept = []
+    for token in _QUERY_WORD.findall(question):
+        if token[0].isascii() and token[0].isalnum():
+            if token.lower().strip("'") in _STOP:
+                continue
+        elif not any(ch.isalnum() for ch in token):
+            continue  # punctuation is never query syntax
+        kept.append(token)
+    return " ".join(kept) if kept else question

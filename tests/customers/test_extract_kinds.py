@@ -84,3 +84,11 @@ def test_retraction():
 )
 def test_sensitive_categories(text, category):
     assert sensitive_category(text) == category
+
+
+def test_search_query_drops_question_words_only():
+    from mem.customers.terms import search_query
+
+    assert search_query("What did Caroline research?") == "Caroline research"
+    assert search_query("지난번 환불은 어떻게 됐나요?") == "지난번 환불은 어떻게 됐나요?"
+    assert search_query("what?") == "what?"
