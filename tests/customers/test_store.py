@@ -130,7 +130,9 @@ def test_flag_recheck_names_versions(home):
         assert set(store.flag_recheck("refund", 5)) == {a.id, both.id}
         assert store.get(a.id).recheck.reason == "recheck needed: policy refund v3 → v5"
         assert store.get(both.id).recheck.reason == "recheck needed: policy refund v4 → v5"
-        assert [x.id for x in store.list_facts(recheck_only=True)] == [a.id]
+        assert {x.id for x in store.list_facts(recheck_only=True)} == {a.id, both.id}
+        store.clear_recheck(a.id)
+        assert [x.id for x in store.list_facts(recheck_only=True)] == [both.id]
 
 
 def test_evidence_outbox(home):
