@@ -144,3 +144,9 @@ def test_pdf_with_sized_headings_keeps_numbered_list_items_as_text(tmp_path):
                                           ("2. Wait", 11, ""), ("Article 2 Shipping", 11, ""), ("In 3 days.", 11, "")]])
     doc = read_document(path, max_bytes=LIMIT)
     assert [(b.text, b.level) for b in doc.blocks if b.is_heading] == [("Refunds", 1), ("Article 2 Shipping", 2)]
+
+
+def test_pdf_encrypted_with_an_empty_user_password_opens(tmp_path):
+    path = make_pdf(tmp_path / "owner.pdf", [[("REFUNDS", 11, ""), ("Within 14 days.", 11, "")]], owner_password="o")
+    doc = read_document(path, max_bytes=LIMIT)
+    assert [b.text for b in doc.blocks] == ["REFUNDS", "Within 14 days."]
