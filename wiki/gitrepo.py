@@ -1,8 +1,9 @@
 """The workspace's git repository, through gitpython (imported lazily): init, commit, history reads.
 
 Every commit sets author and committer explicitly, so mem works on a fresh machine without a global
-git identity: the repository's (or the user's) ``user.name``/``user.email`` when set, else
-``mem <mem@localhost>``. Errors from git become ``StorageError`` with git's own first line.
+git identity: ``GIT_AUTHOR_*``/``GIT_COMMITTER_*`` from the environment when set, else the
+repository's (or the user's) ``user.name``/``user.email``, else ``mem <mem@localhost>``.
+Errors from git become ``StorageError`` with git's own first line.
 """
 
 from __future__ import annotations
@@ -65,7 +66,13 @@ def identity_env(workspace: Path, author: str | None = None) -> dict[str, str]:
         else:
             name = author.strip()
     env = dict(os.environ)
-    env.update(GIT_AUTHOR_NAME=name, GIT_AUTHOR_EMAIL=email, GIT_COMMITTER_NAME=name, GIT_COMMITTER_EMAIL=email)
+    chosen = {"GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email, "GIT_COMMITTER_NAME": name,
+              "GIT_COMMITTER_EMAIL": email}
+    for key, value in chosen.items():
+        # git's own precedence: identity variables already in the environment win over config,
+        # except the author mem was explicitly asked to record.
+        if author and key.startswith("GIT_AUTHOR") or not env.get(key):
+            env[key] = value
     return env
 
 

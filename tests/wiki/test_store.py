@@ -153,3 +153,12 @@ def test_write_outside_git_fails_cleanly_and_leaves_no_files(tmp_path):
     with pytest.raises(NotFound, match="not a git repository"):
         Wiki(ws).write([policy()], op="ingest", message="x")
     assert not (ws / "policies" / "refund.md").exists()
+
+
+def test_identity_from_the_environment_wins(tmp_path, monkeypatch):
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "CI Bot")
+    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "ci@example.com")
+    wiki = Wiki(init_workspace(tmp_path / "ws"))
+    assert gitrepo._run(wiki.workspace, "log", "-1", "--format=%an <%ae>") == "CI Bot <ci@example.com>"
+    wiki.write([policy()], op="promote", message="x", author="Ops <ops@example.com>")
+    assert gitrepo._run(wiki.workspace, "log", "-1", "--format=%an <%ae>") == "Ops <ops@example.com>"
