@@ -221,6 +221,10 @@ def main(argv: list[str] | None = None) -> int:
                 times.append(time.perf_counter() - t0)
             rows.append((f"add one conversation's facts (6) at {sizes[-1]:,} facts: store + index commit",
                          f"{statistics.median(times) * 1000:.0f} ms"))
+            t0 = time.perf_counter()
+            store.erase(extra[0].id)  # rebuilds the index so no trace of the text remains
+            rows.append((f"erase one fact at {sizes[-1]:,} facts (full index rebuild)",
+                         f"{time.perf_counter() - t0:.1f} s"))
         try:
             from mem.customers.extract import extract_pending
 
