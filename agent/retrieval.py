@@ -108,7 +108,7 @@ class Retrieval:
             found = [self.add(self._page_block(page, self.question or page_id_or_query))]
             self.steps.append({"tool": "lookup_policy", "id": page_id_or_query, "found": [b.id for b in found]})
             return found
-        hits = _relevant(self._search(page_id_or_query, "policy", limit), limit, top=self._top.get(page_id_or_query))
+        hits = _relevant(self._search(page_id_or_query, "policy", limit), limit)
         found = [self.add(self._page_block(hit.page, page_id_or_query)) for hit in hits]
         self.steps.append({"tool": "lookup_policy", "query": page_id_or_query, "found": [b.id for b in found]})
         return found
@@ -129,8 +129,9 @@ class Retrieval:
         if query not in self._page_hits:
             self._page_hits[query] = self.service.search_pages(query, type=None, limit=SHARED_HITS)
             # scores of one search compare across types: a know-how page far below the best policy
-            # match is not about this question
-            self._top[query] = max((float(h.score) for h in self._page_hits[query]), default=0.0)
+            # match is not about this question (the rule itself is always kept)
+            self._top[query] = max((float(h.score) for h in self._page_hits[query] if h.page.type == "policy"),
+                                   default=0.0)
         shared = self._page_hits[query]
         typed = [hit for hit in shared if hit.page.type == type]
         if len(typed) >= limit or len(shared) < SHARED_HITS:

@@ -105,3 +105,15 @@ def test_instruction_like_sentences_are_detected():
 def test_split_sentences_strips_markdown():
     assert split_sentences("# Title\n\n- Refunds within 14 days.[^1] After that, none.\n[^1]: source") == [
         "Title", "Refunds within 14 days.", "After that, none."]
+
+
+def test_the_policy_is_retrieved_even_when_know_how_matches_the_question_better(service, make_customer):
+    retrieval = Retrieval(service=service, customer=make_customer(facts=[]))
+    retrieval.gather("partial refund for an Enterprise customer, negotiate after 20 days?")
+    assert [b.id for b in retrieval.blocks] == ["refund-policy", "late-refund-enterprise"]
+
+
+def test_know_how_far_below_the_best_policy_match_is_left_out(service, make_customer):
+    retrieval = Retrieval(service=service, customer=make_customer(facts=[]))
+    retrieval.gather("Are refunds accepted within 14 days of purchase? After that, are refunds given?")
+    assert [b.id for b in retrieval.blocks] == ["refund-policy"]

@@ -19,7 +19,10 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     # what was injected and retrieved
     assert "service context: 4 item(s) injected as instructions" in out
     assert "customer context: 2 item(s) injected: Enterprise plan (annual contract); Answer in Japanese." in out
-    assert "search_facts(" in out and "lookup_policy(" in out and "search_knowhow(" in out
+    assert "lookup_policy('Like last time, can I get a partial refund for a purchase...') → refund-policy" in out
+    assert "search_knowhow('Like last time, can I get a partial refund for a purchase...') → late-refund-enterprise" \
+        in out
+    assert "search_facts('Like last time, can I get a partial refund for a purchase...') → " in out
     # the answer: Japanese labels, verbatim quotes, current rule, know-how, history and the conflict note
     answer = out[out.index("-- the answer --"):out.index("Sources:")]
     assert "現行の規定" in answer and "第4版" in answer
