@@ -27,8 +27,9 @@ def ingest(
 ) -> None:
     """Turn official documents into policy pages: one page per topic, cited, versioned, one commit each.
 
-    Re-ingesting a changed document revises its pages in place (version + 1); an identical one
-    changes nothing. Bad input (missing, empty, binary, too large, encrypted or scanned PDF) writes nothing.
+    Re-ingesting a changed document revises its pages in place (version + 1); an identical one changes nothing.
+
+    Bad input (missing, empty, binary, too large, encrypted or scanned PDF) writes nothing.
     """
     from mem.policies.ingest import ingest_documents
 
