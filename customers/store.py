@@ -939,7 +939,13 @@ class CustomerStore:
                 for fid in chunk:
                     yield fid, facts.get(fid)
 
-        index.apply(changes())
+        try:
+            index.apply(changes())
+        except StorageError as exc:
+            raise StorageError(
+                f"the change was saved, but the search index could not be updated ({exc}); it is repaired the "
+                "next time this customer's memory is opened"
+            ) from exc
         try:
             self._conn.execute("DELETE FROM index_ops WHERE seq <= ?", (rows[-1]["seq"],))
         except sqlite3.Error as exc:
