@@ -20,6 +20,7 @@ from mem.core.config import Config
 from mem.core.errors import Conflict, InvalidInput, NotFound
 from mem.server.vault_blobstore import FOLDER as BLOB_FOLDER
 from mem.server.vault_blobstore import BlobStore
+from mem.server.vault_keyservice import FOLDER as KEYSERVICE_FOLDER
 from mem.server.vault_keyservice import KeyService
 
 STATE_DIR = ".mem"
@@ -36,7 +37,7 @@ class Vault:
     def open(cls, workspace: Path, *, config: Config) -> Vault:
         state = Path(workspace) / STATE_DIR
         return cls(
-            keys=KeyService(state, max_attempts=config.backup.max_attempts,
+            keys=KeyService(state / KEYSERVICE_FOLDER, max_attempts=config.backup.max_attempts,
                             retention_days=config.backup.retention_days),
             blobs=BlobStore(state / BLOB_FOLDER, max_bytes=MAX_BLOB_BYTES),
         )

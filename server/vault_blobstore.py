@@ -30,7 +30,13 @@ class BlobStore:
     def __init__(self, folder: Path, *, max_bytes: int) -> None:
         self.folder = Path(folder)
         self.max_bytes = max_bytes
-        self.folder.mkdir(parents=True, exist_ok=True)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            os.chmod(self.folder, 0o700)
+            if not (self.folder / ".gitignore").exists():
+                atomic_write_bytes(self.folder / ".gitignore", b"*\n")
+        except OSError as exc:
+            raise StorageError(f"cannot prepare {self.folder}: {exc.strerror}") from exc
 
     def put(self, *, account: str, backup_id: str, data: bytes) -> None:
         """Store a whole blob at once (in-process callers); see ``put_part`` for uploads over HTTP."""

@@ -1,8 +1,8 @@
 """The key service of the backup vault: per-backup secrets released only for a correct PIN proof.
 
 It stands where an HSM/KMS would (DESIGN.md §4) and is kept apart from the blob store: its own
-SQLite file ``<workspace>/.mem/keyservice.db``, its own HMAC key ``keyservice.key`` (owner-only
-file), and no import of the blob store. It never sees the PIN, the PIN key or the data key: the
+owner-only folder ``<workspace>/.mem/keyservice/`` with its SQLite file ``keyservice.db`` and its
+HMAC key ``keyservice.key``, and no import of the blob store. It never sees the PIN, the PIN key or the data key: the
 client sends an *authenticator* (HKDF of the PIN key) and the service keeps only
 ``HMAC(service key, backup id ‖ authenticator)``.
 
@@ -34,6 +34,7 @@ from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageEr
 from mem.core.fsio import atomic_write_bytes
 from mem.core.ids import new_id
 
+FOLDER = "keyservice"
 DB_FILE = "keyservice.db"
 KEY_FILE = "keyservice.key"
 SECRET_BYTES = 32
@@ -108,7 +109,7 @@ class KeyService:
         self.folder = Path(folder)
         self.max_attempts = max_attempts
         self.retention = timedelta(days=retention_days)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        private_folder(self.folder)
         self._key = self._load_key()
         with self._tx() as db:
             for statement in _SCHEMA.split(";"):
@@ -273,6 +274,18 @@ class KeyService:
             raise StorageError(f"key service: {exc}") from exc
         finally:
             db.close()
+
+
+def private_folder(folder: Path) -> None:
+    """Create ``folder`` owner-only, with a ``.gitignore`` so server state never enters the workspace repo."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(folder, 0o700)
+        ignore = folder / ".gitignore"
+        if not ignore.exists():
+            atomic_write_bytes(ignore, b"*\n")
+    except OSError as exc:
+        raise StorageError(f"cannot prepare {folder}: {exc.strerror}") from exc
 
 
 def _check_auth(authenticator: bytes) -> None:

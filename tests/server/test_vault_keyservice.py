@@ -165,3 +165,14 @@ def test_vault_destruction_and_sweep_remove_blobs(tmp_path):
     # a blob left behind by a crash between the two stores is swept
     vault.blobs.put(account="alice", backup_id="01JABCDEFGHJKMNPQRSTVWXYZ0", data=b"orphan")
     assert vault.sweep() == ["01JABCDEFGHJKMNPQRSTVWXYZ0"]
+
+
+def test_both_stores_are_private_and_git_ignored(tmp_path):
+    import stat
+
+    vault = Vault.open(tmp_path, config=Config())
+    for folder in (vault.keys.folder, vault.blobs.folder):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        assert (folder / ".gitignore").read_text() == "*\n"
+    assert vault.keys.folder != vault.blobs.folder
+    assert stat.S_IMODE((vault.keys.folder / "keyservice.key").stat().st_mode) == 0o600

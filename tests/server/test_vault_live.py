@@ -78,7 +78,8 @@ class Site:
         self.server = self.starter(self.workspace, Config.load(workspace=self.workspace))
 
     def blob_files(self) -> list:
-        return sorted(p for p in (self.workspace / ".mem" / "blobs").rglob("*") if p.is_file())
+        return sorted(p for p in (self.workspace / ".mem" / "blobs").rglob("*")
+                      if p.is_file() and p.name != ".gitignore")
 
     def storage_dump(self) -> bytes:
         files = [p for p in (self.workspace / ".mem").rglob("*") if p.is_file()]
@@ -309,7 +310,7 @@ def test_blob_store_alone_cannot_be_decrypted_with_every_pin(site, memory):
     # the documented limit of the design, and proof that the attack above was a real one.
     import sqlite3
 
-    db = sqlite3.connect(site.workspace / ".mem" / "keyservice.db")
+    db = sqlite3.connect(site.workspace / ".mem" / "keyservice" / "keyservice.db")
     secret = db.execute("SELECT secret FROM backups").fetchone()[0]
     db.close()
     assert [pin for pin in candidates if opens(pin, secret)] == [PIN]
