@@ -67,34 +67,35 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
         if turn.role not in customer_roles or not turn.text.strip():
             continue
         following = turns[index + 1] if index + 1 < len(turns) else None
+        previous = turns[index - 1] if index > 0 else None
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
-                                      customer_roles=customer_roles))
+                                      customer_roles=customer_roles, asked=_question_asked(previous)))
     return found
 
 
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
-                     customer_roles: Sequence[str]) -> list[Candidate]:
+                     customer_roles: Sequence[str], asked: str | None = None) -> list[Candidate]:
     lang = detect_language(turn.text)
     groups: list[_Group] = []
     for sentence in split_sentences(turn.text):
         kind = kinds.classify(sentence.text, lang=lang)
         retraction = kinds.is_retraction(sentence.text, lang=lang)
+        standalone = retraction or kinds.is_direct_context_request(sentence.text, lang=lang) or (
+            kind in ("attribute", "preference") and find_slot(sentence.text) is not None)
         last = groups[-1] if groups else None
-        if kind in (None, "event") and not retraction:
-            # Narrative stays together: a run of event sentences, with the small talk and
-            # questions between them, is one fact that reads as the customer told it.
-            if last is not None and last.kind == "event" and not last.retraction:
-                last.sentences.append(sentence)
-                last.content.append(kind == "event")
-            else:
-                groups.append(_Group("event", [sentence], False, [kind == "event"]))
-        elif (last is not None and last.kind == kind and kind != "attribute" and not retraction
-              and not last.retraction):
-            # Attributes stay one per fact: each fills its own slot that a later statement may update.
+        if standalone:
+            # A retraction, a lasting request or a slot ("I live in…", "answer in…") is its own fact:
+            # judgement updates it, context takes it, on its own.
+            groups.append(_Group(kind or "event", [sentence], retraction, [True], standalone=True))
+        elif last is not None and not last.standalone:
+            # Everything else the customer said in one go stays one fact, as they told it (small talk
+            # between sentences included, trimmed at the edges); its kind is the strongest one said.
             last.sentences.append(sentence)
-            last.content.append(True)
+            last.content.append(kind is not None)
+            if kind is not None and _STRENGTH[kind] > _STRENGTH[last.kind]:
+                last.kind = kind
         else:
-            groups.append(_Group(kind or "event", [sentence], retraction, [True]))
+            groups.append(_Group(kind or "event", [sentence], False, [kind is not None]))
     groups = [g.trimmed() for g in groups if any(g.content)]
     confirmation = _confirmation(following, customer_roles)
     out = []
@@ -110,6 +111,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=confirmation,
                                      speaker=following.speaker))
             text = f"{quote} → {confirmation}"
+        if asked and group is groups[0]:
+            # An answer reads only with its question ("Enterprise." after "Which plan are you on?").
+            # The question goes into the fact's text, never into its evidence.
+            text = f"(asked: {asked}) {text}"
         if turn.speaker:
             # When the log names who spoke (a shared account, an imported transcript), the fact says so.
             text = f"{turn.speaker}: {text}"
@@ -130,6 +135,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     return out
 
 
+# Which kind a multi-sentence fact takes: what the customer asks or agrees outranks what they tell.
+_STRENGTH = {"event": 1, "attribute": 2, "preference": 3, "request": 4, "decision": 5}
+
+
 @dataclass
 class _Group:
     """Adjacent sentences of one turn that become one candidate."""
@@ -138,12 +147,22 @@ class _Group:
     sentences: list[Sentence]
     retraction: bool
     content: list[bool]  # per sentence: does it carry content (not small talk)?
+    standalone: bool = False
 
     def trimmed(self) -> _Group:
         """Without leading and trailing small talk ("Hi!", "Thanks!") around the content."""
         first = self.content.index(True)
         last = len(self.content) - 1 - self.content[::-1].index(True)
-        return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1])
+        return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1],
+                      self.standalone)
+
+
+def _question_asked(previous: Turn | None) -> str | None:
+    """The question the previous turn ended with, if it ended with one."""
+    if previous is None or previous.role == "system":
+        return None
+    questions = [s.text for s in split_sentences(previous.text) if kinds.is_question(s.text)]
+    return " ".join(questions) or None
 
 
 def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str | None:

@@ -164,3 +164,26 @@ def test_bench_throughput_shape_many_conversations(store, config, tmp_path):
     report = extract_pending(store, config=config, on_progress=lambda d, t, w: seen.append((d, t)))
     assert report.conversations == 20 and report.turns == 100
     assert seen[-1] == (100, 100)
+
+
+def test_an_answer_keeps_its_question_in_the_text_not_in_the_evidence(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "agent", "Thanks for waiting. Which plan are you on?"),
+        ("s1", "2025-05-01T09:01:00", "customer", "The big one, since last spring."),
+    ]))
+    fact = store.get(extract_pending(store, config=config).added[0])
+    assert fact.text == "(asked: Which plan are you on?) The big one, since last spring."
+    assert [(e.role, e.quote) for e in fact.evidence] == [("customer", "The big one, since last spring.")]
+    assert [hit.fact.id for hit in store.search("plan")] == [fact.id]
+
+
+def test_one_turn_told_in_one_go_is_one_fact_but_slots_stand_alone(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer",
+         "Hi! I bought the desk 18 days ago. The drawer is stuck. Can I get a refund? I live in Seoul."),
+    ]))
+    facts = sorted((store.get(i) for i in extract_pending(store, config=config).added), key=lambda f: f.kind)
+    assert [(f.kind, f.text) for f in facts] == [
+        ("attribute", "I live in Seoul."),
+        ("request", "I bought the desk 18 days ago. The drawer is stuck. Can I get a refund?"),
+    ]
