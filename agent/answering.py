@@ -50,7 +50,8 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         engine = "deterministic"
     conflicts = find_conflicts(retrieval.blocks)
     if draft is None:
-        draft = compose_answer(question, retrieval.blocks, conflicts, language=context.language, status=status)
+        draft = compose_answer(question, retrieval.blocks, conflicts, language=context.language, status=status,
+                               customer_context=customer_items)
     elif conflicts:
         from mem.agent.model_engine import ensure_conflicts_stated
 

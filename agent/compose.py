@@ -20,8 +20,12 @@ MAX_FACTS = 4
 
 
 def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictNote], *, language: str,
-                   status: ServiceStatus | None = None) -> str:
-    """The answer text, citing blocks by their numbers as ``[n]``."""
+                   status: ServiceStatus | None = None, customer_context: list[str] | None = None) -> str:
+    """The answer text, citing blocks by their numbers as ``[n]``.
+
+    ``customer_context`` decides whether a know-how page's condition names something this customer
+    is not (e.g. "an Enterprise customer" for a customer whose context says no such thing).
+    """
     policies = [b for b in blocks if b.memory == "policy"]
     knowhow = [b for b in blocks if b.memory == "knowhow"]
     facts = [b for b in blocks if b.memory == "fact"]
@@ -45,11 +49,16 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
         if days:
             lines.append(days)
         parts.append(_section(say("rule"), lines))
+    applicable = []
     if knowhow:
         lines = []
         for block in knowhow:
             when, then = block.data.get("when"), block.data.get("then")
             customers = block.data.get("customers")
+            if when and not condition_met(when, customer_context or []):
+                lines.append(say("knowhow_not_applicable", when=when, n=block.number))
+                continue
+            applicable.append(block)
             if when and then and customers:
                 lines.append(say("knowhow_line", when=when, then=then, customers=customers, n=block.number))
             else:
@@ -64,10 +73,24 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
         parts.append(say("no_history"))
     if conflicts:
         parts.append(_section(say("conflict"), [_conflict_line(note, language) for note in conflicts]))
-    parts.append(_section(say("next"), [say("next_knowhow") if knowhow else say("next_plain")]))
+    parts.append(_section(say("next"), [say("next_knowhow") if applicable else say("next_plain")]))
     if status is not None and status.stale:
         parts.append(say("stale", reason=status.reason or "stale"))
     return "\n\n".join(parts)
+
+
+_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][A-Za-z0-9]+)\b")
+
+
+def condition_terms(when: str) -> list[str]:
+    """Proper names in a know-how condition (plan or tier names such as "Enterprise"), not its first word."""
+    return [m.group(1) for m in _NAMED.finditer(when) if m.start() > 0]
+
+
+def condition_met(when: str, customer_context: list[str]) -> bool:
+    """False when the condition names something (a plan, a tier) that the customer's context never mentions."""
+    known = " ".join(customer_context).lower()
+    return all(term.lower() in known for term in condition_terms(when))
 
 
 def _section(label: str, lines: list[str]) -> str:

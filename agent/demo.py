@@ -5,7 +5,7 @@ In a fresh folder it creates a workspace (``mem init``), ingests refund policy v
 page, imports and extracts past conversations of customers A, B, C and D (``mem log import`` +
 ``mem extract``), flags the facts linked to the old policy version the way ``mem sync`` does, and asks
 customer A's question. Each step is reported through ``on_step`` as it finishes. The clock is fixed
-for every step, so two runs print the same thing (apart from the folder and the random marker).
+for every step, so two runs print the same thing apart from the folder, commit and fact ids and the marker.
 """
 
 from __future__ import annotations

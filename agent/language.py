@@ -44,6 +44,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "knowhow": "How we handle cases like this",
         "knowhow_line": 'When {when}: {then} (established from {customers} customers\' cases) [{n}]',
         "knowhow_quote": '"{quote}" [{n}]',
+        "knowhow_not_applicable": "A procedure exists for cases where {when} [{n}], but that does not match what "
+                                  "we know of your account, so it does not apply here.",
         "history": "Your history with us",
         "fact_line": '{date}: {text} ({status}{kind}{notes}) — you said: "{quote}" [{n}]',
         "fact_line_noquote": "{date}: {text} ({status}{kind}{notes}) [{n}]",
@@ -86,6 +88,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "knowhow": "同様のケースの対応方針",
         "knowhow_line": "「{when}」の場合：「{then}」（{customers}件のお客様の事例に基づく） [{n}]",
         "knowhow_quote": "「{quote}」 [{n}]",
+        "knowhow_not_applicable": "「{when}」場合の対応方針 [{n}] がありますが、お客様のご登録内容とは一致しないため、"
+                                  "今回は適用されません。",
         "history": "お客様とのこれまでの記録",
         "fact_line": "{date}：{text}（{status}{kind}{notes}）— お客様のお言葉：「{quote}」 [{n}]",
         "fact_line_noquote": "{date}：{text}（{status}{kind}{notes}） [{n}]",
@@ -128,6 +132,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "knowhow": "비슷한 경우의 처리 방침",
         "knowhow_line": "\"{when}\"인 경우: \"{then}\" (고객 {customers}명의 사례에 근거) [{n}]",
         "knowhow_quote": "\"{quote}\" [{n}]",
+        "knowhow_not_applicable": "\"{when}\"인 경우의 처리 방침 [{n}]이 있지만, 고객님의 등록 정보와 일치하지 않아 "
+                                  "이번에는 적용되지 않습니다.",
         "history": "고객님과의 이전 기록",
         "fact_line": "{date}: {text} ({status}{kind}{notes}) — 고객님 말씀: \"{quote}\" [{n}]",
         "fact_line_noquote": "{date}: {text} ({status}{kind}{notes}) [{n}]",

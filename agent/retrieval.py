@@ -15,12 +15,14 @@ from typing import Any
 from mem.agent.blocks import Block, is_instruction_like, split_sentences
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.service_memory import ServiceMemory, ServiceStatus
+from mem.agent.tokens import is_cjk
 from mem.core.errors import InvalidInput, NotFound
 
 SHARED_HITS = 20  # one untyped page search per query serves both the policy and the know-how look-up
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_LINK = re.compile(r"\[\[[^\]]*\]\]")
 _WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 _STOP = frozenset(re.findall(
@@ -42,14 +44,20 @@ def terms(text: str) -> set[str]:
 
 
 def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None) -> str:
-    """The sentence of ``text`` sharing most terms with the query (numbers weigh in); never an instruction-like one."""
-    best, best_score = "", -1.0
+    """The sentence of ``text`` sharing most terms with the query (numbers weigh in); never an instruction-like one.
+
+    Headings, dates and bare links ("See [[x]].") are not statements of a rule: sentences of fewer than
+    four words are only used when nothing else is left.
+    """
+    best, best_key = "", (False, -1.0)
     for sentence in split_sentences(text):
         if is_instruction_like(sentence) or (skip and sentence in skip):
             continue
+        plain = _LINK.sub("", sentence)
+        statement = len(plain.split()) >= 4 or sum(1 for c in plain if is_cjk(c)) >= 8
         score = len(terms(sentence) & query_terms) + (0.5 if re.search(r"\d", sentence) else 0.0)
-        if score > best_score:
-            best, best_score = sentence, score
+        if (statement, score) > best_key:  # ties keep the earlier sentence
+            best, best_key = sentence, (statement, score)
     return best
 
 

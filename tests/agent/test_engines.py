@@ -158,3 +158,30 @@ def test_a_model_answer_without_citations_is_flagged(service, make_customer, scr
                              model="scripted", retrieval_mode="pre")
     assert answer.citations == []
     assert "the model's answer cites none of the retrieved memory; treat it as ungrounded" in answer.warnings
+
+
+def test_know_how_whose_condition_names_another_plan_is_not_offered(service, make_customer):
+    answer = answer_question(QUESTION, service=service, customer=make_customer(facts=[], context=["Basic plan"]))
+    assert "does not match what we know of your account" in answer.text
+    assert "negotiate a partial refund" not in answer.text
+    assert "We can review a partial arrangement" not in answer.text
+
+
+def test_condition_terms_are_proper_names_after_the_first_word():
+    from mem.agent.compose import condition_met, condition_terms
+
+    when = "a refund is requested more than 14 days after purchase by an Enterprise customer"
+    assert condition_terms(when) == ["Enterprise"]
+    assert condition_met(when, ["Enterprise plan (annual contract)"])
+    assert not condition_met(when, ["Answer in Japanese"])
+    assert condition_met("Refunds are late", [])  # the first word is not a name
+
+
+def test_rule_quote_is_a_statement_not_a_heading():
+    from mem.agent.retrieval import best_sentence, terms
+
+    body = "# Refund policy\n\nEffective 2026-10-01.\n\nRefunds are accepted within 14 days of purchase.\n"
+    assert best_sentence(body, terms("What is the refund policy?")) == \
+        "Refunds are accepted within 14 days of purchase."
+    ja = "# 返金規定\n\n返金は購入後14日以内に受け付けます。\n"
+    assert best_sentence(ja, terms("返金規定は？")) == "返金は購入後14日以内に受け付けます。"
