@@ -295,3 +295,33 @@ def test_interrupted_restore_swap_is_recovered(home):
     with CustomerStore.open(home, "acme") as store:
         assert [f.text for f in store.list_facts()] == ["Still here"]
     assert not list(root.glob(f"{TRASH_PREFIX}*"))
+
+
+def test_logging_and_context_do_not_load_the_index(home):
+    result = run_python(f"""
+        import sys
+        from mem.customers import CustomerStore
+        with CustomerStore.open({str(home)!r}, "acme") as store:
+            conv = store.new_conversation()
+            store.append_turn(conv, role="customer", text="hello")
+            store.add_context("Enterprise tier", source="service", budget_chars=100)
+        print("tantivy" in sys.modules)
+    """, home)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+def test_schema_1_database_is_upgraded(home):
+    import sqlite3
+
+    with CustomerStore.open(home, "acme") as store:
+        store.add(fact("Kept across the upgrade"))
+    path = home / "customers" / "acme" / "memory.db"
+    conn = sqlite3.connect(path)
+    conn.execute("DROP INDEX facts_by_kind")
+    conn.execute("PRAGMA user_version=1")
+    conn.commit()
+    conn.close()
+    with CustomerStore.open(home, "acme") as store:
+        assert [f.text for f in store.list_facts(kinds=["event"])] == ["Kept across the upgrade"]
+        assert store._conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'facts_by_kind'").fetchone()
