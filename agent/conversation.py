@@ -42,7 +42,8 @@ class Conversation:
 
     def __init__(self, *, config: Config, customer_id: str, service: ServiceMemory | None = None,
                  session: str | None = None, learn: bool = True, model: str | None = None,
-                 retrieval_mode: str = "auto", customer: CustomerMemory | None = None) -> None:
+                 retrieval_mode: str = "auto", customer: CustomerMemory | None = None,
+                 hold_lock: bool = True) -> None:
         from mem.agent.sources import open_service_memory
 
         self.config = config
@@ -52,6 +53,9 @@ class Conversation:
         self.retrieval_mode = retrieval_mode
         self.service = service if service is not None else open_service_memory(config)
         self.customer = customer if customer is not None else CustomerMemory.open(config.home, customer_id)
+        # An interactive chat releases the customer's store between turns, so that mem sync (which
+        # flags facts in every customer's store) and other commands never wait on a person typing.
+        self.hold_lock = hold_lock
         self.history: list[tuple[str, str]] = []
         self.answers: list[Answer] = []
         self.ended = False
@@ -81,6 +85,8 @@ class Conversation:
         )
         self.history += [("customer", question.strip()), ("agent", answer.text)]
         self.answers.append(answer)
+        if not self.hold_lock:
+            self.customer.release()
         return answer
 
     def end(self) -> Learning:
@@ -198,7 +204,8 @@ def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | 
              ) -> tuple[list[Answer], Learning]:
     """An interactive conversation: ``read_message`` returns the next message, ``None`` (EOF) or ``/end`` ends it."""
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
-                      model=model) as conversation:
+                      model=model, hold_lock=False) as conversation:
+        conversation.customer.release()
         while True:
             message = read_message()
             if message is None or message.strip().lower() in END_COMMANDS:

@@ -6,17 +6,25 @@ exactly one customer's store: there is no way to reach another customer from her
 
 from __future__ import annotations
 
-import inspect
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from mem.core.errors import StorageError
+
 
 class CustomerMemory:
-    """One customer's context, facts and request log, opened for one conversation."""
+    """One customer's context, facts and request log, opened for one conversation.
 
-    def __init__(self, store: Any, customer_id: str) -> None:
-        self.store = store
+    Made by ``open``, it can ``release`` the store between turns (closing it and its lock, so other
+    ``mem`` processes — ``mem sync`` flagging facts, ``mem facts`` — can use this customer while a
+    chat waits for the next message) and reopens it on the next use.
+    """
+
+    def __init__(self, store: Any, customer_id: str, *, opener: Callable[[], Any] | None = None) -> None:
+        self._store = store
+        self._opener = opener
         self.customer_id = customer_id
         self.conversation_id: str | None = None
 
@@ -26,12 +34,31 @@ class CustomerMemory:
         from mem.customers.store import CustomerStore
 
         validate_customer_id(customer_id)
-        return cls(CustomerStore.open(Path(home), customer_id), customer_id)
+
+        def opener() -> Any:
+            return CustomerStore.open(Path(home), customer_id)
+
+        return cls(opener(), customer_id, opener=opener)
+
+    @property
+    def store(self) -> Any:
+        if self._store is None:
+            if self._opener is None:
+                raise StorageError(f"the memory of customer {self.customer_id!r} is closed")
+            self._store = self._opener()
+        return self._store
+
+    def release(self) -> None:
+        """Close the store now (and free its lock) when it can be reopened later."""
+        if self._opener is not None:
+            self.close()
 
     def close(self) -> None:
-        close = getattr(self.store, "close", None)
-        if close is not None:
-            close()
+        if self._store is not None:
+            close = getattr(self._store, "close", None)
+            if close is not None:
+                close()
+            self._store = None
 
     def __enter__(self) -> CustomerMemory:
         return self
@@ -55,12 +82,9 @@ class CustomerMemory:
     def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: dict[str, Any]) -> Any:
         """Append one turn to the customer's request log (the first turn opens the conversation).
 
-        ``meta`` (the policy pages and versions an answer cited) is stored with the turn when the
-        store's request log keeps turn metadata; extraction links new facts to those versions.
+        ``meta`` (the policy pages and versions an answer cited) is stored with the turn; extraction
+        links new facts to those versions.
         """
         if self.conversation_id is None:
             self.conversation_id = self.store.new_conversation(session=session, started_at=time)
-        kwargs: dict[str, Any] = {"role": role, "text": text, "time": time}
-        if meta and "meta" in inspect.signature(self.store.append_turn).parameters:
-            kwargs["meta"] = meta
-        return self.store.append_turn(self.conversation_id, **kwargs)
+        return self.store.append_turn(self.conversation_id, role=role, text=text, time=time, meta=meta or None)

@@ -108,3 +108,23 @@ def test_public_api_is_exactly_all():
     # submodules are attributes of the package too; nothing else is public
     import types
     assert all(isinstance(getattr(mem.agent, n), types.ModuleType) for n in public)
+
+
+def test_chat_frees_the_customer_between_turns(workspace, isolated_env):
+    """While a person types, other mem processes (mem sync's recheck, mem facts) can open the customer."""
+    from mem.agent import run_chat
+    from mem.core.config import Config
+    from mem.customers.store import CustomerStore
+
+    config = Config.load(workspace=workspace, home=isolated_env, env={})
+    messages = iter(["What is the refund policy?", "and after 20 days?", None])
+    opened = []
+
+    def read_message():
+        with CustomerStore.open(isolated_env, "c1", lock_timeout=0.2) as other:
+            opened.append(len(other.conversations()))
+        return next(messages)
+
+    answers, learning = run_chat(config, "c1", read_message, learn=True)
+    assert len(answers) == 2 and opened == [0, 1, 1]
+    assert learning.extracted is not None
