@@ -325,3 +325,21 @@ def test_schema_1_database_is_upgraded(home):
     with CustomerStore.open(home, "acme") as store:
         assert [f.text for f in store.list_facts(kinds=["event"])] == ["Kept across the upgrade"]
         assert store._conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'facts_by_kind'").fetchone()
+
+
+def test_complete_restore_left_beside_a_missing_live_folder_is_moved_in(home):
+    from mem.customers.store import COMPLETE_MARKER, RESTORE_PREFIX
+
+    with CustomerStore.open(home, "acme") as store:
+        store.add(fact("Old memory"))
+    data = export_customer(home, "acme")
+    with CustomerStore.open(home, "acme") as store:
+        store.add(fact("Newer memory"))
+    root = home / "customers"
+    import_customer(home, "acme", data)  # a real restore, then replay its crash point by hand:
+    os.replace(root / "acme", root / f"{RESTORE_PREFIX}acme-ABC")
+    (root / f"{RESTORE_PREFIX}acme-ABC" / COMPLETE_MARKER).write_text("complete\n")
+    (root / f"{RESTORE_PREFIX}acme-DEF").mkdir()  # an incomplete one is thrown away
+    with CustomerStore.open(home, "acme") as store:
+        assert [f.text for f in store.list_facts()] == ["Old memory"]
+    assert not list(root.glob(f"{RESTORE_PREFIX}*"))
