@@ -112,9 +112,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                                      speaker=following.speaker))
             text = f"{quote} → {confirmation}"
         if asked and group is groups[0]:
-            # An answer reads only with its question ("Enterprise." after "Which plan are you on?").
-            # The question goes into the fact's text, never into its evidence.
-            text = f"(asked: {asked}) {text}"
+            # An answer reads only with what it answers ("Enterprise." after "Which plan are you
+            # on?"): the question (else the last sentence) of the previous turn goes into the fact's
+            # text, never into its evidence.
+            text = f"({asked}) {text}"
         if turn.speaker:
             # When the log names who spoke (a shared account, an imported transcript), the fact says so.
             text = f"{turn.speaker}: {text}"
@@ -158,11 +159,16 @@ class _Group:
 
 
 def _question_asked(previous: Turn | None) -> str | None:
-    """The question the previous turn ended with, if it ended with one."""
+    """What the customer's turn answers: the previous turn's questions, else its last sentence."""
     if previous is None or previous.role == "system":
         return None
-    questions = [s.text for s in split_sentences(previous.text) if kinds.is_question(s.text)]
-    return " ".join(questions) or None
+    if kinds.sensitive_category(previous.text) != "none":
+        return None  # never copy words about health, relationships or money into another fact
+    sentences = split_sentences(previous.text)
+    questions = [s.text for s in sentences if kinds.is_question(s.text)]
+    if questions:
+        return "asked: " + " ".join(questions)
+    return f"re: {sentences[-1].text}" if sentences else None
 
 
 def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str | None:
