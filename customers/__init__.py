@@ -12,6 +12,7 @@ from mem.customers.fact import KINDS, SENSITIVE, STATUSES, Evidence, Fact, Polic
 from mem.customers.portable import export_customer, import_customer
 from mem.customers.requestlog import Conversation, Turn
 from mem.customers.store import CustomerStore, EvidenceItem, HistoryEntry, SearchHit, list_customers
+from mem.customers.terms import search_query
 
 __all__ = [
     "CATEGORIES",
@@ -36,4 +37,5 @@ __all__ = [
     "extract_pending",
     "import_customer",
     "list_customers",
+    "search_query",
 ]
