@@ -26,8 +26,9 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     ``customer_context`` decides whether a know-how page's condition names something this customer
     is not (e.g. "an Enterprise customer" for a customer whose context says no such thing).
     """
-    policies = [b for b in blocks if b.memory == "policy"]
-    knowhow = [b for b in blocks if b.memory == "knowhow"]
+    # a deprecated page (reached through an old fact's link) is not a rule in force
+    policies = [b for b in blocks if b.memory == "policy" and b.status != "deprecated"]
+    knowhow = [b for b in blocks if b.memory == "knowhow" and b.status != "deprecated"]
     facts = [b for b in blocks if b.memory == "fact"]
     if not (policies or knowhow or facts):
         return phrase(language, "nothing")

@@ -43,7 +43,7 @@ def is_decision(block: Block) -> bool:
 
 def find_conflicts(blocks: list[Block]) -> list[ConflictNote]:
     """Every past decision among ``blocks`` that the current version of a retrieved policy page overrides."""
-    policies = {b.id: b for b in blocks if b.memory == "policy"}
+    policies = {b.id: b for b in blocks if b.memory == "policy" and b.status != "deprecated"}
     notes: list[ConflictNote] = []
     for fact in (b for b in blocks if b.memory == "fact" and b.status in (None, "active")):
         if not is_decision(fact):

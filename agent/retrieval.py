@@ -194,8 +194,9 @@ class Retrieval:
         text = f"# {page.title}\n{body.strip()}"
         if len(text) > PAGE_CHARS:
             text = text[:PAGE_CHARS] + "\n[… cut; ask lookup_policy with the id for the rest]"
+        flags = ["deprecated: no longer in force"] if str(meta.get("status") or "") == "deprecated" else []
         return Block(
-            memory=page.type, id=page.id, title=str(page.title), text=text, version=int(page.version),
+            memory=page.type, id=page.id, title=str(page.title), text=text, version=int(page.version), flags=flags,
             date=_date(getattr(page, "effective", None) or meta.get("effective")),
             status=str(meta.get("status") or "") or None, verified=status.verified, stale=status.stale,
             quote=quote, data=data,

@@ -185,3 +185,12 @@ def test_rule_quote_is_a_statement_not_a_heading():
         "Refunds are accepted within 14 days of purchase."
     ja = "# 返金規定\n\n返金は購入後14日以内に受け付けます。\n"
     assert best_sentence(ja, terms("返金規定は？")) == "返金は購入後14日以内に受け付けます。"
+
+
+def test_a_deprecated_policy_reached_through_an_old_link_is_not_presented_as_the_rule(service, customer_en):
+    page = service.get_page("refund-policy")
+    page.meta["status"] = "deprecated"
+    answer = answer_question(QUESTION, service=service, customer=customer_en)
+    block = next(r for r in answer.retrieved if r["id"] == "refund-policy")
+    assert block["flags"] == ["deprecated: no longer in force"]
+    assert "Current rule" not in answer.text and answer.conflicts == []
