@@ -73,7 +73,7 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     elif policies or knowhow:
         parts.append(say("no_history"))
     if conflicts:
-        parts.append(_section(say("conflict"), [_conflict_line(note, language) for note in conflicts]))
+        parts.append(_section(say("conflict"), [conflict_line(note, language) for note in conflicts]))
     parts.append(_section(say("next"), [say("next_knowhow") if applicable else say("next_plain")]))
     if status is not None and status.stale:
         parts.append(say("stale", reason=status.reason or "stale"))
@@ -131,7 +131,7 @@ def _fact_line(block: Block, language: str) -> str:
                   quote=block.quote, n=block.number)
 
 
-def _conflict_line(note: ConflictNote, language: str) -> str:
+def conflict_line(note: ConflictNote, language: str) -> str:
     key = "conflict_line" if note.old_version is not None else "conflict_line_unversioned"
     return phrase(language, key, date=note.fact.date or "?", fact_n=note.fact.number, policy=note.policy.id,
                   old=note.old_version, new=note.current_version, policy_n=note.policy.number)

@@ -12,7 +12,6 @@ from typing import Any
 
 from mem.agent.blocks import Block, mark, neutralise, new_marker
 from mem.agent.service_memory import ServiceStatus
-from mem.agent.tokens import estimate_tokens
 
 LANGUAGE_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese"}
 
@@ -91,7 +90,3 @@ def render_prompt(question: str, blocks: list[Block], marker: str, *, history: l
         parts.append("Reference data:\n" + render_reference(blocks, marker))
     parts.append(f"Customer's question: {neutralise(question, marker)}")
     return "\n\n".join(parts)
-
-
-def context_tokens(context: AssembledContext) -> int:
-    return estimate_tokens(context.instructions())

@@ -76,9 +76,6 @@ class CustomerMemory:
         hits = self.store.search(query, limit=limit)
         return [getattr(hit, "fact", hit) for hit in hits]
 
-    def get_fact(self, fact_id: str) -> Any:
-        return self.store.get(fact_id)
-
     def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: dict[str, Any]) -> Any:
         """Append one turn to the customer's request log (the first turn opens the conversation).
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem.agent.compose import _conflict_line
+from mem.agent.compose import conflict_line
 from mem.agent.conflicts import ConflictNote
 from mem.agent.context import AssembledContext, render_prompt, render_reference
 from mem.agent.language import phrase
@@ -79,5 +79,5 @@ def ensure_conflicts_stated(text: str, conflicts: list[ConflictNote], language: 
                if f"[{note.fact.number}]" not in text or f"[{note.policy.number}]" not in text]
     if not missing:
         return text, False
-    lines = [_conflict_line(note, language) for note in missing]
+    lines = [conflict_line(note, language) for note in missing]
     return text.rstrip() + "\n\n" + phrase(language, "conflict") + ":\n" + "\n".join(lines), True

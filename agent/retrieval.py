@@ -90,9 +90,6 @@ class Retrieval:
         self.blocks.append(block)
         return block
 
-    def by_number(self, number: int) -> Block | None:
-        return next((b for b in self.blocks if b.number == number), None)
-
     # -- the three tools -------------------------------------------------------------------
 
     def search_facts(self, query: str, *, limit: int = 5) -> list[Block]:

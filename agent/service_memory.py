@@ -25,7 +25,6 @@ from mem.core.errors import NotFound
 if TYPE_CHECKING:
     from mem.wiki.page import Page
 
-PAGE_TYPES = ("policy", "knowhow")
 CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
 
 
@@ -129,10 +128,6 @@ class WorkspaceServiceMemory:
 
         config = Config.load(workspace=self.workspace, env={})
         return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
-
-
-def _item_text(item: Any) -> str:
-    return item if isinstance(item, str) else str(getattr(item, "text", item))
 
 
 def _as_hit(hit: Any, memory: WorkspaceServiceMemory) -> PageHit:
