@@ -187,3 +187,15 @@ def test_one_turn_told_in_one_go_is_one_fact_but_slots_stand_alone(store, config
         ("attribute", "I live in Seoul."),
         ("request", "I bought the desk 18 days ago. The drawer is stuck. Can I get a refund?"),
     ]
+
+
+def test_facts_link_the_policy_versions_the_answer_cited(store, config):
+    conversation = store.new_conversation(session="a3", started_at=clock.parse_datetime("2025-10-20T10:00:00Z"))
+    store.append_turn(conversation, role="customer", text="Like last time, can I get a partial refund as an exception?",
+                      time=clock.parse_datetime("2025-10-20T10:00:00Z"))
+    store.append_turn(conversation, role="agent", text="Under refund policy v4 refunds are within 14 days.",
+                      time=clock.parse_datetime("2025-10-20T10:01:00Z"),
+                      meta={"policy_refs": [{"page": "refund", "version": 4}]})
+    fact = store.get(extract_pending(store, config=config).added[0])
+    assert [(ref.page, ref.version) for ref in fact.policy_refs] == [("refund", 4)]
+    assert store.flag_recheck("refund", 5) == [fact.id]  # movement 5 finds it through the link
