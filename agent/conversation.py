@@ -143,11 +143,11 @@ def _plain(value: Any) -> Any:
 
 
 def ask_once(config: Config, customer_id: str, question: str, *, session: str | None = None, learn: bool = True,
-             model: str | None = None, service: ServiceMemory | None = None,
+             model: str | None = None, service: ServiceMemory | None = None, retrieval_mode: str = "auto",
              on_answer: Callable[[Answer], None] | None = None) -> tuple[Answer, Learning]:
     """A one-turn conversation; ``on_answer`` gets the answer before learning starts."""
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
-                      model=model) as conversation:
+                      model=model, retrieval_mode=retrieval_mode) as conversation:
         answer = conversation.ask(question)
         if on_answer is not None:
             on_answer(answer)
@@ -182,12 +182,12 @@ def read_script(path: Path) -> list[str]:
 
 
 def run_script(config: Config, customer_id: str, path: Path, *, session: str | None = None, learn: bool = True,
-               model: str | None = None, service: ServiceMemory | None = None,
+               model: str | None = None, service: ServiceMemory | None = None, retrieval_mode: str = "auto",
                on_answer: Callable[[Answer], None] | None = None) -> tuple[list[Answer], Learning]:
     """Play a scripted multi-turn conversation; returns every answer (the transcript) and the learning."""
     messages = read_script(path)
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
-                      model=model) as conversation:
+                      model=model, retrieval_mode=retrieval_mode) as conversation:
         for message in messages:
             answer = conversation.ask(message)
             if on_answer is not None:
@@ -200,11 +200,11 @@ END_COMMANDS = ("/end", "/quit", "/exit")
 
 def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | None], *,
              session: str | None = None, learn: bool = True, model: str | None = None,
-             service: ServiceMemory | None = None, on_answer: Callable[[Answer], None] | None = None,
-             ) -> tuple[list[Answer], Learning]:
+             service: ServiceMemory | None = None, retrieval_mode: str = "auto",
+             on_answer: Callable[[Answer], None] | None = None) -> tuple[list[Answer], Learning]:
     """An interactive conversation: ``read_message`` returns the next message, ``None`` (EOF) or ``/end`` ends it."""
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
-                      model=model, hold_lock=False) as conversation:
+                      model=model, retrieval_mode=retrieval_mode, hold_lock=False) as conversation:
         conversation.customer.release()
         while True:
             message = read_message()

@@ -19,6 +19,9 @@ NoLearnOption = Annotated[
     bool, typer.Option("--no-learn", help="Do not extract facts when the conversation ends (turns stay pending).")
 ]
 ExplainOption = Annotated[bool, typer.Option("--explain", help="Show the context assembly step by step.")]
+RetrievalOption = Annotated[
+    str, typer.Option("--retrieval", help="With a model: tools (it retrieves), pre (blocks in the prompt) or auto.")
+]
 ModelOption = Annotated[
     Optional[str],
     typer.Option("--model", help="llm model id (default: the model in mem.toml; none = the deterministic engine)."),
@@ -36,6 +39,7 @@ def ask(
     no_learn: NoLearnOption = False,
     explain: ExplainOption = False,
     model: ModelOption = None,
+    retrieval: RetrievalOption = "auto",
     json_output: JsonOption = False,
 ) -> None:
     """Answer QUESTION for one customer, citing policy, know-how and the customer's facts.
@@ -51,7 +55,8 @@ def ask(
     if (question is None) == (script is None):
         raise InvalidInput("give either a QUESTION or --script FILE")
     if script is not None:
-        answers, learning = run_script(config, customer, script, session=session, learn=not no_learn, model=model)
+        answers, learning = run_script(config, customer, script, session=session, learn=not no_learn, model=model,
+                                       retrieval_mode=retrieval)
         if as_json:
             sys.stdout.write(to_json({"session": answers[0].session, "turns": [a.to_dict() for a in answers],
                                       "learning": learning.to_dict()}) + "\n")
@@ -61,6 +66,7 @@ def ask(
         report_learning(learning.to_dict())
         return
     _, learning = ask_once(config, customer, question, session=session, learn=not no_learn, model=model,
+                           retrieval_mode=retrieval,
                            on_answer=lambda answer: show_answer(answer, as_json=as_json, explain=explain))
     report_learning(learning.to_dict())
 
@@ -72,6 +78,7 @@ def chat(
     no_learn: NoLearnOption = False,
     explain: ExplainOption = False,
     model: ModelOption = None,
+    retrieval: RetrievalOption = "auto",
 ) -> None:
     """Talk with the agent as one customer; history is kept within the session. /end or EOF ends it.
 
@@ -88,6 +95,7 @@ def chat(
         return None if line == "" else line.rstrip("\n")
 
     _, learning = run_chat(config, customer, read_message, session=session, learn=not no_learn, model=model,
+                           retrieval_mode=retrieval,
                            on_answer=lambda answer: render_turn(answer, explain=explain, show_question=False))
     report_learning(learning.to_dict())
 

@@ -128,3 +128,13 @@ def test_chat_frees_the_customer_between_turns(workspace, isolated_env):
     answers, learning = run_chat(config, "c1", read_message, learn=True)
     assert len(answers) == 2 and opened == [0, 1, 1]
     assert learning.extracted is not None
+
+
+def test_model_with_pre_retrieved_blocks_from_the_cli(mem, workspace, scripted_model):
+    scripted_model.script("Refunds are accepted within 14 days [1].")
+    result = mem("--workspace", workspace, "ask", "-c", "c1", "--model", "scripted", "--retrieval", "pre",
+                 "--no-learn", "--json", "refund after 20 days?")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["engine"] == "scripted" and data["citations"][0]["id"] == "refund-policy"
+    assert "<<DATA " in scripted_model.prompts[0][1]  # the blocks were in the prompt, no tools needed
