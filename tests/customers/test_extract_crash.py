@@ -15,7 +15,7 @@ from mem.customers.extract import extract_pending
 from mem.customers.store import CustomerStore
 
 CHILD = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from mem.core.config import Config
     from mem.customers.extract import extract_pending
     from mem.customers.store import CustomerStore
@@ -23,8 +23,10 @@ CHILD = textwrap.dedent("""
     # small batches: each commits on its own, so the kill lands between and inside transactions
     config = Config.load(home=home, env={}).overlay({"extract": {"batch_turns": 6}})
     with CustomerStore.open(home, "cust-k", lock_timeout=60) as store:
-        report = extract_pending(store, config=config,
-                                 on_progress=lambda done, total, what: print("progress", done, flush=True))
+        def progress(done, total, what):
+            print("progress", done, flush=True)
+            time.sleep(0.02)  # leaves the parent time to kill while work remains, even on a loaded machine
+        report = extract_pending(store, config=config, on_progress=progress)
     print("report " + json.dumps({"added": len(report.added), "conversations": report.conversations}), flush=True)
 """)
 
