@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from mem.agent.blocks import Block
-from mem.agent.conflicts import ConflictNote
+from mem.agent.conflicts import ConflictNote, is_exception
 from mem.agent.language import phrase
 from mem.agent.service_memory import ServiceStatus
 
@@ -132,9 +132,14 @@ def _fact_line(block: Block, language: str) -> str:
 
 
 def conflict_line(note: ConflictNote, language: str) -> str:
-    key = "conflict_line" if note.old_version is not None else "conflict_line_unversioned"
-    return phrase(language, key, date=note.fact.date or "?", fact_n=note.fact.number, policy=note.policy.id,
-                  old=note.old_version, new=note.current_version, policy_n=note.policy.number)
+    if note.old_version is None:
+        return phrase(language, "conflict_line_unversioned", date=note.fact.date or "?", fact_n=note.fact.number,
+                      policy=note.policy.id, new=note.current_version, policy_n=note.policy.number)
+    line = phrase(language, "conflict_line", date=note.fact.date or "?", fact_n=note.fact.number,
+                  policy=note.policy.id, old=note.old_version, new=note.current_version, policy_n=note.policy.number)
+    if is_exception(note.fact.text):
+        line += ("" if language == "ja" else " ") + phrase(language, "exception_tail")
+    return line
 
 
 def _days_note(question: str, rule: str, language: str) -> str | None:

@@ -14,6 +14,12 @@ from typing import Any
 from mem.agent.blocks import Block
 
 _EXCEPTION = re.compile(r"exception|exceptional|例外|특례|예외|as a one-off|goodwill", re.IGNORECASE)
+_GRANTED = re.compile(r"exception|exceptional|例外|특례|예외|one-off|goodwill|partial|\d+\s*%|一部|일부", re.IGNORECASE)
+
+
+def is_exception(text: str) -> bool:
+    """Whether a decision reads as a departure from the rule (an exception, a partial or percentage deal)."""
+    return bool(_GRANTED.search(text))
 
 
 @dataclass

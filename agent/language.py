@@ -55,9 +55,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "conflict": "Please note",
         "conflict_line": (
             "Your earlier agreement of {date} [{fact_n}] was made under {policy} v{old}. The rule in force now is "
-            "{policy} v{new} [{policy_n}], and it is the one that applies. The earlier exception is not repeated "
-            "automatically; it can be considered again only as a new, case-by-case decision."
+            "{policy} v{new} [{policy_n}], and it is the one that applies."
         ),
+        "exception_tail": "The earlier exception is not repeated automatically; it can be considered again only as "
+                          "a new, case-by-case decision.",
         "conflict_line_unversioned": (
             "Your earlier agreement of {date} [{fact_n}] was an exception to the rule. The current rule is {policy} "
             "v{new} [{policy_n}], and it is the one that applies; an exception is decided case by case."
@@ -99,9 +100,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "conflict": "ご注意ください",
         "conflict_line": (
             "{date}の以前の合意 [{fact_n}] は {policy} 第{old}版の下で行われたものです。現在有効な規定は "
-            "{policy} 第{new}版 [{policy_n}] で、こちらが適用されます。以前の例外は自動的には適用されず、"
-            "改めて個別に検討する形になります。"
+            "{policy} 第{new}版 [{policy_n}] で、こちらが適用されます。"
         ),
+        "exception_tail": "以前の例外は自動的には適用されず、改めて個別に検討する形になります。",
         "conflict_line_unversioned": (
             "{date}の以前の合意 [{fact_n}] は規定の例外でした。現行の規定は {policy} 第{new}版 [{policy_n}] で、"
             "こちらが適用されます。例外は個別に判断されます。"
@@ -143,9 +144,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "conflict": "확인해 주세요",
         "conflict_line": (
             "{date}의 이전 합의 [{fact_n}]는 {policy} 제{old}판에서 이루어졌습니다. 현재 적용되는 규정은 "
-            "{policy} 제{new}판 [{policy_n}]이며, 이 규정이 적용됩니다. 이전의 예외는 자동으로 적용되지 않으며, "
-            "새로 개별 검토하는 방식으로만 다시 고려될 수 있습니다."
+            "{policy} 제{new}판 [{policy_n}]이며, 이 규정이 적용됩니다."
         ),
+        "exception_tail": "이전의 예외는 자동으로 적용되지 않으며, "
+                          "새로 개별 검토하는 방식으로만 다시 고려될 수 있습니다.",
         "conflict_line_unversioned": (
             "{date}의 이전 합의 [{fact_n}]는 규정의 예외였습니다. 현행 규정은 {policy} 제{new}판 [{policy_n}]이며, "
             "이 규정이 적용됩니다. 예외는 개별적으로 판단됩니다."

@@ -194,3 +194,16 @@ def test_a_deprecated_policy_reached_through_an_old_link_is_not_presented_as_the
     block = next(r for r in answer.retrieved if r["id"] == "refund-policy")
     assert block["flags"] == ["deprecated: no longer in force"]
     assert "Current rule" not in answer.text and answer.conflicts == []
+
+
+def test_conflict_note_mentions_the_exception_only_for_an_exception(service, make_customer):
+    from mem.customers.fact import Evidence, Fact, PolicyRef
+
+    plain = Fact(id="01PLAINAGREEMENT0000000000", kind="decision", text="We agreed to ship the order by courier.",
+                 evidence=(Evidence(log_id="L", turn="t", role="customer", quote="Please ship it by courier."),),
+                 policy_refs=(PolicyRef(page="refund-policy", version=3),), agreement=True)
+    answer = answer_question("refund courier", service=service, customer=make_customer(facts=[plain]))
+    assert "The rule in force now is refund-policy v4" in answer.text
+    assert "exception" not in answer.text.split("Please note:")[1]
+    exceptional = answer_question(QUESTION, service=service, customer=make_customer())
+    assert "The earlier exception is not repeated automatically" in exceptional.text
