@@ -55,11 +55,13 @@ class Candidate:
 
 def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: date,
                              customer_roles: Sequence[str] = ("customer",), start: int = 0,
-                             stop: int | None = None) -> list[Candidate]:
+                             stop: int | None = None, allowed_sensitive: frozenset[str] = frozenset()
+                             ) -> list[Candidate]:
     """Candidates from the customer turns ``turns[start:stop]``.
 
     Turns outside that range are context only: the turn after ``stop`` may still confirm an
-    agreement proposed in the last turn of the range.
+    agreement proposed in the last turn of the range. ``allowed_sensitive``: the sensitive
+    categories the customer consented to, whose words may be copied as an answer's context.
     """
     found: list[Candidate] = []
     for index in range(start, len(turns) if stop is None else min(stop, len(turns))):
@@ -69,7 +71,8 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
         following = turns[index + 1] if index + 1 < len(turns) else None
         previous = turns[index - 1] if index > 0 else None
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
-                                      customer_roles=customer_roles, asked=_question_asked(previous)))
+                                      customer_roles=customer_roles,
+                                      asked=_question_asked(previous, allowed_sensitive)))
     return found
 
 
@@ -158,12 +161,12 @@ class _Group:
                       self.standalone)
 
 
-def _question_asked(previous: Turn | None) -> str | None:
+def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str]) -> str | None:
     """What the customer's turn answers: the previous turn's questions, else its last sentence."""
     if previous is None or previous.role == "system":
         return None
-    if kinds.sensitive_category(previous.text) != "none":
-        return None  # never copy words about health, relationships or money into another fact
+    if kinds.sensitive_category(previous.text) not in ("none", *allowed_sensitive):
+        return None  # never copy unconsented words about health, relationships or money into a fact
     sentences = split_sentences(previous.text)
     questions = [s.text for s in sentences if kinds.is_question(s.text)]
     if questions:

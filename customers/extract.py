@@ -196,7 +196,8 @@ def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> 
                                       start=start - first, stop=stop - first, customer_roles=CUSTOMER_ROLES)
     else:
         candidates = deterministic_candidates(window, log_id=conversation.id, reference=reference,
-                                              customer_roles=CUSTOMER_ROLES, start=start, stop=stop)
+                                              customer_roles=CUSTOMER_ROLES, start=start, stop=stop,
+                                              allowed_sensitive=frozenset(store.consent().allowed))
     report.candidates += len(candidates)
     log_turns = [LogTurn(t.id, t.role, t.text, t.speaker) for t in window]
     kept: list[Candidate] = []
