@@ -102,7 +102,8 @@ def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | 
         batch = [chunks.pop(0)]
         while not model_name and chunks and sum(c.size for c in batch) + chunks[0].size <= batch_turns:
             batch.append(chunks.pop(0))
-        batch = [c for c in batch if c.conversation.id not in rejected]
+        size = sum(c.size for c in batch)
+        batch = [c for c in batch if c.conversation.id not in rejected]  # its later chunks wait too
         state = _Batch(ExtractionReport(engine=report.engine))
         try:
             with store.transaction():
@@ -115,9 +116,9 @@ def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | 
             report.rejected.append({"conversation": conversation_id, "reason": exc.message})
         else:
             _merge(report, state.report)
-        done += sum(c.size for c in batch)
-        if on_progress is not None and batch:
-            on_progress(done, total, f"conversation {batch[-1].conversation.id}")
+        done += size
+        if on_progress is not None:
+            on_progress(done, total, f"conversation {batch[-1].conversation.id}" if batch else "skipped")
     if report.turns:
         with store.transaction():
             report.recheck_flagged = flag_stale_traits(store, config=config, today=clock.today())

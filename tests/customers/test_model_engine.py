@@ -135,3 +135,17 @@ def test_missing_judgement_writes_nothing(store, config, tmp_path, scripted_mode
     )
     report = extract_pending(store, config=config)
     assert report.rejected and len(store.list_facts(statuses=None)) == 1
+
+
+def test_a_rejected_chunk_holds_back_the_rest_of_its_conversation(store, config, tmp_path, scripted_model):
+    store.import_log(write_log(tmp_path / "1.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", SEOUL),
+        ("s1", "2025-05-01T09:01:00", "customer", BUSAN),
+    ]))
+    scripted_model.script("{not json")
+    seen = []
+    report = extract_pending(store, config=config.overlay({"extract": {"recent_turns": 1}}),
+                             on_progress=lambda done, total, what: seen.append((done, total)))
+    assert len(report.rejected) == 1 and len(scripted_model.prompts) == 1  # the second chunk was not asked
+    assert store.pending_conversations()[0].extracted == 0
+    assert seen[-1] == (2, 2)
