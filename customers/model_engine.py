@@ -27,6 +27,7 @@ from mem.customers.slots import find_slot
 
 CANDIDATE_KINDS = ("event", "decision", "attribute", "preference", "request")
 SENSITIVE = ("none", "health", "relationship", "finance")
+MAX_TEXT = 500  # a fact is one sentence; a longer "text" is not a fact
 
 CANDIDATES_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -145,8 +146,8 @@ def _candidate(item: Any, position: int, turns: list[Turn], log_turns: list[LogT
         raise ModelAnswerRejected(f"model answer: {where} has unknown kind {kind!r}")
     text = _field(item, "text", str, where).strip()
     quote = _field(item, "quote", str, where)
-    if not text:
-        raise ModelAnswerRejected(f"model answer: {where} has an empty text")
+    if not text or len(text) > MAX_TEXT:
+        raise ModelAnswerRejected(f"model answer: {where} has an empty text or one over {MAX_TEXT} characters")
     turn = _turn(item.get("turn"), turns, where)
     if not start <= turns.index(turn) < stop:
         raise ModelAnswerRejected(f"model answer: {where} quotes a turn shown only as context")

@@ -75,6 +75,8 @@ def test_update_through_small_ids_and_no_real_id_is_shown(store, config, tmp_pat
         {"facts": [{"kind": "gossip", "text": "x", "turn": 1, "quote": "I live in Seoul"}]},
         {"facts": [{"kind": "attribute", "text": "x", "turn": 7, "quote": "I live in Seoul"}]},
         {"facts": [{"kind": "attribute", "text": "x", "turn": 1, "quote": "I live in Seoul", "valid_at": "soon"}]},
+        {"facts": [{"kind": "attribute", "text": "x" * 501, "turn": 1, "quote": "I live in Seoul"}]},
+        {"facts": [{"kind": "attribute", "text": "x", "turn": 1, "quote": "I live in Seoul", "agreement": "yes"}]},
     ],
 )
 def test_malformed_answer_writes_nothing(store, config, tmp_path, scripted_model, answer):
