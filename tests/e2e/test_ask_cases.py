@@ -132,3 +132,21 @@ def test_no_learn_leaves_the_conversation_pending(mem, world):
 
     with CustomerStore.open(world / "home", "cust-a") as store:
         assert [c.session for c in store.pending_conversations()] == ["a5"]
+
+
+def test_the_answer_is_handed_back_before_learning_starts(world):
+    from mem.agent import Conversation
+    from mem.core.config import Config
+
+    config = Config.load(workspace=world / "workspace", home=world / "home", env={})
+    with Conversation(config=config, customer_id="cust-a", session="a6") as conversation:
+        answer = conversation.ask(QUESTION)
+        assert answer.citations
+        # the reply exists while the conversation is still waiting for extraction
+        assert [c.session for c in conversation.customer.store.pending_conversations()] == ["a6"]
+        learning = conversation.end()
+    assert learning.extracted["added"]
+    from mem.customers.store import CustomerStore
+
+    with CustomerStore.open(world / "home", "cust-a") as store:
+        assert store.pending_conversations() == []
