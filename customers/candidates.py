@@ -122,7 +122,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if turn.speaker:
             # When the log names who spoke (a shared account, an imported transcript), the fact says so.
             text = f"{turn.speaker}: {text}"
-        context_request = kinds.is_direct_context_request(quote, lang=lang)
+        context_request = group.standalone and kinds.is_direct_context_request(quote, lang=lang)
         if context_request and not agreement:
             kind = "preference"  # a lasting wish about how to be served, whatever verb it used
         # An event happened when the customer says it did; a request, decision, preference or

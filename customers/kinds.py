@@ -225,17 +225,27 @@ def confirms(agent_text: str, *, lang: str | None = None) -> bool:
 def is_direct_context_request(sentence: str, *, lang: str | None = None) -> bool:
     """The customer asks for something lasting ("from now on answer in Japanese", "앞으로…", "これから…").
 
-    Both parts are needed: a lasting marker and the shape of a request; "I always liked tea" is not
-    an instruction.
+    Both parts are needed, in one short sentence: a lasting marker ("from now on", "always", "앞으로",
+    "これから"…) and an instruction to the service — an imperative or a polite request form
+    ("please", "can you", "주세요", "ください"). "I always liked tea" or "I want to always help
+    others" are not instructions.
     """
     lang = lang or detect_language(sentence)
-    if not _FROM_NOW_ON[lang].search(sentence):
+    if len(sentence) > _MAX_INSTRUCTION or not _FROM_NOW_ON[lang].search(sentence):
         return False
-    request = dict(_KIND_RULES[lang])["request"]
-    imperative = lang == "en" and re.match(r"^\s*(?:(?:from now on|going forward|always|please)[, ]*)*"
-                                           r"(?:answer|reply|respond|write|speak|call|use|send|contact|address)\b",
-                                           sentence, re.I)
-    return bool(request.search(sentence) or imperative)
+    return bool(_INSTRUCTION[lang].search(sentence))
+
+
+_MAX_INSTRUCTION = 160
+_INSTRUCTION = {
+    "en": re.compile(r"\b(?:please|(?:can|could|would|will) you(?! (?:believe|imagine|tell how))|"
+                     r"i(?:'d| would) like you to|i want you to|make sure|don't|do not)\b"
+                     r"|^\W*(?:(?:from now on|going forward|in future|"
+                     r"always|every time|next time)[\s,]*)*(?:answer|reply|respond|write|speak|talk|call|use|send|"
+                     r"contact|address|email|text|keep|give|show)\b", re.I),
+    "ko": _any(r"주세요", r"주실래요", r"해 줘", r"해줘", r"부탁", r"하지 마", r"말아 주"),
+    "ja": _any(r"ください", r"下さい", r"お願い", r"してほしい", r"して欲しい", r"しないで"),
+}
 
 
 def sensitive_category(sentence: str, *, lang: str | None = None) -> str:

@@ -19,6 +19,7 @@ older than ``trait.recheck_after_days`` gets a recheck flag.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -27,10 +28,16 @@ from typing import Any
 
 from mem.customers.fact import Evidence, Fact
 from mem.customers.language import detect_language
-from mem.customers.terms import terms
+from mem.customers.terms import stem, terms
 
 FAMILIES = {"request": "request", "decision": "request", "preference": "preference"}
 _MAX_TERMS = 12
+_NOT_A_TENDENCY_WORDS = (
+    "love lov like lik enjoy prefer hate dislike favorite favourite fav fan want need please help ask request "
+    "great good awesome amazing glad happy nice cool wow thank thanks sure okay people someone something "
+    "좋아 좋아해 선호 싫어 부탁 요청 정말 好き 嫌い お願い 希望"
+)
+_NOT_A_TENDENCY = frozenset(_NOT_A_TENDENCY_WORDS.split())
 _POOL = 30
 _MAX_EVIDENCE = 5  # a trait quotes its latest supporting facts; ``support`` lists them all
 _LABELS = {
@@ -53,15 +60,22 @@ class Tendency:
         latest = max(self.support, key=lambda f: (f.when or date.min, f.id))
         quote = " ".join(e.quote for e in latest.evidence if e.role == "customer") or latest.text
         order = {term: i for i, term in enumerate(terms(quote))}
-        shown = sorted(self.signature, key=lambda t: (order.get(t, len(order)), t))
+        surface: dict[str, str] = {}
+        for word in re.findall(r"[a-z][a-z'-]*[a-z]", quote.lower()):
+            surface.setdefault(stem(word), word)  # show "counseling", not its stem "counsel"
+        shown = [surface.get(t, t) for t in sorted(self.signature, key=lambda t: (order.get(t, len(order)), t))]
         lang = detect_language(quote)
         return _LABELS[(self.family, lang)].format(("、" if lang == "ja" else ", ").join(shown))
 
 
 def signature(fact: Fact) -> list[str]:
-    """The content terms of a fact's customer quotes (the agent's words never define a tendency)."""
+    """The content terms of a fact's customer quotes (the agent's words never define a tendency).
+
+    The words that made the fact a request or a preference ("please", "love", "주세요", "好き") and
+    bare sentiment are left out: every preference says "love", which is not a tendency.
+    """
     quotes = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
-    return terms(quotes)[:_MAX_TERMS]
+    return [t for t in terms(quotes) if t not in _NOT_A_TENDENCY][:_MAX_TERMS]
 
 
 def find_tendencies(facts: Iterable[Fact], *, min_repeats: int, min_distinct_days: int) -> list[Tendency]:

@@ -59,8 +59,13 @@ def test_direct_context_requests(text):
     assert is_direct_context_request(text)
 
 
-def test_lasting_marker_alone_is_not_a_request():
-    assert not is_direct_context_request("I always liked tea.")
+@pytest.mark.parametrize(
+    "text",
+    ["I always liked tea.", "Sharing isn't always easy, but I want to pass it on to others.",
+     "I will always remember that day, can you believe it?", "いつも使っています", "항상 바빠요"],
+)
+def test_lasting_marker_without_an_instruction_is_not_a_context_request(text):
+    assert not is_direct_context_request(text)
 
 
 def test_retraction():
