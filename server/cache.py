@@ -11,9 +11,6 @@ status with the bundle version, when it was verified and whether it is stale and
 from __future__ import annotations
 
 import json
-import math
-import re
-from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,20 +23,6 @@ from mem.server.trust import load_trust
 if TYPE_CHECKING:
     from mem.agent.service_memory import PageHit, ServiceStatus
     from mem.wiki.page import Page
-
-_WORD = re.compile(r"\w+", re.UNICODE)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-
-
-def _tokens(text: str) -> list[str]:
-    """Lower-cased words; runs of CJK/Hangul characters also give character bigrams (no spaces there)."""
-    out = []
-    for word in _WORD.findall(text.lower()):
-        out.append(word)
-        if _CJK.search(word) and len(word) > 2:
-            out.extend(word[i:i + 2] for i in range(len(word) - 1))
-    return out
-
 
 class BundleServiceMemory:
     """``ServiceMemory`` over ``<home>/bundle/``; ``NotFound`` when no bundle was ever verified."""
@@ -56,7 +39,7 @@ class BundleServiceMemory:
         except (OSError, json.JSONDecodeError) as exc:
             raise StorageError(f"the installed bundle in {folder} is unreadable: {exc}") from exc
         self._pages: list[Page] | None = None
-        self._index: tuple[list[Counter], list[int], dict[str, int]] | None = None
+        self._index: tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]] | None = None
 
     def status(self) -> ServiceStatus:
         from mem.agent.service_memory import ServiceStatus
@@ -94,35 +77,23 @@ class BundleServiceMemory:
 
     def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
         from mem.agent.service_memory import PageHit
+        from mem.wiki.search import bm25_rank, build_postings, page_terms, tokenize
 
-        pages = self.pages()
+        pages = {page.id: page for page in self.pages()}
         if self._index is None:
-            docs = [Counter(_tokens(f"{p.title} {p.title} {p.summary} {p.meta.get('when', '')} "
-                                    f"{p.meta.get('then', '')} {p.body}")) for p in pages]
-            df: Counter = Counter()
-            for doc in docs:
-                df.update(doc.keys())
-            self._index = (docs, [sum(d.values()) for d in docs], dict(df))
-        docs, lengths, df = self._index
-        terms = set(_tokens(query))
-        if not terms or not docs:
-            return []
-        avg = sum(lengths) / len(lengths) or 1.0
-        n = len(docs)
+            docs = {page_id: page_terms(page.meta, page.body) for page_id, page in pages.items()}
+            self._index = (docs, build_postings(docs))
+        docs, postings = self._index
+        terms = list(dict.fromkeys(tokenize(query)))
         hits = []
-        for page, doc, length in zip(pages, docs, lengths, strict=True):
-            if type is not None and page.type != type:
+        for page_id, score in bm25_rank(docs, terms, postings):
+            page = pages[page_id]
+            if (type is not None and page.type != type) or page.status == "deprecated":
                 continue
-            score = 0.0
-            for term in terms:
-                tf = doc.get(term, 0)
-                if tf:
-                    idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
-                    score += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / avg))
-            if score > 0:
-                hits.append(PageHit(page=page, score=score))
-        hits.sort(key=lambda h: (-h.score, h.page.id))
-        return hits[:limit]
+            hits.append(PageHit(page=page, score=score))
+            if len(hits) >= limit:
+                break
+        return hits
 
     def settings(self) -> dict[str, dict[str, Any]]:
         path = self.folder / "files" / "config.json"

@@ -85,6 +85,40 @@ def _plain(body: str) -> str:
     return re.sub(r"\[\^[^\]]+\]|[#*_`>|]", " ", body)
 
 
+def bm25_rank(docs: dict[str, dict[str, int]], terms: list[str],
+              postings: dict[str, dict[str, int]] | None = None) -> list[tuple[str, float]]:
+    """Rank documents (key → weighted term frequencies, from ``page_terms``) for query ``terms``, best first.
+
+    Shared by the workspace index and the verified bundle's pages, so a policy is found the same way
+    whichever source the agent reads. ``postings`` (term → key → tf) may be passed when cached.
+    """
+    if not terms or not docs:
+        return []
+    if postings is None:
+        postings = build_postings(docs)
+    n = len(docs)
+    lengths = {key: sum(tf.values()) for key, tf in docs.items()}
+    avg = sum(lengths.values()) / n or 1.0
+    scores: dict[str, float] = {}
+    for term in terms:
+        matches = postings.get(term)
+        if not matches:
+            continue
+        idf = math.log(1 + (n - len(matches) + 0.5) / (len(matches) + 0.5))
+        for key, tf in matches.items():
+            scores[key] = scores.get(key, 0.0) + idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[key] / avg))
+    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+
+
+def build_postings(docs: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """Invert key → term frequencies into term → key → frequency."""
+    postings: dict[str, dict[str, int]] = {}
+    for key, terms in docs.items():
+        for term, tf in terms.items():
+            postings.setdefault(term, {})[key] = tf
+    return postings
+
+
 class SearchIndex:
     """The inverted index of one workspace, refreshed from the page files on every ``search``."""
 
@@ -149,11 +183,7 @@ class SearchIndex:
 
     def _build_postings(self) -> dict[str, dict[str, int]]:
         if self._postings is None:
-            postings: dict[str, dict[str, int]] = {}
-            for rel, doc in self._docs.items():
-                for term, tf in doc["terms"].items():
-                    postings.setdefault(term, {})[rel] = tf
-            self._postings = postings
+            self._postings = build_postings({rel: doc["terms"] for rel, doc in self._docs.items()})
         return self._postings
 
     def search(self, query: str, *, type: str | None = None, limit: int = 5,
@@ -163,19 +193,7 @@ class SearchIndex:
         terms = list(dict.fromkeys(tokenize(query)))
         if not terms or not self._docs:
             return []
-        postings = self._build_postings()
-        n = len(self._docs)
-        avg = sum(d["length"] for d in self._docs.values()) / n or 1.0
-        scores: dict[str, float] = {}
-        for term in terms:
-            matches = postings.get(term)
-            if not matches:
-                continue
-            idf = math.log(1 + (n - len(matches) + 0.5) / (len(matches) + 0.5))
-            for rel, tf in matches.items():
-                length = self._docs[rel]["length"]
-                scores[rel] = scores.get(rel, 0.0) + idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+        ranked = bm25_rank({rel: doc["terms"] for rel, doc in self._docs.items()}, terms, self._build_postings())
         hits: list[SearchHit] = []
         for rel, score in ranked:
             doc = self._docs[rel]
