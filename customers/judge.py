@@ -56,7 +56,7 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         return Judgement("ADD", None, "retraction with nothing to retract")
     if candidate.slot is not None and candidate.kind in _LASTING:
         for fact in active:
-            slot = find_slot(fact.text) if fact.kind in _LASTING else None
+            slot = find_slot(_customer_words(fact)) if fact.kind in _LASTING else None
             if slot is not None and slot.name == candidate.slot.name and slot.value != candidate.slot.value:
                 return Judgement("UPDATE", fact, f"new {slot.name}: {slot.value} → {candidate.slot.value}")
     if candidate.correction:
@@ -86,9 +86,14 @@ def _best(candidate: Candidate, facts: Sequence[Fact], threshold: float,
             continue
         score = similarity(fact.text, candidate.text)
         if candidate.slot is not None:
-            slot = find_slot(fact.text)
+            slot = find_slot(_customer_words(fact))
             if slot is not None and slot == candidate.slot:
                 score = max(score, 1.0)
         if score >= best_score:
             best, best_score = fact, score
     return best
+
+
+def _customer_words(fact: Fact) -> str:
+    """What the customer said (slots are read there, not in a question copied as context)."""
+    return " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
