@@ -9,7 +9,7 @@ import typer
 from mem.cli.facts import open_store
 from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, warn
-from mem.cli.state import get_state, want_json
+from mem.cli.state import client_config, want_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,7 +32,7 @@ def list_(
     json_output: JsonOption = False,
 ) -> None:
     """Show the items, most important first, and the budget they use."""
-    budget = get_state(ctx).config.context.budget_chars
+    budget = client_config(ctx).context.budget_chars
     with open_store(ctx, customer) as store:
         items = [item.to_dict() for item in store.context_items(include_unconfirmed=all_)]
     used = sum(len(i["text"]) for i in items if i["confirmed"])
@@ -96,7 +96,7 @@ def confirm(
 ) -> None:
     """Confirm a proposed item (e.g. a promoted trait) so it is injected from now on."""
     with open_store(ctx, customer) as store:
-        change = store.confirm_context(item_id, budget_chars=get_state(ctx).config.context.budget_chars)
+        change = store.confirm_context(item_id, budget_chars=client_config(ctx).context.budget_chars)
     _report(ctx, change.to_dict(), json_output)
 
 
@@ -104,7 +104,7 @@ def _add(ctx: typer.Context, customer: str, text: str, *, source: str, importanc
          json_output: bool) -> None:
     with open_store(ctx, customer, create=True) as store:
         change = store.add_context(text, source=source, importance=importance, key=key,
-                                   budget_chars=get_state(ctx).config.context.budget_chars)
+                                   budget_chars=client_config(ctx).context.budget_chars)
     _report(ctx, change.to_dict(), json_output)
 
 

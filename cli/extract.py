@@ -8,7 +8,7 @@ import typer
 
 from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, progress
-from mem.cli.state import get_state, want_json
+from mem.cli.state import client_config, want_json
 
 
 def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOption = False) -> None:
@@ -22,7 +22,7 @@ def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOptio
     from mem.cli.facts import open_store
     from mem.customers.extract import extract_pending
 
-    config = get_state(ctx).config
+    config = client_config(ctx)
     with open_store(ctx, customer) as store, progress("extracting") as on_progress:
         report = extract_pending(store, config=config, on_progress=on_progress)
     emit(report.to_dict(), as_json=want_json(ctx, json_output), human=_human)

@@ -220,3 +220,19 @@ def test_two_rotations_are_followed_as_a_chain(synced):
     _build(workspace)
     assert _sync(home, server)["key_rotated"]
     assert json.loads((home / "bundle" / "trust.json").read_text())["key_id"] == last
+
+
+def test_client_commands_use_the_bundle_settings(mem, workspace, live_server, tmp_path):
+    """The service's mem.toml travels in the bundle and changes client behaviour (context budget)."""
+    settings = workspace / "mem.toml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("budget_chars = 600", "budget_chars = 42"),
+                        encoding="utf-8")
+    _build(workspace)
+    server = live_server(workspace)
+    elsewhere = tmp_path / "client"  # the client runs away from the workspace: only the bundle can tell it
+    elsewhere.mkdir()
+    assert mem("--workspace", elsewhere, "sync", "--server", server.url).exit_code == 0
+    assert mem("--workspace", elsewhere, "context", "add", "Answer in Japanese", "--customer", "c1").exit_code == 0
+    listed = mem("--workspace", elsewhere, "context", "list", "--customer", "c1", "--json")
+    assert listed.exit_code == 0, listed.stderr
+    assert json.loads(listed.stdout)["budget_chars"] == 42
