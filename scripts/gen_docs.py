@@ -26,7 +26,7 @@ def _walk(group, path):
 def _param_row(param) -> str | None:
 
     if getattr(param, "param_type_name", "") == "argument":
-        name = param.human_readable_name.upper()
+        name = (param.metavar or param.name or "").upper()
         kind = "argument"
     else:
         if param.hidden or "--help" in param.opts:
