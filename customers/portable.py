@@ -13,6 +13,7 @@ import gzip
 import json
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +33,13 @@ from mem.customers.store import (
     TRASH_PREFIX,
     CustomerStore,
     customers_root,
+    expand_record,
     record_json,
     recover_swap,
 )
 
 FORMAT = "mem-customer-memory/1"
+GZIP_LEVEL = 6
 
 
 def export_customer(
@@ -45,38 +48,78 @@ def export_customer(
     """The memory of one customer as bytes (``NotFound`` if there is none on this client)."""
     with CustomerStore.open(home, customer_id, create=False, lock_timeout=lock_timeout) as store:
         conn = store._conn
+        # Full records (``Fact.to_dict`` form), not the compact stored form: the export is a documented
+        # format. Each is expanded straight from the stored JSON (no ``Fact`` object) and encoded once;
+        # a history snapshot equal to the fact's current record (most of them) reuses that text.
+        facts: dict[str, str] = {}
+        for fact_id, stored in conn.execute("SELECT id, data FROM facts ORDER BY id"):
+            facts[fact_id] = _encode(expand_record(json.loads(stored)))
+        history = []
+        for fact_id, head, same, snapshot in conn.execute(
+                "SELECT h.fact_id, json_object('fact_id', h.fact_id, 'at', h.at, 'action', h.action, "
+                "'actor', h.actor, 'reason', h.reason), h.snapshot = f.data, "
+                "CASE WHEN h.snapshot = f.data THEN NULL ELSE h.snapshot END "
+                "FROM fact_history AS h LEFT JOIN facts AS f ON f.id = h.fact_id ORDER BY h.seq"):
+            if same:
+                snapshot = facts[fact_id]
+            elif snapshot is not None:
+                snapshot = _encode(expand_record(json.loads(snapshot)))
+            history.append(f'{head[:-1]},"snapshot":{snapshot or "null"}}}')
+        consent = store.consent()
         data: dict[str, Any] = {
             "format": FORMAT,
             "customer_id": store.customer_id,
             "exported_at": clock.isoformat(clock.now()),
-            # Full records (``Fact.to_dict``), not the compact stored form: the export is a documented format.
-            "facts": [_full(row[0]) for row in conn.execute("SELECT data FROM facts ORDER BY id")],
-            "history": [
-                {**dict(row), "snapshot": _full(row["snapshot"]) if row["snapshot"] else None}
-                for row in conn.execute("SELECT fact_id, at, action, actor, reason, snapshot FROM fact_history "
-                                        "ORDER BY seq")
-            ],
+            "facts": _RAW_FACTS,
+            "history": _RAW_HISTORY,
             "context": [item.to_dict() for item in store.context_items(include_unconfirmed=True)],
             "context_log": [
                 dict(row) for row in conn.execute(
                     "SELECT at, action, item_id, text, source, reason FROM context_log ORDER BY seq")
             ],
-            "consent": {"allowed": sorted(store.consent().allowed), "share": store.consent().share},
+            "consent": {"allowed": sorted(consent.allowed), "share": consent.share},
             "consent_log": [dict(row) for row in conn.execute(
                 "SELECT at, category, allowed FROM consent_log ORDER BY seq")],
             "evidence_outbox": [dict(row) for row in conn.execute(
                 "SELECT fact_id, queued_at, sent_at, payload FROM evidence_outbox ORDER BY id")],
             "conversations": [c.to_dict() for c in store.conversations()] if include_logs else None,
         }
-    return gzip.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    # The two big arrays are spliced in as text (one ``dumps`` of everything would encode each shared
+    # snapshot twice). The placeholders' first occurrences are theirs: only our own values come before.
+    small = _encode(data)
+    at_facts = small.index(_encode(_RAW_FACTS))
+    at_history = small.index(_encode(_RAW_HISTORY))
+    text = "".join((
+        small[:at_facts], "[", ",".join(facts.values()), "]",
+        small[at_facts + len(_encode(_RAW_FACTS)):at_history], "[", ",".join(history), "]",
+        small[at_history + len(_encode(_RAW_HISTORY)):],
+    ))
+    # Level 6, not gzip's default 9: at 100k facts 0.6 s instead of 2.1 s, for a ~15% larger file.
+    return gzip.compress(text.encode("utf-8"), compresslevel=GZIP_LEVEL)
 
 
-def _full(stored: str) -> dict[str, Any]:
-    return Fact.from_dict(json.loads(stored)).to_dict()
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_RAW_FACTS = "\x00facts\x00"
+_RAW_HISTORY = "\x00history\x00"
 
 
 def read_export(data: bytes) -> dict[str, Any]:
     """Decode and validate exported bytes; ``InvalidInput`` says what is wrong."""
+    return _validated(_decode(data)).payload
+
+
+@dataclass
+class _Memory:
+    """A validated export, with the rows of the fact tables ready to insert."""
+
+    payload: dict[str, Any]
+    facts: list[Fact]
+    fact_rows: list[tuple[str, str, str, int, str]]
+    policy_rows: list[tuple[str, str, int]]
+    history_rows: list[tuple[str, str, str, str, str, str | None]]
+
+
+def _decode(data: bytes) -> dict[str, Any]:
     try:
         payload = json.loads(gzip.decompress(data).decode("utf-8"))
     except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
@@ -84,17 +127,44 @@ def read_export(data: bytes) -> dict[str, Any]:
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise InvalidInput(f"not an exported customer memory (expected format {FORMAT})")
     validate_customer_id(payload.get("customer_id", ""))
-    for record in payload.get("facts") or []:
-        Fact.from_dict(record)
-    for row in payload.get("history") or []:
-        if not isinstance(row, dict) or not isinstance(row.get("fact_id"), str):
-            raise InvalidInput("exported history row without a fact id")
-        if row.get("snapshot") is not None:
-            Fact.from_dict(row["snapshot"])
+    return payload
+
+
+def _validated(payload: dict[str, Any]) -> _Memory:
+    """Every fact and snapshot checked by ``Fact.from_dict``, once: a snapshot equal to its fact's
+    exported record (most of them) shares the fact's check and stored form."""
+    memory = _Memory(payload, [], [], [], [])
+    current: dict[str, tuple[dict[str, Any], str]] = {}
+    try:
+        for record in payload.get("facts") or []:
+            fact = Fact.from_dict(record)
+            if fact.id in current:
+                raise InvalidInput(f"exported memory holds fact {fact.id} twice")
+            stored = record_json(fact)
+            current[fact.id] = (record, stored)
+            when = fact.when
+            memory.facts.append(fact)
+            memory.fact_rows.append((fact.id, fact.kind, fact.status, when.toordinal() if when else 0, stored))
+            memory.policy_rows.extend((fact.id, ref.page, ref.version) for ref in fact.policy_refs)
+        for row in payload.get("history") or []:
+            if not isinstance(row, dict) or not isinstance(row.get("fact_id"), str):
+                raise InvalidInput("exported history row without a fact id")
+            snapshot = row.get("snapshot")
+            if snapshot is not None:
+                same = current.get(row["fact_id"])
+                snapshot = same[1] if same is not None and same[0] == snapshot else record_json(
+                    Fact.from_dict(snapshot))
+            at, action, actor, reason = row["at"], row["action"], row["actor"], row.get("reason", "")
+            if not (isinstance(at, str) and isinstance(action, str) and isinstance(actor, str)
+                    and isinstance(reason, str)):
+                raise InvalidInput(f"exported history row of fact {row['fact_id']} has a field that is not text")
+            memory.history_rows.append((row["fact_id"], at, action, actor, reason, snapshot))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise InvalidInput(f"exported customer memory is malformed: {exc!r}") from exc
     consent = payload.get("consent") or {}
     if any(c not in CATEGORIES for c in consent.get("allowed", [])):
         raise InvalidInput("exported consent names an unknown category")
-    return payload
+    return memory
 
 
 def import_customer(
@@ -105,18 +175,19 @@ def import_customer(
     Refuses bytes exported for another customer. Returns counts of what was restored.
     """
     customer_id = validate_customer_id(customer_id)
-    payload = read_export(data)
+    payload = _decode(data)
     if payload["customer_id"] != customer_id:
         raise InvalidInput(
             f"this memory belongs to customer {payload['customer_id']!r}, not {customer_id!r}"
         )
+    memory = _validated(payload)
     root = customers_root(home)
     lock = CustomerLock(root / LOCKS_DIR / f"{customer_id}.lock", customer_id, timeout=lock_timeout)
     try:
         recover_swap(root, customer_id)
         staging = root / f"{RESTORE_PREFIX}{customer_id}-{new_id()}"
         try:
-            counts = _build(staging, customer_id, payload)
+            counts = _build(staging, customer_id, memory)
             (staging / COMPLETE_MARKER).write_text("complete\n")
             fsync_dir(staging)
         except BaseException:
@@ -138,26 +209,21 @@ def import_customer(
         lock.release()
 
 
-def _build(folder: Path, customer_id: str, payload: dict[str, Any]) -> dict[str, int]:
+def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
+    """A complete store in ``folder``: all tables in one transaction, then the index in one commit."""
+    payload = memory.payload
     store = CustomerStore(folder, customer_id, lock=None)
     try:
         conn = store._conn
-        facts = [Fact.from_dict(record) for record in payload.get("facts") or []]
         conversations = payload.get("conversations") or []
         with store.transaction():
-            for fact in facts:
-                when = fact.when
-                conn.execute(
-                    "INSERT INTO facts (id, kind, status, day, data) VALUES (?, ?, ?, ?, ?)",
-                    (fact.id, fact.kind, fact.status, when.toordinal() if when else 0, record_json(fact)),
-                )
-                conn.executemany("INSERT OR IGNORE INTO fact_policy (fact_id, page, version) VALUES (?, ?, ?)",
-                                 [(fact.id, ref.page, ref.version) for ref in fact.policy_refs])
+            conn.executemany("INSERT INTO facts (id, kind, status, day, data) VALUES (?, ?, ?, ?, ?)",
+                             memory.fact_rows)
+            conn.executemany("INSERT OR IGNORE INTO fact_policy (fact_id, page, version) VALUES (?, ?, ?)",
+                             memory.policy_rows)
             conn.executemany(
                 "INSERT INTO fact_history (fact_id, at, action, actor, reason, snapshot) VALUES (?, ?, ?, ?, ?, ?)",
-                [(row["fact_id"], row["at"], row["action"], row["actor"], row.get("reason", ""),
-                  record_json(Fact.from_dict(row["snapshot"])) if row.get("snapshot") else None)
-                 for row in payload.get("history") or []],
+                memory.history_rows,
             )
             for item in payload.get("context") or []:
                 conn.execute(
@@ -196,8 +262,9 @@ def _build(folder: Path, customer_id: str, payload: dict[str, Any]) -> dict[str,
                 conn.executemany("INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
                                  [(t.id, conversation["id"], t.seq) for t in turns])
                 turns_total += len(turns)
-        store.reindex()
-        return {"facts": len(facts), "context_items": len(payload.get("context") or []),
+        # No index_ops rows were written: the index is built here, from the facts already parsed.
+        store._get_index(check=False).rebuild(memory.facts)
+        return {"facts": len(memory.facts), "context_items": len(payload.get("context") or []),
                 "conversations": len(conversations), "turns": turns_total}
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(f"exported customer memory is malformed: {exc}") from exc
