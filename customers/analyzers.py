@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mem.customers.terms import search_query
+
 WORDS = "mem_words"
 CJK = "mem_cjk"
 
@@ -48,10 +50,15 @@ def cjk_runs(text: str) -> list[str]:
 def query_terms(analyzers: dict[str, Any], query: str) -> tuple[list[str], list[str]]:
     """(word terms, CJK n-gram terms) of a user query, deduplicated, in order, capped.
 
+    English stop and question words are dropped first (``mem.customers.terms.search_query``),
+    unless nothing else would remain.
+
     The analyzers see the query as plain text, never as query syntax, so punctuation such as
     ``"``, ``:`` or ``(`` cannot make parsing fail.
     """
-    words = _dedupe(analyzers[WORDS].analyze(query))
+    # English question and filler words ("what", "did", "think", "ago") would weigh wherever they
+    # are rare and rank chatty facts first; the index keeps them, only the query drops them.
+    words = _dedupe(analyzers[WORDS].analyze(search_query(query)))
     grams: list[str] = []
     for run in cjk_runs(query):
         if len(run) == 1:

@@ -1,6 +1,7 @@
 """The per-customer tantivy index of facts: derived from ``memory.db``, rebuildable at any time.
 
-It holds only what search needs (the fact id, analysed text and evidence quotes, kind, status and
+It holds only what search needs (the fact id, analysed text, evidence quotes and speakers, the
+text of the turns around the fact (``context``, read from the request log), kind, status and
 dates); the fact itself is always read back from SQLite, so a stale index can at worst miss or
 misrank a fact, never show a wrong one. ``STAMP`` (written after each full rebuild) names the
 schema version and the database it was built from; a mismatch means the index is rebuilt.
@@ -17,19 +18,24 @@ from typing import Any
 from mem.core.errors import StorageError
 from mem.customers import analyzers
 from mem.customers.fact import Fact
+from mem.customers.turn_context import TurnContext
 
-INDEX_VERSION = "facts-1"
+INDEX_VERSION = "facts-2"  # facts-2: ``context`` field and evidence speakers; older indexes are rebuilt
 STAMP = "STAMP"
 
-# Field boosts: the fact sentence outranks the evidence quotes it came from.
-BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8}
+# Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
+# which outrank the turns around it (``context``, ``mem.customers.turn_context``: a hint that lifts
+# a fact among similar ones, rarely the reason it ranks first).
+BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.4, "context_cjk": 0.3}
+_WORD_FIELDS = ("text", "quotes", "context")
+_CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk")
 _WRITER_HEAP = 32_000_000
 
 
 class FactIndex:
     """An open index folder with a lazily created, long-lived writer."""
 
-    def __init__(self, folder: Path, *, expected_stamp: str) -> None:
+    def __init__(self, folder: Path, *, expected_stamp: str, context: TurnContext | None = None) -> None:
         import tantivy
 
         self._tantivy = tantivy
@@ -57,6 +63,7 @@ class FactIndex:
             self.index.register_tokenizer(name, analyzer)
         self._writer: Any = None
         self._stamp = expected_stamp
+        self._context = context
 
     # writing ------------------------------------------------------------------------------
     def _get_writer(self) -> Any:
@@ -70,6 +77,8 @@ class FactIndex:
     def apply(self, changes: Iterable[tuple[str, Fact | None]]) -> None:
         """Replace the entries of the given fact ids (``None`` = the fact is gone) and commit."""
         writer = self._get_writer()
+        if self._context is not None:
+            self._context.reset()
         try:
             for fact_id, fact in changes:
                 writer.delete_documents_by_term("id", fact_id)
@@ -83,6 +92,8 @@ class FactIndex:
     def rebuild(self, facts: Iterable[Fact]) -> int:
         """Drop every entry, index ``facts`` and write the stamp; returns how many were indexed."""
         writer = self._get_writer()
+        if self._context is not None:
+            self._context.reset()
         count = 0
         try:
             writer.delete_all_documents()
@@ -122,6 +133,13 @@ class FactIndex:
             doc.add_text("quotes", evidence.quote)
             for run in analyzers.cjk_runs(evidence.quote):
                 doc.add_text("quotes_cjk", run)
+            if evidence.speaker:
+                doc.add_text("quotes", evidence.speaker)
+        context = self._context.of(fact) if self._context is not None else ""
+        if context:
+            doc.add_text("context", context)
+            for run in analyzers.cjk_runs(context):
+                doc.add_text("context_cjk", run)
         doc.add_text("kind", fact.kind)
         doc.add_text("status", fact.status)
         when = fact.when
@@ -143,11 +161,11 @@ class FactIndex:
         t = self._tantivy
         words, grams = analyzers.query_terms(self.analyzers, query)
         should = []
-        for field in ("text", "quotes"):
+        for field in _WORD_FIELDS:
             for term in words:
                 should.append((t.Occur.Should, t.Query.boost_query(
                     t.Query.term_query(self.schema, field, term, index_option="freq"), BOOSTS[field])))
-        for field in ("text_cjk", "quotes_cjk"):
+        for field in _CJK_FIELDS:
             for term in grams:
                 should.append((t.Occur.Should, t.Query.boost_query(
                     t.Query.term_query(self.schema, field, term, index_option="freq"), BOOSTS[field])))
@@ -187,6 +205,8 @@ def _schema(t: Any) -> Any:
     builder.add_text_field("text_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
     builder.add_text_field("quotes", tokenizer_name=analyzers.WORDS, index_option="freq")
     builder.add_text_field("quotes_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
+    builder.add_text_field("context", tokenizer_name=analyzers.WORDS, index_option="freq")
+    builder.add_text_field("context_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
     builder.add_text_field("kind", tokenizer_name="raw", index_option="basic")
     builder.add_text_field("status", tokenizer_name="raw", index_option="basic")
     builder.add_integer_field("day", indexed=True, fast=True)

@@ -905,10 +905,10 @@ class CustomerStore:
     def _get_index(self, *, check: bool = True) -> Any:
         if self._index is None:
             from mem.customers.index import FactIndex
-            from mem.customers.turn_context import PrecedingTurns
+            from mem.customers.turn_context import TurnContext
 
             stamp = db.get_meta(self._conn, "index_stamp") or ""
-            context = PrecedingTurns(self.folder / LOGS_DIR, allowed_sensitive=self._consented_categories)
+            context = TurnContext(self.folder / LOGS_DIR, allowed_sensitive=self._consented_categories)
             self._index = FactIndex(self.folder / INDEX_DIR, expected_stamp=stamp, context=context)
             if check:
                 self._check_index()

@@ -21,8 +21,10 @@ English stemming), queried through tantivy's query parser with the question's wo
 own plain-BM25 run; this script's stemmed baseline measures .52 and the unstemmed one .48 — the
 README's exact setup is not given, so its figure is quoted, not reproduced.)
 
-mem side: facts are searched with ``mem.customers.terms.search_query(question)`` (English stop
-and question words removed from the query; the index keeps every word). The customer consented to
+mem side: each question is passed as written to ``CustomerStore.search`` — the product search of
+``mem facts search`` and of the agent, which drops English stop and question words from the query
+itself (``mem.customers.terms.search_query``) and also matches a fact through the turns around its
+evidence (the index's low-boost ``context`` field) and its speakers. The customer consented to
 all sensitive categories (a personal assistant the person asked to remember their life; without
 consent, health/relationship/finance turns are dropped, as the product requires).
 
@@ -51,7 +53,6 @@ from pathlib import Path
 from mem.core.config import Config
 from mem.customers.extract import extract_pending
 from mem.customers.store import CustomerStore
-from mem.customers.terms import search_query
 
 KS = (1, 5, 10, 20)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -157,7 +158,7 @@ def run(data: list[dict]) -> dict:
                     wanted = evidence_ids(qa)
                     if category not in CATEGORIES or not wanted:
                         continue
-                    hits = store.search(search_query(qa["question"]), limit=max(KS))
+                    hits = store.search(qa["question"], limit=max(KS))
                     mem_ranked = [{e.turn for e in hit.fact.evidence} for hit in hits]
                     mem_texts = [f"{hit.fact.valid_at} {hit.fact.kind}: {hit.fact.text}" for hit in hits]
                     raw_hits = raw.search(qa["question"], max(KS))
