@@ -32,9 +32,9 @@ from mem.customers.store import (
     RESTORE_PREFIX,
     TRASH_PREFIX,
     CustomerStore,
+    compact_record,
     customers_root,
     expand_record,
-    record_json,
     recover_swap,
 )
 
@@ -140,7 +140,7 @@ def _validated(payload: dict[str, Any]) -> _Memory:
             fact = Fact.from_dict(record)
             if fact.id in current:
                 raise InvalidInput(f"exported memory holds fact {fact.id} twice")
-            stored = record_json(fact)
+            stored = compact_record(record)
             current[fact.id] = (record, stored)
             when = fact.when
             memory.facts.append(fact)
@@ -152,8 +152,11 @@ def _validated(payload: dict[str, Any]) -> _Memory:
             snapshot = row.get("snapshot")
             if snapshot is not None:
                 same = current.get(row["fact_id"])
-                snapshot = same[1] if same is not None and same[0] == snapshot else record_json(
-                    Fact.from_dict(snapshot))
+                if same is not None and same[0] == snapshot:
+                    snapshot = same[1]
+                else:
+                    Fact.from_dict(snapshot)
+                    snapshot = compact_record(snapshot)
             at, action, actor, reason = row["at"], row["action"], row["actor"], row.get("reason", "")
             if not (isinstance(at, str) and isinstance(action, str) and isinstance(actor, str)
                     and isinstance(reason, str)):

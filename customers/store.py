@@ -372,9 +372,14 @@ class CustomerStore:
             "HAVING MAX(version) < ?",
             (page_id, current_version),
         ).fetchall()
-        flagged: list[str] = []
         # What ``set_recheck`` does, in bulk: after a restore this may flag tens of thousands of facts.
+        # Only the record and its history change: kind, status, day and policy rows stay, and the
+        # index holds nothing of the recheck flag, so no index operation is queued.
         since = clock.now().replace(microsecond=0)
+        at = clock.isoformat(clock.now())
+        flagged: list[str] = []
+        updates: list[tuple[str, str]] = []
+        history: list[tuple[str, str, str, str]] = []
         with self.transaction():
             facts = self._load_many([row["fact_id"] for row in rows])
             for row in rows:
@@ -384,9 +389,14 @@ class CustomerStore:
                 reason = f"recheck needed: policy {page_id} v{row['version']} → v{current_version}"
                 if fact.recheck.flag and fact.recheck.reason == reason:
                     continue
-                self._save(fact.replace(recheck=Recheck(flag=True, reason=reason, since=since)),
-                           action="recheck", actor="sync", reason=reason)
+                data = record_json(fact.replace(recheck=Recheck(flag=True, reason=reason, since=since)))
+                updates.append((data, fact.id))
+                history.append((fact.id, at, reason, data))
                 flagged.append(fact.id)
+            self._conn.executemany("UPDATE facts SET data = ? WHERE id = ?", updates)
+            self._conn.executemany(
+                "INSERT INTO fact_history (fact_id, at, action, actor, reason, snapshot) "
+                "VALUES (?, ?, 'recheck', 'sync', ?, ?)", history)
         return flagged
 
     def erase(self, fact_id: str) -> None:
@@ -1117,7 +1127,11 @@ def record_json(fact: Fact) -> str:
     for evidence in data.get("evidence", []):
         if evidence["speaker"] is None:
             del evidence["speaker"]
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _encode_record(data)
+
+
+# One encoder for every record: ``json.dumps`` with options builds a new one per call.
+_encode_record = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 # ``Fact.to_dict`` keys in its order, with the values ``record_json`` leaves out.
@@ -1141,6 +1155,28 @@ def expand_record(stored: dict[str, Any]) -> dict[str, Any]:
         if "speaker" not in evidence:
             evidence["speaker"] = None
     return full
+
+
+_NO_RECHECK = _FULL_TEMPLATE["recheck"]
+_EVIDENCE_KEYS = ("log_id", "turn", "role", "quote", "speaker")
+_KEEP = object()  # no field has it as its default
+
+
+def compact_record(record: dict[str, Any]) -> str:
+    """``record_json`` of a record ``Fact.from_dict`` accepted, without building the ``Fact`` again.
+
+    Drops exactly what ``from_dict`` restores (fields at their default, a null evidence speaker) and
+    keys it does not know, so ``Fact.from_dict`` reads back the same fact; for a ``to_dict`` record
+    the text is byte-for-byte ``record_json``'s. The import of 100k facts uses it (~2× faster).
+    """
+    default = _DEFAULTS.get
+    data = {k: v for k, v in record.items() if k in _FULL_TEMPLATE and default(k, _KEEP) != v}
+    if "recheck" in data and (data["recheck"] is None or data["recheck"] == _NO_RECHECK):
+        del data["recheck"]
+    if "evidence" in data:
+        data["evidence"] = [{k: e[k] for k in _EVIDENCE_KEYS if k in e and (k != "speaker" or e[k] is not None)}
+                            for e in data["evidence"]]
+    return _encode_record(data)
 
 
 def _history_entry(row: sqlite3.Row) -> HistoryEntry:
