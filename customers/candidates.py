@@ -72,7 +72,7 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
         previous = turns[index - 1] if index > 0 else None
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
                                       customer_roles=customer_roles,
-                                      asked=_question_asked(previous, allowed_sensitive)))
+                                      asked=_question_asked(previous, allowed_sensitive, customer_roles)))
     return found
 
 
@@ -161,17 +161,44 @@ class _Group:
                       self.standalone)
 
 
-def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str]) -> str | None:
-    """What the customer's turn answers: the previous turn's questions, else its last sentence."""
+def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],
+                    customer_roles: Sequence[str] = ("customer",)) -> str | None:
+    """What the customer's turn replies to, for the fact's text: ``"asked: <questions>"``, else ``None``.
+
+    An agent's turn counts only through its questions ("Which plan are you on?" makes "Enterprise."
+    readable). An agent's statement ("We will answer in Japanese from now on.") is not what the
+    customer's next turn answers: copied into the fact it was noise, shown back in every answer that
+    cited the fact. Between people who are both remembered (customer roles, e.g. an imported
+    transcript of two speakers), the other person's remark is what a reply like "That's great, how
+    long did it take?" is about, so its last sentence stays as ``"re: …"`` — dropping it cost 0.2
+    points of LoCoMo R@10 (scripts/bench_locomo.py, run side by side).
+    """
     if previous is None or previous.role == "system":
         return None
     if kinds.sensitive_category(previous.text) not in ("none", *allowed_sensitive):
         return None  # never copy unconsented words about health, relationships or money into a fact
     sentences = split_sentences(previous.text)
-    questions = [s.text for s in sentences if kinds.is_question(s.text)]
+    questions = [s.text for s in sentences if is_question(s.text)]
     if questions:
         return "asked: " + " ".join(questions)
-    return f"re: {sentences[-1].text}" if sentences else None
+    if previous.role in customer_roles and sentences:
+        return f"re: {sentences[-1].text}"
+    return None
+
+
+# Question endings without a question mark: Korean interrogative endings, Japanese sentence-final
+# か (…ですか, …でしょうか, …ますか) and its casual forms. Imperative-or-question endings such as
+# 세요 are left out on purpose: a wrong "question" would copy a statement into the fact.
+_KO_QUESTION_ENDINGS = ("까", "까요", "나요", "는지요", "은지요")
+_JA_QUESTION_ENDINGS = ("か", "かな", "かね", "っけ")
+
+
+def is_question(sentence: str) -> bool:
+    """A question by its mark (?, ？) or, in Korean and Japanese, by its ending."""
+    text = sentence.rstrip().rstrip(".。!！ ")
+    if kinds.is_question(sentence) or text.endswith(("?", "？")):
+        return True
+    return text.endswith(_KO_QUESTION_ENDINGS) or text.endswith(_JA_QUESTION_ENDINGS)
 
 
 def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str | None:
