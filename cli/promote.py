@@ -11,7 +11,7 @@ from mem.cli.output import emit
 from mem.cli.state import get_state, require_workspace, want_json
 from mem.core.errors import InvalidInput
 
-COLUMNS = ("id", "kind", "status", "customers", "counter_examples", "facts", "when", "then")
+COLUMNS = ("id", "kind", "status", "customers", "counter_examples", "facts", "when", "then", "note")
 
 
 def promote(
@@ -21,6 +21,7 @@ def promote(
     by: Annotated[Optional[str], typer.Option("--by", help="Who approves or rejects (recorded).")] = None,
     then: Annotated[Optional[str], typer.Option("--then", help="The decision text (required for interpretations).")]
     = None,
+    when: Annotated[Optional[str], typer.Option("--when", help="The situation, in the operator's words.")] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Without options: list candidates with evidence counts. Nothing becomes know-how without --approve."""
@@ -33,7 +34,7 @@ def promote(
     if (approve or reject) and not by:
         raise InvalidInput("--by NAME is required to approve or reject")
     if approve:
-        result = approve_candidate(workspace, approve, by=by, config=config, then=then)
+        result = approve_candidate(workspace, approve, by=by, config=config, then=then, when=when)
     elif reject:
         result = reject_candidate(workspace, reject, by=by, config=config)
     else:

@@ -5,6 +5,12 @@ counts, ``policy_refs``, ``approved`` by/at); ``write_page`` writes it through `
 commit, ``index.md`` regenerated, a ``log.md`` entry — so an earlier revision stays in git history.
 Page ids are derived from the situation, so a later approval for the same situation revises the
 same page (version + 1) instead of adding a near-duplicate.
+
+"With few customers, detection only proposes; an operator decides" (DESIGN.md §3): a *proposal*
+(fewer than ``knowhow.min_customers`` distinct customers) may be approved — the operator is the one
+who decides — and its page says so in ``evidence`` (``below_min_customers: true`` next to the
+threshold). What no operator may approve: a candidate blocked by a counter-example, and one already
+rejected.
 """
 
 from __future__ import annotations
@@ -21,32 +27,43 @@ from mem.knowhow.candidates import Candidate
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
-def page_id_for(candidate: Candidate) -> str:
-    words = [w for w in _SLUG.split(candidate.when.lower()) if w and not w.startswith(("name", "number"))]
+def page_id_for(candidate: Candidate, *, when: str | None = None) -> str:
+    """``kh-<words of the situation>-<hash>``; ``when``: the operator's wording of it, if given."""
+    words = [w for w in _SLUG.split((when or candidate.when).lower()) if w and not w.startswith(("name", "number"))]
     slug = "-".join(words)[:40].strip("-")
     return f"kh-{slug}-{candidate.situation_key[:6]}" if slug else f"kh-{candidate.situation_key}"
 
 
 def check_approvable(candidate: Candidate, *, settings: KnowhowSettings, then: str | None) -> None:
-    """Refuse what must not become know-how: too few customers, a counter-example, a missing interpretation."""
+    """Refuse what must not become know-how: a counter-example, a rejection, a missing interpretation.
+
+    Too few customers is not a refusal: a proposal is the operator's to decide (see ``below_min``).
+    """
     if candidate.status == "blocked":
         raise Refused(f"candidate {candidate.id} is blocked by {candidate.counter_examples} customer(s) who got the "
                       "opposite decision in the same situation; it cannot be promoted")
     if candidate.status == "rejected":
         raise Refused(f"candidate {candidate.id} was rejected by {candidate.review['by']} on {candidate.review['at']}")
-    if candidate.customers < settings.min_customers:
-        raise Refused(f"candidate {candidate.id} has {candidate.customers} distinct customer(s); "
-                      f"knowhow.min_customers is {settings.min_customers}, so it stays a proposal")
     if candidate.kind == "interpretation" and not (then or "").strip():
         raise InvalidInput(f"candidate {candidate.id} is an interpretation: say what it is with --then TEXT")
 
 
+def below_min(candidate: Candidate, settings: KnowhowSettings) -> bool:
+    """Fewer distinct customers than ``knowhow.min_customers``: a proposal, approved only on an operator's word."""
+    return candidate.customers < settings.min_customers
+
+
 def page_for(candidate: Candidate, *, by: str, then: str | None, settings: KnowhowSettings,
-             previous: Any = None) -> Any:
+             previous: Any = None, when: str | None = None, page_id: str | None = None) -> Any:
+    """The page of ``candidate``; ``then`` / ``when``: the operator's wording, else the candidate's."""
     from mem.wiki.page import Page
 
     decided = (then or candidate.then).strip()
-    when = candidate.when.strip() or "this situation"
+    if previous is not None:
+        page_id = previous.id
+    page_id = page_id or page_id_for(candidate, when=when)
+    when = (when or candidate.when).strip() or "this situation"
+    few = below_min(candidate, settings)
     at = clock.isoformat(clock.now())
     meta: dict[str, Any] = dict(previous.meta) if previous is not None else {}
     meta.update({
@@ -55,7 +72,8 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
         "when": when,
         "then": decided,
         "evidence": {"customers": candidate.customers, "counter_examples": candidate.counter_examples,
-                     "facts": candidate.facts, "window": f"{settings.window_days} days", "candidate": candidate.id},
+                     "facts": candidate.facts, "window": f"{settings.window_days} days", "candidate": candidate.id,
+                     "min_customers": settings.min_customers, "below_min_customers": few},
         "policy_refs": candidate.policy_refs,
         "approved": {"by": by, "at": at},
     })
@@ -69,33 +87,40 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
     body += (f"\nDrawn from the anonymised decisions of {candidate.customers} distinct customers "
              f"({candidate.facts} decision facts, no counter-example within {settings.window_days} days); "
              f"approved by {by} on {at[:10]}.\n")
+    if few:
+        body += (f"\nThat is fewer than the {settings.min_customers} customers detection asks for "
+                 "(`knowhow.min_customers`): it was a proposal, and the approver decided it holds.\n")
     refs = ", ".join(f"[[{r['page']}]] v{r['version']}" for r in candidate.policy_refs)
     if refs:
         body += f"\nPolicy: {refs}.\n"
     version = previous.version + 1 if previous is not None else 1
-    return Page(id=page_id_for(candidate) if previous is None else previous.id, type="knowhow",
+    return Page(id=page_id, type="knowhow",
                 title=f"When {when}"[:120], version=version, meta=meta, body=body)
 
 
 def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | None, settings: KnowhowSettings,
-               page_id: str | None = None) -> dict[str, Any]:
+               page_id: str | None = None, when: str | None = None) -> dict[str, Any]:
     """Write or revise the know-how page of an approvable candidate as one commit."""
     from mem.wiki.store import Wiki
 
     check_approvable(candidate, settings=settings, then=then)
     wiki = Wiki(workspace)
-    page_id = page_id or page_id_for(candidate)
+    page_id = page_id or page_id_for(candidate, when=when)
     previous = wiki.get(page_id) if wiki.exists(page_id) else None
-    page = page_for(candidate, by=by, then=then, settings=settings, previous=previous)
+    page = page_for(candidate, by=by, then=then, settings=settings, previous=previous, when=when, page_id=page_id)
+    few = below_min(candidate, settings)
+    below = (f", below knowhow.min_customers {settings.min_customers}: approved on the operator's decision"
+             if few else "")
     verb = "revise" if previous is not None else "add"
     result = wiki.write(
         [page], op="promote",
         message=f"promote: {verb} know-how {page.id} v{page.version} ({candidate.customers} customers, "
                 f"approved by {by})\n\nCandidate {candidate.id} ({candidate.kind}): when {page.meta['when']} "
-                f"→ {page.meta['then']}",
+                f"→ {page.meta['then']}" + (f"\n\nEvidence{below}." if few else ""),
         log_title=f"{page.title} (v{page.version})",
-        log_lines=[f"candidate {candidate.id}, {candidate.customers} distinct customers, approved by {by}"],
+        log_lines=[f"candidate {candidate.id}, {candidate.customers} distinct customers{below}, approved by {by}"],
         author=by,
     )
     return {"candidate": candidate.id, "page": page.id, "version": page.version, "commit": result.commit,
-            "revised": previous is not None}
+            "revised": previous is not None, "customers": candidate.customers,
+            "counter_examples": candidate.counter_examples, "below_min_customers": few}

@@ -18,8 +18,29 @@ def candidates(workspace: Path, *, config: Config, store: ServerStore | None = N
 
 
 def list_candidates(workspace: Path, *, config: Config) -> list[dict[str, Any]]:
-    """Every candidate and proposal with its evidence counts and review state."""
-    return [c.to_dict() for c in candidates(workspace, config=config)]
+    """Every candidate and proposal with its evidence counts, review state and what an operator may do.
+
+    ``note`` makes a proposal (fewer than ``knowhow.min_customers`` distinct customers: the operator
+    decides) visibly different from a candidate, and says why a blocked one cannot be approved.
+    """
+    threshold = config.knowhow.min_customers
+    rows = []
+    for candidate in candidates(workspace, config=config):
+        row = candidate.to_dict()
+        row["min_customers"] = threshold
+        row["note"] = _note(candidate, threshold)
+        rows.append(row)
+    return rows
+
+
+def _note(candidate: Candidate, threshold: int) -> str:
+    if candidate.status == "blocked":
+        return f"counter-example ({candidate.counter_examples}): cannot be approved"
+    if candidate.status == "rejected":
+        return f"rejected by {candidate.review['by']}"
+    if candidate.customers < threshold:
+        return f"{candidate.customers} of {threshold} customers: proposal, the operator decides"
+    return ""
 
 
 def _find(found: list[Candidate], candidate_id: str) -> Candidate:
@@ -30,8 +51,12 @@ def _find(found: list[Candidate], candidate_id: str) -> Candidate:
 
 
 def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config,
-                      then: str | None = None) -> dict[str, Any]:
-    """Write or revise the know-how page of a candidate (one commit) and record the approval."""
+                      then: str | None = None, when: str | None = None) -> dict[str, Any]:
+    """Write or revise the know-how page of a candidate or proposal (one commit) and record the approval.
+
+    ``when`` / ``then``: the operator's wording of the situation and the decision (default: the
+    most common wording among the customers' anonymised decisions).
+    """
     from mem.knowhow.promote import page_id_for, write_page
 
     if not by.strip():
@@ -40,9 +65,11 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
     candidate = _find(candidates(workspace, config=config, store=store), candidate_id)
     review = store.reviews().get(candidate_id)
     if candidate.status == "approved":
-        candidate.status = "candidate"  # approving again revises the page with the current evidence
-    page_id = (review or {}).get("page_id") or page_id_for(candidate)
-    result = write_page(workspace, candidate, by=by.strip(), then=then, settings=config.knowhow, page_id=page_id)
+        # approving again revises the page with the current evidence
+        candidate.status = "candidate" if candidate.customers >= config.knowhow.min_customers else "proposal"
+    page_id = (review or {}).get("page_id") or page_id_for(candidate, when=when)
+    result = write_page(workspace, candidate, by=by.strip(), then=then, settings=config.knowhow, page_id=page_id,
+                        when=when)
     store.record_review(candidate_id, decision="approved", by=by.strip(), at=clock.isoformat(clock.now()),
                         page_id=result["page"], signature=candidate.situation_key)
     return result

@@ -105,9 +105,7 @@ def test_promotion_needs_distinct_customers_and_approval(workspace, live_server,
     _three_customers_share(workspace, server, isolated_env, {"cust-a": [AGREED, AGREED], "cust-b": [AGREED]})
     [proposal] = list_candidates(workspace, config=config)
     assert proposal["status"] == "proposal" and proposal["customers"] == 2 and proposal["facts"] == 3
-    with pytest.raises(Refused, match="min_customers"):
-        approve_candidate(workspace, proposal["id"], by="ops-lead", config=config)
-    assert not list((workspace / "knowhow").glob("*.md"))
+    assert not list((workspace / "knowhow").glob("*.md"))  # a proposal is listed, never written by itself
 
     with CustomerStore.open(isolated_env, "cust-c") as store:
         store.add(_decision(AGREED))
@@ -126,6 +124,7 @@ def test_promotion_needs_distinct_customers_and_approval(workspace, live_server,
     assert page.meta["when"] == "the purchase was over 14 days ago on an Enterprise plan"
     assert page.meta["then"] == "We agreed to negotiate a partial refund"
     assert page.meta["evidence"]["customers"] == 3 and page.meta["evidence"]["counter_examples"] == 0
+    assert page.meta["evidence"]["below_min_customers"] is False and page.meta["evidence"]["min_customers"] == 3
     assert page.meta["policy_refs"] == [{"page": "refunds", "version": 4}]
     assert page.meta["approved"]["by"] == "ops-lead"
     assert result["page"] in (workspace / "index.md").read_text()
@@ -148,6 +147,44 @@ def test_promotion_needs_distinct_customers_and_approval(workspace, live_server,
     first = subprocess.run(["git", "show", f"{history[1]}:knowhow/{result['page']}.md"], cwd=workspace,
                            capture_output=True, text=True).stdout
     assert "customers: 3" in first
+
+
+def test_an_operator_may_approve_a_proposal_and_the_page_says_it_was_below_min_customers(
+        workspace, live_server, isolated_env):
+    config = Config.load(workspace=workspace)
+    server = live_server(workspace)
+    _three_customers_share(workspace, server, isolated_env, {"cust-a": [AGREED], "cust-b": [AGREED]})
+    [proposal] = list_candidates(workspace, config=config)
+    assert proposal["status"] == "proposal" and proposal["customers"] == 2
+    assert proposal["min_customers"] == 3 and "operator decides" in proposal["note"]
+
+    result = approve_candidate(workspace, proposal["id"], by="ops-lead", config=config,
+                               when="a refund is requested more than 14 days after purchase by an Enterprise customer",
+                               then="negotiate a partial refund")
+    assert result["below_min_customers"] is True and result["customers"] == 2
+    from mem.wiki.page import parse_page
+
+    page = parse_page((workspace / "knowhow" / f"{result['page']}.md").read_text())
+    assert page.meta["when"] == "a refund is requested more than 14 days after purchase by an Enterprise customer"
+    assert page.meta["then"] == "negotiate a partial refund"
+    assert page.meta["evidence"]["customers"] == 2
+    assert page.meta["evidence"]["below_min_customers"] is True and page.meta["evidence"]["min_customers"] == 3
+    assert "fewer than the 3 customers" in page.body
+    assert result["page"].startswith("kh-a-refund-is-requested-more-than-14-days")
+    log = subprocess.run(["git", "log", "-1", "--format=%B"], cwd=workspace, capture_output=True, text=True).stdout
+    assert "below knowhow.min_customers 3" in log
+    assert "below knowhow.min_customers 3" in (workspace / "log.md").read_text()
+    assert list_candidates(workspace, config=config)[0]["status"] == "approved"
+
+    # A third customer: the evidence now reaches min_customers; approving again revises the same page.
+    with CustomerStore.open(isolated_env, "cust-c") as store:
+        store.add(_decision(AGREED))
+        store.set_consent(share=True)
+    share_customer(isolated_env, "cust-c", config=config, server=server.url)
+    again = approve_candidate(workspace, proposal["id"], by="ops-lead", config=config)
+    assert again["page"] == result["page"] and again["version"] == 2 and again["below_min_customers"] is False
+    revised = parse_page((workspace / "knowhow" / f"{result['page']}.md").read_text())
+    assert revised.meta["evidence"]["customers"] == 3 and revised.meta["evidence"]["below_min_customers"] is False
 
 
 def test_counter_example_blocks_promotion(workspace, live_server, isolated_env):
@@ -192,7 +229,11 @@ def test_cli_share_and_promote(mem, workspace, live_server, isolated_env):
         assert result.exit_code == (0 if cid != "cust-c" else 1), result.stderr
     listed = json.loads(mem("--workspace", workspace, "promote", "--json").stdout)
     assert listed[0]["customers"] == 2 and listed[0]["status"] == "proposal"
+    assert listed[0]["note"] == "2 of 3 customers: proposal, the operator decides"
     assert mem("--workspace", workspace, "promote", "--approve", listed[0]["id"]).exit_code == 2  # --by missing
-    refused = mem("--workspace", workspace, "promote", "--approve", listed[0]["id"], "--by", "ops")
-    assert refused.exit_code == 1 and "min_customers" in refused.stderr
+    # Few customers: detection only proposed; the operator decides — and the page records it.
+    approved = mem("--workspace", workspace, "promote", "--approve", listed[0]["id"], "--by", "ops",
+                   "--then", "negotiate a partial refund", "--json")
+    assert approved.exit_code == 0, approved.stderr
+    assert json.loads(approved.stdout)["below_min_customers"] is True
     assert mem("--workspace", workspace, "promote", "--reject", listed[0]["id"], "--by", "ops").exit_code == 0
