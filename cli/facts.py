@@ -9,7 +9,7 @@ import typer
 
 from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, info, progress
-from mem.cli.state import get_state, want_json
+from mem.cli.state import client_config, get_state, want_json
 from mem.core.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -150,10 +150,15 @@ def retract(
 
 @facts_app.command("confirm")
 def confirm(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_output: JsonOption = False) -> None:
-    """Confirm a fact (an inferred trait needs this before it can enter customer context)."""
+    """Confirm a fact; an every-conversation attribute or trait then enters customer context if there is room."""
+    from mem.customers.promotion import confirm_fact
+
     with open_store(ctx, customer) as store:
-        fact = store.confirm(fact_id)
-    emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
+        result = confirm_fact(store, fact_id, config=client_config(ctx))
+    if result.context is not None and not want_json(ctx, json_output):
+        verb = "added to customer context" if result.context.action == "added" else "not added to customer context"
+        info(f"{verb}: {result.context.text} ({result.context.reason})")
+    emit(result.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
 
 
 @facts_app.command("erase")

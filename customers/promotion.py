@@ -19,7 +19,7 @@ piling up. The store enforces the budget and demotes the least important item if
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mem.customers.candidates import Candidate
@@ -71,8 +71,14 @@ def apply_direct_request(store: Any, candidate: Candidate, *, fact_id: str | Non
 
 
 def needed_every_conversation(fact: Fact) -> Slot | None:
-    """The every-conversation slot an attribute fact fills, or ``None`` (rule b.1 and b.2)."""
-    if fact.kind != "attribute" or fact.status != "active":
+    """The every-conversation slot an attribute fact fills, or ``None`` (rule b.1 and b.2).
+
+    A trait is an inferred lasting attribute of the customer ("keeps asking for answers in
+    Japanese"): once confirmed it is a candidate like a stated attribute, never before.
+    """
+    if fact.status != "active":
+        return None
+    if fact.kind != "attribute" and not (fact.kind == "trait" and fact.confirmed):
         return None
     quote = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
     slot = find_slot(quote)
@@ -98,3 +104,40 @@ def consider_promotion(store: Any, fact: Fact, *, config: Any) -> ContextOutcome
     if confirmed:
         return ContextOutcome("added", text, f"promoted: {slot.name}", fact.id)
     return ContextOutcome("proposed", text, f"promotion of {slot.name} waits for confirmation", fact.id)
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """What confirming a fact did: the fact as confirmed, and what path (b) did with it."""
+
+    fact: Fact
+    context: ContextOutcome | None = None
+    demoted: tuple[Fact, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.fact.to_dict(), "context": self.context.to_dict() if self.context else None,
+                "demoted": [f.id for f in self.demoted]}
+
+
+def confirm_fact(store: Any, fact_id: str, *, config: Any, actor: str = "customer") -> Confirmation:
+    """``mem facts confirm``: confirm a fact, then give it path (b) now that it is confirmed.
+
+    A promotion proposed earlier for this fact (an item waiting unconfirmed) is confirmed with it
+    when it still fits the budget; otherwise the fact is considered afresh, so a confirmed
+    every-conversation attribute — or a confirmed trait — reaches customer context when there is
+    room. Promotion never demotes other items: without room it stays a fact (and a proposal).
+    """
+    with store.transaction():
+        fact = store.confirm(fact_id, actor=actor)
+        items = store.context_items(include_unconfirmed=True)
+        proposal = next((i for i in items if i.fact_id == fact.id and not i.confirmed), None)
+        if proposal is None:
+            return Confirmation(fact, consider_promotion(store, fact, config=config))
+        # A slot holds one item at a time (proposing replaced any other), so every confirmed item counts.
+        used = sum(len(i.text) for i in items if i.confirmed)
+        if used + len(proposal.text) > config.context.budget_chars:
+            return Confirmation(fact, ContextOutcome(
+                "skipped", proposal.text, "no room in the customer-context budget: stays a fact", fact.id))
+        change = store.confirm_context(proposal.id, budget_chars=config.context.budget_chars)
+        reason = f"promoted: {proposal.key}" if proposal.key else "promoted"
+        return Confirmation(fact, ContextOutcome("added", proposal.text, reason, fact.id), tuple(change.demoted))
