@@ -1,10 +1,12 @@
 """``mem demo``: the reference scenario of DESIGN.md §5, built with the real library calls, then one question.
 
 In a fresh folder it creates a workspace (``mem init``), ingests refund policy v1…v4 from documents
-(``mem ingest``: v4 bumps the page to version 4), writes the service context and an approved know-how
-page, imports and extracts past conversations of customers A, B, C and D (``mem log import`` +
-``mem extract``), flags the facts linked to the old policy version the way ``mem sync`` does, and asks
-customer A's question. Each step is reported through ``on_step`` as it finishes. The clock is fixed
+(``mem ingest``: v4 bumps the page to version 4), writes the service context, imports and extracts
+past conversations of customers B, C and D (``mem log import`` + ``mem extract``), runs movement 4
+for real (B, C and D consent, ``mem share`` anonymises their decision facts and the server's intake
+route receives them in this process, detection proposes, the operator approves with ``mem promote``),
+imports and extracts customer A, flags the facts linked to the old policy version the way ``mem sync``
+does, and asks customer A's question. Each step is reported through ``on_step`` as it finishes. The clock is fixed
 for every step, so two runs print the same thing apart from the folder, commit and fact ids and the marker.
 """
 
@@ -24,6 +26,11 @@ from mem.core.errors import Conflict
 DATA = Path(__file__).resolve().parent / "demo_data"
 CUSTOMER_A = "cust-a"
 OTHERS = ("cust-b", "cust-c", "cust-d")
+SHARING = OTHERS  # customers who consent to sharing anonymised decisions (A does not)
+APPROVER = "ops-lead"
+# The operator words the rule the shared evidence supports (the candidate's "when" is one customer's words).
+KNOWHOW_WHEN = "a refund is requested more than 14 days after purchase by an Enterprise customer"
+KNOWHOW_THEN = "negotiate a partial refund instead of refusing outright"
 SESSION = "a3"
 QUESTION = ("Like last time, can I get a partial refund for a purchase 18 days ago? "
             "We have an annual contract, so could you make an exception again?")
@@ -82,7 +89,7 @@ def run_demo(folder: Path | None = None, *, on_step: Callable[[DemoStep], None] 
                         f"--id {POLICY_ID} --title 'Refund policy'", lines))
         report(_service_context(workspace))
         report(_others(home, config))
-        report(_knowhow(workspace))
+        report(_knowhow(workspace, home, config))
         report(_customer_a(home, config))
         report(DemoStep("The refund policy changes: v4 is published", "mem ingest refund-policy-v4.md "
                         f"--id {POLICY_ID}", [_ingest(workspace, config, "refund-policy-v4.md", "2026-10-01")]))
@@ -154,19 +161,76 @@ def _others(home: Path, config: Config) -> DemoStep:
                     "mem log import --customer ID FILE && mem extract --customer ID", lines)
 
 
-def _knowhow(workspace: Path) -> DemoStep:
-    from mem.wiki.page import parse_page
+def _knowhow(workspace: Path, home: Path, config: Config) -> DemoStep:
+    """Movement 4 with the real calls: consent, ``mem share``, the server's intake route, ``mem promote``.
+
+    The server runs in this process (the demo is offline), but the client's upload goes through
+    ``share_customer`` → ``ServerClient`` → the ``POST /v1/share`` route of ``create_app``, the same
+    path a real ``mem share`` takes; listing and approval are the calls ``mem promote`` makes.
+    """
+    from mem.customers.store import CustomerStore
+    from mem.server.accounts import add_account
+    from mem.server.app import create_app
+    from mem.server.client import ServerClient
+    from mem.server.intake import approve_candidate, list_candidates
+    from mem.server.share import share_customer
+
+    at("2026-09-30T18:05:00")
+    lines = []
+    token = add_account(workspace, "support-client")  # `mem accounts add support-client` on the server
+    with ServerClient(config.server.url, token=token, transport=_in_process(create_app(workspace, config=config))
+                      ) as client:
+        for customer_id in SHARING:
+            with CustomerStore.open(home, customer_id) as store:  # `mem consent --customer ID --share on`
+                store.set_consent(share=True)
+            sent = share_customer(home, customer_id, config=config, client=client)
+            lines.append(f"{customer_id}: consented to sharing; {sent['sent']} anonymised decision fact(s) sent"
+                         + (f" as {sent['pseudonym'][:10]}…" if sent.get("pseudonym") else
+                            " (no decision fact: its other facts never leave this client)"))
+    listed = [c for c in list_candidates(workspace, config=config) if c["kind"] == "procedure"]
+    if not listed:
+        raise Conflict("the demo's shared decisions yielded no know-how candidate")
+    found = listed[0]
+    lines.append(f"candidate {found['id']} ({found['status']}): {found['customers']} distinct customers, "
+                 f"{found['counter_examples']} counter-examples, {found['facts']} decision facts; "
+                 f"{found['note'] or 'ready for approval'}")
+    lines.append(f"  their words: when {found['when']} → {found['then']}")
+    result = approve_candidate(workspace, found["id"], by=APPROVER, config=config, when=KNOWHOW_WHEN,
+                               then=KNOWHOW_THEN)
     from mem.wiki.store import Wiki
 
-    at("2026-09-01T09:00:00")
-    page = parse_page((DATA / "knowhow-late-refund-enterprise.md").read_text(encoding="utf-8"))
-    Wiki(workspace).write([page], op="promote", message=f"promote: {page.id} v{page.version} (approved by ops-lead)",
-                          log_title=page.title)
-    return DemoStep("Know-how approved by an operator (movement 4)", "mem promote --approve … --by ops-lead", [
-        f"{page.id}: when {page.meta['when']} → {page.meta['then']}",
-        f"evidence: {page.meta['evidence']['customers']} distinct customers, "
-        f"{page.meta['evidence']['counter_examples']} counter-examples",
-    ])
+    page = Wiki(workspace).get(result["page"])
+    evidence = page.meta["evidence"]
+    lines.append(f"{page.id} v{page.version}: when {page.meta['when']} → {page.meta['then']}")
+    lines.append(f"evidence: {evidence['customers']} distinct customers, {evidence['counter_examples']} "
+                 f"counter-examples" + (f", below knowhow.min_customers {evidence['min_customers']}: approved on "
+                                        f"{APPROVER}'s decision" if evidence.get("below_min_customers") else "")
+                 + f" (commit {str(result['commit'])[:8]})")
+    return DemoStep("Know-how: B, C, D share with consent; an operator approves (movement 4)",
+                    "mem consent --customer ID --share on && mem share --customer ID (for cust-b, cust-c, cust-d); "
+                    f"mem promote; mem promote --approve {found['id']} --by {APPROVER} --when '{KNOWHOW_WHEN}' "
+                    f"--then '{KNOWHOW_THEN}'", lines)
+
+
+def _in_process(app: Any) -> Any:
+    """An httpx transport that hands each request to the ASGI ``app`` in this process (no socket)."""
+    import asyncio
+
+    import httpx
+
+    asgi = httpx.ASGITransport(app=app)
+
+    class InProcess(httpx.BaseTransport):
+        def handle_request(self, request: httpx.Request) -> httpx.Response:
+            async def send() -> httpx.Response:
+                response = await asgi.handle_async_request(request)
+                content = await response.aread()
+                return httpx.Response(response.status_code, headers=response.headers, content=content)
+
+            request.read()
+            return asyncio.run(send())
+
+    return InProcess()
 
 
 def _customer_a(home: Path, config: Config) -> DemoStep:
