@@ -30,6 +30,7 @@ TURNS_AFTER = 2
 # parsed logs at a time are enough, and memory stays flat during a rebuild of 100k facts.
 _CACHED_LOGS = 16
 _MAX_TURN_CHARS = 1000
+_REMEMBERED_VERDICTS = 20_000
 
 
 class TurnContext:
@@ -45,9 +46,11 @@ class TurnContext:
         self._allowed_sensitive = allowed_sensitive
         self._allowed: frozenset[str] | None = None
         self._cache: OrderedDict[str, dict[str, str]] = OrderedDict()
+        self._verdicts: dict[str, bool] = {}
 
     def reset(self) -> None:
         self._cache.clear()
+        self._verdicts.clear()
         self._allowed = None
 
     def of(self, fact: Fact) -> str:
@@ -84,14 +87,20 @@ class TurnContext:
         return found
 
     def _may_use(self, text: str) -> bool:
-        from mem.customers.kinds import sensitive_category  # word lists; kept off the store's import path
+        from mem.customers.kinds import SENSITIVE_CATEGORIES, sensitive_category  # off the store's import path
 
-        category = sensitive_category(text)
-        if category == "none":
-            return True
         if self._allowed is None:
             self._allowed = self._allowed_sensitive()
-        return category in self._allowed
+        if self._allowed.issuperset(SENSITIVE_CATEGORIES):
+            return True
+        verdict = self._verdicts.get(text)
+        if verdict is None:
+            # The word lists cost ~25 µs a text; agents repeat their stock sentences, so remember them.
+            if len(self._verdicts) > _REMEMBERED_VERDICTS:
+                self._verdicts.clear()
+            category = sensitive_category(text)
+            verdict = self._verdicts[text] = category == "none" or category in self._allowed
+        return verdict
 
 
 def _read_turns(path: Path) -> list[tuple[str, str]]:
