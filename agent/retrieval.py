@@ -43,6 +43,20 @@ def terms(text: str) -> set[str]:
     return found
 
 
+def says_something_of(fact: Any, query: str) -> bool:
+    """Whether a fact's own words (text or evidence quotes) share a content term with the query.
+
+    The fact index also searches the turns around a fact, which finds the answer to a question asked
+    in the turn before; but a fact is cited only for what it says itself, or an unrelated agreement
+    made in the same conversation would be shown to the customer as a source.
+    """
+    wanted = terms(query)
+    if not wanted:
+        return True
+    quotes = " ".join(str(getattr(e, "quote", "")) for e in getattr(fact, "evidence", []) or [])
+    return bool(terms(f"{getattr(fact, 'text', '')} {quotes}") & wanted)
+
+
 def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None) -> str:
     """The sentence of ``text`` sharing most terms with the query (numbers weigh in); never an instruction-like one.
 
@@ -97,7 +111,8 @@ class Retrieval:
         if self.customer is None:
             self.steps.append({"tool": "search_facts", "query": query, "found": [], "note": "no customer"})
             return []
-        found = [self.add(self._fact_block(fact, query)) for fact in self.customer.search_facts(query, limit=limit)]
+        facts = [fact for fact in self.customer.search_facts(query, limit=limit) if says_something_of(fact, query)]
+        found = [self.add(self._fact_block(fact, query)) for fact in facts]
         self.steps.append({"tool": "search_facts", "query": query, "found": [b.id for b in found]})
         return found
 
