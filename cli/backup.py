@@ -13,7 +13,8 @@ from mem.cli.state import get_state, want_json
 from mem.core.errors import InvalidInput
 
 PinStdinOption = Annotated[
-    bool, typer.Option("--pin-stdin", help="Read the PIN from one line of standard input (for scripts).")
+    bool,
+    typer.Option("--pin-stdin", help="Read the PIN from one line of standard input (needed without a terminal)."),
 ]
 
 
@@ -31,6 +32,7 @@ def backup(
     from mem.customers.backup import backup_notices
     from mem.server.vault_client import backup_to_server
 
+    _check_pin_source(pin_stdin)
     config = get_state(ctx).config
     for notice in backup_notices(retention_days=config.backup.retention_days,
                                  max_attempts=config.backup.max_attempts):
@@ -54,6 +56,7 @@ def restore(
     """Restore one customer's memory from the server with its PIN, then delete the backup there."""
     from mem.server.vault_client import restore_from_server
 
+    _check_pin_source(pin_stdin)
     config = get_state(ctx).config
     pin = _read_pin(pin_stdin, confirm=False)
     with progress("restoring") as on_progress:
@@ -62,6 +65,17 @@ def restore(
     if not report.deleted_on_server:
         warn("memory restored, but the server could not be told to delete the backup; it expires on its own")
     emit(report.to_dict(), as_json=want_json(ctx, json_output), human=_human_restore)
+
+
+def _check_pin_source(from_stdin: bool) -> None:
+    # Without a terminal the hidden prompt cannot work (getpass would end in a bare "aborted"):
+    # say what to do instead, before anything is shown or sent.
+    if not from_stdin and not _interactive():
+        raise InvalidInput("no terminal to ask for the PIN: pass --pin-stdin and write the PIN on standard input")
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty()
 
 
 def _read_pin(from_stdin: bool, *, confirm: bool) -> str:

@@ -31,7 +31,7 @@ def test_backup_shows_notices_then_restore_on_a_fresh_home(tmp_path, live_server
     result = mem("backup", "--customer", "cust-a", "--pin-stdin", "--json", input=PIN + "\n")
     assert result.exit_code == 0, result.stderr
     for phrase in ("conversations after the backup are not in it", "forgotten PIN", "expires",
-                   "unrelated to your app password"):
+                   "unrelated to your app password", "a new device starts with an empty memory"):
         assert phrase in result.stderr
     receipt = json.loads(result.stdout)
     assert receipt["customer"] == "cust-a" and receipt["kdf_profile"] == "standard"
@@ -52,16 +52,32 @@ def test_backup_shows_notices_then_restore_on_a_fresh_home(tmp_path, live_server
 
 
 def test_weak_pin_is_refused_with_usage_exit(tmp_path, live_server, mem, monkeypatch):
-    _setup(tmp_path, live_server, mem, monkeypatch)
+    server, _ = _setup(tmp_path, live_server, mem, monkeypatch)
+    before = len(server.received)
     result = mem("backup", "--customer", "cust-a", "--pin-stdin", input="123456\n")
     assert result.exit_code == 2
-    last = result.stderr.strip().splitlines()[-1]
-    assert last == "Error: this PIN is a sequence of digits; choose one that is harder to guess"
+    lines = result.stderr.strip().splitlines()
+    assert lines[-1] == "Error: this PIN is a sequence of digits; choose one that is harder to guess"
+    # the notices come first: the customer reads them before any PIN is taken
+    assert len(lines) == 7 and all(line.startswith("* ") for line in lines[:-1])
+    assert len(server.received) == before
+
+
+@pytest.mark.parametrize("command", ["backup", "restore"])
+def test_without_a_terminal_and_without_pin_stdin_one_clear_line(tmp_path, live_server, mem, monkeypatch, command):
+    server, _ = _setup(tmp_path, live_server, mem, monkeypatch)
+    before = len(server.received)
+    result = mem(command, "--customer", "cust-a", input=PIN + "\n")  # stdin is a pipe, not a terminal
+    assert result.exit_code == 2
+    assert result.stderr == ("Error: no terminal to ask for the PIN: pass --pin-stdin and write the PIN on "
+                             "standard input\n")
+    assert result.stdout == "" and len(server.received) == before
 
 
 @pytest.mark.filterwarnings("ignore::getpass.GetPassWarning")
 def test_prompt_asks_twice_and_must_match(tmp_path, live_server, mem, monkeypatch):
     _setup(tmp_path, live_server, mem, monkeypatch)
+    monkeypatch.setattr("mem.cli.backup._interactive", lambda: True)  # the runner's stdin stands in for a terminal
     mismatch = mem("backup", "--customer", "cust-a", input=f"{PIN}\n482913\n{PIN}\n{PIN}\n")
     assert mismatch.exit_code == 0, mismatch.stderr
     assert "do not match" in mismatch.stdout + mismatch.stderr
