@@ -115,6 +115,10 @@ class KeyService:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
+        try:  # SQLite creates its rollback journal with the database's mode, so this covers both
+            os.chmod(self.folder / DB_FILE, 0o600)
+        except OSError as exc:
+            raise StorageError(f"key service: cannot make its database owner-only: {exc.strerror}") from exc
 
     # --- operations -------------------------------------------------------------------------
 

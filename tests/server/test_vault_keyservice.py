@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+import types
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import Conflict, InvalidInput, NotFound, Refused
+from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageError
 from mem.server.vault import Vault
 from mem.server.vault_blobstore import BlobStore
 from mem.server.vault_keyservice import KeyService
@@ -52,9 +55,17 @@ def test_tenth_wrong_proof_destroys_the_secret_on_disk(keys):
     assert created.secret not in (keys.folder / "keyservice.db").read_bytes()  # secure_delete
 
 
-def test_concurrent_wrong_proofs_never_exceed_the_limit(keys):
+def test_concurrent_wrong_proofs_never_exceed_the_limit(keys, monkeypatch):
     bid = _ready(keys)
     outcomes: list[str] = []
+    evaluations: list[bytes] = []
+    verifier = keys._verifier
+
+    def counted(backup_id: str, authenticator: bytes) -> bytes:
+        evaluations.append(authenticator)
+        return verifier(backup_id, authenticator)
+
+    monkeypatch.setattr(keys, "_verifier", counted)
 
     def attempt():
         try:
@@ -71,6 +82,45 @@ def test_concurrent_wrong_proofs_never_exceed_the_limit(keys):
     evaluated = sorted(o for o in outcomes if o.startswith("wrong"))
     assert evaluated == sorted(f"wrong:{n}" for n in range(10))
     assert outcomes.count("gone") == 10
+    assert len(evaluations) == 10  # the proof itself was checked ten times, not twenty
+
+
+class _FailingCommit:
+    """A connection whose COMMIT fails (a full disk, a yanked volume): the count cannot be persisted."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        object.__setattr__(self, "_db", db)
+
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._db, name, value)
+
+    def execute(self, sql, *args):
+        if sql == "COMMIT":
+            raise sqlite3.OperationalError("disk I/O error")
+        return self._db.execute(sql, *args)
+
+
+def test_no_answer_leaves_before_the_attempt_is_on_disk(keys, monkeypatch):
+    bid = _ready(keys)
+    keys.unlock(account="alice", backup_id=bid, authenticator=BAD)
+    db = sqlite3.connect(keys.folder / "keyservice.db")  # another reader sees the count once answered
+    assert db.execute("SELECT attempts FROM backups").fetchone() == (1,)
+    db.close()
+    import mem.server.vault_keyservice as module
+
+    real = module.sqlite3
+    broken = types.SimpleNamespace(**{name: getattr(real, name) for name in ("Error", "OperationalError", "Row",
+                                                                             "Connection")},
+                                   connect=lambda *a, **k: _FailingCommit(real.connect(*a, **k)))
+    monkeypatch.setattr(module, "sqlite3", broken)
+    for proof in (GOOD, BAD):  # neither the secret nor a verdict without a persisted count
+        with pytest.raises(StorageError):
+            keys.unlock(account="alice", backup_id=bid, authenticator=proof)
+    monkeypatch.setattr(module, "sqlite3", real)
+    assert keys.get(account="alice", backup_id=bid).remaining == 9
 
 
 def test_counter_survives_reopening(keys, tmp_path):
@@ -176,3 +226,24 @@ def test_both_stores_are_private_and_git_ignored(tmp_path):
         assert (folder / ".gitignore").read_text() == "*\n"
     assert vault.keys.folder != vault.blobs.folder
     assert stat.S_IMODE((vault.keys.folder / "keyservice.key").stat().st_mode) == 0o600
+    assert stat.S_IMODE((vault.keys.folder / "keyservice.db").stat().st_mode) == 0o600
+
+
+def test_key_service_and_blob_store_share_no_code():
+    """Separate code paths: neither store imports the other; only ``vault.py`` holds both."""
+    import ast
+
+    import mem.server.vault_blobstore as blobstore
+    import mem.server.vault_keyservice as keyservice
+
+    def imported(module) -> set[str]:
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text())):
+            if isinstance(node, ast.ImportFrom):
+                names.add(node.module or "")
+            elif isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+        return names
+
+    assert not any("vault" in name for name in imported(keyservice))
+    assert not any("vault" in name for name in imported(blobstore))

@@ -334,3 +334,23 @@ def test_ciphertext_travels_in_parts_under_the_body_limit(site, memory):
                                {"parts": 2, "size": 3, "sha256": "0" * 64})
     _restore(site)
     assert memory.imported == memory.exported
+
+
+def test_each_store_holds_only_its_own_part(site, memory):
+    """The blob store's files never hold the secret; the key service's never hold ciphertext or the
+    authenticator (only its HMAC)."""
+    receipt = _backup(site)
+    record = site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]
+    salt = base64.b64decode(record["kdf"]["salt"])
+    auth = bc.authenticator(bc.pin_key(PIN, salt=salt, kdf=bc.TEST))
+    import sqlite3
+
+    keyservice = site.workspace / ".mem" / "keyservice"
+    db = sqlite3.connect(keyservice / "keyservice.db")
+    secret = db.execute("SELECT secret FROM backups WHERE backup_id = ?", (receipt.backup_id,)).fetchone()[0]
+    db.close()
+    blobs = b"".join(p.read_bytes() for p in site.blob_files())
+    keys = b"".join(p.read_bytes() for p in keyservice.rglob("*") if p.is_file())
+    _, _, ciphertext = bc.read_header(blobs)
+    assert len(secret) == 32 and secret not in blobs and base64.b64encode(secret) not in blobs
+    assert ciphertext[:32] not in keys and auth not in keys and base64.b64encode(auth) not in keys

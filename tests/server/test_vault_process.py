@@ -105,3 +105,45 @@ def test_counter_survives_restart_and_the_server_clock_expires_backups(workspace
     assert list((workspace / ".mem" / "blobs").rglob("*.blob")) == []
     assert b"/vault/backups" in logs  # the access log was on, and
     assert PIN.encode() not in logs  # it never holds the PIN
+
+
+def test_twenty_wrong_attempts_across_two_server_processes_get_at_most_ten_answers(workspace, tmp_path,
+                                                                                  monkeypatch):
+    """Two ``mem serve`` processes on one workspace share the key service: the count is the database's,
+    not a process's, so 20 simultaneous wrong PINs split between them still get 10 answers."""
+    import threading
+
+    from mem.core.errors import NotFound
+
+    token = add_account(workspace, "alice")
+    monkeypatch.setattr(backup, "export_customer", lambda home, cid, include_logs: b"memory bytes")
+    servers = [Served(workspace, "2026-12-01T09:00:00Z") for _ in range(2)]
+    clients = [ServerClient(servers[i % 2].url, token=token) for i in range(20)]
+    try:
+        backup.create_backup(tmp_path / "home", "cust-a", PIN, vault=VaultClient(clients[0]), kdf=bc.TEST)
+        record = VaultClient(clients[1]).find(slot=backup.backup_slot("cust-a"))[0]
+        answers: list = []
+        barrier = threading.Barrier(20)
+
+        def attempt(client: ServerClient) -> None:
+            barrier.wait()
+            try:
+                answers.append(_wrong(VaultClient(client), record))
+            except NotFound:
+                answers.append("gone")
+
+        threads = [threading.Thread(target=attempt, args=(c,)) for c in clients]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        for client in clients:
+            client.close()
+        logs = [server.stop() for server in servers]
+    evaluated = [a for a in answers if a != "gone"]
+    assert len(answers) == 20 and len(evaluated) == 10
+    assert sorted(a["remaining_attempts"] for a in evaluated) == list(range(10))
+    assert [a["destroyed"] for a in evaluated].count(True) == 1
+    assert list((workspace / ".mem" / "blobs").rglob("*.blob")) == []
+    assert [log.count(b"/unlock") for log in logs] == [10, 10]  # each process took half of them
