@@ -2,13 +2,17 @@
 
 Each returns a string; the CLI writes it. ``github`` prints at most ``max_annotations`` annotations
 per level, a ``::notice`` saying how many were left out, then the full text report, so nothing is
-lost when GitHub's per-step annotation limit would hide findings.
+lost when GitHub's per-step annotation limit would hide findings. That report is wrapped in
+``::stop-commands::`` so a file name or quoted page text that looks like ``::error …`` cannot become
+a workflow command (or slip past the cap).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
+from urllib.parse import quote
 
 from mem.wiki.lint_model import RULES, Finding, LintReport
 
@@ -31,12 +35,18 @@ def render(report: LintReport, fmt: str, *, max_annotations: int = 10) -> str:
     return renderers[fmt](report)
 
 
+def _one_line(text: str) -> str:
+    """``text`` with its line breaks shown as ``\\n``, so each finding stays one line of the report."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def _where(finding: Finding) -> str:
-    return f"{finding.path}:{finding.line}" if finding.line else finding.path
+    path = _one_line(finding.path)
+    return f"{path}:{finding.line}" if finding.line else path
 
 
 def render_text(report: LintReport) -> str:
-    lines = [f"{_where(f)}: {f.level} [{f.rule}] {f.message}" for f in report.findings]
+    lines = [f"{_where(f)}: {f.level} [{f.rule}] {_one_line(f.message)}" for f in report.findings]
     errors, warnings = len(report.errors), len(report.warnings)
     if not report.findings:
         lines.append(f"no problems in {report.pages_checked} page(s)")
@@ -61,6 +71,7 @@ def escape_property(text: str) -> str:
 
 def render_github(report: LintReport, *, max_annotations: int = 10) -> str:
     lines: list[str] = []
+    max_annotations = max(0, max_annotations)
     for level in ("error", "warning"):
         findings = [f for f in report.findings if f.level == level]
         for finding in findings[:max_annotations]:
@@ -73,7 +84,12 @@ def render_github(report: LintReport, *, max_annotations: int = 10) -> str:
         if left_out > 0:
             lines.append(f"::notice title=mem lint::{left_out} more {level}(s) not annotated; "
                          f"see the full report in the log")
-    return "\n".join(lines) + ("\n" if lines else "") + render_text(report)
+    text = render_text(report)
+    # GitHub's documented way to print untrusted text: no command is processed until the token line.
+    # The token is derived from the text itself, so the text cannot contain it (and output is stable).
+    token = "mem-lint-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    lines += [f"::stop-commands::{token}", text.rstrip("\n"), f"::{token}::"]
+    return "\n".join(lines) + "\n"
 
 
 def render_sarif(report: LintReport) -> str:
@@ -94,7 +110,8 @@ def render_sarif(report: LintReport) -> str:
     ]
     results = []
     for finding in report.findings:
-        location: dict = {"artifactLocation": {"uri": finding.path, "uriBaseId": "%SRCROOT%"}}
+        # SARIF wants a URI reference: percent-encode spaces, "%", "#", non-ASCII … but keep the "/".
+        location: dict = {"artifactLocation": {"uri": quote(finding.path, safe="/"), "uriBaseId": "%SRCROOT%"}}
         if finding.line:
             location["region"] = {"startLine": finding.line}
         results.append({

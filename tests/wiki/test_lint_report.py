@@ -57,7 +57,32 @@ def test_github_escaping():
     assert "::error file=knowhow/b%2Cc%3Ad.md,line=7,title=personal-data::50%25 of%0Alines%0D\n" in out
     assert "::warning file=index.md,title=index-outdated::index.md is out of date\n" in out
     assert "::error file=policies/a.md,line=3,title=broken-link::[[x]] points to nothing" in out
-    assert out.rstrip().endswith("2 error(s), 1 warning(s) in 2 page(s)")  # the full report follows
+    *_, summary, end = out.splitlines()
+    assert summary == "2 error(s), 1 warning(s) in 2 page(s)"  # the full report follows
+    assert end.startswith("::mem-lint-") and end.endswith("::")
+
+
+def test_text_report_keeps_one_line_per_finding():
+    lines = render(REPORT, "text").splitlines()
+    assert len(lines) == len(REPORT.findings) + 1
+    assert "knowhow/b,c:d.md:7: error [personal-data] 50% of\\nlines\\r" in lines
+
+
+def test_github_full_report_cannot_inject_workflow_commands():
+    # A file name (or quoted page text) shaped like a workflow command must stay text: GitHub would
+    # otherwise run it, and findings past the cap would reach the annotations anyway.
+    evil = Finding("policies/a\n::error title=INJECTED::gotcha.md", 1, "frontmatter", "bad\n::warning::x")
+    findings = [evil] + [Finding(f"r/{i:02}.md", 1, "broken-link", "::error::m") for i in range(12)]
+    out = render(LintReport(findings), "github", max_annotations=10)
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("::stop-commands::"))
+    token = lines[start].removeprefix("::stop-commands::")
+    assert token and lines[-1] == f"::{token}::" and token not in "\n".join(lines[start + 1:-1])
+    assert sum(line.startswith("::error ") for line in lines[:start]) == 10  # the cap holds
+    assert not any(line.startswith("::") for line in lines[start + 1:-1])
+    assert "::error file=policies/a%0A%3A%3Aerror title=INJECTED%3A%3Agotcha.md,line=1,title=frontmatter" \
+        "::bad%0A::warning::x" in lines
+    assert render(LintReport(findings), "github", max_annotations=10) == out  # stable output
 
 
 def test_github_caps_annotations_per_level_with_notice():
@@ -69,6 +94,9 @@ def test_github_caps_annotations_per_level_with_notice():
     assert sum(line.startswith("::warning ") for line in lines) == 4
     assert "::notice title=mem lint::3 more error(s) not annotated; see the full report in the log" in lines
     assert sum(": error [broken-link]" in line for line in lines) == 13  # full report still printed
+    none = render(LintReport(findings), "github", max_annotations=-1).splitlines()
+    assert not any(line.startswith(("::error ", "::warning ")) for line in none)
+    assert "::notice title=mem lint::13 more error(s) not annotated; see the full report in the log" in none
 
 
 def test_sarif_structure():
@@ -92,6 +120,19 @@ def test_sarif_structure():
     by_uri = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]: r for r in run["results"]}
     assert by_uri["policies/a.md"]["locations"][0]["physicalLocation"]["region"] == {"startLine": 3}
     assert "region" not in by_uri["index.md"]["locations"][0]["physicalLocation"]
+
+
+def test_sarif_uris_are_uri_references():
+    import re
+    from urllib.parse import unquote
+
+    odd = ["policies/my page.md", "policies/100%.md", "knowhow/환불#1.md", "index.md"]
+    sarif = json.loads(render(LintReport([Finding(p, 1, "frontmatter", "m") for p in odd]), "sarif"))
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]]
+    # RFC 3986: unreserved, reserved and percent-escapes only; the path reads back unchanged
+    assert all(re.fullmatch(r"(?:[A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=]|%[0-9A-F]{2})+", uri) for uri in uris), uris
+    assert sorted(unquote(uri) for uri in uris) == sorted(odd)
+    assert "policies/my%20page.md" in uris and "#" not in "".join(uris)
 
 
 def test_unknown_format():
