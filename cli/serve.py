@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from mem.cli.output import info
 from mem.cli.state import get_state, require_workspace
 
 
@@ -14,11 +15,16 @@ def serve(
     host: Annotated[Optional[str], typer.Option("--host", help="Address to listen on (default: server.host).")] = None,
     port: Annotated[Optional[int], typer.Option("--port", help="Port to listen on (default: server.port).")] = None,
 ) -> None:
-    """Serve the workspace over HTTP until Ctrl-C; one JSON access-log line per request on stderr."""
+    """Serve the workspace over HTTP until Ctrl-C; one JSON access-log line per request on stderr.
+
+    Exit 0 after Ctrl-C; 2 when the port is taken or the address cannot be used (--port 0 picks a free port).
+    """
     from mem.server.serve import serve as run
 
     workspace = require_workspace(ctx)
-    run(workspace, config=get_state(ctx).config, host=host, port=port)
+    run(workspace, config=get_state(ctx).config, host=host, port=port,
+        on_listening=lambda url: info(f"serving {workspace} on {url} (Ctrl-C stops)"))
+    info("server stopped")
 
 
 def register(app: typer.Typer) -> None:

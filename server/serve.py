@@ -1,9 +1,18 @@
-"""Run the ASGI app under uvicorn (``mem serve``): the access log goes to stderr as JSON lines."""
+"""Run the ASGI app under uvicorn (``mem serve``): the access log goes to stderr as JSON lines.
+
+The listening socket is bound here, before uvicorn starts, so a port that is taken (or an address
+that is not this machine's) is one clear ``InvalidInput`` instead of uvicorn's own log line and
+exit code, and the address actually bound (``--port 0`` picks a free one) can be announced.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
+import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from mem.core.config import Config
@@ -11,8 +20,12 @@ from mem.core.errors import InvalidInput, NotFound
 
 
 def serve(workspace: Path, *, config: Config, host: str | None = None, port: int | None = None,
-          log_stream=None) -> None:
-    """Serve ``workspace`` until interrupted. ``host``/``port`` default to ``config.server``."""
+          log_stream=None, on_listening: Callable[[str], None] | None = None) -> None:
+    """Serve ``workspace`` until interrupted (Ctrl-C / SIGTERM stop it cleanly and return).
+
+    ``host``/``port`` default to ``config.server``; ``on_listening(url)`` is called once the socket
+    is bound, with the URL clients should use.
+    """
     import uvicorn
 
     from mem.server.app import create_app
@@ -25,7 +38,46 @@ def serve(workspace: Path, *, config: Config, host: str | None = None, port: int
         raise InvalidInput(f"port must be 0-65535, got {port}")
     configure_access_log(log_stream or sys.stderr)
     app = create_app(workspace, config=config)
-    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning", server_header=False)
+    sock = bind_socket(host, port)
+    try:
+        server = uvicorn.Server(uvicorn.Config(app, access_log=False, log_level="warning", server_header=False))
+        if on_listening is not None:
+            on_listening(listening_url(sock))
+        # Ctrl-C: uvicorn shuts down gracefully, then re-raises the signal it captured.
+        with contextlib.suppress(KeyboardInterrupt):
+            server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (not yet listening); ``InvalidInput`` when that is impossible."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as exc:
+        raise InvalidInput(f"cannot listen on {host!r}: {exc.strerror}") from exc
+    sock = socket.socket(family, kind, proto)
+    # As uvicorn does: restart right after a stop without waiting for TIME_WAIT. On Linux this does
+    # not let two servers listen on one port, so a taken port still fails below.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise InvalidInput(f"port {port} on {host} is already in use: stop the other server or pick "
+                               "another with --port") from exc
+        if exc.errno == errno.EACCES:
+            raise InvalidInput(f"not allowed to listen on port {port} of {host} (ports below 1024 need "
+                               "privileges): pick another with --port") from exc
+        raise InvalidInput(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
+    return sock
+
+
+def listening_url(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}" if sock.family == socket.AF_INET6 else f"http://{host}:{port}"
 
 
 def configure_access_log(stream) -> None:
