@@ -72,7 +72,8 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
         previous = turns[index - 1] if index > 0 else None
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
                                       customer_roles=customer_roles,
-                                      asked=_question_asked(previous, allowed_sensitive, customer_roles)))
+                                      asked=_question_asked(previous, allowed_sensitive, customer_roles,
+                                                            reply=turn)))
     return found
 
 
@@ -125,10 +126,13 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         context_request = group.standalone and kinds.is_direct_context_request(quote, lang=lang)
         if context_request and not agreement:
             kind = "preference"  # a lasting wish about how to be served, whatever verb it used
-        # An event happened when the customer says it did; a request, decision, preference or
-        # attribute is dated by the turn that states it ("refund my purchase of 18 days ago" is a
-        # request made today).
-        mentions = find_dates(quote, reference) if kind == "event" else []
+        # An event happened when the customer says it did, and an attribute holds since the past day
+        # it names ("I moved to Kyoto last week"; a future day, "my birthday is next Friday", is not
+        # when it became true); a request, decision or preference is dated by the turn that states it
+        # ("refund my purchase of 18 days ago" is a request made today).
+        mentions = find_dates(quote, reference) if kind in ("event", "attribute") else []
+        if kind == "attribute":
+            mentions = [m for m in mentions if m.value <= reference]
         policy_refs = tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ())))
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
@@ -162,7 +166,7 @@ class _Group:
 
 
 def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],
-                    customer_roles: Sequence[str] = ("customer",)) -> str | None:
+                    customer_roles: Sequence[str] = ("customer",), *, reply: Turn | None = None) -> str | None:
     """What the customer's turn replies to, for the fact's text: ``"asked: <questions>"``, else ``None``.
 
     An agent's turn counts only through its questions ("Which plan are you on?" makes "Enterprise."
@@ -171,10 +175,14 @@ def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],
     cited the fact. Between people who are both remembered (customer roles, e.g. an imported
     transcript of two speakers), the other person's remark is what a reply like "That's great, how
     long did it take?" is about, so its last sentence stays as ``"re: …"`` — dropping it cost 0.2
-    points of LoCoMo R@10 (scripts/bench_locomo.py, run side by side).
+    points of LoCoMo R@10 (scripts/bench_locomo.py, run side by side). The same person's previous
+    message (same role and speaker as ``reply``: two messages sent in a row) is not a remark they
+    reply to: copied in, "(re: From now on answer in Japanese.) I prefer email." read as nonsense.
     """
     if previous is None or previous.role == "system":
         return None
+    if reply is not None and (previous.role, previous.speaker) == (reply.role, reply.speaker):
+        return None  # the same person's previous message, not something said to them
     if kinds.sensitive_category(previous.text) not in ("none", *allowed_sensitive):
         return None  # never copy unconsented words about health, relationships or money into a fact
     sentences = split_sentences(previous.text)

@@ -31,12 +31,18 @@ class Slot:
 
 _TIERS = r"enterprise|premium|pro|business|basic|free|standard|team|gold|silver|platinum"
 _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
-_PLACE = r"(?P<v>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
+# A place is one word, or two when the second is capitalised ("New York"); the rules are
+# case-insensitive, so without the scoped (?-i:…) "I moved to Kyoto last week" gave "Kyoto last";
+# "I live in a flat" names no place.
+_PLACE = r"(?!(?:a|an|the|my|our|this|that)\b)(?P<v>[^\W\d_][\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)"
 _I = re.I
 _RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("language", re.compile(r"\b(?:answer|reply|respond|talk|speak|write)(?: to me)? in (?P<v>" + _LANG + r")\b", _I)),
-    ("language", re.compile(r"(?P<v>" + _LANG + r")\s*로\s*(?:답|대답|말|응대|써|작성)")),
-    ("language", re.compile(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い)")),
+    ("language", re.compile(r"\b(?:answer|reply|respond|talk|speak|write|communicate)(?: to me| me| back)? in (?P<v>"
+                            + _LANG + r")\b", _I)),
+    ("language", re.compile(r"\b(?:use|switch to) (?P<v>" + _LANG + r")\b", _I)),
+    ("language", re.compile(r"(?P<v>" + _LANG + r")\s*로\s*"
+                            r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내)")),
+    ("language", re.compile(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り)")),
     ("language", re.compile(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
     ("name", re.compile(r"\b(?i:my name is|call me|i go by)\s+" + _NAME_VALUE)),
     ("name", re.compile(r"제 이름은\s*(?P<v>\S+?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S+?)(?:이)?라고 불러")),

@@ -199,3 +199,39 @@ def test_facts_link_the_policy_versions_the_answer_cited(store, config):
     fact = store.get(extract_pending(store, config=config).added[0])
     assert [(ref.page, ref.version) for ref in fact.policy_refs] == [("refund", 4)]
     assert store.flag_recheck("refund", 5) == [fact.id]  # movement 5 finds it through the link
+
+
+def test_two_messages_in_a_row_do_not_quote_each_other(store, config, tmp_path):
+    # the customer's own previous message is not a remark they answer: no "(re: …)" in the fact
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", "From now on answer in Japanese, please."),
+        ("s1", "2025-05-01T09:01:00", "customer", "I prefer email over phone calls."),
+    ]))
+    texts = sorted(store.get(i).text for i in extract_pending(store, config=config).added)
+    assert texts == ["From now on answer in Japanese, please.", "I prefer email over phone calls."]
+
+
+def test_a_move_last_week_updates_the_residence_with_the_place_and_the_day(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-03-10T10:00:00", "customer", "I live in Osaka."),
+        ("s2", "2025-03-20T10:00:00", "customer", "Actually I moved to Kyoto last week."),
+    ]))
+    report = extract_pending(store, config=config)
+    assert len(report.updated) == 1
+    new = store.get(report.updated[0])
+    assert new.valid_at.isoformat() == "2025-03-13"  # true since "last week" of that conversation
+    reasons = [h.reason for h in store.history(new.id)]
+    assert any("Osaka → Kyoto" in r and "Kyoto last" not in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("앞으로 일본어로 부탁해요.", "これからは英語でお願いします。"),
+    ("From now on, answer me in Japanese.", "Going forward please use English."),
+])
+def test_language_requests_without_an_answer_verb_fill_the_slot(store, config, tmp_path, first, second):
+    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", first)]))
+    extract_pending(store, config=config)
+    assert [i.text for i in store.context_items()] == ["Answer in Japanese."]
+    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer", second)]))
+    extract_pending(store, config=config)
+    assert [i.text for i in store.context_items()] == ["Answer in English."]
