@@ -103,20 +103,31 @@ class Header:
 
 
 _WEAK_PERIODIC = re.compile(r"^(\d)\1{5}$|^(\d\d)\2{2}$|^(\d{3})\3$")
+_WEAK_DOUBLED = re.compile(r"^(\d)\1(\d)\2(\d)\3$")
+# Keypad shapes and mirrored runs that head every published list of chosen 6-digit PINs (Markert et
+# al., "This PIN Can Be Easily Guessed", IEEE S&P 2020): an attacker's ten guesses start here.
+_WEAK_LIST = frozenset({
+    "123321", "321123", "147258", "258369", "369258", "741852", "852963", "147852", "159753", "357159",
+    "159357", "753951", "789456", "456123", "321654", "654987", "123654", "987456", "102030", "520520",
+    "131420", "142536", "741963", "963741",
+})
 
 
 def check_pin(pin: str) -> str:
     """Return ``pin`` if it is an acceptable backup PIN, else raise ``InvalidInput`` saying why.
 
     Refused: anything but exactly six ASCII digits; one digit repeated (000000); a repeated pair or
-    triple (121212, 123123); a run of consecutive digits up or down, wrapping round (123456,
-    890123, 654321). These are the PINs people pick first, and an attacker with 10 guesses tries
-    them first.
+    triple (121212, 123123); each digit doubled (112233); only two different digits (111222,
+    100000); a run of consecutive digits up or down, wrapping round (123456, 890123, 654321); a
+    short list of keypad shapes and mirrored runs (147258, 159753, 123321). These are the PINs
+    people pick first, and an attacker with 10 guesses tries them first.
     """
     if not isinstance(pin, str) or len(pin) != 6 or not all("0" <= c <= "9" for c in pin):
         raise InvalidInput("the backup PIN must be exactly 6 digits")
-    if _WEAK_PERIODIC.match(pin):
+    if _WEAK_PERIODIC.match(pin) or _WEAK_DOUBLED.match(pin) or len(set(pin)) <= 2:
         raise InvalidInput("this PIN repeats digits; choose one that is harder to guess")
+    if pin in _WEAK_LIST:
+        raise InvalidInput("this PIN is a common keypad pattern; choose one that is harder to guess")
     steps = {(int(b) - int(a)) % 10 for a, b in zip(pin, pin[1:], strict=False)}
     if steps in ({1}, {9}):
         raise InvalidInput("this PIN is a sequence of digits; choose one that is harder to guess")
