@@ -3,22 +3,49 @@
 Importing this package loads neither tantivy nor llm: the index is opened on the first search or
 fact write, the model engine only when a model is configured. ``CustomerStore`` is the store;
 ``extract_pending`` turns pending request logs into facts (movement 2).
+
+The names below are resolved on first use (PEP 562 ``__getattr__``): importing ``mem.customers.store``
+runs this file first, and an answer with ``--no-learn`` should not pay for compiling the extraction
+modules' patterns (dozens of regular expressions) it never uses.
 """
 
-from mem.customers.consent import CATEGORIES, Consent
-from mem.customers.context import ContextChange, ContextItem
-from mem.customers.extract import ExtractionReport, extract_pending
-from mem.customers.fact import KINDS, SENSITIVE, STATUSES, Evidence, Fact, PolicyRef, Recheck
-from mem.customers.portable import export_customer, import_customer
-from mem.customers.requestlog import Conversation, Turn
-from mem.customers.store import CustomerStore, EvidenceItem, HistoryEntry, SearchHit, list_customers
-from mem.customers.terms import search_query
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mem.customers.consent import CATEGORIES, Consent
+    from mem.customers.context import ContextChange, ContextItem
+    from mem.customers.extract import ExtractionReport, extract_pending
+    from mem.customers.fact import KINDS, SENSITIVE, STATUSES, Evidence, Fact, PolicyRef, Recheck
+    from mem.customers.portable import export_customer, import_customer
+    from mem.customers.promotion import Confirmation, confirm_fact
+    from mem.customers.requestlog import Conversation, Turn
+    from mem.customers.store import CustomerStore, EvidenceItem, HistoryEntry, SearchHit, list_customers
+    from mem.customers.terms import search_query
+
+# public name -> the module of this package that defines it
+_HOME = {
+    "CATEGORIES": "consent", "Consent": "consent",
+    "ContextChange": "context", "ContextItem": "context",
+    "ExtractionReport": "extract", "extract_pending": "extract",
+    "KINDS": "fact", "SENSITIVE": "fact", "STATUSES": "fact", "Evidence": "fact", "Fact": "fact",
+    "PolicyRef": "fact", "Recheck": "fact",
+    "export_customer": "portable", "import_customer": "portable",
+    "Confirmation": "promotion", "confirm_fact": "promotion",
+    "Conversation": "requestlog", "Turn": "requestlog",
+    "CustomerStore": "store", "EvidenceItem": "store", "HistoryEntry": "store", "SearchHit": "store",
+    "list_customers": "store",
+    "search_query": "terms",
+}
 
 __all__ = [
     "CATEGORIES",
     "KINDS",
     "SENSITIVE",
     "STATUSES",
+    "Confirmation",
     "Consent",
     "ContextChange",
     "ContextItem",
@@ -33,9 +60,24 @@ __all__ = [
     "Recheck",
     "SearchHit",
     "Turn",
+    "confirm_fact",
     "export_customer",
     "extract_pending",
     "import_customer",
     "list_customers",
     "search_query",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        # also how ``from mem.customers import store`` falls through to importing the submodule
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # resolved once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -108,3 +108,12 @@ def test_cli_confirm_after_extraction_promotes_the_attribute(mem, isolated_env, 
     assert [item["text"] for item in items] == ["Contract tier: enterprise."]
     human = mem("facts", "confirm", facts[0]["id"], "-c", "acme")
     assert human.exit_code == 0 and facts[0]["id"] in human.stdout
+
+
+def test_confirm_fact_is_public_api_and_every_export_resolves():
+    import mem.customers as customers
+    from mem.customers.promotion import confirm_fact
+
+    assert "confirm_fact" in customers.__all__ and customers.confirm_fact is confirm_fact
+    for name in customers.__all__:
+        assert getattr(customers, name) is not None
