@@ -97,8 +97,10 @@ def _human_backup(console: Any, data: dict[str, Any]) -> None:
 
 def _human_restore(console: Any, data: dict[str, Any]) -> None:
     flagged = len(data["recheck_flagged"])
-    console.print(f"Restored customer {data['customer']} from the backup of {data['created_at']}; "
-                  f"{flagged} fact{'s' if flagged != 1 else ''} flagged for recheck against current policy.",
+    checked = (f"{flagged} fact{'s' if flagged != 1 else ''} flagged for recheck against current policy"
+               if data["policy_checked"] else "no policy bundle on this device yet: `mem sync` flags facts "
+               "made under older policy versions")
+    console.print(f"Restored customer {data['customer']} from the backup of {data['created_at']}; {checked}.",
                   markup=False, highlight=False)
     if data["deleted_on_server"]:
         console.print("The backup was deleted from the server.", markup=False, highlight=False)

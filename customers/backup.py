@@ -66,6 +66,9 @@ class RestoreReport:
     plaintext_bytes: int
     recheck_flagged: list[str]
     deleted_on_server: bool
+    # False when this device has no verified bundle yet: the first ``mem sync`` does the recheck
+    # (``mem.server.sync.flag_policy_changes`` treats every page as newer than none).
+    policy_checked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -208,7 +211,7 @@ def restore_backup(
     report(6, 6, "done")
     return RestoreReport(backup_id=backup_id, customer=customer_id, created_at=header.created_at,
                          include_logs=header.include_logs, plaintext_bytes=len(plaintext),
-                         recheck_flagged=flagged, deleted_on_server=deleted)
+                         recheck_flagged=flagged, deleted_on_server=deleted, policy_checked=bool(policy_versions))
 
 
 # --- the customer store (F's export/import), behind four small functions -----------------------

@@ -45,6 +45,7 @@ def test_backup_shows_notices_then_restore_on_a_fresh_home(tmp_path, live_server
     done = mem("restore", "--customer", "cust-a", "--pin-stdin", input=PIN + "\n")
     assert done.exit_code == 0, done.stderr
     assert "deleted from the server" in done.stdout
+    assert "no policy bundle on this device yet: `mem sync` flags facts" in done.stdout  # not synced yet
     with CustomerStore.open(tmp_path / "new", "cust-a") as store:
         assert [f.text for f in store.list_facts()] == ["Prefers email over phone."]
     gone = mem("restore", "--customer", "cust-a", "--pin-stdin", "--overwrite", input=PIN + "\n")

@@ -58,7 +58,7 @@ def test_memory_moves_to_a_fresh_home_identical_and_flagged_for_recheck(tmp_path
     assert receipt.include_logs and receipt.plaintext_bytes == len(before)
 
     report = restore_backup(new_home, "cust-a", PIN, vault=vault, policy_versions={"refund": 4})
-    assert report.deleted_on_server and report.include_logs
+    assert report.deleted_on_server and report.include_logs and report.policy_checked
     assert export_customer(new_home, "cust-a", include_logs=True) != b""
     restored = _json(export_customer(new_home, "cust-a", include_logs=True))
     original = _json(before)
