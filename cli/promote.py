@@ -11,13 +11,13 @@ from mem.cli.output import emit
 from mem.cli.state import get_state, require_workspace, want_json
 from mem.core.errors import InvalidInput
 
-COLUMNS = ("id", "kind", "status", "customers", "counter_examples", "facts", "when", "then", "note")
-
 
 def promote(
     ctx: typer.Context,
     approve: Annotated[Optional[str], typer.Option("--approve", help="Candidate id to write as know-how.")] = None,
-    reject: Annotated[Optional[str], typer.Option("--reject", help="Candidate id to reject.")] = None,
+    reject: Annotated[
+        Optional[str], typer.Option("--reject", help="Candidate id to reject (an approved one: its page is retired).")
+    ] = None,
     by: Annotated[Optional[str], typer.Option("--by", help="Who approves or rejects (recorded).")] = None,
     then: Annotated[Optional[str], typer.Option("--then", help="The decision text (required for interpretations).")]
     = None,
@@ -25,7 +25,6 @@ def promote(
     json_output: JsonOption = False,
 ) -> None:
     """Without options: list candidates with evidence counts. Nothing becomes know-how without --approve."""
-    from mem.cli.output import print_table
     from mem.server.intake import approve_candidate, list_candidates, reject_candidate
 
     workspace, config = require_workspace(ctx), get_state(ctx).config
@@ -39,9 +38,22 @@ def promote(
         result = reject_candidate(workspace, reject, by=by, config=config)
     else:
         rows = list_candidates(workspace, config=config)
-        emit(rows, as_json=want_json(ctx, json_output), human=lambda console, data: print_table(console, data, COLUMNS))
+        emit(rows, as_json=want_json(ctx, json_output), human=_print_candidates)
         return
     emit(result, as_json=want_json(ctx, json_output))
+
+
+def _print_candidates(console, rows) -> None:
+    # One block per candidate: the id must stay whole (it is what --approve takes), the texts are long.
+    if not rows:
+        console.print("(no candidates)", style="dim")
+    for row in rows:
+        console.print(f"{row['id']}  {row['kind']}  {row['status']}  customers {row['customers']}, "
+                      f"counter-examples {row['counter_examples']}, facts {row['facts']}",
+                      markup=False, highlight=False, soft_wrap=True)
+        for key in ("when", "then", "note"):
+            if row.get(key):
+                console.print(f"  {key}: {row[key]}", markup=False, highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mem.knowhow.anonymise import looks_personal, pseudonym, scrub, share_secret
 from mem.knowhow.candidates import Candidate, Decision, detect_candidates
-from mem.knowhow.promote import check_approvable, page_for, page_id_for, write_page
+from mem.knowhow.promote import check_approvable, page_for, page_id_for, retire_page, write_page
 from mem.knowhow.share import shared_records
 from mem.knowhow.signature import polarity, split_decision, terms
 
@@ -18,6 +18,7 @@ __all__ = [
     "page_id_for",
     "polarity",
     "pseudonym",
+    "retire_page",
     "scrub",
     "share_secret",
     "shared_records",

@@ -58,11 +58,14 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
     """The page of ``candidate``; ``then`` / ``when``: the operator's wording, else the candidate's."""
     from mem.wiki.page import Page
 
-    decided = (then or candidate.then).strip()
+    # A revision keeps the rule as an operator worded it before, unless they reword it now: the
+    # customers' phrasing is evidence, not the rule.
+    earlier = previous.meta if previous is not None else {}
+    decided = (then or earlier.get("then") or candidate.then).strip()
     if previous is not None:
         page_id = previous.id
     page_id = page_id or page_id_for(candidate, when=when)
-    when = (when or candidate.when).strip() or "this situation"
+    when = (when or earlier.get("when") or candidate.when).strip() or "this situation"
     few = below_min(candidate, settings)
     at = clock.isoformat(clock.now())
     meta: dict[str, Any] = dict(previous.meta) if previous is not None else {}
@@ -103,10 +106,10 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
     """Write or revise the know-how page of an approvable candidate as one commit."""
     from mem.wiki.store import Wiki
 
-    check_approvable(candidate, settings=settings, then=then)
     wiki = Wiki(workspace)
     page_id = page_id or page_id_for(candidate, when=when)
     previous = wiki.get(page_id) if wiki.exists(page_id) else None
+    check_approvable(candidate, settings=settings, then=then or (previous.meta.get("then") if previous else None))
     page = page_for(candidate, by=by, then=then, settings=settings, previous=previous, when=when, page_id=page_id)
     few = below_min(candidate, settings)
     below = (f", below knowhow.min_customers {settings.min_customers}: approved on the operator's decision"
@@ -124,3 +127,28 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
     return {"candidate": candidate.id, "page": page.id, "version": page.version, "commit": result.commit,
             "revised": previous is not None, "customers": candidate.customers,
             "counter_examples": candidate.counter_examples, "below_min_customers": few}
+
+
+def retire_page(workspace: Path, page_id: str, *, by: str, candidate_id: str) -> dict[str, Any]:
+    """Mark an approved know-how page ``deprecated`` (version + 1, one commit): its candidate was rejected.
+
+    Deprecated pages stay in the wiki and its history but are no longer looked up as know-how.
+    """
+    from mem.wiki.store import Wiki
+
+    wiki = Wiki(workspace)
+    if not wiki.exists(page_id):
+        return {"page": page_id, "version": None, "commit": None}
+    page = wiki.get(page_id)
+    if page.status == "deprecated":
+        return {"page": page_id, "version": page.version, "commit": None}
+    meta = dict(page.meta)
+    meta.update(status="deprecated", retired={"by": by, "at": clock.isoformat(clock.now()), "candidate": candidate_id})
+    retired = type(page)(id=page.id, type=page.type, title=page.title, version=page.version + 1, meta=meta,
+                         body=page.body.rstrip("\n") + f"\n\nRetired: candidate {candidate_id} was rejected by {by}.\n")
+    result = wiki.write([retired], op="promote",
+                        message=f"promote: retire know-how {page_id} v{retired.version} (candidate {candidate_id} "
+                                f"rejected by {by})",
+                        log_title=f"{page.title} retired (v{retired.version})",
+                        log_lines=[f"candidate {candidate_id} rejected by {by}; the page is deprecated"], author=by)
+    return {"page": page_id, "version": retired.version, "commit": result.commit}

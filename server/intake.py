@@ -76,12 +76,26 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
 
 
 def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config) -> dict[str, Any]:
-    """Record that an operator rejected a candidate; it stays listed as rejected and writes no page."""
+    """Record that an operator rejected a candidate; it stays listed as rejected and is never approvable.
+
+    A candidate rejected *after* its approval also retires its know-how page (status ``deprecated``,
+    one commit): a rejected rule must not stay in force.
+    """
     if not by.strip():
         raise InvalidInput("say who rejects with --by NAME")
     store = open_store(workspace)
     candidate = _find(candidates(workspace, config=config, store=store), candidate_id)
+    retired = None
+    page_id = (candidate.review or {}).get("page_id") if candidate.status == "approved" else None
+    if page_id:
+        # Rejected after approval: the page must stop being know-how, not linger as an active rule.
+        from mem.knowhow.promote import retire_page
+
+        retired = retire_page(workspace, page_id, by=by.strip(), candidate_id=candidate_id)
     at = clock.isoformat(clock.now())
-    store.record_review(candidate_id, decision="rejected", by=by.strip(), at=at, page_id=None,
+    store.record_review(candidate_id, decision="rejected", by=by.strip(), at=at, page_id=page_id,
                         signature=candidate.situation_key)
-    return {"candidate": candidate_id, "decision": "rejected", "by": by.strip(), "at": at}
+    result: dict[str, Any] = {"candidate": candidate_id, "decision": "rejected", "by": by.strip(), "at": at}
+    if retired is not None:
+        result["retired"] = retired
+    return result

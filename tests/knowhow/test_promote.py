@@ -236,4 +236,49 @@ def test_cli_share_and_promote(mem, workspace, live_server, isolated_env):
                    "--then", "negotiate a partial refund", "--json")
     assert approved.exit_code == 0, approved.stderr
     assert json.loads(approved.stdout)["below_min_customers"] is True
+    human = mem("--workspace", workspace, "promote")
+    assert human.exit_code == 0 and f"{listed[0]['id']}  procedure  approved" in human.stdout  # the id stays whole
+    assert "  then: negotiate a partial refund" not in human.stdout  # the listing shows the customers' wording
     assert mem("--workspace", workspace, "promote", "--reject", listed[0]["id"], "--by", "ops").exit_code == 0
+
+
+def test_rejecting_an_approved_candidate_retires_its_page(workspace, live_server, isolated_env):
+    from mem.wiki.page import parse_page
+
+    config = Config.load(workspace=workspace)
+    server = live_server(workspace)
+    _three_customers_share(workspace, server, isolated_env, {c: [AGREED] for c in ("cust-a", "cust-b", "cust-c")})
+    [candidate] = list_candidates(workspace, config=config)
+    approved = approve_candidate(workspace, candidate["id"], by="ops-lead", config=config)
+    result = reject_candidate(workspace, candidate["id"], by="ops-chief", config=config)
+    assert result["retired"]["page"] == approved["page"] and result["retired"]["version"] == 2
+    page = parse_page((workspace / "knowhow" / f"{approved['page']}.md").read_text())
+    assert page.status == "deprecated" and page.meta["retired"]["by"] == "ops-chief"
+    log = subprocess.run(["git", "log", "--format=%s", "--", f"knowhow/{approved['page']}.md"], cwd=workspace,
+                         capture_output=True, text=True).stdout.splitlines()
+    assert log[0].startswith("promote: retire know-how") and len(log) == 2  # the approved revision stays in git
+    assert "retired" in (workspace / "log.md").read_text()
+    [after] = list_candidates(workspace, config=config)
+    assert after["status"] == "rejected"
+    with pytest.raises(Refused, match="rejected"):
+        approve_candidate(workspace, candidate["id"], by="ops-lead", config=config)
+
+
+def test_a_revision_keeps_the_operators_wording(workspace, live_server, isolated_env):
+    from mem.wiki.page import parse_page
+
+    config = Config.load(workspace=workspace)
+    server = live_server(workspace)
+    _three_customers_share(workspace, server, isolated_env, {c: [AGREED] for c in ("cust-a", "cust-b", "cust-c")})
+    [candidate] = list_candidates(workspace, config=config)
+    first = approve_candidate(workspace, candidate["id"], by="ops-lead", config=config,
+                              when="an Enterprise purchase is more than 14 days old", then="negotiate a partial refund")
+    with CustomerStore.open(isolated_env, "cust-d") as store:
+        store.add(_decision(AGREED))
+        store.set_consent(share=True)
+    share_customer(isolated_env, "cust-d", config=config, server=server.url)
+    again = approve_candidate(workspace, candidate["id"], by="ops-lead", config=config)  # no new wording
+    page = parse_page((workspace / "knowhow" / f"{first['page']}.md").read_text())
+    assert again["version"] == 2 and page.meta["evidence"]["customers"] == 4
+    assert page.meta["when"] == "an Enterprise purchase is more than 14 days old"
+    assert page.meta["then"] == "negotiate a partial refund"
