@@ -13,6 +13,7 @@ text), else by the shape of the line: short, no final full stop, and numbered ("
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -114,6 +115,18 @@ def _decode(path: Path, data: bytes) -> str:
 # --- PDF ---------------------------------------------------------------------------------------
 
 def _read_pdf(path: Path, data: bytes, on_progress: ProgressCallback | None) -> tuple[list[Block], int]:
+    # pypdf logs each repair it attempts ("EOF marker not found"…) as a warning, which Python prints
+    # on stderr; the user gets one error line or a clean result instead.
+    pypdf_log = logging.getLogger("pypdf")
+    level = pypdf_log.level
+    pypdf_log.setLevel(logging.ERROR)
+    try:
+        return _read_pdf_quietly(path, data, on_progress)
+    finally:
+        pypdf_log.setLevel(level)
+
+
+def _read_pdf_quietly(path: Path, data: bytes, on_progress: ProgressCallback | None) -> tuple[list[Block], int]:
     import io
 
     from pypdf import PdfReader

@@ -61,6 +61,9 @@ def deterministic_draft(topic: Topic, *, title: str) -> Draft:
 _METADATA_LINE = re.compile(r"^(?:effective|last\s+updated|updated|version|revision|rev\.?)\b[^.\n]{0,60}$", re.I)
 
 
+_ENUMERATOR = re.compile(r"^(?:[-+•]|\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-zA-Z])[.)]|\d{1,3}(?:\.\d{1,3})+)\s+")
+
+
 def first_sentence(blocks: list[Block]) -> str:
     for block in blocks:
         if block.is_heading or not block.text.strip() or block.text.lstrip().startswith(("|", "```", "~~~")):
@@ -68,7 +71,7 @@ def first_sentence(blocks: list[Block]) -> str:
         if _METADATA_LINE.match(block.text.strip()):
             continue
         text = re.sub(r"[*_`#>]+", "", " ".join(block.text.split())).strip()
-        text = re.sub(r"^[-+]\s+", "", text)
+        text = _ENUMERATOR.sub("", text)  # "1. Refunds …", "(a) …", "- …": the marker is no sentence
         match = re.match(r"(.+?[.!?。])(\s|$)", text)
         sentence = match.group(1) if match else text
         return sentence if len(sentence) <= 200 else sentence[:197].rsplit(" ", 1)[0] + "…"

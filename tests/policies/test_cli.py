@@ -80,3 +80,82 @@ def test_piped_run_prints_no_progress_bar(mem, ws):
     result = mem("--workspace", ws, "ingest", FIXTURE)
     assert result.exit_code == 0
     assert result.stderr.splitlines() == [line for line in result.stderr.splitlines() if "committed" in line]
+
+
+def _pdf(path: Path, *, image: bool = False, password: str | None = None) -> None:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    if image:  # a scan: the page is a picture, no text layer
+        from PIL import Image
+
+        picture = path.with_suffix(".png")
+        Image.new("L", (120, 160), 200).save(picture)
+        pdf.image(str(picture), x=10, y=10, w=120)
+    else:
+        pdf.set_font("helvetica", size=11)
+        pdf.multi_cell(0, 8, "REFUNDS\n\nRefunds within 7 days.")
+    if password:
+        pdf.set_encryption(owner_password="owner", user_password=password)
+    pdf.output(str(path))
+
+
+BAD_INPUTS = {
+    "scanned-pdf": (lambda p: _pdf(p.with_suffix(".pdf"), image=True), ".pdf", 2, "no text layer"),
+    "encrypted-pdf": (lambda p: _pdf(p.with_suffix(".pdf"), password="secret"), ".pdf", 2, "encrypted PDF"),
+    "corrupt-pdf": (lambda p: p.with_suffix(".pdf").write_bytes(b"%PDF-1.4 garbage"), ".pdf", 2,
+                    "not a readable PDF"),
+    "empty": (lambda p: p.write_bytes(b""), ".md", 2, "empty"),
+    "blank": (lambda p: p.write_text(" \n\n\t\n"), ".md", 2, "empty"),
+    "binary": (lambda p: p.write_bytes(bytes(range(256)) * 4), ".md", 2, "binary"),
+    "not-utf8": (lambda p: p.write_bytes("Rückerstattung binnen 7 Tagen".encode("latin-1")), ".txt", 2, "UTF-8"),
+    "oversize": (lambda p: p.write_text("# Big\n\n" + "Refunds within 7 days. " * 400), ".md", 1,
+                 "over the ingest limit"),
+    "missing": (lambda p: None, ".md", 2, "no such file"),
+    "folder": (lambda p: p.mkdir(), "", 2, "not a file"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_every_bad_input_writes_nothing_and_commits_nothing(mem, ws, tmp_path, case):
+    """A bad document next to a good one (that would revise a page): one line, no page, no source, no commit."""
+    from mem.wiki import gitrepo
+
+    doc = tmp_path / "refund.md"
+    doc.write_text("# Refund policy\n\nRefunds within 14 days.\n")
+    assert mem("--workspace", ws, "ingest", doc).exit_code == 0
+    (ws / "mem.toml").write_text((ws / "mem.toml").read_text().replace("max_bytes = 52428800", "max_bytes = 4000"))
+    gitrepo._run(ws, "commit", "-q", "-m", "smaller ingest limit", "--", "mem.toml")
+    doc.write_text("# Refund policy\n\nRefunds within 30 days.\n")  # a real revision, if it were written
+    make, suffix, code, message = BAD_INPUTS[case]
+    bad = (tmp_path / "bad").with_suffix(suffix)
+    make(bad)
+    head = gitrepo._run(ws, "rev-parse", "HEAD")
+    before = {p.relative_to(ws): p.read_bytes() for p in ws.rglob("*") if p.is_file() and ".git" not in p.parts}
+
+    result = mem("--workspace", ws, "ingest", doc, bad)
+
+    assert result.exit_code == code, result.stderr
+    assert result.stderr.startswith("Error: ") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr  # no library log noise either
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    assert gitrepo._run(ws, "rev-parse", "HEAD") == head
+    assert gitrepo._run(ws, "status", "--porcelain") == ""
+    after = {p.relative_to(ws): p.read_bytes() for p in ws.rglob("*") if p.is_file() and ".git" not in p.parts}
+    assert {k: v for k, v in after.items() if k.parts[0] != ".mem"} == \
+        {k: v for k, v in before.items() if k.parts[0] != ".mem"}
+
+
+def test_real_process_prints_only_the_error_line_for_a_broken_pdf(ws, tmp_path):
+    """pypdf logs its repair attempts; a user of the installed command must see one line, not the log."""
+    import subprocess
+    import sys
+
+    bad = tmp_path / "broken.pdf"
+    bad.write_bytes(b"%PDF-1.4 garbage")
+    result = subprocess.run([sys.executable, "-m", "mem", "--workspace", str(ws), "ingest", str(bad)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"Error: {bad}: not a readable PDF")

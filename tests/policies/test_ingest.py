@@ -234,3 +234,17 @@ def test_progress_is_reported(ws):
     ingest_documents(ws, [FIXTURE], config=config_for(ws), on_progress=lambda d, t, w: seen.append((d, t, w)))
     assert ("reading page 3/3" in [w for _, _, w in seen]) and seen[-1] == (1, 1, "writing sources/service-terms.pdf")
     assert all(0 < d <= t for d, t, _ in seen)
+
+
+@pytest.mark.parametrize("text, summary", [
+    ("1. Refunds Customers may ask within 14 days.", "Refunds Customers may ask within 14 days."),
+    ("(a) Refunds are granted within 14 days. Exceptions apply.", "Refunds are granted within 14 days."),
+    ("2.3 Orders ship within 3 days.", "Orders ship within 3 days."),
+    ("- Orders ship within 3 days.", "Orders ship within 3 days."),
+    ("Refunds cost 2.5% of the price. More text.", "Refunds cost 2.5% of the price."),
+])
+def test_summary_is_a_sentence_not_a_list_marker(text, summary):
+    from mem.policies.readers import Block
+    from mem.policies.synthesis import first_sentence
+
+    assert first_sentence([Block("Effective: 2026-03-01"), Block(text)]) == summary
