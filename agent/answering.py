@@ -117,12 +117,18 @@ def _explain(context: AssembledContext, retrieval: Retrieval, conflicts: list, e
         what = what if len(what) <= 60 else what[:57] + "..."
         found = ", ".join(step["found"]) or "nothing"
         steps.append(f"{step['tool']}({what!r}) → {found}")
+    # the answer renumbers its citations 1, 2, 3… in order of use: say which retrieved block became which
+    cited_as = {id(c.block): c.number for c in citations}
+    if retrieval.blocks:
+        steps.append("retrieved blocks, as numbered for the engine:")
     for block in retrieval.blocks:
         label = f"{block.memory} {block.id}" + (f" v{block.version}" if block.version else "")
         if block.date:
             label += f" ({block.date})"
         flags = f" — {'; '.join(block.flags)}" if block.flags else ""
-        steps.append(f"  [{block.number}] {label}{flags}")
+        number = cited_as.get(id(block))
+        use = "not cited" if number is None else f"cited as [{number}]"
+        steps.append(f"  [{block.number}] {label}{flags}; {use} in the answer")
     for note in conflicts:
         steps.append(f"conflict: fact {note.fact.id} ({note.fact.date}) {note.reason} → both shown, current stated")
     if not conflicts:

@@ -77,6 +77,7 @@ def run_demo(folder: Path | None = None, *, on_step: Callable[[DemoStep], None] 
 
     try:
         at("2026-01-05T09:00:00")
+        from mem.server.accounts import add_account
         from mem.wiki.workspace import init_workspace
 
         init_workspace(workspace)
@@ -89,7 +90,8 @@ def run_demo(folder: Path | None = None, *, on_step: Callable[[DemoStep], None] 
                         f"--id {POLICY_ID} --title 'Refund policy'", lines))
         report(_service_context(workspace))
         report(_others(home, config))
-        report(_knowhow(workspace, home, config))
+        token = add_account(workspace, "support-client")  # `mem accounts add support-client` on the server
+        report(_knowhow(workspace, home, config, token))
         report(_customer_a(home, config))
         report(DemoStep("The refund policy changes: v4 is published", "mem ingest refund-policy-v4.md "
                         f"--id {POLICY_ID}", [_ingest(workspace, config, "refund-policy-v4.md", "2026-10-01")]))
@@ -98,6 +100,7 @@ def run_demo(folder: Path | None = None, *, on_step: Callable[[DemoStep], None] 
         answer, learning, step = _ask(workspace, home, config)
         report(step)
         report(_learnt(learning, home))
+        report(_evidence(workspace, home, config, token))
         return DemoResult(folder=folder, workspace=workspace, home=home, steps=steps, answer=answer,
                           learning=learning)
     finally:
@@ -161,7 +164,7 @@ def _others(home: Path, config: Config) -> DemoStep:
                     "mem log import --customer ID FILE && mem extract --customer ID", lines)
 
 
-def _knowhow(workspace: Path, home: Path, config: Config) -> DemoStep:
+def _knowhow(workspace: Path, home: Path, config: Config, token: str) -> DemoStep:
     """Movement 4 with the real calls: consent, ``mem share``, the server's intake route, ``mem promote``.
 
     The server runs in this process (the demo is offline), but the client's upload goes through
@@ -169,17 +172,12 @@ def _knowhow(workspace: Path, home: Path, config: Config) -> DemoStep:
     path a real ``mem share`` takes; listing and approval are the calls ``mem promote`` makes.
     """
     from mem.customers.store import CustomerStore
-    from mem.server.accounts import add_account
-    from mem.server.app import create_app
-    from mem.server.client import ServerClient
     from mem.server.intake import approve_candidate, list_candidates
     from mem.server.share import share_customer
 
     at("2026-09-30T18:05:00")
     lines = []
-    token = add_account(workspace, "support-client")  # `mem accounts add support-client` on the server
-    with ServerClient(config.server.url, token=token, transport=_in_process(create_app(workspace, config=config))
-                      ) as client:
+    with _client(workspace, config, token) as client:
         for customer_id in SHARING:
             with CustomerStore.open(home, customer_id) as store:  # `mem consent --customer ID --share on`
                 store.set_consent(share=True)
@@ -210,6 +208,14 @@ def _knowhow(workspace: Path, home: Path, config: Config) -> DemoStep:
                     "mem consent --customer ID --share on && mem share --customer ID (for cust-b, cust-c, cust-d); "
                     f"mem promote; mem promote --approve {found['id']} --by {APPROVER} --when '{KNOWHOW_WHEN}' "
                     f"--then '{KNOWHOW_THEN}'", lines)
+
+
+def _client(workspace: Path, config: Config, token: str) -> Any:
+    """A ``ServerClient`` whose requests the workspace's server app answers in this process."""
+    from mem.server.app import create_app
+    from mem.server.client import ServerClient
+
+    return ServerClient(config.server.url, token=token, transport=_in_process(create_app(workspace, config=config)))
 
 
 def _in_process(app: Any) -> Any:
@@ -309,13 +315,43 @@ def _learnt(learning: Any, home: Path) -> DemoStep:
             lines.append(f"added {fact.kind}: {fact.text}" + (f" (linked to {refs})" if refs else ""))
         for fact_id in extracted.get("traits_added", []) + extracted.get("traits_updated", []):
             fact = store.get(fact_id)
-            lines.append(f"trait ({fact.origin}, confirmed: {fact.confirmed}): {fact.text} "
-                         f"— from {len(fact.support)} facts; not in customer context until the customer confirms")
-        pending = store.pending_evidence()
+            waiting = "" if fact.confirmed else "; not in customer context until the customer confirms"
+            lines.append(f"trait ({fact.origin}, {'confirmed' if fact.confirmed else 'not confirmed'}): {fact.text} "
+                         f"— from {len(fact.support)} facts{waiting}")
     with CustomerStore.open(home, CUSTOMER_A) as store:
         agreements = [f for f in store.list_facts() if f.agreement and f.status == "active"]
     lines += [f"kept as it was: {f.when} {f.text}" + (f" — {f.recheck.reason}" if f.recheck.flag else "")
               for f in agreements if "50%" in f.text]
-    lines.append(f"evidence outbox: {len(pending)} agreement evidence item(s) wait for `mem sync` to the service")
+    if learning.shared:
+        lines.append(f"shared (anonymised, consented): {learning.shared}")
     lines += [f"skipped: {reason}" for reason in learning.skipped]
-    return DemoStep("Learnt after the answer (movements 2 and 6)", None, lines)
+    lines += [f"not done: {error}" for error in learning.errors]
+    return DemoStep("Learnt after the answer (movements 2 and 6; movement 4 only with consent)", None, lines)
+
+
+def _evidence(workspace: Path, home: Path, config: Config, token: str) -> DemoStep:
+    """Step 8 of the reference flow: the client's evidence outbox goes to the service's evidence store.
+
+    ``push_evidence`` is what ``mem sync`` runs after the bundle; the server keeps only fact id, date,
+    customer id and the quoted sentences, which is what the operator's ``mem evidence list`` reads back.
+    """
+    from mem.customers.store import CustomerStore
+    from mem.server.evidence import list_evidence, push_evidence
+
+    at("2026-10-16T10:05:00")
+    with CustomerStore.open(home, CUSTOMER_A) as store:
+        waiting = len(store.pending_evidence())
+    with _client(workspace, config, token) as client:
+        pushed = push_evidence(home, client=client)
+    lines = [f"{CUSTOMER_A}: {waiting} agreement evidence item(s) were waiting in the client's outbox; "
+             f"{pushed['sent']} item(s) of the {pushed['customers']} customers on this client sent"]
+    for record in sorted(list_evidence(workspace, customer_id=CUSTOMER_A), key=lambda r: (r["date"], r["id"])):
+        quotes = " / ".join(f'"{q}"' for q in record["quotes"])
+        lines.append(f"kept by the service: {record['date']} fact {record['fact_id']}: {quotes}")
+    with CustomerStore.open(home, CUSTOMER_A) as store:
+        left = len(store.pending_evidence())
+    lines.append(f"{CUSTOMER_A}'s outbox now holds {left} item(s); its facts, context and request log stay on this "
+                 "client")
+    return DemoStep("Agreement evidence goes to the service's evidence store (DESIGN.md §5 step 8)",
+                    "mem sync (its evidence push; the bundle part is step 8 above)",
+                    lines)

@@ -138,3 +138,78 @@ def test_model_with_pre_retrieved_blocks_from_the_cli(mem, workspace, scripted_m
     data = json.loads(result.stdout)
     assert data["engine"] == "scripted" and data["citations"][0]["id"] == "refund-policy"
     assert "<<DATA " in scripted_model.prompts[0][1]  # the blocks were in the prompt, no tools needed
+
+
+SLOW_LEARNING = """
+import sys, time
+import mem.customers.extract as extract
+
+real = extract.extract_pending
+
+def slow(*args, **kwargs):
+    time.sleep(3)
+    return real(*args, **kwargs)
+
+extract.extract_pending = slow
+from mem.cli.main import run
+
+sys.argv = ["mem", *sys.argv[1:]]
+run()
+"""
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_piped_reply_arrives_before_learning_ends(workspace, isolated_env, as_json):
+    """Learning never delays the reply, even when stdout is a pipe (block-buffered) and extraction is slow."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    args = ["--workspace", str(workspace), "ask", "-c", "c1", *(["--json"] if as_json else []), "refund?"]
+    env = {**os.environ, "MEM_HOME": str(isolated_env), "NO_COLOR": "1"}
+    process = subprocess.Popen([sys.executable, "-c", SLOW_LEARNING, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        start = time.monotonic()
+        first = process.stdout.readline()  # blocks until the CLI flushes
+        waited = time.monotonic() - start
+        assert first.strip() and process.poll() is None, "the reply came only when the process ended"
+        assert waited < 2.5
+    finally:
+        rest, err = process.stdout.read(), process.stderr.read()
+        process.wait(timeout=60)
+    assert process.returncode == 0, err
+    assert "learnt after the conversation" in err
+    if as_json:
+        assert json.loads(first + rest)["citations"][0]["id"] == "refund-policy"
+
+
+NO_LEARN_IMPORTS = """
+import atexit, sys
+
+def loaded():
+    sys.stderr.write("\\nLOADED " + " ".join(sorted(m for m in sys.modules if m.startswith("mem."))) + "\\n")
+
+atexit.register(loaded)
+from mem.cli.main import run
+
+sys.argv = ["mem", *sys.argv[1:]]
+run()
+"""
+
+
+def test_ask_with_no_learn_never_loads_extraction(workspace, isolated_env):
+    """Start-up cost: `mem ask --no-learn` imports neither the extraction modules nor llm (docs/ask.md)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MEM_HOME": str(isolated_env), "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-c", NO_LEARN_IMPORTS, "--workspace", str(workspace), "ask", "-c", "c1",
+                           "--no-learn", "--json", "refund?"], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stderr.split("LOADED ", 1)[1].split()
+    assert "mem.agent.answering" in loaded and "mem.customers.store" in loaded
+    assert not {"mem.customers.extract", "mem.customers.candidates", "mem.core.model"} & set(loaded)
+    assert json.loads(done.stdout)["citations"][0]["id"] == "refund-policy"

@@ -15,7 +15,8 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     # the steps, in order
     titles = ["A workspace", "Policy from official documents", "Service context", "Other customers B, C, D",
               "Know-how: B, C, D share with consent; an operator approves", "Customer A (Enterprise, Japanese)",
-              "v4 is published", "flags linked facts", "Customer A asks", "Learnt after the answer"]
+              "v4 is published", "flags linked facts", "Customer A asks", "Learnt after the answer",
+              "Agreement evidence goes to the service's evidence store"]
     positions = [out.index(title) for title in titles]
     assert positions == sorted(positions)
     assert "refund-policy v3 revised" in out and "refund-policy v4 revised" in out
@@ -58,8 +59,31 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     # learnt afterwards: the new request and an inferred trait awaiting confirmation
     learnt = out[out.index("Learnt after the answer"):]
     assert "added request" in learnt
-    assert "trait (inferred, confirmed: False)" in learnt
+    assert "trait (inferred, not confirmed)" in learnt and "until the customer confirms" in learnt
     assert "kept as it was: 2026-09-28" in learnt
+    assert "skipped: sharing: the customer has not consented" in learnt  # movement 4 is consent-gated
+    # step 8 of the reference flow: the agreement's evidence reaches the service's store, and only that
+    evidence = out[out.index("Agreement evidence goes to the service's evidence store"):]
+    assert "cust-a: 2 agreement evidence item(s) were waiting in the client's outbox" in evidence
+    assert ('kept by the service: 2026-09-28 fact ' in evidence
+            and '"We bought 20 extra seats 18 days ago by mistake. We have an annual contract, so could you refund '
+                '50% as an exception?" / "Yes, we agree to refund 50% of the seat purchase as an exception."'
+            in evidence)
+    assert "cust-a's outbox now holds 0 item(s)" in evidence
+
+
+def test_mem_demo_explain_numbers_match_the_sources(mem, tmp_path):
+    """The explain lists blocks as numbered for the engine; each says which [n] it became in the answer."""
+    import re
+
+    out = mem("demo", "--dir", tmp_path / "demo").stdout
+    assembly = out[out.index("retrieved blocks, as numbered for the engine:"):out.index("-- the answer --")]
+    sources = out[out.index("Sources:"):out.index("Warnings (also in --json):")]
+    mapped = re.findall(r"\[(\d+)\] (policy|knowhow|fact) (\S+) .*?; cited as \[(\d+)\] in the answer", assembly)
+    assert len(mapped) == 4 and sorted(int(m[3]) for m in mapped) == [1, 2, 3, 4]
+    assert any(m[0] != m[3] for m in mapped)  # the history is told in date order, so two facts swap numbers
+    for _, memory, block_id, cited in mapped:
+        assert f"[{cited}] {memory} {block_id} " in sources
 
 
 def test_mem_demo_promotion_is_a_commit_with_index_and_log(mem, tmp_path):
@@ -99,3 +123,8 @@ def test_mem_demo_json(mem, tmp_path):
     assert answer["conflicts"] and answer["conflicts"][0]["current"] == "refund-policy v4"
     assert answer["tokens"]["injected_total"] > 0
     assert data["learning"]["extracted"]["added"]
+    from mem.server.evidence import list_evidence
+
+    kept = list_evidence(tmp_path / "d" / "workspace", customer_id="cust-a")
+    assert sorted(r["date"] for r in kept) == ["2026-08-12", "2026-09-28"]
+    assert all(set(r) >= {"fact_id", "date", "quotes"} and "text" not in r for r in kept)
