@@ -18,9 +18,15 @@ with its length and SHA-256.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from typing import Any
 
 from mem.core.errors import InvalidInput
+
+# Expired backups are gone for every request at once (each key-service call purges them); this
+# sweep also deletes their secrets and blobs from disk on a server nobody calls.
+SWEEP_SECONDS = 3600.0
 
 
 def routes(server: Any) -> list:
@@ -33,6 +39,7 @@ def routes(server: Any) -> list:
 
     vault = Vault.open(server.workspace, config=server.config)
     server.extras["vault"] = vault
+    server.extras["vault_sweeper"] = start_sweeper(vault, every=SWEEP_SECONDS)
 
     async def create(request):
         account = await run_in_threadpool(account_of, request)
@@ -95,6 +102,22 @@ def routes(server: Any) -> list:
         Route("/vault/backups/{backup_id}/unlock", unlock, methods=["POST"]),
         Route("/vault/backups/{backup_id}/blob", blob, methods=["GET"]),
     ]
+
+
+def start_sweeper(vault: Any, *, every: float) -> threading.Event:
+    """Run ``vault.sweep()`` now and then every ``every`` seconds in a daemon thread; set the
+    returned event to stop it."""
+    stop = threading.Event()
+
+    def run() -> None:
+        while True:
+            with contextlib.suppress(Exception):  # a failed sweep is retried next time; serving goes on
+                vault.sweep()
+            if stop.wait(every):
+                return
+
+    threading.Thread(target=run, name="mem-vault-sweep", daemon=True).start()
+    return stop
 
 
 def _id(request: Any) -> str:

@@ -354,3 +354,39 @@ def test_each_store_holds_only_its_own_part(site, memory):
     _, _, ciphertext = bc.read_header(blobs)
     assert len(secret) == 32 and secret not in blobs and base64.b64encode(secret) not in blobs
     assert ciphertext[:32] not in keys and auth not in keys and base64.b64encode(auth) not in keys
+
+
+def test_expired_backups_leave_the_disk_without_any_request(tmp_path, live_server, memory, monkeypatch):
+    """The sweep thread of ``mem serve`` deletes an expired backup's secret and blob on an idle server."""
+    import sqlite3
+    import time
+
+    from mem.server import vault_routes
+
+    monkeypatch.setattr(vault_routes, "SWEEP_SECONDS", 0.05)
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    token = add_account(workspace, "alice")
+    server = live_server(workspace, Config.load(workspace=workspace))
+    clock.freeze(clock.parse_datetime("2026-12-01T09:00:00Z"))
+    with ServerClient(server.url, token=token) as client:
+        backup.create_backup(tmp_path / "home", CUSTOMER, PIN, vault=VaultClient(client), kdf=bc.TEST)
+    blobs, db_path = workspace / ".mem" / "blobs", workspace / ".mem" / "keyservice" / "keyservice.db"
+
+    def on_disk() -> tuple[int, int]:
+        db = sqlite3.connect(db_path)
+        try:
+            return len(list(blobs.rglob("*.blob"))), db.execute("SELECT COUNT(*) FROM backups").fetchone()[0]
+        finally:
+            db.close()
+
+    time.sleep(0.3)  # several sweeps before expiry keep it
+    assert on_disk() == (1, 1)
+    requests = len(server.received)
+    clock.freeze(clock.parse_datetime("2026-12-15T09:00:00Z"))
+    deadline = time.monotonic() + 5
+    while on_disk() != (0, 0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert on_disk() == (0, 0)
+    assert len(server.received) == requests  # nobody asked
+    server.app.state.server.extras["vault_sweeper"].set()
