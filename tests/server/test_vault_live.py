@@ -82,7 +82,7 @@ class Site:
                       if p.is_file() and p.name != ".gitignore")
 
     def storage_dump(self) -> bytes:
-        files = [p for p in (self.workspace / ".mem").rglob("*") if p.is_file()]
+        files = [p for p in self.workspace.rglob("*") if p.is_file()]  # all of it, not only the vault's
         return b"".join(p.read_bytes() for p in files) + self.log.getvalue().encode()
 
 

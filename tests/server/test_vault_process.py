@@ -85,6 +85,8 @@ def test_counter_survives_restart_and_the_server_clock_expires_backups(workspace
             assert [_wrong(vault, record)["remaining_attempts"] for _ in range(3)] == [9, 8, 7]
     finally:
         logs += server.stop()
+    keys = _keys(workspace, record)
+    assert _dump(workspace, logs, keys) == []
 
     server = Served(workspace, "2026-12-15T08:59:00Z")
     try:
@@ -104,7 +106,30 @@ def test_counter_survives_restart_and_the_server_clock_expires_backups(workspace
         logs += server.stop()
     assert list((workspace / ".mem" / "blobs").rglob("*.blob")) == []
     assert b"/vault/backups" in logs  # the access log was on, and
-    assert PIN.encode() not in logs  # it never holds the PIN
+    assert _dump(workspace, logs, keys) == []  # neither it nor any file ever held the PIN or a key
+
+
+def _keys(workspace, record: dict) -> dict[str, bytes]:
+    """The PIN, PIN key and data key of a live backup (the secret read straight from the key service)."""
+    import sqlite3
+
+    db = sqlite3.connect(workspace / ".mem" / "keyservice" / "keyservice.db")
+    secret = db.execute("SELECT secret FROM backups WHERE backup_id = ?", (record["backup_id"],)).fetchone()[0]
+    db.close()
+    salt = base64.b64decode(record["kdf"]["salt"])
+    pin_key = bc.pin_key(PIN, salt=salt, kdf=bc.TEST)
+    data_key = bc.data_key(pin_key, secret, salt=salt, backup_id=record["backup_id"])
+    keys = {"PIN": PIN.encode()}
+    for name, key in (("PIN key", pin_key), ("data key", data_key)):
+        keys.update({name: key, f"{name} hex": key.hex().encode(), f"{name} b64": base64.b64encode(key),
+                     f"{name} b64url": base64.urlsafe_b64encode(key)})
+    return keys
+
+
+def _dump(workspace, logs: bytes, keys: dict[str, bytes]) -> list[str]:
+    """Which of ``keys`` appear in any file of the workspace or in the server's logs."""
+    dump = b"".join(p.read_bytes() for p in workspace.rglob("*") if p.is_file()) + logs
+    return [name for name, needle in keys.items() if needle in dump]
 
 
 def test_twenty_wrong_attempts_across_two_server_processes_get_at_most_ten_answers(workspace, tmp_path,
