@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import stat
 
+import pytest
+
 from mem.knowhow.anonymise import looks_personal, pseudonym, scrub, share_secret
 from mem.knowhow.signature import polarity, split_decision
 
@@ -47,3 +49,39 @@ def test_split_decision_and_polarity():
     assert split_decision("年間契約なので50%返金で合意")[0] == "年間契約"
     assert polarity("We declined the refund") == "negative"
     assert polarity("We agreed to a partial refund") == "positive"
+
+
+# Personal data in many shapes; each entry: (decision text, the pieces that must not survive).
+HOSTILE = [
+    ("María José García (maria.garcia@correo.es) agreed to a partial refund because the purchase was 18 days ago",
+     ["María", "José", "García", "maria.garcia"]),
+    ("Jean-Luc O'Brien got a partial refund because his card ending in 4242 was charged twice",
+     ["Jean", "Luc", "Brien", "4242"]),
+    ("The customer Müller got a refund since order no. A-99812 arrived late", ["Müller", "A-99812"]),
+    ("Refund agreed: call 010-1234-5678, +82 10 9876 5432, (555) 201-7788 or 555.201.7789",
+     ["1234-5678", "9876", "201-7788", "201.7789"]),
+    ("We agreed because account 12-345-678 and invoice INV-2024-0042 were billed twice",
+     ["12-345-678", "INV-2024-0042"]),
+    ("김민수 고객이 연간 계약이라서 50% 환불에 합의 (주문번호 20240918-0012, 전화 02-123-4567)",
+     ["김민수", "20240918", "123-4567"]),
+    ("이영희 씨는 연간 계약이라서 부분 환불에 합의", ["이영희"]),
+    ("田中 太郎 様は年間契約なので50%返金で合意（注文番号：A1234、電話 03-1234-5678）",
+     ["田中", "太郎", "A1234", "1234-5678"]),
+    ("ヤマダ タロウ様は年間契約なので返金で合意", ["ヤマダ", "タロウ"]),
+]
+
+
+@pytest.mark.parametrize("text,secrets", HOSTILE)
+def test_scrub_hostile_inputs(text, secrets):
+    clean = scrub(text)
+    for secret in secrets:
+        assert secret not in clean, (secret, clean)
+    assert looks_personal(clean) is None
+
+
+def test_scrub_keeps_the_condition_of_a_decision():
+    # The lead-in "I am" / "this is" must not eat ordinary words as if they were a name.
+    assert scrub("I am on the Enterprise plan and bought it 18 days ago") == (
+        "I am on the Enterprise plan and bought it 18 days ago")
+    assert scrub("this is about my order from last month") == "this is about my order from last month"
+    assert scrub("기업 고객이라서 연간 계약 환불") == "기업 고객이라서 연간 계약 환불"  # "business customer" is no name

@@ -76,6 +76,25 @@ def test_with_consent_only_anonymised_decisions_are_sent(workspace, live_server,
     assert "partial refund" in record["decision"] and "prefer" not in raw.decode()
 
 
+def test_hostile_personal_data_never_reaches_the_server(workspace, live_server, isolated_env):
+    from .test_anonymise import HOSTILE
+
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    _customer(isolated_env, "cust-hostile", [text for text, _ in HOSTILE], share=True)
+    with CustomerStore.open(isolated_env, "cust-hostile") as store:  # the name the customer gave for themselves
+        store.add(Fact.new("attribute", "My name is Sakura Yamamoto", evidence=[
+            Evidence(log_id="c1", turn="3", role="customer", quote="My name is Sakura Yamamoto")]))
+        store.add(_decision("We agreed to a partial refund for sakura yamamoto because the purchase was 18 days ago"))
+    with ServerClient(server.url, token=token) as client:
+        result = share_customer(isolated_env, "cust-hostile", config=Config.load(), client=client)
+    assert result["sent"] == len(HOSTILE) + 1
+    raw = b"".join(body for _, _, body in server.received).decode("utf-8")
+    for secret in [s for _, secrets in HOSTILE for s in secrets] + ["cust-hostile", "sakura", "yamamoto"]:
+        assert secret.lower() not in raw.lower(), secret
+    assert "partial refund" in raw and "年間契約" in raw and "연간 계약" in raw  # the decisions themselves still arrive
+
+
 def test_server_refuses_records_that_still_look_personal(workspace, live_server):
     token = add_account(workspace, "shop-a")
     server = live_server(workspace)
