@@ -23,6 +23,8 @@ from mem.core.config import Config
 from mem.core.errors import InvalidInput, MemError
 from mem.core.ids import new_id, validate_name
 
+RETRIEVAL_MODES = ("auto", "tools", "pre")
+
 
 @dataclass
 class Learning:
@@ -46,10 +48,17 @@ class Conversation:
                  hold_lock: bool = True) -> None:
         from mem.agent.sources import open_service_memory
 
+        # every bad option fails here, before the customer's store is opened or anything is logged
+        if retrieval_mode not in RETRIEVAL_MODES:
+            raise InvalidInput(f"unknown retrieval mode {retrieval_mode!r} (use {', '.join(RETRIEVAL_MODES)})")
         self.config = config
         self.session = validate_name(session, what="session tag") if session else f"s-{new_id()[-8:].lower()}"
         self.learn = learn
         self.model = config.model.name if model is None else model
+        if self.model:
+            from mem.core.model import get_model
+
+            get_model(self.model)  # an unknown model is a one-line error now, not after the first question
         self.retrieval_mode = retrieval_mode
         self.service = service if service is not None else open_service_memory(config)
         self.customer = customer if customer is not None else CustomerMemory.open(config.home, customer_id)
@@ -69,16 +78,20 @@ class Conversation:
             self.ended = True
 
     def ask(self, question: str) -> Answer:
-        """Answer one customer message and log both turns."""
+        """Answer one customer message and log both turns.
+
+        Both turns are logged once the answer exists: a request that fails (the model is unreachable,
+        the service memory unreadable) leaves no unanswered question behind for extraction to learn from.
+        """
         if self.ended:
             raise InvalidInput("this conversation has ended")
         if not question.strip():
             raise InvalidInput("the question is empty")
-        self.customer.log_turn(session=self.session, role="customer", text=question.strip(),
-                               time=clock.now(), meta={})
+        asked_at = clock.now()
         answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
                                  history=self.history, retrieval_mode=self.retrieval_mode)
         answer.session = self.session
+        self.customer.log_turn(session=self.session, role="customer", text=question.strip(), time=asked_at, meta={})
         self.customer.log_turn(
             session=self.session, role="agent", text=answer.text, time=clock.now(),
             meta={"policy_refs": answer.policy_refs, "knowhow_refs": answer.knowhow_refs, "engine": answer.engine},
@@ -146,6 +159,8 @@ def ask_once(config: Config, customer_id: str, question: str, *, session: str | 
              model: str | None = None, service: ServiceMemory | None = None, retrieval_mode: str = "auto",
              on_answer: Callable[[Answer], None] | None = None) -> tuple[Answer, Learning]:
     """A one-turn conversation; ``on_answer`` gets the answer before learning starts."""
+    if not question.strip():
+        raise InvalidInput("the question is empty")  # before the customer's store is opened (or created)
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
                       model=model, retrieval_mode=retrieval_mode) as conversation:
         answer = conversation.ask(question)

@@ -100,6 +100,30 @@ def test_unknown_model_is_a_one_line_error(mem, workspace):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_failed_request_writes_nothing(mem, workspace, isolated_env, scripted_model, monkeypatch):
+    """Bad options, an empty question or a model failing mid-answer leave no unanswered turn to learn from."""
+    from mem.customers.store import CustomerStore
+
+    def ask(*args: str):
+        return mem("--workspace", workspace, "ask", "-c", "c1", *args)
+
+    assert ask("   ").exit_code == 2
+    assert not (isolated_env / "customers" / "c1").exists()  # not even an empty store for the customer
+    assert ask("--model", "no-such-model", "refund?").exit_code == 2
+    bogus = ask("--retrieval", "bogus", "refund?")
+    assert bogus.exit_code == 2 and bogus.stderr == "Error: unknown retrieval mode 'bogus' (use auto, tools, pre)\n"
+
+    def broken(prompt: str) -> str:
+        raise RuntimeError("connection reset")
+
+    scripted_model.script(broken)
+    failed = ask("--model", "scripted", "--retrieval", "pre", "refund?")
+    assert failed.exit_code == 2 and failed.stderr.startswith("Error: ")
+    assert ask("--no-learn", "refund?").exit_code == 0  # the one request that worked
+    with CustomerStore.open(isolated_env, "c1") as store:
+        assert [[t.role for t in c.turns] for c in store.conversations()] == [["customer", "agent"]]
+
+
 def test_public_api_is_exactly_all():
     import mem.agent
 
