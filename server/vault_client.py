@@ -99,6 +99,28 @@ def _require_token(client: ServerClient) -> None:
 
     if not client.token:
         raise Refused(f"not logged in to {client.url}: run `mem login --server URL --token TOKEN` first")
+    require_private_channel(client.url)
+
+
+def require_private_channel(url: str) -> None:
+    """Refuse plain HTTP except on loopback: the per-backup secret and the ciphertext both cross the
+    connection, and whoever records both can try all 10^6 PINs offline."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    from mem.core.errors import Refused
+
+    parts = urlsplit(url)
+    if parts.scheme == "https":
+        return
+    host = (parts.hostname or "").lower()
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        raise Refused(f"backups travel only over https:// (or to this machine): {url} would expose the "
+                      "backup's secret and ciphertext on the network; log in with an https:// URL")
 
 
 def _dict(answer: Any) -> dict[str, Any]:

@@ -89,3 +89,16 @@ def test_backup_needs_a_login(mem):
     result = mem("backup", "--customer", "cust-a", "--pin-stdin", input=PIN + "\n")
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines()[-1].startswith("Error: not logged in")
+
+
+def test_backup_and_restore_refuse_plain_http_beyond_this_machine(tmp_path, mem, monkeypatch):
+    from mem.server.vault_client import require_private_channel
+
+    monkeypatch.setenv("MEM_HOME", str(tmp_path / "home"))
+    assert mem("login", "--server", "http://backup.example.com:8765", "--token", "mem_x").exit_code == 0
+    for command in ("backup", "restore"):
+        result = mem(command, "--customer", "cust-a", "--pin-stdin", input=PIN + "\n")
+        assert result.exit_code == 1
+        assert result.stderr.strip().splitlines()[-1].startswith("Error: backups travel only over https://")
+    for url in ("https://backup.example.com", "http://127.0.0.1:8765", "http://localhost:1", "http://[::1]:8"):
+        require_private_channel(url)
