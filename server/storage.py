@@ -9,6 +9,7 @@ connection, so the store is safe to share between the server's worker threads.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -80,10 +81,18 @@ class SqliteServerStore:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Evidence quotes are customer words and token hashes guard accounts: owner-only from the
+            # first byte (SQLite gives its -wal/-shm files the database file's mode).
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                if os.fstat(fd).st_mode & 0o077:  # made by an older mem, or loosened by hand
+                    os.fchmod(fd, 0o600)
+            finally:
+                os.close(fd)
             with self._connect() as db:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
+        except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"cannot open server storage {self.path}: {exc}") from exc
 
     def _connect(self) -> sqlite3.Connection:

@@ -59,6 +59,8 @@ def test_token_is_stored_only_as_hash(tmp_path):
     assert token.encode() not in db
     assert hash_token(token).encode() in db
     assert open_store(tmp_path).account_for_token_hash(hash_token(token)) == "shop-a"
+    for path in (tmp_path / ".mem").glob("server.db*"):  # evidence quotes live here too: owner-only
+        assert path.stat().st_mode & 0o077 == 0, path
 
 
 def test_bearer_authentication(tmp_path):
