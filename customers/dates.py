@@ -102,11 +102,16 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# Every Korean or Japanese rule needs a non-ASCII character to match, so an ASCII text (most English
+# turns) skips them: a third of the time extraction spent in this function, same results.
+_ASCII_RULES = [(pattern, kind) for pattern, kind in _RULES if pattern.pattern.isascii()]
+
+
 def find_dates(text: str, reference: date) -> list[DateMention]:
     """Every date expression in ``text`` resolved against ``reference``, in text order, not overlapping."""
     taken: list[tuple[int, int]] = []
     found: list[DateMention] = []
-    for pattern, kind in _RULES:
+    for pattern, kind in _ASCII_RULES if text.isascii() else _RULES:
         for match in pattern.finditer(text):
             start, end = match.span()
             if start == end or any(start < e and s < end for s, e in taken):

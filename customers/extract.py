@@ -145,6 +145,8 @@ class _Batch:
     local: list[Fact] = field(default_factory=list)
     gone: set[str] = field(default_factory=set)
 
+    terms_of: dict[str, frozenset[str]] = field(default_factory=dict)
+
     def nearby(self, candidate: Candidate) -> list[Fact]:
         """The batch's own facts most like ``candidate`` (shared content terms), plus same-slot facts."""
         wanted = set(terms(candidate.text))
@@ -152,7 +154,12 @@ class _Batch:
         for fact in self.local:
             if fact.kind == "trait" or fact.id in self.gone:
                 continue
-            shared = len(wanted & set(terms(fact.text)))
+            # every candidate of the batch is compared with every fact written before it: the term
+            # sets are made once per fact (a fact's text never changes under its id)
+            fact_terms = self.terms_of.get(fact.id)
+            if fact_terms is None:
+                fact_terms = self.terms_of[fact.id] = frozenset(terms(fact.text))
+            shared = len(wanted & fact_terms)
             if shared:
                 scored.append((shared, fact))
         scored.sort(key=lambda pair: -pair[0])
