@@ -155,6 +155,7 @@ def restore_backup(
     vault: VaultTransport,
     policy_versions: Mapping[str, int] | None = None,
     overwrite: bool = False,
+    min_kdf: bc.KdfParams | None = None,
     on_progress: ProgressCallback | None = None,
 ) -> RestoreReport:
     """Restore one customer's memory from the server with ``pin``, then delete the backup there.
@@ -164,7 +165,8 @@ def restore_backup(
     before anything is written; the local store is then replaced atomically. ``policy_versions``
     (page id → current version, from the client's verified bundle) flags facts made under older
     versions for recheck. A customer that already has memory on this device is a ``Conflict``
-    unless ``overwrite``.
+    unless ``overwrite``. ``min_kdf`` refuses, before any PIN proof is sent, a record whose
+    Argon2id cost is below it (a tampered key-service record must not get a cheaply guessable proof).
     """
     report = on_progress or _quiet
     validate_customer_id(customer_id)
@@ -182,6 +184,9 @@ def restore_backup(
     record = max(found, key=lambda r: str(r.get("created_at", "")))
     backup_id, kdf_record = str(record["backup_id"]), record.get("kdf") or {}
     kdf = bc.KdfParams.from_dict(kdf_record)
+    if min_kdf is not None and (kdf.memory_kib < min_kdf.memory_kib or kdf.iterations < min_kdf.iterations):
+        raise VerificationError("the server's record of this backup asks for a weaker PIN stretching than mem "
+                                "uses; no PIN proof was sent")
     salt = _unb64(kdf_record.get("salt"))
     report(1, 6, "stretching the PIN (Argon2id)")
     key = bc.pin_key(pin, salt=salt, kdf=kdf)

@@ -83,6 +83,7 @@ def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Confi
     """``mem restore``: fetch, decrypt and install one customer's backup, flagging facts whose
     policy changed since (versions from this home's verified bundle, when there is one)."""
     from mem.customers.backup import restore_backup
+    from mem.customers.backup_crypto import STANDARD
     from mem.server.client import ServerClient
     from mem.server.installed import installed_manifest
     from mem.server.manifest import page_versions
@@ -91,7 +92,7 @@ def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Confi
     with ServerClient.for_home(home, config=config, server=server) as client:
         _require_token(client)
         return restore_backup(home, customer_id, pin, vault=VaultClient(client), policy_versions=versions,
-                              overwrite=overwrite, on_progress=on_progress)
+                              overwrite=overwrite, min_kdf=STANDARD, on_progress=on_progress)
 
 
 def _require_token(client: ServerClient) -> None:

@@ -390,3 +390,13 @@ def test_expired_backups_leave_the_disk_without_any_request(tmp_path, live_serve
     assert on_disk() == (0, 0)
     assert len(server.received) == requests  # nobody asked
     server.app.state.server.extras["vault_sweeper"].set()
+
+
+def test_a_record_with_a_weaker_pin_stretching_gets_no_proof(site, memory):
+    """``mem restore`` asks for at least the standard Argon2id cost: a downgraded record (here a
+    test-cost backup) is refused before any attempt is spent."""
+    _backup(site)
+    with pytest.raises(VerificationError, match="weaker PIN stretching"):
+        backup.restore_backup(site.workspace.parent / "home2", CUSTOMER, PIN, vault=site.vault(), min_kdf=bc.STANDARD)
+    assert site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]["remaining_attempts"] == 10
+    assert not any(path.endswith("/unlock") for _, path, _ in site.server.received)
