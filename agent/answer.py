@@ -29,6 +29,7 @@ class Answer:
     tokens: dict[str, Any]
     steps: list[str] = field(default_factory=list)
     session: str | None = None
+    reference: str = ""  # the retrieved blocks exactly as marked for the engine (the counted reference tokens)
 
     @property
     def policy_refs(self) -> list[dict[str, Any]]:
@@ -51,6 +52,7 @@ class Answer:
             "citations": [c.to_dict() for c in self.citations],
             "injected": self.injected,
             "retrieved": self.retrieved,
+            "reference_data": self.reference,
             "retrieval_steps": self.retrieval_steps,
             "conflicts": self.conflicts,
             "warnings": self.warnings,

@@ -85,7 +85,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         injected={**context.injected(), "instructions": instructions},
         retrieved=[_retrieved(b) for b in retrieval.blocks], retrieval_steps=list(retrieval.steps),
         conflicts=[c.to_dict() for c in conflicts], warnings=_unique(warnings), removed_citations=removed,
-        tokens=tokens, steps=_explain(context, retrieval, conflicts, engine, citations, removed),
+        tokens=tokens, steps=_explain(context, retrieval, conflicts, engine, citations, removed), reference=reference,
     )
 
 

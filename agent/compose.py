@@ -115,6 +115,9 @@ def _fact_line(block: Block, language: str) -> str:
     notes += [phrase(language, "older_policy", policy=o["page"], old=o["version"], new=o["current"]) for o in older]
     sep = phrase(language, "sep")
     extra = sep + sep.join(notes) if notes else ""
+    if block.quote and block.quote in text and not text.startswith(block.quote):
+        # the agent's question kept as context ("(asked: …) ") is for the engines, not for the customer
+        text = text[text.index(block.quote):]
     if block.quote and text.startswith(block.quote):
         # the fact is the customer's own sentence (an agreement adds the agent's confirming words
         # after an arrow): say it once, as quotes

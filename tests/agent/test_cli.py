@@ -43,6 +43,14 @@ def test_ask_json_shape(mem, workspace):
     assert set(data) >= {"answer", "citations", "injected", "retrieved", "warnings", "tokens", "steps", "conflicts"}
     assert data["citations"][0]["quote"] == "Refunds are accepted within 14 days of purchase."
     assert data["tokens"]["method"].startswith("estimate")
+    # exactly what the engine was given as reference data: the marked blocks, counted as the reference tokens
+    from mem.agent.tokens import estimate_tokens
+
+    marker = data["injected"]["marker"]
+    assert data["reference_data"].startswith(f"<<DATA {marker} [1] memory=policy id=refund-policy version=1")
+    assert data["reference_data"].endswith(f"<<END {marker}>>")
+    assert all(r["text"] in data["reference_data"] for r in data["retrieved"])
+    assert data["tokens"]["reference"] == estimate_tokens(data["reference_data"])
 
 
 def test_chat_keeps_history_and_ends_on_end(mem, workspace):

@@ -207,3 +207,20 @@ def test_conflict_note_mentions_the_exception_only_for_an_exception(service, mak
     assert "exception" not in answer.text.split("Please note:")[1]
     exceptional = answer_question(QUESTION, service=service, customer=make_customer())
     assert "The earlier exception is not repeated automatically" in exceptional.text
+
+
+def test_the_agents_question_kept_as_fact_context_is_not_shown_to_the_customer(service, make_customer):
+    """A fact "(asked: …) <customer's words> → <agreement>" is told once, as the customer's words and the agreement."""
+    from mem.customers.fact import Evidence, Fact, PolicyRef
+
+    words = "Enterprise, and we bought it 20 days ago. Could you give us a partial refund?"
+    fact = Fact(id="01ASKEDCONTEXT000000000000", kind="decision",
+                text=f"(asked: Which plan are you on?) {words} → Yes, we agree to a partial refund.",
+                evidence=(Evidence(log_id="L", turn="t", role="customer", quote=words),),
+                policy_refs=(PolicyRef(page="refund-policy", version=3),), agreement=True)
+    answer = answer_question("partial refund after 20 days", service=service, customer=make_customer(facts=[fact]))
+    history = answer.text.split("Your history with us:")[1].split("Please note:")[0]
+    assert "(asked:" not in history and history.count(words) == 1
+    assert f'"{words}" → "Yes, we agree to a partial refund."' in history
+    block = next(r for r in answer.retrieved if r["memory"] == "fact")
+    assert block["text"].startswith("(asked: Which plan are you on?)")  # the engines still see the context
