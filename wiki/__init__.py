@@ -1,6 +1,6 @@
 """The engine for folders of markdown pages: page model, store, git history, links, search, lint.
 
-Nothing here imports gitpython, yaml or markdown-it at module level, so importing ``mem.wiki`` is cheap.
+Nothing here imports gitpython or yaml at module level, so importing ``mem.wiki`` is cheap.
 """
 
 from mem.wiki.history import PageVersion, page_at, page_diff, page_history, page_text_at

@@ -14,7 +14,7 @@ import os
 from pathlib import PurePosixPath
 
 from mem.wiki.index import INDEX_FILE, render_index
-from mem.wiki.lint_links import Link
+from mem.wiki.links import Link
 from mem.wiki.lint_rules import LintContext, PageFile, canonical_rel, resolve
 from mem.wiki.page import Page, render_page
 

@@ -19,7 +19,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mem.core.errors import StorageError
-from mem.wiki import lint_git, lint_links, lint_numbers, lint_text
+from mem.wiki import links as page_links
+from mem.wiki import lint_git, lint_numbers, lint_text
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
 from mem.wiki.page import Page, body_line_offset, normalise_meta, split_frontmatter, validate_meta
@@ -73,12 +74,12 @@ class PageFile:
                     meta=meta, body=self.body.lstrip("\n"), path=self.path)
 
     @cached_property
-    def links(self) -> list[lint_links.Link]:
-        return lint_links.links(self.body_lines, start_line=self.body_start)
+    def links(self) -> list[page_links.Link]:
+        return page_links.links(self.body_lines, start_line=self.body_start)
 
     @cached_property
     def anchors(self) -> set[str]:
-        return lint_links.heading_slugs(self.body_lines)
+        return page_links.heading_slugs(self.body_lines)
 
     def field_line(self, name: str) -> int:
         """The line of a top-level frontmatter field (1 when it is absent)."""
@@ -225,7 +226,7 @@ def check_duplicate_ids(ctx: LintContext) -> Iterator[Finding]:
                           f"id {page_id!r} is also used by {', '.join(o.rel for o in owners[1:])}")
 
 
-def resolve(ctx: LintContext, pf: PageFile, link: lint_links.Link) -> tuple[str, PageFile | None, Path | None]:
+def resolve(ctx: LintContext, pf: PageFile, link: page_links.Link) -> tuple[str, PageFile | None, Path | None]:
     """Where ``link`` points: ``(state, page, path)``, state one of page / file / missing / outside.
 
     Paths are resolved lexically (no symlink resolution), which keeps this free of system calls
@@ -249,7 +250,7 @@ def resolve(ctx: LintContext, pf: PageFile, link: lint_links.Link) -> tuple[str,
     return ("file", None, path) if path.exists() else ("missing", None, path)
 
 
-def resolved(ctx: LintContext, pf: PageFile) -> list[tuple[lint_links.Link, str, PageFile | None, Path | None]]:
+def resolved(ctx: LintContext, pf: PageFile) -> list[tuple[page_links.Link, str, PageFile | None, Path | None]]:
     """Every link of ``pf`` with where it points (computed once per page, shared by the rules)."""
     cached = ctx.resolved.get(pf.rel)
     if cached is None:
@@ -278,7 +279,7 @@ def check_footnotes(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
         if "[^" not in pf.body:
             continue
-        notes = lint_links.footnotes(pf.body_lines, start_line=pf.body_start)
+        notes = page_links.footnotes(pf.body_lines, start_line=pf.body_start)
         for label, line in notes.refs.items():
             if label not in notes.defs:
                 yield Finding(pf.rel, line, "footnote-source", f"footnote [^{label}] has no definition")
@@ -312,7 +313,7 @@ def _cites(ctx: LintContext, pf: PageFile, text: str, names: list[str]) -> bool:
         return True
     # A link to an existing file under sources/ is a citation even if the page forgot to declare it;
     # the source-hash rule cannot vouch for it, but the reader can follow it.
-    for link in lint_links.links([text], start_line=1):
+    for link in page_links.links([text], start_line=1):
         state, _, path = resolve(ctx, pf, link)
         if state == "file" and path is not None and path.relative_to(ctx.workspace).parts[:1] == ("sources",):
             return True
@@ -407,10 +408,10 @@ def check_orphans(ctx: LintContext) -> Iterator[Finding]:
                 inbound.add(target.rel)
     if ctx.index_text is not None:
         index_lines = ctx.index_text.splitlines()
-        for link in lint_links.links(index_lines, start_line=1):
+        for link in page_links.links(index_lines, start_line=1):
             if link.kind == "wiki" and link.target in ctx.by_id:
                 inbound.update(o.rel for o in ctx.by_id[link.target])
-            elif link.kind == "md":
+            elif link.kind == "markdown":
                 inbound.add(PurePosixPath(link.target).as_posix().removeprefix("./"))
     for pf in ctx.selected():
         if pf.rel not in inbound:

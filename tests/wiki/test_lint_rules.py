@@ -123,6 +123,15 @@ def test_broken_anchor(ws):
     assert "broken-link" not in rules(lint(ws))
 
 
+def test_anchors_of_setext_headings_and_headings_with_code_pass(ws):
+    body = SHIPPING_BODY + ("\nFree returns\n------------\n\n## The `late` case\n\n"
+                            "[a](#free-returns) [b](#the-late-case)\n")
+    write_page(ws, page("shipping", body))
+    assert "broken-anchor" not in rules(lint(ws))
+    write_page(ws, page("shipping", body.replace("(#the-late-case)", "(#the--case)")))
+    assert "#the--case" in only(lint(ws), "broken-anchor")[0].message
+
+
 def test_same_page_anchor(ws):
     write_page(ws, page("shipping", SHIPPING_BODY + "\nBack to [top](#shipping), [bad](#nope).\n"))
     found = only(lint(ws), "broken-anchor")
