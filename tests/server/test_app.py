@@ -94,6 +94,24 @@ def test_request_size_limit(tmp_path):
     assert big.json()["error"]["kind"] == "too_large"
 
 
+def test_request_size_limit_without_content_length(tmp_path, live_server):
+    # A chunked body declares no length: the limit is counted while it streams in, on a real server.
+    import httpx
+
+    token = add_account(tmp_path, "shop-a")
+    config = Config.load(workspace=tmp_path).overlay({"server": {"max_request_bytes": 1000}})
+    server = live_server(tmp_path, config=config)
+
+    def chunks():
+        for _ in range(50):
+            yield b"x" * 100
+
+    answer = httpx.post(f"{server.url}/v1/evidence", content=chunks(), timeout=10,
+                        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    assert answer.status_code == 413 and answer.json()["error"]["kind"] == "too_large"
+    assert open_store(tmp_path).evidence() == []
+
+
 def test_access_log_is_json_lines_without_bodies(tmp_path, caplog):
     token = add_account(tmp_path, "shop-a")
     client = _app_client(tmp_path)
