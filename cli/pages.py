@@ -67,8 +67,14 @@ def history(ctx: typer.Context, page_id: PageId, json_output: JsonOption = False
 
 
 def _history_table(console: Any, rows: list[dict[str, Any]]) -> None:
-    shown = [dict(r, commit=r["commit"][:10], version=f"v{r['version']}") for r in rows]
+    shown = [dict(r, commit=r["commit"][:10], version=_version_label(r)) for r in rows]
     print_table(console, shown, ["version", "date", "commit", "message", "sources"])
+
+
+def _version_label(row: dict[str, Any]) -> str:
+    if row["version"] is not None:
+        return f"v{row['version']}"
+    return "deleted" if row["status"] == "deleted" else "?"  # "?": frontmatter unreadable in that commit
 
 
 @pages_app.command("diff")

@@ -51,15 +51,16 @@ def page_history(workspace: Path, page_id: str) -> list[PageVersion]:
     versions = []
     for commit in gitrepo.file_commits(workspace, rel):
         try:
-            text = gitrepo.show_file(workspace, commit.sha, commit.path)
+            text: str | None = gitrepo.show_file(workspace, commit.sha, commit.path)
         except StorageError:  # the commit deleted the file: no version to read
-            text = ""
-        meta, _, _ = split_frontmatter(text)
+            text = None
+        meta, _, _ = split_frontmatter(text or "")
         meta = meta or {}
         version = meta.get("version") if isinstance(meta.get("version"), int) else None
         sources = tuple(str(s.get("file")) for s in meta.get("sources") or [] if isinstance(s, dict))
+        status = "deleted" if text is None else str(meta.get("status") or "")
         versions.append(PageVersion(version, commit.sha, commit.date, commit.message.splitlines()[0],
-                                    commit.path, sources, str(meta.get("status") or "")))
+                                    commit.path, sources, status))
     return versions
 
 

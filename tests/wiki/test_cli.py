@@ -72,3 +72,30 @@ def test_init_defaults_to_the_current_folder(mem, tmp_path, monkeypatch):
     result = mem("init")
     assert result.exit_code == 0 and (tmp_path / "mem.toml").is_file()
     assert "created workspace" in result.stderr
+
+
+def test_git_log_p_policies_tells_the_same_story_as_pages_history(mem, ws, tmp_path):
+    """Operators may use either: versions, commits, dates, messages, sources and diffs agree."""
+    from mem.wiki import gitrepo
+    from mem.wiki.store import Wiki
+
+    (tmp_path / "other.md").write_text("# Shipping\n\nOrders ship within 3 days.\n")
+    assert mem("--workspace", ws, "ingest", tmp_path / "other.md").exit_code == 0  # not this page's story
+    Wiki(ws).write([], op="remove", message="remove: refund-policy", delete=["refund-policy"])
+
+    rows = json.loads(mem("--workspace", ws, "pages", "history", "refund-policy", "--json").stdout)
+    log = gitrepo._run(ws, "log", "--follow", "--format=%H%x1f%cI%x1f%s", "--", "policies/refund-policy.md")
+    assert [(r["commit"], r["date"], r["message"]) for r in reversed(rows)] == \
+        [tuple(line.split("\x1f")) for line in log.splitlines()]
+    assert [(r["version"], r["status"]) for r in rows] == [(1, "active"), (2, "active"), (None, "deleted")]
+    for row in rows[:2]:  # what git shows at each commit is the page at that version
+        at_commit = gitrepo._run(ws, "show", f"{row['commit']}:policies/refund-policy.md", strip=False)
+        assert f"version: {row['version']}\n" in at_commit and row["sources"][0] in at_commit
+        shown = mem("--workspace", ws, "pages", "show", "refund-policy", "--version", row["version"]).stdout
+        assert shown == at_commit
+    ours = mem("--workspace", ws, "pages", "diff", "refund-policy", "1", "2").stdout
+    git_diff = gitrepo._run(ws, "diff", rows[0]["commit"], rows[1]["commit"], "--", "policies/refund-policy.md")
+    changed = [line for line in git_diff.splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    assert changed == [line for line in ours.splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    table = mem("--workspace", ws, "pages", "history", "refund-policy").stdout
+    assert "deleted" in table and "vNone" not in table
