@@ -36,7 +36,8 @@ def list_(
     """List evidence records held by this server, newest first (operator side)."""
     from mem.server.evidence import list_evidence
 
-    emit(list_evidence(require_workspace(ctx), customer_id=customer, limit=limit), as_json=want_json(ctx, json_output))
+    emit(list_evidence(require_workspace(ctx), customer_id=customer, limit=limit), as_json=want_json(ctx, json_output),
+         human=_print_records)
 
 
 @evidence_app.command("show")
@@ -46,6 +47,17 @@ def show(ctx: typer.Context, evidence_id: int = typer.Argument(..., help="Record
     from mem.server.evidence import show_evidence
 
     emit(show_evidence(require_workspace(ctx), evidence_id), as_json=want_json(ctx, json_output))
+
+
+def _print_records(console, rows) -> None:
+    # One block per record: ids stay whole (`show` takes the number), quotes are read, not squeezed.
+    if not rows:
+        console.print("(no evidence)", style="dim")
+    for row in rows:
+        console.print(f"{row['id']}  customer {row['customer_id']}  fact {row['fact_id']}  date {row['date'] or '-'}  "
+                      f"from {row['account']} at {row['received_at']}", markup=False, highlight=False, soft_wrap=True)
+        for quote in row["quotes"]:
+            console.print(f'  "{quote}"', markup=False, highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -114,3 +114,6 @@ def test_cli_evidence_list_and_show(mem, workspace):
     shown = json.loads(mem("--workspace", workspace, "evidence", "show", str(record["id"]), "--json").stdout)
     assert shown["quotes"] == ["annual contract, so 50% as an exception"]
     assert mem("--workspace", workspace, "evidence", "show", "999").exit_code == 2
+    human = mem("--workspace", workspace, "evidence", "list").stdout
+    assert f"{record['id']}  customer cust-a  fact F1  date 2026-09-28" in human
+    assert '"annual contract, so 50% as an exception"' in human  # the quote whole, not squeezed into a column
