@@ -359,3 +359,11 @@ def test_every_rule_is_documented():
     for rule_id, rule in RULES.items():
         assert f"`{rule_id}`" in docs, rule_id
         assert rule.level in ("error", "warning")
+        # its own entry, under its level, saying why the rule exists and how to fix a finding
+        section = docs.split(f"#### `{rule_id}`\n", 1)[1].split("\n#### ", 1)[0].split("\n## ", 1)[0]
+        assert "**Why**" in section and "**Fix**" in section, rule_id
+        where = docs.index(f"#### `{rule_id}`\n")
+        warnings_start = docs.index("### Warnings")
+        assert (docs.index("### Errors") < where < warnings_start) if rule.level == "error" else \
+            (where > warnings_start), rule_id
+        assert rule.summary and rule.why and rule.fix, rule_id
