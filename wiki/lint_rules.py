@@ -171,7 +171,8 @@ Check = Callable[[LintContext], Iterator[Finding]]
 def check_frontmatter(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
         if pf.meta is None:
-            yield Finding(pf.rel, 1, "frontmatter", pf.error or "no frontmatter")
+            where = re.search(r" at line (\d+):", pf.error or "")  # a YAML error names its file line
+            yield Finding(pf.rel, int(where.group(1)) if where else 1, "frontmatter", pf.error or "no frontmatter")
             continue
         for problem in pf.problems:
             name = re.match(r"(?:missing field ')?([a-z_]+)", problem)

@@ -85,6 +85,12 @@ def test_frontmatter_line_points_at_field(ws):
 # --- duplicate ids -----------------------------------------------------------------------------
 
 
+def test_invalid_yaml_points_at_its_line(ws):
+    write(ws, "policies/shipping.md", "---\nid: shipping\ntype: policy\ntitle: Costs: extra\nversion: 1\n---\nx\n")
+    [found] = only(lint(ws), "frontmatter")
+    assert found.line == 4 and "line 4" in found.message
+
+
 def test_duplicate_id(ws):
     dup = page("refund", "Another refund page.", type="knowhow")
     write_page(ws, dup)
