@@ -416,7 +416,7 @@ def check_orphans(ctx: LintContext) -> Iterator[Finding]:
                 inbound.add(PurePosixPath(link.target).as_posix().removeprefix("./"))
     for pf in ctx.selected():
         if pf.rel not in inbound:
-            yield Finding(pf.rel, 1, "orphan-page", "no page and not index.md links to this page")
+            yield Finding(pf.rel, 1, "orphan-page", "no other page links to this page and index.md does not list it")
 
 
 def check_index(ctx: LintContext) -> Iterator[Finding]:
