@@ -23,11 +23,17 @@ def login_path(home: Path) -> Path:
     return Path(home) / LOGIN_FILE
 
 
+def check_url(url: str) -> str:
+    """``url`` without trailing slash; ``InvalidInput`` unless it is an http(s) URL."""
+    url = url.strip().rstrip("/")
+    if not url.startswith(("http://", "https://")) or len(url.split("://", 1)[1]) == 0:
+        raise InvalidInput(f"server URL must start with http:// or https://: {url!r}")
+    return url
+
+
 def save_login(home: Path, *, url: str, token: str | None) -> Path:
     """Remember ``url`` and ``token`` for this home (file mode 0600: the token is a secret)."""
-    url = url.strip().rstrip("/")
-    if not url.startswith(("http://", "https://")):
-        raise InvalidInput(f"server URL must start with http:// or https://: {url!r}")
+    url = check_url(url)
     path = login_path(home)
     atomic_write_text(path, json.dumps({"url": url, "token": token}, indent=2) + "\n", mode=0o600)
     return path
@@ -50,10 +56,11 @@ def resolve_server(home: Path, *, server: str | None = None, default: str | None
     """The server to talk to: ``server`` if given, else the login's, else ``default`` (config)."""
     login = load_login(home)
     if server:
-        token = login.token if login and login.url == server.rstrip("/") else None
-        return Login(url=server.rstrip("/"), token=token)
+        server = check_url(server)
+        token = login.token if login and login.url == server else None
+        return Login(url=server, token=token)
     if login and login.url:
         return login
     if default:
-        return Login(url=default.rstrip("/"))
+        return Login(url=check_url(default))
     raise NotFound("no server known: run `mem login --server URL --token TOKEN` or pass --server")

@@ -42,7 +42,7 @@ def load_private_pem(data: bytes, *, origin: str = "private key") -> Ed25519Priv
     try:
         key = serialization.load_pem_private_key(data, password=None)
     except (ValueError, TypeError) as exc:
-        raise InvalidInput(f"{origin} is not a PEM private key: {exc}") from exc
+        raise InvalidInput(f"{origin} is not an unencrypted PEM private key") from exc
     if not isinstance(key, Ed25519PrivateKey):
         raise InvalidInput(f"{origin} is not an Ed25519 key")
     return key
@@ -55,7 +55,8 @@ def load_public_pem(data: bytes, *, origin: str = "public key") -> Ed25519Public
     try:
         key = serialization.load_pem_public_key(data)
     except (ValueError, TypeError) as exc:
-        raise InvalidInput(f"{origin} is not a PEM public key: {exc}") from exc
+        # cryptography's own text is several sentences with a URL; the one line names the file
+        raise InvalidInput(f"{origin} is not a PEM public key") from exc
     if not isinstance(key, Ed25519PublicKey):
         raise InvalidInput(f"{origin} is not an Ed25519 key")
     return key

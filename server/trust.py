@@ -47,13 +47,17 @@ def trusted_key(trust: dict[str, Any]):
 
 def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | None = None) -> dict[str, Any]:
     """``mem login``: store server and token; pin ``trust_key`` (a PEM file) when given."""
-    path = save_login(home, url=url, token=token)
-    result: dict[str, Any] = {"server": url.rstrip("/"), "token": "stored" if token else "none", "file": str(path)}
-    if trust_key is not None:
+    pem = None
+    if trust_key is not None:  # read and checked first: a bad key file leaves the login as it was
         try:
             pem = Path(trust_key).read_bytes()
         except OSError as exc:
             raise InvalidInput(f"cannot read {trust_key}: {exc.strerror}") from exc
+        signing.load_public_pem(pem, origin=str(trust_key))
+    path = save_login(home, url=url, token=token)
+    result: dict[str, Any] = {"server": url.strip().rstrip("/"), "token": "stored" if token else "none",
+                              "file": str(path)}
+    if pem is not None:
         result["trusted_key"] = save_trust(home, pem, source="pinned")["key_id"]
     return result
 

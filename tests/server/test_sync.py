@@ -236,3 +236,15 @@ def test_client_commands_use_the_bundle_settings(mem, workspace, live_server, tm
     listed = mem("--workspace", elsewhere, "context", "list", "--customer", "c1", "--json")
     assert listed.exit_code == 0, listed.stderr
     assert json.loads(listed.stdout)["budget_chars"] == 42
+
+
+def test_bad_url_or_key_file_is_a_usage_error_that_changes_nothing(mem, isolated_env, tmp_path):
+    bad = mem("sync", "--server", "notaurl")
+    assert bad.exit_code == 2
+    assert bad.stderr.strip() == "Error: server URL must start with http:// or https://: 'notaurl'"
+    assert not (isolated_env / "bundle" / "state.json").exists()  # a typo is not an outage: nothing marked stale
+    not_pem = tmp_path / "hostname"
+    not_pem.write_text("my-host\n")
+    login = mem("login", "--server", "http://127.0.0.1:8765", "--trust-key", str(not_pem))
+    assert login.exit_code == 2 and login.stderr.strip() == f"Error: {not_pem} is not a PEM public key"
+    assert not (isolated_env / "server.json").exists() and not (isolated_env / "bundle" / "trust.json").exists()
