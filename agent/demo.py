@@ -256,7 +256,9 @@ def _customer_a(home: Path, config: Config) -> DemoStep:
                          + (f" (made under {refs})" if refs else ""))
     lines.append(f"extraction: {len(report.added)} added, {report.dropped_ungrounded} dropped as ungrounded")
     return DemoStep("Customer A (Enterprise, Japanese): past conversations imported and extracted",
-                    f"mem log import --customer {CUSTOMER_A} a.jsonl && mem extract --customer {CUSTOMER_A}", lines)
+                    f"mem context set --customer {CUSTOMER_A} --from-service 'Enterprise plan (annual contract)' "
+                    f"--key tier && mem log import --customer {CUSTOMER_A} {CUSTOMER_A}.jsonl && "
+                    f"mem extract --customer {CUSTOMER_A}", lines)
 
 
 def _recheck(home: Path) -> DemoStep:
@@ -287,7 +289,9 @@ def _recheck(home: Path) -> DemoStep:
                 lines.append(f"{customer_id}: {fact.when} {fact.text} — {fact.recheck.reason}")
     if not lines:
         lines.append("no fact was linked to refund-policy v3 (nothing flagged)")
-    return DemoStep("The client learns of v4 and flags linked facts (movement 5)", "mem sync", lines)
+    # the demo has no signed bundle to download: this is the recheck call mem sync makes after a new one
+    return DemoStep("The client learns of v4 and flags linked facts (movement 5)",
+                    f"mem sync (its recheck step: flag_policy_changes for {POLICY_ID} v3 → v4)", lines)
 
 
 def _ask(workspace: Path, home: Path, config: Config) -> tuple[Any, Any, DemoStep]:

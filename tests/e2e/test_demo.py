@@ -128,3 +128,24 @@ def test_mem_demo_json(mem, tmp_path):
     kept = list_evidence(tmp_path / "d" / "workspace", customer_id="cust-a")
     assert sorted(r["date"] for r in kept) == ["2026-08-12", "2026-09-28"]
     assert all(set(r) >= {"fact_id", "date", "quotes"} and "text" not in r for r in kept)
+
+
+def test_the_installed_mem_command_runs_the_demo(tmp_path):
+    """The README's first command, as a user types it: the console script, a fresh process, offline."""
+    import os
+    import sys
+    import time
+    from pathlib import Path
+
+    script = Path(sys.executable).parent / "mem"
+    command = [str(script)] if script.is_file() else [sys.executable, "-m", "mem"]
+    env = {**os.environ, "MEM_HOME": str(tmp_path / "home"), "NO_COLOR": "1"}
+    start = time.monotonic()
+    done = subprocess.run([*command, "demo", "--dir", str(tmp_path / "demo")], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - start < 60  # "in seconds"; generous for a loaded CI machine
+    out = done.stdout
+    assert "== 11. Agreement evidence goes to the service's evidence store" in out
+    assert "現在有効な規定は refund-policy 第4版" in out and "Traceback" not in done.stderr
+    assert f"mem --workspace {tmp_path / 'demo' / 'workspace'}" in done.stderr  # where to explore next
