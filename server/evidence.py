@@ -32,18 +32,24 @@ def evidence_record(item: EvidenceItem) -> dict[str, Any]:
 
 
 def push_evidence(home: Path, *, client: ServerClient | None = None, config: Config | None = None,
-                  server: str | None = None, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
-    """Send every queued evidence record of every customer on this home; returns counts."""
+                  server: str | None = None, customer_id: str | None = None,
+                  on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+    """Send the queued evidence records of every customer on this home (or only ``customer_id``'s,
+    e.g. right after a conversation saved an agreement); returns counts."""
     if not (Path(home) / "customers").is_dir():  # no customer memory on this client: nothing queued
         return {"sent": 0, "customers": 0}
     from mem.customers import list_customers
     from mem.customers.store import CustomerStore
 
+    customers = list_customers(home)
+    if customer_id is not None:
+        customers = [c for c in customers if c == customer_id]
+        if not customers:
+            return {"sent": 0, "customers": 0}
     own = client is None
     if client is None:
         client = ServerClient.for_home(home, config=config, server=server)
     sent = 0
-    customers = list_customers(home)
     try:
         for i, customer_id in enumerate(customers):
             with CustomerStore.open(home, customer_id) as store:

@@ -73,6 +73,21 @@ def test_evidence_push_sends_only_evidence_sentences(workspace, live_server, iso
     assert show_evidence(workspace, record["id"])["quotes"] == ["We agreed to a 50% partial refund."]
 
 
+def test_evidence_push_for_one_customer(workspace, live_server, isolated_env):
+    home = isolated_env
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    for cid in ("cust-a", "cust-b"):
+        with CustomerStore.open(home, cid) as store:
+            store.add(_fact(f"We agreed to a partial refund for {cid}.", agreement=True))
+    with ServerClient(server.url, token=token) as client:
+        assert push_evidence(home, client=client, customer_id="cust-b") == {"sent": 1, "customers": 1}
+        assert push_evidence(home, client=client, customer_id="nobody") == {"sent": 0, "customers": 0}
+    assert [r["customer_id"] for r in list_evidence(workspace)] == ["cust-b"]
+    with CustomerStore.open(home, "cust-a") as store:
+        assert len(store.pending_evidence()) == 1  # still queued for the next push
+
+
 def test_evidence_is_queued_while_offline_and_sent_by_sync(workspace, live_server, isolated_env):
     from mem.server.login import save_login
 
