@@ -64,8 +64,8 @@ PHRASES: dict[str, dict[str, str]] = {
             "v{new} [{policy_n}], and it is the one that applies; an exception is decided case by case."
         ),
         "next": "Next step",
-        "next_knowhow": "We can review a partial arrangement for your case as described above; "
-                        "please reply if you would like us to start that review.",
+        "next_knowhow": "We can take up your case following the procedure above; "
+                        "please reply if you would like us to start.",
         "next_plain": "If anything here does not match your situation, please tell us and we will look again.",
         "nothing": "I could not find a policy, procedure or past record that answers this question. "
                    "Could you tell me a little more so I can check the right rule?",
@@ -108,7 +108,7 @@ PHRASES: dict[str, dict[str, str]] = {
             "こちらが適用されます。例外は個別に判断されます。"
         ),
         "next": "次のステップ",
-        "next_knowhow": "上記の方針に沿って、部分的なご対応を検討することができます。"
+        "next_knowhow": "上記の対応方針に沿って、お客様のケースを検討することができます。"
                         "検討をご希望の場合はご返信ください。",
         "next_plain": "ご状況と異なる点がございましたら、お知らせください。改めて確認いたします。",
         "nothing": "このご質問に当てはまる規定・対応方針・過去の記録が見つかりませんでした。"
@@ -153,7 +153,7 @@ PHRASES: dict[str, dict[str, str]] = {
             "이 규정이 적용됩니다. 예외는 개별적으로 판단됩니다."
         ),
         "next": "다음 단계",
-        "next_knowhow": "위의 방침에 따라 부분적인 조치를 검토해 드릴 수 있습니다. 검토를 원하시면 회신해 주세요.",
+        "next_knowhow": "위의 처리 방침에 따라 고객님의 건을 검토해 드릴 수 있습니다. 검토를 원하시면 회신해 주세요.",
         "next_plain": "고객님의 상황과 다른 점이 있으면 알려 주세요. 다시 확인해 드리겠습니다.",
         "nothing": "이 질문에 해당하는 규정, 처리 방침, 이전 기록을 찾지 못했습니다. "
                    "정확한 규정을 확인할 수 있도록 조금 더 자세히 알려 주시겠어요?",

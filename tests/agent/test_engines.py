@@ -164,7 +164,8 @@ def test_know_how_whose_condition_names_another_plan_is_not_offered(service, mak
     answer = answer_question(QUESTION, service=service, customer=make_customer(facts=[], context=["Basic plan"]))
     assert "does not match what we know of your account" in answer.text
     assert "negotiate a partial refund" not in answer.text
-    assert "We can review a partial arrangement" not in answer.text
+    assert "following the procedure above" not in answer.text  # the next step offers no procedure
+    assert "If anything here does not match your situation" in answer.text
 
 
 def test_condition_terms_are_proper_names_after_the_first_word():
@@ -224,3 +225,21 @@ def test_the_agents_question_kept_as_fact_context_is_not_shown_to_the_customer(s
     assert f'"{words}" → "Yes, we agree to a partial refund."' in history
     block = next(r for r in answer.retrieved if r["memory"] == "fact")
     assert block["text"].startswith("(asked: Which plan are you on?)")  # the engines still see the context
+
+
+def test_the_next_step_promises_nothing_the_know_how_does_not_say(make_customer):
+    """The fixed next-step phrase follows whatever procedure applies; it never speaks of refunds or partial deals."""
+    from tests.agent.conftest import FakeService, page
+
+    service = FakeService([
+        page("shipping-policy", "policy", "Shipping policy", 2, "Hardware orders ship within 5 business days.\n"),
+        page("late-shipping", "knowhow", "Late hardware shipments", 1, "Escalate late hardware shipments.\n",
+             when="a hardware order ships late", then="escalate to the shipping lead",
+             evidence={"customers": 3, "counter_examples": 0}),
+    ])
+    for question, words in (("Our hardware order ships late, what now?", ("partial", "refund")),
+                            ("ハードウェアの注文 hardware order ships late", ("部分", "返金")),
+                            ("하드웨어 주문 hardware order ships late", ("부분", "환불"))):
+        answer = answer_question(question, service=service, customer=make_customer(facts=[]))
+        step = answer.text.split("\n\n")[-1]
+        assert "[2]" in answer.text and not any(word in step for word in words), (answer.language, step)
