@@ -11,6 +11,7 @@ carries both the customer's words and the agent's confirming sentence.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -101,6 +102,12 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         else:
             groups.append(_Group(kind or "event", [sentence], False, [kind is not None]))
     groups = [g.trimmed() for g in groups if any(g.content)]
+    for group in [g for g in groups if g.retraction and len(g.sentences) == 1]:
+        wish = _wish_after_retraction(group.sentences[0], lang)
+        if wish is not None:
+            # "I no longer prefer email, please call me by phone": the retraction takes back the old
+            # wish (matched on the whole sentence) and what they want instead is a fact of its own.
+            groups.insert(groups.index(group) + 1, _Group(wish[0], [wish[1]], False, [True], standalone=True))
     confirmation = _confirmation(following, customer_roles)
     out = []
     for group in groups:
@@ -141,6 +148,23 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             context_request=context_request, policy_refs=policy_refs,
         ))
     return out
+
+
+_CLAUSE_BREAK = re.compile(r"[,;、，]\s*|\s+(?:but|instead|so)\s+|\s+[—–-]\s+")
+
+
+def _wish_after_retraction(sentence: Sentence, lang: str) -> tuple[str, Sentence] | None:
+    """The kind and clause of what a retracting sentence asks for instead, if it does after a clause break."""
+    for brk in _CLAUSE_BREAK.finditer(sentence.text):
+        head, rest = sentence.text[:brk.start()], sentence.text[brk.end():]
+        if not kinds.is_retraction(head, lang=lang) or kinds.is_retraction(rest, lang=lang):
+            continue
+        kind = kinds.classify(rest, lang=lang)
+        if kind in ("preference", "request"):
+            start = sentence.start + brk.end()
+            return kind, Sentence(rest, start, start + len(rest))
+        return None
+    return None
 
 
 # Which kind a multi-sentence fact takes: what the customer asks or agrees outranks what they tell.

@@ -106,9 +106,11 @@ _RETRACTION = {
 }
 _CORRECTION = {
     "en": _words(r"actually", r"correction", r"i meant", r"not .* but", r"now i", r"these days", r"i moved to",
-                 r"i switched to", r"i changed"),
-    "ko": _any(r"사실은", r"정정", r"이제는", r"요즘은", r"이사했", r"바꿨"),
-    "ja": _any(r"実は", r"訂正", r"今は", r"最近は", r"引っ越しました", r"変えました"),
+                 r"i switched to", r"i changed", r"i made a mistake", r"my mistake", r"i was wrong", r"i misspoke",
+                 r"i mistyped", r"typo"),
+    "ko": _any(r"사실은", r"정정", r"이제는", r"요즘은", r"이사했", r"바꿨", r"잘못 말했", r"잘못 썼", r"제가 착각"),
+    "ja": _any(r"実は", r"訂正", r"今は", r"最近は", r"引っ越しました", r"変えました", r"言い間違", r"書き間違",
+               r"私の間違い"),
 }
 
 _CONFIRM = {

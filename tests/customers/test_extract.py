@@ -235,3 +235,37 @@ def test_language_requests_without_an_answer_verb_fill_the_slot(store, config, t
     store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer", second)]))
     extract_pending(store, config=config)
     assert [i.text for i in store.context_items()] == ["Answer in English."]
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("My order number is 48213 and it contains two blue mugs.",
+     "Sorry, I made a mistake: my order number is 48231 and it contains two blue mugs."),
+    ("주문 번호는 48213번이고 파란 머그컵 두 개가 들어 있어요.",
+     "제가 잘못 말했어요, 주문 번호는 48231번이고 파란 머그컵 두 개가 들어 있어요."),
+])
+def test_a_customer_who_owns_a_mistake_corrects_the_fact(store, config, tmp_path, before, after):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-06-01T10:00:00", "customer", before),
+        ("s2", "2025-06-03T10:00:00", "customer", after),
+    ]))
+    report = extract_pending(store, config=config)
+    assert len(report.added) == 1 and len(report.updated) == 1
+    new = store.get(report.updated[0])
+    old = store.get(new.supersedes)
+    assert old.status == "replaced" and old.text == before and new.text == after
+
+
+@pytest.mark.parametrize(("old", "instead", "wish"), [
+    ("I prefer email over phone calls.", "I no longer prefer email, please call me by phone.",
+     "please call me by phone."),
+    ("이메일로 연락해 주세요.", "더 이상 이메일은 필요 없어요, 전화로 연락해 주세요.", "전화로 연락해 주세요."),
+])
+def test_no_longer_retracts_and_keeps_what_they_want_instead(store, config, tmp_path, old, instead, wish):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-06-01T10:00:00", "customer", old),
+        ("s2", "2025-06-03T10:00:00", "customer", instead),
+    ]))
+    report = extract_pending(store, config=config)
+    assert len(report.retracted) == 1
+    assert store.get(report.retracted[0]).text == old and store.get(report.retracted[0]).status == "retracted"
+    assert [f.text for f in store.list_facts()] == [wish]
