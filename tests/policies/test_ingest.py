@@ -138,6 +138,9 @@ def test_topic_removed_from_document_is_deprecated(ws, tmp_path):
     assert [(p.id, p.change) for p in result.pages] == [("refunds", "source-updated"), ("shipping", "deprecated")]
     shipping = Wiki(ws).get("shipping")
     assert shipping.status == "deprecated" and shipping.version == 2
+    from mem.wiki.lint import lint_workspace
+
+    assert lint_workspace(ws, config=config_for(ws)).findings == []  # the deprecated page's old hash is fine
 
 
 def test_id_and_title_make_one_page(ws, tmp_path):

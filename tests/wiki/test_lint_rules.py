@@ -172,6 +172,9 @@ def test_source_hash_mismatch_and_missing(ws):
     assert "SHA-256" in only(lint(ws), "source-hash")[0].message
     (ws / "sources" / "refund.txt").unlink()
     assert "does not exist" in only(lint(ws), "source-hash")[0].message
+    write_page(ws, page("refund", REFUND_BODY, version=2, status="deprecated",
+                        sources=[{"id": "refund-doc", "file": "sources/refund.txt", "sha256": SOURCE_SHA}]))
+    assert "source-hash" not in rules(lint(ws))  # a superseded page keeps the hash of its old edition
 
 
 # --- version history ---------------------------------------------------------------------------
