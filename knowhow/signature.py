@@ -38,7 +38,11 @@ def split_decision(text: str) -> tuple[str, str]:
     text = " ".join(text.split()).rstrip(".!。！")
     arrow = _ARROW.split(text, maxsplit=1)
     if len(arrow) == 2:
-        return arrow[0].strip(), arrow[1].strip()
+        # An agreement reads "<the customer's proposal> → <the agent's acceptance>". The situation is
+        # the proposal's own condition when it states one ("Since X, I propose Y → …" is about X).
+        proposal, accepted = arrow[0].strip(), arrow[1].strip()
+        condition, _ = split_decision(proposal)
+        return (condition or proposal), accepted
     match = _EN_LEADING_CONDITION.match(text)
     if match:
         return match.group(1).strip(), match.group(2).strip()

@@ -47,6 +47,12 @@ def test_split_decision_and_polarity():
         "over 14 days and Enterprise")
     assert split_decision("연간 계약이라서 50% 부분 환불에 합의")[0] == "연간 계약"
     assert split_decision("年間契約なので50%返金で合意")[0] == "年間契約"
+    # an agreement fact: the customer's proposal, then the agent's acceptance
+    assert split_decision("Since the purchase was 18 days ago on an Enterprise plan, I propose a partial refund. "
+                          "→ Yes, we agree to a 50% partial refund.") == (
+        "the purchase was 18 days ago on an Enterprise plan", "Yes, we agree to a 50% partial refund")
+    assert split_decision("Can I get a partial refund? → Yes, we agree to a partial refund.") == (
+        "Can I get a partial refund?", "Yes, we agree to a partial refund")
     assert polarity("We declined the refund") == "negative"
     assert polarity("We agreed to a partial refund") == "positive"
 
