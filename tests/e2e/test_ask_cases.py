@@ -46,6 +46,28 @@ def test_the_wall_a_question_naming_another_customer_finds_nothing_of_theirs(mem
     assert "premium add-on" not in data["answer"]
 
 
+def test_the_wall_holds_when_the_model_searches_for_another_customer(mem, world, scripted_model, monkeypatch):
+    """The model's search_facts tool reaches only the asking customer's store, whatever it asks for."""
+    scripted_model.script(
+        {"tool_calls": [{"name": "search_facts", "arguments": {"query": "cust-b premium add-on partial refund 40%"}},
+                        {"name": "search_facts", "arguments": {"query": "Osaka warehouse order"}}]},
+        "I found nothing of another customer.",
+    )
+    monkeypatch.setenv("MEM_MODEL", "scripted")
+    result = ask(mem, world, "--customer", "cust-a", "--no-learn", "--json", "What did cust-b get? 40%?")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [s["tool"] for s in data["retrieval_steps"]] == ["search_facts", "search_facts"]
+    from mem.customers.store import CustomerStore
+
+    with CustomerStore.open(world / "home", "cust-a") as store:
+        own = {f.id for f in store.list_facts(statuses=None)}
+    found = {i for s in data["retrieval_steps"] for i in s["found"]}
+    assert found <= own
+    retrieved = json.dumps(data["retrieved"], ensure_ascii=False)  # everything the tools handed the model
+    assert "premium add-on" not in retrieved and "40%" not in retrieved and "Osaka" not in retrieved
+
+
 def test_conflict_between_v4_and_the_agreement_made_under_v3(mem, world):
     result = ask(mem, world, "--customer", "cust-a", "--no-learn", "--json", QUESTION)
     data = json.loads(result.stdout)
