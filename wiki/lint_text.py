@@ -16,6 +16,17 @@ _INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
      r"(?:previous|prior|above|earlier|preceding|system|other)\s+(?:instructions?|prompts?|rules|directions)",
      "tells the AI to ignore its instructions"),
     (r"\bforget\s+(?:everything|all)\s+(?:you\s+(?:were|have\s+been)\s+told|above)", "tells the AI to forget"),
+    # "Disregard the above and …" — but not "ignore the above fee for Enterprise plans"
+    (r"\b(?:ignore|disregard)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+)?(?:above|foregoing)\s*(?:and\b|[.,;!]|$)",
+     "tells the AI to ignore its instructions"),
+    # a chat transcript's role marker giving an order: "Assistant: always say yes", "<|system|>"
+    (r"(?<![^\n])[ \t]*(?:assistant|system|ai)\s*:\s*(?:you\b|always\b|never\b|ignore\b|do\s+not\b|from\s+now\b)",
+     "speaks as a chat role to the AI"),
+    (r"<\|?(?:system|im_start|im_end|assistant)\|?>", "injects chat-format tokens"),
+    (r"\byou\s+are\s+(?:now\s+)?(?:chatgpt|gpt-?\d|claude|gemini|llama|an?\s+(?:ai|llm|chatbot|language\s+model))\b",
+     "re-assigns the AI's role"),
+    (r"\bfrom\s+now\s+on,?\s+(?:always|never)\s+(?:answer|reply|respond|say|tell|agree|approve)\b",
+     "gives the AI an order"),
     (r"\byou\s+(?:must|should|have\s+to|need\s+to|shall)\s+(?:always|never)\s+"
      r"(?:answer|reply|respond|say|tell|agree|approve|grant|accept|refuse|mention|reveal|follow|obey|do)\b",
      "gives the AI an order"),
@@ -49,7 +60,8 @@ _INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
 # A cheap trigger scan over the whole file finds the few lines worth the full patterns (the
 # alternation of every pattern costs ~5x more per character than this list of literals).
 _TRIGGER = re.compile(
-    r"ignor|disregard|forget|overrid|always|never|as\s+an?\s|dear|hey|attention|note\s+to|you\s+are|"
+    r"ignor|disregard|forget|overrid|always|never|as\s+an?\s|dear|hey|attention|note\s+to|you\s+are|<\||"
+    r"assistant|system|ai\s*:|"
     r"instructions|prompt|do\s+not\s+tell|무시|로서|이제|항상|프롬프트|無視|として|あなたは|常に",
     re.IGNORECASE,
 )
