@@ -55,14 +55,15 @@ def ask(
     if (question is None) == (script is None):
         raise InvalidInput("give either a QUESTION or --script FILE")
     if script is not None:
+        # the transcript is printed turn by turn, before learning runs; the JSON form includes the learning
+        def show(answer: Any) -> None:
+            render_turn(answer, explain=explain)
+
         answers, learning = run_script(config, customer, script, session=session, learn=not no_learn, model=model,
-                                       retrieval_mode=retrieval)
+                                       retrieval_mode=retrieval, on_answer=None if as_json else show)
         if as_json:
             sys.stdout.write(to_json({"session": answers[0].session, "turns": [a.to_dict() for a in answers],
                                       "learning": learning.to_dict()}) + "\n")
-        else:
-            for answer in answers:
-                render_turn(answer, explain=explain)
         report_learning(learning.to_dict())
         return
     _, learning = ask_once(config, customer, question, session=session, learn=not no_learn, model=model,

@@ -190,15 +190,19 @@ run()
 """
 
 
-@pytest.mark.parametrize("as_json", [False, True])
-def test_a_piped_reply_arrives_before_learning_ends(workspace, isolated_env, as_json):
+@pytest.mark.parametrize("mode", ["text", "json", "script"])
+def test_a_piped_reply_arrives_before_learning_ends(workspace, isolated_env, tmp_path, mode):
     """Learning never delays the reply, even when stdout is a pipe (block-buffered) and extraction is slow."""
     import os
     import subprocess
     import sys
     import time
 
-    args = ["--workspace", str(workspace), "ask", "-c", "c1", *(["--json"] if as_json else []), "refund?"]
+    as_json = mode == "json"
+    script = tmp_path / "conversation.jsonl"
+    script.write_text('{"text": "refund?"}\n{"text": "and after 20 days?"}\n', encoding="utf-8")
+    question = ["--script", str(script)] if mode == "script" else ["refund?"]
+    args = ["--workspace", str(workspace), "ask", "-c", "c1", *(["--json"] if as_json else []), *question]
     env = {**os.environ, "MEM_HOME": str(isolated_env), "NO_COLOR": "1"}
     process = subprocess.Popen([sys.executable, "-c", SLOW_LEARNING, *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=env)
@@ -215,6 +219,10 @@ def test_a_piped_reply_arrives_before_learning_ends(workspace, isolated_env, as_
     assert "learnt after the conversation" in err
     if as_json:
         assert json.loads(first + rest)["citations"][0]["id"] == "refund-policy"
+    if mode == "script":
+        transcript = first + rest
+        assert first.startswith("customer> refund?") and "customer> and after 20 days?" in transcript
+        assert transcript.count("Sources:") == 2
 
 
 NO_LEARN_IMPORTS = """
