@@ -23,6 +23,7 @@ from typing import Any
 
 from mem.core.errors import InvalidInput, NotFound, StorageError
 from mem.core.fsio import atomic_write_text
+from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, split_frontmatter
 from mem.wiki.store import STATE_DIR, Wiki
 
@@ -189,6 +190,8 @@ class SearchIndex:
     def search(self, query: str, *, type: str | None = None, limit: int = 5,
                include_deprecated: bool = False) -> list[SearchHit]:
         """Pages matching ``query`` best first (BM25); deprecated pages only on request."""
+        if type is not None and type not in FOLDERS:
+            raise InvalidInput(f"unknown page type {type!r} (policy or knowhow)")
         self.refresh()
         terms = list(dict.fromkeys(tokenize(query)))
         if not terms or not self._docs:

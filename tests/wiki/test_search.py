@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from mem.core.errors import InvalidInput
 from mem.wiki import search
 from mem.wiki.page import Page, render_page
 from mem.wiki.search import SearchIndex, search_pages, tokenize
@@ -45,6 +46,8 @@ def test_type_filter_and_limit(ws):
     assert [h.id for h in search_pages(ws, "enterprise refund", type="knowhow")] == ["partial"]
     assert len(search_pages(ws, "refund", limit=1)) == 1
     assert search_pages(ws, "zebra") == [] and search_pages(ws, "the of") == []
+    with pytest.raises(InvalidInput, match="unknown page type 'bogus'"):
+        search_pages(ws, "refund", type="bogus")  # like `mem pages list --type bogus`, not an empty result
 
 
 def test_footnote_file_names_are_not_content(ws):
