@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
-KNOWHOW_PAGE = "kh-a-refund-is-requested-more-than-14-days-4b2784"
+# ids are hashes of the shared decisions' signature (knowhow's business): read them from the output
+CANDIDATE = re.compile(r"candidate (p-[0-9a-f]{10}) \(proposal\)")
+KNOWHOW_PAGE = re.compile(r"(kh-a-refund-is-requested-more-than-14-days-[0-9a-f]{6}) v1: when")
 
 
 def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path):
@@ -22,13 +25,14 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     assert "refund-policy v3 revised" in out and "refund-policy v4 revised" in out
     # movement 4 for real: consent, anonymised upload to the intake route, detection, the operator's approval
     shared = out[out.index("Know-how: B, C, D"):out.index("Customer A (Enterprise, Japanese)")]
-    assert "mem promote --approve p-34320b0f3b --by ops-lead" in shared
+    candidate, knowhow_page = CANDIDATE.search(shared).group(1), KNOWHOW_PAGE.search(shared).group(1)
+    assert f"mem promote --approve {candidate} --by ops-lead" in shared
     assert "cust-b: consented to sharing; 1 anonymised decision fact(s) sent as p-" in shared
     assert "cust-c: consented to sharing; 1 anonymised decision fact(s) sent as p-" in shared
     assert "cust-d: consented to sharing; 0 anonymised decision fact(s) sent" in shared
-    assert ("candidate p-34320b0f3b (proposal): 2 distinct customers, 0 counter-examples, 2 decision facts; "
+    assert (f"candidate {candidate} (proposal): 2 distinct customers, 0 counter-examples, 2 decision facts; "
             "2 of 3 customers: proposal, the operator decides") in shared
-    assert (f"{KNOWHOW_PAGE} v1: when a refund is requested more than 14 days after purchase by an Enterprise "
+    assert (f"{knowhow_page} v1: when a refund is requested more than 14 days after purchase by an Enterprise "
             "customer → negotiate a partial refund instead of refusing outright") in shared
     assert ("evidence: 2 distinct customers, 0 counter-examples, below knowhow.min_customers 3: approved on "
             "ops-lead's decision (commit ") in shared
@@ -39,7 +43,7 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     assert "service context: 4 item(s) injected as instructions" in out
     assert "customer context: 2 item(s) injected: Enterprise plan (annual contract); Answer in Japanese." in out
     assert "lookup_policy('Like last time, can I get a partial refund for a purchase...') → refund-policy" in out
-    assert f"search_knowhow('Like last time, can I get a partial refund for a purchase...') → {KNOWHOW_PAGE}" in out
+    assert f"search_knowhow('Like last time, can I get a partial refund for a purchase...') → {knowhow_page}" in out
     assert "search_facts('Like last time, can I get a partial refund for a purchase...') → " in out
     # the answer: Japanese labels, verbatim quotes, current rule, know-how, history and the conflict note
     answer = out[out.index("-- the answer --"):out.index("Sources:")]
@@ -92,15 +96,18 @@ def test_mem_demo_promotion_is_a_commit_with_index_and_log(mem, tmp_path):
     workspace = tmp_path / "demo" / "workspace"
     from mem.wiki.page import parse_page
 
-    page = parse_page((workspace / "knowhow" / f"{KNOWHOW_PAGE}.md").read_text())
+    knowhow_page = KNOWHOW_PAGE.search(result.stdout).group(1)  # the one page the demo promotes
+    assert [p.name for p in (workspace / "knowhow").glob("*.md")] == [f"{knowhow_page}.md"]
+    page = parse_page((workspace / "knowhow" / f"{knowhow_page}.md").read_text())
     assert page.meta["evidence"]["customers"] == 2 and page.meta["evidence"]["below_min_customers"] is True
-    assert page.meta["evidence"]["candidate"] == "p-34320b0f3b" and page.meta["approved"]["by"] == "ops-lead"
+    assert page.meta["evidence"]["candidate"] == CANDIDATE.search(result.stdout).group(1)
+    assert page.meta["approved"]["by"] == "ops-lead"
     assert page.meta["policy_refs"] == [{"page": "refund-policy", "version": 3}]
-    assert KNOWHOW_PAGE in (workspace / "index.md").read_text()
+    assert knowhow_page in (workspace / "index.md").read_text()
     assert "promote |" in (workspace / "log.md").read_text()
-    log = subprocess.run(["git", "log", "--format=%s", "--", f"knowhow/{KNOWHOW_PAGE}.md"], cwd=workspace,
+    log = subprocess.run(["git", "log", "--format=%s", "--", f"knowhow/{knowhow_page}.md"], cwd=workspace,
                          capture_output=True, text=True, check=True).stdout.splitlines()
-    assert log == [f"promote: add know-how {KNOWHOW_PAGE} v1 (2 customers, approved by ops-lead)"]
+    assert log == [f"promote: add know-how {knowhow_page} v1 (2 customers, approved by ops-lead)"]
 
 
 def test_mem_demo_refuses_a_folder_that_is_not_empty(mem, tmp_path):
@@ -118,7 +125,9 @@ def test_mem_demo_json(mem, tmp_path):
     assert answer["customer"] == "cust-a" and answer["language"] == "ja" and answer["session"] == "a3"
     assert answer["injected"]["service_context"] and answer["injected"]["customer_context"]
     assert {c["memory"] for c in answer["citations"]} == {"policy", "knowhow", "fact"}
-    assert KNOWHOW_PAGE in {c["id"] for c in answer["citations"] if c["memory"] == "knowhow"}
+    pages = [p.stem for p in (tmp_path / "d" / "workspace" / "knowhow").glob("*.md")]
+    assert len(pages) == 1 and KNOWHOW_PAGE.fullmatch(pages[0] + " v1: when")
+    assert pages[0] in {c["id"] for c in answer["citations"] if c["memory"] == "knowhow"}
     assert answer["policy_refs"] == [{"page": "refund-policy", "version": 4}]
     assert answer["conflicts"] and answer["conflicts"][0]["current"] == "refund-policy v4"
     assert answer["tokens"]["injected_total"] > 0
