@@ -22,8 +22,9 @@ def demo(
 ) -> None:
     """Run the reference flow offline, step by step: policy v3 → v4, know-how, customer A's history, the answer.
 
-    Uses the real library calls (init, ingest, import, extract, recheck, ask) with a fixed clock, so the
-    output is the same on every run. Exit 0 done, 1 the folder is not empty, 2 error.
+    Uses the real library calls (init, ingest, import, extract, share, promote, recheck, ask, evidence push)
+    with a fixed clock, so the output is the same on every run apart from ids and the folder.
+    Exit 0 done, 1 the folder is not empty, 2 error.
     """
     from mem.agent.demo import run_demo
 
