@@ -32,11 +32,13 @@ class Learning:
 
     extracted: dict[str, Any] | None = None
     shared: dict[str, Any] | None = None
+    evidence: dict[str, Any] | None = None
     skipped: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"extracted": self.extracted, "shared": self.shared, "skipped": self.skipped, "errors": self.errors}
+        return {"extracted": self.extracted, "shared": self.shared, "evidence": self.evidence,
+                "skipped": self.skipped, "errors": self.errors}
 
 
 class Conversation:
@@ -103,7 +105,8 @@ class Conversation:
         return answer
 
     def end(self) -> Learning:
-        """End the conversation: extract what it taught (unless ``learn`` is off), then share if consented."""
+        """End the conversation: extract what it taught (unless ``learn`` is off), then send the evidence of
+        new agreements to the service's evidence store and share decisions if the customer consented."""
         if self.ended:
             return Learning(skipped=["conversation already ended"])
         learning = Learning()
@@ -120,6 +123,7 @@ class Conversation:
             self.customer.close()
             self.ended = True
         if learn:
+            self._push_evidence(learning)
             self._share(learning)
         return learning
 
@@ -132,6 +136,20 @@ class Conversation:
             config = config.overlay(self.service.settings(), origin="the verified bundle")
         report = extract_pending(self.customer.store, config=config)
         learning.extracted = report.to_dict() if hasattr(report, "to_dict") else dict(vars(report))
+
+    def _push_evidence(self, learning: Learning) -> None:
+        """DESIGN.md §5 step 8: agreements the service is party to leave their evidence sentences with it.
+
+        Saving queued them in the customer's outbox; they are sent now, best effort. Offline or not
+        logged in, they stay queued for the next ``mem sync`` or ``mem evidence push``.
+        """
+        from mem.server.evidence import push_evidence
+
+        try:
+            learning.evidence = push_evidence(self.config.home, config=self.config,
+                                              customer_id=self.customer.customer_id)
+        except MemError as exc:
+            learning.errors.append(f"agreement evidence stays queued: {exc.message}")
 
     def _share(self, learning: Learning) -> None:
         """Movement 4, client side: anonymised decision facts go to the service only with consent."""

@@ -139,6 +139,8 @@ def report_learning(learning: dict[str, Any]) -> None:
     if extracted:
         counts = ", ".join(f"{k} {v}" for k, v in extracted.items() if isinstance(v, int))
         info(f"learnt after the conversation: {counts or extracted}")
+    if (learning.get("evidence") or {}).get("sent"):
+        info(f"agreement evidence sent to the service's evidence store: {learning['evidence']['sent']} item(s)")
     if learning.get("shared"):
         info(f"shared (anonymised, consented): {learning['shared']}")
     for reason in learning.get("skipped", []):

@@ -51,3 +51,40 @@ def test_without_consent_nothing_is_sent(mem, setup, isolated_env):
     assert result.exit_code == 0, result.stderr
     assert "sharing: the customer has not consented" in result.stderr
     assert [path for _, path, _ in server.received if path == "/v1/share"] == []
+
+
+def test_agreement_evidence_reaches_the_service_when_the_conversation_ends(mem, setup, isolated_env):
+    """DESIGN.md §5 step 8: the evidence sentences of a new agreement go to the evidence store, nothing else."""
+    ws, server = setup
+    script = isolated_env.parent / "agreement.jsonl"
+    script.write_text(json.dumps({"text": "Could you refund 30% of the training credits as an exception?"}) + "\n",
+                      encoding="utf-8")
+    from mem.customers import CustomerStore, Evidence, Fact
+
+    with CustomerStore.open(isolated_env, "cust-e") as store:  # an agreement saved earlier, still queued
+        quote = "Could we agree on a 30% refund of the training credits?"
+        store.add(Fact.new("decision", quote, agreement=True,
+                           evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=quote)]))
+    result = mem("--workspace", ws, "ask", "-c", "cust-e", "--script", script)
+    assert result.exit_code == 0, result.stderr
+    assert "agreement evidence sent to the service's evidence store" in result.stderr
+    bodies = [json.loads(body) for method, path, body in server.received if path == "/v1/evidence"]
+    assert bodies and bodies[0]["records"][0]["quotes"] == [quote]
+    assert set(bodies[0]["records"][0]) == {"fact_id", "customer_id", "date", "quotes"}
+    with CustomerStore.open(isolated_env, "cust-e") as store:
+        assert list(store.pending_evidence()) == []
+
+
+def test_offline_the_evidence_stays_queued(mem, setup, isolated_env):
+    ws, server = setup
+    from mem.customers import CustomerStore, Evidence, Fact
+
+    with CustomerStore.open(isolated_env, "cust-q") as store:
+        store.add(Fact.new("decision", AGREED, agreement=True,
+                           evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=AGREED)]))
+    server.stop()
+    result = mem("--workspace", ws, "ask", "-c", "cust-q", "Can I get a refund after 20 days?")
+    assert result.exit_code == 0, result.stderr
+    assert "agreement evidence stays queued" in result.stderr
+    with CustomerStore.open(isolated_env, "cust-q") as store:
+        assert len(list(store.pending_evidence())) == 1
