@@ -13,14 +13,19 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
 
     The temporary file is fsynced before the rename and the folder after it, so the new content
     survives a power cut once this returns. ``mode`` sets permissions before any byte is written
-    (use 0o600 for secrets).
+    (use 0o600 for secrets); without it a replaced file keeps its permissions and a new one gets the
+    ordinary ones (0o666 less the umask), as ``open()`` would give — ``mkstemp`` alone makes 0o600.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    if mode is None:
+        try:
+            mode = path.stat().st_mode & 0o7777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        if mode is not None:
-            os.fchmod(fd, mode)
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -31,6 +36,13 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
             os.unlink(tmp)
         raise
     fsync_dir(path.parent)
+
+
+def _umask() -> int:
+    # os.umask can only be read by setting it; set it straight back (no other thread writes files here)
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
 
 
 def atomic_write_text(path: Path, text: str, *, mode: int | None = None) -> None:
