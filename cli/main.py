@@ -33,7 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(exc.message)
         return exc.exit_code
     except tclick.UsageError as exc:
-        exc.show()
+        # one line, like every other error: the message, then where the help is
+        where = exc.ctx.command_path if exc.ctx is not None else "mem"
+        _error(f"{exc.format_message().rstrip('.')} (see '{where} --help')")
         return 2
     except tclick.ClickException as exc:
         exc.show()

@@ -32,7 +32,13 @@ def test_version(mem):
 def test_unknown_command_is_usage_error(mem):
     result = mem("no-such-command")
     assert result.exit_code == 2
-    assert "Traceback" not in result.stderr
+    assert result.stderr == "Error: No such command 'no-such-command' (see 'mem --help')\n"
+
+
+def test_missing_argument_is_one_line_naming_the_command(mem):
+    result = mem("config", "show", "--bogus")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: No such option: --bogus (see 'mem config show --help')\n"
 
 
 def _all_commands():
