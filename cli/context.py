@@ -116,6 +116,8 @@ def _report(ctx: typer.Context, data: dict[str, Any], json_output: bool) -> None
 
     def human(console: Console, d: dict[str, Any]) -> None:
         state = "kept" if d["kept"] else "demoted at once (least important)"
+        if d.get("replaced"):
+            state += f", replacing {d['replaced']['text']!r}"
         console.print(f"{d['item']['id']}: {d['item']['text']} — {state}; "
                       f"{d['used_chars']} of {d['budget_chars']} characters used", markup=False, highlight=False)
 

@@ -51,6 +51,7 @@ from mem.customers.context import (
 from mem.customers.fact import KINDS, STATUSES, Fact, Recheck
 from mem.customers.lock import CustomerLock
 from mem.customers.requestlog import Conversation, Turn
+from mem.customers.slots import EVERY_CONVERSATION, find_slot
 
 ProgressCallback = Callable[[int, int, str], None]
 
@@ -689,13 +690,19 @@ class CustomerStore:
     ) -> ContextChange:
         """Add an item (``source``: customer, promoted or service); demote while over budget.
 
-        ``key`` names a slot (e.g. "tier"): an item with the same key is replaced. An item longer
-        than the whole budget is refused. The least important confirmed item — possibly the new
-        one — is demoted to a fact until the budget holds.
+        ``key`` names a slot (e.g. "tier"): an item with the same key is replaced. Without one, an
+        item from the service or the customer that fills an every-conversation slot ("Business
+        tier", "Answer in Korean") takes that slot as its key, so setting the tier again replaces the
+        old tier instead of injecting both. An item longer than the whole budget is refused. The
+        least important confirmed item — possibly the new one — is demoted to a fact until the
+        budget holds.
         """
         text = (text or "").strip()
         if not text:
             raise InvalidInput("a context item needs text")
+        if key is None and source in ("service", "customer"):
+            slot = find_slot(text)
+            key = slot.name if slot is not None and slot.name in EVERY_CONVERSATION else None
         if source not in SOURCES:
             raise InvalidInput(f"context source must be one of {', '.join(SOURCES)}")
         if len(text) > budget_chars:

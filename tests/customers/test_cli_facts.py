@@ -130,3 +130,11 @@ def test_consent_command(mem):
     assert "allowed: finance" in mem("consent", "-c", "acme", "--revoke", "health").stdout
     assert mem("consent", "-c", "acme", "--allow", "politics").exit_code == 2
     assert mem("consent", "-c", "acme", "--share", "maybe").exit_code == 2
+
+
+def test_context_set_from_service_again_replaces_the_tier_and_says_so(mem):
+    assert mem("context", "set", "-c", "acme", "--from-service", "Enterprise tier").exit_code == 0
+    result = mem("context", "set", "-c", "acme", "--from-service", "Business tier")
+    assert result.exit_code == 0 and "replacing 'Enterprise tier'" in result.stdout
+    listed = json.loads(mem("context", "list", "-c", "acme", "--json").stdout)
+    assert [i["text"] for i in listed["items"]] == ["Business tier"]

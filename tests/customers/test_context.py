@@ -91,3 +91,14 @@ def test_remove(store):
     assert store.context_items() == []
     with pytest.raises(NotFound):
         store.remove_context(item.id)
+
+
+def test_an_item_filling_an_every_conversation_slot_replaces_the_old_one_without_a_key(store):
+    store.add_context("Enterprise tier", source="service", budget_chars=200)
+    store.add_context("Answer in Japanese.", source="customer", budget_chars=200)
+    store.add_context("Shipping address on file is the office.", source="service", budget_chars=200)
+    change = store.add_context("Business tier", source="service", budget_chars=200)
+    assert change.replaced.text == "Enterprise tier" and change.item.key == "tier"
+    store.add_context("Answer in Korean.", source="customer", budget_chars=200)
+    assert sorted(i.text for i in store.context_items()) == [
+        "Answer in Korean.", "Business tier", "Shipping address on file is the office."]
