@@ -109,6 +109,12 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             # wish (matched on the whole sentence) and what they want instead is a fact of its own.
             groups.insert(groups.index(group) + 1, _Group(wish[0], [wish[1]], False, [True], standalone=True))
     confirmation = _confirmation(following, customer_roles)
+    # The agent's "yes" answers the last thing the customer asked of the service. A lasting wish about
+    # how to be served ("from now on answer in English") takes it only when nothing else was asked:
+    # it must not take the agreement from the refund asked just before it.
+    asks = [g for g in groups if g.kind in ("request", "decision")]
+    agreed = next((g for g in reversed(asks) if not (g.standalone and kinds.is_direct_context_request(
+        turn.text[g.sentences[0].start:g.sentences[-1].end], lang=lang))), asks[-1] if asks else None)
     out = []
     for group in groups:
         kind, retraction = group.kind, group.retraction
@@ -116,7 +122,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker)]
         agreement = False
         text = quote
-        if confirmation is not None and kind in ("request", "decision") and group is groups[-1]:
+        if confirmation is not None and group is agreed:
             agreement = True
             kind = "decision"
             evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=confirmation,

@@ -269,3 +269,28 @@ def test_no_longer_retracts_and_keeps_what_they_want_instead(store, config, tmp_
     assert len(report.retracted) == 1
     assert store.get(report.retracted[0]).text == old and store.get(report.retracted[0]).status == "retracted"
     assert [f.text for f in store.list_facts()] == [wish]
+
+
+def test_the_agents_yes_agrees_to_the_refund_not_to_the_language_wish_after_it(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-06-01T10:00:00", "customer", "返金をお願いしたいです。これからは英語で答えてください。"),
+        ("s1", "2025-06-01T10:01:00", "agent", "承知しました。返金手続きを開始しました。"),
+    ]))
+    report = extract_pending(store, config=config)
+    facts = {f.text: f for f in (store.get(i) for i in report.added)}
+    refund = facts["返金をお願いしたいです。 → 承知しました。"]
+    assert refund.kind == "decision" and refund.agreement
+    wish = facts["これからは英語で答えてください。"]
+    assert wish.kind == "preference" and not wish.agreement
+    assert [i.text for i in store.context_items()] == ["Answer in English."]
+
+
+def test_an_agreement_is_found_even_when_the_customer_adds_a_detail_after_the_ask(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-06-01T10:00:00", "customer", "Can I get a refund for the kettle? I live in Seoul."),
+        ("s1", "2025-06-01T10:01:00", "agent", "Yes, we can do that."),
+    ]))
+    facts = {f.kind: f for f in (store.get(i) for i in extract_pending(store, config=config).added)}
+    assert facts["decision"].agreement and facts["decision"].text == (
+        "Can I get a refund for the kettle? → Yes, we can do that.")
+    assert facts["attribute"].text == "I live in Seoul." and not facts["attribute"].agreement
