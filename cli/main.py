@@ -17,7 +17,10 @@ from mem.core.errors import MemError
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``mem`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code (also used by tests)."""
     import typer
-    import typer._click.exceptions as tclick
+    try:
+        import typer._click.exceptions as tclick  # typer >= 0.26 carries its own copy of Click
+    except ImportError:
+        import click.exceptions as tclick
 
     from mem.cli.app import app
 
