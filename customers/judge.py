@@ -6,7 +6,8 @@ The deterministic rules, applied in this order against the similar active facts 
 - NONE: an active fact of the same kind says the same thing — equal after normalisation, or a
   near duplicate (content-term overlap ≥ ``NEAR_DUPLICATE``); for dated kinds (event, decision,
   request) only when it is about the same day, because the same request on another day is a new
-  event (and evidence for a trait).
+  event (and evidence for a trait). Also an attribute or preference restating the value of an
+  every-conversation slot (name, language, tier, accessibility) that an active fact already holds.
 - DELETE: the candidate takes something back ("I no longer…", "더 이상…", "もう…ない") and an
   active fact shares its slot, or enough of its terms (≥ ``RETRACT_MATCH``); that fact becomes
   ``retracted``. A retraction with nothing to retract is added as a plain statement.
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 from mem.customers.candidates import Candidate
 from mem.customers.fact import Fact
-from mem.customers.slots import find_slot
+from mem.customers.slots import EVERY_CONVERSATION, find_slot
 from mem.customers.terms import normalise, similarity
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
@@ -59,6 +60,10 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
             slot = find_slot(_customer_words(fact)) if fact.kind in _LASTING else None
             if slot is not None and slot.name == candidate.slot.name and slot.value != candidate.slot.value:
                 return Judgement("UPDATE", fact, f"new {slot.name}: {slot.value} → {candidate.slot.value}")
+            if slot == candidate.slot and slot.name in EVERY_CONVERSATION:
+                # "answer in Japanese" said again, in Korean: one fact per every-conversation slot, so a
+                # later "answer in English" replaces the only one instead of leaving a twin active
+                return Judgement("NONE", fact, f"same {slot.name} as an existing fact: {slot.value}")
     if candidate.correction:
         target = _best(candidate, [f for f in active if f.kind == candidate.kind], CORRECTION_MATCH)
         if target is not None:

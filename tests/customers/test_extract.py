@@ -294,3 +294,15 @@ def test_an_agreement_is_found_even_when_the_customer_adds_a_detail_after_the_as
     assert facts["decision"].agreement and facts["decision"].text == (
         "Can I get a refund for the kettle? → Yes, we can do that.")
     assert facts["attribute"].text == "I live in Seoul." and not facts["attribute"].agreement
+
+
+def test_a_language_wish_said_again_in_another_language_is_not_a_second_fact(store, config, tmp_path):
+    store.import_log(write_log(tmp_path / "log.jsonl", [
+        ("s1", "2025-03-10T10:00:00", "customer", "From now on answer in Japanese, please."),
+        ("s2", "2025-04-02T10:00:00", "customer", "앞으로 일본어로 답해 주세요."),
+        ("s3", "2025-04-15T10:00:00", "customer", "これからは英語で答えてください。"),
+    ]))
+    report = extract_pending(store, config=config)
+    assert report.unchanged == 1 and len(report.updated) == 1
+    assert [f.text for f in store.list_facts()] == ["これからは英語で答えてください。"]  # no Japanese twin left active
+    assert [i.text for i in store.context_items()] == ["Answer in English."]
