@@ -14,23 +14,12 @@ import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from mem.wiki.instructions import is_instruction_like as is_instruction_like  # re-exported for the agent
+
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n+")
 _FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
 _HEADING = re.compile(r"^\s*#+\s*")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-
-# Sentences in reference data that talk to the AI rather than state a rule. The deterministic
-# engine never quotes them, and they are reported; the model sees them only inside marked data.
-_INSTRUCTION_LIKE = re.compile(
-    r"ignore\s+(?:all\s+|any\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|rules|prompts?)"
-    r"|disregard\s+(?:all\s+|the\s+)?(?:previous|prior|above)"
-    r"|\byou\s+(?:must|should)\s+(?:always|never)\s+(?:answer|reply|respond|say|tell|promise|ignore|follow)\b"
-    r"|\bas\s+an?\s+(?:ai|assistant|language\s+model)\b|\byou\s+are\s+(?:an?\s+)?(?:ai|chatbot|language\s+model)\b"
-    r"|system\s+prompt|new\s+instructions|\bpromise\s+(?:a\s+)?full\s+refund"
-    r"|以前の指示|指示を無視|これまでの指示|이전\s*지시|지시를\s*무시",
-    re.IGNORECASE,
-)
-
 
 def new_marker() -> str:
     """A marker unguessable by whoever wrote the memory (64 random bits)."""
@@ -65,11 +54,6 @@ def split_sentences(text: str) -> list[str]:
             if piece:
                 sentences.append(piece)
     return sentences
-
-
-def is_instruction_like(sentence: str) -> bool:
-    """Whether a sentence addresses the AI (prompt injection) instead of stating a rule or a fact."""
-    return bool(_INSTRUCTION_LIKE.search(sentence))
 
 
 @dataclass
