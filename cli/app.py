@@ -68,5 +68,32 @@ def root(
     ctx.obj = State(config=config, json=json_output)
 
 
+# `mem --help` groups commands by who uses them (policy authors and reviewers, operators, agent
+# builders), in the order of a day's work rather than in registration order.
+HELP_PANELS: dict[str, tuple[str, ...]] = {
+    "Policy wiki (the service's workspace)": ("init", "ingest", "pages", "lint", "promote", "config"),
+    "Customer memory (on the client)": ("log", "extract", "facts", "context", "consent", "reindex"),
+    "Answering": ("ask", "chat", "demo"),
+    "Serving the service's memory": ("keys", "bundle", "serve", "accounts", "evidence"),
+    "Client and server": ("login", "sync", "status", "share", "backup", "restore"),
+}
+
 for _name in COMMAND_MODULES:
     importlib.import_module(f"mem.cli.{_name}").register(app)
+
+
+_ORDER = [name for names in HELP_PANELS.values() for name in names]
+
+
+def _panel_of(name: str | None) -> str | None:
+    return next((panel for panel, names in HELP_PANELS.items() if name in names), None)
+
+
+def _position(info: typer.models.CommandInfo | typer.models.TyperInfo) -> int:
+    return _ORDER.index(info.name) if info.name in _ORDER else len(_ORDER)
+
+
+for _info in [*app.registered_commands, *app.registered_groups]:
+    _info.rich_help_panel = _panel_of(_info.name) or _info.rich_help_panel
+app.registered_commands.sort(key=_position)
+app.registered_groups.sort(key=_position)

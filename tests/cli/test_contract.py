@@ -98,3 +98,13 @@ def test_bad_config_is_one_line(mem, tmp_path):
     result = mem("--workspace", tmp_path, "config", "show")
     assert result.exit_code == 2
     assert result.stderr.strip() == "Error: mem.toml: trait.min_repeats must be int, got str"
+
+
+def test_every_command_is_in_a_help_panel():
+    """`mem --help` groups commands by who uses them; a new command must be placed in a panel."""
+    import typer
+
+    from mem.cli.app import HELP_PANELS, app
+
+    placed = {name for names in HELP_PANELS.values() for name in names}
+    assert set(typer.main.get_command(app).commands) == placed
