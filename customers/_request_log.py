@@ -1,0 +1,206 @@
+"""The request log bridge: conversations in SQLite, their turns in one JSONL file each.
+
+Lines are appended and fsynced before the SQLite commit that counts them, under a ``logs/.dirty``
+marker; a rollback cuts the lines it no longer counts, and ``CustomerStore._repair`` cuts them after
+a crash. The file format itself is ``mem.customers.requestlog``'s.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from contextlib import suppress
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mem.core import clock
+from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.core.ids import new_id, validate_name
+from mem.customers import requestlog
+from mem.customers._base import _StoreBase
+from mem.customers._layout import DIRTY_MARKER, LOGS_DIR
+from mem.customers.requestlog import Conversation, Turn
+
+
+class _RequestLog(_StoreBase):
+    """``CustomerStore``'s request log."""
+
+    def new_conversation(
+        self, *, session: str = "default", conversation_id: str | None = None, started_at: datetime | None = None
+    ) -> str:
+        """Start a conversation (session is only a tag); returns its id."""
+        conversation_id = validate_name(conversation_id, what="conversation id") if conversation_id else new_id()
+        if not str(session).strip():
+            raise InvalidInput("session tag must not be empty")
+        with self.transaction():
+            if self._conversation_row(conversation_id) is not None:
+                raise Conflict(f"conversation {conversation_id} exists already")
+            self._conn.execute(
+                "INSERT INTO conversations (id, session, started_at) VALUES (?, ?, ?)",
+                (conversation_id, str(session), clock.isoformat(started_at or clock.now())),
+            )
+        return conversation_id
+
+    def append_turn(
+        self,
+        conversation_id: str,
+        *,
+        role: str,
+        text: str,
+        speaker: str | None = None,
+        time: datetime | None = None,
+        turn_id: str | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Turn:
+        """Log one request or response (called by ``mem ask``/``mem chat`` for every turn).
+
+        ``meta``: small JSON data kept with the turn, e.g. ``{"policy_refs": [{"page", "version"}]}``
+        of the pages an answer cited, which extraction links new facts to.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInput("a turn needs text")
+        role = requestlog.normalise_role(role, speaker=speaker, agent_speakers=())
+        with self.transaction():
+            row = self._conversation_row(conversation_id)
+            if row is None:
+                raise NotFound(f"no conversation {conversation_id} for customer {self.customer_id!r}")
+            seq = row["turns"]
+            if turn_id is None:
+                turn_id = f"{conversation_id}-{seq + 1:04d}"
+            turn_id = requestlog.validate_turn_id(turn_id)
+            if self._conn.execute("SELECT 1 FROM turn_ids WHERE turn_id = ?", (turn_id,)).fetchone():
+                raise Conflict(f"turn id {turn_id!r} exists already")
+            turn = Turn(
+                id=turn_id, conversation_id=conversation_id, seq=seq, session=row["session"],
+                time=(time or clock.now()).replace(microsecond=0), role=role, speaker=speaker, text=text,
+                meta=requestlog.validate_meta(meta),
+            )
+            self._mark_logs_dirty()
+            self._touched_logs.add(conversation_id)
+            requestlog.append_lines(self._log_path(conversation_id), [turn])
+            self._conn.execute("UPDATE conversations SET turns = turns + 1 WHERE id = ?", (conversation_id,))
+            self._conn.execute("INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
+                               (turn_id, conversation_id, seq))
+        return turn
+
+    def import_log(self, path: Path, *, agent_speakers: Iterable[str] = ()) -> dict[str, Any]:
+        """``mem log import``: past conversations from a JSONL file, all or nothing.
+
+        Lines are grouped into conversations by ``conversation`` (default: the session tag), in file
+        order. A bad line, or a turn id already in this customer's log, raises ``InvalidInput``
+        naming the line, and nothing is imported. Imported conversations are pending extraction.
+        """
+        parsed = requestlog.parse_import(Path(path), agent_speakers=agent_speakers)
+        given = [t for t in parsed if t.turn_id is not None]
+        for chunk_start in range(0, len(given), 500):
+            chunk = given[chunk_start:chunk_start + 500]
+            rows = self._conn.execute(
+                f"SELECT turn_id FROM turn_ids WHERE turn_id IN ({','.join('?' * len(chunk))})",
+                [t.turn_id for t in chunk],
+            ).fetchall()
+            if rows:
+                taken = {row[0] for row in rows}
+                first = next(t for t in chunk if t.turn_id in taken)
+                raise InvalidInput(
+                    f"{path}: line {first.line}: turn id {first.turn_id!r} is already in this customer's log; "
+                    "nothing was imported"
+                )
+        groups: dict[str, list[requestlog.ImportedTurn]] = {}
+        for item in parsed:
+            groups.setdefault(item.group, []).append(item)
+        ids: list[str] = []
+        with self.transaction():
+            self._mark_logs_dirty()
+            for items in groups.values():
+                conversation_id = new_id()
+                turns = [
+                    Turn(
+                        id=item.turn_id or f"{conversation_id}-{seq + 1:04d}", conversation_id=conversation_id,
+                        seq=seq, session=item.session, time=item.time, role=item.role, speaker=item.speaker,
+                        text=item.text, meta=item.meta,
+                    )
+                    for seq, item in enumerate(items)
+                ]
+                self._touched_logs.add(conversation_id)
+                requestlog.append_lines(self._log_path(conversation_id), turns)
+                self._conn.execute(
+                    "INSERT INTO conversations (id, session, started_at, turns) VALUES (?, ?, ?, ?)",
+                    (conversation_id, items[0].session, clock.isoformat(items[0].time), len(turns)),
+                )
+                self._conn.executemany(
+                    "INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
+                    [(t.id, conversation_id, t.seq) for t in turns],
+                )
+                ids.append(conversation_id)
+        return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids}
+
+    def conversation(self, conversation_id: str) -> Conversation:
+        row = self._conversation_row(conversation_id)
+        if row is None:
+            raise NotFound(f"no conversation {conversation_id} for customer {self.customer_id!r}")
+        return self._conversation(row)
+
+    def conversations(self, *, pending_only: bool = False) -> list[Conversation]:
+        """Conversations oldest first; ``pending_only``: those with turns not yet extracted."""
+        sql = "SELECT * FROM conversations"
+        if pending_only:
+            sql += " WHERE extracted < turns"
+        rows = self._conn.execute(sql + " ORDER BY started_at, id").fetchall()
+        return [self._conversation(row) for row in rows]
+
+    def pending_conversations(self) -> list[Conversation]:
+        """What ``extract_pending`` has to process: conversations with unextracted turns."""
+        return self.conversations(pending_only=True)
+
+    def mark_extracted(self, conversation_id: str, upto: int) -> None:
+        """Record that extraction consumed the first ``upto`` turns (call inside the same
+        ``transaction()`` as the facts it stored)."""
+        with self.transaction():
+            row = self._conversation_row(conversation_id)
+            if row is None:
+                raise NotFound(f"no conversation {conversation_id} for customer {self.customer_id!r}")
+            if not 0 <= upto <= row["turns"]:
+                raise InvalidInput(f"conversation {conversation_id} has {row['turns']} turns, not {upto}")
+            self._conn.execute("UPDATE conversations SET extracted = ? WHERE id = ?", (upto, conversation_id))
+
+    # internals: request log -------------------------------------------------------------------
+    def _log_path(self, conversation_id: str) -> Path:
+        return self.folder / LOGS_DIR / f"{conversation_id}.jsonl"
+
+    def _conversation_row(self, conversation_id: str) -> sqlite3.Row | None:
+        return self._conn.execute("SELECT * FROM conversations WHERE id = ?", (conversation_id,)).fetchone()
+
+    def _conversation(self, row: sqlite3.Row) -> Conversation:
+        turns = requestlog.read_turns(self._log_path(row["id"]), row["turns"])
+        return Conversation(
+            id=row["id"], session=row["session"], started_at=clock.parse_datetime(row["started_at"]),
+            turns=tuple(turns), extracted=row["extracted"],
+        )
+
+    def _mark_logs_dirty(self) -> None:
+        """Before log lines are written: a marker file, removed once SQLite has counted them."""
+        marker = self.folder / LOGS_DIR / DIRTY_MARKER
+        if not marker.exists():
+            marker.write_text("log lines written, SQLite commit pending\n")
+        if self._clear_marker not in self._after_commit:
+            self._after_commit.append(self._clear_marker)
+
+    def _cut_uncounted_lines(self) -> None:
+        """After a rollback: log lines written inside it are no longer counted; cut them now so the
+        next append does not land behind them."""
+        for conversation_id in list(self._touched_logs):
+            row = self._conversation_row(conversation_id)
+            path = self._log_path(conversation_id)
+            if row is None:
+                path.unlink(missing_ok=True)
+            else:
+                requestlog.truncate_to(path, row["turns"])
+        if self._depth == 0:
+            self._touched_logs.clear()
+            if self._conn.in_transaction is False:
+                self._clear_marker()
+
+    def _clear_marker(self) -> None:
+        with suppress(FileNotFoundError):
+            (self.folder / LOGS_DIR / DIRTY_MARKER).unlink()
