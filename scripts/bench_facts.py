@@ -162,13 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory(prefix="mem-bench-facts-") as tmp:
         home = Path(tmp)
-        try:
-            ex = extraction_throughput(home, rng, args.conversations, 10)
-            rows.append(("extraction + indexing (deterministic, extract_pending)",
-                         f"{ex['turns_per_s']:.0f} turns/s ({ex['turns']} turns → {ex['facts']} facts "
-                         f"in {ex['seconds']:.2f} s); {ex['turns_per_cpu_s']:.0f} turns per CPU second"))
-        except ImportError:
-            rows.append(("extraction + indexing", "n/a (mem.customers.extract not available)"))
+        ex = extraction_throughput(home, rng, args.conversations, 10)
+        rows.append(("extraction + indexing (deterministic, extract_pending)",
+                     f"{ex['turns_per_s']:.0f} turns/s ({ex['turns']} turns → {ex['facts']} facts "
+                     f"in {ex['seconds']:.2f} s); {ex['turns_per_cpu_s']:.0f} turns per CPU second"))
         queries = [random_query(rng) for _ in range(args.queries)]
         have = 0
         day0 = date(2020, 1, 1)
@@ -226,20 +223,17 @@ def main(argv: list[str] | None = None) -> int:
             store.erase(extra[0].id)  # rebuilds the index so no trace of the text remains
             rows.append((f"erase one fact at {sizes[-1]:,} facts (full index rebuild)",
                          f"{time.perf_counter() - t0:.1f} s"))
-        try:
-            from mem.customers.extract import extract_pending
+        from mem.customers.extract import extract_pending
 
-            log = home / "one.jsonl"
-            log.write_text("\n".join(json.dumps(r) for r in conversation_lines(rng, 9999, date(2025, 7, 1), 10)))
-            with CustomerStore.open(home, "bench") as store:
-                t0 = time.perf_counter()
-                store.import_log(log)
-                extract_pending(store, config=Config.load(home=home, env={}))
-                elapsed = time.perf_counter() - t0
-            rows.append((f"add one conversation (10 turns: import + extract_pending) at {sizes[-1]:,} facts",
-                         f"{elapsed * 1000:.0f} ms"))
-        except ImportError:
-            pass
+        log = home / "one.jsonl"
+        log.write_text("\n".join(json.dumps(r) for r in conversation_lines(rng, 9999, date(2025, 7, 1), 10)))
+        with CustomerStore.open(home, "bench") as store:
+            t0 = time.perf_counter()
+            store.import_log(log)
+            extract_pending(store, config=Config.load(home=home, env={}))
+            elapsed = time.perf_counter() - t0
+        rows.append((f"add one conversation (10 turns: import + extract_pending) at {sizes[-1]:,} facts",
+                     f"{elapsed * 1000:.0f} ms"))
         rows.append(("peak memory (max RSS of the whole run)", f"{peak_mb():.0f} MB"))
     print("| measure | result |")
     print("|---|---|")
