@@ -21,7 +21,7 @@ from mem.core.errors import InvalidInput, NotFound
 SHARED_HITS = 20  # one untyped page search per query serves both the policy and the know-how look-up
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # matched whole (fullmatch)
 _LINK = re.compile(r"\[\[[^\]]*\]\]")
 _WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
@@ -119,7 +119,7 @@ class Retrieval:
     def lookup_policy(self, page_id_or_query: str, *, limit: int = 2) -> list[Block]:
         """A policy page by id, or the best policy pages for a query."""
         page = None
-        if _ID.match(page_id_or_query):
+        if _ID.fullmatch(page_id_or_query):
             try:
                 page = self.service.get_page(page_id_or_query)
             except (NotFound, InvalidInput):

@@ -20,11 +20,16 @@ def init(ctx: typer.Context, json_output: JsonOption = False) -> None:
 
 
 @keys_app.command("rotate")
-def rotate(ctx: typer.Context, json_output: JsonOption = False) -> None:
-    """Replace the signing key; the old key signs a transition record that clients follow."""
+def rotate(
+    ctx: typer.Context,
+    compromised: bool = typer.Option(False, "--compromised", help="The current key leaked: write no transition "
+                                     "(clients must be re-pinned with `mem login --trust-key`)."),
+    json_output: JsonOption = False,
+) -> None:
+    """Replace the signing key and destroy the old private key; the old key signs a transition clients follow."""
     from mem.server.keys import rotate_keys
 
-    emit(rotate_keys(require_workspace(ctx)), as_json=want_json(ctx, json_output))
+    emit(rotate_keys(require_workspace(ctx), compromised=compromised), as_json=want_json(ctx, json_output))
 
 
 @keys_app.command("show")

@@ -120,6 +120,25 @@ class BackupSettings:
 
 
 @dataclass(frozen=True)
+class QuotaSettings:
+    """Per-account limits of `mem serve` (HTTP 413 one request too large, 429 a daily allowance used, 507 full)."""
+
+    backup_bytes: int = _f(2 * 1024**3, "ciphertext one account may keep in backups, finished or not, in bytes")
+    backup_count: int = _f(10_000, "backups (one per customer) one account may keep at once")
+    unfinished_bytes: int = _f(256 * 1024**2, "bytes of not yet completed backup uploads one account may hold")
+    unfinished_count: int = _f(16, "backup uploads one account may have started and not completed")
+    unfinished_minutes: int = _f(30, "a backup upload not completed within this many minutes is deleted")
+    evidence_request_records: int = _f(1000, "evidence records in one request")
+    evidence_request_bytes: int = _f(1024**2, "bytes of one evidence request")
+    evidence_day_records: int = _f(50_000, "evidence records one account may send per UTC day")
+    evidence_day_bytes: int = _f(64 * 1024**2, "bytes of evidence one account may send per UTC day")
+    share_request_records: int = _f(2000, "anonymised decision records in one `mem share` request")
+    share_request_bytes: int = _f(4 * 1024**2, "bytes of one share request")
+    share_day_records: int = _f(100_000, "shared decision records one account may send per UTC day")
+    share_day_bytes: int = _f(128 * 1024**2, "bytes of shared decisions one account may send per UTC day")
+
+
+@dataclass(frozen=True)
 class Config:
     """All settings of one mem run. Build it with ``Config.load``."""
 
@@ -135,6 +154,7 @@ class Config:
     server: ServerSettings = field(default_factory=ServerSettings)
     bundle: BundleSettings = field(default_factory=BundleSettings)
     backup: BackupSettings = field(default_factory=BackupSettings)
+    quota: QuotaSettings = field(default_factory=QuotaSettings)
     now: datetime | None = None
     debug: bool = False
 
@@ -200,7 +220,7 @@ class Config:
 
 
 SECTIONS = (
-    "model", "ingest", "lint", "context", "extract", "trait", "knowhow", "server", "bundle", "backup",
+    "model", "ingest", "lint", "context", "extract", "trait", "knowhow", "server", "bundle", "backup", "quota",
 )
 
 

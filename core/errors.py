@@ -12,7 +12,8 @@ those libraries are called and re-raised ``from`` the original.
     ├── ModelError            exit 2  the language model failed or answered out of schema
     ├── NetworkError          exit 2  the server could not be reached or answered badly
     ├── Refused               exit 1  a deliberate no: policy, consent, limit, verification
-    │   └── VerificationError exit 1  a signature, hash, version or expiry check failed
+    │   ├── VerificationError exit 1  a signature, hash, version or expiry check failed
+    │   └── QuotaExceeded     exit 1  a server quota: too large (413), too often (429), too much kept (507)
     └── Conflict              exit 1  the thing exists already or changed under us
 """
 
@@ -64,6 +65,20 @@ class Refused(MemError):
 
 class VerificationError(Refused):
     """A signature, hash, version or expiry check failed."""
+
+
+class QuotaExceeded(Refused):
+    """A per-account quota of the server was reached.
+
+    ``status`` is the HTTP answer: 413 one request too large, 429 a daily allowance used up
+    (``retry_after`` seconds until it renews), 507 the account keeps as much as it may.
+    ``quota`` names the setting (``quota.<name>`` in ``mem.toml``) so an operator knows what to raise.
+    """
+
+    def __init__(self, message: str, *, status: int = 507, quota: str = "", limit: int = 0, used: int = 0,
+                 retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status, self.quota, self.limit, self.used, self.retry_after = status, quota, limit, used, retry_after
 
 
 class Conflict(MemError):

@@ -35,7 +35,8 @@ def new_id() -> str:
     return "".join(reversed(chars))
 
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+# ASCII only, matched whole (``fullmatch``): ``$`` would also accept a trailing newline.
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
 
 def validate_name(value: str, *, what: str = "id") -> str:
@@ -44,7 +45,7 @@ def validate_name(value: str, *, what: str = "id") -> str:
     Refuses empty values, path separators, ``..``, leading dots or dashes, and anything outside
     ``[A-Za-z0-9._-]`` up to 64 characters.
     """
-    if not isinstance(value, str) or not _NAME.match(value) or ".." in value:
+    if not isinstance(value, str) or not _NAME.fullmatch(value) or ".." in value:
         raise InvalidInput(
             f"invalid {what} {value!r}: use 1-64 letters, digits, '.', '_' or '-', "
             "starting with a letter or digit"

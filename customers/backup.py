@@ -17,6 +17,7 @@ import base64
 import binascii
 import contextlib
 import hashlib
+import hmac
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -32,12 +33,14 @@ ProgressCallback = Callable[[int, int, str], None]
 class VaultTransport(Protocol):
     """The server calls a backup needs, for the logged-in account."""
 
-    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any]) -> dict[str, Any]: ...
+    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any],
+               replace: bool = False) -> dict[str, Any]: ...
     def upload(self, backup_id: str, data: bytes) -> dict[str, Any]: ...
     def find(self, *, slot: str) -> list[dict[str, Any]]: ...
     def unlock(self, backup_id: str, *, authenticator: str) -> dict[str, Any]: ...
     def download(self, backup_id: str) -> bytes: ...
     def delete(self, backup_id: str) -> None: ...
+    def slot_key(self) -> bytes: ...
 
 
 @dataclass(frozen=True)
@@ -87,8 +90,16 @@ def backup_notices(*, retention_days: int, max_attempts: int) -> list[str]:
     ]
 
 
-def backup_slot(customer_id: str) -> str:
-    """The server's name for a customer's backup: a digest, so the customer id is not sent in clear."""
+def backup_slot(customer_id: str, key: bytes) -> str:
+    """The server's name for a customer's backup: an HMAC of the customer id under the account's
+    slot key (``VaultTransport.slot_key``, derived from the API token the server keeps only a hash
+    of), so the server cannot turn slot names back into customer ids by hashing guessed ids."""
+    return hmac.new(key, b"mem-backup-slot\0" + customer_id.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+
+def legacy_backup_slot(customer_id: str) -> str:
+    """The unkeyed slot mem used before: only looked up on restore, so a backup made by an older
+    mem stays restorable until it expires (``backup.retention_days``); never used for a new one."""
     return hashlib.sha256(b"mem-backup-slot\0" + customer_id.encode("utf-8")).hexdigest()[:32]
 
 
@@ -105,26 +116,26 @@ def create_backup(
 ) -> BackupReceipt:
     """Encrypt and upload one customer's memory under ``pin``.
 
-    Weak PINs are refused before anything happens. ``replace`` first deletes this customer's
-    existing backup on the server (its secret is destroyed, so its attempt counter cannot be
-    reused); without it an existing backup is a ``Conflict``. ``kdf`` lowers the Argon2id cost
-    only when passed explicitly (tests, benchmarks), and the header records which cost was used.
+    Weak PINs are refused before anything happens. ``replace`` deletes this customer's existing
+    backup on the server (its secret is destroyed, so its attempt counter cannot be reused) only
+    after the new one is uploaded and confirmed complete: a crash in between leaves the old one
+    (or both: a restore takes the newest), never none. Without it an existing backup is a
+    ``Conflict``. ``kdf`` lowers the Argon2id cost only when passed explicitly (tests, benchmarks),
+    and the header records which cost was used.
     """
     report = on_progress or _quiet
     validate_customer_id(customer_id)
     bc.check_pin(pin)
-    slot = backup_slot(customer_id)
+    slot = backup_slot(customer_id, vault.slot_key())
     report(0, 5, "exporting memory")
     plaintext = export_customer(home, customer_id, include_logs=include_logs)  # gzip-compressed JSON
     report(1, 5, "stretching the PIN (Argon2id)")
     salt = bc.random_bytes(bc.SALT_BYTES)
     key = bc.pin_key(pin, salt=salt, kdf=kdf)
-    if replace:
-        for old in vault.find(slot=slot):
-            vault.delete(str(old["backup_id"]))
+    old = [str(r["backup_id"]) for r in vault.find(slot=slot)] if replace else []
     report(2, 5, "registering with the key service")
     created = vault.create(slot=slot, authenticator=_b64(bc.authenticator(key)),
-                           kdf={**kdf.to_dict(), "salt": _b64(salt)})
+                           kdf={**kdf.to_dict(), "salt": _b64(salt)}, replace=replace)
     backup_id, account = str(created["backup_id"]), str(created["account"])
     try:
         report(3, 5, "encrypting")
@@ -134,16 +145,22 @@ def create_backup(
         blob = bc.seal(plaintext, header=header,
                        key=bc.data_key(key, _unb64(created.get("secret")), salt=salt, backup_id=backup_id))
         report(4, 5, "uploading")
-        vault.upload(backup_id, blob)
+        stored = vault.upload(backup_id, blob)
     except BaseException:
         _forget(vault, backup_id)  # an unfinished backup must not linger until it expires
         raise
+    if stored.get("state") != "ready" or str(stored.get("backup_id")) != backup_id:
+        raise NetworkError("the server did not confirm the backup as complete; the previous one was kept")
+    for old_id in old:  # only now: the new backup exists and can be restored
+        with contextlib.suppress(NotFound):
+            vault.delete(old_id)
     report(5, 5, "done")
     return BackupReceipt(
         backup_id=backup_id, customer=customer_id, created_at=str(created["created_at"]),
-        expires_at=str(created["expires_at"]), max_attempts=int(created["max_attempts"]),
+        expires_at=str(stored.get("expires_at") or created["expires_at"]),
+        max_attempts=int(created["max_attempts"]),
         include_logs=include_logs, kdf_profile=kdf.profile, plaintext_bytes=len(plaintext),
-        ciphertext_bytes=len(blob), replaced=[str(x) for x in created.get("replaced", [])],
+        ciphertext_bytes=len(blob), replaced=[*old, *(str(x) for x in created.get("replaced", []))],
     )
 
 
@@ -175,9 +192,12 @@ def restore_backup(
     if not overwrite and has_memory(home, customer_id):
         raise Conflict(f"customer {customer_id} already has memory on this device; "
                        "restore replaces it only with --overwrite")
-    slot = backup_slot(customer_id)
+    slot = backup_slot(customer_id, vault.slot_key())
     report(0, 6, "looking up the backup")
     found = vault.find(slot=slot)
+    if not found:
+        slot = legacy_backup_slot(customer_id)
+        found = vault.find(slot=slot)
     if not found:
         raise NotFound(f"no backup of customer {customer_id} on the server for this account "
                        "(never made, expired, restored already, or destroyed)")
@@ -213,6 +233,9 @@ def restore_backup(
         vault.delete(backup_id)
     except (NetworkError, NotFound):
         deleted = False  # memory is restored; the server still deletes it on expiry
+    for older in found:  # a replacement interrupted before it deleted the one it replaced
+        if str(older["backup_id"]) != backup_id:
+            _forget(vault, str(older["backup_id"]))
     report(6, 6, "done")
     return RestoreReport(backup_id=backup_id, customer=customer_id, created_at=header.created_at,
                          include_logs=header.include_logs, plaintext_bytes=len(plaintext),

@@ -26,6 +26,8 @@ from mem.server.storage import ServerStore, open_store
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
+    from mem.server.quota import Quotas
+
 ROUTE_MODULES: list[str] = [
     "mem.server.routes_health",
     "mem.server.vault_routes",
@@ -45,6 +47,13 @@ class ServerContext:
     config: Config
     store: ServerStore
     extras: dict[str, Any] = field(default_factory=dict)  # per-feature state (e.g. caches)
+
+    @property
+    def quotas(self) -> Quotas:
+        """The per-account limits (``[quota]``) counted in this server's store."""
+        from mem.server.quota import Quotas
+
+        return Quotas(self.store, self.config.quota)
 
 
 def create_app(workspace: Path, *, config: Config, store: ServerStore | None = None) -> Starlette:

@@ -20,6 +20,7 @@ STATUS_OF: dict[type[errors.MemError], tuple[int, str]] = {
     errors.InvalidInput: (400, "invalid_input"),
     errors.NotFound: (404, "not_found"),
     errors.VerificationError: (422, "verification"),
+    errors.QuotaExceeded: (507, "quota"),  # or 413 / 429: the error carries its own status
     errors.Refused: (403, "refused"),
     errors.Conflict: (409, "conflict"),
     errors.StorageError: (500, "storage"),
@@ -39,13 +40,21 @@ class ApiError(Exception):
         self.status, self.kind, self.message = status, kind, message
 
 
-def error_response(status: int, kind: str, message: str) -> JSONResponse:
+def error_response(status: int, kind: str, message: str, *, extra: dict[str, Any] | None = None,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
     from starlette.responses import JSONResponse
 
-    return JSONResponse({"error": {"kind": kind, "message": message}}, status_code=status)
+    return JSONResponse({"error": {"kind": kind, "message": message, **(extra or {})}}, status_code=status,
+                        headers=headers)
 
 
 def mem_error_response(exc: errors.MemError) -> JSONResponse:
+    if isinstance(exc, errors.QuotaExceeded):
+        # 413 / 429 / 507 with the quota's name and numbers, so a client or an operator sees which limit
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return error_response(exc.status, "quota", exc.message, headers=headers,
+                              extra={"quota": exc.quota, "limit": exc.limit, "used": exc.used,
+                                     **({"retry_after": exc.retry_after} if exc.retry_after is not None else {})})
     for cls in type(exc).__mro__:
         if cls in STATUS_OF:
             status, kind = STATUS_OF[cls]
@@ -68,9 +77,33 @@ def account_of(request: Request) -> str:
     return account
 
 
-async def read_json(request: Request) -> Any:
-    """The request body as JSON (the size limit is enforced by the app before this returns)."""
-    body = await request.body()
+async def read_json(request: Request, *, max_bytes: int | None = None, quota: str = "") -> Any:
+    """The request body as JSON. The app bounds every body (``server.max_request_bytes``);
+    ``max_bytes`` bounds this one tighter, refused with 413 naming ``quota.<quota>`` while it streams in."""
+    body = await request.body() if max_bytes is None else await read_bounded(request, max_bytes=max_bytes,
+                                                                              quota=quota)
+    return parse_json(body)
+
+
+async def read_bounded(request: Request, *, max_bytes: int, quota: str) -> bytes:
+    """The body, read as it arrives and refused (413) as soon as it passes ``max_bytes``."""
+    def too_large(seen: int) -> errors.QuotaExceeded:
+        return errors.QuotaExceeded(f"request too large: over {max_bytes} bytes (quota.{quota}); send less at a time",
+                                    status=413, quota=quota, limit=max_bytes, used=seen)
+
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > max_bytes:
+        raise too_large(int(declared))
+    chunks, seen = [], 0
+    async for chunk in request.stream():
+        seen += len(chunk)
+        if seen > max_bytes:
+            raise too_large(seen)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def parse_json(body: bytes) -> Any:
     try:
         return json.loads(body)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

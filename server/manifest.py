@@ -24,7 +24,7 @@ from mem.core.clock import parse_datetime
 from mem.core.errors import VerificationError
 
 FORMAT = "mem-bundle/1"
-_SHA = re.compile(r"^[0-9a-f]{64}$")
+_SHA = re.compile(r"[0-9a-f]{64}")  # matched whole (fullmatch): "$" accepts a trailing newline
 
 
 def encode_manifest(manifest: dict[str, Any]) -> bytes:
@@ -57,7 +57,7 @@ def parse_manifest(data: bytes) -> dict[str, Any]:
         paths = set()
         for entry in manifest["files"]:
             safe_path(entry["path"])
-            if not _SHA.match(str(entry["sha256"])) or not isinstance(entry["length"], int) or entry["length"] < 0:
+            if not _SHA.fullmatch(str(entry["sha256"])) or not isinstance(entry["length"], int) or entry["length"] < 0:
                 raise ValueError(f"bad hash or length for {entry['path']}")
             paths.add(entry["path"])
         for page in manifest.get("pages", []):

@@ -30,7 +30,7 @@ def latest_version(workspace: Path) -> int | None:
         text = (bundles_dir(workspace) / LATEST).read_text().strip()
     except FileNotFoundError:
         return None
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def publish(workspace: Path, version: int) -> None:
@@ -41,4 +41,4 @@ def versions(workspace: Path) -> list[int]:
     folder = bundles_dir(workspace)
     if not folder.is_dir():
         return []
-    return sorted(int(p.name) for p in folder.iterdir() if p.is_dir() and p.name.isdigit())
+    return sorted(int(p.name) for p in folder.iterdir() if p.is_dir() and p.name.isascii() and p.name.isdigit())

@@ -66,7 +66,7 @@ def routes(server) -> list:
         raw = request.path_params["version"]
         if raw == "latest":
             return cache.latest()
-        if not raw.isdigit():
+        if not (raw.isascii() and raw.isdigit()):  # str.isdigit() also takes '٣' and '１'
             raise NotFound(f"no bundle version {raw!r}")
         return int(raw)
 

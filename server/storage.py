@@ -13,6 +13,7 @@ import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -46,6 +47,22 @@ CREATE TABLE IF NOT EXISTS decisions (
     received_at TEXT NOT NULL,
     UNIQUE (account, pseudonym, fact_ref)
 );
+CREATE TABLE IF NOT EXISTS usage_daily (
+    account TEXT NOT NULL,
+    day TEXT NOT NULL,
+    what TEXT NOT NULL,
+    records INTEGER NOT NULL DEFAULT 0,
+    bytes INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (account, day, what)
+);
+CREATE TABLE IF NOT EXISTS backup_usage (
+    backup_id TEXT PRIMARY KEY,
+    account TEXT NOT NULL,
+    bytes INTEGER NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0,
+    started_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS backup_usage_account ON backup_usage (account);
 CREATE TABLE IF NOT EXISTS reviews (
     candidate_id TEXT PRIMARY KEY,
     decision TEXT NOT NULL,
@@ -55,6 +72,29 @@ CREATE TABLE IF NOT EXISTS reviews (
     signature TEXT NOT NULL
 );
 """
+
+
+@dataclass(frozen=True)
+class DailyUsage:
+    """What one account sent of one kind (``evidence``, ``share``) on one UTC day, and whether the
+    charge just asked for was taken (when not, nothing was added)."""
+
+    records: int
+    bytes: int
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class BackupUsage:
+    """What one account keeps in the vault. ``refused`` names the limit a reservation would have
+    passed (``backup_bytes``, ``backup_count``, ``unfinished_bytes``, ``unfinished_count``); when set,
+    nothing was reserved."""
+
+    bytes: int
+    count: int
+    unfinished_bytes: int
+    unfinished_count: int
+    refused: str | None = None
 
 
 class ServerStore(Protocol):
@@ -72,6 +112,16 @@ class ServerStore(Protocol):
     def record_review(self, candidate_id: str, *, decision: str, by: str, at: str, page_id: str | None,
                       signature: str) -> None: ...
     def reviews(self) -> dict[str, dict[str, Any]]: ...
+    # quotas: each check-and-charge is one transaction, so concurrent requests cannot both pass
+    def charge_daily(self, account: str, what: str, *, day: str, records: int, nbytes: int,
+                     max_records: int, max_bytes: int) -> DailyUsage: ...
+    def purge_daily(self, *, before_day: str) -> int: ...
+    def reserve_backup(self, account: str, backup_id: str, *, nbytes: int, started_at: str, max_bytes: int,
+                       max_count: int, max_unfinished_bytes: int, max_unfinished_count: int) -> BackupUsage: ...
+    def finish_backup(self, account: str, backup_id: str, *, nbytes: int) -> None: ...
+    def release_backups(self, backup_ids: Sequence[str]) -> int: ...
+    def reserved_backups(self) -> set[str]: ...
+    def backup_usage(self, account: str) -> BackupUsage: ...
 
 
 class SqliteServerStore:
@@ -226,6 +276,89 @@ class SqliteServerStore:
                                 "page_id": r["page_id"], "signature": r["signature"]}
             for r in self._read("SELECT * FROM reviews")
         }
+
+
+    # quotas ----------------------------------------------------------------------------------
+    def charge_daily(self, account: str, what: str, *, day: str, records: int, nbytes: int,
+                     max_records: int, max_bytes: int) -> DailyUsage:
+        """Add ``records``/``nbytes`` to today's count unless that passes a limit (then add nothing).
+
+        One transaction holding the write lock from the read on; a networked database does the same
+        in one statement: ``INSERT … ON CONFLICT DO UPDATE SET records = records + :r … WHERE
+        records + :r <= :max_records AND bytes + :b <= :max_bytes RETURNING records, bytes``.
+        """
+        with self._tx() as db:
+            row = db.execute("SELECT records, bytes FROM usage_daily WHERE account = ? AND day = ? AND what = ?",
+                             (account, day, what)).fetchone()
+            used_records, used_bytes = (row["records"], row["bytes"]) if row else (0, 0)
+            if used_records + records > max_records or used_bytes + nbytes > max_bytes:
+                return DailyUsage(used_records, used_bytes, accepted=False)
+            db.execute(
+                "INSERT INTO usage_daily (account, day, what, records, bytes) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (account, day, what) DO UPDATE SET records = records + excluded.records,"
+                " bytes = bytes + excluded.bytes",
+                (account, day, what, records, nbytes),
+            )
+            return DailyUsage(used_records + records, used_bytes + nbytes, accepted=True)
+
+    def purge_daily(self, *, before_day: str) -> int:
+        with self._tx() as db:
+            return db.execute("DELETE FROM usage_daily WHERE day < ?", (before_day,)).rowcount
+
+    def reserve_backup(self, account: str, backup_id: str, *, nbytes: int, started_at: str, max_bytes: int,
+                       max_count: int, max_unfinished_bytes: int, max_unfinished_count: int) -> BackupUsage:
+        """Count ``nbytes`` more for an unfinished backup (a new one with ``nbytes=0`` when it is
+        first seen), unless a limit would be passed: then nothing changes and ``refused`` says which."""
+        with self._tx() as db:
+            usage = _backup_usage(db, account)
+            known = db.execute("SELECT 1 FROM backup_usage WHERE backup_id = ?", (backup_id,)).fetchone()
+            new = 0 if known else 1
+            refused = None
+            if new and usage.count + 1 > max_count:
+                refused = "backup_count"
+            elif new and usage.unfinished_count + 1 > max_unfinished_count:
+                refused = "unfinished_count"
+            elif usage.bytes + nbytes > max_bytes:
+                refused = "backup_bytes"
+            elif usage.unfinished_bytes + nbytes > max_unfinished_bytes:
+                refused = "unfinished_bytes"
+            if refused:
+                return BackupUsage(usage.bytes, usage.count, usage.unfinished_bytes, usage.unfinished_count,
+                                   refused=refused)
+            db.execute(
+                "INSERT INTO backup_usage (backup_id, account, bytes, finished, started_at) VALUES (?, ?, ?, 0, ?)"
+                " ON CONFLICT (backup_id) DO UPDATE SET bytes = bytes + excluded.bytes",
+                (backup_id, account, nbytes, started_at),
+            )
+            return BackupUsage(usage.bytes + nbytes, usage.count + new, usage.unfinished_bytes + nbytes,
+                               usage.unfinished_count + new)
+
+    def finish_backup(self, account: str, backup_id: str, *, nbytes: int) -> None:
+        """The upload was completed: the backup now counts its final size, no longer as unfinished."""
+        with self._tx() as db:
+            db.execute("UPDATE backup_usage SET bytes = ?, finished = 1 WHERE backup_id = ? AND account = ?",
+                       (nbytes, backup_id, account))
+
+    def release_backups(self, backup_ids: Sequence[str]) -> int:
+        with self._tx() as db:
+            return sum(db.execute("DELETE FROM backup_usage WHERE backup_id = ?", (bid,)).rowcount
+                       for bid in backup_ids)
+
+    def reserved_backups(self) -> set[str]:
+        return {r["backup_id"] for r in self._read("SELECT backup_id FROM backup_usage")}
+
+    def backup_usage(self, account: str) -> BackupUsage:
+        with self._tx() as db:
+            return _backup_usage(db, account)
+
+
+def _backup_usage(db: sqlite3.Connection, account: str) -> BackupUsage:
+    row = db.execute(
+        "SELECT COALESCE(SUM(bytes), 0) AS bytes, COUNT(*) AS count,"
+        " COALESCE(SUM(CASE WHEN finished = 0 THEN bytes ELSE 0 END), 0) AS unfinished_bytes,"
+        " COALESCE(SUM(1 - finished), 0) AS unfinished_count FROM backup_usage WHERE account = ?",
+        (account,)).fetchone()
+    return BackupUsage(row["bytes"], row["count"], row["unfinished_bytes"], row["unfinished_count"])
 
 
 def _evidence_row(r: sqlite3.Row) -> dict[str, Any]:

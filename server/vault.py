@@ -4,6 +4,11 @@ Every operation checks ownership in the key service first (other accounts see "n
 then touches the blob store. When the key service ends a backup — destroyed after too many wrong
 PINs, expired, or deleted by its owner after a restore — the vault deletes the blob too, and
 ``sweep`` removes any blob the key service no longer knows (a crash between the two steps).
+
+Quotas (``[quota]``, counted in the server store): a new backup and every uploaded part are
+reserved against the account's backup bytes and count and its unfinished uploads first (507 when
+full); an upload not completed within ``quota.unfinished_minutes`` expires in the key service, and
+the sweep deletes its parts and frees its reservation.
 """
 
 from __future__ import annotations
@@ -12,18 +17,22 @@ import base64
 import binascii
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mem.core.config import Config
-from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.core.errors import Conflict, InvalidInput, NotFound, QuotaExceeded
+from mem.server.quota import Quotas
+from mem.server.storage import ServerStore, open_store
 from mem.server.vault_blobstore import FOLDER as BLOB_FOLDER
 from mem.server.vault_blobstore import BlobStore
 from mem.server.vault_keyservice import FOLDER as KEYSERVICE_FOLDER
 from mem.server.vault_keyservice import KeyService
 
 STATE_DIR = ".mem"
+_SLOT = re.compile(r"[0-9a-f]{32}")
 # The ciphertext is a compressed export, so it rarely nears this; it bounds one upload.
 MAX_BLOB_BYTES = 256 * 1024 * 1024
 
@@ -32,26 +41,51 @@ MAX_BLOB_BYTES = 256 * 1024 * 1024
 class Vault:
     keys: KeyService
     blobs: BlobStore
+    quotas: Quotas
 
     @classmethod
-    def open(cls, workspace: Path, *, config: Config) -> Vault:
+    def open(cls, workspace: Path, *, config: Config, store: ServerStore | None = None) -> Vault:
         state = Path(workspace) / STATE_DIR
         return cls(
             keys=KeyService(state / KEYSERVICE_FOLDER, max_attempts=config.backup.max_attempts,
-                            retention_days=config.backup.retention_days),
+                            retention_days=config.backup.retention_days,
+                            unfinished_minutes=config.quota.unfinished_minutes),
             blobs=BlobStore(state / BLOB_FOLDER, max_bytes=MAX_BLOB_BYTES),
+            quotas=Quotas(store or open_store(workspace), config.quota),
         )
 
-    def create(self, *, account: str, slot: str, authenticator: str, kdf: Any) -> dict[str, Any]:
-        """Register a backup; answers its id, the secret (the owner has the PIN anyway) and its terms."""
+    def create(self, *, account: str, slot: str, authenticator: str, kdf: Any,
+               replace: bool = False) -> dict[str, Any]:
+        """Register a backup; answers its id, the secret (the owner has the PIN anyway) and its terms.
+
+        ``replace``: the customer's finished backup stays until the owner deletes it after this one
+        is complete (``KeyService.create``)."""
+        if not _SLOT.fullmatch(slot):
+            # a keyed digest (mem.customers.backup.backup_slot); anything else could be a customer id in clear
+            raise InvalidInput("backup slot must be 32 lower-case hex digits (a keyed digest, never a customer id)")
         kdf_text = json.dumps(kdf, sort_keys=True)
         if not isinstance(kdf, dict) or len(kdf_text) > 1024:
             raise InvalidInput("kdf must be a small object (the Argon2id cost and salt the client used)")
         created = self.keys.create(account=account, slot=slot, authenticator=_unb64(authenticator, "authenticator"),
-                                   kdf=kdf_text)
+                                   kdf=kdf_text, replace=replace)
         for old in created.replaced:
             self.blobs.delete_id(old)
+        self.quotas.release_backups(created.replaced)
+        try:
+            self._reserve(account, created.record.backup_id, 0)
+        except QuotaExceeded:
+            self.keys.delete(account=account, backup_id=created.record.backup_id)
+            raise
         return {**_public(created.record.to_dict()), "secret": _b64(created.secret), "replaced": created.replaced}
+
+    def _reserve(self, account: str, backup_id: str, nbytes: int) -> None:
+        """Count ``nbytes`` more against the account's quotas; when full, sweep once (expired and
+        unfinished backups free their share) and try again before refusing."""
+        try:
+            self.quotas.reserve_backup(account, backup_id, nbytes=nbytes)
+        except QuotaExceeded:
+            self.sweep()
+            self.quotas.reserve_backup(account, backup_id, nbytes=nbytes)
 
     def upload(self, *, account: str, backup_id: str, data: bytes) -> dict[str, Any]:
         """Store the whole ciphertext at once (in-process callers)."""
@@ -61,13 +95,19 @@ class Vault:
 
     def upload_part(self, *, account: str, backup_id: str, index: int, data: bytes) -> None:
         self._pending(account, backup_id)
+        # a part sent again replaces the earlier copy: only the growth counts
+        grown = len(data) - self.blobs.part_size(account=account, backup_id=backup_id, index=index)
+        if grown > 0:
+            self._reserve(account, backup_id, grown)
         self.blobs.put_part(account=account, backup_id=backup_id, index=index, data=data)
 
     def complete(self, *, account: str, backup_id: str, parts: int, sha256: str, size: int) -> dict[str, Any]:
         """Publish the uploaded parts as the blob; from now on the backup can be unlocked."""
         self._pending(account, backup_id)
         self.blobs.complete(account=account, backup_id=backup_id, parts=parts, sha256=sha256, size=size)
-        return _public(self.keys.mark_ready(account=account, backup_id=backup_id).to_dict())
+        record = _public(self.keys.mark_ready(account=account, backup_id=backup_id).to_dict())
+        self.quotas.finish_backup(account, backup_id, nbytes=size)
+        return record
 
     def _pending(self, account: str, backup_id: str) -> None:
         if self.keys.get(account=account, backup_id=backup_id).state != "pending":
@@ -87,6 +127,7 @@ class Vault:
                                   authenticator=_unb64(authenticator, "authenticator"))
         if result.destroyed:
             self.blobs.delete_id(backup_id)
+            self.quotas.release_backups([backup_id])
         answer: dict[str, Any] = {"ok": result.ok, "remaining_attempts": result.remaining,
                                   "destroyed": result.destroyed}
         if result.secret is not None:
@@ -102,13 +143,18 @@ class Vault:
     def delete(self, *, account: str, backup_id: str) -> None:
         self.keys.delete(account=account, backup_id=backup_id)
         self.blobs.delete(account=account, backup_id=backup_id)
+        self.quotas.release_backups([backup_id])
 
     def sweep(self) -> list[str]:
-        """Delete expired backups and any blob whose key is gone; returns the blob ids removed."""
+        """Delete expired backups and unfinished uploads, any blob or parts whose key is gone, and
+        free their quota; returns the blob ids removed."""
         self.keys.purge_expired()
-        orphans = sorted(self.blobs.ids() - self.keys.known_ids())
+        known = self.keys.known_ids()
+        orphans = sorted(self.blobs.ids() - known)
         for backup_id in orphans:
             self.blobs.delete_id(backup_id)
+        self.quotas.release_backups(self.quotas.store.reserved_backups() - known)
+        self.quotas.sweep_daily()
         return orphans
 
 
@@ -139,8 +185,9 @@ class LocalVault:
     def __init__(self, vault: Vault, *, account: str) -> None:
         self.vault, self.account = vault, account
 
-    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any]) -> dict[str, Any]:
-        return self.vault.create(account=self.account, slot=slot, authenticator=authenticator, kdf=kdf)
+    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any], replace: bool = False) -> dict[str, Any]:
+        return self.vault.create(account=self.account, slot=slot, authenticator=authenticator, kdf=kdf,
+                                 replace=replace)
 
     def upload(self, backup_id: str, data: bytes) -> dict[str, Any]:
         return self.vault.upload(account=self.account, backup_id=backup_id, data=data)
@@ -156,3 +203,7 @@ class LocalVault:
 
     def delete(self, backup_id: str) -> None:
         self.vault.delete(account=self.account, backup_id=backup_id)
+
+    def slot_key(self) -> bytes:
+        # In-process there is no token and no wall between client and server: the account name will do.
+        return hashlib.sha256(b"mem-local-slot-key\0" + self.account.encode("utf-8")).digest()

@@ -21,7 +21,7 @@ from mem.core.fsio import atomic_write_bytes, fsync_dir
 
 FOLDER = "blobs"
 MAX_PARTS = 10_000
-_ID = re.compile(r"^[0-9A-HJKMNP-TV-Z]{26}$")
+_ID = re.compile(r"[0-9A-HJKMNP-TV-Z]{26}")  # a ULID, matched whole (fullmatch)
 
 
 class BlobStore:
@@ -58,6 +58,13 @@ class BlobStore:
             atomic_write_bytes(staged, data, mode=0o600)
         except OSError as exc:
             raise StorageError(f"blob store: cannot write a part of {backup_id}: {exc.strerror}") from exc
+
+    def part_size(self, *, account: str, backup_id: str, index: int) -> int:
+        """Bytes of part ``index`` staged so far (0 when it was not sent yet)."""
+        try:
+            return (self._parts_dir(self._path(account, backup_id)) / f"{index:05d}").stat().st_size
+        except (FileNotFoundError, NotADirectoryError):
+            return 0
 
     def complete(self, *, account: str, backup_id: str, parts: int, sha256: str, size: int) -> None:
         """Join parts 0..parts-1 into the blob, check length and digest, then publish it write-once."""
@@ -142,5 +149,5 @@ class BlobStore:
 
 
 def _check_id(backup_id: str) -> None:
-    if not isinstance(backup_id, str) or not _ID.match(backup_id):
+    if not isinstance(backup_id, str) or not _ID.fullmatch(backup_id):
         raise InvalidInput(f"invalid backup id {backup_id!r}")

@@ -10,6 +10,7 @@ flow together.
 from __future__ import annotations
 
 import hashlib
+import hmac
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,9 +34,9 @@ class VaultClient:
         self.client = client
         self.part_bytes = part_bytes
 
-    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any]) -> dict[str, Any]:
+    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any], replace: bool = False) -> dict[str, Any]:
         return _dict(self.client.post_json("/vault/backups", {"slot": slot, "authenticator": authenticator,
-                                                               "kdf": kdf}))
+                                                               "kdf": kdf, "replace": replace}))
 
     def upload(self, backup_id: str, data: bytes) -> dict[str, Any]:
         parts = max(1, -(-len(data) // self.part_bytes))
@@ -61,6 +62,14 @@ class VaultClient:
 
     def delete(self, backup_id: str) -> None:
         self.client.delete(f"/vault/backups/{backup_id}")
+
+    def slot_key(self) -> bytes:
+        """The key of this account's slot names, derived from its API token: every device logged in
+        to the account finds the same slot, and the server (which stores only a hash of the token)
+        cannot compute slot names from guessed customer ids."""
+        if not self.client.token:
+            raise NetworkError("backups need an account: log in with an API token first")
+        return hmac.new(self.client.token.encode("utf-8"), b"mem-backup-slot-key", hashlib.sha256).digest()
 
 
 def backup_to_server(home: Path, customer_id: str, pin: str, *, config: Config, include_logs: bool = False,

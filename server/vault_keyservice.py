@@ -103,12 +103,16 @@ class Unlock:
 class KeyService:
     """Per-backup secrets with an attempt counter. One instance per server; safe across threads and processes."""
 
-    def __init__(self, folder: Path, *, max_attempts: int, retention_days: int) -> None:
+    def __init__(self, folder: Path, *, max_attempts: int, retention_days: int,
+                 unfinished_minutes: int | None = None) -> None:
         if max_attempts < 1:
             raise InvalidInput("backup.max_attempts must be at least 1")
         self.folder = Path(folder)
         self.max_attempts = max_attempts
         self.retention = timedelta(days=retention_days)
+        # An upload never completed is dropped soon (quota.unfinished_minutes), not kept for the
+        # whole retention: unfinished data must not pile up on the server.
+        self.unfinished = self.retention if unfinished_minutes is None else timedelta(minutes=unfinished_minutes)
         private_folder(self.folder)
         self._key = self._load_key()
         with self._tx() as db:
@@ -122,12 +126,15 @@ class KeyService:
 
     # --- operations -------------------------------------------------------------------------
 
-    def create(self, *, account: str, slot: str, authenticator: bytes, kdf: str) -> Created:
+    def create(self, *, account: str, slot: str, authenticator: bytes, kdf: str, replace: bool = False) -> Created:
         """A new backup with a fresh random secret.
 
         One live backup per (account, slot): a *ready* one is never replaced or reset here
-        (``Conflict``: the owner must restore or delete it first); an unfinished *pending* one (no
-        blob was ever stored, so nothing can be unlocked) is discarded and reported in ``replaced``.
+        (``Conflict``: the owner must restore or delete it first) unless ``replace`` — then it stays
+        until the owner deletes it once the new one is complete, so a crash in between leaves the
+        old one rather than none. An unfinished *pending* one (no blob was ever stored, so nothing
+        can be unlocked) is discarded and reported in ``replaced``. The new backup expires after
+        ``unfinished_minutes`` unless it is completed (``mark_ready`` gives it the full retention).
         """
         _check_auth(authenticator)
         if not slot or len(slot) > 128:
@@ -136,15 +143,15 @@ class KeyService:
         secret = os.urandom(SECRET_BYTES)
         now = clock.now()
         record = BackupRecord(backup_id, account, slot, kdf, "pending", 0, self.max_attempts,
-                              clock.isoformat(now), clock.isoformat(now + self.retention))
+                              clock.isoformat(now), clock.isoformat(now + self.unfinished))
         with self._tx() as db:
             self._purge(db)
             rows = db.execute("SELECT backup_id, state FROM backups WHERE account = ? AND slot = ?",
                               (account, slot)).fetchall()
-            if any(state == "ready" for _, state in rows):
+            if not replace and any(state == "ready" for _, state in rows):
                 raise Conflict("a backup for this customer already exists on the server; restore it, "
-                               "or delete it first (mem backup --replace)")
-            replaced = [bid for bid, _ in rows]
+                               "or replace it (mem backup --replace)")
+            replaced = [bid for bid, state in rows if state == "pending"]
             db.executemany("DELETE FROM backups WHERE backup_id = ?", [(bid,) for bid in replaced])
             db.execute(
                 "INSERT INTO backups (backup_id, account, slot, verifier, secret, kdf, state, attempts,"
@@ -160,7 +167,8 @@ class KeyService:
             row = self._owned(db, account, backup_id)
             if row["state"] != "pending":
                 raise Conflict("this backup's data was stored already; a backup is written once")
-            db.execute("UPDATE backups SET state = 'ready' WHERE backup_id = ?", (backup_id,))
+            expires = clock.isoformat(clock.now() + self.retention)
+            db.execute("UPDATE backups SET state = 'ready', expires_at = ? WHERE backup_id = ?", (expires, backup_id))
         return self.get(account=account, backup_id=backup_id)
 
     def get(self, *, account: str, backup_id: str) -> BackupRecord:

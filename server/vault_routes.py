@@ -5,7 +5,7 @@ missing one and is never counted, downloaded or deleted. Request bodies are boun
 (``server.max_request_bytes``), so ciphertext arrives in numbered parts and is then completed
 with its length and SHA-256.
 
-    POST   /vault/backups                      {slot, authenticator, kdf}  → id, secret, terms
+    POST   /vault/backups                      {slot, authenticator, kdf, replace?} → id, secret, terms
     GET    /vault/backups?slot=S                                           → {"backups": [...]}
     GET    /vault/backups/{id}                                             → terms, remaining attempts
     PUT    /vault/backups/{id}/parts/{n}       ciphertext bytes
@@ -26,7 +26,8 @@ from mem.core.errors import InvalidInput
 
 # Expired backups are gone for every request at once (each key-service call purges them); this
 # sweep also deletes their secrets and blobs from disk on a server nobody calls.
-SWEEP_SECONDS = 3600.0
+# Often enough that an unfinished upload (quota.unfinished_minutes) is gone soon after it expires.
+SWEEP_SECONDS = 300.0
 
 
 def routes(server: Any) -> list:
@@ -37,7 +38,7 @@ def routes(server: Any) -> list:
     from mem.server.http import account_of, read_json
     from mem.server.vault import Vault
 
-    vault = Vault.open(server.workspace, config=server.config)
+    vault = Vault.open(server.workspace, config=server.config, store=server.store)
     server.extras["vault"] = vault
     server.extras["vault_sweeper"] = start_sweeper(vault, every=SWEEP_SECONDS)
 
@@ -45,7 +46,8 @@ def routes(server: Any) -> list:
         account = await run_in_threadpool(account_of, request)
         body = _object(await read_json(request))
         answer = await run_in_threadpool(vault.create, account=account, slot=str(body.get("slot", "")),
-                                         authenticator=body.get("authenticator", ""), kdf=body.get("kdf"))
+                                         authenticator=body.get("authenticator", ""), kdf=body.get("kdf"),
+                                         replace=body.get("replace") is True)
         return JSONResponse(answer, status_code=201)
 
     async def listing(request):

@@ -72,7 +72,7 @@ def test_memory_moves_to_a_fresh_home_identical_and_flagged_for_recheck(tmp_path
     with CustomerStore.open(new_home, "cust-a") as store:  # the index was rebuilt too
         assert [hit.fact.text for hit in store.search("partial refund", limit=3)][:1] == [
             "Agreed a 50% partial refund as an exception."]
-    assert vault.find(slot=backup_slot("cust-a")) == []
+    assert vault.find(slot=backup_slot("cust-a", vault.slot_key())) == []
     assert list((running.workspace / ".mem" / "blobs").rglob("*.blob")) == []
 
 

@@ -205,7 +205,7 @@ def test_vault_destruction_and_sweep_remove_blobs(tmp_path):
     import base64
 
     auth = base64.b64encode(GOOD).decode()
-    created = vault.create(account="alice", slot="s", authenticator=auth, kdf={"salt": "AA=="})
+    created = vault.create(account="alice", slot="5" * 32, authenticator=auth, kdf={"salt": "AA=="})
     bid = created["backup_id"]
     vault.upload(account="alice", backup_id=bid, data=b"ciphertext")
     wrong = base64.b64encode(BAD).decode()

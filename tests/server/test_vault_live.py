@@ -104,7 +104,7 @@ def test_right_pin_roundtrips_byte_identical_and_nothing_remains(site, memory):
     assert report.deleted_on_server and report.backup_id == receipt.backup_id
     assert site.blob_files() == []
     assert site.server.app.state.server.extras["vault"].keys.known_ids() == set()
-    assert site.vault().find(slot=backup.backup_slot(CUSTOMER)) == []
+    assert site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key())) == []
 
 
 def test_nine_wrong_then_right_shows_remaining_and_succeeds(site, memory):
@@ -134,7 +134,7 @@ def test_ten_wrong_destroys_for_good(site, memory):
 
 def test_twenty_concurrent_wrong_attempts_get_at_most_ten_evaluations(site, memory):
     receipt = _backup(site)
-    record = site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]
+    record = site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]
     wrong = base64.b64encode(bc.authenticator(bc.pin_key("482913", salt=base64.b64decode(record["kdf"]["salt"]),
                                                           kdf=bc.TEST))).decode()
     vaults = [site.vault() for _ in range(20)]
@@ -176,7 +176,7 @@ def test_another_account_cannot_see_download_evaluate_delete_or_reset(site, memo
     receipt = _backup(site)
     bid = receipt.backup_id
     mallory = site.vault("mallory")
-    assert mallory.find(slot=backup.backup_slot(CUSTOMER)) == []
+    assert mallory.find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key())) == []
     auth = base64.b64encode(bytes(32)).decode()
     for call in (lambda: mallory.download(bid), lambda: mallory.unlock(bid, authenticator=auth),
                  lambda: mallory.delete(bid), lambda: mallory.upload(bid, b"overwrite"),
@@ -187,7 +187,7 @@ def test_another_account_cannot_see_download_evaluate_delete_or_reset(site, memo
     _backup(site, account="mallory", home=site.workspace.parent / "home-m")
     with pytest.raises(Refused):
         _restore(site, pin="482913", account="mallory")
-    record = site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]
+    record = site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]
     assert record["backup_id"] == bid and record["remaining_attempts"] == 10
     anonymous = ServerClient(site.server.url)
     site.clients.append(anonymous)
@@ -226,7 +226,7 @@ def test_any_flipped_byte_of_header_or_ciphertext_is_rejected(site, memory):
         with pytest.raises(VerificationError):
             _restore(site, vault=Damaging(vault, position))
     assert memory.imported is None
-    assert site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]["remaining_attempts"] == 10
+    assert site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]["remaining_attempts"] == 10
     _restore(site)
 
 
@@ -235,7 +235,7 @@ def test_expired_backups_are_gone(site, memory):
     receipt = _backup(site)
     assert receipt.expires_at == "2026-12-15T09:00:00Z"
     clock.freeze(clock.parse_datetime("2026-12-15T08:59:59Z"))
-    assert len(site.vault().find(slot=backup.backup_slot(CUSTOMER))) == 1
+    assert len(site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))) == 1
     clock.freeze(clock.parse_datetime("2026-12-15T09:00:00Z"))
     with pytest.raises(NotFound):
         _restore(site)
@@ -250,9 +250,9 @@ def test_a_second_backup_never_resets_an_existing_one(site, memory):
 
     with pytest.raises(Conflict):
         _backup(site)
-    assert site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]["remaining_attempts"] == 9
+    assert site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]["remaining_attempts"] == 9
     replaced = _backup(site, replace=True)  # the owner deletes the old one (its secret is destroyed)
-    record = site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]
+    record = site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]
     assert record["backup_id"] == replaced.backup_id and record["remaining_attempts"] == 10
     assert len(site.blob_files()) == 1
 
@@ -268,7 +268,7 @@ def test_server_storage_and_logs_never_hold_pin_pin_key_or_data_key(site, memory
     receipt = _backup(site)
     with pytest.raises(Refused):
         _restore(site, pin="482913")
-    record = site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]
+    record = site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]
     salt = base64.b64decode(record["kdf"]["salt"])
     secret = site.server.app.state.server.extras["vault"].keys.unlock(
         account="alice", backup_id=receipt.backup_id,
@@ -324,7 +324,7 @@ def test_ciphertext_travels_in_parts_under_the_body_limit(site, memory):
     parts = [path for method, path, _ in site.server.received if method == "PUT"]
     assert len(parts) == 5 and parts[-1].endswith("/parts/4")
     assert site.vault().part_bytes > len(memory.exported)  # the default would have sent one part
-    pending = vault.create(slot="other", authenticator=base64.b64encode(bytes(32)).decode(), kdf={})
+    pending = vault.create(slot="0" * 32, authenticator=base64.b64encode(bytes(32)).decode(), kdf={})
     vault.client.put_bytes(f"/vault/backups/{pending['backup_id']}/parts/0", b"abc")
     with pytest.raises(InvalidInput):  # a part lost or damaged in transit is caught by size and SHA-256
         vault.client.post_json(f"/vault/backups/{pending['backup_id']}/complete",
@@ -340,7 +340,7 @@ def test_each_store_holds_only_its_own_part(site, memory):
     """The blob store's files never hold the secret; the key service's never hold ciphertext or the
     authenticator (only its HMAC)."""
     receipt = _backup(site)
-    record = site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]
+    record = site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]
     salt = base64.b64decode(record["kdf"]["salt"])
     auth = bc.authenticator(bc.pin_key(PIN, salt=salt, kdf=bc.TEST))
     import sqlite3
@@ -398,5 +398,5 @@ def test_a_record_with_a_weaker_pin_stretching_gets_no_proof(site, memory):
     _backup(site)
     with pytest.raises(VerificationError, match="weaker PIN stretching"):
         backup.restore_backup(site.workspace.parent / "home2", CUSTOMER, PIN, vault=site.vault(), min_kdf=bc.STANDARD)
-    assert site.vault().find(slot=backup.backup_slot(CUSTOMER))[0]["remaining_attempts"] == 10
+    assert site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]["remaining_attempts"] == 10
     assert not any(path.endswith("/unlock") for _, path, _ in site.server.received)

@@ -81,7 +81,7 @@ def test_counter_survives_restart_and_the_server_clock_expires_backups(workspace
             vault = VaultClient(client)
             receipt = backup.create_backup(tmp_path / "home", "cust-a", PIN, vault=vault, kdf=bc.TEST)
             assert receipt.created_at == "2026-12-01T09:00:00Z" and receipt.expires_at == "2026-12-15T09:00:00Z"
-            record = vault.find(slot=backup.backup_slot("cust-a"))[0]
+            record = vault.find(slot=backup.backup_slot("cust-a", vault.slot_key()))[0]
             assert [_wrong(vault, record)["remaining_attempts"] for _ in range(3)] == [9, 8, 7]
     finally:
         logs += server.stop()
@@ -101,7 +101,7 @@ def test_counter_survives_restart_and_the_server_clock_expires_backups(workspace
     server = Served(workspace, "2026-12-15T09:00:00Z")
     try:
         with ServerClient(server.url, token=token) as client:
-            assert VaultClient(client).find(slot=backup.backup_slot("cust-a")) == []
+            assert VaultClient(client).find(slot=backup.backup_slot("cust-a", VaultClient(client).slot_key())) == []
     finally:
         logs += server.stop()
     assert list((workspace / ".mem" / "blobs").rglob("*.blob")) == []
@@ -146,7 +146,7 @@ def test_twenty_wrong_attempts_across_two_server_processes_get_at_most_ten_answe
     clients = [ServerClient(servers[i % 2].url, token=token) for i in range(20)]
     try:
         backup.create_backup(tmp_path / "home", "cust-a", PIN, vault=VaultClient(clients[0]), kdf=bc.TEST)
-        record = VaultClient(clients[1]).find(slot=backup.backup_slot("cust-a"))[0]
+        record = VaultClient(clients[1]).find(slot=backup.backup_slot("cust-a", VaultClient(clients[1]).slot_key()))[0]
         answers: list = []
         barrier = threading.Barrier(20)
 
