@@ -33,6 +33,8 @@ _LABELLED_NUMBER = re.compile(
     r"|(?:주문|계정|계좌|회원|카드|계약)\s*(?:번호)?\s*[:#：＃]?\s*(?=[A-Za-z-]*\d)[A-Za-z0-9-]{3,}"
     r"|(?:注文|アカウント|口座|会員|カード|契約)\s*(?:番号)?\s*[:#：＃]?\s*(?=[A-Za-z-]*\d)[A-Za-z0-9-]{3,}"
 )
+# Card numbers: 4-digit groups (13-19 digits), before the phone rule reads the tail as a phone number.
+_CARD = re.compile(r"(?<![\w-])\d{4}(?:[ -]?\d{4}){2,3}(?:[ -]?\d{1,3})?(?![\w-])")
 _LONG_NUMBER = re.compile(r"#\s?\d+|\b[A-Za-z]{0,4}\d[\dA-Za-z-]{4,}\b")
 # Letters of Latin-script names, accents included (María, Müller, Łukasz): one capital, then small letters;
 # an apostrophe or a hyphen may join parts (O'Brien, Jean-Luc, Anne-marie).
@@ -65,9 +67,14 @@ def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] =
           customer_id_pattern: str | None = None) -> str:
     """``text`` with personal identifiers replaced by ``[email]``, ``[phone]``, ``[number]``, ``[name]``…"""
     out = _EMAIL.sub("[email]", text)
+    out = _CARD.sub("[number]", out)
     for cid in customer_ids:
         if cid:
-            out = re.sub(re.escape(cid), "[customer]", out, flags=re.I)
+            # An identifier that merely contains the id ("ACC1042X99", "cust-1042-savings", "1042-7781")
+            # is an account number built from it: the whole of it goes, not only the id inside.
+            out = re.sub(rf"[A-Za-z0-9_-]*{re.escape(cid)}[A-Za-z0-9_-]*",
+                         lambda m, cid=cid: "[customer]" if m.group(0).lower() == cid.lower() else "[number]",
+                         out, flags=re.I)
     if customer_id_pattern:
         with contextlib.suppress(re.error):  # a broken pattern is lint's to report; other rules still apply
             out = re.sub(customer_id_pattern, "[customer]", out)
