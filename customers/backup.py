@@ -201,7 +201,8 @@ def restore_backup(
     if not found:
         raise NotFound(f"no backup of customer {customer_id} on the server for this account "
                        "(never made, expired, restored already, or destroyed)")
-    record = max(found, key=lambda r: str(r.get("created_at", "")))
+    # the newest; ids (ULIDs) break a tie within one second
+    record = max(found, key=lambda r: (str(r.get("created_at", "")), str(r.get("backup_id", ""))))
     backup_id, kdf_record = str(record["backup_id"]), record.get("kdf") or {}
     kdf = bc.KdfParams.from_dict(kdf_record)
     if min_kdf is not None and (kdf.memory_kib < min_kdf.memory_kib or kdf.iterations < min_kdf.iterations):

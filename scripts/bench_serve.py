@@ -8,6 +8,9 @@
 2. Starts a real ``mem serve`` (uvicorn) in a subprocess on a free loopback port and drives it
    from a SEPARATE load-generator process (asyncio, keep-alive connections, a fixed number of
    requests and a time cap) against the manifest and one page; reports requests/s and p50/p99.
+3. The cost of the per-account quotas: the same load against ``POST /v1/evidence`` (token lookup,
+   per-request bounds, the daily charge and the insert, one transaction each), and the store's
+   quota calls alone (``charge_daily``, ``reserve_backup``) in-process, median per call.
 
 Prints a markdown table. The machine is shared, so figures are medians and indicative only.
 """
@@ -105,9 +108,10 @@ def _start_server(ws: Path) -> tuple[subprocess.Popen, int]:
 
 # --- the load generator (runs in its own process: `bench_serve.py --load PORT PATH COUNT CONCURRENCY`) ---
 
-async def _worker(port: int, path: str, quota: list[int], latencies: list[float], deadline: float) -> None:
+async def _worker(port: int, path: str, quota: list[int], latencies: list[float], deadline: float,
+                  raw: bytes | None = None) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    request = raw or f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
     try:
         while quota[0] > 0 and time.perf_counter() < deadline:
             quota[0] -= 1
@@ -126,11 +130,11 @@ async def _worker(port: int, path: str, quota: list[int], latencies: list[float]
         writer.close()
 
 
-async def _load(port: int, path: str, count: int, concurrency: int, cap_s: float) -> dict:
+async def _load(port: int, path: str, count: int, concurrency: int, cap_s: float, raw: bytes | None = None) -> dict:
     latencies: list[float] = []
     quota = [count]
     start = time.perf_counter()
-    await asyncio.gather(*(_worker(port, path, quota, latencies, start + cap_s) for _ in range(concurrency)))
+    await asyncio.gather(*(_worker(port, path, quota, latencies, start + cap_s, raw) for _ in range(concurrency)))
     elapsed = time.perf_counter() - start
     latencies.sort()
     return {"requests": len(latencies), "seconds": elapsed, "rps": len(latencies) / elapsed,
@@ -141,24 +145,54 @@ async def _load(port: int, path: str, count: int, concurrency: int, cap_s: float
 def bench_serve(root: Path, requests: int, concurrency: int) -> list[tuple[str, dict]]:
     ws = _workspace(root, 100) if not (root / "ws100").exists() else root / "ws100"
     from mem.core.config import Config
+    from mem.server.accounts import add_account
     from mem.server.bundle import build_bundle
 
     version = build_bundle(ws, config=Config.load(workspace=ws, env={}))["version"]
+    token = add_account(ws, f"bench-{os.getpid()}-{time.monotonic_ns()}")
     proc, port = _start_server(ws)
+    body = json.dumps({"records": [{"fact_id": "f-1", "customer_id": "cust-1", "date": "2026-12-01",
+                                    "quotes": ["Yes, please refund half of it."]}]}).encode()
+    evidence = (f"POST /v1/evidence HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+    raw_file = root / "evidence.http"
+    raw_file.write_bytes(evidence)
     results = []
     try:
-        for label, path in (("manifest", f"/v1/bundle/{version}/manifest.json"),
-                            ("page", f"/v1/bundle/{version}/files/policies/policy-0042.md")):
-            _load_process(port, path, max(100, requests // 10), concurrency)  # warm-up
-            results.append((label, _load_process(port, path, requests, concurrency)))
+        for label, path, raw in (("manifest", f"/v1/bundle/{version}/manifest.json", None),
+                                 ("page", f"/v1/bundle/{version}/files/policies/policy-0042.md", None),
+                                 ("evidence POST (auth + quota + insert)", "/v1/evidence", raw_file)):
+            _load_process(port, path, max(100, requests // 10), concurrency, raw)  # warm-up
+            results.append((label, _load_process(port, path, requests, concurrency, raw)))
     finally:
         proc.terminate()
         proc.wait(timeout=10)
     return results
 
 
-def _load_process(port: int, path: str, count: int, concurrency: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--load", str(port), path, str(count), str(concurrency)],
+def bench_quota_calls(root: Path, calls: int) -> list[tuple[str, float]]:
+    """Median seconds of one quota call of the embedded store (each is one SQLite transaction)."""
+    from mem.server.storage import SqliteServerStore
+
+    store = SqliteServerStore(root / "quota" / "server.db")
+    charge, reserve = [], []
+    for i in range(calls):
+        start = time.perf_counter()
+        store.charge_daily("bench", "evidence", day="2026-12-01", records=1, nbytes=200, max_records=10**9,
+                           max_bytes=10**12)
+        charge.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        store.reserve_backup("bench", f"B{i:025d}", nbytes=1024, started_at="2026-12-01T00:00:00Z",
+                             max_bytes=10**15, max_count=10**9, max_unfinished_bytes=10**15,
+                             max_unfinished_count=10**9)
+        reserve.append(time.perf_counter() - start)
+    return [("charge_daily (evidence, share)", statistics.median(charge)),
+            (f"reserve_backup (with {calls} backups held)", statistics.median(reserve))]
+
+
+def _load_process(port: int, path: str, count: int, concurrency: int, raw: Path | None = None) -> dict:
+    extra = [str(raw)] if raw is not None else []
+    out = subprocess.run([sys.executable, __file__, "--load", str(port), path, str(count), str(concurrency), *extra],
                          capture_output=True, text=True, timeout=120)
     if out.returncode != 0:
         raise SystemExit(f"benchmark: load generator failed: {out.stderr.strip()}")
@@ -168,7 +202,8 @@ def _load_process(port: int, path: str, count: int, concurrency: int) -> dict:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--load":
         port, path, count, concurrency = int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-        print(json.dumps(asyncio.run(_load(port, path, count, concurrency, cap_s=60.0))))
+        raw = Path(sys.argv[6]).read_bytes() if len(sys.argv) > 6 else None
+        print(json.dumps(asyncio.run(_load(port, path, count, concurrency, cap_s=60.0, raw=raw))))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, nargs="+", default=[100, 1000])
@@ -180,6 +215,7 @@ def main() -> None:
         root = Path(tmp)
         bundles = bench_bundles(root, args.pages, args.repeat)
         serve = bench_serve(root, args.requests, args.concurrency)
+        quota_calls = bench_quota_calls(root, 2000)
     print("| bundle | files | build (median) | verify (median) |")
     print("|---|---:|---:|---:|")
     for n, build, verify, files in bundles:
@@ -190,6 +226,11 @@ def main() -> None:
     for label, r in serve:
         print(f"| {label} | {r['requests']} | {args.concurrency} | {r['rps']:.0f} | {r['p50_ms']:.1f} ms "
               f"| {r['p99_ms']:.1f} ms |")
+    print()
+    print("| quota call (embedded SQLite store) | median per call |")
+    print("|---|---:|")
+    for label, seconds in quota_calls:
+        print(f"| {label} | {seconds * 1e6:.0f} µs |")
 
 
 if __name__ == "__main__":
