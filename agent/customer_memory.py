@@ -1,4 +1,4 @@
-"""The one customer's memory as the agent uses it, over ``mem.customers`` (the store is F's).
+"""The one customer's memory as the agent uses it, over ``mem.customers.CustomerStore``.
 
 Everything the agent reads or writes about a customer goes through ``CustomerMemory``, which holds
 exactly one customer's store: there is no way to reach another customer from here (the wall).
@@ -9,9 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core.errors import StorageError
+
+if TYPE_CHECKING:
+    from mem.customers.fact_record import Fact
+    from mem.customers.log_files import Turn
+    from mem.customers.store import CustomerStore
 
 
 class CustomerMemory:
@@ -22,7 +27,8 @@ class CustomerMemory:
     chat waits for the next message) and reopens it on the next use.
     """
 
-    def __init__(self, store: Any, customer_id: str, *, opener: Callable[[], Any] | None = None) -> None:
+    def __init__(self, store: CustomerStore | None, customer_id: str, *,
+                 opener: Callable[[], CustomerStore] | None = None) -> None:
         self._store = store
         self._opener = opener
         self.customer_id = customer_id
@@ -35,13 +41,13 @@ class CustomerMemory:
 
         validate_customer_id(customer_id)
 
-        def opener() -> Any:
+        def opener() -> CustomerStore:
             return CustomerStore.open(Path(home), customer_id)
 
         return cls(opener(), customer_id, opener=opener)
 
     @property
-    def store(self) -> Any:
+    def store(self) -> CustomerStore:
         if self._store is None:
             if self._opener is None:
                 raise StorageError(f"the memory of customer {self.customer_id!r} is closed")
@@ -55,9 +61,7 @@ class CustomerMemory:
 
     def close(self) -> None:
         if self._store is not None:
-            close = getattr(self._store, "close", None)
-            if close is not None:
-                close()
+            self._store.close()
             self._store = None
 
     def __enter__(self) -> CustomerMemory:
@@ -68,20 +72,18 @@ class CustomerMemory:
 
     def context_items(self) -> list[str]:
         """The always-injected customer context, as text lines."""
-        items = self.store.context_items()
-        return [item if isinstance(item, str) else str(getattr(item, "text", item)) for item in items]
+        return [item.text for item in self.store.context.items()]
 
-    def search_facts(self, query: str, *, limit: int = 5) -> list[Any]:
-        """Active facts matching ``query``, best first (F's BM25 search)."""
-        hits = self.store.search(query, limit=limit)
-        return [getattr(hit, "fact", hit) for hit in hits]
+    def search_facts(self, query: str, *, limit: int = 5) -> list[Fact]:
+        """Active facts matching ``query``, best first (the store's BM25 search)."""
+        return [hit.fact for hit in self.store.facts.search(query, limit=limit)]
 
-    def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: dict[str, Any]) -> Any:
+    def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: dict[str, Any]) -> Turn:
         """Append one turn to the customer's request log (the first turn opens the conversation).
 
         ``meta`` (the policy pages and versions an answer cited) is stored with the turn; extraction
         links new facts to those versions.
         """
         if self.conversation_id is None:
-            self.conversation_id = self.store.new_conversation(session=session, started_at=time)
-        return self.store.append_turn(self.conversation_id, role=role, text=text, time=time, meta=meta or None)
+            self.conversation_id = self.store.log.new_conversation(session=session, started_at=time)
+        return self.store.log.append_turn(self.conversation_id, role=role, text=text, time=time, meta=meta or None)

@@ -148,7 +148,7 @@ def _import_and_extract(home: Path, config: Config, customer_id: str) -> tuple[A
     from mem.customers.store import CustomerStore
 
     with CustomerStore.open(home, customer_id) as store:
-        imported = store.import_log(DATA / f"{customer_id}.jsonl")
+        imported = store.log.import_file(DATA / f"{customer_id}.jsonl")
         report = extract_pending(store, config=config)
     return imported, report
 
@@ -180,7 +180,7 @@ def _knowhow(workspace: Path, home: Path, config: Config, token: str) -> DemoSte
     with _client(workspace, config, token) as client:
         for customer_id in SHARING:
             with CustomerStore.open(home, customer_id) as store:  # `mem consent --customer ID --share on`
-                store.set_consent(share=True)
+                store.consent.set(share=True)
             sent = share_customer(home, customer_id, config=config, client=client)
             lines.append(f"{customer_id}: consented to sharing; {sent['sent']} anonymised decision fact(s) sent"
                          + (f" as {sent['pseudonym'][:10]}…" if sent.get("pseudonym") else
@@ -244,13 +244,13 @@ def _customer_a(home: Path, config: Config) -> DemoStep:
 
     at("2026-09-30T18:00:00")
     with CustomerStore.open(home, CUSTOMER_A) as store:
-        store.add_context("Enterprise plan (annual contract)", source="service",
+        store.context.add("Enterprise plan (annual contract)", source="service",
                           budget_chars=config.context.budget_chars, key="tier")
     imported, report = _import_and_extract(home, config, CUSTOMER_A)
     lines = [f"past conversations 2026-08-12 and 2026-09-28: {imported['turns']} turns imported"]
     with CustomerStore.open(home, CUSTOMER_A) as store:
-        lines += [f"customer context: {item.text} ({item.source})" for item in store.context_items()]
-        for fact in store.list_facts():
+        lines += [f"customer context: {item.text} ({item.source})" for item in store.context.items()]
+        for fact in store.facts.list():
             refs = ", ".join(str(r) for r in fact.policy_refs)
             lines.append(f"fact {fact.when}: {fact.text}" + (" [agreement]" if fact.agreement else "")
                          + (f" (made under {refs})" if refs else ""))
@@ -276,7 +276,7 @@ def _recheck(home: Path) -> DemoStep:
         flagged = {}
         for customer_id in list_customers(home):
             with CustomerStore.open(home, customer_id) as store:
-                ids = store.flag_recheck(POLICY_ID, 4)
+                ids = store.facts.flag_recheck(POLICY_ID, 4)
             if ids:
                 flagged[customer_id] = ids
     lines = []
@@ -285,7 +285,7 @@ def _recheck(home: Path) -> DemoStep:
     for customer_id, ids in sorted(flagged.items()):
         with CustomerStore.open(home, customer_id) as store:
             for fact_id in ids:
-                fact = store.get(fact_id)
+                fact = store.facts.get(fact_id)
                 lines.append(f"{customer_id}: {fact.when} {fact.text} — {fact.recheck.reason}")
     if not lines:
         lines.append("no fact was linked to refund-policy v3 (nothing flagged)")
@@ -314,16 +314,16 @@ def _learnt(learning: Any, home: Path) -> DemoStep:
     extracted = learning.extracted or {}
     with CustomerStore.open(home, CUSTOMER_A) as store:
         for fact_id in extracted.get("added", []):
-            fact = store.get(fact_id)
+            fact = store.facts.get(fact_id)
             refs = ", ".join(str(r) for r in fact.policy_refs)
             lines.append(f"added {fact.kind}: {fact.text}" + (f" (linked to {refs})" if refs else ""))
         for fact_id in extracted.get("traits_added", []) + extracted.get("traits_updated", []):
-            fact = store.get(fact_id)
+            fact = store.facts.get(fact_id)
             waiting = "" if fact.confirmed else "; not in customer context until the customer confirms"
             lines.append(f"trait ({fact.origin}, {'confirmed' if fact.confirmed else 'not confirmed'}): {fact.text} "
                          f"— from {len(fact.support)} facts{waiting}")
     with CustomerStore.open(home, CUSTOMER_A) as store:
-        agreements = [f for f in store.list_facts() if f.agreement and f.status == "active"]
+        agreements = [f for f in store.facts.list() if f.agreement and f.status == "active"]
     lines += [f"kept as it was: {f.when} {f.text}" + (f" — {f.recheck.reason}" if f.recheck.flag else "")
               for f in agreements if "50%" in f.text]
     if learning.shared:
@@ -344,7 +344,7 @@ def _evidence(workspace: Path, home: Path, config: Config, token: str) -> DemoSt
 
     at("2026-10-16T10:05:00")
     with CustomerStore.open(home, CUSTOMER_A) as store:
-        waiting = len(store.pending_evidence())
+        waiting = len(store.outbox.pending())
     with _client(workspace, config, token) as client:
         pushed = push_evidence(home, client=client)
     lines = [f"{CUSTOMER_A}: {waiting} agreement evidence item(s) were waiting in the client's outbox; "
@@ -353,7 +353,7 @@ def _evidence(workspace: Path, home: Path, config: Config, token: str) -> DemoSt
         quotes = " / ".join(f'"{q}"' for q in record["quotes"])
         lines.append(f"kept by the service: {record['date']} fact {record['fact_id']}: {quotes}")
     with CustomerStore.open(home, CUSTOMER_A) as store:
-        left = len(store.pending_evidence())
+        left = len(store.outbox.pending())
     lines.append(f"{CUSTOMER_A}'s outbox now holds {left} item(s); its facts, context and request log stay on this "
                  "client")
     return DemoStep("Agreement evidence goes to the service's evidence store (DESIGN.md §5 step 8)",

@@ -37,10 +37,10 @@ def consent(
         raise InvalidInput("--share must be on or off")
     with open_store(ctx, customer, create=True) as store:
         if allow or revoke or share is not None:
-            state = store.set_consent(allow=allow or (), revoke=revoke or (),
+            state = store.consent.set(allow=allow or (), revoke=revoke or (),
                                       share=None if share is None else share == "on")
         else:
-            state = store.consent()
+            state = store.consent.current()
     data = {"customer": customer, **state.to_dict()}
 
     def human(console: Console, d: dict[str, Any]) -> None:

@@ -34,7 +34,7 @@ def list_(
     """Show the items, most important first, and the budget they use."""
     budget = client_config(ctx).context.budget_chars
     with open_store(ctx, customer) as store:
-        items = [item.to_dict() for item in store.context_items(include_unconfirmed=all_)]
+        items = [item.to_dict() for item in store.context.items(include_unconfirmed=all_)]
     used = sum(len(i["text"]) for i in items if i["confirmed"])
 
     def human(console: Console, data: dict[str, Any]) -> None:
@@ -82,7 +82,7 @@ def remove(
 ) -> None:
     """Remove an item from the customer's context (the change is logged)."""
     with open_store(ctx, customer) as store:
-        item = store.remove_context(item_id)
+        item = store.context.remove(item_id)
     emit({"removed": item.to_dict()}, as_json=want_json(ctx, json_output),
          human=lambda c, d: c.print(f"removed {d['removed']['id']}: {d['removed']['text']}", markup=False))
 
@@ -96,14 +96,14 @@ def confirm(
 ) -> None:
     """Confirm a proposed item (e.g. a promoted trait) so it is injected from now on."""
     with open_store(ctx, customer) as store:
-        change = store.confirm_context(item_id, budget_chars=client_config(ctx).context.budget_chars)
+        change = store.context.confirm(item_id, budget_chars=client_config(ctx).context.budget_chars)
     _report(ctx, change.to_dict(), json_output)
 
 
 def _add(ctx: typer.Context, customer: str, text: str, *, source: str, importance: int | None, key: str | None,
          json_output: bool) -> None:
     with open_store(ctx, customer, create=True) as store:
-        change = store.add_context(text, source=source, importance=importance, key=key,
+        change = store.context.add(text, source=source, importance=importance, key=key,
                                    budget_chars=client_config(ctx).context.budget_chars)
     _report(ctx, change.to_dict(), json_output)
 

@@ -66,7 +66,7 @@ def search(
     Replaced and retracted facts are hidden unless --status asks for them. Exit 0 (also when nothing matches).
     """
     with open_store(ctx, customer) as store:
-        hits = store.search(query, limit=limit, kinds=kind, statuses=status, since=parse_date(since))
+        hits = store.facts.search(query, limit=limit, kinds=kind, statuses=status, since=parse_date(since))
         data = [hit.to_dict() for hit in hits]
     emit(data, as_json=want_json(ctx, json_output), human=_render_facts)
 
@@ -86,7 +86,7 @@ def list_(
     """List the customer's facts, newest first (active ones unless --status/--all)."""
     statuses = None if all_ else (status or ["active"])
     with open_store(ctx, customer) as store:
-        facts = store.list_facts(kinds=kind, statuses=statuses, since=parse_date(since), recheck_only=recheck,
+        facts = store.facts.list(kinds=kind, statuses=statuses, since=parse_date(since), recheck_only=recheck,
                                  limit=limit)
     emit([f.to_dict() for f in facts], as_json=want_json(ctx, json_output), human=_render_table)
 
@@ -95,7 +95,7 @@ def list_(
 def show(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_output: JsonOption = False) -> None:
     """Show one fact with every field: evidence, links, policy versions, recheck flag."""
     with open_store(ctx, customer) as store:
-        fact = store.get(fact_id)
+        fact = store.facts.get(fact_id)
     emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
 
 
@@ -103,7 +103,7 @@ def show(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_out
 def history(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_output: JsonOption = False) -> None:
     """Every change of a fact, oldest first (added, replaced, edited, confirmed, recheck, erased…)."""
     with open_store(ctx, customer) as store:
-        entries = [entry.to_dict() for entry in store.history(fact_id)]
+        entries = [entry.to_dict() for entry in store.facts.history(fact_id)]
 
     def human(console: Console, rows: list[dict[str, Any]]) -> None:
         for r in rows:
@@ -130,7 +130,7 @@ def edit(
 ) -> None:
     """Correct a fact; the previous version stays in its history."""
     with open_store(ctx, customer) as store:
-        fact = store.edit(fact_id, text=text, kind=kind, valid_at=parse_date(on, what="--date"), reason=reason)
+        fact = store.facts.edit(fact_id, text=text, kind=kind, valid_at=parse_date(on, what="--date"), reason=reason)
     emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
 
 
@@ -144,7 +144,7 @@ def retract(
 ) -> None:
     """Mark a fact retracted: hidden from search, kept in history. Exit 1 if it is not active."""
     with open_store(ctx, customer) as store:
-        fact = store.retract(fact_id, reason=reason, actor="customer")
+        fact = store.facts.retract(fact_id, reason=reason, actor="customer")
     emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
 
 
@@ -178,7 +178,7 @@ def erase(
     if not yes:
         typer.confirm(f"Erase fact {fact_id} of {customer} for good?", abort=True, err=True)
     with open_store(ctx, customer) as store:
-        store.erase(fact_id)
+        store.facts.erase(fact_id)
     emit({"erased": fact_id}, as_json=want_json(ctx, json_output),
          human=lambda c, d: c.print(f"erased {d['erased']}", markup=False))
 
@@ -186,7 +186,7 @@ def erase(
 def reindex(ctx: typer.Context, customer: CustomerOption, json_output: JsonOption = False) -> None:
     """Rebuild one customer's search index from memory.db (the index is derived data)."""
     with open_store(ctx, customer) as store, progress("reindexing") as on_progress:
-        count = store.reindex(on_progress=on_progress)
+        count = store.facts.reindex(on_progress=on_progress)
     if not want_json(ctx, json_output):
         info(f"indexed {count} facts of {customer}")
     emit({"customer": customer, "indexed": count}, as_json=want_json(ctx, json_output), human=lambda c, d: None)

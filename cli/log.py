@@ -32,7 +32,7 @@ def import_(
     import with its line number and nothing is written (exit 2). Run `mem extract` afterwards.
     """
     with open_store(ctx, customer, create=True) as store:
-        report = store.import_log(file, agent_speakers=agent_speaker or ())
+        report = store.log.import_file(file, agent_speakers=agent_speaker or ())
     if not want_json(ctx, json_output):
         info(f"imported {report['turns']} turns in {report['conversations']} conversations for {customer}")
     emit(report, as_json=want_json(ctx, json_output), human=lambda c, d: None)
@@ -50,7 +50,7 @@ def list_(
         rows = [
             {"id": c.id, "session": c.session, "started_at": c.to_dict()["started_at"], "turns": len(c.turns),
              "extracted": c.extracted}
-            for c in store.conversations(pending_only=pending)
+            for c in store.log.conversations(pending_only=pending)
         ]
     def human(console: Any, data: list[dict[str, Any]]) -> None:
         if not data:

@@ -16,25 +16,25 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from mem.customers.consent import CATEGORIES, Consent
-    from mem.customers.context import ContextChange, ContextItem
+    from mem.customers.customer_context import ContextChange, ContextItem
     from mem.customers.extract import ExtractionReport, extract_pending
-    from mem.customers.fact import KINDS, SENSITIVE, STATUSES, Evidence, Fact, PolicyRef, Recheck
+    from mem.customers.fact_record import KINDS, SENSITIVE, STATUSES, Evidence, Fact, PolicyRef, Recheck
+    from mem.customers.log_files import Conversation, Turn
     from mem.customers.portable import export_customer, import_customer
     from mem.customers.promotion import Confirmation, confirm_fact
-    from mem.customers.requestlog import Conversation, Turn
     from mem.customers.store import CustomerStore, EvidenceItem, HistoryEntry, SearchHit, list_customers
     from mem.customers.terms import search_query
 
 # public name -> the module of this package that defines it
 _HOME = {
     "CATEGORIES": "consent", "Consent": "consent",
-    "ContextChange": "context", "ContextItem": "context",
+    "ContextChange": "customer_context", "ContextItem": "customer_context",
     "ExtractionReport": "extract", "extract_pending": "extract",
-    "KINDS": "fact", "SENSITIVE": "fact", "STATUSES": "fact", "Evidence": "fact", "Fact": "fact",
-    "PolicyRef": "fact", "Recheck": "fact",
+    "KINDS": "fact_record", "SENSITIVE": "fact_record", "STATUSES": "fact_record", "Evidence": "fact_record",
+    "Fact": "fact_record", "PolicyRef": "fact_record", "Recheck": "fact_record",
     "export_customer": "portable", "import_customer": "portable",
     "Confirmation": "promotion", "confirm_fact": "promotion",
-    "Conversation": "requestlog", "Turn": "requestlog",
+    "Conversation": "log_files", "Turn": "log_files",
     "CustomerStore": "store", "EvidenceItem": "store", "HistoryEntry": "store", "SearchHit": "store",
     "list_customers": "store",
     "search_query": "terms",

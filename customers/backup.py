@@ -272,7 +272,7 @@ def flag_recheck(home: Path, customer_id: str, policy_versions: Mapping[str, int
     flagged: list[str] = []
     with CustomerStore.open(home, customer_id) as store:
         for page_id, version in sorted(policy_versions.items()):
-            flagged.extend(store.flag_recheck(page_id, version))
+            flagged.extend(store.facts.flag_recheck(page_id, version))
     return flagged
 
 

@@ -18,7 +18,7 @@ from datetime import date
 
 from mem.customers import kinds
 from mem.customers.dates import find_dates
-from mem.customers.fact import Evidence, PolicyRef
+from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.language import detect_language
 from mem.customers.sentences import Sentence, split_sentences
 from mem.customers.slots import Slot, find_slot

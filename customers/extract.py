@@ -4,7 +4,7 @@
 at most ``extract.recent_turns`` new turns:
 
 1. **candidates** — the deterministic engine (``mem.customers.candidates``), or the model engine
-   (``mem.customers.model_engine``) when ``config.model.name`` is set;
+   (``mem.customers.extraction_model``) when ``config.model.name`` is set;
 2. **consent** — a candidate touching health, relationships or finances is dropped and counted
    unless the customer consented to that category;
 3. **grounding** — every evidence quote must occur verbatim in that conversation's customer turns
@@ -33,7 +33,7 @@ from typing import Any
 from mem.core import clock
 from mem.core.errors import ModelError
 from mem.customers.candidates import Candidate, Turn, deterministic_candidates
-from mem.customers.fact import Fact, PolicyRef
+from mem.customers.fact_record import Fact, PolicyRef
 from mem.customers.grounding import LogTurn, check_evidence
 from mem.customers.judge import Judgement, judge
 from mem.customers.promotion import apply_direct_request, consider_promotion
@@ -90,7 +90,7 @@ def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | 
     chunk_size = max(int(config.extract.recent_turns), 1)
     batch_turns = max(int(config.extract.batch_turns), 1)
     chunks: list[_Chunk] = []
-    for conversation in store.pending_conversations():
+    for conversation in store.log.pending():
         turns = [_turn(t) for t in conversation.turns]
         for start in range(conversation.extracted, len(turns), chunk_size):
             chunks.append(_Chunk(conversation, turns, start, min(start + chunk_size, len(turns))))
@@ -197,7 +197,7 @@ def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> 
     window = chunk.turns[: stop + 1]  # the turn after the chunk may confirm an agreement proposed at its end
     model_name = config.model.name or ""
     if model_name:
-        from mem.customers.model_engine import model_candidates
+        from mem.customers.extraction_model import model_candidates
 
         first = max(0, start - 2)
         candidates = model_candidates(model_name, window[first:], log_id=conversation.id, reference=reference,
@@ -205,12 +205,12 @@ def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> 
     else:
         candidates = deterministic_candidates(window, log_id=conversation.id, reference=reference,
                                               customer_roles=CUSTOMER_ROLES, start=start, stop=stop,
-                                              allowed_sensitive=frozenset(store.consent().allowed))
+                                              allowed_sensitive=frozenset(store.consent.current().allowed))
     report.candidates += len(candidates)
     log_turns = [LogTurn(t.id, t.role, t.text, t.speaker) for t in window]
     kept: list[Candidate] = []
     for candidate in candidates:
-        if candidate.sensitive != "none" and not store.allows(candidate.sensitive):
+        if candidate.sensitive != "none" and not store.consent.allows(candidate.sensitive):
             report.dropped_sensitive += 1
             continue
         if check_evidence(candidate.evidence, log_turns, customer_roles=CUSTOMER_ROLES,
@@ -221,7 +221,7 @@ def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> 
     similar = [_similar(store, candidate) for candidate in kept]
     judgements: list[Judgement | None] = [None] * len(kept)
     if model_name and any(similar):
-        from mem.customers.model_engine import model_judgements
+        from mem.customers.extraction_model import model_judgements
 
         judgements = list(model_judgements(model_name, kept, similar))
     written: list[Fact] = []
@@ -229,7 +229,7 @@ def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> 
         if judgement is None:
             judgement = judge(candidate, [*(f for f in near if f.id not in state.gone), *state.nearby(candidate)])
         elif judgement.target is not None and judgement.target.id in state.gone:
-            from mem.customers.model_engine import ModelAnswerRejected
+            from mem.customers.extraction_model import ModelAnswerRejected
 
             raise ModelAnswerRejected(f"model answer: two judgements change fact {judgement.target.id}")
         fact = _apply(store, candidate, judgement, state)
@@ -250,17 +250,17 @@ def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> 
     state.local.extend([*traits.added, *traits.updated])
     report.traits_added += [t.id for t in traits.added]
     report.traits_updated += [t.id for t in traits.updated]
-    store.mark_extracted(conversation.id, stop)
+    store.log.mark_extracted(conversation.id, stop)
     report.turns += stop - start
     report.conversations += stop == len(chunk.turns)
 
 
 def _similar(store: Any, candidate: Candidate) -> list[Fact]:
     found: dict[str, Fact] = {}
-    for hit in store.search(candidate.text, limit=SIMILAR_LIMIT, statuses=["active"]):
+    for hit in store.facts.search(candidate.text, limit=SIMILAR_LIMIT, statuses=["active"]):
         found[hit.fact.id] = hit.fact
     if candidate.slot is not None and candidate.slot.name in _SLOT_QUERIES:
-        for hit in store.search(_SLOT_QUERIES[candidate.slot.name], limit=SIMILAR_LIMIT,
+        for hit in store.facts.search(_SLOT_QUERIES[candidate.slot.name], limit=SIMILAR_LIMIT,
                                 kinds=["attribute", "preference"], statuses=["active"]):
             found.setdefault(hit.fact.id, hit.fact)
     return list(found.values())
@@ -273,7 +273,7 @@ def _apply(store: Any, candidate: Candidate, judgement: Judgement, state: _Batch
         return None
     if judgement.action == "DELETE":
         quote = next(e.quote for e in candidate.evidence if e.role == "customer")
-        retracted = store.retract(judgement.target.id, actor="extraction",
+        retracted = store.facts.retract(judgement.target.id, actor="extraction",
                                   reason=f"the customer took it back: {quote!r} ({candidate.evidence[0].turn})")
         gone.add(retracted.id)
         _forget(local, retracted.id)
@@ -285,12 +285,12 @@ def _apply(store: Any, candidate: Candidate, judgement: Judgement, state: _Batch
         agreement=candidate.agreement,
     )
     if judgement.action == "UPDATE":
-        fact = store.update(judgement.target.id, fact, actor="extraction", reason=judgement.reason)
+        fact = store.facts.update(judgement.target.id, fact, actor="extraction", reason=judgement.reason)
         gone.add(judgement.target.id)
         _forget(local, judgement.target.id)
         report.updated.append(fact.id)
     else:
-        fact = store.add(fact, actor="extraction", reason=judgement.reason)
+        fact = store.facts.add(fact, actor="extraction", reason=judgement.reason)
         report.added.append(fact.id)
     local.append(fact)
     return fact

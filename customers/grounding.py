@@ -41,7 +41,7 @@ def check_evidence(evidence: Iterable[object], turns: Iterable[LogTurn], *,
                    customer_roles: Iterable[str] = ("customer",), agreement: bool = False) -> str | None:
     """``None`` when every quote is grounded, else the reason the evidence is refused.
 
-    ``evidence`` items need ``turn``, ``role`` and ``quote`` attributes (``mem.customers.fact.Evidence``).
+    ``evidence`` items need ``turn``, ``role`` and ``quote`` attributes (``mem.customers.fact_record.Evidence``).
     At least one quote must come from a customer turn; agent quotes are allowed only when
     ``agreement`` is true.
     """

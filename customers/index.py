@@ -17,7 +17,7 @@ from typing import Any
 
 from mem.core.errors import StorageError
 from mem.customers import analyzers
-from mem.customers.fact import Fact
+from mem.customers.fact_record import Fact
 from mem.customers.turn_context import TurnContext
 
 INDEX_VERSION = "facts-2"  # facts-2: ``context`` field and evidence speakers; older indexes are rebuilt

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mem.customers.candidates import Candidate
-from mem.customers.fact import Fact
+from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, find_slot
 from mem.customers.terms import normalise, similarity
 

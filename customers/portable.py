@@ -30,9 +30,9 @@ from mem.core import clock
 from mem.core.errors import InvalidInput, StorageError
 from mem.core.fsio import fsync_dir
 from mem.core.ids import new_id, validate_customer_id
-from mem.customers import requestlog
+from mem.customers import log_files
 from mem.customers.consent import CATEGORIES
-from mem.customers.fact import Fact
+from mem.customers.fact_record import Fact
 from mem.customers.lock import CustomerLock
 from mem.customers.store import (
     COMPLETE_MARKER,
@@ -57,7 +57,7 @@ def export_customer(
     """The memory of one customer as bytes (``NotFound`` if there is none on this client)."""
     with _no_cycle_collection(), CustomerStore.open(home, customer_id, create=False,
                                                      lock_timeout=lock_timeout) as store:
-        conn = store._conn
+        conn = store.conn
         # Full records (``Fact.to_dict`` form), not the compact stored form: the export is a documented
         # format. Each is expanded straight from the stored JSON (no ``Fact`` object) and encoded once;
         # a history snapshot equal to the fact's current record (most of them) reuses that text.
@@ -75,14 +75,14 @@ def export_customer(
             elif snapshot is not None:
                 snapshot = _encode(expand_record(json.loads(snapshot)))
             history.append(f'{head[:-1]},"snapshot":{snapshot or "null"}}}')
-        consent = store.consent()
+        consent = store.consent.current()
         data: dict[str, Any] = {
             "format": FORMAT,
             "customer_id": store.customer_id,
             "exported_at": clock.isoformat(clock.now()),
             "facts": _RAW_FACTS,
             "history": _RAW_HISTORY,
-            "context": [item.to_dict() for item in store.context_items(include_unconfirmed=True)],
+            "context": [item.to_dict() for item in store.context.items(include_unconfirmed=True)],
             "context_log": [
                 dict(row) for row in conn.execute(
                     "SELECT at, action, item_id, text, source, reason FROM context_log ORDER BY seq")
@@ -92,7 +92,7 @@ def export_customer(
                 "SELECT at, category, allowed FROM consent_log ORDER BY seq")],
             "evidence_outbox": [dict(row) for row in conn.execute(
                 "SELECT fact_id, queued_at, sent_at, payload FROM evidence_outbox ORDER BY id")],
-            "conversations": [c.to_dict() for c in store.conversations()] if include_logs else None,
+            "conversations": [c.to_dict() for c in store.log.conversations()] if include_logs else None,
         }
     # The two big arrays are spliced in as text (one ``dumps`` of everything would encode each shared
     # snapshot twice). The placeholders' first occurrences are theirs: only our own values come before.
@@ -246,7 +246,7 @@ def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
     payload = memory.payload
     store = CustomerStore(folder, customer_id, lock=None)
     try:
-        conn = store._conn
+        conn = store.conn
         # 64 MiB of page cache for this one bulk load (default 2 MiB): the facts' secondary indexes
         # then stay in memory while 100k rows go in — a third less time. Closed with the store.
         conn.execute("PRAGMA cache_size=-65536")
@@ -287,8 +287,8 @@ def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
             )
             turns_total = 0
             for conversation in conversations:
-                turns = [requestlog.Turn.from_dict(t) for t in conversation["turns"]]
-                requestlog.append_lines(store._log_path(conversation["id"]), turns)
+                turns = [log_files.Turn.from_dict(t) for t in conversation["turns"]]
+                log_files.append_lines(store.log.path(conversation["id"]), turns)
                 conn.execute(
                     "INSERT INTO conversations (id, session, started_at, turns, extracted) VALUES (?, ?, ?, ?, ?)",
                     (conversation["id"], conversation["session"], conversation["started_at"], len(turns),
@@ -298,7 +298,7 @@ def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
                                  [(t.id, conversation["id"], t.seq) for t in turns])
                 turns_total += len(turns)
         # No index_ops rows were written: the index is built here, from the facts already parsed.
-        store._get_index(check=False).rebuild(memory.facts)
+        store.facts.search_index.index(check=False).rebuild(memory.facts)
         return {"facts": len(memory.facts), "context_items": len(payload.get("context") or []),
                 "conversations": len(conversations), "turns": turns_total}
     except (KeyError, TypeError, ValueError) as exc:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem.customers.candidates import Candidate
-from mem.customers.fact import Fact
+from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, Slot, find_slot
 
 _TEMPLATES = {
@@ -59,11 +59,11 @@ def apply_direct_request(store: Any, candidate: Candidate, *, fact_id: str | Non
     quote = next(e.quote for e in candidate.evidence if e.role == "customer")
     text = item_text(candidate.slot, quote)
     key = candidate.slot.name if candidate.slot is not None else None
-    if any(item.text == text and item.confirmed for item in store.context_items()):
+    if any(item.text == text and item.confirmed for item in store.context.items()):
         return ContextOutcome("skipped", text, "already in customer context", fact_id)
     if len(text) > config.context.budget_chars:
         return ContextOutcome("skipped", text, "longer than the whole customer-context budget", fact_id)
-    change = store.add_context(text, source="customer", key=key, confirmed=True, fact_id=fact_id,
+    change = store.context.add(text, source="customer", key=key, confirmed=True, fact_id=fact_id,
                                budget_chars=config.context.budget_chars)
     if not getattr(change, "kept", True):
         return ContextOutcome("skipped", text, "does not fit the budget even alone", fact_id)
@@ -91,7 +91,7 @@ def consider_promotion(store: Any, fact: Fact, *, config: Any) -> ContextOutcome
     if slot is None:
         return None
     text = item_text(slot, fact.text)
-    items = store.context_items(include_unconfirmed=True)
+    items = store.context.items(include_unconfirmed=True)
     if any(item.text == text or item.fact_id == fact.id for item in items):
         return ContextOutcome("skipped", text, "already in customer context", fact.id)
     used = sum(len(item.text) for item in items if item.confirmed and item.key != slot.name)
@@ -99,7 +99,7 @@ def consider_promotion(store: Any, fact: Fact, *, config: Any) -> ContextOutcome
         return ContextOutcome("skipped", text, "no room in the customer-context budget: stays a fact", fact.id)
     needs_confirmation = fact.origin == "inferred" or config.context.confirm_promotions
     confirmed = fact.confirmed or not needs_confirmation
-    store.add_context(text, source="promoted", key=slot.name, confirmed=confirmed, fact_id=fact.id,
+    store.context.add(text, source="promoted", key=slot.name, confirmed=confirmed, fact_id=fact.id,
                       budget_chars=config.context.budget_chars)
     if confirmed:
         return ContextOutcome("added", text, f"promoted: {slot.name}", fact.id)
@@ -128,8 +128,8 @@ def confirm_fact(store: Any, fact_id: str, *, config: Any, actor: str = "custome
     room. Promotion never demotes other items: without room it stays a fact (and a proposal).
     """
     with store.transaction():
-        fact = store.confirm(fact_id, actor=actor)
-        items = store.context_items(include_unconfirmed=True)
+        fact = store.facts.confirm(fact_id, actor=actor)
+        items = store.context.items(include_unconfirmed=True)
         proposal = next((i for i in items if i.fact_id == fact.id and not i.confirmed), None)
         if proposal is None:
             return Confirmation(fact, consider_promotion(store, fact, config=config))
@@ -138,6 +138,6 @@ def confirm_fact(store: Any, fact_id: str, *, config: Any, actor: str = "custome
         if used + len(proposal.text) > config.context.budget_chars:
             return Confirmation(fact, ContextOutcome(
                 "skipped", proposal.text, "no room in the customer-context budget: stays a fact", fact.id))
-        change = store.confirm_context(proposal.id, budget_chars=config.context.budget_chars)
+        change = store.context.confirm(proposal.id, budget_chars=config.context.budget_chars)
         reason = f"promoted: {proposal.key}" if proposal.key else "promoted"
         return Confirmation(fact, ContextOutcome("added", proposal.text, reason, fact.id), tuple(change.demoted))

@@ -7,6 +7,15 @@ Layout under the client home (DESIGN.md §6)::
     <home>/customers/<id>/logs/       request logs, one JSONL file per conversation
     <home>/customers/.locks/<id>.lock the per-customer lock (outside the folder so restores can swap it)
 
+The store is made of one part per memory, all sharing this store's one connection, one lock and
+one ``transaction()``::
+
+    store.log       request log          mem.customers.request_log   (RequestLog)
+    store.facts     customer facts       mem.customers.facts         (Facts: evidence, history, search)
+    store.context   customer context     mem.customers.customer_context (CustomerContext)
+    store.consent   consent              mem.customers.consent       (ConsentBook)
+    store.outbox    evidence outbox      mem.customers.outbox        (EvidenceOutbox)
+
 Consistency rules:
 
 - Every change is one SQLite transaction. Fact changes also write ``index_ops`` rows in that
@@ -14,44 +23,23 @@ Consistency rules:
   Leftover rows (a crash in between) are replayed when the store is next opened.
 - Request-log lines are appended (and fsynced) before the SQLite commit that counts them, under a
   ``logs/.dirty`` marker; if the marker is found on open, lines nobody counted are cut off.
-- ``transaction()`` groups many writes into one commit (extraction stores facts and marks the
-  conversation extracted together, so a kill in the middle leaves the conversation pending and
-  no fact of it stored). Nested ``transaction()`` blocks are savepoints.
+- ``transaction()`` groups many writes of any parts into one commit (extraction stores facts and
+  marks the conversation extracted together, so a kill in the middle leaves the conversation
+  pending and no fact of it stored). Nested ``transaction()`` blocks are savepoints.
 
 Nothing here reads two customers: a store is opened for exactly one id, validated first.
-
-The implementation is split by concept into private modules that ``CustomerStore`` composes (one
-mixin class each); this module keeps the public surface and what ties them together — opening,
-closing and crash repair::
-
-    _base.py            connection, ``transaction()``, the fact row writes every part shares
-    _facts.py           fact writes (add, update, retract, edit, confirm) and reads
-    _recheck.py         recheck flags, ``flag_recheck`` (movement 5)
-    _erase.py           the customer's hard erase and the traces it removes
-    _search_index.py    tantivy search, ``reindex``, replay of ``index_ops``
-    _request_log.py     conversations and their JSONL turn logs
-    _context_items.py   customer context under its budget
-    _consent_store.py   consent rows, refusal of unconsented sensitive facts
-    _outbox.py          the evidence outbox (``EvidenceItem``)
-    _records.py         the stored JSON form of a fact, ``HistoryEntry``, ``SearchHit``
-    _layout.py          folder names, ``list_customers``, ``recover_swap``
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
 
 from mem.core.errors import NotFound, StorageError
 from mem.core.ids import new_id, validate_customer_id
-from mem.customers import db, requestlog
-from mem.customers._base import _StoreBase
-from mem.customers._consent_store import _ConsentStore
-from mem.customers._context_items import _ContextItems
-from mem.customers._erase import _Erase
-from mem.customers._facts import _Facts
+from mem.customers import db
 from mem.customers._layout import (
     COMPLETE_MARKER,
     CUSTOMERS_DIR,
@@ -69,12 +57,14 @@ from mem.customers._layout import (
     list_customers,
     recover_swap,
 )
-from mem.customers._outbox import EvidenceItem, _Outbox
-from mem.customers._recheck import _Recheck
-from mem.customers._records import HistoryEntry, SearchHit, compact_record, expand_record, record_json
-from mem.customers._request_log import _RequestLog
-from mem.customers._search_index import ProgressCallback, _SearchIndex
+from mem.customers.consent import ConsentBook
+from mem.customers.customer_context import CustomerContext
+from mem.customers.fact_rows import HistoryEntry, SearchHit, compact_record, expand_record, record_json
+from mem.customers.fact_search import ProgressCallback
+from mem.customers.facts import Facts
 from mem.customers.lock import CustomerLock
+from mem.customers.outbox import EvidenceItem, EvidenceOutbox
+from mem.customers.request_log import RequestLog
 
 __all__ = [
     "COMPLETE_MARKER",
@@ -103,38 +93,34 @@ __all__ = [
 ]
 
 
-class CustomerStore(
-    _Facts,
-    _Recheck,
-    _Erase,
-    _SearchIndex,
-    _RequestLog,
-    _ContextItems,
-    _ConsentStore,
-    _Outbox,
-    _StoreBase,
-):
-    """One customer's memory. Open with ``CustomerStore.open(home, id)``, use as a context manager."""
+class CustomerStore:
+    """One customer's memory. Open with ``CustomerStore.open(home, id)``, use as a context manager.
+
+    Reach each memory through its part: ``store.log``, ``store.facts``, ``store.context``,
+    ``store.consent``, ``store.outbox``.
+    """
 
     def __init__(self, folder: Path, customer_id: str, lock: CustomerLock | None) -> None:
         self.customer_id = customer_id
         self.folder = folder
         self._lock = lock
-        self._index: Any = None
         self._depth = 0
         self._after_commit: list[Callable[[], None]] = []
-        self._index_pending = False
-        self._touched_logs: set[str] = set()
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             (folder / LOGS_DIR).mkdir(exist_ok=True, mode=0o700)
         except OSError as exc:
             raise StorageError(f"cannot create {folder}: {exc.strerror}") from exc
         self._db: sqlite3.Connection | None = db.connect(folder / DB_FILE)
+        self.log = RequestLog(self)
+        self.facts = Facts(self)
+        self.context = CustomerContext(self)
+        self.consent = ConsentBook(self)
+        self.outbox = EvidenceOutbox(self)
         if db.get_meta(self._db, "index_stamp") is None:
             with self.transaction():
-                db.set_meta(self._conn, "index_stamp", new_id())
-                db.set_meta(self._conn, "customer_id", customer_id)
+                db.set_meta(self.conn, "index_stamp", new_id())
+                db.set_meta(self.conn, "customer_id", customer_id)
         self._repair()
 
     # opening and closing ----------------------------------------------------------------------
@@ -163,9 +149,7 @@ class CustomerStore(
 
     def close(self) -> None:
         """Release the index writer, the database and the lock. Safe to call twice."""
-        if self._index is not None:
-            self._index.close()
-            self._index = None
+        self.facts.close_index()
         if self._db is not None:
             self._db.close()
             self._db = None
@@ -179,23 +163,70 @@ class CustomerStore(
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # what the parts share ---------------------------------------------------------------------
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The one SQLite connection every part reads and writes through."""
+        if self._db is None:
+            raise StorageError(f"the memory of customer {self.customer_id!r} is closed")
+        return self._db
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._depth > 0
+
+    def after_commit(self, hook: Callable[[], None]) -> None:
+        """Run ``hook`` once the outermost transaction commits (dropped on rollback)."""
+        if hook not in self._after_commit:
+            self._after_commit.append(hook)
+
+    @contextmanager
+    def transaction(self) -> Iterator[CustomerStore]:
+        """Group writes of any parts into one SQLite transaction; nested blocks are savepoints.
+
+        The index and the request-log marker are brought up to date after the outermost commit.
+        On an exception everything inside the block is rolled back and the error re-raised.
+        """
+        conn = self.conn
+        savepoint = f"sp{self._depth}"
+        try:
+            conn.execute("BEGIN IMMEDIATE" if self._depth == 0 else f"SAVEPOINT {savepoint}")
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot start a transaction on {self.customer_id!r}: {exc}") from exc
+        self._depth += 1
+        try:
+            yield self
+        except BaseException as exc:
+            self._depth -= 1
+            with suppress(sqlite3.Error):
+                if self._depth == 0:
+                    conn.execute("ROLLBACK")
+                    self._after_commit.clear()
+                    self.facts.forget_pending_index()
+                else:
+                    conn.execute(f"ROLLBACK TO {savepoint}")
+                    conn.execute(f"RELEASE {savepoint}")
+            self.log.cut_uncounted_lines()
+            if isinstance(exc, sqlite3.Error):
+                raise StorageError(f"customer memory write failed: {exc}") from exc
+            raise
+        self._depth -= 1
+        try:
+            conn.execute("COMMIT" if self._depth == 0 else f"RELEASE {savepoint}")
+        except sqlite3.Error as exc:
+            if self._depth == 0:
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            raise StorageError(f"customer memory commit failed: {exc}") from exc
+        if self._depth == 0:
+            self.log.committed()
+            hooks, self._after_commit = self._after_commit, []
+            for hook in hooks:
+                hook()
+            self.facts.sync_index_if_pending()
+
     # crash repair -----------------------------------------------------------------------------
     def _repair(self) -> None:
         """After a crash: cut uncounted log lines, then bring the index up to date."""
-        logs = self.folder / LOGS_DIR
-        if (logs / DIRTY_MARKER).exists():
-            counts = {row["id"]: row["turns"] for row in self._conn.execute("SELECT id, turns FROM conversations")}
-            for path in logs.glob("*.jsonl"):
-                conversation_id = path.stem
-                if conversation_id not in counts:
-                    path.unlink()
-                    continue
-                kept = requestlog.truncate_to(path, counts[conversation_id])
-                if kept < counts[conversation_id]:
-                    raise StorageError(
-                        f"request log {path.name} of customer {self.customer_id!r} lost committed turns "
-                        f"({kept} of {counts[conversation_id]})"
-                    )
-            self._clear_marker()
-        if self._conn.execute("SELECT 1 FROM index_ops LIMIT 1").fetchone():
-            self._get_index()
+        self.log.repair()
+        self.facts.repair_index()

@@ -26,7 +26,7 @@ from datetime import date, timedelta
 from itertools import combinations
 from typing import Any
 
-from mem.customers.fact import Evidence, Fact
+from mem.customers.fact_record import Evidence, Fact
 from mem.customers.language import detect_language
 from mem.customers.terms import stem, terms
 
@@ -139,7 +139,7 @@ def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: 
     replaced = {f.supersedes for f in known if f.supersedes} | set(gone)
     for fact in seeds:
         family_kinds = [k for k, fam in FAMILIES.items() if fam == FAMILIES[fact.kind]]
-        for hit in store.search(" ".join(signature(fact)), limit=_POOL, kinds=family_kinds, statuses=["active"]):
+        for hit in store.facts.search(" ".join(signature(fact)), limit=_POOL, kinds=family_kinds, statuses=["active"]):
             if hit.fact.id not in replaced:
                 pool.setdefault(hit.fact.id, hit.fact)
     seed_ids = {f.id for f in seeds}
@@ -162,9 +162,11 @@ def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: 
             confirmed=existing.confirmed if existing is not None else False, support=support_ids,
         )
         if existing is None:
-            result.added.append(store.add(trait, actor="extraction", reason="trait: same tendency on several days"))
+            result.added.append(
+                store.facts.add(trait, actor="extraction", reason="trait: same tendency on several days"))
         else:
-            updated = store.update(existing.id, trait, actor="extraction", reason="trait seen again with more support")
+            updated = store.facts.update(existing.id, trait, actor="extraction",
+                                         reason="trait seen again with more support")
             newer[existing.id] = updated
             result.replaced.append(existing.id)
             result.updated = [t for t in result.updated if t.id != existing.id] + [updated]
@@ -178,7 +180,7 @@ def _existing_trait(store: Any, tendency: Tendency, known: Sequence[Fact], gone:
         if fact.kind == "trait" and fact.status == "active" and fact.id not in gone and ids & set(fact.support):
             return fact
     replaced = {f.supersedes for f in known if f.supersedes} | gone
-    for hit in store.search(" ".join(tendency.signature), limit=20, kinds=["trait"], statuses=["active"]):
+    for hit in store.facts.search(" ".join(tendency.signature), limit=20, kinds=["trait"], statuses=["active"]):
         if hit.fact.id not in replaced and ids & set(hit.fact.support):
             return hit.fact
     return None
@@ -195,11 +197,11 @@ def flag_stale_traits(store: Any, *, config: Any, today: date) -> list[str]:
     """Flag active traits not seen again within ``trait.recheck_after_days``; returns their ids."""
     limit = timedelta(days=config.trait.recheck_after_days)
     flagged = []
-    for trait in store.list_facts(kinds=["trait"], statuses=["active"]):
+    for trait in store.facts.list(kinds=["trait"], statuses=["active"]):
         last = trait.valid_at or (trait.recorded_at.date() if trait.recorded_at else None)
         if last is None or trait.recheck.flag or today - last <= limit:
             continue
         reason = f"trait not seen again since {last.isoformat()}"
-        store.set_recheck(trait.id, reason, actor="extraction")
+        store.facts.set_recheck(trait.id, reason, actor="extraction")
         flagged.append(trait.id)
     return flagged

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
-from mem.customers.fact import Fact
+from mem.customers.fact_record import Fact
 
 TURNS_BEFORE = 2
 TURNS_AFTER = 2

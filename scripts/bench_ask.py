@@ -46,7 +46,7 @@ QUESTIONS = [
 def build(folder: Path, *, n_facts: int, n_pages: int) -> tuple[Path, Path]:
     from mem.core import clock
     from mem.core.config import Config
-    from mem.customers.fact import Evidence, Fact, PolicyRef
+    from mem.customers.fact_record import Evidence, Fact, PolicyRef
     from mem.customers.store import CustomerStore
     from mem.wiki.page import Page
     from mem.wiki.store import Wiki
@@ -76,7 +76,7 @@ def build(folder: Path, *, n_facts: int, n_pages: int) -> tuple[Path, Path]:
     Wiki(workspace).write(pages, op="bench", message="bench: generated pages")
     config = Config.load(workspace=workspace, home=home, env={})
     with CustomerStore.open(home, "bench-customer") as store:
-        store.add_context("Enterprise plan (annual contract)", source="service",
+        store.context.add("Enterprise plan (annual contract)", source="service",
                           budget_chars=config.context.budget_chars, key="tier")
         with store.transaction():
             for i in range(n_facts):
@@ -87,7 +87,7 @@ def build(folder: Path, *, n_facts: int, n_pages: int) -> tuple[Path, Path]:
                     f"Please check the {topic} of our {obj} order number {1000 + i}.",
                     f"We agreed to a {rng.randint(10, 60)}% {topic} credit on the {obj}.",
                 ])
-                store.add(Fact.new(
+                store.facts.add(Fact.new(
                     rng.choice(["event", "request", "decision"]), quote,
                     valid_at=date(2024, 1, 1) + timedelta(days=rng.randint(0, 1000)),
                     evidence=[Evidence(log_id="bench", turn=f"t{i}", role="customer", quote=quote)],
@@ -108,9 +108,9 @@ def baseline_tokens(workspace: Path, home: Path) -> int:
     text = "\n".join(service.context_items())
     text += "\n".join(f"{p.title}\n{p.body}" for p in service.pages())
     with CustomerStore.open(home, "bench-customer") as store:
-        text += "\n".join(i.text for i in store.context_items())
+        text += "\n".join(i.text for i in store.context.items())
         text += "\n".join(f"{f.when} {f.text} " + " ".join(e.quote for e in f.evidence)
-                          for f in store.list_facts(statuses=None))
+                          for f in store.facts.list(statuses=None))
     return estimate_tokens(text)
 
 

@@ -29,12 +29,12 @@ def _generate(home: Path, customer: str, count: int) -> None:
         for start in range(0, count, batch):
             with store.transaction():
                 for n in range(start, min(count, start + batch)):
-                    store.add(Fact.new(
+                    store.facts.add(Fact.new(
                         kinds[n % 4], f"Order {n}: asked about delivery window {n % 17} and refund case {n % 101}.",
                         valid_at=date(2026, 1, 1) + timedelta(days=n % 300),
                         policy_refs=[PolicyRef(page="refund", version=3)] if n % 10 == 0 else [],
                     ))
-        store.add_context("Enterprise plan; answer in Japanese.", source="customer", budget_chars=600)
+        store.context.add("Enterprise plan; answer in Japanese.", source="customer", budget_chars=600)
 
 
 class Stages:

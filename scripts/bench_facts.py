@@ -140,11 +140,11 @@ def extraction_throughput(home: Path, rng: random.Random, conversations: int, tu
     log.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     config = Config.load(home=home, env={})
     with CustomerStore.open(home, "bench-extract") as store:
-        store.import_log(log)
+        store.log.import_file(log)
         began, cpu_began = time.perf_counter(), time.process_time()
         report = extract_pending(store, config=config)
         elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu_began
-        facts = sum(store.count_facts().values())
+        facts = sum(store.facts.counts().values())
     return {"turns": len(rows), "seconds": elapsed, "turns_per_s": len(rows) / elapsed, "facts": facts,
             "turns_per_cpu_s": len(rows) / cpu,
             "added": len(report.added)}
@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
                     began = time.perf_counter()
                     with store.transaction():
                         for fact in batch:
-                            store.add(fact)
+                            store.facts.add(fact)
                     elapsed += time.perf_counter() - began
                     have += len(batch)
                     added += len(batch)
@@ -187,10 +187,10 @@ def main(argv: list[str] | None = None) -> int:
             # A new session, as a new `mem` process would see it: open (lock, checks), first search.
             t0 = time.perf_counter()
             with CustomerStore.open(home, "bench") as store:
-                store.search(queries[0])
+                store.facts.search(queries[0])
                 first = time.perf_counter() - t0
                 for q in queries[:20]:  # warm the page cache
-                    store.search(q)
+                    store.facts.search(q)
                 latencies = []
                 for q in queries:
                     # Each query three times, its median kept: on a shared machine a single run
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                     runs = []
                     for _ in range(3):
                         t0 = time.perf_counter()
-                        store.search(q, limit=10)
+                        store.facts.search(q, limit=10)
                         runs.append((time.perf_counter() - t0) * 1000)
                     latencies.append(statistics.median(runs))
                 rows.append((f"search latency at {size:,} facts (top 10, {len(queries)} queries)",
@@ -215,12 +215,12 @@ def main(argv: list[str] | None = None) -> int:
                 t0 = time.perf_counter()
                 with store.transaction():
                     for fact in facts:
-                        store.add(fact)
+                        store.facts.add(fact)
                 times.append(time.perf_counter() - t0)
             rows.append((f"add one conversation's facts (6) at {sizes[-1]:,} facts: store + index commit",
                          f"{statistics.median(times) * 1000:.0f} ms"))
             t0 = time.perf_counter()
-            store.erase(extra[0].id)  # rebuilds the index so no trace of the text remains
+            store.facts.erase(extra[0].id)  # rebuilds the index so no trace of the text remains
             rows.append((f"erase one fact at {sizes[-1]:,} facts (full index rebuild)",
                          f"{time.perf_counter() - t0:.1f} s"))
         from mem.customers.extract import extract_pending
@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         log.write_text("\n".join(json.dumps(r) for r in conversation_lines(rng, 9999, date(2025, 7, 1), 10)))
         with CustomerStore.open(home, "bench") as store:
             t0 = time.perf_counter()
-            store.import_log(log)
+            store.log.import_file(log)
             extract_pending(store, config=Config.load(home=home, env={}))
             elapsed = time.perf_counter() - t0
         rows.append((f"add one conversation (10 turns: import + extract_pending) at {sizes[-1]:,} facts",

@@ -146,20 +146,20 @@ def run(data: list[dict]) -> dict:
             log.write_text("\n".join(json.dumps(line, ensure_ascii=False) for line in lines) + "\n", encoding="utf-8")
             config = Config.load(home=home, env={})
             with CustomerStore.open(home, f"locomo-{sample['sample_id']}") as store:
-                store.set_consent(allow=["health", "relationship", "finance"])
-                store.import_log(log)
+                store.consent.set(allow=["health", "relationship", "finance"])
+                store.log.import_file(log)
                 started, cpu_started = time.perf_counter(), time.process_time()
                 extract_pending(store, config=config)
                 extract_seconds.append((time.perf_counter() - started, len(lines)))
                 extract_cpu += time.process_time() - cpu_started
-                facts_total += sum(store.count_facts().values())
+                facts_total += sum(store.facts.counts().values())
                 raw = RawLogIndex(lines)
                 for qa in sample["qa"]:
                     category = qa.get("category")
                     wanted = evidence_ids(qa)
                     if category not in CATEGORIES or not wanted:
                         continue
-                    hits = store.search(qa["question"], limit=max(KS))
+                    hits = store.facts.search(qa["question"], limit=max(KS))
                     mem_ranked = [{e.turn for e in hit.fact.evidence} for hit in hits]
                     mem_texts = [f"{hit.fact.valid_at} {hit.fact.kind}: {hit.fact.text}" for hit in hits]
                     raw_hits = raw.search(qa["question"], max(KS))

@@ -53,11 +53,11 @@ def push_evidence(home: Path, *, client: ServerClient | None = None, config: Con
     try:
         for i, customer_id in enumerate(customers):
             with CustomerStore.open(home, customer_id) as store:
-                pending = list(store.pending_evidence())
+                pending = list(store.outbox.pending())
                 for start in range(0, len(pending), BATCH):
                     batch = pending[start:start + BATCH]
                     client.post_json("/v1/evidence", {"records": [evidence_record(p) for p in batch]})
-                    store.mark_evidence_sent([p.id for p in batch])
+                    store.outbox.mark_sent([p.id for p in batch])
                     sent += len(batch)
             if on_progress:
                 on_progress(i + 1, len(customers), customer_id)

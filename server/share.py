@@ -23,12 +23,12 @@ def share_customer(home: Path, customer_id: str, *, config: Config, client: Serv
     from mem.knowhow.share import shared_records
 
     with CustomerStore.open(home, customer_id, create=False) as store:
-        if not store.consent().share:
+        if not store.consent.current().share:
             raise Refused(f"customer {customer_id!r} has not consented to sharing; nothing was sent "
                           f"(mem consent --customer {customer_id} --share on)")
-        facts = store.list_facts(kinds=["decision"], statuses=None)
+        facts = store.facts.list(kinds=["decision"], statuses=None)
         # The customer's own name, if they told it, is scrubbed too (read here, never sent).
-        own = [f.text for f in store.list_facts(kinds=["attribute"])] + [c.text for c in store.context_items()]
+        own = [f.text for f in store.facts.list(kinds=["attribute"])] + [c.text for c in store.context.items()]
     records, withdrawn = shared_records(customer_id, facts, secret=share_secret(home),
                                         person_names=[*config.lint.person_names, *names_in(own)],
                                         customer_id_pattern=config.lint.customer_id_pattern)
@@ -55,7 +55,7 @@ def share_if_consented(home: Path, customer_id: str, *, config: Config,
     from mem.customers.store import CustomerStore
 
     with CustomerStore.open(home, customer_id, create=False) as store:
-        if not store.consent().share:
+        if not store.consent.current().share:
             return None
     try:
         return share_customer(home, customer_id, config=config, client=client)

@@ -218,7 +218,7 @@ def flag_policy_changes(home: Path, old: dict[str, int], new: dict[str, int]) ->
     flagged: dict[str, list[str]] = {}
     for customer_id in list_customers(home):
         with CustomerStore.open(home, customer_id) as store:
-            ids = [fid for page, version in sorted(changed.items()) for fid in store.flag_recheck(page, version)]
+            ids = [fid for page, version in sorted(changed.items()) for fid in store.facts.flag_recheck(page, version)]
         if ids:
             flagged[customer_id] = ids
     return flagged

@@ -1,8 +1,10 @@
-"""Test doubles for the agent's two inputs: an in-memory ServiceMemory and one customer's memory."""
+"""The agent's two inputs: an in-memory ServiceMemory double and one customer's real memory in a temp home."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +12,8 @@ from mem.agent.customer_memory import CustomerMemory
 from mem.agent.retrieval import terms
 from mem.agent.service_memory import PageHit, ServiceStatus
 from mem.core.errors import NotFound
-from mem.customers.fact import Evidence, Fact, PolicyRef, Recheck
+from mem.customers.fact_record import Evidence, Fact, PolicyRef, Recheck
+from mem.customers.store import CustomerStore
 from mem.wiki.page import Page
 
 REFUND_V4 = (
@@ -56,28 +59,18 @@ class FakeService:
         return {}
 
 
-class FakeStore:
-    """Just enough of F's CustomerStore for the agent: context, search, turns."""
+def open_customer(home: Path, customer_id: str, facts: list[Fact], context: list[str]) -> CustomerMemory:
+    """One customer's real memory in a temporary home, holding ``facts`` and ``context`` (in that order).
 
-    def __init__(self, facts: list[Fact], context: list[str]) -> None:
-        self.facts = facts
-        self.context = context
-        self.turns: list[dict] = []
-
-    def context_items(self) -> list[str]:
-        return list(self.context)
-
-    def search(self, query: str, *, limit: int = 5) -> list[Fact]:
-        wanted = terms(query)
-        scored = [(len(wanted & terms(f.text)), f) for f in self.facts if f.status == "active"]
-        return [f for score, f in sorted(scored, key=lambda x: -x[0]) if score][:limit]
-
-    def new_conversation(self, *, session: str, started_at=None) -> str:
-        self.session = session
-        return "conv-1"
-
-    def append_turn(self, conversation_id: str, **turn) -> None:
-        self.turns.append({"conversation": conversation_id, **turn})
+    The agent is tested against the store it runs on, not a double of it: search is the real BM25
+    index, context items the real ``ContextItem`` records.
+    """
+    store = CustomerStore.open(home, customer_id)
+    for fact in facts:
+        store.facts.add(fact, actor="test")
+    for n, text in enumerate(context):
+        store.context.add(text, source="service", importance=len(context) - n, budget_chars=10_000, key=f"item{n}")
+    return CustomerMemory(store, customer_id)
 
 
 def page(id: str, type: str, title: str, version: int, body: str, **meta) -> Page:
@@ -111,22 +104,30 @@ def service() -> FakeService:
 
 
 @pytest.fixture
-def customer_a() -> CustomerMemory:
-    store = FakeStore([agreement_fact()], ["Enterprise plan (annual contract)", "Answer in Japanese"])
-    return CustomerMemory(store, "cust-a")
+def customer_a(tmp_path: Path) -> Iterator[CustomerMemory]:
+    with open_customer(tmp_path, "cust-a", [agreement_fact()],
+                       ["Enterprise plan (annual contract)", "Answer in Japanese"]) as customer:
+        yield customer
 
 
 @pytest.fixture
-def make_customer():
+def make_customer(tmp_path: Path) -> Iterator[Callable[..., CustomerMemory]]:
+    made: list[CustomerMemory] = []
+
     def make(*, version: int = 3, recheck: bool = True, context: list[str] | None = None,
              facts: list[Fact] | None = None) -> CustomerMemory:
-        store = FakeStore(facts if facts is not None else [agreement_fact(version=version, recheck=recheck)],
-                          context or [])
-        return CustomerMemory(store, "cust-x")
-    return make
+        home = tmp_path / f"home{len(made)}"
+        made.append(open_customer(home, "cust-x",
+                                  facts if facts is not None else [agreement_fact(version=version, recheck=recheck)],
+                                  context or []))
+        return made[-1]
+
+    yield make
+    for customer in made:
+        customer.close()
 
 
 @pytest.fixture
-def customer_en() -> CustomerMemory:
-    store = FakeStore([agreement_fact()], ["Enterprise plan (annual contract)"])
-    return CustomerMemory(store, "cust-e")
+def customer_en(tmp_path: Path) -> Iterator[CustomerMemory]:
+    with open_customer(tmp_path, "cust-e", [agreement_fact()], ["Enterprise plan (annual contract)"]) as customer:
+        yield customer

@@ -8,11 +8,10 @@ from datetime import date
 from mem.agent.answering import answer_question
 from mem.agent.blocks import Block, is_instruction_like, mark, split_sentences
 from mem.agent.context import AssembledContext
-from mem.agent.customer_memory import CustomerMemory
 from mem.agent.retrieval import Retrieval
 from mem.agent.service_memory import ServiceStatus
 
-from .conftest import FakeStore, agreement_fact
+from .conftest import agreement_fact, open_customer
 
 QUESTION = "Like last time, can I get a partial refund for a purchase 18 days ago?"
 
@@ -123,21 +122,23 @@ def test_know_how_far_below_the_best_policy_match_is_left_out(service, make_cust
     assert [b.id for b in retrieval.blocks] == ["refund-policy"]
 
 
-def test_a_fact_found_only_through_its_neighbouring_turns_is_not_cited(service):
+def test_a_fact_found_only_through_its_neighbouring_turns_is_not_cited(service, tmp_path):
     """The fact index also matches the turns around a fact; the agent cites a fact only for its own words."""
-    from mem.customers.fact import Evidence, Fact
+    from mem.customers.fact_record import Evidence, Fact
 
-    unrelated = Fact(id="01FACTLANGUAGE00000000000B", kind="decision", text="From now on, please answer in Japanese.",
-                     valid_at=date(2026, 8, 12), agreement=True,
-                     evidence=(Evidence(log_id="L1", turn="t1", role="customer",
-                                        quote="From now on, please answer in Japanese."),))
-
-    class NeighbourMatchingStore(FakeStore):
-        def search(self, query: str, *, limit: int = 5) -> list[Fact]:
-            return [f for f in self.facts if f.status == "active"][:limit]  # as if matched via context
-
-    customer = CustomerMemory(NeighbourMatchingStore([agreement_fact(), unrelated], []), "cust-a")
-    retrieval = Retrieval(service=service, customer=customer)
-    retrieval.gather(QUESTION)
-    cited = [b.id for b in retrieval.blocks if b.memory == "fact"]
+    with open_customer(tmp_path, "cust-a", [agreement_fact()], []) as customer:
+        log = customer.store.log
+        conversation = log.new_conversation()
+        log.append_turn(conversation, role="customer", text="Can I get a partial refund for a purchase 18 days ago?")
+        wish = log.append_turn(conversation, role="customer", text="From now on, please answer in Japanese.")
+        unrelated = Fact(id="01FACTLANGUAGE00000000000B", kind="decision",
+                         text="From now on, please answer in Japanese.", valid_at=date(2026, 8, 12), agreement=True,
+                         evidence=(Evidence(log_id=conversation, turn=wish.id, role="customer",
+                                            quote="From now on, please answer in Japanese."),))
+        customer.store.facts.add(unrelated)
+        # the index does find it for the question, through the turn before its own
+        assert unrelated.id in [f.id for f in customer.search_facts(QUESTION)]
+        retrieval = Retrieval(service=service, customer=customer)
+        retrieval.gather(QUESTION)
+        cited = [b.id for b in retrieval.blocks if b.memory == "fact"]
     assert cited == ["01FACTAGREEMENT0000000000A"]

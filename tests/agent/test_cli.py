@@ -129,7 +129,7 @@ def test_a_failed_request_writes_nothing(mem, workspace, isolated_env, scripted_
     assert failed.exit_code == 2 and failed.stderr.startswith("Error: ")
     assert ask("--no-learn", "refund?").exit_code == 0  # the one request that worked
     with CustomerStore.open(isolated_env, "c1") as store:
-        assert [[t.role for t in c.turns] for c in store.conversations()] == [["customer", "agent"]]
+        assert [[t.role for t in c.turns] for c in store.log.conversations()] == [["customer", "agent"]]
 
 
 def test_public_api_is_exactly_all():
@@ -154,7 +154,7 @@ def test_chat_frees_the_customer_between_turns(workspace, isolated_env):
 
     def read_message():
         with CustomerStore.open(isolated_env, "c1", lock_timeout=0.2) as other:
-            opened.append(len(other.conversations()))
+            opened.append(len(other.log.conversations()))
         return next(messages)
 
     answers, learning = run_chat(config, "c1", read_message, learn=True)

@@ -198,7 +198,7 @@ def test_a_deprecated_policy_reached_through_an_old_link_is_not_presented_as_the
 
 
 def test_conflict_note_mentions_the_exception_only_for_an_exception(service, make_customer):
-    from mem.customers.fact import Evidence, Fact, PolicyRef
+    from mem.customers.fact_record import Evidence, Fact, PolicyRef
 
     plain = Fact(id="01PLAINAGREEMENT0000000000", kind="decision", text="We agreed to ship the order by courier.",
                  evidence=(Evidence(log_id="L", turn="t", role="customer", quote="Please ship it by courier."),),
@@ -212,7 +212,7 @@ def test_conflict_note_mentions_the_exception_only_for_an_exception(service, mak
 
 def test_the_agents_question_kept_as_fact_context_is_not_shown_to_the_customer(service, make_customer):
     """A fact "(asked: …) <customer's words> → <agreement>" is told once, as the customer's words and the agreement."""
-    from mem.customers.fact import Evidence, Fact, PolicyRef
+    from mem.customers.fact_record import Evidence, Fact, PolicyRef
 
     words = "Enterprise, and we bought it 20 days ago. Could you give us a partial refund?"
     fact = Fact(id="01ASKEDCONTEXT000000000000", kind="decision",

@@ -20,7 +20,7 @@ def _setup(tmp_path, live_server, mem, monkeypatch):
     server = live_server(workspace, Config.load(workspace=workspace))
     old_home = tmp_path / "old"
     with CustomerStore.open(old_home, "cust-a") as store:
-        store.add(Fact.new("preference", "Prefers email over phone."))
+        store.facts.add(Fact.new("preference", "Prefers email over phone."))
     monkeypatch.setenv("MEM_HOME", str(old_home))
     assert mem("login", "--server", server.url, "--token", token).exit_code == 0
     return server, token
@@ -47,7 +47,7 @@ def test_backup_shows_notices_then_restore_on_a_fresh_home(tmp_path, live_server
     assert "deleted from the server" in done.stdout
     assert "no policy bundle on this device yet: `mem sync` flags facts" in done.stdout  # not synced yet
     with CustomerStore.open(tmp_path / "new", "cust-a") as store:
-        assert [f.text for f in store.list_facts()] == ["Prefers email over phone."]
+        assert [f.text for f in store.facts.list()] == ["Prefers email over phone."]
     gone = mem("restore", "--customer", "cust-a", "--pin-stdin", "--overwrite", input=PIN + "\n")
     assert gone.exit_code == 2 and "no backup" in gone.stderr
 

@@ -23,14 +23,14 @@ PIN = "731946"
 
 def _fill(home, customer: str) -> None:
     with CustomerStore.open(home, customer) as store:
-        conversation = store.new_conversation(session="a3")
-        store.append_turn(conversation, role="customer", text="Annual contract, so 50% as an exception please.")
-        store.add(Fact.new("decision", "Agreed a 50% partial refund as an exception.", valid_at=date(2026, 9, 28),
+        conversation = store.log.new_conversation(session="a3")
+        store.log.append_turn(conversation, role="customer", text="Annual contract, so 50% as an exception please.")
+        store.facts.add(Fact.new("decision", "Agreed a 50% partial refund as an exception.", valid_at=date(2026, 9, 28),
                            evidence=[Evidence(log_id=conversation, turn=f"{conversation}-0001", role="customer",
                                               quote="Annual contract, so 50% as an exception")],
                            policy_refs=[PolicyRef(page="refund", version=3)], agreement=True))
-        store.add(Fact.new("preference", "Values speed over price."))
-        store.add_context("Enterprise plan; answer in Japanese.", source="customer", budget_chars=600)
+        store.facts.add(Fact.new("preference", "Values speed over price."))
+        store.context.add("Enterprise plan; answer in Japanese.", source="customer", budget_chars=600)
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_memory_moves_to_a_fresh_home_identical_and_flagged_for_recheck(tmp_path
     for key in ("facts", "history", "context", "consent", "conversations"):
         assert json.dumps(restored[key], sort_keys=True) == json.dumps(original[key], sort_keys=True), key
     with CustomerStore.open(new_home, "cust-a") as store:  # the index was rebuilt too
-        assert [hit.fact.text for hit in store.search("partial refund", limit=3)][:1] == [
+        assert [hit.fact.text for hit in store.facts.search("partial refund", limit=3)][:1] == [
             "Agreed a 50% partial refund as an exception."]
     assert vault.find(slot=backup_slot("cust-a", vault.slot_key())) == []
     assert list((running.workspace / ".mem" / "blobs").rglob("*.blob")) == []

@@ -14,13 +14,13 @@ from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
 @pytest.fixture
 def seeded(isolated_env: Path) -> dict:
     with CustomerStore.open(isolated_env, "acme") as store:
-        agreed = store.add(Fact.new(
+        agreed = store.facts.add(Fact.new(
             "decision", "Agreed a 50% partial refund as an exception", valid_at=date(2024, 9, 28),
             evidence=[Evidence("c1", "t1", "customer", "annual contract, so 50% as an exception")],
             policy_refs=[PolicyRef("refund", 3)], agreement=True,
         ))
-        store.flag_recheck("refund", 4)
-        other = store.add(Fact.new("event", "Changed the delivery address", valid_at=date(2024, 8, 1)))
+        store.facts.flag_recheck("refund", 4)
+        other = store.facts.add(Fact.new("event", "Changed the delivery address", valid_at=date(2024, 8, 1)))
     return {"agreed": agreed.id, "other": other.id}
 
 

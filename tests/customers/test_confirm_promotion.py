@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mem.core.config import Config, ContextSettings
-from mem.customers.fact import Evidence, Fact
+from mem.customers.fact_record import Evidence, Fact
 from mem.customers.promotion import confirm_fact, consider_promotion, needed_every_conversation
 from mem.customers.store import CustomerStore
 
@@ -38,33 +38,33 @@ def trait(quotes: list[str], **extra) -> Fact:
 
 
 def confirmed_texts(store) -> list[str]:
-    return [item.text for item in store.context_items()]
+    return [item.text for item in store.context.items()]
 
 
 def test_confirming_a_proposed_promotion_puts_it_into_context(store, isolated_env):
     config = config_with(isolated_env)  # confirm_promotions on: extraction only proposes
-    fact = store.add(attribute("We are on the Enterprise plan."))
+    fact = store.facts.add(attribute("We are on the Enterprise plan."))
     assert consider_promotion(store, fact, config=config).action == "proposed"
     assert confirmed_texts(store) == []
     result = confirm_fact(store, fact.id, config=config)
     assert result.fact.confirmed
     assert result.context.action == "added"
     assert confirmed_texts(store) == ["Contract tier: enterprise."]
-    assert len(store.context_items(include_unconfirmed=True)) == 1  # the proposal itself, now confirmed
+    assert len(store.context.items(include_unconfirmed=True)) == 1  # the proposal itself, now confirmed
 
 
 def test_confirming_an_attribute_never_proposed_promotes_it(store, isolated_env):
-    fact = store.add(attribute("私の名前は田中です。"))
+    fact = store.facts.add(attribute("私の名前は田中です。"))
     result = confirm_fact(store, fact.id, config=config_with(isolated_env))
     assert result.context.action == "added"
     assert confirmed_texts(store) == ["Address the customer as 田中."]
-    assert [e.action for e in store.history(fact.id)][-2:] == ["confirmed", "promoted to context"]
+    assert [e.action for e in store.facts.history(fact.id)][-2:] == ["confirmed", "promoted to context"]
 
 
 def test_no_room_leaves_it_a_fact_and_demotes_nothing(store, isolated_env):
     config = config_with(isolated_env, budget_chars=45)
-    store.add_context("Keep every answer under fifty words.", source="service", budget_chars=45)
-    fact = store.add(attribute("We are on the Enterprise plan."))
+    store.context.add("Keep every answer under fifty words.", source="service", budget_chars=45)
+    fact = store.facts.add(attribute("We are on the Enterprise plan."))
     consider_promotion(store, fact, config=config)
     result = confirm_fact(store, fact.id, config=config)
     assert result.fact.confirmed
@@ -73,7 +73,7 @@ def test_no_room_leaves_it_a_fact_and_demotes_nothing(store, isolated_env):
 
 
 def test_a_trait_is_eligible_only_once_confirmed(store, isolated_env):
-    fact = store.add(trait(["Please answer in Japanese.", "Answer in Japanese again please."]))
+    fact = store.facts.add(trait(["Please answer in Japanese.", "Answer in Japanese again please."]))
     assert needed_every_conversation(fact) is None
     result = confirm_fact(store, fact.id, config=config_with(isolated_env))
     assert result.context.action == "added"
@@ -81,7 +81,7 @@ def test_a_trait_is_eligible_only_once_confirmed(store, isolated_env):
 
 
 def test_other_facts_are_confirmed_without_context(store, isolated_env):
-    fact = store.add(Fact.new("event", "The parcel came late.", valid_at=date(2025, 5, 1)))
+    fact = store.facts.add(Fact.new("event", "The parcel came late.", valid_at=date(2025, 5, 1)))
     result = confirm_fact(store, fact.id, config=config_with(isolated_env))
     assert result.fact.confirmed and result.context is None
     assert confirmed_texts(store) == []

@@ -17,27 +17,27 @@ def store(isolated_env: Path):
 
 
 def test_defaults_allow_nothing(store):
-    consent = store.consent()
+    consent = store.consent.current()
     assert consent.allowed == frozenset() and consent.share is False
-    assert store.allows("none") and not store.allows("health")
+    assert store.consent.allows("none") and not store.consent.allows("health")
 
 
 def test_allow_then_store_then_revoke(store):
     with pytest.raises(Refused):
-        store.add(Fact.new("attribute", "Takes insulin", sensitive="health"))
-    store.set_consent(allow=["health"])
-    store.add(Fact.new("attribute", "Takes insulin", sensitive="health"))
-    consent = store.set_consent(revoke=["health"], share=True)
+        store.facts.add(Fact.new("attribute", "Takes insulin", sensitive="health"))
+    store.consent.set(allow=["health"])
+    store.facts.add(Fact.new("attribute", "Takes insulin", sensitive="health"))
+    consent = store.consent.set(revoke=["health"], share=True)
     assert consent.allowed == frozenset() and consent.share
     assert consent.to_dict()["stored_sensitive"] == {"health": 1}
     with pytest.raises(Refused):
-        store.add(Fact.new("attribute", "Has a cold", sensitive="health"))
-    rows = store._conn.execute("SELECT category, allowed FROM consent_log ORDER BY seq").fetchall()
+        store.facts.add(Fact.new("attribute", "Has a cold", sensitive="health"))
+    rows = store.conn.execute("SELECT category, allowed FROM consent_log ORDER BY seq").fetchall()
     assert [tuple(r) for r in rows] == [("health", 1), ("health", 0), ("share", 1)]
 
 
 def test_bad_categories(store):
     with pytest.raises(InvalidInput):
-        store.set_consent(allow=["politics"])
+        store.consent.set(allow=["politics"])
     with pytest.raises(InvalidInput):
-        store.set_consent(allow=["health"], revoke=["health"])
+        store.consent.set(allow=["health"], revoke=["health"])

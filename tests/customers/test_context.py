@@ -18,87 +18,87 @@ def store(isolated_env: Path):
 
 
 def test_items_within_budget_are_kept(store):
-    store.add_context("Enterprise tier", source="service", budget_chars=100)
-    change = store.add_context("Answer in Japanese", source="customer", budget_chars=100)
+    store.context.add("Enterprise tier", source="service", budget_chars=100)
+    change = store.context.add("Answer in Japanese", source="customer", budget_chars=100)
     assert change.kept and change.demoted == () and change.used_chars == len("Enterprise tier") + len(
         "Answer in Japanese")
-    assert [i.text for i in store.context_items()] == ["Enterprise tier", "Answer in Japanese"]
+    assert [i.text for i in store.context.items()] == ["Enterprise tier", "Answer in Japanese"]
 
 
 def test_overflow_demotes_least_important_to_a_fact_with_history(store):
-    store.add_context("Enterprise tier", source="service", budget_chars=40)
-    store.add_context("Answer in Japanese", source="customer", budget_chars=40)
-    change = store.add_context("Account manager: Sato", source="service", budget_chars=40)
+    store.context.add("Enterprise tier", source="service", budget_chars=40)
+    store.context.add("Answer in Japanese", source="customer", budget_chars=40)
+    change = store.context.add("Account manager: Sato", source="service", budget_chars=40)
     assert change.kept
     [demoted] = change.demoted
     assert demoted.text == "Answer in Japanese" and demoted.kind == "preference" and demoted.status == "active"
-    assert [i.text for i in store.context_items()] == ["Enterprise tier", "Account manager: Sato"]
-    history = store.history(demoted.id)
+    assert [i.text for i in store.context.items()] == ["Enterprise tier", "Account manager: Sato"]
+    history = store.facts.history(demoted.id)
     assert history[0].action == "demoted from context" and "over budget" in history[0].reason
-    assert store.search("Japanese")[0].fact.id == demoted.id
-    assert [row["action"] for row in store.context_log()] == ["added", "added", "added", "demoted"]
+    assert store.facts.search("Japanese")[0].fact.id == demoted.id
+    assert [row["action"] for row in store.context.changes()] == ["added", "added", "added", "demoted"]
 
 
 def test_new_item_can_be_the_one_demoted(store):
-    store.add_context("Enterprise tier", source="service", budget_chars=20)
-    change = store.add_context("Likes short answers", source="customer", budget_chars=20)
+    store.context.add("Enterprise tier", source="service", budget_chars=20)
+    change = store.context.add("Likes short answers", source="customer", budget_chars=20)
     assert not change.kept and change.demoted[0].text == "Likes short answers"
 
 
 def test_equal_importance_demotes_the_oldest(store):
-    store.add_context("first item", source="customer", budget_chars=20)
-    change = store.add_context("second item", source="customer", budget_chars=20)
+    store.context.add("first item", source="customer", budget_chars=20)
+    change = store.context.add("second item", source="customer", budget_chars=20)
     assert [f.text for f in change.demoted] == ["first item"]
 
 
 def test_promoted_fact_is_demoted_back_to_the_same_fact(store):
-    fact = store.add(Fact.new("attribute", "Is on the Enterprise plan", valid_at=date(2024, 1, 1)))
-    store.add_context(fact.text, source="promoted", fact_id=fact.id, budget_chars=40)
-    change = store.add_context("Answer in Japanese please", source="customer", budget_chars=40)
+    fact = store.facts.add(Fact.new("attribute", "Is on the Enterprise plan", valid_at=date(2024, 1, 1)))
+    store.context.add(fact.text, source="promoted", fact_id=fact.id, budget_chars=40)
+    change = store.context.add("Answer in Japanese please", source="customer", budget_chars=40)
     assert [f.id for f in change.demoted] == [fact.id]
-    assert [h.action for h in store.history(fact.id)] == ["added", "promoted to context", "demoted from context"]
-    assert len(store.list_facts()) == 1
+    assert [h.action for h in store.facts.history(fact.id)] == ["added", "promoted to context", "demoted from context"]
+    assert len(store.facts.list()) == 1
 
 
 def test_item_longer_than_budget_is_refused(store):
     with pytest.raises(Refused):
-        store.add_context("x" * 50, source="customer", budget_chars=10)
+        store.context.add("x" * 50, source="customer", budget_chars=10)
     with pytest.raises(InvalidInput):
-        store.add_context("   ", source="customer", budget_chars=10)
+        store.context.add("   ", source="customer", budget_chars=10)
     with pytest.raises(InvalidInput):
-        store.add_context("ok", source="gossip", budget_chars=10)
+        store.context.add("ok", source="gossip", budget_chars=10)
 
 
 def test_key_replaces_service_slot(store):
-    store.add_context("Standard tier", source="service", key="tier", budget_chars=100)
-    change = store.add_context("Enterprise tier", source="service", key="tier", budget_chars=100)
+    store.context.add("Standard tier", source="service", key="tier", budget_chars=100)
+    change = store.context.add("Enterprise tier", source="service", key="tier", budget_chars=100)
     assert change.replaced.text == "Standard tier"
-    assert [i.text for i in store.context_items()] == ["Enterprise tier"]
+    assert [i.text for i in store.context.items()] == ["Enterprise tier"]
 
 
 def test_unconfirmed_proposals_are_not_injected_until_confirmed(store):
-    store.add_context("Enterprise tier", source="service", budget_chars=30)
-    proposal = store.add_context("Asks for exceptions", source="promoted", confirmed=False, budget_chars=30)
-    assert proposal.kept and [i.text for i in store.context_items()] == ["Enterprise tier"]
-    assert len(store.context_items(include_unconfirmed=True)) == 2
-    change = store.confirm_context(proposal.item.id, budget_chars=30)
+    store.context.add("Enterprise tier", source="service", budget_chars=30)
+    proposal = store.context.add("Asks for exceptions", source="promoted", confirmed=False, budget_chars=30)
+    assert proposal.kept and [i.text for i in store.context.items()] == ["Enterprise tier"]
+    assert len(store.context.items(include_unconfirmed=True)) == 2
+    change = store.context.confirm(proposal.item.id, budget_chars=30)
     assert not change.kept and change.demoted[0].text == "Asks for exceptions"
 
 
 def test_remove(store):
-    item = store.add_context("Answer in Japanese", source="customer", budget_chars=100).item
-    assert store.remove_context(item.id).id == item.id
-    assert store.context_items() == []
+    item = store.context.add("Answer in Japanese", source="customer", budget_chars=100).item
+    assert store.context.remove(item.id).id == item.id
+    assert store.context.items() == []
     with pytest.raises(NotFound):
-        store.remove_context(item.id)
+        store.context.remove(item.id)
 
 
 def test_an_item_filling_an_every_conversation_slot_replaces_the_old_one_without_a_key(store):
-    store.add_context("Enterprise tier", source="service", budget_chars=200)
-    store.add_context("Answer in Japanese.", source="customer", budget_chars=200)
-    store.add_context("Shipping address on file is the office.", source="service", budget_chars=200)
-    change = store.add_context("Business tier", source="service", budget_chars=200)
+    store.context.add("Enterprise tier", source="service", budget_chars=200)
+    store.context.add("Answer in Japanese.", source="customer", budget_chars=200)
+    store.context.add("Shipping address on file is the office.", source="service", budget_chars=200)
+    change = store.context.add("Business tier", source="service", budget_chars=200)
     assert change.replaced.text == "Enterprise tier" and change.item.key == "tier"
-    store.add_context("Answer in Korean.", source="customer", budget_chars=200)
-    assert sorted(i.text for i in store.context_items()) == [
+    store.context.add("Answer in Korean.", source="customer", budget_chars=200)
+    assert sorted(i.text for i in store.context.items()) == [
         "Answer in Korean.", "Business tier", "Shipping address on file is the office."]

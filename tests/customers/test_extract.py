@@ -33,75 +33,77 @@ def store(isolated_env):
 
 
 def test_facts_carry_the_customers_words_and_conversation_dates(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("a1", "2025-09-28T10:00:00", "customer",
          "Hi! I ordered the kettle yesterday. The box arrived completely broken."),
         ("a1", "2025-09-28T10:01:00", "agent", "Sorry to hear that."),
     ]))
     report = extract_pending(store, config=config)
     assert report.conversations == 1 and len(report.added) == 1 and report.dropped_ungrounded == 0
-    fact = store.get(report.added[0])
+    fact = store.facts.get(report.added[0])
     assert fact.kind == "event"
     assert fact.valid_at.isoformat() == "2025-09-27"  # "yesterday" of the conversation, not of today
     assert fact.evidence[0].quote == "I ordered the kettle yesterday. The box arrived completely broken."
     assert fact.evidence[0].role == "customer"
-    assert store.pending_conversations() == []
+    assert store.log.pending() == []
     assert extract_pending(store, config=config).conversations == 0  # nothing left to do
 
 
 def test_agreement_confirmed_by_the_agent_links_cited_policy(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("a2", "2025-09-28T10:00:00", "customer",
          "Because of our annual contract, can I get 50% back as an exception?"),
         ("a2", "2025-09-28T10:01:00", "agent", "Yes, we can offer 50% as an exception. Anything else?"),
     ]))
     report = extract_pending(store, config=config)
-    fact = store.get(report.added[0])
+    fact = store.facts.get(report.added[0])
     assert fact.kind == "decision" and fact.agreement
     assert [e.role for e in fact.evidence] == ["customer", "agent"]
     assert fact.evidence[1].quote == "Yes, we can offer 50% as an exception."
-    assert [item.fact_id for item in store.pending_evidence()] == [fact.id]
+    assert [item.fact_id for item in store.outbox.pending()] == [fact.id]
 
 
 def test_refused_proposal_is_only_a_request(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("a2", "2025-09-28T10:00:00", "customer", "Can I get 50% back as an exception?"),
         ("a2", "2025-09-28T10:01:00", "agent", "Unfortunately we cannot do that."),
     ]))
-    fact = store.get(extract_pending(store, config=config).added[0])
+    fact = store.facts.get(extract_pending(store, config=config).added[0])
     assert fact.kind == "request" and not fact.agreement
 
 
 def test_update_keeps_the_old_fact_replaced_and_in_history(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", "I live in Seoul.")]))
+    store.log.import_file(write_log(tmp_path / "1.jsonl",
+                                    [("s1", "2025-05-01T09:00:00", "customer", "I live in Seoul.")]))
     old_id = extract_pending(store, config=config).added[0]
-    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-09-01T09:00:00", "customer", "I moved to Busan.")]))
+    store.log.import_file(write_log(tmp_path / "2.jsonl",
+                                    [("s2", "2025-09-01T09:00:00", "customer", "I moved to Busan.")]))
     report = extract_pending(store, config=config)
     assert len(report.updated) == 1
-    new, old = store.get(report.updated[0]), store.get(old_id)
+    new, old = store.facts.get(report.updated[0]), store.facts.get(old_id)
     assert old.status == "replaced" and old.superseded_by == new.id and new.supersedes == old_id
-    assert [h.action for h in store.history(old_id)][-1] == "replaced"
-    assert [h.fact.text for h in store.history(old_id) if h.fact] [0] == "I live in Seoul."
-    assert [hit.fact.id for hit in store.search("Seoul")] == []  # hidden unless asked for
-    assert [hit.fact.id for hit in store.search("Seoul", statuses=["replaced"])] == [old_id]
+    assert [h.action for h in store.facts.history(old_id)][-1] == "replaced"
+    assert [h.fact.text for h in store.facts.history(old_id) if h.fact] [0] == "I live in Seoul."
+    assert [hit.fact.id for hit in store.facts.search("Seoul")] == []  # hidden unless asked for
+    assert [hit.fact.id for hit in store.facts.search("Seoul", statuses=["replaced"])] == [old_id]
 
 
 def test_retraction_marks_the_fact_retracted(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer",
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer",
                                                        "I prefer phone calls over email.")]))
     old_id = extract_pending(store, config=config).added[0]
-    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
+    store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
                                                        "I no longer prefer phone calls over email.")]))
     report = extract_pending(store, config=config)
     assert report.retracted == [old_id]
-    assert store.get(old_id).status == "retracted"
+    assert store.facts.get(old_id).status == "retracted"
 
 
 def test_exact_duplicate_is_none(store, config, tmp_path):
     rows = [("s1", "2025-05-01T09:00:00", "customer", "I prefer phone calls over email.")]
-    store.import_log(write_log(tmp_path / "1.jsonl", rows))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", rows))
     extract_pending(store, config=config)
-    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
+    store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
                                                        "I prefer phone calls over email!")]))
     report = extract_pending(store, config=config)
     assert report.added == [] and report.unchanged == 1
@@ -110,47 +112,47 @@ def test_exact_duplicate_is_none(store, config, tmp_path):
 def test_sensitive_without_consent_is_dropped_and_counted(store, config, tmp_path):
     rows = [("s1", "2025-05-01T09:00:00", "customer", "My doctor said I need surgery next month."),
             ("s1", "2025-05-01T09:01:00", "customer", "I ordered a standing desk last week.")]
-    store.import_log(write_log(tmp_path / "1.jsonl", rows))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", rows))
     report = extract_pending(store, config=config)
     assert report.dropped_sensitive == 1 and len(report.added) == 1
-    assert all("surgery" not in f.text for f in store.list_facts())
+    assert all("surgery" not in f.text for f in store.facts.list())
 
 
 def test_sensitive_with_consent_is_stored_and_marked(store, config, tmp_path):
-    store.set_consent(allow=["health"])
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer",
+    store.consent.set(allow=["health"])
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer",
                                                        "My doctor said I need surgery next month.")]))
     report = extract_pending(store, config=config)
     assert report.dropped_sensitive == 0
-    assert store.get(report.added[0]).sensitive == "health"
+    assert store.facts.get(report.added[0]).sensitive == "health"
 
 
 def test_direct_request_becomes_context_in_three_languages(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "1.jsonl", [
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
         ("s1", "2025-05-01T09:00:00", "customer", "From now on answer in Japanese."),
     ]))
     report = extract_pending(store, config=config)
     assert [c["action"] for c in report.context] == ["added"]
-    assert [i.text for i in store.context_items()] == ["Answer in Japanese."]
-    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
+    assert [i.text for i in store.context.items()] == ["Answer in Japanese."]
+    store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
                                                        "앞으로 한국어로 답해 주세요")]))
     extract_pending(store, config=config)
-    assert [i.text for i in store.context_items()] == ["Answer in Korean."]  # same slot: replaced, not piled up
-    store.import_log(write_log(tmp_path / "3.jsonl", [("s3", "2025-07-01T09:00:00", "customer",
+    assert [i.text for i in store.context.items()] == ["Answer in Korean."]  # same slot: replaced, not piled up
+    store.log.import_file(write_log(tmp_path / "3.jsonl", [("s3", "2025-07-01T09:00:00", "customer",
                                                        "これから英語で答えてください")]))
     extract_pending(store, config=config)
-    assert [i.text for i in store.context_items()] == ["Answer in English."]
+    assert [i.text for i in store.context.items()] == ["Answer in English."]
 
 
 def test_attribute_needed_every_time_is_proposed_not_injected(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "1.jsonl", [
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
         ("s1", "2025-05-01T09:00:00", "customer", "We are on the Enterprise plan."),
         ("s1", "2025-05-01T09:01:00", "customer", "I live in Seoul."),
     ]))
     report = extract_pending(store, config=config)
     assert [c["action"] for c in report.context] == ["proposed"]  # tier yes, residence not every conversation
-    assert store.context_items() == []
-    assert [i.text for i in store.context_items(include_unconfirmed=True)] == ["Contract tier: enterprise."]
+    assert store.context.items() == []
+    assert [i.text for i in store.context.items(include_unconfirmed=True)] == ["Contract tier: enterprise."]
 
 
 def test_bench_throughput_shape_many_conversations(store, config, tmp_path):
@@ -159,7 +161,7 @@ def test_bench_throughput_shape_many_conversations(store, config, tmp_path):
         for turn in range(5):
             rows.append((f"s{day}", f"2025-03-{day:02d}T10:0{turn}:00", "customer" if turn % 2 == 0 else "agent",
                          f"I tried recipe number {day * 10 + turn} with fresh basil and tomatoes."))
-    store.import_log(write_log(tmp_path / "many.jsonl", rows))
+    store.log.import_file(write_log(tmp_path / "many.jsonl", rows))
     seen = []
     report = extract_pending(store, config=config, on_progress=lambda d, t, w: seen.append((d, t)))
     assert report.conversations == 20 and report.turns == 100
@@ -167,22 +169,22 @@ def test_bench_throughput_shape_many_conversations(store, config, tmp_path):
 
 
 def test_an_answer_keeps_its_question_in_the_text_not_in_the_evidence(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-05-01T09:00:00", "agent", "Thanks for waiting. Which plan are you on?"),
         ("s1", "2025-05-01T09:01:00", "customer", "The big one, since last spring."),
     ]))
-    fact = store.get(extract_pending(store, config=config).added[0])
+    fact = store.facts.get(extract_pending(store, config=config).added[0])
     assert fact.text == "(asked: Which plan are you on?) The big one, since last spring."
     assert [(e.role, e.quote) for e in fact.evidence] == [("customer", "The big one, since last spring.")]
-    assert [hit.fact.id for hit in store.search("plan")] == [fact.id]
+    assert [hit.fact.id for hit in store.facts.search("plan")] == [fact.id]
 
 
 def test_one_turn_told_in_one_go_is_one_fact_but_slots_stand_alone(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-05-01T09:00:00", "customer",
          "Hi! I bought the desk 18 days ago. The drawer is stuck. Can I get a refund? I live in Seoul."),
     ]))
-    facts = sorted((store.get(i) for i in extract_pending(store, config=config).added), key=lambda f: f.kind)
+    facts = sorted((store.facts.get(i) for i in extract_pending(store, config=config).added), key=lambda f: f.kind)
     assert [(f.kind, f.text) for f in facts] == [
         ("attribute", "I live in Seoul."),
         ("request", "I bought the desk 18 days ago. The drawer is stuck. Can I get a refund?"),
@@ -190,37 +192,38 @@ def test_one_turn_told_in_one_go_is_one_fact_but_slots_stand_alone(store, config
 
 
 def test_facts_link_the_policy_versions_the_answer_cited(store, config):
-    conversation = store.new_conversation(session="a3", started_at=clock.parse_datetime("2025-10-20T10:00:00Z"))
-    store.append_turn(conversation, role="customer", text="Like last time, can I get a partial refund as an exception?",
+    conversation = store.log.new_conversation(session="a3", started_at=clock.parse_datetime("2025-10-20T10:00:00Z"))
+    store.log.append_turn(conversation, role="customer",
+                          text="Like last time, can I get a partial refund as an exception?",
                       time=clock.parse_datetime("2025-10-20T10:00:00Z"))
-    store.append_turn(conversation, role="agent", text="Under refund policy v4 refunds are within 14 days.",
+    store.log.append_turn(conversation, role="agent", text="Under refund policy v4 refunds are within 14 days.",
                       time=clock.parse_datetime("2025-10-20T10:01:00Z"),
                       meta={"policy_refs": [{"page": "refund", "version": 4}]})
-    fact = store.get(extract_pending(store, config=config).added[0])
+    fact = store.facts.get(extract_pending(store, config=config).added[0])
     assert [(ref.page, ref.version) for ref in fact.policy_refs] == [("refund", 4)]
-    assert store.flag_recheck("refund", 5) == [fact.id]  # movement 5 finds it through the link
+    assert store.facts.flag_recheck("refund", 5) == [fact.id]  # movement 5 finds it through the link
 
 
 def test_two_messages_in_a_row_do_not_quote_each_other(store, config, tmp_path):
     # the customer's own previous message is not a remark they answer: no "(re: …)" in the fact
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-05-01T09:00:00", "customer", "From now on answer in Japanese, please."),
         ("s1", "2025-05-01T09:01:00", "customer", "I prefer email over phone calls."),
     ]))
-    texts = sorted(store.get(i).text for i in extract_pending(store, config=config).added)
+    texts = sorted(store.facts.get(i).text for i in extract_pending(store, config=config).added)
     assert texts == ["From now on answer in Japanese, please.", "I prefer email over phone calls."]
 
 
 def test_a_move_last_week_updates_the_residence_with_the_place_and_the_day(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-03-10T10:00:00", "customer", "I live in Osaka."),
         ("s2", "2025-03-20T10:00:00", "customer", "Actually I moved to Kyoto last week."),
     ]))
     report = extract_pending(store, config=config)
     assert len(report.updated) == 1
-    new = store.get(report.updated[0])
+    new = store.facts.get(report.updated[0])
     assert new.valid_at.isoformat() == "2025-03-13"  # true since "last week" of that conversation
-    reasons = [h.reason for h in store.history(new.id)]
+    reasons = [h.reason for h in store.facts.history(new.id)]
     assert any("Osaka → Kyoto" in r and "Kyoto last" not in r for r in reasons), reasons
 
 
@@ -229,12 +232,12 @@ def test_a_move_last_week_updates_the_residence_with_the_place_and_the_day(store
     ("From now on, answer me in Japanese.", "Going forward please use English."),
 ])
 def test_language_requests_without_an_answer_verb_fill_the_slot(store, config, tmp_path, first, second):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", first)]))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", first)]))
     extract_pending(store, config=config)
-    assert [i.text for i in store.context_items()] == ["Answer in Japanese."]
-    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer", second)]))
+    assert [i.text for i in store.context.items()] == ["Answer in Japanese."]
+    store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer", second)]))
     extract_pending(store, config=config)
-    assert [i.text for i in store.context_items()] == ["Answer in English."]
+    assert [i.text for i in store.context.items()] == ["Answer in English."]
 
 
 @pytest.mark.parametrize(("before", "after"), [
@@ -244,14 +247,14 @@ def test_language_requests_without_an_answer_verb_fill_the_slot(store, config, t
      "제가 잘못 말했어요, 주문 번호는 48231번이고 파란 머그컵 두 개가 들어 있어요."),
 ])
 def test_a_customer_who_owns_a_mistake_corrects_the_fact(store, config, tmp_path, before, after):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-06-01T10:00:00", "customer", before),
         ("s2", "2025-06-03T10:00:00", "customer", after),
     ]))
     report = extract_pending(store, config=config)
     assert len(report.added) == 1 and len(report.updated) == 1
-    new = store.get(report.updated[0])
-    old = store.get(new.supersedes)
+    new = store.facts.get(report.updated[0])
+    old = store.facts.get(new.supersedes)
     assert old.status == "replaced" and old.text == before and new.text == after
 
 
@@ -261,48 +264,49 @@ def test_a_customer_who_owns_a_mistake_corrects_the_fact(store, config, tmp_path
     ("이메일로 연락해 주세요.", "더 이상 이메일은 필요 없어요, 전화로 연락해 주세요.", "전화로 연락해 주세요."),
 ])
 def test_no_longer_retracts_and_keeps_what_they_want_instead(store, config, tmp_path, old, instead, wish):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-06-01T10:00:00", "customer", old),
         ("s2", "2025-06-03T10:00:00", "customer", instead),
     ]))
     report = extract_pending(store, config=config)
     assert len(report.retracted) == 1
-    assert store.get(report.retracted[0]).text == old and store.get(report.retracted[0]).status == "retracted"
-    assert [f.text for f in store.list_facts()] == [wish]
+    retracted = store.facts.get(report.retracted[0])
+    assert retracted.text == old and retracted.status == "retracted"
+    assert [f.text for f in store.facts.list()] == [wish]
 
 
 def test_the_agents_yes_agrees_to_the_refund_not_to_the_language_wish_after_it(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-06-01T10:00:00", "customer", "返金をお願いしたいです。これからは英語で答えてください。"),
         ("s1", "2025-06-01T10:01:00", "agent", "承知しました。返金手続きを開始しました。"),
     ]))
     report = extract_pending(store, config=config)
-    facts = {f.text: f for f in (store.get(i) for i in report.added)}
+    facts = {f.text: f for f in (store.facts.get(i) for i in report.added)}
     refund = facts["返金をお願いしたいです。 → 承知しました。"]
     assert refund.kind == "decision" and refund.agreement
     wish = facts["これからは英語で答えてください。"]
     assert wish.kind == "preference" and not wish.agreement
-    assert [i.text for i in store.context_items()] == ["Answer in English."]
+    assert [i.text for i in store.context.items()] == ["Answer in English."]
 
 
 def test_an_agreement_is_found_even_when_the_customer_adds_a_detail_after_the_ask(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-06-01T10:00:00", "customer", "Can I get a refund for the kettle? I live in Seoul."),
         ("s1", "2025-06-01T10:01:00", "agent", "Yes, we can do that."),
     ]))
-    facts = {f.kind: f for f in (store.get(i) for i in extract_pending(store, config=config).added)}
+    facts = {f.kind: f for f in (store.facts.get(i) for i in extract_pending(store, config=config).added)}
     assert facts["decision"].agreement and facts["decision"].text == (
         "Can I get a refund for the kettle? → Yes, we can do that.")
     assert facts["attribute"].text == "I live in Seoul." and not facts["attribute"].agreement
 
 
 def test_a_language_wish_said_again_in_another_language_is_not_a_second_fact(store, config, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         ("s1", "2025-03-10T10:00:00", "customer", "From now on answer in Japanese, please."),
         ("s2", "2025-04-02T10:00:00", "customer", "앞으로 일본어로 답해 주세요."),
         ("s3", "2025-04-15T10:00:00", "customer", "これからは英語で答えてください。"),
     ]))
     report = extract_pending(store, config=config)
     assert report.unchanged == 1 and len(report.updated) == 1
-    assert [f.text for f in store.list_facts()] == ["これからは英語で答えてください。"]  # no Japanese twin left active
-    assert [i.text for i in store.context_items()] == ["Answer in English."]
+    assert [f.text for f in store.facts.list()] == ["これからは英語で答えてください。"]  # no Japanese twin left active
+    assert [i.text for i in store.context.items()] == ["Answer in English."]

@@ -57,8 +57,8 @@ def run_child(home: Path) -> subprocess.Popen:
 def consistent(home: Path) -> tuple[int, int]:
     """Every conversation is either fully extracted with its facts, or pending with none; returns counts."""
     with CustomerStore.open(home, "cust-k") as store:
-        conversations = store.conversations()
-        facts = store.list_facts(statuses=None)
+        conversations = store.log.conversations()
+        facts = store.facts.list(statuses=None)
         by_conversation: dict[str, int] = {}
         for fact in facts:
             if fact.kind == "trait":
@@ -87,16 +87,16 @@ def expected_fact_count(tmp_path: Path) -> int:
         return _expected[0]
     home = tmp_path / "reference-home"
     with CustomerStore.open(home, "cust-k") as store:
-        store.import_log(make_log(tmp_path / "ref.jsonl"))
+        store.log.import_file(make_log(tmp_path / "ref.jsonl"))
         extract_pending(store, config=Config.load(home=home, env={}))
-        _expected.append(len(store.list_facts(statuses=None)))
+        _expected.append(len(store.facts.list(statuses=None)))
         return _expected[0]
 
 
 def test_kill_mid_extraction_then_rerun_completes(tmp_path):
     home = tmp_path / "home"
     with CustomerStore.open(home, "cust-k") as store:
-        store.import_log(make_log(tmp_path / "log.jsonl"))
+        store.log.import_file(make_log(tmp_path / "log.jsonl"))
     child = run_child(home)
     seen = 0
     for line in child.stdout:
@@ -120,7 +120,7 @@ def test_kill_mid_extraction_then_rerun_completes(tmp_path):
 def test_two_processes_extracting_at_once(tmp_path):
     home = tmp_path / "home"
     with CustomerStore.open(home, "cust-k") as store:
-        store.import_log(make_log(tmp_path / "log.jsonl"))
+        store.log.import_file(make_log(tmp_path / "log.jsonl"))
     first, second = run_child(home), run_child(home)
     reports = []
     for child in (first, second):

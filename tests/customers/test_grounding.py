@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from mem.customers.fact import Evidence
+from mem.customers.fact_record import Evidence
 from mem.customers.grounding import LogTurn, check_evidence, quote_occurs
 
 TURNS = [

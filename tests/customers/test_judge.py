@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import date
 
 from mem.customers.candidates import Candidate
-from mem.customers.fact import Evidence, Fact
+from mem.customers.fact_record import Evidence, Fact
 from mem.customers.slots import find_slot
 
 DAY = date(2025, 9, 28)

@@ -27,24 +27,24 @@ def write_jsonl(path: Path, rows: list) -> Path:
 
 def test_append_turns_and_pending(home):
     with CustomerStore.open(home, "acme") as store:
-        conv = store.new_conversation(session="a3")
-        t1 = store.append_turn(conv, role="user", text="Can I get a refund?", speaker="Aiko")
-        t2 = store.append_turn(conv, role="assistant", text="Let me check.")
+        conv = store.log.new_conversation(session="a3")
+        t1 = store.log.append_turn(conv, role="user", text="Can I get a refund?", speaker="Aiko")
+        t2 = store.log.append_turn(conv, role="assistant", text="Let me check.")
         assert (t1.role, t2.role, t1.session, t1.seq, t2.seq) == ("customer", "agent", "a3", 0, 1)
-        [pending] = store.pending_conversations()
+        [pending] = store.log.pending()
         assert [t.text for t in pending.new_turns] == ["Can I get a refund?", "Let me check."]
-        store.mark_extracted(conv, 2)
-        assert store.pending_conversations() == []
-        store.append_turn(conv, role="customer", text="Thanks")
-        assert [t.text for t in store.pending_conversations()[0].new_turns] == ["Thanks"]
+        store.log.mark_extracted(conv, 2)
+        assert store.log.pending() == []
+        store.log.append_turn(conv, role="customer", text="Thanks")
+        assert [t.text for t in store.log.pending()[0].new_turns] == ["Thanks"]
         with pytest.raises(InvalidInput):
-            store.mark_extracted(conv, 9)
+            store.log.mark_extracted(conv, 9)
         with pytest.raises(NotFound):
-            store.append_turn("nope", role="customer", text="hi")
+            store.log.append_turn("nope", role="customer", text="hi")
         with pytest.raises(InvalidInput):
-            store.append_turn(conv, role="robot", text="hi")
+            store.log.append_turn(conv, role="robot", text="hi")
         with pytest.raises(Conflict):
-            store.append_turn(conv, role="customer", text="dup", turn_id=t1.id)
+            store.log.append_turn(conv, role="customer", text="dup", turn_id=t1.id)
     logged = (home / "customers" / "acme" / "logs" / f"{conv}.jsonl").read_text().splitlines()
     assert [json.loads(line)["text"] for line in logged] == ["Can I get a refund?", "Let me check.", "Thanks"]
     assert set(json.loads(logged[0])) >= {"id", "session", "time", "role", "speaker", "text"}
@@ -59,14 +59,14 @@ def test_import_groups_by_session_and_keeps_turn_ids(home, tmp_path):
         {"session": "s2", "time": "2024-10-01", "speaker": "Aiko", "text": "先週返金をお願いしました"},
     ])
     with CustomerStore.open(home, "acme") as store:
-        report = store.import_log(path, agent_speakers=["Bot"])
+        report = store.log.import_file(path, agent_speakers=["Bot"])
         assert (report["conversations"], report["turns"]) == (2, 4)
-        first, second = store.pending_conversations()
+        first, second = store.log.pending()
         assert [t.id for t in first.turns] == ["D1:1", "D1:2"]
         assert first.session == "s1" and first.started_at.isoformat().startswith("2024-09-28")
         assert [t.role for t in second.turns] == ["agent", "customer"]
         with pytest.raises(InvalidInput, match="line 1: turn id 'D1:1' is already"):
-            store.import_log(path)
+            store.log.import_file(path)
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -83,60 +83,60 @@ def test_bad_line_names_the_line_and_imports_nothing(home, tmp_path, bad, messag
     ])
     with CustomerStore.open(home, "acme") as store:
         with pytest.raises(InvalidInput, match=message.replace("(", r"\(").replace("'", "'")):
-            store.import_log(path)
-        assert store.conversations() == []
+            store.log.import_file(path)
+        assert store.log.conversations() == []
     assert list((home / "customers" / "acme" / "logs").glob("*.jsonl")) == []
 
 
 def test_missing_file(home, tmp_path):
     with CustomerStore.open(home, "acme") as store, pytest.raises(InvalidInput, match="no such file"):
-        store.import_log(tmp_path / "nope.jsonl")
+        store.log.import_file(tmp_path / "nope.jsonl")
 
 
 def test_uncounted_log_lines_are_cut_on_open(home):
     code = f"""
         import os
-        from mem.customers import CustomerStore, store as store_module
+        from mem.customers import CustomerStore, log_files
         with CustomerStore.open({str(home)!r}, "acme") as store:
-            conv = store.new_conversation()
-            store.append_turn(conv, role="customer", text="first, committed")
-            original = store_module.requestlog.append_lines
+            conv = store.log.new_conversation()
+            store.log.append_turn(conv, role="customer", text="first, committed")
+            original = log_files.append_lines
             def append_then_die(path, turns):
                 original(path, turns)
                 os._exit(9)                      # killed after the line, before the SQLite commit
-            store_module.requestlog.append_lines = append_then_die
-            store.append_turn(conv, role="customer", text="second, never committed")
+            log_files.append_lines = append_then_die
+            store.log.append_turn(conv, role="customer", text="second, never committed")
     """
     env = {**os.environ, "MEM_HOME": str(home)}
     result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True)
     assert result.returncode == 9, result.stderr
     with CustomerStore.open(home, "acme") as store:
-        [conv] = store.conversations()
+        [conv] = store.log.conversations()
         assert [t.text for t in conv.turns] == ["first, committed"]
-        store.append_turn(conv.id, role="customer", text="third")
-        assert [t.text for t in store.conversation(conv.id).turns] == ["first, committed", "third"]
+        store.log.append_turn(conv.id, role="customer", text="third")
+        assert [t.text for t in store.log.get(conv.id).turns] == ["first, committed", "third"]
     assert not (home / "customers" / "acme" / "logs" / ".dirty").exists()
 
 
 def test_rolled_back_turn_does_not_shadow_the_next(home):
     with CustomerStore.open(home, "acme") as store:
-        conv = store.new_conversation()
+        conv = store.log.new_conversation()
         with pytest.raises(RuntimeError), store.transaction():
-            store.append_turn(conv, role="customer", text="rolled back")
+            store.log.append_turn(conv, role="customer", text="rolled back")
             raise RuntimeError("boom")
-        store.append_turn(conv, role="customer", text="kept")
-        assert [t.text for t in store.conversation(conv).turns] == ["kept"]
+        store.log.append_turn(conv, role="customer", text="kept")
+        assert [t.text for t in store.log.get(conv).turns] == ["kept"]
 
 
 def test_extraction_batch_marks_done_atomically(home):
     with CustomerStore.open(home, "acme") as store:
-        conv = store.new_conversation()
-        store.append_turn(conv, role="customer", text="I moved to Kyoto")
+        conv = store.log.new_conversation()
+        store.log.append_turn(conv, role="customer", text="I moved to Kyoto")
         with store.transaction():
-            store.add(Fact.new("attribute", "Lives in Kyoto"))
-            store.mark_extracted(conv, 1)
-        assert store.pending_conversations() == []
-        assert store.search("Kyoto")
+            store.facts.add(Fact.new("attribute", "Lives in Kyoto"))
+            store.log.mark_extracted(conv, 1)
+        assert store.log.pending() == []
+        assert store.facts.search("Kyoto")
 
 
 def test_turn_meta_is_kept(home, tmp_path):
@@ -145,10 +145,10 @@ def test_turn_meta_is_kept(home, tmp_path):
         {"time": "2024-01-01", "role": "agent", "text": "Per policy v4…", "meta": refs},
     ])
     with CustomerStore.open(home, "acme") as store:
-        conv = store.new_conversation()
-        turn = store.append_turn(conv, role="agent", text="Refunds within 14 days.", meta=refs)
-        assert store.conversation(conv).turns[0].meta == refs == turn.meta
-        store.import_log(path)
-        assert store.pending_conversations()[-1].turns[0].meta == refs
+        conv = store.log.new_conversation()
+        turn = store.log.append_turn(conv, role="agent", text="Refunds within 14 days.", meta=refs)
+        assert store.log.get(conv).turns[0].meta == refs == turn.meta
+        store.log.import_file(path)
+        assert store.log.pending()[-1].turns[0].meta == refs
         with pytest.raises(InvalidInput):
-            store.append_turn(conv, role="agent", text="x", meta=["not", "an", "object"])
+            store.log.append_turn(conv, role="agent", text="x", meta=["not", "an", "object"])

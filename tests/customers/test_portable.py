@@ -12,7 +12,7 @@ import pytest
 from mem.core import clock
 from mem.core.errors import InvalidInput
 from mem.customers import CustomerStore, Evidence, Fact, PolicyRef, export_customer, import_customer
-from mem.customers.fact import Recheck
+from mem.customers.fact_record import Recheck
 from mem.customers.portable import FORMAT
 from mem.customers.store import RESTORE_PREFIX, compact_record, expand_record, record_json
 
@@ -54,14 +54,14 @@ def test_compact_and_expanded_records_are_the_full_fact():
 def _fill(home: Path) -> list[Fact]:
     facts = _varied_facts()
     with CustomerStore.open(home, "acme") as store:
-        store.set_consent(allow=["finance"], share=True)
-        conv = store.new_conversation(session="s1")
-        store.append_turn(conv, role="customer", text="could I get half back?", meta={"k": [1, "é"]})
+        store.consent.set(allow=["finance"], share=True)
+        conv = store.log.new_conversation(session="s1")
+        store.log.append_turn(conv, role="customer", text="could I get half back?", meta={"k": [1, "é"]})
         for f in facts:
-            store.add(f)
-        store.edit(facts[0].id, text="Ordered a red bicycle")  # history snapshots that differ from the fact
-        store.retract(facts[4].id, reason="done")
-        store.add_context("Answer in Japanese", source="customer", budget_chars=200)
+            store.facts.add(f)
+        store.facts.edit(facts[0].id, text="Ordered a red bicycle")  # history snapshots that differ from the fact
+        store.facts.retract(facts[4].id, reason="done")
+        store.context.add("Answer in Japanese", source="customer", budget_chars=200)
     return facts
 
 
@@ -74,12 +74,12 @@ def test_export_holds_full_records_of_facts_and_every_snapshot(home):
     exported = _decoded(export_customer(home, "acme"))
     assert exported["format"] == FORMAT
     with CustomerStore.open(home, "acme") as store:
-        facts = {f.id: f for f in store.list_facts(statuses=None)}
+        facts = {f.id: f for f in store.facts.list(statuses=None)}
         assert {r["id"]: r for r in exported["facts"]} == {i: f.to_dict() for i, f in facts.items()}
         expected_history = [
             {"fact_id": h.fact_id, "at": clock.isoformat(h.at), "action": h.action, "actor": h.actor,
              "reason": h.reason, "snapshot": h.fact.to_dict() if h.fact else None}
-            for fid in sorted(facts) for h in store.history(fid)
+            for fid in sorted(facts) for h in store.facts.history(fid)
         ]
     def order(h: dict) -> tuple:
         return h["fact_id"], h["at"], h["action"]
@@ -100,11 +100,11 @@ def test_import_restores_facts_history_and_index_exactly(home, tmp_path):
                 "conversations"):
         assert again[key] == original[key], key
     with CustomerStore.open(other, "acme") as store:
-        assert [h.fact.id for h in store.search("half back", limit=3)][:1] == [facts[1].id]
-        assert [h.fact.text for h in store.search("bicycle")] == ["Ordered a red bicycle"]
-        assert store._get_index().num_docs() == 5
-        assert store._conn.execute("SELECT COUNT(*) FROM index_ops").fetchone()[0] == 0
-        rows = store._conn.execute("SELECT page, version FROM fact_policy ORDER BY page").fetchall()
+        assert [h.fact.id for h in store.facts.search("half back", limit=3)][:1] == [facts[1].id]
+        assert [h.fact.text for h in store.facts.search("bicycle")] == ["Ordered a red bicycle"]
+        assert store.facts.search_index.index().num_docs() == 5
+        assert store.conn.execute("SELECT COUNT(*) FROM index_ops").fetchone()[0] == 0
+        rows = store.conn.execute("SELECT page, version FROM fact_policy ORDER BY page").fetchall()
         assert [tuple(r) for r in rows] == [("refund", 3), ("shipping", 1)]
 
 
@@ -134,15 +134,15 @@ def test_flag_recheck_after_import_flags_and_records_like_set_recheck(home, tmp_
     import_customer(other, "acme", export_customer(home, "acme"))
     clock.freeze(clock.parse_datetime("2026-12-02T10:00:00Z"))
     with CustomerStore.open(other, "acme") as store:
-        assert store.flag_recheck("refund", 4) == [facts[1].id]  # facts[3] is not active
-        assert store.flag_recheck("refund", 4) == []  # already flagged for the same versions
-        flagged = store.get(facts[1].id)
+        assert store.facts.flag_recheck("refund", 4) == [facts[1].id]  # facts[3] is not active
+        assert store.facts.flag_recheck("refund", 4) == []  # already flagged for the same versions
+        flagged = store.facts.get(facts[1].id)
         reason = "recheck needed: policy refund v3 → v4"
         assert flagged.recheck == Recheck(flag=True, reason=reason, since=clock.parse_datetime("2026-12-02T10:00:00Z"))
-        last = store.history(facts[1].id)[-1]
+        last = store.facts.history(facts[1].id)[-1]
         assert (last.action, last.actor, last.reason, last.fact) == ("recheck", "sync", reason, flagged)
-        assert [f.id for f in store.list_facts(recheck_only=True)] == [facts[1].id]
+        assert [f.id for f in store.facts.list(recheck_only=True)] == [facts[1].id]
         assert flagged.replace(recheck=Recheck()) == facts[1]
-        assert [h.fact.id for h in store.search("half back", limit=1)] == [facts[1].id]
+        assert [h.fact.id for h in store.facts.search("half back", limit=1)] == [facts[1].id]
     with CustomerStore.open(other, "acme") as store:  # a reopen finds the index consistent, no rebuild
-        assert store._get_index().num_docs() == 5
+        assert store.facts.search_index.index().num_docs() == 5

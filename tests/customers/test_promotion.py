@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from mem.core.config import Config, ContextSettings
-from mem.customers.fact import Evidence, Fact
+from mem.customers.fact_record import Evidence, Fact
 from mem.customers.promotion import consider_promotion, item_text, needed_every_conversation
 from mem.customers.slots import find_slot
 from mem.customers.store import CustomerStore
@@ -55,29 +55,29 @@ def test_item_texts():
 
 
 def test_confirmation_needed_by_default(store, isolated_env):
-    fact = store.add(attribute("We are on the Enterprise plan."))
+    fact = store.facts.add(attribute("We are on the Enterprise plan."))
     outcome = consider_promotion(store, fact, config=config_with(isolated_env))
     assert outcome.action == "proposed"
-    assert store.context_items() == []
+    assert store.context.items() == []
 
 
 def test_stated_attribute_promoted_when_confirmations_are_off(store, isolated_env):
-    fact = store.add(attribute("We are on the Enterprise plan."))
+    fact = store.facts.add(attribute("We are on the Enterprise plan."))
     outcome = consider_promotion(store, fact, config=config_with(isolated_env, confirm_promotions=False))
     assert outcome.action == "added"
-    assert [i.text for i in store.context_items()] == ["Contract tier: enterprise."]
+    assert [i.text for i in store.context.items()] == ["Contract tier: enterprise."]
 
 
 def test_inferred_attribute_always_waits_for_confirmation(store, isolated_env):
-    fact = store.add(attribute("We are on the Enterprise plan.", origin="inferred"))
+    fact = store.facts.add(attribute("We are on the Enterprise plan.", origin="inferred"))
     outcome = consider_promotion(store, fact, config=config_with(isolated_env, confirm_promotions=False))
-    assert outcome.action == "proposed" and store.context_items() == []
+    assert outcome.action == "proposed" and store.context.items() == []
 
 
 def test_no_room_means_it_stays_a_fact(store, isolated_env):
     config = config_with(isolated_env, confirm_promotions=False, budget_chars=30)
-    store.add_context("Keep every answer under fifty words.", source="service", budget_chars=60)
-    fact = store.add(attribute("We are on the Enterprise plan."))
+    store.context.add("Keep every answer under fifty words.", source="service", budget_chars=60)
+    fact = store.facts.add(attribute("We are on the Enterprise plan."))
     outcome = consider_promotion(store, fact, config=config)
     assert outcome.action == "skipped" and "no room" in outcome.reason
-    assert [i.text for i in store.context_items()] == ["Keep every answer under fifty words."]  # nothing demoted
+    assert [i.text for i in store.context.items()] == ["Keep every answer under fifty words."]  # nothing demoted

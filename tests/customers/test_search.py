@@ -19,7 +19,7 @@ def store(isolated_env: Path):
 
 def add(store, text, *, kind="event", day=date(2024, 9, 1), quote=None):
     evidence = [Evidence("c1", f"t{text[:8]}", "customer", quote)] if quote else []
-    return store.add(Fact.new(kind, text, valid_at=day, evidence=evidence))
+    return store.facts.add(Fact.new(kind, text, valid_at=day, evidence=evidence))
 
 
 def texts(hits):
@@ -29,20 +29,20 @@ def texts(hits):
 def test_stemmed_words_match(store):
     add(store, "Asked for a partial refund of the annual contract")
     add(store, "Changed the delivery address")
-    assert texts(store.search("refunds")) == ["Asked for a partial refund of the annual contract"]
+    assert texts(store.facts.search("refunds")) == ["Asked for a partial refund of the annual contract"]
 
 
 def test_fact_text_outranks_evidence_quote(store):
     add(store, "Discussed the invoice", quote="the courier was late again")
     add(store, "Complained that the courier was late")
-    assert texts(store.search("courier")) == ["Complained that the courier was late", "Discussed the invoice"]
+    assert texts(store.facts.search("courier")) == ["Complained that the courier was late", "Discussed the invoice"]
 
 
 def test_recency_breaks_ties(store):
     add(store, "Asked about opening hours", day=date(2024, 1, 5))
     add(store, "Asked about opening hours", day=date(2024, 6, 5))
     add(store, "Asked about opening hours", day=date(2024, 3, 5))
-    hits = store.search("opening hours")
+    hits = store.facts.search("opening hours")
     assert [h.fact.valid_at.month for h in hits] == [6, 3, 1]
 
 
@@ -50,53 +50,54 @@ def test_filters_kind_status_since(store):
     add(store, "Agreed to a refund", kind="decision", day=date(2024, 9, 28))
     add(store, "Asked for a refund", kind="request", day=date(2024, 9, 20))
     add(store, "Old refund talk", kind="event", day=date(2023, 1, 1))
-    assert texts(store.search("refund", kinds=["decision"])) == ["Agreed to a refund"]
-    assert set(texts(store.search("refund", since=date(2024, 1, 1)))) == {"Agreed to a refund", "Asked for a refund"}
-    assert len(store.search("refund", limit=2)) == 2
+    assert texts(store.facts.search("refund", kinds=["decision"])) == ["Agreed to a refund"]
+    assert set(texts(store.facts.search("refund", since=date(2024, 1, 1)))) == {"Agreed to a refund",
+                                                                                "Asked for a refund"}
+    assert len(store.facts.search("refund", limit=2)) == 2
     with pytest.raises(InvalidInput):
-        store.search("refund", kinds=["gossip"])
+        store.facts.search("refund", kinds=["gossip"])
     with pytest.raises(InvalidInput):
-        store.search("refund", statuses=["deleted"])
+        store.facts.search("refund", statuses=["deleted"])
 
 
 def test_replaced_and_retracted_are_hidden_unless_asked(store):
     old = add(store, "Prefers email contact", kind="preference")
-    new = store.update(old.id, Fact.new("preference", "Prefers phone contact"))
+    new = store.facts.update(old.id, Fact.new("preference", "Prefers phone contact"))
     gone = add(store, "Wants contact on weekends", kind="preference")
-    store.retract(gone.id)
-    assert [h.fact.id for h in store.search("contact")] == [new.id]
-    assert [h.fact.id for h in store.search("contact", statuses=["replaced"])] == [old.id]
-    assert {h.fact.id for h in store.search("contact", statuses=["active", "replaced", "retracted"])} == {
+    store.facts.retract(gone.id)
+    assert [h.fact.id for h in store.facts.search("contact")] == [new.id]
+    assert [h.fact.id for h in store.facts.search("contact", statuses=["replaced"])] == [old.id]
+    assert {h.fact.id for h in store.facts.search("contact", statuses=["active", "replaced", "retracted"])} == {
         old.id, new.id, gone.id}
 
 
 def test_korean_with_a_different_particle(store):
     add(store, "환불을 요청했다")
     add(store, "배송지를 변경했다")
-    assert texts(store.search("환불은")) == ["환불을 요청했다"]
-    assert texts(store.search("환불")) == ["환불을 요청했다"]
+    assert texts(store.facts.search("환불은")) == ["환불을 요청했다"]
+    assert texts(store.facts.search("환불")) == ["환불을 요청했다"]
 
 
 def test_japanese_without_spaces(store):
     add(store, "先週返金をお願いしました")
     add(store, "住所を変更しました")
-    assert texts(store.search("返金")) == ["先週返金をお願いしました"]
-    assert texts(store.search("返金について")) == ["先週返金をお願いしました"]
+    assert texts(store.facts.search("返金")) == ["先週返金をお願いしました"]
+    assert texts(store.facts.search("返金について")) == ["先週返金をお願いしました"]
 
 
 def test_cjk_in_evidence_quotes(store):
     add(store, "Asked for a refund", quote="年間契約なので例外で50%")
-    assert texts(store.search("年間契約")) == ["Asked for a refund"]
+    assert texts(store.facts.search("年間契約")) == ["Asked for a refund"]
 
 
 @pytest.mark.parametrize("query", ['"unterminated', "a:b", "(refund", "refund)", "+-!^~*", "title:[a TO b]",
                                    "AND OR NOT", "\\", "refund~2 OR", "", "   "])
 def test_user_punctuation_never_breaks_search(store, query):
     add(store, "Asked for a refund")
-    hits = store.search(query)
+    hits = store.facts.search(query)
     assert isinstance(hits, list)
 
 
 def test_punctuated_query_still_finds_words(store):
     add(store, "Asked for a refund")
-    assert texts(store.search('"refund?!" (please)')) == ["Asked for a refund"]
+    assert texts(store.facts.search('"refund?!" (please)')) == ["Asked for a refund"]

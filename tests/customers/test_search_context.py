@@ -20,14 +20,14 @@ def store(isolated_env: Path):
 
 def conversation(store, *turns: tuple[str, str]) -> tuple[str, list[str]]:
     """Log a conversation of (role, text) turns; returns its id and the turn ids."""
-    conv = store.new_conversation(session="s1")
-    ids = [store.append_turn(conv, role=role, text=text).id for role, text in turns]
+    conv = store.log.new_conversation(session="s1")
+    ids = [store.log.append_turn(conv, role=role, text=text).id for role, text in turns]
     return conv, ids
 
 
 def fact_on(store, conv: str, turn: str, text: str, *, speaker: str | None = None) -> Fact:
     evidence = [Evidence(conv, turn, "customer", text, speaker=speaker)]
-    return store.add(Fact.new("event", text, valid_at=date(2024, 9, 1), evidence=evidence))
+    return store.facts.add(Fact.new("event", text, valid_at=date(2024, 9, 1), evidence=evidence))
 
 
 def ids(hits) -> list[str]:
@@ -41,7 +41,7 @@ def test_a_fact_is_found_by_the_words_of_the_turn_it_answers(store):
         ("customer", "Yes, twice, and it still drops every evening."),
     )
     answer = fact_on(store, conv, turns[1], "Yes, twice, and it still drops every evening.")
-    assert ids(store.search("firmware router")) == [answer.id]
+    assert ids(store.facts.search("firmware router")) == [answer.id]
 
 
 def test_the_fact_own_words_outrank_its_context(store):
@@ -53,7 +53,7 @@ def test_the_fact_own_words_outrank_its_context(store):
     )
     context_only = fact_on(store, conv, turns[1], "It is, nothing changed.")
     own_words = fact_on(store, conv, turns[2], "The invoice was charged twice though.")
-    assert ids(store.search("invoice")) == [own_words.id, context_only.id]
+    assert ids(store.facts.search("invoice")) == [own_words.id, context_only.id]
 
 
 def test_the_turn_after_a_fact_is_context_too(store):
@@ -63,7 +63,7 @@ def test_the_turn_after_a_fact_is_context_too(store):
         ("agent", "Noted: deliveries now go to the Busan warehouse address."),
     )
     moved = fact_on(store, conv, turns[0], "We moved last month.")
-    assert ids(store.search("Busan warehouse")) == [moved.id]
+    assert ids(store.facts.search("Busan warehouse")) == [moved.id]
 
 
 def test_unconsented_sensitive_turns_are_not_context(store):
@@ -73,10 +73,10 @@ def test_unconsented_sensitive_turns_are_not_context(store):
         ("customer", "Better, the new plan works."),
     )
     answer = fact_on(store, conv, turns[1], "Better, the new plan works.")
-    assert store.search("diabetes treatment") == []
-    store.set_consent(allow=["health"])
-    store.reindex()
-    assert ids(store.search("diabetes treatment")) == [answer.id]
+    assert store.facts.search("diabetes treatment") == []
+    store.consent.set(allow=["health"])
+    store.facts.reindex()
+    assert ids(store.facts.search("diabetes treatment")) == [answer.id]
 
 
 def test_context_of_cjk_turns_is_searchable(store):
@@ -86,13 +86,13 @@ def test_context_of_cjk_turns_is_searchable(store):
         ("customer", "はい、お願いします。"),
     )
     answer = fact_on(store, conv, turns[1], "はい、お願いします。")
-    assert ids(store.search("年間契約")) == [answer.id]
+    assert ids(store.facts.search("年間契約")) == [answer.id]
 
 
 def test_evidence_speaker_is_searchable(store):
     conv, turns = conversation(store, ("customer", "The parcel arrived damaged."))
     fact = fact_on(store, conv, turns[0], "The parcel arrived damaged.", speaker="Mirela")
-    assert ids(store.search("Mirela")) == [fact.id]
+    assert ids(store.facts.search("Mirela")) == [fact.id]
 
 
 def test_erase_leaves_no_trace_in_the_context_of_neighbours(store):
@@ -103,25 +103,25 @@ def test_erase_leaves_no_trace_in_the_context_of_neighbours(store):
     )
     secret = fact_on(store, conv, turns[0], "My locker code is zebracactus.")
     fact_on(store, conv, turns[1], "And please deliver on Fridays.")
-    assert len(store.search("zebracactus")) == 2  # the neighbour holds it as context
-    store.erase(secret.id)
-    assert store.search("zebracactus") == []
+    assert len(store.facts.search("zebracactus")) == 2  # the neighbour holds it as context
+    store.facts.erase(secret.id)
+    assert store.facts.search("zebracactus") == []
 
 
 def test_a_missing_log_costs_only_the_context(store):
-    fact = store.add(Fact.new("event", "Asked about the warranty", valid_at=date(2024, 9, 1),
+    fact = store.facts.add(Fact.new("event", "Asked about the warranty", valid_at=date(2024, 9, 1),
                               evidence=[Evidence("../../etc", "t1", "customer", "the warranty?")]))
-    store.reindex()
-    assert ids(store.search("warranty")) == [fact.id]
+    store.facts.reindex()
+    assert ids(store.facts.search("warranty")) == [fact.id]
 
 
 def test_question_words_are_dropped_from_the_query(store):
-    chatty = store.add(Fact.new("event", "What did you think? I did feel that way", valid_at=date(2024, 9, 1)))
-    refund = store.add(Fact.new("request", "Asked for a refund of the annual plan", valid_at=date(2024, 9, 1)))
+    chatty = store.facts.add(Fact.new("event", "What did you think? I did feel that way", valid_at=date(2024, 9, 1)))
+    refund = store.facts.add(Fact.new("request", "Asked for a refund of the annual plan", valid_at=date(2024, 9, 1)))
     assert search_query("What did I say about the refund?") == "refund"
-    assert ids(store.search("What did I think about the refund?")) == [refund.id]
+    assert ids(store.facts.search("What did I think about the refund?")) == [refund.id]
     # Only question words: the query is kept as typed rather than emptied.
-    assert ids(store.search("what did you think")) == [chatty.id]
+    assert ids(store.facts.search("what did you think")) == [chatty.id]
 
 
 def test_an_index_of_the_previous_schema_is_rebuilt_on_open(isolated_env: Path):
@@ -135,5 +135,5 @@ def test_an_index_of_the_previous_schema_is_rebuilt_on_open(isolated_env: Path):
     assert version == INDEX_VERSION
     stamp_file.write_text(f"facts-1 {db_stamp}\n")  # as an index built before the context field
     with CustomerStore.open(isolated_env, "acme") as store:
-        assert ids(store.search("plan")) == [answer.id]
+        assert ids(store.facts.search("plan")) == [answer.id]
     assert stamp_file.read_text().split()[0] == INDEX_VERSION

@@ -12,7 +12,7 @@ import pytest
 from mem.core import clock
 from mem.core.config import Config
 from mem.customers.extract import extract_pending
-from mem.customers.fact import Evidence, Fact
+from mem.customers.fact_record import Evidence, Fact
 from mem.customers.store import CustomerStore
 from mem.customers.traits import find_tendencies
 
@@ -45,17 +45,17 @@ def test_design_example_three_exception_requests_become_a_trait(isolated_env, co
          "so please make an exception."),
     ]
     with CustomerStore.open(isolated_env, "cust-a") as store:
-        store.import_log(write_log(tmp_path / "log.jsonl", rows))
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
         report = extract_pending(store, config=config)
         assert len(report.traits_added) == 1
-        trait = store.get(report.traits_added[0])
+        trait = store.facts.get(report.traits_added[0])
         assert trait.kind == "trait" and trait.origin == "inferred" and not trait.confirmed
         assert {"exception", "annual", "contract"} <= set(trait.text.replace(",", "").split())
-        supported = [store.get(i) for i in trait.support]
+        supported = [store.facts.get(i) for i in trait.support]
         assert sorted(str(f.valid_at) for f in supported) == ["2025-08-12", "2025-09-28", "2025-10-20"]
         assert all(e.role == "customer" for e in trait.evidence)
         # an inferred, unconfirmed trait never reaches customer context
-        assert all(item.fact_id != trait.id for item in store.context_items(include_unconfirmed=True))
+        assert all(item.fact_id != trait.id for item in store.context.items(include_unconfirmed=True))
 
 
 def test_repetitions_on_one_day_are_not_a_tendency():
@@ -95,13 +95,14 @@ def test_stale_trait_gets_a_recheck_flag(isolated_env, tmp_path):
 
     config = Config.load(home=isolated_env, env={})
     with CustomerStore.open(isolated_env, "cust-b") as store:
-        supports = [store.add(fact("request", "An exception for the annual contract, please.", date(2025, 1, d)))
+        supports = [store.facts.add(fact("request", "An exception for the annual contract, please.", date(2025, 1, d)))
                     for d in (1, 2, 3)]
-        trait = store.add(Fact.new("trait", "Tends to ask for: exception, annual contract", valid_at=date(2025, 1, 3),
+        trait = store.facts.add(Fact.new("trait", "Tends to ask for: exception, annual contract",
+                                         valid_at=date(2025, 1, 3),
                                    origin="inferred", support=[f.id for f in supports]))
         assert flag_stale_traits(store, config=config, today=date(2025, 6, 1)) == []
         assert flag_stale_traits(store, config=config, today=date(2025, 7, 15)) == [trait.id]
-        assert store.get(trait.id).recheck.flag
+        assert store.facts.get(trait.id).recheck.flag
         assert flag_stale_traits(store, config=config, today=date(2025, 8, 1)) == []  # flagged once
 
 
@@ -109,9 +110,9 @@ def test_a_tendency_seen_again_in_one_run_keeps_one_trait(isolated_env, config, 
     rows = [(f"s{day}", f"2025-09-{day:02d}T10:00:00", "customer",
              f"Our annual contract should allow an exception, can you refund order {day}?") for day in range(1, 9)]
     with CustomerStore.open(isolated_env, "cust-t") as store:
-        store.import_log(write_log(tmp_path / "log.jsonl", rows))
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
         extract_pending(store, config=config.overlay({"extract": {"batch_turns": 3}}))
-        traits = store.list_facts(kinds=["trait"])
+        traits = store.facts.list(kinds=["trait"])
         assert len(traits) == 1 and len(traits[0].support) == 8
-        history = store.list_facts(kinds=["trait"], statuses=["replaced"])
+        history = store.facts.list(kinds=["trait"], statuses=["replaced"])
         assert all(old.superseded_by for old in history)  # every growth step is kept in history

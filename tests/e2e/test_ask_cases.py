@@ -39,7 +39,7 @@ def test_the_wall_a_question_naming_another_customer_finds_nothing_of_theirs(mem
     from mem.customers.store import CustomerStore
 
     with CustomerStore.open(world / "home", "cust-a") as store:
-        own = {f.id for f in store.list_facts(statuses=None)}
+        own = {f.id for f in store.facts.list(statuses=None)}
     facts = [r for r in data["retrieved"] if r["memory"] == "fact"]
     assert all(r["id"] in own for r in facts)
     assert "premium add-on" not in json.dumps(data["retrieved"])
@@ -61,7 +61,7 @@ def test_the_wall_holds_when_the_model_searches_for_another_customer(mem, world,
     from mem.customers.store import CustomerStore
 
     with CustomerStore.open(world / "home", "cust-a") as store:
-        own = {f.id for f in store.list_facts(statuses=None)}
+        own = {f.id for f in store.facts.list(statuses=None)}
     found = {i for s in data["retrieval_steps"] for i in s["found"]}
     assert found <= own
     retrieved = json.dumps(data["retrieved"], ensure_ascii=False)  # everything the tools handed the model
@@ -135,14 +135,14 @@ def test_every_turn_is_logged_with_cited_policy_versions_and_learning_runs_after
     from mem.customers.store import CustomerStore
 
     with CustomerStore.open(world / "home", "cust-a") as store:
-        conversation = [c for c in store.conversations() if c.session == "a4"][0]
+        conversation = [c for c in store.log.conversations() if c.session == "a4"][0]
         assert [t.role for t in conversation.turns] == ["customer", "agent"]
         assert conversation.turns[0].text == QUESTION
         assert not conversation.pending  # extracted after the answer
         meta = conversation.turns[1].meta
         assert meta["policy_refs"] == [{"page": "refund-policy", "version": 4}]
         assert meta["engine"] == "deterministic"
-        added = [f for f in store.list_facts() if f.when.isoformat() == "2026-10-16" or QUESTION in f.text]
+        added = [f for f in store.facts.list() if f.when.isoformat() == "2026-10-16" or QUESTION in f.text]
         assert any(str(ref) == "refund-policy v4" for f in added for ref in f.policy_refs)
 
 
@@ -153,7 +153,7 @@ def test_no_learn_leaves_the_conversation_pending(mem, world):
     from mem.customers.store import CustomerStore
 
     with CustomerStore.open(world / "home", "cust-a") as store:
-        assert [c.session for c in store.pending_conversations()] == ["a5"]
+        assert [c.session for c in store.log.pending()] == ["a5"]
 
 
 def test_the_answer_is_handed_back_before_learning_starts(world):
@@ -165,10 +165,10 @@ def test_the_answer_is_handed_back_before_learning_starts(world):
         answer = conversation.ask(QUESTION)
         assert answer.citations
         # the reply exists while the conversation is still waiting for extraction
-        assert [c.session for c in conversation.customer.store.pending_conversations()] == ["a6"]
+        assert [c.session for c in conversation.customer.store.log.pending()] == ["a6"]
         learning = conversation.end()
     assert learning.extracted["added"]
     from mem.customers.store import CustomerStore
 
     with CustomerStore.open(world / "home", "cust-a") as store:
-        assert store.pending_conversations() == []
+        assert store.log.pending() == []

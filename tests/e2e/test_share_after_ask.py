@@ -26,11 +26,11 @@ def _customer_with_a_decision(home, customer_id, *, share):
     from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
 
     with CustomerStore.open(home, customer_id) as store:
-        store.add(Fact.new("decision", AGREED, evidence=[Evidence(log_id="c0", turn="1", role="customer",
+        store.facts.add(Fact.new("decision", AGREED, evidence=[Evidence(log_id="c0", turn="1", role="customer",
                                                                   quote=AGREED)],
                            policy_refs=[PolicyRef("refund-policy", 1)]))
         if share:
-            store.set_consent(share=True)
+            store.consent.set(share=True)
 
 
 def test_with_consent_decisions_are_shared_after_the_answer(mem, setup, isolated_env):
@@ -63,7 +63,7 @@ def test_agreement_evidence_reaches_the_service_when_the_conversation_ends(mem, 
 
     with CustomerStore.open(isolated_env, "cust-e") as store:  # an agreement saved earlier, still queued
         quote = "Could we agree on a 30% refund of the training credits?"
-        store.add(Fact.new("decision", quote, agreement=True,
+        store.facts.add(Fact.new("decision", quote, agreement=True,
                            evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=quote)]))
     result = mem("--workspace", ws, "ask", "-c", "cust-e", "--script", script)
     assert result.exit_code == 0, result.stderr
@@ -72,7 +72,7 @@ def test_agreement_evidence_reaches_the_service_when_the_conversation_ends(mem, 
     assert bodies and bodies[0]["records"][0]["quotes"] == [quote]
     assert set(bodies[0]["records"][0]) == {"fact_id", "customer_id", "date", "quotes"}
     with CustomerStore.open(isolated_env, "cust-e") as store:
-        assert list(store.pending_evidence()) == []
+        assert list(store.outbox.pending()) == []
 
 
 def test_offline_the_evidence_stays_queued(mem, setup, isolated_env):
@@ -80,11 +80,11 @@ def test_offline_the_evidence_stays_queued(mem, setup, isolated_env):
     from mem.customers import CustomerStore, Evidence, Fact
 
     with CustomerStore.open(isolated_env, "cust-q") as store:
-        store.add(Fact.new("decision", AGREED, agreement=True,
+        store.facts.add(Fact.new("decision", AGREED, agreement=True,
                            evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=AGREED)]))
     server.stop()
     result = mem("--workspace", ws, "ask", "-c", "cust-q", "Can I get a refund after 20 days?")
     assert result.exit_code == 0, result.stderr
     assert "agreement evidence stays queued" in result.stderr
     with CustomerStore.open(isolated_env, "cust-q") as store:
-        assert len(list(store.pending_evidence())) == 1
+        assert len(list(store.outbox.pending())) == 1

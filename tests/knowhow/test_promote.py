@@ -34,11 +34,11 @@ def _decision(text, refs=(("refunds", 4),)):
 def _customer(home, cid, texts, *, share):
     with CustomerStore.open(home, cid) as store:
         for text in texts:
-            store.add(_decision(text))
-        store.add(Fact.new("preference", "I prefer e-mail, write to jane@example.com",
+            store.facts.add(_decision(text))
+        store.facts.add(Fact.new("preference", "I prefer e-mail, write to jane@example.com",
                            evidence=[Evidence(log_id="c1", turn="2", role="customer", quote="I prefer e-mail")]))
         if share:
-            store.set_consent(share=True)
+            store.consent.set(share=True)
 
 
 def _sent(server):
@@ -83,9 +83,10 @@ def test_hostile_personal_data_never_reaches_the_server(workspace, live_server, 
     server = live_server(workspace)
     _customer(isolated_env, "cust-hostile", [text for text, _ in HOSTILE], share=True)
     with CustomerStore.open(isolated_env, "cust-hostile") as store:  # the name the customer gave for themselves
-        store.add(Fact.new("attribute", "My name is Sakura Yamamoto", evidence=[
+        store.facts.add(Fact.new("attribute", "My name is Sakura Yamamoto", evidence=[
             Evidence(log_id="c1", turn="3", role="customer", quote="My name is Sakura Yamamoto")]))
-        store.add(_decision("We agreed to a partial refund for sakura yamamoto because the purchase was 18 days ago"))
+        store.facts.add(
+            _decision("We agreed to a partial refund for sakura yamamoto because the purchase was 18 days ago"))
     with ServerClient(server.url, token=token) as client:
         result = share_customer(isolated_env, "cust-hostile", config=Config.load(), client=client)
     assert result["sent"] == len(HOSTILE) + 1
@@ -127,8 +128,8 @@ def test_promotion_needs_distinct_customers_and_approval(workspace, live_server,
     assert not list((workspace / "knowhow").glob("*.md"))  # a proposal is listed, never written by itself
 
     with CustomerStore.open(isolated_env, "cust-c") as store:
-        store.add(_decision(AGREED))
-        store.set_consent(share=True)
+        store.facts.add(_decision(AGREED))
+        store.consent.set(share=True)
     share_customer(isolated_env, "cust-c", config=config, server=server.url)
     [candidate] = list_candidates(workspace, config=config)
     assert candidate["status"] == "candidate" and candidate["customers"] == 3
@@ -155,8 +156,8 @@ def test_promotion_needs_distinct_customers_and_approval(workspace, live_server,
 
     # A fourth customer later: approving again revises the page; the first revision stays in git.
     with CustomerStore.open(isolated_env, "cust-d") as store:
-        store.add(_decision(AGREED))
-        store.set_consent(share=True)
+        store.facts.add(_decision(AGREED))
+        store.consent.set(share=True)
     share_customer(isolated_env, "cust-d", config=config, server=server.url)
     again = approve_candidate(workspace, candidate["id"], by="ops-lead", config=config)
     assert again["revised"] and again["version"] == 2 and again["page"] == result["page"]
@@ -197,8 +198,8 @@ def test_an_operator_may_approve_a_proposal_and_the_page_says_it_was_below_min_c
 
     # A third customer: the evidence now reaches min_customers; approving again revises the same page.
     with CustomerStore.open(isolated_env, "cust-c") as store:
-        store.add(_decision(AGREED))
-        store.set_consent(share=True)
+        store.facts.add(_decision(AGREED))
+        store.consent.set(share=True)
     share_customer(isolated_env, "cust-c", config=config, server=server.url)
     again = approve_candidate(workspace, proposal["id"], by="ops-lead", config=config)
     assert again["page"] == result["page"] and again["version"] == 2 and again["below_min_customers"] is False
@@ -293,8 +294,8 @@ def test_a_revision_keeps_the_operators_wording(workspace, live_server, isolated
     first = approve_candidate(workspace, candidate["id"], by="ops-lead", config=config,
                               when="an Enterprise purchase is more than 14 days old", then="negotiate a partial refund")
     with CustomerStore.open(isolated_env, "cust-d") as store:
-        store.add(_decision(AGREED))
-        store.set_consent(share=True)
+        store.facts.add(_decision(AGREED))
+        store.consent.set(share=True)
     share_customer(isolated_env, "cust-d", config=config, server=server.url)
     again = approve_candidate(workspace, candidate["id"], by="ops-lead", config=config)  # no new wording
     page = parse_page((workspace / "knowhow" / f"{first['page']}.md").read_text())

@@ -32,12 +32,12 @@ def test_policy_change_flags_exactly_the_linked_facts(workspace, live_server, is
     build_bundle(workspace, config=Config.load(workspace=workspace))
     server = live_server(workspace)
     with CustomerStore.open(home, "cust-a") as store:
-        old = store.add(_fact("We agreed to a 50% refund.", refs=[("refunds", 3)])).id
-        current = store.add(_fact("We agreed on express shipping.", refs=[("shipping", 1)])).id
-        unlinked = store.add(_fact("I bought a lamp last week.", kind="event")).id
+        old = store.facts.add(_fact("We agreed to a 50% refund.", refs=[("refunds", 3)])).id
+        current = store.facts.add(_fact("We agreed on express shipping.", refs=[("shipping", 1)])).id
+        unlinked = store.facts.add(_fact("I bought a lamp last week.", kind="event")).id
     with CustomerStore.open(home, "cust-b") as store:
-        other = store.add(_fact("I accept the partial refund.", refs=[("refunds", 2)])).id
-        newer = store.add(_fact("We agreed under the new rule.", refs=[("refunds", 4)])).id
+        other = store.facts.add(_fact("I accept the partial refund.", refs=[("refunds", 2)])).id
+        newer = store.facts.add(_fact("We agreed under the new rule.", refs=[("refunds", 4)])).id
     # First sync: the client learns refunds is at v3, so the fact made under v2 is already out of date.
     assert _sync(home, server.url, push_evidence=False)["flagged"] == {"cust-b": [other]}
     write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
@@ -45,11 +45,11 @@ def test_policy_change_flags_exactly_the_linked_facts(workspace, live_server, is
     result = _sync(home, server.url, push_evidence=False)
     assert result["flagged"] == {"cust-a": [old], "cust-b": [other]}
     with CustomerStore.open(home, "cust-a") as store:
-        assert store.get(old).recheck.reason == "recheck needed: policy refunds v3 → v4"
-        assert not store.get(current).recheck.flag and not store.get(unlinked).recheck.flag
+        assert store.facts.get(old).recheck.reason == "recheck needed: policy refunds v3 → v4"
+        assert not store.facts.get(current).recheck.flag and not store.facts.get(unlinked).recheck.flag
     with CustomerStore.open(home, "cust-b") as store:
-        assert store.get(other).recheck.reason == "recheck needed: policy refunds v2 → v4"
-        assert not store.get(newer).recheck.flag
+        assert store.facts.get(other).recheck.reason == "recheck needed: policy refunds v2 → v4"
+        assert not store.facts.get(newer).recheck.flag
     assert not any(path.startswith("/v1/evidence") for _, path, _ in server.received)  # nothing left the client
 
 
@@ -58,8 +58,8 @@ def test_evidence_push_sends_only_evidence_sentences(workspace, live_server, iso
     token = add_account(workspace, "shop-a")
     server = live_server(workspace)
     with CustomerStore.open(home, "cust-a") as store:
-        agreed = store.add(_fact("We agreed to a 50% partial refund.", refs=[("refunds", 3)], agreement=True)).id
-        store.add(_fact("I prefer email over phone, my number is 010-1234-5678.", kind="preference"))
+        agreed = store.facts.add(_fact("We agreed to a 50% partial refund.", refs=[("refunds", 3)], agreement=True)).id
+        store.facts.add(_fact("I prefer email over phone, my number is 010-1234-5678.", kind="preference"))
     with ServerClient(server.url, token=token) as client:
         assert push_evidence(home, client=client) == {"sent": 1, "customers": 1}
         assert push_evidence(home, client=client)["sent"] == 0  # marked sent, not repeated
@@ -79,13 +79,13 @@ def test_evidence_push_for_one_customer(workspace, live_server, isolated_env):
     server = live_server(workspace)
     for cid in ("cust-a", "cust-b"):
         with CustomerStore.open(home, cid) as store:
-            store.add(_fact(f"We agreed to a partial refund for {cid}.", agreement=True))
+            store.facts.add(_fact(f"We agreed to a partial refund for {cid}.", agreement=True))
     with ServerClient(server.url, token=token) as client:
         assert push_evidence(home, client=client, customer_id="cust-b") == {"sent": 1, "customers": 1}
         assert push_evidence(home, client=client, customer_id="nobody") == {"sent": 0, "customers": 0}
     assert [r["customer_id"] for r in list_evidence(workspace)] == ["cust-b"]
     with CustomerStore.open(home, "cust-a") as store:
-        assert len(store.pending_evidence()) == 1  # still queued for the next push
+        assert len(store.outbox.pending()) == 1  # still queued for the next push
 
 
 def test_evidence_is_queued_while_offline_and_sent_by_sync(workspace, live_server, isolated_env):
@@ -95,11 +95,11 @@ def test_evidence_is_queued_while_offline_and_sent_by_sync(workspace, live_serve
     token = add_account(workspace, "shop-a")
     build_bundle(workspace, config=Config.load(workspace=workspace))
     with CustomerStore.open(home, "cust-a") as store:
-        store.add(_fact("We agreed to a 50% partial refund.", agreement=True))
+        store.facts.add(_fact("We agreed to a 50% partial refund.", agreement=True))
     with ServerClient("http://127.0.0.1:9", token=token, timeout=2) as offline, pytest.raises(NetworkError):
         push_evidence(home, client=offline)
     with CustomerStore.open(home, "cust-a") as store:
-        assert len(store.pending_evidence()) == 1
+        assert len(store.outbox.pending()) == 1
     server = live_server(workspace)
     save_login(home, url=server.url, token=token)
     result = _sync(home, None)

@@ -47,10 +47,10 @@ def test_two_devices_backup_wrong_pins_restore_and_destruction(tmp_path):
     token = add_account(workspace, "alice")
     old, new, newer = tmp_path / "old-phone", tmp_path / "new-phone", tmp_path / "third-phone"
     with CustomerStore.open(old, "cust-a") as store:
-        conversation = store.new_conversation(session="s1")
-        store.append_turn(conversation, role="customer", text="Please answer in Japanese; I am on Enterprise.")
-        store.add(Fact.new("preference", "Wants answers in Japanese."))
-        store.add_context("Enterprise plan; answer in Japanese.", source="customer", budget_chars=600)
+        conversation = store.log.new_conversation(session="s1")
+        store.log.append_turn(conversation, role="customer", text="Please answer in Japanese; I am on Enterprise.")
+        store.facts.add(Fact.new("preference", "Wants answers in Japanese."))
+        store.context.add("Enterprise plan; answer in Japanese.", source="customer", budget_chars=600)
     server = Served(workspace, "2026-12-02T10:00:00Z")
     try:
         for home in (old, new, newer):

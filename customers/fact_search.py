@@ -1,7 +1,7 @@
-"""The tantivy search index: search, rebuild, and keeping it in step with memory.db.
+"""Fact search: the tantivy index behind ``store.facts.search``, rebuilt and kept in step with memory.db.
 
 memory.db is the source of truth; the index is derived. Fact writes queue ``index_ops`` rows in
-their transaction, ``_sync_index`` applies them after the commit and deletes them after tantivy's
+their transaction, ``sync`` applies them after the commit and deletes them after tantivy's
 commit, and leftovers from a crash are replayed (or the index rebuilt) when the store is opened.
 tantivy is imported only here, on the first search or fact write.
 """
@@ -12,20 +12,35 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mem.core.errors import InvalidInput, StorageError
 from mem.customers import db
-from mem.customers._base import _check_choices, _StoreBase
 from mem.customers._layout import INDEX_DIR, LOGS_DIR
-from mem.customers._records import SearchHit
-from mem.customers.fact import KINDS, STATUSES, Fact
+from mem.customers.fact_record import KINDS, STATUSES, Fact, check_choices
+from mem.customers.fact_rows import SearchHit
+
+if TYPE_CHECKING:
+    from mem.customers.facts import Facts
+    from mem.customers.index import FactIndex
+    from mem.customers.store import CustomerStore
 
 ProgressCallback = Callable[[int, int, str], None]
 
 
-class _SearchIndex(_StoreBase):
-    """``CustomerStore``'s search and index maintenance."""
+class FactSearch:
+    """Search over one customer's facts and the upkeep of their index (behind ``store.facts``)."""
+
+    def __init__(self, store: CustomerStore, facts: Facts) -> None:
+        self._store = store
+        self._facts = facts
+        self._index: FactIndex | None = None
+        self.pending = False  # index operations were queued in the open transaction
+
+    def close(self) -> None:
+        if self._index is not None:
+            self._index.close()
+            self._index = None
 
     def search(
         self,
@@ -45,67 +60,67 @@ class _SearchIndex(_StoreBase):
         if limit < 1:
             raise InvalidInput("limit must be at least 1")
         if kinds:
-            _check_choices(kinds, KINDS, "kind")
+            check_choices(kinds, KINDS, "kind")
         statuses = tuple(statuses) if statuses else ("active",)
-        _check_choices(statuses, STATUSES, "status")
-        ranked = self._get_index().search(
+        check_choices(statuses, STATUSES, "status")
+        ranked = self.index().search(
             query, limit=limit, kinds=kinds, statuses=statuses,
             since_day=since.toordinal() if since else None,
         )
-        facts = self._load_many([fact_id for fact_id, _ in ranked])
+        facts = self._facts.load_many([fact_id for fact_id, _ in ranked])
         return [SearchHit(facts[fid], score) for fid, score in ranked if fid in facts]
 
     def reindex(self, *, on_progress: ProgressCallback | None = None) -> int:
         """Rebuild the search index from memory.db; returns the number of facts indexed."""
-        total = self._conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
-        index = self._get_index(check=False)
+        total = self._store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
+        index = self.index(check=False)
 
         def facts() -> Iterator[Fact]:
-            for done, row in enumerate(self._conn.execute("SELECT data FROM facts"), start=1):
+            for done, row in enumerate(self._store.conn.execute("SELECT data FROM facts"), start=1):
                 if on_progress and (done % 1000 == 0 or done == total):
                     on_progress(done, total, "indexing facts")
                 yield Fact.from_dict(json.loads(row[0]))
 
         count = index.rebuild(facts())
-        with self.transaction():
-            self._conn.execute("DELETE FROM index_ops")
+        with self._store.transaction():
+            self._store.conn.execute("DELETE FROM index_ops")
         return count
 
-    # internals: index -------------------------------------------------------------------------
-    def _get_index(self, *, check: bool = True) -> Any:
+    # the index ---------------------------------------------------------------------------------
+    def index(self, *, check: bool = True) -> FactIndex:
         if self._index is None:
             from mem.customers.index import FactIndex
             from mem.customers.turn_context import TurnContext
 
-            stamp = db.get_meta(self._conn, "index_stamp") or ""
-            context = TurnContext(self.folder / LOGS_DIR, allowed_sensitive=self._consented_categories)
-            self._index = FactIndex(self.folder / INDEX_DIR, expected_stamp=stamp, context=context)
+            stamp = db.get_meta(self._store.conn, "index_stamp") or ""
+            context = TurnContext(self._store.folder / LOGS_DIR, allowed_sensitive=self._consented_categories)
+            self._index = FactIndex(self._store.folder / INDEX_DIR, expected_stamp=stamp, context=context)
             if check:
                 self._check_index()
         return self._index
 
     def _consented_categories(self) -> frozenset[str]:
-        return frozenset(row[0] for row in self._conn.execute("SELECT category FROM consent WHERE allowed = 1"))
+        return frozenset(row[0] for row in self._store.conn.execute("SELECT category FROM consent WHERE allowed = 1"))
 
     def _check_index(self) -> None:
         index = self._index
-        total = self._conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
+        total = self._store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
         if index.fresh:
             self.reindex()
             return
-        if self._conn.execute("SELECT 1 FROM index_ops LIMIT 1").fetchone():
-            self._sync_index()
+        if self._store.conn.execute("SELECT 1 FROM index_ops LIMIT 1").fetchone():
+            self.sync()
         if index.num_docs() != total:
             self.reindex()
 
-    def _sync_index(self) -> None:
+    def sync(self) -> None:
         """Apply the recorded index operations, then forget them (replayed after a crash)."""
-        self._index_pending = False
-        index = self._get_index(check=False)
+        self.pending = False
+        index = self.index(check=False)
         if index.fresh:
             self.reindex()
             return
-        rows = self._conn.execute("SELECT seq, fact_id FROM index_ops ORDER BY seq").fetchall()
+        rows = self._store.conn.execute("SELECT seq, fact_id FROM index_ops ORDER BY seq").fetchall()
         if not rows:
             return
         ids = list(dict.fromkeys(row["fact_id"] for row in rows))
@@ -114,7 +129,7 @@ class _SearchIndex(_StoreBase):
             # Loaded in chunks so a bulk write of 100k facts never holds them all in memory.
             for start in range(0, len(ids), 2000):
                 chunk = ids[start:start + 2000]
-                facts = self._load_many(chunk)
+                facts = self._facts.load_many(chunk)
                 for fid in chunk:
                     yield fid, facts.get(fid)
 
@@ -126,6 +141,6 @@ class _SearchIndex(_StoreBase):
                 "next time this customer's memory is opened"
             ) from exc
         try:
-            self._conn.execute("DELETE FROM index_ops WHERE seq <= ?", (rows[-1]["seq"],))
+            self._store.conn.execute("DELETE FROM index_ops WHERE seq <= ?", (rows[-1]["seq"],))
         except sqlite3.Error as exc:
             raise StorageError(f"customer memory write failed: {exc}") from exc

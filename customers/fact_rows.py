@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from mem.core import clock
-from mem.customers.fact import Fact
+from mem.customers.fact_record import Fact
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def compact_record(record: dict[str, Any]) -> str:
     return _encode_record(data)
 
 
-def _history_entry(row: sqlite3.Row) -> HistoryEntry:
+def history_entry(row: sqlite3.Row) -> HistoryEntry:
     return HistoryEntry(
         seq=row["seq"], fact_id=row["fact_id"], at=clock.parse_datetime(row["at"]), action=row["action"],
         actor=row["actor"], reason=row["reason"],

@@ -1,30 +1,40 @@
-"""The request log bridge: conversations in SQLite, their turns in one JSONL file each.
+"""The request log (memory): every request and response, as said — ``store.log``.
 
-Lines are appended and fsynced before the SQLite commit that counts them, under a ``logs/.dirty``
-marker; a rollback cuts the lines it no longer counts, and ``CustomerStore._repair`` cuts them after
-a crash. The file format itself is ``mem.customers.requestlog``'s.
+Conversations are rows in SQLite, their turns one JSONL file each (the file format and the
+``Turn`` / ``Conversation`` records are ``mem.customers.log_files``'s). Lines are appended and
+fsynced before the SQLite commit that counts them, under a ``logs/.dirty`` marker; a rollback cuts
+the lines it no longer counts, and ``repair`` cuts them after a crash when the store is opened.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
-from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
 from mem.core.ids import new_id, validate_name
-from mem.customers import requestlog
-from mem.customers._base import _StoreBase
+from mem.customers import log_files
 from mem.customers._layout import DIRTY_MARKER, LOGS_DIR
-from mem.customers.requestlog import Conversation, Turn
+from mem.customers.log_files import Conversation, Turn
+
+if TYPE_CHECKING:
+    from mem.customers.store import CustomerStore
+
+__all__ = ["Conversation", "RequestLog", "Turn"]
 
 
-class _RequestLog(_StoreBase):
-    """``CustomerStore``'s request log."""
+class RequestLog:
+    """One customer's request log, a part of ``CustomerStore`` (``store.log``)."""
+
+    def __init__(self, store: CustomerStore) -> None:
+        self._store = store
+        self._touched: set[str] = set()  # conversations whose file the open transaction appended to
 
     def new_conversation(
         self, *, session: str = "default", conversation_id: str | None = None, started_at: datetime | None = None
@@ -33,10 +43,10 @@ class _RequestLog(_StoreBase):
         conversation_id = validate_name(conversation_id, what="conversation id") if conversation_id else new_id()
         if not str(session).strip():
             raise InvalidInput("session tag must not be empty")
-        with self.transaction():
-            if self._conversation_row(conversation_id) is not None:
+        with self._store.transaction():
+            if self.row(conversation_id) is not None:
                 raise Conflict(f"conversation {conversation_id} exists already")
-            self._conn.execute(
+            self._store.conn.execute(
                 "INSERT INTO conversations (id, session, started_at) VALUES (?, ?, ?)",
                 (conversation_id, str(session), clock.isoformat(started_at or clock.now())),
             )
@@ -60,42 +70,42 @@ class _RequestLog(_StoreBase):
         """
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("a turn needs text")
-        role = requestlog.normalise_role(role, speaker=speaker, agent_speakers=())
-        with self.transaction():
-            row = self._conversation_row(conversation_id)
+        role = log_files.normalise_role(role, speaker=speaker, agent_speakers=())
+        with self._store.transaction():
+            row = self.row(conversation_id)
             if row is None:
-                raise NotFound(f"no conversation {conversation_id} for customer {self.customer_id!r}")
+                raise NotFound(f"no conversation {conversation_id} for customer {self._store.customer_id!r}")
             seq = row["turns"]
             if turn_id is None:
                 turn_id = f"{conversation_id}-{seq + 1:04d}"
-            turn_id = requestlog.validate_turn_id(turn_id)
-            if self._conn.execute("SELECT 1 FROM turn_ids WHERE turn_id = ?", (turn_id,)).fetchone():
+            turn_id = log_files.validate_turn_id(turn_id)
+            if self._store.conn.execute("SELECT 1 FROM turn_ids WHERE turn_id = ?", (turn_id,)).fetchone():
                 raise Conflict(f"turn id {turn_id!r} exists already")
             turn = Turn(
                 id=turn_id, conversation_id=conversation_id, seq=seq, session=row["session"],
                 time=(time or clock.now()).replace(microsecond=0), role=role, speaker=speaker, text=text,
-                meta=requestlog.validate_meta(meta),
+                meta=log_files.validate_meta(meta),
             )
             self._mark_logs_dirty()
-            self._touched_logs.add(conversation_id)
-            requestlog.append_lines(self._log_path(conversation_id), [turn])
-            self._conn.execute("UPDATE conversations SET turns = turns + 1 WHERE id = ?", (conversation_id,))
-            self._conn.execute("INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
+            self._touched.add(conversation_id)
+            log_files.append_lines(self.path(conversation_id), [turn])
+            self._store.conn.execute("UPDATE conversations SET turns = turns + 1 WHERE id = ?", (conversation_id,))
+            self._store.conn.execute("INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
                                (turn_id, conversation_id, seq))
         return turn
 
-    def import_log(self, path: Path, *, agent_speakers: Iterable[str] = ()) -> dict[str, Any]:
+    def import_file(self, path: Path, *, agent_speakers: Iterable[str] = ()) -> dict[str, Any]:
         """``mem log import``: past conversations from a JSONL file, all or nothing.
 
         Lines are grouped into conversations by ``conversation`` (default: the session tag), in file
         order. A bad line, or a turn id already in this customer's log, raises ``InvalidInput``
         naming the line, and nothing is imported. Imported conversations are pending extraction.
         """
-        parsed = requestlog.parse_import(Path(path), agent_speakers=agent_speakers)
+        parsed = log_files.parse_import(Path(path), agent_speakers=agent_speakers)
         given = [t for t in parsed if t.turn_id is not None]
         for chunk_start in range(0, len(given), 500):
             chunk = given[chunk_start:chunk_start + 500]
-            rows = self._conn.execute(
+            rows = self._store.conn.execute(
                 f"SELECT turn_id FROM turn_ids WHERE turn_id IN ({','.join('?' * len(chunk))})",
                 [t.turn_id for t in chunk],
             ).fetchall()
@@ -106,11 +116,11 @@ class _RequestLog(_StoreBase):
                     f"{path}: line {first.line}: turn id {first.turn_id!r} is already in this customer's log; "
                     "nothing was imported"
                 )
-        groups: dict[str, list[requestlog.ImportedTurn]] = {}
+        groups: dict[str, list[log_files.ImportedTurn]] = {}
         for item in parsed:
             groups.setdefault(item.group, []).append(item)
         ids: list[str] = []
-        with self.transaction():
+        with self._store.transaction():
             self._mark_logs_dirty()
             for items in groups.values():
                 conversation_id = new_id()
@@ -122,23 +132,23 @@ class _RequestLog(_StoreBase):
                     )
                     for seq, item in enumerate(items)
                 ]
-                self._touched_logs.add(conversation_id)
-                requestlog.append_lines(self._log_path(conversation_id), turns)
-                self._conn.execute(
+                self._touched.add(conversation_id)
+                log_files.append_lines(self.path(conversation_id), turns)
+                self._store.conn.execute(
                     "INSERT INTO conversations (id, session, started_at, turns) VALUES (?, ?, ?, ?)",
                     (conversation_id, items[0].session, clock.isoformat(items[0].time), len(turns)),
                 )
-                self._conn.executemany(
+                self._store.conn.executemany(
                     "INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
                     [(t.id, conversation_id, t.seq) for t in turns],
                 )
                 ids.append(conversation_id)
         return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids}
 
-    def conversation(self, conversation_id: str) -> Conversation:
-        row = self._conversation_row(conversation_id)
+    def get(self, conversation_id: str) -> Conversation:
+        row = self.row(conversation_id)
         if row is None:
-            raise NotFound(f"no conversation {conversation_id} for customer {self.customer_id!r}")
+            raise NotFound(f"no conversation {conversation_id} for customer {self._store.customer_id!r}")
         return self._conversation(row)
 
     def conversations(self, *, pending_only: bool = False) -> list[Conversation]:
@@ -146,33 +156,73 @@ class _RequestLog(_StoreBase):
         sql = "SELECT * FROM conversations"
         if pending_only:
             sql += " WHERE extracted < turns"
-        rows = self._conn.execute(sql + " ORDER BY started_at, id").fetchall()
+        rows = self._store.conn.execute(sql + " ORDER BY started_at, id").fetchall()
         return [self._conversation(row) for row in rows]
 
-    def pending_conversations(self) -> list[Conversation]:
+    def pending(self) -> list[Conversation]:
         """What ``extract_pending`` has to process: conversations with unextracted turns."""
         return self.conversations(pending_only=True)
 
     def mark_extracted(self, conversation_id: str, upto: int) -> None:
         """Record that extraction consumed the first ``upto`` turns (call inside the same
         ``transaction()`` as the facts it stored)."""
-        with self.transaction():
-            row = self._conversation_row(conversation_id)
+        with self._store.transaction():
+            row = self.row(conversation_id)
             if row is None:
-                raise NotFound(f"no conversation {conversation_id} for customer {self.customer_id!r}")
+                raise NotFound(f"no conversation {conversation_id} for customer {self._store.customer_id!r}")
             if not 0 <= upto <= row["turns"]:
                 raise InvalidInput(f"conversation {conversation_id} has {row['turns']} turns, not {upto}")
-            self._conn.execute("UPDATE conversations SET extracted = ? WHERE id = ?", (upto, conversation_id))
+            self._store.conn.execute("UPDATE conversations SET extracted = ? WHERE id = ?", (upto, conversation_id))
 
-    # internals: request log -------------------------------------------------------------------
-    def _log_path(self, conversation_id: str) -> Path:
-        return self.folder / LOGS_DIR / f"{conversation_id}.jsonl"
+    # what the store and the other parts use ------------------------------------------------------
+    def redact(self, quotes_by_log: dict[str, list[str]], replacement: str) -> None:
+        """Replace quotes in logged turns (the customer's erase of a fact reaches its evidence)."""
+        for log_id, quotes in quotes_by_log.items():
+            row = self.row(log_id)
+            if row is None:
+                continue
+            path = self.path(log_id)
+            turns = log_files.read_turns(path, row["turns"])
+            changed = []
+            for turn in turns:
+                text = turn.text
+                for quote in quotes:
+                    text = text.replace(quote, replacement)
+                changed.append(turn if text == turn.text else dataclasses.replace(turn, text=text))
+            if changed != turns:
+                log_files.rewrite(path, changed)
 
-    def _conversation_row(self, conversation_id: str) -> sqlite3.Row | None:
-        return self._conn.execute("SELECT * FROM conversations WHERE id = ?", (conversation_id,)).fetchone()
+    def committed(self) -> None:
+        """The outermost transaction committed: every line written in it is counted now."""
+        self._touched.clear()
+
+    def repair(self) -> None:
+        """On open, after a crash: cut the log lines no committed transaction counted."""
+        logs = self._store.folder / LOGS_DIR
+        if not (logs / DIRTY_MARKER).exists():
+            return
+        counts = {row["id"]: row["turns"] for row in self._store.conn.execute("SELECT id, turns FROM conversations")}
+        for path in logs.glob("*.jsonl"):
+            conversation_id = path.stem
+            if conversation_id not in counts:
+                path.unlink()
+                continue
+            kept = log_files.truncate_to(path, counts[conversation_id])
+            if kept < counts[conversation_id]:
+                raise StorageError(
+                    f"request log {path.name} of customer {self._store.customer_id!r} lost committed turns "
+                    f"({kept} of {counts[conversation_id]})"
+                )
+        self._clear_marker()
+
+    def path(self, conversation_id: str) -> Path:
+        return self._store.folder / LOGS_DIR / f"{conversation_id}.jsonl"
+
+    def row(self, conversation_id: str) -> sqlite3.Row | None:
+        return self._store.conn.execute("SELECT * FROM conversations WHERE id = ?", (conversation_id,)).fetchone()
 
     def _conversation(self, row: sqlite3.Row) -> Conversation:
-        turns = requestlog.read_turns(self._log_path(row["id"]), row["turns"])
+        turns = log_files.read_turns(self.path(row["id"]), row["turns"])
         return Conversation(
             id=row["id"], session=row["session"], started_at=clock.parse_datetime(row["started_at"]),
             turns=tuple(turns), extracted=row["extracted"],
@@ -180,27 +230,26 @@ class _RequestLog(_StoreBase):
 
     def _mark_logs_dirty(self) -> None:
         """Before log lines are written: a marker file, removed once SQLite has counted them."""
-        marker = self.folder / LOGS_DIR / DIRTY_MARKER
+        marker = self._store.folder / LOGS_DIR / DIRTY_MARKER
         if not marker.exists():
             marker.write_text("log lines written, SQLite commit pending\n")
-        if self._clear_marker not in self._after_commit:
-            self._after_commit.append(self._clear_marker)
+        self._store.after_commit(self._clear_marker)
 
-    def _cut_uncounted_lines(self) -> None:
+    def cut_uncounted_lines(self) -> None:
         """After a rollback: log lines written inside it are no longer counted; cut them now so the
         next append does not land behind them."""
-        for conversation_id in list(self._touched_logs):
-            row = self._conversation_row(conversation_id)
-            path = self._log_path(conversation_id)
+        for conversation_id in list(self._touched):
+            row = self.row(conversation_id)
+            path = self.path(conversation_id)
             if row is None:
                 path.unlink(missing_ok=True)
             else:
-                requestlog.truncate_to(path, row["turns"])
-        if self._depth == 0:
-            self._touched_logs.clear()
-            if self._conn.in_transaction is False:
+                log_files.truncate_to(path, row["turns"])
+        if not self._store.in_transaction:
+            self._touched.clear()
+            if self._store.conn.in_transaction is False:
                 self._clear_marker()
 
     def _clear_marker(self) -> None:
         with suppress(FileNotFoundError):
-            (self.folder / LOGS_DIR / DIRTY_MARKER).unlink()
+            (self._store.folder / LOGS_DIR / DIRTY_MARKER).unlink()

@@ -19,7 +19,7 @@ from mem.core import model as core_model
 from mem.core.errors import ModelError
 from mem.customers import kinds
 from mem.customers.candidates import Candidate, Turn
-from mem.customers.fact import Evidence, Fact
+from mem.customers.fact_record import Evidence, Fact
 from mem.customers.grounding import LogTurn, check_evidence
 from mem.customers.judge import ACTIONS, Judgement
 from mem.customers.language import detect_language

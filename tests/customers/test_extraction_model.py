@@ -40,11 +40,11 @@ def seoul_answer(quote: str = "I live in Seoul") -> dict:
 
 
 def test_candidates_from_the_model_are_stored_with_their_quote(store, config, tmp_path, scripted_model):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
     scripted_model.script(seoul_answer())
     report = extract_pending(store, config=config)
     assert report.engine == "model:scripted" and report.rejected == []
-    fact = store.get(report.added[0])
+    fact = store.facts.get(report.added[0])
     assert fact.text == "Lives in Seoul." and fact.evidence[0].quote == "I live in Seoul"
     assert fact.valid_at.isoformat() == "2025-05-01"
     system, prompt, schema, _ = scripted_model.prompts[0]
@@ -52,16 +52,16 @@ def test_candidates_from_the_model_are_stored_with_their_quote(store, config, tm
 
 
 def test_update_through_small_ids_and_no_real_id_is_shown(store, config, tmp_path, scripted_model):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
     scripted_model.script(seoul_answer())
     old_id = extract_pending(store, config=config).added[0]
-    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-09-01T09:00:00", "customer", BUSAN)]))
+    store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-09-01T09:00:00", "customer", BUSAN)]))
     scripted_model.script(
         {"facts": [{"kind": "attribute", "text": "Lives in Busan.", "turn": 1, "quote": "I moved to Busan"}]},
         {"judgements": [{"candidate": 1, "action": "UPDATE", "target": 1}]},
     )
     report = extract_pending(store, config=config)
-    assert len(report.updated) == 1 and store.get(old_id).status == "replaced"
+    assert len(report.updated) == 1 and store.facts.get(old_id).status == "replaced"
     judge_prompt = scripted_model.prompts[-1][1]
     assert "F1" in judge_prompt and old_id not in judge_prompt
     assert all(old_id not in prompt for _, prompt, _, _ in scripted_model.prompts)
@@ -80,16 +80,16 @@ def test_update_through_small_ids_and_no_real_id_is_shown(store, config, tmp_pat
     ],
 )
 def test_malformed_answer_writes_nothing(store, config, tmp_path, scripted_model, answer):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
     scripted_model.script(answer)
     report = extract_pending(store, config=config)
     assert report.added == [] and len(report.rejected) == 1
-    assert store.list_facts(statuses=None) == []
-    assert len(store.pending_conversations()) == 1  # left for a later run
+    assert store.facts.list(statuses=None) == []
+    assert len(store.log.pending()) == 1  # left for a later run
 
 
 def test_ungrounded_answer_writes_nothing_and_is_counted(store, config, tmp_path, scripted_model):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
     answer = seoul_answer()
     answer["facts"].append({"kind": "preference", "text": "Wants a refund.", "turn": 1,
                             "quote": "I want my money back"})  # invented
@@ -97,11 +97,11 @@ def test_ungrounded_answer_writes_nothing_and_is_counted(store, config, tmp_path
     report = extract_pending(store, config=config)
     assert report.dropped_ungrounded == 1 and report.added == []
     assert "ungrounded" in report.rejected[0]["reason"]
-    assert store.list_facts(statuses=None) == []
+    assert store.facts.list(statuses=None) == []
 
 
 def test_agreement_needs_a_real_agent_confirmation(store, config, tmp_path, scripted_model):
-    store.import_log(write_log(tmp_path / "1.jsonl", [
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
         ("s1", "2025-05-01T09:00:00", "customer", "Can I get 50% back as an exception?"),
         ("s1", "2025-05-01T09:01:00", "agent", "Let me check with the team."),
     ]))
@@ -113,34 +113,34 @@ def test_agreement_needs_a_real_agent_confirmation(store, config, tmp_path, scri
 
 
 def test_unknown_fact_number_writes_nothing(store, config, tmp_path, scripted_model):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
     scripted_model.script(seoul_answer())
     old_id = extract_pending(store, config=config).added[0]
-    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-09-01T09:00:00", "customer", BUSAN)]))
+    store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-09-01T09:00:00", "customer", BUSAN)]))
     scripted_model.script(
         {"facts": [{"kind": "attribute", "text": "Lives in Busan.", "turn": 1, "quote": "I moved to Busan"}]},
         {"judgements": [{"candidate": 1, "action": "DELETE", "target": 42}]},
     )
     report = extract_pending(store, config=config)
     assert "not shown" in report.rejected[0]["reason"]
-    assert store.get(old_id).status == "active" and len(store.list_facts(statuses=None)) == 1
+    assert store.facts.get(old_id).status == "active" and len(store.facts.list(statuses=None)) == 1
 
 
 def test_missing_judgement_writes_nothing(store, config, tmp_path, scripted_model):
-    store.import_log(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
     scripted_model.script(seoul_answer())
     extract_pending(store, config=config)
-    store.import_log(write_log(tmp_path / "2.jsonl", [("s2", "2025-09-01T09:00:00", "customer", BUSAN)]))
+    store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-09-01T09:00:00", "customer", BUSAN)]))
     scripted_model.script(
         {"facts": [{"kind": "attribute", "text": "Lives in Busan.", "turn": 1, "quote": "I moved to Busan"}]},
         {"judgements": []},
     )
     report = extract_pending(store, config=config)
-    assert report.rejected and len(store.list_facts(statuses=None)) == 1
+    assert report.rejected and len(store.facts.list(statuses=None)) == 1
 
 
 def test_a_rejected_chunk_holds_back_the_rest_of_its_conversation(store, config, tmp_path, scripted_model):
-    store.import_log(write_log(tmp_path / "1.jsonl", [
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
         ("s1", "2025-05-01T09:00:00", "customer", SEOUL),
         ("s1", "2025-05-01T09:01:00", "customer", BUSAN),
     ]))
@@ -149,5 +149,5 @@ def test_a_rejected_chunk_holds_back_the_rest_of_its_conversation(store, config,
     report = extract_pending(store, config=config.overlay({"extract": {"recent_turns": 1}}),
                              on_progress=lambda done, total, what: seen.append((done, total)))
     assert len(report.rejected) == 1 and len(scripted_model.prompts) == 1  # the second chunk was not asked
-    assert store.pending_conversations()[0].extracted == 0
+    assert store.log.pending()[0].extracted == 0
     assert seen[-1] == (2, 2)

@@ -1,7 +1,7 @@
-"""The evidence outbox: agreement facts queued for the service's evidence store.
+"""The evidence outbox: agreement facts queued for the service's evidence store — ``store.outbox``.
 
-A fact marked as an agreement is queued in the same transaction that stores it; the client's sync
-(``mem.server.evidence.push_evidence``) reads ``pending_evidence`` and marks what the service took.
+A fact marked as an agreement is queued in the same transaction that stores it; the client's
+evidence push reads ``store.outbox.pending()`` and marks what the service took with ``mark_sent``.
 """
 
 from __future__ import annotations
@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
-from mem.customers._base import _StoreBase
-from mem.customers.fact import Fact
+from mem.customers.fact_record import Fact
+
+if TYPE_CHECKING:
+    from mem.customers.store import CustomerStore
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,7 @@ class EvidenceItem:
         return {
             "id": self.id,
             "fact_id": self.fact_id,
-            "customer_id": self.customer_id,
+            "customer_id": self._store.customer_id,
             "date": self.date,
             "kind": self.kind,
             "text": self.text,
@@ -44,41 +46,50 @@ class EvidenceItem:
         }
 
 
-class _Outbox(_StoreBase):
-    """``CustomerStore``'s evidence outbox."""
+class EvidenceOutbox:
+    """One customer's evidence outbox, a part of ``CustomerStore`` (``store.outbox``)."""
 
-    def pending_evidence(self) -> list[EvidenceItem]:
+    def __init__(self, store: CustomerStore) -> None:
+        self._store = store
+
+    def pending(self) -> list[EvidenceItem]:
         """Evidence of agreement facts not yet sent to the service, oldest first."""
-        rows = self._conn.execute(
+        rows = self._store.conn.execute(
             "SELECT id, payload, queued_at FROM evidence_outbox WHERE sent_at IS NULL ORDER BY id"
         ).fetchall()
         items = []
         for row in rows:
             payload = json.loads(row["payload"])
             items.append(EvidenceItem(
-                id=row["id"], fact_id=payload["fact_id"], customer_id=self.customer_id, date=payload["date"],
+                id=row["id"], fact_id=payload["fact_id"], customer_id=self._store.customer_id, date=payload["date"],
                 kind=payload["kind"], text=payload["text"], quotes=tuple(payload["quotes"]),
                 policy_refs=tuple(payload["policy_refs"]), queued_at=row["queued_at"],
             ))
         return items
 
-    def mark_evidence_sent(self, ids: Iterable[int]) -> None:
+    def mark_sent(self, ids: Iterable[int]) -> None:
+        """The service took these items: they are kept, marked sent, and never sent again."""
         at = clock.isoformat(clock.now())
-        with self.transaction():
-            self._conn.executemany("UPDATE evidence_outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL",
+        with self._store.transaction():
+            self._store.conn.executemany("UPDATE evidence_outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL",
                                    [(at, int(i)) for i in ids])
 
-    def _queue_evidence(self, fact: Fact) -> None:
+    def queue(self, fact: Fact) -> None:
+        """Queue an agreement fact's evidence (inside the transaction that stores the fact)."""
         payload = {
             "fact_id": fact.id,
-            "customer_id": self.customer_id,
+            "customer_id": self._store.customer_id,
             "date": fact.when.isoformat() if fact.when else None,
             "kind": fact.kind,
             "text": fact.text,
             "quotes": [e.to_dict() for e in fact.evidence],
             "policy_refs": [p.to_dict() for p in fact.policy_refs],
         }
-        self._conn.execute(
+        self._store.conn.execute(
             "INSERT INTO evidence_outbox (fact_id, queued_at, payload) VALUES (?, ?, ?)",
             (fact.id, clock.isoformat(clock.now()), json.dumps(payload, ensure_ascii=False)),
         )
+
+    def drop_unsent(self, fact_id: str) -> None:
+        """Forget what was not sent yet of an erased fact (what was sent is the service's proof)."""
+        self._store.conn.execute("DELETE FROM evidence_outbox WHERE fact_id = ? AND sent_at IS NULL", (fact_id,))

@@ -8,6 +8,7 @@ hand-made record is refused with the field that is wrong rather than stored.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -262,6 +263,13 @@ class Fact:
             raise InvalidInput(f"malformed fact record: {exc}") from exc
         fact.validate()
         return fact
+
+
+def check_choices(values: Iterable[str], allowed: Sequence[str], what: str) -> None:
+    """``InvalidInput`` naming the first value that is not one of ``allowed``."""
+    for value in values:
+        if value not in allowed:
+            raise InvalidInput(f"unknown {what} {value!r}: use one of {', '.join(allowed)}")
 
 
 def _require_mapping(data: Any, what: str) -> None:

@@ -1,0 +1,330 @@
+"""Customer facts (memory): dated sentences with their evidence, judged at write time — ``store.facts``.
+
+Writes (movement 2's ADD / UPDATE / DELETE, the customer's edits and confirmations, recheck flags)
+each go through ``_save`` in one transaction, which keeps the record, its policy rows, an
+append-only history row and an index operation together; ``history`` reads the changes back. The
+record itself (``Fact``, ``Evidence``…) is ``mem.customers.fact_record``'s, its stored JSON form
+``mem.customers.fact_rows``'s; search and the index are ``mem.customers.fact_search``'s, the hard
+erase ``mem.customers.erase``'s. ``flag_recheck`` is the customer side of movement 5.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from mem.core import clock
+from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.customers.fact_record import KINDS, STATUSES, Fact, Recheck, check_choices
+from mem.customers.fact_rows import HistoryEntry, SearchHit, history_entry, record_json
+from mem.customers.fact_search import FactSearch, ProgressCallback
+
+if TYPE_CHECKING:
+    from mem.customers.store import CustomerStore
+
+__all__ = ["Facts", "HistoryEntry", "SearchHit"]
+
+
+class Facts:
+    """One customer's facts, a part of ``CustomerStore`` (``store.facts``)."""
+
+    def __init__(self, store: CustomerStore) -> None:
+        self._store = store
+        self._search = FactSearch(store, self)
+
+    # facts: writing ---------------------------------------------------------------------------
+    def add(self, fact: Fact, *, actor: str = "extraction", reason: str = "") -> Fact:
+        """Store a new fact. ``Conflict`` if the id exists; ``Refused`` for an unconsented sensitive one."""
+        fact.validate()
+        with self._store.transaction():
+            if self.row(fact.id) is not None:
+                raise Conflict(f"fact {fact.id} exists already")
+            self._store.consent.require(fact)
+            self.save(fact, action="added", actor=actor, reason=reason)
+            if fact.agreement:
+                self._store.outbox.queue(fact)
+        return fact
+
+    def update(self, old_id: str, new: Fact, *, reason: str = "", actor: str = "extraction") -> Fact:
+        """UPDATE: store ``new`` in place of the active fact ``old_id``, which becomes ``replaced``.
+
+        Both keep a link (``new.supersedes`` / ``old.superseded_by``) and a history row.
+        """
+        with self._store.transaction():
+            old = self.get(old_id)
+            if old.status != "active":
+                raise Conflict(f"fact {old_id} is {old.status}; only an active fact can be updated")
+            if self.row(new.id) is not None:
+                raise Conflict(f"fact {new.id} exists already")
+            new = new.replace(supersedes=old_id, superseded_by=None, status="active")
+            self._store.consent.require(new)
+            self.save(old.replace(status="replaced", superseded_by=new.id), action="replaced", actor=actor,
+                       reason=reason or f"replaced by {new.id}")
+            self.save(new, action="added", actor=actor, reason=reason or f"replaces {old_id}")
+            if new.agreement:
+                self._store.outbox.queue(new)
+        return new
+
+    def retract(self, fact_id: str, *, reason: str = "", actor: str = "customer") -> Fact:
+        """DELETE: mark an active fact ``retracted`` (kept, hidden from search, visible in history)."""
+        with self._store.transaction():
+            fact = self.get(fact_id)
+            if fact.status != "active":
+                raise Conflict(f"fact {fact_id} is {fact.status} already")
+            fact = fact.replace(status="retracted")
+            self.save(fact, action="retracted", actor=actor, reason=reason)
+        return fact
+
+    def edit(
+        self,
+        fact_id: str,
+        *,
+        text: str | None = None,
+        kind: str | None = None,
+        valid_at: date | None = None,
+        reason: str = "",
+        actor: str = "customer",
+    ) -> Fact:
+        """Correct a fact in place (same id); the previous version stays in its history."""
+        changes: dict[str, Any] = {}
+        if text is not None:
+            changes["text"] = text
+        if kind is not None:
+            changes["kind"] = kind
+        if valid_at is not None:
+            changes["valid_at"] = valid_at
+        if not changes:
+            raise InvalidInput("nothing to change: give a new text, kind or date")
+        with self._store.transaction():
+            fact = self.get(fact_id).replace(**changes)
+            self.save(fact, action="edited", actor=actor, reason=reason)
+        return fact
+
+    def confirm(self, fact_id: str, *, actor: str = "customer") -> Fact:
+        """The customer (or an operator) confirms a fact; inferred traits need this to reach context."""
+        with self._store.transaction():
+            fact = self.get(fact_id)
+            if fact.confirmed:
+                return fact
+            fact = fact.replace(confirmed=True)
+            self.save(fact, action="confirmed", actor=actor, reason="")
+        return fact
+
+    # facts: reading ---------------------------------------------------------------------------
+    def get(self, fact_id: str) -> Fact:
+        """The current record of a fact, or ``NotFound`` (also for an erased one, saying so)."""
+        fact = self.load(fact_id)
+        if fact is None:
+            erased = self._store.conn.execute(
+                "SELECT at FROM fact_history WHERE fact_id = ? AND action = 'erased'", (fact_id,)
+            ).fetchone()
+            if erased:
+                raise NotFound(f"fact {fact_id} was erased on {erased['at'][:10]}")
+            raise NotFound(f"no fact {fact_id} for customer {self._store.customer_id!r}")
+        return fact
+
+    def history(self, fact_id: str) -> builtins.list[HistoryEntry]:
+        """Every change of a fact, oldest first."""
+        rows = self._store.conn.execute(
+            "SELECT * FROM fact_history WHERE fact_id = ? ORDER BY seq", (fact_id,)
+        ).fetchall()
+        if not rows:
+            raise NotFound(f"no fact {fact_id} for customer {self._store.customer_id!r}")
+        return [history_entry(row) for row in rows]
+
+    def list(
+        self,
+        *,
+        kinds: Sequence[str] | None = None,
+        statuses: Sequence[str] | None = ("active",),
+        since: date | None = None,
+        recheck_only: bool = False,
+        limit: int | None = None,
+    ) -> builtins.list[Fact]:
+        """Facts newest first (by the date they are about), filtered; ``statuses=None`` = all."""
+        where, params = [], []
+        if kinds:
+            check_choices(kinds, KINDS, "kind")
+            where.append(f"kind IN ({','.join('?' * len(kinds))})")
+            params += list(kinds)
+        if statuses:
+            check_choices(statuses, STATUSES, "status")
+            where.append(f"status IN ({','.join('?' * len(statuses))})")
+            params += list(statuses)
+        if since is not None:
+            where.append("day >= ?")
+            params.append(since.toordinal())
+        if recheck_only:
+            where.append("json_extract(data, '$.recheck.flag') = 1")
+        sql = "SELECT data FROM facts" + (" WHERE " + " AND ".join(where) if where else "")
+        sql += " ORDER BY day DESC, id DESC"
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        return [Fact.from_dict(json.loads(row[0])) for row in self._store.conn.execute(sql, params)]
+
+    def counts(self) -> dict[str, int]:
+        """How many facts of each status."""
+        rows = self._store.conn.execute("SELECT status, COUNT(*) FROM facts GROUP BY status").fetchall()
+        counts = {status: 0 for status in STATUSES}
+        counts.update({row[0]: row[1] for row in rows})
+        return counts
+
+    # recheck flags (movement 5 flags in bulk) ---------------------------------------------------
+    def set_recheck(self, fact_id: str, reason: str, *, actor: str = "system") -> Fact:
+        """Flag a fact "recheck needed" with a reason (policy changed, trait not seen again…)."""
+        with self._store.transaction():
+            fact = self.get(fact_id)
+            fact = fact.replace(recheck=Recheck(flag=True, reason=reason, since=clock.now().replace(microsecond=0)))
+            self.save(fact, action="recheck", actor=actor, reason=reason)
+        return fact
+
+    def clear_recheck(self, fact_id: str, *, actor: str = "customer") -> Fact:
+        with self._store.transaction():
+            fact = self.get(fact_id)
+            if not fact.recheck.flag:
+                return fact
+            fact = fact.replace(recheck=Recheck())
+            self.save(fact, action="recheck cleared", actor=actor, reason="")
+        return fact
+
+    def flag_recheck(self, page_id: str, current_version: int) -> builtins.list[str]:
+        """Movement 5: flag active facts made under an older version of ``page_id``.
+
+        Reason: "recheck needed: policy ID vN → vM". Returns the ids flagged or re-flagged now;
+        a fact already flagged for the same versions is left alone.
+        """
+        rows = self._store.conn.execute(
+            "SELECT fact_id, MAX(version) AS version FROM fact_policy WHERE page = ? GROUP BY fact_id "
+            "HAVING MAX(version) < ?",
+            (page_id, current_version),
+        ).fetchall()
+        # What ``set_recheck`` does, in bulk: after a restore this may flag tens of thousands of facts.
+        # Only the record and its history change: kind, status, day and policy rows stay, and the
+        # index holds nothing of the recheck flag, so no index operation is queued.
+        since = clock.now().replace(microsecond=0)
+        at = clock.isoformat(clock.now())
+        flagged: list[str] = []
+        updates: list[tuple[str, str]] = []
+        history: list[tuple[str, str, str, str]] = []
+        with self._store.transaction():
+            facts = self.load_many([row["fact_id"] for row in rows])
+            for row in rows:
+                fact = facts.get(row["fact_id"])
+                if fact is None or fact.status != "active":
+                    continue
+                reason = f"recheck needed: policy {page_id} v{row['version']} → v{current_version}"
+                if fact.recheck.flag and fact.recheck.reason == reason:
+                    continue
+                data = record_json(fact.replace(recheck=Recheck(flag=True, reason=reason, since=since)))
+                updates.append((data, fact.id))
+                history.append((fact.id, at, reason, data))
+                flagged.append(fact.id)
+            self._store.conn.executemany("UPDATE facts SET data = ? WHERE id = ?", updates)
+            self._store.conn.executemany(
+                "INSERT INTO fact_history (fact_id, at, action, actor, reason, snapshot) "
+                "VALUES (?, ?, 'recheck', 'sync', ?, ?)", history)
+        return flagged
+
+    # search -----------------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        *,
+        limit: int = 10,
+        kinds: Sequence[str] | None = None,
+        statuses: Sequence[str] | None = None,
+        since: date | None = None,
+    ) -> builtins.list[SearchHit]:
+        """BM25 search over the facts' text (boosted) and evidence quotes; recency breaks ties.
+
+        ``statuses=None`` searches active facts only: replaced and retracted ones are hidden unless
+        asked for. Korean and Japanese are matched through character n-grams, so a different
+        particle or a query without spaces still finds the fact. Punctuation is never syntax.
+        """
+        return self._search.search(query, limit=limit, kinds=kinds, statuses=statuses, since=since)
+
+    def reindex(self, *, on_progress: ProgressCallback | None = None) -> int:
+        """Rebuild the search index from memory.db; returns the number of facts indexed."""
+        return self._search.reindex(on_progress=on_progress)
+
+    def erase(self, fact_id: str) -> None:
+        """The customer's explicit erase: the only hard delete (see ``mem.customers.erase``)."""
+        from mem.customers.erase import erase_fact
+
+        erase_fact(self._store, fact_id)
+
+    # what the store and the other parts use ----------------------------------------------------
+    def close_index(self) -> None:
+        self._search.close()
+
+    def repair_index(self) -> None:
+        """On open: replay index operations a crash left behind (or rebuild the index)."""
+        if self._store.conn.execute("SELECT 1 FROM index_ops LIMIT 1").fetchone():
+            self._search.index()
+
+    def forget_pending_index(self) -> None:
+        self._search.pending = False
+
+    def sync_index_if_pending(self) -> None:
+        if self._search.pending:
+            self._search.sync()
+
+    @property
+    def search_index(self) -> FactSearch:
+        return self._search
+
+    def row(self, fact_id: str) -> sqlite3.Row | None:
+        return self._store.conn.execute("SELECT data FROM facts WHERE id = ?", (fact_id,)).fetchone()
+
+    def load(self, fact_id: str) -> Fact | None:
+        """The record of a fact, or None (no error: for writers that check themselves)."""
+        row = self.row(fact_id)
+        return Fact.from_dict(json.loads(row[0])) if row else None
+
+    def load_many(self, ids: Sequence[str]) -> dict[str, Fact]:
+        found: dict[str, Fact] = {}
+        for start in range(0, len(ids), 500):
+            chunk = builtins.list(ids[start:start + 500])
+            if not chunk:
+                continue
+            sql = f"SELECT id, data FROM facts WHERE id IN ({','.join('?' * len(chunk))})"
+            for row in self._store.conn.execute(sql, chunk):
+                found[row[0]] = Fact.from_dict(json.loads(row[1]))
+        return found
+
+    def save(self, fact: Fact, *, action: str, actor: str, reason: str) -> None:
+        """Write a fact's record, policy rows, a history row and an index operation (inside a
+        transaction). The one way a fact row changes: every writer goes through it."""
+        fact.validate()
+        data = record_json(fact)
+        when = fact.when
+        conn = self._store.conn
+        conn.execute(
+            "INSERT INTO facts (id, kind, status, day, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+            "kind = excluded.kind, status = excluded.status, day = excluded.day, data = excluded.data",
+            (fact.id, fact.kind, fact.status, when.toordinal() if when else 0, data),
+        )
+        conn.execute("DELETE FROM fact_policy WHERE fact_id = ?", (fact.id,))
+        conn.executemany("INSERT OR IGNORE INTO fact_policy (fact_id, page, version) VALUES (?, ?, ?)",
+                         [(fact.id, ref.page, ref.version) for ref in fact.policy_refs])
+        self.log_change(fact.id, action, actor, reason, fact, data=data)
+        self.index_op(fact.id)
+
+    def log_change(self, fact_id: str, action: str, actor: str, reason: str, fact: Fact | None, *,
+                   data: str | None = None) -> None:
+        """Append a history row (a snapshot of ``fact`` after the change; None: no text kept)."""
+        snapshot = data if data is not None else (record_json(fact) if fact else None)
+        self._store.conn.execute(
+            "INSERT INTO fact_history (fact_id, at, action, actor, reason, snapshot) VALUES (?, ?, ?, ?, ?, ?)",
+            (fact_id, clock.isoformat(clock.now()), action, actor, reason, snapshot),
+        )
+
+    def index_op(self, fact_id: str) -> None:
+        """Queue a refresh of the fact's index entry, applied after the commit."""
+        self._store.conn.execute("INSERT INTO index_ops (fact_id) VALUES (?)", (fact_id,))
+        self._search.pending = True
+
