@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.agent.blocks import Block, is_instruction_like, split_sentences
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.service_memory import ServiceMemory, ServiceStatus
 from mem.agent.tokens import is_cjk
 from mem.core.errors import InvalidInput, NotFound
+
+if TYPE_CHECKING:
+    from mem.customers.fact_record import Fact
 
 SHARED_HITS = 20  # one untyped page search per query serves both the policy and the know-how look-up
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
@@ -43,7 +46,7 @@ def terms(text: str) -> set[str]:
     return found
 
 
-def says_something_of(fact: Any, query: str) -> bool:
+def says_something_of(fact: Fact, query: str) -> bool:
     """Whether a fact's own words (text or evidence quotes) share a content term with the query.
 
     The fact index also searches the turns around a fact, which finds the answer to a question asked
@@ -53,8 +56,8 @@ def says_something_of(fact: Any, query: str) -> bool:
     wanted = terms(query)
     if not wanted:
         return True
-    quotes = " ".join(str(getattr(e, "quote", "")) for e in getattr(fact, "evidence", []) or [])
-    return bool(terms(f"{getattr(fact, 'text', '')} {quotes}") & wanted)
+    quotes = " ".join(e.quote for e in fact.evidence)
+    return bool(terms(f"{fact.text} {quotes}") & wanted)
 
 
 def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None) -> str:
@@ -214,13 +217,12 @@ class Retrieval:
             quote=quote, data=data,
         )
 
-    def _fact_block(self, fact: Any, query: str) -> Block:
+    def _fact_block(self, fact: Fact, query: str) -> Block:
         evidence = _evidence(fact)
-        refs = _policy_refs(fact)
+        refs = [{"page": ref.page, "version": ref.version} for ref in fact.policy_refs]
         flags: list[str] = []
-        recheck = getattr(fact, "recheck", None)
-        if _flagged(recheck):
-            reason = _reason(recheck)
+        if fact.recheck.flag:
+            reason = fact.recheck.reason or "recheck needed"
             flags.append(reason if reason.startswith("recheck needed") else f"recheck needed: {reason}")
         older = []
         for ref in refs:
@@ -229,21 +231,21 @@ class Retrieval:
                 older.append({"page": ref["page"], "version": int(ref["version"]), "current": current})
                 if not any(f"policy {ref['page']} v" in flag for flag in flags):  # sync's flag says it already
                     flags.append(f"linked to policy {ref['page']} v{ref['version']}; current version is v{current}")
-        kind = str(getattr(fact, "kind", "") or "")
-        agreement = bool(getattr(fact, "agreement", False))
-        lines = [str(fact.text)]
+        kind = fact.kind
+        agreement = fact.agreement
+        lines = [fact.text]
         for item in evidence:
             lines.append(f'Evidence ({item.get("date") or "?"}, {item.get("role") or "customer"}): "{item["quote"]}"')
         if refs:
             lines.append("Made under: " + ", ".join(f"{r['page']} v{r.get('version')}" for r in refs))
         return Block(
-            memory="fact", id=str(fact.id), title=kind or "fact", text="\n".join(lines),
-            date=_date(getattr(fact, "valid_at", None) or getattr(fact, "recorded_at", None)),
-            status=str(getattr(fact, "status", "active") or "active"), flags=flags,
+            memory="fact", id=fact.id, title=kind or "fact", text="\n".join(lines),
+            date=_date(fact.valid_at or fact.recorded_at),
+            status=fact.status, flags=flags,
             quote=evidence[0]["quote"] if evidence else "",
             data={"kind": kind, "agreement": agreement, "policy_refs": refs, "older_policy": older,
-                  "recheck": _flagged(recheck), "evidence": evidence, "fact_text": str(fact.text),
-                  "origin": str(getattr(fact, "origin", "") or "")},
+                  "recheck": fact.recheck.flag, "evidence": evidence, "fact_text": fact.text,
+                  "origin": fact.origin},
         )
 
 
@@ -255,10 +257,6 @@ def _relevant(hits: list[Any], limit: int, *, top: float | None = None) -> list[
     return [h for h in hits if float(h.score) > 0.5 * best][:limit]
 
 
-def _get(obj: Any, name: str, default: Any = None) -> Any:
-    return obj.get(name, default) if isinstance(obj, dict) else getattr(obj, name, default)
-
-
 def _date(value: Any) -> str | None:
     if value is None or value == "":
         return None
@@ -266,40 +264,10 @@ def _date(value: Any) -> str | None:
     return text[:10]
 
 
-def _evidence(fact: Any) -> list[dict[str, Any]]:
-    items = _get(fact, "evidence", None) or []
-    if not isinstance(items, (list, tuple)):
-        items = [items]
-    out = []
-    for item in items:
-        quote = _get(item, "quote", None) or _get(item, "text", None)
-        if quote:
-            out.append({"quote": str(quote), "log_id": _get(item, "log_id"), "turn": _get(item, "turn"),
-                        "role": _get(item, "role"), "date": _date(_get(item, "time") or _get(item, "date"))})
-    return out
-
-
-def _policy_refs(fact: Any) -> list[dict[str, Any]]:
-    refs = _get(fact, "policy_refs", None) or []
-    out = []
-    for ref in refs:
-        page = _get(ref, "page", None) or _get(ref, "page_id", None) or _get(ref, "id", None)
-        if page:
-            version = _get(ref, "version", None)
-            out.append({"page": str(page), "version": int(version) if version is not None else None})
-    return out
-
-
-def _flagged(recheck: Any) -> bool:
-    if recheck is None:
-        return False
-    if isinstance(recheck, bool):
-        return recheck
-    return bool(_get(recheck, "flag", False))
-
-
-def _reason(recheck: Any) -> str:
-    return str(_get(recheck, "reason", "") or "recheck needed")
+def _evidence(fact: Fact) -> list[dict[str, Any]]:
+    """The fact's evidence quotes, each with the day its turn was said."""
+    return [{"quote": e.quote, "log_id": e.log_id, "turn": e.turn, "role": e.role, "date": _date(e.said_on)}
+            for e in fact.evidence if e.quote]
 
 
 def _customers(evidence: Any) -> int | None:

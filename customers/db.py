@@ -15,16 +15,25 @@ Tables (schema version in ``PRAGMA user_version``):
   ``extracted`` says how many turns of a conversation extraction has consumed.
 - ``evidence_outbox``: evidence of agreement facts waiting to be sent to the service.
 - ``meta``: small key/values (index stamp, log repair marker).
+
+Upgrades: every table statement is ``IF NOT EXISTS``, so a store of an older schema is brought up
+by running the schema again. Schema 3 gave every evidence quote the day its turn was said
+(``said_on``); opening a schema-2 store fills it in from the request log, in the same transaction
+as the version change.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
-from mem.core.errors import StorageError
+from mem.core.errors import MemError, StorageError
+from mem.customers import log_files
+from mem.customers._layout import LOGS_DIR
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -127,10 +136,63 @@ def connect(path: Path) -> sqlite3.Connection:
                 f"{path} was written by a newer mem (schema {version}, this mem knows {SCHEMA_VERSION})"
             )
         if version < SCHEMA_VERSION:  # every statement is IF NOT EXISTS: upgrading = running it again
-            conn.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                if 0 < version < 3:
+                    date_evidence(conn, path.parent / LOGS_DIR)
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
         return conn
     except sqlite3.DatabaseError as exc:
         raise StorageError(f"cannot open customer memory {path}: {exc}") from exc
+
+
+def date_evidence(conn: sqlite3.Connection, logs: Path) -> int:
+    """Give evidence written before schema 3 the day its turn was said, read from the request log.
+
+    Evidence whose turn is not in the log (never logged, or a damaged file) stays undated. Only the
+    current records change; history snapshots keep what was stored then. Returns the facts updated.
+    """
+    counts = {row[0]: row[1] for row in conn.execute("SELECT id, turns FROM conversations")}
+    days: dict[str, dict[str, str]] = {}
+    updates: list[tuple[str, str]] = []
+    for fact_id, data in conn.execute("SELECT id, data FROM facts").fetchall():
+        record = json.loads(data)
+        changed = False
+        for evidence in record.get("evidence") or []:
+            if evidence.get("said_on"):
+                continue
+            day = _turn_days(days, counts, logs, evidence.get("log_id")).get(evidence.get("turn"))
+            if day:
+                evidence["said_on"] = day
+                changed = True
+        if changed:
+            updates.append((_encode(record), fact_id))
+    conn.executemany("UPDATE facts SET data = ? WHERE id = ?", updates)
+    return len(updates)
+
+
+def _turn_days(days: dict[str, dict[str, str]], counts: dict[str, int], logs: Path, log_id: Any) -> dict[str, str]:
+    """Turn id → ISO day of one conversation's log, read once."""
+    if not isinstance(log_id, str) or log_id not in counts:
+        return {}
+    if log_id not in days:
+        try:
+            turns = log_files.read_turns(logs / f"{log_id}.jsonl", counts[log_id])
+        except (MemError, OSError):  # a damaged log leaves its evidence undated, never the store unopenable
+            turns = []
+        days[log_id] = {turn.id: turn.time.date().isoformat() for turn in turns}
+    return days[log_id]
+
+
+# the stored record's encoding (``mem.customers.fact_rows.record_json``)
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def get_meta(conn: sqlite3.Connection, key: str, default: str | None = None) -> str | None:

@@ -3,7 +3,7 @@
 ``extract_pending`` processes every conversation with turns not yet extracted. For each chunk of
 at most ``extract.recent_turns`` new turns:
 
-1. **candidates** — the deterministic engine (``mem.customers.candidates``), or the model engine
+1. **candidates** — the deterministic engine (``mem.customers.fact_candidates``), or the model engine
    (``mem.customers.extraction_model``) when ``config.model.name`` is set;
 2. **consent** — a candidate touching health, relationships or finances is dropped and counted
    unless the customer consented to that category;
@@ -32,9 +32,9 @@ from typing import Any
 
 from mem.core import clock
 from mem.core.errors import ModelError
-from mem.customers.candidates import Candidate, Turn, deterministic_candidates
+from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
+from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
-from mem.customers.grounding import LogTurn, check_evidence
 from mem.customers.judge import Judgement, judge
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.terms import terms

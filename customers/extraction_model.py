@@ -18,9 +18,9 @@ from typing import Any
 from mem.core import model as core_model
 from mem.core.errors import ModelError
 from mem.customers import kinds
-from mem.customers.candidates import Candidate, Turn
+from mem.customers.fact_candidates import Candidate, Turn
+from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Evidence, Fact
-from mem.customers.grounding import LogTurn, check_evidence
 from mem.customers.judge import ACTIONS, Judgement
 from mem.customers.language import detect_language
 from mem.customers.slots import find_slot
@@ -153,7 +153,8 @@ def _candidate(item: Any, position: int, turns: list[Turn], log_turns: list[LogT
         raise ModelAnswerRejected(f"model answer: {where} quotes a turn shown only as context")
     if turn.role not in customer_roles:
         raise ModelAnswerRejected(f"model answer: {where} quotes a {turn.role} turn, not the customer")
-    evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker)]
+    evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
+                         said_on=turn.day)]
     agreement = item.get("agreement", False)
     if not isinstance(agreement, bool):
         raise ModelAnswerRejected(f"model answer: {where}.agreement must be true or false")
@@ -163,7 +164,7 @@ def _candidate(item: Any, position: int, turns: list[Turn], log_turns: list[LogT
         if confirming.role in customer_roles or not isinstance(confirmation, str):
             raise ModelAnswerRejected(f"model answer: {where} claims an agreement without an agent confirmation")
         evidence.append(Evidence(log_id=log_id, turn=confirming.id, role="agent", quote=confirmation,
-                                 speaker=confirming.speaker))
+                                 speaker=confirming.speaker, said_on=confirming.day))
         kind = "decision"
     problem = check_evidence(evidence, log_turns, customer_roles=customer_roles, agreement=agreement)
     if problem:

@@ -27,26 +27,41 @@ ROLES = ("customer", "agent", "system")
 
 @dataclass(frozen=True)
 class Evidence:
-    """The customer's own words behind a fact: which log, which turn, who said it, the verbatim quote."""
+    """The customer's own words behind a fact: which log, which turn, who said it, the verbatim quote,
+    and the day that turn was said (``said_on``; None only for evidence given without a logged turn)."""
 
     log_id: str
     turn: str
     role: str
     quote: str
     speaker: str | None = None
+    said_on: date | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return {
+            "log_id": self.log_id,
+            "turn": self.turn,
+            "role": self.role,
+            "quote": self.quote,
+            "speaker": self.speaker,
+            "said_on": self.said_on.isoformat() if self.said_on else None,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Evidence:
         _require_mapping(data, "evidence")
+        said_on = data.get("said_on")
+        try:
+            day = date.fromisoformat(said_on[:10]) if said_on else None
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"evidence.said_on is not an ISO date: {said_on!r}") from exc
         evidence = cls(
             log_id=_str(data, "log_id", "evidence"),
             turn=_str(data, "turn", "evidence"),
             role=_str(data, "role", "evidence"),
             quote=_str(data, "quote", "evidence"),
             speaker=data.get("speaker"),
+            said_on=day,
         )
         if evidence.role not in ROLES:
             raise InvalidInput(f"evidence.role must be one of {', '.join(ROLES)}, got {evidence.role!r}")

@@ -21,8 +21,8 @@ from mem.customers.fact_record import KINDS, STATUSES, Fact, check_choices
 from mem.customers.fact_rows import SearchHit
 
 if TYPE_CHECKING:
+    from mem.customers.fact_index import FactIndex
     from mem.customers.facts import Facts
-    from mem.customers.index import FactIndex
     from mem.customers.store import CustomerStore
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -89,7 +89,7 @@ class FactSearch:
     # the index ---------------------------------------------------------------------------------
     def index(self, *, check: bool = True) -> FactIndex:
         if self._index is None:
-            from mem.customers.index import FactIndex
+            from mem.customers.fact_index import FactIndex
             from mem.customers.turn_context import TurnContext
 
             stamp = db.get_meta(self._store.conn, "index_stamp") or ""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mem.customers.candidates import Candidate
+from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, find_slot
 from mem.customers.terms import normalise, similarity

@@ -113,11 +113,6 @@ _RAW_FACTS = "\x00facts\x00"
 _RAW_HISTORY = "\x00history\x00"
 
 
-def read_export(data: bytes) -> dict[str, Any]:
-    """Decode and validate exported bytes; ``InvalidInput`` says what is wrong."""
-    return _validated(_decode(data)).payload
-
-
 @dataclass
 class _Memory:
     """A validated export, with the rows of the fact tables ready to insert."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mem.customers.candidates import Candidate
+from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, Slot, find_slot
 

@@ -85,9 +85,3 @@ def _normalise(name: str, value: str) -> str:
     if name == "contact_channel":
         value = value.replace("-", "")
     return value.lower() if name in ("tier", "accessibility", "contact_channel", "email") else value
-
-
-def answer_language(text: str) -> str | None:
-    """The language a sentence asks answers in ("answer in Japanese" → "Japanese"), if any."""
-    slot = find_slot(text)
-    return slot.value if slot and slot.name == "language" else None

@@ -251,5 +251,22 @@ def test_ask_with_no_learn_never_loads_extraction(workspace, isolated_env):
     assert done.returncode == 0, done.stderr
     loaded = done.stderr.split("LOADED ", 1)[1].split()
     assert "mem.agent.answering" in loaded and "mem.customers.store" in loaded
-    assert not {"mem.customers.extract", "mem.customers.candidates", "mem.core.model"} & set(loaded)
+    assert not {"mem.customers.extract", "mem.customers.fact_candidates", "mem.core.model"} & set(loaded)
     assert json.loads(done.stdout)["citations"][0]["id"] == "refund-policy"
+
+
+def test_ask_json_dates_every_evidence_quote_with_its_turn(mem, workspace, tmp_path):
+    """A fact's evidence carries the day its turn was said, in the prompt block and in ``--json``."""
+    log = tmp_path / "past.jsonl"
+    log.write_text(json.dumps({"session": "s1", "time": "2026-09-28T10:00:00Z", "role": "customer",
+                               "text": "I want a refund for my broken laptop."}) + "\n", encoding="utf-8")
+    assert mem("log", "import", "-c", "c1", log).exit_code == 0
+    assert mem("extract", "-c", "c1").exit_code == 0
+    result = mem("--workspace", workspace, "ask", "-c", "c1", "--json", "--no-learn", "refund for my laptop?")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    facts = [block for block in data["retrieved"] if block["memory"] == "fact"]
+    assert facts, data["retrieved"]
+    assert [e["date"] for e in facts[0]["data"]["evidence"]] == ["2026-09-28"]
+    assert 'Evidence (2026-09-28, customer): "I want a refund for my broken laptop."' in data["reference_data"]
+    assert "Evidence (?" not in data["reference_data"]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from mem.customers.candidates import Candidate
+from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.slots import find_slot
 

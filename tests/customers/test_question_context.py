@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from mem.customers.candidates import Turn, deterministic_candidates, is_question
+from mem.customers.fact_candidates import Turn, deterministic_candidates, is_question
 
 DAY = date(2026, 8, 12)
 

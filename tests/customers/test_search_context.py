@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mem.customers import CustomerStore, Evidence, Fact
-from mem.customers.index import INDEX_VERSION, STAMP
+from mem.customers.fact_index import INDEX_VERSION, STAMP
 from mem.customers.terms import search_query
 
 

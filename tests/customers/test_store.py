@@ -213,10 +213,10 @@ def test_crash_between_sqlite_and_index_is_repaired_on_open(home):
         import os
         from datetime import date
         from mem.customers import CustomerStore, Fact
-        from mem.customers import index
+        from mem.customers import fact_index
         with CustomerStore.open({str(home)!r}, "acme") as store:
             store.facts.add(Fact.new("event", "Booked a flight to Lisbon", valid_at=date(2024, 5, 1)))
-            index.FactIndex.apply = lambda self, changes: os._exit(9)   # killed after the SQLite commit
+            fact_index.FactIndex.apply = lambda self, changes: os._exit(9)   # killed after the SQLite commit
             store.facts.add(Fact.new("event", "Cancelled the hotel in Porto", valid_at=date(2024, 5, 2)))
     """, home)
     assert result.returncode == 9, result.stderr

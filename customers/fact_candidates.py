@@ -119,14 +119,15 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     for group in groups:
         kind, retraction = group.kind, group.retraction
         quote = turn.text[group.sentences[0].start:group.sentences[-1].end]
-        evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker)]
+        evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
+                             said_on=turn.day)]
         agreement = False
         text = quote
         if confirmation is not None and group is agreed:
             agreement = True
             kind = "decision"
             evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=confirmation,
-                                     speaker=following.speaker))
+                                     speaker=following.speaker, said_on=following.day))
             text = f"{quote} → {confirmation}"
         if asked and group is groups[0]:
             # An answer reads only with what it answers ("Enterprise." after "Which plan are you

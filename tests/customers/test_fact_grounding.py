@@ -1,7 +1,7 @@
 from __future__ import annotations
 
+from mem.customers.fact_grounding import LogTurn, check_evidence, quote_occurs
 from mem.customers.fact_record import Evidence
-from mem.customers.grounding import LogTurn, check_evidence, quote_occurs
 
 TURNS = [
     LogTurn("t1", "customer", "Hi. We have an annual contract, so can I get 50% as an exception?"),
