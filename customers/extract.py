@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
 from mem.core.errors import ModelError
@@ -39,6 +39,12 @@ from mem.customers.judge import Judgement, judge
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.terms import terms
 from mem.customers.traits import flag_stale_traits, update_traits
+
+if TYPE_CHECKING:
+    from mem.core.config import Config
+    from mem.customers.log_files import Conversation
+    from mem.customers.log_files import Turn as LoggedTurn
+    from mem.customers.store import CustomerStore
 
 ProgressCallback = Callable[[int, int, str], None]
 SIMILAR_LIMIT = 8
@@ -79,7 +85,9 @@ class ExtractionReport:
         return asdict(self)
 
 
-def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | None = None) -> ExtractionReport:
+def extract_pending(
+    store: CustomerStore, *, config: Config, on_progress: ProgressCallback | None = None
+) -> ExtractionReport:
     """Extract every pending conversation of the customer whose ``store`` is given.
 
     Never raises for one bad model answer: that conversation is left pending and listed in
@@ -127,7 +135,7 @@ def extract_pending(store: Any, *, config: Any, on_progress: ProgressCallback | 
 
 @dataclass(frozen=True)
 class _Chunk:
-    conversation: Any
+    conversation: Conversation
     turns: list[Turn]
     start: int
     stop: int
@@ -180,8 +188,8 @@ def _merge(report: ExtractionReport, part: ExtractionReport) -> None:
             setattr(report, name, getattr(report, name) + value)
 
 
-def _turn(turn: Any) -> Turn:
-    meta = getattr(turn, "meta", None) or {}
+def _turn(turn: LoggedTurn) -> Turn:
+    meta = turn.meta or {}
     refs = []
     for ref in meta.get("policy_refs") or []:
         if isinstance(ref, dict) and isinstance(ref.get("page"), str) and isinstance(ref.get("version"), int) \
@@ -191,7 +199,7 @@ def _turn(turn: Any) -> Turn:
                 policy_refs=tuple(refs))
 
 
-def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> None:
+def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state: _Batch) -> None:
     report, conversation, start, stop = state.report, chunk.conversation, chunk.start, chunk.stop
     reference = conversation.started_at.date()
     window = chunk.turns[: stop + 1]  # the turn after the chunk may confirm an agreement proposed at its end
@@ -255,7 +263,7 @@ def _extract_chunk(store: Any, chunk: _Chunk, *, config: Any, state: _Batch) -> 
     report.conversations += stop == len(chunk.turns)
 
 
-def _similar(store: Any, candidate: Candidate) -> list[Fact]:
+def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
     found: dict[str, Fact] = {}
     for hit in store.facts.search(candidate.text, limit=SIMILAR_LIMIT, statuses=["active"]):
         found[hit.fact.id] = hit.fact
@@ -266,7 +274,7 @@ def _similar(store: Any, candidate: Candidate) -> list[Fact]:
     return list(found.values())
 
 
-def _apply(store: Any, candidate: Candidate, judgement: Judgement, state: _Batch) -> Fact | None:
+def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, state: _Batch) -> Fact | None:
     report, local, gone = state.report, state.local, state.gone
     if judgement.action == "NONE":
         report.unchanged += 1

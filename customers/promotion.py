@@ -20,11 +20,15 @@ piling up. The store enforces the budget and demotes the least important item if
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, Slot, find_slot
+
+if TYPE_CHECKING:
+    from mem.core.config import Config
+    from mem.customers.store import CustomerStore
 
 _TEMPLATES = {
     "language": "Answer in {}.",
@@ -54,7 +58,9 @@ def item_text(slot: Slot | None, quote: str) -> str:
     return quote.strip()
 
 
-def apply_direct_request(store: Any, candidate: Candidate, *, fact_id: str | None, config: Any) -> ContextOutcome:
+def apply_direct_request(
+    store: CustomerStore, candidate: Candidate, *, fact_id: str | None, config: Config
+) -> ContextOutcome:
     """Path (a): the customer's own lasting request becomes a confirmed context item."""
     quote = next(e.quote for e in candidate.evidence if e.role == "customer")
     text = item_text(candidate.slot, quote)
@@ -85,7 +91,7 @@ def needed_every_conversation(fact: Fact) -> Slot | None:
     return slot if slot is not None and slot.name in EVERY_CONVERSATION else None
 
 
-def consider_promotion(store: Any, fact: Fact, *, config: Any) -> ContextOutcome | None:
+def consider_promotion(store: CustomerStore, fact: Fact, *, config: Config) -> ContextOutcome | None:
     """Path (b) for one fact; ``None`` when the fact is not a candidate at all."""
     slot = needed_every_conversation(fact)
     if slot is None:
@@ -119,7 +125,7 @@ class Confirmation:
                 "demoted": [f.id for f in self.demoted]}
 
 
-def confirm_fact(store: Any, fact_id: str, *, config: Any, actor: str = "customer") -> Confirmation:
+def confirm_fact(store: CustomerStore, fact_id: str, *, config: Config, actor: str = "customer") -> Confirmation:
     """``mem facts confirm``: confirm a fact, then give it path (b) now that it is confirmed.
 
     A promotion proposed earlier for this fact (an item waiting unconfirmed) is confirmed with it

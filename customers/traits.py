@@ -24,11 +24,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.language import detect_language
 from mem.customers.terms import stem, terms
+
+if TYPE_CHECKING:
+    from mem.core.config import Config
+    from mem.customers.store import CustomerStore
 
 FAMILIES = {"request": "request", "decision": "request", "preference": "preference"}
 _MAX_TERMS = 12
@@ -124,7 +128,7 @@ class TraitResult:
     replaced: list[str] = field(default_factory=list)  # every trait id replaced during the call
 
 
-def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: date,
+def update_traits(store: CustomerStore, new_facts: Sequence[Fact], *, config: Config, today: date,
                   known: Sequence[Fact] = (), gone: Iterable[str] = ()) -> TraitResult:
     """Look for tendencies around ``new_facts`` and write trait facts (``flag_stale_traits`` is separate).
 
@@ -174,7 +178,7 @@ def update_traits(store: Any, new_facts: Sequence[Fact], *, config: Any, today: 
     return result
 
 
-def _existing_trait(store: Any, tendency: Tendency, known: Sequence[Fact], gone: set[str]) -> Fact | None:
+def _existing_trait(store: CustomerStore, tendency: Tendency, known: Sequence[Fact], gone: set[str]) -> Fact | None:
     ids = {f.id for f in tendency.support}
     for fact in known:  # traits written in this transaction are not searchable yet
         if fact.kind == "trait" and fact.status == "active" and fact.id not in gone and ids & set(fact.support):
@@ -193,7 +197,7 @@ def _evidence(support: Sequence[Fact]) -> list[Evidence]:
     return quotes
 
 
-def flag_stale_traits(store: Any, *, config: Any, today: date) -> list[str]:
+def flag_stale_traits(store: CustomerStore, *, config: Config, today: date) -> list[str]:
     """Flag active traits not seen again within ``trait.recheck_after_days``; returns their ids."""
     limit = timedelta(days=config.trait.recheck_after_days)
     flagged = []
