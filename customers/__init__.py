@@ -1,7 +1,9 @@
 """Everything one customer owns, on the client: request log, facts, context, traits, consent, backup.
 
 Importing this package loads neither tantivy nor llm: the index is opened on the first search or
-fact write, the model engine only when a model is configured. ``CustomerStore`` is the store;
+fact write, the model engine only when a model is configured. ``CustomerStore`` is the store, one
+part per memory (``store.log``: ``RequestLog``, ``store.facts``: ``Facts``, ``store.context``:
+``CustomerContext``, ``store.consent``: ``ConsentBook``, ``store.outbox``: ``EvidenceOutbox``);
 ``extract_pending`` turns pending request logs into facts (movement 2).
 
 The names below are resolved on first use (PEP 562 ``__getattr__``): importing ``mem.customers.store``
@@ -15,20 +17,24 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mem.customers.consent import CATEGORIES, Consent
-    from mem.customers.customer_context import ContextChange, ContextItem
+    from mem.customers.consent import CATEGORIES, Consent, ConsentBook
+    from mem.customers.customer_context import ContextChange, ContextItem, CustomerContext
     from mem.customers.extract import ExtractionReport, extract_pending
     from mem.customers.fact_record import KINDS, SENSITIVE, STATUSES, Evidence, Fact, PolicyRef, Recheck
+    from mem.customers.facts import Facts
     from mem.customers.log_files import Conversation, Turn
+    from mem.customers.outbox import EvidenceOutbox
     from mem.customers.portable import export_customer, import_customer
     from mem.customers.promotion import Confirmation, confirm_fact
+    from mem.customers.request_log import RequestLog
     from mem.customers.store import CustomerStore, EvidenceItem, HistoryEntry, SearchHit, list_customers
     from mem.customers.terms import search_query
 
 # public name -> the module of this package that defines it
 _HOME = {
-    "CATEGORIES": "consent", "Consent": "consent",
-    "ContextChange": "customer_context", "ContextItem": "customer_context",
+    "CATEGORIES": "consent", "Consent": "consent", "ConsentBook": "consent",
+    "ContextChange": "customer_context", "ContextItem": "customer_context", "CustomerContext": "customer_context",
+    "Facts": "facts", "EvidenceOutbox": "outbox", "RequestLog": "request_log",
     "ExtractionReport": "extract", "extract_pending": "extract",
     "KINDS": "fact_record", "SENSITIVE": "fact_record", "STATUSES": "fact_record", "Evidence": "fact_record",
     "Fact": "fact_record", "PolicyRef": "fact_record", "Recheck": "fact_record",
@@ -47,17 +53,22 @@ __all__ = [
     "STATUSES",
     "Confirmation",
     "Consent",
+    "ConsentBook",
     "ContextChange",
     "ContextItem",
     "Conversation",
+    "CustomerContext",
     "CustomerStore",
     "Evidence",
     "EvidenceItem",
+    "EvidenceOutbox",
     "ExtractionReport",
     "Fact",
+    "Facts",
     "HistoryEntry",
     "PolicyRef",
     "Recheck",
+    "RequestLog",
     "SearchHit",
     "Turn",
     "confirm_fact",

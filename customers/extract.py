@@ -269,7 +269,7 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
         found[hit.fact.id] = hit.fact
     if candidate.slot is not None and candidate.slot.name in _SLOT_QUERIES:
         for hit in store.facts.search(_SLOT_QUERIES[candidate.slot.name], limit=SIMILAR_LIMIT,
-                                kinds=["attribute", "preference"], statuses=["active"]):
+                                      kinds=["attribute", "preference"], statuses=["active"]):
             found.setdefault(hit.fact.id, hit.fact)
     return list(found.values())
 
@@ -282,7 +282,7 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     if judgement.action == "DELETE":
         quote = next(e.quote for e in candidate.evidence if e.role == "customer")
         retracted = store.facts.retract(judgement.target.id, actor="extraction",
-                                  reason=f"the customer took it back: {quote!r} ({candidate.evidence[0].turn})")
+                                        reason=f"the customer took it back: {quote!r} ({candidate.evidence[0].turn})")
         gone.add(retracted.id)
         _forget(local, retracted.id)
         report.retracted.append(retracted.id)

@@ -72,7 +72,7 @@ class EvidenceOutbox:
         at = clock.isoformat(clock.now())
         with self._store.transaction():
             self._store.conn.executemany("UPDATE evidence_outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL",
-                                   [(at, int(i)) for i in ids])
+                                         [(at, int(i)) for i in ids])
 
     def queue(self, fact: Fact) -> None:
         """Queue an agreement fact's evidence (inside the transaction that stores the fact)."""

@@ -91,7 +91,7 @@ class RequestLog:
             log_files.append_lines(self.path(conversation_id), [turn])
             self._store.conn.execute("UPDATE conversations SET turns = turns + 1 WHERE id = ?", (conversation_id,))
             self._store.conn.execute("INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
-                               (turn_id, conversation_id, seq))
+                                     (turn_id, conversation_id, seq))
         return turn
 
     def import_file(self, path: Path, *, agent_speakers: Iterable[str] = ()) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def _fill(home, customer: str) -> None:
         conversation = store.log.new_conversation(session="a3")
         store.log.append_turn(conversation, role="customer", text="Annual contract, so 50% as an exception please.")
         store.facts.add(Fact.new("decision", "Agreed a 50% partial refund as an exception.", valid_at=date(2026, 9, 28),
-                           evidence=[Evidence(log_id=conversation, turn=f"{conversation}-0001", role="customer",
+                                 evidence=[Evidence(log_id=conversation, turn=f"{conversation}-0001", role="customer",
                                               quote="Annual contract, so 50% as an exception")],
                            policy_refs=[PolicyRef(page="refund", version=3)], agreement=True))
         store.facts.add(Fact.new("preference", "Values speed over price."))

@@ -90,10 +90,10 @@ def test_update_keeps_the_old_fact_replaced_and_in_history(store, config, tmp_pa
 
 def test_retraction_marks_the_fact_retracted(store, config, tmp_path):
     store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer",
-                                                       "I prefer phone calls over email.")]))
+                                                            "I prefer phone calls over email.")]))
     old_id = extract_pending(store, config=config).added[0]
     store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
-                                                       "I no longer prefer phone calls over email.")]))
+                                                            "I no longer prefer phone calls over email.")]))
     report = extract_pending(store, config=config)
     assert report.retracted == [old_id]
     assert store.facts.get(old_id).status == "retracted"
@@ -104,7 +104,7 @@ def test_exact_duplicate_is_none(store, config, tmp_path):
     store.log.import_file(write_log(tmp_path / "1.jsonl", rows))
     extract_pending(store, config=config)
     store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
-                                                       "I prefer phone calls over email!")]))
+                                                            "I prefer phone calls over email!")]))
     report = extract_pending(store, config=config)
     assert report.added == [] and report.unchanged == 1
 
@@ -121,7 +121,7 @@ def test_sensitive_without_consent_is_dropped_and_counted(store, config, tmp_pat
 def test_sensitive_with_consent_is_stored_and_marked(store, config, tmp_path):
     store.consent.set(allow=["health"])
     store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer",
-                                                       "My doctor said I need surgery next month.")]))
+                                                            "My doctor said I need surgery next month.")]))
     report = extract_pending(store, config=config)
     assert report.dropped_sensitive == 0
     assert store.facts.get(report.added[0]).sensitive == "health"
@@ -135,11 +135,11 @@ def test_direct_request_becomes_context_in_three_languages(store, config, tmp_pa
     assert [c["action"] for c in report.context] == ["added"]
     assert [i.text for i in store.context.items()] == ["Answer in Japanese."]
     store.log.import_file(write_log(tmp_path / "2.jsonl", [("s2", "2025-06-01T09:00:00", "customer",
-                                                       "앞으로 한국어로 답해 주세요")]))
+                                                            "앞으로 한국어로 답해 주세요")]))
     extract_pending(store, config=config)
     assert [i.text for i in store.context.items()] == ["Answer in Korean."]  # same slot: replaced, not piled up
     store.log.import_file(write_log(tmp_path / "3.jsonl", [("s3", "2025-07-01T09:00:00", "customer",
-                                                       "これから英語で答えてください")]))
+                                                            "これから英語で答えてください")]))
     extract_pending(store, config=config)
     assert [i.text for i in store.context.items()] == ["Answer in English."]
 
@@ -197,8 +197,8 @@ def test_facts_link_the_policy_versions_the_answer_cited(store, config):
                           text="Like last time, can I get a partial refund as an exception?",
                       time=clock.parse_datetime("2025-10-20T10:00:00Z"))
     store.log.append_turn(conversation, role="agent", text="Under refund policy v4 refunds are within 14 days.",
-                      time=clock.parse_datetime("2025-10-20T10:01:00Z"),
-                      meta={"policy_refs": [{"page": "refund", "version": 4}]})
+                          time=clock.parse_datetime("2025-10-20T10:01:00Z"),
+                          meta={"policy_refs": [{"page": "refund", "version": 4}]})
     fact = store.facts.get(extract_pending(store, config=config).added[0])
     assert [(ref.page, ref.version) for ref in fact.policy_refs] == [("refund", 4)]
     assert store.facts.flag_recheck("refund", 5) == [fact.id]  # movement 5 finds it through the link

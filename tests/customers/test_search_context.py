@@ -110,7 +110,7 @@ def test_erase_leaves_no_trace_in_the_context_of_neighbours(store):
 
 def test_a_missing_log_costs_only_the_context(store):
     fact = store.facts.add(Fact.new("event", "Asked about the warranty", valid_at=date(2024, 9, 1),
-                              evidence=[Evidence("../../etc", "t1", "customer", "the warranty?")]))
+                                    evidence=[Evidence("../../etc", "t1", "customer", "the warranty?")]))
     store.facts.reindex()
     assert ids(store.facts.search("warranty")) == [fact.id]
 

@@ -93,7 +93,7 @@ def test_erase_is_a_hard_delete_with_tombstone_and_redaction(home):
         store.consent.set(allow=["health"])
         with store.transaction():
             f = store.facts.add(fact("Has asthma", kind="attribute", sensitive="health", agreement=True,
-                               evidence=[Evidence(conv, turn.id, "customer", "My doctor said I have asthma")]))
+                                     evidence=[Evidence(conv, turn.id, "customer", "My doctor said I have asthma")]))
             store.facts.add(fact("Likes green tea", kind="preference"))
         assert store.facts.search("asthma")
         store.facts.erase(f.id)
@@ -125,7 +125,7 @@ def test_flag_recheck_names_versions(home):
         assert store.facts.flag_recheck("refund", 4) == []
         assert not store.facts.get(b.id).recheck.flag
         both = store.facts.add(fact("Made under v3, confirmed under v4",
-                              policy_refs=[PolicyRef("refund", 3), PolicyRef("refund", 4)]))
+                                    policy_refs=[PolicyRef("refund", 3), PolicyRef("refund", 4)]))
         assert store.facts.flag_recheck("refund", 4) == []
         assert set(store.facts.flag_recheck("refund", 5)) == {a.id, both.id}
         assert store.facts.get(a.id).recheck.reason == "recheck needed: policy refund v3 → v5"
@@ -138,7 +138,7 @@ def test_flag_recheck_names_versions(home):
 def test_evidence_outbox(home):
     with CustomerStore.open(home, "acme") as store:
         f = store.facts.add(fact("Agreed a 50% refund", kind="decision", agreement=True,
-                           evidence=[Evidence("c", "t", "customer", "annual contract, so 50%")]))
+                                 evidence=[Evidence("c", "t", "customer", "annual contract, so 50%")]))
         store.facts.add(fact("Asked about hours"))
         pending = store.outbox.pending()
         assert [(p.fact_id, p.customer_id, p.date) for p in pending] == [(f.id, "acme", "2024-09-28")]

@@ -27,7 +27,7 @@ def _customer_with_a_decision(home, customer_id, *, share):
 
     with CustomerStore.open(home, customer_id) as store:
         store.facts.add(Fact.new("decision", AGREED, evidence=[Evidence(log_id="c0", turn="1", role="customer",
-                                                                  quote=AGREED)],
+                                                                        quote=AGREED)],
                            policy_refs=[PolicyRef("refund-policy", 1)]))
         if share:
             store.consent.set(share=True)
@@ -64,7 +64,7 @@ def test_agreement_evidence_reaches_the_service_when_the_conversation_ends(mem, 
     with CustomerStore.open(isolated_env, "cust-e") as store:  # an agreement saved earlier, still queued
         quote = "Could we agree on a 30% refund of the training credits?"
         store.facts.add(Fact.new("decision", quote, agreement=True,
-                           evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=quote)]))
+                                 evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=quote)]))
     result = mem("--workspace", ws, "ask", "-c", "cust-e", "--script", script)
     assert result.exit_code == 0, result.stderr
     assert "agreement evidence sent to the service's evidence store" in result.stderr
@@ -81,7 +81,7 @@ def test_offline_the_evidence_stays_queued(mem, setup, isolated_env):
 
     with CustomerStore.open(isolated_env, "cust-q") as store:
         store.facts.add(Fact.new("decision", AGREED, agreement=True,
-                           evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=AGREED)]))
+                                 evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=AGREED)]))
     server.stop()
     result = mem("--workspace", ws, "ask", "-c", "cust-q", "Can I get a refund after 20 days?")
     assert result.exit_code == 0, result.stderr

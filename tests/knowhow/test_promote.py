@@ -36,7 +36,7 @@ def _customer(home, cid, texts, *, share):
         for text in texts:
             store.facts.add(_decision(text))
         store.facts.add(Fact.new("preference", "I prefer e-mail, write to jane@example.com",
-                           evidence=[Evidence(log_id="c1", turn="2", role="customer", quote="I prefer e-mail")]))
+                                 evidence=[Evidence(log_id="c1", turn="2", role="customer", quote="I prefer e-mail")]))
         if share:
             store.consent.set(share=True)
 
