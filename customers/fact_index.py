@@ -18,13 +18,13 @@ from typing import Any
 from mem.core.errors import StorageError
 from mem.customers import analyzers
 from mem.customers.fact_record import Fact
-from mem.customers.turn_context import TurnContext
+from mem.customers.neighbour_turns import TurnContext
 
 INDEX_VERSION = "facts-2"  # facts-2: ``context`` field and evidence speakers; older indexes are rebuilt
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
-# which outrank the turns around it (``context``, ``mem.customers.turn_context``: a hint that lifts
+# which outrank the turns around it (``context``, ``mem.customers.neighbour_turns``: a hint that lifts
 # a fact among similar ones, rarely the reason it ranks first).
 BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.4, "context_cjk": 0.3}
 _WORD_FIELDS = ("text", "quotes", "context")

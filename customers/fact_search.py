@@ -90,7 +90,7 @@ class FactSearch:
     def index(self, *, check: bool = True) -> FactIndex:
         if self._index is None:
             from mem.customers.fact_index import FactIndex
-            from mem.customers.turn_context import TurnContext
+            from mem.customers.neighbour_turns import TurnContext
 
             stamp = db.get_meta(self._store.conn, "index_stamp") or ""
             context = TurnContext(self._store.folder / LOGS_DIR, allowed_sensitive=self._consented_categories)
