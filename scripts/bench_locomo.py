@@ -3,7 +3,7 @@
 For each of the 10 LoCoMo conversations: a fresh client home, one customer per conversation, the
 sessions imported as request logs with their session dates (``mem log import`` format), the
 deterministic engine extracts facts (``extract_pending``), then every question of categories 1–4
-is searched (``CustomerStore.search``, top 20) and scored by **evidence recall@k**: the fraction of
+is searched (``store.facts.search``, top 20) and scored by **evidence recall@k**: the fraction of
 the question's evidence turns (``dia_id``) that the top-k facts point to through their evidence
 (a fact points to the turns it quotes). Category 5 (adversarial) and questions without evidence
 are left out, as the data's README says. Nothing here looks at answers or evidence ids before
@@ -21,7 +21,7 @@ English stemming), queried through tantivy's query parser with the question's wo
 own plain-BM25 run; this script's stemmed baseline measures .52 and the unstemmed one .48 — the
 README's exact setup is not given, so its figure is quoted, not reproduced.)
 
-mem side: each question is passed as written to ``CustomerStore.search`` — the product search of
+mem side: each question is passed as written to ``store.facts.search`` — the product search of
 ``mem facts search`` and of the agent, which drops English stop and question words from the query
 itself (``mem.customers.terms.search_query``) and also matches a fact through the turns around its
 evidence (the index's low-boost ``context`` field) and its speakers. The customer consented to
