@@ -51,14 +51,17 @@ class ConsentBook:
 
     def current(self) -> Consent:
         """What the customer allows now, and how many sensitive facts are stored per category."""
-        rows = self._store.conn.execute("SELECT category FROM consent WHERE allowed = 1").fetchall()
         share = db.get_meta(self._store.conn, "share", "off") == "on"
         stored = self._store.conn.execute(
             "SELECT json_extract(data, '$.sensitive') AS category, COUNT(*) FROM facts "
             "WHERE json_extract(data, '$.sensitive') != 'none' GROUP BY category ORDER BY category"
         ).fetchall()
         stored = [(row[0], row[1]) for row in stored]
-        return Consent(allowed=frozenset(row[0] for row in rows), share=share, stored_sensitive=tuple(stored))
+        return Consent(allowed=self.allowed(), share=share, stored_sensitive=tuple(stored))
+
+    def allowed(self) -> frozenset[str]:
+        """The sensitive categories the customer allows now."""
+        return frozenset(row[0] for row in self._store.conn.execute("SELECT category FROM consent WHERE allowed = 1"))
 
     def allows(self, category: str) -> bool:
         """May a fact of this sensitive category (or "none") be stored?"""

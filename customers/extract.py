@@ -213,7 +213,7 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     else:
         candidates = deterministic_candidates(window, log_id=conversation.id, reference=reference,
                                               customer_roles=CUSTOMER_ROLES, start=start, stop=stop,
-                                              allowed_sensitive=frozenset(store.consent.current().allowed))
+                                              allowed_sensitive=store.consent.allowed())
     report.candidates += len(candidates)
     log_turns = [LogTurn(t.id, t.role, t.text, t.speaker) for t in window]
     kept: list[Candidate] = []

@@ -96,14 +96,13 @@ class FactSearch:
             context = TurnContext(self._store.folder / LOGS_DIR, allowed_sensitive=self._consented_categories)
             self._index = FactIndex(self._store.folder / INDEX_DIR, expected_stamp=stamp, context=context)
             if check:
-                self._check_index()
+                self._check_index(self._index)
         return self._index
 
     def _consented_categories(self) -> frozenset[str]:
-        return frozenset(row[0] for row in self._store.conn.execute("SELECT category FROM consent WHERE allowed = 1"))
+        return self._store.consent.allowed()
 
-    def _check_index(self) -> None:
-        index = self._index
+    def _check_index(self, index: FactIndex) -> None:
         total = self._store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
         if index.fresh:
             self.reindex()

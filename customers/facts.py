@@ -146,7 +146,8 @@ class Facts:
         limit: int | None = None,
     ) -> builtins.list[Fact]:
         """Facts newest first (by the date they are about), filtered; ``statuses=None`` = all."""
-        where, params = [], []
+        where: builtins.list[str] = []
+        params: builtins.list[str | int] = []
         if kinds:
             check_choices(kinds, KINDS, "kind")
             where.append(f"kind IN ({','.join('?' * len(kinds))})")

@@ -36,7 +36,7 @@ class EvidenceItem:
         return {
             "id": self.id,
             "fact_id": self.fact_id,
-            "customer_id": self._store.customer_id,
+            "customer_id": self.customer_id,
             "date": self.date,
             "kind": self.kind,
             "text": self.text,

@@ -13,8 +13,9 @@ other facts, evidence quotes, request logs) is ever read into a record.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from datetime import date
+from typing import Any, Protocol
 
 from mem.knowhow.anonymise import keyed, pseudonym, scrub
 from mem.knowhow.signature import split_decision
@@ -22,7 +23,43 @@ from mem.knowhow.signature import split_decision
 MAX_TEXT = 500
 
 
-def shared_records(customer_id: str, facts: Iterable[Any], *, secret: bytes, person_names: Iterable[str] = (),
+class SharedPolicyRef(Protocol):
+    """A policy page and version a fact was made under (``mem.customers.PolicyRef`` is one)."""
+
+    @property
+    def page(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+
+class DecisionFact(Protocol):
+    """What sharing reads of a customer fact. ``mem.customers.Fact`` is one; it is named here as a
+    protocol because know-how sits below customer memory and never imports it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def sensitive(self) -> str: ...
+
+    @property
+    def when(self) -> date | None: ...
+
+    @property
+    def policy_refs(self) -> Sequence[SharedPolicyRef]: ...
+
+
+def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: bytes, person_names: Iterable[str] = (),
                    customer_id_pattern: str | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """``(records, withdrawn)``: records of the shareable decision facts, and the keyed refs of decision
     facts no longer active (retracted or replaced), so the server drops what it got earlier."""
