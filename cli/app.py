@@ -22,7 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "config",
     "workspace", "ingest", "pages",
     "backup",
-    "serve", "accounts", "login", "keys", "bundle", "sync", "status", "evidence", "share", "promote",
+    "serve", "server", "accounts", "login", "keys", "bundle", "sync", "status", "evidence", "share", "promote",
     "lint",
     "ask", "demo",
     "facts", "log", "context", "consent",
@@ -74,7 +74,7 @@ HELP_PANELS: dict[str, tuple[str, ...]] = {
     "Policy wiki (the service's workspace)": ("init", "ingest", "pages", "lint", "promote", "config"),
     "Customer memory (on the client)": ("log", "extract", "facts", "context", "consent", "reindex"),
     "Answering": ("ask", "chat", "demo"),
-    "Serving the service's memory": ("keys", "bundle", "serve", "accounts", "evidence"),
+    "Serving the service's memory": ("keys", "bundle", "serve", "server", "accounts", "evidence"),
     "Client and server": ("login", "sync", "status", "share", "backup", "restore"),
 }
 

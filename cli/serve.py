@@ -14,6 +14,9 @@ def serve(
     ctx: typer.Context,
     host: Annotated[Optional[str], typer.Option("--host", help="Address to listen on (default: server.host).")] = None,
     port: Annotated[Optional[int], typer.Option("--port", help="Port to listen on (default: server.port).")] = None,
+    workers: Annotated[Optional[int], typer.Option(
+        "--workers", help="Worker processes sharing the port (default: server.workers); more than 1 wants "
+        "server.database on PostgreSQL.")] = None,
 ) -> None:
     """Serve the workspace over HTTP until Ctrl-C; one JSON access-log line per request on stderr.
 
@@ -22,7 +25,7 @@ def serve(
     from mem.server.serve import serve as run
 
     workspace = require_workspace(ctx)
-    run(workspace, config=get_state(ctx).config, host=host, port=port,
+    run(workspace, config=get_state(ctx).config, host=host, port=port, workers=workers,
         on_listening=lambda url: info(f"serving {workspace} on {url} (Ctrl-C stops)"))
     info("server stopped")
 

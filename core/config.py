@@ -102,6 +102,10 @@ class ServerSettings:
     host: str = _f("127.0.0.1", "address `mem serve` listens on")
     port: int = _f(8765, "port `mem serve` listens on")
     max_request_bytes: int = _f(8 * 1024 * 1024, "largest request body the server accepts")
+    database: str = _f("", "server store (accounts, evidence, intake, reviews): a postgresql:// URL, "
+                           "or empty for SQLite in the workspace (env MEM_DATABASE_URL)")
+    database_pool_size: int = _f(8, "PostgreSQL connections each server process keeps at most, per database")
+    workers: int = _f(1, "worker processes `mem serve` starts (more than 1 wants a PostgreSQL database)")
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,10 @@ class BackupSettings:
 
     max_attempts: int = _f(10, "wrong PIN attempts before the key service destroys the backup")
     retention_days: int = _f(14, "days a backup is kept before it is deleted")
+    keyservice_database: str = _f("", "key service (PIN counters, secrets): a postgresql:// URL of its own "
+                                      "database, or empty for server.database (env MEM_KEYSERVICE_DATABASE_URL)")
+    blobstore_database: str = _f("", "blob store (backup ciphertext): a postgresql:// URL, or empty for "
+                                     "server.database (env MEM_BLOBSTORE_DATABASE_URL)")
 
 
 @dataclass(frozen=True)
@@ -196,6 +204,13 @@ class Config:
                 raise InvalidInput(f"MEM_NOW is not an ISO date or datetime: {env['MEM_NOW']!r}") from exc
         if env.get("MEM_MODEL") is not None and "MEM_MODEL" in env:
             changes["model"] = dataclasses.replace(config.model, name=env["MEM_MODEL"])
+        if env.get("MEM_DATABASE_URL"):
+            changes["server"] = dataclasses.replace(config.server, database=env["MEM_DATABASE_URL"])
+        backup = {key: env[name] for key, name in (("keyservice_database", "MEM_KEYSERVICE_DATABASE_URL"),
+                                                    ("blobstore_database", "MEM_BLOBSTORE_DATABASE_URL"))
+                  if env.get(name)}
+        if backup:
+            changes["backup"] = dataclasses.replace(config.backup, **backup)
         return dataclasses.replace(config, **changes)
 
     def overlay(self, data: Mapping[str, Any], *, origin: str = CONFIG_FILE) -> Config:

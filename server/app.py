@@ -63,7 +63,7 @@ def create_app(workspace: Path, *, config: Config, store: ServerStore | None = N
     from starlette.middleware import Middleware
 
     workspace = Path(workspace)
-    server = ServerContext(workspace=workspace, config=config, store=store or open_store(workspace))
+    server = ServerContext(workspace=workspace, config=config, store=store or open_store(workspace, config))
     routes = []
     for name in ROUTE_MODULES:
         routes.extend(importlib.import_module(name).routes(server))

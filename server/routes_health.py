@@ -1,11 +1,46 @@
-"""``GET /health``: liveness for load balancers and ``mem status``; no account needed."""
+"""``GET /health`` (the process is up) and ``GET /ready`` (it can serve); no account needed.
+
+Load balancers route to a worker on ``/ready``: 200 when the server store and both halves of the
+vault answer with the schema this mem knows, and the signing material clients verify against is
+there (the public key and the latest bundle's signature); 503 with the list of problems otherwise.
+``/health`` says only that the process answers, so a restart is not triggered by a database outage.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from mem import __version__
+from mem.core.errors import MemError
+
+
+def readiness(server: Any) -> list[str]:
+    """What keeps this server from serving everything (empty when ready)."""
+    from mem.server.keys import PUBLIC, keys_dir
+    from mem.server.published import bundle_dir, latest_version
+
+    problems = []
+    checks = [("server store", server.store.ready)]
+    vault = server.extras.get("vault")
+    if vault is not None:
+        checks.append(("backup vault", vault.ready))
+    for name, check in checks:
+        try:
+            check()
+        except MemError as exc:
+            problems.append(f"{name}: {exc}")
+    if not (keys_dir(server.workspace) / PUBLIC).is_file():
+        problems.append("no public signing key: run `mem keys init`")
+    latest = latest_version(server.workspace)
+    if latest is None:
+        problems.append("no bundle published: run `mem bundle build`")
+    elif not (bundle_dir(server.workspace, latest) / "manifest.sig").is_file():
+        problems.append(f"bundle {latest} has no signature")
+    return problems
 
 
 def routes(server) -> list:
+    from starlette.concurrency import run_in_threadpool
     from starlette.responses import JSONResponse
     from starlette.routing import Route
 
@@ -15,4 +50,10 @@ def routes(server) -> list:
         return JSONResponse({"status": "ok", "service": "mem", "version": __version__,
                              "bundle_version": latest_version(server.workspace)})
 
-    return [Route("/health", health, methods=["GET"])]
+    async def ready(request):
+        problems = await run_in_threadpool(readiness, server)
+        if problems:
+            return JSONResponse({"status": "not ready", "problems": problems}, status_code=503)
+        return JSONResponse({"status": "ready"})
+
+    return [Route("/health", health, methods=["GET"]), Route("/ready", ready, methods=["GET"])]

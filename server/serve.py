@@ -3,6 +3,12 @@
 The listening socket is bound here, before uvicorn starts, so a port that is taken (or an address
 that is not this machine's) is one clear ``InvalidInput`` instead of uvicorn's own log line and
 exit code, and the address actually bound (``--port 0`` picks a free one) can be announced.
+
+With ``workers`` > 1 the socket is shared by that many worker processes, each running
+``mem.server.asgi:app`` (the same app ``uvicorn``/``gunicorn`` run), configured through the
+environment: ``MEM_WORKSPACE`` is set to this workspace and every other setting is read by each
+worker from the same ``mem.toml`` and environment. uvicorn's supervisor restarts a worker that dies
+(``kill -9``); the guarantees live in the database, so a dead worker loses nothing it had answered.
 """
 
 from __future__ import annotations
@@ -20,11 +26,11 @@ from mem.core.errors import InvalidInput, NotFound
 
 
 def serve(workspace: Path, *, config: Config, host: str | None = None, port: int | None = None,
-          log_stream=None, on_listening: Callable[[str], None] | None = None) -> None:
+          workers: int | None = None, log_stream=None, on_listening: Callable[[str], None] | None = None) -> None:
     """Serve ``workspace`` until interrupted (Ctrl-C / SIGTERM stop it cleanly and return).
 
-    ``host``/``port`` default to ``config.server``; ``on_listening(url)`` is called once the socket
-    is bound, with the URL clients should use.
+    ``host``/``port``/``workers`` default to ``config.server``; ``on_listening(url)`` is called once
+    the socket is bound, with the URL clients should use.
     """
     import uvicorn
 
@@ -34,20 +40,46 @@ def serve(workspace: Path, *, config: Config, host: str | None = None, port: int
         raise NotFound(f"workspace {workspace} does not exist")
     host = host or config.server.host
     port = config.server.port if port is None else port
+    workers = config.server.workers if workers is None else workers
     if not 0 <= port <= 65535:
         raise InvalidInput(f"port must be 0-65535, got {port}")
+    if not 1 <= workers <= 64:
+        raise InvalidInput(f"workers must be 1-64, got {workers}")
     configure_access_log(log_stream or sys.stderr)
+    # Built here even with workers, so a wrong setting, an unreachable database or an unknown schema
+    # is one error before any worker starts.
     app = create_app(workspace, config=config)
     sock = bind_socket(host, port)
     try:
-        server = uvicorn.Server(uvicorn.Config(app, access_log=False, log_level="warning", server_header=False))
         if on_listening is not None:
             on_listening(listening_url(sock))
         # Ctrl-C: uvicorn shuts down gracefully, then re-raises the signal it captured.
         with contextlib.suppress(KeyboardInterrupt):
-            server.run(sockets=[sock])
+            if workers == 1:
+                uvicorn.Server(uvicorn.Config(app, access_log=False, log_level="warning",
+                                              server_header=False)).run(sockets=[sock])
+            else:
+                _run_workers(Path(workspace), sock, workers)
     finally:
         sock.close()
+
+
+def _run_workers(workspace: Path, sock: socket.socket, workers: int) -> None:
+    """``workers`` processes of ``mem.server.asgi:app`` on one socket, under uvicorn's supervisor."""
+    import inspect
+    import os
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ["MEM_WORKSPACE"] = str(Path(workspace).resolve())  # read by each worker's Config.load()
+    sock.set_inheritable(True)
+    uv_config = uvicorn.Config("mem.server.asgi:app", workers=workers, access_log=False, log_level="warning",
+                               server_header=False)
+    if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.36
+        Multiprocess(uv_config, target=uvicorn.Server(uv_config).run, sockets=[sock]).run()
+    else:
+        Multiprocess(uv_config, sockets=[sock]).run()
 
 
 def bind_socket(host: str, port: int) -> socket.socket:

@@ -1,9 +1,10 @@
 """Server-side storage behind one interface: accounts, the evidence store, shared-decision intake, reviews.
 
 ``ServerStore`` is the interface the routes and operator commands use; ``SqliteServerStore`` is the
-embedded default (one SQLite file under ``<workspace>/.mem/``). A networked database can replace it
-by implementing the same protocol; nothing else reads the file. Every method opens its own
-connection, so the store is safe to share between the server's worker threads.
+embedded default (one SQLite file under ``<workspace>/.mem/``) and ``PostgresServerStore``
+(``mem.server.storage_pg``) the one for many workers on many hosts, chosen by ``server.database``
+(``open_store``). Every method opens its own connection, so a store is safe to share between the
+server's worker threads.
 """
 
 from __future__ import annotations
@@ -15,12 +16,17 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mem.core.errors import Conflict, NotFound, StorageError
 
+if TYPE_CHECKING:
+    from mem.core.config import Config
+
 STATE_DIR = ".mem"
 DB_NAME = "server.db"
+# PRAGMA user_version of the SQLite file; a newer one was written by a newer mem and is refused.
+SQLITE_SCHEMA_VERSION = 1
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -122,6 +128,7 @@ class ServerStore(Protocol):
     def release_backups(self, backup_ids: Sequence[str]) -> int: ...
     def reserved_backups(self) -> set[str]: ...
     def backup_usage(self, account: str) -> BackupUsage: ...
+    def ready(self) -> None: ...
 
 
 class SqliteServerStore:
@@ -139,9 +146,17 @@ class SqliteServerStore:
                     os.fchmod(fd, 0o600)
             finally:
                 os.close(fd)
-            with self._connect() as db:
+            db = self._connect()
+            try:
                 db.execute("PRAGMA journal_mode=WAL")
+                found = db.execute("PRAGMA user_version").fetchone()[0]
+                if found > SQLITE_SCHEMA_VERSION:
+                    raise StorageError(f"server storage {self.path} has schema version {found}, newer than this "
+                                       f"mem knows ({SQLITE_SCHEMA_VERSION}): upgrade mem before serving from it")
                 db.executescript(_SCHEMA)
+                db.execute(f"PRAGMA user_version = {SQLITE_SCHEMA_VERSION}")
+            finally:
+                db.close()
         except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"cannot open server storage {self.path}: {exc}") from exc
 
@@ -277,6 +292,10 @@ class SqliteServerStore:
             for r in self._read("SELECT * FROM reviews")
         }
 
+    # health --------------------------------------------------------------------------------
+    def ready(self) -> None:
+        """Raise ``StorageError`` unless the file answers a query."""
+        self._read("SELECT 1")
 
     # quotas ----------------------------------------------------------------------------------
     def charge_daily(self, account: str, what: str, *, day: str, records: int, nbytes: int,
@@ -371,6 +390,18 @@ def state_dir(workspace: Path) -> Path:
     return Path(workspace) / STATE_DIR
 
 
-def open_store(workspace: Path) -> ServerStore:
-    """The server store of a workspace (the embedded SQLite default)."""
+def open_store(workspace: Path, config: Config | None = None) -> ServerStore:
+    """The server store of a workspace: PostgreSQL when ``server.database`` (or ``MEM_DATABASE_URL``)
+    names one, else the embedded SQLite file. Without ``config`` the workspace's settings are read."""
+    from mem.core.config import Config
+
+    if config is None:
+        config = Config.load(workspace=workspace)
+    url = config.server.database
+    if url:
+        from mem.server.database import check_url
+        from mem.server.storage_pg import PostgresServerStore
+
+        return PostgresServerStore(check_url(url, setting="server.database"),
+                                   pool_size=config.server.database_pool_size)
     return SqliteServerStore(state_dir(workspace) / DB_NAME)

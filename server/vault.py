@@ -45,14 +45,33 @@ class Vault:
 
     @classmethod
     def open(cls, workspace: Path, *, config: Config, store: ServerStore | None = None) -> Vault:
+        """The vault of a workspace. Each half lives where its setting says: ``backup.keyservice_database``
+        / ``backup.blobstore_database``, else ``server.database``, else files under ``<workspace>/.mem/``."""
         state = Path(workspace) / STATE_DIR
-        return cls(
-            keys=KeyService(state / KEYSERVICE_FOLDER, max_attempts=config.backup.max_attempts,
-                            retention_days=config.backup.retention_days,
-                            unfinished_minutes=config.quota.unfinished_minutes),
-            blobs=BlobStore(state / BLOB_FOLDER, max_bytes=MAX_BLOB_BYTES),
-            quotas=Quotas(store or open_store(workspace), config.quota),
-        )
+        pool_size = config.server.database_pool_size
+        keys_url, blobs_url = keyservice_url(config), blobstore_url(config)
+        if keys_url:
+            from mem.server.vault_keyservice_pg import PostgresKeyService
+
+            keys: Any = PostgresKeyService(keys_url, max_attempts=config.backup.max_attempts,
+                                           retention_days=config.backup.retention_days,
+                                           unfinished_minutes=config.quota.unfinished_minutes, pool_size=pool_size)
+        else:
+            keys = KeyService(state / KEYSERVICE_FOLDER, max_attempts=config.backup.max_attempts,
+                              retention_days=config.backup.retention_days,
+                              unfinished_minutes=config.quota.unfinished_minutes)
+        if blobs_url:
+            from mem.server.vault_blobstore_pg import PostgresBlobStore
+
+            blobs: Any = PostgresBlobStore(blobs_url, max_bytes=MAX_BLOB_BYTES, pool_size=pool_size)
+        else:
+            blobs = BlobStore(state / BLOB_FOLDER, max_bytes=MAX_BLOB_BYTES)
+        return cls(keys=keys, blobs=blobs, quotas=Quotas(store or open_store(workspace, config), config.quota))
+
+    def ready(self) -> None:
+        """Raise ``StorageError`` unless both halves answer with a schema this mem knows."""
+        self.keys.ready()
+        self.blobs.ready()
 
     def create(self, *, account: str, slot: str, authenticator: str, kdf: Any,
                replace: bool = False) -> dict[str, Any]:
@@ -156,6 +175,24 @@ class Vault:
         self.quotas.release_backups(self.quotas.store.reserved_backups() - known)
         self.quotas.sweep_daily()
         return orphans
+
+
+def keyservice_url(config: Config) -> str:
+    """The key service's PostgreSQL URL, or ``""`` for its SQLite file in the workspace."""
+    from mem.server.database import check_url
+
+    if config.backup.keyservice_database:
+        return check_url(config.backup.keyservice_database, setting="backup.keyservice_database")
+    return check_url(config.server.database, setting="server.database") if config.server.database else ""
+
+
+def blobstore_url(config: Config) -> str:
+    """The blob store's PostgreSQL URL, or ``""`` for files in the workspace."""
+    from mem.server.database import check_url
+
+    if config.backup.blobstore_database:
+        return check_url(config.backup.blobstore_database, setting="backup.blobstore_database")
+    return check_url(config.server.database, setting="server.database") if config.server.database else ""
 
 
 def _public(record: dict[str, Any]) -> dict[str, Any]:

@@ -125,6 +125,11 @@ class BlobStore:
         blobs = {path.stem for path in self.folder.glob("*/*.blob")}
         return blobs | {path.name[1:-len(".parts")] for path in self.folder.glob("*/.*.parts")}
 
+    def ready(self) -> None:
+        """Raise ``StorageError`` unless the blob folder is there and writable."""
+        if not os.access(self.folder, os.W_OK | os.X_OK):
+            raise StorageError(f"blob store: {self.folder} is not writable")
+
     def _path(self, account: str, backup_id: str) -> Path:
         _check_id(backup_id)
         owner = hashlib.sha256(b"mem-blob-owner\0" + account.encode("utf-8")).hexdigest()[:32]

@@ -227,6 +227,11 @@ class KeyService:
             self._purge(db)
             return {bid for (bid,) in db.execute("SELECT backup_id FROM backups")}
 
+    def ready(self) -> None:
+        """Raise ``StorageError`` unless the key service's database answers."""
+        with self._tx() as db:
+            db.execute("SELECT count(*) FROM backups").fetchone()
+
     # --- internals ----------------------------------------------------------------------------
 
     def _purge(self, db: sqlite3.Connection) -> list[str]:
