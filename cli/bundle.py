@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -28,6 +29,21 @@ def build(
         result = build_bundle(require_workspace(ctx), config=get_state(ctx).config, expires_days=expires_days,
                               on_progress=on_progress)
     emit(result, as_json=want_json(ctx, json_output))
+
+
+@bundle_app.command("publish")
+def publish(
+    ctx: typer.Context,
+    dest: Annotated[Path, typer.Argument(help="Folder a web server, object store or CDN serves.")],
+    version: Annotated[Optional[int], typer.Option("--version", min=1,
+                                                   help="Bundle version (default: latest).")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Write a built bundle as static files: content-addressed files first, then manifest and signature,
+    latest.json last. Clients read it with `mem login --bundles URL`; verification is the same."""
+    from mem.server.static_bundles import publish_static
+
+    emit(publish_static(require_workspace(ctx), dest, version=version), as_json=want_json(ctx, json_output))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,6 +1,7 @@
 """Benchmark of the service side: bundle build / verify, and `mem serve` under a bounded load.
 
     python scripts/bench_serve.py [--pages 100 1000] [--requests 3000] [--concurrency 8] [--repeat 3]
+                                  [--scale-requests 2000] [--database URL | --no-postgres]
 
 1. Builds a bundle of N policy pages (signing included) and verifies it the way a client does
    (Ed25519 signature over the manifest, then length + SHA-256 of every file); medians of
@@ -11,8 +12,15 @@
 3. The cost of the per-account quotas: the same load against ``POST /v1/evidence`` (token lookup,
    per-request bounds, the daily charge and the insert, one transaction each), and the store's
    quota calls alone (``charge_daily``, ``reserve_backup``) in-process, median per call.
+4. Scale-out, side by side in one run: SQLite with 1 worker, then PostgreSQL with 1, 2 and 4
+   workers (``mem serve --workers N``), each driven by the same separate load process on three
+   endpoints: the manifest (GET), evidence intake (POST, every record new, so each is a real
+   insert) and backup PIN guesses (POST unlock with a wrong proof, at most 9 per backup so none is
+   destroyed mid-run; each one is a counted, committed attempt under a row lock). PostgreSQL is a
+   throw-away cluster started here with fsync on (scripts/pg_cluster.py ``--durable``), or the
+   database given with ``--database``.
 
-Prints a markdown table. The machine is shared, so figures are medians and indicative only.
+Prints markdown tables. The machine is shared, so figures are medians and indicative only.
 """
 
 from __future__ import annotations
@@ -90,36 +98,72 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _start_server(ws: Path) -> tuple[subprocess.Popen, int]:
+def _start_server(ws: Path, *, workers: int = 1, database: str = "") -> tuple[subprocess.Popen, int]:
     port = _free_port()
     env = dict(os.environ, MEM_WORKSPACE=str(ws))
-    proc = subprocess.Popen([sys.executable, "-m", "mem", "serve", "--port", str(port)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    env.pop("MEM_DATABASE_URL", None)
+    if database:
+        env["MEM_DATABASE_URL"] = database
+    proc = subprocess.Popen([sys.executable, "-m", "mem", "serve", "--port", str(port), "--workers", str(workers)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    answered = 0
+    while time.monotonic() < deadline and answered < 4 * workers:  # every worker up, not just the first
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc, port
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
+                sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                if sock.recv(12).startswith(b"HTTP/1.1 200"):
+                    answered += 1
+                    continue
         except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("benchmark: mem serve did not start")
+            pass
+        time.sleep(0.2)
+    if answered < 4 * workers:
+        proc.kill()
+        raise SystemExit("benchmark: mem serve did not start")
+    time.sleep(0.5 * workers)
+    return proc, port
 
 
 # --- the load generator (runs in its own process: `bench_serve.py --load PORT PATH COUNT CONCURRENCY`) ---
 
-async def _worker(port: int, path: str, quota: list[int], latencies: list[float], deadline: float,
-                  raw: bytes | None = None) -> None:
+WRONG_PROOF = "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI="  # 32 bytes of 0x02: never a backup's proof
+RIGHT_PROOF = "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="  # 32 bytes of 0x01: the benchmark backups' proof
+
+
+def _request(spec: dict, index: int) -> bytes:
+    """Request ``index`` of a load: a GET of ``spec['path']``, the same raw request every time
+    (``raw_file``), or a POST built from the spec's kind."""
+    if "raw_file" in spec:
+        if "raw" not in spec:
+            spec["raw"] = Path(spec["raw_file"]).read_bytes()
+        return spec["raw"]
+    if spec.get("kind", "get") == "get":
+        return f"GET {spec['path']} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    if spec["kind"] == "evidence":
+        path = "/v1/evidence"
+        body = json.dumps({"records": [{"fact_id": f"{spec['prefix']}-{index}", "customer_id": "cust-bench",
+                                        "date": None, "quotes": ["Yes, please refund the order."]}]})
+    else:  # a wrong PIN proof; at most 9 per backup, so the backup is never destroyed mid-run
+        path = f"/vault/backups/{spec['ids'][index // 9]}/unlock"
+        body = json.dumps({"authenticator": WRONG_PROOF})
+    data = body.encode()
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {spec['token']}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data
+
+
+async def _worker(port: int, spec: dict, quota: list[int], count: int, latencies: list[float],
+                  deadline: float) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    request = raw or f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
     try:
         while quota[0] > 0 and time.perf_counter() < deadline:
             quota[0] -= 1
+            request = _request(spec, count - quota[0] - 1)
             start = time.perf_counter()
             writer.write(request)
             head = await reader.readuntil(b"\r\n\r\n")
             if not head.startswith(b"HTTP/1.1 200"):
-                raise SystemExit(f"benchmark: {path} answered {head.splitlines()[0]!r}")
+                raise SystemExit(f"benchmark: {spec} answered {head.splitlines()[0]!r}")
             length = 0
             for line in head.split(b"\r\n"):
                 if line.lower().startswith(b"content-length:"):
@@ -130,11 +174,11 @@ async def _worker(port: int, path: str, quota: list[int], latencies: list[float]
         writer.close()
 
 
-async def _load(port: int, path: str, count: int, concurrency: int, cap_s: float, raw: bytes | None = None) -> dict:
+async def _load(port: int, spec: dict, count: int, concurrency: int, cap_s: float) -> dict:
     latencies: list[float] = []
     quota = [count]
     start = time.perf_counter()
-    await asyncio.gather(*(_worker(port, path, quota, latencies, start + cap_s, raw) for _ in range(concurrency)))
+    await asyncio.gather(*(_worker(port, spec, quota, count, latencies, start + cap_s) for _ in range(concurrency)))
     elapsed = time.perf_counter() - start
     latencies.sort()
     return {"requests": len(latencies), "seconds": elapsed, "rps": len(latencies) / elapsed,
@@ -159,11 +203,11 @@ def bench_serve(root: Path, requests: int, concurrency: int) -> list[tuple[str, 
     raw_file.write_bytes(evidence)
     results = []
     try:
-        for label, path, raw in (("manifest", f"/v1/bundle/{version}/manifest.json", None),
-                                 ("page", f"/v1/bundle/{version}/files/policies/policy-0042.md", None),
-                                 ("evidence POST (auth + quota + insert)", "/v1/evidence", raw_file)):
-            _load_process(port, path, max(100, requests // 10), concurrency, raw)  # warm-up
-            results.append((label, _load_process(port, path, requests, concurrency, raw)))
+        for label, spec in (("manifest", {"path": f"/v1/bundle/{version}/manifest.json"}),
+                            ("page", {"path": f"/v1/bundle/{version}/files/policies/policy-0042.md"}),
+                            ("evidence POST (auth + quota + insert)", {"raw_file": str(raw_file)})):
+            _load_process(port, spec, max(100, requests // 10), concurrency)  # warm-up
+            results.append((label, _load_process(port, spec, requests, concurrency)))
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -190,32 +234,108 @@ def bench_quota_calls(root: Path, calls: int) -> list[tuple[str, float]]:
             (f"reserve_backup (with {calls} backups held)", statistics.median(reserve))]
 
 
-def _load_process(port: int, path: str, count: int, concurrency: int, raw: Path | None = None) -> dict:
-    extra = [str(raw)] if raw is not None else []
-    out = subprocess.run([sys.executable, __file__, "--load", str(port), path, str(count), str(concurrency), *extra],
-                         capture_output=True, text=True, timeout=120)
+def _load_process(port: int, spec: dict, count: int, concurrency: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--load", str(port), json.dumps(spec), str(count),
+                          str(concurrency)], capture_output=True, text=True, timeout=300)
     if out.returncode != 0:
         raise SystemExit(f"benchmark: load generator failed: {out.stderr.strip()}")
     return json.loads(out.stdout)
 
 
+SCALE = (("SQLite", 1), ("PostgreSQL", 1), ("PostgreSQL", 2), ("PostgreSQL", 4))
+
+
+def bench_scale(root: Path, requests: int, concurrency: int, database: str) -> list[tuple[str, int, str, dict]]:
+    """Manifest, evidence intake and PIN guesses per (engine, workers); ``database`` empty skips PostgreSQL."""
+    import dataclasses
+
+    from mem.core.config import Config
+    from mem.server.accounts import add_account
+    from mem.server.bundle import build_bundle
+    from mem.server.storage import open_store
+    from mem.server.vault import Vault
+
+    ws = _workspace(root, 100) if not (root / "ws100").exists() else root / "ws100"
+    base = Config.load(workspace=ws, env={})
+    version = build_bundle(ws, config=base)["version"]
+    rows = []
+    for run, (engine, workers) in enumerate(SCALE):
+        url = database if engine == "PostgreSQL" else ""
+        if engine == "PostgreSQL" and not url:
+            continue
+        config = dataclasses.replace(base, server=dataclasses.replace(base.server, database=url))
+        account = f"bench-{run}"
+        token = add_account(ws, account, store=open_store(ws, config))
+        vault = Vault.open(ws, config=config)
+        ids = []
+        for i in range(requests // 9 + 1):
+            created = vault.create(account=account, slot=f"{run:08x}{i:024x}", authenticator=RIGHT_PROOF, kdf={})
+            vault.upload(account=account, backup_id=created["backup_id"], data=b"ciphertext" * 10)
+            ids.append(created["backup_id"])
+        proc, port = _start_server(ws, workers=workers, database=url)
+        try:
+            manifest = {"path": f"/v1/bundle/{version}/manifest.json"}
+            _load_process(port, manifest, max(200, requests // 5), concurrency)  # warm-up
+            _load_process(port, {"kind": "evidence", "token": token, "prefix": f"warm-{run}"}, 200, concurrency)
+            for label, spec in (("manifest", manifest),
+                                ("evidence intake", {"kind": "evidence", "token": token, "prefix": f"r{run}"}),
+                                ("backup guesses", {"kind": "guess", "token": token, "ids": ids})):
+                rows.append((engine, workers, label, _load_process(port, spec, requests, concurrency)))
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    return rows
+
+
+def _postgres(root: Path) -> tuple[str, Path | None]:
+    """A durable throw-away cluster (scripts/pg_cluster.py); ("", None) when PostgreSQL is not installed."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import pg_cluster
+
+    folder = root / "pg"
+    try:
+        url = pg_cluster.start(folder, durable=True)
+    except (SystemExit, subprocess.CalledProcessError) as exc:
+        print(f"benchmark: no PostgreSQL ({exc}); scale-out rows for SQLite only", file=sys.stderr)
+        return "", None
+    return url, folder
+
+
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--load":
-        port, path, count, concurrency = int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-        raw = Path(sys.argv[6]).read_bytes() if len(sys.argv) > 6 else None
-        print(json.dumps(asyncio.run(_load(port, path, count, concurrency, cap_s=60.0, raw=raw))))
+        port, spec, count, concurrency = int(sys.argv[2]), json.loads(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+        print(json.dumps(asyncio.run(_load(port, spec, count, concurrency, cap_s=120.0))))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, nargs="+", default=[100, 1000])
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scale-requests", type=int, default=2000, help="requests per endpoint and configuration")
+    parser.add_argument("--database", default="", help="PostgreSQL URL to use instead of a throw-away cluster")
+    parser.add_argument("--no-postgres", action="store_true", help="scale-out rows for SQLite only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
+        if os.geteuid() == 0:  # the throw-away cluster runs as the postgres user and needs to reach its folder
+            os.chmod(root, 0o755)
         bundles = bench_bundles(root, args.pages, args.repeat)
         serve = bench_serve(root, args.requests, args.concurrency)
         quota_calls = bench_quota_calls(root, 2000)
+        database, cluster = ("", None) if args.no_postgres else (args.database, None)
+        if not database and not args.no_postgres:
+            database, cluster = _postgres(root)
+        try:
+            if database:
+                from mem.server.migrations import MIGRATIONS, migrate
+
+                migrate(database, list(MIGRATIONS))
+            scale = bench_scale(root, args.scale_requests, args.concurrency, database)
+        finally:
+            if cluster is not None:
+                import pg_cluster
+
+                pg_cluster.stop(cluster)
     print("| bundle | files | build (median) | verify (median) |")
     print("|---|---:|---:|---:|")
     for n, build, verify, files in bundles:
@@ -231,6 +351,12 @@ def main() -> None:
     print("|---|---:|")
     for label, seconds in quota_calls:
         print(f"| {label} | {seconds * 1e6:.0f} µs |")
+    print()
+    print("| engine | workers | endpoint | requests | req/s | p50 | p99 |")
+    print("|---|---:|---|---:|---:|---:|---:|")
+    for engine, workers, label, r in scale:
+        print(f"| {engine} | {workers} | {label} | {r['requests']} | {r['rps']:.0f} | {r['p50_ms']:.1f} ms "
+              f"| {r['p99_ms']:.1f} ms |")
 
 
 if __name__ == "__main__":

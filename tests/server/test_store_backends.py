@@ -340,3 +340,19 @@ def test_a_database_setting_that_is_not_postgresql_is_refused(tmp_path):
         Config().server, database="mysql://x"))
     with pytest.raises(InvalidInput, match="server.database"):
         open_store(tmp_path, config)
+
+
+def test_the_key_service_moved_to_its_own_database_leaves_no_secret_in_the_workspace(migrated_pg_url, tmp_path):
+    base = Config(workspace=tmp_path)
+    config = dataclasses.replace(base, backup=dataclasses.replace(base.backup, keyservice_database=migrated_pg_url))
+    vault = Vault.open(tmp_path, config=config)  # the store and the blobs stay in the workspace
+    created = vault.keys.create(account="alice", slot="s", authenticator=GOOD, kdf="{}")
+    vault.blobs.put(account="alice", backup_id=created.record.backup_id, data=b"ciphertext")
+    vault.keys.mark_ready(account="alice", backup_id=created.record.backup_id)
+    assert type(vault.keys).__name__ == "PostgresKeyService" and type(vault.blobs).__name__ == "BlobStore"
+    assert not (tmp_path / ".mem" / "keyservice").exists()
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            assert created.secret not in path.read_bytes() and vault.keys._key not in path.read_bytes()
+    assert vault.unlock(account="alice", backup_id=created.record.backup_id,
+                        authenticator="AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=")["ok"]
