@@ -1,7 +1,7 @@
 """Customer facts (memory): dated sentences with their evidence, judged at write time — ``store.facts``.
 
 Writes (movement 2's ADD / UPDATE / DELETE, the customer's edits and confirmations, recheck flags)
-each go through ``_save`` in one transaction, which keeps the record, its policy rows, an
+each go through ``save`` in one transaction, which keeps the record, its policy rows, an
 append-only history row and an index operation together; ``history`` reads the changes back. The
 record itself (``Fact``, ``Evidence``…) is ``mem.customers.fact_record``'s, its stored JSON form
 ``mem.customers.fact_rows``'s; search and the index are ``mem.customers.fact_search``'s, the hard
