@@ -13,7 +13,7 @@ import shutil
 from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any  # tantivy ships no type information: its index, writer, schema and documents are Any
 
 from mem.core.errors import StorageError
 from mem.customers import analyzers
