@@ -35,8 +35,9 @@ from mem.core.errors import ModelError
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
-from mem.customers.judge import Judgement, judge
+from mem.customers.judge import Judgement, judge, slot_of
 from mem.customers.promotion import apply_direct_request, consider_promotion
+from mem.customers.slots import SLOT_TERMS, Slot
 from mem.customers.terms import terms
 from mem.customers.traits import flag_stale_traits, update_traits
 
@@ -49,16 +50,6 @@ if TYPE_CHECKING:
 ProgressCallback = Callable[[int, int, str], None]
 SIMILAR_LIMIT = 8
 CUSTOMER_ROLES = ("customer",)
-_SLOT_QUERIES = {
-    "residence": "live living moved 살고 이사 住んで 引っ越",
-    "name": "name call 이름 불러 名前 呼んで",
-    "language": "answer reply respond speak language 답 대답 答え 返信",
-    "tier": "plan tier enterprise premium 플랜 요금제 등급 プラン 会員",
-    "job": "work job 근무 働いて 勤めて",
-    "email": "email mail",
-    "contact_channel": "prefer contact email phone",
-    "accessibility": "screen reader impaired large text",
-}
 
 
 @dataclass
@@ -154,6 +145,7 @@ class _Batch:
     gone: set[str] = field(default_factory=set)
 
     terms_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    slot_by_id: dict[str, Slot | None] = field(default_factory=dict)
 
     def nearby(self, candidate: Candidate) -> list[Fact]:
         """The batch's own facts most like ``candidate`` (shared content terms), plus same-slot facts."""
@@ -173,9 +165,14 @@ class _Batch:
         scored.sort(key=lambda pair: -pair[0])
         found = [fact for _, fact in scored[:SIMILAR_LIMIT]]
         if candidate.slot is not None:
-            found += [f for f in self.local if f.kind in ("attribute", "preference") and f not in found
-                      and f.id not in self.gone]
+            found += [f for f in self.local if f not in found and f.id not in self.gone
+                      and (slot := self._slot(f)) is not None and slot.name == candidate.slot.name]
         return found
+
+    def _slot(self, fact: Fact) -> Slot | None:
+        if fact.id not in self.slot_by_id:
+            self.slot_by_id[fact.id] = slot_of(fact)
+        return self.slot_by_id[fact.id]
 
 
 def _merge(report: ExtractionReport, part: ExtractionReport) -> None:
@@ -267,9 +264,10 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
     found: dict[str, Fact] = {}
     for hit in store.facts.search(candidate.text, limit=SIMILAR_LIMIT, statuses=["active"]):
         found[hit.fact.id] = hit.fact
-    if candidate.slot is not None and candidate.slot.name in _SLOT_QUERIES:
-        for hit in store.facts.search(_SLOT_QUERIES[candidate.slot.name], limit=SIMILAR_LIMIT,
-                                      kinds=["attribute", "preference"], statuses=["active"]):
+    if candidate.slot is not None:
+        # the slot's question words are indexed with every fact filling it (mem.customers.index), so
+        # this finds "I live in Boston" for "I moved to Seattle", whatever kind either was stored as
+        for hit in store.facts.search(SLOT_TERMS[candidate.slot.name], limit=SIMILAR_LIMIT, statuses=["active"]):
             found.setdefault(hit.fact.id, hit.fact)
     return list(found.values())
 

@@ -84,11 +84,20 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     groups: list[_Group] = []
     for sentence in split_sentences(turn.text):
         kind = kinds.classify(sentence.text, lang=lang)
+        if kind is None and find_slot(sentence.text) is not None:
+            kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         retraction = kinds.is_retraction(sentence.text, lang=lang)
         standalone = retraction or kinds.is_direct_context_request(sentence.text, lang=lang) or (
-            kind in ("attribute", "preference") and find_slot(sentence.text) is not None)
+            kind is not None and find_slot(sentence.text) is not None)
         last = groups[-1] if groups else None
-        if standalone:
+        if standalone and last is not None and not last.standalone and len(last.sentences) == 1 \
+                and not retraction and kinds.is_correction(last.sentences[0].text, lang=lang):
+            # "정정할게요. 주문 번호는 77102입니다." / "My address changed. It's now…": the announcement
+            # belongs to the value it announces, so the correction is judged as one.
+            last.sentences.append(sentence)
+            last.content = [True, True]
+            last.kind, last.standalone = kind or "event", True
+        elif standalone:
             # A retraction, a lasting request or a slot ("I live in…", "answer in…") is its own fact:
             # judgement updates it, context takes it, on its own.
             groups.append(_Group(kind or "event", [sentence], retraction, [True], standalone=True))

@@ -18,17 +18,23 @@ from typing import Any  # tantivy ships no type information: its index, writer, 
 from mem.core.errors import StorageError
 from mem.customers import analyzers
 from mem.customers.fact_record import Fact
+from mem.customers.judge import slot_of
+from mem.customers.slots import SLOT_TERMS
 from mem.customers.neighbour_turns import TurnContext
 
-INDEX_VERSION = "facts-2"  # facts-2: ``context`` field and evidence speakers; older indexes are rebuilt
+# facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms. Older indexes are rebuilt.
+INDEX_VERSION = "facts-3"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
 # which outrank the turns around it (``context``, ``mem.customers.neighbour_turns``: a hint that lifts
 # a fact among similar ones, rarely the reason it ranks first).
-BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.4, "context_cjk": 0.3}
-_WORD_FIELDS = ("text", "quotes", "context")
-_CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk")
+# ``slot``: the words a question about the slot the fact fills uses (``mem.customers.slots.SLOT_TERMS``:
+# "where does the customer live" → "I moved to Seattle"), as strong as the customer's own words.
+BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.4, "context_cjk": 0.3,
+          "slot": 1.0, "slot_cjk": 0.8}
+_WORD_FIELDS = ("text", "quotes", "context", "slot")
+_CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk", "slot_cjk")
 _WRITER_HEAP = 32_000_000
 
 
@@ -135,6 +141,11 @@ class FactIndex:
                 doc.add_text("quotes_cjk", run)
             if evidence.speaker:
                 doc.add_text("quotes", evidence.speaker)
+        slot = slot_of(fact)
+        if slot is not None:
+            doc.add_text("slot", SLOT_TERMS[slot.name])
+            for run in analyzers.cjk_runs(SLOT_TERMS[slot.name]):
+                doc.add_text("slot_cjk", run)
         context = self._context.of(fact) if self._context is not None else ""
         if context:
             doc.add_text("context", context)
@@ -207,6 +218,8 @@ def _schema(t: Any) -> Any:
     builder.add_text_field("quotes_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
     builder.add_text_field("context", tokenizer_name=analyzers.WORDS, index_option="freq")
     builder.add_text_field("context_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
+    builder.add_text_field("slot", tokenizer_name=analyzers.WORDS, index_option="freq")
+    builder.add_text_field("slot_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
     builder.add_text_field("kind", tokenizer_name="raw", index_option="basic")
     builder.add_text_field("status", tokenizer_name="raw", index_option="basic")
     builder.add_integer_field("day", indexed=True, fast=True)

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from mem.customers.fact_candidates import Candidate
-from mem.customers.fact_record import Fact
-from mem.customers.slots import EVERY_CONVERSATION, find_slot
+from mem.customers.fact_record import Evidence, Fact
+from mem.customers.slots import SINGLE_VALUED, Slot, find_slot
 from mem.customers.terms import normalise, similarity
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
@@ -50,25 +51,64 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     duplicate = _duplicate(candidate, active)
     if duplicate is not None:
         return Judgement("NONE", duplicate, "same as an existing fact")
+    if candidate.slot is not None:
+        slotted = _slot_judgement(candidate, active)
+        if slotted is not None:
+            return slotted
     if candidate.retraction:
         target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED)
         if target is not None:
             return Judgement("DELETE", target, "the customer took it back")
         return Judgement("ADD", None, "retraction with nothing to retract")
-    if candidate.slot is not None and candidate.kind in _LASTING:
-        for fact in active:
-            slot = find_slot(_customer_words(fact)) if fact.kind in _LASTING else None
-            if slot is not None and slot.name == candidate.slot.name and slot.value != candidate.slot.value:
-                return Judgement("UPDATE", fact, f"new {slot.name}: {slot.value} → {candidate.slot.value}")
-            if slot == candidate.slot and slot.name in EVERY_CONVERSATION:
-                # "answer in Japanese" said again, in Korean: one fact per every-conversation slot, so a
-                # later "answer in English" replaces the only one instead of leaving a twin active
-                return Judgement("NONE", fact, f"same {slot.name} as an existing fact: {slot.value}")
     if candidate.correction:
         target = _best(candidate, [f for f in active if f.kind == candidate.kind], CORRECTION_MATCH)
         if target is not None:
             return Judgement("UPDATE", target, "the customer corrected it")
     return Judgement("ADD", None, "new")
+
+
+def _slot_judgement(candidate: Candidate, active: Sequence[Fact]) -> Judgement | None:
+    """UPDATE / DELETE / NONE against the same person's latest fact filling the candidate's slot.
+
+    Any kind counts: "Please ship to 7 Elm Avenue" agreed by the agent is an address as much as
+    "my address is…", and a later address replaces the agreement too (it stays in history). A
+    single-valued slot (residence, email, plan…) holds one value, so another value replaces it; an
+    order number or a subscription is one of many, so only a correction or a retraction touches it.
+    """
+    new = candidate.slot
+    speaker = _speaker(candidate.evidence)
+    same = [(fact, slot) for fact in active
+            if (slot := slot_of(fact)) is not None and slot.name == new.name and _speaker(fact.evidence) == speaker]
+    if not same:
+        return None
+    # the latest value first: what the customer said most recently is what is replaced
+    same.sort(key=lambda pair: (pair[0].when or date.min, pair[0].id), reverse=True)  # ids sort by creation
+    single = new.name in SINGLE_VALUED
+    matching = [(fact, slot) for fact, slot in same if slot.value == new.value]
+    if candidate.retraction:
+        fact = (matching or (same if single else []) or [(None, None)])[0][0]
+        if fact is not None:
+            return Judgement("DELETE", fact, f"the customer took back their {new.name}: {slot_of(fact).value}")
+        return None
+    if matching and (single or not candidate.correction):
+        fact = matching[0][0]
+        return Judgement("NONE", fact, f"same {new.name} as an existing fact: {new.value}")
+    if single or candidate.correction:
+        fact, slot = same[0]
+        if slot.value != new.value:
+            return Judgement("UPDATE", fact, f"new {new.name}: {slot.value} → {new.value}")
+    return None
+
+
+def slot_of(fact: Fact) -> Slot | None:
+    """The slot a fact fills, read in the customer's own words (never in a question copied as context)."""
+    if fact.kind == "trait":
+        return None
+    return find_slot(_customer_words(fact))
+
+
+def _speaker(evidence: Sequence[Evidence]) -> str | None:
+    return next((e.speaker for e in evidence if e.role == "customer"), None)
 
 
 def _duplicate(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:

@@ -99,18 +99,25 @@ _SMALL_TALK = {
 _RETRACTION = {
     "en": _words(r"no longer", r"not any ?more", r"anymore", r"forget (?:that|what i said)", r"scratch that",
                  r"that's not true", r"that is not true", r"ignore what i said", r"i take (?:that|it) back",
-                 r"i(?:'ve| have) stopped", r"i stopped", r"i quit", r"i moved out"),
+                 r"i(?:'ve| have) stopped", r"i stopped", r"i quit", r"i moved out",
+                 r"stop (?:sending|emailing|texting|calling|messaging)", r"unsubscribe(?: me)?", r"opt(?:ed)? out",
+                 r"don't send", r"do not send", r"cancel my subscription"),
     "ko": _any(r"더 이상", r"이제 안", r"이제는 안", r"취소할게", r"잊어 주세요", r"잊어주세요", r"사실이 아니",
-               r"그만뒀"),
-    "ja": _any(r"もう.*ない", r"もう.*ません", r"取り消", r"忘れてください", r"やめました", r"違います"),
+               r"그만뒀", r"그만 보내", r"수신 거부", r"구독 취소", r"구독을 취소", r"받고 싶지 않",
+               r"필요 없", r"필요없"),
+    "ja": _any(r"もう.*ない", r"もう.*ません", r"取り消", r"忘れてください", r"やめました", r"違います",
+               r"配信停止", r"配信を停止", r"購読を解除", r"要りません", r"いりません", r"不要です"),
 }
 _CORRECTION = {
     "en": _words(r"actually", r"correction", r"i meant", r"not .* but", r"now i", r"these days", r"i moved to",
                  r"i switched to", r"i changed", r"i made a mistake", r"my mistake", r"i was wrong", r"i misspoke",
-                 r"i mistyped", r"typo"),
-    "ko": _any(r"사실은", r"정정", r"이제는", r"요즘은", r"이사했", r"바꿨", r"잘못 말했", r"잘못 썼", r"제가 착각"),
+                 r"i mistyped", r"typo", r"switch(?:ed)? (?:my|me|it|them|to)",
+                 r"instead", r"update:", r"i(?:'ve| have)? (?:upgraded|downgraded|relocated)",
+                 r"my new (?:address|number|phone|email|name)", r"is now", r"are now"),
+    "ko": _any(r"사실은", r"정정", r"이제는", r"요즘은", r"이사했", r"바꿨", r"잘못 말했", r"잘못 썼", r"제가 착각",
+               r"바뀌었", r"변경", r"바꿔"),
     "ja": _any(r"実は", r"訂正", r"今は", r"最近は", r"引っ越しました", r"変えました", r"言い間違", r"書き間違",
-               r"私の間違い"),
+               r"私の間違い", r"間違えました", r"変わりました", r"変更", r"やはり", r"やっぱり"),
 }
 
 _CONFIRM = {

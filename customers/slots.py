@@ -29,59 +29,162 @@ class Slot:
     value: str
 
 
-_TIERS = r"enterprise|premium|pro|business|basic|free|standard|team|gold|silver|platinum"
+_TIERS = r"enterprise|premium|pro|business|basic|free|standard|team|gold|silver|platinum|plus"
 _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
 # A place is one word, or two when the second is capitalised ("New York"); the rules are
 # case-insensitive, so without the scoped (?-i:…) "I moved to Kyoto last week" gave "Kyoto last";
 # "I live in a flat" names no place.
-_PLACE = r"(?!(?:a|an|the|my|our|this|that)\b)(?P<v>[^\W\d_][\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)"
+_PLACE = r"(?!(?:a|an|the|my|our|this|that|here|there)\b)(?P<v>[^\W\d_][\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)"
+_CHANNEL_EN = r"e-?mail|phone|telephone|texts?|sms|chat|whatsapp|line|kakao(?:talk)?|telegram|post|letter"
+_PHONE = r"(?P<v>\+?\d[\d\s().-]{5,}\d)"
+_ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
+_ORDER_CJK = r"\s*(?:은|는|가|は|が)?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
+_DELIVERY_TIME_EN = r"morning|afternoon|evening|night|weekend|weekday"
 _I = re.I
 _RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("language", re.compile(r"\b(?:answer|reply|respond|talk|speak|write|communicate)(?: to me| me| back)? in (?P<v>"
-                            + _LANG + r")\b", _I)),
-    ("language", re.compile(r"\b(?:use|switch to) (?P<v>" + _LANG + r")\b", _I)),
+    ("language", re.compile(r"\b(?:answer|reply|respond|talk|speak|write|communicate)(?: to me| me| back)?"
+                            r"(?: from now on)? in (?P<v>" + _LANG + r")\b", _I)),
+    ("language", re.compile(r"\b(?:use|switch to|change to) (?P<v>" + _LANG + r")\b", _I)),
     ("language", re.compile(r"(?P<v>" + _LANG + r")\s*로\s*"
                             r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내)")),
     ("language", re.compile(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り)")),
     ("language", re.compile(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
-    ("name", re.compile(r"\b(?i:my name is|call me|i go by)\s+" + _NAME_VALUE)),
+    ("email", re.compile(r"(?P<v>[\w.+-]+@[\w-]+\.[\w.-]*\w)")),
+    ("order", re.compile(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking)"
+                         r"(?: number| no\.?| id| code)?\s*(?:is|was|:)?\s*#?" + _ORDER_EN, _I)),
+    ("order", re.compile(r"(?:주문\s*번호|예약\s*번호|문의\s*번호|접수\s*번호|송장\s*번호|주문)" + _ORDER_CJK)),
+    ("order", re.compile(r"(?:注文番号|お問い合わせ番号|問い合わせ番号|予約番号|受付番号|伝票番号|注文)" + _ORDER_CJK)),
+    ("phone", re.compile(r"\b(?:phone|mobile|cell|number|call me (?:on|at)|text me (?:on|at)|reach me (?:on|at))"
+                         r"\D{0,20}?" + _PHONE, _I)),
+    ("phone", re.compile(r"(?:전화\s*번호|연락처|휴대폰|핸드폰|번호)\D{0,10}?" + _PHONE)),
+    ("phone", re.compile(r"(?:電話番号|電話|携帯|番号)\D{0,10}?" + _PHONE)),
+    ("name", re.compile(r"\b(?i:my name is(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
+    ("name", re.compile(r"\b(?:I'm|I am) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
     ("name", re.compile(r"제 이름은\s*(?P<v>\S+?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S+?)(?:이)?라고 불러")),
     ("name", re.compile(r"名前は\s*(?P<v>[^\s。、です]+)|(?P<v2>[^\s。、]+?)と呼んで")),
-    ("tier", re.compile(r"\b(?:on|have|use|bought|with) (?:the |an? |our )?(?P<v>" + _TIERS + r")\b"
-                        r"(?: plan| tier| account| subscription| customer)?", _I)),
-    ("tier", re.compile(r"\b(?P<v>enterprise|premium|business|gold|platinum) (?:plan|tier|account|customer)\b", _I)),
-    ("tier", re.compile(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드)\s*(?:플랜|요금제|등급|고객|회원)")),
-    ("tier", re.compile(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|無料|ゴールド)"
+    ("tier", re.compile(r"\b(?:on|have|use|bought|with|upgraded to|downgraded to|switched to|moved to|changed to)"
+                        r" (?:the |an? |our )?(?P<v>" + _TIERS + r")"
+                        r" (?:plan|tier|account|subscription|membership)\b", _I)),
+    ("tier", re.compile(r"\b(?:on|have|use|with) (?:the |an? |our )?(?P<v>enterprise|premium|platinum)\b", _I)),
+    ("tier", re.compile(r"\b(?P<v>" + _TIERS + r") (?:plan|tier)\b", _I)),
+    ("tier", re.compile(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드|스탠다드|프로)"
+                        r"\s*(?:플랜|요금제|등급|고객|회원)")),
+    ("tier", re.compile(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|無料|ゴールド|スタンダード|プロ)"
                         r"\s*(?:プラン|会員|契約)")),
     ("accessibility", re.compile(r"\b(?P<v>screen reader|visually impaired|hard of hearing|deaf|blind|"
                                  r"large (?:text|font)|dyslexi\w*|wheelchair|colou?r ?blind)\b", _I)),
     ("accessibility", re.compile(r"(?P<v>스크린 ?리더|시각 ?장애|청각 ?장애|큰 글씨|난독증|휠체어|색맹)")),
     ("accessibility", re.compile(r"(?P<v>スクリーンリーダー|視覚障害|聴覚障害|大きい文字|大きな文字|車椅子|色覚)")),
-    ("residence", re.compile(r"\bi (?:now )?(?:live|am living|'m living) in " + _PLACE, _I)),
-    ("residence", re.compile(r"\bi (?:just )?moved to " + _PLACE, _I)),
-    ("residence", re.compile(r"(?P<v>\S+?)에\s*(?:살고|살아요|삽니다|이사)")),
-    ("residence", re.compile(r"(?P<v>[^\s。、]+?)に(?:住んで|引っ越)")),
-    ("job", re.compile(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
-    ("email", re.compile(r"(?P<v>[\w.+-]+@[\w-]+\.[\w.-]+)")),
+    ("address", re.compile(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address is (?:now )?"
+                           r"(?P<v>[^.!?\n]*\d[^.!?\n]*?)(?=,? (?:not|please|from now on)\b|[.!?]|$)", _I)),
+    ("address", re.compile(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>\d+[^.!?\n]*?)"
+                           r"(?=,? (?:from now on|instead|please)\b|[.!?,]|$)", _I)),
+    ("address", re.compile(r"(?:주소|배송지|배송 주소)(?:는|은|를)\s*(?P<v>[^.!?\n]*\d[^.!?\n]*?)"
+                           r"(?:(?:으로|로)\s*(?:해|바꿔|변경|보내)[^.!?\n]*|입니다|이에요|예요|에요|$)")),
+    ("address", re.compile(r"(?:住所|配送先|お届け先)(?:は|を)\s*(?P<v>[^。！？\n]*\d[^。！？\n]*?)"
+                           r"(?:に(?:変更|して|変え|お願い)[^。]*|です|でお願い|$)")),
+    ("residence", re.compile(r"\b(?:i (?:now |currently |still )?(?:live|am living|reside)"
+                             r"|i'm (?:now |currently )?living)"
+                             r" in " + _PLACE, _I)),
+    ("residence", re.compile(r"\b(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to " + _PLACE, _I)),
+    ("residence", re.compile(r"\b(?:i'm|i am|we're|we are) (?:now )?based in " + _PLACE, _I)),
+    ("residence", re.compile(r"(?P<v>[^\s,]+?)에\s*(?:살고|살아요|삽니다|거주)")),
+    ("residence", re.compile(r"(?P<v>[^\s,]+?)(?:으로|로)\s*이사")),
+    ("residence", re.compile(r"(?P<v>[^\s。、]+?)(?:に|へ)(?:住んで|住む|引っ越|在住)")),
+    ("subscription", re.compile(r"\b(?P<v>newsletter|digest|alert|notification|mailing list|promotional e-?mail|"
+                                r"promotion|coupon|magazine|catalog(?:ue)?|offer)s?\b", _I)),
+    ("subscription", re.compile(r"(?P<v>뉴스레터|소식지|쿠폰|알림|광고 문자|광고 메일|이벤트 메일)")),
+    ("subscription", re.compile(r"(?P<v>ニュースレター|メルマガ|メールマガジン|セール情報|キャンペーン情報|"
+                                r"クーポン|お知らせ|通知)")),
     ("contact_channel", re.compile(r"\bprefer (?:to be contacted by |contact by |being contacted by )?"
-                                   r"(?P<v>e-?mail|phone|text|sms|chat)\b", _I)),
+                                   r"(?P<v>" + _CHANNEL_EN + r")\b", _I)),
+    ("contact_channel", re.compile(r"\b(?:contact|reach|call|text|email|message|notify) (?:me|us)"
+                                   r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
+    ("contact_channel", re.compile(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
+    ("contact_channel", re.compile(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
+                                   r"|연락(?:은|는)\s*(?P<v2>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)")),
+    ("contact_channel", re.compile(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:で|に)(?:の)?"
+                                   r"(?:連絡|ご連絡|お願い|送)")),
+    ("delivery_time", re.compile(r"\b(?P<v>" + _DELIVERY_TIME_EN + r")s? deliver", _I)),
+    ("delivery_time", re.compile(r"\bdeliver(?:y|ies|ed)?(?: \w+)? (?:in the |at |on |during (?:the )?)?"
+                                 r"(?P<v>" + _DELIVERY_TIME_EN + r")s?\b", _I)),
+    ("delivery_time", re.compile(r"(?P<v>오전|오후|저녁|밤|주말|평일)\s*(?:에\s*)?(?:배송|배달)"
+                                 r"|(?:배송|배달)(?:은|는)?\s*(?P<v2>오전|오후|저녁|밤|주말|평일)")),
+    ("delivery_time", re.compile(r"(?P<v>午前中?|午後|夜|夕方|週末|平日)(?:の)?(?:配達|配送|お届け)"
+                                 r"|(?:配達|配送|お届け)(?:は)?(?P<v2>午前中?|午後|夜|夕方|週末|平日)")),
+    ("delivery_place", re.compile(r"\b(?:leave|put|drop|deliver)(?: off)?(?: my| the| all| our)?"
+                                  r"(?: parcels?| packages?| deliveries| orders?| it| them)? (?:at|with|by|in|on) "
+                                  r"(?:the |my |our )?(?P<v>[\w ]+?)(?= instead|[.,!?]|$)", _I)),
+    ("delivery_place", re.compile(r"(?:택배|배송|소포|물건)(?:은|는|를)?\s*(?P<v>[^.!?\n]+?)(?:에|에게)\s*"
+                                  r"(?:놓아|놔|두|맡겨|보관|넣어)")),
+    ("delivery_place", re.compile(r"(?P<v>[^\s。、]+?)(?:に|へ)(?:置いて|入れて|預けて|置き)")),
+    ("job", re.compile(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
 ]
+
+# Slots a customer holds one value of at a time: a new value replaces the old one. Orders and
+# subscriptions are many at once ("order 111 is late", "order 222 broke"), so only a correction
+# or a retraction touches an earlier one.
+SINGLE_VALUED = frozenset({"name", "language", "tier", "residence", "address", "email", "phone",
+                           "contact_channel", "delivery_time", "delivery_place", "accessibility", "job"})
+
+# Words a question about the slot uses, in the three languages; indexed with a fact that fills the
+# slot, so "where does the customer live", "어디 살아요" or "住所は" finds "I moved to Seattle".
+SLOT_TERMS = {
+    "name": "name called call named 이름 성함 불러 名前 氏名 呼んで",
+    "language": "language answer reply respond speak english korean japanese 언어 답변 대답 영어 한국어 일본어 "
+                "言語 回答 返信 英語 韓国語 日本語 何語",
+    "tier": "plan tier subscription account level membership 플랜 요금제 등급 회원 プラン 会員 契約",
+    "residence": "live lives living reside residence home city moved relocated where address 거주 살다 살아요 "
+                 "사는 사나요 살고 어디 이사 주소 住所 住んで 住まい 住む どこ 引っ越し",
+    "address": "address street shipping delivery ship send mailing home 주소 배송지 住所 配送先 お届け先",
+    "email": "email e-mail address mail contact 이메일 메일 주소 メールアドレス メール",
+    "phone": "phone number telephone mobile cell call contact 전화번호 전화 연락처 휴대폰 電話番号 電話 携帯 番号",
+    "contact_channel": "contact reach channel email phone call text sms chat how 연락 연락처 방법 이메일 전화 문자 "
+                       "連絡 連絡方法 メール 電話",
+    "order": "order number reference ticket booking which 주문 번호 주문번호 문의 注文 番号 注文番号 問い合わせ",
+    "delivery_time": "delivery deliveries deliver when time schedule 배송 배달 시간 언제 配達 配送 時間 いつ",
+    "delivery_place": "delivery deliveries deliver parcel package leave where 배송 배달 택배 방법 어디 配達 配送 荷物 "
+                      "方法 どこ 置き配",
+    "subscription": "subscription subscribed subscribe newsletter alerts emails 구독 뉴스레터 수신 購読 配信 "
+                    "ニュースレター",
+    "accessibility": "accessibility needs screen reader impaired 접근성 アクセシビリティ",
+    "job": "job work works occupation employer company 직업 회사 일 仕事 職業 会社",
+}
+
+_CHANNELS = {"email": "email", "e-mail": "email", "mail": "email", "이메일": "email", "메일": "email",
+             "メール": "email", "phone": "phone", "telephone": "phone", "call": "phone", "전화": "phone",
+             "電話": "phone", "text": "sms", "texts": "sms", "sms": "sms", "문자": "sms", "ショートメール": "sms",
+             "kakao": "kakaotalk", "kakaotalk": "kakaotalk", "카카오톡": "kakaotalk", "카톡": "kakaotalk",
+             "line": "line", "post": "post", "letter": "post", "우편": "post", "郵送": "post", "chat": "chat",
+             "チャット": "chat"}
+# Topic words a Japanese match can carry in front of its value ("これからはイチと呼んで").
+_JA_LEAD = re.compile(r"^(?:私は|僕は|今後は|これからは|今は|現在は|実は|やはり|やっぱり|荷物は|配達は|配送は)")
 
 
 def find_slot(text: str) -> Slot | None:
     """The first slot ``text`` fills, with its value normalised for comparison."""
     for name, pattern in _RULES:
-        match = pattern.search(text)
-        if match:
-            value = next(v for v in match.groups() if v)
-            return Slot(name, _normalise(name, value))
+        for match in pattern.finditer(text):
+            value = next((v for v in match.groups() if v), None)
+            if value is None:
+                continue
+            value = _normalise(name, value)
+            if value and (name != "phone" or len(re.sub(r"\D", "", value)) >= 7):
+                return Slot(name, value)
     return None
 
 
 def _normalise(name: str, value: str) -> str:
-    value = value.strip().strip(".,!?。、")
+    value = _JA_LEAD.sub("", value.strip().strip(".,!?。、 "))
     if name == "language":
         return _LANGUAGE_NAMES.get(value.lower(), _LANGUAGE_NAMES.get(value, value))
     if name == "contact_channel":
-        value = value.replace("-", "")
-    return value.lower() if name in ("tier", "accessibility", "contact_channel", "email") else value
+        return _CHANNELS.get(value.lower(), value.lower())
+    if name == "phone":
+        return re.sub(r"\D", "", value)
+    if name == "order":
+        return value.upper().lstrip("#")
+    if name == "subscription":
+        return value.lower().rstrip("s") if value.isascii() else value
+    return value.lower() if name in ("tier", "accessibility", "email", "delivery_time", "delivery_place") else value
+

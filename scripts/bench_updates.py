@@ -1,0 +1,131 @@
+"""Update judgement benchmark: does a changed slot replace the old value, in English, Korean and Japanese?
+
+Runs every case of ``scripts/update_cases.json`` (written for this benchmark, not tuned on any
+data set) on a fresh customer: each conversation of the case is imported on its own day and
+extracted with the deterministic engine, exactly as ``mem log import`` + ``mem extract`` do. A case
+passes when all of these hold:
+
+- **history kept** — the facts quoting the ``old`` value (and not the new one) exist and none of
+  them is active any more: they are ``replaced`` or ``retracted``;
+- **latest first** — when the case has a ``new`` value, the case's ``query`` (a question phrased
+  about the slot, in the case's language: "where does the customer live", "어디 살아요", "住所は")
+  returns, as its first hit, an active fact whose customer words hold the new value.
+
+Prints one line per failing case, then a table of pass counts per slot and language.
+Usage: ``python scripts/bench_updates.py [--cases FILE] [--verbose]``; exit 0 when ≥ 95 % pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+CASES = Path(__file__).with_name("update_cases.json")
+TARGET = 0.95
+_FIRST_DAY = date(2025, 3, 3)
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    case: dict[str, Any]
+    passed: bool
+    why: str
+
+
+def load_cases(path: Path = CASES) -> list[dict[str, Any]]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def run_case(case: dict[str, Any], home: Path) -> CaseResult:
+    """Import and extract the case's conversations for a fresh customer in ``home``, then check it."""
+    from mem.core.config import Config
+    from mem.customers.extract import extract_pending
+    from mem.customers.store import CustomerStore
+
+    config = Config.load(home=home, env={})
+    with CustomerStore.open(home, f"case-{case['id']}") as store:
+        for number, conversation in enumerate(case["conversations"]):
+            day = _FIRST_DAY + timedelta(days=30 * number)
+            log = home / f"{case['id']}-{number}.jsonl"
+            log.write_text("".join(
+                json.dumps({"session": f"s{number}", "time": f"{day.isoformat()}T10:{k:02d}:00Z",
+                            "role": turn["role"], "text": turn["text"]}, ensure_ascii=False) + "\n"
+                for k, turn in enumerate(conversation)), encoding="utf-8")
+            store.import_log(log)
+            extract_pending(store, config=config)
+        return CaseResult(case, *_check(store, case))
+
+
+def _customer_words(fact: Any) -> str:
+    return " ".join(e.quote for e in fact.evidence if e.role == "customer")
+
+
+def _check(store: Any, case: dict[str, Any]) -> tuple[bool, str]:
+    old, new = case.get("old"), case.get("new")
+    if old:
+        everything = store.list_facts(statuses=["active", "replaced", "retracted"])
+        stale = [f for f in everything if old in _customer_words(f) and not (new and new in _customer_words(f))]
+        if not stale:
+            return False, f"no fact holds the old value {old!r}"
+        still = [f for f in stale if f.status == "active"]
+        if still:
+            return False, f"the old value is still active: {still[0].text!r}"
+    if new:
+        hits = store.search(case["query"], limit=10)
+        if not hits:
+            return False, f"{case['query']!r} finds nothing"
+        first = hits[0].fact
+        if new not in _customer_words(first):
+            return False, f"{case['query']!r} ranks {first.text!r} first"
+    return True, "ok"
+
+
+def run_all(cases: list[dict[str, Any]]) -> list[CaseResult]:
+    results = []
+    with tempfile.TemporaryDirectory(prefix="mem-bench-updates-") as tmp:
+        for case in cases:
+            results.append(run_case(case, Path(tmp)))
+    return results
+
+
+def table(results: list[CaseResult]) -> str:
+    langs = sorted({r.case["lang"] for r in results})
+    slots = list(dict.fromkeys(r.case["slot"] for r in results))
+    lines = ["| slot | " + " | ".join(langs) + " | all |", "|---" * (len(langs) + 2) + "|"]
+
+    def cell(rows: list[CaseResult]) -> str:
+        return f"{sum(r.passed for r in rows)}/{len(rows)}" if rows else "–"
+
+    for slot in [*slots, None]:
+        rows = [r for r in results if slot is None or r.case["slot"] == slot]
+        cells = [cell([r for r in rows if r.case["lang"] == lang]) for lang in langs]
+        lines.append(f"| {slot or '**all**'} | " + " | ".join(cells) + f" | {cell(rows)} |")
+    confirmed = [r for r in results if r.case["agent_confirms"]]
+    lines.append(f"\nwith the agent confirming: {cell(confirmed)}; "
+                 f"without: {cell([r for r in results if not r.case['agent_confirms']])}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=Path, default=CASES)
+    parser.add_argument("--verbose", action="store_true", help="also print passing cases")
+    args = parser.parse_args(argv)
+    results = run_all(load_cases(args.cases))
+    for result in results:
+        if args.verbose or not result.passed:
+            print(f"{'PASS' if result.passed else 'FAIL'} {result.case['id']}: {result.why}")
+    print(table(results))
+    share = sum(r.passed for r in results) / len(results)
+    print(f"\n{share:.1%} of {len(results)} cases pass (target {TARGET:.0%})")
+    return 0 if share >= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
