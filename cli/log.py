@@ -9,8 +9,8 @@ import typer
 
 from mem.cli.facts import open_store
 from mem.cli.options import CustomerOption, JsonOption
-from mem.cli.output import emit, info
-from mem.cli.state import want_json
+from mem.cli.output import emit, info, warn
+from mem.cli.state import get_state, want_json
 
 log_app = typer.Typer(help="One customer's request log: import past conversations, list them.", no_args_is_help=True)
 
@@ -28,11 +28,21 @@ def import_(
 ) -> None:
     """Import past conversations so extraction can use them; all lines or none.
 
-    Lines group into conversations by `conversation` (default: the session tag). A bad line stops the
-    import with its line number and nothing is written (exit 2). Run `mem extract` afterwards.
+    Lines group into conversations by `conversation` (default: the session tag). A bad line, or a
+    message over `[extract] max_message_bytes` (256 KiB), stops the import with its line number and
+    nothing is written (exit 2). Empty messages are skipped and counted; unknown keys are named in
+    one warning. Run `mem extract` afterwards.
     """
+    from mem.customers.log_files import IMPORT_KEYS
+
+    limit = get_state(ctx).config.extract.max_message_bytes
     with open_store(ctx, customer, create=True) as store:
-        report = store.log.import_file(file, agent_speakers=agent_speaker or ())
+        report = store.log.import_file(file, agent_speakers=agent_speaker or (), max_message_bytes=limit)
+    if report["unknown_keys"]:
+        warn(f"ignored unknown keys: {', '.join(report['unknown_keys'])} "
+             f"(known: {', '.join(IMPORT_KEYS)})")
+    if report["skipped_empty"]:
+        warn(f"skipped {report['skipped_empty']} empty messages")
     if not want_json(ctx, json_output):
         info(f"imported {report['turns']} turns in {report['conversations']} conversations for {customer}")
     emit(report, as_json=want_json(ctx, json_output), human=lambda c, d: None)

@@ -156,13 +156,32 @@ def validate_turn_id(value: Any) -> str:
     return text
 
 
-def parse_import(path: Path, *, agent_speakers: Iterable[str] = ()) -> list[ImportedTurn]:
+# Keys of an import line; any other key is reported once (by name) and ignored. ``turn`` is the
+# common alias of ``turn_id`` (LoCoMo-style and chat-export files use it).
+IMPORT_KEYS = ("session", "time", "role", "speaker", "text", "id", "turn_id", "turn", "conversation", "meta")
+MAX_MESSAGE_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True)
+class ParsedImport:
+    """A validated import file: its turns, how many empty messages were skipped, unknown keys seen."""
+
+    turns: list[ImportedTurn]
+    skipped_empty: int = 0
+    unknown_keys: tuple[str, ...] = ()
+
+
+def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
+                 max_message_bytes: int = MAX_MESSAGE_BYTES) -> ParsedImport:
     """Read and validate a JSONL import file; the first bad line raises ``InvalidInput`` naming it.
 
     Each line: ``session`` (tag, default "default"), ``time`` (ISO date or datetime, required),
-    ``role`` and/or ``speaker``, ``text`` (non-empty), optional ``id``/``turn_id``, optional
+    ``role`` and/or ``speaker``, ``text``, optional ``id``/``turn_id``/``turn``, optional
     ``conversation`` (groups lines into one conversation; default: the session tag), optional
-    ``meta`` (a JSON object kept with the turn). Blank lines are skipped.
+    ``meta`` (a JSON object kept with the turn). Blank lines are skipped; a line whose message is
+    empty is skipped and counted (one empty message in a long history must not refuse it all); a
+    message longer than ``max_message_bytes`` (UTF-8) refuses the file. Lines are split on ``\n``
+    only: U+2028, U+0085 or a form feed are legal inside a JSON string and are not line breaks.
     """
     agent_speakers = tuple(agent_speakers)
     try:
@@ -175,13 +194,18 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = ()) -> list[Impo
         raise InvalidInput(f"cannot read {path}: {exc.strerror}") from exc
     turns: list[ImportedTurn] = []
     seen_ids: set[str] = set()
-    for number, line in enumerate(raw.splitlines(), start=1):
+    unknown: dict[str, None] = {}
+    skipped = 0
+    for number, line in enumerate(raw.split("\n"), start=1):
         if not line.strip():
             continue
         try:
-            turn = _parse_line(line, number, agent_speakers)
+            turn = _parse_line(line, number, agent_speakers, max_message_bytes, unknown)
         except InvalidInput as exc:
             raise InvalidInput(f"{path}: line {number}: {exc.message}; nothing was imported") from exc
+        if turn is None:
+            skipped += 1
+            continue
         if turn.turn_id is not None:
             if turn.turn_id in seen_ids:
                 raise InvalidInput(
@@ -190,20 +214,30 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = ()) -> list[Impo
             seen_ids.add(turn.turn_id)
         turns.append(turn)
     if not turns:
-        raise InvalidInput(f"{path}: no turns to import")
-    return turns
+        raise InvalidInput(f"{path}: no turns to import" + (f" ({skipped} empty messages skipped)" if skipped else ""))
+    return ParsedImport(turns, skipped, tuple(unknown))
 
 
-def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...]) -> ImportedTurn:
+def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...], max_message_bytes: int,
+                unknown: dict[str, None]) -> ImportedTurn | None:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"not valid JSON ({exc.msg})") from exc
     if not isinstance(data, dict):
         raise InvalidInput("each line must be a JSON object")
+    for key in data:
+        if key not in IMPORT_KEYS:
+            unknown.setdefault(key)
     text = data.get("text")
-    if not isinstance(text, str) or not text.strip():
-        raise InvalidInput("'text' must be a non-empty string")
+    if text is None or (isinstance(text, str) and not text.strip()):
+        return None  # an empty message: skipped and counted, not a reason to refuse the history
+    if not isinstance(text, str):
+        raise InvalidInput("'text' must be a string")
+    size = len(text.encode("utf-8"))
+    if size > max_message_bytes:
+        raise InvalidInput(f"the message is {size:,} bytes, over the limit of {max_message_bytes:,} "
+                           "([extract] max_message_bytes in mem.toml)")
     speaker = data.get("speaker")
     if speaker is not None and not isinstance(speaker, str):
         raise InvalidInput("'speaker' must be a string")
@@ -218,7 +252,7 @@ def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...]) -> Impo
     if not isinstance(session, (str, int)) or isinstance(session, bool) or not str(session).strip():
         raise InvalidInput("'session' must be a non-empty string")
     group = data.get("conversation", session)
-    turn_id = data.get("turn_id", data.get("id"))
+    turn_id = next((data[key] for key in ("turn_id", "id", "turn") if data.get(key) is not None), None)
     return ImportedTurn(
         line=number,
         group=str(group),

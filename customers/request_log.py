@@ -94,14 +94,19 @@ class RequestLog:
                                      (turn_id, conversation_id, seq))
         return turn
 
-    def import_file(self, path: Path, *, agent_speakers: Iterable[str] = ()) -> dict[str, Any]:
+    def import_file(self, path: Path, *, agent_speakers: Iterable[str] = (),
+                    max_message_bytes: int = log_files.MAX_MESSAGE_BYTES) -> dict[str, Any]:
         """``mem log import``: past conversations from a JSONL file, all or nothing.
 
         Lines are grouped into conversations by ``conversation`` (default: the session tag), in file
-        order. A bad line, or a turn id already in this customer's log, raises ``InvalidInput``
-        naming the line, and nothing is imported. Imported conversations are pending extraction.
+        order. A bad line, a message over ``max_message_bytes``, or a turn id already in this
+        customer's log, raises ``InvalidInput`` naming the line, and nothing is imported. Empty
+        messages are skipped (``skipped_empty`` counts them) and keys the format does not know are
+        named in ``unknown_keys``. Imported conversations are pending extraction.
         """
-        parsed = log_files.parse_import(Path(path), agent_speakers=agent_speakers)
+        result = log_files.parse_import(Path(path), agent_speakers=agent_speakers,
+                                        max_message_bytes=max_message_bytes)
+        parsed = result.turns
         given = [t for t in parsed if t.turn_id is not None]
         for chunk_start in range(0, len(given), 500):
             chunk = given[chunk_start:chunk_start + 500]
@@ -143,7 +148,8 @@ class RequestLog:
                     [(t.id, conversation_id, t.seq) for t in turns],
                 )
                 ids.append(conversation_id)
-        return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids}
+        return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids,
+                "skipped_empty": result.skipped_empty, "unknown_keys": list(result.unknown_keys)}
 
     def get(self, conversation_id: str) -> Conversation:
         row = self.row(conversation_id)

@@ -71,7 +71,8 @@ def test_import_groups_by_session_and_keeps_turn_ids(home, tmp_path):
 
 @pytest.mark.parametrize("bad, message", [
     ("{not json", "line 2: not valid JSON"),
-    ({"time": "2024-01-01", "role": "user"}, "line 2: 'text'"),
+    ({"time": "2024-01-01", "role": "user", "text": 5}, "line 2: 'text' must be a string"),
+    ({"time": "2024-01-01", "role": "user", "text": "x" * (256 * 1024 + 1)}, "line 2: the message is 262,145 bytes"),
     ({"time": "yesterday", "role": "user", "text": "x"}, "line 2: 'time'"),
     ({"time": "2024-01-01", "role": "robot", "text": "x"}, "line 2: unknown role"),
     ({"time": "2024-01-01", "text": "x"}, "line 2: needs a 'role' or a 'speaker'"),
@@ -86,6 +87,57 @@ def test_bad_line_names_the_line_and_imports_nothing(home, tmp_path, bad, messag
             store.log.import_file(path)
         assert store.log.conversations() == []
     assert list((home / "customers" / "acme" / "logs").glob("*.jsonl")) == []
+
+
+def test_import_splits_on_newline_only_skips_empty_messages_and_names_unknown_keys(home, tmp_path):
+    # U+2028 / U+0085 / form feed are legal inside a JSON string: str.splitlines() broke the line there
+    odd = "first line\u2028second\u0085third\x0cfourth"
+    path = tmp_path / "odd.jsonl"
+    path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in [
+        {"time": "2024-01-01", "role": "user", "text": odd, "turn": "t1", "channel": "web"},
+        {"time": "2024-01-01", "role": "agent", "text": "", "turn": "t2"},
+        {"time": "2024-01-01", "role": "user", "text": "   ", "turn": "t3", "mood": "ok"},
+        {"time": "2024-01-01", "role": "agent", "text": "Noted.", "turn": "t4", "channel": "web"},
+    ]), encoding="utf-8")
+    with CustomerStore.open(home, "acme") as store:
+        report = store.import_log(path)
+        assert (report["turns"], report["skipped_empty"], report["unknown_keys"]) == (2, 2, ["channel", "mood"])
+        [conversation] = store.conversations()
+        assert [(t.id, t.text) for t in conversation.turns] == [("t1", odd), ("t4", "Noted.")]  # `turn` = turn id
+
+
+def test_message_size_limit_is_a_setting(home, tmp_path):
+    path = write_jsonl(tmp_path / "big.jsonl", [{"time": "2024-01-01", "role": "user", "text": "é" * 600}])
+    with CustomerStore.open(home, "acme") as store:
+        with pytest.raises(InvalidInput, match="line 1: the message is 1,200 bytes, over the limit of 1,000"):
+            store.import_log(path, max_message_bytes=1000)
+        assert store.conversations() == []
+        assert store.import_log(path, max_message_bytes=1200)["turns"] == 1
+
+
+def test_cli_import_warns_once_about_unknown_keys_and_skipped_messages(mem, tmp_path):
+    path = write_jsonl(tmp_path / "log.jsonl", [
+        {"time": "2024-01-01", "role": "user", "text": "I live in Seoul.", "channel": "web"},
+        {"time": "2024-01-01", "role": "user", "text": "", "channel": "web"},
+        {"time": "2024-01-01", "role": "user", "text": "Hello", "channel": "app", "lang": "en"},
+    ])
+    result = mem("log", "import", str(path), "--customer", "cust-1")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("unknown keys") == 1 and "channel, lang" in result.stderr
+    assert "skipped 1 empty messages" in result.stderr
+
+
+def test_cli_refuses_an_oversized_message_with_one_line(mem, tmp_path, monkeypatch):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "mem.toml").write_text("[extract]\nmax_message_bytes = 100\n")
+    monkeypatch.setenv("MEM_WORKSPACE", str(workspace))
+    path = write_jsonl(tmp_path / "log.jsonl", [{"time": "2024-01-01", "role": "user", "text": "ok"},
+                                                 {"time": "2024-01-01", "role": "user", "text": "x" * 101}])
+    result = mem("log", "import", str(path), "--customer", "cust-1")
+    assert result.exit_code == 2
+    assert "line 2: the message is 101 bytes" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert mem("log", "list", "--customer", "cust-1").stdout.strip() in ("", "(no conversations)")
 
 
 def test_missing_file(home, tmp_path):
