@@ -166,12 +166,15 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     return out
 
 
+_MAX_CLAUSES = 8
 _CLAUSE_BREAK = re.compile(r"[,;、，]\s*|\s+(?:but|instead|so)\s+|\s+[—–-]\s+")
 
 
 def _wish_after_retraction(sentence: Sentence, lang: str) -> tuple[str, Sentence] | None:
     """The kind and clause of what a retracting sentence asks for instead, if it does after a clause break."""
-    for brk in _CLAUSE_BREAK.finditer(sentence.text):
+    for number, brk in enumerate(_CLAUSE_BREAK.finditer(sentence.text)):
+        if number >= _MAX_CLAUSES:
+            return None  # a retraction names what it takes back early; a run-on text must stay linear
         head, rest = sentence.text[:brk.start()], sentence.text[brk.end():]
         if not kinds.is_retraction(head, lang=lang) or kinds.is_retraction(rest, lang=lang):
             continue

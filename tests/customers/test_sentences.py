@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import time
+
 from mem.customers.sentences import split_sentences
 
 
@@ -32,3 +34,21 @@ def test_spans_are_exact_slices_of_the_message():
     for sentence in split_sentences(message):
         assert message[sentence.start:sentence.end] == sentence.text
     assert texts(message) == ["First one.", "Second one!", "Third"]
+
+
+def test_abbreviations_are_read_from_the_word_before_the_dot():
+    text = "I met Dr. Kim at 3 p.m. today. It was e.g. fine. Anyway."
+    assert [s.text for s in split_sentences(text)] == ["I met Dr. Kim at 3 p.m. today.", "It was e.g. fine.",
+                                                       "Anyway."]
+    # a long word ending in an abbreviation's letters is a word, not the abbreviation
+    assert len(split_sentences("He bought it from Costco. Then left.")) == 2
+
+
+def test_splitting_is_linear_in_the_message():
+    # 300 KB of short sentences: the old look-back scanned the whole prefix at every full stop
+    # (about 40 s here, 401 s for 1 MB); linear splitting takes well under a second on a quiet machine
+    text = "Mr. Kim bought the desk. It was 3.5 kg. " * 7700
+    started = time.process_time()
+    sentences = split_sentences(text)
+    assert len(sentences) == 7700 * 2
+    assert time.process_time() - started < 10
