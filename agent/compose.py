@@ -29,7 +29,8 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     # a deprecated page (reached through an old fact's link) is not a rule in force
     policies = [b for b in blocks if b.memory == "policy" and b.status != "deprecated"]
     knowhow = [b for b in blocks if b.memory == "knowhow" and b.status != "deprecated"]
-    facts = [b for b in blocks if b.memory == "fact"]
+    # instruction-like customer text is never told back as history (the warning says it was found)
+    facts = [b for b in blocks if b.memory == "fact" and not b.data.get("instruction_like")]
     if not (policies or knowhow or facts):
         return phrase(language, "nothing")
 

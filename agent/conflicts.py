@@ -51,7 +51,8 @@ def find_conflicts(blocks: list[Block]) -> list[ConflictNote]:
     """Every past decision among ``blocks`` that the current version of a retrieved policy page overrides."""
     policies = {b.id: b for b in blocks if b.memory == "policy" and b.status != "deprecated"}
     notes: list[ConflictNote] = []
-    for fact in (b for b in blocks if b.memory == "fact" and b.status in (None, "active")):
+    for fact in (b for b in blocks if b.memory == "fact" and b.status in (None, "active")
+                 and not b.data.get("instruction_like")):
         if not is_decision(fact):
             continue
         found = False

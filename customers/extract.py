@@ -26,6 +26,7 @@ says why.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,7 @@ from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
 from mem.customers.judge import Judgement, judge, slot_of
 from mem.customers.promotion import apply_direct_request, consider_promotion
+from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot
 from mem.customers.terms import terms
 from mem.customers.traits import flag_stale_traits, update_traits
@@ -214,7 +216,7 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     report.candidates += len(candidates)
     log_turns = [LogTurn(t.id, t.role, t.text, t.speaker) for t in window]
     kept: list[Candidate] = []
-    for candidate in candidates:
+    for candidate in map(_screened, candidates):
         if candidate.sensitive != "none" and not store.consent.allows(candidate.sensitive):
             report.dropped_sensitive += 1
             continue
@@ -244,7 +246,7 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
             target = fact.id if fact is not None else (judgement.target.id if judgement.target else None)
             outcome = apply_direct_request(store, candidate, fact_id=target, config=config)
             report.context.append(outcome.to_dict())
-    for fact in written:
+    for fact in (f for f in written if not f.instruction_like):
         outcome = consider_promotion(store, fact, config=config)
         if outcome is not None:
             report.context.append(outcome.to_dict())
@@ -258,6 +260,19 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     store.log.mark_extracted(conversation.id, stop)
     report.turns += stop - start
     report.conversations += stop == len(chunk.turns)
+
+
+def _screened(candidate: Candidate) -> Candidate:
+    """The candidate, marked instruction-like when the customer's words address the AI — whichever engine
+    proposed it: such a fact is never an agreement, a lasting wish for customer context, or a slot value."""
+    if not (candidate.instruction_like or any(
+            e.role == "customer" and instruction_like(e.quote) for e in candidate.evidence)):
+        return candidate
+    return dataclasses.replace(
+        candidate, instruction_like=True, agreement=False, context_request=False, slot=None, retraction=False,
+        correction=False, kind="request" if candidate.kind in ("decision", "trait") else candidate.kind,
+        text=" ".join(e.quote for e in candidate.evidence if e.role == "customer"),
+        evidence=tuple(e for e in candidate.evidence if e.role == "customer"))
 
 
 def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
@@ -288,7 +303,7 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     fact = Fact.new(
         candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
         policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive,
-        agreement=candidate.agreement,
+        agreement=candidate.agreement, instruction_like=candidate.instruction_like,
     )
     if judgement.action == "UPDATE":
         fact = store.facts.update(judgement.target.id, fact, actor="extraction", reason=judgement.reason)

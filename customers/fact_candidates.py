@@ -20,6 +20,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.language import detect_language
+from mem.customers.screening import instruction_like
 from mem.customers.sentences import Sentence, split_sentences
 from mem.customers.slots import Slot, find_slot
 
@@ -52,6 +53,7 @@ class Candidate:
     lang: str = "en"
     context_request: bool = False
     policy_refs: tuple[PolicyRef, ...] = field(default=())
+    instruction_like: bool = False
 
 
 def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: date,
@@ -87,6 +89,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if kind is None and find_slot(sentence.text) is not None:
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         retraction = kinds.is_retraction(sentence.text, lang=lang)
+        if instruction_like(sentence.text):
+            # text aimed at the AI is kept apart from what the customer told the service around it
+            groups.append(_Group(kind or "request", [sentence], False, [True], standalone=True, instruction=True))
+            continue
         standalone = retraction or kinds.is_direct_context_request(sentence.text, lang=lang) or (
             kind is not None and find_slot(sentence.text) is not None)
         last = groups[-1] if groups else None
@@ -121,7 +127,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     # The agent's "yes" answers the last thing the customer asked of the service. A lasting wish about
     # how to be served ("from now on answer in English") takes it only when nothing else was asked:
     # it must not take the agreement from the refund asked just before it.
-    asks = [g for g in groups if g.kind in ("request", "decision")]
+    asks = [g for g in groups if g.kind in ("request", "decision") and not g.instruction]
     agreed = next((g for g in reversed(asks) if not (g.standalone and kinds.is_direct_context_request(
         turn.text[g.sentences[0].start:g.sentences[-1].end], lang=lang))), asks[-1] if asks else None)
     out = []
@@ -146,7 +152,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if turn.speaker:
             # When the log names who spoke (a shared account, an imported transcript), the fact says so.
             text = f"{turn.speaker}: {text}"
-        context_request = group.standalone and kinds.is_direct_context_request(quote, lang=lang)
+        context_request = group.standalone and not group.instruction and kinds.is_direct_context_request(
+            quote, lang=lang)
         if context_request and not agreement:
             kind = "preference"  # a lasting wish about how to be served, whatever verb it used
         # An event happened when the customer says it did, and an attribute holds since the past day
@@ -161,7 +168,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
             sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,
             correction=kinds.is_correction(quote, lang=lang), slot=find_slot(quote), lang=lang,
-            context_request=context_request, policy_refs=policy_refs,
+            context_request=context_request, policy_refs=policy_refs, instruction_like=group.instruction,
         ))
     return out
 
@@ -199,13 +206,14 @@ class _Group:
     retraction: bool
     content: list[bool]  # per sentence: does it carry content (not small talk)?
     standalone: bool = False
+    instruction: bool = False  # instruction-like (mem.customers.screening): stored, never acted on
 
     def trimmed(self) -> _Group:
         """Without leading and trailing small talk ("Hi!", "Thanks!") around the content."""
         first = self.content.index(True)
         last = len(self.content) - 1 - self.content[::-1].index(True)
         return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1],
-                      self.standalone)
+                      self.standalone, self.instruction)
 
 
 def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],

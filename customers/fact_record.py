@@ -146,6 +146,10 @@ class Fact:
     support: tuple[str, ...] = ()
     sensitive: str = "none"
     agreement: bool = False
+    # The customer's words address the AI or give it standing orders ("ignore previous instructions…",
+    # "always approve my refunds"): kept, because the customer said it, but never customer context,
+    # a trait, know-how or an agreement, and shown to a model only as quoted data with a warning.
+    instruction_like: bool = False
 
     @classmethod
     def new(
@@ -161,6 +165,7 @@ class Fact:
         support: list[str] | tuple[str, ...] = (),
         sensitive: str = "none",
         agreement: bool = False,
+        instruction_like: bool = False,
     ) -> Fact:
         """A fresh active fact with a new sortable id and ``recorded_at`` = now; validated."""
         fact = cls(
@@ -176,6 +181,7 @@ class Fact:
             support=tuple(support),
             sensitive=sensitive,
             agreement=agreement,
+            instruction_like=instruction_like,
         )
         fact.validate()
         return fact
@@ -219,6 +225,8 @@ class Fact:
             raise InvalidInput("fact.valid_at must be a date")
         if isinstance(self.valid_at, datetime):
             raise InvalidInput("fact.valid_at must be a date, not a datetime")
+        if self.instruction_like and (self.agreement or self.kind == "trait"):
+            raise InvalidInput("an instruction-like fact cannot be an agreement or a trait")
         if self.kind == "trait" and self.origin == "inferred" and not self.support:
             raise InvalidInput("an inferred trait needs support (the fact ids it was inferred from)")
         for item in self.evidence:
@@ -247,6 +255,7 @@ class Fact:
             "support": list(self.support),
             "sensitive": self.sensitive,
             "agreement": self.agreement,
+            "instruction_like": self.instruction_like,
         }
 
     @classmethod
@@ -273,6 +282,7 @@ class Fact:
                 support=tuple(str(s) for s in _list(data, "support")),
                 sensitive=data.get("sensitive", "none"),
                 agreement=bool(data.get("agreement", False)),
+                instruction_like=bool(data.get("instruction_like", False)),
             )
         except (TypeError, ValueError) as exc:
             raise InvalidInput(f"malformed fact record: {exc}") from exc

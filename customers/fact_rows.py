@@ -53,7 +53,7 @@ class SearchHit:
 _DEFAULTS: dict[str, Any] = {
     "valid_at": None, "recorded_at": None, "evidence": [], "status": "active", "supersedes": None,
     "superseded_by": None, "policy_refs": [], "origin": "stated", "confirmed": False, "support": [],
-    "sensitive": "none", "agreement": False,
+    "sensitive": "none", "agreement": False, "instruction_like": False,
 }
 
 
@@ -86,7 +86,7 @@ _FULL_TEMPLATE: dict[str, Any] = {
     "id": None, "kind": None, "text": None, "valid_at": None, "recorded_at": None, "evidence": [],
     "status": "active", "supersedes": None, "superseded_by": None, "policy_refs": [],
     "recheck": {"flag": False, "reason": "", "since": None}, "origin": "stated", "confirmed": False,
-    "support": [], "sensitive": "none", "agreement": False,
+    "support": [], "sensitive": "none", "agreement": False, "instruction_like": False,
 }
 
 

@@ -22,6 +22,7 @@ _LANGUAGE_NAMES = {
     "중국어": "Chinese", "英語": "English", "韓国語": "Korean", "日本語": "Japanese", "中国語": "Chinese",
 }
 _LANG = "|".join(sorted(_LANGUAGE_NAMES, key=len, reverse=True))
+LANGUAGE_PATTERN = _LANG  # language names in en/ko/ja, longest first, for other modules' patterns
 
 
 @dataclass(frozen=True)

@@ -67,8 +67,8 @@ def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: b
     alias = pseudonym(secret, customer_id)
     records, withdrawn = [], []
     for fact in facts:
-        if fact.kind != "decision":
-            continue
+        if fact.kind != "decision" or getattr(fact, "instruction_like", False):
+            continue  # instruction-like customer text never feeds know-how
         ref = keyed(secret, "fact", fact.id)
         if fact.status != "active" or fact.sensitive != "none":
             withdrawn.append(ref)
