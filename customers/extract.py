@@ -36,10 +36,10 @@ from mem.core.errors import ModelError
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
-from mem.customers.judge import Judgement, judge, slot_of
+from mem.customers.judge import Judgement, judge
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.screening import instruction_like
-from mem.customers.slots import SLOT_TERMS, Slot
+from mem.customers.slots import SLOT_TERMS, Slot, slot_of
 from mem.customers.terms import terms
 from mem.customers.traits import flag_stale_traits, update_traits
 

@@ -18,9 +18,8 @@ from typing import Any  # tantivy ships no type information: its index, writer, 
 from mem.core.errors import StorageError
 from mem.customers import analyzers
 from mem.customers.fact_record import Fact
-from mem.customers.judge import slot_of
-from mem.customers.slots import SLOT_TERMS
 from mem.customers.neighbour_turns import TurnContext
+from mem.customers.slots import SLOT_TERMS, slot_of
 
 # facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms. Older indexes are rebuilt.
 INDEX_VERSION = "facts-3"

@@ -25,7 +25,7 @@ from datetime import date
 
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
-from mem.customers.slots import SINGLE_VALUED, Slot, find_slot
+from mem.customers.slots import SINGLE_VALUED, find_slot, slot_of
 from mem.customers.terms import normalise, similarity
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
@@ -98,13 +98,6 @@ def _slot_judgement(candidate: Candidate, active: Sequence[Fact]) -> Judgement |
         if slot.value != new.value:
             return Judgement("UPDATE", fact, f"new {new.name}: {slot.value} → {new.value}")
     return None
-
-
-def slot_of(fact: Fact) -> Slot | None:
-    """The slot a fact fills, read in the customer's own words (never in a question copied as context)."""
-    if fact.kind == "trait":
-        return None
-    return find_slot(_customer_words(fact))
 
 
 def _speaker(evidence: Sequence[Evidence]) -> str | None:

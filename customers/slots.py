@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 EVERY_CONVERSATION = frozenset({"name", "language", "tier", "accessibility"})
 
@@ -223,4 +224,12 @@ def _normalise(name: str, value: str) -> str:
     if name == "subscription":
         return value.lower().rstrip("s") if value.isascii() else value
     return value.lower() if name in ("tier", "accessibility", "email", "delivery_time", "delivery_place") else value
+
+
+def slot_of(fact: Any) -> Slot | None:
+    """The slot a fact fills, read in the customer's own words (never in a question copied as context)."""
+    if fact.kind == "trait":
+        return None
+    words = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
+    return find_slot(words)
 
