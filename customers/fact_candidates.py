@@ -83,9 +83,18 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
                      customer_roles: Sequence[str], asked: str | None = None) -> list[Candidate]:
     lang = detect_language(turn.text)
+    answers = bool(asked and asked.startswith("asked:"))
     groups: list[_Group] = []
     for sentence in split_sentences(turn.text):
+        sentence = _without_machine_text(sentence)
+        if sentence is None:
+            continue  # an import format's caption or attachment marker is never the customer's words
         kind = kinds.classify(sentence.text, lang=lang)
+        if kind in ("event", "preference", "attribute") and kinds.is_reaction(sentence.text, lang=lang):
+            kind = None  # "Aww, that's so cute!": a reaction, not a statement about the customer
+        elif kind is None and answers and not groups and _ANSWER.match(sentence.text) \
+                and len(sentence.text.split()) >= 3:
+            kind = "event"  # "No, no pets right now." after "Do you have pets?": the answer is the fact
         if kind is None and find_slot(sentence.text) is not None:
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         retraction = kinds.is_retraction(sentence.text, lang=lang)
@@ -171,6 +180,27 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             context_request=context_request, policy_refs=policy_refs, instruction_like=group.instruction,
         ))
     return out
+
+
+# A short answer to a question: yes / no and what follows ("No, no pets right now.", "네, 두 번이요").
+_ANSWER = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|sure|of course|"
+                     r"네|예|아니요|아뇨|はい|いいえ|ええ)\b", re.I)
+# Machine text an import format puts inside a message: a photo caption or attachment marker
+# ("[shared a photo: a cat on a sofa]", "[image: …]", "<attachment>"). It is cut from the sentence.
+_MACHINE_TEXT = re.compile(r"\s*(?:\[(?:shared an? |sent an? )?(?:photo|image|picture|video|audio|file|attachment|"
+                           r"sticker|gif)\b[^\]]{0,500}\]|<(?:image|photo|attachment|media omitted)[^>]{0,200}>)\s*",
+                           re.I)
+
+
+def _without_machine_text(sentence: Sentence) -> Sentence | None:
+    """The sentence up to the first caption or attachment marker in it; ``None`` when nothing is left."""
+    match = _MACHINE_TEXT.search(sentence.text)
+    if match is None:
+        return sentence
+    head = sentence.text[:match.start()].rstrip()
+    if not head:
+        return None
+    return Sentence(head, sentence.start, sentence.start + len(head))
 
 
 _MAX_CLAUSES = 8

@@ -30,7 +30,7 @@ STAMP = "STAMP"
 # a fact among similar ones, rarely the reason it ranks first).
 # ``slot``: the words a question about the slot the fact fills uses (``mem.customers.slots.SLOT_TERMS``:
 # "where does the customer live" → "I moved to Seattle"), as strong as the customer's own words.
-BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.4, "context_cjk": 0.3,
+BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.5, "context_cjk": 0.3,
           "slot": 1.0, "slot_cjk": 0.8}
 _WORD_FIELDS = ("text", "quotes", "context", "slot")
 _CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk", "slot_cjk")

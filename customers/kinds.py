@@ -213,6 +213,55 @@ def _has_content(text: str, lang: str) -> bool:
     return len(re.sub(r"\s", "", text)) >= 12
 
 
+# A reaction to what the other person said ("Aww, that's so cute!", "Always great chatting with
+# you!", "Your kids are so lucky.") says nothing about the speaker: no first person, and either an
+# interjection or pleasantry at the start, or a short evaluative remark. Such a sentence is trimmed
+# from a fact's edges and a turn of nothing else is no fact.
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours)\b",
+                           re.I)
+_REACTION_START = re.compile(
+    r"^\W*(?:wow|aww+|oh|omg|haha\w*|lol|yay|ooh|whoa|hey|hi|hello|thanks|thank you|congrats|congratulations|"
+    r"good luck|take care|bye|see you|cheers|sounds|that sounds|that's|that is|what an?|how|so|yes|yeah|yep|sure|"
+    r"absolutely|totally|definitely|exactly|true|agreed|glad|nice|great|awesome|cool|amazing|lovely|"
+    r"check (?:it|this|that) out|check out|look at)\b", re.I)
+_EVALUATIVE = re.compile(
+    r"\b(?:great|awesome|amazing|cute|sweet|cool|nice|lovely|beautiful|wonderful|fantastic|incredible|inspiring|"
+    r"proud of you|glad|happy for you|sorry to hear|tough|strong|kind words|brave|lucky|fun|exciting|"
+    r"impressive|gorgeous|stunning|adorable|chatting|talking|important|empowering|healing|special|powerful|"
+    r"pretty|bright|sucks|courage|so \w+)\b", re.I)
+_SAYS_WHEN = re.compile(r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|last (?:week|month|year|night|weekend))\b",
+                        re.I)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|y'all)\b", re.I)
+# Pleasantries said in the first person ("I'm here for you.", "It means a lot having you in my corner.")
+_PLEASANTRY = re.compile(
+    r"\b(?:here for you|glad (?:we|you|to hear|that)|means a lot|appreciate (?:it|that|you|your)|thanks?|"
+    r"can picture|can't wait to (?:hear|see)|happy for you|proud of you|got this|miss you|love you|take care|"
+    r"talk soon|chat soon|say hi|catch up|keep (?:it )?up|good luck|best wishes|"
+    r"(?:stoked|excited|happy|glad|thrilled) for you|long time no \w+|"
+    r"lots (?:has|have) (?:been going on|happened)|since we (?:last )?(?:talked|spoke|chatted))\b", re.I)
+_REACTION = {
+    "ko": re.compile(r"^(?:와|우와|오|헐|대박|멋지|멋있|좋네|좋겠|축하|귀엽|부럽|화이팅|파이팅)[^.!?~]{0,12}[.!?~]*$"),
+    "ja": re.compile(r"^(?:わあ|わー|すごい|すてき|素敵|いいね|おめでとう|かわいい|可愛い|頑張って|いいですね)"
+                     r"[^。！？!?]{0,12}[。！？!?]*$"),
+}
+
+
+def is_reaction(sentence: str, *, lang: str | None = None) -> bool:
+    """A pleasantry or reaction that says nothing about the speaker (see ``_REACTION_START``)."""
+    lang = lang or detect_language(sentence)
+    text = sentence.strip()
+    if lang != "en":
+        return bool(_REACTION[lang].match(text))
+    words = len(re.findall(r"[A-Za-z0-9']+", text))
+    if _SAYS_WHEN.search(text):
+        return False  # a number or a day ("Great, it arrived yesterday") is something that happened
+    if _FIRST_PERSON.search(text):
+        return bool(_PLEASANTRY.search(text)) and (words <= 12 or bool(_REACTION_START.match(text)))
+    if _SECOND_PERSON.search(text) or _PLEASANTRY.search(text) and words <= 12:
+        return True  # about the other person, not the speaker ("Your kids are so lucky."), or a pleasantry
+    return bool(_REACTION_START.match(text)) and words <= 16 or bool(_EVALUATIVE.search(text)) and words <= 12
+
+
 def is_retraction(sentence: str, *, lang: str | None = None) -> bool:
     """The customer takes something back ("I no longer…", "더 이상…", "もう…ない")."""
     lang = lang or detect_language(sentence)

@@ -76,11 +76,15 @@ class TurnContext:
             self._cache.popitem(last=False)
         return found
 
-    def _around(self, turns: list[tuple[str, str]]) -> dict[str, str]:
-        texts = [text if text and self._may_use(text) else "" for _, text in turns]
+    def _around(self, turns: list[tuple[str, str, str]]) -> dict[str, str]:
+        texts = [" ".join(t for t in (text, caption) if t) if (text or caption) and self._may_use(f"{text} {caption}")
+                 else "" for _, text, caption in turns]
         found = {}
-        for index, (turn_id, _) in enumerate(turns):
-            around = texts[max(0, index - TURNS_BEFORE):index] + texts[index + 1:index + 1 + TURNS_AFTER]
+        for index, (turn_id, _, _) in enumerate(turns):
+            # the fact's own turn, whole: extraction keeps only the statements about the speaker, and
+            # the reactions and the photo caption it leaves out are still words a question may use
+            own = [texts[index]] if texts[index] else []
+            around = texts[max(0, index - TURNS_BEFORE):index] + own + texts[index + 1:index + 1 + TURNS_AFTER]
             joined = "\n".join(text for text in around if text)
             if joined:
                 found[turn_id] = joined
@@ -103,18 +107,25 @@ class TurnContext:
         return verdict
 
 
-def _read_turns(path: Path) -> list[tuple[str, str]]:
-    """(turn id, text) of each turn of a log, in order; system turns have no text here."""
-    turns: list[tuple[str, str]] = []
+def _read_turns(path: Path) -> list[tuple[str, str, str]]:
+    """(turn id, text, caption) of each turn of a log, in order; system turns have no text here.
+
+    ``caption`` is ``meta.caption``: machine-written text about an attachment (an image import's
+    photo caption). It is never evidence — extraction does not read it — but a question may use its
+    words ("the photo of the cat"), so it is searchable here, beside the turn's own fact.
+    """
+    turns: list[tuple[str, str, str]] = []
     try:
         with open(path, encoding="utf-8") as fh:
             for line in fh:
                 try:
                     record = json.loads(line)
                     turn_id, role, text = str(record["id"]), record.get("role"), str(record.get("text") or "")
+                    caption = (record.get("meta") or {}).get("caption")
                 except (ValueError, KeyError, TypeError, AttributeError):
                     break  # a damaged or half-written last line: the turns before it still count
-                turns.append((turn_id, "" if role == "system" else text.strip()[:_MAX_TURN_CHARS]))
+                caption = caption.strip()[:_MAX_TURN_CHARS] if isinstance(caption, str) and role != "system" else ""
+                turns.append((turn_id, "" if role == "system" else text.strip()[:_MAX_TURN_CHARS], caption))
     except OSError:
         return []  # a missing log only costs the context field; the fact itself is indexed
     return turns

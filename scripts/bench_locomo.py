@@ -11,9 +11,10 @@ scoring: the questions are the queries, as written.
 
 Speaker mapping: LoCoMo is two people talking, and both are "the customer" side of a personal
 assistant — the assistant remembers what either person said — so every turn is imported with
-role ``customer`` and the person's name as ``speaker``. An image turn's ``blip_caption`` is part
-of what was shared, so it is appended to the turn text as ``[shared a photo: …]`` — in both the
-fact store and the baseline, so the comparison stays fair.
+role ``customer`` and the person's name as ``speaker``. An image turn's ``blip_caption`` is
+machine-written text, not the person's words: mem imports it as ``meta.caption``, which extraction
+never quotes and the index searches only as the turn's context; the baseline appends it to the turn
+text (``[shared a photo: …]``), so both can match a question about the photo.
 
 Baseline: the same turn texts in a plain tantivy index (``en_stem`` tokenizer: lower case and
 English stemming), queried through tantivy's query parser with the question's words — the
@@ -69,20 +70,25 @@ def sessions(conversation: dict) -> list[tuple[str, datetime, list[dict]]]:
     return found
 
 
-def turn_text(turn: dict) -> str:
-    text = turn.get("text", "").strip()
-    caption = turn.get("blip_caption")
-    return f"{text} [shared a photo: {caption}]" if caption else text
+def baseline_text(line: dict) -> str:
+    """An import line as the raw-log baseline indexes it: the words, and the photo caption if any."""
+    caption = (line.get("meta") or {}).get("caption")
+    return f"{line['text']} [shared a photo: {caption}]" if caption else line["text"]
 
 
 def import_lines(conversation: dict) -> list[dict]:
+    """The import file: the person's words as ``text``; the machine-written photo caption in
+    ``meta.caption``, which extraction never takes as evidence and the index searches as context."""
     lines = []
     for name, when, turns in sessions(conversation):
         for turn in turns:
-            text = turn_text(turn)
+            text = turn.get("text", "").strip()
             if text:
-                lines.append({"session": name, "time": when.isoformat(), "role": "customer",
-                              "speaker": turn["speaker"], "text": text, "id": turn["dia_id"]})
+                line = {"session": name, "time": when.isoformat(), "role": "customer",
+                        "speaker": turn["speaker"], "text": text, "id": turn["dia_id"]}
+                if turn.get("blip_caption"):
+                    line["meta"] = {"caption": turn["blip_caption"]}
+                lines.append(line)
     return lines
 
 
@@ -134,10 +140,12 @@ class RawLogIndex:
 
 
 def run(data: list[dict]) -> dict:
-    scores: dict[str, dict[int, dict[int, list[float]]]] = {"mem": {}, "raw": {}}
+    """Per conversation (1-based, in file order): scores[conversation][system][category][k] = recalls."""
+    scores: dict[int, dict[str, dict[int, dict[int, list[float]]]]] = {}
     tokens: dict[str, dict[int, list[int]]] = {"mem": {k: [] for k in KS}, "raw": {k: [] for k in KS}}
     turns_total, extract_seconds, facts_total, extract_cpu = 0, [], 0, 0.0
-    for sample in data:
+    for number, sample in enumerate(data, start=1):
+        mine = scores[number] = {"mem": {}, "raw": {}}
         lines = import_lines(sample["conversation"])
         turns_total += len(lines)
         with tempfile.TemporaryDirectory() as folder:
@@ -153,7 +161,7 @@ def run(data: list[dict]) -> dict:
                 extract_seconds.append((time.perf_counter() - started, len(lines)))
                 extract_cpu += time.process_time() - cpu_started
                 facts_total += sum(store.facts.counts().values())
-                raw = RawLogIndex(lines)
+                raw = RawLogIndex([{**line, "text": baseline_text(line)} for line in lines])
                 for qa in sample["qa"]:
                     category = qa.get("category")
                     wanted = evidence_ids(qa)
@@ -166,24 +174,44 @@ def run(data: list[dict]) -> dict:
                     for name, ranked, texts in (("mem", mem_ranked, mem_texts),
                                                 ("raw", [h[0] for h in raw_hits], [h[1] for h in raw_hits])):
                         for k in KS:
-                            scores[name].setdefault(category, {}).setdefault(k, []).append(recall(ranked, wanted, k))
+                            mine[name].setdefault(category, {}).setdefault(k, []).append(recall(ranked, wanted, k))
                             tokens[name][k].append(sum(len(t) for t in texts[:k]) // 4)
     return {"scores": scores, "tokens": tokens, "turns": turns_total, "facts": facts_total,
             "extract": extract_seconds, "extract_cpu": extract_cpu}
 
 
-def table(result: dict) -> str:
+# Settings (search boosts, context window, phrase lists) are chosen on conversations 1–5 only;
+# 6–10 are the held-out half, reported on their own so a choice that only fits 1–5 shows.
+SPLITS = (("tuning: conversations 1–5", range(1, 6)), ("held-out: conversations 6–10", range(6, 11)),
+          ("all ten conversations", range(1, 11)))
+
+
+def split_tables(result: dict) -> str:
+    parts = []
+    for title, numbers in SPLITS:
+        chosen = [n for n in numbers if n in result["scores"]]
+        if chosen:
+            parts.append(f"#### {title}\n\n" + recall_table(result, chosen))
+    return "\n\n".join(parts)
+
+
+def recall_table(result: dict, numbers: list[int]) -> str:
     rows = ["| category | questions | system | R@1 | R@5 | R@10 | R@20 |", "|---|---|---|---|---|---|---|"]
     for category, label in [*CATEGORIES.items(), (0, "overall (1–4)")]:
         for name, title in (("mem", "mem facts"), ("raw", "raw-log BM25")):
-            per_k = result["scores"][name]
+            per_sample = [result["scores"][n][name] for n in numbers]
             if category:
-                values = {k: per_k.get(category, {}).get(k, []) for k in KS}
+                values = {k: [v for per_k in per_sample for v in per_k.get(category, {}).get(k, [])] for k in KS}
             else:
-                values = {k: [v for c in per_k.values() for v in c[k]] for k in KS}
+                values = {k: [v for per_k in per_sample for c in per_k.values() for v in c[k]] for k in KS}
             count = len(values[KS[0]])
             cells = " | ".join(f"{statistics.fmean(values[k]):.3f}" if values[k] else "-" for k in KS)
             rows.append(f"| {category or ''} {label} | {count} | {title} | {cells} |")
+    return "\n".join(rows)
+
+
+def table(result: dict) -> str:
+    rows = [split_tables(result)]
     rows += ["", "| system | tokens@1 | tokens@5 | tokens@10 | tokens@20 |", "|---|---|---|---|---|"]
     for name, title in (("mem", "mem facts"), ("raw", "raw-log BM25")):
         cells = " | ".join(f"{statistics.fmean(result['tokens'][name][k]):.0f}" for k in KS)
