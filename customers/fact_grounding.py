@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 MIN_QUOTE_CHARS = 4
 
@@ -27,7 +28,10 @@ class LogTurn:
     speaker: str | None = None
 
 
+@lru_cache(maxsize=4096)
 def normalise_quote(text: str) -> str:
+    """NFKC and collapsed whitespace. Cached: every candidate of a turn is checked against the same
+    turn text, and normalising it again per candidate made a long message quadratic to ground."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
 
 

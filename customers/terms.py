@@ -48,8 +48,13 @@ _HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]+")
 _JA_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]{2,}|[\u30a0-\u30ff\u30fc]{2,}")
 
 
+@lru_cache(maxsize=20_000)
 def normalise(text: str) -> str:
-    """NFKC, lower case, whitespace collapsed: the form texts are compared in."""
+    """NFKC, lower case, whitespace collapsed: the form texts are compared in.
+
+    Cached: judgement compares every candidate with the same neighbours, and a long message's fact
+    normalised again for each of its hundreds of sentences made extraction quadratic in its length.
+    """
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().lower()
 
 
