@@ -2,6 +2,7 @@
 
 Prints a markdown table. Everything runs in-process on a temporary client home:
 
+- one long message of 1 KB / 100 KB / 1 MB extracted on its own: time must grow linearly;
 - extraction throughput: a generated request log (realistic support conversations in English with
   some Korean and Japanese) is imported and ``extract_pending`` (deterministic engine) runs on it;
   turns per second include candidates, grounding, judgement, storing and indexing;
@@ -150,12 +151,34 @@ def extraction_throughput(home: Path, rng: random.Random, conversations: int, tu
             "added": len(report.added)}
 
 
+_LONG = ("I bought the desk 18 days ago. The drawer is stuck, e.g. it will not open. My order number is 48213. "
+         "Mr. Kim said 3.5 kg was fine. Can I get a refund? 어제 주문했어요. 昨日届きました。 ")
+
+
+def long_message(home: Path, size: int) -> dict:
+    """Extraction of one customer message of ``size`` characters (mixed en/ko/ja sentences): it must
+    grow linearly with the size (a 1 MB message took 401 s while a look-back was quadratic)."""
+    from mem.customers.extract import extract_pending
+
+    text = (_LONG * (size // len(_LONG) + 1))[:size]
+    log = home / f"long-{size}.jsonl"
+    log.write_text(json.dumps({"time": "2025-01-01", "role": "customer", "text": text}, ensure_ascii=False) + "\n",
+                   encoding="utf-8")
+    with CustomerStore.open(home, f"bench-long-{size}") as store:
+        store.import_log(log, max_message_bytes=len(text.encode("utf-8")))
+        began, cpu_began = time.perf_counter(), time.process_time()
+        extract_pending(store, config=Config.load(home=home, env={}))
+        return {"seconds": time.perf_counter() - began, "cpu": time.process_time() - cpu_began}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--conversations", type=int, default=100, help="for the extraction throughput")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--long-messages", default="1000,100000,1000000",
+                        help="sizes (characters) of single long messages to extract; empty to skip")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     rng = random.Random(args.seed)
@@ -166,6 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(("extraction + indexing (deterministic, extract_pending)",
                      f"{ex['turns_per_s']:.0f} turns/s ({ex['turns']} turns → {ex['facts']} facts "
                      f"in {ex['seconds']:.2f} s); {ex['turns_per_cpu_s']:.0f} turns per CPU second"))
+        for size in [int(s) for s in args.long_messages.split(",") if s.strip()]:
+            one = long_message(home, size)
+            rows.append((f"one {size:,}-character message, extracted",
+                         f"{one['seconds']:.2f} s wall, {one['cpu']:.2f} CPU s "
+                         f"({one['cpu'] / size * 1e6:.1f} CPU µs a character)"))
         queries = [random_query(rng) for _ in range(args.queries)]
         have = 0
         day0 = date(2020, 1, 1)
