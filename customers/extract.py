@@ -27,6 +27,7 @@ says why.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -90,14 +91,20 @@ def extract_pending(
     report = ExtractionReport(engine=f"model:{model_name}" if model_name else "deterministic")
     chunk_size = max(int(config.extract.recent_turns), 1)
     batch_turns = max(int(config.extract.batch_turns), 1)
-    chunks: list[_Chunk] = []
-    for conversation in store.log.pending():
-        turns = [_turn(t) for t in conversation.turns]
-        for start in range(conversation.extracted, len(turns), chunk_size):
-            chunks.append(_Chunk(conversation, turns, start, min(start + chunk_size, len(turns))))
+    chunks = _plan(store, chunk_size)
     total, done = sum(c.stop - c.start for c in chunks), 0
     rejected: set[str] = set()
+    hold = float(getattr(config.extract, "max_lock_seconds", 0) or 0)
+    held_since = time.monotonic()
     while chunks:
+        if hold and time.monotonic() - held_since > hold and hasattr(store, "hand_over"):
+            # Between transactions only: let a waiting `mem ask` for this customer in, then plan the
+            # rest afresh — the other process may have extracted some of it (its own learning step).
+            store.hand_over()
+            held_since = time.monotonic()
+            chunks = [c for c in _plan(store, chunk_size) if c.conversation.id not in rejected]
+            if not chunks:
+                break
         # A model answer is validated per chunk, so a rejection undoes only its own chunk; the
         # deterministic engine groups chunks so one index commit serves many conversations.
         batch = [chunks.pop(0)]
@@ -124,6 +131,16 @@ def extract_pending(
         with store.transaction():
             report.recheck_flagged = flag_stale_traits(store, config=config, today=clock.today())
     return report
+
+
+def _plan(store: CustomerStore, chunk_size: int) -> list[_Chunk]:
+    """The pending turns of every conversation, in chunks of at most ``chunk_size`` turns."""
+    chunks: list[_Chunk] = []
+    for conversation in store.log.pending():
+        turns = [_turn(t) for t in conversation.turns]
+        for start in range(conversation.extracted, len(turns), chunk_size):
+            chunks.append(_Chunk(conversation, turns, start, min(start + chunk_size, len(turns))))
+    return chunks
 
 
 @dataclass(frozen=True)

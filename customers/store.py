@@ -33,6 +33,7 @@ Nothing here reads two customers: a store is opened for exactly one id, validate
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -156,6 +157,25 @@ class CustomerStore:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def hand_over(self, *, wait: float = 0.2, timeout: float = 300.0) -> None:
+        """Let a waiting ``mem`` process for this customer in, then take the lock back.
+
+        A long extraction calls this between its transactions, so ``mem ask`` for the same customer
+        never waits for the whole run (docs/extraction.md, "The customer's lock"). The index writer
+        is closed (tantivy has its own writer lock) and reopened on the next write; ``wait`` is
+        longer than a waiter's 50 ms poll. Taking the lock back waits up to ``timeout`` seconds.
+        """
+        if self._depth:
+            raise StorageError("the customer's lock cannot be handed over inside a transaction")
+        if self._lock is None:
+            return
+        self.facts.close_index()
+        path, customer_id = self._lock.path, self._lock.customer_id
+        self._lock.release()
+        self._lock = None
+        time.sleep(wait)
+        self._lock = CustomerLock(path, customer_id, timeout=timeout)
 
     def __enter__(self) -> CustomerStore:
         return self

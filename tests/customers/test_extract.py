@@ -310,3 +310,46 @@ def test_a_language_wish_said_again_in_another_language_is_not_a_second_fact(sto
     assert report.unchanged == 1 and len(report.updated) == 1
     assert [f.text for f in store.facts.list()] == ["これからは英語で答えてください。"]  # no Japanese twin left active
     assert [i.text for i in store.context.items()] == ["Answer in English."]
+
+
+def test_a_long_extraction_lets_a_waiting_process_in(isolated_env, tmp_path, monkeypatch):
+    """`mem ask` for the same customer is not locked out for a whole run: the lock is handed over
+    between transactions after [extract] max_lock_seconds, and each turn is still extracted once."""
+    import dataclasses
+    import threading
+    import time
+
+    clock.freeze(clock.parse_datetime("2025-11-01T00:00:00Z"))
+    config = Config.load(home=isolated_env, env={})
+    config = dataclasses.replace(config, extract=dataclasses.replace(config.extract, batch_turns=2,
+                                                                     max_lock_seconds=0.01))
+    rows = [(f"s{n}", f"2025-05-{1 + n % 28:02d}T09:00:00", "customer", f"I bought lamp number {n} yesterday.")
+            for n in range(60)]
+    with CustomerStore.open(isolated_env, "cust-long") as store:
+        store.import_log(write_log(tmp_path / "log.jsonl", rows))
+    slow_search = CustomerStore.search
+
+    def search(self, *args, **kwargs):
+        time.sleep(0.01)  # make the run last long enough to be waited for
+        return slow_search(self, *args, **kwargs)
+
+    monkeypatch.setattr(CustomerStore, "search", search)
+    finished = threading.Event()
+    reports = []
+
+    def run() -> None:
+        with CustomerStore.open(isolated_env, "cust-long") as store:
+            reports.append(extract_pending(store, config=config))
+        finished.set()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(0.3)
+    with CustomerStore.open(isolated_env, "cust-long", lock_timeout=10) as store:  # a `mem ask` would wait here
+        got_in_before_the_end = not finished.is_set()
+        store.count_facts()
+    worker.join(timeout=120)
+    assert got_in_before_the_end
+    with CustomerStore.open(isolated_env, "cust-long") as store:
+        assert store.pending_conversations() == []
+        assert sum(store.count_facts().values()) == 60 == len(reports[0].added)
