@@ -223,12 +223,12 @@ _REACTION_START = re.compile(
     r"^\W*(?:wow|aww+|oh|omg|haha\w*|lol|yay|ooh|whoa|hey|hi|hello|thanks|thank you|congrats|congratulations|"
     r"good luck|take care|bye|see you|cheers|sounds|that sounds|that's|that is|what an?|how|so|yes|yeah|yep|sure|"
     r"absolutely|totally|definitely|exactly|true|agreed|glad|nice|great|awesome|cool|amazing|lovely|"
-    r"check (?:it|this|that) out|check out|look at)\b", re.I)
+    r"check (?:it|this|that) out|check out|look at|love (?:that|this|these|those|your|the|it))\b", re.I)
 _EVALUATIVE = re.compile(
     r"\b(?:great|awesome|amazing|cute|sweet|cool|nice|lovely|beautiful|wonderful|fantastic|incredible|inspiring|"
     r"proud of you|glad|happy for you|sorry to hear|tough|strong|kind words|brave|lucky|fun|exciting|"
     r"impressive|gorgeous|stunning|adorable|chatting|talking|important|empowering|healing|special|powerful|"
-    r"pretty|bright|sucks|courage|so \w+)\b", re.I)
+    r"pretty|bright|sucks|courage|blast|excited|so \w+)\b", re.I)
 _SAYS_WHEN = re.compile(r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|last (?:week|month|year|night|weekend))\b",
                         re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|y'all)\b", re.I)

@@ -34,6 +34,7 @@ def run(store, isolated_env) -> list:
 
 @pytest.mark.parametrize("text", ["Aww, that's so cute!", "Always great chatting with you!", "Your kids are so lucky.",
                                   "Wow, that sounds awesome!", "I'm here for you.", "Long time no talk.",
+                                  "That was a blast!", "Love that purple color!",
                                   "와 대박!", "すごいですね！"])
 def test_reactions_and_pleasantries(text):
     assert is_reaction(text)
