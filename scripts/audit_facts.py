@@ -35,10 +35,10 @@ def extract(sample: dict) -> list:
         log = home / "import.jsonl"
         log.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
         with CustomerStore.open(home, "audit") as store:
-            store.set_consent(allow=["health", "relationship", "finance"])
-            store.import_log(log)
+            store.consent.set(allow=["health", "relationship", "finance"])
+            store.log.import_file(log)
             extract_pending(store, config=Config.load(home=home, env={}))
-            return store.list_facts(statuses=None)
+            return store.facts.list(statuses=None)
 
 
 def main(argv: list[str] | None = None) -> int:

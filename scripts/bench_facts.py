@@ -165,7 +165,7 @@ def long_message(home: Path, size: int) -> dict:
     log.write_text(json.dumps({"time": "2025-01-01", "role": "customer", "text": text}, ensure_ascii=False) + "\n",
                    encoding="utf-8")
     with CustomerStore.open(home, f"bench-long-{size}") as store:
-        store.import_log(log, max_message_bytes=len(text.encode("utf-8")))
+        store.log.import_file(log, max_message_bytes=len(text.encode("utf-8")))
         began, cpu_began = time.perf_counter(), time.process_time()
         extract_pending(store, config=Config.load(home=home, env={}))
         return {"seconds": time.perf_counter() - began, "cpu": time.process_time() - cpu_began}

@@ -57,7 +57,7 @@ def run_case(case: dict[str, Any], home: Path) -> CaseResult:
                 json.dumps({"session": f"s{number}", "time": f"{day.isoformat()}T10:{k:02d}:00Z",
                             "role": turn["role"], "text": turn["text"]}, ensure_ascii=False) + "\n"
                 for k, turn in enumerate(conversation)), encoding="utf-8")
-            store.import_log(log)
+            store.log.import_file(log)
             extract_pending(store, config=config)
         return CaseResult(case, *_check(store, case))
 
@@ -69,7 +69,7 @@ def _customer_words(fact: Any) -> str:
 def _check(store: Any, case: dict[str, Any]) -> tuple[bool, str]:
     old, new = case.get("old"), case.get("new")
     if old:
-        everything = store.list_facts(statuses=["active", "replaced", "retracted"])
+        everything = store.facts.list(statuses=["active", "replaced", "retracted"])
         stale = [f for f in everything if old in _customer_words(f) and not (new and new in _customer_words(f))]
         if not stale:
             return False, f"no fact holds the old value {old!r}"
@@ -77,7 +77,7 @@ def _check(store: Any, case: dict[str, Any]) -> tuple[bool, str]:
         if still:
             return False, f"the old value is still active: {still[0].text!r}"
     if new:
-        hits = store.search(case["query"], limit=10)
+        hits = store.facts.search(case["query"], limit=10)
         if not hits:
             return False, f"{case['query']!r} finds nothing"
         first = hits[0].fact

@@ -29,7 +29,7 @@ def store(isolated_env):
 
 def run(store, isolated_env) -> list:
     report = extract_pending(store, config=Config.load(home=isolated_env, env={}))
-    return [store.get(fid) for fid in report.added]
+    return [store.facts.get(fid) for fid in report.added]
 
 
 @pytest.mark.parametrize("text", ["Aww, that's so cute!", "Always great chatting with you!", "Your kids are so lucky.",
@@ -47,7 +47,7 @@ def test_statements_are_not_reactions(text):
 
 
 def test_a_reaction_turn_is_no_fact_and_a_mixed_turn_keeps_the_statement(store, isolated_env, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         {"role": "customer", "speaker": "Ana", "text": "Aww, that's so cute! Always great chatting with you!"},
         {"role": "customer", "speaker": "Ben", "text": "Wow, that sounds awesome! I adopted a puppy last week."},
     ]))
@@ -56,7 +56,7 @@ def test_a_reaction_turn_is_no_fact_and_a_mixed_turn_keeps_the_statement(store, 
 
 
 def test_a_short_answer_is_resolved_against_the_question(store, isolated_env, tmp_path):
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         {"role": "agent", "text": "Do you have any pets?"},
         {"role": "customer", "text": "No, no pets right now. But I do love animals."},
     ]))
@@ -66,8 +66,8 @@ def test_a_short_answer_is_resolved_against_the_question(store, isolated_env, tm
 
 
 def test_import_machine_text_is_never_evidence_but_stays_searchable(store, isolated_env, tmp_path):
-    store.set_consent(allow=["health", "relationship", "finance"])
-    store.import_log(write_log(tmp_path / "log.jsonl", [
+    store.consent.set(allow=["health", "relationship", "finance"])
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
         {"role": "customer", "text": "I painted this sunset last weekend. [shared a photo: a watercolor of a lake]"},
         {"role": "customer", "session": "s2", "text": "Here is my new bike, I bought it yesterday.",
          "meta": {"caption": "a red bicycle leaning on a fence"}},
@@ -77,4 +77,4 @@ def test_import_machine_text_is_never_evidence_but_stays_searchable(store, isola
     assert quotes == ["I painted this sunset last weekend.", "Here is my new bike, I bought it yesterday."]
     assert all("photo" not in f.text and "bicycle" not in f.text for f in facts)
     # the caption's words find the fact through its context (the index's low-boost field), not its evidence
-    assert store.search("red bicycle fence")[0].fact.id == facts[1].id
+    assert store.facts.search("red bicycle fence")[0].fact.id == facts[1].id

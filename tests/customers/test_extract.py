@@ -326,14 +326,16 @@ def test_a_long_extraction_lets_a_waiting_process_in(isolated_env, tmp_path, mon
     rows = [(f"s{n}", f"2025-05-{1 + n % 28:02d}T09:00:00", "customer", f"I bought lamp number {n} yesterday.")
             for n in range(60)]
     with CustomerStore.open(isolated_env, "cust-long") as store:
-        store.import_log(write_log(tmp_path / "log.jsonl", rows))
-    slow_search = CustomerStore.search
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
+    from mem.customers.facts import Facts
+
+    slow_search = Facts.search
 
     def search(self, *args, **kwargs):
         time.sleep(0.01)  # make the run last long enough to be waited for
         return slow_search(self, *args, **kwargs)
 
-    monkeypatch.setattr(CustomerStore, "search", search)
+    monkeypatch.setattr(Facts, "search", search)
     finished = threading.Event()
     reports = []
 
@@ -347,9 +349,9 @@ def test_a_long_extraction_lets_a_waiting_process_in(isolated_env, tmp_path, mon
     time.sleep(0.3)
     with CustomerStore.open(isolated_env, "cust-long", lock_timeout=10) as store:  # a `mem ask` would wait here
         got_in_before_the_end = not finished.is_set()
-        store.count_facts()
+        store.facts.counts()
     worker.join(timeout=120)
     assert got_in_before_the_end
     with CustomerStore.open(isolated_env, "cust-long") as store:
-        assert store.pending_conversations() == []
-        assert sum(store.count_facts().values()) == 60 == len(reports[0].added)
+        assert store.log.pending() == []
+        assert sum(store.facts.counts().values()) == 60 == len(reports[0].added)

@@ -100,9 +100,9 @@ def test_import_splits_on_newline_only_skips_empty_messages_and_names_unknown_ke
         {"time": "2024-01-01", "role": "agent", "text": "Noted.", "turn": "t4", "channel": "web"},
     ]), encoding="utf-8")
     with CustomerStore.open(home, "acme") as store:
-        report = store.import_log(path)
+        report = store.log.import_file(path)
         assert (report["turns"], report["skipped_empty"], report["unknown_keys"]) == (2, 2, ["channel", "mood"])
-        [conversation] = store.conversations()
+        [conversation] = store.log.conversations()
         assert [(t.id, t.text) for t in conversation.turns] == [("t1", odd), ("t4", "Noted.")]  # `turn` = turn id
 
 
@@ -110,9 +110,9 @@ def test_message_size_limit_is_a_setting(home, tmp_path):
     path = write_jsonl(tmp_path / "big.jsonl", [{"time": "2024-01-01", "role": "user", "text": "é" * 600}])
     with CustomerStore.open(home, "acme") as store:
         with pytest.raises(InvalidInput, match="line 1: the message is 1,200 bytes, over the limit of 1,000"):
-            store.import_log(path, max_message_bytes=1000)
-        assert store.conversations() == []
-        assert store.import_log(path, max_message_bytes=1200)["turns"] == 1
+            store.log.import_file(path, max_message_bytes=1000)
+        assert store.log.conversations() == []
+        assert store.log.import_file(path, max_message_bytes=1200)["turns"] == 1
 
 
 def test_cli_import_warns_once_about_unknown_keys_and_skipped_messages(mem, tmp_path):

@@ -60,6 +60,6 @@ def test_two_speakers_keep_their_own_slot_values(isolated_env, tmp_path):
          "text": "I live in Paris."},
     ]), encoding="utf-8")
     with CustomerStore.open(isolated_env, "cust-two") as store:
-        store.import_log(log)
+        store.log.import_file(log)
         report = extract_pending(store, config=Config.load(home=isolated_env, env={}))
         assert len(report.added) == 2 and not report.updated
