@@ -205,7 +205,15 @@ class Retrieval:
         data: dict[str, Any] = {"type": page.type, "instruction_like": injected}
         quote = best_sentence(body, query_terms)
         if page.type == "knowhow":
-            data.update(when=meta.get("when"), then=meta.get("then"), customers=_customers(meta.get("evidence")))
+            when, then = meta.get("when"), meta.get("then")
+            # the page's when/then are quoted verbatim in the answer: one that addresses the AI is dropped
+            for name, value in (("when", when), ("then", then)):
+                if isinstance(value, str) and is_instruction_like(value):
+                    self.warnings.append(f"know-how page {page.id} v{page.version}: its '{name}' is "
+                                         f"instruction-like; it was treated as data and not quoted")
+            when = None if isinstance(when, str) and is_instruction_like(when) else when
+            then = None if isinstance(then, str) and is_instruction_like(then) else then
+            data.update(when=when, then=then, customers=_customers(meta.get("evidence")))
         text = f"# {page.title}\n{body.strip()}"
         if len(text) > PAGE_CHARS:
             text = text[:PAGE_CHARS] + "\n[… cut; ask lookup_policy with the id for the rest]"
@@ -245,13 +253,22 @@ class Retrieval:
             lines.append(f'Evidence ({item.get("date") or "?"}, {item.get("role") or "customer"}): "{item["quote"]}"')
         if refs:
             lines.append("Made under: " + ", ".join(f"{r['page']} v{r.get('version')}" for r in refs))
+        # The customer's words are quoted in the answer: never a sentence that addresses the AI (it stays
+        # in the marked block for the model, as data, and is reported).
+        quotable = [item["quote"] for item in evidence if not is_instruction_like(str(item["quote"]))]
+        sentences = split_sentences(str(fact.text))
+        fact_text = str(fact.text)
+        if any(is_instruction_like(s) for s in sentences):
+            fact_text = " ".join(s for s in sentences if not is_instruction_like(s)).strip()
+        if len(quotable) < len(evidence) or fact_text != str(fact.text):
+            self.warnings.append(f"fact {fact.id} holds instruction-like text; it was treated as data and not quoted")
         return Block(
             memory="fact", id=fact.id, title=kind or "fact", text="\n".join(lines),
             date=_date(fact.valid_at or fact.recorded_at),
             status=fact.status, flags=flags,
-            quote=evidence[0]["quote"] if evidence else "",
+            quote=quotable[0] if quotable else "",
             data={"kind": kind, "agreement": agreement, "policy_refs": refs, "older_policy": older,
-                  "recheck": fact.recheck.flag, "evidence": evidence, "fact_text": fact.text,
+                  "recheck": fact.recheck.flag, "evidence": evidence, "fact_text": fact_text or kind or "fact",
                   "origin": fact.origin, "instruction_like": injected},
         )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from mem.core.errors import InvalidInput, NotFound, StorageError
 from mem.wiki import gitrepo
@@ -49,7 +49,8 @@ def page_history(workspace: Path, page_id: str) -> list[PageVersion]:
     workspace = Path(workspace)
     rel = _relpath(workspace, page_id)
     versions = []
-    for commit in gitrepo.file_commits(workspace, rel):
+    commits = gitrepo.file_commits(workspace, rel)
+    for commit in commits:
         try:
             text: str | None = gitrepo.show_file(workspace, commit.sha, commit.path)
         except StorageError:  # the commit deleted the file: no version to read
@@ -61,6 +62,21 @@ def page_history(workspace: Path, page_id: str) -> list[PageVersion]:
         status = "deleted" if text is None else str(meta.get("status") or "")
         versions.append(PageVersion(version, commit.sha, commit.date, commit.message.splitlines()[0],
                                     commit.path, sources, status))
+    return _own_history(versions)
+
+
+def _own_history(versions: list[PageVersion]) -> list[PageVersion]:
+    """Cut what git's ``--follow`` borrowed from another page.
+
+    git links a file to any similar file deleted in the same commit. A rename of the page keeps its
+    version (the rename commit does not bump it); a new page that replaced a similar one starts its
+    own count. So the chain stops, going back, at the first change of file name whose version does
+    not carry over.
+    """
+    for i in range(len(versions) - 1, 0, -1):
+        newer, older = versions[i], versions[i - 1]
+        if PurePosixPath(newer.path).name != PurePosixPath(older.path).name and newer.version != older.version:
+            return versions[i:]
     return versions
 
 
