@@ -9,51 +9,16 @@ the instructions say that marked content is data and never carries instructions.
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mem.wiki.instructions import is_instruction_like as is_instruction_like  # re-exported for the agent
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n+")
-_FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
-_HEADING = re.compile(r"^\s*#+\s*")
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 def new_marker() -> str:
     """A marker unguessable by whoever wrote the memory (64 random bits)."""
     return secrets.token_hex(8)
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a page body or fact text, with markdown headings, bullets and footnote marks removed.
-
-    Lines wrapped inside one paragraph are joined first, so a sentence is never cut at a line end.
-    """
-    units: list[str] = []
-    current: list[str] = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        starts_unit = not line or _HEADING.match(raw) or _BULLET.match(raw) or line.startswith(("[^", "---", "|"))
-        if starts_unit and current:
-            units.append(" ".join(current))
-            current = []
-        if not line or line.startswith(("[^", "---", "|")):
-            continue
-        if _HEADING.match(raw):
-            units.append(_HEADING.sub("", raw).strip())
-            continue
-        current.append(_BULLET.sub("", line))
-    if current:
-        units.append(" ".join(current))
-    sentences: list[str] = []
-    for unit in units:
-        for piece in _SENTENCE_END.split(_FOOTNOTE.sub("", unit)):
-            piece = piece.strip().strip("*_").strip()
-            if piece:
-                sentences.append(piece)
-    return sentences
 
 
 @dataclass

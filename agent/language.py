@@ -9,29 +9,30 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-LANGUAGES = ("en", "ko", "ja")
+from mem.core.text import LANGUAGES
+from mem.core.text import detect_language as script_language
+
+__all__ = ["LANGUAGES", "PHRASES", "detect_language", "phrase"]
 
 _ASKS_FOR = {
     "ja": re.compile(r"japanese|日本語|일본어", re.IGNORECASE),
     "ko": re.compile(r"korean|韓国語|한국어|한글", re.IGNORECASE),
     "en": re.compile(r"\benglish\b|英語|영어", re.IGNORECASE),
 }
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
 def detect_language(customer_context: Iterable[str], question: str) -> str:
-    """The language to answer in: what the customer context asks for, else the question's script."""
+    """The language to answer in: what the customer context asks for, else the question's script.
+
+    The script decides as everywhere else in mem (``mem.core.text.detect_language``): a question in
+    kanji only ("返品の期限") is Japanese, a mixed one goes to the script that dominates.
+    """
     for item in customer_context:
         for code, pattern in _ASKS_FOR.items():
             if pattern.search(item) and re.search(r"answer|reply|respond|language|言語|回答|답변|언어|で|로", item,
                                                   re.IGNORECASE):
                 return code
-    if _KANA.search(question):
-        return "ja"
-    if _HANGUL.search(question):
-        return "ko"
-    return "en"
+    return script_language(question)
 
 
 PHRASES: dict[str, dict[str, str]] = {

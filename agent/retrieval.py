@@ -12,11 +12,14 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mem.agent.blocks import Block, is_instruction_like, split_sentences
+from mem.agent.blocks import Block, is_instruction_like
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.service_memory import ServiceMemory, ServiceStatus
-from mem.agent.tokens import is_cjk
 from mem.core.errors import InvalidInput, NotFound
+from mem.core.text import count_wide
+from mem.core.text import page_sentences as split_sentences
+from mem.core.text.cjk import CJK
+from mem.core.text.stopwords import QUESTION
 
 if TYPE_CHECKING:
     from mem.customers.fact_record import Fact
@@ -27,19 +30,13 @@ PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its bes
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # matched whole (fullmatch)
 _LINK = re.compile(r"\[\[[^\]]*\]\]")
 _WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
-_STOP = frozenset(re.findall(
-    r"\S+",
-    "a an the and or of to in on for with by at from is are was were be been it its this that these those i "
-    "me my we our you your can could would should will do does did have has had get got like last time ago "
-    "please what how when which who whom why there here as so if not no yes about again any",
-))
+_CJK_RUN = re.compile(f"[{CJK}]+")
 
 
 def terms(text: str) -> set[str]:
     """Content terms of ``text``: latin words minus stop words, numbers, and CJK character bigrams."""
     lowered = text.lower()
-    found = {w for w in _WORD.findall(lowered) if w not in _STOP and (len(w) > 1 or w.isdigit())}
+    found = {w for w in _WORD.findall(lowered) if w not in QUESTION and (len(w) > 1 or w.isdigit())}
     found |= {w[:-1] for w in found if w.endswith("s") and len(w) > 3}
     for run in _CJK_RUN.findall(lowered):
         found.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
@@ -71,7 +68,7 @@ def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = N
         if is_instruction_like(sentence) or (skip and sentence in skip):
             continue
         plain = _LINK.sub("", sentence)
-        statement = len(plain.split()) >= 4 or sum(1 for c in plain if is_cjk(c)) >= 8
+        statement = len(plain.split()) >= 4 or count_wide(plain) >= 8
         score = len(terms(sentence) & query_terms) + (0.5 if re.search(r"\d", sentence) else 0.0)
         if (statement, score) > best_key:  # ties keep the earlier sentence
             best, best_key = sentence, (statement, score)

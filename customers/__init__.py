@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from mem.customers.promotion import Confirmation, confirm_fact
     from mem.customers.request_log import RequestLog
     from mem.customers.store import CustomerStore, EvidenceItem, HistoryEntry, SearchHit, list_customers
-    from mem.customers.terms import search_query
 
 # public name -> the module of this package that defines it
 _HOME = {
@@ -43,7 +42,6 @@ _HOME = {
     "Conversation": "log_files", "Turn": "log_files",
     "CustomerStore": "store", "EvidenceItem": "store", "HistoryEntry": "store", "SearchHit": "store",
     "list_customers": "store",
-    "search_query": "terms",
 }
 
 __all__ = [
@@ -76,7 +74,6 @@ __all__ = [
     "extract_pending",
     "import_customer",
     "list_customers",
-    "search_query",
 ]
 
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
 from mem.core.errors import ModelError
+from mem.core.text.content_terms import terms
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
@@ -41,7 +42,6 @@ from mem.customers.judge import Judgement, judge
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, slot_of
-from mem.customers.terms import terms
 from mem.customers.traits import flag_stale_traits, update_traits
 
 if TYPE_CHECKING:

@@ -17,12 +17,12 @@ from typing import Any
 
 from mem.core import model as core_model
 from mem.core.errors import ModelError
+from mem.core.text.language import detect_language
 from mem.customers import kinds
 from mem.customers.fact_candidates import Candidate, Turn
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.judge import ACTIONS, Judgement
-from mem.customers.language import detect_language
 from mem.customers.slots import find_slot
 
 CANDIDATE_KINDS = ("event", "decision", "attribute", "preference", "request")

@@ -1,7 +1,7 @@
 """Fact candidates: what extraction proposes before grounding and judgement decide.
 
 ``deterministic_candidates`` is the offline engine's reading of a conversation. It walks the
-customer's turns sentence by sentence (``mem.customers.sentences``), keeps the sentences
+customer's turns sentence by sentence (``mem.core.text.sentences``), keeps the sentences
 ``mem.customers.kinds.classify`` finds worth a fact, and groups adjacent sentences of one turn
 with the same kind into one candidate, so a fact keeps turn granularity and its quote is one
 verbatim slice of the message. A customer request or decision answered by an agent confirmation
@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from mem.core.text.language import detect_language
+from mem.core.text.sentences import Sentence, split_sentences
 from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
-from mem.customers.language import detect_language
 from mem.customers.screening import instruction_like
-from mem.customers.sentences import Sentence, split_sentences
 from mem.customers.slots import Slot, find_slot
 
 

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any  # tantivy ships no type information: its index, writer, schema and documents are Any
 
 from mem.core.errors import StorageError
-from mem.customers import analyzers
+from mem.core.text import analyzer as analyzers
+from mem.core.text.cjk import cjk_runs
 from mem.customers.fact_record import Fact
 from mem.customers.neighbour_turns import TurnContext
 from mem.customers.slots import SLOT_TERMS, slot_of
@@ -132,11 +133,11 @@ class FactIndex:
         doc = self._tantivy.Document()
         doc.add_text("id", fact.id)
         doc.add_text("text", fact.text)
-        for run in analyzers.cjk_runs(fact.text):
+        for run in cjk_runs(fact.text):
             doc.add_text("text_cjk", run)
         for evidence in fact.evidence:
             doc.add_text("quotes", evidence.quote)
-            for run in analyzers.cjk_runs(evidence.quote):
+            for run in cjk_runs(evidence.quote):
                 doc.add_text("quotes_cjk", run)
             if evidence.speaker:
                 doc.add_text("quotes", evidence.speaker)
@@ -148,7 +149,7 @@ class FactIndex:
         context = self._context.of(fact) if self._context is not None else ""
         if context:
             doc.add_text("context", context)
-            for run in analyzers.cjk_runs(context):
+            for run in cjk_runs(context):
                 doc.add_text("context_cjk", run)
         doc.add_text("kind", fact.kind)
         doc.add_text("status", fact.status)
@@ -169,7 +170,7 @@ class FactIndex:
     ) -> list[tuple[str, float]]:
         """(fact id, score) best first: BM25 with field boosts, the more recent first on equal scores."""
         t = self._tantivy
-        words, grams = analyzers.query_terms(self.analyzers, query)
+        words, grams = analyzers.split_query(self.analyzers, query)
         should = []
         for field in _WORD_FIELDS:
             for term in words:

@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from mem.core.text import normalise, similarity
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.slots import SINGLE_VALUED, find_slot, slot_of
-from mem.customers.terms import normalise, similarity
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
 NEAR_DUPLICATE = 0.85

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from mem.customers.language import detect_language
+from mem.core.text.language import detect_language
 
 SENSITIVE_CATEGORIES = ("health", "relationship", "finance")
 

@@ -2,7 +2,7 @@
 
 **Same tendency, deterministically.** Requests and decisions form one family (an agreed request
 is stored as a decision, and it is still the customer asking), preferences another. Each fact's
-signature is its set of content terms (``mem.customers.terms``: stop words removed, English
+signature is its set of content terms (``mem.core.text.content_terms``: stop words removed, English
 stemmed, Korean particles stripped, Japanese kanji/katakana runs), read from the customer's own
 quotes, not the agent's confirmation. Facts of one family share a tendency when they share a
 *pair* of content terms; the tendency's signature is every term all its facts share (e.g.
@@ -26,9 +26,9 @@ from datetime import date, timedelta
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from mem.core.text import stem, terms
+from mem.core.text.language import detect_language
 from mem.customers.fact_record import Evidence, Fact
-from mem.customers.language import detect_language
-from mem.customers.terms import stem, terms
 
 if TYPE_CHECKING:
     from mem.core.config import Config

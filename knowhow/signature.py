@@ -3,7 +3,8 @@
 A decision sentence is split into its *condition* (the situation: "because the purchase was 18
 days ago", "if Enterprise…", "…라서", "…ので") and its *decision* ("we agreed to a partial refund").
 Each side becomes a set of normalised content terms (lower-case, stop words and placeholders
-dropped, a light English stem, CJK character bigrams). The decision also gets a *polarity*: a
+dropped, the light English stemmer and CJK character bigrams of ``mem.core.text``). The decision
+also gets a *polarity*: a
 refusal ("declined", "no refund", "거절", "できません") is the opposite of a grant, which is what
 makes a counter-example.
 """
@@ -11,6 +12,9 @@ makes a counter-example.
 from __future__ import annotations
 
 import re
+
+from mem.core.text import bigrams, is_cjk, stem
+from mem.core.text.stopwords import DECISION
 
 _EN_BEFORE_CONDITION = re.compile(r"\s*(?:,\s*)?\b(?:because(?: of)?|since|as|due to|given that|for being|"
                                   r"considering)\b\s*", re.I)
@@ -24,13 +28,7 @@ _NEGATIVE = re.compile(
     r"\b(?:not|no|never|cannot|can't|won't|didn't|don't|refus\w*|declin\w*|den(?:y|ied|ies)|reject\w*|"
     r"without)\b|거절|불가|안\s?됩|안\s?돼|못\s|없습니다|断|できません|不可|ません", re.I)
 
-_STOP_WORDS = """a an the and or but of to in on at for with by from as is are was were be been being it its this
-that these those i we you he she they me us my our your their his her them there here then than so if when
-because since due given agreed agree decided decide settled chose choose accept accepted will would shall
-should can could may might just also very really please thank thanks ok okay yes"""
-_STOP = frozenset(_STOP_WORDS.split())
 _WORD = re.compile(r"\[[a-z]+\]|\w+", re.UNICODE)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
 def split_decision(text: str) -> tuple[str, str]:
@@ -58,23 +56,16 @@ def split_decision(text: str) -> tuple[str, str]:
     return "", text.strip()
 
 
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
-
-
 def terms(text: str) -> frozenset[str]:
     """Normalised content terms of a phrase."""
     out: set[str] = set()
     for word in _WORD.findall(text.lower()):
-        if word.startswith("[") or word in _STOP:
+        if word.startswith("[") or word in DECISION:
             continue
-        if _CJK.search(word):
-            out.update(word[i:i + 2] for i in range(len(word) - 1)) if len(word) > 1 else out.add(word)
+        if is_cjk(word):
+            out.update(bigrams(word))
         else:
-            out.add(_stem(word))
+            out.add(stem(word, min_stem=4))
     return frozenset(out)
 
 

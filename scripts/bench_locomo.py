@@ -24,7 +24,7 @@ README's exact setup is not given, so its figure is quoted, not reproduced.)
 
 mem side: each question is passed as written to ``store.facts.search`` — the product search of
 ``mem facts search`` and of the agent, which drops English stop and question words from the query
-itself (``mem.customers.terms.search_query``) and also matches a fact through the turns around its
+itself (``mem.core.text.search_query``) and also matches a fact through the turns around its
 evidence (the index's low-boost ``context`` field) and its speakers. The customer consented to
 all sensitive categories (a personal assistant the person asked to remember their life; without
 consent, health/relationship/finance turns are dropped, as the product requires).

@@ -77,14 +77,14 @@ class BundleServiceMemory:
 
     def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
         from mem.agent.service_memory import PageHit
-        from mem.wiki.search import bm25_rank, build_postings, page_terms, tokenize
+        from mem.wiki.search import bm25_rank, build_postings, page_terms, search_terms
 
         pages = {page.id: page for page in self.pages()}
         if self._index is None:
             docs = {page_id: page_terms(page.meta, page.body) for page_id, page in pages.items()}
             self._index = (docs, build_postings(docs))
         docs, postings = self._index
-        terms = list(dict.fromkeys(tokenize(query)))
+        terms = search_terms(query)
         hits = []
         for page_id, score in bm25_rank(docs, terms, postings):
             page = pages[page_id]

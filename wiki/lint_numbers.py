@@ -20,6 +20,9 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, HIRAGANA, KATAKANA
+from mem.core.text.stopwords import QUANTITY_FILLER
+
 # unit word → (dimension, low, high) in the dimension's base unit per 1 of the unit.
 _UNITS: dict[str, tuple[str, float, float]] = {}
 
@@ -51,29 +54,15 @@ _STATEMENT = re.compile(
 )
 _CLAUSE = re.compile(r"[,;:.!?|()\[\]、。，；：]|\s(?:and|or|but|while|whereas)\s|그리고|또는|하지만", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|[\uac00-\ud7a3]+|[\u4e00-\u9fff\u30a0-\u30ff]+")
+_WORD = re.compile(f"[A-Za-z][A-Za-z'-]*|[{HANGUL_SYLLABLES}]+|[{HAN}{KATAKANA}]+")
 
-_STOP_WORDS = """
-a an the this that these those it its our your their his her we you they i he she them us
-is are was were be been being am do does did done has have had having will would shall should may might must can
-could not no nor only just also all any each every some per of in on at to for from by with within without into
-onto over under up down out about above below after before than then as so such very more most less least
-later earlier until till up least maximum minimum max min approximately approx around roughly exactly
-ask asks asked get gets got receive receives received request requests requested make makes made accept accepts accepted
-allow allows allowed process processes processed issue issues issued give gives given take takes taken apply
-applies applied offer offers offered provide provides provided available eligible valid keep kept stay stays
-customer user buyer client charged pay paid there here when where which who whom whose what if unless otherwise
-window period time limit deadline duration timeframe term length span
-일 후 전 이내 이후 이전 까지 동안 내 안에 부터 최대 최소 약 경우 는 은 이 가 을 를 의 에 에서 로 으로 도
-以内 以降 以前 まで から 後 前 内 最大 最小 約 場合
-"""
 # Unit words never name the quantity ("14 days for orders over $50" is about orders, not days).
 _UNIT_WORDS = {word for unit in _UNITS for word in unit.lower().split()} | {"business", "working", "calendar"}
-_STOP = frozenset(_STOP_WORDS.split()) | _UNIT_WORDS
+_STOP = QUANTITY_FILLER | _UNIT_WORDS
 _KO_PARTICLES = (
     "에서는", "으로는", "에서", "으로", "까지", "부터", "은", "는", "이", "가", "을", "를", "의", "에", "로", "도",
 )
-_JA_PARTICLES = re.compile(r"[\u3040-\u309f]+")
+_JA_PARTICLES = re.compile(f"[{HIRAGANA}]+")
 
 
 @dataclass(frozen=True)

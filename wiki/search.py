@@ -5,8 +5,10 @@ The index is a cached inverted index: term frequencies per page, stored in
 re-reads only the pages that changed since the last one; within one process the loaded index is
 kept in memory too. It is derived data — delete it and the next search rebuilds it.
 
-Tokens: lower-cased words (``\\w+``, so Korean and Japanese words count), plus character bigrams of
-CJK and Hangul runs so a query word matches inside a longer compound. Title words weigh 3×,
+Terms: the search analyzer customer fact search uses (``mem.core.text.analyzer``): English words
+lower-cased, stop words removed and Snowball-stemmed ("returns" finds "return", "shipping" finds
+"ship"), plus character 1- and 2-grams of Korean and Japanese runs; a query drops English
+question and filler words and looks up the bigrams of its CJK runs. Title words weigh 3×,
 summary and tags 2×, the body 1×.
 """
 
@@ -23,22 +25,17 @@ from typing import Any
 
 from mem.core.errors import InvalidInput, NotFound, StorageError
 from mem.core.fsio import atomic_write_text
+from mem.core.text import index_terms, query_terms
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, split_frontmatter
 from mem.wiki.store import STATE_DIR, Wiki
 
 INDEX_NAME = "search-index.json"
-FORMAT = 1
+FORMAT = 2  # 2: terms of the shared search analyzer (stemmed); a format-1 cache is rebuilt
 K1, B = 1.2, 0.75
 WEIGHTS = {"title": 3, "summary": 2, "tags": 2, "body": 1}
 
-_WORD = re.compile(r"\w+", re.UNICODE)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
-_STOP = frozenset({
-    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "is", "it", "its", "of",
-    "on", "or", "that", "the", "this", "to", "was", "were", "will", "with",
-})
-
+_SNIPPET_WORD = re.compile(r"\w+")
 
 @dataclass(frozen=True)
 class SearchHit:
@@ -58,15 +55,13 @@ class SearchHit:
 
 
 def tokenize(text: str) -> list[str]:
-    """Search terms of ``text`` (also used on the query, so both sides agree)."""
-    terms: list[str] = []
-    for word in _WORD.findall(text.lower()):
-        if word in _STOP:
-            continue
-        terms.append(word)
-        if _CJK.search(word) and len(word) > 2:
-            terms += [word[i:i + 2] for i in range(len(word) - 1)]
-    return terms
+    """Index terms of ``text``, the same analysis a customer's fact index applies."""
+    return index_terms(text)
+
+
+def search_terms(query: str) -> list[str]:
+    """The terms a search for ``query`` looks up (stop and question words dropped), in order, deduplicated."""
+    return query_terms(query)
 
 
 def page_terms(meta: dict[str, Any], body: str) -> dict[str, int]:
@@ -193,7 +188,7 @@ class SearchIndex:
         if type is not None and type not in FOLDERS:
             raise InvalidInput(f"unknown page type {type!r} (policy or knowhow)")
         self.refresh()
-        terms = list(dict.fromkeys(tokenize(query)))
+        terms = search_terms(query)
         if not terms or not self._docs:
             return []
         ranked = bm25_rank({rel: doc["terms"] for rel, doc in self._docs.items()}, terms, self._build_postings())
@@ -208,7 +203,7 @@ class SearchIndex:
                 continue
             if page.status == "deprecated" and not include_deprecated:
                 continue
-            hits.append(SearchHit(page, score, snippet(page.body, terms)))
+            hits.append(SearchHit(page, score, snippet(page.body, query)))
             if len(hits) >= limit:
                 break
         return hits
@@ -227,11 +222,15 @@ def search_pages(workspace: Path, query: str, *, type: str | None = None, limit:
     return index.search(query, type=type, limit=limit, include_deprecated=include_deprecated)
 
 
-def snippet(body: str, terms: list[str], *, width: int = 160) -> str:
-    """The first sentence-ish stretch of ``body`` holding a query term (or the body's start)."""
+def snippet(body: str, query: str, *, width: int = 160) -> str:
+    """The stretch of ``body`` around the first word that matches a query term (or the body's start)."""
     text = " ".join(_plain(body).split())
-    lower = text.lower()
-    positions = [lower.find(t) for t in terms if lower.find(t) >= 0]
-    start = max(0, min(positions) - width // 3) if positions else 0
+    wanted = set(search_terms(query))
+    start = 0
+    for match in _SNIPPET_WORD.finditer(text):
+        if wanted & set(tokenize(match.group(0))):
+            start = max(0, match.start() - width // 3)
+            break
     piece = text[start:start + width]
     return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")
+

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from mem.core.text.language import detect_language
 from mem.customers.kinds import (
     classify,
     confirms,
@@ -9,7 +10,6 @@ from mem.customers.kinds import (
     is_retraction,
     sensitive_category,
 )
-from mem.customers.language import detect_language
 
 
 @pytest.mark.parametrize(
@@ -92,7 +92,7 @@ def test_sensitive_categories(text, category):
 
 
 def test_search_query_drops_question_words_only():
-    from mem.customers.terms import search_query
+    from mem.core.text.content_terms import search_query
 
     assert search_query("What did Caroline research?") == "Caroline research"
     assert search_query("지난번 환불은 어떻게 됐나요?") == "지난번 환불은 어떻게 됐나요?"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from mem.core.text.content_terms import search_query
 from mem.customers import CustomerStore, Evidence, Fact
 from mem.customers.fact_index import INDEX_VERSION, STAMP
-from mem.customers.terms import search_query
 
 
 @pytest.fixture

@@ -99,3 +99,30 @@ def test_git_log_p_policies_tells_the_same_story_as_pages_history(mem, ws, tmp_p
     assert changed == [line for line in ours.splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")]
     table = mem("--workspace", ws, "pages", "history", "refund-policy").stdout
     assert "deleted" in table and "vNone" not in table
+
+
+def test_pages_search_stems_like_fact_search(mem, tmp_path):
+    """Page search uses the fact search analyzer: inflected query words find pages about the same thing."""
+    from mem.wiki.page import Page, render_page
+
+    root = tmp_path / "stems"
+    assert mem("init", root).exit_code == 0
+    pages = {
+        "returning-items": ("Returning items", "An item can be returned within 30 days when it is unused."),
+        "exchanging-items": ("Exchanging a size", "We exchange an item once for another size or colour."),
+        "shipping-times": ("Shipping times", "Orders are shipped within two business days."),
+        "ko-refund": ("환불 정책", "구매 후 14일 이내에 환불해 드립니다."),
+        "ja-returns": ("返品について", "商品到着後30日以内であれば返品を受け付けます。"),
+    }
+    for pid, (title, body) in pages.items():
+        page = Page(pid, "policy", title, 1, {"status": "active", "effective": "2026-01-01", "summary": ""}, body)
+        (root / "policies" / f"{pid}.md").write_text(render_page(page), encoding="utf-8")
+
+    def found(query: str) -> list[str]:
+        return [h["id"] for h in json.loads(mem("--workspace", root, "pages", "search", query, "--json").stdout)]
+
+    assert found("returns")[:1] == ["returning-items"]
+    assert found("How do exchanges work?")[:1] == ["exchanging-items"]
+    assert found("ship")[:1] == ["shipping-times"]
+    assert found("환불은 언제 되나요?")[:1] == ["ko-refund"]  # particle attached: found by bigram
+    assert found("返品の期限")[:1] == ["ja-returns"]  # no spaces in Japanese: found by bigram

@@ -261,7 +261,7 @@ def test_instruction_text_in_knowhow_frontmatter(ws):
 
 
 @pytest.mark.parametrize("detail, what", [
-    ("mail jane.doe@example.com", "email"),
+    ("mail jane.doe@example.com", "e-mail"),
     ("call +82 10-1234-5678", "phone"),
     ("call (555) 123-4567", "phone"),
     ("as Kim Minsu asked", "person name"),

@@ -1,8 +1,8 @@
-"""Sentence splitting for English, Korean and Japanese chat messages, keeping exact offsets.
+"""Sentence splitting for English, Korean and Japanese: chat messages (with exact offsets) and page bodies.
 
-A sentence is returned with its start and end offsets in the original message, so an evidence
-quote built from one or several adjacent sentences is a verbatim slice of what the customer wrote
-(grounding depends on that). Boundaries:
+``split_sentences`` returns each sentence with its start and end offsets in the original message,
+so an evidence quote built from one or several adjacent sentences is a verbatim slice of what the
+customer wrote (grounding depends on that). Boundaries:
 
 - ``. ! ?`` (and runs like ``?!`` or ``...``) followed by whitespace, except after common
   abbreviations (``Mr.``, ``e.g.``) and inside numbers (``3.5``);
@@ -10,12 +10,17 @@ quote built from one or several adjacent sentences is a verbatim slice of what t
 - a Korean sentence ending (``…습니다``, ``…어요``, ``…했다`` …) followed by whitespace, because
   Korean chat often omits the final period;
 - line breaks.
+
+``page_sentences`` reads a markdown page body or a fact text instead: lines wrapped inside one
+paragraph are joined, headings, bullets and footnote marks removed.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from mem.core.text.cjk import HANGUL_SYLLABLES
 
 _ABBREVIATIONS = frozenset(
     ["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc",
@@ -28,7 +33,7 @@ _KOREAN_ENDINGS = (
 _BOUNDARY = re.compile(
     r"(?P<latin>[.!?]+[\"')\]]*)(?=\s)"
     r"|(?P<cjk>[。！？．]+[」』）)\"']*)"
-    r"|(?P<ko>(?:" + "|".join(_KOREAN_ENDINGS) + r"))(?=[ \t]+[\uac00-\ud7a3])"
+    r"|(?P<ko>(?:" + "|".join(_KOREAN_ENDINGS) + rf"))(?=[ \t]+[{HANGUL_SYLLABLES}])"
     r"|(?P<nl>\n+)"
 )
 
@@ -83,3 +88,39 @@ def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
     lead = len(chunk) - len(chunk.lstrip())
     begin = start + lead
     out.append(Sentence(stripped, begin, begin + len(stripped)))
+
+
+_PAGE_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n+")
+_FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
+_HEADING = re.compile(r"^\s*#+\s*")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+def page_sentences(text: str) -> list[str]:
+    """Sentences of a page body or fact text, with markdown headings, bullets and footnote marks removed.
+
+    Lines wrapped inside one paragraph are joined first, so a sentence is never cut at a line end.
+    """
+    units: list[str] = []
+    current: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        starts_unit = not line or _HEADING.match(raw) or _BULLET.match(raw) or line.startswith(("[^", "---", "|"))
+        if starts_unit and current:
+            units.append(" ".join(current))
+            current = []
+        if not line or line.startswith(("[^", "---", "|")):
+            continue
+        if _HEADING.match(raw):
+            units.append(_HEADING.sub("", raw).strip())
+            continue
+        current.append(_BULLET.sub("", line))
+    if current:
+        units.append(" ".join(current))
+    sentences: list[str] = []
+    for unit in units:
+        for piece in _PAGE_SENTENCE_END.split(_FOOTNOTE.sub("", unit)):
+            piece = piece.strip().strip("*_").strip()
+            if piece:
+                sentences.append(piece)
+    return sentences

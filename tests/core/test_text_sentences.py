@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import time
 
-from mem.customers.sentences import split_sentences
+from mem.core.text.sentences import split_sentences
 
 
 def texts(message: str) -> list[str]:

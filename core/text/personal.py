@@ -1,0 +1,195 @@
+"""Personal data in text: one set of patterns for `mem lint` (know-how must be anonymous) and the anonymiser.
+
+``find_personal_data`` finds identifiers — e-mail addresses, phone numbers, card numbers (4-digit
+groups), account / order / card numbers (labelled: "order #88231", "card ending in 4242",
+"주문번호 12345", "注文番号：A1234"), customer ids (listed — an identifier built around a listed id
+goes whole — or by the operator's pattern), listed person names, and names marked as names (an
+English title: "Mr. John Smith"; a Korean surname-led name before 씨: "이영희 씨"). Lint reports
+these; the anonymiser replaces them. Dates ("2026-01-15") and version numbers are not phone numbers.
+
+``scrub`` goes further on text about to leave the client: it also removes unlabelled long digit
+runs (dates included) and name-shaped words found by heuristics (capitalised word runs, "my name
+is …", "the customer Müller", "김민수 고객", a name before an honorific in Korean and Japanese).
+Those heuristics also hit ordinary words ("Refund Policy", "고객님", "우수한 고객", "お客様"): in an
+anonymised decision the cost is one word replaced by ``[name]``, in lint it would be an error on a
+correct page, so only the scrubber uses them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, KANA
+
+EMAIL = "e-mail address"
+PHONE = "phone number"
+ACCOUNT_NUMBER = "account or order number"
+CUSTOMER_ID = "customer id"
+PERSON_NAME = "person name"
+KINDS = (EMAIL, PHONE, ACCOUNT_NUMBER, CUSTOMER_ID, PERSON_NAME)
+_PLACEHOLDER = {EMAIL: "[email]", PHONE: "[phone]", ACCOUNT_NUMBER: "[number]", CUSTOMER_ID: "[customer]",
+                PERSON_NAME: "[name]"}
+
+# Unicode local parts and domains (maria.garcia@correo.es, 마리아@예시.kr); "%" as in old mail routing.
+_EMAIL = re.compile(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
+# Candidates: digits with spaces, dots, dashes or brackets between them, or a "+" international form;
+# then a candidate is kept only with 7-15 digits and when it is not a date.
+_PHONE = re.compile(
+    r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})[ .-]?\d{3,4}[ .-]\d{4}(?![\w-])"
+    r"|(?<![\w])\+?\(?\d[\d ().-]{6,}\d(?![\w])"
+)
+# Card numbers: 4-digit groups (13-19 digits), found before the phone rule would read the tail as a phone.
+_CARD = re.compile(r"(?<![\w-])\d{4}(?:[ -]?\d{4}){2,3}(?:[ -]?\d{1,3})?(?![\w-])")
+_DATE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
+_LABELLED_NUMBER = re.compile(
+    r"(?i)\b(?:order|account|acct|invoice|ticket|member(?:ship)?|customer|card|contract|booking|reference|ref)\b"
+    r"\s*(?:no\.?|number|id|#)?\s*[:#：＃]?\s*(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,}\b"
+    # the tail of a card or account number identifies too ("card ending in 4242", "last four digits 4242")
+    r"|(?i:\bending(?:\s+in)?|\blast\s+(?:4|four)(?:\s+digits)?|끝자리|下[4４]桁)\s*[:#：＃]?\s*\d{3,}"
+    r"|(?:주문|계정|계좌|회원|카드|계약)\s*(?:번호)?\s*[:#：＃]?\s*(?=[A-Za-z-]*\d)[A-Za-z0-9-]{3,}"
+    r"|(?:注文|アカウント|口座|会員|カード|契約)\s*(?:番号)?\s*[:#：＃]?\s*(?=[A-Za-z-]*\d)[A-Za-z0-9-]{3,}"
+)
+# Letters of Latin-script names, accents included (María, Müller, Łukasz): one capital, then small letters;
+# an apostrophe or a hyphen may join parts (O'Brien, Jean-Luc, Anne-marie).
+_UP = "A-ZÀ-ÖØ-ÞĀ-ž"
+_LOW = "a-zß-öø-ÿĀ-ž"
+_NAME_WORD = rf"[{_UP}](?:[{_LOW}]+|'[{_UP}]?[{_LOW}]+)(?:['-][{_UP}]?[{_LOW}]+)*"
+_TITLED_NAME = re.compile(rf"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam)\.?\s+{_NAME_WORD}(?:\s+{_NAME_WORD})?")
+# "이영희 씨": a common Korean surname and a two-syllable given name before 씨, which follows names only.
+_SURNAME_KO = ("김이박최정강조윤장임한오서신권황안송류유전홍고문양손배"
+               "백허남심노하곽성차주우구민진나엄채원천방공현함변염여추도소석선설마길연위표명")
+_KOREAN_NAME = re.compile(rf"(?<![{HANGUL_SYLLABLES}])[{_SURNAME_KO}][{HANGUL_SYLLABLES}]{{2}}(?=\s?씨)")
+
+# --- scrub-only heuristics (see the module docstring) ---
+_LONG_NUMBER = re.compile(r"#\s?\d+|\b[A-Za-z]{0,4}\d[\dA-Za-z-]{4,}\b")
+# Only the lead-in ignores case: the name itself must be capitalised, or "I am on the Enterprise plan"
+# would lose "on the" and the condition of the decision with it.
+_NAME_INTRO_EN = re.compile(rf"\b((?i:my name is|this is|i am|i'm|call me))\s+({_NAME_WORD}(?:\s+{_NAME_WORD})?)")
+# A single capitalised word right after "customer"/"client" ("the customer Müller") is a name too.
+_ROLE_NAME_EN = re.compile(rf"\b((?i:customers?|clients?|users?|members?))\s+(?!(?:Enterprise|Pro|Premium|Basic|"
+                           rf"Business|Team|Free|Plus|Service|Support|Success)\b)({_NAME_WORD})")
+# Two or more capitalised words in a row ("Jane Doe") read as a person's name unless they open with a
+# word that starts sentences or names a product tier; privacy wins over the odd over-scrubbed phrase.
+_CAPITALISED_RUN = re.compile(r"\b(?!(?:The|We|I|If|When|Our|Your|This|That|After|Before|For|On|In|At|As|Since|"
+                              r"Because|Enterprise|Pro|Premium|Basic|Business|Team|Free|Plus)\b)"
+                              rf"{_NAME_WORD}(?:\s+{_NAME_WORD})+\b")
+_HONORIFIC_KO = re.compile(rf"[{HANGUL_SYLLABLES}]{{2,4}}\s?(?:님|씨|고객님|선생님)")
+# "김민수 고객", "박지성 회원": surname-led three-syllable words before customer or member ("기업 고객",
+# a business customer, stays); "우수한 고객" (an excellent customer) is caught too, hence scrub-only.
+_ROLE_NAME_KO = re.compile(rf"(?<![{HANGUL_SYLLABLES}])[{_SURNAME_KO}][{HANGUL_SYLLABLES}]{{2}}(?=\s?(?:고객|회원))")
+# Honorifics after a Japanese name, which may be written with a space between family and given name.
+_HONORIFIC_JA = re.compile(rf"(?:[{HAN}{KANA}]{{1,6}}[ \u3000]?){{1,2}}(?:様|さん|さま|殿|氏)")
+
+
+@dataclass(frozen=True)
+class PersonalData:
+    """One identifier found: its kind (one of ``KINDS``), the text and its span."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] = (),
+                       customer_id: re.Pattern[str] | None = None) -> list[PersonalData]:
+    """The identifiers in ``text``, in order, never overlapping (an e-mail is not also a name).
+
+    ``names``: person names to find (the operator's ``lint.person_names``, names a customer gave);
+    ``customer_ids``: ids to find literally; ``customer_id``: the operator's id pattern.
+    """
+    found: list[PersonalData] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(kind: str, matches: Iterable[re.Match[str]]) -> None:
+        for m in matches:
+            start, end = m.span()
+            value = m.group(0)
+            stripped = value.rstrip()
+            end -= len(value) - len(stripped)
+            if start == end or any(start < e and s < end for s, e in taken):
+                continue
+            taken.append((start, end))
+            found.append(PersonalData(kind, text[start:end], start, end))
+
+    if "@" in text:
+        add(EMAIL, _EMAIL.finditer(text))
+    add(ACCOUNT_NUMBER, _CARD.finditer(text))
+    for cid in sorted({i for i in customer_ids if i}, key=len, reverse=True):
+        # An identifier that merely contains the id ("ACC1042X99", "cust-1042-savings", "1042-7781")
+        # is an account number built from it: the whole of it goes, not only the id inside.
+        for match in re.finditer(rf"[A-Za-z0-9_-]*{re.escape(cid)}[A-Za-z0-9_-]*", text, re.I):
+            add(CUSTOMER_ID if match.group(0).lower() == cid.lower() else ACCOUNT_NUMBER, [match])
+    if customer_id is not None:
+        add(CUSTOMER_ID, customer_id.finditer(text))
+    add(ACCOUNT_NUMBER, _LABELLED_NUMBER.finditer(text))
+    add(PHONE, (m for m in _PHONE.finditer(text) if _is_phone(m.group(0))))
+    pattern = names_pattern(names)
+    if pattern is not None:
+        add(PERSON_NAME, pattern.finditer(text))
+    add(PERSON_NAME, _TITLED_NAME.finditer(text))
+    add(PERSON_NAME, _KOREAN_NAME.finditer(text))
+    return sorted(found, key=lambda item: item.start)
+
+
+def _is_phone(candidate: str) -> bool:
+    digits = sum(ch.isdigit() for ch in candidate)
+    return 7 <= digits <= 15 and not _DATE.fullmatch(candidate.strip("() "))
+
+
+def names_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
+    """One pattern for a list of person names (longest first), or ``None`` for an empty list."""
+    parts = []
+    for name in sorted({n.strip() for n in names if n and n.strip()}, key=len, reverse=True):
+        escaped = re.escape(name)
+        # Latin names need word boundaries ("Ann" is not "Annual"); CJK names are followed by
+        # particles or honorifics (김민수님, 田中さん), so they match as plain substrings.
+        parts.append(rf"(?<!\w){escaped}(?!\w)" if name.isascii() else escaped)
+    return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+
+
+def looks_personal(text: str) -> str | None:
+    """The kind of the first identifier ``text`` still holds (a server-side guard on scrubbed text), or ``None``."""
+    found = find_personal_data(text)
+    return found[0].kind if found else None
+
+
+def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] = (),
+          customer_id_pattern: str | None = None) -> str:
+    """``text`` with personal data replaced by ``[email]``, ``[phone]``, ``[number]``, ``[customer]``, ``[name]``.
+
+    Every identifier ``find_personal_data`` finds, then the scrub-only heuristics (module docstring).
+    """
+    pattern = None
+    if customer_id_pattern:
+        with contextlib.suppress(re.error):  # a broken pattern is lint's to report; other rules still apply
+            pattern = re.compile(customer_id_pattern)
+    out, last = [], 0
+    for item in find_personal_data(text, names=names, customer_ids=customer_ids, customer_id=pattern):
+        out += [text[last:item.start], _PLACEHOLDER[item.kind]]
+        last = item.end
+    out.append(text[last:])
+    result = "".join(out)
+    result = _LONG_NUMBER.sub("[number]", result)
+    result = _NAME_INTRO_EN.sub(lambda m: f"{m.group(1)} [name]", result)
+    result = _ROLE_NAME_EN.sub(lambda m: f"{m.group(1)} [name]", result)
+    result = _CAPITALISED_RUN.sub("[name]", result)
+    result = _HONORIFIC_KO.sub("[name]", result)
+    result = _ROLE_NAME_KO.sub("[name]", result)
+    result = _HONORIFIC_JA.sub("[name]", result)
+    return re.sub(r"\s{2,}", " ", result).strip()
+
+
+def names_in(texts: Iterable[str]) -> list[str]:
+    """Names a customer gave for themselves ("my name is …", "call me …") in their own facts or context."""
+    found = []
+    for text in texts:
+        for match in _NAME_INTRO_EN.finditer(text):
+            if match.group(1).lower() in ("my name is", "call me"):
+                found.append(match.group(2))
+        found += [m.group(1) for m in re.finditer(rf"(?:제 이름은|저는)\s*([{HANGUL_SYLLABLES}]{{2,4}})", text)]
+        found += [m.group(1) for m in re.finditer(rf"(?:私の名前は|名前は)\s*([{HAN}{KANA}]{{1,6}})", text)]
+    return found

@@ -1,0 +1,73 @@
+"""Stop-word lists, one per purpose, kept side by side so their differences are visible and deliberate.
+
+The search analyzer (``mem.core.text.analyzer``) uses tantivy's built-in English list on both
+index and query; the lists here serve the pure-Python comparisons:
+
+- ``CONVERSATION`` — function words plus chat filler, question words and vague time words. Used
+  for the content terms of customer messages (judgement, traits) and dropped from search queries
+  ("what did I say about my refund last week" searches "refund").
+- ``KOREAN_CONVERSATION`` — Korean connectives, fillers and time words with the same role.
+- ``QUESTION`` — a short list (a subset of ``CONVERSATION``) for matching a question against a
+  sentence of a page or a fact: "time", "week" and "days" are kept there, a page may be about them.
+- ``DECISION`` — function words plus the verbs that wrap every decision ("agreed", "decided",
+  "accepted"), so two decisions compare by what was decided, not by how it was said.
+- ``QUANTITY_FILLER`` — words that never name what a number in a policy counts (verbs of asking
+  and granting, "within", "maximum", "period", Korean and Japanese particles and time postpositions),
+  so lint compares "refund 14 days" with "refunds within 30 days".
+"""
+
+from __future__ import annotations
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+CONVERSATION = _words("""
+a about above after again against all am an and any are aren't as at be because been before being below
+between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each
+few for from further get got had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers
+herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself just let's me
+more most mustn't my myself no nor not now of off on once only or other ought our ours ourselves out over own
+really same shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs them
+themselves then there there's these they they'd they'll they're they've this those through to too under until
+up very was wasn't we we'd we'll we're we've were weren't what what's when when's where where's which while
+who who's whom why why's will with won't would wouldn't you you'd you'll you're you've your yours yourself
+yourselves yes yeah oh hey hi hello thanks thank please also like just so well okay ok lot lots much many
+thing things really actually pretty even still yet one two three time times way day days week weeks month
+months year years ago last next today yesterday tomorrow since again always ever never want wanted need needed
+would could should might may must shall can will go going gone went get getting make made take took see saw
+say said tell told know knew think thought feel felt look looked come came
+""")
+
+KOREAN_CONVERSATION = _words("""
+때문 지난번 그래서 그리고 하지만 그런데 정말 진짜 너무 이번 저번 혹시 감사 안녕 지금 오늘 어제 내일 그냥 제가 저는 우리
+""")
+
+QUESTION = _words("""
+a an the and or of to in on for with by at from is are was were be been it its this that these those i me my
+we our you your can could would should will do does did have has had get got like last time ago please what
+how when which who whom why there here as so if not no yes about again any
+""")
+
+DECISION = _words("""
+a an the and or but of to in on at for with by from as is are was were be been being it its this that these
+those i we you he she they me us my our your their his her them there here then than so if when because since
+due given agreed agree decided decide settled chose choose accept accepted will would shall should can could
+may might just also very really please thank thanks ok okay yes
+""")
+
+QUANTITY_FILLER = _words("""
+a an the this that these those it its our your their his her we you they i he she them us is are was were be
+been being am do does did done has have had having will would shall should may might must can could not no nor
+only just also all any each every some per of in on at to for from by with within without into onto over under
+up down out about above below after before than then as so such very more most less least later earlier until
+till up least maximum minimum max min approximately approx around roughly exactly ask asks asked get gets got
+receive receives received request requests requested make makes made accept accepts accepted allow allows
+allowed process processes processed issue issues issued give gives given take takes taken apply applies
+applied offer offers offered provide provides provided available eligible valid keep kept stay stays customer
+user buyer client charged pay paid there here when where which who whom whose what if unless otherwise window
+period time limit deadline duration timeframe term length span
+일 후 전 이내 이후 이전 까지 동안 내 안에 부터 최대 최소 약 경우 는 은 이 가 을 를 의 에 에서 로 으로 도
+以内 以降 以前 まで から 後 前 内 最大 最小 約 場合
+""")
