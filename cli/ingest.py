@@ -23,11 +23,21 @@ def ingest(
     model: Annotated[
         Optional[str], typer.Option("--model", help="llm model id to write the pages ('' = deterministic engine).")
     ] = None,
+    split: Annotated[
+        Optional[str], typer.Option("--split", help="Cut pages at: auto, h1, h2, h3 or none (default [ingest] split).")
+    ] = None,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Let this document take over pages another document made.")
+    ] = False,
+    id_prefix: Annotated[
+        Optional[str], typer.Option("--id-prefix", help="Prefix the ids of this document's new pages (e.g. airline).")
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Turn official documents into policy pages: one page per topic, cited, versioned, one commit each.
+    """Turn official documents into policy pages: one page per section, cited, versioned, one commit each.
 
-    Re-ingesting a changed document revises its pages in place (version + 1); an identical one changes nothing.
+    Re-ingesting a changed document revises only the changed sections' pages (version + 1); an identical one
+    changes nothing. A section of another document never revises a page (see --replace, --id-prefix).
 
     Bad input (missing, empty, binary, too large, encrypted or scanned PDF) writes nothing.
     """
@@ -37,7 +47,8 @@ def ingest(
     config = get_state(ctx).config
     with progress("ingesting") as on_progress:
         results = ingest_documents(workspace, documents, config=config, page_id=page_id, title=title,
-                                   effective=effective, model=model, on_progress=on_progress)
+                                   effective=effective, model=model, split=split, replace=replace,
+                                   id_prefix=id_prefix, on_progress=on_progress)
     data = [r.to_dict() for r in results]
     if want_json(ctx, json_output):
         emit(data, as_json=True)

@@ -46,6 +46,8 @@ class IngestSettings:
     """Movement 1: official documents → policy pages."""
 
     max_bytes: int = _f(50 * 1024 * 1024, "largest document `mem ingest` accepts, in bytes")
+    split: str = _f("auto", "heading level a document is cut into pages at: auto, h1, h2, h3 or none "
+                            "(`mem ingest --split`)")
 
 
 @dataclass(frozen=True)

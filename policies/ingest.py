@@ -9,7 +9,14 @@ deterministic engine or a model (``synthesis``), and compares with the pages alr
   (``--effective``, else a date after "effective" in the document, else today), the new source hash;
   the old revision stays in git;
 - the same text → the page is left alone (only the source hash is refreshed if the file differs);
-- a page that cited this same source file but whose topic is gone → ``status: deprecated`` (version + 1).
+- a page that came from this same document but whose section is gone → ``status: deprecated`` (version + 1).
+
+A page belongs to its document (``sources[0].id``: the file name without a version suffix, so
+``refund-v4.pdf`` is a new edition of ``refund-v3.pdf``). A section is matched first to the page that
+already holds it (same document, same heading path), then by its heading's slug. A section of
+another document never revises a page: the ingest refuses, naming both documents, unless the author
+passes ``replace=True`` (``--replace``: the page moves to the new document, recorded in the commit)
+or ``id_prefix`` (``--id-prefix``: the new document's pages get ids of their own).
 
 The original is copied to ``sources/<name>``; pages cite it in footnotes (``[^1]: sources/x.pdf, p. 3``).
 An identical re-ingest changes nothing and makes no commit.
@@ -29,7 +36,7 @@ from mem.core.errors import Conflict, InvalidInput
 from mem.core.ids import validate_name
 from mem.policies.grounding import effective_date
 from mem.policies.readers import Document, read_document
-from mem.policies.sectioning import Topic, plan_topics, slugify
+from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
 from mem.wiki.page import Page
 from mem.wiki.store import Wiki
@@ -43,7 +50,7 @@ class PageChange:
     id: str
     title: str
     version: int
-    change: str  # created | revised | unchanged | deprecated | source-updated
+    change: str  # created | revised | unchanged | deprecated | source-updated | replaced
 
 
 @dataclass
@@ -55,6 +62,7 @@ class IngestResult:
     sha256: str
     commit: str | None = None
     pages: list[PageChange] = field(default_factory=list)
+    takeovers: dict[str, str] = field(default_factory=dict)  # page id → file of the document it came from
 
     @property
     def changed(self) -> bool:
@@ -83,12 +91,17 @@ def ingest_documents(
     title: str | None = None,
     effective: date | str | None = None,
     model: str | None = None,
+    split: str | None = None,
+    replace: bool = False,
+    id_prefix: str | None = None,
     on_progress: ProgressCallback | None = None,
 ) -> list[IngestResult]:
     """Ingest ``paths`` into the workspace's policy pages; one commit per document that changed anything.
 
     ``page_id``/``title`` make the (single) document one page with that id/title. ``model``: a model
-    id, ``""`` for the deterministic engine, ``None`` for ``config.model.name``.
+    id, ``""`` for the deterministic engine, ``None`` for ``config.model.name``. ``split``: the
+    heading level pages are cut at (``auto``, ``h1``-``h3``, ``none``; ``None`` → ``[ingest] split``).
+    ``replace`` lets a document take over pages another document made; ``id_prefix`` scopes new ids.
     """
     if not paths:
         raise InvalidInput("give at least one document to ingest")
@@ -96,6 +109,11 @@ def ingest_documents(
         raise InvalidInput("--id and --title name one page, so they need exactly one document")
     if page_id is not None:
         validate_name(page_id, what="page id")
+    if id_prefix is not None:
+        validate_name(id_prefix, what="--id-prefix")
+    split = config.ingest.split if split is None else split
+    if split not in SPLITS:
+        raise InvalidInput(f"--split must be one of {', '.join(SPLITS)}, got {split!r}")
     when = _parse_effective(effective)
     model_name = config.model.name if model is None else model
     wiki = Wiki(workspace)
@@ -109,7 +127,7 @@ def ingest_documents(
     claimed: dict[str, str] = {}
     for doc, name in zip(docs, names, strict=True):
         plan = _plan_document(wiki, doc, name, page_id=page_id, title=title, effective=when, model=model_name,
-                              progress=progress)
+                              split=split, replace=replace, id_prefix=id_prefix, progress=progress)
         for page in plan.pages:
             if page.id in claimed:
                 raise Conflict(f"page {page.id!r} would come from both {claimed[page.id]} and {doc.path.name}; "
@@ -142,21 +160,32 @@ def _source_name(path: Path) -> str:
 
 
 def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None, title: str | None,
-                   effective: date | None, model: str, progress: ProgressCallback) -> _Plan:
+                   effective: date | None, model: str, split: str, replace: bool, id_prefix: str | None,
+                   progress: ProgressCallback) -> _Plan:
     source_rel = f"{SOURCES_DIR}/{name}"
     result = IngestResult(document=str(doc.path), source=source_rel, sha256=doc.sha256)
-    doc_title, topics = plan_topics(doc, single=bool(page_id or title))
+    doc_title, topics = plan_topics(doc, single=bool(page_id or title), split=split)
     stated = effective or effective_date(doc.text)
-    source_id = slugify(Path(name).stem) or "source"
+    source_id = document_id(name)
     now = clock.now()
     pages: list[Page] = []
     used: set[str] = set()
+    held = _sections_held(wiki, source_id)
+    slugs = [slugify(t.title) for t in topics]
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
-        pid = page_id or _unique(slugify(page_title) or f"{source_id}-{n}", used)
+        pid = page_id or held.get(topic.section)
+        if pid is None or pid in used:
+            slug = slugify(page_title) or f"{source_id}-{n}"
+            if slugs.count(slugify(topic.title)) > 1 and len(topic.path) > 1:
+                slug = slugify(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
+            pid = _unique(f"{id_prefix}-{slug}"[:64].rstrip("-") if id_prefix else slug, used)
         used.add(pid)
+        takeover = _owner_conflict(wiki, pid, source_id, doc.path.name, replace=replace or page_id is not None)
         progress(n, len(topics), f"preparing page {pid}")
         source_entry: dict[str, object] = {"id": source_id, "file": source_rel, "sha256": doc.sha256}
+        if topic.section:
+            source_entry["section"] = topic.section
         if doc.kind == "pdf" and topic.pages:
             source_entry["pages"] = topic.pages
         current = _same_source(wiki, pid, source_entry, title)
@@ -169,13 +198,50 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
                  else deterministic_draft(topic, title=page_title))
         body = _cite(draft, topic, source_rel, doc.kind)
         page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated, now=now)
+        if takeover and change != "unchanged":
+            change = "replaced"
+            result.takeovers[pid] = takeover
         pages.append(page)
         result.pages.append(PageChange(page.id, page.title, page.version, change))
-    for old in _orphans(wiki, source_rel, used):
+    for old in _orphans(wiki, source_id, source_rel, used):
         meta = dict(old.meta, status="deprecated")
         pages.append(Page(old.id, old.type, old.title, old.version + 1, meta, old.body))
         result.pages.append(PageChange(old.id, old.title, old.version + 1, "deprecated"))
     return _Plan(doc, result, pages, _message(result), _log_lines(result))
+
+
+def document_id(name: str) -> str:
+    """The document a source file is an edition of: its name without extension and version suffix."""
+    return slugify(Path(name).stem) or "source"
+
+
+def _sections_held(wiki: Wiki, source_id: str) -> dict[str, str]:
+    """Section path → id of the page this document already made for it (identity follows the document)."""
+    held: dict[str, str] = {}
+    for page in wiki.pages("policy", skip_invalid=True):
+        sources = page.sources
+        if sources and sources[0].get("id") == source_id:
+            held.setdefault(str(sources[0].get("section") or ""), page.id)
+    return held
+
+
+def _owner_conflict(wiki: Wiki, pid: str, source_id: str, incoming: str, *,
+                    replace: bool) -> str | None:
+    """The file of the other document that owns page ``pid`` (``replace``), or a ``Conflict`` naming both."""
+    if not wiki.exists(pid):
+        return None
+    page = wiki.get(pid)
+    if page.type != "policy":
+        return None  # _revise reports a know-how page's id
+    owners = [s for s in page.sources if s.get("id")]
+    if owners and all(s.get("id") == source_id for s in owners):
+        return None
+    other = str(owners[0].get("file")) if owners else "a page written by hand (no sources)"
+    if replace:
+        return other
+    raise Conflict(f"page {pid!r} belongs to {other}; {incoming} has a section with the same id "
+                   f"- pass --id-prefix to give {incoming}'s pages their own ids, or --replace to move the page "
+                   f"to {incoming}")
 
 
 def _same_source(wiki: Wiki, pid: str, source: dict[str, object], title: str | None) -> Page | None:
@@ -216,8 +282,10 @@ def _cite(draft: Draft, topic: Topic, source_rel: str, kind: str) -> str:
         refs = "".join(mark(p) for p in (topic.pages if kind == "pdf" and topic.pages else [None]))
         out.append(f"Source: {source_rel}{refs}")
     defs = []
+    section = topic.section or topic.title
     for key, number in notes.items():
-        where = f", p. {key}" if key is not None else (f', "{topic.title}"' if topic.title else "")
+        # document, heading path, PDF page: enough to find the clause in the original
+        where = (f', "{section}"' if section else "") + (f", p. {key}" if key is not None else "")
         defs.append(f"[^{number}]: {source_rel}{where}")
     return "\n\n".join(out) + "\n\n" + "\n".join(defs) + "\n"
 
@@ -260,10 +328,10 @@ def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, obj
     return Page(pid, "policy", draft.title, old.version + 1, meta, body), "revised"
 
 
-def _orphans(wiki: Wiki, source_rel: str, kept: set[str]) -> list[Page]:
+def _orphans(wiki: Wiki, source_id: str, source_rel: str, kept: set[str]) -> list[Page]:
     return [p for p in wiki.pages("policy", skip_invalid=True)
             if p.id not in kept and p.status != "deprecated" and p.sources
-            and all(s.get("file") == source_rel for s in p.sources)]
+            and all(s.get("file") == source_rel or s.get("id") == source_id for s in p.sources)]
 
 
 def _message(result: IngestResult) -> str:
@@ -271,7 +339,9 @@ def _message(result: IngestResult) -> str:
     names = [f"{p.title} v{p.version}" + (" deprecated" if p.change == "deprecated" else "") for p in changed]
     head = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
     lines = [f"ingest: {head or 'sources'} ({result.source})", "", f"source: {result.source} sha256:{result.sha256}"]
-    lines += [f"page: {p.id} v{p.version} {p.change}" for p in result.pages]
+    lines += [f"page: {p.id} v{p.version} {p.change}"
+              + (f" (taken over from {result.takeovers[p.id]})" if p.id in result.takeovers else "")
+              for p in result.pages]
     return "\n".join(lines)
 
 

@@ -1,15 +1,18 @@
-"""Split a document into policy topics: one page per topic, by the document's headings.
+"""Split a document into policy sections: one page per section, by the document's headings.
 
 The rule (documented in docs/ingest.md):
 
-- no headings → one page;
-- two or more headings at the top level → one page per top-level section;
-- one top-level heading that opens the document (its title) → one page per section of the next level
-  when those sections are numbered clauses ("1.", "Article 3", "제3조"), else one page for the whole
-  document, its sub-headings kept inside;
-- ``single=True`` (``--id``/``--title``) → one page for the whole document.
+- a single top-level heading that opens the document is its title, not a section;
+- ``split="auto"`` (default, ``[ingest] split``): split at the shallowest heading level that has two
+  or more headings below the title — numbered ("1.", "Article 3", "제3조") and unnumbered ``##``
+  headings alike; deeper headings stay inside their section's page as sub-headings;
+- ``split="h1"|"h2"|"h3"``: split at that level (a shallower heading with text of its own before its
+  first sub-section becomes a page too; one without text only names the path);
+- ``split="none"`` or ``single=True`` (``--id``/``--title``): one page for the whole document;
+- no headings → one page.
 
-Text before the first topic heading (other than the title) goes into the first page.
+Text before the first section heading (other than the title) goes into the first page. Each section
+remembers its heading path ("Returns › Exchanges") so pages cite document, path and PDF page.
 """
 
 from __future__ import annotations
@@ -18,7 +21,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from mem.policies.readers import Block, Document, is_numbered
+from mem.core.errors import InvalidInput
+from mem.policies.readers import Block, Document
+
+SPLITS = ("auto", "h1", "h2", "h3", "none")
+PATH_SEPARATOR = " › "
 
 
 @dataclass
@@ -27,6 +34,7 @@ class Topic:
     blocks: list[Block] = field(default_factory=list)
     level: int = 0  # heading level of the topic (0: no heading)
     heading_page: int | None = None  # PDF page of the topic's heading
+    path: tuple[str, ...] = ()  # heading path below the document title, the section's own title last
 
     @property
     def pages(self) -> list[int]:
@@ -37,9 +45,16 @@ class Topic:
     def text(self) -> str:
         return "\n".join(b.text for b in self.blocks)
 
+    @property
+    def section(self) -> str:
+        """The heading path as one string (empty for a whole-document page)."""
+        return PATH_SEPARATOR.join(self.path)
 
-def plan_topics(doc: Document, *, single: bool = False) -> tuple[str, list[Topic]]:
-    """``(document title, topics)`` for ``doc``."""
+
+def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> tuple[str, list[Topic]]:
+    """``(document title, topics)`` for ``doc``, split as ``split`` says (see the module docstring)."""
+    if split not in SPLITS:
+        raise InvalidInput(f"--split must be one of {', '.join(SPLITS)}, got {split!r}")
     blocks = doc.blocks
     headings = [i for i, b in enumerate(blocks) if b.is_heading]
     fallback = doc.title or _title_from_name(doc.path.stem)
@@ -48,18 +63,24 @@ def plan_topics(doc: Document, *, single: bool = False) -> tuple[str, list[Topic
     top = min(blocks[i].level for i in headings)
     tops = [i for i in headings if blocks[i].level == top]
     opens = not any(not b.is_heading for b in blocks[:tops[0]])
-    doc_title = strip_numbering(blocks[tops[0]].text) if len(tops) == 1 and opens else fallback
-    if single:
-        return doc_title, [_whole(blocks, doc_title, skip=tops[0] if doc_title != fallback else None)]
-    if len(tops) >= 2:
-        return fallback, _split(blocks, tops)
-    rest = [i for i in headings if i > tops[0]]
-    if rest:
-        second = min(blocks[i].level for i in rest)
-        seconds = [i for i in rest if blocks[i].level == second]
-        if len(seconds) >= 2 and all(is_numbered(blocks[i].text) for i in seconds):
-            return doc_title, _split(blocks, seconds)
-    return doc_title, [_whole(blocks, doc_title, skip=tops[0] if opens else None)]
+    title_at = tops[0] if len(tops) == 1 and opens else None
+    doc_title = strip_numbering(blocks[title_at].text) if title_at is not None else fallback
+    below = [i for i in headings if i != title_at]
+    if single or split == "none" or not below:
+        return doc_title, [_whole(blocks, doc_title, skip=title_at)]
+    if split == "auto":
+        counts: dict[int, int] = {}
+        for i in below:
+            counts[blocks[i].level] = counts.get(blocks[i].level, 0) + 1
+        level = min((lv for lv, n in counts.items() if n >= 2), default=None)
+        if level is None:
+            return doc_title, [_whole(blocks, doc_title, skip=title_at)]
+    else:
+        level = int(split[1])
+    starts = [i for i in below if blocks[i].level <= level]
+    if not starts:
+        return doc_title, [_whole(blocks, doc_title, skip=title_at)]
+    return doc_title, _split(blocks, starts, headings, skip=title_at, level=level)
 
 
 def _whole(blocks: list[Block], title: str, *, skip: int | None) -> Topic:
@@ -67,17 +88,43 @@ def _whole(blocks: list[Block], title: str, *, skip: int | None) -> Topic:
     return Topic(title, kept, 0)
 
 
-def _split(blocks: list[Block], starts: list[int]) -> list[Topic]:
+def _split(blocks: list[Block], starts: list[int], headings: list[int], *, skip: int | None,
+           level: int) -> list[Topic]:
     topics: list[Topic] = []
+    carry: list[Block] = [b for b in blocks[:starts[0]] if not b.is_heading]  # an introduction is not lost
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(blocks)
         heading = blocks[start]
         body = list(blocks[start + 1:end])
-        if n == 0:
-            # text before the first topic (an introduction, an "effective" line) is not lost
-            body[:0] = [b for b in blocks[:start] if not b.is_heading]
-        topics.append(Topic(strip_numbering(heading.text), body, heading.level, heading.page))
+        path = _path(blocks, headings, start, skip)
+        if heading.level < level and not any(not b.is_heading for b in body):
+            continue  # a parent heading with no text of its own only names its children's path
+        topics.append(Topic(strip_numbering(heading.text), carry + body, heading.level, heading.page, path))
+        carry = []
+    if carry and topics:
+        topics[0].blocks[:0] = carry
     return topics
+
+
+def _path(blocks: list[Block], headings: list[int], start: int, skip: int | None) -> tuple[str, ...]:
+    """The titles of the headings enclosing ``start`` (below the document title), its own last."""
+    chain: list[Block] = [blocks[start]]
+    for i in reversed([h for h in headings if h < start and h != skip]):
+        if blocks[i].level < chain[0].level:
+            chain.insert(0, blocks[i])
+    return tuple(strip_numbering(b.text) for b in chain)
+
+
+def is_version_line(text: str) -> bool:
+    """Whether a line only states a version, date or similar document metadata."""
+    return bool(_VERSION_LINE.match(" ".join(text.split())))
+
+
+_VERSION_LINE = re.compile(
+    r"^(?:(?:document\s+)?(?:effective(?:\s+date)?|last\s+(?:updated|revised|modified)|updated|version|revision|rev\.?|"
+    r"date|published|issued)\b[^.\n]{0,60}\.?|v\d+(?:\.\d+)*\.?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\.?)$",
+    re.I,
+)
 
 
 _NUMBER_PREFIX = re.compile(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from mem.core.errors import ModelError
 from mem.policies.grounding import ungrounded
 from mem.policies.readers import Block
-from mem.policies.sectioning import Topic
+from mem.policies.sectioning import Topic, is_version_line
 
 SCHEMA = {
     "type": "object",
@@ -59,22 +59,34 @@ def deterministic_draft(topic: Topic, *, title: str) -> Draft:
 
 
 _METADATA_LINE = re.compile(r"^(?:effective|last\s+updated|updated|version|revision|rev\.?)\b[^.\n]{0,60}$", re.I)
+# Sentences that are about the document rather than a rule: no page summary is made of them.
+_BOILERPLATE = re.compile(
+    r"\b(?:copyright|all\s+rights\s+reserved|confidential|internal\s+use\s+only|page\s+\d+\s+of\s+\d+|"
+    r"the\s+current\s+(?:time|date)\s+is|this\s+(?:document|version|page)\s+(?:was|is)\s+(?:last\s+)?"
+    r"(?:updated|revised|published|generated)|table\s+of\s+contents)\b|©",
+    re.I,
+)
+_DATE_ONLY = re.compile(r"^[\W\d_]*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})[\W\d_]*$")
 
 
 _ENUMERATOR = re.compile(r"^(?:[-+•]|\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-zA-Z])[.)]|\d{1,3}(?:\.\d{1,3})+)\s+")
 
 
 def first_sentence(blocks: list[Block]) -> str:
+    """The page summary: the first sentence that states something, skipping version lines, dates and boilerplate."""
     for block in blocks:
         if block.is_heading or not block.text.strip() or block.text.lstrip().startswith(("|", "```", "~~~")):
             continue
-        if _METADATA_LINE.match(block.text.strip()):
+        if _METADATA_LINE.match(block.text.strip()) or is_version_line(block.text):
             continue
         text = re.sub(r"[*_`#>]+", "", " ".join(block.text.split())).strip()
         text = _ENUMERATOR.sub("", text)  # "1. Refunds …", "(a) …", "- …": the marker is no sentence
-        match = re.match(r"(.+?[.!?。])(\s|$)", text)
-        sentence = match.group(1) if match else text
-        return sentence if len(sentence) <= 200 else sentence[:197].rsplit(" ", 1)[0] + "…"
+        for match in re.finditer(r"(.+?[.!?。])(?=\s|$)|(.+)$", text):
+            sentence = (match.group(1) or match.group(2) or "").strip()
+            if not sentence or is_version_line(sentence) or _BOILERPLATE.search(sentence) \
+                    or _DATE_ONLY.match(sentence):
+                continue
+            return sentence if len(sentence) <= 200 else sentence[:197].rsplit(" ", 1)[0] + "…"
     return ""
 
 

@@ -21,8 +21,11 @@ from mem.core.config import Config
 from mem.core.errors import InvalidInput, NotFound
 from mem.wiki.index import FOLDERS, INDEX_FILE
 from mem.wiki.lint_model import RULES, Finding, LintReport, Rule
+from mem.wiki.lint_provenance import check_page_document, check_untracked
 from mem.wiki.lint_report import FORMATS, render
 from mem.wiki.lint_rules import CHECKS, LintContext, PageFile, load_page_file
+
+PROVENANCE_CHECKS = (check_untracked, check_page_document)
 
 __all__ = [
     "FORMATS",
@@ -46,7 +49,7 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
     """
     ctx = build_context(workspace, paths, config=config)
     findings: list[Finding] = []
-    for check in CHECKS:
+    for check in (*CHECKS, *PROVENANCE_CHECKS):
         findings.extend(check(ctx))
     if paths:
         selected = _selection(ctx.workspace, paths)

@@ -28,6 +28,7 @@ class History:
     # old page id → new page id, in commit order (chains are resolved by ``renamed_to``)
     renames: dict[str, str] = field(default_factory=dict)
     modified: set[str] = field(default_factory=set)  # paths that differ from HEAD in the working tree
+    untracked: set[str] = field(default_factory=set)  # page files git does not know at all
     repo: Any = None
 
     def renamed_to(self, old_id: str) -> str | None:
@@ -38,6 +39,15 @@ class History:
             seen.add(current)
             current = self.renames[current]
         return current
+
+    def message(self, sha: str) -> str:
+        """The full message of commit ``sha`` ("" when it cannot be read)."""
+        import git
+
+        try:
+            return str(self.repo.commit(sha).message)
+        except (git.GitCommandError, ValueError, OSError):
+            return ""
 
     def blob(self, sha: str, path: str) -> str | None:
         """The text of ``path`` at commit ``sha`` (None when it cannot be read)."""
@@ -68,16 +78,21 @@ def read_history(repo: Any) -> History:
 
     history = History(repo=repo)
     try:
+        status = repo.git.status("--porcelain", "--no-renames", "--untracked-files=all", "--", *PAGE_FOLDERS)
+    except git.GitCommandError as exc:
+        raise StorageError(f"git status failed in {repo.working_dir}: {exc.stderr.strip() or exc}") from exc
+    lines = [line for line in status.splitlines() if len(line) > 3]
+    history.modified = {line[3:].strip().strip('"') for line in lines}
+    history.untracked = {line[3:].strip().strip('"') for line in lines if line.startswith("??")}
+    try:
         repo.head.commit  # noqa: B018 - raises on a repository without commits
     except ValueError:
         return history
     try:
         out = repo.git.log("--reverse", "-M", "--name-status", "--format=%x1e%H", "--", *PAGE_FOLDERS)
-        status = repo.git.status("--porcelain", "--no-renames", "--", *PAGE_FOLDERS)
     except git.GitCommandError as exc:
         raise StorageError(f"git log failed in {repo.working_dir}: {exc.stderr.strip() or exc}") from exc
     _walk(history, out)
-    history.modified = {line[3:].strip().strip('"') for line in status.splitlines() if len(line) > 3}
     return history
 
 

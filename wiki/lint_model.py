@@ -51,6 +51,16 @@ RULES: dict[str, Rule] = {
         Rule("version-history", "error", "A page's `version` does not increase along its git history.",
              "Customer facts cite policies by page and version; a reused or lower version breaks rechecks.",
              "Raise `version` above every earlier version of the page whenever its text changes."),
+        Rule("untracked-page", "error", "A page file on disk that git does not know (never committed).",
+             "Pages are versioned by git: an uncommitted page has no history, was never reviewed, and a crash "
+             "or a hand copy is how it gets there.",
+             "Run any mem command (it finishes or rolls back an interrupted ingest); otherwise review the page and "
+             "commit it (`git add FILE && git commit`) or delete it."),
+        Rule("page-document", "error", "A page's source changed to another document.",
+             "A page belongs to its document; a section of another document with the same heading overwrote it "
+             "(\"Definitions\" of two policies), so agents quote the wrong policy.",
+             "Restore the page from git history and re-ingest the other document with `--id-prefix`; if the move "
+             "was meant, re-ingest with `--replace`, which records the take-over."),
         Rule("instruction-text", "error", "A policy or know-how page contains text that addresses the AI.",
              "Pages are reference material injected into an agent's context; instructions in them are a "
              "prompt-injection path and change the agent's behaviour behind the reviewer's back.",

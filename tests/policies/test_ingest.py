@@ -122,8 +122,8 @@ def test_fixture_pdf_one_page_per_numbered_section_with_page_citations(ws):
     wiki = Wiki(ws)
     annual = wiki.get("annual-plans")
     assert annual.sources[0]["pages"] == [1, 2]
-    assert "[^1]: sources/service-terms.pdf, p. 1" in annual.body
-    assert "[^2]: sources/service-terms.pdf, p. 2" in annual.body
+    assert "[^1]: sources/service-terms.pdf, \"Annual plans\", p. 1" in annual.body
+    assert "[^2]: sources/service-terms.pdf, \"Annual plans\", p. 2" in annual.body
     assert "up to 50%. [^2]" in annual.body
     assert wiki.get("data-retention").sources[0]["pages"] == [3]
     assert all(p.effective.isoformat() == "2026-03-01" for p in wiki.pages())
@@ -197,13 +197,17 @@ def test_many_documents_one_commit_each(ws, tmp_path):
     assert len(commits(ws)) == 4  # init + one per document
 
 
-def test_same_text_from_another_file_updates_the_citations(ws, tmp_path):
+def test_same_text_from_another_file_updates_the_citations_when_asked(ws, tmp_path):
     doc = write(tmp_path, "refund.md", REFUND_V3)
     ingest_documents(ws, [doc], config=config_for(ws))
     copy = tmp_path / "refund-copy.md"
     shutil.copy(doc, copy)
-    [result] = ingest_documents(ws, [copy], config=config_for(ws))
-    assert [(p.version, p.change) for p in result.pages] == [(2, "source-updated")]  # the footnotes changed
+    with pytest.raises(Conflict, match=r"'refund-policy' belongs to sources/refund.md; refund-copy.md .*--replace"):
+        ingest_documents(ws, [copy], config=config_for(ws))
+    [result] = ingest_documents(ws, [copy], config=config_for(ws), replace=True)
+    assert [(p.version, p.change) for p in result.pages] == [(2, "replaced")]  # the footnotes changed
+    assert "page: refund-policy v2 replaced (taken over from sources/refund.md)" in gitrepo._run(ws, "log", "-1",
+                                                                                               "--format=%B")
     page = Wiki(ws).get("refund-policy")
     assert page.sources[0]["file"] == "sources/refund-copy.md" and "[^1]: sources/refund-copy.md" in page.body
     assert page.effective.isoformat() == "2026-01-01"
@@ -227,7 +231,7 @@ def test_ingested_workspace_is_lint_clean(ws, tmp_path):
     ingest_documents(ws, [doc], config=config_for(ws))
     copy = tmp_path / "refund-copy.md"
     shutil.copy(doc, copy)
-    ingest_documents(ws, [copy], config=config_for(ws))
+    ingest_documents(ws, [copy], config=config_for(ws), replace=True)
     report = lint_workspace(ws, config=config_for(ws))
     assert report.errors == [], [(f.path, f.rule, f.message) for f in report.errors]
 
@@ -251,3 +255,16 @@ def test_summary_is_a_sentence_not_a_list_marker(text, summary):
     from mem.policies.synthesis import first_sentence
 
     assert first_sentence([Block("Effective: 2026-03-01"), Block(text)]) == summary
+
+
+@pytest.mark.parametrize("blocks, summary", [
+    (["Version 3.", "Refunds are granted within 14 days."], "Refunds are granted within 14 days."),
+    (["Last updated: March 2026. Refunds are granted within 14 days."], "Refunds are granted within 14 days."),
+    (["The current time is 2024-05-15 15:00:00 EST. Bags: 3 per passenger."], "Bags: 3 per passenger."),
+    (["2026-03-01", "© 2026 Acme Inc. All rights reserved.", "Orders ship in 3 days."], "Orders ship in 3 days."),
+])
+def test_summary_skips_version_lines_dates_and_boilerplate(blocks, summary):
+    from mem.policies.readers import Block
+    from mem.policies.synthesis import first_sentence
+
+    assert first_sentence([Block(b) for b in blocks]) == summary

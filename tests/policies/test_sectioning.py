@@ -37,10 +37,44 @@ def test_document_title_with_numbered_clauses_splits_by_clause():
     assert got[1][0][1] == ["Effective: 2026-03-01", "Within 14 days."]
 
 
-def test_document_title_with_plain_subheadings_is_one_page():
+def test_document_title_with_unnumbered_subheadings_splits_by_section():
     got = topics("# Refund policy v4\n\nWithin 14 days.\n\n## Eligibility\n\nAll plans.\n\n## Exceptions\n\nNone.")
-    assert got == ("Refund policy", [("Refund policy", ["Within 14 days.", "Eligibility", "All plans.",
-                                                        "Exceptions", "None."])])
+    assert got == ("Refund policy", [("Eligibility", ["Within 14 days.", "All plans."]), ("Exceptions", ["None."])])
+
+
+def test_one_subheading_is_not_a_split():
+    got = topics("# Refund policy\n\nWithin 14 days.\n\n## Exceptions\n\nNone.")
+    assert got == ("Refund policy", [("Refund policy", ["Within 14 days.", "Exceptions", "None."])])
+
+
+NESTED = ("# Handbook\n\n## Returns\n\nReturns take 30 days.\n\n### Scope\n\nAll goods.\n\n### Exchanges\n\n"
+          "Exchanges are free.\n\n## Shipping\n\n### Scope\n\nDomestic only.\n\n### Fees\n\n5 dollars.")
+
+
+def test_automatic_split_is_the_shallowest_level_with_two_headings():
+    _, found = plan_topics(doc(NESTED))
+    assert [(t.title, t.section) for t in found] == [("Returns", "Returns"), ("Shipping", "Shipping")]
+    assert [b.text for b in found[0].blocks] == ["Returns take 30 days.", "Scope", "All goods.", "Exchanges",
+                                                  "Exchanges are free."]
+
+
+@pytest.mark.parametrize("split, expected", [
+    ("h3", [("Returns", "Returns"), ("Scope", "Returns › Scope"), ("Exchanges", "Returns › Exchanges"),
+            ("Scope", "Shipping › Scope"), ("Fees", "Shipping › Fees")]),
+    ("h2", [("Returns", "Returns"), ("Shipping", "Shipping")]),
+    ("h1", [("Handbook", "")]),
+    ("none", [("Handbook", "")]),
+])
+def test_split_option_chooses_the_level(split, expected):
+    _, found = plan_topics(doc(NESTED), split=split)
+    assert [(t.title, t.section) for t in found] == expected
+
+
+def test_unknown_split_is_refused():
+    from mem.core.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="--split must be one of auto, h1, h2, h3, none"):
+        plan_topics(doc(NESTED), split="h4")
 
 
 def test_single_forces_one_page():

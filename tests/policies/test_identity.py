@@ -1,0 +1,151 @@
+"""Page identity: a page belongs to its document; one page per section; a section change revises only its page."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import Conflict
+from mem.policies.ingest import ingest_documents
+from mem.wiki import gitrepo
+from mem.wiki.store import Wiki
+from mem.wiki.workspace import init_workspace
+
+RETAIL = """# Retail agent policy
+
+## Domain basic
+
+Each order has an id and at most 5 items.
+
+## Refunds
+
+Refunds go back to the original payment method within 7 days.
+"""
+
+AIRLINE = """# Airline agent policy
+
+## Domain basic
+
+Each reservation has up to 5 passengers.
+
+## Baggage
+
+Gold members get 3 free checked bags.
+"""
+
+
+@pytest.fixture
+def ws(tmp_path):
+    clock.freeze(clock.parse_datetime("2026-02-01T09:00:00Z"))
+    return init_workspace(tmp_path / "ws")
+
+
+def config(ws: Path) -> Config:
+    return Config.load(workspace=ws, env={})
+
+
+def doc(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def head(ws: Path) -> str:
+    return gitrepo._run(ws, "rev-parse", "HEAD")
+
+
+def test_a_section_of_another_document_never_revises_a_page(ws, tmp_path):
+    ingest_documents(ws, [doc(tmp_path, "retail.md", RETAIL)], config=config(ws))
+    before = head(ws), Wiki(ws).get("domain-basic").body
+    with pytest.raises(Conflict, match=r"^page 'domain-basic' belongs to sources/retail.md; airline.md has a section"):
+        ingest_documents(ws, [doc(tmp_path, "airline.md", AIRLINE)], config=config(ws))
+    assert (head(ws), Wiki(ws).get("domain-basic").body) == before
+    assert not (ws / "policies" / "baggage.md").exists()  # nothing half-written
+
+
+def test_id_prefix_scopes_the_new_documents_pages_and_identity_follows_the_document(ws, tmp_path):
+    ingest_documents(ws, [doc(tmp_path, "retail.md", RETAIL)], config=config(ws))
+    airline = doc(tmp_path, "airline.md", AIRLINE)
+    [result] = ingest_documents(ws, [airline], config=config(ws), id_prefix="airline")
+    assert [(p.id, p.change) for p in result.pages] == [("airline-domain-basic", "created"),
+                                                        ("airline-baggage", "created")]
+    assert "5 items" in Wiki(ws).get("domain-basic").body
+    # the next edition, without the option: each section finds the page it already has
+    airline.write_text(AIRLINE.replace("3 free", "4 free"), encoding="utf-8")
+    [result] = ingest_documents(ws, [airline], config=config(ws))
+    assert [(p.id, p.version, p.change) for p in result.pages] == [("airline-domain-basic", 1, "source-updated"),
+                                                                   ("airline-baggage", 2, "revised")]
+
+
+def test_sections_cite_document_and_heading_path(ws, tmp_path):
+    ingest_documents(ws, [doc(tmp_path, "retail.md", RETAIL)], config=config(ws))
+    page = Wiki(ws).get("refunds")
+    assert page.sources[0]["section"] == "Refunds" and page.sources[0]["id"] == "retail"
+    assert '[^1]: sources/retail.md, "Refunds"' in page.body
+    assert page.summary == "Refunds go back to the original payment method within 7 days."
+
+
+def test_a_change_in_one_section_revises_only_its_page_and_recheck_flags_only_its_facts(ws, tmp_path, isolated_env):
+    from mem.customers import CustomerStore, Fact, PolicyRef
+
+    retail = doc(tmp_path, "retail.md", RETAIL)
+    ingest_documents(ws, [retail], config=config(ws))
+    retail.write_text(RETAIL.replace("within 7 days", "within 10 days"), encoding="utf-8")
+    [result] = ingest_documents(ws, [retail], config=config(ws))
+    changed = {p.id: p.version for p in result.pages if p.change == "revised"}
+    assert changed == {"refunds": 2}
+    assert Wiki(ws).get("domain-basic").version == 1
+    with CustomerStore.open(isolated_env, "acme") as store:
+        refund = store.add(Fact.new("event", "Asked for a refund to the card", valid_at=date(2026, 1, 5),
+                                    policy_refs=[PolicyRef("refunds", 1)]))
+        order = store.add(Fact.new("event", "Has an order of 4 items", valid_at=date(2026, 1, 5),
+                                   policy_refs=[PolicyRef("domain-basic", 1)]))
+        flagged = [fid for page in ("refunds", "domain-basic")
+                   for fid in store.flag_recheck(page, Wiki(ws).get(page).version)]
+        assert flagged == [refund.id]
+        assert not store.get(order.id).recheck.flag
+
+
+@pytest.mark.parametrize("split, ids", [
+    ("none", ["retail-agent-policy"]),
+    ("h2", ["domain-basic", "refunds"]),
+])
+def test_split_setting_and_option(ws, tmp_path, split, ids):
+    cfg = config(ws).overlay({"ingest": {"split": split}})
+    [result] = ingest_documents(ws, [doc(tmp_path, "retail.md", RETAIL)], config=cfg)
+    assert [p.id for p in result.pages] == ids
+
+
+def _lint_rules(ws: Path) -> list[tuple[str, str]]:
+    from mem.wiki.lint import lint_workspace
+
+    return [(f.path, f.rule) for f in lint_workspace(ws, config=config(ws)).findings if f.level == "error"]
+
+
+def test_lint_reports_a_page_whose_source_changed_document_unless_taken_over(ws, tmp_path):
+    ingest_documents(ws, [doc(tmp_path, "retail.md", RETAIL)], config=config(ws))
+    page = ws / "policies" / "domain-basic.md"
+    # what an older tool did: the airline's section written over the retail page, committed
+    ingest_documents(ws, [doc(tmp_path, "airline.md", AIRLINE)], config=config(ws), id_prefix="airline")
+    text = page.read_text().replace("id: retail", "id: airline").replace("5 items", "5 passengers")
+    page.write_text(text.replace("version: 1", "version: 2"))
+    gitrepo.commit(ws, ["policies/domain-basic.md"], "edit by hand")
+    assert ("policies/domain-basic.md", "page-document") in _lint_rules(ws)
+
+
+def test_an_explicit_take_over_is_lint_clean(ws, tmp_path):
+    ingest_documents(ws, [doc(tmp_path, "retail.md", RETAIL)], config=config(ws))
+    ingest_documents(ws, [doc(tmp_path, "airline.md", AIRLINE)], config=config(ws), replace=True)
+    assert "Each reservation" in Wiki(ws).get("domain-basic").body
+    assert _lint_rules(ws) == []
+
+
+def test_lint_reports_a_page_git_does_not_know(ws, tmp_path):
+    ingest_documents(ws, [doc(tmp_path, "retail.md", RETAIL)], config=config(ws))
+    text = (ws / "policies" / "refunds.md").read_text()
+    (ws / "policies" / "refunds-copy.md").write_text(text.replace("id: refunds", "id: refunds-copy"))
+    assert ("policies/refunds-copy.md", "untracked-page") in _lint_rules(ws)

@@ -1,0 +1,74 @@
+"""Lint rules about where a page comes from: a page git does not know, a page that changed document.
+
+``untracked-page``: a page file on disk that was never committed has no history, no reviewed
+version and no place in a bundle; it is what a crash or a hand copy leaves behind.
+``page-document``: a page belongs to the document it was ingested from (``sources[0].id``); when a
+later revision names another document, a section of that document overwrote the page — unless the
+commit records an explicit take-over (``mem ingest --replace``/``--id``: "taken over from …").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mem.wiki.lint_model import Finding
+from mem.wiki.lint_rules import LintContext, PageFile
+from mem.wiki.page import split_frontmatter
+
+TAKEOVER = "taken over from"
+
+
+def check_untracked(ctx: LintContext) -> Iterator[Finding]:
+    if ctx.repo is None:
+        return
+    for pf in ctx.selected():
+        if pf.rel in ctx.history.untracked:
+            yield Finding(pf.rel, None, "untracked-page",
+                          "git does not know this page: it was never committed (a crash, or a file copied in "
+                          "by hand)")
+
+
+def _document(meta: dict | None) -> str | None:
+    sources = (meta or {}).get("sources")
+    if isinstance(sources, list) and sources and isinstance(sources[0], dict) and sources[0].get("id"):
+        return str(sources[0]["id"])
+    return None
+
+
+def check_page_document(ctx: LintContext) -> Iterator[Finding]:
+    if ctx.repo is None:
+        return
+    history = ctx.history
+    for pf in ctx.selected():
+        lineage = history.lineages.get(pf.rel, [])
+        if not pf.valid or not lineage or (len(lineage) < 2 and pf.rel not in history.modified):
+            continue
+        states: list[tuple[str | None, str | None]] = []  # (commit, document); None commit = working tree
+        for sha, path in lineage:
+            text = history.blob(sha, path)
+            meta = split_frontmatter(text)[0] if text is not None else None
+            states.append((sha, _document(meta)))
+        if pf.rel in history.modified:
+            states.append((None, _document(pf.meta)))
+        finding = _unexplained_move(history, pf, states)
+        if finding:
+            yield finding
+
+
+def _unexplained_move(history, pf: PageFile, states: list[tuple[str | None, str | None]]) -> Finding | None:
+    found = None
+    previous = None
+    for sha, document in states:
+        if document is None:
+            continue
+        if previous is not None and document != previous:
+            explained = sha is not None and any(
+                line.startswith(f"page: {pf.id} ") and TAKEOVER in line
+                for line in history.message(sha).splitlines())
+            if not explained:
+                where = f"in commit {sha[:8]}" if sha else "in the working tree"
+                found = Finding(pf.rel, pf.field_line("sources"), "page-document",
+                                f"the page came from document {previous!r} but {where} its source became "
+                                f"{document!r} without an explicit take-over (mem ingest --replace)")
+        previous = document
+    return found
