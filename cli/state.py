@@ -34,6 +34,15 @@ def require_workspace(ctx: typer.Context):
     workspace = get_state(ctx).config.workspace
     if workspace is None:
         raise NotFound("no workspace here: run `mem init DIR`, or pass --workspace DIR")
+    from mem.wiki.journal import needs_recovery
+
+    if needs_recovery(workspace):  # one stat: a write that a crash interrupted is settled first
+        from mem.cli.output import info
+        from mem.wiki.store import Wiki
+
+        done = Wiki(workspace).recover()
+        if done:
+            info(f"{workspace}: {done}")
     return workspace
 
 

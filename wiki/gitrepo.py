@@ -145,3 +145,32 @@ def show_file(workspace: Path, sha: str, relpath: str) -> str:
 def tracked_files(workspace: Path, pathspecs: Sequence[str] = ()) -> list[str]:
     out = _run(workspace, "ls-files", "--", *pathspecs)
     return [line for line in out.splitlines() if line]
+
+
+def head_sha(workspace: Path) -> str | None:
+    """The commit HEAD points to, or None on an unborn branch."""
+    if not _has_head(workspace):
+        return None
+    return _run(workspace, "rev-parse", "HEAD")
+
+
+def matches_head(workspace: Path, relpath: str) -> bool:
+    """Whether the working file ``relpath`` is exactly as committed at HEAD (both absent counts)."""
+    path = Path(workspace) / relpath
+    in_head = bool(_run(workspace, "ls-tree", "--name-only", "HEAD", "--", relpath))
+    if not path.is_file():
+        return not in_head
+    if not in_head:
+        return False
+    committed = _run(workspace, "rev-parse", f"HEAD:{relpath}")
+    return _run(workspace, "hash-object", "--", relpath) == committed
+
+
+def unstage(workspace: Path, paths: Sequence[str]) -> None:
+    """Put the index entries of ``paths`` back to HEAD's (what a killed ``git add`` left staged)."""
+    if not paths:
+        return
+    if _has_head(workspace):
+        _run(workspace, "reset", "-q", "HEAD", "--", *paths)
+    else:
+        _run(workspace, "rm", "--cached", "-q", "--ignore-unmatch", "--", *paths)

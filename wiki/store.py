@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.errors import Conflict, InvalidInput, LockTimeout, NotFound, StorageError
+from mem.core.errors import Conflict, InvalidInput, LockTimeout, MemError, NotFound, StorageError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
-from mem.wiki import gitrepo
+from mem.wiki import gitrepo, journal
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.page import Page, parse_page, render_page, validate_meta
 
@@ -165,11 +165,14 @@ class Wiki:
         removals = [self._rel(self.path_of(page_id)) for page_id in delete]
 
         with self.lock():
+            self._recover()
             changed = [rel for rel, data in targets.items() if _read_bytes(self.workspace / rel) != data]
             changed += [rel for rel in removals if (self.workspace / rel).exists()]
             if not changed:
                 return WriteResult(None, [])
             backup = {rel: _read_bytes(self.workspace / rel) for rel in [*changed, INDEX_FILE, LOG_FILE]}
+            # A kill -9 from here on is settled by the next mem command (mem.wiki.journal).
+            journal.begin(self.workspace, backup, base=gitrepo.head_sha(self.workspace), op=op)
             try:
                 for rel in changed:
                     if rel in removals:
@@ -186,8 +189,27 @@ class Wiki:
                         path.unlink(missing_ok=True)
                     else:
                         atomic_write_bytes(path, data)
+                try:
+                    gitrepo.unstage(self.workspace, list(backup))  # what `git add` staged before the failure
+                    journal.end(self.workspace)
+                except MemError:
+                    pass  # the journal stays: the next mem command settles it
                 raise
+            journal.end(self.workspace)
             return WriteResult(sha, sorted(changed))
+
+    def recover(self) -> str | None:
+        """Finish or roll back a write a crash interrupted (see ``mem.wiki.journal``); what was done."""
+        if not journal.needs_recovery(self.workspace):
+            return None
+        with self.lock():
+            return self._recover()
+
+    def _recover(self) -> str | None:
+        done = journal.recover(self.workspace) if journal.needs_recovery(self.workspace) else None
+        if done:
+            self._cache.clear()
+        return done
 
     def regenerate_index(self, *, message: str = "index: regenerate the table of contents") -> WriteResult:
         """Rewrite ``index.md`` from the pages (one commit when it changed)."""

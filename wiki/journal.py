@@ -1,0 +1,125 @@
+"""Crash safety of ``Wiki.write``: a write-ahead journal that the next mem command finishes or rolls back.
+
+A write is one git commit or nothing. Before touching the workspace, ``Wiki.write`` saves the current
+bytes of every file it will change (or notes that the file does not exist) under
+``.mem/pending-write/`` and then, last, ``journal.json`` naming the files and the HEAD it started
+from. The journal is removed once the commit exists. A process killed in between (``kill -9``, power
+loss) leaves the journal behind, and ``recover`` — run by the next mem command that opens the
+workspace, and by the next write — settles it:
+
+- the files on disk equal HEAD's and HEAD moved since the journal was written → the commit was made
+  (git finished it): the journal is simply removed;
+- otherwise → every file is put back from the saved copy (or deleted if it did not exist), unstaged,
+  and the journal removed: the workspace is exactly as it was before the write.
+
+A journal with no ``journal.json`` (killed while saving copies) means nothing was touched yet; the
+copies are discarded. A ``.git/index.lock`` left by a git process that was killed too is reported
+with the exact command to remove it, since only a person can tell that no git is still running.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from mem.core.errors import StorageError
+from mem.core.fsio import atomic_write_bytes, atomic_write_text, fsync_dir
+
+PENDING_DIR = ".mem/pending-write"
+JOURNAL = "journal.json"
+INDEX_LOCK_WAIT_S = 3.0
+
+
+def pending(workspace: Path) -> Path:
+    return Path(workspace) / PENDING_DIR
+
+
+def begin(workspace: Path, files: Iterable[str], *, base: str | None, op: str) -> None:
+    """Save the current bytes of ``files`` and write the journal (the journal last, durably)."""
+    folder = pending(workspace)
+    if folder.exists():
+        shutil.rmtree(folder)
+    (folder / "saved").mkdir(parents=True)
+    entries = []
+    for n, rel in enumerate(sorted(set(files))):
+        path = Path(workspace) / rel
+        saved = None
+        if path.is_file():
+            saved = f"saved/{n}"
+            shutil.copyfile(path, folder / saved)
+        entries.append({"path": rel, "saved": saved})
+    fsync_dir(folder / "saved")
+    atomic_write_text(folder / JOURNAL, json.dumps({"op": op, "base": base, "pid": os.getpid(),
+                                                    "files": entries}, indent=1) + "\n")
+    fsync_dir(folder)
+
+
+def end(workspace: Path) -> None:
+    """The write is committed (or rolled back in-process): forget the journal."""
+    folder = pending(workspace)
+    (folder / JOURNAL).unlink(missing_ok=True)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def needs_recovery(workspace: Path) -> bool:
+    return pending(workspace).exists()
+
+
+def recover(workspace: Path) -> str | None:
+    """Settle a write interrupted by a crash; what was done, or None when there was nothing to do.
+
+    The caller holds the workspace's write lock (so no live writer owns the journal).
+    """
+    from mem.wiki import gitrepo
+
+    workspace = Path(workspace)
+    folder = pending(workspace)
+    journal_path = folder / JOURNAL
+    if not journal_path.is_file():
+        shutil.rmtree(folder, ignore_errors=True)  # killed while saving copies: nothing was touched
+        return None
+    try:
+        journal = json.loads(journal_path.read_text(encoding="utf-8"))
+        entries = [(str(e["path"]), e.get("saved")) for e in journal["files"]]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise StorageError(f"cannot read the journal of an interrupted write ({journal_path}): {exc}; "
+                           f"inspect `git -C {workspace} status`, then remove {folder}") from exc
+    _wait_for_git(workspace)
+    paths = [rel for rel, _ in entries]
+    head = gitrepo.head_sha(workspace)
+    if head is not None and head != journal.get("base") and all(
+            gitrepo.matches_head(workspace, rel) for rel in paths):
+        end(workspace)
+        return f"an interrupted {journal.get('op', 'write')} had committed {head[:10]}; finished it"
+    for rel, saved in entries:
+        path = workspace / rel
+        if saved:
+            atomic_write_bytes(path, (folder / saved).read_bytes())
+        else:
+            path.unlink(missing_ok=True)
+        _drop_temp_files(path.parent, path.name)
+    gitrepo.unstage(workspace, paths)
+    end(workspace)
+    return (f"an interrupted {journal.get('op', 'write')} was rolled back: {len(paths)} file(s) restored "
+            "to the last commit")
+
+
+def _wait_for_git(workspace: Path) -> None:
+    lock = workspace / ".git" / "index.lock"
+    deadline = time.monotonic() + INDEX_LOCK_WAIT_S
+    while lock.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # a git child of the killed process may still be finishing its commit
+    if lock.exists():
+        raise StorageError(f"an interrupted mem write left {lock}; if no git process is running, recover with: "
+                           f"rm {lock} && mem --workspace {workspace} lint")
+
+
+def _drop_temp_files(folder: Path, name: str) -> None:
+    """Remove the temporary files of an atomic write the crash cut short (``.<name>.XXXX.tmp``)."""
+    if folder.is_dir():
+        for stray in folder.glob(f".{name}.*.tmp"):
+            stray.unlink(missing_ok=True)
