@@ -20,14 +20,20 @@ def build(
     expires_days: Annotated[
         Optional[int], typer.Option("--expires-days", min=0, help="Days until the manifest expires.")
     ] = None,
+    allow_lint_errors: Annotated[
+        bool, typer.Option("--allow-lint-errors", help="Build despite `mem lint` errors (listed in the manifest).")
+    ] = False,
     json_output: JsonOption = False,
 ) -> None:
-    """Pack pages, service context and client settings with a signed manifest; publish the next version."""
+    """Pack the pages and service context committed at HEAD, with client settings and a signed manifest.
+
+    Refused when a policy, know-how or context file differs from HEAD, or when `mem lint` reports errors.
+    """
     from mem.server.bundle import build_bundle
 
     with progress("building bundle") as on_progress:
         result = build_bundle(require_workspace(ctx), config=get_state(ctx).config, expires_days=expires_days,
-                              on_progress=on_progress)
+                              allow_lint_errors=allow_lint_errors, on_progress=on_progress)
     emit(result, as_json=want_json(ctx, json_output))
 
 

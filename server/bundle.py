@@ -2,7 +2,13 @@
 
 A bundle holds every policy and know-how page (exact file bytes), ``context.md`` and
 ``config.json`` (the client-side settings: context budget, extraction, trait and know-how/share
-thresholds). The manifest lists SHA-256 and length of each file and is signed with the service key.
+thresholds). The manifest lists SHA-256 and length of each file, the git commit the pages come from,
+and is signed with the service key.
+
+Only reviewed content ships: pages and ``context.md`` are read from the commit at HEAD, never from
+the working files, and the build refuses (one line, nothing written) when a policy, know-how or
+context file differs from HEAD (modified, staged, deleted or never committed) or when ``mem lint``
+reports errors — unless ``allow_lint_errors``, which the manifest then records finding by finding.
 The folder is assembled under a temporary name and renamed into place, then ``LATEST`` is switched:
 clients never see half a bundle, and versions only go up.
 """
@@ -23,7 +29,7 @@ from typing import Any
 
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import StorageError
+from mem.core.errors import InvalidInput, Refused, StorageError
 from mem.core.fsio import atomic_write_bytes, fsync_dir
 from mem.server import signing
 from mem.server.keys import keys_dir, load_signing_key, load_transitions
@@ -34,6 +40,8 @@ from mem.server.published import bundle_dir, bundles_dir, latest_version, publis
 CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
 CONFIG_FILE = "config.json"
 CONTEXT_FILE = "context.md"
+#: What a person reviews before it ships: these must equal HEAD for a build.
+REVIEWED = ("policies", "knowhow", CONTEXT_FILE)
 
 ProgressCallback = Callable[[int, int, str], None]
 
@@ -42,21 +50,52 @@ def client_settings(config: Config) -> dict[str, dict[str, Any]]:
     return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
 
 
-def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """The bundle's files (path → bytes) and its page list; an invalid page stops the build."""
-    from mem.wiki.store import Wiki
+def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], list[dict[str, Any]], str]:
+    """The bundle's files (path → bytes) and page list as committed at HEAD, and that commit's id.
 
-    wiki = Wiki(workspace)
+    Refused when the reviewed content differs from HEAD; an invalid page stops the build.
+    """
+    from mem.wiki import gitrepo
+    from mem.wiki.page import parse_page
+
+    workspace = Path(workspace)
+    commit = gitrepo.head_sha(workspace)
+    if commit is None:
+        raise Refused("nothing is committed yet: ingest or commit the pages before building a bundle")
+    dirty = gitrepo.uncommitted(workspace, REVIEWED)
+    if dirty:
+        first, how = dirty[0]
+        more = f" (and {len(dirty) - 1} more)" if len(dirty) > 1 else ""
+        raise Refused(f"{first} {how}{more}: a bundle ships only committed content; commit or discard the "
+                      "change first (git status)")
     files: dict[str, bytes] = {}
     pages = []
-    for page in wiki.pages():
-        rel = Path(page.path).relative_to(workspace).as_posix()
-        files[rel] = Path(page.path).read_bytes()
+    page_files = [rel for rel in gitrepo.tree_files(workspace, commit, ("policies", "knowhow"))
+                  if rel.endswith(".md") and rel.count("/") == 1]
+    for rel, data in gitrepo.show_many(workspace, commit, page_files).items():
+        try:
+            page = parse_page(data.decode("utf-8"), path=workspace / rel)
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"{rel}: not UTF-8 text") from exc
+        files[rel] = data
         pages.append({"id": page.id, "type": page.type, "version": page.version, "path": rel})
-    context = Path(workspace) / CONTEXT_FILE
-    files[CONTEXT_FILE] = context.read_bytes() if context.is_file() else b""
+    tracked = gitrepo.tree_files(workspace, commit, (CONTEXT_FILE,))
+    files[CONTEXT_FILE] = gitrepo.show_bytes(workspace, commit, CONTEXT_FILE) if tracked else b""
     files[CONFIG_FILE] = (json.dumps(client_settings(config), sort_keys=True, indent=2) + "\n").encode("utf-8")
-    return files, pages
+    return files, pages, commit
+
+
+def lint_gate(workspace: Path, config: Config, *, allow_lint_errors: bool) -> list[str]:
+    """``mem lint``'s errors as ``path:line rule``; refused when there are any and they are not allowed."""
+    from mem.wiki.lint import lint_workspace
+
+    errors = lint_workspace(workspace, config=config).errors
+    listed = [f"{f.path}:{f.line or 0} {f.rule}" for f in errors]
+    if errors and not allow_lint_errors:
+        first = errors[0]
+        raise Refused(f"mem lint reports {len(errors)} error(s), first {first.path}:{first.line or 0} {first.rule}: "
+                      f"{first.message}; fix them or pass --allow-lint-errors (recorded in the manifest)")
+    return listed
 
 
 @contextlib.contextmanager
@@ -72,11 +111,12 @@ def _build_lock(workspace: Path):
 
 
 def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = None,
-                 on_progress: ProgressCallback | None = None) -> dict[str, Any]:
-    """Build, sign and publish the next bundle version; returns its summary."""
+                 allow_lint_errors: bool = False, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+    """Build, sign and publish the next bundle version from the commit at HEAD; returns its summary."""
     workspace = Path(workspace)
     key = load_signing_key(workspace)
-    files, pages = collect_files(workspace, config)
+    files, pages, commit = collect_files(workspace, config)
+    allowed = lint_gate(workspace, config, allow_lint_errors=allow_lint_errors)
     days = config.bundle.expires_days if expires_days is None else expires_days
     with _build_lock(workspace):
         version = max([latest_version(workspace) or 0, *versions(workspace)]) + 1
@@ -88,8 +128,10 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
                 on_progress(i + 1, len(files), "hashing")
         manifest = {"format": FORMAT, "version": version, "issued_at": clock.isoformat(issued),
                     "expires_at": clock.isoformat(issued + timedelta(days=days)),
-                    "key_id": signing.key_id(key.public_key()), "files": entries,
+                    "key_id": signing.key_id(key.public_key()), "commit": commit, "files": entries,
                     "pages": sorted(pages, key=lambda p: p["path"])}
+        if allowed:
+            manifest["lint_errors_allowed"] = allowed
         manifest_bytes = encode_manifest(manifest)
         signature = signing.sign(key, manifest_bytes)
         transitions = json.dumps({"transitions": load_transitions(workspace)}, indent=2).encode("utf-8")
@@ -112,7 +154,8 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
             shutil.rmtree(staging, ignore_errors=True)
             raise StorageError(f"cannot write bundle {version} under {bundles_dir(workspace)}: {exc}") from exc
         publish(workspace, version)
-    return {"version": version, "files": len(entries), "pages": len(pages), "key_id": manifest["key_id"],
+    return {"version": version, "commit": commit, "files": len(entries), "pages": len(pages),
+            "lint_errors_allowed": len(allowed), "key_id": manifest["key_id"],
             "issued_at": manifest["issued_at"], "expires_at": manifest["expires_at"], "path": str(target)}
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from mem.core.config import Config
 from mem.core.errors import NotFound, StorageError
-from mem.server.installed import installed_dir, load_state
+from mem.server.installed import installed_dir, installed_manifest, load_state
 from mem.server.login import load_login
 from mem.server.trust import load_trust
 
@@ -120,6 +120,7 @@ def client_status(home: Path) -> dict[str, Any]:
     trust = load_trust(home)
     return {
         "bundle_version": state.get("version"),
+        "bundle_commit": (installed_manifest(home, state) or {}).get("commit") if state else None,
         "verified_at": state.get("verified_at"),
         "expires_at": state.get("expires_at"),
         "expired": _expired(state.get("expires_at")),

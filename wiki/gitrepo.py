@@ -174,3 +174,61 @@ def unstage(workspace: Path, paths: Sequence[str]) -> None:
         _run(workspace, "reset", "-q", "HEAD", "--", *paths)
     else:
         _run(workspace, "rm", "--cached", "-q", "--ignore-unmatch", "--", *paths)
+
+
+def uncommitted(workspace: Path, pathspecs: Sequence[str]) -> list[tuple[str, str]]:
+    """``(path, how)`` for files under ``pathspecs`` that differ from HEAD (staged, modified, deleted, untracked)."""
+    out = _run(workspace, "status", "--porcelain", "--no-renames", "--untracked-files=all", "--", *pathspecs)
+    found = []
+    for line in out.splitlines():
+        if len(line) < 4:
+            continue
+        code, path = line[:2], line[3:].strip().strip('"')
+        how = ("was never committed" if code == "??" else "is deleted but not committed" if "D" in code
+               else "is staged but not committed" if code[1] == " " else "is modified but not committed")
+        found.append((path, how))
+    return found
+
+
+def tree_files(workspace: Path, sha: str, pathspecs: Sequence[str]) -> list[str]:
+    """Files of commit ``sha`` under ``pathspecs``."""
+    out = _run(workspace, "ls-tree", "-r", "--name-only", sha, "--", *pathspecs)
+    return [line for line in out.splitlines() if line]
+
+
+def show_bytes(workspace: Path, sha: str, relpath: str) -> bytes:
+    """The exact bytes of ``relpath`` at commit ``sha``."""
+    import subprocess
+
+    try:
+        return subprocess.run(["git", "-C", str(workspace), "show", f"{sha}:{relpath}"], capture_output=True,
+                              check=True).stdout
+    except subprocess.CalledProcessError as exc:
+        line = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines() or ["git failed"]
+        raise StorageError(f"git show failed: {line[0]}") from exc
+
+
+def show_many(workspace: Path, sha: str, relpaths: Sequence[str]) -> dict[str, bytes]:
+    """The exact bytes of each of ``relpaths`` at commit ``sha``, read by one ``git cat-file --batch``."""
+    import subprocess
+
+    if not relpaths:
+        return {}
+    request = "".join(f"{sha}:{rel}\n" for rel in relpaths).encode("utf-8")
+    try:
+        out = subprocess.run(["git", "-C", str(workspace), "cat-file", "--batch"], input=request,
+                             capture_output=True, check=True).stdout
+    except subprocess.CalledProcessError as exc:
+        line = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines() or ["git failed"]
+        raise StorageError(f"git cat-file failed: {line[0]}") from exc
+    found: dict[str, bytes] = {}
+    at = 0
+    for rel in relpaths:
+        end = out.index(b"\n", at)
+        header = out[at:end].split()
+        if len(header) != 3:
+            raise StorageError(f"git cat-file: {rel} is missing at {sha[:10]}")
+        size = int(header[2])
+        found[rel] = out[end + 1:end + 1 + size]
+        at = end + 1 + size + 1
+    return found

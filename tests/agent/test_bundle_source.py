@@ -15,6 +15,7 @@ def synced_home(tmp_path: Path, live_server, isolated_env) -> Path:
     from mem.server.bundle import build_bundle
     from mem.server.keys import init_keys
     from mem.server.sync import sync
+    from mem.wiki import gitrepo
     from mem.wiki.page import Page, render_page
     from mem.wiki.workspace import init_workspace
 
@@ -24,6 +25,7 @@ def synced_home(tmp_path: Path, live_server, isolated_env) -> Path:
                 meta={"status": "active", "effective": "2026-10-01"},
                 body="Refunds are accepted within 14 days of purchase.\n")
     (ws / "policies" / "refund-policy.md").write_text(render_page(page), encoding="utf-8")
+    gitrepo.commit(ws, ["policies/refund-policy.md"], "refund policy v4")
     build_bundle(ws, config=Config.load(workspace=ws))
     server = live_server(ws)
     assert sync(isolated_env, config=Config.load(home=isolated_env), server=server.url,

@@ -11,8 +11,8 @@ import pytest
 
 
 def write_page(workspace: Path, page_id: str, version: int, body: str = "Refunds within 14 days of purchase.",
-               *, type: str = "policy", **meta) -> Path:
-    """Write a page file directly (no git commit: bundles read the folder, and tests stay fast)."""
+               *, type: str = "policy", commit: bool = True, **meta) -> Path:
+    """Write a page file directly and commit it (bundles ship only what is committed at HEAD)."""
     from mem.wiki.page import Page, render_page
 
     fields = {"status": "active", "effective": "2026-01-01"} if type == "policy" else {"status": "active"}
@@ -22,6 +22,10 @@ def write_page(workspace: Path, page_id: str, version: int, body: str = "Refunds
     folder = workspace / ("policies" if type == "policy" else "knowhow")
     path = folder / f"{page_id}.md"
     path.write_text(render_page(page), encoding="utf-8")
+    if commit:
+        from mem.wiki import gitrepo
+
+        gitrepo.commit(workspace, [path.relative_to(workspace).as_posix()], f"test: {page_id} v{version}")
     return path
 
 

@@ -19,6 +19,7 @@ from mem.server.keys import init_keys, keys_dir, rotate_keys
 from mem.server.manifest import encode_manifest
 from mem.server.published import bundle_dir, publish
 from mem.server.sync import sync
+from mem.wiki import gitrepo
 
 from .conftest import write_page
 
@@ -206,6 +207,7 @@ def test_cli_sync_and_status(mem, workspace, live_server):
     status = json.loads(mem("status", "--json").stdout)
     assert status["bundle_version"] == 1 and status["stale"] is False and status["key_trust"] == "first-use"
     assert status["expired"] is False
+    assert status["bundle_commit"] == gitrepo.head_sha(workspace)  # which reviewed commit this client runs on
     server.stop()
     offline = mem("sync", "--server", server.url)
     assert offline.exit_code == 2 and offline.stderr.startswith("Error: cannot reach server")
