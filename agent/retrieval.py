@@ -20,6 +20,7 @@ from mem.core.text import count_wide
 from mem.core.text import page_sentences as split_sentences
 from mem.core.text.cjk import CJK
 from mem.core.text.stopwords import QUESTION
+from mem.wiki.instructions import inside_flagged, normalize, sentence_findings
 
 if TYPE_CHECKING:
     from mem.customers.fact_record import Fact
@@ -57,7 +58,8 @@ def says_something_of(fact: Fact, query: str) -> bool:
     return bool(terms(f"{fact.text} {quotes}") & wanted)
 
 
-def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None) -> str:
+def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None,
+                  flagged: list[str] | None = None) -> str:
     """The sentence of ``text`` sharing most terms with the query (numbers weigh in); never an instruction-like one.
 
     Headings, dates and bare links ("See [[x]].") are not statements of a rule: sentences of fewer than
@@ -65,7 +67,7 @@ def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = N
     """
     best, best_key = "", (False, -1.0)
     for sentence in split_sentences(text):
-        if is_instruction_like(sentence) or (skip and sentence in skip):
+        if is_instruction_like(sentence) or (skip and sentence in skip) or inside_flagged(sentence, flagged or []):
             continue
         plain = _LINK.sub("", sentence)
         statement = len(plain.split()) >= 4 or count_wide(plain) >= 8
@@ -191,7 +193,8 @@ class Retrieval:
     def _page_block(self, page: Any, query: str) -> Block:
         status = self.status
         body = str(page.body)
-        injected = [s for s in split_sentences(body) if is_instruction_like(s)]
+        # lint's unit and function: sentences with wrapped lines joined, so both flag the same text
+        injected = [sentence for _, sentence, _ in sentence_findings(body)]
         if injected:
             self.warnings.append(
                 f"{page.type} page {page.id} v{page.version} contains instruction-like text; "
@@ -200,7 +203,7 @@ class Retrieval:
         meta = dict(getattr(page, "meta", {}) or {})
         query_terms = terms(query)
         data: dict[str, Any] = {"type": page.type, "instruction_like": injected}
-        quote = best_sentence(body, query_terms)
+        quote = best_sentence(body, query_terms, flagged=[normalize(s) for s in injected])
         if page.type == "knowhow":
             when, then = meta.get("when"), meta.get("then")
             # the page's when/then are quoted verbatim in the answer: one that addresses the AI is dropped

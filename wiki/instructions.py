@@ -1,95 +1,423 @@
-"""Text that addresses the AI instead of describing the service: the prompt-injection detector.
+"""Text that addresses the AI instead of describing the service: the one prompt-injection detector.
 
-Pages and facts are reference material; a sentence in them that gives the model orders ("ignore
-previous instructions", "you must always answer…") must never steer it. ``mem lint`` reports such
-lines in policy and know-how pages (rule ``instruction-text``), and the agent never quotes such a
-sentence and reports it when it retrieves one. One detector serves both, so what lint lets through
-is exactly what the agent trusts. Deterministic regular expressions, compiled once at import.
+Pages and facts are reference material; a sentence in them that gives the model orders must never
+steer it. ``mem lint`` (rule ``instruction-text``), the agent (which never quotes such a sentence as
+a rule and reports it in ``warnings``) and customer-fact extraction all call ``sentence_findings`` on
+the same unit — sentences, lines of a paragraph joined first — so what lint passes is exactly what
+the agent trusts.
+
+Hard to fool, because every sentence is **normalised** before it is checked:
+
+1. Unicode NFKC (full-width letters, ligatures, compatibility forms → plain letters);
+2. format characters removed (zero-width space/joiners, soft hyphen, bidi controls, BOM);
+3. confusable letters folded to Latin (Cyrillic ``о``/``е``/``а``…, Greek ``ο``/``ι``…) in every
+   word whose non-Latin letters are all look-alikes, and digits used as letters (``1gn0re``);
+4. letters spelled apart (``i g n o r e``, ``i.g.n.o.r.e``) joined; case folded; spaces collapsed.
+
+Then it looks for the **structure** of an instruction to an AI, not for fixed phrases (English,
+Korean, Japanese):
+
+- *override*: a verb like ignore / disregard / forget / override / bypass / set aside / 무시 / 無視
+  aimed at instructions, rules, guidance, policy, limits or "everything above";
+- *regardless*: "regardless of the policy", "even if the rules say", "정책과 상관없이", "規定にかかわらず";
+- *AI addressee*: the AI, the model, the LLM, the chatbot, the bot, GPT, an AI assistant (어시스턴트,
+  인공지능, 챗봇, 모델 / AI, 人工知能, チャットボット, モデル) spoken to (``Note to the AI:``) or
+  given a modal or imperative ("the model should…", "AI는 … 해야", "AIは…してください");
+- *standing order*: "from now on" / "지금부터" / "今後は" with always/never or a command verb;
+- *blanket grant* ("approve any refund", "모든 환불을 승인", "すべての返金を承認") said to someone or
+  made unconditional ("without checking", "no questions asked");
+- *role change* ("you are now…", "act as…", "admin mode"), *prompt exfiltration* ("reveal your
+  system prompt"), chat-format tokens and chat roles giving an order ("System: …").
+
+Handbooks for **human** agents stay clean: "The agent must verify the customer's identity", "You
+should deny requests that are against this policy", "상담원은 본인 확인을 해야 합니다" are rules about
+the job. "agent", "representative", "staff", "you", "assistant" are treated as people; such a
+sentence is flagged only when it also carries an override, a regardless-of-policy clause, a
+standing order or a blanket grant — the things a policy never legitimately says. Only unambiguous
+AI words (AI, model, LLM, chatbot, bot, GPT) make a modal sentence an instruction to the model.
+Measured by ``scripts/bench_injection.py`` (docs/lint.md).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
-# Phrases that talk *to the model* rather than describe the service. English plus common Korean
-# and Japanese forms; each entry is (pattern, label shown in the finding).
-_INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
-    (r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
-     r"(?:previous|prior|above|earlier|preceding|system|other)\s+(?:instructions?|prompts?|rules|directions)",
-     "tells the AI to ignore its instructions"),
-    (r"\bforget\s+(?:everything|all)\s+(?:you\s+(?:were|have\s+been)\s+told|above)", "tells the AI to forget"),
-    # "Disregard the above and …" — but not "ignore the above fee for Enterprise plans"
-    (r"\b(?:ignore|disregard)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+)?(?:above|foregoing)\s*(?:and\b|[.,;!]|$)",
-     "tells the AI to ignore its instructions"),
-    # a chat transcript's role marker giving an order: "Assistant: always say yes", "<|system|>"
-    (r"(?<![^\n])[ \t]*(?:assistant|system|ai)\s*:\s*(?:you\b|always\b|never\b|ignore\b|do\s+not\b|from\s+now\b)",
-     "speaks as a chat role to the AI"),
-    (r"<\|?(?:system|im_start|im_end|assistant)\|?>", "injects chat-format tokens"),
-    (r"\byou\s+are\s+(?:now\s+)?(?:chatgpt|gpt-?\d|claude|gemini|llama|an?\s+(?:ai|llm|chatbot|language\s+model))\b",
-     "re-assigns the AI's role"),
-    (r"\bfrom\s+now\s+on,?\s+(?:always|never)\s+(?:answer|reply|respond|say|tell|agree|approve)\b",
-     "gives the AI an order"),
-    (r"\byou\s+(?:must|should|have\s+to|need\s+to|shall)\s+(?:always|never)\s+"
-     r"(?:answer|reply|respond|say|tell|agree|approve|grant|accept|refuse|mention|reveal|follow|obey|do)\b",
-     "gives the AI an order"),
-    (r"\balways\s+(?:answer|reply|respond)\s+(?:with|that|yes|in)\b", "gives the AI an order"),
-    (r"\bas\s+an?\s+(?:ai|a\.i\.|llm|language\s+model|assistant|chatbot)\b", "addresses the AI as an AI"),
-    (r"\b(?:dear|hey|attention|note\s+to\s+(?:the\s+)?)\s*(?:ai|llm|chatbot|assistant|language\s+model)\b",
-     "addresses the AI"),
-    (r"\byou\s+are\s+now\s+(?:a|an|the|in)\b", "re-assigns the AI's role"),
-    (r"\b(?:new|updated|real)\s+(?:system\s+)?instructions\s*:", "injects new instructions"),
-    (r"\bsystem\s+prompt\b", "refers to the system prompt"),
-    (r"\bdo\s+not\s+(?:tell|reveal\s+to|inform)\s+the\s+(?:user|customer)\s+that\s+you\b", "gives the AI an order"),
-    # Korean
-    (r"(?:이전|앞의|위의|기존)\s*(?:의\s*)?(?:모든\s*)?(?:지시|지침|명령|프롬프트)(?:사항)?(?:을|를|은|는)?\s*(?:모두\s*)?무시",
-     "tells the AI to ignore its instructions (ko)"),
-    (r"(?:지시|지침|명령)(?:사항)?(?:을|를)\s*(?:모두\s*)?무시(?:하고|하세요|해라|하십시오)",
-     "tells the AI to ignore its instructions (ko)"),
-    (r"(?:AI|인공지능|챗봇|어시스턴트)\s*(?:로서|으로서)", "addresses the AI as an AI (ko)"),
-    (r"(?:너는|당신은)\s*이제", "re-assigns the AI's role (ko)"),
-    (r"항상\s*(?:답변|대답|응답)\s*해야", "gives the AI an order (ko)"),
-    (r"시스템\s*프롬프트", "refers to the system prompt (ko)"),
-    # Japanese
-    (r"(?:以前|前|上記|これまで)の(?:すべての|全ての)?(?:指示|命令|プロンプト|指令)を(?:すべて|全て)?無視",
-     "tells the AI to ignore its instructions (ja)"),
-    (r"(?:指示|命令)を無視して", "tells the AI to ignore its instructions (ja)"),
-    (r"(?:AI|人工知能|アシスタント|チャットボット)として", "addresses the AI as an AI (ja)"),
-    (r"あなたは(?:今から|これから)", "re-assigns the AI's role (ja)"),
-    (r"常に(?:回答|返答|答え)(?:しなければ|なければ|ること)", "gives the AI an order (ja)"),
-    (r"システムプロンプト", "refers to the system prompt (ja)"),
-)
+# --- normalisation -------------------------------------------------------------------------------
 
-# A cheap trigger scan over the whole file finds the few lines worth the full patterns (the
-# alternation of every pattern costs ~5x more per character than this list of literals).
-_TRIGGER = re.compile(
-    r"ignor|disregard|forget|overrid|always|never|as\s+an?\s|dear|hey|attention|note\s+to|you\s+are|<\||"
-    r"assistant|system|ai\s*:|"
-    r"instructions|prompt|do\s+not\s+tell|무시|로서|이제|항상|프롬프트|無視|として|あなたは|常に",
-    re.IGNORECASE,
-)
-_INSTRUCTION = re.compile(
-    "|".join(f"(?P<p{i}>{pattern})" for i, (pattern, _) in enumerate(_INSTRUCTION_PATTERNS)),
-    re.IGNORECASE,
-)
+# Cyrillic and Greek letters that look like Latin ones (Unicode confusables, the common subset).
+_CONFUSABLES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
+    "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w",
+    "ɡ": "g", "ı": "i", "ո": "n", "ս": "u", "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k",
+    "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ω": "w", "ѵ": "v", "ӏ": "l",
+    "А": "a", "В": "b", "Е": "e", "К": "k", "М": "m", "Н": "h", "О": "o", "Р": "p", "С": "c", "Т": "t",
+    "Х": "x", "У": "y", "Ѕ": "s", "І": "i", "Ј": "j", "Α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h",
+    "Ι": "i", "Κ": "k", "Μ": "m", "Ν": "n", "Ο": "o", "Ρ": "p", "Τ": "t", "Υ": "y", "Χ": "x",
+})
+_CONFUSABLE_SET = frozenset(chr(k) for k in _CONFUSABLES)
+_CONFUSABLE_RE = re.compile("[" + re.escape("".join(sorted(_CONFUSABLE_SET))) + "]")
+# Unicode category Cf (format characters) that occur in practice, found before the per-character pass
+_FORMAT_CHARS = re.compile(r"[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f\u202a-\u202e"
+                           r"\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000e0001-\U000e007f]")
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"})
+_WORDISH = re.compile(r"[^\s]+")
+_SPACED = re.compile(r"(?<![\w])(?:[a-z][ .\-_*]){3,}[a-z](?![\w])")
+_LEETY = re.compile(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{4,}")
+
+
+def normalize(text: str) -> str:
+    """The text as the detector reads it (see the module docstring); also what ``mem lint`` reasons on."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        if _FORMAT_CHARS.search(text):
+            text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+        if _CONFUSABLE_RE.search(text):
+            text = _WORDISH.sub(_fold_word, text)
+    text = text.casefold()
+    if _MAYBE_SPACED.search(text):
+        text = _SPACED.sub(lambda m: re.sub(r"[ .\-_*]", "", m.group(0)), text)
+    if _MAYBE_LEET.search(text):
+        text = _LEETY.sub(lambda m: m.group(0).translate(_LEET) if not _is_code(m.group(0)) else m.group(0), text)
+    return " ".join(text.split())
+
+
+_MAYBE_SPACED = re.compile(r"\b[a-z][ .\-_*][a-z][ .\-_*][a-z][ .\-_*][a-z]\b")
+_MAYBE_LEET = re.compile(r"[a-z][0-9@$!][a-z]|[0-9@$][a-z]{2}")
+
+
+def _fold_word(match: re.Match[str]) -> str:
+    word = match.group(0)
+    foreign = [ch for ch in word if ch.isalpha() and not ch.isascii()]
+    if foreign and all(ch in _CONFUSABLE_SET for ch in foreign):
+        return word.translate(_CONFUSABLES)
+    return word
+
+
+def _is_code(token: str) -> bool:
+    # "b2b", "24h", "mp3", "a4", "sku123": ordinary tokens, not letters disguised as digits
+    digits = sum(ch.isdigit() for ch in token)
+    return digits > len(token) // 2 or bool(re.fullmatch(r"[a-z]{1,3}\d+|\d+[a-z]{1,3}|[a-z]+\d{2,}", token))
+
+
+# --- sentences -----------------------------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
+_BLOCK_START = re.compile(r"^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|>|\||```|~~~|\[\^)")
+
+
+def sentences(text: str) -> Iterator[tuple[int, str]]:
+    """``(line, sentence)`` of ``text``: wrapped lines of a paragraph joined, so a break never hides a phrase.
+
+    A heading, list item, quote, table row or footnote line starts a new unit; the line reported is
+    the one the sentence starts on.
+    """
+    unit: list[str] = []
+    start = 0
+
+    def flush() -> Iterator[tuple[int, str]]:
+        if unit:
+            joined = " ".join(part.strip() for part in unit)
+            for piece in _SENTENCE_END.split(joined):
+                if piece.strip():
+                    yield start, piece.strip()
+            unit.clear()
+
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip() or _BLOCK_START.match(line):
+            yield from flush()
+        if line.strip():
+            if not unit:
+                start = number
+            unit.append(line)
+            if re.match(r"^\s*#{1,6}\s", line):
+                yield from flush()  # a heading is a unit of its own
+    yield from flush()
+
+
+# --- structure -----------------------------------------------------------------------------------
+
+_TARGET = (r"(?:instructions?|instructed|directions?|directives?|guidance|guidelines?|rules?|policy|policies|"
+           r"prompts?|programming|training|constraints?|restrictions?|limits?|limitations?|safeguards?|"
+           r"restrictions|protocols?|procedures?|context|messages?|(?:return|refund|cancellation|\d+[- ]day)\s+"
+           r"(?:window|period|deadline)|eligibility|requirements?|checks?|verification|(?:above|foregoing)(?=\s*(?:[.,;:!]|$|and\b|or\b|"
+           r"text|lines?|content|messages?|instead))|everything|all\s+that|"
+           r"what\s+(?:you\s+(?:were|have\s+been)\s+)?(?:told|said|written)|the\s+\d+[- ]day\b)")
+_OVERRIDE_VERB = (r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|"
+                  r"circumvent|skip|discard|drop|abandon|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|"
+                  r"no\s+longer\s+(?:follow|apply|obey)|stop\s+following|do\s+not\s+follow|don't\s+follow|"
+                  r"supersedes?|replaces?|cancels?|void|nullify|throw\s+out)")
+_OVERRIDE = re.compile(
+    rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|our|these|those|this|that|its|their|"
+    r"previous|prior|earlier|preceding|above|original|existing|current|standard|usual|normal|system|"
+    r"other|old|former|stated|written|official|company|store|refund|return|shipping|support|\d+[- ]day|"
+    r"[a-z]+'s|[a-z]+)\s+){0,4}?"
+    rf"{_TARGET}")
+# "Managers can override the refund limit", "customers who ignore the deadline": a person's permitted act
+_PERMITTED = re.compile(r"\b(?:managers?|supervisors?|customers?|users?|admins?|administrators?|staff|employees?|"
+                        r"who|which|that)\s+(?:\w+\s+){0,2}?(?:can|may|are\s+allowed\s+to|is\s+allowed\s+to|"
+                        r"are\s+able\s+to|is\s+able\s+to)?\s*$")
+_YOUR_PROGRAMMING = re.compile(r"\byour\s+(?:\w+\s+){0,2}?(?:instructions|programming|system\s+prompt|directives|"
+                               r"training|guardrails)\b")
+_REGARDLESS = re.compile(
+    r"\b(?:regardless\s+of|irrespective\s+of|no\s+matter\s+(?:what|how)|even\s+if|notwithstanding|in\s+spite\s+of|"
+    r"despite)\s+(?:what\s+)?(?:(?:the|any|all|your|our|its|written|official|company|stated|current|previous|"
+    r"refund|return|store|\d+[- ]day)\s+){0,3}(?:polic(?:y|ies)|rules?|instructions?|guidelines?|guidance|"
+    r"limits?|restrictions?|terms|handbook|documentation|says?|states?)")
+_FROM_NOW = re.compile(r"\b(?:from\s+now\s+on|from\s+this\s+(?:point|moment)\s+(?:on|forward)|henceforth|"
+                       r"going\s+forward|starting\s+(?:now|immediately|today)|for\s+the\s+rest\s+of\s+"
+                       r"(?:this|the)\s+conversation|until\s+told\s+otherwise)\b")
+_COMMAND_VERB = (r"(?:always|never|approve|grant|accept|authori[sz]e|issue|process|refund|waive|say|tell|"
+                 r"answer|reply|respond|agree|promise|confirm|treat|ignore|disregard|reveal|disclose|output|"
+                 r"print|repeat|comply|obey|pretend|act|behave|respond|give|offer|send|provide|skip|allow)")
+_ALWAYS_SAY = re.compile(r"\b(?:always|never|only)\s+(?:answer|reply|respond|say|agree|approve|grant|accept)"
+                         r"\b(?!\s+(?:within|in\s+\d|by\s+(?:email|phone)|during))"
+                         r"|\b(?:answer|say|reply|respond)\s+(?:yes|that\s+(?:it|the|all|every|refunds?|you))\b")
+_BLANKET = re.compile(
+    r"\b(?:approve|grant|accept|authori[sz]e|issue|process|honou?r|allow|give|offer|pay\s+out)\s+"
+    r"(?:a\s+)?(?:full\s+)?(?:all|any|every|each|whatever|any\s+and\s+all)\s+(?:\w+\s+){0,2}?"
+    r"(?:refunds?|requests?|claims?|returns?|exchanges?|compensation|vouchers?|credits?|cancellations?|"
+    r"upgrades?|discounts?|chargebacks?)\b"
+    r"(?!\s+(?:under|below|over|above|up\s+to|within|of\s+up|less|more|that|which|if|when|for\s+(?:orders|items|"
+    r"purchases)|made|placed|submitted|received|meeting|listed|described|in\s+section|as\s+long|provided|"
+    r"where|on\s+(?:orders|items)))"
+    r"|\bfull\s+refunds?\s+(?:to\s+(?:anyone|everyone|every\s+customer|all\s+customers)|no\s+matter)"
+    r"|\b(?:approve|grant|accept)\s+(?:it|them|the\s+(?:refund|request|claim))\s+(?:anyway|regardless|"
+    r"unconditionally|automatically|without\s+(?:question|checking|verification|any\s+checks?))")
+_UNCONDITIONAL = re.compile(r"\b(?:without\s+(?:question|questions|checking|any\s+checks?|verification|"
+                            r"verifying|exception)|no\s+questions\s+asked|unconditionally|automatically|"
+                            r"every\s+time|in\s+all\s+cases)\b")
+_ROLE = re.compile(
+    r"\byou\s+are\s+(?:now|no\s+longer)\b|\byou'?re\s+(?:now|no\s+longer)\b|\bact\s+as\s+(?:if\b|(?:an?|the)\s+(?:unrestricted|different|new|developer|admin|"
+    r"administrator|manager|supervisor|ai|assistant|system|jailbroken)\b)|"
+    r"\bpretend\s+(?:to\s+be|you\s+are|that)\b|\b(?:admin|administrator|developer|debug|god|unrestricted|"
+    r"jailbreak|dan)\s+mode\b|\byou\s+are\s+(?:chatgpt|gpt-?\d|claude|gemini|llama|an?\s+(?:ai|llm|chatbot|"
+    r"language\s+model))\b|\bnew\s+(?:persona|role|identity)\b|\bas\s+an?\s+(?:ai|a\.i\.|llm|language\s+model|"
+    r"chatbot|ai\s+assistant)\b")
+_EXFIL = re.compile(
+    r"\b(?:reveal|print|output|show|repeat|display|disclose|leak|tell\s+(?:me|the\s+user|the\s+customer))\s+"
+    r"(?:\w+\s+){0,3}(?:system\s+prompt|prompt|instructions|hidden\s+\w+|initial\s+\w+|configuration|api\s+keys?)"
+    r"|\bsystem\s+prompt\b|\bdo\s+not\s+(?:tell|reveal\s+to|inform|let)\s+the\s+(?:user|customer)\s+"
+    r"(?:that\s+you|know\s+(?:that\s+)?you|about\s+(?:this|these)\s+instructions)")
+_CHAT = re.compile(r"<\|?(?:system|im_start|im_end|assistant|user|endoftext)\|?>|\[/?inst\]|<</?sys>>|"
+                   r"^(?:\W{0,3})(?:system|assistant|ai|developer)\s*(?:prompt|override)\s*[:>\]]\s*\S|"
+                   r"^(?:\W{0,3})(?:system|assistant|ai|developer)\s*(?:message|note)?\s*[:>\]]\s*(?:please\s+)?"
+                   r"(?:you|always|never|ignore|disregard|forget|override|do\s+not|don't|from\s+now|approve|grant|"
+                   r"refund|say|answer|reply|respond|act|pretend|treat|accept|new|the\s+(?:assistant|ai|model))\b")
+_NEW_INSTRUCTIONS = re.compile(r"\b(?:new|updated|real|actual|true|hidden|secret|priority|override)\s+"
+                               r"(?:system\s+)?(?:instructions?|directives?|orders?|commands?|prompt)\s*[:\-–—]")
+
+# Addressees. AI words are unambiguous; "model" only as the subject of a modal ("model number" is not).
+_AI = (r"(?:ai|a\.i\.|artificial\s+intelligence|llms?|large\s+language\s+models?|language\s+models?|"
+       r"chat\s*bots?|bots?|gpt[\w.-]*|chatgpt|claude|gemini|copilot|ai\s+(?:assistant|agent|system|model)s?|"
+       r"virtual\s+assistants?|digital\s+assistants?|automated\s+(?:assistant|agent)s?)")
+_MODAL = (r"(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to|"
+          r"is\s+required\s+to|are\s+required\s+to|will\s+now|must\s+now|should\s+now|may\s+now|is\s+instructed\s+to|"
+          r"are\s+instructed\s+to|is\s+allowed\s+to|can\s+now)")
+_AI_MODAL = re.compile(
+    rf"\b(?:the\s+|this\s+|any\s+|all\s+|our\s+|you,?\s+the\s+)?(?:{_AI}|model)\s+(?:\w+\s+){{0,2}}?{_MODAL}"
+    r"\s+(?!be\b|have\s+been\b)\w+")
+_VOCATIVE = re.compile(
+    rf"^\W*(?:(?:note|message|reminder|instructions?|attention|important|notice|memo|p\.?s\.?|hint|tip|"
+    rf"dear|hey|hi|hello|for|to|attn)\W*){{0,3}}(?:\w+\s+){{0,2}}(?:the\s+|all\s+|any\s+|our\s+)?"
+    rf"(?P<who>{_AI}|model|agents?|support\s+agents?|(?:customer\s+)?service\s+agents?|representatives?|reps?|"
+    r"staff|assistants?|operators?|employees?|you)\s*[:,\-–—]\s*(?P<rest>\S.*)")
+_AI_WORD = re.compile(rf"^(?:{_AI}|model)$")
+# what follows "Note to the AI:" is an order when it has a command verb, a modal or lifts a rule
+_DIRECTIVE_REST = re.compile(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|please|do\s+not|don't|you|no\s+longer|"
+                             r"(?:does|do)\s+not\s+apply)\b")
+_AI_PLEASE = re.compile(rf"\b{_AI}\b\W+(?:please\s+)?{_COMMAND_VERB}\b|\bplease\s+(?:\w+\s+){{0,2}}{_COMMAND_VERB}"
+                        rf"\b.*\b(?:as\s+an?\s+)?{_AI}\b")
+_HUMAN_MODAL = re.compile(rf"\b(?:you|agents?|representatives?|staff|assistants?|operators?)\s+(?:\w+\s+)?{_MODAL}\s+"
+                          r"(?:always|never)\s+(?:answer|reply|respond|say|agree|approve|grant|accept|promise)\b"
+                          r"\s+(?:that|yes|to\s+(?:every|all|any)|every|all|any|whatever)")
+
+# Korean
+_KO_TARGET = r"(?:지시|지침|명령|규칙|규정|정책|프롬프트|제한|가이드라인|안내|설정|내용)"
+_KO_OVERRIDE = re.compile(
+    rf"{_KO_TARGET}(?:사항|문|들)?\s*(?:을|를|은|는|도)?\s*(?:모두|전부|다|전혀)?\s*(?:무시|잊어|잊고|잊으|따르지\s*(?:말|마)|"
+    r"어기|위반하|우회)|(?:위|앞|이전|기존)(?:의|에서)?\s*(?:모든\s*)?(?:내용|말|것)(?:을|를|은|는)?\s*(?:모두\s*)?무시")
+_KO_REGARDLESS = re.compile(rf"{_KO_TARGET}(?:과|와|에|이|가)?\s*(?:상관\s*없이|관계\s*없이|무관하게|상관하지\s*말고|"
+                            r"관계하지\s*않고)")
+_KO_FROM_NOW = re.compile(r"(?:지금부터|이제부터|앞으로는?|이후로는?)")
+_KO_COMMAND = re.compile(r"(?:하세요|하십시오|해라|하라|해야|할\s*것|하시오|해\s*주세요|해주세요|하도록|하고|"
+                         r"합니다|말하|답하|대답|승인|허용|수락|무시)")
+_KO_BLANKET = re.compile(r"(?:모든|어떤|모두|전부|무조건|항상|요청하는\s*대로)\s*(?:\S+\s*){0,2}?"
+                         r"(?:환불|요청|청구|반품|보상)"
+                         r"(?:을|를|도|이든|이라도)?\s*(?:다\s*|모두\s*|전부\s*|무조건\s*)?(?:승인|허용|수락|들어|처리해|해\s*주)"
+                         r"|무조건\s*(?:승인|환불|허용|수락)")
+_KO_AI = r"(?:AI|ai|인공\s*지능|챗봇|언어\s*모델|어시스턴트|봇|GPT|gpt|모델)"
+_KO_AI_DIRECTIVE = re.compile(
+    rf"{_KO_AI}\s*(?:은|는|이|가|에게|께|님|야|아)?[\s,:]+(?:\S+\s*){{0,6}}?(?:해야|세요|십시오|해라|하라|할\s*것|하시오|"
+    r"하도록|해\s*주세요|해주세요|말하세요|답하세요|무시|승인하)"
+    rf"|{_KO_AI}\s*(?:로서|으로서)")
+_KO_ROLE = re.compile(r"(?:너는|당신은|넌)\s*(?:이제|지금부터|앞으로)|(?:관리자|개발자|디버그|제한\s*없는)\s*모드|"
+                      r"인\s*척|역할을\s*(?:바꿔|변경)|시스템\s*프롬프트|(?:지시|프롬프트)(?:사항)?(?:을|를)\s*(?:보여|출력|공개)")
+_KO_VOCATIVE = re.compile(r"^\W*(?:참고|메모|주의|중요|공지)?\W*(?:상담원|직원|에이전트|담당자|어시스턴트)"
+                          r"\s*(?:에게|님|분들)?\s*[:,]")
+
+# Japanese
+_JA_TARGET = r"(?:指示|命令|ルール|規則|規定|ポリシー|方針|プロンプト|制限|ガイドライン|設定|内容)"
+_JA_OVERRIDE = re.compile(
+    rf"{_JA_TARGET}(?:事項)?(?:を|は|も|に)?(?:すべて|全て|全部)?(?:無視|忘れ|破棄|従わ(?:ない|ず)|守らな|回避)"
+    r"|(?:上記|以上|以前|前|これまで)の(?:すべて|全て)?(?:の)?(?:内容|こと|文|話)?を?(?:すべて|全て)?無視")
+_JA_REGARDLESS = re.compile(rf"{_JA_TARGET}(?:に|と|の)?(?:関係なく|かかわらず|関わらず|関係せず|構わず)")
+_JA_FROM_NOW = re.compile(r"(?:今後は?|これからは|今から|以降は|これ以降)")
+_JA_COMMAND = re.compile(r"(?:しなさい|してください|して下さい|すること|しなければ|べき|せよ|しろ|するように|してね|"
+                         r"答え|回答|返答|承認|許可|無視|言って|伝え)")
+_JA_BLANKET = re.compile(r"(?:すべて|全て|どんな|あらゆる|無条件で?|常に|要求通り|言われた通り)の?(?:\S{0,6}?)"
+                         r"(?:返金|要求|請求|返品|補償|リクエスト)"
+                         r"(?:を|も|は)?(?:すべて|全て)?(?:承認|許可|受け入れ|受理|実行)"
+                         r"|無条件で(?:承認|返金|許可)")
+_JA_AI = r"(?:AI|ai|人工知能|チャットボット|言語モデル|アシスタント|ボット|GPT|gpt|モデル)"
+_JA_AI_DIRECTIVE = re.compile(
+    rf"{_JA_AI}(?:は|が|へ|に|さん|よ)?[\s、,:：]*(?:\S{{0,30}}?)(?:なさい|てください|て下さい|すること|しなければ|"
+    r"べき|せよ|しろ|するように|無視|承認し)"
+    rf"|{_JA_AI}として")
+_JA_ROLE = re.compile(r"あなたは(?:今から|これから|もう|今後)|(?:管理者|開発者|デバッグ|制限なし)モード|ふりをし|"
+                      r"役割を(?:変更|変え)|システムプロンプト|(?:指示|プロンプト)を(?:表示|出力|公開)")
+_JA_VOCATIVE = re.compile(r"^\W*(?:注意|メモ|重要|お知らせ)?\W*"
+                          r"(?:担当者|オペレーター|スタッフ|エージェント|アシスタント)(?:へ|の皆様|様)?\s*[:：、]")
+
+
+def instruction_reason(sentence: str) -> str | None:
+    """Why one sentence addresses the AI (a short label), or None for ordinary text."""
+    reason = _reason(normalize(sentence))
+    if reason is None and _INVISIBLE.search(sentence):
+        # an invisible character may stand for a space ("Ignore\u00adprevious") as well as hide inside a word
+        reason = _reason(normalize(_INVISIBLE.sub(" ", sentence)))
+    return reason
+
+
+_INVISIBLE = re.compile(r"[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Cheap gates: each family of rules runs only when the sentence holds one of its words (a set
+# intersection), so the many ordinary sentences of a wiki cost a split and a few lookups.
+_W_OVERRIDE = _words("ignore ignoring disregard disregarding forget forgetting override overriding bypass circumvent "
+                     "skip discard drop abandon aside attention follow following supersede supersedes replace replaces "
+                     "cancel cancels void nullify throw")
+_W_PROGRAMMING = _words("instructions programming prompt directives training guardrails")
+_W_SCOPE = _words("all any every each whatever anyone everyone anyway regardless unconditionally automatically "
+                  "without full")
+_W_EXFIL = _words("prompt instructions configuration hidden initial keys")
+_W_ORDERS = _words("instructions instruction directives directive orders order commands command prompt")
+_CHAT_HINT = re.compile(r"<\||\[/?inst|<</?sys|^\W{0,3}(?:system|assistant|ai|developer)\b")
+_W_REGARDLESS = _words("regardless irrespective matter even notwithstanding spite despite")
+_W_ROLE = _words("now longer act pretend mode persona role identity chatgpt claude gemini llama")
+_W_AI = _words("ai a.i llm llms intelligence language model models chatbot chatbots chat bot bots chatgpt claude "
+               "gemini copilot virtual digital automated")
+_W_NOW = _words("now henceforth forward starting rest until this")
+_W_GRANT = _words("approve grant accept authorize authorise issue process honor honour allow give offer pay full")
+_W_ALWAYS = _words("always never only answer say reply respond")
+_WORDS = re.compile(r"[a-z][a-z.']*")
+_W_ANY = _W_OVERRIDE | _W_REGARDLESS | _W_ROLE | _W_AI | _W_NOW | _W_GRANT | _W_ALWAYS | _W_EXFIL | {"your", "as"}
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _reason(text: str) -> str | None:
+    if not text:
+        return None
+    words = set(_WORDS.findall(text))
+    if "." in text:
+        words |= {w.rstrip(".") for w in words}
+    if "gpt" in text:
+        words.add("ai")
+    cjk = bool(_CJK.search(text))
+    marks = "<" in text or "[" in text or ":" in text
+    if not (cjk or marks or words & _W_ANY):
+        return None
+    if words & _W_OVERRIDE:
+        override = _OVERRIDE.search(text)
+        if override and not _PERMITTED.search(text[:override.start()]):
+            return "tells the AI to ignore its instructions or the policy"
+    if "your" in words and words & _W_PROGRAMMING and _YOUR_PROGRAMMING.search(text):
+        return "tells the AI to ignore its instructions or the policy"
+    if cjk and (_KO_OVERRIDE.search(text) or _JA_OVERRIDE.search(text)):
+        return "tells the AI to ignore its instructions or the policy"
+    if (words & _W_REGARDLESS and _REGARDLESS.search(text)) or (cjk and (_KO_REGARDLESS.search(text)
+                                                                          or _JA_REGARDLESS.search(text))):
+        return "orders something regardless of the policy"
+    if marks and ((_CHAT_HINT.search(text) and _CHAT.search(text))
+                  or (words & _W_ORDERS and _NEW_INSTRUCTIONS.search(text))):
+        return "injects chat roles or new instructions"
+    role = words & _W_ROLE or ("as" in words and words & _W_AI)
+    exfil = words & _W_EXFIL or ("not" in words and words & {"tell", "reveal", "inform", "let"})
+    if (role and _ROLE.search(text)) or (exfil and _EXFIL.search(text)) or (
+            cjk and (_KO_ROLE.search(text) or _JA_ROLE.search(text))):
+        return "re-assigns the AI's role or asks for its prompt"
+    if (words & _W_AI and (_AI_MODAL.search(text) or _AI_PLEASE.search(text))) or (
+            cjk and (_KO_AI_DIRECTIVE.search(text) or _JA_AI_DIRECTIVE.search(text))):
+        return "gives the AI an order"
+    blanket = bool((words & _W_GRANT and words & _W_SCOPE and _BLANKET.search(text))
+                   or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text))))
+    says = bool((words & {"always", "never", "only"} or words & {"yes", "that"}) and words & _W_ALWAYS
+                and _ALWAYS_SAY.search(text))
+    if words & _W_NOW or cjk:
+        standing = bool(
+            (_FROM_NOW.search(text) and re.search(rf"\b(?:you|{_COMMAND_VERB})\b", text))
+            or (cjk and _KO_FROM_NOW.search(text) and _KO_COMMAND.search(text)
+                and ("항상" in text or "무조건" in text or blanket))
+            or (cjk and _JA_FROM_NOW.search(text) and _JA_COMMAND.search(text)
+                and ("常に" in text or "必ず" in text or blanket)))
+        if standing and (blanket or says or "항상" in text or "常に" in text or words & {"always", "never"}):
+            return "gives a standing order"
+    vocative = _VOCATIVE.match(text) if (":" in text[:80] or "," in text[:80] or "-" in text[:80]) else None
+    if vocative:
+        if _AI_WORD.match(vocative.group("who")) and _DIRECTIVE_REST.search(vocative.group("rest")):
+            return "speaks to the AI"
+        if blanket or _ALWAYS_SAY.search(vocative.group("rest")) or _UNCONDITIONAL.search(text):
+            return "orders an agent to grant everything"
+    if cjk and (_KO_VOCATIVE.match(text) or _JA_VOCATIVE.match(text)) and blanket:
+        return "orders an agent to grant everything"
+    if blanket and (_UNCONDITIONAL.search(text) or says or "always" in words
+                    or "무조건" in text or "항상" in text or "無条件" in text or "常に" in text):
+        return "orders every request granted"
+    if words & {"always", "never"} and _HUMAN_MODAL.search(text):
+        return "gives the AI an order"
+    if says and words & {"you", "yes"} and words & {"that", "yes"}:
+        return "gives the AI an order"
+    return None
+
+
+def sentence_findings(text: str) -> Iterator[tuple[int, str, str]]:
+    """``(line, sentence, reason)`` for every instruction-like sentence of ``text`` (a page body, a fact)."""
+    for line, sentence in sentences(text):
+        reason = instruction_reason(sentence)
+        if reason:
+            yield line, sentence, reason
 
 
 def instruction_like(text: str) -> Iterator[tuple[int, str]]:
-    """Lines (1-based) of ``text`` holding a phrase that addresses the AI, with what the phrase does."""
-    checked_until = -1
-    for trigger in _TRIGGER.finditer(text):
-        if trigger.start() < checked_until:
-            continue
-        start = text.rfind("\n", 0, trigger.start()) + 1
-        end = text.find("\n", trigger.end())
-        end = len(text) if end < 0 else end
-        checked_until = end
-        match = _INSTRUCTION.search(text, start, end)
-        if match:
-            label = _INSTRUCTION_PATTERNS[int((match.lastgroup or "p0")[1:])][1]
-            yield text.count("\n", 0, start) + 1, f"{label}: {' '.join(match.group(0).split())!r}"
+    """Lines (1-based) of ``text`` where an instruction-like sentence starts, with what it does (for lint)."""
+    for line, sentence, reason in sentence_findings(text):
+        shown = sentence if len(sentence) <= 80 else sentence[:77] + "…"
+        yield line, f"{reason}: {shown!r}"
 
 
 def is_instruction_like(text: str) -> bool:
-    """Whether ``text`` (a sentence or a page) holds a phrase that addresses the AI."""
-    return next(instruction_like(text), None) is not None
+    """Whether ``text`` (one sentence, or a page: each of its sentences is checked) addresses the AI."""
+    return next(sentence_findings(text), None) is not None
+
+
+def flagged_sentences(text: str) -> list[str]:
+    """The instruction-like sentences of ``text``, as the detector read them (normalised)."""
+    return [normalize(sentence) for _, sentence, _ in sentence_findings(text)]
+
+
+def inside_flagged(sentence: str, flagged: list[str]) -> bool:
+    """Whether ``sentence`` (cut from the same text some other way) is, holds or overlaps a flagged sentence.
+
+    The agent cuts page bodies with its own splitter (markdown removed); this keeps it from quoting a
+    piece of a sentence that lint's unit flagged, so what lint flags the agent never trusts.
+    """
+    if not flagged:
+        return False
+    text = normalize(sentence)
+    return bool(text) and any(text in f or f in text for f in flagged)
+
