@@ -44,10 +44,15 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     if primary:
         lines = []
         for block in [b for i, b in enumerate(primary) if i == 0 or b.id in conflicted]:
-            quote = block.quote or block.title
-            lines.append(say("rule_line", title=block.title, id=block.id, version=block.version, quote=quote,
+            if not block.quote:
+                # no sentence of the page shares a term with the question: say so, never quote its first line
+                other = policy_language(block.text) != question_script(question)
+                lines.append(say("no_rule_language" if other else "no_rule", title=block.title, id=block.id,
+                                 version=block.version, n=block.number))
+                continue
+            lines.append(say("rule_line", title=block.title, id=block.id, version=block.version, quote=block.quote,
                              n=block.number))
-        days = _days_note(question, primary[0].quote, language)
+        days = _days_note(question, primary[0].quote, language) if primary[0].quote else None
         if days:
             lines.append(days)
         parts.append(_section(say("rule"), lines))
@@ -153,3 +158,27 @@ def _days_note(question: str, rule: str, language: str) -> str | None:
         return None
     key = "days_beyond" if int(asked.group(1)) > int(limit.group(1)) else "days_within"
     return phrase(language, key, asked=int(asked.group(1)), limit=int(limit.group(1)))
+
+
+def question_script(text: str) -> str:
+    """"ko", "ja" or "en" by the script the text is written in (Latin counts as "en")."""
+    if re.search(r"[\u3040-\u30ff]", text):
+        return "ja"
+    if re.search(r"[\uac00-\ud7af]", text):
+        return "ko"
+    if re.search(r"[\u4e00-\u9fff]", text):
+        return "ja"
+    return "en"
+
+
+def policy_language(text: str) -> str:
+    """The script most of a page is written in, as ``question_script`` names it."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return "en"
+    kana = sum(1 for c in letters if "\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff")
+    hangul = sum(1 for c in letters if "\uac00" <= c <= "\ud7af")
+    if max(kana, hangul) < len(letters) / 3:
+        return "en"
+    return "ja" if kana >= hangul else "ko"
+

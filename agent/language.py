@@ -40,6 +40,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "greeting": "Thank you for your question. Here is what applies to your case.",
         "rule": "Current rule",
         "rule_line": '{title} ({id}, version {version}) says: "{quote}" [{n}]',
+        "no_rule": "No rule in the policy matches this question: the nearest page, {title} ({id}, version {version}) "
+                   "[{n}], says nothing about it.",
+        "no_rule_language": "No matching rule was found in the policy's language: {title} ({id}, version {version}) "
+                            "[{n}] is written in another language than the question.",
         "days_beyond": "Your case ({asked} days) is beyond the {limit}-day window in this rule.",
         "days_within": "Your case ({asked} days) is within the {limit}-day window in this rule.",
         "knowhow": "How we handle cases like this",
@@ -85,6 +89,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "greeting": "お問い合わせありがとうございます。お客様のケースに当てはまる内容をご案内します。",
         "rule": "現行の規定",
         "rule_line": "{title}（{id}、第{version}版）：「{quote}」 [{n}]",
+        "no_rule": "この質問に該当する規定はポリシーにありません。最も近いページ{title}（{id}、第{version}版） [{n}]"
+                   "にも記載がありません。",
+        "no_rule_language": "ポリシーの言語では該当する規定が見つかりませんでした。{title}（{id}、第{version}版） [{n}]"
+                            "は質問と別の言語で書かれています。",
         "days_beyond": "お客様のケース（{asked}日）は、この規定の{limit}日の期間を過ぎています。",
         "days_within": "お客様のケース（{asked}日）は、この規定の{limit}日の期間内です。",
         "knowhow": "同様のケースの対応方針",
@@ -129,6 +137,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "greeting": "문의해 주셔서 감사합니다. 고객님의 경우에 적용되는 내용을 안내해 드립니다.",
         "rule": "현행 규정",
         "rule_line": "{title} ({id}, 제{version}판): \"{quote}\" [{n}]",
+        "no_rule": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} ({id}, 제{version}판) [{n}]"
+                   "에도 관련 내용이 없습니다.",
+        "no_rule_language": "정책의 언어로는 해당 규정을 찾지 못했습니다. {title} ({id}, 제{version}판) [{n}]은(는) "
+                            "질문과 다른 언어로 작성되어 있습니다.",
         "days_beyond": "고객님의 경우({asked}일)는 이 규정의 {limit}일 기간을 넘었습니다.",
         "days_within": "고객님의 경우({asked}일)는 이 규정의 {limit}일 기간 안에 있습니다.",
         "knowhow": "비슷한 경우의 처리 방침",

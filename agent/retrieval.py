@@ -59,12 +59,15 @@ def says_something_of(fact: Fact, query: str) -> bool:
 
 
 def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None,
-                  flagged: list[str] | None = None) -> str:
+                  flagged: list[str] | None = None, require_match: bool = False) -> str:
     """The sentence of ``text`` sharing most terms with the query (numbers weigh in); never an instruction-like one.
 
     Headings, dates and bare links ("See [[x]].") are not statements of a rule: sentences of fewer than
-    four words are only used when nothing else is left.
+    four words are only used when nothing else is left. ``require_match``: "" when no sentence shares
+    a term with the query — the page's first sentence is not an answer to an unrelated question.
     """
+    if require_match and query_terms and not any(terms(s) & query_terms for s in split_sentences(text)):
+        return ""
     best, best_key = "", (False, -1.0)
     for sentence in split_sentences(text):
         if is_instruction_like(sentence) or (skip and sentence in skip) or inside_flagged(sentence, flagged or []):
@@ -203,7 +206,8 @@ class Retrieval:
         meta = dict(getattr(page, "meta", {}) or {})
         query_terms = terms(query)
         data: dict[str, Any] = {"type": page.type, "instruction_like": injected}
-        quote = best_sentence(body, query_terms, flagged=[normalize(s) for s in injected])
+        quote = best_sentence(body, query_terms, flagged=[normalize(s) for s in injected],
+                              require_match=page.type == "policy")
         if page.type == "knowhow":
             when, then = meta.get("when"), meta.get("then")
             # the page's when/then are quoted verbatim in the answer: one that addresses the AI is dropped

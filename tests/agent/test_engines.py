@@ -259,3 +259,17 @@ def test_the_agent_shows_it_only_as_quoted_data_with_a_warning(service, make_cus
     assert any("instruction-like" in w and fact.id in w for w in answer.warnings)
     blocks = [c.block for c in answer.citations]
     assert all(b.id != fact.id for b in blocks)
+def test_no_matching_sentence_says_no_rule_instead_of_quoting_the_first_one(service, make_customer):
+    # the page is found by its title, but none of its sentences speaks of drones
+    answer = answer_question("What does the shipping policy say about drones?", service=service,
+                             customer=make_customer(facts=[]))
+    assert "No rule in the policy matches this question" in answer.text
+    assert "Orders ship within 2 business days" not in answer.text
+
+
+def test_a_question_in_another_language_than_the_policy_gets_no_rule_in_the_policy_language(service,
+                                                                                             make_customer):
+    answer = answer_question("shipping policy 드론으로 배송이 되나요?", service=service,
+                             customer=make_customer(facts=[]))
+    assert "정책의 언어로는 해당 규정을 찾지 못했습니다" in answer.text
+    assert "Orders ship within 2 business days" not in answer.text
