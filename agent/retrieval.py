@@ -59,25 +59,59 @@ def says_something_of(fact: Fact, query: str) -> bool:
 
 
 def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None,
-                  flagged: list[str] | None = None, require_match: bool = False) -> str:
+                  flagged: list[str] | None = None, require_match: bool = False, question: str = "") -> str:
     """The sentence of ``text`` sharing most terms with the query (numbers weigh in); never an instruction-like one.
 
     Headings, dates and bare links ("See [[x]].") are not statements of a rule: sentences of fewer than
     four words are only used when nothing else is left. ``require_match``: "" when no sentence shares
     a term with the query — the page's first sentence is not an answer to an unrelated question.
     """
-    if require_match and query_terms and not any(terms(s) & query_terms for s in split_sentences(text)):
+    wanted = {stem(t) for t in query_terms}
+    units = _question_units(query_terms, question)
+    candidates = [s for s in split_sentences(text)
+                  if not (is_instruction_like(s) or (skip and s in skip) or inside_flagged(s, flagged or []))]
+    stems = [{stem(t) for t in terms(s)} for s in candidates]
+    if require_match and wanted and not any(_covers(found, units) for found in stems):
         return ""
+    # a term found in few sentences of the page says more about which one answers than a common one
+    weight = {t: 1.0 / (1 + sum(1 for found in stems if t in found)) for t in wanted}
     best, best_key = "", (False, -1.0)
-    for sentence in split_sentences(text):
-        if is_instruction_like(sentence) or (skip and sentence in skip) or inside_flagged(sentence, flagged or []):
-            continue
+    for sentence, found in zip(candidates, stems, strict=True):
         plain = _LINK.sub("", sentence)
         statement = len(plain.split()) >= 4 or count_wide(plain) >= 8
-        score = len(terms(sentence) & query_terms) + (0.5 if re.search(r"\d", sentence) else 0.0)
+        score = sum(weight[t] for t in found & wanted) + (0.01 if re.search(r"\d", sentence) else 0.0)
         if (statement, score) > best_key:  # ties keep the earlier sentence
             best, best_key = sentence, (statement, score)
     return best
+
+
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "s", "ly")
+
+
+def stem(term: str) -> str:
+    """A light English stem ("returned", "returns" → "return"; "repairs" → "repair"); other scripts unchanged."""
+    if not term.isascii() or not term.isalpha() or len(term) <= 4:
+        return term
+    for suffix in _SUFFIXES:
+        if term.endswith(suffix) and len(term) - len(suffix) >= 3:
+            base = term[: -len(suffix)]
+            return base + "y" if suffix in ("ies", "ied") else base
+    return term[:-1] if term.endswith("e") else term  # "exchange" meets "exchanged" → "exchang"
+
+
+def _question_units(query_terms: set[str], question: str) -> list[set[str]]:
+    """The question's words as sets of stems: a Latin word is one stem, a CJK word its character bigrams."""
+    units = [{stem(t)} for t in query_terms if not _CJK_RUN.match(t)]
+    for run in _CJK_RUN.findall(question.lower()):
+        if len(run) >= 2:
+            units.append({run[i:i + 2] for i in range(len(run) - 1)})
+    return units
+
+
+def _covers(found: set[str], units: list[set[str]]) -> bool:
+    """Whether a sentence shares enough of the question's words to be its answer (a third, at least one)."""
+    shared = sum(1 for unit in units if unit & found)
+    return shared >= 1 and (len(units) < 3 or shared * 3 >= len(units))
 
 
 @dataclass
@@ -207,7 +241,7 @@ class Retrieval:
         query_terms = terms(query)
         data: dict[str, Any] = {"type": page.type, "instruction_like": injected}
         quote = best_sentence(body, query_terms, flagged=[normalize(s) for s in injected],
-                              require_match=page.type == "policy")
+                              require_match=page.type == "policy", question=query)
         if page.type == "knowhow":
             when, then = meta.get("when"), meta.get("then")
             # the page's when/then are quoted verbatim in the answer: one that addresses the AI is dropped
