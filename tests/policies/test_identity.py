@@ -100,14 +100,14 @@ def test_a_change_in_one_section_revises_only_its_page_and_recheck_flags_only_it
     assert changed == {"refunds": 2}
     assert Wiki(ws).get("domain-basic").version == 1
     with CustomerStore.open(isolated_env, "acme") as store:
-        refund = store.add(Fact.new("event", "Asked for a refund to the card", valid_at=date(2026, 1, 5),
+        refund = store.facts.add(Fact.new("event", "Asked for a refund to the card", valid_at=date(2026, 1, 5),
                                     policy_refs=[PolicyRef("refunds", 1)]))
-        order = store.add(Fact.new("event", "Has an order of 4 items", valid_at=date(2026, 1, 5),
+        order = store.facts.add(Fact.new("event", "Has an order of 4 items", valid_at=date(2026, 1, 5),
                                    policy_refs=[PolicyRef("domain-basic", 1)]))
         flagged = [fid for page in ("refunds", "domain-basic")
-                   for fid in store.flag_recheck(page, Wiki(ws).get(page).version)]
+                   for fid in store.facts.flag_recheck(page, Wiki(ws).get(page).version)]
         assert flagged == [refund.id]
-        assert not store.get(order.id).recheck.flag
+        assert not store.facts.get(order.id).recheck.flag
 
 
 @pytest.mark.parametrize("split, ids", [
