@@ -259,6 +259,8 @@ def test_the_agent_shows_it_only_as_quoted_data_with_a_warning(service, make_cus
     assert any("instruction-like" in w and fact.id in w for w in answer.warnings)
     blocks = [c.block for c in answer.citations]
     assert all(b.id != fact.id for b in blocks)
+
+
 def test_no_matching_sentence_says_no_rule_instead_of_quoting_the_first_one(service, make_customer):
     # the page is found by its title, but none of its sentences speaks of drones
     answer = answer_question("What does the shipping policy say about drones?", service=service,
