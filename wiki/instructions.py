@@ -380,7 +380,7 @@ def _reason(text: str) -> str | None:
         return "orders every request granted"
     if words & {"always", "never"} and _HUMAN_MODAL.search(text):
         return "gives the AI an order"
-    if says and words & {"you", "yes"} and words & {"that", "yes"}:
+    if says and words & {"you", "yes", "please"} and words & {"that", "yes"}:
         return "gives the AI an order"
     return None
 
