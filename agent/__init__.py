@@ -2,7 +2,7 @@
 
 The public surface: ``ask`` (a one-turn conversation), ``Conversation`` (many turns, learning at the
 end), ``answer_question`` (one answer, nothing logged), the ``ServiceMemory`` interface and its
-workspace implementation, and ``run_demo`` (the reference scenario of DESIGN.md §5).
+workspace implementation, and ``run_demo`` (the reference scenario of docs/design.md, "One question, step by step").
 """
 
 from mem.agent.answer import Answer

@@ -138,7 +138,7 @@ class Conversation:
         learning.extracted = report.to_dict() if hasattr(report, "to_dict") else dict(vars(report))
 
     def _push_evidence(self, learning: Learning) -> None:
-        """DESIGN.md §5 step 8: agreements the service is party to leave their evidence sentences with it.
+        """Agreements the service is party to leave their evidence sentences with it (docs/design.md, step 8).
 
         Saving queued them in the customer's outbox; they are sent now, best effort. Offline or not
         logged in, they stay queued for the next ``mem sync`` or ``mem evidence push``.

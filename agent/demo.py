@@ -1,4 +1,4 @@
-"""``mem demo``: the reference scenario of DESIGN.md §5, built with the real library calls, then one question.
+"""``mem demo``: the reference scenario of docs/design.md, built with the real library calls, then one question.
 
 In a fresh folder it creates a workspace (``mem init``), ingests refund policy v1…v4 from documents
 (``mem ingest``: v4 bumps the page to version 4), writes the service context, imports and extracts
@@ -356,6 +356,6 @@ def _evidence(workspace: Path, home: Path, config: Config, token: str) -> DemoSt
         left = len(store.outbox.pending())
     lines.append(f"{CUSTOMER_A}'s outbox now holds {left} item(s); its facts, context and request log stay on this "
                  "client")
-    return DemoStep("Agreement evidence goes to the service's evidence store (DESIGN.md §5 step 8)",
+    return DemoStep("Agreement evidence goes to the service's evidence store (docs/design.md step 8)",
                     "mem sync (its evidence push; the bundle part is step 8 above)",
                     lines)

@@ -1,4 +1,4 @@
-"""``mem demo``: build the reference scenario (DESIGN.md §5) in a fresh folder and answer customer A's question."""
+"""``mem demo``: build the reference scenario (docs/design.md) in a fresh folder and answer customer A's question."""
 
 from __future__ import annotations
 

@@ -49,9 +49,9 @@ def require_workspace(ctx: typer.Context):
 def client_config(ctx: typer.Context) -> Config:
     """Settings for work on customer memory: the verified bundle's client settings over ``mem.toml``.
 
-    The service decides context budget, extraction and trait thresholds (DESIGN.md §3, "config from
-    the server, no app update needed"), so client-side commands read them from the bundle when one
-    is installed; server-side commands keep the workspace's own ``mem.toml``.
+    The service decides context budget, extraction and trait thresholds (docs/design.md,
+    "Traits": the service ships them in the bundle, so no app update is needed), so client-side
+    commands read them from the bundle when one is installed; server-side commands keep the workspace's own ``mem.toml``.
     """
     from mem.server.cache import client_config as with_bundle_settings
 

@@ -295,6 +295,7 @@ def render_template() -> str:
         "# mem workspace settings. Every setting is shown with its default; see docs/config.md.",
         "# Client-side sections (context, extract, trait, knowhow) are shipped to clients in",
         "# the signed bundle, so changing them here changes client behaviour without an upgrade.",
+        "# \"Movement N\" names one of the six ways knowledge moves between memories: docs/design.md.",
     ]
     defaults = Config()
     for name in SECTIONS:

@@ -1,4 +1,4 @@
-"""Device-migration backup of one customer's memory under a 6-digit PIN (DESIGN.md §4), client side.
+"""Device-migration backup of one customer's memory under a 6-digit PIN (docs/design.md), client side.
 
 ``create_backup`` exports the customer's memory (context, facts, history, consent; request logs
 only when asked; ``mem.customers.portable`` compresses it), encrypts it
@@ -78,7 +78,7 @@ class RestoreReport:
 
 
 def backup_notices(*, retention_days: int, max_attempts: int) -> list[str]:
-    """What the customer must read before a backup is made (DESIGN.md §4)."""
+    """What the customer must read before a backup is made (docs/design.md, "Backup to a new device")."""
     return [
         "The backup holds your memory as it is now; conversations after the backup are not in it.",
         "Nobody can recover a forgotten PIN, not even the service: without the PIN the backup is lost.",

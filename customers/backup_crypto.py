@@ -1,4 +1,4 @@
-"""The cryptographic construction of a PIN-protected backup (DESIGN.md §4); client side only.
+"""The cryptographic construction of a PIN-protected backup (docs/design.md); client side only.
 
     PIN ──Argon2id(salt, cost)──▶ PIN key
     PIN key ──HKDF("authenticator")──▶ authenticator   (sent to the key service, which keeps only

@@ -1,4 +1,4 @@
-"""The fact record of DESIGN.md §6: one dated sentence about one customer, with its evidence.
+"""The fact record (docs/customers.md): one dated sentence about one customer, with its evidence.
 
 A ``Fact`` is plain data. ``to_dict``/``from_dict`` give the JSON shape stored in ``memory.db``,
 printed by ``mem facts … --json`` and carried in backups; ``from_dict`` validates, so a damaged or
@@ -122,7 +122,7 @@ class Recheck:
 
 @dataclass(frozen=True)
 class Fact:
-    """One customer fact (DESIGN.md §6 "Fact record").
+    """One customer fact (docs/customers.md, "The fact record").
 
     ``valid_at`` is when it happened (a date, resolved against the conversation's date);
     ``recorded_at`` when mem stored it. ``supersedes``/``superseded_by`` link an UPDATE's new and

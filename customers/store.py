@@ -1,6 +1,6 @@
 """``CustomerStore``: everything one customer owns on this client, behind one exclusive lock.
 
-Layout under the client home (DESIGN.md §6)::
+Layout under the client home (docs/customers.md)::
 
     <home>/customers/<id>/memory.db   SQLite, the source of truth (see ``mem.customers.db``)
     <home>/customers/<id>/index/      tantivy, derived from memory.db, rebuilt when in doubt

@@ -1,12 +1,12 @@
 """Promotion with approval: an operator turns a candidate into a know-how page (or rejects it).
 
-``page_for`` builds the page (DESIGN.md §6 know-how frontmatter: ``when``, ``then``, ``evidence``
+``page_for`` builds the page (docs/knowhow.md frontmatter: ``when``, ``then``, ``evidence``
 counts, ``policy_refs``, ``approved`` by/at); ``write_page`` writes it through ``Wiki.write`` — one
 commit, ``index.md`` regenerated, a ``log.md`` entry — so an earlier revision stays in git history.
 Page ids are derived from the situation, so a later approval for the same situation revises the
 same page (version + 1) instead of adding a near-duplicate.
 
-"With few customers, detection only proposes; an operator decides" (DESIGN.md §3): a *proposal*
+"With few customers, detection only proposes; an operator decides" (docs/design.md, movement 4): a *proposal*
 (fewer than ``knowhow.min_customers`` distinct customers) may be approved — the operator is the one
 who decides — and its page says so in ``evidence`` (``below_min_customers: true`` next to the
 threshold). What no operator may approve: a candidate blocked by a counter-example, and one already

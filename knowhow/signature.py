@@ -1,4 +1,4 @@
-"""What makes two decisions "the same decision in the same situation" (DESIGN.md §3, know-how signals).
+"""What makes two decisions "the same decision in the same situation" (docs/design.md, movement 4).
 
 A decision sentence is split into its *condition* (the situation: "because the purchase was 18
 days ago", "if Enterprise…", "…라서", "…ので") and its *decision* ("we agreed to a partial refund").

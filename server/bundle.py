@@ -36,7 +36,7 @@ from mem.server.keys import keys_dir, load_signing_key, load_transitions
 from mem.server.manifest import FORMAT, encode_manifest
 from mem.server.published import bundle_dir, bundles_dir, latest_version, publish, versions
 
-#: Config sections shipped to clients (DESIGN.md §3: thresholds change without an app update).
+#: Config sections shipped to clients (docs/design.md, "Traits": thresholds change without an app update).
 CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
 CONFIG_FILE = "config.json"
 CONTEXT_FILE = "context.md"

@@ -1,4 +1,4 @@
-"""The evidence store: proof of agreements the service is party to (DESIGN.md §2 "what the server keeps").
+"""The evidence store: proof of agreements the service is party to (docs/design.md, "What the server never holds").
 
 Client side, ``push_evidence`` drains each customer's evidence outbox (queued by the customer store
 when a fact with ``agreement=True`` is saved) and marks the items sent only after the server took

@@ -1,6 +1,6 @@
 """The key service of the backup vault: per-backup secrets released only for a correct PIN proof.
 
-It stands where an HSM/KMS would (DESIGN.md §4) and is kept apart from the blob store: its own
+It stands where an HSM/KMS would (docs/design.md, backup) and is kept apart from the blob store: its own
 owner-only folder ``<workspace>/.mem/keyservice/`` with its SQLite file ``keyservice.db`` and its
 HMAC key ``keyservice.key``, and no import of the blob store. It never sees the PIN, the PIN key or the data key: the
 client sends an *authenticator* (HKDF of the PIN key) and the service keeps only

@@ -1,4 +1,4 @@
-"""The page model: one markdown file with YAML frontmatter (DESIGN.md §6 "Page frontmatter").
+"""The page model: one markdown file with YAML frontmatter (docs/wiki.md, "Pages").
 
 A page is ``---\\n<yaml>\\n---\\n<markdown body>``. ``parse_page`` is strict (it refuses a page that
 breaks the schema, with the reason); ``split_frontmatter`` is tolerant (lint uses it to report

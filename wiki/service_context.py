@@ -15,7 +15,7 @@ CONTEXT_FILE = "context.md"
 CONTEXT_TEMPLATE = """\
 # Service context
 
-Principles the agent follows in every conversation, without condition (DESIGN.md §2). Each list
+Principles the agent follows in every conversation, without condition (docs/design.md). Each list
 item below is injected as an instruction into every answer; keep them short. Conditional procedures
 belong in know-how pages, rules from official documents in policy pages.
 

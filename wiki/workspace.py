@@ -1,4 +1,4 @@
-"""``mem init``: a new workspace — a git repository holding the service's memory (DESIGN.md §6)."""
+"""``mem init``: a new workspace — a git repository holding the service's memory (docs/design.md)."""
 
 from __future__ import annotations
 

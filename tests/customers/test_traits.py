@@ -33,7 +33,8 @@ def config(isolated_env):
 
 
 def test_design_example_three_exception_requests_become_a_trait(isolated_env, config, tmp_path):
-    """DESIGN §5 step 7: 8/12, 9/28 and a third day, all asking for an exception citing the annual contract."""
+    """Reference flow step 7 (docs/design.md): 8/12, 9/28 and a third day, all asking for an exception
+    citing the annual contract."""
     rows = [
         ("a1", "2025-08-12T10:00:00", "customer", "We have an annual contract, so can I get a refund as an exception?"),
         ("a1", "2025-08-12T10:01:00", "agent", "Unfortunately that is not possible."),

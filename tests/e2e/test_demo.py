@@ -1,4 +1,4 @@
-"""End-to-end: `mem demo` builds the DESIGN.md §5 scenario with the real commands and answers customer A."""
+"""End-to-end: `mem demo` builds docs/design.md's reference scenario with the real commands and answers customer A."""
 
 from __future__ import annotations
 

@@ -54,7 +54,8 @@ def test_without_consent_nothing_is_sent(mem, setup, isolated_env):
 
 
 def test_agreement_evidence_reaches_the_service_when_the_conversation_ends(mem, setup, isolated_env):
-    """DESIGN.md §5 step 8: the evidence sentences of a new agreement go to the evidence store, nothing else."""
+    """Reference flow step 8 (docs/design.md): the evidence sentences of a new agreement go to the evidence store,
+    nothing else."""
     ws, server = setup
     script = isolated_env.parent / "agreement.jsonl"
     script.write_text(json.dumps({"text": "Could you refund 30% of the training credits as an exception?"}) + "\n",
