@@ -51,7 +51,8 @@ def client_config(ctx: typer.Context) -> Config:
 
     The service decides context budget, extraction and trait thresholds (docs/design.md,
     "Traits": the service ships them in the bundle, so no app update is needed), so client-side
-    commands read them from the bundle when one is installed; server-side commands keep the workspace's own ``mem.toml``.
+    commands read them from the bundle when one is installed;
+    server-side commands keep the workspace's own ``mem.toml``.
     """
     from mem.server.cache import client_config as with_bundle_settings
 
