@@ -19,6 +19,8 @@ def test_no_reference_to_a_design_file_outside_the_repository():
     """The spec the project started from is not shipped; nothing may point at it or at its section numbers."""
     offenders = []
     for path in _tracked_text_files():
+        if path == Path(__file__).resolve():
+            continue  # this test names what it looks for
         text = path.read_text(encoding="utf-8")
         # "§5 step 8" was how the spec's sections were cited; "RFC 9106 §4" and the article example
         # "`§ 4`" in docs/ingest.md are other documents' numbering and stay.
