@@ -69,6 +69,7 @@ class Conversation:
         self.hold_lock = hold_lock
         self.history: list[tuple[str, str]] = []
         self.answers: list[Answer] = []
+        self.recorded = 0  # turns a host logged itself (record_turn): they are learnt from like answers
         self.ended = False
 
     def __enter__(self) -> Conversation:
@@ -104,17 +105,34 @@ class Conversation:
             self.customer.release()
         return answer
 
+    def record_turn(self, role: str, text: str) -> None:
+        """Log a turn the host's own agent handled (``mem mcp``'s ``log_turn``): the customer's message or the reply.
+
+        It joins this conversation's request log and history, so learning at ``end()`` covers it.
+        """
+        if self.ended:
+            raise InvalidInput("this conversation has ended")
+        if role not in ("customer", "agent"):
+            raise InvalidInput(f"role must be 'customer' or 'agent', got {role!r}")
+        if not text.strip():
+            raise InvalidInput("the turn's text is empty")
+        self.customer.log_turn(session=self.session, role=role, text=text.strip(), time=clock.now(), meta={})
+        self.history.append((role, text.strip()))
+        self.recorded += 1
+        if not self.hold_lock:
+            self.customer.release()
+
     def end(self) -> Learning:
         """End the conversation: extract what it taught (unless ``learn`` is off), then send the evidence of
         new agreements to the service's evidence store and share decisions if the customer consented."""
         if self.ended:
             return Learning(skipped=["conversation already ended"])
         learning = Learning()
-        learn = self.learn and bool(self.answers)
+        learn = self.learn and bool(self.answers or self.recorded)
         try:
             if not self.learn:
                 learning.skipped.append("learning off (--no-learn): the turns stay pending in the request log")
-            elif not self.answers:
+            elif not (self.answers or self.recorded):
                 learning.skipped.append("no turns")
             else:
                 self._extract(learning)

@@ -24,7 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "backup",
     "serve", "server", "accounts", "login", "keys", "bundle", "sync", "status", "evidence", "share", "promote",
     "lint",
-    "ask", "demo",
+    "ask", "demo", "mcp",
     "facts", "log", "context", "consent",
     "extract",
 )
@@ -73,7 +73,7 @@ def root(
 HELP_PANELS: dict[str, tuple[str, ...]] = {
     "Policy wiki (the service's workspace)": ("init", "ingest", "pages", "lint", "promote", "config"),
     "Customer memory (on the client)": ("log", "extract", "facts", "context", "consent", "reindex"),
-    "Answering": ("ask", "chat", "demo"),
+    "Answering": ("ask", "chat", "mcp", "demo"),
     "Serving the service's memory": ("keys", "bundle", "serve", "server", "accounts", "evidence"),
     "Client and server": ("login", "sync", "status", "share", "backup", "restore"),
 }

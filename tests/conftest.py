@@ -11,6 +11,31 @@ from pathlib import Path
 import pytest
 
 
+def _unshadow_checkout_name() -> None:
+    """Give the checkout folder's name back to the distribution that owns it.
+
+    The repository root is the ``mem`` package (it has an ``__init__.py``), so pytest's importlib
+    mode registers it in ``sys.modules`` under the checkout folder's name before any conftest runs.
+    A checkout named like an installed distribution (a worktree called ``mcp``) would then shadow
+    it: ``import mcp`` in ``mem mcp`` would find this repository instead of the MCP SDK.
+    """
+    import contextlib
+    import importlib
+
+    root = Path(__file__).resolve().parents[1]
+    if root.name == "mem" or not root.name.isidentifier():
+        return
+    module = sys.modules.get(root.name)
+    if module is not None and Path(getattr(module, "__file__", None) or "").resolve() == root / "__init__.py":
+        del sys.modules[root.name]
+    if root.name not in sys.modules:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(root.name)  # the real distribution, which pytest then reuses as parent
+
+
+_unshadow_checkout_name()
+
+
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point MEM_HOME at a fresh folder, clear every other MEM_* variable, unfreeze the clock."""
