@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Annotated, Optional
 
 import typer
@@ -17,6 +18,7 @@ from mem import __version__
 from mem.cli.state import State
 from mem.core import clock
 from mem.core.config import Config
+from mem.core.topics import topic_for
 
 COMMAND_MODULES: tuple[str, ...] = (
     "config",
@@ -27,17 +29,21 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ask", "demo", "mcp",
     "facts", "log", "context", "consent",
     "extract",
+    "help",
 )
+
+HELP_OPTION_NAMES = ["-h", "--help"]
 
 app = typer.Typer(
     name="mem",
     help="A memory people can trust for a customer-facing AI agent.\n\n"
     "Policies and know-how live in a git-versioned markdown wiki (the workspace); what each customer "
-    "said lives on that customer's client (the home). See docs/ for every command.",
+    "said lives on that customer's client (the home). `mem help` lists the docs installed with mem; "
+    "`mem help design` explains the model.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": HELP_OPTION_NAMES},
 )
 
 
@@ -76,6 +82,7 @@ HELP_PANELS: dict[str, tuple[str, ...]] = {
     "Answering": ("ask", "chat", "mcp", "demo"),
     "Serving the service's memory": ("keys", "bundle", "serve", "server", "accounts", "evidence"),
     "Client and server": ("login", "sync", "status", "share", "backup", "restore"),
+    "Help": ("help",),
 }
 
 for _name in COMMAND_MODULES:
@@ -95,5 +102,46 @@ def _position(info: typer.models.CommandInfo | typer.models.TyperInfo) -> int:
 
 for _info in [*app.registered_commands, *app.registered_groups]:
     _info.rich_help_panel = _panel_of(_info.name) or _info.rich_help_panel
+    _topic = topic_for(_info.name or "")
+    if _topic is not None and _info.name != "help" and not _info.epilog:
+        # every command names the page that documents it; the pages travel with the package
+        _info.epilog = f"Topic: mem help {_topic}"
+        for _sub in getattr(getattr(_info, "typer_instance", None), "registered_commands", []):
+            _sub.epilog = _sub.epilog or _info.epilog
 app.registered_commands.sort(key=_position)
 app.registered_groups.sort(key=_position)
+
+
+def build_command() -> typer.core.TyperGroup:
+    """The Click command tree of ``mem``, as run and as documented.
+
+    Flags show no value placeholder: this Typer labels every option with its type, so ``--strict``
+    read ``--strict <bool>`` and people typed ``--strict true`` (then "true" was taken for a path).
+    """
+    command = typer.main.get_command(app)
+    _hide_flag_metavars(command)
+    return command
+
+
+def flag_names(command: typer.core.TyperGroup) -> set[str]:
+    """Every flag spelling anywhere in the tree (``--json``, ``--strict`` …)."""
+    names: set[str] = set()
+    for param in getattr(command, "params", []):
+        if getattr(param, "is_flag", False):
+            names.update(param.opts)
+            names.update(param.secondary_opts)
+    for sub in getattr(command, "commands", {}).values():
+        names |= flag_names(sub)
+    return names
+
+
+def _hide_flag_metavars(command: typer.core.TyperGroup) -> None:
+    for param in getattr(command, "params", []):
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    # -h/--help is made on demand (and cached by this Click) from the context's help option names
+    help_option = command.get_help_option(SimpleNamespace(help_option_names=HELP_OPTION_NAMES))
+    if help_option is not None:
+        help_option.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        _hide_flag_metavars(sub)

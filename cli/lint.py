@@ -25,7 +25,7 @@ def lint(
 ) -> None:
     """Check the wiki: exit 0 clean or warnings only, 1 errors (or warnings with --strict), 2 the run failed.
 
-    Rules and fixes are listed in docs/lint.md. Deterministic: no model calls, no network.
+    Rules and fixes: mem help lint. Deterministic: no model calls, no network.
     """
     from mem.wiki import lint as wiki_lint
 

@@ -40,11 +40,10 @@ def _param_row(param) -> str | None:
 
 
 def render_commands() -> str:
-    import typer
 
-    from mem.cli.app import app
+    from mem.cli.app import build_command
 
-    root = typer.main.get_command(app)
+    root = build_command()
     lines = [
         "# Command reference",
         "",
