@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mem.agent.answer import TOKEN_METHOD, Answer
-from mem.agent.blocks import Block
+from mem.agent.blocks import Block, strip_markers
 from mem.agent.citations import check_citations
 from mem.agent.compose import compose_answer
 from mem.agent.conflicts import find_conflicts
@@ -43,6 +43,9 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         from mem.agent.model_engine import model_answer
 
         draft = model_answer(model, context, retrieval, question, history=history, mode=retrieval_mode)
+        draft, echoed = strip_markers(draft, context.marker)
+        if echoed:
+            warnings.append("the model's answer repeated reference-data markers; mem removed them")
         engine = model
     else:
         retrieval.gather(question, history=earlier_questions)

@@ -67,3 +67,20 @@ def mark(block: Block, marker: str) -> str:
 def neutralise(text: str, marker: str) -> str:
     """Remove anything in ``text`` that could pass for a block boundary."""
     return text.replace(marker, "[marker removed]").replace("<<", "‹‹").replace(">>", "››")
+
+
+_MARKER_TAG = re.compile(r"<<\s*(?:DATA|END)\b[^<>\n]*>>[ \t]*\n?")
+
+
+def strip_markers(text: str, marker: str) -> tuple[str, int]:
+    """``text`` without reference-data markers, and how many were removed.
+
+    A model that echoes ``<<DATA … memory=policy …>>`` or ``<<END …>>`` (or this request's marker)
+    would hand the customer the prompt's framing, and could make quoted data look like the
+    answer's own words; the markers are removed from its answer before anything else reads it.
+    """
+    cleaned, count = _MARKER_TAG.subn("", text)
+    if marker and marker in cleaned:
+        count += cleaned.count(marker)
+        cleaned = cleaned.replace(marker, "")
+    return cleaned, count

@@ -162,12 +162,25 @@ class Conversation:
         logged in, they stay queued for the next ``mem sync`` or ``mem evidence push``.
         """
         from mem.server.evidence import push_evidence
+        from mem.server.login import load_login
 
         try:
+            if load_login(self.config.home) is None:
+                # before any `mem login` there is no server to send to: trying the default URL only
+                # printed a connection error after every answer; say it once, when something waits
+                if self._queued_evidence():
+                    learning.skipped.append("not logged in; agreement evidence stays queued (mem login, then mem sync)")
+                return
             learning.evidence = push_evidence(self.config.home, config=self.config,
                                               customer_id=self.customer.customer_id)
         except MemError as exc:
             learning.errors.append(f"agreement evidence stays queued: {exc.message}")
+
+    def _queued_evidence(self) -> int:
+        from mem.customers.store import CustomerStore
+
+        with CustomerStore.open(self.config.home, self.customer.customer_id, create=False) as store:
+            return len(store.pending_evidence())
 
     def _share(self, learning: Learning) -> None:
         """Movement 4, client side: anonymised decision facts go to the service only with consent."""

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mem.cli.options import CustomerOption, JsonOption
-from mem.cli.output import emit, info, stdout_console, to_json, warn
+from mem.cli.output import emit, info, plural, stdout_console, to_json, warn
 from mem.cli.state import get_state, want_json
 
 SessionOption = Annotated[
@@ -140,9 +140,12 @@ def report_learning(learning: dict[str, Any]) -> None:
         counts = ", ".join(f"{k} {v}" for k, v in extracted.items() if isinstance(v, int))
         info(f"learnt after the conversation: {counts or extracted}")
     if (learning.get("evidence") or {}).get("sent"):
-        info(f"agreement evidence sent to the service's evidence store: {learning['evidence']['sent']} item(s)")
-    if learning.get("shared"):
-        info(f"shared (anonymised, consented): {learning['shared']}")
+        info(f"agreement evidence sent to the service's evidence store: {plural(learning['evidence']['sent'], 'item')}")
+    shared = learning.get("shared")
+    if shared:
+        withdrawn = f", {plural(shared['withdrawn'], 'earlier share')} withdrawn" if shared.get("withdrawn") else ""
+        info(f"shared with the service, anonymised and with consent: "
+             f"{plural(shared.get('sent', 0), 'decision fact')}{withdrawn}")
     for reason in learning.get("skipped", []):
         info(f"learning: {reason}")
     for error in learning.get("errors", []):

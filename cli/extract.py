@@ -7,7 +7,7 @@ from typing import Any
 import typer
 
 from mem.cli.options import CustomerOption, JsonOption
-from mem.cli.output import emit, progress
+from mem.cli.output import emit, plural, progress
 from mem.cli.state import client_config, want_json
 
 
@@ -32,7 +32,7 @@ def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOptio
 
 def _human(console: Any, data: dict[str, Any]) -> None:
     console.print(
-        f"{data['conversations']} conversations, {data['turns']} turns ({data['engine']} engine): "
+        f"{plural(data['conversations'], 'conversation')}, {plural(data['turns'], 'turn')} ({data['engine']} engine): "
         f"{len(data['added'])} added, {len(data['updated'])} updated, {len(data['retracted'])} retracted, "
         f"{data['unchanged']} unchanged",
         markup=False, highlight=False,

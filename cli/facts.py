@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -10,7 +11,7 @@ import typer
 from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, info, progress
 from mem.cli.state import client_config, get_state, want_json
-from mem.core.errors import InvalidInput
+from mem.core.errors import InvalidInput, Refused
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -161,6 +162,11 @@ def confirm(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_
     emit(result.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
 
 
+def can_ask() -> bool:
+    """Whether a person can answer a confirmation (standard input is a terminal)."""
+    return sys.stdin.isatty()
+
+
 @facts_app.command("erase")
 def erase(
     ctx: typer.Context,
@@ -176,7 +182,11 @@ def erase(
     cannot be recalled from here.
     """
     if not yes:
-        typer.confirm(f"Erase fact {fact_id} of {customer} for good?", abort=True, err=True)
+        # exit codes stay 0/1/2: no terminal to ask on is a usage error, a "no" is a refusal
+        if not can_ask():
+            raise InvalidInput("erasing asks for confirmation, and there is no terminal: pass --yes")
+        if not typer.confirm(f"Erase fact {fact_id} of {customer} for good?", err=True):
+            raise Refused(f"not erased: {fact_id} stays")
     with open_store(ctx, customer) as store:
         store.facts.erase(fact_id)
     emit({"erased": fact_id}, as_json=want_json(ctx, json_output),

@@ -9,7 +9,7 @@ import typer
 
 from mem.cli.facts import open_store
 from mem.cli.options import CustomerOption, JsonOption
-from mem.cli.output import emit, info, warn
+from mem.cli.output import emit, info, plural, warn
 from mem.cli.state import get_state, want_json
 
 log_app = typer.Typer(help="One customer's request log: import past conversations, list them.", no_args_is_help=True)
@@ -44,7 +44,8 @@ def import_(
     if report["skipped_empty"]:
         warn(f"skipped {report['skipped_empty']} empty messages")
     if not want_json(ctx, json_output):
-        info(f"imported {report['turns']} turns in {report['conversations']} conversations for {customer}")
+        info(f"imported {plural(report['turns'], 'turn')} in {plural(report['conversations'], 'conversation')} "
+             f"for {customer}")
     emit(report, as_json=want_json(ctx, json_output), human=lambda c, d: None)
 
 
@@ -66,7 +67,7 @@ def list_(
         if not data:
             console.print("(no conversations)", style="dim")
         for r in data:
-            console.print(f"{r['id']}  {r['started_at']}  session {r['session']}  {r['turns']} turns, "
+            console.print(f"{r['id']}  {r['started_at']}  session {r['session']}  {plural(r['turns'], 'turn')}, "
                           f"{r['extracted']} extracted", markup=False, highlight=False)
 
     emit(rows, as_json=want_json(ctx, json_output), human=human)

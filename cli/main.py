@@ -22,10 +22,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError:
         import click.exceptions as tclick
 
-    from mem.cli.app import app
+    from mem.cli.app import build_command, flag_names
 
     debug = os.environ.get("MEM_DEBUG", "") not in ("", "0")
-    command = typer.main.get_command(app)
+    command = build_command()
+    args = list(argv) if argv is not None else sys.argv[1:]
     try:
         result = command.main(args=list(argv) if argv is not None else None, prog_name="mem",
                               standalone_mode=False)
@@ -33,12 +34,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemError as exc:
         if debug:
             raise
-        _error(exc.message)
+        _error(exc.message + _flag_value_hint(args, flag_names(command)))
         return exc.exit_code
     except tclick.UsageError as exc:
         # one line, like every other error: the message, then where the help is
         where = exc.ctx.command_path if exc.ctx is not None else "mem"
-        _error(f"{exc.format_message().rstrip('.')} (see '{where} --help')")
+        hint = _flag_value_hint(args, flag_names(command))
+        _error(f"{exc.format_message().rstrip('.')} (see '{where} --help'){hint}")
         return 2
     except tclick.ClickException as exc:
         exc.show()
@@ -55,6 +57,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         _error(f"internal error: {type(exc).__name__}: {exc} (run with MEM_DEBUG=1 for the traceback)")
         return 2
+
+
+_BOOLEAN_WORDS = {"true", "false", "yes", "no", "on", "off", "1", "0"}
+
+
+def _flag_value_hint(args: list[str], flags: set[str]) -> str:
+    """When a failed command line gave a flag a value (``--strict true``), say that flags take none."""
+    for flag, value in zip(args, args[1:], strict=False):
+        if flag in flags and value.lower() in _BOOLEAN_WORDS:
+            return f" ({flag} is a flag and takes no value: write {flag} alone, not {flag} {value})"
+    return ""
 
 
 def _foreign_click(exc: Exception) -> str | None:

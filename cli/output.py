@@ -63,7 +63,11 @@ def print_table(console: Console, rows: Sequence[dict[str, Any]], columns: Seque
     columns = list(columns or rows[0].keys())
     table = Table(title=title, show_lines=False)
     for column in columns:
-        table.add_column(column)
+        if column == "id":
+            # other commands take the id: it is never cut or wrapped, whatever the terminal's width
+            table.add_column(column, no_wrap=True, min_width=max(len(_cell(r.get(column))) for r in rows))
+        else:
+            table.add_column(column)
     for row in rows:
         table.add_row(*(_cell(row.get(column)) for column in columns))
     console.print(table)
@@ -77,13 +81,22 @@ def print_record(console: Console, record: dict[str, Any]) -> None:
 
 
 def _cell(value: Any) -> str:
+    """A value as people read it: yes/no, "a, b", "key value; key value" — never a Python or JSON literal."""
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
         return ", ".join(_cell(v) for v in value)
     if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False, default=str)
+        return "; ".join(f"{k.replace('_', ' ') if isinstance(k, str) else k} {_cell(v)}".rstrip()
+                         for k, v in value.items()) or "none"
     return str(value)
+
+
+def plural(count: int, noun: str, plural_form: str | None = None) -> str:
+    """``1 conversation``, ``2 conversations`` (``plural_form`` for irregular nouns)."""
+    return f"{count} {noun if count == 1 else (plural_form or noun + 's')}"
 
 
 def info(message: str) -> None:

@@ -86,13 +86,18 @@ def diff(
     json_output: JsonOption = False,
 ) -> None:
     """Unified diff of a page between two versions (default: previous → current)."""
-    from mem.wiki.history import page_diff
+    from mem.wiki.history import page_diff, page_history
 
-    text = page_diff(require_workspace(ctx), page_id, old, new)
+    workspace = require_workspace(ctx)
+    text = page_diff(workspace, page_id, old, new)
     if want_json(ctx, json_output):
         emit({"id": page_id, "old": old, "new": new, "diff": text}, as_json=True)
+    elif text:
+        typer.echo(text, nl=not text.endswith("\n"))
+    elif old is None and len({v.version for v in page_history(workspace, page_id) if v.version is not None}) == 1:
+        typer.echo(f"{page_id} has only one version: there is nothing to compare it with")
     else:
-        typer.echo(text or "(no difference)", nl=not text.endswith("\n"))
+        typer.echo("(no difference)")
 
 
 @pages_app.command("search")

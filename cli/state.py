@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import typer
 
-from mem.core.config import Config
+from mem.core.config import CONFIG_FILE, Config
 from mem.core.errors import NotFound
 
 
@@ -30,10 +30,16 @@ def want_json(ctx: typer.Context, local: bool = False) -> bool:
 
 
 def require_workspace(ctx: typer.Context):
-    """The workspace folder, or a clear error when there is none."""
+    """The workspace folder, or the same one-line error (exit 2) for every command when there is none.
+
+    A folder without ``mem.toml`` is not a workspace: without this check a command listed nothing
+    (``pages list`` said "(none)", exit 0) or failed deep inside (``ingest``: FileNotFoundError).
+    """
     workspace = get_state(ctx).config.workspace
     if workspace is None:
-        raise NotFound("no workspace here: run `mem init DIR`, or pass --workspace DIR")
+        raise NotFound("no workspace here (run mem init DIR, or pass --workspace DIR)")
+    if not (workspace / CONFIG_FILE).is_file():
+        raise NotFound(f"no workspace at {workspace} (run mem init)")
     from mem.wiki.journal import needs_recovery
 
     if needs_recovery(workspace):  # one stat: a write that a crash interrupted is settled first

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from functools import partial
+from typing import Annotated, Any, Optional
 
 import typer
 
 from mem.cli.options import JsonOption
-from mem.cli.output import emit, progress
+from mem.cli.output import emit, plural, progress
 from mem.cli.state import get_state, want_json
 
 
@@ -27,7 +28,28 @@ def sync(
     config = get_state(ctx).config
     with progress("syncing bundle") as on_progress:
         result = run(config.home, config=config, server=server, on_progress=on_progress)
-    emit(result, as_json=want_json(ctx, json_output))
+    emit(result, as_json=want_json(ctx, json_output), human=render_sync)
+
+
+def render_sync(console: Any, result: dict[str, Any]) -> None:
+    """What a sync did, as sentences: the bundle, the facts flagged for recheck, the evidence sent."""
+    say = partial(console.print, markup=False, highlight=False)
+    if result.get("status") == "up-to-date":
+        say(f"bundle v{result['version']} is already current ({plural(result['files'], 'file')})")
+    else:
+        was = f" (was v{result['previous_version']})" if result.get("previous_version") is not None else ""
+        say(f"installed bundle v{result['version']}{was}: {plural(result['files'], 'file')}, "
+            f"signed by {result['key_id']}")
+        if result.get("key_rotated"):
+            say("the service rotated its signing key; the new key is trusted through the signed transition")
+    for customer, fact_ids in sorted((result.get("flagged") or {}).items()):
+        say(f"{customer}: {plural(len(fact_ids), 'fact')} flagged for recheck (a linked policy changed)")
+    evidence = result.get("evidence") or {}
+    if evidence.get("sent"):
+        say(f"agreement evidence sent to the service: {plural(evidence['sent'], 'item')} from "
+            f"{plural(evidence.get('customers', 0), 'customer')}")
+    elif evidence.get("error"):
+        say(f"agreement evidence stays queued: {evidence['error']}")
 
 
 def register(app: typer.Typer) -> None:

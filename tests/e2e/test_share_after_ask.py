@@ -38,7 +38,8 @@ def test_with_consent_decisions_are_shared_after_the_answer(mem, setup, isolated
     _customer_with_a_decision(isolated_env, "cust-s", share=True)
     result = mem("--workspace", ws, "ask", "-c", "cust-s", "Can I get a refund after 20 days?")
     assert result.exit_code == 0, result.stderr
-    assert "Sources:" in result.stdout and "shared (anonymised, consented)" in result.stderr
+    assert "Sources:" in result.stdout
+    assert "shared with the service, anonymised and with consent: 1 decision fact" in result.stderr
     shared = [json.loads(body) for method, path, body in server.received if path == "/v1/share"]
     assert len(shared) == 1 and len(shared[0]["records"]) == 1
     assert b"cust-s" not in b"".join(body for _, _, body in server.received)

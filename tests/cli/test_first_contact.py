@@ -1,0 +1,159 @@
+"""Rough edges a new user met on first contact, each pinned: workspace errors, readable output, flags, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mem.customers.store import CustomerStore
+
+POLICY = "# Refund policy\n\nRefunds are accepted within 14 days of purchase.\n"
+
+
+@pytest.fixture
+def workspace(mem, tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    (tmp_path / "refund.md").write_text(POLICY, encoding="utf-8")
+    assert mem("-w", ws, "ingest", tmp_path / "refund.md", "--id", "refund-policy", "--title", "Refund policy"
+               ).exit_code == 0
+    return ws
+
+
+@pytest.mark.parametrize("args", [
+    ["pages", "list"], ["pages", "history", "refund-policy"], ["promote"], ["ingest", "{doc}"], ["bundle", "build"],
+    ["lint"], ["keys", "show"], ["accounts", "list"], ["evidence", "list"], ["serve", "--port", "0"],
+])
+def test_every_command_that_needs_a_workspace_says_the_same_line(mem, tmp_path, args):
+    doc = tmp_path / "doc.md"
+    doc.write_text(POLICY, encoding="utf-8")
+    missing = tmp_path / "nonexistent"
+    result = mem("--workspace", missing, *[a.replace("{doc}", str(doc)) for a in args])
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: no workspace at {missing} (run mem init)\n"
+    assert result.stdout == ""
+    assert not missing.exists()
+
+
+def test_sync_result_reads_as_sentences(mem, capsys):
+    from rich.console import Console
+
+    from mem.cli.sync import render_sync
+
+    console = Console(record=True, width=100)
+    render_sync(console, {"status": "updated", "version": 5, "previous_version": 4, "files": 7,
+                          "key_id": "ed25519:0123456789abcdef", "key_rotated": False,
+                          "flagged": {"acme": ["01A", "01B"], "zen": ["01C"]},
+                          "evidence": {"sent": 4, "customers": 1}})
+    text = console.export_text()
+    assert text.splitlines() == [
+        "installed bundle v5 (was v4): 7 files, signed by ed25519:0123456789abcdef",
+        "acme: 2 facts flagged for recheck (a linked policy changed)",
+        "zen: 1 fact flagged for recheck (a linked policy changed)",
+        "agreement evidence sent to the service: 4 items from 1 customer",
+    ]
+    assert "{" not in text and "False" not in text and "key_rotated" not in text
+
+
+def test_generic_records_show_no_python_or_json_literals():
+    from rich.console import Console
+
+    from mem.cli.output import print_record
+
+    console = Console(record=True, width=100)
+    print_record(console, {"key_rotated": False, "evidence": {"sent": 4, "customers": 4}, "ids": ["a", "b"]})
+    text = console.export_text()
+    assert "False" not in text and "{" not in text and "'" not in text
+    assert "key_rotated  no" in text and "evidence     sent 4; customers 4" in text
+
+
+def test_flags_show_no_value_placeholder_and_a_flag_given_a_value_is_explained(mem, workspace):
+    shown = mem("lint", "--help").stdout
+    assert "<bool>" not in shown and "--strict" in shown
+    result = mem("-w", workspace, "lint", "--strict", "true")
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "(--strict is a flag and takes no value: write --strict alone, not --strict true)" in result.stderr
+
+
+def test_every_flag_of_every_command_hides_its_metavar():
+    from mem.cli.app import build_command
+
+    def walk(command):
+        for param in command.params:
+            if getattr(param, "is_flag", False):
+                assert param.metavar == "", (command.name, param.name)
+        for sub in getattr(command, "commands", {}).values():
+            walk(sub)
+
+    walk(build_command())
+
+
+@pytest.fixture
+def a_fact(mem, tmp_path) -> str:
+    log = tmp_path / "log.jsonl"
+    log.write_text('{"session": "s1", "time": "2026-09-01T10:00:00Z", "role": "customer", '
+                   '"text": "I moved to Lisbon last month."}\n', encoding="utf-8")
+    imported = mem("log", "import", "-c", "acme", log)
+    assert imported.stderr == "imported 1 turn in 1 conversation for acme\n"  # no "1 turns in 1 conversations"
+    extracted = mem("extract", "-c", "acme")
+    assert extracted.stdout.startswith("1 conversation, 1 turn (deterministic engine): 1 added")
+    return json.loads(mem("facts", "list", "-c", "acme", "--json").stdout)[0]["id"]
+
+
+def test_erase_without_a_terminal_needs_yes_and_exits_2(mem, a_fact, isolated_env):
+    result = mem("facts", "erase", a_fact, "-c", "acme")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: erasing asks for confirmation, and there is no terminal: pass --yes\n"
+    with CustomerStore.open(isolated_env, "acme") as store:
+        assert store.get(a_fact).id == a_fact
+
+
+def test_erase_answered_no_is_a_refusal_exit_1(mem, a_fact, monkeypatch, isolated_env):
+    monkeypatch.setattr("mem.cli.facts.can_ask", lambda: True)  # as if a person sat at a terminal
+    result = mem("facts", "erase", a_fact, "-c", "acme", input="n\n")
+    assert result.exit_code == 1
+    assert result.stderr.endswith(f"Error: not erased: {a_fact} stays\n")
+
+
+def test_pages_list_keeps_long_ids_whole_on_a_narrow_terminal(mem, workspace, tmp_path, monkeypatch):
+    long_id = "refund-policy-for-enterprise-annual-contracts-v2"
+    (tmp_path / "long.md").write_text(POLICY, encoding="utf-8")
+    assert mem("-w", workspace, "ingest", tmp_path / "long.md", "--id", long_id, "--title", "Refund policy, "
+               "Enterprise annual contracts").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "80")
+    out = mem("-w", workspace, "pages", "list").stdout
+    assert long_id in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_pages_diff_of_a_page_with_one_version_says_so(mem, workspace):
+    result = mem("-w", workspace, "pages", "diff", "refund-policy")
+    assert result.exit_code == 0
+    assert result.stdout == "refund-policy has only one version: there is nothing to compare it with\n"
+
+
+def test_ask_before_any_login_does_not_try_the_default_server(mem, workspace, isolated_env):
+    result = mem("-w", workspace, "ask", "-c", "acme", "Can I get a refund after 20 days?")
+    assert result.exit_code == 0
+    assert "127.0.0.1:8765" not in result.stderr and "cannot reach" not in result.stderr
+    assert "warning" not in result.stderr
+
+
+def test_an_agreement_waiting_before_login_is_said_once_as_queued(mem, workspace, isolated_env):
+    from mem.customers.fact import Evidence, Fact
+
+    with CustomerStore.open(isolated_env, "acme") as store:
+        store.add(Fact.new("decision", "Agreed a 50% refund as an exception", agreement=True,
+                           evidence=[Evidence(log_id="c0", turn="1", role="customer",
+                                              quote="could you refund 50% as an exception?")]))
+        assert len(store.pending_evidence()) == 1
+    result = mem("-w", workspace, "ask", "-c", "acme", "Can I get a refund after 20 days?")
+    assert result.exit_code == 0
+    assert result.stderr.count("not logged in; agreement evidence stays queued") == 1
+    assert "cannot reach" not in result.stderr
+    assert not [line for line in result.stderr.splitlines() if line.startswith("warning") and "evidence" in line]
+    with CustomerStore.open(isolated_env, "acme") as store:
+        assert len(store.pending_evidence()) == 1
