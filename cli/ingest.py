@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -10,11 +12,16 @@ import typer
 from mem.cli.options import JsonOption
 from mem.cli.output import emit, info, print_table, progress
 from mem.cli.state import get_state, require_workspace, want_json
+from mem.core.errors import InvalidInput
 
 
 def ingest(
     ctx: typer.Context,
-    documents: Annotated[list[Path], typer.Argument(help="PDF, Markdown, text or HTML files.", show_default=False)],
+    documents: Annotated[
+        list[Path],
+        typer.Argument(help="PDF, Word (.docx), Markdown, text or HTML files; - reads one from standard input.",
+                       show_default=False),
+    ],
     page_id: Annotated[Optional[str], typer.Option("--id", help="Make the document ONE page with this id.")] = None,
     title: Annotated[Optional[str], typer.Option("--title", help="Make the document ONE page with this title.")] = None,
     effective: Annotated[
@@ -32,6 +39,11 @@ def ingest(
     id_prefix: Annotated[
         Optional[str], typer.Option("--id-prefix", help="Prefix the ids of this document's new pages (e.g. airline).")
     ] = None,
+    name: Annotated[
+        Optional[str],
+        typer.Option("--name", help="File name for the document read from standard input (-), e.g. refunds-v4.md; "
+                     "it is kept under sources/ with this name."),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Turn official documents into policy pages: one page per section, cited, versioned, one commit each.
@@ -45,15 +57,37 @@ def ingest(
 
     workspace = require_workspace(ctx)
     config = get_state(ctx).config
-    with progress("ingesting") as on_progress:
-        results = ingest_documents(workspace, documents, config=config, page_id=page_id, title=title,
-                                   effective=effective, model=model, split=split, replace=replace,
-                                   id_prefix=id_prefix, on_progress=on_progress)
+    with tempfile.TemporaryDirectory(prefix="mem-stdin-") as scratch:
+        documents = _with_stdin(documents, name, Path(scratch), max_bytes=config.ingest.max_bytes)
+        with progress("ingesting") as on_progress:
+            results = ingest_documents(workspace, documents, config=config, page_id=page_id, title=title,
+                                       effective=effective, model=model, split=split, replace=replace,
+                                       id_prefix=id_prefix, on_progress=on_progress)
     data = [r.to_dict() for r in results]
     if want_json(ctx, json_output):
         emit(data, as_json=True)
         return
     emit(data, as_json=False, human=_human)
+
+
+def _with_stdin(documents: list[Path], name: str | None, scratch: Path, *, max_bytes: int) -> list[Path]:
+    """``-`` becomes standard input saved as ``scratch/NAME``: ingest keeps a source by its file name."""
+    dashes = [d for d in documents if str(d) == "-"]
+    if not dashes:
+        if name is not None:
+            raise InvalidInput("--name names the document read from standard input; give - as the document")
+        return documents
+    if len(dashes) > 1:
+        raise InvalidInput("standard input (-) can be given once")
+    if not name:
+        raise InvalidInput("reading a document from standard input (-) needs --name FILE (e.g. refunds-v4.md)")
+    if Path(name).name != name or name in (".", "..") or "\\" in name:
+        raise InvalidInput(f"--name must be a plain file name, not a path: {name!r}")
+    stream = getattr(sys.stdin, "buffer", None)  # bytes when stdin is a real stream; text when it was replaced
+    data = stream.read(max_bytes + 1 if max_bytes else -1) if stream is not None else sys.stdin.read().encode()
+    saved = scratch / name
+    saved.write_bytes(data)  # a scratch copy: the reader's size, format and emptiness checks apply as to a file
+    return [saved if str(d) == "-" else d for d in documents]
 
 
 def _human(console: Any, data: list[dict[str, Any]]) -> None:

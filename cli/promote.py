@@ -22,6 +22,11 @@ def promote(
     then: Annotated[Optional[str], typer.Option("--then", help="The decision text (required for interpretations).")]
     = None,
     when: Annotated[Optional[str], typer.Option("--when", help="The situation, in the operator's words.")] = None,
+    page_id: Annotated[
+        Optional[str],
+        typer.Option("--id", help="With --approve: the new page's id (default: words of the situation, "
+                     "e.g. kh-refund-requested-14-days-after-purchase)."),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Without options: list candidates with evidence counts. Nothing becomes know-how without --approve."""
@@ -32,8 +37,10 @@ def promote(
         raise InvalidInput("use --approve or --reject, not both")
     if (approve or reject) and not by:
         raise InvalidInput("--by NAME is required to approve or reject")
+    if page_id is not None and not approve:
+        raise InvalidInput("--id names the page an approval writes: use it with --approve")
     if approve:
-        result = approve_candidate(workspace, approve, by=by, config=config, then=then, when=when)
+        result = approve_candidate(workspace, approve, by=by, config=config, then=then, when=when, page_id=page_id)
     elif reject:
         result = reject_candidate(workspace, reject, by=by, config=config)
     else:

@@ -27,11 +27,29 @@ from mem.knowhow.candidates import Candidate
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
+#: Words that carry no meaning in an id ("a refund is requested by an Enterprise customer" → refund-requested-…).
+_ID_STOP_WORDS = frozenset({
+    "a", "an", "the", "is", "are", "was", "were", "be", "been", "being", "of", "in", "on", "at", "by", "for",
+    "to", "from", "with", "and", "or", "its", "their", "his", "her", "this", "that", "these", "those", "it",
+    "as", "than", "more", "into", "per",
+})
+_ID_WORDS, _ID_CHARS = 6, 48
+
+
 def page_id_for(candidate: Candidate, *, when: str | None = None) -> str:
-    """``kh-<words of the situation>-<hash>``; ``when``: the operator's wording of it, if given."""
-    words = [w for w in _SLUG.split((when or candidate.when).lower()) if w and not w.startswith(("name", "number"))]
-    slug = "-".join(words)[:40].strip("-")
-    return f"kh-{slug}-{candidate.situation_key[:6]}" if slug else f"kh-{candidate.situation_key}"
+    """``kh-<the situation's meaningful words>``: whole words, at most six, readable in a command line.
+
+    ``when``: the operator's wording of the situation, if given. The id is not unique by itself:
+    ``approve_candidate`` adds ``-2``, ``-3``… when another page already has it.
+    """
+    words = [w for w in _SLUG.split((when or candidate.when).lower())
+             if (len(w) > 1 or w.isdigit()) and w not in _ID_STOP_WORDS and not w.startswith(("name", "number"))]
+    slug = ""
+    for word in words[:_ID_WORDS]:
+        if len(slug) + len(word) + 1 > _ID_CHARS:
+            break
+        slug = f"{slug}-{word}" if slug else word
+    return f"kh-{slug}" if slug else f"kh-{candidate.situation_key[:12]}"
 
 
 def check_approvable(candidate: Candidate, *, settings: KnowhowSettings, then: str | None) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import InvalidInput, NotFound
+from mem.core.errors import Conflict, InvalidInput, NotFound
 from mem.knowhow.candidates import Candidate, detect_candidates
 from mem.server.storage import ServerStore, open_store
 
@@ -51,13 +51,16 @@ def _find(found: list[Candidate], candidate_id: str) -> Candidate:
 
 
 def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config,
-                      then: str | None = None, when: str | None = None) -> dict[str, Any]:
+                      then: str | None = None, when: str | None = None, page_id: str | None = None) -> dict[str, Any]:
     """Write or revise the know-how page of a candidate or proposal (one commit) and record the approval.
 
     ``when`` / ``then``: the operator's wording of the situation and the decision (default: the
-    most common wording among the customers' anonymised decisions).
+    most common wording among the customers' anonymised decisions). ``page_id``: the operator's
+    id for a new page (default: readable words of the situation); it must not be another page's.
     """
+    from mem.core.ids import validate_name
     from mem.knowhow.promote import page_id_for, write_page
+    from mem.wiki.store import Wiki
 
     if not by.strip():
         raise InvalidInput("say who approves with --by NAME")
@@ -67,7 +70,22 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
     if candidate.status == "approved":
         # approving again revises the page with the current evidence
         candidate.status = "candidate" if candidate.customers >= config.knowhow.min_customers else "proposal"
-    page_id = (review or {}).get("page_id") or page_id_for(candidate, when=when)
+    own = (review or {}).get("page_id")
+    wiki = Wiki(workspace)
+    if page_id is not None:
+        page_id = validate_name(page_id.strip(), what="page id")
+        if own and page_id != own:
+            raise Conflict(f"candidate {candidate_id} already has the page {own}; it keeps that id")
+        if page_id != own and wiki.exists(page_id):
+            raise Conflict(f"page {page_id} already exists; choose another --id")
+    elif own:
+        page_id = own
+    else:
+        # readable ids are not unique by themselves: another situation may start with the same words
+        base = page_id = page_id_for(candidate, when=when)
+        suffix = 2
+        while wiki.exists(page_id):
+            page_id, suffix = f"{base}-{suffix}", suffix + 1
     result = write_page(workspace, candidate, by=by.strip(), then=then, settings=config.knowhow, page_id=page_id,
                         when=when)
     store.record_review(candidate_id, decision="approved", by=by.strip(), at=clock.isoformat(clock.now()),

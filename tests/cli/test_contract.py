@@ -9,7 +9,7 @@ import pytest
 
 from mem.core import errors
 
-HEAVY = ("tantivy", "git", "llm", "cryptography", "pypdf", "uvicorn", "starlette", "httpx", "mcp", "pydantic")
+HEAVY = ("tantivy", "git", "llm", "cryptography", "pypdf", "uvicorn", "starlette", "httpx", "mcp", "pydantic", "docx")
 
 
 def test_help_does_not_import_heavy_libraries():

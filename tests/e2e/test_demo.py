@@ -8,7 +8,7 @@ import subprocess
 
 # ids are hashes of the shared decisions' signature (knowhow's business): read them from the output
 CANDIDATE = re.compile(r"candidate (p-[0-9a-f]{10}) \(proposal\)")
-KNOWHOW_PAGE = re.compile(r"(kh-a-refund-is-requested-more-than-14-days-[0-9a-f]{6}) v1: when")
+KNOWHOW_PAGE = re.compile(r"(kh-refund-requested-14-days-after-purchase) v1: when")
 
 
 def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path):

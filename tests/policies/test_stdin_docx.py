@@ -1,0 +1,91 @@
+"""``mem ingest -`` reads a document from standard input (with --name); Word documents are read with python-docx."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+POLICY = "# Refund policy\n\nRefunds are accepted within 14 days of purchase.\n"
+
+
+@pytest.fixture
+def workspace(mem, tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    return ws
+
+
+def test_a_document_from_standard_input_is_kept_under_its_name(mem, workspace):
+    result = mem("-w", workspace, "ingest", "-", "--name", "refunds-v4.md", "--json", input=POLICY)
+    assert result.exit_code == 0, result.stderr
+    [report] = json.loads(result.stdout)
+    assert report["source"] == "sources/refunds-v4.md"
+    assert (workspace / "sources" / "refunds-v4.md").read_text(encoding="utf-8") == POLICY
+    listed = json.loads(mem("-w", workspace, "pages", "list", "--json").stdout)
+    assert [p["title"] for p in listed] == ["Refund policy"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-"], "reading a document from standard input (-) needs --name FILE"),
+    (["-", "--name", "../evil.md"], "--name must be a plain file name, not a path"),
+    (["-", "-", "--name", "a.md"], "standard input (-) can be given once"),
+    (["{doc}", "--name", "a.md"], "--name names the document read from standard input"),
+])
+def test_standard_input_mistakes_are_one_line_and_write_nothing(mem, workspace, tmp_path, args, message):
+    doc = tmp_path / "doc.md"
+    doc.write_text(POLICY, encoding="utf-8")
+    result = mem("-w", workspace, "ingest", *[a.replace("{doc}", str(doc)) for a in args], input=POLICY)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: " + message) and result.stderr.count("\n") == 1
+    assert not list((workspace / "policies").glob("*.md"))
+
+
+def test_empty_standard_input_is_refused(mem, workspace):
+    result = mem("-w", workspace, "ingest", "-", "--name", "empty.md", input="")
+    assert result.exit_code == 2 and "the file is empty" in result.stderr
+
+
+def _word_document(path: Path) -> Path:
+    import docx
+
+    document = docx.Document()
+    document.add_heading("Service terms", level=0)
+    document.add_heading("Refunds", level=1)
+    document.add_paragraph("Refunds are accepted within 14 days of purchase.")
+    document.add_heading("Shipping", level=1)
+    document.add_paragraph("Orders ship within 2 business days.")
+    table = document.add_table(rows=1, cols=2)
+    table.rows[0].cells[0].text = "Express"
+    table.rows[0].cells[1].text = "1 business day"
+    document.save(path)
+    return path
+
+
+def test_a_word_document_becomes_cited_policy_pages(mem, workspace, tmp_path):
+    doc = _word_document(tmp_path / "terms.docx")
+    result = mem("-w", workspace, "ingest", doc, "--json")
+    assert result.exit_code == 0, result.stderr
+    pages = {p["title"]: p for p in json.loads(mem("-w", workspace, "pages", "list", "--json").stdout)}
+    assert {"Refunds", "Shipping"} <= set(pages)
+    shipping = mem("-w", workspace, "pages", "show", pages["Shipping"]["id"]).stdout
+    assert "Orders ship within 2 business days." in shipping and "Express | 1 business day" in shipping
+    assert (workspace / "sources" / "terms.docx").read_bytes() == doc.read_bytes()
+
+
+def test_docx_blocks_keep_heading_levels(tmp_path):
+    from mem.policies.readers import read_document
+
+    document = read_document(_word_document(tmp_path / "terms.docx"), max_bytes=0)
+    assert document.kind == "docx"
+    assert [(b.level, b.text) for b in document.blocks][:3] == [
+        (1, "Service terms"), (1, "Refunds"), (0, "Refunds are accepted within 14 days of purchase.")]
+
+
+def test_a_broken_docx_is_one_clear_error(mem, workspace, tmp_path):
+    bad = tmp_path / "broken.docx"
+    bad.write_bytes(b"PK\x03\x04 not really a zip")
+    result = mem("-w", workspace, "ingest", bad)
+    assert result.exit_code == 2 and result.stderr.startswith(f"Error: {bad}: not a readable DOCX file")
+    assert not list((workspace / "policies").glob("*.md"))
