@@ -180,7 +180,7 @@ class Conversation:
         from mem.customers.store import CustomerStore
 
         with CustomerStore.open(self.config.home, self.customer.customer_id, create=False) as store:
-            return len(store.pending_evidence())
+            return len(store.outbox.pending())
 
     def _share(self, learning: Learning) -> None:
         """Movement 4, client side: anonymised decision facts go to the service only with consent."""

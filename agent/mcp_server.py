@@ -162,8 +162,8 @@ class CustomerSession:
         """One fact of this customer and every change to it, oldest first."""
         with self._using() as conversation:
             store = conversation.customer.store
-            fact = store.get(_nonempty(fact_id, "fact_id").strip())
-            entries = store.history(fact.id)
+            fact = store.facts.get(_nonempty(fact_id, "fact_id").strip())
+            entries = store.facts.history(fact.id)
         lines = [f"{fact.text}", f"kind {fact.kind}; status {fact.status}; origin {fact.origin}"]
         if fact.recheck.flag:
             lines.append(f"recheck needed: {fact.recheck.reason}")
@@ -266,7 +266,6 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
     """
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ResourceError, ToolError
-
     from mem import __version__
 
     def tool_call(fn: Callable[..., str]) -> Callable[..., str]:

@@ -1,6 +1,6 @@
 """Customer context (memory): short items injected into every conversation, under a budget — ``store.context``.
 
-Items come from three sources (DESIGN.md §3): the customer's direct request (``customer``), a fact
+Items come from three sources (docs/design.md, movement 3): the customer's direct request (``customer``), a fact
 promoted because it is needed every time (``promoted``), and service input from outside the
 conversation such as a contract tier (``service``). Only confirmed items count against the budget
 and are injected; an unconfirmed item is a proposal waiting for the customer or an operator.

@@ -45,7 +45,7 @@ def world(mem, tmp_path: Path, isolated_env: Path) -> dict:
         assert mem("log", "import", "-c", customer, tmp_path / f"{customer}.jsonl").exit_code == 0
         assert mem("extract", "-c", customer).exit_code == 0
     with CustomerStore.open(isolated_env, "cust-b") as store:
-        b_fact = store.list_facts()[0].id
+        b_fact = store.facts.list()[0].id
     return {"ws": ws, "home": isolated_env, "b_fact": b_fact}
 
 
@@ -70,7 +70,7 @@ def _text(result) -> str:
 
 def _turns(home: Path, customer: str) -> int:
     with CustomerStore.open(home, customer) as store:
-        return sum(len(c.turns) for c in store.conversations())
+        return sum(len(c.turns) for c in store.log.conversations())
 
 
 def test_tools_are_listed_and_none_takes_a_customer_id(world):
@@ -226,8 +226,8 @@ def test_logged_turns_are_learnt_when_the_session_ends(world):
     assert not result.is_error
     session.end()  # idempotent: the lifespan may already have ended it
     with CustomerStore.open(world["home"], "cust-a") as store:
-        assert any("Porto" in hit.fact.text for hit in store.search("Porto"))
-        assert not store.pending_conversations()
+        assert any("Porto" in hit.fact.text for hit in store.facts.search("Porto"))
+        assert not store.log.pending()
 
 
 def _server_env(world: dict) -> dict:
@@ -262,7 +262,7 @@ def test_stdio_subprocess_starts_quickly_answers_and_learns_on_close(world):
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # the server learns after stdin closes, then exits
         with CustomerStore.open(world["home"], "cust-a", lock_timeout=30) as store:
-            if any("Osaka" in hit.fact.text for hit in store.search("Osaka")):
+            if any("Osaka" in hit.fact.text for hit in store.facts.search("Osaka")):
                 break
         time.sleep(0.2)
     else:

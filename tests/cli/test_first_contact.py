@@ -108,7 +108,7 @@ def test_erase_without_a_terminal_needs_yes_and_exits_2(mem, a_fact, isolated_en
     assert result.exit_code == 2
     assert result.stderr == "Error: erasing asks for confirmation, and there is no terminal: pass --yes\n"
     with CustomerStore.open(isolated_env, "acme") as store:
-        assert store.get(a_fact).id == a_fact
+        assert store.facts.get(a_fact).id == a_fact
 
 
 def test_erase_answered_no_is_a_refusal_exit_1(mem, a_fact, monkeypatch, isolated_env):
@@ -143,17 +143,17 @@ def test_ask_before_any_login_does_not_try_the_default_server(mem, workspace, is
 
 
 def test_an_agreement_waiting_before_login_is_said_once_as_queued(mem, workspace, isolated_env):
-    from mem.customers.fact import Evidence, Fact
+    from mem.customers import Evidence, Fact
 
     with CustomerStore.open(isolated_env, "acme") as store:
-        store.add(Fact.new("decision", "Agreed a 50% refund as an exception", agreement=True,
+        store.facts.add(Fact.new("decision", "Agreed a 50% refund as an exception", agreement=True,
                            evidence=[Evidence(log_id="c0", turn="1", role="customer",
                                               quote="could you refund 50% as an exception?")]))
-        assert len(store.pending_evidence()) == 1
+        assert len(store.outbox.pending()) == 1
     result = mem("-w", workspace, "ask", "-c", "acme", "Can I get a refund after 20 days?")
     assert result.exit_code == 0
     assert result.stderr.count("not logged in; agreement evidence stays queued") == 1
     assert "cannot reach" not in result.stderr
     assert not [line for line in result.stderr.splitlines() if line.startswith("warning") and "evidence" in line]
     with CustomerStore.open(isolated_env, "acme") as store:
-        assert len(store.pending_evidence()) == 1
+        assert len(store.outbox.pending()) == 1
