@@ -96,7 +96,7 @@ def test_log_import_and_list(mem, tmp_path):
     good.write_text(json.dumps({"session": "s1", "time": "2024-09-28", "role": "user", "text": "hello"}) + "\n")
     result = mem("log", "import", "-c", "newco", good, "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["turns"] == 1
-    assert "1 turns, 0 extracted" in mem("log", "list", "-c", "newco", "--pending").stdout
+    assert "1 turn, 0 extracted" in mem("log", "list", "-c", "newco", "--pending").stdout
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"time": "2024-01-01", "role": "user", "text": "ok"}\n{"oops"\n')
     result = mem("log", "import", "-c", "newco", bad)
