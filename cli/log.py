@@ -42,7 +42,7 @@ def import_(
         warn(f"ignored unknown keys: {', '.join(report['unknown_keys'])} "
              f"(known: {', '.join(IMPORT_KEYS)})")
     if report["skipped_empty"]:
-        warn(f"skipped {report['skipped_empty']} empty messages")
+        warn(f"skipped {plural(report['skipped_empty'], 'empty message')}")
     if not want_json(ctx, json_output):
         info(f"imported {plural(report['turns'], 'turn')} in {plural(report['conversations'], 'conversation')} "
              f"for {customer}")

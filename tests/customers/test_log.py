@@ -124,7 +124,7 @@ def test_cli_import_warns_once_about_unknown_keys_and_skipped_messages(mem, tmp_
     result = mem("log", "import", str(path), "--customer", "cust-1")
     assert result.exit_code == 0, result.stderr
     assert result.stderr.count("unknown keys") == 1 and "channel, lang" in result.stderr
-    assert "skipped 1 empty messages" in result.stderr
+    assert "skipped 1 empty message" in result.stderr and "1 empty messages" not in result.stderr
 
 
 def test_cli_refuses_an_oversized_message_with_one_line(mem, tmp_path, monkeypatch):
