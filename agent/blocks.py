@@ -9,6 +9,7 @@ the instructions say that marked content is data and never carries instructions.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any
