@@ -100,7 +100,9 @@ def _position(info: typer.models.CommandInfo | typer.models.TyperInfo) -> int:
     return _ORDER.index(info.name) if info.name in _ORDER else len(_ORDER)
 
 
-for _info in [*app.registered_commands, *app.registered_groups]:
+_registered: list[typer.models.CommandInfo | typer.models.TyperInfo] = [*app.registered_commands,
+                                                                       *app.registered_groups]
+for _info in _registered:
     _info.rich_help_panel = _panel_of(_info.name) or _info.rich_help_panel
     _topic = topic_for(_info.name or "")
     if _topic is not None and _info.name != "help" and not _info.epilog:

@@ -20,7 +20,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         import typer._click.exceptions as tclick  # typer >= 0.26 carries its own copy of Click
     except ImportError:
-        import click.exceptions as tclick
+        # typer < 0.26 uses the click package itself; both modules define the same exception classes
+        import click.exceptions as tclick  # type: ignore[no-redef]
 
     from mem.cli.app import build_command, flag_names
 

@@ -210,11 +210,13 @@ class Config:
             changes["model"] = dataclasses.replace(config.model, name=env["MEM_MODEL"])
         if env.get("MEM_DATABASE_URL"):
             changes["server"] = dataclasses.replace(config.server, database=env["MEM_DATABASE_URL"])
-        backup = {key: env[name] for key, name in (("keyservice_database", "MEM_KEYSERVICE_DATABASE_URL"),
-                                                    ("blobstore_database", "MEM_BLOBSTORE_DATABASE_URL"))
-                  if env.get(name)}
-        if backup:
-            changes["backup"] = dataclasses.replace(config.backup, **backup)
+        backup = config.backup
+        if env.get("MEM_KEYSERVICE_DATABASE_URL"):
+            backup = dataclasses.replace(backup, keyservice_database=env["MEM_KEYSERVICE_DATABASE_URL"])
+        if env.get("MEM_BLOBSTORE_DATABASE_URL"):
+            backup = dataclasses.replace(backup, blobstore_database=env["MEM_BLOBSTORE_DATABASE_URL"])
+        if backup is not config.backup:
+            changes["backup"] = backup
         return dataclasses.replace(config, **changes)
 
     def overlay(self, data: Mapping[str, Any], *, origin: str = CONFIG_FILE) -> Config:
@@ -300,7 +302,8 @@ def render_template() -> str:
     defaults = Config()
     for name in SECTIONS:
         section = getattr(defaults, name)
-        lines += ["", f"[{name}]", f"# {type(section).__doc__.strip()}"]
+        # Every settings section is a documented dataclass (a test of docs/config.md relies on it).
+        lines += ["", f"[{name}]", f"# {(type(section).__doc__ or '').strip()}"]
         for f in dataclasses.fields(section):
             lines.append(f"# {f.metadata['doc']}")
             lines.append(f"{f.name} = {_toml_value(getattr(section, f.name))}")

@@ -264,9 +264,9 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
             outcome = apply_direct_request(store, candidate, fact_id=target, config=config)
             report.context.append(outcome.to_dict())
     for fact in (f for f in written if not f.instruction_like):
-        outcome = consider_promotion(store, fact, config=config)
-        if outcome is not None:
-            report.context.append(outcome.to_dict())
+        promoted = consider_promotion(store, fact, config=config)
+        if promoted is not None:
+            report.context.append(promoted.to_dict())
     traits = update_traits(store, written, config=config, today=clock.today(), known=state.local, gone=state.gone)
     for replaced in traits.replaced:
         state.gone.add(replaced)
@@ -309,9 +309,11 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     if judgement.action == "NONE":
         report.unchanged += 1
         return None
+    target = judgement.target  # always set for DELETE and UPDATE (Judgement checks it)
     if judgement.action == "DELETE":
+        assert target is not None
         quote = next(e.quote for e in candidate.evidence if e.role == "customer")
-        retracted = store.facts.retract(judgement.target.id, actor="extraction",
+        retracted = store.facts.retract(target.id, actor="extraction",
                                         reason=f"the customer took it back: {quote!r} ({candidate.evidence[0].turn})")
         gone.add(retracted.id)
         _forget(local, retracted.id)
@@ -323,9 +325,10 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         agreement=candidate.agreement, instruction_like=candidate.instruction_like,
     )
     if judgement.action == "UPDATE":
-        fact = store.facts.update(judgement.target.id, fact, actor="extraction", reason=judgement.reason)
-        gone.add(judgement.target.id)
-        _forget(local, judgement.target.id)
+        assert target is not None
+        fact = store.facts.update(target.id, fact, actor="extraction", reason=judgement.reason)
+        gone.add(target.id)
+        _forget(local, target.id)
         report.updated.append(fact.id)
     else:
         fact = store.facts.add(fact, actor="extraction", reason=judgement.reason)

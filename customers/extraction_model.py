@@ -194,8 +194,8 @@ def model_judgements(name: str, candidates: Sequence[Candidate], similar: Sequen
     numbering: dict[str, int] = {}
     facts: dict[int, Fact] = {}
     lines = []
-    for index, (candidate, near) in enumerate(zip(candidates, similar, strict=True), start=1):
-        lines.append(f"Candidate {index} ({candidate.kind}, {candidate.valid_at}): "
+    for shown, (candidate, near) in enumerate(zip(candidates, similar, strict=True), start=1):
+        lines.append(f"Candidate {shown} ({candidate.kind}, {candidate.valid_at}): "
                      f"{json.dumps(candidate.text, ensure_ascii=False)}")
         for fact in near:
             number = numbering.setdefault(fact.id, len(numbering) + 1)

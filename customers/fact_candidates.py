@@ -85,8 +85,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     lang = detect_language(turn.text)
     answers = bool(asked and asked.startswith("asked:"))
     groups: list[_Group] = []
-    for sentence in split_sentences(turn.text):
-        sentence = _without_machine_text(sentence)
+    for said in split_sentences(turn.text):
+        sentence = _without_machine_text(said)
         if sentence is None:
             continue  # an import format's caption or attachment marker is never the customer's words
         kind = kinds.classify(sentence.text, lang=lang)
@@ -147,7 +147,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                              said_on=turn.day)]
         agreement = False
         text = quote
-        if confirmation is not None and group is agreed:
+        # A confirmation is only ever read from the following turn, so ``following`` is set here.
+        if confirmation is not None and following is not None and group is agreed:
             agreement = True
             kind = "decision"
             evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=confirmation,

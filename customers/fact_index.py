@@ -200,7 +200,7 @@ class FactIndex:
         if not hits:
             return []
         days = searcher.fast_field_values("day", [address for _, address in hits])
-        ranked = sorted(zip(hits, days, strict=True), key=lambda h: (-round(h[0][0], 4), -h[1]))[:limit]
+        ranked = sorted(zip(hits, days, strict=True), key=lambda h: (-round(h[0][0], 4), -(h[1] or 0)))[:limit]
         return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _ in ranked]
 
 

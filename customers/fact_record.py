@@ -232,8 +232,8 @@ class Fact:
         for item in self.evidence:
             if not isinstance(item, Evidence):
                 raise InvalidInput("fact.evidence must hold Evidence records")
-        for item in self.policy_refs:
-            if not isinstance(item, PolicyRef):
+        for ref in self.policy_refs:
+            if not isinstance(ref, PolicyRef):
                 raise InvalidInput("fact.policy_refs must hold PolicyRef records")
 
     def to_dict(self) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from datetime import date
 from mem.core.text import normalise, similarity
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
-from mem.customers.slots import SINGLE_VALUED, find_slot, slot_of
+from mem.customers.slots import SINGLE_VALUED, Slot, find_slot, slot_of
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
 NEAR_DUPLICATE = 0.85
@@ -44,6 +44,10 @@ class Judgement:
     target: Fact | None = None
     reason: str = ""
 
+    def __post_init__(self) -> None:
+        if self.action in ("UPDATE", "DELETE") and self.target is None:
+            raise ValueError(f"a {self.action} judgement must name the fact it changes")
+
 
 def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     """Decide ADD / UPDATE / DELETE / NONE for ``candidate`` against ``similar`` facts."""
@@ -52,7 +56,7 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     if duplicate is not None:
         return Judgement("NONE", duplicate, "same as an existing fact")
     if candidate.slot is not None:
-        slotted = _slot_judgement(candidate, active)
+        slotted = _slot_judgement(candidate, candidate.slot, active)
         if slotted is not None:
             return slotted
     if candidate.retraction:
@@ -67,7 +71,7 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     return Judgement("ADD", None, "new")
 
 
-def _slot_judgement(candidate: Candidate, active: Sequence[Fact]) -> Judgement | None:
+def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> Judgement | None:
     """UPDATE / DELETE / NONE against the same person's latest fact filling the candidate's slot.
 
     Any kind counts: "Please ship to 7 Elm Avenue" agreed by the agent is an address as much as
@@ -75,7 +79,6 @@ def _slot_judgement(candidate: Candidate, active: Sequence[Fact]) -> Judgement |
     single-valued slot (residence, email, plan…) holds one value, so another value replaces it; an
     order number or a subscription is one of many, so only a correction or a retraction touches it.
     """
-    new = candidate.slot
     speaker = _speaker(candidate.evidence)
     same = [(fact, slot) for fact in active
             if (slot := slot_of(fact)) is not None and slot.name == new.name and _speaker(fact.evidence) == speaker]
@@ -86,9 +89,10 @@ def _slot_judgement(candidate: Candidate, active: Sequence[Fact]) -> Judgement |
     single = new.name in SINGLE_VALUED
     matching = [(fact, slot) for fact, slot in same if slot.value == new.value]
     if candidate.retraction:
-        fact = (matching or (same if single else []) or [(None, None)])[0][0]
-        if fact is not None:
-            return Judgement("DELETE", fact, f"the customer took back their {new.name}: {slot_of(fact).value}")
+        taken_back = matching or (same if single else [])
+        if taken_back:
+            fact, slot = taken_back[0]
+            return Judgement("DELETE", fact, f"the customer took back their {new.name}: {slot.value}")
         return None
     if matching and (single or not candidate.correction):
         fact = matching[0][0]

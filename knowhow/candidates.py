@@ -119,6 +119,17 @@ def _refs(members: list[Decision]) -> list[dict[str, Any]]:
     return [{"page": page, "version": version} for page, version in sorted(latest.items())]
 
 
+@dataclass
+class _Outcome:
+    """One decision taken in a situation: the customers who got it and the facts that show it."""
+
+    then: str
+    polarity: str
+    customers: int
+    members: list[Decision]
+    key: str
+
+
 def _digest(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()[:10]
 
@@ -137,16 +148,13 @@ def detect_candidates(records: list[dict[str, Any]], *, settings: KnowhowSetting
         when = _common_text([d.condition for d in situation]) or (
             f"a case under policy {', '.join(founder.pages)}" if founder.pages else "")
         groups = _cluster(situation, lambda d: d.decision_terms, same=lambda a, b: a.polarity == b.polarity)
-        summaries = []
-        for group in groups:
-            who = {d.pseudonym for d in group}
-            summaries.append({"then": _common_text([d.decision for d in group]), "polarity": group[0].polarity,
-                              "customers": len(who), "facts": len(group), "members": group,
-                              "key": " ".join(sorted(group[0].decision_terms))})
+        summaries = [_Outcome(then=_common_text([d.decision for d in group]), polarity=group[0].polarity,
+                              customers=len({d.pseudonym for d in group}), members=group,
+                              key=" ".join(sorted(group[0].decision_terms))) for group in groups]
         for summary in summaries:
-            opposite = {d.pseudonym for other in summaries if other["polarity"] != summary["polarity"]
-                        for d in other["members"]}
-            customers = summary["customers"]
+            opposite = {d.pseudonym for other in summaries if other.polarity != summary.polarity
+                        for d in other.members}
+            customers = summary.customers
             if customers < settings.propose_min_customers:
                 continue
             if opposite:
@@ -156,21 +164,21 @@ def detect_candidates(records: list[dict[str, Any]], *, settings: KnowhowSetting
             else:
                 status = "proposal"
             found.append(Candidate(
-                id="p-" + _digest("procedure", situation_key, summary["key"], summary["polarity"]),
-                kind="procedure", status=status, when=when, then=summary["then"], customers=customers,
-                counter_examples=len(opposite), facts=summary["facts"], policy_refs=_refs(summary["members"]),
+                id="p-" + _digest("procedure", situation_key, summary.key, summary.polarity),
+                kind="procedure", status=status, when=when, then=summary.then, customers=customers,
+                counter_examples=len(opposite), facts=len(summary.members), policy_refs=_refs(summary.members),
                 situation_key=situation_key,
-                alternatives=[{"then": o["then"], "customers": o["customers"]} for o in summaries if o is not summary],
+                alternatives=[{"then": o.then, "customers": o.customers} for o in summaries if o is not summary],
             ))
         asked = {d.pseudonym for d in situation}
-        inconsistent = len({s["polarity"] for s in summaries}) > 1
+        inconsistent = len({s.polarity for s in summaries}) > 1
         if inconsistent and len(asked) >= settings.propose_min_customers:
             found.append(Candidate(
                 id="i-" + _digest("interpretation", situation_key), kind="interpretation",
                 status="candidate" if len(asked) >= settings.min_customers else "proposal", when=when, then="",
                 customers=len(asked), counter_examples=0, facts=len(situation), policy_refs=_refs(situation),
                 situation_key=situation_key,
-                alternatives=[{"then": s["then"], "customers": s["customers"]} for s in summaries],
+                alternatives=[{"then": s.then, "customers": s.customers} for s in summaries],
             ))
     for candidate in found:
         review = reviews.get(candidate.id)

@@ -61,7 +61,8 @@ def check_approvable(candidate: Candidate, *, settings: KnowhowSettings, then: s
         raise Refused(f"candidate {candidate.id} is blocked by {candidate.counter_examples} customer(s) who got the "
                       "opposite decision in the same situation; it cannot be promoted")
     if candidate.status == "rejected":
-        raise Refused(f"candidate {candidate.id} was rejected by {candidate.review['by']} on {candidate.review['at']}")
+        review = candidate.review or {}  # "rejected" is only ever set from a review (detect_candidates)
+        raise Refused(f"candidate {candidate.id} was rejected by {review.get('by')} on {review.get('at')}")
     if candidate.kind == "interpretation" and not (then or "").strip():
         raise InvalidInput(f"candidate {candidate.id} is an interpretation: say what it is with --then TEXT")
 

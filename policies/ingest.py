@@ -277,7 +277,8 @@ def _cite(draft: Draft, topic: Topic, source_rel: str, kind: str) -> str:
         if draft.whole_section or text.startswith("#") or not _citable(text):
             out.append(text)
         else:
-            out.append(text.rstrip() + " " + mark(page if page is not None else (topic.pages or [None])[0]))
+            first = topic.pages[0] if topic.pages else None
+            out.append(text.rstrip() + " " + mark(page if page is not None else first))
     if draft.whole_section or not notes:
         refs = "".join(mark(p) for p in (topic.pages if kind == "pdf" and topic.pages else [None]))
         out.append(f"Source: {source_rel}{refs}")

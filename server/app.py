@@ -13,6 +13,7 @@ import importlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -82,12 +83,14 @@ def create_app(workspace: Path, *, config: Config, store: ServerStore | None = N
         access_log.error(json.dumps({"event": "error", "path": request.url.path, "error": type(exc).__name__}))
         return error_response(500, "internal", "internal server error")
 
+    # Starlette hands each handler only its own exception class, though its type says Exception.
+    handlers: dict[Any, Callable[..., Any]] = {MemError: on_mem_error, ApiError: on_api_error,
+                                               HTTPException: on_http_error, Exception: on_crash}
     app = Starlette(
         routes=routes,
         middleware=[Middleware(AccessLogMiddleware),
                     Middleware(BodyLimitMiddleware, max_bytes=config.server.max_request_bytes)],
-        exception_handlers={MemError: on_mem_error, ApiError: on_api_error, HTTPException: on_http_error,
-                            Exception: on_crash},
+        exception_handlers=handlers,
     )
     app.state.server = server
     return app

@@ -37,7 +37,7 @@ def _note(candidate: Candidate, threshold: int) -> str:
     if candidate.status == "blocked":
         return f"counter-example ({candidate.counter_examples}): cannot be approved"
     if candidate.status == "rejected":
-        return f"rejected by {candidate.review['by']}"
+        return f"rejected by {(candidate.review or {}).get('by')}"  # "rejected" comes from a review
     if candidate.customers < threshold:
         return f"{candidate.customers} of {threshold} customers: proposal, the operator decides"
     return ""

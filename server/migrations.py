@@ -182,7 +182,8 @@ def version(url: str, component: str) -> int:
     """The version of ``component`` in that database (0 before its first migration)."""
     with transaction(url, what=f"database {redact(url)}") as conn, conn.cursor() as cur:
         cur.execute("SELECT to_regclass('mem_schema') IS NOT NULL")
-        if not cur.fetchone()[0]:
+        row = cur.fetchone()  # always one row: the answer is true or false
+        if row is None or not row[0]:
             return 0
         return _version(cur, component)
 

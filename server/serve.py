@@ -77,7 +77,8 @@ def _run_workers(workspace: Path, sock: socket.socket, workers: int) -> None:
     uv_config = uvicorn.Config("mem.server.asgi:app", workers=workers, access_log=False, log_level="warning",
                                server_header=False)
     if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.36
-        Multiprocess(uv_config, target=uvicorn.Server(uv_config).run, sockets=[sock]).run()
+        # the installed uvicorn's stubs describe the newer signature, which this branch is not for
+        Multiprocess(uv_config, target=uvicorn.Server(uv_config).run, sockets=[sock]).run()  # type: ignore[call-arg]
     else:
         Multiprocess(uv_config, sockets=[sock]).run()
 

@@ -232,7 +232,8 @@ class SqliteServerStore:
         return added
 
     def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        sql, args = "SELECT * FROM evidence", []
+        sql = "SELECT * FROM evidence"
+        args: list[str | int] = []
         if customer_id:
             sql += " WHERE customer_id = ?"
             args.append(customer_id)

@@ -72,7 +72,8 @@ class PostgresServerStore:
         return added
 
     def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        sql, args = "SELECT * FROM evidence", []
+        sql = "SELECT * FROM evidence"
+        args: list[str | int] = []
         if customer_id:
             sql += " WHERE customer_id = %s"
             args.append(customer_id)

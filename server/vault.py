@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import builtins  # annotations inside the class say builtins.list: its own list() method hides the type
 import hashlib
 import json
 import re
@@ -164,7 +165,7 @@ class Vault:
         self.blobs.delete(account=account, backup_id=backup_id)
         self.quotas.release_backups([backup_id])
 
-    def sweep(self) -> list[str]:
+    def sweep(self) -> builtins.list[str]:
         """Delete expired backups and unfinished uploads, any blob or parts whose key is gone, and
         free their quota; returns the blob ids removed."""
         self.keys.purge_expired()

@@ -18,6 +18,7 @@ backup remains.
 
 from __future__ import annotations
 
+import builtins  # annotations inside the class say builtins.list: its own list() method hides the type
 import hashlib
 import hmac
 import os
@@ -217,7 +218,7 @@ class KeyService:
             self._owned(db, account, backup_id)
             db.execute("DELETE FROM backups WHERE backup_id = ?", (backup_id,))
 
-    def purge_expired(self) -> list[str]:
+    def purge_expired(self) -> builtins.list[str]:
         """Delete every backup past its retention; returns their ids (the blobs must go too)."""
         with self._tx() as db:
             return self._purge(db)
@@ -234,7 +235,7 @@ class KeyService:
 
     # --- internals ----------------------------------------------------------------------------
 
-    def _purge(self, db: sqlite3.Connection) -> list[str]:
+    def _purge(self, db: sqlite3.Connection) -> builtins.list[str]:
         now = clock.isoformat(clock.now())
         expired = [bid for (bid,) in db.execute("SELECT backup_id FROM backups WHERE expires_at <= ?", (now,))]
         db.executemany("DELETE FROM backups WHERE backup_id = ?", [(bid,) for bid in expired])

@@ -20,6 +20,7 @@ docs/scale.md says how the key service's database is kept.
 
 from __future__ import annotations
 
+import builtins  # annotations inside the class say builtins.list: its own list() method hides the type
 import hashlib
 import hmac
 import os
@@ -146,7 +147,7 @@ class PostgresKeyService:
             self._owned(cur, account, backup_id, lock=True)
             cur.execute("DELETE FROM backups WHERE backup_id = %s", (backup_id,))
 
-    def purge_expired(self) -> list[str]:
+    def purge_expired(self) -> builtins.list[str]:
         with self._tx() as conn, conn.cursor() as cur:
             return self._purge(cur)
 
@@ -161,7 +162,7 @@ class PostgresKeyService:
 
     # --- internals ----------------------------------------------------------------------------
 
-    def _purge(self, cur: Any) -> list[str]:
+    def _purge(self, cur: Any) -> builtins.list[str]:
         cur.execute("DELETE FROM backups WHERE expires_at <= %s RETURNING backup_id", (clock.isoformat(clock.now()),))
         return [row[0] if not isinstance(row, dict) else row["backup_id"] for row in cur.fetchall()]
 

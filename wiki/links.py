@@ -212,20 +212,20 @@ def extract_links(text: str, *, page_folder: str = "policies") -> list[Link]:
         if link.image:
             continue
         if link.kind == "wiki":
-            link = _with(link, page_id=link.target)
+            link = _with_page_id(link, link.target)
         elif not link.external and link.target.endswith(".md"):
             resolved = posixpath.normpath(posixpath.join(page_folder, link.target))
             folder, _, name = resolved.rpartition("/")
             if folder in ("policies", "knowhow"):
-                link = _with(link, page_id=name[:-3])
+                link = _with_page_id(link, name[:-3])
         found.append(link)
     return sorted(found, key=lambda link: (link.line, link.start))
 
 
-def _with(link: Link, **changes: object) -> Link:
+def _with_page_id(link: Link, page_id: str) -> Link:
     import dataclasses
 
-    return dataclasses.replace(link, **changes)
+    return dataclasses.replace(link, page_id=page_id)
 
 
 def heading_anchors(text: str) -> list[str]:

@@ -112,7 +112,7 @@ def validate_meta(meta: dict[str, Any]) -> list[str]:
     kind = meta.get("type")
     if kind not in PAGE_TYPES:
         problems.append(f"type must be one of {', '.join(PAGE_TYPES)} (got {kind!r})")
-    for name in REQUIRED.get(kind, ("id", "title", "version")):
+    for name in REQUIRED.get(str(kind), ("id", "title", "version")):
         if meta.get(name) in (None, ""):
             problems.append(f"missing field {name!r}")
     if meta.get("id") not in (None, ""):
@@ -180,8 +180,9 @@ def normalise_meta(meta: dict[str, Any]) -> dict[str, Any]:
     for name in sorted(k for k in meta if k not in FIELD_ORDER):
         result[name] = meta[name]
     for name in DATE_FIELDS:
-        if name in result and _as_date(result[name]) is not None:
-            result[name] = _as_date(result[name]).isoformat()
+        day = _as_date(result[name]) if name in result else None
+        if day is not None:
+            result[name] = day.isoformat()
     return _timestamps(result)
 
 
@@ -235,6 +236,10 @@ def _make_dumper() -> type:
     class Dumper(yaml.SafeDumper):
         """Dates stay unquoted (``effective: 2026-03-01``) so the file reads naturally."""
 
+        def ignore_aliases(self, data: Any) -> bool:
+            # Repeated values are written out in full: a page's frontmatter never shows &id001 anchors.
+            return True
+
     def represent_str(dumper: yaml.SafeDumper, data: str) -> Any:
         if _as_date(data) is not None and len(data) == 10:
             return dumper.represent_scalar("tag:yaml.org,2002:timestamp", data)
@@ -242,11 +247,6 @@ def _make_dumper() -> type:
         return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
     Dumper.add_representer(str, represent_str)
-
-    def ignore_aliases(self: Any, data: Any) -> bool:
-        return True
-
-    Dumper.ignore_aliases = ignore_aliases  # type: ignore[method-assign]
     return Dumper
 
 

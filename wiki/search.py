@@ -67,9 +67,9 @@ def search_terms(query: str) -> list[str]:
 def page_terms(meta: dict[str, Any], body: str) -> dict[str, int]:
     """Weighted term frequencies of one page."""
     counts: Counter[str] = Counter()
-    tags = meta.get("tags") if isinstance(meta.get("tags"), list) else []
+    tags = meta.get("tags")
     parts = {"title": str(meta.get("title") or ""), "summary": str(meta.get("summary") or ""),
-             "tags": " ".join(map(str, tags)), "body": _plain(body)}
+             "tags": " ".join(map(str, tags)) if isinstance(tags, list) else "", "body": _plain(body)}
     for field, text in parts.items():
         for term in tokenize(text):
             counts[term] += WEIGHTS[field]
