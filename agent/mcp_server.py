@@ -266,6 +266,7 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
     """
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+
     from mem import __version__
 
     def tool_call(fn: Callable[..., str]) -> Callable[..., str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -114,7 +114,9 @@ app.registered_commands.sort(key=_position)
 app.registered_groups.sort(key=_position)
 
 
-def build_command() -> typer.core.TyperGroup:
+# Click commands are typed Any here: Typer >= 0.26 carries its own copy of Click and older Typer uses the
+# click package, so no single class names them; the helpers below only read attributes both define.
+def build_command() -> Any:
     """The Click command tree of ``mem``, as run and as documented.
 
     Flags show no value placeholder: this Typer labels every option with its type, so ``--strict``
@@ -125,7 +127,7 @@ def build_command() -> typer.core.TyperGroup:
     return command
 
 
-def flag_names(command: typer.core.TyperGroup) -> set[str]:
+def flag_names(command: Any) -> set[str]:
     """Every flag spelling anywhere in the tree (``--json``, ``--strict`` …)."""
     names: set[str] = set()
     for param in getattr(command, "params", []):
@@ -137,7 +139,7 @@ def flag_names(command: typer.core.TyperGroup) -> set[str]:
     return names
 
 
-def _hide_flag_metavars(command: typer.core.TyperGroup) -> None:
+def _hide_flag_metavars(command: Any) -> None:
     for param in getattr(command, "params", []):
         if getattr(param, "is_flag", False):
             param.metavar = ""
