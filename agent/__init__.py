@@ -1,8 +1,10 @@
 """One turn of `mem ask`: context assembly, retrieval, model adapter, cited answers, after-turn learning.
 
 The public surface: ``ask`` (a one-turn conversation), ``Conversation`` (many turns, learning at the
-end), ``answer_question`` (one answer, nothing logged), the ``ServiceMemory`` interface and its
-workspace implementation, and ``run_demo`` (the reference scenario of docs/design.md, "One question, step by step").
+end), ``answer_question`` (one answer, nothing logged), and the ``ServiceMemory`` interface with its
+workspace implementation (defined in ``mem.wiki.service_memory``, re-exported here). The agent
+imports nothing of the network: the caller passes the service memory (``mem.client`` reads the
+verified bundle) and the learning senders.
 """
 
 from mem.agent.answer import Answer
@@ -12,8 +14,7 @@ from mem.agent.citations import Citation
 from mem.agent.conflicts import ConflictNote
 from mem.agent.conversation import Conversation, Learning, ask_once, read_script, run_chat, run_script
 from mem.agent.customer_memory import CustomerMemory
-from mem.agent.service_memory import PageHit, ServiceMemory, ServiceStatus, WorkspaceServiceMemory
-from mem.agent.sources import open_service_memory
+from mem.wiki.service_memory import PageHit, ServiceMemory, ServiceStatus, WorkspaceServiceMemory
 
 ask = ask_once
 
@@ -32,7 +33,6 @@ __all__ = [
     "answer_question",
     "ask",
     "ask_once",
-    "open_service_memory",
     "read_script",
     "run_chat",
     "run_script",

@@ -11,8 +11,8 @@ from mem.agent.context import AssembledContext, render_prompt, render_reference
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.language import detect_language
 from mem.agent.retrieval import Retrieval
-from mem.agent.service_memory import ServiceMemory
 from mem.agent.tokens import estimate_tokens
+from mem.wiki.service_memory import ServiceMemory
 
 
 def answer_question(question: str, *, service: ServiceMemory, customer: CustomerMemory | None,

@@ -13,7 +13,7 @@ import re
 from mem.agent.blocks import Block
 from mem.agent.conflicts import ConflictNote, is_exception
 from mem.agent.language import phrase
-from mem.agent.service_memory import ServiceStatus
+from mem.wiki.service_memory import ServiceStatus
 
 _DAYS = re.compile(r"(\d+)\s*(?:-\s*)?(?:days?|日|일)", re.IGNORECASE)
 MAX_FACTS = 4

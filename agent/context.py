@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem.agent.blocks import Block, mark, neutralise, new_marker
-from mem.agent.service_memory import ServiceStatus
+from mem.wiki.service_memory import ServiceStatus
 
 LANGUAGE_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese"}
 

@@ -31,10 +31,11 @@ from pydantic import Field
 
 from mem.agent.blocks import Block, mark, neutralise, new_marker
 from mem.agent.conversation import Conversation, Learning
-from mem.agent.service_memory import ServiceMemory
 from mem.core.config import Config
 from mem.core.errors import InvalidInput, MemError, NotFound
 from mem.core.ids import validate_customer_id
+from mem.customers.learning import DecisionSharer, EvidenceSender
+from mem.wiki.service_memory import ServiceMemory
 
 SERVER_NAME = "mem"
 LOOPBACK = "127.0.0.1"
@@ -76,14 +77,15 @@ class CustomerSession:
     other ``mem`` commands can use this customer while the host is idle.
     """
 
-    def __init__(self, config: Config, customer_id: str, *, service: ServiceMemory | None = None,
+    def __init__(self, config: Config, customer_id: str, *, service: ServiceMemory,
                  session: str | None = None, learn: bool = True, model: str | None = None,
-                 retrieval_mode: str = "auto") -> None:
-        from mem.agent.sources import open_service_memory
-
+                 retrieval_mode: str = "auto", evidence: EvidenceSender | None = None,
+                 sharer: DecisionSharer | None = None) -> None:
         self.config = config
         self.customer_id = validate_customer_id(customer_id)
-        self.service = service if service is not None else open_service_memory(config)
+        self.service = service
+        self.evidence = evidence
+        self.sharer = sharer
         self.session_tag = session
         self.learn = learn
         self.model = model
@@ -96,7 +98,8 @@ class CustomerSession:
         if self._conversation is None:
             self._conversation = Conversation(
                 config=self.config, customer_id=self.customer_id, service=self.service, session=self.session_tag,
-                learn=self.learn, model=self.model, retrieval_mode=self.retrieval_mode, hold_lock=False)
+                learn=self.learn, model=self.model, retrieval_mode=self.retrieval_mode, hold_lock=False,
+                evidence=self.evidence, sharer=self.sharer)
             self._conversation.customer.release()
         return self._conversation
 

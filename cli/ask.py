@@ -48,27 +48,34 @@ def ask(
     The turn is logged; facts are extracted after the answer unless --no-learn. Exit 0 answered, 2 error.
     """
     from mem.agent import ask_once, run_script
+    from mem.client.senders import ServerSenders
+    from mem.client.service_source import open_service_memory
     from mem.core.errors import InvalidInput
 
     config = get_state(ctx).config
     as_json = want_json(ctx, json_output)
     if (question is None) == (script is None):
         raise InvalidInput("give either a QUESTION or --script FILE")
-    if script is not None:
-        # the transcript is printed turn by turn, before learning runs; the JSON form includes the learning
-        def show(answer: Any) -> None:
-            render_turn(answer, explain=explain)
+    service = open_service_memory(config)
+    with ServerSenders(config.home, config=config) as senders:
+        if script is not None:
+            # the transcript is printed turn by turn, before learning runs; the JSON form includes the learning
+            def show(answer: Any) -> None:
+                render_turn(answer, explain=explain)
 
-        answers, learning = run_script(config, customer, script, session=session, learn=not no_learn, model=model,
-                                       retrieval_mode=retrieval, on_answer=None if as_json else show)
-        if as_json:
-            sys.stdout.write(to_json({"session": answers[0].session, "turns": [a.to_dict() for a in answers],
-                                      "learning": learning.to_dict()}) + "\n")
-        report_learning(learning.to_dict())
-        return
-    _, learning = ask_once(config, customer, question, session=session, learn=not no_learn, model=model,
-                           retrieval_mode=retrieval,
-                           on_answer=lambda answer: show_answer(answer, as_json=as_json, explain=explain))
+            answers, learning = run_script(config, customer, script, service=service, session=session,
+                                           learn=not no_learn, model=model, retrieval_mode=retrieval,
+                                           evidence=senders.evidence, sharer=senders.sharer,
+                                           on_answer=None if as_json else show)
+            if as_json:
+                sys.stdout.write(to_json({"session": answers[0].session, "turns": [a.to_dict() for a in answers],
+                                          "learning": learning.to_dict()}) + "\n")
+            report_learning(learning.to_dict())
+            return
+        _, learning = ask_once(config, customer, question, service=service, session=session, learn=not no_learn,
+                               model=model, retrieval_mode=retrieval, evidence=senders.evidence,
+                               sharer=senders.sharer,
+                               on_answer=lambda answer: show_answer(answer, as_json=as_json, explain=explain))
     report_learning(learning.to_dict())
 
 
@@ -86,8 +93,11 @@ def chat(
     Learning (fact extraction) runs once, when the conversation ends, unless --no-learn.
     """
     from mem.agent import run_chat
+    from mem.client.senders import ServerSenders
+    from mem.client.service_source import open_service_memory
 
     config = get_state(ctx).config
+    service = open_service_memory(config)
 
     def read_message() -> str | None:
         sys.stderr.write("you> ")
@@ -95,9 +105,11 @@ def chat(
         line = sys.stdin.readline()
         return None if line == "" else line.rstrip("\n")
 
-    _, learning = run_chat(config, customer, read_message, session=session, learn=not no_learn, model=model,
-                           retrieval_mode=retrieval,
-                           on_answer=lambda answer: render_turn(answer, explain=explain, show_question=False))
+    with ServerSenders(config.home, config=config) as senders:
+        _, learning = run_chat(config, customer, read_message, service=service, session=session,
+                               learn=not no_learn, model=model, retrieval_mode=retrieval,
+                               evidence=senders.evidence, sharer=senders.sharer,
+                               on_answer=lambda answer: render_turn(answer, explain=explain, show_question=False))
     report_learning(learning.to_dict())
 
 

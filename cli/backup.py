@@ -29,8 +29,8 @@ def backup(
     json_output: JsonOption = False,
 ) -> None:
     """Encrypt one customer's memory under a 6-digit PIN and upload it (needs `mem login`)."""
+    from mem.client.vault_client import backup_to_server
     from mem.customers.backup import backup_notices
-    from mem.server.vault_client import backup_to_server
 
     _check_pin_source(pin_stdin)
     config = get_state(ctx).config
@@ -54,7 +54,7 @@ def restore(
     json_output: JsonOption = False,
 ) -> None:
     """Restore one customer's memory from the server with its PIN, then delete the backup there."""
-    from mem.server.vault_client import restore_from_server
+    from mem.client.vault_client import restore_from_server
 
     _check_pin_source(pin_stdin)
     config = get_state(ctx).config

@@ -26,7 +26,7 @@ def demo(
     with a fixed clock, so the output is the same on every run apart from ids and the folder.
     Exit 0 done, 1 the folder is not empty, 2 error.
     """
-    from mem.agent.demo import run_demo
+    from mem.demo.run import run_demo
 
     as_json = want_json(ctx, json_output)
     numbers = iter(range(1, 100))

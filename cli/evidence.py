@@ -20,7 +20,7 @@ def push(
     json_output: JsonOption = False,
 ) -> None:
     """Send queued agreement evidence (fact id, date, customer id, quotes) to the server; retried when offline."""
-    from mem.server.evidence import push_evidence
+    from mem.client.evidence_push import push_evidence
 
     config = get_state(ctx).config
     emit(push_evidence(config.home, config=config, server=server), as_json=want_json(ctx, json_output))

@@ -22,7 +22,7 @@ def login(
     json_output: JsonOption = False,
 ) -> None:
     """Store the server URL and token (owner-only file); optionally pin the bundle signing key."""
-    from mem.server.trust import login_client
+    from mem.client.trust import login_client
 
     result = login_client(get_state(ctx).config.home, url=server, token=token, trust_key=trust_key)
     emit(result, as_json=want_json(ctx, json_output))

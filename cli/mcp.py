@@ -36,11 +36,17 @@ def mcp(
     """
     from mem.agent.mcp_server import CustomerSession, serve
     from mem.cli.ask import report_learning
+    from mem.client.senders import ServerSenders
+    from mem.client.service_source import open_service_memory
 
-    session_ = CustomerSession(get_state(ctx).config, customer, session=session, learn=not no_learn, model=model)
-    serve(session_, http_port=http,
-          on_listening=lambda url: info(f"serving customer {customer} over MCP at {url} (Ctrl-C stops)"),
-          on_end=lambda learning: report_learning(learning.to_dict()))
+    config = get_state(ctx).config
+    with ServerSenders(config.home, config=config) as senders:
+        session_ = CustomerSession(config, customer, service=open_service_memory(config), session=session,
+                                   learn=not no_learn, model=model, evidence=senders.evidence,
+                                   sharer=senders.sharer)
+        serve(session_, http_port=http,
+              on_listening=lambda url: info(f"serving customer {customer} over MCP at {url} (Ctrl-C stops)"),
+              on_end=lambda learning: report_learning(learning.to_dict()))
 
 
 def register(app: typer.Typer) -> None:

@@ -18,7 +18,7 @@ def share(
     json_output: JsonOption = False,
 ) -> None:
     """Upload this customer's decision facts, anonymised on this client; refused (exit 1) without consent."""
-    from mem.server.share import share_customer
+    from mem.client.share_upload import share_customer
 
     config = get_state(ctx).config
     emit(share_customer(config.home, customer, config=config, server=server), as_json=want_json(ctx, json_output))

@@ -60,6 +60,6 @@ def client_config(ctx: typer.Context) -> Config:
     commands read them from the bundle when one is installed;
     server-side commands keep the workspace's own ``mem.toml``.
     """
-    from mem.server.cache import client_config as with_bundle_settings
+    from mem.client.bundle_memory import client_config as with_bundle_settings
 
     return with_bundle_settings(get_state(ctx).config)

@@ -11,7 +11,7 @@ from mem.cli.state import get_state, want_json
 
 def status(ctx: typer.Context, json_output: JsonOption = False) -> None:
     """Show the bundle version, when it was verified, whether it is stale and why, the server and customers."""
-    from mem.server.cache import client_status
+    from mem.client.bundle_memory import client_status
 
     emit(client_status(get_state(ctx).config.home), as_json=want_json(ctx, json_output))
 

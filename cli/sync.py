@@ -23,7 +23,7 @@ def sync(
     (exit 1 for a refused bundle, 2 when the server cannot be reached). Facts linked to a policy
     page that changed get "recheck needed"; queued agreement evidence is sent.
     """
-    from mem.server.sync import sync as run
+    from mem.client.sync import sync as run
 
     config = get_state(ctx).config
     with progress("syncing bundle") as on_progress:

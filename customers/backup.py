@@ -7,8 +7,8 @@ to the key service, receives the per-backup secret, downloads and decrypts the c
 replaces the customer's store atomically (``mem.customers.portable``), flags facts made under
 older policy versions for recheck, then deletes the backup on the server.
 
-The server is reached through a ``VaultTransport`` — ``mem.server.vault_client.VaultClient`` over
-HTTP, or ``mem.server.vault.LocalVault`` in-process — so this module needs nothing of ``server``.
+The server is reached through a ``VaultTransport`` — ``mem.client.vault_client.VaultClient`` over
+HTTP — so this module needs nothing of ``server``.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class RestoreReport:
     recheck_flagged: list[str]
     deleted_on_server: bool
     # False when this device has no verified bundle yet: the first ``mem sync`` does the recheck
-    # (``mem.server.sync.flag_policy_changes`` treats every page as newer than none).
+    # (``mem.customers.policy_change.flag_policy_changes`` treats every page as newer than none).
     policy_checked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -265,15 +265,10 @@ def has_memory(home: Path, customer_id: str) -> bool:
 
 
 def flag_recheck(home: Path, customer_id: str, policy_versions: Mapping[str, int]) -> list[str]:
-    if not policy_versions:
-        return []
-    from mem.customers.store import CustomerStore
+    """The restored customer's facts made under an older version of a page this device holds."""
+    from mem.customers.policy_change import flag_policy_changes
 
-    flagged: list[str] = []
-    with CustomerStore.open(home, customer_id) as store:
-        for page_id, version in sorted(policy_versions.items()):
-            flagged.extend(store.facts.flag_recheck(page_id, version))
-    return flagged
+    return flag_policy_changes(home, {}, policy_versions, customer_ids=[customer_id]).get(customer_id, [])
 
 
 def _forget(vault: VaultTransport, backup_id: str) -> None:

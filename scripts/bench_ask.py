@@ -100,9 +100,9 @@ def build(folder: Path, *, n_facts: int, n_pages: int) -> tuple[Path, Path]:
 
 def baseline_tokens(workspace: Path, home: Path) -> int:
     """Tokens if every memory of this customer and every page were injected into every answer."""
-    from mem.agent.service_memory import WorkspaceServiceMemory
     from mem.agent.tokens import estimate_tokens
     from mem.customers.store import CustomerStore
+    from mem.wiki.service_memory import WorkspaceServiceMemory
 
     service = WorkspaceServiceMemory(workspace)
     text = "\n".join(service.context_items())
@@ -139,7 +139,7 @@ def in_process(workspace: Path, home: Path, questions: list[str]) -> list[float]
     """The agent's own cost per question (assembly, retrieval, composition), without process start."""
     from mem.agent.answering import answer_question
     from mem.agent.customer_memory import CustomerMemory
-    from mem.agent.service_memory import WorkspaceServiceMemory
+    from mem.wiki.service_memory import WorkspaceServiceMemory
 
     service = WorkspaceServiceMemory(workspace)
     times = []

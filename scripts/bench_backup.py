@@ -80,11 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
 
+    from mem.client.connection import ServerClient
+    from mem.client.vault_client import VaultClient
     from mem.customers import backup_crypto as bc
     from mem.customers.backup import create_backup, restore_backup
     from mem.server.accounts import add_account
-    from mem.server.client import ServerClient
-    from mem.server.vault_client import VaultClient
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

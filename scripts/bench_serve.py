@@ -55,8 +55,8 @@ def _workspace(root: Path, pages: int) -> Path:
 
 
 def _verify(folder: Path, public_pem: bytes) -> int:
-    from mem.server import signing
-    from mem.server.manifest import parse_manifest
+    from mem.wire import signing
+    from mem.wire.manifest import parse_manifest
 
     manifest_bytes = (folder / "manifest.json").read_bytes()
     key = signing.load_public_pem(public_pem)

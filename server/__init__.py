@@ -1,4 +1,8 @@
-"""`mem serve`: signed bundles, backup vault, evidence store, intake of shared decision facts.
+"""`mem serve` and the operator commands: signed bundles, backup vault, evidence store, intake of shared decisions.
+
+What runs on a customer's device (login, sync, the installed bundle, evidence push, share upload,
+vault client) is ``mem.client``; the formats both sides speak are ``mem.wire``. Nothing here imports
+customer memory, the agent or the client package (tests/test_layering.py).
 
 The public names below are imported lazily (module ``__getattr__``), so ``import mem.server`` stays
 light: starlette, uvicorn, httpx and cryptography load only when a name that needs them is used.
@@ -17,9 +21,6 @@ _EXPORTS = {
     "ApiError": "mem.server.http",
     "read_json": "mem.server.http",
     "add_account": "mem.server.accounts",
-    "ServerClient": "mem.server.client",
-    "save_login": "mem.server.login",
-    "load_login": "mem.server.login",
     "ServerStore": "mem.server.storage",
     "SqliteServerStore": "mem.server.storage",
     "open_store": "mem.server.storage",
@@ -28,17 +29,8 @@ _EXPORTS = {
     "rotate_keys": "mem.server.keys",
     "key_info": "mem.server.keys",
     "build_bundle": "mem.server.bundle",
-    "sync": "mem.server.sync",
-    "flag_policy_changes": "mem.server.sync",
-    "login_client": "mem.server.trust",
-    "BundleServiceMemory": "mem.server.cache",
-    "client_config": "mem.server.cache",
-    "client_status": "mem.server.cache",
-    "push_evidence": "mem.server.evidence",
     "list_evidence": "mem.server.evidence",
     "show_evidence": "mem.server.evidence",
-    "share_customer": "mem.server.share",
-    "share_if_consented": "mem.server.share",
     "list_candidates": "mem.server.intake",
     "approve_candidate": "mem.server.intake",
     "reject_candidate": "mem.server.intake",

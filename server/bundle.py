@@ -28,18 +28,23 @@ from pathlib import Path
 from typing import Any
 
 from mem.core import clock
-from mem.core.config import Config
+from mem.core.config import CLIENT_SECTIONS, Config
 from mem.core.errors import InvalidInput, Refused, StorageError
-from mem.core.fsio import atomic_write_bytes, fsync_dir
-from mem.server import signing
+from mem.core.fsio import fsync_dir
 from mem.server.keys import keys_dir, load_signing_key, load_transitions
-from mem.server.manifest import FORMAT, encode_manifest
 from mem.server.published import bundle_dir, bundles_dir, latest_version, publish, versions
+from mem.wire import signing
+from mem.wire.manifest import (
+    CONFIG_FILE,
+    CONTEXT_FILE,
+    FILES_DIR,
+    FORMAT,
+    MANIFEST_FILE,
+    SIGNATURE_FILE,
+    TRANSITIONS_FILE,
+    encode_manifest,
+)
 
-#: Config sections shipped to clients (docs/design.md, "Traits": thresholds change without an app update).
-CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
-CONFIG_FILE = "config.json"
-CONTEXT_FILE = "context.md"
 #: What a person reviews before it ships: these must equal HEAD for a build.
 REVIEWED = ("policies", "knowhow", CONTEXT_FILE)
 
@@ -139,14 +144,14 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
         staging = Path(tempfile.mkdtemp(prefix=f".build-{version}-", dir=bundles_dir(workspace)))
         try:
             for i, (rel, data) in enumerate(sorted(files.items())):
-                path = staging / "files" / rel
+                path = staging / FILES_DIR / rel
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(data)
                 if on_progress and (i % 50 == 0 or i == len(files) - 1):
                     on_progress(i + 1, len(files), "writing")
-            (staging / "manifest.json").write_bytes(manifest_bytes)
-            (staging / "manifest.sig").write_bytes(signature)
-            (staging / "transitions.json").write_bytes(transitions)
+            (staging / MANIFEST_FILE).write_bytes(manifest_bytes)
+            (staging / SIGNATURE_FILE).write_bytes(signature)
+            (staging / TRANSITIONS_FILE).write_bytes(transitions)
             shutil.copyfile(keys_dir(workspace) / "signing.pub.pem", staging / "signing.pub.pem")
             os.replace(staging, target)
             fsync_dir(target.parent)
@@ -157,9 +162,3 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
     return {"version": version, "commit": commit, "files": len(entries), "pages": len(pages),
             "lint_errors_allowed": len(allowed), "key_id": manifest["key_id"],
             "issued_at": manifest["issued_at"], "expires_at": manifest["expires_at"], "path": str(target)}
-
-
-def write_public_key(workspace: Path, dest: Path) -> Path:
-    """Copy the current public key to ``dest`` (to hand to clients for ``mem login --trust-key``)."""
-    atomic_write_bytes(dest, (keys_dir(workspace) / "signing.pub.pem").read_bytes())
-    return dest

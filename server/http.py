@@ -1,7 +1,7 @@
 """What every route module shares: JSON errors, authentication, bounded JSON bodies.
 
 Errors travel as ``{"error": {"kind": ..., "message": ...}}`` with a matching status code; ``kind``
-names the ``mem.core.errors`` class so ``ServerClient`` can raise the same error on the client.
+names the ``mem.core.errors`` class (``mem.wire.errors``) so the client raises the same error.
 """
 
 from __future__ import annotations
@@ -10,26 +10,12 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from mem.core import errors
+from mem.wire.errors import STATUS_OF
 
 if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import JSONResponse
 
-# MemError class → (HTTP status, kind). The kind is what the client maps back.
-STATUS_OF: dict[type[errors.MemError], tuple[int, str]] = {
-    errors.InvalidInput: (400, "invalid_input"),
-    errors.NotFound: (404, "not_found"),
-    errors.VerificationError: (422, "verification"),
-    errors.QuotaExceeded: (507, "quota"),  # or 413 / 429: the error carries its own status
-    errors.Refused: (403, "refused"),
-    errors.Conflict: (409, "conflict"),
-    errors.StorageError: (500, "storage"),
-    errors.LockTimeout: (503, "lock_timeout"),
-    errors.ModelError: (502, "model"),
-    errors.NetworkError: (502, "network"),
-}
-
-ERROR_OF_KIND: dict[str, type[errors.MemError]] = {kind: cls for cls, (_, kind) in STATUS_OF.items()}
 
 
 class ApiError(Exception):

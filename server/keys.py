@@ -24,8 +24,8 @@ from typing import Any
 from mem.core import clock
 from mem.core.errors import Conflict, NotFound, StorageError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
-from mem.server import signing
 from mem.server.storage import state_dir
+from mem.wire import signing
 
 PRIVATE = "signing.pem"
 PUBLIC = "signing.pub.pem"

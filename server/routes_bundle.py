@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from mem.core.errors import NotFound
-from mem.server.manifest import parse_manifest
 from mem.server.published import bundle_dir, bundles_dir, latest_version
+from mem.wire.manifest import FILES_DIR, MANIFEST_FILE, SIGNATURE_FILE, TRANSITIONS_FILE, parse_manifest
 
 
 class BundleCache:
@@ -40,11 +40,11 @@ class BundleCache:
         if cached is None:
             folder = bundle_dir(self.workspace, version)
             try:
-                manifest = (folder / "manifest.json").read_bytes()
+                manifest = (folder / MANIFEST_FILE).read_bytes()
                 cached = {
                     "manifest": manifest,
-                    "sig": (folder / "manifest.sig").read_bytes(),
-                    "transitions": (folder / "transitions.json").read_bytes(),
+                    "sig": (folder / SIGNATURE_FILE).read_bytes(),
+                    "transitions": (folder / TRANSITIONS_FILE).read_bytes(),
                     "public_key": (folder / "signing.pub.pem").read_bytes(),
                     "paths": {f["path"] for f in parse_manifest(manifest)["files"]},
                     "folder": folder,
@@ -87,7 +87,7 @@ def routes(server) -> list:
         if path not in entry["paths"]:
             raise NotFound(f"bundle {version} has no file {path!r}")
         try:
-            data = (entry["folder"] / "files" / path).read_bytes()
+            data = (entry["folder"] / FILES_DIR / path).read_bytes()
         except FileNotFoundError as exc:
             raise NotFound(f"bundle {version} is missing {path!r} on the server") from exc
         return Response(data, media_type="application/octet-stream",

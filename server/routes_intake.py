@@ -1,59 +1,25 @@
 """``POST /v1/share``: the intake of anonymised decision facts (account needed).
 
-Records must have exactly the fields the client's anonymiser produces, and are refused if they
-still look personal (an e-mail address, a phone number, an account or order number) — a guard
-behind the client's scrubbing, not a replacement for it. Requests are bounded
+Records must have exactly the fields of ``mem.wire.share`` (what the client's anonymiser produces),
+and are refused if they still look personal (an e-mail address, a phone number, an account or order
+number) — a guard behind the client's scrubbing, not a replacement for it. Requests are bounded
 (``quota.share_request_records`` / ``_bytes``: 413) and counted per account and UTC day
 (``quota.share_day_records`` / ``_bytes``: 429) before anything is stored.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from mem.core import clock
-from mem.core.errors import InvalidInput
 from mem.knowhow.anonymise import looks_personal
-
-FIELDS = {"pseudonym", "fact_ref", "condition", "decision", "policy_refs", "month"}
-MAX_RECORDS = 2000  # the default of quota.share_request_records
-# Matched whole with ``fullmatch`` (``$`` accepts a trailing newline); [0-9], not \d (Unicode digits).
-_REF = re.compile(r"[A-Za-z0-9-]{8,64}")
-_MONTH = re.compile(r"[0-9]{4}-[0-9]{2}")
+from mem.wire.share import MAX_RECORDS, PATH
+from mem.wire.share import validate_decisions as check_decisions
 
 
 def validate_decisions(body: Any, *, max_records: int = MAX_RECORDS) -> tuple[list[dict[str, Any]], list[str]]:
-    if not isinstance(body, dict):
-        raise InvalidInput("body must be {\"records\": [...], \"withdrawn\": [...]}")
-    records, withdrawn = body.get("records", []), body.get("withdrawn", [])
-    if not isinstance(records, list) or len(records) > max_records:
-        raise InvalidInput(f"'records' must be a list of at most {max_records} decisions")
-    if not isinstance(withdrawn, list) or len(withdrawn) > max_records or not all(
-            isinstance(w, str) and _REF.fullmatch(w) for w in withdrawn):
-        raise InvalidInput("'withdrawn' must be a list of fact refs")
-    clean = []
-    for i, rec in enumerate(records):
-        if not isinstance(rec, dict) or set(rec) != FIELDS:
-            raise InvalidInput(f"record {i}: exactly {', '.join(sorted(FIELDS))} are accepted")
-        if not all(isinstance(rec[k], str) and _REF.fullmatch(rec[k]) for k in ("pseudonym", "fact_ref")):
-            raise InvalidInput(f"record {i}: pseudonym and fact_ref must be keyed hashes")
-        for name in ("condition", "decision"):
-            if not isinstance(rec[name], str) or len(rec[name]) > 500:
-                raise InvalidInput(f"record {i}: {name} must be text of at most 500 characters")
-            personal = looks_personal(rec[name])
-            if personal:
-                raise InvalidInput(f"record {i}: {name} still holds what looks like a {personal}; not accepted")
-        if rec["month"] is not None and not (isinstance(rec["month"], str) and _MONTH.fullmatch(rec["month"])):
-            raise InvalidInput(f"record {i}: month must be YYYY-MM")
-        refs = rec["policy_refs"]
-        if not isinstance(refs, list) or not all(
-            isinstance(r, dict) and set(r) == {"page", "version"} and isinstance(r["page"], str)
-            and isinstance(r["version"], int) for r in refs
-        ):
-            raise InvalidInput(f"record {i}: policy_refs must be a list of {{page, version}}")
-        clean.append(dict(rec))
-    return clean, withdrawn
+    """The body checked against the wire format, with the server's personal-data guard."""
+    return check_decisions(body, looks_personal=looks_personal, max_records=max_records)
 
 
 def routes(server) -> list:
@@ -80,4 +46,4 @@ def routes(server) -> list:
         removed = await run_in_threadpool(server.store.remove_decisions, account, withdrawn)
         return JSONResponse({"received": len(records), "stored": added, "withdrawn": removed})
 
-    return [Route("/v1/share", share, methods=["POST"])]
+    return [Route(PATH, share, methods=["POST"])]

@@ -81,7 +81,7 @@ class Vault:
         ``replace``: the customer's finished backup stays until the owner deletes it after this one
         is complete (``KeyService.create``)."""
         if not _SLOT.fullmatch(slot):
-            # a keyed digest (mem.customers.backup.backup_slot); anything else could be a customer id in clear
+            # a keyed digest (the client's backup_slot); anything else could be a customer id in clear
             raise InvalidInput("backup slot must be 32 lower-case hex digits (a keyed digest, never a customer id)")
         kdf_text = json.dumps(kdf, sort_keys=True)
         if not isinstance(kdf, dict) or len(kdf_text) > 1024:
@@ -216,7 +216,7 @@ def _unb64(text: Any, what: str) -> bytes:
 class LocalVault:
     """The client's vault interface served in-process by a ``Vault`` (benchmarks, library tests).
 
-    Same methods as ``mem.server.vault_client.VaultClient`` — the HTTP one — so the backup flow
+    Same methods as ``mem.client.vault_client.VaultClient`` — the HTTP one — so the backup flow
     runs unchanged against either.
     """
 

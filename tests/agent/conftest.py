@@ -10,11 +10,11 @@ import pytest
 
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.retrieval import terms
-from mem.agent.service_memory import PageHit, ServiceStatus
 from mem.core.errors import NotFound
 from mem.customers.fact_record import Evidence, Fact, PolicyRef, Recheck
 from mem.customers.store import CustomerStore
 from mem.wiki.page import Page
+from mem.wiki.service_memory import PageHit, ServiceStatus
 
 REFUND_V4 = (
     "Refunds are accepted within 14 days of purchase.[^1]\n\n"

@@ -9,8 +9,8 @@ from mem.agent.answering import answer_question
 from mem.agent.blocks import Block, is_instruction_like, mark
 from mem.agent.context import AssembledContext
 from mem.agent.retrieval import Retrieval
-from mem.agent.service_memory import ServiceStatus
 from mem.core.text import page_sentences as split_sentences
+from mem.wiki.service_memory import ServiceStatus
 
 from .conftest import agreement_fact, open_customer
 

@@ -147,6 +147,7 @@ def test_chat_frees_the_customer_between_turns(workspace, isolated_env):
     from mem.agent import run_chat
     from mem.core.config import Config
     from mem.customers.store import CustomerStore
+    from mem.wiki.service_memory import WorkspaceServiceMemory
 
     config = Config.load(workspace=workspace, home=isolated_env, env={})
     messages = iter(["What is the refund policy?", "and after 20 days?", None])
@@ -157,7 +158,7 @@ def test_chat_frees_the_customer_between_turns(workspace, isolated_env):
             opened.append(len(other.log.conversations()))
         return next(messages)
 
-    answers, learning = run_chat(config, "c1", read_message, learn=True)
+    answers, learning = run_chat(config, "c1", read_message, service=WorkspaceServiceMemory(workspace), learn=True)
     assert len(answers) == 2 and opened == [0, 1, 1]
     assert learning.extracted is not None
 

@@ -50,6 +50,9 @@ def world(mem, tmp_path: Path, isolated_env: Path) -> dict:
 
 
 def _session(world: dict, customer: str = "cust-a", **kwargs) -> CustomerSession:
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+
+    kwargs.setdefault("service", WorkspaceServiceMemory(world["ws"]))
     return CustomerSession(Config.load(workspace=world["ws"], home=world["home"]), customer, **kwargs)
 
 

@@ -92,7 +92,7 @@ def test_backup_needs_a_login(mem):
 
 
 def test_backup_and_restore_refuse_plain_http_beyond_this_machine(tmp_path, mem, monkeypatch):
-    from mem.server.vault_client import require_private_channel
+    from mem.client.vault_client import require_private_channel
 
     monkeypatch.setenv("MEM_HOME", str(tmp_path / "home"))
     assert mem("login", "--server", "http://backup.example.com:8765", "--token", "mem_x").exit_code == 0

@@ -8,6 +8,8 @@ from datetime import date
 
 import pytest
 
+from mem.client.connection import ServerClient
+from mem.client.vault_client import VaultClient
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import Conflict, NotFound
@@ -15,8 +17,6 @@ from mem.customers import CustomerStore, Evidence, Fact, PolicyRef, export_custo
 from mem.customers import backup_crypto as bc
 from mem.customers.backup import backup_slot, create_backup, restore_backup
 from mem.server.accounts import add_account
-from mem.server.client import ServerClient
-from mem.server.vault_client import VaultClient
 
 PIN = "731946"
 

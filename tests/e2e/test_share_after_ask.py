@@ -90,3 +90,32 @@ def test_offline_the_evidence_stays_queued(mem, setup, isolated_env):
     assert "agreement evidence stays queued" in result.stderr
     with CustomerStore.open(isolated_env, "cust-q") as store:
         assert len(list(store.outbox.pending())) == 1
+
+
+def test_one_store_open_per_ask_for_answer_extraction_evidence_and_sharing(mem, setup, isolated_env, monkeypatch):
+    """Learning is one pass over the store the conversation holds: answering, logging, extraction,
+    the evidence push and sharing (consent checked once) open the customer's store exactly once."""
+    ws, server = setup
+    from mem.customers import CustomerStore, Evidence, Fact
+
+    with CustomerStore.open(isolated_env, "cust-1") as store:
+        store.facts.add(Fact.new("decision", AGREED, agreement=True,
+                                 evidence=[Evidence(log_id="c0", turn="1", role="customer", quote=AGREED)]))
+        store.consent.set(share=True)
+    opened = []
+    real_open = CustomerStore.open.__func__
+
+    def counting_open(cls, home, customer_id, **kwargs):
+        opened.append(customer_id)
+        return real_open(cls, home, customer_id, **kwargs)
+
+    monkeypatch.setattr(CustomerStore, "open", classmethod(counting_open))
+    result = mem("--workspace", ws, "ask", "-c", "cust-1", "I bought it 20 days ago, can I get a refund?")
+    assert result.exit_code == 0, result.stderr
+    assert opened == ["cust-1"]
+    # …and in that one pass every step ran: extraction, the evidence push and the consented share
+    assert "learnt after the conversation" in result.stderr
+    assert "agreement evidence sent to the service's evidence store: 1 item(s)" in result.stderr
+    assert "shared (anonymised, consented)" in result.stderr
+    paths = [path for _, path, _ in server.received]
+    assert paths.count("/v1/evidence") == 1 and paths.count("/v1/share") == 1

@@ -7,13 +7,14 @@ import subprocess
 
 import pytest
 
+from mem.client.connection import ServerClient
+from mem.client.share_upload import ServerDecisionSharer, share_customer
 from mem.core.config import Config
 from mem.core.errors import InvalidInput, NotFound, Refused
 from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
+from mem.customers.learning import share_decisions
 from mem.server.accounts import add_account
-from mem.server.client import ServerClient
 from mem.server.intake import approve_candidate, list_candidates, reject_candidate
-from mem.server.share import share_customer, share_if_consented
 from mem.server.storage import open_store
 
 PERSONAL = ("Jane Doe", "jane@example.com", "555-201-7788", "99120", "cust-")
@@ -52,7 +53,9 @@ def test_without_consent_nothing_is_sent(workspace, live_server, isolated_env):
     with ServerClient(server.url, token=token) as client:
         with pytest.raises(Refused, match="not consented"):
             share_customer(isolated_env, "cust-a", config=Config.load(), client=client)
-        assert share_if_consented(isolated_env, "cust-a", config=Config.load(), client=client) is None
+        sharer = ServerDecisionSharer(isolated_env, config=Config.load(), client=client)
+        with CustomerStore.open(isolated_env, "cust-a") as store:
+            assert share_decisions(store, sharer) is None  # the learning pipeline's consent check
     assert server.received == []
     assert open_store(workspace).decisions() == []
 
@@ -106,7 +109,7 @@ def test_server_refuses_records_that_still_look_personal(workspace, live_server)
 
 
 def _three_customers_share(workspace, server, home, texts_by_customer):
-    from mem.server.login import save_login
+    from mem.client.login import save_login
 
     token = add_account(workspace, "shop-a")
     save_login(home, url=server.url, token=token)

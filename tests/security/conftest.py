@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from mem.client.connection import ServerClient
 from mem.core.errors import NetworkError
-from mem.server.client import ServerClient
 
 
 class Served:

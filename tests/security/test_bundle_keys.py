@@ -9,7 +9,6 @@ import re
 import pytest
 
 from mem.core.errors import Conflict
-from mem.server import signing
 from mem.server.keys import (
     OUTGOING,
     destroy_retired,
@@ -19,6 +18,7 @@ from mem.server.keys import (
     load_transitions,
     rotate_keys,
 )
+from mem.wire import signing
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ import pytest
 from mem.core.errors import InvalidInput, VerificationError
 from mem.core.ids import validate_customer_id, validate_name
 from mem.customers.backup_crypto import check_pin
-from mem.server.manifest import parse_manifest
 from mem.server.routes_intake import validate_decisions
 from mem.server.vault_blobstore import BlobStore
+from mem.wire.manifest import parse_manifest
 
 # Look-alikes: Cyrillic а/е/о, fullwidth letters and digits, Arabic-Indic and Devanagari digits,
 # a non-breaking hyphen, a zero-width space.

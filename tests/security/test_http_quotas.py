@@ -13,11 +13,11 @@ from datetime import UTC, datetime, timedelta
 import httpx
 import pytest
 
+from mem.client.connection import ServerClient
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import QuotaExceeded
 from mem.server.accounts import add_account
-from mem.server.client import ServerClient
 from mem.server.storage import open_store
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)

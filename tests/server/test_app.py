@@ -8,10 +8,10 @@ import stat
 
 import pytest
 
+from mem.client.connection import ServerClient
 from mem.core.config import Config
 from mem.core.errors import NetworkError, NotFound, Refused
 from mem.server.accounts import add_account, hash_token
-from mem.server.client import ServerClient
 from mem.server.storage import open_store
 
 

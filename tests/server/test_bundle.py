@@ -80,8 +80,8 @@ def test_openssl_verifies_the_manifest_signature(workspace, tmp_path):
 
 
 def test_rotation_records_a_transition_signed_by_the_old_key(workspace):
-    from mem.server import signing
     from mem.server.keys import load_transitions
+    from mem.wire import signing
 
     old = signing.load_public_pem((keys_dir(workspace) / "signing.pub.pem").read_bytes())
     info = rotate_keys(workspace)

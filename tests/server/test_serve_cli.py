@@ -10,10 +10,10 @@ import subprocess
 import sys
 import time
 
+from mem.client.bundle_memory import BundleServiceMemory
+from mem.client.sync import sync
 from mem.core.config import Config
 from mem.server.bundle import build_bundle
-from mem.server.cache import BundleServiceMemory
-from mem.server.sync import sync
 
 
 def _free_port() -> int:

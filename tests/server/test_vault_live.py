@@ -13,14 +13,14 @@ import threading
 
 import pytest
 
+from mem.client.connection import ServerClient
+from mem.client.vault_client import VaultClient
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import InvalidInput, NotFound, Refused, VerificationError
 from mem.customers import backup
 from mem.customers import backup_crypto as bc
 from mem.server.accounts import add_account
-from mem.server.client import ServerClient
-from mem.server.vault_client import VaultClient
 
 PIN = "731946"
 CUSTOMER = "cust-7"

@@ -12,12 +12,12 @@ import time
 
 import pytest
 
+from mem.client.connection import ServerClient
+from mem.client.vault_client import VaultClient
 from mem.core.errors import NetworkError, Refused
 from mem.customers import backup
 from mem.customers import backup_crypto as bc
 from mem.server.accounts import add_account
-from mem.server.client import ServerClient
-from mem.server.vault_client import VaultClient
 
 PIN = "731946"
 

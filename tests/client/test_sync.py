@@ -9,17 +9,17 @@ from datetime import timedelta
 
 import pytest
 
+from mem.client.bundle_memory import BundleServiceMemory, client_config
+from mem.client.installed_bundle import load_state
+from mem.client.sync import sync
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import NetworkError, VerificationError
 from mem.server.bundle import build_bundle
-from mem.server.cache import BundleServiceMemory, client_config
-from mem.server.installed import load_state
 from mem.server.keys import init_keys, keys_dir, rotate_keys
-from mem.server.manifest import encode_manifest
 from mem.server.published import bundle_dir, publish
-from mem.server.sync import sync
 from mem.wiki import gitrepo
+from mem.wire.manifest import encode_manifest
 
 from .conftest import write_page
 
@@ -75,7 +75,7 @@ def test_round_trip(synced):
 
 
 def test_implements_the_agent_protocol(synced):
-    from mem.agent.service_memory import ServiceMemory
+    from mem.wiki.service_memory import ServiceMemory
 
     assert isinstance(BundleServiceMemory(synced[2]), ServiceMemory)
 
@@ -156,7 +156,7 @@ def test_rotation_not_signed_by_the_old_key_is_refused(synced):
     _build(workspace)
     path = bundle_dir(workspace, 2) / "transitions.json"
     data = json.loads(path.read_text())
-    from mem.server import signing
+    from mem.wire import signing
 
     forged = signing.sign(signing.generate(), data["transitions"][0]["record"].encode())
     data["transitions"][0]["signature"] = signing.b64(forged)
@@ -183,12 +183,12 @@ def test_bundle_config_overlays_client_settings(workspace, live_server, isolated
 
 
 def test_first_use_trust_and_pinned_key(workspace, live_server, isolated_env, tmp_path):
-    from mem.server.trust import login_client
+    from mem.client.trust import login_client
 
     _build(workspace)
     server = live_server(workspace)
     other = tmp_path / "other.pem"
-    from mem.server import signing
+    from mem.wire import signing
 
     other.write_bytes(signing.public_pem(signing.generate().public_key()))
     login_client(isolated_env, url=server.url, token=None, trust_key=other)

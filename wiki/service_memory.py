@@ -6,7 +6,7 @@ and for the client settings the service ships. Two implementations exist:
 
 - ``WorkspaceServiceMemory`` (here): straight from a workspace folder, through ``mem.wiki``; used
   before the client has a verified bundle, and by operators testing their own wiki.
-- ``mem.server.cache.BundleServiceMemory``: from the last verified signed bundle in the client home,
+- ``mem.client.bundle_memory.BundleServiceMemory``: from the last verified signed bundle in the client home,
   with its stale state.
 
 ``status()`` says where the memory came from and whether it can be trusted to be current; the agent
@@ -24,8 +24,6 @@ from mem.core.errors import NotFound
 
 if TYPE_CHECKING:
     from mem.wiki.page import Page
-
-CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
 
 
 @dataclass(frozen=True)
@@ -124,7 +122,7 @@ class WorkspaceServiceMemory:
         return [_as_hit(hit, self) for hit in hits]
 
     def settings(self) -> dict[str, dict[str, Any]]:
-        from mem.core.config import Config
+        from mem.core.config import CLIENT_SECTIONS, Config
 
         config = Config.load(workspace=self.workspace, env={})
         return {name: config.section_dict(name) for name in CLIENT_SECTIONS}

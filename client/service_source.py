@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from mem.agent.service_memory import ServiceMemory, WorkspaceServiceMemory
+from mem.client.installed_bundle import state_path
 from mem.core.config import Config
 from mem.core.errors import NotFound
+from mem.wiki.service_memory import ServiceMemory, WorkspaceServiceMemory
 
 
 def open_service_memory(config: Config) -> ServiceMemory:
@@ -13,16 +14,13 @@ def open_service_memory(config: Config) -> ServiceMemory:
     A bundle marked stale is still used — it is the last verified one — and its stale state shows
     in every answer's context and warnings.
     """
-    if (config.home / "bundle" / "state.json").is_file():
+    if state_path(config.home).is_file():
+        from mem.client.bundle_memory import BundleServiceMemory
+
         try:
-            from mem.server.cache import BundleServiceMemory
-        except ImportError:
-            BundleServiceMemory = None  # noqa: N806 - the bundle reader ships with the server package
-        if BundleServiceMemory is not None:
-            try:
-                return BundleServiceMemory(config.home)
-            except NotFound:
-                pass  # a state file without a verified bundle (first sync failed): use the workspace
+            return BundleServiceMemory(config.home)
+        except NotFound:
+            pass  # a state file without a verified bundle (first sync failed): use the workspace
     if config.workspace is not None:
         return WorkspaceServiceMemory(config.workspace)
     raise NotFound("no service memory: run `mem sync` to fetch the signed bundle, or pass --workspace DIR")

@@ -12,9 +12,9 @@ from mem.core.config import Config
 
 @pytest.fixture
 def synced_home(tmp_path: Path, live_server, isolated_env) -> Path:
+    from mem.client.sync import sync
     from mem.server.bundle import build_bundle
     from mem.server.keys import init_keys
-    from mem.server.sync import sync
     from mem.wiki import gitrepo
     from mem.wiki.page import Page, render_page
     from mem.wiki.workspace import init_workspace
@@ -45,7 +45,7 @@ def test_answers_come_from_the_verified_bundle_without_a_workspace(mem, synced_h
 
 
 def test_a_stale_bundle_shows_in_the_context_and_the_answer(mem, synced_home, tmp_path, monkeypatch):
-    from mem.server.installed import mark_stale
+    from mem.client.installed_bundle import mark_stale
 
     mark_stale(synced_home, "server unreachable since 2026-10-10")
     monkeypatch.chdir(tmp_path)

@@ -6,14 +6,15 @@ import json
 
 import pytest
 
+from mem.client.connection import ServerClient
+from mem.client.evidence_push import push_evidence
+from mem.client.sync import sync
 from mem.core.config import Config
 from mem.core.errors import NetworkError
 from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
 from mem.server.accounts import add_account
 from mem.server.bundle import build_bundle
-from mem.server.client import ServerClient
-from mem.server.evidence import list_evidence, push_evidence, show_evidence
-from mem.server.sync import sync
+from mem.server.evidence import list_evidence, show_evidence
 
 from .conftest import write_page
 
@@ -89,7 +90,7 @@ def test_evidence_push_for_one_customer(workspace, live_server, isolated_env):
 
 
 def test_evidence_is_queued_while_offline_and_sent_by_sync(workspace, live_server, isolated_env):
-    from mem.server.login import save_login
+    from mem.client.login import save_login
 
     home = isolated_env
     token = add_account(workspace, "shop-a")

@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from mem.client.login import save_login
 from mem.core import clock
 from mem.core.errors import InvalidInput, VerificationError
 from mem.core.fsio import atomic_write_text
-from mem.server import signing
-from mem.server.login import save_login
+from mem.wire import signing
 
 TRUST_FILE = "trust.json"
 

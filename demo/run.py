@@ -23,7 +23,7 @@ from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import Conflict
 
-DATA = Path(__file__).resolve().parent / "demo_data"
+DATA = Path(__file__).resolve().parent / "data"
 CUSTOMER_A = "cust-a"
 OTHERS = ("cust-b", "cust-c", "cust-d")
 SHARING = OTHERS  # customers who consent to sharing anonymised decisions (A does not)
@@ -97,7 +97,7 @@ def run_demo(folder: Path | None = None, *, on_step: Callable[[DemoStep], None] 
                         f"--id {POLICY_ID}", [_ingest(workspace, config, "refund-policy-v4.md", "2026-10-01")]))
         report(_recheck(home))
         at("2026-10-16T10:00:00")
-        answer, learning, step = _ask(workspace, home, config)
+        answer, learning, step = _ask(workspace, home, config, token)
         report(step)
         report(_learnt(learning, home))
         report(_evidence(workspace, home, config, token))
@@ -171,9 +171,9 @@ def _knowhow(workspace: Path, home: Path, config: Config, token: str) -> DemoSte
     ``share_customer`` → ``ServerClient`` → the ``POST /v1/share`` route of ``create_app``, the same
     path a real ``mem share`` takes; listing and approval are the calls ``mem promote`` makes.
     """
+    from mem.client.share_upload import share_customer
     from mem.customers.store import CustomerStore
     from mem.server.intake import approve_candidate, list_candidates
-    from mem.server.share import share_customer
 
     at("2026-09-30T18:05:00")
     lines = []
@@ -212,8 +212,8 @@ def _knowhow(workspace: Path, home: Path, config: Config, token: str) -> DemoSte
 
 def _client(workspace: Path, config: Config, token: str) -> Any:
     """A ``ServerClient`` whose requests the workspace's server app answers in this process."""
+    from mem.client.connection import ServerClient
     from mem.server.app import create_app
-    from mem.server.client import ServerClient
 
     return ServerClient(config.server.url, token=token, transport=_in_process(create_app(workspace, config=config)))
 
@@ -263,25 +263,12 @@ def _customer_a(home: Path, config: Config) -> DemoStep:
 
 def _recheck(home: Path) -> DemoStep:
     at("2026-10-01T12:00:00")
-    try:
-        from mem.server.sync import flag_policy_changes
-    except ImportError:
-        flag_policy_changes = None  # the client without the server package: the store call sync makes
-    if flag_policy_changes is not None:
-        flagged = flag_policy_changes(home, {POLICY_ID: 3}, {POLICY_ID: 4})
-    else:
-        from mem.customers import list_customers
-        from mem.customers.store import CustomerStore
+    from mem.customers.policy_change import flag_policy_changes
 
-        flagged = {}
-        for customer_id in list_customers(home):
-            with CustomerStore.open(home, customer_id) as store:
-                ids = store.facts.flag_recheck(POLICY_ID, 4)
-            if ids:
-                flagged[customer_id] = ids
-    lines = []
+    flagged = flag_policy_changes(home, {POLICY_ID: 3}, {POLICY_ID: 4})
     from mem.customers.store import CustomerStore
 
+    lines = []
     for customer_id, ids in sorted(flagged.items()):
         with CustomerStore.open(home, customer_id) as store:
             for fact_id in ids:
@@ -294,12 +281,16 @@ def _recheck(home: Path) -> DemoStep:
                     f"mem sync (its recheck step: flag_policy_changes for {POLICY_ID} v3 → v4)", lines)
 
 
-def _ask(workspace: Path, home: Path, config: Config) -> tuple[Any, Any, DemoStep]:
+def _ask(workspace: Path, home: Path, config: Config, token: str) -> tuple[Any, Any, DemoStep]:
+    """The question, then learning with the sharer ``mem ask`` uses; the evidence push is the next step."""
     from mem.agent.conversation import Conversation
-    from mem.agent.service_memory import WorkspaceServiceMemory
+    from mem.client.share_upload import ServerDecisionSharer
+    from mem.wiki.service_memory import WorkspaceServiceMemory
 
-    with Conversation(config=config, customer_id=CUSTOMER_A, service=WorkspaceServiceMemory(workspace),
-                      session=SESSION, model="") as conversation:
+    with _client(workspace, config, token) as client, \
+            Conversation(config=config, customer_id=CUSTOMER_A, service=WorkspaceServiceMemory(workspace),
+                         session=SESSION, model="",
+                         sharer=ServerDecisionSharer(home, config=config, client=client)) as conversation:
         answer = conversation.ask(QUESTION)
         learning = conversation.end()
     step = DemoStep(f"Customer A asks (session {SESSION})", f'mem ask --customer {CUSTOMER_A} --session {SESSION} '
@@ -339,8 +330,9 @@ def _evidence(workspace: Path, home: Path, config: Config, token: str) -> DemoSt
     ``push_evidence`` is what ``mem sync`` runs after the bundle; the server keeps only fact id, date,
     customer id and the quoted sentences, which is what the operator's ``mem evidence list`` reads back.
     """
+    from mem.client.evidence_push import push_evidence
     from mem.customers.store import CustomerStore
-    from mem.server.evidence import list_evidence, push_evidence
+    from mem.server.evidence import list_evidence
 
     at("2026-10-16T10:05:00")
     with CustomerStore.open(home, CUSTOMER_A) as store:

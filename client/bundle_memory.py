@@ -1,6 +1,6 @@
 """Service memory from the last verified bundle in the client home (what ``mem ask`` reads after sync).
 
-``BundleServiceMemory`` implements ``mem.agent.service_memory.ServiceMemory``: service context,
+``BundleServiceMemory`` implements ``mem.wiki.service_memory.ServiceMemory``: service context,
 policy and know-how pages (parsed with ``mem.wiki.page.parse_page``), keyword search (BM25 over
 title, summary and body, built once per bundle), the client settings the service shipped, and a
 status with the bundle version, when it was verified and whether it is stale and why.
@@ -14,15 +14,16 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mem.client.installed_bundle import installed_dir, installed_manifest, load_state
+from mem.client.login import load_login
+from mem.client.trust import load_trust
 from mem.core.config import Config
 from mem.core.errors import NotFound, StorageError
-from mem.server.installed import installed_dir, installed_manifest, load_state
-from mem.server.login import load_login
-from mem.server.trust import load_trust
+from mem.wire.manifest import CONFIG_FILE, CONTEXT_FILE, FILES_DIR, MANIFEST_FILE
 
 if TYPE_CHECKING:
-    from mem.agent.service_memory import PageHit, ServiceStatus
     from mem.wiki.page import Page
+    from mem.wiki.service_memory import PageHit, ServiceStatus
 
 class BundleServiceMemory:
     """``ServiceMemory`` over ``<home>/bundle/``; ``NotFound`` when no bundle was ever verified."""
@@ -35,14 +36,14 @@ class BundleServiceMemory:
             raise NotFound(f"no verified bundle in {self.home}: run `mem sync`")
         self.folder = folder
         try:
-            self._manifest = json.loads((folder / "manifest.json").read_bytes())
+            self._manifest = json.loads((folder / MANIFEST_FILE).read_bytes())
         except (OSError, json.JSONDecodeError) as exc:
             raise StorageError(f"the installed bundle in {folder} is unreadable: {exc}") from exc
         self._pages: list[Page] | None = None
         self._index: tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]] | None = None
 
     def status(self) -> ServiceStatus:
-        from mem.agent.service_memory import ServiceStatus
+        from mem.wiki.service_memory import ServiceStatus
 
         state = load_state(self.home)  # re-read: a failed sync may have marked it stale since
         return ServiceStatus(source="bundle", location=str(self.folder), version=str(state.get("version")),
@@ -52,7 +53,7 @@ class BundleServiceMemory:
     def context_items(self) -> list[str]:
         from mem.wiki.service_context import parse_items
 
-        path = self.folder / "files" / "context.md"
+        path = self.folder / FILES_DIR / CONTEXT_FILE
         return parse_items(path.read_text(encoding="utf-8")) if path.is_file() else []
 
     def pages(self, type: str | None = None) -> list[Page]:
@@ -61,7 +62,7 @@ class BundleServiceMemory:
 
             pages = []
             for entry in self._manifest.get("pages", []):
-                path = self.folder / "files" / entry["path"]
+                path = self.folder / FILES_DIR / entry["path"]
                 try:
                     pages.append(parse_page(path.read_text(encoding="utf-8"), path=path))
                 except OSError as exc:
@@ -76,8 +77,8 @@ class BundleServiceMemory:
         raise NotFound(f"no page {page_id!r} in bundle {self._state.get('version')}")
 
     def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
-        from mem.agent.service_memory import PageHit
         from mem.wiki.search import bm25_rank, build_postings, page_terms, search_terms
+        from mem.wiki.service_memory import PageHit
 
         pages = {page.id: page for page in self.pages()}
         if self._index is None:
@@ -96,7 +97,7 @@ class BundleServiceMemory:
         return hits
 
     def settings(self) -> dict[str, dict[str, Any]]:
-        path = self.folder / "files" / "config.json"
+        path = self.folder / FILES_DIR / CONFIG_FILE
         try:
             return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
         except (OSError, json.JSONDecodeError) as exc:

@@ -1,4 +1,12 @@
-"""The bundle manifest: its exact bytes are what the service signs and what the client verifies.
+"""The bundle: its folder layout and its manifest, whose exact bytes the service signs and the client verifies.
+
+A bundle version is one folder, the same on the server (``.mem/bundles/<n>/``) and on the client
+(``<home>/bundle/v0000000n/``)::
+
+    manifest.json     the manifest below
+    manifest.sig      its signature
+    transitions.json  signed key transitions (``{"transitions": [...]}``)
+    files/            every listed file: policies/…, knowhow/…, context.md, config.json
 
 Format ``mem-bundle/1``, a JSON object with sorted keys::
 
@@ -24,6 +32,13 @@ from mem.core.clock import parse_datetime
 from mem.core.errors import VerificationError
 
 FORMAT = "mem-bundle/1"
+MANIFEST_FILE = "manifest.json"
+SIGNATURE_FILE = "manifest.sig"
+TRANSITIONS_FILE = "transitions.json"
+FILES_DIR = "files"
+#: Inside ``files/``: the service context, and the client settings (``CLIENT_SECTIONS`` of ``mem.toml``).
+CONTEXT_FILE = "context.md"
+CONFIG_FILE = "config.json"
 _SHA = re.compile(r"[0-9a-f]{64}")  # matched whole (fullmatch): "$" accepts a trailing newline
 
 

@@ -14,10 +14,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from mem.client.trust import bundle_home
 from mem.core import clock
 from mem.core.errors import StorageError
 from mem.core.fsio import atomic_write_text
-from mem.server.trust import bundle_home
+from mem.wire.manifest import MANIFEST_FILE
 
 STATE_FILE = "state.json"
 
@@ -64,6 +65,6 @@ def installed_manifest(home: Path, state: dict[str, Any] | None = None) -> dict[
     if folder is None:
         return None
     try:
-        return json.loads((folder / "manifest.json").read_bytes())
+        return json.loads((folder / MANIFEST_FILE).read_bytes())
     except (OSError, json.JSONDecodeError):
         return None

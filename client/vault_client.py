@@ -19,10 +19,10 @@ from mem.core.errors import NetworkError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from mem.client.connection import ServerClient
     from mem.core.config import Config
     from mem.customers.backup import BackupReceipt, RestoreReport
     from mem.customers.backup_crypto import KdfParams
-    from mem.server.client import ServerClient
 
 PART_BYTES = 4 * 1024 * 1024  # half the default server.max_request_bytes
 
@@ -76,9 +76,9 @@ def backup_to_server(home: Path, customer_id: str, pin: str, *, config: Config, 
                      replace: bool = False, kdf: KdfParams | None = None, server: str | None = None,
                      on_progress: Callable[[int, int, str], None] | None = None) -> BackupReceipt:
     """``mem backup``: encrypt one customer's memory and upload it for the logged-in account."""
+    from mem.client.connection import ServerClient
     from mem.customers.backup import create_backup
     from mem.customers.backup_crypto import STANDARD
-    from mem.server.client import ServerClient
 
     with ServerClient.for_home(home, config=config, server=server) as client:
         _require_token(client)
@@ -91,11 +91,11 @@ def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Confi
                         on_progress: Callable[[int, int, str], None] | None = None) -> RestoreReport:
     """``mem restore``: fetch, decrypt and install one customer's backup, flagging facts whose
     policy changed since (versions from this home's verified bundle, when there is one)."""
+    from mem.client.connection import ServerClient
+    from mem.client.installed_bundle import installed_manifest
     from mem.customers.backup import restore_backup
     from mem.customers.backup_crypto import STANDARD
-    from mem.server.client import ServerClient
-    from mem.server.installed import installed_manifest
-    from mem.server.manifest import page_versions
+    from mem.wire.manifest import page_versions
 
     versions = page_versions(installed_manifest(home))
     with ServerClient.for_home(home, config=config, server=server) as client:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mem.client.login import resolve_server
 from mem.core.errors import Conflict, InvalidInput, MemError, NetworkError, NotFound, Refused, VerificationError
-from mem.server.http import ERROR_OF_KIND
-from mem.server.login import resolve_server
+from mem.wire.errors import ERROR_OF_KIND
 
 if TYPE_CHECKING:
     import httpx

@@ -27,15 +27,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mem.client.connection import ServerClient
+from mem.client.installed_bundle import installed_dir, installed_manifest, load_state, mark_stale, save_state
+from mem.client.trust import bundle_home, follow_transitions, load_trust, save_trust, trusted_key
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import MemError, NetworkError, VerificationError
 from mem.core.fsio import fsync_dir
-from mem.server import signing
-from mem.server.client import ServerClient
-from mem.server.installed import installed_dir, installed_manifest, load_state, mark_stale, save_state
-from mem.server.manifest import expires_at, page_versions, parse_manifest, safe_path
-from mem.server.trust import bundle_home, follow_transitions, load_trust, save_trust, trusted_key
+from mem.wire import signing
+from mem.wire.manifest import (
+    FILES_DIR,
+    MANIFEST_FILE,
+    SIGNATURE_FILE,
+    TRANSITIONS_FILE,
+    expires_at,
+    page_versions,
+    parse_manifest,
+    safe_path,
+)
 
 ProgressCallback = Callable[[int, int, str], None]
 
@@ -63,7 +72,7 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
 
 def _push_evidence_quietly(home: Path, client: ServerClient) -> dict[str, Any]:
     # Evidence has its own queue and retries; a failure there must not mark the bundle stale.
-    from mem.server.evidence import push_evidence
+    from mem.client.evidence_push import push_evidence
 
     try:
         return push_evidence(home, client=client)
@@ -118,6 +127,8 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
                  "stale": False, "reason": None, "last_attempt": now}
     save_state(home, new_state)
     _remove_old_folders(home, keep=folder.name)
+    from mem.customers.policy_change import flag_policy_changes
+
     flagged = flag_policy_changes(home, page_versions(old_manifest), page_versions(manifest))
     return {"status": "updated", "version": manifest["version"], "previous_version": held,
             "files": len(manifest["files"]), "flagged": flagged, "key_id": manifest["key_id"],
@@ -161,14 +172,14 @@ def _download(home: Path, client: ServerClient, manifest: dict[str, Any], manife
             path = safe_path(entry["path"])
             data, headers = client.get_bytes(f"/v1/bundle/{version}/files/{path}")
             _check_file(entry, data, headers, version, old_hashes)
-            target = staging / "files" / path
+            target = staging / FILES_DIR / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
             if on_progress:
                 on_progress(i + 1, total, path)
-        (staging / "manifest.json").write_bytes(manifest_bytes)
-        (staging / "manifest.sig").write_bytes(signature)
-        (staging / "transitions.json").write_bytes(transitions_bytes)
+        (staging / MANIFEST_FILE).write_bytes(manifest_bytes)
+        (staging / SIGNATURE_FILE).write_bytes(signature)
+        (staging / TRANSITIONS_FILE).write_bytes(transitions_bytes)
         final = root / f"v{version:08d}"
         if final.exists():
             shutil.rmtree(final)
@@ -202,23 +213,3 @@ def _remove_old_folders(home: Path, *, keep: str) -> None:
         if child.is_dir() and child.name != keep and child.name.startswith(("v", ".incoming-")):
             with contextlib.suppress(OSError):
                 shutil.rmtree(child)
-
-
-def flag_policy_changes(home: Path, old: dict[str, int], new: dict[str, int]) -> dict[str, list[str]]:
-    """Flag, in every customer store of this home, facts linked to a policy page now at a newer version.
-
-    Returns customer id → flagged fact ids (only customers with flags).
-    """
-    changed = {page: version for page, version in new.items() if old.get(page, 0) < version}
-    if not changed or not (Path(home) / "customers").is_dir():  # no customer on this client yet
-        return {}
-    from mem.customers import list_customers
-    from mem.customers.store import CustomerStore
-
-    flagged: dict[str, list[str]] = {}
-    for customer_id in list_customers(home):
-        with CustomerStore.open(home, customer_id) as store:
-            ids = [fid for page, version in sorted(changed.items()) for fid in store.facts.flag_recheck(page, version)]
-        if ids:
-            flagged[customer_id] = ids
-    return flagged

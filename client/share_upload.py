@@ -1,0 +1,84 @@
+"""Decision facts from this device to the service's know-how intake, only with consent (movement 4).
+
+``ServerDecisionSharer`` is the ``mem.customers.learning.DecisionSharer`` that anonymises a
+customer's decision facts on this device (``mem.knowhow.share.shared_records``: scrubbed text,
+keyed pseudonym, month only; the pseudonym key stays in this home as ``share.key``) and posts them
+(``POST /v1/share``, format in ``mem.wire.share``). ``share_customer`` is ``mem share``. Without
+the customer's ``share`` consent nothing is read for sharing and nothing is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mem.client.connection import ServerClient
+from mem.core.config import Config
+from mem.core.errors import NetworkError, Refused
+from mem.wire.share import PATH
+
+if TYPE_CHECKING:
+    from mem.customers.fact import Fact
+
+
+class ServerDecisionSharer:
+    """Anonymise and upload one customer's decisions; offline is reported in the result, not raised
+    (after a conversation the next run shares again, and the server deduplicates)."""
+
+    def __init__(self, home: Path, *, config: Config,
+                 client: Callable[[], ServerClient] | ServerClient, offline_ok: bool = True) -> None:
+        self.home = Path(home)
+        self.config = config
+        self._client = client  # a callable is called only when there is something to send
+        self.offline_ok = offline_ok
+
+    def share_decisions(self, customer_id: str, decisions: Sequence[Fact], *,
+                        own_texts: Sequence[str]) -> dict[str, Any]:
+        from mem.knowhow.anonymise import names_in, share_secret
+        from mem.knowhow.share import shared_records
+
+        # The customer's own name, if they told it, is scrubbed too (read here, never sent).
+        records, withdrawn = shared_records(customer_id, decisions, secret=share_secret(self.home),
+                                            person_names=[*self.config.lint.person_names, *names_in(own_texts)],
+                                            customer_id_pattern=self.config.lint.customer_id_pattern)
+        if not records and not withdrawn:
+            return {"customer": customer_id, "sent": 0, "withdrawn": 0}
+        try:
+            if not isinstance(self._client, ServerClient):
+                self._client = self._client()
+            answer = self._client.post_json(PATH, {"records": records, "withdrawn": withdrawn})
+        except NetworkError as exc:
+            if not self.offline_ok:
+                raise
+            return {"customer": customer_id, "sent": 0, "error": exc.message}
+        return {"customer": customer_id, "sent": len(records), "withdrawn": len(withdrawn),
+                "pseudonym": records[0]["pseudonym"] if records else None, "server": answer}
+
+
+def share_customer(home: Path, customer_id: str, *, config: Config, client: ServerClient | None = None,
+                   server: str | None = None) -> dict[str, Any]:
+    """``mem share``: send the customer's shareable decisions; ``Refused`` without the customer's consent."""
+    from mem.customers.learning import share_decisions
+    from mem.customers.store import CustomerStore
+
+    own = client is None
+    opened: list[ServerClient] = []
+
+    def connect() -> ServerClient:
+        opened.append(ServerClient.for_home(home, config=config, server=server))
+        return opened[-1]
+
+    sharer = ServerDecisionSharer(home, config=config, client=client if client is not None else connect,
+                                  offline_ok=False)
+    try:
+        with CustomerStore.open(home, customer_id, create=False) as store:
+            result = share_decisions(store, sharer)
+    finally:
+        if own:
+            for connection in opened:
+                connection.close()
+    if result is None:
+        raise Refused(f"customer {customer_id!r} has not consented to sharing; nothing was sent "
+                      f"(mem consent --customer {customer_id} --share on)")
+    return result

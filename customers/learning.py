@@ -1,0 +1,129 @@
+"""Learning after a conversation: one pass over the customer's store that is already open.
+
+When a conversation ends, what it taught is learnt in this order, all on the one open store (one
+lock, one SQLite connection, one index):
+
+1. extraction and judgement, customer context and traits (movements 2, 3 and 6: ``extract_pending``);
+2. the evidence outbox: agreements the service is party to leave their evidence sentences with it
+   (DESIGN.md §5 step 8), through an ``EvidenceSender``;
+3. the share queue: with the customer's consent — checked here, once — the decision facts go to a
+   ``DecisionSharer``, which anonymises and uploads them (movement 4).
+
+The senders are small protocols so this package needs nothing of the network: the client's HTTP
+implementations live in ``mem.client`` (the way ``backup.py`` takes a ``VaultTransport``). Sending
+is best effort after the answer: a sender that fails leaves its items queued for the next run and
+the failure is reported, never raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from mem.core.errors import MemError
+
+if TYPE_CHECKING:
+    from mem.core.config import Config
+    from mem.customers.fact import Fact
+    from mem.customers.outbox import EvidenceItem
+    from mem.customers.store import CustomerStore
+
+EVIDENCE_BATCH = 200
+
+
+class NotConnected(MemError):
+    """A sender has nowhere to send yet (before ``mem login``): its items stay queued, and learning
+    reports this as skipped, not as an error."""
+
+
+class EvidenceSender(Protocol):
+    """Hands queued agreement evidence to the service's evidence store."""
+
+    def send_evidence(self, items: Sequence[EvidenceItem]) -> None:
+        """Send ``items``; return only once the service took them (raise a ``MemError`` otherwise)."""
+        ...
+
+
+class DecisionSharer(Protocol):
+    """Anonymises one consenting customer's decision facts and sends them for know-how."""
+
+    def share_decisions(self, customer_id: str, decisions: Sequence[Fact], *,
+                        own_texts: Sequence[str]) -> dict[str, Any]:
+        """Share ``decisions`` (every decision fact, any status: inactive ones are withdrawn).
+
+        ``own_texts`` are the customer's attribute facts and context items, read only so that a
+        name the customer gave for themselves is scrubbed too; they are never sent.
+        """
+        ...
+
+
+@dataclass
+class LearningReport:
+    """What learning did: extraction's report, evidence sent, sharing, and what was skipped and why."""
+
+    extracted: dict[str, Any] | None = None
+    shared: dict[str, Any] | None = None
+    evidence: dict[str, Any] | None = None
+    skipped: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"extracted": self.extracted, "shared": self.shared, "evidence": self.evidence,
+                "skipped": self.skipped, "errors": self.errors}
+
+
+def learn(store: CustomerStore, *, config: Config, evidence: EvidenceSender | None = None,
+          sharer: DecisionSharer | None = None) -> LearningReport:
+    """Learn from the customer's pending request log and send what may leave, over ``store``.
+
+    Storage errors of extraction propagate (nothing half-written); the senders' failures are
+    reported in ``errors`` and their items stay queued.
+    """
+    from mem.customers.extract import extract_pending
+
+    report = LearningReport(extracted=extract_pending(store, config=config).to_dict())
+    if evidence is not None:
+        try:
+            report.evidence = {"sent": send_pending_evidence(store, evidence), "customers": 1}
+        except NotConnected as exc:
+            report.skipped.append(exc.message)
+        except MemError as exc:
+            report.errors.append(f"agreement evidence stays queued: {exc.message}")
+    if sharer is not None:
+        try:
+            shared = share_decisions(store, sharer)
+        except NotConnected as exc:
+            report.skipped.append(exc.message)
+        except MemError as exc:
+            # not logged in or offline is normal after an answer; the next run shares again
+            report.errors.append(f"sharing skipped: {exc.message}")
+        else:
+            if shared is None:
+                report.skipped.append("sharing: the customer has not consented (mem consent --share on)")
+            else:
+                report.shared = shared
+    return report
+
+
+def send_pending_evidence(store: CustomerStore, sender: EvidenceSender, *, batch: int = EVIDENCE_BATCH) -> int:
+    """Drain the customer's evidence outbox through ``sender``; each batch is marked sent only after
+    the sender returned, so a failure leaves the rest queued. Returns how many items were sent."""
+    pending = list(store.outbox.pending())
+    sent = 0
+    for start in range(0, len(pending), batch):
+        chunk = pending[start:start + batch]
+        sender.send_evidence(chunk)
+        store.outbox.mark_sent([item.id for item in chunk])
+        sent += len(chunk)
+    return sent
+
+
+def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> dict[str, Any] | None:
+    """Give the customer's decision facts to ``sharer`` if the customer consented; ``None`` if not
+    (and then nothing is read for sharing)."""
+    if not store.consent.current().share:
+        return None
+    decisions = store.facts.list(kinds=["decision"], statuses=None)
+    own = [f.text for f in store.facts.list(kinds=["attribute"])] + [c.text for c in store.context.items()]
+    return sharer.share_decisions(store.customer_id, decisions, own_texts=own)

@@ -1,0 +1,7 @@
+"""``mem demo``: the reference scenario of DESIGN.md §5, end to end, in one process.
+
+It orchestrates every part — workspace and ingest (``policies``), customers' memory
+(``customers``), sharing and approval (``client`` → ``server`` → ``knowhow``), recheck, the
+answer (``agent``) and the evidence push — so it sits above all of them, like the CLI. Its
+documents and conversations are in ``data/``.
+"""

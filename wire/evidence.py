@@ -1,0 +1,53 @@
+"""``POST /v1/evidence``: the evidence sentences of agreements the service is party to.
+
+Each record is exactly ``fact_id``, ``customer_id``, ``date`` and ``quotes`` (a list of strings).
+The client builds records with ``evidence_record`` (no fact text, no log ids travel); the server
+refuses anything else in a record (``validate_evidence``), so a client bug cannot slip more
+customer memory in here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from mem.core.errors import InvalidInput
+from mem.core.ids import validate_customer_id
+
+PATH = "/v1/evidence"
+FIELDS = frozenset({"fact_id", "customer_id", "date", "quotes"})
+MAX_RECORDS = 1000  # the default of quota.evidence_request_records
+# One agreement is proved by a few sentences; these bound a record whatever the request limits are.
+MAX_QUOTES = 20
+MAX_QUOTE_CHARS = 2000
+MAX_FIELD_CHARS = 128
+
+
+def evidence_record(*, fact_id: str, customer_id: str, date: str | None, quotes: Iterable[Any]) -> dict[str, Any]:
+    """The only fields of an agreement that may leave the client; ``quotes`` are strings or
+    ``{"quote": …}`` items (the customer store's evidence), blank ones dropped."""
+    texts = [q["quote"] if isinstance(q, dict) else str(q) for q in quotes]
+    return {"fact_id": fact_id, "customer_id": customer_id, "date": date, "quotes": [q for q in texts if q.strip()]}
+
+
+def validate_evidence(records: Any, *, max_records: int = MAX_RECORDS) -> list[dict[str, Any]]:
+    """The records of a request body, checked field by field; ``InvalidInput`` names the first bad one."""
+    if not isinstance(records, list) or len(records) > max_records:
+        raise InvalidInput(f"'records' must be a list of at most {max_records} evidence records")
+    clean = []
+    for i, rec in enumerate(records):
+        if not isinstance(rec, dict) or set(rec) - FIELDS or not {"fact_id", "customer_id", "quotes"} <= set(rec):
+            raise InvalidInput(f"record {i}: exactly fact_id, customer_id, date, quotes are accepted")
+        quotes = rec["quotes"]
+        if not isinstance(quotes, list) or not quotes or not all(isinstance(q, str) and q.strip() for q in quotes):
+            raise InvalidInput(f"record {i}: quotes must be a non-empty list of sentences")
+        if len(quotes) > MAX_QUOTES or any(len(q) > MAX_QUOTE_CHARS for q in quotes):
+            raise InvalidInput(f"record {i}: at most {MAX_QUOTES} quotes of at most {MAX_QUOTE_CHARS} characters")
+        if not isinstance(rec["fact_id"], str) or not rec["fact_id"] or len(rec["fact_id"]) > MAX_FIELD_CHARS:
+            raise InvalidInput(f"record {i}: fact_id must be a string of at most {MAX_FIELD_CHARS} characters")
+        date = rec.get("date")
+        if date is not None and (not isinstance(date, str) or len(date) > MAX_FIELD_CHARS):
+            raise InvalidInput(f"record {i}: date must be a string")
+        clean.append({"fact_id": rec["fact_id"], "customer_id": validate_customer_id(rec["customer_id"]),
+                      "date": date, "quotes": quotes})
+    return clean
