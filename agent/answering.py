@@ -7,9 +7,9 @@ from mem.agent.blocks import Block, strip_markers
 from mem.agent.citations import check_citations
 from mem.agent.compose import compose_answer
 from mem.agent.conflicts import find_conflicts
-from mem.agent.context import AssembledContext, render_prompt, render_reference
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.language import detect_language
+from mem.agent.prompt import AssembledContext, render_prompt, render_reference
 from mem.agent.retrieval import Retrieval
 from mem.agent.tokens import estimate_tokens
 from mem.wiki.service_memory import ServiceMemory
@@ -40,7 +40,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         warnings.append(f"service memory is stale: {status.reason or 'could not be refreshed'}")
     earlier_questions = [text for role, text in history if role == "customer"]
     if model:
-        from mem.agent.model_engine import model_answer
+        from mem.agent.model_answer import model_answer
 
         draft = model_answer(model, context, retrieval, question, history=history, mode=retrieval_mode)
         draft, echoed = strip_markers(draft, context.marker)
@@ -56,7 +56,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         draft = compose_answer(question, retrieval.blocks, conflicts, language=context.language, status=status,
                                customer_context=customer_items)
     elif conflicts:
-        from mem.agent.model_engine import ensure_conflicts_stated
+        from mem.agent.model_answer import ensure_conflicts_stated
 
         draft, added = ensure_conflicts_stated(draft, conflicts, context.language)
         if added:

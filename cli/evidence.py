@@ -34,7 +34,7 @@ def list_(
     json_output: JsonOption = False,
 ) -> None:
     """List evidence records held by this server, newest first (operator side)."""
-    from mem.server.evidence import list_evidence
+    from mem.server.evidence_store import list_evidence
 
     emit(list_evidence(require_workspace(ctx), customer_id=customer, limit=limit), as_json=want_json(ctx, json_output),
          human=_print_records)
@@ -44,7 +44,7 @@ def list_(
 def show(ctx: typer.Context, evidence_id: int = typer.Argument(..., help="Record id from `mem evidence list`."),
          json_output: JsonOption = False) -> None:
     """Show one evidence record with its quoted sentences (operator side)."""
-    from mem.server.evidence import show_evidence
+    from mem.server.evidence_store import show_evidence
 
     emit(show_evidence(require_workspace(ctx), evidence_id), as_json=want_json(ctx, json_output))
 

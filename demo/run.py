@@ -332,7 +332,7 @@ def _evidence(workspace: Path, home: Path, config: Config, token: str) -> DemoSt
     """
     from mem.client.evidence_push import push_evidence
     from mem.customers.store import CustomerStore
-    from mem.server.evidence import list_evidence
+    from mem.server.evidence_store import list_evidence
 
     at("2026-10-16T10:05:00")
     with CustomerStore.open(home, CUSTOMER_A) as store:

@@ -7,7 +7,7 @@ from datetime import date
 
 from mem.agent.answering import answer_question
 from mem.agent.blocks import Block, is_instruction_like, mark
-from mem.agent.context import AssembledContext
+from mem.agent.prompt import AssembledContext
 from mem.agent.retrieval import Retrieval
 from mem.core.text import page_sentences as split_sentences
 from mem.wiki.service_memory import ServiceStatus

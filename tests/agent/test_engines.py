@@ -143,7 +143,7 @@ def test_injection_reaches_the_model_only_inside_marked_data(service, customer_e
 
 
 def test_tool_results_are_marked_reference_data(service, customer_en):
-    from mem.agent.model_engine import tools
+    from mem.agent.model_answer import tools
     from mem.agent.retrieval import Retrieval
 
     _with_injection(service)

@@ -14,7 +14,7 @@ from mem.core.errors import NetworkError
 from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
 from mem.server.accounts import add_account
 from mem.server.bundle import build_bundle
-from mem.server.evidence import list_evidence, show_evidence
+from mem.server.evidence_store import list_evidence, show_evidence
 
 from .conftest import write_page
 

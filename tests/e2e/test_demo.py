@@ -132,7 +132,7 @@ def test_mem_demo_json(mem, tmp_path):
     assert answer["conflicts"] and answer["conflicts"][0]["current"] == "refund-policy v4"
     assert answer["tokens"]["injected_total"] > 0
     assert data["learning"]["extracted"]["added"]
-    from mem.server.evidence import list_evidence
+    from mem.server.evidence_store import list_evidence
 
     kept = list_evidence(tmp_path / "d" / "workspace", customer_id="cust-a")
     assert sorted(r["date"] for r in kept) == ["2026-08-12", "2026-09-28"]

@@ -1,4 +1,4 @@
-"""Context assembly: what goes to the model up front, and how retrieved material is framed.
+"""The prompt: what goes to the model up front (context assembly), and how retrieved material is framed.
 
 Up front, only two memories: the service context, as **instructions**, and the asking customer's
 customer context. Everything else is retrieved when needed and enters as **reference data**, each

@@ -1,4 +1,4 @@
-"""The model engine: an ``llm`` model answers from the assembled context and must cite.
+"""The model answer: an ``llm`` model answers from the assembled context and must cite (``mem ask --model``).
 
 Two ways to give it the memory: as **tools** (``search_facts``, ``lookup_policy``,
 ``search_knowhow``: the model retrieves what it needs, every result comes back as marked reference
@@ -12,8 +12,8 @@ from typing import Any
 
 from mem.agent.compose import conflict_line
 from mem.agent.conflicts import ConflictNote
-from mem.agent.context import AssembledContext, render_prompt, render_reference
 from mem.agent.language import phrase
+from mem.agent.prompt import AssembledContext, render_prompt, render_reference
 from mem.agent.retrieval import Retrieval
 from mem.core.errors import ModelError
 
