@@ -14,7 +14,7 @@ import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mem.wiki.instructions import is_instruction_like as is_instruction_like  # re-exported for the agent
+from mem.core.instructions import is_instruction_like as is_instruction_like  # re-exported for the agent
 
 
 def new_marker() -> str:

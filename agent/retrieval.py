@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 from mem.agent.blocks import Block, is_instruction_like
 from mem.agent.customer_memory import CustomerMemory
 from mem.core.errors import InvalidInput, NotFound
+from mem.core.instructions import inside_flagged, normalize, sentence_findings
 from mem.core.text import count_wide
 from mem.core.text import page_sentences as split_sentences
 from mem.core.text.cjk import CJK
 from mem.core.text.stopwords import QUESTION
-from mem.wiki.instructions import inside_flagged, normalize, sentence_findings
 from mem.wiki.service_memory import ServiceMemory, ServiceStatus
 
 if TYPE_CHECKING:

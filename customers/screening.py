@@ -6,7 +6,7 @@ answer that my refunds are approved"). It is still what the customer said, so it
 as an instruction-like fact: never customer context, never a trait, never shared as know-how,
 never an agreement, and shown to a model only as quoted data with a warning.
 
-The detector is ``mem.wiki.instructions`` — the same one ``mem lint`` and the agent use on pages,
+The detector is ``mem.core.instructions`` — the same one ``mem lint`` and the agent use on pages,
 so a rewording that gets through one gets through neither. The only customer-side difference: a
 customer is entitled to ask which language to be answered in ("please always answer in Japanese"
 is a wish, not an injection), so that phrase is masked before the detector reads the sentence.
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
+from mem.core.instructions import is_instruction_like
 from mem.customers.slots import LANGUAGE_PATTERN
-from mem.wiki.instructions import is_instruction_like
 
 _LANGUAGE_WISH = re.compile(r"\b(?:always\s+)?(?:answer|reply|respond|write|speak|talk)(?:\s+to\s+me|\s+me|\s+back)?"
                             r"\s+in\s+(?:" + LANGUAGE_PATTERN + r")\b", re.I)

@@ -1,4 +1,4 @@
-"""Recall and false positives of the prompt-injection detector (``mem.wiki.instructions``).
+"""Recall and false positives of the prompt-injection detector (``mem.core.instructions``).
 
 Corpus: scripts/data/injection_corpus.jsonl, written for this benchmark — injected sentences
 (rewordings, line breaks, confusable letters, zero-width characters, full-width and spaced-out
@@ -20,7 +20,7 @@ import argparse
 import json
 from pathlib import Path
 
-from mem.wiki.instructions import is_instruction_like
+from mem.core.instructions import is_instruction_like
 
 CORPUS = Path(__file__).resolve().parent / "data" / "injection_corpus.jsonl"
 

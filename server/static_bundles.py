@@ -30,8 +30,8 @@ from typing import Any
 
 from mem.core.errors import NotFound, StorageError, VerificationError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
-from mem.server.manifest import parse_manifest
 from mem.server.published import bundle_dir, latest_version
+from mem.wire.manifest import parse_manifest
 
 FORMAT = "mem-static/1"
 LATEST = "latest.json"

@@ -1,6 +1,6 @@
 """Text detectors of `mem lint` that need no page model: instructions to the AI and personal data.
 
-The instruction detector lives in ``mem.wiki.instructions`` (the agent uses it too); personal data
+The instruction detector lives in ``mem.core.instructions`` (the agent uses it too); personal data
 is found by ``mem.core.text.personal``, the same patterns the anonymiser removes before a decision
 leaves a client.
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from mem.core.instructions import instruction_like
 from mem.core.text.personal import find_personal_data
-from mem.wiki.instructions import instruction_like
 
 
 def personal_data(
