@@ -65,9 +65,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from mem.agent.answering import answer_question
-    from mem.agent.service_memory import WorkspaceServiceMemory
     from mem.core.config import Config
     from mem.policies.ingest import ingest_documents
+    from mem.wiki.service_memory import WorkspaceServiceMemory
     from mem.wiki.workspace import init_workspace
 
     with tempfile.TemporaryDirectory() as tmp:
