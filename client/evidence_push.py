@@ -1,4 +1,4 @@
-"""Agreement evidence from this device to the service's evidence store (DESIGN.md §5 step 8).
+"""Agreement evidence from this device to the service's evidence store (docs/design.md, step 8 of the reference flow).
 
 A fact saved with ``agreement=True`` is queued in its customer's evidence outbox; ``push_evidence``
 drains the outboxes of this home (``mem evidence push``, and ``mem sync`` after the bundle) and

@@ -26,7 +26,7 @@ from typing import Any
 from mem.core.errors import InvalidInput
 
 CONFIG_FILE = "mem.toml"
-#: Config sections the service ships to clients in its bundle (DESIGN.md §3: thresholds change
+#: Config sections the service ships to clients in its bundle (docs/design.md, "Traits": thresholds change
 #: without an app update); the client overlays them on its own ``mem.toml``.
 CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
 

@@ -5,7 +5,7 @@ lock, one SQLite connection, one index):
 
 1. extraction and judgement, customer context and traits (movements 2, 3 and 6: ``extract_pending``);
 2. the evidence outbox: agreements the service is party to leave their evidence sentences with it
-   (DESIGN.md §5 step 8), through an ``EvidenceSender``;
+   (docs/design.md, step 8 of the reference flow), through an ``EvidenceSender``;
 3. the share queue: with the customer's consent — checked here, once — the decision facts go to a
    ``DecisionSharer``, which anonymises and uploads them (movement 4).
 

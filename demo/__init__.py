@@ -1,4 +1,4 @@
-"""``mem demo``: the reference scenario of DESIGN.md §5, end to end, in one process.
+"""``mem demo``: the reference flow of docs/design.md ("One question, step by step"), end to end, in one process.
 
 It orchestrates every part — workspace and ingest (``policies``), customers' memory
 (``customers``), sharing and approval (``client`` → ``server`` → ``knowhow``), recheck, the
