@@ -115,7 +115,7 @@ def test_one_store_open_per_ask_for_answer_extraction_evidence_and_sharing(mem, 
     assert opened == ["cust-1"]
     # …and in that one pass every step ran: extraction, the evidence push and the consented share
     assert "learnt after the conversation" in result.stderr
-    assert "agreement evidence sent to the service's evidence store: 1 item(s)" in result.stderr
-    assert "shared (anonymised, consented)" in result.stderr
+    assert "agreement evidence sent to the service's evidence store: 1 item" in result.stderr
+    assert "shared with the service, anonymised and with consent: 1 decision fact" in result.stderr
     paths = [path for _, path, _ in server.received]
     assert paths.count("/v1/evidence") == 1 and paths.count("/v1/share") == 1
