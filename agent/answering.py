@@ -74,14 +74,17 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
     warnings += [f"conflict: fact {c.fact.id} ({c.fact.date}) {c.reason}" for c in conflicts]
     reference = render_reference(retrieval.blocks, context.marker)
     instructions = context.instructions()
-    tokens = {
+    injected_tokens = {
         "instructions": estimate_tokens(instructions),
         "reference": estimate_tokens(reference),
         "question": estimate_tokens(render_prompt(question, [], context.marker, history=history)),
+    }
+    tokens: dict[str, int | str] = {
+        **injected_tokens,
         "answer": estimate_tokens(text),
         "method": TOKEN_METHOD,
+        "injected_total": sum(injected_tokens.values()),
     }
-    tokens["injected_total"] = tokens["instructions"] + tokens["reference"] + tokens["question"]
     return Answer(
         question=question, text=text, customer=customer.customer_id if customer else None, engine=engine,
         language=context.language, citations=citations,

@@ -7,6 +7,7 @@ block marked with its provenance and wrapped in a marker made fresh for this req
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +81,7 @@ def render_reference(blocks: list[Block], marker: str) -> str:
     return "\n\n".join(mark(block, marker) for block in blocks)
 
 
-def render_prompt(question: str, blocks: list[Block], marker: str, *, history: list[tuple[str, str]] = ()) -> str:
+def render_prompt(question: str, blocks: list[Block], marker: str, *, history: Sequence[tuple[str, str]] = ()) -> str:
     """The user prompt: earlier turns of this session, the reference data, then the question."""
     parts = []
     if history:

@@ -271,12 +271,12 @@ class Retrieval:
             reason = fact.recheck.reason or "recheck needed"
             flags.append(reason if reason.startswith("recheck needed") else f"recheck needed: {reason}")
         older = []
-        for ref in refs:
-            current = self.current_version(ref["page"])
-            if current is not None and ref.get("version") is not None and int(ref["version"]) < current:
-                older.append({"page": ref["page"], "version": int(ref["version"]), "current": current})
-                if not any(f"policy {ref['page']} v" in flag for flag in flags):  # sync's flag says it already
-                    flags.append(f"linked to policy {ref['page']} v{ref['version']}; current version is v{current}")
+        for ref in fact.policy_refs:  # a PolicyRef's version is always a positive int (PolicyRef.from_dict)
+            current = self.current_version(ref.page)
+            if current is not None and ref.version < current:
+                older.append({"page": ref.page, "version": ref.version, "current": current})
+                if not any(f"policy {ref.page} v" in flag for flag in flags):  # sync's flag says it already
+                    flags.append(f"linked to policy {ref.page} v{ref.version}; current version is v{current}")
         kind = fact.kind
         agreement = fact.agreement
         lines = [fact.text]
