@@ -30,8 +30,8 @@ ModelOption = Annotated[
 
 def ask(
     ctx: typer.Context,
+    customer: CustomerOption,  # a required option: no default (the argument below may be left out)
     question: Annotated[Optional[str], typer.Argument(help="The customer's question.")] = None,
-    customer: CustomerOption = ...,
     session: SessionOption = None,
     script: Annotated[
         Optional[Path], typer.Option("--script", help="Play a scripted conversation (JSONL, one {\"text\"} a line).")
@@ -72,6 +72,7 @@ def ask(
                                           "learning": learning.to_dict()}) + "\n")
             report_learning(learning.to_dict())
             return
+        assert question is not None  # exactly one of QUESTION and --script (checked above)
         _, learning = ask_once(config, customer, question, service=service, session=session, learn=not no_learn,
                                model=model, retrieval_mode=retrieval, evidence=senders.evidence,
                                sharer=senders.sharer,
@@ -81,7 +82,7 @@ def ask(
 
 def chat(
     ctx: typer.Context,
-    customer: CustomerOption = ...,
+    customer: CustomerOption,
     session: SessionOption = None,
     no_learn: NoLearnOption = False,
     explain: ExplainOption = False,
