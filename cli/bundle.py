@@ -46,7 +46,8 @@ def publish(
     json_output: JsonOption = False,
 ) -> None:
     """Write a built bundle as static files: content-addressed files first, then manifest and signature,
-    latest.json last, for any static web server, object store or CDN (docs/scale.md)."""
+    latest.json last, for any static web server, object store or CDN. Clients read it with
+    `mem login --bundles URL`; verification is the same (docs/scale.md)."""
     from mem.server.static_bundles import publish_static
 
     emit(publish_static(require_workspace(ctx), dest, version=version), as_json=want_json(ctx, json_output))

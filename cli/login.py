@@ -19,12 +19,16 @@ def login(
     trust_key: Annotated[
         Optional[Path], typer.Option("--trust-key", help="Pin the bundle signing public key (PEM) to trust.")
     ] = None,
+    bundles: Annotated[Optional[str], typer.Option(
+        "--bundles", help="Static base URL the bundles are published at (`mem bundle publish`), e.g. a CDN; "
+        "default: the server.")] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Store the server URL and token (owner-only file); optionally pin the bundle signing key."""
+    """Store the server URL and token (owner-only file); optionally pin the bundle signing key and fetch
+    bundles from a static base URL (verified the same way; accounts, evidence, share and backup stay on the server)."""
     from mem.client.trust import login_client
 
-    result = login_client(get_state(ctx).config.home, url=server, token=token, trust_key=trust_key)
+    result = login_client(get_state(ctx).config.home, url=server, token=token, trust_key=trust_key, bundles=bundles)
     emit(result, as_json=want_json(ctx, json_output))
 
 

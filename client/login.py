@@ -17,6 +17,7 @@ LOGIN_FILE = "server.json"
 class Login:
     url: str
     token: str | None = None
+    bundles: str | None = None  # a static base URL for bundles (`mem bundle publish`), else the server
 
 
 def login_path(home: Path) -> Path:
@@ -31,11 +32,14 @@ def check_url(url: str) -> str:
     return url
 
 
-def save_login(home: Path, *, url: str, token: str | None) -> Path:
-    """Remember ``url`` and ``token`` for this home (file mode 0600: the token is a secret)."""
+def save_login(home: Path, *, url: str, token: str | None, bundles: str | None = None) -> Path:
+    """Remember ``url``, ``token`` and where bundles come from for this home (mode 0600: the token is a secret)."""
     url = check_url(url)
+    record = {"url": url, "token": token}
+    if bundles:
+        record["bundles"] = check_url(bundles)
     path = login_path(home)
-    atomic_write_text(path, json.dumps({"url": url, "token": token}, indent=2) + "\n", mode=0o600)
+    atomic_write_text(path, json.dumps(record, indent=2) + "\n", mode=0o600)
     return path
 
 
@@ -49,7 +53,7 @@ def load_login(home: Path) -> Login | None:
         raise InvalidInput(f"{path} is unreadable: {exc}; run `mem login` again") from exc
     if path.stat().st_mode & 0o077:
         os.chmod(path, 0o600)  # someone loosened it; a token must stay owner-only
-    return Login(url=str(data.get("url") or ""), token=data.get("token"))
+    return Login(url=str(data.get("url") or ""), token=data.get("token"), bundles=data.get("bundles") or None)
 
 
 def resolve_server(home: Path, *, server: str | None = None, default: str | None = None) -> Login:

@@ -56,18 +56,35 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
     own_client = client is None
     if client is None:
         client = ServerClient.for_home(home, config=config, server=server)
+    source = _bundle_source(home, config, client)
     try:
         try:
-            result = _sync_bundle(home, client, on_progress=on_progress)
+            result = _sync_bundle(home, source, on_progress=on_progress)
         except MemError as exc:
-            mark_stale(home, exc.message, server=client.url)
+            mark_stale(home, exc.message, server=source.url)
             raise
         if push_evidence:
             result["evidence"] = _push_evidence_quietly(home, client)
         return result
     finally:
+        if source is not client:
+            source.close()
         if own_client:
             client.close()
+
+
+def _bundle_source(home: Path, config: Config, client: ServerClient) -> ServerClient:
+    """Where bundles come from: the static base URL of ``mem login --bundles`` or ``server.bundles_url``
+    (``StaticBundleClient``), else the server itself. Either way ``_sync_bundle`` verifies the same."""
+    from mem.client.login import load_login
+
+    login = load_login(home)
+    url = (login.bundles if login else None) or config.server.bundles_url
+    if not url:
+        return client
+    from mem.client.static_bundles import StaticBundleClient
+
+    return StaticBundleClient(url)
 
 
 def _push_evidence_quietly(home: Path, client: ServerClient) -> dict[str, Any]:

@@ -45,8 +45,10 @@ def trusted_key(trust: dict[str, Any]):
     return signing.load_public_pem(trust["public_key"].encode("ascii"), origin="trusted key")
 
 
-def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | None = None) -> dict[str, Any]:
-    """``mem login``: store server and token; pin ``trust_key`` (a PEM file) when given."""
+def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | None = None,
+                 bundles: str | None = None) -> dict[str, Any]:
+    """``mem login``: store server, token and (``bundles``) a static bundle base URL; pin ``trust_key``
+    (a PEM file) when given."""
     pem = None
     if trust_key is not None:  # read and checked first: a bad key file leaves the login as it was
         try:
@@ -54,9 +56,11 @@ def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | N
         except OSError as exc:
             raise InvalidInput(f"cannot read {trust_key}: {exc.strerror}") from exc
         signing.load_public_pem(pem, origin=str(trust_key))
-    path = save_login(home, url=url, token=token)
+    path = save_login(home, url=url, token=token, bundles=bundles)
     result: dict[str, Any] = {"server": url.strip().rstrip("/"), "token": "stored" if token else "none",
                               "file": str(path)}
+    if bundles:
+        result["bundles"] = bundles.strip().rstrip("/")
     if pem is not None:
         result["trusted_key"] = save_trust(home, pem, source="pinned")["key_id"]
     return result

@@ -106,6 +106,8 @@ class ServerSettings:
     """`mem serve` and the client's view of it."""
 
     url: str = _f("http://127.0.0.1:8765", "where clients reach the server (mem sync, share, backup)")
+    bundles_url: str = _f("", "where clients fetch bundles published with `mem bundle publish` (a static "
+                              "base URL); empty = from the server (`mem login --bundles` overrides)")
     host: str = _f("127.0.0.1", "address `mem serve` listens on")
     port: int = _f(8765, "port `mem serve` listens on")
     max_request_bytes: int = _f(8 * 1024 * 1024, "largest request body the server accepts")

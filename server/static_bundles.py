@@ -1,13 +1,7 @@
 """``mem bundle publish DIR``: a built bundle as plain files any web server, object store or CDN can serve.
 
-Layout under DIR (format ``mem-static/1``)::
-
-    files/<sha256>                     each bundle file, named by the SHA-256 of its bytes (immutable)
-    bundles/<version>/transitions.json the key-transition chain of that version
-    bundles/<version>/manifest.json    the exact signed manifest bytes
-    bundles/<version>/manifest.sig     its 64-byte Ed25519 signature
-    keys/public.pem                    the current public key (first-use trust, as GET /v1/keys/public.pem)
-    latest.json                        {"format": "mem-static/1", "version": N} — the only mutable file
+The layout (format ``mem-static/1``) is ``mem.wire.static_layout``, shared with the client that reads
+it (``mem.client.static_bundles``).
 
 Order matters because a CDN may serve any file the moment it exists: the content-addressed files
 first, then the transitions, the manifest and the signature, and ``latest.json`` last, so a
@@ -32,13 +26,7 @@ from mem.core.errors import NotFound, StorageError, VerificationError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
 from mem.server.published import bundle_dir, latest_version
 from mem.wire.manifest import parse_manifest
-
-FORMAT = "mem-static/1"
-LATEST = "latest.json"
-
-
-def version_folder(version: int) -> str:
-    return f"bundles/{int(version):08d}"
+from mem.wire.static_layout import FORMAT, KEY_PATH, LATEST, file_path, version_folder
 
 
 def publish_static(workspace: Path, dest: Path, *, version: int | None = None) -> dict[str, Any]:
@@ -61,7 +49,7 @@ def publish_static(workspace: Path, dest: Path, *, version: int | None = None) -
         dest.mkdir(parents=True, exist_ok=True)
         written = 0
         for entry in manifest["files"]:
-            target = dest / "files" / entry["sha256"]
+            target = dest / file_path(entry["sha256"])
             if target.is_file() and target.stat().st_size == entry["length"]:
                 continue  # the same bytes are already there (content-addressed)
             data = (source / "files" / entry["path"]).read_bytes()
@@ -73,7 +61,7 @@ def publish_static(workspace: Path, dest: Path, *, version: int | None = None) -
             written += 1
         folder = dest / version_folder(version)
         atomic_write_bytes(folder / "transitions.json", transitions, mode=0o644)
-        atomic_write_bytes(dest / "keys" / "public.pem", public_key, mode=0o644)
+        atomic_write_bytes(dest / KEY_PATH, public_key, mode=0o644)
         atomic_write_bytes(folder / "manifest.json", manifest_bytes, mode=0o644)
         atomic_write_bytes(folder / "manifest.sig", signature, mode=0o644)
         current = _published_version(dest)
