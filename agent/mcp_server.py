@@ -25,7 +25,7 @@ import contextlib
 import socket
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -36,6 +36,9 @@ from mem.core.errors import InvalidInput, MemError, NotFound
 from mem.core.ids import validate_customer_id
 from mem.customers.learning import DecisionSharer, EvidenceSender
 from mem.wiki.service_memory import ServiceMemory
+
+if TYPE_CHECKING:  # the SDK is imported when a server is built, not when the CLI starts
+    from mcp.server.mcpserver import MCPServer
 
 SERVER_NAME = "mem"
 LOOPBACK = "127.0.0.1"
@@ -262,7 +265,7 @@ PageLimit = Annotated[int, Field(ge=1, le=20, description="Most pages to return.
 FactLimit = Annotated[int, Field(ge=1, le=50, description="Most facts to return.")]
 
 
-def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None] | None = None) -> Any:
+def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None] | None = None) -> MCPServer:
     """An ``mcp`` ``MCPServer`` exposing ``session``'s tools and resources.
 
     ``on_end`` receives what learning did when a client session ends (the server's lifespan).

@@ -40,6 +40,7 @@ def model_answer(name: str, context: AssembledContext, retrieval: Retrieval, que
 
 def tools(retrieval: Retrieval, marker: str) -> list[Any]:
     """The three retrieval tools as ``llm`` tools; each returns marked reference data."""
+    # Any: llm.Tool objects, and llm ships no type information.
     import llm
 
     def search_facts(query: str) -> str:

@@ -17,6 +17,7 @@ from mem.core.errors import ModelError
 
 def get_model(name: str) -> Any:
     """The ``llm`` model for ``name`` (any model an installed ``llm`` plugin registers)."""
+    # Any: llm ships no type information, so its Model class would be Any to mypy anyway.
     import llm
 
     try:

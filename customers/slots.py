@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+
+from mem.customers.fact_record import Fact
 
 EVERY_CONVERSATION = frozenset({"name", "language", "tier", "accessibility"})
 
@@ -226,7 +227,7 @@ def _normalise(name: str, value: str) -> str:
     return value.lower() if name in ("tier", "accessibility", "email", "delivery_time", "delivery_place") else value
 
 
-def slot_of(fact: Any) -> Slot | None:
+def slot_of(fact: Fact) -> Slot | None:
     """The slot a fact fills, read in the customer's own words (never in a question copied as context)."""
     if fact.kind == "trait":
         return None

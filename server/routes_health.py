@@ -8,13 +8,16 @@ there (the public key and the latest bundle's signature); 503 with the list of p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mem import __version__
 from mem.core.errors import MemError
 
+if TYPE_CHECKING:  # app imports every route module, so the context type is read only by the checker
+    from mem.server.app import ServerContext
 
-def readiness(server: Any) -> list[str]:
+
+def readiness(server: ServerContext) -> list[str]:
     """What keeps this server from serving everything (empty when ready)."""
     from mem.server.keys import PUBLIC, keys_dir
     from mem.server.published import bundle_dir, latest_version

@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core.errors import InvalidInput
+
+if TYPE_CHECKING:  # app imports every route module, so the context type is read only by the checker
+    from mem.server.app import ServerContext
 
 # Expired backups are gone for every request at once (each key-service call purges them); this
 # sweep also deletes their secrets and blobs from disk on a server nobody calls.
@@ -30,7 +33,7 @@ from mem.core.errors import InvalidInput
 SWEEP_SECONDS = 300.0
 
 
-def routes(server: Any) -> list:
+def routes(server: ServerContext) -> list:
     from starlette.concurrency import run_in_threadpool
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
