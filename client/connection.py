@@ -77,6 +77,7 @@ class ServerClient:
         response = self.request("GET", path)
         return response.content, dict(response.headers)
 
+    # Any: a JSON body as parsed; its shape is the endpoint's, checked by the caller against mem.wire.
     def post_json(self, path: str, data: Any) -> Any:
         return _json_of(self.request("POST", path, json=data), self.url)
 

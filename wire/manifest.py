@@ -46,6 +46,7 @@ def encode_manifest(manifest: dict[str, Any]) -> bytes:
     return (json.dumps(manifest, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+# path is Any on purpose: it comes from a manifest read off the wire and is checked here.
 def safe_path(path: Any) -> str:
     """A bundle file path: relative, forward slashes, no ``..`` — it becomes a path on the client."""
     if not isinstance(path, str) or not path or "\\" in path or "\x00" in path:

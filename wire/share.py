@@ -25,6 +25,7 @@ _REF = re.compile(r"[A-Za-z0-9-]{8,64}")
 _MONTH = re.compile(r"[0-9]{4}-[0-9]{2}")
 
 
+# body is Any on purpose: untrusted JSON from the wire, whose every field this function checks.
 def validate_decisions(body: Any, *, looks_personal: Callable[[str], str | None],
                        max_records: int = MAX_RECORDS) -> tuple[list[dict[str, Any]], list[str]]:
     """``(records, withdrawn)`` of a request body; ``looks_personal`` names what a text still
