@@ -35,14 +35,14 @@ def promote(
     workspace, config = require_workspace(ctx), get_state(ctx).config
     if approve and reject:
         raise InvalidInput("use --approve or --reject, not both")
+    if page_id is not None and not approve:  # checked before listing: a lone --id is a mistake, not a listing
+        raise InvalidInput("--id names the page an approval writes: use it with --approve")
     if not approve and not reject:
         rows = list_candidates(workspace, config=config)
         emit(rows, as_json=want_json(ctx, json_output), human=_print_candidates)
         return
     if not by:
         raise InvalidInput("--by NAME is required to approve or reject")
-    if page_id is not None and not approve:
-        raise InvalidInput("--id names the page an approval writes: use it with --approve")
     if approve:
         result = approve_candidate(workspace, approve, by=by, config=config, then=then, when=when, page_id=page_id)
     elif reject:
