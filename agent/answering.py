@@ -12,6 +12,7 @@ from mem.agent.language import detect_language
 from mem.agent.prompt import AssembledContext, render_prompt, render_reference
 from mem.agent.retrieval import Retrieval
 from mem.agent.tokens import estimate_tokens
+from mem.core.wording import plural
 from mem.wiki.service_memory import ServiceMemory
 
 
@@ -112,9 +113,9 @@ def _explain(context: AssembledContext, retrieval: Retrieval, conflicts: list, e
     source = f"{status.source} {status.location}" + (f" ({label} {status.version})" if status.version else "")
     trust = "verified" if status.verified else "not signed"
     steps = [
-        f"service context: {len(context.service_items)} item(s) injected as instructions "
+        f"service context: {plural(len(context.service_items), 'item')} injected as instructions "
         f"(from {source}, {trust}{', STALE: ' + str(status.reason) if status.stale else ''})",
-        f"customer context: {len(context.customer_items)} item(s) injected: "
+        f"customer context: {plural(len(context.customer_items), 'item')} injected: "
         + ("; ".join(context.customer_items) or "(none)"),
         f"language: {context.language}; reference data marker: {context.marker} (fresh for this request)",
     ]

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from mem.core.wording import plural as plural  # re-exported: commands import it with emit and info
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -92,11 +94,6 @@ def _cell(value: Any) -> str:
         return "; ".join(f"{k.replace('_', ' ') if isinstance(k, str) else k} {_cell(v)}".rstrip()
                          for k, v in value.items()) or "none"
     return str(value)
-
-
-def plural(count: int, noun: str, plural_form: str | None = None) -> str:
-    """``1 conversation``, ``2 conversations`` (``plural_form`` for irregular nouns)."""
-    return f"{count} {noun if count == 1 else (plural_form or noun + 's')}"
 
 
 def info(message: str) -> None:

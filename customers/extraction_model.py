@@ -18,6 +18,7 @@ from typing import Any
 from mem.core import model as core_model
 from mem.core.errors import ModelError
 from mem.core.text.language import detect_language
+from mem.core.wording import plural
 from mem.customers import kinds
 from mem.customers.fact_candidates import Candidate, Turn
 from mem.customers.fact_grounding import LogTurn, check_evidence
@@ -127,7 +128,8 @@ def model_candidates(name: str, turns: Sequence[Turn], *, log_id: str, reference
             ungrounded.append(str(exc))
     if ungrounded:
         raise ModelAnswerRejected(
-            f"model answer rejected, {len(ungrounded)} ungrounded quote(s): {ungrounded[0]}", ungrounded=len(ungrounded)
+            f"model answer rejected, {plural(len(ungrounded), 'ungrounded quote')}: {ungrounded[0]}",
+            ungrounded=len(ungrounded),
         )
     return candidates
 
@@ -228,7 +230,8 @@ def model_judgements(name: str, candidates: Sequence[Candidate], similar: Sequen
         decided[index] = Judgement(action, target, "model")
     missing = [i for i in range(1, len(candidates) + 1) if i not in decided]
     if missing:
-        raise ModelAnswerRejected(f"model answer: no judgement for candidate(s) {', '.join(map(str, missing))}")
+        which = "candidate" if len(missing) == 1 else "candidates"
+        raise ModelAnswerRejected(f"model answer: no judgement for {which} {', '.join(map(str, missing))}")
     return [decided[i] for i in range(1, len(candidates) + 1)]
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import Conflict
+from mem.core.wording import plural
 
 DATA = Path(__file__).resolve().parent / "data"
 CUSTOMER_A = "cust-a"
@@ -158,8 +159,9 @@ def _others(home: Path, config: Config) -> DemoStep:
     for customer_id in OTHERS:
         at("2026-09-30T18:00:00")
         imported, report = _import_and_extract(home, config, customer_id)
-        lines.append(f"{customer_id}: {imported['turns']} turns imported → {len(report.added)} fact(s) extracted; "
-                     "kept in its own store, never visible to another customer")
+        lines.append(f"{customer_id}: {plural(imported['turns'], 'turn')} imported → "
+                     f"{plural(len(report.added), 'fact')} extracted; kept in its own store, never visible to another "
+                     "customer")
     return DemoStep("Other customers B, C, D on this client (movement 2)",
                     "mem log import --customer ID FILE && mem extract --customer ID", lines)
 
@@ -182,7 +184,7 @@ def _knowhow(workspace: Path, home: Path, config: Config, token: str) -> DemoSte
             with CustomerStore.open(home, customer_id) as store:  # `mem consent --customer ID --share on`
                 store.consent.set(share=True)
             sent = share_customer(home, customer_id, config=config, client=client)
-            lines.append(f"{customer_id}: consented to sharing; {sent['sent']} anonymised decision fact(s) sent"
+            lines.append(f"{customer_id}: consented to sharing; {plural(sent['sent'], 'anonymised decision fact')} sent"
                          + (f" as {sent['pseudonym'][:10]}…" if sent.get("pseudonym") else
                             " (no decision fact: its other facts never leave this client)"))
     listed = [c for c in list_candidates(workspace, config=config) if c["kind"] == "procedure"]
@@ -339,15 +341,15 @@ def _evidence(workspace: Path, home: Path, config: Config, token: str) -> DemoSt
         waiting = len(store.outbox.pending())
     with _client(workspace, config, token) as client:
         pushed = push_evidence(home, client=client)
-    lines = [f"{CUSTOMER_A}: {waiting} agreement evidence item(s) were waiting in the client's outbox; "
-             f"{pushed['sent']} item(s) of the {pushed['customers']} customers on this client sent"]
+    lines = [f"{CUSTOMER_A}: {plural(waiting, 'agreement evidence item')} waiting in the client's outbox; "
+             f"{plural(pushed['sent'], 'item')} of the {plural(pushed['customers'], 'customer')} on this client sent"]
     for record in sorted(list_evidence(workspace, customer_id=CUSTOMER_A), key=lambda r: (r["date"], r["id"])):
         quotes = " / ".join(f'"{q}"' for q in record["quotes"])
         lines.append(f"kept by the service: {record['date']} fact {record['fact_id']}: {quotes}")
     with CustomerStore.open(home, CUSTOMER_A) as store:
         left = len(store.outbox.pending())
-    lines.append(f"{CUSTOMER_A}'s outbox now holds {left} item(s); its facts, context and request log stay on this "
-                 "client")
+    lines.append(f"{CUSTOMER_A}'s outbox now holds {plural(left, 'item')}; its facts, context and request log stay "
+                 "on this client")
     return DemoStep("Agreement evidence goes to the service's evidence store (docs/design.md step 8)",
                     "mem sync (its evidence push; the bundle part is step 8 above)",
                     lines)

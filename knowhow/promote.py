@@ -22,6 +22,7 @@ from typing import Any
 from mem.core import clock
 from mem.core.config import KnowhowSettings
 from mem.core.errors import InvalidInput, Refused
+from mem.core.wording import plural
 from mem.knowhow.candidates import Candidate
 
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -58,7 +59,8 @@ def check_approvable(candidate: Candidate, *, settings: KnowhowSettings, then: s
     Too few customers is not a refusal: a proposal is the operator's to decide (see ``below_min``).
     """
     if candidate.status == "blocked":
-        raise Refused(f"candidate {candidate.id} is blocked by {candidate.counter_examples} customer(s) who got the "
+        raise Refused(f"candidate {candidate.id} is blocked by "
+                      f"{plural(candidate.counter_examples, 'customer')} who got the "
                       "opposite decision in the same situation; it cannot be promoted")
     if candidate.status == "rejected":
         review = candidate.review or {}  # "rejected" is only ever set from a review (detect_candidates)

@@ -31,6 +31,7 @@ from mem.core import clock
 from mem.core.config import CLIENT_SECTIONS, Config
 from mem.core.errors import InvalidInput, Refused, StorageError
 from mem.core.fsio import fsync_dir
+from mem.core.wording import plural
 from mem.server.keys import keys_dir, load_signing_key, load_transitions
 from mem.server.published import bundle_dir, bundles_dir, latest_version, publish, versions
 from mem.wire import signing
@@ -98,8 +99,8 @@ def lint_gate(workspace: Path, config: Config, *, allow_lint_errors: bool) -> li
     listed = [f"{f.path}:{f.line or 0} {f.rule}" for f in errors]
     if errors and not allow_lint_errors:
         first = errors[0]
-        raise Refused(f"mem lint reports {len(errors)} error(s), first {first.path}:{first.line or 0} {first.rule}: "
-                      f"{first.message}; fix them or pass --allow-lint-errors (recorded in the manifest)")
+        raise Refused(f"mem lint reports {plural(len(errors), 'error')}, first {first.path}:{first.line or 0} "
+                      f"{first.rule}: {first.message}; fix them or pass --allow-lint-errors (recorded in the manifest)")
     return listed
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from mem.core.errors import StorageError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text, fsync_dir
+from mem.core.wording import plural
 
 PENDING_DIR = ".mem/pending-write"
 JOURNAL = "journal.json"
@@ -104,7 +105,7 @@ def recover(workspace: Path) -> str | None:
         _drop_temp_files(path.parent, path.name)
     gitrepo.unstage(workspace, paths)
     end(workspace)
-    return (f"an interrupted {journal.get('op', 'write')} was rolled back: {len(paths)} file(s) restored "
+    return (f"an interrupted {journal.get('op', 'write')} was rolled back: {plural(len(paths), 'file')} restored "
             "to the last commit")
 
 

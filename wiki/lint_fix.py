@@ -13,6 +13,7 @@ import dataclasses
 import os
 from pathlib import PurePosixPath
 
+from mem.core.wording import plural
 from mem.wiki.index import INDEX_FILE, render_index
 from mem.wiki.links import Link
 from mem.wiki.lint_rules import LintContext, PageFile, canonical_rel, resolve
@@ -56,10 +57,10 @@ def _summary(pages: list[Page], fixed: list[str], index_stale: bool) -> list[str
     parts = []
     links = sum(1 for line in fixed if "→" in line)
     if links:
-        parts.append(f"rewrite {links} link(s) to renamed pages")
+        parts.append(f"rewrite {plural(links, 'link')} to renamed pages")
     normalised = sum(1 for line in fixed if line.endswith("frontmatter normalised"))
     if normalised:
-        parts.append(f"normalise the frontmatter of {normalised} page(s)")
+        parts.append(f"normalise the frontmatter of {plural(normalised, 'page')}")
     if index_stale or pages:
         parts.append("regenerate index.md")
     return parts

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from urllib.parse import quote
 
+from mem.core.wording import plural
 from mem.wiki.lint_model import RULES, Finding, LintReport
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -49,9 +50,10 @@ def render_text(report: LintReport) -> str:
     lines = [f"{_where(f)}: {f.level} [{f.rule}] {_one_line(f.message)}" for f in report.findings]
     errors, warnings = len(report.errors), len(report.warnings)
     if not report.findings:
-        lines.append(f"no problems in {report.pages_checked} page(s)")
+        lines.append(f"no problems in {plural(report.pages_checked, 'page')}")
     else:
-        lines.append(f"{errors} error(s), {warnings} warning(s) in {report.pages_checked} page(s)")
+        lines.append(f"{plural(errors, 'error')}, {plural(warnings, 'warning')} "
+                     f"in {plural(report.pages_checked, 'page')}")
     return "\n".join(lines) + "\n"
 
 
@@ -82,7 +84,7 @@ def render_github(report: LintReport, *, max_annotations: int = 10) -> str:
             lines.append(f"::{level} {','.join(props)}::{escape_data(finding.message)}")
         left_out = len(findings) - max_annotations
         if left_out > 0:
-            lines.append(f"::notice title=mem lint::{left_out} more {level}(s) not annotated; "
+            lines.append(f"::notice title=mem lint::{plural(left_out, 'more ' + level)} not annotated; "
                          f"see the full report in the log")
     text = render_text(report)
     # GitHub's documented way to print untrusted text: no command is processed until the token line.

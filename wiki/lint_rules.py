@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mem.core.errors import StorageError
+from mem.core.wording import plural
 from mem.wiki import links as page_links
 from mem.wiki import lint_git, lint_numbers, lint_text
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
@@ -433,7 +434,7 @@ def check_index(ctx: LintContext) -> Iterator[Finding]:
     elif ctx.index_text != expected:
         listed = set(re.findall(r"\]\(((?:policies|knowhow)/[^)]+)\)", ctx.index_text))
         missing = sorted(pf.rel for pf in ctx.files if pf.page is not None and pf.rel not in listed)
-        detail = f": {len(missing)} page(s) not listed, e.g. {missing[0]}" if missing else \
+        detail = f": {plural(len(missing), 'page')} not listed, e.g. {missing[0]}" if missing else \
             ": titles, summaries or versions differ from the pages"
         yield Finding(INDEX_FILE, None, "index-outdated", f"index.md is out of date{detail}")
 

@@ -33,7 +33,7 @@ def test_ask_prints_answer_and_sources(mem, workspace):
 def test_ask_explain_shows_assembly_steps(mem, workspace):
     result = mem("--workspace", workspace, "ask", "-c", "c1", "--explain", "--no-learn", "refund?")
     assert "Context assembly:" in result.stdout
-    assert "1. service context: 3 item(s) injected as instructions" in result.stdout
+    assert "1. service context: 3 items injected as instructions" in result.stdout
     assert "lookup_policy('refund?') → refund-policy" in result.stdout
 
 

@@ -27,9 +27,9 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     shared = out[out.index("Know-how: B, C, D"):out.index("Customer A (Enterprise, Japanese)")]
     candidate, knowhow_page = CANDIDATE.search(shared).group(1), KNOWHOW_PAGE.search(shared).group(1)
     assert f"mem promote --approve {candidate} --by ops-lead" in shared
-    assert "cust-b: consented to sharing; 1 anonymised decision fact(s) sent as p-" in shared
-    assert "cust-c: consented to sharing; 1 anonymised decision fact(s) sent as p-" in shared
-    assert "cust-d: consented to sharing; 0 anonymised decision fact(s) sent" in shared
+    assert "cust-b: consented to sharing; 1 anonymised decision fact sent as p-" in shared
+    assert "cust-c: consented to sharing; 1 anonymised decision fact sent as p-" in shared
+    assert "cust-d: consented to sharing; 0 anonymised decision facts sent" in shared
     assert (f"candidate {candidate} (proposal): 2 distinct customers, 0 counter-examples, 2 decision facts; "
             "2 of 3 customers: proposal, the operator decides") in shared
     assert (f"{knowhow_page} v1: when a refund is requested more than 14 days after purchase by an Enterprise "
@@ -40,8 +40,8 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     # an agent's statement is not copied into the customer's fact (only questions are)
     assert "(re: " not in out
     # what was injected and retrieved
-    assert "service context: 4 item(s) injected as instructions" in out
-    assert "customer context: 2 item(s) injected: Enterprise plan (annual contract); Answer in Japanese." in out
+    assert "service context: 4 items injected as instructions" in out
+    assert "customer context: 2 items injected: Enterprise plan (annual contract); Answer in Japanese." in out
     assert "lookup_policy('Like last time, can I get a partial refund for a purchase...') → refund-policy" in out
     assert f"search_knowhow('Like last time, can I get a partial refund for a purchase...') → {knowhow_page}" in out
     assert "search_facts('Like last time, can I get a partial refund for a purchase...') → " in out
@@ -68,12 +68,12 @@ def test_mem_demo_prints_every_step_and_a_grounded_japanese_answer(mem, tmp_path
     assert "skipped: sharing: the customer has not consented" in learnt  # movement 4 is consent-gated
     # step 8 of the reference flow: the agreement's evidence reaches the service's store, and only that
     evidence = out[out.index("Agreement evidence goes to the service's evidence store"):]
-    assert "cust-a: 2 agreement evidence item(s) were waiting in the client's outbox" in evidence
+    assert "cust-a: 2 agreement evidence items waiting in the client's outbox" in evidence
     assert ('kept by the service: 2026-09-28 fact ' in evidence
             and '"We bought 20 extra seats 18 days ago by mistake. We have an annual contract, so could you refund '
                 '50% as an exception?" / "Yes, we agree to refund 50% of the seat purchase as an exception."'
             in evidence)
-    assert "cust-a's outbox now holds 0 item(s)" in evidence
+    assert "cust-a's outbox now holds 0 items" in evidence
 
 
 def test_mem_demo_explain_numbers_match_the_sources(mem, tmp_path):

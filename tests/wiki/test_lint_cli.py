@@ -15,7 +15,7 @@ def test_clean_workspace_exits_0(mem, tmp_path):
     ws = make_workspace(tmp_path)
     result = mem("--workspace", ws, "lint")
     assert result.exit_code == 0, result.stdout + result.stderr
-    assert "no problems in 3 page(s)" in result.stdout
+    assert "no problems in 3 pages" in result.stdout
 
 
 def test_errors_exit_1_and_formats(mem, tmp_path):

@@ -39,8 +39,8 @@ def test_text():
     text = render(REPORT, "text")
     assert "policies/a.md:3: error [broken-link] [[x]] points to nothing" in text
     assert "index.md: warning [index-outdated]" in text
-    assert text.rstrip().endswith("2 error(s), 1 warning(s) in 2 page(s)")
-    assert render(LintReport([], pages_checked=4), "text") == "no problems in 4 page(s)\n"
+    assert text.rstrip().endswith("2 errors, 1 warning in 2 pages")
+    assert render(LintReport([], pages_checked=4), "text") == "no problems in 4 pages\n"
 
 
 def test_json():
@@ -58,7 +58,7 @@ def test_github_escaping():
     assert "::warning file=index.md,title=index-outdated::index.md is out of date\n" in out
     assert "::error file=policies/a.md,line=3,title=broken-link::[[x]] points to nothing" in out
     *_, summary, end = out.splitlines()
-    assert summary == "2 error(s), 1 warning(s) in 2 page(s)"  # the full report follows
+    assert summary == "2 errors, 1 warning in 2 pages"  # the full report follows
     assert end.startswith("::mem-lint-") and end.endswith("::")
 
 
@@ -92,11 +92,11 @@ def test_github_caps_annotations_per_level_with_notice():
     lines = out.splitlines()
     assert sum(line.startswith("::error ") for line in lines) == 10
     assert sum(line.startswith("::warning ") for line in lines) == 4
-    assert "::notice title=mem lint::3 more error(s) not annotated; see the full report in the log" in lines
+    assert "::notice title=mem lint::3 more errors not annotated; see the full report in the log" in lines
     assert sum(": error [broken-link]" in line for line in lines) == 13  # full report still printed
     none = render(LintReport(findings), "github", max_annotations=-1).splitlines()
     assert not any(line.startswith(("::error ", "::warning ")) for line in none)
-    assert "::notice title=mem lint::13 more error(s) not annotated; see the full report in the log" in none
+    assert "::notice title=mem lint::13 more errors not annotated; see the full report in the log" in none
 
 
 def test_sarif_structure():
