@@ -90,7 +90,7 @@ class WorkspaceServiceMemory:
     def __init__(self, workspace: Path) -> None:
         self.workspace = Path(workspace)
         if not self.workspace.is_dir():
-            raise NotFound(f"workspace not found: {self.workspace}")
+            raise NotFound(f"no workspace at {self.workspace} (run mem init)")
         self._wiki: Any = None
         self._search: Any = None
 

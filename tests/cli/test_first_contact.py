@@ -25,6 +25,7 @@ def workspace(mem, tmp_path: Path) -> Path:
 @pytest.mark.parametrize("args", [
     ["pages", "list"], ["pages", "history", "refund-policy"], ["promote"], ["ingest", "{doc}"], ["bundle", "build"],
     ["lint"], ["keys", "show"], ["accounts", "list"], ["evidence", "list"], ["serve", "--port", "0"],
+    ["ask", "--customer", "acme", "--no-learn", "Can I get a refund?"],
 ])
 def test_every_command_that_needs_a_workspace_says_the_same_line(mem, tmp_path, args):
     doc = tmp_path / "doc.md"
