@@ -41,6 +41,7 @@ from pathlib import Path
 
 def _workspace(root: Path, pages: int) -> Path:
     from mem.server.keys import init_keys
+    from mem.wiki import gitrepo
     from mem.wiki.page import Page, render_page
     from mem.wiki.workspace import init_workspace
 
@@ -51,6 +52,8 @@ def _workspace(root: Path, pages: int) -> Path:
         page = Page(id=f"policy-{i:04d}", type="policy", title=f"Policy {i}", version=1 + i % 5,
                     meta={"status": "active", "effective": "2026-01-01"}, body=body)
         (ws / "policies" / f"{page.id}.md").write_text(render_page(page), encoding="utf-8")
+    # A bundle ships only committed pages, as a real service's would.
+    gitrepo.commit(ws, [f"policies/policy-{i:04d}.md" for i in range(pages)], f"bench: {pages} pages")
     return ws
 
 
