@@ -1,0 +1,93 @@
+"""Every benchmark script still runs, at a toy size.
+
+The docs quote tables these scripts print; a script broken by a change elsewhere (bench_serve once
+stopped at "never committed" after bundles began to ship only committed pages) means nobody can
+reproduce or refresh those figures. Each run here is small (seconds) and checks the exit code and
+that the script printed its markdown table or summary, not the figures themselves, which depend
+on the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def _locomo_shaped(folder: Path) -> Path:
+    """Two sessions in LoCoMo's file shape (the real data is evaluation data outside the project)."""
+    turns_1 = [
+        {"speaker": "Ana", "dia_id": "D1:1", "text": "I adopted a rescue dog called Biscuit last week."},
+        {"speaker": "Ben", "dia_id": "D1:2", "text": "That's lovely! What breed is he?"},
+        {"speaker": "Ana", "dia_id": "D1:3", "text": "He is a beagle mix, and he loves the beach.",
+         "blip_caption": "a photo of a dog on a beach"},
+    ]
+    turns_2 = [
+        {"speaker": "Ana", "dia_id": "D2:1", "text": "I started a pottery class on Tuesday evenings."},
+        {"speaker": "Ben", "dia_id": "D2:2", "text": "Nice, how is it going?"},
+        {"speaker": "Ana", "dia_id": "D2:3", "text": "I made my first bowl, it was lopsided but I kept it."},
+    ]
+    sample = {
+        "sample_id": "toy-1",
+        "conversation": {"speaker_a": "Ana", "speaker_b": "Ben",
+                         "session_1_date_time": "1:56 pm on 8 May, 2023", "session_1": turns_1,
+                         "session_2_date_time": "10:37 am on 27 June, 2023", "session_2": turns_2},
+        "qa": [{"question": "What is the name of Ana's dog?", "answer": "Biscuit", "evidence": ["D1:1"],
+                "category": 4},
+               {"question": "When does Ana go to pottery class?", "answer": "Tuesday evenings",
+                "evidence": ["D2:1"], "category": 2}],
+    }
+    path = folder / "locomo-toy.json"
+    path.write_text(json.dumps([sample]), encoding="utf-8")
+    return path
+
+
+def _run(args: list[str], cwd: Path) -> str:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEM_")}
+    env["NO_COLOR"] = "1"
+    done = subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, f"{args[0]} failed:\n{done.stderr[-2000:]}"
+    return done.stdout
+
+
+TOY_RUNS = {
+    "bench_anonymise.py": [],
+    "bench_ask.py": ["--facts", "60", "--pages", "20", "--questions", "2"],
+    "bench_backup.py": ["--sizes", "50", "--repeat", "1"],
+    "bench_facts.py": ["--sizes", "100", "--queries", "10", "--conversations", "3", "--long-messages", "1000"],
+    "bench_injection.py": [],
+    "bench_mcp.py": ["--runs", "1"],
+    "bench_policy_qa.py": [],
+    "bench_search.py": ["--pages", "20", "--runs", "1"],
+    "bench_serve.py": ["--pages", "5", "--requests", "40", "--repeat", "1", "--scale-requests", "40",
+                       "--no-postgres"],
+    "bench_updates.py": [],
+    "bench_wiki.py": ["--sizes", "20", "--runs", "1", "--skip-ingest"],
+}
+
+
+@pytest.mark.parametrize("script", sorted(TOY_RUNS))
+def test_benchmark_script_runs_at_toy_size(script: str, tmp_path: Path) -> None:
+    out = _run([str(SCRIPTS / script), *TOY_RUNS[script]], cwd=tmp_path)
+    assert "|" in out or "%" in out, f"{script} printed no table:\n{out[:500]}"
+
+
+def test_every_benchmark_script_has_a_toy_run() -> None:
+    scripts = {p.name for p in SCRIPTS.glob("bench_*.py")}
+    assert scripts - {"bench_locomo.py"} == set(TOY_RUNS), "add the new script to TOY_RUNS"
+
+
+@pytest.mark.parametrize("script", ["bench_locomo.py", "audit_facts.py"])
+def test_locomo_scripts_run_on_a_file_of_the_same_shape(script: str, tmp_path: Path) -> None:
+    data = _locomo_shaped(tmp_path)
+    extra = ["--sample", "3"] if script == "audit_facts.py" else []
+    out = _run([str(SCRIPTS / script), "--data", str(data), *extra], cwd=tmp_path)
+    wanted = "quote: " if script == "audit_facts.py" else "R@10"
+    assert wanted in out, out[:500]
