@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +15,9 @@ from mem.cli.state import want_json
 
 def init(
     ctx: typer.Context,
-    directory: Annotated[Path, typer.Argument(help="Folder to create the workspace in (default: here).")] = Path("."),
+    directory: Annotated[Path | None, typer.Argument(
+        help="Folder to create the workspace in (default: --workspace or MEM_WORKSPACE when given, else here).",
+        show_default=False)] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Create a workspace: git repository, mem.toml, context.md, policies/, knowhow/, sources/, index.md, log.md.
@@ -23,11 +26,18 @@ def init(
     """
     from mem.wiki.workspace import init_workspace
 
-    path = init_workspace(directory)
+    path = init_workspace(directory if directory is not None else _named_workspace(ctx))
     if want_json(ctx, json_output):
         emit({"workspace": str(path)}, as_json=True)
     else:
         info(f"created workspace {path}; next: mem ingest DOC (run inside it or pass --workspace)")
+
+
+def _named_workspace(ctx: typer.Context) -> Path:
+    # `MEM_WORKSPACE=/srv/ws mem init` must create the workspace that every later command will
+    # look for; falling back to "." made the next command say "no workspace at /srv/ws".
+    named = ctx.find_root().params.get("workspace") or os.environ.get("MEM_WORKSPACE")
+    return Path(named) if named else Path(".")
 
 
 def register(app: typer.Typer) -> None:

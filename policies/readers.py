@@ -387,25 +387,54 @@ def text_blocks(text: str) -> list[Block]:
         if level:
             blocks.append(Block(lines[0].strip(), level))
             lines = lines[1:]
-        if lines:
-            blocks.append(Block(" ".join(line.strip() for line in lines)))
+        paragraph: list[str] = []
+        for line in lines:
+            # "2.1 Most items…" / "2.2 Electronics…" / "(a) …": each numbered clause or list item
+            # on its own line is its own paragraph (and so its own citable sentence), not words
+            # wrapped into the previous clause.
+            if paragraph and (_NUMBERED.match(line.strip()) or _CLAUSE.match(line.strip())
+                              or _starts_item(line.strip())):
+                blocks.append(Block(" ".join(paragraph)))
+                paragraph = []
+            paragraph.append(line.strip())
+        if paragraph:
+            blocks.append(Block(" ".join(paragraph)))
     return blocks
+
+
+# "2.1 Most items", "3.2.1 …": a sub-clause number without a final dot ("2.1." is in _NUMBERED).
+_CLAUSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){1,2}\s+\S")
 
 
 # --- HTML --------------------------------------------------------------------------------------
 
-_BLOCK_TAGS = {"p", "li", "div", "section", "article", "td", "th", "tr", "br", "blockquote", "pre", "dd", "dt",
-               "table", "ul", "ol", "main", "header", "footer", "h4", "h5", "h6"}
+_BLOCK_TAGS = {"p", "li", "div", "section", "article", "br", "blockquote", "pre", "dd", "dt",
+               "ul", "ol", "main", "header", "h4", "h5", "h6"}
+# The page's furniture, not its policy: menus, the site footer, sidebars, forms, scripts. A real
+# policy page exported from a help centre starts with "Home | Help | Sign in" and ends with
+# "© 2026 …", which otherwise became the first page's summary and a quotable "rule".
+_SKIPPED_TAGS = {"script", "style", "noscript", "template", "head", "nav", "footer", "aside", "form", "button",
+                 "select", "svg", "iframe", "dialog"}
+_SKIPPED_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "dialog"}
+# Elements that never have an end tag: they must not open a skipped region that never closes.
+_VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
 class _HtmlText(HTMLParser):
+    """Headings and paragraphs of an HTML page; a table becomes one paragraph per row.
+
+    A row is read with its column headers ("Option: Express; Time: 2 business days; Cost: $14.99")
+    because a cell alone ("$14.99") states nothing a reader or the answer engine could quote.
+    """
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.blocks: list[Block] = []
         self._text: list[str] = []
         self._level = 0
-        self._skip = 0
+        self._skipping: list[str] = []  # open skipped elements, innermost last
         self._item = False
+        self._tables: list[_Table] = []
 
     def _flush(self) -> None:
         text = " ".join("".join(self._text).split())
@@ -414,24 +443,98 @@ class _HtmlText(HTMLParser):
         self._text, self._level, self._item = [], 0, False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style", "noscript", "template", "head"):
-            self._skip += 1
-        elif tag in ("h1", "h2", "h3"):
+        if self._skipping:
+            if tag == self._skipping[-1] or (tag in _SKIPPED_TAGS and tag not in _VOID_TAGS):
+                self._skipping.append(tag)
+            return
+        role = (dict(attrs).get("role") or "").strip().lower()
+        if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES) and tag not in _VOID_TAGS:
+            self._flush()
+            self._skipping.append(tag)
+            return
+        if tag == "table":
+            self._flush()
+            self._tables.append(_Table())
+        elif self._tables and tag in ("tr", "td", "th"):
+            table = self._tables[-1]
+            if tag == "tr":
+                table.end_row()
+            else:
+                table.start_cell(header=tag == "th")
+        elif tag in ("h1", "h2", "h3") and not self._tables:
             self._flush()
             self._level = int(tag[1])
-        elif tag in _BLOCK_TAGS:
+        elif tag in _BLOCK_TAGS and not self._tables:
             self._flush()
             self._item = tag == "li"
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "noscript", "template", "head"):
-            self._skip = max(0, self._skip - 1)
-        elif tag in ("h1", "h2", "h3") or tag in _BLOCK_TAGS:
+        if self._skipping:
+            if tag in self._skipping:  # tolerate unclosed children: close up to the matching element
+                del self._skipping[len(self._skipping) - 1 - self._skipping[::-1].index(tag):]
+            return
+        if tag == "table" and self._tables:
+            self.blocks.extend(Block(row) for row in self._tables.pop().rows())
+        elif self._tables and tag in ("tr", "td", "th"):
+            self._tables[-1].end_row() if tag == "tr" else self._tables[-1].end_cell()
+        elif (tag in ("h1", "h2", "h3") or tag in _BLOCK_TAGS) and not self._tables:
             self._flush()
 
     def handle_data(self, data: str) -> None:
-        if not self._skip:
+        if self._skipping:
+            return
+        if self._tables:
+            self._tables[-1].add(data)
+        else:
             self._text.append(data)
+
+
+class _Table:
+    """Cells of one HTML table, read into sentences a row at a time."""
+
+    def __init__(self) -> None:
+        self.header: list[str] = []
+        self.body: list[list[str]] = []
+        self._row: list[tuple[str, bool]] = []
+        self._cell: list[str] | None = None
+        self._cell_is_header = False
+
+    def start_cell(self, *, header: bool) -> None:
+        self.end_cell()
+        self._cell, self._cell_is_header = [], header
+
+    def add(self, data: str) -> None:
+        if self._cell is None:
+            self.start_cell(header=False)
+        assert self._cell is not None
+        self._cell.append(data)
+
+    def end_cell(self) -> None:
+        if self._cell is not None:
+            self._row.append((" ".join("".join(self._cell).split()), self._cell_is_header))
+            self._cell = None
+
+    def end_row(self) -> None:
+        self.end_cell()
+        cells = [text for text, _ in self._row]
+        if any(cells):
+            if not self.header and not self.body and all(header for _, header in self._row):
+                self.header = cells
+            else:
+                self.body.append(cells)
+        self._row = []
+
+    def rows(self) -> list[str]:
+        self.end_row()
+        lines = []
+        for cells in self.body:
+            if self.header and len(self.header) == len(cells):
+                parts = [f"{name}: {value}" if name else value
+                         for name, value in zip(self.header, cells, strict=True) if value]
+                lines.append("; ".join(parts) + ".")
+            else:
+                lines.append(" | ".join(cell for cell in cells if cell))
+        return lines
 
 
 def html_blocks(text: str) -> list[Block]:

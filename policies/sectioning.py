@@ -2,7 +2,9 @@
 
 The rule (documented in docs/ingest.md):
 
-- a single top-level heading that opens the document is its title, not a section;
+- a single top-level heading that opens the document is its title, not a section; so is an
+  unnumbered first heading with no text of its own directly over a heading of its level (the
+  capitalised title line of a text or PDF file over "1. SCOPE");
 - ``split="auto"`` (default, ``[ingest] split``): split at the shallowest heading level that has two
   or more headings below the title — numbered ("1.", "Article 3", "제3조") and unnumbered ``##``
   headings alike; deeper headings stay inside their section's page as sub-headings;
@@ -22,7 +24,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from mem.core.errors import InvalidInput
-from mem.policies.readers import Block, Document
+from mem.policies.readers import Block, Document, is_numbered
 
 SPLITS = ("auto", "h1", "h2", "h3", "none")
 PATH_SEPARATOR = " › "
@@ -63,7 +65,7 @@ def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> 
     top = min(blocks[i].level for i in headings)
     tops = [i for i in headings if blocks[i].level == top]
     opens = not any(not b.is_heading for b in blocks[:tops[0]])
-    title_at = tops[0] if len(tops) == 1 and opens else None
+    title_at = tops[0] if opens and (len(tops) == 1 or _bare_title(blocks, tops[0])) else None
     doc_title = strip_numbering(blocks[title_at].text) if title_at is not None else fallback
     below = [i for i in headings if i != title_at]
     if single or split == "none" or not below:
@@ -81,6 +83,15 @@ def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> 
     if not starts:
         return doc_title, [_whole(blocks, doc_title, skip=title_at)]
     return doc_title, _split(blocks, starts, headings, skip=title_at, level=level)
+
+
+def _bare_title(blocks: list[Block], at: int) -> bool:
+    """A first heading with no text of its own, followed at once by a heading of its level, that
+    is not numbered: a plain-text or PDF title ("ACME RETURNS POLICY" over "1. SCOPE"), which
+    has the same shape as the sections below it and used to become a page with nothing in it."""
+    following = blocks[at + 1] if at + 1 < len(blocks) else None
+    return (following is not None and following.is_heading and following.level <= blocks[at].level
+            and not is_numbered(blocks[at].text))
 
 
 def _whole(blocks: list[Block], title: str, *, skip: int | None) -> Topic:

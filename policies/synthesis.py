@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from mem.core.errors import ModelError
+from mem.core.text.sentences import split_sentences
 from mem.policies.grounding import ungrounded
 from mem.policies.readers import Block
 from mem.policies.sectioning import Topic, is_version_line
@@ -81,8 +82,8 @@ def first_sentence(blocks: list[Block]) -> str:
             continue
         text = re.sub(r"[*_`#>]+", "", " ".join(block.text.split())).strip()
         text = _ENUMERATOR.sub("", text)  # "1. Refunds …", "(a) …", "- …": the marker is no sentence
-        for match in re.finditer(r"(.+?[.!?。])(?=\s|$)|(.+)$", text):
-            sentence = (match.group(1) or match.group(2) or "").strip()
+        for part in split_sentences(text):  # the one splitter: "2 p.m. Eastern" is not a sentence end
+            sentence = part.text
             if not sentence or is_version_line(sentence) or _BOILERPLATE.search(sentence) \
                     or _DATE_ONLY.match(sentence):
                 continue

@@ -158,3 +158,22 @@ def test_an_agreement_waiting_before_login_is_said_once_as_queued(mem, workspace
     assert not [line for line in result.stderr.splitlines() if line.startswith("warning") and "evidence" in line]
     with CustomerStore.open(isolated_env, "acme") as store:
         assert len(store.outbox.pending()) == 1
+
+
+def test_init_without_a_folder_creates_the_workspace_the_next_command_looks_for(mem, tmp_path, monkeypatch):
+    # MEM_WORKSPACE (or the global --workspace) names where every later command looks; init used to
+    # ignore it and create the workspace in the current folder, so the next command found none.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MEM_WORKSPACE", str(tmp_path / "from-env"))
+    assert mem("init").exit_code == 0
+    assert (tmp_path / "from-env" / "mem.toml").is_file()
+    assert not (tmp_path / "mem.toml").exists()
+    assert mem("pages", "list").exit_code == 0
+
+    assert mem("--workspace", tmp_path / "from-flag", "init").exit_code == 0
+    assert (tmp_path / "from-flag" / "mem.toml").is_file()
+
+    monkeypatch.delenv("MEM_WORKSPACE")
+    assert mem("init", tmp_path / "explicit").exit_code == 0
+    assert mem("init").exit_code == 0  # no folder named anywhere: here
+    assert (tmp_path / "mem.toml").is_file()

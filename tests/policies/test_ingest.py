@@ -249,6 +249,9 @@ def test_progress_is_reported(ws):
     ("2.3 Orders ship within 3 days.", "Orders ship within 3 days."),
     ("- Orders ship within 3 days.", "Orders ship within 3 days."),
     ("Refunds cost 2.5% of the price. More text.", "Refunds cost 2.5% of the price."),
+    ("Orders placed before 2 p.m. Eastern ship the same day. Others wait.",
+     "Orders placed before 2 p.m. Eastern ship the same day."),
+    ("포인트는 1년간 유효합니다. 탈퇴하면 소멸됩니다.", "포인트는 1년간 유효합니다."),
 ])
 def test_summary_is_a_sentence_not_a_list_marker(text, summary):
     from mem.policies.readers import Block

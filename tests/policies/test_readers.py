@@ -135,7 +135,8 @@ def test_heading_shape(line, level):
 def test_numbered_list_in_text_is_not_a_heading():
     blocks = text_blocks("Steps:\n\n1. Contact support\n2. Wait for the answer\n\n3. Refunds\nWithin 14 days.")
     assert [(b.text, b.level) for b in blocks] == [
-        ("Steps:", 0), ("1. Contact support 2. Wait for the answer", 0), ("3. Refunds", 1), ("Within 14 days.", 0),
+        ("Steps:", 0), ("1. Contact support", 0), ("2. Wait for the answer", 0), ("3. Refunds", 1),
+        ("Within 14 days.", 0),
     ]
 
 
@@ -150,3 +151,41 @@ def test_pdf_encrypted_with_an_empty_user_password_opens(tmp_path):
     path = make_pdf(tmp_path / "owner.pdf", [[("REFUNDS", 11, ""), ("Within 14 days.", 11, "")]], owner_password="o")
     doc = read_document(path, max_bytes=LIMIT)
     assert [b.text for b in doc.blocks] == ["REFUNDS", "Within 14 days."]
+
+
+def test_html_site_furniture_is_not_policy_text():
+    html = ("<html><body><nav><a href='/'>Home</a> | <a href='/help'>Help</a></nav>"
+            "<header role='banner'><img src=logo.png><a>Sign in</a></header>"
+            "<main><h1>Shipping</h1><p>Orders ship the same day.</p>"
+            "<aside>Related: <a>Returns</a></aside><form><input name=q><button>Search</button></form>"
+            "<div role='navigation'><ul><li><a>Back to top</a></li></ul></div>"
+            "<p>Express costs $14.99.</p></main><footer>© 2026 Acme Inc. All rights reserved.</footer></body></html>")
+    assert [(b.text, b.level) for b in html_blocks(html)] == [
+        ("Shipping", 1), ("Orders ship the same day.", 0), ("Express costs $14.99.", 0),
+    ]
+
+
+def test_html_table_rows_are_read_with_their_column_headers():
+    html = ("<h2>Delivery options</h2><table><thead><tr><th>Option</th><th>Time</th><th>Cost</th></tr></thead>"
+            "<tbody><tr><td>Standard</td><td>5–7 business days</td><td><p>Free over $50</p></td></tr>"
+            "<tr><td>Express</td><td>2 business days</td><td>$14.99</td></tr></tbody></table>"
+            "<p>Orders ship from Ohio.</p>"
+            "<table><tr><td>Gift cards</td><td>never refunded</td></tr></table>")
+    assert [(b.text, b.level) for b in html_blocks(html)] == [
+        ("Delivery options", 2),
+        ("Option: Standard; Time: 5–7 business days; Cost: Free over $50.", 0),
+        ("Option: Express; Time: 2 business days; Cost: $14.99.", 0),
+        ("Orders ship from Ohio.", 0),
+        ("Gift cards | never refunded", 0),
+    ]
+
+
+def test_text_numbered_clauses_on_their_own_lines_stay_apart_and_wrapped_lines_join():
+    text = ("2. RETURN WINDOW\n2.1 Most items can be returned within 30 days.\n2.2 Electronics within 15\n"
+            "days of delivery.\n(a) Final-sale items cannot be returned.\n\nRefunds are paid within 14\n"
+            "days of the request.")
+    assert [(b.text, b.level) for b in text_blocks(text)] == [
+        ("2. RETURN WINDOW", 1), ("2.1 Most items can be returned within 30 days.", 0),
+        ("2.2 Electronics within 15 days of delivery.", 0), ("(a) Final-sale items cannot be returned.", 0),
+        ("Refunds are paid within 14 days of the request.", 0),
+    ]

@@ -116,3 +116,22 @@ def test_html_title_names_a_document_without_headings(tmp_path):
     path.write_text("<html><head><title>Privacy &amp; Data</title></head><body><p>We keep data 90 days.</p></body>")
     title, found = plan_topics(read_document(path, max_bytes=10_000))
     assert title == "Privacy & Data" and [t.title for t in found] == ["Privacy & Data"]
+
+
+def test_a_capitalised_title_line_over_numbered_clauses_is_the_title_not_an_empty_page():
+    from mem.policies.readers import text_blocks
+
+    text = "ACME RETURNS POLICY\n\n1. SCOPE\nAll purchases.\n\n2. REFUNDS\nWithin 5 days.\n"
+    document = Document(Path("returns.txt"), "txt", text.encode(), text_blocks(text))
+    title, found = plan_topics(document)
+    assert title == "ACME RETURNS POLICY"
+    assert [(t.title, t.text) for t in found] == [("SCOPE", "All purchases."), ("REFUNDS", "Within 5 days.")]
+
+
+def test_an_empty_numbered_first_clause_is_still_a_clause():
+    from mem.policies.readers import text_blocks
+
+    text = "1. SCOPE\n\n2. REFUNDS\nWithin 5 days.\n\n3. SHIPPING\n3 days.\n"
+    document = Document(Path("terms.txt"), "txt", text.encode(), text_blocks(text))
+    title, found = plan_topics(document)
+    assert [t.title for t in found] == ["SCOPE", "REFUNDS", "SHIPPING"]
