@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from mem.agent.citations import Citation
+from mem.core.json_types import JsonObject
 
 TOKEN_METHOD = "estimate: 1 token per CJK character + 1 per 4 other characters (mem.agent.tokens)"
 
@@ -20,28 +20,28 @@ class Answer:
     engine: str
     language: str
     citations: list[Citation]
-    injected: dict[str, Any]
-    retrieved: list[dict[str, Any]]
-    retrieval_steps: list[dict[str, Any]]
-    conflicts: list[dict[str, Any]]
+    injected: JsonObject
+    retrieved: list[JsonObject]
+    retrieval_steps: list[JsonObject]
+    conflicts: list[JsonObject]
     warnings: list[str]
     removed_citations: list[int]
-    tokens: dict[str, Any]
+    tokens: JsonObject
     steps: list[str] = field(default_factory=list)
     session: str | None = None
     reference: str = ""  # the retrieved blocks exactly as marked for the engine (the counted reference tokens)
 
     @property
-    def policy_refs(self) -> list[dict[str, Any]]:
+    def policy_refs(self) -> list[JsonObject]:
         """The policy pages and versions the answer cites (recorded in the turn's log metadata)."""
         return [{"page": c.block.id, "version": c.block.version} for c in self.citations if c.block.memory == "policy"]
 
     @property
-    def knowhow_refs(self) -> list[dict[str, Any]]:
+    def knowhow_refs(self) -> list[JsonObject]:
         return [{"page": c.block.id, "version": c.block.version} for c in self.citations
                 if c.block.memory == "knowhow"]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "question": self.question,
             "answer": self.text,

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from mem.core.instructions import is_instruction_like as is_instruction_like  # re-exported for the agent
+from mem.core.json_types import JsonObject
 
 
 def new_marker() -> str:
@@ -37,7 +37,7 @@ class Block:
     stale: bool = False
     flags: list[str] = field(default_factory=list)
     quote: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
+    data: JsonObject = field(default_factory=dict)
     number: int = 0
 
     def provenance(self) -> str:
@@ -55,7 +55,7 @@ class Block:
         parts.extend(f'flag="{flag}"' for flag in self.flags)
         return " ".join(parts)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return asdict(self)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from mem.agent.blocks import Block
+from mem.core.json_types import JsonObject
 
 _CITE = re.compile(r"\s?\[(\d+(?:\s*,\s*\d+)*)\]")
 
@@ -20,7 +20,7 @@ class Citation:
     number: int
     block: Block
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         b = self.block
         return {
             "number": self.number, "memory": b.memory, "id": b.id, "title": b.title, "version": b.version,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from mem.agent.blocks import Block
+from mem.core.json_types import JsonObject
 
 _EXCEPTION = re.compile(r"exception|exceptional|例外|특례|예외|as a one-off|goodwill", re.IGNORECASE)
 _GRANTED = re.compile(r"exception|exceptional|例外|특례|예외|one-off|goodwill|partial|\d+\s*%|一部|일부", re.IGNORECASE)
@@ -32,7 +32,7 @@ class ConflictNote:
     current_version: int
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "fact": self.fact.id, "fact_date": self.fact.date, "fact_number": self.fact.number,
             "policy": self.policy.id, "policy_number": self.policy.number,

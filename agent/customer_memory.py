@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.core.errors import StorageError
+from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from mem.customers.fact_record import Fact
@@ -78,7 +79,7 @@ class CustomerMemory:
         """Active facts matching ``query``, best first (the store's BM25 search)."""
         return [hit.fact for hit in self.store.facts.search(query, limit=limit)]
 
-    def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: dict[str, Any]) -> Turn:
+    def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: JsonObject) -> Turn:
         """Append one turn to the customer's request log (the first turn opens the conversation).
 
         ``meta`` (the policy pages and versions an answer cited) is stored with the turn; extraction

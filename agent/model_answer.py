@@ -38,9 +38,9 @@ def model_answer(name: str, context: AssembledContext, retrieval: Retrieval, que
     return _run_chain(model, name, prompt, system, tools(retrieval, context.marker))
 
 
+# Any: llm.Tool objects, and llm ships no type information.
 def tools(retrieval: Retrieval, marker: str) -> list[Any]:
     """The three retrieval tools as ``llm`` tools; each returns marked reference data."""
-    # Any: llm.Tool objects, and llm ships no type information.
     import llm
 
     def search_facts(query: str) -> str:

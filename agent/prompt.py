@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from mem.agent.blocks import Block, mark, neutralise, new_marker
+from mem.core.json_types import JsonObject
 from mem.wiki.service_memory import ServiceStatus
 
 LANGUAGE_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese"}
@@ -55,7 +55,7 @@ class AssembledContext:
         ]
         return "\n".join(lines)
 
-    def injected(self) -> dict[str, Any]:
+    def injected(self) -> JsonObject:
         return {
             "service_context": list(self.service_items),
             "customer_context": list(self.customer_items),

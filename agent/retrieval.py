@@ -16,6 +16,7 @@ from mem.agent.blocks import Block, is_instruction_like
 from mem.agent.customer_memory import CustomerMemory
 from mem.core.errors import InvalidInput, NotFound
 from mem.core.instructions import inside_flagged, normalize, sentence_findings
+from mem.core.json_types import JsonObject
 from mem.core.text import count_wide
 from mem.core.text import page_sentences as split_sentences
 from mem.core.text.cjk import CJK
@@ -122,7 +123,7 @@ class Retrieval:
     customer: CustomerMemory | None
     question: str = ""
     blocks: list[Block] = field(default_factory=list)
-    steps: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[JsonObject] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     _status: ServiceStatus | None = None
     _versions: dict[str, int | None] = field(default_factory=dict)

@@ -127,6 +127,7 @@ def build_command() -> Any:
     return command
 
 
+# Any: a Click command or group of Typer's vendored Click, whose classes differ between Typer versions.
 def flag_names(command: Any) -> set[str]:
     """Every flag spelling anywhere in the tree (``--json``, ``--strict`` …)."""
     names: set[str] = set()

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, info, plural, stdout_console, to_json, warn
 from mem.cli.state import get_state, want_json
+from mem.core.json_types import JsonObject
+
+if TYPE_CHECKING:
+    from mem.agent.answer import Answer
 
 SessionOption = Annotated[
     Optional[str], typer.Option("--session", help="Session tag (sessions of one customer share memory).")
@@ -60,7 +64,7 @@ def ask(
     with ServerSenders(config.home, config=config) as senders:
         if script is not None:
             # the transcript is printed turn by turn, before learning runs; the JSON form includes the learning
-            def show(answer: Any) -> None:
+            def show(answer: Answer) -> None:
                 render_turn(answer, explain=explain)
 
             answers, learning = run_script(config, customer, script, service=service, session=session,
@@ -114,14 +118,14 @@ def chat(
     report_learning(learning.to_dict())
 
 
-def show_answer(answer: Any, *, as_json: bool, explain: bool) -> None:
+def show_answer(answer: Answer, *, as_json: bool, explain: bool) -> None:
     if as_json:
         emit(answer.to_dict(), as_json=True)
         return
     render_turn(answer, explain=explain, show_question=False)
 
 
-def render_turn(answer: Any, *, explain: bool, show_question: bool = True) -> None:
+def render_turn(answer: Answer, *, explain: bool, show_question: bool = True) -> None:
     console = stdout_console()
     if show_question:
         console.print(f"customer> {answer.question}", markup=False, highlight=False)
@@ -140,14 +144,14 @@ def render_turn(answer: Any, *, explain: bool, show_question: bool = True) -> No
         warn(warning)
 
 
-def citation_line(c: dict[str, Any]) -> str:
+def citation_line(c: JsonObject) -> str:
     where = f"{c['memory']} {c['id']}" + (f" v{c['version']}" if c.get("version") is not None else "")
     details = [d for d in (c.get("date"), c.get("status")) if d] + list(c.get("flags") or [])
     line = f"[{c['number']}] {where}" + (f" ({'; '.join(details)})" if details else "")
     return line + (f': "{c["quote"]}"' if c.get("quote") else "")
 
 
-def report_learning(learning: dict[str, Any]) -> None:
+def report_learning(learning: JsonObject) -> None:
     extracted = learning.get("extracted")
     if extracted:
         counts = ", ".join(f"{k} {v}" for k, v in extracted.items() if isinstance(v, int))

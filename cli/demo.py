@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -11,6 +11,9 @@ from mem.cli.ask import citation_line
 from mem.cli.options import JsonOption
 from mem.cli.output import emit, info, stdout_console
 from mem.cli.state import want_json
+
+if TYPE_CHECKING:
+    from mem.demo.run import DemoStep
 
 
 def demo(
@@ -39,7 +42,7 @@ def demo(
          "\"Can I get a refund?\"")
 
 
-def show_step(step: Any, number: int) -> None:
+def show_step(step: DemoStep, number: int) -> None:
     console = stdout_console()
     console.print(f"\n== {number}. {step.title}", style="bold", markup=False, highlight=False)
     if step.command:

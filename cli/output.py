@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from mem.core.json_types import JsonObject
 from mem.core.wording import plural as plural  # re-exported: commands import it with emit and info
 
 if TYPE_CHECKING:
@@ -34,10 +35,12 @@ def stderr_console() -> Console:
     return Console(file=sys.stderr, soft_wrap=True)
 
 
+# Any: a command's result is any JSON-able value (records, lists of them, text); json.dumps takes it whole.
 def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, default=str)
 
 
+# Any: as to_json; the human renderer given for a command knows the shape that command returns.
 def emit(data: Any, *, as_json: bool, human: Callable[[Console, Any], None] | None = None) -> None:
     """Write a command's result: JSON on request, else the human rendering."""
     if as_json:
@@ -54,7 +57,7 @@ def emit(data: Any, *, as_json: bool, human: Callable[[Console, Any], None] | No
         console.print(str(data), markup=False, highlight=False)
 
 
-def print_table(console: Console, rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None,
+def print_table(console: Console, rows: Sequence[JsonObject], columns: Sequence[str] | None = None,
                 *, title: str | None = None) -> None:
     """A list of records as a table; ``columns`` picks and orders keys (default: the first row's)."""
     from rich.table import Table
@@ -75,7 +78,7 @@ def print_table(console: Console, rows: Sequence[dict[str, Any]], columns: Seque
     console.print(table)
 
 
-def print_record(console: Console, record: dict[str, Any]) -> None:
+def print_record(console: Console, record: JsonObject) -> None:
     """One record as aligned ``key: value`` lines."""
     width = max((len(k) for k in record), default=0)
     for key, value in record.items():

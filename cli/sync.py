@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from mem.cli.options import JsonOption
 from mem.cli.output import emit, plural, progress
 from mem.cli.state import get_state, want_json
+from mem.core.json_types import JsonObject
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def sync(
@@ -31,7 +35,7 @@ def sync(
     emit(result, as_json=want_json(ctx, json_output), human=render_sync)
 
 
-def render_sync(console: Any, result: dict[str, Any]) -> None:
+def render_sync(console: Console, result: JsonObject) -> None:
     """What a sync did, as sentences: the bundle, the facts flagged for recheck, the evidence sent."""
     say = partial(console.print, markup=False, highlight=False)
     if result.get("status") == "up-to-date":

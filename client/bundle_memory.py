@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.client.installed_bundle import installed_dir, installed_manifest, load_state
 from mem.client.login import load_login
 from mem.client.trust import load_trust
-from mem.core.config import Config
+from mem.core.config import Config, SettingSections
 from mem.core.errors import NotFound, StorageError
+from mem.core.json_types import JsonObject
 from mem.wire.manifest import CONFIG_FILE, CONTEXT_FILE, FILES_DIR, MANIFEST_FILE
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ class BundleServiceMemory:
                 break
         return hits
 
-    def settings(self) -> dict[str, dict[str, Any]]:
+    def settings(self) -> SettingSections:
         path = self.folder / FILES_DIR / CONFIG_FILE
         try:
             return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
@@ -114,14 +115,15 @@ def client_config(config: Config, home: Path | None = None) -> Config:
     return config.overlay(memory.settings(), origin=f"bundle {memory._state.get('version')}")
 
 
-def client_status(home: Path) -> dict[str, Any]:
+def client_status(home: Path) -> JsonObject:
     """``mem status``: bundle version, verified_at, stale and why, server, trust, customers."""
     state = load_state(home)
     login = load_login(home)
     trust = load_trust(home)
+    manifest = installed_manifest(home, state) if state else None
     return {
         "bundle_version": state.get("version"),
-        "bundle_commit": (installed_manifest(home, state) or {}).get("commit") if state else None,
+        "bundle_commit": manifest.get("commit") if manifest else None,
         "verified_at": state.get("verified_at"),
         "expires_at": state.get("expires_at"),
         "expired": _expired(state.get("expires_at")),

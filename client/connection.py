@@ -54,8 +54,9 @@ class ServerClient:
     def close(self) -> None:
         self._http.close()
 
+    # Any: ``json`` is a request body of whatever shape the endpoint takes (built against mem.wire).
     def request(self, method: str, path: str, *, json: Any = None, content: bytes | None = None,
-                headers: dict[str, str] | None = None, params: dict[str, Any] | None = None) -> httpx.Response:
+                headers: dict[str, str] | None = None, params: dict[str, str] | None = None) -> httpx.Response:
         """Send one request; a non-2xx answer is raised as the matching ``MemError``."""
         import httpx
 
@@ -69,7 +70,8 @@ class ServerClient:
             return response
         raise _error_of(response, self.url)
 
-    def get_json(self, path: str, *, params: dict[str, Any] | None = None) -> Any:
+    # Any: a JSON body as parsed; its shape is the endpoint's, checked by the caller.
+    def get_json(self, path: str, *, params: dict[str, str] | None = None) -> Any:
         return _json_of(self.request("GET", path, params=params), self.url)
 
     def get_bytes(self, path: str) -> tuple[bytes, dict[str, str]]:
@@ -81,9 +83,11 @@ class ServerClient:
     def post_json(self, path: str, data: Any) -> Any:
         return _json_of(self.request("POST", path, json=data), self.url)
 
+    # Any: the JSON answer as parsed (None for an empty one), checked by the caller.
     def put_bytes(self, path: str, data: bytes, *, content_type: str = "application/octet-stream") -> Any:
         return _json_of(self.request("PUT", path, content=data, headers={"Content-Type": content_type}), self.url)
 
+    # Any: as put_bytes.
     def delete(self, path: str) -> Any:
         return _json_of(self.request("DELETE", path), self.url)
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.client.connection import ServerClient
 from mem.core.config import Config
+from mem.core.json_types import JsonObject
 from mem.wire.evidence import PATH, evidence_record
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class ServerEvidenceSender:
 
 def push_evidence(home: Path, *, client: ServerClient | None = None, config: Config | None = None,
                   server: str | None = None, customer_id: str | None = None,
-                  on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+                  on_progress: ProgressCallback | None = None) -> JsonObject:
     """Send the queued evidence records of every customer on this home (or only ``customer_id``'s);
     returns counts."""
     if not (Path(home) / "customers").is_dir():  # no customer memory on this client: nothing queued

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.client.connection import ServerClient
 from mem.core.config import Config
 from mem.core.errors import NetworkError, Refused
+from mem.core.json_types import JsonObject
 from mem.wire.share import PATH
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ class ServerDecisionSharer:
         self.offline_ok = offline_ok
 
     def share_decisions(self, customer_id: str, decisions: Sequence[Fact], *,
-                        own_texts: Sequence[str]) -> dict[str, Any]:
+                        own_texts: Sequence[str]) -> JsonObject:
         from mem.knowhow.anonymise import names_in, share_secret
         from mem.knowhow.share import shared_records
 
@@ -57,7 +58,7 @@ class ServerDecisionSharer:
 
 
 def share_customer(home: Path, customer_id: str, *, config: Config, client: ServerClient | None = None,
-                   server: str | None = None) -> dict[str, Any]:
+                   server: str | None = None) -> JsonObject:
     """``mem share``: send the customer's shareable decisions; ``Refused`` without the customer's consent."""
     from mem.customers.learning import share_decisions
     from mem.customers.store import CustomerStore

@@ -32,22 +32,21 @@ class StaticBundleClient(ServerClient):
         super().__init__(check_url(url), token=None, timeout=timeout)
         self._hashes: dict[int, dict[str, str]] = {}  # version → bundle path → sha256, from its manifest
 
-    def get_json(self, path: str, **options: Any) -> Any:
+    # Any: as ServerClient.get_json; ``params`` are ignored, a static folder takes none.
+    def get_json(self, path: str, *, params: dict[str, str] | None = None) -> Any:
         if path != "/v1/bundle/latest":
             raise NotFound(f"static bundle hosting at {self.url} serves bundles only, not {path}")
-        options.pop("params", None)
-        latest = super().get_json(f"/{LATEST}", **options)
+        latest = super().get_json(f"/{LATEST}")
         if not isinstance(latest, dict) or latest.get("format") != FORMAT:
             raise NetworkError(f"{self.url}/{LATEST} is not a {FORMAT} pointer "
                                "(is this a `mem bundle publish` folder?)")
         return {"version": latest.get("version")}
 
-    def get_bytes(self, path: str, **options: Any) -> tuple[bytes, dict[str, str]]:
-        # ``options`` (e.g. a size cap) pass through unchanged: the same limits as from mem serve.
+    def get_bytes(self, path: str) -> tuple[bytes, dict[str, str]]:
         found = _BUNDLE.match(path)
         if found:
             version, name = int(found.group(1)), found.group(2)
-            data, headers = super().get_bytes(f"/{version_folder(version)}/{name}", **options)
+            data, headers = super().get_bytes(f"/{version_folder(version)}/{name}")
             if name == "manifest.json":
                 self._remember(version, data)
             return data, headers
@@ -57,9 +56,9 @@ class StaticBundleClient(ServerClient):
             digest = self._hashes.get(version, {}).get(bundle_path)
             if digest is None:
                 raise NotFound(f"bundle {version} lists no file {bundle_path!r}")
-            return super().get_bytes(f"/{file_path(digest)}", **options)
+            return super().get_bytes(f"/{file_path(digest)}")
         if path == "/v1/keys/public.pem":
-            return super().get_bytes(f"/{KEY_PATH}", **options)
+            return super().get_bytes(f"/{KEY_PATH}")
         raise NotFound(f"static bundle hosting at {self.url} has nothing at {path}")
 
     def _remember(self, version: int, manifest_bytes: bytes) -> None:

@@ -25,21 +25,30 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from mem.client.connection import ServerClient
-from mem.client.installed_bundle import installed_dir, installed_manifest, load_state, mark_stale, save_state
+from mem.client.installed_bundle import (
+    BundleState,
+    installed_dir,
+    installed_manifest,
+    load_state,
+    mark_stale,
+    save_state,
+)
 from mem.client.trust import bundle_home, follow_transitions, load_trust, save_trust, trusted_key
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import MemError, NetworkError, VerificationError
 from mem.core.fsio import fsync_dir
+from mem.core.json_types import JsonObject
 from mem.wire import signing
 from mem.wire.manifest import (
     FILES_DIR,
     MANIFEST_FILE,
     SIGNATURE_FILE,
     TRANSITIONS_FILE,
+    Manifest,
+    ManifestFile,
     expires_at,
     page_versions,
     parse_manifest,
@@ -50,7 +59,7 @@ ProgressCallback = Callable[[int, int, str], None]
 
 
 def sync(home: Path, *, config: Config, server: str | None = None, client: ServerClient | None = None,
-         push_evidence: bool = True, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+         push_evidence: bool = True, on_progress: ProgressCallback | None = None) -> JsonObject:
     """Bring this home's bundle up to date; raises (after recording ``stale``) when it cannot."""
     home = Path(home)
     own_client = client is None
@@ -87,7 +96,7 @@ def _bundle_source(home: Path, config: Config, client: ServerClient) -> ServerCl
     return StaticBundleClient(url)
 
 
-def _push_evidence_quietly(home: Path, client: ServerClient) -> dict[str, Any]:
+def _push_evidence_quietly(home: Path, client: ServerClient) -> JsonObject:
     # Evidence has its own queue and retries; a failure there must not mark the bundle stale.
     from mem.client.evidence_push import push_evidence
 
@@ -97,7 +106,7 @@ def _push_evidence_quietly(home: Path, client: ServerClient) -> dict[str, Any]:
         return {"sent": 0, "error": exc.message}
 
 
-def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallback | None) -> dict[str, Any]:
+def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallback | None) -> JsonObject:
     state = load_state(home)
     old_manifest = installed_manifest(home, state)
     latest = client.get_json("/v1/bundle/latest")
@@ -129,7 +138,8 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
 
     now = clock.isoformat(clock.now())
     if isinstance(held, int) and manifest["version"] == held and installed_dir(home, state) is not None:
-        state.update(stale=False, reason=None, verified_at=now, server=client.url, last_attempt=now)
+        state["stale"], state["reason"], state["verified_at"] = False, None, now
+        state["server"], state["last_attempt"] = client.url, now
         save_state(home, state)
         return {"status": "up-to-date", "version": held, "previous_version": held, "files": len(manifest["files"]),
                 "flagged": {}, "key_id": manifest["key_id"]}
@@ -138,7 +148,7 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
                        on_progress=on_progress)
     if trust_source is not None:
         save_trust(home, signing.public_pem(key), source=trust_source)
-    new_state = {"version": manifest["version"], "dir": folder.name, "verified_at": now,
+    new_state: BundleState = {"version": manifest["version"], "dir": folder.name, "verified_at": now,
                  "manifest_sha256": manifest_sha, "issued_at": manifest["issued_at"],
                  "expires_at": manifest["expires_at"], "key_id": manifest["key_id"], "server": client.url,
                  "stale": False, "reason": None, "last_attempt": now}
@@ -174,14 +184,14 @@ def _signing_key(home: Path, client: ServerClient, key_id: str, transitions_byte
     return follow_transitions(current, key_id, transitions), "rotation"
 
 
-def _download(home: Path, client: ServerClient, manifest: dict[str, Any], manifest_bytes: bytes, signature: bytes,
-              transitions_bytes: bytes, old_manifest: dict[str, Any] | None, *,
+def _download(home: Path, client: ServerClient, manifest: Manifest, manifest_bytes: bytes, signature: bytes,
+              transitions_bytes: bytes, old_manifest: Manifest | None, *,
               on_progress: ProgressCallback | None) -> Path:
     """Fetch and check every file into a staging folder, then rename it into place."""
     root = bundle_home(home)
     root.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".incoming-", dir=root))
-    old_hashes = {f["path"]: f["sha256"] for f in (old_manifest or {}).get("files", [])}
+    old_hashes = {f["path"]: f["sha256"] for f in (old_manifest.get("files", []) if old_manifest else [])}
     version = manifest["version"]
     try:
         total = len(manifest["files"])
@@ -208,7 +218,7 @@ def _download(home: Path, client: ServerClient, manifest: dict[str, Any], manife
         raise
 
 
-def _check_file(entry: dict[str, Any], data: bytes, headers: dict[str, str], version: int,
+def _check_file(entry: ManifestFile, data: bytes, headers: dict[str, str], version: int,
                 old_hashes: dict[str, str]) -> None:
     digest = hashlib.sha256(data).hexdigest()
     if len(data) == entry["length"] and digest == entry["sha256"]:

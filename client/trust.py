@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from mem.client.login import save_login
 from mem.core import clock
@@ -17,36 +17,60 @@ from mem.core.errors import InvalidInput, VerificationError
 from mem.core.fsio import atomic_write_text
 from mem.wire import signing
 
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
 TRUST_FILE = "trust.json"
+
+
+class Trust(TypedDict):
+    """``trust.json``: the signing key this client trusts, how it came to (``pinned``, ``first-use``,
+    ``rotation``) and since when."""
+
+    key_id: str
+    public_key: str  # PEM
+    source: str
+    since: str
+
+
+class LoginSummary(TypedDict, total=False):
+    """What ``mem login`` reports (the token itself is never echoed)."""
+
+    server: str
+    token: str  # "stored" or "none"
+    file: str
+    bundles: str
+    trusted_key: str
 
 
 def bundle_home(home: Path) -> Path:
     return Path(home) / "bundle"
 
 
-def load_trust(home: Path) -> dict[str, Any] | None:
+def load_trust(home: Path) -> Trust | None:
     try:
-        return json.loads((bundle_home(home) / TRUST_FILE).read_text())
+        trust: Trust = json.loads((bundle_home(home) / TRUST_FILE).read_text())  # written by save_trust
+        return trust
     except FileNotFoundError:
         return None
     except (OSError, json.JSONDecodeError) as exc:
         raise InvalidInput(f"{bundle_home(home) / TRUST_FILE} is unreadable: {exc}") from exc
 
 
-def save_trust(home: Path, public_pem: bytes, *, source: str) -> dict[str, Any]:
+def save_trust(home: Path, public_pem: bytes, *, source: str) -> Trust:
     key = signing.load_public_pem(public_pem)
-    data = {"key_id": signing.key_id(key), "public_key": public_pem.decode("ascii"), "source": source,
+    data: Trust = {"key_id": signing.key_id(key), "public_key": public_pem.decode("ascii"), "source": source,
             "since": clock.isoformat(clock.now())}
     atomic_write_text(bundle_home(home) / TRUST_FILE, json.dumps(data, indent=2) + "\n")
     return data
 
 
-def trusted_key(trust: dict[str, Any]):
+def trusted_key(trust: Trust) -> Ed25519PublicKey:
     return signing.load_public_pem(trust["public_key"].encode("ascii"), origin="trusted key")
 
 
 def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | None = None,
-                 bundles: str | None = None) -> dict[str, Any]:
+                 bundles: str | None = None) -> LoginSummary:
     """``mem login``: store server, token and (``bundles``) a static bundle base URL; pin ``trust_key``
     (a PEM file) when given."""
     pem = None
@@ -57,7 +81,7 @@ def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | N
             raise InvalidInput(f"cannot read {trust_key}: {exc.strerror}") from exc
         signing.load_public_pem(pem, origin=str(trust_key))
     path = save_login(home, url=url, token=token, bundles=bundles)
-    result: dict[str, Any] = {"server": url.strip().rstrip("/"), "token": "stored" if token else "none",
+    result: LoginSummary = {"server": url.strip().rstrip("/"), "token": "stored" if token else "none",
                               "file": str(path)}
     if bundles:
         result["bundles"] = bundles.strip().rstrip("/")
@@ -66,7 +90,8 @@ def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | N
     return result
 
 
-def follow_transitions(trusted, target_id: str, transitions: list[dict[str, str]]):
+def follow_transitions(trusted: Ed25519PublicKey, target_id: str,
+                       transitions: list[dict[str, str]]) -> Ed25519PublicKey:
     """The public key named ``target_id``, reached from ``trusted`` through signed transitions.
 
     Raises ``VerificationError`` with "bad rotation" when a transition that claims to start at a

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mem.core.errors import NetworkError
+from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -34,11 +35,11 @@ class VaultClient:
         self.client = client
         self.part_bytes = part_bytes
 
-    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any], replace: bool = False) -> dict[str, Any]:
+    def create(self, *, slot: str, authenticator: str, kdf: JsonObject, replace: bool = False) -> JsonObject:
         return _dict(self.client.post_json("/vault/backups", {"slot": slot, "authenticator": authenticator,
                                                                "kdf": kdf, "replace": replace}))
 
-    def upload(self, backup_id: str, data: bytes) -> dict[str, Any]:
+    def upload(self, backup_id: str, data: bytes) -> JsonObject:
         parts = max(1, -(-len(data) // self.part_bytes))
         for index in range(parts):
             chunk = data[index * self.part_bytes:(index + 1) * self.part_bytes]
@@ -46,14 +47,14 @@ class VaultClient:
         return _dict(self.client.post_json(f"/vault/backups/{backup_id}/complete", {
             "parts": parts, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}))
 
-    def find(self, *, slot: str) -> list[dict[str, Any]]:
+    def find(self, *, slot: str) -> list[JsonObject]:
         answer = _dict(self.client.get_json("/vault/backups", params={"slot": slot}))
         backups = answer.get("backups")
         if not isinstance(backups, list):
             raise NetworkError("server answered the backup list without a list")
         return backups
 
-    def unlock(self, backup_id: str, *, authenticator: str) -> dict[str, Any]:
+    def unlock(self, backup_id: str, *, authenticator: str) -> JsonObject:
         return _dict(self.client.post_json(f"/vault/backups/{backup_id}/unlock", {"authenticator": authenticator}))
 
     def download(self, backup_id: str) -> bytes:
@@ -133,7 +134,7 @@ def require_private_channel(url: str) -> None:
                       "backup's secret and ciphertext on the network; log in with an https:// URL")
 
 
-def _dict(answer: Any) -> dict[str, Any]:
+def _dict(answer: Any) -> JsonObject:
     if not isinstance(answer, dict):
         raise NetworkError("server answered a vault call with something that is not a JSON object")
     return answer

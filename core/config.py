@@ -29,6 +29,10 @@ CONFIG_FILE = "mem.toml"
 #: Config sections the service ships to clients in its bundle (docs/design.md, "Traits": thresholds change
 #: without an app update); the client overlays them on its own ``mem.toml``.
 CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
+#: A setting's value as ``mem.toml`` and a bundle's ``config.json`` carry it (every field type of the sections).
+SettingValue = str | int | float | bool | list[str]
+#: Settings by section and key: what a bundle's ``config.json`` holds and ``ServiceMemory.settings`` returns.
+SettingSections = dict[str, dict[str, SettingValue]]
 
 
 def _f(default: Any, doc: str) -> Any:
@@ -224,6 +228,7 @@ class Config:
             changes["backup"] = backup
         return dataclasses.replace(config, **changes)
 
+    # Any: parsed TOML or JSON, not yet trusted; every section and value is checked here against its field.
     def overlay(self, data: Mapping[str, Any], *, origin: str = CONFIG_FILE) -> Config:
         """A copy with the sections in ``data`` (parsed TOML shape) applied over these values.
 
@@ -240,7 +245,7 @@ class Config:
             changes[section_name] = _apply(current, values, section_name, origin)
         return dataclasses.replace(self, **changes)
 
-    def section_dict(self, name: str) -> dict[str, Any]:
+    def section_dict(self, name: str) -> dict[str, SettingValue]:
         """One section as plain data (used to ship client settings inside a bundle)."""
         return dataclasses.asdict(getattr(self, name))
 
@@ -271,6 +276,7 @@ def _apply(current: Any, values: Mapping[str, Any], section: str, origin: str) -
     return dataclasses.replace(current, **updates)
 
 
+# Any: TOML as parsed, of any shape; ``Config.overlay`` checks it setting by setting.
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file, turning syntax errors into one clear line."""
     try:

@@ -13,11 +13,12 @@ import json
 from typing import Any
 
 from mem.core.errors import ModelError
+from mem.core.json_types import JsonObject
 
 
+# Any: llm ships no type information, so its Model class would be Any to mypy anyway.
 def get_model(name: str) -> Any:
     """The ``llm`` model for ``name`` (any model an installed ``llm`` plugin registers)."""
-    # Any: llm ships no type information, so its Model class would be Any to mypy anyway.
     import llm
 
     try:
@@ -29,7 +30,8 @@ def get_model(name: str) -> Any:
         ) from exc
 
 
-def complete(name: str, prompt: str, *, system: str | None = None, schema: dict[str, Any] | None = None,
+# Any: llm's response and tool objects (llm ships no types); ``schema`` is a JSON schema, any JSON object.
+def complete(name: str, prompt: str, *, system: str | None = None, schema: JsonObject | None = None,
              tools: list[Any] | None = None) -> Any:
     """Run one prompt; returns the ``llm`` response object (``.text()``, ``.tool_calls()``)."""
     import llm
@@ -55,8 +57,9 @@ def complete_text(name: str, prompt: str, *, system: str | None = None) -> str:
     return complete(name, prompt, system=system).text()
 
 
+# Any: the model's JSON answer as parsed, not trusted: every caller checks it against its schema.
 def complete_json(name: str, prompt: str, *, system: str | None = None,
-                  schema: dict[str, Any] | None = None) -> Any:
+                  schema: JsonObject | None = None) -> Any:
     """Run one prompt that must answer JSON; returns the parsed value or raises ``ModelError``.
 
     Tolerates a fenced ```json block around the answer (common with chat models); anything else

@@ -77,6 +77,7 @@ __all__ = [
 ]
 
 
+# Any: a lazily imported export, whichever of the names in _EXPORTS (typed where it is defined).
 def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:

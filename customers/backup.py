@@ -25,19 +25,22 @@ from typing import Any, Protocol
 
 from mem.core.errors import Conflict, InvalidInput, NetworkError, NotFound, Refused, VerificationError
 from mem.core.ids import validate_customer_id
+from mem.core.json_types import JsonObject
 from mem.customers import backup_crypto as bc
 
 ProgressCallback = Callable[[int, int, str], None]
 
 
 class VaultTransport(Protocol):
-    """The server calls a backup needs, for the logged-in account."""
+    """The server calls a backup needs, for the logged-in account. Answers are JSON objects as they
+    came off the network: ``create_backup`` and ``restore_backup`` read each field they use with a
+    conversion (``str(…)``, ``int(…)``), so a malformed answer fails here, not in the store."""
 
-    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any],
-               replace: bool = False) -> dict[str, Any]: ...
-    def upload(self, backup_id: str, data: bytes) -> dict[str, Any]: ...
-    def find(self, *, slot: str) -> list[dict[str, Any]]: ...
-    def unlock(self, backup_id: str, *, authenticator: str) -> dict[str, Any]: ...
+    def create(self, *, slot: str, authenticator: str, kdf: JsonObject,
+               replace: bool = False) -> JsonObject: ...
+    def upload(self, backup_id: str, data: bytes) -> JsonObject: ...
+    def find(self, *, slot: str) -> list[JsonObject]: ...
+    def unlock(self, backup_id: str, *, authenticator: str) -> JsonObject: ...
     def download(self, backup_id: str) -> bytes: ...
     def delete(self, backup_id: str) -> None: ...
     def slot_key(self) -> bytes: ...
@@ -56,7 +59,7 @@ class BackupReceipt:
     ciphertext_bytes: int
     replaced: list[str]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return asdict(self)
 
 
@@ -73,7 +76,7 @@ class RestoreReport:
     # (``mem.customers.policy_change.flag_policy_changes`` treats every page as newer than none).
     policy_checked: bool = False
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return asdict(self)
 
 

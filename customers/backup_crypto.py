@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mem.core.errors import InvalidInput, VerificationError
+from mem.core.json_types import JsonObject
 
 FORMAT_VERSION = 1
 MAGIC = b"MEMBAK"
@@ -47,10 +48,11 @@ class KdfParams:
     memory_kib: int
     profile: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"alg": "argon2id", "iterations": self.iterations, "lanes": self.lanes,
                 "memory_kib": self.memory_kib, "profile": self.profile}
 
+    # Any: read from a backup header or the key service's answer, untrusted; every field is checked here.
     @classmethod
     def from_dict(cls, data: Any) -> KdfParams:
         """Parse and bound-check cost read from a header or the key service.

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.errors import InvalidInput, Refused
+from mem.core.json_types import JsonObject
 from mem.customers import db
 from mem.customers.fact_record import Fact, check_choices
 
@@ -32,7 +33,7 @@ class Consent:
     def allows(self, category: str) -> bool:
         return category == "none" or category in self.allowed
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "allowed": sorted(self.allowed),
             "share": self.share,

@@ -17,11 +17,12 @@ import dataclasses
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.errors import InvalidInput, NotFound, Refused
 from mem.core.ids import new_id
+from mem.core.json_types import JsonObject
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, find_slot
 
@@ -48,7 +49,7 @@ class ContextItem:
     fact_id: str | None = None
     key: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "id": self.id,
             "text": self.text,
@@ -72,7 +73,7 @@ class ContextChange:
     used_chars: int = 0
     budget_chars: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "item": self.item.to_dict(),
             "kept": self.kept,
@@ -180,7 +181,7 @@ class CustomerContext:
             self._drop_context(item, action="removed", reason="removed by the customer")
         return item
 
-    def changes(self) -> builtins.list[dict[str, Any]]:
+    def changes(self) -> builtins.list[JsonObject]:
         """Every change of the customer context, oldest first (the append-only context log)."""
         rows = self._store.conn.execute("SELECT * FROM context_log ORDER BY seq").fetchall()
         return [dict(row) for row in rows]

@@ -30,10 +30,11 @@ import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.errors import ModelError
+from mem.core.json_types import JsonObject
 from mem.core.text.content_terms import terms
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
@@ -72,10 +73,10 @@ class ExtractionReport:
     traits_added: list[str] = field(default_factory=list)
     traits_updated: list[str] = field(default_factory=list)
     recheck_flagged: list[str] = field(default_factory=list)
-    context: list[dict[str, Any]] = field(default_factory=list)
+    context: list[JsonObject] = field(default_factory=list)
     rejected: list[dict[str, str]] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return asdict(self)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from mem.core import clock
 from mem.core.errors import InvalidInput
 from mem.core.ids import new_id
+from mem.core.json_types import JsonObject
 
 KINDS = ("event", "decision", "attribute", "preference", "request", "trait")
 STATUSES = ("active", "replaced", "retracted")
@@ -37,7 +38,7 @@ class Evidence:
     speaker: str | None = None
     said_on: date | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "log_id": self.log_id,
             "turn": self.turn,
@@ -48,7 +49,7 @@ class Evidence:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Evidence:
+    def from_dict(cls, data: JsonObject) -> Evidence:
         _require_mapping(data, "evidence")
         said_on = data.get("said_on")
         try:
@@ -77,11 +78,11 @@ class PolicyRef:
     page: str
     version: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"page": self.page, "version": self.version}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PolicyRef:
+    def from_dict(cls, data: JsonObject) -> PolicyRef:
         _require_mapping(data, "policy_refs")
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -100,7 +101,7 @@ class Recheck:
     reason: str = ""
     since: datetime | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "flag": self.flag,
             "reason": self.reason,
@@ -108,7 +109,7 @@ class Recheck:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> Recheck:
+    def from_dict(cls, data: JsonObject | None) -> Recheck:
         if data is None:
             return cls()
         _require_mapping(data, "recheck")
@@ -186,6 +187,7 @@ class Fact:
         fact.validate()
         return fact
 
+    # Any: field name → new value, as dataclasses.replace takes them; validate() checks the result.
     def replace(self, **changes: Any) -> Fact:
         """A copy with ``changes`` applied (tuples for list fields), validated."""
         for name in ("evidence", "policy_refs", "support"):
@@ -236,7 +238,7 @@ class Fact:
             if not isinstance(ref, PolicyRef):
                 raise InvalidInput("fact.policy_refs must hold PolicyRef records")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """Plain JSON-ready data; dates as ISO strings."""
         return {
             "id": self.id,
@@ -259,7 +261,7 @@ class Fact:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Fact:
+    def from_dict(cls, data: JsonObject) -> Fact:
         """The inverse of ``to_dict``; raises ``InvalidInput`` on a malformed record."""
         _require_mapping(data, "fact")
         valid_at = data.get("valid_at")

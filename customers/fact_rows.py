@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from mem.core import clock
+from mem.core.json_types import JsonObject
 from mem.customers.fact_record import Fact
 
 
@@ -29,7 +30,7 @@ class HistoryEntry:
     reason: str
     fact: Fact | None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "seq": self.seq,
             "fact_id": self.fact_id,
@@ -46,7 +47,7 @@ class SearchHit:
     fact: Fact
     score: float
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"score": round(self.score, 4), **self.fact.to_dict()}
 
 
@@ -90,7 +91,7 @@ _FULL_TEMPLATE: dict[str, Any] = {
 }
 
 
-def expand_record(stored: dict[str, Any]) -> dict[str, Any]:
+def expand_record(stored: JsonObject) -> JsonObject:
     """The ``Fact.to_dict`` form of a parsed ``record_json`` text, without building a ``Fact``.
 
     The export of 100k facts uses it: three times faster than ``Fact.from_dict(...).to_dict()``.
@@ -110,7 +111,7 @@ _EVIDENCE_KEYS = ("log_id", "turn", "role", "quote", "speaker", "said_on")
 _KEEP = object()  # no field has it as its default
 
 
-def compact_record(record: dict[str, Any]) -> str:
+def compact_record(record: JsonObject) -> str:
     """``record_json`` of a record ``Fact.from_dict`` accepted, without building the ``Fact`` again.
 
     Drops exactly what ``from_dict`` restores (fields at their default, a null evidence speaker or

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from mem.core.errors import MemError
+from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from mem.core.config import Config
@@ -49,7 +50,7 @@ class DecisionSharer(Protocol):
     """Anonymises one consenting customer's decision facts and sends them for know-how."""
 
     def share_decisions(self, customer_id: str, decisions: Sequence[Fact], *,
-                        own_texts: Sequence[str]) -> dict[str, Any]:
+                        own_texts: Sequence[str]) -> JsonObject:
         """Share ``decisions`` (every decision fact, any status: inactive ones are withdrawn).
 
         ``own_texts`` are the customer's attribute facts and context items, read only so that a
@@ -62,13 +63,13 @@ class DecisionSharer(Protocol):
 class LearningReport:
     """What learning did: extraction's report, evidence sent, sharing, and what was skipped and why."""
 
-    extracted: dict[str, Any] | None = None
-    shared: dict[str, Any] | None = None
-    evidence: dict[str, Any] | None = None
+    extracted: JsonObject | None = None
+    shared: JsonObject | None = None
+    evidence: JsonObject | None = None
     skipped: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"extracted": self.extracted, "shared": self.shared, "evidence": self.evidence,
                 "skipped": self.skipped, "errors": self.errors}
 
@@ -119,7 +120,7 @@ def send_pending_evidence(store: CustomerStore, sender: EvidenceSender, *, batch
     return sent
 
 
-def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> dict[str, Any] | None:
+def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> JsonObject | None:
     """Give the customer's decision facts to ``sharer`` if the customer consented; ``None`` if not
     (and then nothing is read for sharing)."""
     if not store.consent.current().share:

@@ -21,6 +21,7 @@ from typing import Any
 from mem.core import clock
 from mem.core.errors import InvalidInput, StorageError
 from mem.core.fsio import atomic_write_text
+from mem.core.json_types import JsonObject
 
 ROLE_ALIASES = {
     "customer": "customer", "user": "customer", "human": "customer",
@@ -44,9 +45,9 @@ class Turn:
     text: str
     # Small JSON data about the turn, e.g. the policy pages and versions an answer cited
     # ({"policy_refs": [{"page", "version"}]}), which extraction links new facts to.
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: JsonObject = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         data = {
             "id": self.id,
             "conversation_id": self.conversation_id,
@@ -62,7 +63,7 @@ class Turn:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Turn:
+    def from_dict(cls, data: JsonObject) -> Turn:
         return cls(
             id=str(data["id"]),
             conversation_id=str(data["conversation_id"]),
@@ -95,7 +96,7 @@ class Conversation:
     def pending(self) -> bool:
         return self.extracted < len(self.turns)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "id": self.id,
             "session": self.session,
@@ -117,9 +118,10 @@ class ImportedTurn:
     speaker: str | None
     text: str
     turn_id: str | None
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: JsonObject = field(default_factory=dict)
 
 
+# Any: a field of an imported log line as parsed (JSON), checked here.
 def normalise_role(value: Any, *, speaker: str | None, agent_speakers: Iterable[str]) -> str:
     """``customer``/``agent``/``system`` from a role or its aliases; without a role, from the speaker."""
     if value is None or value == "":
@@ -132,7 +134,8 @@ def normalise_role(value: Any, *, speaker: str | None, agent_speakers: Iterable[
     return role
 
 
-def validate_meta(value: Any) -> dict[str, Any]:
+# Any: as normalise_role; what passes is a JSON object.
+def validate_meta(value: Any) -> JsonObject:
     """Turn metadata must be a JSON object (kept small: it is written with every turn)."""
     if value is None:
         return {}
@@ -147,6 +150,7 @@ def validate_meta(value: Any) -> dict[str, Any]:
     return value
 
 
+# Any: as normalise_role.
 def validate_turn_id(value: Any) -> str:
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise InvalidInput("turn id must be a string")

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.core import clock
+from mem.core.json_types import JsonObject
 from mem.customers.fact_record import Fact
 
 if TYPE_CHECKING:
@@ -28,11 +29,11 @@ class EvidenceItem:
     date: str | None
     kind: str
     text: str
-    quotes: tuple[dict[str, Any], ...]
-    policy_refs: tuple[dict[str, Any], ...]
+    quotes: tuple[JsonObject, ...]
+    policy_refs: tuple[JsonObject, ...]
     queued_at: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "id": self.id,
             "fact_id": self.fact_id,

@@ -20,8 +20,9 @@ piling up. The store enforces the budget and demotes the least important item if
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from mem.core.json_types import JsonObject
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, Slot, find_slot
@@ -47,7 +48,7 @@ class ContextOutcome:
     reason: str
     fact_id: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"action": self.action, "text": self.text, "reason": self.reason, "fact_id": self.fact_id}
 
 
@@ -120,7 +121,7 @@ class Confirmation:
     context: ContextOutcome | None = None
     demoted: tuple[Fact, ...] = field(default=())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {**self.fact.to_dict(), "context": self.context.to_dict() if self.context else None,
                 "demoted": [f.id for f in self.demoted]}
 

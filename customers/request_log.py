@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
 from mem.core.ids import new_id, validate_name
+from mem.core.json_types import JsonObject
 from mem.customers import log_files
 from mem.customers._layout import DIRTY_MARKER, LOGS_DIR
 from mem.customers.log_files import Conversation, Turn
@@ -61,7 +62,7 @@ class RequestLog:
         speaker: str | None = None,
         time: datetime | None = None,
         turn_id: str | None = None,
-        meta: dict[str, Any] | None = None,
+        meta: JsonObject | None = None,
     ) -> Turn:
         """Log one request or response (called by ``mem ask``/``mem chat`` for every turn).
 
@@ -95,7 +96,7 @@ class RequestLog:
         return turn
 
     def import_file(self, path: Path, *, agent_speakers: Iterable[str] = (),
-                    max_message_bytes: int = log_files.MAX_MESSAGE_BYTES) -> dict[str, Any]:
+                    max_message_bytes: int = log_files.MAX_MESSAGE_BYTES) -> JsonObject:
         """``mem log import``: past conversations from a JSONL file, all or nothing.
 
         Lines are grouped into conversations by ``conversation`` (default: the session tag), in file

@@ -22,6 +22,7 @@ from typing import Any
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import Conflict
+from mem.core.json_types import JsonObject
 from mem.core.wording import plural
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -45,7 +46,7 @@ class DemoStep:
     lines: list[str] = field(default_factory=list)
     answer: Any = None  # the Answer, on the step that asks
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"title": self.title, "command": self.command, "lines": self.lines}
 
 
@@ -58,7 +59,7 @@ class DemoResult:
     answer: Any
     learning: Any
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"folder": str(self.folder), "workspace": str(self.workspace), "home": str(self.home),
                 "steps": [s.to_dict() for s in self.steps], "answer": self.answer.to_dict(),
                 "learning": self.learning.to_dict()}

@@ -19,15 +19,28 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
+from typing import TypedDict
 
 from mem.core import clock
 from mem.core.config import KnowhowSettings
+from mem.core.json_types import JsonObject
 from mem.knowhow.signature import decision_terms, jaccard, polarity, split_decision, terms
+from mem.wire.share import ShareRecord
 
 SIMILAR = 0.5
+
+
+class Review(TypedDict):
+    """An operator's approval or rejection of a candidate, as the server store keeps it."""
+
+    decision: str  # "approved" | "rejected"
+    by: str
+    at: str
+    page_id: str | None
+    signature: str  # of the candidate's evidence when reviewed
 
 
 @dataclass
@@ -45,7 +58,7 @@ class Decision:
     polarity: str = "positive"
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Decision:
+    def from_record(cls, record: ShareRecord) -> Decision:
         condition, decision = str(record.get("condition") or ""), str(record.get("decision") or "")
         if not condition and decision:
             condition, decision = split_decision(decision)
@@ -66,12 +79,12 @@ class Candidate:
     customers: int
     counter_examples: int
     facts: int
-    policy_refs: list[dict[str, Any]]
+    policy_refs: list[JsonObject]
     situation_key: str
-    alternatives: list[dict[str, Any]] = field(default_factory=list)
-    review: dict[str, Any] | None = None
+    alternatives: list[JsonObject] = field(default_factory=list)
+    review: JsonObject | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"id": self.id, "kind": self.kind, "status": self.status, "when": self.when, "then": self.then,
                 "customers": self.customers, "counter_examples": self.counter_examples, "facts": self.facts,
                 "policy_refs": self.policy_refs, "alternatives": self.alternatives, "review": self.review}
@@ -111,7 +124,7 @@ def _common_text(texts: list[str]) -> str:
     return sorted(t for t, n in counts.items() if n == best)[0]
 
 
-def _refs(members: list[Decision]) -> list[dict[str, Any]]:
+def _refs(members: list[Decision]) -> list[JsonObject]:
     latest: dict[str, int] = {}
     for member in members:
         for page, version in member.policy_refs:
@@ -134,8 +147,8 @@ def _digest(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()[:10]
 
 
-def detect_candidates(records: list[dict[str, Any]], *, settings: KnowhowSettings,
-                      reviews: dict[str, dict[str, Any]] | None = None) -> list[Candidate]:
+def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettings,
+                      reviews: Mapping[str, Review] | None = None) -> list[Candidate]:
     """Every candidate and proposal found in ``records``, strongest first."""
     reviews = reviews or {}
     decisions = [Decision.from_record(r) for r in records if _within_window(r.get("month"), settings.window_days)]

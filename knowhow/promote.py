@@ -17,13 +17,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
 from mem.core.config import KnowhowSettings
 from mem.core.errors import InvalidInput, Refused
+from mem.core.json_types import JsonObject
 from mem.core.wording import plural
 from mem.knowhow.candidates import Candidate
+
+if TYPE_CHECKING:
+    from mem.wiki.page import Page
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -75,7 +79,7 @@ def below_min(candidate: Candidate, settings: KnowhowSettings) -> bool:
 
 
 def page_for(candidate: Candidate, *, by: str, then: str | None, settings: KnowhowSettings,
-             previous: Any = None, when: str | None = None, page_id: str | None = None) -> Any:
+             previous: Page | None = None, when: str | None = None, page_id: str | None = None) -> Page:
     """The page of ``candidate``; ``then`` / ``when``: the operator's wording, else the candidate's."""
     from mem.wiki.page import Page
 
@@ -123,7 +127,7 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
 
 
 def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | None, settings: KnowhowSettings,
-               page_id: str | None = None, when: str | None = None) -> dict[str, Any]:
+               page_id: str | None = None, when: str | None = None) -> JsonObject:
     """Write or revise the know-how page of an approvable candidate as one commit."""
     from mem.wiki.store import Wiki
 
@@ -150,7 +154,7 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
             "counter_examples": candidate.counter_examples, "below_min_customers": few}
 
 
-def retire_page(workspace: Path, page_id: str, *, by: str, candidate_id: str) -> dict[str, Any]:
+def retire_page(workspace: Path, page_id: str, *, by: str, candidate_id: str) -> JsonObject:
     """Mark an approved know-how page ``deprecated`` (version + 1, one commit): its candidate was rejected.
 
     Deprecated pages stay in the wiki and its history but are no longer looked up as know-how.

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date
-from typing import Any, Protocol
+from typing import Protocol
 
 from mem.knowhow.anonymise import keyed, pseudonym, scrub
 from mem.knowhow.signature import split_decision
-
-MAX_TEXT = 500
+from mem.wire.share import MAX_TEXT, ShareRecord
 
 
 class SharedPolicyRef(Protocol):
@@ -60,12 +59,13 @@ class DecisionFact(Protocol):
 
 
 def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: bytes, person_names: Iterable[str] = (),
-                   customer_id_pattern: str | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+                   customer_id_pattern: str | None = None) -> tuple[list[ShareRecord], list[str]]:
     """``(records, withdrawn)``: records of the shareable decision facts, and the keyed refs of decision
     facts no longer active (retracted or replaced), so the server drops what it got earlier."""
     names = list(person_names)
     alias = pseudonym(secret, customer_id)
-    records, withdrawn = [], []
+    records: list[ShareRecord] = []
+    withdrawn: list[str] = []
     for fact in facts:
         if fact.kind != "decision" or getattr(fact, "instruction_like", False):
             continue  # instruction-like customer text never feeds know-how
@@ -74,16 +74,15 @@ def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: b
             withdrawn.append(ref)
             continue
         condition, decision = split_decision(fact.text)
-        clean = {
-            "condition": scrub(condition, names=names, customer_ids=[customer_id],
-                               customer_id_pattern=customer_id_pattern)[:MAX_TEXT],
-            "decision": scrub(decision, names=names, customer_ids=[customer_id],
-                              customer_id_pattern=customer_id_pattern)[:MAX_TEXT],
-        }
-        if not clean["decision"]:
+        # cut to what the server accepts (mem.wire.share.MAX_TEXT), so a long fact is shared shortened
+        clean_condition = scrub(condition, names=names, customer_ids=[customer_id],
+                                customer_id_pattern=customer_id_pattern)[:MAX_TEXT]
+        clean_decision = scrub(decision, names=names, customer_ids=[customer_id],
+                               customer_id_pattern=customer_id_pattern)[:MAX_TEXT]
+        if not clean_decision:
             continue
         when = fact.when
-        records.append({"pseudonym": alias, "fact_ref": ref, **clean,
+        records.append({"pseudonym": alias, "fact_ref": ref, "condition": clean_condition, "decision": clean_decision,
                         "policy_refs": [{"page": r.page, "version": r.version} for r in fact.policy_refs],
                         "month": when.strftime("%Y-%m") if when else None})
     return records, withdrawn

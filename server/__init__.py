@@ -39,6 +39,7 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 
+# Any: a lazily imported export, whichever of the names in _EXPORTS (typed where it is defined).
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from mem.core import clock
 from mem.core.ids import validate_name
 from mem.server.storage import ServerStore, open_store
+from mem.server.store_rows import AccountRow
 
 TOKEN_PREFIX = "mem_"
 
@@ -34,7 +35,7 @@ def add_account(workspace: Path, name: str, *, store: ServerStore | None = None)
     return token
 
 
-def list_accounts(workspace: Path) -> list[dict]:
+def list_accounts(workspace: Path) -> list[AccountRow]:
     return open_store(workspace).accounts()
 
 

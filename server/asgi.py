@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core.errors import InvalidInput, MemError
 
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
-def build() -> Any:
+
+def build() -> Starlette:
     """The Starlette app for the environment's workspace and settings, with the access log on stderr."""
     from mem.core.config import Config
     from mem.server.app import create_app
@@ -47,6 +50,7 @@ class EnvironmentApp:
                 self._app = build()
             return self._app
 
+    # Any: the ASGI callables and scope as the server hands them (asgiref's types are not a dependency).
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if self._app is None:
             try:

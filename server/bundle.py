@@ -25,12 +25,12 @@ import tempfile
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 from mem.core import clock
-from mem.core.config import CLIENT_SECTIONS, Config
+from mem.core.config import CLIENT_SECTIONS, Config, SettingSections
 from mem.core.errors import InvalidInput, Refused, StorageError
 from mem.core.fsio import fsync_dir
+from mem.core.json_types import JsonObject
 from mem.core.wording import plural
 from mem.server.keys import keys_dir, load_signing_key, load_transitions
 from mem.server.published import bundle_dir, bundles_dir, latest_version, publish, versions
@@ -43,6 +43,9 @@ from mem.wire.manifest import (
     MANIFEST_FILE,
     SIGNATURE_FILE,
     TRANSITIONS_FILE,
+    Manifest,
+    ManifestFile,
+    ManifestPage,
     encode_manifest,
 )
 
@@ -52,11 +55,11 @@ REVIEWED = ("policies", "knowhow", CONTEXT_FILE)
 ProgressCallback = Callable[[int, int, str], None]
 
 
-def client_settings(config: Config) -> dict[str, dict[str, Any]]:
+def client_settings(config: Config) -> SettingSections:
     return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
 
 
-def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], list[dict[str, Any]], str]:
+def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], list[ManifestPage], str]:
     """The bundle's files (path → bytes) and page list as committed at HEAD, and that commit's id.
 
     Refused when the reviewed content differs from HEAD; an invalid page stops the build.
@@ -75,7 +78,7 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
         raise Refused(f"{first} {how}{more}: a bundle ships only committed content; commit or discard the "
                       "change first (git status)")
     files: dict[str, bytes] = {}
-    pages = []
+    pages: list[ManifestPage] = []
     page_files = [rel for rel in gitrepo.tree_files(workspace, commit, ("policies", "knowhow"))
                   if rel.endswith(".md") and rel.count("/") == 1]
     for rel, data in gitrepo.show_many(workspace, commit, page_files).items():
@@ -117,7 +120,7 @@ def _build_lock(workspace: Path):
 
 
 def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = None,
-                 allow_lint_errors: bool = False, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+                 allow_lint_errors: bool = False, on_progress: ProgressCallback | None = None) -> JsonObject:
     """Build, sign and publish the next bundle version from the commit at HEAD; returns its summary."""
     workspace = Path(workspace)
     key = load_signing_key(workspace)
@@ -127,12 +130,12 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
     with _build_lock(workspace):
         version = max([latest_version(workspace) or 0, *versions(workspace)]) + 1
         issued = clock.now()
-        entries = []
+        entries: list[ManifestFile] = []
         for i, (rel, data) in enumerate(sorted(files.items())):
             entries.append({"path": rel, "sha256": hashlib.sha256(data).hexdigest(), "length": len(data)})
             if on_progress and (i % 50 == 0 or i == len(files) - 1):
                 on_progress(i + 1, len(files), "hashing")
-        manifest = {"format": FORMAT, "version": version, "issued_at": clock.isoformat(issued),
+        manifest: Manifest = {"format": FORMAT, "version": version, "issued_at": clock.isoformat(issued),
                     "expires_at": clock.isoformat(issued + timedelta(days=days)),
                     "key_id": signing.key_id(key.public_key()), "commit": commit, "files": entries,
                     "pages": sorted(pages, key=lambda p: p["path"])}

@@ -93,6 +93,7 @@ def close_pool(url: str) -> None:
         opened.close()
 
 
+# Any: psycopg's row type parameter; each caller picks its row factory (tuples or dict_row) per cursor.
 @contextmanager
 def transaction(url: str, *, size: int = 8, what: str = "server storage") -> Iterator[psycopg.Connection[Any]]:
     """One pooled connection in one transaction: committed when the block ends, rolled back on error.

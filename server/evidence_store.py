@@ -7,14 +7,14 @@ Clients send records with ``mem.client.evidence_push`` (``POST /v1/evidence``, f
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from mem.server.storage import open_store
+from mem.server.store_rows import EvidenceRow
 
 
-def list_evidence(workspace: Path, *, customer_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+def list_evidence(workspace: Path, *, customer_id: str | None = None, limit: int = 100) -> list[EvidenceRow]:
     return open_store(workspace).evidence(customer_id=customer_id, limit=limit)
 
 
-def show_evidence(workspace: Path, evidence_id: int) -> dict[str, Any]:
+def show_evidence(workspace: Path, evidence_id: int) -> EvidenceRow:
     return open_store(workspace).evidence_item(evidence_id)

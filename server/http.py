@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from mem.core import errors
+from mem.core.json_types import JsonObject
 from mem.wire.errors import STATUS_OF
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ class ApiError(Exception):
         self.status, self.kind, self.message = status, kind, message
 
 
-def error_response(status: int, kind: str, message: str, *, extra: dict[str, Any] | None = None,
+def error_response(status: int, kind: str, message: str, *, extra: JsonObject | None = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
     from starlette.responses import JSONResponse
 
@@ -63,6 +64,7 @@ def account_of(request: Request) -> str:
     return account
 
 
+# Any: the body as parsed, not yet trusted; each route checks it against mem.wire.
 async def read_json(request: Request, *, max_bytes: int | None = None, quota: str = "") -> Any:
     """The request body as JSON. The app bounds every body (``server.max_request_bytes``);
     ``max_bytes`` bounds this one tighter, refused with 413 naming ``quota.<quota>`` while it streams in."""
@@ -89,6 +91,7 @@ async def read_bounded(request: Request, *, max_bytes: int, quota: str) -> bytes
     return b"".join(chunks)
 
 
+# Any: as read_json.
 def parse_json(body: bytes) -> Any:
     try:
         return json.loads(body)

@@ -8,6 +8,7 @@ from typing import Any
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.core.json_types import JsonObject
 from mem.knowhow.candidates import Candidate, detect_candidates
 from mem.server.storage import ServerStore, open_store
 
@@ -17,7 +18,7 @@ def candidates(workspace: Path, *, config: Config, store: ServerStore | None = N
     return detect_candidates(store.decisions(), settings=config.knowhow, reviews=store.reviews())
 
 
-def list_candidates(workspace: Path, *, config: Config) -> list[dict[str, Any]]:
+def list_candidates(workspace: Path, *, config: Config) -> list[JsonObject]:
     """Every candidate and proposal with its evidence counts, review state and what an operator may do.
 
     ``note`` makes a proposal (fewer than ``knowhow.min_customers`` distinct customers: the operator
@@ -51,7 +52,7 @@ def _find(found: list[Candidate], candidate_id: str) -> Candidate:
 
 
 def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config,
-                      then: str | None = None, when: str | None = None, page_id: str | None = None) -> dict[str, Any]:
+                      then: str | None = None, when: str | None = None, page_id: str | None = None) -> JsonObject:
     """Write or revise the know-how page of a candidate or proposal (one commit) and record the approval.
 
     ``when`` / ``then``: the operator's wording of the situation and the decision (default: the
@@ -70,7 +71,7 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
     if candidate.status == "approved":
         # approving again revises the page with the current evidence
         candidate.status = "candidate" if candidate.customers >= config.knowhow.min_customers else "proposal"
-    own = (review or {}).get("page_id")
+    own = review["page_id"] if review else None
     wiki = Wiki(workspace)
     if page_id is not None:
         page_id = validate_name(page_id.strip(), what="page id")
@@ -93,7 +94,7 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
     return result
 
 
-def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config) -> dict[str, Any]:
+def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config) -> JsonObject:
     """Record that an operator rejected a candidate; it stays listed as rejected and is never approvable.
 
     A candidate rejected *after* its approval also retires its know-how page (status ``deprecated``,

@@ -19,11 +19,11 @@ import contextlib
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 from mem.core import clock
 from mem.core.errors import Conflict, NotFound, StorageError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
+from mem.core.json_types import JsonObject
 from mem.server.storage import state_dir
 from mem.wire import signing
 
@@ -48,7 +48,7 @@ def _prepare_dir(workspace: Path) -> Path:
     return folder
 
 
-def init_keys(workspace: Path) -> dict[str, Any]:
+def init_keys(workspace: Path) -> JsonObject:
     """Create the first signing key pair; refuses when one exists (rotate instead)."""
     folder = _prepare_dir(workspace)
     if (folder / PRIVATE).exists():
@@ -61,7 +61,7 @@ def init_keys(workspace: Path) -> dict[str, Any]:
     return key_info(workspace)
 
 
-def key_info(workspace: Path) -> dict[str, Any]:
+def key_info(workspace: Path) -> JsonObject:
     key = load_signing_key(workspace)
     retired = keys_dir(workspace) / "retired"
     return {"key_id": signing.key_id(key.public_key()), "public_key": str(keys_dir(workspace) / PUBLIC),
@@ -131,7 +131,7 @@ def transition_record(old_key, new_public) -> dict[str, str]:
     return {"record": record, "signature": signing.b64(signing.sign(old_key, record.encode("utf-8")))}
 
 
-def rotate_keys(workspace: Path, *, compromised: bool = False) -> dict[str, Any]:
+def rotate_keys(workspace: Path, *, compromised: bool = False) -> JsonObject:
     """Replace the signing key and destroy the old private key.
 
     Normally the current key signs one transition to the new key (clients follow it). With

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mem.core.errors import InvalidInput, StorageError
+from mem.core.json_types import JsonObject
 from mem.server.database import check_url, redact, transaction
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ class Applied:
     before: int
     after: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"component": self.component, "database": self.database, "before": self.before, "after": self.after}
 
 
@@ -222,7 +223,7 @@ def databases(config: Config) -> dict[str, list[str]]:
     return placed
 
 
-def migrate_configured(config: Config, *, check_only: bool = False) -> list[dict[str, Any]]:
+def migrate_configured(config: Config, *, check_only: bool = False) -> list[JsonObject]:
     """``mem server migrate``: migrate (or with ``check_only`` just compare) every configured database."""
     placed = databases(config)
     if not placed:

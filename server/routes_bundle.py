@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem.core.errors import NotFound
+from mem.core.json_types import JsonObject
 from mem.server.published import bundle_dir, bundles_dir, latest_version
 from mem.wire.manifest import FILES_DIR, MANIFEST_FILE, SIGNATURE_FILE, TRANSITIONS_FILE, parse_manifest
 
@@ -35,7 +36,7 @@ class BundleCache:
             raise NotFound("no bundle published yet: run `mem bundle build` on the server")
         return self._latest[1]
 
-    def version(self, version: int) -> dict[str, Any]:
+    def version(self, version: int) -> JsonObject:
         cached = self._versions.get(version)
         if cached is None:
             folder = bundle_dir(self.workspace, version)

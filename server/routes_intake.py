@@ -13,11 +13,12 @@ from typing import Any
 
 from mem.core import clock
 from mem.knowhow.anonymise import looks_personal
-from mem.wire.share import MAX_RECORDS, PATH
+from mem.wire.share import MAX_RECORDS, PATH, ShareRecord
 from mem.wire.share import validate_decisions as check_decisions
 
 
-def validate_decisions(body: Any, *, max_records: int = MAX_RECORDS) -> tuple[list[dict[str, Any]], list[str]]:
+# body is Any on purpose: untrusted JSON from the wire, checked field by field by mem.wire.share.
+def validate_decisions(body: Any, *, max_records: int = MAX_RECORDS) -> tuple[list[ShareRecord], list[str]]:
     """The body checked against the wire format, with the server's personal-data guard."""
     return check_decisions(body, looks_personal=looks_personal, max_records=max_records)
 

@@ -20,16 +20,16 @@ import hashlib
 import hmac
 import json
 from pathlib import Path
-from typing import Any
 
 from mem.core.errors import NotFound, StorageError, VerificationError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
+from mem.core.json_types import JsonObject
 from mem.server.published import bundle_dir, latest_version
 from mem.wire.manifest import parse_manifest
 from mem.wire.static_layout import FORMAT, KEY_PATH, LATEST, file_path, version_folder
 
 
-def publish_static(workspace: Path, dest: Path, *, version: int | None = None) -> dict[str, Any]:
+def publish_static(workspace: Path, dest: Path, *, version: int | None = None) -> JsonObject:
     """Write bundle ``version`` (default: the latest built) of ``workspace`` under ``dest``."""
     workspace, dest = Path(workspace), Path(dest)
     if version is None:

@@ -19,6 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mem.core.errors import Conflict, NotFound, StorageError
+from mem.knowhow.candidates import Review
+from mem.server.store_rows import AccountRow, DecisionRow, EvidenceRow
+from mem.wire.evidence import EvidenceRecord
+from mem.wire.share import ShareRecord
 
 if TYPE_CHECKING:
     from mem.core.config import Config
@@ -108,16 +112,16 @@ class ServerStore(Protocol):
 
     def add_account(self, name: str, token_hash: str, *, created_at: str) -> None: ...
     def account_for_token_hash(self, token_hash: str) -> str | None: ...
-    def accounts(self) -> list[dict[str, Any]]: ...
-    def add_evidence(self, account: str, records: Sequence[dict[str, Any]], *, received_at: str) -> int: ...
-    def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]: ...
-    def evidence_item(self, evidence_id: int) -> dict[str, Any]: ...
-    def add_decisions(self, account: str, records: Sequence[dict[str, Any]], *, received_at: str) -> int: ...
+    def accounts(self) -> list[AccountRow]: ...
+    def add_evidence(self, account: str, records: Sequence[EvidenceRecord], *, received_at: str) -> int: ...
+    def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[EvidenceRow]: ...
+    def evidence_item(self, evidence_id: int) -> EvidenceRow: ...
+    def add_decisions(self, account: str, records: Sequence[ShareRecord], *, received_at: str) -> int: ...
     def remove_decisions(self, account: str, fact_refs: Sequence[str]) -> int: ...
-    def decisions(self) -> list[dict[str, Any]]: ...
+    def decisions(self) -> list[DecisionRow]: ...
     def record_review(self, candidate_id: str, *, decision: str, by: str, at: str, page_id: str | None,
                       signature: str) -> None: ...
-    def reviews(self) -> dict[str, dict[str, Any]]: ...
+    def reviews(self) -> dict[str, Review]: ...
     # quotas: each check-and-charge is one transaction, so concurrent requests cannot both pass
     def charge_daily(self, account: str, what: str, *, day: str, records: int, nbytes: int,
                      max_records: int, max_bytes: int) -> DailyUsage: ...
@@ -213,12 +217,12 @@ class SqliteServerStore:
         rows = self._read("SELECT name FROM accounts WHERE token_hash = ?", (token_hash,))
         return rows[0]["name"] if rows else None
 
-    def accounts(self) -> list[dict[str, Any]]:
+    def accounts(self) -> list[AccountRow]:
         return [{"name": r["name"], "created_at": r["created_at"]}
                 for r in self._read("SELECT name, created_at FROM accounts ORDER BY name")]
 
     # evidence store ------------------------------------------------------------------------
-    def add_evidence(self, account: str, records: Sequence[dict[str, Any]], *, received_at: str) -> int:
+    def add_evidence(self, account: str, records: Sequence[EvidenceRecord], *, received_at: str) -> int:
         added = 0
         with self._tx() as db:
             for rec in records:
@@ -231,7 +235,7 @@ class SqliteServerStore:
                 added += cur.rowcount
         return added
 
-    def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[EvidenceRow]:
         sql = "SELECT * FROM evidence"
         args: list[str | int] = []
         if customer_id:
@@ -241,14 +245,14 @@ class SqliteServerStore:
         args.append(limit)
         return [_evidence_row(r) for r in self._read(sql, args)]
 
-    def evidence_item(self, evidence_id: int) -> dict[str, Any]:
+    def evidence_item(self, evidence_id: int) -> EvidenceRow:
         rows = self._read("SELECT * FROM evidence WHERE id = ?", (evidence_id,))
         if not rows:
             raise NotFound(f"no evidence record {evidence_id}")
         return _evidence_row(rows[0])
 
     # shared decisions ----------------------------------------------------------------------
-    def add_decisions(self, account: str, records: Sequence[dict[str, Any]], *, received_at: str) -> int:
+    def add_decisions(self, account: str, records: Sequence[ShareRecord], *, received_at: str) -> int:
         added = 0
         with self._tx() as db:
             for rec in records:
@@ -268,7 +272,7 @@ class SqliteServerStore:
                                       (account, ref)).rowcount
         return removed
 
-    def decisions(self) -> list[dict[str, Any]]:
+    def decisions(self) -> list[DecisionRow]:
         out = []
         for r in self._read("SELECT * FROM decisions ORDER BY id"):
             rec = json.loads(r["record"])
@@ -286,7 +290,7 @@ class SqliteServerStore:
                 (candidate_id, decision, by, at, page_id, signature),
             )
 
-    def reviews(self) -> dict[str, dict[str, Any]]:
+    def reviews(self) -> dict[str, Review]:
         return {
             r["candidate_id"]: {"decision": r["decision"], "by": r["by_name"], "at": r["at"],
                                 "page_id": r["page_id"], "signature": r["signature"]}
@@ -381,7 +385,7 @@ def _backup_usage(db: sqlite3.Connection, account: str) -> BackupUsage:
     return BackupUsage(row["bytes"], row["count"], row["unfinished_bytes"], row["unfinished_count"])
 
 
-def _evidence_row(r: sqlite3.Row) -> dict[str, Any]:
+def _evidence_row(r: sqlite3.Row) -> EvidenceRow:
     return {"id": r["id"], "account": r["account"], "fact_id": r["fact_id"], "customer_id": r["customer_id"],
             "date": r["date"], "quotes": json.loads(r["quotes"]), "received_at": r["received_at"]}
 

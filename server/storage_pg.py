@@ -14,9 +14,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from mem.core.errors import Conflict, NotFound
+from mem.knowhow.candidates import Review
 from mem.server import migrations
 from mem.server.database import redact, transaction
 from mem.server.storage import BackupUsage, DailyUsage
+from mem.server.store_rows import AccountRow, DecisionRow, EvidenceRow
+from mem.wire.evidence import EvidenceRecord
+from mem.wire.share import ShareRecord
 
 
 class PostgresServerStore:
@@ -53,12 +57,12 @@ class PostgresServerStore:
         rows = self._read("SELECT name FROM accounts WHERE token_hash = %s", (token_hash,))
         return rows[0]["name"] if rows else None
 
-    def accounts(self) -> list[dict[str, Any]]:
+    def accounts(self) -> list[AccountRow]:
         return [{"name": r["name"], "created_at": r["created_at"]}
                 for r in self._read("SELECT name, created_at FROM accounts ORDER BY name")]
 
     # evidence store ------------------------------------------------------------------------
-    def add_evidence(self, account: str, records: Sequence[dict[str, Any]], *, received_at: str) -> int:
+    def add_evidence(self, account: str, records: Sequence[EvidenceRecord], *, received_at: str) -> int:
         added = 0
         with self._tx() as conn, conn.cursor() as cur:
             for rec in records:
@@ -71,7 +75,7 @@ class PostgresServerStore:
                 added += cur.rowcount
         return added
 
-    def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[EvidenceRow]:
         sql = "SELECT * FROM evidence"
         args: list[str | int] = []
         if customer_id:
@@ -81,14 +85,14 @@ class PostgresServerStore:
         args.append(limit)
         return [_evidence_row(r) for r in self._read(sql, args)]
 
-    def evidence_item(self, evidence_id: int) -> dict[str, Any]:
+    def evidence_item(self, evidence_id: int) -> EvidenceRow:
         rows = self._read("SELECT * FROM evidence WHERE id = %s", (evidence_id,))
         if not rows:
             raise NotFound(f"no evidence record {evidence_id}")
         return _evidence_row(rows[0])
 
     # shared decisions ----------------------------------------------------------------------
-    def add_decisions(self, account: str, records: Sequence[dict[str, Any]], *, received_at: str) -> int:
+    def add_decisions(self, account: str, records: Sequence[ShareRecord], *, received_at: str) -> int:
         added = 0
         with self._tx() as conn, conn.cursor() as cur:
             for rec in records:
@@ -109,7 +113,7 @@ class PostgresServerStore:
                 removed += cur.rowcount
         return removed
 
-    def decisions(self) -> list[dict[str, Any]]:
+    def decisions(self) -> list[DecisionRow]:
         out = []
         for r in self._read("SELECT * FROM decisions ORDER BY id"):
             rec = json.loads(r["record"])
@@ -129,7 +133,7 @@ class PostgresServerStore:
                 (candidate_id, decision, by, at, page_id, signature),
             )
 
-    def reviews(self) -> dict[str, dict[str, Any]]:
+    def reviews(self) -> dict[str, Review]:
         return {
             r["candidate_id"]: {"decision": r["decision"], "by": r["by_name"], "at": r["at"],
                                 "page_id": r["page_id"], "signature": r["signature"]}
@@ -221,6 +225,6 @@ def _backup_usage(cur: Any, account: str) -> BackupUsage:
     return BackupUsage(int(total), int(count), int(unfinished_bytes), int(unfinished_count))
 
 
-def _evidence_row(r: dict[str, Any]) -> dict[str, Any]:
+def _evidence_row(r: dict[str, Any]) -> EvidenceRow:
     return {"id": r["id"], "account": r["account"], "fact_id": r["fact_id"], "customer_id": r["customer_id"],
             "date": r["date"], "quotes": json.loads(r["quotes"]), "received_at": r["received_at"]}

@@ -25,6 +25,7 @@ from typing import Any
 
 from mem.core.config import Config
 from mem.core.errors import Conflict, InvalidInput, NotFound, QuotaExceeded
+from mem.core.json_types import JsonObject
 from mem.server.quota import Quotas
 from mem.server.storage import ServerStore, open_store
 from mem.server.vault_blobstore import FOLDER as BLOB_FOLDER
@@ -74,8 +75,9 @@ class Vault:
         self.keys.ready()
         self.blobs.ready()
 
+    # Any: ``kdf`` is the client's JSON as received, checked here to be a small object.
     def create(self, *, account: str, slot: str, authenticator: str, kdf: Any,
-               replace: bool = False) -> dict[str, Any]:
+               replace: bool = False) -> JsonObject:
         """Register a backup; answers its id, the secret (the owner has the PIN anyway) and its terms.
 
         ``replace``: the customer's finished backup stays until the owner deletes it after this one
@@ -107,7 +109,7 @@ class Vault:
             self.sweep()
             self.quotas.reserve_backup(account, backup_id, nbytes=nbytes)
 
-    def upload(self, *, account: str, backup_id: str, data: bytes) -> dict[str, Any]:
+    def upload(self, *, account: str, backup_id: str, data: bytes) -> JsonObject:
         """Store the whole ciphertext at once (in-process callers)."""
         self.upload_part(account=account, backup_id=backup_id, index=0, data=data)
         return self.complete(account=account, backup_id=backup_id, parts=1,
@@ -121,7 +123,7 @@ class Vault:
             self._reserve(account, backup_id, grown)
         self.blobs.put_part(account=account, backup_id=backup_id, index=index, data=data)
 
-    def complete(self, *, account: str, backup_id: str, parts: int, sha256: str, size: int) -> dict[str, Any]:
+    def complete(self, *, account: str, backup_id: str, parts: int, sha256: str, size: int) -> JsonObject:
         """Publish the uploaded parts as the blob; from now on the backup can be unlocked."""
         self._pending(account, backup_id)
         self.blobs.complete(account=account, backup_id=backup_id, parts=parts, sha256=sha256, size=size)
@@ -133,15 +135,15 @@ class Vault:
         if self.keys.get(account=account, backup_id=backup_id).state != "pending":
             raise Conflict("this backup's data was stored already; a backup is written once")
 
-    def list(self, *, account: str, slot: str | None = None) -> list[dict[str, Any]]:
+    def list(self, *, account: str, slot: str | None = None) -> list[JsonObject]:
         self.sweep()
         return [_public(r.to_dict()) for r in self.keys.list(account=account, slot=slot) if r.state == "ready"]
 
-    def info(self, *, account: str, backup_id: str) -> dict[str, Any]:
+    def info(self, *, account: str, backup_id: str) -> JsonObject:
         self.sweep()
         return _public(self.keys.get(account=account, backup_id=backup_id).to_dict())
 
-    def unlock(self, *, account: str, backup_id: str, authenticator: str) -> dict[str, Any]:
+    def unlock(self, *, account: str, backup_id: str, authenticator: str) -> JsonObject:
         """One PIN proof. ``ok`` with the secret, or the remaining attempts, or ``destroyed``."""
         result = self.keys.unlock(account=account, backup_id=backup_id,
                                   authenticator=_unb64(authenticator, "authenticator"))
@@ -196,7 +198,7 @@ def blobstore_url(config: Config) -> str:
     return check_url(config.server.database, setting="server.database") if config.server.database else ""
 
 
-def _public(record: dict[str, Any]) -> dict[str, Any]:
+def _public(record: JsonObject) -> JsonObject:
     record = dict(record)
     record["kdf"] = json.loads(record["kdf"])
     return record
@@ -223,17 +225,17 @@ class LocalVault:
     def __init__(self, vault: Vault, *, account: str) -> None:
         self.vault, self.account = vault, account
 
-    def create(self, *, slot: str, authenticator: str, kdf: dict[str, Any], replace: bool = False) -> dict[str, Any]:
+    def create(self, *, slot: str, authenticator: str, kdf: JsonObject, replace: bool = False) -> JsonObject:
         return self.vault.create(account=self.account, slot=slot, authenticator=authenticator, kdf=kdf,
                                  replace=replace)
 
-    def upload(self, backup_id: str, data: bytes) -> dict[str, Any]:
+    def upload(self, backup_id: str, data: bytes) -> JsonObject:
         return self.vault.upload(account=self.account, backup_id=backup_id, data=data)
 
-    def find(self, *, slot: str) -> list[dict[str, Any]]:
+    def find(self, *, slot: str) -> list[JsonObject]:
         return self.vault.list(account=self.account, slot=slot)
 
-    def unlock(self, backup_id: str, *, authenticator: str) -> dict[str, Any]:
+    def unlock(self, backup_id: str, *, authenticator: str) -> JsonObject:
         return self.vault.unlock(account=self.account, backup_id=backup_id, authenticator=authenticator)
 
     def download(self, backup_id: str) -> bytes:

@@ -28,12 +28,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 from mem.core import clock
 from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageError
 from mem.core.fsio import atomic_write_bytes
 from mem.core.ids import new_id
+from mem.core.json_types import JsonObject
 
 FOLDER = "keyservice"
 DB_FILE = "keyservice.db"
@@ -78,7 +78,7 @@ class BackupRecord:
     def remaining(self) -> int:
         return max(0, self.max_attempts - self.attempts)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"backup_id": self.backup_id, "account": self.account, "slot": self.slot, "kdf": self.kdf,
                 "state": self.state, "remaining_attempts": self.remaining, "max_attempts": self.max_attempts,
                 "created_at": self.created_at, "expires_at": self.expires_at}

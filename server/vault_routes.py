@@ -26,6 +26,7 @@ from mem.core.errors import InvalidInput
 
 if TYPE_CHECKING:  # app imports every route module, so the context type is read only by the checker
     from mem.server.app import ServerContext
+    from mem.server.vault import Vault
 
 # Expired backups are gone for every request at once (each key-service call purges them); this
 # sweep also deletes their secrets and blobs from disk on a server nobody calls.
@@ -109,7 +110,7 @@ def routes(server: ServerContext) -> list:
     ]
 
 
-def start_sweeper(vault: Any, *, every: float) -> threading.Event:
+def start_sweeper(vault: Vault, *, every: float) -> threading.Event:
     """Run ``vault.sweep()`` now and then every ``every`` seconds in a daemon thread; set the
     returned event to stop it."""
     stop = threading.Event()

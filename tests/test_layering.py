@@ -19,7 +19,8 @@ ALLOWED: dict[str, set[str] | None] = {
     "core": set(),
     "wiki": {"core"},
     "policies": {"wiki", "core"},
-    "knowhow": {"wiki", "core"},
+    # wire: the share record know-how's intake builds is the POST /v1/share format (mem.wire.share)
+    "knowhow": {"wiki", "core", "wire"},
     "customers": {"core"},
     "wire": {"core"},
     "server": {"wiki", "policies", "knowhow", "core", "wire"},

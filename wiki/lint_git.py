@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mem.core.errors import StorageError
+
+if TYPE_CHECKING:
+    from git import Repo
 
 PAGE_FOLDERS = ("policies", "knowhow")
 
@@ -29,7 +32,7 @@ class History:
     renames: dict[str, str] = field(default_factory=dict)
     modified: set[str] = field(default_factory=set)  # paths that differ from HEAD in the working tree
     untracked: set[str] = field(default_factory=set)  # page files git does not know at all
-    repo: Any = None
+    repo: Repo | None = None
 
     def renamed_to(self, old_id: str) -> str | None:
         """The id a page called ``old_id`` carries now (following chains), or None."""
@@ -44,6 +47,8 @@ class History:
         """The full message of commit ``sha`` ("" when it cannot be read)."""
         import git
 
+        if self.repo is None:  # no git repository: no commit can be read
+            return ""
         try:
             return str(self.repo.commit(sha).message)
         except (git.GitCommandError, ValueError, OSError):
@@ -53,6 +58,8 @@ class History:
         """The text of ``path`` at commit ``sha`` (None when it cannot be read)."""
         import git
 
+        if self.repo is None:
+            return None
         try:
             _, _, _, data = self.repo.git.get_object_data(f"{sha}:{path}")
         except (git.GitCommandError, ValueError, OSError):
@@ -60,7 +67,7 @@ class History:
         return data.decode("utf-8", errors="replace")
 
 
-def open_repo(workspace: Path) -> Any | None:
+def open_repo(workspace: Path) -> Repo | None:
     """The workspace's gitpython ``Repo``, or None when the workspace is not a git repository."""
     if not (workspace / ".git").exists():
         return None
@@ -72,7 +79,7 @@ def open_repo(workspace: Path) -> Any | None:
         raise StorageError(f"cannot open the git repository of {workspace}: {exc}") from exc
 
 
-def read_history(repo: Any) -> History:
+def read_history(repo: Repo) -> History:
     """Walk the log of the page folders once (renames followed) and note uncommitted changes."""
     import git
 
@@ -147,7 +154,7 @@ def customer_data_files(tracked: Iterable[str]) -> list[tuple[str, str]]:
     return found
 
 
-def tracked_files(repo: Any) -> list[str]:
+def tracked_files(repo: Repo) -> list[str]:
     import git
 
     try:

@@ -7,7 +7,9 @@ memory refer to them, so an id is never renamed or reused. docs/lint.md document
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Literal
+
+from mem.core.json_types import JsonObject
 
 Level = Literal["error", "warning"]
 
@@ -108,7 +110,7 @@ class Finding:
     def level(self) -> Level:
         return RULES[self.rule].level
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         data = asdict(self)
         data["level"] = self.level
         return data
@@ -142,7 +144,7 @@ class LintReport:
             return 1
         return 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "pages_checked": self.pages_checked,
             "errors": len(self.errors),

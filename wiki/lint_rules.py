@@ -16,15 +16,19 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mem.core.errors import StorageError
+from mem.core.json_types import JsonObject
 from mem.core.wording import plural
 from mem.wiki import links as page_links
 from mem.wiki import lint_git, lint_numbers, lint_text
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
 from mem.wiki.page import Page, body_line_offset, normalise_meta, split_frontmatter, validate_meta
+
+if TYPE_CHECKING:
+    from git import Repo
 
 TYPE_OF_FOLDER = {folder: kind for kind, folder in FOLDERS.items()}
 
@@ -37,7 +41,7 @@ class PageFile:
     path: Path
     folder_type: str
     text: str
-    meta: dict[str, Any] | None
+    meta: JsonObject | None
     body: str
     body_start: int  # file line number of the body's first line
     error: str | None
@@ -118,7 +122,7 @@ class LintContext:
         return {page_file.rel: page_file for page_file in self.files}
 
     @cached_property
-    def repo(self) -> Any | None:
+    def repo(self) -> Repo | None:
         return lint_git.open_repo(self.workspace)
 
     @cached_property

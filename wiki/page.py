@@ -17,6 +17,7 @@ from typing import Any
 
 from mem.core.errors import InvalidInput
 from mem.core.ids import validate_name
+from mem.core.json_types import JsonObject
 
 PAGE_TYPES = ("policy", "knowhow")
 STATUSES = ("draft", "active", "deprecated")
@@ -43,7 +44,7 @@ class Page:
     type: str
     title: str
     version: int
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: JsonObject = field(default_factory=dict)
     body: str = ""
     path: Path | None = None
 
@@ -60,18 +61,18 @@ class Page:
         return str(self.meta.get("summary") or "")
 
     @property
-    def sources(self) -> list[dict[str, Any]]:
+    def sources(self) -> list[JsonObject]:
         value = self.meta.get("sources")
         return [s for s in value if isinstance(s, dict)] if isinstance(value, list) else []
 
-    def full_meta(self) -> dict[str, Any]:
+    def full_meta(self) -> JsonObject:
         """``meta`` with the named fields written back into it (they win over stale copies)."""
         meta = dict(self.meta)
         meta.update(id=self.id, type=self.type, title=self.title, version=self.version)
         return meta
 
 
-def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str, str | None]:
+def split_frontmatter(text: str) -> tuple[JsonObject | None, str, str | None]:
     """Tolerant split: ``(meta or None, body, error or None)``; never raises.
 
     ``body`` is the text after the closing ``---`` (the whole text when there is no frontmatter).
@@ -106,7 +107,7 @@ def body_line_offset(text: str) -> int:
     return match.group(0).count("\n") if match else 0
 
 
-def validate_meta(meta: dict[str, Any]) -> list[str]:
+def validate_meta(meta: JsonObject) -> list[str]:
     """Every schema problem of a frontmatter mapping, as short messages (empty = valid)."""
     problems: list[str] = []
     kind = meta.get("type")
@@ -148,7 +149,7 @@ def validate_meta(meta: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _check_list_of_maps(meta: dict[str, Any], name: str, keys: tuple[str, ...]) -> list[str]:
+def _check_list_of_maps(meta: JsonObject, name: str, keys: tuple[str, ...]) -> list[str]:
     value = meta.get(name)
     if value is None:
         return []
@@ -171,9 +172,9 @@ def parse_page(text: str, *, path: Path | None = None) -> Page:
                 meta=meta, body=body.lstrip("\n"), path=path)
 
 
-def normalise_meta(meta: dict[str, Any]) -> dict[str, Any]:
+def normalise_meta(meta: JsonObject) -> JsonObject:
     """Canonical field order and value forms (dates, timestamps) without changing meaning."""
-    result: dict[str, Any] = {}
+    result: JsonObject = {}
     for name in FIELD_ORDER:
         if name in meta:
             result[name] = meta[name]

@@ -25,6 +25,7 @@ from typing import Any
 
 from mem.core.errors import InvalidInput, NotFound, StorageError
 from mem.core.fsio import atomic_write_text
+from mem.core.json_types import JsonObject
 from mem.core.text import index_terms, query_terms
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, split_frontmatter
@@ -49,7 +50,7 @@ class SearchHit:
     def id(self) -> str:
         return self.page.id
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"id": self.page.id, "type": self.page.type, "title": self.page.title, "version": self.page.version,
                 "score": round(self.score, 4), "snippet": self.snippet}
 
@@ -64,7 +65,7 @@ def search_terms(query: str) -> list[str]:
     return query_terms(query)
 
 
-def page_terms(meta: dict[str, Any], body: str) -> dict[str, int]:
+def page_terms(meta: JsonObject, body: str) -> dict[str, int]:
     """Weighted term frequencies of one page."""
     counts: Counter[str] = Counter()
     tags = meta.get("tags")

@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from mem.core.errors import NotFound
+from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
+    from mem.core.config import SettingSections
     from mem.wiki.page import Page
 
 
@@ -43,7 +45,7 @@ class ServiceStatus:
     reason: str | None = None
     verified_at: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return dataclasses.asdict(self)
 
 
@@ -79,7 +81,7 @@ class ServiceMemory(Protocol):
         """Keyword search over pages (optionally of one type), best first."""
         ...
 
-    def settings(self) -> dict[str, dict[str, Any]]:
+    def settings(self) -> SettingSections:
         """Client settings shipped by the service: section name → values (e.g. ``{"trait": {...}}``)."""
         ...
 
@@ -121,7 +123,7 @@ class WorkspaceServiceMemory:
         hits = search_pages(self.workspace, query, type=type, limit=limit)
         return [_as_hit(hit, self) for hit in hits]
 
-    def settings(self) -> dict[str, dict[str, Any]]:
+    def settings(self) -> SettingSections:
         from mem.core.config import CLIENT_SECTIONS, Config
 
         config = Config.load(workspace=self.workspace, env={})

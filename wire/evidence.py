@@ -8,8 +8,8 @@ customer memory in here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, TypedDict
 
 from mem.core.errors import InvalidInput
 from mem.core.ids import validate_customer_id
@@ -23,18 +23,29 @@ MAX_QUOTE_CHARS = 2000
 MAX_FIELD_CHARS = 128
 
 
-def evidence_record(*, fact_id: str, customer_id: str, date: str | None, quotes: Iterable[Any]) -> dict[str, Any]:
+class EvidenceRecord(TypedDict):
+    """One agreement's evidence as it travels: the fact's id, its customer, the turn's date, the sentences."""
+
+    fact_id: str
+    customer_id: str
+    date: str | None
+    quotes: list[str]
+
+
+def evidence_record(*, fact_id: str, customer_id: str, date: str | None,
+                    quotes: Iterable[str | Mapping[str, object]]) -> EvidenceRecord:
     """The only fields of an agreement that may leave the client; ``quotes`` are strings or
     ``{"quote": …}`` items (the customer store's evidence), blank ones dropped."""
-    texts = [q["quote"] if isinstance(q, dict) else str(q) for q in quotes]
+    texts = [str(q["quote"]) if isinstance(q, Mapping) else str(q) for q in quotes]
     return {"fact_id": fact_id, "customer_id": customer_id, "date": date, "quotes": [q for q in texts if q.strip()]}
 
 
-def validate_evidence(records: Any, *, max_records: int = MAX_RECORDS) -> list[dict[str, Any]]:
+# records is Any on purpose: untrusted JSON from the wire, whose every field this function checks.
+def validate_evidence(records: Any, *, max_records: int = MAX_RECORDS) -> list[EvidenceRecord]:
     """The records of a request body, checked field by field; ``InvalidInput`` names the first bad one."""
     if not isinstance(records, list) or len(records) > max_records:
         raise InvalidInput(f"'records' must be a list of at most {max_records} evidence records")
-    clean = []
+    clean: list[EvidenceRecord] = []
     for i, rec in enumerate(records):
         if not isinstance(rec, dict) or set(rec) - FIELDS or not {"fact_id", "customer_id", "quotes"} <= set(rec):
             raise InvalidInput(f"record {i}: exactly fact_id, customer_id, date, quotes are accepted")

@@ -26,7 +26,7 @@ import json
 import re
 from datetime import datetime
 from pathlib import PurePosixPath
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from mem.core.clock import parse_datetime
 from mem.core.errors import VerificationError
@@ -42,7 +42,38 @@ CONFIG_FILE = "config.json"
 _SHA = re.compile(r"[0-9a-f]{64}")  # matched whole (fullmatch): "$" accepts a trailing newline
 
 
-def encode_manifest(manifest: dict[str, Any]) -> bytes:
+class ManifestFile(TypedDict):
+    """One file of a bundle: its path under ``files/``, hash and length."""
+
+    path: str
+    sha256: str
+    length: int
+
+
+class ManifestPage(TypedDict):
+    """One page of a bundle: id, ``policy`` or ``knowhow``, its version and the file holding it."""
+
+    id: str
+    type: str
+    version: int
+    path: str
+
+
+class Manifest(TypedDict):
+    """A ``mem-bundle/1`` manifest as built by ``mem.server.bundle`` and checked by ``parse_manifest``."""
+
+    format: str
+    version: int
+    issued_at: str
+    expires_at: str
+    key_id: str
+    files: list[ManifestFile]
+    pages: NotRequired[list[ManifestPage]]
+    commit: NotRequired[str]  # the workspace commit the pages come from
+    lint_errors_allowed: NotRequired[list[str]]  # ``path:line rule`` of each lint error let through
+
+
+def encode_manifest(manifest: Manifest) -> bytes:
     return (json.dumps(manifest, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -57,7 +88,7 @@ def safe_path(path: Any) -> str:
     return path
 
 
-def parse_manifest(data: bytes) -> dict[str, Any]:
+def parse_manifest(data: bytes) -> Manifest:
     """Decode and check the shape of a manifest; anything malformed is a tampered manifest."""
     try:
         manifest = json.loads(data.decode("utf-8"))
@@ -81,14 +112,14 @@ def parse_manifest(data: bytes) -> dict[str, Any]:
                 raise ValueError(f"page {page.get('id')!r} names a file not in the manifest")
     except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise VerificationError(f"tampered manifest: not a valid {FORMAT} manifest ({exc})") from exc
-    return manifest
+    return cast(Manifest, manifest)  # every field read above has the type Manifest names
 
 
-def expires_at(manifest: dict[str, Any]) -> datetime:
+def expires_at(manifest: Manifest) -> datetime:
     return parse_datetime(str(manifest["expires_at"]))
 
 
-def page_versions(manifest: dict[str, Any] | None, type: str = "policy") -> dict[str, int]:
+def page_versions(manifest: Manifest | None, type: str = "policy") -> dict[str, int]:
     if not manifest:
         return {}
     return {p["id"]: p["version"] for p in manifest.get("pages", []) if p.get("type") == type}

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from mem.core.errors import InvalidInput
 
 PATH = "/v1/share"
-MAX_TEXT = 500
+MAX_TEXT = 500  # characters of a condition or decision; the client cuts its records to this (mem.knowhow.share)
 FIELDS = {"pseudonym", "fact_ref", "condition", "decision", "policy_refs", "month"}
 MAX_RECORDS = 2000  # the default of quota.share_request_records
 # Matched whole with ``fullmatch`` (``$`` accepts a trailing newline); [0-9], not \d (Unicode digits).
@@ -25,9 +25,27 @@ _REF = re.compile(r"[A-Za-z0-9-]{8,64}")
 _MONTH = re.compile(r"[0-9]{4}-[0-9]{2}")
 
 
+class PolicyRefRecord(TypedDict):
+    """A policy page and the version a decision was made under."""
+
+    page: str
+    version: int
+
+
+class ShareRecord(TypedDict):
+    """One anonymised decision fact as it travels (the shape above; ``FIELDS`` are its keys)."""
+
+    pseudonym: str
+    fact_ref: str
+    condition: str
+    decision: str
+    policy_refs: list[PolicyRefRecord]
+    month: str | None
+
+
 # body is Any on purpose: untrusted JSON from the wire, whose every field this function checks.
 def validate_decisions(body: Any, *, looks_personal: Callable[[str], str | None],
-                       max_records: int = MAX_RECORDS) -> tuple[list[dict[str, Any]], list[str]]:
+                       max_records: int = MAX_RECORDS) -> tuple[list[ShareRecord], list[str]]:
     """``(records, withdrawn)`` of a request body; ``looks_personal`` names what a text still
     identifies (the server's guard behind the client's scrubbing), or ``None``."""
     if not isinstance(body, dict):
@@ -38,7 +56,7 @@ def validate_decisions(body: Any, *, looks_personal: Callable[[str], str | None]
     if not isinstance(withdrawn, list) or len(withdrawn) > max_records or not all(
             isinstance(w, str) and _REF.fullmatch(w) for w in withdrawn):
         raise InvalidInput("'withdrawn' must be a list of fact refs")
-    clean = []
+    clean: list[ShareRecord] = []
     for i, rec in enumerate(records):
         if not isinstance(rec, dict) or set(rec) != FIELDS:
             raise InvalidInput(f"record {i}: exactly {', '.join(sorted(FIELDS))} are accepted")
@@ -58,5 +76,6 @@ def validate_decisions(body: Any, *, looks_personal: Callable[[str], str | None]
             and isinstance(r["version"], int) for r in refs
         ):
             raise InvalidInput(f"record {i}: policy_refs must be a list of {{page, version}}")
-        clean.append(dict(rec))
+        clean.append({"pseudonym": rec["pseudonym"], "fact_ref": rec["fact_ref"], "condition": rec["condition"],
+                      "decision": rec["decision"], "policy_refs": refs, "month": rec["month"]})
     return clean, withdrawn

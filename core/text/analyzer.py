@@ -18,7 +18,11 @@ search (``mem.wiki.search``) runs the very same analyzers in Python through ``in
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tantivy import TextAnalyzer
 
 from mem.core.text.cjk import cjk_runs
 from mem.core.text.content_terms import search_query
@@ -30,7 +34,7 @@ CJK = "mem_cjk"
 _MAX_QUERY_TERMS = 64
 
 
-def build(tantivy: Any) -> dict[str, Any]:
+def build(tantivy: ModuleType) -> dict[str, TextAnalyzer]:
     """The analyzers by name, built with the given ``tantivy`` module (imported lazily by callers)."""
     words = (
         tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
@@ -45,14 +49,14 @@ def build(tantivy: Any) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def analyzers() -> dict[str, Any]:
+def analyzers() -> dict[str, TextAnalyzer]:
     """The analyzers of this process, built on first use (this is where tantivy gets imported)."""
     import tantivy
 
     return build(tantivy)
 
 
-def split_query(analyzers: dict[str, Any], query: str, *,
+def split_query(analyzers: dict[str, TextAnalyzer], query: str, *,
                 stop_words: frozenset[str] = CONVERSATION) -> tuple[list[str], list[str]]:
     """(word terms, CJK n-gram terms) of a user query, deduplicated, in order, capped.
 
