@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mem.cli.options import JsonOption
-from mem.cli.output import emit, info, print_table, progress
+from mem.cli.output import emit, info, print_table, progress, warn
 from mem.cli.state import get_state, require_workspace, want_json
 from mem.core.errors import InvalidInput
 
@@ -96,6 +96,10 @@ def _human(console: Any, data: list[dict[str, Any]]) -> None:
     print_table(console, rows)
     for d in data:
         info(f"{d['source']}: " + (f"committed {d['commit'][:10]}" if d["commit"] else "no change, nothing committed"))
+        for f in d["flagged"]:
+            shown = f["sentence"] if len(f["sentence"]) <= 80 else f["sentence"][:77] + "…"
+            warn(f"{f['page']}:{f['line']}: text addresses the AI — {f['reason']}: {shown!r} "
+                 "(mem lint reports it as instruction-text and mem bundle build refuses it)")
 
 
 def register(app: typer.Typer) -> None:

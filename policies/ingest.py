@@ -34,11 +34,12 @@ from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import Conflict, InvalidInput
 from mem.core.ids import validate_name
+from mem.core.instructions import sentence_findings
 from mem.policies.grounding import effective_date
 from mem.policies.readers import Document, read_document
 from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
-from mem.wiki.page import Page
+from mem.wiki.page import Page, render_page
 from mem.wiki.store import Wiki
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -63,6 +64,9 @@ class IngestResult:
     commit: str | None = None
     pages: list[PageChange] = field(default_factory=list)
     takeovers: dict[str, str] = field(default_factory=dict)  # page id → file of the document it came from
+    # Sentences of the written pages that address the AI (the detector lint and the agent share):
+    # said at ingest so the author hears it now, not when `mem bundle build` refuses later.
+    flagged: list[FlaggedSentence] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -70,7 +74,15 @@ class IngestResult:
 
     def to_dict(self) -> dict[str, object]:
         return {"document": self.document, "source": self.source, "sha256": self.sha256, "commit": self.commit,
-                "pages": [vars(p) for p in self.pages]}
+                "pages": [vars(p) for p in self.pages], "flagged": [vars(f) for f in self.flagged]}
+
+
+@dataclass(frozen=True)
+class FlaggedSentence:
+    page: str  # workspace-relative page file
+    line: int  # line of the page file where the sentence starts, as `mem lint` counts it
+    reason: str
+    sentence: str
 
 
 @dataclass
@@ -142,7 +154,18 @@ def ingest_documents(
             log_lines=plan.log_lines, files={plan.result.source: plan.doc.data},
         )
         plan.result.commit = written.commit
+        plan.result.flagged = _flagged(plan)
     return [plan.result for plan in plans]
+
+
+def _flagged(plan: _Plan) -> list[FlaggedSentence]:
+    written = {change.id for change in plan.result.pages if change.change in ("created", "revised", "replaced")}
+    found = []
+    for page in plan.pages:
+        if page.id in written:
+            found += [FlaggedSentence(f"policies/{page.id}.md", line, reason, sentence)
+                      for line, sentence, reason in sentence_findings(render_page(page))]
+    return found
 
 
 def _parse_effective(value: date | str | None) -> date | None:
