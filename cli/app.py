@@ -124,6 +124,7 @@ def build_command() -> Any:
     """
     command = typer.main.get_command(app)
     _hide_flag_metavars(command)
+    _reflow_help(command)
     return command
 
 
@@ -138,6 +139,30 @@ def flag_names(command: Any) -> set[str]:
     for sub in getattr(command, "commands", {}).values():
         names |= flag_names(sub)
     return names
+
+
+# Any: as flag_names.
+def _reflow_help(command: Any) -> None:
+    """Join the lines of each help paragraph: docstrings wrap at 100 columns, and this Typer keeps
+    their line breaks, so a terminal of 80 showed every paragraph as ragged half-lines. Blank lines,
+    list items ("- …") and indented lines keep their breaks."""
+    if getattr(command, "help", None):
+        command.help = reflow(command.help)
+    for sub in getattr(command, "commands", {}).values():
+        _reflow_help(sub)
+
+
+def reflow(text: str) -> str:
+    """``text`` with the line breaks inside each paragraph replaced by spaces."""
+    out: list[str] = []
+    for line in text.strip("\n").split("\n"):
+        joins = out and out[-1].strip() and line.strip() and not line.startswith((" ", "\t")) \
+            and not line.lstrip().startswith(("- ", "* ")) and not out[-1].endswith("\b")
+        if joins:
+            out[-1] = out[-1].rstrip() + " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def _hide_flag_metavars(command: Any) -> None:

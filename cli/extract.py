@@ -16,7 +16,7 @@ def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOptio
 
     Grounds every fact in the customer's own words, judges it against similar facts (ADD / UPDATE /
     DELETE / NONE), applies customer-context requests and promotions, and looks for traits. Uses the
-    model in [model] name, else the offline deterministic engine. Exit 1 when a model answer was
+    model in model.name (mem.toml), else the offline deterministic engine. Exit 1 when a model answer was
     rejected (nothing of it was written; the conversation stays pending).
     """
     from mem.cli.facts import open_store

@@ -31,7 +31,8 @@ def ingest(
         Optional[str], typer.Option("--model", help="llm model id to write the pages ('' = deterministic engine).")
     ] = None,
     split: Annotated[
-        Optional[str], typer.Option("--split", help="Cut pages at: auto, h1, h2, h3 or none (default [ingest] split).")
+        Optional[str],
+        typer.Option("--split", help="Cut pages at: auto, h1, h2, h3 or none (default: ingest.split in mem.toml)."),
     ] = None,
     replace: Annotated[
         bool, typer.Option("--replace", help="Let this document take over pages another document made.")

@@ -29,7 +29,7 @@ def import_(
     """Import past conversations so extraction can use them; all lines or none.
 
     Lines group into conversations by `conversation` (default: the session tag). A bad line, or a
-    message over `[extract] max_message_bytes` (256 KiB), stops the import with its line number and
+    message over extract.max_message_bytes in mem.toml (256 KiB), stops the import with its line number and
     nothing is written (exit 2). Empty messages are skipped and counted; unknown keys are named in
     one warning. Run `mem extract` afterwards.
     """

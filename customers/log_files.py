@@ -163,6 +163,13 @@ def validate_turn_id(value: Any) -> str:
 # Keys of an import line; any other key is reported once (by name) and ignored. ``turn`` is the
 # common alias of ``turn_id`` (LoCoMo-style and chat-export files use it).
 IMPORT_KEYS = ("session", "time", "role", "speaker", "text", "id", "turn_id", "turn", "conversation", "meta")
+# The shapes chat platforms and model APIs export: a line {"role": "user", "content": "…",
+# "timestamp": "…"} must import as it is, not as "6 empty messages skipped". An alias is read only
+# when the key itself is absent. ``content`` may also be the API's list of parts, whose text parts
+# are the message ([{"type": "text", "text": "…"}, {"type": "image", …}]).
+TEXT_ALIASES = ("content", "message", "body")
+TIME_ALIASES = ("timestamp", "created_at", "date", "datetime", "sent_at")
+ALIAS_KEYS = TEXT_ALIASES + TIME_ALIASES
 MAX_MESSAGE_BYTES = 256 * 1024
 
 
@@ -218,7 +225,11 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
             seen_ids.add(turn.turn_id)
         turns.append(turn)
     if not turns:
-        raise InvalidInput(f"{path}: no turns to import" + (f" ({skipped} empty messages skipped)" if skipped else ""))
+        why = f" ({skipped} empty messages skipped)" if skipped else ""
+        if skipped and unknown:  # the message is most likely under a key mem does not know
+            why = (f" ({skipped} lines had no 'text'; unknown keys: {', '.join(unknown)}; the message goes in "
+                   f"'text' or one of {', '.join(TEXT_ALIASES)})")
+        raise InvalidInput(f"{path}: no turns to import{why}")
     return ParsedImport(turns, skipped, tuple(unknown))
 
 
@@ -231,13 +242,12 @@ def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...], max_mes
     if not isinstance(data, dict):
         raise InvalidInput("each line must be a JSON object")
     for key in data:
-        if key not in IMPORT_KEYS:
+        if key not in IMPORT_KEYS and key not in ALIAS_KEYS:
             unknown.setdefault(key)
-    text = data.get("text")
-    if text is None or (isinstance(text, str) and not text.strip()):
+    text_key = _present(data, "text", TEXT_ALIASES)
+    text = _message_text(data.get(text_key), text_key)
+    if text is None or not text.strip():
         return None  # an empty message: skipped and counted, not a reason to refuse the history
-    if not isinstance(text, str):
-        raise InvalidInput("'text' must be a string")
     size = len(text.encode("utf-8"))
     if size > max_message_bytes:
         raise InvalidInput(f"the message is {size:,} bytes, over the limit of {max_message_bytes:,} "
@@ -246,12 +256,13 @@ def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...], max_mes
     if speaker is not None and not isinstance(speaker, str):
         raise InvalidInput("'speaker' must be a string")
     role = normalise_role(data.get("role"), speaker=speaker, agent_speakers=agent_speakers)
-    if "time" not in data or not isinstance(data["time"], str):
+    time_key = _present(data, "time", TIME_ALIASES)
+    if time_key not in data or not isinstance(data[time_key], str):
         raise InvalidInput("'time' (ISO date or datetime) is required")
     try:
-        time = clock.parse_datetime(data["time"])
+        time = clock.parse_datetime(data[time_key])
     except ValueError as exc:
-        raise InvalidInput(f"'time' is not an ISO date or datetime: {data['time']!r}") from exc
+        raise InvalidInput(f"'{time_key}' is not an ISO date or datetime: {data[time_key]!r}") from exc
     session = data.get("session", "default")
     if not isinstance(session, (str, int)) or isinstance(session, bool) or not str(session).strip():
         raise InvalidInput("'session' must be a non-empty string")
@@ -268,6 +279,26 @@ def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...], max_mes
         turn_id=validate_turn_id(turn_id) if turn_id is not None else None,
         meta=validate_meta(data.get("meta")),
     )
+
+
+def _present(data: JsonObject, key: str, aliases: tuple[str, ...]) -> str:
+    """``key`` when the line has it, else the first alias it has (else ``key``, which is absent)."""
+    if key in data:
+        return key
+    return next((alias for alias in aliases if alias in data), key)
+
+
+# Any: the message field as parsed (JSON), checked here.
+def _message_text(value: Any, key: str) -> str | None:
+    """The message: a string, or the text parts of a model API's ``content`` list joined by blank lines."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(part, (dict, str)) for part in value):
+        parts = [part if isinstance(part, str) else part.get("text") for part in value
+                 if isinstance(part, str) or part.get("type", "text") == "text"]
+        if all(isinstance(part, str) for part in parts):
+            return "\n\n".join(part for part in parts if part.strip())
+    raise InvalidInput(f"'{key}' must be a string (or a list of text parts)")
 
 
 # files -------------------------------------------------------------------------------------------

@@ -177,3 +177,22 @@ def test_init_without_a_folder_creates_the_workspace_the_next_command_looks_for(
     assert mem("init", tmp_path / "explicit").exit_code == 0
     assert mem("init").exit_code == 0  # no folder named anywhere: here
     assert (tmp_path / "mem.toml").is_file()
+
+
+def test_no_help_text_holds_a_bracketed_word_that_rich_would_swallow():
+    # Rich reads "[extract]" as a style tag and drops it: "`[extract] max_message_bytes`" showed as
+    # "` max_message_bytes`". Settings are named with dots in help (extract.max_message_bytes).
+    import re
+
+    from mem.cli.app import build_command
+
+    found = []
+
+    def walk(command, path):
+        for text in [command.help or "", *(getattr(p, "help", None) or "" for p in command.params)]:
+            found.extend(f"{path}: {m.group(0)}" for m in re.finditer(r"(?<!\\)\[[a-z][a-z_./ -]*\]", text))
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, f"{path} {name}")
+
+    walk(build_command(), "mem")
+    assert found == []

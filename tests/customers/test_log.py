@@ -106,6 +106,47 @@ def test_import_splits_on_newline_only_skips_empty_messages_and_names_unknown_ke
         assert [(t.id, t.text) for t in conversation.turns] == [("t1", odd), ("t4", "Noted.")]  # `turn` = turn id
 
 
+def test_import_reads_the_chat_export_and_model_api_shapes(home, tmp_path):
+    # {"role": "user", "content": …, "timestamp": …} is what chat platforms and model APIs export;
+    # it used to import nothing ("6 empty messages skipped").
+    path = write_jsonl(tmp_path / "export.jsonl", [
+        {"role": "user", "content": "I ordered a standing desk, order A-55812.", "timestamp": "2026-11-20T10:00:00Z"},
+        {"role": "assistant", "content": [{"type": "text", "text": "I see order A-55812."},
+                                          {"type": "image", "source": "…"}], "created_at": "2026-11-20T10:00:05Z"},
+        {"role": "user", "message": "It arrived with a cracked leg.", "date": "2026-11-20"},
+        {"role": "user", "text": "The text key wins.", "content": "not this", "time": "2026-11-21",
+         "timestamp": "1999-01-01"},
+    ])
+    with CustomerStore.open(home, "acme") as store:
+        report = store.log.import_file(path)
+        assert (report["turns"], report["skipped_empty"], report["unknown_keys"]) == (4, 0, [])
+        turns = [t for c in store.log.conversations() for t in c.turns]
+        assert [(t.role, t.text) for t in turns] == [
+            ("customer", "I ordered a standing desk, order A-55812."), ("agent", "I see order A-55812."),
+            ("customer", "It arrived with a cracked leg."), ("customer", "The text key wins.")]
+        assert turns[-1].time.year == 2026
+
+
+@pytest.mark.parametrize("row, message", [
+    ({"role": "user", "content": {"text": "x"}, "time": "2024-01-01"}, "'content' must be a string"),
+    ({"role": "user", "content": [{"type": "text", "text": 3}], "time": "2024-01-01"}, "'content' must be a string"),
+    ({"role": "user", "content": "hi", "timestamp": "yesterday"}, "'timestamp' is not an ISO date"),
+])
+def test_import_aliases_are_checked_like_their_keys(home, tmp_path, row, message):
+    path = write_jsonl(tmp_path / "bad.jsonl", [row])
+    with CustomerStore.open(home, "acme") as store:
+        with pytest.raises(InvalidInput, match=message):
+            store.log.import_file(path)
+        assert store.log.conversations() == []
+
+
+def test_a_file_whose_messages_sit_under_an_unknown_key_says_so(home, tmp_path):
+    path = write_jsonl(tmp_path / "odd.jsonl", [{"role": "user", "utterance": "hi", "time": "2024-01-01"}] * 2)
+    with CustomerStore.open(home, "acme") as store, \
+            pytest.raises(InvalidInput, match="2 lines had no 'text'; unknown keys: utterance"):
+        store.log.import_file(path)
+
+
 def test_message_size_limit_is_a_setting(home, tmp_path):
     path = write_jsonl(tmp_path / "big.jsonl", [{"time": "2024-01-01", "role": "user", "text": "é" * 600}])
     with CustomerStore.open(home, "acme") as store:
