@@ -200,7 +200,47 @@ def _read_pdf_quietly(path: Path, data: bytes, on_progress: ProgressCallback | N
         raise InvalidInput(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
     if not any(text.strip() for text, _, _ in lines):
         raise InvalidInput(f"{path}: the PDF has no text layer (a scanned document?); run OCR first")
-    return _pdf_blocks(lines), total
+    return _pdf_blocks(drop_running_lines(lines)), total
+
+
+# How many lines at the top and at the bottom of a page may be a running header or footer.
+_EDGE_LINES = 3
+_PAGE_NUMBER = re.compile(r"^(?:-\s*)?(?:page|p\.|seite|página|페이지)?\s*\d{1,4}\s*(?:(?:of|/|von|de)\s*\d{1,4})?"
+                          r"(?:\s*-)?\s*(?:쪽|ページ|頁)?$", re.I)
+
+
+def drop_running_lines(lines: list[tuple[str, float, int]]) -> list[tuple[str, float, int]]:
+    """The PDF's lines without its running headers and footers.
+
+    A page's first or last line is furniture when the same line, digits aside, sits at the same
+    place on another page ("Acme Handbook – Internal", "Page 2 of 7"), or when it is a page number
+    alone; once it is dropped the next line inward is judged the same way, up to three deep. Kept, these
+    lines were quoted as policy and stole the title's place, so a document's title became a page.
+    """
+    by_page: dict[int, list[int]] = {}
+    for index, (_, _, page) in enumerate(lines):
+        by_page.setdefault(page, []).append(index)
+
+    def key(index: int) -> str:
+        return re.sub(r"\d+", "#", " ".join(lines[index][0].lower().split()))
+
+    # A running line sits at the same place on each page: (side, lines from the edge, text) → pages.
+    placed: dict[tuple[str, int, str], set[int]] = {}
+    for page, indexes in by_page.items():
+        for side, edge in (("top", indexes), ("bottom", indexes[::-1])):
+            for depth, index in enumerate(edge[:_EDGE_LINES]):
+                placed.setdefault((side, depth, key(index)), set()).add(page)
+
+    drop: set[int] = set()
+    for indexes in by_page.values():
+        for side, edge in (("top", indexes), ("bottom", indexes[::-1])):  # peel inward from each edge
+            for depth, index in enumerate(edge[:_EDGE_LINES]):
+                text = key(index)
+                repeated = len(placed[(side, depth, text)]) >= 2 and len(text) <= 100
+                if not (repeated or _PAGE_NUMBER.match(lines[index][0].strip())):
+                    break
+                drop.add(index)
+    return [line for index, line in enumerate(lines) if index not in drop]
 
 
 def _pdf_lines(page: object) -> list[tuple[str, float]]:

@@ -189,3 +189,25 @@ def test_text_numbered_clauses_on_their_own_lines_stay_apart_and_wrapped_lines_j
         ("2.2 Electronics within 15 days of delivery.", 0), ("(a) Final-sale items cannot be returned.", 0),
         ("Refunds are paid within 14 days of the request.", 0),
     ]
+
+
+def test_pdf_running_headers_footers_and_page_numbers_are_not_policy_text(tmp_path):
+    header = ("Acme Corp - Customer Service Handbook - Internal", 8, "")
+    pages = [
+        [header, ("Warranty Policy", 20, "B"), ("Effective 1 January 2026. This policy covers hardware.", 10, ""),
+         ("Coverage", 14, "B"), ("Products are covered for 24 months from delivery.", 10, ""), ("Page 1 of 2", 8, "")],
+        [header, ("Claims", 14, "B"), ("Products are covered for 24 months from delivery.", 10, ""),
+         ("Claims are answered within 3 business days.", 10, ""), ("Page 2 of 2", 8, "")],
+    ]
+    doc = read_document(make_pdf(tmp_path / "warranty.pdf", pages), max_bytes=LIMIT)
+    texts = [b.text for b in doc.blocks]
+    assert not any("Handbook" in t or "Page " in t for t in texts), texts
+    assert texts[0] == "Warranty Policy" and doc.blocks[0].is_heading  # the title opens the document again
+    # a body sentence repeated on two pages is the document's own text unless it is itself at an
+    # edge (a page's first or last line once the header and footer are peeled off)
+    assert " ".join(texts).count("Products are covered for 24 months from delivery.") == 2
+
+
+def test_a_lone_page_number_of_a_one_page_pdf_is_dropped(tmp_path):
+    pdf = make_pdf(tmp_path / "one.pdf", [[("Refunds within 14 days of purchase.", 11, ""), ("- 1 -", 9, "")]])
+    assert [b.text for b in read_document(pdf, max_bytes=LIMIT).blocks] == ["Refunds within 14 days of purchase."]
