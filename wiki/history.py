@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from mem.core.errors import InvalidInput, NotFound, StorageError
+from mem.core.ids import validate_name
 from mem.wiki import gitrepo
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, split_frontmatter
@@ -33,6 +34,10 @@ class PageVersion:
 
 
 def _relpath(workspace: Path, page_id: str) -> str:
+    try:
+        validate_name(page_id, what="page id")
+    except InvalidInput:  # "../../etc" is no page, now or in history: not a path to hand to git
+        raise NotFound(f"no page {page_id[:80]!r} in {workspace} or its history (see `mem pages list`)") from None
     for folder in FOLDERS.values():
         rel = f"{folder}/{page_id}.md"
         if (workspace / rel).is_file():

@@ -20,6 +20,7 @@ from pathlib import Path
 from mem.core import clock
 from mem.core.errors import Conflict, InvalidInput, LockTimeout, MemError, NotFound, StorageError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
+from mem.core.ids import validate_name
 from mem.wiki import gitrepo, journal
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.page import Page, parse_page, render_page, validate_meta
@@ -93,10 +94,14 @@ class Wiki:
         return self._load(self.path_of(page_id))
 
     def exists(self, page_id: str) -> bool:
-        return any((self.folder(kind) / f"{page_id}.md").is_file() for kind in FOLDERS)
+        return _possible_id(page_id) and any((self.folder(kind) / f"{page_id}.md").is_file() for kind in FOLDERS)
 
     def path_of(self, page_id: str, type: str | None = None) -> Path:
         """The file of page ``page_id``; with ``type``, where it would live even if it does not exist yet."""
+        if not _possible_id(page_id):  # "../x", a 5,000-character id: no page has it (and no file name can)
+            if type:
+                validate_name(page_id, what="page id")
+            raise NotFound(f"no page {page_id[:80]!r} in {self.workspace} (see `mem pages list`)")
         for kind in ([type] if type else list(FOLDERS)):
             path = self.folder(kind) / f"{page_id}.md"
             if path.is_file() or type:
@@ -239,3 +244,11 @@ def _read_bytes(path: Path) -> bytes | None:
         return None
     except OSError as exc:
         raise StorageError(f"cannot read {path}: {exc.strerror}") from exc
+
+
+def _possible_id(page_id: str) -> bool:
+    try:
+        validate_name(page_id, what="page id")
+    except InvalidInput:
+        return False
+    return True

@@ -126,3 +126,14 @@ def test_pages_search_stems_like_fact_search(mem, tmp_path):
     assert found("ship")[:1] == ["shipping-times"]
     assert found("환불은 언제 되나요?")[:1] == ["ko-refund"]  # particle attached: found by bigram
     assert found("返品の期限")[:1] == ["ja-returns"]  # no spaces in Japanese: found by bigram
+
+
+@pytest.mark.parametrize("command", ["show", "history", "diff"])
+@pytest.mark.parametrize("page_id", ["x" * 5000, "../../etc/passwd", "../knowhow/refund-policy", "a/b"])
+def test_a_page_id_no_page_can_have_is_not_found_in_one_line(mem, ws, command, page_id):
+    # a 5,000-character id hit the file system's name limit ("internal error: OSError"); "../../etc"
+    # went to git as a path outside the repository
+    result = mem("--workspace", ws, "pages", command, page_id)
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.startswith("Error: no page ") and len(result.stderr.strip().splitlines()) == 1
+    assert len(result.stderr) < 300
