@@ -9,18 +9,29 @@ server's worker threads.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mem.core.errors import Conflict, NotFound, StorageError
 from mem.knowhow.candidates import Review
-from mem.server.store_rows import AccountRow, DecisionRow, EvidenceRow
+from mem.server.store_rows import (
+    AccountRow,
+    BackupUsage,
+    DailyUsage,
+    DecisionRow,
+    EvidenceRow,
+    account_row,
+    decision_row,
+    decision_values,
+    evidence_row,
+    evidence_values,
+    reserve,
+    reviews_by_candidate,
+)
 from mem.wire.evidence import EvidenceRecord
 from mem.wire.share import ShareRecord
 
@@ -82,29 +93,6 @@ CREATE TABLE IF NOT EXISTS reviews (
     signature TEXT NOT NULL
 );
 """
-
-
-@dataclass(frozen=True)
-class DailyUsage:
-    """What one account sent of one kind (``evidence``, ``share``) on one UTC day, and whether the
-    charge just asked for was taken (when not, nothing was added)."""
-
-    records: int
-    bytes: int
-    accepted: bool
-
-
-@dataclass(frozen=True)
-class BackupUsage:
-    """What one account keeps in the vault. ``refused`` names the limit a reservation would have
-    passed (``backup_bytes``, ``backup_count``, ``unfinished_bytes``, ``unfinished_count``); when set,
-    nothing was reserved."""
-
-    bytes: int
-    count: int
-    unfinished_bytes: int
-    unfinished_count: int
-    refused: str | None = None
 
 
 class ServerStore(Protocol):
@@ -218,8 +206,7 @@ class SqliteServerStore:
         return rows[0]["name"] if rows else None
 
     def accounts(self) -> list[AccountRow]:
-        return [{"name": r["name"], "created_at": r["created_at"]}
-                for r in self._read("SELECT name, created_at FROM accounts ORDER BY name")]
+        return [account_row(r) for r in self._read("SELECT name, created_at FROM accounts ORDER BY name")]
 
     # evidence store ------------------------------------------------------------------------
     def add_evidence(self, account: str, records: Sequence[EvidenceRecord], *, received_at: str) -> int:
@@ -228,10 +215,7 @@ class SqliteServerStore:
             for rec in records:
                 cur = db.execute(
                     "INSERT OR IGNORE INTO evidence (account, fact_id, customer_id, date, quotes, received_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (account, rec["fact_id"], rec["customer_id"], rec.get("date"),
-                     json.dumps(rec["quotes"], ensure_ascii=False), received_at),
-                )
+                    " VALUES (?, ?, ?, ?, ?, ?)", evidence_values(account, rec, received_at))
                 added += cur.rowcount
         return added
 
@@ -243,13 +227,13 @@ class SqliteServerStore:
             args.append(customer_id)
         sql += " ORDER BY id DESC LIMIT ?"
         args.append(limit)
-        return [_evidence_row(r) for r in self._read(sql, args)]
+        return [evidence_row(r) for r in self._read(sql, args)]
 
     def evidence_item(self, evidence_id: int) -> EvidenceRow:
         rows = self._read("SELECT * FROM evidence WHERE id = ?", (evidence_id,))
         if not rows:
             raise NotFound(f"no evidence record {evidence_id}")
-        return _evidence_row(rows[0])
+        return evidence_row(rows[0])
 
     # shared decisions ----------------------------------------------------------------------
     def add_decisions(self, account: str, records: Sequence[ShareRecord], *, received_at: str) -> int:
@@ -258,9 +242,7 @@ class SqliteServerStore:
             for rec in records:
                 cur = db.execute(
                     "INSERT OR REPLACE INTO decisions (account, pseudonym, fact_ref, record, received_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (account, rec["pseudonym"], rec["fact_ref"], json.dumps(rec, ensure_ascii=False), received_at),
-                )
+                    " VALUES (?, ?, ?, ?, ?)", decision_values(account, rec, received_at))
                 added += cur.rowcount
         return added
 
@@ -273,12 +255,7 @@ class SqliteServerStore:
         return removed
 
     def decisions(self) -> list[DecisionRow]:
-        out = []
-        for r in self._read("SELECT * FROM decisions ORDER BY id"):
-            rec = json.loads(r["record"])
-            rec.update({"account": r["account"], "received_at": r["received_at"]})
-            out.append(rec)
-        return out
+        return [decision_row(r) for r in self._read("SELECT * FROM decisions ORDER BY id")]
 
     # know-how reviews ----------------------------------------------------------------------
     def record_review(self, candidate_id: str, *, decision: str, by: str, at: str, page_id: str | None,
@@ -291,11 +268,7 @@ class SqliteServerStore:
             )
 
     def reviews(self) -> dict[str, Review]:
-        return {
-            r["candidate_id"]: {"decision": r["decision"], "by": r["by_name"], "at": r["at"],
-                                "page_id": r["page_id"], "signature": r["signature"]}
-            for r in self._read("SELECT * FROM reviews")
-        }
+        return reviews_by_candidate(self._read("SELECT * FROM reviews"))
 
     # health --------------------------------------------------------------------------------
     def ready(self) -> None:
@@ -336,26 +309,16 @@ class SqliteServerStore:
         with self._tx() as db:
             usage = _backup_usage(db, account)
             known = db.execute("SELECT 1 FROM backup_usage WHERE backup_id = ?", (backup_id,)).fetchone()
-            new = 0 if known else 1
-            refused = None
-            if new and usage.count + 1 > max_count:
-                refused = "backup_count"
-            elif new and usage.unfinished_count + 1 > max_unfinished_count:
-                refused = "unfinished_count"
-            elif usage.bytes + nbytes > max_bytes:
-                refused = "backup_bytes"
-            elif usage.unfinished_bytes + nbytes > max_unfinished_bytes:
-                refused = "unfinished_bytes"
-            if refused:
-                return BackupUsage(usage.bytes, usage.count, usage.unfinished_bytes, usage.unfinished_count,
-                                   refused=refused)
+            after = reserve(usage, new=known is None, nbytes=nbytes, max_bytes=max_bytes, max_count=max_count,
+                            max_unfinished_bytes=max_unfinished_bytes, max_unfinished_count=max_unfinished_count)
+            if after.refused:
+                return after
             db.execute(
                 "INSERT INTO backup_usage (backup_id, account, bytes, finished, started_at) VALUES (?, ?, ?, 0, ?)"
                 " ON CONFLICT (backup_id) DO UPDATE SET bytes = bytes + excluded.bytes",
                 (backup_id, account, nbytes, started_at),
             )
-            return BackupUsage(usage.bytes + nbytes, usage.count + new, usage.unfinished_bytes + nbytes,
-                               usage.unfinished_count + new)
+            return after
 
     def finish_backup(self, account: str, backup_id: str, *, nbytes: int) -> None:
         """The upload was completed: the backup now counts its final size, no longer as unfinished."""
@@ -383,11 +346,6 @@ def _backup_usage(db: sqlite3.Connection, account: str) -> BackupUsage:
         " COALESCE(SUM(1 - finished), 0) AS unfinished_count FROM backup_usage WHERE account = ?",
         (account,)).fetchone()
     return BackupUsage(row["bytes"], row["count"], row["unfinished_bytes"], row["unfinished_count"])
-
-
-def _evidence_row(r: sqlite3.Row) -> EvidenceRow:
-    return {"id": r["id"], "account": r["account"], "fact_id": r["fact_id"], "customer_id": r["customer_id"],
-            "date": r["date"], "quotes": json.loads(r["quotes"]), "received_at": r["received_at"]}
 
 
 def state_dir(workspace: Path) -> Path:

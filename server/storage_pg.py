@@ -9,7 +9,6 @@ sent again replaces the earlier one in one statement. The schema is made by ``me
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,8 +16,20 @@ from mem.core.errors import Conflict, NotFound
 from mem.knowhow.candidates import Review
 from mem.server import migrations
 from mem.server.database import redact, transaction
-from mem.server.storage import BackupUsage, DailyUsage
-from mem.server.store_rows import AccountRow, DecisionRow, EvidenceRow
+from mem.server.store_rows import (
+    AccountRow,
+    BackupUsage,
+    DailyUsage,
+    DecisionRow,
+    EvidenceRow,
+    account_row,
+    decision_row,
+    decision_values,
+    evidence_row,
+    evidence_values,
+    reserve,
+    reviews_by_candidate,
+)
 from mem.wire.evidence import EvidenceRecord
 from mem.wire.share import ShareRecord
 
@@ -58,8 +69,7 @@ class PostgresServerStore:
         return rows[0]["name"] if rows else None
 
     def accounts(self) -> list[AccountRow]:
-        return [{"name": r["name"], "created_at": r["created_at"]}
-                for r in self._read("SELECT name, created_at FROM accounts ORDER BY name")]
+        return [account_row(r) for r in self._read("SELECT name, created_at FROM accounts ORDER BY name")]
 
     # evidence store ------------------------------------------------------------------------
     def add_evidence(self, account: str, records: Sequence[EvidenceRecord], *, received_at: str) -> int:
@@ -69,9 +79,7 @@ class PostgresServerStore:
                 cur.execute(
                     "INSERT INTO evidence (account, fact_id, customer_id, date, quotes, received_at)"
                     " VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (account, customer_id, fact_id) DO NOTHING",
-                    (account, rec["fact_id"], rec["customer_id"], rec.get("date"),
-                     json.dumps(rec["quotes"], ensure_ascii=False), received_at),
-                )
+                    evidence_values(account, rec, received_at))
                 added += cur.rowcount
         return added
 
@@ -83,13 +91,13 @@ class PostgresServerStore:
             args.append(customer_id)
         sql += " ORDER BY id DESC LIMIT %s"
         args.append(limit)
-        return [_evidence_row(r) for r in self._read(sql, args)]
+        return [evidence_row(r) for r in self._read(sql, args)]
 
     def evidence_item(self, evidence_id: int) -> EvidenceRow:
         rows = self._read("SELECT * FROM evidence WHERE id = %s", (evidence_id,))
         if not rows:
             raise NotFound(f"no evidence record {evidence_id}")
-        return _evidence_row(rows[0])
+        return evidence_row(rows[0])
 
     # shared decisions ----------------------------------------------------------------------
     def add_decisions(self, account: str, records: Sequence[ShareRecord], *, received_at: str) -> int:
@@ -100,8 +108,7 @@ class PostgresServerStore:
                     "INSERT INTO decisions (account, pseudonym, fact_ref, record, received_at)"
                     " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (account, pseudonym, fact_ref)"
                     " DO UPDATE SET record = EXCLUDED.record, received_at = EXCLUDED.received_at",
-                    (account, rec["pseudonym"], rec["fact_ref"], json.dumps(rec, ensure_ascii=False), received_at),
-                )
+                    decision_values(account, rec, received_at))
                 added += cur.rowcount
         return added
 
@@ -114,12 +121,7 @@ class PostgresServerStore:
         return removed
 
     def decisions(self) -> list[DecisionRow]:
-        out = []
-        for r in self._read("SELECT * FROM decisions ORDER BY id"):
-            rec = json.loads(r["record"])
-            rec.update({"account": r["account"], "received_at": r["received_at"]})
-            out.append(rec)
-        return out
+        return [decision_row(r) for r in self._read("SELECT * FROM decisions ORDER BY id")]
 
     # know-how reviews ----------------------------------------------------------------------
     def record_review(self, candidate_id: str, *, decision: str, by: str, at: str, page_id: str | None,
@@ -134,11 +136,7 @@ class PostgresServerStore:
             )
 
     def reviews(self) -> dict[str, Review]:
-        return {
-            r["candidate_id"]: {"decision": r["decision"], "by": r["by_name"], "at": r["at"],
-                                "page_id": r["page_id"], "signature": r["signature"]}
-            for r in self._read("SELECT * FROM reviews")
-        }
+        return reviews_by_candidate(self._read("SELECT * FROM reviews"))
 
     # quotas ----------------------------------------------------------------------------------
     def charge_daily(self, account: str, what: str, *, day: str, records: int, nbytes: int,
@@ -175,25 +173,16 @@ class PostgresServerStore:
             cur.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 13))", (account,))
             usage = _backup_usage(cur, account)
             cur.execute("SELECT 1 FROM backup_usage WHERE backup_id = %s", (backup_id,))
-            new = 0 if cur.fetchone() else 1
-            refused = None
-            if new and usage.count + 1 > max_count:
-                refused = "backup_count"
-            elif new and usage.unfinished_count + 1 > max_unfinished_count:
-                refused = "unfinished_count"
-            elif usage.bytes + nbytes > max_bytes:
-                refused = "backup_bytes"
-            elif usage.unfinished_bytes + nbytes > max_unfinished_bytes:
-                refused = "unfinished_bytes"
-            if refused:
-                return BackupUsage(usage.bytes, usage.count, usage.unfinished_bytes, usage.unfinished_count,
-                                   refused=refused)
+            after = reserve(usage, new=cur.fetchone() is None, nbytes=nbytes, max_bytes=max_bytes,
+                            max_count=max_count, max_unfinished_bytes=max_unfinished_bytes,
+                            max_unfinished_count=max_unfinished_count)
+            if after.refused:
+                return after
             cur.execute(
                 "INSERT INTO backup_usage (backup_id, account, bytes, finished, started_at) VALUES (%s, %s, %s, 0, %s)"
                 " ON CONFLICT (backup_id) DO UPDATE SET bytes = backup_usage.bytes + EXCLUDED.bytes",
                 (backup_id, account, nbytes, started_at))
-            return BackupUsage(usage.bytes + nbytes, usage.count + new, usage.unfinished_bytes + nbytes,
-                               usage.unfinished_count + new)
+            return after
 
     def finish_backup(self, account: str, backup_id: str, *, nbytes: int) -> None:
         with self._tx() as conn:
@@ -223,8 +212,3 @@ def _backup_usage(cur: Any, account: str) -> BackupUsage:
         " COALESCE(SUM(1 - finished), 0) FROM backup_usage WHERE account = %s", (account,))
     total, count, unfinished_bytes, unfinished_count = cur.fetchone()
     return BackupUsage(int(total), int(count), int(unfinished_bytes), int(unfinished_count))
-
-
-def _evidence_row(r: dict[str, Any]) -> EvidenceRow:
-    return {"id": r["id"], "account": r["account"], "fact_id": r["fact_id"], "customer_id": r["customer_id"],
-            "date": r["date"], "quotes": json.loads(r["quotes"]), "received_at": r["received_at"]}

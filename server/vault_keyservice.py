@@ -19,27 +19,34 @@ backup remains.
 from __future__ import annotations
 
 import builtins  # annotations inside the class say builtins.list: its own list() method hides the type
-import hashlib
-import hmac
 import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import timedelta
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageError
+from mem.core.errors import StorageError
 from mem.core.fsio import atomic_write_bytes
-from mem.core.ids import new_id
-from mem.core.json_types import JsonObject
+from mem.server.keyservice_rules import (
+    BackupRecord,
+    Created,
+    Row,
+    Terms,
+    Unlock,
+    check_authenticator,
+    check_pending,
+    check_unlockable,
+    judge,
+    owned,
+    pending_to_replace,
+    proves,
+    record_of,
+)
 
 FOLDER = "keyservice"
 DB_FILE = "keyservice.db"
 KEY_FILE = "keyservice.key"
-SECRET_BYTES = 32
-AUTH_BYTES = 32
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS backups (
@@ -60,60 +67,14 @@ CREATE INDEX IF NOT EXISTS backups_owner ON backups (account, slot);
 """
 
 
-@dataclass(frozen=True)
-class BackupRecord:
-    """What the owner may know about a backup (never the secret or the verifier)."""
-
-    backup_id: str
-    account: str
-    slot: str
-    kdf: str
-    state: str
-    attempts: int
-    max_attempts: int
-    created_at: str
-    expires_at: str
-
-    @property
-    def remaining(self) -> int:
-        return max(0, self.max_attempts - self.attempts)
-
-    def to_dict(self) -> JsonObject:
-        return {"backup_id": self.backup_id, "account": self.account, "slot": self.slot, "kdf": self.kdf,
-                "state": self.state, "remaining_attempts": self.remaining, "max_attempts": self.max_attempts,
-                "created_at": self.created_at, "expires_at": self.expires_at}
-
-
-@dataclass(frozen=True)
-class Created:
-    record: BackupRecord
-    secret: bytes
-    replaced: list[str]
-
-
-@dataclass(frozen=True)
-class Unlock:
-    """The answer to one PIN proof. ``secret`` only when ``ok``; ``destroyed`` after the last wrong one."""
-
-    ok: bool
-    remaining: int
-    destroyed: bool = False
-    secret: bytes | None = None
-
-
 class KeyService:
     """Per-backup secrets with an attempt counter. One instance per server; safe across threads and processes."""
 
     def __init__(self, folder: Path, *, max_attempts: int, retention_days: int,
                  unfinished_minutes: int | None = None) -> None:
-        if max_attempts < 1:
-            raise InvalidInput("backup.max_attempts must be at least 1")
+        self.terms = Terms(max_attempts=max_attempts, retention_days=retention_days,
+                           unfinished_minutes=unfinished_minutes)
         self.folder = Path(folder)
-        self.max_attempts = max_attempts
-        self.retention = timedelta(days=retention_days)
-        # An upload never completed is dropped soon (quota.unfinished_minutes), not kept for the
-        # whole retention: unfinished data must not pile up on the server.
-        self.unfinished = self.retention if unfinished_minutes is None else timedelta(minutes=unfinished_minutes)
         private_folder(self.folder)
         self._key = self._load_key()
         with self._tx() as db:
@@ -137,45 +98,34 @@ class KeyService:
         can be unlocked) is discarded and reported in ``replaced``. The new backup expires after
         ``unfinished_minutes`` unless it is completed (``mark_ready`` gives it the full retention).
         """
-        _check_auth(authenticator)
-        if not slot or len(slot) > 128:
-            raise InvalidInput("backup slot must be 1-128 characters")
-        backup_id = new_id()
-        secret = os.urandom(SECRET_BYTES)
-        now = clock.now()
-        record = BackupRecord(backup_id, account, slot, kdf, "pending", 0, self.max_attempts,
-                              clock.isoformat(now), clock.isoformat(now + self.unfinished))
+        new = self.terms.new_backup(key=self._key, account=account, slot=slot, authenticator=authenticator, kdf=kdf)
+        record = new.record
         with self._tx() as db:
             self._purge(db)
             rows = db.execute("SELECT backup_id, state FROM backups WHERE account = ? AND slot = ?",
                               (account, slot)).fetchall()
-            if not replace and any(state == "ready" for _, state in rows):
-                raise Conflict("a backup for this customer already exists on the server; restore it, "
-                               "or replace it (mem backup --replace)")
-            replaced = [bid for bid, state in rows if state == "pending"]
+            replaced = pending_to_replace(rows, replace=replace)
             db.executemany("DELETE FROM backups WHERE backup_id = ?", [(bid,) for bid in replaced])
             db.execute(
                 "INSERT INTO backups (backup_id, account, slot, verifier, secret, kdf, state, attempts,"
                 " max_attempts, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)",
-                (backup_id, account, slot, self._verifier(backup_id, authenticator), secret, kdf,
-                 self.max_attempts, record.created_at, record.expires_at),
+                (record.backup_id, account, slot, new.verifier, new.secret, kdf,
+                 record.max_attempts, record.created_at, record.expires_at),
             )
-        return Created(record, secret, replaced)
+        return Created(record, new.secret, replaced)
 
     def mark_ready(self, *, account: str, backup_id: str) -> BackupRecord:
         """The blob is stored: from now on the backup can be unlocked (and only now)."""
         with self._tx() as db:
-            row = self._owned(db, account, backup_id)
-            if row["state"] != "pending":
-                raise Conflict("this backup's data was stored already; a backup is written once")
-            expires = clock.isoformat(clock.now() + self.retention)
+            check_pending(self._owned(db, account, backup_id))
+            expires = self.terms.ready_until()
             db.execute("UPDATE backups SET state = 'ready', expires_at = ? WHERE backup_id = ?", (expires, backup_id))
         return self.get(account=account, backup_id=backup_id)
 
     def get(self, *, account: str, backup_id: str) -> BackupRecord:
         with self._tx() as db:
             self._purge(db)
-            return _record(self._owned(db, account, backup_id))
+            return record_of(self._owned(db, account, backup_id))
 
     def list(self, *, account: str, slot: str | None = None) -> list[BackupRecord]:
         with self._tx() as db:
@@ -183,7 +133,7 @@ class KeyService:
             sql, args = "SELECT * FROM backups WHERE account = ?", [account]
             if slot is not None:
                 sql, args = sql + " AND slot = ?", [account, slot]
-            return [_record(row) for row in db.execute(sql + " ORDER BY backup_id", args)]
+            return [record_of(row) for row in db.execute(sql + " ORDER BY backup_id", args)]
 
     def unlock(self, *, account: str, backup_id: str, authenticator: bytes) -> Unlock:
         """Evaluate one PIN proof: count it on disk first, then answer.
@@ -191,26 +141,23 @@ class KeyService:
         Other accounts get ``NotFound`` and never touch the counter. A correct proof does not
         reset the count of earlier wrong ones.
         """
-        _check_auth(authenticator)
+        check_authenticator(authenticator)
         with self._tx() as db:
             self._purge(db)
             row = self._owned(db, account, backup_id)
-            if row["state"] != "ready":
-                raise Refused("this backup was never completed (no data stored); make a new one")
-            if row["attempts"] >= row["max_attempts"]:  # only reachable if a destroy was interrupted
+            spent = check_unlockable(row)
+            if spent is not None:
                 db.execute("DELETE FROM backups WHERE backup_id = ?", (backup_id,))
-                return Unlock(ok=False, remaining=0, destroyed=True)
+                return spent
+            # counted as wrong first; a correct proof takes the count back before the commit
             db.execute("UPDATE backups SET attempts = attempts + 1, evaluations = evaluations + 1 "
                        "WHERE backup_id = ?", (backup_id,))
-            good = hmac.compare_digest(row["verifier"], self._verifier(backup_id, authenticator))
-            attempts = row["attempts"] + (0 if good else 1)
-            if good:
-                db.execute("UPDATE backups SET attempts = ? WHERE backup_id = ?", (attempts, backup_id))
-                return Unlock(ok=True, remaining=row["max_attempts"] - attempts, secret=bytes(row["secret"]))
-            if attempts >= row["max_attempts"]:
+            attempts, answer = judge(row, good=proves(self._key, row, authenticator))
+            if answer.destroyed:
                 db.execute("DELETE FROM backups WHERE backup_id = ?", (backup_id,))
-                return Unlock(ok=False, remaining=0, destroyed=True)
-            return Unlock(ok=False, remaining=row["max_attempts"] - attempts)
+            elif answer.ok:
+                db.execute("UPDATE backups SET attempts = ? WHERE backup_id = ?", (attempts, backup_id))
+            return answer
 
     def delete(self, *, account: str, backup_id: str) -> None:
         """The owner deletes a backup (after a restore, or to replace it): the secret is gone."""
@@ -241,15 +188,8 @@ class KeyService:
         db.executemany("DELETE FROM backups WHERE backup_id = ?", [(bid,) for bid in expired])
         return expired
 
-    def _owned(self, db: sqlite3.Connection, account: str, backup_id: str) -> sqlite3.Row:
-        row = db.execute("SELECT * FROM backups WHERE backup_id = ?", (backup_id,)).fetchone()
-        # Another account's backup looks exactly like a missing one: no existence oracle.
-        if row is None or not hmac.compare_digest(row["account"].encode(), account.encode()):
-            raise NotFound("no such backup on the server (it may have expired, been restored or destroyed)")
-        return row
-
-    def _verifier(self, backup_id: str, authenticator: bytes) -> bytes:
-        return hmac.new(self._key, backup_id.encode("ascii") + b"\0" + authenticator, hashlib.sha256).digest()
+    def _owned(self, db: sqlite3.Connection, account: str, backup_id: str) -> Row:
+        return owned(db.execute("SELECT * FROM backups WHERE backup_id = ?", (backup_id,)).fetchone(), account)
 
     def _load_key(self) -> bytes:
         path = self.folder / KEY_FILE
@@ -304,13 +244,3 @@ def private_folder(folder: Path) -> None:
             atomic_write_bytes(ignore, b"*\n")
     except OSError as exc:
         raise StorageError(f"cannot prepare {folder}: {exc.strerror}") from exc
-
-
-def _check_auth(authenticator: bytes) -> None:
-    if not isinstance(authenticator, bytes) or len(authenticator) != AUTH_BYTES:
-        raise InvalidInput(f"authenticator must be {AUTH_BYTES} bytes")
-
-
-def _record(row: sqlite3.Row) -> BackupRecord:
-    return BackupRecord(row["backup_id"], row["account"], row["slot"], row["kdf"], row["state"],
-                        row["attempts"], row["max_attempts"], row["created_at"], row["expires_at"])

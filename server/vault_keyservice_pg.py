@@ -21,18 +21,27 @@ docs/scale.md says how the key service's database is kept.
 from __future__ import annotations
 
 import builtins  # annotations inside the class say builtins.list: its own list() method hides the type
-import hashlib
-import hmac
-import os
-from datetime import timedelta
 from typing import Any
 
 from mem.core import clock
-from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageError
-from mem.core.ids import new_id
+from mem.core.errors import StorageError
 from mem.server import migrations
 from mem.server.database import redact, transaction
-from mem.server.vault_keyservice import SECRET_BYTES, BackupRecord, Created, Unlock, _check_auth
+from mem.server.keyservice_rules import (
+    BackupRecord,
+    Created,
+    Row,
+    Terms,
+    Unlock,
+    check_authenticator,
+    check_pending,
+    check_unlockable,
+    judge,
+    owned,
+    pending_to_replace,
+    proves,
+    record_of,
+)
 
 _COLUMNS = "backup_id, account, slot, kdf, state, attempts, max_attempts, created_at, expires_at"
 
@@ -42,14 +51,10 @@ class PostgresKeyService:
 
     def __init__(self, url: str, *, max_attempts: int, retention_days: int, unfinished_minutes: int | None = None,
                  pool_size: int = 8) -> None:
-        if max_attempts < 1:
-            raise InvalidInput("backup.max_attempts must be at least 1")
+        self.terms = Terms(max_attempts=max_attempts, retention_days=retention_days,
+                           unfinished_minutes=unfinished_minutes)
         self.url = url
         self.pool_size = pool_size
-        self.max_attempts = max_attempts
-        self.retention = timedelta(days=retention_days)
-        # An upload never completed is dropped soon (quota.unfinished_minutes), as in KeyService.
-        self.unfinished = self.retention if unfinished_minutes is None else timedelta(minutes=unfinished_minutes)
         migrations.check(url, "keyservice")
         with self._tx() as conn:
             row = conn.execute("SELECT hmac_key FROM keyservice_key WHERE id = 1").fetchone()
@@ -65,14 +70,8 @@ class PostgresKeyService:
     def create(self, *, account: str, slot: str, authenticator: bytes, kdf: str, replace: bool = False) -> Created:
         """A new backup; a *ready* one for the same (account, slot) is kept (``Conflict`` unless ``replace``,
         and then it stays until its owner deletes it), a *pending* one is discarded (``KeyService.create``)."""
-        _check_auth(authenticator)
-        if not slot or len(slot) > 128:
-            raise InvalidInput("backup slot must be 1-128 characters")
-        backup_id = new_id()
-        secret = os.urandom(SECRET_BYTES)
-        now = clock.now()
-        record = BackupRecord(backup_id, account, slot, kdf, "pending", 0, self.max_attempts,
-                              clock.isoformat(now), clock.isoformat(now + self.unfinished))
+        new = self.terms.new_backup(key=self._key, account=account, slot=slot, authenticator=authenticator, kdf=kdf)
+        record = new.record
         with self._tx() as conn, conn.cursor() as cur:
             self._purge(cur)
             # Two creates for one slot at once: the advisory lock on (account, slot) makes the second
@@ -80,34 +79,28 @@ class PostgresKeyService:
             cur.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 7))", (f"{account}/{slot}",))
             cur.execute("SELECT backup_id, state FROM backups WHERE account = %s AND slot = %s FOR UPDATE",
                         (account, slot))
-            rows = cur.fetchall()
-            if not replace and any(state == "ready" for _, state in rows):
-                raise Conflict("a backup for this customer already exists on the server; restore it, "
-                               "or replace it (mem backup --replace)")
-            replaced = [bid for bid, state in rows if state == "pending"]
+            replaced = pending_to_replace(cur.fetchall(), replace=replace)
             if replaced:
                 cur.execute("DELETE FROM backups WHERE backup_id = ANY(%s)", (replaced,))
             cur.execute(
                 "INSERT INTO backups (backup_id, account, slot, verifier, secret, kdf, state, attempts,"
                 " max_attempts, created_at, expires_at) VALUES (%s, %s, %s, %s, %s, %s, 'pending', 0, %s, %s, %s)",
-                (backup_id, account, slot, self._verifier(backup_id, authenticator), secret, kdf,
-                 self.max_attempts, record.created_at, record.expires_at),
+                (record.backup_id, account, slot, new.verifier, new.secret, kdf,
+                 record.max_attempts, record.created_at, record.expires_at),
             )
-        return Created(record, secret, replaced)
+        return Created(record, new.secret, replaced)
 
     def mark_ready(self, *, account: str, backup_id: str) -> BackupRecord:
         with self._tx() as conn, conn.cursor() as cur:
-            row = self._owned(cur, account, backup_id, lock=True)
-            if row["state"] != "pending":
-                raise Conflict("this backup's data was stored already; a backup is written once")
+            check_pending(self._owned(cur, account, backup_id, lock=True))
             cur.execute("UPDATE backups SET state = 'ready', expires_at = %s WHERE backup_id = %s",
-                        (clock.isoformat(clock.now() + self.retention), backup_id))
+                        (self.terms.ready_until(), backup_id))
         return self.get(account=account, backup_id=backup_id)
 
     def get(self, *, account: str, backup_id: str) -> BackupRecord:
         with self._tx() as conn, conn.cursor() as cur:
             self._purge(cur)
-            return _record(self._owned(cur, account, backup_id))
+            return record_of(self._owned(cur, account, backup_id))
 
     def list(self, *, account: str, slot: str | None = None) -> list[BackupRecord]:
         from psycopg.rows import dict_row
@@ -118,29 +111,25 @@ class PostgresKeyService:
             if slot is not None:
                 sql, args = sql + " AND slot = %s", [account, slot]
             cur.execute(sql + " ORDER BY backup_id", args)
-            return [_record(row) for row in cur.fetchall()]
+            return [record_of(row) for row in cur.fetchall()]
 
     def unlock(self, *, account: str, backup_id: str, authenticator: bytes) -> Unlock:
         """Evaluate one PIN proof under the row's lock: count it, commit, then answer."""
-        _check_auth(authenticator)
+        check_authenticator(authenticator)
         with self._tx() as conn, conn.cursor() as cur:
             self._purge(cur)
             row = self._owned(cur, account, backup_id, lock=True, secret=True)
-            if row["state"] != "ready":
-                raise Refused("this backup was never completed (no data stored); make a new one")
-            if row["attempts"] >= row["max_attempts"]:  # only reachable if a destroy was interrupted
+            spent = check_unlockable(row)
+            if spent is not None:
                 cur.execute("DELETE FROM backups WHERE backup_id = %s", (backup_id,))
-                return Unlock(ok=False, remaining=0, destroyed=True)
-            good = hmac.compare_digest(bytes(row["verifier"]), self._verifier(backup_id, authenticator))
-            attempts = row["attempts"] + (0 if good else 1)
-            if not good and attempts >= row["max_attempts"]:
+                return spent
+            attempts, answer = judge(row, good=proves(self._key, row, authenticator))
+            if answer.destroyed:
                 cur.execute("DELETE FROM backups WHERE backup_id = %s", (backup_id,))
-                return Unlock(ok=False, remaining=0, destroyed=True)
-            cur.execute("UPDATE backups SET attempts = %s, evaluations = evaluations + 1 WHERE backup_id = %s",
-                        (attempts, backup_id))
-            if good:
-                return Unlock(ok=True, remaining=row["max_attempts"] - attempts, secret=bytes(row["secret"]))
-            return Unlock(ok=False, remaining=row["max_attempts"] - attempts)
+            else:
+                cur.execute("UPDATE backups SET attempts = %s, evaluations = evaluations + 1 WHERE backup_id = %s",
+                            (attempts, backup_id))
+            return answer
 
     def delete(self, *, account: str, backup_id: str) -> None:
         with self._tx() as conn, conn.cursor() as cur:
@@ -167,22 +156,11 @@ class PostgresKeyService:
         return [row[0] if not isinstance(row, dict) else row["backup_id"] for row in cur.fetchall()]
 
     def _owned(self, cur: Any, account: str, backup_id: str, *, lock: bool = False,
-               secret: bool = False) -> dict[str, Any]:
+               secret: bool = False) -> Row:
         columns = _COLUMNS + (", verifier, secret" if secret else "")
         cur.execute(f"SELECT {columns} FROM backups WHERE backup_id = %s" + (" FOR UPDATE" if lock else ""),
                     (backup_id,))
         found = cur.fetchone()
         names = [d.name for d in cur.description]
         row = None if found is None else (found if isinstance(found, dict) else dict(zip(names, found, strict=True)))
-        # Another account's backup looks exactly like a missing one: no existence oracle.
-        if row is None or not hmac.compare_digest(row["account"].encode(), account.encode()):
-            raise NotFound("no such backup on the server (it may have expired, been restored or destroyed)")
-        return row
-
-    def _verifier(self, backup_id: str, authenticator: bytes) -> bytes:
-        return hmac.new(self._key, backup_id.encode("ascii") + b"\0" + authenticator, hashlib.sha256).digest()
-
-
-def _record(row: dict[str, Any]) -> BackupRecord:
-    return BackupRecord(row["backup_id"], row["account"], row["slot"], row["kdf"], row["state"],
-                        row["attempts"], row["max_attempts"], row["created_at"], row["expires_at"])
+        return owned(row, account)

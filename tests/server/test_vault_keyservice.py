@@ -59,13 +59,15 @@ def test_concurrent_wrong_proofs_never_exceed_the_limit(keys, monkeypatch):
     bid = _ready(keys)
     outcomes: list[str] = []
     evaluations: list[bytes] = []
-    verifier = keys._verifier
+    from mem.server import keyservice_rules
 
-    def counted(backup_id: str, authenticator: bytes) -> bytes:
+    verifier = keyservice_rules.verifier
+
+    def counted(key: bytes, backup_id: str, authenticator: bytes) -> bytes:
         evaluations.append(authenticator)
-        return verifier(backup_id, authenticator)
+        return verifier(key, backup_id, authenticator)
 
-    monkeypatch.setattr(keys, "_verifier", counted)
+    monkeypatch.setattr(keyservice_rules, "verifier", counted)
 
     def attempt():
         try:
