@@ -46,6 +46,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except tclick.ClickException as exc:
         exc.show()
         return exc.exit_code
+    except OSError as exc:
+        # The file system refused a path the user gave (too long, permission, read-only, full disk):
+        # a problem with the input or the machine, said in one line, not an "internal error".
+        if debug:
+            raise
+        _error(_os_error(exc))
+        return 2
     except (typer.Abort, KeyboardInterrupt, EOFError):
         _error("aborted")
         return 130
@@ -69,6 +76,14 @@ def _flag_value_hint(args: list[str], flags: set[str]) -> str:
         if flag in flags and value.lower() in _BOOLEAN_WORDS:
             return f" ({flag} is a flag and takes no value: write {flag} alone, not {flag} {value})"
     return ""
+
+
+def _os_error(exc: OSError) -> str:
+    reason = exc.strerror or type(exc).__name__
+    name = str(exc.filename) if exc.filename is not None else ""
+    if len(name) > 120:
+        name = name[:60] + "…" + name[-40:]
+    return f"{reason}: {name}" if name else reason
 
 
 def _foreign_click(exc: Exception) -> str | None:

@@ -196,3 +196,10 @@ def test_no_help_text_holds_a_bracketed_word_that_rich_would_swallow():
 
     walk(build_command(), "mem")
     assert found == []
+
+
+def test_a_path_the_file_system_refuses_is_one_line_not_an_internal_error(mem, tmp_path):
+    result = mem("init", tmp_path / ("x" * 5000))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: File name too long: ") and "internal error" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 300
