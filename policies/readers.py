@@ -82,7 +82,8 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
         doc = Document(path, kind, data)
         doc.blocks, doc.page_count = _read_pdf(path, data, on_progress)
     elif kind == "docx":
-        doc = Document(path, kind, data, docx_blocks(path, data))
+        blocks, title = docx_blocks(path, data)
+        doc = Document(path, kind, data, blocks, title=title)
     else:
         text = _decode(path, data)
         blocks = {"md": markdown_blocks, "html": html_blocks, "txt": text_blocks}[kind](text)
@@ -121,11 +122,14 @@ def _decode(path: Path, data: bytes) -> str:
 _DOCX_HEADING = re.compile(r"^(?:heading|제목)\s*([1-9])$", re.I)
 
 
-def docx_blocks(path: Path, data: bytes) -> list[Block]:
-    """Headings and paragraphs of a Word document, in order (python-docx; tables as one line a row).
+def docx_blocks(path: Path, data: bytes) -> tuple[list[Block], str | None]:
+    """Headings and paragraphs of a Word document, in order, and its title (python-docx).
 
-    Word marks structure with paragraph styles: "Title" and "Heading 1" become level-1 headings,
-    "Heading 2" and "Heading 3" levels 2 and 3; deeper headings and all other styles are paragraphs.
+    Word marks structure with paragraph styles: the first paragraph in the "Title" style is the
+    document's title (not a section: it used to be a level-1 heading beside "Heading 1" and so
+    became a page holding only the version line under it); "Heading 1"-"Heading 3" are levels 1-3;
+    deeper headings and all other styles are paragraphs. A table is read a row at a time, with its
+    column headers when the first row looks like one (see ``table_rows``).
     """
     import io
     import zipfile
@@ -140,22 +144,49 @@ def docx_blocks(path: Path, data: bytes) -> list[Block]:
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
         raise InvalidInput(f"{path}: not a readable DOCX file ({exc})") from exc
     blocks: list[Block] = []
+    title: str | None = None
     for item in document.iter_inner_content():
-        if hasattr(item, "rows"):  # a table: one line per row, cells joined
-            for row in item.rows:
-                cells = [cell.text.strip() for cell in row.cells]
-                line = " | ".join(dict.fromkeys(c for c in cells if c))
-                if line:
-                    blocks.append(Block(line))
+        if hasattr(item, "rows"):
+            grid = [_unmerged([" ".join(cell.text.split()) for cell in row.cells]) for row in item.rows]
+            header = grid[0] if len(grid) >= 2 and _looks_like_header(grid[0]) else []
+            blocks += [Block(line) for line in table_rows(header, grid[1:] if header else grid)]
             continue
         text = " ".join(item.text.split())
         if not text:
             continue
-        style = (item.style.name if item.style is not None else "") or ""
-        match = _DOCX_HEADING.match(style.strip())
-        level = 1 if style.strip().lower() == "title" else int(match.group(1)) if match else 0
+        style = ((item.style.name if item.style is not None else "") or "").strip()
+        if style.lower() == "title" and title is None and not blocks:
+            title = text
+            continue
+        match = _DOCX_HEADING.match(style)
+        level = 1 if style.lower() == "title" else int(match.group(1)) if match else 0
         blocks.append(Block(text, level=level if level <= 3 else 0))
-    return blocks
+    return blocks, title
+
+
+def _unmerged(cells: list[str]) -> list[str]:
+    # python-docx repeats a horizontally merged cell once per grid column it spans
+    return [cell for i, cell in enumerate(cells) if i == 0 or cell != cells[i - 1]]
+
+
+def _looks_like_header(cells: list[str]) -> bool:
+    """A first row of labels: every cell filled, short, and without figures ("Tier", "Points needed")."""
+    return all(cells) and all(len(c) <= 40 and not any(ch.isdigit() for ch in c) for c in cells)
+
+
+def table_rows(header: list[str], body: list[list[str]]) -> list[str]:
+    """A table as one line per row: ``"Tier: Gold; Points needed: 2000."`` with a header row, else
+    the cells joined by `` | ``. A cell alone ("2000") states nothing a reader or the answer engine
+    could quote; read with its column it is a rule."""
+    lines = []
+    for cells in body:
+        if header and len(header) == len(cells):
+            parts = [f"{name}: {value}" if name else value for name, value in zip(header, cells, strict=True) if value]
+            if parts:
+                lines.append("; ".join(parts) + ".")
+        elif any(cells):
+            lines.append(" | ".join(cell for cell in cells if cell))
+    return lines
 
 
 # --- PDF ---------------------------------------------------------------------------------------
@@ -566,15 +597,7 @@ class _Table:
 
     def rows(self) -> list[str]:
         self.end_row()
-        lines = []
-        for cells in self.body:
-            if self.header and len(self.header) == len(cells):
-                parts = [f"{name}: {value}" if name else value
-                         for name, value in zip(self.header, cells, strict=True) if value]
-                lines.append("; ".join(parts) + ".")
-            else:
-                lines.append(" | ".join(cell for cell in cells if cell))
-        return lines
+        return table_rows(self.header, self.body)
 
 
 def html_blocks(text: str) -> list[Block]:

@@ -133,7 +133,7 @@ def is_version_line(text: str) -> bool:
 
 _VERSION_LINE = re.compile(
     r"^(?:(?:document\s+)?(?:effective(?:\s+date)?|last\s+(?:updated|revised|modified)|updated|version|revision|rev\.?|"
-    r"date|published|issued)\b[^.\n]{0,60}\.?|v\d+(?:\.\d+)*\.?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\.?)$",
+    r"date|published|issued)\b(?:[^.\n]|\.(?=\d)){0,60}\.?|v\d+(?:\.\d+)*\.?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\.?)$",
     re.I,
 )
 

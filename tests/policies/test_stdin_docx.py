@@ -79,8 +79,34 @@ def test_docx_blocks_keep_heading_levels(tmp_path):
 
     document = read_document(_word_document(tmp_path / "terms.docx"), max_bytes=0)
     assert document.kind == "docx"
+    assert document.title == "Service terms"  # the Title style names the document; it is no section
     assert [(b.level, b.text) for b in document.blocks][:3] == [
-        (1, "Service terms"), (1, "Refunds"), (0, "Refunds are accepted within 14 days of purchase.")]
+        (1, "Refunds"), (0, "Refunds are accepted within 14 days of purchase."), (1, "Shipping")]
+
+
+def test_a_word_document_with_a_title_a_version_line_and_a_header_row_table(mem, workspace, tmp_path):
+    import docx
+
+    document = docx.Document()
+    document.sections[0].header.paragraphs[0].text = "ACME CONFIDENTIAL"
+    document.add_paragraph("Loyalty Programme Rules", style="Title")
+    document.add_paragraph("Version 2.1 — updated 2026-05-01")
+    document.add_heading("Earning points", level=1)
+    document.add_paragraph("Members earn 1 point per dollar spent.")
+    document.add_heading("Tiers", level=1)
+    table = document.add_table(rows=3, cols=2)
+    for row, cells in zip(table.rows, [("Tier", "Points needed"), ("Silver", "500"), ("Gold", "2000")], strict=True):
+        row.cells[0].text, row.cells[1].text = cells
+    document.save(tmp_path / "loyalty.docx")
+
+    result = mem("-w", workspace, "ingest", tmp_path / "loyalty.docx", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert [p["id"] for p in json.loads(result.stdout)[0]["pages"]] == ["earning-points", "tiers"]
+    tiers = mem("-w", workspace, "pages", "show", "tiers").stdout
+    assert "Tier: Gold; Points needed: 2000." in tiers and "Silver | 500" not in tiers
+    earning = mem("-w", workspace, "pages", "show", "earning-points").stdout
+    assert "summary: Members earn 1 point per dollar spent." in earning  # not the version line
+    assert "CONFIDENTIAL" not in earning
 
 
 def test_a_broken_docx_is_one_clear_error(mem, workspace, tmp_path):
