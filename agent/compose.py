@@ -43,10 +43,16 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     parts = [say("greeting")]
     if primary:
         lines = []
+        short = primary[0].data.get("in_short") if primary[0].quote else None
+        if short:
+            # the figure or the yes/no the quoted rule carries, in the answer's own words
+            kind, figure = short
+            lines.append(say(f"short_{kind}", figure=figure, n=primary[0].number))
         for block in [b for i, b in enumerate(primary) if i == 0 or b.id in conflicted]:
             if not block.quote:
-                # no sentence of the page shares a term with the question: say so, never quote its first line
-                other = policy_language(block.text) != question_script(question)
+                # no sentence of the page answers the question: say so, never quote its first line
+                other = bool(block.data.get("other_language")) or \
+                    policy_language(block.text) != question_script(question)
                 lines.append(say("no_rule_language" if other else "no_rule", title=block.title, id=block.id,
                                  version=block.version, n=block.number))
                 continue

@@ -44,6 +44,10 @@ PHRASES: dict[str, dict[str, str]] = {
                    "[{n}], says nothing about it.",
         "no_rule_language": "No matching rule was found in the policy's language: {title} ({id}, version {version}) "
                             "[{n}] is written in another language than the question.",
+        "short_figure": "In short: {figure}, as the rule below states [{n}].",
+        "short_yes": "Yes — the rule below allows it [{n}].",
+        "short_yes_if": "Yes, under the condition the rule below states [{n}].",
+        "short_no": "No — the rule below rules it out [{n}].",
         "days_beyond": "Your case ({asked} days) is beyond the {limit}-day window in this rule.",
         "days_within": "Your case ({asked} days) is within the {limit}-day window in this rule.",
         "knowhow": "How we handle cases like this",
@@ -93,6 +97,10 @@ PHRASES: dict[str, dict[str, str]] = {
                    "にも記載がありません。",
         "no_rule_language": "ポリシーの言語では該当する規定が見つかりませんでした。{title}（{id}、第{version}版） [{n}]"
                             "は質問と別の言語で書かれています。",
+        "short_figure": "要点：{figure}（下記の規定のとおりです） [{n}]",
+        "short_yes": "はい — 下記の規定で認められています [{n}]。",
+        "short_yes_if": "はい、下記の規定の条件を満たす場合に限ります [{n}]。",
+        "short_no": "いいえ — 下記の規定で認められていません [{n}]。",
         "days_beyond": "お客様のケース（{asked}日）は、この規定の{limit}日の期間を過ぎています。",
         "days_within": "お客様のケース（{asked}日）は、この規定の{limit}日の期間内です。",
         "knowhow": "同様のケースの対応方針",
@@ -141,6 +149,10 @@ PHRASES: dict[str, dict[str, str]] = {
                    "에도 관련 내용이 없습니다.",
         "no_rule_language": "정책의 언어로는 해당 규정을 찾지 못했습니다. {title} ({id}, 제{version}판) [{n}]은(는) "
                             "질문과 다른 언어로 작성되어 있습니다.",
+        "short_figure": "요점: {figure} (아래 규정에 따름) [{n}]",
+        "short_yes": "예 — 아래 규정에서 허용됩니다 [{n}].",
+        "short_yes_if": "예, 아래 규정의 조건을 충족하는 경우에 한합니다 [{n}].",
+        "short_no": "아니요 — 아래 규정에서 허용되지 않습니다 [{n}].",
         "days_beyond": "고객님의 경우({asked}일)는 이 규정의 {limit}일 기간을 넘었습니다.",
         "days_within": "고객님의 경우({asked}일)는 이 규정의 {limit}일 기간 안에 있습니다.",
         "knowhow": "비슷한 경우의 처리 방침",

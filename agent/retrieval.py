@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mem.agent.blocks import Block, is_instruction_like
 from mem.agent.customer_memory import CustomerMemory
+from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short
 from mem.core.errors import InvalidInput, NotFound
 from mem.core.instructions import inside_flagged, normalize, sentence_findings
 from mem.core.json_types import JsonObject
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from mem.customers.fact_record import Fact
 
 SHARED_HITS = 20  # one untyped page search per query serves both the policy and the know-how look-up
+RERANK_EXTRA = 2  # policy pages looked at beyond the ones kept, to keep those whose sentences answer
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # matched whole (fullmatch)
@@ -60,20 +62,18 @@ def says_something_of(fact: Fact, query: str) -> bool:
 
 
 def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None,
-                  flagged: list[str] | None = None, require_match: bool = False, question: str = "") -> str:
+                  flagged: list[str] | None = None) -> str:
     """The sentence of ``text`` sharing most terms with the query (numbers weigh in); never an instruction-like one.
 
-    Headings, dates and bare links ("See [[x]].") are not statements of a rule: sentences of fewer than
-    four words are only used when nothing else is left. ``require_match``: "" when no sentence shares
-    a term with the query — the page's first sentence is not an answer to an unrelated question.
+    For know-how pages, whose when/then carry the procedure; a policy's rule is chosen by
+    ``mem.agent.rule_quote.choose_rule``, which may also find that no sentence answers. Headings,
+    dates and bare links ("See [[x]].") are not statements: sentences of fewer than four words are
+    only used when nothing else is left.
     """
     wanted = {stem(t) for t in query_terms}
-    units = _question_units(query_terms, question)
     candidates = [s for s in split_sentences(text)
                   if not (is_instruction_like(s) or (skip and s in skip) or inside_flagged(s, flagged or []))]
     stems = [{stem(t) for t in terms(s)} for s in candidates]
-    if require_match and wanted and not any(_covers(found, units) for found in stems):
-        return ""
     # a term found in few sentences of the page says more about which one answers than a common one
     weight = {t: 1.0 / (1 + sum(1 for found in stems if t in found)) for t in wanted}
     best, best_key = "", (False, -1.0)
@@ -100,21 +100,6 @@ def stem(term: str) -> str:
     return term[:-1] if term.endswith("e") else term  # "exchange" meets "exchanged" → "exchang"
 
 
-def _question_units(query_terms: set[str], question: str) -> list[set[str]]:
-    """The question's words as sets of stems: a Latin word is one stem, a CJK word its character bigrams."""
-    units = [{stem(t)} for t in query_terms if not _CJK_RUN.match(t)]
-    for run in _CJK_RUN.findall(question.lower()):
-        if len(run) >= 2:
-            units.append({run[i:i + 2] for i in range(len(run) - 1)})
-    return units
-
-
-def _covers(found: set[str], units: list[set[str]]) -> bool:
-    """Whether a sentence shares enough of the question's words to be its answer (a third, at least one)."""
-    shared = sum(1 for unit in units if unit & found)
-    return shared >= 1 and (len(units) < 3 or shared * 3 >= len(units))
-
-
 @dataclass
 class Retrieval:
     """The retrieval state of one request: blocks found so far (numbered) and the calls made."""
@@ -129,6 +114,7 @@ class Retrieval:
     _versions: dict[str, int | None] = field(default_factory=dict)
     _page_hits: dict[str, list[Any]] = field(default_factory=dict)
     _top: dict[str, float] = field(default_factory=dict)
+    _rules: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
 
     @property
     def status(self) -> ServiceStatus:
@@ -168,8 +154,13 @@ class Retrieval:
             found = [self.add(self._page_block(page, self.question or page_id_or_query))]
             self.steps.append({"tool": "lookup_policy", "id": page_id_or_query, "found": [b.id for b in found]})
             return found
-        hits = _relevant(self._search(page_id_or_query, "policy", limit), limit)
-        found = [self.add(self._page_block(hit.page, page_id_or_query)) for hit in hits]
+        # a few more pages than asked for, ordered by whether a sentence of theirs answers the
+        # question (then by how much of it, the heading, the search rank): "How long does a refund
+        # take?" finds the shipping page first ("take") but the refunds page answers it
+        hits = _relevant(self._search(page_id_or_query, "policy", limit + RERANK_EXTRA), limit + RERANK_EXTRA)
+        ranked = sorted(enumerate(hits), key=lambda item: (self._rule(item[1].page, page_id_or_query).rank(),
+                                                          -item[0]), reverse=True)
+        found = [self.add(self._page_block(hit.page, page_id_or_query)) for _, hit in ranked[:limit]]
         self.steps.append({"tool": "lookup_policy", "query": page_id_or_query, "found": [b.id for b in found]})
         return found
 
@@ -218,6 +209,16 @@ class Retrieval:
                     except NotFound:
                         self.warnings.append(f"fact {block.id} links to policy {page_id}, which no longer exists")
 
+    def _rule(self, page: Any, query: str) -> RuleQuote:
+        """The sentences of a policy page that answer ``query`` (computed once per page and query)."""
+        key = (str(page.id), query)
+        if key not in self._rules:
+            body = str(page.body)
+            flagged = [normalize(sentence) for _, sentence, _ in sentence_findings(body)]
+            meta = dict(getattr(page, "meta", {}) or {})
+            self._rules[key] = choose_rule(body, query, heading=_heading(page, meta), flagged=flagged)
+        return self._rules[key]
+
     # -- blocks ----------------------------------------------------------------------------
 
     def current_version(self, page_id: str) -> int | None:
@@ -239,10 +240,16 @@ class Retrieval:
                 f"it was treated as data and not followed: \"{injected[0][:80]}\""
             )
         meta = dict(getattr(page, "meta", {}) or {})
-        query_terms = terms(query)
         data: dict[str, Any] = {"type": page.type, "instruction_like": injected}
-        quote = best_sentence(body, query_terms, flagged=[normalize(s) for s in injected],
-                              require_match=page.type == "policy", question=query)
+        flagged = [normalize(s) for s in injected]
+        if page.type == "policy":
+            # the rule that answers, or none: never the page's first sentence for an unrelated question
+            rule = self._rule(page, query)
+            quote = rule.text
+            data.update(quotes=rule.sentences, answers=rule.answers, coverage=round(rule.coverage, 2),
+                        other_language=rule.other_language, in_short=in_short(query, rule.sentences))
+        else:
+            quote = best_sentence(body, terms(query), flagged=flagged)
         if page.type == "knowhow":
             when, then = meta.get("when"), meta.get("then")
             # the page's when/then are quoted verbatim in the answer: one that addresses the AI is dropped
@@ -310,6 +317,13 @@ class Retrieval:
                   "recheck": fact.recheck.flag, "evidence": evidence, "fact_text": fact_text or kind or "fact",
                   "origin": fact.origin, "instruction_like": injected},
         )
+
+
+def _heading(page: Any, meta: dict[str, Any]) -> str:
+    """The heading path of a page: its title, the section it was ingested from, the source document's id."""
+    sources = meta.get("sources")
+    first = sources[0] if isinstance(sources, list) and sources and isinstance(sources[0], dict) else {}
+    return heading_of(str(page.title), str(first.get("section") or ""), str(first.get("id") or ""))
 
 
 def _relevant(hits: list[Any], limit: int, *, top: float | None = None) -> list[Any]:

@@ -11,6 +11,9 @@ index and query; the lists here serve the pure-Python comparisons:
   sentence of a page or a fact: "time", "week" and "days" are kept there, a page may be about them.
 - ``DECISION`` — function words plus the verbs that wrap every decision ("agreed", "decided",
   "accepted"), so two decisions compare by what was decided, not by how it was said.
+- ``QUESTION_FRAME`` — words that frame a question about any rule ("how long", "how much", "what
+  happens", "do I need") and Korean/Japanese question words: a policy sentence that answers need not
+  contain them, so the agent does not require them when it decides whether a sentence answers.
 - ``QUANTITY_FILLER`` — words that never name what a number in a policy counts (verbs of asking
   and granting, "within", "maximum", "period", Korean and Japanese particles and time postpositions),
   so lint compares "refund 14 days" with "refunds within 30 days".
@@ -49,6 +52,16 @@ a an the and or of to in on for with by at from is are was were be been it its t
 we our you your can could would should will do does did have has had get got like last time ago please what
 how when which who whom why there here as so if not no yes about again any
 """)
+
+QUESTION_FRAME = _words("""
+long much many often soon quick quickly work works working happen happens happened take takes need needs
+possible able way kind type exactly usually still ever something anything someone anyone somebody anybody
+after before within during until since
+""")
+# Korean and Japanese question words and endings left once particles are stripped ("언제까지인가요" →
+# "언제까지인가", "있나요" → "있나"); a word beginning with one of these frames the question.
+QUESTION_FRAME_CJK = ("언제", "얼마", "어떻게", "어떤", "무엇", "뭐", "어디", "누구", "몇", "있나", "있어",
+                      "있을", "있습", "되", "하나", "할까", "인가", "가능", "점은", "何", "いつ", "どこ", "どの", "誰")
 
 DECISION = _words("""
 a an the and or but of to in on at for with by from as is are was were be been being it its this that these

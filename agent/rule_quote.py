@@ -1,0 +1,238 @@
+"""Which sentences of a policy page answer a question, and what they say in short.
+
+The deterministic engine quotes rules; it must quote the ones that answer, or say that none does.
+
+- **Terms**: the search analyzer of ``mem.core.text`` — the one customer fact search and page
+  search use (Snowball stems, stop words, CJK bigrams) — on both sides: a sentence is the set of
+  its index terms, a question a list of *units*: one stemmed English word, or one Korean/Japanese
+  content word (particles and endings stripped by ``mem.core.text.terms``) as its bigrams, which
+  counts as found when half its bigrams are.
+- **Key units**: question words that frame any question ("how long", "what happens", "있나요",
+  ``QUESTION_FRAME``) and numbers (the customer's own case: "after 20 days") are not required; the
+  other units are the question's key terms.
+- **Which sentences**: each sentence scores the key units it holds, a unit weighing more when few
+  sentences of the page hold it; the best statement is quoted, and a second or third sentence only
+  when it holds a key unit the ones before it lack (one to three sentences, in page order).
+- **Whether they answer**: the section heading (page title, section path, source document) counts
+  as context, so "Is water damage covered?" on a page titled Exclusions matches on its sentences
+  alone while "How do exchanges work?" is answered on the Exchanges page. The sentences and heading
+  together must hold more than half the key units (``ANSWER_COVERAGE``); when no sentence holds one,
+  the question is about the section as a whole only if the heading holds them all, and its first
+  rule is quoted. "Do you offer gift wrapping?" finds
+  "gift" on the gift-card page but not "offer" or "wrapping": no rule. A question in another script
+  than the page never matches it (the analyzer's Latin stems and CJK bigrams do not meet).
+- **In short**: the figure a rule states ("3 free checked bags", "14日以内") when the question asks
+  for one (not a yes/no question, and a number the question does not already hold), else yes or no
+  from the sentence's negation when the question is a yes/no question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from mem.core.instructions import inside_flagged, is_instruction_like
+from mem.core.text import bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
+from mem.core.text import page_sentences as split_sentences
+from mem.core.text import terms as content_terms
+from mem.core.text.analyzer import WORDS, analyzers
+from mem.core.text.stopwords import QUESTION, QUESTION_FRAME, QUESTION_FRAME_CJK
+
+MAX_SENTENCES = 3
+# More than half the question's key units must be held by the quoted sentences and their heading.
+# Chosen on the tuning questions (scripts/bench_policy_qa.py): their unanswerable ones reach at most
+# half ("Do you have a store in Paris?": "store" but not "Paris"), their answerable ones at least 0.6.
+ANSWER_COVERAGE = 0.5
+_LINK = re.compile(r"\[\[[^\]]*\]\]")
+_FOOTNOTE = re.compile(r"\s*\[\^[^\]]+\]")
+_ASCII_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One word of the question: its analyzer terms, and whether an answer must hold it."""
+
+    word: str
+    grams: frozenset[str]
+    key: bool
+    first: str = ""  # a CJK word's first bigram (an English unit's only term)
+
+    def found_in(self, found: set[str]) -> bool:
+        # a CJK word is found by its first bigram (Korean endings and particles that were not
+        # stripped come last) or by half its bigrams (compounds vary)
+        return self.first in found or len(self.grams & found) * 2 >= len(self.grams)
+
+
+@dataclass
+class RuleQuote:
+    """The sentences of one page that answer a question (empty when none does)."""
+
+    sentences: list[str] = field(default_factory=list)
+    score: float = 0.0  # the best sentence's weighted question terms (compares sentences of one page)
+    coverage: float = 0.0  # share of the question's key units held by the sentences and heading
+    other_language: bool = False  # the page is written in another script than the question
+    heading_keys: int = 0  # key units the heading path holds (breaks ties between pages)
+
+    def rank(self) -> tuple[bool, float, int]:
+        """Sort key among pages for one question, best first when sorted in reverse (ties: search rank).
+
+        ``score`` is left out: its weights are relative to each page's own sentences.
+        """
+        return (self.answers, self.coverage, self.heading_keys)
+
+    @property
+    def answers(self) -> bool:
+        return bool(self.sentences)
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.sentences)
+
+
+def question_units(question: str) -> list[Unit]:
+    """The question's words as units (English stems through the analyzer, CJK content words as bigrams)."""
+    words_analyzer = analyzers()[WORDS]
+    units: list[Unit] = []
+    seen: set[frozenset[str]] = set()
+    frame = {stem for word in QUESTION_FRAME for stem in words_analyzer.analyze(word)}
+    for token in _ASCII_WORD.findall(search_query(question, stop_words=QUESTION)):
+        for stem in words_analyzer.analyze(token):
+            grams = frozenset([stem])
+            if grams in seen:
+                continue
+            seen.add(grams)
+            units.append(Unit(token, grams, key=not (stem in frame or stem.isdigit()), first=stem))
+    for word in content_terms(question):
+        if not is_cjk(word):
+            continue
+        grams = frozenset(bigrams(word))
+        if grams in seen:
+            continue
+        seen.add(grams)
+        units.append(Unit(word, grams, key=not word.startswith(QUESTION_FRAME_CJK), first=bigrams(word)[0]))
+    return units
+
+
+def heading_of(title: str, section: str = "", document: str = "") -> str:
+    """The heading path a page's sentences sit under: its title, its section, the document's name."""
+    return " ".join(part for part in (title, section, document.replace("-", " ")) if part)
+
+
+def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[str] | None = None) -> RuleQuote:
+    """One to three sentences of ``body`` that answer ``question``, or an empty quote when none does.
+
+    ``flagged``: sentences lint's detector flagged (normalised); they and any sentence addressed to
+    an AI are never quoted.
+    """
+    candidates = [s for s in split_sentences(body)
+                  if not (is_instruction_like(s) or inside_flagged(s, flagged or []))]
+    page_script = detect_language(_FOOTNOTE.sub("", body))
+    if detect_language(question) != page_script:
+        return RuleQuote(other_language=True)
+    units = question_units(question)
+    keys = [u for u in units if u.key]
+    if not keys or not candidates:
+        return RuleQuote()
+    found = [set(index_terms(_LINK.sub("", s))) for s in candidates]
+    in_heading = set(index_terms(heading))
+    # a unit held by few sentences of the page says more about which one answers than a common one
+    weight = {u: 1.0 / (1 + sum(1 for f in found if u.found_in(f))) for u in units}
+
+    def score(i: int) -> float:
+        return sum(weight[u] * (1.0 if u.key else 0.25) for u in units if u.found_in(found[i]))
+
+    def statement(i: int) -> bool:
+        plain = _LINK.sub("", candidates[i])
+        return len(plain.split()) >= 4 or count_wide(plain) >= 8
+
+    order = sorted(range(len(candidates)), key=lambda i: (not statement(i), -score(i), i))
+    best = order[0]
+    by_heading = {u for u in keys if u.found_in(in_heading)}
+    if not any(u.found_in(found[best]) for u in keys):
+        if len(by_heading) == len(keys):
+            # a question about the section as a whole ("How do exchanges work?" on Exchanges): its first rule
+            return RuleQuote(sentences=[candidates[best]], coverage=1.0, heading_keys=len(by_heading))
+        return RuleQuote(heading_keys=len(by_heading))
+    chosen = [best]
+    held = {u for u in keys if u.found_in(found[best])}
+    for i in order[1:]:
+        if len(chosen) == MAX_SENTENCES:
+            break
+        adds = {u for u in keys if u.found_in(found[i])} - held
+        if adds and statement(i):
+            chosen.append(i)
+            held |= adds
+    coverage = len(held | by_heading) / len(keys)
+    quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading))
+    if coverage > ANSWER_COVERAGE:
+        quote.sentences = [candidates[i] for i in sorted(chosen)]
+    return quote
+
+
+# -- in short: the figure or the yes/no a rule carries ----------------------------------------------
+
+_YES_NO = re.compile(r"^(?:can|could|do|does|did|is|are|was|were|will|would|may|might|must|should|shall|has|have|am)"
+                     r"\b", re.IGNORECASE)
+_WH = re.compile(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECASE)
+_CJK_WH = re.compile(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|何|いつ|いくら|どう|どこ|どの|どれ|誰")
+_NEGATION = re.compile(
+    r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
+    r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|금지|"
+    r"ません|ない[。、]?|できない|不可|禁止|対象外", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|unless|only|provided|with prior|as long as)\b|경우|이면|으면|場合|であれば|なら",
+                        re.IGNORECASE)
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_NUMBER = r"(?:\d+(?:[.,]\d+)*(?:\s*%)?|" + "|".join(_NUMBER_WORDS) + r")"
+_UNIT_WORDS = ("am", "pm", "kg", "km", "dollars", "dollar", "euros", "percent", "days", "day", "hours", "hour",
+               "minutes", "weeks", "week", "months", "month", "years", "year", "nights", "night", "litre", "liter")
+_EN_FIGURE = re.compile(rf"\b{_NUMBER}(?:-[a-z]+)?(?:'s)?(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
+                        rf"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){{0,3}}", re.IGNORECASE)
+_CJK_FIGURE = re.compile(r"\d+(?:[.,]\d+)*\s*(?:%|만\s*원|[원일년개월주시간분세명회번]+|"
+                         r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|동안|후|以上|以内|以下|間|後))?")
+
+
+def is_yes_no(question: str) -> bool:
+    """Whether ``question`` asks yes or no: "Can I …?", "If …, do I …?"; "…できますか" without a question word."""
+    text = question.strip()
+    if is_cjk(text):
+        return not _CJK_WH.search(text) and bool(re.search(r"(?:까|요|か)[?？]?$", text))
+    clauses = [c.strip() for c in re.split(r"[,;]", text)]
+    return any(_YES_NO.match(c) for c in clauses) and not _WH.match(text)
+
+
+def figure_of(sentence: str, question: str) -> str | None:
+    """The first figure of ``sentence`` ("30 dollars", "3 free checked bags", "5000円以上") the question lacks."""
+    pattern = _CJK_FIGURE if is_cjk(sentence) else _EN_FIGURE
+    asked = set(re.findall(r"\d+", question)) | {w for w in re.findall(r"[a-z]+", question.lower())
+                                                 if w in _NUMBER_WORDS}
+    for match in pattern.finditer(_FOOTNOTE.sub("", sentence)):
+        figure = _trim(match.group(0).strip())
+        head = re.match(r"\d+|[a-z]+", figure.lower())
+        if head and head.group(0) not in asked:
+            return figure
+    return None
+
+
+def _trim(figure: str) -> str:
+    """Keep the figure up to its unit word ("2 pm costs" → "2 pm"; "21 years old" → "21 years")."""
+    words = figure.split()
+    for i, word in enumerate(words[1:], start=1):
+        if word.lower().strip("'s") in _UNIT_WORDS or word.lower() in _UNIT_WORDS:
+            return " ".join(words[: i + 1])
+    return figure
+
+
+def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
+    """("figure", "30 dollars"), ("yes" | "yes_if" | "no", "") — what the rule answers in a word — or None."""
+    if not sentences:
+        return None
+    first = sentences[0]
+    if is_yes_no(question):
+        if _NEGATION.search(first):
+            return ("no", "")
+        return ("yes_if", "") if _CONDITION.search(first) else ("yes", "")
+    for sentence in sentences:
+        figure = figure_of(sentence, question)
+        if figure:
+            return ("figure", figure)
+    return None
