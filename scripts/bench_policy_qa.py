@@ -22,7 +22,8 @@ Measures:
 - states the figure or yes/no: for questions that name one (``states``), the answer's own words —
   the text with the quoted sentences removed — carry it ("3 pm", "Yes", "いいえ");
 - "no rule" honesty: for a question the policy does not answer, the answer says no rule matches
-  (or that nothing was found) instead of quoting a rule.
+  (or that nothing was found) instead of quoting a rule; and, the other way, how many answerable
+  questions got "no rule" (the cost of that honesty).
 
     python scripts/bench_policy_qa.py [--misses] [--heldout-misses]
 """
@@ -145,6 +146,7 @@ def main() -> None:
                 ("right sentence (answerable)", [r for r in answerable if r[0]["sentence"] in r[2]], answerable,
                  "≥ 90%"),
                 ("says no rule (unanswerable)", [r for r in unanswerable if r[3]], unanswerable, "100%"),
+                ("said no rule though answerable", [r for r in answerable if r[3]], answerable, ""),
                 ("states the figure or yes/no", [r for r in stating if r[4]], stating, "")]
         for measure, right, total, target in rows:
             if total:
