@@ -247,7 +247,7 @@ class Retrieval:
             rule = self._rule(page, query)
             quote = rule.text
             data.update(quotes=rule.sentences, answers=rule.answers, coverage=round(rule.coverage, 2),
-                        other_language=rule.other_language, in_short=in_short(query, rule.sentences))
+                        other_language=rule.other_language, in_short=in_short(query, rule.ranked))
         else:
             quote = best_sentence(body, terms(query), flagged=flagged)
         if page.type == "knowhow":

@@ -22,8 +22,9 @@ The deterministic engine quotes rules; it must quote the ones that answer, or sa
   "gift" on the gift-card page but not "offer" or "wrapping": no rule. A question in another script
   than the page never matches it (the analyzer's Latin stems and CJK bigrams do not meet).
 - **In short**: the figure a rule states ("3 free checked bags", "14日以内") when the question asks
-  for one (not a yes/no question, and a number the question does not already hold), else yes or no
-  from the sentence's negation when the question is a yes/no question.
+  for one (not a yes/no question, and a number the question does not already hold); for a yes/no
+  question, yes or no from the best sentence's negation, "it depends" when it states a condition,
+  and nothing when the question brings its own case (see ``in_short``).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ class Unit:
 class RuleQuote:
     """The sentences of one page that answer a question (empty when none does)."""
 
-    sentences: list[str] = field(default_factory=list)
+    sentences: list[str] = field(default_factory=list)  # in page order
+    ranked: list[str] = field(default_factory=list)  # the same, the best first
     score: float = 0.0  # the best sentence's weighted question terms (compares sentences of one page)
     coverage: float = 0.0  # share of the question's key units held by the sentences and heading
     other_language: bool = False  # the page is written in another script than the question
@@ -151,7 +153,8 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     if not any(u.found_in(found[best]) for u in keys):
         if len(by_heading) == len(keys):
             # a question about the section as a whole ("How do exchanges work?" on Exchanges): its first rule
-            return RuleQuote(sentences=[candidates[best]], coverage=1.0, heading_keys=len(by_heading))
+            return RuleQuote(sentences=[candidates[best]], ranked=[candidates[best]], coverage=1.0,
+                             heading_keys=len(by_heading))
         return RuleQuote(heading_keys=len(by_heading))
     chosen = [best]
     held = {u for u in keys if u.found_in(found[best])}
@@ -166,6 +169,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading))
     if coverage > ANSWER_COVERAGE:
         quote.sentences = [candidates[i] for i in sorted(chosen)]
+        quote.ranked = [candidates[i] for i in chosen]
     return quote
 
 
@@ -223,14 +227,22 @@ def _trim(figure: str) -> str:
 
 
 def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
-    """("figure", "30 dollars"), ("yes" | "yes_if" | "no", "") — what the rule answers in a word — or None."""
+    """("figure", "30 dollars"), ("yes" | "no" | "depends", "") — what the rule answers in a word — or None.
+
+    ``sentences``: the quoted sentences, the best one first. Yes or no is said only when the rule
+    decides it alone: never when the question brings a case of its own (a number: "a refund after 20
+    days?" — the days note compares it, the engine does not judge it) or a negation ("without the
+    packaging?"), and a rule with a condition ("unless the item is defective") answers "it depends".
+    """
     if not sentences:
         return None
-    first = sentences[0]
+    best = sentences[0]
     if is_yes_no(question):
-        if _NEGATION.search(first):
-            return ("no", "")
-        return ("yes_if", "") if _CONDITION.search(first) else ("yes", "")
+        if re.search(r"\d", question) or _NEGATION.search(question):
+            return None
+        if _CONDITION.search(best):
+            return ("depends", "")
+        return ("no", "") if _NEGATION.search(best) else ("yes", "")
     for sentence in sentences:
         figure = figure_of(sentence, question)
         if figure:
