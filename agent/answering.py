@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from mem.agent.answer import TOKEN_METHOD, Answer
 from mem.agent.blocks import Block, strip_markers
 from mem.agent.citations import check_citations
@@ -12,6 +14,7 @@ from mem.agent.language import detect_language
 from mem.agent.prompt import AssembledContext, render_prompt, render_reference
 from mem.agent.retrieval import Retrieval
 from mem.agent.tokens import estimate_tokens
+from mem.core.text import detect_language as script_language
 from mem.core.wording import plural
 from mem.wiki.service_memory import ServiceMemory
 
@@ -54,8 +57,11 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         engine = "deterministic"
     conflicts = find_conflicts(retrieval.blocks)
     if draft is None:
+        written_in = None
+        if not any(b.memory == "policy" for b in retrieval.blocks):
+            written_in = other_policy_language(service, question)
         draft = compose_answer(question, retrieval.blocks, conflicts, language=context.language, status=status,
-                               customer_context=customer_items)
+                               customer_context=customer_items, policy_written_in=written_in)
     elif conflicts:
         from mem.agent.model_answer import ensure_conflicts_stated
 
@@ -94,6 +100,23 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         conflicts=[c.to_dict() for c in conflicts], warnings=_unique(warnings), removed_citations=removed,
         tokens=tokens, steps=_explain(context, retrieval, conflicts, engine, citations, removed), reference=reference,
     )
+
+
+def other_policy_language(service: ServiceMemory, question: str) -> str | None:
+    """The language most policy pages are written in, when none is in the question's ("en", "ko", "ja").
+
+    Asked only when search found no policy page at all: a Korean question finds nothing in an English
+    policy (stems and CJK bigrams never meet), and "nothing found" would hide why. ``None`` when a
+    policy page is in the question's language (then nothing matched for another reason) or there is none.
+    """
+    asked = script_language(question)
+    counts: Counter[str] = Counter()
+    for page in service.pages("policy"):
+        written = script_language(f"{page.title}\n{page.body}")
+        if written == asked:
+            return None
+        counts[written] += 1
+    return counts.most_common(1)[0][0] if counts else None
 
 
 def _retrieved(block: Block) -> dict:

@@ -20,22 +20,27 @@ MAX_FACTS = 4
 
 
 def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictNote], *, language: str,
-                   status: ServiceStatus | None = None, customer_context: list[str] | None = None) -> str:
+                   status: ServiceStatus | None = None, customer_context: list[str] | None = None,
+                   policy_written_in: str | None = None) -> str:
     """The answer text, citing blocks by their numbers as ``[n]``.
 
     ``customer_context`` decides whether a know-how page's condition names something this customer
     is not (e.g. "an Enterprise customer" for a customer whose context says no such thing).
+    ``policy_written_in``: when no policy page was found because the policy is written in another
+    language than the question ("en", "ko", "ja"), the answer says so instead of "nothing found".
     """
     # a deprecated page (reached through an old fact's link) is not a rule in force
     policies = [b for b in blocks if b.memory == "policy" and b.status != "deprecated"]
     knowhow = [b for b in blocks if b.memory == "knowhow" and b.status != "deprecated"]
     # instruction-like customer text is never told back as history (the warning says it was found)
     facts = [b for b in blocks if b.memory == "fact" and not b.data.get("instruction_like")]
-    if not (policies or knowhow or facts):
-        return phrase(language, "nothing")
-
     def say(key: str, **values: object) -> str:
         return phrase(language, key, **values)
+
+    other_language = say("no_policy_language", policy_language=say(f"language_{policy_written_in}")) \
+        if policy_written_in and not policies else None
+    if not (policies or knowhow or facts):
+        return other_language or say("nothing")
 
     conflicted = {note.policy.id for note in conflicts}
     # The rule to lead with: one a past agreement conflicts with, else the best match.
@@ -56,12 +61,16 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
                 lines.append(say("no_rule_language" if other else "no_rule", title=block.title, id=block.id,
                                  version=block.version, n=block.number))
                 continue
-            lines.append(say("rule_line", title=block.title, id=block.id, version=block.version, quote=block.quote,
+            # each quoted sentence in its own quotation marks: verbatim one by one, nothing joined into them
+            quote = say("quote_join").join(block.data.get("quotes") or [block.quote])
+            lines.append(say("rule_line", title=block.title, id=block.id, version=block.version, quote=quote,
                              n=block.number))
         days = _days_note(question, primary[0].quote, language) if primary[0].quote else None
         if days:
             lines.append(days)
         parts.append(_section(say("rule"), lines))
+    elif other_language:
+        parts.append(_section(say("rule"), [other_language]))
     applicable = []
     if knowhow:
         lines = []

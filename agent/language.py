@@ -44,6 +44,12 @@ PHRASES: dict[str, dict[str, str]] = {
                    "[{n}], says nothing about it.",
         "no_rule_language": "No matching rule was found in the policy's language: {title} ({id}, version {version}) "
                             "[{n}] is written in another language than the question.",
+        "no_policy_language": "No matching rule was found in the policy's language: the policy is written in "
+                              "{policy_language}, and this question in another language.",
+        "language_en": "English",
+        "language_ko": "Korean",
+        "language_ja": "Japanese",
+        "quote_join": "\" \"",
         "short_figure": "In short: {figure}, as the rule below states [{n}].",
         "short_yes": "Yes — the rule below allows it [{n}].",
         "short_depends": "It depends on the condition the rule below states [{n}].",
@@ -97,6 +103,12 @@ PHRASES: dict[str, dict[str, str]] = {
                    "にも記載がありません。",
         "no_rule_language": "ポリシーの言語では該当する規定が見つかりませんでした。{title}（{id}、第{version}版） [{n}]"
                             "は質問と別の言語で書かれています。",
+        "no_policy_language": "ポリシーの言語では該当する規定が見つかりませんでした。ポリシーは{policy_language}で"
+                              "書かれており、このご質問は別の言語です。",
+        "language_en": "英語",
+        "language_ko": "韓国語",
+        "language_ja": "日本語",
+        "quote_join": "」「",
         "short_figure": "要点：{figure}（下記の規定のとおりです） [{n}]",
         "short_yes": "はい — 下記の規定で認められています [{n}]。",
         "short_depends": "下記の規定が定める条件によります [{n}]。",
@@ -149,6 +161,12 @@ PHRASES: dict[str, dict[str, str]] = {
                    "에도 관련 내용이 없습니다.",
         "no_rule_language": "정책의 언어로는 해당 규정을 찾지 못했습니다. {title} ({id}, 제{version}판) [{n}]은(는) "
                             "질문과 다른 언어로 작성되어 있습니다.",
+        "no_policy_language": "정책의 언어로는 해당 규정을 찾지 못했습니다. 정책은 {policy_language}로 작성되어 있고, "
+                              "이 질문은 다른 언어로 되어 있습니다.",
+        "language_en": "영어",
+        "language_ko": "한국어",
+        "language_ja": "일본어",
+        "quote_join": "\" \"",
         "short_figure": "요점: {figure} (아래 규정에 따름) [{n}]",
         "short_yes": "예 — 아래 규정에서 허용됩니다 [{n}].",
         "short_depends": "아래 규정이 정한 조건에 따라 다릅니다 [{n}].",

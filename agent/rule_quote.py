@@ -16,7 +16,8 @@ The deterministic engine quotes rules; it must quote the ones that answer, or sa
 - **Whether they answer**: the section heading (page title, section path, source document) counts
   as context, so "Is water damage covered?" on a page titled Exclusions matches on its sentences
   alone while "How do exchanges work?" is answered on the Exchanges page. The sentences and heading
-  together must hold more than half the key units (``ANSWER_COVERAGE``); when no sentence holds one,
+  together must hold more than half the key units (``ANSWER_COVERAGE``) of the question — of one of
+  its sentences, when the customer's message has several; when no sentence holds one,
   the question is about the section as a whole only if the heading holds them all, and its first
   rule is quoted. "Do you offer gift wrapping?" finds
   "gift" on the gift-card page but not "offer" or "wrapping": no rule. A question in another script
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 from mem.core.instructions import inside_flagged, is_instruction_like
 from mem.core.text import bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
 from mem.core.text import page_sentences as split_sentences
+from mem.core.text import split_sentences as split_message
 from mem.core.text import terms as content_terms
 from mem.core.text.analyzer import WORDS, analyzers
 from mem.core.text.stopwords import QUESTION, QUESTION_FRAME, QUESTION_FRAME_CJK
@@ -150,8 +152,14 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     order = sorted(range(len(candidates)), key=lambda i: (not statement(i), -score(i), i))
     best = order[0]
     by_heading = {u for u in keys if u.found_in(in_heading)}
+    # a message of several sentences ("Can I get a partial refund after 18 days? We have an annual
+    # contract, so could you make an exception?") asks in one and gives context in the others: the
+    # rule answers if it answers one of them
+    asked = [keyset for keyset in ({u.grams for u in question_units(part.text) if u.key}
+                                   for part in split_message(question)) if keyset] or [{u.grams for u in keys}]
+    heading_grams = {u.grams for u in by_heading}
     if not any(u.found_in(found[best]) for u in keys):
-        if len(by_heading) == len(keys):
+        if any(keyset <= heading_grams for keyset in asked):
             # a question about the section as a whole ("How do exchanges work?" on Exchanges): its first rule
             return RuleQuote(sentences=[candidates[best]], ranked=[candidates[best]], coverage=1.0,
                              heading_keys=len(by_heading))
@@ -165,7 +173,8 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         if adds and statement(i):
             chosen.append(i)
             held |= adds
-    coverage = len(held | by_heading) / len(keys)
+    held_grams = {u.grams for u in held | by_heading}
+    coverage = max(len(keyset & held_grams) / len(keyset) for keyset in asked)
     quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading))
     if coverage > ANSWER_COVERAGE:
         quote.sentences = [candidates[i] for i in sorted(chosen)]

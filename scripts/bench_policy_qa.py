@@ -90,12 +90,11 @@ def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def states_it(q: dict, text: str, quote: str) -> bool:
-    """Whether the answer's own words (the quoted rule removed) carry the expected figure or yes/no."""
+def states_it(q: dict, text: str, quotes: list[str]) -> bool:
+    """Whether the answer's own words (the quoted sentences removed) carry the expected figure or yes/no."""
     own = text
-    for sentence in quote.split("\n"):
-        if sentence:
-            own = own.replace(sentence, "")
+    for sentence in quotes:
+        own = own.replace(sentence, "")
     return q["states"] in own
 
 
@@ -134,7 +133,8 @@ def main() -> None:
                 first = policy[0] if policy else None
                 quote = str(first.get("quote") or "") if first else ""
                 honest = any(marker in answer.text for marker in NO_RULE)
-                stated = bool(q.get("states")) and states_it(q, answer.text, quote)
+                quotes = list((first.get("data") or {}).get("quotes") or []) if first else []
+                stated = bool(q.get("states")) and states_it(q, answer.text, quotes)
                 results[name].append((q, first["id"] if first else None, quote, honest, stated))
     results["all"] = results["tune"] + results["held-out"]
     print(f"{'questions':<10} {'measure':<34} {'right':>6} {'of':>4} {'share':>7}  target")

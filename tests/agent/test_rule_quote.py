@@ -161,3 +161,31 @@ def test_a_flagged_sentence_is_never_quoted_even_when_it_matches_best():
     # "refund" is in both sentences; the one addressed to the agent is never a candidate
     assert choose_rule(body, "Can I get a refund for any purchase?").sentences == [
         "Refunds are accepted within 14 days of purchase."]
+
+
+def test_a_question_that_finds_nothing_in_a_policy_of_another_language_says_so():
+    service = FakeService([page("baggage", "policy", "Baggage", 2, BAGGAGE)])
+    answer = answer_question("생일 쿠폰이 있나요?", service=service, customer=None)
+    assert answer.retrieved == []
+    assert answer.text == ("정책의 언어로는 해당 규정을 찾지 못했습니다. 정책은 영어로 작성되어 있고, "
+                           "이 질문은 다른 언어로 되어 있습니다.")
+    # in the policy's own language, finding nothing is just that
+    english = answer_question("Do you sell umbrellas?", service=service, customer=None)
+    assert english.text.startswith("I could not find a policy, procedure or past record")
+
+
+def test_a_message_of_several_sentences_is_answered_if_one_of_them_is():
+    """The context a customer adds ("We have an annual contract…") does not dilute the question asked."""
+    body = ("Refunds are accepted within 14 days of purchase.\n"
+            "Refunds are paid to the original payment method within 10 business days.\n")
+    question = "Can I get a partial refund for a purchase 18 days ago? We have an annual contract, you know."
+    assert choose_rule(body, question).sentences == ["Refunds are accepted within 14 days of purchase."]
+    assert not choose_rule(body, "We have an annual contract and a partial plan, you know.").answers
+
+
+def test_each_quoted_sentence_keeps_its_own_quotation_marks(service):
+    answer = answer_question("Do gold members get free checked bags, and what does an extra bag cost?",
+                             service=service, customer=None)
+    assert '"Gold members get 3 free checked bags." "Each extra bag costs 50 dollars."' in answer.text
+    block = answer.citations[0].block
+    assert block.data["quotes"] == ["Gold members get 3 free checked bags.", "Each extra bag costs 50 dollars."]
