@@ -22,6 +22,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from mem.core.errors import InvalidInput, Refused
+from mem.core.text.tables import table_rows
 
 ProgressCallback = Callable[[int, int, str], None]
 
@@ -172,21 +173,6 @@ def _unmerged(cells: list[str]) -> list[str]:
 def _looks_like_header(cells: list[str]) -> bool:
     """A first row of labels: every cell filled, short, and without figures ("Tier", "Points needed")."""
     return all(cells) and all(len(c) <= 40 and not any(ch.isdigit() for ch in c) for c in cells)
-
-
-def table_rows(header: list[str], body: list[list[str]]) -> list[str]:
-    """A table as one line per row: ``"Tier: Gold; Points needed: 2000."`` with a header row, else
-    the cells joined by `` | ``. A cell alone ("2000") states nothing a reader or the answer engine
-    could quote; read with its column it is a rule."""
-    lines = []
-    for cells in body:
-        if header and len(header) == len(cells):
-            parts = [f"{name}: {value}" if name else value for name, value in zip(header, cells, strict=True) if value]
-            if parts:
-                lines.append("; ".join(parts) + ".")
-        elif any(cells):
-            lines.append(" | ".join(cell for cell in cells if cell))
-    return lines
 
 
 # --- PDF ---------------------------------------------------------------------------------------

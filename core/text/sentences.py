@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from mem.core.text.cjk import HANGUL_SYLLABLES
+from mem.core.text.tables import markdown_table_rows
 
 _ABBREVIATIONS = frozenset(
     ["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc",
@@ -103,13 +104,20 @@ def page_sentences(text: str) -> list[str]:
     """
     units: list[str] = []
     current: list[str] = []
+    table: list[str] = []
     for raw in text.splitlines():
         line = raw.strip()
+        if table and not line.startswith("|"):
+            units += markdown_table_rows(table)  # a table row is read with its column labels
+            table = []
         starts_unit = not line or _HEADING.match(raw) or _BULLET.match(raw) or line.startswith(("[^", "---", "|"))
         if starts_unit and current:
             units.append(" ".join(current))
             current = []
-        if not line or line.startswith(("[^", "---", "|")):
+        if line.startswith("|"):
+            table.append(line)
+            continue
+        if not line or line.startswith(("[^", "---")):
             continue
         if _HEADING.match(raw):
             units.append(_HEADING.sub("", raw).strip())
@@ -117,6 +125,8 @@ def page_sentences(text: str) -> list[str]:
         current.append(_BULLET.sub("", line))
     if current:
         units.append(" ".join(current))
+    if table:
+        units += markdown_table_rows(table)
     sentences: list[str] = []
     for unit in units:
         for piece in _PAGE_SENTENCE_END.split(_FOOTNOTE.sub("", unit)):
