@@ -38,7 +38,11 @@ from mem.customers.learning import DecisionSharer, EvidenceSender
 from mem.wiki.service_memory import ServiceMemory
 
 if TYPE_CHECKING:  # the SDK is imported when a server is built, not when the CLI starts
+    from datetime import date
+
     from mcp.server.mcpserver import MCPServer
+
+    from mem.agent.retrieval import Retrieval
 
 SERVER_NAME = "mem"
 LOOPBACK = "127.0.0.1"
@@ -115,7 +119,7 @@ class CustomerSession:
             finally:
                 conversation.customer.release()
 
-    def _retrieval(self, conversation: Conversation) -> Any:
+    def _retrieval(self, conversation: Conversation) -> Retrieval:
         from mem.agent.retrieval import Retrieval
 
         return Retrieval(service=self.service, customer=conversation.customer)
@@ -247,13 +251,13 @@ def _nonempty(value: str, what: str) -> str:
     return value
 
 
-def _day(value: Any) -> str | None:
+def _day(value: date | None) -> str | None:
     if value is None:
         return None
     return value.date().isoformat() if hasattr(value, "date") and callable(value.date) else str(value)
 
 
-def _stale_note(retrieval: Any) -> list[str]:
+def _stale_note(retrieval: Retrieval) -> list[str]:
     status = retrieval.status
     return [f"service memory is stale: {status.reason or 'could not be refreshed'}"] if status.stale else []
 

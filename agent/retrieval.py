@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from datetime import date
+from typing import TYPE_CHECKING
 
 from mem.agent.blocks import Block, is_instruction_like
 from mem.agent.customer_memory import CustomerMemory
@@ -22,10 +23,11 @@ from mem.core.text import count_wide
 from mem.core.text import page_sentences as split_sentences
 from mem.core.text.cjk import CJK
 from mem.core.text.stopwords import QUESTION
-from mem.wiki.service_memory import ServiceMemory, ServiceStatus
+from mem.wiki.service_memory import PageHit, ServiceMemory, ServiceStatus
 
 if TYPE_CHECKING:
     from mem.customers.fact_record import Fact
+    from mem.wiki.page import Page
 
 SHARED_HITS = 20  # one untyped page search per query serves both the policy and the know-how look-up
 RERANK_EXTRA = 2  # policy pages looked at beyond the ones kept, to keep those whose sentences answer
@@ -112,7 +114,7 @@ class Retrieval:
     warnings: list[str] = field(default_factory=list)
     _status: ServiceStatus | None = None
     _versions: dict[str, int | None] = field(default_factory=dict)
-    _page_hits: dict[str, list[Any]] = field(default_factory=dict)
+    _page_hits: dict[str, list[PageHit]] = field(default_factory=dict)
     _top: dict[str, float] = field(default_factory=dict)
     _rules: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
 
@@ -150,7 +152,7 @@ class Retrieval:
                 page = self.service.get_page(page_id_or_query)
             except (NotFound, InvalidInput):
                 page = None
-        if page is not None and getattr(page, "type", "policy") == "policy":
+        if page is not None and page.type == "policy":
             found = [self.add(self._page_block(page, self.question or page_id_or_query))]
             self.steps.append({"tool": "lookup_policy", "id": page_id_or_query, "found": [b.id for b in found]})
             return found
@@ -171,7 +173,7 @@ class Retrieval:
         self.steps.append({"tool": "search_knowhow", "query": query, "found": [b.id for b in found]})
         return found
 
-    def _search(self, query: str, type: str, limit: int) -> list[Any]:
+    def _search(self, query: str, type: str, limit: int) -> list[PageHit]:
         """Typed page search, served from one untyped search per query when that one is complete enough.
 
         A page search costs a pass over the wiki, so the policy and know-how look-ups of one question
@@ -209,13 +211,13 @@ class Retrieval:
                     except NotFound:
                         self.warnings.append(f"fact {block.id} links to policy {page_id}, which no longer exists")
 
-    def _rule(self, page: Any, query: str) -> RuleQuote:
+    def _rule(self, page: Page, query: str) -> RuleQuote:
         """The sentences of a policy page that answer ``query`` (computed once per page and query)."""
         key = (str(page.id), query)
         if key not in self._rules:
             body = str(page.body)
             flagged = [normalize(sentence) for _, sentence, _ in sentence_findings(body)]
-            meta = dict(getattr(page, "meta", {}) or {})
+            meta = dict(page.meta)
             self._rules[key] = choose_rule(body, query, heading=_heading(page, meta), flagged=flagged)
         return self._rules[key]
 
@@ -229,7 +231,7 @@ class Retrieval:
                 self._versions[page_id] = None
         return self._versions[page_id]
 
-    def _page_block(self, page: Any, query: str) -> Block:
+    def _page_block(self, page: Page, query: str) -> Block:
         status = self.status
         body = str(page.body)
         # lint's unit and function: sentences with wrapped lines joined, so both flag the same text
@@ -239,8 +241,8 @@ class Retrieval:
                 f"{page.type} page {page.id} v{page.version} contains instruction-like text; "
                 f"it was treated as data and not followed: \"{injected[0][:80]}\""
             )
-        meta = dict(getattr(page, "meta", {}) or {})
-        data: dict[str, Any] = {"type": page.type, "instruction_like": injected}
+        meta = dict(page.meta)
+        data: JsonObject = {"type": page.type, "instruction_like": injected}
         flagged = [normalize(s) for s in injected]
         if page.type == "policy":
             # the rule that answers, or none: never the page's first sentence for an unrelated question
@@ -266,7 +268,7 @@ class Retrieval:
         flags = ["deprecated: no longer in force"] if str(meta.get("status") or "") == "deprecated" else []
         return Block(
             memory=page.type, id=page.id, title=str(page.title), text=text, version=int(page.version), flags=flags,
-            date=_date(getattr(page, "effective", None) or meta.get("effective")),
+            date=_date(page.effective or meta.get("effective")),
             status=str(meta.get("status") or "") or None, verified=status.verified, stale=status.stale,
             quote=quote, data=data,
         )
@@ -319,14 +321,14 @@ class Retrieval:
         )
 
 
-def _heading(page: Any, meta: dict[str, Any]) -> str:
+def _heading(page: Page, meta: JsonObject) -> str:
     """The heading path of a page: its title, the section it was ingested from, the source document's id."""
     sources = meta.get("sources")
     first = sources[0] if isinstance(sources, list) and sources and isinstance(sources[0], dict) else {}
     return heading_of(str(page.title), str(first.get("section") or ""), str(first.get("id") or ""))
 
 
-def _relevant(hits: list[Any], limit: int, *, top: float | None = None) -> list[Any]:
+def _relevant(hits: list[PageHit], limit: int, *, top: float | None = None) -> list[PageHit]:
     """Hits scoring more than half the best one (of this search, or ``top``): a weak tail only adds noise."""
     if not hits:
         return []
@@ -334,20 +336,20 @@ def _relevant(hits: list[Any], limit: int, *, top: float | None = None) -> list[
     return [h for h in hits if float(h.score) > 0.5 * best][:limit]
 
 
-def _date(value: Any) -> str | None:
+def _date(value: date | str | None) -> str | None:
     if value is None or value == "":
         return None
-    text = value.isoformat() if hasattr(value, "isoformat") else str(value)
+    text = value.isoformat() if isinstance(value, date) else str(value)
     return text[:10]
 
 
-def _evidence(fact: Fact) -> list[dict[str, Any]]:
+def _evidence(fact: Fact) -> list[JsonObject]:
     """The fact's evidence quotes, each with the day its turn was said."""
     return [{"quote": e.quote, "log_id": e.log_id, "turn": e.turn, "role": e.role, "date": _date(e.said_on)}
             for e in fact.evidence if e.quote]
 
 
-def _customers(evidence: Any) -> int | None:
+def _customers(evidence: object) -> int | None:
     if isinstance(evidence, dict):
         for key in ("customers", "distinct_customers", "count"):
             if isinstance(evidence.get(key), int):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,10 @@ from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, info, progress, warn
 from mem.cli.state import get_state, want_json
 from mem.core.errors import InvalidInput
+from mem.core.json_types import JsonObject
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 PinStdinOption = Annotated[
     bool,
@@ -87,7 +91,7 @@ def _read_pin(from_stdin: bool, *, confirm: bool) -> str:
     return str(typer.prompt("Backup PIN (6 digits)", hide_input=True, confirmation_prompt=confirm)).strip()
 
 
-def _human_backup(console: Any, data: dict[str, Any]) -> None:
+def _human_backup(console: Console, data: JsonObject) -> None:
     logs = ", with request logs" if data["include_logs"] else ""
     console.print(f"Backup {data['backup_id']} of customer {data['customer']} stored "
                   f"({data['ciphertext_bytes']} bytes encrypted{logs}).", markup=False, highlight=False)
@@ -95,7 +99,7 @@ def _human_backup(console: Any, data: dict[str, Any]) -> None:
                   markup=False, highlight=False)
 
 
-def _human_restore(console: Any, data: dict[str, Any]) -> None:
+def _human_restore(console: Console, data: JsonObject) -> None:
     flagged = len(data["recheck_flagged"])
     checked = (f"{flagged} fact{'s' if flagged != 1 else ''} flagged for recheck against current policy"
                if data["policy_checked"] else "no policy bundle on this device yet: `mem sync` flags facts "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -11,6 +11,7 @@ from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit
 from mem.cli.state import want_json
 from mem.core.errors import InvalidInput
+from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,7 +44,7 @@ def consent(
             state = store.consent.current()
     data = {"customer": customer, **state.to_dict()}
 
-    def human(console: Console, d: dict[str, Any]) -> None:
+    def human(console: Console, d: JsonObject) -> None:
         console.print(f"sensitive categories allowed: {', '.join(d['allowed']) or 'none'}", markup=False)
         console.print(f"share anonymised decisions: {'on' if d['share'] else 'off'}", markup=False)
         for category, count in d["stored_sensitive"].items():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -10,6 +10,7 @@ from mem.cli.facts import open_store
 from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, warn
 from mem.cli.state import client_config, want_json
+from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,7 +38,7 @@ def list_(
         items = [item.to_dict() for item in store.context.items(include_unconfirmed=all_)]
     used = sum(len(i["text"]) for i in items if i["confirmed"])
 
-    def human(console: Console, data: dict[str, Any]) -> None:
+    def human(console: Console, data: JsonObject) -> None:
         for i in data["items"]:
             state = "" if i["confirmed"] else "  (proposed, not injected)"
             console.print(f"{i['id']}  [{i['source']}, importance {i['importance']}]  {i['text']}{state}",
@@ -108,13 +109,13 @@ def _add(ctx: typer.Context, customer: str, text: str, *, source: str, importanc
     _report(ctx, change.to_dict(), json_output)
 
 
-def _report(ctx: typer.Context, data: dict[str, Any], json_output: bool) -> None:
+def _report(ctx: typer.Context, data: JsonObject, json_output: bool) -> None:
     as_json = want_json(ctx, json_output)
     if not as_json:
         for fact in data["demoted"]:
             warn(f"over budget: demoted to fact {fact['id']}: {fact['text']}")
 
-    def human(console: Console, d: dict[str, Any]) -> None:
+    def human(console: Console, d: JsonObject) -> None:
         state = "kept" if d["kept"] else "demoted at once (least important)"
         if d.get("replaced"):
             state += f", replacing {d['replaced']['text']!r}"

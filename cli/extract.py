@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 
 from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, plural, progress
 from mem.cli.state import client_config, want_json
+from mem.core.json_types import JsonObject
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOption = False) -> None:
@@ -30,7 +34,7 @@ def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOptio
         raise typer.Exit(1)
 
 
-def _human(console: Any, data: dict[str, Any]) -> None:
+def _human(console: Console, data: JsonObject) -> None:
     console.print(
         f"{plural(data['conversations'], 'conversation')}, {plural(data['turns'], 'turn')} ({data['engine']} engine): "
         f"{len(data['added'])} added, {len(data['updated'])} updated, {len(data['retracted'])} retracted, "

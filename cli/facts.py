@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -12,6 +12,7 @@ from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, info, progress
 from mem.cli.state import client_config, get_state, want_json
 from mem.core.errors import InvalidInput, Refused
+from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -106,7 +107,7 @@ def history(ctx: typer.Context, fact_id: FactId, customer: CustomerOption, json_
     with open_store(ctx, customer) as store:
         entries = [entry.to_dict() for entry in store.facts.history(fact_id)]
 
-    def human(console: Console, rows: list[dict[str, Any]]) -> None:
+    def human(console: Console, rows: list[JsonObject]) -> None:
         for r in rows:
             fact = r["fact"] or {}
             reason = f" ({r['reason']})" if r["reason"] else ""
@@ -202,7 +203,7 @@ def reindex(ctx: typer.Context, customer: CustomerOption, json_output: JsonOptio
     emit({"customer": customer, "indexed": count}, as_json=want_json(ctx, json_output), human=lambda c, d: None)
 
 
-def _render_facts(console: Console, facts: list[dict[str, Any]]) -> None:
+def _render_facts(console: Console, facts: list[JsonObject]) -> None:
     if not facts:
         console.print("(no facts)", style="dim")
         return
@@ -226,7 +227,7 @@ def _render_facts(console: Console, facts: list[dict[str, Any]]) -> None:
             console.print("  " + "; ".join(links), style="dim", markup=False)
 
 
-def _render_table(console: Console, facts: list[dict[str, Any]]) -> None:
+def _render_table(console: Console, facts: list[JsonObject]) -> None:
     # One line per fact rather than a table: ids must stay whole so they can be copied into commands.
     if not facts:
         console.print("(no facts)", style="dim")

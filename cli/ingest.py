@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -13,6 +13,10 @@ from mem.cli.options import JsonOption
 from mem.cli.output import emit, info, print_table, progress, warn
 from mem.cli.state import get_state, require_workspace, want_json
 from mem.core.errors import InvalidInput
+from mem.core.json_types import JsonObject
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def ingest(
@@ -91,7 +95,7 @@ def _with_stdin(documents: list[Path], name: str | None, scratch: Path, *, max_b
     return [saved if str(d) == "-" else d for d in documents]
 
 
-def _human(console: Any, data: list[dict[str, Any]]) -> None:
+def _human(console: Console, data: list[JsonObject]) -> None:
     rows = [{"source": d["source"], "page": p["id"], "version": f"v{p['version']}", "change": p["change"]}
             for d in data for p in d["pages"]]
     print_table(console, rows)

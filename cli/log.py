@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -11,6 +11,10 @@ from mem.cli.facts import open_store
 from mem.cli.options import CustomerOption, JsonOption
 from mem.cli.output import emit, info, plural, warn
 from mem.cli.state import get_state, want_json
+from mem.core.json_types import JsonObject
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 log_app = typer.Typer(help="One customer's request log: import past conversations, list them.", no_args_is_help=True)
 
@@ -63,7 +67,7 @@ def list_(
              "extracted": c.extracted}
             for c in store.log.conversations(pending_only=pending)
         ]
-    def human(console: Any, data: list[dict[str, Any]]) -> None:
+    def human(console: Console, data: list[JsonObject]) -> None:
         if not data:
             console.print("(no conversations)", style="dim")
         for r in data:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING
+
+from mem.core.json_types import JsonObject
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+from typing import Annotated, Optional
 
 import typer
 
@@ -66,12 +73,12 @@ def history(ctx: typer.Context, page_id: PageId, json_output: JsonOption = False
     emit(rows, as_json=want_json(ctx, json_output), human=_history_table)
 
 
-def _history_table(console: Any, rows: list[dict[str, Any]]) -> None:
+def _history_table(console: Console, rows: list[JsonObject]) -> None:
     shown = [dict(r, commit=r["commit"][:10], version=_version_label(r)) for r in rows]
     print_table(console, shown, ["version", "date", "commit", "message", "sources"])
 
 
-def _version_label(row: dict[str, Any]) -> str:
+def _version_label(row: JsonObject) -> str:
     if row["version"] is not None:
         return f"v{row['version']}"
     return "deleted" if row["status"] == "deleted" else "?"  # "?": frontmatter unreadable in that commit

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from mem.core.errors import NotFound
 from mem.core.json_types import JsonObject
@@ -26,6 +26,7 @@ from mem.core.json_types import JsonObject
 if TYPE_CHECKING:
     from mem.core.config import SettingSections
     from mem.wiki.page import Page
+    from mem.wiki.store import Wiki
 
 
 @dataclass(frozen=True)
@@ -93,10 +94,9 @@ class WorkspaceServiceMemory:
         self.workspace = Path(workspace)
         if not self.workspace.is_dir():
             raise NotFound(f"no workspace at {self.workspace} (run mem init)")
-        self._wiki: Any = None
-        self._search: Any = None
+        self._wiki: Wiki | None = None
 
-    def _store(self) -> Any:
+    def _store(self) -> Wiki:
         if self._wiki is None:
             from mem.wiki.store import Wiki
 
@@ -120,23 +120,14 @@ class WorkspaceServiceMemory:
     def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
         from mem.wiki.search import search_pages
 
-        hits = search_pages(self.workspace, query, type=type, limit=limit)
-        return [_as_hit(hit, self) for hit in hits]
+        return [PageHit(page=hit.page, score=hit.score)
+                for hit in search_pages(self.workspace, query, type=type, limit=limit)]
 
     def settings(self) -> SettingSections:
         from mem.core.config import CLIENT_SECTIONS, Config
 
         config = Config.load(workspace=self.workspace, env={})
         return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
-
-
-def _as_hit(hit: Any, memory: WorkspaceServiceMemory) -> PageHit:
-    if isinstance(hit, PageHit):
-        return hit
-    page = getattr(hit, "page", None)
-    if page is None:
-        page = memory.get_page(getattr(hit, "id", getattr(hit, "page_id", "")))
-    return PageHit(page=page, score=float(getattr(hit, "score", 0.0)))
 
 
 def _git_head(workspace: Path) -> str | None:
