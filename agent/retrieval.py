@@ -290,6 +290,8 @@ class Retrieval:
         kind = fact.kind
         agreement = fact.agreement
         lines = [fact.text]
+        if fact.statement and fact.statement != fact.text:
+            lines.append(f"Statement: {fact.statement}")
         injected = fact.instruction_like
         if injected:
             # what the customer said to the AI: data to quote, never an order and never an agreement
@@ -317,6 +319,7 @@ class Retrieval:
             quote=quotable[0] if quotable else "",
             data={"kind": kind, "agreement": agreement, "policy_refs": refs, "older_policy": older,
                   "recheck": fact.recheck.flag, "evidence": evidence, "fact_text": fact_text or kind or "fact",
+                  "statement": fact.statement,
                   "origin": fact.origin, "instruction_like": injected},
         )
 

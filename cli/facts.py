@@ -214,6 +214,8 @@ def _render_facts(console: Console, facts: list[JsonObject]) -> None:
             head += "  inferred" + ("" if fact.get("confirmed") else " (unconfirmed)")
         console.print(head, style="bold", markup=False, highlight=False)
         console.print(f"  {fact['text']}", markup=False, highlight=False)
+        if fact.get("statement") and fact["statement"] != fact["text"]:
+            console.print(f"  statement: {fact['statement']}", markup=False, highlight=False)
         recheck = fact.get("recheck") or {}
         if recheck.get("flag"):
             console.print(f"  ⚠ {recheck.get('reason') or 'recheck needed'}", style="yellow", markup=False)

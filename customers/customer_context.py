@@ -229,7 +229,7 @@ class CustomerContext:
                     valid_at=victim.created_at.date(), recorded_at=clock.now().replace(microsecond=0),
                     origin="stated", confirmed=True,
                 )
-                self._store.facts.save(fact, action="demoted from context", actor="system",
+                fact = self._store.facts.save(fact, action="demoted from context", actor="system",
                            reason=f"{reason}; was context item {victim.id} ({victim.source})")
             demoted.append((victim, fact))
         return demoted

@@ -19,7 +19,9 @@ Tables (schema version in ``PRAGMA user_version``):
 Upgrades: every table statement is ``IF NOT EXISTS``, so a store of an older schema is brought up
 by running the schema again. Schema 3 gave every evidence quote the day its turn was said
 (``said_on``); opening a schema-2 store fills it in from the request log, in the same transaction
-as the version change.
+as the version change. Schema 4 gave every fact a short normalised ``statement`` beside its quotes;
+opening an older store builds it for every current record (``mem.customers.statements``), in the same
+transaction as the version change, so a store is either all upgraded or not at all.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from typing import Any
 from mem.core.errors import MemError, StorageError
 from mem.customers import log_files
 from mem.customers._layout import LOGS_DIR
+from mem.customers.fact_record import Fact
+from mem.customers.statements import statement_of
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -143,6 +147,8 @@ def connect(path: Path) -> sqlite3.Connection:
                         conn.execute(statement)
                 if 0 < version < 3:
                     date_evidence(conn, path.parent / LOGS_DIR)
+                if 0 < version < 4:
+                    state_facts(conn)
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 conn.execute("COMMIT")
             except BaseException:
@@ -174,6 +180,25 @@ def date_evidence(conn: sqlite3.Connection, logs: Path) -> int:
                 changed = True
         if changed:
             updates.append((_encode(record), fact_id))
+    conn.executemany("UPDATE facts SET data = ? WHERE id = ?", updates)
+    return len(updates)
+
+
+def state_facts(conn: sqlite3.Connection) -> int:
+    """Give every current record written before schema 4 its statement; returns how many changed.
+
+    History snapshots keep what was stored then (a record without a statement reads as empty).
+    """
+    updates: list[tuple[str, str]] = []
+    for fact_id, data in conn.execute("SELECT id, data FROM facts").fetchall():
+        record = json.loads(data)
+        if record.get("statement"):
+            continue
+        try:
+            record["statement"] = statement_of(Fact.from_dict(record))
+        except MemError:  # a record that no longer validates is left as it was, never the store unopenable
+            continue
+        updates.append((_encode(record), fact_id))
     conn.executemany("UPDATE facts SET data = ? WHERE id = ?", updates)
     return len(updates)
 

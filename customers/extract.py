@@ -43,6 +43,7 @@ from mem.customers.judge import Judgement, judge
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, slot_of
+from mem.customers.statements import build_statement
 from mem.customers.traits import flag_stale_traits, update_traits
 
 if TYPE_CHECKING:
@@ -286,11 +287,14 @@ def _screened(candidate: Candidate) -> Candidate:
     if not (candidate.instruction_like or any(
             e.role == "customer" and instruction_like(e.quote) for e in candidate.evidence)):
         return candidate
+    quote = " ".join(e.quote for e in candidate.evidence if e.role == "customer")
+    kind = "request" if candidate.kind in ("decision", "trait") else candidate.kind
+    speaker = next((e.speaker for e in candidate.evidence if e.role == "customer" and e.speaker), None)
     return dataclasses.replace(
         candidate, instruction_like=True, agreement=False, context_request=False, slot=None, retraction=False,
-        correction=False, kind="request" if candidate.kind in ("decision", "trait") else candidate.kind,
-        text=" ".join(e.quote for e in candidate.evidence if e.role == "customer"),
-        evidence=tuple(e for e in candidate.evidence if e.role == "customer"))
+        correction=False, kind=kind, text=quote, evidence=tuple(e for e in candidate.evidence if e.role == "customer"),
+        # the statement says what the customer wrote, never that the service agreed to it
+        statement=build_statement(kind=kind, quote=quote, speaker=speaker, reference=candidate.valid_at))
 
 
 def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
@@ -323,7 +327,7 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     fact = Fact.new(
         candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
         policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive,
-        agreement=candidate.agreement, instruction_like=candidate.instruction_like,
+        agreement=candidate.agreement, instruction_like=candidate.instruction_like, statement=candidate.statement,
     )
     if judgement.action == "UPDATE":
         assert target is not None

@@ -24,7 +24,8 @@ from mem.customers.fact_candidates import Candidate, Turn
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.judge import ACTIONS, Judgement
-from mem.customers.slots import find_slot
+from mem.customers.slots import Slot, find_slot
+from mem.customers.statements import build_statement, check_statement
 
 CANDIDATE_KINDS = ("event", "decision", "attribute", "preference", "request")
 SENSITIVE = ("none", "health", "relationship", "finance")
@@ -40,6 +41,7 @@ CANDIDATES_SCHEMA: dict[str, Any] = {
                 "properties": {
                     "kind": {"type": "string", "enum": list(CANDIDATE_KINDS)},
                     "text": {"type": "string"},
+                    "statement": {"type": "string"},
                     "turn": {"type": "integer"},
                     "quote": {"type": "string"},
                     "valid_at": {"type": ["string", "null"]},
@@ -78,6 +80,8 @@ _CANDIDATES_SYSTEM = (
     "You extract durable facts about ONE customer from a support conversation. Return JSON only. "
     "Each fact: kind (event|decision|attribute|preference|request), a one-sentence text, the number of the "
     "customer turn it comes from, and a quote copied EXACTLY from that turn (verbatim, no paraphrase). "
+    "statement: the fact in at most 160 characters, in the third person ('The customer moved to Seattle.', or "
+    "the speaker's name), using only words of the quote. "
     "valid_at: the ISO date the fact is about, resolving words like 'yesterday' against the conversation "
     "date given. sensitive: health, relationship or finance when the fact touches them, else none. "
     "agreement=true only when the agent's next turn accepts the customer's proposal: then give "
@@ -183,12 +187,27 @@ def _candidate(item: Any, position: int, turns: list[Turn], log_turns: list[LogT
     if not isinstance(retraction, bool):
         raise ModelAnswerRejected(f"model answer: {where}.retraction must be true or false")
     following = turns[turns.index(turn) + 1] if turns.index(turn) + 1 < len(turns) else None
+    slot = find_slot(quote)
     return Candidate(
         kind=kind, text=text, evidence=tuple(evidence), valid_at=valid_at, sensitive=sensitive,
         agreement=agreement, retraction=retraction, correction=kinds.is_correction(quote, lang=lang),
-        slot=find_slot(quote), lang=lang, context_request=kinds.is_direct_context_request(quote, lang=lang),
+        slot=slot, lang=lang, context_request=kinds.is_direct_context_request(quote, lang=lang),
         policy_refs=tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ()))),
+        statement=_statement(item, kind=kind, quote=quote, speaker=turn.speaker, slot=slot, valid_at=valid_at,
+                             said_on=turn.day, agreement=agreement, retraction=retraction),
     )
+
+
+def _statement(item: dict[str, Any], *, kind: str, quote: str, speaker: str | None, slot: Slot | None,
+               valid_at: date, said_on: date | None, agreement: bool, retraction: bool) -> str:
+    """The model's statement when every content word of it comes from the quote (``check_statement``),
+    else the deterministic one: a paraphrase may not add what the customer did not say."""
+    written = item.get("statement")
+    if isinstance(written, str) and check_statement(written, quotes=[quote], speaker=speaker, slot=slot,
+                                                    days=[valid_at, said_on]) is None:
+        return " ".join(written.split())
+    return build_statement(kind=kind, quote=quote, speaker=speaker, slot=slot, reference=said_on or valid_at,
+                           agreement=agreement, retraction=retraction)
 
 
 def model_judgements(name: str, candidates: Sequence[Candidate], similar: Sequence[Sequence[Fact]]) -> list[Judgement]:

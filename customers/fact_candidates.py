@@ -23,6 +23,7 @@ from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like
 from mem.customers.slots import Slot, find_slot
+from mem.customers.statements import build_statement
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class Candidate:
     context_request: bool = False
     policy_refs: tuple[PolicyRef, ...] = field(default=())
     instruction_like: bool = False
+    statement: str = ""  # the short normalised sentence (mem.customers.statements); empty: built on store
 
 
 def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: date,
@@ -174,11 +176,15 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if kind == "attribute":
             mentions = [m for m in mentions if m.value <= reference]
         policy_refs = tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ())))
+        slot = find_slot(quote)
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
             sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,
-            correction=kinds.is_correction(quote, lang=lang), slot=find_slot(quote), lang=lang,
+            correction=kinds.is_correction(quote, lang=lang), slot=slot, lang=lang,
             context_request=context_request, policy_refs=policy_refs, instruction_like=group.instruction,
+            statement=build_statement(kind=kind, quote=quote, text=text, speaker=turn.speaker,
+                                      slot=None if group.instruction else slot, reference=reference,
+                                      agreement=agreement, retraction=retraction),
         ))
     return out
 

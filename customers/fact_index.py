@@ -22,8 +22,9 @@ from mem.customers.fact_record import Fact
 from mem.customers.neighbour_turns import TurnContext
 from mem.customers.slots import SLOT_TERMS, slot_of
 
-# facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms. Older indexes are rebuilt.
-INDEX_VERSION = "facts-3"
+# facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms; facts-4: ``statement``.
+# Older indexes are rebuilt.
+INDEX_VERSION = "facts-4"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
@@ -31,10 +32,12 @@ STAMP = "STAMP"
 # a fact among similar ones, rarely the reason it ranks first).
 # ``slot``: the words a question about the slot the fact fills uses (``mem.customers.slots.SLOT_TERMS``:
 # "where does the customer live" → "I moved to Seattle"), as strong as the customer's own words.
+# ``statement``: the fact's short normalised sentence (mem.customers.statements): the customer's words
+# in the third person, with the days its relative dates resolve to ("2023-08-11").
 BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.5, "context_cjk": 0.3,
-          "slot": 1.0, "slot_cjk": 0.8}
-_WORD_FIELDS = ("text", "quotes", "context", "slot")
-_CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk", "slot_cjk")
+          "slot": 1.0, "slot_cjk": 0.8, "statement": 0.2, "statement_cjk": 0.2}
+_WORD_FIELDS = ("text", "quotes", "context", "slot", "statement")
+_CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk", "slot_cjk", "statement_cjk")
 _WRITER_HEAP = 32_000_000
 
 
@@ -135,6 +138,10 @@ class FactIndex:
         doc.add_text("text", fact.text)
         for run in cjk_runs(fact.text):
             doc.add_text("text_cjk", run)
+        if fact.statement:
+            doc.add_text("statement", fact.statement)
+            for run in cjk_runs(fact.statement):
+                doc.add_text("statement_cjk", run)
         for evidence in fact.evidence:
             doc.add_text("quotes", evidence.quote)
             for run in cjk_runs(evidence.quote):
@@ -220,6 +227,8 @@ def _schema(t: Any) -> Any:
     builder.add_text_field("context_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
     builder.add_text_field("slot", tokenizer_name=analyzers.WORDS, index_option="freq")
     builder.add_text_field("slot_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
+    builder.add_text_field("statement", tokenizer_name=analyzers.WORDS, index_option="freq")
+    builder.add_text_field("statement_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
     builder.add_text_field("kind", tokenizer_name="raw", index_option="basic")
     builder.add_text_field("status", tokenizer_name="raw", index_option="basic")
     builder.add_integer_field("day", indexed=True, fast=True)

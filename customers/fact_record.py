@@ -135,6 +135,10 @@ class Fact:
     kind: str
     text: str
     valid_at: date | None = None
+    # A short normalised sentence of what the fact says ("Caroline went to a pride parade last Friday
+    # (2023-08-11)"), beside the verbatim quotes (mem.customers.statements). Empty only while a record is
+    # being built: the store fills it in before writing.
+    statement: str = ""
     recorded_at: datetime | None = None
     evidence: tuple[Evidence, ...] = ()
     status: str = "active"
@@ -167,12 +171,18 @@ class Fact:
         sensitive: str = "none",
         agreement: bool = False,
         instruction_like: bool = False,
+        statement: str = "",
     ) -> Fact:
-        """A fresh active fact with a new sortable id and ``recorded_at`` = now; validated."""
+        """A fresh active fact with a new sortable id and ``recorded_at`` = now; validated.
+
+        ``statement``: the short normalised sentence; left empty, the deterministic one is built from the
+        customer's quotes (``mem.customers.statements``).
+        """
         fact = cls(
             id=new_id(),
             kind=kind,
             text=text,
+            statement=" ".join(statement.split()),
             valid_at=valid_at,
             recorded_at=clock.now().replace(microsecond=0),
             evidence=tuple(evidence),
@@ -184,6 +194,11 @@ class Fact:
             agreement=agreement,
             instruction_like=instruction_like,
         )
+        if not fact.statement:
+            # imported here: statements reads slots and kinds, which read this module's records
+            from mem.customers.statements import statement_of
+
+            fact = dataclasses.replace(fact, statement=statement_of(fact))
         fact.validate()
         return fact
 
@@ -217,6 +232,8 @@ class Fact:
             raise InvalidInput(f"fact.kind must be one of {', '.join(KINDS)}, got {self.kind!r}")
         if not isinstance(self.text, str) or not self.text.strip():
             raise InvalidInput("fact.text must not be empty")
+        if not isinstance(self.statement, str):
+            raise InvalidInput("fact.statement must be a string")
         if self.status not in STATUSES:
             raise InvalidInput(f"fact.status must be one of {', '.join(STATUSES)}, got {self.status!r}")
         if self.origin not in ORIGINS:
@@ -244,6 +261,7 @@ class Fact:
             "id": self.id,
             "kind": self.kind,
             "text": self.text,
+            "statement": self.statement,
             "valid_at": self.valid_at.isoformat() if self.valid_at else None,
             "recorded_at": clock.isoformat(self.recorded_at) if self.recorded_at else None,
             "evidence": [e.to_dict() for e in self.evidence],
@@ -271,6 +289,7 @@ class Fact:
                 id=_str(data, "id", "fact"),
                 kind=_str(data, "kind", "fact"),
                 text=_str(data, "text", "fact"),
+                statement=_optional_str(data, "statement", "fact"),
                 valid_at=date.fromisoformat(valid_at[:10]) if valid_at else None,
                 recorded_at=_datetime(recorded_at, "fact.recorded_at") if recorded_at else None,
                 evidence=tuple(Evidence.from_dict(e) for e in _list(data, "evidence")),
@@ -306,6 +325,16 @@ def _require_mapping(data: Any, what: str) -> None:
 
 def _str(data: dict[str, Any], key: str, what: str) -> str:
     value = data.get(key)
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what}.{key} must be a string, got {type(value).__name__}")
+    return value
+
+
+def _optional_str(data: dict[str, Any], key: str, what: str) -> str:
+    """A string field that records written before it existed lack (read as empty)."""
+    value = data.get(key, "")
+    if value is None:
+        return ""
     if not isinstance(value, str):
         raise InvalidInput(f"{what}.{key} must be a string, got {type(value).__name__}")
     return value

@@ -52,7 +52,7 @@ class SearchHit:
 
 
 _DEFAULTS: dict[str, Any] = {
-    "valid_at": None, "recorded_at": None, "evidence": [], "status": "active", "supersedes": None,
+    "statement": "", "valid_at": None, "recorded_at": None, "evidence": [], "status": "active", "supersedes": None,
     "superseded_by": None, "policy_refs": [], "origin": "stated", "confirmed": False, "support": [],
     "sensitive": "none", "agreement": False, "instruction_like": False,
 }
@@ -84,7 +84,7 @@ _encode_record = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).enc
 
 # ``Fact.to_dict`` keys in its order, with the values ``record_json`` leaves out.
 _FULL_TEMPLATE: dict[str, Any] = {
-    "id": None, "kind": None, "text": None, "valid_at": None, "recorded_at": None, "evidence": [],
+    "id": None, "kind": None, "text": None, "statement": "", "valid_at": None, "recorded_at": None, "evidence": [],
     "status": "active", "supersedes": None, "superseded_by": None, "policy_refs": [],
     "recheck": {"flag": False, "reason": "", "since": None}, "origin": "stated", "confirmed": False,
     "support": [], "sensitive": "none", "agreement": False, "instruction_like": False,

@@ -22,9 +22,15 @@ from mem.core.errors import Conflict, InvalidInput, NotFound
 from mem.customers.fact_record import KINDS, STATUSES, Fact, Recheck, check_choices
 from mem.customers.fact_rows import HistoryEntry, SearchHit, history_entry, record_json
 from mem.customers.fact_search import FactSearch, ProgressCallback
+from mem.customers.statements import statement_of
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
+
+
+def with_statement(fact: Fact) -> Fact:
+    """``fact`` with its statement: the one it carries (a model's, checked), else the deterministic one."""
+    return fact if fact.statement else fact.replace(statement=statement_of(fact))
 
 __all__ = ["Facts", "HistoryEntry", "SearchHit"]
 
@@ -39,7 +45,7 @@ class Facts:
     # facts: writing ---------------------------------------------------------------------------
     def add(self, fact: Fact, *, actor: str = "extraction", reason: str = "") -> Fact:
         """Store a new fact. ``Conflict`` if the id exists; ``Refused`` for an unconsented sensitive one."""
-        fact.validate()
+        fact = with_statement(fact)
         with self._store.transaction():
             if self.row(fact.id) is not None:
                 raise Conflict(f"fact {fact.id} exists already")
@@ -60,7 +66,7 @@ class Facts:
                 raise Conflict(f"fact {old_id} is {old.status}; only an active fact can be updated")
             if self.row(new.id) is not None:
                 raise Conflict(f"fact {new.id} exists already")
-            new = new.replace(supersedes=old_id, superseded_by=None, status="active")
+            new = with_statement(new).replace(supersedes=old_id, superseded_by=None, status="active")
             self._store.consent.require(new)
             self.save(old.replace(status="replaced", superseded_by=new.id), action="replaced", actor=actor,
                        reason=reason or f"replaced by {new.id}")
@@ -93,6 +99,8 @@ class Facts:
         changes: dict[str, Any] = {}
         if text is not None:
             changes["text"] = text
+            # the statement said what the old text said: the customer's correction is rebuilt from
+            changes["statement"] = ""
         if kind is not None:
             changes["kind"] = kind
         if valid_at is not None:
@@ -100,7 +108,7 @@ class Facts:
         if not changes:
             raise InvalidInput("nothing to change: give a new text, kind or date")
         with self._store.transaction():
-            fact = self.get(fact_id).replace(**changes)
+            fact = with_statement(self.get(fact_id).replace(**changes))
             self.save(fact, action="edited", actor=actor, reason=reason)
         return fact
 
@@ -297,10 +305,11 @@ class Facts:
                 found[row[0]] = Fact.from_dict(json.loads(row[1]))
         return found
 
-    def save(self, fact: Fact, *, action: str, actor: str, reason: str) -> None:
+    def save(self, fact: Fact, *, action: str, actor: str, reason: str) -> Fact:
         """Write a fact's record, policy rows, a history row and an index operation (inside a
-        transaction). The one way a fact row changes: every writer goes through it."""
-        fact.validate()
+        transaction). The one way a fact row changes: every writer goes through it. Returns the record
+        as stored (with its statement)."""
+        fact = with_statement(fact)  # every stored record has one (writers usually built it already)
         data = record_json(fact)
         when = fact.when
         conn = self._store.conn
@@ -314,6 +323,7 @@ class Facts:
                          [(fact.id, ref.page, ref.version) for ref in fact.policy_refs])
         self.log_change(fact.id, action, actor, reason, fact, data=data)
         self.index_op(fact.id)
+        return fact
 
     def log_change(self, fact_id: str, action: str, actor: str, reason: str, fact: Fact | None, *,
                    data: str | None = None) -> None:

@@ -194,6 +194,13 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
     return "event" if _has_content(text, lang) else None
 
 
+def is_small_talk(sentence: str, *, lang: str | None = None) -> bool:
+    """A greeting, thanks, one-word answer or question that states nothing ("Hi!", "How are you?")."""
+    lang = lang or detect_language(sentence)
+    text = sentence.strip()
+    return not text or bool(_SMALL_TALK[lang].match(text)) or is_question(text) and not _asks_for_something(text, lang)
+
+
 def is_question(text: str) -> bool:
     return text.rstrip().endswith(("?", "？")) or text.rstrip().endswith(("까요", "나요", "ですか", "ますか"))
 

@@ -34,6 +34,7 @@ from mem.customers import log_files
 from mem.customers.consent import CATEGORIES
 from mem.customers.fact_record import Fact
 from mem.customers.lock import CustomerLock
+from mem.customers.statements import statement_of
 from mem.customers.store import (
     COMPLETE_MARKER,
     DEFAULT_LOCK_TIMEOUT,
@@ -159,8 +160,12 @@ def _validated(payload: dict[str, Any]) -> _Memory:
             fact = Fact.from_dict(record)
             if fact.id in current:
                 raise InvalidInput(f"exported memory holds fact {fact.id} twice")
+            exported = record
+            if not fact.statement:  # exported before facts had statements: built as a schema upgrade would
+                fact = fact.replace(statement=statement_of(fact))
+                record = {**record, "statement": fact.statement}
             stored = compact_record(record)
-            current[fact.id] = (record, stored)
+            current[fact.id] = (exported, stored)
             when = fact.when
             memory.facts.append(fact)
             memory.fact_rows.append((fact.id, fact.kind, fact.status, when.toordinal() if when else 0, stored))

@@ -1,7 +1,8 @@
 """Fact-quality audit: extract one LoCoMo conversation and print a random sample of its facts.
 
 The sample is what a person reads to judge extraction: for each fact its kind, date, the fact's
-text and the customer's verbatim quote. docs/extraction.md holds the table of that reading (how
+text, its short normalised statement and the customer's verbatim quote. docs/extraction.md holds
+the table of that reading (how
 many of the 50 are junk: not a statement about the person, or carrying machine text as evidence).
 The script also counts, over *all* facts of the conversation, two things a machine can check:
 quotes holding the import format's caption text, and facts whose quote is only a reaction or
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     for number, fact in enumerate(picked, start=1):
         quote = quotes[facts.index(fact)]
         print(f"{number:2}. [{fact.kind}{', instruction-like' if fact.instruction_like else ''}] {fact.valid_at} "
-              f"{fact.text[:160]!r}\n    quote: {quote[:160]!r}")
+              f"{fact.text[:160]!r}\n    statement: {fact.statement!r}\n    quote: {quote[:160]!r}")
     return 0
 
 

@@ -11,6 +11,7 @@ import pytest
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import InvalidInput
+from mem.customers.db import SCHEMA_VERSION
 from mem.customers.extract import extract_pending
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.fact_rows import compact_record, expand_record, record_json
@@ -81,7 +82,7 @@ def test_a_store_of_the_previous_schema_opens_and_its_evidence_gets_the_turns_da
     fact = _agreement(isolated_env, config, tmp_path)
     _make_schema_2(isolated_env)
     with CustomerStore.open(isolated_env, "cust-a") as store:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         migrated = store.facts.get(fact.id)
         assert [e.said_on for e in migrated.evidence] == [date(2025, 9, 28), date(2025, 9, 29)]
         assert migrated.replace(evidence=fact.evidence) == fact  # nothing else changed
