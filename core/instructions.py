@@ -147,7 +147,7 @@ _TARGET = (r"(?:instructions?|instructed|directions?|directives?|guidance|guidel
 _OVERRIDE_VERB = (r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|"
                   r"circumvent|skip|discard|drop|abandon|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|"
                   r"no\s+longer\s+(?:follow|apply|obey)|stop\s+following|do\s+not\s+follow|don't\s+follow|"
-                  r"supersedes?|replaces?|cancels?|void|nullify|throw\s+out)")
+                  r"supersedes?|replaces?|cancels?|void|nullify|throw\s+out|bend|break)")
 _OVERRIDE = re.compile(
     rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|our|these|those|this|that|its|their|"
     r"previous|prior|earlier|preceding|above|original|existing|current|standard|usual|normal|system|"
@@ -320,6 +320,149 @@ _W_ANY = _W_OVERRIDE | _W_REGARDLESS | _W_ROLE | _W_AI | _W_NOW | _W_GRANT | _W_
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
+# Customers' standing orders to the AI (issue 10, item 3). A customer may wish how they are served —
+# "always send the invoice to my work email", "앞으로 영수증은 이메일로 보내 주세요": the channel, time,
+# language, address or format of what the service does for them. What no customer may settle is who
+# the AI is or what the service decides: two structures, both measured on customer messages
+# (scripts/bench_injection.py, customer part):
+#
+# - *persona*: an imperative (or "you are my…") that gives the AI a role — pretend, act / behave as
+#   (if), imagine you are, role-play, play / assume the role, pose as, consider yourself, be my…, with a
+#   role of authority (admin, manager, owner…) or the customer as beneficiary; "ROLE인 척", "ROLE라고
+#   생각하고", "ROLEとして振る舞って", "ROLEだと思って";
+# - *pre-decided outcome*: a decision verb (say yes, agree, approve, accept, grant, confirm) fixed in
+#   advance for the customer's own asks — "always/never" with it, "everything / whatever / every
+#   request I…", "whenever I ask", "without checking" / "don't check … approve", "tell me my refund is
+#   approved"; "항상 네라고", "뭘 요청하든 다 들어주세요", "확인 없이 승인", "承認済みだと言って".
+#
+# The first person is what makes it the customer's order rather than a policy ("Always approve refunds
+# under $20" is a rule a page may state); a sentence whose subject is the customer ("I always say yes to
+# extended warranties") tells something about them, not the AI.
+_ROLE_NOUN = (r"(?:(?:billing|account|store|shop|general|senior|regional|branch|department|personal|dedicated|"
+              r"support|company|system)\s+)?(?:admin|administrator|manager|supervisor|owner|boss|head(?:\s+of\s+\w+)?|"
+              r"director|developer|engineer|lawyer|attorney|ceo|founder|rep|representative|secretary|superuser|"
+              r"moderator|vip|team\s+lead|insider|assistant|agent)s?")
+_PERSONA_VERB = re.compile(
+    r"\b(?:pretend|make\s+believe|role-?\s?play|play\s+(?:the\s+)?(?:role|part)\s+of|take\s+on\s+the\s+role|"
+    r"assume\s+the\s+role|pose\s+as|consider\s+yourself|(?P<frame>act|behave|imagine|be|assume|respond|answer|"
+    r"reply|treat)\b)")
+_PERSONA_REST = re.compile(
+    r"\s+(?:(?:as|like)\s+(?:if|though)\b|(?:as|like)\s+(?:an?\s+|the\s+|my\s+)?" + _ROLE_NOUN + r"\b|"
+    r"my\s+" + _ROLE_NOUN + r"\b|(?:you\s+are|you're|you\s+were|being)\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+){0,2}?"
+    + _ROLE_NOUN + r"\b|(?:that\s+)?(?:i\s+am|i'm)\s+(?:an?\s+|the\s+|my\s+)?" + _ROLE_NOUN + r"\b|"
+    r"(?:me|my\s+\w+|every\s+\w+\s+from\s+me)\s+as\s+(?:an?\s+)?(?:vip|pre-?approved|approved|verified|eligible|"
+    r"authori[sz]ed|an?\s+exception|" + _ROLE_NOUN + r"))")
+# the word before an imperative: nothing, a softener, "you (can)", "to" ("I want you to pretend…")
+_IMPERATIVE_BEFORE = _words(
+    "please just now so and then ok okay you can could would will to let's lets kindly also simply first "
+    "pretty hey look listen well")
+_YOU_ARE_ROLE = re.compile(r"(?<!\bif )(?<!\bwhen )(?<!\bwhether )\byou(?:\s+are|'re|re)\s+(?:now\s+)?my\s+"
+                           r"(?:\w+\s+){0,2}?" + _ROLE_NOUN + r"\b|\byou\s+work\s+for\s+me\b|\blet'?s\s+(?:play\s+a\s+"
+                           r"game|pretend|role-?\s?play)\b|\bas\s+(?:if|though)\s+you\s+(?:were|are)\b")
+_DECIDE = (r"(?:say\s+[\"'“”]?yes|answer\s+[\"'“”]?yes|reply\s+(?:with\s+)?[\"'“”]?yes|(?:the\s+)?answer\s+is\s+yes|"
+           r"agree|approve|accept|grant|confirm|authori[sz]e|go\s+along|comply|obey|sign\s+off|"
+           r"do\s+(?:what|whatever|everything|anything)\s+i|refuse|reject|decline|deny|say\s+no|turn\s+me\s+down)")
+_ALWAYS_DECIDE = re.compile(r"\b(?:always|never)\s+(?:\w+\s+)?" + _DECIDE)
+_MY_ASKS = re.compile(r"\b(?:everything|anything|whatever|all|every|each|any)\s+(?:(?:of\s+)?(?:my|the)\s+)?(?:\w+\s+)?"
+                      r"(?:i\s+(?:ask|request|say|tell|want|need|make|send|propose|demand)|my\s+(?:requests|claims|asks|"
+                      r"demands|messages)|(?:requests?|claims?|messages?)\s+(?:i\b|from\s+me))"
+                      r"|\bwhenever\s+i\s+(?:ask|request|want|need|say)\b"
+                      r"|\b(?:automatically|always)\s+(?:\w+\s+)?(?:grant|approve|accept)\s+my\s+\w+s\b")
+_DECIDE_ANY = re.compile(r"\b" + _DECIDE)
+_SKIP_CHECKS = re.compile(r"\b(?:don'?t|do\s+not|no\s+need\s+to|without|skip(?:ping)?|never)\s+(?:\w+\s+){0,2}?"
+                          r"(?:check(?:ing)?|verif(?:y|ying|ication)|the\s+(?:rules|policy|checks?|verification))\b")
+_GRANT_ANY = re.compile(r"\b(?:approve|accept|grant|process|refund|authori[sz]e|confirm|waive)\b")
+_STATE_DECISION = re.compile(
+    r"\b(?:tell|inform)\s+me\s+(?:that\s+)?(?:my|the)\s+(?:\w+\s+){0,2}(?:is|was|has\s+been|are)\s+(?:already\s+)?"
+    r"(?:approved|granted|accepted|eligible|valid|covered|confirmed)\b"
+    r"|\b(?:respond|reply|answer|say)\s+(?:\w+\s+)?that\s+my\s+"
+    r"|\banswer\s+(?:every|all|each|any)\s+(?:\w+\s+){0,4}with\s+[\"'“”]?(?:yes|approved|granted|accepted)\b"
+    r"|\bconsider\s+(?:my|the|this|it)\s+(?:\w+\s+){0,3}(?:approved|granted|accepted|done|valid)\b")
+_SPEAKER_SUBJECT = re.compile(r"\b(?:i|we|he|she|they|it)\s+(?:\w+ly\s+)?$")
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|i'm|i've)\b")
+
+# Korean and Japanese: the same two structures.
+_KO_ROLE_NOUN = (r"(?:관리자|매니저|팀장|사장|상사|점장|부장|과장|실장|개발자|변호사|비서|책임자|운영자|슈퍼바이저|"
+                 r"대표|주인|오너)")
+_KO_PERSONA = re.compile(
+    rf"{_KO_ROLE_NOUN}\S{{0,3}}\s*척"
+    rf"|{_KO_ROLE_NOUN}\S{{0,3}}?(?:인\s*것)?\s*처럼\s*(?:행동|굴|대답|답|말)"
+    rf"|{_KO_ROLE_NOUN}\S{{0,2}}?(?:이)?라고\s*(?:생각|가정|치고)"
+    rf"|{_KO_ROLE_NOUN}\s*역할"
+    rf"|{_KO_ROLE_NOUN}\S{{0,2}}?(?:로서|으로서)\s*(?:답|대답|말|처리|승인|행동)"
+    r"|권한이\s*있다고\s*(?:가정|생각|치고)"
+    r"|(?:당신|너)(?:은|는)\s*(?:이제\s*|지금부터\s*)?(?:제|내)\s*\S+\s*(?:\S+\s*)?(?:이에요|예요|입니다|이야|야)")
+_KO_OBEY = re.compile(
+    r"(?:항상|무조건|늘|언제나|매번)\s*(?:\S+\s*){0,2}?(?:네|예)\s*라고"
+    r"|(?:뭘|무엇을|뭐든|무엇이든|뭐든지|무슨\s*말을|어떤\s*요청|모든\s*요청|전부|모두)\s*(?:\S+\s*){0,3}?"
+    r"(?:들어\s*주|승인|동의|맞다고|수락|받아\s*주)"
+    r"|거절하지\s*(?:마|말아)"
+    r"|(?:확인|검증|본인\s*확인|규정\s*확인)(?:\s*절차)?\S{0,2}\s*(?:없이|하지\s*말고|건너뛰고|생략하고)\s*(?:\S+\s*){0,3}?"
+    r"(?:승인|처리|환불)"
+    r"|승인\s*(?:됐|되었|된)\s*(?:다고|걸로|것으로)"
+    r"|(?:자동으로|무조건)\s*(?:\S+\s*)?승인"
+    r"|(?:제|내)\s*말에\s*(?:무조건|항상|다)?\s*동의"
+    rf"|{_KO_TARGET}(?:은|는|이|가)?\s*신경\s*(?:쓰지\s*말고|안\s*써도)")
+_KO_IMPERATIVE = re.compile(r"(?:주세요|주십시오|하세요|하십시오|해\s*줘|해라|하라|마세요|말아\s*주|말아요|하고)")
+_JA_ROLE_NOUN = (r"(?:管理者|マネージャー|店長|上司|部長|課長|社長|開発者|弁護士|秘書|責任者|運営者|スーパーバイザー|"
+                 r"オーナー|代表)")
+_JA_PERSONA = re.compile(
+    rf"{_JA_ROLE_NOUN}\S{{0,4}}?の?ふり"
+    rf"|{_JA_ROLE_NOUN}\S{{0,4}}?(?:として|のように|みたいに)\S{{0,3}}?(?:振る舞|ふるま|行動|答え|回答|対応|承認)"
+    rf"|{_JA_ROLE_NOUN}\S{{0,3}}?(?:だと|であると)(?:思って|仮定|想定)"
+    rf"|{_JA_ROLE_NOUN}\S{{0,3}}?になった(?:つもり|と思って)"
+    rf"|{_JA_ROLE_NOUN}の役に(?:なって|なり)"
+    r"|権限が(?:ある|あると)と?(?:仮定|想定|思って)"
+    r"|あなたは(?:今から|これから|今日から)?、?私の\S{1,10}です")
+_JA_OBEY = re.compile(
+    r"(?:いつも|必ず|常に|絶対)\S{0,3}?「?はい」?と(?:答え|言っ|返事|返答)"
+    r"|(?:何を頼んでも|何でも|どんな(?:依頼|要求|お願い|こと)|全部|すべて|全て)\S{0,12}?(?:受け入れ|承認|同意|正しいと|認め)"
+    r"|断らないで"
+    r"|(?:確認|本人確認|チェック|検証)(?:は|を)?(?:しないで|せずに|なしで|飛ばして|省略して)\S{0,15}?(?:承認|処理|返金)"
+    r"|承認(?:済み|された)(?:だ|と|こと)(?:と|に)"
+    r"|自動的?に承認"
+    r"|(?:私|わたし)の言うこと(?:に|は)\S{0,6}?(?:同意|正しい|従)"
+    rf"|{_JA_TARGET}(?:は|を)?気にせず")
+_JA_IMPERATIVE = re.compile(r"(?:ください|下さい|なさい|てね|てくれ|ように|しろ|せよ)")
+_W_CUSTOMER = _words("pretend believe roleplay role-play role part pose consider act behave imagine be assume respond "
+                     "answer reply treat always never everything anything whatever every each whenever all any "
+                     "check checking verify verification tell inform let's lets work")
+
+
+def _customer_order(text: str, words: set[str], cjk: bool) -> str | None:
+    """A customer's standing order to the AI (see above): a persona, or an outcome decided in advance."""
+    if cjk:
+        if _KO_PERSONA.search(text) or _JA_PERSONA.search(text):
+            return "gives the AI a role"
+        if (_KO_OBEY.search(text) and _KO_IMPERATIVE.search(text)) or (
+                _JA_OBEY.search(text) and _JA_IMPERATIVE.search(text)):
+            return "decides the answer in advance"
+        return None
+    if not words & _W_CUSTOMER:
+        return None
+    for verb in _PERSONA_VERB.finditer(text):
+        before = text[: verb.start()].split()
+        if before and before[-1].strip("\"'“”(") not in _IMPERATIVE_BEFORE and not before[-1].endswith((",", ":", ";")):
+            continue  # "my son pretends…", "fraudsters may pose as…": not said to the AI
+        if verb.group("frame") is None or _PERSONA_REST.match(text, verb.end()):
+            return "gives the AI a role"
+    if _YOU_ARE_ROLE.search(text):
+        return "gives the AI a role"
+    first_person = bool(_FIRST_PERSON.search(text))
+    if not first_person:
+        return None
+    for order in _ALWAYS_DECIDE.finditer(text):
+        if not _SPEAKER_SUBJECT.search(text, 0, order.start()):
+            return "decides the answer in advance"
+    if _MY_ASKS.search(text) and _DECIDE_ANY.search(text):
+        return "decides the answer in advance"
+    if _SKIP_CHECKS.search(text) and _GRANT_ANY.search(text):
+        return "decides the answer in advance"
+    if _STATE_DECISION.search(text):
+        return "decides the answer in advance"
+    return None
+
+
 def _reason(text: str) -> str | None:
     if not text:
         return None
@@ -330,11 +473,13 @@ def _reason(text: str) -> str | None:
         words.add("ai")
     cjk = bool(_CJK.search(text))
     marks = "<" in text or "[" in text or ":" in text
-    if not (cjk or marks or words & _W_ANY):
+    if not (cjk or marks or words & _W_ANY or words & _W_CUSTOMER):
         return None
     if words & _W_OVERRIDE:
         override = _OVERRIDE.search(text)
-        if override and not _PERMITTED.search(text[:override.start()]):
+        # "ignore my last message": a customer takes back their own words, no one's instructions
+        own = override is not None and re.search(r"\b(?:my|our)\b", override.group(0)) is not None
+        if override and not own and not _PERMITTED.search(text[:override.start()]):
             return "tells the AI to ignore its instructions or the policy"
     if "your" in words and words & _W_PROGRAMMING and _YOUR_PROGRAMMING.search(text):
         return "tells the AI to ignore its instructions or the policy"
@@ -356,8 +501,10 @@ def _reason(text: str) -> str | None:
         return "gives the AI an order"
     blanket = bool((words & _W_GRANT and words & _W_SCOPE and _BLANKET.search(text))
                    or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text))))
-    says = bool((words & {"always", "never", "only"} or words & {"yes", "that"}) and words & _W_ALWAYS
-                and _ALWAYS_SAY.search(text))
+    said = _ALWAYS_SAY.search(text) if (words & {"always", "never", "only"} or words & {"yes", "that"}) \
+        and words & _W_ALWAYS else None
+    # "I always say yes to extended warranties" tells about the speaker; it orders no one
+    says = said is not None and not _SPEAKER_SUBJECT.search(text, 0, said.start())
     if words & _W_NOW or cjk:
         standing = bool(
             (_FROM_NOW.search(text) and re.search(rf"\b(?:you|{_COMMAND_VERB})\b", text))
@@ -382,7 +529,7 @@ def _reason(text: str) -> str | None:
         return "gives the AI an order"
     if says and words & {"you", "yes", "please"} and words & {"that", "yes"}:
         return "gives the AI an order"
-    return None
+    return _customer_order(text, words, cjk)
 
 
 def sentence_findings(text: str) -> Iterator[tuple[int, str, str]]:
