@@ -95,7 +95,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if kind in ("event", "preference", "attribute") and kinds.is_reaction(sentence.text, lang=lang):
             kind = None  # "Aww, that's so cute!": a reaction, not a statement about the customer
         elif kind is None and answers and not groups and _ANSWER.match(sentence.text) \
-                and len(sentence.text.split()) >= 3:
+                and _says_more(sentence.text):
             kind = "event"  # "No, no pets right now." after "Do you have pets?": the answer is the fact
         if kind is None and find_slot(sentence.text) is not None:
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
@@ -194,6 +194,18 @@ _ANSWER = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|sure|of co
                      r"네|예|아니요|아뇨|はい|いいえ|ええ)\b", re.I)
 # Machine text an import format puts inside a message: a photo caption or attachment marker
 # ("[shared a photo: a cat on a sofa]", "[image: …]", "<attachment>"). It is cut from the sentence.
+# What a "yes"/"sure" says beyond itself: "No, no pets right now." says something; "Sure thing, Melanie!"
+# (a name and a filler) does not.
+_ANSWER_FILLER = frozenset({"thing", "sure", "yes", "yeah", "yep", "yup", "no", "nope", "nah", "of", "course",
+                            "totally", "definitely", "absolutely", "okay", "ok"})
+
+
+def _says_more(sentence: str) -> bool:
+    words = re.findall(r"[A-Za-z']+", _ANSWER.sub("", sentence, count=1))
+    return len([w for w in words if w.lower() not in _ANSWER_FILLER and (not w[0].isupper() or w == "I")]) >= 2 \
+        or not sentence.isascii()
+
+
 _MACHINE_TEXT = re.compile(r"\s*(?:\[(?:shared an? |sent an? )?(?:photo|image|picture|video|audio|file|attachment|"
                            r"sticker|gif)\b[^\]]{0,500}\]|<(?:image|photo|attachment|media omitted)[^>]{0,200}>)\s*",
                            re.I)

@@ -107,7 +107,8 @@ _RETRACTION = {
                r"그만뒀", r"그만 보내", r"수신 거부", r"구독 취소", r"구독을 취소", r"받고 싶지 않",
                r"필요 없", r"필요없"),
     "ja": _any(r"もう.{0,40}ない", r"もう.{0,40}ません", r"取り消", r"忘れてください", r"やめました", r"違います",
-               r"配信停止", r"配信を停止", r"購読を解除", r"要りません", r"いりません", r"不要です"),
+               r"配信停止", r"配信を停止", r"購読を解除",
+               r"(?:配信|送信|通知)(?:を|は)?(?:止め|やめ|停止し)", r"要りません", r"いりません", r"不要です"),
 }
 _CORRECTION = {
     "en": _words(r"actually", r"correction", r"i meant", r"not .{0,60} but", r"now i", r"these days", r"i moved to",
@@ -186,12 +187,26 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
     text = sentence.strip()
     if not text or _SMALL_TALK[lang].match(text):
         return None
-    if is_question(text) and not _asks_for_something(text, lang):
+    if is_question(text) and (not _asks_for_something(text, lang) or _about_the_other(text, lang)):
         return None
     for kind, pattern in _KIND_RULES[lang]:
         if pattern.search(text):
             return kind
     return "event" if _has_content(text, lang) else None
+
+
+# "Can you tell me more about why it's special to you?": a question about the other person's life, not a
+# request to the service — "you" beyond the "can you" of politeness, and nothing of the speaker's
+# ("Could you check your records for my order?" asks for something of theirs).
+_POLITE_YOU = re.compile(r"\b(?:can|could|would|will) you\b|\b(?:tell|show) me\b|\blet me know\b", re.I)
+_SPEAKERS_OWN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|our|us)\b", re.I)
+
+
+def _about_the_other(text: str, lang: str) -> bool:
+    if lang != "en":
+        return False
+    rest = _POLITE_YOU.sub(" ", text)
+    return bool(_SECOND_PERSON.search(rest)) and not _SPEAKERS_OWN.search(rest)
 
 
 def is_small_talk(sentence: str, *, lang: str | None = None) -> bool:
@@ -229,8 +244,9 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're
 _REACTION_START = re.compile(
     r"^\W*(?:wow|aww+|oh|omg|haha\w*|lol|yay|ooh|whoa|hey|hi|hello|thanks|thank you|congrats|congratulations|"
     r"good luck|take care|bye|see you|cheers|sounds|that sounds|that's|that is|what an?|how|so|yes|yeah|yep|sure|"
-    r"absolutely|totally|definitely|exactly|true|agreed|glad|nice|great|awesome|cool|amazing|lovely|"
-    r"check (?:it|this|that) out|check out|look at|love (?:that|this|these|those|your|the|it))\b", re.I)
+    r"absolutely|totally|definitely|exactly|true|agreed|glad|nice|great|awesome|cool|amazing|lovely|way to go|"
+    r"here'?s to|"
+    r"check (?:it|this|that) out|check out|look at|lov(?:e|ing) (?:that|this|these|those|your|the|it))\b", re.I)
 _EVALUATIVE = re.compile(
     r"\b(?:great|awesome|amazing|cute|sweet|cool|nice|lovely|beautiful|wonderful|fantastic|incredible|inspiring|"
     r"proud of you|glad|happy for you|sorry to hear|tough|strong|kind words|brave|lucky|fun|exciting|"
@@ -245,7 +261,57 @@ _PLEASANTRY = re.compile(
     r"can picture|can't wait to (?:hear|see)|happy for you|proud of you|got this|miss you|love you|take care|"
     r"talk soon|chat soon|say hi|catch up|keep (?:it )?up|good luck|best wishes|"
     r"(?:stoked|excited|happy|glad|thrilled) for you|long time no \w+|"
-    r"lots (?:has|have) (?:been going on|happened)|since we (?:last )?(?:talked|spoke|chatted))\b", re.I)
+    r"(?:lots|a lot'?s?) (?:has |have )?(?:been going on|happened)|since we (?:last )?(?:talked|spoke|chatted)|"
+    r"take a look at (?:this|it|that)|show me when you can|(?:always )?(?:here|around|there) (?:to (?:help|support|"
+    r"cheer)|for you)|(?:we|you) (?:can|got) (?:do )?(?:this|it)|let'?s (?:keep|make|do|reach|go|show|get)\b.*"
+    r"(?:together|success|difference|dreams?|unforgettable)|(?:not|never) (?:giving|give|gonna give) up|won'?t (?:quit|"
+    r"give up|let anything)|never quit|keep (?:going|pushing|plugging|on going)(?! to\b)|"
+    r"go(?:ing)? for (?:my|your|it|the) dreams?|make (?:it|my dreams?|them) happen|"
+    r"i'd love to (?:check|see|hear|read|try|watch) (?:it|them|that|this|those)|"
+    r"i (?:totally |completely |fully |so |definitely |couldn't )?agree(?:d)?"
+    r"(?! to)(?: more)?)\b", re.I)
+# Said to the other person about them ("I'm so proud of you for…", "Your words mean a lot to me.",
+# "Really glad to have you as a friend…"): a compliment, whatever its length, unless the speaker also
+# tells something they did ("I went…").
+_AFFECTION = re.compile(
+    r"\b(?:proud|glad|happy (?:for you|that you|you)|grateful|thankful|appreciate|means? (?:a lot|so much|"
+    r"the world)|admire|inspired by you|impressed|lucky to have you|to have you|there for (?:me|you)|"
+    r"love (?:you|that you|how you|your)|your (?:support|help|encouragement))\b", re.I)
+# ... and the speaker tells nothing of their own: any "I <verb>" other than a feeling towards the other person
+# ("It means a lot that you enjoy the desserts I bake" says that they bake).
+_OWN_EVENT = re.compile(r"\bi(?:'ve| have)? (?!(?:really |so |just |truly |totally |also )?"
+                        r"(?:glad|happy|proud|grateful|thankful|appreciate|love|admire|hope|wish|can't wait|miss|"
+                        r"can|could|would|do|don't|know|bet|guess|think|agree|totally|mean|really|won't|will|never)\b)"
+                        r"\w+", re.I)
+# A generic remark ("Life's tough but it's worth it…", "Our loved ones give us strength…", "The colors are
+# so bold…"): nothing the speaker did, has or plans — no "I", no past, no number or day, no plan — only an
+# evaluation in the present. "We" counts only as everyone ("we all are", "give us", "our lives").
+_FIRST_SINGULAR = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
+_SPECIFIC_WE = re.compile(r"\b(?:we(?!(?:\s+all)?\s+(?:are|have|need|can|should|must|really\s+are|get)\b)|"
+                          r"we're(?!\s+all)|we've|we'd|we'll|"
+                          r"our(?!\s+(?:dear ones|lives|life|bonds?|hearts?|world|own))|ours)\b", re.I)
+# a past, a plan, a life so far ("it's been a dream"), something going on ("the little one is doing great"),
+# someone or something named ("He's a great leader", "The Hobbit is great"): then it is about something
+_PAST_OR_PLAN = re.compile(r"\b(?:\w{2,}(?<!e)ed|was|were|had|did|went|got|made|took|saw|met|found|bought|gave|won|"
+                           r"been|will|going to|gonna|plan\w*|tomorrow|next|he|she|his|her|him|they|them|their|"
+                           r"(?:is|are|'s|'re)\s+(?:(?:still|really|just|now|currently|always)\s+)?"
+                           r"(?!(?:amaz|inspir|excit|interest|lov|car|reward|relax|encourag|fascinat|touch|heal|"
+                           r"empower|stunn|bor|charm|free|overwhelm|refresh|satisfy|uplift)ing)\w+ing)\b"
+                           r"|(?<=\w)\W+(?-i:[A-Z])\w*", re.I)
+_GENERIC_FORM = re.compile(r"\b(?:is|are|'s|'re|gives?|makes?|helps?|reminds?|brings?|shows?)\b|'s\b", re.I)
+_GENERIC_VALUE = re.compile(
+    r"\b(?:great|awesome|amazing|cute|sweet|cool|nice|lovely|beautiful|wonderful|fantastic|incredible|inspiring|"
+    r"tough|strong|strength|important|vital|essential|special|powerful|loving|bold|beauty|worth|precious|"
+    r"fun|perfect|gorgeous|stunning|meaningful|healing|empowering|too short|all about|what matters|joy|"
+    r"happiness)\b", re.I)
+_PAST_WE = re.compile(r"\bwe(?:'ve| have)? (?:\w+ed|went|got|made|took|saw|met|found|bought|had)\b", re.I)
+# Advice or a wish to the other person, in the imperative ("Cherish the moments - they're the best!")
+_ADVICE = re.compile(r"^\W*(?:just )?(?:cherish|enjoy|treasure|embrace|remember|stay|keep (?:it up|going|smiling|"
+                     r"persevering|pushing|at it|working)|never give up|don't (?:stop|give up|worry)|push through|"
+                     r"when things get|gotta stay|believe in|hang in|take care|have (?:a|fun))\b", re.I)
+# what a customer reports ("The kettle is broken and so loud") is never a generic remark
+_REPORT = re.compile(r"\b(?:broken|damaged|late|missing|wrong|stuck|leak\w*|error|charged?|refund\w*|order\w*|"
+                     r"deliver\w*|account|invoice|price|payment|package|parcel|item|product)\b", re.I)
 _REACTION = {
     "ko": re.compile(r"^(?:와|우와|오|헐|대박|멋지|멋있|좋네|좋겠|축하|귀엽|부럽|화이팅|파이팅)[^.!?~]{0,12}[.!?~]*$"),
     "ja": re.compile(r"^(?:わあ|わー|すごい|すてき|素敵|いいね|おめでとう|かわいい|可愛い|頑張って|いいですね)"
@@ -263,10 +329,31 @@ def is_reaction(sentence: str, *, lang: str | None = None) -> bool:
     if _SAYS_WHEN.search(text):
         return False  # a number or a day ("Great, it arrived yesterday") is something that happened
     if _FIRST_PERSON.search(text):
-        return bool(_PLEASANTRY.search(text)) and (words <= 12 or bool(_REACTION_START.match(text)))
+        if _PLEASANTRY.search(text) and (words <= 12 or _REACTION_START.match(text)) and not _OWN_EVENT.search(text):
+            return True
+        if (_SECOND_PERSON.search(text) or "our friendship" in text.lower()) and _AFFECTION.search(text) \
+                and not _OWN_EVENT.search(text):
+            return True
+        if _SECOND_PERSON.search(text) and not _FIRST_SINGULAR.search(text) and not _REPORT.search(text) \
+                and not _PAST_WE.search(text):
+            return True  # "You're an inspiration to us all!", "You've found the courage…": about the other person
+        return _is_generic(text, words)
+    if _REPORT.search(text):
+        return False  # "The kettle is broken and so loud": what a customer reports is never a reaction
+    if _ADVICE.match(text):
+        return True
     if _SECOND_PERSON.search(text) or _PLEASANTRY.search(text) and words <= 12:
         return True  # about the other person, not the speaker ("Your kids are so lucky."), or a pleasantry
-    return bool(_REACTION_START.match(text)) and words <= 16 or bool(_EVALUATIVE.search(text)) and words <= 12
+    return bool(_REACTION_START.match(text)) and words <= 16 or bool(_EVALUATIVE.search(text)) and words <= 12 \
+        or _is_generic(text, words)
+
+
+def _is_generic(text: str, words: int) -> bool:
+    """A remark about life, art or people in general (see ``_GENERIC_VALUE``), not about the speaker."""
+    text = text.replace("loved ones", "dear ones")  # an adjective, not a past event
+    return words >= 4 and not _FIRST_SINGULAR.search(text) and not _SPECIFIC_WE.search(text) \
+        and not _PAST_OR_PLAN.search(text) and not _REPORT.search(text) and bool(_GENERIC_FORM.search(text)) \
+        and bool(_GENERIC_VALUE.search(text))
 
 
 def is_retraction(sentence: str, *, lang: str | None = None) -> bool:

@@ -81,14 +81,18 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("accessibility", re.compile(r"(?P<v>スクリーンリーダー|視覚障害|聴覚障害|大きい文字|大きな文字|車椅子|色覚)")),
     ("address", re.compile(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address is (?:now )?"
                            r"(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)(?=,? (?:not|please|from now on)\b|[.!?]|$)", _I)),
+    # "Please use my new address from now on: 88 Maple Drive" — the address after a colon
+    ("address", re.compile(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address"
+                           r"(?: (?:from now on|going forward|instead))?\s*:\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
+                           r"(?=[.!?]|$)", _I)),
     ("address", re.compile(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>\d+[^.!?\n]{0,60}?)"
                            r"(?=,? (?:from now on|instead|please)\b|[.!?,]|$)", _I)),
     ("address", re.compile(r"(?:주소|배송지|배송 주소)(?:는|은|를)\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
                            r"(?:(?:으로|로)\s*(?:해|바꿔|변경|보내)[^.!?\n]*|입니다|이에요|예요|에요|$)")),
     ("address", re.compile(r"(?:住所|配送先|お届け先)(?:は|を)\s*(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
                            r"(?:に(?:変更|して|変え|お願い)[^。]*|です|でお願い|$)")),
-    ("residence", re.compile(r"\b(?:i (?:now |currently |still )?(?:live|am living|reside)"
-                             r"|i'm (?:now |currently )?living)"
+    ("residence", re.compile(r"\b(?:(?:i|we) (?:now |currently |still )?(?:live|am living|are living|reside)"
+                             r"|(?:i'm|we're) (?:now |currently )?living)"
                              r" in " + _PLACE, _I)),
     ("residence", re.compile(r"\b(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to " + _PLACE, _I)),
     ("residence", re.compile(r"\b(?:i'm|i am|we're|we are) (?:now )?based in " + _PLACE, _I)),
@@ -116,8 +120,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
                                  r"|(?:배송|배달)(?:은|는)?\s*(?P<v2>오전|오후|저녁|밤|주말|평일)")),
     ("delivery_time", re.compile(r"(?P<v>午前中?|午後|夜|夕方|週末|平日)(?:の)?(?:配達|配送|お届け)"
                                  r"|(?:配達|配送|お届け)(?:は)?(?P<v2>午前中?|午後|夜|夕方|週末|平日)")),
-    ("delivery_place", re.compile(r"\b(?:leave|put|drop|deliver)(?: off)?(?: my| the| all| our)?"
-                                  r"(?: parcels?| packages?| deliveries| orders?| it| them)? (?:at|with|by|in|on) "
+    # "put" and "drop" need what is put ("put my parcels in the shed"): "you put in the work" is no place
+    ("delivery_place", re.compile(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our)?"
+                                  r"(?: parcels?| packages?| deliveries| orders?| it| them)?|(?:put|drop)(?: off)?"
+                                  r"(?: my| the| all| our)?(?: parcels?| packages?| deliveries| orders?| it| them))"
+                                  r" (?:at|with|by|in|on) "
                                   r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)(?= instead|[.,!?]|$)", _I)),
     ("delivery_place", re.compile(r"(?:택배|배송|소포|물건)(?:은|는|를)?\s*(?P<v>[^.!?\n]{1,30}?)(?:에|에게)\s*"
                                   r"(?:놓아|놔|두|맡겨|보관|넣어)")),

@@ -1,7 +1,10 @@
 """The update suite of scripts/bench_updates.py: every case must pass (the benchmark reports the share).
 
 ``update_cases.json`` is the suite the slot rules were written against; ``update_cases_heldout.json``
-was written afterwards and run once before any fix (docs/extraction.md gives both figures).
+was written afterwards and run once before any fix, ``update_cases_heldout2.json`` after that (both
+first-run figures are in docs/extraction.md). One case of the second file fails by design and is
+checked as such: a name change that mentions a marriage is relationship-sensitive, so without consent
+the whole turn is dropped.
 """
 
 from __future__ import annotations
@@ -24,14 +27,22 @@ bench_updates = importlib.util.module_from_spec(_spec)
 sys.modules["bench_updates"] = bench_updates  # its dataclasses look their module up there
 _spec.loader.exec_module(bench_updates)
 
+SENSITIVE = {"h2-name-ja"}
 CASES = [*bench_updates.load_cases(SCRIPTS / "update_cases.json"),
-         *bench_updates.load_cases(SCRIPTS / "update_cases_heldout.json")]
+         *bench_updates.load_cases(SCRIPTS / "update_cases_heldout.json"),
+         *(c for c in bench_updates.load_cases(SCRIPTS / "update_cases_heldout2.json") if c["id"] not in SENSITIVE)]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_update_case(case, tmp_path):
     result = bench_updates.run_case(case, tmp_path)
     assert result.passed, result.why
+
+
+def test_a_name_change_that_mentions_a_marriage_waits_for_consent(tmp_path):
+    case = next(c for c in bench_updates.load_cases(SCRIPTS / "update_cases_heldout2.json") if c["id"] in SENSITIVE)
+    result = bench_updates.run_case(case, tmp_path)
+    assert not result.passed and "still active" in result.why
 
 
 def test_suite_covers_every_slot_in_three_languages():
