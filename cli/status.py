@@ -13,7 +13,9 @@ def status(ctx: typer.Context, json_output: JsonOption = False) -> None:
     """Show the bundle version, when it was verified, whether it is stale and why, the server and customers."""
     from mem.client.bundle_memory import client_status
 
-    emit(client_status(get_state(ctx).config.home), as_json=want_json(ctx, json_output))
+    config = get_state(ctx).config
+    emit(client_status(config.home, stale_after_hours=config.bundle.stale_after_hours),
+         as_json=want_json(ctx, json_output))
 
 
 def register(app: typer.Typer) -> None:

@@ -14,7 +14,14 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mem.client.installed_bundle import installed_dir, installed_manifest, load_state
+from mem.client.installed_bundle import (
+    STALE_AFTER_HOURS,
+    freshness,
+    install_problem,
+    installed_dir,
+    installed_manifest,
+    load_state,
+)
 from mem.client.login import load_login
 from mem.client.trust import load_trust
 from mem.core.config import Config, SettingSections
@@ -29,11 +36,15 @@ if TYPE_CHECKING:
 class BundleServiceMemory:
     """``ServiceMemory`` over ``<home>/bundle/``; ``NotFound`` when no bundle was ever verified."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, *, stale_after_hours: int = STALE_AFTER_HOURS) -> None:
         self.home = Path(home)
+        self.stale_after_hours = stale_after_hours
         self._state = load_state(self.home)
         folder = installed_dir(self.home, self._state)
         if folder is None:
+            problem = install_problem(self.home, self._state)
+            if problem:  # an interrupted install must not pass for "no bundle" (nor fall back silently)
+                raise StorageError(problem)
             raise NotFound(f"no verified bundle in {self.home}: run `mem sync`")
         self.folder = folder
         try:
@@ -47,8 +58,9 @@ class BundleServiceMemory:
         from mem.wiki.service_memory import ServiceStatus
 
         state = load_state(self.home)  # re-read: a failed sync may have marked it stale since
+        kind, reason = freshness(state, stale_after_hours=self.stale_after_hours)
         return ServiceStatus(source="bundle", location=str(self.folder), version=str(state.get("version")),
-                             verified=True, stale=bool(state.get("stale")), reason=state.get("reason"),
+                             verified=True, stale=kind != "current", reason=reason,
                              verified_at=state.get("verified_at"))
 
     def context_items(self) -> list[str]:
@@ -115,20 +127,25 @@ def client_config(config: Config, home: Path | None = None) -> Config:
     return config.overlay(memory.settings(), origin=f"bundle {memory._state.get('version')}")
 
 
-def client_status(home: Path) -> JsonObject:
-    """``mem status``: bundle version, verified_at, stale and why, server, trust, customers."""
+def client_status(home: Path, *, stale_after_hours: int = STALE_AFTER_HOURS) -> JsonObject:
+    """``mem status``: bundle version, whether it is installed whole, verified_at, stale (which kind)
+    and why, server, trust, customers."""
     state = load_state(home)
     login = load_login(home)
     trust = load_trust(home)
-    manifest = installed_manifest(home, state) if state else None
+    problem = install_problem(home, state)
+    kind, reason = freshness(state, stale_after_hours=stale_after_hours) if state.get("version") else (None, None)
     return {
         "bundle_version": state.get("version"),
-        "bundle_commit": manifest.get("commit") if manifest else None,
+        "bundle_commit": (installed_manifest(home, state) or {}).get("commit") if state else None,
+        "installed": "incomplete" if problem else ("complete" if state.get("dir") else "none"),
+        "install_problem": problem,
         "verified_at": state.get("verified_at"),
         "expires_at": state.get("expires_at"),
         "expired": _expired(state.get("expires_at")),
-        "stale": bool(state.get("stale")) if state else None,
-        "reason": state.get("reason"),
+        "stale": (kind != "current") if kind else (bool(state.get("stale")) if state else None),
+        "stale_kind": kind,
+        "reason": reason if kind else state.get("reason"),
         "last_attempt": state.get("last_attempt"),
         "server": (login.url if login else None) or state.get("server"),
         "logged_in": bool(login and login.token),

@@ -2,25 +2,93 @@
 
     <home>/bundle/state.json      version, folder, verified_at, server, key id, stale + reason
     <home>/bundle/trust.json      the signing key this client trusts (see ``trust``)
-    <home>/bundle/v00000007/      manifest.json, manifest.sig, files/… of the verified version
+    <home>/bundle/.sync.lock      held by the one ``mem sync`` installing into this home
+    <home>/bundle/v00000007-…/    manifest.json, manifest.sig, files/…, COMPLETE of the verified version
 
-``state.json`` is replaced atomically and names the verified folder, so a reader sees either the
-old bundle or the new one, never a mixture. Failures only change the stale fields.
+An install is staged in a fresh folder, checked on disk against the manifest, sealed with a
+``COMPLETE`` marker (the manifest's SHA-256 and file count, written last), and only then named by
+``state.json``, which is replaced atomically (one rename); the previous folder stays until the next
+install. So a reader sees the old bundle or the new one, never a mixture — under concurrent syncs
+(one lock per home), readers, and ``kill -9``. Every reader goes through ``installed_dir``, which
+accepts a folder only with a marker matching ``state.json``; otherwise ``install_problem`` says
+why and ``mem sync`` installs again. Failures only change the stale fields.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import json
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TypedDict
 
 from mem.client.trust import bundle_home
 from mem.core import clock
-from mem.core.errors import StorageError
+from mem.core.errors import LockTimeout, StorageError
 from mem.core.fsio import atomic_write_text
-from mem.wire.manifest import MANIFEST_FILE, Manifest
+from mem.wire.manifest import FILES_DIR, MANIFEST_FILE, Manifest
 
 STATE_FILE = "state.json"
+COMPLETE_FILE = "COMPLETE"
+LOCK_FILE = ".sync.lock"
+LOCK_WAIT_S = 300.0  # a sync waits this long for another one installing into the same home
+
+
+@contextlib.contextmanager
+def install_lock(home: Path, *, wait_s: float = LOCK_WAIT_S) -> Iterator[None]:
+    """Hold this home's install lock: one ``mem sync`` at a time stages, switches and cleans up.
+
+    The lock is ``flock`` on ``<home>/bundle/.sync.lock``, so the kernel drops it when its holder
+    dies (``kill -9`` included) and the next sync goes ahead.
+    """
+    root = bundle_home(home)
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / LOCK_FILE, "a+") as fh:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError as exc:
+                if time.monotonic() > deadline:
+                    raise LockTimeout(f"another mem sync is installing a bundle into {root}") from exc
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def check_folder(folder: Path, manifest: Manifest) -> str | None:
+    """Whether every file of ``manifest`` is in ``folder`` with its length and SHA-256 (``None``), or
+    the first problem. Reads every file: used before sealing, and once for folders without a marker."""
+    for entry in manifest.get("files", []):
+        path = folder / FILES_DIR / entry["path"]
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return f"{entry['path']} is missing"
+        if len(data) != entry["length"] or hashlib.sha256(data).hexdigest() != entry["sha256"]:
+            return f"{entry['path']} does not match the manifest"
+    return None
+
+
+def seal(folder: Path, manifest_bytes: bytes, manifest: Manifest) -> None:
+    """Write the completeness marker: only after ``check_folder`` found every file whole."""
+    atomic_write_text(folder / COMPLETE_FILE, json.dumps({
+        "manifest_sha256": hashlib.sha256(manifest_bytes).hexdigest(), "files": len(manifest.get("files", [])),
+        "version": manifest.get("version")}, sort_keys=True) + "\n")
+
+
+def _sealed(folder: Path, manifest_sha: object) -> bool:
+    try:
+        marker = json.loads((folder / COMPLETE_FILE).read_text())
+    except (OSError, json.JSONDecodeError):
+        return False
+    return isinstance(marker, dict) and marker.get("manifest_sha256") == manifest_sha
 
 
 class BundleState(TypedDict, total=False):
@@ -69,13 +137,69 @@ def mark_stale(home: Path, reason: str, *, server: str | None = None) -> BundleS
     return state
 
 
+STALE_AFTER_HOURS = 24  # the default of bundle.stale_after_hours
+
+
+def freshness(state: BundleState, *, stale_after_hours: int = STALE_AFTER_HOURS) -> tuple[str, str | None]:
+    """How current the installed bundle is, and why not: ``(kind, reason)``.
+
+    ``current``        the last sync succeeded less than ``stale_after_hours`` ago, and it has not expired;
+    ``sync-failed``    the last sync could not reach the server or refused what it got (once is enough);
+    ``not-refreshed``  no sync succeeded for ``stale_after_hours`` (nobody tried, or nothing ran);
+    ``expired``        past the manifest's ``expires_at``: its signature no longer vouches for it.
+    The bundle is *stale* for every kind but ``current``; ``expired`` wins over the others, then a failed sync.
+    """
+    now = clock.now()
+    version = state.get("version")
+    expires = state.get("expires_at")
+    if expires and now >= clock.parse_datetime(str(expires)):
+        return "expired", (f"expired: bundle {version} expired at {expires}; its signature no longer vouches for "
+                           "it — run `mem sync`")
+    if state.get("stale"):
+        return "sync-failed", str(state.get("reason") or "the last sync failed")
+    verified = state.get("verified_at")
+    if verified and (now - clock.parse_datetime(str(verified))).total_seconds() > stale_after_hours * 3600:
+        return "not-refreshed", f"not refreshed since {verified} (more than {stale_after_hours} h): run `mem sync`"
+    return "current", None
+
+
 def installed_dir(home: Path, state: BundleState | None = None) -> Path | None:
+    """The verified bundle folder ``state.json`` names — only when it is complete (its marker matches)."""
     state = load_state(home) if state is None else state
-    folder = state.get("dir")
-    if not folder:
+    return None if install_problem(home, state) else bundle_home(home) / str(state.get("dir"))
+
+
+def install_problem(home: Path, state: BundleState | None = None) -> str | None:
+    """Why the installed bundle cannot be used (``None`` when it is complete, or when none was ever
+    installed): the folder is gone, or its completeness marker is missing or belongs to another manifest.
+
+    A folder installed by an older mem has no marker: it is checked once, file by file, and sealed
+    when whole.
+    """
+    state = load_state(home) if state is None else state
+    name = state.get("dir")
+    if not name:
         return None
-    path = bundle_home(home) / folder
-    return path if path.is_dir() else None
+    folder = bundle_home(home) / str(name)
+    version = state.get("version")
+    if not folder.is_dir():
+        return f"the installed bundle {version} is missing from {folder.parent}: run `mem sync` to install it again"
+    if _sealed(folder, state.get("manifest_sha256")):
+        return None
+    problem = "its completeness marker is missing"
+    try:
+        manifest_bytes = (folder / MANIFEST_FILE).read_bytes()
+        if not (folder / COMPLETE_FILE).exists() and hashlib.sha256(manifest_bytes).hexdigest() == state.get(
+                "manifest_sha256"):
+            manifest = json.loads(manifest_bytes)
+            problem = check_folder(folder, manifest) or ""
+            if not problem:
+                with contextlib.suppress(OSError, StorageError):
+                    seal(folder, manifest_bytes, manifest)
+                return None
+    except (OSError, json.JSONDecodeError, KeyError, TypeError):
+        problem = "its manifest is unreadable"
+    return f"the installed bundle {version} is incomplete ({problem}): run `mem sync` to repair it"
 
 
 def installed_manifest(home: Path, state: BundleState | None = None) -> Manifest | None:

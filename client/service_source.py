@@ -18,7 +18,7 @@ def open_service_memory(config: Config) -> ServiceMemory:
         from mem.client.bundle_memory import BundleServiceMemory
 
         try:
-            return BundleServiceMemory(config.home)
+            return BundleServiceMemory(config.home, stale_after_hours=config.bundle.stale_after_hours)
         except NotFound:
             pass  # a state file without a verified bundle (first sync failed): use the workspace
     if config.workspace is not None:

@@ -13,6 +13,12 @@ marked ``stale`` with the reason):
 Then the verified folder replaces the old one atomically (``state.json`` names it), and every fact
 of every customer on this client that links to a policy page at an older version gets a recheck
 flag — in that customer's own store; nothing leaves the client.
+
+One sync at a time per home (``install_lock``): the files are staged in a fresh folder, checked
+again on disk, sealed with a completeness marker, and switched in by replacing ``state.json``; the
+previous folder is kept until the next install, so a reader that started on it can finish. An
+installed folder that is incomplete (``install_problem``) is installed again even when the version
+is current.
 """
 
 from __future__ import annotations
@@ -29,16 +35,19 @@ from pathlib import Path
 from mem.client.connection import ServerClient
 from mem.client.installed_bundle import (
     BundleState,
+    check_folder,
+    install_lock,
     installed_dir,
     installed_manifest,
     load_state,
     mark_stale,
     save_state,
+    seal,
 )
 from mem.client.trust import bundle_home, follow_transitions, load_trust, save_trust, trusted_key
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import MemError, NetworkError, VerificationError
+from mem.core.errors import MemError, NetworkError, StorageError, VerificationError
 from mem.core.fsio import fsync_dir
 from mem.core.json_types import JsonObject
 from mem.wire import signing
@@ -67,11 +76,12 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
         client = ServerClient.for_home(home, config=config, server=server)
     source = _bundle_source(home, config, client)
     try:
-        try:
-            result = _sync_bundle(home, source, on_progress=on_progress)
-        except MemError as exc:
-            mark_stale(home, exc.message, server=source.url)
-            raise
+        with install_lock(home):  # static hosting or mem serve: the same locked, staged, sealed install
+            try:
+                result = _sync_bundle(home, source, on_progress=on_progress)
+            except MemError as exc:
+                mark_stale(home, exc.message, server=source.url)
+                raise
         if push_evidence:
             result["evidence"] = _push_evidence_quietly(home, client)
         return result
@@ -153,7 +163,7 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
                  "expires_at": manifest["expires_at"], "key_id": manifest["key_id"], "server": client.url,
                  "stale": False, "reason": None, "last_attempt": now}
     save_state(home, new_state)
-    _remove_old_folders(home, keep=folder.name)
+    _remove_old_folders(home, keep={folder.name, str(state.get("dir") or "")})
     from mem.customers.policy_change import flag_policy_changes
 
     flagged = flag_policy_changes(home, page_versions(old_manifest), page_versions(manifest))
@@ -187,7 +197,8 @@ def _signing_key(home: Path, client: ServerClient, key_id: str, transitions_byte
 def _download(home: Path, client: ServerClient, manifest: Manifest, manifest_bytes: bytes, signature: bytes,
               transitions_bytes: bytes, old_manifest: Manifest | None, *,
               on_progress: ProgressCallback | None) -> Path:
-    """Fetch and check every file into a staging folder, then rename it into place."""
+    """Fetch and check every file into a staging folder, check it again on disk, seal it, and rename it
+    to a folder name no install used before (the folder ``state.json`` names is never touched)."""
     root = bundle_home(home)
     root.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".incoming-", dir=root))
@@ -201,15 +212,17 @@ def _download(home: Path, client: ServerClient, manifest: Manifest, manifest_byt
             _check_file(entry, data, headers, version, old_hashes)
             target = staging / FILES_DIR / path
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            _write_durably(target, data)
             if on_progress:
                 on_progress(i + 1, total, path)
-        (staging / MANIFEST_FILE).write_bytes(manifest_bytes)
-        (staging / SIGNATURE_FILE).write_bytes(signature)
-        (staging / TRANSITIONS_FILE).write_bytes(transitions_bytes)
-        final = root / f"v{version:08d}"
-        if final.exists():
-            shutil.rmtree(final)
+        _write_durably(staging / MANIFEST_FILE, manifest_bytes)
+        _write_durably(staging / SIGNATURE_FILE, signature)
+        _write_durably(staging / TRANSITIONS_FILE, transitions_bytes)
+        problem = check_folder(staging, manifest)
+        if problem:
+            raise StorageError(f"the downloaded bundle {version} did not reach the disk whole ({problem})")
+        seal(staging, manifest_bytes, manifest)
+        final = root / f"v{version:08d}-{staging.name.removeprefix('.incoming-')}"
         os.replace(staging, final)
         fsync_dir(root)
         return final
@@ -234,9 +247,18 @@ def _check_file(entry: ManifestFile, data: bytes, headers: dict[str, str], versi
     raise VerificationError(f"tampered file: {entry['path']} does not match the manifest ({what} differs)")
 
 
-def _remove_old_folders(home: Path, *, keep: str) -> None:
+def _write_durably(path: Path, data: bytes) -> None:
+    with open(path, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _remove_old_folders(home: Path, *, keep: set[str]) -> None:
+    """Delete bundle folders other than ``keep`` (the new one and the one it replaced) and stagings
+    left by an install that died; only ever called under the install lock."""
     root = bundle_home(home)
     for child in root.iterdir():
-        if child.is_dir() and child.name != keep and child.name.startswith(("v", ".incoming-")):
+        if child.is_dir() and child.name not in keep and child.name.startswith(("v", ".incoming-")):
             with contextlib.suppress(OSError):
                 shutil.rmtree(child)

@@ -126,6 +126,8 @@ class BundleSettings:
     """Signed bundles of service memory."""
 
     expires_days: int = _f(30, "a bundle's manifest expires this many days after it is issued")
+    stale_after_hours: int = _f(24, "client: the installed bundle is stale (not-refreshed) after this long without a "
+                                "successful sync")
 
 
 @dataclass(frozen=True)

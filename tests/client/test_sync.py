@@ -71,7 +71,10 @@ def test_round_trip(synced):
     result = _sync(home, server)
     assert result["version"] == 2 and result["previous_version"] == 1
     assert BundleServiceMemory(home).get_page("refunds").version == 4
-    assert sorted(p.name for p in (home / "bundle").iterdir() if p.is_dir()) == ["v00000002"]
+    # the new folder, and the one it replaced (kept until the next install for readers still on it)
+    folders = sorted(p.name for p in (home / "bundle").iterdir() if p.is_dir())
+    assert [name[:9] for name in folders] == ["v00000001", "v00000002"]
+    assert load_state(home)["dir"] == folders[1]
 
 
 def test_implements_the_agent_protocol(synced):
