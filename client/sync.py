@@ -32,7 +32,14 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from mem.client.connection import ServerClient
+from mem.client.connection import (
+    MANIFEST_BYTES,
+    PUBLIC_KEY_BYTES,
+    SIGNATURE_BYTES,
+    TRANSITIONS_BYTES,
+    ResponseTooLarge,
+    ServerClient,
+)
 from mem.client.installed_bundle import (
     BundleState,
     check_folder,
@@ -124,9 +131,10 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
     if not isinstance(version, int):
         raise NetworkError(f"server {client.url} answered /v1/bundle/latest without a version")
     base = f"/v1/bundle/{version}"
-    manifest_bytes, _ = client.get_bytes(f"{base}/manifest.json")
-    signature, _ = client.get_bytes(f"{base}/manifest.sig")
-    transitions_bytes, _ = client.get_bytes(f"{base}/transitions.json")
+    manifest_bytes, _ = client.get_bytes(f"{base}/manifest.json", max_bytes=MANIFEST_BYTES, what="a manifest")
+    signature, _ = client.get_bytes(f"{base}/manifest.sig", max_bytes=SIGNATURE_BYTES, what="a signature")
+    transitions_bytes, _ = client.get_bytes(f"{base}/transitions.json", max_bytes=TRANSITIONS_BYTES,
+                                            what="a key transition chain")
 
     manifest = parse_manifest(manifest_bytes)
     key, trust_source = _signing_key(home, client, manifest["key_id"], transitions_bytes)
@@ -176,7 +184,7 @@ def _signing_key(home: Path, client: ServerClient, key_id: str, transitions_byte
     """The key that must have signed the manifest, and how trust in it changes (None = unchanged)."""
     trust = load_trust(home)
     if trust is None:
-        pem, _ = client.get_bytes("/v1/keys/public.pem")
+        pem, _ = client.get_bytes("/v1/keys/public.pem", max_bytes=PUBLIC_KEY_BYTES, what="a public key")
         key = signing.load_public_pem(pem, origin="the server's public key")
         if signing.key_id(key) != key_id:
             raise VerificationError(
@@ -208,7 +216,11 @@ def _download(home: Path, client: ServerClient, manifest: Manifest, manifest_byt
         total = len(manifest["files"])
         for i, entry in enumerate(manifest["files"]):
             path = safe_path(entry["path"])
-            data, headers = client.get_bytes(f"/v1/bundle/{version}/files/{path}")
+            try:  # a file is never longer than the manifest says: read one byte more at most
+                data, headers = client.get_bytes(f"/v1/bundle/{version}/files/{path}", max_bytes=entry["length"],
+                                                 what=f"{path} ({entry['length']} bytes in the manifest)")
+            except ResponseTooLarge as exc:
+                raise VerificationError(f"tampered file: {path} is longer than the manifest says") from exc
             _check_file(entry, data, headers, version, old_hashes)
             target = staging / FILES_DIR / path
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -95,8 +95,21 @@ def follow_transitions(trusted: Ed25519PublicKey, target_id: str,
     """The public key named ``target_id``, reached from ``trusted`` through signed transitions.
 
     Raises ``VerificationError`` with "bad rotation" when a transition that claims to start at a
-    trusted key is not signed by it, and "wrong key" when no chain leads to ``target_id``.
+    trusted key is not signed by it, or when one key hands over twice (the chain the server builds
+    is linear: only the current key signs a transition, once, and is destroyed; a second transition
+    from a key means its retired private half was used), and "wrong key" when no chain leads to
+    ``target_id``.
     """
+    handed_over: dict[str, str] = {}
+    for entry in transitions:
+        try:
+            record = json.loads(entry["record"])
+            source, target = str(record["from"]), str(record["to"])
+        except (KeyError, TypeError, json.JSONDecodeError):
+            continue
+        if handed_over.setdefault(source, target) != target:
+            raise VerificationError(f"bad rotation: {source} hands over twice (to {handed_over[source]} and to "
+                                    f"{target}); a retired key was used")
     current = trusted
     seen = set()
     while signing.key_id(current) != target_id:

@@ -58,7 +58,9 @@ class VaultClient:
         return _dict(self.client.post_json(f"/vault/backups/{backup_id}/unlock", {"authenticator": authenticator}))
 
     def download(self, backup_id: str) -> bytes:
-        data, _ = self.client.get_bytes(f"/vault/backups/{backup_id}/blob")
+        from mem.client.connection import BACKUP_BYTES
+
+        data, _ = self.client.get_bytes(f"/vault/backups/{backup_id}/blob", max_bytes=BACKUP_BYTES, what="a backup")
         return data
 
     def delete(self, backup_id: str) -> None:

@@ -110,3 +110,22 @@ def test_cli_rotate_compromised(mem, workspace):
     result = mem("--workspace", workspace, "keys", "rotate", "--compromised", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["transitions"] == 0
+
+
+def test_a_client_refuses_a_chain_where_a_key_hands_over_twice(workspace):
+    """What a kept retired key allowed: a second transition from it to a key of the attacker's choosing."""
+    from mem.client.trust import follow_transitions
+    from mem.core.errors import VerificationError
+    from mem.server.keys import load_signing_key, transition_record
+
+    old = load_signing_key(workspace)
+    rotate_keys(workspace)
+    legitimate = load_transitions(workspace)
+    attacker = signing.generate()
+    forged = transition_record(old, attacker.public_key())  # signed by the retired key
+    pinned = old.public_key()
+    assert signing.key_id(follow_transitions(pinned, json.loads(legitimate[0]["record"])["to"], legitimate))
+    with pytest.raises(VerificationError, match="hands over twice"):
+        follow_transitions(pinned, signing.key_id(attacker.public_key()), [*legitimate, forged])
+    with pytest.raises(VerificationError, match="hands over twice"):
+        follow_transitions(pinned, signing.key_id(attacker.public_key()), [forged, *legitimate])
