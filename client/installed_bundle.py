@@ -166,7 +166,9 @@ def freshness(state: BundleState, *, stale_after_hours: int = STALE_AFTER_HOURS)
 def installed_dir(home: Path, state: BundleState | None = None) -> Path | None:
     """The verified bundle folder ``state.json`` names — only when it is complete (its marker matches)."""
     state = load_state(home) if state is None else state
-    return None if install_problem(home, state) else bundle_home(home) / str(state.get("dir"))
+    if not state.get("dir") or install_problem(home, state):  # never installed (a failed first sync), or broken
+        return None
+    return bundle_home(home) / str(state["dir"])
 
 
 def install_problem(home: Path, state: BundleState | None = None) -> str | None:
