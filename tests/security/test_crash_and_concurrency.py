@@ -27,6 +27,7 @@ from mem.core.config import Config
 from mem.core.errors import StorageError
 from mem.server.bundle import build_bundle
 from mem.server.keys import init_keys
+from mem.wiki import gitrepo
 from mem.wiki.page import Page, render_page
 from mem.wiki.workspace import init_workspace
 
@@ -36,11 +37,14 @@ PAGES = 300
 def _generation(workspace: Path, generation: int, pages: int = PAGES) -> int:
     """Every page says which generation it belongs to; returns the bundle version built."""
     folder = workspace / "policies"
+    paths = []
     for i in range(pages):
         page = Page(id=f"policy-{i:04d}", type="policy", title=f"Policy {i}", version=generation,
                     meta={"status": "active", "effective": "2026-01-01"},
                     body=f"Generation {generation}. Refunds for line {i} within {10 + i % 20} days.\n")
         (folder / f"policy-{i:04d}.md").write_text(render_page(page), encoding="utf-8")
+        paths.append(f"policies/policy-{i:04d}.md")
+    gitrepo.commit(workspace, paths, f"generation {generation}")  # a bundle ships only committed content
     return build_bundle(workspace, config=Config.load(workspace=workspace, env={}))["version"]
 
 
