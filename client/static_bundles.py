@@ -6,6 +6,8 @@ the static layout (``mem.wire.static_layout``) under a base URL a web server, ob
 serves. Files are fetched by the SHA-256 the manifest names for them, so the client asks only for
 bytes the signed manifest vouches for. Verification is not done here but in ``mem sync``, exactly as
 for ``mem serve``: the signature, the version, the expiry and each file's length and hash.
+The install is ``mem sync``'s too (the install lock, staging, the ``COMPLETE`` marker), and every
+answer is read with the cap ``mem sync`` asks for (``ServerClient.get_bytes``'s ``max_bytes``).
 
 It never sends the account's API token: static hosting needs none, and a CDN must not see it.
 """
@@ -16,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from mem.client.connection import DEFAULT_TIMEOUT_S, ServerClient
+from mem.client.connection import DEFAULT_TIMEOUT_S, JSON_BYTES, ServerClient
 from mem.client.login import check_url
 from mem.core.errors import NetworkError, NotFound
 from mem.wire.static_layout import FORMAT, KEY_PATH, LATEST, file_path, version_folder
@@ -32,21 +34,24 @@ class StaticBundleClient(ServerClient):
         super().__init__(check_url(url), token=None, timeout=timeout)
         self._hashes: dict[int, dict[str, str]] = {}  # version → bundle path → sha256, from its manifest
 
-    # Any: as ServerClient.get_json; ``params`` are ignored, a static folder takes none.
-    def get_json(self, path: str, *, params: dict[str, str] | None = None) -> Any:
+    # Any: the pointer as parsed; its shape is checked here, the version by mem sync.
+    def get_json(self, path: str, *, params: dict[str, str] | None = None, max_bytes: int = JSON_BYTES) -> Any:
         if path != "/v1/bundle/latest":
             raise NotFound(f"static bundle hosting at {self.url} serves bundles only, not {path}")
-        latest = super().get_json(f"/{LATEST}")
+        # ``params`` are dropped: a static host answers a file, whatever the query string.
+        latest = super().get_json(f"/{LATEST}", max_bytes=max_bytes)
         if not isinstance(latest, dict) or latest.get("format") != FORMAT:
             raise NetworkError(f"{self.url}/{LATEST} is not a {FORMAT} pointer "
                                "(is this a `mem bundle publish` folder?)")
         return {"version": latest.get("version")}
 
-    def get_bytes(self, path: str) -> tuple[bytes, dict[str, str]]:
+    def get_bytes(self, path: str, *, max_bytes: int, what: str) -> tuple[bytes, dict[str, str]]:
+        # The cap mem sync asks for passes through unchanged: the same bounded reads as from mem serve
+        # (a signature 1 KiB, a manifest 64 MiB, each file its length in the signed manifest).
         found = _BUNDLE.match(path)
         if found:
             version, name = int(found.group(1)), found.group(2)
-            data, headers = super().get_bytes(f"/{version_folder(version)}/{name}")
+            data, headers = super().get_bytes(f"/{version_folder(version)}/{name}", max_bytes=max_bytes, what=what)
             if name == "manifest.json":
                 self._remember(version, data)
             return data, headers
@@ -56,9 +61,9 @@ class StaticBundleClient(ServerClient):
             digest = self._hashes.get(version, {}).get(bundle_path)
             if digest is None:
                 raise NotFound(f"bundle {version} lists no file {bundle_path!r}")
-            return super().get_bytes(f"/{file_path(digest)}")
+            return super().get_bytes(f"/{file_path(digest)}", max_bytes=max_bytes, what=what)
         if path == "/v1/keys/public.pem":
-            return super().get_bytes(f"/{KEY_PATH}")
+            return super().get_bytes(f"/{KEY_PATH}", max_bytes=max_bytes, what=what)
         raise NotFound(f"static bundle hosting at {self.url} has nothing at {path}")
 
     def _remember(self, version: int, manifest_bytes: bytes) -> None:

@@ -146,3 +146,71 @@ def test_mem_login_bundles_is_stored_and_a_bad_url_refused(mem, isolated_env):
     assert stored["bundles"] == "https://cdn.example/bundles"
     bad = mem("login", "--server", "http://127.0.0.1:8765", "--bundles", "ftp://x")
     assert bad.exit_code != 0 and bad.stderr.count("\n") == 1
+
+
+def test_a_static_sync_installs_through_the_locked_staged_sealed_install(workspace, static_site, isolated_env):
+    """From static hosting too: concurrent syncs leave one whole, marked install; a broken one is repaired."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mem.client.installed_bundle import COMPLETE_FILE, check_folder, install_problem, installed_dir
+
+    site, url = static_site
+    home = isolated_env
+    config = Config.load(workspace=workspace, env={})
+    build_bundle(workspace, config=config)
+    publish_static(workspace, site)
+    login_client(home, url=UNREACHABLE, token="mem_secret", bundles=url)
+    assert _sync(home)["version"] == 1
+    write_page(workspace, "refunds", 4, "Refunds within 60 days of purchase.")
+    build_bundle(workspace, config=config)
+    publish_static(workspace, site)
+
+    with ThreadPoolExecutor(3) as pool:  # the install lock is per home, whoever the bundle source is
+        results = list(pool.map(lambda _: _sync(home)["status"], range(3)))
+    assert sorted(results) == ["up-to-date", "up-to-date", "updated"]
+    state = load_state(home)
+    folder = installed_dir(home, state)
+    assert folder is not None and state["version"] == 2 and state["server"] == url
+    marker = json.loads((folder / COMPLETE_FILE).read_text())
+    assert marker["manifest_sha256"] == state["manifest_sha256"] and marker["version"] == 2
+    assert check_folder(folder, json.loads((folder / "manifest.json").read_bytes())) is None
+    assert not list((home / "bundle").glob(".incoming-*"))
+
+    # An install that lost files and its marker: refused by readers, reinstalled by the next static sync.
+    (folder / COMPLETE_FILE).unlink()
+    (folder / "files" / "policies" / "refunds.md").unlink()
+    assert "incomplete" in (install_problem(home) or "")
+    repaired = _sync(home)
+    assert repaired["status"] == "updated" and install_problem(home) is None
+    assert BundleServiceMemory(home).get_page("refunds").version == 4
+
+
+def test_an_oversized_file_from_a_static_host_is_refused_in_one_line(workspace, static_site, isolated_env, mem):
+    """The static host's file is read with the cap its signed manifest entry sets, not read whole."""
+    site, url = static_site
+    build_bundle(workspace, config=Config.load(workspace=workspace, env={}))
+    publish_static(workspace, site)
+    manifest = json.loads((site / "bundles" / "00000001" / "manifest.json").read_bytes())
+    entry = next(f for f in manifest["files"] if f["path"] == "policies/refunds.md")
+    (site / "files" / entry["sha256"]).write_bytes(b"x" * (entry["length"] + 1_000_000))
+    login_client(isolated_env, url=UNREACHABLE, token="mem_secret", bundles=url)
+
+    done = mem("sync")
+    assert done.exit_code != 0
+    assert done.stderr.strip().count("\n") == 0, done.stderr
+    assert "tampered file: policies/refunds.md is longer than the manifest says" in done.stderr
+    state = load_state(isolated_env)
+    assert state.get("dir") is None and state["stale"] is True
+    assert not list((Path(isolated_env) / "bundle").glob(".incoming-*"))
+
+
+def test_a_static_host_s_oversized_signature_is_refused_by_its_cap(workspace, static_site, isolated_env):
+    from mem.client.connection import ResponseTooLarge
+
+    site, url = static_site
+    build_bundle(workspace, config=Config.load(workspace=workspace, env={}))
+    publish_static(workspace, site)
+    (site / "bundles" / "00000001" / "manifest.sig").write_bytes(b"s" * 5000)
+    login_client(isolated_env, url=UNREACHABLE, token="mem_secret", bundles=url)
+    with pytest.raises(ResponseTooLarge, match="too much for a signature"):
+        _sync(isolated_env)
