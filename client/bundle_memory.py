@@ -135,9 +135,10 @@ def client_status(home: Path, *, stale_after_hours: int = STALE_AFTER_HOURS) -> 
     trust = load_trust(home)
     problem = install_problem(home, state)
     kind, reason = freshness(state, stale_after_hours=stale_after_hours) if state.get("version") else (None, None)
+    manifest = installed_manifest(home, state) if state else None
     return {
         "bundle_version": state.get("version"),
-        "bundle_commit": (installed_manifest(home, state) or {}).get("commit") if state else None,
+        "bundle_commit": manifest.get("commit") if manifest else None,
         "installed": "incomplete" if problem else ("complete" if state.get("dir") else "none"),
         "install_problem": problem,
         "verified_at": state.get("verified_at"),
