@@ -10,9 +10,10 @@ these; the anonymiser replaces them. Dates ("2026-01-15") and version numbers ar
 ``scrub`` goes further on text about to leave the client: it also removes unlabelled long digit
 runs (dates included) and name-shaped words found by heuristics (capitalised word runs, "my name
 is …", "the customer Müller", "김민수 고객", a name before an honorific in Korean and Japanese).
-Those heuristics also hit ordinary words ("Refund Policy", "고객님", "우수한 고객", "お客様"): in an
-anonymised decision the cost is one word replaced by ``[name]``, in lint it would be an error on a
-correct page, so only the scrubber uses them.
+Names with no honorific and no capital ("my name is john smith", 김민수가, 高橋健一から) are found
+by ``mem.core.text.names``, also scrub-only. Those heuristics also hit ordinary words ("Refund
+Policy", "고객님", "우수한 고객", "お客様"): in an anonymised decision the cost is one word replaced
+by ``[name]``, in lint it would be an error on a correct page, so only the scrubber uses them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mem.core.text import names as bare_names
 from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, KANA
 
 EMAIL = "e-mail address"
@@ -180,6 +182,10 @@ def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] =
     result = _HONORIFIC_KO.sub("[name]", result)
     result = _ROLE_NAME_KO.sub("[name]", result)
     result = _HONORIFIC_JA.sub("[name]", result)
+    result = bare_names.scrub_titled_names(result)
+    result = bare_names.scrub_english_names(result)
+    result = bare_names.scrub_korean_names(result)
+    result = bare_names.scrub_japanese_names(result)
     return re.sub(r"\s{2,}", " ", result).strip()
 
 

@@ -55,6 +55,25 @@ def test_account_card_and_id_derived_numbers_are_all_removed_in_the_corpus():
             assert row["recall"] == 1.0, row
 
 
+def test_no_clean_tuning_sentence_is_changed_and_the_held_out_part_is_measured_apart():
+    bench = _bench()
+    tuning, held_out = bench.measure("tuning"), bench.measure("held-out")
+    assert tuning["clean"]["sentences"] >= 30 and tuning["clean"]["false_positives"] == []
+    assert held_out["clean"]["sentences"] >= 30 and held_out["total"]["secrets"] >= 40
+    tuning_texts = {case[2] for case in bench.load_part("tuning")[0]}
+    assert not tuning_texts & {case[2] for case in bench.load_part("held-out")[0]}  # the parts share no sentence
+
+
+def test_the_bare_name_rules_add_recall_on_both_parts_without_false_positives():
+    bench = _bench()
+    with bench.without_bare_name_rules():
+        before = {part: bench.measure(part) for part in ("tuning", "held-out")}
+    for part, was in before.items():
+        now = bench.measure(part)
+        assert bench.name_secrets(now)[0] > bench.name_secrets(was)[0], part
+        assert now["clean"]["changed"] <= was["clean"]["changed"], part
+
+
 def test_the_recall_table_in_docs_is_what_the_script_prints(capsys):
     _bench().main([])
     printed = capsys.readouterr().out.strip()
