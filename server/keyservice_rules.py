@@ -25,6 +25,10 @@ from mem.core.json_types import JsonObject
 SECRET_BYTES = 32
 AUTH_BYTES = 32
 MAX_SLOT_CHARS = 128
+# What a vault request for a backup that is not there (or another account's) and a second write end in,
+# whichever half of the vault (key service or blob store) refused it.
+NOT_FOUND = "no such backup on the server (it may have expired, been restored or destroyed)"
+WRITTEN_ONCE = "this backup's data was stored already; a backup is written once"
 
 
 @dataclass(frozen=True)
@@ -144,14 +148,14 @@ def owned(row: Row | None, account: str) -> Row:
     """``row`` if it belongs to ``account``; another account's backup looks exactly like a missing one
     (no existence oracle)."""
     if row is None or not hmac.compare_digest(row["account"].encode(), account.encode()):
-        raise NotFound("no such backup on the server (it may have expired, been restored or destroyed)")
+        raise NotFound(NOT_FOUND)
     return row
 
 
 def check_pending(row: Row) -> None:
     """A backup's data is written once: only a pending backup may become ready."""
     if row["state"] != "pending":
-        raise Conflict("this backup's data was stored already; a backup is written once")
+        raise Conflict(WRITTEN_ONCE)
 
 
 def check_unlockable(row: Row) -> Unlock | None:

@@ -26,6 +26,7 @@ from typing import Any
 from mem.core.config import Config
 from mem.core.errors import Conflict, InvalidInput, NotFound, QuotaExceeded
 from mem.core.json_types import JsonObject
+from mem.server.keyservice_rules import WRITTEN_ONCE
 from mem.server.quota import Quotas
 from mem.server.storage import ServerStore, open_store
 from mem.server.vault_blobstore import FOLDER as BLOB_FOLDER
@@ -133,7 +134,7 @@ class Vault:
 
     def _pending(self, account: str, backup_id: str) -> None:
         if self.keys.get(account=account, backup_id=backup_id).state != "pending":
-            raise Conflict("this backup's data was stored already; a backup is written once")
+            raise Conflict(WRITTEN_ONCE)
 
     def list(self, *, account: str, slot: str | None = None) -> list[JsonObject]:
         self.sweep()

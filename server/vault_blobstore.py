@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import hmac
 import os
-import re
 import shutil
 from pathlib import Path
 
 from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
 from mem.core.fsio import atomic_write_bytes, fsync_dir
+from mem.server import blobstore_rules as rules
 
 FOLDER = "blobs"
-MAX_PARTS = 10_000
-_ID = re.compile(r"[0-9A-HJKMNP-TV-Z]{26}")  # a ULID, matched whole (fullmatch)
 
 
 class BlobStore:
@@ -46,14 +43,13 @@ class BlobStore:
 
     def put_part(self, *, account: str, backup_id: str, index: int, data: bytes) -> None:
         """Stage one part of an upload (parts keep each request under the server's body limit)."""
-        if not 0 <= index < MAX_PARTS:
-            raise InvalidInput(f"part number must be 0-{MAX_PARTS - 1}")
+        rules.check_part(index)
         path = self._path(account, backup_id)
         if path.exists():
-            raise Conflict("this backup's data was stored already; a backup is written once")
+            raise Conflict(rules.WRITTEN_ONCE)
         staged = self._parts_dir(path) / f"{index:05d}"
-        if sum(p.stat().st_size for p in staged.parent.glob("*") if p != staged) + len(data) > self.max_bytes:
-            raise InvalidInput(f"backup is larger than the server accepts ({self.max_bytes} bytes)")
+        rules.check_fits(sum(p.stat().st_size for p in staged.parent.glob("*") if p != staged), len(data),
+                         max_bytes=self.max_bytes)
         try:
             atomic_write_bytes(staged, data, mode=0o600)
         except OSError as exc:
@@ -70,9 +66,10 @@ class BlobStore:
         """Join parts 0..parts-1 into the blob, check length and digest, then publish it write-once."""
         path = self._path(account, backup_id)
         folder = self._parts_dir(path)
-        files = [folder / f"{i:05d}" for i in range(parts)] if 0 < parts <= MAX_PARTS else []
-        if not files or not all(f.is_file() for f in files):
-            raise InvalidInput("upload incomplete: a part is missing")
+        rules.check_part_count(parts)
+        files = [folder / f"{i:05d}" for i in range(parts)]
+        if not all(f.is_file() for f in files):
+            raise InvalidInput(rules.INCOMPLETE)
         staged = path.with_name(f".{backup_id}.{os.urandom(8).hex()}.staged")
         digest, total = hashlib.sha256(), 0
         try:
@@ -85,12 +82,11 @@ class BlobStore:
                     out.write(chunk)
                 out.flush()
                 os.fsync(out.fileno())
-            if total != size or not hmac.compare_digest(digest.hexdigest(), str(sha256)):
-                raise InvalidInput("upload damaged in transit: size or SHA-256 differs; upload it again")
+            rules.check_intact(total=total, digest=digest.hexdigest(), size=size, sha256=sha256)
             try:
                 os.link(staged, path)  # fails if the blob exists: write-once even under concurrency
             except FileExistsError as exc:
-                raise Conflict("this backup's data was stored already; a backup is written once") from exc
+                raise Conflict(rules.WRITTEN_ONCE) from exc
             fsync_dir(path.parent)
         except OSError as exc:
             raise StorageError(f"blob store: cannot write {path.name}: {exc.strerror}") from exc
@@ -104,7 +100,7 @@ class BlobStore:
         try:
             return path.read_bytes()
         except FileNotFoundError as exc:
-            raise NotFound("no such backup on the server (it may have expired, been restored or destroyed)") from exc
+            raise NotFound(rules.NOT_FOUND) from exc
         except OSError as exc:
             raise StorageError(f"blob store: cannot read {path.name}: {exc.strerror}") from exc
 
@@ -115,7 +111,7 @@ class BlobStore:
 
     def delete_id(self, backup_id: str) -> bool:
         """Delete a blob whoever owns it (expiry and destruction know only the id)."""
-        _check_id(backup_id)
+        rules.check_id(backup_id)
         for folder in self.folder.glob(f"*/.{backup_id}.parts"):
             shutil.rmtree(folder, ignore_errors=True)
         return any([self._unlink(path) for path in self.folder.glob(f"*/{backup_id}.blob")])
@@ -131,9 +127,7 @@ class BlobStore:
             raise StorageError(f"blob store: {self.folder} is not writable")
 
     def _path(self, account: str, backup_id: str) -> Path:
-        _check_id(backup_id)
-        owner = hashlib.sha256(b"mem-blob-owner\0" + account.encode("utf-8")).hexdigest()[:32]
-        return self.folder / owner / f"{backup_id}.blob"
+        return self.folder / rules.owner_of(account, backup_id) / f"{backup_id}.blob"
 
     @staticmethod
     def _parts_dir(path: Path) -> Path:
@@ -151,8 +145,3 @@ class BlobStore:
         with contextlib.suppress(OSError):
             path.parent.rmdir()  # only succeeds when the owner has no other blob
         return True
-
-
-def _check_id(backup_id: str) -> None:
-    if not isinstance(backup_id, str) or not _ID.fullmatch(backup_id):
-        raise InvalidInput(f"invalid backup id {backup_id!r}")

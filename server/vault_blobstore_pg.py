@@ -12,16 +12,12 @@ The owner is kept as the same digest of the account the file store uses; nothing
 from __future__ import annotations
 
 import hashlib
-import hmac
 from typing import Any
 
 from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.server import blobstore_rules as rules
 from mem.server import migrations
 from mem.server.database import transaction
-from mem.server.vault_blobstore import MAX_PARTS, _check_id
-
-_NOT_FOUND = "no such backup on the server (it may have expired, been restored or destroyed)"
-_WRITTEN = "this backup's data was stored already; a backup is written once"
 
 
 class PostgresBlobStore:
@@ -42,18 +38,16 @@ class PostgresBlobStore:
                       size=len(data))
 
     def put_part(self, *, account: str, backup_id: str, index: int, data: bytes) -> None:
-        if not 0 <= index < MAX_PARTS:
-            raise InvalidInput(f"part number must be 0-{MAX_PARTS - 1}")
-        owner = _owner(account, backup_id)
+        rules.check_part(index)
+        owner = rules.owner_of(account, backup_id)
         with self._tx() as conn, conn.cursor() as cur:
             _lock(cur, backup_id)
             cur.execute("SELECT 1 FROM blobs WHERE backup_id = %s", (backup_id,))
             if cur.fetchone():
-                raise Conflict(_WRITTEN)
+                raise Conflict(rules.WRITTEN_ONCE)
             cur.execute("SELECT coalesce(sum(length(data)), 0) FROM blob_parts WHERE backup_id = %s AND owner = %s"
                         " AND idx <> %s", (backup_id, owner, index))
-            if int(cur.fetchone()[0]) + len(data) > self.max_bytes:
-                raise InvalidInput(f"backup is larger than the server accepts ({self.max_bytes} bytes)")
+            rules.check_fits(int(cur.fetchone()[0]), len(data), max_bytes=self.max_bytes)
             cur.execute("INSERT INTO blob_parts (backup_id, owner, idx, data) VALUES (%s, %s, %s, %s)"
                         " ON CONFLICT (backup_id, idx) DO UPDATE SET data = EXCLUDED.data"
                         " WHERE blob_parts.owner = EXCLUDED.owner", (backup_id, owner, index, data))
@@ -62,44 +56,42 @@ class PostgresBlobStore:
         """Bytes of part ``index`` staged so far (0 when it was not sent yet)."""
         with self._tx() as conn, conn.cursor() as cur:
             cur.execute("SELECT length(data) FROM blob_parts WHERE backup_id = %s AND owner = %s AND idx = %s",
-                        (backup_id, _owner(account, backup_id), index))
+                        (backup_id, rules.owner_of(account, backup_id), index))
             row = cur.fetchone()
             return int(row[0]) if row else 0
 
     def complete(self, *, account: str, backup_id: str, parts: int, sha256: str, size: int) -> None:
-        owner = _owner(account, backup_id)
+        owner = rules.owner_of(account, backup_id)
         with self._tx() as conn, conn.cursor() as cur:
             _lock(cur, backup_id)
             cur.execute("SELECT 1 FROM blobs WHERE backup_id = %s", (backup_id,))
             if cur.fetchone():
-                raise Conflict(_WRITTEN)
-            if not 0 < parts <= MAX_PARTS:
-                raise InvalidInput("upload incomplete: a part is missing")
+                raise Conflict(rules.WRITTEN_ONCE)
+            rules.check_part_count(parts)
             cur.execute("SELECT count(*) FROM blob_parts WHERE backup_id = %s AND owner = %s AND idx < %s",
                         (backup_id, owner, parts))
             if cur.fetchone()[0] != parts:
-                raise InvalidInput("upload incomplete: a part is missing")
+                raise InvalidInput(rules.INCOMPLETE)
             digest, total = hashlib.sha256(), 0
             for chunk in _parts(cur, backup_id, owner, parts):
                 digest.update(chunk)
                 total += len(chunk)
-            if total != size or not hmac.compare_digest(digest.hexdigest(), str(sha256)):
-                raise InvalidInput("upload damaged in transit: size or SHA-256 differs; upload it again")
+            rules.check_intact(total=total, digest=digest.hexdigest(), size=size, sha256=sha256)
             cur.execute("DELETE FROM blob_parts WHERE backup_id = %s AND idx >= %s", (backup_id, parts))
             cur.execute("INSERT INTO blobs (backup_id, owner, parts, size, sha256) VALUES (%s, %s, %s, %s, %s)",
                         (backup_id, owner, parts, size, digest.hexdigest()))
 
     def get(self, *, account: str, backup_id: str) -> bytes:
-        owner = _owner(account, backup_id)
+        owner = rules.owner_of(account, backup_id)
         with self._tx() as conn, conn.cursor() as cur:
             cur.execute("SELECT parts FROM blobs WHERE backup_id = %s AND owner = %s", (backup_id, owner))
             row = cur.fetchone()
             if row is None:
-                raise NotFound(_NOT_FOUND)
+                raise NotFound(rules.NOT_FOUND)
             return b"".join(_parts(cur, backup_id, owner, row[0]))
 
     def delete(self, *, account: str, backup_id: str) -> bool:
-        owner = _owner(account, backup_id)
+        owner = rules.owner_of(account, backup_id)
         with self._tx() as conn, conn.cursor() as cur:
             _lock(cur, backup_id)
             cur.execute("DELETE FROM blob_parts WHERE backup_id = %s AND owner = %s", (backup_id, owner))
@@ -107,7 +99,7 @@ class PostgresBlobStore:
             return cur.rowcount > 0
 
     def delete_id(self, backup_id: str) -> bool:
-        _check_id(backup_id)
+        rules.check_id(backup_id)
         with self._tx() as conn, conn.cursor() as cur:
             _lock(cur, backup_id)
             cur.execute("DELETE FROM blob_parts WHERE backup_id = %s", (backup_id,))
@@ -123,11 +115,6 @@ class PostgresBlobStore:
         migrations.check(self.url, "blobstore")
 
 
-def _owner(account: str, backup_id: str) -> str:
-    _check_id(backup_id)
-    return hashlib.sha256(b"mem-blob-owner\0" + account.encode("utf-8")).hexdigest()[:32]
-
-
 def _lock(cur: Any, backup_id: str) -> None:
     cur.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 11))", (backup_id,))
 
@@ -139,5 +126,5 @@ def _parts(cur: Any, backup_id: str, owner: str, parts: int):
                     (backup_id, owner, index))
         row = cur.fetchone()
         if row is None:
-            raise NotFound(_NOT_FOUND)
+            raise NotFound(rules.NOT_FOUND)
         yield bytes(row[0])

@@ -1,4 +1,5 @@
-"""The rules both storage engines share are written once (server/store_rows.py, server/keyservice_rules.py).
+"""The rules both storage engines share are written once (server/store_rows.py, server/keyservice_rules.py,
+server/blobstore_rules.py).
 
 The engines' behaviour is tested against SQLite and PostgreSQL alike in test_store_backends.py; here
 the shared rules are tested on their own, and the engine modules are read to see they hold no copy
@@ -11,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mem.core.errors import Conflict, NotFound, Refused
+from mem.core.errors import Conflict, InvalidInput, NotFound, Refused
+from mem.server.blobstore_rules import check_fits, check_intact, check_part_count, owner_of
 from mem.server.keyservice_rules import check_unlockable, judge, owned, pending_to_replace
 from mem.server.store_rows import BackupUsage, decision_row, decision_values, reserve
 
@@ -61,10 +63,29 @@ def test_a_proof_is_judged_the_same_for_both_key_services():
         pending_to_replace([("b", "ready")], replace=False)
 
 
+def test_a_blob_is_filed_by_owner_and_checked_the_same_in_both_blob_stores():
+    bid = "01J0000000000000000000000A"
+    assert owner_of("alice", bid) == owner_of("alice", "01J0000000000000000000000B") != owner_of("bob", bid)
+    assert len(owner_of("alice", bid)) == 32
+    with pytest.raises(InvalidInput):
+        owner_of("alice", "../../etc")
+    check_fits(60, 40, max_bytes=100)
+    with pytest.raises(InvalidInput, match="larger than"):
+        check_fits(61, 40, max_bytes=100)
+    for parts in (0, 10_001):
+        with pytest.raises(InvalidInput, match="incomplete"):
+            check_part_count(parts)
+    check_intact(total=3, digest="ab", size=3, sha256="ab")
+    with pytest.raises(InvalidInput, match="damaged"):
+        check_intact(total=3, digest="ab", size=4, sha256="ab")
+
+
 @pytest.mark.parametrize(("engines", "shared"), [
     (("storage.py", "storage_pg.py"), ['refused = "', "usage.count + 1", "json.loads", 'r["by_name"]']),
     (("vault_keyservice.py", "vault_keyservice_pg.py"),
      ["must be at least 1", "written once", "never completed", "already exists", "compare_digest", "hmac.new"]),
+    (("vault_blobstore.py", "vault_blobstore_pg.py"),
+     ["mem-blob-owner", "compare_digest", "part number must be", "written once", "no such backup", "larger than"]),
 ])
 def test_the_engines_hold_no_copy_of_the_shared_rules(engines, shared):
     for engine in engines:
