@@ -64,6 +64,12 @@ i'm i'd i've i'll it's that's there's we're we've we'll you're you've they're do
 isn't wasn't aren't haven't hasn't mr mrs ms miss dr prof sir madam
 """)
 _COMMON_SUFFIX = re.compile(r"(?:ing|ed|ly|tion|sion|ment|ness|ity|able|ible|ful|less|ous|ive|ise|ize|est)$")
+# Common given names that end like a common word (Emily, Louise, Mohammed): names all the same.
+NAMES_WITH_WORD_ENDINGS = _words("""
+emily kelly molly holly sally lily polly shelly beverly kimberly carly billy nelly dolly willy wally
+ahmed mohammed mohamed muhammed hamed javed saeed rasheed waleed khaled fred ted ned ed jared alfred manfred
+winifred mildred reed sterling irving ernest forrest olive clive louise denise elise eloise clement
+""")
 # Capitalised words that are not people: product tiers, brands a support note names, months, days.
 _NOT_PEOPLE = _words("""
 enterprise pro premium basic business team free plus service support success standard starter gold silver
@@ -90,7 +96,7 @@ def _name_like(word: str | None) -> bool:
         return False
     lower = word.lower().replace("’", "'")
     return (len(lower) >= 2 and lower not in COMMON_EN and lower not in _NOT_PEOPLE
-            and not _COMMON_SUFFIX.search(lower))
+            and (lower in NAMES_WITH_WORD_ENDINGS or not _COMMON_SUFFIX.search(lower)))
 
 
 def scrub_english_names(text: str) -> str:

@@ -15,6 +15,10 @@ from mem.knowhow.anonymise import scrub
     ("spoke to wen li about the late parcel.", "spoke to [name] about the late parcel."),
     ("name: ilse berg, refunded the fee.", "name: [name], refunded the fee."),
     ("gave mrs okonkwo store credit.", "gave mrs [name] store credit."),
+    # a given name that ends like a common word (-ly, -ed, -ise) is a name all the same
+    ("call me kelly, the fee was waived.", "call me [name], the fee was waived."),
+    ("tell waleed the parcel was re-sent.", "tell [name] the parcel was re-sent."),
+    ("hi, this is denise.", "hi, this is [name]."),
     # a lone capitalised given name after a weaker cue
     ("Refund sent to Oluwaseun after the outage.", "Refund sent to [name] after the outage."),
     ("Since Kofi was charged twice we reversed one charge.", "Since [name] was charged twice we reversed one charge."),
