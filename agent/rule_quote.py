@@ -42,6 +42,7 @@ from mem.core.text.analyzer import WORDS, analyzers
 from mem.core.text.stopwords import QUESTION, QUESTION_FRAME, QUESTION_FRAME_CJK
 
 MAX_SENTENCES = 3
+PREFIX_MIN = 5
 # More than half the question's key units must be held by the quoted sentences and their heading.
 # Chosen on the tuning questions (scripts/bench_policy_qa.py): their unanswerable ones reach at most
 # half ("Do you have a store in Paris?": "store" but not "Paris"), their answerable ones at least 0.6.
@@ -63,7 +64,13 @@ class Unit:
     def found_in(self, found: set[str]) -> bool:
         # a CJK word is found by its first bigram (Korean endings and particles that were not
         # stripped come last) or by half its bigrams (compounds vary)
-        return self.first in found or len(self.grams & found) * 2 >= len(self.grams)
+        if self.first in found or len(self.grams & found) * 2 >= len(self.grams):
+            return True
+        # Snowball leaves some word families apart ("weight" / "weigh"): an English stem of five
+        # letters or more that begins the other counts as the same word
+        return len(self.grams) == 1 and self.first.isascii() and len(self.first) >= PREFIX_MIN and any(
+            len(term) >= PREFIX_MIN and term.isascii() and (term.startswith(self.first) or self.first.startswith(term))
+            for term in found)
 
 
 @dataclass

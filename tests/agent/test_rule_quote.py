@@ -189,3 +189,10 @@ def test_each_quoted_sentence_keeps_its_own_quotation_marks(service):
     assert '"Gold members get 3 free checked bags." "Each extra bag costs 50 dollars."' in answer.text
     block = answer.citations[0].block
     assert block.data["quotes"] == ["Gold members get 3 free checked bags.", "Each extra bag costs 50 dollars."]
+
+
+def test_a_word_family_snowball_leaves_apart_still_meets():
+    """"weight" and "weigh" stem apart; a stem of five letters or more that begins the other is the same word."""
+    body = "Small pets travel in the cabin if they weigh less than 8 kg.\n"
+    assert choose_rule(body, "What weight can a pet be in the cabin?").answers
+    assert not choose_rule("Each bag costs 50 dollars.\n", "Can I bring a bagpipe?").answers  # "bag" is too short
