@@ -159,7 +159,12 @@ class Retrieval:
         # a few more pages than asked for, ordered by whether a sentence of theirs answers the
         # question (then by how much of it, the heading, the search rank): "How long does a refund
         # take?" finds the shipping page first ("take") but the refunds page answers it
-        hits = _relevant(self._search(page_id_or_query, "policy", limit + RERANK_EXTRA), limit + RERANK_EXTRA)
+        # the extra pages come from the search already made (a typed search costs a pass over the wiki)
+        hits = self._search(page_id_or_query, "policy", limit)
+        shown = {hit.page.id for hit in hits}
+        extra = [hit for hit in self._page_hits.get(page_id_or_query, [])
+                 if hit.page.type == "policy" and hit.page.id not in shown][:RERANK_EXTRA]
+        hits = _relevant(sorted(hits + extra, key=lambda hit: -float(hit.score)), limit + RERANK_EXTRA)
         ranked = sorted(enumerate(hits), key=lambda item: (self._rule(item[1].page, page_id_or_query).rank(),
                                                           -item[0]), reverse=True)
         found = [self.add(self._page_block(hit.page, page_id_or_query)) for _, hit in ranked[:limit]]
