@@ -117,6 +117,7 @@ class Retrieval:
     _page_hits: dict[str, list[PageHit]] = field(default_factory=dict)
     _top: dict[str, float] = field(default_factory=dict)
     _rules: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
+    _findings: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def status(self) -> ServiceStatus:
@@ -216,12 +217,18 @@ class Retrieval:
                     except NotFound:
                         self.warnings.append(f"fact {block.id} links to policy {page_id}, which no longer exists")
 
+    def _injected(self, body: str) -> list[str]:
+        """The sentences of a page body lint's detector flags (found once per body: ranking and the block both ask)."""
+        if body not in self._findings:
+            self._findings[body] = [sentence for _, sentence, _ in sentence_findings(body)]
+        return self._findings[body]
+
     def _rule(self, page: Page, query: str) -> RuleQuote:
         """The sentences of a policy page that answer ``query`` (computed once per page and query)."""
         key = (str(page.id), query)
         if key not in self._rules:
             body = str(page.body)
-            flagged = [normalize(sentence) for _, sentence, _ in sentence_findings(body)]
+            flagged = [normalize(sentence) for sentence in self._injected(body)]
             meta = dict(page.meta)
             self._rules[key] = choose_rule(body, query, heading=_heading(page, meta), flagged=flagged)
         return self._rules[key]
@@ -240,7 +247,7 @@ class Retrieval:
         status = self.status
         body = str(page.body)
         # lint's unit and function: sentences with wrapped lines joined, so both flag the same text
-        injected = [sentence for _, sentence, _ in sentence_findings(body)]
+        injected = self._injected(body)
         if injected:
             self.warnings.append(
                 f"{page.type} page {page.id} v{page.version} contains instruction-like text; "

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from mem.core.instructions import inside_flagged, is_instruction_like
 from mem.core.text import bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
@@ -102,6 +103,12 @@ class RuleQuote:
 
 def question_units(question: str) -> list[Unit]:
     """The question's words as units (English stems through the analyzer, CJK content words as bigrams)."""
+    return list(_question_units(question))
+
+
+@lru_cache(maxsize=256)
+def _question_units(question: str) -> tuple[Unit, ...]:
+    # every candidate page of one question asks for the same units
     words_analyzer = analyzers()[WORDS]
     units: list[Unit] = []
     seen: set[frozenset[str]] = set()
@@ -121,7 +128,7 @@ def question_units(question: str) -> list[Unit]:
             continue
         seen.add(grams)
         units.append(Unit(word, grams, key=not word.startswith(QUESTION_FRAME_CJK), first=bigrams(word)[0]))
-    return units
+    return tuple(units)
 
 
 def heading_of(title: str, section: str = "", document: str = "") -> str:
