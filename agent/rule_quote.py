@@ -40,6 +40,7 @@ from mem.core.text import page_sentences as split_sentences
 from mem.core.text import split_sentences as split_message
 from mem.core.text import terms as content_terms
 from mem.core.text.analyzer import WORDS, analyzers
+from mem.core.text.pattern import lazy
 from mem.core.text.stopwords import QUESTION, QUESTION_FRAME, QUESTION_FRAME_CJK
 
 MAX_SENTENCES = 3
@@ -48,9 +49,9 @@ PREFIX_MIN = 5
 # Chosen on the tuning questions (scripts/bench_policy_qa.py): their unanswerable ones reach at most
 # half ("Do you have a store in Paris?": "store" but not "Paris"), their answerable ones at least 0.6.
 ANSWER_COVERAGE = 0.5
-_LINK = re.compile(r"\[\[[^\]]*\]\]")
-_FOOTNOTE = re.compile(r"\s*\[\^[^\]]+\]")
-_ASCII_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+_LINK = lazy(r"\[\[[^\]]*\]\]")
+_FOOTNOTE = lazy(r"\s*\[\^[^\]]+\]")
+_ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
 
 
 @dataclass(frozen=True)
@@ -198,23 +199,23 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
 
 # -- in short: the figure or the yes/no a rule carries ----------------------------------------------
 
-_YES_NO = re.compile(r"^(?:can|could|do|does|did|is|are|was|were|will|would|may|might|must|should|shall|has|have|am)"
+_YES_NO = lazy(r"^(?:can|could|do|does|did|is|are|was|were|will|would|may|might|must|should|shall|has|have|am)"
                      r"\b", re.IGNORECASE)
-_WH = re.compile(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECASE)
-_CJK_WH = re.compile(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|何|いつ|いくら|どう|どこ|どの|どれ|誰")
-_NEGATION = re.compile(
+_WH = lazy(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECASE)
+_CJK_WH = lazy(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|何|いつ|いくら|どう|どこ|どの|どれ|誰")
+_NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
     r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|금지|"
     r"ません|ない[。、]?|できない|不可|禁止|対象外", re.IGNORECASE)
-_CONDITION = re.compile(r"\b(?:if|unless|only|provided|with prior|as long as)\b|경우|이면|으면|場合|であれば|なら",
+_CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as)\b|경우|이면|으면|場合|であれば|なら",
                         re.IGNORECASE)
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _NUMBER = r"(?:\d+(?:[.,]\d+)*(?:\s*%)?|" + "|".join(_NUMBER_WORDS) + r")"
 _UNIT_WORDS = ("am", "pm", "kg", "km", "dollars", "dollar", "euros", "percent", "days", "day", "hours", "hour",
                "minutes", "weeks", "week", "months", "month", "years", "year", "nights", "night", "litre", "liter")
-_EN_FIGURE = re.compile(rf"\b{_NUMBER}(?:-[a-z]+)?(?:'s)?(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
+_EN_FIGURE = lazy(rf"\b{_NUMBER}(?:-[a-z]+)?(?:'s)?(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
                         rf"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){{0,3}}", re.IGNORECASE)
-_CJK_FIGURE = re.compile(r"\d+(?:[.,]\d+)*\s*(?:%|만\s*원|[원일년개월주시간분세명회번]+|"
+_CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*\s*(?:%|만\s*원|[원일년개월주시간분세명회번]+|"
                          r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|동안|후|以上|以内|以下|間|後))?")
 
 

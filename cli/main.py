@@ -17,11 +17,7 @@ from mem.core.errors import MemError
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``mem`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code (also used by tests)."""
     import typer
-    try:
-        import typer._click.exceptions as tclick  # typer >= 0.26 carries its own copy of Click
-    except ImportError:
-        # typer < 0.26 uses the click package itself; both modules define the same exception classes
-        import click.exceptions as tclick  # type: ignore[no-redef]
+    import typer._click.exceptions as tclick  # typer >= 0.26 carries its own copy of Click
 
     from mem.cli.app import build_command, flag_names
 

@@ -44,6 +44,8 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
+from mem.core.text.pattern import lazy
+
 # --- normalisation -------------------------------------------------------------------------------
 
 # Cyrillic and Greek letters that look like Latin ones (Unicode confusables, the common subset).
@@ -57,14 +59,14 @@ _CONFUSABLES = str.maketrans({
     "Ι": "i", "Κ": "k", "Μ": "m", "Ν": "n", "Ο": "o", "Ρ": "p", "Τ": "t", "Υ": "y", "Χ": "x",
 })
 _CONFUSABLE_SET = frozenset(chr(k) for k in _CONFUSABLES)
-_CONFUSABLE_RE = re.compile("[" + re.escape("".join(sorted(_CONFUSABLE_SET))) + "]")
+_CONFUSABLE_RE = lazy("[" + re.escape("".join(sorted(_CONFUSABLE_SET))) + "]")
 # Unicode category Cf (format characters) that occur in practice, found before the per-character pass
-_FORMAT_CHARS = re.compile(r"[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f\u202a-\u202e"
+_FORMAT_CHARS = lazy(r"[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f\u202a-\u202e"
                            r"\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000e0001-\U000e007f]")
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"})
-_WORDISH = re.compile(r"[^\s]+")
-_SPACED = re.compile(r"(?<![\w])(?:[a-z][ .\-_*]){3,}[a-z](?![\w])")
-_LEETY = re.compile(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{4,}")
+_WORDISH = lazy(r"[^\s]+")
+_SPACED = lazy(r"(?<![\w])(?:[a-z][ .\-_*]){3,}[a-z](?![\w])")
+_LEETY = lazy(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{4,}")
 
 
 def normalize(text: str) -> str:
@@ -83,8 +85,8 @@ def normalize(text: str) -> str:
     return " ".join(text.split())
 
 
-_MAYBE_SPACED = re.compile(r"\b[a-z][ .\-_*][a-z][ .\-_*][a-z][ .\-_*][a-z]\b")
-_MAYBE_LEET = re.compile(r"[a-z][0-9@$!][a-z]|[0-9@$][a-z]{2}")
+_MAYBE_SPACED = lazy(r"\b[a-z][ .\-_*][a-z][ .\-_*][a-z][ .\-_*][a-z]\b")
+_MAYBE_LEET = lazy(r"[a-z][0-9@$!][a-z]|[0-9@$][a-z]{2}")
 
 
 def _fold_word(match: re.Match[str]) -> str:
@@ -103,8 +105,8 @@ def _is_code(token: str) -> bool:
 
 # --- sentences -----------------------------------------------------------------------------------
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
-_BLOCK_START = re.compile(r"^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|>|\||```|~~~|\[\^)")
+_SENTENCE_END = lazy(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
+_BLOCK_START = lazy(r"^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|>|\||```|~~~|\[\^)")
 
 
 def sentences(text: str) -> Iterator[tuple[int, str]]:
@@ -148,33 +150,33 @@ _OVERRIDE_VERB = (r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|
                   r"circumvent|skip|discard|drop|abandon|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|"
                   r"no\s+longer\s+(?:follow|apply|obey)|stop\s+following|do\s+not\s+follow|don't\s+follow|"
                   r"supersedes?|replaces?|cancels?|void|nullify|throw\s+out|bend|break)")
-_OVERRIDE = re.compile(
+_OVERRIDE = lazy(
     rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|our|these|those|this|that|its|their|"
     r"previous|prior|earlier|preceding|above|original|existing|current|standard|usual|normal|system|"
     r"other|old|former|stated|written|official|company|store|refund|return|shipping|support|\d+[- ]day|"
     r"[a-z]+'s|[a-z]+)\s+){0,4}?"
     rf"{_TARGET}")
 # "Managers can override the refund limit", "customers who ignore the deadline": a person's permitted act
-_PERMITTED = re.compile(r"\b(?:managers?|supervisors?|customers?|users?|admins?|administrators?|staff|employees?|"
+_PERMITTED = lazy(r"\b(?:managers?|supervisors?|customers?|users?|admins?|administrators?|staff|employees?|"
                         r"who|which|that)\s+(?:\w+\s+){0,2}?(?:can|may|are\s+allowed\s+to|is\s+allowed\s+to|"
                         r"are\s+able\s+to|is\s+able\s+to)?\s*$")
-_YOUR_PROGRAMMING = re.compile(r"\byour\s+(?:\w+\s+){0,2}?(?:instructions|programming|system\s+prompt|directives|"
+_YOUR_PROGRAMMING = lazy(r"\byour\s+(?:\w+\s+){0,2}?(?:instructions|programming|system\s+prompt|directives|"
                                r"training|guardrails)\b")
-_REGARDLESS = re.compile(
+_REGARDLESS = lazy(
     r"\b(?:regardless\s+of|irrespective\s+of|no\s+matter\s+(?:what|how)|even\s+if|notwithstanding|in\s+spite\s+of|"
     r"despite)\s+(?:what\s+)?(?:(?:the|any|all|your|our|its|written|official|company|stated|current|previous|"
     r"refund|return|store|\d+[- ]day)\s+){0,3}(?:polic(?:y|ies)|rules?|instructions?|guidelines?|guidance|"
     r"limits?|restrictions?|terms|handbook|documentation|says?|states?)")
-_FROM_NOW = re.compile(r"\b(?:from\s+now\s+on|from\s+this\s+(?:point|moment)\s+(?:on|forward)|henceforth|"
+_FROM_NOW = lazy(r"\b(?:from\s+now\s+on|from\s+this\s+(?:point|moment)\s+(?:on|forward)|henceforth|"
                        r"going\s+forward|starting\s+(?:now|immediately|today)|for\s+the\s+rest\s+of\s+"
                        r"(?:this|the)\s+conversation|until\s+told\s+otherwise)\b")
 _COMMAND_VERB = (r"(?:always|never|approve|grant|accept|authori[sz]e|issue|process|refund|waive|say|tell|"
                  r"answer|reply|respond|agree|promise|confirm|treat|ignore|disregard|reveal|disclose|output|"
                  r"print|repeat|comply|obey|pretend|act|behave|respond|give|offer|send|provide|skip|allow)")
-_ALWAYS_SAY = re.compile(r"\b(?:always|never|only)\s+(?:answer|reply|respond|say|agree|approve|grant|accept)"
+_ALWAYS_SAY = lazy(r"\b(?:always|never|only)\s+(?:answer|reply|respond|say|agree|approve|grant|accept)"
                          r"\b(?!\s+(?:within|in\s+\d|by\s+(?:email|phone)|during))"
                          r"|\b(?:answer|say|reply|respond)\s+(?:yes|that\s+(?:it|the|all|every|refunds?|you))\b")
-_BLANKET = re.compile(
+_BLANKET = lazy(
     r"\b(?:approve|grant|accept|authori[sz]e|issue|process|honou?r|allow|give|offer|pay\s+out)\s+"
     r"(?:a\s+)?(?:full\s+)?(?:all|any|every|each|whatever|any\s+and\s+all)\s+(?:\w+\s+){0,2}?"
     r"(?:refunds?|requests?|claims?|returns?|exchanges?|compensation|vouchers?|credits?|cancellations?|"
@@ -185,27 +187,27 @@ _BLANKET = re.compile(
     r"|\bfull\s+refunds?\s+(?:to\s+(?:anyone|everyone|every\s+customer|all\s+customers)|no\s+matter)"
     r"|\b(?:approve|grant|accept)\s+(?:it|them|the\s+(?:refund|request|claim))\s+(?:anyway|regardless|"
     r"unconditionally|automatically|without\s+(?:question|checking|verification|any\s+checks?))")
-_UNCONDITIONAL = re.compile(r"\b(?:without\s+(?:question|questions|checking|any\s+checks?|verification|"
+_UNCONDITIONAL = lazy(r"\b(?:without\s+(?:question|questions|checking|any\s+checks?|verification|"
                             r"verifying|exception)|no\s+questions\s+asked|unconditionally|automatically|"
                             r"every\s+time|in\s+all\s+cases)\b")
-_ROLE = re.compile(
+_ROLE = lazy(
     r"\byou\s+are\s+(?:now|no\s+longer)\b|\byou'?re\s+(?:now|no\s+longer)\b|\bact\s+as\s+(?:if\b|(?:an?|the)\s+(?:unrestricted|different|new|developer|admin|"
     r"administrator|manager|supervisor|ai|assistant|system|jailbroken)\b)|"
     r"\bpretend\s+(?:to\s+be|you\s+are|that)\b|\b(?:admin|administrator|developer|debug|god|unrestricted|"
     r"jailbreak|dan)\s+mode\b|\byou\s+are\s+(?:chatgpt|gpt-?\d|claude|gemini|llama|an?\s+(?:ai|llm|chatbot|"
     r"language\s+model))\b|\bnew\s+(?:persona|role|identity)\b|\bas\s+an?\s+(?:ai|a\.i\.|llm|language\s+model|"
     r"chatbot|ai\s+assistant)\b")
-_EXFIL = re.compile(
+_EXFIL = lazy(
     r"\b(?:reveal|print|output|show|repeat|display|disclose|leak|tell\s+(?:me|the\s+user|the\s+customer))\s+"
     r"(?:\w+\s+){0,3}(?:system\s+prompt|prompt|instructions|hidden\s+\w+|initial\s+\w+|configuration|api\s+keys?)"
     r"|\bsystem\s+prompt\b|\bdo\s+not\s+(?:tell|reveal\s+to|inform|let)\s+the\s+(?:user|customer)\s+"
     r"(?:that\s+you|know\s+(?:that\s+)?you|about\s+(?:this|these)\s+instructions)")
-_CHAT = re.compile(r"<\|?(?:system|im_start|im_end|assistant|user|endoftext)\|?>|\[/?inst\]|<</?sys>>|"
+_CHAT = lazy(r"<\|?(?:system|im_start|im_end|assistant|user|endoftext)\|?>|\[/?inst\]|<</?sys>>|"
                    r"^(?:\W{0,3})(?:system|assistant|ai|developer)\s*(?:prompt|override)\s*[:>\]]\s*\S|"
                    r"^(?:\W{0,3})(?:system|assistant|ai|developer)\s*(?:message|note)?\s*[:>\]]\s*(?:please\s+)?"
                    r"(?:you|always|never|ignore|disregard|forget|override|do\s+not|don't|from\s+now|approve|grant|"
                    r"refund|say|answer|reply|respond|act|pretend|treat|accept|new|the\s+(?:assistant|ai|model))\b")
-_NEW_INSTRUCTIONS = re.compile(r"\b(?:new|updated|real|actual|true|hidden|secret|priority|override)\s+"
+_NEW_INSTRUCTIONS = lazy(r"\b(?:new|updated|real|actual|true|hidden|secret|priority|override)\s+"
                                r"(?:system\s+)?(?:instructions?|directives?|orders?|commands?|prompt)\s*[:\-–—]")
 
 # Addressees. AI words are unambiguous; "model" only as the subject of a modal ("model number" is not).
@@ -215,69 +217,69 @@ _AI = (r"(?:ai|a\.i\.|artificial\s+intelligence|llms?|large\s+language\s+models?
 _MODAL = (r"(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to|"
           r"is\s+required\s+to|are\s+required\s+to|will\s+now|must\s+now|should\s+now|may\s+now|is\s+instructed\s+to|"
           r"are\s+instructed\s+to|is\s+allowed\s+to|can\s+now)")
-_AI_MODAL = re.compile(
+_AI_MODAL = lazy(
     rf"\b(?:the\s+|this\s+|any\s+|all\s+|our\s+|you,?\s+the\s+)?(?:{_AI}|model)\s+(?:\w+\s+){{0,2}}?{_MODAL}"
     r"\s+(?!be\b|have\s+been\b)\w+")
-_VOCATIVE = re.compile(
+_VOCATIVE = lazy(
     rf"^\W*(?:(?:note|message|reminder|instructions?|attention|important|notice|memo|p\.?s\.?|hint|tip|"
     rf"dear|hey|hi|hello|for|to|attn)\W*){{0,3}}(?:\w+\s+){{0,2}}(?:the\s+|all\s+|any\s+|our\s+)?"
     rf"(?P<who>{_AI}|model|agents?|support\s+agents?|(?:customer\s+)?service\s+agents?|representatives?|reps?|"
     r"staff|assistants?|operators?|employees?|you)\s*[:,\-–—]\s*(?P<rest>\S.*)")
-_AI_WORD = re.compile(rf"^(?:{_AI}|model)$")
+_AI_WORD = lazy(rf"^(?:{_AI}|model)$")
 # what follows "Note to the AI:" is an order when it has a command verb, a modal or lifts a rule
-_DIRECTIVE_REST = re.compile(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|please|do\s+not|don't|you|no\s+longer|"
+_DIRECTIVE_REST = lazy(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|please|do\s+not|don't|you|no\s+longer|"
                              r"(?:does|do)\s+not\s+apply)\b")
-_AI_PLEASE = re.compile(rf"\b{_AI}\b\W+(?:please\s+)?{_COMMAND_VERB}\b|\bplease\s+(?:\w+\s+){{0,2}}{_COMMAND_VERB}"
+_AI_PLEASE = lazy(rf"\b{_AI}\b\W+(?:please\s+)?{_COMMAND_VERB}\b|\bplease\s+(?:\w+\s+){{0,2}}{_COMMAND_VERB}"
                         rf"\b.*\b(?:as\s+an?\s+)?{_AI}\b")
-_HUMAN_MODAL = re.compile(rf"\b(?:you|agents?|representatives?|staff|assistants?|operators?)\s+(?:\w+\s+)?{_MODAL}\s+"
+_HUMAN_MODAL = lazy(rf"\b(?:you|agents?|representatives?|staff|assistants?|operators?)\s+(?:\w+\s+)?{_MODAL}\s+"
                           r"(?:always|never)\s+(?:answer|reply|respond|say|agree|approve|grant|accept|promise)\b"
                           r"\s+(?:that|yes|to\s+(?:every|all|any)|every|all|any|whatever)")
 
 # Korean
 _KO_TARGET = r"(?:지시|지침|명령|규칙|규정|정책|프롬프트|제한|가이드라인|안내|설정|내용)"
-_KO_OVERRIDE = re.compile(
+_KO_OVERRIDE = lazy(
     rf"{_KO_TARGET}(?:사항|문|들)?\s*(?:을|를|은|는|도)?\s*(?:모두|전부|다|전혀)?\s*(?:무시|잊어|잊고|잊으|따르지\s*(?:말|마)|"
     r"어기|위반하|우회)|(?:위|앞|이전|기존)(?:의|에서)?\s*(?:모든\s*)?(?:내용|말|것)(?:을|를|은|는)?\s*(?:모두\s*)?무시")
-_KO_REGARDLESS = re.compile(rf"{_KO_TARGET}(?:과|와|에|이|가)?\s*(?:상관\s*없이|관계\s*없이|무관하게|상관하지\s*말고|"
+_KO_REGARDLESS = lazy(rf"{_KO_TARGET}(?:과|와|에|이|가)?\s*(?:상관\s*없이|관계\s*없이|무관하게|상관하지\s*말고|"
                             r"관계하지\s*않고)")
-_KO_FROM_NOW = re.compile(r"(?:지금부터|이제부터|앞으로는?|이후로는?)")
-_KO_COMMAND = re.compile(r"(?:하세요|하십시오|해라|하라|해야|할\s*것|하시오|해\s*주세요|해주세요|하도록|하고|"
+_KO_FROM_NOW = lazy(r"(?:지금부터|이제부터|앞으로는?|이후로는?)")
+_KO_COMMAND = lazy(r"(?:하세요|하십시오|해라|하라|해야|할\s*것|하시오|해\s*주세요|해주세요|하도록|하고|"
                          r"합니다|말하|답하|대답|승인|허용|수락|무시)")
-_KO_BLANKET = re.compile(r"(?:모든|어떤|모두|전부|무조건|항상|요청하는\s*대로)\s*(?:\S+\s*){0,2}?"
+_KO_BLANKET = lazy(r"(?:모든|어떤|모두|전부|무조건|항상|요청하는\s*대로)\s*(?:\S+\s*){0,2}?"
                          r"(?:환불|요청|청구|반품|보상)"
                          r"(?:을|를|도|이든|이라도)?\s*(?:다\s*|모두\s*|전부\s*|무조건\s*)?(?:승인|허용|수락|들어|처리해|해\s*주)"
                          r"|무조건\s*(?:승인|환불|허용|수락)")
 _KO_AI = r"(?:AI|ai|인공\s*지능|챗봇|언어\s*모델|어시스턴트|봇|GPT|gpt|모델)"
-_KO_AI_DIRECTIVE = re.compile(
+_KO_AI_DIRECTIVE = lazy(
     rf"{_KO_AI}\s*(?:은|는|이|가|에게|께|님|야|아)?[\s,:]+(?:\S+\s*){{0,6}}?(?:해야|세요|십시오|해라|하라|할\s*것|하시오|"
     r"하도록|해\s*주세요|해주세요|말하세요|답하세요|무시|승인하)"
     rf"|{_KO_AI}\s*(?:로서|으로서)")
-_KO_ROLE = re.compile(r"(?:너는|당신은|넌)\s*(?:이제|지금부터|앞으로)|(?:관리자|개발자|디버그|제한\s*없는)\s*모드|"
+_KO_ROLE = lazy(r"(?:너는|당신은|넌)\s*(?:이제|지금부터|앞으로)|(?:관리자|개발자|디버그|제한\s*없는)\s*모드|"
                       r"인\s*척|역할을\s*(?:바꿔|변경)|시스템\s*프롬프트|(?:지시|프롬프트)(?:사항)?(?:을|를)\s*(?:보여|출력|공개)")
-_KO_VOCATIVE = re.compile(r"^\W*(?:참고|메모|주의|중요|공지)?\W*(?:상담원|직원|에이전트|담당자|어시스턴트)"
+_KO_VOCATIVE = lazy(r"^\W*(?:참고|메모|주의|중요|공지)?\W*(?:상담원|직원|에이전트|담당자|어시스턴트)"
                           r"\s*(?:에게|님|분들)?\s*[:,]")
 
 # Japanese
 _JA_TARGET = r"(?:指示|命令|ルール|規則|規定|ポリシー|方針|プロンプト|制限|ガイドライン|設定|内容)"
-_JA_OVERRIDE = re.compile(
+_JA_OVERRIDE = lazy(
     rf"{_JA_TARGET}(?:事項)?(?:を|は|も|に)?(?:すべて|全て|全部)?(?:無視|忘れ|破棄|従わ(?:ない|ず)|守らな|回避)"
     r"|(?:上記|以上|以前|前|これまで)の(?:すべて|全て)?(?:の)?(?:内容|こと|文|話)?を?(?:すべて|全て)?無視")
-_JA_REGARDLESS = re.compile(rf"{_JA_TARGET}(?:に|と|の)?(?:関係なく|かかわらず|関わらず|関係せず|構わず)")
-_JA_FROM_NOW = re.compile(r"(?:今後は?|これからは|今から|以降は|これ以降)")
-_JA_COMMAND = re.compile(r"(?:しなさい|してください|して下さい|すること|しなければ|べき|せよ|しろ|するように|してね|"
+_JA_REGARDLESS = lazy(rf"{_JA_TARGET}(?:に|と|の)?(?:関係なく|かかわらず|関わらず|関係せず|構わず)")
+_JA_FROM_NOW = lazy(r"(?:今後は?|これからは|今から|以降は|これ以降)")
+_JA_COMMAND = lazy(r"(?:しなさい|してください|して下さい|すること|しなければ|べき|せよ|しろ|するように|してね|"
                          r"答え|回答|返答|承認|許可|無視|言って|伝え)")
-_JA_BLANKET = re.compile(r"(?:すべて|全て|どんな|あらゆる|無条件で?|常に|要求通り|言われた通り)の?(?:\S{0,6}?)"
+_JA_BLANKET = lazy(r"(?:すべて|全て|どんな|あらゆる|無条件で?|常に|要求通り|言われた通り)の?(?:\S{0,6}?)"
                          r"(?:返金|要求|請求|返品|補償|リクエスト)"
                          r"(?:を|も|は)?(?:すべて|全て)?(?:承認|許可|受け入れ|受理|実行)"
                          r"|無条件で(?:承認|返金|許可)")
 _JA_AI = r"(?:AI|ai|人工知能|チャットボット|言語モデル|アシスタント|ボット|GPT|gpt|モデル)"
-_JA_AI_DIRECTIVE = re.compile(
+_JA_AI_DIRECTIVE = lazy(
     rf"{_JA_AI}(?:は|が|へ|に|さん|よ)?[\s、,:：]*(?:\S{{0,30}}?)(?:なさい|てください|て下さい|すること|しなければ|"
     r"べき|せよ|しろ|するように|無視|承認し)"
     rf"|{_JA_AI}として")
-_JA_ROLE = re.compile(r"あなたは(?:今から|これから|もう|今後)|(?:管理者|開発者|デバッグ|制限なし)モード|ふりをし|"
+_JA_ROLE = lazy(r"あなたは(?:今から|これから|もう|今後)|(?:管理者|開発者|デバッグ|制限なし)モード|ふりをし|"
                       r"役割を(?:変更|変え)|システムプロンプト|(?:指示|プロンプト)を(?:表示|出力|公開)")
-_JA_VOCATIVE = re.compile(r"^\W*(?:注意|メモ|重要|お知らせ)?\W*"
+_JA_VOCATIVE = lazy(r"^\W*(?:注意|メモ|重要|お知らせ)?\W*"
                           r"(?:担当者|オペレーター|スタッフ|エージェント|アシスタント)(?:へ|の皆様|様)?\s*[:：、]")
 
 
@@ -290,7 +292,7 @@ def instruction_reason(sentence: str) -> str | None:
     return reason
 
 
-_INVISIBLE = re.compile(r"[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+_INVISIBLE = lazy(r"[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 
 
 def _words(text: str) -> frozenset[str]:
@@ -307,7 +309,7 @@ _W_SCOPE = _words("all any every each whatever anyone everyone anyway regardless
                   "without full")
 _W_EXFIL = _words("prompt instructions configuration hidden initial keys")
 _W_ORDERS = _words("instructions instruction directives directive orders order commands command prompt")
-_CHAT_HINT = re.compile(r"<\||\[/?inst|<</?sys|^\W{0,3}(?:system|assistant|ai|developer)\b")
+_CHAT_HINT = lazy(r"<\||\[/?inst|<</?sys|^\W{0,3}(?:system|assistant|ai|developer)\b")
 _W_REGARDLESS = _words("regardless irrespective matter even notwithstanding spite despite")
 _W_ROLE = _words("now longer act pretend mode persona role identity chatgpt claude gemini llama")
 _W_AI = _words("ai a.i llm llms intelligence language model models chatbot chatbots chat bot bots chatgpt claude "
@@ -315,9 +317,9 @@ _W_AI = _words("ai a.i llm llms intelligence language model models chatbot chatb
 _W_NOW = _words("now henceforth forward starting rest until this")
 _W_GRANT = _words("approve grant accept authorize authorise issue process honor honour allow give offer pay full")
 _W_ALWAYS = _words("always never only answer say reply respond")
-_WORDS = re.compile(r"[a-z][a-z.']*")
+_WORDS = lazy(r"[a-z][a-z.']*")
 _W_ANY = _W_OVERRIDE | _W_REGARDLESS | _W_ROLE | _W_AI | _W_NOW | _W_GRANT | _W_ALWAYS | _W_EXFIL | {"your", "as"}
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+_CJK = lazy(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
 # Customers' standing orders to the AI (issue 10, item 3). A customer may wish how they are served —
@@ -342,11 +344,11 @@ _ROLE_NOUN = (r"(?:(?:billing|account|store|shop|general|senior|regional|branch|
               r"support|company|system)\s+)?(?:admin|administrator|manager|supervisor|owner|boss|head(?:\s+of\s+\w+)?|"
               r"director|developer|engineer|lawyer|attorney|ceo|founder|rep|representative|secretary|superuser|"
               r"moderator|vip|team\s+lead|insider|assistant|agent)s?")
-_PERSONA_VERB = re.compile(
+_PERSONA_VERB = lazy(
     r"\b(?:pretend|make\s+believe|role-?\s?play|play\s+(?:the\s+)?(?:role|part)\s+of|take\s+on\s+the\s+role|"
     r"assume\s+the\s+role|pose\s+as|consider\s+yourself|(?P<frame>act|behave|imagine|be|assume|respond|answer|"
     r"reply|treat)\b)")
-_PERSONA_REST = re.compile(
+_PERSONA_REST = lazy(
     r"\s+(?:(?:as|like)\s+(?:if|though)\b|(?:as|like)\s+(?:an?\s+|the\s+|my\s+)?" + _ROLE_NOUN + r"\b|"
     r"my\s+" + _ROLE_NOUN + r"\b|(?:you\s+are|you're|you\s+were|being)\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+){0,2}?"
     + _ROLE_NOUN + r"\b|(?:that\s+)?(?:i\s+am|i'm)\s+(?:an?\s+|the\s+|my\s+)?" + _ROLE_NOUN + r"\b|"
@@ -356,35 +358,35 @@ _PERSONA_REST = re.compile(
 _IMPERATIVE_BEFORE = _words(
     "please just now so and then ok okay you can could would will to let's lets kindly also simply first "
     "pretty hey look listen well")
-_YOU_ARE_ROLE = re.compile(r"(?<!\bif )(?<!\bwhen )(?<!\bwhether )\byou(?:\s+are|'re|re)\s+(?:now\s+)?my\s+"
+_YOU_ARE_ROLE = lazy(r"(?<!\bif )(?<!\bwhen )(?<!\bwhether )\byou(?:\s+are|'re|re)\s+(?:now\s+)?my\s+"
                            r"(?:\w+\s+){0,2}?" + _ROLE_NOUN + r"\b|\byou\s+work\s+for\s+me\b|\blet'?s\s+(?:play\s+a\s+"
                            r"game|pretend|role-?\s?play)\b|\bas\s+(?:if|though)\s+you\s+(?:were|are)\b")
 _DECIDE = (r"(?:say\s+[\"'“”]?yes|answer\s+[\"'“”]?yes|reply\s+(?:with\s+)?[\"'“”]?yes|(?:the\s+)?answer\s+is\s+yes|"
            r"agree|approve|accept|grant|confirm|authori[sz]e|go\s+along|comply|obey|sign\s+off|"
            r"do\s+(?:what|whatever|everything|anything)\s+i|refuse|reject|decline|deny|say\s+no|turn\s+me\s+down)")
-_ALWAYS_DECIDE = re.compile(r"\b(?:always|never)\s+(?:\w+\s+)?" + _DECIDE)
-_MY_ASKS = re.compile(r"\b(?:everything|anything|whatever|all|every|each|any)\s+(?:(?:of\s+)?(?:my|the)\s+)?(?:\w+\s+)?"
+_ALWAYS_DECIDE = lazy(r"\b(?:always|never)\s+(?:\w+\s+)?" + _DECIDE)
+_MY_ASKS = lazy(r"\b(?:everything|anything|whatever|all|every|each|any)\s+(?:(?:of\s+)?(?:my|the)\s+)?(?:\w+\s+)?"
                       r"(?:i\s+(?:ask|request|say|tell|want|need|make|send|propose|demand)|my\s+(?:requests|claims|asks|"
                       r"demands|messages)|(?:requests?|claims?|messages?)\s+(?:i\b|from\s+me))"
                       r"|\bwhenever\s+i\s+(?:ask|request|want|need|say)\b"
                       r"|\b(?:automatically|always)\s+(?:\w+\s+)?(?:grant|approve|accept)\s+my\s+\w+s\b")
-_DECIDE_ANY = re.compile(r"\b" + _DECIDE)
-_SKIP_CHECKS = re.compile(r"\b(?:don'?t|do\s+not|no\s+need\s+to|without|skip(?:ping)?|never)\s+(?:\w+\s+){0,2}?"
+_DECIDE_ANY = lazy(r"\b" + _DECIDE)
+_SKIP_CHECKS = lazy(r"\b(?:don'?t|do\s+not|no\s+need\s+to|without|skip(?:ping)?|never)\s+(?:\w+\s+){0,2}?"
                           r"(?:check(?:ing)?|verif(?:y|ying|ication)|the\s+(?:rules|policy|checks?|verification))\b")
-_GRANT_ANY = re.compile(r"\b(?:approve|accept|grant|process|refund|authori[sz]e|confirm|waive)\b")
-_STATE_DECISION = re.compile(
+_GRANT_ANY = lazy(r"\b(?:approve|accept|grant|process|refund|authori[sz]e|confirm|waive)\b")
+_STATE_DECISION = lazy(
     r"\b(?:tell|inform)\s+me\s+(?:that\s+)?(?:my|the)\s+(?:\w+\s+){0,2}(?:is|was|has\s+been|are)\s+(?:already\s+)?"
     r"(?:approved|granted|accepted|eligible|valid|covered|confirmed)\b"
     r"|\b(?:respond|reply|answer|say)\s+(?:\w+\s+)?that\s+my\s+"
     r"|\banswer\s+(?:every|all|each|any)\s+(?:\w+\s+){0,4}with\s+[\"'“”]?(?:yes|approved|granted|accepted)\b"
     r"|\bconsider\s+(?:my|the|this|it)\s+(?:\w+\s+){0,3}(?:approved|granted|accepted|done|valid)\b")
-_SPEAKER_SUBJECT = re.compile(r"\b(?:i|we|he|she|they|it)\s+(?:\w+ly\s+)?$")
-_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|i'm|i've)\b")
+_SPEAKER_SUBJECT = lazy(r"\b(?:i|we|he|she|they|it)\s+(?:\w+ly\s+)?$")
+_FIRST_PERSON = lazy(r"\b(?:i|me|my|mine|i'm|i've)\b")
 
 # Korean and Japanese: the same two structures.
 _KO_ROLE_NOUN = (r"(?:관리자|매니저|팀장|사장|상사|점장|부장|과장|실장|개발자|변호사|비서|책임자|운영자|슈퍼바이저|"
                  r"대표|주인|오너)")
-_KO_PERSONA = re.compile(
+_KO_PERSONA = lazy(
     rf"{_KO_ROLE_NOUN}\S{{0,3}}\s*척"
     rf"|{_KO_ROLE_NOUN}\S{{0,3}}?(?:인\s*것)?\s*처럼\s*(?:행동|굴|대답|답|말)"
     rf"|{_KO_ROLE_NOUN}\S{{0,2}}?(?:이)?라고\s*(?:생각|가정|치고)"
@@ -392,7 +394,7 @@ _KO_PERSONA = re.compile(
     rf"|{_KO_ROLE_NOUN}\S{{0,2}}?(?:로서|으로서)\s*(?:답|대답|말|처리|승인|행동)"
     r"|권한이\s*있다고\s*(?:가정|생각|치고)"
     r"|(?:당신|너)(?:은|는)\s*(?:이제\s*|지금부터\s*)?(?:제|내)\s*\S+\s*(?:\S+\s*)?(?:이에요|예요|입니다|이야|야)")
-_KO_OBEY = re.compile(
+_KO_OBEY = lazy(
     r"(?:항상|무조건|늘|언제나|매번)\s*(?:\S+\s*){0,2}?(?:네|예)\s*라고"
     r"|(?:뭘|무엇을|뭐든|무엇이든|뭐든지|무슨\s*말을|어떤\s*요청|모든\s*요청|전부|모두)\s*(?:\S+\s*){0,3}?"
     r"(?:들어\s*주|승인|동의|맞다고|수락|받아\s*주)"
@@ -403,10 +405,10 @@ _KO_OBEY = re.compile(
     r"|(?:자동으로|무조건)\s*(?:\S+\s*)?승인"
     r"|(?:제|내)\s*말에\s*(?:무조건|항상|다)?\s*동의"
     rf"|{_KO_TARGET}(?:은|는|이|가)?\s*신경\s*(?:쓰지\s*말고|안\s*써도)")
-_KO_IMPERATIVE = re.compile(r"(?:주세요|주십시오|하세요|하십시오|해\s*줘|해라|하라|마세요|말아\s*주|말아요|하고)")
+_KO_IMPERATIVE = lazy(r"(?:주세요|주십시오|하세요|하십시오|해\s*줘|해라|하라|마세요|말아\s*주|말아요|하고)")
 _JA_ROLE_NOUN = (r"(?:管理者|マネージャー|店長|上司|部長|課長|社長|開発者|弁護士|秘書|責任者|運営者|スーパーバイザー|"
                  r"オーナー|代表)")
-_JA_PERSONA = re.compile(
+_JA_PERSONA = lazy(
     rf"{_JA_ROLE_NOUN}\S{{0,4}}?の?ふり"
     rf"|{_JA_ROLE_NOUN}\S{{0,4}}?(?:として|のように|みたいに)\S{{0,3}}?(?:振る舞|ふるま|行動|答え|回答|対応|承認)"
     rf"|{_JA_ROLE_NOUN}\S{{0,3}}?(?:だと|であると)(?:思って|仮定|想定)"
@@ -414,7 +416,7 @@ _JA_PERSONA = re.compile(
     rf"|{_JA_ROLE_NOUN}の役に(?:なって|なり)"
     r"|権限が(?:ある|あると)と?(?:仮定|想定|思って)"
     r"|あなたは(?:今から|これから|今日から)?、?私の\S{1,10}です")
-_JA_OBEY = re.compile(
+_JA_OBEY = lazy(
     r"(?:いつも|必ず|常に|絶対)\S{0,3}?「?はい」?と(?:答え|言っ|返事|返答)"
     r"|(?:何を頼んでも|何でも|どんな(?:依頼|要求|お願い|こと)|全部|すべて|全て)\S{0,12}?(?:受け入れ|承認|同意|正しいと|認め)"
     r"|断らないで"
@@ -423,7 +425,7 @@ _JA_OBEY = re.compile(
     r"|自動的?に承認"
     r"|(?:私|わたし)の言うこと(?:に|は)\S{0,6}?(?:同意|正しい|従)"
     rf"|{_JA_TARGET}(?:は|を)?気にせず")
-_JA_IMPERATIVE = re.compile(r"(?:ください|下さい|なさい|てね|てくれ|ように|しろ|せよ)")
+_JA_IMPERATIVE = lazy(r"(?:ください|下さい|なさい|てね|てくれ|ように|しろ|せよ)")
 _W_CUSTOMER = _words("pretend believe roleplay role-play role part pose consider act behave imagine be assume respond "
                      "answer reply treat always never everything anything whatever every each whenever all any "
                      "check checking verify verification tell inform let's lets work")

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from mem.core.text.pattern import LazyPattern, lazy
+
 
 @dataclass(frozen=True)
 class DateMention:
@@ -54,51 +56,51 @@ _NUM = r"(?P<n>\d+|a couple of|couple of|a few|few|an|a|one|two|three|four|five|
 
 # (pattern, resolver name). Longer phrases come first so "the day before yesterday" wins over
 # "yesterday" and "一昨日" over "昨日".
-_RULES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), "iso"),
-    (re.compile(r"(\d{4})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일"), "iso"),
-    (re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), "iso"),
-    (re.compile(r"\bthe day before yesterday\b", re.I), "minus2"),
-    (re.compile(r"\bday after tomorrow\b", re.I), "plus2"),
-    (re.compile(r"\b(?:yesterday|last night)\b", re.I), "minus1"),
-    (re.compile(r"\b(?:today|tonight|this morning|this afternoon|this evening)\b", re.I), "zero"),
-    (re.compile(r"\btomorrow\b", re.I), "plus1"),
-    (re.compile(r"\b" + _NUM + r"\s+(?P<u>day|week|month|year)s?\s+ago\b", re.I), "ago"),
-    (re.compile(r"\b(?:last|past|previous)\s+(?P<u>week|month|year|weekend)\b", re.I), "last_unit"),
-    (re.compile(r"\b(?:next)\s+(?P<u>week|month|year|weekend)\b", re.I), "next_unit"),
-    (re.compile(r"\bthis\s+(?P<u>week|month|year|weekend)\b", re.I), "zero"),
-    (re.compile(r"\b(?P<dir>last|next|this|on)?\s*(?P<wd>" + _WEEKDAY_NAMES + r")\b", re.I), "weekday_en"),
-    (re.compile(r"\b(?P<m>" + _MONTH_NAMES + r")\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{4}))?\b", re.I),
+_RULES: list[tuple[LazyPattern, str]] = [
+    (lazy(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), "iso"),
+    (lazy(r"(\d{4})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일"), "iso"),
+    (lazy(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), "iso"),
+    (lazy(r"\bthe day before yesterday\b", re.I), "minus2"),
+    (lazy(r"\bday after tomorrow\b", re.I), "plus2"),
+    (lazy(r"\b(?:yesterday|last night)\b", re.I), "minus1"),
+    (lazy(r"\b(?:today|tonight|this morning|this afternoon|this evening)\b", re.I), "zero"),
+    (lazy(r"\btomorrow\b", re.I), "plus1"),
+    (lazy(r"\b" + _NUM + r"\s+(?P<u>day|week|month|year)s?\s+ago\b", re.I), "ago"),
+    (lazy(r"\b(?:last|past|previous)\s+(?P<u>week|month|year|weekend)\b", re.I), "last_unit"),
+    (lazy(r"\b(?:next)\s+(?P<u>week|month|year|weekend)\b", re.I), "next_unit"),
+    (lazy(r"\bthis\s+(?P<u>week|month|year|weekend)\b", re.I), "zero"),
+    (lazy(r"\b(?P<dir>last|next|this|on)?\s*(?P<wd>" + _WEEKDAY_NAMES + r")\b", re.I), "weekday_en"),
+    (lazy(r"\b(?P<m>" + _MONTH_NAMES + r")\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{4}))?\b", re.I),
      "month_day"),
-    (re.compile(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>" + _MONTH_NAMES + r")\b(?:,?\s+(?P<y>\d{4}))?",
+    (lazy(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>" + _MONTH_NAMES + r")\b(?:,?\s+(?P<y>\d{4}))?",
                 re.I), "month_day"),
-    (re.compile(r"(?<![\d/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}))?(?![\d/])"), "month_day"),
+    (lazy(r"(?<![\d/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}))?(?![\d/])"), "month_day"),
     # Korean
-    (re.compile(r"그저께|그제|엊그제"), "minus2"),
-    (re.compile(r"어제|어젯밤"), "minus1"),
-    (re.compile(r"오늘|오늘밤"), "zero"),
-    (re.compile(r"모레"), "plus2"),
-    (re.compile(r"내일"), "plus1"),
-    (re.compile(r"(?P<n>\d+|한|두|세|네|다섯)\s*(?P<u>일|주|주일|달|개월|년)\s*전"), "ago_ko"),
-    (re.compile(r"(?P<n>하루|이틀|사흘|나흘)\s*전"), "days_ago_ko"),
-    (re.compile(r"(?P<dir>지난\s*주|저번\s*주|다음\s*주|이번\s*주|지난|저번|다음|이번)?\s*(?P<wd>[월화수목금토일])요일"),
+    (lazy(r"그저께|그제|엊그제"), "minus2"),
+    (lazy(r"어제|어젯밤"), "minus1"),
+    (lazy(r"오늘|오늘밤"), "zero"),
+    (lazy(r"모레"), "plus2"),
+    (lazy(r"내일"), "plus1"),
+    (lazy(r"(?P<n>\d+|한|두|세|네|다섯)\s*(?P<u>일|주|주일|달|개월|년)\s*전"), "ago_ko"),
+    (lazy(r"(?P<n>하루|이틀|사흘|나흘)\s*전"), "days_ago_ko"),
+    (lazy(r"(?P<dir>지난\s*주|저번\s*주|다음\s*주|이번\s*주|지난|저번|다음|이번)?\s*(?P<wd>[월화수목금토일])요일"),
      "weekday_ko"),
-    (re.compile(r"(?:지난|저번)\s*(?P<u>주|달|해)|(?P<prev>작년|지난해)"), "last_unit_ko"),
-    (re.compile(r"다음\s*(?P<u>주|달|해)|(?P<nxt>내년)"), "next_unit_ko"),
-    (re.compile(r"이번\s*(?:주|달)|올해"), "zero"),
-    (re.compile(r"(?P<m>\d{1,2})\s*월\s*(?P<d>\d{1,2})\s*일"), "month_day"),
+    (lazy(r"(?:지난|저번)\s*(?P<u>주|달|해)|(?P<prev>작년|지난해)"), "last_unit_ko"),
+    (lazy(r"다음\s*(?P<u>주|달|해)|(?P<nxt>내년)"), "next_unit_ko"),
+    (lazy(r"이번\s*(?:주|달)|올해"), "zero"),
+    (lazy(r"(?P<m>\d{1,2})\s*월\s*(?P<d>\d{1,2})\s*일"), "month_day"),
     # Japanese
-    (re.compile(r"一昨日|おととい"), "minus2"),
-    (re.compile(r"昨日|きのう|昨夜|昨晩"), "minus1"),
-    (re.compile(r"今日|きょう|今朝|今夜|今晩"), "zero"),
-    (re.compile(r"明後日|あさって"), "plus2"),
-    (re.compile(r"明日|あした"), "plus1"),
-    (re.compile(r"(?P<n>\d+|[一二三四五六七八九十])\s*(?P<u>日|週間|週|か月|ヶ月|カ月|ヵ月|年)\s*前"), "ago_ja"),
-    (re.compile(r"(?P<dir>先週|来週|今週)?の?(?P<wd>[月火水木金土日])曜日?"), "weekday_ja"),
-    (re.compile(r"先(?P<u>週|月)|(?P<prev>去年|昨年)"), "last_unit_ja"),
-    (re.compile(r"来(?P<u>週|月|年)"), "next_unit_ja"),
-    (re.compile(r"今週|今月|今年"), "zero"),
-    (re.compile(r"(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日"), "month_day"),
+    (lazy(r"一昨日|おととい"), "minus2"),
+    (lazy(r"昨日|きのう|昨夜|昨晩"), "minus1"),
+    (lazy(r"今日|きょう|今朝|今夜|今晩"), "zero"),
+    (lazy(r"明後日|あさって"), "plus2"),
+    (lazy(r"明日|あした"), "plus1"),
+    (lazy(r"(?P<n>\d+|[一二三四五六七八九十])\s*(?P<u>日|週間|週|か月|ヶ月|カ月|ヵ月|年)\s*前"), "ago_ja"),
+    (lazy(r"(?P<dir>先週|来週|今週)?の?(?P<wd>[月火水木金土日])曜日?"), "weekday_ja"),
+    (lazy(r"先(?P<u>週|月)|(?P<prev>去年|昨年)"), "last_unit_ja"),
+    (lazy(r"来(?P<u>週|月|年)"), "next_unit_ja"),
+    (lazy(r"今週|今月|今年"), "zero"),
+    (lazy(r"(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日"), "month_day"),
 ]
 
 

@@ -15,21 +15,22 @@ from __future__ import annotations
 import re
 
 from mem.core.text.language import detect_language
+from mem.core.text.pattern import LazyPattern, lazy
 
 SENSITIVE_CATEGORIES = ("health", "relationship", "finance")
 
 
-def _words(*phrases: str) -> re.Pattern[str]:
+def _words(*phrases: str) -> LazyPattern:
     """English phrases as one case-insensitive pattern with word boundaries."""
-    return re.compile(r"\b(?:" + "|".join(phrases) + r")\b", re.I)
+    return lazy(r"\b(?:" + "|".join(phrases) + r")\b", re.I)
 
 
-def _any(*fragments: str) -> re.Pattern[str]:
+def _any(*fragments: str) -> LazyPattern:
     """Korean/Japanese fragments (no word boundaries in those scripts)."""
-    return re.compile("|".join(fragments))
+    return lazy("|".join(fragments))
 
 
-_KIND_RULES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+_KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     "en": [
         ("decision", _words(
             r"(?:we|i) (?:agreed|decided|settled|chose|have decided|'ve decided)", r"agreed to", r"it's a deal",
@@ -91,10 +92,10 @@ _KIND_RULES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
 }
 
 _SMALL_TALK = {
-    "en": re.compile(r"^(?:hi|hey|hello|thanks|thank you|thx|ok(?:ay)?|yes|yeah|yep|no|nope|sure|great|cool|wow|"
+    "en": lazy(r"^(?:hi|hey|hello|thanks|thank you|thx|ok(?:ay)?|yes|yeah|yep|no|nope|sure|great|cool|wow|"
                      r"bye|good ?bye|see you|lol|haha|nice|awesome|right|got it|i see|oh)\b[\s\w!,.']{0,20}$", re.I),
-    "ko": re.compile(r"^(?:안녕|감사|고맙|네|예|아니요|좋아요|알겠|그렇군요|와)[^\s]{0,8}[.!?]?$"),
-    "ja": re.compile(r"^(?:こんにちは|ありがとう|はい|いいえ|了解|なるほど|すごい|おはよう)[^\s]{0,10}[。！？!?]?$"),
+    "ko": lazy(r"^(?:안녕|감사|고맙|네|예|아니요|좋아요|알겠|그렇군요|와)[^\s]{0,8}[.!?]?$"),
+    "ja": lazy(r"^(?:こんにちは|ありがとう|はい|いいえ|了解|なるほど|すごい|おはよう)[^\s]{0,10}[。！？!?]?$"),
 }
 
 _RETRACTION = {
@@ -198,8 +199,8 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
 # "Can you tell me more about why it's special to you?": a question about the other person's life, not a
 # request to the service — "you" beyond the "can you" of politeness, and nothing of the speaker's
 # ("Could you check your records for my order?" asks for something of theirs).
-_POLITE_YOU = re.compile(r"\b(?:can|could|would|will) you\b|\b(?:tell|show) me\b|\blet me know\b", re.I)
-_SPEAKERS_OWN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|our|us)\b", re.I)
+_POLITE_YOU = lazy(r"\b(?:can|could|would|will) you\b|\b(?:tell|show) me\b|\blet me know\b", re.I)
+_SPEAKERS_OWN = lazy(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|our|us)\b", re.I)
 
 
 def _about_the_other(text: str, lang: str) -> bool:
@@ -239,24 +240,24 @@ def _has_content(text: str, lang: str) -> bool:
 # you!", "Your kids are so lucky.") says nothing about the speaker: no first person, and either an
 # interjection or pleasantry at the start, or a short evaluative remark. Such a sentence is trimmed
 # from a fact's edges and a turn of nothing else is no fact.
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours)\b",
+_FIRST_PERSON = lazy(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours)\b",
                            re.I)
-_REACTION_START = re.compile(
+_REACTION_START = lazy(
     r"^\W*(?:wow|aww+|oh|omg|haha\w*|lol|yay|ooh|whoa|hey|hi|hello|thanks|thank you|congrats|congratulations|"
     r"good luck|take care|bye|see you|cheers|sounds|that sounds|that's|that is|what an?|how|so|yes|yeah|yep|sure|"
     r"absolutely|totally|definitely|exactly|true|agreed|glad|nice|great|awesome|cool|amazing|lovely|way to go|"
     r"here'?s to|"
     r"check (?:it|this|that) out|check out|look at|lov(?:e|ing) (?:that|this|these|those|your|the|it))\b", re.I)
-_EVALUATIVE = re.compile(
+_EVALUATIVE = lazy(
     r"\b(?:great|awesome|amazing|cute|sweet|cool|nice|lovely|beautiful|wonderful|fantastic|incredible|inspiring|"
     r"proud of you|glad|happy for you|sorry to hear|tough|strong|kind words|brave|lucky|fun|exciting|"
     r"impressive|gorgeous|stunning|adorable|chatting|talking|important|empowering|healing|special|powerful|"
     r"pretty|bright|sucks|courage|blast|excited|so \w+)\b", re.I)
-_SAYS_WHEN = re.compile(r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|last (?:week|month|year|night|weekend))\b",
+_SAYS_WHEN = lazy(r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|last (?:week|month|year|night|weekend))\b",
                         re.I)
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|y'all)\b", re.I)
+_SECOND_PERSON = lazy(r"\b(?:you|your|yours|yourself|y'all)\b", re.I)
 # Pleasantries said in the first person ("I'm here for you.", "It means a lot having you in my corner.")
-_PLEASANTRY = re.compile(
+_PLEASANTRY = lazy(
     r"\b(?:here for you|glad (?:we|you|to hear|that)|means a lot|appreciate (?:it|that|you|your)|thanks?|"
     r"can picture|can't wait to (?:hear|see)|happy for you|proud of you|got this|miss you|love you|take care|"
     r"talk soon|chat soon|say hi|catch up|keep (?:it )?up|good luck|best wishes|"
@@ -273,48 +274,48 @@ _PLEASANTRY = re.compile(
 # Said to the other person about them ("I'm so proud of you for…", "Your words mean a lot to me.",
 # "Really glad to have you as a friend…"): a compliment, whatever its length, unless the speaker also
 # tells something they did ("I went…").
-_AFFECTION = re.compile(
+_AFFECTION = lazy(
     r"\b(?:proud|glad|happy (?:for you|that you|you)|grateful|thankful|appreciate|means? (?:a lot|so much|"
     r"the world)|admire|inspired by you|impressed|lucky to have you|to have you|there for (?:me|you)|"
     r"love (?:you|that you|how you|your)|your (?:support|help|encouragement))\b", re.I)
 # ... and the speaker tells nothing of their own: any "I <verb>" other than a feeling towards the other person
 # ("It means a lot that you enjoy the desserts I bake" says that they bake).
-_OWN_EVENT = re.compile(r"\bi(?:'ve| have)? (?!(?:really |so |just |truly |totally |also )?"
+_OWN_EVENT = lazy(r"\bi(?:'ve| have)? (?!(?:really |so |just |truly |totally |also )?"
                         r"(?:glad|happy|proud|grateful|thankful|appreciate|love|admire|hope|wish|can't wait|miss|"
                         r"can|could|would|do|don't|know|bet|guess|think|agree|totally|mean|really|won't|will|never)\b)"
                         r"\w+", re.I)
 # A generic remark ("Life's tough but it's worth it…", "Our loved ones give us strength…", "The colors are
 # so bold…"): nothing the speaker did, has or plans — no "I", no past, no number or day, no plan — only an
 # evaluation in the present. "We" counts only as everyone ("we all are", "give us", "our lives").
-_FIRST_SINGULAR = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
-_SPECIFIC_WE = re.compile(r"\b(?:we(?!(?:\s+all)?\s+(?:are|have|need|can|should|must|really\s+are|get)\b)|"
+_FIRST_SINGULAR = lazy(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
+_SPECIFIC_WE = lazy(r"\b(?:we(?!(?:\s+all)?\s+(?:are|have|need|can|should|must|really\s+are|get)\b)|"
                           r"we're(?!\s+all)|we've|we'd|we'll|"
                           r"our(?!\s+(?:dear ones|lives|life|bonds?|hearts?|world|own))|ours)\b", re.I)
 # a past, a plan, a life so far ("it's been a dream"), something going on ("the little one is doing great"),
 # someone or something named ("He's a great leader", "The Hobbit is great"): then it is about something
-_PAST_OR_PLAN = re.compile(r"\b(?:\w{2,}(?<!e)ed|was|were|had|did|went|got|made|took|saw|met|found|bought|gave|won|"
+_PAST_OR_PLAN = lazy(r"\b(?:\w{2,}(?<!e)ed|was|were|had|did|went|got|made|took|saw|met|found|bought|gave|won|"
                            r"been|will|going to|gonna|plan\w*|tomorrow|next|he|she|his|her|him|they|them|their|"
                            r"(?:is|are|'s|'re)\s+(?:(?:still|really|just|now|currently|always)\s+)?"
                            r"(?!(?:amaz|inspir|excit|interest|lov|car|reward|relax|encourag|fascinat|touch|heal|"
                            r"empower|stunn|bor|charm|free|overwhelm|refresh|satisfy|uplift)ing)\w+ing)\b"
                            r"|(?<=\w)\W+(?-i:[A-Z])\w*", re.I)
-_GENERIC_FORM = re.compile(r"\b(?:is|are|'s|'re|gives?|makes?|helps?|reminds?|brings?|shows?)\b|'s\b", re.I)
-_GENERIC_VALUE = re.compile(
+_GENERIC_FORM = lazy(r"\b(?:is|are|'s|'re|gives?|makes?|helps?|reminds?|brings?|shows?)\b|'s\b", re.I)
+_GENERIC_VALUE = lazy(
     r"\b(?:great|awesome|amazing|cute|sweet|cool|nice|lovely|beautiful|wonderful|fantastic|incredible|inspiring|"
     r"tough|strong|strength|important|vital|essential|special|powerful|loving|bold|beauty|worth|precious|"
     r"fun|perfect|gorgeous|stunning|meaningful|healing|empowering|too short|all about|what matters|joy|"
     r"happiness)\b", re.I)
-_PAST_WE = re.compile(r"\bwe(?:'ve| have)? (?:\w+ed|went|got|made|took|saw|met|found|bought|had)\b", re.I)
+_PAST_WE = lazy(r"\bwe(?:'ve| have)? (?:\w+ed|went|got|made|took|saw|met|found|bought|had)\b", re.I)
 # Advice or a wish to the other person, in the imperative ("Cherish the moments - they're the best!")
-_ADVICE = re.compile(r"^\W*(?:just )?(?:cherish|enjoy|treasure|embrace|remember|stay|keep (?:it up|going|smiling|"
+_ADVICE = lazy(r"^\W*(?:just )?(?:cherish|enjoy|treasure|embrace|remember|stay|keep (?:it up|going|smiling|"
                      r"persevering|pushing|at it|working)|never give up|don't (?:stop|give up|worry)|push through|"
                      r"when things get|gotta stay|believe in|hang in|take care|have (?:a|fun))\b", re.I)
 # what a customer reports ("The kettle is broken and so loud") is never a generic remark
-_REPORT = re.compile(r"\b(?:broken|damaged|late|missing|wrong|stuck|leak\w*|error|charged?|refund\w*|order\w*|"
+_REPORT = lazy(r"\b(?:broken|damaged|late|missing|wrong|stuck|leak\w*|error|charged?|refund\w*|order\w*|"
                      r"deliver\w*|account|invoice|price|payment|package|parcel|item|product)\b", re.I)
 _REACTION = {
-    "ko": re.compile(r"^(?:와|우와|오|헐|대박|멋지|멋있|좋네|좋겠|축하|귀엽|부럽|화이팅|파이팅)[^.!?~]{0,12}[.!?~]*$"),
-    "ja": re.compile(r"^(?:わあ|わー|すごい|すてき|素敵|いいね|おめでとう|かわいい|可愛い|頑張って|いいですね)"
+    "ko": lazy(r"^(?:와|우와|오|헐|대박|멋지|멋있|좋네|좋겠|축하|귀엽|부럽|화이팅|파이팅)[^.!?~]{0,12}[.!?~]*$"),
+    "ja": lazy(r"^(?:わあ|わー|すごい|すてき|素敵|いいね|おめでとう|かわいい|可愛い|頑張って|いいですね)"
                      r"[^。！？!?]{0,12}[。！？!?]*$"),
 }
 
@@ -391,7 +392,7 @@ def is_direct_context_request(sentence: str, *, lang: str | None = None) -> bool
 
 _MAX_INSTRUCTION = 160
 _INSTRUCTION = {
-    "en": re.compile(r"\b(?:please|(?:can|could|would|will) you(?! (?:believe|imagine|tell how))|"
+    "en": lazy(r"\b(?:please|(?:can|could|would|will) you(?! (?:believe|imagine|tell how))|"
                      r"i(?:'d| would) like you to|i want you to|make sure|don't|do not)\b"
                      r"|^\W*(?:(?:from now on|going forward|in future|"
                      r"always|every time|next time)[\s,]*)*(?:answer|reply|respond|write|speak|talk|call|use|send|"

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mem.core.text.pattern import LazyPattern, lazy
 from mem.customers.fact_record import Fact
 
 EVERY_CONVERSATION = frozenset({"name", "language", "tier", "accessibility"})
@@ -45,91 +46,91 @@ _ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
 _ORDER_CJK = r"\s*(?:은|는|가|は|が)?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
 _DELIVERY_TIME_EN = r"morning|afternoon|evening|night|weekend|weekday"
 _I = re.I
-_RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("language", re.compile(r"\b(?:answer|reply|respond|talk|speak|write|communicate)(?: to me| me| back)?"
+_RULES: list[tuple[str, LazyPattern]] = [
+    ("language", lazy(r"\b(?:answer|reply|respond|talk|speak|write|communicate)(?: to me| me| back)?"
                             r"(?: from now on)? in (?P<v>" + _LANG + r")\b", _I)),
-    ("language", re.compile(r"\b(?:use|switch to|change to) (?P<v>" + _LANG + r")\b", _I)),
-    ("language", re.compile(r"(?P<v>" + _LANG + r")\s*로\s*"
+    ("language", lazy(r"\b(?:use|switch to|change to) (?P<v>" + _LANG + r")\b", _I)),
+    ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
                             r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내)")),
-    ("language", re.compile(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り)")),
-    ("language", re.compile(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
-    ("email", re.compile(r"(?P<v>[\w.+-]+@[\w-]+\.[\w.-]*\w)")),
-    ("order", re.compile(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking)"
+    ("language", lazy(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り)")),
+    ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
+    ("email", lazy(r"(?P<v>[\w.+-]+@[\w-]+\.[\w.-]*\w)")),
+    ("order", lazy(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking)"
                          r"(?: number| no\.?| id| code)?\s*(?:is|was|:)?\s*#?" + _ORDER_EN, _I)),
-    ("order", re.compile(r"(?:주문\s*번호|예약\s*번호|문의\s*번호|접수\s*번호|송장\s*번호|주문)" + _ORDER_CJK)),
-    ("order", re.compile(r"(?:注文番号|お問い合わせ番号|問い合わせ番号|予約番号|受付番号|伝票番号|注文)" + _ORDER_CJK)),
-    ("phone", re.compile(r"\b(?:phone|mobile|cell|number|call me (?:on|at)|text me (?:on|at)|reach me (?:on|at))"
+    ("order", lazy(r"(?:주문\s*번호|예약\s*번호|문의\s*번호|접수\s*번호|송장\s*번호|주문)" + _ORDER_CJK)),
+    ("order", lazy(r"(?:注文番号|お問い合わせ番号|問い合わせ番号|予約番号|受付番号|伝票番号|注文)" + _ORDER_CJK)),
+    ("phone", lazy(r"\b(?:phone|mobile|cell|number|call me (?:on|at)|text me (?:on|at)|reach me (?:on|at))"
                          r"\D{0,20}?" + _PHONE, _I)),
-    ("phone", re.compile(r"(?:전화\s*번호|연락처|휴대폰|핸드폰|번호)\D{0,10}?" + _PHONE)),
-    ("phone", re.compile(r"(?:電話番号|電話|携帯|番号)\D{0,10}?" + _PHONE)),
-    ("name", re.compile(r"\b(?i:my name is(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
-    ("name", re.compile(r"\b(?:I'm|I am) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
-    ("name", re.compile(r"제 이름은\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
-    ("name", re.compile(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)と呼んで")),
-    ("tier", re.compile(r"\b(?:on|have|use|bought|with|upgraded to|downgraded to|switched to|moved to|changed to)"
+    ("phone", lazy(r"(?:전화\s*번호|연락처|휴대폰|핸드폰|번호)\D{0,10}?" + _PHONE)),
+    ("phone", lazy(r"(?:電話番号|電話|携帯|番号)\D{0,10}?" + _PHONE)),
+    ("name", lazy(r"\b(?i:my name is(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
+    ("name", lazy(r"\b(?:I'm|I am) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
+    ("name", lazy(r"제 이름은\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
+    ("name", lazy(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)と呼んで")),
+    ("tier", lazy(r"\b(?:on|have|use|bought|with|upgraded to|downgraded to|switched to|moved to|changed to)"
                         r" (?:the |an? |our )?(?P<v>" + _TIERS + r")"
                         r" (?:plan|tier|account|subscription|membership)\b", _I)),
-    ("tier", re.compile(r"\b(?:on|have|use|with) (?:the |an? |our )?(?P<v>enterprise|premium|platinum)\b", _I)),
-    ("tier", re.compile(r"\b(?P<v>" + _TIERS + r") (?:plan|tier)\b", _I)),
-    ("tier", re.compile(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드|스탠다드|프로)"
+    ("tier", lazy(r"\b(?:on|have|use|with) (?:the |an? |our )?(?P<v>enterprise|premium|platinum)\b", _I)),
+    ("tier", lazy(r"\b(?P<v>" + _TIERS + r") (?:plan|tier)\b", _I)),
+    ("tier", lazy(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드|스탠다드|프로)"
                         r"\s*(?:플랜|요금제|등급|고객|회원)")),
-    ("tier", re.compile(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|無料|ゴールド|スタンダード|プロ)"
+    ("tier", lazy(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|無料|ゴールド|スタンダード|プロ)"
                         r"\s*(?:プラン|会員|契約)")),
-    ("accessibility", re.compile(r"\b(?P<v>screen reader|visually impaired|hard of hearing|deaf|blind|"
+    ("accessibility", lazy(r"\b(?P<v>screen reader|visually impaired|hard of hearing|deaf|blind|"
                                  r"large (?:text|font)|dyslexi\w*|wheelchair|colou?r ?blind)\b", _I)),
-    ("accessibility", re.compile(r"(?P<v>스크린 ?리더|시각 ?장애|청각 ?장애|큰 글씨|난독증|휠체어|색맹)")),
-    ("accessibility", re.compile(r"(?P<v>スクリーンリーダー|視覚障害|聴覚障害|大きい文字|大きな文字|車椅子|色覚)")),
-    ("address", re.compile(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address is (?:now )?"
+    ("accessibility", lazy(r"(?P<v>스크린 ?리더|시각 ?장애|청각 ?장애|큰 글씨|난독증|휠체어|색맹)")),
+    ("accessibility", lazy(r"(?P<v>スクリーンリーダー|視覚障害|聴覚障害|大きい文字|大きな文字|車椅子|色覚)")),
+    ("address", lazy(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address is (?:now )?"
                            r"(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)(?=,? (?:not|please|from now on)\b|[.!?]|$)", _I)),
     # "Please use my new address from now on: 88 Maple Drive" — the address after a colon
-    ("address", re.compile(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address"
+    ("address", lazy(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address"
                            r"(?: (?:from now on|going forward|instead))?\s*:\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
                            r"(?=[.!?]|$)", _I)),
-    ("address", re.compile(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>\d+[^.!?\n]{0,60}?)"
+    ("address", lazy(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>\d+[^.!?\n]{0,60}?)"
                            r"(?=,? (?:from now on|instead|please)\b|[.!?,]|$)", _I)),
-    ("address", re.compile(r"(?:주소|배송지|배송 주소)(?:는|은|를)\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
+    ("address", lazy(r"(?:주소|배송지|배송 주소)(?:는|은|를)\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
                            r"(?:(?:으로|로)\s*(?:해|바꿔|변경|보내)[^.!?\n]*|입니다|이에요|예요|에요|$)")),
-    ("address", re.compile(r"(?:住所|配送先|お届け先)(?:は|を)\s*(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
+    ("address", lazy(r"(?:住所|配送先|お届け先)(?:は|を)\s*(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
                            r"(?:に(?:変更|して|変え|お願い)[^。]*|です|でお願い|$)")),
-    ("residence", re.compile(r"\b(?:(?:i|we) (?:now |currently |still )?(?:live|am living|are living|reside)"
+    ("residence", lazy(r"\b(?:(?:i|we) (?:now |currently |still )?(?:live|am living|are living|reside)"
                              r"|(?:i'm|we're) (?:now |currently )?living)"
                              r" in " + _PLACE, _I)),
-    ("residence", re.compile(r"\b(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to " + _PLACE, _I)),
-    ("residence", re.compile(r"\b(?:i'm|i am|we're|we are) (?:now )?based in " + _PLACE, _I)),
-    ("residence", re.compile(r"(?P<v>[^\s,]{1,20}?)에\s*(?:살고|살아요|삽니다|거주)")),
-    ("residence", re.compile(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*이사")),
-    ("residence", re.compile(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住)")),
-    ("subscription", re.compile(r"\b(?P<v>newsletter|digest|alert|notification|mailing list|promotional e-?mail|"
+    ("residence", lazy(r"\b(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to " + _PLACE, _I)),
+    ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now )?based in " + _PLACE, _I)),
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에\s*(?:살고|살아요|삽니다|거주)")),
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*이사")),
+    ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住)")),
+    ("subscription", lazy(r"\b(?P<v>newsletter|digest|alert|notification|mailing list|promotional e-?mail|"
                                 r"promotion|coupon|magazine|catalog(?:ue)?|offer)s?\b", _I)),
-    ("subscription", re.compile(r"(?P<v>뉴스레터|소식지|쿠폰|알림|광고 문자|광고 메일|이벤트 메일)")),
-    ("subscription", re.compile(r"(?P<v>ニュースレター|メルマガ|メールマガジン|セール情報|キャンペーン情報|"
+    ("subscription", lazy(r"(?P<v>뉴스레터|소식지|쿠폰|알림|광고 문자|광고 메일|이벤트 메일)")),
+    ("subscription", lazy(r"(?P<v>ニュースレター|メルマガ|メールマガジン|セール情報|キャンペーン情報|"
                                 r"クーポン|お知らせ|通知)")),
-    ("contact_channel", re.compile(r"\bprefer (?:to be contacted by |contact by |being contacted by )?"
+    ("contact_channel", lazy(r"\bprefer (?:to be contacted by |contact by |being contacted by )?"
                                    r"(?P<v>" + _CHANNEL_EN + r")\b", _I)),
-    ("contact_channel", re.compile(r"\b(?:contact|reach|call|text|email|message|notify) (?:me|us)"
+    ("contact_channel", lazy(r"\b(?:contact|reach|call|text|email|message|notify) (?:me|us)"
                                    r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
-    ("contact_channel", re.compile(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
-    ("contact_channel", re.compile(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
+    ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
+    ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
                                    r"|연락(?:은|는)\s*(?P<v2>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)")),
-    ("contact_channel", re.compile(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:で|に)(?:の)?"
+    ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:で|に)(?:の)?"
                                    r"(?:連絡|ご連絡|お願い|送)")),
-    ("delivery_time", re.compile(r"\b(?P<v>" + _DELIVERY_TIME_EN + r")s? deliver", _I)),
-    ("delivery_time", re.compile(r"\bdeliver(?:y|ies|ed)?(?: \w+)? (?:in the |at |on |during (?:the )?)?"
+    ("delivery_time", lazy(r"\b(?P<v>" + _DELIVERY_TIME_EN + r")s? deliver", _I)),
+    ("delivery_time", lazy(r"\bdeliver(?:y|ies|ed)?(?: \w+)? (?:in the |at |on |during (?:the )?)?"
                                  r"(?P<v>" + _DELIVERY_TIME_EN + r")s?\b", _I)),
-    ("delivery_time", re.compile(r"(?P<v>오전|오후|저녁|밤|주말|평일)\s*(?:에\s*)?(?:배송|배달)"
+    ("delivery_time", lazy(r"(?P<v>오전|오후|저녁|밤|주말|평일)\s*(?:에\s*)?(?:배송|배달)"
                                  r"|(?:배송|배달)(?:은|는)?\s*(?P<v2>오전|오후|저녁|밤|주말|평일)")),
-    ("delivery_time", re.compile(r"(?P<v>午前中?|午後|夜|夕方|週末|平日)(?:の)?(?:配達|配送|お届け)"
+    ("delivery_time", lazy(r"(?P<v>午前中?|午後|夜|夕方|週末|平日)(?:の)?(?:配達|配送|お届け)"
                                  r"|(?:配達|配送|お届け)(?:は)?(?P<v2>午前中?|午後|夜|夕方|週末|平日)")),
     # "put" and "drop" need what is put ("put my parcels in the shed"): "you put in the work" is no place
-    ("delivery_place", re.compile(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our)?"
+    ("delivery_place", lazy(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our)?"
                                   r"(?: parcels?| packages?| deliveries| orders?| it| them)?|(?:put|drop)(?: off)?"
                                   r"(?: my| the| all| our)?(?: parcels?| packages?| deliveries| orders?| it| them))"
                                   r" (?:at|with|by|in|on) "
                                   r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)(?= instead|[.,!?]|$)", _I)),
-    ("delivery_place", re.compile(r"(?:택배|배송|소포|물건)(?:은|는|를)?\s*(?P<v>[^.!?\n]{1,30}?)(?:에|에게)\s*"
+    ("delivery_place", lazy(r"(?:택배|배송|소포|물건)(?:은|는|를)?\s*(?P<v>[^.!?\n]{1,30}?)(?:에|에게)\s*"
                                   r"(?:놓아|놔|두|맡겨|보관|넣어)")),
-    ("delivery_place", re.compile(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:置いて|入れて|預けて|置き)")),
-    ("job", re.compile(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
+    ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:置いて|入れて|預けて|置き)")),
+    ("job", lazy(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
 ]
 
 # Slots a customer holds one value of at a time: a new value replaces the old one. Orders and
@@ -169,7 +170,7 @@ _CHANNELS = {"email": "email", "e-mail": "email", "mail": "email", "이메일": 
              "line": "line", "post": "post", "letter": "post", "우편": "post", "郵送": "post", "chat": "chat",
              "チャット": "chat"}
 # Topic words a Japanese match can carry in front of its value ("これからはイチと呼んで").
-_JA_LEAD = re.compile(r"^(?:私は|僕は|今後は|これからは|今は|現在は|実は|やはり|やっぱり|荷物は|配達は|配送は)")
+_JA_LEAD = lazy(r"^(?:私は|僕は|今後は|これからは|今は|現在は|実は|やはり|やっぱり|荷物は|配達は|配送は)")
 
 
 # Rules written for Korean or Japanese text (they name Hangul, kana or kanji and use no English

@@ -29,6 +29,7 @@ from datetime import date
 from mem.core.instructions import is_instruction_like
 from mem.core.text.content_terms import terms
 from mem.core.text.language import detect_language
+from mem.core.text.pattern import lazy
 from mem.core.text.sentences import split_sentences
 from mem.customers import kinds
 from mem.customers.dates import find_dates
@@ -62,20 +63,20 @@ _OWN_WORDS = frozenset(terms(" ".join([
     "january february march april may june july august september october november december",
 ])))
 
-_ASKED = re.compile(r"^(?:[^:()]{1,80}: )?\((asked|re): (.*?)\) ", re.S)
-_ANSWER = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|sure|of course|"
+_ASKED = lazy(r"^(?:[^:()]{1,80}: )?\((asked|re): (.*?)\) ", re.S)
+_ANSWER = lazy(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|sure|of course|"
                      r"네|예|아니요|아뇨|はい|いいえ|ええ)\b", re.I)
-_FILLER_EN = re.compile(
+_FILLER_EN = lazy(
     r"^(?:(?:yeah|yes|yep|yup|oh|ah|aw+|wow|whoa|haha\w*|lol|hah|well|so|hey|hi|hello|um+|uh+|hmm+|ok(?:ay)?|"
     r"sure(?: thing)?|right|totally|definitely|absolutely|honestly|actually|btw|by the way|omg|ooh|gosh|man|"
     r"thanks|thank you)\b[\s,!.?~-]*)+", re.I)
-_VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+)[,!]\s+(?=[a-zA-Z])")
-_FILLER_KO = re.compile(r"^(?:(?:아|어|음|오|와|그럼|근데|그런데|사실|참)[,.!~\s]+)+")
-_FILLER_JA = re.compile(r"^(?:(?:あの|えっと|えーと|ええと|まあ|あ|うーん|そうそう|実は)[、,。！!\s]+)+")
+_VOCATIVE = lazy(r"^(?-i:[A-Z][a-z]+)[,!]\s+(?=[a-zA-Z])")
+_FILLER_KO = lazy(r"^(?:(?:아|어|음|오|와|그럼|근데|그런데|사실|참)[,.!~\s]+)+")
+_FILLER_JA = lazy(r"^(?:(?:あの|えっと|えーと|ええと|まあ|あ|うーん|そうそう|実は)[、,。！!\s]+)+")
 
 # English first person → third person. The subject "I" becomes the speaker's name (its verb agrees),
 # "my"/"me" "their"/"them", every "we" "they" (whose verb needs no change).
-_FIRST_PERSON_EN = re.compile(
+_FIRST_PERSON_EN = lazy(
     r"\b(?:I'm|I am|I've|I have|I'd|I'll|I was|I|(?i:me|my|mine|myself|we're|we've|we'll|we'd|we|our|ours|"
     r"ourselves)|us)\b(?:\s+(?:(?:really|just|also|still|always|never|often|usually|finally|recently|actually|even|totally|"
     r"definitely|absolutely|already|truly|sometimes|kinda|kind of|sort of|only|now|currently|personally)\s+)*"
@@ -255,7 +256,7 @@ def _third_person_en(text: str, subject: str, *, named: bool = False) -> str:
 
 
 # "Could I get…", "do I need…": the verb after "I" is a bare infinitive, never "gets".
-_INVERTED = re.compile(r"\b(?:can|could|would|will|shall|should|may|might|must|do|does|did|let)\s+$", re.I)
+_INVERTED = lazy(r"\b(?:can|could|would|will|shall|should|may|might|must|do|does|did|let)\s+$", re.I)
 
 
 def _agree(verb: str) -> str:
@@ -274,8 +275,8 @@ def _agree(verb: str) -> str:
     return verb + "s"
 
 
-_KO_FIRST = re.compile(r"(?<![\uac00-\ud7a3])(?:(저는|나는|제가|내가|저희는|저희가|우리는)(?=\s)|(제|내|저희|우리)\s)")
-_JA_FIRST = re.compile(r"(?:私|わたし|僕|ぼく|俺)(?=[はがのも])")
+_KO_FIRST = lazy(r"(?<![\uac00-\ud7a3])(?:(저는|나는|제가|내가|저희는|저희가|우리는)(?=\s)|(제|내|저희|우리)\s)")
+_JA_FIRST = lazy(r"(?:私|わたし|僕|ぼく|俺)(?=[はがのも])")
 
 
 def _third_person_cjk(text: str, subject: str, lang: str) -> str:
@@ -296,7 +297,7 @@ def _third_person_cjk(text: str, subject: str, lang: str) -> str:
     return statement if count else f"{subject}: {statement}"
 
 
-_CLAUSE = re.compile(r"[,;:、，]\s*|\s+[—–-]\s+|\s+(?:and|but|because|so)\s+")
+_CLAUSE = lazy(r"[,;:、，]\s*|\s+[—–-]\s+|\s+(?:and|but|because|so)\s+")
 
 
 def _cut(text: str, limit: int = MAX_STATEMENT) -> str:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from mem.core import clock
 from mem.core.config import Config
+from mem.core.wording import plural
 from mem.wiki import gitrepo
 from mem.wiki.index import render_index
 from mem.wiki.lint import lint_workspace
@@ -101,7 +102,7 @@ def bench_lint(root: Path, sizes: list[int], runs: int) -> list[tuple[str, str, 
         rows.append((f"`mem lint`, {n:,} pages", f"{command[0]:.2f} s",
                      f"the whole command (start-up included; CPU {command[1]:.2f} s); in-process "
                      f"`lint_workspace` {wall:.2f} s, CPU {cpu:.2f} s = {cpu / n * 1000:.2f} ms/page; "
-                     f"{len(report.findings)} finding(s)"))
+                     f"{plural(len(report.findings), 'finding')}"))
     return rows
 
 
@@ -149,14 +150,14 @@ def bench_ingest(root: Path, runs: int) -> tuple[str, str, str]:
         out = _run_mem(["--workspace", str(workspace), "ingest", str(pdf), "--json"])
         times.append(time.perf_counter() - start)
         pages = sum(len(r["pages"]) for r in json.loads(out))
-    detail = (f"the whole command, deterministic engine; {pages} policy page(s) written in one commit; then "
+    detail = (f"the whole command, deterministic engine; {plural(pages, 'policy page')} written in one commit; then "
               "linted: " + _lint_summary(root / "ingest-0"))
     return ("`mem ingest`, 100-page PDF", f"{statistics.median(times):.2f} s", detail)
 
 
 def _lint_summary(workspace: Path) -> str:
     report = lint_workspace(workspace, config=Config(workspace=workspace))
-    return f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
+    return f"{plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"
 
 
 def bench_help(runs: int) -> tuple[str, str, str]:

@@ -23,17 +23,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-_WIKI = re.compile(r"\[\[([^\[\]|#]*)(?:#([^\[\]|]*))?(?:\|([^\[\]]*))?\]\]")
-_MD = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+[\"'(][^)]*)?\)")
-_CODE_SPAN = re.compile(r"`+[^`]*`+")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_SETEXT = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
+from mem.core.text.pattern import lazy
+
+_WIKI = lazy(r"\[\[([^\[\]|#]*)(?:#([^\[\]|]*))?(?:\|([^\[\]]*))?\]\]")
+_MD = lazy(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+[\"'(][^)]*)?\)")
+_CODE_SPAN = lazy(r"`+[^`]*`+")
+_HEADING = lazy(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_SETEXT = lazy(r"^ {0,3}(?:=+|-+)[ \t]*$")
 # a line that opens a block a setext underline cannot turn into a heading (list, quote, table …)
-_NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t)| {0,3}(?:[-+*]\s|\d{1,9}[.)]\s|>|#|\||<|\[\^?[^\]]*\]:)")
-_REF_DEF = re.compile(r"^ {0,3}\[(?!\^)([^\]]+)\]:\s*<?([^\s>]+)>?")
-_FOOTNOTE_DEF = re.compile(r"^\[\^([^\]\s]+)\]:\s*(.*)$")
-_FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
+_NOT_PARAGRAPH = lazy(r"^(?: {4}|\t)| {0,3}(?:[-+*]\s|\d{1,9}[.)]\s|>|#|\||<|\[\^?[^\]]*\]:)")
+_REF_DEF = lazy(r"^ {0,3}\[(?!\^)([^\]]+)\]:\s*<?([^\s>]+)>?")
+_FOOTNOTE_DEF = lazy(r"^\[\^([^\]\s]+)\]:\s*(.*)$")
+_FOOTNOTE_REF = lazy(r"\[\^([^\]\s]+)\](?!:)")
+_SCHEME = lazy(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ module             holds
 ``language``       en / ko / ja from the script
 ``sentences``      sentence splitting: chat messages with offsets, markdown page bodies
 ``personal``       personal data: one pattern set for lint and the anonymiser
+``pattern``        regular expressions compiled on first use (``lazy``): detectors cost no start-up
 =================  ==========================================================================
 
 Nothing here imports another mem package, and nothing heavy at import time: tantivy is imported

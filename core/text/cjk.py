@@ -13,7 +13,7 @@ module builds the class it needs from named parts instead of writing code points
 
 from __future__ import annotations
 
-import re
+from mem.core.text.pattern import lazy
 
 HANGUL_SYLLABLES = "\uac00-\ud7a3"
 HANGUL = HANGUL_SYLLABLES + "\u1100-\u11ff\u3130-\u318f"
@@ -25,12 +25,12 @@ CJK = HANGUL + KANA + HAN
 FULLWIDTH = "\uff00-\uffef"
 WIDE = CJK + FULLWIDTH
 
-_CJK_CHAR = re.compile(f"[{CJK}]")
-_CJK_RUN = re.compile(f"[{CJK}]+")
-_WIDE_CHAR = re.compile(f"[{WIDE}]")
-_HANGUL_CHAR = re.compile(f"[{HANGUL}]")
-_KANA_CHAR = re.compile(f"[{KANA}]")
-_HAN_CHAR = re.compile(f"[{HAN}]")
+_CJK_CHAR = lazy(f"[{CJK}]")
+_CJK_RUN = lazy(f"[{CJK}]+")
+_WIDE_CHAR = lazy(f"[{WIDE}]")
+_HANGUL_CHAR = lazy(f"[{HANGUL}]")
+_KANA_CHAR = lazy(f"[{KANA}]")
+_HAN_CHAR = lazy(f"[{HAN}]")
 
 
 def is_cjk(text: str) -> bool:

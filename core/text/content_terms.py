@@ -12,11 +12,11 @@ language so a mixed message still yields comparable terms.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from mem.core.text.cjk import HAN, HANGUL_SYLLABLES
 from mem.core.text.normal_form import normalise
+from mem.core.text.pattern import lazy
 from mem.core.text.stemmer import stem
 from mem.core.text.stopwords import CONVERSATION, KOREAN_CONVERSATION
 
@@ -25,15 +25,15 @@ _KO_PARTICLES = (
     "부터", "까지", "처럼", "보다", "이라고", "라고", "하고", "이랑", "랑", "은", "는", "이", "가", "을", "를", "에",
     "로", "와", "과", "도", "만", "의", "요",
 )
-_KO_VERB_ENDINGS = re.compile(
+_KO_VERB_ENDINGS = lazy(
     r"(?:해\s*주세요|주세요|했어요|했습니다|합니다|해요|하고|했는데|인데|입니다|이에요|예요|어요|아요|습니다|니다|세요|"
     r"해서|하는|할|해|었|았|였|하다|한다|했다|다)$"
 )
-_EN_WORD = re.compile(r"[a-z][a-z'\-]*[a-z]|[a-z]|\d+(?:[.,]\d+)*%?")
-_HANGUL_WORD = re.compile(f"[{HANGUL_SYLLABLES}]+")
+_EN_WORD = lazy(r"[a-z][a-z'\-]*[a-z]|[a-z]|\d+(?:[.,]\d+)*%?")
+_HANGUL_WORD = lazy(f"[{HANGUL_SYLLABLES}]+")
 # Kanji runs and katakana runs (the prolonged sound mark ー is inside \u30a0-\u30ff); hiragana is
 # grammar (particles, endings), so it separates terms.
-_JA_RUN = re.compile(f"[{HAN}]{{2,}}|[\u30a0-\u30ff]{{2,}}")
+_JA_RUN = lazy(f"[{HAN}]{{2,}}|[\u30a0-\u30ff]{{2,}}")
 
 
 def terms(text: str) -> list[str]:
@@ -78,7 +78,7 @@ def similarity(a: str, b: str) -> float:
     return len(ta & tb) / len(ta | tb)
 
 
-_QUERY_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[^\sA-Za-z0-9]+")
+_QUERY_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[^\sA-Za-z0-9]+")
 
 
 def search_query(question: str, *, stop_words: frozenset[str] = CONVERSATION) -> str:

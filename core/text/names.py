@@ -23,9 +23,8 @@ and a held-out part.
 
 from __future__ import annotations
 
-import re
-
 from mem.core.text.cjk import HAN, HANGUL_SYLLABLES
+from mem.core.text.pattern import lazy
 
 
 def _words(text: str) -> frozenset[str]:
@@ -63,7 +62,7 @@ again anyway everyone everybody folks guys all both team customers carrier couri
 i'm i'd i've i'll it's that's there's we're we've we'll you're you've they're don't can't won't didn't doesn't
 isn't wasn't aren't haven't hasn't mr mrs ms miss dr prof sir madam
 """)
-_COMMON_SUFFIX = re.compile(r"(?:ing|ed|ly|tion|sion|ment|ness|ity|able|ible|ful|less|ous|ive|ise|ize|est)$")
+_COMMON_SUFFIX = lazy(r"(?:ing|ed|ly|tion|sion|ment|ness|ity|able|ible|ful|less|ous|ive|ise|ize|est)$")
 # Common given names that end like a common word (Emily, Louise, Mohammed): names all the same.
 NAMES_WITH_WORD_ENDINGS = _words("""
 emily kelly molly holly sally lily polly shelly beverly kimberly carly billy nelly dolly willy wally
@@ -85,9 +84,9 @@ _CAPITALISED = rf"[A-ZÀ-ÖØ-Þ][{_LETTER}]*[a-zß-öø-ÿ][{_LETTER}]*(?:['’
 _CUE_ANY_CASE = (r"my name is|my name's|name is|name\s*:|call me|this is|i am|i'm|im|hi|hello|hey|dear|thanks|"
                  r"thank you|tell|spoke with|spoke to|spoken to|talked to|talked with|speaking with|called|"
                  r"emailed|texted|messaged|refunded|gave|signed|regards|cheers")
-_AFTER_CUE = re.compile(rf"(?i:\b(?:{_CUE_ANY_CASE}))(?=[ \t]*,?[ \t]+({_WORD})(?:[ \t]+({_WORD}))?)")
+_AFTER_CUE = lazy(rf"(?i:\b(?:{_CUE_ANY_CASE}))(?=[ \t]*,?[ \t]+({_WORD})(?:[ \t]+({_WORD}))?)")
 # Weaker cues: only a capitalised word after them counts ("to Beatriz", "since Olusegun").
-_AFTER_WEAK_CUE = re.compile(rf"(?i:\b(?:to|for|with|from|since|per|by|ask|asked|told|contact|contacted|let))"
+_AFTER_WEAK_CUE = lazy(rf"(?i:\b(?:to|for|with|from|since|per|by|ask|asked|told|contact|contacted|let))"
                              rf"(?=[ \t]+({_CAPITALISED})\b)")
 
 
@@ -123,7 +122,7 @@ def _replace(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 # Lower-case English titles ("gave mr okafor a voucher"): the capitalised form is lint's (_TITLED_NAME).
-_TITLE_ANY_CASE = re.compile(rf"(?i:\b(?:mr|mrs|ms|miss|dr|prof)\b\.?)[ \t]+({_WORD})")
+_TITLE_ANY_CASE = lazy(rf"(?i:\b(?:mr|mrs|ms|miss|dr|prof)\b\.?)[ \t]+({_WORD})")
 
 
 def scrub_titled_names(text: str) -> str:
@@ -144,7 +143,7 @@ _WORDS_KO = _words("이용자 사용자 신청자 담당자 구매자 판매자 
                       "이하는 정기적 고객님 안내서 문의는 유효한 우선순")
 _PARTICLE_KO = ("이고|이며|이다|입니다|인데|이에요|예요|에게서|에게|한테|께서|께|가|이|는|은|을|를|의|과|와|랑|"
                 "이랑|하고|도|만")
-_KOREAN_BARE_NAME = re.compile(
+_KOREAN_BARE_NAME = lazy(
     rf"(?<![{HANGUL_SYLLABLES}])[{SURNAMES_KO}][{GIVEN_KO}][{GIVEN_KO}]"
     rf"(?=(?:{_PARTICLE_KO})(?![{HANGUL_SYLLABLES}])|[,.、。:;)]|$)")
 
@@ -167,7 +166,7 @@ _SURNAME_JA = "|".join(sorted((s for s in SURNAMES_JA if len(s) >= 2), key=len, 
 # makes it a place (山田町, 中村区) or a business (鈴木商店 keeps 商 as a given name: over-scrubbed).
 _AFTER_NAME_JA = r"(?:から|まで|より|です|と申|は|が|を|に|の|と|へ|で|も|や|[、。，．,.:：）)]|$)"
 _PLACE_JA = "町市区村県郡駅線通丁島橋川山"
-_JAPANESE_BARE_NAME = re.compile(
+_JAPANESE_BARE_NAME = lazy(
     rf"(?<![{HAN}])(?:{_SURNAME_JA})(?![{_PLACE_JA}])"
     rf"(?:[ \u3000]?[{HAN}]{{1,3}}?)?(?=[ \u3000]?{_AFTER_NAME_JA})")
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from mem.core.text import names as bare_names
 from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, KANA
+from mem.core.text.pattern import lazy
 
 EMAIL = "e-mail address"
 PHONE = "phone number"
@@ -36,17 +37,17 @@ _PLACEHOLDER = {EMAIL: "[email]", PHONE: "[phone]", ACCOUNT_NUMBER: "[number]", 
                 PERSON_NAME: "[name]"}
 
 # Unicode local parts and domains (maria.garcia@correo.es, 마리아@예시.kr); "%" as in old mail routing.
-_EMAIL = re.compile(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL = lazy(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 # Candidates: digits with spaces, dots, dashes or brackets between them, or a "+" international form;
 # then a candidate is kept only with 7-15 digits and when it is not a date.
-_PHONE = re.compile(
+_PHONE = lazy(
     r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})[ .-]?\d{3,4}[ .-]\d{4}(?![\w-])"
     r"|(?<![\w])\+?\(?\d[\d ().-]{6,}\d(?![\w])"
 )
 # Card numbers: 4-digit groups (13-19 digits), found before the phone rule would read the tail as a phone.
-_CARD = re.compile(r"(?<![\w-])\d{4}(?:[ -]?\d{4}){2,3}(?:[ -]?\d{1,3})?(?![\w-])")
-_DATE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
-_LABELLED_NUMBER = re.compile(
+_CARD = lazy(r"(?<![\w-])\d{4}(?:[ -]?\d{4}){2,3}(?:[ -]?\d{1,3})?(?![\w-])")
+_DATE = lazy(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
+_LABELLED_NUMBER = lazy(
     r"(?i)\b(?:order|account|acct|invoice|ticket|member(?:ship)?|customer|card|contract|booking|reference|ref)\b"
     r"\s*(?:no\.?|number|id|#)?\s*[:#：＃]?\s*(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,}\b"
     # the tail of a card or account number identifies too ("card ending in 4242", "last four digits 4242")
@@ -59,31 +60,31 @@ _LABELLED_NUMBER = re.compile(
 _UP = "A-ZÀ-ÖØ-ÞĀ-ž"
 _LOW = "a-zß-öø-ÿĀ-ž"
 _NAME_WORD = rf"[{_UP}](?:[{_LOW}]+|'[{_UP}]?[{_LOW}]+)(?:['-][{_UP}]?[{_LOW}]+)*"
-_TITLED_NAME = re.compile(rf"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam)\.?\s+{_NAME_WORD}(?:\s+{_NAME_WORD})?")
+_TITLED_NAME = lazy(rf"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam)\.?\s+{_NAME_WORD}(?:\s+{_NAME_WORD})?")
 # "이영희 씨": a common Korean surname and a two-syllable given name before 씨, which follows names only.
 _SURNAME_KO = ("김이박최정강조윤장임한오서신권황안송류유전홍고문양손배"
                "백허남심노하곽성차주우구민진나엄채원천방공현함변염여추도소석선설마길연위표명")
-_KOREAN_NAME = re.compile(rf"(?<![{HANGUL_SYLLABLES}])[{_SURNAME_KO}][{HANGUL_SYLLABLES}]{{2}}(?=\s?씨)")
+_KOREAN_NAME = lazy(rf"(?<![{HANGUL_SYLLABLES}])[{_SURNAME_KO}][{HANGUL_SYLLABLES}]{{2}}(?=\s?씨)")
 
 # --- scrub-only heuristics (see the module docstring) ---
-_LONG_NUMBER = re.compile(r"#\s?\d+|\b[A-Za-z]{0,4}\d[\dA-Za-z-]{4,}\b")
+_LONG_NUMBER = lazy(r"#\s?\d+|\b[A-Za-z]{0,4}\d[\dA-Za-z-]{4,}\b")
 # Only the lead-in ignores case: the name itself must be capitalised, or "I am on the Enterprise plan"
 # would lose "on the" and the condition of the decision with it.
-_NAME_INTRO_EN = re.compile(rf"\b((?i:my name is|this is|i am|i'm|call me))\s+({_NAME_WORD}(?:\s+{_NAME_WORD})?)")
+_NAME_INTRO_EN = lazy(rf"\b((?i:my name is|this is|i am|i'm|call me))\s+({_NAME_WORD}(?:\s+{_NAME_WORD})?)")
 # A single capitalised word right after "customer"/"client" ("the customer Müller") is a name too.
-_ROLE_NAME_EN = re.compile(rf"\b((?i:customers?|clients?|users?|members?))\s+(?!(?:Enterprise|Pro|Premium|Basic|"
+_ROLE_NAME_EN = lazy(rf"\b((?i:customers?|clients?|users?|members?))\s+(?!(?:Enterprise|Pro|Premium|Basic|"
                            rf"Business|Team|Free|Plus|Service|Support|Success)\b)({_NAME_WORD})")
 # Two or more capitalised words in a row ("Jane Doe") read as a person's name unless they open with a
 # word that starts sentences or names a product tier; privacy wins over the odd over-scrubbed phrase.
-_CAPITALISED_RUN = re.compile(r"\b(?!(?:The|We|I|If|When|Our|Your|This|That|After|Before|For|On|In|At|As|Since|"
+_CAPITALISED_RUN = lazy(r"\b(?!(?:The|We|I|If|When|Our|Your|This|That|After|Before|For|On|In|At|As|Since|"
                               r"Because|Enterprise|Pro|Premium|Basic|Business|Team|Free|Plus)\b)"
                               rf"{_NAME_WORD}(?:\s+{_NAME_WORD})+\b")
-_HONORIFIC_KO = re.compile(rf"[{HANGUL_SYLLABLES}]{{2,4}}\s?(?:님|씨|고객님|선생님)")
+_HONORIFIC_KO = lazy(rf"[{HANGUL_SYLLABLES}]{{2,4}}\s?(?:님|씨|고객님|선생님)")
 # "김민수 고객", "박지성 회원": surname-led three-syllable words before customer or member ("기업 고객",
 # a business customer, stays); "우수한 고객" (an excellent customer) is caught too, hence scrub-only.
-_ROLE_NAME_KO = re.compile(rf"(?<![{HANGUL_SYLLABLES}])[{_SURNAME_KO}][{HANGUL_SYLLABLES}]{{2}}(?=\s?(?:고객|회원))")
+_ROLE_NAME_KO = lazy(rf"(?<![{HANGUL_SYLLABLES}])[{_SURNAME_KO}][{HANGUL_SYLLABLES}]{{2}}(?=\s?(?:고객|회원))")
 # Honorifics after a Japanese name, which may be written with a space between family and given name.
-_HONORIFIC_JA = re.compile(rf"(?:[{HAN}{KANA}]{{1,6}}[ \u3000]?){{1,2}}(?:様|さん|さま|殿|氏)")
+_HONORIFIC_JA = lazy(rf"(?:[{HAN}{KANA}]{{1,6}}[ \u3000]?){{1,2}}(?:様|さん|さま|殿|氏)")
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ paragraph are joined, headings, bullets and footnote marks removed.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from mem.core.text.cjk import HANGUL_SYLLABLES
+from mem.core.text.pattern import lazy
 from mem.core.text.tables import markdown_table_rows
 
 _ABBREVIATIONS = frozenset(
@@ -31,7 +31,7 @@ _KOREAN_ENDINGS = (
     "습니다", "니다", "어요", "아요", "에요", "예요", "해요", "세요", "네요", "군요", "거든요", "까요",
     "죠", "었다", "았다", "했다", "한다", "이다", "겠다",
 )
-_BOUNDARY = re.compile(
+_BOUNDARY = lazy(
     r"(?P<latin>[.!?]+[\"')\]]*)(?=\s)"
     r"|(?P<cjk>[。！？．]+[」』）)\"']*)"
     r"|(?P<ko>(?:" + "|".join(_KOREAN_ENDINGS) + rf"))(?=[ \t]+[{HANGUL_SYLLABLES}])"
@@ -91,10 +91,10 @@ def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
     out.append(Sentence(stripped, begin, begin + len(stripped)))
 
 
-_PAGE_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n+")
-_FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
-_HEADING = re.compile(r"^\s*#+\s*")
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_PAGE_SENTENCE_END = lazy(r"(?<=[.!?])\s+|(?<=[。！？])|\n+")
+_FOOTNOTE = lazy(r"\[\^[^\]]+\]")
+_HEADING = lazy(r"^\s*#+\s*")
+_BULLET = lazy(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
 def page_sentences(text: str) -> list[str]:

@@ -1,0 +1,75 @@
+"""Regular expressions compiled on their first use, not at import.
+
+mem's detectors (injected instructions, fact kinds, slots, dates, personal data, names) hold about
+three hundred module-level patterns. Python compiles a pattern in pure Python, so compiling them all
+when their modules are imported cost about 130 ms of every process start: more than the agent's own
+work in ``mem ask``. A ``LazyPattern`` keeps the source and flags and compiles once, the first time
+it is matched, so a command pays only for the detectors it runs (``mem ask --no-learn`` never
+compiles the extraction rules; learning compiles them after the reply is printed).
+
+It offers the ``re.Pattern`` methods mem uses, with the same signatures; ``compiled`` gives the real
+``re.Pattern`` where one is needed.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+
+class LazyPattern:
+    """A ``re.Pattern[str]`` that is compiled on first use (see the module docstring)."""
+
+    __slots__ = ("_compiled", "flags", "pattern")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled
+
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled.search(string, pos, endpos)
+
+    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled.match(string, pos, endpos)
+
+    def fullmatch(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled.fullmatch(string, pos, endpos)
+
+    def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(string, pos, endpos)
+
+    # Any: what re.Pattern.findall returns (a string or a tuple of groups per match), as typeshed says.
+    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
+        return self.compiled.findall(string, pos, endpos)
+
+    # Any: as re.Pattern.split in typeshed (a group that did not take part splits in as None).
+    def split(self, string: str, maxsplit: int = 0) -> list[str | Any]:
+        return self.compiled.split(string, maxsplit)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
+        return self.compiled.sub(repl, string, count)
+
+    def subn(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> tuple[str, int]:
+        return self.compiled.subn(repl, string, count)
+
+    # Any: re.Pattern.groupindex's mapping proxy, passed through.
+    @property
+    def groupindex(self) -> Any:
+        return self.compiled.groupindex
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r}, {self.flags!r})"
+
+
+def lazy(pattern: str, flags: int | re.RegexFlag = 0) -> LazyPattern:
+    """``re.compile`` that waits for the first match (see the module docstring)."""
+    return LazyPattern(pattern, int(flags))
