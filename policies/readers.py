@@ -230,31 +230,44 @@ def drop_running_lines(lines: list[tuple[str, float, int]]) -> list[tuple[str, f
     """The PDF's lines without its running headers and footers.
 
     A page's first or last line is furniture when the same line, digits aside, sits at the same
-    place on another page ("Acme Handbook – Internal", "Page 2 of 7"), or when it is a page number
-    alone; once it is dropped the next line inward is judged the same way, up to three deep. Kept, these
-    lines were quoted as policy and stole the title's place, so a document's title became a page.
+    place on at least half of the pages ("Acme Handbook – Internal", "Page 2 of 7"), or when it is a
+    page number alone; once it is dropped the next line inward is judged the same way, up to three
+    deep. Kept, these lines were quoted as policy and stole the title's place, so a document's title
+    became a page. A line set larger than the body text is a heading, not furniture, unless it repeats
+    digits included: "3. Refunds" at the top of page 3 and "4. Shipping" at the top of page 4 are
+    sections that each open a page, and reading their numbers as page numbers made a 100-section
+    handbook one page.
     """
     by_page: dict[int, list[int]] = {}
     for index, (_, _, page) in enumerate(lines):
         by_page.setdefault(page, []).append(index)
 
-    def key(index: int) -> str:
-        return re.sub(r"\d+", "#", " ".join(lines[index][0].lower().split()))
+    sizes = Counter(round(size, 1) for _, size, _ in lines if size > 0)
+    body_size = sizes.most_common(1)[0][0] if sizes else 0.0
+    enough = max(2, (len(by_page) + 1) // 2)
+
+    def key(index: int, *, digits: bool) -> str:
+        text = " ".join(lines[index][0].lower().split())
+        return text if digits else re.sub(r"\d+", "#", text)
 
     # A running line sits at the same place on each page: (side, lines from the edge, text) → pages.
     placed: dict[tuple[str, int, str], set[int]] = {}
     for page, indexes in by_page.items():
         for side, edge in (("top", indexes), ("bottom", indexes[::-1])):
             for depth, index in enumerate(edge[:_EDGE_LINES]):
-                placed.setdefault((side, depth, key(index)), set()).add(page)
+                for digits in (True, False):
+                    placed.setdefault((side, depth, key(index, digits=digits)), set()).add(page)
+
+    def running(side: str, depth: int, index: int) -> bool:
+        heading = round(lines[index][1], 1) > body_size > 0
+        text = key(index, digits=heading)
+        return len(placed[(side, depth, text)]) >= enough and len(text) <= 100
 
     drop: set[int] = set()
     for indexes in by_page.values():
         for side, edge in (("top", indexes), ("bottom", indexes[::-1])):  # peel inward from each edge
             for depth, index in enumerate(edge[:_EDGE_LINES]):
-                text = key(index)
-                repeated = len(placed[(side, depth, text)]) >= 2 and len(text) <= 100
-                if not (repeated or _PAGE_NUMBER.match(lines[index][0].strip())):
+                if not (running(side, depth, index) or _PAGE_NUMBER.match(lines[index][0].strip())):
                     break
                 drop.add(index)
     return [line for index, line in enumerate(lines) if index not in drop]

@@ -211,3 +211,25 @@ def test_pdf_running_headers_footers_and_page_numbers_are_not_policy_text(tmp_pa
 def test_a_lone_page_number_of_a_one_page_pdf_is_dropped(tmp_path):
     pdf = make_pdf(tmp_path / "one.pdf", [[("Refunds within 14 days of purchase.", 11, ""), ("- 1 -", 9, "")]])
     assert [b.text for b in read_document(pdf, max_bytes=LIMIT).blocks] == ["Refunds within 14 days of purchase."]
+
+
+def test_numbered_section_headings_opening_each_page_are_not_running_headers(tmp_path):
+    # "3. Refunds" on page 3 and "4. Refunds" on page 4 differ only in digits, like "Page 3 of 9", but
+    # they are set larger than the body: sections, each opening a page. Reading them as furniture made
+    # a 100-section handbook one page (scripts/bench_wiki.py).
+    header = ("Acme handbook - internal", 8, "")
+    pages = [[header, (f"{n}. Refund rules {n}", 16, "B"), (f"Refunds within {n + 10} days of purchase.", 10, ""),
+              ("Keep the receipt.", 10, "")] for n in range(1, 5)]
+    doc = read_document(make_pdf(tmp_path / "handbook.pdf", pages), max_bytes=LIMIT)
+    headings = [b.text for b in doc.blocks if b.is_heading]
+    assert headings == [f"{n}. Refund rules {n}" for n in range(1, 5)]
+    assert not any("handbook" in b.text for b in doc.blocks)
+
+
+def test_a_line_on_fewer_than_half_of_the_pages_is_not_furniture(tmp_path):
+    # The same small closing line ends two of six pages: the document's own words, not a footer.
+    pages = [[(f"Section {n}", 14, "B"), (f"Rule {n} applies to orders over {n * 10} dollars.", 10, ""),
+              ("Ask the store for details." if n in (2, 5) else f"Answered within {n} days.", 10, "")]
+             for n in range(1, 7)]
+    doc = read_document(make_pdf(tmp_path / "six.pdf", pages), max_bytes=LIMIT)
+    assert " ".join(b.text for b in doc.blocks).count("Ask the store for details.") == 2
