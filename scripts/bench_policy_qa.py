@@ -113,7 +113,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list the tuning set's questions answered wrongly")
     parser.add_argument("--heldout-misses", action="store_true",
-                        help="list the first held-out set's questions answered wrongly (read and reported: tuning data now)")
+                        help="list the first held-out set's questions answered wrongly (now tuning data)")
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"comma-separated question sets to ask (of {', '.join(PARTS)}); a set's documents "
                              "are ingested only when it is asked")
