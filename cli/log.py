@@ -22,7 +22,8 @@ log_app = typer.Typer(help="One customer's request log: import past conversation
 @log_app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="JSONL: one turn a line {session, time, role|speaker, text, id?}.")],
+    file: Annotated[Path, typer.Argument(help="JSONL, one turn a line {session, time, role|speaker, text, id?}, "
+                                              "or one JSON array of turns (or {\"messages\": [...]}).")],
     customer: CustomerOption,
     agent_speaker: Annotated[
         Optional[list[str]],

@@ -196,7 +196,8 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
     """
     agent_speakers = tuple(agent_speakers)
     try:
-        raw = Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: a file saved by Windows tools starts with a byte-order mark, which is not JSON.
+        raw = Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError as exc:
         raise InvalidInput(f"{path}: no such file") from exc
     except UnicodeDecodeError as exc:
@@ -207,20 +208,24 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
     seen_ids: set[str] = set()
     unknown: dict[str, None] = {}
     skipped = 0
-    for number, line in enumerate(raw.split("\n"), start=1):
-        if not line.strip():
+    messages = _whole_file_messages(raw)
+    where = "message" if messages is not None else "line"
+    records: Iterable[tuple[int, str | JsonObject]] = (
+        enumerate(messages, start=1) if messages is not None else enumerate(raw.split("\n"), start=1))
+    for number, record in records:
+        if isinstance(record, str) and not record.strip():
             continue
         try:
-            turn = _parse_line(line, number, agent_speakers, max_message_bytes, unknown)
+            turn = _parse_line(record, number, agent_speakers, max_message_bytes, unknown)
         except InvalidInput as exc:
-            raise InvalidInput(f"{path}: line {number}: {exc.message}; nothing was imported") from exc
+            raise InvalidInput(f"{path}: {where} {number}: {exc.message}; nothing was imported") from exc
         if turn is None:
             skipped += 1
             continue
         if turn.turn_id is not None:
             if turn.turn_id in seen_ids:
                 raise InvalidInput(
-                    f"{path}: line {number}: turn id {turn.turn_id!r} appears twice; nothing was imported"
+                    f"{path}: {where} {number}: turn id {turn.turn_id!r} appears twice; nothing was imported"
                 )
             seen_ids.add(turn.turn_id)
         turns.append(turn)
@@ -233,14 +238,40 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
     return ParsedImport(turns, skipped, tuple(unknown))
 
 
-def _parse_line(line: str, number: int, agent_speakers: tuple[str, ...], max_message_bytes: int,
-                unknown: dict[str, None]) -> ImportedTurn | None:
+# Any: the elements of a parsed JSON document, checked one by one by _parse_line.
+def _whole_file_messages(raw: str) -> list[Any] | None:
+    """The messages of a file that is one JSON document, not JSON lines; ``None`` for JSON lines.
+
+    Chat exports and model-API transcripts often come as one array of messages, or as an object
+    holding it under ``messages``; both import like JSON lines, one message per element. A JSONL file
+    of one line is a single object without ``messages`` and stays JSON lines.
+    """
+    head = raw.lstrip()[:1]
+    if head not in ("[", "{"):
+        return None
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(f"not valid JSON ({exc.msg})") from exc
+        data = json.loads(raw)
+    except json.JSONDecodeError:
+        return None  # JSON lines (several documents), or broken: the line-by-line read says where
+    if isinstance(data, list):
+        return data
+    if isinstance(data, dict) and isinstance(data.get("messages"), list):
+        return list(data["messages"])
+    return None
+
+
+# Any: a line's text, or an element of a whole-file array, as parsed.
+def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_message_bytes: int,
+                unknown: dict[str, None]) -> ImportedTurn | None:
+    if isinstance(line, str):
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InvalidInput(f"not valid JSON ({exc.msg})") from exc
+    else:
+        data = line
     if not isinstance(data, dict):
-        raise InvalidInput("each line must be a JSON object")
+        raise InvalidInput("each line (or message) must be a JSON object")
     for key in data:
         if key not in IMPORT_KEYS and key not in ALIAS_KEYS:
             unknown.setdefault(key)

@@ -127,6 +127,37 @@ def test_import_reads_the_chat_export_and_model_api_shapes(home, tmp_path):
         assert turns[-1].time.year == 2026
 
 
+@pytest.mark.parametrize("shape", ["array", "messages", "bom-jsonl"])
+def test_import_reads_one_json_document_of_messages_and_a_byte_order_mark(home, tmp_path, shape):
+    # Chat exports come as one array of messages or {"messages": [...]}, and Windows tools write a
+    # byte-order mark: each used to refuse the whole file ("each line must be a JSON object",
+    # "Unexpected UTF-8 BOM").
+    messages = [{"role": "user", "content": "My order number is 55120.", "timestamp": "2026-11-02T09:00:00Z"},
+                {"role": "assistant", "content": "Thanks, I see it.", "timestamp": "2026-11-02T09:00:04Z"}]
+    path = tmp_path / "export.json"
+    if shape == "array":
+        path.write_text(json.dumps(messages, indent=2), encoding="utf-8")
+    elif shape == "messages":
+        path.write_text(json.dumps({"model": "x", "messages": messages}), encoding="utf-8")
+    else:
+        path.write_text("\r\n".join(json.dumps(m) for m in messages) + "\r\n", encoding="utf-8-sig")
+    with CustomerStore.open(home, "acme") as store:
+        assert store.log.import_file(path)["turns"] == 2
+        [conversation] = store.log.conversations()
+        assert [(t.role, t.text) for t in conversation.turns] == [
+            ("customer", "My order number is 55120."), ("agent", "Thanks, I see it.")]
+
+
+def test_a_bad_message_of_a_json_array_is_named_by_its_position(home, tmp_path):
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps([{"role": "user", "content": "hi", "time": "2026-11-02"},
+                                {"role": "user", "content": "no time"}]), encoding="utf-8")
+    with CustomerStore.open(home, "acme") as store:
+        with pytest.raises(InvalidInput, match=r"message 2: 'time' .* is required; nothing was imported"):
+            store.log.import_file(path)
+        assert store.log.conversations() == []
+
+
 @pytest.mark.parametrize("row, message", [
     ({"role": "user", "content": {"text": "x"}, "time": "2024-01-01"}, "'content' must be a string"),
     ({"role": "user", "content": [{"type": "text", "text": 3}], "time": "2024-01-01"}, "'content' must be a string"),
