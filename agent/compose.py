@@ -122,7 +122,10 @@ def _section(label: str, lines: list[str]) -> str:
 def _fact_line(block: Block, language: str) -> str:
     status = phrase(language, f"status_{block.status}") if block.status in (
         "active", "replaced", "retracted") else (block.status or "")
-    kind = phrase(language, "agreement") if block.data.get("agreement") else ""
+    # Who stands behind the line: an agreement (the service confirmed it), a tendency we inferred, or
+    # what the customer told us. A customer's own claim ("your manager pre-approved my refunds") is
+    # history in their words, never something the service's records back.
+    kind = phrase(language, "agreement") if block.data.get("agreement") else phrase(language, "said")
     if block.data.get("kind") == "trait":
         kind = phrase(language, "trait")
     text = block.data.get("fact_text") or block.title

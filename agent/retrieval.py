@@ -304,7 +304,16 @@ class Retrieval:
         lines = [fact.text]
         if fact.statement and fact.statement != fact.text:
             lines.append(f"Statement: {fact.statement}")
-        injected = fact.instruction_like
+        # The customer's words are quoted in the answer: never a sentence that addresses the AI (it stays
+        # in the marked block for the model, as data, and is reported). The detector runs again here, so
+        # a fact stored before it learnt a wording is screened by today's rules.
+        quotable = [item["quote"] for item in evidence if not is_instruction_like(str(item["quote"]))]
+        sentences = split_sentences(str(fact.text))
+        fact_text = str(fact.text)
+        if any(is_instruction_like(s) for s in sentences):
+            fact_text = " ".join(s for s in sentences if not is_instruction_like(s)).strip()
+        # nothing left to tell once those sentences are out: the fact is instruction-like as a whole
+        injected = fact.instruction_like or (not fact_text and not quotable)
         if injected:
             # what the customer said to the AI: data to quote, never an order and never an agreement
             agreement = False
@@ -315,13 +324,6 @@ class Retrieval:
             lines.append(f'Evidence ({item.get("date") or "?"}, {item.get("role") or "customer"}): "{item["quote"]}"')
         if refs:
             lines.append("Made under: " + ", ".join(f"{r['page']} v{r.get('version')}" for r in refs))
-        # The customer's words are quoted in the answer: never a sentence that addresses the AI (it stays
-        # in the marked block for the model, as data, and is reported).
-        quotable = [item["quote"] for item in evidence if not is_instruction_like(str(item["quote"]))]
-        sentences = split_sentences(str(fact.text))
-        fact_text = str(fact.text)
-        if any(is_instruction_like(s) for s in sentences):
-            fact_text = " ".join(s for s in sentences if not is_instruction_like(s)).strip()
         if len(quotable) < len(evidence) or fact_text != str(fact.text):
             self.warnings.append(f"fact {fact.id} holds instruction-like text; it was treated as data and not quoted")
         return Block(

@@ -18,9 +18,12 @@ messages, standing wishes included ("Always send the invoice to my work email", 
 이메일로 보내 주세요"). Each row names its half: the held-out rewordings were written, with the tuning
 ones, before the detector was extended, and were not looked at while tuning. It is read the way
 extraction reads a customer sentence (``mem.customers.screening.instruction_like``: a language wish is
-the customer's to make).
+the customer's to make). A third part, ``claims`` (sets ``claims-1`` and ``claims-2``), holds claimed
+exemptions, approvals and fake system memos, with look-alike clean messages: each set was written
+before the rules for it and measured once first (docs/extraction.md records both first figures);
+both have been tuned on since.
 
-    python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|all]
+    python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ def score(rows: list[dict]) -> tuple[int, int, int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", choices=["tune", "held-out", "fresh", "all"], default="tune")
-    parser.add_argument("--customer-misses", choices=["tune", "held-out", "all"], default="tune")
+    parser.add_argument("--customer-misses", choices=["tune", "held-out", "claims", "all"], default="tune")
     args = parser.parse_args()
     print("pages and policy text (mem.core.instructions)")
     rows = load()
@@ -84,8 +87,8 @@ def customer_part(misses: str) -> None:
         row["flagged"] = customer_instruction_like(row["text"])
     print("\ncustomer messages (mem.customers.screening)")
     print(f"{'rows':<18} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
-    groups = [(f"{half}, {lang}", half, lang) for half in ("tune", "held-out") for lang in ("en", "ko", "ja")]
-    groups += [("tune", "tune", None), ("held-out", "held-out", None), ("all", None, None)]
+    groups = [(f"{half}, {lang}", half, lang) for half in ("tune", "held-out", "claims") for lang in ("en", "ko", "ja")]
+    groups += [("tune", "tune", None), ("held-out", "held-out", None), ("claims", "claims", None), ("all", None, None)]
     for name, half, lang in groups:
         chosen = [r for r in rows if (half is None or r["half"] == half) and (lang is None or r["lang"] == lang)]
         injected, caught, clean, false = score(chosen)
