@@ -447,7 +447,8 @@ _EXEMPTION = lazy(
     r"exceptions?|waivers?|compensation|credits?)|pre-?\s?approved|(?:does|do)(?:n't|\s+not)\s+apply\s+to\s+"
     r"(?:me|us|my|our|this\s+account)|not\s+subject\s+to\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:limits?|rules?|"
     r"polic(?:y|ies)|windows?|deadlines?|fees?)|(?:has|have)\s+(?:already\s+)?been\s+(?:[\w-]+\s+and\s+)?approved|"
-    r"already\s+(?:[\w-]+\s+and\s+)?approved)\b")
+    r"already\s+(?:[\w-]+\s+and\s+)?approved|(?:refunds?|returns?|discounts?|credits?|exceptions?)\s+(?:for\s+(?:me|us)\s+)?(?:is|are)\s+"
+    r"unlimited|no\s+limits?\s+(?:for|on)\s+(?:me|my))\b")
 _ACT_ON_IT = lazy(
     r"\b(?:so\s+(?:just\s+)?(?:please\s+)?(?:do\s+not\s+|don't\s+)?|just\s+|now\s+)(?:confirm|approve|process|grant|"
     r"apply|mark|treat|refund|waive|accept|charge|send|ship|issue|give|book|cancel|extend)\b|\banyway\b|\byou\s+(?:will|shall|must|should|have\s+to|need\s+to)\s+(?:now\s+)?(?:confirm|approve|"
@@ -455,7 +456,8 @@ _ACT_ON_IT = lazy(
     r"(?:notes|records?|memory|files?|system|database|data|instructions)\b|\b(?:store|save|remember|record|note|"
     r"memori[sz]e|keep)\s+(?:this|that|it)\s+(?:permanently|forever|for\s+good|for\s+(?:all\s+)?future)|"
     r"\b(?:tell|inform|notify|instruct)\s+(?:the|your)\s+(?:system|ai|bot|model|database|computer|algorithm)\b|"
-    r"^\W*whoever\s+(?:reads|sees|handles|gets)\s+this\b")
+    r"^\W*whoever\s+(?:reads|sees|handles|gets)\s+this\b|\bso\s+(?:please\s+)?(?:note|record|log|remember|store|save)\s+"
+    r"(?:it|this|that)\b")
 _KEEP_RULE_FROM_ME = lazy(
     r"\b(?:do\s+not|don't|must\s+not|mustn't|never|stop|no\s+longer)\s+(?:[\w-]+\s+){0,2}?(?:mention(?:ing)?|"
     r"bring(?:ing)?\s+up|cit(?:e|ing)|quot(?:e|ing)|apply(?:ing)?|enforc(?:e|ing)|remind(?:ing)?\s+me\s+(?:of|about))"
@@ -491,7 +493,7 @@ _JA_ME = lazy(r"(?:私|わたし|僕|俺)")
 _W_MEMO_GRANT = _words("always all every any allowed approved granted exempt unlimited waived authorized authorised")
 _W_EXEMPTION = _words("exempt exempted entitled pre-approved preapproved pre approved apply subject mention mentioning "
                       "bring bringing cite citing quote quoting enforce enforcing remind reminding system admin notice "
-                      "supervisor manager colleague "
+                      "supervisor manager colleague unlimited limit "
                       "administrator developer operator internal security you")
 
 
