@@ -199,10 +199,14 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         page_title = title or topic.title or doc_title
         pid = page_id or held.get(topic.section)
         if pid is None or pid in used:
-            slug = slugify(page_title) or f"{source_id}-{n}"
+            # A new section never takes an id another section of this document holds: a heading with no
+            # ASCII word (환불, 返品) is numbered by position, and a section inserted before it must not
+            # take its number — that revised every later page with its neighbour's text.
+            taken = used | {held_id for section, held_id in held.items() if section != topic.section}
+            slug = slugify(page_title) or _free_number(source_id, n, taken)
             if slugs.count(slugify(topic.title)) > 1 and len(topic.path) > 1:
                 slug = slugify(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
-            pid = _unique(f"{id_prefix}-{slug}"[:64].rstrip("-") if id_prefix else slug, used)
+            pid = _unique(f"{id_prefix}-{slug}"[:64].rstrip("-") if id_prefix else slug, taken)
         used.add(pid)
         takeover = _owner_conflict(wiki, pid, source_id, doc.path.name, replace=replace or page_id is not None)
         progress(n, len(topics), f"preparing page {pid}")
@@ -275,6 +279,13 @@ def _same_source(wiki: Wiki, pid: str, source: dict[str, object], title: str | N
     if page.type != "policy" or page.status == "deprecated" or page.sources != [source]:
         return None
     return page if title is None or title == page.title else None
+
+
+def _free_number(source_id: str, n: int, taken: set[str]) -> str:
+    """``{document}-{n}``, or the next number no other section of the document holds."""
+    while f"{source_id}-{n}" in taken:
+        n += 1
+    return f"{source_id}-{n}"
 
 
 def _unique(pid: str, used: set[str]) -> str:

@@ -149,3 +149,19 @@ def test_lint_reports_a_page_git_does_not_know(ws, tmp_path):
     text = (ws / "policies" / "refunds.md").read_text()
     (ws / "policies" / "refunds-copy.md").write_text(text.replace("id: refunds", "id: refunds-copy"))
     assert ("policies/refunds-copy.md", "untracked-page") in _lint_rules(ws)
+
+
+def test_a_section_inserted_before_headings_without_ascii_words_takes_no_page_of_theirs(ws, tmp_path):
+    # 환불 and 返品 have no ASCII word to make an id from, so they are numbered by position. A section
+    # inserted before them took 환불's number: the refund page was revised with the delivery text and
+    # every later page shifted by one.
+    first = "# 회원 약관\n\n## 환불\n\n30일 이내에 환불됩니다.\n\n## 返品\n\n30日以内に返品できます。\n"
+    ingest_documents(ws, [doc(tmp_path, "terms.md", first)], config=config(ws))
+    before = {page.title: page.id for page in Wiki(ws).pages("policy")}
+    second = first.replace("## 환불", "## 배송\n\n3일 이내에 배송됩니다.\n\n## 환불")
+    result = ingest_documents(ws, [doc(tmp_path, "terms.md", second)], config=config(ws))[0]
+    after = {page.title: page for page in Wiki(ws).pages("policy")}
+    assert {title: after[title].id for title in before} == before
+    assert after["환불"].version == after["返品"].version == 1 and "환불" in after["환불"].body
+    assert after["배송"].id not in before.values()
+    assert [change.change for change in result.pages if change.id == after["배송"].id] == ["created"]
