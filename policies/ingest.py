@@ -195,14 +195,16 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     used: set[str] = set()
     held = _sections_held(wiki, source_id)
     slugs = [slugify(t.title) for t in topics]
+    sections = {t.section for t in topics}
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
         pid = page_id or held.get(topic.section)
         if pid is None or pid in used:
-            # A new section never takes an id another section of this document holds: a heading with no
+            # A new section never takes an id another section of this edition holds: a heading with no
             # ASCII word (환불, 返品) is numbered by position, and a section inserted before it must not
             # take its number — that revised every later page with its neighbour's text.
-            taken = used | {held_id for section, held_id in held.items() if section != topic.section}
+            taken = used | {held_id for section, held_id in held.items()
+                            if section != topic.section and section in sections}
             slug = slugify(page_title) or _free_number(source_id, n, taken)
             if slugs.count(slugify(topic.title)) > 1 and len(topic.path) > 1:
                 slug = slugify(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
