@@ -147,9 +147,10 @@ _NUMBER_PREFIX = re.compile(
 
 def strip_numbering(title: str) -> str:
     """``"3. Refunds"`` → ``"Refunds"``; ``"Article 3 – Refunds"`` → ``"Refunds"`` (kept if nothing is left)."""
-    stripped = _NUMBER_PREFIX.sub("", title.strip()).strip(" -–—:.()")
+    stripped = _NUMBER_PREFIX.sub("", title.strip()).strip(" -–—:.")
     stripped = _VERSION_SUFFIX.sub("", stripped).strip(" -–—:.")
-    stripped = re.sub(r"^\((.*)\)$", r"\1", stripped)
+    # "제1조 (목적)", "第1条（目的）", "Article 1 [Purpose]": the bracketed name is the title
+    stripped = re.sub(r"^[(（\[【「]([^()（）\[\]【】「」]*)[)）\]】」]$", r"\1", stripped.strip())
     return stripped or title.strip()
 
 

@@ -135,3 +135,13 @@ def test_an_empty_numbered_first_clause_is_still_a_clause():
     document = Document(Path("terms.txt"), "txt", text.encode(), text_blocks(text))
     title, found = plan_topics(document)
     assert [t.title for t in found] == ["SCOPE", "REFUNDS", "SHIPPING"]
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("第1条（目的）", "目的"), ("제1조 (목적)", "목적"), ("第2条【返金】", "返金"), ("Article 1 [Purpose]", "Purpose"),
+    ("Section 2: (Refunds)", "Refunds"), ("3. Refunds", "Refunds"),
+    # a bracket that is part of the title stays whole (it was cut in half: "Refunds (EU")
+    ("Refunds (EU)", "Refunds (EU)"), ("(a) Terms", "(a) Terms"),
+])
+def test_clause_numbers_and_the_brackets_around_a_clause_name_are_not_the_title(heading, title):
+    assert strip_numbering(heading) == title
