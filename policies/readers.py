@@ -37,6 +37,8 @@ class Block:
     text: str
     level: int = 0
     page: int | None = None  # 1-based PDF page
+    # a heading read from a bold line (not the document's own heading markup): ranks below the real ones
+    from_bold: bool = field(default=False, compare=False)
 
     @property
     def is_heading(self) -> bool:
@@ -129,8 +131,10 @@ def docx_blocks(path: Path, data: bytes) -> tuple[list[Block], str | None]:
     Word marks structure with paragraph styles: the first paragraph in the "Title" style is the
     document's title (not a section: it used to be a level-1 heading beside "Heading 1" and so
     became a page holding only the version line under it); "Heading 1"-"Heading 3" are levels 1-3;
-    deeper headings and all other styles are paragraphs. A table is read a row at a time, with its
-    column headers when the first row looks like one (see ``table_rows``).
+    deeper headings and all other styles are paragraphs, except a short paragraph set wholly in
+    bold, which is read as a heading the way a bold line of markdown is (``_bold_heading_level``). A
+    table is read a row at a time, with its column headers when the first row looks like one (see
+    ``table_rows``).
     """
     import io
     import zipfile
@@ -161,7 +165,14 @@ def docx_blocks(path: Path, data: bytes) -> tuple[list[Block], str | None]:
             continue
         match = _DOCX_HEADING.match(style)
         level = 1 if style.lower() == "title" else int(match.group(1)) if match else 0
-        blocks.append(Block(text, level=level if level <= 3 else 0))
+        level = level if level <= 3 else 0
+        runs = [run for run in item.runs if run.text.strip()]
+        if not level and runs and all(run.bold for run in runs):  # a bold paragraph used as a heading
+            bold_level = _bold_heading_level(text, blocks)
+            if bold_level:
+                blocks.append(Block(text, bold_level, from_bold=True))
+                continue
+        blocks.append(Block(text, level=level))
     return blocks, title
 
 
@@ -396,7 +407,10 @@ def markdown_blocks(text: str) -> list[Block]:
 
     def flush() -> None:
         if chunk and any(line.strip() for line in chunk):
-            blocks.append(Block("\n".join(chunk).strip("\n")))
+            text = "\n".join(chunk).strip("\n")
+            bold = _MD_BOLD_LINE.match(text) if len(chunk) == 1 else None
+            level = _bold_heading_level(bold.group(2), blocks) if bold else 0
+            blocks.append(Block(bold.group(2).strip(), level, from_bold=True) if level else Block(text))
         chunk.clear()
 
     for line in text.split("\n"):
@@ -429,6 +443,25 @@ def markdown_blocks(text: str) -> list[Block]:
         chunk.append(line)
     flush()
     return blocks
+
+
+# A paragraph that is one bold line: "**How do I return an item?**", "__Refunds__".
+_MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?=\S)(.+?)(?<=\S)\1\s*:?\s*$")
+
+
+def _bold_heading_level(text: str, blocks: list[Block]) -> int:
+    """The level a bold line stands for as a heading, or 0 when it is an emphasised sentence.
+
+    Help-centre FAQs and word-processor exports mark their sections with a bold line, not a heading
+    ("**How do I return an item?**" over its answer); read as a paragraph, a whole FAQ became one page
+    and every answer cited the same place. It is a heading one level below the last real one when it
+    is short and is not a sentence ("**All sales are final.**" stays emphasis).
+    """
+    text = text.strip()
+    if not text or len(text) > 100 or text.endswith((".", "。", "!", "！", ";")) or "**" in text:
+        return 0
+    last = next((block.level for block in reversed(blocks) if block.level and not block.from_bold), 0)
+    return min(last + 1, 3)
 
 
 def _drop_html_comments(text: str) -> str:
@@ -544,12 +577,18 @@ class _HtmlText(HTMLParser):
         self._skipping: list[str] = []  # open skipped elements, innermost last
         self._item = False
         self._tables: list[_Table] = []
+        self._bold = 0  # open <strong>/<b> elements
+        self._plain = False  # the current block has text outside them
 
     def _flush(self) -> None:
         text = " ".join("".join(self._text).split())
         if text:
-            self.blocks.append(Block(("- " + text) if self._item and not self._level else text, self._level))
-        self._text, self._level, self._item = [], 0, False
+            level, from_bold = self._level, False
+            if not level and not self._item and not self._plain:  # <p><strong>Question?</strong></p>
+                level = _bold_heading_level(text, self.blocks)
+                from_bold = bool(level)
+            self.blocks.append(Block(("- " + text) if self._item and not level else text, level, from_bold=from_bold))
+        self._text, self._level, self._item, self._plain = [], 0, False, False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self._skipping:
@@ -570,6 +609,8 @@ class _HtmlText(HTMLParser):
                 table.end_row()
             else:
                 table.start_cell(header=tag == "th")
+        elif tag in ("strong", "b"):
+            self._bold += 1
         elif tag in ("h1", "h2", "h3") and not self._tables:
             self._flush()
             self._level = int(tag[1])
@@ -582,7 +623,9 @@ class _HtmlText(HTMLParser):
             if tag in self._skipping:  # tolerate unclosed children: close up to the matching element
                 del self._skipping[len(self._skipping) - 1 - self._skipping[::-1].index(tag):]
             return
-        if tag == "table" and self._tables:
+        if tag in ("strong", "b"):
+            self._bold = max(0, self._bold - 1)
+        elif tag == "table" and self._tables:
             self.blocks.extend(Block(row) for row in self._tables.pop().rows())
         elif self._tables and tag in ("tr", "td", "th"):
             self._tables[-1].end_row() if tag == "tr" else self._tables[-1].end_cell()
@@ -596,6 +639,8 @@ class _HtmlText(HTMLParser):
             self._tables[-1].add(data)
         else:
             self._text.append(data)
+            if data.strip() and not self._bold:
+                self._plain = True
 
 
 class _Table:

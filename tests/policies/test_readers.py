@@ -246,3 +246,52 @@ def test_markdown_html_comments_are_not_policy_text():
     assert not any("AI:" in t or "draft" in t or "reviewer" in t for t in texts), texts
     assert "Items can be returned" in texts[1] and "within 30 days." in texts[1] and "Keep the receipt." in texts[1]
     assert texts[2] == "```\n<!-- shown in a code block -->\n```"
+
+
+FAQ_MD = """# Help centre
+
+**How do I return an item?**
+
+Most items can be returned within 30 days of delivery.
+
+**When will I get my refund?**
+
+Refunds are issued within 5 business days.
+
+**All sales of gift cards are final.**
+
+__Shipping__
+
+Orders ship in 2 days. **Express** costs $15.
+"""
+
+
+def test_a_bold_line_is_a_heading_below_the_last_real_one_and_a_bold_sentence_stays_emphasis():
+    # Help-centre FAQs mark sections with bold lines: read as paragraphs, a whole FAQ was one page.
+    blocks = [(b.level, b.text) for b in markdown_blocks(FAQ_MD)]
+    assert blocks == [
+        (1, "Help centre"), (2, "How do I return an item?"),
+        (0, "Most items can be returned within 30 days of delivery."), (2, "When will I get my refund?"),
+        (0, "Refunds are issued within 5 business days."), (0, "**All sales of gift cards are final.**"),
+        (2, "Shipping"), (0, "Orders ship in 2 days. **Express** costs $15."),
+    ]
+
+
+def test_html_and_word_bold_paragraphs_are_headings_the_same_way(tmp_path):
+    html = ("<h1>Help centre</h1><p><strong>How do I return an item?</strong></p><p>Within 30 days.</p>"
+            "<p><b>Refunds</b></p><p>In 5 days, <b>never</b> later.</p><p><strong>All sales are final.</strong></p>"
+            "<ul><li><b>Gift cards</b></li></ul>")
+    assert [(b.level, b.text) for b in html_blocks(html)] == [
+        (1, "Help centre"), (2, "How do I return an item?"), (0, "Within 30 days."), (2, "Refunds"),
+        (0, "In 5 days, never later."), (0, "All sales are final."), (0, "- Gift cards")]
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph("Help centre", style="Title")
+    document.add_paragraph().add_run("How do I return an item?").bold = True
+    document.add_paragraph("Within 30 days of delivery.")
+    document.add_paragraph().add_run("All sales are final.").bold = True
+    document.save(tmp_path / "faq.docx")
+    word = read_document(tmp_path / "faq.docx", max_bytes=LIMIT)
+    assert [(b.level, b.text) for b in word.blocks] == [
+        (1, "How do I return an item?"), (0, "Within 30 days of delivery."), (0, "All sales are final.")]
