@@ -174,7 +174,11 @@ class CustomerSession:
             store = conversation.customer.store
             fact = store.facts.get(_nonempty(fact_id, "fact_id").strip())
             entries = store.facts.history(fact.id)
-        lines = [f"{fact.text}", f"kind {fact.kind}; status {fact.status}; origin {fact.origin}"]
+        lines = [f"{fact.text}"]
+        if fact.statement and fact.statement != fact.text:
+            # the short normalised statement beside the quote (docs/extraction.md, "Statements")
+            lines.append(f"statement: {fact.statement}")
+        lines.append(f"kind {fact.kind}; status {fact.status}; origin {fact.origin}")
         if fact.recheck.flag:
             lines.append(f"recheck needed: {fact.recheck.reason}")
         for entry in entries:

@@ -126,6 +126,20 @@ def test_search_facts_and_fact_history_show_the_customers_own_words(world):
     assert memory == "fact" and "added by extraction" in body
 
 
+def test_fact_history_shows_the_statement_beside_the_quote(world):
+    with CustomerStore.open(world["home"], "cust-b") as store:
+        fact = store.facts.get(world["b_fact"])
+    assert fact.statement == "The customer's residence: Lisbon."
+
+    history = _drive(build_server(_session(world, "cust-b")),
+                     lambda c: c.call_tool("fact_history", {"fact_id": world["b_fact"]}))
+    [(_, memory, body)] = DATA_BLOCK.findall(_text(history))
+    lines = body.splitlines()
+    assert lines[0] == "I moved to Lisbon last month."
+    assert lines[1] == "statement: The customer's residence: Lisbon."
+    assert lines[2].startswith("kind attribute; status active")
+
+
 def test_customer_context_is_marked_as_the_agent_prompt_marks_it(world):
     async def calls(client):
         tool = _text(await client.call_tool("get_customer_context", {}))
