@@ -104,6 +104,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             # text aimed at the AI is kept apart from what the customer told the service around it
             groups.append(_Group(kind or "request", [sentence], False, [True], standalone=True, instruction=True))
             continue
+        # what the agent's yes can agree to: an action asked of the service or decided, not a question for
+        # information ("Can you tell me when it arrives?" → "Sure, on Monday." agrees to nothing)
+        asks = kind in ("request", "decision") and not kinds.asks_for_information(sentence.text, lang=lang)
         standalone = retraction or kinds.is_direct_context_request(sentence.text, lang=lang) or (
             kind is not None and find_slot(sentence.text) is not None)
         last = groups[-1] if groups else None
@@ -114,31 +117,34 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             last.sentences.append(sentence)
             last.content = [True, True]
             last.kind, last.standalone = kind or "event", True
+            last.asks = last.asks or asks
         elif standalone:
             # A retraction, a lasting request or a slot ("I live in…", "answer in…") is its own fact:
             # judgement updates it, context takes it, on its own.
-            groups.append(_Group(kind or "event", [sentence], retraction, [True], standalone=True))
+            groups.append(_Group(kind or "event", [sentence], retraction, [True], standalone=True, asks=asks))
         elif last is not None and not last.standalone:
             # Everything else the customer said in one go stays one fact, as they told it (small talk
             # between sentences included, trimmed at the edges); its kind is the strongest one said.
             last.sentences.append(sentence)
             last.content.append(kind is not None)
+            last.asks = last.asks or asks
             if kind is not None and _STRENGTH[kind] > _STRENGTH[last.kind]:
                 last.kind = kind
         else:
-            groups.append(_Group(kind or "event", [sentence], False, [kind is not None]))
+            groups.append(_Group(kind or "event", [sentence], False, [kind is not None], asks=asks))
     groups = [g.trimmed() for g in groups if any(g.content)]
     for group in [g for g in groups if g.retraction and len(g.sentences) == 1]:
         wish = _wish_after_retraction(group.sentences[0], lang)
         if wish is not None:
             # "I no longer prefer email, please call me by phone": the retraction takes back the old
             # wish (matched on the whole sentence) and what they want instead is a fact of its own.
-            groups.insert(groups.index(group) + 1, _Group(wish[0], [wish[1]], False, [True], standalone=True))
+            groups.insert(groups.index(group) + 1, _Group(wish[0], [wish[1]], False, [True], standalone=True,
+                                                          asks=wish[0] == "request"))
     confirmation = _confirmation(following, customer_roles)
     # The agent's "yes" answers the last thing the customer asked of the service. A lasting wish about
     # how to be served ("from now on answer in English") takes it only when nothing else was asked:
     # it must not take the agreement from the refund asked just before it.
-    asks = [g for g in groups if g.kind in ("request", "decision") and not g.instruction]
+    asks = [g for g in groups if g.kind in ("request", "decision") and g.asks and not g.instruction]
     agreed = next((g for g in reversed(asks) if not (g.standalone and kinds.is_direct_context_request(
         turn.text[g.sentences[0].start:g.sentences[-1].end], lang=lang))), asks[-1] if asks else None)
     out = []
@@ -256,13 +262,14 @@ class _Group:
     content: list[bool]  # per sentence: does it carry content (not small talk)?
     standalone: bool = False
     instruction: bool = False  # instruction-like (mem.customers.screening): stored, never acted on
+    asks: bool = False  # holds an action asked of the service or a decision: what an agent's yes agrees to
 
     def trimmed(self) -> _Group:
         """Without leading and trailing small talk ("Hi!", "Thanks!") around the content."""
         first = self.content.index(True)
         last = len(self.content) - 1 - self.content[::-1].index(True)
         return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1],
-                      self.standalone, self.instruction)
+                      self.standalone, self.instruction, self.asks)
 
 
 def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],

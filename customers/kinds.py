@@ -40,7 +40,8 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
         ("request", _words(
             r"can i", r"could i", r"may i", r"can you", r"could you", r"would you", r"will you", r"please",
             r"i(?:'d| would) like", r"i want(?: to)?", r"i need", r"i(?:'m| am) asking", r"i request(?:ed)?",
-            r"i(?:'m| am) requesting", r"is it possible", r"refund", r"exception", r"cancel", r"upgrade", r"help me")),
+            r"i(?:'m| am) requesting", r"is it possible", r"would it be possible", r"is there (?:any )?way",
+            r"any chance", r"refund", r"exception", r"cancel", r"upgrade", r"help me")),
         ("preference", _words(
             r"i prefer", r"i(?:'d| would) rather", r"i (?:really )?(?:like|love|enjoy|hate|dislike|adore)",
             r"i don't (?:like|want|enjoy)", r"my fav(?:ou?rite)?", r"i(?:'m| am) (?:a )?(?:big )?fan of",
@@ -67,7 +68,8 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     "ko": [
         ("decision", _any(r"합의", r"결정", r"하기로", r"동의합니다", r"동의해요", r"그걸로 할게", r"그렇게 할게",
                           r"해지했",                           r"취소했", r"가입했")),
-        ("request", _any(r"주세요", r"주실 수", r"줄 수 있", r"해 줘", r"해줘", r"싶어요", r"싶습니다", r"싶은데",
+        ("request", _any(r"주세요", r"주실 수", r"주시겠", r"주실래요",
+                         r"줄 수 있", r"해 줘", r"해줘", r"싶어요", r"싶습니다", r"싶은데",
                          r"가능할까요", r"가능한가요", r"되나요", r"될까요", r"부탁", r"요청", r"환불",
                          r"예외", r"취소")),
         ("preference", _any(r"좋아해", r"좋아합니다", r"좋아요", r"선호", r"싫어", r"더 좋", r"중요해요", r"중요합니다",
@@ -82,7 +84,8 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     "ja": [
         ("decision", _any(r"合意", r"決めました", r"決定", r"ことにしました", r"ことにします", r"それでお願いします",
                           r"解約しました", r"契約しました", r"申し込みました")),
-        ("request", _any(r"ください", r"下さい", r"お願い", r"いただけ", r"もらえ", r"できますか", r"可能ですか",
+        ("request", _any(r"ください", r"下さい", r"お願い", r"いただけ", r"いただく", r"もらえ", r"もらう",
+                         r"できますか", r"可能ですか", r"可能でしょうか",
                          r"したい", r"たいです", r"希望", r"返金", r"例外", r"キャンセル")),
         ("preference", _any(r"好き", r"嫌い", r"好み", r"方がいい", r"方が好", r"重視", r"大事", r"苦手")),
         ("attribute", _any(r"私は.{0,60}です", r"名前は", r"住んで", r"勤めて", r"働いて", r"使っています", r"プラン",
@@ -127,17 +130,46 @@ _CONFIRM = {
     "en": _words(r"yes", r"sure", r"agreed", r"confirmed", r"approved", r"done", r"we can (?:do|offer|make|give)",
                  r"i can (?:do|offer|make|give)", r"i(?:'ve| have) (?:applied|processed|issued|arranged)",
                  r"that works", r"of course", r"certainly", r"absolutely", r"ok(?:ay)?", r"will do", r"no problem",
-                 r"i(?:'ll| will) (?:process|apply|issue|arrange)"),
+                 r"i(?:'ll| will) (?:process|apply|issue|arrange)",
+                 # the service commits to doing it ("We'll ship a replacement leg tomorrow") or did it already
+                 # ("I've waived it"); a promise to look into it is not a yes (``_NOT_YET``)
+                 r"(?:i|we)(?:'ll| will) (?:\w+ly )?\w+",
+                 r"(?:i|we)(?:'ve| have) (?:just |now |already )?(?:waived|extended|added|changed|updated|moved|"
+                 r"cancell?ed|refunded|credited|sent|resent|shipped|booked|scheduled|rescheduled|upgraded|"
+                 r"downgraded|reissued|switched|removed|replaced|swapped|approved|arranged|applied|processed|"
+                 r"issued|set up|put|placed|reserved|activated|reactivated|unlocked|reset|fixed)"),
     "ko": _any(r"^네", r"^예", r"알겠습니다", r"가능합니다", r"처리해 드리", r"처리해드리", r"승인", r"해 드리겠습니다",
-               r"해드리겠습니다", r"그렇게 하겠습니다", r"진행하겠습니다"),
+               r"해드리겠습니다", r"그렇게 하겠습니다", r"진행하겠습니다", r"^물론", r"드렸습니다", r"드렸어요",
+               r"드릴게요", r"드리겠습니다", r"하겠습니다", r"두었습니다", r"두겠습니다", r"완료"),
     "ja": _any(r"^はい", r"承知", r"かしこまりました", r"可能です", r"承認", r"対応いたします", r"いたします",
-               r"手配します", r"処理します"),
+               r"手配します", r"処理します", r"^もちろん", r"問題ありません", r"いたしました",
+               r"お[^\s、。]{1,8}します"),
+}
+# "We'll look into it", "확인해 보겠습니다", "確認いたします": the agent will find out, nothing is agreed yet
+_NOT_YET = {
+    "en": _words(r"(?:i|we)(?:'ll| will) (?:\w+ly )?(?:look|check|see|try|get back|let you know|need|have to|"
+                 r"escalate|forward|pass|review|investigate|consider|be in touch|contact|ask|find out|follow up|"
+                 r"keep|note|let|update you|reply|respond|be|do (?:my|our) best)"),
+    "ko": _any(r"확인해 ?보", r"확인 후", r"확인하겠", r"확인해 드리겠", r"검토", r"알아보", r"연락드리", r"문의"),
+    "ja": _any(r"確認いたします", r"確認します", r"確認して", r"検討", r"お調べ", r"折り返し", r"お問い合わせ"),
 }
 _REFUSE = {
-    "en": _words(r"no", r"not possible", r"unfortunately", r"can't", r"cannot", r"can not", r"unable", r"won't",
-                 r"sorry", r"not able", r"decline", r"denied", r"isn't possible", r"is not possible"),
-    "ko": _any(r"어렵", r"불가", r"죄송", r"안 됩니다", r"안됩니다", r"할 수 없"),
-    "ja": _any(r"できません", r"難しい", r"申し訳", r"不可", r"お受けできません"),
+    "en": _words(r"no(?! (?:problem|worries|trouble))", r"not possible", r"unfortunately", r"can't", r"cannot",
+                 r"can not", r"unable", r"won't", r"sorry", r"not able", r"decline", r"denied", r"isn't possible",
+                 r"is not possible", r"afraid", r"not available", r"isn't available"),
+    "ko": _any(r"어렵", r"불가", r"죄송", r"안 됩니다", r"안됩니다", r"할 수 없", r"수는 없", r"수가 없", r"아쉽",
+               r"유감", r"못 (?:해|드리|합)"),
+    "ja": _any(r"できません", r"難しい", r"申し訳", r"不可", r"お受けできません", r"あいにく", r"かねます",
+               r"(?<!問題あり)(?<!問題ござい)(?<!構い)(?<!かまい)ません"),
+}
+# A question for information ("Can you tell me when it arrives?", "배송 상태를 알려 주실 수 있나요?",
+# "配送状況を教えていただけますか？"): the agent's "Sure, on Monday." answers it; nothing is agreed.
+_INFORMATION = {
+    "en": lazy(r"\b(?:can|could|would|will) you (?:please |kindly |just )?(?:tell|let me know|explain|show me|"
+               r"remind|inform|say|check (?:if|whether|when|where|what|why|how)|confirm (?:if|whether|when|where|"
+               r"what|why|how)|find out)\b|\b(?:can|could|may) i (?:ask|know)\b|\bdo you know\b", re.I),
+    "ko": _any(r"알려 ?주", r"설명해 ?주", r"안내해 ?주", r"가르쳐 ?주", r"알 수 있"),
+    "ja": _any(r"教えて", r"お知らせ", r"説明して", r"ご案内", r"知りたい"),
 }
 
 _FROM_NOW_ON = {
@@ -199,7 +231,8 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
 # "Can you tell me more about why it's special to you?": a question about the other person's life, not a
 # request to the service — "you" beyond the "can you" of politeness, and nothing of the speaker's
 # ("Could you check your records for my order?" asks for something of theirs).
-_POLITE_YOU = lazy(r"\b(?:can|could|would|will) you\b|\b(?:tell|show) me\b|\blet me know\b", re.I)
+_POLITE_YOU = lazy(r"\b(?:can|could|would|will) you\b|\b(?:chance|way) you could\b|\b(?:tell|show) me\b"
+                   r"|\blet me know\b", re.I)
 _SPEAKERS_OWN = lazy(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|our|us)\b", re.I)
 
 
@@ -224,8 +257,9 @@ def is_question(text: str) -> bool:
 def _asks_for_something(text: str, lang: str) -> bool:
     """A question that is a request ("can I get…") rather than a question about the agent."""
     if lang == "en":
-        return bool(re.search(r"\b(?:can|could|may|would|will) (?:i|you|we)\b|\bis it possible\b|\bplease\b"
-                              r"|\brefund|\bexception|\bcancel", text, re.I))
+        return bool(re.search(r"\b(?:can|could|may|would|will) (?:i|you|we)\b|\b(?:you|we) could\b"
+                              r"|\b(?:is|would) it be possible\b|\bis it possible\b|\bany (?:way|chance)\b"
+                              r"|\bplease\b|\brefund|\bexception|\bcancel", text, re.I))
     request = dict(_KIND_RULES[lang])["request"]
     return bool(request.search(text))
 
@@ -370,10 +404,28 @@ def is_correction(sentence: str, *, lang: str | None = None) -> bool:
 
 
 def confirms(agent_text: str, *, lang: str | None = None) -> bool:
-    """An agent turn that accepts the customer's proposal (and does not refuse it)."""
+    """An agent turn that accepts the customer's proposal (and does not refuse it).
+
+    A yes ("Yes", "Sure", "네", "はい", "かしこまりました"), a commitment ("We'll ship it tomorrow",
+    "보내 드리겠습니다", "お送りします") or a thing done ("I've waived it", "변경해 드렸습니다", "変更いたしました")
+    — unless the turn refuses ("unfortunately", "I'm afraid", "죄송", "申し訳", "…できません") or only
+    promises to find out ("we'll look into it", "확인해 보겠습니다", "確認いたします").
+    """
     lang = lang or detect_language(agent_text)
     head = agent_text.strip()[:200]
-    return bool(_CONFIRM[lang].search(head)) and not _REFUSE[lang].search(head)
+    if _REFUSE[lang].search(head):
+        return False
+    confirm = _CONFIRM[lang].search(head)
+    if confirm is None:
+        return False
+    # a promise to find out counts only when a plain yes stands beside it ("Yes, we'll check the stock")
+    return not _NOT_YET[lang].search(head) or bool(_CONFIRM[lang].search(_NOT_YET[lang].sub(" ", head)))
+
+
+def asks_for_information(sentence: str, *, lang: str | None = None) -> bool:
+    """A request for information ("Can you tell me…", "알려 주실 수 있나요", "教えていただけますか"), not an action."""
+    lang = lang or detect_language(sentence)
+    return bool(_INFORMATION[lang].search(sentence))
 
 
 def is_direct_context_request(sentence: str, *, lang: str | None = None) -> bool:

@@ -58,6 +58,7 @@ def _run(args: list[str], cwd: Path) -> str:
 
 
 TOY_RUNS = {
+    "bench_agreements.py": ["--pairs", str(SCRIPTS / "data" / "agreement_pairs.json")],
     "bench_anonymise.py": [],
     "bench_ask.py": ["--facts", "60", "--pages", "20", "--questions", "2"],
     "bench_backup.py": ["--sizes", "50", "--repeat", "1"],

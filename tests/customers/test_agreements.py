@@ -1,0 +1,101 @@
+"""A request the agent confirms is an agreement; a declined one, or a question the agent only answers, is not.
+
+The pairs of ``scripts/data/agreement_pairs.json`` are the tuning set (the rules were written against
+them); the two held-out files are reported by ``scripts/bench_agreements.py`` (docs/extraction.md,
+"Agreements"). Here the tuning pairs run through the real pipeline (import + extract), plus the rule's
+parts on their own.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from mem.core.text.language import detect_language
+from mem.customers import kinds
+from mem.customers.fact_candidates import Turn, deterministic_candidates
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+_spec = importlib.util.spec_from_file_location("bench_agreements", SCRIPTS / "bench_agreements.py")
+bench_agreements = importlib.util.module_from_spec(_spec)
+sys.modules["bench_agreements"] = bench_agreements  # its dataclasses look their module up there
+_spec.loader.exec_module(bench_agreements)
+
+PAIRS = bench_agreements.load_pairs(SCRIPTS / "data" / "agreement_pairs.json")
+DAY = date(2026, 3, 3)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[p["id"] for p in PAIRS])
+def test_tuning_pair_through_import_and_extract(pair, tmp_path):
+    result = bench_agreements.run_pair(pair, tmp_path, "tuning")
+    assert result.passed, result.why
+
+
+def _candidates(customer: str, agent: str):
+    turns = [Turn("t1", "customer", customer, day=DAY), Turn("t2", "agent", agent, day=DAY)]
+    return deterministic_candidates(turns, log_id="c1", reference=DAY)
+
+
+def test_the_issue_example_is_an_agreement_with_the_agents_turn_as_evidence():
+    [fact] = _candidates("Can you send a replacement leg instead?", "Yes, we'll ship a replacement leg tomorrow.")
+    assert fact.kind == "decision" and fact.agreement
+    assert [(e.role, e.quote) for e in fact.evidence] == [
+        ("customer", "Can you send a replacement leg instead?"),
+        ("agent", "Yes, we'll ship a replacement leg tomorrow.")]
+
+
+@pytest.mark.parametrize("agent", [
+    "Unfortunately we can't send parts separately.",
+    "I'm afraid not: legs are only sold with the table.",
+    "죄송하지만 부품만 따로 보내 드릴 수는 없습니다.",
+    "申し訳ありませんが、部品のみの発送はできません。",
+])
+def test_a_declined_request_stays_a_request(agent):
+    customer = {"en": "Can you send a replacement leg instead?", "ko": "교체용 다리를 보내 주실 수 있나요?",
+                "ja": "交換用の脚を送ってもらえますか？"}[detect_language(agent)]
+    [fact] = _candidates(customer, agent)
+    assert fact.kind == "request" and not fact.agreement
+
+
+@pytest.mark.parametrize(("sentence", "lang"), [
+    ("Would it be possible to move my delivery to Friday?", "en"),
+    ("Is there any way you could extend my trial?", "en"),
+    ("Any chance you could waive the fee?", "en"),
+    ("Would you be able to cancel order 4417?", "en"),
+    ("영수증을 재발급해 주실 수 있나요?", "ko"),
+    ("領収書を再発行していただくことは可能でしょうか？", "ja"),
+])
+def test_a_request_in_question_form_is_a_request(sentence, lang):
+    assert kinds.classify(sentence, lang=lang) == "request"
+
+
+@pytest.mark.parametrize(("sentence", "lang"), [
+    ("Can you tell me when my order will arrive?", "en"),
+    ("Could you let me know where my parcel is?", "en"),
+    ("배송 상태를 알려 주실 수 있나요?", "ko"),
+    ("配送状況を教えてもらえますか？", "ja"),
+])
+def test_a_question_for_information_is_no_agreement_when_the_agent_answers_it(sentence, lang):
+    agent = {"en": "Sure, it arrives on Monday.", "ko": "네, 월요일에 도착합니다.",
+             "ja": "はい、月曜日に届きます。"}[lang]
+    assert kinds.asks_for_information(sentence, lang=lang)
+    assert not any(c.agreement for c in _candidates(sentence, agent))
+
+
+@pytest.mark.parametrize(("agent", "agreed"), [
+    ("We'll cancel it right away.", True),
+    ("I've waived the fee for you.", True),
+    ("We'll look into it and get back to you.", False),
+    ("I'll check with the warehouse.", False),
+    ("물론입니다. 회사 주소로 변경해 드렸습니다.", True),
+    ("아쉽게도 부품만 따로 보내 드리기는 어렵습니다.", False),
+    ("もちろんです。本日メールでお送りします。", True),
+    ("あいにく本日の発送は締め切りました。", False),
+    ("問題ありません、手配いたします。", True),
+])
+def test_what_counts_as_the_agent_confirming(agent, agreed):
+    assert kinds.confirms(agent) is agreed
