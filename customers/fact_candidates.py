@@ -106,7 +106,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             continue
         # what the agent's yes can agree to: an action asked of the service or decided, not a question for
         # information ("Can you tell me when it arrives?" → "Sure, on Monday." agrees to nothing)
-        asks = kind in ("request", "decision") and not kinds.asks_for_information(sentence.text, lang=lang)
+        asks_action = kind in ("request", "decision") and not kinds.asks_for_information(sentence.text, lang=lang)
         standalone = retraction or kinds.is_direct_context_request(sentence.text, lang=lang) or (
             kind is not None and find_slot(sentence.text) is not None)
         last = groups[-1] if groups else None
@@ -117,21 +117,21 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             last.sentences.append(sentence)
             last.content = [True, True]
             last.kind, last.standalone = kind or "event", True
-            last.asks = last.asks or asks
+            last.asks = last.asks or asks_action
         elif standalone:
             # A retraction, a lasting request or a slot ("I live in…", "answer in…") is its own fact:
             # judgement updates it, context takes it, on its own.
-            groups.append(_Group(kind or "event", [sentence], retraction, [True], standalone=True, asks=asks))
+            groups.append(_Group(kind or "event", [sentence], retraction, [True], standalone=True, asks=asks_action))
         elif last is not None and not last.standalone:
             # Everything else the customer said in one go stays one fact, as they told it (small talk
             # between sentences included, trimmed at the edges); its kind is the strongest one said.
             last.sentences.append(sentence)
             last.content.append(kind is not None)
-            last.asks = last.asks or asks
+            last.asks = last.asks or asks_action
             if kind is not None and _STRENGTH[kind] > _STRENGTH[last.kind]:
                 last.kind = kind
         else:
-            groups.append(_Group(kind or "event", [sentence], False, [kind is not None], asks=asks))
+            groups.append(_Group(kind or "event", [sentence], False, [kind is not None], asks=asks_action))
     groups = [g.trimmed() for g in groups if any(g.content)]
     for group in [g for g in groups if g.retraction and len(g.sentences) == 1]:
         wish = _wish_after_retraction(group.sentences[0], lang)
