@@ -92,13 +92,21 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if sentence is None:
             continue  # an import format's caption or attachment marker is never the customer's words
         kind = kinds.classify(sentence.text, lang=lang)
+        reaction = False
         if kind in ("event", "preference", "attribute") and kinds.is_reaction(sentence.text, lang=lang):
-            kind = None  # "Aww, that's so cute!": a reaction, not a statement about the customer
+            kind, reaction = None, True  # "Aww, that's so cute!": a reaction, not a statement about the customer
         elif kind is None and answers and not groups and _ANSWER.match(sentence.text) \
                 and _says_more(sentence.text):
             kind = "event"  # "No, no pets right now." after "Do you have pets?": the answer is the fact
-        if kind is None and find_slot(sentence.text) is not None:
+        if kind is None and not reaction and find_slot(sentence.text) is not None:
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
+        # Says nothing of the speaker's own (kinds.says_nothing_of_their_own: no "I" doing something, nothing
+        # of theirs, no name, number, day or third person): not enough to make a fact, but kept inside one.
+        # An answer to a question is read more leniently until something in it counts: the question is its
+        # subject ("How's the store going?" → "It's a wild ride.").
+        weak = kind in ("event", "preference", "attribute") and find_slot(sentence.text) is None \
+            and kinds.says_nothing_of_their_own(sentence.text, lang=lang,
+                                                answering=answers and not any(any(g.strong) for g in groups))
         retraction = kinds.is_retraction(sentence.text, lang=lang)
         if instruction_like(sentence.text):
             # text aimed at the AI is kept apart from what the customer told the service around it
@@ -127,12 +135,14 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             # between sentences included, trimmed at the edges); its kind is the strongest one said.
             last.sentences.append(sentence)
             last.content.append(kind is not None)
+            last.strong.append(kind is not None and not weak)
             last.asks = last.asks or asks_action
             if kind is not None and _STRENGTH[kind] > _STRENGTH[last.kind]:
                 last.kind = kind
         else:
-            groups.append(_Group(kind or "event", [sentence], False, [kind is not None], asks=asks_action))
-    groups = [g.trimmed() for g in groups if any(g.content)]
+            groups.append(_Group(kind or "event", [sentence], False, [kind is not None], asks=asks_action,
+                                 strong=[kind is not None and not weak]))
+    groups = [g.trimmed() for g in groups if any(g.content) and (g.standalone or any(g.strong))]
     for group in [g for g in groups if g.retraction and len(g.sentences) == 1]:
         wish = _wish_after_retraction(group.sentences[0], lang)
         if wish is not None:
@@ -263,13 +273,14 @@ class _Group:
     standalone: bool = False
     instruction: bool = False  # instruction-like (mem.customers.screening): stored, never acted on
     asks: bool = False  # holds an action asked of the service or a decision: what an agent's yes agrees to
+    strong: list[bool] = field(default_factory=list)  # per sentence: content that says something of the speaker's
 
     def trimmed(self) -> _Group:
         """Without leading and trailing small talk ("Hi!", "Thanks!") around the content."""
         first = self.content.index(True)
         last = len(self.content) - 1 - self.content[::-1].index(True)
         return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1],
-                      self.standalone, self.instruction, self.asks)
+                      self.standalone, self.instruction, self.asks, self.strong[first:last + 1])
 
 
 def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],

@@ -220,7 +220,8 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
     text = sentence.strip()
     if not text or _SMALL_TALK[lang].match(text):
         return None
-    if is_question(text) and (not _asks_for_something(text, lang) or _about_the_other(text, lang)):
+    if is_question(text) and (not _asks_for_something(text, lang) or _about_the_other(text, lang)
+                              or _asks_nothing(text, lang)):
         return None
     for kind, pattern in _KIND_RULES[lang]:
         if pattern.search(text):
@@ -239,8 +240,30 @@ _SPEAKERS_OWN = lazy(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|our|us)\b", re.I)
 def _about_the_other(text: str, lang: str) -> bool:
     if lang != "en":
         return False
+    if _ASKS_ABOUT_THE_OTHER.search(text) and not _SPEAKERS_OWN.search(_POLITE_YOU.sub(" ", text)):
+        return True  # "Will you only be in Toronto?": their plans, not a request to them
     rest = _POLITE_YOU.sub(" ", text)
     return bool(_SECOND_PERSON.search(rest)) and not _SPEAKERS_OWN.search(rest)
+
+
+# "Will you only be in Toronto…?", "Would you ever try it?", "Can you still…": a question about the other
+# person's life in the form of a polite request ("Would you be able to…" is a request).
+_ASKS_ABOUT_THE_OTHER = lazy(r"\b(?:will|would|can|could) you (?:(?:only|ever|still|really|also|even|"
+                             r"usually|normally) )*(?:be(?! (?:able|willing|so kind|kind enough))|have|"
+                             r"like|want|enjoy|think|feel|go|visit|come|say)\b", re.I)
+# A request that names nothing: "Could you tell me more about it?" (what "it" is was said by the other person)
+_ASK_FRAME = lazy(r"\b(?:(?:can|could|would|will) you|please|tell|let|show|explain|share|say|know|give|send|"
+                  r"some|more|about|it|that|this|them|those|these|any|anything|something|what|when|where|why|how|"
+                  r"who|which|me|us|the|a|an|of|to|for|on|in|with|again|else|there|here|one|thing|things|bit|"
+                  r"little|lot|kind|sort|maybe|just|also|too|so|yeah|yes|sure|ok|okay|oh|hey|and|but|or|"
+                  r"[a-z]+ly)\b", re.I)
+
+
+def _asks_nothing(text: str, lang: str) -> bool:
+    if lang != "en":
+        return False
+    rest = _ASK_FRAME.sub(" ", _VOCATIVE.sub(" ", text))
+    return not re.search(r"[A-Za-z0-9]{2,}", rest)
 
 
 def is_small_talk(sentence: str, *, lang: str | None = None) -> bool:
@@ -381,6 +404,183 @@ def is_reaction(sentence: str, *, lang: str | None = None) -> bool:
         return True  # about the other person, not the speaker ("Your kids are so lucky."), or a pleasantry
     return bool(_REACTION_START.match(text)) and words <= 16 or bool(_EVALUATIVE.search(text)) and words <= 12 \
         or _is_generic(text, words)
+
+
+# The structural test (issue 10: phrase lists did not carry over to conversations nobody tuned on). A
+# statement says something about the speaker or their world when it has at least one of:
+# - a name, a title or a number (a day is checked before: ``_SAYS_WHEN``) — "I'm into The Witcher 3";
+# - something of theirs: "my"/"our" with a noun ("my kids", "our trip"; not "my friend", "our chat");
+# - the speaker as the subject of a content verb: "I bought…", "we went…", "I'm learning…" — not of an
+#   attitude towards what the other person said ("I hope it's easy", "I believe in you", "I'd recommend…",
+#   "I'll let you know", "I can imagine…", "I'm sure you'll…");
+# - the speaker as the object of a statement ("It helps me think"; not an imperative: "Keep me updated");
+# - a third person ("she", "they", "his") or a definite subject ("The hats don't bother them", "The screen
+#   is cracked") — not "it", "that", "this", a bare noun or a gerund: "It really captures resilience.",
+#   "Horses have such grace!", "Finding a way to make a difference matters.".
+# What a customer reports (broken, late, order, refund…: ``_REPORT``) always says something.
+_FILLER = lazy(r"^(?:\W*(?:yeah|yes|yep|yup|no|nope|nah|oh|ah|aw+|wow|well|so|and|but|also|plus|haha|lol|hey|ok(?:ay)?|"
+               r"sure|right|true|totally|definitely|honestly|actually|anyway|btw|by the way|hmm+|um+|just|"
+               r"really|maybe)\b[\s,!.\-–—]*)+", re.I)
+_VOCATIVE = lazy(r"(?:^|(?<=[,;!.]))\s*(?-i:[A-Z][a-z]+)(?=\s*(?:[,!.?;]|$))")
+_NAMED = lazy(r"(?<=[\w,;:)\-–—]\s)(?-i:(?!I\b|I'|OK\b)[A-Z][\w'-]*)|[\"“][^\"”]{2,80}[\"”]")
+_POSSESSION = lazy(r"\b(?:my|our)\s+(?!(?:friend|dear|pleasure|bad|god|goodness|end|part|heart|mind|"
+                   r"chat|last chat|conversation|convo|talks?|friendship|lives|life|corner|way|best|thoughts|"
+                   r"own|relationships?|hearts?|souls?|world|planet|society|share|advice|tips?|suggestions?|"
+                   r"opinion|guess|two cents|community|actions?|values|dreams?|goals?|future|strength|efforts?|impact|"
+                   r"journey|struggles|stories|inner|neighbou?rhood|"
+                   r"(?:last |latest |recent )?(?:photos?|pics?|pictures?|shots?|snaps?))\b)"
+                   r"[a-z]", re.I)
+_SUBJECT_VERB = lazy(r"\b(?:i|we)(?:'m|'ve|'d|'ll|'re| am| are| have| had| will| would| was| were| can| could|"
+                     r" can't| cannot| do| don't| did| didn't| should| must| might| couldn't| wouldn't| won't|"
+                     r" shouldn't| haven't| hadn't| wasn't| weren't| aren't)?"
+                     r"((?:\s+(?:\w+ly|just|also|really|still|so|too|totally|all|even|always|never|not|gonna|"
+                     r"going to|got to|gotta|been|have|to))*)\s+(\w+(?:'\w+)?)", re.I)
+# verbs and adjectives of an attitude towards what the other person said, not of something done or had
+_ATTITUDE_WORDS = """hope hoping wish wishing bet guess believe agree agreed imagine picture appreciate understand
+think recommend suggest mean sure glad happy proud thrilled stoked excited sorry here rooting admire know feel see
+love loving get remember in with"""
+_ATTITUDE = frozenset(_ATTITUDE_WORDS.split())
+# ... which still tell something when they take an object of the speaker's or a plan: "I love camping", "I'm
+# thrilled to make a family", "I know the owner"; not "I love that", "I'm sure you'll…", "I'm glad to hear it"
+_ATTITUDE_CONTENT = lazy(r"^(?:love|loving|know|see|feel|get|remember)\s+"
+                         r"(?!(?:it|that|this|those|these|you|your|yours|how|what|why|hearing|seeing|reading|"
+                         r"the (?:same|feeling|vibe)|so|too|ya|u|"
+                         r"to (?:see|hear|take a look|have a look|check|read|watch|know|try it|chat|talk))\b)\w"
+                         r"|^(?:sure|glad|happy|proud|thrilled|stoked|excited)\s+to\s+(?!(?:hear|see|know|help|read|"
+                         r"have you|be there|chat|talk)\b)\w", re.I)
+# the speaker left out ("Just got some new shoes", "Been busy volunteering…", "Still working on a studio",
+# "Never been to something like that"): a past verb, "been", or "still/just/never" and a verb opens the sentence
+_IMPLIED_I = lazy(r"^(?:(?:just|still|never|recently|finally|also|already) )*(?:been|got|went|made|had|did|bought|"
+                  r"took|saw|met|found|started|finished|tried|joined|visited|moved|adopted|learned|learnt|read|"
+                  r"spent|built|wrote|won|lost|[a-z]+ed)\b|^(?:just|still|recently|finally|currently) [a-z]+ing\b"
+                  r"|^(?:working|trying|planning|thinking|looking|getting|taking|doing|learning|researching|"
+                  r"preparing|saving|studying|training) \w",
+                  re.I)
+# a past event or a fact of time ("It happened at yoga in the park.", "It enabled needed repairs", "about an
+# hour", "once a week"): something that happened or holds, whoever the subject
+_EVENT_OR_TIME = lazy(r"\b(?:was|were|had|did|went|got|made|took|happened|(?<!must have )(?<!must've )been|gave|"
+                      r"told|sent|said|came|left|bought|brought|found|lost|paid|sold|won|ran|saw|met|felt|"
+                      r"(?!(?:excit|interest|tir|stress|overwhelm|inspir|motivat|bless|amaz|thrill|pleas|reliev|"
+                      r"impress|surpris|worri|scar|bor|determin|dedicat|talent|relat|suppos|passionat|"
+                      r"attach|connect|focus|organiz|excit|surround|post|updat)ed\b)"
+                      r"(?<!you )(?<! be )(?<!being )(?<! so )(?<!very )(?<!really )(?<! get )(?<!feel )(?<!feels )"
+                      r"\w{3,}(?<!e)(?<!n)ed|hours?|minutes?|"
+                      r"days?|weeks?|weekends?|months?|years?|mornings?|evenings?|nights?|weekly|daily|monthly)\b",
+                      re.I)
+# "Working together on a project can create amazing results": the -ing word is the subject of a remark
+_GERUND_SUBJECT = lazy(r"^\w+ing\b[^.!?;:]{0,60}?\b(?:can|could|would|should|is|are|makes?|helps?|gives?|brings?|"
+                       r"creates?|keeps?|lets?|allows?|matters?)\b", re.I)
+_TO_THE_OTHER = lazy(r"(?:if you\b|(?:i'm |i am )?(?:keeping )?(?:my )?fingers crossed\b)", re.I)
+_SIGN_OFF = lazy(r"\b(?:i|we)(?:'ll| will| have to| gotta| got to| need to| must| should) go(?:\s+\w+)?\W*$", re.I)
+_IMPERATIVE = lazy(r"^(?:tell|keep|grab|let|show|send|give|check|take|enjoy|have|say|make|remember|stay|try|hit|"
+                   r"shoot|drop|bring|count|hang|hold|go|come|feel|don't|do|be|never|always)\b", re.I)
+_DEFINITE = lazy(r"^(?:the|his|her|their|its|this|that|these|those)\s+(?!(?:is|was|'s|sounds|looks|seems|must|"
+                 r"really|made|makes|has|had|will|would|could|can|should|might|just|so|too|one|kinds?|sorts?|types?|"
+                 r"reminds|brings|means|gives|shows|helps)\b)[a-z]+\b(?!\s+(?:looks|sounds|seems)\b)", re.I)
+# "them" alone is left out: advice puts it everywhere ("Regular grooming is essential to keep them looking good")
+_THIRD_PERSON = lazy(r"\b(?:he|she|his|her|him|hers|they|their|theirs|he's|she's|they're|they've|"
+                     r"they'd|he'd|she'd)\b", re.I)
+# "Max is a real go-getter!": a name opening the sentence (a capitalised word that is not a common noun)
+_NAME_SUBJECT = lazy(r"^(?-i:[A-Z][a-z]+)(?<!s)(?<!ing)\s+(?:is|was|has|'s|loves|likes|got|just)\b")
+_COMMON_SUBJECT_WORDS = """life family art nature music love time friendship health happiness success change growth
+education exercise safety it that this there what everything nothing something anything someone everyone everybody
+nobody one food travel work school home hope kindness community support self here now today mine yours ours
+who"""
+_COMMON_SUBJECT = frozenset(_COMMON_SUBJECT_WORDS.split())
+
+
+def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answering: bool = False) -> bool:
+    """A sentence that passes none of the structural tests above (see the comment): a reaction, a remark, banter.
+
+    English only (the Korean and Japanese reactions are ``is_reaction``'s short exclamations). Extraction uses it
+    to decide whether a group of sentences is a fact at all, not to cut sentences out of a fact: the words
+    around what the person said about themselves stay in the quote ("Highly recommend it!" after the book).
+    ``answering``: the sentence answers a question, which gives it its subject ("How's the store going?" →
+    "It's a wild ride."; "What books do you enjoy?" → "I love this series."); then only a sign-off, an offer
+    to the other person or a pure attitude ("I'd recommend…", "I can imagine…") says nothing.
+    """
+    lang = lang or detect_language(sentence)
+    text = sentence.strip()
+    if lang != "en" or not text or _SAYS_WHEN.search(text) or _REPORT.search(text):
+        return False
+    body = _VOCATIVE.sub(" ", text)
+    if _POSSESSION.search(body):
+        return False
+    named = bool(_NAMED.search(body))
+    body = _FILLER.sub("", body).strip()
+    if _SIGN_OFF.search(body) or _TO_THE_OTHER.match(body):
+        return True  # "Well, I'll go train!", "If you need help, just let me know.", "Fingers crossed for you."
+    if re.match(r"(?:you|your|you're|you've|you'll|you'd)\b", body, re.I):
+        return True  # "You did great raising awareness", "You've come so far": about the other person
+    if _IMPLIED_I.match(body) and not _GERUND_SUBJECT.match(body) or _EVENT_OR_TIME.search(body):
+        return False
+    if not answering:
+        name = _NAME_SUBJECT.match(body)
+        if name and body.split()[0].lower() not in _COMMON_SUBJECT:
+            return False
+    subject = False
+    for match in _SUBJECT_VERB.finditer(body):
+        if body[max(0, match.start() - 3):match.start()].lower() == "if ":
+            continue  # "If I need anything, …": a condition, not something they do
+        subject = True
+        verb = match.group(2).lower()
+        if _OFFER_AUX.match(match.group(0)) and _offers_only(verb, body[match.end(2):]):
+            continue  # "I'll hit you up", "We'll work it out.", "I can suggest some routines for you"
+        if match.group(0).lower().startswith("we") and not _WE_DID.match(match.group(0)):
+            continue  # "we can make a difference", "we're all in it together": everyone, not what they did
+        if answering and verb not in _PURE_ATTITUDE and not _OFFER_REST.search(body[match.end(2):]):
+            return False  # "What books do you enjoy?" → "I love this series."; "How're you feeling?" → "I'm stoked!"
+        if verb not in _ATTITUDE or _ATTITUDE_CONTENT.match(body[match.start(2):]):
+            return False  # "I bought…", "we're moving…", "I love camping"
+    if named and answering:
+        return False  # "Any book recommendations?" → "I think you'd love this novel by Patrick Rothfuss."
+    if subject:
+        return True  # every "I"/"we" says how they feel about what the other said, or offers them something
+    if named:
+        return False  # "Max is a real go-getter!" ("I'm glad Toby is happy." is only a feeling about Toby)
+    if _IMPERATIVE.match(body) or re.match(r"(?:you|your|you're|you've|you'll)\b", body, re.I):
+        return True  # "Try it out and let me know!", "You can always count on me": to the other person
+    if answering:
+        return False  # a fragment or "it" is what the question was about ("It's a wild ride.")
+    if re.search(r"\b(?:me|myself)\b", body, re.I):
+        return False  # "It helps me think straight." ("Dogs always cheer us up" is everyone's "us")
+    if _GERUND_SUBJECT.match(body):
+        return True  # "Having guest speakers, like them, would give the kids…": a remark
+    return not (_THIRD_PERSON.search(body) or _DEFINITE.match(body))
+
+
+# "We" is the speaker's own when it did or plans something ("we went", "we've adopted", "we'll move", "we're
+# moving"); in the present or with "can/should/need" it is everyone ("we can bring positive changes").
+_WE_DID = lazy(r"^we(?:'ve| have| had| were|'ll| will|'re going to| are going to|'re gonna| are gonna)\b"
+               r"|^we(?:'re| are)\s+(?:(?:\w+ly|just|still|now|currently|also|finally)\s+)*(?!going\b)\w+ing\b"
+               r"|^we\s+(?:(?:\w+ly|just|also|finally|all)\s+)*(?:\w+ed|went|got|made|took|saw|met|found|bought|"
+               r"had|did|gave|spent|ran|won|left|came|began|built|sent)\b"
+               r"|^we\s+(?:(?:really|just|also|both|usually|often|always)\s+)*(?:love|like|enjoy|prefer|own|live|play|"
+               r"visit|use|go)\b", re.I)
+
+
+# attitudes that say nothing even as an answer ("Any tips?" → "I'd recommend…" is advice to the other person)
+_PURE_ATTITUDE = frozenset(["hope", "hoping", "wish", "wishing", "bet", "guess", "imagine", "picture", "recommend",
+                            "suggest", "sure", "agree", "agreed", "believe", "think", "mean", "understand", "get"])
+
+
+# An offer or promise to the other person: a modal, then nothing but "you", pronouns and light words
+# ("I'll let you know", "I'll definitely give it a go!", "We'll work it out.", "I'll stay in touch").
+_OFFER_AUX = lazy(r"^\w+(?:'ll|'d| will| would| can| could| should)\b", re.I)
+_OFFER_REST = lazy(r"\b(?:you|your|yours|ya)\b", re.I)
+_LIGHT_WORDS = """it that this them those these a an the some any anything something everything else out up in on
+to for of with about touch go try look know posted updated update let give get keep stay hit shot definitely
+totally sure really just also too so more help need needs there here soon again back way work figure sort do see
+check make manage handle think talk chat into someday sometime mind"""
+_LIGHT = frozenset(_LIGHT_WORDS.split())
+
+
+def _offers_only(verb: str, rest: str) -> bool:
+    clause = re.split(r"[,.;:!?]|\b(?:and|but|because|since|so that|when)\b", rest, maxsplit=1)[0]
+    if _OFFER_REST.search(clause):
+        return True  # "I'll hit you up", "I can suggest some routines for you"
+    # "I'll give it a go", "We'll work it out": a light verb and nothing named ("I can drive there" is a plan)
+    return verb in _LIGHT and all(w.lower() in _LIGHT for w in re.findall(r"[A-Za-z']+", clause))
 
 
 def _is_generic(text: str, words: int) -> bool:

@@ -10,7 +10,7 @@ import pytest
 from mem.core import clock
 from mem.core.config import Config
 from mem.customers.extract import extract_pending
-from mem.customers.kinds import is_reaction
+from mem.customers.kinds import is_reaction, says_nothing_of_their_own
 from mem.customers.store import CustomerStore
 
 
@@ -123,3 +123,99 @@ def test_import_machine_text_is_never_evidence_but_stays_searchable(store, isola
     assert all("photo" not in f.text and "bicycle" not in f.text for f in facts)
     # the caption's words find the fact through its context (the index's low-boost field), not its evidence
     assert store.facts.search("red bicycle fence")[0].fact.id == facts[1].id
+
+
+# The structural test (issue 10, item 1; docs/extraction.md, "Fact quality audit"): a sentence makes a fact
+# only when it says something of the speaker's own — not by matching phrases.
+@pytest.mark.parametrize("text", [
+    "It really captures resilience and strength.",  # "it" evaluating the other person's thing
+    "Horses have such grace!",  # a bare noun: everyone's
+    "Finding a way to make a difference matters.",  # a gerund subject
+    "I hope it's easy to control.",  # an attitude towards what the other said
+    "Not easy facing setbacks but I believe in you.",
+    "I'd recommend practicing mindful breathing for yoga.",
+    "I'm sure you'll find one that's perfect for you.",
+    "I'll definitely give it a go!",  # an offer or promise to the other person
+    "Thanks, I'll hit you up if I need anything.",
+    "We'll work it out.",
+    "If you need help or advice, just let me know.",
+    "Well, I'll go train!",  # a sign-off
+    "You did great raising awareness and funds.",  # the other person as the subject
+    "Working together on a project can create amazing results.",
+    "Let's continue making a difference in our community!",  # "we" / "our" as everyone
+    "Working together, we can bring positive changes to the neighborhood as a team.",
+    "That spot looks ideal for them to play.",
+    "I'm glad Toby is happy.",  # a name inside a feeling about it is still only the feeling
+])
+def test_sentences_that_say_nothing_of_the_speakers_own(text):
+    assert says_nothing_of_their_own(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I bought a kayak.", "We went camping with the kids.", "We're moving to Denver.", "We'll adopt a dog.",
+    "We love hiking.", "I love camping.", "I'm thrilled to make a family for kids who need one.",
+    "Just got some new shoes, too!",  # the speaker left out
+    "Been busy volunteering at the homeless shelter.", "Still working on opening a dance studio.",
+    "It happened at yoga in the park.",  # a past event, whoever the subject
+    "Max is a real go-getter!",  # a name
+    "I'm totally into The Witcher 3 right now.",
+    "My dogs go crazy for Fetch and Frisbee.",  # something of theirs
+    "It helps me think straight.",  # the speaker as the object
+    "The hats don't bother them, they just put them on for fun.",  # a definite subject
+    "The screen is cracked.", "The lid doesn't close properly.",  # what a customer reports
+    "I can drive there.",
+])
+def test_sentences_about_the_speaker_or_their_world(text):
+    assert not says_nothing_of_their_own(text)
+
+
+def test_an_answer_reads_with_its_question_but_advice_and_offers_do_not():
+    # "How's the store going?" gives "It's a wild ride." its subject; "Any tips?" → "I'd recommend…" is advice
+    assert not says_nothing_of_their_own("It's a wild ride.", answering=True)
+    assert not says_nothing_of_their_own("I love this series.", answering=True)
+    assert not says_nothing_of_their_own("And some old friends and teammates from other tournaments.", answering=True)
+    assert says_nothing_of_their_own("I'd recommend practicing mindful breathing for yoga.", answering=True)
+    assert says_nothing_of_their_own("Try it out and let me know what you think!", answering=True)
+    assert says_nothing_of_their_own("I'll take your advice and find joy on the way.", answering=True)
+
+
+def test_korean_and_japanese_are_left_to_the_reaction_rules():
+    assert not says_nothing_of_their_own("좋네요, 감사합니다.")
+    assert not says_nothing_of_their_own("それはいいですね。")
+
+
+def test_a_turn_of_nothing_of_their_own_is_no_fact_but_such_sentences_stay_inside_a_fact(store, isolated_env,
+                                                                                         tmp_path):
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
+        {"role": "customer", "speaker": "Ana", "text": "Horses have such grace! I hope it's easy to control."},
+        {"role": "customer", "speaker": "Ben", "text": "I loved \"Becoming Nicole\" by Amy Ellis Nutt. "
+                                                      "Highly recommend it for sure!"},
+        {"role": "customer", "speaker": "Ana", "text": "If you need help, just let me know. We'll work it out."},
+    ]))
+    facts = run(store, isolated_env)
+    # Ana's two turns said nothing of her own; Ben's "Highly recommend it" stays in his fact's quote (the words
+    # a question about his recommendation uses), it only cannot make a fact by itself
+    assert [f.evidence[0].quote for f in facts] == [
+        "I loved \"Becoming Nicole\" by Amy Ellis Nutt. Highly recommend it for sure!"]
+
+
+@pytest.mark.parametrize("text", [
+    "My desk arrived with a broken leg.",
+    "Can I get a refund for order 4417?",
+    "Please send the replacement to 48 Pine Road, Springfield.",
+    "It stopped working after two days.",
+    "The lid doesn't close properly.",
+])
+def test_customer_support_shapes_stay_facts(store, isolated_env, tmp_path, text):
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
+        {"role": "agent", "text": "Hello, how can I help?"}, {"role": "customer", "text": text}]))
+    [fact] = run(store, isolated_env)
+    assert fact.evidence[0].quote == text
+
+
+@pytest.mark.parametrize("text", ["Could you tell me more about it?",
+                                  "Will you only be in Toronto, or will you be visiting somewhere else?"])
+def test_questions_about_the_other_person_are_small_talk(text):
+    from mem.customers.kinds import classify
+
+    assert classify(text, lang="en") is None
