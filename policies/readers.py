@@ -410,7 +410,7 @@ def markdown_blocks(text: str) -> list[Block]:
             text = "\n".join(chunk).strip("\n")
             bold = _MD_BOLD_LINE.match(text) if len(chunk) == 1 else None
             level = _bold_heading_level(bold.group(2), blocks) if bold else 0
-            blocks.append(Block(bold.group(2).strip(), level, from_bold=True) if level else Block(text))
+            blocks.append(Block(bold.group(2).strip(), level, from_bold=True) if bold and level else Block(text))
         chunk.clear()
 
     for line in text.split("\n"):
