@@ -42,7 +42,9 @@ def render_sync(console: Console, result: JsonObject) -> None:
         say(f"bundle v{result['version']} is already current ({plural(result['files'], 'file')})")
     else:
         was = f" (was v{result['previous_version']})" if result.get("previous_version") is not None else ""
-        say(f"installed bundle v{result['version']}{was}: {plural(result['files'], 'file')}, "
+        reused = f" ({result['reused']} unchanged, kept from v{result['previous_version']})" \
+            if result.get("reused") else ""
+        say(f"installed bundle v{result['version']}{was}: {plural(result['files'], 'file')}{reused}, "
             f"signed by {result['key_id']}")
         if result.get("key_rotated"):
             say("the service rotated its signing key; the new key is trusted through the signed transition")

@@ -85,9 +85,34 @@ def test_implements_the_agent_protocol(synced):
 
 def test_tampered_file(synced):
     workspace, server, home = synced
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")  # changed: downloaded
     _build(workspace)
     (bundle_dir(workspace, 2) / "files" / "policies" / "refunds.md").write_text("Refunds: never.\n")
     assert _rejected(home, server, "^tampered file: policies/refunds.md")
+
+
+def test_unchanged_files_are_kept_from_the_installed_bundle_not_downloaded(synced):
+    workspace, server, home = synced
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
+    _build(workspace)
+    # the server's copy of an unchanged file is never fetched: tampering with it changes nothing
+    (bundle_dir(workspace, 2) / "files" / "policies" / "shipping.md").write_text("Shipping: never.\n")
+    result = _sync(home, server)
+    assert result["version"] == 2 and result["reused"] >= 1 and result["downloaded"] >= 1
+    assert result["reused"] + result["downloaded"] == result["files"]
+    memory = BundleServiceMemory(home)
+    assert memory.get_page("refunds").version == 4 and "never" not in memory.get_page("shipping").body
+
+
+def test_a_damaged_installed_copy_is_downloaded_again(synced):
+    workspace, server, home = synced
+    installed = home / "bundle" / load_state(home)["dir"] / "files" / "policies" / "shipping.md"
+    installed.write_text("Shipping: damaged on disk.\n")
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
+    _build(workspace)
+    result = _sync(home, server)
+    assert result["version"] == 2 and result["downloaded"] >= 2  # refunds (changed) and shipping (damaged)
+    assert "damaged" not in BundleServiceMemory(home).get_page("shipping").body
 
 
 def test_tampered_manifest(synced):

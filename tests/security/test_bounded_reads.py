@@ -114,7 +114,7 @@ def test_a_bundle_file_longer_than_its_manifest_entry_is_tampered(hostile, tmp_p
     url = hostile({"/v1/bundle/1/files/policies/a.md": (200, b"x" * 5000, True)})
     manifest = {"version": 1, "files": [{"path": "policies/a.md", "length": 10, "sha256": "0" * 64}]}
     with ServerClient(url) as client, pytest.raises(VerificationError, match="longer than the manifest says"):
-        _download(tmp_path, client, manifest, b"{}", b"", b"{}", None, on_progress=None)
+        _download(tmp_path, client, manifest, b"{}", b"", b"{}", None, None, on_progress=None)
     assert not list((tmp_path / "bundle").glob(".incoming-*"))
 
 
