@@ -194,7 +194,9 @@ def _content(quote: str, lang: str, *, answers: bool = False) -> str:
     """The quote without reactions, pleasantries and small talk around its content, and fillers in front."""
     sentences = [s.text for s in split_sentences(quote)]
     kept = [s for s in sentences if not kinds.is_small_talk(s, lang=lang) and not kinds.is_reaction(s, lang=lang)]
-    said = " ".join(kept or sentences)
+    # what says nothing of the speaker's own stays in the quote (it helps search) but not in what the fact says
+    own = [s for s in kept if not kinds.says_nothing_of_their_own(s, lang=lang, answering=answers)]
+    said = " ".join(own or kept or sentences)
     filler = {"en": _FILLER_EN, "ko": _FILLER_KO, "ja": _FILLER_JA}[lang]
     if not answers:  # "No, …" answering a question is the answer, not a filler
         stripped = filler.sub("", said)

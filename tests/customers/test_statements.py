@@ -181,3 +181,13 @@ def test_mem_ask_json_carries_the_statement_of_each_fact(mem, isolated_env, tmp_
     assert facts and facts[0]["id"] == fact.id
     assert facts[0]["data"]["statement"] == "The customer's residence: Boston."
     assert "Statement: The customer's residence: Boston." in facts[0]["text"]
+
+
+def test_the_statement_leaves_out_what_says_nothing_of_the_speakers_own():
+    # the quote keeps "Highly recommend it for sure!" (a question about the recommendation finds it); the
+    # statement says what the fact says about the person
+    statement = build_statement(kind="event", speaker="Caroline",
+                                quote='I loved "Becoming Nicole" by Amy Ellis Nutt. Highly recommend it for sure!')
+    assert statement == 'Caroline loved "Becoming Nicole" by Amy Ellis Nutt.'
+    assert build_statement(kind="event", quote="I went hiking yesterday. I hope you have fun too!") \
+        == "The customer went hiking yesterday."
