@@ -501,8 +501,8 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
     """
     lang = lang or detect_language(sentence)
     text = sentence.strip()
-    if lang != "en" or not text or _SAYS_WHEN.search(text) or _REPORT.search(text):
-        return False
+    if lang != "en" or not text or len(text) > _MAX_REMARK or _SAYS_WHEN.search(text) or _REPORT.search(text):
+        return False  # a run-on "sentence" of hundreds of words says something; the clause scans stay linear
     body = _VOCATIVE.sub(" ", text)
     if _POSSESSION.search(body):
         return False
@@ -562,6 +562,9 @@ _WE_DID = lazy(r"^we(?:'ve| have| had| were|'ll| will|'re going to| are going to
 # attitudes that say nothing even as an answer ("Any tips?" → "I'd recommend…" is advice to the other person)
 _PURE_ATTITUDE = frozenset(["hope", "hoping", "wish", "wishing", "bet", "guess", "imagine", "picture", "recommend",
                             "suggest", "sure", "agree", "agreed", "believe", "think", "mean", "understand", "get"])
+
+
+_MAX_REMARK = 400  # characters: no sentence of LoCoMo conversations 1–3 is longer; the longest remark is 145
 
 
 # An offer or promise to the other person: a modal, then nothing but "you", pronouns and light words
