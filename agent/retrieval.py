@@ -118,6 +118,7 @@ class Retrieval:
     _top: dict[str, float] = field(default_factory=dict)
     _rules: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
     _findings: dict[str, list[str]] = field(default_factory=dict)
+    _rare: dict[str, float] = field(default_factory=dict)
 
     @property
     def status(self) -> ServiceStatus:
@@ -223,6 +224,13 @@ class Retrieval:
             self._findings[body] = [sentence for _, sentence, _ in sentence_findings(body)]
         return self._findings[body]
 
+    def _rarity(self, terms: list[str]) -> dict[str, float]:
+        """How rare ``terms`` are among the service's pages (asked of the service once per term)."""
+        missing = [term for term in terms if term not in self._rare]
+        if missing:
+            self._rare.update(self.service.term_rarity(missing))
+        return {term: self._rare[term] for term in terms if term in self._rare}
+
     def _rule(self, page: Page, query: str) -> RuleQuote:
         """The sentences of a policy page that answer ``query`` (computed once per page and query)."""
         key = (str(page.id), query)
@@ -230,7 +238,8 @@ class Retrieval:
             body = str(page.body)
             flagged = [normalize(sentence) for sentence in self._injected(body)]
             meta = dict(page.meta)
-            self._rules[key] = choose_rule(body, query, heading=_heading(page, meta), flagged=flagged)
+            self._rules[key] = choose_rule(body, query, heading=_heading(page, meta), flagged=flagged,
+                                           rarity=self._rarity)
         return self._rules[key]
 
     # -- blocks ----------------------------------------------------------------------------

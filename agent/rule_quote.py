@@ -31,6 +31,7 @@ The deterministic engine quotes rules; it must quote the ones that answer, or sa
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -40,11 +41,20 @@ from mem.core.text import page_sentences as split_sentences
 from mem.core.text import split_sentences as split_message
 from mem.core.text import terms as content_terms
 from mem.core.text.analyzer import WORDS, analyzers
+from mem.core.text.lexicon import Measure, lexicon, measures_asked, names, related_forms
 from mem.core.text.pattern import lazy
 from mem.core.text.stopwords import QUESTION, QUESTION_FRAME, QUESTION_FRAME_CJK
 
 MAX_SENTENCES = 3
 PREFIX_MIN = 5
+# A question word found only through the lexicon ("kids" in a sentence about children) or through
+# the figure a measure asks for ("age" in "21 years old") counts for less than the word itself.
+RELATED = 0.6
+# A sentence carrying the figure a "how long / how much / 何日" question asks for scores this much more.
+MEASURE_BONUS = 0.2
+# ... and it holds that key unit at this share in the coverage (chosen on the tuning questions and the
+# first held-out set: 1.0 let "Is breakfast included in the room rate?" reach "costs" through "rate")
+RELATED_COVERAGE = 0.9
 # More than half the question's key units must be held by the quoted sentences and their heading.
 # Chosen on the tuning questions (scripts/bench_policy_qa.py): their unanswerable ones reach at most
 # half ("Do you have a store in Paris?": "store" but not "Paris"), their answerable ones at least 0.6.
@@ -62,8 +72,22 @@ class Unit:
     grams: frozenset[str]
     key: bool
     first: str = ""  # a CJK word's first bigram (an English unit's only term)
+    related: tuple[frozenset[str], ...] = ()  # the lexicon's words for the same thing (stems, or CJK bigrams)
+
+    def held_in(self, found: set[str], figures: frozenset[str] = frozenset()) -> float:
+        """1 when a sentence's terms hold the word, ``RELATED`` when they hold a related word or the
+        figure the word asks for (``figures``: the measures a sentence has a figure of), else 0."""
+        if self.found_in(found):
+            return 1.0
+        if any(_form_in(form, found) for form in self.related):
+            return RELATED
+        if figures and any(names(measure, self.word) for measure in _measures(figures)):
+            return RELATED
+        return 0.0
 
     def found_in(self, found: set[str]) -> bool:
+        if len(self.grams) > 1 and self.first.isascii():  # an English phrase of the lexicon: all its words
+            return self.grams <= found
         # a CJK word is found by its first bigram (Korean endings and particles that were not
         # stripped come last) or by half its bigrams (compounds vary)
         if self.first in found or len(self.grams & found) * 2 >= len(self.grams):
@@ -73,6 +97,19 @@ class Unit:
         return len(self.grams) == 1 and self.first.isascii() and len(self.first) >= PREFIX_MIN and any(
             len(term) >= PREFIX_MIN and term.isascii() and (term.startswith(self.first) or self.first.startswith(term))
             for term in found)
+
+
+def _form_in(form: frozenset[str], found: set[str]) -> bool:
+    """A lexicon form is in a sentence: all its stems (an English phrase), or half a CJK word's bigrams."""
+    if any(is_cjk(term) for term in form):
+        return len(form & found) * 2 >= len(form)
+    return form <= found
+
+
+def _measures(names_found: frozenset[str]) -> list[Measure]:
+    from mem.core.text.lexicon import MEASURES
+
+    return [m for m in MEASURES if m.name in names_found]
 
 
 @dataclass
@@ -111,16 +148,35 @@ def question_units(question: str) -> list[Unit]:
 def _question_units(question: str) -> tuple[Unit, ...]:
     # every candidate page of one question asks for the same units
     words_analyzer = analyzers()[WORDS]
+    known = lexicon()
     units: list[Unit] = []
     seen: set[frozenset[str]] = set()
     frame = {stem for word in QUESTION_FRAME for stem in words_analyzer.analyze(word)}
-    for token in _ASCII_WORD.findall(search_query(question, stop_words=QUESTION)):
-        for stem in words_analyzer.analyze(token):
-            grams = frozenset([stem])
-            if grams in seen:
-                continue
-            seen.add(grams)
-            units.append(Unit(token, grams, key=not (stem in frame or stem.isdigit()), first=stem))
+    english = [(token, stem) for token in _ASCII_WORD.findall(search_query(question, stop_words=QUESTION))
+               for stem in words_analyzer.analyze(token)]
+    # a phrase of the lexicon ("cash on delivery", "money back") is one unit: a sentence holds it
+    # with all its words or with a related word (代金引換, refund), never by "delivery" alone
+    phrases: dict[int, tuple[int, set[int]]] = {}
+    for start, end, group in known.phrase_groups([stem for _, stem in english]):
+        if start not in phrases or phrases[start][0] < end:
+            phrases[start] = (end, {group})
+        elif phrases[start][0] == end:
+            phrases[start][1].add(group)
+    i = 0
+    while i < len(english):
+        token, stem = english[i]
+        if i in phrases:
+            end, groups = phrases[i]
+            words = english[i:end]
+            grams = frozenset(s for _, s in words)
+            token, i = " ".join(t for t, _ in words), end
+        else:
+            grams, groups, i = frozenset([stem]), known.groups_of_stem(stem), i + 1
+        if grams in seen:
+            continue
+        seen.add(grams)
+        units.append(Unit(token, grams, key=not (stem in frame or stem.isdigit()) or len(grams) > 1, first=stem,
+                          related=tuple(related_forms(groups, cjk=False, besides=grams))))
     for word in content_terms(question):
         if not is_cjk(word):
             continue
@@ -128,7 +184,9 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         if grams in seen:
             continue
         seen.add(grams)
-        units.append(Unit(word, grams, key=not word.startswith(QUESTION_FRAME_CJK), first=bigrams(word)[0]))
+        related = tuple(related_forms(known.groups_of_cjk(word), cjk=True, besides=grams))
+        units.append(Unit(word, grams, key=not word.startswith(QUESTION_FRAME_CJK), first=bigrams(word)[0],
+                          related=related))
     return tuple(units)
 
 
@@ -137,11 +195,13 @@ def heading_of(title: str, section: str = "", document: str = "") -> str:
     return " ".join(part for part in (title, section, document.replace("-", " ")) if part)
 
 
-def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[str] | None = None) -> RuleQuote:
+def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[str] | None = None,
+                rarity: Callable[[list[str]], dict[str, float]] | None = None) -> RuleQuote:
     """One to three sentences of ``body`` that answer ``question``, or an empty quote when none does.
 
     ``flagged``: sentences lint's detector flagged (normalised); they and any sentence addressed to
-    an AI are never quoted.
+    an AI are never quoted. ``rarity``: how rare index terms are among all the policy's pages (the
+    service's ``term_rarity``); key units then weigh by it in the coverage, else all alike.
     """
     candidates = [s for s in split_sentences(body)
                   if not (is_instruction_like(s) or inside_flagged(s, flagged or []))]
@@ -153,12 +213,18 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     if not keys or not candidates:
         return RuleQuote()
     found = [set(index_terms(_LINK.sub("", s))) for s in candidates]
+    # a "how long / how much / 何日" question is answered by a sentence with that kind of figure
+    asked_measures = measures_asked(question, [u.word for u in units])
+    figures = [frozenset(m.name for m in asked_measures if m.figure.search(_FOOTNOTE.sub("", s)))
+               for s in candidates]
+    held = [{u: u.held_in(found[i], figures[i]) for u in units} for i in range(len(candidates))]
     in_heading = set(index_terms(heading))
     # a unit held by few sentences of the page says more about which one answers than a common one
-    weight = {u: 1.0 / (1 + sum(1 for f in found if u.found_in(f))) for u in units}
+    weight = {u: 1.0 / (1 + sum(1 for h in held if h[u])) for u in units}
 
     def score(i: int) -> float:
-        return sum(weight[u] * (1.0 if u.key else 0.25) for u in units if u.found_in(found[i]))
+        return (sum(weight[u] * (1.0 if u.key else 0.25) * held[i][u] for u in units)
+                + MEASURE_BONUS * len(figures[i]))
 
     def statement(i: int) -> bool:
         plain = _LINK.sub("", candidates[i])
@@ -166,30 +232,45 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
 
     order = sorted(range(len(candidates)), key=lambda i: (not statement(i), -score(i), i))
     best = order[0]
-    by_heading = {u for u in keys if u.found_in(in_heading)}
+    by_heading = {u for u in keys if u.held_in(in_heading)}
     # a message of several sentences ("Can I get a partial refund after 18 days? We have an annual
     # contract, so could you make an exception?") asks in one and gives context in the others: the
     # rule answers if it answers one of them
     asked = [keyset for keyset in ({u.grams for u in question_units(part.text) if u.key}
                                    for part in split_message(question)) if keyset] or [{u.grams for u in keys}]
     heading_grams = {u.grams for u in by_heading}
-    if not any(u.found_in(found[best]) for u in keys):
+    if not any(held[best][u] for u in keys):
         if any(keyset <= heading_grams for keyset in asked):
             # a question about the section as a whole ("How do exchanges work?" on Exchanges): its first rule
             return RuleQuote(sentences=[candidates[best]], ranked=[candidates[best]], coverage=1.0,
                              heading_keys=len(by_heading))
         return RuleQuote(heading_keys=len(by_heading))
     chosen = [best]
-    held = {u for u in keys if u.found_in(found[best])}
+    covered = {u for u in keys if held[best][u]}
     for i in order[1:]:
         if len(chosen) == MAX_SENTENCES:
             break
-        adds = {u for u in keys if u.found_in(found[i])} - held
+        adds = {u for u in keys if held[i][u]} - covered
         if adds and statement(i):
             chosen.append(i)
-            held |= adds
-    held_grams = {u.grams for u in held | by_heading}
-    coverage = max(len(keyset & held_grams) / len(keyset) for keyset in asked)
+            covered |= adds
+    # how well each key unit is held: by its own word (1) or only by a related word or figure (RELATED)
+    level: dict[frozenset[str], float] = {}
+    for u in covered | by_heading:
+        best_level = max([held[i][u] for i in chosen] + [u.held_in(in_heading)])
+        level[u.grams] = max(level.get(u.grams, 0.0), 1.0 if best_level == 1.0 else RELATED_COVERAGE)
+    # a rare word of the question ("cash" in "Can I pay cash on delivery?", which no page holds) says
+    # more about what is asked than a common one ("pay", "delivery"): key units weigh by rarity
+    # (an English phrase weighs as its rarest word, a CJK word as its first bigram)
+    every_unit = {u.grams: u for part in split_message(question) for u in question_units(part.text)}
+    looked_up = {g: (sorted(g) if u.first.isascii() else [u.first]) for g, u in every_unit.items()}
+    rare = rarity(sorted({t for terms_of in looked_up.values() for t in terms_of})) if rarity else {}
+
+    def weight_of(grams: frozenset[str]) -> float:
+        return max((rare.get(t, 1.0) for t in looked_up.get(grams, [])), default=1.0) if rare else 1.0
+
+    coverage = max(sum(weight_of(g) * level.get(g, 0.0) for g in keyset) / (sum(weight_of(g) for g in keyset) or 1.0)
+                   for keyset in asked)
     quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading))
     if coverage > ANSWER_COVERAGE:
         quote.sentences = [candidates[i] for i in sorted(chosen)]

@@ -90,17 +90,14 @@ class BundleServiceMemory:
         raise NotFound(f"no page {page_id!r} in bundle {self._state.get('version')}")
 
     def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
-        from mem.wiki.search import bm25_rank, build_postings, page_terms, search_terms
+        from mem.wiki.search import bm25_rank, query_weights
         from mem.wiki.service_memory import PageHit
 
         pages = {page.id: page for page in self.pages()}
-        if self._index is None:
-            docs = {page_id: page_terms(page.meta, page.body) for page_id, page in pages.items()}
-            self._index = (docs, build_postings(docs))
-        docs, postings = self._index
-        terms = search_terms(query)
+        docs, postings = self._postings()
+        terms, related = query_weights(query)
         hits = []
-        for page_id, score in bm25_rank(docs, terms, postings):
+        for page_id, score in bm25_rank(docs, terms, postings, related):
             page = pages[page_id]
             if (type is not None and page.type != type) or page.status == "deprecated":
                 continue
@@ -108,6 +105,20 @@ class BundleServiceMemory:
             if len(hits) >= limit:
                 break
         return hits
+
+    def _postings(self) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+        from mem.wiki.search import build_postings, page_terms
+
+        if self._index is None:
+            docs = {page.id: page_terms(page.meta, page.body) for page in self.pages()}
+            self._index = (docs, build_postings(docs))
+        return self._index
+
+    def term_rarity(self, terms: list[str]) -> dict[str, float]:
+        from mem.wiki.search import rarity
+
+        docs, postings = self._postings()
+        return rarity(postings, len(docs), terms)
 
     def settings(self) -> SettingSections:
         path = self.folder / FILES_DIR / CONFIG_FILE

@@ -9,7 +9,9 @@ Terms: the search analyzer customer fact search uses (``mem.core.text.analyzer``
 lower-cased, stop words removed and Snowball-stemmed ("returns" finds "return", "shipping" finds
 "ship"), plus character 1- and 2-grams of Korean and Japanese runs; a query drops English
 question and filler words and looks up the bigrams of its CJK runs. Title words weigh 3×,
-summary and tags 2×, the body 1×.
+summary and tags 2×, the body 1×. A query also looks up, at half weight, the words the support
+lexicon (``mem.core.text.lexicon``) relates to its own ("kids" → children, "booking" → reservation,
+代引き → 代金引換): a customer rarely uses the policy's word.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from mem.core.errors import InvalidInput, NotFound, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.json_types import JsonObject
 from mem.core.text import index_terms, query_terms
+from mem.core.text.lexicon import related_terms
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, split_frontmatter
 from mem.wiki.store import STATE_DIR, Wiki
@@ -65,6 +68,12 @@ def search_terms(query: str) -> list[str]:
     return query_terms(query)
 
 
+def query_weights(query: str) -> tuple[list[str], dict[str, float]]:
+    """``query``'s own search terms, and the terms the lexicon relates to them with their weights."""
+    terms = search_terms(query)
+    return terms, related_terms(query, terms)
+
+
 def page_terms(meta: JsonObject, body: str) -> dict[str, int]:
     """Weighted term frequencies of one page."""
     counts: Counter[str] = Counter()
@@ -83,11 +92,13 @@ def _plain(body: str) -> str:
 
 
 def bm25_rank(docs: dict[str, dict[str, int]], terms: list[str],
-              postings: dict[str, dict[str, int]] | None = None) -> list[tuple[str, float]]:
+              postings: dict[str, dict[str, int]] | None = None,
+              related: dict[str, float] | None = None) -> list[tuple[str, float]]:
     """Rank documents (key → weighted term frequencies, from ``page_terms``) for query ``terms``, best first.
 
     Shared by the workspace index and the verified bundle's pages, so a policy is found the same way
     whichever source the agent reads. ``postings`` (term → key → tf) may be passed when cached.
+    ``related``: more terms, each counted at its weight (``query_weights`` gives both).
     """
     if not terms or not docs:
         return []
@@ -97,14 +108,21 @@ def bm25_rank(docs: dict[str, dict[str, int]], terms: list[str],
     lengths = {key: sum(tf.values()) for key, tf in docs.items()}
     avg = sum(lengths.values()) / n or 1.0
     scores: dict[str, float] = {}
-    for term in terms:
+    weighted = [(term, 1.0) for term in terms] + [(term, w) for term, w in (related or {}).items() if term not in terms]
+    for term, share in weighted:
         matches = postings.get(term)
         if not matches:
             continue
-        idf = math.log(1 + (n - len(matches) + 0.5) / (len(matches) + 0.5))
+        idf = share * math.log(1 + (n - len(matches) + 0.5) / (len(matches) + 0.5))
         for key, tf in matches.items():
             scores[key] = scores.get(key, 0.0) + idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[key] / avg))
     return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+
+
+def rarity(postings: dict[str, dict[str, int]], pages: int, terms: list[str]) -> dict[str, float]:
+    """Each term's inverse document frequency among ``pages`` pages (BM25's; a term no page holds is the rarest)."""
+    return {term: math.log(1 + (pages - len(postings.get(term, {})) + 0.5) / (len(postings.get(term, {})) + 0.5))
+            for term in terms}
 
 
 def build_postings(docs: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
@@ -183,16 +201,22 @@ class SearchIndex:
             self._postings = build_postings({rel: doc["terms"] for rel, doc in self._docs.items()})
         return self._postings
 
+    def term_rarity(self, terms: list[str]) -> dict[str, float]:
+        """Inverse document frequency of ``terms`` over the workspace's pages (see ``rarity``)."""
+        self.refresh()
+        return rarity(self._build_postings(), len(self._docs), terms)
+
     def search(self, query: str, *, type: str | None = None, limit: int = 5,
                include_deprecated: bool = False) -> list[SearchHit]:
         """Pages matching ``query`` best first (BM25); deprecated pages only on request."""
         if type is not None and type not in FOLDERS:
             raise InvalidInput(f"unknown page type {type!r} (policy or knowhow)")
         self.refresh()
-        terms = search_terms(query)
+        terms, related = query_weights(query)
         if not terms or not self._docs:
             return []
-        ranked = bm25_rank({rel: doc["terms"] for rel, doc in self._docs.items()}, terms, self._build_postings())
+        ranked = bm25_rank({rel: doc["terms"] for rel, doc in self._docs.items()}, terms, self._build_postings(),
+                           related)
         hits: list[SearchHit] = []
         for rel, score in ranked:
             doc = self._docs[rel]
@@ -216,11 +240,20 @@ _INDEXES: dict[Path, SearchIndex] = {}
 def search_pages(workspace: Path, query: str, *, type: str | None = None, limit: int = 5,
                  include_deprecated: bool = False) -> list[SearchHit]:
     """Keyword search over a workspace's pages (the index is kept per workspace for this process)."""
+    return _index(workspace).search(query, type=type, limit=limit, include_deprecated=include_deprecated)
+
+
+def term_rarity(workspace: Path, terms: list[str]) -> dict[str, float]:
+    """``SearchIndex.term_rarity`` of a workspace (the index kept for this process)."""
+    return _index(workspace).term_rarity(terms)
+
+
+def _index(workspace: Path) -> SearchIndex:
     key = Path(workspace).resolve()
     index = _INDEXES.get(key)
     if index is None:
         index = _INDEXES[key] = SearchIndex(key)
-    return index.search(query, type=type, limit=limit, include_deprecated=include_deprecated)
+    return index
 
 
 def snippet(body: str, query: str, *, width: int = 160) -> str:

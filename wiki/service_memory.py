@@ -82,6 +82,10 @@ class ServiceMemory(Protocol):
         """Keyword search over pages (optionally of one type), best first."""
         ...
 
+    def term_rarity(self, terms: list[str]) -> dict[str, float]:
+        """How rare each index term is among the pages (inverse document frequency, higher is rarer)."""
+        ...
+
     def settings(self) -> SettingSections:
         """Client settings shipped by the service: section name → values (e.g. ``{"trait": {...}}``)."""
         ...
@@ -122,6 +126,11 @@ class WorkspaceServiceMemory:
 
         return [PageHit(page=hit.page, score=hit.score)
                 for hit in search_pages(self.workspace, query, type=type, limit=limit)]
+
+    def term_rarity(self, terms: list[str]) -> dict[str, float]:
+        from mem.wiki.search import term_rarity
+
+        return term_rarity(self.workspace, terms)
 
     def settings(self) -> SettingSections:
         from mem.core.config import CLIENT_SECTIONS, Config

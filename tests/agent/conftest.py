@@ -55,6 +55,12 @@ class FakeService:
                 hits.append(PageHit(page=page, score=float(score)))
         return sorted(hits, key=lambda h: -h.score)[:limit]
 
+    def term_rarity(self, terms: list[str]) -> dict[str, float]:
+        from mem.wiki.search import build_postings, page_terms, rarity
+
+        docs = {p.id: page_terms(p.meta, p.body) for p in self._pages.values()}
+        return rarity(build_postings(docs), len(docs), terms)
+
     def settings(self) -> dict:
         return {}
 

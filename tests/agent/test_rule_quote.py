@@ -59,10 +59,10 @@ def test_half_the_key_terms_is_not_an_answer():
 
 def test_the_section_heading_counts_as_context():
     """"How do exchanges work?" is about the Exchanges section as a whole: answered from its heading."""
-    body = "An order can be swapped only once.\nA different size costs nothing.\n"
+    body = "An order can be traded in only once.\nA different size costs nothing.\n"
     assert not choose_rule(body, "How do exchanges work?").answers
     rule = choose_rule(body, "How do exchanges work?", heading="Exchanges")
-    assert rule.sentences == ["An order can be swapped only once."]
+    assert rule.sentences == ["An order can be traded in only once."]
 
 
 def test_one_to_three_sentences_each_adding_a_term_the_others_lack():
@@ -196,3 +196,76 @@ def test_a_word_family_snowball_leaves_apart_still_meets():
     body = "Small pets travel in the cabin if they weigh less than 8 kg.\n"
     assert choose_rule(body, "What weight can a pet be in the cabin?").answers
     assert not choose_rule("Each bag costs 50 dollars.\n", "Can I bring a bagpipe?").answers  # "bag" is too short
+
+
+def test_a_question_about_a_return_window_cites_the_window_rule_not_refunds(tmp_path):
+    """"Can I return a laptop after 20 days?" on a policy with a return-window section: the window
+    rule ("sent back within 14 days", computers) is quoted, not the refunds page's "within 10 days"."""
+    from mem.core.config import Config
+    from mem.policies.ingest import ingest_documents
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+    from mem.wiki.workspace import init_workspace
+
+    doc = tmp_path / "electronics-policy.md"
+    doc.write_text("# Electronics store policy\n\n## Return window\n\n"
+                   "Computers and tablets can be sent back within 14 days of delivery.\n"
+                   "Other products can be sent back within 30 days.\n\n## Refunds\n\n"
+                   "Refunds for returned items are issued within 10 days.\n"
+                   "Refunds go to the original payment method.\n", encoding="utf-8")
+    ws = init_workspace(tmp_path / "ws")
+    ingest_documents(ws, [doc], config=Config.load(workspace=ws, env={}), model="")
+    answer = answer_question("Can I return a laptop after 20 days?", service=WorkspaceServiceMemory(ws),
+                             customer=None)
+    assert answer.citations[0].block.id == "return-window"
+    assert '"Computers and tablets can be sent back within 14 days of delivery."' in answer.text
+    assert "within 10 days" not in answer.text
+
+
+def test_customer_words_reach_the_policy_words_through_the_lexicon():
+    """Kids / children, pause / freeze, 代引き / 代金引換: related words count, below the word itself."""
+    assert choose_rule("Children under 12 stay free in their parents' room.\n", "Do kids stay for free?").answers
+    frozen = choose_rule("A membership can be frozen for up to 3 months a year.\n"
+                         "The membership can be ended with one month's notice.\n",
+                         "How long can I pause my membership?")
+    assert frozen.sentences == ["A membership can be frozen for up to 3 months a year."]
+    assert choose_rule("代金引換の手数料は300円です。\n", "代引きの手数料はいくらですか？").answers
+    exact = choose_rule("Children under 12 stay free.\n", "Do children stay free?")
+    related = choose_rule("Children under 12 stay free.\n", "Do kids stay free?")
+    assert exact.score > related.score > 0
+
+
+def test_a_lexicon_phrase_is_held_whole_never_by_one_of_its_words():
+    """"cash on delivery" is one thing: a returns sentence with "pays" and "delivery" does not answer it."""
+    body = ("Unused items can be returned within 30 days of delivery.\n"
+            "The customer pays the return shipping unless the item is defective.\n")
+    assert not choose_rule(body, "Can I pay cash on delivery?").answers
+    assert [u.word for u in question_units("Can I pay cash on delivery?")] == ["pay", "cash delivery"]
+
+
+def test_a_how_long_or_how_old_question_is_answered_by_a_sentence_with_that_figure():
+    ja = "商品到着後14日以内であれば返品できます。\nセール品は返品できません。\n"
+    assert choose_rule(ja, "返品できる期間は何日ですか？").sentences == ["商品到着後14日以内であれば返品できます。"]
+    body = "Drivers must be at least 21 years old.\nAn additional driver costs 10 dollars per day.\n"
+    assert choose_rule(body, "What is the minimum age for drivers?").sentences == [
+        "Drivers must be at least 21 years old."]
+
+
+def test_a_word_no_page_holds_weighs_more_in_the_coverage():
+    """Rarity among all pages decides: "breakfast" (no page) and "room" outweigh "included" and "rate"."""
+    body = "Rentals include 300 km per day.\nEach extra kilometre costs 0.25 dollars.\n"
+    rare = {"breakfast": 4.5, "room": 3.0, "includ": 1.0, "rate": 1.0}
+    assert not choose_rule(body, "Is breakfast included in the room rate?",
+                           rarity=lambda terms: {t: rare.get(t, 2.0) for t in terms}).answers
+
+
+def test_the_lexicon_is_built_on_first_use_not_at_import():
+    import subprocess
+    import sys
+
+    code = ("import mem.agent.rule_quote, mem.wiki.search\n"
+            "from mem.core.text.lexicon import lexicon\n"
+            "assert lexicon.cache_info().currsize == 0\n"
+            "from mem.agent.rule_quote import choose_rule\n"
+            "choose_rule('Children stay free.', 'Do kids stay free?')\n"
+            "assert lexicon.cache_info().currsize == 1\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

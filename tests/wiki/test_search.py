@@ -79,3 +79,17 @@ def test_corrupt_cache_is_rebuilt(ws):
     (ws / ".mem").mkdir(exist_ok=True)
     (ws / ".mem" / "search-index.json").write_text("{not json")
     assert search_pages(ws, "shipping")[0].id == "shipping"
+
+
+def test_a_customer_word_finds_the_page_written_with_the_policy_word(tmp_path):
+    """The lexicon's related words are looked up at half weight: "kids" finds the children page."""
+    from mem.wiki.search import bm25_rank, build_postings, page_terms, query_weights
+
+    docs = {"children": page_terms({"title": "Children"}, "Children under 12 stay free."),
+            "parking": page_terms({"title": "Parking"}, "Parking costs 15 dollars per night.")}
+    terms, related = query_weights("Do kids stay free?")
+    assert "kid" in terms and related.get("children") == 0.5
+    assert bm25_rank(docs, ["kid"], build_postings(docs)) == []
+    assert bm25_rank(docs, ["kid"], build_postings(docs), related)[0][0] == "children"
+    own = bm25_rank(docs, ["children"], build_postings(docs))[0][1]
+    assert bm25_rank(docs, ["kid"], build_postings(docs), {"children": 0.5})[0][1] == pytest.approx(own / 2)

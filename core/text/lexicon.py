@@ -1,0 +1,313 @@
+"""A support-domain lexicon: words customers use for what a policy calls by another name.
+
+Customers ask "Do kids stay free?", "Can I pause my membership?", "代引きの手数料は?" about policies
+that say children, freeze and 代金引換. The search analyzer stems words but knows no synonyms, so
+such a question reaches neither the page (search) nor the sentence (``mem.agent.rule_quote``).
+
+``GROUPS`` holds words and short phrases that mean the same thing, or the same thing for a customer
+service (customer service, retail, travel, subscription, billing and account vocabulary, in English,
+Korean and Japanese), written from general knowledge of that vocabulary — not from any question set.
+A word may sit in several groups ("cancel" ends an order and a contract). Irregular English forms
+that the stemmer leaves apart ("left" / "leave", "paid" / "pay") are groups too.
+
+Related words are weaker evidence than the question's own words: search adds them with
+``RELATED_WEIGHT`` and the sentence choice counts them below an exact match.
+
+``MEASURES``: what a "how long / how much / how old / how many / what time" question asks for, and
+the figure in a sentence that answers it ("14日以内", "30 dollars", "21 years old").
+
+Nothing is parsed at import: the groups are analysed on first use (``lexicon()``), like the
+analyzer itself, so a command that never searches a policy never pays for them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from mem.core.text.cjk import bigrams, cjk_runs, is_cjk
+from mem.core.text.pattern import LazyPattern, lazy
+
+# Search weighs a related word at this share of the question's own words.
+RELATED_WEIGHT = 0.5
+
+# One group per line (an indented line continues the group above): words and phrases that a customer
+# and a policy use for the same thing.
+GROUPS = """
+child, children, kid, kids, baby, babies, infant, toddler, minor, 아이, 어린이, 아동, 유아, 자녀, 子供, 子ども, こども,
+    幼児, 乳幼児, 小児
+adult, grown-up, 성인, 어른, 大人, 成人
+guest, visitor, friend, companion, 손님, 동반자, 게스트, 同伴者, 来客, ゲスト
+family, household, spouse, partner, wife, husband, relative, 가족, 배우자, 家族, 世帯, 配偶者
+home, house, household, live, lives, living, reside, residence, address, 집, 주소, 거주, 自宅, 住所, 居住
+customer, client, buyer, shopper, 고객, 구매자, お客様, 顧客, 購入者
+member, subscriber, 회원, 会員, 加入者
+seller, vendor, merchant, shop, store, 판매자, 판매처, 販売者, 出品者, 店舗
+staff, employee, agent, representative, 직원, 상담원, スタッフ, 担当者
+passenger, traveller, traveler, 승객, 乗客
+age, aged, old, 나이, 연령, 年齢
+refund, refunded, reimburse, reimbursement, repay, money back, 환불, 返金, 払い戻し
+fee, charge, cost, price, pricing, rate, fare, pay, paying, paid, 요금, 수수료, 비용, 가격,
+    料金, 手数料, 費用, 値段, 価格
+free, free of charge, no charge, no cost, complimentary, charge, 무료, 공짜, 無料
+payment, pay, paid, paying, 결제, 지불, 支払い, 支払, 決済
+cash, 현금, 現金
+cash on delivery, 代金引換, 代引き, 代引
+discount, reduction, coupon, promo, promotion, 할인, 쿠폰, 割引, クーポン
+invoice, receipt, 영수증, 領収書, 請求書
+bill, billing, invoice, statement, 청구, 청구서, 명세서, 請求, 明細
+instalment, installment, instalments, installments, 할부, 分割払い, 分割
+card, credit card, debit card, 카드, 신용카드, カード, クレジットカード
+deposit, security deposit, 보증금, 保証金, デポジット
+interest, 이자, 金利, 利息
+delivery, deliver, delivered, shipping, ship, shipped, shipment, dispatch, dispatched, courier, 배송,
+    배달, 택배, 발송, 配送, 配達, 発送, お届け
+package, parcel, 소포, 荷物, 小包
+item, items, product, goods, thing, things, belongings, stuff, merchandise, 상품, 물건, 제품, 商品, 品物, 製品, 私物
+buy, bought, purchase, purchased, 구매, 구입, 購入
+order, ordered, 주문, 注文
+arrive, arrival, arrived, reach, receive, received, 도착, 수령, 到着, 受け取り, 受取
+late, delay, delayed, overdue, 지연, 연체, 遅延, 延滞
+lost, lose, losing, missing, stolen, steal, theft, 분실, 도난, 紛失, 盗難
+damage, damaged, broken, break, broke, crack, cracked, defect, defective, faulty, 파손, 고장, 불량, 破損, 故障, 不良
+water, liquid, wet, spill, 침수, 水濡れ, 浸水
+return, send back, sent back, bring back, 반품, 返品
+exchange, swap, replace, replacement, 교환, 交換
+cancel, cancellation, call off, 취소, キャンセル, 取り消し, 取消
+cancel, cancellation, end, ended, ending, terminate, termination, quit, stop, close, unsubscribe, 해지,
+    탈퇴, 解約, 退会
+booking, book, booked, reservation, reserve, reserved, appointment, 예약, 예매, 予約
+identification, id, identity, passport, photo id, 신분증, 身分証, 本人確認
+account, profile, login, password, 계정, 아이디, アカウント
+share, sharing, lend, 공유, 共有
+pet, pets, dog, cat, animal, 반려동물, 애완동물, 강아지, 고양이, ペット, 犬, 猫, 動物
+plane, flight, aircraft, airplane, cabin, onboard, 비행기, 기내, 항공편, 飛行機, 機内
+luggage, baggage, bag, bags, suitcase, 수하물, 짐, 가방, 手荷物, 預け荷物, スーツケース
+car, vehicle, auto, 차량, 자동차, 車, 車両, 自動車
+rent, rental, hire, lease, 렌트, 대여, 임대, レンタル, 貸出
+extra, additional, add, another, 추가, 追加
+bed, cot, crib, 침대, 아기침대, ベッド, ベビーベッド
+room, 객실, 部屋, 客室
+smoke, smoking, cigarette, vape, 흡연, 담배, 喫煙, たばこ
+pause, freeze, frozen, suspend, suspension, put on hold, 일시정지, 정지, 휴면, 一時停止, 休止, 休会
+leave, left, 두고
+notice, in advance, beforehand, advance notice, 사전, 미리, 事前, 前もって
+period, duration, window, deadline, 기간, 기한, 期間, 期限
+expire, expires, expiry, expiration, valid, validity, lapse, 만료, 소멸, 유효기간, 有効期限, 失効, 期限切れ
+point, points, reward, rewards, 포인트, 적립금, ポイント
+level, tier, grade, rank, status, 등급, ランク, ステータス
+sign up, join, register, registration, enrol, enroll, 가입, 등록, 登録, 入会, 加入
+warranty, guarantee, 보증, 보증기간, 保証
+repair, fix, 수리, 修理
+cover, covered, coverage, include, included, 보장, 포함, 対象, 含む
+insurance, insured, 보험, 保険
+abroad, overseas, foreign, international, 해외, 국외, 海外, 国外
+country, countries, 나라, 국가
+laptop, computer, notebook, pc, 노트북, 컴퓨터, ノートパソコン, パソコン
+phone, mobile, cell, cellphone, smartphone, handset, device, 휴대폰, 핸드폰, 스마트폰, 携帯, スマホ, 端末
+contract, agreement, 약정, 계약, 契約
+plan, subscription, membership, 요금제, 구독, 멤버십, プラン, 定期購入
+minimum, at least, least, 최소, 最低
+maximum, at most, limit, 최대, 한도, 上限, 最大
+frequency, how often, interval, 주기, 빈도, 周期, 頻度
+review, rating, rate, feedback, 리뷰, 후기, 평가, レビュー, 評価, 口コミ
+change, modify, edit, update, alter, amend, 변경, 수정, 変更, 修正
+transfer, move, 이전, 이동, 移行
+contact, support, customer service, helpline, 고객센터, 문의, 問い合わせ, サポート
+complaint, dispute, claim, 분쟁, 이의, 클레임, 異議, 申し立て, クレーム
+weekend, holiday, holidays, 주말, 공휴일, 휴일, 週末, 祝日, 休日
+night, overnight, 夜, 一晩
+parking, park, garage, 주차, 駐車
+trial, free trial, 체험, 무료체험, お試し, 無料体験, トライアル
+gift, present, 선물, 贈り物, プレゼント, ギフト
+wrap, wrapping, 포장, 包装, ラッピング
+ticket, tickets, 티켓, 입장권, チケット
+seat, seats, 좌석, 座席
+show, concert, performance, 공연, 콘서트, 公演, ライブ
+enter, entry, admission, admit, 입장, 入場
+watch, view, viewing, stream, 시청, 관람, 視聴, 観覧, 鑑賞
+withdraw, withdrawal, atm, 인출, 출금, 引き出し, 出金
+responsible, liable, liability, 책임, 責任
+speed, fast, slow, 속도, 速度
+open, opening, 영업, 営業, 開店
+close, closing, closed, 마감, 閉店
+send, sent, 보내, 送る
+pay, paid
+get, got
+take, took, taken
+bring, brought
+choose, chose, chosen, select, pick
+"""
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What a question of one kind asks for, and the figure of a sentence that answers it."""
+
+    name: str
+    asks: LazyPattern  # in the question ("how long", "何日", "몇 살")
+    words: frozenset[str]  # key words of the question that name it ("age", "period"); CJK ones begin it ("살부터")
+    figure: LazyPattern  # in a sentence ("14 days", "30 dollars", "14세")
+
+
+_DURATION_UNIT = (r"(?:business\s+|working\s+|calendar\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|nights?)"
+                  r"|영업일|일|주|개월|달|년|시간|분|営業日|日|週間|週|か月|ヶ月|カ月|年|時間|分")
+_NUMBER = r"(?:\d+(?:[.,]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+MEASURES = (
+    Measure("duration",
+            lazy(r"\bhow\s+(?:long|many\s+(?:days|weeks|months|years|hours))\b|\buntil\s+when\b|\bby\s+when\b|"
+                 r"며칠|몇\s*(?:일|주|개월|달|년|시간)|얼마\s*동안|언제까지|기간|기한|"
+                 r"何日|何週|何か月|何ヶ月|何年|何時間|いつまで|期間|期限", re.IGNORECASE),
+            frozenset({"period", "duration", "long", "deadline", "window", "기간", "기한", "期間", "期限"}),
+            lazy(rf"{_NUMBER}\s*-?\s*(?:{_DURATION_UNIT})", re.IGNORECASE)),
+    Measure("money",
+            lazy(r"\bhow\s+much\b|\bwhat\s+(?:is\s+|does\s+)?(?:the\s+)?(?:price|cost|fee|charge|rate)\b|"
+                 r"얼마|요금|비용|수수료|가격|いくら|料金|費用|手数料|値段|価格", re.IGNORECASE),
+            frozenset({"price", "cost", "fee", "charge", "rate", "fare", "요금", "비용", "수수료", "가격",
+                       "料金", "費用", "手数料", "値段", "価格"}),
+            lazy(r"\d[\d.,]*\s*(?:dollars?|euros?|pounds?|usd|eur|%|percent|원|만\s*원|円|ドル|달러)|[$€£¥₩]\s*\d|"
+                 r"\bfree\b|무료|無料", re.IGNORECASE)),
+    Measure("age",
+            lazy(r"\bhow\s+old\b|\bage\b|몇\s*살|나이|연령|何歳|年齢", re.IGNORECASE),
+            frozenset({"age", "old", "나이", "연령", "살", "세", "年齢", "歳"}),
+            lazy(r"\d+\s*(?:years?\s+old|years?\s+of\s+age|세|살|歳|才)|\b(?:under|over|at\s+least|aged)\s+\d+",
+                 re.IGNORECASE)),
+    Measure("weight",
+            lazy(r"\bhow\s+heavy\b|\bweigh|무게|重さ|重量", re.IGNORECASE),
+            frozenset({"weight", "heavy", "무게", "重さ", "重量"}),
+            lazy(r"\d[\d.,]*\s*(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|킬로|キロ)\b", re.IGNORECASE)),
+    Measure("count",
+            lazy(r"\bhow\s+many\b|\bnumber\s+of\b|몇\s*(?:개|장|매|명|번|회|권)|何(?:個|枚|人|回|名|冊)",
+                 re.IGNORECASE),
+            frozenset(),
+            lazy(rf"{_NUMBER}\b|\d+\s*(?:개|장|매|명|번|회|권|個|枚|人|回|名|冊)", re.IGNORECASE)),
+    Measure("time of day",
+            lazy(r"\bwhat\s+time\b|\bwhen\s+(?:does|do|is|are)\b.*\b(?:open|close|start|end)|몇\s*시|何時(?!間)",
+                 re.IGNORECASE),
+            frozenset(),
+            lazy(r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b|\d{1,2}:\d\d|\d+\s*시|\d+\s*時(?!間)|noon|midnight",
+                 re.IGNORECASE)),
+)
+
+
+@dataclass
+class Lexicon:
+    """The groups analysed into index terms: English forms as stem sets, CJK forms as words."""
+
+    english: list[list[frozenset[str]]] = field(default_factory=list)  # group → forms (stems)
+    cjk: list[list[str]] = field(default_factory=list)  # group → CJK words
+    by_stem: dict[str, set[int]] = field(default_factory=dict)  # a one-stem form → its groups
+    phrases: list[tuple[tuple[str, ...], int]] = field(default_factory=list)  # several stems, in order
+    by_cjk: list[tuple[str, int]] = field(default_factory=list)
+
+    def groups_of_stem(self, stem: str) -> set[int]:
+        return self.by_stem.get(stem, set())
+
+    def groups_of_cjk(self, word: str) -> set[int]:
+        """Groups whose CJK word is the question's word, is inside it, or begins it ("代引" of 代引き)."""
+        found: set[int] = set()
+        for entry, group in self.by_cjk:
+            if (entry == word or (len(entry) >= 2 and entry in word) or (len(word) >= 2 and entry.startswith(word))
+                    or (len(entry) == 1 and word.startswith(entry) and len(word) <= 3)):  # 살 of 살부터
+                found.add(group)
+        return found
+
+    def phrase_groups(self, stems: list[str]) -> list[tuple[int, int, int]]:
+        """(start, end, group) of every lexicon phrase found as consecutive ``stems``."""
+        found = []
+        for phrase, group in self.phrases:
+            size = len(phrase)
+            for start in range(len(stems) - size + 1):
+                if tuple(stems[start:start + size]) == phrase:
+                    found.append((start, start + size, group))
+        return found
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The analysed lexicon of this process, built on first use."""
+    from mem.core.text.analyzer import WORDS, analyzers
+
+    words = analyzers()[WORDS]
+    built = Lexicon()
+    lines: list[str] = []
+    for line in GROUPS.strip().splitlines():
+        if line.startswith(" ") and lines:
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    for line in lines:
+        group = len(built.english)
+        english: list[frozenset[str]] = []
+        cjk: list[str] = []
+        for entry in (part.strip() for part in line.split(",")):
+            if not entry:
+                continue
+            if is_cjk(entry):
+                cjk.append(entry)
+                built.by_cjk.append((entry, group))
+                continue
+            stems = tuple(words.analyze(entry))
+            if not stems:
+                continue
+            english.append(frozenset(stems))
+            if len(stems) == 1:
+                built.by_stem.setdefault(stems[0], set()).add(group)
+            else:
+                built.phrases.append((stems, group))
+        built.english.append(english)
+        built.cjk.append(cjk)
+    return built
+
+
+def related_forms(groups: set[int], *, cjk: bool, besides: frozenset[str] = frozenset()) -> list[frozenset[str]]:
+    """The forms of ``groups`` in one script: English stem sets, or CJK words' bigram sets (``cjk``).
+
+    A question and a page in different scripts never meet, so a word relates only to its own script.
+    """
+    built = lexicon()
+    forms: list[frozenset[str]] = []
+    for group in sorted(groups):
+        if cjk:
+            forms += [frozenset(bigrams(word)) for word in built.cjk[group]]
+        else:
+            forms += list(built.english[group])
+    return [form for form in dict.fromkeys(forms) if form and form != besides]
+
+
+def related_terms(query: str, terms: list[str]) -> dict[str, float]:
+    """Index terms related to a search's ``terms`` (and the CJK words of ``query``), with their weights.
+
+    A related term the query already holds is left out; a phrase's stems share its weight.
+    """
+    built = lexicon()
+    english: set[int] = set()
+    for term in terms:
+        english |= built.groups_of_stem(term)
+    english |= {group for _, _, group in built.phrase_groups(terms)}
+    wide: set[int] = set()
+    for run in cjk_runs(query):
+        wide |= built.groups_of_cjk(run)
+    own = set(terms)
+    weights: dict[str, float] = {}
+    for groups, cjk in ((english, False), (wide, True)):
+        for form in related_forms(groups, cjk=cjk):
+            for term in form:
+                if term not in own:
+                    weights[term] = max(weights.get(term, 0.0), RELATED_WEIGHT / len(form))
+    return weights
+
+
+def measures_asked(question: str, words: list[str]) -> list[Measure]:
+    """The measures ``question`` asks for: by its wording ("how long", "몇 살") or one of its ``words`` ("age")."""
+    lowered = question.lower()
+    return [m for m in MEASURES if m.asks.search(lowered) or any(names(m, word) for word in words)]
+
+
+def names(measure: Measure, word: str) -> bool:
+    """Whether a question's ``word`` names what ``measure`` measures ("age"; "살부터" begins with 살)."""
+    word = word.lower()
+    if word in measure.words:
+        return True
+    return is_cjk(word) and any(is_cjk(noun) and word.startswith(noun) for noun in measure.words)
