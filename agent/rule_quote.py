@@ -7,6 +7,12 @@ The deterministic engine quotes rules; it must quote the ones that answer, or sa
   its index terms, a question a list of *units*: one stemmed English word, or one Korean/Japanese
   content word (particles and endings stripped by ``mem.core.text.terms``) as its bigrams, which
   counts as found when half its bigrams are.
+- **Customer words**: a unit also holds the words the support lexicon (``mem.core.text.lexicon``)
+  relates to it ("kids" → children, 代引き → 代金引換), each counting ``RELATED`` of the word itself in
+  the sentence choice and ``RELATED_COVERAGE`` in the coverage; a lexicon phrase ("cash on delivery")
+  is one unit, held only whole. A "how long / how much / 何日 / 몇 살" question is answered by a
+  sentence with that kind of figure (``MEASURES``): such a sentence scores more, and a key word
+  naming the measure ("age", "期間") counts as held by it.
 - **Key units**: question words that frame any question ("how long", "what happens", "있나요",
   ``QUESTION_FRAME``) and numbers (the customer's own case: "after 20 days") are not required; the
   other units are the question's key terms.
@@ -16,7 +22,8 @@ The deterministic engine quotes rules; it must quote the ones that answer, or sa
 - **Whether they answer**: the section heading (page title, section path, source document) counts
   as context, so "Is water damage covered?" on a page titled Exclusions matches on its sentences
   alone while "How do exchanges work?" is answered on the Exchanges page. The sentences and heading
-  together must hold more than half the key units (``ANSWER_COVERAGE``) of the question — of one of
+  together must hold more than half the key units (``ANSWER_COVERAGE``) of the question, each
+  weighed by its rarity among all pages (``rarity``: a word no page holds weighs most) — of one of
   its sentences, when the customer's message has several; when no sentence holds one,
   the question is about the section as a whole only if the heading holds them all, and its first
   rule is quoted. "Do you offer gift wrapping?" finds
@@ -52,6 +59,9 @@ PREFIX_MIN = 5
 RELATED = 0.6
 # A sentence carrying the figure a "how long / how much / 何日" question asks for scores this much more.
 MEASURE_BONUS = 0.2
+# A stem this long may carry one typo and still meet ("reciev" / "receiv"); shorter ones collide
+# too easily ("charg" / "chang").
+TYPO_MIN = 6
 # ... and it holds that key unit at this share in the coverage (chosen on the tuning questions and the
 # first held-out set: 1.0 let "Is breakfast included in the room rate?" reach "costs" through "rate")
 RELATED_COVERAGE = 0.9
@@ -81,6 +91,9 @@ class Unit:
             return 1.0
         if any(_form_in(form, found) for form in self.related):
             return RELATED
+        if len(self.grams) == 1 and len(self.first) >= TYPO_MIN and self.first.isascii() and any(
+                _one_typo(self.first, term) for term in found):
+            return RELATED  # "recieve" for receive: a customer's typo
         if figures and any(names(measure, self.word) for measure in _measures(figures)):
             return RELATED
         return 0.0
@@ -97,6 +110,19 @@ class Unit:
         return len(self.grams) == 1 and self.first.isascii() and len(self.first) >= PREFIX_MIN and any(
             len(term) >= PREFIX_MIN and term.isascii() and (term.startswith(self.first) or self.first.startswith(term))
             for term in found)
+
+
+def _one_typo(a: str, b: str) -> bool:
+    """Whether two different stems of ``TYPO_MIN`` letters or more are one typo apart (a letter
+    wrong, missing, added, or two neighbours swapped)."""
+    if a == b or len(b) < TYPO_MIN or abs(len(a) - len(b)) > 1 or not b.isascii():
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def _form_in(form: frozenset[str], found: set[str]) -> bool:
@@ -267,7 +293,8 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     rare = rarity(sorted({t for terms_of in looked_up.values() for t in terms_of})) if rarity else {}
 
     def weight_of(grams: frozenset[str]) -> float:
-        return max((rare.get(t, 1.0) for t in looked_up.get(grams, [])), default=1.0) if rare else 1.0
+        # 1 + rarity: in a wiki of three pages a word on every page has a rarity near 0, yet still counts
+        return 1.0 + max((rare.get(t, 0.0) for t in looked_up.get(grams, [])), default=0.0)
 
     coverage = max(sum(weight_of(g) * level.get(g, 0.0) for g in keyset) / (sum(weight_of(g) for g in keyset) or 1.0)
                    for keyset in asked)

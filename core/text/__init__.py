@@ -14,6 +14,8 @@ module             holds
 ``sentences``      sentence splitting: chat messages with offsets, markdown page bodies
 ``personal``       personal data: one pattern set for lint and the anonymiser
 ``pattern``        regular expressions compiled on first use (``lazy``): detectors cost no start-up
+``lexicon``        the support-domain lexicon (customer words ↔ policy words, en/ko/ja) and the
+                   figures a "how long / how much" question asks for; built on first use
 =================  ==========================================================================
 
 Nothing here imports another mem package, and nothing heavy at import time: tantivy is imported

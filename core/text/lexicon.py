@@ -205,11 +205,16 @@ class Lexicon:
         return self.by_stem.get(stem, set())
 
     def groups_of_cjk(self, word: str) -> set[int]:
-        """Groups whose CJK word is the question's word, is inside it, or begins it ("代引" of 代引き)."""
+        """Groups whose CJK word is the question's word, begins or ends it (a particle or a compound:
+        "환불요청", "무료체험"), is a longer word inside it, or is begun by it ("代引" of 代引き).
+
+        A two-character word in the middle does not count: "해지" (cancel) sits inside "정해지나" (is decided).
+        """
         found: set[int] = set()
         for entry, group in self.by_cjk:
-            if (entry == word or (len(entry) >= 2 and entry in word) or (len(word) >= 2 and entry.startswith(word))
-                    or (len(entry) == 1 and word.startswith(entry) and len(word) <= 3)):  # 살 of 살부터
+            if (entry == word or (len(entry) >= 2 and (word.startswith(entry) or word.endswith(entry)))
+                    or (len(entry) >= 3 and entry in word) or (len(word) >= 2 and entry.startswith(word))
+                    or (len(entry) == 1 and word.startswith(entry) and len(word) <= 3)):
                 found.add(group)
         return found
 

@@ -61,7 +61,8 @@ after before within during until since
 # Korean and Japanese question words and endings left once particles are stripped ("언제까지인가요" →
 # "언제까지인가", "있나요" → "있나"); a word beginning with one of these frames the question.
 QUESTION_FRAME_CJK = ("언제", "얼마", "어떻게", "어떤", "무엇", "뭐", "어디", "누구", "몇", "있나", "있어",
-                      "있을", "있습", "되", "하나", "할까", "인가", "가능", "점은", "何", "いつ", "どこ", "どの", "誰")
+                      "있을", "있습", "되", "하나", "할까", "인가", "가능", "점은", "정해", "주의",
+                      "何", "いつ", "どこ", "どの", "誰", "決ま", "注意")
 
 DECISION = _words("""
 a an the and or but of to in on at for with by from as is are was were be been being it its this that these

@@ -269,3 +269,21 @@ def test_the_lexicon_is_built_on_first_use_not_at_import():
             "choose_rule('Children stay free.', 'Do kids stay free?')\n"
             "assert lexicon.cache_info().currsize == 1\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_one_typo_in_a_long_word_still_meets_but_short_words_do_not_collide():
+    from mem.agent.rule_quote import _one_typo
+
+    body = "We ship only to the address on the order.\nOrders ship within 2 days.\n"
+    assert choose_rule(body, "Can you ship to a different adress?").sentences == [
+        "We ship only to the address on the order."]
+    assert _one_typo("reciev", "receiv") and _one_typo("adress", "address")
+    assert not _one_typo("charg", "chang")  # "change my booking" never meets "charge"
+
+
+def test_a_cjk_word_inside_another_word_is_not_that_word():
+    from mem.core.text.lexicon import lexicon
+
+    cancel = lexicon().groups_of_cjk("해지")
+    assert cancel and not (cancel & lexicon().groups_of_cjk("정해지나"))  # 정해지나: "is decided"
+    assert lexicon().groups_of_cjk("환불요청") & lexicon().groups_of_cjk("환불")
