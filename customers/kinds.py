@@ -427,7 +427,8 @@ _POSSESSION = lazy(r"\b(?:my|our)\s+(?!(?:friend|dear|pleasure|bad|god|goodness|
                    r"chat|last chat|conversation|convo|talks?|friendship|lives|life|corner|way|best|thoughts|"
                    r"own|relationships?|hearts?|souls?|world|planet|society|share|advice|tips?|suggestions?|"
                    r"opinion|guess|two cents|community|actions?|values|dreams?|goals?|future|strength|efforts?|impact|"
-                   r"journey|struggles|stories|inner|neighbou?rhood|"
+                   r"journey|struggles|stories|inner|neighbou?rhood|families|loved ones|furry friends|pets|bodies|"
+                   r"minds|well-?being|resilience|health|passions|hobbies|"
                    r"(?:last |latest |recent )?(?:photos?|pics?|pictures?|shots?|snaps?))\b)"
                    r"[a-z]", re.I)
 _SUBJECT_VERB = lazy(r"\b(?:i|we)(?:'m|'ve|'d|'ll|'re| am| are| have| had| will| would| was| were| can| could|"
@@ -438,7 +439,7 @@ _SUBJECT_VERB = lazy(r"\b(?:i|we)(?:'m|'ve|'d|'ll|'re| am| are| have| had| will|
 # verbs and adjectives of an attitude towards what the other person said, not of something done or had
 _ATTITUDE_WORDS = """hope hoping wish wishing bet guess believe agree agreed imagine picture appreciate understand
 think recommend suggest mean sure glad happy proud thrilled stoked excited sorry here rooting admire know feel see
-love loving get remember in with"""
+love loving get remember in with keep continue"""
 _ATTITUDE = frozenset(_ATTITUDE_WORDS.split())
 # ... which still tell something when they take an object of the speaker's or a plan: "I love camping", "I'm
 # thrilled to make a family", "I know the owner"; not "I love that", "I'm sure you'll…", "I'm glad to hear it"
@@ -446,6 +447,7 @@ _ATTITUDE_CONTENT = lazy(r"^(?:love|loving|know|see|feel|get|remember)\s+"
                          r"(?!(?:it|that|this|those|these|you|your|yours|how|what|why|hearing|seeing|reading|"
                          r"the (?:same|feeling|vibe)|so|too|ya|u|"
                          r"to (?:see|hear|take a look|have a look|check|read|watch|know|try it|chat|talk))\b)\w"
+                         r"|^(?:keep|continue)\s+(?!(?:\w+ing|going|at it|up|on|it|that|this|you|in)\b)\w"
                          r"|^(?:sure|glad|happy|proud|thrilled|stoked|excited)\s+to\s+(?!(?:hear|see|know|help|read|"
                          r"have you|be there|chat|talk)\b)\w", re.I)
 # the speaker left out ("Just got some new shoes", "Been busy volunteering…", "Still working on a studio",
@@ -471,9 +473,18 @@ _EVENT_OR_TIME = lazy(r"\b(?:was|were|had|did|went|got|made|took|happened|(?<!mu
 _GERUND_SUBJECT = lazy(r"^\w+ing\b[^.!?;:]{0,60}?\b(?:can|could|would|should|is|are|makes?|helps?|gives?|brings?|"
                        r"creates?|keeps?|lets?|allows?|matters?)\b", re.I)
 _TO_THE_OTHER = lazy(r"(?:if you\b|(?:i'm |i am )?(?:keeping )?(?:my )?fingers crossed\b)", re.I)
+# Speculation about the other person's experience ("I bet playing for that crowd was incredible", "That must have
+# been scary") and a wish for what they have ("Wish I could join in!", "I would love to get something out of it
+# too"): whatever tense follows, nothing happened to the speaker.
+_SPECULATION = lazy(r"^(?:i bet|i(?:'m| am) (?:so |really )?sure|i (?:can |could )?(?:only )?imagine|i guess|hopefully|"
+                    r"(?:i )?wish i (?:could|had|was|were))\b|\bmust(?: have|'ve)? been\b|\bmust be\b", re.I)
+_WISH_TOO = lazy(r"^i(?:'d| would)? (?:(?:really|totally|definitely|so|also) )*(?:want|need|love|like|wish) to\b"
+                 r"[^.!?]{0,80}\b(?:too|as well)\W*$", re.I)
 _SIGN_OFF = lazy(r"\b(?:i|we)(?:'ll| will| have to| gotta| got to| need to| must| should) go(?:\s+\w+)?\W*$", re.I)
 _IMPERATIVE = lazy(r"^(?:tell|keep|grab|let|show|send|give|check|take|enjoy|have|say|make|remember|stay|try|hit|"
-                   r"shoot|drop|bring|count|hang|hold|go|come|feel|don't|do|be|never|always)\b", re.I)
+                   r"shoot|drop|bring|count|hang|hold|go|come|feel|don't|do|be|never|always|get|start|find|use|"
+                   r"think|put|pick|join|add|buy|watch|listen|consider|focus|practice|celebrate|trust|follow|ask|"
+                   r"talk|write|believe|embrace|cherish|remember)\b", re.I)
 _DEFINITE = lazy(r"^(?:the|his|her|their|its|this|that|these|those)\s+(?!(?:is|was|'s|sounds|looks|seems|must|"
                  r"really|made|makes|has|had|will|would|could|can|should|might|just|so|too|one|kinds?|sorts?|types?|"
                  r"reminds|brings|means|gives|shows|helps)\b)[a-z]+\b(?!\s+(?:looks|sounds|seems)\b)", re.I)
@@ -508,20 +519,23 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
         return False
     named = bool(_NAMED.search(body))
     body = _FILLER.sub("", body).strip()
-    if _SIGN_OFF.search(body) or _TO_THE_OTHER.match(body):
+    if _SIGN_OFF.search(body) or _TO_THE_OTHER.match(body) or _SPECULATION.search(body) \
+            or re.match(r"\W*hopefully\b", text, re.I):
         return True  # "Well, I'll go train!", "If you need help, just let me know.", "Fingers crossed for you."
     if re.match(r"(?:you|your|you're|you've|you'll|you'd)\b", body, re.I):
         return True  # "You did great raising awareness", "You've come so far": about the other person
     if _IMPLIED_I.match(body) and not _GERUND_SUBJECT.match(body) or _EVENT_OR_TIME.search(body):
         return False
+    if _WISH_TOO.match(body):
+        return True  # "I would love to get something out of it too.": a wish for what the other has
     if not answering:
         name = _NAME_SUBJECT.match(body)
         if name and body.split()[0].lower() not in _COMMON_SUBJECT:
             return False
     subject = False
     for match in _SUBJECT_VERB.finditer(body):
-        if body[max(0, match.start() - 3):match.start()].lower() == "if ":
-            continue  # "If I need anything, …": a condition, not something they do
+        if re.search(r"\b(?:if|when|once|until|whenever)\s+$", body[max(0, match.start() - 9):match.start()], re.I):
+            continue  # "If I need anything, …", "…when I get back": a condition or a time, not something they do
         subject = True
         verb = match.group(2).lower()
         if _OFFER_AUX.match(match.group(0)) and _offers_only(verb, body[match.end(2):]):

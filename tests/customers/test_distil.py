@@ -146,6 +146,14 @@ def test_import_machine_text_is_never_evidence_but_stays_searchable(store, isola
     "Working together, we can bring positive changes to the neighborhood as a team.",
     "That spot looks ideal for them to play.",
     "I'm glad Toby is happy.",  # a name inside a feeling about it is still only the feeling
+    # second round (tuned on all ten conversations' samples): speculation, wishes, everyone's "our", pledges
+    "I bet playing for an eager audience was an incredible experience.",
+    "Living in a mansion surrounded by that skyline must be stunning.",
+    "Hopefully, he'll find the help he needs.",
+    "I would love to get something out of it too.",
+    "Our families give us so much joy, support, and love.",
+    "I'm going to keep chasing my dreams and working hard.",
+    "I'll fill you in on all the details when I get back.",
 ])
 def test_sentences_that_say_nothing_of_the_speakers_own(text):
     assert says_nothing_of_their_own(text)
@@ -164,6 +172,8 @@ def test_sentences_that_say_nothing_of_the_speakers_own(text):
     "The hats don't bother them, they just put them on for fun.",  # a definite subject
     "The screen is cracked.", "The lid doesn't close properly.",  # what a customer reports
     "I can drive there.",
+    "I love hiking too.", "I want a dog too.", "I'd love to visit Paris next year too.",  # their own wishes
+    "I keep a journal.", "I'll keep working on my car.",
 ])
 def test_sentences_about_the_speaker_or_their_world(text):
     assert not says_nothing_of_their_own(text)
@@ -177,6 +187,7 @@ def test_an_answer_reads_with_its_question_but_advice_and_offers_do_not():
     assert says_nothing_of_their_own("I'd recommend practicing mindful breathing for yoga.", answering=True)
     assert says_nothing_of_their_own("Try it out and let me know what you think!", answering=True)
     assert says_nothing_of_their_own("I'll take your advice and find joy on the way.", answering=True)
+    assert says_nothing_of_their_own("Get some acrylic paints, brushes and a palette.", answering=True)
 
 
 def test_korean_and_japanese_are_left_to_the_reaction_rules():
