@@ -67,6 +67,7 @@ def test_a_declined_request_stays_a_request(agent):
     ("Any chance you could waive the fee?", "en"),
     ("Would you be able to cancel order 4417?", "en"),
     ("영수증을 재발급해 주실 수 있나요?", "ko"),
+    ("주문 내역을 이메일로 보내 주시겠어요?", "ko"),
     ("領収書を再発行していただくことは可能でしょうか？", "ja"),
 ])
 def test_a_request_in_question_form_is_a_request(sentence, lang):
@@ -96,6 +97,9 @@ def test_a_question_for_information_is_no_agreement_when_the_agent_answers_it(se
     ("もちろんです。本日メールでお送りします。", True),
     ("あいにく本日の発送は締め切りました。", False),
     ("問題ありません、手配いたします。", True),
+    ("No problem, the swap is booked.", True),  # "no" refuses, "no problem" does not
+    ("No, returns close after 30 days.", False),
+    ("We'll be in touch.", False),
 ])
 def test_what_counts_as_the_agent_confirming(agent, agreed):
     assert kinds.confirms(agent) is agreed
