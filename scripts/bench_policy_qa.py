@@ -35,6 +35,7 @@ Measures:
   questions got "no rule" (the cost of that honesty).
 
     python scripts/bench_policy_qa.py [--parts tune,held-out,held-out-2] [--misses] [--heldout-misses]
+                                      [--heldout2-misses]
 """
 
 from __future__ import annotations
@@ -114,6 +115,8 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list the tuning set's questions answered wrongly")
     parser.add_argument("--heldout-misses", action="store_true",
                         help="list the first held-out set's questions answered wrongly (now tuning data)")
+    parser.add_argument("--heldout2-misses", action="store_true",
+                        help="list held-out 2's questions answered wrongly (to report them, never to tune on)")
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"comma-separated question sets to ask (of {', '.join(PARTS)}); a set's documents "
                              "are ingested only when it is asked")
@@ -181,7 +184,8 @@ def main() -> None:
             if total:
                 print(f"{name:<10} {measure:<34} {len(right):>6} {len(total):>4} {len(right) / len(total):>7.1%}  "
                       f"{target}")
-    for wanted, name in ((args.misses, "tune"), (args.heldout_misses, "held-out")):
+    for wanted, name in ((args.misses, "tune"), (args.heldout_misses, "held-out"),
+                         (args.heldout2_misses, "held-out-2")):
         if not wanted or name not in results:
             continue
         print(f"misses ({name}):")

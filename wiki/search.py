@@ -202,8 +202,13 @@ class SearchIndex:
         return self._postings
 
     def term_rarity(self, terms: list[str]) -> dict[str, float]:
-        """Inverse document frequency of ``terms`` over the workspace's pages (see ``rarity``)."""
-        self.refresh()
+        """Inverse document frequency of ``terms`` over the workspace's pages (see ``rarity``).
+
+        Read from the index as the last search left it: the agent asks right after its page search,
+        and a second pass over every page file (a stat each) cost as much as the search itself.
+        """
+        if not self._loaded:
+            self.refresh()
         return rarity(self._build_postings(), len(self._docs), terms)
 
     def search(self, query: str, *, type: str | None = None, limit: int = 5,
