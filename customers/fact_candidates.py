@@ -334,5 +334,7 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str 
     if not kinds.confirms(following.text):
         return None
     sentences = split_sentences(following.text)
-    return sentences[0].text if sentences else None
+    # the sentence that says yes, not the apology before it ("Sorry for the wait. We'll ship it today.")
+    saying_yes = next((s.text for s in sentences if kinds.confirms(s.text)), None)
+    return saying_yes or (sentences[0].text if sentences else None)
 

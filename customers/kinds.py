@@ -162,6 +162,17 @@ _REFUSE = {
     "ja": _any(r"できません", r"難しい", r"申し訳", r"不可", r"お受けできません", r"あいにく", r"かねます",
                r"(?<!問題あり)(?<!問題ござい)(?<!構い)(?<!かまい)ません"),
 }
+# An apology for the trouble, which support agents put before a yes as often as before a no (the refusal
+# words that follow, "but we can't…", "…できません", still refuse).
+_APOLOGY = {
+    "en": _words(r"(?:(?:i'm|we're|i am|we are) )?(?:so |very |really |truly )?sorry (?:for|about) (?:the|any|this|"
+                 r"that|your|all the) (?:inconvenience|trouble|wait|delay|confusion|hassle|frustration|mix-up)",
+                 r"(?:my|our) apologies for (?:the|any|this|that) \w+", r"we apologi[sz]e for (?:the|any|this) \w+"),
+    "ko": _any(r"불편을 (?:드려|끼쳐|끼쳐 드려) (?:대단히 |정말 )?죄송합니다", r"기다리게 (?:해 )?(?:드려 )?죄송합니다",
+               r"늦어서 죄송합니다"),
+    "ja": _any(r"(?:ご不便|ご迷惑)をおかけして(?:大変)?申し訳(?:ありません|ございません)(?:でした)?",
+               r"お待たせして(?:大変)?申し訳(?:ありません|ございません)(?:でした)?"),
+}
 # A question for information ("Can you tell me when it arrives?", "배송 상태를 알려 주실 수 있나요?",
 # "配送状況を教えていただけますか？"): the agent's "Sure, on Monday." answers it; nothing is agreed.
 _INFORMATION = {
@@ -633,7 +644,8 @@ def confirms(agent_text: str, *, lang: str | None = None) -> bool:
     promises to find out ("we'll look into it", "확인해 보겠습니다", "確認いたします").
     """
     lang = lang or detect_language(agent_text)
-    head = agent_text.strip()[:200]
+    # "Sorry for the inconvenience — we'll ship a new one today": an apology for the trouble is not a refusal
+    head = _APOLOGY[lang].sub(" ", agent_text.strip()[:200]).lstrip(" .,!、。—–-")
     if _REFUSE[lang].search(head):
         return False
     confirm = _CONFIRM[lang].search(head)

@@ -103,3 +103,22 @@ def test_a_question_for_information_is_no_agreement_when_the_agent_answers_it(se
 ])
 def test_what_counts_as_the_agent_confirming(agent, agreed):
     assert kinds.confirms(agent) is agreed
+
+
+@pytest.mark.parametrize(("customer", "agent", "agreed", "evidence"), [
+    ("Can you send a replacement leg instead?", "Sorry for the inconvenience. We'll ship a replacement leg today.",
+     True, "We'll ship a replacement leg today."),
+    ("Can you send a replacement leg instead?", "Sorry for the trouble, but we can't send parts separately.",
+     False, None),
+    ("교체용 다리를 보내 주실 수 있나요?", "불편을 드려 죄송합니다. 오늘 교체용 다리를 보내 드리겠습니다.",
+     True, "오늘 교체용 다리를 보내 드리겠습니다."),
+    ("交換用の脚を送ってもらえますか？", "ご不便をおかけして申し訳ございません。本日、交換用の脚をお送りします。",
+     True, "本日、交換用の脚をお送りします。"),
+    ("交換用の脚を送ってもらえますか？", "ご迷惑をおかけして申し訳ございません。部品のみの発送はできません。",
+     False, None),
+])
+def test_an_apology_for_the_trouble_is_not_a_refusal(customer, agent, agreed, evidence):
+    [fact] = _candidates(customer, agent)
+    assert fact.agreement is agreed
+    if agreed:
+        assert [e.quote for e in fact.evidence if e.role == "agent"] == [evidence]
