@@ -409,7 +409,7 @@ def markdown_blocks(text: str) -> list[Block]:
         if chunk and any(line.strip() for line in chunk):
             text = "\n".join(chunk).strip("\n")
             bold = _MD_BOLD_LINE.match(text) if len(chunk) == 1 else None
-            level = _bold_heading_level(bold.group(2), blocks) if bold else 0
+            level = _bold_heading_level(bold.group(2) + bold.group(3), blocks) if bold else 0
             blocks.append(Block(bold.group(2).strip(), level, from_bold=True) if bold and level else Block(text))
         chunk.clear()
 
@@ -446,7 +446,10 @@ def markdown_blocks(text: str) -> list[Block]:
 
 
 # A paragraph that is one bold line: "**How do I return an item?**", "__Refunds__".
-_MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?=\S)(.+?)(?<=\S)\1\s*:?\s*$")
+_MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?=\S)(.+?)(?<=\S)\1\s*(:?)\s*$")
+# Callout labels over a paragraph are emphasis, not sections.
+_CALLOUT = re.compile(r"^(?:note|notes|important|warning|caution|tip|attention|n\.?b\.?|please note|reminder|"
+                      r"참고|주의|중요|알림|注意|重要|備考|ご注意)$", re.I)
 
 
 def _bold_heading_level(text: str, blocks: list[Block]) -> int:
@@ -455,11 +458,13 @@ def _bold_heading_level(text: str, blocks: list[Block]) -> int:
     Help-centre FAQs and word-processor exports mark their sections with a bold line, not a heading
     ("**How do I return an item?**" over its answer); read as a paragraph, a whole FAQ became one page
     and every answer cited the same place. It is a heading one level below the last real one when it
-    is short and is not a sentence ("**All sales are final.**" stays emphasis).
+    is short and is not a sentence ("**All sales are final.**" stays emphasis) nor a label or callout
+    over a paragraph ("**Note:**", "**Important**").
     """
     text = text.strip()
-    if not text or len(text) > 100 or text.endswith((".", "。", "!", "！", ";")) or "**" in text:
-        return 0
+    if not text or len(text) > 100 or text.endswith((".", "。", "!", "！", ";", ":", "：")) or "**" in text \
+            or _CALLOUT.match(text):
+        return 0  # a sentence, a label introducing what follows ("Note:"), or a callout
     last = next((block.level for block in reversed(blocks) if block.level and not block.from_bold), 0)
     return min(last + 1, 3)
 

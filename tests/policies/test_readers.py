@@ -277,6 +277,12 @@ def test_a_bold_line_is_a_heading_below_the_last_real_one_and_a_bold_sentence_st
     ]
 
 
+def test_bold_labels_and_callouts_over_a_paragraph_stay_paragraphs():
+    text = ("# Refund policy\n\nRefunds within 14 days.\n\n**Note:**\n\nSale items are final.\n\n**Important**\n\n"
+            "Keep receipts.\n\n**Shipping**:\n\nIn 2 days.\n\n**참고**\n\n영수증을 보관하세요.")
+    assert [b.level for b in markdown_blocks(text)] == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+
+
 def test_html_and_word_bold_paragraphs_are_headings_the_same_way(tmp_path):
     html = ("<h1>Help centre</h1><p><strong>How do I return an item?</strong></p><p>Within 30 days.</p>"
             "<p><b>Refunds</b></p><p>In 5 days, <b>never</b> later.</p><p><strong>All sales are final.</strong></p>"
