@@ -512,7 +512,7 @@ def _claimed_exemption(text: str, words: set[str], cjk: bool) -> str | None:
         return None
     if not words & _W_EXEMPTION and "whoever" not in words and "tell" not in words:
         return None
-    first_person = bool(_FIRST_PERSON.search(text)) or "this account" in text or "my " in text
+    first_person = bool(_FIRST_PERSON.search(text)) or "this account" in text
     if _FAKE_MEMO.search(text) and (_EXEMPTION.search(text) or first_person or words & _W_MEMO_GRANT):
         return "injects chat roles or new instructions"
     if not first_person:
