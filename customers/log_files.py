@@ -14,7 +14,7 @@ import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from mem.core import clock
 from mem.core.errors import InvalidInput, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.json_types import JsonObject
+from mem.core.text.pattern import lazy
 
 ROLE_ALIASES = {
     "customer": "customer", "user": "customer", "human": "customer",
@@ -168,7 +169,7 @@ IMPORT_KEYS = ("session", "time", "role", "speaker", "text", "id", "turn_id", "t
 # when the key itself is absent. ``content`` may also be the API's list of parts, whose text parts
 # are the message ([{"type": "text", "text": "…"}, {"type": "image", …}]).
 TEXT_ALIASES = ("content", "message", "body")
-TIME_ALIASES = ("timestamp", "created_at", "date", "datetime", "sent_at")
+TIME_ALIASES = ("timestamp", "created_at", "date", "datetime", "sent_at", "ts", "create_time", "created")
 ALIAS_KEYS = TEXT_ALIASES + TIME_ALIASES
 MAX_MESSAGE_BYTES = 256 * 1024
 
@@ -288,12 +289,9 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
         raise InvalidInput("'speaker' must be a string")
     role = normalise_role(data.get("role"), speaker=speaker, agent_speakers=agent_speakers)
     time_key = _present(data, "time", TIME_ALIASES)
-    if time_key not in data or not isinstance(data[time_key], str):
-        raise InvalidInput("'time' (ISO date or datetime) is required")
-    try:
-        time = clock.parse_datetime(data[time_key])
-    except ValueError as exc:
-        raise InvalidInput(f"'{time_key}' is not an ISO date or datetime: {data[time_key]!r}") from exc
+    if time_key not in data or data[time_key] is None:
+        raise InvalidInput("'time' (ISO date or datetime, or Unix seconds) is required")
+    time = _moment(data[time_key], time_key)
     session = data.get("session", "default")
     if not isinstance(session, (str, int)) or isinstance(session, bool) or not str(session).strip():
         raise InvalidInput("'session' must be a non-empty string")
@@ -310,6 +308,36 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
         turn_id=validate_turn_id(turn_id) if turn_id is not None else None,
         meta=validate_meta(data.get("meta")),
     )
+
+
+# Unix time above this is in milliseconds (as JavaScript and many chat APIs write it): in seconds it
+# would be the year 5138.
+_EPOCH_MS_FROM = 100_000_000_000
+_EPOCH_TEXT = lazy(r"\d{9,13}(?:\.\d+)?")
+
+
+# Any: the time field as parsed (JSON), checked here.
+def _moment(value: Any, key: str) -> datetime:
+    """A message's time: ISO 8601 text, or Unix time in seconds or milliseconds.
+
+    Chat exports write both: Slack's ``ts`` is ``"1701600000.000200"``, model-API objects carry
+    ``created`` seconds, JavaScript tools milliseconds. A day/month string such as ``03/12/2023`` stays
+    refused: it reads two ways.
+    """
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise InvalidInput(f"'{key}' must be an ISO date or datetime, or Unix seconds: {value!r}")
+    if isinstance(value, str) and not _EPOCH_TEXT.fullmatch(value.strip()):
+        try:
+            return clock.parse_datetime(value)
+        except ValueError as exc:
+            raise InvalidInput(f"'{key}' is not an ISO date or datetime: {value!r}") from exc
+    seconds = float(value)
+    if seconds >= _EPOCH_MS_FROM:
+        seconds /= 1000
+    try:
+        return datetime.fromtimestamp(seconds, tz=UTC)
+    except (OverflowError, OSError, ValueError) as exc:
+        raise InvalidInput(f"'{key}' is not a time mem can read: {value!r}") from exc
 
 
 def _present(data: JsonObject, key: str, aliases: tuple[str, ...]) -> str:

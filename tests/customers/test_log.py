@@ -171,6 +171,34 @@ def test_import_aliases_are_checked_like_their_keys(home, tmp_path, row, message
         assert store.log.conversations() == []
 
 
+@pytest.mark.parametrize("key, value", [
+    ("timestamp", 1762074000), ("created", 1762074000.5), ("ts", "1762074000.000200"),
+    ("create_time", 1762074000000), ("time", "1762074000"),
+])
+def test_import_reads_unix_time_in_seconds_or_milliseconds(home, tmp_path, key, value):
+    # Slack's "ts", model-API "created" and JavaScript milliseconds used to refuse the whole file
+    # with "'time' is required" although the line had a time.
+    path = write_jsonl(tmp_path / "export.jsonl", [{"role": "user", "content": "I moved to Busan.", key: value}])
+    with CustomerStore.open(home, "acme") as store:
+        assert store.log.import_file(path)["unknown_keys"] == []
+        [conversation] = store.log.conversations()
+        assert conversation.turns[0].time.isoformat().startswith("2025-11-02T09:00:00")
+
+
+@pytest.mark.parametrize("value, message", [
+    ("03/12/2023 10:00", "'timestamp' is not an ISO date or datetime"),  # day/month or month/day: refused
+    (True, "'timestamp' must be an ISO date or datetime, or Unix seconds"),
+    ({"s": 1}, "'timestamp' must be an ISO date or datetime, or Unix seconds"),
+    (1e300, "'timestamp' is not a time mem can read"),
+])
+def test_an_unreadable_time_is_refused_naming_its_key(home, tmp_path, value, message):
+    path = write_jsonl(tmp_path / "export.jsonl", [{"role": "user", "content": "hi", "timestamp": value}])
+    with CustomerStore.open(home, "acme") as store:
+        with pytest.raises(InvalidInput, match=message):
+            store.log.import_file(path)
+        assert store.log.conversations() == []
+
+
 def test_a_file_whose_messages_sit_under_an_unknown_key_says_so(home, tmp_path):
     path = write_jsonl(tmp_path / "odd.jsonl", [{"role": "user", "utterance": "hi", "time": "2024-01-01"}] * 2)
     with CustomerStore.open(home, "acme") as store, \
