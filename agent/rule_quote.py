@@ -319,10 +319,14 @@ _CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as)\b|경우
                         re.IGNORECASE)
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _NUMBER = r"(?:\d+(?:[.,]\d+)*(?:\s*%)?|" + "|".join(_NUMBER_WORDS) + r")"
+# "$100", "€20": the currency is part of the figure; "5 to 7 business days", "3-5 days": so is the range
+_CURRENCY = r"[$€£¥₩]\s?"
+_RANGE = rf"(?:\s*(?:-|–|to)\s*(?:{_CURRENCY})?{_NUMBER}\b)?"
 _UNIT_WORDS = ("am", "pm", "kg", "km", "dollars", "dollar", "euros", "percent", "days", "day", "hours", "hour",
                "minutes", "weeks", "week", "months", "month", "years", "year", "nights", "night", "litre", "liter")
-_EN_FIGURE = lazy(rf"\b{_NUMBER}(?:-[a-z]+)?(?:'s)?(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
-                        rf"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){{0,3}}", re.IGNORECASE)
+_EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}{_RANGE}(?:-[a-z]+)?(?:'s)?"
+                  r"(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
+                  r"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){0,3}", re.IGNORECASE)
 _CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*\s*(?:%|만\s*원|[원일년개월주시간분세명회번]+|"
                          r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|동안|후|以上|以内|以下|間|後))?")
 
@@ -343,7 +347,7 @@ def figure_of(sentence: str, question: str) -> str | None:
                                                  if w in _NUMBER_WORDS}
     for match in pattern.finditer(_FOOTNOTE.sub("", sentence)):
         figure = _trim(match.group(0).strip())
-        head = re.match(r"\d+|[a-z]+", figure.lower())
+        head = re.search(r"\d+|[a-z]+", figure.lower())
         if head and head.group(0) not in asked:
             return figure
     return None

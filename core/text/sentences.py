@@ -129,8 +129,34 @@ def page_sentences(text: str) -> list[str]:
         units += markdown_table_rows(table)
     sentences: list[str] = []
     for unit in units:
-        for piece in _PAGE_SENTENCE_END.split(_FOOTNOTE.sub("", unit)):
+        for piece in _page_pieces(_FOOTNOTE.sub("", unit)):
             piece = piece.strip().strip("*_").strip()
             if piece:
                 sentences.append(piece)
     return sentences
+
+
+# Before a name ("Dr. Kim", "St. Louis") these never end a sentence; the other abbreviations do
+# when a capital follows ("…bags, boxes, etc. Returns are…").
+_TITLES = frozenset(["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st"])
+
+
+def _page_pieces(unit: str) -> list[str]:
+    """A paragraph cut at its sentence ends, not after an abbreviation that goes on.
+
+    "There cannot be any change of product types, e.g. modify shirt to shoe." is one rule: cut at
+    "e.g.", its second half was quoted alone and read as a yes.
+    """
+    pieces: list[str] = []
+    start = 0
+    for match in _PAGE_SENTENCE_END.finditer(unit):
+        dot = match.start() - 1
+        if match.group().strip(" \t") == "" and dot >= 0 and _is_abbreviation(unit, dot):
+            word = unit[max(0, dot - _LONGEST_ABBREVIATION):dot].replace(".", " ").split()[-1:]
+            following = unit[match.end():match.end() + 1]
+            if (word and word[0].lower() in _TITLES) or not following.isupper():
+                continue
+        pieces.append(unit[start:match.start()])
+        start = match.end()
+    pieces.append(unit[start:])
+    return pieces

@@ -101,6 +101,16 @@ def test_the_answer_states_the_figure_the_rule_carries(service):
     assert figure_of("구매 금액의 3%가 포인트로 적립됩니다.", "얼마나 적립되나요?") == "3%"
 
 
+def test_a_figure_keeps_its_currency_and_its_range():
+    # "5 to 7 business days" was stated as "5", and "$100 times the number of passengers" as "100 times"
+    refund = "The total is refunded to the original payment method, otherwise in 5 to 7 business days."
+    assert figure_of(refund, "How long does a refund take?") == "5 to 7 business days"
+    assert figure_of("Delivery takes 3-5 days.", "How long is delivery?") == "3-5 days"
+    assert figure_of("The certificate is $100 times the number of passengers.", "How much?") == "$100 times"
+    assert figure_of("A replacement card costs € 15.", "What does a new card cost?") == "€ 15"
+    assert figure_of("Refunds of $40 or more need a receipt.", "Do I need a receipt for $40?") is None
+
+
 @pytest.mark.parametrize(("question", "expected"), [
     ("Can final-sale items be returned?", "No — the rule below rules it out [1]."),
     ("Do gift cards expire?", "No — the rule below rules it out [1]."),

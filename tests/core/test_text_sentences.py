@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import time
 
-from mem.core.text.sentences import split_sentences
+from mem.core.text.sentences import page_sentences, split_sentences
 
 
 def texts(message: str) -> list[str]:
@@ -52,3 +52,15 @@ def test_splitting_is_linear_in_the_message():
     sentences = split_sentences(text)
     assert len(sentences) == 7700 * 2
     assert time.process_time() - started < 10
+
+
+def test_a_page_sentence_goes_on_after_an_abbreviation_but_ends_before_a_capital():
+    # "e.g." once cut "There cannot be any change of product types, e.g. modify shirt to shoe." in two,
+    # and the rule quote answered "Can I exchange a shirt for shoes?" with "Yes" from the second half.
+    body = ("- There cannot be any change of product types, e.g. modify shirt to shoe.\n"
+            "- Bring bags, boxes, etc. Returns are free. Ask Dr. Kim at 10 a.m. or later, i.e. in the morning.\n"
+            "- See No. 5 below. 規約です。次です。")
+    assert page_sentences(body) == [
+        "There cannot be any change of product types, e.g. modify shirt to shoe.",
+        "Bring bags, boxes, etc.", "Returns are free.", "Ask Dr. Kim at 10 a.m. or later, i.e. in the morning.",
+        "See No. 5 below.", "規約です。", "次です。"]
