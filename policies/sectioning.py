@@ -86,10 +86,15 @@ def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> 
 
 
 def _bare_title(blocks: list[Block], at: int) -> bool:
-    """A first heading with no text of its own, followed at once by a heading of its level, that
-    is not numbered: a plain-text or PDF title ("ACME RETURNS POLICY" over "1. SCOPE"), which
+    """A first heading with no text of its own (or only version and date lines), followed by a
+    heading of its level, that is not numbered: a plain-text or PDF title ("ACME RETURNS POLICY" over "1. SCOPE"), which
     has the same shape as the sections below it and used to become a page with nothing in it."""
-    following = blocks[at + 1] if at + 1 < len(blocks) else None
+    # version and date lines between them ("Last updated: 12 January 2026") are the title's, not a
+    # section's: they made a page of their own that said only the date
+    after = at + 1
+    while after < len(blocks) and not blocks[after].is_heading and is_version_line(blocks[after].text):
+        after += 1
+    following = blocks[after] if after < len(blocks) else None
     return (following is not None and following.is_heading and following.level <= blocks[at].level
             and not is_numbered(blocks[at].text))
 

@@ -128,6 +128,19 @@ def test_a_capitalised_title_line_over_numbered_clauses_is_the_title_not_an_empt
     assert [(t.title, t.text) for t in found] == [("SCOPE", "All purchases."), ("REFUNDS", "Within 5 days.")]
 
 
+def test_a_title_line_with_only_a_date_under_it_is_still_the_title():
+    # "Last updated: …" under the title made a page of its own whose only sentence was the date
+    from mem.policies.readers import text_blocks
+
+    text = ("ACME PLUS TERMS\nLast updated: 12 January 2026\n\n1. Fees\nThe fee is 49 dollars.\n\n"
+            "2. Cancellation\nCancel at any time.\n")
+    document = Document(Path("terms.txt"), "txt", text.encode(), text_blocks(text))
+    title, found = plan_topics(document)
+    assert title == "ACME PLUS TERMS"
+    assert [(t.title, t.text) for t in found] == [("Fees", "Last updated: 12 January 2026\nThe fee is 49 dollars."),
+                                                  ("Cancellation", "Cancel at any time.")]
+
+
 def test_an_empty_numbered_first_clause_is_still_a_clause():
     from mem.policies.readers import text_blocks
 
