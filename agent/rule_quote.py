@@ -48,6 +48,8 @@ from mem.core.text import page_sentences as split_sentences
 from mem.core.text import split_sentences as split_message
 from mem.core.text import terms as content_terms
 from mem.core.text.analyzer import WORDS, analyzers
+from mem.core.text.cjk import is_hangul
+from mem.core.text.inflection import japanese_stems, korean_key, korean_keys
 from mem.core.text.lexicon import Measure, lexicon, measures_asked, names, related_forms
 from mem.core.text.pattern import lazy
 from mem.core.text.stopwords import QUESTION, QUESTION_FRAME, QUESTION_FRAME_CJK
@@ -69,6 +71,8 @@ RELATED_COVERAGE = 0.9
 # Chosen on the tuning questions (scripts/bench_policy_qa.py): their unanswerable ones reach at most
 # half ("Do you have a store in Paris?": "store" but not "Paris"), their answerable ones at least 0.6.
 ANSWER_COVERAGE = 0.5
+# marks a Korean stem key among a sentence's index terms (a key never equals a bigram by accident)
+STEM_KEY = "~"
 _LINK = lazy(r"\[\[[^\]]*\]\]")
 _FOOTNOTE = lazy(r"\s*\[\^[^\]]+\]")
 _ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
@@ -83,6 +87,7 @@ class Unit:
     key: bool
     first: str = ""  # a CJK word's first bigram (an English unit's only term)
     related: tuple[frozenset[str], ...] = ()  # the lexicon's words for the same thing (stems, or CJK bigrams)
+    stem_key: str = ""  # a Korean word's stem key (``mem.core.text.inflection``): 걸려요 and 걸립니다 meet
 
     def held_in(self, found: set[str], figures: frozenset[str] = frozenset()) -> float:
         """1 when a sentence's terms hold the word, ``RELATED`` when they hold a related word or the
@@ -99,6 +104,8 @@ class Unit:
         return 0.0
 
     def found_in(self, found: set[str]) -> bool:
+        if self.stem_key and STEM_KEY + self.stem_key in found:
+            return True
         if len(self.grams) > 1 and self.first.isascii():  # an English phrase of the lexicon: all its words
             return self.grams <= found
         # a CJK word is found by its first bigram (Korean endings and particles that were not
@@ -203,17 +210,37 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         seen.add(grams)
         units.append(Unit(token, grams, key=not (stem in frame or stem.isdigit()) or len(grams) > 1, first=stem,
                           related=tuple(related_forms(groups, cjk=False, besides=grams))))
-    for word in content_terms(question):
-        if not is_cjk(word):
-            continue
+    cjk_words = [word for word in content_terms(question) if is_cjk(word)]
+    for word in cjk_words:
         grams = frozenset(bigrams(word))
         if grams in seen:
             continue
         seen.add(grams)
         related = tuple(related_forms(known.groups_of_cjk(word), cjk=True, besides=grams))
-        units.append(Unit(word, grams, key=not word.startswith(QUESTION_FRAME_CJK), first=bigrams(word)[0],
-                          related=related))
+        # a Korean verb of one syllable's stem (가면, 돼요, 내야: go, do, pay) carries no topic of its own
+        basic_verb = is_hangul(word[0]) and len(korean_key(word)) == 1
+        units.append(Unit(word, grams, key=not (word.startswith(QUESTION_FRAME_CJK) or basic_verb),
+                          first=bigrams(word)[0], related=related, stem_key=_stem_key(word)))
+    # a Japanese kanji alone before hiragana: a one-kanji noun ("犬を"), required like any word, or a
+    # verb's stem ("届きます", "泊まれ"), which helps choose the sentence but is not required of it
+    for kanji, noun in japanese_stems(question):
+        grams = frozenset([kanji])
+        if grams in seen or any(kanji in word for word in cjk_words):
+            continue
+        seen.add(grams)
+        related = tuple(related_forms(known.groups_of_cjk(kanji), cjk=True, besides=grams))
+        units.append(Unit(kanji, grams, key=noun, first=kanji, related=related))
     return tuple(units)
+
+
+def _stem_key(word: str) -> str:
+    key = korean_key(word)
+    return key if len(key) >= 2 else ""
+
+
+def sentence_terms(sentence: str) -> set[str]:
+    """A sentence's index terms and the stem keys of its Korean words (``STEM_KEY`` + key)."""
+    return set(index_terms(sentence)) | {STEM_KEY + key for key in korean_keys(sentence)}
 
 
 def heading_of(title: str, section: str = "", document: str = "") -> str:
@@ -238,13 +265,13 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     keys = [u for u in units if u.key]
     if not keys or not candidates:
         return RuleQuote()
-    found = [set(index_terms(_LINK.sub("", s))) for s in candidates]
+    found = [sentence_terms(_LINK.sub("", s)) for s in candidates]
     # a "how long / how much / 何日" question is answered by a sentence with that kind of figure
     asked_measures = measures_asked(question, [u.word for u in units])
     figures = [frozenset(m.name for m in asked_measures if m.figure.search(_FOOTNOTE.sub("", s)))
                for s in candidates]
     held = [{u: u.held_in(found[i], figures[i]) for u in units} for i in range(len(candidates))]
-    in_heading = set(index_terms(heading))
+    in_heading = sentence_terms(heading)
     # a unit held by few sentences of the page says more about which one answers than a common one
     weight = {u: 1.0 / (1 + sum(1 for h in held if h[u])) for u in units}
 

@@ -23,6 +23,16 @@ workspace with the deterministic engine and asked through ``answer_question`` wi
   box's terms (subscription-box-ja.md). Its questions are colloquial (synonyms, typos), 21 are in
   Korean or Japanese, and four are asked in another language than the only policy that answers
   them. ``--parts tune,held-out`` leaves it (and its documents) out while tuning.
+- tune-2 (scripts/data/policy_qa/tune2/, 64 questions: 51 with an answer, 13 without), written for
+  issue 11 item 6's generalisation work before the engine was run on it: three services, each in
+  a workspace of its own as a real service's would be (voltline/: an electronics store's long help
+  centre with bullet lists, a numbered list, nested bullets, tables, a "Note:" line, a warranty
+  section of fifteen sentences and overlapping returns / exchanges / refunds / warranty sections;
+  hanbit-ko/: a Korean internet provider's terms with a price table; sakura-ja/: a Japanese hotel's
+  terms with a cancellation table). Tuning data from the start.
+- ``--folder DIR`` (repeatable) asks another set the same way: DIR holds one service's documents
+  (.md, .html, .txt, .pdf) and its questions.jsonl; each folder gets a workspace of its own, and
+  each sub-folder with a questions.jsonl is a service of its own too.
 
 Measures:
 
@@ -34,8 +44,8 @@ Measures:
   (or that nothing was found) instead of quoting a rule; and, the other way, how many answerable
   questions got "no rule" (the cost of that honesty).
 
-    python scripts/bench_policy_qa.py [--parts tune,held-out,held-out-2] [--misses] [--heldout-misses]
-                                      [--heldout2-misses]
+    python scripts/bench_policy_qa.py [--parts tune,held-out,held-out-2,tune-2] [--misses] [--heldout-misses]
+                                      [--heldout2-misses] [--tune2-misses] [--folder DIR]
 """
 
 from __future__ import annotations
@@ -48,7 +58,9 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data" / "policy_qa"
 HELDOUT = DATA / "heldout"
 HELDOUT2 = DATA / "heldout2"
-PARTS = ("tune", "held-out", "held-out-2")
+TUNE2 = DATA / "tune2"
+PARTS = ("tune", "held-out", "held-out-2", "tune-2")
+DOCUMENTS = (".md", ".html", ".htm", ".txt", ".pdf", ".docx")
 PRIVACY = [
     ("Privacy notice", None),
     ("Data we collect", ["We collect your name, email address, shipping address and order history.",
@@ -117,13 +129,17 @@ def main() -> None:
                         help="list the first held-out set's questions answered wrongly (now tuning data)")
     parser.add_argument("--heldout2-misses", action="store_true",
                         help="list held-out 2's questions answered wrongly (to report them, never to tune on)")
+    parser.add_argument("--tune2-misses", action="store_true", help="list tune-2's questions answered wrongly")
+    parser.add_argument("--folder", action="append", default=[], type=Path,
+                        help="a folder of one service's documents and its questions.jsonl (sub-folders with "
+                             "a questions.jsonl are services too); asked in a workspace of its own")
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"comma-separated question sets to ask (of {', '.join(PARTS)}); a set's documents "
                              "are ingested only when it is asked")
     args = parser.parse_args()
     parts = [part.strip() for part in args.parts.split(",") if part.strip()]
     unknown = [part for part in parts if part not in PARTS]
-    if unknown or not parts:
+    if unknown or not (parts or args.folder):
         parser.error(f"--parts takes {', '.join(PARTS)}, got {args.parts!r}")
 
     from mem.agent.answering import answer_question
@@ -132,8 +148,33 @@ def main() -> None:
     from mem.wiki.service_memory import WorkspaceServiceMemory
     from mem.wiki.workspace import init_workspace
 
+    def ask(service: object, questions: list[dict]) -> list[tuple[dict, str | None, str, bool, bool]]:
+        asked = []
+        for q in questions:
+            answer = answer_question(q["question"], service=service, customer=None)
+            policy = [b for b in answer.retrieved if b.get("memory") == "policy"]
+            first = policy[0] if policy else None
+            quote = str(first.get("quote") or "") if first else ""
+            honest = any(marker in answer.text for marker in NO_RULE)
+            quotes = list((first.get("data") or {}).get("quotes") or []) if first else []
+            stated = bool(q.get("states")) and states_it(q, answer.text, quotes)
+            asked.append((q, first["id"] if first else None, quote, honest, stated))
+        return asked
+
+    def workspace_of(root: Path, docs: list[Path]) -> WorkspaceServiceMemory:
+        ws = init_workspace(root)
+        config = Config.load(workspace=ws, env={})
+        for doc in docs:
+            ingest_documents(ws, [doc], config=config, model="")
+        return WorkspaceServiceMemory(ws)
+
+    def services_in(folder: Path) -> list[Path]:
+        """``folder`` and its sub-folders that hold a questions.jsonl: one service each."""
+        found = [folder] if (folder / "questions.jsonl").is_file() else []
+        return found + sorted(sub for sub in folder.iterdir() if sub.is_dir() and (sub / "questions.jsonl").is_file())
+
+    results: dict[str, list[tuple[dict, str | None, str, bool, bool]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        ws = init_workspace(Path(tmp) / "ws")
         privacy, gym = Path(tmp) / "privacy-notice.pdf", Path(tmp) / "gym-rules.pdf"
         build_pdf(privacy, PRIVACY)
         build_pdf(gym, sections_of((HELDOUT / "gym-rules.txt").read_text(encoding="utf-8")))
@@ -148,27 +189,25 @@ def main() -> None:
             build_pdf(card, sections_of((HELDOUT2 / "bank-card.txt").read_text(encoding="utf-8")))
             docs += [HELDOUT2 / "mobile-plan.md", HELDOUT2 / "marketplace-help.html", card,
                      HELDOUT2 / "ticket-booking-ko.md", HELDOUT2 / "subscription-box-ja.md"]
-        config = Config.load(workspace=ws, env={})
-        for doc in docs:
-            ingest_documents(ws, [doc], config=config, model="")
-        service = WorkspaceServiceMemory(ws)
         files = {"tune": DATA / "questions.jsonl", "held-out": HELDOUT / "questions.jsonl",
                  "held-out-2": HELDOUT2 / "questions.jsonl"}
-        sets = {name: load(files[name]) for name in PARTS if name in parts}
-        results: dict[str, list[tuple[dict, str | None, str, bool, bool]]] = {}
-        for name, questions in sets.items():
-            results[name] = []
-            for q in questions:
-                answer = answer_question(q["question"], service=service, customer=None)
-                policy = [b for b in answer.retrieved if b.get("memory") == "policy"]
-                first = policy[0] if policy else None
-                quote = str(first.get("quote") or "") if first else ""
-                honest = any(marker in answer.text for marker in NO_RULE)
-                quotes = list((first.get("data") or {}).get("quotes") or []) if first else []
-                stated = bool(q.get("states")) and states_it(q, answer.text, quotes)
-                results[name].append((q, first["id"] if first else None, quote, honest, stated))
+        if docs:
+            service = workspace_of(Path(tmp) / "ws", docs)
+            for name in PARTS:
+                if name in parts and name in files:
+                    results[name] = ask(service, load(files[name]))
+        # tune-2 and --folder: one workspace per service, as a real service's policies would be kept
+        folders = [("tune-2", TUNE2)] if "tune-2" in parts else []
+        folders += [(folder.name, folder) for folder in args.folder]
+        for n, (name, folder) in enumerate(folders):
+            if not folder.is_dir():
+                parser.error(f"--folder {folder}: not a folder")
+            for m, service_dir in enumerate(services_in(folder)):
+                service_docs = sorted(f for f in service_dir.iterdir() if f.suffix.lower() in DOCUMENTS)
+                service = workspace_of(Path(tmp) / f"service-{n}-{m}", service_docs)
+                results.setdefault(name, []).extend(ask(service, load(service_dir / "questions.jsonl")))
     if len(results) > 1:
-        results["all"] = [r for name in PARTS for r in results.get(name, [])]
+        results["all"] = [r for rows in list(results.values()) for r in rows]
     print(f"{'questions':<10} {'measure':<34} {'right':>6} {'of':>4} {'share':>7}  target")
     for name, chosen in results.items():
         answerable = [r for r in chosen if r[0]["page"]]
@@ -185,7 +224,8 @@ def main() -> None:
                 print(f"{name:<10} {measure:<34} {len(right):>6} {len(total):>4} {len(right) / len(total):>7.1%}  "
                       f"{target}")
     for wanted, name in ((args.misses, "tune"), (args.heldout_misses, "held-out"),
-                         (args.heldout2_misses, "held-out-2")):
+                         (args.heldout2_misses, "held-out-2"), (args.tune2_misses, "tune-2"),
+                         *((True, folder.name) for folder in args.folder)):
         if not wanted or name not in results:
             continue
         print(f"misses ({name}):")

@@ -29,6 +29,7 @@ from functools import lru_cache
 from mem.core.text.cjk import bigrams, cjk_runs, is_cjk
 from mem.core.text.pattern import LazyPattern, lazy
 
+_NEGATIONS = frozenset({"no", "not", "without", "never"})
 # Search weighs a related word at this share of the question's own words.
 RELATED_WEIGHT = 0.5
 
@@ -50,7 +51,7 @@ age, aged, old, 나이, 연령, 年齢
 refund, refunded, reimburse, reimbursement, repay, money back, 환불, 返金, 払い戻し
 fee, charge, cost, price, pricing, rate, fare, pay, paying, paid, 요금, 수수료, 비용, 가격,
     料金, 手数料, 費用, 値段, 価格
-free, free of charge, no charge, no cost, complimentary, charge, 무료, 공짜, 無料
+free, free of charge, no charge, no cost, complimentary, 무료, 공짜, 無料
 payment, pay, paid, paying, 결제, 지불, 支払い, 支払, 決済
 cash, 현금, 現金
 cash on delivery, 代金引換, 代引き, 代引
@@ -254,7 +255,8 @@ def lexicon() -> Lexicon:
                 built.by_cjk.append((entry, group))
                 continue
             stems = tuple(words.analyze(entry))
-            if not stems:
+            if not stems or _NEGATIONS & set(entry.lower().split()):
+                # the analyzer drops "no" as a stop word: "no charge" would relate "free" to "charge"
                 continue
             english.append(frozenset(stems))
             if len(stems) == 1:

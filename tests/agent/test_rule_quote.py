@@ -297,3 +297,58 @@ def test_a_cjk_word_inside_another_word_is_not_that_word():
     cancel = lexicon().groups_of_cjk("해지")
     assert cancel and not (cancel & lexicon().groups_of_cjk("정해지나"))  # 정해지나: "is decided"
     assert lexicon().groups_of_cjk("환불요청") & lexicon().groups_of_cjk("환불")
+
+
+# -- inflected Korean and Japanese (issue 11 item 6, generalisation) -------------------------------
+
+INSTALL_KO = ("설치는 가입 신청 후 평일 기준 3일 이내에 진행됩니다.\n"
+              "설치비는 3만 원이며 첫 달 요금에 함께 청구됩니다.\n")
+
+
+def test_korean_verb_forms_share_one_stem_key():
+    from mem.core.text.inflection import korean_key
+
+    # a question's 걸려요 and a rule's 걸립니다 / 걸리는 share no bigram, but one stem
+    assert korean_key("걸려요") == korean_key("걸립니다") == korean_key("걸리는") == korean_key("걸리나요")
+    # a noun made a verb by 되다 / 하다 meets the noun: 환불되나요 ~ 환불됩니다 ~ 환불
+    assert korean_key("환불되나요") == korean_key("환불됩니다") == korean_key("환불돼요") == korean_key("환불은")
+    assert korean_key("설치하는") == korean_key("설치해도") == korean_key("설치를") == "설치"
+    # a noun keeps its own syllables: a particle is cut, never a syllable of the word (정지를 → 정지)
+    assert korean_key("정지를") == korean_key("정지") != korean_key("정")
+
+
+def test_a_korean_question_in_spoken_form_finds_the_rule_in_written_form():
+    quote = choose_rule(INSTALL_KO, "설치하는 데 며칠 걸려요?", heading="가입 및 설치")
+    assert quote.answers and quote.ranked[0].startswith("설치는 가입 신청 후")
+    # "취소되나요" meets "취소됩니다" by its stem, not by a shared bigram of the ending
+    rule = "관람 당일에는 취소됩니다.\n좌석은 변경할 수 없습니다.\n"
+    assert choose_rule(rule, "당일에 취소되나요?").ranked[0] == "관람 당일에는 취소됩니다."
+
+
+def test_a_korean_basic_verb_is_not_required_of_the_answer():
+    # 가면 (go) and 내야 (pay) carry no topic: the rule about moving answers without them
+    units = {u.word: u.key for u in question_units("이사 가면 요금 내야 돼요?")}
+    assert units["이사"] and units["요금"]
+    assert not units["가면"] and not units["내야"]
+
+
+def test_a_japanese_kanji_alone_is_a_word_a_noun_required_a_verb_stem_not():
+    from mem.core.text.inflection import japanese_stems
+
+    assert japanese_stems("犬を連れて行ってもいいですか？") == [("犬", True), ("連", False), ("行", False)]
+    units = {u.word: u.key for u in question_units("犬を連れて行ってもいいですか？")}
+    assert units == {"犬": True, "連": False, "行": False}
+    rule = "ペットの同伴はお断りしております。\n朝食は6時30分からです。\n"
+    # 犬 is a word of its own (the lexicon relates it to ペット), so the pet rule answers
+    assert choose_rule(rule, "犬を連れて行ってもいいですか？").ranked == ["ペットの同伴はお断りしております。"]
+
+
+def test_a_lexicon_phrase_with_a_negation_relates_nothing():
+    from mem.core.text.lexicon import lexicon, related_forms
+
+    # "no charge" and "no cost" lose "no" to the stop words; read as "charge" and "cost" they made
+    # "Is shipping free?" answerable by any sentence with a price in it
+    built = lexicon()
+    forms = related_forms(built.groups_of_stem("free"), cjk=False)
+    assert frozenset({"charg"}) not in forms and frozenset({"cost"}) not in forms
+    assert not choose_rule("Express shipping costs 12 dollars.\n", "Is gift wrapping free?").answers
