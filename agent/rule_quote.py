@@ -337,7 +337,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
 _YES_NO = lazy(r"^(?:can|could|do|does|did|is|are|was|were|will|would|may|might|must|should|shall|has|have|am)"
                      r"\b", re.IGNORECASE)
 _WH = lazy(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECASE)
-_CJK_WH = lazy(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|何|いつ|いくら|どう|どこ|どの|どれ|誰")
+_CJK_WH = lazy(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|며칠|何|いつ|いくら|どう|どこ|どの|どれ|誰")
 _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
     r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|금지|"
@@ -354,7 +354,9 @@ _UNIT_WORDS = ("am", "pm", "kg", "km", "dollars", "dollar", "euros", "percent", 
 _EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}{_RANGE}(?:-[a-z]+)?(?:'s)?"
                   r"(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
                   r"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){0,3}", re.IGNORECASE)
-_CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*\s*(?:%|만\s*원|[원일년개월주시간분세명회번]+|"
+# "3~5영업일", "1〜2営業日": the range is part of the figure
+_CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
+                   r"(?:%|만\s*원|영업일|[원일년개월주시간분세명회번매장]+|"
                          r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|동안|후|以上|以内|以下|間|後))?")
 
 
@@ -368,16 +370,27 @@ def is_yes_no(question: str) -> bool:
 
 
 def figure_of(sentence: str, question: str) -> str | None:
-    """The first figure of ``sentence`` ("30 dollars", "3 free checked bags", "5000円以上") the question lacks."""
+    """The first figure of ``sentence`` ("30 dollars", "3 free checked bags", "5000円以上") the question lacks.
+
+    A question that asks for one kind of figure ("How much …?", "いくら", "며칠") gets the first figure
+    of that kind: "Express: next business day if ordered before 2 pm; Price: 9.99 dollars" answers
+    "How much is express delivery?" with 9.99 dollars, not 2 pm.
+    """
+    text = _FOOTNOTE.sub("", sentence)
     pattern = _CJK_FIGURE if is_cjk(sentence) else _EN_FIGURE
     asked = set(re.findall(r"\d+", question)) | {w for w in re.findall(r"[a-z]+", question.lower())
                                                  if w in _NUMBER_WORDS}
-    for match in pattern.finditer(_FOOTNOTE.sub("", sentence)):
+    figures = []
+    for match in pattern.finditer(text):
         figure = _trim(match.group(0).strip())
         head = re.search(r"\d+|[a-z]+", figure.lower())
         if head and head.group(0) not in asked:
+            figures.append((match.start(), match.start() + len(figure), figure))
+    wanted = [m.figure for m in measures_asked(question, [u.word for u in question_units(question)])]
+    for start, end, figure in figures:
+        if any(start <= hit.start() < end for kind in wanted for hit in kind.finditer(text)):
             return figure
-    return None
+    return figures[0][2] if figures else None
 
 
 def _trim(figure: str) -> str:

@@ -61,15 +61,15 @@ def _syllable(initial: int, vowel: int, final: int = 0) -> str:
     return chr(_BASE + (initial * _VOWELS + vowel) * _FINALS + final)
 
 
-def _cut(word: str, endings: tuple[str, ...]) -> str:
-    """``word`` without one of ``endings`` (the longest that leaves a syllable)."""
+def _cut(word: str, endings: tuple[str, ...], keep: int = 1) -> str:
+    """``word`` without one of ``endings`` (the longest that leaves ``keep`` syllables)."""
     for ending in endings:
         if ending == "ㅂ니다":
             # 걸립니다, 됩니다: the ending's ㅂ is the last syllable's final consonant
             if len(word) >= 3 and word.endswith("니다") and _parts(word[-3])[2] == 17:
                 return word[:-2]
             continue
-        if word.endswith(ending) and len(word) > len(ending):
+        if word.endswith(ending) and len(word) - len(ending) >= keep:
             if len(word) == 2 and ending in _NOUN_LIKE_ENDINGS:
                 continue
             return word[: -len(ending)]
@@ -80,7 +80,8 @@ def korean_key(word: str) -> str:
     """The stem key of one Korean word ("" for a word that is all ending)."""
     if not word or not all(_BASE <= ord(ch) <= 0xD7A3 for ch in word):
         return ""
-    stem = _cut(word, _PARTICLES_KO)  # a noun and its particle (걸리는, 받을: the verb's own form, the same cut)
+    # a noun and its particle: the noun keeps two syllables at least (아이 is a child, not 아 + 이)
+    stem = _cut(word, _PARTICLES_KO, keep=2)  # 걸리는, 받을: a verb form cut the same way
     if stem == word:
         for _ in range(2):  # a verb: an ending after an ending (걸리+나+요)
             cut = _cut(stem, _ENDINGS)

@@ -352,3 +352,24 @@ def test_a_lexicon_phrase_with_a_negation_relates_nothing():
     forms = related_forms(built.groups_of_stem("free"), cjk=False)
     assert frozenset({"charg"}) not in forms and frozenset({"cost"}) not in forms
     assert not choose_rule("Express shipping costs 12 dollars.\n", "Is gift wrapping free?").answers
+
+
+def test_a_korean_particle_never_leaves_a_one_syllable_noun():
+    from mem.core.text.inflection import korean_key
+
+    assert korean_key("아이도") == korean_key("아이") == "아이"  # a child, not 아 + the particle 이
+    # the noun is required of an answer; a verb of one syllable's stem (주나요: give) is not
+    units = {u.word: u.key for u in question_units("아이도 볼 수 있나요?")}
+    assert units["아이"]
+
+
+def test_the_figure_stated_is_the_kind_the_question_asks_for():
+    row = "Option: Express; Delivery time: next business day if ordered before 2 pm; Price: 9.99 dollars."
+    assert figure_of(row, "How much is express delivery?") == "9.99 dollars"
+    assert figure_of(row, "What time do I have to order express delivery by?") == "2 pm"
+    assert figure_of("レイトチェックアウトは14時まで、1時間ごとに1,500円で承ります。",
+                     "チェックアウトを遅らせるといくらかかりますか") == "1,500円"
+    # a Korean or Japanese range is one figure, and 며칠 asks for one (not yes or no)
+    assert figure_of("취소한 금액은 3~5영업일 안에 환불됩니다.", "환불은 며칠 걸려요?") == "3~5영업일"
+    install = "설치는 가입 신청 후 3일 이내에 진행됩니다."
+    assert in_short("설치하는 데 며칠 걸려요?", [install]) == ("figure", "3일 이내")
