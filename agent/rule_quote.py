@@ -274,9 +274,12 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     in_heading = sentence_terms(heading)
     # a unit held by few sentences of the page says more about which one answers than a common one
     weight = {u: 1.0 / (1 + sum(1 for h in held if h[u])) for u in units}
+    # a word the heading holds ("warranty" on the Warranty page) is what every sentence is about: it
+    # tells the sentences apart less than the rest of the question ("repair")
+    titled = {u for u in units if u.held_in(in_heading) == 1.0}
 
     def score(i: int) -> float:
-        return (sum(weight[u] * (1.0 if u.key else 0.25) * held[i][u] for u in units)
+        return (sum(weight[u] * (1.0 if u.key and u not in titled else 0.25) * held[i][u] for u in units)
                 + MEASURE_BONUS * len(figures[i]))
 
     def statement(i: int) -> bool:
@@ -357,7 +360,7 @@ _EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}{_RANGE}(?:-[a-z]+)?(?:'s)?"
 # "3~5영업일", "1〜2営業日": the range is part of the figure
 _CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
                    r"(?:%|만\s*원|영업일|[원일년개월주시간분세명회번매장]+|"
-                         r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|동안|후|以上|以内|以下|間|後))?")
+                   r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|동안|후|以上|以内|以下|間|後))?")
 
 
 def is_yes_no(question: str) -> bool:
