@@ -13,7 +13,8 @@ The rule (documented in docs/ingest.md):
 - ``split="none"`` or ``single=True`` (``--id``/``--title``): one page for the whole document;
 - no headings → one page.
 
-Text before the first section heading (other than the title) goes into the first page. Each section
+Text before the first section heading (other than the title) is a page of its own, titled with the
+document's title; when it only states a version or date, it goes into the first page. Each section
 remembers its heading path ("Returns › Exchanges") so pages cite document, path and PDF page.
 """
 
@@ -82,7 +83,7 @@ def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> 
     starts = [i for i in below if blocks[i].level <= level]
     if not starts:
         return doc_title, [_whole(blocks, doc_title, skip=title_at)]
-    return doc_title, _split(blocks, starts, headings, skip=title_at, level=level)
+    return doc_title, _split(blocks, starts, headings, skip=title_at, level=level, title=doc_title)
 
 
 def _bare_title(blocks: list[Block], at: int) -> bool:
@@ -105,9 +106,16 @@ def _whole(blocks: list[Block], title: str, *, skip: int | None) -> Topic:
 
 
 def _split(blocks: list[Block], starts: list[int], headings: list[int], *, skip: int | None,
-           level: int) -> list[Topic]:
+           level: int, title: str) -> list[Topic]:
     topics: list[Topic] = []
     carry: list[Block] = [b for b in blocks[:starts[0]] if not b.is_heading]  # an introduction is not lost
+    if any(not is_version_line(b.text) for b in carry):
+        # An introduction with something to say is the document's own page, under its title: folded
+        # into the first section it was cited as that section ("Domain basic" quoted the retail
+        # policy's general rules) and became its summary; a version or date line alone still goes
+        # with the first section.
+        topics.append(Topic(title, carry, 0, None, ()))
+        carry = []
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(blocks)
         heading = blocks[start]

@@ -23,10 +23,22 @@ def test_no_headings_is_one_page_named_after_the_file():
     assert topics("Refunds within 14 days.") == ("Terms", [("Terms", ["Refunds within 14 days."])])
 
 
-def test_several_top_level_headings_are_several_topics_and_intro_goes_to_the_first():
+def test_several_top_level_headings_are_several_topics_and_an_intro_is_the_documents_own_page():
     got = topics("Intro text.\n\n# Refunds\n\nWithin 14 days.\n\n## Exceptions\n\nAnnual.\n\n# Shipping\n\n3 days.")
-    assert got[1] == [("Refunds", ["Intro text.", "Within 14 days.", "Exceptions", "Annual."]),
+    assert got[1] == [("Terms", ["Intro text."]), ("Refunds", ["Within 14 days.", "Exceptions", "Annual."]),
                       ("Shipping", ["3 days."])]
+
+
+def test_general_rules_before_the_first_section_are_a_page_titled_by_the_document():
+    # tau-bench's retail policy: general rules under the title, then "## Domain basic"; folded into
+    # the first section they were cited as "Domain basic" and made its summary
+    got = topics("# Retail agent policy\n\nAs a retail agent, you can help users cancel orders.\n\n"
+                 "- You must authenticate the user first.\n\n## Domain basic\n\nAll times are EST.\n\n"
+                 "## Cancel pending order\n\nOnly pending orders can be cancelled.")
+    assert got == ("Retail agent policy", [
+        ("Retail agent policy", ["As a retail agent, you can help users cancel orders.",
+                                 "- You must authenticate the user first."]),
+        ("Domain basic", ["All times are EST."]), ("Cancel pending order", ["Only pending orders can be cancelled."])])
 
 
 def test_document_title_with_numbered_clauses_splits_by_clause():
@@ -39,7 +51,8 @@ def test_document_title_with_numbered_clauses_splits_by_clause():
 
 def test_document_title_with_unnumbered_subheadings_splits_by_section():
     got = topics("# Refund policy v4\n\nWithin 14 days.\n\n## Eligibility\n\nAll plans.\n\n## Exceptions\n\nNone.")
-    assert got == ("Refund policy", [("Eligibility", ["Within 14 days.", "All plans."]), ("Exceptions", ["None."])])
+    assert got == ("Refund policy", [("Refund policy", ["Within 14 days."]), ("Eligibility", ["All plans."]),
+                                     ("Exceptions", ["None."])])
 
 
 def test_one_subheading_is_not_a_split():
