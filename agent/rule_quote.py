@@ -71,6 +71,10 @@ RELATED_COVERAGE = 0.9
 # Chosen on the tuning questions (scripts/bench_policy_qa.py): their unanswerable ones reach at most
 # half ("Do you have a store in Paris?": "store" but not "Paris"), their answerable ones at least 0.6.
 ANSWER_COVERAGE = 0.5
+# A key word held only by another quoted sentence than the best one counts this share of itself in the
+# coverage: one rule holding the question's words answers it, two rules holding half each rarely do
+# (chosen on the four tuning parts; 0.3-0.6 measured alike, 0.7 and above let the scattered answers through).
+OTHER_SENTENCE = 0.5
 # marks a Korean stem key among a sentence's index terms (a key never equals a bigram by accident)
 STEM_KEY = "~"
 _LINK = lazy(r"\[\[[^\]]*\]\]")
@@ -314,7 +318,12 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     level: dict[frozenset[str], float] = {}
     for u in covered | by_heading:
         best_level = max([held[i][u] for i in chosen] + [u.held_in(in_heading)])
-        level[u.grams] = max(level.get(u.grams, 0.0), 1.0 if best_level == 1.0 else RELATED_COVERAGE)
+        share = 1.0 if best_level == 1.0 else RELATED_COVERAGE
+        if not (held[best][u] or u.held_in(in_heading)):
+            # held only by another sentence: words gathered from two rules ("washing machines" in one,
+            # "Price" in another) answer less surely than one rule holding them
+            share *= OTHER_SENTENCE
+        level[u.grams] = max(level.get(u.grams, 0.0), share)
     # a rare word of the question ("cash" in "Can I pay cash on delivery?", which no page holds) says
     # more about what is asked than a common one ("pay", "delivery"): key units weigh by rarity
     # (an English phrase weighs as its rarest word, a CJK word as its first bigram)

@@ -373,3 +373,12 @@ def test_the_figure_stated_is_the_kind_the_question_asks_for():
     assert figure_of("취소한 금액은 3~5영업일 안에 환불됩니다.", "환불은 며칠 걸려요?") == "3~5영업일"
     install = "설치는 가입 신청 후 3일 이내에 진행됩니다."
     assert in_short("설치하는 데 며칠 걸려요?", [install]) == ("figure", "3일 이내")
+
+
+def test_words_gathered_from_two_rules_answer_less_than_one_rule_holding_them():
+    # "gift" in one rule and "offer" in another: two thirds of the question, but neither rule says
+    # anything about gift wrapping
+    body = "Gift cards never expire.\nWe offer free delivery on every order.\n"
+    assert not choose_rule(body, "Do you offer gift wrapping?").answers
+    # one rule holding the same words still answers
+    assert choose_rule("We offer gift cards in any amount.\n", "Do you offer gift cards?").answers
