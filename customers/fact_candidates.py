@@ -86,6 +86,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                      customer_roles: Sequence[str], asked: str | None = None) -> list[Candidate]:
     lang = detect_language(turn.text)
     answers = bool(asked and asked.startswith("asked:"))
+    # a question about the customer's own life or case: its short answer ("Yes.", "Not anymore.", "Pretty
+    # stressful, to be honest.") is the fact (English; Korean and Japanese answers are read by the structural test)
+    question = asked.removeprefix("asked: ") if asked and answers else ""
+    about_them = answers and lang == "en" and kinds.asks_about_the_speaker(question)
     groups: list[_Group] = []
     for said in split_sentences(turn.text):
         sentence = _without_machine_text(said)
@@ -93,18 +97,23 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             continue  # an import format's caption or attachment marker is never the customer's words
         kind = kinds.classify(sentence.text, lang=lang)
         reaction = False
-        if kind in ("event", "preference", "attribute") and kinds.is_reaction(sentence.text, lang=lang):
+        if kind in ("event", "preference", "attribute") and kinds.is_reaction(sentence.text, lang=lang) \
+                and not (about_them and not groups and kinds.is_evaluation(sentence.text)):
             kind, reaction = None, True  # "Aww, that's so cute!": a reaction, not a statement about the customer
         elif kind is None and answers and not groups and _ANSWER.match(sentence.text) \
-                and _says_more(sentence.text):
+                and (about_them and kinds.asks_yes_or_no(question) or _says_more(sentence.text)):
             kind = "event"  # "No, no pets right now." after "Do you have pets?": the answer is the fact
         if kind is None and not reaction and find_slot(sentence.text) is not None:
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
+        extends = kind is None and not reaction and lang == "en" and bool(groups) and not groups[-1].standalone \
+            and any(groups[-1].strong) and kinds.is_short_statement(sentence.text)
+        if extends:
+            kind = "event"  # "Yes, twice. It didn't help.": three words go on what the customer was telling
         # Says nothing of the speaker's own (kinds.says_nothing_of_their_own: no "I" doing something, nothing
         # of theirs, no name, number, day or third person): not enough to make a fact, but kept inside one.
         # An answer to a question is read more leniently until something in it counts: the question is its
         # subject ("How's the store going?" → "It's a wild ride.").
-        weak = kind in ("event", "preference", "attribute") and find_slot(sentence.text) is None \
+        weak = extends or kind in ("event", "preference", "attribute") and find_slot(sentence.text) is None \
             and kinds.says_nothing_of_their_own(sentence.text, lang=lang,
                                                 answering=answers and not any(any(g.strong) for g in groups))
         retraction = kinds.is_retraction(sentence.text, lang=lang)
@@ -206,8 +215,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
 
 
 # A short answer to a question: yes / no and what follows ("No, no pets right now.", "네, 두 번이요").
-_ANSWER = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|sure|of course|"
-                     r"네|예|아니요|아뇨|はい|いいえ|ええ)\b", re.I)
+_ANSWER = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|not yet|not anymore|not at all|never|sure|"
+                     r"of course|definitely|absolutely|"
+                     r"네|예|아니요|아뇨|응|아니|아직|당연하지|물론)\b"
+                     r"|^\W*(?:はい|いいえ|ええ|うん|ううん|まだ|もちろん)", re.I)
 # Machine text an import format puts inside a message: a photo caption or attachment marker
 # ("[shared a photo: a cat on a sofa]", "[image: …]", "<attachment>"). It is cut from the sentence.
 # What a "yes"/"sure" says beyond itself: "No, no pets right now." says something; "Sure thing, Melanie!"

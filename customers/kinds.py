@@ -70,6 +70,9 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
                           r"해지했",                           r"취소했", r"가입했")),
         ("request", _any(r"주세요", r"주실 수", r"주시겠", r"주실래요",
                          r"줄 수 있", r"해 줘", r"해줘", r"싶어요", r"싶습니다", r"싶은데",
+                         # casual and question forms: "2시 반에 알려 줘", "식당 추천해 줄래?",
+                         # "270으로 교환할 수 있나요?"
+                         r"줘(?!서)", r"줄래", r"할 수 있(?:나요|을까요|습니까)",
                          r"가능할까요", r"가능한가요", r"되나요", r"될까요", r"부탁", r"요청", r"환불",
                          r"예외", r"취소")),
         ("preference", _any(r"좋아해", r"좋아합니다", r"좋아요", r"선호", r"싫어", r"더 좋", r"중요해요", r"중요합니다",
@@ -79,18 +82,25 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
                            r"다니고 있", r"사용하고 있", r"쓰고 있", r"플랜", r"요금제", r"등급", r"알레르기",
                            r"라고 불러")),
         ("event", _any(r"어제", r"그저께", r"지난주", r"지난달", r"전에", r"했어요", r"했습니다", r"었어요", r"았어요",
-                       r"었습니다", r"았습니다", r"샀", r"주문했", r"받았", r"갔", r"왔")),
+                       r"었습니다", r"았습니다", r"샀", r"주문했", r"받았", r"갔", r"왔",
+                       # casual speech (반말): "2시간 5분 걸렸어", "디자이너로 일하고 있어"
+                       r"[었았했였]어", r"[었았했였]다", r"고 있어", r"고 있다")),
     ],
     "ja": [
         ("decision", _any(r"合意", r"決めました", r"決定", r"ことにしました", r"ことにします", r"それでお願いします",
                           r"解約しました", r"契約しました", r"申し込みました")),
-        ("request", _any(r"ください", r"下さい", r"お願い", r"いただけ", r"いただく", r"もらえ", r"もらう",
+        # "よろしくお願いします" is a formula, "そう言ってもらえると嬉しい" a feeling: neither asks for anything
+        ("request", _any(r"ください", r"下さい", r"(?<!よろしく)お願い", r"いただけ", r"いただく", r"もらえ(?!ると|て)",
+                         r"もらう", r"てくれる[?？]", r"てくれない[?？]", r"てくれますか",
                          r"できますか", r"可能ですか", r"可能でしょうか",
                          r"したい", r"たいです", r"希望", r"返金", r"例外", r"キャンセル")),
         ("preference", _any(r"好き", r"嫌い", r"好み", r"方がいい", r"方が好", r"重視", r"大事", r"苦手")),
         ("attribute", _any(r"私は.{0,60}です", r"名前は", r"住んで", r"勤めて", r"働いて", r"使っています", r"プラン",
                            r"会員", r"アレルギー", r"と呼んで")),
-        ("event", _any(r"昨日", r"一昨日", r"先週", r"先月", r"前に", r"ました", r"でした", r"買った", r"届いた")),
+        ("event", _any(r"昨日", r"一昨日", r"先週", r"先月", r"前に", r"ました", r"でした", r"買った", r"届いた",
+                       # plain speech: "2時間5分かかった", "部長に褒められた", "アルバイトしてる"
+                       r"(?:った|いた|した|んだ|きた|えた|けた|れた|めた|てた|だった)(?:の|んだ|よ|な|ね|けど)?[。！!]*$",
+                       r"てる", r"ている", r"でいる")),
     ],
 }
 
@@ -234,6 +244,8 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
     if is_question(text) and (not _asks_for_something(text, lang) or _about_the_other(text, lang)
                               or _asks_nothing(text, lang)):
         return None
+    if lang != "en" and _CJK_PLEASANTRY_ASK[lang].search(text):
+        return None  # "잘 되길 빌어 줘!", "よろしくお願いします": a request form that asks for nothing
     for kind, pattern in _KIND_RULES[lang]:
         if pattern.search(text):
             return kind
@@ -301,7 +313,10 @@ def _asks_for_something(text: str, lang: str) -> bool:
 def _has_content(text: str, lang: str) -> bool:
     if lang == "en":
         return len(re.findall(r"[A-Za-z0-9']+", text)) >= 4
-    return len(re.sub(r"\s", "", text)) >= 12
+    # Korean and Japanese say much in few characters ("회사 근처 분당으로.", "モカっていうの。"); what says nothing is
+    # told apart by the structural test (``says_nothing_of_their_own``), not by length
+    return (len(re.sub(r"[\s\W]", "", text)) >= 5 or bool(re.search(r"\d", text))) \
+        and not _CJK_SIGN_OFF[lang].search(text)  # "네 감사합니다", "ありがとうございました": thanks are small talk
 
 
 # A reaction to what the other person said ("Aww, that's so cute!", "Always great chatting with
@@ -495,7 +510,9 @@ _SPECULATION = lazy(r"^(?:i bet|i(?:'m| am) (?:so |really )?sure|i (?:can |could
                     r"(?:i )?wish i (?:could|had|was|were))\b|\bmust(?: have|'ve)? been\b|\bmust be\b", re.I)
 _WISH_TOO = lazy(r"^i(?:'d| would)? (?:(?:really|totally|definitely|so|also) )*(?:want|need|love|like|wish) to\b"
                  r"[^.!?]{0,80}\b(?:too|as well)\W*$", re.I)
-_SIGN_OFF = lazy(r"\b(?:i|we)(?:'ll| will| have to| gotta| got to| need to| must| should) go(?:\s+\w+)?\W*$", re.I)
+_SIGN_OFF = lazy(r"\b(?:i|we)(?:'ll| will| have to| gotta| got to| need to| must| should|'d better| better) "
+                 r"(?:go(?:\s+\w+)?|run|dash|jet|bounce|head (?:out|off)|get going|get (?:some )?sleep|"
+                 r"go to (?:bed|sleep)|hit the (?:hay|sack)|get back to (?:it|work)|sign off|log off)\W*$", re.I)
 _IMPERATIVE = lazy(r"^(?:tell|keep|grab|let|show|send|give|check|take|enjoy|have|say|make|remember|stay|try|hit|"
                    r"shoot|drop|bring|count|hang|hold|go|come|feel|don't|do|be|never|always|get|start|find|use|"
                    r"think|put|pick|join|add|buy|watch|listen|consider|focus|practice|celebrate|trust|follow|ask|"
@@ -527,7 +544,9 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
     """
     lang = lang or detect_language(sentence)
     text = sentence.strip()
-    if lang != "en" or not text or len(text) > _MAX_REMARK or _SAYS_WHEN.search(text) or _REPORT.search(text):
+    if lang != "en":
+        return bool(text) and len(text) <= _MAX_REMARK and _says_nothing_cjk(text, lang, answering)
+    if not text or len(text) > _MAX_REMARK or _SAYS_WHEN.search(text) or _REPORT.search(text):
         return False  # a run-on "sentence" of hundreds of words says something; the clause scans stay linear
     body = _VOCATIVE.sub(" ", text)
     if _POSSESSION.search(body):
@@ -539,6 +558,10 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
         return True  # "Well, I'll go train!", "If you need help, just let me know.", "Fingers crossed for you."
     if re.match(r"(?:you|your|you're|you've|you'll|you'd)\b", body, re.I):
         return True  # "You did great raising awareness", "You've come so far": about the other person
+    if _THANKS.match(body) or _GENERIC_TRUTH.search(body) and not _OWN_SUBJECT.search(body) and not named:
+        # "Really appreciate you noticing the effort", "Networking really pays off.", "Connecting with like-minded
+        # people is key.", "RPGs can be awesome": thanks, or a truth about everyone, even as an answer
+        return True
     if _IMPLIED_I.match(body) and not _GERUND_SUBJECT.match(body) or _EVENT_OR_TIME.search(body):
         return False
     if _WISH_TOO.match(body):
@@ -576,6 +599,127 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
     if _GERUND_SUBJECT.match(body):
         return True  # "Having guest speakers, like them, would give the kids…": a remark
     return not (_THIRD_PERSON.search(body) or _DEFINITE.match(body))
+
+
+# The structural test in Korean and Japanese. The speaker is usually left out ("토요일에 마라톤 뛰었어",
+# "土曜日にハーフマラソンを走ったの"), so a statement is the speaker's own unless it is one of the shapes that say
+# nothing: a reaction or evaluation of what the other said ("와 빠르네요", "それは大変だね"), a compliment or a
+# guess about the other person ("상담원님 진짜 친절하시네요", "너 진짜 행복하겠다", "きっと毎日幸せでしょう"), a
+# generic remark ("뭐든지 꾸준함이 제일 중요한 것 같아", "健康って本当に大事だよね"), advice or encouragement
+# ("처음엔 천천히 시작해 봐", "無理しないでね"), thanks, a promise to the other or a sign-off ("이따 또 얘기하자",
+# "今度見せるね", "そろそろ寝なきゃ"). A number or a day, or the speaker named ("나는", "私は"), always says something
+# (except in a sign-off or thanks).
+_CJK_WHEN = {
+    "ko": _any(r"\d", r"어제|그저께|그제|오늘|내일|모레|지난|다음 ?주|다음 ?달|이번 ?주|작년|내년|올해",
+               r"[월화수목금토일]요일|주말|아침|저녁|오전|오후|전에|후에|동안",
+               r"[一二三四五六七八九十]+ ?(?:시|분|년|개월|달|주|일)\b"),
+    "ja": _any(r"\d|[０-９]", r"昨日|一昨日|おととい|今日|明日|明後日|先週|来週|今週|先月|来月|今月",
+               r"去年|昨年|来年|今年|[月火水木金土日]曜|週末|朝|夜|午前|午後|前に|後に|年前",
+               r"[一二三四五六七八九十半]+(?:時間|年|ヶ月|か月|カ月|週間|日間)"),
+}
+_CJK_FIRST = {
+    "ko": _any(r"(?:^|[\s,])(?:나|난|날|내|내가|나는|나도|나를|나한테|나랑|저|전|저는|저도|제가|제|저를|저한테|저랑"
+               r"|우리|우리는|우리가|우리도|우리집|저희|저희는|저희가|저희도)(?=[\s,.!?~]|$)"),
+    "ja": _any(r"私|わたし|あたし|僕|ぼく|俺|おれ|自分|うちの|うちは|うちも|我が家"),
+}
+_CJK_YOU = {
+    "ko": _any(r"^(?:너|넌|너는|너도|너가|네가|니가|너랑|너한테|당신|당신은|당신도"
+               r"|상담원님|고객님|님|그쪽|선생님)(?=[\s,.!?~]|$)",
+               r"^\S+(?:님은|님도|님이|님께서)(?=\s)"),
+    "ja": _any(r"^(?:あなた|あんた|君|きみ|お前|そっち|そちら|おたく)"),
+}
+# fillers and interjections in front ("에이", "ㅋㅋ", "えへへ", "じゃあ"), stripped before the shapes are read
+_CJK_FILLER = {
+    "ko": _any(r"^(?:(?:아|오|와|우와|헐|에이|음|응|어|그래|맞아|ㅋ+|ㅎ+|ㅠ+|진짜|정말|아무튼|그리고"
+               r"|그런데|근데|혹시|그럼|자|뭐|네|예|아니|아이고|대박|역시)(?:[\s,.!?~]+|$))+"),
+    "ja": _any(r"^(?:(?:えー|ええ|うん|はい|いいえ|あ|ああ|あー|わあ|わー|へえ|へー|えへへ|じゃあ|じゃ|さて"
+               r"|そうそう|ところで|それと|でも|まあ|あの|えっと|ほんと|本当|おお)(?:[\s、。,!！?？～]+|$))+"),
+}
+# ... and the shapes (each read on the sentence after its fillers)
+_CJK_NOTHING = {
+    "ko": _any(
+        # thanks, sign-offs, promises to the other, pleasantries
+        r"고마워|고맙|감사|수고하세요|수고하셨|좋은 하루|좋은 밤|잘 자|또 보자|또 봐|이따 봐|다음에 봐",
+        r"또 얘기|또 이야기|가 ?볼게|가야겠|자야겠|자야지|들어가세요|연락할게|연락 줘|빌어 ?줘|응원해 ?줘",
+        r"보고 싶|화이팅|파이팅|힘내",
+        # advice and encouragement to the other ("시작해 봐", "할 수 있어!", "찾아봐")
+        r"(?:해|어|아|봐) ?봐[.!~]*$|보세요[.!~]*$|하지 ?마[.!~]*$|지 ?마세요[.!~]*$|할 수 있어[!~.]*$",
+        # a guess about the other person ("행복하겠다", "좋겠네"); a reaction ("빠르네요", "그렇구나")
+        r"겠다[.!~]*$|겠네요?[.!~]*$|겠어요?[.!~]*$|겠구나|네요?[.!~]*$|구나[.!~]*$|군요[.!~]*$",
+        # an opinion or a generic remark ("…중요한 것 같아"), "that is…" ("그거 좋은 생각이다")
+        r"것 같아요?[.!~]*$|^(?:그거|그게|그건|이거|이게|이건|그것|그 말|그런|그렇)",
+        # an acknowledgement, "I don't know", a tag ("너무 귀엽지")
+        r"^(?:알겠|알았|그래요|좋아|오케이|ㅇㅋ|맞아|다행|잘됐)|모르겠|(?<![었았했였])지[.!~]*$|지요[.!~]*$"),
+    "ja": _any(
+        r"ありがとう|有難う|助かる|助かります|おかげ|お疲れ|失礼します|おやすみ|またね|じゃあね|また今度",
+        r"また連絡|よろしくお願い|そろそろ|寝なきゃ|行かなきゃ|祈って|応援して|会いたい|頑張って|頑張るね|がんばるね",
+        # advice, invitations and promises to the other ("始めてみて", "無理しないでね", "今度見せるね")
+        r"てみて[。！!～]*$|でみて[。！!～]*$|てね[。！!～]*$|でね[。！!～]*$|ないで[。！!～]*$|なさい[。！!～]*$",
+        r"(?<!ん)(?<!の)(?:る|う)ね[。！!～]*$",
+        # a guess about the other ("でしょう", "きっと…"), a reaction or an evaluation ("それは大変だね")
+        r"でしょう?[。！!～]*$|だろう[。！!～]*$|^きっと|^さすが|^なるほど|^そうなん|^そっか|^すごい|^いいな",
+        r"^(?:それ|そりゃ|これ|あれ|そう言って|そう)",
+        # a generic remark ("健康って本当に大事だよね", "…と続けやすいよ")
+        r"(?<!ん)(?<!の)(?:だ)?よね[。！!～]*$|ですね[。！!～]*$|(?:と|ば|たら)[^、。]{0,30}(?:よ|いい)[。！!～]*$",
+        # an acknowledgement, "I don't know"
+        r"^(?:了解|わかりました|分かりました|わかった|分かった|そうですか|いいよ|よかった|良かった)",
+        r"^大丈夫(?:です)?[。！!]*$|わからない|分からない|わかりません|分かりません"),
+}
+_CJK_PAST = {
+    "ko": _any(r"(?<!잘)(?:었|았|했|였|갔|왔|봤|샀|났|줬|졌|됐)"),  # not "잘됐다" (that's great)
+    "ja": _any(r"(?:(?<!よか)(?<!良か)[っいしきぎちにびみりえけげせてねべめれ]た|(?<!な)(?<!の)[んい]だ|だった)"
+               r"(?:の|んだ|よ|な|ね|けど|から)?[。！!～]*$",
+               r"ました|でした|てる|ている|ています|でいる|てます"),
+}
+
+
+def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
+    """``says_nothing_of_their_own`` in Korean and Japanese (see ``_CJK_NOTHING``)."""
+    body = _CJK_FILLER[lang].sub("", text).strip()
+    if not body:
+        return True
+    if _CJK_REPORT[lang].search(body):
+        return False  # "배송이 늦네요", "注文した商品が壊れてるよね": what a customer reports always says something
+    if _CJK_YOU[lang].search(body):
+        return True  # "너는 항상 나를 응원해 주잖아", "あなたって本当に優しいね": about the other person
+    nothing = _CJK_NOTHING[lang].search(body)
+    if nothing is None:
+        return False
+    if _CJK_SIGN_OFF[lang].search(body):
+        return True  # thanks or a sign-off, whatever else it names ("오늘 정말 고마워")
+    if _CJK_WHEN[lang].search(body) or _CJK_FIRST[lang].search(body) or _CJK_PAST[lang].search(body):
+        # a day, a number, the speaker named or something that happened ("수요일에 쉬니까 오후에 갈 수 있어")
+        return False
+    # "요즘 회사는 어때?" → "솔직히 좀 힘드네.": an evaluation answers the question it was asked
+    return not (answering and _CJK_EVALUATION[lang].search(nothing.group(0)))
+
+
+_CJK_SIGN_OFF = {
+    "ko": _any(r"고마워|고맙|감사|수고하세요|좋은 하루|잘 자|또 보자|또 봐|이따 봐|가 ?볼게|자야겠|들어가세요"),
+    "ja": _any(r"ありがとう|助かる|助かります|失礼します|おやすみ|またね|じゃあね|よろしくお願い|寝なきゃ"),
+}
+_CJK_EVALUATION = {
+    "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$"),
+    "ja": lazy(r"よね|ですね|^すごい|^いいな"),
+}
+_CJK_PLEASANTRY_ASK = {
+    "ko": lazy(r"빌어 ?줘|빌어 ?주세요|응원해 ?줘|응원해 ?주세요|잘 부탁|많이 부탁"),
+    "ja": lazy(r"祈って|応援して|よろしくお願い|よろしくね"),
+}
+_CJK_REPORT = {
+    "ko": lazy(r"주문|배송|택배|환불|교환|반품|결제|고장|파손|불량|영수증|계정|요금"),
+    "ja": lazy(r"注文|配送|配達|返金|交換|返品|決済|支払|故障|壊れ|不良|届|領収書|アカウント|料金"),
+}
+
+
+_THANKS = lazy(r"(?:i |we )?(?:really |truly |so |totally |definitely )?(?:appreciate|thank) "
+               r"(?:you|your|it|that|ya|u)\b", re.I)
+_GENERIC_TRUTH = lazy(r"\b(?:is|are|'s|'re) (?:(?:really|so|truly|just|always|definitely) )?"
+                      r"(?:key|crucial|vital|essential|everything|a must(?!-)|worth it|the best medicine)\b"
+                      r"|\bpays off\b|\bgoes a long way\b|\bhow important\b"
+                      r"|\bcan (?:really |definitely |totally )?be (?:so |really )?"
+                      r"(?:awesome|amazing|great|fun|tough|hard|rewarding|tricky|challenging|a \w+)\b", re.I)
+_OWN_SUBJECT = lazy(r"\b(?:i|i'm|i've|i'd|i'll|my|mine|we|we're|we've|we'd|we'll|our)\b", re.I)
 
 
 # "We" is the speaker's own when it did or plans something ("we went", "we've adopted", "we'll move", "we're
@@ -621,6 +765,55 @@ def _is_generic(text: str, words: int) -> bool:
     return words >= 4 and not _FIRST_SINGULAR.search(text) and not _SPECIFIC_WE.search(text) \
         and not _PAST_OR_PLAN.search(text) and not _REPORT.search(text) and bool(_GENERIC_FORM.search(text)) \
         and bool(_GENERIC_VALUE.search(text))
+
+
+# A question about the other person's own life or case ("Did you end up buying the van?", "Are you still
+# running?", "Is the address still 14 Harbour Street?"): its short answer is a fact ("Yes!", "Not anymore.").
+# A pleasantry ("How are you?", "Anything else?") or an invitation to agree ("Isn't it great?", "What do you
+# think?") is not: "Yes!" answers nothing about them.
+_ABOUT_YOU = lazy(r"\b(?:you|your|yours|yourself|u|ur)\b|\d", re.I)
+_PLEASANTRY_QUESTION = lazy(r"\b(?:how (?:are|r) (?:you|u)(?: doing| feeling)?(?: today)?\s*\?|"
+                            r"how(?:'ve| have) you been|how(?:'s| is) it going|what'?s up|"
+                            r"anything else|something else|(?:can|may) i help|help you with|do you think|you know|"
+                            r"don't you|didn't you|aren't you|isn't (?:it|that|this)|wasn't (?:it|that)|"
+                            r"can you believe|how about you|what about you|would you like to (?:join|come)|wanna|"
+                            r"want to (?:join|come)|you guys|sound good|does that (?:work|help|sound)|make sense|"
+                            # a request to them ("Could you check the base?" → "Sure thing!"), or leave asked of them
+                            # ("Can I join you sometime?" → "Yeah, Nate!"), or advice asked of them
+                            r"(?:can|could|would) you|would you mind|please|(?:can|may|could) i|"
+                            r"any (?:advice|tips?|suggestions?|recommendations?|ideas?|thoughts))\b|\bright\s*\?", re.I)
+
+
+_YES_NO_QUESTION = lazy(r"(?:^|[.!?]\s+)(?:so |and |but |oh,? )?(?:do|did|does|are|were|is|was|have|has|had|will|can|"
+                        r"should)\b[^.!?]*\?", re.I)
+
+
+def asks_about_the_speaker(question: str) -> bool:
+    """The question asks the one who answers about their own life or case (English; see ``_ABOUT_YOU``)."""
+    return bool(_ABOUT_YOU.search(question)) and not _PLEASANTRY_QUESTION.search(question)
+
+
+def asks_yes_or_no(question: str) -> bool:
+    """A yes/no question ("Did you end up buying the van?"), which a bare "Yes!" answers."""
+    return bool(_YES_NO_QUESTION.search(question))
+
+
+def is_short_statement(sentence: str) -> bool:
+    """Three words that may tell something ("It didn't help.", "He really is."): no small talk, no reaction."""
+    return len(re.findall(r"[A-Za-z0-9']+", sentence)) == 3 and not _SMALL_TALK["en"].match(sentence.strip()) \
+        and not is_reaction(sentence, lang="en")
+
+
+def is_evaluation(sentence: str) -> bool:
+    """A short evaluation that is no pleasantry and names no one ("Pretty stressful, to be honest.").
+
+    Not a remark about what the other said ("Oof, that's tough, Jon.") or about everyone ("Finding ways to restore
+    balance is important.": over six words, it is a remark, not an answer)."""
+    return len(re.findall(r"[A-Za-z0-9']+", sentence)) <= 6 and not (
+        _SECOND_PERSON.search(sentence) or _PLEASANTRY.search(sentence) or _AFFECTION.search(sentence)
+        or _VOCATIVE.search(sentence) or re.search(r"\b(?:that|this|those|these|that's|it's)\b", sentence, re.I)
+                or re.match(r"\W*(?:thanks|thank you|hi|hey|hello|bye|congrats|good luck|take care)\b", sentence,
+                            re.I))
 
 
 def is_retraction(sentence: str, *, lang: str | None = None) -> bool:

@@ -190,9 +190,109 @@ def test_an_answer_reads_with_its_question_but_advice_and_offers_do_not():
     assert says_nothing_of_their_own("Get some acrylic paints, brushes and a palette.", answering=True)
 
 
-def test_korean_and_japanese_are_left_to_the_reaction_rules():
-    assert not says_nothing_of_their_own("좋네요, 감사합니다.")
-    assert not says_nothing_of_their_own("それはいいですね。")
+@pytest.mark.parametrize("text", [
+    "좋네요, 감사합니다.", "와 빠르네요!", "오 그렇구나.", "상담원님 진짜 친절하시네요.", "너 진짜 행복하겠다.",
+    "에이 너도 할 수 있어!", "처음엔 천천히 시작해 봐.", "뭐든지 꾸준함이 제일 중요한 것 같아.", "그거 좋은 생각이다.",
+    "코기 너무 귀엽지.", "아무튼 이제 자야겠다.", "이따 또 얘기하자.", "좋은 하루 보내세요!", "글쎄, 잘 모르겠어.",
+    "それはいいですね。", "それは大変だね。", "無理しないでね。", "あなたって本当に優しいね。",
+    "健康って本当に大事だよね。",
+    "きっと毎日幸せでしょう。", "最初はゆっくり始めてみて。", "今度見せるね。", "さて、そろそろ寝なきゃ。",
+    "一緒に走る仲間がいると本当に続けやすいよ。", "いいえ、大丈夫です。",
+])
+def test_korean_and_japanese_reactions_compliments_advice_and_sign_offs_say_nothing(text):
+    assert says_nothing_of_their_own(text)
+
+
+@pytest.mark.parametrize("text", [
+    "토요일에 처음으로 하프 마라톤 뛰었어.", "2시간 5분 걸렸어.", "디자이너로 일하고 있어.", "회사 근처 분당으로.",
+    "수요일에 쉬니까 오후에 갈 수 있어.", "배송이 아직 안 왔네요.", "그런데 사이즈가 좀 작아요.",
+    "나는 운동 별로 안 좋아해.", "部長に褒められた。", "モカっていうの。", "週末は近所のパン屋でアルバイトしてる。",
+    "注文した商品がまだ届いてないですね。",
+    "私はランニング仲間の健太のおかげで諦めずに済んだ。", "水曜日が休みだから、午後なら行けるよ。",
+])
+def test_korean_and_japanese_statements_of_the_speakers_own(text):
+    assert not says_nothing_of_their_own(text)
+
+
+def test_a_korean_or_japanese_answer_reads_with_its_question():
+    # "요즘 회사는 어때?" → "솔직히 좀 힘드네.": the evaluation is the answer
+    assert says_nothing_of_their_own("솔직히 좀 힘드네.")
+    assert not says_nothing_of_their_own("솔직히 좀 힘드네.", answering=True)
+    assert says_nothing_of_their_own("처음엔 천천히 시작해 봐.", answering=True)  # advice stays advice
+
+
+@pytest.mark.parametrize(("rows", "quotes"), [
+    ([{"role": "agent", "text": "지민아 오랜만이야! 잘 지냈어?"},
+      {"role": "customer", "text": "오랜만이야! 나 요즘 엄청 바빴어. 지난달에 이직했거든."},
+      {"role": "agent", "text": "대박 축하해!"},
+      {"role": "customer", "text": "고마워 ㅎㅎ 너는 요즘 어떻게 지내?"},
+      {"role": "agent", "text": "요즘 테니스 배우고 있어."},
+      {"role": "customer", "text": "와 멋지다! 너 진짜 부지런하다."}],
+     ["나 요즘 엄청 바빴어. 지난달에 이직했거든."]),
+    ([{"role": "agent", "text": "子犬を飼い始めたの！"},
+      {"role": "customer", "text": "えー、本当に？おめでとう！きっと毎日幸せでしょう。"},
+      {"role": "agent", "text": "週末は何してるの？"},
+      {"role": "customer", "text": "週末は近所のパン屋でアルバイトしてる。来年自分のカフェを開くのが夢なんだ。"},
+      {"role": "agent", "text": "すごい！応援する！"},
+      {"role": "customer", "text": "ありがとう！あなたって本当に優しいね。じゃあ、またね！"}],
+     ["週末は近所のパン屋でアルバイトしてる。来年自分のカフェを開くのが夢なんだ。"]),
+])
+def test_a_korean_or_japanese_turn_of_reactions_is_no_fact(store, isolated_env, tmp_path, rows, quotes):
+    store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
+    assert [f.evidence[0].quote for f in run(store, isolated_env)] == quotes
+
+
+@pytest.mark.parametrize("text", [
+    "지난주에 주문한 운동화가 아직 안 왔어요.", "270으로 교환할 수 있나요?", "2시 반에 알려 줘.",
+    "새 주소는 서울시 강남구 테헤란로 152예요.", "先週注文したコーヒーメーカーが今日届いたんですが、電源が入りません。",
+    "前日の夜にリマインドしてくれる？", "注文番号は30771です。",
+])
+def test_korean_and_japanese_support_shapes_stay_facts(store, isolated_env, tmp_path, text):
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
+        {"role": "agent", "text": "안녕하세요." if "가" <= text[0] <= "힣" or text[0].isdigit() else "こんにちは。"},
+        {"role": "customer", "text": text}]))
+    [fact] = run(store, isolated_env)
+    assert fact.evidence[0].quote == text
+
+
+@pytest.mark.parametrize("text", ["잘 되길 빌어 줘!", "よろしくお願いします。"])
+def test_a_request_form_that_asks_for_nothing_is_no_request(text):
+    from mem.customers.kinds import classify
+
+    assert classify(text) is None
+
+
+def test_a_bare_answer_to_a_question_about_them_is_a_fact_but_not_to_a_pleasantry(store, isolated_env, tmp_path):
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
+        {"role": "agent", "text": "Great choice. Do you have coconut milk at home?"},
+        {"role": "customer", "text": "Not yet."},
+        {"role": "agent", "text": "Have you restarted the router?"},
+        {"role": "customer", "text": "Yes, twice. It didn't help."},
+        {"role": "agent", "text": "Could you check whether the base is damaged too?"},
+        {"role": "customer", "text": "Sure thing!"},
+        {"role": "agent", "text": "It's wild how small things matter, right?"}, {"role": "customer", "text": "Yes!"},
+        {"role": "agent", "text": "Is there anything else I can help you with?"}, {"role": "customer", "text": "No."},
+        {"role": "agent", "text": "Do you have any tips for a beginner?"}, {"role": "customer", "text": "Definitely!"},
+    ]))
+    facts = run(store, isolated_env)
+    assert [f.evidence[0].quote for f in facts] == ["Not yet.", "Yes, twice. It didn't help."]
+    assert facts[0].text == "(asked: Do you have coconut milk at home?) Not yet."
+
+
+def test_a_short_evaluation_answers_a_question_about_them_but_a_remark_does_not(store, isolated_env, tmp_path):
+    store.log.import_file(write_log(tmp_path / "log.jsonl", [
+        {"role": "agent", "text": "How are you liking your new job?"},
+        {"role": "customer", "text": "Pretty stressful, to be honest."},
+        {"role": "agent", "text": "How do you keep going?"},
+        {"role": "customer", "text": "Finding ways to restore balance is important."},
+    ]))
+    assert [f.evidence[0].quote for f in run(store, isolated_env)] == ["Pretty stressful, to be honest."]
+
+
+@pytest.mark.parametrize("text", ["Anyway, I have to run.", "Anyway, I should get some sleep.",
+                                  "We'd better head out."])
+def test_sign_offs_say_nothing(text):
+    assert says_nothing_of_their_own(text)
 
 
 def test_a_turn_of_nothing_of_their_own_is_no_fact_but_such_sentences_stay_inside_a_fact(store, isolated_env,
