@@ -642,6 +642,9 @@ _CJK_NOTHING = {
         r"고마워|고맙|감사|수고하세요|수고하셨|좋은 하루|좋은 밤|잘 자|또 보자|또 봐|이따 봐|다음에 봐",
         r"또 얘기|또 이야기|가 ?볼게|가야겠|자야겠|자야지|들어가세요|연락할게|연락 줘|빌어 ?줘|응원해 ?줘",
         r"보고 싶|화이팅|파이팅|힘내",
+        # a promise or a suggestion to the other ("가져다줄게!", "끝나면 같이 맛있는 거 먹자.")
+        # ("…스카프로 할게" chooses: a decision)
+        r"(?<!로 )(?:줄|할|갈|올|볼|낼|쓸|살|길|릴|칠|울)게(?:요)?[.!~]*$|[가-힣]자[.!~]*$",
         # advice and encouragement to the other ("시작해 봐", "할 수 있어!", "찾아봐")
         r"(?:해|어|아|봐) ?봐[.!~]*$|보세요[.!~]*$|하지 ?마[.!~]*$|지 ?마세요[.!~]*$|할 수 있어[!~.]*$",
         # a guess about the other person ("행복하겠다", "좋겠네"); a reaction ("빠르네요", "그렇구나")
@@ -651,11 +654,12 @@ _CJK_NOTHING = {
         # an acknowledgement, "I don't know", a tag ("너무 귀엽지")
         r"^(?:알겠|알았|그래요|좋아|오케이|ㅇㅋ|맞아|다행|잘됐)|모르겠|(?<![었았했였])지[.!~]*$|지요[.!~]*$"),
     "ja": _any(
-        r"ありがとう|有難う|助かる|助かります|おかげ|お疲れ|失礼します|おやすみ|またね|じゃあね|また今度",
+        r"ありがとう|有難う|助かる|助かります|助かりました|助かった|おかげ|お疲れ|失礼します|おやすみ|またね|じゃあね|また今度",
         r"また連絡|よろしくお願い|そろそろ|寝なきゃ|行かなきゃ|祈って|応援して|会いたい|頑張って|頑張るね|がんばるね",
         # advice, invitations and promises to the other ("始めてみて", "無理しないでね", "今度見せるね")
         r"てみて[。！!～]*$|でみて[。！!～]*$|てね[。！!～]*$|でね[。！!～]*$|ないで[。！!～]*$|なさい[。！!～]*$",
-        r"(?<!ん)(?<!の)(?:る|う)ね[。！!～]*$",
+        r"(?<!ん)(?<!の)[るうくすつぬむぶぐ]ね[。！!～]*$|[こよろそともぼごの]う[。！!～]*$|そう[。！!～]*$",
+        r"がんばって|がんばれ|頑張れ",
         # a guess about the other ("でしょう", "きっと…"), a reaction or an evaluation ("それは大変だね")
         r"でしょう?[。！!～]*$|だろう[。！!～]*$|^きっと|^さすが|^なるほど|^そうなん|^そっか|^すごい|^いいな",
         r"^(?:それ|そりゃ|これ|あれ|そう言って|そう)",
@@ -696,7 +700,8 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
 
 _CJK_SIGN_OFF = {
     "ko": _any(r"고마워|고맙|감사|수고하세요|좋은 하루|잘 자|또 보자|또 봐|이따 봐|가 ?볼게|자야겠|들어가세요"),
-    "ja": _any(r"ありがとう|助かる|助かります|失礼します|おやすみ|またね|じゃあね|よろしくお願い|寝なきゃ"),
+    "ja": _any(r"ありがとう|助かる|助かります|助かりました|助かった|失礼します|おやすみ|またね|じゃあね",
+               r"よろしくお願い|寝なきゃ"),
 }
 _CJK_EVALUATION = {
     "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$"),
@@ -747,7 +752,8 @@ _OFFER_REST = lazy(r"\b(?:you|your|yours|ya)\b", re.I)
 _LIGHT_WORDS = """it that this them those these a an the some any anything something everything else out up in on
 to for of with about touch go try look know posted updated update let give get keep stay hit shot definitely
 totally sure really just also too so more help need needs there here soon again back way work figure sort do see
-check make manage handle think talk chat into someday sometime mind"""
+check make manage handle think talk chat into someday sometime mind assist pitch motivated focused positive strong
+determined inspired hopeful as well"""
 _LIGHT = frozenset(_LIGHT_WORDS.split())
 
 

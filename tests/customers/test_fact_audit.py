@@ -126,10 +126,10 @@ def test_the_script_refuses_a_conversation_without_labels_in_one_line(tmp_path: 
     assert done.stderr.count("\n") == 1 and "no labels file" in done.stderr
 
 
-def test_the_tuning_conversations_are_labelled_in_full() -> None:
-    """Every customer sentence of scripts/data/conversations has a label (what the junk share is read over)."""
-    folder = SCRIPTS / "data" / "conversations"
-    files = audit.labelled_files(folder)
+@pytest.mark.parametrize("folder", ["conversations", "conversations_check"])
+def test_the_labelled_conversations_are_labelled_in_full(folder: str) -> None:
+    """Every customer sentence of scripts/data/<folder> has a label (what the junk share is read over)."""
+    files = audit.labelled_files(SCRIPTS / "data" / folder)
     assert {path.name[:2] for path in files} == {"en", "ko", "ja"}
     for path in files:
         turns = audit.read_conversation(path)
