@@ -199,7 +199,7 @@ def test_an_answer_reads_with_its_question_but_advice_and_offers_do_not():
     "きっと毎日幸せでしょう。", "最初はゆっくり始めてみて。", "今度見せるね。", "さて、そろそろ寝なきゃ。",
     "一緒に走る仲間がいると本当に続けやすいよ。", "いいえ、大丈夫です。", "당연히 가져다줄게!",
     "끝나면 같이 맛있는 거 먹자.", "もちろん、今度持っていくね。", "終わったら一緒においしいもの食べに行こう。",
-    "えー、大変そう。", "試験がんばってね！",
+    "えー、大変そう。", "試験がんばってね！", "무리하지 마.",
     "丁寧に対応していただいて助かりました。",
 ])
 def test_korean_and_japanese_reactions_compliments_advice_and_sign_offs_say_nothing(text):
