@@ -42,9 +42,10 @@ _PARTICLES_KO = _longest_first("""
 _ENDINGS = _longest_first("""
 습니까 습니다 ㅂ니다 니까 니다 나요 는데요 는데 는지 은지 을지 어요 아요 여요 에요 예요 세요 으세요 어야 아야
 으려면 려면 으면 면 으니 어서 아서 어도 아도 었어요 았어요 었 았 겠 고 지 야 서 게 기 요 다 까 죠 네 자
+는 은 을
 """)
 # one-syllable endings that also end nouns (정지, 경고, 일기, 계약서): a two-syllable word keeps them
-_NOUN_LIKE_ENDINGS = frozenset(("지", "고", "기", "게", "다", "네", "자", "까", "서"))
+_NOUN_LIKE_ENDINGS = frozenset(("지", "고", "기", "게", "다", "네", "자", "까", "서", "은", "을"))
 _LIGHT_VERBS = frozenset("하해했할한합되돼됐될된됩")
 _HANGUL_WORD = lazy(f"[{HANGUL_SYLLABLES}]+")
 # a kanji alone between non-kanji, followed by hiragana: a one-kanji noun or a verb's stem

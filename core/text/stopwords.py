@@ -62,7 +62,7 @@ after before within during until since
 # "언제까지인가", "있나요" → "있나"); a word beginning with one of these frames the question.
 QUESTION_FRAME_CJK = ("언제", "얼마", "어떻게", "어떤", "무엇", "뭐", "어디", "누구", "몇", "있나", "있어",
                       "있을", "있습", "되", "하나", "할까", "인가", "가능", "점은", "정해", "주의",
-                      "걸려", "걸리", "걸립", "며칠", "동안",
+                      "걸려", "걸리", "걸립", "며칠", "동안", "중에", "만에",
                       "何", "いつ", "どこ", "どの", "誰", "決ま", "注意")
 
 DECISION = _words("""

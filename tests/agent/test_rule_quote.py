@@ -382,3 +382,12 @@ def test_words_gathered_from_two_rules_answer_less_than_one_rule_holding_them():
     assert not choose_rule(body, "Do you offer gift wrapping?").answers
     # one rule holding the same words still answers
     assert choose_rule("We offer gift cards in any amount.\n", "Do you offer gift cards?").answers
+
+
+def test_korean_time_frames_and_modifier_forms_are_not_required():
+    # 만에 (after a time), 중에 (during) frame the question like "after" and "during"; 가는 is the
+    # modifier form of 가다 (go), a basic verb
+    units = {u.word: u.key for u in question_units("가입하고 일주일 만에 해지해도 위약금 있나요?")}
+    assert not units["만에"] and units["위약금"]
+    units = {u.word: u.key for u in question_units("군대 가는 동안 정지할 수 있나요?")}
+    assert not units["가는"] and not units["동안"] and units["정지"]
