@@ -37,7 +37,7 @@ RELATED_WEIGHT = 0.5
 # and a policy use for the same thing.
 GROUPS = """
 child, children, kid, kids, baby, babies, infant, toddler, minor, 아이, 어린이, 아동, 유아, 자녀, 子供, 子ども, こども,
-    幼児, 乳幼児, 小児
+    お子様, 幼児, 乳幼児, 小児
 adult, grown-up, 성인, 어른, 大人, 成人
 guest, visitor, friend, companion, 손님, 동반자, 게스트, 同伴者, 来客, ゲスト
 family, household, spouse, partner, wife, husband, relative, 가족, 배우자, 家族, 世帯, 配偶者
@@ -63,13 +63,13 @@ card, credit card, debit card, 카드, 신용카드, カード, クレジット�
 deposit, security deposit, 보증금, 保証金, デポジット
 interest, 이자, 金利, 利息
 delivery, deliver, delivered, shipping, ship, shipped, shipment, dispatch, dispatched, courier, 배송,
-    배달, 택배, 발송, 配送, 配達, 発送, お届け
+    post, postage, send out, sent out, 배달, 택배, 발송, 配送, 配達, 発送, お届け
 package, parcel, 소포, 荷物, 小包
 item, items, product, goods, thing, things, belongings, stuff, merchandise, 상품, 물건, 제품, 商品, 品物, 製品, 私物
 buy, bought, purchase, purchased, 구매, 구입, 購入
 order, ordered, 주문, 注文
 arrive, arrival, arrived, reach, receive, received, 도착, 수령, 到着, 受け取り, 受取
-late, delay, delayed, overdue, 지연, 연체, 遅延, 延滞
+late, delay, delayed, overdue, 늦, 지연, 연체, 遅れ, 遅延, 延滞
 lost, lose, losing, missing, stolen, steal, theft, 분실, 도난, 紛失, 盗難
 damage, damaged, broken, break, broke, crack, cracked, defect, defective, faulty, 파손, 고장, 불량, 破損, 故障, 不良
 water, liquid, wet, spill, 침수, 水濡れ, 浸水
@@ -90,7 +90,7 @@ rent, rental, hire, lease, 렌트, 대여, 임대, レンタル, 貸出
 extra, additional, add, another, 추가, 追加
 bed, cot, crib, 침대, 아기침대, ベッド, ベビーベッド
 room, 객실, 部屋, 客室
-smoke, smoking, cigarette, vape, 흡연, 담배, 喫煙, たばこ
+smoke, smoking, cigarette, vape, 흡연, 담배, 喫煙, たばこ, タバコ
 pause, freeze, frozen, suspend, suspension, put on hold, 일시정지, 정지, 휴면, 一時停止, 休止, 休会
 leave, left, 두고
 notice, in advance, beforehand, advance notice, 사전, 미리, 事前, 前もって
@@ -117,7 +117,7 @@ change, modify, edit, update, alter, amend, 변경, 수정, 変更, 修正
 transfer, move, 이전, 이동, 移行
 contact, support, customer service, helpline, 고객센터, 문의, 問い合わせ, サポート
 complaint, dispute, claim, 분쟁, 이의, 클레임, 異議, 申し立て, クレーム
-weekend, holiday, holidays, 주말, 공휴일, 휴일, 週末, 祝日, 休日
+weekend, saturday, sunday, holiday, holidays, 주말, 토요일, 일요일, 공휴일, 휴일, 週末, 土曜, 日曜, 祝日, 休日
 night, overnight, 夜, 一晩
 parking, park, garage, 주차, 駐車
 trial, free trial, 체험, 무료체험, お試し, 無料体験, トライアル
@@ -134,6 +134,8 @@ speed, fast, slow, 속도, 速度
 open, opening, 영업, 営業, 開店
 close, closing, closed, 마감, 閉店
 send, sent, 보내, 送る
+once, twice, again, one time, two times, second time, 한 번, 두 번, 다시, 一度, 二度, 再度
+early, earlier, early check-in, 일찍, 早め, 早く, アーリー
 pay, paid
 get, got
 take, took, taken

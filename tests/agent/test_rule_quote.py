@@ -391,3 +391,10 @@ def test_korean_time_frames_and_modifier_forms_are_not_required():
     assert not units["만에"] and units["위약금"]
     units = {u.word: u.key for u in question_units("군대 가는 동안 정지할 수 있나요?")}
     assert not units["가는"] and not units["동안"] and units["정지"]
+
+
+def test_the_lexicon_relates_days_to_the_weekend_and_polite_forms_to_the_plain_word():
+    assert choose_rule("Weekend installation costs 10 dollars extra.\n", "Do you install on Saturdays?").answers
+    assert choose_rule("주말 설치를 원하시면 1만 원이 추가됩니다.\n", "토요일에도 설치해 주나요?").answers
+    rule = "小学生以下のお子様は無料でご宿泊いただけます。\n"
+    assert choose_rule(rule, "子供は無料で泊まれますか？").ranked == [rule.strip()]
