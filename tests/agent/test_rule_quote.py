@@ -398,3 +398,16 @@ def test_the_lexicon_relates_days_to_the_weekend_and_polite_forms_to_the_plain_w
     assert choose_rule("주말 설치를 원하시면 1만 원이 추가됩니다.\n", "토요일에도 설치해 주나요?").answers
     rule = "小学生以下のお子様は無料でご宿泊いただけます。\n"
     assert choose_rule(rule, "子供は無料で泊まれますか？").ranked == [rule.strip()]
+
+
+def test_among_pages_that_answer_the_one_whose_heading_holds_the_question_comes_first():
+    # the warranty page holds "shipping" and "free" word for word; the delivery page holds "free" and,
+    # in its heading, delivery (shipping to a customer): it is about the question
+    service = FakeService([
+        page("warranty", "policy", "Warranty", 1, "Repairs under warranty are free, including shipping both ways.\n"
+                                                  "The warranty lasts two years.\n"),
+        page("delivery", "policy", "Delivery", 1, "Standard delivery is free over 50 dollars.\n"
+                                                  "Shipping times are shown at checkout.\n"),
+    ])
+    answer = answer_question("Is shipping free?", service=service, customer=None)
+    assert answer.citations[0].block.id == "delivery"
