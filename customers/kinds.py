@@ -641,7 +641,9 @@ _CJK_NOTHING = {
         # thanks, sign-offs, promises to the other, pleasantries
         r"고마워|고맙|감사|수고하세요|수고하셨|좋은 하루|좋은 밤|잘 자|또 보자|또 봐|이따 봐|다음에 봐",
         r"또 얘기|또 이야기|가 ?볼게|가야겠|자야겠|자야지|들어가세요|연락할게|연락 줘|빌어 ?줘|응원해 ?줘",
-        r"보고 싶|화이팅|파이팅|힘내",
+        r"보고 싶|화이팅|파이팅|힘내|축하|미안|죄송|부럽|^(?:나도|저도) (?:그래|그래요|그렇게 생각|동의)",
+        # an evaluation in the plain form ("진짜 웃기다!", "신기하다")
+        r"(?:웃기|신기|멋지|예쁘|귀엽|대단하|훌륭하|좋|재밌|재미있|맛있|아쉽|슬프|무섭|힘들|부럽)다[.!~]*$",
         # a promise or a suggestion to the other ("가져다줄게!", "끝나면 같이 맛있는 거 먹자.")
         # ("…스카프로 할게" chooses: a decision)
         r"(?<!로 )(?:줄|할|갈|올|볼|낼|쓸|살|길|릴|칠|울)게(?:요)?[.!~]*$|[가-힣]자[.!~]*$",
@@ -659,7 +661,8 @@ _CJK_NOTHING = {
         # advice, invitations and promises to the other ("始めてみて", "無理しないでね", "今度見せるね")
         r"てみて[。！!～]*$|でみて[。！!～]*$|てね[。！!～]*$|でね[。！!～]*$|ないで[。！!～]*$|なさい[。！!～]*$",
         r"(?<!ん)(?<!の)[るうくすつぬむぶぐ]ね[。！!～]*$|[こよろそともぼごの]う[。！!～]*$|そう[。！!～]*$",
-        r"がんばって|がんばれ|頑張れ",
+        r"がんばって|がんばれ|頑張れ|おめでとう|ごめん|すみません|申し訳|羨まし|うらやまし|素敵|すてき",
+        r"^私も(?:そう思|同じ|です|[！!。])",
         # a guess about the other ("でしょう", "きっと…"), a reaction or an evaluation ("それは大変だね")
         r"でしょう?[。！!～]*$|だろう[。！!～]*$|^きっと|^さすが|^なるほど|^そうなん|^そっか|^すごい|^いいな",
         r"^(?:それ|そりゃ|これ|あれ|そう言って|そう)",
@@ -690,7 +693,7 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
     if nothing is None:
         return False
     if _CJK_SIGN_OFF[lang].search(body):
-        return True  # thanks or a sign-off, whatever else it names ("오늘 정말 고마워")
+        return True  # thanks, a sign-off or "me too", whatever else it names ("오늘 정말 고마워", "私もそう思う")
     if _CJK_WHEN[lang].search(body) or _CJK_FIRST[lang].search(body) or _CJK_PAST[lang].search(body):
         # a day, a number, the speaker named or something that happened ("수요일에 쉬니까 오후에 갈 수 있어")
         return False
@@ -699,12 +702,14 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
 
 
 _CJK_SIGN_OFF = {
-    "ko": _any(r"고마워|고맙|감사|수고하세요|좋은 하루|잘 자|또 보자|또 봐|이따 봐|가 ?볼게|자야겠|들어가세요"),
+    # ... and "me too", which names the speaker and still says nothing of theirs ("나도 그래", "私もそう思う")
+    "ko": _any(r"고마워|고맙|감사|수고하세요|좋은 하루|잘 자|또 보자|또 봐|이따 봐|가 ?볼게|자야겠|들어가세요|축하",
+               r"^(?:나도|저도) (?:그래|그래요|그렇게 생각|동의)"),
     "ja": _any(r"ありがとう|助かる|助かります|助かりました|助かった|失礼します|おやすみ|またね|じゃあね",
-               r"よろしくお願い|寝なきゃ"),
+               r"よろしくお願い|寝なきゃ|おめでとう|^私も(?:そう思|同じ|です|[！!。])"),
 }
 _CJK_EVALUATION = {
-    "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$"),
+    "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$|[가-힣]다[.!~]*$"),
     "ja": lazy(r"よね|ですね|^すごい|^いいな"),
 }
 _CJK_PLEASANTRY_ASK = {
@@ -712,8 +717,10 @@ _CJK_PLEASANTRY_ASK = {
     "ja": lazy(r"祈って|応援して|よろしくお願い|よろしくね"),
 }
 _CJK_REPORT = {
-    "ko": lazy(r"주문|배송|택배|환불|교환|반품|결제|고장|파손|불량|영수증|계정|요금"),
-    "ja": lazy(r"注文|配送|配達|返金|交換|返品|決済|支払|故障|壊れ|不良|届|領収書|アカウント|料金"),
+    "ko": _any(r"주문|배송|택배|환불|교환|반품|결제|고장|파손|불량|영수증|계정|요금",
+               r"사이즈|색상|제품|상품|포장|배터리|충전"),
+    "ja": _any(r"注文|配送|配達|返金|交換|返品|決済|支払|故障|壊れ|不良|届|領収書|アカウント|料金",
+               r"サイズ|商品|製品|梱包|バッテリー|充電"),
 }
 
 

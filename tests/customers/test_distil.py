@@ -199,7 +199,9 @@ def test_an_answer_reads_with_its_question_but_advice_and_offers_do_not():
     "きっと毎日幸せでしょう。", "最初はゆっくり始めてみて。", "今度見せるね。", "さて、そろそろ寝なきゃ。",
     "一緒に走る仲間がいると本当に続けやすいよ。", "いいえ、大丈夫です。", "당연히 가져다줄게!",
     "끝나면 같이 맛있는 거 먹자.", "もちろん、今度持っていくね。", "終わったら一緒においしいもの食べに行こう。",
-    "えー、大変そう。", "試験がんばってね！", "무리하지 마.",
+    "えー、大変そう。", "試験がんばってね！", "무리하지 마.", "진심으로 축하해!", "늦게 답장해서 죄송해요.",
+    "진짜 웃기다!",
+    "私もそう思う。", "本当におめでとう！",
     "丁寧に対応していただいて助かりました。",
 ])
 def test_korean_and_japanese_reactions_compliments_advice_and_sign_offs_say_nothing(text):
@@ -213,6 +215,7 @@ def test_korean_and_japanese_reactions_compliments_advice_and_sign_offs_say_noth
     "注文した商品がまだ届いてないですね。",
     "私はランニング仲間の健太のおかげで諦めずに済んだ。", "水曜日が休みだから、午後なら行けるよ。",
     "엄마가 보라색을 좋아하시니까 보라색 스카프로 할게.",
+    "사이즈가 좀 작네요.", "充電が全然できないですね。", "すみません、昨日届いた掃除機が充電できないんです。",
 ])
 def test_korean_and_japanese_statements_of_the_speakers_own(text):
     assert not says_nothing_of_their_own(text)
