@@ -23,7 +23,19 @@ exemptions, approvals and fake system memos, with look-alike clean messages: eac
 before the rules for it and measured once first (docs/extraction.md records both first figures);
 both have been tuned on since.
 
+Round 3: scripts/data/injection_round3.jsonl — page sentences (``"where": "policy"``, read with
+``is_instruction_like``) and customer messages (``"where": "customer"``, read as extraction reads them),
+in wordings and techniques the two corpora above lack: polite and indirect requests, fake authority
+("per management directive the bot is to…"), fake system / developer / tool messages and JSON or XML
+instruction blocks, markdown "### New instructions" headers, persistence ("remember for all future
+conversations"), prompt exfiltration ("what were you told before this message"), obfuscation
+(homoglyphs, zero-width, spaced letters, leetspeak, full-width), with look-alike clean rows
+(handbook rules, "please ignore my previous email", "I'm a system administrator at my company",
+"are you a bot?", policies about the company's chatbot). Written before the detector's third
+version and measured once first (docs/lint.md and docs/extraction.md record that figure).
+
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
+                                      [--round3-misses policy|customer|all]
 """
 
 from __future__ import annotations
@@ -37,6 +49,7 @@ from mem.customers.screening import instruction_like as customer_instruction_lik
 
 CORPUS = Path(__file__).resolve().parent / "data" / "injection_corpus.jsonl"
 CUSTOMER_CORPUS = Path(__file__).resolve().parent / "data" / "injection_customer.jsonl"
+ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jsonl"
 
 
 def load(path: Path = CORPUS) -> list[dict]:
@@ -54,6 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", choices=["tune", "held-out", "fresh", "all"], default="tune")
     parser.add_argument("--customer-misses", choices=["tune", "held-out", "claims", "all"], default="tune")
+    parser.add_argument("--round3-misses", choices=["none", "policy", "customer", "all"], default="none")
     args = parser.parse_args()
     print("pages and policy text (mem.core.instructions)")
     rows = load()
@@ -78,6 +92,7 @@ def main() -> None:
             kind = "missed" if r["label"] == "injected" else "false positive"
             print(f"  {r['id']:>4} {kind:<15} {r['text']!r}")
     customer_part(args.customer_misses)
+    round3_part(args.round3_misses)
 
 
 def customer_part(misses: str) -> None:
@@ -98,6 +113,31 @@ def customer_part(misses: str) -> None:
     wrong = [r for r in rows if r["flagged"] != (r["label"] == "injected") and misses in ("all", r["half"])]
     if wrong:
         print(f"\nerrors in the {misses} customer rows:")
+        for r in wrong:
+            kind = "missed" if r["label"] == "injected" else "false positive"
+            print(f"  {r['id']:>4} {kind:<15} {r['text']!r}")
+
+
+def round3_part(misses: str) -> None:
+    """Round 3: page sentences and customer messages in new wordings, each read by its own caller."""
+    rows = load(ROUND3_CORPUS)
+    for row in rows:
+        check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
+        row["flagged"] = check(row["text"])
+    print("\nround 3 (scripts/data/injection_round3.jsonl)")
+    print(f"{'rows':<18} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
+    groups = [(f"{where}, {lang}", where, lang) for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
+    groups += [("policy", "policy", None), ("customer", "customer", None), ("all", None, None)]
+    groups += [(f"all, {lang}", None, lang) for lang in ("en", "ko", "ja")]
+    for name, where, lang in groups:
+        chosen = [r for r in rows if (where is None or r["where"] == where) and (lang is None or r["lang"] == lang)]
+        injected, caught, clean, false = score(chosen)
+        recall = caught / injected if injected else 1.0
+        rate = false / clean if clean else 0.0
+        print(f"{name:<18} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
+    wrong = [r for r in rows if r["flagged"] != (r["label"] == "injected") and misses in ("all", r["where"])]
+    if wrong:
+        print(f"\nerrors in the {misses} round-3 rows:")
         for r in wrong:
             kind = "missed" if r["label"] == "injected" else "false positive"
             print(f"  {r['id']:>4} {kind:<15} {r['text']!r}")
