@@ -213,7 +213,8 @@ _ROLE = lazy(
     r"model|program|machine)\b|\byou\s+are\s+(?:now|no\s+longer)\b|\byou'?re\s+(?:now|no\s+longer)\b|\bact\s+as\s+(?:if\b|(?:an?|the)\s+(?:unrestricted|different|new|developer|admin|"
     r"administrator|manager|supervisor|ai|assistant|system|jailbroken)\b)|"
     r"\bpretend\s+(?:to\s+be|you\s+are|that)\b|\b(?:admin|administrator|developer|debug|god|unrestricted|"
-    r"jailbreak|dan)\s+mode\b|\byou\s+are\s+(?:chatgpt|gpt-?\d|claude|gemini|llama|an?\s+(?:ai|llm|chatbot|"
+    r"jailbreak|dan)\s+(?:\w+\s+)?mode\b|\bstop\s+being\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,3}?(?:bot|chatbot|ai|assistant|"
+    r"model|agent)\b|\byou\s+are\s+(?:chatgpt|gpt-?\d|claude|gemini|llama|an?\s+(?:ai|llm|chatbot|"
     r"language\s+model))\b|\bnew\s+(?:persona|role|identity)\b|\bas\s+an?\s+(?:ai|a\.i\.|llm|language\s+model|"
     r"chatbot|ai\s+assistant)\b")
 _EXFIL = lazy(
@@ -257,7 +258,7 @@ _HUMAN_MODAL = lazy(rf"\b(?:you|agents?|representatives?|staff|assistants?|opera
                           r"\s+(?:that|yes|to\s+(?:every|all|any)|every|all|any|whatever)")
 
 # Korean
-_KO_TARGET = r"(?:지시|지침|명령|규칙|규정|정책|프롬프트|제한|한도|가이드라인|안내|설정|내용)"
+_KO_TARGET = r"(?:지시|지침|명령|규칙|규정|정책|프롬프트|제한|한도|가이드라인|안내|설정|내용|약관)"
 _KO_OVERRIDE = lazy(
     rf"{_KO_TARGET}(?:사항|문|들)?\s*(?:을|를|은|는|도)?\s*(?:모두|전부|다|전혀)?\s*(?:잠깐|잠시|일단|좀)?\s*"
     r"(?:무시|잊어|잊고|잊으|따르지\s*(?:말|마)|어기|위반하|우회|내려놓|제쳐\s*두|접어\s*두)"
@@ -270,22 +271,24 @@ _KO_COMMAND = lazy(r"(?:하세요|하십시오|해라|하라|해야|할\s*것|�
                          r"합니다|말하|답하|대답|승인|허용|수락|무시)")
 _KO_BLANKET = lazy(r"(?:모든|어떤|모두|전부|무조건|항상|요청하는\s*대로)\s*(?:\S+\s*){0,2}?"
                          r"(?:환불|요청|청구|반품|보상)"
-                         r"(?:을|를|도|이든|이라도)?\s*(?:다\s*|모두\s*|전부\s*|무조건\s*)?(?:승인|허용|수락|들어|처리해|해\s*주)"
+                         r"(?:을|를|도|이든|이라도)?\s*(?:다\s*|모두\s*|전부\s*|무조건\s*|즉시\s*|바로\s*|곧바로\s*|자동으로\s*)?"
+                         r"(?:승인|허용|수락|들어|처리해|해\s*주)"
                          r"|무조건\s*(?:승인|환불|허용|수락)")
 _KO_AI = r"(?:AI|ai|인공\s*지능|챗봇|언어\s*모델|어시스턴트|봇|GPT|gpt|모델|가상\s*비서|자동\s*응답(?:\s*시스템)?)"
 _KO_AI_DIRECTIVE = lazy(
     rf"{_KO_AI}\s*(?:은|는|이|가|에게|께|님|야|아)?[\s,:]+.{{0,60}}?(?:해야|세요|십시오|해라|하라|할\s*것|하시오|"
     r"하도록|해\s*주세요|해주세요|말하세요|답하세요|무시|승인하|해\s*줘|줘야\s*(?:한다|합니다|함)|해\s*[.!]?\s*$)"
     rf"|{_KO_AI}\s*(?:로서|으로서)")
-_KO_ROLE = lazy(r"(?:너는|당신은|넌)\s*(?:이제|지금부터|앞으로)|(?:관리자|개발자|디버그|제한\s*없는)\s*모드|"
+_KO_ROLE = lazy(r"(?:너|당신|넌)\s*(?:은|는)?\s*(?:이제|지금부터|앞으로)|(?:관리자|개발자|디버그|제한\s*없는)\s*모드|"
+                      r"제한\s*(?:이\s*)?없는\s*(?:AI|ai|어시스턴트|봇|챗봇|상담원|모델)|"
                       r"인\s*척|역할을\s*(?:바꿔|변경)|시스템\s*프롬프트|(?:지시|프롬프트)(?:사항)?(?:을|를)\s*(?:보여|출력|공개)")
 _KO_VOCATIVE = lazy(r"^\W*(?:참고|메모|주의|중요|공지)?\W*(?:상담원|직원|에이전트|담당자|어시스턴트)"
                           r"\s*(?:에게|님|분들)?\s*[:,]")
 
 # Japanese
-_JA_TARGET = r"(?:指示|命令|ルール|規則|規定|ポリシー|方針|プロンプト|制限|上限|ガイドライン|設定|内容)"
+_JA_TARGET = r"(?:指示|命令|ルール|規則|規定|規約|ポリシー|方針|プロンプト|制限|上限|ガイドライン|設定|内容)"
 _JA_OVERRIDE = lazy(
-    rf"{_JA_TARGET}(?:事項)?(?:を|は|も|に)?(?:すべて|全て|全部)?(?:いったん|一旦|ちょっと|少し)?(?:無視|忘れ|破棄|"
+    rf"{_JA_TARGET}(?:事項)?(?:のこと|の話)?(?:を|は|も|に)?(?:すべて|全て|全部)?(?:いったん|一旦|ちょっと|少し)?(?:無視|忘れ|破棄|"
     r"従わ(?:ない|ず)|守らな|回避|置いておいて|脇に置|取り消|気にしなく(?:て|ても)(?:よい|いい|構わない))"
     rf"|{_JA_TARGET}(?:とか|なんて|なんか|など)(?:は)?(?:いいから|どうでもいい|気にしない|無視)"
     r"|(?:上記|以上|以前|前|これまで)の(?:すべて|全て)?(?:の)?(?:内容|こと|文|話)?を?(?:すべて|全て)?無視")
@@ -295,7 +298,7 @@ _JA_COMMAND = lazy(r"(?:しなさい|してください|して下さい|する�
                          r"答え|回答|返答|承認|許可|無視|言って|伝え)")
 _JA_BLANKET = lazy(r"(?:すべて|全て|どんな|あらゆる|無条件で?|常に|要求通り|言われた通り)の?(?:\S{0,6}?)"
                          r"(?:返金|要求|請求|返品|補償|リクエスト)"
-                         r"(?:を|も|は)?(?:すべて|全て)?(?:承認|許可|受け入れ|受理|実行)"
+                         r"(?:を|も|は)?(?:すべて|全て)?(?:直ちに|すぐに|即座に|自動的に|自動で)?(?:承認|許可|受け入れ|受理|実行)"
                          r"|無条件で(?:承認|返金|許可)")
 _JA_AI = r"(?:AI|ai|人工知能|チャットボット|言語モデル|アシスタント|ボット|GPT|gpt|モデル|自動応答(?:システム)?)"
 _JA_AI_DIRECTIVE = lazy(
@@ -303,7 +306,9 @@ _JA_AI_DIRECTIVE = lazy(
     r"べき|せよ|しろ|するように|無視|承認し|ものとする|ってね|てね|として扱|ないこと|しないで|"
     r"[\u4e00-\u9fff][えけげせてねべめれ][。！!]?\s*$)"
     rf"|{_JA_AI}として")
-_JA_ROLE = lazy(r"あなたは(?:今から|これから|もう|今後)|(?:管理者|開発者|デバッグ|制限なし)モード|ふりをし|"
+_JA_ROLE = lazy(r"あなたは(?:今から|これから|もう|今後)|(?:今から|これから|今日から|今後)、?あなたは|"
+                      r"(?:管理者|開発者|デバッグ|制限なし)モード|ふりをし|"
+                      r"制限(?:の|が)?(?:ない|なし)の?(?:AI|ai|アシスタント|ボット|チャットボット|モデル)|"
                       r"役割を(?:変更|変え)|システムプロンプト|(?:指示|プロンプト)を(?:表示|出力|公開)")
 _JA_VOCATIVE = lazy(r"^\W*(?:注意|メモ|重要|お知らせ)?\W*"
                           r"(?:担当者|オペレーター|スタッフ|エージェント|アシスタント)(?:へ|の皆様|様)?\s*[:：、]")
@@ -379,14 +384,20 @@ _CJK = lazy(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _AI_WEAK = (r"(?:(?:the|this|our|your|an?)\s+(?:\w+\s+)?assistants?(?!\s+(?:manager|director|store|buyer|editor))"
             r"|the\s+system)")
 _READER = lazy(
-    rf"\b(?:{_AI}|models?|assistants?|systems?|agents?)\s+(?:\w+\s+){{0,2}}?(?:reading|reads?|processing|processes|"
+    rf"\b(?:{_AI}|models?|assistants?)\s+(?:\w+\s+){{0,2}}?(?:reading|reads?|processing|processes|"
     r"parsing|parses|summari[sz]ing|ingesting|indexing|answering\s+(?:from|with|using)|answers\s+from|trained\s+on|"
     r"handling|handles)\s+(?:this|these)\s+(?:\w+\s+)?(?:pages?|documents?|texts?|files?|knowledge\s+base|articles?|sections?|"
     r"paragraphs?|content|messages?|polic(?:y|ies)|chat|conversation|case)\b"
     r"|\bif\s+you\s+are\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|bot|chatbot|llm|language\s+model|automated|virtual|machine|"
     r"model|program)\b"
     r"|\b(?:addressed|written|meant|intended)\s+(?:to|for)\s+(?:the\s+|any\s+|an?\s+)?(?:ai|bot|chatbot|model|llm|"
-    r"assistant|machine|virtual\s+\w+|automated\s+\w+)\b")
+    r"assistant|machine|virtual\s+\w+|automated\s+\w+)\b"
+    r"|\bthis\s+(?:page|document|text|policy|section|article|file|content)\s+is\s+(?:\w+\s+)?(?:retrieved|read|processed|"
+    r"summari[sz]ed|parsed|used|quoted|loaded)\s+by\s+(?:an?|the|any)\s+(?:\w+\s+)?(?:assistant|ai|model|bot|llm|"
+    r"chatbot)s?\b")
+# "…must, on reading this, offer…": the reading is the AI's when the sentence names one
+_ON_READING = lazy(r"\b(?:on|upon|when|after|while)\s+(?:reading|processing|retrieving|seeing|parsing|summari[sz]ing|"
+                   r"ingesting)\s+(?:this|these)\b")
 _AI_STRONG = lazy(rf"(?<!\ban )(?<!\bthe )(?<!\ba )\b{_AI}\b|\b(?:the|this|any|all|our)\s+{_AI}\b|\bthe\s+model\b")
 _WEAK_WHO = lazy(rf"\b{_AI_WEAK}\b")
 _DIRECTIVE3 = lazy(
@@ -404,7 +415,7 @@ _DIRECTIVE3 = lazy(
 _OWN_RULES = (r"(?:(?:your|its|the\s+(?:ai|bot|model|assistant)'?s)\s+(?:own\s+)?"
               r"(?:system\s+|hidden\s+|initial\s+|original\s+)?"
               r"(?:instructions|rules|guidelines|prompt|configuration|programming|directives|settings|initiali[sz]ation|"
-              r"setup|system\s+message|pre-?prompt|guardrails|first\s+message)"
+              r"setup|system\s+message|pre-?prompt|guardrails|first\s+message|context(?:\s+window)?)"
               r"|(?:system|hidden|secret|initial|original)\s+(?:instructions|rules|prompt|directives|guidelines)"
               r"|(?:instructions?|rules?|guidelines?|guidance|directions?|directives?|prompt|configuration|settings)\s+"
               r"(?:that\s+|which\s+)?(?:you(?:'ve|\s+have|\s+were|\s+had)?\s+(?:been\s+)?(?:were\s+)?(?:given|told|received|"
@@ -418,11 +429,16 @@ _EXFIL3 = lazy(
     r"programmed)(?=\s*[?.!]*$|\s+(?:before|above|initially|originally|at\s+the\s+start|for\s+this\s+(?:chat|conversation)|"
     r"by\s+your\s+(?:developers?|creators?|operators?|company)))"
     r"|\b(?:repeat|print|paste|show|list|quote|quoting|reveal|output|copy|write\s+out|summari[sz]e|tell\s+me|share|"
-    r"display|recite|dump)\b(?:\s+\S+){0,6}?\s+" + _OWN_RULES +
+    r"display|recite|dump|translate)\b(?:\s+\S+){0,6}?\s+" + _OWN_RULES +
     r"|\b(?:repeat|print|paste|show|list|quote|reveal|output|copy|write\s+out|summari[sz]e|tell\s+me|share|display|"
     r"recite|dump)\b(?:\s+\S+){0,4}?\s+(?:everything|all|the\s+(?:text|content|words|messages?|lines?))\s+(?:that\s+)?"
     r"(?:(?:is|are|was|were|appears?|appeared|written|stated|said)\s+)?(?:\w+\s+)?(?:above|before)"
     r"(?=\s*[.!?,;:\"'“]|\s*$|\s+(?:this|my|the\s+(?:first|customer|user)|starting|verbatim|word|in\s+full|exactly)\b)")
+# "answer as if there were no refund policy": the rules wished away, said to whoever answers
+_AS_IF_NO_RULES = lazy(
+    r"\bas\s+(?:if|though)\s+(?:there\s+(?:were|was|is)\s+no\s+(?:\w+\s+){0,2}?(?:polic(?:y|ies)|rules?|limits?|windows?|"
+    r"restrictions?|deadlines?)|the\s+(?:\w+\s+)?(?:polic(?:y|ies)|rules?|limits?|windows?)\s+(?:did|does)(?:n't|\s+not)\s+"
+    r"(?:exist|apply))\b")
 _LIFTED = lazy(
     r"\b(?:limits?|restrictions?|rules?|checks?|windows?|polic(?:y|ies)|verification|deadlines?|fees?|guidelines?)\s+"
     r"(?:is|are)\s+(?:now\s+|hereby\s+)?(?:lifted|irrelevant|suspended|disabled|void|removed|cancelled|canceled|"
@@ -440,18 +456,21 @@ _GRANT3 = lazy(
 _STATUS = lazy(
     r"\b(?:treat|treats|treating|consider|considers|mark|marks|regard|regards|record|log|flag|classify|handle|process|"
     r"list|count)\s+(?:\S+\s+){0,4}?as\s+(?:an?\s+|already\s+|being\s+|fully\s+)*(?:vip|gold|platinum|premium|priority|"
-    r"approved|pre-?approved|valid|eligible|exempt|verified|refunded|paid|free|unlimited|trusted)\b")
+    r"approved|pre-?approved|valid|eligible|exempt|verified|refunded|paid|free|unlimited|trusted)\b"
+    r"|\b(?:consider|regard|count|make)\s+(?:me|us|my\s+account|this\s+account)\s+(?:to\s+be\s+)?(?:an?\s+)?(?:vip|gold|"
+    r"platinum|premium|priority|pre-?approved|exempt|verified|trusted)\b")
 _FOR_ME_OR_ALL = lazy(r"\b(?:me|my|mine|i|this\s+(?:account|customer|user)|every(?:one|body)?|all|any(?:one)?|each)\b")
 # an entitlement asked to be kept: in the customer's profile or notes, or for all future conversations
 _KEEP = lazy(
     r"\b(?:remember|note|save|store|record|log|add|keep|memori[sz]e|write\s+down|put\s+down|make\s+sure)\b"
     r"(?:\s+\S+){0,12}?\s+(?:for|in|across|during|on|to|every|all)\s+(?:all\s+|every\s+|any\s+)?(?:my\s+|the\s+)?(?:future\s+)?"
     r"(?:conversations?|chats?|sessions?|interactions?|profile|account|notes|file|records?|memory|agents?|future)\b"
-    r"|\b(?:permanently|forever|for\s+good|from\s+now\s+on)\b")
+    r"|\b(?:permanently|permanent|forever|for\s+good|from\s+now\s+on)\b|\b(?:in|to|into)\s+your\s+memory\b")
 _ENTITLEMENT = lazy(
     r"\b(?:free\s+(?:shipping|returns?|delivery|upgrades?|replacements?)|eligible|exempt|entitled|approved|pre-?approved|"
     r"never\s+expires?|unlimited|vip|gold\s+member|platinum|premium\s+member|no\s+(?:fees?|limits?|charges?)|"
-    r"always\s+(?:eligible|approved|entitled|free))\b")
+    r"always\s+(?:eligible|approved|entitled|free|right)|never\s+(?:pays?|charged?|billed|expires?)|"
+    r"(?:no|zero)\s+(?:shipping|delivery)\s+(?:fees?|costs?|charges?))\b")
 _CONVERSATIONS = lazy(r"\b(?:all|every|any)\s+(?:future\s+)?(?:conversations?|chats?|sessions?)\b")
 _FORGED_BLOCK = lazy(
     r"[\"']role[\"']\s*:\s*[\"'](?:system|developer|assistant|tool|admin)[\"']"
@@ -466,7 +485,7 @@ _BLOCK_PAYLOAD = lazy(r"\b(?:assistant|ai|bot|model|must|should|approve|approved
 _W_THIRD = _words("assistant assistants system systems ai bot bots chatbot model models virtual automated llm you "
                   "your its told instructed configured received instructions rules prompt above before "
                   "remember note save store record log add keep profile account conversations chats "
-                  "role tool begin end treat consider mark regard eligible exempt approved")
+                  "role tool begin end treat consider mark regard eligible exempt approved if though")
 # Korean and Japanese: the same three models
 _KO_READER = lazy(r"(?:이|본)\s*(?:문서|페이지|글|내용|문단|정책|자료)(?:를|을)?\s*(?:읽는|처리하는|참고하는|보는"
                   r"|요약하는)\s*"
@@ -474,16 +493,24 @@ _KO_READER = lazy(r"(?:이|본)\s*(?:문서|페이지|글|내용|문단|정책|�
 _JA_READER = lazy(r"この(?:ページ|文書|ドキュメント|文章|資料|規定|記事)を(?:読む|読んでいる|処理する|参照する"
                   r"|要約する)"
                   rf"(?:{_JA_AI}|システム)")
+_KO_READER_WHEN = lazy(rf"{_KO_AI}\s*(?:이|가|은|는)\s*(?:이|본)\s*(?:문서|글|페이지|규정|정책|내용|자료)"
+                       r"(?:을|를)\s*(?:읽을|요약할|처리할|참고할|볼|인용할)\s*(?:때|경우)")
+_JA_READER_WHEN = lazy(rf"{_JA_AI}(?:が|は)この(?:ページ|文書|文章|規定|記事|ドキュメント|資料)を"
+                       r"(?:読む|要約する|処理する|参照する|引用する)(?:とき|時|際|場合)")
+# AI words that are never something else ("모델" / "モデル" may be a product model)
+_CJK_AI_STRICT = lazy(r"AI|ai|인공\s*지능|챗봇|언어\s*모델|어시스턴트|(?<!로)봇|GPT|가상\s*비서|자동\s*응답|人工知能|"
+                      r"チャットボット|言語モデル|アシスタント|(?<!ロ)ボット|自動応答")
 _KO_EXFIL = lazy(
     r"(?:어떤|무슨|무엇을|뭘|뭐라고)\s*(?:지시|지침|명령|규칙|프롬프트)?(?:을|를)?\s*(?:받았|지시받았|설정됐|들었)"
-    r"|(?:처음에|원래|기존에|사전에|미리)?\s*(?:설정된|주어진|받은|입력된)\s*(?:지시|지침|규칙|프롬프트|명령)(?:사항)?(?:을|를)?\s*"
-    r"(?:\S+\s*)?(?:보여|알려|출력|공개|적어|써)"
+    r"|(?:처음에|원래|기존에|사전에|미리)?\s*(?:설정된|주어진|받은|입력된)\s*(?:지시|지침|규칙|프롬프트|명령|설정)(?:사항)?"
+    r"(?:\s*내용)?(?:을|를)?\s*(?:\S+\s*)?(?:보여|알려|출력|공개|적어|써|말해)"
     r"|(?:위|앞|이전)(?:에|의)?\s*(?:적힌|쓰인|나온|있는|작성된)\s*(?:모든\s*)?(?:내용|지시|글|문장)(?:을|를)?\s*(?:\S+\s*){0,3}?"
     r"(?:출력|보여|알려|공개|반복)")
 _JA_EXFIL = lazy(
     r"(?:何と|どんな|どのような|何を)(?:指示|命令|ルール)?(?:を)?(?:指示され|言われ|設定され|受け|与えられ)"
-    r"|(?:最初に|事前に|元々|あらかじめ|もともと)?(?:与えられた|設定された|受けた|指定された|入力された)(?:指示|ルール|規則|プロンプト|命令)"
-    r"を\S{0,8}?(?:書き出|表示|出力|見せ|教え|公開)"
+    r"|(?:(?:最初に|事前に|元々|あらかじめ|もともと)?(?:与えられた|設定された|受けた|指定された|入力された)"
+    r"(?:指示|ルール|規則|プロンプト|命令)|初期設定の?(?:文章|内容|テキスト)?|システム設定の?(?:文章|内容)?)"
+    r"を\S{0,8}?(?:書き出|表示|出力|見せ|教え|公開|貼り付け)"
     r"|(?:上記|以上|この(?:メッセージ|文)より前)の?(?:すべての|全ての)?(?:内容|指示|文章|テキスト)を\S{0,8}?(?:表示|出力|見せ|教え|繰り返)")
 _KO_KEEP = lazy(r"(?:(?:앞으로|이후)?\s*(?:모든|매)\s*(?:대화|채팅|상담|세션)(?:에서|마다|에)|프로필에|계정에|기록에"
                 r"|메모에|"
@@ -499,9 +526,14 @@ _KO_STATUS = lazy(r"(?:VIP|vip|골드|프리미엄|우수|플래티넘)\s*(?:회
                   r"|승인(?:된|됨)\s*(?:것|걸)\s*(?:으로|로)")
 _JA_STATUS = lazy(r"(?:VIP|vip|ゴールド|プレミアム|優良|プラチナ)(?:会員|顧客)?として(?:扱|処理|登録|対応)"
                   r"|承認済みとして扱")
-_KO_FORGED = lazy(r"^\W{0,3}[\[【(]\s*(?:시스템|관리자|개발자|운영자)\s*(?:메모|메시지|공지)?\s*[\]】)]"
+_KO_FORGED = lazy(r"^\W{0,3}[\[【(]\s*(?:시스템|관리자|개발자|운영자)\s*(?:메모|메시지|공지|안내|알림)?\s*[\]】)]"
+                  r"|^\W{0,6}(?:시스템|개발자|운영자)\s*(?:안내|메모|공지|메시지|알림|지시)?\s*[:：]\s*.*"
+                  r"(?:승인|면제|적용되지|적용하지|해제|무시|무제한|환불)"
                   r"|^\W{0,3}#{1,6}\s*(?:새|새로운|신규|변경된|업데이트된)\s*(?:지시|지침|명령|프롬프트)(?:사항)?\s*$")
-_JA_FORGED = lazy(r"^\W{0,3}[\[【(]\s*(?:システム|管理者|開発者|運営)\s*(?:メモ|メッセージ|通知)?\s*[\]】)]"
+_JA_FORGED = lazy(r"^\W{0,3}[\[【(]\s*(?:システム|管理者|開発者|運営)(?:より|から|からの)?\s*"
+                  r"(?:メモ|メッセージ|通知)?\s*[\]】)]"
+                  r"|^\W{0,6}(?:システム|開発者|運営)(?:からの)?(?:案内|メモ|通知|メッセージ|指示)?\s*[:：].*"
+                  r"(?:承認|免除|適用しない|適用され|解除|無視|無制限|返金)"
                   r"|^\W{0,3}#{1,6}\s*(?:新しい|新たな|最新の|更新された)(?:指示|命令|プロンプト)\s*$")
 _KO_DIRECTIVE = lazy(r"(?:[해줘어아]야\s*(?:한다|합니다|함|해)|해야|세요|십시오|해라|하라|할\s*것|하시오|하도록"
                      r"|해\s*줘|주세요|줘|않는다|한다|는다|해\s*[.!]?\s*$)")
@@ -515,12 +547,13 @@ _LIFT_ALL = lazy(
     r"|(?<!\bnot )(?<!\bnever )(?<!n't )\b(?:lift|remove|drop|clear)\s+(?:all|every|any)\s+(?:\w+\s+)?(?:of\s+the\s+)?"
     r"(?:rules|restrictions|limits|limitations|checks|constraints)\b")
 _ROLE_HEADER = lazy(
-    r"^\W{0,3}(?:#{1,6}\s*)?[\[(]?\s*(?:system|admin|administrator|developer|operator|root|moderator|"
-    r"ai|assistant|bot|model|override|sysadmin)\s*(?:message|prompt|instructions?|override|command|mode)?\s*[\])]?\s*"
-    r"[:>]\s*\S")
-_HEADER_PAYLOAD = lazy(r"\b(?:lift|lifted|unlock|unlocked|enable|allow|remove|reset|reveal|grant|give|approve|approved|"
-                       r"refund|waive|waived|disable|disabled|ignore|override|you|your|restrictions|limits|unlimited|"
-                       r"verified|exempt)\b")
+    r"^\W{0,6}(?:#{1,6}\s*)?[\[(]?\s*(?:(?:system|admin|administrator|developer|operator|root|moderator|"
+    r"ai|assistant|bot|model|override|sysadmin)\s*(?:message|prompt|instructions?|override|command|mode)?|"
+    r"(?:system|developer)\s+(?:notice|note|update|alert|announcement))\s*[\])]?\s*(?:[:>]|-{2,}|={2,})\s*\S")
+_HEADER_PAYLOAD = lazy(r"\b(?:lift|lifted|unlock|unlocked|enable|allow|remove|reset|reveal|grant|grants|give|approve|"
+                       r"approves|approved|refund|refunds|waive|waives|waived|disable|disabled|ignore|override|you|your|"
+                       r"restrictions|limits|unlimited|"
+                       r"verified|exempt|privileges?|elevated|pending)\b")
 _AUTHORITY = lazy(
     r"\bi(?:'m|\s+am)\s+(?:your|the\s+(?:bot|ai|model|system|assistant)'s)\s+(?:\w+\s+)?(?:developer|creator|admin|"
     r"administrator|owner|programmer|operator|maker|engineer|master|trainer)\b"
@@ -530,19 +563,24 @@ _NO_LIMITS = lazy(
     r"\b(?:you(?:'re|\s+are)|you\s+have|as\s+an?)\s+(?:\w+\s+){0,4}?(?:with\s+no|without\s+(?:any\s+)?|no)\s+"
     r"(?:restrictions|limits|rules|filters|guidelines|polic(?:y|ies)|limitations|boundaries|guardrails)\b")
 _NEW_TASK = lazy(
+    r"\byour\s+(?:\w+\s+)?(?:rules|instructions|guidelines|settings|configuration|programming|directives)\s+(?:have\s+been|"
+    r"has\s+been|were|was|are\s+now|is\s+now)\s+(?:\w+\s+)?(?:updated|changed|replaced|revised|lifted|removed|"
+    r"suspended|overridden|relaxed)\b|"
     r"\byour\s+(?:real|actual|true)\s+(?:task|job|goal|purpose|instructions?|mission|role|objective|orders?)\s+"
     r"(?:is|are|now)\b"
     r"|\b(?:new|updated|real|actual|true|hidden|secret|priority|override|revised)\s+(?:rules?|instructions?|directives?|"
     r"orders?|commands?|prompt|task|policy|guidelines?)\s+(?:for|to)\s+(?:the\s+|all\s+|any\s+)?(?:ai|assistant|bot|"
     r"chatbot|model|llm|system|you)\b(?=\s*[:\-–—]|\s+(?:are|is|follow|now)\b)")
-_DECODE_FOLLOW = lazy(r"\b(?:decode|decipher|reverse|unscramble|decrypt|rot13)\b.{0,80}?\b(?:and|then)\s+(?:\w+\s+)?"
-                      r"(?:follow|execute|obey|do|run|act\s+on|apply|carry\s+out|perform)\b")
+_DECODE_FOLLOW = lazy(r"\b(?:decode|decipher|reverse|unscramble|decrypt|rot13)\s+(?:this|the\s+following|it|the\s+"
+                      r"(?:text|message|string|payload)|below|base64)\b.{0,80}?\b(?:and|then)\s+(?:\w+\s+)?"
+                      r"(?:follow|execute|obey|run|act\s+on|carry\s+out|do\s+what)\b")
 _STATUS_SET = lazy(
     r"\b(?:update|change|set|switch|mark|flag|make|put)\s+(?:my|this)\s+(?:\w+\s+){0,2}?(?:status|tier|level|role|"
     r"permissions?|account|membership)\s+(?:to|as|at)\s+(?:an?\s+)?(?:vip|gold|platinum|unlimited|admin|administrator|"
     r"exempt|approved|verified|pre-?approved|trusted|priority)\b"
-    r"|\b(?:from\s+(?:now|this\s+(?:moment|point|message))\s+on|henceforth|going\s+forward)\b.{0,40}?\bi(?:'m|\s+am)\s+"
-    r"(?:an?\s+)?(?:vip|gold|platinum|premium|exempt|approved|pre-?approved|eligible|verified|admin)")
+    r"|\b(?:from\s+(?:now|here|today|this\s+(?:moment|point|message|chat|conversation))\s+(?:on|onwards?|forward)|"
+    r"henceforth|going\s+forward)\b.{0,40}?\b(?:i(?:'m|\s+am)|me|my\s+account)\s+(?:an?\s+|as\s+an?\s+)?(?:vip|gold|"
+    r"platinum|premium|exempt|approved|pre-?approved|eligible|verified|admin)")
 _KO_AUTHORITY = lazy(r"(?:관리자|개발자|운영자|시스템)\s*(?:로서|으로서|라서|입장에서)\s*(?:\S+\s*)?(?:명령|지시)"
                      r"|(?:명령|지시)(?:한다|합니다|하겠습니다|하노니)\s*[:：]"
                      rf"|{_KO_AI}\s*(?:에게|에\s*대한|용|앞)\s*(?:지시|명령|메모|당부)(?:사항)?\s*[:：]")
@@ -558,19 +596,23 @@ _CJK_GATE = lazy(r"지시|지침|명령|규칙|규정|프롬프트|설정|내용
                  r"기록|메모|시스템|관리자|개발자|운영자|AI|ai|봇|모델|비서|자동|무시|[#\[【(]|無視|忽略|指示|命令|ルール|規則|規定|プロンプト|"
                  r"設定|内容|文章|テキスト|会話|チャット|やり取り|セッション|プロフィール|アカウント|記録|メモ|システム|"
                  r"管理者|開発者|運営|ボット|モデル|アシスタント|自動|上記|以上|何と|どんな|どのような|何を")
+_THIS_CUSTOMER = lazy(r"\bthis\s+(?:customer|account|user|client|member)\b")
 _REMEMBER = lazy(r"\b(?:remember|keep|store|save|memori[sz]e|note)\b")
 _W_FORGED = _words("role tool begin start enter end")
-_W_EXFIL3 = _words("told instructed given programmed configured instructions rules prompt above before "
+_W_ROLE_HEADER = _words("system developer admin administrator operator root moderator sysadmin override")
+_W_EXFIL3 = _words("told instructed given programmed configured instructions rules prompt above before context "
                    "initialization initialisation setup guidelines configuration settings programming directives")
 _W_AUTHORITY = _words("your no without")
 _W_NEW_TASK = _words("real actual true new updated hidden secret priority override revised decode decipher reverse "
+                     "changed replaced lifted removed suspended overridden relaxed "
                      "unscramble decrypt rot13")
 _W_LIFT = _words("disable off deactivate suspend lift remove drop clear status tier level role permissions "
-                 "permission account membership now forward henceforth moment point")
+                 "permission account membership now forward henceforth moment point onward onwards here today")
 _W_KEEP = _words("remember note save store record log add keep memorize memorise write put make sure permanently "
+                 "permanent memory "
                  "forever good conversations conversation chats chat sessions session")
 _W_ENTITLEMENT = _words("free eligible exempt entitled approved pre-approved preapproved expire expires unlimited vip "
-                        "gold platinum premium fees fee limits limit charges charge always")
+                        "gold platinum premium fees fee limits limit charges charge always never zero")
 _W_WHO = _words("ai a.i llm llms bot bots chatbot chatbots model models assistant assistants system systems virtual "
                 "automated gpt chatgpt claude gemini copilot intelligence language agents agent")
 
@@ -585,14 +627,16 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
     if not (words & _W_THIRD or marks):
         return None
     # each family runs only when the sentence holds one of its words (see the gates above)
-    if marks or words & _W_FORGED:
+    if marks or words & _W_FORGED or words & _W_ROLE_HEADER:
         forged = _FORGED_BLOCK.search(text)
         if forged and (forged.group(0)[0] in "\"'<" or forged.group(0).startswith(("end", "begin", "start", "enter"))
                        or _BLOCK_PAYLOAD.search(text)):
             return "injects chat roles or new instructions"
-        header = _ROLE_HEADER.search(text) if ":" in text or ">" in text else None
+        header = _ROLE_HEADER.search(text) if ":" in text or ">" in text or "--" in text or "==" in text else None
         if header and _HEADER_PAYLOAD.search(text, header.end() - 1):
             return "injects chat roles or new instructions"
+    if words & {"if", "though"} and _AS_IF_NO_RULES.search(text):
+        return "tells the AI to ignore its instructions or the policy"
     if words & _W_EXFIL3 and _EXFIL3.search(text):
         return "re-assigns the AI's role or asks for its prompt"
     if words & _W_AUTHORITY and (_AUTHORITY.search(text) or _NO_LIMITS.search(text)):
@@ -608,16 +652,21 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         first_person = _FIRST_PERSON.search(text)
         if _CONVERSATIONS.search(text) and _REMEMBER.search(text) and (entitled or not first_person):
             return "asks the AI to keep a claimed entitlement"
-        if entitled and first_person and _KEEP.search(text) and _DIRECTIVE3.search(text):
+        mine = first_person or _THIS_CUSTOMER.search(text)
+        if entitled and mine and _KEEP.search(text) and _DIRECTIVE3.search(text):
             return "asks the AI to keep a claimed entitlement"
     if not words & _W_WHO:
         return None
+    if (_READER.search(text) or (_ON_READING.search(text) and _AI_STRONG.search(text))) and (
+            _DIRECTIVE3.search(text) or ":" in text or _AFTER_COMMA.search(text)):
+        return "gives the AI an order"
+    vocative = _AI_VOCATIVE.search(text)
+    if vocative and _VOCATIVE_ORDER.search(text, vocative.end()):
+        return "speaks to the AI"
     objects = (_LIFTED.search(text) or _GRANT3.search(text) or _BLANKET.search(text) or _OVERRIDE.search(text)
                or (_STATUS.search(text) and _FOR_ME_OR_ALL.search(text)) or _OWN_RULES_RE.search(text))
     if not objects:
         return None
-    if _READER.search(text) and (_DIRECTIVE3.search(text) or ":" in text or _AFTER_COMMA.search(text)):
-        return "gives the AI an order"
     if _AI_STRONG.search(text) and (_DIRECTIVE3.search(text) or _AI_DECLARES.search(text)):
         return "gives the AI an order"
     if not _WEAK_WHO.search(text):
@@ -642,14 +691,16 @@ def _addressed_order_cjk(text: str) -> str | None:
         return "gives the AI an order"
     if _MIXED_OVERRIDE.search(text):
         return "tells the AI to ignore its instructions or the policy"
-    if (_KO_READER.search(text) and _KO_DIRECTIVE.search(text)) or (
-            _JA_READER.search(text) and _JA_DIRECTIVE.search(text)):
+    if ((_KO_READER.search(text) or _KO_READER_WHEN.search(text)) and _KO_DIRECTIVE.search(text)) or (
+            (_JA_READER.search(text) or _JA_READER_WHEN.search(text)) and _JA_DIRECTIVE.search(text)):
         return "gives the AI an order"
     if (_KO_KEEP.search(text) and _KO_ENTITLEMENT.search(text)) or (
             _JA_KEEP.search(text) and _JA_ENTITLEMENT.search(text)):
         return "asks the AI to keep a claimed entitlement"
     if _CJK_AI.search(text) and (_KO_STATUS.search(text) or _JA_STATUS.search(text)):
         return "gives the AI an order"
+    if _CJK_AI_STRICT.search(text) and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text)):
+        return "orders every request granted"
     return None
 
 
@@ -659,6 +710,11 @@ _AI_DECLARES = lazy(rf"\b(?:{_AI}|model|assistant)\s+(?:\w+\s+)?(?:replies|answe
                     r"accepts|treats|considers|waives|issues|confirms)\b")
 _AFTER_COMMA = lazy(r",\s+(?:please\s+)?(?:approve|grant|accept|issue|waive|refund|treat|consider|tell|respond|reply|"
                     r"answer|ignore|disregard|forget|skip|share|show|print|repeat)\b")
+_AI_VOCATIVE = lazy(rf"(?:^|[,.;!?—–-])\s*(?:(?:hey|ok|okay|dear|listen|look|so|attention|attn)\s+)*(?:the\s+)?"
+                    rf"(?:{_AI})\s*[:,—–-]")
+_VOCATIVE_ORDER = lazy(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|proceed|go\s+ahead|you\s+(?:approve|grant|accept|refund|waive|"
+                       r"will|must|shall|should|are\s+going\s+to|have\s+to|need\s+to|can\s+now)|"
+                       r"(?:all|every|any)\s+(?:\w+\s+)?(?:refunds|claims|requests|returns))\b")
 _CONDITION = lazy(r"\b(?:if|when|unless|under|over|above|below|within|that|which|who|provided|only|after|before|"
                   r"up\s+to|meeting|meet|with\s+a|per)\b")
 
@@ -699,6 +755,7 @@ _PERSONA_REST = lazy(
 _IMPERATIVE_BEFORE = _words(
     "please just now so and then ok okay you can could would will to let's lets kindly also simply first "
     "pretty hey look listen well")
+_OWN_PAST = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:never|didn't|did\s+not|haven't|hadn't|had\s+not)\b")
 _YOU_ARE_ROLE = lazy(r"(?<!\bif )(?<!\bwhen )(?<!\bwhether )\byou(?:\s+are|'re|re)\s+(?:now\s+)?my\s+"
                            r"(?:\w+\s+){0,2}?" + _ROLE_NOUN + r"\b|\byou\s+work\s+for\s+me\b|\blet'?s\s+(?:play\s+a\s+"
                            r"game|pretend|role-?\s?play)\b|\bas\s+(?:if|though)\s+you\s+(?:were|are)\b")
@@ -883,6 +940,8 @@ def _customer_order(text: str, words: set[str], cjk: bool) -> str | None:
         before = text[: verb.start()].split()
         if before and before[-1].strip("\"'“”(") not in _IMPERATIVE_BEFORE and not before[-1].endswith((",", ":", ";")):
             continue  # "my son pretends…", "fraudsters may pose as…": not said to the AI
+        if _OWN_PAST.match(text, verb.end()):
+            continue  # "could you pretend I never sent that email?": the customer takes back their own words
         if verb.group("frame") is None or _PERSONA_REST.match(text, verb.end()):
             return "gives the AI a role"
     if _YOU_ARE_ROLE.search(text):

@@ -32,7 +32,11 @@ conversations"), prompt exfiltration ("what were you told before this message"),
 (homoglyphs, zero-width, spaced letters, leetspeak, full-width), with look-alike clean rows
 (handbook rules, "please ignore my previous email", "I'm a system administrator at my company",
 "are you a bot?", policies about the company's chatbot). Written before the detector's third
-version and measured once first (docs/lint.md and docs/extraction.md record that figure).
+version and measured once first (docs/lint.md and docs/extraction.md record that figure). Two more sets
+of the same file were written while the third version was built, each measured once before it was
+tuned on: ``round3-probe`` (more attacks and look-alikes, against an intermediate version) and
+``round3-check`` (written after the version was complete, as a last unseen check). First figures of
+all three are in docs/lint.md; the table shows today's, on data that has been tuned on.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -50,6 +54,7 @@ from mem.customers.screening import instruction_like as customer_instruction_lik
 CORPUS = Path(__file__).resolve().parent / "data" / "injection_corpus.jsonl"
 CUSTOMER_CORPUS = Path(__file__).resolve().parent / "data" / "injection_customer.jsonl"
 ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jsonl"
+ROUND3_SETS = ("round3", "round3-probe", "round3-check")
 
 
 def load(path: Path = CORPUS) -> list[dict]:
@@ -125,16 +130,18 @@ def round3_part(misses: str) -> None:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
     print("\nround 3 (scripts/data/injection_round3.jsonl)")
-    print(f"{'rows':<18} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
-    groups = [(f"{where}, {lang}", where, lang) for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
-    groups += [("policy", "policy", None), ("customer", "customer", None), ("all", None, None)]
-    groups += [(f"all, {lang}", None, lang) for lang in ("en", "ko", "ja")]
-    for name, where, lang in groups:
-        chosen = [r for r in rows if (where is None or r["where"] == where) and (lang is None or r["lang"] == lang)]
+    print(f"{'rows':<24} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
+    groups = [(f"{kind}, {where}", kind, where, None) for kind in ROUND3_SETS for where in ("policy", "customer")]
+    groups += [(kind, kind, None, None) for kind in ROUND3_SETS]
+    groups += [(f"all, {lang}", None, None, lang) for lang in ("en", "ko", "ja")]
+    groups += [("all", None, None, None)]
+    for name, kind, where, lang in groups:
+        chosen = [r for r in rows if (kind is None or r["set"] == kind) and (where is None or r["where"] == where)
+                  and (lang is None or r["lang"] == lang)]
         injected, caught, clean, false = score(chosen)
         recall = caught / injected if injected else 1.0
         rate = false / clean if clean else 0.0
-        print(f"{name:<18} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
+        print(f"{name:<24} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
     wrong = [r for r in rows if r["flagged"] != (r["label"] == "injected") and misses in ("all", r["where"])]
     if wrong:
         print(f"\nerrors in the {misses} round-3 rows:")
