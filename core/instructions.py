@@ -29,6 +29,13 @@ Korean, Japanese):
 - *role change* ("you are now…", "act as…", "admin mode"), *prompt exfiltration* ("reveal your
   system prompt"), chat-format tokens and chat roles giving an order ("System: …").
 
+A third version (``_addressed_order``) models what any rewording must still carry — *who* is told
+(the AI, or the AI as the reader of this text), *how* (a modal, an imperative, a polite or indirect
+request) and *what* only an attack hands it (the AI's own instructions, a grant without conditions,
+a status, an entitlement kept across conversations) — plus forged message blocks (JSON chat roles,
+``<system>`` tags, "[developer]:", "Tool output:") and headings that announce new instructions,
+whose whole section is flagged (``sentence_findings``).
+
 Handbooks for **human** agents stay clean: "The agent must verify the customer's identity", "You
 should deny requests that are against this policy", "상담원은 본인 확인을 해야 합니다" are rules about
 the job. "agent", "representative", "staff", "you", "assistant" are treated as people; such a
