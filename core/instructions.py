@@ -558,7 +558,7 @@ _ROLE_HEADER = lazy(
     r"ai|assistant|bot|model|override|sysadmin)\s*(?:message|prompt|instructions?|override|command|mode)?|"
     r"(?:system|developer)\s+(?:notice|note|update|alert|announcement))\s*[\])]?\s*(?:[:>]|-{2,}|={2,})\s*\S")
 _HEADER_PAYLOAD = lazy(r"\b(?:lift|lifted|unlock|unlocked|enable|allow|remove|reset|reveal|grant|grants|give|approve|"
-                       r"approves|approved|refund|refunds|waive|waives|waived|disable|disabled|ignore|override|you|your|"
+                       r"approves|approved|refund|waive|waives|waived|disable|disabled|ignore|override|you|your|"
                        r"restrictions|limits|unlimited|"
                        r"verified|exempt|privileges?|elevated|pending)\b")
 _AUTHORITY = lazy(
