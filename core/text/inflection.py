@@ -83,7 +83,9 @@ def korean_key(word: str) -> str:
         return ""
     # a noun and its particle: the noun keeps two syllables at least (아이 is a child, not 아 + 이)
     stem = _cut(word, _PARTICLES_KO, keep=2)  # 걸리는, 받을: a verb form cut the same way
-    if stem == word:
+    if stem != word:
+        stem = _cut(stem, _PARTICLES_KO, keep=2)  # particles stack: 토요일+에+도, 고객+에게+는
+    else:
         for _ in range(2):  # a verb: an ending after an ending (걸리+나+요)
             cut = _cut(stem, _ENDINGS)
             if cut == stem:

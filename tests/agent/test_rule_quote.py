@@ -358,6 +358,7 @@ def test_a_korean_particle_never_leaves_a_one_syllable_noun():
     from mem.core.text.inflection import korean_key
 
     assert korean_key("아이도") == korean_key("아이") == "아이"  # a child, not 아 + the particle 이
+    assert korean_key("토요일에도") == korean_key("토요일")  # particles stack: 토요일+에+도
     # the noun is required of an answer; a verb of one syllable's stem (주나요: give) is not
     units = {u.word: u.key for u in question_units("아이도 볼 수 있나요?")}
     assert units["아이"]
