@@ -82,6 +82,8 @@ HEADING_BONUS = 0.1
 STEM_KEY = "~"
 _LINK = lazy(r"\[\[[^\]]*\]\]")
 _FOOTNOTE = lazy(r"\s*\[\^[^\]]+\]")
+_ANNOUNCES = lazy(r"\b(?:the following|as follows|below)\b|다음|아래|以下|次の", re.IGNORECASE)
+_LIST_ITEM = lazy(r"^([ \t]*)(?:[-*+•・]|\d+[.)])[ \t]+(.+)$", re.MULTILINE)
 _ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
 
 
@@ -157,7 +159,7 @@ class RuleQuote:
     """The sentences of one page that answer a question (empty when none does)."""
 
     sentences: list[str] = field(default_factory=list)  # in page order
-    ranked: list[str] = field(default_factory=list)  # the same, the best first
+    ranked: list[str] = field(default_factory=list)  # what they say, the best first (a list item with its lead-in)
     score: float = 0.0  # the best sentence's weighted question terms (compares sentences of one page)
     coverage: float = 0.0  # share of the question's key units held by the sentences and heading
     other_language: bool = False  # the page is written in another script than the question
@@ -254,6 +256,43 @@ def sentence_terms(sentence: str) -> set[str]:
     return set(index_terms(sentence)) | {STEM_KEY + key for key in korean_keys(sentence)}
 
 
+def _lead_ins(body: str, sentences: list[str]) -> dict[int, int]:
+    """Each list item among ``sentences`` (by index) → the lead-in sentence it hangs from.
+
+    A lead-in ends with a colon ("The following items cannot be returned:") or announces what follows
+    ("the following", 다음/아래, 以下/次の: "以下の商品は返品できません。"), and the items come right after it.
+    """
+    items = [(len(match.group(1).expandtabs(4)), match.group(2).strip().strip("*_").strip())
+             for match in _LIST_ITEM.finditer(body)]
+    if not items:
+        return {}
+    lead: dict[int, int] = {}
+    open_leads: list[tuple[int, int]] = []  # (sentence, indent of its items' parent: -1 for a paragraph)
+    for i, sentence in enumerate(sentences):
+        indent = next((depth for depth, item in items if sentence in item), None)
+        if indent is None:
+            open_leads = []  # a paragraph ends every list before it
+        else:
+            # an item belongs to the innermost lead-in it is nested under
+            while open_leads and open_leads[-1][1] >= indent:
+                open_leads.pop()
+            if open_leads:
+                lead[i] = open_leads[-1][0]
+        if sentence.endswith((":", "：")) or (indent is None and _ANNOUNCES.search(sentence)):
+            open_leads.append((i, -1 if indent is None else indent))  # a lead-in, or an item opening a nested list
+    return lead
+
+
+def _with_lead(indices: list[int], lead: dict[int, int]) -> list[int]:
+    """``indices`` with each list item's lead-in placed just before it (once)."""
+    out: list[int] = []
+    for i in indices:
+        for j in (lead.get(i), i):
+            if j is not None and j not in out:
+                out.append(j)
+    return out
+
+
 def heading_of(title: str, section: str = "", document: str = "") -> str:
     """The heading path a page's sentences sit under: its title, its section, the document's name."""
     return " ".join(part for part in (title, section, document.replace("-", " ")) if part)
@@ -277,10 +316,17 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     if not keys or not candidates:
         return RuleQuote()
     found = [sentence_terms(_LINK.sub("", s)) for s in candidates]
+    # a list item under its lead-in ("The following items cannot be returned:" / "- Gift cards") is read
+    # with it: the lead-in says what the item is about, and is quoted with it
+    lead = _lead_ins(body, candidates)
+    for item, lead_in in lead.items():
+        found[item] = found[item] | found[lead_in]
     # a "how long / how much / 何日" question is answered by a sentence with that kind of figure
     asked_measures = measures_asked(question, [u.word for u in units])
     figures = [frozenset(m.name for m in asked_measures if m.figure.search(_FOOTNOTE.sub("", s)))
                for s in candidates]
+    for item, lead_in in lead.items():
+        figures[item] = figures[item] | figures[lead_in]
     held = [{u: u.held_in(found[i], figures[i]) for u in units} for i in range(len(candidates))]
     in_heading = sentence_terms(heading)
     # a unit held by few sentences of the page says more about which one answers than a common one
@@ -293,8 +339,13 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         return (sum(weight[u] * (1.0 if u.key and u not in titled else 0.25) * held[i][u] for u in units)
                 + MEASURE_BONUS * len(figures[i]))
 
+    def read(i: int) -> str:
+        # what a quoted rule says: a list item with its lead-in ("Gift cards (The following items cannot be
+        # returned:)"), so the yes or no is read from both and the item's own figure comes first
+        return f"{candidates[i]} ({candidates[lead[i]]})" if i in lead else candidates[i]
+
     def statement(i: int) -> bool:
-        plain = _LINK.sub("", candidates[i])
+        plain = _LINK.sub("", " ".join(candidates[j] for j in (lead.get(i), i) if j is not None))
         return len(plain.split()) >= 4 or count_wide(plain) >= 8
 
     order = sorted(range(len(candidates)), key=lambda i: (not statement(i), -score(i), i))
@@ -309,7 +360,8 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     if not any(held[best][u] for u in keys):
         if any(keyset <= heading_grams for keyset in asked):
             # a question about the section as a whole ("How do exchanges work?" on Exchanges): its first rule
-            return RuleQuote(sentences=[candidates[best]], ranked=[candidates[best]], coverage=1.0,
+            return RuleQuote(sentences=[candidates[i] for i in _with_lead([best], lead)], ranked=[read(best)],
+                             coverage=1.0,
                              heading_keys=len(by_heading))
         return RuleQuote(heading_keys=len(by_heading))
     chosen = [best]
@@ -346,8 +398,8 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
                    for keyset in asked)
     quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading))
     if coverage > ANSWER_COVERAGE:
-        quote.sentences = [candidates[i] for i in sorted(chosen)]
-        quote.ranked = [candidates[i] for i in chosen]
+        quote.sentences = [candidates[i] for i in sorted(_with_lead(chosen, lead))]
+        quote.ranked = [read(i) for i in chosen]
     return quote
 
 
@@ -405,9 +457,16 @@ def figure_of(sentence: str, question: str) -> str | None:
         head = re.search(r"\d+|[a-z]+", figure.lower())
         if head and head.group(0) not in asked:
             figures.append((match.start(), match.start() + len(figure), figure))
-    wanted = [m.figure for m in measures_asked(question, [u.word for u in question_units(question)])]
+    units = [u for u in question_units(question) if u.key]
+    wanted = [m.figure for m in measures_asked(question, [u.word for u in units])]
     for start, end, figure in figures:
         if any(start <= hit.start() < end for kind in wanted for hit in kind.finditer(text)):
+            return figure
+    # a table row read with its labels ("Plan: Plus; Monthly price: 20 dollars; Data: 50 GB."): the figure
+    # of the cell whose label the question names ("How much data …?" → 50 GB)
+    for start, _, figure in figures:
+        cell = text[:start].rsplit(";", 1)[-1]
+        if ":" in cell and any(u.found_in(sentence_terms(cell.split(":", 1)[0])) for u in units):
             return figure
     return figures[0][2] if figures else None
 

@@ -165,7 +165,10 @@ MEASURES = (
             frozenset({"period", "duration", "long", "deadline", "window", "기간", "기한", "期間", "期限"}),
             lazy(rf"{_NUMBER}\s*-?\s*(?:{_DURATION_UNIT})", re.IGNORECASE)),
     Measure("money",
-            lazy(r"\bhow\s+much\b|\bwhat\s+(?:is\s+|does\s+)?(?:the\s+)?(?:price|cost|fee|charge|rate)\b|"
+            # "how much is / does / for …", not "how much data / notice" (an amount of something else)
+            lazy(r"\bhow\s+much\b(?!\s+(?!(?:is|are|was|were|does|do|did|will|would|should|can|could|for|to|it|"
+                 r"money|more|extra|in|on|i|we|you)\b)[a-z]{3,})|"
+                 r"\bwhat\s+(?:is\s+|does\s+)?(?:the\s+)?(?:price|cost|fee|charge|rate)\b|"
                  r"얼마|요금|비용|수수료|가격|いくら|料金|費用|手数料|値段|価格", re.IGNORECASE),
             frozenset({"price", "cost", "fee", "charge", "rate", "fare", "요금", "비용", "수수료", "가격",
                        "料金", "費用", "手数料", "値段", "価格"}),

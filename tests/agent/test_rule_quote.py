@@ -412,3 +412,47 @@ def test_among_pages_that_answer_the_one_whose_heading_holds_the_question_comes_
     ])
     answer = answer_question("Is shipping free?", service=service, customer=None)
     assert answer.citations[0].block.id == "delivery"
+
+
+LIST_RULES = """Most items can be returned within 30 days.
+
+The following items cannot be returned:
+
+- Opened software
+- Gift cards
+
+Voltline Care adds accidental damage cover for three years.
+
+- Each claim has an excess of 49 dollars:
+  - 29 dollars for a cracked phone screen
+  - 99 dollars for a laptop
+- Theft and loss are not covered.
+"""
+
+
+def test_a_list_item_is_read_and_quoted_with_its_lead_in():
+    quote = choose_rule(LIST_RULES, "Can I return a gift card?", heading="Returns")
+    # "Gift cards" alone is no rule; under "The following items cannot be returned:" it is
+    assert quote.sentences == ["The following items cannot be returned:", "Gift cards"]
+    assert in_short("Can I return a gift card?", quote.ranked) == ("no", "")
+    # a nested item takes the bullet that opens it as its lead-in, and states its own figure
+    quote = choose_rule(LIST_RULES, "What is the excess for a laptop?", heading="Returns")
+    assert quote.sentences == ["Each claim has an excess of 49 dollars:", "99 dollars for a laptop"]
+    assert in_short("What is the excess for a laptop?", quote.ranked) == ("figure", "99 dollars")
+    # an item back at the outer level is not under that lead-in
+    assert choose_rule(LIST_RULES, "Is theft covered?").sentences == ["Theft and loss are not covered."]
+
+
+def test_a_lead_in_that_announces_its_list_in_korean_or_japanese():
+    ja = "以下の商品は返品できません。\n\n- 開封済みのソフトウェア\n- ギフトカード\n"
+    quote = choose_rule(ja, "ギフトカードは返品できますか？")
+    assert quote.sentences == ["以下の商品は返品できません。", "ギフトカード"]
+    assert in_short("ギフトカードは返品できますか？", quote.ranked) == ("no", "")
+    ko = "다음 상품은 환불되지 않습니다.\n\n- 개봉한 소프트웨어\n- 기프트카드\n"
+    assert choose_rule(ko, "기프트카드도 환불되나요?").sentences == ["다음 상품은 환불되지 않습니다.", "기프트카드"]
+
+
+def test_a_table_row_states_the_figure_of_the_cell_the_question_names():
+    row = "Plan: Plus; Monthly price: 20 dollars; Data: 50 GB."
+    assert figure_of(row, "How much data does the Plus plan have?") == "50 GB"
+    assert figure_of(row, "How much is the Plus plan?") == "20 dollars"
