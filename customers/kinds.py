@@ -660,7 +660,7 @@ _CJK_NOTHING = {
         r"また連絡|よろしくお願い|そろそろ|寝なきゃ|行かなきゃ|祈って|応援して|会いたい|頑張って|頑張るね|がんばるね",
         # advice, invitations and promises to the other ("始めてみて", "無理しないでね", "今度見せるね")
         r"てみて[。！!～]*$|でみて[。！!～]*$|てね[。！!～]*$|でね[。！!～]*$|ないで[。！!～]*$|なさい[。！!～]*$",
-        r"(?<!ん)(?<!の)[るうくすつぬむぶぐ]ね[。！!～]*$|[こよろそともぼごの]う[。！!～]*$|そう[。！!～]*$",
+        r"(?<!ん)(?<!の)(?:[るうくつぬむぶぐ]|(?<![まで])す)ね[。！!～]*$|[こよろそともぼごの]う[。！!～]*$|そう[。！!～]*$",
         r"がんばって|がんばれ|頑張れ|おめでとう|ごめん|すみません|申し訳|羨まし|うらやまし|素敵|すてき",
         r"^私も(?:そう思|同じ|です|[！!。])",
         # a guess about the other ("でしょう", "きっと…"), a reaction or an evaluation ("それは大変だね")
@@ -697,8 +697,13 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
     if _CJK_WHEN[lang].search(body) or _CJK_FIRST[lang].search(body) or _CJK_PAST[lang].search(body):
         # a day, a number, the speaker named or something that happened ("수요일에 쉬니까 오후에 갈 수 있어")
         return False
+    evaluation = _CJK_EVALUATION[lang].search(nothing.group(0))
+    if evaluation and _CJK_SUBJECT[lang].search(body):
+        # "생각보다 소리가 크네요", "この掃除機、音が大きいですね": an evaluation with a subject of its own is an
+        # observation (a customer's product, their day), not a reaction to what the other said ("와 빠르네요")
+        return False
     # "요즘 회사는 어때?" → "솔직히 좀 힘드네.": an evaluation answers the question it was asked
-    return not (answering and _CJK_EVALUATION[lang].search(nothing.group(0)))
+    return not (answering and evaluation)
 
 
 _CJK_SIGN_OFF = {
@@ -711,6 +716,16 @@ _CJK_SIGN_OFF = {
 _CJK_EVALUATION = {
     "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$|[가-힣]다[.!~]*$"),
     "ja": lazy(r"よね|ですね|^すごい|^いいな"),
+}
+# a noun with a subject or topic particle, or a comparison with what was expected ("생각보다", "思ったより") — not
+# a demonstrative ("그건", "それは"), the other person ("너는") or the other's conduct ("답변이", "対応が"), and not
+# an honorific evaluation, which is about the other person ("답변이 정말 빠르시네요")
+_CJK_SUBJECT = {
+    "ko": _any(r"^(?!.*(?:시네요|셨네요|시군요|시구나)).*(?:(?:^|\s)(?!(?:그게|그건|이게|이건|저건|저게|그거는|그것은"
+               r"|이것은|너는|넌|너가|네가|당신은|답변이|답장이|대응이|설명이|안내가)\s)[가-힣]{1,10}(?:이|가|은|는)\s"
+               r"|생각보다|예상보다)"),
+    "ja": _any(r"(?<![一-龯ァ-ヶーごお])(?!対応|返信|返事|説明)[一-龯ァ-ヶー]{1,10}(?:が|は)",
+               r"思ったより|想像より|予想より"),
 }
 _CJK_PLEASANTRY_ASK = {
     "ko": lazy(r"빌어 ?줘|빌어 ?주세요|응원해 ?줘|응원해 ?주세요|잘 부탁|많이 부탁"),

@@ -201,7 +201,7 @@ def test_an_answer_reads_with_its_question_but_advice_and_offers_do_not():
     "끝나면 같이 맛있는 거 먹자.", "もちろん、今度持っていくね。", "終わったら一緒においしいもの食べに行こう。",
     "えー、大変そう。", "試験がんばってね！", "무리하지 마.", "진심으로 축하해!", "늦게 답장해서 죄송해요.",
     "진짜 웃기다!",
-    "私もそう思う。", "本当におめでとう！",
+    "私もそう思う。", "本当におめでとう！", "답변이 정말 빠르시네요.", "対応が早いですね。",
     "丁寧に対応していただいて助かりました。",
 ])
 def test_korean_and_japanese_reactions_compliments_advice_and_sign_offs_say_nothing(text):
@@ -216,6 +216,9 @@ def test_korean_and_japanese_reactions_compliments_advice_and_sign_offs_say_noth
     "私はランニング仲間の健太のおかげで諦めずに済んだ。", "水曜日が休みだから、午後なら行けるよ。",
     "엄마가 보라색을 좋아하시니까 보라색 스카프로 할게.",
     "사이즈가 좀 작네요.", "充電が全然できないですね。", "すみません、昨日届いた掃除機が充電できないんです。",
+    "생각보다 소리가 크네요.", "아이가 쓰기에는 너무 무겁네요.", "この掃除機、音が大きいですね。",
+    "思ったより重いですね。",
+    "色が写真と全然違いますね。",
 ])
 def test_korean_and_japanese_statements_of_the_speakers_own(text):
     assert not says_nothing_of_their_own(text)
