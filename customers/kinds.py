@@ -558,7 +558,8 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
         return True  # "Well, I'll go train!", "If you need help, just let me know.", "Fingers crossed for you."
     if re.match(r"(?:you|your|you're|you've|you'll|you'd)\b", body, re.I):
         return True  # "You did great raising awareness", "You've come so far": about the other person
-    if _THANKS.match(body) or _GENERIC_TRUTH.search(body) and not _OWN_SUBJECT.search(body) and not named:
+    if _THANKS.match(body) or _GENERIC_TRUTH.search(body) and not _OWN_SUBJECT.search(body) and not named \
+            and not _DEFINITE.match(body):
         # "Really appreciate you noticing the effort", "Networking really pays off.", "Connecting with like-minded
         # people is key.", "RPGs can be awesome": thanks, or a truth about everyone, even as an answer
         return True
@@ -745,7 +746,7 @@ _GENERIC_TRUTH = lazy(r"\b(?:is|are|'s|'re) (?:(?:really|so|truly|just|always|de
                       r"(?:key|crucial|vital|essential|everything|a must(?!-)|worth it|the best medicine)\b"
                       r"|\bpays off\b|\bgoes a long way\b|\bhow important\b"
                       r"|\bcan (?:really |definitely |totally )?be (?:so |really )?"
-                      r"(?:awesome|amazing|great|fun|tough|hard|rewarding|tricky|challenging|a \w+)\b", re.I)
+                      r"(?:awesome|amazing|great|fun|tough|hard|rewarding|tricky|challenging)\b", re.I)
 _OWN_SUBJECT = lazy(r"\b(?:i|i'm|i've|i'd|i'll|my|mine|we|we're|we've|we'd|we'll|our)\b", re.I)
 
 
