@@ -161,6 +161,7 @@ def test_sentences_that_say_nothing_of_the_speakers_own(text):
 
 @pytest.mark.parametrize("text", [
     "I bought a kayak.", "We went camping with the kids.", "We're moving to Denver.", "We'll adopt a dog.",
+    "The battery can be tough to remove.",
     "We love hiking.", "I love camping.", "I'm thrilled to make a family for kids who need one.",
     "Just got some new shoes, too!",  # the speaker left out
     "Been busy volunteering at the homeless shelter.", "Still working on opening a dance studio.",
