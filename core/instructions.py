@@ -664,6 +664,7 @@ _MIXED_OVERRIDE = lazy(r"(?:무시|無視|忽略)\S*\s+(?:\w+\s+){0,3}?(?:instru
                        r"|prompt)")
 
 _CJK_AI = lazy(_KO_AI + "|" + _JA_AI)
+_QUOTE_CJK = lazy(r"[\"'“「『]")
 # the nouns every Korean / Japanese family above needs one of
 _CJK_GATE = lazy(r"[\"'“「『]|최우선|最優先|우선|優先|지시|지침|명령|규칙|규정|프롬프트|설정|내용|글|문장|대화|채팅"
                  r"|상담|세션|프로필|계정|"
@@ -673,6 +674,11 @@ _CJK_GATE = lazy(r"[\"'“「『]|최우선|最優先|우선|優先|지시|지�
 _THIS_CUSTOMER = lazy(r"\bthis\s+(?:customer|account|user|client|member)\b")
 _REMEMBER = lazy(r"\b(?:remember|keep|store|save|memori[sz]e|note)\b")
 _W_FORGED = _words("role tool begin start enter end")
+_W_PRECEDENCE = _words("override overrides supersede supersedes replace replaces precedence priority outrank outranks "
+                       "trump trumps")
+_W_FICTION = _words("story scene scenario game roleplay role-play script play")
+_W_DICTATED = _words("respond reply answer say write output print repeat type")
+_QUOTE = lazy(r"[\"“'‘]")
 _W_ROLE_HEADER = _words("system developer admin administrator operator root moderator sysadmin override")
 _W_EXFIL3 = _words("told instructed given programmed configured instructions rules prompt above before context "
                    "initialization initialisation setup guidelines configuration settings programming directives")
@@ -688,7 +694,7 @@ _W_KEEP = _words("remember note save store record log add keep memorize memorise
 _W_ENTITLEMENT = _words("free eligible exempt entitled approved pre-approved preapproved expire expires unlimited vip "
                         "gold platinum premium fees fee limits limit charges charge always never zero")
 _W_WHO = _words("ai a.i llm llms bot bots chatbot chatbots model models assistant assistants system systems virtual "
-                "automated gpt chatgpt claude gemini copilot intelligence language agents agent")
+                "automated gpt chatgpt claude gemini copilot intelligence")
 
 
 def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
@@ -713,13 +719,15 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         return "tells the AI to ignore its instructions or the policy"
     if "if" in words and _TRIGGER.search(text):
         return "plants a trigger that grants something"
-    precedence = _PRECEDENCE.search(text)
+    precedence = _PRECEDENCE.search(text) if words & _W_PRECEDENCE else None
     if precedence and not _OWN_WORDS.match(text, precedence.end()) and (
             precedence.group("what").startswith(_AI_ORDERS) or _AI_STRONG.search(text) or _FIRST_PERSON.search(text)):
         return "injects chat roles or new instructions"
-    if _FICTION.search(text) or _AI_CODE.search(text):
+    code = "." in text and ("=" in text or "(" in text) and _AI_CODE.search(text)
+    if code or (words & _W_FICTION and _FICTION.search(text)):
         return "re-assigns the AI's role or asks for its prompt"
-    if _DICTATED.search(text) and not _TO_THE_CUSTOMER.search(text):
+    if (words & _W_DICTATED and _QUOTE.search(text) and _DICTATED.search(text)
+            and not _TO_THE_CUSTOMER.search(text)):
         return "decides the answer in advance"
     if words & _W_EXFIL3 and _EXFIL3.search(text):
         return "re-assigns the AI's role or asks for its prompt"
@@ -741,21 +749,26 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
             return "asks the AI to keep a claimed entitlement"
     if not words & _W_WHO:
         return None
-    if (_READER.search(text) or (_ON_READING.search(text) and _AI_STRONG.search(text))) and (
+    strong = _AI_STRONG.search(text)
+    if (_READER.search(text) or (strong and _ON_READING.search(text))) and (
             _DIRECTIVE3.search(text) or ":" in text or _AFTER_COMMA.search(text)):
         return "gives the AI an order"
-    vocative = _AI_VOCATIVE.search(text)
-    if vocative and _VOCATIVE_ORDER.search(text, vocative.end()):
-        return "speaks to the AI"
-    if _AI_HEADER.search(text):
-        return "speaks to the AI"
+    if strong:
+        vocative = _AI_VOCATIVE.search(text)
+        if vocative and _VOCATIVE_ORDER.search(text, vocative.end()):
+            return "speaks to the AI"
+        if _AI_HEADER.search(text):
+            return "speaks to the AI"
+    weak = None if strong else _WEAK_WHO.search(text)
+    if not (strong or weak):
+        return None
     objects = (_LIFTED.search(text) or _GRANT3.search(text) or _BLANKET.search(text) or _OVERRIDE.search(text)
                or (_STATUS.search(text) and _FOR_ME_OR_ALL.search(text)) or _OWN_RULES_RE.search(text))
     if not objects:
         return None
-    if _AI_STRONG.search(text) and (_DIRECTIVE3.search(text) or _AI_DECLARES.search(text)):
+    if strong and (_DIRECTIVE3.search(text) or _AI_DECLARES.search(text)):
         return "gives the AI an order"
-    if not _WEAK_WHO.search(text):
+    if not (weak or _WEAK_WHO.search(text)):
         return None
     unconditional = _GRANT3.search(text) or (_BLANKET.search(text) and not _CONDITION.search(text))
     if _AI_DECLARES.search(text) and unconditional:
@@ -777,12 +790,13 @@ def _addressed_order_cjk(text: str) -> str | None:
         return "gives the AI an order"
     if _MIXED_OVERRIDE.search(text):
         return "tells the AI to ignore its instructions or the policy"
-    if _KO_TRIGGER.search(text) or _JA_TRIGGER.search(text):
-        return "plants a trigger that grants something"
+    if _QUOTE_CJK.search(text):
+        if _KO_TRIGGER.search(text) or _JA_TRIGGER.search(text):
+            return "plants a trigger that grants something"
+        if (_KO_DICTATED.search(text) or _JA_DICTATED.search(text)) and not _TO_THE_CUSTOMER.search(text):
+            return "decides the answer in advance"
     if _KO_PRECEDENCE.search(text) or _JA_PRECEDENCE.search(text):
         return "injects chat roles or new instructions"
-    if (_KO_DICTATED.search(text) or _JA_DICTATED.search(text)) and not _TO_THE_CUSTOMER.search(text):
-        return "decides the answer in advance"
     if ((_KO_READER.search(text) or _KO_READER_WHEN.search(text)) and _KO_DIRECTIVE.search(text)) or (
             (_JA_READER.search(text) or _JA_READER_WHEN.search(text)) and _JA_DIRECTIVE.search(text)):
         return "gives the AI an order"
