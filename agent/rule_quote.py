@@ -83,6 +83,7 @@ STEM_KEY = "~"
 _LINK = lazy(r"\[\[[^\]]*\]\]")
 _FOOTNOTE = lazy(r"\s*\[\^[^\]]+\]")
 _ANNOUNCES = lazy(r"\b(?:the following|as follows|below)\b|다음|아래|以下|次の", re.IGNORECASE)
+_SUBHEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _LIST_ITEM = lazy(r"^([ \t]*)(?:[-*+•・]|\d+[.)])[ \t]+(.+)$", re.MULTILINE)
 _ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
 
@@ -283,6 +284,21 @@ def _lead_ins(body: str, sentences: list[str]) -> dict[int, int]:
     return lead
 
 
+def _under_subheadings(body: str, sentences: list[str]) -> dict[int, int]:
+    """Each sentence (by index) → the sub-heading of the page it sits under (a heading line of the body)."""
+    headings = {match.group(1).strip().strip("*_").strip() for match in _SUBHEADING.finditer(body)}
+    if not headings:
+        return {}
+    under: dict[int, int] = {}
+    current: int | None = None
+    for i, sentence in enumerate(sentences):
+        if sentence in headings:
+            current = i
+        elif current is not None:
+            under[i] = current
+    return under
+
+
 def _with_lead(indices: list[int], lead: dict[int, int]) -> list[int]:
     """``indices`` with each list item's lead-in placed just before it (once)."""
     out: list[int] = []
@@ -321,6 +337,10 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     lead = _lead_ins(body, candidates)
     for item, lead_in in lead.items():
         found[item] = found[item] | found[lead_in]
+    # a sentence under a sub-heading of the page ("### Extended protection") is about it, as the page's
+    # sentences are about the page's heading
+    for sentence, heading_at in _under_subheadings(body, candidates).items():
+        found[sentence] = found[sentence] | found[heading_at]
     # a "how long / how much / 何日" question is answered by a sentence with that kind of figure
     asked_measures = measures_asked(question, [u.word for u in units])
     figures = [frozenset(m.name for m in asked_measures if m.figure.search(_FOOTNOTE.sub("", s)))

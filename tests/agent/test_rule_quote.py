@@ -456,3 +456,14 @@ def test_a_table_row_states_the_figure_of_the_cell_the_question_names():
     row = "Plan: Plus; Monthly price: 20 dollars; Data: 50 GB."
     assert figure_of(row, "How much data does the Plus plan have?") == "50 GB"
     assert figure_of(row, "How much is the Plus plan?") == "20 dollars"
+
+
+def test_a_sentence_under_a_sub_heading_of_the_page_is_about_it():
+    body = ("Every product comes with a two-year warranty.\n\n### Extended protection\n\n"
+            "Voltline Care adds accidental damage cover for three years. It costs 10% of the product price.\n"
+            "Theft is not covered.\n\n### Claims\n\nWe repair a product within 15 business days.\n")
+    quote = choose_rule(body, "How much does extended protection cost?", heading="Warranty")
+    assert quote.sentences == ["It costs 10% of the product price."]
+    quote = choose_rule(body, "How long does a claim take?", heading="Warranty")
+    assert quote.sentences == ["We repair a product within 15 business days."]
+    assert in_short("How long does a claim take?", quote.ranked) == ("figure", "15 business days")
