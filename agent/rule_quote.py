@@ -83,6 +83,9 @@ STEM_KEY = "~"
 _LINK = lazy(r"\[\[[^\]]*\]\]")
 _FOOTNOTE = lazy(r"\s*\[\^[^\]]+\]")
 _ANNOUNCES = lazy(r"\b(?:the following|as follows|below)\b|다음|아래|以下|次の", re.IGNORECASE)
+# a sentence that begins with a pronoun for what the sentence before it is about
+_GOES_ON = lazy(r"(?:it|this|these|they|that|those|such)\b(?!\s+(?:is|are)\s+(?:why|how|what|when)\b)|"
+                r"이\s|이는|이때|이 경우|これ|この|その", re.IGNORECASE)
 _SUBHEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _LIST_ITEM = lazy(r"^([ \t]*)(?:[-*+•・]|\d+[.)])[ \t]+(.+)$", re.MULTILINE)
 _ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
@@ -335,6 +338,12 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     # a list item under its lead-in ("The following items cannot be returned:" / "- Gift cards") is read
     # with it: the lead-in says what the item is about, and is quoted with it
     lead = _lead_ins(body, candidates)
+    # a sentence that goes on about the one before ("It costs 9.99 dollars." after "Express delivery is
+    # available before 2 pm.") is read and quoted with it, as a list item with its lead-in
+    headings = set(_under_subheadings(body, candidates).values())
+    for i in range(1, len(candidates)):
+        if i not in lead and i - 1 not in headings and _GOES_ON.match(candidates[i]):
+            lead[i] = lead.get(i - 1, i - 1) if candidates[i - 1].endswith((":", "：")) else i - 1
     for item, lead_in in lead.items():
         found[item] = found[item] | found[lead_in]
     # a sentence under a sub-heading of the page ("### Extended protection") is about it, as the page's

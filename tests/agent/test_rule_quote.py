@@ -463,7 +463,20 @@ def test_a_sentence_under_a_sub_heading_of_the_page_is_about_it():
             "Voltline Care adds accidental damage cover for three years. It costs 10% of the product price.\n"
             "Theft is not covered.\n\n### Claims\n\nWe repair a product within 15 business days.\n")
     quote = choose_rule(body, "How much does extended protection cost?", heading="Warranty")
-    assert quote.sentences == ["It costs 10% of the product price."]
+    # (quoted with the sentence its "It" stands for)
+    assert quote.sentences == ["Voltline Care adds accidental damage cover for three years.",
+                               "It costs 10% of the product price."]
     quote = choose_rule(body, "How long does a claim take?", heading="Warranty")
     assert quote.sentences == ["We repair a product within 15 business days."]
     assert in_short("How long does a claim take?", quote.ranked) == ("figure", "15 business days")
+
+
+def test_a_sentence_that_goes_on_about_the_one_before_is_read_with_it():
+    body = ("Express delivery is available for orders placed before 2 pm. It costs 9.99 dollars.\n"
+            "Standard delivery takes 3 to 5 business days.\n")
+    quote = choose_rule(body, "How much is express delivery?", heading="Delivery")
+    # "It costs 9.99 dollars." says nothing of express delivery alone: both are quoted, its figure stated
+    assert quote.sentences == ["Express delivery is available for orders placed before 2 pm.", "It costs 9.99 dollars."]
+    assert in_short("How much is express delivery?", quote.ranked) == ("figure", "9.99 dollars")
+    assert choose_rule(body, "How long does standard delivery take?").sentences == [
+        "Standard delivery takes 3 to 5 business days."]
