@@ -535,7 +535,8 @@ _COMMON_SUBJECT = frozenset(_COMMON_SUBJECT_WORDS.split())
 def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answering: bool = False) -> bool:
     """A sentence that passes none of the structural tests above (see the comment): a reaction, a remark, banter.
 
-    English only (the Korean and Japanese reactions are ``is_reaction``'s short exclamations). Extraction uses it
+    English by the structural tests above; Korean and Japanese, where the speaker is usually left out, by the
+    shapes that say nothing (``_says_nothing_cjk``). Extraction uses it
     to decide whether a group of sentences is a fact at all, not to cut sentences out of a fact: the words
     around what the person said about themselves stay in the quote ("Highly recommend it!" after the book).
     ``answering``: the sentence answers a question, which gives it its subject ("How's the store going?" →
