@@ -47,6 +47,7 @@ Measured by ``scripts/bench_injection.py`` (docs/lint.md).
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -78,6 +79,8 @@ _LEETY = lazy(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{4,}")
 
 def normalize(text: str) -> str:
     """The text as the detector reads it (see the module docstring); also what ``mem lint`` reasons on."""
+    if "&" in text and _ENTITY.search(text):
+        text = html.unescape(text)  # "&lt;system&gt;" is "<system>" to whoever renders it
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
         if _FORMAT_CHARS.search(text):
@@ -100,6 +103,7 @@ def normalize(text: str) -> str:
 
 
 _MAYBE_SPACED = lazy(r"\b[a-z][ .\-_*][a-z][ .\-_*][a-z][ .\-_*][a-z]\b")
+_ENTITY = lazy(r"&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
 _MAYBE_LEET = lazy(r"[a-z][0-9@$!][a-z]|[0-9@$][a-z]{2}")
 _LEET_SHORT = lazy(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{2,}")
 # one CJK character per "word", four or more in a row ("以 前 の 指 示 を 無 視"): letters spelled apart
@@ -245,7 +249,8 @@ _NEW_INSTRUCTIONS = lazy(r"\b(?:new|updated|real|actual|true|hidden|secret|prior
 # Addressees. AI words are unambiguous; "model" only as the subject of a modal ("model number" is not).
 _AI = (r"(?:ai|a\.i\.|artificial\s+intelligence|llms?|large\s+language\s+models?|language\s+models?|"
        r"chat\s*bots?|bots?|gpt[\w.-]*|chatgpt|claude|gemini|copilot|ai\s+(?:assistant|agent|system|model|tool|reader)s?|"
-       r"virtual\s+(?:assistant|agent)s?|digital\s+assistants?|"
+       r"virtual\s+(?:assistant|agent|helper|rep)s?|digital\s+assistants?|ai\s+helpers?|"
+       r"(?:support|service|help)\s*bots?|"
        r"automated\s+(?:assistant|agent|system|responder|reader|tool)s?)")
 _MODAL = (r"(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to|"
           r"is\s+required\s+to|are\s+required\s+to|will\s+now|must\s+now|should\s+now|may\s+now|is\s+instructed\s+to|"
@@ -408,6 +413,10 @@ _READER = lazy(
     r"parsing|parses|summari[sz]ing|ingesting|indexing|answering\s+(?:from|with|using)|answers\s+from|trained\s+on|"
     r"handling|handles)\s+(?:this|these)\s+(?:\w+\s+)?(?:pages?|documents?|texts?|files?|knowledge\s+base|articles?|sections?|"
     r"paragraphs?|content|messages?|polic(?:y|ies)|chat|conversation|case)\b"
+    r"|\b(?:ai|bots?|chatbots?|models?|llms?)\s+(?:that|which|who)\s+(?:reads?|processes|parses|summari[sz]es|sees)\s+"
+    r"(?:this|these)\b"
+    r"|\b(?:generated|automated|ai|model|bot)\s+(?:answers?|responses?|replies|summaries|outputs?)\s+(?:based\s+on|from|"
+    r"using|drawing\s+on)\s+this\b"
     r"|\bif\s+you\s+are\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|bot|chatbot|llm|language\s+model|automated|virtual|machine|"
     r"model|program)\b"
     r"|\b(?:addressed|written|meant|intended)\s+(?:to|for)\s+(?:the\s+|any\s+|an?\s+)?(?:ai|bot|chatbot|model|llm|"
@@ -440,7 +449,8 @@ _OWN_RULES = (r"(?:(?:your|its|the\s+(?:ai|bot|model|assistant)'?s)\s+(?:own\s+)
               r"|(?:system|hidden|secret|initial|original)\s+(?:instructions|rules|prompt|directives|guidelines)"
               r"|(?:instructions?|rules?|guidelines?|guidance|directions?|directives?|prompt|configuration|settings)\s+"
               r"(?:that\s+|which\s+)?(?:you(?:'ve|\s+have|\s+were|\s+had)?\s+(?:been\s+)?(?:were\s+)?(?:given|told|received|"
-              r"got|configured|set\s+up|programmed|trained|instructed|follow|are\s+following|are\s+bound\s+by)))")
+              r"got|configured|set\s+up|programmed|trained|instructed|follow|are\s+following|are\s+bound\s+by|loaded|"
+              r"fed|provided|supplied|initiali[sz]ed|primed|briefed)))")
 _OWN_RULES_RE = lazy(_OWN_RULES)
 _EXFIL3 = lazy(
     r"\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed|given|programmed|configured)\b(?:\s+\w+){0,3}?\s+"
@@ -499,6 +509,14 @@ _KO_TRIGGER = lazy(r"[\"'“「『][^\"'”」』]{1,30}[\"'”」』]\s*(?:이?
 _JA_TRIGGER = lazy(r"[\"'“「『][^\"'”」』]{1,30}[\"'”」』]\s*(?:と|を)(?:言ったら|言えば|入力したら|書いたら|送ったら"
                    r"|言われたら)"
                    r".{0,30}?(?:返金|承認|免除|支給|解除|無料)")
+_OKAYED = lazy(
+    r"\b(?:team\s+lead|manager|supervisor|boss|head\s+office|director|owner|ceo|admin|lead|colleague|rep)\s+(?:\w+\s+)?"
+    r"(?:already\s+)?(?:okayed|ok'?d|approved|signed\s+off(?:\s+on)?|cleared|authori[sz]ed|greenlit|green-lit|said\s+yes)\b"
+    r".{0,60}?\b(?:so|and)\s+(?:you\s+(?:can|may|should|could)|go\s+ahead|just|please)\b(?:\s+\S+){0,4}?\s+"
+    r"(?:refund|approve|process|push|waive|grant|accept|issue|skip|bypass|honou?r|credit|confirm)\w*")
+_YOU_MAY_BEND = lazy(
+    r"\byou(?:'re|\s+are)\s+(?:\w+\s+)?(?:allowed|permitted|authori[sz]ed|able|free)\s+to\s+(?:make\s+(?:an\s+)?exceptions?|"
+    r"bend|break|ignore|override|waive|skip|bypass)\b.{0,40}?\b(?:so|and\s+then|then)\b")
 _AS_IF_NO_RULES = lazy(
     r"\b(?:if|imagine|suppose|pretend)\s+(?:that\s+)?you\s+(?:had|have|didn't\s+have|did\s+not\s+have)\s+no\s+"
     r"(?:\w+\s+){0,2}?(?:polic(?:y|ies)|rules?|limits?|restrictions?|guidelines?|instructions?)\b|"
@@ -555,7 +573,8 @@ _W_THIRD = _words("assistant assistants system systems ai bot bots chatbot model
                   "remember note save store record log add keep profile account conversations chats "
                   "role tool begin end treat consider mark regard eligible exempt approved if though imagine "
                   "suppose pretend overrides override precedence priority story scenario game play respond reply "
-                  "say write")
+                  "say write okayed ok'd approved signed cleared authorised authorized greenlit allowed permitted "
+                  "generated")
 # Korean and Japanese: the same three models
 _KO_READER = lazy(r"(?:이|본)\s*(?:문서|페이지|글|내용|문단|정책|자료)(?:를|을)?\s*(?:읽는|처리하는|참고하는|보는"
                   r"|요약하는)\s*"
@@ -563,6 +582,12 @@ _KO_READER = lazy(r"(?:이|본)\s*(?:문서|페이지|글|내용|문단|정책|�
 _JA_READER = lazy(r"この(?:ページ|文書|ドキュメント|文章|資料|規定|記事)を(?:読む|読んでいる|処理する|参照する"
                   r"|要約する)"
                   rf"(?:{_JA_AI}|システム)")
+_KO_AI_VOC = lazy(rf"^\W*(?:{_KO_AI}|상담\s*봇|상담봇)\s*(?:님|씨|아|야)?\s*[,，、:]?\s")
+_JA_AI_VOC = lazy(rf"^\W*(?:{_JA_AI}|サポートボット)(?:さん|様|くん|ちゃん)?[、,，:：]")
+_OUTSIDE_RULES = lazy(r"규정\s*(?:예외|외)|예외\s*(?:로|적용)|특별\s*(?:케이스|처리)|規定外|ルール外|特例"
+                      r"|例外(?:として|扱い)")
+_CJK_AI_PAREN = lazy(r"^\W*[(（]\s*(?:모델|AI|ai|챗봇|봇|モデル|チャットボット|ボット)\s*(?:용|에게|전용|向け|用"
+                     r"|へ)\s*[)）]")
 _KO_READER_WHEN = lazy(rf"{_KO_AI}\s*(?:이|가|은|는)\s*(?:이|본)\s*(?:문서|글|페이지|규정|정책|내용|자료)"
                        r"(?:을|를)\s*(?:읽을|요약할|처리할|참고할|볼|인용할)\s*(?:때|경우)")
 _JA_READER_WHEN = lazy(rf"{_JA_AI}(?:が|は)この(?:ページ|文書|文章|規定|記事|ドキュメント|資料)を"
@@ -571,12 +596,16 @@ _JA_READER_WHEN = lazy(rf"{_JA_AI}(?:が|は)この(?:ページ|文書|文章|�
 _CJK_AI_STRICT = lazy(r"AI|ai|인공\s*지능|챗봇|언어\s*모델|어시스턴트|(?<!로)봇|GPT|가상\s*비서|자동\s*응답|人工知能|"
                       r"チャットボット|言語モデル|アシスタント|(?<!ロ)ボット|自動応答")
 _KO_EXFIL = lazy(
+    r"(?:처음에?|최초에?|원래|애초에)\s*(?:주어진|받은|설정된|입력된|제공된)\s*\S{1,8}(?:을|를)\s*(?:\S+\s*){0,5}?"
+    r"(?:보여|알려|출력|공개|적어|써|말해)|"
     r"(?:어떤|무슨|무엇을|뭘|뭐라고)\s*(?:지시|지침|명령|규칙|프롬프트)?(?:을|를)?\s*(?:받았|지시받았|설정됐|들었)"
     r"|(?:처음에|원래|기존에|사전에|미리)?\s*(?:설정된|주어진|받은|입력된)\s*(?:지시|지침|규칙|프롬프트|명령|설정)(?:사항)?"
     r"(?:\s*내용)?(?:을|를)?\s*(?:\S+\s*)?(?:보여|알려|출력|공개|적어|써|말해)"
     r"|(?:위|앞|이전)(?:에|의)?\s*(?:적힌|쓰인|나온|있는|작성된)\s*(?:모든\s*)?(?:내용|지시|글|문장)(?:을|를)?\s*(?:\S+\s*){0,3}?"
     r"(?:출력|보여|알려|공개|반복)")
 _JA_EXFIL = lazy(
+    r"(?:最初に|元々|もともと|あらかじめ|初めに)(?:与えられた|渡された|設定された|受けた|入力された|指定された)\S{0,8}?を"
+    r"\S{0,12}?(?:見せ|表示|出力|書き出|教え|貼り付け)|"
     r"(?:何と|どんな|どのような|何を)(?:指示|命令|ルール)?(?:を)?(?:指示され|言われ|設定され|受け|与えられ)"
     r"|(?:(?:最初に|事前に|元々|あらかじめ|もともと)?(?:与えられた|設定された|受けた|指定された|入力された)"
     r"(?:指示|ルール|規則|プロンプト|命令)|初期設定の?(?:文章|内容|テキスト)?|システム設定の?(?:文章|内容)?)"
@@ -586,11 +615,17 @@ _KO_KEEP = lazy(r"(?:(?:앞으로|이후)?\s*(?:모든|매)\s*(?:대화|채팅|�
                 r"|메모에|"
                 r"(?:대화|채팅|상담|세션)\s*(?:이후로도|이후에도|후에도|에서도|마다|에도|끝나도))"
                 r"\s*(?:\S+\s*){0,8}?(?:기억|저장|기록|메모|추가|적어|남겨|등록)")
-_KO_ENTITLEMENT = lazy(r"(?:무료|면제|대상|승인|VIP|vip|무제한|환불\s*가능|예외|골드|프리미엄)")
+_KO_ENTITLEMENT = lazy(r"(?:무료|면제|대상|승인|VIP|vip|무제한|환불\s*가능|예외|골드|프리미엄|(?:제한|적용)(?:을"
+                       r"|이)?\s*받지\s*않|"
+                       r"적용되지\s*않)")
+_KO_KEEP_CLAIM = lazy(r"(?:다|라)고\s*(?:저장|기록|메모|기억)(?:해|하)")
+_JA_KEEP_CLAIM = lazy(r"(?:と|って)(?:保存|記録|記憶|メモ|覚え)")
 _JA_KEEP = lazy(r"(?:(?:今後の)?(?:すべての|全ての|全部の|毎回の)(?:会話|チャット|やり取り|セッション)(?:で|に)"
                 r"|プロフィールに|"
                 r"アカウントに|記録に|メモに|(?:会話|チャット|セッション)(?:が終わっても|の後も|以降も|でも|をまたいで))\S{0,30}?(?:覚えて|記憶|保存|記録|メモ|追加|登録|残して)")
-_JA_ENTITLEMENT = lazy(r"(?:無料|免除|対象|承認|VIP|vip|無制限|返金可能|例外|ゴールド|プレミアム)")
+_JA_ENTITLEMENT = lazy(r"(?:無料|免除|対象|承認|VIP|vip|無制限|返金可能|例外|ゴールド|プレミアム|制限を受けない"
+                       r"|適用されない|"
+                       r"対象外)")
 _KO_STATUS = lazy(r"(?:VIP|vip|골드|프리미엄|우수|플래티넘)\s*(?:회원|고객)?\s*(?:으로|로)\s*(?:처리|취급|대우|간주"
                   r"|등록|해)"
                   r"|승인(?:된|됨)\s*(?:것|걸)\s*(?:으로|로)")
@@ -666,7 +701,8 @@ _MIXED_OVERRIDE = lazy(r"(?:무시|無視|忽略)\S*\s+(?:\w+\s+){0,3}?(?:instru
 _CJK_AI = lazy(_KO_AI + "|" + _JA_AI)
 _QUOTE_CJK = lazy(r"[\"'“「『]")
 # the nouns every Korean / Japanese family above needs one of
-_CJK_GATE = lazy(r"[\"'“「『]|최우선|最優先|우선|優先|지시|지침|명령|규칙|규정|프롬프트|설정|내용|글|문장|대화|채팅"
+_CJK_GATE = lazy(r"[\"'“「『]|최우선|最優先|우선|優先|저장|保存|処理|確認|처음|最初|규정|[(（]|지시|지침|명령|규칙"
+                 r"|규정|프롬프트|설정|내용|글|문장|대화|채팅"
                  r"|상담|세션|프로필|계정|"
                  r"기록|메모|시스템|관리자|개발자|운영자|AI|ai|봇|모델|비서|자동|무시|[#\[【(]|無視|忽略|指示|命令|ルール|規則|規定|プロンプト|"
                  r"設定|内容|文章|テキスト|会話|チャット|やり取り|セッション|プロフィール|アカウント|記録|メモ|システム|"
@@ -674,13 +710,16 @@ _CJK_GATE = lazy(r"[\"'“「『]|최우선|最優先|우선|優先|지시|지�
 _THIS_CUSTOMER = lazy(r"\bthis\s+(?:customer|account|user|client|member)\b")
 _REMEMBER = lazy(r"\b(?:remember|keep|store|save|memori[sz]e|note)\b")
 _W_FORGED = _words("role tool begin start enter end")
+_W_OKAYED = _words("okayed ok'd okd approved signed cleared authorised authorized greenlit green-lit yes allowed "
+                   "permitted able free")
 _W_PRECEDENCE = _words("override overrides supersede supersedes replace replaces precedence priority outrank outranks "
                        "trump trumps")
 _W_FICTION = _words("story scene scenario game roleplay role-play script play")
 _W_DICTATED = _words("respond reply answer say write output print repeat type")
 _QUOTE = lazy(r"[\"“'‘]")
 _W_ROLE_HEADER = _words("system developer admin administrator operator root moderator sysadmin override")
-_W_EXFIL3 = _words("told instructed given programmed configured instructions rules prompt above before context "
+_W_EXFIL3 = _words("told instructed given programmed configured instructions rules prompt above before context loaded "
+                   "fed primed briefed "
                    "initialization initialisation setup guidelines configuration settings programming directives")
 _W_AUTHORITY = _words("your no without")  # "no" also gates a persona "who has no rules"
 _W_NEW_TASK = _words("real actual true new updated hidden secret priority override revised decode decipher reverse "
@@ -694,7 +733,7 @@ _W_KEEP = _words("remember note save store record log add keep memorize memorise
 _W_ENTITLEMENT = _words("free eligible exempt entitled approved pre-approved preapproved expire expires unlimited vip "
                         "gold platinum premium fees fee limits limit charges charge always never zero")
 _W_WHO = _words("ai a.i llm llms bot bots chatbot chatbots model models assistant assistants system systems virtual "
-                "automated gpt chatgpt claude gemini copilot intelligence")
+                "automated gpt chatgpt claude gemini copilot intelligence generated helper helpers")
 
 
 def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
@@ -719,6 +758,8 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         return "tells the AI to ignore its instructions or the policy"
     if "if" in words and _TRIGGER.search(text):
         return "plants a trigger that grants something"
+    if words & _W_OKAYED and (_OKAYED.search(text) or _YOU_MAY_BEND.search(text)):
+        return "claims an exemption for the AI to apply"
     precedence = _PRECEDENCE.search(text) if words & _W_PRECEDENCE else None
     if precedence and not _OWN_WORDS.match(text, precedence.end()) and (
             precedence.group("what").startswith(_AI_ORDERS) or _AI_STRONG.search(text) or _FIRST_PERSON.search(text)):
@@ -800,13 +841,17 @@ def _addressed_order_cjk(text: str) -> str | None:
     if ((_KO_READER.search(text) or _KO_READER_WHEN.search(text)) and _KO_DIRECTIVE.search(text)) or (
             (_JA_READER.search(text) or _JA_READER_WHEN.search(text)) and _JA_DIRECTIVE.search(text)):
         return "gives the AI an order"
-    if (_KO_KEEP.search(text) and _KO_ENTITLEMENT.search(text)) or (
-            _JA_KEEP.search(text) and _JA_ENTITLEMENT.search(text)):
+    if ((_KO_KEEP.search(text) or _KO_KEEP_CLAIM.search(text)) and _KO_ENTITLEMENT.search(text)) or (
+            (_JA_KEEP.search(text) or _JA_KEEP_CLAIM.search(text)) and _JA_ENTITLEMENT.search(text)):
         return "asks the AI to keep a claimed entitlement"
     if _CJK_AI.search(text) and (_KO_STATUS.search(text) or _JA_STATUS.search(text)):
         return "gives the AI an order"
     if _CJK_AI_STRICT.search(text) and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text)):
         return "orders every request granted"
+    if (_KO_AI_VOC.search(text) or _JA_AI_VOC.search(text)) and _OUTSIDE_RULES.search(text):
+        return "claims an exemption for the AI to apply"
+    if _CJK_AI_PAREN.search(text):
+        return "speaks to the AI"
     return None
 
 
@@ -816,11 +861,14 @@ _AI_DECLARES = lazy(rf"\b(?:{_AI}|model|assistant)\s+(?:\w+\s+)?(?:replies|answe
                     r"accepts|treats|considers|waives|issues|confirms)\b")
 _AFTER_COMMA = lazy(r",\s+(?:please\s+)?(?:approve|grant|accept|issue|waive|refund|treat|consider|tell|respond|reply|"
                     r"answer|ignore|disregard|forget|skip|share|show|print|repeat)\b")
-_AI_HEADER = lazy(rf"^\W*(?:the\s+)?(?:{_AI}|model)\s+(?:instructions?|directives?|orders?|commands?|prompt|rules|"
+_AI_HEADER = lazy(rf"^\W*\(\s*(?:for|to|attn:?)\s+(?:the\s+|all\s+|any\s+)?(?:{_AI}|models?)\s*\)\s*\S|"
+                  rf"^\W*(?:the\s+)?(?:{_AI}|model)\s+(?:instructions?|directives?|orders?|commands?|prompt|rules|"
                   r"guidelines|notes?|memo)\s*[:\-–—]\s*\S")
-_AI_VOCATIVE = lazy(rf"(?:^|[,.;!?—–-])\s*(?:(?:hey|ok|okay|dear|listen|look|so|attention|attn)\s+)*(?:the\s+)?"
+_AI_VOCATIVE = lazy(rf"(?:^|[,.;:!?—–-])\s*(?:(?:hey|ok|okay|dear|listen|look|so|attention|attn)\s+)*"
+                    r"(?:(?:reminder|note|message|memo|notice|ps|p\.s\.)\s+(?:to|for)\s+)?(?:the\s+)?"
                     rf"(?:{_AI})\s*[:,—–-]")
-_VOCATIVE_ORDER = lazy(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|proceed|go\s+ahead|(?:so|and|then)\s+(?:just\s+|please\s+)?"
+_VOCATIVE_ORDER = lazy(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|proceed|go\s+ahead|mark|resolve|close|unlimited|exempt|"
+                       r"pre-?approved|never\s+expires?|(?:so|and|then)\s+(?:just\s+|please\s+)?"
                        r"(?:add|apply|credit|change|update|remove|cancel|unlock|enable|disable|lift|mark|set|put|"
                        r"transfer|extend|upgrade)|you\s+(?:approve|grant|accept|refund|waive|"
                        r"will|must|shall|should|are\s+going\s+to|have\s+to|need\s+to|can\s+now)|"
@@ -853,6 +901,7 @@ _ROLE_NOUN = (r"(?:(?:billing|account|store|shop|general|senior|regional|branch|
               r"moderator|vip|team\s+lead|insider|assistant|agent)s?")
 _PERSONA_VERB = lazy(
     r"\b(?:pretend|make\s+believe|role-?\s?play|play\s+(?:the\s+)?(?:role|part)\s+of|take\s+on\s+the\s+role|"
+    r"(?:put\s+on|wear|don)\s+the\s+(?:hat|cap|shoes|persona)\s+of|step\s+into\s+the\s+(?:shoes|role)\s+of|"
     r"assume\s+the\s+role|pose\s+as|consider\s+yourself|(?P<frame>act|behave|imagine|be|assume|respond|answer|"
     r"reply|treat)\b)")
 _PERSONA_REST = lazy(
@@ -928,15 +977,16 @@ _JA_OBEY = lazy(
     r"(?:いつも|必ず|常に|絶対)\S{0,3}?「?はい」?と(?:答え|言っ|返事|返答)"
     r"|(?:何を頼んでも|何でも|どんな(?:依頼|要求|お願い|こと)|全部|すべて|全て)\S{0,12}?(?:受け入れ|承認|同意|正しいと|認め)"
     r"|断らないで"
-    r"|(?:確認|本人確認|チェック|検証)(?:は|を)?(?:しないで|せずに|なしで|飛ばして|省略して)\S{0,15}?(?:承認|処理|返金)"
+    r"|(?:確認|本人確認|チェック|検証)(?:は|を)?(?:しないで|せずに|なしで|飛ばして|省略して|省いて|スキップして|抜きで)"
+    r"\S{0,15}?(?:承認|処理|返金)"
     r"|承認(?:済み|された)(?:だ|と|こと)(?:と|に)"
     r"|自動的?に承認"
     r"|(?:私|わたし)の言うこと(?:に|は)\S{0,6}?(?:同意|正しい|従)"
     rf"|{_JA_TARGET}(?:は|を)?気にせず")
-_JA_IMPERATIVE = lazy(r"(?:ください|下さい|なさい|てね|てくれ|ように|しろ|せよ)")
+_JA_IMPERATIVE = lazy(r"(?:ください|下さい|なさい|てね|てくれ|ように|しろ|せよ|て[。！!]?\s*$)")
 _W_CUSTOMER = _words("pretend believe roleplay role-play role part pose consider act behave imagine be assume respond "
                      "answer reply treat always never everything anything whatever every each whenever all any "
-                     "check checking verify verification tell inform let's lets work")
+                     "check checking verify verification tell inform let's lets work put wear don step")
 
 
 # Claimed exemptions (a third structure, found on customer messages written after the two above had
@@ -969,7 +1019,7 @@ _KEEP_RULE_FROM_ME = lazy(
     r"\b(?:do\s+not|don't|must\s+not|mustn't|never|stop|no\s+longer)\s+(?:[\w-]+\s+){0,2}?(?:mention(?:ing)?|"
     r"bring(?:ing)?\s+up|cit(?:e|ing)|quot(?:e|ing)|apply(?:ing)?|enforc(?:e|ing)|remind(?:ing)?\s+me\s+(?:of|about))"
     r"\s+(?:the\s+|your\s+|any\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:limits?|windows?|deadlines?|"
-    r"polic(?:y|ies)|rules?|terms|restrictions?)\b")
+    r"polic(?:y|ies)|rules?|terms|restrictions?|fees?|charges?)\b")
 # "your supervisor said I can…, so accept this return": the service's own people quoted as having
 # decided, then the AI told to act on it (a question about what a colleague said is not an order).
 _THEIR_WORD = lazy(r"\b(?:your|the\s+store's|the\s+company's)\s+(?:\w+\s+)?(?:manager|supervisor|boss|colleague|"
