@@ -50,7 +50,7 @@ from mem.core.text import terms as content_terms
 from mem.core.text.analyzer import WORDS, analyzers
 from mem.core.text.cjk import is_hangul
 from mem.core.text.inflection import japanese_stems, korean_key, korean_keys
-from mem.core.text.lexicon import Measure, lexicon, measures_asked, names, related_forms
+from mem.core.text.lexicon import MEASURES, Measure, lexicon, measures_asked, names, related_forms
 from mem.core.text.pattern import lazy
 from mem.core.text.stopwords import QUESTION, QUESTION_FRAME, QUESTION_FRAME_CJK
 
@@ -437,6 +437,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
 _YES_NO = lazy(r"^(?:can|could|do|does|did|is|are|was|were|will|would|may|might|must|should|shall|has|have|am)"
                      r"\b", re.IGNORECASE)
 _WH = lazy(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECASE)
+_WHEN = lazy(r"\bwhen\b|いつ|언제", re.IGNORECASE)
 _CJK_WH = lazy(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|며칠|何|いつ|いくら|どう|どこ|どの|どれ|誰")
 _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
@@ -488,9 +489,15 @@ def figure_of(sentence: str, question: str) -> str | None:
             figures.append((match.start(), match.start() + len(figure), figure))
     units = [u for u in question_units(question) if u.key]
     wanted = [m.figure for m in measures_asked(question, [u.word for u in units])]
+    when = not wanted and _WHEN.search(question)
+    if when:
+        # "When does it arrive?" is answered by a time or a period, never by the price beside it
+        wanted = [m.figure for m in MEASURES if m.name in ("duration", "time of day")]
     for start, end, figure in figures:
         if any(start <= hit.start() < end for kind in wanted for hit in kind.finditer(text)):
             return figure
+    if when:
+        return None
     # a table row read with its labels ("Plan: Plus; Monthly price: 20 dollars; Data: 50 GB."): the figure
     # of the cell whose label the question names ("How much data …?" → 50 GB)
     for start, _, figure in figures:

@@ -480,3 +480,11 @@ def test_a_sentence_that_goes_on_about_the_one_before_is_read_with_it():
     assert in_short("How much is express delivery?", quote.ranked) == ("figure", "9.99 dollars")
     assert choose_rule(body, "How long does standard delivery take?").sentences == [
         "Standard delivery takes 3 to 5 business days."]
+
+
+def test_a_when_question_is_answered_by_a_time_or_a_period_never_by_a_price():
+    assert figure_of("It costs 9.99 dollars and arrives the next business day.",
+                     "When does express delivery arrive?") is None
+    assert figure_of("It costs 9.99 dollars and arrives within 2 business days.",
+                     "When does express delivery arrive?") == "2 business days"
+    assert figure_of("チェックインは15時から23時までです。", "チェックインはいつからですか？") == "15時"
