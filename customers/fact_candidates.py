@@ -22,7 +22,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like
-from mem.customers.slots import Slot, find_slot
+from mem.customers.slots import Slot, sentence_slot, slot_in
 from mem.customers.statements import build_statement
 
 
@@ -91,19 +91,25 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     question = asked.removeprefix("asked: ") if asked and answers else ""
     about_them = answers and lang == "en" and kinds.asks_about_the_speaker(question)
     groups: list[_Group] = []
+    before: list[str] = []
     for said in split_sentences(turn.text):
         sentence = _without_machine_text(said)
         if sentence is None:
             continue  # an import format's caption or attachment marker is never the customer's words
+        # the slot this sentence fills, also as a bare value after "I changed my number." or in answer to
+        # "What's the new number?" ("010-7781-3052입니다.")
+        filled = sentence_slot(sentence.text, before=" ".join(before[-2:]), asked=None if before else question)
+        announced = bool(before) and filled is not None and sentence_slot(sentence.text) is None
+        before.append(sentence.text)
         kind = kinds.classify(sentence.text, lang=lang)
         reaction = False
-        if kind in ("event", "preference", "attribute") and kinds.is_reaction(sentence.text, lang=lang) \
+        if kind in ("event", "preference", "attribute") and filled is None and kinds.is_reaction(sentence.text, lang=lang) \
                 and not (about_them and not groups and kinds.is_evaluation(sentence.text)):
             kind, reaction = None, True  # "Aww, that's so cute!": a reaction, not a statement about the customer
         elif kind is None and answers and not groups and _ANSWER.match(sentence.text) \
                 and (about_them and kinds.asks_yes_or_no(question) or _says_more(sentence.text)):
             kind = "event"  # "No, no pets right now." after "Do you have pets?": the answer is the fact
-        if kind is None and not reaction and find_slot(sentence.text) is not None:
+        if kind is None and not reaction and filled is not None:
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         extends = kind is None and not reaction and lang == "en" and bool(groups) and not groups[-1].standalone \
             and any(groups[-1].strong) and kinds.is_short_statement(sentence.text)
@@ -113,7 +119,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # of theirs, no name, number, day or third person): not enough to make a fact, but kept inside one.
         # An answer to a question is read more leniently until something in it counts: the question is its
         # subject ("How's the store going?" → "It's a wild ride.").
-        weak = extends or kind in ("event", "preference", "attribute") and find_slot(sentence.text) is None \
+        weak = extends or kind in ("event", "preference", "attribute") and filled is None \
             and kinds.says_nothing_of_their_own(sentence.text, lang=lang,
                                                 answering=answers and not any(any(g.strong) for g in groups))
         retraction = kinds.is_retraction(sentence.text, lang=lang)
@@ -125,10 +131,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # information ("Can you tell me when it arrives?" → "Sure, on Monday." agrees to nothing)
         asks_action = kind in ("request", "decision") and not kinds.asks_for_information(sentence.text, lang=lang)
         standalone = retraction or kinds.is_direct_context_request(sentence.text, lang=lang) or (
-            kind is not None and find_slot(sentence.text) is not None)
+            kind is not None and filled is not None)
         last = groups[-1] if groups else None
         if standalone and last is not None and not last.standalone and len(last.sentences) == 1 \
-                and not retraction and kinds.is_correction(last.sentences[0].text, lang=lang):
+                and not retraction and (announced or kinds.is_correction(last.sentences[0].text, lang=lang)):
             # "정정할게요. 주문 번호는 77102입니다." / "My address changed. It's now…": the announcement
             # belongs to the value it announces, so the correction is judged as one.
             last.sentences.append(sentence)
@@ -201,7 +207,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if kind == "attribute":
             mentions = [m for m in mentions if m.value <= reference]
         policy_refs = tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ())))
-        slot = find_slot(quote)
+        slot = slot_in(quote, asked=question if group is groups[0] else None)
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
             sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,
@@ -347,5 +353,7 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str 
     sentences = split_sentences(following.text)
     # the sentence that says yes, not the apology before it ("Sorry for the wait. We'll ship it today.")
     saying_yes = next((s.text for s in sentences if kinds.confirms(s.text)), None)
+    if saying_yes is not None and is_question(saying_yes):
+        return None  # "Sure, which language would you prefer?" asks back: nothing is agreed yet
     return saying_yes or (sentences[0].text if sentences else None)
 

@@ -19,6 +19,7 @@ The deterministic rules, applied in this order against the similar active facts 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -89,7 +90,12 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
     single = new.name in SINGLE_VALUED
     matching = [(fact, slot) for fact, slot in same if slot.value == new.value]
     if candidate.retraction:
-        taken_back = matching or (same if single else [])
+        # "stop sending those product emails" after "sign me up for the weekly product newsletter": one of
+        # many values is taken back by another name — the only one held, or the one most like it
+        others = sorted(same, key=lambda pair: similarity(_customer_words(pair[0]), candidate.text), reverse=True)
+        nearest = [] if single or not others or (len(others) > 1 and similarity(
+            _customer_words(others[0][0]), candidate.text) == 0.0) else others[:1]
+        taken_back = matching or (same if single else nearest)
         if taken_back:
             fact, slot = taken_back[0]
             return Judgement("DELETE", fact, f"the customer took back their {new.name}: {slot.value}")
@@ -101,7 +107,22 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
         fact, slot = same[0]
         if slot.value != new.value:
             return Judgement("UPDATE", fact, f"new {new.name}: {slot.value} → {new.value}")
+    twins = [(fact, slot) for fact, slot in same if _near_twin(slot.value, new.value)]
+    if twins:
+        # "20261104-8821" after "20261104-8812": two digits swapped is the same order mistyped, not a
+        # second order (the correction itself may have been said a turn earlier: "that number was wrong")
+        fact, slot = twins[0]
+        return Judgement("UPDATE", fact, f"corrected {new.name}: {slot.value} → {new.value}")
     return None
+
+
+def _near_twin(old: str, new: str) -> bool:
+    """Two codes of the same shape one or two characters apart (a swap, a wrong digit)."""
+    if old == new or len(old) != len(new) or len(old) < 5:
+        return False
+    if re.sub(r"\d", "9", old) != re.sub(r"\d", "9", new):
+        return False
+    return sum(a != b for a, b in zip(old, new, strict=True)) <= 2
 
 
 def _speaker(evidence: Sequence[Evidence]) -> str | None:

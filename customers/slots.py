@@ -34,7 +34,8 @@ class Slot:
     value: str
 
 
-_TIERS = r"enterprise|premium|pro|business|basic|free|standard|team|gold|silver|platinum|plus"
+_TIERS = (r"enterprise|premium|pro|business|basic|free|standard|team|gold|silver|platinum|plus|starter|lite|light|"
+          r"family|student|unlimited|economy")
 _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
 # A place is one word, or two when the second is capitalised ("New York"); the rules are
 # case-insensitive, so without the scoped (?-i:…) "I moved to Kyoto last week" gave "Kyoto last";
@@ -64,6 +65,13 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("phone", lazy(r"(?:전화\s*번호|연락처|휴대폰|핸드폰|번호)\D{0,10}?" + _PHONE)),
     ("phone", lazy(r"(?:電話番号|電話|携帯|番号)\D{0,10}?" + _PHONE)),
     ("name", lazy(r"\b(?i:my name is(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
+    # "Name on the account is Jessica Moore", "got married, so it's Jessica Alvarez now"
+    ("name", lazy(r"\b(?i:(?:full |last |sur)?name(?: on (?:the|my) account| on the booking)? is(?: now)?|"
+                  r"changed? my (?:last |sur)?name to)\s+" + _NAME_VALUE)),
+    ("name", lazy(r"\b(?i:it's|it is) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)\b")),
+    ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
+    ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]*、\s*(?P<v>[^\s。、]{2,10}?)"
+                  r"に(?:なりました|なります|変わりました)")),
     ("name", lazy(r"\b(?:I'm|I am) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
     ("name", lazy(r"제 이름은\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
     ("name", lazy(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)と呼んで")),
@@ -72,6 +80,12 @@ _RULES: list[tuple[str, LazyPattern]] = [
                         r" (?:plan|tier|account|subscription|membership)\b", _I)),
     ("tier", lazy(r"\b(?:on|have|use|with) (?:the |an? |our )?(?P<v>enterprise|premium|platinum)\b", _I)),
     ("tier", lazy(r"\b(?P<v>" + _TIERS + r") (?:plan|tier)\b", _I)),
+    # "bumped us up to Business", "we're on the Starter plan": a named plan, known or not
+    ("tier", lazy(r"\b(?:up|down|over|back) to (?:the |our )?(?P<v>" + _TIERS + r")\b", _I)),
+    ("tier", lazy(r"\b(?i:on|to|onto|with) (?:the |our |an? )?(?P<v>[A-Z][\w-]{2,20}) "
+                  r"(?i:plan|tier|package|membership)\b")),
+    ("tier", lazy(r"(?P<v>[가-힣A-Za-z]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|\s|$)")),
+    ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:プラン|コース)")),
     ("tier", lazy(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드|스탠다드|프로)"
                         r"\s*(?:플랜|요금제|등급|고객|회원)")),
     ("tier", lazy(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|無料|ゴールド|スタンダード|プロ)"
@@ -80,7 +94,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                  r"large (?:text|font)|dyslexi\w*|wheelchair|colou?r ?blind)\b", _I)),
     ("accessibility", lazy(r"(?P<v>스크린 ?리더|시각 ?장애|청각 ?장애|큰 글씨|난독증|휠체어|색맹)")),
     ("accessibility", lazy(r"(?P<v>スクリーンリーダー|視覚障害|聴覚障害|大きい文字|大きな文字|車椅子|色覚)")),
-    ("address", lazy(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address is (?:now )?"
+    ("address", lazy(r"\b(?:my|our|the) (?:new |home |shipping |delivery |mailing |postal )?address is (?:now )?"
                            r"(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)(?=,? (?:not|please|from now on)\b|[.!?]|$)", _I)),
     # "Please use my new address from now on: 88 Maple Drive" — the address after a colon
     ("address", lazy(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address"
@@ -90,17 +104,30 @@ _RULES: list[tuple[str, LazyPattern]] = [
                            r"(?=,? (?:from now on|instead|please)\b|[.!?,]|$)", _I)),
     ("address", lazy(r"(?:주소|배송지|배송 주소)(?:는|은|를)\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
                            r"(?:(?:으로|로)\s*(?:해|바꿔|변경|보내)[^.!?\n]*|입니다|이에요|예요|에요|$)")),
-    ("address", lazy(r"(?:住所|配送先|お届け先)(?:は|を)\s*(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
+    ("address", lazy(r"(?:住所|配送先|お?届け先|送り先)(?:は|を)\s*(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
                            r"(?:に(?:変更|して|変え|お願い)[^。]*|です|でお願い|$)")),
     ("residence", lazy(r"\b(?:(?:i|we) (?:now |currently |still )?(?:live|am living|are living|reside)"
                              r"|(?:i'm|we're) (?:now |currently )?living)"
                              r" in " + _PLACE, _I)),
     ("residence", lazy(r"\b(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to " + _PLACE, _I)),
     ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now )?based in " + _PLACE, _I)),
+    # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none)
+    ("residence", lazy(r"\b(?i:i'm|i am|we're|we are) (?i:now |currently |still )?(?i:in|out in|over in) "
+                       r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$)")),
+    ("residence", lazy(r"\b(?i:home is(?: now)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주)")),
+    ("residence", lazy(r"사는\s*곳은\s*(?P<v>[^\s,.]{1,20}?)(?:이에요|예요|입니다|이고|$)")),
+    ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)で(?:暮らして|生活して|住んで)")),
+    ("residence", lazy(r"(?:住まい|住所|住んでいるところ|住んでいる所)は\s*"
+                       r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:です|だ|$)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에\s*(?:살고|살아요|삽니다|거주)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*이사")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住)")),
+    ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡)(?:로|으로)\s*"
+                             r"(?:주|해\s*주|부탁|연락|보내|알려)")),
+    ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送)(?:のほう|の方)が")),
     ("subscription", lazy(r"\b(?P<v>newsletter|digest|alert|notification|mailing list|promotional e-?mail|"
+                          r"(?:product|marketing|promo|sales?|deal) e-?mail|"
                                 r"promotion|coupon|magazine|catalog(?:ue)?|offer)s?\b", _I)),
     ("subscription", lazy(r"(?P<v>뉴스레터|소식지|쿠폰|알림|광고 문자|광고 메일|이벤트 메일)")),
     ("subscription", lazy(r"(?P<v>ニュースレター|メルマガ|メールマガジン|セール情報|キャンペーン情報|"
@@ -110,6 +137,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("contact_channel", lazy(r"\b(?:contact|reach|call|text|email|message|notify) (?:me|us)"
                                    r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
+    ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
                                    r"|연락(?:은|는)\s*(?P<v2>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)")),
     ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:で|に)(?:の)?"
@@ -126,10 +154,14 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                   r"(?: parcels?| packages?| deliveries| orders?| it| them)?|(?:put|drop)(?: off)?"
                                   r"(?: my| the| all| our)?(?: parcels?| packages?| deliveries| orders?| it| them))"
                                   r" (?:at|with|by|in|on) "
-                                  r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)(?= instead|[.,!?]|$)", _I)),
+                                  r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)(?= instead| rather than|[.,!?]|$)", _I)),
     ("delivery_place", lazy(r"(?:택배|배송|소포|물건)(?:은|는|를)?\s*(?P<v>[^.!?\n]{1,30}?)(?:에|에게)\s*"
                                   r"(?:놓아|놔|두|맡겨|보관|넣어)")),
     ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:置いて|入れて|預けて|置き)")),
+    ("delivery_place", lazy(r"(?P<v>문\s*앞|현관(?:\s*앞)?|경비실|관리실|택배함|무인\s*택배함|"
+                            r"[가-힣]{1,6}실|[가-힣]{1,6}함)에\s*"
+                            r"(?:두|놔|놓|맡겨|넣어|보관)")),
+    ("delivery_place", lazy(r"(?P<v>手渡し|対面|置き配)で")),
     ("job", lazy(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
 ]
 
@@ -186,18 +218,55 @@ _ASCII_TRIGGERS = {
     "email": ("@",),
     "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
-    "name": ("name", "call", "go by", "i'm", "i am"),
-    "tier": ("plan", "tier", "account", "subscription", "membership", "enterprise", "premium", "platinum"),
+    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is"),
+    "tier": ("plan", "tier", "account", "subscription", "membership", "enterprise", "premium", "platinum", "package",
+             "up to", "down to", "over to", "back to"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail"),
-    "residence": ("live", "living", "reside", "moved", "relocated", "based"),
-    "subscription": ("newsletter", "digest", "alert", "notification", "mailing", "promotion", "coupon", "magazine",
-                     "catalog", "offer"),
+    "residence": ("live", "living", "reside", "moved", "relocated", "based", "i'm in", "i am in", "we're in",
+                  "we are in", "home is", "out in", "over in"),
+    "subscription": ("newsletter", "mail", "digest", "alert", "notification", "mailing", "promotion", "coupon",
+                     "magazine", "catalog", "offer"),
     "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "message", "notify", "phone"),
     "delivery_time": ("deliver",),
     "delivery_place": ("leave", "put", "drop", "deliver"),
     "job": ("work",),
 }
+
+
+# A value that is not the customer's own: someone else's ("my brother moved to Vienna", "동생이 광주로
+# 이사 갔어요", "娘が大阪に引っ越した", "send it to my accountant at books@…"), their past ("I grew up in
+# Nairobi", "어릴 때", "子どもの頃"), a what-if ("if we moved to Vancouver", "혹시 … 이사 가면", "もし",
+# "仮に") or the service's own ("고객센터 번호", "the store's address"). Such a sentence fills no slot of
+# theirs, so it never replaces what they said of themselves.
+_RELATIONS_EN = (r"brother|sister|mom|mum|mother|dad|father|parents|son|daughter|kids?|children|friend|colleague|"
+                 r"co-?worker|boss|manager|accountant|wife|husband|partner|girlfriend|boyfriend|neighbou?r|aunt|uncle|"
+                 r"cousin|grand(?:ma|pa|mother|father|parents)|in-laws|niece|nephew|roommate|flatmate")
+_NOT_THEIRS = lazy(
+    r"\b(?:my|our) (?:" + _RELATIONS_EN + r")(?:'s\b| (?:has|have|is|was|just|recently|moved|lives|lived|"
+    r"relocated|got|now|works)\b)|\b(?:to|for) (?:my|our) (?:" + _RELATIONS_EN + r")\b|\bgrew up\b|\bused to\b|"
+    r"\bas a (?:kid|child|student)\b|\bwhen (?:i|we) (?:was|were)\b|"
+    r"\bif (?:i|we) (?:move|moved|were|ever|switch|change)|"
+    r"\bwhat if\b|\bhypothetically\b|\b(?:your|the) (?:store|shop|office|support|returns?|warehouse)(?:'s)?\b|"
+    r"\bcustomer (?:service|support)\b|\bsupport line\b|"
+    r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
+    r"할머니|할아버지|조카|사촌|상사|팀장님)(?:이|가|은|는|도|네|의)(?=\s)|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
+    r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
+    r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|家族|上司|祖母|祖父|親戚)(?:が|は|も|の)|"
+    r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|カスタマー|サポート|店舗|窓口|返品の送り先",
+    re.I)
+# Slots whose value may belong to someone else in the same words (an order number is the customer's
+# whoever it is for; a subscription is what they asked for)
+_GUARDED = frozenset({"name", "residence", "address", "email", "phone", "tier"})
+_SENTENCE_END = lazy(r"[.!?。！？\n]")
+
+
+def _sentence_around(text: str, at: int) -> str:
+    """The sentence of ``text`` holding position ``at`` (cut at . ! ? 。 and line ends)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    start = ends[-1] if ends else 0
+    after = _SENTENCE_END.search(text, at)
+    return text[start:after.end() if after else len(text)]
 
 
 @lru_cache(maxsize=8192)
@@ -214,14 +283,146 @@ def find_slot(text: str) -> Slot | None:
             value = next((v for v in match.groups() if v), None)
             if value is None:
                 continue
+            if name in _GUARDED and _NOT_THEIRS.search(_sentence_around(text, match.start())):
+                continue
             value = _normalise(name, value)
             if value and (name != "phone" or len(re.sub(r"\D", "", value)) >= 7):
                 return Slot(name, value)
     return None
 
 
+# -- a value given in answer to a question, or right after the sentence that announces it ----------
+
+# What a question or an announcement is about ("What's your new number?", "새 번호가 어떻게 되세요?",
+# "どちらのプランに変更されましたか", "제 이름을 잘못 말씀드렸어요"), most specific first.
+_CUES: list[tuple[str, LazyPattern]] = [
+    ("order", lazy(r"\b(?:order|reference|booking|ticket|invoice|tracking|confirmation) (?:number|no|id|code)|"
+                   r"\border\b|주문|예약\s*번호|접수\s*번호|송장|注文|予約番号|受付番号|伝票", _I)),
+    ("email", lazy(r"\be-?mail|메일|メール", _I)),
+    ("address", lazy(r"\baddress\b|주소|배송지|住所|お届け先|配送先", _I)),
+    ("phone", lazy(r"\b(?:phone|mobile|cell|number)\b|번호|전화|연락처|휴대폰|핸드폰|電話|番号|携帯", _I)),
+    ("tier", lazy(r"\b(?:plan|tier|package|membership)\b|요금제|플랜|등급|プラン|コース", _I)),
+    ("name", lazy(r"\bname\b|이름|성함|名前|氏名|姓|苗字|名字", _I)),
+    ("language", lazy(r"\blanguage\b|언어|言語|何語", _I)),
+]
+# An announcement names the slot with a change or a mistake ("I changed my number", "번호를 바꿨어요",
+# "注文番号打ち間違えてました"); a question of the agent names it, full stop.
+_CHANGE = lazy(r"\b(?:chang|switch|new|moved|wrong|typo|mistake|incorrect|updat)|"
+               r"바꿨|바꾸|바뀌|변경|새\s|잘못|틀렸|틀려|이사|変更|変わ|新しい|間違|引っ越", _I)
+_COPULA_HEAD = lazy(r"^(?:(?:ok|okay|sure|yes|yeah|sorry|oh|ah|아|네|예|あ|はい)[,!.\s、]+)*"
+                    r"(?:it'?s|it is|that'?s|the new one is|now it'?s|new one:?)?\s*", _I)
+_COPULA_TAIL = lazy(r"\s*(?:입니다|이에요|예요|에요|이요|가 맞아요|이 맞아요|가 맞습니다|이 맞습니다|이고요|"
+                    r"です|になります|でございます|だよ|now|please|thanks|thank you)?[\s.!。！?？~]*$", _I)
+_ORDER_VALUE = lazy(r"(?<![\w@.])(?=[A-Za-z0-9-]*\d)[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*")
+_PHONE_VALUE = lazy(_PHONE)
+
+
+def answered_slot(cue: str, reply: str) -> Slot | None:
+    """The slot ``reply`` fills when it gives the value ``cue`` asks for or announces, else ``None``.
+
+    "번호를 바꿨어요." → agent: "새 번호가 어떻게 되세요?" → "010-7781-3052입니다.": the last turn names no
+    slot, yet it is the customer's new phone number. Only a short reply is read so: a value, not a story.
+    """
+    first = reply.strip().split("\n")[0]
+    if len(first) > 80:
+        return None
+    name = next((slot for slot, pattern in _CUES if pattern.search(cue)), None)
+    if name is None:
+        return None
+    bare = _COPULA_TAIL.sub("", _COPULA_HEAD.sub("", first)).strip(" .,!。、")
+    value: str | None = None
+    if name == "phone":
+        found = _PHONE_VALUE.search(first)
+        value = found.group("v") if found else None
+    elif name == "order":
+        found = _ORDER_VALUE.search(first)
+        value = found.group(0) if found else None
+    elif name == "email":
+        slot = find_slot(first)
+        return slot if slot is not None and slot.name == "email" else None
+    elif name == "address":
+        value = bare if re.search(r"\d", bare) and len(bare) <= 70 else None
+    elif name == "language":
+        found = re.search(_LANG, first, re.I)
+        value = found.group(0) if found else None
+    elif name == "tier":
+        found = re.search(r"(?P<v>[\w가-힣ァ-ヶー-]{2,20})\s*(?:plan|tier|プラン|コース|요금제|플랜)", first, re.I)
+        value = found.group("v") if found else (bare if 0 < len(bare.split()) <= 2 and len(bare) <= 20 else None)
+    elif name == "name":
+        words = bare.split()
+        if words and len(words) <= 3 and len(bare) <= 30 and (
+                all(w[:1].isupper() for w in words) or not bare.isascii()) and not re.search(r"\d", bare):
+            value = bare
+    if not value:
+        return None
+    value = _normalise(name, value)
+    if not value or (name == "phone" and len(value) < 7):
+        return None
+    return Slot(name, value)
+
+
+def sentence_slot(sentence: str, *, before: str = "", asked: str | None = None) -> Slot | None:
+    """The slot one sentence fills: by itself, after ``before`` (the same message's earlier sentences)
+    announcing a change of that slot, or in answer to the agent's question ``asked``."""
+    slot = find_slot(sentence)
+    if slot is None and before and _CHANGE.search(before):
+        slot = answered_slot(before, sentence)
+    if slot is None and asked:
+        slot = answered_slot(asked, sentence)
+    return slot
+
+
+@lru_cache(maxsize=8192)
+def slot_in(words: str, *, asked: str | None = None) -> Slot | None:
+    """The slot a customer's words fill: stated outright, or a value given after the sentence of the
+    same message that announces it, or in answer to the agent's question (``asked``)."""
+    slot = find_slot(words)
+    if slot is not None:
+        return slot
+    sentences = [m.strip() for m in re.split(r"(?<=[.!?。！？])\s*|\n+", words) if m.strip()]
+    for i in range(1, len(sentences)):
+        cue = " ".join(sentences[max(0, i - 2):i])  # the announcement is just before its value
+        if _CHANGE.search(cue):
+            slot = answered_slot(cue, sentences[i])
+            if slot is not None:
+                return slot
+    if asked and sentences:
+        slot = answered_slot(asked, sentences[0])
+        if slot is not None:
+            return slot
+    return _corrected_value(words)
+
+
+_MISTAKE = lazy(r"\b(?:typo|wrong|mistake|misspel\w*|mistyped|incorrect)\b|잘못|틀렸|틀려|오타|間違|誤り", _I)
+_ADDRESS_SHAPE = lazy(r"(?P<v>[^\s,]*(?:로|길|동|번지|丁目|番地|町)\s*\d[\d-]*(?:\s*\d+)?|"
+                      r"\d+[\w-]*\s+(?:[A-Z][a-z]+\s+)?"
+                      r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Way|Blvd|Boulevard)\b)")
+
+
+def _corrected_value(words: str) -> Slot | None:
+    """A correction that gives only the right value ("sorry, typo — it's 58213 not 58231", "아 잘못 썼네요,
+    월드컵로21길 34가 맞아요"): the slot is read from the value's shape — a street and number is an
+    address, a long number with separators or a leading 0 a phone number, another number or code an
+    order or reference. Judgement then compares it with the customer's facts of that slot only."""
+    if not _MISTAKE.search(words):
+        return None
+    address = _ADDRESS_SHAPE.search(words)
+    if address:
+        return Slot("address", address.group("v").strip())
+    phone = _PHONE_VALUE.search(words)
+    if phone and len(re.sub(r"\D", "", phone.group("v"))) >= 9 and (
+            phone.group("v").startswith(("0", "+")) or re.search(r"\d[\s-]\d", phone.group("v"))):
+        return Slot("phone", re.sub(r"\D", "", phone.group("v")))
+    code = _ORDER_VALUE.search(words)
+    if code and (len(re.sub(r"\D", "", code.group(0))) >= 5 or not code.group(0).isdigit()):  # a year is no order
+        return Slot("order", code.group(0).upper())
+    return None
+
+
 def _normalise(name: str, value: str) -> str:
     value = _JA_LEAD.sub("", value.strip().strip(".,!?。、 "))
+    if name == "residence" and not value.isascii():
+        value = re.split(r"から|より|は|も|、", value)[-1] or value  # "先月から福岡" → 福岡
     if name == "language":
         return _LANGUAGE_NAMES.get(value.lower(), _LANGUAGE_NAMES.get(value, value))
     if name == "contact_channel":
@@ -235,10 +436,15 @@ def _normalise(name: str, value: str) -> str:
     return value.lower() if name in ("tier", "accessibility", "email", "delivery_time", "delivery_place") else value
 
 
+_ASKED = lazy(r"^(?:[^()]{1,60}: )?\(asked: (?P<q>.*?)\) ")
+
+
 def slot_of(fact: Fact) -> Slot | None:
-    """The slot a fact fills, read in the customer's own words (never in a question copied as context)."""
+    """The slot a fact fills, read in the customer's own words — or, for a bare value ("010-7781-3052입니다."),
+    in the question of the agent it answers, which the fact's text carries as "(asked: …)"."""
     if fact.kind == "trait":
         return None
     words = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
-    return find_slot(words)
+    asked = _ASKED.match(fact.text)
+    return slot_in(words, asked=asked.group("q") if asked else None)
 

@@ -7,6 +7,9 @@ passes when all of these hold:
 
 - **history kept** — the facts quoting the ``old`` value (and not the new one) exist and none of
   them is active any more: they are ``replaced`` or ``retracted``;
+- **not an update** — a case with ``"expect": "kept"`` ("my sister moved to Paris", "I grew up in
+  Oslo", "if we moved to Tokyo…", a question about the store's address) passes when a fact quoting
+  ``old`` is still active;
 - **latest first** — when the case has a ``new`` value, the case's ``query`` (a question phrased
   about the slot, in the case's language: "where does the customer live", "어디 살아요", "住所は")
   returns, as its first hit, an active fact whose customer words hold the new value.
@@ -68,6 +71,10 @@ def _customer_words(fact: Any) -> str:
 
 def _check(store: Any, case: dict[str, Any]) -> tuple[bool, str]:
     old, new = case.get("old"), case.get("new")
+    if case.get("expect") == "kept":
+        # not an update ("my sister moved to Paris", "if we moved to Tokyo…"): the old value stays active
+        active = [f for f in store.facts.list(statuses=["active"]) if old in _customer_words(f)]
+        return (True, "ok") if active else (False, f"the value {old!r} is no longer active")
     if old:
         everything = store.facts.list(statuses=["active", "replaced", "retracted"])
         stale = [f for f in everything if old in _customer_words(f) and not (new and new in _customer_words(f))]
