@@ -22,7 +22,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like
-from mem.customers.slots import Slot, sentence_slot, slot_in
+from mem.customers.slots import Slot, announced_slot, sentence_slot, slot_in
 from mem.customers.statements import build_statement
 
 
@@ -75,10 +75,15 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             continue
         following = turns[index + 1] if index + 1 < len(turns) else None
         previous = turns[index - 1] if index > 0 else None
+        asked = _question_asked(previous, allowed_sensitive, customer_roles, reply=turn)
+        announcement = _announcement(turns[index - 2]) if index > 1 and asked and asked.startswith("asked:") \
+            and turns[index - 2].role in customer_roles else None
+        if announcement is not None and announced_slot(asked) is None and sentence_slot(announcement) is None:
+            # "The reference I gave you was wrong." → "What's the correct one?" → "QX7-4401": the agent's
+            # question names no slot, the customer's announcement before it does; the fact reads with both
+            asked = f"asked: {announcement} {asked[len('asked:'):].strip()}"
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
-                                      customer_roles=customer_roles,
-                                      asked=_question_asked(previous, allowed_sensitive, customer_roles,
-                                                            reply=turn)))
+                                      customer_roles=customer_roles, asked=asked))
     return found
 
 
@@ -100,8 +105,11 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # "What's the new number?" ("010-7781-3052입니다.")
         filled = sentence_slot(sentence.text, before=" ".join(before[-2:]), asked=None if before else question)
         announced = bool(before) and filled is not None and sentence_slot(sentence.text) is None
+        names = announced_slot(sentence.text) if filled is None else None
         before.append(sentence.text)
-        kind = kinds.classify(sentence.text, lang=lang)
+        kind = None if names else kinds.classify(sentence.text, lang=lang)
+        # "I've switched email providers." says which slot changes, not its value: not a fact of its own
+        # (it outranked the new address for "customer's email"), it goes with the value that follows
         reaction = False
         if kind in ("event", "preference", "attribute") and filled is None and kinds.is_reaction(sentence.text, lang=lang) \
                 and not (about_them and not groups and kinds.is_evaluation(sentence.text)):
@@ -134,7 +142,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             kind is not None and filled is not None)
         last = groups[-1] if groups else None
         if standalone and last is not None and not last.standalone and len(last.sentences) == 1 \
-                and not retraction and (announced or kinds.is_correction(last.sentences[0].text, lang=lang)):
+                and not retraction and (announced or kinds.is_correction(last.sentences[0].text, lang=lang)
+                                        or (filled is not None
+                                            and announced_slot(last.sentences[0].text) == filled.name)):
             # "정정할게요. 주문 번호는 77102입니다." / "My address changed. It's now…": the announcement
             # belongs to the value it announces, so the correction is judged as one.
             last.sentences.append(sentence)
@@ -298,6 +308,11 @@ class _Group:
         last = len(self.content) - 1 - self.content[::-1].index(True)
         return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1],
                       self.standalone, self.instruction, self.asks, self.strong[first:last + 1])
+
+
+def _announcement(turn: Turn) -> str | None:
+    """The sentence of ``turn`` that says a slot changed without giving its value, if one does."""
+    return next((s.text for s in reversed(split_sentences(turn.text)) if announced_slot(s.text)), None)
 
 
 def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],

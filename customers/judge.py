@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from mem.core.text import normalise, similarity
+from mem.core.text import terms as content_terms
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.slots import SINGLE_VALUED, Slot, find_slot, slot_of
@@ -33,6 +34,8 @@ ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
 NEAR_DUPLICATE = 0.85
 RETRACT_MATCH = 0.4
 CORRECTION_MATCH = 0.5
+# a retraction naming a standing wish by part of it: this share of the shorter one's content words
+WISH_SHARE = 0.25
 _DATED = ("event", "decision", "request")
 _LASTING = ("attribute", "preference")
 
@@ -61,7 +64,7 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         if slotted is not None:
             return slotted
     if candidate.retraction:
-        target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED)
+        target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) or _wish_named(candidate, active)
         if target is not None:
             return Judgement("DELETE", target, "the customer took it back")
         return Judgement("ADD", None, "retraction with nothing to retract")
@@ -95,6 +98,11 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
         others = sorted(same, key=lambda pair: similarity(_customer_words(pair[0]), candidate.text), reverse=True)
         nearest = [] if single or not others or (len(others) > 1 and similarity(
             _customer_words(others[0][0]), candidate.text) == 0.0) else others[:1]
+        if not matching and new.name in ("email", "phone", "address", "name") and same:
+            # "그 지메일 이제 안 써요 hana.park@kakao.com 으로 보내주세요": taking the old one back while
+            # giving another value is an update, not a deletion that would lose the new value
+            fact, slot = same[0]
+            return Judgement("UPDATE", fact, f"new {new.name}: {slot.value} → {new.value}")
         taken_back = matching or (same if single else nearest)
         if taken_back:
             fact, slot = taken_back[0]
@@ -139,6 +147,23 @@ def _duplicate(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
         if normalise(fact.text) == text or similarity(fact.text, candidate.text) >= NEAR_DUPLICATE:
             return fact
     return None
+
+
+def _wish_named(candidate: Candidate, facts: Sequence[Fact]) -> Fact | None:
+    """The standing wish a retraction names by a part of it ("drop the coffee subscription" after "enrol
+    me in the monthly coffee box", "필터 정기배송은 해지해 주세요"): the wish or agreement sharing the most
+    content words with it, at least ``WISH_SHARE`` of the shorter one's. A short retraction shares too
+    few words for the Jaccard overlap of ``_best``, which was written for restatements."""
+    said = set(content_terms(candidate.text))
+    best, best_shared = None, 0
+    for fact in facts:
+        if fact.kind not in ("request", "preference", "decision"):
+            continue
+        theirs = set(content_terms(_customer_words(fact)))
+        shared = len(said & theirs)
+        if shared and shared >= WISH_SHARE * min(len(said), len(theirs)) and shared > best_shared:
+            best, best_shared = fact, shared
+    return best
 
 
 def _best(candidate: Candidate, facts: Sequence[Fact], threshold: float,

@@ -116,13 +116,16 @@ _RETRACTION = {
                  r"that's not true", r"that is not true", r"ignore what i said", r"i take (?:that|it) back",
                  r"i(?:'ve| have) stopped", r"i stopped", r"i quit", r"i moved out",
                  r"stop (?:sending|emailing|texting|calling|messaging)", r"unsubscribe(?: me)?", r"opt(?:ed)? out",
-                 r"don't send", r"do not send", r"cancel my subscription"),
+                 r"don't send", r"do not send", r"cancel my subscription",
+                 r"(?:drop|cancel|end) (?:the|my|our) (?:\w+ ){0,2}(?:subscription|plan|membership|box|newsletter|"
+                 r"delivery|deliveries|order)", r"no need to", r"don't need (?:to|the|any)", r"never mind"),
     "ko": _any(r"더 이상", r"이제 안", r"이제는 안", r"취소할게", r"잊어 주세요", r"잊어주세요", r"사실이 아니",
                r"그만뒀", r"그만 보내", r"수신 거부", r"구독 취소", r"구독을 취소", r"받고 싶지 않",
-               r"필요 없", r"필요없"),
+               r"필요 없", r"필요없", r"해지", r"빼 주세요", r"빼주세요", r"안 주셔도", r"안 해 주셔도", r"중단해"),
     "ja": _any(r"もう.{0,40}ない", r"もう.{0,40}ません", r"取り消", r"忘れてください", r"やめました", r"違います",
                r"配信停止", r"配信を停止", r"購読を解除",
-               r"(?:配信|送信|通知)(?:を|は)?(?:止め|やめ|停止し)", r"要りません", r"いりません", r"不要です"),
+               r"(?:配信|送信|通知)(?:を|は)?(?:止め|やめ|停止し)", r"要りません", r"いりません", r"不要です",
+               r"もう結構", r"やめてください", r"止めてください", r"解約", r"なしで(?:大丈夫|結構|いい)"),
 }
 _CORRECTION = {
     "en": _words(r"actually", r"correction", r"i meant", r"not .{0,60} but", r"now i", r"these days", r"i moved to",

@@ -53,7 +53,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("language", lazy(r"\b(?:use|switch to|change to) (?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
                             r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내)")),
-    ("language", lazy(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り)")),
+    ("language", lazy(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り|大丈夫|"
+                      r"結構|構いません|いい)")),
     ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
     ("email", lazy(r"(?P<v>[\w.+-]+@[\w-]+\.[\w.-]*\w)")),
     ("order", lazy(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking)"
@@ -70,6 +71,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"changed? my (?:last |sur)?name to)\s+" + _NAME_VALUE)),
     ("name", lazy(r"\b(?i:it's|it is) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)\b")),
     ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
+    ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4})(?:으로|로)\s*(?:바뀌|변경|했)")),
+    ("name", lazy(r"(?:登録名|氏名|お名前)は\s*(?P<v>[^\s。、です]{1,20})")),
     ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]*、\s*(?P<v>[^\s。、]{2,10}?)"
                   r"に(?:なりました|なります|変わりました)")),
     ("name", lazy(r"\b(?:I'm|I am) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
@@ -100,9 +103,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("address", lazy(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address"
                            r"(?: (?:from now on|going forward|instead))?\s*:\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
                            r"(?=[.!?]|$)", _I)),
-    ("address", lazy(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>\d+[^.!?\n]{0,60}?)"
+    ("address", lazy(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>(?:(?:flat|apt\.?|apartment|unit|suite|"
+                     r"room) ?\w{1,5},? )?\d+[^.!?\n]{0,60}?)"
                            r"(?=,? (?:from now on|instead|please)\b|[.!?,]|$)", _I)),
-    ("address", lazy(r"(?:주소|배송지|배송 주소)(?:는|은|를)\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
+    ("address", lazy(r"(?:주소|배송지|배송 주소)(?:는|은|를|가|이)\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
                            r"(?:(?:으로|로)\s*(?:해|바꿔|변경|보내)[^.!?\n]*|입니다|이에요|예요|에요|$)")),
     ("address", lazy(r"(?:住所|配送先|お?届け先|送り先)(?:は|を)\s*(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
                            r"(?:に(?:変更|して|変え|お願い)[^。]*|です|でお願い|$)")),
@@ -118,6 +122,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주)")),
     ("residence", lazy(r"사는\s*곳은\s*(?P<v>[^\s,.]{1,20}?)(?:이에요|예요|입니다|이고|$)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)で(?:暮らして|生活して|住んで)")),
+    ("residence", lazy(r"(?P<v>[^\s。、]{1,12}?)(?:住み|在住)(?:です|だよ|。|$)")),
     ("residence", lazy(r"(?:住まい|住所|住んでいるところ|住んでいる所)は\s*"
                        r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:です|だ|$)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에\s*(?:살고|살아요|삽니다|거주)")),
@@ -138,6 +143,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                    r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
+    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|whatsapp|telegram) is the (?:best|easiest|quickest|only) "
+                             r"way to (?:reach|contact|get hold of) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
                                    r"|연락(?:은|는)\s*(?P<v2>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)")),
     ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:で|に)(?:の)?"
@@ -148,7 +155,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("delivery_time", lazy(r"(?P<v>오전|오후|저녁|밤|주말|평일)\s*(?:에\s*)?(?:배송|배달)"
                                  r"|(?:배송|배달)(?:은|는)?\s*(?P<v2>오전|오후|저녁|밤|주말|평일)")),
     ("delivery_time", lazy(r"(?P<v>午前中?|午後|夜|夕方|週末|平日)(?:の)?(?:配達|配送|お届け)"
-                                 r"|(?:配達|配送|お届け)(?:は)?(?P<v2>午前中?|午後|夜|夕方|週末|平日)")),
+                                 r"|(?:配達|配送|お届け)(?:は)?(?P<v2>[^。、]{0,6}?(?:午前中?|午後|夜|夕方|週末|平日|土日))")),
     # "put" and "drop" need what is put ("put my parcels in the shed"): "you put in the work" is no place
     ("delivery_place", lazy(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our)?"
                                   r"(?: parcels?| packages?| deliveries| orders?| it| them)?|(?:put|drop)(?: off)?"
@@ -162,6 +169,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                             r"[가-힣]{1,6}실|[가-힣]{1,6}함)에\s*"
                             r"(?:두|놔|놓|맡겨|넣어|보관)")),
     ("delivery_place", lazy(r"(?P<v>手渡し|対面|置き配)で")),
+    ("delivery_place", lazy(r"\bhold (?:my |the |all |our )?(?:parcels?|packages?|deliveries|orders?|it|them) at "
+                            r"(?:the |my |our )?(?P<v>[\w ]{1,30}?)(?= for| instead| rather than|[.,!?]|$)", _I)),
     ("job", lazy(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
 ]
 
@@ -180,7 +189,8 @@ SLOT_TERMS = {
     "tier": "plan tier subscription account level membership 플랜 요금제 등급 회원 プラン 会員 契約",
     "residence": "live lives living reside residence home city moved relocated where address 거주 살다 살아요 "
                  "사는 사나요 살고 어디 이사 주소 住所 住んで 住まい 住む どこ 引っ越し",
-    "address": "address street shipping delivery ship send mailing home 주소 배송지 住所 配送先 お届け先",
+    "address": "address street shipping delivery delivered deliver orders ship send mailing home 주소 배송지 "
+               "住所 配送先 お届け先",
     "email": "email e-mail address mail contact 이메일 메일 주소 メールアドレス メール",
     "phone": "phone number telephone mobile cell call contact 전화번호 전화 연락처 휴대폰 電話番号 電話 携帯 番号",
     "contact_channel": "contact reach channel email phone call text sms chat how 연락 연락처 방법 이메일 전화 문자 "
@@ -195,7 +205,8 @@ SLOT_TERMS = {
     "job": "job work works occupation employer company 직업 회사 일 仕事 職業 会社",
 }
 
-_CHANNELS = {"email": "email", "e-mail": "email", "mail": "email", "이메일": "email", "메일": "email",
+_CHANNELS = {"ring": "phone", "whatsapp": "whatsapp", "telegram": "telegram",
+             "email": "email", "e-mail": "email", "mail": "email", "이메일": "email", "메일": "email",
              "メール": "email", "phone": "phone", "telephone": "phone", "call": "phone", "전화": "phone",
              "電話": "phone", "text": "sms", "texts": "sms", "sms": "sms", "문자": "sms", "ショートメール": "sms",
              "kakao": "kakaotalk", "kakaotalk": "kakaotalk", "카카오톡": "kakaotalk", "카톡": "kakaotalk",
@@ -227,9 +238,9 @@ _ASCII_TRIGGERS = {
                   "we are in", "home is", "out in", "over in"),
     "subscription": ("newsletter", "mail", "digest", "alert", "notification", "mailing", "promotion", "coupon",
                      "magazine", "catalog", "offer"),
-    "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "message", "notify", "phone"),
+    "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "message", "notify", "phone", "way to"),
     "delivery_time": ("deliver",),
-    "delivery_place": ("leave", "put", "drop", "deliver"),
+    "delivery_place": ("leave", "put", "drop", "deliver", "hold"),
     "job": ("work",),
 }
 
@@ -297,7 +308,14 @@ def find_slot(text: str) -> Slot | None:
 # "どちらのプランに変更されましたか", "제 이름을 잘못 말씀드렸어요"), most specific first.
 _CUES: list[tuple[str, LazyPattern]] = [
     ("order", lazy(r"\b(?:order|reference|booking|ticket|invoice|tracking|confirmation) (?:number|no|id|code)|"
-                   r"\border\b|주문|예약\s*번호|접수\s*번호|송장|注文|予約番号|受付番号|伝票", _I)),
+                   r"\b(?:order|reference|booking ref\w*)\b|주문|예약\s*번호|접수\s*번호|문의\s*번호|송장|"
+                   r"注文|予約番号|受付番号|問い合わせ番号|伝票", _I)),
+    ("residence", lazy(r"\bwhere\b[^?]{0,30}\b(?:live|move|moved|moving|based|relocat\w*)\b|어디(?:로|에|서)?\s*"
+                       r"(?:이사|사세|사시|살|거주)|どこ(?:に|へ)(?:引っ越|住|お住)|どちらに(?:引っ越|お住)", _I)),
+    ("contact_channel", lazy(r"\bhow\b[^?]{0,40}\b(?:contact|reach|get in touch)|\bcontact method|연락\s*방법|"
+                             r"어떻게 연락|連絡方法|連絡手段|どの方法|ご連絡方法", _I)),
+    ("delivery_time", lazy(r"\bwhen\b[^?]{0,30}\bdeliver|\bdelivery (?:time|slot|window)|배송\s*시간|배달\s*시간|"
+                           r"配達(?:希望)?(?:日時|時間)|お届け(?:日時|時間)", _I)),
     ("email", lazy(r"\be-?mail|메일|メール", _I)),
     ("address", lazy(r"\baddress\b|주소|배송지|住所|お届け先|配送先", _I)),
     ("phone", lazy(r"\b(?:phone|mobile|cell|number)\b|번호|전화|연락처|휴대폰|핸드폰|電話|番号|携帯", _I)),
@@ -307,8 +325,8 @@ _CUES: list[tuple[str, LazyPattern]] = [
 ]
 # An announcement names the slot with a change or a mistake ("I changed my number", "번호를 바꿨어요",
 # "注文番号打ち間違えてました"); a question of the agent names it, full stop.
-_CHANGE = lazy(r"\b(?:chang|switch|new|moved|wrong|typo|mistake|incorrect|updat)|"
-               r"바꿨|바꾸|바뀌|변경|새\s|잘못|틀렸|틀려|이사|変更|変わ|新しい|間違|引っ越", _I)
+_CHANGE = lazy(r"\b(?:chang|switch|new|moved|wrong|typo|mistake|misspel|mistyp|incorrect|updat)|"
+               r"바꿨|바꾸|바꿀|바꿔|바뀌|변경|새\s|잘못|틀렸|틀려|오타|이사|変更|変わ|変え|新しい|間違|誤|引っ越", _I)
 _COPULA_HEAD = lazy(r"^(?:(?:ok|okay|sure|yes|yeah|sorry|oh|ah|아|네|예|あ|はい)[,!.\s、]+)*"
                     r"(?:it'?s|it is|that'?s|the new one is|now it'?s|new one:?)?\s*", _I)
 _COPULA_TAIL = lazy(r"\s*(?:입니다|이에요|예요|에요|이요|가 맞아요|이 맞아요|가 맞습니다|이 맞습니다|이고요|"
@@ -342,6 +360,19 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
         return slot if slot is not None and slot.name == "email" else None
     elif name == "address":
         value = bare if re.search(r"\d", bare) and len(bare) <= 70 else None
+    elif name == "residence":
+        value = bare if 0 < len(bare.split()) <= 2 and len(bare) <= 20 and not re.search(r"\d", bare) else None
+        if value and not value.isascii():
+            value = re.sub(r"(?:요|이요|です|だよ|に|へ|로|으로)$", "", value) or None
+    elif name == "contact_channel":
+        found = re.search(r"(?P<v>e-?mail|phone|call|ring|text|sms|whatsapp|line|kakao(?:talk)?|telegram|post|"
+                          r"letter|이메일|메일|전화|문자|카카오톡|카톡|우편|メール|電話|SMS|ショートメール|LINE|郵送|チャット)",
+                          first, re.I)
+        value = found.group("v") if found else None
+    elif name == "delivery_time":
+        found = re.search(r"(?:오전|오후|저녁|밤|주말|평일|午前中?|午後|夜|夕方|週末|平日|土日|morning|afternoon|"
+                          r"evening|night|weekend|weekday)[^.!?。]{0,12}", first, re.I)
+        value = found.group(0) if found else None
     elif name == "language":
         found = re.search(_LANG, first, re.I)
         value = found.group(0) if found else None
@@ -359,6 +390,18 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
     if not value or (name == "phone" and len(value) < 7):
         return None
     return Slot(name, value)
+
+
+_ASKS = lazy(r"[?？]\s*$|까요|나요|습니까|주세요|ますか|ですか|でしょうか|ください")
+
+
+def announced_slot(sentence: str) -> str | None:
+    """The slot a sentence says has changed without giving the new value ("I've switched email
+    providers.", "메일 주소가 바뀌었어요.", "連絡方法を変えたいのですが。"), else ``None``."""
+    if len(sentence) > 120 or not _CHANGE.search(sentence) or find_slot(sentence) is not None \
+            or _ASKS.search(sentence):
+        return None  # "배송지를 회사로 바꿔 주실 수 있을까요?" asks the service for a change: a request
+    return next((slot for slot, pattern in _CUES if pattern.search(sentence)), None)
 
 
 def sentence_slot(sentence: str, *, before: str = "", asked: str | None = None) -> Slot | None:

@@ -79,10 +79,30 @@ def test_an_agent_asking_back_agrees_to_nothing_yet():
 
     from mem.customers.fact_candidates import Turn, deterministic_candidates
 
-    turns = [Turn("1", "customer", "I'd like to switch the language you answer in.", day=date(2026, 1, 1)),
-             Turn("2", "agent", "Sure, which language would you prefer?", day=date(2026, 1, 1))]
+    turns = [Turn("1", "customer", "I'd like a replacement for the cracked lamp.", day=date(2026, 1, 1)),
+             Turn("2", "agent", "Sure, which colour would you prefer?", day=date(2026, 1, 1))]
     [candidate] = deterministic_candidates(turns, log_id="l", reference=date(2026, 1, 1))
     assert not candidate.agreement
-    turns[1] = Turn("2", "agent", "Sure, we'll switch it to English from now on.", day=date(2026, 1, 1))
+    turns[1] = Turn("2", "agent", "Sure, we'll ship a new lamp tomorrow.", day=date(2026, 1, 1))
     [candidate] = deterministic_candidates(turns, log_id="l", reference=date(2026, 1, 1))
     assert candidate.agreement
+
+
+def test_an_announcement_without_its_value_is_no_fact_but_goes_with_the_value():
+    from datetime import date
+
+    from mem.customers.fact_candidates import Turn, deterministic_candidates
+
+    day = date(2026, 1, 1)
+    alone = [Turn("1", "customer", "メールアドレスが変わりました。", day=day)]
+    assert deterministic_candidates(alone, log_id="l", reference=day) == []
+    joined = [Turn("1", "customer", "Ugh, I misspelled my own email. It's m.okafor@gmail.com.", day=day)]
+    [candidate] = deterministic_candidates(joined, log_id="l", reference=day)
+    assert candidate.text == "Ugh, I misspelled my own email. It's m.okafor@gmail.com."
+    assert candidate.slot == Slot("email", "m.okafor@gmail.com")
+    asked = [Turn("1", "customer", "The reference I gave you was wrong.", day=day),
+             Turn("2", "agent", "No problem — what's the correct one?", day=day),
+             Turn("3", "customer", "QX7-4401, sorry about that.", day=day)]
+    [candidate] = deterministic_candidates(asked, log_id="l", reference=day)
+    assert candidate.slot == Slot("order", "QX7-4401")
+    assert candidate.text.startswith("(asked: The reference I gave you was wrong. No problem")
