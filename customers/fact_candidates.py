@@ -22,7 +22,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like
-from mem.customers.slots import Slot, announced_slot, sentence_slot, slot_in
+from mem.customers.slots import Slot, announced_slot, cue_slot, sentence_slot, slot_in
 from mem.customers.statements import build_statement
 
 
@@ -76,9 +76,9 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
         following = turns[index + 1] if index + 1 < len(turns) else None
         previous = turns[index - 1] if index > 0 else None
         asked = _question_asked(previous, allowed_sensitive, customer_roles, reply=turn)
-        announcement = _announcement(turns[index - 2]) if index > 1 and asked and asked.startswith("asked:") \
-            and turns[index - 2].role in customer_roles else None
-        if announcement is not None and announced_slot(asked) is None and sentence_slot(announcement) is None:
+        announcement = _announcement(turns[index - 2]) if index > 1 and asked is not None \
+            and asked.startswith("asked:") and turns[index - 2].role in customer_roles else None
+        if announcement is not None and asked is not None and cue_slot(asked) is None:
             # "The reference I gave you was wrong." → "What's the correct one?" → "QX7-4401": the agent's
             # question names no slot, the customer's announcement before it does; the fact reads with both
             asked = f"asked: {announcement} {asked[len('asked:'):].strip()}"

@@ -344,7 +344,7 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
     first = reply.strip().split("\n")[0]
     if len(first) > 80:
         return None
-    name = next((slot for slot, pattern in _CUES if pattern.search(cue)), None)
+    name = cue_slot(cue)
     if name is None:
         return None
     bare = _COPULA_TAIL.sub("", _COPULA_HEAD.sub("", first)).strip(" .,!。、")
@@ -392,6 +392,11 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
     return Slot(name, value)
 
 
+def cue_slot(text: str) -> str | None:
+    """The slot a question or an announcement is about ("What's your new number?" → phone), if any."""
+    return next((slot for slot, pattern in _CUES if pattern.search(text)), None)
+
+
 _ASKS = lazy(r"[?？]\s*$|까요|나요|습니까|주세요|ますか|ですか|でしょうか|ください")
 
 
@@ -401,7 +406,7 @@ def announced_slot(sentence: str) -> str | None:
     if len(sentence) > 120 or not _CHANGE.search(sentence) or find_slot(sentence) is not None \
             or _ASKS.search(sentence):
         return None  # "배송지를 회사로 바꿔 주실 수 있을까요?" asks the service for a change: a request
-    return next((slot for slot, pattern in _CUES if pattern.search(sentence)), None)
+    return cue_slot(sentence)
 
 
 def sentence_slot(sentence: str, *, before: str = "", asked: str | None = None) -> Slot | None:
