@@ -111,7 +111,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # "I've switched email providers." says which slot changes, not its value: not a fact of its own
         # (it outranked the new address for "customer's email"), it goes with the value that follows
         reaction = False
-        if kind in ("event", "preference", "attribute") and filled is None and kinds.is_reaction(sentence.text, lang=lang) \
+        if kind in ("event", "preference", "attribute") and filled is None \
+                and kinds.is_reaction(sentence.text, lang=lang) \
                 and not (about_them and not groups and kinds.is_evaluation(sentence.text)):
             kind, reaction = None, True  # "Aww, that's so cute!": a reaction, not a statement about the customer
         elif kind is None and answers and not groups and _ANSWER.match(sentence.text) \
