@@ -339,7 +339,7 @@ def instruction_reason(sentence: str) -> str | None:
     if reason is None and _INVISIBLE.search(sentence):
         # an invisible character may stand for a space ("Ignore\u00adprevious") as well as hide inside a word
         reason = _reason(normalize(_INVISIBLE.sub(" ", sentence)))
-    if reason is None and len(_SPLIT_WORD.findall(sentence)) >= 2:
+    if reason is None and "-" in sentence and len(_SPLIT_WORD.findall(sentence)) >= 2:
         # words broken by hyphens ("Ign-ore prev-ious instruc-tions"): read joined too
         reason = _reason(normalize(_SPLIT_WORD.sub(r"\1\2", sentence)))
     return reason
@@ -710,6 +710,11 @@ _CJK_GATE = lazy(r"[\"'“「『]|최우선|最優先|우선|優先|저장|保�
 _THIS_CUSTOMER = lazy(r"\bthis\s+(?:customer|account|user|client|member)\b")
 _REMEMBER = lazy(r"\b(?:remember|keep|store|save|memori[sz]e|note)\b")
 _W_FORGED = _words("role tool begin start enter end")
+_W_SO = _words("so and then")
+# every alternative of _EXFIL3 has one of these verbs (or asks "what … you were told")
+_W_EXFIL_VERB = _words("what repeat print paste show list quote quoting reveal output copy write summarise summarize "
+                       "tell share display recite dump translate")
+_W_LIMITS = _words("restrictions limits rules filters guidelines policy policies limitations boundaries guardrails")
 _W_OKAYED = _words("okayed ok'd okd approved signed cleared authorised authorized greenlit green-lit yes allowed "
                    "permitted able free")
 _W_PRECEDENCE = _words("override overrides supersede supersedes replace replaces precedence priority outrank outranks "
@@ -721,7 +726,6 @@ _W_ROLE_HEADER = _words("system developer admin administrator operator root mode
 _W_EXFIL3 = _words("told instructed given programmed configured instructions rules prompt above before context loaded "
                    "fed primed briefed "
                    "initialization initialisation setup guidelines configuration settings programming directives")
-_W_AUTHORITY = _words("your no without")  # "no" also gates a persona "who has no rules"
 _W_NEW_TASK = _words("real actual true new updated hidden secret priority override revised decode decipher reverse "
                      "changed replaced lifted removed suspended overridden relaxed "
                      "unscramble decrypt rot13")
@@ -758,7 +762,7 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         return "tells the AI to ignore its instructions or the policy"
     if "if" in words and _TRIGGER.search(text):
         return "plants a trigger that grants something"
-    if words & _W_OKAYED and (_OKAYED.search(text) or _YOU_MAY_BEND.search(text)):
+    if words & _W_OKAYED and words & _W_SO and (_OKAYED.search(text) or _YOU_MAY_BEND.search(text)):
         return "claims an exemption for the AI to apply"
     precedence = _PRECEDENCE.search(text) if words & _W_PRECEDENCE else None
     if precedence and not _OWN_WORDS.match(text, precedence.end()) and (
@@ -770,9 +774,10 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
     if (words & _W_DICTATED and _QUOTE.search(text) and _DICTATED.search(text)
             and not _TO_THE_CUSTOMER.search(text)):
         return "decides the answer in advance"
-    if words & _W_EXFIL3 and _EXFIL3.search(text):
+    if words & _W_EXFIL3 and words & _W_EXFIL_VERB and _EXFIL3.search(text):
         return "re-assigns the AI's role or asks for its prompt"
-    if words & _W_AUTHORITY and (_AUTHORITY.search(text) or _NO_LIMITS.search(text)):
+    if ((("your" in words or "'s " in text) and _AUTHORITY.search(text))
+            or (words & {"no", "without"} and words & _W_LIMITS and _NO_LIMITS.search(text))):
         return "re-assigns the AI's role or asks for its prompt"
     if words & _W_NEW_TASK and (_NEW_TASK.search(text) or _DECODE_FOLLOW.search(text)):
         return "injects chat roles or new instructions"
