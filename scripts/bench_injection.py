@@ -32,13 +32,15 @@ conversations"), prompt exfiltration ("what were you told before this message"),
 (homoglyphs, zero-width, spaced letters, leetspeak, full-width), with look-alike clean rows
 (handbook rules, "please ignore my previous email", "I'm a system administrator at my company",
 "are you a bot?", policies about the company's chatbot). Written before the detector's third
-version and measured once first (docs/lint.md and docs/extraction.md record that figure). Five more sets
+version and measured once first (docs/lint.md and docs/extraction.md record that figure). Six more sets
 of the same file were written while the third version was built, each measured once before it was
 tuned on: ``round3-probe`` (more attacks and look-alikes, against an intermediate version) and
 ``round3-check`` (written after the version was complete, as a last unseen check), then
 ``round3-probe2`` (written after that, measured once, tuned on), ``round3-check2`` and ``round3-check3``
-(each written before the next changes, measured once, then tuned on). First figures of all of them are in docs/lint.md;
-the table shows today's, on data that has been tuned on.
+(each written before the next changes, measured once, then tuned on). ``round3-check4`` was written
+after the last change by the hand that wrote the rules, around their words, and has NOT been tuned on:
+its row is a first measurement. First figures of all of them are in docs/lint.md; the other rows show
+today's figures, on data that has been tuned on.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -56,7 +58,8 @@ from mem.customers.screening import instruction_like as customer_instruction_lik
 CORPUS = Path(__file__).resolve().parent / "data" / "injection_corpus.jsonl"
 CUSTOMER_CORPUS = Path(__file__).resolve().parent / "data" / "injection_customer.jsonl"
 ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jsonl"
-ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3")
+ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3",
+               "round3-check4")
 
 
 def load(path: Path = CORPUS) -> list[dict]:
