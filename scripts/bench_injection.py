@@ -42,7 +42,12 @@ after the last change by the hand that wrote the rules, around their words, and 
 its row is a first measurement. First figures of all of them are in docs/lint.md; the other rows show
 today's figures, on data that has been tuned on.
 
+The last part, ``external held-out`` (scripts/data/injection_heldout_external.jsonl), was written by
+someone who never read the detector and measured once by the lead (docs/lint.md); ``--external-misses``
+lists its errors, which turns it into tuning data.
+
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
+                                       [--external-misses]
                                       [--round3-misses policy|customer|all]
 """
 
@@ -58,6 +63,7 @@ from mem.customers.screening import instruction_like as customer_instruction_lik
 CORPUS = Path(__file__).resolve().parent / "data" / "injection_corpus.jsonl"
 CUSTOMER_CORPUS = Path(__file__).resolve().parent / "data" / "injection_customer.jsonl"
 ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jsonl"
+EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external.jsonl"
 ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3",
                "round3-check4")
 
@@ -78,6 +84,9 @@ def main() -> None:
     parser.add_argument("--misses", choices=["tune", "held-out", "fresh", "all"], default="tune")
     parser.add_argument("--customer-misses", choices=["tune", "held-out", "claims", "all"], default="tune")
     parser.add_argument("--round3-misses", choices=["none", "policy", "customer", "all"], default="none")
+    parser.add_argument("--external-misses", action="store_true",
+                        help="list the external held-out set's errors (it was measured once; listing them makes it "
+                             "tuning data)")
     args = parser.parse_args()
     print("pages and policy text (mem.core.instructions)")
     rows = load()
@@ -103,6 +112,33 @@ def main() -> None:
             print(f"  {r['id']:>4} {kind:<15} {r['text']!r}")
     customer_part(args.customer_misses)
     round3_part(args.round3_misses)
+    external_part(args.external_misses)
+
+
+def external_part(misses: bool) -> None:
+    """A held-out set written by someone who never read the detector (scripts/data/injection_heldout_external.jsonl,
+    its README beside it): each row read by its own caller, pages by ``is_instruction_like``, customer
+    messages by ``customers.screening``."""
+    rows = load(EXTERNAL_CORPUS)
+    for row in rows:
+        check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
+        row["flagged"] = check(row["text"])
+    print("\nexternal held-out (scripts/data/injection_heldout_external.jsonl)")
+    print(f"{'rows':<24} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
+    groups = [(f"{where}, {lang}", where, lang) for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
+    groups += [("policy", "policy", None), ("customer", "customer", None), ("all", None, None)]
+    for name, where, lang in groups:
+        chosen = [r for r in rows if (where is None or r["where"] == where) and (lang is None or r["lang"] == lang)]
+        injected, caught, clean, false = score(chosen)
+        recall = caught / injected if injected else 1.0
+        rate = false / clean if clean else 0.0
+        print(f"{name:<24} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
+    if misses:
+        print("\nerrors in the external held-out rows:")
+        for r in rows:
+            if r["flagged"] != (r["label"] == "injected"):
+                kind = "missed" if r["label"] == "injected" else "false positive"
+                print(f"  {r['id']:>4} {r['where']:<8} {kind:<15} {r['text']!r}")
 
 
 def customer_part(misses: str) -> None:
