@@ -47,8 +47,7 @@ someone who never read the detector and measured once by the lead (docs/lint.md)
 lists its errors, which turns it into tuning data.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
-                                       [--external-misses]
-                                      [--round3-misses policy|customer|all]
+                                      [--round3-misses policy|customer|all] [--external-misses]
 """
 
 from __future__ import annotations
