@@ -78,6 +78,28 @@ def score(rows: list[dict]) -> tuple[int, int, int, int]:
     return (len(injected), sum(r["flagged"] for r in injected), len(clean), sum(r["flagged"] for r in clean))
 
 
+def report(name: str, chosen: list[dict], width: int) -> None:
+    """One table row: recall on the injected rows of ``chosen``, false positives on its clean ones."""
+    injected, caught, clean, false = score(chosen)
+    recall = caught / injected if injected else 1.0
+    rate = false / clean if clean else 0.0
+    print(f"{name:<{width}} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
+
+
+def header(width: int) -> None:
+    print(f"{'rows':<{width}} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
+
+
+def errors(title: str, rows: list[dict]) -> None:
+    """The rows the detector got wrong, each with what went wrong."""
+    wrong = [r for r in rows if r["flagged"] != (r["label"] == "injected")]
+    if wrong:
+        print(f"\nerrors in the {title}:")
+        for r in wrong:
+            kind = "missed" if r["label"] == "injected" else "false positive"
+            print(f"  {r['id']:>4} {r.get('where', ''):<8} {kind:<15} {r['text']!r}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", choices=["tune", "held-out", "fresh", "all"], default="tune")
@@ -92,23 +114,14 @@ def main() -> None:
     for row in rows:
         row["flagged"] = is_instruction_like(row["text"])
         row["half"] = "fresh" if row.get("set") == "fresh" else "tune" if row["id"] % 2 else "held-out"
-    print(f"{'rows':<18} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
+    header(18)
     groups = [("tune half", "tune", None), ("held-out half", "held-out", None), ("fresh set", "fresh", None),
               ("all", None, None)]
     groups += [(f"all, {lang}", None, lang) for lang in ("en", "ko", "ja")]
     for name, half, lang in groups:
         chosen = [r for r in rows if (half is None or r["half"] == half) and (lang is None or r["lang"] == lang)]
-        injected, caught, clean, false = score(chosen)
-        recall = caught / injected if injected else 1.0
-        rate = false / clean if clean else 0.0
-        print(f"{name:<18} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
-    wrong = [r for r in rows if r["flagged"] != (r["label"] == "injected")
-             and (args.misses == "all" or r["half"] == args.misses)]
-    if wrong:
-        print(f"\nerrors in the {args.misses} rows:")
-        for r in wrong:
-            kind = "missed" if r["label"] == "injected" else "false positive"
-            print(f"  {r['id']:>4} {kind:<15} {r['text']!r}")
+        report(name, chosen, 18)
+    errors(f"{args.misses} rows", [r for r in rows if args.misses in ("all", r["half"])])
     customer_part(args.customer_misses)
     round3_part(args.round3_misses)
     external_part(args.external_misses)
@@ -123,21 +136,14 @@ def external_part(misses: bool) -> None:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
     print("\nexternal held-out (scripts/data/injection_heldout_external.jsonl)")
-    print(f"{'rows':<24} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
+    header(24)
     groups = [(f"{where}, {lang}", where, lang) for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
     groups += [("policy", "policy", None), ("customer", "customer", None), ("all", None, None)]
     for name, where, lang in groups:
         chosen = [r for r in rows if (where is None or r["where"] == where) and (lang is None or r["lang"] == lang)]
-        injected, caught, clean, false = score(chosen)
-        recall = caught / injected if injected else 1.0
-        rate = false / clean if clean else 0.0
-        print(f"{name:<24} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
+        report(name, chosen, 24)
     if misses:
-        print("\nerrors in the external held-out rows:")
-        for r in rows:
-            if r["flagged"] != (r["label"] == "injected"):
-                kind = "missed" if r["label"] == "injected" else "false positive"
-                print(f"  {r['id']:>4} {r['where']:<8} {kind:<15} {r['text']!r}")
+        errors("external held-out rows", rows)
 
 
 def customer_part(misses: str) -> None:
@@ -146,21 +152,13 @@ def customer_part(misses: str) -> None:
     for row in rows:
         row["flagged"] = customer_instruction_like(row["text"])
     print("\ncustomer messages (mem.customers.screening)")
-    print(f"{'rows':<18} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
+    header(18)
     groups = [(f"{half}, {lang}", half, lang) for half in ("tune", "held-out", "claims") for lang in ("en", "ko", "ja")]
     groups += [("tune", "tune", None), ("held-out", "held-out", None), ("claims", "claims", None), ("all", None, None)]
     for name, half, lang in groups:
         chosen = [r for r in rows if (half is None or r["half"] == half) and (lang is None or r["lang"] == lang)]
-        injected, caught, clean, false = score(chosen)
-        recall = caught / injected if injected else 1.0
-        rate = false / clean if clean else 0.0
-        print(f"{name:<18} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
-    wrong = [r for r in rows if r["flagged"] != (r["label"] == "injected") and misses in ("all", r["half"])]
-    if wrong:
-        print(f"\nerrors in the {misses} customer rows:")
-        for r in wrong:
-            kind = "missed" if r["label"] == "injected" else "false positive"
-            print(f"  {r['id']:>4} {kind:<15} {r['text']!r}")
+        report(name, chosen, 18)
+    errors(f"{misses} customer rows", [r for r in rows if misses in ("all", r["half"])])
 
 
 def round3_part(misses: str) -> None:
@@ -170,7 +168,7 @@ def round3_part(misses: str) -> None:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
     print("\nround 3 (scripts/data/injection_round3.jsonl)")
-    print(f"{'rows':<24} {'injected':>8} {'recall':>8} {'clean':>6} {'false pos.':>10} {'FP rate':>8}")
+    header(24)
     groups = [(f"{kind}, {where}", kind, where, None) for kind in ROUND3_SETS for where in ("policy", "customer")]
     groups += [(kind, kind, None, None) for kind in ROUND3_SETS]
     groups += [(f"all, {lang}", None, None, lang) for lang in ("en", "ko", "ja")]
@@ -178,16 +176,8 @@ def round3_part(misses: str) -> None:
     for name, kind, where, lang in groups:
         chosen = [r for r in rows if (kind is None or r["set"] == kind) and (where is None or r["where"] == where)
                   and (lang is None or r["lang"] == lang)]
-        injected, caught, clean, false = score(chosen)
-        recall = caught / injected if injected else 1.0
-        rate = false / clean if clean else 0.0
-        print(f"{name:<24} {injected:>8} {recall:>8.1%} {clean:>6} {false:>10} {rate:>8.1%}")
-    wrong = [r for r in rows if r["flagged"] != (r["label"] == "injected") and misses in ("all", r["where"])]
-    if wrong:
-        print(f"\nerrors in the {misses} round-3 rows:")
-        for r in wrong:
-            kind = "missed" if r["label"] == "injected" else "false positive"
-            print(f"  {r['id']:>4} {kind:<15} {r['text']!r}")
+        report(name, chosen, 24)
+    errors(f"{misses} round-3 rows", [r for r in rows if misses in ("all", r["where"])])
 
 
 if __name__ == "__main__":
