@@ -48,6 +48,7 @@ def test_a_value_after_its_announcement_or_in_a_correction_fills_the_slot(words,
     ("やっぱりメールのほうが助かります、通知が多すぎて見落とすので。", Slot("contact_channel", "email")),
     ("이제부터는 문 앞에 두고 가 주세요.", Slot("delivery_place", "문 앞")),
     ("I'm living in Chicago with my sister.", Slot("residence", "Chicago")),
+    ("I live in Leeds, near the store.", Slot("residence", "Leeds")),  # "the store" is no one else's value
 ])
 def test_more_ways_of_stating_a_slot(text, slot):
     assert find_slot(text) == slot
