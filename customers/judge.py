@@ -9,11 +9,15 @@ The deterministic rules, applied in this order against the similar active facts 
   event (and evidence for a trait). Also an attribute or preference restating the value of an
   every-conversation slot (name, language, tier, accessibility) that an active fact already holds.
 - DELETE: the candidate takes something back ("I no longer…", "더 이상…", "もう…ない") and an
-  active fact shares its slot, or enough of its terms (≥ ``RETRACT_MATCH``); that fact becomes
-  ``retracted``. A retraction with nothing to retract is added as a plain statement.
+  active fact shares its slot, or enough of its terms (≥ ``RETRACT_MATCH``), or names a standing
+  wish by part of it (``_wish_named``: "drop the coffee subscription"); that fact becomes
+  ``retracted``. A retraction with nothing to retract is added as a plain statement. Taking back an
+  email, phone, address or name while giving another one is an UPDATE, not a DELETE.
 - UPDATE: the candidate fills the same slot (residence, name, language, tier…) as an active fact
   with another value, or corrects it ("actually…", "이제는…", "今は…") with term overlap ≥
-  ``CORRECTION_MATCH``; the old fact becomes ``replaced`` and is linked to the new one.
+  ``CORRECTION_MATCH``; the old fact becomes ``replaced`` and is linked to the new one. An order or
+  reference code one swap or one or two characters from one the customer gave is the same code
+  mistyped (``_near_twin``), even without a correction word.
 - ADD otherwise.
 """
 
