@@ -6,6 +6,12 @@ deterministic test for "needed in every conversation" when promoting a fact to c
 (path b): how to address the customer, which language to answer in, their contract tier, and the
 accessibility needs every answer must respect. Everything else (residence, job, likes) is useful
 but not needed on every turn, so it stays a fact.
+
+A slot is read in the customer's own words (``find_slot``) — but never from a sentence about someone
+else, their past, a what-if or the service's own details (``_NOT_THEIRS``) — and, for a bare value,
+in context (``slot_in``): the agent's question it answers, or the customer's announcement just before
+it ("I changed my number." → "010-7781-3052"), or, for a correction that gives only the value, the
+value's shape. docs/extraction.md measures this on update cases written by other hands.
 """
 
 from __future__ import annotations
