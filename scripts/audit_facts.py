@@ -33,6 +33,7 @@ import json
 import random
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -111,17 +112,22 @@ class FileScore:
         self.covered += other.covered
 
 
-def read_conversation(path: Path) -> dict[str, tuple[str, str]]:
-    """Turn id → (role, text) of an import file; a line without an id cannot be labelled and is refused."""
-    turns: dict[str, tuple[str, str]] = {}
+def json_lines(path: Path) -> Iterator[tuple[int, object]]:
+    """``(line number, parsed JSON)`` for each non-blank line of ``path`` (split on ``\\n`` only, as import does)."""
     for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            yield number, json.loads(line)
         except json.JSONDecodeError as exc:
             raise InvalidInput(f"{path}: line {number}: not valid JSON ({exc.msg})") from exc
-        if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("text"), str):
+
+
+def read_conversation(path: Path) -> dict[str, tuple[str, str]]:
+    """Turn id → (role, text) of an import file; a line without an id cannot be labelled and is refused."""
+    turns: dict[str, tuple[str, str]] = {}
+    for number, data in json_lines(path):
+        if not isinstance(data.get("id"), str) or not isinstance(data.get("text"), str):
             raise InvalidInput(f"{path}: line {number}: a labelled conversation needs \"id\" and \"text\" strings")
         turns[data["id"]] = (str(data.get("role", "customer")), data["text"])
     return turns
@@ -133,13 +139,7 @@ def read_labels(path: Path, turns: dict[str, tuple[str, str]]) -> list[Label]:
         raise InvalidInput(f"{path}: no labels file beside the conversation")
     labels: list[Label] = []
     searched_from: dict[tuple[str, str], int] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InvalidInput(f"{path}: line {number}: not valid JSON ({exc.msg})") from exc
+    for number, data in json_lines(path):
         if not isinstance(data, dict):
             raise InvalidInput(f"{path}: line {number}: each line must be a JSON object")
         turn, sentence, label = data.get("turn"), data.get("sentence"), data.get("label")
