@@ -23,6 +23,7 @@ from mem.core.text import count_wide
 from mem.core.text import page_sentences as split_sentences
 from mem.core.text.cjk import CJK
 from mem.core.text.stopwords import QUESTION
+from mem.customers.slots import SLOT_TERMS, slot_of
 from mem.wiki.service_memory import PageHit, ServiceMemory, ServiceStatus
 
 if TYPE_CHECKING:
@@ -54,13 +55,16 @@ def says_something_of(fact: Fact, query: str) -> bool:
 
     The fact index also searches the turns around a fact, which finds the answer to a question asked
     in the turn before; but a fact is cited only for what it says itself, or an unrelated agreement
-    made in the same conversation would be shown to the customer as a source.
+    made in the same conversation would be shown to the customer as a source. The words of the slot the
+    fact fills are its own: "I live in Oslo." answers "what city am I in?" and "do you have my address?".
     """
     wanted = terms(query)
     if not wanted:
         return True
     quotes = " ".join(e.quote for e in fact.evidence)
-    return bool(terms(f"{fact.text} {quotes}") & wanted)
+    slot = slot_of(fact)
+    slot_words = SLOT_TERMS[slot.name] if slot else ""
+    return bool(terms(f"{fact.text} {quotes} {slot_words}") & wanted)
 
 
 def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None,

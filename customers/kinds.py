@@ -299,8 +299,33 @@ def is_small_talk(sentence: str, *, lang: str | None = None) -> bool:
     return not text or bool(_SMALL_TALK[lang].match(text)) or is_question(text) and not _asks_for_something(text, lang)
 
 
+# Chat drops the question mark: "where do I live", "what's my plan", "do you have my new number". An
+# English question is told by its opening (a wh-word before an auxiliary, or an auxiliary before its
+# subject); "When I moved to Oslo, …" or "What I want is …" open with a wh-word but no auxiliary
+# follows, so they stay statements.
+_AUX = r"(?:do|does|did|is|are|am|was|were|can|could|should|would|will|shall|may|might|have|has|had)"
+_EN_QUESTION_OPENING = lazy(
+    r"^(?:(?:what|where|when|why|how|who|whom|whose|which)(?:\s+[a-z]+)?\s+" + _AUX + r"\b"
+    r"|(?:what|where|who|how)'s\b"
+    r"|" + _AUX + r"(?:n't)?\s+(?:i|you|we|my|your|it|this|that|there|the)\b)", re.I)
+# Korean and Japanese questions are often unmarked: a question word right before the closing copula
+# or particle ("주소가 어디예요", "번호가 뭐죠", "住所どこだっけ", "いつだったかな").
+_CJK_WH_ENDING = lazy(r"(?:어디|뭐|무엇|언제|누구|몇\s?\S{1,3}|얼마|어느\s?\S{1,3})\s?"
+                      r"(?:예요|에요|이에요|이예요|인가요|인지요|죠|지요|야|냐|니|지|였죠|였지)[.。]?$"
+                      r"|(?:どこ|何|なに|なん|いつ|誰|だれ|どれ|どちら|いくら)\s?"
+                      r"(?:だっけ|でしたっけ|だったっけ|だったかな|かな|なの|の|ですかね)?[.。]?$")
+# "Did I tell you I adopted a dog?", "Have I mentioned we moved to Denver?": a report dressed as a question.
+_REPORT_AS_QUESTION = lazy(r"^(?:did|have|had)\s+i\s+(?:ever\s+|already\s+)?(?:tell|told|mention|mentioned|say|said)"
+                           r"\s+(?:you\s+)?(?:that\s+)?(?:i|we|my|our)\b", re.I)
+
+
 def is_question(text: str) -> bool:
-    return text.rstrip().endswith(("?", "？")) or text.rstrip().endswith(("까요", "나요", "ですか", "ますか"))
+    """A question by its mark, by a Korean or Japanese interrogative ending, or by an English question's opening."""
+    text = text.strip()
+    if _REPORT_AS_QUESTION.match(text):
+        return False
+    return (text.endswith(("?", "？", "까요", "나요", "ですか", "ますか"))
+            or bool(_EN_QUESTION_OPENING.match(text) or _CJK_WH_ENDING.search(text)) and not text.endswith("!"))
 
 
 def _asks_for_something(text: str, lang: str) -> bool:

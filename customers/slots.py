@@ -287,6 +287,12 @@ def _sentence_around(text: str, at: int) -> str:
     return text[start:after.end() if after else len(text)]
 
 
+# A question word where a value stands ("住所はどこですか", "주소가 어디예요", "my address is what now")
+# asks for the value; it never replaces the one the customer gave.
+_ASKING_WORD = lazy(r"(?:what|where|which|who|when|how)\b|(?:어디|뭐|무엇|언제|누구|몇|얼마|어느)(?!든|나|라도|도)"
+                    r"|(?:どこ|何|なに|なん|いつ|誰|だれ|どれ|どちら|どの|いくら)(?!でも|も|か[^?？])", _I)
+
+
 @lru_cache(maxsize=8192)
 def find_slot(text: str) -> Slot | None:
     """The first slot ``text`` fills, with its value normalised for comparison.
@@ -302,6 +308,8 @@ def find_slot(text: str) -> Slot | None:
             if value is None:
                 continue
             if name in _GUARDED and _NOT_THEIRS.search(_sentence_around(text, match.start())):
+                continue
+            if _ASKING_WORD.match(value.strip()):
                 continue
             value = _normalise(name, value)
             if value and (name != "phone" or len(re.sub(r"\D", "", value)) >= 7):

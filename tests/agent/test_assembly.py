@@ -143,3 +143,19 @@ def test_a_fact_found_only_through_its_neighbouring_turns_is_not_cited(service, 
         retrieval.gather(QUESTION)
         cited = [b.id for b in retrieval.blocks if b.memory == "fact"]
     assert cited == ["01FACTAGREEMENT0000000000A"]
+
+
+def test_a_fact_is_cited_for_a_question_about_the_slot_it_fills(service, tmp_path):
+    """"I live in Oslo." answers "what city am I in?": the slot's words are the fact's own, not its neighbours'."""
+    from mem.customers.fact_record import Evidence, Fact
+
+    home = Fact(id="01FACTRESIDENCE00000000000", kind="attribute", text="I live in Oslo.", valid_at=date(2026, 8, 12),
+                evidence=(Evidence(log_id="c1", turn="t1", role="customer", quote="I live in Oslo."),))
+    with open_customer(tmp_path, "cust-a", [home], []) as customer:
+        for question in ("what city am I in?", "Do you know my address?", "어디 살아요?", "住所はどこですか"):
+            retrieval = Retrieval(service=service, customer=customer)
+            retrieval.gather(question)
+            assert [b.id for b in retrieval.blocks if b.memory == "fact"] == [home.id], question
+        retrieval = Retrieval(service=service, customer=customer)
+        retrieval.gather("what's my phone number?")
+        assert [b.id for b in retrieval.blocks if b.memory == "fact"] == []

@@ -43,3 +43,32 @@ def test_between_two_remembered_people_the_other_persons_remark_stays_as_context
                    roles=("customer", "friend"))
     assert texts[-1] == ("(re: I finally finished the marathon in Osaka last weekend.) "
                          "That is amazing, I ran my first half marathon in Kyoto in May.")
+
+
+def test_an_english_question_without_its_mark_is_a_question():
+    # Chat drops the "?": the opening (a wh-word before an auxiliary, an auxiliary before its subject) tells.
+    assert is_question("where do I live") and is_question("what city am I in") and is_question("What's my plan")
+    assert is_question("do you have my new number") and is_question("Which plan am I on")
+    assert not is_question("When I moved to Oslo, it rained.") and not is_question("What I want is a refund.")
+    assert not is_question("How lovely!") and not is_question("I live in Oslo.")
+
+
+def test_a_report_dressed_as_a_question_is_a_statement():
+    from mem.customers.kinds import is_question as asks_something
+
+    assert not asks_something("Did I tell you I adopted a dog?")
+    assert not asks_something("Have I mentioned that my sister lives in Rome?")
+    assert _texts(("customer", "Did I tell you I adopted a dog?")) == ["Did I tell you I adopted a dog?"]
+
+
+def test_korean_and_japanese_questions_with_a_question_word_before_the_ending():
+    assert is_question("제 주소가 어디예요") and is_question("전화번호가 뭐죠") and is_question("住所どこだっけ")
+    assert not is_question("어디든 괜찮아요") and not is_question("いつでも大丈夫です")
+
+
+def test_a_customer_asking_for_their_own_value_states_no_fact():
+    # The customer's own questions to mem ask are logged and extracted like any turn; asking where one
+    # lives must neither become a fact nor give "どこ" ("where") as the new residence.
+    for question in ("where do I live", "what is my email on file", "住所はどこですか", "私の住所はどこですか？",
+                     "제 주소가 어디예요", "주소 어디로 되어 있나요?"):
+        assert _texts(("customer", question)) == [], question

@@ -81,3 +81,13 @@ def test_two_speakers_keep_their_own_slot_values(isolated_env, tmp_path):
         store.log.import_file(log)
         report = extract_pending(store, config=Config.load(home=isolated_env, env={}))
         assert len(report.added) == 2 and not report.updated
+
+
+def test_asking_for_the_value_does_not_replace_it(tmp_path):
+    case = {"id": "lead-asking-ja", "slot": "residence", "lang": "ja", "agent_confirms": False,
+            "conversations": [[{"role": "customer", "text": "札幌に住んでいます。"}],
+                              [{"role": "customer", "text": "住所はどこですか"}],
+                              [{"role": "customer", "text": "私の住所はどこで登録されていますか"}]],
+            "query": "お客様はどこに住んでいますか", "old": "札幌", "expect": "kept"}
+    result = bench_updates.run_case(case, tmp_path)
+    assert result.passed, result.why
