@@ -22,7 +22,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like
-from mem.customers.slots import Slot, announced_slot, cue_slot, sentence_slot, slot_in
+from mem.customers.slots import Slot, announced_slot, cue_slot, find_slot, sentence_slot, slot_in
 from mem.customers.statements import build_statement
 
 
@@ -97,7 +97,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     about_them = answers and lang == "en" and kinds.asks_about_the_speaker(question)
     groups: list[_Group] = []
     before: list[str] = []
-    for said in split_sentences(turn.text):
+    for said in (clause for whole in split_sentences(turn.text) for clause in _slot_clauses(whole)):
         sentence = _without_machine_text(said)
         if sentence is None:
             continue  # an import format's caption or attachment marker is never the customer's words
@@ -229,6 +229,52 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                                       agreement=agreement, retraction=retraction),
         ))
     return out
+
+
+# Where one sentence joins two statements: ", and I…", "; ", Korean "-고" and Japanese "-て、" / "-で、".
+_CLAUSE_BOUNDARY = re.compile(r",?\s+and\s+(?=(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b)"
+                              r"|,\s+(?=(?:i|i'm|i've|my|we|we're|our)\b)|;\s+"
+                              r"|(?<=[가-힣]고)\s+|(?<=[てで]、)|(?<=し、)", re.I)
+
+
+def _slot_clauses(sentence: Sentence) -> list[Sentence]:
+    """``sentence``, or its clauses when they fill different slots: "I live in Oslo and I'm on the Basic
+    plan." is two facts, so a move replaces the residence and an upgrade the plan, each on its own."""
+    if find_slot(sentence.text) is None:
+        return [sentence]
+    pieces: list[Sentence] = []
+    start = 0
+    for match in _CLAUSE_BOUNDARY.finditer(sentence.text):
+        if match.start() > start:
+            pieces.append(_span(sentence, start, match.start()))
+        start = match.end()
+    pieces.append(_span(sentence, start, len(sentence.text)))
+    slots = [find_slot(piece.text) for piece in pieces]
+    if len({slot.name for slot in slots if slot is not None}) < 2:
+        return [sentence]
+    clauses: list[Sentence] = []
+    pending: Sentence | None = None  # "Hi," before "I live in Oslo" goes with the clause after it
+    for piece, slot in zip(pieces, slots, strict=True):
+        if pending is not None:
+            piece = Sentence(sentence.text[pending.start - sentence.start:piece.end - sentence.start].strip(),
+                             pending.start, piece.end)
+            pending = None
+        if slot is None and not clauses:
+            pending = piece
+        elif slot is None:
+            last = clauses[-1]
+            clauses[-1] = Sentence(sentence.text[last.start - sentence.start:piece.end - sentence.start].strip(),
+                                   last.start, piece.end)
+        else:
+            clauses.append(piece)
+    return clauses
+
+
+def _span(sentence: Sentence, start: int, end: int) -> Sentence:
+    """The part ``[start, end)`` of ``sentence`` (offsets within it), trimmed, with its span in the message."""
+    text = sentence.text[start:end]
+    lead = len(text) - len(text.lstrip())
+    return Sentence(text.strip(), sentence.start + start + lead, sentence.start + start + lead + len(text.strip()))
 
 
 # A short answer to a question: yes / no and what follows ("No, no pets right now.", "네, 두 번이요").

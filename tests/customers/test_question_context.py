@@ -72,3 +72,12 @@ def test_a_customer_asking_for_their_own_value_states_no_fact():
     for question in ("where do I live", "what is my email on file", "住所はどこですか", "私の住所はどこですか？",
                      "제 주소가 어디예요", "주소 어디로 되어 있나요?"):
         assert _texts(("customer", question)) == [], question
+
+
+def test_a_sentence_filling_two_slots_is_one_fact_per_clause():
+    assert _texts(("customer", "Hi, I live in Oslo and I'm on the Basic plan.")) == [
+        "Hi, I live in Oslo", "I'm on the Basic plan."]
+    assert _texts(("customer", "서울에 살고 베이직 플랜 쓰고 있어요.")) == ["서울에 살고", "베이직 플랜 쓰고 있어요."]
+    assert _texts(("customer", "大阪に住んでいて、ベーシックプランです。")) == ["大阪に住んでいて、", "ベーシックプランです。"]
+    # one slot and a remark about it stay one statement
+    assert _texts(("customer", "I live in Oslo and I love it.")) == ["I live in Oslo and I love it."]
