@@ -78,6 +78,7 @@ def test_a_sentence_filling_two_slots_is_one_fact_per_clause():
     assert _texts(("customer", "Hi, I live in Oslo and I'm on the Basic plan.")) == [
         "Hi, I live in Oslo", "I'm on the Basic plan."]
     assert _texts(("customer", "서울에 살고 베이직 플랜 쓰고 있어요.")) == ["서울에 살고", "베이직 플랜 쓰고 있어요."]
-    assert _texts(("customer", "大阪に住んでいて、ベーシックプランです。")) == ["大阪に住んでいて、", "ベーシックプランです。"]
+    assert _texts(("customer", "大阪に住んでいて、ベーシックプランです。")) == [
+        "大阪に住んでいて、", "ベーシックプランです。"]
     # one slot and a remark about it stay one statement
     assert _texts(("customer", "I live in Oslo and I love it.")) == ["I live in Oslo and I love it."]

@@ -96,7 +96,8 @@ def test_asking_for_the_value_does_not_replace_it(tmp_path):
 @pytest.mark.parametrize("lang,first,move,query,old,new", [
     ("en", "Hi, I live in Oslo and I'm on the Basic plan.", "We moved to Bergen last week.",
      "where does the customer live", "Oslo", "Bergen"),
-    ("ko", "서울에 살고 베이직 플랜 쓰고 있어요.", "지난주에 부산으로 이사했어요.", "고객은 어디 살아요?", "서울", "부산"),
+    ("ko", "서울에 살고 베이직 플랜 쓰고 있어요.", "지난주에 부산으로 이사했어요.", "고객은 어디 살아요?",
+     "서울", "부산"),
 ])
 def test_a_move_replaces_the_residence_said_in_one_breath_with_the_plan(tmp_path, lang, first, move, query, old, new):
     case = {"id": f"lead-two-slots-{lang}", "slot": "residence", "lang": lang, "agent_confirms": False,
