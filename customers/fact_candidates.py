@@ -83,12 +83,13 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             # question names no slot, the customer's announcement before it does; the fact reads with both
             asked = f"asked: {announcement} {asked[len('asked:'):].strip()}"
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
-                                      customer_roles=customer_roles, asked=asked))
+                                      customer_roles=customer_roles, asked=asked, allowed=allowed_sensitive))
     return found
 
 
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
-                     customer_roles: Sequence[str], asked: str | None = None) -> list[Candidate]:
+                     customer_roles: Sequence[str], asked: str | None = None,
+                     allowed: frozenset[str] = frozenset()) -> list[Candidate]:
     lang = detect_language(turn.text)
     answers = bool(asked and asked.startswith("asked:"))
     # a question about the customer's own life or case: its short answer ("Yes.", "Not anymore.", "Pretty
@@ -187,6 +188,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     for group in groups:
         kind, retraction = group.kind, group.retraction
         quote = turn.text[group.sentences[0].start:group.sentences[-1].end]
+        if kinds.sensitive_category(quote, lang=lang) not in ("none", *allowed):
+            # "we're settled in Glasgow now, since my partner got a hospital post there": without consent the
+            # reason is not stored, but the new city is no secret — the clauses that fill a slot are kept
+            quote = _slot_clauses(quote, lang, allowed) or quote
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
                              said_on=turn.day)]
         agreement = False
@@ -312,6 +317,36 @@ def _without_machine_text(sentence: Sentence) -> Sentence | None:
     return Sentence(head, sentence.start, sentence.start + len(head))
 
 
+# Where a sentence divides into clauses that can stand alone: punctuation, the conjunctions that join two
+# statements, a Korean laugh or connective ending before a space, a Japanese て-form or reason.
+_CLAUSES = re.compile(r"[,;:、，]\s*|[.!?。！？]\s*|\s+(?:and|but|so|since|because|as|while|though|after)\s+|"
+                      r"\s+[—–-]\s+|(?<=[ㅎㅋ])\s+|(?:(?<=해서)|(?<=어서)|(?<=아서)|(?<=니까)|(?<=는데)|(?<=거든요)|(?<=어요)|"
+                      r"(?<=아요))\s+|(?:(?<=して)|(?<=って)|(?<=ので))、?|(?<=から)、", re.I)
+
+
+def _slot_clauses(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
+    """The part of a sensitive ``quote`` that fills a slot without the sensitive clauses around it
+    (a verbatim slice), or ``None`` when no run of clauses free of unconsented words fills one."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for cut in [*(m for m in _CLAUSES.finditer(quote) if m.end() > 0), None]:
+        end = cut.end() if cut is not None else len(quote)
+        piece = quote[start:end]
+        if piece.strip() and kinds.sensitive_category(piece, lang=lang) in ("none", *allowed):
+            if runs and runs[-1][1] == start:
+                runs[-1] = (runs[-1][0], end)
+            else:
+                runs.append((start, end))
+        start = end
+        if start >= len(quote):
+            break
+    for first, last in reversed(runs):  # the latest value said is the one that counts
+        part = quote[first:last].strip().rstrip(",;:、，").rstrip()
+        if part and slot_in(part) is not None:
+            return part
+    return None
+
+
 _MAX_CLAUSES = 8
 _CLAUSE_BREAK = re.compile(r"[,;、，]\s*|\s+(?:but|instead|so)\s+|\s+[—–-]\s+")
 
@@ -359,7 +394,7 @@ class _Group:
 
 def _announcement(turn: Turn) -> str | None:
     """The sentence of ``turn`` that says a slot changed without giving its value, if one does."""
-    return next((s.text for s in reversed(split_sentences(turn.text)) if announced_slot(s.text)), None)
+    return next((s.text for s in reversed(split_sentences(turn.text)) if announced_slot(s.text, asking=True)), None)
 
 
 def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],

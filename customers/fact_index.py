@@ -20,11 +20,11 @@ from mem.core.text import analyzer as analyzers
 from mem.core.text.cjk import cjk_runs
 from mem.customers.fact_record import Fact
 from mem.customers.neighbour_turns import TurnContext
-from mem.customers.slots import SLOT_TERMS, slot_of
+from mem.customers.slots import SLOT_TERMS, query_slot, slot_of
 
-# facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms; facts-4: ``statement``.
-# Older indexes are rebuilt.
-INDEX_VERSION = "facts-4"
+# facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms; facts-4: ``statement``;
+# facts-5: ``slot_name`` (stored). Older indexes are rebuilt.
+INDEX_VERSION = "facts-5"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
@@ -36,6 +36,10 @@ STAMP = "STAMP"
 # in the third person, with the days its relative dates resolve to ("2023-08-11").
 BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.5, "context_cjk": 0.3,
           "slot": 1.0, "slot_cjk": 0.8, "statement": 0.2, "statement_cjk": 0.2}
+# A question about a slot ("고객 휴대폰 번호", "city the customer resides in") ranks the facts that fill it
+# this many times higher: "I got a new phone, the old number is gone" shares the question's words, yet
+# the fact holding the new number is the answer.
+SLOT_MATCH = 2.0
 _WORD_FIELDS = ("text", "quotes", "context", "slot", "statement")
 _CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk", "slot_cjk", "statement_cjk")
 _WRITER_HEAP = 32_000_000
@@ -150,6 +154,7 @@ class FactIndex:
                 doc.add_text("quotes", evidence.speaker)
         slot = slot_of(fact)
         if slot is not None:
+            doc.add_text("slot_name", slot.name)
             doc.add_text("slot", SLOT_TERMS[slot.name])
             for run in analyzers.cjk_runs(SLOT_TERMS[slot.name]):
                 doc.add_text("slot_cjk", run)
@@ -207,6 +212,10 @@ class FactIndex:
         if not hits:
             return []
         days = searcher.fast_field_values("day", [address for _, address in hits])
+        wanted = query_slot(query)
+        if wanted is not None:
+            hits = [(score * SLOT_MATCH if wanted in (searcher.doc(address).to_dict().get("slot_name") or ()) else score,
+                     address) for score, address in hits]
         ranked = sorted(zip(hits, days, strict=True), key=lambda h: (-round(h[0][0], 4), -(h[1] or 0)))[:limit]
         return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _ in ranked]
 
@@ -229,6 +238,7 @@ def _schema(t: Any) -> Any:
     builder.add_text_field("slot_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
     builder.add_text_field("statement", tokenizer_name=analyzers.WORDS, index_option="freq")
     builder.add_text_field("statement_cjk", tokenizer_name=analyzers.CJK, index_option="freq")
+    builder.add_text_field("slot_name", stored=True, tokenizer_name="raw", index_option="basic")
     builder.add_text_field("kind", tokenizer_name="raw", index_option="basic")
     builder.add_text_field("status", tokenizer_name="raw", index_option="basic")
     builder.add_integer_field("day", indexed=True, fast=True)

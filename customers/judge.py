@@ -10,7 +10,8 @@ The deterministic rules, applied in this order against the similar active facts 
   every-conversation slot (name, language, tier, accessibility) that an active fact already holds.
 - DELETE: the candidate takes something back ("I no longer…", "더 이상…", "もう…ない") and an
   active fact shares its slot, or enough of its terms (≥ ``RETRACT_MATCH``), or names a standing
-  wish by part of it (``_wish_named``: "drop the coffee subscription"); that fact becomes
+  wish by part of it (``_wish_named``: "drop the coffee subscription", words compared in any of their
+  forms: "gift-wrapping" names "gift-wrap"); that fact becomes
   ``retracted``. A retraction with nothing to retract is added as a plain statement. Taking back an
   email, phone, address or name while giving another one is an UPDATE, not a DELETE.
 - UPDATE: the candidate fills the same slot (residence, name, language, tier…) as an active fact
@@ -30,6 +31,7 @@ from datetime import date
 
 from mem.core.text import normalise, similarity
 from mem.core.text import terms as content_terms
+from mem.customers import kinds
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.slots import SINGLE_VALUED, Slot, find_slot, slot_of
@@ -76,6 +78,9 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         target = _best(candidate, [f for f in active if f.kind == candidate.kind], CORRECTION_MATCH)
         if target is not None:
             return Judgement("UPDATE", target, "the customer corrected it")
+        twin = _corrected_twin(candidate, active)
+        if twin is not None:
+            return twin
     return Judgement("ADD", None, "new")
 
 
@@ -96,7 +101,7 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
     same.sort(key=lambda pair: (pair[0].when or date.min, pair[0].id), reverse=True)  # ids sort by creation
     single = new.name in SINGLE_VALUED
     matching = [(fact, slot) for fact, slot in same if slot.value == new.value]
-    if candidate.retraction:
+    if candidate.retraction and not _says_new_value(candidate, new):
         # "stop sending those product emails" after "sign me up for the weekly product newsletter": one of
         # many values is taken back by another name — the only one held, or the one most like it
         others = sorted(same, key=lambda pair: similarity(_customer_words(pair[0]), candidate.text), reverse=True)
@@ -126,6 +131,51 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
         fact, slot = twins[0]
         return Judgement("UPDATE", fact, f"corrected {new.name}: {slot.value} → {new.value}")
     return None
+
+
+# Where a customer's message divides into clauses: a retraction names what it takes back in its own clause
+_CLAUSE = re.compile(r"[,;:、，.!?。！？]+\s*|\s+(?:but|so|because|since|and|though)\s+", re.I)
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in _CLAUSE.split(text) if c.strip()]
+
+
+def _says_new_value(candidate: Candidate, new: Slot) -> bool:
+    """The candidate's value stands in a clause that takes nothing back: "we moved down to Tucson last month
+    so the snow isn't a problem anymore" gives a new city; "stop texting me" takes the channel back."""
+    if new.name not in SINGLE_VALUED:
+        return False
+    holding = [c for c in _clauses(_candidate_words(candidate)) if new.value.lower() in c.lower()]
+    return bool(holding) and not any(kinds.is_retraction(c, lang=candidate.lang) for c in holding)
+
+
+def _candidate_words(candidate: Candidate) -> str:
+    return " ".join(e.quote for e in candidate.evidence if e.role == "customer") or candidate.text
+
+
+_COPULA = re.compile(r"(?:です|でした|でございます|입니다|이에요|예요|에요|이요|요)$")
+
+
+def _corrected_twin(candidate: Candidate, active: Sequence[Fact]) -> Judgement | None:
+    """A correction that gives a value one or two characters from a value the customer gave for a slot
+    ("すみません、漢字が違いました。渡邊健太です。" after "登録名は渡辺健太です。"): the same slot, mistyped."""
+    words = {_COPULA.sub("", w) for w in re.findall(r"[^\s,;:、，.!?。！？()「」]+", _candidate_words(candidate))}
+    for fact in sorted(active, key=lambda f: (f.when or date.min, f.id), reverse=True):
+        slot = slot_of(fact)
+        if slot is None or _speaker(fact.evidence) != _speaker(candidate.evidence):
+            continue
+        for word in words:
+            if word != slot.value and _one_slip(slot.value, word):
+                return Judgement("UPDATE", fact, f"corrected {slot.name}: {slot.value} → {word}")
+    return None
+
+
+def _one_slip(old: str, new: str) -> bool:
+    """Equal length and one character apart (two for a code of five or more): "渡辺健太" / "渡邊健太"."""
+    if len(old) != len(new) or len(old) < 3 or old.lower() == new.lower():
+        return False
+    return sum(a != b for a, b in zip(old.lower(), new.lower(), strict=True)) <= (2 if len(old) >= 5 else 1)
 
 
 def _near_twin(old: str, new: str) -> bool:
@@ -158,16 +208,41 @@ def _wish_named(candidate: Candidate, facts: Sequence[Fact]) -> Fact | None:
     me in the monthly coffee box", "필터 정기배송은 해지해 주세요"): the wish or agreement sharing the most
     content words with it, at least ``WISH_SHARE`` of the shorter one's. A short retraction shares too
     few words for the Jaccard overlap of ``_best``, which was written for restatements."""
-    said = set(content_terms(candidate.text))
+    # the clause that takes something back names it ("You don't need to tell me about delays anymore, I'll
+    # just check the tracking page": the reason after it names nothing that was asked for)
+    taking_back = " ".join(c for c in _clauses(candidate.text) if kinds.is_retraction(c, lang=candidate.lang))
+    if taking_back and taking_back != candidate.text:
+        named = _wish_sharing(set(content_terms(taking_back)), facts)
+        if named is not None:
+            return named
+    # "…安心なので、前にお願いした件は取り消します": "the thing I asked before" names nothing; the reason does
+    return _wish_sharing(set(content_terms(candidate.text)), facts)
+
+
+def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
     best, best_shared = None, 0
     for fact in facts:
-        if fact.kind not in ("request", "preference", "decision"):
+        if fact.kind not in ("request", "preference", "decision", "event"):
             continue
         theirs = set(content_terms(_customer_words(fact)))
-        shared = len(said & theirs)
-        if shared and shared >= WISH_SHARE * min(len(said), len(theirs)) and shared > best_shared:
+        shared = sum(1 for term in said if any(_same_word(term, other) for other in theirs))
+        # a wish told as an event ("Sign me up for the coffee bean subscription") is named by two words or more:
+        # one word shared with something that merely happened is no sign it is the wish taken back
+        enough = shared >= 2 if fact.kind == "event" else shared >= 1
+        if enough and shared >= WISH_SHARE * min(len(said), len(theirs)) and shared > best_shared:
             best, best_shared = fact, shared
     return best
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two content terms for one word in another form: "giftwrap" / "giftwrapp(ing)", "subscrib(e)" /
+    "subscription"; in Korean and Japanese one holding the other ("確認" / "確認電話", "정기배송" / "정기배송은")."""
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    if short.isascii():
+        return len(short) >= 4 and len(long) - len(short) <= 4 and long.startswith(short[:max(4, len(short) - 1)])
+    return len(short) >= 2 and short in long
 
 
 def _best(candidate: Candidate, facts: Sequence[Fact], threshold: float,

@@ -90,7 +90,7 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
         ("decision", _any(r"合意", r"決めました", r"決定", r"ことにしました", r"ことにします", r"それでお願いします",
                           r"解約しました", r"契約しました", r"申し込みました")),
         # "よろしくお願いします" is a formula, "そう言ってもらえると嬉しい" a feeling: neither asks for anything
-        ("request", _any(r"ください", r"下さい", r"(?<!よろしく)お願い", r"いただけ", r"いただく", r"もらえ(?!ると|て)",
+        ("request", _any(r"ください", r"下さい", r"(?<!よろしく)お願い", r"いただけ", r"いただく", r"もらえ(?!ると|て)", r"と助かります", r"とありがたいです",
                          r"もらう", r"てくれる[?？]", r"てくれない[?？]", r"てくれますか",
                          r"できますか", r"可能ですか", r"可能でしょうか",
                          r"したい", r"たいです", r"希望", r"返金", r"例外", r"キャンセル")),
@@ -118,25 +118,38 @@ _RETRACTION = {
                  r"stop (?:sending|emailing|texting|calling|messaging)", r"unsubscribe(?: me)?", r"opt(?:ed)? out",
                  r"don't send", r"do not send", r"cancel my subscription",
                  r"(?:drop|cancel|end) (?:the|my|our) (?:\w+ ){0,2}(?:subscription|plan|membership|box|newsletter|"
-                 r"delivery|deliveries|order)", r"no need to", r"don't need (?:to|the|any)", r"never mind"),
+                 r"delivery|deliveries|order)", r"no need to", r"don't need (?:to|the|any)", r"never mind",
+                 # every common way of calling a standing wish off
+                 r"forget (?:the|about|my|our)", r"i(?:'ve| have)? cancell?ed", r"i(?:'ve| have)? (?:dropped|ended|"
+                 r"stopped|discontinued|unsubscribed|opted out)", r"(?:please )?(?:stop|skip|drop|scrap|ditch|"
+                 r"discontinue|turn off|switch off|disable|pause) (?:the|my|our|all|those|these|any)\b",
+                 r"take me off", r"remove me from", r"no more(?! than)", r"(?:don't|do not) (?:bother|need)",
+                 r"not (?:needed|necessary) any ?more", r"i(?:'d| would) rather not"),
     "ko": _any(r"더 이상", r"이제 안", r"이제는 안", r"취소할게", r"잊어 주세요", r"잊어주세요", r"사실이 아니",
                r"그만뒀", r"그만 보내", r"수신 거부", r"구독 취소", r"구독을 취소", r"받고 싶지 않",
-               r"필요 없", r"필요없", r"해지", r"빼 주세요", r"빼주세요", r"안 주셔도", r"안 해 주셔도", r"중단해"),
+               r"필요 없", r"필요없", r"해지", r"빼 주세요", r"빼주세요", r"안 주셔도", r"안 해 주셔도", r"중단해",
+               r"그만 (?:받|보내|주|해)", r"그만할게", r"취소(?:해|할|하고|합니다|했)", r"끊어 주", r"끊을게", r"안 받을",
+               r"안 받고", r"해제해", r"해제할", r"중지해", r"중지할", r"없애 주", r"빼 ?(?:달라|줘)", r"안 보내 주셔도"),
     "ja": _any(r"もう.{0,40}ない", r"もう.{0,40}ません", r"取り消", r"忘れてください", r"やめました", r"違います",
                r"配信停止", r"配信を停止", r"購読を解除",
                r"(?:配信|送信|通知)(?:を|は)?(?:止め|やめ|停止し)", r"要りません", r"いりません", r"不要です",
-               r"もう結構", r"やめてください", r"止めてください", r"解約", r"なしで(?:大丈夫|結構|いい)"),
+               r"もう結構", r"やめてください", r"止めてください", r"解約", r"なしで(?:大丈夫|結構|いい)",
+               r"は結構です", r"はいりません", r"は要らない", r"キャンセル(?:します|して|でお願い)", r"解除(?:して|します|を)",
+               r"停止(?:して|します|を)", r"やめます", r"止めます", r"なくて(?:大丈夫|結構|いい)"),
 }
 _CORRECTION = {
     "en": _words(r"actually", r"correction", r"i meant", r"not .{0,60} but", r"now i", r"these days", r"i moved to",
                  r"i switched to", r"i changed", r"i made a mistake", r"my mistake", r"i was wrong", r"i misspoke",
                  r"i mistyped", r"typo", r"switch(?:ed)? (?:my|me|it|them|to)",
                  r"instead", r"update:", r"i(?:'ve| have)? (?:upgraded|downgraded|relocated)",
-                 r"my new (?:address|number|phone|email|name)", r"is now", r"are now"),
+                 r"my new (?:address|number|phone|email|name)", r"is now", r"are now", r"my bad", r"misread",
+                 r"misheard", r"misremembered", r"mixed (?:it |them )?up", r"i got (?:it|that) wrong", r"oops",
+                 r"wrong (?:number|one|code|address|email|name)"),
     "ko": _any(r"사실은", r"정정", r"이제는", r"요즘은", r"이사했", r"바꿨", r"잘못 말했", r"잘못 썼", r"제가 착각",
-               r"바뀌었", r"변경", r"바꿔"),
+               r"바뀌었", r"변경", r"바꿔", r"헷갈", r"착각", r"실수", r"틀렸", r"틀려", r"잘못", r"다시 보니", r"오타"),
     "ja": _any(r"実は", r"訂正", r"今は", r"最近は", r"引っ越しました", r"変えました", r"言い間違", r"書き間違",
-               r"私の間違い", r"間違えました", r"変わりました", r"変更", r"やはり", r"やっぱり"),
+               r"私の間違い", r"間違えました", r"変わりました", r"変更", r"やはり", r"やっぱり", r"間違って", r"違って",
+               r"違いました", r"違えて", r"勘違い", r"正しくは", r"が正しい", r"誤って", r"誤り"),
 }
 
 _CONFIRM = {
@@ -219,7 +232,8 @@ _SENSITIVE = {
                      r"dating", r"marri\w*", r"partner", r"spouse", r"ex", r"affair", r"separated", r"fianc[eé]e?"),
         "ko": _any(r"이혼", r"남자친구", r"여자친구", r"남편", r"아내", r"와이프", r"결혼", r"헤어졌", r"연애",
                    r"애인"),
-        "ja": _any(r"離婚", r"彼氏", r"彼女", r"夫", r"妻", r"結婚", r"別れ", r"恋人", r"交際"),
+        # 夫 but not 大丈夫 ("fine") or 工夫 ("a knack")
+        "ja": _any(r"離婚", r"彼氏", r"彼女", r"(?<![丈工])夫", r"妻", r"結婚", r"別れ", r"恋人", r"交際"),
     },
     "finance": {
         "en": _words(r"debts?", r"loans?", r"salary", r"income", r"bankrupt\w*", r"mortgage", r"credit score",

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mem.core.text import terms
 from mem.core.text.pattern import LazyPattern, lazy
 from mem.customers.fact_record import Fact
 
@@ -46,16 +47,20 @@ _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
 # A place is one word, or two when the second is capitalised ("New York"); the rules are
 # case-insensitive, so without the scoped (?-i:…) "I moved to Kyoto last week" gave "Kyoto last";
 # "I live in a flat" names no place.
-_PLACE = r"(?!(?:a|an|the|my|our|this|that|here|there)\b)(?P<v>[^\W\d_][\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)"
+_PLACE = r"(?!(?:a|an|the|my|our|this|that|here|there|with|together|now|again|back|last|next|soon)\b)(?P<v>[^\W\d_][\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)"
 _CHANNEL_EN = r"e-?mail|phone|telephone|texts?|sms|chat|whatsapp|line|kakao(?:talk)?|telegram|post|letter"
 _PHONE = r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"
 _ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
 _ORDER_CJK = r"\s*(?:은|는|가|は|が)?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
-_DELIVERY_TIME_EN = r"morning|afternoon|evening|night|weekend|weekday"
+_DELIVERY_TIME_EN = (r"morning|afternoon|evening|night|weekend|weekday|(?:after|before|by|between) \d{1,2}(?::\d\d)?"
+                     r"\s*(?:am|pm|o'clock)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?")
+_TIME_KO = r"(?:(?:오전|오후|저녁|밤|아침|낮|주말|평일)(?:\s*\d{1,2}\s*시[^\s,.!?]{0,4})?|\d{1,2}\s*시[^\s,.!?]{0,4})"
+_TIME_JA = r"(?:(?:午前中?|午後|夜|夕方|朝|週末|平日|土日)(?:\s*\d{1,2}時[^\sの。、]{0,4})?|\d{1,2}時[^\sの。、]{0,4})"
 _I = re.I
 _RULES: list[tuple[str, LazyPattern]] = [
-    ("language", lazy(r"\b(?:answer|reply|respond|talk|speak|write|communicate)(?: to me| me| back)?"
-                            r"(?: from now on)? in (?P<v>" + _LANG + r")\b", _I)),
+    ("language", lazy(r"\b(?:answers?|answering|repl(?:y|ies|ying)|respon(?:d|ds|ding|ses?)|talk|speak|write|"
+                      r"writing|communicat\w*|correspond\w*|messages?|emails?|support)(?: to me| me| back| us)?"
+                      r"(?: from now on| going forward)? (?:in|using) (?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"\b(?:use|switch to|change to) (?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
                             r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내)")),
@@ -71,13 +76,26 @@ _RULES: list[tuple[str, LazyPattern]] = [
                          r"\D{0,20}?" + _PHONE, _I)),
     ("phone", lazy(r"(?:전화\s*번호|연락처|휴대폰|핸드폰|번호)\D{0,10}?" + _PHONE)),
     ("phone", lazy(r"(?:電話番号|電話|携帯|番号)\D{0,10}?" + _PHONE)),
+    # "今後は自宅の03-3456-7890にご連絡ください", "010-1234-5678로 연락 주세요": a number to be reached on
+    ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:に|へ|まで)\s*(?:ご?連絡|お?電話|かけ)")),
+    ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:번으로|으로|로)\s*(?:연락|전화)")),
     ("name", lazy(r"\b(?i:my name is(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
     # "Name on the account is Jessica Moore", "got married, so it's Jessica Alvarez now"
     ("name", lazy(r"\b(?i:(?:full |last |sur)?name(?: on (?:the|my) account| on the booking)? is(?: now)?|"
                   r"changed? my (?:last |sur)?name to)\s+" + _NAME_VALUE)),
     ("name", lazy(r"\b(?i:it's|it is) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)\b")),
+    # "The account is under Megan Holloway", "put the account under …", "in the name of …"
+    ("name", lazy(r"\b(?i:(?:account|booking|reservation|order|profile|membership|subscription)(?: is| was| should be|"
+                  r" needs to be)? (?:under|in the name of)|under the name(?: of)?|in the name of|"
+                  r"(?:put|change|switch|transfer|move) (?:the |my |our )?(?:account|booking|reservation|profile) "
+                  r"(?:under|into the name of)|change (?:the |my )?name (?:on (?:the |my )?account )?to)\s+"
+                  + _NAME_VALUE)),
     ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
     ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4})(?:으로|로)\s*(?:바뀌|변경|했)")),
+    ("name", lazy(r"(?:이름|성함|예약자\s*(?:이름|성함|명)|명의|예약자)(?:은|는|을|를|이|가)?\s*(?P<v>[가-힣]{2,5}?)"
+                  r"(?:으로|로)\s*(?:해|바꿔|바꾸|바뀌|변경|수정|등록|되어|돼|됐)")),
+    ("name", lazy(r"(?:名前|氏名|登録名|名義|姓|苗字|名字)(?:を|は|が)\s*(?P<v>[^\s。、]{2,10}?)"
+                  r"(?:に(?:変更|変え|して|なり|変わ)|で(?:登録|お願い))")),
     ("name", lazy(r"(?:登録名|氏名|お名前)は\s*(?P<v>[^\s。、です]{1,20})")),
     ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]*、\s*(?P<v>[^\s。、]{2,10}?)"
                   r"に(?:なりました|なります|変わりました)")),
@@ -91,10 +109,22 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("tier", lazy(r"\b(?P<v>" + _TIERS + r") (?:plan|tier)\b", _I)),
     # "bumped us up to Business", "we're on the Starter plan": a named plan, known or not
     ("tier", lazy(r"\b(?:up|down|over|back) to (?:the |our )?(?P<v>" + _TIERS + r")\b", _I)),
+    # "I upgraded to Premium yesterday", "switched our plan over to Team": the plan named after the change
+    ("tier", lazy(r"\b(?i:upgrad\w*|downgrad\w*|bump\w* (?:us|me) (?:up|down)|"
+                  r"(?:switch\w*|chang\w*|mov\w*|put)(?: us| me)? (?:my |our |the )?(?:plan|tier|subscription|"
+                  r"membership|package)(?: over)?)(?: (?i:us|me|my plan|our plan|the plan|my account|our account|"
+                  r"the account|my subscription))?(?: (?i:up|down))? (?i:to|into) (?:(?i:the|our|a) )?"
+                  r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20})\b")),
     ("tier", lazy(r"\b(?i:on|to|onto|with) (?:the |our |an? )?(?P<v>[A-Z][\w-]{2,20}) "
                   r"(?i:plan|tier|package|membership)\b")),
     ("tier", lazy(r"(?P<v>[가-힣A-Za-z]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|\s|$)")),
     ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:プラン|コース)")),
+    # "VIP 등급으로", "일반 등급으로 내렸어요", "シルバー会員に戻しました": any named level, not a generic word
+    ("tier", lazy(r"(?<![가-힣])(?!(?:고객|회원|멤버십|제|저|저희|우리|현재|지금|기존|새|어떤|무슨|해당|모든|신규|정기)\s*"
+                  r"(?:등급|멤버십|회원))(?P<v>[가-힣A-Za-z]{1,10})\s*(?:등급|멤버십|회원)"
+                  r"(?:으로|로|을|를|이|가|은|는|이에요|입니다|\s|$)")),
+    ("tier", lazy(r"(?!(?:ポイント|メール|ファン|一般)(?:会員|ランク))(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*"
+                  r"(?:会員|ランク|ステータス)")),
     ("tier", lazy(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드|스탠다드|프로)"
                         r"\s*(?:플랜|요금제|등급|고객|회원)")),
     ("tier", lazy(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|無料|ゴールド|スタンダード|プロ)"
@@ -113,13 +143,16 @@ _RULES: list[tuple[str, LazyPattern]] = [
                      r"room) ?\w{1,5},? )?\d+[^.!?\n]{0,60}?)"
                            r"(?=,? (?:from now on|instead|please)\b|[.!?,]|$)", _I)),
     ("address", lazy(r"(?:주소|배송지|배송 주소)(?:는|은|를|가|이)\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
-                           r"(?:(?:으로|로)\s*(?:해|바꿔|변경|보내)[^.!?\n]*|입니다|이에요|예요|에요|$)")),
+                           r"(?:(?:으로|로)\s*(?:해|바꿔|바꿨|바뀌|변경|보내|옮겼|이전)[^.!?\n]*|입니다|이에요|예요|에요|$)")),
     ("address", lazy(r"(?:住所|配送先|お?届け先|送り先)(?:は|を)\s*(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
                            r"(?:に(?:変更|して|変え|お願い)[^。]*|です|でお願い|$)")),
     ("residence", lazy(r"\b(?:(?:i|we) (?:now |currently |still )?(?:live|am living|are living|reside)"
                              r"|(?:i'm|we're) (?:now |currently )?living)"
                              r" in " + _PLACE, _I)),
-    ("residence", lazy(r"\b(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to " + _PLACE, _I)),
+    ("residence", lazy(r"\b(?:i|we)(?:'ve| have|'re| are|'m| am)? (?:just |recently |finally |now |all |officially )*"
+                       r"(?:moved|relocated|settled|resettled|moving|relocating|emigrated|immigrated)"
+                       r"(?: (?:down|up|over|out|back|across|away|house|home|here|there))? (?:to|in|into) "
+                       + _PLACE, _I)),
     ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now )?based in " + _PLACE, _I)),
     # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none)
     ("residence", lazy(r"\b(?i:i'm|i am|we're|we are) (?i:now |currently |still )?(?i:in|out in|over in) "
@@ -128,12 +161,13 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주)")),
     ("residence", lazy(r"사는\s*곳은\s*(?P<v>[^\s,.]{1,20}?)(?:이에요|예요|입니다|이고|$)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)で(?:暮らして|生活して|住んで)")),
-    ("residence", lazy(r"(?P<v>[^\s。、]{1,12}?)(?:住み|在住)(?:です|だよ|。|$)")),
+    ("residence", lazy(r"(?P<v>[^\s。、]{1,12}?)(?:住み|在住)(?=です|だ|な|で|の|。|、|$)")),
     ("residence", lazy(r"(?:住まい|住所|住んでいるところ|住んでいる所)は\s*"
                        r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:です|だ|$)")),
-    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에\s*(?:살고|살아요|삽니다|거주)")),
-    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*이사")),
-    ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住)")),
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:\s*(?:쪽|근처|부근|인근))?에(?:서)?\s*(?:살고|살아|살며|삽니다|사는데|"
+                       r"사는\s*중|살게|거주)")),
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
+    ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して)")),
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡)(?:로|으로)\s*"
                              r"(?:주|해\s*주|부탁|연락|보내|알려)")),
     ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送)(?:のほう|の方)が")),
@@ -149,6 +183,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                    r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
+    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|signal)(?: messages?)? (?:works?|is|would be|suits me)"
+                             r"(?: much| a lot| far| way)? (?:better|best|easier|preferable|more convenient)\b", _I)),
+    ("contact_channel", lazy(r"\b(?:switch|move|change) (?:me |us )?(?:over )?to (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|whatsapp|telegram) is the (?:best|easiest|quickest|only) "
                              r"way to (?:reach|contact|get hold of) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
@@ -158,16 +195,26 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("delivery_time", lazy(r"\b(?P<v>" + _DELIVERY_TIME_EN + r")s? deliver", _I)),
     ("delivery_time", lazy(r"\bdeliver(?:y|ies|ed)?(?: \w+)? (?:in the |at |on |during (?:the )?)?"
                                  r"(?P<v>" + _DELIVERY_TIME_EN + r")s?\b", _I)),
-    ("delivery_time", lazy(r"(?P<v>오전|오후|저녁|밤|주말|평일)\s*(?:에\s*)?(?:배송|배달)"
-                                 r"|(?:배송|배달)(?:은|는)?\s*(?P<v2>오전|오후|저녁|밤|주말|평일)")),
-    ("delivery_time", lazy(r"(?P<v>午前中?|午後|夜|夕方|週末|平日)(?:の)?(?:配達|配送|お届け)"
+    ("delivery_time", lazy(r"(?P<v>" + _TIME_KO + r")\s*(?:에\s*)?(?:배송|배달)"
+                                 r"|(?:배송|배달)(?:은|는)?\s*(?P<v2>" + _TIME_KO + ")")),
+    ("delivery_time", lazy(r"(?P<v>" + _TIME_JA + r")(?:の)?(?:配達|配送|お届け)"
                                  r"|(?:配達|配送|お届け)(?:は)?(?P<v2>[^。、]{0,6}?(?:午前中?|午後|夜|夕方|週末|平日|土日))")),
     # "put" and "drop" need what is put ("put my parcels in the shed"): "you put in the work" is no place
-    ("delivery_place", lazy(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our)?"
-                                  r"(?: parcels?| packages?| deliveries| orders?| it| them)?|(?:put|drop)(?: off)?"
-                                  r"(?: my| the| all| our)?(?: parcels?| packages?| deliveries| orders?| it| them))"
+    ("delivery_place", lazy(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our| any)?"
+                                  r"(?: parcels?| packages?| deliveries| orders?| it| them| stuff| things| items| boxes|"
+                                  r" everything| mail| post)?|(?:put|drop)(?: off)?"
+                                  r"(?: my| the| all| our| any)?(?: parcels?| packages?| deliveries| orders?| it| them|"
+                                  r" stuff| things| items| boxes| everything))"
                                   r" (?:at|with|by|in|on) "
-                                  r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)(?= instead| rather than|[.,!?]|$)", _I)),
+                                  r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)"
+                                  r"(?= instead| rather than| if| when| whenever| while| since| because| so| from now|"
+                                  r" going forward|[.,!?;]|$)", _I)),
+    # "use the locker at the station instead", "send them to the parcel locker": a named drop point
+    ("delivery_place", lazy(r"\b(?:use|try|go with|switch to|(?:send|ship|deliver|redirect)(?: it| them| parcels?| "
+                            r"packages?| orders?| everything)? to) (?:the |my |our |a )?(?P<v>(?:parcel |package |"
+                            r"amazon |post )?(?:locker|pickup point|pick-up point|collection point|post office|reception|"
+                            r"front desk|concierge|mailroom|porch|doorstep|back door|garage|shed|neighbou?r)"
+                            r"[\w ]{0,30}?)(?= instead| rather than| if| when| from now| going forward|[.,!?;]|$)", _I)),
     ("delivery_place", lazy(r"(?:택배|배송|소포|물건)(?:은|는|를)?\s*(?P<v>[^.!?\n]{1,30}?)(?:에|에게)\s*"
                                   r"(?:놓아|놔|두|맡겨|보관|넣어)")),
     ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:置いて|入れて|預けて|置き)")),
@@ -193,7 +240,8 @@ SLOT_TERMS = {
     "language": "language answer reply respond speak english korean japanese 언어 답변 대답 영어 한국어 일본어 "
                 "言語 回答 返信 英語 韓国語 日本語 何語",
     "tier": "plan tier subscription account level membership 플랜 요금제 등급 회원 プラン 会員 契約",
-    "residence": "live lives living reside residence home city moved relocated where address 거주 살다 살아요 "
+    "residence": "live lives lived living reside resides resided residing residence based settled home city town "
+                 "moved relocated where address 거주 살다 살아요 "
                  "사는 사나요 살고 어디 이사 주소 住所 住んで 住まい 住む どこ 引っ越し",
     "address": "address street shipping delivery delivered deliver orders ship send mailing home 주소 배송지 "
                "住所 配送先 お届け先",
@@ -231,22 +279,26 @@ _CJK_ONLY = tuple(bool(re.search(r"[\uac00-\ud7a3\u3040-\u30ff\u4e00-\u9fff]", p
 # An English rule is tried only on a text holding one of its slot's words: the case-insensitive
 # alternations cost ~0.2 ms each on a 500-character turn, a substring test almost nothing.
 _ASCII_TRIGGERS = {
-    "language": ("answer", "reply", "respond", "talk", "speak", "write", "communicate", "use", "switch", "change"),
+    "language": ("answer", "repl", "respon", "talk", "speak", "writ", "communicat", "correspond", "message", "mail",
+                 "support", "use", "switch", "change"),
     "email": ("@",),
     "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
-    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is"),
+    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under"),
     "tier": ("plan", "tier", "account", "subscription", "membership", "enterprise", "premium", "platinum", "package",
-             "up to", "down to", "over to", "back to"),
+             "up to", "down to", "over to", "back to", "upgrad", "downgrad"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail"),
-    "residence": ("live", "living", "reside", "moved", "relocated", "based", "i'm in", "i am in", "we're in",
+    "residence": ("live", "living", "reside", "moved", "moving", "relocat", "settled", "migrated", "based", "i'm in",
+                  "i am in", "we're in",
                   "we are in", "home is", "out in", "over in"),
     "subscription": ("newsletter", "mail", "digest", "alert", "notification", "mailing", "promotion", "coupon",
                      "magazine", "catalog", "offer"),
-    "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "message", "notify", "phone", "way to"),
+    "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "message", "notify", "phone", "way to",
+                        "sms", "chat", "whatsapp", "line", "kakao", "telegram", "signal", "post", "letter"),
     "delivery_time": ("deliver",),
-    "delivery_place": ("leave", "put", "drop", "deliver", "hold"),
+    "delivery_place": ("leave", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to", "send", "ship",
+                       "redirect"),
     "job": ("work",),
 }
 
@@ -262,6 +314,11 @@ _RELATIONS_EN = (r"brother|sister|mom|mum|mother|dad|father|parents|son|daughter
 _NOT_THEIRS = lazy(
     r"\b(?:my|our) (?:" + _RELATIONS_EN + r")(?:'s\b| (?:has|have|is|was|just|recently|moved|lives|lived|"
     r"relocated|got|now|works)\b)|\b(?:to|for) (?:my|our) (?:" + _RELATIONS_EN + r")\b|\bgrew up\b|\bused to\b|"
+    # "My brother upgraded to the Family plan": a relative is the clause's subject (not "my partner and I")
+    r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|because|since|while|when|though)\s+)(?:my|our) (?:" + _RELATIONS_EN + r")"
+    r"(?! and (?:i|me)\b)\s+(?!and\b)[a-z]+(?:ed|s)\b|"
+    # "Do you also ship to 220 Canal Street?": asking what the service does, not giving their own value
+    r"^\W*(?:do|does) (?:you|your|they|it)\b[^.!?]*\?|\bjust asking\b|"
     r"\bas a (?:kid|child|student)\b|\bwhen (?:i|we) (?:was|were)\b|"
     r"\bif (?:i|we) (?:move|moved|were|ever|switch|change)|"
     r"\bwhat if\b|\bhypothetically\b|\byour (?:store|shop|office|support|returns?|warehouse)\b|"
@@ -270,7 +327,7 @@ _NOT_THEIRS = lazy(
     r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
     r"할머니|할아버지|조카|사촌|상사|팀장님)(?:이|가|은|는|도|네|의)(?=\s)|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
-    r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|家族|上司|祖母|祖父|親戚)(?:が|は|も|の)|"
+    r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚)(?:が|は|も|の)|"
     r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|カスタマー|サポート|店舗|窓口|返品の送り先",
     re.I)
 # Slots whose value may belong to someone else in the same words (an order number is the customer's
@@ -331,20 +388,26 @@ _CUES: list[tuple[str, LazyPattern]] = [
                              r"어떻게 연락|連絡方法|連絡手段|どの方法|ご連絡方法", _I)),
     ("delivery_time", lazy(r"\bwhen\b[^?]{0,30}\bdeliver|\bdelivery (?:time|slot|window)|배송\s*시간|배달\s*시간|"
                            r"配達(?:希望)?(?:日時|時間)|お届け(?:日時|時間)", _I)),
-    ("email", lazy(r"\be-?mail|메일|メール", _I)),
+    ("email", lazy(r"\be-?mail|메일|メール|アドレス", _I)),
     ("address", lazy(r"\baddress\b|주소|배송지|住所|お届け先|配送先", _I)),
     ("phone", lazy(r"\b(?:phone|mobile|cell|number)\b|번호|전화|연락처|휴대폰|핸드폰|電話|番号|携帯", _I)),
     ("tier", lazy(r"\b(?:plan|tier|package|membership)\b|요금제|플랜|등급|プラン|コース", _I)),
-    ("name", lazy(r"\bname\b|이름|성함|名前|氏名|姓|苗字|名字", _I)),
+    # how a name is spelt or written ("漢字が違いました" → "渡邊健太です") is about the name
+    ("name", lazy(r"\bname\b|\bspel(?:l|t|led|ling)\b|이름|성함|철자|한자|名前|氏名|姓|苗字|名字|漢字|スペル|綴り", _I)),
     ("language", lazy(r"\blanguage\b|언어|言語|何語", _I)),
 ]
 # An announcement names the slot with a change or a mistake ("I changed my number", "번호를 바꿨어요",
 # "注文番号打ち間違えてました"); a question of the agent names it, full stop.
-_CHANGE = lazy(r"\b(?:chang|switch|new|moved|wrong|typo|mistake|misspel|mistyp|incorrect|updat)|"
-               r"바꿨|바꾸|바꿀|바꿔|바뀌|변경|새\s|잘못|틀렸|틀려|오타|이사|変更|変わ|変え|新しい|間違|誤|引っ越", _I)
+_CHANGE = lazy(r"\b(?:chang|switch|new|moved|wrong|typo|mistake|misspel|mistyp|misread|incorrect|updat|no longer|"
+               r"not using|stopped using|different|my bad)|"
+               r"바꿨|바꾸|바꿀|바꿔|바뀌|변경|새\s|새로|개통|잘못|틀렸|틀려|오타|헷갈|착각|이사|안 써|안 쓰|"
+               r"変更|変わ|変え|新しい|間違|違|誤|引っ越|解約", _I)
 _COPULA_HEAD = lazy(r"^(?:(?:ok|okay|sure|yes|yeah|sorry|oh|ah|아|네|예|あ|はい)[,!.\s、]+)*"
                     r"(?:it'?s|it is|that'?s|the new one is|now it'?s|new one:?)?\s*", _I)
 _COPULA_TAIL = lazy(r"\s*(?:입니다|이에요|예요|에요|이요|가 맞아요|이 맞아요|가 맞습니다|이 맞습니다|이고요|"
+                    # a value given as a change asked for: "高橋美咲に変更をお願いします", "김하린으로 바꿔 주세요"
+                    r"(?:으로|로)\s*(?:바꿔|변경해|수정해|해)\s*주세요|(?:に|へ)(?:変更|変え|修正)[^。]{0,12}|"
+                    r"でお願いします|になりました|が正しいです|が正しい|"
                     r"です|になります|でございます|だよ|now|please|thanks|thank you)?[\s.!。！?？~]*$", _I)
 _ORDER_VALUE = lazy(r"(?<![\w@.])(?=[A-Za-z0-9-]*\d)[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*")
 _PHONE_VALUE = lazy(_PHONE)
@@ -367,6 +430,10 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
     if name == "phone":
         found = _PHONE_VALUE.search(first)
         value = found.group("v") if found else None
+        code = _ORDER_VALUE.search(first)
+        if (value is None or len(re.sub(r"\D", "", value)) < 7) and code and not code.group(0).isdigit():
+            # "正しい番号をお願いできますか？" → "A-558210です。": a "number" with letters is a reference, not a phone
+            return Slot("order", code.group(0).upper())
     elif name == "order":
         found = _ORDER_VALUE.search(first)
         value = found.group(0) if found else None
@@ -412,14 +479,36 @@ def cue_slot(text: str) -> str | None:
     return next((slot for slot, pattern in _CUES if pattern.search(text)), None)
 
 
+@lru_cache(maxsize=1024)
+def query_slot(query: str) -> str | None:
+    """The slot a search question is about: the one it names ("고객 휴대폰 번호" → phone), else the one
+    whose question words (``SLOT_TERMS``) it shares two or more of ("city the customer resides in")."""
+    named = cue_slot(query)
+    if named is not None:
+        return named
+    said = set(terms(query))
+    shared = sorted(((len(said & _slot_term_sets()[name]), name) for name in SLOT_TERMS), reverse=True)
+    if shared[0][0] >= 2 and shared[0][0] > shared[1][0]:
+        return shared[0][1]
+    return None
+
+
+@lru_cache(maxsize=1)
+def _slot_term_sets() -> dict[str, frozenset[str]]:
+    return {name: frozenset(terms(words)) for name, words in SLOT_TERMS.items()}
+
+
 _ASKS = lazy(r"[?？]\s*$|까요|나요|습니까|주세요|ますか|ですか|でしょうか|ください")
 
 
-def announced_slot(sentence: str) -> str | None:
+def announced_slot(sentence: str, *, asking: bool = False) -> str | None:
     """The slot a sentence says has changed without giving the new value ("I've switched email
-    providers.", "메일 주소가 바뀌었어요.", "連絡方法を変えたいのですが。"), else ``None``."""
+    providers.", "메일 주소가 바뀌었어요.", "連絡方法を変えたいのですが。"), else ``None``.
+
+    ``asking``: a request for the change counts too ("배송 시간 바꿀 수 있을까요?"): as the context of the
+    agent's "언제로 바꿔 드릴까요?", it says which slot the customer's answer fills."""
     if len(sentence) > 120 or not _CHANGE.search(sentence) or find_slot(sentence) is not None \
-            or _ASKS.search(sentence):
+            or (_ASKS.search(sentence) and not asking):
         return None  # "배송지를 회사로 바꿔 주실 수 있을까요?" asks the service for a change: a request
     return cue_slot(sentence)
 
@@ -456,7 +545,9 @@ def slot_in(words: str, *, asked: str | None = None) -> Slot | None:
     return _corrected_value(words)
 
 
-_MISTAKE = lazy(r"\b(?:typo|wrong|mistake|misspel\w*|mistyped|incorrect)\b|잘못|틀렸|틀려|오타|間違|誤り", _I)
+_MISTAKE = lazy(r"\b(?:typo|wrong|mistake|misspel\w*|mistyped|misread|misheard|misremember\w*|incorrect|my bad|oops|"
+                r"mixed (?:it |them |those )?up|mix-up|i meant|correction)\b|잘못|틀렸|틀려|오타|헷갈|착각|실수|정정|"
+                r"다시 (?:보니|확인해 ?보니)|間違|誤り|誤って|違い|違って|違えて|違ってい|勘違い|訂正|正しくは|が正しい", _I)
 _ADDRESS_SHAPE = lazy(r"(?P<v>[^\s,]*(?:로|길|동|번지|丁目|番地|町)\s*\d[\d-]*(?:\s*\d+)?|"
                       r"\d+[\w-]*\s+(?:[A-Z][a-z]+\s+)?"
                       r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Way|Blvd|Boulevard)\b)")
