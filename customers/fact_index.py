@@ -214,8 +214,8 @@ class FactIndex:
         days = searcher.fast_field_values("day", [address for _, address in hits])
         wanted = query_slot(query)
         if wanted is not None:
-            hits = [(score * SLOT_MATCH if wanted in (searcher.doc(address).to_dict().get("slot_name") or ()) else score,
-                     address) for score, address in hits]
+            hits = [(score * SLOT_MATCH if wanted in (searcher.doc(address).to_dict().get("slot_name") or ())
+                     else score, address) for score, address in hits]
         ranked = sorted(zip(hits, days, strict=True), key=lambda h: (-round(h[0][0], 4), -(h[1] or 0)))[:limit]
         return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _ in ranked]
 

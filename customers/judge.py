@@ -70,7 +70,16 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         if slotted is not None:
             return slotted
     if candidate.retraction:
-        target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) or _wish_named(candidate, active)
+        # the clause that takes something back names it ("No need to text me about delays anymore, I'll check the
+        # tracking page": the reason after it shares words with other facts); "前にお願いした件は取り消します"
+        # names nothing, so the whole message is read next
+        clause = _taking_back(candidate)
+        target = None
+        if clause:
+            target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED, text=clause) \
+                or _wish_sharing(set(content_terms(clause)), active)
+        target = target or _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) \
+            or _wish_named(candidate, active)
         if target is not None:
             return Judgement("DELETE", target, "the customer took it back")
         return Judgement("ADD", None, "retraction with nothing to retract")
@@ -208,15 +217,14 @@ def _wish_named(candidate: Candidate, facts: Sequence[Fact]) -> Fact | None:
     me in the monthly coffee box", "필터 정기배송은 해지해 주세요"): the wish or agreement sharing the most
     content words with it, at least ``WISH_SHARE`` of the shorter one's. A short retraction shares too
     few words for the Jaccard overlap of ``_best``, which was written for restatements."""
-    # the clause that takes something back names it ("You don't need to tell me about delays anymore, I'll
-    # just check the tracking page": the reason after it names nothing that was asked for)
-    taking_back = " ".join(c for c in _clauses(candidate.text) if kinds.is_retraction(c, lang=candidate.lang))
-    if taking_back and taking_back != candidate.text:
-        named = _wish_sharing(set(content_terms(taking_back)), facts)
-        if named is not None:
-            return named
-    # "…安心なので、前にお願いした件は取り消します": "the thing I asked before" names nothing; the reason does
     return _wish_sharing(set(content_terms(candidate.text)), facts)
+
+
+def _taking_back(candidate: Candidate) -> str | None:
+    """The clauses of a retraction that take something back, when the message says more than them."""
+    clauses = _clauses(candidate.text)
+    taking_back = [c for c in clauses if kinds.is_retraction(c, lang=candidate.lang)]
+    return " ".join(taking_back) if taking_back and len(taking_back) < len(clauses) else None
 
 
 def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
@@ -241,17 +249,18 @@ def _same_word(a: str, b: str) -> bool:
         return True
     short, long = sorted((a, b), key=len)
     if short.isascii():
-        return len(short) >= 4 and len(long) - len(short) <= 4 and long.startswith(short[:max(4, len(short) - 1)])
+        return len(short) >= 4 and len(long) - len(short) <= max(2, len(short) // 2) \
+            and long.startswith(short[:max(4, len(short) - 1)])
     return len(short) >= 2 and short in long
 
 
 def _best(candidate: Candidate, facts: Sequence[Fact], threshold: float,
-          kinds: Sequence[str] | None = None) -> Fact | None:
+          kinds: Sequence[str] | None = None, text: str | None = None) -> Fact | None:
     best, best_score = None, threshold
     for fact in facts:
         if kinds is not None and fact.kind not in kinds:
             continue
-        score = similarity(fact.text, candidate.text)
+        score = similarity(fact.text, text or candidate.text)
         if candidate.slot is not None:
             slot = find_slot(_customer_words(fact))
             if slot is not None and slot == candidate.slot:

@@ -47,14 +47,16 @@ _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
 # A place is one word, or two when the second is capitalised ("New York"); the rules are
 # case-insensitive, so without the scoped (?-i:…) "I moved to Kyoto last week" gave "Kyoto last";
 # "I live in a flat" names no place.
-_PLACE = r"(?!(?:a|an|the|my|our|this|that|here|there|with|together|now|again|back|last|next|soon)\b)(?P<v>[^\W\d_][\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)"
+_PLACE = (r"(?!(?:a|an|the|my|our|this|that|here|there|with|together|now|again|back|last|next|soon)\b)"
+          r"(?P<v>[^\W\d_][\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)")
 _CHANNEL_EN = r"e-?mail|phone|telephone|texts?|sms|chat|whatsapp|line|kakao(?:talk)?|telegram|post|letter"
 _PHONE = r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"
 _ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
 _ORDER_CJK = r"\s*(?:은|는|가|は|が)?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
 _DELIVERY_TIME_EN = (r"morning|afternoon|evening|night|weekend|weekday|(?:after|before|by|between) \d{1,2}(?::\d\d)?"
                      r"\s*(?:am|pm|o'clock)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?")
-_TIME_KO = r"(?:(?:오전|오후|저녁|밤|아침|낮|주말|평일)(?:\s*\d{1,2}\s*시[^\s,.!?]{0,4})?|\d{1,2}\s*시[^\s,.!?]{0,4})"
+_KO_CLOCK = r"\d{1,2}\s*시[^\s,.!?]{0,4}(?:\s*(?:이후|이전|전|후|부터|까지|쯤))?"
+_TIME_KO = r"(?:(?:오전|오후|저녁|밤|아침|낮|주말|평일)(?:\s*" + _KO_CLOCK + r")?|" + _KO_CLOCK + r")"
 _TIME_JA = r"(?:(?:午前中?|午後|夜|夕方|朝|週末|平日|土日)(?:\s*\d{1,2}時[^\sの。、]{0,4})?|\d{1,2}時[^\sの。、]{0,4})"
 _I = re.I
 _RULES: list[tuple[str, LazyPattern]] = [
@@ -120,8 +122,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("tier", lazy(r"(?P<v>[가-힣A-Za-z]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|\s|$)")),
     ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:プラン|コース)")),
     # "VIP 등급으로", "일반 등급으로 내렸어요", "シルバー会員に戻しました": any named level, not a generic word
-    ("tier", lazy(r"(?<![가-힣])(?!(?:고객|회원|멤버십|제|저|저희|우리|현재|지금|기존|새|어떤|무슨|해당|모든|신규|정기)\s*"
-                  r"(?:등급|멤버십|회원))(?P<v>[가-힣A-Za-z]{1,10})\s*(?:등급|멤버십|회원)"
+    ("tier", lazy(r"(?<![가-힣])(?!(?:고객|회원|멤버십|제|저|저희|우리|현재|지금|기존|새|어떤|무슨|해당|모든|"
+                  r"신규|정기)\s*(?:등급|멤버십|회원))(?P<v>[가-힣A-Za-z]{1,10})\s*(?:등급|멤버십|회원)"
                   r"(?:으로|로|을|를|이|가|은|는|이에요|입니다|\s|$)")),
     ("tier", lazy(r"(?!(?:ポイント|メール|ファン|一般)(?:会員|ランク))(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*"
                   r"(?:会員|ランク|ステータス)")),
@@ -149,7 +151,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"\b(?:(?:i|we) (?:now |currently |still )?(?:live|am living|are living|reside)"
                              r"|(?:i'm|we're) (?:now |currently )?living)"
                              r" in " + _PLACE, _I)),
-    ("residence", lazy(r"\b(?:i|we)(?:'ve| have|'re| are|'m| am)? (?:just |recently |finally |now |all |officially )*"
+    ("residence", lazy(r"\b(?:i|we)(?:'ve| have|'re| are|'m| am)? "
+                       r"(?:just |recently |finally |now |all |officially |got |get |)*"
                        r"(?:moved|relocated|settled|resettled|moving|relocating|emigrated|immigrated)"
                        r"(?: (?:down|up|over|out|back|across|away|house|home|here|there))? (?:to|in|into) "
                        + _PLACE, _I)),
@@ -166,7 +169,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:です|だ|$)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:\s*(?:쪽|근처|부근|인근))?에(?:서)?\s*(?:살고|살아|살며|삽니다|사는데|"
                        r"사는\s*중|살게|거주)")),
-    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*"
+                       r"(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して)")),
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡)(?:로|으로)\s*"
                              r"(?:주|해\s*주|부탁|연락|보내|알려)")),
@@ -201,8 +205,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                  r"|(?:配達|配送|お届け)(?:は)?(?P<v2>[^。、]{0,6}?(?:午前中?|午後|夜|夕方|週末|平日|土日))")),
     # "put" and "drop" need what is put ("put my parcels in the shed"): "you put in the work" is no place
     ("delivery_place", lazy(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our| any)?"
-                                  r"(?: parcels?| packages?| deliveries| orders?| it| them| stuff| things| items| boxes|"
-                                  r" everything| mail| post)?|(?:put|drop)(?: off)?"
+                                  r"(?: parcels?| packages?| deliveries| orders?| it| them| stuff| things| items|"
+                                  r" boxes| everything| mail| post)?|(?:put|drop)(?: off)?"
                                   r"(?: my| the| all| our| any)?(?: parcels?| packages?| deliveries| orders?| it| them|"
                                   r" stuff| things| items| boxes| everything))"
                                   r" (?:at|with|by|in|on) "
@@ -210,11 +214,12 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                   r"(?= instead| rather than| if| when| whenever| while| since| because| so| from now|"
                                   r" going forward|[.,!?;]|$)", _I)),
     # "use the locker at the station instead", "send them to the parcel locker": a named drop point
-    ("delivery_place", lazy(r"\b(?:use|try|go with|switch to|(?:send|ship|deliver|redirect)(?: it| them| parcels?| "
-                            r"packages?| orders?| everything)? to) (?:the |my |our |a )?(?P<v>(?:parcel |package |"
-                            r"amazon |post )?(?:locker|pickup point|pick-up point|collection point|post office|reception|"
-                            r"front desk|concierge|mailroom|porch|doorstep|back door|garage|shed|neighbou?r)"
-                            r"[\w ]{0,30}?)(?= instead| rather than| if| when| from now| going forward|[.,!?;]|$)", _I)),
+    ("delivery_place", lazy(r"\b(?:use|try|go with|switch to|(?:send|ship|deliver|redirect)(?: it| them| parcels?|"
+                            r" packages?| orders?| everything)? to) (?:the |my |our |a )?(?P<v>(?:parcel |package |"
+                            r"amazon |post )?(?:locker|pickup point|pick-up point|collection point|post office|"
+                            r"reception|front desk|concierge|mailroom|porch|doorstep|back door|garage|shed|neighbou?r)"
+                            r"[\w ]{0,30}?)(?= instead| rather than| if| when| from now| going forward|[.,!?;]|$)",
+                            _I)),
     ("delivery_place", lazy(r"(?:택배|배송|소포|물건)(?:은|는|를)?\s*(?P<v>[^.!?\n]{1,30}?)(?:에|에게)\s*"
                                   r"(?:놓아|놔|두|맡겨|보관|넣어)")),
     ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:置いて|入れて|預けて|置き)")),
@@ -393,7 +398,8 @@ _CUES: list[tuple[str, LazyPattern]] = [
     ("phone", lazy(r"\b(?:phone|mobile|cell|number)\b|번호|전화|연락처|휴대폰|핸드폰|電話|番号|携帯", _I)),
     ("tier", lazy(r"\b(?:plan|tier|package|membership)\b|요금제|플랜|등급|プラン|コース", _I)),
     # how a name is spelt or written ("漢字が違いました" → "渡邊健太です") is about the name
-    ("name", lazy(r"\bname\b|\bspel(?:l|t|led|ling)\b|이름|성함|철자|한자|名前|氏名|姓|苗字|名字|漢字|スペル|綴り", _I)),
+    ("name", lazy(r"\bname\b|\bspel(?:l|t|led|ling)\b|이름|성함|철자|한자|名前|氏名|姓|苗字|名字|漢字|スペル|"
+                  r"綴り", _I)),
     ("language", lazy(r"\blanguage\b|언어|言語|何語", _I)),
 ]
 # An announcement names the slot with a change or a mistake ("I changed my number", "번호를 바꿨어요",
@@ -401,7 +407,7 @@ _CUES: list[tuple[str, LazyPattern]] = [
 _CHANGE = lazy(r"\b(?:chang|switch|new|moved|wrong|typo|mistake|misspel|mistyp|misread|incorrect|updat|no longer|"
                r"not using|stopped using|different|my bad)|"
                r"바꿨|바꾸|바꿀|바꿔|바뀌|변경|새\s|새로|개통|잘못|틀렸|틀려|오타|헷갈|착각|이사|안 써|안 쓰|"
-               r"変更|変わ|変え|新しい|間違|違|誤|引っ越|解約", _I)
+               r"変更|変わ|変え|戻|新しい|間違|違|誤|引っ越|解約", _I)
 _COPULA_HEAD = lazy(r"^(?:(?:ok|okay|sure|yes|yeah|sorry|oh|ah|아|네|예|あ|はい)[,!.\s、]+)*"
                     r"(?:it'?s|it is|that'?s|the new one is|now it'?s|new one:?)?\s*", _I)
 _COPULA_TAIL = lazy(r"\s*(?:입니다|이에요|예요|에요|이요|가 맞아요|이 맞아요|가 맞습니다|이 맞습니다|이고요|"
@@ -547,7 +553,8 @@ def slot_in(words: str, *, asked: str | None = None) -> Slot | None:
 
 _MISTAKE = lazy(r"\b(?:typo|wrong|mistake|misspel\w*|mistyped|misread|misheard|misremember\w*|incorrect|my bad|oops|"
                 r"mixed (?:it |them |those )?up|mix-up|i meant|correction)\b|잘못|틀렸|틀려|오타|헷갈|착각|실수|정정|"
-                r"다시 (?:보니|확인해 ?보니)|間違|誤り|誤って|違い|違って|違えて|違ってい|勘違い|訂正|正しくは|が正しい", _I)
+                r"다시 (?:보니|확인해 ?보니)|間違|誤り|誤って|違い|違って|違えて|違ってい|勘違い|訂正|正しくは|"
+                r"が正しい", _I)
 _ADDRESS_SHAPE = lazy(r"(?P<v>[^\s,]*(?:로|길|동|번지|丁目|番地|町)\s*\d[\d-]*(?:\s*\d+)?|"
                       r"\d+[\w-]*\s+(?:[A-Z][a-z]+\s+)?"
                       r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Way|Blvd|Boulevard)\b)")
