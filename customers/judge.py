@@ -11,14 +11,18 @@ The deterministic rules, applied in this order against the similar active facts 
 - DELETE: the candidate takes something back ("I no longer…", "더 이상…", "もう…ない") and an
   active fact shares its slot, or enough of its terms (≥ ``RETRACT_MATCH``), or names a standing
   wish by part of it (``_wish_named``: "drop the coffee subscription", words compared in any of their
-  forms: "gift-wrapping" names "gift-wrap"); that fact becomes
+  forms: "gift-wrapping" names "gift-wrap"; the retracting clause is read before the whole message,
+  and a wish stored as an event needs two shared words); that fact becomes
   ``retracted``. A retraction with nothing to retract is added as a plain statement. Taking back an
   email, phone, address or name while giving another one is an UPDATE, not a DELETE.
 - UPDATE: the candidate fills the same slot (residence, name, language, tier…) as an active fact
   with another value, or corrects it ("actually…", "이제는…", "今は…") with term overlap ≥
   ``CORRECTION_MATCH``; the old fact becomes ``replaced`` and is linked to the new one. An order or
   reference code one swap or one or two characters from one the customer gave is the same code
-  mistyped (``_near_twin``), even without a correction word.
+  mistyped (``_near_twin``), even without a correction word; a correction giving a value one
+  character from any slot value the customer gave ("渡邊健太です" after "渡辺健太") corrects it
+  (``_corrected_twin``). A single-valued slot's new value said in a clause that takes nothing back
+  ("we moved to Tucson so the snow isn't a problem anymore") is an UPDATE, not a DELETE.
 - ADD otherwise.
 """
 

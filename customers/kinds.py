@@ -119,7 +119,8 @@ _RETRACTION = {
                  r"stop (?:sending|emailing|texting|calling|messaging)", r"unsubscribe(?: me)?", r"opt(?:ed)? out",
                  r"don't send", r"do not send", r"cancel my subscription",
                  r"(?:drop|cancel|end) (?:the|my|our) (?:\w+ ){0,2}(?:subscription|plan|membership|box|newsletter|"
-                 r"delivery|deliveries|order)", r"no need to", r"don't need (?:to|the|any)", r"never mind",
+                 r"delivery|deliveries|order)", r"no need (?:to|for)", r"don't need (?:to|the|any)", r"never mind",
+                 r"any more",
                  # every common way of calling a standing wish off
                  r"forget (?:the|about|my|our)", r"i(?:'ve| have)? cancell?ed", r"i(?:'ve| have)? (?:dropped|ended|"
                  r"stopped|discontinued|unsubscribed|opted out)", r"(?:please )?(?:stop|skip|drop|scrap|ditch|"

@@ -63,13 +63,15 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("language", lazy(r"\b(?:answers?|answering|repl(?:y|ies|ying)|respon(?:d|ds|ding|ses?)|talk|speak|write|"
                       r"writing|communicat\w*|correspond\w*|messages?|emails?|support)(?: to me| me| back| us)?"
                       r"(?: from now on| going forward)? (?:in|using) (?P<v>" + _LANG + r")\b", _I)),
-    ("language", lazy(r"\b(?:use|switch to|change to) (?P<v>" + _LANG + r")\b", _I)),
+    ("language", lazy(r"\b(?:use|(?:switch|change|go|move|swap)(?: back)? to|back to|stick (?:to|with)) "
+                      r"(?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
                             r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내)")),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り|大丈夫|"
                       r"結構|構いません|いい)")),
     ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
-    ("email", lazy(r"(?P<v>[\w.+-]+@[\w-]+\.[\w.-]*\w)")),
+    # ASCII only: "メールアドレスをtaro@example.jpに変更" glues Japanese to the address
+    ("email", lazy(r"(?P<v>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z0-9])")),
     ("order", lazy(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking)"
                          r"(?: number| no\.?| id| code)?\s*(?:is|was|:)?\s*#?" + _ORDER_EN, _I)),
     ("order", lazy(r"(?:주문\s*번호|예약\s*번호|문의\s*번호|접수\s*번호|송장\s*번호|주문)" + _ORDER_CJK)),
@@ -101,7 +103,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"(?:登録名|氏名|お名前)は\s*(?P<v>[^\s。、です]{1,20})")),
     ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]*、\s*(?P<v>[^\s。、]{2,10}?)"
                   r"に(?:なりました|なります|変わりました)")),
-    ("name", lazy(r"\b(?:I'm|I am) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
+    ("name", lazy(r"\b(?:I'm|I am|(?i:this is)) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
     ("name", lazy(r"제 이름은\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
     ("name", lazy(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)と呼んで")),
     ("tier", lazy(r"\b(?:on|have|use|bought|with|upgraded to|downgraded to|switched to|moved to|changed to)"
@@ -127,6 +129,13 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:으로|로|을|를|이|가|은|는|이에요|입니다|\s|$)")),
     ("tier", lazy(r"(?!(?:ポイント|メール|ファン|一般)(?:会員|ランク))(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*"
                   r"(?:会員|ランク|ステータス)")),
+    ("tier", lazy(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드|실버|플래티넘|스탠다드|프로|라이트|"
+                  r"패밀리|VIP)"
+                  r"\s*(?:으로|로)\s*(?:올렸|내렸|바꿨|바꿀|변경|갈아탔|전환|옮겼|업그레이드|다운그레이드)")),
+    ("tier", lazy(r"(?P<v>[가-힣A-Za-z]{2,10})\s*(?:으로|로)\s*(?:업그레이드|다운그레이드)")),
+    ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:に|へ)(?:アップグレード|ダウングレード)")),
+    ("tier", lazy(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|ゴールド|シルバー|プラチナ|スタンダード|"
+                  r"プロ|ライト|ファミリー)\s*(?:に|へ)(?:変更|切り替え|切替|戻し|移行)")),
     ("tier", lazy(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드|스탠다드|프로)"
                         r"\s*(?:플랜|요금제|등급|고객|회원)")),
     ("tier", lazy(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|無料|ゴールド|スタンダード|プロ)"
@@ -138,9 +147,16 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("address", lazy(r"\b(?:my|our|the) (?:new |home |shipping |delivery |mailing |postal )?address is (?:now )?"
                            r"(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)(?=,? (?:not|please|from now on)\b|[.!?]|$)", _I)),
     # "Please use my new address from now on: 88 Maple Drive" — the address after a colon
-    ("address", lazy(r"\bmy (?:new |home |shipping |delivery |mailing |postal )?address"
+    ("address", lazy(r"\b(?:(?:my|our) (?:new |home |shipping |delivery |mailing |postal )?|new |updated |shipping |"
+                     r"delivery |mailing )address"
                            r"(?: (?:from now on|going forward|instead))?\s*:\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
                            r"(?=[.!?]|$)", _I)),
+    ("address", lazy(r"\b(?:(?:i'm|i am|we're|we are|i live|we live)(?: now)? at|new (?:place|home|flat|house|"
+                     r"apartment)(?: now)?(?: is|:)) (?P<v>\d+[^.!?\n]{0,60}?)(?=,? (?:from now on|please)\b|[.!?]|$)",
+                     _I)),
+    # "Please update my address to 9 Elm Grove, Leeds", "change the delivery address to …"
+    ("address", lazy(r"\b(?:update|change|switch|correct|set) (?:my|our|the) (?:\w+ )?address to "
+                     r"(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)(?=,? (?:from now on|instead|please)\b|[.!?]|$)", _I)),
     ("address", lazy(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>(?:(?:flat|apt\.?|apartment|unit|suite|"
                      r"room) ?\w{1,5},? )?\d+[^.!?\n]{0,60}?)"
                            r"(?=,? (?:from now on|instead|please)\b|[.!?,]|$)", _I)),
@@ -153,14 +169,20 @@ _RULES: list[tuple[str, LazyPattern]] = [
                              r" in " + _PLACE, _I)),
     ("residence", lazy(r"\b(?:i|we)(?:'ve| have|'re| are|'m| am)? "
                        r"(?:just |recently |finally |now |all |officially |got |get |)*"
-                       r"(?:moved|relocated|settled|resettled|moving|relocating|emigrated|immigrated)"
-                       r"(?: (?:down|up|over|out|back|across|away|house|home|here|there))? (?:to|in|into) "
-                       + _PLACE, _I)),
-    ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now )?based in " + _PLACE, _I)),
+                       r"(?:moved|relocated|settled|resettled|emigrated|immigrated)"
+                       r"(?: (?:down|up|over|out|back|across|away|house|home|here|there))?"
+                       r"(?: from [\w -]{1,30}?)? (?:to|in|into) " + _PLACE, _I)),
+    # "We've just moved into a flat in Leith", and a move told without its subject ("Moved to Kyoto in March")
+    ("residence", lazy(r"\b(?i:(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) "
+                       r"(?:in)?to (?:a|an|the|our|my) (?:new )?(?:[\w-]+ )?(?:flat|house|apartment|place|home|condo|"
+                       r"studio|room)(?: \w+){0,2} in) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")),
+    ("residence", lazy(r"(?:^|[.!?]\s+)(?i:(?:just |recently |finally )?(?:moved|relocated)(?: (?:over|down|up|back))? "
+                       r"to) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
+    ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now |currently )?based (?:in|out of) " + _PLACE, _I)),
     # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none)
     ("residence", lazy(r"\b(?i:i'm|i am|we're|we are) (?i:now |currently |still )?(?i:in|out in|over in) "
                        r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$)")),
-    ("residence", lazy(r"\b(?i:home is(?: now)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
+    ("residence", lazy(r"\b(?i:home is(?: now)?(?: in)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주)")),
     ("residence", lazy(r"사는\s*곳은\s*(?P<v>[^\s,.]{1,20}?)(?:이에요|예요|입니다|이고|$)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)で(?:暮らして|生活して|住んで)")),
@@ -181,13 +203,14 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("subscription", lazy(r"(?P<v>뉴스레터|소식지|쿠폰|알림|광고 문자|광고 메일|이벤트 메일)")),
     ("subscription", lazy(r"(?P<v>ニュースレター|メルマガ|メールマガジン|セール情報|キャンペーン情報|"
                                 r"クーポン|お知らせ|通知)")),
-    ("contact_channel", lazy(r"\bprefer (?:to be contacted by |contact by |being contacted by )?"
+    ("contact_channel", lazy(r"\bprefer (?:to be contacted by |contact by |being contacted by |an? )?"
                                    r"(?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"\b(?:contact|reach|call|text|email|message|notify) (?:me|us)"
                                    r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
-    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|signal)(?: messages?)? (?:works?|is|would be|suits me)"
+    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|signal)(?: messages?| calls?| texts?)? "
+                             r"(?:works?|is|would be|suits me)"
                              r"(?: much| a lot| far| way)? (?:better|best|easier|preferable|more convenient)\b", _I)),
     ("contact_channel", lazy(r"\b(?:switch|move|change) (?:me |us )?(?:over )?to (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|whatsapp|telegram) is the (?:best|easiest|quickest|only) "
@@ -197,7 +220,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:で|に)(?:の)?"
                                    r"(?:連絡|ご連絡|お願い|送)")),
     ("delivery_time", lazy(r"\b(?P<v>" + _DELIVERY_TIME_EN + r")s? deliver", _I)),
-    ("delivery_time", lazy(r"\bdeliver(?:y|ies|ed)?(?: \w+)? (?:in the |at |on |during (?:the )?)?"
+    ("delivery_time", lazy(r"\bdeliver(?:y|ies|ed)?(?: \w+)? (?:in the |at |on |during (?:the )?|to (?:the )?)?"
                                  r"(?P<v>" + _DELIVERY_TIME_EN + r")s?\b", _I)),
     ("delivery_time", lazy(r"(?P<v>" + _TIME_KO + r")\s*(?:에\s*)?(?:배송|배달)"
                                  r"|(?:배송|배달)(?:은|는)?\s*(?P<v2>" + _TIME_KO + ")")),
@@ -212,7 +235,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                   r" (?:at|with|by|in|on) "
                                   r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)"
                                   r"(?= instead| rather than| if| when| whenever| while| since| because| so| from now|"
-                                  r" going forward|[.,!?;]|$)", _I)),
+                                  r",? please|,? thanks| going forward|[.,!?;]|$)", _I)),
     # "use the locker at the station instead", "send them to the parcel locker": a named drop point
     ("delivery_place", lazy(r"\b(?:use|try|go with|switch to|(?:send|ship|deliver|redirect)(?: it| them| parcels?|"
                             r" packages?| orders?| everything)? to) (?:the |my |our |a )?(?P<v>(?:parcel |package |"
@@ -285,15 +308,16 @@ _CJK_ONLY = tuple(bool(re.search(r"[\uac00-\ud7a3\u3040-\u30ff\u4e00-\u9fff]", p
 # alternations cost ~0.2 ms each on a 500-character turn, a substring test almost nothing.
 _ASCII_TRIGGERS = {
     "language": ("answer", "repl", "respon", "talk", "speak", "writ", "communicat", "correspond", "message", "mail",
-                 "support", "use", "switch", "change"),
+                 "support", "use", "switch", "change", "back to", "stick", "move", "swap"),
     "email": ("@",),
     "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
-    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under"),
+    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is"),
     "tier": ("plan", "tier", "account", "subscription", "membership", "enterprise", "premium", "platinum", "package",
              "up to", "down to", "over to", "back to", "upgrad", "downgrad"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
-    "address": ("address", "ship", "send", "deliver", "mail"),
+    "address": ("address", "ship", "send", "deliver", "mail", " at ", "new place", "new home", "new flat", "new house",
+                "new apartment"),
     "residence": ("live", "living", "reside", "moved", "moving", "relocat", "settled", "migrated", "based", "i'm in",
                   "i am in", "we're in",
                   "we are in", "home is", "out in", "over in"),
@@ -315,24 +339,29 @@ _ASCII_TRIGGERS = {
 # theirs, so it never replaces what they said of themselves.
 _RELATIONS_EN = (r"brother|sister|mom|mum|mother|dad|father|parents|son|daughter|kids?|children|friend|colleague|"
                  r"co-?worker|boss|manager|accountant|wife|husband|partner|girlfriend|boyfriend|neighbou?r|aunt|uncle|"
-                 r"cousin|grand(?:ma|pa|mother|father|parents)|in-laws|niece|nephew|roommate|flatmate")
+                 r"cousin|grand(?:ma|pa|mother|father|parents)|in-laws|niece|nephew|roommate|flatmate|assistant|"
+                 r"secretary|lawyer|landlord|landlady|tenant|employer|client")
 _NOT_THEIRS = lazy(
     r"\b(?:my|our) (?:" + _RELATIONS_EN + r")(?:'s\b| (?:has|have|is|was|just|recently|moved|lives|lived|"
     r"relocated|got|now|works)\b)|\b(?:to|for) (?:my|our) (?:" + _RELATIONS_EN + r")\b|\bgrew up\b|\bused to\b|"
     # "My brother upgraded to the Family plan": a relative is the clause's subject (not "my partner and I")
     r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|because|since|while|when|though)\s+)(?:my|our) (?:" + _RELATIONS_EN + r")"
-    r"(?! and (?:i|me)\b)\s+(?!and\b)[a-z]+(?:ed|s)\b|"
+    r"(?! and (?:i|me)\b)\s+(?!and\b)[a-z]+(?:ed|s)\b|\b(?:my|our) (?:" + _RELATIONS_EN + r") (?:at|on|via)\b|"
     # "Do you also ship to 220 Canal Street?": asking what the service does, not giving their own value
     r"^\W*(?:do|does) (?:you|your|they|it)\b[^.!?]*\?|\bjust asking\b|"
     r"\bas a (?:kid|child|student)\b|\bwhen (?:i|we) (?:was|were)\b|"
     r"\bif (?:i|we) (?:move|moved|were|ever|switch|change)|"
+    # a plan or a maybe is not yet theirs ("we're thinking of moving to Leeds", "東京に引っ越す予定です")
+    r"\b(?:planning|plan|thinking (?:of|about)|considering|hoping|might|may|going to|gonna|will|'ll|want to|"
+    r"would like to|'d like to) (?:\w+ )?(?:move|moving|relocat\w*|upgrad\w*|downgrad\w*)\b|\bmoving to\b|"
+    r"예정|계획|생각 중|고민 중|할까 해|갈까 해|予定|つもり|かもしれ|検討中|考えています|"
     r"\bwhat if\b|\bhypothetically\b|\byour (?:store|shop|office|support|returns?|warehouse)\b|"
     r"\bthe (?:store|shop|warehouse)'s\b|\breturns? address\b|"
     r"\bcustomer (?:service|support)\b|\bsupport line\b|"
     r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
-    r"할머니|할아버지|조카|사촌|상사|팀장님)(?:이|가|은|는|도|네|의)(?=\s)|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
+    r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)(?:이|가|은|는|도|네|의)(?=\s)|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
-    r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚)(?:が|は|も|の)|"
+    r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家)(?:が|は|も|の)|"
     r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|カスタマー|サポート|店舗|窓口|返品の送り先",
     re.I)
 # Slots whose value may belong to someone else in the same words (an order number is the customer's

@@ -56,6 +56,18 @@ def cand(kind: str, text: str, lang: str = "en") -> Candidate:
     ("Answers in Korean would help my mother read them.", Slot("language", "Korean")),
     ("Telegram works a lot better for me these days.", Slot("contact_channel", "telegram")),
     ("これからは自宅の045-321-7788にご連絡ください。", Slot("phone", "0453217788")),
+    # more shapes of the same slots
+    ("We've just moved into a studio flat in Aarhus.", Slot("residence", "Aarhus")),
+    ("Relocated to Malmo over the summer, all good.", Slot("residence", "Malmo")),
+    ("I moved from Lyon to Nantes in April.", Slot("residence", "Nantes")),
+    ("We're at a new place now: 48 Quarry Road, Hexham.", Slot("address", "48 Quarry Road, Hexham")),
+    ("Please change the delivery address to 3 Vine Court, Ely.", Slot("address", "3 Vine Court, Ely")),
+    ("Hello, this is Ruth Adeyemi again.", Slot("name", "Ruth Adeyemi")),
+    ("A phone call works best for me.", Slot("contact_channel", "phone")),
+    ("Feel free to switch back to Korean.", Slot("language", "Korean")),
+    ("스탠다드로 내렸어요.", Slot("tier", "스탠다드")),
+    ("シルバーに変更しました。", Slot("tier", "シルバー")),
+    ("連絡先メールをhana@example.jpに変えました。", Slot("email", "hana@example.jp")),
 ])
 def test_a_slot_is_read_from_the_sentence_structure(text, slot):
     assert slot_in(text) == slot
@@ -65,6 +77,11 @@ def test_a_slot_is_read_from_the_sentence_structure(text, slot):
     "My cousin downgraded to the Basic plan and regrets it.",   # a relative is the subject
     "And my neighbour relocated to Leeds in spring.",
     "Do you deliver to 41 Quay Street as well? Just asking.",   # asking what the service does
+    "Please copy my accountant at ledger@books.example.",
+    "We're thinking of moving to Galway next spring.",          # a plan is not yet a move
+    "I might upgrade to the Pro plan later this year.",
+    "내년에 청주로 이사 갈 계획이에요.",
+    "来月、名古屋に引っ越す予定です。",
 ])
 def test_a_value_that_is_not_the_customers_fills_no_slot(text):
     assert find_slot(text) is None
@@ -137,6 +154,15 @@ def test_a_retraction_names_the_wish_in_its_own_clause():
     said = cand("event", "No need to text me about held up parcels anymore, I'll check the tracking page myself.")
     verdict = judge(said, [other, wish])
     assert verdict.action == "DELETE" and verdict.target is wish
+
+
+def test_more_ways_of_calling_a_wish_off_are_retractions():
+    for text, lang in [("No need for paper receipts any more.", "en"), ("Forget the weekly digest, please.", "en"),
+                       ("I've cancelled the wine club box.", "en"), ("광고 문자는 그만 받을게요.", "ko"),
+                       ("예전에 부탁한 포장 요청은 취소해 주세요.", "ko"), ("カタログの送付は結構です。", "ja"),
+                       ("定期便はキャンセルします。", "ja")]:
+        assert kinds.is_retraction(text, lang=lang), text
+    assert not kinds.is_retraction("I want no more than two boxes.", lang="en")
 
 
 def test_a_wish_told_as_an_event_is_taken_back_by_two_shared_words():
