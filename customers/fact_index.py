@@ -36,10 +36,10 @@ STAMP = "STAMP"
 # in the third person, with the days its relative dates resolve to ("2023-08-11").
 BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "context": 0.5, "context_cjk": 0.3,
           "slot": 1.0, "slot_cjk": 0.8, "statement": 0.2, "statement_cjk": 0.2}
-# A question about a slot ("고객 휴대폰 번호", "city the customer resides in") ranks the facts that fill it
-# this many times higher: "I got a new phone, the old number is gone" shares the question's words, yet
-# the fact holding the new number is the answer.
-SLOT_MATCH = 2.0
+# A question about a slot ("고객 휴대폰 번호", "city the customer resides in") is answered by the facts that
+# fill it: they rank before the other matches ("my phone's screen broke, I couldn't see my phone numbers"
+# shares the question's words twice, yet the fact holding the number is the answer). Off: ``False``.
+SLOT_FIRST = True
 # A slot as a number in a fast field: read for a whole page of hits at once, unlike stored fields.
 _SLOT_CODES = {name: number for number, name in enumerate(SLOT_TERMS, start=1)}
 _WORD_FIELDS = ("text", "quotes", "context", "slot", "statement")
@@ -214,13 +214,12 @@ class FactIndex:
         if not hits:
             return []
         days = searcher.fast_field_values("day", [address for _, address in hits])
-        wanted = query_slot(query)
-        if wanted is not None:
-            codes = searcher.fast_field_values("slot_code", [address for _, address in hits])
-            hits = [(score * SLOT_MATCH if code == _SLOT_CODES[wanted] else score, address)
-                    for (score, address), code in zip(hits, codes, strict=True)]
-        ranked = sorted(zip(hits, days, strict=True), key=lambda h: (-round(h[0][0], 4), -(h[1] or 0)))[:limit]
-        return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _ in ranked]
+        wanted = query_slot(query) if SLOT_FIRST else None
+        codes = searcher.fast_field_values("slot_code", [address for _, address in hits]) if wanted else days
+        first = [wanted is not None and code == _SLOT_CODES[wanted] for code in codes]
+        ranked = sorted(zip(hits, days, first, strict=True),
+                        key=lambda h: (not h[2], -round(h[0][0], 4), -(h[1] or 0)))[:limit]
+        return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _, _ in ranked]
 
 
 def _zero(t: Any, query: Any) -> Any:

@@ -38,7 +38,7 @@ from mem.core.text import terms as content_terms
 from mem.customers import kinds
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
-from mem.customers.slots import SINGLE_VALUED, Slot, find_slot, slot_of
+from mem.customers.slots import SINGLE_VALUED, Slot, cue_slot, find_slot, slot_of
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
 NEAR_DUPLICATE = 0.85
@@ -83,7 +83,7 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
             target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED, text=clause) \
                 or _wish_sharing(set(content_terms(clause)), active)
         target = target or _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) \
-            or _wish_named(candidate, active)
+            or _wish_named(candidate, active) or _slot_named(candidate, active)
         if target is not None:
             return Judgement("DELETE", target, "the customer took it back")
         return Judgement("ADD", None, "retraction with nothing to retract")
@@ -224,6 +224,18 @@ def _wish_named(candidate: Candidate, facts: Sequence[Fact]) -> Fact | None:
     return _wish_sharing(set(content_terms(candidate.text)), facts)
 
 
+def _slot_named(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
+    """The latest value of the single-valued slot a retraction names without a value ("예전 휴대폰 번호는
+    해지했어요", "I don't use that email any more"): that value is the one taken back."""
+    name = cue_slot(_candidate_words(candidate))
+    if name is None or name not in SINGLE_VALUED:
+        return None
+    speaker = _speaker(candidate.evidence)
+    same = [f for f in active if (slot := slot_of(f)) is not None and slot.name == name
+            and _speaker(f.evidence) == speaker]
+    return max(same, key=lambda f: (f.when or date.min, f.id), default=None)
+
+
 def _taking_back(candidate: Candidate) -> str | None:
     """The clauses of a retraction that take something back, when the message says more than them."""
     clauses = _clauses(candidate.text)
@@ -238,12 +250,22 @@ def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
             continue
         theirs = set(content_terms(_customer_words(fact)))
         shared = sum(1 for term in said if any(_same_word(term, other) for other in theirs))
-        # a wish told as an event ("Sign me up for the coffee bean subscription") is named by two words or more:
-        # one word shared with something that merely happened is no sign it is the wish taken back
+        # a wish told as an event ("Sign me up for the coffee bean subscription", "今後、確認電話は不要です")
+        # asks for something lasting and is named by two words or more; something that merely happened is
+        # no wish to take back
+        if fact.kind == "event" and not _LASTING_WISH.search(_customer_words(fact)):
+            continue
         enough = shared >= 2 if fact.kind == "event" else shared >= 1
         if enough and shared >= WISH_SHARE * min(len(said), len(theirs)) and shared > best_shared:
             best, best_shared = fact, shared
     return best
+
+
+# What makes an event a standing wish: signing up for something, or a wish said for every time to come
+_LASTING_WISH = re.compile(
+    r"\b(?:sign(?:ed)? (?:me |us )?up|subscri\w*|enrol\w*|register\w*|from now on|going forward|every time|"
+    r"always|each time|whenever)\b|신청|등록|가입|구독|정기|앞으로|매번|항상|申し込|登録|定期|購読|今後|毎回|いつも",
+    re.I)
 
 
 def _same_word(a: str, b: str) -> bool:

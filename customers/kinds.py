@@ -120,19 +120,23 @@ _RETRACTION = {
                  r"don't send", r"do not send", r"cancel my subscription",
                  r"(?:drop|cancel|end) (?:the|my|our) (?:\w+ ){0,2}(?:subscription|plan|membership|box|newsletter|"
                  r"delivery|deliveries|order)", r"no need (?:to|for)", r"don't need (?:to|the|any)", r"never mind",
-                 r"any more",
-                 # every common way of calling a standing wish off
-                 r"forget (?:the|about|my|our)", r"i(?:'ve| have)? cancell?ed", r"i(?:'ve| have)? (?:dropped|ended|"
-                 r"stopped|discontinued|unsubscribed|opted out)", r"(?:please )?(?:stop|skip|drop|scrap|ditch|"
-                 r"discontinue|turn off|switch off|disable|pause) (?:the|my|our|all|those|these|any)\b",
-                 r"take me off", r"remove me from", r"no more(?! than)", r"(?:don't|do not) (?:bother|need)",
-                 r"not (?:needed|necessary) any ?more", r"i(?:'d| would) rather not"),
+                 # every common way of calling a standing wish off; "forget" only as an order at the clause's
+                 # start ("I'll never forget the day…" takes nothing back), "dropped"/"ended" with what is ended
+                 # ("I ended up…", "I dropped off the cake" neither)
+                 r"(?:^|(?<=[,;:.!?] ))(?:please |just |oh,? )?forget (?:the|about)", r"i(?:'ve| have)? cancell?ed",
+                 r"i(?:'ve| have)? (?:dropped|ended|stopped|discontinued) (?:the|my|our)(?! \w+ off\b)",
+                 r"i(?:'ve| have)? (?:unsubscribed|opted out)", r"(?:please )?(?:stop|skip|drop|discontinue|turn off|"
+                 r"switch off|disable|pause) (?:the|my|our|all|those|these|any)\b(?! \w+ off\b)",
+                 r"take me off", r"remove me from", r"no more(?! than)",
+                 r"(?:don't|do not) bother (?:sending|calling|texting|emailing|with)",
+                 r"not (?:needed|necessary) any ?more", r"i(?:'d| would) rather not",
+                 r"(?:\w+n't|not|never) [^.!?,]{0,40}any more"),
     "ko": _any(r"더 이상", r"이제 안", r"이제는 안", r"취소할게", r"잊어 주세요", r"잊어주세요", r"사실이 아니",
                r"그만뒀", r"그만 보내", r"수신 거부", r"구독 취소", r"구독을 취소", r"받고 싶지 않",
                r"필요 없", r"필요없", r"해지", r"빼 주세요", r"빼주세요", r"안 주셔도", r"안 해 주셔도", r"중단해",
                r"그만 (?:받|보내|주|해)", r"그만할게", r"취소(?:해|할|하고|합니다|했)", r"끊어 주", r"끊을게",
                r"안 받을", r"안 받고", r"해제해", r"해제할", r"중지해", r"중지할", r"없애 주", r"빼 ?(?:달라|줘)",
-               r"안 보내 주셔도"),
+               r"안 보내 주셔도", r"꺼 ?주", r"꺼 ?줘", r"끄고 싶", r"끌게"),
     "ja": _any(r"もう.{0,40}ない", r"もう.{0,40}ません", r"取り消", r"忘れてください", r"やめました", r"違います",
                r"配信停止", r"配信を停止", r"購読を解除",
                r"(?:配信|送信|通知)(?:を|は)?(?:止め|やめ|停止し)", r"要りません", r"いりません", r"不要です",

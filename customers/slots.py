@@ -53,7 +53,8 @@ _CHANNEL_EN = r"e-?mail|phone|telephone|texts?|sms|chat|whatsapp|line|kakao(?:ta
 _PHONE = r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"
 _ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
 _ORDER_CJK = r"\s*(?:은|는|가|は|が)?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
-_DELIVERY_TIME_EN = (r"morning|afternoon|evening|night|weekend|weekday|(?:after|before|by|between) \d{1,2}(?::\d\d)?"
+_DELIVERY_TIME_EN = (r"morning|afternoon|evening|night|weekend|weekday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+                     r"(?:after|before|by|between) \d{1,2}(?::\d\d)?"
                      r"\s*(?:am|pm|o'clock)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?")
 _KO_CLOCK = r"\d{1,2}\s*시[^\s,.!?]{0,4}(?:\s*(?:이후|이전|전|후|부터|까지|쯤))?"
 _TIME_KO = r"(?:(?:오전|오후|저녁|밤|아침|낮|주말|평일)(?:\s*" + _KO_CLOCK + r")?|" + _KO_CLOCK + r")"
@@ -155,6 +156,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
                      r"apartment)(?: now)?(?: is|:)) (?P<v>\d+[^.!?\n]{0,60}?)(?=,? (?:from now on|please)\b|[.!?]|$)",
                      _I)),
     # "Please update my address to 9 Elm Grove, Leeds", "change the delivery address to …"
+    # "from next week my orders should go to 31 Hazel Row"
+    ("address", lazy(r"\b(?:orders?|parcels?|packages?|deliveries|mail|post|everything) "
+                     r"(?:should|will|can|must|need to)(?: now)? (?:go|be (?:sent|shipped|delivered|posted)) to "
+                     r"(?P<v>\d+[^.!?\n]{0,60}?)"
+                     r"(?=,? (?:from now on|instead|please)\b|[.!?]|$)", _I)),
     ("address", lazy(r"\b(?:update|change|switch|correct|set) (?:my|our|the) (?:\w+ )?address to "
                      r"(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)(?=,? (?:from now on|instead|please)\b|[.!?]|$)", _I)),
     ("address", lazy(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>(?:(?:flat|apt\.?|apartment|unit|suite|"
@@ -194,6 +200,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*"
                        r"(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して)")),
+    # moved by work: "転勤で広島に来ました", "広島に転勤になりました", "대구로 발령받았어요"
+    ("residence", lazy(r"(?:転勤|赴任|転居|移住)で(?P<v>[^\s。、]{1,10}?)(?:に|へ)(?:来|移|行|引っ越|住)"
+                       r"|(?P<v2>[^\s。、]{1,10}?)(?:に|へ)(?:転勤|赴任)")),
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*(?:발령|전근)")),
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡)(?:로|으로)\s*"
                              r"(?:주|해\s*주|부탁|연락|보내|알려)")),
     ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送)(?:のほう|の方)が")),
@@ -317,7 +327,7 @@ _ASCII_TRIGGERS = {
              "up to", "down to", "over to", "back to", "upgrad", "downgrad"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail", " at ", "new place", "new home", "new flat", "new house",
-                "new apartment"),
+                "new apartment", " go to", "be sent", "be shipped", "be delivered", "be posted"),
     "residence": ("live", "living", "reside", "moved", "moving", "relocat", "settled", "migrated", "based", "i'm in",
                   "i am in", "we're in",
                   "we are in", "home is", "out in", "over in"),
@@ -352,8 +362,10 @@ _NOT_THEIRS = lazy(
     r"\bas a (?:kid|child|student)\b|\bwhen (?:i|we) (?:was|were)\b|"
     r"\bif (?:i|we) (?:move|moved|were|ever|switch|change)|"
     # a plan or a maybe is not yet theirs ("we're thinking of moving to Leeds", "東京に引っ越す予定です")
-    r"\b(?:planning|plan|thinking (?:of|about)|considering|hoping|might|may|going to|gonna|will|'ll|want to|"
-    r"would like to|'d like to) (?:\w+ )?(?:move|moving|relocat\w*|upgrad\w*|downgrad\w*)\b|\bmoving to\b|"
+    r"\b(?:planning|plan|thinking (?:of|about)|considering|hoping|might|may|going to|gonna) "
+    r"(?:\w+ )?(?:move|moving|relocat\w*|upgrad\w*|downgrad\w*)\b|\bmoving to\b|"
+    # a value named to say it stays as it is ("会社の住所は…ですが、届け先は変えないでください")
+    r"\b(?:don't|do not|no need to) change\b|바꾸지 마|변경하지 마|変えないで|変更しないで|"
     r"예정|계획|생각 중|고민 중|할까 해|갈까 해|予定|つもり|かもしれ|検討中|考えています|"
     r"\bwhat if\b|\bhypothetically\b|\byour (?:store|shop|office|support|returns?|warehouse)\b|"
     r"\bthe (?:store|shop|warehouse)'s\b|\breturns? address\b|"

@@ -192,6 +192,7 @@ def test_a_correction_one_character_from_a_value_given_updates_it():
 
 
 def _run(home, conversations) -> CustomerStore:
+    home.mkdir(parents=True, exist_ok=True)
     store = CustomerStore.open(home, "c1")
     for number, turns in enumerate(conversations):
         log = home / f"log{number}.jsonl"
@@ -205,15 +206,22 @@ def _run(home, conversations) -> CustomerStore:
     return store
 
 
-def test_a_question_about_a_slot_ranks_the_fact_holding_its_value_first(isolated_env, tmp_path):
-    with _run(tmp_path, [
-        [("customer", "제 휴대폰 번호는 010-2222-3333입니다.")],
-        [("customer", "휴대폰을 바꾸면서 예전 휴대폰 번호는 해지했어요."),
-         ("agent", "알겠습니다. 새 번호를 알려 주시겠어요?"),
-         ("customer", "010-4444-5555입니다.")],
-    ]) as store:
-        first = store.facts.search("고객 휴대폰 번호", limit=3)[0].fact
-        assert "010-4444-5555" in first.text
+def test_a_question_about_a_slot_ranks_the_fact_holding_its_value_first(isolated_env, tmp_path, monkeypatch):
+    from mem.customers import fact_index
+
+    conversations = [[("customer", "제 번호는 010-4444-5555입니다.")],
+                     [("customer", "휴대폰 액정이 깨져서 휴대폰 번호 목록을 하나도 못 봤어요.")]]
+    with _run(tmp_path / "slot", conversations) as store:
+        assert "010-4444-5555" in store.facts.search("고객 휴대폰 번호", limit=3)[0].fact.text
+    monkeypatch.setattr(fact_index, "SLOT_FIRST", False)  # without it the other sentence wins
+    with _run(tmp_path / "plain", conversations) as store:
+        assert "010-4444-5555" not in store.facts.search("고객 휴대폰 번호", limit=3)[0].fact.text
+
+
+def test_a_retraction_naming_a_slot_takes_back_its_latest_value():
+    old = fact("event", "My email is ana@old.example.")
+    verdict = judge(cand("event", "I don't use that email address any more."), [old])
+    assert verdict.action == "DELETE" and verdict.target is old
 
 
 def test_a_change_asked_for_is_the_context_of_the_value_given_after_the_agents_question(isolated_env, tmp_path):
