@@ -52,7 +52,7 @@ class FactSearch:
         since: date | None = None,
     ) -> list[SearchHit]:
         """BM25 search over the facts' text (boosted) and evidence quotes; recency breaks ties. A question
-        about a slot ("customer's phone number") ranks the facts filling it higher (``fact_index.SLOT_MATCH``).
+        about a slot ("customer's phone number") ranks the facts filling it first (``fact_index.SLOT_FIRST``).
 
         ``statuses=None`` searches active facts only: replaced and retracted ones are hidden unless
         asked for. Korean and Japanese are matched through character n-grams, so a different
