@@ -39,7 +39,7 @@ from mem.core.text.content_terms import terms
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
-from mem.customers.judge import Judgement, judge
+from mem.customers.judge import Judgement, judge, other_names
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, slot_of
@@ -301,6 +301,12 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
     found: dict[str, Fact] = {}
     for hit in store.facts.search(candidate.text, limit=SIMILAR_LIMIT, statuses=["active"]):
         found[hit.fact.id] = hit.fact
+    others = other_names(candidate.text) if candidate.retraction else []
+    if others:
+        # "ラッピングなしで大丈夫です" shares no word with "ギフト包装はいつもお願いします": the wish is found
+        # by the other names of what it is about
+        for hit in store.facts.search(" ".join(others), limit=SIMILAR_LIMIT, statuses=["active"]):
+            found.setdefault(hit.fact.id, hit.fact)
     if candidate.slot is not None:
         # the slot's question words are indexed with every fact filling it (mem.customers.index), so
         # this finds "I live in Boston" for "I moved to Seattle", whatever kind either was stored as

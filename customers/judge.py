@@ -268,10 +268,40 @@ _LASTING_WISH = re.compile(
     re.I)
 
 
+# What a standing wish is usually about, named with other words or in another script ("ラッピングなしで" takes
+# back "ギフト包装", "stop the paper catalogue" "the monthly magazine"): two terms of one group name one thing.
+_WISH_OBJECTS = [frozenset(group.split()) for group in (
+    "wrap wrapping giftwrap giftwrapp 포장 선물포장 ラッピング 包装",
+    "magazine catalog catalogue brochure booklet leaflet flyer 잡지 책자 카탈로그 소책자 회보 冊子 雑誌 月刊誌 会報 "
+    "カタログ パンフレット チラシ",
+    "receipt invoice bill statement 영수증 명세서 계산서 청구서 領収書 レシート 納品書 明細書 請求書",
+    "sample freebie 샘플 사은품 サンプル 試供品 おまけ",
+    "coupon voucher 쿠폰 クーポン",
+    "notification alert reminder 알림 통지 通知 お知らせ リマインダー",
+)]
+
+
+def other_names(text: str) -> list[str]:
+    """The other names of the things a wish in ``text`` is about ("冊子" → "月刊誌 雑誌 カタログ …"): a
+    retraction searches for them too, since it may share no word with the wish it takes back."""
+    said = set(content_terms(text))
+    return [word for group in _WISH_OBJECTS if any(_in_group(term, group) for term in said)
+            for word in sorted(group - said)]
+
+
+def _in_group(term: str, group: frozenset[str]) -> bool:
+    """``term`` is one of the group's names, stemmed or not ("brochur" for "brochures")."""
+    return term in group or len(term) >= 4 and term.isascii() and any(
+        name.startswith(term) or term.startswith(name) for name in group if name.isascii())
+
+
 def _same_word(a: str, b: str) -> bool:
     """Two content terms for one word in another form: "giftwrap" / "giftwrapp(ing)", "subscrib(e)" /
-    "subscription"; in Korean and Japanese one holding the other ("確認" / "確認電話", "정기배송" / "정기배송은")."""
+    "subscription"; in Korean and Japanese one holding the other ("確認" / "確認電話", "정기배송" / "정기배송은");
+    or two names of one thing a wish is about (``_WISH_OBJECTS``: "冊子" / "月刊誌")."""
     if a == b:
+        return True
+    if any(_in_group(a, group) and _in_group(b, group) for group in _WISH_OBJECTS):
         return True
     short, long = sorted((a, b), key=len)
     if short.isascii():

@@ -34,9 +34,9 @@ SENSITIVE = {"h2-name-ja", "t-name-en-1", "t-name-ja-1"}
 # (docs/extraction.md): a retracted standing wish named with other words ("배송 전에 꼭 전화" →
 # "배송 전 연락은 안 주셔도 돼요", "ギフト包装" → "ラッピングなし"), and an announcement ("I'd like to change
 # the language you answer in") that outranks the answer holding the new value.
-# held-out 3 and 4 (tuned on since): a monthly magazine taken back as "冊子" (booklet), and a case whose old
-# value is in the agent's words only ("お米10kgの定期便"; the customer said "お米を10kg定期便で").
-KNOWN_MISSES = {"t-standing_wish-ja-1", "h-subscription-ja-1", "u2-retraction-ja-2"}
+# held-out 4 (tuned on since): a case whose old value is in the agent's words only ("お米10kgの定期便"; the
+# customer said "お米を10kg定期便で"); the agreement itself is retracted.
+KNOWN_MISSES = {"u2-retraction-ja-2"}
 CASES = [c for name in ("update_cases.json", "update_cases_heldout.json", "update_cases_heldout2.json",
                         "update_cases_tune3.json", "update_cases_heldout3.json", "update_cases_heldout4.json")
          for c in bench_updates.load_cases(SCRIPTS / name) if c["id"] not in SENSITIVE | KNOWN_MISSES]

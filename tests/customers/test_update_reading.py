@@ -165,6 +165,21 @@ def test_more_ways_of_calling_a_wish_off_are_retractions():
     assert not kinds.is_retraction("I want no more than two boxes.", lang="en")
 
 
+def test_a_wish_taken_back_by_another_name_of_what_it_is_about(isolated_env, tmp_path):
+    # "brochures" and "catalogue" name one thing; the retraction shares no other word with the wish
+    conversations = [[("customer", "Please post me your seasonal catalogue every quarter.")],
+                     [("customer", "Please stop sending the paper brochures, I read everything online.")]]
+    with _run(tmp_path, conversations) as store:
+        assert not any("seasonal catalogue" in f.text for f in store.facts.list(statuses=["active"]))
+        assert any("seasonal catalogue" in f.text for f in store.facts.list(statuses=["retracted"]))
+    assert _same_word("brochure", "catalogue") and _same_word("領収書", "receipt") and not _same_word("wrap", "bill")
+
+
+def test_a_plan_name_is_a_whole_katakana_word():
+    assert find_slot("ポイント会員の特典を教えてください。") is None
+    assert find_slot("シルバー会員です。") == Slot("tier", "シルバー")
+
+
 def test_a_wish_told_as_an_event_is_taken_back_by_two_shared_words():
     wish = fact("event", "Sign me up for the tea sampler subscription, one box a month.")
     said = cand("event", "I've cancelled the tea sampler subscription, we drink coffee now.")
