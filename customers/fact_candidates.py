@@ -191,7 +191,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if kinds.sensitive_category(quote, lang=lang) not in ("none", *allowed):
             # "we're settled in Glasgow now, since my partner got a hospital post there": without consent the
             # reason is not stored, but the new city is no secret — the clauses that fill a slot are kept
-            quote = _slot_clauses(quote, lang, allowed) or quote
+            quote = _slot_part_without_reason(quote, lang, allowed) or quote
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
                              said_on=turn.day)]
         agreement = False
@@ -319,17 +319,17 @@ def _without_machine_text(sentence: Sentence) -> Sentence | None:
 
 # Where a sentence divides into clauses that can stand alone: punctuation, the conjunctions that join two
 # statements, a Korean laugh or connective ending before a space, a Japanese て-form or reason.
-_CLAUSES = re.compile(r"[,;:、，]\s*|[.!?。！？]\s*|\s+(?:and|but|so|since|because|as|while|though|after)\s+|"
-                      r"\s+[—–-]\s+|(?<=[ㅎㅋ])\s+|(?:(?<=해서)|(?<=어서)|(?<=아서)|(?<=니까)|(?<=는데)|(?<=거든요)|(?<=어요)|"
-                      r"(?<=아요))\s+|(?:(?<=して)|(?<=って)|(?<=ので))、?|(?<=から)、", re.I)
+_REASON_CLAUSES = re.compile(r"[,;:、，]\s*|[.!?。！？]\s*|\s+(?:and|but|so|since|because|as|while|though|after)\s+|"
+                             r"\s+[—–-]\s+|(?<=[ㅎㅋ])\s+|(?:(?<=해서)|(?<=어서)|(?<=아서)|(?<=니까)|(?<=는데)|(?<=거든요)|(?<=어요)|"
+                             r"(?<=아요))\s+|(?:(?<=して)|(?<=って)|(?<=ので))、?|(?<=から)、", re.I)
 
 
-def _slot_clauses(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
+def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
     """The part of a sensitive ``quote`` that fills a slot without the sensitive clauses around it
     (a verbatim slice), or ``None`` when no run of clauses free of unconsented words fills one."""
     runs: list[tuple[int, int]] = []
     start = 0
-    for cut in [*(m for m in _CLAUSES.finditer(quote) if m.end() > 0), None]:
+    for cut in [*(m for m in _REASON_CLAUSES.finditer(quote) if m.end() > 0), None]:
         end = cut.end() if cut is not None else len(quote)
         piece = quote[start:end]
         if piece.strip() and kinds.sensitive_category(piece, lang=lang) in ("none", *allowed):
