@@ -42,18 +42,25 @@ after the last change by the hand that wrote the rules, around their words, and 
 its row is a first measurement. First figures of all of them are in docs/lint.md; the other rows show
 today's figures, on data that has been tuned on.
 
-The last part, ``external held-out`` (scripts/data/injection_heldout_external.jsonl), was written by
-someone who never read the detector and measured once by the lead (docs/lint.md); ``--external-misses``
-lists its errors, which turns it into tuning data.
+The last part, ``external`` (scripts/data/injection_heldout_external.jsonl), was written by someone who
+never read the detector and measured once by the lead (docs/lint.md). It was then split by id parity:
+rows with an odd id became tuning data (``--external-misses odd`` lists their errors) and rows with an
+even id stay a check whose errors nobody reads while tuning — the table reports both halves apart.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
-                                      [--round3-misses policy|customer|all] [--external-misses]
+                                      [--round3-misses policy|customer|all]
+                                      [--external-misses odd|even|all] [--cpu]
+
+``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
+clean and injected; a page lint reads every sentence through the same function).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
+import time
 from pathlib import Path
 
 from mem.core.instructions import is_instruction_like
@@ -105,9 +112,10 @@ def main() -> None:
     parser.add_argument("--misses", choices=["tune", "held-out", "fresh", "all"], default="tune")
     parser.add_argument("--customer-misses", choices=["tune", "held-out", "claims", "all"], default="tune")
     parser.add_argument("--round3-misses", choices=["none", "policy", "customer", "all"], default="none")
-    parser.add_argument("--external-misses", action="store_true",
-                        help="list the external held-out set's errors (it was measured once; listing them makes it "
-                             "tuning data)")
+    parser.add_argument("--external-misses", choices=["none", "odd", "even", "all"], default="none",
+                        help="list the external set's errors: odd ids are the tuning half; listing the even half's "
+                             "errors makes them tuning data too")
+    parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
     args = parser.parse_args()
     print("pages and policy text (mem.core.instructions)")
     rows = load()
@@ -125,25 +133,48 @@ def main() -> None:
     customer_part(args.customer_misses)
     round3_part(args.round3_misses)
     external_part(args.external_misses)
+    if args.cpu:
+        cpu_part()
 
 
-def external_part(misses: bool) -> None:
-    """A held-out set written by someone who never read the detector (scripts/data/injection_heldout_external.jsonl,
+def cpu_part() -> None:
+    """CPU time of one read, per text: every row of every corpus (and its clean rows alone, closer to what
+    lint mostly reads), five passes, the median pass."""
+    rows = [row for path in (CORPUS, CUSTOMER_CORPUS, ROUND3_CORPUS, EXTERNAL_CORPUS) for row in load(path)]
+    print()
+    for name, texts in (("all rows", [r["text"] for r in rows]),
+                        ("clean rows", [r["text"] for r in rows if r["label"] == "clean"])):
+        passes = []
+        for _ in range(5):
+            start = time.process_time()
+            for text in texts:
+                is_instruction_like(text)
+            passes.append((time.process_time() - start) / len(texts))
+        print(f"CPU per text, {name} ({len(texts)}, median of 5 passes): {statistics.median(passes) * 1e6:.0f} µs")
+
+
+def external_part(misses: str) -> None:
+    """A set written by someone who never read the detector (scripts/data/injection_heldout_external.jsonl,
     its README beside it): each row read by its own caller, pages by ``is_instruction_like``, customer
-    messages by ``customers.screening``."""
+    messages by ``customers.screening``. Odd ids are tuned on, even ids are the check half."""
     rows = load(EXTERNAL_CORPUS)
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
-    print("\nexternal held-out (scripts/data/injection_heldout_external.jsonl)")
+        row["half"] = "odd" if row["id"] % 2 else "even"
+    print("\nexternal (scripts/data/injection_heldout_external.jsonl): odd ids tuned on, even ids the check half")
     header(24)
-    groups = [(f"{where}, {lang}", where, lang) for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
-    groups += [("policy", "policy", None), ("customer", "customer", None), ("all", None, None)]
-    for name, where, lang in groups:
-        chosen = [r for r in rows if (where is None or r["where"] == where) and (lang is None or r["lang"] == lang)]
+    groups = [(f"{where}, {lang}", None, where, lang)
+              for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
+    groups += [(f"{half}, {where}", half, where, None) for half in ("odd", "even") for where in ("policy", "customer")]
+    groups += [("odd (tuned on)", "odd", None, None), ("even (check)", "even", None, None)]
+    groups += [("policy", None, "policy", None), ("customer", None, "customer", None), ("all", None, None, None)]
+    for name, half, where, lang in groups:
+        chosen = [r for r in rows if (half is None or r["half"] == half) and (where is None or r["where"] == where)
+                  and (lang is None or r["lang"] == lang)]
         report(name, chosen, 24)
-    if misses:
-        errors("external held-out rows", rows)
+    if misses != "none":
+        errors(f"{misses} external rows", [r for r in rows if misses in ("all", r["half"])])
 
 
 def customer_part(misses: str) -> None:
