@@ -10,6 +10,10 @@ Korean and Japanese), written from general knowledge of that vocabulary — not 
 A word may sit in several groups ("cancel" ends an order and a contract). Irregular English forms
 that the stemmer leaves apart ("left" / "leave", "paid" / "pay") are groups too.
 
+``KINDS`` relates a thing customers name to the kind a policy names ("sofa" → furniture, "puppy" →
+pets, "my brother" → household), one way only: a rule about furniture answers for a sofa, a rule
+about sofas does not answer for all furniture, and a sofa is never a bed.
+
 Related words are weaker evidence than the question's own words: search adds them with
 ``RELATED_WEIGHT`` and the sentence choice counts them below an exact match.
 
@@ -36,8 +40,8 @@ RELATED_WEIGHT = 0.5
 # One group per line (an indented line continues the group above): words and phrases that a customer
 # and a policy use for the same thing.
 GROUPS = """
-child, children, kid, kids, baby, babies, infant, toddler, minor, 아이, 어린이, 아동, 유아, 자녀, 子供, 子ども, こども,
-    お子様, 幼児, 乳幼児, 小児
+child, children, kid, kids, baby, babies, infant, toddler, minor, 아이, 어린이, 아동, 유아, 자녀, 子供, 子ども,
+    こども, お子様, 幼児, 乳幼児, 小児
 adult, grown-up, 성인, 어른, 大人, 成人
 guest, visitor, friend, companion, 손님, 동반자, 게스트, 同伴者, 来客, ゲスト
 family, household, spouse, partner, wife, husband, relative, 가족, 배우자, 家族, 世帯, 配偶者
@@ -49,8 +53,8 @@ staff, employee, agent, representative, 직원, 상담원, スタッフ, 担当�
 passenger, traveller, traveler, 승객, 乗客
 age, aged, old, 나이, 연령, 年齢
 refund, refunded, reimburse, reimbursement, repay, money back, 환불, 返金, 払い戻し
-fee, charge, cost, price, pricing, rate, fare, pay, paying, paid, 요금, 수수료, 비용, 가격,
-    料金, 手数料, 費用, 値段, 価格
+fee, charge, cost, price, pricing, rate, fare, pay, paying, paid, 요금, 수수료, 비용, 가격, 料金, 手数料, 費用,
+    値段, 価格
 free, free of charge, no charge, no cost, complimentary, 무료, 공짜, 無料
 payment, pay, paid, paying, 결제, 지불, 支払い, 支払, 決済
 cash, 현금, 現金
@@ -62,8 +66,8 @@ instalment, installment, instalments, installments, 할부, 分割払い, 分割
 card, credit card, debit card, 카드, 신용카드, カード, クレジットカード
 deposit, security deposit, 보증금, 保証金, デポジット
 interest, 이자, 金利, 利息
-delivery, deliver, delivered, shipping, ship, shipped, shipment, dispatch, dispatched, courier, 배송,
-    post, postage, send out, sent out, 배달, 택배, 발송, 配送, 配達, 発送, お届け
+delivery, deliver, delivered, shipping, ship, shipped, shipment, dispatch, dispatched, courier, 배송, post, postage,
+    send out, sent out, 배달, 택배, 발송, 配送, 配達, 発送, お届け
 package, parcel, 소포, 荷物, 小包
 item, items, product, goods, thing, things, belongings, stuff, merchandise, 상품, 물건, 제품, 商品, 品物, 製品, 私物
 buy, bought, purchase, purchased, 구매, 구입, 購入
@@ -76,8 +80,8 @@ water, liquid, wet, spill, 침수, 水濡れ, 浸水
 return, send back, sent back, bring back, 반품, 返品
 exchange, swap, replace, replacement, 교환, 交換
 cancel, cancellation, call off, 취소, キャンセル, 取り消し, 取消
-cancel, cancellation, end, ended, ending, terminate, termination, quit, stop, close, unsubscribe, 해지,
-    탈퇴, 解約, 退会
+cancel, cancellation, end, ended, ending, terminate, termination, quit, stop, close, unsubscribe, 해지, 탈퇴, 解約,
+    退会
 booking, book, booked, reservation, reserve, reserved, appointment, 예약, 예매, 予約
 identification, id, identity, passport, photo id, 신분증, 身分証, 本人確認
 account, profile, login, password, 계정, 아이디, アカウント
@@ -113,7 +117,7 @@ minimum, at least, least, 최소, 最低
 maximum, at most, limit, 최대, 한도, 上限, 最大
 frequency, how often, interval, 주기, 빈도, 周期, 頻度
 review, rating, rate, feedback, 리뷰, 후기, 평가, レビュー, 評価, 口コミ
-change, modify, edit, update, alter, amend, 변경, 수정, 変更, 修正
+change, modify, edit, update, alter, amend, switch, correct, fix, 변경, 수정, 変更, 修正
 transfer, move, 이전, 이동, 移行
 contact, support, customer service, helpline, 고객센터, 문의, 問い合わせ, サポート
 complaint, dispute, claim, 분쟁, 이의, 클레임, 異議, 申し立て, クレーム
@@ -136,11 +140,64 @@ close, closing, closed, 마감, 閉店
 send, sent, 보내, 送る
 once, twice, again, one time, two times, second time, 한 번, 두 번, 다시, 一度, 二度, 再度
 early, earlier, early check-in, 일찍, 早め, 早く, アーリー
+rest, remaining, remainder, balance, leftover, unused, 잔액, 남은, 残り, 残額
+voucher, certificate, travel certificate, credit, store credit, credit note, 바우처, 상품권, クーポン券, 商品券
+compensation, compensate, goodwill, make up for, 보상, 배상, 補償, 賠償
+reply, replies, respond, response, answer, get back to, 답변, 회신, 응답, 返信, 回答
+notify, notification, remind, reminder, warn, warning, alert, inform, let know, 알림, 통지, 안내, 通知, お知らせ, 連絡
+assemble, assembly, assembled, put together, build, set up, install, installation, 조립, 설치, 組み立て, 組立, 設置
+dispose, disposal, throw away, throw out, discard, get rid of, bin, 폐기, 버리, 処分, 廃棄, 捨て
+track, tracking, trace, 추적, 배송조회, 追跡
+remove, removal, drop, take off, delete, 삭제, 제거, 削除, 取り外し
+upgrade, downgrade, switch, 업그레이드, 다운그레이드, 전환, アップグレード, ダウングレード, 切り替え
+mount, hang, anchor, fix to the wall, 벽걸이, 設置, 壁掛け, 取り付け
+competitor, another store, other store, other retailer, elsewhere, 타사, 경쟁사, 他社, 他店
+cheaper, price drop, lower price, reduced, markdown, sale, 인하, 値下げ, 値引き
+leg, segment, 구간, 区間
+class, cabin class, fare class, 등급, 클래스, クラス
+fly, flew, flown, flying, flight, 탑승, 搭乗
+people, person, persons, passenger, passengers, traveller, traveler, 인원, 사람, 人数, 名様
+login, log in, sign in, password, account, 로그인, ログイン
+pay later, pay-later, buy now pay later, instalment, installment, 후불, 後払い
 pay, paid
 get, got
 take, took, taken
 bring, brought
 choose, chose, chosen, select, pick
+"""
+
+# One kind per line: the general word(s) a policy uses, a colon, then the specific things customers name.
+# Unlike a group, a kind relates one way: "sofa" is held by a rule about furniture, but "furniture" is
+# not held by a rule about sofas only, and a sofa is never a bed.
+KINDS = """
+furniture, 가구, 家具: sofa, couch, settee, loveseat, armchair, chair, recliner, table, desk, bed, bed frame,
+    headboard, dresser, wardrobe, closet, bookcase, bookshelf, shelf, shelves, cabinet, sideboard, nightstand,
+    ottoman, stool, bench, tv unit, 소파, 의자, 책상, 침대, 식탁, 옷장, 책장, 선반, ソファ, 椅子, 机, テーブル,
+    ベッド, タンス, 本棚, 棚
+mattress, 매트리스, マットレス: mattress topper
+bedding, 침구, 寝具: duvet, duvet cover, pillow, pillowcase, sheet, sheets, blanket, throw, quilt, comforter, 이불,
+    베개, 布団, 枕, 毛布
+electronics, device, 전자제품, 기기, 電子機器, 端末: tv, television, laptop, phone, smartphone, tablet, headphones,
+    earbuds, speaker, camera, console, monitor, printer, smartwatch, 티비, 텔레비전, 노트북, 태블릿, 카메라, テレビ,
+    タブレット, カメラ
+appliance, appliances, 가전, 家電: fridge, refrigerator, washer, washing machine, dryer, dishwasher, oven,
+    microwave, kettle, toaster, blender, vacuum, air fryer, coffee maker, 냉장고, 세탁기, 건조기, 청소기,
+    전자레인지, 冷蔵庫, 洗濯機, 掃除機, 電子レンジ
+clothing, clothes, apparel, garment, 의류, 옷, 衣類, 洋服, 服: shirt, t-shirt, jeans, trousers, pants, dress, skirt,
+    jacket, coat, sweater, hoodie, shoes, sneakers, boots, socks, 셔츠, 바지, 신발, 치마, 재킷, シャツ, ズボン, 靴,
+    スカート
+jewellery, jewelry, 주얼리, 액세서리, ジュエリー, アクセサリー: ring, necklace, earrings, bracelet, 반지, 목걸이,
+    指輪, ネックレス
+pet, pets, animal, 반려동물, ペット, 動物: puppy, kitten, dog, cat, rabbit, hamster, bird, 강아지, 고양이, 子犬, 子猫
+family, household, 가족, 家族, 世帯: brother, sister, sibling, mom, mum, mother, dad, father, parent, parents, son,
+    daughter, grandmother, grandma, grandfather, grandpa, roommate, flatmate, 형, 누나, 언니, 오빠, 동생, 엄마,
+    아빠, 부모, 아들, 딸, 兄, 姉, 弟, 妹, 母, 父, 両親, 息子, 娘
+damage, damaged, 파손, 손상, 破損, 損傷: dent, dented, scratch, scratched, stain, stained, tear, torn, rip, ripped,
+    chip, chipped, crack, cracked, sag, sagging, dip, 흠집, 찍힘, 얼룩, 傷, 汚れ, へこみ
+staff, crew, team, 직원, 기사, スタッフ, 作業員: guy, guys, driver, courier, technician, assembler, installer,
+    delivery person
+money, dollars, 돈, お金: bucks, dollar, quid, cash
+price, cost, 가격, 비용, 価格, 料金: expensive, cheap, pricey
 """
 
 
@@ -206,6 +263,7 @@ class Lexicon:
     by_stem: dict[str, set[int]] = field(default_factory=dict)  # a one-stem form → its groups
     phrases: list[tuple[tuple[str, ...], int]] = field(default_factory=list)  # several stems, in order
     by_cjk: list[tuple[str, int]] = field(default_factory=list)
+    kinds: set[int] = field(default_factory=set)  # the groups that are kinds (``KINDS``: sofa → furniture)
 
     def groups_of_stem(self, stem: str) -> set[int]:
         return self.by_stem.get(stem, set())
@@ -270,6 +328,38 @@ def lexicon() -> Lexicon:
                 built.phrases.append((stems, group))
         built.english.append(english)
         built.cjk.append(cjk)
+    kinds: list[str] = []
+    for line in KINDS.strip().splitlines():
+        if line.startswith(" ") and kinds:
+            kinds[-1] += " " + line.strip()
+        else:
+            kinds.append(line)
+    for line in kinds:
+        general, specific = line.split(":", 1)
+        group = len(built.english)
+        english, cjk = [], []
+        for entry in (part.strip() for part in general.split(",")):
+            if is_cjk(entry):
+                cjk.append(entry)
+                built.by_cjk.append((entry, group))
+            elif entry:
+                stems = tuple(words.analyze(entry))
+                english.append(frozenset(stems))
+                if len(stems) == 1:
+                    built.by_stem.setdefault(stems[0], set()).add(group)
+        # the specific words find the kind but are not its forms: the relation goes one way
+        for entry in (part.strip() for part in specific.split(",")):
+            if is_cjk(entry):
+                built.by_cjk.append((entry, group))
+            elif entry:
+                stems = tuple(words.analyze(entry))
+                if len(stems) == 1:
+                    built.by_stem.setdefault(stems[0], set()).add(group)
+                elif stems:
+                    built.phrases.append((stems, group))
+        built.english.append(english)
+        built.cjk.append(cjk)
+        built.kinds.add(group)
     return built
 
 

@@ -14,6 +14,11 @@ index and query; the lists here serve the pure-Python comparisons:
 - ``QUESTION_FRAME`` — words that frame a question about any rule ("how long", "how much", "what
   happens", "do I need") and Korean/Japanese question words: a policy sentence that answers need not
   contain them, so the agent does not require them when it decides whether a sentence answers.
+- ``QUESTION_FILLER`` — words of a customer's message that name no topic a rule could be about:
+  pronouns and contractions ("I'm", "don't", "she"), chat filler and hedges ("hey", "honestly",
+  "actually", "lol"), intensifiers, particles of phrasal verbs ("back", "up", "away") and number
+  words ("three weeks": a number is the customer's case, like a digit). The rule quote keeps them
+  for choosing between sentences but does not require an answer to hold them.
 - ``QUANTITY_FILLER`` — words that never name what a number in a policy counts (verbs of asking
   and granting, "within", "maximum", "period", Korean and Japanese particles and time postpositions),
   so lint compares "refund 14 days" with "refunds within 30 days".
@@ -57,6 +62,21 @@ QUESTION_FRAME = _words("""
 long much many often soon quick quickly work works working happen happens happened take takes need needs
 possible able way kind type exactly usually still ever something anything someone anyone somebody anybody
 after before within during until since
+""")
+QUESTION_FILLER = _words("""
+i i'm i've i'd i'll me my mine myself we we're we've we'd we'll us our ours you you're you've you'd
+you'll your yours he he's him his she she's her hers they they're they've them their theirs it it's
+its that's there's here's what's who's where's how's let's don't doesn't didn't isn't aren't wasn't
+weren't haven't hasn't hadn't can't cannot couldn't won't wouldn't shouldn't mustn't ain't
+hey hi hello hiya thanks thank cheers pls plz lol haha ok okay yeah yep yes hmm um uh oh wow sorry
+honestly actually really basically literally seriously just already also too even anyway anyways
+maybe perhaps probably pretty quite very so such whole right away now today tonight yesterday
+tomorrow currently still want wants wanted wanting wish hoping hope guess think thought wonder
+wondering mean somehow someone something anything everything nothing stuff things thing guy guys
+folks lot lots bit little kind sort like
+back up out off away over around along down
+one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
+half couple few several
 """)
 # Korean and Japanese question words and endings left once particles are stripped ("언제까지인가요" →
 # "언제까지인가", "있나요" → "있나"); a word beginning with one of these frames the question.

@@ -488,3 +488,53 @@ def test_a_when_question_is_answered_by_a_time_or_a_period_never_by_a_price():
     assert figure_of("It costs 9.99 dollars and arrives within 2 business days.",
                      "When does express delivery arrive?") == "2 business days"
     assert figure_of("チェックインは15時から23時までです。", "チェックインはいつからですか？") == "15時"
+
+
+def test_chat_filler_pronouns_and_number_words_are_not_required_of_an_answer():
+    """"hey", "honestly", "I'm", "don't", "three" name nothing a rule is about: a long message is full of them."""
+    units = question_units("hey, honestly I don't love it and I'm not sure. Three weeks ago?")
+    assert {u.word for u in units if u.key} == {"love", "sure", "weeks"}
+    body = "You can send back most items within 30 days of the delivery date.\nGift cards cannot be returned.\n"
+    answered = choose_rule(body, "hey, I got a lamp three weeks ago. how long do I honestly have to send it back lol?")
+    assert answered.sentences == ["You can send back most items within 30 days of the delivery date."]
+
+
+def test_a_sentence_of_the_case_alone_does_not_answer_the_message():
+    """"I have one from 2 years ago." gives the case; only what is asked (with its case) may be answered."""
+    body = "Annual plans renew every 2 years.\nPlans can be paused once a year.\n"
+    assert not choose_rule(body, "Do gift cards ever expire? It is from 2 years ago.").answers
+    # the asking sentence read with the case before it: "that" is the refund of the sentence before
+    refunds = "Your bank may take up to 10 business days to show a processed refund on your card.\n"
+    assert choose_rule(refunds, "My refund was processed a week ago and my card shows nothing. "
+                                "Is that normal?").answers
+
+
+def test_asked_terms_are_the_asking_sentences_alone_and_with_their_case():
+    from mem.agent.rule_quote import asked_terms
+
+    def words(keyset: frozenset[frozenset[str]]) -> set[str]:
+        return {term for grams in keyset for term in grams}
+
+    asked = [words(keys) for keys in asked_terms("I bought a lamp. Can I return it?")]
+    assert asked == [{"return"}, {"return", "bought", "lamp"}]
+    # no sentence asks: each one counts alone
+    assert [words(k) for k in asked_terms("Refund for a lamp. Delivery fee.")] == [{"refund", "lamp"},
+                                                                                  {"deliveri", "fee"}]
+
+
+def test_a_thing_is_held_by_a_rule_about_its_kind_one_way_and_below_its_own_word():
+    """A couch is furniture; furniture is not a couch, and a sofa is never a bed."""
+    body = "Alaska and Hawaii receive parcels only; furniture cannot be shipped there.\n"
+    assert choose_rule(body, "Can I ship a couch?").answers
+    [couch] = [u for u in question_units("couch") if u.key]
+    [furniture] = [u for u in question_units("furniture") if u.key]
+    [bed] = [u for u in question_units("bed") if u.key]
+    from mem.agent.rule_quote import KIND, RELATED, sentence_terms
+
+    assert couch.held_in(sentence_terms("Furniture is delivered by two people.")) == KIND < RELATED
+    assert furniture.held_in(sentence_terms("Sofas are delivered by two people.")) == 0.0
+    assert bed.held_in(sentence_terms("Sofas are delivered by two people.")) == 0.0
+    # a rule about a kind answers less surely than one with the word: held only through "furniture",
+    # "sofa" does not carry a question whose other words the rule lacks
+    assert not choose_rule("Furniture orders over 500 dollars are delivered free.\n",
+                           "Can I buy an extended protection plan for my new sofa?").answers
