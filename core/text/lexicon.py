@@ -149,14 +149,15 @@ assemble, assembly, assembled, put together, build, set up, install, installatio
 dispose, disposal, throw away, throw out, discard, get rid of, bin, 폐기, 버리, 処分, 廃棄, 捨て
 track, tracking, trace, 추적, 배송조회, 追跡
 remove, removal, drop, take off, delete, 삭제, 제거, 削除, 取り外し
-upgrade, downgrade, switch, 업그레이드, 다운그레이드, 전환, アップグレード, ダウングレード, 切り替え
+switch, 전환, 切り替え
 mount, hang, anchor, fix to the wall, 벽걸이, 設置, 壁掛け, 取り付け
 competitor, another store, other store, other retailer, elsewhere, 타사, 경쟁사, 他社, 他店
 cheaper, price drop, lower price, reduced, markdown, sale, 인하, 値下げ, 値引き
 leg, segment, 구간, 区間
-class, cabin class, fare class, 등급, 클래스, クラス
+class, cabin, cabin class, fare class, 클래스, クラス
+trip, journey, travel, 여행, 旅行
 fly, flew, flown, flying, flight, 탑승, 搭乗
-people, person, persons, passenger, passengers, traveller, traveler, 인원, 사람, 人数, 名様
+people, person, persons, passenger, passengers, 인원, 사람, 人数, 名様
 login, log in, sign in, password, account, 로그인, ログイン
 pay later, pay-later, buy now pay later, instalment, installment, 후불, 後払い
 pay, paid
@@ -198,6 +199,7 @@ staff, crew, team, 직원, 기사, スタッフ, 作業員: guy, guys, driver, c
     delivery person
 money, dollars, 돈, お金: bucks, dollar, quid, cash
 price, cost, 가격, 비용, 価格, 料金: expensive, cheap, pricey
+change, 변경, 変更: upgrade, downgrade, 업그레이드, 다운그레이드, アップグレード, ダウングレード
 """
 
 

@@ -17,6 +17,7 @@ paragraph are joined, headings, bullets and footnote marks removed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from mem.core.text.cjk import HANGUL_SYLLABLES
@@ -139,6 +140,8 @@ def page_sentences(text: str) -> list[str]:
 # Before a name ("Dr. Kim", "St. Louis") these never end a sentence; the other abbreviations do
 # when a capital follows ("…bags, boxes, etc. Returns are…").
 _TITLES = frozenset(["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st"])
+_TIME_OF_DAY = lazy(r"\b[ap]\.m$", re.IGNORECASE)
+_TIME_ZONE = lazy(r"[A-Z]{2,4}\b")
 
 
 def _page_pieces(unit: str) -> list[str]:
@@ -156,6 +159,8 @@ def _page_pieces(unit: str) -> list[str]:
             following = unit[match.end():match.end() + 1]
             if (word and word[0].lower() in _TITLES) or not following.isupper():
                 continue
+            if _TIME_OF_DAY.search(unit, 0, dot) and _TIME_ZONE.match(unit, match.end()):
+                continue  # "ordered before 1 p.m. ET; …": a time zone, not a new sentence
         pieces.append(unit[start:match.start()])
         start = match.end()
     pieces.append(unit[start:])

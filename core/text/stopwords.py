@@ -70,13 +70,14 @@ its that's there's here's what's who's where's how's let's don't doesn't didn't 
 weren't haven't hasn't hadn't can't cannot couldn't won't wouldn't shouldn't mustn't ain't
 hey hi hello hiya thanks thank cheers pls plz lol haha ok okay yeah yep yes hmm um uh oh wow sorry
 honestly actually really basically literally seriously just already also too even anyway anyways
-maybe perhaps probably pretty quite very so such whole right away now today tonight yesterday
+maybe perhaps probably pretty quite very so such whole now today tonight yesterday
 tomorrow currently still want wants wanted wanting wish hoping hope guess think thought wonder
-wondering mean somehow someone something anything everything nothing stuff things thing guy guys
+wondering mean somehow someone something anything everything nothing stuff things thing guy guys am
+put puts because whenever worry worried
 folks lot lots bit little kind sort like
 back up out off away over around along down
 one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
-half couple few several
+couple few several
 """)
 # Korean and Japanese question words and endings left once particles are stripped ("언제까지인가요" →
 # "언제까지인가", "있나요" → "있나"); a word beginning with one of these frames the question.

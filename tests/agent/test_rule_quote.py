@@ -538,3 +538,22 @@ def test_a_thing_is_held_by_a_rule_about_its_kind_one_way_and_below_its_own_word
     # "sofa" does not carry a question whose other words the rule lacks
     assert not choose_rule("Furniture orders over 500 dollars are delivered free.\n",
                            "Can I buy an extended protection plan for my new sofa?").answers
+
+
+def test_a_question_for_a_figure_is_answered_less_surely_by_a_rule_without_one():
+    """"How much does seat selection cost?" is not answered by a rule that names seats and prices but no price."""
+    from mem.agent.rule_quote import NO_FIGURE
+
+    question = "How much does window seat selection cost?"
+    unpriced = choose_rule("Each flight lists its window seats and their prices.\n", question)
+    priced = choose_rule("Each flight lists its window seats and their prices, from 5 dollars.\n", question)
+    assert unpriced.coverage == pytest.approx(NO_FIGURE * priced.coverage)
+    assert priced.answers
+    assert not choose_rule("Each flight lists its seats and their prices.\n", question).answers
+    # a yes/no question does not ask for the figure: "Do I pay for seat selection?" may be answered without one
+    assert choose_rule("Seat selection is charged for each flight.\n", "Do I pay for seat selection?").answers
+
+
+def test_if_then_ask_without_a_comma_is_a_yes_no_question():
+    assert is_yes_no("If I cancel halfway through the month do I get part of the fee back?")
+    assert not is_yes_no("If I cancel halfway through the month what do I pay?")

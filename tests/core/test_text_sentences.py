@@ -64,3 +64,10 @@ def test_a_page_sentence_goes_on_after_an_abbreviation_but_ends_before_a_capital
         "There cannot be any change of product types, e.g. modify shirt to shoe.",
         "Bring bags, boxes, etc.", "Returns are free.", "Ask Dr. Kim at 10 a.m. or later, i.e. in the morning.",
         "See No. 5 below.", "規約です。", "次です。"]
+
+
+def test_a_time_zone_after_am_or_pm_does_not_start_a_sentence():
+    """"ordered before 1 p.m. ET; Cost: $14.95" is one table row; "9 a.m. Returns are free." is two sentences."""
+    body = "Express: ordered before 1 p.m. ET; Cost: $14.95.\nWe open at 9 a.m. Returns are free.\n"
+    assert page_sentences(body) == ["Express: ordered before 1 p.m. ET; Cost: $14.95.", "We open at 9 a.m.",
+                                    "Returns are free."]
