@@ -82,7 +82,7 @@ exchange, swap, replace, replacement, 교환, 交換
 cancel, cancellation, call off, 취소, キャンセル, 取り消し, 取消
 cancel, cancellation, end, ended, ending, terminate, termination, quit, stop, close, unsubscribe, 해지, 탈퇴, 解約,
     退会
-booking, book, booked, reservation, reserve, reserved, appointment, 예약, 예매, 予約
+booking, book, booked, reservation, reserve, reserved, appointment, ticket, 예약, 예매, 予約
 identification, id, identity, passport, photo id, 신분증, 身分証, 本人確認
 account, profile, login, password, 계정, 아이디, アカウント
 share, sharing, lend, 공유, 共有
@@ -138,7 +138,8 @@ speed, fast, slow, 속도, 速度
 open, opening, 영업, 営業, 開店
 close, closing, closed, 마감, 閉店
 send, sent, 보내, 送る
-once, twice, again, one time, two times, second time, 한 번, 두 번, 다시, 一度, 二度, 再度
+once, twice, again, one time, two times, second time, one more time, more than once, 한 번, 두 번, 다시, 一度,
+    二度, 再度
 early, earlier, early check-in, 일찍, 早め, 早く, アーリー
 rest, remaining, remainder, balance, leftover, unused, 잔액, 남은, 残り, 残額
 voucher, certificate, travel certificate, credit, store credit, credit note, 바우처, 상품권, クーポン券, 商品券
@@ -218,7 +219,8 @@ _DURATION_UNIT = (r"(?:business\s+|working\s+|calendar\s+)?(?:days?|weeks?|month
 _NUMBER = r"(?:\d+(?:[.,]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 MEASURES = (
     Measure("duration",
-            lazy(r"\bhow\s+(?:long|many\s+(?:days|weeks|months|years|hours))\b|\buntil\s+when\b|\bby\s+when\b|"
+            lazy(r"\bhow\s+(?:long|soon|fast|quickly|many\s+(?:days|weeks|months|years|hours))\b|\buntil\s+when\b|"
+                 r"\bby\s+when\b|"
                  r"며칠|몇\s*(?:일|주|개월|달|년|시간)|얼마\s*동안|언제까지|기간|기한|"
                  r"何日|何週|何か月|何ヶ月|何年|何時間|いつまで|期間|期限", re.IGNORECASE),
             frozenset({"period", "duration", "long", "deadline", "window", "기간", "기한", "期間", "期限"}),
@@ -239,7 +241,7 @@ MEASURES = (
             lazy(r"\d+\s*(?:years?\s+old|years?\s+of\s+age|세|살|歳|才)|\b(?:under|over|at\s+least|aged)\s+\d+",
                  re.IGNORECASE)),
     Measure("weight",
-            lazy(r"\bhow\s+heavy\b|\bweigh|무게|重さ|重量", re.IGNORECASE),
+            lazy(r"\bhow\s+heavy\b|\bheav(?:ier|iest)\b|\bweigh|무게|重さ|重量", re.IGNORECASE),
             frozenset({"weight", "heavy", "무게", "重さ", "重量"}),
             lazy(r"\d[\d.,]*\s*(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|킬로|キロ)\b", re.IGNORECASE)),
     Measure("count",
@@ -295,6 +297,17 @@ class Lexicon:
         return found
 
 
+def _stems(words: object, entry: str) -> tuple[str, ...]:
+    """An English entry's stems without the words a question loses before it is matched (``QUESTION``:
+    "at", "in", "time"), so "second time" and "in advance" meet a question's "second" and "advance"."""
+    from mem.core.text.stopwords import QUESTION, QUESTION_FILLER
+
+    kept = " ".join(word for word in entry.split() if word.lower() not in QUESTION)
+    if not kept or kept.lower() in QUESTION_FILLER:
+        kept = entry  # "again" alone; "one time" is not "one"
+    return tuple(words.analyze(kept))  # type: ignore[attr-defined]
+
+
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     """The analysed lexicon of this process, built on first use."""
@@ -319,7 +332,7 @@ def lexicon() -> Lexicon:
                 cjk.append(entry)
                 built.by_cjk.append((entry, group))
                 continue
-            stems = tuple(words.analyze(entry))
+            stems = _stems(words, entry)
             if not stems or _NEGATIONS & set(entry.lower().split()):
                 # the analyzer drops "no" as a stop word: "no charge" would relate "free" to "charge"
                 continue
@@ -345,7 +358,7 @@ def lexicon() -> Lexicon:
                 cjk.append(entry)
                 built.by_cjk.append((entry, group))
             elif entry:
-                stems = tuple(words.analyze(entry))
+                stems = _stems(words, entry)
                 english.append(frozenset(stems))
                 if len(stems) == 1:
                     built.by_stem.setdefault(stems[0], set()).add(group)
@@ -354,7 +367,7 @@ def lexicon() -> Lexicon:
             if is_cjk(entry):
                 built.by_cjk.append((entry, group))
             elif entry:
-                stems = tuple(words.analyze(entry))
+                stems = _stems(words, entry)
                 if len(stems) == 1:
                     built.by_stem.setdefault(stems[0], set()).add(group)
                 elif stems:

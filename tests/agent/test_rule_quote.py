@@ -557,3 +557,27 @@ def test_a_question_for_a_figure_is_answered_less_surely_by_a_rule_without_one()
 def test_if_then_ask_without_a_comma_is_a_yes_no_question():
     assert is_yes_no("If I cancel halfway through the month do I get part of the fee back?")
     assert not is_yes_no("If I cancel halfway through the month what do I pay?")
+
+
+def test_a_lexicon_phrase_meets_a_question_without_the_words_a_question_loses():
+    """A question loses "time", "in", "at" before matching; the lexicon's "second time" and "in advance" too."""
+    from mem.core.text.lexicon import lexicon
+
+    built = lexicon()
+    assert built.groups_of_stem("second") & built.groups_of_stem("onc")
+    assert built.groups_of_stem("advanc") & built.groups_of_stem("notic")
+    assert not built.groups_of_stem("one") & built.groups_of_stem("onc")  # "one time" is not "one"
+    body = "A free trial is offered only once per household.\nPlans renew monthly.\n"
+    assert choose_rule(body, "Can I get a second free trial?").sentences == [
+        "A free trial is offered only once per household."]
+
+
+def test_how_fast_asks_for_a_time_and_the_heaviest_for_a_weight():
+    from mem.core.text.lexicon import measures_asked
+
+    assert [m.name for m in measures_asked("How fast do you reply to a claim?", [])] == ["duration"]
+    assert [m.name for m in measures_asked("What's the heaviest thing the crew will carry?", [])] == ["weight"]
+    # a rule without a weight does not answer "the heaviest" (it names the crew and what it carries)
+    body = "The delivery crew carries items to the room of your choice.\n"
+    assert not choose_rule(body, "What's the heaviest box the delivery crew will carry?").answers
+    assert choose_rule(body, "Will the delivery crew carry the box to my room?").answers
