@@ -171,8 +171,10 @@ class Retrieval:
         extra = [hit for hit in self._page_hits.get(page_id_or_query, [])
                  if hit.page.type == "policy" and hit.page.id not in shown][:RERANK_EXTRA]
         hits = _relevant(sorted(hits + extra, key=lambda hit: -float(hit.score)), limit + RERANK_EXTRA)
+        # between pages that answer alike, a section of a document before the document's introduction
+        # (the preamble that says what the whole document covers: "This document describes the warranty…")
         ranked = sorted(enumerate(hits), key=lambda item: (self._rule(item[1].page, page_id_or_query).rank(),
-                                                          -item[0]), reverse=True)
+                                                          not _introduction(item[1].page), -item[0]), reverse=True)
         found = [self.add(self._page_block(hit.page, page_id_or_query)) for _, hit in ranked[:limit]]
         self.steps.append({"tool": "lookup_policy", "query": page_id_or_query, "found": [b.id for b in found]})
         return found
@@ -356,6 +358,13 @@ def _heading(page: Page, meta: JsonObject) -> str:
     sources = meta.get("sources")
     first = sources[0] if isinstance(sources, list) and sources and isinstance(sources[0], dict) else {}
     return heading_of(str(page.title), str(first.get("section") or ""), str(first.get("id") or ""))
+
+
+def _introduction(page: Page) -> bool:
+    """Whether a page is a document's introduction: ingested from a document, but from no section of it."""
+    sources = dict(page.meta).get("sources")
+    return isinstance(sources, list) and bool(sources) and all(
+        isinstance(source, dict) and source.get("file") and not source.get("section") for source in sources)
 
 
 def _relevant(hits: list[PageHit], limit: int, *, top: float | None = None) -> list[PageHit]:

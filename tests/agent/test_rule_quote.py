@@ -581,3 +581,16 @@ def test_how_fast_asks_for_a_time_and_the_heaviest_for_a_weight():
     body = "The delivery crew carries items to the room of your choice.\n"
     assert not choose_rule(body, "What's the heaviest box the delivery crew will carry?").answers
     assert choose_rule(body, "Will the delivery crew carry the box to my room?").answers
+
+
+def test_a_section_is_cited_before_the_documents_introduction_when_both_answer_alike():
+    """The introduction says what the whole document covers; the section says the rule."""
+    intro = page("warranty-terms", "policy", "Warranty terms", 1,
+                 "This document describes the warranty on furniture. It covers sofas bought new.\n",
+                 sources=[{"id": "warranty-terms", "file": "sources/warranty-terms.md"}])
+    section = page("exclusions", "policy", "Exclusions", 1,
+                   "The warranty does not cover sofas used in a rental property.\n",
+                   sources=[{"id": "warranty-terms", "file": "sources/warranty-terms.md", "section": "Exclusions"}])
+    for pages in ([intro, section], [section, intro]):
+        answer = answer_question("Does the warranty cover sofas?", service=FakeService(pages), customer=None)
+        assert [b["id"] for b in answer.retrieved if b["memory"] == "policy"][0] == "exclusions"
