@@ -96,6 +96,11 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     # stressful, to be honest.") is the fact (English; Korean and Japanese answers are read by the structural test)
     question = asked.removeprefix("asked: ") if asked and answers else ""
     about_them = answers and lang == "en" and kinds.asks_about_the_speaker(question)
+    # a pleasantry or a request to them ("Anything else?", "Could you send a photo?") gives the answer no subject:
+    # "Nope that's it.", "Sure, one sec." say nothing of theirs
+    lenient = answers and not (lang == "en" and kinds.gives_no_subject(question))
+    # "How are you today?" → "Tired."; "How's the wrist?" → "Cast is off!": the state told is the answer
+    asked_how = answers and lang == "en" and kinds.asks_how(question)
     groups: list[_Group] = []
     before: list[str] = []
     for said in (clause for whole in split_sentences(turn.text) for clause in _slot_clauses(whole)):
@@ -103,23 +108,32 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if sentence is None:
             continue  # an import format's caption or attachment marker is never the customer's words
         # the slot this sentence fills, also as a bare value after "I changed my number." or in answer to
-        # "What's the new number?" ("010-7781-3052입니다.")
-        filled = sentence_slot(sentence.text, before=" ".join(before[-2:]), asked=None if before else question)
+        # "What's the new number?" ("010-7781-3052입니다."); a bare "yes" / "うん" is no value of what was asked
+        bare_yes_or_no = bool(_ANSWER.match(sentence.text)) and not _says_more_cjk(sentence.text)
+        filled = sentence_slot(sentence.text, before=" ".join(before[-2:]),
+                               asked=None if before or bare_yes_or_no else question)
         announced = bool(before) and filled is not None and sentence_slot(sentence.text) is None
         names = announced_slot(sentence.text) if filled is None else None
         before.append(sentence.text)
         kind = None if names else kinds.classify(sentence.text, lang=lang)
+        told = False
         # "I've switched email providers." says which slot changes, not its value: not a fact of its own
         # (it outranked the new address for "customer's email"), it goes with the value that follows
         reaction = False
         if kind in ("event", "preference", "attribute") and filled is None \
                 and kinds.is_reaction(sentence.text, lang=lang) \
-                and not (about_them and not groups and kinds.is_evaluation(sentence.text)):
+                and not ((about_them or asked_how) and not groups and kinds.is_evaluation(sentence.text)):
             kind, reaction = None, True  # "Aww, that's so cute!": a reaction, not a statement about the customer
         elif kind is None and answers and not groups and _ANSWER.match(sentence.text) \
                 and (about_them and kinds.asks_yes_or_no(question) or _says_more(sentence.text)):
             kind = "event"  # "No, no pets right now." after "Do you have pets?": the answer is the fact
-        if kind is None and not reaction and filled is not None:
+            # "네" after "기다려 주실 수 있을까요?", "ㅇㅇ" after "너 아직 그 강아지 키워?": the bare answer is the fact
+            last_question = ([q for q in re.split(r"[?？]", question) if q.strip()] or [""])[-1]
+            told = lang != "en" and kinds.asks_yes_or_no(last_question, lang=lang) and not _says_more_cjk(sentence.text)
+        elif kind is None and lenient and not groups and lang == "en" and not is_question(sentence.text) and (
+                kinds.says_when(sentence.text) or asked_how and kinds.is_state_answer(sentence.text)):
+            kind, told = "event", True  # "June 20th." after "The event date?", "Tired." after "How are you?"
+        if kind is None and not reaction and filled is not None and not is_question(sentence.text):
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         extends = kind is None and not reaction and lang == "en" and bool(groups) and not groups[-1].standalone \
             and any(groups[-1].strong) and kinds.is_short_statement(sentence.text)
@@ -129,9 +143,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # of theirs, no name, number, day or third person): not enough to make a fact, but kept inside one.
         # An answer to a question is read more leniently until something in it counts: the question is its
         # subject ("How's the store going?" → "It's a wild ride.").
-        weak = extends or kind in ("event", "preference", "attribute") and filled is None \
-            and kinds.says_nothing_of_their_own(sentence.text, lang=lang,
-                                                answering=answers and not any(any(g.strong) for g in groups))
+        answering = lenient and not any(any(g.strong) for g in groups)
+        weak = not told and (extends or kind in ("event", "preference", "attribute") and filled is None
+                             and kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=answering))
         retraction = kinds.is_retraction(sentence.text, lang=lang)
         if instruction_like(sentence.text):
             # text aimed at the AI is kept apart from what the customer told the service around it
@@ -283,10 +297,16 @@ def _span(sentence: Sentence, start: int, end: int) -> Sentence:
 
 
 # A short answer to a question: yes / no and what follows ("No, no pets right now.", "네, 두 번이요").
+def _says_more_cjk(sentence: str) -> bool:
+    """Something beyond the yes or no ("네, 두 번이요"): then the structural test reads it like any sentence."""
+    return bool(_ANSWER.sub("", sentence, count=1).strip(" \t,.!?~、。！？～ㅋㅎㅠㅜ"))
+
+
 _ANSWER = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|not yet|not anymore|not at all|never|sure|"
-                     r"of course|definitely|absolutely|"
-                     r"네|예|아니요|아뇨|응|아니|아직|당연하지|물론)\b"
-                     r"|^\W*(?:はい|いいえ|ええ|うん|ううん|まだ|もちろん)", re.I)
+                     r"of course|definitely|absolutely|(?:i|we) (?:did|do|have|am|was|were|will|didn't|don't|haven't|"
+                     r"wasn't|won't)|i'm not|we're not|"
+                     r"네|예|아니요|아뇨|응|아니|아직|당연하지|물론|ㅇㅇ|ㅇㅋ|웅|넵|넹|ㄴㄴ|아냐|아니야|맞아)\b"
+                     r"|^\W*(?:はい|いいえ|ええ|うん|ううん|まだ|もちろん|いや|そうそう)", re.I)
 # Machine text an import format puts inside a message: a photo caption or attachment marker
 # ("[shared a photo: a cat on a sofa]", "[image: …]", "<attachment>"). It is cut from the sentence.
 # What a "yes"/"sure" says beyond itself: "No, no pets right now." says something; "Sure thing, Melanie!"

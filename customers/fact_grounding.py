@@ -4,7 +4,9 @@
 full-width space or a line break inside the quote does not break a true quote), and nothing else:
 no case folding, no fuzzy matching. A quote must come from a customer turn; an agent turn may only
 be quoted as the confirmation of an agreement (the service is a party to it). A quote must also
-be long enough to say something (``MIN_QUOTE_CHARS``), so a model cannot ground a fact on "yes".
+be long enough to say something (``MIN_QUOTE_CHARS``), so a model cannot ground a fact on a "yes" picked out
+of a longer message — unless the quote is the customer's whole message: "yes", "네" or "うん" alone, answering the
+question the fact's text carries, is the answer itself (issue 10: the short answer is the fact).
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ def normalise_quote(text: str) -> str:
 
 def quote_occurs(quote: str, text: str) -> bool:
     """``quote`` occurs verbatim (after NFKC and whitespace collapsing) in ``text``."""
-    needle = normalise_quote(quote)
-    return len(needle) >= MIN_QUOTE_CHARS and needle in normalise_quote(text)
+    needle, haystack = normalise_quote(quote), normalise_quote(text)
+    return bool(needle) and (len(needle) >= MIN_QUOTE_CHARS and needle in haystack or needle == haystack)
 
 
 def check_evidence(evidence: Iterable[object], turns: Iterable[LogTurn], *,

@@ -30,6 +30,11 @@ def _any(*fragments: str) -> LazyPattern:
     return lazy("|".join(fragments))
 
 
+# the Hangul syllables ending in ㄹ: a promise ("…ㄹ게"), "…ㄹ 수 있나요"
+_RIEUL_FINAL = "[" + "".join(chr(0xAC00 + (lead * 21 + vowel) * 28 + 8) for lead in range(19) for vowel in range(21)) \
+    + "]"
+
+
 _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     "en": [
         ("decision", _words(
@@ -72,7 +77,7 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
                          r"줄 수 있", r"해 줘", r"해줘", r"싶어요", r"싶습니다", r"싶은데",
                          # casual and question forms: "2시 반에 알려 줘", "식당 추천해 줄래?",
                          # "270으로 교환할 수 있나요?"
-                         r"줘(?!서)", r"줄래", r"할 수 있(?:나요|을까요|습니까)",
+                         r"줘(?!서)", r"줄래", _RIEUL_FINAL + r" 수 있(?:나요|을까요|습니까)",
                          r"가능할까요", r"가능한가요", r"되나요", r"될까요", r"부탁", r"요청", r"환불",
                          r"예외", r"취소")),
         ("preference", _any(r"좋아해", r"좋아합니다", r"좋아요", r"선호", r"싫어", r"더 좋", r"중요해요", r"중요합니다",
@@ -265,7 +270,7 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
     """
     lang = lang or detect_language(sentence)
     text = sentence.strip()
-    if not text or _SMALL_TALK[lang].match(text):
+    if not text or _only_small_talk(text, lang):
         return None
     if is_question(text) and (not _asks_for_something(text, lang) or _about_the_other(text, lang)
                               or _asks_nothing(text, lang)):
@@ -308,9 +313,18 @@ _ASK_FRAME = lazy(r"\b(?:(?:can|could|would|will) you|please|tell|let|show|expla
                   r"[a-z]+ly)\b", re.I)
 
 
+# Asking leave to talk ("Can I vent for a sec?", "Can I ask you something?"): the request is the conversation itself
+_LEAVE_TO_TALK = lazy(r"^\W*(?:(?:so|ok(?:ay)?|hey|um+|hmm+|oh)\W+)*(?:can|could|may) i (?:just |quickly )?"
+                      r"(?:vent|rant|ask (?:you )?(?:something|a (?:quick |small )?(?:question|favou?r))|ask you|"
+                      r"tell you something|be honest(?: with you)?|say something|talk to you|bother you|run something "
+                      r"by you)(?: (?:for a (?:sec|second|minute|moment|bit)|real quick|quickly))?\W*$", re.I)
+
+
 def _asks_nothing(text: str, lang: str) -> bool:
     if lang != "en":
         return False
+    if _LEAVE_TO_TALK.match(text):
+        return True
     rest = _ASK_FRAME.sub(" ", _VOCATIVE.sub(" ", text))
     return not re.search(r"[A-Za-z0-9]{2,}", rest)
 
@@ -319,7 +333,26 @@ def is_small_talk(sentence: str, *, lang: str | None = None) -> bool:
     """A greeting, thanks, one-word answer or question that states nothing ("Hi!", "How are you?")."""
     lang = lang or detect_language(sentence)
     text = sentence.strip()
-    return not text or bool(_SMALL_TALK[lang].match(text)) or is_question(text) and not _asks_for_something(text, lang)
+    return not text or _only_small_talk(text, lang) or is_question(text) and not _asks_for_something(text, lang)
+
+
+# The word a small-talk sentence opens with ("ok", "hi", "thanks")...
+_SMALL_TALK_OPENER = lazy(r"^\W*(?:hi|hey|hello|thanks|thank you|thx|ok(?:ay)?|yes|yeah|yep|no|nope|sure|great|cool|"
+                          r"wow|lol|haha|nice|awesome|right|got it|oh)\b[\s,!.]*", re.I)
+# ... and what, after it, is no small talk: a name given ("Hi, it's Dana again.", "Hey, this is Sam")
+_SELF_INTRODUCTION = lazy(r"^(?:it's|it is|this is)\s+(?-i:[A-Z][a-z]+)\b(?!\s+\w+ing\b)", re.I)
+
+
+def _only_small_talk(text: str, lang: str) -> bool:
+    """A greeting, thanks or "ok" and nothing more; not "ok sent 2 pics" or "Hi, it's Dana again."."""
+    if not _SMALL_TALK[lang].match(text):
+        return False
+    if lang != "en":
+        return True
+    rest = _SMALL_TALK_OPENER.sub("", text, count=1)
+    # a number, something done with the speaker left out ("sent", "got"), or a name given says something
+    return not (re.search(r"\d", rest) or _SELF_INTRODUCTION.match(rest)
+                or _IMPLIED_I.match(rest) and not re.match(r"(?:got it|been)\b", rest, re.I))
 
 
 # Chat drops the question mark: "where do I live", "what's my plan", "do you have my new number". An
@@ -378,7 +411,7 @@ _FIRST_PERSON = lazy(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've
                            re.I)
 _REACTION_START = lazy(
     r"^\W*(?:wow|aww+|oh|omg|haha\w*|lol|yay|ooh|whoa|hey|hi|hello|thanks|thank you|congrats|congratulations|"
-    r"good luck|take care|bye|see you|cheers|sounds|that sounds|that's|that is|what an?|how|so|yes|yeah|yep|sure|"
+    r"good luck|take care|bye|see you|cheers|sounds|that sounds|that's|that is|what an?|how|yes|yeah|yep|sure|no way|"
     r"absolutely|totally|definitely|exactly|true|agreed|glad|nice|great|awesome|cool|amazing|lovely|way to go|"
     r"here'?s to|"
     r"check (?:it|this|that) out|check out|look at|lov(?:e|ing) (?:that|this|these|those|your|the|it))\b", re.I)
@@ -386,7 +419,10 @@ _EVALUATIVE = lazy(
     r"\b(?:great|awesome|amazing|cute|sweet|cool|nice|lovely|beautiful|wonderful|fantastic|incredible|inspiring|"
     r"proud of you|glad|happy for you|sorry to hear|tough|strong|kind words|brave|lucky|fun|exciting|"
     r"impressive|gorgeous|stunning|adorable|chatting|talking|important|empowering|healing|special|powerful|"
-    r"pretty|bright|sucks|courage|blast|excited|so \w+)\b", re.I)
+    r"pretty|bright|sucks|courage|blast|excited|"
+    # "so cute", not the connector "So the greyhound plan is ON"
+    r"so (?!(?:the|a|an|my|our|his|her|their|i|we|he|she|they|it|that|this|there|then|now|far|yeah|anyway)\b)\w+)\b",
+    re.I)
 _SAYS_WHEN = lazy(r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|last (?:week|month|year|night|weekend))\b",
                         re.I)
 _SECOND_PERSON = lazy(r"\b(?:you|your|yours|yourself|y'all)\b", re.I)
@@ -454,6 +490,49 @@ _REACTION = {
 }
 
 
+# An opening of interjections and pleasantries ("haha thanks,", "Oh wow,", "Yeah,") before the rest of a sentence
+_OPENING_REACTION = lazy(r"^\W*(?:(?:haha\w*|hehe\w*|lol|lmao|wow|oh|ah|aw+|omg|yay|ooh|whoa|hey|hi|hello|thanks|"
+                         r"thank you|thx|congrats|congratulations|yes|yeah|yep|yup|sure|ok(?:ay)?|cool|nice|great|"
+                         r"awesome|no way|right|true|hmm+|well)\b[\s,;:!.\u2014\u2013-]*)+", re.I)
+# past tense that tells something happened, not the copula of an evaluation ("was great", "had fun") nor how
+# something looked ("looked", "seemed"), nor a word of time
+_NOT_AN_EVENT_WORDS = """was were been had looked seemed sounded felt hours hour minutes minute days day weeks week
+weekends weekend months month years year mornings morning evenings evening nights night weekly daily monthly"""
+_NOT_AN_EVENT = frozenset(_NOT_AN_EVENT_WORDS.split())
+
+
+def _past_event(text: str) -> bool:
+    return any(m.group(0).lower() not in _NOT_AN_EVENT for m in _EVENT_OR_TIME.finditer(text))
+
+
+def _tells_something(rest: str) -> bool:
+    """What follows a reaction tells something concrete: the speaker's things ("my sister is coming over"), "I" doing
+    something, or something that happened to someone named ("Leo named him", "the surgery went great")."""
+    rest = rest.strip()
+    if not rest or is_reaction(rest, lang="en") or says_nothing_of_their_own(rest, lang="en"):
+        return False
+    return bool(_POSSESSION.search(rest) or _OWN_EVENT.search(rest) or _SELF_INTRODUCTION.match(rest)
+                or _happened(_FILLER.sub("", rest).strip()))
+
+
+# a subject of its own and its verb: a name ("Leo named him") or a definite noun ("the surgery went great"); not a
+# pronoun ("They must have…", "It helped"), and the verb right after the name ("Glad it helped" has none)
+_SUBJECT_DID = lazy(r"^(?:(?:the|his|her|their)\s+(?!(?:same|way|best|most|rest)\b)(?:[a-z]+\s+){1,3}?"
+                    r"|(?-i:[A-Z][a-z]+)(?<!They)(?<!That)(?<!This)(?<!There)(?<!It)(?<!You)(?<!He)(?<!She)(?<!We)"
+                    r"\s+(?:(?:just|finally|already|also|really|actually)\s+)?)([a-z]+)\b", re.I)
+
+
+def _happened(body: str) -> bool:
+    """Something happened: the speaker left out with a past verb ("Slipped on wet leaves"), or a subject of its own
+    and a past verb ("So the surgery went great!!"). An adjective in -ed ("Excited for…") is not a past."""
+    if not _past_event(body):
+        return False
+    if _IMPLIED_I.match(body) and not _GERUND_SUBJECT.match(body):
+        return True
+    did = _SUBJECT_DID.match(body)
+    return did is not None and body.split()[0].lower() not in _COMMON_SUBJECT and _past_event(did.group(1))
+
+
 def is_reaction(sentence: str, *, lang: str | None = None) -> bool:
     """A pleasantry or reaction that says nothing about the speaker (see ``_REACTION_START``)."""
     lang = lang or detect_language(sentence)
@@ -463,6 +542,9 @@ def is_reaction(sentence: str, *, lang: str | None = None) -> bool:
     words = len(re.findall(r"[A-Za-z0-9']+", text))
     if _SAYS_WHEN.search(text):
         return False  # a number or a day ("Great, it arrived yesterday") is something that happened
+    opening = _OPENING_REACTION.match(text)
+    if opening and _tells_something(text[opening.end():]):
+        return False  # "haha thanks, Leo named him": the opening reacts, what follows tells something
     if _FIRST_PERSON.search(text):
         if _PLEASANTRY.search(text) and (words <= 12 or _REACTION_START.match(text)) and not _OWN_EVENT.search(text):
             return True
@@ -479,6 +561,8 @@ def is_reaction(sentence: str, *, lang: str | None = None) -> bool:
         return True
     if _SECOND_PERSON.search(text) or _PLEASANTRY.search(text) and words <= 12:
         return True  # about the other person, not the speaker ("Your kids are so lucky."), or a pleasantry
+    if _happened(_FILLER.sub("", text).strip()):
+        return False  # "Slipped on wet leaves, so dumb.", "So the surgery went great!!": something happened
     return bool(_REACTION_START.match(text)) and words <= 16 or bool(_EVALUATIVE.search(text)) and words <= 12 \
         or _is_generic(text, words)
 
@@ -564,6 +648,28 @@ _WISH_TOO = lazy(r"^i(?:'d| would)? (?:(?:really|totally|definitely|so|also) )*(
 _SIGN_OFF = lazy(r"\b(?:i|we)(?:'ll| will| have to| gotta| got to| need to| must| should|'d better| better) "
                  r"(?:go(?:\s+\w+)?|run|dash|jet|bounce|head (?:out|off)|get going|get (?:some )?sleep|"
                  r"go to (?:bed|sleep)|hit the (?:hay|sack)|get back to (?:it|work)|sign off|log off)\W*$", re.I)
+# A farewell closing the sentence, and what may come before it: leaving ("gotta walk the dog", "going to bed")
+_FAREWELL = lazy(r"(?:^|[\s,;.!\u2014\u2013-])(?:talk (?:to you )?(?:later|soon|tomorrow)|ttyl|"
+                 r"see (?:ya|you)(?: (?:later|soon|tomorrow|then))?|bye(?:-bye)?|good ?night|night(?: night)?|later|"
+                 r"catch you later|"
+                 r"gotta (?:go|run|dash|bounce)|g2g|gtg|have a (?:good|great|nice) (?:one|night|day|evening|weekend))"
+                 r"\W*$", re.I)
+_LEAVING = lazy(r"^(?:(?:ok(?:ay)?|well|anyway|alright|so|right|hmm+)[\s,]+)*(?:(?:i|we)(?:'m|'re| am| are)?\s+)?"
+                r"(?:(?:gotta|got to|have to|need to|must|'d better|better)(?:\s+[\w']+){1,3}|(?:going|off|heading|"
+                r"headed)(?: to (?:bed|sleep|work)| out| off| home)(?: now)?|(?:going|off) to (?:bed|sleep) now)$",
+                re.I)
+
+
+def _is_sign_off(body: str) -> bool:
+    farewell = _FAREWELL.search(body)
+    if farewell is None:
+        return False
+    head = body[:farewell.start()].strip(" ,;.!-\u2014\u2013")
+    return not head or bool(_LEAVING.match(head))
+
+
+_APOLOGY_OPENING = lazy(r"^(?:i'm |i am )?(?:so |really |very |truly )?sorry(?: (?:if|for|about|to hear|to bother)\b"
+                        r"[^,;:.!?\u2014\u2013]*)?[\s,;:.!?\u2014\u2013-]*", re.I)
 _IMPERATIVE = lazy(r"^(?:tell|keep|grab|let|show|send|give|check|take|enjoy|have|say|make|remember|stay|try|hit|"
                    r"shoot|drop|bring|count|hang|hold|go|come|feel|don't|do|be|never|always|get|start|find|use|"
                    r"think|put|pick|join|add|buy|watch|listen|consider|focus|practice|celebrate|trust|follow|ask|"
@@ -605,6 +711,17 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
         return False
     named = bool(_NAMED.search(body))
     body = _FILLER.sub("", body).strip()
+    apology = _APOLOGY_OPENING.match(body)
+    if apology:
+        # "Sorry if I sounded grumpy, long day at work.", "Sorry for the rant lol": an apology for the conversation
+        # says nothing; what follows it is read on its own ("Sorry, I lost the receipt")
+        rest = body[apology.end():]
+        return not rest.strip() or says_nothing_of_their_own(rest, lang="en", answering=answering)
+    if _is_sign_off(body):
+        return True  # "Going to bed now, night!", "ok gotta walk Biscuit, talk later!", "Have a good one :)"
+    words = re.findall(r"[A-Za-z0-9']+", body.lower())
+    if words and all(w in _FORMULA_STATE for w in words):
+        return True  # "I've been good, busy.", "Not bad, thanks": the formula answer to "How are you?"
     if _SIGN_OFF.search(body) or _TO_THE_OTHER.match(body) or _SPECULATION.search(body) \
             or re.match(r"\W*hopefully\b", text, re.I):
         return True  # "Well, I'll go train!", "If you need help, just let me know.", "Fingers crossed for you."
@@ -678,15 +795,22 @@ _CJK_FIRST = {
 _CJK_YOU = {
     "ko": _any(r"^(?:너|넌|너는|너도|너가|네가|니가|너랑|너한테|당신|당신은|당신도"
                r"|상담원님|고객님|님|그쪽|선생님)(?=[\s,.!?~]|$)",
-               r"^\S+(?:님은|님도|님이|님께서)(?=\s)"),
+               r"^(?:너|너희|당신)(?:밖에|만|처럼|같이|보다|한테는|랑은|도|들|들은|네|의|를|말고|야|는|가)(?=[\s,.!?~]|$)",
+               r"^\S+(?:님은|님도|님이|님께서)(?=\s)(?=.*(?:시네요|셨네요|시군요|시구나|세요|시죠)[.!?~]*$)"),
     "ja": _any(r"^(?:あなた|あんた|君|きみ|お前|そっち|そちら|おたく)"),
 }
 # fillers and interjections in front ("에이", "ㅋㅋ", "えへへ", "じゃあ"), stripped before the shapes are read
 _CJK_FILLER = {
-    "ko": _any(r"^(?:(?:아|오|와|우와|헐|에이|음|응|어|그래|맞아|ㅋ+|ㅎ+|ㅠ+|진짜|정말|아무튼|그리고"
-               r"|그런데|근데|혹시|그럼|자|뭐|네|예|아니|아이고|대박|역시)(?:[\s,.!?~]+|$))+"),
-    "ja": _any(r"^(?:(?:えー|ええ|うん|はい|いいえ|あ|ああ|あー|わあ|わー|へえ|へー|えへへ|じゃあ|じゃ|さて"
-               r"|そうそう|ところで|それと|でも|まあ|あの|えっと|ほんと|本当|おお)(?:[\s、。,!！?？～]+|$))+"),
+    "ko": _any(r"^(?:(?:아|오|와|우와|와우|헐|헉|엥|어머|어머나|에이|음|응|웅|어|그래|맞아|ㅋ+|ㅎ+|ㅠ+|ㅜ+"
+               r"|헤헤|히히|흐흐|하하|호호|ㅇㅇ|ㅇㅋ|오케이|넵|넹|진짜|정말|아무튼|그리고|그런데|근데|혹시|그럼|자"
+               r"|뭐|네|예|아니|아이고|대박|역시|알겠어|알겠어요|알겠습니다|알았어|알았어요|그렇구나|그렇군요|그래요"
+               r"|좋아요|오호|아하)"
+               r"(?:[\s,.!?~]+|$))+"),
+    "ja": _any(r"^(?:(?:えー+|ええ|え|えっ|うん|うんうん|はい|いいえ|あ|ああ|あー|わあ|わぁ|わー|うわ"
+               r"|うわー|へえ|へー|えへへ|へへ|ふふ|あはは|はは|笑|じゃあ|じゃ|さて|そうそう|ところで|それと"
+               r"|でも|まあ|あの|えっと|ほんと|本当|おお|おー|やば|やばい|まじ|マジ|ねえ|ねぇ|わかりました"
+               r"|分かりました|わかった|分かった|了解|了解です|了解しました|なるほど|そっか|そうなんだ"
+               r"|そうなんですね|そうですか)(?:[\s、。,!！?？～〜]+|$))+"),
 }
 # ... and the shapes (each read on the sentence after its fillers)
 _CJK_NOTHING = {
@@ -699,13 +823,15 @@ _CJK_NOTHING = {
         r"(?:웃기|신기|멋지|예쁘|귀엽|대단하|훌륭하|좋|재밌|재미있|맛있|아쉽|슬프|무섭|힘들|부럽)다[.!~]*$",
         # a promise or a suggestion to the other ("가져다줄게!", "끝나면 같이 맛있는 거 먹자.")
         # ("…스카프로 할게" chooses: a decision)
-        r"(?<!로 )(?:줄|할|갈|올|볼|낼|쓸|살|길|릴|칠|울)게(?:요)?[.!~]*$|[가-힣]자[.!~]*$",
+        r"(?<!로 )" + _RIEUL_FINAL + r"게(?:요)?[.!~]*$|[가-힣]자[.!~]*$",
         # advice and encouragement to the other ("시작해 봐", "할 수 있어!", "찾아봐")
         r"(?:해|어|아|봐) ?봐[.!~]*$|보세요[.!~]*$|하지 ?마[.!~]*$|지 ?마세요[.!~]*$|할 수 있어[!~.]*$",
         # a guess about the other person ("행복하겠다", "좋겠네"); a reaction ("빠르네요", "그렇구나")
         r"겠다[.!~]*$|겠네요?[.!~]*$|겠어요?[.!~]*$|겠구나|네요?[.!~]*$|구나[.!~]*$|군요[.!~]*$",
         # an opinion or a generic remark ("…중요한 것 같아"), "that is…" ("그거 좋은 생각이다")
-        r"것 같아요?[.!~]*$|^(?:그거|그게|그건|이거|이게|이건|그것|그 말|그런|그렇)",
+        r"것 같아요?[.!~]*$|같아요?[.!~]*$|같네요?[.!~]*$|^(?:그거|그게|그건|이거|이게|이건|그것|그 말|그런|그렇)",
+        # encouragement ("그래도 두 번이면 잘한 거야", "잘될 거야", "괜찮을 거야")
+        r"(?:잘(?:한|될|할|하고 있는)|잘 될|괜찮을|좋아질|나아질) ?거(?:야|예요|에요)|잘하고 있어|할 수 있을 거",
         # an acknowledgement, "I don't know", a tag ("너무 귀엽지")
         r"^(?:알겠|알았|그래요|좋아|오케이|ㅇㅋ|맞아|다행|잘됐)|모르겠|(?<![었았했였])지[.!~]*$|지요[.!~]*$"),
     "ja": _any(
@@ -721,12 +847,16 @@ _CJK_NOTHING = {
         r"^(?:それ|そりゃ|これ|あれ|そう言って|そう)",
         # a generic remark ("健康って本当に大事だよね", "…と続けやすいよ")
         r"(?<!ん)(?<!の)(?:だ)?よね[。！!～]*$|ですね[。！!～]*$|(?:と|ば|たら)[^、。]{0,30}(?:よ|いい)[。！!～]*$",
+        # an impression ("…みたいだね"), encouragement ("絶対大丈夫だよ", "なんとかなるよ")
+        r"みたい(?:だね|ですね|だよね)[。！!～]*$|らしいね[。！!～]*$|(?:かった|だった|でした)(?:よ)?ね[。！!～〜]*$",
+        r"大丈夫だよ|大丈夫だって|なんとかなる|うまくいく(?:よ|って)|できるよ[。！!～]*$|いけるよ[。！!～]*$",
         # an acknowledgement, "I don't know"
         r"^(?:了解|わかりました|分かりました|わかった|分かった|そうですか|いいよ|よかった|良かった)",
         r"^大丈夫(?:です)?[。！!]*$|わからない|分からない|わかりません|分かりません"),
 }
 _CJK_PAST = {
-    "ko": _any(r"(?<!잘)(?:었|았|했|였|갔|왔|봤|샀|났|줬|졌|됐)"),  # not "잘됐다" (that's great)
+    # not "잘됐다" (that's great)
+    "ko": _any(r"(?<!잘)(?:었|았|했|였|갔|왔|봤|샀|났|줬|졌|됐)"),
     "ja": _any(r"(?:(?<!よか)(?<!良か)[っいしきぎちにびみりえけげせてねべめれ]た|(?<!な)(?<!の)[んい]だ|だった)"
                r"(?:の|んだ|よ|な|ね|けど|から)?[。！!～]*$",
                r"ました|でした|てる|ている|ています|でいる|てます"),
@@ -735,19 +865,21 @@ _CJK_PAST = {
 
 def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
     """``says_nothing_of_their_own`` in Korean and Japanese (see ``_CJK_NOTHING``)."""
-    body = _CJK_FILLER[lang].sub("", text).strip()
+    # laughter, crying and emoji after the last word are read past ("주차 어렵지 ㅋㅋ", "…스타일 같아 ㅠ")
+    body = _CJK_TAIL[lang].sub("", _CJK_FILLER[lang].sub("", text).strip()).strip()
     if not body:
         return True
     if _CJK_REPORT[lang].search(body):
         return False  # "배송이 늦네요", "注文した商品が壊れてるよね": what a customer reports always says something
     if _CJK_YOU[lang].search(body):
         return True  # "너는 항상 나를 응원해 주잖아", "あなたって本当に優しいね": about the other person
+    if _CJK_SIGN_OFF[lang].search(body):
+        return True  # thanks, a sign-off or "me too", whatever else it names ("오늘 정말 고마워", "私もそう思う")
     nothing = _CJK_NOTHING[lang].search(body)
     if nothing is None:
         return False
-    if _CJK_SIGN_OFF[lang].search(body):
-        return True  # thanks, a sign-off or "me too", whatever else it names ("오늘 정말 고마워", "私もそう思う")
-    if _CJK_WHEN[lang].search(body) or _CJK_FIRST[lang].search(body) or _CJK_PAST[lang].search(body):
+    if _CJK_WHEN[lang].search(body) or _CJK_FIRST[lang].search(body) \
+            or _CJK_PAST[lang].search(_CJK_PAST_EVALUATION[lang].sub("", body)):
         # a day, a number, the speaker named or something that happened ("수요일에 쉬니까 오후에 갈 수 있어")
         return False
     evaluation = _CJK_EVALUATION[lang].search(nothing.group(0))
@@ -759,12 +891,34 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
     return not (answering and evaluation)
 
 
+# a past inside an evaluation or a guess at the end ("날씨 완전 좋았네", "재밌었겠다", "楽しかったね", "大変だったね"):
+# how the other's experience was, not something that happened to the speaker
+_CJK_PAST_EVALUATION = {
+    "ko": lazy(r"(?:었|았|였|했|웠)(?:네요?|구나|군요|겠다|겠네요?|겠어요?|겠구나)[.!~]*$"),
+    "ja": lazy(r"(?:かった|だった|でした)(?:よ)?(?:ね|ねえ|ねぇ|ですね)[。！!～〜]*$"),
+}
+# what may follow the last word of a sentence and is not a word: laughter, crying, emoticons, emoji, marks
+_EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F\u200D"
+_CJK_TAIL = {
+    "ko": lazy(r"(?:[\s.!?~,]*(?:[ㅋㅎㅠㅜㅡ]+|\^\^|;;|[" + _EMOJI + r"]+))+[\s.!?~]*$"),
+    "ja": lazy(r"(?:[\s。、！？!?～〜]*(?:笑|（笑）|\(笑\)|[wｗ]{1,6}|[" + _EMOJI + r"]+|[（(][^）)]{1,6}[）)]))+"
+               r"[\s。！？!?～〜]*$"),
+}
 _CJK_SIGN_OFF = {
     # ... and "me too", which names the speaker and still says nothing of theirs ("나도 그래", "私もそう思う")
     "ko": _any(r"고마워|고맙|감사|수고하세요|좋은 하루|잘 자|또 보자|또 봐|이따 봐|가 ?볼게|자야겠|들어가세요|축하",
-               r"^(?:나도|저도) (?:그래|그래요|그렇게 생각|동의)"),
+               r"^(?:나도|저도) (?:그래|그래요|그렇게 생각|동의)",
+               # farewells, affection, an invitation or an offer to the other ("그럼 이만 ㅂㅂ", "사랑해", "밥 먹자
+               # 내가 쏠게", "힘들 때 언제든 연락해")
+               r"^(?:그럼 )?이만(?: 갈게| 줄일게| 끝| 안녕)?|ㅂㅂ|ㅃㅃ|바이바이|빠이|잘 있어|나중에 (?:봐|얘기|연락)",
+               r"사랑해|보고 싶어|보고싶어|밥 (?:한번 |한 번 )?(?:먹자|먹어요|사줄게|살게|쏠게)",
+               r"한잔(?: 하자|하자)|내가 쏠게",
+               r"언제든(?:지)? ?(?:연락|말해|얘기해|불러|전화)|새해 복"),
     "ja": _any(r"ありがとう|助かる|助かります|助かりました|助かった|失礼します|おやすみ|またね|じゃあね",
-               r"よろしくお願い|寝なきゃ|おめでとう|^私も(?:そう思|同じ|です|[！!。])"),
+               r"よろしくお願い|寝なきゃ|おめでとう|^私も(?:そう思|同じ|です|[！!。])",
+               r"バイバイ|ばいばい|また(?:あとで|後で|明日|あした|今度)|大好き|愛してる|会いたい",
+               r"(?:ご飯|ごはん|飲み)(?:に)?行こう|いつでも(?:連絡|言って|話して|呼んで)|何かあったら|何かあれば",
+               r"また.{0,12}連絡(?:します|するね|する|してね|ください)|良いお年を|よいお年を|あけまして"),
 }
 _CJK_EVALUATION = {
     "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$|[가-힣]다[.!~]*$"),
@@ -857,7 +1011,8 @@ _PLEASANTRY_QUESTION = lazy(r"\b(?:how (?:are|r) (?:you|u)(?: doing| feeling)?(?
                             r"how(?:'ve| have) you been|how(?:'s| is) it going|what'?s up|"
                             r"anything else|something else|(?:can|may) i help|help you with|do you think|you know|"
                             r"don't you|didn't you|aren't you|isn't (?:it|that|this)|wasn't (?:it|that)|"
-                            r"can you believe|how about you|what about you|would you like to (?:join|come)|wanna|"
+                            r"can you believe|guess (?:who|what|where)|you(?:'ll| will) never guess|how about you|"
+                            r"what about you|would you like to (?:join|come)|wanna|"
                             r"want to (?:join|come)|you guys|sound good|does that (?:work|help|sound)|make sense|"
                             # a request to them ("Could you check the base?" → "Sure thing!"), or leave asked of them
                             # ("Can I join you sometime?" → "Yeah, Nate!"), or advice asked of them
@@ -874,9 +1029,72 @@ def asks_about_the_speaker(question: str) -> bool:
     return bool(_ABOUT_YOU.search(question)) and not _PLEASANTRY_QUESTION.search(question)
 
 
-def asks_yes_or_no(question: str) -> bool:
-    """A yes/no question ("Did you end up buying the van?"), which a bare "Yes!" answers."""
-    return bool(_YES_NO_QUESTION.search(question))
+# "Anything else?", "Could you send a photo?", "Guess who adopted a cat??": a pleasantry, a request to do something or
+# a riddle about the asker; its answer ("Nope that's it.", "Sure, one sec.") is about nothing of the one who answers
+_NO_SUBJECT_QUESTION = lazy(r"\b(?:anything|something) else(?: (?:i|we) can (?:help(?: you)? with|do(?: for you)?))?"
+                            r"\s*\?|\b(?:(?:can|may) i help|help you with|would you (?:mind|please|kindly|be able to)|"
+                            r"(?:can|could) you (?:please |kindly |just )?(?!(?:tell|share|describe|explain|say|"
+                            r"remind|recommend|suggest|imagine|believe|ever|still|really)\b)\w+|"
+                            r"guess (?:who|what|where)|you(?:'ll| will) never guess)\b", re.I)
+
+
+def gives_no_subject(question: str) -> bool:
+    """The question is a pleasantry, a request to act or a riddle about the asker (English; ``_NO_SUBJECT_QUESTION``):
+    its answer is not read as being about the one who answers."""
+    return bool(_NO_SUBJECT_QUESTION.search(question))
+
+
+# "How are you today?", "How's the wrist?", "How are you feeling about it?": a how-question, not an offer of help
+_HOW_QUESTION = lazy(r"(?:^|[.!?]\s+)(?:so |and |but |oh,? )?how(?:'s|'re|'ve| is| are| was| were| did| do| does| have|"
+                     r" has)?\b(?! (?:can|may|could) (?:i|we)\b| about\b)[^.!?]*\?", re.I)
+# the formula answers to "How are you?" ("Good, busy.", "I've been well", "Not bad"): no state of the speaker
+_FORMULA_STATE_WORDS = """good fine great ok okay alright all right well not bad too pretty really very so doing
+been i'm i've im am thanks thank and same as usual always busy"""
+_FORMULA_STATE = frozenset(_FORMULA_STATE_WORDS.split())
+
+
+def asks_how(question: str) -> bool:
+    """A how-question about the one who answers or their things (English)."""
+    return bool(_HOW_QUESTION.search(question))
+
+
+def is_state_answer(sentence: str) -> bool:
+    """A short evaluation that tells how the speaker or their thing is ("Tired.", "Nervous but ok.", "Cast is off!"),
+    not a formula ("Good, busy.", "Not bad!") nor a pleasantry (``is_evaluation``)."""
+    words = re.findall(r"[A-Za-z0-9']+", sentence.lower())
+    # is_evaluation without its vocative test: a one-word answer ("Tired.") looks like a name called
+    return 0 < len(words) <= 6 and not all(w in _FORMULA_STATE for w in words) and not (
+        _SECOND_PERSON.search(sentence) or _PLEASANTRY.search(sentence) or _AFFECTION.search(sentence)
+        or re.search(r"\b(?:that|this|those|these|that's|it's)\b", sentence, re.I)
+        or _OPENING_REACTION.match(sentence) or _only_small_talk(sentence.strip(), "en"))
+
+
+def says_when(sentence: str) -> bool:
+    """The sentence names a number or a day (English): "June 20th.", "Around 450k max."."""
+    return bool(_SAYS_WHEN.search(sentence)) or bool(re.search(
+        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d", sentence, re.I))
+
+
+def asks_yes_or_no(question: str, *, lang: str = "en") -> bool:
+    """A yes/no question ("Did you end up buying the van?"), which a bare "Yes!" answers.
+
+    In Korean and Japanese, a question about the one who answers or a request to them ("식단도 조절하세요?", "기다려
+    주실 수 있을까요?", "まだ犬飼ってる？") with no question word, and no tag, pleasantry or invitation ("그치?",
+    "잘 지냈어?", "같이 갈래?", "でしょ？", "元気？"): "네", "ㅇㅇ", "うん" alone answer it."""
+    if lang == "en":
+        return bool(_YES_NO_QUESTION.search(question))
+    last = question.strip()
+    return bool(last) and not _CJK_OPEN_QUESTION[lang].search(last)
+
+
+# what a bare "네" / "うん" does not answer: a question word, a tag or pleasantry, an invitation
+_CJK_OPEN_QUESTION = {
+    "ko": _any(r"뭐|뭘|무엇|무슨|어디|언제|누구|누가|왜|어떻게|어때|어떤|어땠|몇|얼마|어느|어떠",
+               r"잘 지내|잘 지냈|괜찮|(?:지|죠|잖아|그치|맞지|알지|잖아요)[?？!~]*$|같이|우리 ",
+               _RIEUL_FINAL + r"래[?？]*$"),
+    "ja": _any(r"何|なに|なん|どこ|いつ|誰|だれ|なぜ|どうして|どう|どんな|どれ|どの|いくつ|いくら",
+               r"でしょ|よね|じゃない|元気|大丈夫|かな|っけ|一緒に|(?:ましょう|よう)か|しない[?？]*$|行かない[?？]*$"),
+}
 
 
 def is_short_statement(sentence: str) -> bool:

@@ -9,6 +9,9 @@ customer wrote (grounding depends on that). Boundaries:
 - ``。！？`` and full-width ``．`` anywhere (Japanese/Chinese punctuation needs no space after);
 - a Korean sentence ending (``…습니다``, ``…어요``, ``…했다`` …) followed by whitespace, because
   Korean chat often omits the final period;
+- what closes a clause in chat instead of a full stop, followed by whitespace and a word: a tilde run in
+  Korean and Japanese ("받아~ 새 회사"), laughter or crying after a word ("별로였어 ㅋㅋ 새해…"; at the start of a
+  message it opens the sentence instead), an emoji ("cute 😍 I love it");
 - line breaks.
 
 ``page_sentences`` reads a markdown page body or a fact text instead: lines wrapped inside one
@@ -32,10 +35,14 @@ _KOREAN_ENDINGS = (
     "습니다", "니다", "어요", "아요", "에요", "예요", "해요", "세요", "네요", "군요", "거든요", "까요",
     "죠", "었다", "았다", "했다", "한다", "이다", "겠다",
 )
+_CJK_LETTER = rf"{HANGUL_SYLLABLES}\u3040-\u30ff\u4e00-\u9fff"
+_EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50"
 _BOUNDARY = lazy(
     r"(?P<latin>[.!?]+[\"')\]]*)(?=\s)"
     r"|(?P<cjk>[。！？．]+[」』）)\"']*)"
     r"|(?P<ko>(?:" + "|".join(_KOREAN_ENDINGS) + rf"))(?=[ \t]+[{HANGUL_SYLLABLES}])"
+    rf"|(?P<chat>(?:[~～〜]+|(?<=[^\sㅋㅎㅠㅜ~～〜])[ \t]*(?:[ㅋㅎㅠㅜ]{{2,}}|\^\^))(?=[ \t]+[{_CJK_LETTER}])"
+    rf"|[{_EMOJI}][\ufe0f\u200d{_EMOJI}]*(?=[ \t]+\w))"
     r"|(?P<nl>\n+)"
 )
 
