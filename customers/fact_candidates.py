@@ -133,7 +133,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         elif kind is None and lenient and not groups and lang == "en" and not is_question(sentence.text) and (
                 kinds.says_when(sentence.text) or asked_how and kinds.is_state_answer(sentence.text)):
             kind, told = "event", True  # "June 20th." after "The event date?", "Tired." after "How are you?"
-        if kind is None and not reaction and filled is not None and not is_question(sentence.text):
+        if kind is None and not reaction and filled is not None and not (
+                is_question(sentence.text) and kinds.says_nothing_of_their_own(sentence.text, lang=lang)):
+            # ... not a question that states nothing ("Maybe a promotion?" after "Any upside for you?")
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         extends = kind is None and not reaction and lang == "en" and bool(groups) and not groups[-1].standalone \
             and any(groups[-1].strong) and kinds.is_short_statement(sentence.text)
