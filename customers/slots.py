@@ -397,6 +397,34 @@ _ASKING_WORD = lazy(r"(?:what|where|which|who|when|how)\b|(?:어디|뭐|무엇|�
                     r"|(?:どこ|何|なに|なん|いつ|誰|だれ|どれ|どちら|どの|いくら)(?!でも|も|か[^?？])", _I)
 
 
+# A question about a value ("Is the Premium plan worth it?", "プレミアムプランの料金はいくらですか？") asks about
+# it; it gives the customer's value only when it asks for the change ("Can you switch me to Premium?").
+_QUESTION_END = lazy(r"(?:[?？]|까요|나요|니까|ですか|ますか|でしょうか)\W*$")
+_ACTION = lazy(r"\b(?:can|could|would|will) you\b|\bplease\b|\b(?:switch|change|move|upgrade|downgrade|update|"
+               r"send|ship|deliver|put|set|register)\b|주세요|주실|주시|바꿔|바꾸|변경|해 ?줄|보내|ください|いただけ|"
+               r"もらえ|変更|切り替|送っ|届け", _I)
+
+
+def _asks_about(clause: str) -> bool:
+    """The clause holding a value is a question that asks for no change ("I'm on the Basic plan, is that
+    enough?" states the plan in a clause of its own)."""
+    return bool(_QUESTION_END.search(clause.strip())) and not _ACTION.search(clause)
+
+
+_CLAUSE_END = lazy(r"[.!?。！？\n,;、，]")
+
+
+def _clause_around(text: str, at: int) -> str:
+    """The clause of ``text`` holding position ``at`` (cut at sentence ends and at , ; 、)."""
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, 0, at)]
+    after = _SENTENCE_END.search(text, at)
+    clause_end = _CLAUSE_END.search(text, at)
+    stop = clause_end.end() if clause_end else len(text)
+    if clause_end and after and clause_end.start() < after.start():
+        stop = clause_end.start()  # the clause goes on in the same sentence: it is not the question
+    return text[ends[-1] if ends else 0:stop]
+
+
 @lru_cache(maxsize=8192)
 def find_slot(text: str) -> Slot | None:
     """The first slot ``text`` fills, with its value normalised for comparison.
@@ -411,7 +439,8 @@ def find_slot(text: str) -> Slot | None:
             value = next((v for v in match.groups() if v), None)
             if value is None:
                 continue
-            if name in _GUARDED and _NOT_THEIRS.search(_sentence_around(text, match.start())):
+            if name in _GUARDED and (_NOT_THEIRS.search(_sentence_around(text, match.start()))
+                                     or _asks_about(_clause_around(text, match.start()))):
                 continue
             if _ASKING_WORD.match(value.strip()):
                 continue

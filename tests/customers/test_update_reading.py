@@ -87,6 +87,16 @@ def test_a_value_that_is_not_the_customers_fills_no_slot(text):
     assert find_slot(text) is None
 
 
+@pytest.mark.parametrize("text, slot", [
+    ("Is the Premium plan worth it for a family of four?", None),       # asks about a plan
+    ("プレミアムプランの料金はいくらですか？", None),
+    ("I'm on the Basic plan at the moment, is that enough for two users?", Slot("tier", "basic")),
+    ("Can you switch me to the Premium plan?", Slot("tier", "premium")),  # asks for the change
+])
+def test_a_question_about_a_value_is_not_the_customers_value(text, slot):
+    assert find_slot(text) == slot
+
+
 def test_my_partner_and_i_is_still_the_customer():
     assert find_slot("My partner and I relocated to Bristol.") == Slot("residence", "Bristol")
 
