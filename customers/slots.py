@@ -67,7 +67,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("language", lazy(r"\b(?:use|(?:switch|change|go|move|swap)(?: back)? to|back to|stick (?:to|with)) "
                       r"(?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
-                            r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내)")),
+                            r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내|주셔|주세요|받|괜찮|돼요)")),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り|大丈夫|"
                       r"結構|構いません|いい)")),
     ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
@@ -107,6 +107,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"\b(?:I'm|I am|(?i:this is)) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
     ("name", lazy(r"제 이름은\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
     ("name", lazy(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)と呼んで")),
+    # "山本と申します", "旧姓に戻りまして、今は田村です"
+    ("name", lazy(r"(?P<v>[^\s。、]{1,10}?)と申します|(?:姓|名字|苗字|名前|旧姓)[^。]{0,12}、\s*(?:今は|現在は)?"
+                  r"(?P<v2>[^\s。、]{2,10}?)(?:です|になりました|に変わりました)")),
     ("tier", lazy(r"\b(?:on|have|use|bought|with|upgraded to|downgraded to|switched to|moved to|changed to)"
                         r" (?:the |an? |our )?(?P<v>" + _TIERS + r")"
                         r" (?:plan|tier|account|subscription|membership)\b", _I)),
@@ -186,6 +189,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?:^|[.!?]\s+)(?i:(?:just |recently |finally )?(?:moved|relocated)(?: (?:over|down|up|back))? "
                        r"to) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now |currently )?based (?:in|out of) " + _PLACE, _I)),
+    # "Based in Bristol here.", "We're Cardiff-based now."
+    ("residence", lazy(r"(?:^|[.!?]\s+)(?i:based (?:in|out of)) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b"
+                       r"|\b(?i:i'm|i am|we're|we are) (?i:now |currently )?(?P<v2>[A-Z][a-z]+)-based\b")),
     # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none)
     ("residence", lazy(r"\b(?i:i'm|i am|we're|we are) (?i:now |currently |still )?(?i:in|out in|over in) "
                        r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$)")),
@@ -198,6 +204,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:です|だ|$)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:\s*(?:쪽|근처|부근|인근))?에(?:서)?\s*(?:살고|살아|살며|삽니다|사는데|"
                        r"사는\s*중|살게|거주)")),
+    # casual speech drops the particle: "인천 살아요", "요즘 수원 살고 있어요" (not "잘 살아요", "혼자 살아요")
+    ("residence", lazy(r"(?<![가-힣])(?!(?:잘|혼자|같이|함께|오래|아직|지금|요즘|여기|거기|저기|계속|따로|이제|그냥|"
+                       r"제가|저는|저희|우리)\s)(?P<v>[가-힣]{2,8})\s+(?:살아요|살고\s*있|삽니다|살아|거주)")),
+    ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?!(?:一人|二人|独り|ひとり|ふたり)暮らし)(?P<v>[一-龯ァ-ヶー]{2,8})"
+                       r"暮らし(?=です|だ|を|中|。|、|$)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*"
                        r"(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して)")),
@@ -221,7 +232,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
     ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|signal)(?: messages?| calls?| texts?)? "
-                             r"(?:works?|is|would be|suits me)"
+                             r"(?:works?|is|are|would be|suits me)"
                              r"(?: much| a lot| far| way)? (?:better|best|easier|preferable|more convenient)\b", _I)),
     ("contact_channel", lazy(r"\b(?:switch|move|change) (?:me |us )?(?:over )?to (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|whatsapp|telegram) is the (?:best|easiest|quickest|only) "

@@ -68,7 +68,20 @@ def cand(kind: str, text: str, lang: str = "en") -> Candidate:
     ("스탠다드로 내렸어요.", Slot("tier", "스탠다드")),
     ("シルバーに変更しました。", Slot("tier", "シルバー")),
     ("連絡先メールをhana@example.jpに変えました。", Slot("email", "hana@example.jp")),
+    # casual speech without particles or subjects
+    ("요즘은 울산 살아요.", Slot("residence", "울산")),
+    ("先月から神戸暮らしです。", Slot("residence", "神戸")),
+    ("Based in Leeds these days.", Slot("residence", "Leeds")),
+    ("We're Oslo-based now.", Slot("residence", "Oslo")),
+    ("鈴木と申します。", Slot("name", "鈴木")),
+    ("I'm out all day, texts are easier.", Slot("contact_channel", "sms")),
+    ("그냥 영어로 주셔도 돼요.", Slot("language", "English")),
 ])
+
+
+@pytest.mark.parametrize("text", ["혼자 살아요.", "一人暮らしです。"])
+def test_living_alone_names_no_place(text):
+    assert find_slot(text) is None
 def test_a_slot_is_read_from_the_sentence_structure(text, slot):
     assert slot_in(text) == slot
 
