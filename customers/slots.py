@@ -52,7 +52,7 @@ _PLACE = (r"(?!(?:a|an|the|my|our|this|that|here|there|with|together|now|again|b
 _CHANNEL_EN = r"e-?mail|phone|telephone|texts?|sms|chat|whatsapp|line|kakao(?:talk)?|telegram|post|letter"
 _PHONE = r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"
 _ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
-_ORDER_CJK = r"\s*(?:은|는|가|は|が)?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
+_ORDER_CJK = r"\s*(?:은|는|가|は|が)?[、,:：]?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
 _DELIVERY_TIME_EN = (r"morning|afternoon|evening|night|weekend|weekday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
                      r"(?:after|before|by|between) \d{1,2}(?::\d\d)?"
                      r"\s*(?:am|pm|o'clock)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?")
@@ -97,7 +97,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   + _NAME_VALUE)),
     ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
     ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4})(?:으로|로)\s*(?:바뀌|변경|했)")),
-    ("name", lazy(r"(?:이름|성함|예약자\s*(?:이름|성함|명)|명의|예약자)(?:은|는|을|를|이|가)?\s*(?P<v>[가-힣]{2,5}?)"
+    ("name", lazy(r"(?:이름|성함|(?:예약자|주문자|수령인|수취인|받는\s*분)\s*(?:이름|성함|명)?|명의)"
+                  r"(?:은|는|을|를|이|가)?\s*(?P<v>[가-힣]{2,5}?)"
                   r"(?:으로|로)\s*(?:해|바꿔|바꾸|바뀌|변경|수정|등록|되어|돼|됐)")),
     ("name", lazy(r"(?:名前|氏名|登録名|名義|姓|苗字|名字)(?:を|は|が)\s*(?P<v>[^\s。、]{2,10}?)"
                   r"(?:に(?:変更|変え|して|なり|変わ)|で(?:登録|お願い))")),
@@ -117,6 +118,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("tier", lazy(r"\b(?P<v>" + _TIERS + r") (?:plan|tier)\b", _I)),
     # "bumped us up to Business", "we're on the Starter plan": a named plan, known or not
     ("tier", lazy(r"\b(?:up|down|over|back) to (?:the |our )?(?P<v>" + _TIERS + r")\b", _I)),
+    # "I'm a Gold member", "I dropped to Silver this year"
+    ("tier", lazy(r"\b(?:a|an) (?P<v>(?i:" + _TIERS + r")|[A-Z][a-z]{2,15}) (?i:member|customer|subscriber)\b")),
+    ("tier", lazy(r"\b(?:dropped|fell|went|moved|bumped|promoted|demoted|stepped)(?: (?:up|down|back))? to (?:the )?"
+                  r"(?P<v>" + _TIERS + r")\b(?! (?:street|road|avenue))", _I)),
     # "I upgraded to Premium yesterday", "switched our plan over to Team": the plan named after the change
     ("tier", lazy(r"\b(?i:upgrad\w*|downgrad\w*|bump\w* (?:us|me) (?:up|down)|"
                   r"(?:switch\w*|chang\w*|mov\w*|put)(?: us| me)? (?:my |our |the )?(?:plan|tier|subscription|"
@@ -160,6 +165,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                      r"apartment)(?: now)?(?: is|:)) (?P<v>\d+[^.!?\n]{0,60}?)(?=,? (?:from now on|please)\b|[.!?]|$)",
                      _I)),
     # "Please update my address to 9 Elm Grove, Leeds", "change the delivery address to …"
+    ("address", lazy(r"(?<![\w-])(?P<v>\d+[A-Za-z]?\s+[A-Z][^.!?\n]{2,60}?) is (?:the|my|our) new "
+                     r"(?:one|address|place|home)\b")),
     # "from next week my orders should go to 31 Hazel Row"
     ("address", lazy(r"\b(?:orders?|parcels?|packages?|deliveries|mail|post|everything) "
                      r"(?:should|will|can|must|need to)(?: now)? (?:go|be (?:sent|shipped|delivered|posted)) to "
@@ -246,7 +253,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                  r"(?P<v>" + _DELIVERY_TIME_EN + r")s?\b", _I)),
     ("delivery_time", lazy(r"(?P<v>" + _TIME_KO + r")\s*(?:에\s*)?(?:배송|배달)"
                                  r"|(?:배송|배달)(?:은|는)?\s*(?P<v2>" + _TIME_KO + ")")),
-    ("delivery_time", lazy(r"(?P<v>" + _TIME_JA + r")(?:の)?(?:配達|配送|お届け)"
+    ("delivery_time", lazy(r"(?P<v>" + _TIME_JA + r")(?:の|に|で)?(?:配達|配送|お届け|届け)"
                                  r"|(?:配達|配送|お届け)(?:は)?(?P<v2>[^。、]{0,6}?(?:午前中?|午後|夜|夕方|週末|平日|土日))")),
     # "put" and "drop" need what is put ("put my parcels in the shed"): "you put in the work" is no place
     ("delivery_place", lazy(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our| any)?"
@@ -336,10 +343,11 @@ _ASCII_TRIGGERS = {
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
     "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is"),
     "tier": ("plan", "tier", "account", "subscription", "membership", "enterprise", "premium", "platinum", "package",
-             "up to", "down to", "over to", "back to", "upgrad", "downgrad"),
+             "up to", "down to", "over to", "back to", "upgrad", "downgrad", "member", "customer", "subscriber",
+             "dropped", "fell", "went", "moved", "bumped", "promoted", "demoted", "stepped"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail", " at ", "new place", "new home", "new flat", "new house",
-                "new apartment", " go to", "be sent", "be shipped", "be delivered", "be posted"),
+                "new apartment", " go to", "be sent", "be shipped", "be delivered", "be posted", "new one"),
     "residence": ("live", "living", "reside", "moved", "moving", "relocat", "settled", "migrated", "based", "i'm in",
                   "i am in", "we're in",
                   "we are in", "home is", "out in", "over in"),
@@ -377,7 +385,10 @@ _NOT_THEIRS = lazy(
     r"\b(?:planning|plan|thinking (?:of|about)|considering|hoping|might|may|going to|gonna) "
     r"(?:\w+ )?(?:move|moving|relocat\w*|upgrad\w*|downgrad\w*)\b|\bmoving to\b|"
     # a value named to say it stays as it is ("会社の住所は…ですが、届け先は変えないでください")
-    r"\b(?:don't|do not|no need to) change\b|바꾸지 마|변경하지 마|変えないで|変更しないで|"
+    r"\b(?:don't|do not|no need to) change\b|\b(?:stays?|remains?) the same\b|\bunchanged\b|바꾸지 마|변경하지 마|"
+    r"변경 없|그대로|変えないで|変更しないで|変わりません|変わらない|変更なし|"
+    # the family home is not the customer's address ("実家の住所は…", "본가 주소", "my parents' place")
+    r"実家|本家|본가|친정|시댁|\bmy parents' |"
     r"예정|계획|생각 중|고민 중|할까 해|갈까 해|予定|つもり|かもしれ|検討中|考えています|"
     r"\bwhat if\b|\bhypothetically\b|\byour (?:store|shop|office|support|returns?|warehouse)\b|"
     r"\bthe (?:store|shop|warehouse)'s\b|\breturns? address\b|"

@@ -76,6 +76,12 @@ def cand(kind: str, text: str, lang: str = "en") -> Candidate:
     ("鈴木と申します。", Slot("name", "鈴木")),
     ("I'm out all day, texts are easier.", Slot("contact_channel", "sms")),
     ("그냥 영어로 주셔도 돼요.", Slot("language", "English")),
+    ("先ほどの予約番号、QA7731の誤りでした。", Slot("order", "QA7731")),
+    ("New flat! 19 Canal Walk, Leeds is the new address.", Slot("address", "19 Canal Walk, Leeds")),
+    ("수령인 이름을 정하늘로 수정해 주세요.", Slot("name", "정하늘")),
+    ("夕方に届けてもらえると助かります。", Slot("delivery_time", "夕方")),
+    ("I'm a Platinum member.", Slot("tier", "platinum")),
+    ("We got bumped down to Silver this year.", Slot("tier", "silver")),
 ])
 
 
@@ -95,6 +101,8 @@ def test_a_slot_is_read_from_the_sentence_structure(text, slot):
     "I might upgrade to the Pro plan later this year.",
     "내년에 청주로 이사 갈 계획이에요.",
     "来月、名古屋に引っ越す予定です。",
+    "実家の住所は福井市大手3-10-1ですが、送り先は変わりません。",   # the family home, and "unchanged"
+    "My parents' place is 4 Elm Row, but keep shipping to me.",
 ])
 def test_a_value_that_is_not_the_customers_fills_no_slot(text):
     assert find_slot(text) is None
