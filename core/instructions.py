@@ -75,7 +75,9 @@ _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t
 _WORDISH = lazy(r"[^\s]+")
 # letters spelled apart with ONE separator throughout the word ("i.g.n.o.r.e y.o.u.r r.u.l.e.s" is three
 # words, "i g n o r e" one)
-_SPACED = lazy(r"(?<![\w])[a-z](?P<sep>[ .\-_*])(?:[a-z](?P=sep)){2,}[a-z](?![\w])")
+_SPACED = lazy(r"(?<![\w])[a-z](?P<sep>[ .\-_*])(?:[a-z](?P=sep)){2,}[a-z](?![\w])"
+               # three letters only with a mark between ("a-l-l", "y.o.u"): "a b c" may be a list
+               r"|(?<![\w])[a-z](?P<mark>[.\-_*])[a-z](?P=mark)[a-z](?![\w])")
 _LEETY = lazy(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{4,}")
 
 
@@ -93,7 +95,7 @@ def normalize(text: str) -> str:
             text = _SPACED_CJK.sub(lambda m: re.sub(r"[ \u3000]", "", m.group(0)), text)
     text = text.casefold()
     if _MAYBE_SPACED.search(text):
-        text = _SPACED.sub(lambda m: re.sub(r"[ .\-_*]", "", m.group(0)), text)
+        text = _SPACED.sub(lambda m: re.sub(r"[ .\-_*]", "", m.group(0)), text)  # only once a 4-letter run is there
     if _MAYBE_LEET.search(text):
         leet = [m.group(0) for m in _LEETY.finditer(text) if not _is_code(m.group(0))]
         if len(leet) >= 2:
@@ -185,7 +187,7 @@ _TARGET = (r"(?:instructions?\b(?!\s+(?:from\s+(?:callers?|customers?|the\s+(?:c
 _OVERRIDE_VERB = (r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|overlook|"
                   r"circumvent|skip|discard|drop|abandon|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|"
                   r"no\s+longer\s+(?:follow|apply|obey)|stop\s+following|do\s+not\s+follow|don't\s+follow|"
-                  r"supersedes?|replaces?|cancels?|void|nullify|throw\s+out|bend|break|scrap|ditch|toss|dump|junk|shelve|"
+                  r"supersedes?|replaces?|cancels?|void|nullify|throw\s+(?:out|away)|get\s+rid\s+of|bend|break|scrap|ditch|toss|dump|junk|shelve|"
                   r"erase|wipe|pay\s+no\s+(?:mind|heed)\s+to|take\s+no\s+notice\s+of|brush\s+aside|look\s+past)")
 _OVERRIDE = lazy(
     rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|our|these|those|this|that|its|their|"
@@ -203,6 +205,7 @@ _PERMITTED = lazy(r"\b(?:managers?|supervisors?|customers?|users?|admins?|admini
 _OWN_WORDS = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:\w+\s+)?(?:sent|gave|wrote|left|added|provided|made|emailed|mentioned|"
                   r"typed|posted|asked)\b")
 _DOCUMENT_SUBJECT = lazy(r"\b(?:this|the|these|our)\s+(?:new\s+|updated\s+|revised\s+|current\s+)?(?:section|policy|"
+                         r"handbook|manual|guide|memo|bulletin|procedure|guideline|faq|"
                          r"page|document|version|update|chapter|notice|article|terms|edition|rule)s?\s+(?:now\s+)?$")
 # "your instructions for returning a sofa" is a procedure the customer asks for, not the AI's own
 _YOUR_PROGRAMMING = lazy(r"\byour\s+(?:\w+\s+){0,2}?(?:instructions|programming|system\s+prompt|directives|"
@@ -239,20 +242,22 @@ _UNCONDITIONAL = lazy(r"\b(?:without\s+(?:question|questions|checking|(?:any\s+)
                             r"every\s+time|in\s+all\s+cases)\b")
 _ROLE = lazy(
     r"\b(?:forget|ignore)\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:bot|chatbot|ai|assistant|"
-    r"model|program|machine)\b|\byou\s+are\s+(?:now|no\s+longer)\b|\byou'?re\s+(?:now|no\s+longer)\b|\bact\s+as\s+(?:if\b|(?:an?|the)\s+(?:unrestricted|different|new|developer|admin|"
+    r"model|program|machine)\b|\byou(?:\s+are|'?re)\s+(?:now|no\s+longer)\b(?!\s+(?:subscribed|unsubscribed|registered|enrolled|signed|eligible|able|"
+    r"required|charged|billed|logged|connected|verified|being|on|in|a\s+member|part|receiving|covered)\b)|\bact\s+as\s+(?:if\b|(?:an?|the)\s+(?:unrestricted|different|new|developer|admin|"
     r"administrator|manager|supervisor|ai|assistant|system|jailbroken)\b)|"
     r"\bpretend\s+(?:to\s+be|you\s+are|that)\b|\b(?:admin|administrator|developer|debug|god|unrestricted|"
-    r"jailbreak|dan)\s+(?:\w+\s+)?mode\b|\bstop\s+being\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,3}?(?:bot|chatbot|ai|assistant|"
+    r"jailbreak|dan)\s+(?:\w+\s+)?mode\b(?!\s+(?:is|are|can|may|lets|allows|requires|gives|was)\b)|\bstop\s+being\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,3}?(?:bot|chatbot|ai|assistant|"
     r"model|agent)\b|\byou\s+are\s+(?:chatgpt|gpt-?\d|claude|gemini|llama|an?\s+(?:ai|llm|chatbot|"
     r"language\s+model))\b|\bnew\s+(?:persona|role|identity)\b|\bas\s+an?\s+(?:ai|a\.i\.|llm|language\s+model|"
     r"chatbot|ai\s+assistant)\b")
 _EXFIL = lazy(
     r"\b(?:reveal|print|output|show|repeat|display|disclose|leak|tell\s+(?:me|the\s+user|the\s+customer))\s+"
-    r"(?:\w+\s+){0,3}(?:system\s+prompt|prompt|instructions(?!\s+(?:for|on|about|to|of|in|from|with)\b)|"
+    r"(?:\w+\s+){0,3}(?:system\s+prompt|prompt|instructions(?!\s+(?:for|on|about|to|of|in|from|with|came|come|that\s+came|included)\b)|"
     r"hidden\s+\w+|initial\s+\w+|configuration|api\s+keys?)"
     r"|\bsystem\s+prompt\b|\bdo\s+not\s+(?:tell|reveal\s+to|inform|let)\s+the\s+(?:user|customer)\s+"
     r"(?:that\s+you|know\s+(?:that\s+)?you|about\s+(?:this|these)\s+instructions)")
-_CHAT = lazy(r"<\|?(?:system|im_start|im_end|assistant|user|endoftext)\|?>|\[/?inst\]|<</?sys>>|"
+_CHAT = lazy(r"<\|?(?:system|im_start|im_end|assistant|user|endoftext)\|?>(?!\s+(?:tags?|elements?|blocks?|fields?)\b)"
+             r"|\[/?inst\]|<</?sys>>|"
                    r"^(?:\W{0,3})(?:system|assistant|ai|developer)\s*(?:prompt|override)\s*[:>\]]\s*\S|"
                    r"^(?:\W{0,3})(?:system|assistant|ai|developer)\s*(?:message|note)?\s*[:>\]]\s*(?:please\s+)?"
                    r"(?:you|always|never|ignore|disregard|forget|override|do\s+not|don't|from\s+now|approve|grant|"
@@ -281,7 +286,7 @@ _AI_WORD = lazy(rf"^(?:{_AI}|model)$")
 # what follows "Note to the AI:" is an order when it has a command verb, a modal or lifts a rule
 _DIRECTIVE_REST = lazy(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|please|do\s+not|don't|you|no\s+longer|"
                              r"(?:does|do)\s+not\s+apply)\b")
-_AI_PLEASE = lazy(rf"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bto )(?<!\bof )(?<!\bby )(?<!\bwith )"
+_AI_PLEASE = lazy(rf"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bto )(?<!\bof )(?<!\bby )(?<!\bwith )(?<!\byour )(?<!\bour )"
                         rf"\b{_AI}\b\W+(?:please\s+)?{_COMMAND_VERB}\b|\bplease\s+(?:\w+\s+){{0,2}}{_COMMAND_VERB}"
                         rf"\b.*\b(?:as\s+an?\s+)?{_AI}\b")
 _CAUSATIVE = lazy(rf"\b(?:have|get|make|let|tell|ask|instruct|order|force|want|need)\s+(?:the|your|this|that|our)\s+"
@@ -316,7 +321,7 @@ _KO_AI_DIRECTIVE = lazy(
     rf"|{_KO_AI}\s*(?:로서|으로서)")
 _KO_ROLE = lazy(r"(?:너|당신|넌)\s*(?:은|는)?\s*(?:이제|지금부터|앞으로)"
                 r"|(?:이제|지금부터|앞으로|오늘부터)\s*(?:너|당신|넌)"
-                r"\s*(?:은|는)?\s|(?:관리자|개발자|디버그|제한\s*없는)\s*모드|"
+                r"\s*(?:은|는)?\s|(?:관리자|개발자|디버그|제한\s*없는)\s*모드(?!\s*(?:는|은)\s)|"
                 r"(?:제한|규칙|규정|정책|한계|필터)\s*(?:이|가)?\s*없는\s*(?:AI|ai|어시스턴트|봇|챗봇|상담원|모델)|"
                       r"인\s*척|역할을\s*(?:바꿔|변경)|시스템\s*프롬프트|(?:지시|프롬프트)(?:사항)?(?:을|를)\s*(?:보여|출력|공개)")
 _KO_VOCATIVE = lazy(r"^\W*(?:참고|메모|주의|중요|공지)?\W*(?:상담원|직원|에이전트|담당자|어시스턴트)"
@@ -327,7 +332,7 @@ _JA_TARGET = (r"(?:指示|命令|ルール|規則|規定|規約|ポリシー|方
               r"しじ|シジ|めいれい|メイレイ|きそく|キソク)")
 _JA_OVERRIDE = lazy(
     rf"{_JA_TARGET}(?:事項)?(?:のこと|の話)?(?:とか|なんて|なんか|など)?(?:を|は|も|に|ヲ|ハ|モ)?(?:すべて|全て|全部)?"
-    r"(?:いったん|一旦|ちょっと|少し)?(?:無視|むし|ムシ|忘れ|わすれ|破棄|リセット|消去|削除|なかったことに|気にせず|"
+    r"(?:いったん|一旦|ちょっと|少し)?(?:無視|むし|ムシ|忘れ|わすれ|破棄|リセット|消去|削除|なかったことに|気にせず|抜きで|抜きに|"
     r"気にしないで|"
     r"従わ(?:ない|ず)|守らな|回避|置いておいて|脇に置|取り消|気にしなく(?:て|ても)(?:よい|いい|構わない))"
     rf"|{_JA_TARGET}(?:とか|なんて|なんか|など)(?:は)?(?:いいから|どうでもいい|気にしない|無視)"
@@ -347,7 +352,7 @@ _JA_AI_DIRECTIVE = lazy(
     r"[\u4e00-\u9fff][えけげせてねべめれ][。！!]?\s*$)"
     rf"|{_JA_AI}として")
 _JA_ROLE = lazy(r"あなたは(?:今から|これから|もう|今後)|(?:今から|これから|今日から|今後)、?あなたは|"
-                      r"(?:管理者|開発者|デバッグ|制限なし)モード|ふりをし|"
+                      r"(?:管理者|開発者|デバッグ|制限なし)モード(?!は)|ふりをし|"
                       r"(?:制限|ルール|規則|規約|ポリシー|フィルター)(?:の|が)?(?:ない|なし)の?(?:AI|ai|アシスタント|ボット|"
                       r"チャットボット|モデル)|"
                       r"役割を(?:変更|変え)|システムプロンプト|(?:指示|プロンプト)を(?:表示|出力|公開)")
@@ -437,9 +442,11 @@ _CJK = lazy(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _AI_WEAK = (r"(?:(?:the|this|our|your|an?)\s+(?:\w+\s+)?assistants?(?!\s+(?:manager|director|store|buyer|editor))"
             r"|the\s+system)")
 _READER = lazy(
-    rf"\b(?:{_AI}|models?|assistants?)\s+(?:\w+\s+){{0,2}}?(?:reading|reads?|processing|processes|"
+    rf"\bif\s+(?:the|any|an?)\s+{_AI}\s+(?:\w+\s+){{0,2}}?(?:reads?|sees?|processes|gets|receives)\s+this\b"
+    rf"|\b(?:{_AI}|models?|assistants?)\s+(?:\w+\s+){{0,2}}?(?:reading|reads?|processing|processes|"
     r"parsing|parses|summari[sz]ing|ingesting|indexing|answering\s+(?:from|with|using)|answers\s+from|trained\s+on|"
-    r"handling|handles|quoting|quotes|citing|cites|using|retrieving|retrieves|seeing|sees)\s+(?:this|these)\s+(?:\w+\s+)?(?:pages?|documents?|texts?|files?|knowledge\s+base|articles?|sections?|"
+    r"handling|handles|quoting|quotes|citing|cites|using|retrieving|retrieves|seeing|sees|"
+    r"answering\s+(?:\w+\s+){0,2}?(?:about|on|from|in))\s+(?:this|these)\s+(?:\w+\s+)?(?:pages?|documents?|texts?|files?|knowledge\s+base|articles?|sections?|"
     r"paragraphs?|content|messages?|polic(?:y|ies)|chat|conversation|case|handbooks?|manuals?|guides?|faqs?|wiki|"
     r"excerpts?|passages?|clauses?|entry|entries|material|lines?|sentences?|notes?|faq)\b"
     r"|\b(?:ai|bots?|chatbots?|models?|llms?)\s+(?:that|which|who)\s+(?:reads?|processes|parses|summari[sz]es|sees)\s+"
@@ -461,6 +468,8 @@ _WEAK_WHO = lazy(rf"\b{_AI_WEAK}\b")
 _DIRECTIVE3 = lazy(
     rf"\b{_MODAL}\b|\b(?:should|must|shall|will|may|can)\s+(?:now\s+|henceforth\s+|always\s+)?(?!be\b|not\s+be\b)\w+"
     r"|\bis\s+(?:hereby\s+|now\s+)?(?:authori[sz]ed|permitted|expected|allowed|entitled|free)\s+to\b|\bis\s+hereby\b"
+    r"|\b(?:is|are)\s+(?:kindly\s+|politely\s+|hereby\s+|strongly\s+)?(?:requested|asked|advised|directed|encouraged|"
+    r"invited|urged)\s+to\b"
     r"|\b(?:has|have)\s+been\s+(?:authori[sz]ed|instructed|told|asked|permitted|allowed|cleared)\s+(?:\w+\s+){0,3}?to\b"
     r"|\bit\s+is\s+(?:essential|important|critical|vital|mandatory|imperative|required|necessary)\s+that\b"
     r"|\bi\s+(?:need|want|would\s+like|'d\s+like)\s+(?:you|the\s+\w+)\s+to\b|\bi(?:'d|\s+would)\s+(?:really\s+)?"
@@ -475,6 +484,8 @@ _DIRECTIVE3 = lazy(
     r"|\b(?:would|could|is)\s+it\s+be\s+possible\s+(?:for\s+(?:you|the\s+\w+)\s+)?to\b|\bmaybe\s+(?:you|the\s+\w+)\s+could\b"
     r"|\b(?:kindest|best|right|fairest|decent|nicest)\s+thing\s+(?:you|the\s+\w+)\s+(?:could|can|should|would)\s+do\b"
     r"|\bi(?:'d|\s+would)\s+be\s+(?:so\s+|really\s+|very\s+|most\s+)?(?:grateful|thankful|happy|glad|obliged)\s+if\b"
+    r"|\bwould\s+(?:really\s+|totally\s+)?(?:make\s+my\s+day|mean\s+a\s+lot|be\s+(?:much\s+|greatly\s+)?appreciated)\b"
+    r"|\bif\s+(?:it's|it\s+is)\s+not\s+too\s+much\s+trouble\b|\bif\s+you\s+(?:don't|do\s+not)\s+mind\b"
     r"|(?:^|[:;\-–—]\s)\W*(?:\w+\W+){0,3}?(?:approve|grant|accept|issue|waive|refund|treat|consider|tell|respond|"
     r"reply|answer|ignore|disregard|forget|skip|bypass|disable|keep|never|always|share|show|print|repeat|list|add|"
     r"remember|note|save|store|record|log|make|put|write|update|mark)\b")
@@ -493,6 +504,10 @@ _EXFIL3 = lazy(
     r"\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed|given|programmed|configured)\b(?:\s+\w+){0,3}?\s+"
     r"(?:before|above|initially|originally|at\s+the\s+(?:start|beginning)|by\s+(?:your|the)\s+(?:developers?|creators?|"
     r"operators?|company|system)|in\s+your\s+(?:prompt|instructions))"
+    r"|\bwhat\s+did\s+(?:your|the)\s+(?:developers?|creators?|operators?|company|makers?|engineers?|owners?)\s+"
+    r"(?:tell|say\s+to|instruct|teach)\s+you\b"
+    r"|\bwhat\s+(?:text|instructions|rules|prompt|message|messages)\s+(?:did|have)\s+(?:the|your)\s+(?:developers?|"
+    r"creators?|operators?|company|makers?|engineers?)\s+(?:put|write|wrote|give|gave|add|place|set|load)\b"
     r"|\bwhat\s+(?:instructions|rules|orders|directives|prompt)\s+(?:were|have)\s+you\s+(?:been\s+)?(?:given|told|"
     r"programmed)(?=\s*[?.!]*$|\s+(?:before|above|initially|originally|at\s+the\s+start|for\s+this\s+(?:chat|conversation)|"
     r"by\s+your\s+(?:developers?|creators?|operators?|company)))"
@@ -569,6 +584,9 @@ _LIFTED = lazy(
     r"|\b(?:do\s+not|don't|never|stop)\s+apply(?:ing)?\s+(?:the\s+|any\s+)?(?:\w+\s+){0,2}?(?:criteria|rules?|"
     r"polic(?:y|ies)|limits?|windows?|checks?|requirements?|conditions?|deadlines?)\b"
     r"|\b(?:should|must|can|may|are\s+to|is\s+to)\s+be\s+(?:ignored|disregarded|skipped|bypassed|overlooked)\b"
+    r"|\b(?:doesn't|does\s+not|don't|do\s+not)\s+(?:count|apply|matter)\s+(?:for|to)\s+(?:\w+\s+){0,3}?(?:me|us)\b"
+    r"|\b(?:overlook|waive|ignore|disregard|skip|forgo)\s+(?:the\s+|any\s+)?(?:missing\s+|usual\s+)?(?:receipt|proof|id|"
+    r"identification|verification|paperwork|documentation|review)\b"
     r"|\b(?:lift|disable|suspend|remove|turn\s+off|switch\s+off|skip|bypass|keep\s+quiet\s+about|stop\s+mentioning|"
     r"never\s+mention|not\s+mention|keep\s+(?:\S+\s+){1,4}?to\s+(?:yourself|themselves|itself))\b")
 _GRANT3 = lazy(
@@ -579,11 +597,14 @@ _GRANT3 = lazy(
     r"|\b(?:all|every|any)\s+(?:\w+\s+){0,2}?(?:purchases?|orders?|items?|returns?|claims?|requests?|refunds?)\s+"
     r"(?:are|is|qualif(?:y|ies)\s+for)\s+(?:\w+\s+)?(?:refundable|eligible|approved|valid|free|covered|granted)\b"
     r"|\b(?:respond|reply|answer)\s+to\s+(?:every|all|any|each)\s+(?:\w+\s+){0,2}?\w+\s+with\b"
-    r"|\b(?:respond|reply|answer)\s+(?:only\s+)?with\s+(?:only\s+)?[\"'“‘]")
+    r"|\b(?:respond|reply|answer)\s+(?:only\s+)?with\s+(?:only\s+)?[\"'“‘]"
+    r"|\bautomatic(?:ally)?\s+(?:full\s+)?(?:refunds?|approvals?|credits?|waivers?|compensation)\b")
 _STATUS = lazy(
     r"\b(?:treat|treats|treating|consider|considers|mark|marks|regard|regards|record|log|flag|classify|handle|process|"
     r"list|count)\s+(?:\S+\s+){0,4}?as\s+(?:an?\s+|already\s+|being\s+|fully\s+)*(?:vip|gold|platinum|premium|priority|"
     r"accepted|approved|pre-?approved|valid|eligible|exempt|verified|refunded|paid|free|unlimited|trusted)\b"
+    r"|\bpretend\s+(?:that\s+)?(?:\w+\s+){0,4}?(?:is|are|was|were)\s+(?:still\s+|already\s+)?(?:valid|approved|eligible|"
+    r"paid|covered|free|refunded|in\s+warranty)\b"
     r"|\b(?:consider|regard|count|make)\s+(?:me|us|my\s+account|this\s+account)\s+(?:to\s+be\s+)?(?:an?\s+)?(?:vip|gold|"
     r"platinum|premium|priority|pre-?approved|exempt|verified|trusted)\b")
 _FOR_ME_OR_ALL = lazy(r"\b(?:me|my|mine|i|this\s+(?:account|customer|user)|every(?:one|body)?|all|any(?:one)?|each)\b")
@@ -595,9 +616,11 @@ _KEEP = lazy(
     r"|\b(?:update|change|edit|amend)\s+(?:my|this)\s+(?:\w+\s+)?(?:file|record|records|notes|profile|history)\s+(?:to\s+"
     r"(?:say|show|state|read|reflect)|so\s+(?:it|that\s+it)\s+(?:says|shows))\b"
     r"|\b(?:permanently|permanent|forever|for\s+good|from\s+now\s+on)\b|\b(?:in|to|into)\s+your\s+memory\b"
-    r"|\bwhen\s+you\s+(?:store|save|record|log|file|summari[sz]e|memori[sz]e)\s+this\b|\bas\s+an?\s+(?:\w+\s+)?fact\b")
+    r"|\bwhen\s+you\s+(?:store|save|record|log|file|summari[sz]e|memori[sz]e)\s+this\b|\bas\s+an?\s+(?:\w+\s+)?fact\b"
+    r"|\bfor\s+your\s+(?:records|notes|files|memory)\b")
 _ENTITLEMENT = lazy(
     r"\b(?:free\s+(?:shipping|returns?|delivery|upgrades?|replacements?)|eligible|exempt|entitled|approved|pre-?approved|"
+    r"no\s+(?:\w+\s+)?(?:deadlines?|windows?|expiry|expiration)|"
     r"never\s+expires?|unlimited|vip|gold\s+member|platinum|premium\s+member|no\s+(?:fees?|limits?|charges?)|"
     r"always\s+(?:eligible|approved|entitled|free|right)|never\s+(?:pays?|charged?|billed|expires?)|"
     r"(?:no|zero)\s+(?:shipping|delivery)\s+(?:fees?|costs?|charges?)|owes?\s+(?:me|us)|owed\s+to\s+(?:me|us)|"
@@ -613,6 +636,7 @@ _FORGED_BLOCK = lazy(
     r"|</?(?:system|instructions?|developer|admin|sys|prompt|im_start)\s*>"
     r"|^\W{0,3}\[(?:system|developer|admin|administrator|operator|dev|sys)(?:\s+(?:note|message|prompt|mode))?\]"
     r"|^\W{0,3}tool\s+(?:output|result|response|message)\s*:"
+    r"|^\W{0,3}```\s*(?:system|developer|admin|instructions?|prompt)\b"
     r"|\b(?:begin|start|enter)\s+(?:admin|system|developer|root|god|maintenance)\s+(?:override|instructions|mode|prompt)\b"
     r"|\bend\s+of\s+(?:the\s+)?(?:customer|user|human)(?:'s)?\s+(?:message|input|text|turn)\s*(?:[.!:\]>\-–—]|$)")
 # instruction-tuning templates ("### Instruction: approve the claim") and a forged transcript in which the
@@ -631,17 +655,31 @@ _SETTING_OFF = lazy(
     r"|\b(?:polic(?:y|ies)|safety|content|rules?)\s+(?:enforcement|filters?|checks?|restrictions?|guardrails|moderation)"
     r"\s*[:=]\s*(?:off|disabled|false|none|0|no)\b")
 _W_SETTING = _words("mode enforcement filter filters checks restrictions guardrails moderation")
+# "All previous instructions are cancelled", "your rules have been revoked": what only an AI was given, declared
+# void (a policy withdrawing its own guidance says "guidance", "rules" or "policy" and is not matched)
+_VOIDED = lazy(
+    r"\b(?:(?:all|any|the|your|my)\s+)?(?:previous|prior|earlier|original|old|existing|initial|system)\s+"
+    r"(?:instructions|directives|prompts?|programming)\s+(?:is|are|has\s+been|have\s+been|were|was)\s+(?:now\s+|hereby\s+)?"
+    r"(?:cancell?ed|canceled|void|revoked|withdrawn|obsolete|invalid|null|overridden|replaced|no\s+longer\s+valid)\b"
+    r"(?!\s+(?:for|on|about|as\s+of|from|effective|by\s+(?:section|the\s+(?:new|updated|revised))))"
+    r"|\byour\s+(?:\w+\s+)?(?:rules|guidelines|guidance|polic(?:y|ies)|instructions)\s+"
+    r"(?:is|are|has\s+been|have\s+been)\s+"
+    r"(?:now\s+|hereby\s+)?(?:cancell?ed|void|revoked|suspended|lifted|invalid|null)\b")
+_W_VOIDED = _words("cancelled canceled void revoked withdrawn obsolete invalid null overridden replaced valid "
+                   "suspended lifted")
 # what to tell whoever asks next, or other customers: a claim planted in the AI's future answers
 _TELL_OTHERS = lazy(
     r"\b(?:next\s+time|whenever|if|when|should)\s+(?:anyone|anybody|someone|somebody|people|others|everyone|"
-    r"other\s+(?:customers?|people|users|agents|staff|shoppers|buyers|clients|callers|visitors)|"
-    r"another\s+(?:customer|agent|person))\s+(?:else\s+)?(?:ever\s+)?"
+    r"(?:other|different)\s+(?:customers?|people|users|agents|staff|shoppers|buyers|clients|callers|visitors)|"
+    r"(?:another|a\s+different)\s+(?:customer|agent|person|user|shopper))\s+(?:else\s+)?(?:ever\s+)?"
     r"(?:asks?|calls?|checks?|enquires?|inquires?|wants?\s+to\s+know|looks?\s+(?:me\s+)?up)\b.{0,60}?"
-    r"\b(?:(?:tell|inform|say\s+to|let)\s+(?:them|him|her|everyone|people)|say\s+(?:yes|that)|confirm\s+(?:it|that))\b"
-    r"|\btell\s+(?:all\s+|any\s+|every\s+)?(?:the\s+)?(?:other|future)\s+(?:customers?|users|people|callers|agents)\b"
-    r"|\btell\s+(?:everyone|anyone|anybody|whoever)\s+(?:who\s+asks\s+|else\s+)?that\b")
+    r"\b(?:(?:tell|inform|say\s+to|let)\s+(?:them|him|her|everyone|people)|say\s+(?:yes|that|it)|confirm\s+(?:it|that))\b"
+    r"|\btell\s+(?:all\s+|any\s+|every\s+)?(?:the\s+)?(?:other|future|next)\s+(?:customers?|users|people|callers|agents|"
+    r"person|shoppers?)\b"
+    r"|\btell\s+(?:everyone|anyone|anybody|whoever)\s+(?:else\s+)?(?:who\s+(?:\w+\s+){1,5}?)?that\b")
 _W_TELL = _words("tell inform say let")
-_OTHER_CUSTOMERS = lazy(r"\b(?:other|future)\s+(?:customers?|people|users|shoppers|buyers|clients|callers|visitors)\b")
+_OTHER_CUSTOMERS = lazy(r"\b(?:other|future|different|next)\s+(?:customers?|people|users|shoppers?|buyers|clients|"
+                        r"callers|visitors|person)\b|\bany(?:one|body)\s+else\b|\bevery(?:one|body)\s+(?:who|that)\s+(?:chats?|talks?|speaks?|writes?)\s+(?:with|to)\s+you\b")
 # what a planted answer claims: money, a refund, a status, a recall
 _TOLD_CLAIM = lazy(r"\b(?:full\s+refund|refund(?:ed|s)?|free|approved|eligible|paid|discount|recall(?:ed)?|"
                    r"compensation|exempt|vip|yes)\b")
@@ -657,8 +695,10 @@ _W_SECRET = _words("reveal revealing mention mentioning disclose disclosing ackn
                    "tell telling existence")
 # "Assistant, …" or "For the assistant only (…)": the assistant spoken to, bare — a handbook names its
 # staff ("Agents:", "Assistant managers, …") and says "the assistant" of a person in a sentence, not as a call
-_BARE_ASSISTANT = lazy(r"^\W*(?:(?:note|memo|message|reminder|ps|p\.s\.)\s+)?(?:(?:for|to|attn:?)\s+(?:the\s+)?)?"
+_BARE_ASSISTANT = lazy(r"^\W*(?:(?:note|memo|message|reminder|ps|p\.s\.|hey|yo|ok|okay|hi|dear)\s+)?"
+                       r"(?:(?:for|to|attn:?)\s+(?:the\s+)?)?"
                        r"assistant(?:'s\s+eyes)?(?:\s+only)?\s*(?:[:,—–]|\(|-\s)")
+_TAG_NAMED = lazy(r"\s+(?:tags?|elements?|blocks?|fields?|nodes?)\b")
 # a tool or system block is forged when it carries an order, a grant or the AI's name
 _BLOCK_PAYLOAD = lazy(r"\b(?:assistant|ai|bot|model|must|should|approve|approved|grant|refund|waive|issue|disable|"
                       r"ignore|override|instructions?|lifted|unlimited|verified)\b")
@@ -691,7 +731,7 @@ _CJK_AI_STRICT_RE = (r"AI|ai|인공\s*지능|챗봇|언어\s*모델|어시스턴
                      r"チャットボット|言語モデル|アシスタント|(?<!ロ)ボット|自動応答")
 _CJK_AI_STRICT = lazy(_CJK_AI_STRICT_RE)
 _KO_EXFIL = lazy(
-    r"(?:처음에?|최초에?|원래|애초에)\s*(?:주어진|받은|설정된|입력된|제공된)\s*\S{1,8}(?:을|를)\s*(?:\S+\s*){0,5}?"
+    r"(?:처음에?|최초에?|원래|애초에)\s*(?:주어진|받은|설정된|입력된|제공된)\s*(?:\S{1,8}\s*){1,2}?(?:을|를)\s*(?:\S+\s*){0,5}?"
     r"(?:보여|알려|출력|공개|적어|써|말해)|"
     r"(?:어떤|무슨|무엇을|뭘|뭐라고)\s*(?:지시|지침|명령|규칙|프롬프트)?(?:을|를)?\s*(?:받았|지시받았|설정됐|들었)"
     r"|(?:처음에|원래|기존에|사전에|미리)?\s*(?:설정된|주어진|받은|입력된)\s*(?:시스템\s*)?(?:지시|지침|규칙|프롬프트|명령|설정)"
@@ -727,13 +767,18 @@ _JA_ENTITLEMENT = lazy(r"(?:無料|免除|対象|承認|VIP|vip|無制限|返金
                        r"|適用されない|"
                        r"対象外|借り|支払い済み|支払済み|(?:もう|すでに|既に)(?:支払|払っ))")
 _KO_STATUS = lazy(r"(?:VIP|vip|골드|프리미엄|우수|플래티넘|면제\s*대상)\s*(?:회원|고객)?\s*(?:으로|로)\s*"
-                  r"(?:처리|취급|대우|간주|등록|해)"
+                  r"(?:처리|취급|대우|대해|간주|등록|모셔|해)"
                   r"|승인(?:된|됨)\s*(?:것|걸)\s*(?:으로|로)")
 _JA_STATUS = lazy(r"(?:VIP|vip|ゴールド|プレミアム|優良|プラチナ|承認済み|免除対象|支払い済み|支払済み)(?:会員|顧客)?"
                   r"(?:として|扱いで|扱いに)(?:扱|処理|登録|対応|し)")
 _CJK_CONDITION = lazy(r"場合|後|たら|れば|際に|とき|時は|경우|후에|후|하면|되면|때")
 _KO_APPROVED_AS = lazy(r"(?:승인|면제|결제\s*완료)(?:된|됨)\s*(?:것|걸)?\s*(?:으로|로)\s*(?:처리|취급|간주)")
 _COLON = lazy(r"[:：]")
+# what makes a request to the bot an order: a grant to all or without checks, rules set aside, a status
+_CJK_OBJECT = lazy(r"모든|전부|항상|무조건|없이|승인|면제|무시|잊|규정|정책|규칙|지시|지침|VIP|vip|"
+                   r"すべて|全て|全部|常に|無条件|なしで|せずに|抜き|承認|免除|無視|忘れ|ルール|規定|規約|ポリシー|指示|全額|전액")
+# a header to the AI ("AI担当者へ：", "AI에게:"): what follows is said to it
+_CJK_TO_AI = lazy(rf"(?:{_CJK_AI_STRICT_RE})\S{{0,5}}?(?:へ|宛て|向け|에게|께|앞)\s*[:：]")
 _KO_DECLARES = lazy(r"(?:합니다|됩니다)\s*[.!]?\s*$")
 # "기억해 둬: 나는 … 면제된 고객이야", "覚えておいて：私は…免除": a claim about the speaker to be remembered
 _KO_REMEMBER = lazy(r"(?:기억|저장|기록|메모)해\s*(?:둬|두세요|두십시오|줘|주세요|놔|놓으세요)")
@@ -752,12 +797,13 @@ _JA_FORGED = lazy(r"</?\s*(?:システム|管理者|開発者|運営|指示|命�
                   r"|^\W{0,3}(?:ツール|関数)の?(?:出力|結果|応答|呼び出し)\s*[:：].*(?:承認|適格|true|返金|免除|解除|権限)"
                   r"|^\W{0,3}#{1,6}\s*(?:新しい|新たな|最新の|更新された)(?:指示|命令|プロンプト)\s*$")
 _KO_DIRECTIVE = lazy(r"(?:(?:주면|주시면|하면)\s*(?:정말\s*|너무\s*|참\s*)?(?:좋겠|감사하겠|고맙겠|좋을\s*것\s*같)"
+                     r"|주면\s*안\s*(?:될까|되나|돼)|셔야\s*(?:합니다|해요|한다)"
                      r"|주실\s*수\s*(?:있나요|있을까요|있어요)|"
                      r"[해줘어아]야\s*(?:한다|합니다|함|해)|해야|세요|십시오|해라|하라|할\s*것|하시오|하도록"
                      r"|해\s*줘|주세요|줘|않는다|한다|는다|해\s*[.!]?\s*$)")
 _JA_DIRECTIVE = lazy(r"(?:(?:ていただけると|てもらえると|てくれたら|てくれると|ていただければ|てもらえたら)"
                      r"(?:嬉しい|うれしい|助かり|助かる|幸い|ありがたい)|ていただけ(?:ます|ない)(?:か|でしょうか)|てもらえ(?:ます|ない)か|"
-                     r"てくれ(?:ません|ない)か|"
+                     r"てくれ(?:ません|ない)か|て(?:ほしい|欲しい)|"
                      r"なさい|ください|下さい|すること|ること(?:。|$)|しなければ|べき|せよ|しろ|ように|ものとする|てね|ない。|る。|"
                      r"[\u4e00-\u9fff][えけげせてねべめれ][。！!]?\s*$)")
 
@@ -783,6 +829,9 @@ _AUTHORITY = lazy(
     r"\bi(?:'m|\s+am)\s+(?:your|the\s+(?:bot|ai|model|system|assistant)'s)\s+(?:\w+\s+)?(?:developer|creator|admin|"
     r"administrator|owner|programmer|operator|maker|engineer|master|trainer|supervisor|boss|superior)\b"
     r"(?!'s|\s+(?:\w+\s+)?(?:said|told|mentioned|promised|explained|confirmed|agreed|wrote|is|was|will|has|had)\b)"
+    r"|\bas\s+(?:the|a|an)\s+(?:\w+\s+)?(?:director|manager|ceo|owner|admin|administrator|supervisor|head|executive|vp|"
+    r"president)\b.{0,40}?\bi(?:'m|\s+am)\s+(?:hereby\s+)?(?:authori[sz]ing|instructing|ordering|telling|directing|"
+    r"allowing|permitting)\s+you\b"
     r"|\bas\s+your\s+(?:\w+\s+)?(?:developer|creator|admin|administrator|owner|programmer|operator|maker|engineer|"
     r"master|trainer|supervisor|boss|superior)\b"
     r"(?!'s|\s+(?:\w+\s+)?(?:said|told|mentioned|promised|explained|confirmed|agreed|wrote|is|was|will|has|had)\b)")
@@ -812,9 +861,11 @@ _STATUS_SET = lazy(
     r"henceforth|going\s+forward)\b.{0,40}?\b(?:i(?:'m|\s+am)|me|my\s+account)\s+(?:an?\s+|as\s+an?\s+)?(?:vip|gold|"
     r"platinum|premium|exempt|approved|pre-?approved|eligible|verified|admin)")
 _KO_AUTHORITY = lazy(r"(?:관리자|개발자|운영자|시스템)\s*(?:로서|으로서|라서|입장에서)\s*(?:\S+\s*)?(?:명령|지시)"
+                     r"|(?:관리자|개발자|운영자|시스템|마스터)\s*권한으로\s*(?:\S+\s*)?(?:요청|명령|지시)"
                      r"|(?:명령|지시)(?:한다|합니다|하겠습니다|하노니)\s*[:：]"
                      rf"|{_KO_AI}\s*(?:에게|에\s*대한|용|앞)\s*(?:지시|명령|메모|당부)(?:사항)?\s*[:：]")
 _JA_AUTHORITY = lazy(r"(?:管理者|開発者|運営者|システム)として(?:\S{0,4})?(?:命令|指示)"
+                     r"|(?:管理者|開発者|運営者|システム|マスター)権限で(?:の)?(?:お願い|命令|指示|依頼|要求)"
                      r"|(?:命令|指示)(?:する|します|だ)\s*[:：]"
                      rf"|{_JA_AI}(?:への|に対する|向けの|宛ての?)(?:指示|命令|メモ|お願い|注意)\s*[:：]")
 _MIXED_OVERRIDE = lazy(r"(?:무시|無視|忽略)\S*\s+(?:\w+\s+){0,3}?(?:instructions?|rules|polic(?:y|ies)|guidelines"
@@ -829,7 +880,8 @@ _CJK_GATE = lazy(r"[\"'“「『]|최우선|最優先|우선|優先|저장|保�
                  r"기록|메모|시스템|관리자|개발자|운영자|AI|ai|봇|모델|비서|자동|무시|[#\[【(]|無視|忽略|指示|命令|ルール|規則|規定|プロンプト|"
                  r"設定|内容|文章|テキスト|会話|チャット|やり取り|セッション|プロフィール|アカウント|記録|メモ|システム|"
                  r"管理者|開発者|運営|ボット|モデル|アシスタント|自動|上記|以上|何と|どんな|どのような|何を|"
-                 r"도구|툴|함수|ツール|関数|누가|누군가|다른|誰|だれ|他の|역할|연기|役|なりき|승인|承認|しじ|シジ|기억|覚え|記憶")
+                 r"도구|툴|함수|ツール|関数|누가|누군가|다른|誰|だれ|他の|역할|연기|役|なりき|승인|承認|しじ|シジ|기억|覚え|記憶|"
+                 r"정책|ポリシー|キャラ")
 _THIS_CUSTOMER = lazy(r"\bthis\s+(?:customer|account|user|client|member)\b")
 _REMEMBER = lazy(r"\b(?:remember|keep|store|save|memori[sz]e|note)\b")
 _W_FORGED = _words("role tool begin start enter end")
@@ -846,7 +898,8 @@ _W_FICTION = _words("story scene scenario game roleplay role-play script play")
 _W_DICTATED = _words("respond reply answer say write output print repeat type")
 _QUOTE = lazy(r"[\"“'‘]")
 _W_ROLE_HEADER = _words("system developer admin administrator operator root moderator sysadmin override")
-_W_EXFIL3 = _words("told instructed given programmed configured instructions rules prompt above before context loaded "
+_W_EXFIL3 = _words("developers developer creators operators makers engineers owners "
+                   "told instructed given programmed configured instructions rules prompt above before context loaded "
                    "fed primed briefed "
                    "initialization initialisation setup guidelines configuration settings programming directives")
 _W_NEW_TASK = _words("real actual true new updated hidden secret priority override revised decode decipher reverse "
@@ -854,11 +907,11 @@ _W_NEW_TASK = _words("real actual true new updated hidden secret priority overri
                      "unscramble decrypt rot13")
 _W_LIFT = _words("apply disable off deactivate suspend lift remove drop clear status tier level role permissions "
                  "permission account membership now forward henceforth moment point onward onwards here today")
-_W_KEEP = _words("update change edit amend "
+_W_KEEP = _words("update change edit amend records files "
                  "remember note save store record log add keep memorize memorise write put make sure permanently "
                  "permanent memory "
                  "forever good conversations conversation chats chat sessions session")
-_W_ENTITLEMENT = _words("owe owes owed paid pay agreed full "
+_W_ENTITLEMENT = _words("owe owes owed paid pay agreed full deadline deadlines window windows expiry expiration "
                         "free eligible exempt entitled approved pre-approved preapproved expire expires unlimited vip "
                         "gold platinum premium fees fee limits limit charges charge always never zero")
 _W_WHO = _words("ai a.i llm llms bot bots chatbot chatbots model models assistant assistants system systems virtual "
@@ -873,6 +926,8 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
             return reason
     if ":" in text and words & _W_TEMPLATE and _TEMPLATE_TURN.search(text):
         return "injects chat roles or new instructions"
+    if words & _W_VOIDED and _VOIDED.search(text):
+        return "tells the AI to ignore its instructions or the policy"
     if words & _W_SETTING and _SETTING_OFF.search(text):
         return "re-assigns the AI's role or asks for its prompt"
     # a claim about the speaker ("tell them I already paid"), or one told to the other customers
@@ -896,7 +951,10 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
     # each family runs only when the sentence holds one of its words (see the gates above)
     if marks or words & _W_FORGED or words & _W_ROLE_HEADER:
         forged = _FORGED_BLOCK.search(text)
-        if forged and (forged.group(0)[0] in "\"'<" or forged.group(0).startswith(("end", "begin", "start", "enter"))
+        if forged and forged.group(0)[0] == "<" and _TAG_NAMED.match(text, forged.end()):
+            forged = None
+        opening = forged.group(0).lstrip() if forged else ""
+        if forged and (opening[0] in "\"'<`" or opening.startswith(("end", "begin", "start", "enter"))
                        or _BLOCK_PAYLOAD.search(text)):
             return "injects chat roles or new instructions"
         header = _ROLE_HEADER.search(text) if ":" in text or ">" in text or "--" in text or "==" in text else None
@@ -921,7 +979,7 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         return "decides the answer in advance"
     if words & _W_EXFIL3 and words & _W_EXFIL_VERB and _EXFIL3.search(text):
         return "re-assigns the AI's role or asks for its prompt"
-    if ((("your" in words or "'s " in text) and _AUTHORITY.search(text))
+    if ((("your" in words or "as" in words or "'s " in text) and _AUTHORITY.search(text))
             or (words & {"no", "without"} and words & _W_LIMITS and _NO_LIMITS.search(text))):
         return "re-assigns the AI's role or asks for its prompt"
     if words & _W_NEW_TASK and (_NEW_TASK.search(text) or _DECODE_FOLLOW.search(text)):
@@ -936,7 +994,8 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         if _CONVERSATIONS.search(text) and _REMEMBER.search(text) and (entitled or not first_person):
             return "asks the AI to keep a claimed entitlement"
         mine = first_person or _THIS_CUSTOMER.search(text)
-        if entitled and mine and _KEEP.search(text) and _DIRECTIVE3.search(text):
+        if entitled and mine and _KEEP.search(text) and (_DIRECTIVE3.search(text) or (
+                ":" in text and _THIS_CUSTOMER.search(text))):
             return "asks the AI to keep a claimed entitlement"
     if not words & _W_WHO:
         return None
@@ -946,7 +1005,8 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         return "gives the AI an order"
     if strong:
         vocative = _AI_VOCATIVE.search(text)
-        if vocative and _VOCATIVE_ORDER.search(text, vocative.end()):
+        if vocative and (_VOCATIVE_ORDER.search(text, vocative.end()) or _GRANT3.search(text, vocative.end())
+                         or _LIFTED.search(text, vocative.end())):
             return "speaks to the AI"
         if _AI_HEADER.search(text):
             return "speaks to the AI"
@@ -977,22 +1037,25 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
 # こと / ものとする); *what* — something only an attack hands the AI: a grant without checks ("영수증 확인
 # 없이 … 면제한다", "確認せずに承認"), a grant to everyone ("모든 … 면제", "すべて承認"), an approval
 # claimed in advance ("이미 승인", "承認済み"), the rules lifted or ignored, or itself kept secret.
-_KO_WHO = lazy(rf"(?:{_CJK_AI_STRICT_RE})\s*(?:은|는|이|가|에게|께|님|야|아|,|:)|(?:{_KO_AI})(?:인|이신)\s*(?:당신|너)")
-_JA_WHO = lazy(rf"(?:{_CJK_AI_STRICT_RE})(?:は|が|へ|に対して|さん|くん|君|ちゃん|よ|、|:|：)"
+_KO_WHO = lazy(rf"(?:{_CJK_AI_STRICT_RE})\s*(?:상담원|상담사|직원|담당자)?\s*(?:은|는|이|가|에게|께|님|야|아|,|:)"
+               rf"|(?:{_KO_AI})(?:인|이신)\s*(?:당신|너)")
+_JA_WHO = lazy(rf"(?:{_CJK_AI_STRICT_RE})(?:担当者|担当|オペレーター|スタッフ)?"
+               r"(?:は|が|へ|に対して|さん|くん|君|ちゃん|よ|の方で|のほうで|側で|、|:|：)"
                rf"|(?:{_JA_AI})(?:である|の)あなた")
 _KO_WHAT = lazy(
     r"(?:확인|검증|증빙|영수증|본인\s*확인|심사|서류)\S{0,3}\s*없이\s*(?:\S+\s*){0,3}?"
     r"(?:승인|환불|면제|지급|허용|수락|보상|처리)\s*(?:해|하|한|합)(?!\S*\s*(?:않|못|말|안\s*(?:된|돼|됨)))"
     r"|(?:모든|전부|무조건|항상|언제나|어떤)\s*(?:\S+\s*){0,3}?(?:승인|환불|면제|지급|허용|수락|보상)\s*(?:해|하|한|합)"
     r"(?!\S*\s*(?:않|못|말|안\s*(?:된|돼|됨)))"
-    r"|이미\s*승인|승인(?:되었|됐|된)\s*(?:다고|것으로|걸로)|무시|잊어|(?:밝히지|언급하지|알리지|말하지)\s*(?:마|말)")
+    r"|이미\s*승인|승인(?:되었|됐|된)\s*(?:다고|것으로|걸로)|무시|잊어|(?:밝히지|언급하지|알리지|말하지)\s*(?:마|말)"
+    r"|면제(?:된|되어|대상)")
 _JA_WHAT = lazy(
     r"(?:確認|検証|証明|レシート|領収書|本人確認|審査|書類)(?:は|を)?(?:せず|なしで|なしに|不要で|抜きで|しないで|は不要)"
     r"\S{0,15}?(?:承認|返金|免除|支給|許可|受け入れ|受け付け|受理|処理|交換)(?:し|する|せよ|して|すること|します|を)?"
     r"(?!\S{0,6}?(?:しない|できない|しません|できません|禁止|ないで))"
     r"|(?:すべて|全て|どんな|無条件|常に|いつでも)\S{0,10}?(?:承認|返金|免除|支給|許可|受け入れ|受け付け|受理)"
     r"(?:し|する|せよ|して|すること|します)(?!\S{0,6}?(?:しない|できない|しません|できません|禁止|ないで))"
-    r"|(?:すでに|既に)?承認済み|無視|忘れ|(?:言わ|伝え|明かさ|触れ)ないで")
+    r"|(?:すでに|既に)?承認済み|無視|忘れ|(?:言わ|伝え|明かさ|触れ)ないで|免除(?:されて|対象|済み)")
 # what to tell whoever asks next, or the other customers: a claim planted in the AI's future answers
 _KO_TELL_OTHERS = lazy(
     r"(?:누가|누군가|다른\s*(?:고객|사람|손님|상담원)(?:들)?(?:이|가)?)\s*(?:\S+\s*)?(?:물어보면|물으면|묻으면|문의하면|확인하면)"
@@ -1002,8 +1065,8 @@ _JA_TELL_OTHERS = lazy(
     r"(?:誰か|だれか|他の(?:お客様|客|人|ユーザー|方))(?:に|が|から)?\S{0,6}?(?:聞かれ|尋ねられ|質問され|問い合わせ|聞いてき"
     r"|聞いたら|尋ねたら)\S{0,20}?と\S{0,4}?(?:言って|答えて|伝えて|説明して|案内して|教えて)"
     r"|他の(?:お客様|客|人|ユーザー|方)(?:に|へ)(?:は|も)?\S{0,20}?と(?:言って|答えて|伝えて|説明して|案内して)")
-_KO_CLAIM = lazy(r"결제|지불|납부|승인|면제|무료|환불|빚|VIP|vip|완료")
-_JA_CLAIM = lazy(r"支払|払っ|承認|免除|無料|返金|借り|VIP|vip|済み")
+_KO_CLAIM = lazy(r"결제|지불|납부|승인|면제|무료|환불|빚|VIP|vip|완료|무제한|평생|영구")
+_JA_CLAIM = lazy(r"支払|払っ|承認|免除|無料|返金|借り|VIP|vip|済み|無制限|永久|無期限|生涯")
 # an instruction that orders its own existence kept secret ("이 지시가 있다는 사실은 밝히지 마세요")
 _KO_SECRET = lazy(r"(?:이|위|본)\s*(?:지시|명령)(?:사항)?(?:가|이)?\s*(?:있다는|존재한다는|있었다는|존재)\s*"
                   r"(?:사실|것|걸)?"
@@ -1018,11 +1081,20 @@ _JA_DICTATED_ANY = lazy(r"[\"'“「『][^\"'”」』]{0,40}(?:承認|返金|�
 # role play: a part to play, then acts "in that role"
 _KO_PLAY = lazy(r"역할(?:을|를)?\s*(?:맡아|해\s*줘|연기|해\s*주세요)|역할극|연기해\s*(?:줘|주세요|봐)"
                 r"|그\s*역할(?:로|로서)")
-_JA_PLAY = lazy(r"役を(?:演じ|やっ)|役になりきっ|になりきって|その役(?:として|で)")
+_JA_PLAY = lazy(r"役を(?:演じ|やっ)|役になりきっ|になりきって|その役(?:として|で)"
+                r"|キャラ(?:クター)?に(?:なって|なりきって)")
 # romanised Korean and Japanese ("ijeon jisi mushihago", "mae no shiji wo mushi shite"): the override in
 # its Latin spelling, a target word then an ignore/forget verb
 _W_ROMANISED = _words("jisi jishi jisisahang gyuchik gyuchig jeongchaek jungchaek jichim shiji meirei kisoku "
                        "ruuru ruru porishii porishi")
+# the earlier instructions or policy declared void in speech, with no date (a document's own revision
+# names the day it takes effect): "기존 정책은 무효야", "これまでのポリシーは無効です"
+_KO_VOIDED = lazy(r"(?:기존|이전|앞의|원래|예전)(?:의)?\s*(?:정책|지시|지침|규칙|규정|프롬프트|설정)(?:사항|들)?"
+                  r"(?:은|는|이|가)?\s*(?:이제\s*|더\s*이상\s*)?(?:모두\s*|전부\s*|다\s*)?(?:무효|취소|폐기)"
+                  r"(?:야|이야|임|됐어|됐음|다(?:\s*[.!]|\s*$)|예요|이에요|입니다)")
+_JA_VOIDED = lazy(r"(?:これまでの|以前の|既存の|前の|元の|今までの)(?:指示|命令|プロンプト|ポリシー|ルール|規則|設定)"
+                  r"(?:は|も)?(?:もう|もはや)?(?:すべて|全て|全部)?(?:無効|取り消し|キャンセル)(?:です|だ|に(?:なりました|します|なった))")
+_DIGIT = lazy(r"\d")
 _ROMANISED_OVERRIDE = lazy(
     r"\b(?:jisi|jishi|jisisahang|gyuchik|gyuchig|jeongchaek|jungchaek|jichim|shiji|meirei|kisoku|ruuru|ruru|"
     r"porishii|porishi)\w*\s+(?:(?:o|wo|reul|eul|neun|eun|wa|ha|mo|do)\s+)?(?:\w+\s+)?"
@@ -1032,6 +1104,8 @@ _ROMANISED_OVERRIDE = lazy(
 def _addressed_order_cjk(text: str) -> str | None:
     if not _CJK_GATE.search(text):
         return None
+    if (_KO_VOIDED.search(text) or _JA_VOIDED.search(text)) and not _DIGIT.search(text):
+        return "tells the AI to ignore its instructions or the policy"
     if _KO_FORGED.search(text) or _JA_FORGED.search(text):
         return "injects chat roles or new instructions"
     if _KO_EXFIL.search(text) or _JA_EXFIL.search(text):
@@ -1060,8 +1134,10 @@ def _addressed_order_cjk(text: str) -> str | None:
         return "asks the AI to keep a claimed entitlement"
     if _CJK_AI.search(text) and (_KO_STATUS.search(text) or _JA_STATUS.search(text)):
         return "gives the AI an order"
-    if ((_KO_WHO.search(text) and (_KO_DIRECTIVE.search(text) or _KO_DECLARES.search(text)) and _KO_WHAT.search(text))
-            or (_JA_WHO.search(text) and _JA_DIRECTIVE.search(text) and _JA_WHAT.search(text))):
+    if ((_KO_WHO.search(text) and (_KO_DIRECTIVE.search(text) or _KO_DECLARES.search(text) or _CJK_TO_AI.search(text))
+         and _KO_WHAT.search(text))
+            or (_JA_WHO.search(text) and (_JA_DIRECTIVE.search(text) or _CJK_TO_AI.search(text))
+                and _JA_WHAT.search(text))):
         return "gives the AI an order"
     if (_KO_TELL_OTHERS.search(text) and _KO_CLAIM.search(text)) or (
             _JA_TELL_OTHERS.search(text) and _JA_CLAIM.search(text)):
@@ -1101,6 +1177,7 @@ _AI_VOCATIVE = lazy(rf"^\W*(?:\w+\W+){{0,8}}?(?:to|for)\s+(?:the\s+|all\s+|any\s
                     r"(?:(?:reminder|note|message|memo|notice|ps|p\.s\.)\s+(?:to|for)\s+)?(?:the\s+)?"
                     rf"(?:{_AI})\s*[:,—–-]")
 _VOCATIVE_ORDER = lazy(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|proceed|go\s+ahead|mark|resolve|close|unlimited|exempt|"
+                       r"(?:customers?|users?|everyone|they)\s+(?:may|can|are\s+(?:allowed|entitled)\s+to)|indefinitely|"
                        r"stop\s+\w+ing|no\s+longer|"
                        r"pre-?approved|never\s+expires?|(?:so|and|then)\s+(?:just\s+|please\s+)?"
                        r"(?:add|apply|credit|change|update|remove|cancel|unlock|enable|disable|lift|mark|set|put|"
@@ -1135,7 +1212,7 @@ _ROLE_NOUN = (r"(?:(?:billing|account|store|shop|general|senior|regional|branch|
               r"moderator|vip|team\s+lead|insider|assistant|agent)s?")
 _PERSONA_VERB = lazy(
     r"\b(?:pretend|make\s+believe|role-?\s?play(?!\s+(?:exercises?|training|sessions?|scenarios?|games?|is|are|was|were|"
-    r"can|will|helps?|practice|with\s+a\s+colleague))|play\s+(?:the\s+)?(?:role|part)\s+of|take\s+on\s+the\s+role|"
+    r"can|will|helps?|practice|with|the|this|that|before|after|during)\b|\s*:)|play\s+(?:the\s+)?(?:role|part)\s+of|take\s+on\s+the\s+role|"
     r"(?:put\s+on|wear|don)\s+the\s+(?:hat|cap|shoes|persona)\s+of|step\s+into\s+the\s+(?:shoes|role)\s+of|"
     r"assume\s+the\s+role|pose\s+as|consider\s+yourself|(?P<frame>act|behave|imagine|be|assume|respond|answer|"
     r"reply|treat)\b)")
@@ -1154,11 +1231,16 @@ _IMPERATIVE_BEFORE = _words(
 _OWN_PAST = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:never|didn't|did\s+not|haven't|hadn't|had\s+not)\b")
 _YOU_ARE_ROLE = lazy(r"(?<!\bif )(?<!\bwhen )(?<!\bwhether )\byou(?:\s+are|'re|re)\s+(?:now\s+)?my\s+"
                            r"(?:\w+\s+){0,2}?" + _ROLE_NOUN + r"\b|\byou\s+work\s+for\s+me\b|\blet'?s\s+(?:play\s+a\s+"
-                           r"game|pretend|role-?\s?play)\b|\bas\s+(?:if|though)\s+you\s+(?:were|are)\b"
+                           r"game|pretend(?!\s+(?:that\s+)?(?:i|we)\s+(?:never|didn't|did\s+not|haven't|had\s+not|hadn't)\b))\b"
+                           r"|\bas\s+(?:if|though)\s+you\s+(?:were|are)\b"
+                           r"|\bplay\s+along\b.{0,20}?\byou(?:'re|\s+are)\s+(?:an?|the|my)\s+"
                            r"|\blet'?s\s+(?:do|have|try|start|play)\s+(?:a\s+)?(?:little\s+|quick\s+)?(?:role-?\s?play|"
                            r"game\s+of\s+pretend|pretend\s+game)\b"
+                           r"|\blet'?s\s+role-?\s?play\b(?!\s+(?:the|a|an|with|this|that|before|after|during)\b)"
                            r"|^\W*(?:(?:please|now|ok|okay|so|and|just)\s+)*(?:stay|remain|keep)\s+in\s+(?:character|role)\b"
-                           r"|\b(?:don't|do\s+not|never)\s+break\s+character\b")
+                           r"|\b(?:don't|do\s+not|never)\s+break\s+character\b"
+                           r"|\byou\s+(?:play|will\s+play|are\s+playing|are\s+now)\s+\w+,?\s+(?:an?|the)\s+(?:\w+\s+){0,3}?"
+                           r"(?:who|that)\s+(?:approves|grants|refunds|waives|accepts|gives|never|always|can)\b")
 _DECIDE = (r"(?:say\s+[\"'“”]?yes|answer\s+[\"'“”]?yes|reply\s+(?:with\s+)?[\"'“”]?yes|(?:the\s+)?answer\s+is\s+yes|"
            r"agree|approve|accept|grant|confirm|authori[sz]e|go\s+along|comply|obey|sign\s+off|"
            r"do\s+(?:what|whatever|everything|anything)\s+i|refuse|reject|decline|deny|say\s+no|turn\s+me\s+down)")
@@ -1225,7 +1307,7 @@ _JA_OBEY = lazy(
     r"|(?:私|わたし)の言うこと(?:に|は)\S{0,6}?(?:同意|正しい|従)"
     rf"|{_JA_TARGET}(?:は|を)?気にせず")
 _JA_IMPERATIVE = lazy(r"(?:ください|下さい|なさい|てね|てくれ|ように|しろ|せよ|て[。！!]?\s*$)")
-_W_CUSTOMER = _words("character stay remain "
+_W_CUSTOMER = _words("character stay remain play playing "
                      "pretend believe roleplay role-play role part pose consider act behave imagine be assume respond "
                      "answer reply treat always never everything anything whatever every each whenever all any "
                      "check checking verify verification tell inform let's lets work put wear don step")
@@ -1399,8 +1481,10 @@ def _reason(text: str) -> str | None:
     if (role and _ROLE.search(text)) or (exfil and _EXFIL.search(text)) or (
             cjk and (_KO_ROLE.search(text) or _JA_ROLE.search(text))):
         return "re-assigns the AI's role or asks for its prompt"
-    if (words & _W_AI and (_AI_MODAL.search(text) or _AI_PLEASE.search(text) or _CAUSATIVE.search(text))) or (
-            cjk and _CJK_AI.search(text) and (_KO_AI_DIRECTIVE.search(text) or _JA_AI_DIRECTIVE.search(text))):
+    if words & _W_AI and (_AI_MODAL.search(text) or _AI_PLEASE.search(text) or _CAUSATIVE.search(text)):
+        return "gives the AI an order"
+    if cjk and _CJK_AI.search(text) and (_KO_AI_DIRECTIVE.search(text) or _JA_AI_DIRECTIVE.search(text)) and not (
+            (_KO_AI_VOC.search(text) or _JA_AI_VOC.search(text)) and not _CJK_OBJECT.search(text)):
         return "gives the AI an order"
     blanket = bool((words & _W_GRANT and words & _W_SCOPE and _BLANKET.search(text))
                    or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text))))
