@@ -36,6 +36,14 @@ a status, an entitlement kept across conversations) — plus forged message bloc
 ``<system>`` tags, "[developer]:", "Tool output:") and headings that announce new instructions,
 whose whole section is flagged (``sentence_findings``).
 
+A fourth round (tuned on the odd ids of an external red-teamer's set, checked on its even ids) added
+structures found missing there, each tested with look-alikes: polite, conditional and evaluative
+requests; Korean and Japanese addressee x directive x object in one rule (``_KO_WHO`` / ``_JA_WHO``,
+``_KO_WHAT`` / ``_JA_WHAT``); what to tell the next person who asks (``_TELL_OTHERS``); an instruction
+that hides that it exists (``_SECRET``); memory poisoning with a claim; forged JSON keys, CJK tags,
+tool output and instruction-tuning templates; role play; instructions declared void; and reading
+dotted, chained, kana-spelled and romanised words and CJK words broken across lines.
+
 Handbooks for **human** agents stay clean: "The agent must verify the customer's identity", "You
 should deny requests that are against this policy", "상담원은 본인 확인을 해야 합니다" are rules about
 the job. "agent", "representative", "staff", "you", "assistant" are treated as people; such a
