@@ -128,11 +128,16 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and (about_them and kinds.asks_yes_or_no(question) or _says_more(sentence.text)):
             kind = "event"  # "No, no pets right now." after "Do you have pets?": the answer is the fact
             # "네" after "기다려 주실 수 있을까요?", "ㅇㅇ" after "너 아직 그 강아지 키워?": the bare answer is the fact
-            last_question = ([q for q in re.split(r"[?？]", question) if q.strip()] or [""])[-1]
-            told = lang != "en" and kinds.asks_yes_or_no(last_question, lang=lang) and not _says_more_cjk(sentence.text)
+            told = lang != "en" and kinds.asks_yes_or_no(last_question(question), lang=lang) \
+                and not _says_more_cjk(sentence.text)
         elif kind is None and lenient and not groups and lang == "en" and not is_question(sentence.text) and (
                 kinds.says_when(sentence.text) or asked_how and kinds.is_state_answer(sentence.text)):
             kind, told = "event", True  # "June 20th." after "The event date?", "Tired." after "How are you?"
+        elif kind is None and answers and not groups and kinds.asks_what(last_question(question), lang=lang) \
+                and not is_question(sentence.text) and not kinds.is_small_talk(sentence.text, lang=lang) \
+                and not kinds.is_reaction(sentence.text, lang=lang) \
+                and not kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=True):
+            kind, told = "event", True  # "寝室です。" after "どちらのお部屋でしょうか？", "釣り！" after "趣味は何？"
         if kind is None and not reaction and filled is not None and not (
                 is_question(sentence.text) and kinds.says_nothing_of_their_own(sentence.text, lang=lang)):
             # ... not a question that states nothing ("Maybe a promotion?" after "Any upside for you?")
@@ -299,6 +304,11 @@ def _span(sentence: Sentence, start: int, end: int) -> Sentence:
 
 
 # A short answer to a question: yes / no and what follows ("No, no pets right now.", "네, 두 번이요").
+def last_question(questions: str) -> str:
+    """The last of the questions a turn asked (they are joined in the fact's "(asked: …)" text)."""
+    return ([q for q in re.split(r"[?？]", questions) if q.strip()] or [""])[-1]
+
+
 def _says_more_cjk(sentence: str) -> bool:
     """Something beyond the yes or no ("네, 두 번이요"): then the structural test reads it like any sentence."""
     return bool(_ANSWER.sub("", sentence, count=1).strip(" \t,.!?~、。！？～ㅋㅎㅠㅜ"))

@@ -72,6 +72,7 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     ],
     "ko": [
         ("decision", _any(r"합의", r"결정", r"하기로", r"동의합니다", r"동의해요", r"그걸로 할게", r"그렇게 할게",
+                          r"그(?:럼|렇다면|걸로) (?:괜찮아요|괜찮습니다|좋아요|됐어요)",
                           r"해지했",                           r"취소했", r"가입했")),
         ("request", _any(r"주세요", r"주실 수", r"주시겠", r"주실래요",
                          r"줄 수 있", r"해 줘", r"해줘", r"싶어요", r"싶습니다", r"싶은데",
@@ -93,6 +94,7 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     ],
     "ja": [
         ("decision", _any(r"合意", r"決めました", r"決定", r"ことにしました", r"ことにします", r"それでお願いします",
+                          r"それ(?:なら|で)(?:いい|大丈夫|結構|構いません)です",
                           r"解約しました", r"契約しました", r"申し込みました")),
         # "よろしくお願いします" is a formula, "そう言ってもらえると嬉しい" a feeling: neither asks for anything
         ("request", _any(r"ください", r"下さい", r"(?<!よろしく)お願い", r"いただけ", r"いただく", r"もらえ(?!ると|て)",
@@ -113,8 +115,11 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
 _SMALL_TALK = {
     "en": lazy(r"^(?:hi|hey|hello|thanks|thank you|thx|ok(?:ay)?|yes|yeah|yep|no|nope|sure|great|cool|wow|"
                      r"bye|good ?bye|see you|lol|haha|nice|awesome|right|got it|i see|oh)\b[\s\w!,.']{0,20}$", re.I),
-    "ko": lazy(r"^(?:안녕|감사|고맙|네|예|아니요|좋아요|알겠|그렇군요|와)[^\s]{0,8}[.!?]?$"),
-    "ja": lazy(r"^(?:こんにちは|ありがとう|はい|いいえ|了解|なるほど|すごい|おはよう)[^\s]{0,10}[。！？!?]?$"),
+    "ko": lazy(r"^(?:안녕|감사|고맙|네|예|아니요|좋아요|알겠|그렇군요|와|수고하십니다|수고 많으십니다|오랜만|처음 뵙"
+               r"|메리 ?크리스마스)[^\s]{0,8}[.!?~]?$"),
+    "ja": lazy(r"^(?:こんにちは|こんばんは|ありがとう|はい|いいえ|了解|なるほど|すごい|おはよう|お世話になって"
+               r"|はじめまして|お疲れ様|お疲れさま|久しぶり|ひさしぶり|お久しぶり|メリークリスマス|こちらこそ)"
+               r"[^\s]{0,10}[。！？!?～〜]*$"),
 }
 
 _RETRACTION = {
@@ -272,6 +277,8 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
     text = sentence.strip()
     if not text or _only_small_talk(text, lang):
         return None
+    if lang != "en" and is_question(text) and _CJK_PROPOSAL[lang].search(text) and _CJK_WHEN[lang].search(text):
+        return "request"  # "3月21日の土曜日はどうですか？" after "工事日はいつがよろしいですか？": the day they want
     if is_question(text) and (not _asks_for_something(text, lang) or _about_the_other(text, lang)
                               or _asks_nothing(text, lang)):
         return None
@@ -345,10 +352,11 @@ _SELF_INTRODUCTION = lazy(r"^(?:it's|it is|this is)\s+(?-i:[A-Z][a-z]+)\b(?!\s+\
 
 def _only_small_talk(text: str, lang: str) -> bool:
     """A greeting, thanks or "ok" and nothing more; not "ok sent 2 pics" or "Hi, it's Dana again."."""
+    if lang != "en":
+        # "안녕하세요 ㅎㅎ", "こんにちは😊": laughter or an emoji after a greeting leaves it a greeting
+        return bool(_SMALL_TALK[lang].match(_CJK_TAIL[lang].sub("", text).strip() or text))
     if not _SMALL_TALK[lang].match(text):
         return False
-    if lang != "en":
-        return True
     rest = _SMALL_TALK_OPENER.sub("", text, count=1)
     # a number, something done with the speaker left out ("sent", "got"), or a name given says something
     return not (re.search(r"\d", rest) or _SELF_INTRODUCTION.match(rest)
@@ -839,7 +847,7 @@ _CJK_NOTHING = {
         r"また連絡|よろしくお願い|そろそろ|寝なきゃ|行かなきゃ|祈って|応援して|会いたい|頑張って|頑張るね|がんばるね",
         # advice, invitations and promises to the other ("始めてみて", "無理しないでね", "今度見せるね")
         r"てみて[。！!～]*$|でみて[。！!～]*$|てね[。！!～]*$|でね[。！!～]*$|ないで[。！!～]*$|なさい[。！!～]*$",
-        r"(?<!ん)(?<!の)(?:[るうくつぬむぶぐ]|(?<![まで])す)ね[。！!～]*$|[こよろそともぼごの]う[。！!～]*$|そう[。！!～]*$",
+        r"(?<!ん)(?<!の)(?:[るうくつぬむぶぐ]|(?<![まで])す)ね[。！!～]*$|[こよろそともぼごのお]う[。！!～]*$|そう[。！!～]*$",
         r"がんばって|がんばれ|頑張れ|おめでとう|ごめん|すみません|申し訳|羨まし|うらやまし|素敵|すてき",
         r"^私も(?:そう思|同じ|です|[！!。])",
         # a guess about the other ("でしょう", "きっと…"), a reaction or an evaluation ("それは大変だね")
@@ -849,6 +857,7 @@ _CJK_NOTHING = {
         r"(?<!ん)(?<!の)(?:だ)?よね[。！!～]*$|ですね[。！!～]*$|(?:と|ば|たら)[^、。]{0,30}(?:よ|いい)[。！!～]*$",
         # an impression ("…みたいだね"), encouragement ("絶対大丈夫だよ", "なんとかなるよ")
         r"みたい(?:だね|ですね|だよね)[。！!～]*$|らしいね[。！!～]*$|(?:かった|だった|でした)(?:よ)?ね[。！!～〜]*$",
+        r"(?<!た)いな[ぁあー〜～]*[。！!～〜]*$|すぎ[。！!～〜]*$",
         r"大丈夫だよ|大丈夫だって|なんとかなる|うまくいく(?:よ|って)|できるよ[。！!～]*$|いけるよ[。！!～]*$",
         # an acknowledgement, "I don't know"
         r"^(?:了解|わかりました|分かりました|わかった|分かった|そうですか|いいよ|よかった|良かった)",
@@ -913,16 +922,25 @@ _CJK_SIGN_OFF = {
                r"^(?:그럼 )?이만(?: 갈게| 줄일게| 끝| 안녕)?|ㅂㅂ|ㅃㅃ|바이바이|빠이|잘 있어|나중에 (?:봐|얘기|연락)",
                r"사랑해|보고 싶어|보고싶어|밥 (?:한번 |한 번 )?(?:먹자|먹어요|사줄게|살게|쏠게)",
                r"한잔(?: 하자|하자)|내가 쏠게",
-               r"언제든(?:지)? ?(?:연락|말해|얘기해|불러|전화)|새해 복"),
+               r"언제든(?:지)? ?(?:연락|말해|얘기해|불러|전화)|새해 복",
+               r"메리 ?크리스마스|생일 축하|^(?:나|저)야말로|조심히 (?:가|들어가|다녀와)|몸 조심|푹 쉬|잘 다녀와",
+               r"(?:열심히 할게|힘낼게|화이팅|파이팅)[.!~]*$|^(?:있잖아|내 말 (?:좀 )?들어)",
+               r"그렇게 말해 ?(?:주니까|줘서|주셔서)|사진 (?:잘 )?봤|사진 보니까|영상 (?:잘 )?봤",
+               r"(?:는|ㄴ|단|란|다는|었다는|았다는) (?:거|것)(?:네|구나|군|이네|이구나)(?:요)?[.!~]*$"),
     "ja": _any(r"ありがとう|助かる|助かります|助かりました|助かった|失礼します|おやすみ|またね|じゃあね",
                r"よろしくお願い|寝なきゃ|おめでとう|^私も(?:そう思|同じ|です|[！!。])",
                r"バイバイ|ばいばい|また(?:あとで|後で|明日|あした|今度)|大好き|愛してる|会いたい",
                r"(?:ご飯|ごはん|飲み)(?:に)?行こう|いつでも(?:連絡|言って|話して|呼んで)|何かあったら|何かあれば",
-               r"また.{0,12}連絡(?:します|するね|する|してね|ください)|良いお年を|よいお年を|あけまして"),
+               r"また.{0,12}連絡(?:します|するね|する|してね|ください)|良いお年を|よいお年を|あけまして",
+               r"メリークリスマス|明けまして|誕生日おめでとう|^こちらこそ|気をつけて|お大事に|体を大事に",
+               r"(?:がんば|頑張)(?:る|ります)(?:わ|よ|ね)?[。！!～〜]*$",
+               r"^(?:ねえ|ねぇ|ちょっと)?[、,\s]*(?:聞いて|きいて)(?:よ|ね)?[。！!～〜]*$",
+               r"そう言って(?:もらえ|くれ)|言ってくれてありがとう|写真(?:を|も)?見た|動画(?:を|も)?見た",
+               r"ってこと(?:だね|だよね|ですね|か)[。！!～〜]*$|ということ(?:ですね|だね)[。！!～〜]*$"),
 }
 _CJK_EVALUATION = {
     "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$|[가-힣]다[.!~]*$"),
-    "ja": lazy(r"よね|ですね|^すごい|^いいな"),
+    "ja": lazy(r"よね|ですね|^すごい|^いいな|(?<!た)いな[ぁあー〜～]*[。！!～〜]*$"),
 }
 # a noun with a subject or topic particle, or a comparison with what was expected ("생각보다", "思ったより") — not
 # a demonstrative ("그건", "それは"), the other person ("너는") or the other's conduct ("답변이", "対応が"), and not
@@ -1087,12 +1105,36 @@ def asks_yes_or_no(question: str, *, lang: str = "en") -> bool:
     return bool(last) and not _CJK_OPEN_QUESTION[lang].search(last)
 
 
+_CJK_PROPOSAL = {
+    "ko": _any(r"(?:어때요|어떠세요|어떨까요|괜찮을까요|괜찮으세요|괜찮나요|될까요|되나요"
+               r"|가능할까요|가능한가요)[?？]*$"),
+    "ja": _any(r"(?:どうですか|どうでしょう(?:か)?|いかがですか|いかがでしょう(?:か)?|いいですか"
+               r"|大丈夫ですか|可能ですか|でしょうか)[?？]*$"),
+}
+# a question word: "寝室です。" answers "どちらのお部屋でしょうか？", "釣り！" answers "趣味は何？"
+_CJK_WH = {
+    "ko": _any(r"뭐|뭘|무엇|무슨|어디|언제|누구|누가|왜|어떻게|어때|어떤|어땠|몇|얼마|어느|어떠"),
+    "ja": _any(r"何|なに|なん|どこ|いつ|誰|だれ|なぜ|どうして|どう|どんな|どれ|どの|どちら|どっち|いくつ|いくら"),
+}
+_CJK_GREETING_QUESTION = {
+    # ... or the service's offer of help ("무엇을 도와드릴까요?", "ご用件は何でしょうか？")
+    "ko": _any(r"잘 지내|잘 지냈|별일 없|요즘 어때|뭐 해|뭐해|어떻게 지내|도와 ?드릴|무엇이 필요|문의하실"),
+    "ja": _any(r"元気|最近どう|調子どう|どうしてる|何してる|ご用件|お手伝い|いかがなさいました|どうされました"),
+}
+
+
+def asks_what(question: str, *, lang: str) -> bool:
+    """A Korean or Japanese question with a question word about the one who answers, not a greeting ("잘 지냈어?",
+    "元気？"): its short answer ("寝室です。", "釣り！", "最高。") is the fact."""
+    return lang != "en" and bool(_CJK_WH[lang].search(question)) and not _CJK_GREETING_QUESTION[lang].search(question)
+
+
 # what a bare "네" / "うん" does not answer: a question word, a tag or pleasantry, an invitation
 _CJK_OPEN_QUESTION = {
     "ko": _any(r"뭐|뭘|무엇|무슨|어디|언제|누구|누가|왜|어떻게|어때|어떤|어땠|몇|얼마|어느|어떠",
                r"잘 지내|잘 지냈|괜찮|(?:지|죠|잖아|그치|맞지|알지|잖아요)[?？!~]*$|같이|우리 ",
                _RIEUL_FINAL + r"래[?？]*$"),
-    "ja": _any(r"何|なに|なん|どこ|いつ|誰|だれ|なぜ|どうして|どう|どんな|どれ|どの|いくつ|いくら",
+    "ja": _any(r"何|なに|なん|どこ|いつ|誰|だれ|なぜ|どうして|どう|どんな|どれ|どの|どちら|どっち|いくつ|いくら",
                r"でしょ|よね|じゃない|元気|大丈夫|かな|っけ|一緒に|(?:ましょう|よう)か|しない[?？]*$|行かない[?？]*$"),
 }
 

@@ -165,3 +165,37 @@ def test_a_bare_korean_or_japanese_yes_answers_a_question_about_them_not_a_pleas
         {"role": "agent", "text": "元気？"}, {"role": "customer", "text": "うん"},
         {"role": "agent", "text": "どこに住んでるの？"}, {"role": "customer", "text": "うん"},
     ]) == ["ㅇㅇ", "네", "うん"]
+
+
+# --- fourth round: Japanese too, by the same reasons ---------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "ちょっと聞いてよ", "優しいなぁ", "頑張ります！", "また会おう！", "気をつけてね", "そう言ってもらえると嬉しい",
+    "写真見たよ、かわいすぎ！", "つまり順調ってことだね", "メリークリスマス〜！",
+    "메리 크리스마스~", "조심히 들어가", "사진 잘 봤어 완전 예쁘다", "그렇게 말해 주니까 힘이 난다", "나야말로 고마워!",
+])
+def test_greetings_resolve_attention_and_reading_the_others_words_say_nothing(text):
+    assert says_nothing_of_their_own(text)
+
+
+@pytest.mark.parametrize("text", ["来月大阪に引っ越すよ", "京都に行きたいな", "다음 달에 부산으로 이사 가"])
+def test_a_plan_or_a_wish_still_says_something(text):
+    assert not says_nothing_of_their_own(text)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("안녕하세요 ㅎㅎ", None), ("こんばんは。", None), ("お世話になっております。", None),
+    ("それならいいです。", "decision"), ("그럼 괜찮아요.", "decision"),
+    ("来週の火曜日はどうですか？", "request"), ("다음 주 화요일은 어때요?", "request"),
+])
+def test_greetings_acceptances_and_proposed_days(text, kind):
+    assert classify(text) == kind
+
+
+def test_a_short_answer_to_a_question_word_is_the_fact_but_not_to_an_offer_of_help(store, isolated_env, tmp_path):
+    assert quotes(store, isolated_env, tmp_path, [
+        {"role": "agent", "text": "かしこまりました。どちらの色にしますか？"}, {"role": "customer", "text": "青です。"},
+        {"role": "agent", "text": "요즘 무슨 운동 해?"}, {"role": "customer", "text": "수영!"},
+        {"role": "agent", "text": "안녕하세요, 무엇을 도와드릴까요?"}, {"role": "customer", "text": "안녕하세요"},
+        {"role": "agent", "text": "元気？"}, {"role": "customer", "text": "まあまあ"},
+    ]) == ["青です。", "수영!"]
