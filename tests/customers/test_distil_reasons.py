@@ -199,3 +199,12 @@ def test_a_short_answer_to_a_question_word_is_the_fact_but_not_to_an_offer_of_he
         {"role": "agent", "text": "안녕하세요, 무엇을 도와드릴까요?"}, {"role": "customer", "text": "안녕하세요"},
         {"role": "agent", "text": "元気？"}, {"role": "customer", "text": "まあまあ"},
     ]) == ["青です。", "수영!"]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("親知らず抜いただけ。", "event"), ("先日届いただけです", "event"),
+    ("確認していただけますか？", "request"), ("交換いただけますか？", "request"),
+    ("ご対応いただけると助かります", "request"),
+])
+def test_itadaku_asks_only_as_a_request_form_not_in_ta_dake(text, kind):
+    assert classify(text) == kind
