@@ -45,6 +45,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from math import fsum
 
 from mem.core.instructions import inside_flagged, is_instruction_like
 from mem.core.text import bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
@@ -430,7 +431,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     titled = {u for u in units if u.held_in(in_heading) == 1.0}
 
     def score(i: int) -> float:
-        return (sum(weight[u] * (1.0 if u.key and u not in titled else 0.25) * held[i][u] for u in units)
+        return (fsum(weight[u] * (1.0 if u.key and u not in titled else 0.25) * held[i][u] for u in units)
                 + MEASURE_BONUS * len(figures[i]))
 
     def read(i: int) -> str:
@@ -488,7 +489,10 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         return 1.0 + max((rare.get(t, 0.0) for t in looked_up.get(grams, [])), default=0.0)
 
     def share_held(keyset: frozenset[frozenset[str]]) -> float:
-        return sum(weight_of(g) * level.get(g, 0.0) for g in keyset) / (sum(weight_of(g) for g in keyset) or 1.0)
+        # fsum: a set's order changes with the process's string hashing, and a plain float sum in another
+        # order can land on the other side of ANSWER_COVERAGE (the same question answered in one run,
+        # "no rule" in the next)
+        return fsum(weight_of(g) * level.get(g, 0.0) for g in keyset) / (fsum(weight_of(g) for g in keyset) or 1.0)
 
     coverage = max(share_held(keyset) for keyset in asked)
     if asked_measures and not is_yes_no(question) and not any(figures[i] for i in chosen):

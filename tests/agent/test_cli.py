@@ -275,3 +275,27 @@ def test_ask_json_dates_every_evidence_quote_with_its_turn(mem, workspace, tmp_p
     assert [e["date"] for e in facts[0]["data"]["evidence"]] == ["2026-09-28"]
     assert 'Evidence (2026-09-28, customer): "I want a refund for my broken laptop."' in data["reference_data"]
     assert "Evidence (?" not in data["reference_data"]
+
+
+def test_the_same_question_gets_the_same_answer_whatever_the_hash_seed(mem, tmp_path: Path):
+    """Coverage was a float sum over a set, whose order follows the process's string hashing: one
+    held-out question was answered under one seed and told "no rule" under another (fsum now)."""
+    import os
+    import subprocess
+    import sys
+
+    source = Path(__file__).resolve().parents[2] / "scripts" / "data" / "policy_qa" / "heldout4" / "A"
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    documents = sorted(p for p in source.iterdir() if p.suffix in (".md", ".txt", ".html", ".pdf"))
+    result = mem("--workspace", ws, "ingest", *documents)
+    assert result.exit_code == 0, result.stderr
+    answers = set()
+    for seed in ("0", "1"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "MEM_HOME": str(tmp_path / "home")}
+        run = subprocess.run([sys.executable, "-m", "mem", "--workspace", str(ws), "ask", "-c", "c1", "--no-learn",
+                              "--json", "I'm on universal credit — can I get your cheaper broadband?"],
+                             env=env, capture_output=True, text=True, check=True)
+        data = json.loads(run.stdout)
+        answers.add(json.dumps([data.get("text"), data.get("citations")], sort_keys=True))
+    assert len(answers) == 1
