@@ -46,10 +46,12 @@ The last part, ``external`` (scripts/data/injection_heldout_external.jsonl), was
 never read the detector and measured once by the lead (docs/lint.md). It was then split by id parity:
 rows with an odd id became tuning data (``--external-misses odd`` lists their errors) and rows with an
 even id stay a check whose errors nobody reads while tuning — the table reports both halves apart.
+``external 2`` (scripts/data/injection_heldout_external2.jsonl) is a second red-teamer's set, written
+before that round and measured once before and once after it; nobody has read its errors.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
-                                      [--external-misses odd|even|all] [--cpu]
+                                      [--external-misses odd|even|all] [--external2-misses] [--cpu]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
 clean and injected; a page lint reads every sentence through the same function).
@@ -70,6 +72,7 @@ CORPUS = Path(__file__).resolve().parent / "data" / "injection_corpus.jsonl"
 CUSTOMER_CORPUS = Path(__file__).resolve().parent / "data" / "injection_customer.jsonl"
 ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jsonl"
 EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external.jsonl"
+EXTERNAL2_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external2.jsonl"
 ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3",
                "round3-check4")
 
@@ -115,6 +118,9 @@ def main() -> None:
     parser.add_argument("--external-misses", choices=["none", "odd", "even", "all"], default="none",
                         help="list the external set's errors: odd ids are the tuning half; listing the even half's "
                              "errors makes them tuning data too")
+    parser.add_argument("--external2-misses", action="store_true",
+                        help="list the second external set's errors (measured once before and once after a round; "
+                             "listing them makes it tuning data)")
     parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
     args = parser.parse_args()
     print("pages and policy text (mem.core.instructions)")
@@ -133,6 +139,7 @@ def main() -> None:
     customer_part(args.customer_misses)
     round3_part(args.round3_misses)
     external_part(args.external_misses)
+    second_external_part(args.external2_misses)
     if args.cpu:
         cpu_part()
 
@@ -175,6 +182,24 @@ def external_part(misses: str) -> None:
         report(name, chosen, 24)
     if misses != "none":
         errors(f"{misses} external rows", [r for r in rows if misses in ("all", r["half"])])
+
+
+def second_external_part(misses: bool) -> None:
+    """A second set by another red-teamer who never read the detector (scripts/data/injection_heldout_external2.jsonl,
+    its README beside it), written before the fourth round and measured once before and once after it."""
+    rows = load(EXTERNAL2_CORPUS)
+    for row in rows:
+        check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
+        row["flagged"] = check(row["text"])
+    print("\nexternal 2 (scripts/data/injection_heldout_external2.jsonl): never tuned on")
+    header(24)
+    groups = [(f"{where}, {lang}", where, lang) for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
+    groups += [("policy", "policy", None), ("customer", "customer", None), ("all", None, None)]
+    for name, where, lang in groups:
+        chosen = [r for r in rows if (where is None or r["where"] == where) and (lang is None or r["lang"] == lang)]
+        report(name, chosen, 24)
+    if misses:
+        errors("second external set's rows", rows)
 
 
 def customer_part(misses: str) -> None:
