@@ -5,9 +5,6 @@ word, farewells, invitations, offers, encouragement, impressions and bare yes/no
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from mem.core import clock
@@ -18,11 +15,7 @@ from mem.customers.fact_grounding import quote_occurs
 from mem.customers.kinds import classify, is_reaction, says_nothing_of_their_own
 from mem.customers.store import CustomerStore
 
-
-def write_log(path: Path, rows: list[dict]) -> Path:
-    path.write_text("".join(json.dumps({"session": "s1", "time": "2025-09-28T10:00:00", **row}, ensure_ascii=False)
-                            + "\n" for row in rows), encoding="utf-8")
-    return path
+from .test_distil import write_log
 
 
 @pytest.fixture
