@@ -346,6 +346,11 @@ _JA_OVERRIDE = lazy(
     rf"|{_JA_TARGET}(?:とか|なんて|なんか|など)(?:は)?(?:いいから|どうでもいい|気にしない|無視)"
     r"|(?:上記|以上|以前|前|これまで)の(?:すべて|全て)?(?:の)?(?:内容|こと|文|話)?を?(?:すべて|全て)?無視")
 _JA_REGARDLESS = lazy(rf"{_JA_TARGET}(?:に|と|の)?(?:関係なく|かかわらず|関わらず|関係せず|構わず)")
+# "前項の規定にかかわらず" ("notwithstanding the preceding paragraph") is how Japanese terms refer to another
+# clause (the model 宿泊約款 says it); a clause that names the provision it departs from is drafting, not an
+# order to set the policy aside.
+_JA_CROSS_REFERENCE = lazy(r"(?:前|次|同|本|第[0-9０-９一二三四五六七八九十百]+)各?(?:項|条|号)"
+                           r"(?:(?:及び|並びに|又は)\S{1,10}?)?の規定(?:に|の)?(?:かかわらず|関わらず)")
 _JA_FROM_NOW = lazy(r"(?:今後は?|これからは|今から|以降は|これ以降)")
 _JA_COMMAND = lazy(r"(?:しなさい|してください|して下さい|すること|しなければ|べき|せよ|しろ|するように|してね|"
                          r"答え|回答|返答|承認|許可|無視|言って|伝え)")
@@ -1521,8 +1526,8 @@ def _reason(text: str) -> str | None:
         return "tells the AI to ignore its instructions or the policy"
     if cjk and (_KO_OVERRIDE.search(text) or _JA_OVERRIDE.search(text)):
         return "tells the AI to ignore its instructions or the policy"
-    if (words & _W_REGARDLESS and _REGARDLESS.search(text)) or (cjk and (_KO_REGARDLESS.search(text)
-                                                                          or _JA_REGARDLESS.search(text))):
+    if (words & _W_REGARDLESS and _REGARDLESS.search(text)) or (cjk and (
+            _KO_REGARDLESS.search(text) or _JA_REGARDLESS.search(_JA_CROSS_REFERENCE.sub("", text)))):
         return "orders something regardless of the policy"
     if marks and ((_CHAT_HINT.search(text) and _CHAT.search(text))
                   or (words & _W_ORDERS and _NEW_INSTRUCTIONS.search(text))):
