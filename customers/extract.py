@@ -186,7 +186,9 @@ class _Batch:
         scored.sort(key=lambda pair: -pair[0])
         found = [fact for _, fact in scored[:SIMILAR_LIMIT]]
         if candidate.slot is not None:
-            found += [f for f in self.local if f not in found and f.id not in self.gone
+            # by id: comparing whole records field by field was a measurable share of extraction
+            seen = {f.id for f in found} | self.gone
+            found += [f for f in self.local if f.id not in seen
                       and (slot := self._slot(f)) is not None and slot.name == candidate.slot.name]
         return found
 

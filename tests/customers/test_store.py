@@ -348,3 +348,21 @@ def test_complete_restore_left_beside_a_missing_live_folder_is_moved_in(home):
     with CustomerStore.open(home, "acme") as store:
         assert [f.text for f in store.facts.list()] == ["Old memory"]
     assert not list(root.glob(f"{RESTORE_PREFIX}*"))
+
+
+def test_reads_reuse_a_parsed_record_only_while_its_stored_json_is_unchanged(home):
+    with CustomerStore.open(home, "acme") as store:
+        added = store.facts.add(fact("Prefers email", evidence=[Evidence("c1", "t1", "customer", "email me")]))
+        first = store.facts.load(added.id)
+        assert store.facts.load_many([added.id])[added.id] is first  # parsed once, reused
+        # another writer (a second process, or a raw repair) changes the row behind this store's back
+        row = store.conn.execute("SELECT data FROM facts WHERE id = ?", (added.id,)).fetchone()[0]
+        with store.conn:
+            store.conn.execute("UPDATE facts SET data = ? WHERE id = ?",
+                               (row.replace('"Prefers email"', '"Prefers phone calls"'), added.id))
+        assert store.facts.load(added.id).text == "Prefers phone calls"
+        with pytest.raises(RuntimeError), store.transaction():
+            store.facts.update(added.id, fact("Prefers letters"))
+            assert store.facts.load(added.id).status == "replaced"
+            raise RuntimeError("rolled back")
+        assert store.facts.load(added.id).status == "active"  # the rolled-back write is not remembered
