@@ -140,14 +140,37 @@ def _path(blocks: list[Block], headings: list[int], start: int, skip: int | None
 
 
 def is_version_line(text: str) -> bool:
-    """Whether a line only states a version, date or similar document metadata."""
-    return bool(_VERSION_LINE.match(" ".join(text.split())))
+    """Whether a line only states a version, date or similar document metadata, in English, Korean or
+    Japanese, one statement or several ("Version 7. Effective 1 October 2026.", "시행일: 2026년 10월 1일",
+    "2026年10月1日改定")."""
+    line = " ".join(text.split())
+    if not line:
+        return False
+    pieces = [p for p in _METADATA_BREAK.split(line) if p.strip()]
+    return all(_VERSION_LINE.match(p.strip()) or _CJK_VERSION_LINE.match(p.strip()) for p in pieces)
+
+
+# Two metadata statements on one line: an English full stop before a capital, or a CJK full stop.
+_METADATA_BREAK = re.compile(r"(?<=\.)\s+(?=[A-Z])|(?<=[。．])\s*")
 
 
 _VERSION_LINE = re.compile(
     r"^(?:(?:document\s+)?(?:effective(?:\s+date)?|last\s+(?:updated|revised|modified)|updated|version|revision|rev\.?|"
     r"date|published|issued)\b(?:[^.\n]|\.(?=\d)){0,60}\.?|v\d+(?:\.\d+)*\.?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\.?)$",
     re.I,
+)
+
+# The Korean and Japanese shapes of the same lines: "시행일: 2026년 10월 1일", "2026. 10. 1. 개정",
+# "本規約は2026年10月1日から施行します。" An effective-date line above 제1조 / 第1条 made a page of
+# its own that said only the date (and shifted every clause's page id by one).
+_CJK_DATE = r"(?:\d{4}\s*(?:년|年|[-/.])\s*\d{1,2}\s*(?:월|月|[-/.])\s*\d{1,2}\s*(?:일|日|\.)?)"
+_CJK_VERSION_LINE = re.compile(
+    r"^[\[(（【]?\s*(?:(?:본\s*약관은|이\s*약관은|本規約は|本会則は|この規約は|本約款は)\s*)?"
+    r"(?:(?:최초\s*)?(?:시행일|시행|개정일|개정|최종\s*(?:수정|개정|변경)일?|공고일|제정일|제정|버전)\s*[:：]?\s*|"
+    r"(?:施行日|施行|改定日|改定|改訂日|改訂|制定日|制定|最終(?:更新|改定|改訂)日?|更新日|発効日)\s*[:：]?\s*)?"
+    r"(?:" + _CJK_DATE + r"|(?:제\s*)?\d+\s*판|第\s*\d+\s*版|v\d+(?:\.\d+)*)\s*"
+    r"(?:(?:부터\s*)?(?:시행|개정|제정|적용)(?:합니다|한다|됩니다|함)?|(?:から\s*)?(?:施行|改定|改訂|制定|適用|更新)"
+    r"(?:します|する|されます|いたします)?)?\s*[\])）】]?\s*[.。．]?$"
 )
 
 

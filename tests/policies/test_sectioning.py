@@ -171,3 +171,31 @@ def test_an_empty_numbered_first_clause_is_still_a_clause():
 ])
 def test_clause_numbers_and_the_brackets_around_a_clause_name_are_not_the_title(heading, title):
     assert strip_numbering(heading) == title
+
+
+@pytest.mark.parametrize("text, where", [
+    # a numbered text terms: title line, then two metadata statements on one line
+    ("KERBSIDE TERMS\n\nVersion 7. Effective 1 October 2026.\n\n1. Definitions\nA member is verified.\n\n"
+     "2. Fees\nThe fee is 5 pounds.\n", "txt"),
+    ("# 이용약관\n\n시행일: 2026년 10월 1일\n\n## 제1조 (목적)\n\n이 약관은 이용 조건을 정합니다.\n\n"
+     "## 제2조 (환불)\n\n수강 시작 후 7일 이내에 환불할 수 있습니다.\n", "md"),
+    ("# 会則\n\n本会則は2026年10月1日から施行します。\n\n## 第1条（目的）\n\n本会則はクラブの利用を定めます。\n\n"
+     "## 第2条（会費）\n\n会費は毎月27日に引き落とします。\n", "md"),
+])
+def test_an_effective_date_line_before_the_first_clause_is_no_page_of_its_own(text, where):
+    # in Korean and Japanese terms, and as two statements on one line, it made a page that said only
+    # the date, and every clause's page id moved up by one (course-terms-ko-2 was clause 1)
+    from mem.policies.readers import text_blocks
+
+    blocks = text_blocks(text) if where == "txt" else markdown_blocks(text)
+    _, found = plan_topics(Document(Path(f"terms.{where}"), where, text.encode(), blocks))
+    assert len(found) == 2
+    assert found[1].text.count("\n") == 0  # the second clause holds its own sentence only
+
+
+@pytest.mark.parametrize("line", ["Effective 1 October 2026. Refunds are paid within 5 days.",
+                                  "2026年10月1日から返金は14日以内です。", "본 약관은 회원의 권리를 정합니다."])
+def test_a_line_with_a_rule_beside_its_date_is_not_metadata(line):
+    from mem.policies.sectioning import is_version_line
+
+    assert not is_version_line(line)
