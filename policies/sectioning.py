@@ -58,7 +58,7 @@ def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> 
     """``(document title, topics)`` for ``doc``, split as ``split`` says (see the module docstring)."""
     if split not in SPLITS:
         raise InvalidInput(f"--split must be one of {', '.join(SPLITS)}, got {split!r}")
-    blocks = doc.blocks
+    blocks = without_contents(doc.blocks)
     headings = [i for i, b in enumerate(blocks) if b.is_heading]
     fallback = doc.title or _title_from_name(doc.path.stem)
     if not headings:
@@ -84,6 +84,66 @@ def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> 
     if not starts:
         return doc_title, [_whole(blocks, doc_title, skip=title_at)]
     return doc_title, _split(blocks, starts, headings, skip=title_at, level=level, title=doc_title)
+
+
+def without_contents(blocks: list[Block]) -> list[Block]:
+    """``blocks`` without a table of contents: a run of lines that each name a heading further on
+    ("1. Scope", "Refunds ........ 4", "- [Refunds](#refunds)"), with its "Contents" / "목차" / "目次"
+    title. Kept, it became a page (or the introduction) whose "rules" were the section names, and
+    "4. Refunds" was quoted as the rule for a refund question."""
+    keys = [_entry_keys(b.text) for b in blocks]
+    later: set[str] = set()
+    names_later: list[set[str]] = [set()] * len(blocks)
+    for i in range(len(blocks) - 1, -1, -1):
+        names_later[i] = set(later)
+        if blocks[i].is_heading:
+            later |= set(keys[i])
+    drop: set[int] = set()
+    run: list[int] = []
+    named = 0
+    for i in [*range(len(blocks)), len(blocks)]:
+        entry = i < len(blocks) and bool(keys[i]) and all(
+            k in names_later[i] or _CONTENTS_TITLE.match(k) for k in keys[i])
+        if entry:
+            run.append(i)
+            named += sum(1 for k in keys[i] if k in names_later[i])
+            continue
+        if named >= 2:
+            drop.update(run)
+        run, named = [], 0
+    return [b for i, b in enumerate(blocks) if i not in drop] if drop else blocks
+
+
+def _entry_keys(text: str) -> list[str]:
+    """The heading name each line of ``text`` would be as a contents entry (empty for a blank block)."""
+    found = []
+    lines = []
+    for line in text.splitlines():
+        # plain text and PDF readers join a paragraph's lines: "Contents Scope .... 1 Claims .... 2"
+        pieces = [m.group(1) for m in _LEADER_ENTRY.finditer(line)]
+        if len(pieces) >= 2 and not _LEADER_ENTRY.sub("", line).strip():
+            heading = _CONTENTS_PREFIX.match(pieces[0].strip())
+            if heading:
+                lines.append(heading.group(0))
+                pieces[0] = pieces[0].strip()[heading.end():]
+            lines.extend(pieces)
+        else:
+            lines.append(line)
+    for line in lines:
+        line = _LINK.sub(r"\1", line.strip()).lstrip("-*•·+ ").strip()
+        line = _LEADER.sub("", line).strip()
+        if not line:
+            continue
+        found.append(" ".join(strip_numbering(line).casefold().split()))
+    return found
+
+
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+# dot leaders and the page number they lead to: "Refunds ........ 4", "Refunds … 4", "Refunds\t4"
+_LEADER = re.compile(r"(?:\s*(?:\.{2,}|…+|·{2,}|_{3,}|\t)\s*\d*|\s+\d{1,3})\s*$")
+_LEADER_ENTRY = re.compile(r"\s*(.+?)\s*(?:\.{3,}|…+|·{3,})\s*\d{0,3}")
+_CONTENTS_PREFIX = re.compile(r"^(?:table\s+of\s+)?contents:?(?=\s)|^(?:목\s*차|차\s*례|目\s*次)(?=\s)", re.I)
+_CONTENTS_TITLE = re.compile(r"^(?:table\s+of\s+)?contents:?$|^(?:목\s*차|차\s*례)$|^目\s*次$")
 
 
 def _bare_title(blocks: list[Block], at: int) -> bool:

@@ -199,3 +199,33 @@ def test_a_line_with_a_rule_beside_its_date_is_not_metadata(line):
     from mem.policies.sectioning import is_version_line
 
     assert not is_version_line(line)
+
+
+@pytest.mark.parametrize("text, where", [
+    ("WARRANTY TERMS\n\nContents\n1. Scope\n2. Claims\n3. Refunds\n\n1. Scope\nUK purchases only.\n\n"
+     "2. Claims\nSend a photo of the fault.\n\n3. Refunds\nWe refund the price less 10% a year.\n", "txt"),
+    ("WARRANTY TERMS\n\nTable of contents\nScope ........ 1\nClaims ........ 2\nRefunds ........ 2\n\n"
+     "1. Scope\nUK purchases only.\n\n2. Claims\nSend a photo of the fault.\n\n3. Refunds\n"
+     "We refund the price less 10% a year.\n", "txt"),
+    ("# Warranty terms\n\n## Contents\n\n- [Scope](#scope)\n- [Claims](#claims)\n- [Refunds](#refunds)\n\n"
+     "## Scope\n\nUK purchases only.\n\n## Claims\n\nSend a photo of the fault.\n\n## Refunds\n\n"
+     "We refund the price less 10% a year.\n", "md"),
+    ("# 保証規約\n\n目次\n\n1. 対象\n2. 申請\n3. 返金\n\n## 第1条（対象）\n\n国内での購入に限ります。\n\n"
+     "## 第2条（申請）\n\n故障の写真を送ってください。\n\n"
+     "## 第3条（返金）\n\n購入代金から1年ごとに10%を差し引いて返金します。\n", "md"),
+])
+def test_a_table_of_contents_is_no_page_and_no_rule(text, where):
+    # it became the document's own page, whose "rules" were the section names: "3. Refunds" was
+    # quoted as the rule for a refund question
+    from mem.policies.readers import text_blocks
+
+    blocks = text_blocks(text) if where == "txt" else markdown_blocks(text)
+    _, found = plan_topics(Document(Path(f"terms.{where}"), where, text.encode(), blocks))
+    assert len(found) == 3
+    assert all(t.text.count("\n") == 0 for t in found)  # each section holds its own one sentence
+
+
+def test_an_introduction_that_names_the_sections_in_a_sentence_is_kept():
+    got = topics("# Terms\n\nThese terms cover scope, claims and refunds.\n\n## Scope\n\nUK only.\n\n"
+                 "## Claims\n\nSend a photo.\n\n## Refunds\n\nWithin 14 days.")
+    assert got[1][0] == ("Terms", ["These terms cover scope, claims and refunds."])
