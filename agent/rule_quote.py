@@ -57,7 +57,13 @@ from mem.core.text.cjk import is_hangul
 from mem.core.text.inflection import japanese_stems, korean_key, korean_keys
 from mem.core.text.lexicon import MEASURES, Measure, lexicon, measures_asked, names, related_forms
 from mem.core.text.pattern import lazy
-from mem.core.text.stopwords import QUESTION, QUESTION_FILLER, QUESTION_FRAME, QUESTION_FRAME_CJK
+from mem.core.text.stopwords import (
+    QUESTION,
+    QUESTION_FILLER,
+    QUESTION_FILLER_CJK,
+    QUESTION_FRAME,
+    QUESTION_FRAME_CJK,
+)
 
 MAX_SENTENCES = 3
 PREFIX_MIN = 5
@@ -107,6 +113,9 @@ _GOES_ON = lazy(r"(?:it|this|these|they|that|those|such)\b(?!\s+(?:is|are)\s+(?:
 _SUBHEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _LIST_ITEM = lazy(r"^([ \t]*)(?:[-*+•・]|\d+[.)])[ \t]+(.+)$", re.MULTILINE)
 _ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+_CONTRACTION = lazy(r"['’](?:s|re|m|d|ve|ll)$", re.IGNORECASE)
+# a word written with a hyphen ("Wi-Fi", "set-up", "e-mail") is also the word written as one ("wifi")
+_HYPHENATED = lazy(r"\b([A-Za-z]+)-([A-Za-z]+)\b")
 _ASKING_CLAUSE = lazy(r"(?:can|could|do|does|did|is|are|was|were|will|would|may|might|must|should|shall|has|have|"
                       r"am|how|what|what's|when|where|which|who|why|whom|whose)\b", re.IGNORECASE)
 
@@ -225,8 +234,11 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     units: list[Unit] = []
     seen: set[frozenset[str]] = set()
     frame = {stem for word in QUESTION_FRAME for stem in words_analyzer.analyze(word)}
+    # a possessive or a contraction ("internet's", "speed's", "we're") is its word: the analyzer would
+    # also make a unit of the lone "s" or "re", which no rule holds
     english = [(token, stem) for token in _ASCII_WORD.findall(search_query(question, stop_words=QUESTION))
-               for stem in words_analyzer.analyze(token)]
+               for stem in words_analyzer.analyze(_CONTRACTION.sub("", token) or token)
+               if len(stem) > 1 or stem.isdigit()]
     # chat filler, pronouns, contractions and number words ("hey", "honestly", "I'm", "three weeks") name
     # nothing a rule is about: a long message is full of them, and no answer holds them
     filler = {i for i, (token, _) in enumerate(english) if token.lower().replace("’", "'") in QUESTION_FILLER}
@@ -267,7 +279,8 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         kinds = tuple(related_forms(groups & known.kinds, cjk=True, besides=grams))
         # a Korean verb of one syllable's stem (가면, 돼요, 내야: go, do, pay) carries no topic of its own
         basic_verb = is_hangul(word[0]) and len(korean_key(word)) == 1
-        units.append(Unit(word, grams, key=not (word.startswith(QUESTION_FRAME_CJK) or basic_verb),
+        units.append(Unit(word, grams, key=not (word.startswith(QUESTION_FRAME_CJK + QUESTION_FILLER_CJK)
+                                                or basic_verb),
                           first=bigrams(word)[0], related=related, kinds=kinds, stem_key=_stem_key(word)))
     # a Japanese kanji alone before hiragana: a one-kanji noun ("犬を"), required like any word, or a
     # verb's stem ("届きます", "泊まれ"), which helps choose the sentence but is not required of it
@@ -322,8 +335,14 @@ def _stem_key(word: str) -> str:
 
 
 def sentence_terms(sentence: str) -> set[str]:
-    """A sentence's index terms and the stem keys of its Korean words (``STEM_KEY`` + key)."""
-    return set(index_terms(sentence)) | {STEM_KEY + key for key in korean_keys(sentence)}
+    """A sentence's index terms, the stem keys of its Korean words (``STEM_KEY`` + key), and each
+    hyphenated word written as one ("Wi-Fi" also holds "wifi", "set-up" "setup")."""
+    found = set(index_terms(sentence)) | {STEM_KEY + key for key in korean_keys(sentence)}
+    if "-" in sentence:
+        words_analyzer = analyzers()[WORDS]
+        for match in _HYPHENATED.finditer(sentence):
+            found.update(words_analyzer.analyze(match.group(1) + match.group(2)))
+    return found
 
 
 def _lead_ins(body: str, sentences: list[str]) -> dict[int, int]:
@@ -488,13 +507,13 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         # 1 + rarity: in a wiki of three pages a word on every page has a rarity near 0, yet still counts
         return 1.0 + max((rare.get(t, 0.0) for t in looked_up.get(grams, [])), default=0.0)
 
-    def share_held(keyset: frozenset[frozenset[str]]) -> float:
+    def share_held(keyset: frozenset[frozenset[str]], levels: dict[frozenset[str], float]) -> float:
         # fsum: a set's order changes with the process's string hashing, and a plain float sum in another
         # order can land on the other side of ANSWER_COVERAGE (the same question answered in one run,
         # "no rule" in the next)
-        return fsum(weight_of(g) * level.get(g, 0.0) for g in keyset) / (fsum(weight_of(g) for g in keyset) or 1.0)
+        return fsum(weight_of(g) * levels.get(g, 0.0) for g in keyset) / (fsum(weight_of(g) for g in keyset) or 1.0)
 
-    coverage = max(share_held(keyset) for keyset in asked)
+    coverage = max(share_held(keyset, level) for keyset in asked)
     if asked_measures and not is_yes_no(question) and not any(figures[i] for i in chosen):
         # "How much does seat selection cost?" is not answered by a rule that states no price
         coverage *= NO_FIGURE
@@ -516,7 +535,7 @@ _WHEN = lazy(r"\bwhen\b|いつ|언제", re.IGNORECASE)
 _CJK_WH = lazy(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|며칠|何|いつ|いくら|どう|どこ|どの|どれ|誰")
 _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
-    r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|금지|"
+    r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|(?<![가-힣])안\s|금지|"
     r"ません|ない[。、]?|できない|不可|禁止|対象外", re.IGNORECASE)
 _CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as)\b|경우|이면|으면|場合|であれば|なら",
                         re.IGNORECASE)
@@ -532,8 +551,17 @@ _EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}{_RANGE}(?:-[a-z]+)?(?:'s)?"
                   r"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){0,3}", re.IGNORECASE)
 # "3~5영업일", "1〜2営業日": the range is part of the figure
 _CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
-                   r"(?:%|만\s*원|영업일|[원일년개월주시간분세명회번매장]+|"
+                   r"(?:%|만\s*원|영업일|[원일년개월주시간분세명회번매장]+|[かカヵケヶ]月間?|"
                    r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|동안|후|以上|以内|以下|間|後))?")
+
+
+# "about 7 days", "up to 6 months", "at least 30 days": the qualifier is part of what the rule says
+_QUALIFIER = lazy(r"\b(?:about|around|approximately|roughly|up to|at least|at most|no more than|no later than|"
+                  r"more than|less than|within|over|under)\s+$", re.IGNORECASE)
+# a clause's own number ("6.1 You can end…", "2) …") and a reference to another ("section 5", "clause 3.4",
+# "제6조", "第6条") are not what a rule states
+_CLAUSE_NUMBER = lazy(r"\s*(?:\d+(?:\.\d+)+|\d+[.)])\s")
+_REFERENCE = lazy(r"\b(?:section|clause|article|paragraph|part|schedule|제|第)\s*$", re.IGNORECASE)
 
 
 def is_yes_no(question: str) -> bool:
@@ -560,11 +588,18 @@ def figure_of(sentence: str, question: str) -> str | None:
     asked = set(re.findall(r"\d+", question)) | {w for w in re.findall(r"[a-z]+", question.lower())
                                                  if w in _NUMBER_WORDS}
     figures = []
+    numbered = _CLAUSE_NUMBER.match(text)
     for match in pattern.finditer(text):
-        figure = _trim(match.group(0).strip())
+        if (numbered and match.start() < numbered.end()) or _REFERENCE.search(text[:match.start()]):
+            continue
+        figure = _trim(match.group(0).strip()).rstrip("'’")
         head = re.search(r"\d+|[a-z]+", figure.lower())
         if head and head.group(0) not in asked:
-            figures.append((match.start(), match.start() + len(figure), figure))
+            start, end = match.start(), match.start() + len(figure)
+            qualifier = _QUALIFIER.search(text[:start])
+            if qualifier and not is_cjk(sentence):
+                figure, start = text[qualifier.start():start] + figure, qualifier.start()
+            figures.append((start, end, figure))
     units = [u for u in question_units(question) if u.key]
     wanted = [m.figure for m in measures_asked(question, [u.word for u in units])]
     when = not wanted and _WHEN.search(question)

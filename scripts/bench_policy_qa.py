@@ -49,7 +49,7 @@ Measures:
   questions got "no rule" (the cost of that honesty).
 
     python scripts/bench_policy_qa.py [--parts tune,held-out,held-out-2,tune-2] [--misses] [--heldout-misses]
-                                      [--heldout2-misses] [--tune2-misses] [--folder DIR]
+                                      [--heldout2-misses] [--tune2-misses] [--folder DIR] [--split-ids]
 """
 
 from __future__ import annotations
@@ -137,6 +137,9 @@ def main() -> None:
     parser.add_argument("--folder", action="append", default=[], type=Path,
                         help="a folder of one service's documents and its questions.jsonl (sub-folders with "
                              "a questions.jsonl are services too); asked in a workspace of its own")
+    parser.add_argument("--split-ids", action="store_true",
+                        help="also report each --folder's questions with odd and with even ids apart (tune on "
+                             "one half, check on the other)")
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"comma-separated question sets to ask (of {', '.join(PARTS)}); a set's documents "
                              "are ingested only when it is asked")
@@ -212,7 +215,13 @@ def main() -> None:
                 results.setdefault(name, []).extend(ask(service, load(service_dir / "questions.jsonl")))
     if len(results) > 1:
         results["all"] = [r for rows in list(results.values()) for r in rows]
-    print(f"{'questions':<10} {'measure':<34} {'right':>6} {'of':>4} {'share':>7}  target")
+    if args.split_ids:
+        for folder in args.folder:
+            rows = results.get(folder.name, [])
+            results[f"{folder.name}:odd"] = [r for r in rows if int(r[0]["id"]) % 2 == 1]
+            results[f"{folder.name}:even"] = [r for r in rows if int(r[0]["id"]) % 2 == 0]
+    width = max([10] + [len(name) for name in results])
+    print(f"{'questions':<{width}} {'measure':<34} {'right':>6} {'of':>4} {'share':>7}  target")
     for name, chosen in results.items():
         answerable = [r for r in chosen if r[0]["page"]]
         unanswerable = [r for r in chosen if not r[0]["page"]]
@@ -225,7 +234,7 @@ def main() -> None:
                 ("states the figure or yes/no", [r for r in stating if r[4]], stating, "")]
         for measure, right, total, target in rows:
             if total:
-                print(f"{name:<10} {measure:<34} {len(right):>6} {len(total):>4} {len(right) / len(total):>7.1%}  "
+                print(f"{name:<{width}} {measure:<34} {len(right):>6} {len(total):>4} {len(right) / len(total):>7.1%}  "
                       f"{target}")
     for wanted, name in ((args.misses, "tune"), (args.heldout_misses, "held-out"),
                          (args.heldout2_misses, "held-out-2"), (args.tune2_misses, "tune-2"),

@@ -161,6 +161,26 @@ fly, flew, flown, flying, flight, 탑승, 搭乗
 people, person, persons, passenger, passengers, 인원, 사람, 人数, 名様
 login, log in, sign in, password, account, 로그인, ログイン
 pay later, pay-later, buy now pay later, instalment, installment, 후불, 後払い
+penalty, fine, late fee, late charge, late payment fee, surcharge, 연체료, 가산금, 과태료, 延滞金, 遅延損害金
+early termination charge, early termination fee, exit fee, cancellation fee, cancellation charge, break fee,
+    위약금, 해지위약금, 취소수수료, 違約金, キャンセル料, 解約金
+money, 돈, 금액, お金, 代金
+owe, pay, charge, 내야, 払わ
+deposit, down payment, advance payment, prepayment, 선금, 계약금, 예약금, 보증금, 前金, 内金, 予約金, 申込金, 前払い
+unpaid, overdue, outstanding, arrears, missed payment, 밀리, 밀린, 미납, 체납, 연체, 未払い, 滞納, 延滞
+disconnect, disconnection, cut off, restrict, suspend, 끊기, 끊겨, 끊길, 끊어, 정지, 차단, 중단, 停止, 止め, 利用停止
+engineer, technician, tech, installer, 기사, 기사님, 엔지니어, 작업자, 技術者, 作業員, 工事担当者
+router, modem, hub, equipment, 공유기, 모뎀, 장비, 단말, ルーター, モデム, 機器
+internet, broadband, connection, line, online, wifi, 인터넷, 회선, 와이파이, ネット, インターネット, 回線
+fault, outage, down, dead, not working, no connection, 장애, 불통, 먹통, 障害, 不通, 故障
+apply, application, request, claim, 신청, 청구, 요청, 申請, 申し込み, 申込, 請求
+meal, food, breakfast, dinner, lunch, 식사, 조식, 석식, 밥, 食事, 夕食, 朝食, ご飯, ごはん
+proof, evidence, document, documents, documentation, paperwork, 증빙, 서류, 증명, 証明, 書類
+increase, rise, go up, raise, price rise, 인상, 오르, 値上げ, 上がる
+court, proceedings, legal action, sue, lawsuit, 소송, 법원, 裁判, 訴訟
+turn up, turned up, show up, showed up, arrive, arrived
+setup, set-up, activation, activate, connection, go live, 개통, 開通, 利用開始
+lost, lose, 잃어버리, 잃어버렸, 잊어버리, なくし, 無くし, 失くし
 pay, paid
 get, got
 take, took, taken

@@ -85,6 +85,12 @@ QUESTION_FRAME_CJK = ("언제", "얼마", "어떻게", "어떤", "무엇", "뭐"
                       "있을", "있습", "되", "하나", "할까", "인가", "가능", "점은", "정해", "주의",
                       "걸려", "걸리", "걸립", "며칠", "동안", "중에", "만에",
                       "何", "いつ", "どこ", "どの", "誰", "決ま", "注意")
+# Korean words of a chat message that name no topic (the Korean side of ``QUESTION_FILLER``): adverbs of
+# manner and time (갑자기 suddenly, 자꾸 keep …ing, 아예 at all, 지금 now, 혹시 by any chance, 그냥, 너무,
+# 진짜, 정말, 좀, 계속), "want to" (싶은데, 싶어요) and "for reasons" (사정이 있어서); a word beginning with
+# one of these is kept for choosing a sentence but not required of an answer.
+QUESTION_FILLER_CJK = ("갑자기", "자꾸", "아예", "지금", "혹시", "그냥", "너무", "진짜", "정말", "계속", "싶",
+                       "사정", "ちょっと", "やっぱり", "すごく", "とても")
 
 DECISION = _words("""
 a an the and or but of to in on at for with by from as is are was were be been being it its this that these
