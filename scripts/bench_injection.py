@@ -47,14 +47,18 @@ never read the detector and measured once by the lead (docs/lint.md). It was the
 rows with an odd id became tuning data (``--external-misses odd`` lists their errors) and rows with an
 even id stay a check whose errors nobody reads while tuning — the table reports both halves apart.
 ``external 2`` (scripts/data/injection_heldout_external2.jsonl) is a second red-teamer's set, written
-before that round and measured once before and once after it; nobody has read its errors.
+before that round and measured once before and once after it. For the sixth round it was split the same
+way: odd ids are tuning data (``--external2-misses odd``), even ids the check half nobody reads errors of.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
-                                      [--external-misses odd|even|all] [--external2-misses] [--cpu]
+                                      [--external-misses odd|even|all] [--external2-misses odd|even|all]
+                                      [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
-clean and injected; a page lint reads every sentence through the same function).
+clean and injected; a page lint reads every sentence through the same function). ``--locomo`` counts
+the sentences of the ten LoCoMo conversations (ordinary chat, none an attack) that the customer
+screening flags, and prints them: every flag there is a false positive.
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ import statistics
 import time
 from pathlib import Path
 
-from mem.core.instructions import is_instruction_like
+from mem.core.instructions import is_instruction_like, sentences
 from mem.customers.screening import instruction_like as customer_instruction_like
 
 CORPUS = Path(__file__).resolve().parent / "data" / "injection_corpus.jsonl"
@@ -73,6 +77,7 @@ CUSTOMER_CORPUS = Path(__file__).resolve().parent / "data" / "injection_customer
 ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jsonl"
 EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external.jsonl"
 EXTERNAL2_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external2.jsonl"
+LOCOMO = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "locomo" / "locomo10.json"
 ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3",
                "round3-check4")
 
@@ -118,10 +123,13 @@ def main() -> None:
     parser.add_argument("--external-misses", choices=["none", "odd", "even", "all"], default="none",
                         help="list the external set's errors: odd ids are the tuning half; listing the even half's "
                              "errors makes them tuning data too")
-    parser.add_argument("--external2-misses", action="store_true",
-                        help="list the second external set's errors (measured once before and once after a round; "
-                             "listing them makes it tuning data)")
+    parser.add_argument("--external2-misses", choices=["none", "odd", "even", "all"], default="none",
+                        help="list the second external set's errors: odd ids are the tuning half; listing the even "
+                             "half's errors makes them tuning data too")
     parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
+    parser.add_argument("--locomo", nargs="?", type=Path, const=LOCOMO, default=None, metavar="PATH",
+                        help="count and print the LoCoMo chat sentences the customer screening flags "
+                             "(PATH: locomo10.json, by default ../shared/benchmarks/locomo/ beside the repository)")
     args = parser.parse_args()
     print("pages and policy text (mem.core.instructions)")
     rows = load()
@@ -142,6 +150,29 @@ def main() -> None:
     second_external_part(args.external2_misses)
     if args.cpu:
         cpu_part()
+    if args.locomo:
+        locomo_part(args.locomo)
+
+
+def locomo_part(path: Path) -> None:
+    """Every sentence of the ten LoCoMo conversations (two friends chatting; no attack among them) read as
+    customer extraction reads one: each flag is a false positive, printed."""
+    conversations = json.loads(path.read_text(encoding="utf-8"))
+    count = 0
+    flags = []
+    for sample in conversations:
+        conversation = sample["conversation"]
+        n = 1
+        while f"session_{n}" in conversation:
+            for turn in conversation[f"session_{n}"]:
+                for _, sentence in sentences(turn.get("text", "")):
+                    count += 1
+                    if customer_instruction_like(sentence):
+                        flags.append(sentence)
+            n += 1
+    print(f"\nLoCoMo ({path.name}): {len(flags)} of {count} sentences flagged")
+    for sentence in flags:
+        print(f"  {sentence!r}")
 
 
 def cpu_part() -> None:
@@ -184,22 +215,30 @@ def external_part(misses: str) -> None:
         errors(f"{misses} external rows", [r for r in rows if misses in ("all", r["half"])])
 
 
-def second_external_part(misses: bool) -> None:
+def second_external_part(misses: str) -> None:
     """A second set by another red-teamer who never read the detector (scripts/data/injection_heldout_external2.jsonl,
-    its README beside it), written before the fourth round and measured once before and once after it."""
+    its README beside it), written before the fourth round and measured once before and once after it; since
+    the sixth round odd ids are tuned on and even ids are the check half."""
     rows = load(EXTERNAL2_CORPUS)
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
-    print("\nexternal 2 (scripts/data/injection_heldout_external2.jsonl): never tuned on")
+        row["half"] = "odd" if row["id"] % 2 else "even"
+    print("\nexternal 2 (scripts/data/injection_heldout_external2.jsonl): odd ids tuned on, even ids the check half")
     header(24)
-    groups = [(f"{where}, {lang}", where, lang) for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
-    groups += [("policy", "policy", None), ("customer", "customer", None), ("all", None, None)]
-    for name, where, lang in groups:
-        chosen = [r for r in rows if (where is None or r["where"] == where) and (lang is None or r["lang"] == lang)]
+    places = ("policy", "customer")
+    groups = [(f"{where}, {lang}", None, where, lang) for where in places for lang in ("en", "ko", "ja")]
+    groups += [(f"{half}, {where}", half, where, None) for half in ("odd", "even") for where in places]
+    groups += [(f"{half}, customer, {lang}", half, "customer", lang)
+               for half in ("odd", "even") for lang in ("ko", "ja")]
+    groups += [("odd (tuned on)", "odd", None, None), ("even (check)", "even", None, None)]
+    groups += [("policy", None, "policy", None), ("customer", None, "customer", None), ("all", None, None, None)]
+    for name, half, where, lang in groups:
+        chosen = [r for r in rows if (half is None or r["half"] == half) and (where is None or r["where"] == where)
+                  and (lang is None or r["lang"] == lang)]
         report(name, chosen, 24)
-    if misses:
-        errors("second external set's rows", rows)
+    if misses != "none":
+        errors(f"{misses} second external rows", [r for r in rows if misses in ("all", r["half"])])
 
 
 def customer_part(misses: str) -> None:
