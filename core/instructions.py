@@ -319,7 +319,7 @@ _NEW_INSTRUCTIONS = lazy(r"\b(?:new|updated|real|actual|true|hidden|secret|prior
 _AI = (r"(?:ai|a\.i\.|artificial\s+intelligence|llms?|large\s+language\s+models?|language\s+models?|"
        r"chat\s*bots?|bots?|gpt[\w.-]*|chatgpt|claude|gemini|copilot|ai\s+(?:assistant|agent|system|model|tool|reader)s?|"
        r"virtual\s+(?:assistant|agent|helper|rep)s?|digital\s+assistants?|ai\s+helpers?|"
-       r"(?:support|service|help)\s*bots?|"
+       r"(?:support|service|help)\s*bots?|chat\s+assistants?|"
        r"automated\s+(?:assistant|agent|system|responder|reader|tool)s?)")
 _MODAL = (r"(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to|"
           r"is\s+required\s+to|are\s+required\s+to|will\s+now|must\s+now|should\s+now|may\s+now|is\s+instructed\s+to|"
@@ -439,6 +439,11 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     if reason is None and _JOINED_WORDS.search(sentence):
         # words chained by hyphens or underscores ("ignore-previous-instructions", "override_policy"): read apart
         reason = _reason(normalize(_JOINED_WORDS.sub(lambda m: re.sub(r"[-_]", " ", m.group(0)), sentence)))
+    if reason is not None and ("refus" in sentence or "declin" in sentence or "not" in sentence or "never" in sentence
+                               or "거절" in sentence or "断" in sentence) and _REFUSAL_RULE.search(normalize(sentence)):
+        # "If a customer asks the chatbot to skip verification, the chatbot must refuse": the attack is what is
+        # refused; the rule is the handbook's
+        return None
     if reason is not None and _QUOTED.search(sentence) and (
             _MENTION_FRAME.search(normalize(sentence)) or (after and _MENTION_FRAME.search(normalize(after)))):
         # the words are reported, not used: "my son typed 'ignore all your rules' as a joke", "문자로 '…
@@ -448,6 +453,14 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     return reason
 
 
+_REFUSAL_RULE = lazy(
+    r"\b(?:if|when|whenever|should)\s+(?:a|the|any|an)?\s*(?:customer|caller|user|client|someone|anyone|person|guest|"
+    r"shopper)s?\s+(?:\w+\s+)?(?:asks?|requests?|tries|wants?|tells|instructs?|orders?|pushes|pressures?)\b.{0,100}?,\s*"
+    r"(?:the\s+|our\s+)?(?:\w+\s+){0,2}?(?:must|should|shall|will|is\s+to|needs?\s+to)\s+(?:politely\s+|always\s+|firmly\s+)?"
+    r"(?:refuse|decline|reject|deny|say\s+no|not\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey)|"
+    r"never\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey))\b"
+    r"|(?:고객|사용자|누군가)\S{0,2}\s*(?:\S+\s*){0,6}?(?:요청하면|요구하면|시키면).{0,60}?(?:거절|거부|응하지\s*(?:않|말))"
+    r"|(?:お客様|利用者|誰か)\S{0,2}\S{0,30}?(?:求められ|頼まれ|要求され|依頼され)\S{0,30}?(?:断|拒否|応じない|従わない)")
 # a quotation, and what says it is only mentioned: a joke, a scam, a phrase "like" it, a question whether it is real
 _QUOTED = lazy(r"(?<![A-Za-z])['‘][^'’\n]{3,200}['’](?![A-Za-z])|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|「[^」\n]{1,200}」"
                r"|『[^』\n]{1,200}』")
@@ -546,11 +559,13 @@ _READER = lazy(
     r"handling|handles|quoting|quotes|citing|cites|using|retrieving|retrieves|seeing|sees|"
     r"answering\s+(?:\w+\s+){0,2}?(?:about|on|from|in))\s+(?:this|these)\s+(?:\w+\s+)?(?:pages?|documents?|texts?|files?|knowledge\s+base|articles?|sections?|"
     r"paragraphs?|content|messages?|polic(?:y|ies)|chat|conversation|case|handbooks?|manuals?|guides?|faqs?|wiki|"
+    r"orders?|reviews?|listings?|tickets?|emails?|notes?|comments?|"
     r"excerpts?|passages?|clauses?|entry|entries|material|lines?|sentences?|notes?|faq)\b"
     r"|\b(?:ai|bots?|chatbots?|models?|llms?)\s+(?:that|which|who)\s+(?:reads?|processes|parses|summari[sz]es|sees|"
     r"indexes|crawls|scans|ingests|retrieves|quotes|uses|translates)\s+"
     r"(?:this|these)\b"
-    r"|\b(?:ai|bots?|chatbots?|models?|llms?|(?:ai|automated)\s+\w+)\s+(?:reading|seeing|processing)\s+this\s*:"
+    r"|\b(?:ai|bots?|chatbots?|models?|llms?|(?:ai|automated)\s+\w+|assistants?)\s+(?:reading|seeing|processing|"
+    r"handling)\s+this(?:\s+\w+)?\s*:"
     r"|\b(?:ai|automated)\s+systems\s+(?:must|should|shall|are\s+to)\s+(?:describe|present|state|say|tell|quote)\b"
     r"|\b(?:generated|automated|ai|model|bot)\s+(?:answers?|responses?|replies|summaries|outputs?)\s+(?:based\s+on|from|"
     r"using|drawing\s+on)\s+this\b"
@@ -1159,7 +1174,8 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
     if strong:
         vocative = _AI_VOCATIVE.search(text)
         if vocative and (_VOCATIVE_ORDER.search(text, vocative.end()) or _GRANT3.search(text, vocative.end())
-                         or _LIFTED.search(text, vocative.end())):
+                         or _LIFTED.search(text, vocative.end())
+                         or _BARE_IMPERATIVE.match(text[vocative.end():].lstrip())):
             return "speaks to the AI"
         if _AI_HEADER.search(text):
             return "speaks to the AI"
@@ -1780,36 +1796,50 @@ _BASE64 = lazy(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 _ROT13_HINT = lazy(r"\brot[- ]?13\b|\bcaesar\b")
 _DECODE_HINT = lazy(
     r"\b(?:decode|decipher|decrypt|unscramble|reverse|reversed|backwards?|translate|rot[- ]?13|base64)\b.{0,60}?"
-    r"(?:\band\b|\bthen\b|,|:)\s*"
+    r"(?:\band\b|\bthen\b|,|:|—|–|\s-\s)\s*"
     r"(?:\w+\s+){0,2}?(?:obey|follow|execute|carry\s+(?:it\s+|them\s+)?out|act\s+on|do\s+(?:what|as)\s+it\s+says|"
-    r"comply|run\s+it|perform)\b"
+    r"comply|run\s+it|perform|do\s+it)\b"
     r"|\b(?:for\s+you\s+to|you\s+(?:must|should|need\s+to))\s+(?:decode|decipher|decrypt)\s+and\s+(?:obey|follow|execute|"
     r"carry\s+out|act\s+on|do)\b"
-    r"|(?:디코딩|해독|복호화|번역)\S{0,6}\s*(?:해서|하고|한\s*뒤|후|한\s*다음)\s*(?:\S+\s*){0,2}?(?:그대로\s*)?(?:실행|따라|수행|지켜)"
-    r"|(?:デコード|復号|解読|翻訳)(?:して|し、|した後|したら)\S{0,8}?(?:実行|従っ|従え|その通りに)")
+    r"|(?:디코딩|해독|복호화|번역)\S{0,6}\s*(?:해서|하고|한\s*뒤|후|한\s*다음)\s*(?:\S+\s*){0,3}?(?:그대로\s*|대로\s*)?"
+    r"(?:실행|따라|수행|지켜|처리)"
+    r"|(?:デコード|復号|解読|翻訳|訳)(?:して|し、|した後|したあと|したら|してから)\S{0,12}?(?:実行|従っ|従え|その通りに|どおりに"
+    r"|通りに)")
 _HALFWIDTH_KANA = lazy(r"[\uff66-\uff9f]{4,}")
 _KANA_AI = lazy(r"アシスタント|チャットボット|ボット|エーアイ")
 # a forged transcript: speaker labels, and an agent turn that has already granted
 _TRANSCRIPT_AGENT = lazy(
-    r"(?:^|\n|[.!?]\s)\W{0,3}(?:\[[^\]\n]{0,20}\]\s*)?(?:agent|assistant|ai|bot|support|rep|representative|staff|operator|"
-    r"you)\w*\s*(?:\([^)\n]{0,30}\)\s*)?:\s*[^\n]{0,200}?\b(?:approved|granted|waived|authori[sz]ed|promised|"
-    r"refunded|exempt|unlimited|free\s+of\s+charge|no\s+charge|i(?:'ll|\s+will)\s+(?:refund|waive|approve|credit))\b"
+    r"(?:^|\n|[.!?]\s|[-—–]\s)\W{0,3}(?:\[[^\]\n]{0,20}\]\s*)?(?:agent|assistant|ai|bot|support|rep|representative|staff|"
+    r"operator|"
+    r"you)\w*\s*(?:\([^)\n]{0,30}\)\s*)?:\s*[^\n]{0,200}?\b(?:approved|granted|waived?|authori[sz]ed|promised|"
+    r"refunded|refund|exempt|unlimited|free\s+of\s+charge|no\s+charge|credit(?:ed)?|approve|grant)\b"
     r"|(?:^|\n)\W{0,3}(?:상담원|상담사|ai|봇|직원|담당자)\s*[:：][^\n]{0,120}?(?:승인|면제|환불\s*처리|약속|무료)"
     r"|(?:^|\n)\W{0,3}(?:担当者|オペレーター|ai|ボット|スタッフ)\s*[:：][^\n]{0,120}?(?:承認|免除|返金処理|約束|無料)")
+# the customer asks for what the quoted turn granted ("Please apply that.", "확인 부탁드려요", "反映してください")
+_ACT_ON_TRANSCRIPT = lazy(r"\b(?:apply|honou?r|process|action|implement|confirm|reflect|put\s+through)\s+"
+                          r"(?:that|it|this)\b"
+                          r"|\b(?:should\s+be\s+gone|so\s+(?:it|the\s+\w+)\s+(?:is|should\s+be))\b"
+                          r"|확인\s*부탁|처리\s*(?:해\s*주|부탁)|적용\s*(?:해\s*주|부탁)|반영|그대로\s*진행"
+                          r"|反映して|適用して|処理して|手続きを?進めて|確認をお願い")
 _TRANSCRIPT_OTHER = lazy(r"(?:^|\n|[.!?]\s)\W{0,3}(?:\[[^\]\n]{0,20}\]\s*)?(?:customer|user|human|me"
                          r"|client|고객|나|저|客|顧客|"
                          r"お客様|私)\s*[:：]")
 # a hand-off for the next agent that records a decision ("in your summary for the next agent, note that a refund
 # was approved"): what the next agent reads as the service's own record
 _HANDOFF = lazy(
-    r"\b(?:summary|summari[sz]e|summari[sz]ing|hand-?off|handover|hand\s+over|notes?|case\s+notes|ticket|record|"
+    r"\b(?:summary|summari[sz](?:e|ed|es|ing)|hand-?off|handover|hand\s+over|notes?|case\s+notes|ticket|record|"
     r"write-?up|recap)\b.{0,60}?\b(?:for|to)\s+(?:the\s+)?(?:next|other|human|future|following)\s+(?:agent|rep|"
     r"representative|shift|person|colleague|team|staff|operator)s?\b"
+    r"|\b(?:your|the|this|my)\s+(?:case\s+|chat\s+|call\s+|ticket\s+|conversation\s+)(?:summary|notes|record|recap|"
+    r"write-?up|log)\b"
+    r"|\b(?:this|the)\s+(?:chat|conversation|call|case|ticket)\s+(?:gets\s+|is\s+|will\s+be\s+)?(?:summari[sz]ed|logged|"
+    r"recorded|written\s+up|noted|handed\s+over)\b"
+    r"|(?:상담|대화|채팅)\s*(?:요약|기록|메모)|(?:チャット|会話|相談|やり取り)の?(?:要約|記録|メモ)"
     r"|(?:다음|다른)\s*(?:상담원|상담사|담당자|직원)(?:에게|한테|을\s*위해|용)|인수인계"
     r"|次の(?:担当者|オペレーター|スタッフ|方)(?:に|へ|向け)|引き継ぎ")
 _DECISION_CLAIM = lazy(
     r"\b(?:(?:already\s+)?(?:approved|promised|agreed|authori[sz]ed|granted|cleared|signed\s+off|pre-?approved)|"
-    r"entitled|exempt|vip|owed|waived)\b|승인|약속|합의|면제|承認|約束|合意|免除")
+    r"entitled|exempt|vip|owed|waived)\b|승인|약속|합의|면제|vip|承認|約束|合意|免除")
 # a call to the AI with no order yet ("AI 상담원 여러분께 부탁드립니다.", "Dear assistant,"): the order follows
 _CALL_ONLY = lazy(
     rf"^\W*(?:(?:dear|hey|hi|hello|attention|attn|note\s+(?:to|for)|message\s+(?:to|for)|to|for)\W+)?(?:the\s+|all\s+|any\s+)?"
@@ -1858,7 +1888,19 @@ _YOUR_SCRIPT = lazy(
     r"(?:덮어\s*두|접어\s*두|치워|내려놓|무시|잊어)"
     r"|(?:マニュアル|台本|スクリプト|規定集)(?:は|を)?(?:ひとまず|いったん|一旦|ちょっと)?(?:閉じ|置いて|しまっ|無視|忘れ|脇に)")
 _DICTATE_NOTE = lazy(r"\b(?:write|note|say|record|put|mention|add|state|mark|include|log)\s+(?:down\s+)?"
-                     r"(?:that|it\s+as|in)\b")
+                     r"(?:that|it\s+as|in|me\s+as)\b|\bsays?\s+(?:that\s+)?(?:the|my|i|a|an)\b")
+_REPORTED_ASK = lazy(r"\b(?:asks?|asked|requests?|requested|tries|tried|wants?|wanted|attempts?|attempted|urges?|"
+                     r"pressures?)\s+(?:\w+\s+){0,3}?to\s+$")
+# a message forwarded from the service's own people with an order to the AI inside ("Pasting the memo our office got
+# from your head office: \"Chat assistants will…\"", "본사 IT에서 온 공지 전달합니다: …",
+# "本社ITからの通知を貼ります：…")
+_FORWARDED = lazy(
+    r"\b(?:forward(?:ed|ing)?|past(?:e|ed|ing)|relay(?:ed|ing)?|cop(?:y|ied|ying)|passing\s+on|here(?:'s|\s+is))\b"
+    r".{0,60}?\b(?:memo|notice|e-?mail|message|letter|announcement|directive|circular|bulletin|instruction)s?\b"
+    r"|\b(?:memo|notice|e-?mail|message|letter|announcement|directive|circular|bulletin)\s+(?:from|by)\s+(?:your|the)\s+"
+    r"(?:\w+\s+){0,2}?(?:it|head\s+office|headquarters|hq|management|security|legal|compliance|team|department|company)\b"
+    r"|(?:공지|메일|메시지|안내|문서|메모|지시)\S{0,3}\s*(?:를|을)?\s*(?:전달|붙여|공유|옮겨)"
+    r"|(?:通知|メール|メッセージ|連絡|文書|メモ|指示)を?(?:貼り|転送|共有|お伝え|そのまま)")
 _GRANT_ME = lazy(r"\b(?:approve|accept|grant|process|refund|authori[sz]e|confirm|waive|credit|give|pay|issue|send|"
                  r"transfer|upgrade|unlock)\b")
 _CALL_HINT = _stems("ai", "bot", "model", "assistant", "gpt", "llm", "virtual", "automated", "intelligence", "봇",
@@ -1881,7 +1923,7 @@ _CJK_CHECK = _stems("확인", "인증", "검토", "심사", "검증", "증빙", 
                     "検証",
                     "証明", "パスワード", "暗証番号", "写真")
 _W_DECODE = _words("decode decipher decrypt unscramble reverse reversed backwards backward translate rot13 rot base64")
-_CJK_DECODE = _stems("디코딩", "해독", "복호화", "번역", "デコード", "復号", "解読", "翻訳")
+_CJK_DECODE = _stems("디코딩", "해독", "복호화", "번역", "デコード", "復号", "解読", "翻訳", "訳")
 _W_KNOWLEDGE = _words("knowledge memory training rules instructions database brain system context rulebook playbook")
 _CJK_KNOWLEDGE = _stems("지식", "기억", "메모리", "규칙", "데이터", "知識", "記憶", "メモリ", "ルール", "データ")
 _W_JOB = _words("job role purpose task mission function instructions rules exist onboarding script manual playbook "
@@ -1890,10 +1932,10 @@ _CJK_SCRIPT = _stems("매뉴얼", "대본", "스크립트", "규정집", "지침
 _W_PROMISED = _words("agreed promised approved confirmed committed would")
 _CJK_PROMISED = _stems("약속", "승인", "동의", "합의", "約束", "承認", "同意", "了承")
 _W_CLAIMED = _words("policy rule guideline procedure directive can could may should free")
-_W_HANDOFF = _words("summary summarise summarize summarising summarizing hand-off handoff handover hand notes note "
-                    "case ticket record write-up writeup recap")
+_W_HANDOFF = _words("summary summarise summarize summarising summarizing summarised summarized hand-off handoff "
+                    "handover hand notes note case ticket record write-up writeup recap chat conversation call")
 _CJK_HANDOFF = _stems("상담원", "상담사", "담당자", "직원", "인수인계", "担当者", "オペレーター", "スタッフ",
-                      "引き継ぎ")
+                      "引き継ぎ", "요약", "기록", "메모", "要約", "記録", "メモ")
 
 
 def _someone_elses_data(text: str, words: set[str], cjk: bool, customer: bool) -> bool:
@@ -1928,6 +1970,9 @@ def _checks_skipped(text: str, words: set[str], cjk: bool, customer: bool) -> bo
             return True
     if not (words & _W_SKIP or "don't" in words) or not _SKIP_CHECK.search(text) or _DISCLOSE_FORBIDDEN.search(text):
         return False
+    skip = _SKIP_CHECK.search(text)
+    if skip and _REPORTED_ASK.search(text, 0, skip.start()):
+        return False  # "if a customer asks the chatbot to skip verification, the chatbot must refuse"
     if customer:
         return bool(_CUSTOMER_REQUEST.search(text) or _GRANT_ANY.search(text) or _AI_STRONG.search(text))
     return bool(_AI_STRONG.search(text) and (_DIRECTIVE3.search(text) or _AI_DECLARES.search(text)
@@ -1938,6 +1983,8 @@ def _sixth(text: str, words: set[str], cjk: bool, customer: bool = False) -> str
     """The sixth round's structures on one normalised sentence (see above)."""
     if _someone_elses_data(text, words, cjk, customer):
         return "asks for data the AI must not give"
+    if customer and _FORWARDED.search(text) and (_AI_STRONG.search(text) or (cjk and _CJK_AI_STRICT.search(text))):
+        return "forwards an order to the AI"
     if _checks_skipped(text, words, cjk, customer):
         return "tells the AI to skip its checks"
     if (words & _W_DECODE or (cjk and _has(text, _CJK_DECODE))) and _DECODE_HINT.search(text):
@@ -1994,9 +2041,9 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
     if ("rot" in folded or "caesar" in folded) and _ROT13_HINT.search(folded) \
             and _rot13_order(codecs.decode(text, "rot13")):
         yield 1, text, "hides an instruction in encoded text"
-    if text.count(":") + text.count("：") >= 2:
+    if text.count(":") + text.count("：") >= 1:
         agent = _TRANSCRIPT_AGENT.search(folded)
-        if agent and _TRANSCRIPT_OTHER.search(folded):
+        if agent and (_TRANSCRIPT_OTHER.search(folded) or _ACT_ON_TRANSCRIPT.search(folded, agent.end())):
             yield text.count("\n", 0, agent.start()) + 1, agent.group(0).strip(), "forges a transcript"
     if not text.isascii() and _HALFWIDTH_KANA.search(text) and _KANA_AI.search(unicodedata.normalize("NFKC", text)):
         yield 1, text, "speaks to the AI in disguised letters"

@@ -53,7 +53,7 @@ way: odd ids are tuning data (``--external2-misses odd``), even ids the check ha
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
                                       [--external-misses odd|even|all] [--external2-misses odd|even|all]
-                                      [--cpu] [--locomo [PATH]]
+                                      [--round6-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
 clean and injected; a page lint reads every sentence through the same function). ``--locomo`` counts
@@ -77,6 +77,7 @@ CUSTOMER_CORPUS = Path(__file__).resolve().parent / "data" / "injection_customer
 ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jsonl"
 EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external.jsonl"
 EXTERNAL2_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external2.jsonl"
+ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 LOCOMO = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "locomo" / "locomo10.json"
 ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3",
                "round3-check4")
@@ -126,6 +127,7 @@ def main() -> None:
     parser.add_argument("--external2-misses", choices=["none", "odd", "even", "all"], default="none",
                         help="list the second external set's errors: odd ids are the tuning half; listing the even "
                              "half's errors makes them tuning data too")
+    parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
     parser.add_argument("--locomo", nargs="?", type=Path, const=LOCOMO, default=None, metavar="PATH",
                         help="count and print the LoCoMo chat sentences the customer screening flags "
@@ -148,6 +150,7 @@ def main() -> None:
     round3_part(args.round3_misses)
     external_part(args.external_misses)
     second_external_part(args.external2_misses)
+    round6_part(args.round6_misses)
     if args.cpu:
         cpu_part()
     if args.locomo:
@@ -179,6 +182,7 @@ def cpu_part() -> None:
     """CPU time of one read, per text: every row of every corpus (and its clean rows alone, closer to what
     lint mostly reads), five passes, the median pass."""
     rows = [row for path in (CORPUS, CUSTOMER_CORPUS, ROUND3_CORPUS, EXTERNAL_CORPUS) for row in load(path)]
+    # (the same four corpora as every earlier round's figure, so the CPU figures compare)
     print()
     for name, texts in (("all rows", [r["text"] for r in rows]),
                         ("clean rows", [r["text"] for r in rows if r["label"] == "clean"])):
@@ -239,6 +243,27 @@ def second_external_part(misses: str) -> None:
         report(name, chosen, 24)
     if misses != "none":
         errors(f"{misses} second external rows", [r for r in rows if misses in ("all", r["half"])])
+
+
+def round6_part(misses: bool) -> None:
+    """Round 6: two probes written here, each measured once before it was tuned on (docs/lint.md has those
+    first figures): ``probe6`` — the techniques a third attack set was announced to use (quoted "IT" emails,
+    translation requests hiding orders, summaries for the next agent, fake transcripts, orders in order notes
+    and reviews, encoded text with a plain hint, footnotes for the AI model) and their look-alikes;
+    ``probe6b`` — the same techniques in other wordings, written after probe6 had been tuned on."""
+    rows = load(ROUND6_CORPUS)
+    for row in rows:
+        check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
+        row["flagged"] = check(row["text"])
+    print("\nround 6 (scripts/data/injection_round6.jsonl): probes written here, tuned on after a first measurement")
+    header(24)
+    groups = [(f"{kind}, {where}", kind, where) for kind in ("probe6", "probe6b") for where in ("policy", "customer")]
+    groups += [("probe6", "probe6", None), ("probe6b", "probe6b", None), ("all", None, None)]
+    for name, kind, where in groups:
+        chosen = [r for r in rows if (kind is None or r["set"] == kind) and (where is None or r["where"] == where)]
+        report(name, chosen, 24)
+    if misses:
+        errors("round-6 rows", rows)
 
 
 def customer_part(misses: str) -> None:
