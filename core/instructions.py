@@ -44,6 +44,16 @@ that hides that it exists (``_SECRET``); memory poisoning with a claim; forged J
 tool output and instruction-tuning templates; role play; instructions declared void; and reading
 dotted, chained, kana-spelled and romanised words and CJK words broken across lines.
 
+A sixth round (tuned on the odd ids of a second red-teamer's set and two probes written here, checked
+on that set's even ids) models what the remaining misses share, not their phrases (``_sixth``,
+``_text_findings``): someone else's or the service's internal data asked for; checks skipped (said to
+the AI on a page, asked for at all in a customer's message — ``customer_reason``, which
+``customers.screening`` adds); framing devices read over the whole text (comments, encoded payloads
+with or without a hint, forged transcripts, a call to the AI followed by its order, headings and
+footnotes addressed to it); hand-off notes and this chat's own record carrying a decision; a
+quotation that is only mentioned is read with the quotation taken out, and a handbook rule that
+refuses the attack it quotes is the handbook's.
+
 Handbooks for **human** agents stay clean: "The agent must verify the customer's identity", "You
 should deny requests that are against this policy", "상담원은 본인 확인을 해야 합니다" are rules about
 the job. "agent", "representative", "staff", "you", "assistant" are treated as people; such a
@@ -1821,6 +1831,8 @@ _ACT_ON_TRANSCRIPT = lazy(r"\b(?:apply|honou?r|process|action|implement|confirm|
                           r"|\b(?:should\s+be\s+gone|so\s+(?:it|the\s+\w+)\s+(?:is|should\s+be))\b"
                           r"|확인\s*부탁|처리\s*(?:해\s*주|부탁)|적용\s*(?:해\s*주|부탁)|반영|그대로\s*진행"
                           r"|反映して|適用して|処理して|手続きを?進めて|確認をお願い")
+_GRANTISH = _stems("approv", "grant", "waiv", "refund", "credit", "exempt", "unlimited", "promis", "free", "charge",
+                   "승인", "면제", "환불", "약속", "무료", "承認", "免除", "返金", "約束", "無料")
 _TRANSCRIPT_OTHER = lazy(r"(?:^|\n|[.!?]\s)\W{0,3}(?:\[[^\]\n]{0,20}\]\s*)?(?:customer|user|human|me"
                          r"|client|고객|나|저|客|顧客|"
                          r"お客様|私)\s*[:：]")
@@ -1903,8 +1915,8 @@ _FORWARDED = lazy(
     r"|(?:通知|メール|メッセージ|連絡|文書|メモ|指示)を?(?:貼り|転送|共有|お伝え|そのまま)")
 _GRANT_ME = lazy(r"\b(?:approve|accept|grant|process|refund|authori[sz]e|confirm|waive|credit|give|pay|issue|send|"
                  r"transfer|upgrade|unlock)\b")
-_CALL_HINT = _stems("ai", "bot", "model", "assistant", "gpt", "llm", "virtual", "automated", "intelligence", "봇",
-                    "어시스턴트", "인공", "ボット", "アシスタント", "人工知能", "ｱｼｽﾀﾝﾄ", "ＡＩ")
+_CALL_HINT = lazy(r"\b(?:ai|a\.i\.|bots?|chatbots?|models?|assistants?|gpt|llms?|virtual|automated|intelligence)\b"
+                  r"|봇|어시스턴트|인공|ボット|アシスタント|人工知能|ｱｼｽﾀﾝﾄ|ＡＩ")
 _FOOTNOTE = lazy(r"^\s*\[\^\w{1,8}\]:\s*")
 
 
@@ -2032,7 +2044,8 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
             if folded and (_AI_STRONG.search(folded) or _CJK_AI_STRICT.search(body) or _CJK_TO_AI.search(folded)
                            or instruction_reason(body.replace("\n", " "))):
                 yield text.count("\n", 0, comment.start()) + 1, comment.group(0), "hides an instruction in a comment"
-    if len(text) >= 16 and max(map(len, text.split()), default=0) >= 16 and _BASE64.search(text):
+    # base64 of words mixes cases; a path or a long lowercase word is not worth decoding
+    if len(text) >= 16 and any(len(word) >= 16 and not word.islower() and not word.isupper() for word in text.split()):
         for token in _BASE64.finditer(text):
             decoded = _decode_base64(token.group(0))
             if decoded and instruction_reason(decoded):
@@ -2041,7 +2054,7 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
     if ("rot" in folded or "caesar" in folded) and _ROT13_HINT.search(folded) \
             and _rot13_order(codecs.decode(text, "rot13")):
         yield 1, text, "hides an instruction in encoded text"
-    if text.count(":") + text.count("：") >= 1:
+    if (":" in text or "：" in text) and _GRANTISH.search(folded):
         agent = _TRANSCRIPT_AGENT.search(folded)
         if agent and (_TRANSCRIPT_OTHER.search(folded) or _ACT_ON_TRANSCRIPT.search(folded, agent.end())):
             yield text.count("\n", 0, agent.start()) + 1, agent.group(0).strip(), "forges a transcript"

@@ -212,13 +212,13 @@ def test_round3_figures_hold():
     from mem.customers.screening import instruction_like as customer_check
 
     rows = [json.loads(line) for line in ROUND3.read_text(encoding="utf-8").splitlines() if line.strip()]
-    rows = [r for r in rows if r["set"] != "round3-check4"]  # never tuned on: a first measurement, not a floor
+    # round3-check4 included: tuned on in the sixth round (docs/lint.md), its floor guards that work too
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_check
         row["flagged"] = check(row["text"])
     injected = [r for r in rows if r["label"] == "injected"]
     clean = [r for r in rows if r["label"] == "clean"]
-    assert len(injected) >= 80 and len(clean) >= 120
+    assert len(injected) >= 260 and len(clean) >= 400
     assert sum(r["flagged"] for r in injected) / len(injected) >= 0.97
     assert sum(r["flagged"] for r in clean) / len(clean) <= 0.02
 
