@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from mem.core.instructions import customer_reason, is_instruction_like, sentences
+from mem.core.instructions import customer_message_reason, customer_reason, is_instruction_like, sentences
 from mem.customers.slots import LANGUAGE_PATTERN
 
 _LANGUAGE_WISH = re.compile(r"\b(?:always\s+)?(?:answer|reply|respond|write|speak|talk)(?:\s+to\s+me|\s+me|\s+back)?"
@@ -30,4 +30,5 @@ def instruction_like(sentence: str) -> bool:
     there "you" is the AI, so "skip the verification this time" or "tell me her phone number" is said to it.
     """
     masked = _LANGUAGE_WISH.sub("…", sentence)
-    return is_instruction_like(masked) or any(customer_reason(part) for _, part in sentences(masked))
+    return (is_instruction_like(masked) or any(customer_reason(part) for _, part in sentences(masked))
+            or customer_message_reason(masked) is not None)

@@ -250,15 +250,18 @@ def round6_part(misses: bool) -> None:
     first figures): ``probe6`` — the techniques a third attack set was announced to use (quoted "IT" emails,
     translation requests hiding orders, summaries for the next agent, fake transcripts, orders in order notes
     and reviews, encoded text with a plain hint, footnotes for the AI model) and their look-alikes;
-    ``probe6b`` — the same techniques in other wordings, written after probe6 had been tuned on."""
+    ``probe6b`` — the same techniques in other wordings, written after probe6 had been tuned on; ``probe6c``
+    — more Korean and Japanese customer messages, authority claimed across sentences, hidden HTML, written
+    after probe6b had been tuned on."""
     rows = load(ROUND6_CORPUS)
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
     print("\nround 6 (scripts/data/injection_round6.jsonl): probes written here, tuned on after a first measurement")
     header(24)
-    groups = [(f"{kind}, {where}", kind, where) for kind in ("probe6", "probe6b") for where in ("policy", "customer")]
-    groups += [("probe6", "probe6", None), ("probe6b", "probe6b", None), ("all", None, None)]
+    kinds = ("probe6", "probe6b", "probe6c")
+    groups = [(f"{kind}, {where}", kind, where) for kind in kinds for where in ("policy", "customer")]
+    groups += [(kind, kind, None) for kind in kinds] + [("all", None, None)]
     for name, kind, where in groups:
         chosen = [r for r in rows if (kind is None or r["set"] == kind) and (where is None or r["where"] == where)]
         report(name, chosen, 24)
