@@ -1622,7 +1622,7 @@ def _customer_order(text: str, words: set[str], cjk: bool) -> str | None:
                 _JA_OBEY.search(text) and _JA_IMPERATIVE.search(text)):
             return "decides the answer in advance"
         return None
-    if not (words & _W_CUSTOMER or {"you're", "my"} <= words):
+    if not (words & _W_CUSTOMER or "you're my" in text or "you are my" in text):
         return None  # "you're my account manager today, so…": a role handed over needs no other word
     for verb in _PERSONA_VERB.finditer(text):
         before = text[: verb.start()].split()
@@ -2132,6 +2132,15 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
         yield 1, text, "speaks to the AI in disguised letters"
 
 
+def _call_hint(sentence: str) -> bool:
+    """Whether a short sentence may name the AI (a substring test first: most sentences name no one)."""
+    low = sentence.casefold()
+    return (not low.isascii() or any(key in low for key in _CALL_KEYS)) and _has(low, _CALL_HINT)
+
+
+_CALL_KEYS = ("ai", "a.i", "bot", "model", "assistant", "gpt", "llm", "virtual", "automated", "intelligence")
+
+
 def _rot13_order(decoded: str) -> bool:
     return bool(instruction_reason(decoded)) or any(customer_reason(part) for _, part in sentences(decoded))
 
@@ -2177,7 +2186,7 @@ def sentence_findings(text: str) -> Iterator[tuple[int, str, str]]:
             folded = normalize(sentence)
             if _DIRECTIVE_REST.search(folded) or _KO_DIRECTIVE.search(folded) or _JA_DIRECTIVE.search(folded):
                 reason = "speaks to the AI"
-        call = (line, sentence) if reason is None and len(sentence) < 80 and _has(sentence.casefold(), _CALL_HINT) \
+        call = (line, sentence) if reason is None and len(sentence) < 80 and _call_hint(sentence) \
             and _CALL_ONLY.search(normalize(sentence)) else None
         if reason:
             yield line, sentence, reason
