@@ -24,6 +24,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = os.environ.get("MEM_DEBUG", "") not in ("", "0")
     command = build_command()
     args = list(argv) if argv is not None else sys.argv[1:]
+    undecodable = _not_utf8(args)
+    if undecodable is not None:
+        _error(undecodable)
+        return 2
     try:
         result = command.main(args=list(argv) if argv is not None else None, prog_name="mem",
                               standalone_mode=False)
@@ -72,6 +76,20 @@ def _flag_value_hint(args: list[str], flags: set[str]) -> str:
         if flag in flags and value.lower() in _BOOLEAN_WORDS:
             return f" ({flag} is a flag and takes no value: write {flag} alone, not {flag} {value})"
     return ""
+
+
+def _not_utf8(args: list[str]) -> str | None:
+    """The error for a command-line argument that is not UTF-8 text, else ``None``.
+
+    Python keeps undecodable argument bytes as lone surrogates; a question or title holding one
+    reached the request log or a page and failed there as an "internal error".
+    """
+    for number, arg in enumerate(args, start=1):
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            return (f"argument {number} ({shown[:60]!r}) is not UTF-8 text: mem reads its arguments as UTF-8 "
+                    "(a file name in another encoding: rename the file)")
+    return None
 
 
 def _os_error(exc: OSError) -> str:

@@ -252,7 +252,7 @@ def _whole_file_messages(raw: str) -> list[Any] | None:
         return None
     try:
         data = json.loads(raw)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return None  # JSON lines (several documents), or broken: the line-by-line read says where
     if isinstance(data, list):
         return data
@@ -269,8 +269,11 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InvalidInput(f"not valid JSON ({exc.msg})") from exc
+        except RecursionError as exc:
+            raise InvalidInput("not valid JSON (nested too deeply)") from exc
     else:
         data = line
+    data = _whole_characters(data)
     if not isinstance(data, dict):
         raise InvalidInput("each line (or message) must be a JSON object")
     for key in data:
@@ -308,6 +311,26 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
         turn_id=validate_turn_id(turn_id) if turn_id is not None else None,
         meta=validate_meta(data.get("meta")),
     )
+
+
+# Any: a parsed JSON value, returned with the same shape.
+def _whole_characters(value: Any) -> Any:
+    """``value`` with every unpaired UTF-16 surrogate (``"\\ud83d"`` alone: an emoji cut in half by an
+    export that truncates by code units) replaced by U+FFFD. JSON lets a string escape one, Python
+    keeps it, and nothing can store or print it: the import failed with an internal error. One broken
+    emoji is no reason to refuse a whole history, so it is repaired the way a UTF-8 decoder would."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value) is None:
+            return value
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, list):
+        return [_whole_characters(v) for v in value]
+    if isinstance(value, dict):
+        return {_whole_characters(k): _whole_characters(v) for k, v in value.items()}
+    return value
+
+
+_SURROGATE = lazy("[\ud800-\udfff]")
 
 
 # Unix time above this is in milliseconds (as JavaScript and many chat APIs write it): in seconds it

@@ -203,3 +203,12 @@ def test_a_path_the_file_system_refuses_is_one_line_not_an_internal_error(mem, t
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: File name too long: ") and "internal error" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 300
+
+
+def test_an_argument_that_is_not_utf8_is_one_line_not_an_internal_error(mem, workspace):
+    # Python keeps undecodable argv bytes as lone surrogates ("\udcff" for b"\xff"); a question holding
+    # one reached the request log and failed there as an internal UnicodeEncodeError
+    result = mem("ask", "--customer", "c1", "refund \udcff please")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: argument 4 ('refund \ufffd please') is not UTF-8 text")
+    assert len(result.stderr.strip().splitlines()) == 1

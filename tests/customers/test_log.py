@@ -77,6 +77,8 @@ def test_import_groups_by_session_and_keeps_turn_ids(home, tmp_path):
     ({"time": "2024-01-01", "role": "robot", "text": "x"}, "line 2: unknown role"),
     ({"time": "2024-01-01", "text": "x"}, "line 2: needs a 'role' or a 'speaker'"),
     ({"time": "2024-01-01", "role": "user", "text": "x", "id": "same"}, "line 2: turn id 'same' appears twice"),
+    # an internal RecursionError before
+    ('{"meta": ' + "[" * 100_000 + "]" * 100_000 + "}", "line 2: not valid JSON .nested too deeply"),
 ])
 def test_bad_line_names_the_line_and_imports_nothing(home, tmp_path, bad, message):
     path = write_jsonl(tmp_path / "bad.jsonl", [
@@ -104,6 +106,21 @@ def test_import_splits_on_newline_only_skips_empty_messages_and_names_unknown_ke
         assert (report["turns"], report["skipped_empty"], report["unknown_keys"]) == (2, 2, ["channel", "mood"])
         [conversation] = store.log.conversations()
         assert [(t.id, t.text) for t in conversation.turns] == [("t1", odd), ("t4", "Noted.")]  # `turn` = turn id
+
+
+def test_an_emoji_cut_in_half_is_repaired_not_an_internal_error(home, tmp_path):
+    # exports that truncate by UTF-16 code units leave a lone surrogate escaped in the JSON; Python keeps
+    # it and nothing can store it: the whole import failed with UnicodeEncodeError
+    path = tmp_path / "cut.jsonl"
+    path.write_text('{"time": "2024-01-01", "role": "user", "text": "I live in Rome \\ud83d", '
+                    '"speaker": "Ana\\udc00"}\n'
+                    '{"time": "2024-01-01", "role": "user", "text": "whole \\ud83d\\ude00 emoji"}\n',
+                    encoding="utf-8")
+    with CustomerStore.open(home, "acme") as store:
+        assert store.log.import_file(path)["turns"] == 2
+        [conversation] = store.log.conversations()
+        assert [t.text for t in conversation.turns] == ["I live in Rome \ufffd", "whole \U0001f600 emoji"]
+        assert conversation.turns[0].speaker == "Ana\ufffd"
 
 
 def test_import_reads_the_chat_export_and_model_api_shapes(home, tmp_path):
