@@ -252,14 +252,15 @@ def round6_part(misses: bool) -> None:
     and reviews, encoded text with a plain hint, footnotes for the AI model) and their look-alikes;
     ``probe6b`` — the same techniques in other wordings, written after probe6 had been tuned on; ``probe6c``
     — more Korean and Japanese customer messages, authority claimed across sentences, hidden HTML, written
-    after probe6b had been tuned on."""
+    after probe6b had been tuned on; ``probe6d`` — secrecy, markup, sections announced for the AI, written
+    after probe6c had been tuned on."""
     rows = load(ROUND6_CORPUS)
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
     print("\nround 6 (scripts/data/injection_round6.jsonl): probes written here, tuned on after a first measurement")
     header(24)
-    kinds = ("probe6", "probe6b", "probe6c")
+    kinds = ("probe6", "probe6b", "probe6c", "probe6d")
     groups = [(f"{kind}, {where}", kind, where) for kind in kinds for where in ("policy", "customer")]
     groups += [(kind, kind, None) for kind in kinds] + [("all", None, None)]
     for name, kind, where in groups:
