@@ -1434,7 +1434,7 @@ _IMPERATIVE_BEFORE = _words(
     "please just now so and then ok okay you can could would will to let's lets kindly also simply first "
     "pretty hey look listen well")
 _OWN_PAST = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:never|didn't|did\s+not|haven't|hadn't|had\s+not)\b")
-_YOU_ARE_ROLE = lazy(r"\b(?:new|a|this|our)\s+game\s*[:\-–—]\s*you(?:'re|\s+are)\b"
+_YOU_ARE_ROLE = lazy(r"\bgame\s*[:\-–—]\s*you(?:'re|\s+are)\b"
                      r"|(?<!\bif )(?<!\bwhen )(?<!\bwhether )\byou(?:\s+are|'re|re)\s+(?:now\s+)?my\s+"
                            r"(?:\w+\s+){0,2}?" + _ROLE_NOUN + r"\b|\byou\s+work\s+for\s+me\b|\blet'?s\s+(?:play\s+a\s+"
                            r"game|pretend(?!\s+(?:that\s+)?(?:i|we)\s+(?:never|didn't|did\s+not|haven't|had\s+not|hadn't)\b))\b"
@@ -1828,6 +1828,7 @@ _HIDDEN_ELEMENT = lazy(r"<(?P<tag>[a-zA-Z][\w-]*)\b[^>]*?(?:display\s*:\s*none|v
 _AI_ATTRIBUTE = lazy(r"\b(?:name|property|itemprop|data-[\w-]*|aria-[\w-]*|class|id)\s*=\s*[\"'][^\"']*\b"
                      r"(?:ai|llm|gpt|bot|chatbot|assistant|model)[-_ ]?(?:instructions?|prompt|notes?|directives?|"
                      r"rules?|system)\b[^\"']*[\"']", re.I)
+_LONG_TOKEN = lazy(r"[A-Za-z0-9+/]{16}")
 _BASE64 = lazy(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 _ROT13_HINT = lazy(r"\brot[- ]?13\b|\bcaesar\b")
 _DECODE_HINT = lazy(
@@ -2135,7 +2136,6 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
             if folded and (_AI_STRONG.search(folded) or _CJK_AI_STRICT.search(body) or _CJK_TO_AI.search(folded)
                            or instruction_reason(body.replace("\n", " "))):
                 yield text.count("\n", 0, comment.start()) + 1, comment.group(0), "hides an instruction in a comment"
-    # base64 of words mixes cases; a path or a long lowercase word is not worth decoding
     if "<" in text and ("none" in text or "hidden" in text or "0" in text):
         for element in _HIDDEN_ELEMENT.finditer(text):
             body = element.group("body")
@@ -2147,8 +2147,10 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
         attribute = _AI_ATTRIBUTE.search(text)
         if attribute:
             yield text.count("\n", 0, attribute.start()) + 1, attribute.group(0), "hides an instruction in a comment"
-    if len(text) >= 16 and any(len(word) >= 16 and not word.islower() and not word.isupper() for word in text.split()):
+    if len(text) >= 16 and _LONG_TOKEN.search(text):
         for token in _BASE64.finditer(text):
+            if token.group(0).islower() or token.group(0).isupper():
+                continue  # base64 of words mixes cases; a path or a long lowercase word is not worth decoding
             decoded = _decode_base64(token.group(0))
             if decoded and instruction_reason(decoded):
                 yield text.count("\n", 0, token.start()) + 1, token.group(0), "hides an instruction in encoded text"
@@ -2165,12 +2167,17 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
 
 
 def _call_hint(sentence: str) -> bool:
-    """Whether a short sentence may name the AI (a substring test first: most sentences name no one)."""
+    """Whether a short sentence may be only a call to the AI: in English a few words, one of them an AI word
+    (a set lookup: most sentences name no one); in Korean or Japanese an AI word anywhere."""
     low = sentence.casefold()
-    return (not low.isascii() or any(key in low for key in _CALL_KEYS)) and _has(low, _CALL_HINT)
+    if low.isascii():
+        words = low.replace(",", " ").replace(":", " ").split()
+        return len(words) <= 8 and any(word.strip(".!?;()-") in _CALL_WORDS for word in words)
+    return _has(low, _CALL_HINT)
 
 
-_CALL_KEYS = ("ai", "a.i", "bot", "model", "assistant", "gpt", "llm", "virtual", "automated", "intelligence")
+_CALL_WORDS = _words("ai a.i bot bots chatbot chatbots model models assistant assistants gpt llm llms virtual "
+                     "automated intelligence")
 
 
 def _rot13_order(decoded: str) -> bool:
@@ -2207,7 +2214,7 @@ def sentence_findings(text: str) -> Iterator[tuple[int, str, str]]:
             forged_level = len(heading.group(1))
             yield line, sentence, "injects chat roles or new instructions"
             continue
-        footnote = _FOOTNOTE.match(sentence)
+        footnote = _FOOTNOTE.match(sentence) if "[^" in sentence else None
         after = units[index + 1][1] if index + 1 < len(units) and units[index + 1][0] == line else ""
         reason = instruction_reason(sentence[footnote.end():] if footnote else sentence, after)
         if reason is None and forged_level:
