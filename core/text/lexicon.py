@@ -45,7 +45,8 @@ child, children, kid, kids, baby, babies, infant, toddler, minor, 아이, 어린
 adult, grown-up, 성인, 어른, 大人, 成人
 guest, visitor, friend, companion, 손님, 동반자, 게스트, 同伴者, 来客, ゲスト
 family, household, spouse, partner, wife, husband, relative, 가족, 배우자, 家族, 世帯, 配偶者
-home, house, household, live, lives, living, reside, residence, address, 집, 주소, 거주, 自宅, 住所, 居住
+home, house, household, live, lives, living, reside, residence, residential, address, flat, apartment, 집, 주소,
+    거주, 自宅, 住所, 居住
 customer, client, buyer, shopper, 고객, 구매자, お客様, 顧客, 購入者
 member, subscriber, 회원, 会員, 加入者
 seller, vendor, merchant, shop, store, 판매자, 판매처, 販売者, 出品者, 店舗
@@ -74,7 +75,8 @@ buy, bought, purchase, purchased, 구매, 구입, 購入
 order, ordered, 주문, 注文
 arrive, arrival, arrived, reach, receive, received, 도착, 수령, 到着, 受け取り, 受取
 late, delay, delayed, overdue, 늦, 지연, 연체, 遅れ, 遅延, 延滞
-lost, lose, losing, missing, stolen, steal, theft, 분실, 도난, 紛失, 盗難
+lost, lose, losing, missing, stolen, steal, theft, 분실, 도난, 잃어버리, 잃어버렸, 紛失, 盗難, なくし, 無くし,
+    失くし
 damage, damaged, broken, break, broke, crack, cracked, defect, defective, faulty, 파손, 고장, 불량, 破損, 故障, 不良
 water, liquid, wet, spill, 침수, 水濡れ, 浸水
 return, send back, sent back, bring back, 반품, 返品
@@ -85,7 +87,7 @@ cancel, cancellation, end, ended, ending, terminate, termination, quit, stop, cl
 booking, book, booked, reservation, reserve, reserved, appointment, ticket, 예약, 예매, 予約
 identification, id, identity, passport, photo id, 신분증, 身分証, 本人確認
 account, profile, login, password, 계정, 아이디, アカウント
-share, sharing, lend, 공유, 共有
+share, sharing, lend, 공유, 나눠, 나누, 쉐어, 쉐어링, 共有, シェア, 分け合
 pet, pets, dog, cat, animal, 반려동물, 애완동물, 강아지, 고양이, ペット, 犬, 猫, 動物
 plane, flight, aircraft, airplane, cabin, onboard, 비행기, 기내, 항공편, 飛行機, 機内
 luggage, baggage, bag, bags, suitcase, 수하물, 짐, 가방, 手荷物, 預け荷物, スーツケース
@@ -111,7 +113,7 @@ abroad, overseas, foreign, international, 해외, 국외, 海外, 国外
 country, countries, 나라, 국가
 laptop, computer, notebook, pc, 노트북, 컴퓨터, ノートパソコン, パソコン
 phone, mobile, cell, cellphone, smartphone, handset, device, 휴대폰, 핸드폰, 스마트폰, 携帯, スマホ, 端末
-contract, agreement, 약정, 계약, 契約
+contract, agreement, deal, minimum term, 약정, 계약, 契約
 plan, subscription, membership, 요금제, 구독, 멤버십, プラン, 定期購入
 minimum, at least, least, 최소, 最低
 maximum, at most, limit, 최대, 한도, 上限, 最大
@@ -174,13 +176,19 @@ router, modem, hub, equipment, 공유기, 모뎀, 장비, 단말, ルーター, 
 internet, broadband, connection, line, online, wifi, 인터넷, 회선, 와이파이, ネット, インターネット, 回線
 fault, outage, down, dead, not working, no connection, 장애, 불통, 먹통, 障害, 不通, 故障
 apply, application, request, claim, 신청, 청구, 요청, 申請, 申し込み, 申込, 請求
-meal, food, breakfast, dinner, lunch, 식사, 조식, 석식, 밥, 食事, 夕食, 朝食, ご飯, ごはん
-proof, evidence, document, documents, documentation, paperwork, 증빙, 서류, 증명, 証明, 書類
+meal, food, breakfast, dinner, lunch, 식사, 조식, 석식, 밥, 食事, 夕食, 朝食, ご飯, ごはん, 飯
+proof, prove, evidence, document, documents, documentation, paperwork, 증빙, 서류, 증명, 証明, 書類
 increase, rise, go up, raise, price rise, 인상, 오르, 値上げ, 上がる
 court, proceedings, legal action, sue, lawsuit, 소송, 법원, 裁判, 訴訟
 turn up, turned up, show up, showed up, arrive, arrived
 setup, set-up, activation, activate, connection, go live, 개통, 開通, 利用開始
-lost, lose, 잃어버리, 잃어버렸, 잊어버리, なくし, 無くし, 失くし
+weather, storm, snow, flood, typhoon, severe weather, 날씨, 태풍, 폭설, 폭우, 천재지변, 天候, 悪天候, 台風, 大雪,
+    災害
+business, commercial, company, 사업, 영업용, 상업, 法人, 事業, 商用
+manage, handle, deal with, look after, take care of, 관리, 管理
+resolve, sort out, settle, deal with, handle, 해결, 처리, 解決, 対応
+restart, start again, start over, reset, 재시작, 다시 시작, 再開, やり直し
+call, phone call, 통화, 전화, 발신, 通話, 電話
 pay, paid
 get, got
 take, took, taken
@@ -192,6 +200,8 @@ choose, chose, chosen, select, pick
 # Unlike a group, a kind relates one way: "sofa" is held by a rule about furniture, but "furniture" is
 # not held by a rule about sofas only, and a sofa is never a bed.
 KINDS = """
+abroad, overseas, 해외, 海外: canada, america, usa, australia, japan, china, korea, france, germany, spain, italy,
+    캐나다, 미국, 호주, 일본, 중국, 영국, 프랑스, 독일, カナダ, アメリカ, オーストラリア, 韓国, 中国, イギリス
 furniture, 가구, 家具: sofa, couch, settee, loveseat, armchair, chair, recliner, table, desk, bed, bed frame,
     headboard, dresser, wardrobe, closet, bookcase, bookshelf, shelf, shelves, cabinet, sideboard, nightstand,
     ottoman, stool, bench, tv unit, 소파, 의자, 책상, 침대, 식탁, 옷장, 책장, 선반, ソファ, 椅子, 机, テーブル,
@@ -211,7 +221,8 @@ clothing, clothes, apparel, garment, 의류, 옷, 衣類, 洋服, 服: shirt, t-
 jewellery, jewelry, 주얼리, 액세서리, ジュエリー, アクセサリー: ring, necklace, earrings, bracelet, 반지, 목걸이,
     指輪, ネックレス
 pet, pets, animal, 반려동물, ペット, 動物: puppy, kitten, dog, cat, rabbit, hamster, bird, 강아지, 고양이, 子犬, 子猫
-family, household, 가족, 家族, 世帯: brother, sister, sibling, mom, mum, mother, dad, father, parent, parents, son,
+family, household, relative, relatives, 가족, 친척, 家族, 世帯, 親族: brother, sister, sibling, mom, mum, mother,
+    dad, father, parent, parents, son,
     daughter, grandmother, grandma, grandfather, grandpa, roommate, flatmate, 형, 누나, 언니, 오빠, 동생, 엄마,
     아빠, 부모, 아들, 딸, 兄, 姉, 弟, 妹, 母, 父, 両親, 息子, 娘
 damage, damaged, 파손, 손상, 破損, 損傷: dent, dented, scratch, scratched, stain, stained, tear, torn, rip, ripped,

@@ -78,6 +78,7 @@ folks lot lots bit little kind sort like
 back up out off away over around along down
 one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
 couple few several
+going gonna normally typically generally
 """)
 # Korean and Japanese question words and endings left once particles are stripped ("언제까지인가요" →
 # "언제까지인가", "있나요" → "있나"); a word beginning with one of these frames the question.
@@ -87,10 +88,12 @@ QUESTION_FRAME_CJK = ("언제", "얼마", "어떻게", "어떤", "무엇", "뭐"
                       "何", "いつ", "どこ", "どの", "誰", "決ま", "注意")
 # Korean words of a chat message that name no topic (the Korean side of ``QUESTION_FILLER``): adverbs of
 # manner and time (갑자기 suddenly, 자꾸 keep …ing, 아예 at all, 지금 now, 혹시 by any chance, 그냥, 너무,
-# 진짜, 정말, 좀, 계속), "want to" (싶은데, 싶어요) and "for reasons" (사정이 있어서); a word beginning with
+# 진짜, 정말, 계속; 다음/이번/지난 next/this/last, 중간 halfway), "want to" (싶은데, 싶어요), "for reasons"
+# (사정이 있어서) and "having gone / come" (가서, 와서); a word beginning with
 # one of these is kept for choosing a sentence but not required of an answer.
 QUESTION_FILLER_CJK = ("갑자기", "자꾸", "아예", "지금", "혹시", "그냥", "너무", "진짜", "정말", "계속", "싶",
-                       "사정", "ちょっと", "やっぱり", "すごく", "とても")
+                       "사정", "다음", "이번", "지난", "중간", "가서", "와서",
+                       "ちょっと", "やっぱり", "すごく", "とても")
 
 DECISION = _words("""
 a an the and or but of to in on at for with by from as is are was were be been being it its this that these

@@ -652,3 +652,18 @@ def test_a_korean_question_with_its_own_negation_gets_no_yes_or_no():
     # "데이터 다 쓰면 인터넷 안 돼요?" (won't it work at all?): a yes would mean the opposite
     assert in_short("데이터 다 쓰면 인터넷 안 돼요?", ["데이터 소진 후에도 1Mbps로 이용할 수 있습니다."]) is None
     assert in_short("데이터 다 쓰면 인터넷 돼요?", ["데이터 소진 후에도 1Mbps로 이용할 수 있습니다."]) == ("yes", "")
+
+
+def test_a_korean_verb_for_losing_meets_the_policy_word_for_a_loss():
+    # the lexicon's loss group holds 잃어버리다 with 분실 (a group of its own never met the policy's word)
+    body = "유심을 분실한 경우 재발급 비용은 5,500원입니다.\n번호 변경은 무료입니다.\n"
+    quote = choose_rule(body, "유심 잃어버렸어요. 재발급 비용 얼마예요?", heading="유심")
+    assert quote.sentences == ["유심을 분실한 경우 재발급 비용은 5,500원입니다."]
+
+
+def test_a_country_is_held_by_a_rule_about_going_abroad_and_time_words_are_not_required():
+    body = "해외 이주로 해지하는 경우 위약금을 면제합니다.\n요금은 매월 청구합니다.\n"
+    quote = choose_rule(body, "다음 달에 캐나다로 이주하는데 위약금 있나요?", heading="해지")
+    assert quote.sentences == ["해외 이주로 해지하는 경우 위약금을 면제합니다."]
+    keys = {unit.word for unit in question_units("How long are you normally going to take?") if unit.key}
+    assert not keys & {"normally", "going"}
