@@ -83,13 +83,16 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             # question names no slot, the customer's announcement before it does; the fact reads with both
             asked = f"asked: {announcement} {asked[len('asked:'):].strip()}"
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
-                                      customer_roles=customer_roles, asked=asked, allowed=allowed_sensitive))
+                                      customer_roles=customer_roles, asked=asked, allowed=allowed_sensitive,
+                                      told_by_other=_told_by_other(previous, turn),
+                                      service_announced=asked is None and _announces(previous, customer_roles)))
     return found
 
 
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
                      customer_roles: Sequence[str], asked: str | None = None,
-                     allowed: frozenset[str] = frozenset()) -> list[Candidate]:
+                     allowed: frozenset[str] = frozenset(), told_by_other: str = "",
+                     service_announced: bool = False) -> list[Candidate]:
     lang = detect_language(turn.text)
     answers = bool(asked and asked.startswith("asked:"))
     # a question about the customer's own life or case: its short answer ("Yes.", "Not anymore.", "Pretty
@@ -101,6 +104,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     lenient = answers and not (lang == "en" and kinds.gives_no_subject(question))
     # "How are you today?" → "Tired."; "How's the wrist?" → "Cast is off!": the state told is the answer
     asked_how = answers and lang == "en" and kinds.asks_how(question)
+    # "Would that work?" → "Yes.", "Want a small exercise plan for them?" → "Sure", "…정리해 볼까요?" → "좋아요!":
+    # taking
+    # up what the other side offered is the customer's decision
+    offered = answers and kinds.offers(last_question(question), lang=lang)
     groups: list[_Group] = []
     before: list[str] = []
     for said in (clause for whole in split_sentences(turn.text) for clause in _slot_clauses(whole)):
@@ -120,16 +127,28 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # "I've switched email providers." says which slot changes, not its value: not a fact of its own
         # (it outranked the new address for "customer's email"), it goes with the value that follows
         reaction = False
-        if kind in ("event", "preference", "attribute") and filled is None \
+        said_before = any(any(g.strong) for g in groups)
+        if not said_before and kinds.is_bare_acceptance(sentence.text, lang=lang) and (offered or service_announced):
+            # ... while after the service announced what it will do ("では候補を3つメールでお送りします。" → "お願い
+            # します！") the same words only acknowledge it
+            kind, told = ("decision", True) if offered else (None, False)
+        elif answers and kinds.is_unsure_answer(sentence.text, lang=lang):
+            kind, told = "event", True  # "How many hours a week could you study?" → "Maybe 6?": the number answers
+        elif kind in ("event", "preference", "attribute") and filled is None \
                 and kinds.is_reaction(sentence.text, lang=lang) \
                 and not ((about_them or asked_how) and not groups and kinds.is_evaluation(sentence.text)):
             kind, reaction = None, True  # "Aww, that's so cute!": a reaction, not a statement about the customer
+        elif answers and not said_before and lang == "en" and kinds.picks_an_alternative(sentence.text, question):
+            kind, told = "decision", True  # "Do you want a new number or to keep one?" → "New number."
         elif kind is None and answers and not groups and _ANSWER.match(sentence.text) \
-                and (about_them and kinds.asks_yes_or_no(question) or _says_more(sentence.text)):
+                and (about_them and kinds.asks_yes_or_no(question) or _says_more(sentence.text)
+                     or lang == "en" and kinds.names_a_day(sentence.text)):
             kind = "event"  # "No, no pets right now." after "Do you have pets?": the answer is the fact
             # "네" after "기다려 주실 수 있을까요?", "ㅇㅇ" after "너 아직 그 강아지 키워?": the bare answer is the fact
             told = lang != "en" and kinds.asks_yes_or_no(last_question(question), lang=lang) \
                 and not _says_more_cjk(sentence.text)
+            if lang != "en" and not _says_more_cjk(sentence.text) and kinds.asks_for_anything_else(question, lang=lang):
+                kind = None  # "없어요." after "다른 문의 있으실까요?": a bare answer about nothing of theirs
         elif kind is None and lenient and not groups and lang == "en" and not is_question(sentence.text) and (
                 kinds.says_when(sentence.text) or asked_how and kinds.is_state_answer(sentence.text)):
             kind, told = "event", True  # "June 20th." after "The event date?", "Tired." after "How are you?"
@@ -152,8 +171,11 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # subject ("How's the store going?" → "It's a wild ride.").
         answering = lenient and not any(any(g.strong) for g in groups)
         weak = not told and (extends or kind in ("event", "preference", "attribute") and filled is None
-                             and kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=answering))
-        retraction = kinds.is_retraction(sentence.text, lang=lang)
+                             and kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=answering,
+                                                                 told_by_other=told_by_other))
+        # "내가 너였으면 바로 그만뒀다" (had I been you, I'd have quit): "quit" in a sentence that is small talk takes
+        # nothing back
+        retraction = kinds.is_retraction(sentence.text, lang=lang) and not (lang != "en" and kind is None)
         if instruction_like(sentence.text):
             # text aimed at the AI is kept apart from what the customer told the service around it
             groups.append(_Group(kind or "request", [sentence], False, [True], standalone=True, instruction=True))
@@ -317,8 +339,10 @@ def _says_more_cjk(sentence: str) -> bool:
 _ANSWER = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|not yet|not anymore|not at all|never|sure|"
                      r"of course|definitely|absolutely|(?:i|we) (?:did|do|have|am|was|were|will|didn't|don't|haven't|"
                      r"wasn't|won't)|i'm not|we're not|"
-                     r"네|예|아니요|아뇨|응|아니|아직|당연하지|물론|ㅇㅇ|ㅇㅋ|웅|넵|넹|ㄴㄴ|아냐|아니야|맞아)\b"
-                     r"|^\W*(?:はい|いいえ|ええ|うん|ううん|まだ|もちろん|いや|そうそう)", re.I)
+                     r"네|예|아니요|아뇨|응|아니|아직|당연하지|물론|ㅇㅇ|ㅇㅋ|웅|넵|넹|ㄴㄴ|아냐|아니야|맞아"
+                     r"|없어요|없습니다|있어요|있습니다)(?:\b|(?=[ㅋㅎㅠㅜ]))"
+                     r"|^\W*(?:はい|いいえ|ええ|うん|ううん|まだ|もちろん|いや|そうそう|ないです|ありません"
+                     r"|あります)", re.I)
 # Machine text an import format puts inside a message: a photo caption or attachment marker
 # ("[shared a photo: a cat on a sofa]", "[image: …]", "<attachment>"). It is cut from the sentence.
 # What a "yes"/"sure" says beyond itself: "No, no pets right now." says something; "Sure thing, Melanie!"
@@ -352,7 +376,8 @@ def _without_machine_text(sentence: Sentence) -> Sentence | None:
 # Where a sentence divides into clauses that can stand alone: punctuation, the conjunctions that join two
 # statements, a Korean laugh or connective ending before a space, a Japanese て-form or reason.
 _REASON_CLAUSES = re.compile(r"[,;:、，]\s*|[.!?。！？]\s*|\s+(?:and|but|so|since|because|as|while|though|after)\s+|"
-                             r"\s+[—–-]\s+|(?<=[ㅎㅋ])\s+|(?:(?<=해서)|(?<=어서)|(?<=아서)|(?<=니까)|(?<=는데)|(?<=거든요)|(?<=어요)|"
+                             r"\s+[—–-]\s+|(?<=[ㅎㅋ])\s+|(?:(?<=해서)|(?<=어서)|(?<=아서)|(?<=니까)|(?<=는데)"
+                             r"|(?<=거든요)|(?<=어요)|"
                              r"(?<=아요))\s+|(?:(?<=して)|(?<=って)|(?<=ので))、?|(?<=から)、", re.I)
 
 
@@ -427,6 +452,22 @@ class _Group:
 def _announcement(turn: Turn) -> str | None:
     """The sentence of ``turn`` that says a slot changed without giving its value, if one does."""
     return next((s.text for s in reversed(split_sentences(turn.text)) if announced_slot(s.text, asking=True)), None)
+
+
+def _announces(previous: Turn | None, customer_roles: Sequence[str]) -> bool:
+    """The service's turn just before says what it will do or did, and asks nothing ("では候補を3つメールでお送り
+    します。", "결과 나올 때까지 해당 금액은 청구에서 보류해 두겠습니다.")."""
+    return previous is not None and previous.role not in customer_roles and previous.role != "system" \
+        and kinds.confirms(previous.text)
+
+
+def _told_by_other(previous: Turn | None, reply: Turn) -> str:
+    """The statements (not the questions) of the other person's turn just before ``reply``: what a reaction in
+    ``reply`` is about ("Biscuit loved you." → "Biscuit is such a sweetheart."). Read, never copied into a fact."""
+    if previous is None or previous.role == "system" \
+            or (previous.role, previous.speaker) == (reply.role, reply.speaker):
+        return ""
+    return " ".join(s.text for s in split_sentences(previous.text) if not is_question(s.text))
 
 
 def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],

@@ -39,11 +39,12 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     "en": [
         ("decision", _words(
             r"(?:we|i) (?:agreed|decided|settled|chose|have decided|'ve decided)", r"agreed to", r"it's a deal",
-            r"deal", r"let's go with",
+            r"deal", r"let's go with", r"(?:^|(?:ok(?:ay)?|alright|fine),?\s+)the \w+(?: \w+)? then",
             r"i(?:'ll| will) (?:take|go with|accept)", r"i accept", r"i(?:'m| am) going with",
             r"i(?:'ll| will) cancel", r"i cancell?ed", r"i(?:'ve| have) signed", r"i signed up")),
         ("request", _words(
             r"can i", r"could i", r"may i", r"can you", r"could you", r"would you", r"will you", r"please",
+            r"(?:can|could) (?:someone|somebody|anyone|anybody)",
             r"i(?:'d| would) like", r"i want(?: to)?", r"i need", r"i(?:'m| am) asking", r"i request(?:ed)?",
             r"i(?:'m| am) requesting", r"is it possible", r"would it be possible", r"is there (?:any )?way",
             r"any chance", r"refund", r"exception", r"cancel", r"upgrade", r"help me")),
@@ -105,13 +106,15 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
                          r"と助かります", r"とありがたいです",
                          r"もらう", r"てくれる[?？]", r"てくれない[?？]", r"てくれますか",
                          r"できますか", r"可能ですか", r"可能でしょうか",
+                         r"(?:なんとか|どうにか)(?:なりません|できません)か",
                          r"したい", r"たいです", r"希望", r"返金", r"例外", r"キャンセル")),
         ("preference", _any(r"好き", r"嫌い", r"好み", r"方がいい", r"方が好", r"重視", r"大事", r"苦手")),
         ("attribute", _any(r"私は.{0,60}です", r"名前は", r"住んで", r"勤めて", r"働いて", r"使っています", r"プラン",
                            r"会員", r"アレルギー", r"と呼んで")),
         ("event", _any(r"昨日", r"一昨日", r"先週", r"先月", r"前に", r"ました", r"でした", r"買った", r"届いた",
                        # plain speech: "2時間5分かかった", "部長に褒められた", "アルバイトしてる"
-                       r"(?:った|いた|した|んだ|きた|えた|けた|れた|めた|てた|だった)(?:の|んだ|よ|な|ね|けど)?[。！!]*$",
+                       r"(?:った|いた|した|んだ|きた|えた|けた|れた|めた|てた|だった)(?:の|んだ|よ|な|ね"
+                       r"|けど)?[。！!]*$",
                        r"てる", r"ている", r"でいる")),
     ],
 }
@@ -283,11 +286,13 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
         return None
     if lang != "en" and is_question(text) and _CJK_PROPOSAL[lang].search(text) and _CJK_WHEN[lang].search(text):
         return "request"  # "3月21日の土曜日はどうですか？" after "工事日はいつがよろしいですか？": the day they want
+    if is_question(text) and tells_before_asking(text, lang=lang):
+        return "event"  # "弟は京都まで車で来るそうなんですが、駐車場ってありますか？": the brother's drive is the news
     if is_question(text) and (not _asks_for_something(text, lang) or _about_the_other(text, lang)
                               or _asks_nothing(text, lang)):
         return None
-    if lang != "en" and _CJK_PLEASANTRY_ASK[lang].search(text):
-        return None  # "잘 되길 빌어 줘!", "よろしくお願いします": a request form that asks for nothing
+    if lang != "en" and (_CJK_PLEASANTRY_ASK[lang].search(text) or asks_for_the_others_news(text, lang=lang)):
+        return None  # "잘 되길 빌어 줘!", "よろしくお願いします", "사진 보내줘": a request form that asks for nothing
     for kind, pattern in _KIND_RULES[lang]:
         if pattern.search(text):
             return kind
@@ -354,6 +359,10 @@ _SMALL_TALK_OPENER = lazy(r"^\W*(?:hi|hey|hello|thanks|thank you|thx|ok(?:ay)?|y
 _SELF_INTRODUCTION = lazy(r"^(?:it's|it is|this is)\s+(?-i:[A-Z][a-z]+)\b(?!\s+\w+ing\b)", re.I)
 
 
+# "ok the bundle then": a choice between what was offered, after the "ok"
+_CHOICE = lazy(r"the \w+(?: \w+)? then\b", re.I)
+
+
 def _only_small_talk(text: str, lang: str) -> bool:
     """A greeting, thanks or "ok" and nothing more; not "ok sent 2 pics" or "Hi, it's Dana again."."""
     if lang != "en":
@@ -363,7 +372,7 @@ def _only_small_talk(text: str, lang: str) -> bool:
         return False
     rest = _SMALL_TALK_OPENER.sub("", text, count=1)
     # a number, something done with the speaker left out ("sent", "got"), or a name given says something
-    return not (re.search(r"\d", rest) or _SELF_INTRODUCTION.match(rest)
+    return not (re.search(r"\d", rest) or _SELF_INTRODUCTION.match(rest) or _CHOICE.match(rest)
                 or _IMPLIED_I.match(rest) and not re.match(r"(?:got it|been)\b", rest, re.I))
 
 
@@ -399,7 +408,8 @@ def is_question(text: str) -> bool:
 def _asks_for_something(text: str, lang: str) -> bool:
     """A question that is a request ("can I get…") rather than a question about the agent."""
     if lang == "en":
-        return bool(re.search(r"\b(?:can|could|may|would|will) (?:i|you|we)\b|\b(?:you|we) could\b"
+        return bool(re.search(r"\b(?:can|could|may|would|will) (?:i|you|we|someone|somebody|anyone|anybody)\b|\b(?:you"
+                              r"|we) could\b"
                               r"|\b(?:is|would) it be possible\b|\bis it possible\b|\bany (?:way|chance)\b"
                               r"|\bplease\b|\brefund|\bexception|\bcancel", text, re.I))
     request = dict(_KIND_RULES[lang])["request"]
@@ -443,6 +453,7 @@ _PLEASANTRY = lazy(
     r"\b(?:here for you|glad (?:we|you|to hear|that)|means a lot|appreciate (?:it|that|you|your)|thanks?|"
     r"can picture|can't wait to (?:hear|see)|happy for you|proud of you|got this|miss you|love you|take care|"
     r"talk soon|chat soon|say hi|catch up|keep (?:it )?up|good luck|best wishes|"
+    r"been (?:a (?:minute|while|hot minute)|forever|ages|too long)|"
     r"(?:stoked|excited|happy|glad|thrilled) for you|long time no \w+|"
     r"(?:lots|a lot'?s?) (?:has |have )?(?:been going on|happened)|since we (?:last )?(?:talked|spoke|chatted)|"
     r"take a look at (?:this|it|that)|show me when you can|(?:always )?(?:here|around|there) (?:to (?:help|support|"
@@ -496,7 +507,8 @@ _ADVICE = lazy(r"^\W*(?:just )?(?:cherish|enjoy|treasure|embrace|remember|stay|k
 _REPORT = lazy(r"\b(?:broken|damaged|late|missing|wrong|stuck|leak\w*|error|charged?|refund\w*|order\w*|"
                      r"deliver\w*|account|invoice|price|payment|package|parcel|item|product)\b", re.I)
 _REACTION = {
-    "ko": lazy(r"^(?:와|우와|오|헐|대박|멋지|멋있|좋네|좋겠|축하|귀엽|부럽|화이팅|파이팅)[^.!?~]{0,12}[.!?~]*$"),
+    "ko": lazy(r"^(?:와|우와|오(?!늘|후|전|래|른|빠|히려|직|랜|후|픈)|헐|대박|멋지|멋있|좋네|좋겠|축하|귀엽|부럽|화이팅"
+               r"|파이팅)[^.!?~]{0,12}[.!?~]*$"),
     "ja": lazy(r"^(?:わあ|わー|すごい|すてき|素敵|いいね|おめでとう|かわいい|可愛い|頑張って|いいですね)"
                      r"[^。！？!?]{0,12}[。！？!?]*$"),
 }
@@ -529,7 +541,7 @@ def _tells_something(rest: str) -> bool:
 
 # a subject of its own and its verb: a name ("Leo named him") or a definite noun ("the surgery went great"); not a
 # pronoun ("They must have…", "It helped"), and the verb right after the name ("Glad it helped" has none)
-_SUBJECT_DID = lazy(r"^(?:(?:the|his|her|their)\s+(?!(?:same|way|best|most|rest)\b)(?:[a-z]+\s+){1,3}?"
+_SUBJECT_DID = lazy(r"^(?:(?:the|his|her|their|a|an)\s+(?!(?:same|way|best|most|rest)\b)(?:[a-z]+\s+){1,3}?"
                     r"|(?-i:[A-Z][a-z]+)(?<!They)(?<!That)(?<!This)(?<!There)(?<!It)(?<!You)(?<!He)(?<!She)(?<!We)"
                     r"\s+(?:(?:just|finally|already|also|really|actually)\s+)?)([a-z]+)\b", re.I)
 
@@ -542,7 +554,11 @@ def _happened(body: str) -> bool:
     if _IMPLIED_I.match(body) and not _GERUND_SUBJECT.match(body):
         return True
     did = _SUBJECT_DID.match(body)
-    return did is not None and body.split()[0].lower() not in _COMMON_SUBJECT and _past_event(did.group(1))
+    if did is None or body.split()[0].lower() in _COMMON_SUBJECT:
+        return False
+    # after a determiner the verb may follow a noun of up to three words ("a district office job opened up")
+    return _past_event(did.group(1)) or body.split()[0].lower() in ("the", "his", "her", "their", "a", "an") \
+        and _past_event(" ".join(body[did.start(1):].split()[:4]))
 
 
 def is_reaction(sentence: str, *, lang: str | None = None) -> bool:
@@ -615,6 +631,7 @@ _SUBJECT_VERB = lazy(r"\b(?:i|we)(?:'m|'ve|'d|'ll|'re| am| are| have| had| will|
                      r"going to|got to|gotta|been|have|to))*)\s+(\w+(?:'\w+)?)", re.I)
 # verbs and adjectives of an attitude towards what the other person said, not of something done or had
 _ATTITUDE_WORDS = """hope hoping wish wishing bet guess believe agree agreed imagine picture appreciate understand
+jealous envious
 think recommend suggest mean sure glad happy proud thrilled stoked excited sorry here rooting admire know feel see
 love loving get remember in with keep continue"""
 _ATTITUDE = frozenset(_ATTITUDE_WORDS.split())
@@ -639,6 +656,8 @@ _IMPLIED_I = lazy(r"^(?:(?:just|still|never|recently|finally|also|already) )*(?:
 # hour", "once a week"): something that happened or holds, whoever the subject
 _EVENT_OR_TIME = lazy(r"\b(?:was|were|had|did|went|got|made|took|happened|(?<!must have )(?<!must've )been|gave|"
                       r"told|sent|said|came|left|bought|brought|found|lost|paid|sold|won|ran|saw|met|felt|"
+                      r"broke|fell|hurt|threw|drove|flew|wrote|ate|drank|began|chose|forgot|rode|spoke|stole|tore|"
+                      r"woke|wore|caught|taught|fought|built|slept|spent|grew|drew|blew|sang|swam|"
                       r"(?!(?:excit|interest|tir|stress|overwhelm|inspir|motivat|bless|amaz|thrill|pleas|reliev|"
                       r"impress|surpris|worri|scar|bor|determin|dedicat|talent|relat|suppos|passionat|"
                       r"attach|connect|focus|organiz|excit|surround|post|updat)ed\b)"
@@ -653,13 +672,23 @@ _TO_THE_OTHER = lazy(r"(?:if you\b|(?:i'm |i am )?(?:keeping )?(?:my )?fingers c
 # Speculation about the other person's experience ("I bet playing for that crowd was incredible", "That must have
 # been scary") and a wish for what they have ("Wish I could join in!", "I would love to get something out of it
 # too"): whatever tense follows, nothing happened to the speaker.
-_SPECULATION = lazy(r"^(?:i bet|i(?:'m| am) (?:so |really )?sure|i (?:can |could )?(?:only )?imagine|i guess|hopefully|"
-                    r"(?:i )?wish i (?:could|had|was|were))\b|\bmust(?: have|'ve)? been\b|\bmust be\b", re.I)
+_SPECULATION = lazy(r"^(?:(?:i )?bet|i knew (?:it|that|you(?:'d| would))|i(?:'m| am) (?:so |really )?sure|i (?:can "
+                    r"|could )?(?:only )?imagine|i guess|hopefully|"
+                    r"(?:i )?wish i (?:could|had|was|were))\b|\bmust(?: have|'ve)? been\b|\bmust be\b"
+                    # what the speaker would do in the other's place ("If I were you I'd take the job.", "I'd have done
+                    # the same thing", "I'd pay to see that"): nothing happened to them
+                    r"|\b(?:if i were you|in your (?:shoes|place))\b|\bi(?:'d| would)(?: have|'ve) (?:done"
+                    r"|said) the same\b"
+                    r"|\bi(?:'d| would) (?:pay|kill|give anything) to see\b", re.I)
 _WISH_TOO = lazy(r"^i(?:'d| would)? (?:(?:really|totally|definitely|so|also) )*(?:want|need|love|like|wish) to\b"
                  r"[^.!?]{0,80}\b(?:too|as well)\W*$", re.I)
 _SIGN_OFF = lazy(r"\b(?:i|we)(?:'ll| will| have to| gotta| got to| need to| must| should|'d better| better) "
                  r"(?:go(?:\s+\w+)?|run|dash|jet|bounce|head (?:out|off)|get going|get (?:some )?sleep|"
-                 r"go to (?:bed|sleep)|hit the (?:hay|sack)|get back to (?:it|work)|sign off|log off)\W*$", re.I)
+                 r"go to (?:bed|sleep)|hit the (?:hay|sack)|get back to (?:it|work)|sign off|log off)"
+                 # ... and a short reason after it ("Anyway I gotta run, dinner's ready."; "…, my kids are calling"
+                 # names
+                 # something of theirs, which the possession test reads first)
+                 r"(?:\s*[,;\u2014\u2013-]\s*[^.!?,;]{1,40})?\W*$", re.I)
 # A farewell closing the sentence, and what may come before it: leaving ("gotta walk the dog", "going to bed")
 _FAREWELL = lazy(r"(?:^|[\s,;.!\u2014\u2013-])(?:talk (?:to you )?(?:later|soon|tomorrow)|ttyl|"
                  r"see (?:ya|you)(?: (?:later|soon|tomorrow|then))?|bye(?:-bye)?|good ?night|night(?: night)?|later|"
@@ -701,7 +730,27 @@ who"""
 _COMMON_SUBJECT = frozenset(_COMMON_SUBJECT_WORDS.split())
 
 
-def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answering: bool = False) -> bool:
+# A compliment by comparison or superlative to the other person ("You're a better coach than my actual coach",
+# "You're the best", "Your mom is the coolest"): about them, even when it names something of the speaker's
+_COMPLIMENT = lazy(r"^(?:you(?:'re| are)|ur|your \w+(?: \w+)? (?:is|are|'s))\s+(?:(?:so|such|way|much|literally"
+                   r"|honestly|"
+                   r"truly|really|just|definitely|officially|the|a|an)\s+)*(?:better|best|worse|worst|greatest|coolest|"
+                   r"sweetest|nicest|funniest|smartest|kindest|\w+er than)\b", re.I)
+# A greeting passed on or a treat offered ("Tell Carmen I said hi!", "Give Biscuit a hug for me", "Drinks on me next
+# time", "I'm buying"), a consolation ("I mean, at least you got a free dinner out of it")
+_PASSED_ON = lazy(r"\b(?:tell|give) \w+ (?:i said hi|hi from me|my (?:love|best|regards)|a (?:hug|pat|scratch|kiss))|"
+                  r"\bsay hi to\b|\bsend (?:my )?(?:love|regards) to\b|"
+                  r"\b(?:drinks?|dinner|lunch|coffee|beers?|pizza|it|this|next round)(?:'s| is| are)? on me\b|"
+                  r"\bmy treat\b|\bi'm (?:buying|paying)\b|^(?:i mean,? )?at least you\b", re.I)
+# How a third person or a thing comes across ("He seems like a good guy.", "She looks like a little loaf", "Carmen
+# sounds awesome"): an impression of what the other told or showed, not something that happened
+_IMPRESSION = lazy(r"^(?:he|she|they|it|(?-i:[A-Z][a-z]+))(?:'s| is| are)?\s+(?:(?:\w+ly|kinda|kind of|so|just"
+                   r"|still)\s+)*"
+                   r"(?:seems?|looks?|sounds?)\b", re.I)
+
+
+def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answering: bool = False,
+                              told_by_other: str = "") -> bool:
     """A sentence that passes none of the structural tests above (see the comment): a reaction, a remark, banter.
 
     English by the structural tests above; Korean and Japanese, where the speaker is usually left out, by the
@@ -711,14 +760,22 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
     ``answering``: the sentence answers a question, which gives it its subject ("How's the store going?" →
     "It's a wild ride."; "What books do you enjoy?" → "I love this series."); then only a sign-off, an offer
     to the other person or a pure attitude ("I'd recommend…", "I can imagine…") says nothing.
+    ``told_by_other``: what the other person just told (their statements, not their questions). A name or noun
+    taken from it is theirs: "Biscuit is such a sweetheart." after "Biscuit loved you." evaluates the other's dog,
+    "보리 완전 천사더라" / "ムギは本当に天使だね" the same — an answer to "How's Biscuit?" is not affected.
     """
     lang = lang or detect_language(sentence)
     text = sentence.strip()
     if lang != "en":
-        return bool(text) and len(text) <= _MAX_REMARK and _says_nothing_cjk(text, lang, answering)
-    if not text or len(text) > _MAX_REMARK or _SAYS_WHEN.search(text) or _REPORT.search(text):
+        return bool(text) and len(text) <= _MAX_REMARK and _says_nothing_cjk(text, lang, answering, told_by_other)
+    if not text or len(text) > _MAX_REMARK or _own_when(_SAYS_WHEN, text, told_by_other) or _REPORT.search(text):
         return False  # a run-on "sentence" of hundreds of words says something; the clause scans stay linear
     body = _VOCATIVE.sub(" ", text)
+    plain = _FILLER.sub("", body).strip()
+    if _COMPLIMENT.match(plain) or _ASKS_FOR_THE_OTHERS_NEWS["en"].search(body) or _PASSED_ON.search(body):
+        # "You're a better coach than my actual coach lol" (their coach is only the measure of the compliment),
+        # "Text me when you land.", "Send pics!": to the other person, whatever of theirs it names
+        return True
     if _POSSESSION.search(body):
         return False
     named = bool(_NAMED.search(body))
@@ -735,10 +792,12 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
     if words and all(w in _FORMULA_STATE for w in words):
         return True  # "I've been good, busy.", "Not bad, thanks": the formula answer to "How are you?"
     if _SIGN_OFF.search(body) or _TO_THE_OTHER.match(body) or _SPECULATION.search(body) \
-            or re.match(r"\W*hopefully\b", text, re.I):
+            or re.match(r"\W*(?:hopefully|hope)\b", text, re.I):
         return True  # "Well, I'll go train!", "If you need help, just let me know.", "Fingers crossed for you."
     if re.match(r"(?:you|your|you're|you've|you'll|you'd)\b", body, re.I):
         return True  # "You did great raising awareness", "You've come so far": about the other person
+    if _IMPRESSION.match(body) and not _past_event(body):
+        return True  # "He seems like a good guy.", "She looks like a little loaf lol": how the other's news lands
     if _THANKS.match(body) or _GENERIC_TRUTH.search(body) and not _OWN_SUBJECT.search(body) and not named \
             and not _DEFINITE.match(body):
         # "Really appreciate you noticing the effort", "Networking really pays off.", "Connecting with like-minded
@@ -750,7 +809,7 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
         return True  # "I would love to get something out of it too.": a wish for what the other has
     if not answering:
         name = _NAME_SUBJECT.match(body)
-        if name and body.split()[0].lower() not in _COMMON_SUBJECT:
+        if name and body.split()[0].lower() not in _COMMON_SUBJECT and not _theirs(body.split()[0], told_by_other):
             return False
     subject = False
     for match in _SUBJECT_VERB.finditer(body):
@@ -800,14 +859,16 @@ _CJK_WHEN = {
                r"[一二三四五六七八九十半]+(?:時間|年|ヶ月|か月|カ月|週間|日間)"),
 }
 _CJK_FIRST = {
-    "ko": _any(r"(?:^|[\s,])(?:나|난|날|내|내가|나는|나도|나를|나한테|나랑|저|전|저는|저도|제가|제|저를|저한테|저랑"
+    "ko": _any(r"(?:^|[\s,])(?:나|난|날(?! (?:뻔|거|수|때|것))|내|내가|나는|나도|나를|나한테|나랑|저|전|저는|저도|제가"
+               r"|제|저를|저한테|저랑"
                r"|우리|우리는|우리가|우리도|우리집|저희|저희는|저희가|저희도)(?=[\s,.!?~]|$)"),
     "ja": _any(r"私|わたし|あたし|僕|ぼく|俺|おれ|自分|うちの|うちは|うちも|我が家"),
 }
 _CJK_YOU = {
     "ko": _any(r"^(?:너|넌|너는|너도|너가|네가|니가|너랑|너한테|당신|당신은|당신도"
                r"|상담원님|고객님|님|그쪽|선생님)(?=[\s,.!?~]|$)",
-               r"^(?:너|너희|당신)(?:밖에|만|처럼|같이|보다|한테는|랑은|도|들|들은|네|의|를|말고|야|는|가)(?=[\s,.!?~]|$)",
+               r"^(?:너|너희|당신)(?:밖에|만|처럼|같이|보다|한테는|랑은|도|들|들은|네|의|를|말고|야|는|가)(?=[\s,.!?~]"
+               r"|$)",
                r"^\S+(?:님은|님도|님이|님께서)(?=\s)(?=.*(?:시네요|셨네요|시군요|시구나|세요|시죠)[.!?~]*$)"),
     "ja": _any(r"^(?:あなた|あんた|君|きみ|お前|そっち|そちら|おたく)"),
 }
@@ -816,7 +877,7 @@ _CJK_FILLER = {
     "ko": _any(r"^(?:(?:아|오|와|우와|와우|헐|헉|엥|어머|어머나|에이|음|응|웅|어|그래|맞아|ㅋ+|ㅎ+|ㅠ+|ㅜ+"
                r"|헤헤|히히|흐흐|하하|호호|ㅇㅇ|ㅇㅋ|오케이|넵|넹|진짜|정말|아무튼|그리고|그런데|근데|혹시|그럼|자"
                r"|뭐|네|예|아니|아이고|대박|역시|알겠어|알겠어요|알겠습니다|알았어|알았어요|그렇구나|그렇군요|그래요"
-               r"|좋아요|오호|아하)"
+               r"|좋아요|오호|아하|맞아요|맞습니다|그렇죠|그쵸)"
                r"(?:[\s,.!?~]+|$))+"),
     "ja": _any(r"^(?:(?:えー+|ええ|え|えっ|うん|うんうん|はい|いいえ|あ|ああ|あー|わあ|わぁ|わー|うわ"
                r"|うわー|へえ|へー|えへへ|へへ|ふふ|あはは|はは|笑|じゃあ|じゃ|さて|そうそう|ところで|それと"
@@ -832,7 +893,9 @@ _CJK_NOTHING = {
         r"또 얘기|또 이야기|가 ?볼게|가야겠|자야겠|자야지|들어가세요|연락할게|연락 줘|빌어 ?줘|응원해 ?줘",
         r"보고 싶|화이팅|파이팅|힘내|축하|미안|죄송|부럽|^(?:나도|저도) (?:그래|그래요|그렇게 생각|동의)",
         # an evaluation in the plain form ("진짜 웃기다!", "신기하다")
-        r"(?:웃기|신기|멋지|예쁘|귀엽|대단하|훌륭하|좋|재밌|재미있|맛있|아쉽|슬프|무섭|힘들|부럽)다[.!~]*$",
+        r"(?:웃기|신기|멋지|예쁘|귀엽|대단하|훌륭하|좋|재밌|재미있|맛있|아쉽|슬프|무섭|힘들|부럽|착하|멋있|똑똑하"
+        r"|다정하"
+        r"|친절하|든든하|기특하|장하|아깝|안타깝|짠하|불쌍하|놀랍|부지런하|성실하)다[.!~]*$|(?<![었았했였])시다[.!~]*$",
         # a promise or a suggestion to the other ("가져다줄게!", "끝나면 같이 맛있는 거 먹자.")
         # ("…스카프로 할게" chooses: a decision)
         r"(?<!로 )" + _RIEUL_FINAL + r"게(?:요)?[.!~]*$|[가-힣]자[.!~]*$",
@@ -845,13 +908,19 @@ _CJK_NOTHING = {
         # encouragement ("그래도 두 번이면 잘한 거야", "잘될 거야", "괜찮을 거야")
         r"(?:잘(?:한|될|할|하고 있는)|잘 될|괜찮을|좋아질|나아질) ?거(?:야|예요|에요)|잘하고 있어|할 수 있을 거",
         # an acknowledgement, "I don't know", a tag ("너무 귀엽지")
-        r"^(?:알겠|알았|그래요|좋아|오케이|ㅇㅋ|맞아|다행|잘됐)|모르겠|(?<![었았했였])지[.!~]*$|지요[.!~]*$"),
+        r"^(?:알겠|알았|그래요|좋아|오케이|ㅇㅋ|맞아|다행|잘됐)|모르겠|(?<![었았했였])지[.!~]*$|지요[.!~]*$",
+        # hearsay about a place or thing ("리스본 완전 예쁘다던데"): what others say, not the speaker's own
+        r"(?:다|라)던데(?:요)?[.!~]*$|(?<![었았했였])더라(?:고)?[.!~]*$",
+        # a condition with nothing after it ("비만 안 오면 ㅋㅋ"): an answer that commits to nothing
+        r"(?:으면|면)(?:요)?[.!~]*$"),
     "ja": _any(
-        r"ありがとう|有難う|助かる|助かります|助かりました|助かった|おかげ|お疲れ|失礼します|おやすみ|またね|じゃあね|また今度",
+        r"ありがとう|有難う|助かる|助かります|助かりました|助かった|おかげ|お疲れ|失礼します|おやすみ|またね|じゃあね"
+        r"|また今度",
         r"また連絡|よろしくお願い|そろそろ|寝なきゃ|行かなきゃ|祈って|応援して|会いたい|頑張って|頑張るね|がんばるね",
         # advice, invitations and promises to the other ("始めてみて", "無理しないでね", "今度見せるね")
         r"てみて[。！!～]*$|でみて[。！!～]*$|てね[。！!～]*$|でね[。！!～]*$|ないで[。！!～]*$|なさい[。！!～]*$",
-        r"(?<!ん)(?<!の)(?:[るうくつぬむぶぐ]|(?<![まで])す)ね[。！!～]*$|[こよろそともぼごのお]う[。！!～]*$|そう[。！!～]*$",
+        r"(?<!ん)(?<!の)(?:[るうくつぬむぶぐ]|(?<![まで])す)ね[。！!～]*$|[こよろそともぼごのお]う[。！!～]*$"
+        r"|そう[。！!～]*$",
         r"がんばって|がんばれ|頑張れ|おめでとう|ごめん|すみません|申し訳|羨まし|うらやまし|素敵|すてき",
         r"^私も(?:そう思|同じ|です|[！!。])",
         # a guess about the other ("でしょう", "きっと…"), a reaction or an evaluation ("それは大変だね")
@@ -865,7 +934,12 @@ _CJK_NOTHING = {
         r"大丈夫だよ|大丈夫だって|なんとかなる|うまくいく(?:よ|って)|できるよ[。！!～]*$|いけるよ[。！!～]*$",
         # an acknowledgement, "I don't know"
         r"^(?:了解|わかりました|分かりました|わかった|分かった|そうですか|いいよ|よかった|良かった)",
-        r"^大丈夫(?:です)?[。！!]*$|わからない|分からない|わかりません|分かりません"),
+        r"^大丈夫(?:です)?[。！!]*$|わからない|分からない|わかりません|分かりません",
+        # "いいじゃん", "天使じゃん": an evaluation put to the other; "連れてってよ": a casual request to them;
+        # "行こうぜ"
+        r"(?:たら|れば|なら)(?:ね|な)?[。！!～〜]*$|(?:のに)[。！!～〜]*$|じゃん[。！!～〜]*$|(?<!ん)だね[。！!～〜]*$"
+        r"|(?<![なた])いね[。！!～〜]*$|てよ[。！!～〜]*$|(?:こう|よう|おう|ろう)ぜ[。！!～〜]*$|(?:かった|だった)(?:な"
+        r"|なあ|なぁ)[。！!～〜]*$"),
 }
 _CJK_PAST = {
     # not "잘됐다" (that's great)
@@ -876,26 +950,83 @@ _CJK_PAST = {
 }
 
 
-def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
+# A whole sentence that only reacts to or acknowledges what the other said, in casual speech: agreement ("인정",
+# "맞는 말이야", "それな", "言えてる"), disbelief or laughter ("어이없네", "ありえない", "ウケる"), "oh, so that's how
+# it
+# was" ("아 그랬구나", "そうだったんだ"), holding the turn ("잠깐만요", "ちょっと待って"). Read on the body after
+# fillers
+# and laughter; with anything more (a day, a thing of theirs) it is not this shape.
+_CJK_BARE_REACTION = {
+    "ko": lazy(r"^(?:인정|ㄹㅇ|레알|맞는 말(?:이야|이다|이에요|이네|이지)?|일리 있(?:네|어|다|네요)"
+               r"|어이(?:가)? ?없(?:네|다|어)"
+               r"|(?:그니까|그러니까|그치) ?(?:내 말이(?:요)?)?|내 말이(?:요)?|(?:개)?웃기(?:네|다|다고)|미쳤(?:다|네"
+               r"|어)|대박(?:이다|이네|이야)?|헐|실화(?:냐|야|임)?|말도 안 ?돼"
+               # the formula answers to "how are you / how is she" ("그럭저럭", "나야 뭐 똑같지", "응 잘 지내!")
+               r"|(?:나야 ?(?:뭐 )?|늘 |그냥 )?(?:그럭저럭|똑같지|똑같아|똑같죠|똑같아요|별일 없어|별일 없지|그냥 그래"
+               r"|그저 그래"
+               r"|잘 지내(?:요|지|고 있어)?|잘 지냈어(?:요)?)"
+               r"|그랬구나|그랬군요|그렇구나|그랬어\?|그래\?|진짜\?|정말요?\?|잠깐만(?:요)?|잠시만(?:요)?)[.!?~]*$"),
+    "ja": lazy(r"^(?:それな|わかる(?:わ|よ)?|わかります|言えてる|確かに|たしかに|ありえない|ありえん|ウケる|うける"
+               r"|まじか|マジか"
+               r"|やば(?:い|すぎ|っ)?|すご(?:い|っ)|そうだったんだ|そうなんだ|そうだったんですね|そうなんですね"
+               r"|本当に?\?"
+               r"|(?:まあ)?まあまあ(?:かな|だよ|です)?|相変わらず(?:だよ|です|かな)?|ぼちぼち(?:かな|だよ)?"
+               r"|元気(?:元気|だよ|です|してる)?|普通(?:かな|だよ)?"
+               r"|ほんとに?\?|まじで\?|マジで\?|ちょっと待って(?:ください)?|少々お待ちください)[。！!？?～〜]*$"),
+}
+
+
+def _own_when(pattern: LazyPattern, text: str, told_by_other: str) -> bool:
+    """``text`` names a number or a day (``pattern``) that is not only an echo of what the other person told ("90 is
+    amazing, wow." after "My grandma turns 90 on Sunday.", "3시간이나 기다렸다고? 미쳤네", "90歳ってすごいね")."""
+    for match in pattern.finditer(text):
+        start, end = match.span()
+        if text[start:end].isdigit():  # the whole number, not its first digit
+            while start > 0 and text[start - 1].isdigit():
+                start -= 1
+            while end < len(text) and text[end].isdigit():
+                end += 1
+        if not told_by_other or text[start:end] not in told_by_other:
+            return True
+    return False
+
+
+def _theirs(word: str, told_by_other: str) -> bool:
+    """``word`` (a name or noun of two letters or more) comes from what the other person just told."""
+    word = word.strip(" ,.!?'\"")
+    return len(word) >= 2 and word in told_by_other
+
+
+# the noun before a subject or topic particle, which an evaluation is about ("보리가", "ムギは")
+_CJK_TOPIC = {
+    "ko": lazy(r"([가-힣A-Za-z]{2,10}?)(?:이|가|은|는|도)?\s"),
+    "ja": lazy(r"([一-龯ァ-ヶーA-Za-z]{2,10}|[ぁ-ん]{2,6}(?=ちゃん|くん|さん))(?:ちゃん|くん|さん)?(?:が|は|も|って)?"),
+}
+
+
+def _says_nothing_cjk(text: str, lang: str, answering: bool, told_by_other: str = "") -> bool:
     """``says_nothing_of_their_own`` in Korean and Japanese (see ``_CJK_NOTHING``)."""
     # laughter, crying and emoji after the last word are read past ("주차 어렵지 ㅋㅋ", "…스타일 같아 ㅠ")
     body = _CJK_TAIL[lang].sub("", _CJK_FILLER[lang].sub("", text).strip()).strip()
-    if not body:
+    if not body or _CJK_BARE_REACTION[lang].match(body):
         return True
     if _CJK_REPORT[lang].search(body):
         return False  # "배송이 늦네요", "注文した商品が壊れてるよね": what a customer reports always says something
     if _CJK_YOU[lang].search(body):
         return True  # "너는 항상 나를 응원해 주잖아", "あなたって本当に優しいね": about the other person
-    if _CJK_SIGN_OFF[lang].search(body):
+    if _CJK_SIGN_OFF[lang].search(body) or _ASKS_FOR_THE_OTHERS_NEWS[lang].search(body):
         return True  # thanks, a sign-off or "me too", whatever else it names ("오늘 정말 고마워", "私もそう思う")
     nothing = _CJK_NOTHING[lang].search(body)
     if nothing is None:
         return False
-    if _CJK_WHEN[lang].search(body) or _CJK_FIRST[lang].search(body) \
+    if _own_when(_CJK_WHEN[lang], body, told_by_other) or _CJK_FIRST[lang].search(body) \
             or _CJK_PAST[lang].search(_CJK_PAST_EVALUATION[lang].sub("", body)):
         # a day, a number, the speaker named or something that happened ("수요일에 쉬니까 오후에 갈 수 있어")
         return False
     evaluation = _CJK_EVALUATION[lang].search(nothing.group(0))
+    topic = _CJK_TOPIC[lang].match(body)
+    if evaluation and topic and _theirs(topic.group(1), told_by_other):
+        return True  # "보리 완전 천사네" after "보리가 너 엄청 좋아하더라": the other's dog, not one's own
     if evaluation and _CJK_SUBJECT[lang].search(body):
         # "생각보다 소리가 크네요", "この掃除機、音が大きいですね": an evaluation with a subject of its own is an
         # observation (a customer's product, their day), not a reaction to what the other said ("와 빠르네요")
@@ -908,7 +1039,7 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool) -> bool:
 # how the other's experience was, not something that happened to the speaker
 _CJK_PAST_EVALUATION = {
     "ko": lazy(r"(?:었|았|였|했|웠)(?:네요?|구나|군요|겠다|겠네요?|겠어요?|겠구나)[.!~]*$"),
-    "ja": lazy(r"(?:かった|だった|でした)(?:よ)?(?:ね|ねえ|ねぇ|ですね)[。！!～〜]*$"),
+    "ja": lazy(r"(?:かった|だった|でした)(?:よ)?(?:ね|ねえ|ねぇ|ですね|な|なあ|なぁ|のに)[。！!～〜]*$"),
 }
 # what may follow the last word of a sentence and is not a word: laughter, crying, emoticons, emoji, marks
 _EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F\u200D"
@@ -930,7 +1061,27 @@ _CJK_SIGN_OFF = {
                r"메리 ?크리스마스|생일 축하|^(?:나|저)야말로|조심히 (?:가|들어가|다녀와)|몸 조심|푹 쉬|잘 다녀와",
                r"(?:열심히 할게|힘낼게|화이팅|파이팅)[.!~]*$|^(?:있잖아|내 말 (?:좀 )?들어)",
                r"그렇게 말해 ?(?:주니까|줘서|주셔서)|사진 (?:잘 )?봤|사진 보니까|영상 (?:잘 )?봤",
-               r"(?:는|ㄴ|단|란|다는|었다는|았다는) (?:거|것)(?:네|구나|군|이네|이구나)(?:요)?[.!~]*$"),
+               r"(?:는|ㄴ|단|란|다는|었다는|았다는) (?:거|것)(?:네|구나|군|이네|이구나)(?:요)?[.!~]*$",
+               # leaving and "see you then" ("나 이제 가봐야 돼", "이따 톡해", "그럼 그때 봐"); "I knew it" ("역시 될 줄
+               # 알았어");
+               # "you should have…" ("나도 데려가지 그랬어"); praise for the other's effort ("진짜 고생했다"), luck for
+               # their exam; "that helps / that's a comfort" ("위로가 되네요"); a wish for what the other has ("나도
+               # 고양이
+               # 키우고 싶다")
+               r"가 ?봐야 ?(?:돼|겠다|겠어|해|지|될 듯)|이따 (?:톡|연락|얘기|전화)|^(?:그럼 )?그때 (?:봐|보자|만나"
+               r"|봬요)",
+               _RIEUL_FINAL + r" 줄 알았|지 그랬어|고생(?:했다|했어|많았어|많았다|하셨어요"
+               r"|많으셨어요|했네)|(?:시험|면접|발표|경기) 잘 (?:봐|해|보고 와)",
+               r"(?:위로|도움|힘|참고)(?:가|이) (?:되네|돼요|되네요|된다|됐어요|되었어요|많이 됐|많이 돼)",
+               r"(?:^|\s)(?:나|저)도 [^.!?]{0,20}(?:고 싶다|고 싶어|고 싶네|고 싶어요|고 싶당)[.!~]*$",
+               # what the speaker would do in the other's place ("나라도 그랬을 듯", "내가 너였으면 바로 그만뒀다"), a
+               # greeting
+               # passed on ("소희한테도 안부 전해 줘"), a treat offered ("오늘 저녁 내가 쏜다"), laughter told ("웃겨
+               # 죽겠네")
+               r"(?:나|저)(?:라도|였으면|였다면|같으면|같았으면)\s|내가 너(?:였으면|였다면|라면)"
+               r"|" + _RIEUL_FINAL + r" 듯[.!~]*$"
+               r"|을 듯[.!~]*$",
+               r"안부 (?:좀 )?전해|내가 (?:쏜다|쏠게|살게|산다|낼게|낸다|쏨)|웃겨 (?:죽겠|죽을|미치겠)|배 ?아파 ?ㅋ"),
     "ja": _any(r"ありがとう|助かる|助かります|助かりました|助かった|失礼します|おやすみ|またね|じゃあね",
                r"よろしくお願い|寝なきゃ|おめでとう|^私も(?:そう思|同じ|です|[！!。])",
                r"バイバイ|ばいばい|また(?:あとで|後で|明日|あした|今度)|大好き|愛してる|会いたい",
@@ -940,11 +1091,61 @@ _CJK_SIGN_OFF = {
                r"(?:がんば|頑張)(?:る|ります)(?:わ|よ|ね)?[。！!～〜]*$",
                r"^(?:ねえ|ねぇ|ちょっと)?[、,\s]*(?:聞いて|きいて)(?:よ|ね)?[。！!～〜]*$",
                r"そう言って(?:もらえ|くれ)|言ってくれてありがとう|写真(?:を|も)?見た|動画(?:を|も)?見た",
-               r"ってこと(?:だね|だよね|ですね|か)[。！!～〜]*$|ということ(?:ですね|だね)[。！!～〜]*$"),
+               r"ってこと(?:だね|だよね|ですね|か)[。！!～〜]*$|ということ(?:ですね|だね)[。！!～〜]*$",
+               # "see you" ("じゃあまた", "ではまた来週〜", "じゃあその時に"); "I knew it" ("だと思った",
+               # "いけると思ってた");
+               # luck and care to the other ("試験がんばれ", "無理すんなよ", "ゆっくり休んで", "体大事にな"); "that
+               # helps"
+               # ("参考になります"); a wish for what the other has ("俺も猫飼いたいわ")
+               r"^(?:じゃあ|じゃ|では|それじゃ|それでは)?[、\s]*また(?:ね|な|来週|明日|あした|今度|あとで|後で|来月)?"
+               r"[〜～。！!]*$|^(?:じゃあ|では)?[、\s]*その時に?(?:ね)?[。！!〜～]*$",
+               r"^(?:やっぱり|やっぱ)?(?:ね)?[、\s]*(?:だと|そうだと|そうなると)思(?:った|ってた)"
+               r"|(?:なら|だったら)[^。！!]{0,12}(?:いける|できる|受かる|大丈夫)(?:だ)?と思(?:った|ってた)",
+               r"(?:がんば|頑張)(?:れ|って)(?:ね|よ|な)?[。！!～〜]*$|(?:無理|気に|心配)(?:すんな|するな|しないで)"
+               r"|ゆっくり(?:休んで|寝て)|大事に(?:な|ね|して)[。！!～〜]*$",
+               r"(?:参考|勉強|励み)に(?:なります|なる|なりました|なった)",
+               r"(?:^|、)(?:俺|おれ|私|わたし|僕|ぼく|あたし|うち)も[^。！？!?、]{0,20}たい(?:わ|な|なあ|なぁ|よ"
+               r"|です)?[。！!～〜]*$",
+               # what the speaker would do in the other's place ("俺だったら即やめてるわ"), a greeting passed on
+               # ("…によろしく
+               # 言っといて"), a treat offered ("今日は俺のおごりな"), laughter told ("笑いすぎて腹痛い")
+               r"(?:俺|おれ|私|わたし|僕|ぼく|あたし)(?:だったら|なら|でも)|によろしく(?:言っ|伝え|ね|な)",
+               r"(?:おごり|奢り)(?:な|ね|だ|よ)|(?:おご|奢)る(?:よ|わ|ぜ)|笑いすぎ|笑い死|腹(?:筋)?(?:痛い|崩壊)"),
 }
+# A request to the other person for their news, a photo or a place in their plans ("도착하면 연락해", "결과 나오면
+# 알려줘", "사진 보내줘", "나도 데려가 줘"; "着いたら連絡して", "写真送って", "俺も連れてってよ"; "Text me when you
+# land",
+# "Send pics!"): the request form asks nothing of the service and tells nothing of the speaker's own
+_ASKS_FOR_THE_OTHERS_NEWS = {
+    "en": lazy(r"^\W*(?:(?:omg|oh|ok(?:ay)?|haha\w*|lol|dude|man|bro|wait)\W+)*(?:please\s+)?"
+               r"(?:you (?:have to|gotta|need to|should|must) )?(?:(?:text|ping|msg|dm|tell|update) me"
+               r"|send (?:me )?(?:the|that|your) (?:recording|video|vid|clip|pics?|photos?|pictures?|link)"
+               r"|let me know|keep me (?:posted|updated|in the loop)|send (?:me )?(?:(?:a |some |more )?(?:pics?"
+               r"|photos?"
+               r"|pictures?|a selfie|videos?))|show me (?:a )?(?:pics?|photos?|pictures?))\b"
+               r"(?![^.!?]{0,40}\b(?:my|our|order|refund|account|invoice|delivery)\b)", re.I),
+    "ko": _any(r"(?:하면|되면|나오면|도착하면|끝나면|오면|생기면|들어가면) ?(?:꼭 )?(?:연락해|톡해|알려 ?줘|말해 ?줘"
+               r"|전화해"
+               r"|연락 ?줘|톡 ?줘)",
+               r"안부 (?:좀 )?전해|사진 (?:좀 )?(?:보내|보여) ?(?:줘|주라)|(?:나|저)도 (?:좀 |꼭 )?(?:데려가|불러"
+               r"|끼워)(?: ?줘| ?주라|라)"),
+    "ja": _any(r"(?:たら|ったら)(?:また)?(?:連絡|教えて|知らせて|ライン|LINE)(?:して|ちょうだい|ね|よ)?[。！!～〜]*$",
+               r"によろしく(?:言っ|伝え)|写真(?:送って|見せて)|(?:連れて(?:って|いって)|誘って|呼んで)(?:よ|ね)|(?:誘え"
+               r"|呼べ|連れてけ)(?:よ|な)?"),
+}
+
+
+def asks_for_the_others_news(sentence: str, *, lang: str | None = None) -> bool:
+    """A request to the other person for their news or photo, or to be taken along (``_ASKS_FOR_THE_OTHERS_NEWS``)."""
+    lang = lang or detect_language(sentence)
+    return bool(_ASKS_FOR_THE_OTHERS_NEWS[lang].search(sentence.strip()))
+
+
 _CJK_EVALUATION = {
-    "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$|[가-힣]다[.!~]*$"),
-    "ja": lazy(r"よね|ですね|^すごい|^いいな|(?<!た)いな[ぁあー〜～]*[。！!～〜]*$"),
+    "ko": lazy(r"네요?[.!~]*$|구나|군요|겠다|겠네|지[.!~]*$|[가-힣]다[.!~]*$|더라(?:고)?[.!~]*$"),
+    "ja": lazy(r"よね|ですね|^すごい|^いいな|(?<!た)いな[ぁあー〜～]*[。！!～〜]*$|じゃん[。！!～〜]*$"
+               r"|だね[。！!～〜]*$"
+               r"|(?<![なた])いね[。！!～〜]*$"),
 }
 # a noun with a subject or topic particle, or a comparison with what was expected ("생각보다", "思ったより") — not
 # a demonstrative ("그건", "それは"), the other person ("너는") or the other's conduct ("답변이", "対応が"), and not
@@ -1053,7 +1254,8 @@ def asks_about_the_speaker(question: str) -> bool:
 
 # "Anything else?", "Could you send a photo?", "Guess who adopted a cat??": a pleasantry, a request to do something or
 # a riddle about the asker; its answer ("Nope that's it.", "Sure, one sec.") is about nothing of the one who answers
-_NO_SUBJECT_QUESTION = lazy(r"\b(?:anything|something) else(?: (?:i|we) can (?:help(?: you)? with|do(?: for you)?))?"
+_NO_SUBJECT_QUESTION = lazy(r"\b(?:anything|something) else(?: (?:today|for now|at the moment|tonight))?(?: (?:i"
+                            r"|we) can (?:help(?: you)? with|do(?: for you)?))?"
                             r"\s*\?|\b(?:(?:can|may) i help|help you with|would you (?:mind|please|kindly|be able to)|"
                             r"(?:can|could) you (?:please |kindly |just )?(?!(?:tell|share|describe|explain|say|"
                             r"remind|recommend|suggest|imagine|believe|ever|still|really)\b)\w+|"
@@ -1071,7 +1273,8 @@ _HOW_QUESTION = lazy(r"(?:^|[.!?]\s+)(?:so |and |but |oh,? )?how(?:'s|'re|'ve| i
                      r" has)?\b(?! (?:can|may|could) (?:i|we)\b| about\b)[^.!?]*\?", re.I)
 # the formula answers to "How are you?" ("Good, busy.", "I've been well", "Not bad"): no state of the speaker
 _FORMULA_STATE_WORDS = """good fine great ok okay alright all right well not bad too pretty really very so doing
-been i'm i've im am thanks thank and same as usual always busy"""
+been i'm i've im am thanks thank and same as usual always busy old much nothing eh meh honestly you u hbu wbu yourself
+nm she's he's they're she he they is are"""
 _FORMULA_STATE = frozenset(_FORMULA_STATE_WORDS.split())
 
 
@@ -1127,6 +1330,124 @@ _CJK_GREETING_QUESTION = {
 }
 
 
+# An answer given with a question mark because the speaker is unsure ("Maybe 6?", "Two lines on it I think?", "한 주에
+# 3~4일?"): a number and no question form — it states, it does not ask
+_NUMBER_WORD = lazy(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
+                    r"hundred|once|twice|half)\b", re.I)
+
+
+def is_unsure_answer(sentence: str, *, lang: str) -> bool:
+    """A number said with a question mark and no question form (``_NUMBER_WORD``; the caller knows it answers)."""
+    text = sentence.strip()
+    if not text.endswith(("?", "？")):
+        return False
+    stated = text.rstrip("?？ ")
+    if not stated or is_question(stated) or lang != "en" and _CJK_WH[lang].search(stated) \
+            or lang == "en" and re.match(r"\W*(?:what|whats|where|when|why|how|who|which|whose)\b", stated, re.I):
+        return False
+    if lang == "en":
+        return len(stated.split()) <= 10 and not _SECOND_PERSON.search(stated) \
+            and bool(re.search(r"\d", stated) or _NUMBER_WORD.search(stated))
+    return len(stated) <= 40 and bool(re.search(r"\d", stated)) \
+        and not stated.endswith(("까", "까요", "나요", "か", "かな", "の", "니", "냐"))
+
+
+# A question after a clause that tells something ("ちなみに弟は京都まで車で来るそうなんですが、駐車場ってありますか？",
+# "연회비가 15만 원 청구됐는데 이거 너무 비싼 거 아닌가요?"): the clause before the question is the customer's news
+_BACKGROUND = {
+    "ko": lazy(r"^(.{6,80}?(?:는데|은데|었는데|았는데|했는데|됐는데|인데))\s"),
+    "ja": lazy(r"^(.{6,80}?(?:んですが|んですけど|んだけど|のですが|んですけれど))、"),
+}
+# ... but not "I'd like to ask" ("여쭤보고 싶은데", "ちょっと聞きたいんですが")
+_ASKING_TO_ASK = {
+    "ko": _any(r"궁금|여쭤|물어|문의|질문"),
+    "ja": _any(r"聞きたい|伺い|質問|お聞き|確認したい|お尋ね"),
+}
+
+
+def tells_before_asking(sentence: str, *, lang: str) -> bool:
+    """A Korean or Japanese question whose first clause tells something of the speaker's (``_BACKGROUND``)."""
+    if lang == "en":
+        return False
+    head = _BACKGROUND[lang].match(sentence.strip())
+    return head is not None and not _ASKING_TO_ASK[lang].search(head.group(1)) \
+        and not says_nothing_of_their_own(head.group(1), lang=lang)
+
+
+# A bare acceptance ("Sure", "Yes please", "좋아요!", "네, 부탁드려요.", "お願いします！"): after an offer ("Would that
+# work?", "정리해 볼까요?", "送りしましょうか？") it is the customer's decision; after the service announced what it
+# will do ("では候補を3つメールでお送りします。" → "お願いします！") it only acknowledges
+_BARE_ACCEPTANCE = {
+    "en": lazy(r"^\W*(?:(?:sure|yes|yeah|yep|ok(?:ay)?|please(?: do)?|sounds good|let's do it|go ahead|that works|"
+               r"perfect|great)(?:[\s,!.]+|$))+\W*$", re.I),
+    "ko": lazy(r"^(?:(?:네|예|넵|응|좋아요|좋아|좋습니다|그래요|부탁(?:드려요|드립니다|해요)|해 ?볼게요"
+               r"|그렇게 해 ?주세요"
+               r"|진행해 ?주세요)(?:[\s,.!~ㅎㅋ]+|$))+$"),
+    "ja": lazy(r"^(?:(?:はい|ええ|うん|お願いします|お願い|ぜひ|是非)(?:[、\s!！。🙏〜～]+|$))+$"),
+}
+_OFFER = {
+    "en": lazy(r"\bwould (?:that|this|it) (?:work|suit you|be ok(?:ay)?|be alright)\b|^\W*(?:do you )?want (?:a|an|me"
+               r"|us|"
+               r"the|some|to try)\b|\b(?:shall|should) (?:i|we)\b|\bwould you like (?:me|us|a|an|the|some)\b", re.I),
+    "ko": lazy(r"(?:" + _RIEUL_FINAL + r"|드릴|볼|할)까요[?？]*$"),
+    "ja": lazy(r"(?:ましょうか|しますか)[?？]*$"),
+}
+# ... not an offer of help, and in English not "shall we" (an invitation between friends); a polite "…볼까요?" or
+# "…しましょうか？" is the coach's or the service's offer even with "같이" / "一緒に"
+_NOT_AN_OFFER = {"en": lazy(r"\bwe\b(?! can)|\bhelp\b", re.I), "ko": _any(r"도와 ?드릴"), "ja": _any(r"お手伝い")}
+
+
+_DAY_NAME = lazy(r"\b(?:january|february|march|april|june|july|august|september|october|november|december|"
+                 r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next (?:week|month"
+                 r"|year))\b",
+                 re.I)
+
+
+_ANYTHING_ELSE = {
+    "en": _NO_SUBJECT_QUESTION,
+    "ko": _any(r"다른 (?:문의|궁금|필요|건)|더 (?:필요|궁금|문의|도와)"),
+    "ja": _any(r"他に|ほかに|その他"),
+}
+
+
+def asks_for_anything_else(question: str, *, lang: str) -> bool:
+    """"Anything else?", "다른 문의 있으실까요?", "他に何かございますか？": a bare "No." answers nothing of theirs."""
+    return bool(_ANYTHING_ELSE[lang].search(question))
+
+
+def names_a_day(sentence: str) -> bool:
+    """A month, a weekday or a day to come ("Yeah, ideally August."): what a yes answering "when?" adds."""
+    return bool(_DAY_NAME.search(sentence))
+
+
+def picks_an_alternative(answer: str, question: str) -> bool:
+    """A short answer that takes one side of an either/or question ("Do you want a new number or to keep one?" →
+    "New number."): every word of it but fillers is in the question (English)."""
+    if not re.search(r"\bor\b[^?]*\?", question, re.I) or is_question(answer):
+        return False
+    words = [w for w in re.findall(r"[a-z0-9']+", answer.lower()) if w not in _ANSWER_FILLER_WORDS]
+    asked = set(re.findall(r"[a-z0-9']+", question.lower()))
+    return 0 < len(words) <= 4 and all(w in asked for w in words)
+
+
+_ANSWER_FILLER_WORDS = frozenset(["the", "a", "an", "ok", "okay", "yeah", "yes", "please", "um", "uh", "oh", "hmm",
+                                  "i'd", "i'll", "take", "go", "with", "just"])
+
+
+def is_bare_acceptance(sentence: str, *, lang: str) -> bool:
+    """Only a yes or "please" (``_BARE_ACCEPTANCE``)."""
+    return bool(_BARE_ACCEPTANCE[lang].match(sentence.strip()))
+
+
+def offers(question: str, *, lang: str) -> bool:
+    """The other side offers to do something for the one who answers ("Want a small exercise plan for them?", "Would
+    that work?", "면접 예상 질문 같이 정리해 볼까요?", "정리해 드릴까요?") — with no question word."""
+    last = question.strip()
+    if lang != "en" and _CJK_WH[lang].search(last):
+        return False
+    return bool(_OFFER[lang].search(last)) and not _NOT_AN_OFFER[lang].search(last)
+
+
 def asks_what(question: str, *, lang: str) -> bool:
     """A Korean or Japanese question with a question word about the one who answers, not a greeting ("잘 지냈어?",
     "元気？"): its short answer ("寝室です。", "釣り！", "最高。") is the fact."""
@@ -1136,10 +1457,12 @@ def asks_what(question: str, *, lang: str) -> bool:
 # what a bare "네" / "うん" does not answer: a question word, a tag or pleasantry, an invitation
 _CJK_OPEN_QUESTION = {
     "ko": _any(r"뭐|뭘|무엇|무슨|어디|언제|누구|누가|왜|어떻게|어때|어떤|어땠|몇|얼마|어느|어떠",
-               r"잘 지내|잘 지냈|괜찮|(?:지|죠|잖아|그치|맞지|알지|잖아요)[?？!~]*$|같이|우리 ",
+               r"다른 (?:문의|궁금|필요|건)|더 (?:필요|궁금|문의)|잘 지내|잘 지냈|괜찮|(?:지|죠|잖아|그치|맞지|알지"
+               r"|잖아요)[?？!~]*$|같이|우리 ",
                _RIEUL_FINAL + r"래[?？]*$"),
     "ja": _any(r"何|なに|なん|どこ|いつ|誰|だれ|なぜ|どうして|どう|どんな|どれ|どの|どちら|どっち|いくつ|いくら",
-               r"でしょ|よね|じゃない|元気|大丈夫|かな|っけ|一緒に|(?:ましょう|よう)か|しない[?？]*$|行かない[?？]*$"),
+               r"他に|ほかに|その他|でしょ|よね|じゃない|元気|大丈夫|かな|っけ|一緒に|(?:ましょう|よう)か|しない[?？]*$"
+               r"|行かない[?？]*$"),
 }
 
 
