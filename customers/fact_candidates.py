@@ -69,13 +69,24 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
     categories the customer consented to, whose words may be copied as an answer's context.
     """
     found: list[Candidate] = []
+    # each turn is split once: it is read as the previous turn of the next one too
+    split: dict[int, list[Sentence]] = {}
+
+    def sentences_of(index: int) -> list[Sentence]:
+        if index not in split:
+            split[index] = split_sentences(turns[index].text)
+        return split[index]
+
     for index in range(start, len(turns) if stop is None else min(stop, len(turns))):
         turn = turns[index]
         if turn.role not in customer_roles or not turn.text.strip():
             continue
         following = turns[index + 1] if index + 1 < len(turns) else None
         previous = turns[index - 1] if index > 0 else None
-        asked = _question_asked(previous, allowed_sensitive, customer_roles, reply=turn)
+        said_before = sentences_of(index - 1) if previous is not None else []
+        questions = [is_question(s.text) for s in said_before]
+        asked = _question_asked(previous, allowed_sensitive, customer_roles, reply=turn, sentences=said_before,
+                                questions=questions)
         announcement = _announcement(turns[index - 2]) if index > 1 and asked is not None \
             and asked.startswith("asked:") and turns[index - 2].role in customer_roles else None
         if announcement is not None and asked is not None and cue_slot(asked) is None:
@@ -84,15 +95,17 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             asked = f"asked: {announcement} {asked[len('asked:'):].strip()}"
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
                                       customer_roles=customer_roles, asked=asked, allowed=allowed_sensitive,
-                                      told_by_other=_told_by_other(previous, turn),
-                                      service_announced=asked is None and _announces(previous, customer_roles)))
+                                      told_by_other=_told_by_other(previous, turn, said_before, questions),
+                                      unasked_previous=None if asked is not None else previous,
+                                      sentences=sentences_of(index)))
     return found
 
 
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
                      customer_roles: Sequence[str], asked: str | None = None,
                      allowed: frozenset[str] = frozenset(), told_by_other: str = "",
-                     service_announced: bool = False) -> list[Candidate]:
+                     unasked_previous: Turn | None = None, sentences: list[Sentence] | None = None
+                     ) -> list[Candidate]:
     lang = detect_language(turn.text)
     answers = bool(asked and asked.startswith("asked:"))
     # a question about the customer's own life or case: its short answer ("Yes.", "Not anymore.", "Pretty
@@ -110,7 +123,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     offered = answers and kinds.offers(last_question(question), lang=lang)
     groups: list[_Group] = []
     before: list[str] = []
-    for said in (clause for whole in split_sentences(turn.text) for clause in _slot_clauses(whole)):
+    whole_sentences = split_sentences(turn.text) if sentences is None else sentences
+    for said in (clause for whole in whole_sentences for clause in _slot_clauses(whole)):
         sentence = _without_machine_text(said)
         if sentence is None:
             continue  # an import format's caption or attachment marker is never the customer's words
@@ -128,7 +142,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # (it outranked the new address for "customer's email"), it goes with the value that follows
         reaction = False
         said_before = any(any(g.strong) for g in groups)
-        if not said_before and kinds.is_bare_acceptance(sentence.text, lang=lang) and (offered or service_announced):
+        if not said_before and kinds.is_bare_acceptance(sentence.text, lang=lang) \
+                and (offered or _announces(unasked_previous, customer_roles)):
             # ... while after the service announced what it will do ("では候補を3つメールでお送りします。" → "お願い
             # します！") the same words only acknowledge it
             kind, told = ("decision", True) if offered else (None, False)
@@ -461,17 +476,18 @@ def _announces(previous: Turn | None, customer_roles: Sequence[str]) -> bool:
         and kinds.confirms(previous.text)
 
 
-def _told_by_other(previous: Turn | None, reply: Turn) -> str:
+def _told_by_other(previous: Turn | None, reply: Turn, sentences: list[Sentence], questions: list[bool]) -> str:
     """The statements (not the questions) of the other person's turn just before ``reply``: what a reaction in
     ``reply`` is about ("Biscuit loved you." → "Biscuit is such a sweetheart."). Read, never copied into a fact."""
     if previous is None or previous.role == "system" \
             or (previous.role, previous.speaker) == (reply.role, reply.speaker):
         return ""
-    return " ".join(s.text for s in split_sentences(previous.text) if not is_question(s.text))
+    return " ".join(s.text for s, asks in zip(sentences, questions, strict=True) if not asks)
 
 
 def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],
-                    customer_roles: Sequence[str] = ("customer",), *, reply: Turn | None = None) -> str | None:
+                    customer_roles: Sequence[str] = ("customer",), *, reply: Turn | None = None,
+                    sentences: list[Sentence] | None = None, questions: list[bool] | None = None) -> str | None:
     """What the customer's turn replies to, for the fact's text: ``"asked: <questions>"``, else ``None``.
 
     An agent's turn counts only through its questions ("Which plan are you on?" makes "Enterprise."
@@ -490,10 +506,11 @@ def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],
         return None  # the same person's previous message, not something said to them
     if kinds.sensitive_category(previous.text) not in ("none", *allowed_sensitive):
         return None  # never copy unconsented words about health, relationships or money into a fact
-    sentences = split_sentences(previous.text)
-    questions = [s.text for s in sentences if is_question(s.text)]
-    if questions:
-        return "asked: " + " ".join(questions)
+    sentences = split_sentences(previous.text) if sentences is None else sentences
+    flags = [is_question(s.text) for s in sentences] if questions is None else questions
+    questions_asked = [s.text for s, asks in zip(sentences, flags, strict=True) if asks]
+    if questions_asked:
+        return "asked: " + " ".join(questions_asked)
     if previous.role in customer_roles and sentences:
         return f"re: {sentences[-1].text}"
     return None

@@ -401,7 +401,8 @@ def is_question(text: str) -> bool:
     text = text.strip()
     if _REPORT_AS_QUESTION.match(text):
         return False
-    return (text.endswith(("?", "？", "까요", "나요", "ですか", "ますか"))
+    # "本当ですか！", "20%ですか…": an exclamation or a trailing off after the question ending is still a question
+    return (text.endswith(("?", "？")) or text.rstrip("!！…‥.。 ").endswith(("까요", "나요", "ですか", "ますか"))
             or bool(_EN_QUESTION_OPENING.match(text) or _CJK_WH_ENDING.search(text)) and not text.endswith("!"))
 
 
