@@ -22,7 +22,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like
-from mem.customers.slots import Slot, announced_slot, cue_slot, find_slot, sentence_slot, slot_in
+from mem.customers.slots import Slot, announced_slot, cue_slot, find_slot, sentence_slot, slot_in, states_value
 from mem.customers.statements import build_statement
 
 
@@ -172,8 +172,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and not kinds.is_reaction(sentence.text, lang=lang) \
                 and not kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=True):
             kind, told = "event", True  # "寝室です。" after "どちらのお部屋でしょうか？", "釣り！" after "趣味は何？"
-        if kind is None and not reaction and filled is not None and not (
-                is_question(sentence.text) and kinds.says_nothing_of_their_own(sentence.text, lang=lang)):
+        if kind is None and not reaction and filled is not None and (states_value(sentence.text) or not (
+                is_question(sentence.text) and kinds.says_nothing_of_their_own(sentence.text, lang=lang))):
             # ... not a question that states nothing ("Maybe a promotion?" after "Any upside for you?")
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         extends = kind is None and not reaction and lang == "en" and bool(groups) and not groups[-1].standalone \
@@ -391,6 +391,10 @@ def _without_machine_text(sentence: Sentence) -> Sentence | None:
 # Where a sentence divides into clauses that can stand alone: punctuation, the conjunctions that join two
 # statements, a Korean laugh or connective ending before a space, a Japanese て-form or reason.
 _REASON_CLAUSES = re.compile(r"[,;:、，]\s*|[.!?。！？]\s*|\s+(?:and|but|so|since|because|as|while|though|after)\s+|"
+                             # a reason told after the value: "we've relocated to Aberdeen for my husband's job",
+                             # "남편 회사 때문에 …", "夫の転勤で…"
+                             r"\s+(?=for (?:my|our|his|her|their)\b)|(?<=때문에)\s+|(?<=따라)\s+|(?<=따라서)\s+|"
+                             r"(?<=都合で)|(?<=仕事で)|(?<=転勤で)|(?<=関係で)|(?<=ため)、?|"
                              r"\s+[—–-]\s+|(?<=[ㅎㅋ])\s+|(?:(?<=해서)|(?<=어서)|(?<=아서)|(?<=니까)|(?<=는데)"
                              r"|(?<=거든요)|(?<=어요)|"
                              r"(?<=아요))\s+|(?:(?<=して)|(?<=って)|(?<=ので))、?|(?<=から)、", re.I)

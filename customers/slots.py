@@ -30,6 +30,15 @@ _LANGUAGE_NAMES = {
     "english": "English", "korean": "Korean", "japanese": "Japanese", "chinese": "Chinese", "spanish": "Spanish",
     "french": "French", "german": "German", "영어": "English", "한국어": "Korean", "일본어": "Japanese",
     "중국어": "Chinese", "英語": "English", "韓国語": "Korean", "日本語": "Japanese", "中国語": "Chinese",
+    # the other languages customers commonly ask to be answered in, each in the three scripts
+    "italian": "Italian", "portuguese": "Portuguese", "dutch": "Dutch", "russian": "Russian", "arabic": "Arabic",
+    "vietnamese": "Vietnamese", "thai": "Thai", "indonesian": "Indonesian", "hindi": "Hindi", "turkish": "Turkish",
+    "polish": "Polish", "swedish": "Swedish", "mandarin": "Chinese", "cantonese": "Cantonese",
+    "스페인어": "Spanish", "프랑스어": "French", "독일어": "German", "이탈리아어": "Italian",
+    "포르투갈어": "Portuguese", "러시아어": "Russian", "베트남어": "Vietnamese", "태국어": "Thai", "아랍어": "Arabic",
+    "인도네시아어": "Indonesian", "スペイン語": "Spanish", "フランス語": "French", "ドイツ語": "German",
+    "イタリア語": "Italian", "ポルトガル語": "Portuguese", "ロシア語": "Russian", "ベトナム語": "Vietnamese",
+    "タイ語": "Thai", "アラビア語": "Arabic", "インドネシア語": "Indonesian",
 }
 _LANG = "|".join(sorted(_LANGUAGE_NAMES, key=len, reverse=True))
 LANGUAGE_PATTERN = _LANG  # language names in en/ko/ja, longest first, for other modules' patterns
@@ -71,9 +80,14 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り|大丈夫|"
                       r"結構|構いません|いい)")),
     ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
+    # "I'd prefer Spanish", "Spanish please from now on", "in Spanish if possible": a language asked for
+    ("language", lazy(r"\b(?:prefer|rather have|like it in|(?:in|into) (?=(?:" + _LANG + r")\b(?:,? "
+                      r"(?:please|if possible|from now on|going forward|instead))))"
+                      r"(?: to (?:get|have|read) (?:it|them|answers|replies) in)? ?(?P<v>" + _LANG + r")\b"
+                      r"|(?:^|[.!?]\s+)(?P<v2>" + _LANG + r"),? (?:please|from now on|going forward)\b", _I)),
     # ASCII only: "メールアドレスをtaro@example.jpに変更" glues Japanese to the address
     ("email", lazy(r"(?P<v>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z0-9])")),
-    ("order", lazy(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking)"
+    ("order", lazy(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking|reservation|confirmation)"
                          r"(?: number| no\.?| id| code)?\s*(?:is|was|:)?\s*#?" + _ORDER_EN, _I)),
     ("order", lazy(r"(?:주문\s*번호|예약\s*번호|문의\s*번호|접수\s*번호|송장\s*번호|주문)" + _ORDER_CJK)),
     ("order", lazy(r"(?:注文番号|お問い合わせ番号|問い合わせ番号|予約番号|受付番号|伝票番号|注文)" + _ORDER_CJK)),
@@ -86,7 +100,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:번으로|으로|로)\s*(?:연락|전화)")),
     ("name", lazy(r"\b(?i:my name is(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
     # "Name on the account is Jessica Moore", "got married, so it's Jessica Alvarez now"
-    ("name", lazy(r"\b(?i:(?:full |last |sur)?name(?: on (?:the|my) account| on the booking)? is(?: now)?|"
+    ("name", lazy(r"\b(?i:(?:full |last |sur)?name(?: on (?:the|my|our) (?:account|booking|order|reservation|card|"
+                  r"parcel|package|membership))? is(?: now)?|"
                   r"changed? my (?:last |sur)?name to)\s+" + _NAME_VALUE)),
     ("name", lazy(r"\b(?i:it's|it is) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)\b")),
     # "The account is under Megan Holloway", "put the account under …", "in the name of …"
@@ -102,11 +117,14 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:으로|로)\s*(?:해|바꿔|바꾸|바뀌|변경|수정|등록|되어|돼|됐)")),
     ("name", lazy(r"(?:名前|氏名|登録名|名義|姓|苗字|名字)(?:を|は|が)\s*(?P<v>[^\s。、]{2,10}?)"
                   r"(?:に(?:変更|変え|して|なり|変わ)|で(?:登録|お願い))")),
-    ("name", lazy(r"(?:登録名|氏名|お名前)は\s*(?P<v>[^\s。、です]{1,20})")),
+    # "注文者名は佐伯奈緒子です", "予約者名は…", "契約者名は…": the name of whoever orders, books or signs is theirs
+    ("name", lazy(r"(?:登録名|氏名|お名前|名義|[一-龯]{1,4}(?:者|人)名)は\s*(?P<v>[^\s。、です]{1,20})")),
+    ("name", lazy(r"(?:[가-힣]{1,3}자|수령인|수취인|명의)\s*명(?:은|는)\s*(?P<v>[가-힣]{2,5}?)\s*(?:님)?"
+                  r"(?:입니다|이에요|예요|이고|$)")),
     ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]*、\s*(?P<v>[^\s。、]{2,10}?)"
                   r"に(?:なりました|なります|変わりました)")),
     ("name", lazy(r"\b(?:I'm|I am|(?i:this is)) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
-    ("name", lazy(r"제 이름은\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
+    ("name", lazy(r"제 이름(?:은)?\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
     ("name", lazy(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)と呼んで")),
     # "山本と申します", "旧姓に戻りまして、今は田村です"
     ("name", lazy(r"(?P<v>[^\s。、]{1,10}?)と申します|(?:姓|名字|苗字|名前|旧姓)[^。]{0,12}、\s*(?:今は|現在は)?"
@@ -115,6 +133,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                         r" (?:the |an? |our )?(?P<v>" + _TIERS + r")"
                         r" (?:plan|tier|account|subscription|membership)\b", _I)),
     ("tier", lazy(r"\b(?:on|have|use|with) (?:the |an? |our )?(?P<v>enterprise|premium|platinum)\b", _I)),
+    # "I'm subscribed to Premium", "we pay for Pro", "signed up for Family": a named plan paid for
+    ("tier", lazy(r"\b(?i:subscribed to|pay(?:ing)? for|signed up (?:to|for)|paid for) (?:(?i:the|our) )?"
+                  r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20})\b(?! (?i:newsletter|magazine|box|service|app)\b)")),
     ("tier", lazy(r"\b(?P<v>" + _TIERS + r") (?:plan|tier)\b", _I)),
     # "bumped us up to Business", "we're on the Starter plan": a named plan, known or not
     ("tier", lazy(r"\b(?:up|down|over|back) to (?:the |our )?(?P<v>" + _TIERS + r")\b", _I)),
@@ -141,7 +162,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:会員|ランク|ステータス)")),
     ("tier", lazy(r"(?P<v>엔터프라이즈|프리미엄|비즈니스|베이직|무료|골드|실버|플래티넘|스탠다드|프로|라이트|"
                   r"패밀리|VIP)"
-                  r"\s*(?:으로|로)\s*(?:올렸|내렸|바꿨|바꿀|변경|갈아탔|전환|옮겼|업그레이드|다운그레이드)")),
+                  r"\s*(?:으로|로)\s*(?:올렸|내렸|바꿨|바꿀|변경|갈아탔|전환|옮겼|업그레이드|다운그레이드)"
+                  r"|(?P<v2>엔터프라이즈|프리미엄|비즈니스|베이직|골드|실버|플래티넘|스탠다드|프로|라이트|패밀리)\s*"
+                  r"(?:쓰고|써요|씁니다|이용|사용|가입)")),
     ("tier", lazy(r"(?P<v>[가-힣A-Za-z]{2,10})\s*(?:으로|로)\s*(?:업그레이드|다운그레이드)")),
     ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:に|へ)(?:アップグレード|ダウングレード)")),
     ("tier", lazy(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|ゴールド|シルバー|プラチナ|スタンダード|"
@@ -154,7 +177,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                  r"large (?:text|font)|dyslexi\w*|wheelchair|colou?r ?blind)\b", _I)),
     ("accessibility", lazy(r"(?P<v>스크린 ?리더|시각 ?장애|청각 ?장애|큰 글씨|난독증|휠체어|색맹)")),
     ("accessibility", lazy(r"(?P<v>スクリーンリーダー|視覚障害|聴覚障害|大きい文字|大きな文字|車椅子|色覚)")),
-    ("address", lazy(r"\b(?:my|our|the) (?:new |home |shipping |delivery |mailing |postal )?address is (?:now )?"
+    ("address", lazy(r"\b(?:(?:my|our|the) )?(?:new |home |shipping |delivery |mailing |postal )?address"
+                     r" (?:is|has changed to|changed to|is changing to|will be)(?: now)? (?:now )?"
                            r"(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)(?=,? (?:not|please|from now on)\b|[.!?]|$)", _I)),
     # "Please use my new address from now on: 88 Maple Drive" — the address after a colon
     ("address", lazy(r"\b(?:(?:my|our) (?:new |home |shipping |delivery |mailing |postal )?|new |updated |shipping |"
@@ -168,25 +192,50 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("address", lazy(r"(?<![\w-])(?P<v>\d+[A-Za-z]?\s+[A-Z][^.!?\n]{2,60}?) is (?:the|my|our) new "
                      r"(?:one|address|place|home)\b")),
     # "from next week my orders should go to 31 Hazel Row"
-    ("address", lazy(r"\b(?:orders?|parcels?|packages?|deliveries|mail|post|everything) "
-                     r"(?:should|will|can|must|need to)(?: now)? (?:go|be (?:sent|shipped|delivered|posted)) to "
+    ("address", lazy(r"\b(?:orders?|parcels?|packages?|deliveries|shipments?|mail|post|everything) "
+                     r"(?:(?:should|will|can|must|need to)(?: now)? (?:go|come|be (?:sent|shipped|delivered|posted))|"
+                     r"(?:now )?(?:goes|go|comes|come))(?: now)? to "
                      r"(?P<v>\d+[^.!?\n]{0,60}?)"
                      r"(?=,? (?:from now on|instead|please)\b|[.!?]|$)", _I)),
     ("address", lazy(r"\b(?:update|change|switch|correct|set) (?:my|our|the) (?:\w+ )?address to "
                      r"(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)(?=,? (?:from now on|instead|please)\b|[.!?]|$)", _I)),
-    ("address", lazy(r"\b(?:ship|send|deliver|mail)(?: \w+){0,2} to (?P<v>(?:(?:flat|apt\.?|apartment|unit|suite|"
+    # "send the replacement water filter to 14 Mulberry Lane", "send the next one to my new place at 3 Bell Court":
+    # the thing sent and the kind of place may stand between the verb and the street number
+    ("address", lazy(r"\b(?:ship|send|deliver|mail|post|forward)(?: \w+){0,4} to "
+                     r"(?:(?:my|our|the) (?:new |other )?(?:place|home|house|flat|apartment|address|office|work)"
+                     r"(?: at| on|:)? )?(?P<v>(?:(?:flat|apt\.?|apartment|unit|suite|"
                      r"room) ?\w{1,5},? )?\d+[^.!?\n]{0,60}?)"
                            r"(?=,? (?:from now on|instead|please)\b|[.!?,]|$)", _I)),
-    ("address", lazy(r"(?:주소|배송지|배송 주소)(?:는|은|를|가|이)\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
+    # "we've moved to 12 Oak Street", "now at 5 Harbour Row": a street number after a move is an address, not a city
+    ("address", lazy(r"\b(?i:(?:moved|relocated)(?: \w+){0,2} (?:in)?to|now at|(?:new|our|my) (?:place|home|house|flat|"
+                     r"apartment) is at) (?:(?i:the|a) )?(?P<v>\d+[A-Za-z]?\s+[A-Z][^.!?\n]{2,60}?)"
+                     r"(?=,? (?i:from now on|instead|please|now|since)\b|[.!?,]|$)")),
+    ("address", lazy(r"(?:주소|배송지|배송 주소|새 집|새집)(?:는|은|를|가|이)?\s*(?P<v>[^.!?\n]{0,60}\d[^.!?\n]{0,60}?)"
                            r"(?:(?:으로|로)\s*(?:해|바꿔|바꿨|바뀌|변경|보내|옮겼|이전)[^.!?\n]*|입니다|이에요|예요|에요|$)")),
-    ("address", lazy(r"(?:住所|配送先|お?届け先|送り先)(?:は|を)\s*(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
+    # an address told by its shape where it is sent or moved to, without the word "address": "새 집인 서울시 은평구
+    # 통일로 684, 1103동 505호로 보내주실 수 있을까요?", "新居の東京都杉並区阿佐谷南1-22-5 ハイツ阿佐谷305に送って…"
+    ("address", lazy(r"(?<![가-힣\d])(?P<v>(?:[가-힣]{1,8}(?:특별시|광역시|특별자치시|시|도)\s+)?"
+                     r"[가-힣]{1,8}(?:구|군|시)\s+[가-힣\d]{1,12}(?:로|길)\s*\d[^.!?\n]{0,40}?)\s*(?:으로|로|에)\s*"
+                     r"(?:보내|배송|발송|받|바꿔|바꾸|바꿨|변경|옮|해\s*주|이사|이전|부탁)")),
+    ("address", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{1,8}[都道府県市区町村郡][^\s。、！？]{0,20}?\d"
+                     r"[^\s。、！？]{0,20}?(?:\s+[^\s。、！？]{1,20}?)?)(?:宛て?|あて)?(?:に|へ|まで)"
+                     r"(?:送|届|配送|発送|変更|お願い|引っ越|引越|転居|移)")),
+    ("address", lazy(r"(?:住所|配送先|お?届け先|送り先|引っ越し先|引越し先|転居先|新居|新住所)(?:は|を)\s*"
+                     r"(?P<v>[^。！？\n]{0,60}\d[^。！？\n]{0,60}?)"
                            r"(?:に(?:変更|して|変え|お願い)[^。]*|です|でお願い|$)")),
     ("residence", lazy(r"\b(?:(?:i|we) (?:now |currently |still )?(?:live|am living|are living|reside)"
-                             r"|(?:i'm|we're) (?:now |currently )?living)"
+                             r"|(?:i|we)(?:'ve| have) (?:now |been )?(?:living|lived|resided)"
+                             r"|(?:i'm|we're|i am|we are) (?:now |currently |still )?(?:living|located|residing)"
+                             r"|(?:^|[.!?]\s+)(?:now |currently |still )?living)"
                              r" in " + _PLACE, _I)),
+    # "we now call Leeds home", "I'm a Leeds resident"
+    ("residence", lazy(r"\b(?i:(?:i|we) (?:now |currently )?call) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?) (?i:home)\b"
+                       r"|\b(?i:i'm|i am|we're|we are) (?i:an?) (?P<v2>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?) "
+                       r"(?i:residents?)\b")),
     ("residence", lazy(r"\b(?:i|we)(?:'ve| have|'re| are|'m| am)? "
-                       r"(?:just |recently |finally |now |all |officially |got |get |)*"
-                       r"(?:moved|relocated|settled|resettled|emigrated|immigrated)"
+                       r"(?:just |recently |finally |now |all |officially |got |get |also |actually |eventually |)*"
+                       r"(?:(?:packed up|sold up|upped sticks|sold the house) and )?"
+                       r"(?:moved|relocated|settled|resettled|emigrated|immigrated|made the move|made the big move)"
                        r"(?: (?:down|up|over|out|back|across|away|house|home|here|there))?"
                        r"(?: from [\w -]{1,30}?)? (?:to|in|into) " + _PLACE, _I)),
     # "We've just moved into a flat in Leith", and a move told without its subject ("Moved to Kyoto in March")
@@ -200,12 +249,17 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?:^|[.!?]\s+)(?i:based (?:in|out of)) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b"
                        r"|\b(?i:i'm|i am|we're|we are) (?i:now |currently )?(?P<v2>[A-Z][a-z]+)-based\b")),
     # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none)
-    ("residence", lazy(r"\b(?i:i'm|i am|we're|we are) (?i:now |currently |still )?(?i:in|out in|over in) "
+    ("residence", lazy(r"\b(?i:i'm|i am|we're|we are) (?i:now |currently |still )?(?i:in|out in|over in|down in|up in|"
+                       r"back in|here in) "
                        r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$)")),
     ("residence", lazy(r"\b(?i:home is(?: now)?(?: in)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주)")),
-    ("residence", lazy(r"사는\s*곳은\s*(?P<v>[^\s,.]{1,20}?)(?:이에요|예요|입니다|이고|$)")),
-    ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)で(?:暮らして|生活して|住んで)")),
+    ("residence", lazy(r"(?:사는|이사(?:한|간|온))\s*(?:곳|데|동네|도시)(?:은|는|이|가)\s*(?P<v>[^\s,.]{1,20}?)"
+                       r"(?:이에요|예요|입니다|이고|이요|$)")),
+    ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)で(?:暮らして|生活して|住んで|(?:一人|ひとり|二人|ふたり)?暮らし)")),
+    ("residence", lazy(r"(?:引っ越し先|引越し先|引越先|転居先|移住先|移り住んだ先)は\s*(?P<v>[^\s。、0-9０-９]{1,20}?)"
+                       r"(?:です|だ|になります|$)")),
+    ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{2,8})住まい(?=です|だ|で|の|。|、|$)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,12}?)(?:住み|在住)(?=です|だ|な|で|の|。|、|$)")),
     ("residence", lazy(r"(?:住まい|住所|住んでいるところ|住んでいる所)は\s*"
                        r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:です|だ|$)")),
@@ -216,9 +270,13 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"제가|저는|저희|우리)\s)(?P<v>[가-힣]{2,8})\s+(?:살아요|살고\s*있|삽니다|살아|거주)")),
     ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?!(?:一人|二人|独り|ひとり|ふたり)暮らし)(?P<v>[一-龯ァ-ヶー]{2,8})"
                        r"暮らし(?=です|だ|を|中|。|、|$)")),
-    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로)\s*"
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로|에)\s*"
                        r"(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
-    ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して)")),
+    ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して|越しました|"
+                       r"移りました|移ってきました)")),
+    # the move as a noun: "先週末に高松への引っ越しが済みました", "大阪への転居"
+    ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{1,10})(?:へ|に)の"
+                       r"(?:引っ越し|引越し|引っ越|転居|移住|移転)")),
     # moved by work: "転勤で広島に来ました", "広島に転勤になりました", "대구로 발령받았어요"
     ("residence", lazy(r"(?:転勤|赴任|転居|移住)で(?P<v>[^\s。、]{1,10}?)(?:に|へ)(?:来|移|行|引っ越|住)"
                        r"|(?P<v2>[^\s。、]{1,10}?)(?:に|へ)(?:転勤|赴任)")),
@@ -242,6 +300,18 @@ _RULES: list[tuple[str, LazyPattern]] = [
                              r"(?:works?|is|are|would be|suits me)"
                              r"(?: much| a lot| far| way)? (?:better|best|easier|preferable|more convenient)\b", _I)),
     ("contact_channel", lazy(r"\b(?:switch|move|change) (?:me |us )?(?:over )?to (?P<v>" + _CHANNEL_EN + r")\b", _I)),
+    # one channel preferred to another: "text rather than call", "I'd rather you emailed me", "전화보다는 문자가
+    # 편해요", "電話よりメールで"
+    ("contact_channel", lazy(r"\b(?P<v>e-?mail|text|call|phone|ring|message|whatsapp)(?:ing|s|ed)?(?: (?:me|us))? "
+                             r"(?:rather than|instead of|not|over|before) (?:a |an |by )?(?:" + _CHANNEL_EN + r"|call)"
+                             r"|\brather (?:you |they )?(?P<v2>e-?mail|text|call|phon|ring|messag|whatsapp)\w*"
+                             r"(?: (?:me|us))?",
+                             _I)),
+    ("contact_channel", lazy(r"(?:이메일|메일|전화|문자|카카오톡|카톡|우편)(?:보다(?:는|도)?|말고|대신)\s*"
+                             r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)"
+                             r"|(?P<v2>이메일|메일|전화|문자|카카오톡|카톡)(?:가|이)\s*(?:편해|편합니다|편하|좋아|좋습니다|나아|낫)")),
+    ("contact_channel", lazy(r"(?:メール|電話|SMS|ショートメール|LINE|郵送)(?:より(?:も)?|ではなく|じゃなくて)、?\s*"
+                             r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送)")),
     ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|whatsapp|telegram) is the (?:best|easiest|quickest|only) "
                              r"way to (?:reach|contact|get hold of) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
@@ -327,6 +397,26 @@ _CHANNELS = {"ring": "phone", "whatsapp": "whatsapp", "telegram": "telegram",
 _JA_LEAD = lazy(r"^(?:私は|僕は|今後は|これからは|今は|現在は|実は|やはり|やっぱり|荷物は|配達は|配送は)")
 
 
+# Values known by their shape, whatever words stand around them ("Everything goes to 12 Oak Street now", "제 주소
+# 경기도 … 12, 3층이에요", "連絡先は090-1234-5678です"): tried last, only on a text holding a digit, and, like
+# every address and phone rule, never on someone else's value or in a question that asks for no change.
+_EN_STREET = (r"Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Close|Crescent|Terrace|Row|"
+              r"Grove|Gardens|Boulevard|Blvd|Square|Sq|Parade|Hill|Mews|Walk|Highway|Hwy|Circle|Rise|View|Green")
+_SHAPES: list[tuple[str, LazyPattern]] = [
+    ("address", lazy(r"(?<![\w-])(?P<v>(?:(?i:flat|apt\.?|apartment|unit|suite) ?\w{1,5},? )?\d+[A-Za-z]?(?:[-/]\d+)?,?"
+                     r"\s+(?:[A-Z][\w'-]*\s+){1,4}?(?:" + _EN_STREET + r")\b\.?"
+                     r"(?:,\s*[A-Z][A-Za-z-]+(?:\s+[A-Z][A-Za-z-]+)?(?:,?\s+[A-Z0-9]{2,4}\s?[0-9][A-Z0-9]{2})?)?)")),
+    ("address", lazy(r"(?<![가-힣\d])(?P<v>(?:[가-힣]{1,8}(?:특별시|광역시|특별자치시|특별자치도|시|도)\s+){0,2}"
+                     r"[가-힣]{1,8}(?:구|군|시)\s+(?:[가-힣]{1,8}(?:구|동|읍|면)\s+)?[가-힣\d]{1,12}(?:로|길)\s*\d+(?:-\d+)?"
+                     r"(?:(?:,\s*|\s+)(?:[가-힣A-Za-z\d]{1,10}(?:동|호|층|호실)|\d+(?:-\d+)?(?=\s|,|$))){0,3})")),
+    ("address", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{1,8}[都道府県市区町村郡]"
+                     r"(?:[一-龯ァ-ヶー]{1,8}[市区町村郡])?[一-龯ァ-ヶーぁ-ん]{0,10}?[0-9０-９]+(?:(?:[-－‐ー−]|丁目|番地?|号)[0-9０-９]*)*"
+                     r"(?:(?:\s+|(?=[ァ-ヶー一-龯]))[ァ-ヶー一-龯A-Za-zＡ-Ｚ]{1,20}[0-9０-９]+(?:号室)?)?)")),
+    ("phone", lazy(r"(?<![A-Za-z0-9-])(?P<v>(?:\+\d{1,3}[\s-]?)?0\d{1,4}(?:[\s-]\d{2,8}){1,3}|0\d{9,10}|"
+                   r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4})(?![A-Za-z0-9-])")),
+]
+
+
 # Rules written for Korean or Japanese text (they name Hangul, kana or kanji and use no English
 # word boundary) cannot match an ASCII text; skipping them there halves the cost on English turns.
 _CJK_ONLY = tuple(bool(re.search(r"[\uac00-\ud7a3\u3040-\u30ff\u4e00-\u9fff]", p.pattern)) and "\\b" not in p.pattern
@@ -336,25 +426,28 @@ _CJK_ONLY = tuple(bool(re.search(r"[\uac00-\ud7a3\u3040-\u30ff\u4e00-\u9fff]", p
 # An English rule is tried only on a text holding one of its slot's words: the case-insensitive
 # alternations cost ~0.2 ms each on a 500-character turn, a substring test almost nothing.
 _ASCII_TRIGGERS = {
-    "language": ("answer", "repl", "respon", "talk", "speak", "writ", "communicat", "correspond", "message", "mail",
-                 "support", "use", "switch", "change", "back to", "stick", "move", "swap"),
+    # every language rule names a language: its English name is the trigger
+    "language": tuple(name for name in _LANGUAGE_NAMES if name.isascii()),
     "email": ("@",),
-    "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking"),
+    "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking", "reservation", "confirmation"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
     "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is"),
-    "tier": ("plan", "tier", "account", "subscription", "membership", "enterprise", "premium", "platinum", "package",
-             "up to", "down to", "over to", "back to", "upgrad", "downgrad", "member", "customer", "subscriber",
-             "dropped", "fell", "went", "moved", "bumped", "promoted", "demoted", "stepped"),
+    "tier": ("plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
+             "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
+             "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bumped",
+             "promoted", "demoted", "stepped"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
-    "address": ("address", "ship", "send", "deliver", "mail", " at ", "new place", "new home", "new flat", "new house",
-                "new apartment", " go to", "be sent", "be shipped", "be delivered", "be posted", "new one"),
+    "address": ("address", "ship", "send", "deliver", "mail", " at ", "moved", "relocated", "post", "forward",
+                "new place", "new home", "new flat", "new house", "new apartment", " go to", "goes to", "come to",
+                "comes to", "be sent", "be shipped", "be delivered", "be posted", "new one"),
     "residence": ("live", "living", "reside", "moved", "moving", "relocat", "settled", "migrated", "based", "i'm in",
-                  "i am in", "we're in",
-                  "we are in", "home is", "out in", "over in"),
+                  "i am in", "we're in", "we are in", "home is", "out in", "over in", "down in", "up in", "back in",
+                  "here in", "located", "resid", "call", "made the"),
     "subscription": ("newsletter", "mail", "digest", "alert", "notification", "mailing", "promotion", "coupon",
                      "magazine", "catalog", "offer"),
-    "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "message", "notify", "phone", "way to",
-                        "sms", "chat", "whatsapp", "line", "kakao", "telegram", "signal", "post", "letter"),
+    "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "rather", "ring", "message", "notify",
+                        "phone", "way to", "sms", "chat", "whatsapp", "line", "kakao", "telegram", "signal", "post",
+                        "letter"),
     "delivery_time": ("deliver",),
     "delivery_place": ("leave", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to", "send", "ship",
                        "redirect"),
@@ -397,7 +490,10 @@ _NOT_THEIRS = lazy(
     r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)(?:이|가|은|는|도|네|의)(?=\s)|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
     r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家)(?:が|は|も|の)|"
-    r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|カスタマー|サポート|店舗|窓口|返品の送り先",
+    r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|"
+    # "学生のころは…を使っていたので": a time of their past, and a value they used then
+    r"の(?:頃|ころ)(?:は|に|、)|若い(?:頃|ころ)|使っていた|使ってた|"
+    r"カスタマー|サポート|店舗|窓口|返品の送り先",
     re.I)
 # Slots whose value may belong to someone else in the same words (an order number is the customer's
 # whoever it is for; a subscription is what they asked for)
@@ -433,7 +529,9 @@ def _asks_about(clause: str) -> bool:
     return bool(_QUESTION_END.search(clause.strip())) and not _ACTION.search(clause)
 
 
-_CLAUSE_END = lazy(r"[.!?。！？\n,;、，]")
+# Korean and Japanese join a statement to a question with a connective ending, not a comma: "저는 김천에 살고
+# 있는데 주말에도 배송되나요?" states the city in the clause before "는데"
+_CLAUSE_END = lazy(r"[.!?。！？\n,;、，]|(?<=[는은인]데)\s|(?<=지만)\s|(?<=けど)|(?<=けれど)|(?<=ですが)|(?<=のに)")
 
 
 def _clause_around(text: str, at: int) -> str:
@@ -457,19 +555,40 @@ def find_slot(text: str) -> Slot | None:
     for (name, pattern), cjk_only in zip(_RULES, _CJK_ONLY, strict=True):
         if lowered is not None and (cjk_only or not any(word in lowered for word in _ASCII_TRIGGERS[name])):
             continue
-        for match in pattern.finditer(text):
-            value = next((v for v in match.groups() if v), None)
-            if value is None:
-                continue
-            if name in _GUARDED and (_NOT_THEIRS.search(_sentence_around(text, match.start()))
-                                     or _asks_about(_clause_around(text, match.start()))):
-                continue
-            if _ASKING_WORD.match(value.strip()):
-                continue
-            value = _normalise(name, value)
-            if value and (name != "phone" or len(re.sub(r"\D", "", value)) >= 7):
-                return Slot(name, value)
+        slot = _first_value(name, pattern, text)
+        if slot is not None:
+            return slot
+    if any(ch.isdigit() for ch in text):
+        # no wording named a slot: an address or a phone number is still known by its shape wherever it stands
+        for name, pattern in _SHAPES:
+            slot = _first_value(name, pattern, text)
+            if slot is not None:
+                return slot
     return None
+
+
+def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
+    for match in pattern.finditer(text):
+        value = next((v for v in match.groups() if v), None)
+        if value is None:
+            continue
+        if name in _GUARDED and (_NOT_THEIRS.search(_sentence_around(text, match.start()))
+                                 or _asks_about(_clause_around(text, match.start()))):
+            continue
+        if _ASKING_WORD.match(value.strip()):
+            continue
+        value = _normalise(name, value)
+        if value and (name != "phone" or len(re.sub(r"\D", "", value)) >= 7):
+            return Slot(name, value)
+    return None
+
+
+def states_value(text: str) -> bool:
+    """``text`` states a value of the customer's own outright, in a clause that is no question ("I'm in Sligo,
+    so the Irish rate applies to me, right?" states the town even though the sentence asks something): the
+    slots whose value ``find_slot`` reads only outside a question and never of someone else."""
+    slot = find_slot(text)
+    return slot is not None and slot.name in _GUARDED
 
 
 # -- a value given in answer to a question, or right after the sentence that announces it ----------
