@@ -159,8 +159,12 @@ def _says_new_value(candidate: Candidate, new: Slot) -> bool:
     so the snow isn't a problem anymore" gives a new city; "stop texting me" takes the channel back."""
     if new.name not in SINGLE_VALUED:
         return False
-    holding = [c for c in _clauses(_candidate_words(candidate)) if new.value.lower() in c.lower()]
-    return bool(holding) and not any(kinds.is_retraction(c, lang=candidate.lang) for c in holding)
+    # the value as said or as normalised ("한국어" is the language Korean, "010-1234-5678" the digits 01012345678)
+    holding = [c for c in _clauses(_candidate_words(candidate))
+               if new.value.lower() in c.lower() or find_slot(c) == new]
+    # "다시 한국어로 해 주셔도 돼요" reverses a wish by giving the value again: it is that value, not a deletion
+    return bool(holding) and not any(kinds.is_retraction(c, lang=candidate.lang)
+                                     and not kinds.is_reversal(c, lang=candidate.lang) for c in holding)
 
 
 def _candidate_words(candidate: Candidate) -> str:

@@ -160,7 +160,19 @@ _RETRACTION = {
                r"もう結構", r"やめてください", r"止めてください", r"解約", r"なしで(?:大丈夫|結構|いい)",
                r"は結構です", r"はいりません", r"は要らない", r"キャンセル(?:します|して|でお願い)",
                r"解除(?:して|します|を)", r"停止(?:して|します|を)", r"やめます", r"止めます",
-               r"なくて(?:大丈夫|結構|いい)"),
+               r"なくて(?:大丈夫|結構|いい)",
+               # "のし紙は今後なしでお願いします", "カタログ送付、止めてもらえますか": calling a wish off as a request
+               r"なしで(?:お願い|して)", r"なしにして", r"(?:止め|やめ|停止し)て(?:もらえ|いただけ|ほしい|下さい)"),
+}
+# A standing wish reversed: "go back to including the receipt", "you can resume the paper invoices", "I've changed
+# my mind about the catalogue", "영수증 이제 다시 넣어 주셔도 돼요" (permission to do again what they had asked not to).
+# It takes the earlier wish back; when it names a slot's value ("다시 한국어로 해 주셔도 돼요") it is that new value.
+_REVERSAL = {
+    "en": _words(r"(?:go|going|switch) back to (?:including|sending|putting|adding|using|leaving|the|my)",
+                 r"(?:please |you can )?resume (?:including|sending|putting|adding|the|my)",
+                 r"changed my mind (?:about|on)"),
+    "ko": _any(r"다시 (?:\S+ ){0,2}\S*(?:주셔도|하셔도|해도) (?:돼|괜찮|됩니다)"),
+    "ja": _any(r"元に戻して", r"再開して"),
 }
 _CORRECTION = {
     "en": _words(r"actually", r"correction", r"i meant", r"not .{0,60} but", r"now i", r"these days", r"i moved to",
@@ -1488,7 +1500,13 @@ def is_evaluation(sentence: str) -> bool:
 def is_retraction(sentence: str, *, lang: str | None = None) -> bool:
     """The customer takes something back ("I no longer…", "더 이상…", "もう…ない")."""
     lang = lang or detect_language(sentence)
-    return bool(_RETRACTION[lang].search(sentence))
+    return bool(_RETRACTION[lang].search(sentence) or _REVERSAL[lang].search(sentence))
+
+
+def is_reversal(sentence: str, *, lang: str | None = None) -> bool:
+    """The customer reverses a standing wish ("go back to including the receipt", "다시 넣어 주셔도 돼요")."""
+    lang = lang or detect_language(sentence)
+    return bool(_REVERSAL[lang].search(sentence))
 
 
 def is_correction(sentence: str, *, lang: str | None = None) -> bool:

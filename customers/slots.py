@@ -76,15 +76,20 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("language", lazy(r"\b(?:use|(?:switch|change|go|move|swap)(?: back)? to|back to|stick (?:to|with)) "
                       r"(?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
-                            r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|소통|연락|안내|주셔|주세요|받|괜찮|돼요)")),
+                            r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|해도|소통|연락|안내|주셔|주세요|받|괜찮|돼요)")),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り|大丈夫|"
                       r"結構|構いません|いい)")),
     ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
+    # a language said to do: "English is fine now", "Spanish works better for me"
+    ("language", lazy(r"\b(?P<v>" + _LANG + r") (?:is|works|would be|will do)(?: \w+)?(?: (?:much|a lot|far))? "
+                      r"(?:fine|ok|okay|good|great|better|best|easier|preferable)\b", _I)),
     # "I'd prefer Spanish", "Spanish please from now on", "in Spanish if possible": a language asked for
     ("language", lazy(r"\b(?:prefer|rather have|like it in|(?:in|into) (?=(?:" + _LANG + r")\b(?:,? "
                       r"(?:please|if possible|from now on|going forward|instead))))"
                       r"(?: to (?:get|have|read) (?:it|them|answers|replies) in)? ?(?P<v>" + _LANG + r")\b"
-                      r"|(?:^|[.!?]\s+)(?P<v2>" + _LANG + r"),? (?:please|from now on|going forward)\b", _I)),
+                      r"|(?:^|[.!?]\s+)(?:(?:actually|ok|okay|so|oh|hi|hey|and|but|also),?\s+)?"
+                      r"(?P<v2>" + _LANG + r"),? "
+                      r"(?:please|from now on|going forward)\b", _I)),
     # ASCII only: "メールアドレスをtaro@example.jpに変更" glues Japanese to the address
     ("email", lazy(r"(?P<v>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z0-9])")),
     ("order", lazy(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking|reservation|confirmation)"
@@ -101,7 +106,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"\b(?i:my name is(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
     # "Name on the account is Jessica Moore", "got married, so it's Jessica Alvarez now"
     ("name", lazy(r"\b(?i:(?:full |last |sur)?name(?: on (?:the|my|our) (?:account|booking|order|reservation|card|"
-                  r"parcel|package|membership))? is(?: now)?|"
+                  r"parcel|package|membership))? (?:is|should be|will be|needs to be|must be|has changed to|"
+                  r"changed to)(?: now)?|"
                   r"changed? my (?:last |sur)?name to)\s+" + _NAME_VALUE)),
     ("name", lazy(r"\b(?i:it's|it is) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)\b")),
     # "The account is under Megan Holloway", "put the account under …", "in the name of …"
@@ -296,9 +302,12 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                    r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
-    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|signal)(?: messages?| calls?| texts?)? "
-                             r"(?:works?|is|are|would be|suits me)"
-                             r"(?: much| a lot| far| way)? (?:better|best|easier|preferable|more convenient)\b", _I)),
+    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|signal|calls?)(?: messages?| calls?| texts?)? "
+                             r"(?:works?|is|are|would be|suits me)(?: \w+)?"
+                             r"(?: much| a lot| far| way)? (?:better|best|easier|preferable|more convenient|fine|"
+                             r"ok|okay|good)\b", _I)),
+    ("contact_channel", lazy(r"\b(?:you can|feel free to|go ahead and|please do) (?P<v>e-?mail|call|text|phone|ring) "
+                             r"(?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?:switch|move|change) (?:me |us )?(?:over )?to (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     # one channel preferred to another: "text rather than call", "I'd rather you emailed me", "전화보다는 문자가
     # 편해요", "電話よりメールで"
@@ -317,7 +326,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
                                    r"|연락(?:은|는)\s*(?P<v2>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)")),
     ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:で|に)(?:の)?"
-                                   r"(?:連絡|ご連絡|お願い|送)")),
+                                   r"(?:連絡|ご連絡|お願い|送)"
+                             r"|(?P<v2>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:でも|で)(?:大丈夫|構いません|結構|いい)")),
     ("delivery_time", lazy(r"\b(?P<v>" + _DELIVERY_TIME_EN + r")s? deliver", _I)),
     ("delivery_time", lazy(r"\bdeliver(?:y|ies|ed)?(?: \w+)? (?:in the |at |on |during (?:the )?|to (?:the )?)?"
                                  r"(?P<v>" + _DELIVERY_TIME_EN + r")s?\b", _I)),
@@ -386,7 +396,7 @@ SLOT_TERMS = {
     "job": "job work works occupation employer company 직업 회사 일 仕事 職業 会社",
 }
 
-_CHANNELS = {"ring": "phone", "whatsapp": "whatsapp", "telegram": "telegram",
+_CHANNELS = {"ring": "phone", "calls": "phone", "whatsapp": "whatsapp", "telegram": "telegram",
              "email": "email", "e-mail": "email", "mail": "email", "이메일": "email", "메일": "email",
              "メール": "email", "phone": "phone", "telephone": "phone", "call": "phone", "전화": "phone",
              "電話": "phone", "text": "sms", "texts": "sms", "sms": "sms", "문자": "sms", "ショートメール": "sms",
@@ -487,7 +497,8 @@ _NOT_THEIRS = lazy(
     r"\bthe (?:store|shop|warehouse)'s\b|\breturns? address\b|"
     r"\bcustomer (?:service|support)\b|\bsupport line\b|"
     r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
-    r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)(?:이|가|은|는|도|네|의)(?=\s)|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
+    r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)"
+    r"(?:(?:이|가|은|는|도|네|의)(?=\s)|\s*(?:댁|집|네 집))|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
     r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家)(?:が|は|も|の)|"
     r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|"
@@ -599,7 +610,13 @@ _CUES: list[tuple[str, LazyPattern]] = [
     ("order", lazy(r"\b(?:order|reference|booking|ticket|invoice|tracking|confirmation) (?:number|no|id|code)|"
                    r"\b(?:order|reference|booking ref\w*)\b|주문|예약\s*번호|접수\s*번호|문의\s*번호|송장|"
                    r"注文|予約番号|受付番号|問い合わせ番号|伝票", _I)),
-    ("residence", lazy(r"\bwhere\b[^?]{0,30}\b(?:live|move|moved|moving|based|relocat\w*)\b|어디(?:로|에|서)?\s*"
+    # a move told without its place ("we moved last month", "이사했어요", "引っ越しました"): the next value is a city
+    ("residence", lazy(r"\b(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated)"
+                       r"(?: house| home| out| away)?"
+                       r"(?= (?:last|this|recently|yesterday|a few|over the)\b|\s*[.!,]|\s*$)|"
+                       r"이사(?:했|를 했|왔|갔|하게 됐)|引っ越し(?:ました|しました|ることになりました)|引越しました|"
+                       r"転居しました|"
+                       r"\bwhere\b[^?]{0,30}\b(?:live|move|moved|moving|based|relocat\w*)\b|어디(?:로|에|서)?\s*"
                        r"(?:이사|사세|사시|살|거주)|どこ(?:に|へ)(?:引っ越|住|お住)|どちらに(?:引っ越|お住)", _I)),
     ("contact_channel", lazy(r"\bhow\b[^?]{0,40}\b(?:contact|reach|get in touch)|\bcontact method|연락\s*방법|"
                              r"어떻게 연락|連絡方法|連絡手段|どの方法|ご連絡方法", _I)),
@@ -661,7 +678,12 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
     elif name == "address":
         value = bare if re.search(r"\d", bare) and len(bare) <= 70 else None
     elif name == "residence":
-        value = bare if 0 < len(bare.split()) <= 2 and len(bare) <= 20 and not re.search(r"\d", bare) else None
+        # "Bristol, near the harbour." / "To Leeds, last week": the place is the reply's first clause
+        bare = re.sub(r"^(?i:to|in|we're in|i'm in|over to|down to|up to)\s+", "", re.split(r"\s*[,;(—–]\s*|\s+-\s+",
+                                                                                         bare)[0])
+        if re.search(r"\d", bare) and len(bare) <= 70:
+            return Slot("address", _normalise("address", bare))  # "I moved." → "Where to?" → "27 Station Road"
+        value = bare if 0 < len(bare.split()) <= 2 and len(bare) <= 20 else None
         if value and not value.isascii():
             value = re.sub(r"(?:요|이요|です|だよ|に|へ|로|으로)$", "", value) or None
     elif name == "contact_channel":
