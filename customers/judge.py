@@ -159,12 +159,13 @@ def _says_new_value(candidate: Candidate, new: Slot) -> bool:
     so the snow isn't a problem anymore" gives a new city; "stop texting me" takes the channel back."""
     if new.name not in SINGLE_VALUED:
         return False
-    # the value as said or as normalised ("한국어" is the language Korean, "010-1234-5678" the digits 01012345678)
-    holding = [c for c in _clauses(_candidate_words(candidate))
-               if new.value.lower() in c.lower() or find_slot(c) == new]
-    # "다시 한국어로 해 주셔도 돼요" reverses a wish by giving the value again: it is that value, not a deletion
-    return bool(holding) and not any(kinds.is_retraction(c, lang=candidate.lang)
-                                     and not kinds.is_reversal(c, lang=candidate.lang) for c in holding)
+    clauses = _clauses(_candidate_words(candidate))
+    holding = [c for c in clauses if new.value.lower() in c.lower()]
+    if not holding and kinds.is_reversal(_candidate_words(candidate), lang=candidate.lang):
+        # "다시 한국어로 해 주셔도 돼요" reverses a wish by giving a value again (said as "한국어", normalised
+        # "Korean"): it is that value, not a deletion
+        return any(find_slot(c) == new for c in clauses)
+    return bool(holding) and not any(kinds.is_retraction(c, lang=candidate.lang) for c in holding)
 
 
 def _candidate_words(candidate: Candidate) -> str:
