@@ -1,0 +1,187 @@
+"""Where a changed value stands in a sentence, read by structure rather than by phrase: an address or phone
+number known by its shape, a clause cut at a Korean or Japanese connective, a value stated beside a question,
+a reason clause after the value, a move told without its place, a value that belongs to someone else's home
+or to the customer's past, a wish reversed. The phrasings here are this file's own, not those of any case file
+in scripts/ (docs/extraction.md, "Update judgement", round four)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from mem.core.config import Config
+from mem.customers import kinds
+from mem.customers.extract import extract_pending
+from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
+from mem.customers.fact_record import Evidence, Fact
+from mem.customers.judge import judge
+from mem.customers.slots import Slot, answered_slot, find_slot, slot_in
+from mem.customers.store import CustomerStore
+
+DAY = date(2025, 10, 6)
+
+
+@pytest.mark.parametrize("text, slot", [
+    # an address by its shape, whatever verb or particle stands around it
+    ("Everything can go to 41 Rowan Crescent from next week.", Slot("address", "41 Rowan Crescent")),
+    ("Deliveries should now come to 9 Quarry Hill, Bath.", Slot("address", "9 Quarry Hill, Bath")),
+    ("Could you post the spare to my new flat at 6 Cedar Way?", Slot("address", "6 Cedar Way")),
+    ("We've moved to 22 Harbour Row.", Slot("address", "22 Harbour Row")),
+    ("제 주소 대구시 수성구 달구벌대로 300, 5층이에요.", Slot("address", "대구시 수성구 달구벌대로 300, 5층")),
+    ("다음 달부터는 광주시 서구 상무대로 88로 보내 주세요.", Slot("address", "광주시 서구 상무대로 88")),
+    ("来月から神奈川県横浜市中区本町2-5-1 ベイコート402に届けてください。",
+     Slot("address", "神奈川県横浜市中区本町2-5-1 ベイコート402")),
+    # a phone number by its shape
+    ("For anything urgent it's 0161 496 0732.", Slot("phone", "01614960732")),
+    ("앞으로 연락은 010-5555-0192로 주세요.", Slot("phone", "01055550192")),
+    ("今後は080-3333-4444にお願いします。", Slot("phone", "08033334444")),
+])
+def test_an_address_or_a_phone_number_is_known_by_its_shape(text, slot):
+    assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text, slot", [
+    # the value's clause ends at a connective ending, so the question after it does not hide it
+    ("저는 울산에 살고 있는데 새벽 배송도 되나요?", Slot("residence", "울산")),
+    ("長野に住んでいるんですけど、冬も届きますか？", Slot("residence", "長野")),
+    # a move as a noun, a move told with a direction particle, "X resident", "call X home"
+    ("実は来月、金沢への引っ越しが決まりました。", Slot("residence", "金沢")),
+    ("지난주에 세종에 이사 왔어요.", Slot("residence", "세종")),
+    ("We've been living in Galway since the spring.", Slot("residence", "Galway")),
+    ("We now call Tromsø home.", Slot("residence", "Tromsø")),
+    ("We're down in Plymouth now.", Slot("residence", "Plymouth")),
+    ("引っ越し先は岡山です。", Slot("residence", "岡山")),
+    # the name of whoever orders or books
+    ("予約者名は森田です。", Slot("name", "森田")),
+    ("주문자명은 한지민입니다.", Slot("name", "한지민")),
+    ("The name on the order should be Dana Whitfield now.", Slot("name", "Dana Whitfield")),
+    # a language or channel said to do, preferred to another, or in a language not listed before
+    ("English is fine now, thanks.", Slot("language", "English")),
+    ("Actually, Portuguese please from now on.", Slot("language", "Portuguese")),
+    ("베트남어로 답해 주세요.", Slot("language", "Vietnamese")),
+    ("I'd rather you texted me.", Slot("contact_channel", "sms")),
+    ("전화보다는 카톡이 편해요.", Slot("contact_channel", "kakaotalk")),
+    ("電話よりメールでお願いします。", Slot("contact_channel", "email")),
+    ("Calls are fine now.", Slot("contact_channel", "phone")),
+    ("We pay for the Studio plan.", Slot("tier", "studio")),
+    ("Confirmation code is QW8812.", Slot("order", "QW8812")),
+])
+def test_a_slot_is_read_where_its_value_stands(text, slot):
+    assert slot_in(text) == slot
+
+
+@pytest.mark.parametrize("text", [
+    "어머니 댁 주소는 대구시 수성구 달구벌대로 300이에요.",  # a relative's home
+    "大学のころはsaki@campus.example.ac.jpを使っていました。",  # the customer's past
+    "Is your shop at 41 Rowan Crescent?",  # asking what the service has
+    "Please send the card to my aunt at 5 Birch Close.",  # someone reached at an address
+])
+def test_a_value_of_someone_elses_or_of_the_past_fills_no_slot(text):
+    assert find_slot(text) is None
+
+
+def _turn(role: str, text: str, number: int) -> Turn:
+    return Turn(id=f"t{number}", role=role, text=text, speaker=None, day=DAY, policy_refs=())
+
+
+def test_a_value_stated_beside_a_question_is_a_fact():
+    turns = [_turn("customer", "I'm in Cork, so the Irish rate applies to me, right?", 0),
+             _turn("agent", "Yes, it does.", 1)]
+    found = deterministic_candidates(turns, log_id="c0", reference=DAY)
+    assert [c.slot for c in found] == [Slot("residence", "Cork")]
+
+
+def test_a_reason_after_the_value_is_cut_and_the_value_kept():
+    turns = [_turn("customer", "We've relocated to Dundee for my wife's new post, so winter gear matters.", 0)]
+    found = deterministic_candidates(turns, log_id="c0", reference=DAY)
+    assert [c.slot for c in found] == [Slot("residence", "Dundee")]
+    assert "wife" not in found[0].evidence[0].quote
+
+
+@pytest.mark.parametrize("cue, reply, slot", [
+    ("We moved last month. Where to?", "Norwich, near the cathedral.", Slot("residence", "Norwich")),
+    ("We moved last month. Where to?", "To 14 Elm Grove, Norwich.", Slot("address", "14 Elm Grove, Norwich")),
+    ("이사했어요.", "청주요.", Slot("residence", "청주")),
+])
+def test_a_move_told_without_its_place_makes_the_reply_the_place(cue, reply, slot):
+    assert answered_slot(cue, reply) == slot
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Please go back to including the packing slip."),
+    ("en", "I've changed my mind about the paper statements."),
+    ("ko", "포장 이제 다시 해 주셔도 돼요."),
+    ("ja", "チラシの同封は今後なしでお願いします。"),
+    ("ja", "サンプルの送付を止めてもらえますか。"),
+])
+def test_a_wish_reversed_or_called_off_as_a_request_is_a_retraction(lang, text):
+    assert kinds.is_retraction(text, lang=lang)
+
+
+def _fact(kind: str, text: str, agent: str | None = None) -> Fact:
+    evidence = [Evidence("c0", "t0", "customer", text)]
+    if agent:
+        evidence.append(Evidence("c0", "t1", "agent", agent))
+    return Fact.new(kind, f"{text} → {agent}" if agent else text, valid_at=DAY, evidence=evidence)
+
+
+def _candidate(kind: str, text: str, lang: str) -> Candidate:
+    return Candidate(kind=kind, text=text, evidence=(Evidence("c1", "t1", "customer", text),), valid_at=DAY,
+                     slot=slot_in(text), retraction=kinds.is_retraction(text, lang=lang),
+                     correction=kinds.is_correction(text, lang=lang), lang=lang)
+
+
+def test_a_reversal_that_gives_a_slots_value_again_is_an_update_not_a_deletion():
+    old = _fact("decision", "일본어로 답해 주세요.", agent="네, 일본어로 답변드리겠습니다.")
+    verdict = judge(_candidate("event", "다시 한국어로 해 주셔도 돼요.", "ko"), [old])
+    assert verdict.action == "UPDATE" and verdict.target is old
+
+
+def _run(home: Path, conversations: list[list[tuple[str, str]]]) -> CustomerStore:
+    home.mkdir(parents=True, exist_ok=True)
+    store = CustomerStore.open(home, "c1")
+    for number, turns in enumerate(conversations):
+        log = home / f"log{number}.jsonl"
+        log.write_text("".join(json.dumps({"session": f"s{number}", "time": f"2025-0{number + 3}-01T10:0{k}:00Z",
+                                           "role": role, "text": text}, ensure_ascii=False) + "\n"
+                               for k, (role, text) in enumerate(turns)), encoding="utf-8")
+        store.log.import_file(log)
+        extract_pending(store, config=Config.load(home=home, env={}))
+    return store
+
+
+def _active(store: CustomerStore) -> list[str]:
+    return [f.text for f in store.facts.list(statuses=["active"])]
+
+
+def test_a_city_given_beside_a_question_is_replaced_by_a_move_in_the_middle_of_a_later_message(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "저는 목포에 살고 있는데 냉동식품도 배송되나요?"), ("agent", "네, 가능합니다.")],
+        [("customer", "지난번 만두 맛있었어요. 그리고 이번 달에 여수로 이사했어요. 냉동 박스는 언제 또 들어오나요?"),
+         ("agent", "다음 주에 입고됩니다.")],
+    ]) as store:
+        assert not any("목포" in text for text in _active(store))
+        assert "여수" in store.facts.search("고객은 어디 살아요?", limit=3)[0].fact.text
+
+
+def test_an_agreed_address_is_replaced_by_a_request_to_send_to_a_new_place(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Please send the spare cartridge to 3 Tanner Street, Ely."), ("agent", "Sure, it ships today.")],
+        [("customer", "Could you send the next cartridge to our new house at 18 Willow Close, Ely?"),
+         ("agent", "Of course.")],
+    ]) as store:
+        assert not any("Tanner" in text for text in _active(store))
+        assert "Willow" in store.facts.search("which address should the customer's parcels go to", limit=3)[0].fact.text
+
+
+def test_a_japanese_address_told_by_its_shape_replaces_the_earlier_one(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "送り先は福岡県福岡市中央区天神1-1-1です。")],
+        [("customer", "次回から新居の福岡県福岡市早良区西新4-2-8 パークハイツ203に送ってもらえますか？"),
+         ("agent", "はい、次回から変更いたします。")],
+    ]) as store:
+        assert not any("天神" in text for text in _active(store))
+        assert "西新" in store.facts.search("お届け先の住所", limit=3)[0].fact.text
