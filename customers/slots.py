@@ -258,8 +258,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?:^|[.!?]\s+)(?i:based (?:in|out of)) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b"
                        r"|\b(?i:i'm|i am|we're|we are) (?i:now |currently )?(?P<v2>[A-Z][a-z]+)-based\b")),
     # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none)
-    ("residence", lazy(r"\b(?i:i'm|i am|we're|we are) (?i:now |currently |still )?(?i:in|out in|over in|down in|up in|"
-                       r"back in|here in) "
+    ("residence", lazy(r"\b(?i:i'm|i am|im|we're|we are) (?i:now |currently |still )?"
+                       r"(?i:in|out in|over in|down in|up in|back in|here in) "
                        r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$)")),
     ("residence", lazy(r"\b(?i:home is(?: now)?(?: in)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주)")),
@@ -454,8 +454,8 @@ _ASCII_TRIGGERS = {
                 "new place", "new home", "new flat", "new house", "new apartment", " go to", "goes to", "come to",
                 "comes to", "be sent", "be shipped", "be delivered", "be posted", "new one"),
     "residence": ("live", "living", "reside", "moved", "moving", "relocat", "settled", "migrated", "based", "i'm in",
-                  "i am in", "we're in", "we are in", "home is", "out in", "over in", "down in", "up in", "back in",
-                  "here in", "located", "resid", "call", "made the"),
+                  "i am in", "im in", "we're in", "we are in", "home is", "out in", "over in", "down in", "up in",
+                  "back in", "here in", "located", "resid", "call", "made the"),
     "subscription": ("newsletter", "mail", "digest", "alert", "notification", "mailing", "promotion", "coupon",
                      "magazine", "catalog", "offer"),
     "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "rather", "ring", "message", "notify",
@@ -504,9 +504,14 @@ _NOT_THEIRS = lazy(
     r"\bcustomer (?:service|support)\b|\bsupport line\b|"
     r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
     r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)"
-    r"(?:(?:이|가|은|는|도|네|의)(?=\s)|\s*(?:댁|집|네 집))|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
+    r"(?:(?:이|가|은|는|도|네|의)(?=\s)|\s*(?:댁|집|네 집)|"
+    r"\s*(?:이메일|메일|번호|전화번호|연락처|주소|이름|성함|휴대폰))|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
-    r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家)(?:が|は|も|の)|"
+    r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家|部下|後輩|先輩|"
+    r"彼氏|彼女|担当者)(?:が|は|も|の)|"
+    # someone named as another person: "山田さんの携帯", "김민수 씨 번호", "Tom's number"
+    r"[一-龯ァ-ヶーぁ-んA-Za-z]{1,8}(?:さん|くん|ちゃん|氏)|[가-힣]{2,4}\s?씨(?=[\s의이가는께]|$)|"
+    r"\b[A-Z][a-z]+'s (?:number|phone|mobile|cell|e-?mail|address|place|house|flat)\b|"
     r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|"
     # "学生のころは…を使っていたので": a time of their past, and a value they used then
     r"の(?:頃|ころ)(?:は|に|、)|若い(?:頃|ころ)|使っていた|使ってた|"
@@ -648,8 +653,10 @@ _CUES: list[tuple[str, LazyPattern]] = [
 # An announcement names the slot with a change or a mistake ("I changed my number", "번호를 바꿨어요",
 # "注文番号打ち間違えてました"); a question of the agent names it, full stop.
 _CHANGE = lazy(r"\b(?:chang|switch|new|moved|wrong|typo|mistake|misspel|mistyp|misread|incorrect|updat|no longer|"
+               r"swapped|transposed|fat-?finger|"
                r"not using|stopped using|different|my bad)|"
                r"바꿨|바꾸|바꿀|바꿔|바뀌|변경|새\s|새로|개통|잘못|틀렸|틀려|오타|헷갈|착각|이사|안 써|안 쓰|"
+               r"거꾸로|반대로|"
                r"変更|変わ|変え|戻|新しい|間違|違|誤|引っ越|解約", _I)
 _COPULA_HEAD = lazy(r"^(?:(?:ok|okay|sure|yes|yeah|sorry|oh|ah|아|네|예|あ|はい)[,!.\s、]+)*"
                     r"(?:it'?s|it is|that'?s|the new one is|now it'?s|new one:?)?\s*", _I)
@@ -714,6 +721,8 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
         value = found.group(0) if found else None
     elif name == "tier":
         found = re.search(r"(?P<v>[\w가-힣ァ-ヶー-]{2,20})\s*(?:plan|tier|プラン|コース|요금제|플랜)", first, re.I)
+        # "Scale, the yearly one.": the plan is the reply's first clause
+        bare = re.split(r"\s*[,;(—–]\s*|\s+-\s+", bare)[0]
         value = found.group("v") if found else (bare if 0 < len(bare.split()) <= 2 and len(bare) <= 20 else None)
     elif name == "name":
         words = bare.split()
@@ -775,7 +784,8 @@ def sentence_slot(sentence: str, *, before: str = "", asked: str | None = None) 
         slot = answered_slot(before, sentence)
     if slot is None and asked:
         slot = answered_slot(asked, sentence)
-    return slot
+    # "I swapped two digits in the booking reference, it's TRQ5512.": a mistake owned up to gives its value by shape
+    return slot if slot is not None else _corrected_value(sentence)
 
 
 @lru_cache(maxsize=8192)
@@ -800,8 +810,10 @@ def slot_in(words: str, *, asked: str | None = None) -> Slot | None:
 
 
 _MISTAKE = lazy(r"\b(?:typo|wrong|mistake|misspel\w*|mistyped|misread|misheard|misremember\w*|incorrect|my bad|oops|"
+                r"swapped|transposed|fat-?finger\w*|back to front|the wrong way round|"
                 r"mixed (?:it |them |those )?up|mix-up|i meant|correction)\b|잘못|틀렸|틀려|오타|헷갈|착각|실수|정정|"
-                r"다시 (?:보니|확인해 ?보니)|間違|誤り|誤って|違い|違って|違えて|違ってい|勘違い|訂正|正しくは|"
+                r"다시 (?:보니|확인해 ?보니)|거꾸로|반대로|순서가 바뀌|逆に|入れ替わ|"
+                r"間違|誤り|誤って|違い|違って|違えて|違ってい|勘違い|訂正|正しくは|"
                 r"が正しい", _I)
 _ADDRESS_SHAPE = lazy(r"(?P<v>[^\s,]*(?:로|길|동|번지|丁目|番地|町)\s*\d[\d-]*(?:\s*\d+)?|"
                       r"\d+[\w-]*\s+(?:[A-Z][a-z]+\s+)?"

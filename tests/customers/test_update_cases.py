@@ -3,7 +3,9 @@
 ``update_cases.json`` is the suite the slot rules were written against; ``update_cases_heldout.json``
 was written afterwards and run once before any fix, ``update_cases_heldout2.json`` after that (both
 first-run figures are in docs/extraction.md); ``update_cases_tune3.json``, ``update_cases_heldout3.json``
-and ``update_cases_heldout4.json`` came from other hands and were tuned on afterwards. A name change
+and ``update_cases_heldout4.json`` came from other hands and were tuned on afterwards; of
+``update_cases_heldout5.json`` only the odd-numbered half was tuned on (the even half is the check,
+measured by ``bench_updates.py --half even``, not required here). A name change
 that mentions a marriage is checked on its own: without consent the marriage is not stored, the new
 name is.
 """
@@ -41,7 +43,8 @@ KNOWN_MISSES = {"u2-retraction-ja-2", "self-q6", "self-s10", "self-r9"}
 CASES = [c for name in ("update_cases.json", "update_cases_heldout.json", "update_cases_heldout2.json",
                         "update_cases_tune3.json", "update_cases_heldout3.json", "update_cases_heldout4.json",
                         "update_cases_selfcheck.json")
-         for c in bench_updates.load_cases(SCRIPTS / name) if c["id"] not in SENSITIVE | KNOWN_MISSES]
+         for c in bench_updates.load_cases(SCRIPTS / name) if c["id"] not in SENSITIVE | KNOWN_MISSES] \
+    + bench_updates.load_cases(SCRIPTS / "update_cases_heldout5.json", half="odd")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])

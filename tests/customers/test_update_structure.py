@@ -185,3 +185,26 @@ def test_a_japanese_address_told_by_its_shape_replaces_the_earlier_one(isolated_
     ]) as store:
         assert not any("天神" in text for text in _active(store))
         assert "西新" in store.facts.search("お届け先の住所", limit=3)[0].fact.text
+
+
+@pytest.mark.parametrize("text, slot", [
+    # a mistake owned up to gives its value by shape, in the same sentence or the next
+    ("I swapped two digits in the booking reference, it's TRQ5512.", Slot("order", "TRQ5512")),
+    ("예약번호 거꾸로 적었어요. BK-8814예요.", Slot("order", "BK-8814")),
+])
+def test_a_mistake_owned_up_to_gives_the_value_that_follows(text, slot):
+    assert slot_in(text) == slot
+
+
+def test_a_plan_named_in_the_first_clause_of_a_reply():
+    assert answered_slot("Which plan are you on now?", "Scale, the yearly one.") == Slot("tier", "scale")
+
+
+@pytest.mark.parametrize("text", [
+    "회사 동료 이메일 jun@work.example로 견적서 사본 보내 주세요.",  # a colleague's address, no particle
+    "山田さんの携帯は070-1234-5678です。",  # someone named as another person
+    "김민수 씨 번호 010-2222-3333으로 연락 주세요.",
+    "Tom's number is 07700 900111.",
+])
+def test_a_value_of_a_named_other_person_fills_no_slot(text):
+    assert slot_in(text) is None
