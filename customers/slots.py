@@ -467,8 +467,8 @@ _ASCII_TRIGGERS = {
     "job": ("work",),
 }
 # the trigger words of each slot as one alternation: one scan of the text instead of one per word
-_TRIGGER_WORDS = {name: re.compile("|".join(re.escape(word) for word in words))
-                  for name, words in _ASCII_TRIGGERS.items()}
+# (compiled on first use, like every detector: importing slots must not cost every command start-up)
+_TRIGGER_WORDS = {name: lazy("|".join(re.escape(word) for word in words)) for name, words in _ASCII_TRIGGERS.items()}
 
 
 # A value that is not the customer's own: someone else's ("my brother moved to Vienna", "동생이 광주로
