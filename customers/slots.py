@@ -142,6 +142,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
                         r" (?:the |an? |our )?(?P<v>" + _TIERS + r")"
                         r" (?:plan|tier|account|subscription|membership)\b", _I)),
     ("tier", lazy(r"\b(?:on|have|use|with) (?:the |an? |our )?(?P<v>enterprise|premium|platinum)\b", _I)),
+    # "We're on Starter.", "I'm still on Basic for now": a known plan name the customer is on, the clause ending there
+    ("tier", lazy(r"\b(?:i'm|i am|we're|we are|im) (?:now |currently |still |only )?on (?:the |our )?"
+                  r"(?P<v>" + _TIERS + r")(?=\s*(?:now|for now|at the moment|these days|plan|tier)?\s*(?:[.,;!?]|$))",
+                  _I)),
     # "I'm subscribed to Premium", "we pay for Pro", "signed up for Family": a named plan paid for
     ("tier", lazy(r"\b(?i:subscribed to|pay(?:ing)? for|signed up (?:to|for)|paid for) (?:(?i:the|our) )?"
                   r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20})\b(?! (?i:newsletter|magazine|box|service|app)\b)")),
@@ -153,7 +157,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("tier", lazy(r"\b(?:dropped|fell|went|moved|bumped|promoted|demoted|stepped)(?: (?:up|down|back))? to (?:the )?"
                   r"(?P<v>" + _TIERS + r")\b(?! (?:street|road|avenue))", _I)),
     # "I upgraded to Premium yesterday", "switched our plan over to Team": the plan named after the change
-    ("tier", lazy(r"\b(?i:upgrad\w*|downgrad\w*|bump\w* (?:us|me) (?:up|down)|"
+    ("tier", lazy(r"\b(?i:upgrad\w*|downgrad\w*|bump\w* (?:us|me|ourselves|myself|the account) (?:up|down)|"
                   r"(?:switch\w*|chang\w*|mov\w*|put)(?: us| me)? (?:my |our |the )?(?:plan|tier|subscription|"
                   r"membership|package)(?: over)?)(?: (?i:us|me|my plan|our plan|the plan|my account|our account|"
                   r"the account|my subscription))?(?: (?i:up|down))? (?i:to|into) (?:(?i:the|our|a) )?"
@@ -332,6 +336,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                    r"(?:連絡|ご連絡|お願い|送)"
                              r"|(?P<v2>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:でも|で)(?:大丈夫|構いません|結構|いい)")),
     ("delivery_time", lazy(r"\b(?P<v>" + _DELIVERY_TIME_EN + r")s? deliver", _I)),
+    # "Weekday mornings are better for deliveries now": a time said to suit deliveries
+    ("delivery_time", lazy(r"\b(?P<v>(?:(?:week(?:day|end)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s? )?(?:"
+                           + _DELIVERY_TIME_EN + r")s?) (?:are|is|would be|work|works|suit|suits)(?: \w+)?"
+                           r" (?:better|best|fine|easier|good|ok|okay)?\s*for (?:the |my |our |any )?"
+                           r"(?:deliver|drop-?off|parcel|package)", _I)),
     ("delivery_time", lazy(r"\bdeliver(?:y|ies|ed)?(?: \w+)? (?:in the |at |on |during (?:the )?|to (?:the )?)?"
                                  r"(?P<v>" + _DELIVERY_TIME_EN + r")s?\b", _I)),
     ("delivery_time", lazy(r"(?P<v>" + _TIME_KO + r")\s*(?:에\s*)?(?:배송|배달)"
@@ -445,7 +454,8 @@ _ASCII_TRIGGERS = {
     "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking", "reservation", "confirmation"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
     "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is"),
-    "tier": ("plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
+    "tier": ("'re on", "'m on", "im on", "are on", "am on",
+             "plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
              "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bumped",
              "promoted", "demoted", "stepped"),
