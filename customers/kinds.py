@@ -296,6 +296,8 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
     text = sentence.strip()
     if not text or _only_small_talk(text, lang):
         return None
+    if lang != "en" and _asks_without_a_mark(text, lang):
+        return None  # "요즘 뭐 하고 지내", "週末何してた": chat drops the question mark, the question word stays
     if lang != "en" and is_question(text) and _CJK_PROPOSAL[lang].search(text) and _CJK_WHEN[lang].search(text):
         return "request"  # "3月21日の土曜日はどうですか？" after "工事日はいつがよろしいですか？": the day they want
     if is_question(text) and tells_before_asking(text, lang=lang):
@@ -303,12 +305,41 @@ def classify(sentence: str, *, lang: str | None = None) -> str | None:
     if is_question(text) and (not _asks_for_something(text, lang) or _about_the_other(text, lang)
                               or _asks_nothing(text, lang)):
         return None
-    if lang != "en" and (_CJK_PLEASANTRY_ASK[lang].search(text) or asks_for_the_others_news(text, lang=lang)):
+    if lang != "en" and (_CJK_PLEASANTRY_ASK[lang].search(text) or asks_for_the_others_news(text, lang=lang)) \
+            or lang == "en" and _CURIOUS.match(_FILLER.sub("", text).strip()):
         return None  # "잘 되길 빌어 줘!", "よろしくお願いします", "사진 보내줘": a request form that asks for nothing
     for kind, pattern in _KIND_RULES[lang]:
         if pattern.search(text):
             return kind
     return "event" if _has_content(text, lang) else None
+
+
+# A casual Korean or Japanese question without its mark: a question word ("뭐", "언제", "얼마", "何", "いつ", "いくら")
+# in a sentence that ends in a plain form ("요즘 뭐 하고 지내", "언제 오는데", "週末何してた", "いつ来るの") — not a
+# question word used as "something / somewhere / sometime" ("뭐 좀 샀어", "언제 한번 보자", "何か食べた", "どこかで",
+# "なんか疲れた"), nor one inside a clause ("뭐 할지 모르겠어", "何を買ったか忘れた"), nor with the speaker named
+_CJK_WH_WORD = {
+    "ko": lazy(r"(?:^|\s)(?:뭐|뭘|무엇|무슨|어디|언제|누구|누가|왜|어떻게|어땠|얼마|몇|어느)"
+               r"(?!\s?(?:좀|한번|한 번|든지|라도|나 |든가|도 없|도 안))"),
+    "ja": lazy(r"(?:何|なに|いつ|誰|だれ|なぜ|なんで|どうして|どう|いくら|どこ|どれ|どの|どんな)"
+               r"(?![かもでとやら]|とか|だか|だって)"),
+}
+_CJK_PLAIN_END = {
+    "ko": lazy(r"[가-힣](?<![다요죠자게])[\s.~ㅋㅎㅠㅜ]*$"),
+    "ja": lazy(r"(?:の|んの|た|てた|だった|る|てる|ない|たの|るの|だ)[\s。〜～笑wｗ]*$"),
+}
+_CJK_EMBEDDED = {
+    "ko": lazy(r"(?:지|는지|은지|을지|ㄹ지|던지|건지|냐고|는지도) ?(?:모르|몰라|궁금|알아|기억|생각)|(?:거든|는지)|"
+               r"(?:라고|다고) "),
+    "ja": lazy(r"か(?:分から|わから|知ら|忘れ|覚え|迷|気にな|教え|聞い)|かって|かは|のか"),
+}
+
+
+def _asks_without_a_mark(text: str, lang: str) -> bool:
+    body = _CJK_TAIL[lang].sub("", _CJK_FILLER[lang].sub("", text.strip()).strip()).strip()
+    return bool(body) and not body.endswith(("?", "？", "!", "！")) and bool(_CJK_WH_WORD[lang].search(body)) \
+        and bool(_CJK_PLAIN_END[lang].search(body)) and not _CJK_EMBEDDED[lang].search(body) \
+        and not _CJK_FIRST[lang].search(body) and len(body) <= 40
 
 
 # "Can you tell me more about why it's special to you?": a question about the other person's life, not a
@@ -755,6 +786,18 @@ _PASSED_ON = lazy(r"\b(?:tell|give) \w+ (?:i said hi|hi from me|my (?:love|best|
                   r"\bsay hi to\b|\bsend (?:my )?(?:love|regards) to\b|"
                   r"\b(?:drinks?|dinner|lunch|coffee|beers?|pizza|it|this|next round)(?:'s| is| are)? on me\b|"
                   r"\bmy treat\b|\bi'm (?:buying|paying)\b|^(?:i mean,? )?at least you\b", re.I)
+# How the other's news moved the speaker, told as a reaction ("I literally just screamed", "omg I just got chills",
+# "I'm crying, this is so sweet", "I teared up reading that", "I can't believe he did that"), and curiosity about it
+# ("I need details.", "I want the full story tomorrow.", "I'm dying to hear everything.") — "I can't believe I
+# finally graduated" tells their own news
+_MOVED_BY_IT = lazy(r"^(?:omg,? |oh my god,? |honestly,? )?i(?:'m| am)? (?:literally |actually |just |so |honestly )*"
+                    r"(?:crying|screaming|dying|dead|shook|shaking|screamed|teared up|tearing up|cried"
+                    r"|got (?:goosebumps|chills)|gasped|squealed)(?: (?:reading|hearing|seeing) (?:that|this|it))?"
+                    r"(?:\s*[,.!?]|\s*$|\s+(?:lol|lmao|haha\w*|omg|rn|right now)\b)"
+                    r"|^i (?:can't|cannot|can not) believe (?!(?:i|my|we|our)\b)", re.I)
+_CURIOUS = lazy(r"^i(?:'m| am)? (?:so |literally )?(?:need|want|dying to hear|dying to know|dying to see) "
+                r"(?:(?:all )?the )?(?:details|deets|(?:full |whole )?story|everything"
+                r"|to hear (?:everything|all about it|more))\b", re.I)
 # How a third person or a thing comes across ("He seems like a good guy.", "She looks like a little loaf", "Carmen
 # sounds awesome"): an impression of what the other told or showed, not something that happened
 _IMPRESSION = lazy(r"^(?:he|she|they|it|(?-i:[A-Z][a-z]+))(?:'s| is| are)?\s+(?:(?:\w+ly|kinda|kind of|so|just"
@@ -785,7 +828,8 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
         return False  # a run-on "sentence" of hundreds of words says something; the clause scans stay linear
     body = _VOCATIVE.sub(" ", text)
     plain = _FILLER.sub("", body).strip()
-    if _COMPLIMENT.match(plain) or _ASKS_FOR_THE_OTHERS_NEWS["en"].search(body) or _PASSED_ON.search(body):
+    if _COMPLIMENT.match(plain) or _ASKS_FOR_THE_OTHERS_NEWS["en"].search(body) or _PASSED_ON.search(body) \
+            or _MOVED_BY_IT.match(plain) or _CURIOUS.match(plain):
         # "You're a better coach than my actual coach lol" (their coach is only the measure of the compliment),
         # "Text me when you land.", "Send pics!": to the other person, whatever of theirs it names
         return True

@@ -179,3 +179,40 @@ def test_bare_korean_and_japanese_answers_count_but_not_to_anything_else(store, 
         {"role": "agent", "text": "Noted. Anything else today?"},
         {"role": "customer", "text": "nope that's it, thanks!!"},
     ]) == ["ないです。", "아니요ㅋㅋ"]
+
+
+# --- a question without its mark, a reaction told in the first person --------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "요즘 뭐 하고 지내", "주말에 뭐 했어", "그래서 어떻게 됐는데", "언제 오는데", "그거 얼마 주고 샀어",
+    "最近何してんの", "週末何してた", "で、どうなったの", "いつ来るの", "それいくらだった",
+])
+def test_a_casual_question_without_its_mark_is_no_statement(text):
+    assert classify(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "뭐 좀 샀어", "어제 뭐 먹었는지 기억 안 나", "주말에 부산 갔어", "何か食べた", "なんか疲れた", "何を買ったか忘れた",
+    "なんとか間に合った", "先週京都行った",
+])
+def test_a_question_word_used_as_something_or_inside_a_clause_still_tells(text):
+    assert classify(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "I literally just screamed", "omg I just got chills", "I'm crying, this is so sweet", "I teared up reading that",
+    "I can't believe he did that.", "I need details.", "I want the full story.", "I'm dying to hear everything.",
+])
+def test_being_moved_by_the_others_news_or_curious_about_it_says_nothing(text):
+    assert says_nothing_of_their_own(text)
+
+
+@pytest.mark.parametrize("text", ["I need details.", "I want the full story tomorrow."])
+def test_curiosity_about_the_others_news_is_no_request(text):
+    assert classify(text) is None
+
+
+@pytest.mark.parametrize("text", ["I can't believe I finally graduated!", "I cried at my grandpa's funeral.",
+                                  "I need a new charger for my laptop."])
+def test_the_speakers_own_news_told_with_feeling_still_says_something(text):
+    assert not says_nothing_of_their_own(text) or classify(text) == "request"
