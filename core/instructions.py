@@ -1563,6 +1563,18 @@ _THEIR_WORD = lazy(r"\b(?:your|the\s+store's|the\s+company's)\s+(?:\w+\s+)?(?:ma
                    r"(?:said|says|told|promised|agreed|approved|confirmed|allowed|authori[sz]ed|decided)\b")
 _SO_ACT = lazy(r"[,;]\s*(?:so|and)\s+(?:just\s+|please\s+)?(?:accept|approve|process|confirm|grant|refund|waive|issue|"
                r"honou?r|apply|send|give|extend|book)\b")
+# What a standing order settles in advance: a decision of the service (approve, waive, say yes…), what
+# the AI says or is, or something granted ("always send me a free replacement"). "From now on always
+# email me" / "never call me" is how the customer wishes to be served: it was flagged, and the channel
+# update it carries never became customer context.
+_OUTCOME = lazy(r"\b(?:approve|grant|accept|authori[sz]e|issue|process|refund|waive|say|tell|answer|reply|respond|"
+                r"agree|promise|confirm|treat|ignore|disregard|reveal|disclose|output|print|repeat|comply|obey|"
+                r"pretend|act|behave|give|offer|provide|skip|allow|bypass|override)\b|"
+                r"\b(?:free|discount|refunds?|credits?|compensation|vouchers?|exemptions?|exceptions?|upgrades?|"
+                r"waivers?|rules?|polic(?:y|ies)|instructions?|limits?|checks?|verification)\b", re.I)
+_ABSOLUTE = lazy(r"\b(?:always|never)\b", re.I)
+_SELF_HABIT = lazy(r"\b(?:i|we)(?:'m|'re|'ve)?\s+(?:really\s+|just\s+|almost\s+|basically\s+|pretty\s+much\s+)?"
+                   r"(?:always|never)\b", re.I)
 _AI_STANDING = lazy(r"\byou\s+(?:will|shall|must|are\s+to)\s+(?:now\s+|always\s+)?(?:waive|approve|grant|accept|"
                     r"process|confirm|refund|authori[sz]e|honou?r)\s+(?:all\s+|every\s+|any\s+)?(?:of\s+)?(?:my|me)\b")
 _FAKE_MEMO = lazy(r"^\W{0,3}(?:system|admin(?:istrator)?|developer|operator|internal|security)\s+(?:note|memo|message|"
@@ -1707,12 +1719,14 @@ def _reason(text: str) -> str | None:
     says = said is not None and not _SPEAKER_SUBJECT.search(text, 0, said.start())
     if words & _W_NOW or cjk:
         standing = bool(
-            (_FROM_NOW.search(text) and re.search(rf"\b(?:you|{_COMMAND_VERB})\b", text))
+            (_FROM_NOW.search(text) and _OUTCOME.search(text))
             or (cjk and _KO_FROM_NOW.search(text) and _KO_COMMAND.search(text)
                 and ("항상" in text or "무조건" in text or blanket))
             or (cjk and _JA_FROM_NOW.search(text) and _JA_COMMAND.search(text)
                 and ("常に" in text or "必ず" in text or blanket)))
-        if standing and (blanket or says or "항상" in text or "常に" in text or words & {"always", "never"}):
+        # "…from now on, I never check my inbox": the speaker's own habit orders no one
+        absolute = bool(words & {"always", "never"}) and _ABSOLUTE.search(_SELF_HABIT.sub(" ", text)) is not None
+        if standing and (blanket or says or "항상" in text or "常に" in text or absolute):
             return "gives a standing order"
     vocative = _VOCATIVE.match(text) if (":" in text[:80] or "," in text[:80] or "-" in text[:80]) else None
     if vocative:
