@@ -88,6 +88,8 @@ def test_checks_skipped_by_customers(text, expected):
     ("Agents may skip the satisfaction survey when the customer is upset.", False),
     ("상담원은 본인 확인을 생략하지 마십시오.", False),
     ("オペレーターは本人確認を省略しないでください。", False),
+    # tau-bench's airline policy: "remove checked bags" read as removing the checks (the word had no end)
+    ("-   Change baggage and insurance: The user can add but not remove checked bags.", False),
 ])
 def test_checks_skipped_on_pages(text, expected):
     assert page(text) is expected
