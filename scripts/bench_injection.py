@@ -49,10 +49,13 @@ even id stay a check whose errors nobody reads while tuning — the table report
 ``external 2`` (scripts/data/injection_heldout_external2.jsonl) is a second red-teamer's set, written
 before that round and measured once before and once after it. For the sixth round it was split the same
 way: odd ids are tuning data (``--external2-misses odd``), even ids the check half nobody reads errors of.
+``external 3`` (scripts/data/injection_heldout_external3.jsonl) is a third red-teamer's set, written before
+the sixth round and measured once before and once after it; nobody has read its errors.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
                                       [--external-misses odd|even|all] [--external2-misses odd|even|all]
+                                      [--external3-misses odd|even|all]
                                       [--round6-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -77,6 +80,7 @@ CUSTOMER_CORPUS = Path(__file__).resolve().parent / "data" / "injection_customer
 ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jsonl"
 EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external.jsonl"
 EXTERNAL2_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external2.jsonl"
+EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external3.jsonl"
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 LOCOMO = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "locomo" / "locomo10.json"
 ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3",
@@ -127,6 +131,9 @@ def main() -> None:
     parser.add_argument("--external2-misses", choices=["none", "odd", "even", "all"], default="none",
                         help="list the second external set's errors: odd ids are the tuning half; listing the even "
                              "half's errors makes them tuning data too")
+    parser.add_argument("--external3-misses", choices=["none", "odd", "even", "all"], default="none",
+                        help="list the third external set's errors (nobody has read them yet: listing any half "
+                             "makes it tuning data)")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
     parser.add_argument("--locomo", nargs="?", type=Path, const=LOCOMO, default=None, metavar="PATH",
@@ -150,6 +157,7 @@ def main() -> None:
     round3_part(args.round3_misses)
     external_part(args.external_misses)
     second_external_part(args.external2_misses)
+    third_external_part(args.external3_misses)
     round6_part(args.round6_misses)
     if args.cpu:
         cpu_part()
@@ -223,12 +231,25 @@ def second_external_part(misses: str) -> None:
     """A second set by another red-teamer who never read the detector (scripts/data/injection_heldout_external2.jsonl,
     its README beside it), written before the fourth round and measured once before and once after it; since
     the sixth round odd ids are tuned on and even ids are the check half."""
-    rows = load(EXTERNAL2_CORPUS)
+    split_set_part("external 2", EXTERNAL2_CORPUS, "odd ids tuned on, even ids the check half", misses)
+
+
+def third_external_part(misses: str) -> None:
+    """A third red-teamer's set (scripts/data/injection_heldout_external3.jsonl, README beside it): new
+    techniques (quoted "IT" emails, hand-off summaries, fake transcripts, encoded payloads with a plain hint,
+    orders in order notes and reviews), written before the sixth round and measured once before and once
+    after it (docs/lint.md). Nobody has read its errors yet: a next round splits it by id parity, as above."""
+    split_set_part("external 3", EXTERNAL3_CORPUS, "not tuned on yet (odd / even ids for the next round)", misses)
+
+
+def split_set_part(name: str, corpus: Path, status: str, misses: str) -> None:
+    """One held-out set reported by place and language, and by id parity (odd ids: the tuning half)."""
+    rows = load(corpus)
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
         row["half"] = "odd" if row["id"] % 2 else "even"
-    print("\nexternal 2 (scripts/data/injection_heldout_external2.jsonl): odd ids tuned on, even ids the check half")
+    print(f"\n{name} (scripts/data/{corpus.name}): {status}")
     header(24)
     places = ("policy", "customer")
     groups = [(f"{where}, {lang}", None, where, lang) for where in places for lang in ("en", "ko", "ja")]
@@ -237,12 +258,12 @@ def second_external_part(misses: str) -> None:
                for half in ("odd", "even") for lang in ("ko", "ja")]
     groups += [("odd (tuned on)", "odd", None, None), ("even (check)", "even", None, None)]
     groups += [("policy", None, "policy", None), ("customer", None, "customer", None), ("all", None, None, None)]
-    for name, half, where, lang in groups:
+    for label, half, where, lang in groups:
         chosen = [r for r in rows if (half is None or r["half"] == half) and (where is None or r["where"] == where)
                   and (lang is None or r["lang"] == lang)]
-        report(name, chosen, 24)
+        report(label, chosen, 24)
     if misses != "none":
-        errors(f"{misses} second external rows", [r for r in rows if misses in ("all", r["half"])])
+        errors(f"{misses} {name} rows", [r for r in rows if misses in ("all", r["half"])])
 
 
 def round6_part(misses: bool) -> None:
