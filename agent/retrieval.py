@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from mem.agent.blocks import Block, is_instruction_like
@@ -62,9 +63,19 @@ def says_something_of(fact: Fact, query: str) -> bool:
     if not wanted:
         return True
     quotes = " ".join(e.quote for e in fact.evidence)
+    if terms(f"{fact.text} {quotes}") & wanted:
+        return True
+    # Reading the slot runs the slot rules (their first use compiles them: tens of milliseconds of every
+    # `mem ask`), so only when the question names a slot's words at all.
+    if not wanted & _any_slot_terms():
+        return False
     slot = slot_of(fact)
-    slot_words = SLOT_TERMS[slot.name] if slot else ""
-    return bool(terms(f"{fact.text} {quotes} {slot_words}") & wanted)
+    return bool(slot and terms(SLOT_TERMS[slot.name]) & wanted)
+
+
+@lru_cache(maxsize=1)
+def _any_slot_terms() -> frozenset[str]:
+    return frozenset(term for words in SLOT_TERMS.values() for term in terms(words))
 
 
 def best_sentence(text: str, query_terms: set[str], *, skip: set[str] | None = None,

@@ -159,3 +159,20 @@ def test_a_fact_is_cited_for_a_question_about_the_slot_it_fills(service, tmp_pat
         retrieval = Retrieval(service=service, customer=customer)
         retrieval.gather("what's my phone number?")
         assert [b.id for b in retrieval.blocks if b.memory == "fact"] == []
+
+
+def test_the_slot_rules_run_only_for_a_question_that_names_a_slot(monkeypatch):
+    # reading a fact's slot compiles the slot rules on first use: tens of milliseconds of every `mem ask`
+    from mem.agent import retrieval
+    from mem.customers.fact_record import Evidence, Fact
+
+    calls = []
+    monkeypatch.setattr(retrieval, "slot_of", lambda fact: calls.append(fact) or None)
+    refund = Fact(id="01FACTREFUND0000000000000A", kind="request", text="Asked for a refund of the desk.",
+                  valid_at=date(2026, 8, 12),
+                  evidence=(Evidence(log_id="c1", turn="t1", role="customer", quote="Can I get a refund?"),))
+    assert retrieval.says_something_of(refund, "refund for a purchase 18 days ago")  # its own words
+    assert not retrieval.says_something_of(refund, "opening hours on Sunday")  # no slot named
+    assert calls == []
+    assert not retrieval.says_something_of(refund, "what is my address?")
+    assert calls == [refund]
