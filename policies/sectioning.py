@@ -102,7 +102,7 @@ def without_contents(blocks: list[Block]) -> list[Block]:
     run: list[int] = []
     named = 0
     for i in [*range(len(blocks)), len(blocks)]:
-        entry = i < len(blocks) and bool(keys[i]) and all(
+        entry = i < len(blocks) and bool(keys[i]) and _may_be_entry(blocks[i], keys[i]) and all(
             k in names_later[i] or _CONTENTS_TITLE.match(k) for k in keys[i])
         if entry:
             run.append(i)
@@ -112,6 +112,14 @@ def without_contents(blocks: list[Block]) -> list[Block]:
             drop.update(run)
         run, named = [], 0
     return [b for i, b in enumerate(blocks) if i not in drop] if drop else blocks
+
+
+def _may_be_entry(block: Block, keys: list[str]) -> bool:
+    """A heading is a contents line only when it says so ("Contents") or leads dots to a page number:
+    sub-headings repeated under every section ("Overview", "Details") are the document's own."""
+    if not block.is_heading:
+        return True
+    return bool(_CONTENTS_TITLE.match(keys[0])) or _LEADER_ENTRY.search(block.text) is not None
 
 
 def _entry_keys(text: str) -> list[str]:

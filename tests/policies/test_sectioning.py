@@ -229,3 +229,10 @@ def test_an_introduction_that_names_the_sections_in_a_sentence_is_kept():
     got = topics("# Terms\n\nThese terms cover scope, claims and refunds.\n\n## Scope\n\nUK only.\n\n"
                  "## Claims\n\nSend a photo.\n\n## Refunds\n\nWithin 14 days.")
     assert got[1][0] == ("Terms", ["These terms cover scope, claims and refunds."])
+
+
+def test_sub_headings_repeated_under_every_section_are_no_table_of_contents():
+    got = topics("# Plans\n\n## Standard\n\n### Overview\n\n#### Details\n\nFive users.\n\n"
+                 "## Premium\n\n### Overview\n\n#### Details\n\nFifty users.\n")
+    assert got[1] == [("Standard", ["Overview", "Details", "Five users."]),
+                      ("Premium", ["Overview", "Details", "Fifty users."])]
