@@ -16,6 +16,7 @@ from mem.customers.kinds import classify, says_nothing_of_their_own
 from mem.customers.store import CustomerStore
 
 from .test_distil import write_log
+from .test_distil_reasons import quotes
 
 
 @pytest.fixture
@@ -24,11 +25,6 @@ def store(isolated_env):
     with CustomerStore.open(isolated_env, "cust-c") as opened:
         yield opened
 
-
-def quotes(store, isolated_env, tmp_path, rows: list[dict]) -> list[str]:
-    store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
-    report = extract_pending(store, config=Config.load(home=isolated_env, env={}))
-    return [store.facts.get(fid).evidence[0].quote for fid in report.added]
 
 
 def kinds_of(store, isolated_env, tmp_path, rows: list[dict]) -> list[tuple[str, str]]:
