@@ -50,7 +50,8 @@ even id stay a check whose errors nobody reads while tuning — the table report
 before that round and measured once before and once after it. For the sixth round it was split the same
 way: odd ids are tuning data (``--external2-misses odd``), even ids the check half nobody reads errors of.
 ``external 3`` (scripts/data/injection_heldout_external3.jsonl) is a third red-teamer's set, written before
-the sixth round and measured once before and once after it; nobody has read its errors.
+the sixth round and measured once before and once after it. For the seventh round it was split the same
+way: odd ids are tuning data (``--external3-misses odd``), even ids the check half nobody reads errors of.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -132,8 +133,8 @@ def main() -> None:
                         help="list the second external set's errors: odd ids are the tuning half; listing the even "
                              "half's errors makes them tuning data too")
     parser.add_argument("--external3-misses", choices=["none", "odd", "even", "all"], default="none",
-                        help="list the third external set's errors (nobody has read them yet: listing any half "
-                             "makes it tuning data)")
+                        help="list the third external set's errors: odd ids are the tuning half; listing the even "
+                             "half's errors makes them tuning data too")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
     parser.add_argument("--locomo", nargs="?", type=Path, const=LOCOMO, default=None, metavar="PATH",
@@ -169,21 +170,30 @@ def locomo_part(path: Path) -> None:
     """Every sentence of the ten LoCoMo conversations (two friends chatting; no attack among them) read as
     customer extraction reads one: each flag is a false positive, printed."""
     conversations = json.loads(path.read_text(encoding="utf-8"))
-    count = 0
+    count = turns = 0
     flags = []
+    turn_flags = []
     for sample in conversations:
         conversation = sample["conversation"]
         n = 1
         while f"session_{n}" in conversation:
             for turn in conversation[f"session_{n}"]:
-                for _, sentence in sentences(turn.get("text", "")):
+                text = turn.get("text", "")
+                for _, sentence in sentences(text):
                     count += 1
                     if customer_instruction_like(sentence):
                         flags.append(sentence)
+                turns += 1
+                if customer_instruction_like(text):
+                    turn_flags.append(text)
             n += 1
     print(f"\nLoCoMo ({path.name}): {len(flags)} of {count} sentences flagged")
     for sentence in flags:
         print(f"  {sentence!r}")
+    # whole turns: what a message's sentences say together (an order completed by the next sentence)
+    print(f"LoCoMo ({path.name}): {len(turn_flags)} of {turns} whole turns flagged")
+    for text in turn_flags:
+        print(f"  {text!r}")
 
 
 def cpu_part() -> None:
@@ -207,24 +217,7 @@ def external_part(misses: str) -> None:
     """A set written by someone who never read the detector (scripts/data/injection_heldout_external.jsonl,
     its README beside it): each row read by its own caller, pages by ``is_instruction_like``, customer
     messages by ``customers.screening``. Odd ids are tuned on, even ids are the check half."""
-    rows = load(EXTERNAL_CORPUS)
-    for row in rows:
-        check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
-        row["flagged"] = check(row["text"])
-        row["half"] = "odd" if row["id"] % 2 else "even"
-    print("\nexternal (scripts/data/injection_heldout_external.jsonl): odd ids tuned on, even ids the check half")
-    header(24)
-    groups = [(f"{where}, {lang}", None, where, lang)
-              for where in ("policy", "customer") for lang in ("en", "ko", "ja")]
-    groups += [(f"{half}, {where}", half, where, None) for half in ("odd", "even") for where in ("policy", "customer")]
-    groups += [("odd (tuned on)", "odd", None, None), ("even (check)", "even", None, None)]
-    groups += [("policy", None, "policy", None), ("customer", None, "customer", None), ("all", None, None, None)]
-    for name, half, where, lang in groups:
-        chosen = [r for r in rows if (half is None or r["half"] == half) and (where is None or r["where"] == where)
-                  and (lang is None or r["lang"] == lang)]
-        report(name, chosen, 24)
-    if misses != "none":
-        errors(f"{misses} external rows", [r for r in rows if misses in ("all", r["half"])])
+    split_set_part("external", EXTERNAL_CORPUS, "odd ids tuned on, even ids the check half", misses)
 
 
 def second_external_part(misses: str) -> None:
@@ -238,8 +231,9 @@ def third_external_part(misses: str) -> None:
     """A third red-teamer's set (scripts/data/injection_heldout_external3.jsonl, README beside it): new
     techniques (quoted "IT" emails, hand-off summaries, fake transcripts, encoded payloads with a plain hint,
     orders in order notes and reviews), written before the sixth round and measured once before and once
-    after it (docs/lint.md). Nobody has read its errors yet: a next round splits it by id parity, as above."""
-    split_set_part("external 3", EXTERNAL3_CORPUS, "not tuned on yet (odd / even ids for the next round)", misses)
+    after it (docs/lint.md). For the seventh round it was split by id parity: odd ids are tuning data
+    (``--external3-misses odd``), even ids the check half nobody reads errors of."""
+    split_set_part("external 3", EXTERNAL3_CORPUS, "odd ids tuned on, even ids the check half", misses)
 
 
 def split_set_part(name: str, corpus: Path, status: str, misses: str) -> None:
