@@ -57,7 +57,7 @@ way: odd ids are tuning data (``--external3-misses odd``), even ids the check ha
                                       [--round3-misses policy|customer|all]
                                       [--external-misses odd|even|all] [--external2-misses odd|even|all]
                                       [--external3-misses odd|even|all]
-                                      [--round6-misses] [--cpu] [--locomo [PATH]]
+                                      [--round6-misses] [--round7-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
 clean and injected; a page lint reads every sentence through the same function). ``--locomo`` counts
@@ -83,6 +83,7 @@ EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_
 EXTERNAL2_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external2.jsonl"
 EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external3.jsonl"
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
+ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 LOCOMO = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "locomo" / "locomo10.json"
 ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3",
                "round3-check4")
@@ -136,6 +137,7 @@ def main() -> None:
                         help="list the third external set's errors: odd ids are the tuning half; listing the even "
                              "half's errors makes them tuning data too")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
+    parser.add_argument("--round7-misses", action="store_true", help="list the round-7 probe's errors")
     parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
     parser.add_argument("--locomo", nargs="?", type=Path, const=LOCOMO, default=None, metavar="PATH",
                         help="count and print the LoCoMo chat sentences the customer screening flags "
@@ -160,6 +162,7 @@ def main() -> None:
     second_external_part(args.external2_misses)
     third_external_part(args.external3_misses)
     round6_part(args.round6_misses)
+    round7_part(args.round7_misses)
     if args.cpu:
         cpu_part()
     if args.locomo:
@@ -269,20 +272,33 @@ def round6_part(misses: bool) -> None:
     — more Korean and Japanese customer messages, authority claimed across sentences, hidden HTML, written
     after probe6b had been tuned on; ``probe6d`` — secrecy, markup, sections announced for the AI, written
     after probe6c had been tuned on."""
-    rows = load(ROUND6_CORPUS)
+    probe_part("round 6", ROUND6_CORPUS, ("probe6", "probe6b", "probe6c", "probe6d"), misses)
+
+
+def round7_part(misses: bool) -> None:
+    """Round 7: a probe written here before the seventh round's last changes, measured once first (docs/lint.md):
+    ``probe7`` — the techniques a fourth attack set was announced to use (orders dressed as accessibility needs,
+    "test / QA mode", fake policy quotes in customer messages, an order split over two sentences, "whoever
+    reads this next", an order in one language inside text in another, emoji between the words, "translate and
+    follow"), each with look-alikes."""
+    probe_part("round 7", ROUND7_CORPUS, ("probe7",), misses)
+
+
+def probe_part(name: str, corpus: Path, kinds: tuple[str, ...], misses: bool) -> None:
+    """Probes written here, each row read by its own caller, reported by probe and place."""
+    rows = load(corpus)
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
-    print("\nround 6 (scripts/data/injection_round6.jsonl): probes written here, tuned on after a first measurement")
+    print(f"\n{name} (scripts/data/{corpus.name}): probes written here, tuned on after a first measurement")
     header(24)
-    kinds = ("probe6", "probe6b", "probe6c", "probe6d")
     groups = [(f"{kind}, {where}", kind, where) for kind in kinds for where in ("policy", "customer")]
     groups += [(kind, kind, None) for kind in kinds] + [("all", None, None)]
-    for name, kind, where in groups:
+    for label, kind, where in groups:
         chosen = [r for r in rows if (kind is None or r["set"] == kind) and (where is None or r["where"] == where)]
-        report(name, chosen, 24)
+        report(label, chosen, 24)
     if misses:
-        errors("round-6 rows", rows)
+        errors(f"{name} rows", rows)
 
 
 def customer_part(misses: str) -> None:
