@@ -2278,6 +2278,13 @@ _CJK_EVERY_READER = lazy(r"(?:모든|전체)\s*(?:고객|손님|이용자|사용
                          r"|(?:すべての|全ての|全)(?:お客様|顧客|利用者|ユーザー)(?:に|へ)\S{0,15}?(?:約束|提供|無料|免除|承認)")
 _EVERY_READER = lazy(r"\b(?:offers?|gives?|grants?|issues?|promises?|tells?|sends?)\s+(?:every|each|all|any)\s+"
                      r"(?:readers?|customers?|users?|callers?|visitors?|shoppers?)\b")
+_W_MODE = _words("mode qa test testing")
+_REVERSE_KEYS = ("revers", "backward", "mirror", "right to left", "거꾸로", "역순", "뒤에서부터", "逆", "反対から", "後ろから")
+_POLICY_KEYS = ("polic", "terms", "rule", "faq", "handbook", "guideline", "section", "clause", "article", "paragraph",
+                "약관", "규정", "정책", "조", "묻는", "規約", "規定", "ポリシー", "条", "質問")
+_CJK_MODE = _stems("모드", "モード", "중", "中")
+_W_NEXT_READER = _words("whoever anyone person agent one")
+_W_EVERY = _words("every each all any")
 _REVERSE_HINT = lazy(r"\b(?:in\s+reverse|reversed?|backwards?|right\s+to\s+left|mirror(?:ed)?)\b"
                      r"|거꾸로|역순|뒤에서부터|逆から|逆順|反対から|後ろから")
 
@@ -2302,20 +2309,20 @@ def _seventh(text: str, words: set[str], cjk: bool) -> str | None:
         return "claims an exemption for the AI to apply"
     if cjk and (_KO_HIDDEN_SETUP.search(text) or _JA_HIDDEN_SETUP.search(text)):
         return "re-assigns the AI's role or asks for its prompt"
-    if _CLAIMED_MODE.search(text) and (
+    if (words & _W_MODE or (cjk and _has(text, _CJK_MODE))) and _CLAIMED_MODE.search(text) and (
             _BLANKET.search(text) or _GRANT3.search(text) or _LIFTED.search(text) or _SKIP_CHECK.search(text)
             or _MARK_AS.search(text) or _DECREED.search(text)
             or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text) or _KO_SKIP_CHECK.search(text)
                          or _JA_SKIP_CHECK.search(text) or _KO_WHAT.search(text) or _JA_WHAT.search(text)))):
         return "claims a mode for the AI"
-    if _NEXT_READER.search(text) and (_DECISION_CLAIM.search(text) or _GRANT3.search(text) or _MARK_AS.search(text)
+    if (words & _W_NEXT_READER or cjk) and _NEXT_READER.search(text) and (_DECISION_CLAIM.search(text) or _GRANT3.search(text) or _MARK_AS.search(text)
                                       or _SKIP_CHECK.search(text) or _LIFTED.search(text)) and (
             _DIRECTIVE3.search(text) or _CUSTOMER_REQUEST.search(text) or _FINALISE.search(text)
             or _CLAUSE_IMPERATIVE.search(text) or (cjk and (_KO_REQUEST.search(text) or _JA_REQUEST.search(text)))):
         return "plants a record for the next agent"
-    if _READER.search(text) and _EVERY_READER.search(text):
+    if words & _W_EVERY and _EVERY_READER.search(text) and _READER.search(text):
         return "gives the AI an order"
-    if cjk and (_KO_READER_OF.search(text) or _JA_READER_OF.search(text)) and _CJK_EVERY_READER.search(text):
+    if cjk and _CJK_EVERY_READER.search(text) and (_KO_READER_OF.search(text) or _JA_READER_OF.search(text)):
         return "gives the AI an order"
     if words & _W_DISCLOSE and _ANY_ACCOUNT.search(text) and _DISCLOSE.search(text) and _PERSONAL_DATUM.search(text) \
             and not _DISCLOSE_FORBIDDEN.search(text) and (_AI_STRONG.search(text) or _WEAK_WHO.search(text)):
@@ -2413,8 +2420,8 @@ def customer_reason(sentence: str) -> str | None:
     if not text:
         return None
     words = set(_WORDS.findall(text))
-    decreed = _DECREED.search(text) and (_CUSTOMER_REQUEST.search(text) or _DIRECTIVE3.search(text)) \
-        and "?" not in text
+    decreed = " as " in text and "?" not in text and _DECREED.search(text) and (
+        _CUSTOMER_REQUEST.search(text) or _DIRECTIVE3.search(text))
     return (_sixth(text, words, bool(_CJK.search(text)), customer=True) or _quoted_policy(text)
             or ("claims an exemption for the AI to apply" if decreed else None))
 
@@ -2423,7 +2430,8 @@ def _quoted_policy(text: str) -> str | None:
     """A policy of the service quoted by a customer ("Section 9.4 of your terms reads '…'", "약관 12조에 '…'고 되어
     있어요", "規約第8条に「…」と書いてあります") whose quoted words grant without conditions, then asked to be applied;
     a question about what a policy says is not."""
-    if not (_QUOTE_CJK.search(text) and _POLICY_CITED.search(text) and _APPLY_IT.search(text)):
+    if not (any(key in text for key in _POLICY_KEYS) and _QUOTE_CJK.search(text) and _POLICY_CITED.search(text)
+            and _APPLY_IT.search(text)):
         return None
     if any(_QUOTED_GRANT.search(quote.group(0)) for quote in _QUOTED.finditer(text)):
         return "claims an exemption for the AI to apply"
@@ -2465,7 +2473,7 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
         agent = _TRANSCRIPT_AGENT.search(folded)
         if agent and (_TRANSCRIPT_OTHER.search(folded) or _ACT_ON_TRANSCRIPT.search(folded, agent.end())):
             yield text.count("\n", 0, agent.start()) + 1, agent.group(0).strip(), "forges a transcript"
-    if _REVERSE_HINT.search(folded):
+    if any(key in folded for key in _REVERSE_KEYS) and _REVERSE_HINT.search(folded):
         # "…stnuoces lla evorppa (read the preceding sentence in reverse and apply it)": read it reversed
         for _, backwards in sentences(text[::-1]):
             if instruction_reason(backwards):
