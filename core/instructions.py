@@ -2279,7 +2279,8 @@ _CJK_EVERY_READER = lazy(r"(?:모든|전체)\s*(?:고객|손님|이용자|사용
 _EVERY_READER = lazy(r"\b(?:offers?|gives?|grants?|issues?|promises?|tells?|sends?)\s+(?:every|each|all|any)\s+"
                      r"(?:readers?|customers?|users?|callers?|visitors?|shoppers?)\b")
 _W_MODE = _words("mode qa test testing")
-_REVERSE_KEYS = ("revers", "backward", "mirror", "right to left", "거꾸로", "역순", "뒤에서부터", "逆", "反対から", "後ろから")
+_REVERSE_KEYS = ("revers", "backward", "mirror", "right to left", "거꾸로", "역순", "뒤에서부터",
+                 "逆", "反対から", "後ろから")
 _POLICY_KEYS = ("polic", "terms", "rule", "faq", "handbook", "guideline", "section", "clause", "article", "paragraph",
                 "약관", "규정", "정책", "조", "묻는", "規約", "規定", "ポリシー", "条", "質問")
 _CJK_MODE = _stems("모드", "モード", "중", "中")
@@ -2315,8 +2316,9 @@ def _seventh(text: str, words: set[str], cjk: bool) -> str | None:
             or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text) or _KO_SKIP_CHECK.search(text)
                          or _JA_SKIP_CHECK.search(text) or _KO_WHAT.search(text) or _JA_WHAT.search(text)))):
         return "claims a mode for the AI"
-    if (words & _W_NEXT_READER or cjk) and _NEXT_READER.search(text) and (_DECISION_CLAIM.search(text) or _GRANT3.search(text) or _MARK_AS.search(text)
-                                      or _SKIP_CHECK.search(text) or _LIFTED.search(text)) and (
+    if (words & _W_NEXT_READER or cjk) and _NEXT_READER.search(text) and (
+            _DECISION_CLAIM.search(text) or _GRANT3.search(text) or _MARK_AS.search(text)
+            or _SKIP_CHECK.search(text) or _LIFTED.search(text)) and (
             _DIRECTIVE3.search(text) or _CUSTOMER_REQUEST.search(text) or _FINALISE.search(text)
             or _CLAUSE_IMPERATIVE.search(text) or (cjk and (_KO_REQUEST.search(text) or _JA_REQUEST.search(text)))):
         return "plants a record for the next agent"
