@@ -21,7 +21,7 @@ from mem.core.text.sentences import Sentence, split_sentences
 from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
-from mem.customers.screening import instruction_like
+from mem.customers.screening import instruction_like, paired_orders
 from mem.customers.slots import Slot, announced_slot, cue_slot, find_slot, sentence_slot, slot_in, states_value
 from mem.customers.statements import build_statement
 
@@ -124,7 +124,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     groups: list[_Group] = []
     before: list[str] = []
     whole_sentences = split_sentences(turn.text) if sentences is None else sentences
-    for said in (clause for whole in whole_sentences for clause in _slot_clauses(whole)):
+    # an order completed by the next sentence: both are kept apart, as one alone would be
+    paired = paired_orders([whole.text for whole in whole_sentences]) if len(whole_sentences) > 1 else set()
+    for source, said in ((whole, clause) for whole in whole_sentences for clause in _slot_clauses(whole)):
         sentence = _without_machine_text(said)
         if sentence is None:
             continue  # an import format's caption or attachment marker is never the customer's words
@@ -191,7 +193,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # "내가 너였으면 바로 그만뒀다" (had I been you, I'd have quit): "quit" in a sentence that is small talk takes
         # nothing back
         retraction = kinds.is_retraction(sentence.text, lang=lang) and not (lang != "en" and kind is None)
-        if instruction_like(sentence.text):
+        if instruction_like(sentence.text) or source.text in paired:
             # text aimed at the AI is kept apart from what the customer told the service around it
             groups.append(_Group(kind or "request", [sentence], False, [True], standalone=True, instruction=True))
             continue
