@@ -74,6 +74,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
+from mem.core.text.cjk import CJK
 from mem.core.text.pattern import LazyPattern, lazy
 
 # --- normalisation -------------------------------------------------------------------------------
@@ -143,24 +144,21 @@ def normalize(text: str) -> str:
 
 _LETTER_RUN = lazy(r"[a-z](?: [a-z])+")
 # emoji, pictographs, dingbats, arrows and their variation selectors and skin tones (not letters, digits or CJK)
-_SYMBOL = lazy(r"[\u2190-\u21ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff"
-               r"\ufe0e\ufe0f\U0001f000-\U0001faff]")
+_SYMBOL_CHARS = (r"\u2190-\u21ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff\ufe0e\ufe0f"
+                 r"\U0001f000-\U0001faff")
+# one Hangul, kana or Han character (mem.core.text.cjk: the one definition of the script ranges)
+_CJK_CHAR = f"[{CJK}]"
+_SYMBOL = lazy(rf"[{_SYMBOL_CHARS}]")
 # inside a Latin word, with no space either side, they join it ("dis💫regard")
-_SYMBOL_IN_WORD = lazy(r"(?<=[A-Za-z])[\u2190-\u21ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2900-\u297f"
-                       r"\u2b00-\u2bff\ufe0e\ufe0f\U0001f000-\U0001faff]+(?=[A-Za-z])")
+_SYMBOL_IN_WORD = lazy(rf"(?<=[A-Za-z])[{_SYMBOL_CHARS}]+(?=[A-Za-z])")
 # between two CJK letters they join a word ("指示🙏無視して"): CJK is written without spaces
-_SYMBOL_IN_CJK = lazy(r"(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])"
-                      r"[\u2190-\u21ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff"
-                      r"\ufe0e\ufe0f\U0001f000-\U0001faff][\u2190-\u21ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf"
-                      r"\u2900-\u297f\u2b00-\u2bff\ufe0e\ufe0f\U0001f000-\U0001faff\s]*"
-                      r"(?=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])")
+_SYMBOL_IN_CJK = lazy(rf"(?<={_CJK_CHAR})[{_SYMBOL_CHARS}][{_SYMBOL_CHARS}\s]*(?={_CJK_CHAR})")
 _WIDE_GAP = lazy(r"\s{2,}")
 _MAYBE_SPACED = lazy(r"\b[a-z][ .\-_*][a-z][ .\-_*][a-z][ .\-_*][a-z]\b")
 _ENTITY = lazy(r"&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
 _MAYBE_LEET = lazy(r"[a-z][0-9@$!][a-z]|[0-9@$][a-z]{2}")
 _LEET_SHORT = lazy(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{2,}")
 # one CJK character per "word", four or more in a row ("以 前 の 指 示 を 無 視"): letters spelled apart
-_CJK_CHAR = r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]"
 _SPACED_CJK = lazy(rf"(?<!{_CJK_CHAR})(?:{_CJK_CHAR}[ \u3000]){{3,}}{_CJK_CHAR}(?!{_CJK_CHAR})")
 
 
@@ -522,7 +520,7 @@ _SPLIT_WORD = lazy(r"([A-Za-z])-([A-Za-z])")
 _JOINED_WORDS = lazy(r"\b[A-Za-z]{2,}(?:[-_][A-Za-z]{2,}){2,}\b")
 
 
-_INVISIBLE = lazy(r"[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+_INVISIBLE = _FORMAT_CHARS  # the same characters: removed on the first reading, read as spaces on the second
 
 
 def _words(text: str) -> frozenset[str]:
@@ -560,7 +558,7 @@ _W_GRANT = _words("approve grant accept authorize authorise issue process honor 
 _W_ALWAYS = _words("always never only answer say reply respond")
 _WORDS = lazy(r"[a-z][a-z.']*")
 _W_ANY = _W_OVERRIDE | _W_REGARDLESS | _W_ROLE | _W_AI | _W_NOW | _W_GRANT | _W_ALWAYS | _W_EXFIL | {"your", "as"}
-_CJK = lazy(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+_CJK = lazy(_CJK_CHAR)
 
 
 # Addressee x directive x object (the third version, issue 11 item 5 / issue 10 item 3). The rules
