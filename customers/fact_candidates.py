@@ -22,7 +22,16 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like, paired_orders
-from mem.customers.slots import Slot, announced_slot, cue_slot, find_slot, sentence_slot, slot_in, states_value
+from mem.customers.slots import (
+    Slot,
+    announced_slot,
+    cue_slot,
+    find_slot,
+    kept_slots,
+    sentence_slot,
+    slot_in,
+    states_value,
+)
 from mem.customers.statements import build_statement
 
 
@@ -238,6 +247,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             groups.insert(groups.index(group) + 1, _Group(wish[0], [wish[1]], False, [True], standalone=True,
                                                           asks=wish[0] == "request"))
     confirmation = _confirmation(following, customer_roles)
+    # a slot the message says stays as it is: no other value of it in the same message is the customer's new one
+    kept = kept_slots([s.text for s in whole_sentences]) if groups else frozenset()
     # The agent's "yes" answers the last thing the customer asked of the service. A lasting wish about
     # how to be served ("from now on answer in English") takes it only when nothing else was asked:
     # it must not take the agreement from the refund asked just before it.
@@ -284,6 +295,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             mentions = [m for m in mentions if m.value <= reference]
         policy_refs = tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ())))
         slot = slot_in(quote, asked=question if group is groups[0] else None)
+        if slot is not None and slot.name in kept:
+            slot = None
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
             sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,

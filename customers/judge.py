@@ -66,6 +66,11 @@ class Judgement:
 def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     """Decide ADD / UPDATE / DELETE / NONE for ``candidate`` against ``similar`` facts."""
     active = [f for f in similar if f.status == "active" and f.kind != "trait"]
+    if candidate.retraction and _OLD_VALUE.search(_candidate_words(candidate)):
+        # "번호 바뀌었어요~ 이제 010-7742-9031로 연락 주세요. 예전 번호는 해지했어요.", "新しい番号は…です。前の番号は
+        # もう使えません": what is called the old value is not the one given in the same conversation — that is the
+        # new one; the old one was replaced already (or, said in an earlier conversation, is still active)
+        active = [f for f in active if not _same_conversation(f, candidate)]
     duplicate = _duplicate(candidate, active)
     if duplicate is not None:
         return Judgement("NONE", duplicate, "same as an existing fact")
@@ -78,8 +83,10 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         # tracking page": the reason after it shares words with other facts); "前にお願いした件は取り消します"
         # names nothing, so the whole message is read next
         clause = _taking_back(candidate)
-        target = None
-        if clause:
+        # "아 전에 영수증 빼 달라고 했던 거요, 이제는 그냥 넣어 주셔도 돼요", "以前お願いしたのし紙の件ですが、
+        # もう付けなくて大丈夫です": the wish is named where the customer refers back to what they asked before
+        target = _wish_referred_to(candidate, active)
+        if target is None and clause:
             target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED, text=clause) \
                 or _wish_sharing(set(content_terms(clause)), active)
         target = target or _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) \
@@ -175,6 +182,17 @@ def _candidate_words(candidate: Candidate) -> str:
 _COPULA = re.compile(r"(?:です|でした|でございます|입니다|이에요|예요|에요|이요|요)$")
 
 
+# The value a retraction takes back is called the old one: "my old number", "예전 번호", "前の番号", "旧住所"
+_OLD_VALUE = re.compile(r"\b(?:old|previous|former|earlier|last)\s+(?:\w+\s+)?(?:number|phone|mobile|cell|e-?mail|"
+                        r"address|account|one)\b|예전|이전|기존|원래|옛날|전에 쓰던|전\s*(?:번호|주소|메일|이메일|폰)|"
+                        r"前の|以前の|旧|古い|元の|今までの", re.I)
+
+
+def _same_conversation(fact: Fact, candidate: Candidate) -> bool:
+    logs = {e.log_id for e in candidate.evidence}
+    return any(e.log_id in logs for e in fact.evidence)
+
+
 def _corrected_twin(candidate: Candidate, active: Sequence[Fact]) -> Judgement | None:
     """A correction that gives a value one or two characters from a value the customer gave for a slot
     ("すみません、漢字が違いました。渡邊健太です。" after "登録名は渡辺健太です。"): the same slot, mistyped."""
@@ -239,6 +257,39 @@ def _slot_named(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
     same = [f for f in active if (slot := slot_of(f)) is not None and slot.name == name
             and _speaker(f.evidence) == speaker]
     return max(same, key=lambda f: (f.when or date.min, f.id), default=None)
+
+
+# A reference back to a wish asked before, naming it: "以前お願いした<のし紙>の件", "전에 <영수증 빼> 달라고 했던 거",
+# "the <gift wrap> I asked for before"
+_BACK_REFERENCE = re.compile(
+    r"(?:以前|前に|先日|この前|前回|最初に)(?:に)?(?:お願いし|頼ん|依頼し|申し込ん|言っ)(?:た|ていた|でいた|てた)"
+    r"(?P<ja>[^、。！？]{1,20}?)(?:の件|のこと|について|って(?:件|やつ|の))"
+    r"|(?:전에|예전에|지난번에|저번에|아까)\s*(?P<ko>[^,.!?]{1,30}?)\s*(?:해\s*)?(?:달라고|부탁|요청|말씀)[^,.!?]{0,10}?"
+    r"(?:했던|드렸던|드린|한)\s*(?:거|것|건|부분)"
+    r"|\bthe (?P<en>[\w -]{1,30}?) (?:i|we) (?:asked|requested|signed up) (?:for )?"
+    r"(?:before|earlier|last time|previously)\b",
+    re.I)
+_KO_PARTICLE = re.compile(r"(?:은|는|을|를|이|가|도|만|좀)$")
+
+
+def _wish_referred_to(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
+    """The latest standing wish (a request, preference or agreement) holding a word of the one the retraction
+    refers back to: the reference names what is taken back, however few words the rest shares with it."""
+    found = _BACK_REFERENCE.search(_candidate_words(candidate))
+    if found is None:
+        return None
+    named = next(v for v in found.groups() if v)
+    said = set(content_terms(named))
+    # Korean and Japanese name it by a word inside the wish's own ("영수증" in "영수증은", "のし紙" in "毎回のし紙を")
+    words = [w for w in (_KO_PARTICLE.sub("", w) for w in named.split()) if len(w) >= 2 and not w.isascii()]
+    wishes = sorted((f for f in active if f.kind in ("request", "preference", "decision")),
+                    key=lambda f: (f.when or date.min, f.id), reverse=True)
+    for fact in wishes:
+        theirs = _customer_words(fact)
+        if any(word in theirs for word in words) \
+                or any(_same_word(a, b) for a in said if a.isascii() for b in content_terms(theirs)):
+            return fact
+    return None
 
 
 def _taking_back(candidate: Candidate) -> str | None:

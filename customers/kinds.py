@@ -153,7 +153,10 @@ _RETRACTION = {
                r"필요 없", r"필요없", r"해지", r"빼 주세요", r"빼주세요", r"안 주셔도", r"안 해 주셔도", r"중단해",
                r"그만 (?:받|보내|주|해)", r"그만할게", r"취소(?:해|할|하고|합니다|했)", r"끊어 주", r"끊을게",
                r"안 받을", r"안 받고", r"해제해", r"해제할", r"중지해", r"중지할", r"없애 주", r"빼 ?(?:달라|줘)",
-               r"안 보내 주셔도", r"꺼 ?주", r"꺼 ?줘", r"끄고 싶", r"끌게"),
+               r"안 보내 주셔도", r"꺼 ?주", r"꺼 ?줘", r"끄고 싶", r"끌게",
+               # no longer needed, in every register: "안 보내도 돼", "안 보내셔도 됩니다", "그만할래요", "끊을래"
+               r"안 \S*(?:도|셔도) (?:돼|됩니다|괜찮)", r"그만\s*(?:할래|하려고|하고 싶|할까|합니다|해요)",
+               r"끊을(?:게|께|래|까)", r"끊고 싶"),
     "ja": _any(r"もう.{0,40}ない", r"もう.{0,40}ません", r"取り消", r"忘れてください", r"やめました", r"違います",
                r"配信停止", r"配信を停止", r"購読を解除",
                r"(?:配信|送信|通知)(?:を|は)?(?:止め|やめ|停止し)", r"要りません", r"いりません", r"不要です",
@@ -162,7 +165,9 @@ _RETRACTION = {
                r"解除(?:して|します|を)", r"停止(?:して|します|を)", r"やめます", r"止めます",
                r"なくて(?:大丈夫|結構|いい)",
                # "のし紙は今後なしでお願いします", "カタログ送付、止めてもらえますか": calling a wish off as a request
-               r"なしで(?:お願い|して)", r"なしにして", r"(?:止め|やめ|停止し)て(?:もらえ|いただけ|ほしい|下さい)"),
+               r"なしで(?:お願い|して)", r"なしにして", r"(?:止め|やめ|停止し)て(?:もらえ|いただけ|ほしい|下さい|くれ)",
+               # "定期便はやめにします", "お知らせメールは停止でお願いします", "もう送らなくていいよ"
+               r"やめに(?:します|して|する|しよう)", r"(?:停止|解約|退会)で(?:お願い|いい|大丈夫|結構)"),
 }
 # A standing wish reversed: "go back to including the receipt", "you can resume the paper invoices", "I've changed
 # my mind about the catalogue", "영수증 이제 다시 넣어 주셔도 돼요" (permission to do again what they had asked not to).
@@ -171,7 +176,9 @@ _REVERSAL = {
     "en": _words(r"(?:go|going|switch) back to (?:including|sending|putting|adding|using|leaving|the|my)",
                  r"(?:please |you can )?resume (?:including|sending|putting|adding|the|my)",
                  r"changed my mind (?:about|on)"),
-    "ko": _any(r"다시 (?:\S+ ){0,2}\S*(?:주셔도|하셔도|해도) (?:돼|괜찮|됩니다)"),
+    "ko": _any(r"다시 (?:\S+ ){0,2}\S*(?:주셔도|하셔도|해도) (?:돼|괜찮|됩니다)",
+               # "이제는 그냥 넣어 주셔도 돼요": from now on, permission for what they had asked not to be done
+               r"(?:이제|이제는|앞으로는?) (?:\S+ ){0,2}\S*(?:주셔도|하셔도|해도) (?:돼|괜찮|됩니다)"),
     "ja": _any(r"元に戻して", r"再開して"),
 }
 _CORRECTION = {

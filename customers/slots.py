@@ -61,6 +61,9 @@ _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
 # "I live in a flat" names no place.
 _PLACE = (r"(?!(?:a|an|the|my|our|this|that|here|there|with|together|now|again|back|last|next|soon)\b)"
           r"(?P<v>[^\W\d_][\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)")
+# whose home or value it is when a Korean relative clause names them ("서울 사는 친구"): not the customer's
+_KO_RELATIONS = (r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|할머니|"
+                 r"할아버지|조카|사촌|지인|사람들)")
 _CHANNEL_EN = r"e-?mail|phone|telephone|texts?|sms|chat|whatsapp|line|kakao(?:talk)?|telegram|post|letter"
 _PHONE = r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"
 _ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
@@ -99,6 +102,16 @@ _RULES: list[tuple[str, LazyPattern]] = [
                          r"(?: number| no\.?| id| code)?\s*(?:is|was|:)?\s*#?" + _ORDER_EN, _I)),
     ("order", lazy(r"(?:주문\s*번호|예약\s*번호|문의\s*번호|접수\s*번호|송장\s*번호|주문)" + _ORDER_CJK)),
     ("order", lazy(r"(?:注文番号|お問い合わせ番号|問い合わせ番号|予約番号|受付番号|伝票番号|注文)" + _ORDER_CJK)),
+    # what the number is for, or the topic, may stand between its name and the value: "Booking ref for the Saturday
+    # workshop is KX4471", "予約番号ですが、確認メールを見直したらRS-2085でした",
+    # "주문번호 말인데요, 다시 보니 A-12였어요"
+    ("order", lazy(r"\b(?:order|ticket|reference|ref|booking|reservation|confirmation)(?: number| no\.?| id| code)? "
+                   r"for (?:the |my |our |this |that )?[\w' -]{1,40}? (?:is|was|should be) #?" + _ORDER_EN, _I)),
+    ("order", lazy(r"(?:注文番号|予約番号|受付番号|問い合わせ番号|伝票番号|"
+                   r"주문\s*번호|예약\s*번호|접수\s*번호|문의\s*번호)"
+                   r"\s*(?:ですが|なんですが|について(?:は|ですが)?|の件(?:ですが|で)?|"
+                   r"말인데요|말이에요|말인데|은요|는요|요)"
+                   r"[、,]\s*[^。.!?！？]{0,30}?[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)")),
     ("phone", lazy(r"\b(?:phone|mobile|cell|number|call me (?:on|at)|text me (?:on|at)|reach me (?:on|at))"
                          r"\D{0,20}?" + _PHONE, _I)),
     ("phone", lazy(r"(?:전화\s*번호|연락처|휴대폰|핸드폰|번호)\D{0,10}?" + _PHONE)),
@@ -106,7 +119,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # "今後は自宅の03-3456-7890にご連絡ください", "010-1234-5678로 연락 주세요": a number to be reached on
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:に|へ|まで)\s*(?:ご?連絡|お?電話|かけ)")),
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:번으로|으로|로)\s*(?:연락|전화)")),
-    ("name", lazy(r"\b(?i:my name is(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
+    ("name", lazy(r"\b(?i:my name is(?: now)?|my name's(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
+    # the name set beside the words that name it: "The account is under my name, Rachel Okonkwo."
+    ("name", lazy(r"\b(?i:(?:under|in) (?:my|our) (?:full |own )?name|my (?:full )?name),\s+" + _NAME_VALUE)),
     # "Name on the account is Jessica Moore", "got married, so it's Jessica Alvarez now"
     ("name", lazy(r"\b(?i:(?:full |last |sur)?name(?: on (?:the|my|our) (?:account|booking|order|reservation|card|"
                   r"parcel|package|membership))? (?:is|should be|will be|needs to be|must be|has changed to|"
@@ -258,8 +273,17 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?:^|[.!?]\s+)(?i:(?:just |recently |finally )?(?:moved|relocated)(?: (?:over|down|up|back))? "
                        r"to) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now |currently )?based (?:in|out of) " + _PLACE, _I)),
+    # a home held in a place is where they live: "My partner and I rent a flat in Tampere", "we bought a house in
+    # Hove" (not "we have a cottage in…", which may be a second home)
+    ("residence", lazy(r"\b(?i:(?:i|we)(?:'ve| have|'re| are|'m| am)? (?:now |currently |still |just |recently )?"
+                       r"(?:rent|rented|renting|own|share|sharing|bought|buy|found|got)) (?i:an?|our|my|the) "
+                       r"(?:[\w-]+ ){0,2}?(?i:flat|house|apartment|condo|place|home|studio|bungalow|cottage|"
+                       r"townhouse|room|unit)(?: \w+){0,2}? (?i:in) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     # "Based in Bristol here.", "We're Cardiff-based now."
     ("residence", lazy(r"(?:^|[.!?]\s+)(?i:based (?:in|out of)) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b"
+                       # "hey, Tacoma based here": a place said to be where they are based, at the clause's start
+                       r"|(?:^|[,.!?:;]\s*)(?:(?i:hey|hi|hello|so|ok|okay),?\s+)?(?P<v3>[A-Z][\w]+)[ -](?i:based)"
+                       r"(?=\s+(?i:here|now|these days)\b|\s*[,.!?;]|$)"
                        r"|\b(?i:i'm|i am|we're|we are) (?i:now |currently )?(?P<v2>[A-Z][a-z]+)-based\b")),
     # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none)
     ("residence", lazy(r"\b(?i:i'm|i am|im|we're|we are) (?i:now |currently |still )?"
@@ -278,6 +302,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:です|だ|$)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:\s*(?:쪽|근처|부근|인근))?에(?:서)?\s*(?:살고|살아|살며|삽니다|사는데|"
                        r"사는\s*중|살게|거주)")),
+    # the adnominal and connective forms of 살다 / 거주하다: "전주 사는 직장인입니다", "강릉 사는데 …", "대전에 사는
+    # 학생이에요" — not "서울 사는 친구", whose home it is
+    ("residence", lazy(r"(?<![가-힣])(?!(?:잘|혼자|같이|함께|오래|아직|지금|요즘|여기|거기|저기|계속|따로|이제|그냥|"
+                       r"제가|저는|저희|우리|어디|누가|같이)\s)(?P<v>[가-힣]{2,8}?)(?:에|에서)?\s*"
+                       r"(?:사는|거주하는|살고 있는)(?:데|\s*(?!" + _KO_RELATIONS + r")(?=[가-힣]))")),
     # casual speech drops the particle: "인천 살아요", "요즘 수원 살고 있어요" (not "잘 살아요", "혼자 살아요")
     ("residence", lazy(r"(?<![가-힣])(?!(?:잘|혼자|같이|함께|오래|아직|지금|요즘|여기|거기|저기|계속|따로|이제|그냥|"
                        r"제가|저는|저희|우리)\s)(?P<v>[가-힣]{2,8})\s+(?:살아요|살고\s*있|삽니다|살아|거주)")),
@@ -286,7 +315,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로|에)\s*"
                        r"(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して|越しました|"
-                       r"移りました|移ってきました)")),
+                       # plain speech: "岡山に移ったよ", "仙台に越したんだ" (not "…に越したことはない")
+                       r"移りました|移ってきました|移った|移って|越した(?!こと))")),
     # the move as a noun: "先週末に高松への引っ越しが済みました", "大阪への転居"
     ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{1,10})(?:へ|に)の"
                        r"(?:引っ越し|引越し|引っ越|転居|移住|移転)")),
@@ -310,7 +340,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
     ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|signal|calls?)(?: messages?| calls?| texts?)? "
-                             r"(?:works?|is|are|would be|suits me)(?: \w+)?"
+                             r"(?:works?|is|are|would be|(?:would|will|should|could|might) work|suits me)(?: \w+)?"
                              r"(?: much| a lot| far| way)? (?:better|best|easier|preferable|more convenient|fine|"
                              r"ok|okay|good)\b", _I)),
     ("contact_channel", lazy(r"\b(?:you can|feel free to|go ahead and|please do) (?P<v>e-?mail|call|text|phone|ring) "
@@ -388,10 +418,12 @@ SLOT_TERMS = {
     "name": "name called call named 이름 성함 불러 名前 氏名 呼んで",
     "language": "language answer reply respond speak english korean japanese 언어 답변 대답 영어 한국어 일본어 "
                 "言語 回答 返信 英語 韓国語 日本語 何語",
-    "tier": "plan tier subscription account level membership 플랜 요금제 등급 회원 プラン 会員 契約",
+    "tier": "plan tier subscription account level membership 플랜 요금제 등급 회원 멤버십 プラン 会員 契約 ランク "
+            "ステータス",
     "residence": "live lives lived living reside resides resided residing residence based settled home city town "
                  "moved relocated where address 거주 살다 살아요 "
-                 "사는 사나요 살고 어디 이사 주소 住所 住んで 住まい 住む どこ 引っ越し",
+                 "사는 사나요 살고 어디 이사 주소 거주지 지역 동네 도시 "
+                 "住所 住んで 住まい 住む どこ 引っ越し 都市 地域 在住 居住",
     "address": "address street shipping delivery delivered deliver orders ship send mailing home 주소 배송지 "
                "住所 配送先 お届け先",
     "email": "email e-mail address mail contact 이메일 메일 주소 メールアドレス メール",
@@ -416,7 +448,9 @@ _CHANNELS = {"ring": "phone", "calls": "phone", "whatsapp": "whatsapp", "telegra
              "line": "line", "post": "post", "letter": "post", "우편": "post", "郵送": "post", "chat": "chat",
              "チャット": "chat"}
 # Topic words a Japanese match can carry in front of its value ("これからはイチと呼んで").
-_JA_LEAD = lazy(r"^(?:私は|僕は|今後は|これからは|今は|現在は|実は|やはり|やっぱり|荷物は|配達は|配送は)")
+_JA_LEAD = lazy(r"^(?:私は|僕は|今後は|これからは|今は|現在は|実は|やはり|やっぱり|荷物は|配達は|配送は|"
+               # when it happened, said before the place: "最近仙台に越したんだ", "先月福岡に引っ越した"
+               r"(?:最近|先月|先週|去年|昨年|今年|今月|この前|この間)(?:は|から)?)")
 
 
 # Values known by their shape, whatever words stand around them ("Everything goes to 12 Oak Street now", "제 주소
@@ -465,7 +499,10 @@ _ASCII_TRIGGERS = {
                 "comes to", "be sent", "be shipped", "be delivered", "be posted", "new one"),
     "residence": ("live", "living", "reside", "moved", "moving", "relocat", "settled", "migrated", "based", "i'm in",
                   "i am in", "im in", "we're in", "we are in", "home is", "out in", "over in", "down in", "up in",
-                  "back in", "here in", "located", "resid", "call", "made the"),
+                  "back in", "here in", "located", "resid", "call", "made the",
+                  # a home held somewhere ("rent a flat in…"): the kinds of home, not the verbs ("got", "own")
+                  "flat", "house", "apartment", "condo", "studio", "bungalow", "cottage", "place in", "home in",
+                  "room in", "unit in"),
     "subscription": ("newsletter", "mail", "digest", "alert", "notification", "mailing", "promotion", "coupon",
                      "magazine", "catalog", "offer"),
     "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "rather", "ring", "message", "notify",
@@ -522,6 +559,11 @@ _NOT_THEIRS = lazy(
     # someone named as another person: "山田さんの携帯", "김민수 씨 번호", "Tom's number"
     r"[一-龯ァ-ヶーぁ-んA-Za-z]{1,8}(?:さん|くん|ちゃん|氏)|[가-힣]{2,4}\s?씨(?=[\s의이가는께]|$)|"
     r"\b[A-Z][a-z]+'s (?:number|phone|mobile|cell|e-?mail|address|place|house|flat)\b|"
+    # a value said to be his, hers, theirs ("my colleague Tom is taking over, his email is…", "그 사람 번호는",
+    # "彼の電話番号"), or a relation named by name ("my colleague Tom", "同僚の村井")
+    r"\b(?:his|her|their) (?:e-?mail|number|phone|mobile|cell|address|name|place|house|flat|new)\b|"
+    r"\b(?:my|our) (?:" + _RELATIONS_EN + r"),? (?-i:[A-Z][a-z]+)\b|"
+    r"그\s*(?:사람|분|친구|쪽)(?:의|\s)|彼の|彼女の|あの人の|その人の|あの方の|その方の|"
     r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|"
     # "学生のころは…を使っていたので": a time of their past, and a value they used then
     r"の(?:頃|ころ)(?:は|に|、)|若い(?:頃|ころ)|使っていた|使ってた|"
@@ -549,7 +591,8 @@ _ASKING_WORD = lazy(r"(?:what|where|which|who|when|how)\b|(?:어디|뭐|무엇|�
 
 # A question about a value ("Is the Premium plan worth it?", "プレミアムプランの料金はいくらですか？") asks about
 # it; it gives the customer's value only when it asks for the change ("Can you switch me to Premium?").
-_QUESTION_END = lazy(r"(?:[?？]|까요|나요|니까|ですか|ますか|でしょうか)\W*$")
+# ("…입니까", "…습니까" ask; "…이니까", "…하니까" give a reason: "골드 회원이니까 무료죠?")
+_QUESTION_END = lazy(r"(?:[?？]|까요|나요|(?<![이으가하되어아])니까|ですか|ますか|でしょうか)\W*$")
 _ACTION = lazy(r"\b(?:can|could|would|will) you\b|\bplease\b|\b(?:switch|change|move|upgrade|downgrade|update|"
                r"send|ship|deliver|put|set|register)\b|주세요|주실|주시|바꿔|바꾸|변경|해 ?줄|보내|ください|いただけ|"
                r"もらえ|変更|切り替|送っ|届け", _I)
@@ -563,7 +606,10 @@ def _asks_about(clause: str) -> bool:
 
 # Korean and Japanese join a statement to a question with a connective ending, not a comma: "저는 김천에 살고
 # 있는데 주말에도 배송되나요?" states the city in the clause before "는데"
-_CLAUSE_END = lazy(r"[.!?。！？\n,;、，]|(?<=[는은인]데)\s|(?<=지만)\s|(?<=けど)|(?<=けれど)|(?<=ですが)|(?<=のに)")
+_CLAUSE_END = lazy(r"[.!?。！？\n,;、，]|(?<=[는은인]데)\s|(?<=지만)\s|(?<=けど)|(?<=けれど)|(?<=ですが)|(?<=のに)|"
+                   # a reason stated before the question it grounds: "プラチナ会員なので送料無料ですよね？", "골드
+                   # 회원이니까 무료죠?", "I'm a Gold member so shipping is free, right?"
+                   r"(?<=ので)|(?<=니까)\s|(?<=[이]라서)\s|(?<=라서)\s|\s(?=(?:so|because|since)\s)")
 
 
 def _clause_around(text: str, at: int) -> str:
@@ -645,7 +691,12 @@ _CUES: list[tuple[str, LazyPattern]] = [
                        r"(?= (?:last|this|recently|yesterday|a few|over the)\b|\s*[.!,]|\s*$)|"
                        r"이사(?:했|를 했|왔|갔|하게 됐)|引っ越し(?:ました|しました|ることになりました)|引越しました|"
                        r"転居しました|"
-                       r"\bwhere\b[^?]{0,30}\b(?:live|move|moved|moving|based|relocat\w*)\b|어디(?:로|에|서)?\s*"
+                       r"\bwhere\b[^?]{0,30}\b(?:live|move|moved|moving|based|relocat\w*)\b|"
+                       # a question for the place itself: "Which city are you in now?", "어느 도시로 가셨어요?"
+                       r"\b(?:which|what) (?:city|town|area|country|region|neighbou?rhood|"
+                       r"part of (?:town|the country|the city))\b|"
+                       r"어느 (?:도시|지역|동네|쪽)|(?:どの|どちらの)(?:街|町|都市|地域|辺り|あたり)|"
+                       r"어디(?:로|에|서)?\s*"
                        r"(?:이사|사세|사시|살|거주)|どこ(?:に|へ)(?:引っ越|住|お住)|どちらに(?:引っ越|お住)", _I)),
     ("contact_channel", lazy(r"\bhow\b[^?]{0,40}\b(?:contact|reach|get in touch)|\bcontact method|연락\s*방법|"
                              r"어떻게 연락|連絡方法|連絡手段|どの方法|ご連絡方法", _I)),
@@ -662,7 +713,8 @@ _CUES: list[tuple[str, LazyPattern]] = [
 ]
 # An announcement names the slot with a change or a mistake ("I changed my number", "번호를 바꿨어요",
 # "注文番号打ち間違えてました"); a question of the agent names it, full stop.
-_CHANGE = lazy(r"\b(?:chang|switch|new|moved|wrong|typo|mistake|misspel|mistyp|misread|incorrect|updat|no longer|"
+_CHANGE = lazy(r"\b(?:chang|switch|new|moved|relocat|wrong|typo|mistake|misspel|mistyp|misread|incorrect|updat|"
+               r"no longer|"
                r"swapped|transposed|fat-?finger|"
                r"not using|stopped using|different|my bad)|"
                r"바꿨|바꾸|바꿀|바꿔|바뀌|변경|새\s|새로|개통|잘못|틀렸|틀려|오타|헷갈|착각|이사|안 써|안 쓰|"
@@ -760,7 +812,12 @@ def query_slot(query: str) -> str | None:
     if named is not None:
         return named
     said = set(terms(query))
-    shared = sorted(((len(said & _slot_term_sets()[name]), name) for name in SLOT_TERMS), reverse=True)
+    # Korean and Japanese inflect the slot's word inside a longer one ("거주지", "어디죠", "住んでいる"): a slot word
+    # standing anywhere in such a question counts too
+    inside = _cjk_slot_words() if not query.isascii() else {}
+    shared = sorted(((len(said & _slot_term_sets()[name])
+                      + sum(1 for word in inside.get(name, ()) if word in query and word not in said), name)
+                     for name in SLOT_TERMS), reverse=True)
     if shared[0][0] >= 2 and shared[0][0] > shared[1][0]:
         return shared[0][1]
     return None
@@ -771,7 +828,28 @@ def _slot_term_sets() -> dict[str, frozenset[str]]:
     return {name: frozenset(terms(words)) for name, words in SLOT_TERMS.items()}
 
 
+@lru_cache(maxsize=1)
+def _cjk_slot_words() -> dict[str, frozenset[str]]:
+    return {name: frozenset(w for w in words.split() if not w.isascii() and len(w) >= 2)
+            for name, words in SLOT_TERMS.items()}
+
+
 _ASKS = lazy(r"[?？]\s*$|까요|나요|습니까|주세요|ますか|ですか|でしょうか|ください")
+
+
+# A slot said to stay as it is: "제 기본 배송지는 그대로 두시고요", "私の番号はそのままで大丈夫です", "my address stays
+# the same"
+_UNCHANGED = lazy(r"\b(?:stays?|remains?|keep|leave)\b[^.!?]{0,30}?(?:the same|as (?:it )?is|unchanged)\b|"
+                  r"\bunchanged\b|\b(?:don't|do not|no need to) change\b|\bstill the same\b|"
+                  r"그대로|변경 없|바꾸지 마|변경하지 마|そのまま|変えないで|変更しないで|変わりません|変更なし", _I)
+
+
+def kept_slots(sentences: list[str]) -> frozenset[str]:
+    """The slots a message says stay as they are ("…주소는 경상북도 포항시 … 22이에요. 제 기본 배송지는 그대로
+    두시고요."): another value of that slot in the same message is someone else's (the parents' home, the
+    colleague's number) or for one order only, never a change of the customer's own."""
+    return frozenset(name for sentence in sentences if _UNCHANGED.search(sentence)
+                     and (name := cue_slot(sentence)) is not None)
 
 
 def announced_slot(sentence: str, *, asking: bool = False) -> str | None:

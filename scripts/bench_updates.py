@@ -6,7 +6,9 @@ extracted with the deterministic engine, exactly as ``mem log import`` + ``mem e
 passes when all of these hold:
 
 - **history kept** — the facts quoting the ``old`` value (and not the new one) exist and none of
-  them is active any more: they are ``replaced`` or ``retracted``;
+  them is active any more: they are ``replaced`` or ``retracted``. The value is looked for in the customer's
+  words, and only when no fact holds it there, in the agent's confirmation of an agreement (the case format
+  lets ``old`` be a substring of the confirming turn: "신상품 입고 알림 신청 완료했습니다");
 - **not an update** — a case with ``"expect": "kept"`` ("my sister moved to Paris", "I grew up in
   Oslo", "if we moved to Tokyo…", a question about the store's address) passes when a fact quoting
   ``old`` is still active;
@@ -75,15 +77,25 @@ def _customer_words(fact: Any) -> str:
     return " ".join(e.quote for e in fact.evidence if e.role == "customer")
 
 
+def _evidence_words(fact: Any) -> str:
+    """Every quote of the fact: the customer's words and, for an agreement, the agent's confirming sentence —
+    the case format lets ``old`` be a substring of either ("신상품 입고 알림 신청 완료했습니다" confirms "신상품
+    들어오면 알림 문자 받고 싶어요")."""
+    return " ".join(e.quote for e in fact.evidence)
+
+
 def _check(store: Any, case: dict[str, Any]) -> tuple[bool, str]:
     old, new = case.get("old"), case.get("new")
     if case.get("expect") == "kept":
         # not an update ("my sister moved to Paris", "if we moved to Tokyo…"): the old value stays active
-        active = [f for f in store.facts.list(statuses=["active"]) if old in _customer_words(f)]
+        active = [f for f in store.facts.list(statuses=["active"]) if old in _customer_words(f)
+                  or f.agreement and old in _evidence_words(f)]
         return (True, "ok") if active else (False, f"the value {old!r} is no longer active")
     if old:
         everything = store.facts.list(statuses=["active", "replaced", "retracted"])
-        stale = [f for f in everything if old in _customer_words(f) and not (new and new in _customer_words(f))]
+        stale = [f for f in everything if old in _customer_words(f) and not (new and new in _customer_words(f))] \
+            or [f for f in everything if f.agreement and old in _evidence_words(f)
+                and not (new and new in _customer_words(f))]
         if not stale:
             return False, f"no fact holds the old value {old!r}"
         still = [f for f in stale if f.status == "active"]
