@@ -147,7 +147,10 @@ _RETRACTION = {
                  r"take me off", r"remove me from", r"no more(?! than)",
                  r"(?:don't|do not) bother (?:sending|calling|texting|emailing|with)",
                  r"not (?:needed|necessary) any ?more", r"i(?:'d| would) rather not",
-                 r"(?:\w+n't|not|never) [^.!?,]{0,40}any more"),
+                 r"(?:\w+n't|not|never) [^.!?,]{0,40}any more",
+                 # the thing as the subject: "the handwritten card I asked for can stop now"
+                 r"(?:can|could|should|may) (?:now )?(?:stop|end|be stopped|be cancell?ed|be dropped)"
+                 r"(?= now| from now on| going forward| for good|,? thanks|,? please)"),
     "ko": _any(r"더 이상", r"이제 안", r"이제는 안", r"취소할게", r"잊어 주세요", r"잊어주세요", r"사실이 아니",
                r"그만뒀", r"그만 보내", r"수신 거부", r"구독 취소", r"구독을 취소", r"받고 싶지 않",
                r"필요 없", r"필요없", r"해지", r"빼 주세요", r"빼주세요", r"안 주셔도", r"안 해 주셔도", r"중단해",

@@ -273,6 +273,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?:^|[.!?]\s+)(?i:(?:just |recently |finally )?(?:moved|relocated)(?: (?:over|down|up|back))? "
                        r"to) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now |currently )?based (?:in|out of) " + _PLACE, _I)),
+    # the place named first and lived in "there": "Work sent me to Hull, I live there now", "We ended up in Ayr and
+    # we're settled there"
+    ("residence", lazy(r"\b(?i:to|in) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b[^.!?]{0,40}?"
+                       r"\b(?i:(?:i|we)(?:'m|'re| am| are)? (?:now |currently |happily )?"
+                       r"(?:live|living|settled|based|staying for good)) (?i:there|here)\b")),
     # a home held in a place is where they live: "My partner and I rent a flat in Tampere", "we bought a house in
     # Hove" (not "we have a cottage in…", which may be a second home)
     ("residence", lazy(r"\b(?i:(?:i|we)(?:'ve| have|'re| are|'m| am)? (?:now |currently |still |just |recently )?"
@@ -553,7 +558,9 @@ _NOT_THEIRS = lazy(
     r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)"
     r"(?:(?:이|가|은|는|도|네|의)(?=\s)|\s*(?:댁|집|네 집)|"
     r"\s*(?:이메일|메일|번호|전화번호|연락처|주소|이름|성함|휴대폰))|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
-    r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
+    r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|"
+    # a condition asked about is a what-if too: "프리미엄 플랜으로 바꾸면 얼마예요?"
+    r"(?:바꾸|옮기|올리|내리|가|하|되|쓰|이사하|변경하|전환하)면\s[^.!?]{0,40}[?？]|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
     r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家|部下|後輩|先輩|"
     r"彼氏|彼女|担当者)(?:が|は|も|の)|"
     # someone named as another person: "山田さんの携帯", "김민수 씨 번호", "Tom's number"
@@ -697,7 +704,10 @@ _CUES: list[tuple[str, LazyPattern]] = [
                        r"part of (?:town|the country|the city))\b|"
                        r"어느 (?:도시|지역|동네|쪽)|(?:どの|どちらの)(?:街|町|都市|地域|辺り|あたり)|"
                        r"어디(?:로|에|서)?\s*"
-                       r"(?:이사|사세|사시|살|거주)|どこ(?:に|へ)(?:引っ越|住|お住)|どちらに(?:引っ越|お住)", _I)),
+                       r"(?:이사|사세|사시|살|거주)|(?:どこ|どちら)(?:に|へ)(?:お)?(?:引っ越|引越|住|移)|"
+                       # the place where they live named as a thing: "고객이 사는 곳", "住んでいる街"
+                       r"사는\s*(?:곳|데|동네|도시|지역)|거주지|거주\s*지역|"
+                       r"住んでいる(?:所|ところ|場所|街|町|都市|地域)|住んでる(?:所|ところ|街|町)", _I)),
     ("contact_channel", lazy(r"\bhow\b[^?]{0,40}\b(?:contact|reach|get in touch)|\bcontact method|연락\s*방법|"
                              r"어떻게 연락|連絡方法|連絡手段|どの方法|ご連絡方法", _I)),
     ("delivery_time", lazy(r"\bwhen\b[^?]{0,30}\bdeliver|\bdelivery (?:time|slot|window)|배송\s*시간|배달\s*시간|"

@@ -18,7 +18,7 @@ import pytest
 from mem.core.config import Config
 from mem.customers import kinds
 from mem.customers.extract import extract_pending
-from mem.customers.slots import Slot, answered_slot, find_slot, kept_slots
+from mem.customers.slots import Slot, answered_slot, find_slot, kept_slots, query_slot
 from mem.customers.store import CustomerStore
 
 
@@ -42,6 +42,12 @@ from mem.customers.store import CustomerStore
     # a name set beside the words that name it
     ("The booking is under my name, Priya Raman.", Slot("name", "Priya Raman")),
     ("My name's Jo Park.", Slot("name", "Jo Park")),
+    # a place named first and lived in "there"
+    ("The firm posted me to Perth and I live there now.", Slot("residence", "Perth")),
+    # what the number is for, or its topic, between the number's name and the value
+    ("The reservation number for the cottage weekend is BX2290.", Slot("order", "BX2290")),
+    ("注文番号ですが、明細を見たらQ-7719でした。", Slot("order", "Q-7719")),
+    ("예약번호 말인데요, 문자 다시 보니 R-5521이에요.", Slot("order", "R-5521")),
 ])
 def test_a_value_is_read_in_structures_no_rule_read_before(text, slot):
     assert find_slot(text) == slot
@@ -54,6 +60,7 @@ def test_a_value_is_read_in_structures_no_rule_read_before(text, slot):
     "그 사람 이메일은 minji@example.kr이에요.",
     "彼女の携帯は080-2222-7777です。",
     "I'm thinking of moving to Bergen next year.",  # a plan, not yet theirs
+    "프리미엄 요금제로 바꾸면 얼마나 더 내요?",  # a condition asked about
 ])
 def test_a_value_of_someone_else_or_of_a_plan_fills_no_slot(text):
     assert find_slot(text) is None
@@ -62,6 +69,19 @@ def test_a_value_of_someone_else_or_of_a_plan_fills_no_slot(text):
 def test_a_question_for_the_place_makes_the_reply_the_place():
     assert answered_slot("Which town are you in now?", "Malmö, close to the sea.") == Slot("residence", "Malmö")
     assert answered_slot("어느 도시로 가셨어요?", "창원이요.") == Slot("residence", "창원")
+    assert answered_slot("どちらへお引っ越しされたんですか？", "甲府だよ。") == Slot("residence", "甲府")
+
+
+@pytest.mark.parametrize("query, slot", [
+    # Korean and Japanese inflect the slot's word inside a longer one
+    ("이 손님 거주지가 어디예요?", "residence"),
+    ("손님이 사는 곳", "residence"),
+    ("この方の住んでいる街は？", "residence"),
+    ("会員ランクを教えて", "tier"),
+    ("배송 가능 지역", None),  # a delivery area, not where the customer lives
+])
+def test_a_search_question_about_a_slot_in_korean_or_japanese_names_it(query, slot):
+    assert query_slot(query) == slot
 
 
 def test_a_slot_said_to_stay_as_it_is():
@@ -142,3 +162,18 @@ def test_a_value_in_a_message_that_keeps_the_slot_as_it_is_is_not_an_update(isol
         [("customer", "오늘은 남편이 받을 거예요. 010-9000-1000으로 연락 주세요. 제 번호는 그대로 두시고요.")],
     ]) as store:
         assert any("010-7000-8000" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("conversations, gone", [
+    ([[("customer", "앞으로 포장에 리본은 달지 말아 주세요.")],
+      [("customer", "전에 리본 빼 달라고 했던 거요, 이번부터는 달아 주셔도 돼요.")]], "리본은 달지"),
+    ([[("customer", "今後は納品書を同封してください。"), ("agent", "承知しました。")],
+      [("customer", "前にお願いした納品書の件ですが、もう入れなくて大丈夫です。")]], "納品書を同封"),
+    ([[("customer", "Please add a handwritten card to every order."), ("agent", "Sure, noted.")],
+      [("customer", "The handwritten card I asked for before can stop now, thanks.")]], "handwritten card"),
+])
+def test_a_retraction_that_refers_back_to_an_earlier_wish_takes_that_wish_back(isolated_env, tmp_path, conversations,
+                                                                               gone):
+    with _run(tmp_path, conversations) as store:
+        assert not any(gone in text for text in _active(store))
+        assert any(gone in f.text for f in store.facts.list(statuses=["retracted"]))
