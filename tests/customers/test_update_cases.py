@@ -4,8 +4,10 @@
 was written afterwards and run once before any fix, ``update_cases_heldout2.json`` after that (both
 first-run figures are in docs/extraction.md); ``update_cases_tune3.json``, ``update_cases_heldout3.json``
 and ``update_cases_heldout4.json`` came from other hands and were tuned on afterwards; of
-``update_cases_heldout5.json`` only the odd-numbered half was tuned on (the even half is the check,
-measured by ``bench_updates.py --half even``, not required here). A name change
+``update_cases_heldout5.json`` only the odd-numbered half was tuned on in round four, the whole file in round
+five; of ``update_cases_heldout6.json`` only the odd-numbered half is tuned on (the even half is round five's
+check, measured by ``bench_updates.py --half even``, not required here); ``update_cases_selfcheck2.json`` is
+round five's own three-conversation check (same hand as the rules). A name change
 that mentions a marriage is checked on its own: without consent the marriage is not stored, the new
 name is.
 """
@@ -42,9 +44,9 @@ SENSITIVE = {"h2-name-ja", "t-name-en-1", "t-name-ja-1"}
 KNOWN_MISSES = {"u2-retraction-ja-2", "self-q6", "self-s10", "self-r9"}
 CASES = [c for name in ("update_cases.json", "update_cases_heldout.json", "update_cases_heldout2.json",
                         "update_cases_tune3.json", "update_cases_heldout3.json", "update_cases_heldout4.json",
-                        "update_cases_selfcheck.json")
+                        "update_cases_selfcheck.json", "update_cases_heldout5.json", "update_cases_selfcheck2.json")
          for c in bench_updates.load_cases(SCRIPTS / name) if c["id"] not in SENSITIVE | KNOWN_MISSES] \
-    + bench_updates.load_cases(SCRIPTS / "update_cases_heldout5.json", half="odd")
+    + bench_updates.load_cases(SCRIPTS / "update_cases_heldout6.json", half="odd")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
