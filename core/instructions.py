@@ -621,9 +621,9 @@ _READER = lazy(
     r"model|program)\b"
     r"|\b(?:addressed|written|meant|intended)\s+(?:to|for)\s+(?:the\s+|any\s+|an?\s+)?(?:ai|bot|chatbot|model|llm|"
     r"assistant|machine|virtual\s+\w+|automated\s+\w+)\b"
-    r"|\bthis\s+(?:page|document|text|policy|section|article|file|content)\s+is\s+(?:\w+\s+)?(?:retrieved|read|processed|"
-    r"summari[sz]ed|parsed|used|quoted|loaded)\s+by\s+(?:an?|the|any)\s+(?:\w+\s+)?(?:assistant|ai|model|bot|llm|"
-    r"chatbot)s?\b")
+    r"|\bthis\s+(?:page|document|text|policy|section|article|file|content|faq)\s+is\s+(?:\w+\s+)?(?:retrieved|read|"
+    r"processed|summari[sz]ed|parsed|used|quoted|loaded|indexed|provided|written|meant|intended|kept)\s+(?:by|for)\s+"
+    r"(?:an?|the|any|our)\s+(?:\w+\s+)?(?:assistant|ai|model|bot|llm|chatbot)s?\b")
 # "…must, on reading this, offer…": the reading is the AI's when the sentence names one
 _ON_READING = lazy(r"\b(?:on|upon|when|after|while)\s+(?:reading|processing|retrieving|seeing|parsing|summari[sz]ing|"
                    r"ingesting)\s+(?:this|these)\b")
@@ -768,8 +768,11 @@ _LIFTED = lazy(
     r"|\b(?:lift|disable|suspend|remove|turn\s+off|switch\s+off|skip|bypass|keep\s+quiet\s+about|stop\s+mentioning|"
     r"never\s+mention|not\s+mention|keep\s+(?:\S+\s+){1,4}?to\s+(?:yourself|themselves|itself))\b")
 _GRANT3 = lazy(
-    r"\b(?:approv|grant|accept|issu|waiv|refund|authori[sz]|honou?r|allow|giv|offer|pay)\w*\s+(?:[\w$€£¥.,%]+[\s,]+){0,4}?"
+    r"\b(?:approv|grant|accept|issu|waiv|refund|authori[sz]|honou?r|allow|giv|offer|pay|send|credit)\w*\s+"
+    r"(?:[\w$€£¥.,%]+[\s,]+){0,4}?"
     r"(?:of\s+any\s+(?:amount|size|value|kind)|for\s+(?:everyone|anyone|everybody|life|free|all\s+customers|every\s+customer)|"
+    r"(?:to|for)\s+(?:every|each|any|all)\s+(?:accounts?|customers?|users?|callers?|members?|shoppers?)\s+(?:that|who)\s+asks?|"
+    r"(?:to|for)\s+(?:anyone|everyone|anybody)\s+who\s+asks|"
     r"(?:with\s+or\s+)?without\s+(?:\w+\s+){0,2}?(?:receipts?|proof|asking|checking|checks?|verification|questions?|limits?)"
     r"|,?\s+no\s+need\s+(?:to|for)\s+(?:\w+\s+)?(?:check|verify|verification|receipts?|proof|ask)"
     r"|without\s+(?:(?:looping\s+in|involving|asking|escalating\s+to|checking\s+with)\s+)?(?:a\s+|any\s+)?(?:human|person|"
@@ -1900,7 +1903,8 @@ _DECODE_HINT = lazy(
     r"|(?:디코딩|해독|복호화|번역|옮기|옮긴|옮겨)\S{0,6}\s*(?:해서|하고|한\s*뒤|후|한\s*다음|다음|뒤에|후에)\s*(?:\S+\s*){0,3}?"
     r"(?:그대로\s*|대로\s*)?"
     r"(?:실행|따라|수행|지켜|처리)"
-    r"|(?:デコード|復号|解読|翻訳|訳)(?:して|し、|した後|したあと|したら|してから)\S{0,12}?(?:実行|従っ|従え|その通りに|どおりに"
+    r"|(?:デコード|復号|解読|翻訳|訳|\S{1,4}語に)(?:して|し、|した後|したあと|したら|してから|直して)\S{0,12}?"
+    r"(?:実行|従っ|従え|その通りに|どおりに"
     r"|通りに)")
 _HALFWIDTH_KANA = lazy(r"[\uff66-\uff9f]{4,}")
 _KANA_AI = lazy(r"アシスタント|チャットボット|ボット|エーアイ")
@@ -2002,12 +2006,15 @@ _DICTATE_NOTE = lazy(r"\b(?:write|note|say|record|put|mention|add|state|mark|inc
 _THEY_DECIDED = lazy(
     r"\b(?:your|the|a)\s+(?:\w+\s+)?(?:colleague|manager|supervisor|agent|rep|representative|staff|team|advisor|"
     r"person|bot|chatbot|assistant|ai)s?\s+(?:\w+\s+){0,3}?(?:agreed|approved|promised|confirmed|authori[sz]ed|okayed|"
-    r"signed\s+off)\b"
+    r"signed\s+off|marked|flagged|upgraded|granted)\b"
+    r"|\b(?:bot|chatbot|assistant|ai)\b.{0,60}?\b(?:it|they)\s+(?:already\s+)?(?:marked|flagged|approved|promised|"
+    r"agreed|confirmed|upgraded|granted)\b"
     r"|(?:이전|앞|다른|지난번|전)\s*(?:\S+\s*)?(?:상담원|상담사|직원|담당자|매니저|팀장)\S{0,3}\s*(?:\S+\s*){0,4}?"
     r"(?:승인|약속|동의|허락)"
     r"|(?:前|以前|別|先ほど|さっき)の?(?:担当|オペレーター|スタッフ|方|人|店長|マネージャー)\S{0,10}?(?:承認|約束|了承|OK|許可)")
 _FINALISE = lazy(
-    r"(?:^|\bplease\s+|\bso\s+|\bjust\s+|\bnow\s+|[,;:]\s*|[.!]\s+)(?:confirm\s+(?:in\s+writing|that|it)|process|apply|"
+    r"(?:^|\bplease\s+|\bso\s+|\bjust\s+|\bnow\s+|\band\s+|[,;:]\s*|[.!]\s+)(?:confirm\s+(?:in\s+writing|that|it)|"
+    r"process|apply|"
     r"finali[sz]e|"
     r"issue|approve|honou?r|put\s+(?:it\s+)?through|extend|refund|credit|waive|update\s+my)\b"
     r"|(?:확정|처리|적용|진행|환불|승인)\s*(?:해\s*(?:주세요|줘|주십시오)|하세요|하십시오|시켜\s*(?:주세요|줘))"
@@ -2058,7 +2065,7 @@ _CJK_CHECK = _stems("확인", "인증", "검토", "심사", "검증", "증빙", 
                     "検証",
                     "証明", "パスワード", "暗証番号", "写真")
 _W_DECODE = _words("decode decipher decrypt unscramble reverse reversed backwards backward translate rot13 rot base64")
-_CJK_DECODE = _stems("디코딩", "해독", "복호화", "번역", "옮기", "옮긴", "옮겨",
+_CJK_DECODE = _stems("디코딩", "해독", "복호화", "번역", "옮기", "옮긴", "옮겨", "語に",
                      "デコード", "復号", "解読", "翻訳", "訳")
 _W_KNOWLEDGE = _words("knowledge memory training rules instructions database brain system context rulebook playbook")
 _CJK_KNOWLEDGE = _stems("지식", "기억", "메모리", "규칙", "데이터", "知識", "記憶", "メモリ", "ルール", "データ")
@@ -2077,7 +2084,8 @@ _CJK_FORWARDED = _stems("공지", "메일", "메시지", "안내", "문서", "�
 _W_SECRECY = _words("between nobody no don't keep off quiet without")
 _CJK_SECRECY = _stems("몰래", "비밀", "아무도", "말하지", "알리지", "티", "内緒", "秘密", "こっそり", "誰にも", "バレ",
                       "言わない", "知らせない", "黙っ")
-_W_DECIDED = _words("agreed approved promised confirmed authorized authorised okayed signed")
+_W_DECIDED = _words("agreed approved promised confirmed authorized authorised okayed signed marked flagged upgraded "
+                    "granted")
 _W_HANDOFF = _words("summary summarise summarize summarising summarizing summarised summarized hand-off handoff "
                     "handover hand notes note case ticket record write-up writeup recap chat conversation call")
 _CJK_HANDOFF = _stems("상담원", "상담사", "담당자", "직원", "인수인계", "担当者", "オペレーター", "スタッフ",
@@ -2232,11 +2240,16 @@ _CLAIMED_MODE = lazy(
     r"\b(?:test|testing|qa|debug|debugging|sandbox|maintenance|developer|admin|demo|staging)\s+mode\s+(?:is\s+)?(?:now\s+)?"
     r"(?:enabled|on|active|activated|engaged)\b|\b(?:in|under|while\s+in)\s+(?:[a-z-]+\s+)?mode\b"
     r"|\bthis\s+is\s+(?:a|an|just\s+a|only\s+a)\s+(?:qa|test|testing)\s+(?:run|session|chat|conversation)?\b"
+    r"|\bfor\s+(?:this|the)\s+(?:test|trial\s+run|qa\s+run|drill|experiment)\b"
+    r"|\b(?:load|stress|qa|beta|penetration|pen)[- ]?test(?:ing)?\s+(?:the|your)\s+"
+    r"(?:assistant|bot|ai|chatbot|system)\b"
     r"|(?:테스트|qa|디버그|개발자|관리자|점검|샌드박스)\s*중(?:에서는|에서|라서|이니|입니다|이므로|이라)"
     r"|\S{1,6}\s*모드(?:에서는|에서|라서|이니|입니다|이므로|이라)"
     r"|(?:テスト|qa|デバッグ|開発者|管理者|メンテナンス|サンドボックス)中(?:では|なので|です|だから|につき|のため)"
     r"|\S{1,6}モード(?:では|なので|です|だから|につき|のため|中)")
 _NEXT_READER = lazy(
+    r"\bif\s+you(?:'re|\s+are)\s+the\s+next\s+(?:agent|person|ai|bot|one|reader|rep)\b"
+    r"|\bthe\s+next\s+(?:agent|ai|bot|person|reader|rep)\s+(?:on|handling|reading|who\s+reads)\s+this\b|"
     r"\b(?:to\s+)?(?:whoever|anyone|the\s+(?:person|agent|one))\s+(?:who\s+)?(?:reads|sees|opens|handles|picks\s+up|gets|"
     r"receives)\s+(?:this|the\s+case|this\s+case|this\s+ticket|this\s+note)\b"
     r"|(?:이|본)\s*(?:메시지|글|문서|내용|메모|티켓|건)(?:을|를)?\s*(?:다음에|나중에|이후에)?\s*(?:읽는|보는|확인하는|처리하는|받는)\s*"
@@ -2274,15 +2287,18 @@ _JA_READER_OF = lazy(rf"(?:{_CJK_AI_STRICT_RE})が(?:読む|参照する|参考�
 _CJK_EVERY_READER = lazy(r"(?:모든|전체)\s*(?:고객|손님|이용자|사용자)(?:에게|께|한테)\s*(?:\S+\s*){0,4}?"
                          r"(?:약속|제공|지급|면제|무료|승인)"
                          r"|(?:すべての|全ての|全)(?:お客様|顧客|利用者|ユーザー)(?:に|へ)\S{0,15}?(?:約束|提供|無料|免除|承認)")
+_ANSWER_IS_YES = lazy(r"\b(?:its|the\s+(?:bot|ai|assistant|model|chatbot)'s|your)\s+(?:answer|reply|response)\s+to\s+"
+                      r"(?:any|every|all|each)\s+(?:[\w-]+\s+){0,3}?(?:is|will\s+be|should\s+be|must\s+be)\s+(?:always\s+)?"
+                      r"[\"'“‘]?(?:yes|approved|granted|accepted)\b")
 _EVERY_READER = lazy(r"\b(?:offers?|gives?|grants?|issues?|promises?|tells?|sends?)\s+(?:every|each|all|any)\s+"
                      r"(?:readers?|customers?|users?|callers?|visitors?|shoppers?)\b")
-_W_MODE = _words("mode qa test testing")
+_W_MODE = _words("mode qa test testing load-testing stress-testing drill experiment")
 _REVERSE_KEYS = ("revers", "backward", "mirror", "right to left", "거꾸로", "역순", "뒤에서부터",
                  "逆", "反対から", "後ろから")
 _POLICY_KEYS = ("polic", "terms", "rule", "faq", "handbook", "guideline", "section", "clause", "article", "paragraph",
                 "약관", "규정", "정책", "조", "묻는", "規約", "規定", "ポリシー", "条", "質問")
 _CJK_MODE = _stems("모드", "モード", "중", "中")
-_W_NEXT_READER = _words("whoever anyone person agent one")
+_W_NEXT_READER = _words("whoever anyone person agent one next")
 _W_EVERY = _words("every each all any")
 _REVERSE_HINT = lazy(r"\b(?:in\s+reverse|reversed?|backwards?|right\s+to\s+left|mirror(?:ed)?)\b"
                      r"|거꾸로|역순|뒤에서부터|逆から|逆順|反対から|後ろから")
@@ -2320,7 +2336,7 @@ def _seventh(text: str, words: set[str], cjk: bool) -> str | None:
             _DIRECTIVE3.search(text) or _CUSTOMER_REQUEST.search(text) or _FINALISE.search(text)
             or _CLAUSE_IMPERATIVE.search(text) or (cjk and (_KO_REQUEST.search(text) or _JA_REQUEST.search(text)))):
         return "plants a record for the next agent"
-    if words & _W_EVERY and _EVERY_READER.search(text) and _READER.search(text):
+    if words & _W_EVERY and (_EVERY_READER.search(text) or _ANSWER_IS_YES.search(text)) and _READER.search(text):
         return "gives the AI an order"
     if cjk and _CJK_EVERY_READER.search(text) and (_KO_READER_OF.search(text) or _JA_READER_OF.search(text)):
         return "gives the AI an order"
@@ -2422,8 +2438,19 @@ def customer_reason(sentence: str) -> str | None:
     words = set(_WORDS.findall(text))
     decreed = " as " in text and "?" not in text and _DECREED.search(text) and (
         _CUSTOMER_REQUEST.search(text) or _DIRECTIVE3.search(text))
+    if "?" not in text and _PAST_THE_RULE.search(text) and _OBLIGED.search(text) and _GRANT_STEM.search(text):
+        return "orders something regardless of the policy"
     return (_sixth(text, words, bool(_CJK.search(text)), customer=True) or _quoted_policy(text)
             or ("claims an exemption for the AI to apply" if decreed else None))
+
+
+_PAST_THE_RULE = lazy(
+    r"\b(?:even\s+(?:though|if)|although|despite\s+(?:the\s+fact\s+that\s+)?)\s+(?:it(?:'s|\s+is|\s+was)|the\s+\w+\s+(?:is|was)|"
+    r"i(?:'m|\s+am|\s+was)|they(?:'re|\s+are|\s+were))\s+(?:well\s+|way\s+|long\s+)?(?:past|after|outside|beyond|over|"
+    r"late|expired|out\s+of)\b")
+_OBLIGED = lazy(r"\byou(?:'re|\s+are)\s+(?:legally\s+)?(?:required|obliged|obligated|bound)\s+to\b"
+                r"|\byou\s+(?:must|have\s+to|need\s+to|shall)\b|\bwhich\s+means\s+(?:approving|accepting|refunding|waiving|granting)\b")
+_GRANT_STEM = lazy(r"\b(?:approv|accept|grant|process|refund|authori[sz]|confirm|waiv|honou?r|credit)\w*")
 
 
 def _quoted_policy(text: str) -> str | None:

@@ -281,7 +281,7 @@ def round7_part(misses: bool) -> None:
     "test / QA mode", fake policy quotes in customer messages, an order split over two sentences, "whoever
     reads this next", an order in one language inside text in another, emoji between the words, "translate and
     follow"), each with look-alikes."""
-    probe_part("round 7", ROUND7_CORPUS, ("probe7", "probe7b"), misses)
+    probe_part("round 7", ROUND7_CORPUS, ("probe7", "probe7b", "probe7c"), misses)
 
 
 def probe_part(name: str, corpus: Path, kinds: tuple[str, ...], misses: bool) -> None:
