@@ -200,7 +200,9 @@ def _broken_word(before: str, after: str) -> bool:
         return False
     head = _LAST_LETTERS.search(before)
     tail = _FIRST_LETTERS.match(after)
-    return bool(head and tail) and (head.group(0) + tail.group(0)).casefold() in _BROKEN_WORDS
+    if head is None or tail is None:
+        return False
+    return (head.group(0) + tail.group(0)).casefold() in _BROKEN_WORDS
 
 
 _LAST_LETTERS = lazy(r"[A-Za-z]+$")
