@@ -148,6 +148,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         names = announced_slot(sentence.text) if filled is None else None
         before.append(sentence.text)
         kind = None if names else kinds.classify(sentence.text, lang=lang)
+        if names and sentence_slot(turn.text[said.end:]) is None \
+                and kinds.classify(sentence.text, lang=lang) == "request":
+            # ... but "住所変更をお願いしたいです。" with no new address after it in the turn asks for the change
+            kind = "request"
         told = False
         # "I've switched email providers." says which slot changes, not its value: not a fact of its own
         # (it outranked the new address for "customer's email"), it goes with the value that follows
@@ -527,7 +531,8 @@ def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],
         return None  # never copy unconsented words about health, relationships or money into a fact
     sentences = split_sentences(previous.text) if sentences is None else sentences
     flags = [is_question(s.text) for s in sentences] if questions is None else questions
-    questions_asked = [s.text for s, asks in zip(sentences, flags, strict=True) if asks]
+    # "Nine days?!", "フル！？": surprise echoing what was said asks nothing to be answered
+    questions_asked = [s.text for s, asks in zip(sentences, flags, strict=True) if asks and not _ECHO.match(s.text)]
     if questions_asked:
         return "asked: " + " ".join(questions_asked)
     if previous.role in customer_roles and sentences:
@@ -540,6 +545,10 @@ def _question_asked(previous: Turn | None, allowed_sensitive: frozenset[str],
 # 세요 are left out on purpose: a wrong "question" would copy a statement into the fact.
 _KO_QUESTION_ENDINGS = ("까", "까요", "나요", "는지요", "은지요")
 _JA_QUESTION_ENDINGS = ("か", "かな", "かね", "っけ")
+
+
+# a short question closed by "?!" or "!?" (three words at most, 24 characters at most)
+_ECHO = re.compile(r"^(?=.{1,24}$)\s*(?:\S+\s+){0,2}\S+?\s*(?:[?？][!！]|[!！][?？])[?？!！]*\s*$")
 
 
 def is_question(sentence: str) -> bool:

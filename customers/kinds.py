@@ -106,8 +106,10 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
                          r"と助かります", r"とありがたいです",
                          r"もらう", r"てくれる[?？]", r"てくれない[?？]", r"てくれますか",
                          r"できますか", r"可能ですか", r"可能でしょうか",
+                         # "もっとパワーのあるモデルに変えられますか？": can it be changed — asks for the change
+                         r"(?:変え|替え|換え|戻せ|移せ|止め)(?:られ)?(?:ます|ません)か",
                          r"(?:なんとか|どうにか)(?:なりません|できません)か",
-                         r"したい", r"たいです", r"希望", r"返金", r"例外", r"キャンセル")),
+                         r"したい", r"(?<!ありが)(?<!めで)たいです", r"希望", r"返金", r"例外", r"キャンセル")),
         ("preference", _any(r"好き", r"嫌い", r"好み", r"方がいい", r"方が好", r"重視", r"大事", r"苦手")),
         ("attribute", _any(r"私は.{0,60}です", r"名前は", r"住んで", r"勤めて", r"働いて", r"使っています", r"プラン",
                            r"会員", r"アレルギー", r"と呼んで")),
@@ -420,7 +422,9 @@ def _only_small_talk(text: str, lang: str) -> bool:
     """A greeting, thanks or "ok" and nothing more; not "ok sent 2 pics" or "Hi, it's Dana again."."""
     if lang != "en":
         # "안녕하세요 ㅎㅎ", "こんにちは😊": laughter or an emoji after a greeting leaves it a greeting
-        return bool(_SMALL_TALK[lang].match(_CJK_TAIL[lang].sub("", text).strip() or text))
+        # ... and so does a filler in front ("아 네 안녕하세요!", "あ、はい、こんにちは")
+        body = _CJK_TAIL[lang].sub("", text).strip() or text
+        return bool(_SMALL_TALK[lang].match(body) or _SMALL_TALK[lang].match(_CJK_FILLER[lang].sub("", body).strip()))
     if not _SMALL_TALK[lang].match(text):
         return False
     rest = _SMALL_TALK_OPENER.sub("", text, count=1)
@@ -466,8 +470,23 @@ def _asks_for_something(text: str, lang: str) -> bool:
                               r"|we) could\b"
                               r"|\b(?:is|would) it be possible\b|\bis it possible\b|\bany (?:way|chance)\b"
                               r"|\bplease\b|\brefund|\bexception|\bcancel", text, re.I))
+    if _ASKS_WHICH[lang].search(text) and not _ASKING_FORM[lang].search(text):
+        return False  # "返金はカードにですか？", "환불은 카드로인가요?": which one, not a request for anything
     request = dict(_KIND_RULES[lang])["request"]
     return bool(request.search(text))
+
+
+# A question that ends in the copula after a noun ("返金はカードにですか？", "환불은 카드로인가요?", "다음 달부터예요?")
+# asks which one or whether it is so; it asks the service to do nothing, whatever service word it names ("返金")
+_ASKS_WHICH = {
+    "ko": lazy(r"(?:인가요|이에요|예요|에요|이죠|인지요|[가-힣]로요|[가-힣]부터요)[?？]+[\s!！…]*$"),
+    "ja": lazy(r"(?:[にでへとが]|から|まで)(?:ですか|なの|なんですか)[?？]+[\s!！…]*$"),
+}
+# ... unless it asks in a request form as well ("返金をお願いできますか？" has no copula ending anyway)
+_ASKING_FORM = {
+    "ko": _any(r"주세요|주실|주시|줄 수|해 ?줘|부탁|싶"),
+    "ja": _any(r"ください|下さい|お願い|いただけ|もらえ|ほしい|欲しい|たい"),
+}
 
 
 def _has_content(text: str, lang: str) -> bool:
@@ -936,8 +955,15 @@ _CJK_YOU = {
                r"|상담원님|고객님|님|그쪽|선생님)(?=[\s,.!?~]|$)",
                r"^(?:너|너희|당신)(?:밖에|만|처럼|같이|보다|한테는|랑은|도|들|들은|네|의|를|말고|야|는|가)(?=[\s,.!?~]"
                r"|$)",
-               r"^\S+(?:님은|님도|님이|님께서)(?=\s)(?=.*(?:시네요|셨네요|시군요|시구나|세요|시죠)[.!?~]*$)"),
-    "ja": _any(r"^(?:あなた|あんた|君|きみ|お前|そっち|そちら|おたく)"),
+               r"^\S+(?:님은|님도|님이|님께서)(?=\s)(?=.*(?:시네요|셨네요|시군요|시구나|세요|시죠)[.!?~]*$)",
+               # "지난번에 도와주셨던 분이네요!": who the other person is, in the honorific
+               r"(?:셨던|시던|신|시는) 분이(?:네요|시네요|군요|시군요|구나|세요|시죠)[.!?~]*$",
+               # a kinship title or "선배" called out before praise ("언니 진짜 멋있었어요!!") — not "언니가 …"
+               # (the sister)
+               r"^(?:언니|오빠|누나|형|형님|선배|선배님|쌤|자기)(?:야|!+|,)?\s+(?:진짜|정말|너무|완전|최고|대박|역시)"),
+    "ja": _any(r"^(?:あなた|あんた|君|きみ|お前|そっち|そちら|おたく)",
+               # a name called before praise ("彩ちゃん、本当にすごい！")
+               r"^[一-龯ぁ-んァ-ヶー]{1,8}(?:ちゃん|さん|くん)[、！!\s]*(?:本当に|ほんとに|すご|さすが|かっこ|えら|偉)"),
 }
 # fillers and interjections in front ("에이", "ㅋㅋ", "えへへ", "じゃあ"), stripped before the shapes are read
 _CJK_FILLER = {
@@ -1032,14 +1058,34 @@ _CJK_BARE_REACTION = {
                r"|(?:나야 ?(?:뭐 )?|늘 |그냥 )?(?:그럭저럭|똑같지|똑같아|똑같죠|똑같아요|별일 없어|별일 없지|그냥 그래"
                r"|그저 그래"
                r"|잘 지내(?:요|지|고 있어)?|잘 지냈어(?:요)?)"
-               r"|그랬구나|그랬군요|그렇구나|그랬어\?|그래\?|진짜\?|정말요?\?|잠깐만(?:요)?|잠시만(?:요)?)[.!?~]*$"),
+               r"|그랬구나|그랬군요|그렇구나|그랬어\?|그래\?|진짜\?|정말요?\?|잠깐만(?:요)?|잠시만(?:요)?"
+               # surprise and nothing else ("너무 놀랐어요 ㅠㅠ", "깜짝이야"): how the news felt, not the news
+               r"|(?:너무 |정말 |진짜 |완전 |엄청 |좀 )?(?:깜짝 )?(?:놀랐|당황했|황당했)(?:어요|어|다|네요|네|습니다)"
+               r"|깜짝이야"
+               # news announced and not yet told ("아 참 저 소식 있어요."): the news that follows is the fact
+               r"|(?:참 )?(?:저|나|저희|우리)? ?(?:소식|뉴스|할 말|할 얘기|말할 거|알릴 거)(?:이|가)? "
+               r"(?:있어요|있어|있다|있음|있습니다|있는데))[.!?~]*$"),
     "ja": lazy(r"^(?:それな|わかる(?:わ|よ)?|わかります|言えてる|確かに|たしかに|ありえない|ありえん|ウケる|うける"
                r"|まじか|マジか"
                r"|やば(?:い|すぎ|っ)?|すご(?:い|っ)|そうだったんだ|そうなんだ|そうだったんですね|そうなんですね"
                r"|本当に?\?"
                r"|(?:まあ)?まあまあ(?:かな|だよ|です)?|相変わらず(?:だよ|です|かな)?|ぼちぼち(?:かな|だよ)?"
                r"|元気(?:元気|だよ|です|してる)?|普通(?:かな|だよ)?"
-               r"|ほんとに?\?|まじで\?|マジで\?|ちょっと待って(?:ください)?|少々お待ちください)[。！!？?～〜]*$"),
+               r"|ほんとに?\?|まじで\?|マジで\?|ちょっと待って(?:ください)?|少々お待ちください"
+               # surprise and nothing else ("本当にびっくりしました")
+               r"|(?:本当に|ほんとに|すごく|めっちゃ|ちょっと|かなり)?(?:びっくり|ビックリ)(?:した|しました|です|だよ)?"
+               r"|驚いた|驚きました"
+               # news announced and not yet told ("報告があります", "ところで相談なんだけど")
+               r"|(?:ところで|実は|ちょっと|あのね)?[、\s]*(?:報告|ニュース|お知らせ|話|相談)(?:が|したいことが)?(?:ある|あります|あるの|あるんだ"
+               r"|あるんだけど|あるんですけど|なんだけど|なんですけど|があって))[。！!？?～〜]*$"),
+}
+
+
+# A name or title called out and nothing else ("상담원님!", "민지 씨!", "언니!", "あ、田中さん！", "彩ちゃん！"): who is
+# spoken to, not something said — unless it answers a question ("誰が来たの？" → "田中さん。")
+_CJK_CALLED = {
+    "ko": lazy(r"^[가-힣]{0,6}\s?(?:님|씨|언니|오빠|누나|형|선배|선배님|쌤|선생님)[.!?~]*$"),
+    "ja": lazy(r"^[一-龯ぁ-んァ-ヶー]{1,8}(?:さん|ちゃん|くん|君|様|さま|先生|先輩)[。！!？?～〜]*$"),
 }
 
 
@@ -1064,6 +1110,13 @@ def _theirs(word: str, told_by_other: str) -> bool:
     return len(word) >= 2 and word in told_by_other
 
 
+# a reason clause before what the sentence does ("水曜日は定休日だから気をつけてね。", "내일 시험이라서 일찍 잘게")
+_CJK_REASON = {
+    "ko": lazy(r"^(.{3,60}?(?:니까|라서|이라서|어서|아서|해서))\s"),
+    "ja": lazy(r"^(.{3,60}?)(?:だから|から|ので)[、\s]*(?=\S)"),
+}
+
+
 # the noun before a subject or topic particle, which an evaluation is about ("보리가", "ムギは")
 _CJK_TOPIC = {
     "ko": lazy(r"([가-힣A-Za-z]{2,10}?)(?:이|가|은|는|도)?\s"),
@@ -1075,12 +1128,16 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool, told_by_other: str 
     """``says_nothing_of_their_own`` in Korean and Japanese (see ``_CJK_NOTHING``)."""
     # laughter, crying and emoji after the last word are read past ("주차 어렵지 ㅋㅋ", "…스타일 같아 ㅠ")
     body = _CJK_TAIL[lang].sub("", _CJK_FILLER[lang].sub("", text).strip()).strip()
-    if not body or _CJK_BARE_REACTION[lang].match(body):
+    if not body or _CJK_BARE_REACTION[lang].match(body) or not answering and _CJK_CALLED[lang].match(body):
         return True
     if _CJK_REPORT[lang].search(body):
         return False  # "배송이 늦네요", "注文した商品が壊れてるよね": what a customer reports always says something
     if _CJK_YOU[lang].search(body):
         return True  # "너는 항상 나를 응원해 주잖아", "あなたって本当に優しいね": about the other person
+    reason = _CJK_REASON[lang].match(body)
+    if reason and (_own_when(_CJK_WHEN[lang], reason.group(1), told_by_other)
+                   or _CJK_FIRST[lang].search(reason.group(1))):
+        return False  # "水曜日は定休日だから気をつけてね。": the reason told before the advice is the speaker's own
     if _CJK_SIGN_OFF[lang].search(body) or _ASKS_FOR_THE_OTHERS_NEWS[lang].search(body):
         return True  # thanks, a sign-off or "me too", whatever else it names ("오늘 정말 고마워", "私もそう思う")
     nothing = _CJK_NOTHING[lang].search(body)
@@ -1148,7 +1205,16 @@ _CJK_SIGN_OFF = {
                r"(?:나|저)(?:라도|였으면|였다면|같으면|같았으면)\s|내가 너(?:였으면|였다면|라면)"
                r"|" + _RIEUL_FINAL + r" 듯[.!~]*$"
                r"|을 듯[.!~]*$",
-               r"안부 (?:좀 )?전해|내가 (?:쏜다|쏠게|살게|산다|낼게|낸다|쏨)|웃겨 (?:죽겠|죽을|미치겠)|배 ?아파 ?ㅋ"),
+               r"안부 (?:좀 )?전해|내가 (?:쏜다|쏠게|살게|산다|낼게|낸다|쏨)|웃겨 (?:죽겠|죽을|미치겠)|배 ?아파 ?ㅋ",
+               # a wish for the other's evening or weekend ("좋은 저녁 되세요!", "즐거운 주말 보내세요"), "see
+               # you" in the polite form ("그럼 토요일에 봬요~"): the day was agreed before, the farewell adds nothing
+               r"(?:좋은|즐거운|행복한|편안한) (?:[가-힣]+ )?(?:되세요|보내세요|돼요|보내요)",
+               r"봬요|뵈어요|뵐게요|뵙겠습니다",
+               # a wish for the other's weekend, trip or health, told as an imperative ("주말 잘 보내!", "여행 잘
+               # 다녀오세요!", "재밌게 놀다 와!", "몸 잘 챙기세요!"), praise for their effort ("고생 많으셨습니다!")
+               r"잘 (?:보내|다녀와|다녀오세요|챙기세요|챙겨|쉬어|쉬세요)(?:요)?[!~.]*$",
+               r"(?:놀다|다녀|갔다|찍어) ?(?:와|오세요)[!~.]*$",
+               r"(?:몸|건강) (?:잘 )?챙기|고생 ?(?:하|많으|많)(?:셨|았|었)"),
     "ja": _any(r"ありがとう|助かる|助かります|助かりました|助かった|失礼します|おやすみ|またね|じゃあね",
                r"よろしくお願い|寝なきゃ|おめでとう|^私も(?:そう思|同じ|です|[！!。])",
                r"バイバイ|ばいばい|また(?:あとで|後で|明日|あした|今度)|大好き|愛してる|会いたい",
@@ -1177,7 +1243,17 @@ _CJK_SIGN_OFF = {
                # ("…によろしく
                # 言っといて"), a treat offered ("今日は俺のおごりな"), laughter told ("笑いすぎて腹痛い")
                r"(?:俺|おれ|私|わたし|僕|ぼく|あたし)(?:だったら|なら|でも)|によろしく(?:言っ|伝え|ね|な)",
-               r"(?:おごり|奢り)(?:な|ね|だ|よ)|(?:おご|奢)る(?:よ|わ|ぜ)|笑いすぎ|笑い死|腹(?:筋)?(?:痛い|崩壊)"),
+               r"(?:おごり|奢り)(?:な|ね|だ|よ)|(?:おご|奢)る(?:よ|わ|ぜ)|笑いすぎ|笑い死|腹(?:筋)?(?:痛い|崩壊)",
+               # praise for the other's effort, waiting for them, an offer to listen any time
+               # ("彩ちゃんおつかれさま！！", "待ってるね！", "いつでも話聞くからね。")
+               r"おつかれ|お疲れ|待って(?:る|ます)(?:ね|よ|から)[。！!～〜]*$|楽しみにして(?:る|ます)(?:ね|よ)[。！!～〜]*$",
+               r"^いつでも[^。！!？?]{0,20}(?:から(?:ね|な)?|ね|よ)[。！!～〜]*$",
+               # thanks for what was given ("割引はありがたいです。") — not "…いただけるとありがたいです" (a request)
+               r"(?<![とばら])(?:ありがたい|有難い|ありがたかった)(?:です)?[。！!～〜]*$",
+               # wishes for the other's time ("よい週末を！", "いい旅を！", "行ってらっしゃい！"), casual thanks
+               # ("ありがとね"), a casual "please" to a friend ("お土産よろしく笑")
+               r"(?:よい|良い|いい|素敵な|楽しい)[^。！!？?]{1,6}を[。！!〜～]*$|行ってらっしゃい|いってらっしゃい|ありがと",
+               r"よろしく[。！!〜～]*$"),
 }
 # A request to the other person for their news, a photo or a place in their plans ("도착하면 연락해", "결과 나오면
 # 알려줘", "사진 보내줘", "나도 데려가 줘"; "着いたら連絡して", "写真送って", "俺も連れてってよ"; "Text me when you
@@ -1195,9 +1271,11 @@ _ASKS_FOR_THE_OTHERS_NEWS = {
                r"|전화해"
                r"|연락 ?줘|톡 ?줘)",
                r"안부 (?:좀 )?전해|사진 (?:좀 )?(?:보내|보여) ?(?:줘|주라)|(?:나|저)도 (?:좀 |꼭 )?(?:데려가|불러"
-               r"|끼워)(?: ?줘| ?주라|라)"),
+               r"|끼워)(?: ?줘| ?주라|라)",
+               # "완성되면 구경시켜 주세요!": to be shown the other's thing when it is done
+               r"(?:되면|하면|끝나면|나오면) ?(?:꼭 )?(?:구경시켜|보여) ?(?:줘|주세요|줘요|주라)"),
     "ja": _any(r"(?:たら|ったら)(?:また)?(?:連絡|教えて|知らせて|ライン|LINE)(?:して|ちょうだい|ね|よ)?[。！!～〜]*$",
-               r"によろしく(?:言っ|伝え)|写真(?:送って|見せて)|(?:連れて(?:って|いって)|誘って|呼んで)(?:よ|ね)|(?:誘え"
+               r"(?:たら|ったら)(?:また|絶対|ぜひ)?見せて|によろしく(?:言っ|伝え)|写真(?:送って|見せて)|(?:連れて(?:って|いって)|誘って|呼んで)(?:よ|ね)|(?:誘え"
                r"|呼べ|連れてけ)(?:よ|な)?"),
 }
 
@@ -1218,7 +1296,8 @@ _CJK_EVALUATION = {
 # a demonstrative ("그건", "それは"), the other person ("너는") or the other's conduct ("답변이", "対応が"), and not
 # an honorific evaluation, which is about the other person ("답변이 정말 빠르시네요")
 _CJK_SUBJECT = {
-    "ko": _any(r"^(?!.*(?:시네요|셨네요|시군요|시구나)).*(?:(?:^|\s)(?!(?:그게|그건|이게|이건|저건|저게|그거는|그것은"
+    "ko": _any(r"^(?!.*(?:시네요|셨네요|시군요|시구나)).*(?:(?:^|\s)(?!(?:많이|같이|깊이|높이|없이|깨끗이|가까이"
+               r"|그게|그건|이게|이건|저건|저게|그거는|그것은"
                r"|이것은|너는|넌|너가|네가|당신은|답변이|답장이|대응이|설명이|안내가)\s)[가-힣]{1,10}(?:이|가|은|는)\s"
                r"|생각보다|예상보다)"),
     "ja": _any(r"(?<![一-龯ァ-ヶーごお])(?!対応|返信|返事|説明)[一-龯ァ-ヶー]{1,10}(?:が|は)",
@@ -1413,7 +1492,9 @@ def is_unsure_answer(sentence: str, *, lang: str) -> bool:
             or lang == "en" and re.match(r"\W*(?:what|whats|where|when|why|how|who|which|whose)\b", stated, re.I):
         return False
     if lang == "en":
-        return len(stated.split()) <= 10 and not _SECOND_PERSON.search(stated) \
+        # "Yes, got $2,768 on Friday, which is 80% after the deductible I think?": opened by the answer, it is one
+        longest = 25 if re.match(r"\W*(?:yes|yeah|yep|no|nope)\b\s*[,—–-]", stated, re.I) else 10
+        return len(stated.split()) <= longest and not _SECOND_PERSON.search(stated) \
             and bool(re.search(r"\d", stated) or _NUMBER_WORD.search(stated))
     return len(stated) <= 40 and bool(re.search(r"\d", stated)) \
         and not stated.endswith(("까", "까요", "나요", "か", "かな", "の", "니", "냐"))
@@ -1423,7 +1504,9 @@ def is_unsure_answer(sentence: str, *, lang: str) -> bool:
 # "연회비가 15만 원 청구됐는데 이거 너무 비싼 거 아닌가요?"): the clause before the question is the customer's news
 _BACKGROUND = {
     "ko": lazy(r"^(.{6,80}?(?:는데|은데|었는데|았는데|했는데|됐는데|인데))\s"),
-    "ja": lazy(r"^(.{6,80}?(?:んですが|んですけど|んだけど|のですが|んですけれど))、"),
+    "ja": lazy(r"^(.{6,80}?(?:んですが|んですけど|んだけど|のですが|んですけれど))、"
+               # "今度の日曜、うちでパン焼くから食べに来ない？": the plan is told, the invitation follows from it
+               r"|^(.{6,60}?(?:から|ので))(?=[^、。！？!?]{2,20}[?？]?$)"),
 }
 # ... but not "I'd like to ask" ("여쭤보고 싶은데", "ちょっと聞きたいんですが")
 _ASKING_TO_ASK = {
@@ -1437,8 +1520,8 @@ def tells_before_asking(sentence: str, *, lang: str) -> bool:
     if lang == "en":
         return False
     head = _BACKGROUND[lang].match(sentence.strip())
-    return head is not None and not _ASKING_TO_ASK[lang].search(head.group(1)) \
-        and not says_nothing_of_their_own(head.group(1), lang=lang)
+    told = next((group for group in head.groups() if group), "") if head else ""
+    return bool(told) and not _ASKING_TO_ASK[lang].search(told) and not says_nothing_of_their_own(told, lang=lang)
 
 
 # A bare acceptance ("Sure", "Yes please", "좋아요!", "네, 부탁드려요.", "お願いします！"): after an offer ("Would that
@@ -1510,6 +1593,9 @@ def offers(question: str, *, lang: str) -> bool:
     """The other side offers to do something for the one who answers ("Want a small exercise plan for them?", "Would
     that work?", "면접 예상 질문 같이 정리해 볼까요?", "정리해 드릴까요?") — with no question word."""
     last = question.strip()
+    if lang != "en" and _CJK_PROPOSAL[lang].search(last) and _CJK_WHEN[lang].search(last):
+        # "다음 주 토요일 어때요?" → "좋아요": the day proposed is taken up ("어때" is no question word here)
+        return True
     if lang != "en" and _CJK_WH[lang].search(last):
         return False
     return bool(_OFFER[lang].search(last)) and not _NOT_AN_OFFER[lang].search(last)
@@ -1606,6 +1692,8 @@ def is_direct_context_request(sentence: str, *, lang: str | None = None) -> bool
     lang = lang or detect_language(sentence)
     if len(sentence) > _MAX_INSTRUCTION or not _FROM_NOW_ON[lang].search(sentence):
         return False
+    if lang != "en" and _CJK_PLEASANTRY_ASK[lang].search(sentence):
+        return False  # "これからもよろしくお願いします！", "앞으로도 잘 부탁드려요": a closing formula, not a wish
     return bool(_INSTRUCTION[lang].search(sentence))
 
 
