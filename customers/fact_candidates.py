@@ -144,6 +144,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         bare_yes_or_no = bool(_ANSWER.match(sentence.text)) and not _says_more_cjk(sentence.text)
         filled = sentence_slot(sentence.text, before=" ".join(before[-2:]),
                                asked=None if before or bare_yes_or_no else question)
+        if filled is not None and lang != "en" and kinds.speaks_to_the_other(sentence.text, lang=lang):
+            filled = None  # "서울로 이사 간다니 축하해!", "京都に引っ越すんだね！": the other's move, not the speaker's
         announced = bool(before) and filled is not None and sentence_slot(sentence.text) is None
         names = announced_slot(sentence.text) if filled is None else None
         before.append(sentence.text)
@@ -301,6 +303,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         slot = slot_in(quote, asked=question if group is groups[0] else None)
         if slot is not None and slot.name in kept:
             slot = None
+        if slot is not None and lang != "en" and all(kinds.speaks_to_the_other(s.text, lang=lang)
+                                                     for s in group.sentences):
+            slot = None  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
             sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,

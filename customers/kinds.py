@@ -1280,6 +1280,25 @@ _ASKS_FOR_THE_OTHERS_NEWS = {
 }
 
 
+# a remark on the other person's news: congratulations and envy, a guess or "oh, so…" ("부산 살면 바다 자주 보겠다",
+# "서울 사시는구나"), the honorific about them ("이사하셨네요"), "so you're…" ("京都に引っ越すんだね", "プレミアムプラン
+# いいね！"). Not thanks or a polite wish: "メールのほうが助かります", "이메일로 연락 주시면 좋겠어요" choose a channel
+_CJK_ON_THEIR_NEWS = {
+    "ko": lazy(r"축하|부럽|(?:구나|군요|겠다|겠네|[시셨](?:네요|군요|구나|죠))[.!?~]*$"),
+    "ja": lazy(r"おめでとう|羨まし|うらやまし|(?:んだね|のね|じゃん|いいね|いいな|いいなあ|いいなぁ)[。！!？?〜～]*$"),
+}
+
+
+def speaks_to_the_other(sentence: str, *, lang: str) -> bool:
+    """A Korean or Japanese sentence that congratulates or envies the other person, is about them, or remarks on
+    their news — with the speaker not named: a place, plan or address in it is the other person's, so it fills no
+    slot of the speaker's ("서울로 이사 간다니 축하해!", "京都に引っ越すんだね！")."""
+    body = _CJK_TAIL[lang].sub("", _CJK_FILLER[lang].sub("", sentence.strip()).strip()).strip()
+    if not body or _CJK_FIRST[lang].search(body):
+        return False
+    return bool(_CJK_YOU[lang].search(body) or _CJK_ON_THEIR_NEWS[lang].search(body))
+
+
 def asks_for_the_others_news(sentence: str, *, lang: str | None = None) -> bool:
     """A request to the other person for their news or photo, or to be taken along (``_ASKS_FOR_THE_OTHERS_NEWS``)."""
     lang = lang or detect_language(sentence)

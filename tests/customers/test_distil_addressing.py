@@ -7,9 +7,12 @@ answer opened by "Yes," that ends with "I think?" are facts."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from mem.core import clock
+from mem.customers.fact_candidates import Turn, deterministic_candidates
 from mem.customers.kinds import classify, is_direct_context_request, offers, says_nothing_of_their_own
 from mem.customers.store import CustomerStore
 
@@ -124,3 +127,27 @@ def test_requests_answers_and_plans_that_are_facts(store, isolated_env, tmp_path
     assert "Yes, got $2,768 on Friday, which is 80% after the deductible I think?" in found
     assert "좋아요" in found
     assert "今度の日曜、うちでパン焼くから食べに来ない？" in found
+
+
+
+def slots_of(other: str, text: str) -> list:
+    turns = [Turn(id="a1", role="agent", text=other), Turn(id="c1", role="customer", text=text)]
+    return [candidate.slot for candidate in deterministic_candidates(turns, log_id="c", reference=date(2025, 9, 28))]
+
+
+@pytest.mark.parametrize(("other", "text"), [
+    ("저 다음 달에 서울로 이사 가요.", "서울로 이사 간다니 축하해!"),
+    ("저 다음 달에 서울로 이사 가요.", "서울 사시는구나"),
+    ("来月京都に引っ越すんだ。", "京都に引っ越すんだね！"), ("プレミアムプランにした。", "プレミアムプランいいね！"),
+])
+def test_a_remark_on_the_others_move_or_plan_fills_no_slot_of_the_speakers(other, text):
+    # the place or plan is the other person's: it must not become (or later replace) the customer's residence or tier
+    assert all(slot is None for slot in slots_of(other, text))
+
+
+@pytest.mark.parametrize("text", [
+    "저 부산으로 이사 가요!", "京都に引っ越しました。", "연락은 이메일로 주시면 좋겠어요.",
+    "やっぱりメールのほうが助かります。",
+])
+def test_the_speakers_own_move_or_wish_still_fills_its_slot(text):
+    assert any(slot is not None for slot in slots_of("다른 문의 있으세요? / 他にございますか？", text))
