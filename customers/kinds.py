@@ -1061,6 +1061,9 @@ _CJK_BARE_REACTION = {
                r"|그랬구나|그랬군요|그렇구나|그랬어\?|그래\?|진짜\?|정말요?\?|잠깐만(?:요)?|잠시만(?:요)?"
                # surprise and nothing else ("너무 놀랐어요 ㅠㅠ", "깜짝이야"): how the news felt, not the news
                r"|(?:너무 |정말 |진짜 |완전 |엄청 |좀 )?(?:깜짝 )?(?:놀랐|당황했|황당했)(?:어요|어|다|네요|네|습니다)"
+               # understood, relief ("이해했습니다", "안심했어요", "덕분에 살았어요")
+               r"|(?:네 |잘 )?이해했(?:습니다|어요|어)|(?:이제 |그럼 )?안심(?:이에요|이네요|했어요|됐어요|돼요|이다)"
+               r"|덕분에 살았(?:어요|어|습니다|네요)"
                r"|깜짝이야"
                # news announced and not yet told ("아 참 저 소식 있어요."): the news that follows is the fact
                r"|(?:참 )?(?:저|나|저희|우리)? ?(?:소식|뉴스|할 말|할 얘기|말할 거|알릴 거)(?:이|가)? "
@@ -1072,6 +1075,9 @@ _CJK_BARE_REACTION = {
                r"|(?:まあ)?まあまあ(?:かな|だよ|です)?|相変わらず(?:だよ|です|かな)?|ぼちぼち(?:かな|だよ)?"
                r"|元気(?:元気|だよ|です|してる)?|普通(?:かな|だよ)?"
                r"|ほんとに?\?|まじで\?|マジで\?|ちょっと待って(?:ください)?|少々お待ちください"
+               # understood, relief, waiting ("承知しました。", "それなら安心です。", "では待ちます。")
+               r"|承知(?:しました|いたしました|です)|かしこまりました|(?:それなら|これで|ひとまず)?安心(?:しました|です|した)"
+               r"|ホッとしました|ほっとしました|(?:では|じゃあ|それでは)?(?:待ちます|待ってます|お待ちします|お待ちしています)"
                # surprise and nothing else ("本当にびっくりしました")
                r"|(?:本当に|ほんとに|すごく|めっちゃ|ちょっと|かなり)?(?:びっくり|ビックリ)(?:した|しました|です|だよ)?"
                r"|驚いた|驚きました"
@@ -1128,6 +1134,7 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool, told_by_other: str 
     """``says_nothing_of_their_own`` in Korean and Japanese (see ``_CJK_NOTHING``)."""
     # laughter, crying and emoji after the last word are read past ("주차 어렵지 ㅋㅋ", "…스타일 같아 ㅠ")
     body = _CJK_TAIL[lang].sub("", _CJK_FILLER[lang].sub("", text).strip()).strip()
+    body = _CJK_ACK_TAIL[lang].sub("", body).strip() or body  # "3〜5営業日ですね、了解です。": the echo is read
     if not body or _CJK_BARE_REACTION[lang].match(body) or not answering and _CJK_CALLED[lang].match(body):
         return True
     if _CJK_REPORT[lang].search(body):
@@ -1164,6 +1171,13 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool, told_by_other: str 
 _CJK_PAST_EVALUATION = {
     "ko": lazy(r"(?:었|았|였|했|웠)(?:네요?|구나|군요|겠다|겠네요?|겠어요?|겠구나)[.!~]*$"),
     "ja": lazy(r"(?:かった|だった|でした)(?:よ)?(?:ね|ねえ|ねぇ|ですね|な|なあ|なぁ|のに)[。！!～〜]*$"),
+}
+# an acknowledgement after the last clause ("3〜5営業日ですね、了解です。", "3~5영업일이요, 알겠습니다"): read
+# past, like the fillers in front
+_CJK_ACK_TAIL = {
+    "ko": lazy(r"[\s,.!~]+(?:네 )?(?:알겠어요|알겠습니다|이해했습니다|이해했어요)[.!~]*$"),
+    "ja": lazy(r"[、,\s]+(?:了解です|了解しました|了解|わかりました|分かりました|承知しました|かしこまりました)"
+               r"[。！!～〜]*$"),
 }
 # what may follow the last word of a sentence and is not a word: laughter, crying, emoticons, emoji, marks
 _EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F\u200D"
@@ -1214,7 +1228,7 @@ _CJK_SIGN_OFF = {
                # 다녀오세요!", "재밌게 놀다 와!", "몸 잘 챙기세요!"), praise for their effort ("고생 많으셨습니다!")
                r"잘 (?:보내|다녀와|다녀오세요|챙기세요|챙겨|쉬어|쉬세요)(?:요)?[!~.]*$",
                r"(?:놀다|다녀|갔다|찍어) ?(?:와|오세요)[!~.]*$",
-               r"(?:몸|건강) (?:잘 )?챙기|고생 ?(?:하|많으|많)(?:셨|았|었)"),
+               r"(?:몸|건강) (?:잘 )?챙기|고생 ?(?:하|많으|많)(?:셨|았|었)|덕분(?:이에요|입니다|이야|이지)[.!~]*$"),
     "ja": _any(r"ありがとう|助かる|助かります|助かりました|助かった|失礼します|おやすみ|またね|じゃあね",
                r"よろしくお願い|寝なきゃ|おめでとう|^私も(?:そう思|同じ|です|[！!。])",
                r"バイバイ|ばいばい|また(?:あとで|後で|明日|あした|今度)|大好き|愛してる|会いたい",
@@ -1253,7 +1267,9 @@ _CJK_SIGN_OFF = {
                # wishes for the other's time ("よい週末を！", "いい旅を！", "行ってらっしゃい！"), casual thanks
                # ("ありがとね"), a casual "please" to a friend ("お土産よろしく笑")
                r"(?:よい|良い|いい|素敵な|楽しい)[^。！!？?]{1,6}を[。！!〜～]*$|行ってらっしゃい|いってらっしゃい|ありがと",
-               r"よろしく[。！!〜～]*$"),
+               r"よろしく[。！!〜～]*$",
+               # "お手数おかけします", "感謝しています": thanks in other words
+               r"お手数(?:を)?おかけ(?:します|しました|いたします)[。！!]*$|感謝(?:しています|してます|します|いたします|です)"),
 }
 # A request to the other person for their news, a photo or a place in their plans ("도착하면 연락해", "결과 나오면
 # 알려줘", "사진 보내줘", "나도 데려가 줘"; "着いたら連絡して", "写真送って", "俺も連れてってよ"; "Text me when you

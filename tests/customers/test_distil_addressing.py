@@ -45,6 +45,12 @@ def store(isolated_env):
     "어 지난번에 도와주셨던 분이네요!", "언니 진짜 멋있었어요!!", "彩ちゃん、本当にすごい！", "많이 아팠겠다 ㅠㅠ",
     # to be shown the other's thing when it is done
     "완성되면 구경시켜 주세요!", "完成したら見せてね！",
+    # understood, relief, waiting, thanks in other words — said to the service
+    "이해했습니다", "덕분에 살았어요 ㅠㅠ", "承知しました。", "それなら安心です。", "では待ちます。",
+    "お手数おかけします。",
+    "いつも丁寧に対応してくださって感謝しています。",
+    # thanks to a coach
+    "코치님 덕분이에요",
 ])
 def test_what_is_said_to_the_other_person_says_nothing_of_the_speakers_own(text):
     assert says_nothing_of_their_own(text)
@@ -55,11 +61,19 @@ def test_what_is_said_to_the_other_person_says_nothing_of_the_speakers_own(text)
     "水曜日は定休日だから気をつけてね。",
     # a kinship word or a name that is not called out: the sister, a third person
     "언니가 지난달에 결혼했어요.", "민지 씨가 어제 이사 갔어요.", "田中さんに昨日電話しました。",
-    # an observation with an adverb in front ("많이" is no subject)
-    "어제 많이 걸었어요.",
+    # an observation with an adverb in front ("많이" is no subject); a plan of one's own
+    "어제 많이 걸었어요.", "来週から毎朝走ってみます！",
+    # resolving to try what the coach advised (labelled a fact in conversations_heldout2 ja-5)
+    "わかりました、やってみます！",
 ])
 def test_the_speakers_own_news_still_says_something(text):
     assert not says_nothing_of_their_own(text)
+
+
+def test_an_acknowledgement_after_an_echo_of_the_services_number_is_read_past():
+    told = "返金は3〜5営業日以内に処理されます。"
+    assert says_nothing_of_their_own("3〜5営業日ですね、了解です。", told_by_other=told)
+    assert not says_nothing_of_their_own("10日に注文したんですね、了解です。", told_by_other=told)
 
 
 def test_a_name_answering_who_is_the_answer():
