@@ -1095,6 +1095,18 @@ _CJK_CALLED = {
 }
 
 
+# Praise in the past and nothing else ("완전 멋있었어!", "かっこよかったよ"): after the other person told what they did
+# (and not answering a question), it praises their performance — "좋았어", "楽しかった" are left alone: they are as
+# often the speaker's own day
+_CJK_PRAISE_PAST = {
+    "ko": lazy(r"^(?:(?:진짜|정말|너무|완전|엄청|되게|넘|짱|역시) ?)*(?:멋있었|멋졌|대단했|훌륭했|장했|잘했|최고였)"
+               r"(?:어요|어|다|네요|네|습니다|더라|던데)?[.!~]*$"),
+    "ja": lazy(r"^(?:(?:本当に|ほんとに|すごく|めっちゃ|マジで|超|とても|やっぱり)[、\s]?)*"
+               r"(?:かっこよかった|カッコよかった|すごかった|凄かった|素晴らしかった|すばらしかった|えらかった|偉かった|上手だった|最高だった)"
+               r"(?:よ|ね|な|わ|です|ですね|ですよ)*[。！!〜～]*$"),
+}
+
+
 def _own_when(pattern: LazyPattern, text: str, told_by_other: str) -> bool:
     """``text`` names a number or a day (``pattern``) that is not only an echo of what the other person told ("90 is
     amazing, wow." after "My grandma turns 90 on Sunday.", "3시간이나 기다렸다고? 미쳤네", "90歳ってすごいね")."""
@@ -1137,6 +1149,8 @@ def _says_nothing_cjk(text: str, lang: str, answering: bool, told_by_other: str 
     body = _CJK_ACK_TAIL[lang].sub("", body).strip() or body  # "3〜5営業日ですね、了解です。": the echo is read
     if not body or _CJK_BARE_REACTION[lang].match(body) or not answering and _CJK_CALLED[lang].match(body):
         return True
+    if told_by_other and not answering and _CJK_PRAISE_PAST[lang].match(body):
+        return True  # "かっこよかったよ😭" after "4時間28分！": praise for what the other just told they did
     if _CJK_REPORT[lang].search(body):
         return False  # "배송이 늦네요", "注文した商品が壊れてるよね": what a customer reports always says something
     if _CJK_YOU[lang].search(body):

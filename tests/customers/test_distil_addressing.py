@@ -76,6 +76,17 @@ def test_an_acknowledgement_after_an_echo_of_the_services_number_is_read_past():
     assert not says_nothing_of_their_own("10日に注文したんですね、了解です。", told_by_other=told)
 
 
+def test_praise_in_the_past_after_the_others_news_praises_them():
+    told = "어제 마라톤 완주했어! 4시간 28분!"
+    assert says_nothing_of_their_own("완전 멋있었어!", told_by_other=told)
+    assert says_nothing_of_their_own("かっこよかったよ😭", told_by_other="4時間28分！足が棒だよ〜")
+    # answering "how was it?", or with nothing told before, it is the speaker's own
+    assert not says_nothing_of_their_own("かっこよかったよ😭", told_by_other="4時間28分！", answering=True)
+    assert not says_nothing_of_their_own("완전 멋있었어!")
+    # "좋았어", "楽しかった" are as often the speaker's own day: left alone
+    assert not says_nothing_of_their_own("楽しかった！", told_by_other="昨日は来てくれてありがとう。")
+
+
 def test_a_name_answering_who_is_the_answer():
     assert says_nothing_of_their_own("田中さん。") and not says_nothing_of_their_own("田中さん。", answering=True)
 
