@@ -23,8 +23,9 @@ from mem.customers.neighbour_turns import TurnContext
 from mem.customers.slots import SLOT_TERMS, query_slot, slot_of
 
 # facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms; facts-4: ``statement``;
-# facts-5: ``slot_code`` (a fast field). Older indexes are rebuilt.
-INDEX_VERSION = "facts-5"
+# facts-5: ``slot_code`` (a fast field); facts-6: the slots read by round five's rules and the address's residence
+# words (an index holds the slot each fact was read to fill when it was built). Older indexes are rebuilt.
+INDEX_VERSION = "facts-6"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
@@ -216,9 +217,13 @@ class FactIndex:
         days = searcher.fast_field_values("day", [address for _, address in hits])
         wanted = query_slot(query) if SLOT_FIRST else None
         codes = searcher.fast_field_values("slot_code", [address for _, address in hits]) if wanted else days
-        first = [wanted is not None and code == _SLOT_CODES[wanted] for code in codes]
-        ranked = sorted(zip(hits, days, first, strict=True),
-                        key=lambda h: (not h[2], -round(h[0][0], 4), -(h[1] or 0)))[:limit]
+        # the facts filling the slot asked about first; for where the customer lives, a street address they gave
+        # next (it says where they live when no town is active: "We've moved to 4 Park Row, York")
+        also = _SLOT_CODES["address"] if wanted == "residence" else None
+        tier = [0 if wanted is not None and code == _SLOT_CODES[wanted] else 1 if also is not None and code == also
+                else 2 for code in codes]
+        ranked = sorted(zip(hits, days, tier, strict=True),
+                        key=lambda h: (h[2], -round(h[0][0], 4), -(h[1] or 0)))[:limit]
         return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _, _ in ranked]
 
 

@@ -116,7 +116,7 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
     same = [(fact, slot) for fact in active
             if (slot := slot_of(fact)) is not None and slot.name == new.name and _speaker(fact.evidence) == speaker]
     if not same:
-        return None
+        return _moved_house(candidate, new, active, speaker)
     # the latest value first: what the customer said most recently is what is replaced
     same.sort(key=lambda pair: (pair[0].when or date.min, pair[0].id), reverse=True)  # ids sort by creation
     single = new.name in SINGLE_VALUED
@@ -151,6 +151,34 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
         fact, slot = twins[0]
         return Judgement("UPDATE", fact, f"corrected {new.name}: {slot.value} → {new.value}")
     return None
+
+
+# A street address given as the new home: a move, or a new address that names its town ("새 주소는 부산시 …",
+# "新しい住所は福岡県…", "New address: 4 Park Row, York")
+_MOVE = re.compile(r"\b(?:moved|relocated|moving house|new (?:home|place|flat|house|apartment))\b|이사|이전했|새\s*집|"
+                   r"転居|引っ越|引越|新居", re.I)
+_NEW_ADDRESS = re.compile(r"\bnew (?:home |postal |mailing )?address\b|새\s*주소|새로운 주소|新しい住所|新住所", re.I)
+
+
+def _moved_house(candidate: Candidate, new: Slot, active: Sequence[Fact], speaker: str | None) -> Judgement | None:
+    """A new street address told as a move replaces the town the customer said they live in ("I live in Leeds" →
+    "We've moved to 4 Park Row, York"; "저는 대전에 살아요" → "이사했어요. 새 주소는 부산시 …") unless the message
+    names that town. Only when no address was given before: an earlier address is what the new one replaces."""
+    if new.name != "address":
+        return None
+    words = _candidate_words(candidate)
+    names_town = "," in new.value or not new.value.isascii()
+    if not (_MOVE.search(words) or names_town and _NEW_ADDRESS.search(words)):
+        return None
+    homes = [f for f in active if (slot := slot_of(f)) is not None and slot.name == "residence"
+             and _speaker(f.evidence) == speaker]
+    if not homes:
+        return None
+    home = max(homes, key=lambda f: (f.when or date.min, f.id))
+    town = slot_of(home)
+    if town is None or town.value.lower() in words.lower():
+        return None  # the same town, named after the street ("2 Valley Drive, Harrogate") or within it
+    return Judgement("UPDATE", home, f"moved to a new address: {town.value} → {new.value}")
 
 
 # Where a customer's message divides into clauses: a retraction names what it takes back in its own clause

@@ -429,8 +429,9 @@ SLOT_TERMS = {
                  "moved relocated where address 거주 살다 살아요 "
                  "사는 사나요 살고 어디 이사 주소 거주지 지역 동네 도시 "
                  "住所 住んで 住まい 住む どこ 引っ越し 都市 地域 在住 居住",
-    "address": "address street shipping delivery delivered deliver orders ship send mailing home 주소 배송지 "
-               "住所 配送先 お届け先",
+    # an address says where the customer lives too ("where does the customer live" after "We've moved to 4 Park Row")
+    "address": "address street shipping delivery delivered deliver orders ship send mailing home live lives living "
+               "주소 배송지 거주 사는 住所 配送先 お届け先 住まい 住んで",
     "email": "email e-mail address mail contact 이메일 메일 주소 メールアドレス メール",
     "phone": "phone number telephone mobile cell call contact 전화번호 전화 연락처 휴대폰 電話番号 電話 携帯 番号",
     "contact_channel": "contact reach channel email phone call text sms chat how 연락 연락처 방법 이메일 전화 문자 "

@@ -177,3 +177,24 @@ def test_a_retraction_that_refers_back_to_an_earlier_wish_takes_that_wish_back(i
     with _run(tmp_path, conversations) as store:
         assert not any(gone in text for text in _active(store))
         assert any(gone in f.text for f in store.facts.list(statuses=["retracted"]))
+
+
+@pytest.mark.parametrize("conversations, query, new, town", [
+    ([[("customer", "We live in Harrogate.")], [("customer", "We've moved to 9 Castle Wynd, Inverness.")]],
+     "where does the customer live", "Castle Wynd", "Harrogate"),
+    ([[("customer", "저는 청주에 살아요.")], [("customer", "새 주소는 강원도 춘천시 중앙로 55예요.")]],
+     "고객 거주지", "춘천", "청주"),
+    ([[("customer", "金沢に住んでいます。")],
+      [("customer", "転居しました。新しい住所は富山県富山市新総曲輪1-7です。")]],
+     "顧客の住まい", "富山", "金沢"),
+])
+def test_a_new_street_address_told_as_a_move_replaces_the_town(isolated_env, tmp_path, conversations, query, new, town):
+    with _run(tmp_path, conversations) as store:
+        assert not any(town in text for text in _active(store))
+        assert new in store.facts.search(query, limit=3)[0].fact.text
+
+
+def test_a_new_address_in_the_same_town_leaves_the_town(isolated_env, tmp_path):
+    with _run(tmp_path, [[("customer", "I live in Harrogate.")],
+                         [("customer", "We've moved to 2 Valley Drive, Harrogate.")]]) as store:
+        assert any("I live in Harrogate" in text for text in _active(store))
