@@ -13,6 +13,7 @@ from mem.agent.customer_memory import CustomerMemory
 from mem.agent.language import detect_language
 from mem.agent.prompt import AssembledContext, render_prompt, render_reference
 from mem.agent.retrieval import Retrieval
+from mem.agent.semantic import SemanticQuotes
 from mem.agent.tokens import estimate_tokens
 from mem.core.text import detect_language as script_language
 from mem.core.wording import plural
@@ -21,12 +22,14 @@ from mem.wiki.service_memory import ServiceMemory
 
 def answer_question(question: str, *, service: ServiceMemory, customer: CustomerMemory | None,
                     model: str = "", history: list[tuple[str, str]] | None = None,
-                    retrieval_mode: str = "auto", marker: str | None = None) -> Answer:
+                    retrieval_mode: str = "auto", marker: str | None = None,
+                    semantic: SemanticQuotes | None = None) -> Answer:
     """Answer ``question`` for one customer from service memory and that customer's memory only.
 
     ``model`` empty = the deterministic engine; otherwise an ``llm`` model id, which gets the
     retrieval tools (``retrieval_mode`` "tools") or the pre-retrieved blocks ("pre"); "auto" picks
     tools when the model supports them. ``history`` is the session's earlier turns (role, text).
+    ``semantic``: the semantic layer of the deterministic engine (``SemanticQuotes.open``); None = lexical.
     """
     history = list(history or [])
     question = question.strip()
@@ -38,7 +41,8 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
     )
     if marker:
         context.marker = marker
-    retrieval = Retrieval(service=service, customer=customer, question=question)
+    retrieval = Retrieval(service=service, customer=customer, question=question,
+                          semantic=None if model else semantic)
     warnings: list[str] = []
     if status.stale:
         warnings.append(f"service memory is stale: {status.reason or 'could not be refreshed'}")

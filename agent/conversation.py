@@ -20,6 +20,7 @@ from pathlib import Path
 from mem.agent.answer import Answer
 from mem.agent.answering import answer_question
 from mem.agent.customer_memory import CustomerMemory
+from mem.agent.semantic import SemanticQuotes
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import InvalidInput
@@ -62,6 +63,18 @@ class Conversation:
         self.answers: list[Answer] = []
         self.recorded = 0  # turns a host logged itself (record_turn): they are learnt from like answers
         self.ended = False
+        self._semantic: SemanticQuotes | None = None
+        self._semantic_opened = False
+
+    @property
+    def semantic(self) -> SemanticQuotes | None:
+        """The deterministic engine's semantic layer (docs/ask.md), opened at the first question: the
+        encoder loads only when a question is answered, never for a command that answers none."""
+        if not self._semantic_opened:
+            self._semantic_opened = True
+            if not self.model:
+                self._semantic = SemanticQuotes.open(self.config.ask, self.service.cache_dir())
+        return self._semantic
 
     def __enter__(self) -> Conversation:
         return self
@@ -83,7 +96,7 @@ class Conversation:
             raise InvalidInput("the question is empty")
         asked_at = clock.now()
         answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
-                                 history=self.history, retrieval_mode=self.retrieval_mode)
+                                 history=self.history, retrieval_mode=self.retrieval_mode, semantic=self.semantic)
         answer.session = self.session
         self.customer.log_turn(session=self.session, role="customer", text=question.strip(), time=asked_at, meta={})
         self.customer.log_turn(

@@ -14,13 +14,14 @@ from datetime import date
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from mem.agent.blocks import Block, is_instruction_like
+from mem.agent.blocks import Block
 from mem.agent.customer_memory import CustomerMemory
-from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short
+from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short, page_language, quote_sentence
+from mem.agent.semantic import SHORTLIST_PAGES, Match, SemanticQuotes
 from mem.core.errors import InvalidInput, NotFound
-from mem.core.instructions import inside_flagged, normalize, sentence_findings
+from mem.core.instructions import inside_flagged, is_instruction_like, normalize, sentence_findings
 from mem.core.json_types import JsonObject
-from mem.core.text import count_wide
+from mem.core.text import count_wide, detect_language
 from mem.core.text import page_sentences as split_sentences
 from mem.core.text.cjk import CJK
 from mem.core.text.stopwords import QUESTION
@@ -134,6 +135,9 @@ class Retrieval:
     _rules: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
     _findings: dict[str, list[str]] = field(default_factory=dict)
     _rare: dict[str, float] = field(default_factory=dict)
+    # the semantic layer (docs/ask.md, "replace" mode): when set, it chooses every policy page's quote
+    semantic: SemanticQuotes | None = None
+    _matches: dict[str, dict[str, Match]] = field(default_factory=dict)
 
     @property
     def status(self) -> ServiceStatus:
@@ -182,6 +186,11 @@ class Retrieval:
         extra = [hit for hit in self._page_hits.get(page_id_or_query, [])
                  if hit.page.type == "policy" and hit.page.id not in shown][:RERANK_EXTRA]
         hits = _relevant(sorted(hits + extra, key=lambda hit: -float(hit.score)), limit + RERANK_EXTRA)
+        if self.semantic is not None:
+            # the page holding the sentence most similar to the question leads, found by search or not
+            best = self._semantic_best(page_id_or_query)
+            if best is not None and best.id not in {hit.page.id for hit in hits}:
+                hits.append(PageHit(page=best, score=0.0))
         # between pages that answer alike, a section of a document before the document's introduction
         # (the preamble that says what the whole document covers: "This document describes the warranty…")
         ranked = sorted(enumerate(hits), key=lambda item: (self._rule(item[1].page, page_id_or_query).rank(),
@@ -254,10 +263,54 @@ class Retrieval:
         if key not in self._rules:
             body = str(page.body)
             flagged = [normalize(sentence) for sentence in self._injected(body)]
-            meta = dict(page.meta)
-            self._rules[key] = choose_rule(body, query, heading=_heading(page, meta), flagged=flagged,
-                                           rarity=self._rarity)
+            if self.semantic is not None:
+                self._rules[key] = self._semantic_rule(page, query, flagged)
+            else:
+                meta = dict(page.meta)
+                self._rules[key] = choose_rule(body, query, heading=_heading(page, meta), flagged=flagged,
+                                               rarity=self._rarity)
         return self._rules[key]
+
+    # -- the semantic layer ------------------------------------------------------------------
+
+    def _semantic_rule(self, page: Page, query: str, flagged: list[str]) -> RuleQuote:
+        """The page's quote in "replace" mode: its most similar sentence when similar enough, else none."""
+        assert self.semantic is not None
+        body = str(page.body)
+        if page_language(body) != detect_language(query):
+            return RuleQuote(other_language=True)
+        match = self._semantic_matches(query, [page]).get(page.id)
+        if match is None or not self.semantic.answers(match):
+            return RuleQuote()
+        return quote_sentence(body, match.sentence, similarity=match.similarity, flagged=flagged)
+
+    def _semantic_best(self, query: str) -> Page | None:
+        """The policy page holding the sentence most similar to ``query``, if similar enough to answer."""
+        assert self.semantic is not None
+        pages = [page for page in self.service.pages("policy") if str(page.meta.get("status") or "") != "deprecated"]
+        if len(pages) > SHORTLIST_PAGES:
+            # a large wiki: only the pages the keyword search found (its one shared search, and a typed one)
+            found = {hit.page.id for hit in self._page_hits.get(query, [])}
+            found |= {hit.page.id for hit in self.service.search_pages(query, type="policy", limit=SHORTLIST_PAGES)}
+            pages = [page for page in pages if page.id in found]
+        matches = self._semantic_matches(query, pages)
+        best = max(matches.values(), key=lambda match: match.similarity, default=None)
+        if best is None or not self.semantic.answers(best):
+            return None
+        return next(page for page in pages if page.id == best.page_id)
+
+    def _semantic_matches(self, query: str, pages: list[Page]) -> dict[str, Match]:
+        """Each page's most similar quotable sentence for ``query`` (pages already compared are not again)."""
+        assert self.semantic is not None
+        known = self._matches.setdefault(query, {})
+        todo = [page for page in pages if page.id not in known]
+        if todo:
+            known.update(self.semantic.matches(query, todo, self._may_quote))
+        return {page.id: known[page.id] for page in pages if page.id in known}
+
+    def _may_quote(self, page: Page, sentence: str) -> bool:
+        flagged = [normalize(s) for s in self._injected(str(page.body))]
+        return not (is_instruction_like(sentence) or inside_flagged(sentence, flagged))
 
     # -- blocks ----------------------------------------------------------------------------
 

@@ -410,25 +410,15 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     an AI are never quoted. ``rarity``: how rare index terms are among all the policy's pages (the
     service's ``term_rarity``); key units then weigh by it in the coverage, else all alike.
     """
-    candidates = [s for s in split_sentences(body)
-                  if not (is_instruction_like(s) or inside_flagged(s, flagged or []))]
-    page_script = detect_language(_FOOTNOTE.sub("", body))
-    if detect_language(question) != page_script:
+    candidates = quotable(body, flagged)
+    if detect_language(question) != page_language(body):
         return RuleQuote(other_language=True)
     units = question_units(question)
     keys = [u for u in units if u.key]
     if not keys or not candidates:
         return RuleQuote()
     found = [sentence_terms(_LINK.sub("", s)) for s in candidates]
-    # a list item under its lead-in ("The following items cannot be returned:" / "- Gift cards") is read
-    # with it: the lead-in says what the item is about, and is quoted with it
-    lead = _lead_ins(body, candidates)
-    # a sentence that goes on about the one before ("It costs 9.99 dollars." after "Express delivery is
-    # available before 2 pm.") is read and quoted with it, as a list item with its lead-in
-    headings = set(_under_subheadings(body, candidates).values())
-    for i in range(1, len(candidates)):
-        if i not in lead and i - 1 not in headings and _GOES_ON.match(candidates[i]):
-            lead[i] = lead.get(i - 1, i - 1) if candidates[i - 1].endswith((":", "：")) else i - 1
+    lead = _leads(body, candidates)
     for item, lead_in in lead.items():
         found[item] = found[item] | found[lead_in]
     # a sentence under a sub-heading of the page ("### Extended protection") is about it, as the page's
@@ -522,6 +512,45 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         quote.sentences = [candidates[i] for i in sorted(_with_lead(chosen, lead))]
         quote.ranked = [read(i) for i in chosen]
     return quote
+
+
+def quotable(body: str, flagged: list[str] | None = None) -> list[str]:
+    """The sentences of a page body that may be quoted as a rule: never one lint's detector flagged
+    (``flagged``, normalised) nor one addressed to an AI."""
+    return [s for s in split_sentences(body) if not (is_instruction_like(s) or inside_flagged(s, flagged or []))]
+
+
+def page_language(body: str) -> str:
+    """The language a page is written in (its footnote markers aside): only a question in it is answered."""
+    return detect_language(_FOOTNOTE.sub("", body))
+
+
+def quote_sentence(body: str, sentence: str, *, similarity: float, flagged: list[str] | None = None) -> RuleQuote:
+    """The quote of one chosen sentence of ``body`` (the semantic choice, docs/ask.md), shaped as
+    ``choose_rule`` shapes its own: a list item with its lead-in, a sentence that goes on about the one
+    before it with that one. Empty when ``sentence`` may not be quoted (flagged, addressed to an AI)."""
+    candidates = quotable(body, flagged)
+    if sentence not in candidates:
+        return RuleQuote()
+    i = candidates.index(sentence)
+    lead = _leads(body, candidates)
+    read = f"{candidates[i]} ({candidates[lead[i]]})" if i in lead else candidates[i]
+    return RuleQuote(sentences=[candidates[j] for j in _with_lead([i], lead)], ranked=[read], score=similarity,
+                     coverage=similarity)
+
+
+def _leads(body: str, candidates: list[str]) -> dict[int, int]:
+    """Each sentence (by index) read and quoted with another one before it → that one."""
+    # a list item under its lead-in ("The following items cannot be returned:" / "- Gift cards") is read
+    # with it: the lead-in says what the item is about, and is quoted with it
+    lead = _lead_ins(body, candidates)
+    # a sentence that goes on about the one before ("It costs 9.99 dollars." after "Express delivery is
+    # available before 2 pm.") is read and quoted with it, as a list item with its lead-in
+    headings = set(_under_subheadings(body, candidates).values())
+    for i in range(1, len(candidates)):
+        if i not in lead and i - 1 not in headings and _GOES_ON.match(candidates[i]):
+            lead[i] = lead.get(i - 1, i - 1) if candidates[i - 1].endswith((":", "：")) else i - 1
+    return lead
 
 
 # -- in short: the figure or the yes/no a rule carries ----------------------------------------------

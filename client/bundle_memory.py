@@ -120,6 +120,11 @@ class BundleServiceMemory:
         docs, postings = self._postings()
         return rarity(postings, len(docs), terms)
 
+    def cache_dir(self) -> Path | None:
+        # beside the installed bundles, not inside one: a vector is keyed by its sentence, so the next
+        # bundle finds the vectors of every sentence it did not change
+        return self.home / "cache"
+
     def settings(self) -> SettingSections:
         path = self.folder / FILES_DIR / CONFIG_FILE
         try:

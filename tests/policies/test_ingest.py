@@ -36,7 +36,8 @@ def ws(tmp_path):
 
 
 def config_for(ws: Path, **ingest) -> Config:
-    config = Config.load(workspace=ws, env={})
+    # lexical only: the sentence vectors ingest adds are tested in tests/agent/test_semantic.py
+    config = Config.load(workspace=ws, env={"MEM_SEMANTIC": "off"})
     return config.overlay({"ingest": ingest}) if ingest else config
 
 

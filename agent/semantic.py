@@ -1,0 +1,122 @@
+"""Semantic rule quoting: the policy sentence closest in meaning to the question decides the rule.
+
+Customers paraphrase ("Can I send back a couch I bought two weeks ago?" against "Furniture may be
+returned within 30 days"), and the lexical rule quote (``mem.agent.rule_quote``) needs shared words.
+When the sentence encoder of the ``semantic`` extra is installed (``mem.core.text.encoder``) and
+``[ask] semantic`` is ``auto``, the deterministic engine works in "replace" mode (docs/ask.md):
+
+- the question is embedded as a query; every sentence of every policy page written in the question's
+  language is a passage "<page title>: <sentence>" (its vector comes from the cache, ``VectorCache``);
+- a page's candidate is its most similar sentence that may be quoted (never one lint's detector
+  flagged or one addressed to an AI, never a sub-heading line);
+- a candidate at least ``semantic_threshold`` similar (cosine) is the page's rule; the most similar
+  page is cited first; when no sentence reaches the threshold the answer says no rule matches;
+- a page in another language than the question is never matched (as in the lexical engine: a
+  multilingual model would otherwise match across languages, which the measure found wrong more
+  often than right).
+
+On a wiki with more than ``SHORTLIST_PAGES`` policy pages only the pages the keyword search found are
+compared (each comparison is a 384-term dot product in plain Python: bench_ask stays under 0.5 s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mem.agent.rule_quote import page_language
+from mem.core.text import detect_language
+from mem.core.text.encoder import Encoder, EncoderError, cosine, load
+from mem.core.text.vectors import CACHE_FILE, VectorCache, page_passages
+
+if TYPE_CHECKING:
+    from array import array
+
+    from mem.core.config import AskSettings
+    from mem.wiki.page import Page
+
+# More policy pages than this and only the keyword search's pages are compared with the question.
+SHORTLIST_PAGES = 80
+
+
+@dataclass(frozen=True)
+class Match:
+    """A page's most similar quotable sentence for one question."""
+
+    page_id: str
+    sentence: str
+    similarity: float
+
+
+class SemanticQuotes:
+    """The semantic choice for the questions of one process (vectors of the question and the cache)."""
+
+    def __init__(self, *, encoder: Encoder, cache: VectorCache, threshold: float) -> None:
+        self.encoder = encoder
+        self.cache = cache
+        self.threshold = threshold
+        self._queries: dict[str, array] = {}
+        self._page_vectors: dict[tuple[str, str], list[tuple[str, array]]] = {}
+        self.failed = False  # the engine returned an error once: lexical from then on
+
+    @classmethod
+    def open(cls, settings: AskSettings, cache_dir: Path | None) -> SemanticQuotes | None:
+        """The semantic layer per ``settings``, or ``None`` (off, or the encoder is not installed here);
+        its vector cache in ``cache_dir`` (the service memory's ``cache_dir()``), or in memory when None."""
+        if settings.semantic == "off":
+            return None
+        encoder = load()
+        if encoder is None:
+            return None
+        cache = VectorCache(cache_dir / CACHE_FILE if cache_dir is not None else None)
+        return cls(encoder=encoder, cache=cache, threshold=settings.semantic_threshold)
+
+    def answers(self, match: Match | None) -> bool:
+        return match is not None and match.similarity >= self.threshold
+
+    def matches(self, query: str, pages: list[Page], may_quote: Callable[[Page, str], bool]) -> dict[str, Match]:
+        """Each page written in the query's language → its most similar sentence that ``may_quote``."""
+        language = detect_language(query)
+        pages = [page for page in pages if page_language(str(page.body)) == language]
+        if not pages or self.failed:
+            return {}
+        try:
+            question = self._query(query)
+            vectors = self._vectors(pages)
+        except EncoderError:
+            self.failed = True
+            return {}
+        found: dict[str, Match] = {}
+        for page in pages:
+            scored = sorted(((cosine(question, vector), sentence) for sentence, vector in vectors[page.id]),
+                            key=lambda item: -item[0])
+            # the best sentence that may be quoted: checking is costly (the injection detector), so
+            # only as far down the page's list as needed
+            for similarity, sentence in scored:
+                if may_quote(page, sentence):
+                    found[page.id] = Match(page_id=str(page.id), sentence=sentence, similarity=similarity)
+                    break
+        return found
+
+    def _query(self, query: str) -> array:
+        if query not in self._queries:
+            self._queries[query] = self.encoder.query(query)
+        return self._queries[query]
+
+    def _vectors(self, pages: list[Page]) -> dict[str, list[tuple[str, array]]]:
+        """Every page's (sentence, vector) pairs, sub-headings left out; missing vectors made in one batch."""
+        wanted: dict[str, list[tuple[str, str]]] = {}
+        for page in pages:
+            key = (str(page.id), str(page.body))
+            if key not in self._page_vectors:
+                wanted[page.id] = page_passages(str(page.title), str(page.body))
+        texts = [text for pairs in wanted.values() for _, text in pairs]
+        if texts:
+            made = iter(self.cache.vectors(texts, self.encoder.passages))
+            for page in pages:
+                if page.id in wanted:
+                    self._page_vectors[(str(page.id), str(page.body))] = [
+                        (sentence, next(made)) for sentence, _ in wanted[page.id]]
+        return {page.id: self._page_vectors[(str(page.id), str(page.body))] for page in pages}

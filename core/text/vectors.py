@@ -1,0 +1,191 @@
+"""The sentence-vector cache: derived data beside the search index, rebuilt when lost or broken.
+
+Semantic rule quoting (docs/ask.md) compares a question with every policy sentence; embedding a
+sentence costs tens of milliseconds, so each sentence's vector is kept, keyed by the model that made
+it (``MODEL_ID``) and the SHA-256 of the passage text it was made from. A changed sentence is a new
+key, an unchanged one is found again whichever page, bundle or workspace holds it; nothing needs
+invalidating. Vectors are stored as float32 bytes (``array``), one SQLite row each: every write is
+one transaction, so a crash leaves the cache as it was before or after, never half-written.
+
+The cache is never the memory: it lives in ``.mem/`` of the workspace (not in the service's git
+repository) or in the client home, holds only policy text the service ships anyway, and a file that
+is not a readable cache (corrupt, truncated, another format) is deleted and rebuilt — never an error
+for the customer. A cache that cannot be written (read-only folder, locked by another process) still
+answers: the vectors are then made again on the next question.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+import sqlite3
+from array import array
+from collections.abc import Callable
+from pathlib import Path
+
+from mem.core.text.encoder import DIM, MODEL_ID, EncoderError, load
+from mem.core.text.sentences import page_sentences
+
+#: The cache's file name inside a workspace's ``.mem/`` or a client home's ``cache/``.
+CACHE_FILE = "sentence-vectors.sqlite"
+_SCHEMA = "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key BLOB NOT NULL, vector BLOB NOT NULL, " \
+          "PRIMARY KEY (model, key)) WITHOUT ROWID"
+# SQLite allows 999 bound parameters in one statement on old builds: look keys up in slices.
+_SLICE = 500
+# a writer holding the lock this long is someone else's ingest: answer without storing, never wait longer
+_BUSY_SECONDS = 2.0
+
+
+def passage(title: str, sentence: str) -> str:
+    """What a policy sentence is embedded as: its page title gives it the context a section heading gives."""
+    return f"{title}: {sentence}" if title else sentence
+
+
+_SUBHEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+
+
+def page_passages(title: str, body: str) -> list[tuple[str, str]]:
+    """(sentence, passage text) of every sentence of a page body, in page order; a sub-heading line of the
+    body ("### Extended protection") is a title, not a rule, and is left out."""
+    headings = {match.group(1).strip().strip("*_").strip() for match in _SUBHEADING.finditer(body)}
+    return [(sentence, passage(title, sentence)) for sentence in page_sentences(body) if sentence not in headings]
+
+
+def embed_pages(folder: Path, pages: list[tuple[str, str]]) -> int:
+    """Fill the cache in ``folder`` with the vectors of pages' sentences ((title, body) each); the number made.
+
+    Ingest calls it after its commit for the pages it wrote, so the first question asked finds them ready.
+    Nothing happens (0) when the encoder is not installed.
+    """
+    encoder = load()
+    if encoder is None:
+        return 0
+    cache = VectorCache(folder / CACHE_FILE)
+    try:
+        texts = list(dict.fromkeys(text for title, body in pages for _, text in page_passages(title, body)))
+        missing = [text for text in texts if text not in cache.get(texts)]
+        if missing:
+            cache.put(dict(zip(missing, encoder.passages(missing), strict=True)))
+        return len(missing)
+    except EncoderError:
+        return 0  # derived data: the questions make the vectors they need
+    finally:
+        cache.close()
+
+
+def _key(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+class VectorCache:
+    """Passage vectors of one model in one SQLite file; ``path`` None keeps them in memory only."""
+
+    def __init__(self, path: Path | None, model: str = MODEL_ID) -> None:
+        self.path = path
+        self.model = model
+        self._memory: dict[bytes, array] = {}
+        self._db: sqlite3.Connection | None = None
+        self.rebuilt = False  # the file was found unreadable and started again (tests, --explain)
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self.path is None:
+            return None
+        if self._db is None:
+            try:
+                self._db = self._open()
+            except sqlite3.DatabaseError:
+                # not a cache we can read: it is derived data, so start it again
+                self._discard()
+                try:
+                    self._db = self._open()
+                except (sqlite3.Error, OSError):
+                    self.path = None
+                    return None
+                self.rebuilt = True
+            except OSError:
+                self.path = None  # no folder we may write in: keep vectors for this process only
+                return None
+        return self._db
+
+    def _open(self) -> sqlite3.Connection:
+        assert self.path is not None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=_BUSY_SECONDS, isolation_level=None)
+        try:
+            db.execute(_SCHEMA)
+            db.execute("SELECT model, key, vector FROM vectors LIMIT 1").fetchall()
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def _discard(self) -> None:
+        assert self.path is not None
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError, IsADirectoryError, PermissionError):
+                Path(f"{self.path}{suffix}").unlink()
+
+    def get(self, texts: list[str]) -> dict[str, array]:
+        """The cached vectors of those ``texts`` that have one."""
+        keys = {text: _key(text) for text in texts}
+        found: dict[bytes, array] = {k: self._memory[k] for k in keys.values() if k in self._memory}
+        wanted = [k for k in dict.fromkeys(keys.values()) if k not in found]
+        db = self._connect()
+        if db is not None and wanted:
+            try:
+                for start in range(0, len(wanted), _SLICE):
+                    part = wanted[start:start + _SLICE]
+                    rows = db.execute(f"SELECT key, vector FROM vectors WHERE model = ? AND key IN "
+                                      f"({','.join('?' * len(part))})", [self.model, *part]).fetchall()
+                    for key, blob in rows:
+                        if isinstance(blob, bytes) and len(blob) == DIM * 4:  # a short row is made again
+                            vector = array("f")
+                            vector.frombytes(blob)
+                            found[key] = self._memory[key] = vector
+            except sqlite3.DatabaseError:
+                self._reset()
+        return {text: found[key] for text, key in keys.items() if key in found}
+
+    def put(self, vectors: dict[str, array]) -> None:
+        """Keep ``vectors`` (text → vector): in this process always, in the file when it can be written."""
+        rows = [(self.model, _key(text), vector.tobytes()) for text, vector in vectors.items()]
+        for (_, key, _), vector in zip(rows, vectors.values(), strict=True):
+            self._memory[key] = vector
+        db = self._connect()
+        if db is None or not rows:
+            return
+        try:
+            with db:  # one transaction: all of them or none
+                db.execute("BEGIN IMMEDIATE")
+                db.executemany("INSERT OR REPLACE INTO vectors (model, key, vector) VALUES (?, ?, ?)", rows)
+        except sqlite3.OperationalError:
+            return  # locked by another writer or read-only: the next question makes them again
+        except sqlite3.DatabaseError:
+            self._reset()
+
+    def vectors(self, texts: list[str], encode: Callable[[list[str]], list[array]]) -> list[array]:
+        """The vector of every text, in order: from the cache, the missing ones made by ``encode`` and kept."""
+        have = self.get(texts)
+        missing = list(dict.fromkeys(text for text in texts if text not in have))
+        if missing:
+            made = dict(zip(missing, encode(missing), strict=True))
+            self.put(made)
+            have.update(made)
+        return [have[text] for text in texts]
+
+    def _reset(self) -> None:
+        """The file broke while open: close it and start a new one on the next call."""
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+        if self.path is not None:
+            self._discard()
+            self.rebuilt = True
+
+    def close(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
