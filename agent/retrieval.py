@@ -287,12 +287,13 @@ class Retrieval:
     def _semantic_best(self, query: str) -> Page | None:
         """The policy page holding the sentence most similar to ``query``, if similar enough to answer."""
         assert self.semantic is not None
-        pages = [page for page in self.service.pages("policy") if str(page.meta.get("status") or "") != "deprecated"]
-        if len(pages) > SHORTLIST_PAGES:
-            # a large wiki: only the pages the keyword search found (its one shared search, and a typed one)
-            found = {hit.page.id for hit in self._page_hits.get(query, [])}
-            found |= {hit.page.id for hit in self.service.search_pages(query, type="policy", limit=SHORTLIST_PAGES)}
-            pages = [page for page in pages if page.id in found]
+        if self.service.page_count("policy") > SHORTLIST_PAGES:
+            # a large wiki: only the policy pages the keyword search found (the one search already made;
+            # reading every page and a second search would cost more than the whole answer may)
+            pages = [hit.page for hit in self._page_hits.get(query, []) if hit.page.type == "policy"]
+        else:
+            pages = self.service.pages("policy")
+        pages = [page for page in pages if str(page.meta.get("status") or "") != "deprecated"]
         matches = self._semantic_matches(query, pages)
         best = max(matches.values(), key=lambda match: match.similarity, default=None)
         if best is None or not self.semantic.answers(best):

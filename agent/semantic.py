@@ -15,8 +15,10 @@ When the sentence encoder of the ``semantic`` extra is installed (``mem.core.tex
   multilingual model would otherwise match across languages, which the measure found wrong more
   often than right).
 
-On a wiki with more than ``SHORTLIST_PAGES`` policy pages only the pages the keyword search found are
-compared (each comparison is a 384-term dot product in plain Python: bench_ask stays under 0.5 s).
+On a wiki with more than ``SHORTLIST_PAGES`` policy pages only the policy pages among the keyword
+search's hits are compared: reading every page of a large wiki (0.46 s for 1,000 pages) or a second
+search would cost more than a whole answer may (bench_ask: ≤ 0.5 s). Each comparison is a 384-term
+dot product in plain Python (no numpy at ask time).
 """
 
 from __future__ import annotations
@@ -28,13 +30,13 @@ from typing import TYPE_CHECKING
 
 from mem.agent.rule_quote import page_language
 from mem.core.text import detect_language
-from mem.core.text.encoder import Encoder, EncoderError, cosine, load
-from mem.core.text.vectors import CACHE_FILE, VectorCache, page_passages
 
 if TYPE_CHECKING:
     from array import array
 
     from mem.core.config import AskSettings
+    from mem.core.text.encoder import Encoder
+    from mem.core.text.vectors import VectorCache
     from mem.wiki.page import Page
 
 # More policy pages than this and only the keyword search's pages are compared with the question.
@@ -67,6 +69,10 @@ class SemanticQuotes:
         its vector cache in ``cache_dir`` (the service memory's ``cache_dir()``), or in memory when None."""
         if settings.semantic == "off":
             return None
+        # imported here: with the layer off, `mem ask` loads neither ctypes nor sqlite3
+        from mem.core.text.encoder import load
+        from mem.core.text.vectors import CACHE_FILE, VectorCache
+
         encoder = load()
         if encoder is None:
             return None
@@ -78,6 +84,8 @@ class SemanticQuotes:
 
     def matches(self, query: str, pages: list[Page], may_quote: Callable[[Page, str], bool]) -> dict[str, Match]:
         """Each page written in the query's language → its most similar sentence that ``may_quote``."""
+        from mem.core.text.encoder import EncoderError, cosine
+
         language = detect_language(query)
         pages = [page for page in pages if page_language(str(page.body)) == language]
         if not pages or self.failed:
@@ -107,6 +115,8 @@ class SemanticQuotes:
 
     def _vectors(self, pages: list[Page]) -> dict[str, list[tuple[str, array]]]:
         """Every page's (sentence, vector) pairs, sub-headings left out; missing vectors made in one batch."""
+        from mem.core.text.vectors import page_passages
+
         wanted: dict[str, list[tuple[str, str]]] = {}
         for page in pages:
             key = (str(page.id), str(page.body))

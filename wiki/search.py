@@ -211,6 +211,12 @@ class SearchIndex:
             self.refresh()
         return rarity(self._build_postings(), len(self._docs), terms)
 
+    def page_count(self, type: str | None = None) -> int:
+        """Pages of the workspace (of one type), as the last search left the index (see ``term_rarity``)."""
+        if not self._loaded:
+            self.refresh()
+        return sum(1 for doc in self._docs.values() if type is None or doc.get("type") == type)
+
     def search(self, query: str, *, type: str | None = None, limit: int = 5,
                include_deprecated: bool = False) -> list[SearchHit]:
         """Pages matching ``query`` best first (BM25); deprecated pages only on request."""
@@ -251,6 +257,11 @@ def search_pages(workspace: Path, query: str, *, type: str | None = None, limit:
 def term_rarity(workspace: Path, terms: list[str]) -> dict[str, float]:
     """``SearchIndex.term_rarity`` of a workspace (the index kept for this process)."""
     return _index(workspace).term_rarity(terms)
+
+
+def page_count(workspace: Path, type: str | None = None) -> int:
+    """``SearchIndex.page_count`` of a workspace (the index kept for this process)."""
+    return _index(workspace).page_count(type)
 
 
 def _index(workspace: Path) -> SearchIndex:

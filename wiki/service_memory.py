@@ -78,6 +78,10 @@ class ServiceMemory(Protocol):
         """The current version of one page; ``NotFound`` when there is none."""
         ...
 
+    def page_count(self, type: str | None = None) -> int:
+        """How many pages there are (of one type), without reading them all when it can."""
+        ...
+
     def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
         """Keyword search over pages (optionally of one type), best first."""
         ...
@@ -124,6 +128,11 @@ class WorkspaceServiceMemory:
 
     def get_page(self, page_id: str) -> Page:
         return self._store().get(page_id)
+
+    def page_count(self, type: str | None = None) -> int:
+        from mem.wiki.search import page_count
+
+        return page_count(self.workspace, type)  # from the search index: a stat per page file, no parsing
 
     def search_pages(self, query: str, *, type: str | None = None, limit: int = 5) -> list[PageHit]:
         from mem.wiki.search import search_pages

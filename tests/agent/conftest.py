@@ -61,6 +61,9 @@ class FakeService:
         docs = {p.id: page_terms(p.meta, p.body) for p in self._pages.values()}
         return rarity(build_postings(docs), len(docs), terms)
 
+    def page_count(self, type: str | None = None) -> int:
+        return len(self.pages(type))
+
     def cache_dir(self) -> None:
         return None  # vectors in memory only
 
