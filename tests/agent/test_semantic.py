@@ -214,3 +214,19 @@ def test_a_bad_env_setting_is_a_one_line_error(mem, monkeypatch, tmp_path):
     result = mem("--workspace", tmp_path, "status")
     assert result.exit_code != 0
     assert result.stderr == "Error: MEM_SEMANTIC: ask.semantic must be one of auto, off, got 'maybe'\n"
+
+
+def test_a_large_wiki_compares_only_the_pages_the_keyword_search_found(tmp_path):
+    from mem.agent.retrieval import SHARED_HITS
+    from mem.agent.semantic import SHORTLIST_PAGES
+
+    # branch pages that share more words with the question than the deposits page: the search's hits are all theirs
+    fillers = [page(f"branch-{n}", "policy", f"Branch {n}", 1,
+                    f"At branch {n} you book a car with a card at the desk.\n") for n in range(SHORTLIST_PAGES)]
+    large = FakeService(pages() + fillers)
+    assert "deposits-and-payment" not in {hit.page.id for hit in large.search_pages(PARAPHRASE, limit=SHARED_HITS)}
+    layer = SemanticQuotes.open(AskSettings(), tmp_path)
+    found = answer_question(PARAPHRASE, service=FakeService(pages()), customer=None, semantic=layer)
+    assert RULE in policy_blocks(found)[0]["quote"]
+    missed = answer_question(PARAPHRASE, service=large, customer=None, semantic=layer)
+    assert not any(RULE in b["quote"] for b in policy_blocks(missed))
