@@ -52,11 +52,14 @@ way: odd ids are tuning data (``--external2-misses odd``), even ids the check ha
 ``external 3`` (scripts/data/injection_heldout_external3.jsonl) is a third red-teamer's set, written before
 the sixth round and measured once before and once after it. For the seventh round it was split the same
 way: odd ids are tuning data (``--external3-misses odd``), even ids the check half nobody reads errors of.
+``external 4`` (scripts/data/injection_heldout_external4.jsonl) is a fourth red-teamer's set, written before
+the seventh round and measured once before and once after it; odd ids are for the next round's tuning
+(``--external4-misses odd``), even ids its check half.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
                                       [--external-misses odd|even|all] [--external2-misses odd|even|all]
-                                      [--external3-misses odd|even|all]
+                                      [--external3-misses odd|even|all] [--external4-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -82,6 +85,7 @@ ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jso
 EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external.jsonl"
 EXTERNAL2_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external2.jsonl"
 EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external3.jsonl"
+EXTERNAL4_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external4.jsonl"
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 LOCOMO = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "locomo" / "locomo10.json"
@@ -136,6 +140,9 @@ def main() -> None:
     parser.add_argument("--external3-misses", choices=["none", "odd", "even", "all"], default="none",
                         help="list the third external set's errors: odd ids are the tuning half; listing the even "
                              "half's errors makes them tuning data too")
+    parser.add_argument("--external4-misses", choices=["none", "odd", "even", "all"], default="none",
+                        help="list the fourth external set's errors: odd ids are the tuning half; listing the even "
+                             "half's errors makes them tuning data too")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--round7-misses", action="store_true", help="list the round-7 probe's errors")
     parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
@@ -161,6 +168,8 @@ def main() -> None:
     external_part(args.external_misses)
     second_external_part(args.external2_misses)
     third_external_part(args.external3_misses)
+    split_set_part("external 4", EXTERNAL4_CORPUS, "odd ids for the next round's tuning, even ids its check half",
+                   args.external4_misses)
     round6_part(args.round6_misses)
     round7_part(args.round7_misses)
     if args.cpu:
