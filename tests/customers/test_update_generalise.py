@@ -10,16 +10,12 @@ this file's own, not those of any case file in scripts/.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from mem.core.config import Config
 from mem.customers import kinds
-from mem.customers.extract import extract_pending
 from mem.customers.slots import Slot, answered_slot, find_slot, kept_slots, query_slot
-from mem.customers.store import CustomerStore
+
+from .test_update_structure import _active, _run
 
 
 @pytest.mark.parametrize("text, slot", [
@@ -106,23 +102,6 @@ def test_a_slot_said_to_stay_as_it_is():
 ])
 def test_a_retraction_is_read_in_polite_and_casual_registers(lang, text):
     assert kinds.is_retraction(text, lang=lang)
-
-
-def _run(home: Path, conversations: list[list[tuple[str, str]]]) -> CustomerStore:
-    home.mkdir(parents=True, exist_ok=True)
-    store = CustomerStore.open(home, "c1")
-    for number, turns in enumerate(conversations):
-        log = home / f"log{number}.jsonl"
-        log.write_text("".join(json.dumps({"session": f"s{number}", "time": f"2025-0{number + 3}-01T10:0{k}:00Z",
-                                           "role": role, "text": text}, ensure_ascii=False) + "\n"
-                               for k, (role, text) in enumerate(turns)), encoding="utf-8")
-        store.log.import_file(log)
-        extract_pending(store, config=Config.load(home=home, env={}))
-    return store
-
-
-def _active(store: CustomerStore) -> list[str]:
-    return [f.text for f in store.facts.list(statuses=["active"])]
 
 
 def test_a_move_whose_place_answers_the_agents_question_two_conversations_after_the_home(isolated_env, tmp_path):
