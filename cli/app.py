@@ -8,6 +8,7 @@ modules at top level, so ``mem --help`` stays fast; heavy libraries are imported
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Annotated, Any, Optional
@@ -116,16 +117,50 @@ app.registered_groups.sort(key=_position)
 
 # Click commands are typed Any here: Typer >= 0.26 carries its own copy of Click and older Typer uses the
 # click package, so no single class names them; the helpers below only read attributes both define.
-def build_command() -> Any:
-    """The Click command tree of ``mem``, as run and as documented.
+def build_command(only: str | None = None) -> Any:
+    """The Click command tree of ``mem``, as run and as documented; with ``only``, the root with that
+    one command (or group) under it.
 
+    Building every command's Click object reads ~60 function signatures, a third of the start-up of
+    a one-shot ``mem ask``; a command line that names its command needs only that one (``invoked``).
     Flags show no value placeholder: this Typer labels every option with its type, so ``--strict``
     read ``--strict <bool>`` and people typed ``--strict true`` (then "true" was taken for a path).
     """
-    command = typer.main.get_command(app)
+    commands, groups = app.registered_commands, app.registered_groups
+    if only is not None:
+        app.registered_commands = [info for info in commands if info.name == only]
+        app.registered_groups = [info for info in groups if info.name == only]
+    try:
+        command = typer.main.get_command(app)
+    finally:
+        app.registered_commands, app.registered_groups = commands, groups
     _hide_flag_metavars(command)
     _reflow_help(command)
     return command
+
+
+# The root's options that take a value; `invoked` skips that value when it looks for the command.
+_ROOT_VALUE_OPTIONS = ("--workspace", "-w", "--home")
+
+
+def invoked(args: Sequence[str]) -> str | None:
+    """The command a command line runs, when it names a registered one before anything that needs the
+    whole tree (root help, version, completion); else ``None``."""
+    names = {info.name for info in [*app.registered_commands, *app.registered_groups]}
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in _ROOT_VALUE_OPTIONS:
+            skip = True
+        elif arg.startswith(("--workspace=", "--home=")) or (arg.startswith("-w") and arg != "-w"
+                                                                and not arg.startswith("--")) or arg == "--json":
+            continue
+        elif arg.startswith("-"):
+            return None  # --help, --version, completion options: the root's own work
+        else:
+            return arg if arg in names else None
+    return None
 
 
 # Any: a Click command or group of Typer's vendored Click, whose classes differ between Typer versions.

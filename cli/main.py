@@ -19,11 +19,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     import typer
     import typer._click.exceptions as tclick  # typer >= 0.26 carries its own copy of Click
 
-    from mem.cli.app import build_command, flag_names
+    from mem.cli.app import build_command, flag_names, invoked
 
     debug = os.environ.get("MEM_DEBUG", "") not in ("", "0")
-    command = build_command()
     args = list(argv) if argv is not None else sys.argv[1:]
+    # shell completion walks the whole tree, whatever the words typed so far
+    completing = any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ)
+    command = build_command(None if completing else invoked(args))
     undecodable = _not_utf8(args)
     if undecodable is not None:
         _error(undecodable)

@@ -9,6 +9,7 @@ non-terminals are honoured by rich itself.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -100,12 +101,20 @@ def _cell(value: Any) -> str:
 
 
 def info(message: str) -> None:
-    """A message for people, on stderr so stdout stays parseable."""
-    stderr_console().print(message, markup=False, highlight=False)
+    """A message for people, on stderr so stdout stays parseable.
+
+    Written as is, without rich: it has no style to render, and loading rich for one line was a
+    tenth of a one-shot ``mem ask`` (rich would also turn ``:smile:`` in a customer's words into 😄).
+    """
+    sys.stderr.write(message + "\n")
 
 
 def warn(message: str) -> None:
-    stderr_console().print(f"warning: {message}", style="yellow", markup=False, highlight=False)
+    """A warning on stderr: yellow on a terminal that takes colour, plain text otherwise."""
+    if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
+        stderr_console().print(f"warning: {message}", style="yellow", markup=False, highlight=False, emoji=False)
+    else:
+        sys.stderr.write(f"warning: {message}\n")
 
 
 @contextmanager

@@ -9,6 +9,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
 import typer
 
 from mem.cli.app import app
@@ -94,3 +95,41 @@ def test_shell_completion_completes_command_names(tmp_path):
     assert done.stdout.split() == ["facts"]
     script = _mem_process(tmp_path, {}, "--show-completion", "bash")
     assert script.returncode == 0 and "_mem_completion" in script.stdout
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["ask", "--customer", "c", "q"], "ask"),
+    (["--workspace", "/tmp/w", "--home", "/tmp/h", "--json", "facts", "list"], "facts"),
+    (["-w", "/tmp/w", "lint"], "lint"),
+    (["--workspace=/tmp/w", "pages", "list"], "pages"),
+    (["--help"], None),
+    (["--version", "ask"], None),
+    (["no-such-command"], None),
+    ([], None),
+])
+def test_the_invoked_command_is_read_past_the_root_options(args, expected):
+    from mem.cli.app import invoked
+
+    assert invoked(args) == expected
+
+
+def test_a_command_built_alone_is_the_command_of_the_whole_tree():
+    """A one-shot command builds only its own Click command (start-up): its options, help and sub-commands
+    must be those of the same command in the full tree that `mem --help` and the docs show."""
+    from mem.cli.app import app, build_command
+
+    whole = build_command()
+    for info in [*app.registered_commands, *app.registered_groups]:
+        alone = build_command(info.name)
+        assert list(alone.commands) == [info.name]
+        mine, theirs = alone.commands[info.name], whole.commands[info.name]
+        assert mine.help == theirs.help
+        assert [p.opts for p in mine.params] == [p.opts for p in theirs.params]
+        assert sorted(getattr(mine, "commands", {})) == sorted(getattr(theirs, "commands", {}))
+    assert len(build_command().commands) == len(whole.commands)  # building one left the app whole
+
+
+def test_an_unknown_command_is_refused_in_one_line(mem):
+    result = mem("lnit")
+    assert result.exit_code == 2
+    assert "No such command 'lnit'" in result.stderr
