@@ -48,6 +48,8 @@ def render_sync(console: Console, result: JsonObject) -> None:
             f"signed by {result['key_id']}")
         if result.get("key_rotated"):
             say("the service rotated its signing key; the new key is trusted through the signed transition")
+        if result.get("embedded"):
+            say(f"{plural(result['embedded'], 'policy sentence')} embedded for the semantic rule quote")
     for customer, fact_ids in sorted((result.get("flagged") or {}).items()):
         say(f"{customer}: {plural(len(fact_ids), 'fact')} flagged for recheck (a linked policy changed)")
     evidence = result.get("evidence") or {}

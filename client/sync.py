@@ -89,6 +89,8 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
             except MemError as exc:
                 mark_stale(home, exc.message, server=source.url)
                 raise
+        if result.get("status") == "updated" and config.ask.semantic != "off":
+            result["embedded"] = _embed_policy(home, on_progress)
         if push_evidence:
             result["evidence"] = _push_evidence_quietly(home, client)
         return result
@@ -111,6 +113,25 @@ def _bundle_source(home: Path, config: Config, client: ServerClient) -> ServerCl
     from mem.client.static_bundles import StaticBundleClient
 
     return StaticBundleClient(url)
+
+
+def _embed_policy(home: Path, on_progress: ProgressCallback | None) -> int:
+    """The sentence vectors of the new bundle's policy pages, into the client's cache (docs/ask.md).
+
+    Made here, after the install and outside its lock, so the first question after a sync does not pay
+    for every sentence of the wiki (45 ms each); ingest does the same on the service's side. Derived
+    data: an encoder that fails leaves the questions to make the vectors they need (0 made).
+    """
+    from mem.client.bundle_memory import BundleServiceMemory
+    from mem.core.text.vectors import embed_pages
+
+    memory = BundleServiceMemory(home)
+    folder = memory.cache_dir()
+    if folder is None:
+        return 0
+    if on_progress is not None:
+        on_progress(0, 0, "embedding policy sentences")
+    return embed_pages(folder, [(str(page.title), str(page.body)) for page in memory.pages("policy")])
 
 
 def _push_evidence_quietly(home: Path, client: ServerClient) -> JsonObject:

@@ -278,3 +278,27 @@ def test_bad_url_or_key_file_is_a_usage_error_that_changes_nothing(mem, isolated
     login = mem("login", "--server", "http://127.0.0.1:8765", "--trust-key", str(not_pem))
     assert login.exit_code == 2 and login.stderr.strip() == f"Error: {not_pem} is not a PEM public key"
     assert not (isolated_env / "server.json").exists() and not (isolated_env / "bundle" / "trust.json").exists()
+
+
+def test_a_sync_embeds_the_new_bundles_policy_sentences_and_an_unchanged_one_does_not(
+        workspace, live_server, isolated_env, monkeypatch):
+    """With the semantic layer on, the first question after a sync finds every policy sentence's vector
+    ready in the client's cache (docs/ask.md), as ingest does on the service's side."""
+    from mem.core.text.vectors import CACHE_FILE, VectorCache, page_passages
+
+    monkeypatch.setenv("MEM_SEMANTIC", "auto")
+    _build(workspace)
+    server = live_server(workspace)
+    result = _sync(isolated_env, server)
+    assert result["embedded"] > 0
+    memory = BundleServiceMemory(isolated_env)
+    texts = [text for p in memory.pages("policy") for _, text in page_passages(str(p.title), str(p.body))]
+    cache = VectorCache(isolated_env / "cache" / CACHE_FILE)
+    assert set(cache.get(texts)) == set(texts)
+    cache.close()
+    assert "embedded" not in _sync(isolated_env, server)  # up to date: nothing to embed
+
+
+def test_with_the_semantic_layer_off_a_sync_embeds_nothing(synced):
+    _, _, home = synced
+    assert not (home / "cache").exists()
