@@ -345,6 +345,11 @@ def _pdf_blocks(lines: list[tuple[str, float, int]]) -> list[Block]:
 
     for text, size, page in lines:
         level = size_level.get(round(size, 1), 0) if _short(text) else 0
+        if level and _continues_heading(blocks, paragraph, text, level, page):
+            # a heading too long for one line wraps like a paragraph: "…: Insurance Policy" / "Summary"
+            # is one title, not a title with nothing under it and a section called "Summary"
+            blocks[-1] = Block(f"{blocks[-1].text} {text}", level, blocks[-1].page)
+            continue
         if not level:
             # When the PDF marks headings by size, a body-size line needs a strong sign ("Article 3")
             # to be a heading too: a numbered list item looks like "1. Contact support" as well.
@@ -367,6 +372,17 @@ def _pdf_blocks(lines: list[tuple[str, float, int]]) -> list[Block]:
             flush()
     flush()
     return blocks
+
+
+def _continues_heading(blocks: list[Block], paragraph: list[str], text: str, level: int, page: int | None) -> bool:
+    """Whether a heading-size line is the wrapped rest of the heading just before it: same size, same
+    page, nothing in between, the line before not ending a sentence, and this line not starting a
+    numbered heading of its own ("2. Claims" under "1. Cover" is the next section)."""
+    if paragraph or not blocks:
+        return False
+    last = blocks[-1]
+    return (last.level == level and last.page == page and not last.text.endswith((".", "!", "?", "。"))
+            and not is_numbered(text) and len(last.text) + len(text) <= 160)
 
 
 def _short(text: str) -> bool:

@@ -331,3 +331,18 @@ def test_hidden_raw_html_in_markdown_and_hidden_word_runs_are_not_policy(tmp_pat
     document.save(tmp_path / "terms.docx")
     word = read_document(tmp_path / "terms.docx", max_bytes=LIMIT)
     assert [b.text for b in word.blocks] == ["Refunds within 14 days. Keep the receipt.", "Express | 1 business day"]
+
+
+def test_a_pdf_heading_wrapped_over_two_lines_is_one_heading(tmp_path):
+    """A title too long for its line wraps: both lines are one heading, not a title with nothing under it
+    and a section named after the title's last word. Numbered headings one under the other stay two."""
+    long_title = "Brightside Phone Cover: Insurance Product Information Document and Summary"
+    body = "Phone Cover insures the handset you use with your airtime plan against loss, theft and damage."
+    path = make_pdf(tmp_path / "w.pdf", [[(long_title, 20, "B"), (body, 11, ""), ("Who can buy it", 15, "B"),
+                                          ("You must be 18 or over and live in the United Kingdom.", 11, ""),
+                                          ("1. Claims", 15, "B"), ("2. Excess", 15, "B"),
+                                          ("You pay an excess of 50 pounds for every claim we accept.", 11, "")]])
+    doc = read_document(path, max_bytes=LIMIT)
+    headings = [(b.text, b.level) for b in doc.blocks if b.is_heading]
+    assert headings[0] == (long_title, 1)
+    assert headings[1:] == [("Who can buy it", 2), ("1. Claims", 2), ("2. Excess", 2)]
