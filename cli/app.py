@@ -146,7 +146,7 @@ _ROOT_VALUE_OPTIONS = ("--workspace", "-w", "--home")
 def invoked(args: Sequence[str]) -> str | None:
     """The command a command line runs, when it names a registered one before anything that needs the
     whole tree (root help, version, completion); else ``None``."""
-    names = {info.name for info in [*app.registered_commands, *app.registered_groups]}
+    names = {info.name for info in app.registered_commands} | {info.name for info in app.registered_groups}
     skip = False
     for arg in args:
         if skip:
