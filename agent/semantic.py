@@ -27,7 +27,6 @@ dot product in plain Python (no numpy at ask time).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,8 +45,9 @@ if TYPE_CHECKING:
 
 # More policy pages than this and only the keyword search's pages are compared with the question.
 SHORTLIST_PAGES = 80
-# The most similar pages that join the keyword search's pages as candidates, answering or not.
-NEAREST_PAGES = 3
+# The most similar pages that join the keyword search's pages as candidates, answering or not (1, 2 and 3
+# measured alike on every part: each costs the lexical choice on one more page).
+NEAREST_PAGES = 1
 # A page's order among candidates: its best cosine plus this share of the lexical rule's coverage (0-1) —
 # the two agree more often than either is right alone. Chosen on held-out 6's odd ids with the four tuning
 # parts (docs/ask.md): 0.01-0.05 measured alike, 0 lost three tuning-part sentences.
@@ -64,7 +64,7 @@ class Match:
     page_id: str
     sentence: str
     similarity: float
-    close: tuple[str, ...] = ()  # the page's next most similar quotable sentence, when within ``CLOSE``
+    close: tuple[str, ...] = ()  # the page's next most similar sentence, when within ``CLOSE`` of this one
 
 
 class SemanticQuotes:
@@ -112,18 +112,15 @@ class SemanticQuotes:
         for page in pages:
             scored = sorted(((cosine(question, vector), sentence) for sentence, vector in vectors[page.id]),
                             key=lambda item: -item[0])
-            # the best sentence that may be quoted, and the next one when close to it: checking is costly
-            # (the injection detector), so only as far down the page's list as needed
-            for similarity, sentence in scored:
-                best = found.get(page.id)
-                if best is not None and similarity < best.similarity - CLOSE:
-                    break
+            # the best sentence that may be quoted: checking is costly (the injection detector), so only as
+            # far down the page's list as needed; the next one when close to it, unchecked (the quote leaves
+            # out a sentence that may not be quoted, ``quote_sentences``)
+            for n, (similarity, sentence) in enumerate(scored):
                 if may_quote(page, sentence):
-                    if best is None:
-                        found[page.id] = Match(page_id=str(page.id), sentence=sentence, similarity=similarity)
-                    else:
-                        found[page.id] = dataclasses.replace(best, close=(sentence,))
-                        break
+                    close = tuple(s for c, s in scored[n + 1:n + 2] if c >= similarity - CLOSE)
+                    found[page.id] = Match(page_id=str(page.id), sentence=sentence, similarity=similarity,
+                                           close=close)
+                    break
         return found
 
     def _query(self, query: str) -> array:
