@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from mem.agent.blocks import Block
 from mem.agent.customer_memory import CustomerMemory
-from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short, page_language, quote_sentence
-from mem.agent.semantic import SHORTLIST_PAGES, Match, SemanticQuotes
+from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short, page_language
+from mem.agent.semantic import NEAREST_PAGES, SHORTLIST_PAGES, Match, SemanticQuotes, fused_rule
 from mem.core.errors import InvalidInput, NotFound
 from mem.core.instructions import inside_flagged, is_instruction_like, normalize, sentence_findings
 from mem.core.json_types import JsonObject
@@ -135,7 +135,8 @@ class Retrieval:
     _rules: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
     _findings: dict[str, list[str]] = field(default_factory=dict)
     _rare: dict[str, float] = field(default_factory=dict)
-    # the semantic layer (docs/ask.md, "replace" mode): when set, it chooses every policy page's quote
+    # the semantic layer (docs/ask.md, "fuse" mode): when set, it chooses every policy page's quote with
+    # the lexical rule
     semantic: SemanticQuotes | None = None
     _matches: dict[str, dict[str, Match]] = field(default_factory=dict)
 
@@ -187,10 +188,10 @@ class Retrieval:
                  if hit.page.type == "policy" and hit.page.id not in shown][:RERANK_EXTRA]
         hits = _relevant(sorted(hits + extra, key=lambda hit: -float(hit.score)), limit + RERANK_EXTRA)
         if self.semantic is not None:
-            # the page holding the sentence most similar to the question leads, found by search or not
-            best = self._semantic_best(page_id_or_query)
-            if best is not None and best.id not in {hit.page.id for hit in hits}:
-                hits.append(PageHit(page=best, score=0.0))
+            # the pages holding the sentences most similar to the question are candidates, found by search or not
+            for near in self._semantic_nearest(page_id_or_query):
+                if near.id not in {hit.page.id for hit in hits}:
+                    hits.append(PageHit(page=near, score=0.0))
         # between pages that answer alike, a section of a document before the document's introduction
         # (the preamble that says what the whole document covers: "This document describes the warranty…")
         ranked = sorted(enumerate(hits), key=lambda item: (self._rule(item[1].page, page_id_or_query).rank(),
@@ -263,29 +264,24 @@ class Retrieval:
         if key not in self._rules:
             body = str(page.body)
             flagged = [normalize(sentence) for sentence in self._injected(body)]
-            if self.semantic is not None:
-                self._rules[key] = self._semantic_rule(page, query, flagged)
-            else:
-                meta = dict(page.meta)
-                self._rules[key] = choose_rule(body, query, heading=_heading(page, meta), flagged=flagged,
-                                               rarity=self._rarity)
+            lexical = choose_rule(body, query, heading=_heading(page, dict(page.meta)), flagged=flagged,
+                                  rarity=self._rarity)
+            self._rules[key] = lexical if self.semantic is None else self._semantic_rule(page, query, flagged, lexical)
         return self._rules[key]
 
     # -- the semantic layer ------------------------------------------------------------------
 
-    def _semantic_rule(self, page: Page, query: str, flagged: list[str]) -> RuleQuote:
-        """The page's quote in "replace" mode: its most similar sentence when similar enough, else none."""
+    def _semantic_rule(self, page: Page, query: str, flagged: list[str], lexical: RuleQuote) -> RuleQuote:
+        """The page's quote in "fuse" mode: the lexical choice and its most similar sentence (``fused_rule``)."""
         assert self.semantic is not None
         body = str(page.body)
         if page_language(body) != detect_language(query):
             return RuleQuote(other_language=True)
         match = self._semantic_matches(query, [page]).get(page.id)
-        if match is None or not self.semantic.answers(match):
-            return RuleQuote()
-        return quote_sentence(body, match.sentence, similarity=match.similarity, flagged=flagged)
+        return fused_rule(body, lexical, match, threshold=self.semantic.threshold, flagged=flagged)
 
-    def _semantic_best(self, query: str) -> Page | None:
-        """The policy page holding the sentence most similar to ``query``, if similar enough to answer."""
+    def _semantic_nearest(self, query: str) -> list[Page]:
+        """The ``NEAREST_PAGES`` policy pages holding the sentences most similar to ``query``, the nearest first."""
         assert self.semantic is not None
         if self.service.page_count("policy") > SHORTLIST_PAGES:
             # a large wiki: only the policy pages the keyword search found (the one search already made;
@@ -295,10 +291,9 @@ class Retrieval:
             pages = self.service.pages("policy")
         pages = [page for page in pages if str(page.meta.get("status") or "") != "deprecated"]
         matches = self._semantic_matches(query, pages)
-        best = max(matches.values(), key=lambda match: match.similarity, default=None)
-        if best is None or not self.semantic.answers(best):
-            return None
-        return next(page for page in pages if page.id == best.page_id)
+        nearest = sorted(matches.values(), key=lambda match: -match.similarity)[:NEAREST_PAGES]
+        by_id = {page.id: page for page in pages}
+        return [by_id[match.page_id] for match in nearest]
 
     def _semantic_matches(self, query: str, pages: list[Page]) -> dict[str, Match]:
         """Each page's most similar quotable sentence for ``query`` (pages already compared are not again)."""

@@ -200,6 +200,9 @@ class RuleQuote:
     coverage: float = 0.0  # share of the question's key units held by the sentences and heading
     other_language: bool = False  # the page is written in another script than the question
     heading_keys: int = 0  # key units the heading path holds (breaks ties between pages)
+    chosen: list[str] = field(default_factory=list)  # the sentences chosen, the best first (no lead-ins)
+    # the semantic layer's score of the page (``mem.agent.semantic.fused_rule``): when set, it alone orders pages
+    fused: float | None = None
 
     def rank(self) -> tuple[bool, float, int]:
         """Sort key among pages for one question, best first when sorted in reverse (ties: search rank).
@@ -208,7 +211,12 @@ class RuleQuote:
         heading holds a key term of the question is about it (``HEADING_BONUS``): "Is shipping free?"
         is the Delivery page's ("Standard … free over 50 dollars"), not the Warranty page's "Repairs
         under warranty are free, including shipping both ways.", though both hold both words.
+
+        With the semantic layer (``fused``) the page closest in meaning leads whether or not its rule
+        answers: when it holds none, the answer says so rather than quote a page further off.
         """
+        if self.fused is not None:
+            return (True, round(self.fused, 6), 0)
         return (self.answers, round(self.coverage + (HEADING_BONUS if self.heading_keys else 0.0), 6),
                 self.heading_keys)
 
@@ -464,8 +472,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         if any(keyset <= heading_grams for keyset in asked):
             # a question about the section as a whole ("How do exchanges work?" on Exchanges): its first rule
             return RuleQuote(sentences=[candidates[i] for i in _with_lead([best], lead)], ranked=[read(best)],
-                             coverage=1.0,
-                             heading_keys=len(by_heading))
+                             coverage=1.0, heading_keys=len(by_heading), chosen=[candidates[best]])
         return RuleQuote(heading_keys=len(by_heading))
     chosen = [best]
     covered = {u for u in keys if held[best][u]}
@@ -511,6 +518,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     if coverage > ANSWER_COVERAGE:
         quote.sentences = [candidates[i] for i in sorted(_with_lead(chosen, lead))]
         quote.ranked = [read(i) for i in chosen]
+        quote.chosen = [candidates[i] for i in chosen]
     return quote
 
 
@@ -529,14 +537,22 @@ def quote_sentence(body: str, sentence: str, *, similarity: float, flagged: list
     """The quote of one chosen sentence of ``body`` (the semantic choice, docs/ask.md), shaped as
     ``choose_rule`` shapes its own: a list item with its lead-in, a sentence that goes on about the one
     before it with that one. Empty when ``sentence`` may not be quoted (flagged, addressed to an AI)."""
+    return quote_sentences(body, [sentence], score=similarity, flagged=flagged)
+
+
+def quote_sentences(body: str, sentences: list[str], *, score: float, flagged: list[str] | None = None) -> RuleQuote:
+    """The quote of chosen sentences of ``body`` (``sentences``: the best first), shaped as ``choose_rule``
+    shapes its own: each list item with its lead-in, a sentence that goes on about the one before it with
+    that one, in page order. A sentence that may not be quoted (flagged, addressed to an AI) is left out;
+    empty when none is left."""
     candidates = quotable(body, flagged)
-    if sentence not in candidates:
+    chosen = list(dict.fromkeys(candidates.index(s) for s in sentences if s in candidates))
+    if not chosen:
         return RuleQuote()
-    i = candidates.index(sentence)
     lead = _leads(body, candidates)
-    read = f"{candidates[i]} ({candidates[lead[i]]})" if i in lead else candidates[i]
-    return RuleQuote(sentences=[candidates[j] for j in _with_lead([i], lead)], ranked=[read], score=similarity,
-                     coverage=similarity)
+    ranked = [f"{candidates[i]} ({candidates[lead[i]]})" if i in lead else candidates[i] for i in chosen]
+    return RuleQuote(sentences=[candidates[j] for j in sorted(_with_lead(chosen, lead))], ranked=ranked, score=score,
+                     coverage=score, chosen=[candidates[i] for i in chosen])
 
 
 def _leads(body: str, candidates: list[str]) -> dict[int, int]:

@@ -63,8 +63,8 @@ class AskSettings:
 
     semantic: str = _f("auto", "quote the policy sentence closest in meaning to the question (sentence encoder of the "
                                "'semantic' extra): auto = when installed, off = lexical only (env MEM_SEMANTIC)")
-    semantic_threshold: float = _f(0.868, "semantic: a sentence this similar (cosine, 0-1) or more answers; below it "
-                                          "the answer says no rule matches (chosen on a held-out set, docs/ask.md)")
+    semantic_threshold: float = _f(0.88, "semantic: a sentence this similar (cosine, 0-1) or more answers; below it "
+                                          "only the lexical rule does (chosen on a held-out set, docs/ask.md)")
 
 
 @dataclass(frozen=True)

@@ -49,8 +49,8 @@ Measures:
   questions got "no rule" (the cost of that honesty).
 
 ``--semantic on`` asks with the semantic layer (docs/ask.md: the sentence encoder of the ``semantic``
-extra chooses the rule, "replace" mode, ``[ask] semantic_threshold``); ``off`` (the default) with the
-lexical engine alone. Report both.
+extra chooses the rule with the lexical one, "fuse" mode, ``[ask] semantic_threshold``); ``off`` (the
+default) with the lexical engine alone. Report both.
 
     python scripts/bench_policy_qa.py [--parts tune,held-out,held-out-2,tune-2] [--misses] [--heldout-misses]
                                       [--heldout2-misses] [--tune2-misses] [--folder DIR] [--split-ids]
