@@ -22,7 +22,7 @@ from mem.agent.answering import answer_question
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.semantic import SemanticQuotes
 from mem.core import clock
-from mem.core.config import Config
+from mem.core.config import AskSettings, Config
 from mem.core.errors import InvalidInput
 from mem.core.ids import new_id, validate_name
 from mem.customers.learning import DecisionSharer, EvidenceSender
@@ -73,8 +73,17 @@ class Conversation:
         if not self._semantic_opened:
             self._semantic_opened = True
             if not self.model:
-                self._semantic = SemanticQuotes.open(self.config.ask, self.service.cache_dir())
+                self._semantic = SemanticQuotes.open(self._ask_settings(), self.service.cache_dir())
         return self._semantic
+
+    def _ask_settings(self) -> AskSettings:
+        """``[ask]`` of this process, with the threshold the verified bundle ships (CLIENT_KEYS)."""
+        if self.service.status().source != "bundle":
+            return self.config.ask
+        shipped = self.service.settings().get("ask")
+        if not shipped:
+            return self.config.ask  # a bundle built before [ask] travelled
+        return self.config.overlay({"ask": shipped}, origin="the verified bundle").ask
 
     def __enter__(self) -> Conversation:
         return self

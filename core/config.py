@@ -28,7 +28,11 @@ from mem.core.errors import InvalidInput
 CONFIG_FILE = "mem.toml"
 #: Config sections the service ships to clients in its bundle (docs/design.md, "Traits": thresholds change
 #: without an app update); the client overlays them on its own ``mem.toml``.
-CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow")
+CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow", "ask")
+#: Shipped sections of which only some keys travel: whether the sentence encoder is used at all stays the
+#: client's (it may not be installed there; MEM_SEMANTIC), how similar a sentence must be to answer is the
+#: service's (docs/ask.md), so a client answers "no rule" where the service would.
+CLIENT_KEYS: dict[str, tuple[str, ...]] = {"ask": ("semantic_threshold",)}
 #: A setting's value as ``mem.toml`` and a bundle's ``config.json`` carry it (every field type of the sections).
 SettingValue = str | int | float | bool | list[str]
 #: Settings by section and key: what a bundle's ``config.json`` holds and ``ServiceMemory.settings`` returns.
@@ -266,6 +270,12 @@ class Config:
         """One section as plain data (used to ship client settings inside a bundle)."""
         return dataclasses.asdict(getattr(self, name))
 
+    def client_settings(self) -> SettingSections:
+        """The settings a bundle ships to clients (``CLIENT_SECTIONS``, cut to ``CLIENT_KEYS``)."""
+        return {name: {key: value for key, value in self.section_dict(name).items()
+                       if name not in CLIENT_KEYS or key in CLIENT_KEYS[name]}
+                for name in CLIENT_SECTIONS}
+
 
 SECTIONS = (
     "model", "ingest", "ask", "lint", "context", "extract", "trait", "knowhow", "server", "bundle", "backup", "quota",
@@ -336,7 +346,7 @@ def render_template() -> str:
     """The commented ``mem.toml`` written by ``mem init``: every setting with its default."""
     lines = [
         "# mem workspace settings. Every setting is shown with its default; see docs/config.md.",
-        "# Client-side sections (context, extract, trait, knowhow) are shipped to clients in",
+        "# Client-side sections (context, extract, trait, knowhow, ask's threshold) are shipped to clients in",
         "# the signed bundle, so changing them here changes client behaviour without an upgrade.",
         "# \"Movement N\" names one of the six ways knowledge moves between memories: docs/design.md.",
     ]

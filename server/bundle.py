@@ -27,7 +27,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.config import CLIENT_SECTIONS, Config, SettingSections
+from mem.core.config import Config, SettingSections
 from mem.core.errors import InvalidInput, Refused, StorageError
 from mem.core.fsio import fsync_dir
 from mem.core.json_types import JsonObject
@@ -56,7 +56,7 @@ ProgressCallback = Callable[[int, int, str], None]
 
 
 def client_settings(config: Config) -> SettingSections:
-    return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
+    return config.client_settings()
 
 
 def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], list[ManifestPage], str]:

@@ -146,10 +146,9 @@ class WorkspaceServiceMemory:
         return term_rarity(self.workspace, terms)
 
     def settings(self) -> SettingSections:
-        from mem.core.config import CLIENT_SECTIONS, Config
+        from mem.core.config import Config
 
-        config = Config.load(workspace=self.workspace, env={})
-        return {name: config.section_dict(name) for name in CLIENT_SECTIONS}
+        return Config.load(workspace=self.workspace, env={}).client_settings()
 
     def cache_dir(self) -> Path | None:
         from mem.wiki.store import STATE_DIR

@@ -302,3 +302,20 @@ def test_a_sync_embeds_the_new_bundles_policy_sentences_and_an_unchanged_one_doe
 def test_with_the_semantic_layer_off_a_sync_embeds_nothing(synced):
     _, _, home = synced
     assert not (home / "cache").exists()
+
+
+def test_the_bundle_ships_the_semantic_threshold_and_the_client_keeps_its_switch(
+        workspace, live_server, isolated_env):
+    """How similar a sentence must be to answer is the service's choice (a client answers "no rule" where
+    the service would); whether the encoder is used stays the client's (MEM_SEMANTIC=off here)."""
+    from mem.agent.conversation import Conversation
+
+    (workspace / "mem.toml").write_text("[ask]\nsemantic_threshold = 0.93\n")
+    _build(workspace)
+    _sync(isolated_env, live_server(workspace))
+    memory = BundleServiceMemory(isolated_env)
+    assert memory.settings()["ask"] == {"semantic_threshold": 0.93}
+    config = Config.load(home=isolated_env)
+    with Conversation(config=config, customer_id="c1", service=memory, learn=False) as conversation:
+        ask = conversation._ask_settings()
+    assert ask.semantic_threshold == 0.93 and ask.semantic == "off"

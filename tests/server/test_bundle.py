@@ -43,7 +43,8 @@ def test_build_lists_every_file_with_hash_and_length(workspace):
         assert entry["sha256"] == hashlib.sha256(data).hexdigest() and entry["length"] == len(data)
     assert {p["id"]: p["version"] for p in manifest["pages"]} == {"refunds": 3, "shipping": 1}
     settings = json.loads((folder / "files" / "config.json").read_text())
-    assert set(settings) == {"context", "extract", "trait", "knowhow"}
+    assert set(settings) == {"context", "extract", "trait", "knowhow", "ask"}
+    assert settings["ask"] == {"semantic_threshold": Config().ask.semantic_threshold}  # the switch stays the client's
     assert manifest["key_id"].startswith("ed25519:") and manifest["expires_at"] > manifest["issued_at"]
 
 
