@@ -43,7 +43,8 @@ Measures:
 - right page: the first policy block the answer cites is the expected page;
 - right sentence: the quoted rule (one to three sentences) contains the expected words;
 - states the figure or yes/no: for questions that name one (``states``), the answer's own words —
-  the text with the quoted sentences removed — carry it ("3 pm", "Yes", "いいえ");
+  the text with the quoted sentences removed — carry it ("3 pm", "Yes", "いいえ"; a word as a word;
+  a "no rule" answer states nothing — before 2026-12-04 its "No rule…" counted as a stated "No");
 - "no rule" honesty: for a question the policy does not answer, the answer says no rule matches
   (or that nothing was found) instead of quoting a rule; and, the other way, how many answerable
   questions got "no rule" (the cost of that honesty).
@@ -61,6 +62,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -124,11 +126,20 @@ def load(path: Path) -> list[dict]:
 
 
 def states_it(q: dict, text: str, quotes: list[str]) -> bool:
-    """Whether the answer's own words (the quoted sentences removed) carry the expected figure or yes/no."""
+    """Whether the answer's own words (the quoted sentences removed) carry the expected figure or yes/no.
+
+    A "no rule" answer states nothing (its "No rule in the policy…" once counted as a stated "No"), and a
+    word such as "No" must stand as a word ("Note", "Not" are not it).
+    """
+    if any(marker in text for marker in NO_RULE):
+        return False
     own = text
     for sentence in quotes:
         own = own.replace(sentence, "")
-    return q["states"] in own
+    expected = q["states"]
+    if expected.isascii() and expected.isalpha():
+        return re.search(rf"\b{re.escape(expected)}\b", own) is not None
+    return expected in own
 
 
 def main() -> None:
