@@ -115,3 +115,46 @@ def test_a_broken_docx_is_one_clear_error(mem, workspace, tmp_path):
     result = mem("-w", workspace, "ingest", bad)
     assert result.exit_code == 2 and result.stderr.startswith(f"Error: {bad}: not a readable DOCX file")
     assert not list((workspace / "policies").glob("*.md"))
+
+
+def _tracked(paragraph, tag: str, text: str) -> None:
+    """Append a tracked insertion (w:ins) or deletion (w:del) holding one run of ``text``."""
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    change = OxmlElement(tag)
+    change.set(qn("w:id"), str(len(paragraph._p)))
+    change.set(qn("w:author"), "Legal")
+    run = OxmlElement("w:r")
+    piece = OxmlElement("w:delText" if tag == "w:del" else "w:t")
+    piece.text = text
+    run.append(piece)
+    change.append(run)
+    paragraph._p.append(change)
+
+
+def test_a_word_document_is_read_as_word_shows_it_with_tracked_changes_and_content_controls(tmp_path):
+    """A legal draft with unaccepted changes and a template's clause in a content control: the inserted
+    figure is read and the deleted one is not; the clause inside the control is policy too."""
+    import docx
+    from docx.oxml import OxmlElement
+
+    from mem.policies.readers import read_document
+
+    document = docx.Document()
+    document.add_heading("Refunds", level=1)
+    paragraph = document.add_paragraph("Customers may request a refund within ")
+    _tracked(paragraph, "w:ins", "30")
+    _tracked(paragraph, "w:del", "14")
+    paragraph.add_run(" days of purchase.")
+    control, content = OxmlElement("w:sdt"), OxmlElement("w:sdtContent")
+    clause = document.add_paragraph("Refunds are paid within 5 working days.")
+    content.append(clause._p)  # moves the paragraph from the body into the control
+    control.append(content)
+    document.element.body.insert(len(document.element.body) - 1, control)  # before the section properties
+    document.save(tmp_path / "draft.docx")
+
+    texts = [b.text for b in read_document(tmp_path / "draft.docx", max_bytes=0).blocks]
+    assert "Customers may request a refund within 30 days of purchase." in texts
+    assert "Refunds are paid within 5 working days." in texts
+    assert not any("14" in text for text in texts)
