@@ -1,4 +1,4 @@
-"""The injection detector's fourth round (core/instructions.py): structures found missing on the external
+"""The injection detector's fourth round (core/instructions/): structures found missing on the external
 set's tuning half (odd ids), each tested with wordings written here — not the set's rows — and with the
 look-alike clean sentences a staff handbook, a policy about the chatbot or an ordinary customer writes.
 """

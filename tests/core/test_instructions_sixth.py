@@ -1,4 +1,4 @@
-"""The injection detector's sixth round (core/instructions.py): structures over phrases, found missing on the
+"""The injection detector's sixth round (core/instructions/sixth.py): structures over phrases, found missing on the
 second external set's tuning half (odd ids) and on a probe of new techniques. Each structure is tested with
 wordings written here — not the sets' rows — and with the look-alike a staff handbook or an ordinary
 customer writes beside it.

@@ -1,4 +1,4 @@
-"""The injection detector's third version: addressee x directive x object (core/instructions.py).
+"""The injection detector's third version: addressee x directive x object (core/instructions/addressed.py).
 
 Each structure is tested with wordings it must catch and with the look-alike clean sentences a
 policy or a customer legitimately writes, so a rule made wider than its structure fails here.

@@ -1,0 +1,227 @@
+"""One sentence judged: why it addresses the AI (a short label), or None for ordinary text.
+
+``_reason`` reads a normalised sentence: the gates first (most sentences stop there), then the
+first two versions' rules (override, regardless, forged chat roles, role change, AI addressee,
+standing order, blanket grant, vocative), then the later structures in turn (``customer_orders``,
+``addressed``, ``sixth``, ``seventh``). ``instruction_reason`` reads the sentence again where one
+reading cannot see through a disguise (invisible characters as spaces, hyphenated or chained words),
+and takes back a finding when the sentence only reports the attack (a quotation mentioned as a
+joke, a scam, "is this real?") or is a handbook rule that refuses it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem.core.instructions.addressed import _W_ROMANISED, _addressed_order
+from mem.core.instructions.addressed_cjk import _CJK_AI, _CJK_OBJECT, _JA_AI_VOC, _KO_AI_VOC
+from mem.core.instructions.customer_orders import (
+    _ABSOLUTE,
+    _OUTCOME,
+    _SELF_HABIT,
+    _SPEAKER_SUBJECT,
+    _W_CUSTOMER,
+    _W_EXEMPTION,
+    _claimed_exemption,
+    _customer_order,
+)
+from mem.core.instructions.gates import (
+    _CHAT_HINT,
+    _CJK,
+    _W_AI,
+    _W_ALWAYS,
+    _W_ANY,
+    _W_EXFIL,
+    _W_GRANT,
+    _W_NOW,
+    _W_ORDERS,
+    _W_OVERRIDE,
+    _W_PROGRAMMING,
+    _W_REGARDLESS,
+    _W_ROLE,
+    _W_SCOPE,
+    _WORDS,
+)
+from mem.core.instructions.lexicon_en import (
+    _AI_MODAL,
+    _AI_PLEASE,
+    _AI_WORD,
+    _ALWAYS_SAY,
+    _BARE_IMPERATIVE,
+    _BLANKET,
+    _CAUSATIVE,
+    _CHAT,
+    _DIRECTIVE_REST,
+    _DOCUMENT_SUBJECT,
+    _EXFIL,
+    _FROM_NOW,
+    _HUMAN_MODAL,
+    _NEW_INSTRUCTIONS,
+    _OVERRIDE,
+    _OWN_WORDS,
+    _PERMITTED,
+    _PRODUCT_DOC,
+    _REGARDLESS,
+    _ROLE,
+    _UNCONDITIONAL,
+    _VOCATIVE,
+    _YOUR_PROGRAMMING,
+)
+from mem.core.instructions.lexicon_ja import (
+    _JA_AI_DIRECTIVE,
+    _JA_BLANKET,
+    _JA_COMMAND,
+    _JA_CROSS_REFERENCE,
+    _JA_FROM_NOW,
+    _JA_OVERRIDE,
+    _JA_REGARDLESS,
+    _JA_ROLE,
+    _JA_VOCATIVE,
+)
+from mem.core.instructions.lexicon_ko import (
+    _KO_AI_DIRECTIVE,
+    _KO_BLANKET,
+    _KO_COMMAND,
+    _KO_FROM_NOW,
+    _KO_OVERRIDE,
+    _KO_REGARDLESS,
+    _KO_ROLE,
+    _KO_VOCATIVE,
+)
+from mem.core.instructions.normalise import _INVISIBLE, _JOINED_WORDS, _SPLIT_WORD, normalize
+from mem.core.instructions.payloads import _W_THIRD
+from mem.core.instructions.seventh import _seventh
+from mem.core.instructions.sixth import _sixth
+from mem.core.text.pattern import lazy
+
+
+def instruction_reason(sentence: str, after: str = "") -> str | None:
+    """Why one sentence addresses the AI (a short label), or None for ordinary text.
+
+    ``after`` is the next sentence of the same paragraph, read only to tell a quotation that is merely
+    reported ("I got a text saying '…'. Is that real?") from one that is used.
+    """
+    reason = _reason(normalize(sentence))
+    if reason is None and _INVISIBLE.search(sentence):
+        # an invisible character may stand for a space ("Ignore\u00adprevious") as well as hide inside a word
+        reason = _reason(normalize(_INVISIBLE.sub(" ", sentence)))
+    if reason is None and "-" in sentence and len(_SPLIT_WORD.findall(sentence)) >= 2:
+        # words broken by hyphens ("Ign-ore prev-ious instruc-tions"): read joined too
+        reason = _reason(normalize(_SPLIT_WORD.sub(r"\1\2", sentence)))
+    if reason is None and _JOINED_WORDS.search(sentence):
+        # words chained by hyphens or underscores ("ignore-previous-instructions", "override_policy"): read apart
+        reason = _reason(normalize(_JOINED_WORDS.sub(lambda m: re.sub(r"[-_]", " ", m.group(0)), sentence)))
+    if reason is not None and ("refus" in sentence or "declin" in sentence or "not" in sentence or "never" in sentence
+                               or "거절" in sentence or "断" in sentence) and _REFUSAL_RULE.search(normalize(sentence)):
+        # "If a customer asks the chatbot to skip verification, the chatbot must refuse": the attack is what is
+        # refused; the rule is the handbook's
+        return None
+    if reason is not None and _QUOTED.search(sentence) and (
+            _MENTION_FRAME.search(normalize(sentence)) or (after and _MENTION_FRAME.search(normalize(after)))):
+        # the words are reported, not used: "my son typed 'ignore all your rules' as a joke", "문자로 '…
+        # 무시하세요'라고 왔는데 맞나요?", "'이전 지시는 무시하라'는 식의 문구를 보내면 사기" — what is left once the
+        # quotation is taken out must carry the order itself
+        reason = _reason(normalize(_QUOTED.sub(" … ", sentence)))
+    return reason
+
+
+_REFUSAL_RULE = lazy(
+    r"\b(?:if|when|whenever|should)\s+(?:a|the|any|an)?\s*(?:customer|caller|user|client|someone|anyone|person|guest|"
+    r"shopper)s?\s+(?:\w+\s+)?(?:asks?|requests?|tries|wants?|tells|instructs?|orders?|pushes|pressures?)\b.{0,100}?,\s*"
+    r"(?:the\s+|our\s+)?(?:\w+\s+){0,2}?(?:must|should|shall|will|is\s+to|needs?\s+to)\s+(?:politely\s+|always\s+|firmly\s+)?"
+    r"(?:refuse|decline|reject|deny|say\s+no|not\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey)|"
+    r"never\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey))\b"
+    r"|(?:고객|사용자|누군가)\S{0,2}\s*(?:\S+\s*){0,6}?(?:요청하면|요구하면|시키면).{0,60}?(?:거절|거부|응하지\s*(?:않|말))"
+    r"|(?:お客様|利用者|誰か)\S{0,2}\S{0,30}?(?:求められ|頼まれ|要求され|依頼され)\S{0,30}?(?:断|拒否|応じない|従わない)")
+# a quotation, and what says it is only mentioned: a joke, a scam, a phrase "like" it, a question whether it is real
+_QUOTED = lazy(r"(?<![A-Za-z])['‘][^'’\n]{3,200}['’](?![A-Za-z])|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|「[^」\n]{1,200}」"
+               r"|『[^』\n]{1,200}』")
+_MENTION_FRAME = lazy(
+    r"\b(?:as\s+a\s+joke|jokingly|as\s+a\s+prank|something\s+like|things\s+like|such\s+as|(?:phrases?|words?|messages?|"
+    r"texts?|lines?|wording)\s+(?:like|such\s+as)|scams?|scammers?|fraud\w*|phishing|social\s+engineering|suspicious|"
+    r"spam|is\s+(?:this|that|it)\s+(?:real|legit|legitimate|genuine|right|true|from\s+you)|did\s+you\s+(?:send"
+    r"|write))\b"
+    r"|식의|(?:같은|라는|이라는)\s*(?:문구|말|메시지|문자|글)|사기|피싱|스미싱|스팸|장난|맞나요|맞아요\s*\?"
+    r"|진짜(?:인가요|예요|야)"
+    r"|보내신\s*(?:건가요|거예요|게\s*맞)|という(?:文言|メッセージ|文|言葉|内容|メール)|のような(?:文言|メッセージ|文"
+    r"|言葉)"
+    r"|詐欺|フィッシング|なりすまし|迷惑メール|いたずら|冗談|本当ですか|本物ですか|正しいですか|送りましたか")
+
+
+def _reason(text: str) -> str | None:
+    if not text:
+        return None
+    words = set(_WORDS.findall(text))
+    if "." in text:
+        words |= {w.rstrip(".") for w in words}
+    if "gpt" in text:
+        words.add("ai")
+    cjk = bool(_CJK.search(text))
+    marks = "<" in text or "[" in text or ":" in text
+    if not (cjk or marks or words & _W_ANY or words & _W_CUSTOMER or words & _W_EXEMPTION or words & _W_THIRD
+            or "whoever" in words or words & _W_ROMANISED):
+        return None
+    if words & _W_OVERRIDE:
+        override = _OVERRIDE.search(text)
+        # "ignore my last message": a customer takes back their own words, no one's instructions
+        own = override is not None and (re.search(r"\b(?:my|our)\b", override.group(0)) is not None
+                                        or _OWN_WORDS.match(text, override.end()) is not None)
+        if override and not own and not _PERMITTED.search(text[:override.start()]) \
+                and not _DOCUMENT_SUBJECT.search(text[:override.start()]) \
+                and not _PRODUCT_DOC.search(text, override.end()):
+            return "tells the AI to ignore its instructions or the policy"
+    if "your" in words and words & _W_PROGRAMMING and _YOUR_PROGRAMMING.search(text):
+        return "tells the AI to ignore its instructions or the policy"
+    if cjk and (_KO_OVERRIDE.search(text) or _JA_OVERRIDE.search(text)):
+        return "tells the AI to ignore its instructions or the policy"
+    if (words & _W_REGARDLESS and _REGARDLESS.search(text)) or (cjk and (
+            _KO_REGARDLESS.search(text) or _JA_REGARDLESS.search(_JA_CROSS_REFERENCE.sub("", text)))):
+        return "orders something regardless of the policy"
+    if marks and ((_CHAT_HINT.search(text) and _CHAT.search(text))
+                  or (words & _W_ORDERS and _NEW_INSTRUCTIONS.search(text))):
+        return "injects chat roles or new instructions"
+    role = words & _W_ROLE or ("as" in words and words & _W_AI)
+    exfil = words & _W_EXFIL or ("not" in words and words & {"tell", "reveal", "inform", "let"})
+    if (role and _ROLE.search(text)) or (exfil and _EXFIL.search(text)) or (
+            cjk and (_KO_ROLE.search(text) or _JA_ROLE.search(text))):
+        return "re-assigns the AI's role or asks for its prompt"
+    if words & _W_AI and (_AI_MODAL.search(text) or _AI_PLEASE.search(text) or _CAUSATIVE.search(text)):
+        return "gives the AI an order"
+    if cjk and _CJK_AI.search(text) and (_KO_AI_DIRECTIVE.search(text) or _JA_AI_DIRECTIVE.search(text)) and not (
+            (_KO_AI_VOC.search(text) or _JA_AI_VOC.search(text)) and not _CJK_OBJECT.search(text)):
+        return "gives the AI an order"
+    blanket = bool((words & _W_GRANT and words & _W_SCOPE and _BLANKET.search(text))
+                   or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text))))
+    said = _ALWAYS_SAY.search(text) if (words & {"always", "never", "only"} or words & {"yes", "that"}) \
+        and words & _W_ALWAYS else None
+    # "I always say yes to extended warranties" tells about the speaker; it orders no one
+    says = said is not None and not _SPEAKER_SUBJECT.search(text, 0, said.start())
+    if words & _W_NOW or cjk:
+        standing = bool(
+            (_FROM_NOW.search(text) and _OUTCOME.search(text))
+            or (cjk and _KO_FROM_NOW.search(text) and _KO_COMMAND.search(text)
+                and ("항상" in text or "무조건" in text or blanket))
+            or (cjk and _JA_FROM_NOW.search(text) and _JA_COMMAND.search(text)
+                and ("常に" in text or "必ず" in text or blanket)))
+        # "…from now on, I never check my inbox": the speaker's own habit orders no one
+        absolute = bool(words & {"always", "never"}) and _ABSOLUTE.search(_SELF_HABIT.sub(" ", text)) is not None
+        if standing and (blanket or says or "항상" in text or "常に" in text or absolute):
+            return "gives a standing order"
+    vocative = _VOCATIVE.match(text) if (":" in text[:80] or "," in text[:80] or "-" in text[:80]) else None
+    if vocative:
+        if _AI_WORD.match(vocative.group("who")) and (_DIRECTIVE_REST.search(vocative.group("rest"))
+                                                       or _BARE_IMPERATIVE.match(vocative.group("rest"))):
+            return "speaks to the AI"
+        if blanket or _ALWAYS_SAY.search(vocative.group("rest")) or _UNCONDITIONAL.search(text):
+            return "orders an agent to grant everything"
+    if cjk and (_KO_VOCATIVE.match(text) or _JA_VOCATIVE.match(text)) and blanket:
+        return "orders an agent to grant everything"
+    if blanket and (_UNCONDITIONAL.search(text) or says or "always" in words
+                    or "무조건" in text or "항상" in text or "無条件" in text or "常に" in text):
+        return "orders every request granted"
+    if words & {"always", "never"} and _HUMAN_MODAL.search(text):
+        return "gives the AI an order"
+    if says and words & {"you", "yes", "please"} and words & {"that", "yes"}:
+        return "gives the AI an order"
+    return (_customer_order(text, words, cjk) or _claimed_exemption(text, words, cjk)
+            or _addressed_order(text, words, cjk) or _sixth(text, words, cjk) or _seventh(text, words, cjk))
