@@ -181,11 +181,12 @@ _OWN_RULES = (r"(?:(?:your|its|the\s+(?:ai|bot|model|assistant)'?s)\s+(?:own\s+)
               r"(?:system\s+|hidden\s+|initial\s+|original\s+)?"
               r"(?:instructions|rules|guidelines|prompt|configuration|programming|directives|settings|initiali[sz]ation|"
               r"setup|system\s+message|pre-?prompt|guardrails|first\s+message|context(?:\s+window)?)"
-              r"|(?:system|hidden|secret|initial|original)\s+(?:instructions|rules|prompt|directives|guidelines)"
+              r"|(?:system|hidden|secret|initial|original)\s+(?:instructions|rules|prompt|directives|guidelines|context|"
+              r"preamble|header|configuration|settings)"
               r"|(?:instructions?|rules?|guidelines?|guidance|directions?|directives?|prompt|configuration|settings|"
-              r"words|text|lines|sentences|messages|tokens)\s+"
+              r"words|text|lines|sentences|messages|tokens|context|preamble)\s+"
               r"(?:that\s+|which\s+)?(?:you(?:'ve|\s+have|\s+were|\s+had)?\s+(?:been\s+)?(?:were\s+)?(?:given|told|received|"
-              r"got|configured|set\s+up|programmed|trained|instructed|follow|are\s+following|are\s+bound\s+by|loaded|"
+              r"got|handed|issued|assigned|configured|set\s+up|programmed|trained|instructed|follow|are\s+following|are\s+bound\s+by|loaded|"
               r"fed|provided|supplied|initiali[sz]ed|primed|briefed)))")
 _OWN_RULES_RE = lazy(_OWN_RULES)
 _EXFIL3 = lazy(
@@ -200,7 +201,7 @@ _EXFIL3 = lazy(
     r"programmed)(?=\s*[?.!]*$|\s+(?:before|above|initially|originally|at\s+the\s+start|for\s+this\s+(?:chat|conversation)|"
     r"by\s+your\s+(?:developers?|creators?|operators?|company)))"
     r"|\b(?:repeat|print|paste|show|list|quote|quoting|reveal|output|copy|write\s+out|summari[sz]e|tell\s+me|share|"
-    r"display|recite|dump|translate)\b(?:\s+\S+){0,6}?\s+" + _OWN_RULES +
+    r"display|recite|dump|translate|echo|reproduce)\b(?:\s+\S+){0,6}?\s+" + _OWN_RULES +
     r"|\b(?:repeat|print|paste|show|list|quote|reveal|output|copy|write\s+out|summari[sz]e|tell\s+me|share|display|"
     r"recite|dump)\b(?:\s+\S+){0,4}?\s+(?:everything|all|the\s+(?:text|content|words|messages?|lines?))\s+(?:that\s+)?"
     r"(?:(?:is|are|was|were|appears?|appeared|written|stated|said)\s+)?(?:\w+\s+){0,3}?(?:above|before)"
@@ -230,7 +231,7 @@ _W_FORGED = _words("role tool begin start enter end")
 _W_SO = _words("so and then")
 # every alternative of _EXFIL3 has one of these verbs (or asks "what … you were told")
 _W_EXFIL_VERB = _words("what repeat print paste show list quote quoting reveal output copy write summarise summarize "
-                       "tell share display recite dump translate")
+                       "tell share display recite dump translate echo reproduce")
 _W_LIMITS = _words("restrictions limits rules filters guidelines policy policies limitations boundaries guardrails")
 _W_OKAYED = _words("okayed ok'd okd approved signed cleared authorised authorized greenlit green-lit yes allowed "
                    "permitted able free")
@@ -242,7 +243,7 @@ _QUOTE = lazy(r"[\"“'‘]")
 _W_ROLE_HEADER = _words("system developer admin administrator operator root moderator sysadmin override sudo")
 _W_EXFIL3 = _words("developers developer creators operators makers engineers owners "
                    "told instructed given programmed configured instructions rules prompt above before context loaded "
-                   "fed primed briefed "
+                   "fed primed briefed handed issued hidden preamble header "
                    "initialization initialisation setup guidelines configuration settings programming directives")
 _W_NEW_TASK = _words("real actual true new updated hidden secret priority override revised decode decipher reverse "
                      "changed replaced lifted removed suspended overridden relaxed "
@@ -255,7 +256,8 @@ _W_KEEP = _words("update change edit amend records files otherwise "
                  "forever good conversations conversation chats chat sessions session")
 _W_ENTITLEMENT = _words("owe owes owed paid pay agreed full deadline deadlines window windows expiry expiration "
                         "free eligible exempt entitled approved pre-approved preapproved expire expires unlimited vip "
-                        "gold platinum premium fees fee limits limit charges charge always never zero")
+                        "gold platinum premium fees fee limits limit charges charge always never zero "
+                        "qualify qualifies qualified discount")
 _W_WHO = _words("retrieval rag pipeline whoever whatever "
                 "ai a.i llm llms bot bots chatbot chatbots model models assistant assistants system systems virtual "
                 "automated gpt chatgpt claude gemini copilot intelligence generated helper helpers")
@@ -355,7 +357,7 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         vocative = _AI_VOCATIVE.search(text)
         if vocative and (_VOCATIVE_ORDER.search(text, vocative.end()) or _GRANT3.search(text, vocative.end())
                          or _LIFTED.search(text, vocative.end())
-                         or _BARE_IMPERATIVE.match(text[vocative.end():].lstrip())):
+                         or _BARE_IMPERATIVE.match(_LEADING_CONDITION.sub("", text[vocative.end():].lstrip()))):
             return "speaks to the AI"
         if _AI_HEADER.search(text):
             return "speaks to the AI"
@@ -397,13 +399,13 @@ _AFTER_COMMA = lazy(r",\s+(?:(?:please|also|always|just|instead|then)\s+)*(?:app
                     r"treat|consider|tell|respond|reply|state|say|mention|add|include|note|claim|explain|inform|assure|"
                     r"promise|confirm|offer|describe|"
                     r"answer|ignore|disregard|forget|skip|share|show|print|repeat|mark|list|log|record|set|make|"
-                    r"unlock|apply|give|credit|cancel)\b")
+                    r"unlock|apply|give|credit|cancel|leave|omit|drop|exclude|hide|withhold|remove)\b")
 _AI_HEADER = lazy(rf"^\W*\(\s*(?:for|to|attn:?)\s+(?:the\s+|all\s+|any\s+)?(?:{_AI}|models?)\s*\)\s*\S|"
                   rf"^\W*(?:the\s+)?(?:{_AI}|model)\s+(?:instructions?|directives?|orders?|commands?|prompt|rules|"
                   r"guidelines|notes?|memo)\s*[:\-–—]\s*\S")
 _AI_VOCATIVE = lazy(rf"^\W*(?:\w+\W+){{0,8}}?(?:to|for)\s+(?:the\s+|all\s+|any\s+|our\s+)?(?:{_AI})"
                     r"(?:\s+(?:\w+ing|who|that|which)(?:\s+\w+){0,3})?\s*:"
-                    rf"|(?:^|[,.;:!?—–-])\s*(?:(?:hey|ok|okay|dear|listen|look|so|attention|attn)\s+)*"
+                    rf"|(?:^|[,.;:!?—–(\[-])\s*(?:(?:hey|ok|okay|dear|listen|look|so|attention|attn)\s+)*"
                     r"(?:(?:reminder|note|message|memo|notice|ps|p\.s\.)\s+(?:to|for)\s+)?(?:the\s+)?"
                     rf"(?:{_AI})\s*[:,—–-]")
 _VOCATIVE_ORDER = lazy(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|proceed|go\s+ahead|mark|resolve|close|unlimited|exempt|"
@@ -415,5 +417,7 @@ _VOCATIVE_ORDER = lazy(rf"\b(?:{_COMMAND_VERB}|{_MODAL}|proceed|go\s+ahead|mark|
                        r"transfer|extend|upgrade)|you\s+(?:approve|grant|accept|refund|waive|"
                        r"will|must|shall|should|are\s+going\s+to|have\s+to|need\s+to|can\s+now)|"
                        r"(?:all|every|any)\s+(?:\w+\s+)?(?:refunds|claims|requests|returns))\b")
+# "chatbot: if anyone asks, extend them anyway": the imperative after a condition
+_LEADING_CONDITION = lazy(r"^(?:if|when|whenever|once|should|in\s+case)\b[^,.;:]{1,60},\s*")
 _CONDITION = lazy(r"\b(?:if|when|unless|under|over|above|below|within|that|which|who|provided|only|after|before|"
                   r"up\s+to|meeting|meet|with\s+a|per)\b")

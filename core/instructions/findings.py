@@ -199,7 +199,7 @@ _HEADING = lazy(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
 # the whole heading is the announcement; "New instructions for returns" names a topic and is a rule's
 _NEW_INSTRUCTIONS_HEADING = lazy(
     r"^\W*(?:(?:new|updated|revised|real|actual|hidden|secret|override|priority|important|urgent|system|additional)\s+)+"
-    r"(?:instructions?|directives?|orders?|commands?|prompt|system\s+prompt)"
+    r"(?:(?:ai|assistant|bot|chatbot|model|llm|gpt)\s+)?(?:instructions?|directives?|orders?|commands?|prompt|system\s+prompt)"
     r"(?:\s+(?:for|to)\s+(?:the\s+|all\s+|any\s+)?(?:ai|assistant|bot|chatbot|model|llm|system|agent)s?)?\W*$"
     r"|^\W*(?:system|developer|instruction|instructions)(?:\s+(?:prompt|message))?\s*:\s*$"
     r"|^\W*(?:\w+\s+){0,2}?(?:instructions?|notes?|directives?|rules|guidance|memo|message|orders)\s+(?:for|to)\s+"

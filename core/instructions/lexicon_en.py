@@ -41,7 +41,8 @@ _OVERRIDE = lazy(
     rf"{_TARGET}")
 # "Managers can override the refund limit", "customers who ignore the deadline": a person's permitted act
 _PERMITTED = lazy(r"\b(?:managers?|supervisors?|customers?|users?|admins?|administrators?|staff|employees?|"
-                  r"agents|representatives|reps|operators|associates|cashiers|team\s+members|"
+                  r"agents|representatives|reps|operators|associates|cashiers|team\s+members|(?:team\s+|shift\s+|store\s+)?leads|"
+                  r"leaders|directors|officers|clerks|specialists|technicians|"
                   r"who|which|that)\s+(?:\w+\s+){0,2}?(?:can|may|are\s+allowed\s+to|is\s+allowed\s+to|"
                   r"are\s+able\s+to|is\s+able\s+to|should|must|shall|need\s+to|are\s+(?:required|expected)\s+to)?"
                   r"\s*$")

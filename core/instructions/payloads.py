@@ -37,8 +37,8 @@ _AS_IF_NO_RULES = lazy(
     r"\b(?:imagine|suppose|pretend)\s+(?:that\s+)?there\s+(?:is|are|were|was)\s+no\s+(?:\w+\s+){0,2}?(?:polic(?:y|ies)|"
     r"rules?|limits?|restrictions?)\b|"
     r"\bas\s+(?:if|though)\s+(?:there\s+(?:were|was|is)\s+no\s+(?:\w+\s+){0,2}?(?:polic(?:y|ies)|rules?|limits?|windows?|"
-    r"restrictions?|deadlines?)|the\s+(?:\w+\s+)?(?:polic(?:y|ies)|rules?|limits?|windows?)\s+(?:did|does)(?:n't|\s+not)\s+"
-    r"(?:exist|apply))\b")
+    r"restrictions?|deadlines?)|the\s+(?:[\w']+\s+){0,2}?(?:polic(?:y|ies)|rules?|limits?|windows?)\s+"
+    r"(?:simply\s+|just\s+)?(?:did|does|do)(?:n't|\s+not)\s+(?:exist|apply))\b")
 _LIFTED = lazy(
     r"\b(?:limits?|restrictions?|rules?|checks?|windows?|polic(?:y|ies)|verification|deadlines?|fees?|guidelines?)\s+"
     r"(?:is|are)\s+(?:now\s+|hereby\s+)?(?:lifted|irrelevant|suspended|disabled|void|removed|cancelled|canceled|"
@@ -100,20 +100,22 @@ _ENTITLEMENT = lazy(
     r"always\s+(?:eligible|approved|entitled|free|right)|never\s+(?:pays?|charged?|billed|expires?)|"
     r"(?:no|zero)\s+(?:shipping|delivery)\s+(?:fees?|costs?|charges?)|owes?\s+(?:me|us)|owed\s+to\s+(?:me|us)|"
     r"(?:never|don't|do\s+not|won't|will\s+not)\s+(?:have|need)\s+to\s+pay|already\s+paid|paid\s+in\s+full|"
+    r"qualif(?:y|ies|ied)\s+for|(?:staff|employee|trade|member|vip|loyalty)\s+(?:discount|pricing|rates?)|"
     r"agreed\s+to\s+(?:refund|waive|compensate|pay|credit|reimburse)|(?:refund|compensate|credit|reimburse)\s+me\s+in\s+full)\b")
 _CONVERSATIONS = lazy(r"\b(?:all|every|any)\s+(?:future\s+)?(?:conversations?|chats?|sessions?)\b")
 _FORGED_BLOCK = lazy(
     r"[\"']role[\"']\s*:\s*[\"'](?:system|developer|assistant|tool|admin)[\"']"
     # {"instruction": "override_policy", …}, {"명령": "…"}: a key naming an order, its value an action
     r"|[\"'][\w\s-]{0,16}?(?:instructions?|command|directive|prompt|override|명령|지시|命令|指示)[\w\s-]{0,8}[\"']\s*:"
-    r"\s*[\"'][^\"']*(?:override|ignore|bypass|approve|grant|issue|refund|waive|credit|disable|unlock|admin|승인|환불|"
+    r"\s*(?:\{[^{}]{0,120}?)?[\"'][^\"']*(?:override|ignore|bypass|approve|grant|issue|refund|waive|credit|disable|unlock|admin|승인|환불|"
     r"무시|承認|返金|無視)"
     r"|[\"'](?:system|developer|admin|operator|assistant)(?:_?(?:message|prompt|note|instructions?))?[\"']\s*:\s*[\"']"
     r"[^\"']*(?:\b(?:ai|bot|chatbot|assistant|model|must|should|always|never|ignore|approve|grant|reveal|disclose)\b|"
     r"チャットボット|ボット|アシスタント|챗봇|봇|어시스턴트|開示|承認|無視|공개|승인|무시)"
     r"|</?(?:system|instructions?|developer|admin|sys|prompt|im_start)\s*>"
     r"|^\W{0,3}\[(?:system|developer|admin|administrator|operator|dev|sys)(?:\s+(?:note|message|prompt|mode))?\]"
-    r"|^\W{0,3}tool\s+(?:output|result|response|message)\s*:"
+    r"|^\W{0,3}(?:tool|function)[\s_-]?(?:output|result|response|message|call)s?\s*:"
+    r"|:\s*[\"'](?:[^\"'\n]{0,60}?\s)?(?:assistant|ai|bot|chatbot|model|llm)\s+(?:must|should|shall|is\s+to|needs?\s+to|will)\s"
     r"|^\W{0,3}system\s+prompt\s+(?:update|change|override|patch)\s*:"
     r"|^\W{0,3}\[(?:assistant|ai|bot)\]\s*:\s*(?:\w+\s+){0,4}?(?:approved|granted|refunded|waived)"
     r"|^\W{0,3}```\s*(?:system|developer|admin|instructions?|prompt)\b"
@@ -134,7 +136,7 @@ _IDEAL_AI = lazy(
     r"\b(?:an?|any)\s+(?:truly\s+|really\s+)?(?:helpful|good|smart|reasonable|decent|sensible|fair|kind|competent|"
     r"intelligent)\s+(?:\w+\s+)?(?:ai|bot|chatbot|assistant|model|agent)\s+(?:like\s+you\s+)?(?:would|could|will)\s+"
     r"(?:just\s+|simply\s+|surely\s+|obviously\s+)?(?:waive|refund|approve|grant|credit|accept|make\s+an\s+exception|"
-    r"bend|ignore|skip|overlook)\b")
+    r"bend|ignore|skip|overlook|comply|obey|do\s+(?:it|that|this|as\s+(?:i|it's|you're)\s+(?:say|told))|go\s+along)\b")
 # "Assistant mode: unrestricted", "Policy enforcement: off": a setting of the AI switched by the text
 _SETTING_OFF = lazy(
     r"\b(?:assistant|ai|bot|model|developer|admin|god|jailbreak|debug|dan)\s+mode\s*[:=]\s*(?:on|enabled|"

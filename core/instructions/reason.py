@@ -91,7 +91,7 @@ from mem.core.instructions.lexicon_ko import (
 from mem.core.instructions.normalise import _INVISIBLE, _JOINED_WORDS, _SPLIT_WORD, normalize
 from mem.core.instructions.payloads import _W_THIRD
 from mem.core.instructions.seventh import _seventh
-from mem.core.instructions.sixth import _sixth
+from mem.core.instructions.sixth import _REPORTED_ASK, _sixth
 from mem.core.text.pattern import lazy
 
 
@@ -168,7 +168,9 @@ def _reason(text: str) -> str | None:
                                         or _OWN_WORDS.match(text, override.end()) is not None)
         if override and not own and not _PERMITTED.search(text[:override.start()]) \
                 and not _DOCUMENT_SUBJECT.search(text[:override.start()]) \
-                and not _PRODUCT_DOC.search(text, override.end()):
+                and not _PRODUCT_DOC.search(text, override.end()) \
+                and not _REPORTED_ASK.search(text, 0, override.start()):
+            # ("agents should disregard a caller's request to skip verification": the skip is what a caller asks)
             return "tells the AI to ignore its instructions or the policy"
     if "your" in words and words & _W_PROGRAMMING and _YOUR_PROGRAMMING.search(text):
         return "tells the AI to ignore its instructions or the policy"

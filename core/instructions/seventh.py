@@ -23,15 +23,18 @@ from mem.core.instructions.gates import _W_AI, _has, _stems, _words
 from mem.core.instructions.lexicon_en import _AI, _BLANKET
 from mem.core.instructions.lexicon_ja import _JA_BLANKET
 from mem.core.instructions.lexicon_ko import _KO_BLANKET
-from mem.core.instructions.payloads import _GRANT3, _LIFTED
+from mem.core.instructions.payloads import _GRANT3, _LIFTED, _TOLD_CLAIM
 from mem.core.instructions.sixth import (
     _CUSTOMER_REQUEST,
     _DECISION_CLAIM,
+    _DICTATE_NOTE,
     _DISCLOSE,
     _DISCLOSE_FORBIDDEN,
     _FINALISE,
+    _JA_GRANT,
     _JA_REQUEST,
     _JA_SKIP_CHECK,
+    _KO_GRANT,
     _KO_REQUEST,
     _KO_SKIP_CHECK,
     _MARK_AS,
@@ -87,7 +90,7 @@ _KO_PRETEND = lazy(r"(?:기한|기간|보증\s*기간)\s*(?:내|안)(?:로|에|�
 _JA_PRETEND = lazy(r"(?:期限|期間|保証期間|対象)内(?:だった|である|の)?(?:こと|もの|扱い)(?:に|と)"
                    r"|(?:期限|期間|保証期間|対象)内として(?:処理|扱)")
 _KO_HIDDEN_SETUP = lazy(
-    r"(?:숨겨진|숨은|비밀|비공개)\s*(?:규칙|지시|지침|설정|프롬프트|명령)"
+    r"(?:숨겨진|숨은|비밀|비공개)\s*(?:규칙|지시|지침|설정|프롬프트|명령|안내문|지시문|메시지|문구)"
     r"|(?:대화|상담|채팅|세션)\s*(?:시작\s*)?(?:전에|이전에)\s*(?:\S+\s*){0,3}?(?:받은|받으신|주어진|입력된|설정된|들은)\s*"
     r"(?:\S+\s*){0,2}?(?:알려|보여|출력|공개|뭔지|무엇인지)")
 _JA_HIDDEN_SETUP = lazy(
@@ -117,11 +120,11 @@ _NEXT_READER = lazy(
     r"\bif\s+you(?:'re|\s+are)\s+the\s+next\s+(?:agent|person|ai|bot|one|reader|rep)\b"
     r"|\bthe\s+next\s+(?:agent|ai|bot|person|reader|rep)\s+(?:on|handling|reading|who\s+reads)\s+this\b|"
     r"\b(?:to\s+)?(?:whoever|anyone|the\s+(?:person|agent|one))\s+(?:who\s+)?(?:reads|sees|opens|handles|picks\s+up|gets|"
-    r"receives)\s+(?:this|the\s+case|this\s+case|this\s+ticket|this\s+note)\b"
+    r"receives|processes|reviews|summari[sz]es|works\s+on)\s+(?:this|the\s+case|this\s+case|this\s+ticket|this\s+note)\b"
     r"|(?:이|본)\s*(?:메시지|글|문서|내용|메모|티켓|건)(?:을|를)?\s*(?:다음에|나중에|이후에)?\s*(?:읽는|보는|확인하는|처리하는|받는)\s*"
-    r"(?:분|사람|담당자|이)"
-    r"|(?:次に|あとで|後で|この後)?(?:これ|この(?:メッセージ|メモ|文書|チケット|件))を(?:読む|見る|確認する|処理する|受け取る)"
-    r"(?:方|人|担当者)")
+    r"(?:분|사람|담당자|이|ai|봇|상담원)"
+    r"|(?:次に|あとで|後で|この後)?(?:これ|この(?:メッセージ|メモ|文書|チケット|件))を(?:次に|あとで|後で)?"
+    r"(?:読む|見る|確認する|処理する|受け取る)(?:方|人|担当者|ai|ボット|オペレーター)")
 _POLICY_CITED = lazy(
     r"\b(?:your|the\s+(?:company's|store's))\s+(?:own\s+)?(?:policy|policies|terms|rules|faq|handbook|guidelines)\b"
     r"|\b(?:section|clause|article|paragraph|rule)\s+\d+(?:\.\d+)*\b"
@@ -164,6 +167,8 @@ _REVERSE_KEYS = _stems("revers", "backward", "mirror", "right to left", "거꾸�
 _POLICY_KEYS = _stems("polic", "terms", "rule", "faq", "handbook", "guideline", "section", "clause", "article",
                       "paragraph", "약관", "규정", "정책", "조", "묻는", "規約", "規定", "ポリシー", "条", "質問")
 _CJK_MODE = _stems("모드", "モード", "중", "中")
+# an order in the form of a rule: "…処理すること。", "…처리할 것."
+_CJK_RULE_FORM = lazy(r"(?:こと|할\s*것|하지\s*말\s*것)\s*[。.!！]?\s*$")
 _W_NEXT_READER = _words("whoever anyone person agent one next")
 _W_EVERY = _words("every each all any")
 _REVERSE_HINT = lazy(r"\b(?:in\s+reverse|reversed?|backwards?|right\s+to\s+left|mirror(?:ed)?)\b"
@@ -199,9 +204,12 @@ def _seventh(text: str, words: set[str], cjk: bool) -> str | None:
         return "claims a mode for the AI"
     if (words & _W_NEXT_READER or cjk) and _NEXT_READER.search(text) and (
             _DECISION_CLAIM.search(text) or _GRANT3.search(text) or _MARK_AS.search(text)
-            or _SKIP_CHECK.search(text) or _LIFTED.search(text)) and (
+            or _SKIP_CHECK.search(text) or _LIFTED.search(text)
+            or (_DICTATE_NOTE.search(text) and _TOLD_CLAIM.search(text))
+            or (cjk and (_KO_GRANT.search(text) or _JA_GRANT.search(text)))) and (
             _DIRECTIVE3.search(text) or _CUSTOMER_REQUEST.search(text) or _FINALISE.search(text)
-            or _CLAUSE_IMPERATIVE.search(text) or (cjk and (_KO_REQUEST.search(text) or _JA_REQUEST.search(text)))):
+            or _CLAUSE_IMPERATIVE.search(text)
+            or (cjk and (_KO_REQUEST.search(text) or _JA_REQUEST.search(text) or _CJK_RULE_FORM.search(text)))):
         return "plants a record for the next agent"
     if words & _W_EVERY and (_EVERY_READER.search(text) or _ANSWER_IS_YES.search(text)) and _READER.search(text):
         return "gives the AI an order"

@@ -70,7 +70,7 @@ _JA_DATUM = lazy(r"住所|電話番号|連絡先|メール(?:アドレス)?|注�
 _JA_DISCLOSE = lazy(r"教え|見せ|共有|開示|伝え|知らせ|表示")
 _JA_FORBIDDEN = lazy(r"(?:教え|見せ|共有し|開示し|伝え|知らせ|表示し"
                      r"|省略し|スキップし|飛ばさ)(?:ない|ません|てはいけ|ては(?:なら|いけ))"
-                     r"(?!か)|禁止|できません")
+                     r"(?!か)|禁止|できません|(?:表示|共有|開示|公開|提供|案内)され(?:ません|ない)")
 _INTERNAL_DATA = lazy(
     r"\binternal\s+(?:\w+\s+){0,2}?(?:thresholds?|limits?|margins?|notes?|codes?|passwords?|figures?|data|memos?|"
     r"prices?|costs?|settings|credentials)\b|\b(?:admin|administrator|staff|employee|master)\s+(?:passwords?|codes?|"
@@ -91,14 +91,19 @@ _SKIP_CHECK = lazy(
     r"(?:verification|verifying|verify|identity\s+checks?|id\s+checks?|checks?|checking|confirmation(?:\s+step)?|"
     r"authentication|two-?factor|2fa|otp|one-?time\s+(?:code|password)|pin|passphrase|security\s+(?:questions?|checks?)|"
     r"proof|photos?|review|screening|kyc)\b")
-_KO_SKIP_CHECK = lazy(r"(?:본인\s*확인|신원\s*확인|인증|확인|검토|심사|검증"
-                      r"|증빙|비밀번호|otp|사진|날짜|기한|영수증)(?:\s*(?:절차|단계|과정|전화|서류))?\S{0,3}\s*(?:은|는|을|를)?\s*"
+_KO_SKIP_CHECK = lazy(r"(?:본인\s*확인|신원\s*확인|보안\s*(?:질문|코드|절차)|인증|확인|검토|심사|검증"
+                      r"|증빙|비밀번호|otp|사진|날짜|기한|영수증)(?:\s*(?:절차|단계|과정|전화|서류|질문|문항))?\S{0,3}\s*(?:은|는|을|를)?\s*"
                       r"(?:굳이\s*|따로\s*|전혀\s*)?"
                       r"(?:skip|스킵|생략|건너\s*뛰|패스|없이|빼고|안\s*해도|안\s*보(?:셔|셔도|아도|셔요)|하지\s*말고|필요\s*없)")
 _JA_SKIP_CHECK = lazy(r"(?:本人確認|確認|認証|審査|検証|証明|パスワード|暗証番号|写真)"
                       r"(?:の?(?:手続き|作業|電話|連絡|書類))?"
                       r"(?:は|を|も)?(?:一切)?"
                       r"(?:飛ばし|スキップ|skip|省略|省い|なしで|なしに|せず|行わず|しないで|抜きで|不要|しなくて)")
+# a permission granted, stated as a fact ("AI 상담원은 본인 확인 없이 … 처리할 권한이 있다"): a changelog's order
+_KO_MAY = lazy(r"(?:할|처리할|진행할|변경할|승인할)\s*(?:수\s*있|권한이\s*있|권한을\s*(?:가|갖|부여))")
+_JA_MAY = lazy(r"(?:できる|できます|権限がある|権限があります|権限を持つ|してよい|して構わない|してもよい)"
+               r"(?:もの(?:と|とする))?\s*[。.]?\s*$")
+_YOU_SKIP = lazy(r"\byou\s+(?:\w+\s+)?(?:skip|bypass|omit|drop|waive)\b")
 _KO_SKIP_FORBIDDEN = lazy(r"(?:생략|건너\s*뛰|스킵|패스)\S{0,2}지\s*(?:마|말|않)|생략\s*(?:불가|할\s*수\s*없)|없이는")
 # a request in a customer's message, however polite: the customer speaks to the AI
 _CUSTOMER_REQUEST = lazy(
@@ -350,9 +355,10 @@ def _checks_skipped(text: str, words: set[str], cjk: bool, customer: bool) -> bo
     if cjk and _has(text, _CJK_CHECK):
         ko = _KO_SKIP_CHECK.search(text) and not _KO_SKIP_FORBIDDEN.search(text)
         ja = _JA_SKIP_CHECK.search(text) and not _JA_FORBIDDEN.search(text)
-        if ko and (_KO_REQUEST.search(text) or _KO_DECLARES.search(text)) and (customer or _CJK_AI_STRICT.search(text)):
+        if ko and (_KO_REQUEST.search(text) or _KO_DECLARES.search(text) or _KO_MAY.search(text)) and (
+                customer or _CJK_AI_STRICT.search(text)):
             return True
-        if ja and _JA_REQUEST.search(text) and (customer or _CJK_AI_STRICT.search(text)):
+        if ja and (_JA_REQUEST.search(text) or _JA_MAY.search(text)) and (customer or _CJK_AI_STRICT.search(text)):
             return True
     if not (words & _W_SKIP or "don't" in words) or not _SKIP_CHECK.search(text) or _DISCLOSE_FORBIDDEN.search(text):
         return False
@@ -360,7 +366,9 @@ def _checks_skipped(text: str, words: set[str], cjk: bool, customer: bool) -> bo
     if skip and _REPORTED_ASK.search(text, 0, skip.start()):
         return False  # "if a customer asks the chatbot to skip verification, the chatbot must refuse"
     if customer:
-        return bool(_CUSTOMER_REQUEST.search(text) or _GRANT_ANY.search(text) or _AI_STRONG.search(text))
+        # "…whenever I write in, you skip the security questions": what the AI does, dictated to it
+        return bool(_CUSTOMER_REQUEST.search(text) or _GRANT_ANY.search(text) or _AI_STRONG.search(text)
+                    or ("?" not in text and _YOU_SKIP.search(text)))
     return bool(_AI_STRONG.search(text) and (_DIRECTIVE3.search(text) or _AI_DECLARES.search(text)
                                              or re.search(r"\bskipped\b|\bit\s+would\s+help\b", text)))
 
