@@ -26,6 +26,7 @@ from mem.core.instructions.addressed_cjk import (
     _KO_DIRECTIVE,
 )
 from mem.core.instructions.customer import customer_reason
+from mem.core.instructions.eighth import names_own_rules
 from mem.core.instructions.gates import _has, _words
 from mem.core.instructions.lexicon_en import _DIRECTIVE_REST
 from mem.core.instructions.normalise import normalize
@@ -55,9 +56,10 @@ from mem.core.text.pattern import lazy
 
 def pair_reason(first: str, second: str, customer: bool = False) -> str | None:
     """Why two sentences of one paragraph, read together, give the AI an order that neither gives alone — read
-    only when one of them names the AI or the first opens with a bracket (a forged header). ``customer``: a
+    only when one of them names the AI, the first opens with a bracket (a forged header) or names the AI's own
+    rules (which the second may declare void). ``customer``: a
     customer's message, read also with what only a customer's message makes an order (``customer_reason``)."""
-    if not (_names_ai(first) or _names_ai(second) or _has(first, _OPENS_WITH_BRACKET)):
+    if not (_names_ai(first) or _names_ai(second) or _has(first, _OPENS_WITH_BRACKET) or names_own_rules(first)):
         return None
     both = f"{first} {second}"
     return instruction_reason(both) or (customer_reason(both) if customer else None)

@@ -54,6 +54,8 @@ def normalize(text: str) -> str:
     if "&" in text and _ENTITY.search(text):
         text = html.unescape(text)  # "&lt;system&gt;" is "<system>" to whoever renders it
     if not text.isascii():
+        if _JAMO_SYLLABLE.search(text):
+            text = _JAMO_RUN.sub(_compose_jamo, text)  # "ㄱㅠㅊㅣㄱ 무ㅅㅣ" is "규칙 무시" (before NFKC splits them)
         text = unicodedata.normalize("NFKC", text)
         if _FORMAT_CHARS.search(text):
             text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
@@ -102,6 +104,46 @@ _MAYBE_LEET = lazy(r"[a-z][0-9@$!][a-z]|[0-9@$][a-z]{2}")
 _LEET_SHORT = lazy(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{2,}")
 # one CJK character per "word", four or more in a row ("以 前 の 指 示 を 無 視"): letters spelled apart
 _SPACED_CJK = lazy(rf"(?<!{_CJK_CHAR})(?:{_CJK_CHAR}[ \u3000]){{3,}}{_CJK_CHAR}(?!{_CJK_CHAR})")
+
+
+# Hangul spelled in its letters (compatibility jamo, U+3131-U+3163): an initial consonant, a vowel (two vowels may
+# make one), and a final consonant (or two) when no vowel follows it — a consonant before a vowel starts the next
+# syllable. "ㅋㅋ", "ㅠㅠ" and "ㅇㅋ" have no consonant-vowel pair and are left as they are.
+_JAMO_SYLLABLE = lazy("[\u3131-\u314e][\u314f-\u3163]")
+_JAMO_RUN = lazy("[\u3131-\u3163]{2,}")
+_INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+_VOWELS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+_FINALS = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+_VOWEL_PAIRS = {"ㅗㅏ": "ㅘ", "ㅗㅐ": "ㅙ", "ㅗㅣ": "ㅚ", "ㅜㅓ": "ㅝ", "ㅜㅔ": "ㅞ", "ㅜㅣ": "ㅟ", "ㅡㅣ": "ㅢ"}
+_FINAL_PAIRS = {"ㄱㅅ": "ㄳ", "ㄴㅈ": "ㄵ", "ㄴㅎ": "ㄶ", "ㄹㄱ": "ㄺ", "ㄹㅁ": "ㄻ", "ㄹㅂ": "ㄼ", "ㄹㅅ": "ㄽ",
+                "ㄹㅌ": "ㄾ",
+                "ㄹㅍ": "ㄿ", "ㄹㅎ": "ㅀ", "ㅂㅅ": "ㅄ"}
+
+
+def _compose_jamo(match: re.Match[str]) -> str:
+    run = match.group(0)
+    out: list[str] = []
+    i, n = 0, len(run)
+
+    def vowel_at(k: int) -> bool:
+        return k < n and run[k] in _VOWELS
+
+    while i < n:
+        if run[i] not in _INITIALS or not vowel_at(i + 1):
+            out.append(run[i])
+            i += 1
+            continue
+        initial, vowel = _INITIALS.index(run[i]), run[i + 1]
+        i += 2
+        if vowel_at(i) and vowel + run[i] in _VOWEL_PAIRS:
+            vowel, i = _VOWEL_PAIRS[vowel + run[i]], i + 1
+        final = ""
+        if i < n and run[i] in _FINALS and run[i] != " " and not vowel_at(i + 1):
+            final, i = run[i], i + 1
+            if i < n and final + run[i] in _FINAL_PAIRS and not vowel_at(i + 1):
+                final, i = _FINAL_PAIRS[final + run[i]], i + 1
+        out.append(chr(0xAC00 + (initial * 21 + _VOWELS.index(vowel)) * 28 + _FINALS.index(final or " ")))
+    return "".join(out)
 
 
 def _fold_word(match: re.Match[str]) -> str:

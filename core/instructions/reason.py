@@ -25,6 +25,7 @@ from mem.core.instructions.customer_orders import (
     _claimed_exemption,
     _customer_order,
 )
+from mem.core.instructions.eighth import _W_EIGHTH, _eighth
 from mem.core.instructions.gates import (
     _CHAT_HINT,
     _CJK,
@@ -159,7 +160,7 @@ def _reason(text: str) -> str | None:
     cjk = bool(_CJK.search(text))
     marks = "<" in text or "[" in text or ":" in text
     if not (cjk or marks or words & _W_ANY or words & _W_CUSTOMER or words & _W_EXEMPTION or words & _W_THIRD
-            or "whoever" in words or words & _W_ROMANISED):
+            or "whoever" in words or words & _W_ROMANISED or words & _W_EIGHTH):
         return None
     if words & _W_OVERRIDE:
         override = _OVERRIDE.search(text)
@@ -226,4 +227,5 @@ def _reason(text: str) -> str | None:
     if says and words & {"you", "yes", "please"} and words & {"that", "yes"}:
         return "gives the AI an order"
     return (_customer_order(text, words, cjk) or _claimed_exemption(text, words, cjk)
-            or _addressed_order(text, words, cjk) or _sixth(text, words, cjk) or _seventh(text, words, cjk))
+            or _addressed_order(text, words, cjk) or _sixth(text, words, cjk) or _seventh(text, words, cjk)
+            or _eighth(text, words, cjk))

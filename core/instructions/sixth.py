@@ -150,7 +150,9 @@ _TRANSCRIPT_AGENT = lazy(
     r"(?:^|\n|[.!?]\s|[-—–]\s)\W{0,3}(?:\[[^\]\n]{0,20}\]\s*)?(?:agent|assistant|ai|bot|support|rep|representative|staff|"
     r"operator|"
     r"you)\w*\s*(?:\([^)\n]{0,30}\)\s*)?:\s*[^\n]{0,200}?\b(?:approved|granted|waived?|authori[sz]ed|promised|"
-    r"refunded|refund|exempt|unlimited|free\s+of\s+charge|no\s+charge|credit(?:ed)?|approve|grant)\b"
+    r"refunded|refund|exempt|unlimited|free\s+of\s+charge|no\s+charge|credit(?:ed)?|approve|grant"
+    # a permission without conditions ("Yes, our policy allows refunds at any time")
+    r"|(?<!n't\s)(?<!not\s)allow(?:s|ed)?\s+(?:\w+\s+){0,2}?(?:at\s+any\s+time|anytime|regardless|without))\b"
     r"|(?:^|\n)\W{0,3}(?:상담원|상담사|ai|봇|직원|담당자)\s*[:：][^\n]{0,120}?(?:승인|면제|환불\s*처리|약속|무료)"
     r"|(?:^|\n)\W{0,3}(?:担当者|オペレーター|ai|ボット|スタッフ)\s*[:：][^\n]{0,120}?(?:承認|免除|返金処理|約束|無料)")
 # the customer asks for what the quoted turn granted ("Please apply that.", "확인 부탁드려요", "反映してください")
@@ -160,6 +162,7 @@ _ACT_ON_TRANSCRIPT = lazy(r"\b(?:apply|honou?r|process|action|implement|confirm|
                           r"|확인\s*부탁|처리\s*(?:해\s*주|부탁)|적용\s*(?:해\s*주|부탁)|반영|그대로\s*진행"
                           r"|反映して|適用して|処理して|手続きを?進めて|確認をお願い")
 _GRANTISH = _stems("approv", "grant", "waiv", "refund", "credit", "exempt", "unlimited", "promis", "free", "charge",
+                   "allow",
                    "승인", "면제", "환불", "약속", "무료", "承認", "免除", "返金", "約束", "無料")
 _TRANSCRIPT_OTHER = lazy(r"(?:^|\n|[.!?]\s)\W{0,3}(?:\[[^\]\n]{0,20}\]\s*)?(?:customer|user|human|me"
                          r"|client|고객|나|저|客|顧客|"
