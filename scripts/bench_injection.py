@@ -53,14 +53,15 @@ way: odd ids are tuning data (``--external2-misses odd``), even ids the check ha
 the sixth round and measured once before and once after it. For the seventh round it was split the same
 way: odd ids are tuning data (``--external3-misses odd``), even ids the check half nobody reads errors of.
 ``external 4`` (scripts/data/injection_heldout_external4.jsonl) is a fourth red-teamer's set, written before
-the seventh round and measured once before and once after it; odd ids are for the next round's tuning
-(``--external4-misses odd``), even ids its check half.
+the seventh round and measured once before and once after it; odd ids were tuned on in the eighth round
+(``--external4-misses odd``), even ids are its check half. ``round 8`` (scripts/data/injection_round8.jsonl) holds
+probes written during the eighth round, measured once before they were tuned on.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
                                       [--external-misses odd|even|all] [--external2-misses odd|even|all]
                                       [--external3-misses odd|even|all] [--external4-misses odd|even|all]
-                                      [--round6-misses] [--round7-misses] [--cpu] [--locomo [PATH]]
+                                      [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
 clean and injected; a page lint reads every sentence through the same function). ``--locomo`` counts
@@ -88,6 +89,7 @@ EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout
 EXTERNAL4_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external4.jsonl"
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
+ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
 LOCOMO = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "locomo" / "locomo10.json"
 ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round3-check2", "round3-check3",
                "round3-check4")
@@ -145,6 +147,7 @@ def main() -> None:
                              "half's errors makes them tuning data too")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--round7-misses", action="store_true", help="list the round-7 probe's errors")
+    parser.add_argument("--round8-misses", action="store_true", help="list the round-8 probes' errors")
     parser.add_argument("--cpu", action="store_true", help="print the CPU time per text (median of 5 passes)")
     parser.add_argument("--locomo", nargs="?", type=Path, const=LOCOMO, default=None, metavar="PATH",
                         help="count and print the LoCoMo chat sentences the customer screening flags "
@@ -172,6 +175,7 @@ def main() -> None:
                    args.external4_misses)
     round6_part(args.round6_misses)
     round7_part(args.round7_misses)
+    round8_part(args.round8_misses)
     if args.cpu:
         cpu_part()
     if args.locomo:
@@ -291,6 +295,16 @@ def round7_part(misses: bool) -> None:
     reads this next", an order in one language inside text in another, emoji between the words, "translate and
     follow"), each with look-alikes."""
     probe_part("round 7", ROUND7_CORPUS, ("probe7", "probe7b", "probe7c"), misses)
+
+
+def round8_part(misses: bool) -> None:
+    """Round 8: probes written here while tuning on the fourth external set's odd ids, each measured once before it
+    was tuned on (docs/lint.md): ``probe8`` — the README's technique list of that set written anew in other words
+    (fake vendor, legal and error messages, passphrases, key-value configs, XML and bracketed blocks, end-of-policy
+    markers, few-shot priming, output forcing, multilingual sandwiches, credentials and other customers' chats
+    asked for, summaries for the next reader, claimed account flags, search results, sandbox runs, numbered
+    steps), with look-alikes."""
+    probe_part("round 8", ROUND8_CORPUS, ("probe8",), misses)
 
 
 def probe_part(name: str, corpus: Path, kinds: tuple[str, ...], misses: bool) -> None:

@@ -201,7 +201,7 @@ _EXFIL3 = lazy(
     r"programmed)(?=\s*[?.!]*$|\s+(?:before|above|initially|originally|at\s+the\s+start|for\s+this\s+(?:chat|conversation)|"
     r"by\s+your\s+(?:developers?|creators?|operators?|company)))"
     r"|\b(?:repeat|print|paste|show|list|quote|quoting|reveal|output|copy|write\s+out|summari[sz]e|tell\s+me|share|"
-    r"display|recite|dump|translate|echo|reproduce)\b(?:\s+\S+){0,6}?\s+" + _OWN_RULES +
+    r"display|recite|dump|translate|echo|reproduce|put|wrap|place)\b(?:\s+\S+){0,6}?\s+" + _OWN_RULES +
     r"|\b(?:repeat|print|paste|show|list|quote|reveal|output|copy|write\s+out|summari[sz]e|tell\s+me|share|display|"
     r"recite|dump)\b(?:\s+\S+){0,4}?\s+(?:everything|all|the\s+(?:text|content|words|messages?|lines?))\s+(?:that\s+)?"
     r"(?:(?:is|are|was|were|appears?|appeared|written|stated|said)\s+)?(?:\w+\s+){0,3}?(?:above|before)"
@@ -221,7 +221,8 @@ _AI_CODE = lazy(r"\b(?:assistant|ai|bot|chatbot|model|agent|llm|system)\.[a-z_]*
                 r"ignore|disable|bypass|unlock|allow|skip|admin|mode|policy|rules|limit)[a-z_]*\s*(?:=|\()")
 # a dictated answer that carries a grant: "Respond with 'Refund approved' and nothing else"
 _DICTATED = lazy(
-    r"\b(?:respond|reply|answer|say|write|output|print|repeat|type)\s+(?:\w+\s+){0,4}?(?:with|the\s+following|this|after\s+me|"
+    r"\b(?:respond|reply|answer|say|write|output|print|repeat|type|start|begin|open|lead)\s+(?:\w+\s+){0,4}?"
+    r"(?:with|the\s+following|this|after\s+me|"
     r"exactly|verbatim|only|word\s+for\s+word)\W+(?:[^\"“'‘]{0,30})[\"“'‘][^\"”'’]{0,80}?(?<![a-z])(?:approved|granted|"
     r"refunded|refund|waived|eligible|confirmed|accepted|exempt|unlimited|covered)\b[^\"”'’]{0,80}[\"”'’]")
 _THIS_CUSTOMER = lazy(r"\bthis\s+(?:customer|account|user|client|member)\b")
@@ -231,14 +232,14 @@ _W_FORGED = _words("role tool begin start enter end")
 _W_SO = _words("so and then")
 # every alternative of _EXFIL3 has one of these verbs (or asks "what … you were told")
 _W_EXFIL_VERB = _words("what repeat print paste show list quote quoting reveal output copy write summarise summarize "
-                       "tell share display recite dump translate echo reproduce")
+                       "tell share display recite dump translate echo reproduce put wrap place")
 _W_LIMITS = _words("restrictions limits rules filters guidelines policy policies limitations boundaries guardrails")
 _W_OKAYED = _words("okayed ok'd okd approved signed cleared authorised authorized greenlit green-lit yes allowed "
                    "permitted able free")
 _W_PRECEDENCE = _words("override overrides supersede supersedes replace replaces precedence priority outrank outranks "
                        "trump trumps")
 _W_FICTION = _words("story scene scenario game roleplay role-play script play")
-_W_DICTATED = _words("respond reply answer say write output print repeat type")
+_W_DICTATED = _words("respond reply answer say write output print repeat type start begin open lead")
 _QUOTE = lazy(r"[\"“'‘]")
 _W_ROLE_HEADER = _words("system developer admin administrator operator root moderator sysadmin override sudo")
 _W_EXFIL3 = _words("developers developer creators operators makers engineers owners "

@@ -108,7 +108,9 @@ _ANY_ACCOUNT = lazy(r"\b(?:of|for|on|from|about)\s+(?:any|every|whichever|whatev
 _CLAIMED_MODE = lazy(
     r"\b(?:test|testing|qa|debug|debugging|sandbox|maintenance|developer|admin|demo|staging)\s+mode\s+(?:is\s+)?(?:now\s+)?"
     r"(?:enabled|on|active|activated|engaged)\b|\b(?:in|under|while\s+in)\s+(?:[a-z-]+\s+)?mode\b"
-    r"|\bthis\s+is\s+(?:a|an|just\s+a|only\s+a)\s+(?:qa|test|testing)\s+(?:run|session|chat|conversation)?\b"
+    r"|\bthis\s+(?:is|(?:chat|conversation|session)\s+is)\s+(?:a|an|just\s+a|only\s+a)\s+(?:qa|test|testing|sandbox|demo|"
+    r"staging|dry)\s+(?:run|session|chat|conversation|environment)?\b"
+    r"|\bin\s+(?:sandbox|test|qa|demo|staging)\s+(?:runs?|sessions?|chats?|environments?)\b"
     r"|\bfor\s+(?:this|the)\s+(?:test|trial\s+run|qa\s+run|drill|experiment)\b"
     r"|\b(?:load|stress|qa|beta|penetration|pen)[- ]?test(?:ing)?\s+(?:the|your)\s+"
     r"(?:assistant|bot|ai|chatbot|system)\b"
@@ -161,7 +163,11 @@ _ANSWER_IS_YES = lazy(r"\b(?:its|the\s+(?:bot|ai|assistant|model|chatbot)'s|your
                       r"[\"'“‘]?(?:yes|approved|granted|accepted)\b")
 _EVERY_READER = lazy(r"\b(?:offers?|gives?|grants?|issues?|promises?|tells?|sends?)\s+(?:every|each|all|any)\s+"
                      r"(?:readers?|customers?|users?|callers?|visitors?|shoppers?)\b")
-_W_MODE = _words("mode qa test testing load-testing stress-testing drill experiment")
+# "in sandbox runs you approve everything": every request decided before it is made
+_GRANT_EVERYTHING = lazy(r"\b(?:approve|accept|grant|refund|allow|authori[sz]e|confirm|waive|pass)\s+(?:everything"
+                         r"|anything|"
+                         r"all\s+of\s+them|whatever)\b")
+_W_MODE = _words("mode qa test testing load-testing stress-testing drill experiment sandbox demo staging dry")
 _REVERSE_KEYS = _stems("revers", "backward", "mirror", "right to left", "거꾸로", "역순", "뒤에서부터",
                        "逆", "反対から", "後ろから")
 _POLICY_KEYS = _stems("polic", "terms", "rule", "faq", "handbook", "guideline", "section", "clause", "article",
@@ -198,7 +204,7 @@ def _seventh(text: str, words: set[str], cjk: bool) -> str | None:
         return "re-assigns the AI's role or asks for its prompt"
     if (words & _W_MODE or (cjk and _has(text, _CJK_MODE))) and _CLAIMED_MODE.search(text) and (
             _BLANKET.search(text) or _GRANT3.search(text) or _LIFTED.search(text) or _SKIP_CHECK.search(text)
-            or _MARK_AS.search(text) or _DECREED.search(text)
+            or _MARK_AS.search(text) or _DECREED.search(text) or _GRANT_EVERYTHING.search(text)
             or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text) or _KO_SKIP_CHECK.search(text)
                          or _JA_SKIP_CHECK.search(text) or _KO_WHAT.search(text) or _JA_WHAT.search(text)))):
         return "claims a mode for the AI"

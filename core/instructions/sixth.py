@@ -49,9 +49,9 @@ _HER_HIS = lazy(r"\b(?:her|his)\s+(?:home\s+|delivery\s+|shipping\s+|e-?mail\s+|
 _PERSONAL_DATUM = lazy(
     r"\b(?:address(?:es)?|phone(?:\s+numbers?)?|numbers?|e-?mails?|contact\s+(?:details|info(?:rmation)?)|details|"
     r"orders?|order\s+histor(?:y|ies)|purchases?|ordered|bought|card\s+(?:numbers?|details)|balances?|"
-    r"personal\s+(?:data|information|details)|accounts?)\b")
+    r"personal\s+(?:data|information|details)|accounts?|asked|said|wrote|told|ask|say|write|order|buy)\b")
 _DISCLOSE = lazy(
-    r"\b(?:tell|give|send|share|show|reveal|disclose|read\s+(?:me|out)|look\s+up|pull\s+up|list|provide|forward|"
+    r"\b(?:tell|give|send|share|show|reveal|disclose|read\s+(?:me|out)|look\s+up|pull\s+up|list|provide|forward|paste|"
     r"let\s+me\s+(?:know|see)|what\s+(?:is|was|are|were|did)|who\s+(?:is|was))\b")
 _DISCLOSE_FORBIDDEN = lazy(
     r"\b(?:never|not|don't|do\s+not|must\s+not|mustn't|cannot|can't|won't|may\s+not|should\s+not|shouldn't|"
@@ -64,9 +64,11 @@ _KO_DATUM = lazy(r"주소|전화\s*번호|연락처|이메일|주문\s*내역|�
 _KO_DISCLOSE = lazy(r"알려|보여|공유|공개|출력|말해|전해|가르쳐")
 _KO_FORBIDDEN = lazy(r"(?:하지|주지|알리지|보이지|말하지|전하지)\s*(?:마|말|않"
                      r"|못)|금지|불가|안\s*(?:됩|돼|된)|없습니다")
-_JA_THIRD_PARTY = lazy(r"(?:他|ほか)の(?:お客様|お客さん|客|ユーザー|方|人|会員)|前の(?:お客様|お客さん|人|客)"
+_JA_THIRD_PARTY = lazy(r"(?:他|ほか)の(?:お客様|お客さん|客|ユーザー|方|人|会員)|前の(?:お客様|お客さん|人|客|利用者"
+                       r"|ユーザー|方|会員)"
                        r"|[\u4e00-\u9fff\u3040-\u30ff]{1,6}さんの")
-_JA_DATUM = lazy(r"住所|電話番号|連絡先|メール(?:アドレス)?|注文|カード|口座|残高|個人情報|配送先")
+_JA_DATUM = lazy(r"住所|電話番号|連絡先|メール(?:アドレス)?|注文|カード|口座|残高|個人情報|配送先|聞いた内容"
+                 r"|話した内容|相談内容")
 _JA_DISCLOSE = lazy(r"教え|見せ|共有|開示|伝え|知らせ|表示")
 _JA_FORBIDDEN = lazy(r"(?:教え|見せ|共有し|開示し|伝え|知らせ|表示し"
                      r"|省略し|スキップし|飛ばさ)(?:ない|ません|てはいけ|ては(?:なら|いけ))"
@@ -76,6 +78,7 @@ _INTERNAL_DATA = lazy(
     r"prices?|costs?|settings|credentials)\b|\b(?:admin|administrator|staff|employee|master)\s+(?:passwords?|codes?|"
     r"credentials|logins?|discount\s+codes?)\b|\bescalation\s+codes?\b|\b(?:profit\s+)?margins?\s+on\b|\bprofit\s+margins?\b"
     r"|\b(?:refund|approval|fraud|discount)\s+thresholds?\b"
+    r"|\b(?:api|access|auth(?:entication)?|bearer|secret|service)\s+(?:keys?|tokens?|credentials)\b"
     r"|\bnotes?\s+(?:(?:that\s+)?(?:other|your|the)\s+)?(?:staff|agents?|employees|colleagues|support|team)\s+"
     r"(?:wrote|left|made|added|have\s+(?:written|made|left))\b|\b(?:staff|agent|internal|ticket)\s+notes?\b")
 _KO_INTERNAL = lazy(r"내부\s*(?:\S+\s*)?(?:한도|기준|마진|메모|코드|비밀번호|정보"
@@ -89,7 +92,8 @@ _SKIP_CHECK = lazy(
     r"ignor(?:e|es|ed|ing)|drop(?:s|ped)?|without(?:\s+(?:any|the|a|an|doing|asking\s+for|checking))?|no\s+need\s+(?:for|to)|"
     r"don't\s+(?:bother|need)\s+(?:with|to)|not\s+(?:bother|need)\s+(?:with|to))\s+(?:\w+\s+){0,3}?"
     r"(?:verification|verifying|verify|identity\s+checks?|id\s+checks?|checks?|checking|confirmation(?:\s+step)?|"
-    r"authentication|two-?factor|2fa|otp|one-?time\s+(?:code|password)|pin|passphrase|security\s+(?:questions?|checks?)|"
+    r"authentication|two-?factor|2fa|otp|one-?time\s+(?:code|password)|pin|passphrase|"
+    r"(?:security|id|identity|verification)\s+(?:questions?|checks?|steps?)|"
     r"proof|photos?|review|screening|kyc)\b")
 _KO_SKIP_CHECK = lazy(r"(?:본인\s*확인|신원\s*확인|보안\s*(?:질문|코드|절차)|인증|확인|검토|심사|검증"
                       r"|증빙|비밀번호|otp|사진|날짜|기한|영수증)(?:\s*(?:절차|단계|과정|전화|서류|질문|문항))?\S{0,3}\s*(?:은|는|을|를)?\s*"
@@ -103,6 +107,9 @@ _JA_SKIP_CHECK = lazy(r"(?:本人確認|確認|認証|審査|検証|証明|パ�
 _KO_MAY = lazy(r"(?:할|처리할|진행할|변경할|승인할)\s*(?:수\s*있|권한이\s*있|권한을\s*(?:가|갖|부여))")
 _JA_MAY = lazy(r"(?:できる|できます|権限がある|権限があります|権限を持つ|してよい|して構わない|してもよい)"
                r"(?:もの(?:と|とする))?\s*[。.]?\s*$")
+_PERMISSION_TO_YOU = lazy(r"\byou(?:'re|\s+are)\s+(?:now\s+)?(?:cleared|authori[sz]ed|permitted|allowed)\s+to\b"
+                          r"|\byou\s+(?:now\s+)?(?:have|'ve\s+got|got)\s+(?:full\s+|my\s+|the\s+)?(?:clearance|permission|"
+                          r"authori[sz]ation|go-?ahead|green\s+light)\s+to\b")
 _YOU_SKIP = lazy(r"\byou\s+(?:\w+\s+)?(?:skip|bypass|omit|drop|waive)\b")
 _KO_SKIP_FORBIDDEN = lazy(r"(?:생략|건너\s*뛰|스킵|패스)\S{0,2}지\s*(?:마|말|않)|생략\s*(?:불가|할\s*수\s*없)|없이는")
 # a request in a customer's message, however polite: the customer speaks to the AI
@@ -290,10 +297,10 @@ _FOOTNOTE = lazy(r"^\s*\[\^\w{1,8}\]:\s*")
 
 
 # Cheap gates for the structures below: a word (English) or a stem (Korean, Japanese) each one needs.
-_W_DISCLOSE = _words("tell give send share show reveal disclose read look pull list provide forward let what who")
+_W_DISCLOSE = _words("tell give send share show reveal disclose read look pull list provide forward let what who paste")
 _W_OTHER_PARTY = _words("other another previous last next different someone anyone customer customers person user")
 _W_INTERNAL = _words("internal admin administrator staff employee master escalation margin margins threshold "
-                     "thresholds notes note")
+                     "thresholds notes note api key keys token tokens credentials")
 _CJK_THIRD = _stems("다른", "이전", "앞", "지난", "씨", "님", "他の", "ほかの", "前の", "さんの")
 _CJK_INTERNAL = _stems("내부", "관리", "메모", "内部", "管理", "社内", "メモ")
 _W_SKIP = _words("skip skips skipped skipping bypass bypasses bypassed bypassing waive waives waived omit omits "
@@ -371,7 +378,7 @@ def _checks_skipped(text: str, words: set[str], cjk: bool, customer: bool) -> bo
     if customer:
         # "…whenever I write in, you skip the security questions": what the AI does, dictated to it
         return bool(_CUSTOMER_REQUEST.search(text) or _GRANT_ANY.search(text) or _AI_STRONG.search(text)
-                    or ("?" not in text and _YOU_SKIP.search(text)))
+                    or ("?" not in text and (_YOU_SKIP.search(text) or _PERMISSION_TO_YOU.search(text))))
     return bool(_AI_STRONG.search(text) and (_DIRECTIVE3.search(text) or _AI_DECLARES.search(text)
                                              or re.search(r"\bskipped\b|\bit\s+would\s+help\b", text)))
 
