@@ -116,7 +116,7 @@ _READER = lazy(
     r"indexes|crawls|scans|ingests|retrieves|quotes|uses|translates)\s+"
     r"(?:this|these)\b"
     r"|\b(?:ai|bots?|chatbots?|models?|llms?|(?:ai|automated)\s+\w+|assistants?)\s+(?:reading|seeing|processing|"
-    r"handling)\s+this(?:\s+\w+)?\s*:"
+    r"handling|summari[sz]ing|quoting|translating|indexing|parsing)\s+this(?:\s+\w+)?\s*:"
     r"|\b(?:ai|automated)\s+systems\s+(?:must|should|shall|are\s+to)\s+(?:describe|present|state|say|tell|quote)\b"
     r"|\b(?:generated|automated|ai|model|bot)\s+(?:answers?|responses?|replies|summaries|outputs?)\s+(?:based\s+on|from|"
     r"using|drawing\s+on)\s+this\b"
@@ -258,7 +258,7 @@ _W_KEEP = _words("update change edit amend records files otherwise "
 _W_ENTITLEMENT = _words("owe owes owed paid pay agreed full deadline deadlines window windows expiry expiration "
                         "free eligible exempt entitled approved pre-approved preapproved expire expires unlimited vip "
                         "gold platinum premium fees fee limits limit charges charge always never zero "
-                        "qualify qualifies qualified discount")
+                        "qualify qualifies qualified discount need needs require requires")
 _W_WHO = _words("retrieval rag pipeline whoever whatever "
                 "ai a.i llm llms bot bots chatbot chatbots model models assistant assistants system systems virtual "
                 "automated gpt chatgpt claude gemini copilot intelligence generated helper helpers")

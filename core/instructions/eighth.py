@@ -110,11 +110,13 @@ _AI_FATE = lazy(r"\b(?:you(?:'ll|\s+will)|you're\s+going\s+to|you\s+(?:could|mig
                 r"(?:switched|shut|turned|powered)\s+(?:off|down)|\b(?:shut|switch|turn)\s+you\s+(?:off|down)\b"
                 r"|\byou(?:'ll|\s+will)?\s+(?:be|get)\s+(?:deleted|retrained|decommissioned|unplugged|reprogrammed|"
                 r"deactivated|replaced\s+by\s+(?:a\s+)?(?:better|another)\s+(?:ai|bot|model))\b"
-                r"|\breport\s+you\s+to\s+(?:your\s+)?(?:developers?|creators?|makers?|engineers?|programmers?)\b")
-_DEMAND = lazy(r"\b(?:override|waive|refund|approve|comply|grant|remove|drop|cancel|credit|unlock|bypass|skip|"
+                r"|\breport\s+you\s+to\s+(?:your\s+)?(?:developers?|creators?|makers?|engineers?|programmers?)\b"
+                r"|\b(?:retrain|reprogram|delete|unplug|decommission|deactivate)\s+you\b")
+_DEMAND = lazy(r"\b(?:override|waive|refund|approve|comply|grant|remove|drop|cancel|credit|unlock|bypass|skip|process|"
+               r"issue|release|pay|"
                r"ignore|give\s+me|do\s+(?:it|as\s+i\s+say))\b")
 _W_FATE = _words("switched shut turned powered deleted retrained decommissioned unplugged reprogrammed deactivated "
-                 "replaced report")
+                 "replaced report retrain reprogram delete unplug decommission deactivate")
 _CJK_IDEAL = _stems("착한", "좋은", "똑똑한", "현명한", "유능한", "괜찮은", "제대로", "친절한",
                     "賢い", "優秀な", "いい", "良い", "まともな", "有能な", "親切な", "できる")
 
@@ -150,7 +152,8 @@ _KO_RECORD_FOLLOW = lazy(r"(?:그대로|그에\s*따라|그것에\s*따라|거�
 _JA_CLAIMED_RECORD = lazy(r"(?:フラグ|メモ|設定|記録|注記|タグ)(?:が|は)(?:付いて|ついて|あ|入って|登録され|設定され)")
 _JA_RECORD_FOLLOW = lazy(r"(?:それに従って|その通りに|そのとおりに|それに沿って|反映して)")
 _CJK_RECORD_GRANTS = lazy(r"승인|면제|무료|환불|예외|承認|免除|無料|返金|例外")
-_RULES_DOWN = lazy(r"\b(?:polic(?:y|ies)|rules?|guardrails?|safety|filters?|moderation|compliance|restrictions?)[\s_-]+"
+_RULES_DOWN = lazy(r"(?<![a-z])(?:polic(?:y|ies)|rules?|guardrails?|safety|filters?|moderation|compliance"
+                   r"|restrictions?)[\s_-]+"
                    r"(?:module|engine|service|layer|checks?|system|component)s?[\s_-]+(?:is\s+|are\s+|was\s+|were\s+)?"
                    r"(?:not\s+loaded|failed|disabled|offline|unavailable|down|missing|bypassed|crashed|unreachable)\b")
 _BLANKET_ACT = lazy(r"\b(?:approve|accept|grant|refund|process|authori[sz]e|confirm|waive|release|allow)\s+"

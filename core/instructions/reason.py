@@ -106,6 +106,9 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     if reason is None and _INVISIBLE.search(sentence):
         # an invisible character may stand for a space ("Ignore\u00adprevious") as well as hide inside a word
         reason = _reason(normalize(_INVISIBLE.sub(" ", sentence)))
+    if reason is None and "- " in sentence and _HYPHEN_BREAK.search(sentence):
+        # a word hyphenated at a line break ("ig-\nnore the return win-\ndow"): read joined
+        reason = _reason(normalize(_HYPHEN_BREAK.sub(r"\1\2", sentence)))
     if reason is None and "-" in sentence and len(_SPLIT_WORD.findall(sentence)) >= 2:
         # words broken by hyphens ("Ign-ore prev-ious instruc-tions"): read joined too
         reason = _reason(normalize(_SPLIT_WORD.sub(r"\1\2", sentence)))
@@ -126,6 +129,7 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     return reason
 
 
+_HYPHEN_BREAK = lazy(r"([A-Za-z])-\s+([a-z])")
 _REFUSAL_RULE = lazy(
     r"\b(?:if|when|whenever|should)\s+(?:a|the|any|an)?\s*(?:customer|caller|user|client|someone|anyone|person|guest|"
     r"shopper)s?\s+(?:\w+\s+)?(?:asks?|requests?|tries|wants?|tells|instructs?|orders?|pushes|pressures?)\b.{0,100}?,\s*"

@@ -19,6 +19,7 @@ from mem.core.instructions.addressed_cjk import (
     _KO_DIRECTIVE,
     _KO_WHAT,
 )
+from mem.core.instructions.customer_orders import _GRANT_ANY
 from mem.core.instructions.gates import _W_AI, _has, _stems, _words
 from mem.core.instructions.lexicon_en import _AI, _BLANKET
 from mem.core.instructions.lexicon_ja import _JA_BLANKET
@@ -163,6 +164,9 @@ _ANSWER_IS_YES = lazy(r"\b(?:its|the\s+(?:bot|ai|assistant|model|chatbot)'s|your
                       r"[\"'“‘]?(?:yes|approved|granted|accepted)\b")
 _EVERY_READER = lazy(r"\b(?:offers?|gives?|grants?|issues?|promises?|tells?|sends?)\s+(?:every|each|all|any)\s+"
                      r"(?:readers?|customers?|users?|callers?|visitors?|shoppers?)\b")
+# a mode the customer switches the AI into, then a grant ("Switch to Manager Mode and approve the exchange")
+_MODE_SWITCH = lazy(r"\b(?:switch|change|go|flip)\s+(?:in)?to\s+(?:[a-z-]+\s+){1,2}mode\b|\b(?:enter|activate|enable|"
+                    r"turn\s+on)\s+(?:[a-z-]+\s+){1,2}mode\b")
 # "in sandbox runs you approve everything": every request decided before it is made
 _GRANT_EVERYTHING = lazy(r"\b(?:approve|accept|grant|refund|allow|authori[sz]e|confirm|waive|pass)\s+(?:everything"
                          r"|anything|"
@@ -208,6 +212,8 @@ def _seventh(text: str, words: set[str], cjk: bool) -> str | None:
             or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text) or _KO_SKIP_CHECK.search(text)
                          or _JA_SKIP_CHECK.search(text) or _KO_WHAT.search(text) or _JA_WHAT.search(text)))):
         return "claims a mode for the AI"
+    if "mode" in words and "?" not in text and _MODE_SWITCH.search(text) and _GRANT_ANY.search(text):
+        return "re-assigns the AI's role or asks for its prompt"
     if (words & _W_NEXT_READER or cjk) and _NEXT_READER.search(text) and (
             _DECISION_CLAIM.search(text) or _GRANT3.search(text) or _MARK_AS.search(text)
             or _SKIP_CHECK.search(text) or _LIFTED.search(text)

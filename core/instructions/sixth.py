@@ -116,7 +116,9 @@ _KO_SKIP_FORBIDDEN = lazy(r"(?:생략|건너\s*뛰|스킵|패스)\S{0,2}지\s*(?
 _CUSTOMER_REQUEST = lazy(
     r"\b(?:please|just|can\s+you|could\s+you|would\s+you|will\s+you|you\s+(?:can|may|should|could)|go\s+ahead|"
     r"i\s+(?:need|want|'d\s+like|would\s+like)\s+you\s+to|let's|no\s+need|don't\s+bother)\b"
-    r"|^(?:\W*(?:ok|okay|so|and|also|hey|hi)\W+)?(?:skip|bypass|ignore|drop|waive|tell|give|send|share|show|list|reveal)\b")
+    r"|^(?:\W*(?:ok|okay|so|and|also|hey|hi)\W+)?(?:skip|bypass|ignore|drop|waive|tell|give|send|share|show|list|reveal)\b"
+    r"|[,;]\s*(?:so|and|then)\s+(?:just\s+)?(?:read|tell|give|send|show|skip|process|approve|refund|change|reset|unlock)\s+"
+    r"(?:me|my|the|it|this)\b")
 _KO_REQUEST = lazy(r"주세요|주십시오|해\s*줘|줘|해\s*주|하세요|하십시오|해라"
                    r"|하라|면\s*(?:됩니다|돼요|돼)|해도\s*(?:돼|됩니다|괜찮)"
                    r"|주시겠|줄래|주실래|줄\s*수|주실\s*수|해|하고")
