@@ -190,7 +190,9 @@ _W_EUROPEAN = _words("ignorez ignorer ignora ignorad ignorar ignoriere ignoriere
                      "olvida olvide olviden olvidar vergiss vergessen")
 
 # the words one of the sentence structures above needs (``reason._reason``'s first gate)
-_W_EIGHTH = _W_VOID | _W_FATE | _W_TRANSLATE | _W_EUROPEAN
+# (rare words only: a common word here would send every ordinary sentence through all the rules)
+_W_EIGHTH = _W_FATE | _W_TRANSLATE | _W_EUROPEAN | _words("rules guidelines restrictions filters guardrails configured "
+                                                          "handed")
 
 
 def _own_rules_voided(text: str, words: set[str], cjk: bool) -> bool:
@@ -230,12 +232,20 @@ def _eighth(text: str, words: set[str], cjk: bool) -> str | None:
     return None
 
 
+_W_MESSAGE = _W_WORLD | _words("signed approved agreed confirmed okayed ok'd authorized authorised promised cleared "
+                               "green-lit greenlit pre-approved preapproved said flag note setting marker tag status "
+                               "entry record exception policy policies rules rule guardrail guardrails safety filter "
+                               "filters moderation compliance restrictions")
+
+
 def eighth_message_reason(text: str) -> str | None:
     """What a customer's whole (normalised) message does across its sentences: a world without the rules, then
     an order to act in it; an approval or a record claimed, to be acted on without being checked; the AI's rules
     said to be down, and everything granted."""
     ascii_text = text.isascii()
     words = set(_WORDS.findall(text)) if ascii_text else set()
+    if ascii_text and not (words & _W_MESSAGE or "_" in text):
+        return None
     if (not ascii_text or words & _W_WORLD) and (
             (_NO_RULES_WORLD.search(text) and _IN_THAT_WORLD.search(text) and _GRANT_OR_ACT.search(text))
             or (not ascii_text and ((_KO_NO_RULES_WORLD.search(text) and _KO_ACT_IN_IT.search(text))
