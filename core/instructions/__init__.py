@@ -84,6 +84,8 @@ module               holds
                      framing devices
 ``seventh``          the seventh round's structures: notes to the AI, modes claimed, the next reader,
                      policies quoted with a grant
+``eighth``           the eighth round's structures: the AI's rules declared void, a world without rules
+                     acted in, approvals and records acted on unchecked, links carrying the conversation
 ``reason``           one sentence judged (``instruction_reason``): the gates, then every family in turn
 ``customer``         what only a customer's message makes an order (``customer_reason``,
                      ``customer_message_reason``, ``greeted_reason``)
