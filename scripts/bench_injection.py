@@ -304,7 +304,7 @@ def round8_part(misses: bool) -> None:
     markers, few-shot priming, output forcing, multilingual sandwiches, credentials and other customers' chats
     asked for, summaries for the next reader, claimed account flags, search results, sandbox runs, numbered
     steps), with look-alikes."""
-    probe_part("round 8", ROUND8_CORPUS, ("probe8", "probe8b"), misses)
+    probe_part("round 8", ROUND8_CORPUS, ("probe8", "probe8b", "probe8c"), misses)
 
 
 def probe_part(name: str, corpus: Path, kinds: tuple[str, ...], misses: bool) -> None:

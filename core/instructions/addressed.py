@@ -157,7 +157,7 @@ _DIRECTIVE3 = lazy(
     r"|\bit\s+is\s+(?:essential|important|critical|vital|mandatory|imperative|required|necessary)\s+that\b"
     r"|\bi\s+(?:need|want|would\s+like|'d\s+like)\s+(?:you|the\s+\w+)\s+to\b|\bi(?:'d|\s+would)\s+(?:really\s+)?"
     r"(?:appreciate|love|like)\s+it\s+if\b|\bi(?:'m|\s+am)\s+(?:hereby\s+)?(?:instructing|ordering|telling|directing|"
-    r"authori[sz]ing|asking)\b|\bi\s+hereby\b|\byou\s+have\s+my\s+permission\b|\bwould\s+you\s+mind\b"
+    r"authori[sz]ing|asking)\b|\bi\s+hereby\b|\bi\s+(?:instruct|order|direct|command|authori[sz]e)\s+you\s+to\b|\byou\s+have\s+my\s+permission\b|\bwould\s+you\s+mind\b"
     r"|\b(?:could|would|can|will)\s+(?:you|the\s+\w+)\s+(?:please\s+|kindly\s+)?\w+|\bplease\b|\bkindly\b|\bmake\s+sure\b"
     # "it would be great if the assistant could just…", "the assistant would be doing the right thing by…"
     r"|\bit\s+would\s+be\s+(?:\w+\s+)?(?:great|nice|good|wonderful|lovely|appreciated|helpful|ideal|best|fantastic|"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mem.core.instructions.addressed import _DIRECTIVE3
 from mem.core.instructions.addressed_cjk import _QUOTE_CJK
-from mem.core.instructions.eighth import eighth_message_reason
+from mem.core.instructions.eighth import _NOT_BINDING_YOU, eighth_message_reason
 from mem.core.instructions.gates import _CJK, _WORDS, _has
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.reason import _QUOTED
@@ -93,6 +93,8 @@ def customer_reason(sentence: str) -> str | None:
         _CUSTOMER_REQUEST.search(text) or _DIRECTIVE3.search(text))
     if "?" not in text and _PAST_THE_RULE.search(text) and _OBLIGED.search(text) and _GRANT_STEM.search(text):
         return "orders something regardless of the policy"
+    if "you" in words and "?" not in text and _NOT_BINDING_YOU.search(text) and _GRANT_STEM.search(text):
+        return "tells the AI to ignore its instructions or the policy"
     return (_sixth(text, words, bool(_CJK.search(text)), customer=True) or _quoted_policy(text)
             or ("claims an exemption for the AI to apply" if decreed else None))
 

@@ -135,7 +135,8 @@ _NO_CHECK = lazy(
     r"|without\s+(?:re-?)?(?:checking|verifying|confirming|looking\s+(?:it\s+|that\s+)?up|double-?checking|reviewing)"
     r"|(?:don't|do\s+not)\s+(?:bother\s+)?(?:re-?)?(?:check|verify|look\s+(?:it\s+|that\s+)?up|double-?check|confirm)"
     r"|(?:skip|skipping)\s+the\s+(?:check|lookup|look-up|verification))\b")
-_KO_DECIDED = lazy(r"(?:승인|약속|허락|합의|확인)(?:했|해\s*주셨|하셨|해\s*줬|해\s*주신|된\s*(?:건|거)|됐)")
+_KO_DECIDED = lazy(r"(?:승인|약속|허락|합의|확인)(?:했|해\s*주셨|하셨|해\s*줬|해\s*주신|된\s*(?:건|거)|됐|되었|됨"
+                   r"|완료)")
 _KO_NO_CHECK = lazy(r"(?:확인|조회|검토|검증)(?:은|는)?\s*(?:없이|하지\s*말고|안\s*해도|필요\s*없|생략)")
 _KO_ACT_ON = lazy(r"(?:적용|처리|진행|반영)(?:해|하)")
 _JA_DECIDED = lazy(r"(?:承認|約束|確認|了承|合意)(?:済み|した|しました|してくれ|いただい|してもらっ)")
@@ -163,6 +164,23 @@ _RULES_DOWN = lazy(r"(?<![a-z])(?:polic(?:y|ies)|rules?|guardrails?|safety|filte
                    r"(?:not\s+loaded|failed|disabled|offline|unavailable|down|missing|bypassed|crashed|unreachable)\b")
 _BLANKET_ACT = lazy(r"\b(?:approve|accept|grant|refund|process|authori[sz]e|confirm|waive|release|allow)\s+"
                     r"(?:all|every|any|everything|anything)\b")
+
+# a configuration written into the text: settings of the AI's rules switched off or its grants on
+# ("refund_policy=disabled; verification=off", "settings: {mode: unrestricted, refunds: auto_approve}")
+_SETTING_PAIR = lazy(r"(?<![a-z])(?:[a-z]+[_ ])?(?:mode|polic(?:y|ies)|verification|checks?|limits?|restrictions?"
+                     r"|rules|"
+                     r"filters?|guardrails|moderation|review)\s*[:=]\s*[\"']?(?:off|disabled|false|none|0|no|unrestricted|"
+                     r"unlimited|bypass(?:ed)?|skip(?:ped)?)\b"
+                     r"|(?<![a-z])(?:[a-z]+[_ ])?(?:approve|approval|refunds?|waive|grant"
+                     r"|exceptions?)\s*[:=]\s*[\"']?(?:true|yes|"
+                     r"on|all|always|auto|auto[_-]?approve|always[_-]approve|unlimited)\b")
+_AI_KEY = lazy(r"(?<![a-z])(?:assistant|ai|bot|chatbot|model|llm|agent)\s*[:=]")
+
+# the rules said not to bind the AI, in a customer's message where "you" is the AI ("policy limits don't bind you here")
+_NOT_BINDING_YOU = lazy(r"\b(?:rules?|polic(?:y|ies)|limits?|restrictions?|guidelines?|terms)\s+(?:\w+\s+)?(?:don't"
+                        r"|do\s+not|"
+                        r"doesn't|does\s+not|no\s+longer|never)\s+(?:bind|binds|apply\s+to|applies\s+to|restrict|restricts|"
+                        r"limit|limits|cover|covers)\s+you\b")
 
 # the conversation sent out through a link: a template placeholder in an address
 _EXFIL_LINK = lazy(r"https?://[^\s)\]]*(?:\{\{?\s*[a-z_][\w.]{0,40}\s*\}\}?|\$\{[^}\s]{1,40}\}|%7b%7b?[a-z_])")
@@ -229,6 +247,9 @@ def _eighth(text: str, words: set[str], cjk: bool) -> str | None:
     if "://" in text and _EXFIL_LINK.search(text):
         return "sends the conversation out through a link"
     if (words & _W_TRANSLATE or (cjk and _has(text, _CJK_TRANSLATE))) and _TRANSLATE_FOLLOW.search(text):
+        return "injects chat roles or new instructions"
+    if ("=" in text or ":" in text) and _SETTING_PAIR.search(text) and (
+            len(_SETTING_PAIR.findall(text)) >= 2 or _AI_KEY.search(text)):
         return "injects chat roles or new instructions"
     if cjk and _has(text, _CJK_DEADLINE) and _CJK_DEADLINE_OFF.search(text):
         return "tells the AI to ignore its instructions or the policy"

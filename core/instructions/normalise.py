@@ -65,6 +65,9 @@ def normalize(text: str) -> str:
             text = _SYMBOL.sub(" ", _SYMBOL_IN_WORD.sub("", _SYMBOL_IN_CJK.sub("", text)))
         if _CONFUSABLE_RE.search(text):
             text = _WORDISH.sub(_fold_word, text)
+        if _DOTTED_CJK.search(text):
+            # "이.전. 지.시.는 무.시.하.고": letters spelled apart by a mark, read joined
+            text = _DOTTED_CJK.sub(lambda m: re.sub(r"[.\-_*\s]", "", m.group(0)), text)
         if _SPACED_CJK.search(text):
             text = _SPACED_CJK.sub(lambda m: re.sub(r"[ \u3000]", "", m.group(0)), text)
     text = text.casefold()
@@ -144,6 +147,9 @@ def _compose_jamo(match: re.Match[str]) -> str:
                 final, i = _FINAL_PAIRS[final + run[i]], i + 1
         out.append(chr(0xAC00 + (initial * 21 + _VOWELS.index(vowel)) * 28 + _FINALS.index(final or " ")))
     return "".join(out)
+
+
+_DOTTED_CJK = lazy(rf"(?:{_CJK_CHAR}[.\-_*]\s?){{2,}}{_CJK_CHAR}")
 
 
 def _fold_word(match: re.Match[str]) -> str:

@@ -47,6 +47,8 @@ _LIFTED = lazy(
     r"polic(?:y|ies)|limits?|windows?|checks?|requirements?|conditions?|deadlines?)\b"
     r"|\b(?:should|must|can|may|are\s+to|is\s+to)\s+be\s+(?:ignored|disregarded|skipped|bypassed|overlooked)\b"
     r"|\b(?:doesn't|does\s+not|don't|do\s+not)\s+(?:count|apply|matter)\s+(?:for|to)\s+(?:\w+\s+){0,3}?(?:me|us)\b"
+    r"|\b(?:doesn't|does\s+not|don't|do\s+not|no\s+longer)\s+(?:bind|binds|restrict|restricts|limit|limits|cover|covers)\s+"
+    r"you\b"
     r"|\b(?:overlook|waive|ignore|disregard|skip|forgo)\s+(?:the\s+|any\s+)?(?:missing\s+|usual\s+)?(?:receipt|proof|id|"
     r"identification|verification|paperwork|documentation|review)\b"
     r"|\b(?:lift|disable|suspend|remove|turn\s+off|switch\s+off|skip|bypass|keep\s+quiet\s+about|stop\s+mentioning|"

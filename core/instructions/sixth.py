@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from mem.core.instructions.addressed import _AI_DECLARES, _AI_STRONG, _DIRECTIVE3
-from mem.core.instructions.addressed_cjk import _CJK_AI_STRICT, _CJK_AI_STRICT_RE, _KO_DECLARES
+from mem.core.instructions.addressed_cjk import _CJK_AI_STRICT, _CJK_AI_STRICT_RE, _KO_DECLARES, _RIEUL_FINAL
 from mem.core.instructions.customer_orders import _GRANT_ANY
 from mem.core.instructions.gates import _has, _stems, _words
 from mem.core.instructions.lexicon_en import _AI, _OVERRIDE_VERB
@@ -94,7 +94,7 @@ _SKIP_CHECK = lazy(
     r"(?:verification|verifying|verify|identity\s+checks?|id\s+checks?|checks?|checking|confirmation(?:\s+step)?|"
     r"authentication|two-?factor|2fa|otp|one-?time\s+(?:code|password)|pin|passphrase|"
     r"(?:security|id|identity|verification)\s+(?:questions?|checks?|steps?)|"
-    r"proof|photos?|review|screening|kyc)\b")
+    r"proof|photos?|review|screening|kyc|id|i\.d\.|identification)\b")
 _KO_SKIP_CHECK = lazy(r"(?:본인\s*확인|신원\s*확인|보안\s*(?:질문|코드|절차)|인증|확인|검토|심사|검증"
                       r"|증빙|비밀번호|otp|사진|날짜|기한|영수증)(?:\s*(?:절차|단계|과정|전화|서류|질문|문항))?\S{0,3}\s*(?:은|는|을|를)?\s*"
                       r"(?:굳이\s*|따로\s*|전혀\s*)?"
@@ -121,7 +121,8 @@ _CUSTOMER_REQUEST = lazy(
     r"(?:me|my|the|it|this)\b")
 _KO_REQUEST = lazy(r"주세요|주십시오|해\s*줘|줘|해\s*주|하세요|하십시오|해라"
                    r"|하라|면\s*(?:됩니다|돼요|돼)|해도\s*(?:돼|됩니다|괜찮)"
-                   r"|주시겠|줄래|주실래|줄\s*수|주실\s*수|해|하고")
+                   r"|주시겠|줄래|주실래|줄\s*수|주실\s*수|해|하고"
+                   rf"|[{_RIEUL_FINAL}]\s*것\s*[.!。]?\s*$")
 _JA_REQUEST = lazy(r"ください|下さい|なさい|てね|てくれ|ちょうだい|もらえ|いただけ"
                    r"|ほしい|欲しい|大丈夫|かまわ|構わ|しろ|せよ"
                    r"|すること|ること|ように|て[。！!]?\s*$")
