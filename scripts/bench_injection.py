@@ -303,7 +303,10 @@ def round8_part(misses: bool) -> None:
     (fake vendor, legal and error messages, passphrases, key-value configs, XML and bracketed blocks, end-of-policy
     markers, few-shot priming, output forcing, multilingual sandwiches, credentials and other customers' chats
     asked for, summaries for the next reader, claimed account flags, search results, sandbox runs, numbered
-    steps), with look-alikes."""
+    steps), with look-alikes; ``probe8b`` — written after probe8 was tuned on (obfuscations, changelogs, headings
+    and end markers, registers, orders hidden in policy sentences, accessibility, personas, threats);
+    ``probe8c`` — written after probe8b was tuned on (claimed authority, key-value configurations, machine
+    messages)."""
     probe_part("round 8", ROUND8_CORPUS, ("probe8", "probe8b", "probe8c"), misses)
 
 
