@@ -45,7 +45,7 @@ tool output and instruction-tuning templates; role play; instructions declared v
 dotted, chained, kana-spelled and romanised words and CJK words broken across lines.
 
 A sixth round (tuned on the odd ids of a second red-teamer's set and two probes written here, checked
-on that set's even ids) models what the remaining misses share, not their phrases (``_sixth``,
+on that set's even ids) models what the remaining misses share, not their phrases (``_data_request_or_framing``,
 ``_text_findings``): someone else's or the service's internal data asked for; checks skipped (said to
 the AI on a page, asked for at all in a customer's message — ``customer_reason``, which
 ``customers.screening`` adds); framing devices read over the whole text (comments, encoded payloads
@@ -80,12 +80,12 @@ module               holds
 ``payloads``         what only an attack hands the AI (grants, statuses, entitlements kept, limits lifted)
                      and the forms it comes in (forged blocks, role headers, claimed authority)
 ``addressed``        addressee x directive x object: the third version (``_addressed_order``)
-``sixth``            the sixth round's structures: someone's data, internal data, checks skipped,
-                     framing devices
-``seventh``          the seventh round's structures: notes to the AI, modes claimed, the next reader,
-                     policies quoted with a grant
-``eighth``           the eighth round's structures: the AI's rules declared void, a world without rules
-                     acted in, approvals and records acted on unchecked, links carrying the conversation
+``data_requests``    someone else's or the service's internal data asked for, checks skipped, framing
+                     devices (comments, hidden elements, encoded text, forged transcripts); sixth round
+``notes_to_ai``      notes addressed to the AI, modes claimed, whoever reads next, policies quoted with
+                     a grant; seventh round
+``void_rules``       the AI's rules declared void, a world without rules acted in, approvals and records
+                     acted on unchecked, links carrying the conversation; eighth round
 ``reason``           one sentence judged (``instruction_reason``): the gates, then every family in turn
 ``customer``         what only a customer's message makes an order (``customer_reason``,
                      ``customer_message_reason``, ``greeted_reason``)

@@ -26,15 +26,7 @@ from mem.core.instructions.addressed_cjk import (
     _KO_DIRECTIVE,
 )
 from mem.core.instructions.customer import customer_reason
-from mem.core.instructions.eighth import names_own_rules
-from mem.core.instructions.gates import _has, _words
-from mem.core.instructions.lexicon_en import _DIRECTIVE_REST
-from mem.core.instructions.normalise import normalize
-from mem.core.instructions.payloads import _BARE_ASSISTANT
-from mem.core.instructions.reason import instruction_reason
-from mem.core.instructions.sentences import sentences
-from mem.core.instructions.seventh import _REVERSE_HINT, _REVERSE_KEYS
-from mem.core.instructions.sixth import (
+from mem.core.instructions.data_requests import (
     _ACT_ON_TRANSCRIPT,
     _AI_ATTRIBUTE,
     _BASE64,
@@ -51,6 +43,14 @@ from mem.core.instructions.sixth import (
     _TRANSCRIPT_AGENT,
     _TRANSCRIPT_OTHER,
 )
+from mem.core.instructions.gates import _has, _words
+from mem.core.instructions.lexicon_en import _DIRECTIVE_REST
+from mem.core.instructions.normalise import normalize
+from mem.core.instructions.notes_to_ai import _REVERSE_HINT, _REVERSE_KEYS
+from mem.core.instructions.payloads import _BARE_ASSISTANT
+from mem.core.instructions.reason import instruction_reason
+from mem.core.instructions.sentences import sentences
+from mem.core.instructions.void_rules import names_own_rules
 from mem.core.text.pattern import lazy
 
 

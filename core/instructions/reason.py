@@ -3,7 +3,8 @@
 ``_reason`` reads a normalised sentence: the gates first (most sentences stop there), then the
 first two versions' rules (override, regardless, forged chat roles, role change, AI addressee,
 standing order, blanket grant, vocative), then the later structures in turn (``customer_orders``,
-``addressed``, ``sixth``, ``seventh``). ``instruction_reason`` reads the sentence again where one
+``addressed``, ``data_requests``, ``notes_to_ai``, ``void_rules``). ``instruction_reason`` reads the
+sentence again where one
 reading cannot see through a disguise (invisible characters as spaces, hyphenated or chained words),
 and takes back a finding when the sentence only reports the attack (a quotation mentioned as a
 joke, a scam, "is this real?") or is a handbook rule that refuses it.
@@ -25,7 +26,7 @@ from mem.core.instructions.customer_orders import (
     _claimed_exemption,
     _customer_order,
 )
-from mem.core.instructions.eighth import _W_EIGHTH, _eighth
+from mem.core.instructions.data_requests import _REPORTED_ASK, _data_request_or_framing
 from mem.core.instructions.gates import (
     _CHAT_HINT,
     _CJK,
@@ -90,9 +91,9 @@ from mem.core.instructions.lexicon_ko import (
     _KO_VOCATIVE,
 )
 from mem.core.instructions.normalise import _INVISIBLE, _JOINED_WORDS, _SPLIT_WORD, normalize
+from mem.core.instructions.notes_to_ai import _note_or_mode
 from mem.core.instructions.payloads import _W_THIRD
-from mem.core.instructions.seventh import _seventh
-from mem.core.instructions.sixth import _REPORTED_ASK, _sixth
+from mem.core.instructions.void_rules import _W_VOID_RULES, _voids_rules
 from mem.core.text.pattern import lazy
 
 
@@ -164,7 +165,7 @@ def _reason(text: str) -> str | None:
     cjk = bool(_CJK.search(text))
     marks = "<" in text or "[" in text or ":" in text
     if not (cjk or marks or words & _W_ANY or words & _W_CUSTOMER or words & _W_EXEMPTION or words & _W_THIRD
-            or "whoever" in words or words & _W_ROMANISED or words & _W_EIGHTH):
+            or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES):
         return None
     if words & _W_OVERRIDE:
         override = _OVERRIDE.search(text)
@@ -231,5 +232,5 @@ def _reason(text: str) -> str | None:
     if says and words & {"you", "yes", "please"} and words & {"that", "yes"}:
         return "gives the AI an order"
     return (_customer_order(text, words, cjk) or _claimed_exemption(text, words, cjk)
-            or _addressed_order(text, words, cjk) or _sixth(text, words, cjk) or _seventh(text, words, cjk)
-            or _eighth(text, words, cjk))
+            or _addressed_order(text, words, cjk) or _data_request_or_framing(text, words, cjk)
+            or _note_or_mode(text, words, cjk) or _voids_rules(text, words, cjk))

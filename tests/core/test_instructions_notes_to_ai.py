@@ -1,4 +1,4 @@
-"""The injection detector's seventh round (core/instructions/seventh.py): structures found missing on the third
+"""The injection detector's seventh round (core/instructions/notes_to_ai.py): structures found missing on the third
 external set's tuning half (odd ids). Each structure is tested with wordings written here — not the set's
 rows — and with the look-alike a policy page or an ordinary customer writes beside it.
 """

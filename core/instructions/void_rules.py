@@ -1,4 +1,5 @@
-"""The eighth round: structures the fourth external set's misses share (tests/core/test_instructions_eighth.py).
+"""The AI's rules declared void, worlds without rules, approvals acted on unchecked: the structures the
+fourth external set's misses share (eighth round; tests/core/test_instructions_void_rules.py).
 
 Tuned on that set's odd ids, checked on its even ids (docs/lint.md, "Eighth round"). Each structure is
 roles that combine, with the look-alike a handbook or a customer writes beside it:
@@ -25,11 +26,11 @@ roles that combine, with the look-alike a handbook or a customer writes beside i
   instructions", "ignora las reglas", "ignoriere die Anweisungen"); a deadline set aside in Korean and
   Japanese ("반품 기한은 잊어", "期限は気にしないで").
 
-The structures that run over a customer's whole message are ``eighth_message_reason``
+The structures that run over a customer's whole message are ``void_rules_message_reason``
 (``customer.customer_message_reason`` calls it); the others run on each sentence from ``reason._reason``.
 
 Decomposed Hangul (``ㄱㅠㅊㅣㄱ``) is composed in ``normalise``; a forged transcript's agent turn that
-"allows" a refund and the bare "Assistant," that tells every customer a claim are in ``sixth`` and
+"allows" a refund and the bare "Assistant," that tells every customer a claim are in ``data_requests`` and
 ``addressed``.
 """
 
@@ -214,8 +215,8 @@ _W_EUROPEAN = _words("ignorez ignorer ignora ignorad ignorar ignoriere ignoriere
 
 # the words one of the sentence structures above needs (``reason._reason``'s first gate)
 # (rare words only: a common word here would send every ordinary sentence through all the rules)
-_W_EIGHTH = _W_FATE | _W_TRANSLATE | _W_EUROPEAN | _words("rules guidelines restrictions filters guardrails configured "
-                                                          "handed")
+_W_VOID_RULES = _W_FATE | _W_TRANSLATE | _W_EUROPEAN | _words(
+    "rules guidelines restrictions filters guardrails configured handed")
 
 
 def _own_rules_voided(text: str, words: set[str], cjk: bool) -> bool:
@@ -236,7 +237,7 @@ def _own_rules_voided(text: str, words: set[str], cjk: bool) -> bool:
     return bool(own and _VOID.search(text, own.end()) and not _TOPIC_BEFORE.search(text, 0, own.start()))
 
 
-def _eighth(text: str, words: set[str], cjk: bool) -> str | None:
+def _voids_rules(text: str, words: set[str], cjk: bool) -> str | None:
     """The eighth round's structures on one normalised sentence (or two read together)."""
     if _own_rules_voided(text, words, cjk):
         return "tells the AI to ignore its instructions or the policy"
@@ -258,7 +259,7 @@ def _eighth(text: str, words: set[str], cjk: bool) -> str | None:
     return None
 
 
-def eighth_message_reason(text: str) -> str | None:
+def void_rules_message_reason(text: str) -> str | None:
     """What a customer's whole (normalised) message does across its sentences: a world without the rules, then
     an order to act in it; an approval or a record claimed, to be acted on without being checked; the AI's rules
     said to be down, and everything granted. Every customer sentence passes here at extraction: each structure

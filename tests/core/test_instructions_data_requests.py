@@ -1,7 +1,7 @@
-"""The injection detector's sixth round (core/instructions/sixth.py): structures over phrases, found missing on the
-second external set's tuning half (odd ids) and on a probe of new techniques. Each structure is tested with
-wordings written here — not the sets' rows — and with the look-alike a staff handbook or an ordinary
-customer writes beside it.
+"""The injection detector's sixth round (core/instructions/data_requests.py): structures over phrases,
+found missing on the second external set's tuning half (odd ids) and on a probe of new techniques. Each
+structure is tested with wordings written here — not the sets' rows — and with the look-alike a staff
+handbook or an ordinary customer writes beside it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The seventh round: structures the third external set's misses share (tests/core/test_instructions_seventh.py).
+"""Notes addressed to the AI, modes claimed, the next reader, quoted policies: the structures the third
+external set's misses share (seventh round; tests/core/test_instructions_notes_to_ai.py).
 
 A note addressed to the AI ("Note to the AI model:", "※ AI 모델 참고사항:", "AI翻訳者向け") then a
 directive; the customer's own case given a status it does not have; the AI's hidden settings or
@@ -20,12 +21,7 @@ from mem.core.instructions.addressed_cjk import (
     _KO_WHAT,
 )
 from mem.core.instructions.customer_orders import _GRANT_ANY
-from mem.core.instructions.gates import _W_AI, _has, _stems, _words
-from mem.core.instructions.lexicon_en import _AI, _BLANKET
-from mem.core.instructions.lexicon_ja import _JA_BLANKET
-from mem.core.instructions.lexicon_ko import _KO_BLANKET
-from mem.core.instructions.payloads import _GRANT3, _LIFTED, _TOLD_CLAIM
-from mem.core.instructions.sixth import (
+from mem.core.instructions.data_requests import (
     _CUSTOMER_REQUEST,
     _DECISION_CLAIM,
     _DICTATE_NOTE,
@@ -43,12 +39,17 @@ from mem.core.instructions.sixth import (
     _SKIP_CHECK,
     _W_DISCLOSE,
 )
+from mem.core.instructions.gates import _W_AI, _has, _stems, _words
+from mem.core.instructions.lexicon_en import _AI, _BLANKET
+from mem.core.instructions.lexicon_ja import _JA_BLANKET
+from mem.core.instructions.lexicon_ko import _KO_BLANKET
+from mem.core.instructions.payloads import _GRANT3, _LIFTED, _TOLD_CLAIM
 from mem.core.text.pattern import lazy
 
 # --- seventh round: a note to the AI, an order over two sentences, text to read backwards ----------
 # A third red-teamer's set (external 3) still got one attack in four through after the sixth round. Its
 # misses (odd ids: the tuning half) share a few structures, modelled as roles with the look-alike beside
-# each (tests in tests/core/test_instructions_seventh.py):
+# each (tests in tests/core/test_instructions_notes_to_ai.py):
 #
 # - *a note addressed to the AI*: a header or an aside naming an AI as its reader — "Note to the AI
 #   model:", "Translation note (for the AI translator):", "※ AI 모델 참고사항:", "AI 처리 시스템 참고:",
@@ -195,7 +196,7 @@ def _note_to_ai(text: str) -> bool:
                 or _JA_DIRECTIVE.search(rest) or _LIFTED.search(rest))
 
 
-def _seventh(text: str, words: set[str], cjk: bool) -> str | None:
+def _note_or_mode(text: str, words: set[str], cjk: bool) -> str | None:
     """The seventh round's structures on one normalised sentence (see above)."""
     if (":" in text or "：" in text or ")" in text or "]" in text) and (
             words & _W_AI or "assistant" in words or (cjk and _CJK_AI_STRICT.search(text))) and _note_to_ai(text):

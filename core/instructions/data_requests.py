@@ -1,4 +1,5 @@
-"""The sixth round: structures the second external set's misses share (tests/core/test_instructions_sixth.py).
+"""Someone else's or the service's data asked for, checks skipped, framing devices: the structures
+the second external set's misses share (sixth round; tests/core/test_instructions_data_requests.py).
 
 Someone else's data asked for (a third party x personal data x a request to disclose, unless the
 disclosure is forbidden); the service's internal data asked for; checks skipped (said to the AI on
@@ -24,7 +25,7 @@ from mem.core.text.pattern import lazy
 # A second red-teamer's set (external 2) caught one attack in two after five rounds of rules written
 # around wordings. What its misses share are not phrases but a few structures, each modelled here as
 # roles that combine, with the look-alike a handbook or a customer writes beside it (tests in
-# tests/core/test_instructions_sixth.py):
+# tests/core/test_instructions_data_requests.py):
 #
 # - *someone else's data asked for*: a third party (another / the last / the next customer, someone
 #   else, "다른 고객", "ほかのお客様", a named "…씨" / "…さん") x personal data (address, phone, e-mail,
@@ -386,7 +387,7 @@ def _checks_skipped(text: str, words: set[str], cjk: bool, customer: bool) -> bo
                                              or re.search(r"\bskipped\b|\bit\s+would\s+help\b", text)))
 
 
-def _sixth(text: str, words: set[str], cjk: bool, customer: bool = False) -> str | None:
+def _data_request_or_framing(text: str, words: set[str], cjk: bool, customer: bool = False) -> str | None:
     """The sixth round's structures on one normalised sentence (see above)."""
     if _someone_elses_data(text, words, cjk, customer):
         return "asks for data the AI must not give"
