@@ -582,8 +582,18 @@ _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
     r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|(?<![가-힣])안\s|금지|"
     r"ません|ない[。、]?|できない|不可|禁止|対象外", re.IGNORECASE)
-_CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as)\b|경우|이면|으면|場合|であれば|なら",
-                        re.IGNORECASE)
+# "in that case" refers back to a condition the sentence before states; 했다면 / 지났다면 are Korean "if"; a
+# rule that says what "must" be or is "required" sets a condition a bare yes would hide
+_CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as|in (?:that|this|which) case|must|"
+                  r"required)\b|"
+                  r"경우|이면|으면|다면|라면|場合|であれば|なら", re.IGNORECASE)
+# a message's asking sentence that opens with a linking word ("So can I …?", "And is it …?") asks as the rest does
+_LINKING = lazy(r"^(?:so|and|but|then|also|well|ok|okay|or)\b[,\s]*", re.IGNORECASE)
+# a statement turned into a question by a tag ("that's a defect, right?", "it's included, isn't it?") asks yes or no
+_TAG = lazy(r"(?:\b(?:right|correct|yes|no|ok|okay|yeah)|\b(?:is|are|do|does|did|can|will|was|were)n't\s+"
+            r"(?:it|they|i|you|we|there|that))\s*[?？]$", re.IGNORECASE)
+# "between 10% and 30%": the range is said as the others are ("10% to 30%")
+_BETWEEN = lazy(r"\bbetween\s+$", re.IGNORECASE)
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _NUMBER = r"(?:\d+(?:[.,]\d+)*(?:\s*%)?|" + "|".join(_NUMBER_WORDS) + r")"
 # "$100", "€20": the currency is part of the figure; "5 to 7 business days", "3-5 days": so is the range
@@ -591,17 +601,22 @@ _CURRENCY = r"[$€£¥₩]\s?"
 _RANGE = rf"(?:\s*(?:-|–|to)\s*(?:{_CURRENCY})?{_NUMBER}\b)?"
 _UNIT_WORDS = ("am", "pm", "kg", "km", "dollars", "dollar", "euros", "percent", "days", "day", "hours", "hour",
                "minutes", "weeks", "week", "months", "month", "years", "year", "nights", "night", "litre", "liter")
-_EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}{_RANGE}(?:-[a-z]+)?(?:'s)?"
+# "2pm", "40kg", "5GB": a unit written on the number is part of it
+_ATTACHED = r"(?:am|pm|kg|km|cm|mm|ml|gb|mb|g|l)"
+_ATTACHED_UNIT = lazy(rf"[$€£¥₩]?\d[\d.,]*{_ATTACHED}", re.IGNORECASE)
+_EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}(?:(?<=\d){_ATTACHED}\b)?{_RANGE}(?:-[a-z]+)?(?:'s)?"
                   r"(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
                   r"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){0,3}", re.IGNORECASE)
+_BETWEEN_RANGE = lazy(rf"(?:{_CURRENCY})?{_NUMBER}\s+and\s+(?:{_CURRENCY})?{_NUMBER}", re.IGNORECASE)
 # "3~5영업일", "1〜2営業日": the range is part of the figure
 _CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
                    r"(?:%|만\s*원|영업일|[원일년개월주시간분세명회번매장]+|[かカヵケヶ]月間?|"
-                   r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|동안|후|以上|以内|以下|間|後))?")
+                   r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|미만|초과|동안|후|전|까지|以上|以内|以下|未満|超|間|後|前|まで))?")
 
 
 # "about 7 days", "up to 6 months", "at least 30 days": the qualifier is part of what the rule says
-_QUALIFIER = lazy(r"\b(?:about|around|approximately|roughly|up to|at least|at most|no more than|no later than|"
+_QUALIFIER = lazy(r"\b(?:about|around|approximately|roughly|up to(?: a maximum of)?|(?:a )?(?:maximum|minimum) of|"
+                  r"at least|at most|no more than|no later than|"
                   r"more than|less than|within|over|under)\s+$", re.IGNORECASE)
 # a clause's own number ("6.1 You can end…", "2) …") and a reference to another ("section 5", "clause 3.4",
 # "제6조", "第6条") are not what a rule states
@@ -613,12 +628,81 @@ def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks yes or no: "Can I …?", "If …, do I …?"; "…できますか" without a question word."""
     text = question.strip()
     if is_cjk(text):
-        return not _CJK_WH.search(text) and bool(re.search(r"(?:까|요|か)[?？]?$", text))
+        return not _CJK_WH.search(text) and bool(re.search(r"(?:까|요|죠|か)[?？]?$", text))
     clauses = [c.strip() for c in re.split(r"[,;]", text)]
     if _WH.match(text):
         return False
+    if _TAG.search(text) and not _WH.search(text):
+        return True
     # "If I cancel halfway through the month do I get part of the fee back?": no comma before the ask
     return any(_YES_NO.match(c) for c in clauses) or bool(_IF_ASKS.match(text) and not _WH.search(text))
+
+
+def asks_yes_no(question: str) -> bool:
+    """Whether a customer's message asks yes or no: every sentence of it that asks does (``is_yes_no``).
+
+    A message tells its case first and asks last ("Ordered a custom sofa and now my partner hates it :(
+    Can we send it back?"); the sentences that only tell the case decide nothing. A linking word before
+    the ask ("So can I …?") is left out. A message with no sentence that asks is read whole.
+    """
+    parts = [_LINKING.sub("", part.text.strip()) for part in split_message(question)]
+    asking = [part for part in parts if part and _asks(part)]
+    if not asking:
+        return is_yes_no(question)
+    return all(is_yes_no(part) for part in asking)
+
+
+def _asks_when(question: str) -> bool:
+    """Whether the message asks "when": the first question word of a sentence that asks is "when" (いつ, 언제).
+
+    "What if I haven't cleared it when the year's up?" asks what happens, not when.
+    """
+    parts = [part.text.strip() for part in split_message(question)]
+    for part in [p for p in parts if _asks(p)] or parts:
+        if is_cjk(part):
+            if _WHEN.search(part):
+                return True
+            continue
+        first = _WH.search(part)
+        if first and first.group(0).lower() == "when":
+            return True
+    return False
+
+
+def _numbers(text: str) -> list[float]:
+    return [float(n.replace(",", "")) for n in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", text)]
+
+
+def _holds_case(figure: str, case: list[float]) -> bool:
+    """Whether ``figure`` is a range ("£250 to £999") that a number of the question falls in: the band
+    the customer's case is in (a table's "order value" column), not what the rule says of it."""
+    bounds = _numbers(figure)
+    return len(bounds) == 2 and bounds[0] < bounds[1] and any(bounds[0] <= n <= bounds[1] for n in case)
+
+
+def _figures(text: str, question: str) -> list[tuple[int, int, str]]:
+    """The figures of a sentence (``text``) that the question does not already hold: (start, end, figure)."""
+    pattern = _CJK_FIGURE if is_cjk(text) else _EN_FIGURE
+    asked = set(re.findall(r"\d+", question)) | {w for w in re.findall(r"[a-z]+", question.lower())
+                                                 if w in _NUMBER_WORDS}
+    figures: list[tuple[int, int, str]] = []
+    case = _numbers(question)
+    numbered = _CLAUSE_NUMBER.match(text)
+    for match in pattern.finditer(text):
+        if (numbered and match.start() < numbered.end()) or _REFERENCE.search(text[:match.start()]):
+            continue
+        figure = _trim(match.group(0).strip()).rstrip("'’")
+        between = _BETWEEN.search(text[:match.start()]) and _BETWEEN_RANGE.match(text, match.start())
+        if between:
+            figure = re.sub(r"\s+and\s+", " to ", between.group(0), count=1)
+        head = re.search(r"\d+|[a-z]+", figure.lower())
+        if head and head.group(0) not in asked and not _holds_case(figure, case):
+            start, end = match.start(), match.start() + len(figure)
+            qualifier = _QUALIFIER.search(text[:start])
+            if qualifier and not is_cjk(text):
+                figure, start = text[qualifier.start():start] + figure, qualifier.start()
+            figures.append((start, end, figure))
+    return figures
 
 
 def figure_of(sentence: str, question: str) -> str | None:
@@ -629,25 +713,10 @@ def figure_of(sentence: str, question: str) -> str | None:
     "How much is express delivery?" with 9.99 dollars, not 2 pm.
     """
     text = _FOOTNOTE.sub("", sentence)
-    pattern = _CJK_FIGURE if is_cjk(sentence) else _EN_FIGURE
-    asked = set(re.findall(r"\d+", question)) | {w for w in re.findall(r"[a-z]+", question.lower())
-                                                 if w in _NUMBER_WORDS}
-    figures = []
-    numbered = _CLAUSE_NUMBER.match(text)
-    for match in pattern.finditer(text):
-        if (numbered and match.start() < numbered.end()) or _REFERENCE.search(text[:match.start()]):
-            continue
-        figure = _trim(match.group(0).strip()).rstrip("'’")
-        head = re.search(r"\d+|[a-z]+", figure.lower())
-        if head and head.group(0) not in asked:
-            start, end = match.start(), match.start() + len(figure)
-            qualifier = _QUALIFIER.search(text[:start])
-            if qualifier and not is_cjk(sentence):
-                figure, start = text[qualifier.start():start] + figure, qualifier.start()
-            figures.append((start, end, figure))
+    figures = _figures(text, question)
     units = [u for u in question_units(question) if u.key]
     wanted = [m.figure for m in measures_asked(question, [u.word for u in units])]
-    when = not wanted and _WHEN.search(question)
+    when = not wanted and _asks_when(question)
     if when:
         # "When does it arrive?" is answered by a time or a period, never by the price beside it
         wanted = [m.figure for m in MEASURES if m.name in ("duration", "time of day")]
@@ -668,10 +737,115 @@ def figure_of(sentence: str, question: str) -> str | None:
 def _trim(figure: str) -> str:
     """Keep the figure up to its unit word ("2 pm costs" → "2 pm"; "21 years old" → "21 years")."""
     words = figure.split()
+    if _ATTACHED_UNIT.fullmatch(words[0]):
+        return words[0]  # "3pm ship today" → "3pm"
     for i, word in enumerate(words[1:], start=1):
         if word.lower().strip("'s") in _UNIT_WORDS or word.lower() in _UNIT_WORDS:
             return " ".join(words[: i + 1])
     return figure
+
+
+_MONEY = next(m for m in MEASURES if m.name == "money")
+# the measures a customer's case is compared in with a rule's limit (a count is any number; a time of day is
+# told against a window, "9시부터 새벽 2시까지", that one bound alone would misread)
+_COMPARED = tuple(m for m in MEASURES if m.name in ("money", "age", "weight", "duration"))
+# a limit is a figure with its bound: the set the rule speaks of is at most it ("up to £1,500", "7일 이내",
+# "13歳未満") or at least it ("at least 16 hours", "만 14세 이상"); "under", "over", 미만, 未満 leave it out
+_UPPER = lazy(r"^(?:up to|within|no more than|at most|no later than|less than|under|(?:a )?maximum of)\b|"
+              r"(?:이내|이하|미만|까지|以内|以下|未満|まで)$", re.IGNORECASE)
+_LOWER = lazy(r"^(?:at least|more than|over|(?:a )?minimum of)\b|(?:이상|초과|以上|超)$", re.IGNORECASE)
+_STRICT = lazy(r"^(?:less than|under|more than|over)\b|(?:미만|초과|未満|超)$", re.IGNORECASE)
+# a duration in days, whatever unit it is told in ("5 weeks" against "within 60 days")
+_DAYS_IN = ((lazy(r"minute|분|分", re.IGNORECASE), 1 / 1440), (lazy(r"hour|시간|時間", re.IGNORECASE), 1 / 24),
+            (lazy(r"week|주|週", re.IGNORECASE), 7.0), (lazy(r"month|개월|달|[かカヵケヶ]月", re.IGNORECASE), 30.0),
+            (lazy(r"year|년|年", re.IGNORECASE), 365.0), (lazy(r"day|일|日", re.IGNORECASE), 1.0))
+# "a 5 year plan", "a 2 hour slot": a number with a singular unit before a noun names a kind of thing, not
+# the customer's case
+_ATTRIBUTIVE = lazy(r"^(?:[2-9]|\d\d+)\s*-?\s*(?:minute|hour|day|week|month|year)\s+[a-z]", re.IGNORECASE)
+# "within 60 days of delivery, but not later": the negation restates the limit, it does not forbid
+_BUT_NOT = lazy(r",?\s*\bbut not\b[^,;.]*", re.IGNORECASE)
+
+
+def _amount(figure: str, measure: Measure) -> float | None:
+    """The figure's number in the measure's common unit (days for a duration); None for a range or a share."""
+    numbers = _numbers(figure)
+    if len(numbers) != 1 or "%" in figure:
+        return None
+    if measure.name != "duration":
+        return numbers[0]
+    unit = figure[re.search(r"\d", figure).start():]  # type: ignore[union-attr]
+    return next((numbers[0] * days for pattern, days in _DAYS_IN if pattern.search(unit)), None)
+
+
+def _case_amounts(question: str, measure: Measure) -> list[float]:
+    """The figures of ``measure`` the customer's case is told in ("a £2,000 sofa", "13살", "5 weeks ago")."""
+    found = []
+    for match in measure.figure.finditer(question):
+        told = question[match.start():match.end() + 12]
+        if measure.name == "duration" and _ATTRIBUTIVE.match(told):
+            continue
+        amount = _amount(question[match.start():match.end()] if measure.name == "duration" else
+                         re.sub(r"[^\d.,].*$", "", told.lstrip("$€£¥₩ ")), measure)
+        if amount is not None:
+            found.append(amount)
+    return found
+
+
+def _outside_limit(question: str, sentence: str) -> bool:
+    """Whether the rule rules the customer's case out by a limit: the case's figure is outside the limit of
+    an allowance ("a £2,000 sofa" against "cash up to a maximum of £1,500"; 13살 against 만 14세 이상), or
+    inside the limit of a prohibition ("10歳" against "13歳未満の者は…できません").
+
+    Only "no" is ever judged so: a case inside an allowance's limit may still fail its other conditions.
+    """
+    text = _FOOTNOTE.sub("", sentence)
+    negated = bool(_NEGATION.search(_BUT_NOT.sub("", text)))
+    for measure in _COMPARED:
+        cases = _case_amounts(question, measure)
+        if len(cases) != 1:
+            continue  # no case of this kind, or several (which one the rule is about is not known)
+        for _, _, figure in _figures(text, question):
+            upper, lower = _UPPER.search(figure), _LOWER.search(figure)
+            limit = _amount(figure, measure) if measure.figure.search(figure) and bool(upper) != bool(lower) else None
+            if limit is None:
+                continue
+            strict, case = bool(_STRICT.search(figure)), cases[0]
+            inside = (case < limit or (case == limit and not strict)) if upper else \
+                (case > limit or (case == limit and not strict))
+            if inside == negated:
+                return True
+    return False
+
+
+# "Will you pay for that?", "Do I have to pay anything?": the verb asks for an amount as the nouns do
+_PAYING = frozenset({"pay", "pays", "paying", "paid"})
+
+
+def _names_price(question: str) -> bool:
+    """Whether a word of the question names a price ("charge", "fee", "pay", 요금, 料金)."""
+    parts = [part.text for part in split_message(question)]
+    return any(names(_MONEY, u.word) or u.word.lower() in _PAYING
+               for part in [p for p in parts if _asks(p)] or parts for u in question_units(part))
+
+
+def _figure_of_case(question: str, sentences: list[str]) -> str | None:
+    """The rule's figure for a yes/no question that brings its own case, which the engine does not judge.
+
+    The figure of the kind the case is told in ("a £2,000 sofa" → the rule's "up to a maximum of £1,500";
+    "13살" → "만 14세 이상"); a case told without a number gets the rule's figure only when the rule holds
+    one alone. Otherwise none: a figure of another kind would answer something else.
+    """
+    # a count is any number, and a time of day is told against a window ("9시부터 새벽 2시까지") one end of
+    # which alone would mislead
+    kinds = [m.figure for m in MEASURES if m.name not in ("count", "time of day") and m.figure.search(question)]
+    found = [(text, figure) for text in (_FOOTNOTE.sub("", s) for s in sentences)
+             for figure in _figures(text, question)]
+    for text, (start, end, figure) in found:
+        if any(start <= hit.start() < end for kind in kinds for hit in kind.finditer(text)):
+            return figure
+    if not re.search(r"\d", question) and len(found) == 1:
+        return found[0][1][2]
+    return None
 
 
 def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
@@ -685,9 +859,18 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     if not sentences:
         return None
     best = sentences[0]
-    if is_yes_no(question):
+    if asks_yes_no(question):
+        if re.search(r"\d", question) and not _NEGATION.search(question) and _outside_limit(question, best):
+            return ("no", "")
+        priced = _names_price(question)
+        for sentence in sentences if priced else []:
+            figure = figure_of(sentence, question)
+            if figure and _MONEY.figure.search(figure):
+                # "Is there a charge to collect it?" is answered by the charge ("£49"), not by a yes
+                return ("figure", figure)
         if re.search(r"\d", question) or _NEGATION.search(question):
-            return None
+            figure = _figure_of_case(question, sentences)
+            return ("figure", figure) if figure else None
         if _CONDITION.search(best):
             return ("depends", "")
         return ("no", "") if _NEGATION.search(best) else ("yes", "")

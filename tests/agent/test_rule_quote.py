@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from mem.agent.answering import answer_question
-from mem.agent.rule_quote import MAX_SENTENCES, choose_rule, figure_of, in_short, is_yes_no, question_units
+from mem.agent.rule_quote import (
+    MAX_SENTENCES,
+    asks_yes_no,
+    choose_rule,
+    figure_of,
+    in_short,
+    is_yes_no,
+    question_units,
+)
 from tests.agent.conftest import FakeService, page
 
 RETURNS = ("Unused items can be returned within 30 days of delivery.\n"
@@ -667,3 +675,81 @@ def test_a_country_is_held_by_a_rule_about_going_abroad_and_time_words_are_not_r
     assert quote.sentences == ["해외 이주로 해지하는 경우 위약금을 면제합니다."]
     keys = {unit.word for unit in question_units("How long are you normally going to take?") if unit.key}
     assert not keys & {"normally", "going"}
+
+
+def test_a_message_asks_yes_or_no_in_its_asking_sentence():
+    # the case is told first, the ask comes last: the case's words ("what", "how") decide nothing
+    assert asks_yes_no("Bought a lamp last week and I don't like how it looks. Can I send it back?")
+    assert asks_yes_no("The strap broke after a week. So can I get a new one?")  # a linking word first
+    assert asks_yes_no("that counts as a fault, right?") and not is_yes_no("What is a fault, right?")
+    assert asks_yes_no("주문을 취소했어요. 포인트는 돌려받는 거 맞죠?")  # 죠 asks as 요 does
+    assert asks_yes_no("子どもを連れて行ってもいいですか？静かにさせます")  # the statement after the ask
+    assert not asks_yes_no("I want to return it. How long do I have?")
+    rule = ["Items bought in a sale cannot be returned."]
+    assert in_short("Got it half price last week. Can I return it?", rule) == ("no", "")
+
+
+def test_when_asks_only_as_the_question_word():
+    # "what if … when the year's up" asks what happens: the rate is the figure, not the term of the loan
+    rule = "If you do not, interest at 12.5% APR is added and the balance is repaid over 24 monthly payments."
+    assert figure_of(rule, "What if I haven't paid it off when the year is up?") == "12.5% APR"
+    assert figure_of("It arrives in 3 days and costs $5.", "When will it arrive?") == "3 days"
+
+
+def test_the_band_the_case_falls_in_is_not_the_figure():
+    # a table row "order value £100 to £499 | delivery £19": the customer's £300 order is in the band
+    row = "Order value: £100 to £499; Delivery: £19."
+    assert figure_of(row, "My order is £300, what does delivery cost?") == "£19"
+    assert figure_of(row, "What does delivery cost?") == "£100 to £499"  # no case told: as before
+
+
+def test_a_range_between_two_figures_and_units_written_on_the_number():
+    assert figure_of("We may offer between 5% and 15% off the price.", "How much off?") == "5% to 15%"
+    assert figure_of("Orders placed before 3pm ship today.", "What time is the cut-off?") == "3pm"
+    assert figure_of("解約は2か月前までに通知してください。", "何か月前に言えばいいですか？") == "2か月前"
+    assert figure_of("12세 미만은 보호자와 함께 입장해야 합니다.", "몇 살부터 혼자 들어가요?") == "12세 미만"
+
+
+def test_a_yes_no_question_for_a_price_is_answered_by_the_price():
+    rule = ["Collection of bulky items costs £40 per order."]
+    assert in_short("Is there a charge for collecting my wardrobe?", rule) == ("figure", "£40")
+    assert in_short("Will you pay for the food that spoiled?", ["Spoiled food is refunded up to £80 per claim."]) \
+        == ("figure", "up to £80")
+    # no price named: yes or no as before
+    assert in_short("Do you collect wardrobes?", rule) == ("yes", "")
+
+
+def test_a_yes_no_question_with_its_own_case_gets_the_rule_figure_of_that_kind():
+    # a case the rule's limit does not decide: the limit of the case's kind is stated, a figure of another
+    # kind never (a time of day is told against a window, one end of which would mislead)
+    cash = ["Cash is accepted up to a maximum of £500 per order, and refunds take 14 days."]
+    assert in_short("Can I pay cash for a £300 table?", cash) == ("figure", "up to a maximum of £500")
+    assert in_short("Can my 9 year old come in?", ["Children under 12 may come in with an adult."]) == \
+        ("figure", "under 12")
+    assert in_short("Can I come in at 7am?", ["We open from 8am to 10pm, and day passes cost $10."]) is None
+    # a negation of its own and one figure in the rule: that figure
+    assert in_short("I haven't used it. Can I cancel?", ["You can cancel within 30 days."]) == \
+        ("figure", "within 30 days")
+
+
+def test_a_case_outside_an_allowance_or_inside_a_prohibition_is_ruled_out():
+    cash = ["Cash is accepted up to a maximum of £500 per order."]
+    assert in_short("Can I pay cash for a £900 table?", cash) == ("no", "")
+    hours = ["Applicants must work at least 20 hours a week."]
+    assert in_short("I work 15 hours a week, can I apply?", hours) == ("no", "")
+    # inside the limit: never a judged yes, the limit is stated
+    assert in_short("I work 25 hours a week, can I apply?", hours) == ("figure", "at least 20 hours")
+    assert in_short("제 아이가 11살인데 가입할 수 있나요?", ["만 14세 이상만 가입할 수 있습니다."]) == ("no", "")
+    assert in_short("8歳の子どもは入れますか？", ["12歳未満の方は入場できません。"]) == ("no", "")
+    # a duration in another unit: 5 weeks is inside 60 days, and "but not later" restates the limit
+    late = ["You can add cover within 60 days of delivery, but not later."]
+    assert in_short("I got it 10 weeks ago. Can I still add cover?", late) == ("no", "")
+    assert in_short("I got it 5 weeks ago. Can I still add cover?", late) != ("no", "")
+    # "a 5 year plan" names the plan, it is not the customer's case
+    assert in_short("Can I cancel my 5 year plan?", ["You can cancel within 45 days of buying it."]) != ("no", "")
+
+
+def test_in_that_case_and_korean_if_are_conditions():
+    assert in_short("Is the fee refunded?", ["In that case the fee is refunded."]) == ("depends", "")
+    assert in_short("쿠폰이 복원되나요?", ["취소하면 쿠폰은 복원되지만, 기간이 지났다면 복원되지 않습니다."]) == \
+        ("depends", "")
