@@ -44,7 +44,9 @@ Measures:
 - right sentence: the quoted rule (one to three sentences) contains the expected words;
 - states the figure or yes/no: for questions that name one (``states``), the answer's own words —
   the text with the quoted sentences removed — carry it ("3 pm", "Yes", "いいえ"; a word as a word;
-  a "no rule" answer states nothing — before 2026-12-04 its "No rule…" counted as a stated "No");
+  a "no rule" answer states nothing — before 2026-12-04 its "No rule…" counted as a stated "No"; an
+  expected "Yes"/"No" is stated by a Korean or Japanese answer's 예/はい, 아니요/いいえ — before 2026-12-04
+  it was not, so those answers' yes/no never counted);
 - "no rule" honesty: for a question the policy does not answer, the answer says no rule matches
   (or that nothing was found) instead of quoting a rule; and, the other way, how many answerable
   questions got "no rule" (the cost of that honesty).
@@ -88,6 +90,8 @@ PRIVACY = [
 NO_RULE = ("No rule in the policy matches", "could not find", "해당하는 규정이 정책에 없습니다",
            "정책의 언어로는", "該当する規定", "No matching rule was found", "이 질문에 해당하는 규정, 처리 방침",
            "このご質問に当てはまる規定")
+# the question files write an expected yes or no in English whatever the question's language
+SAID_AS = {"Yes": ("Yes", "예", "はい"), "No": ("No", "아니요", "いいえ")}
 
 
 def build_pdf(path: Path, sections: list[tuple[str, list[str] | None]]) -> None:
@@ -129,7 +133,8 @@ def states_it(q: dict, text: str, quotes: list[str]) -> bool:
     """Whether the answer's own words (the quoted sentences removed) carry the expected figure or yes/no.
 
     A "no rule" answer states nothing (its "No rule in the policy…" once counted as a stated "No"), and a
-    word such as "No" must stand as a word ("Note", "Not" are not it).
+    word such as "No" must stand as a word ("Note", "Not" are not it). An expected "Yes" or "No" is also
+    stated by a Korean or Japanese answer's own 예 / はい, 아니요 / いいえ (before 2026-12-04 it was not).
     """
     if any(marker in text for marker in NO_RULE):
         return False
@@ -137,6 +142,9 @@ def states_it(q: dict, text: str, quotes: list[str]) -> bool:
     for sentence in quotes:
         own = own.replace(sentence, "")
     expected = q["states"]
+    if expected in SAID_AS:
+        # a Korean or Japanese answer says its yes or no in its own words ("아니요 — …", "はい — …")
+        return any(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", own) for word in SAID_AS[expected])
     if expected.isascii() and expected.isalpha():
         return re.search(rf"\b{re.escape(expected)}\b", own) is not None
     return expected in own
