@@ -589,6 +589,8 @@ _CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as|in (?:tha
                   r"경우|이면|으면|다면|라면|場合|であれば|なら", re.IGNORECASE)
 # a message's asking sentence that opens with a linking word ("So can I …?", "And is it …?") asks as the rest does
 _LINKING = lazy(r"^(?:so|and|but|then|also|well|ok|okay|or)\b[,\s]*", re.IGNORECASE)
+# a request for something to be done: Korean -아/어 주세요, Japanese -てください, English "please …"
+_REQUEST = lazy(r"주세요|주십시오|てください|でください|て下さい|てほしい|^please\b|\bplease[.!]*$", re.IGNORECASE)
 # a statement turned into a question by a tag ("that's a defect, right?", "it's included, isn't it?") asks yes or no
 _TAG = lazy(r"(?:\b(?:right|correct|yes|no|ok|okay|yeah)|\b(?:is|are|do|does|did|can|will|was|were)n't\s+"
             r"(?:it|they|i|you|we|there|that))\s*[?？]$", re.IGNORECASE)
@@ -638,6 +640,12 @@ def is_yes_no(question: str) -> bool:
     return any(_YES_NO.match(c) for c in clauses) or bool(_IF_ASKS.match(text) and not _WH.search(text))
 
 
+def _asking(question: str) -> list[str]:
+    """The sentences of a message that ask (a linking word before the ask left out); all when none does."""
+    parts = [_LINKING.sub("", part.text.strip()) for part in split_message(question)]
+    return [part for part in parts if part and _asks(part)] or [question]
+
+
 def asks_yes_no(question: str) -> bool:
     """Whether a customer's message asks yes or no: every sentence of it that asks does (``is_yes_no``).
 
@@ -648,7 +656,9 @@ def asks_yes_no(question: str) -> bool:
     parts = [_LINKING.sub("", part.text.strip()) for part in split_message(question)]
     asking = [part for part in parts if part and _asks(part)]
     if not asking:
-        return is_yes_no(question)
+        # "환불해 주세요", "返金してください", "Please refund my order.": a request asks whether the rule allows it
+        return is_yes_no(question) or any(_REQUEST.search(part) and not (_WH.search(part) or _CJK_WH.search(part))
+                                           for part in parts)
     return all(is_yes_no(part) for part in asking)
 
 
@@ -860,7 +870,10 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         return None
     best = sentences[0]
     if asks_yes_no(question):
-        if re.search(r"\d", question) and not _NEGATION.search(question) and _outside_limit(question, best):
+        # a negation in the ask flips what a yes would mean; one in the case told before it does not
+        # ("Our flat won't be ready till March. Will you keep it for me?")
+        negated = bool(_NEGATION.search(" ".join(_asking(question))))
+        if re.search(r"\d", question) and not negated and _outside_limit(question, best):
             return ("no", "")
         priced = _names_price(question)
         for sentence in sentences if priced else []:
@@ -868,7 +881,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             if figure and _MONEY.figure.search(figure):
                 # "Is there a charge to collect it?" is answered by the charge ("£49"), not by a yes
                 return ("figure", figure)
-        if re.search(r"\d", question) or _NEGATION.search(question):
+        if re.search(r"\d", question) or negated:
             figure = _figure_of_case(question, sentences)
             return ("figure", figure) if figure else None
         if _CONDITION.search(best):

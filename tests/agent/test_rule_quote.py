@@ -727,8 +727,8 @@ def test_a_yes_no_question_with_its_own_case_gets_the_rule_figure_of_that_kind()
     assert in_short("Can my 9 year old come in?", ["Children under 12 may come in with an adult."]) == \
         ("figure", "under 12")
     assert in_short("Can I come in at 7am?", ["We open from 8am to 10pm, and day passes cost $10."]) is None
-    # a negation of its own and one figure in the rule: that figure
-    assert in_short("I haven't used it. Can I cancel?", ["You can cancel within 30 days."]) == \
+    # a negation in the ask and one figure in the rule: that figure
+    assert in_short("Can I cancel if I haven't used it?", ["You can cancel within 30 days."]) == \
         ("figure", "within 30 days")
 
 
@@ -753,3 +753,20 @@ def test_in_that_case_and_korean_if_are_conditions():
     assert in_short("Is the fee refunded?", ["In that case the fee is refunded."]) == ("depends", "")
     assert in_short("쿠폰이 복원되나요?", ["취소하면 쿠폰은 복원되지만, 기간이 지났다면 복원되지 않습니다."]) == \
         ("depends", "")
+
+
+def test_a_negation_in_the_case_told_before_the_ask_does_not_flip_it():
+    # "won't be ready" tells the case; the ask "Will you keep it for me?" is not negated
+    keep = ["We can store your order for up to 8 weeks."]
+    assert in_short("Our flat won't be ready till spring. Will you keep it for me?", keep) == ("yes", "")
+    # a negation in the ask itself still flips what a yes would mean: no yes or no
+    assert in_short("Can I return it without the box?", ["Items can be returned within 30 days."]) != ("yes", "")
+
+
+def test_a_request_asks_whether_the_rule_allows_it():
+    rule = ["맛이 기대와 다르다는 이유로는 환불되지 않습니다."]
+    assert in_short("맛이 별로였어요. 환불해 주세요", rule) == ("no", "")
+    assert in_short("返金してください", ["未使用のチケットは返金できません。"]) == ("no", "")
+    assert in_short("Please refund my order.", ["Orders are refunded within 14 days of a return."]) == \
+        ("yes", "")
+    assert not asks_yes_no("Please tell me how long delivery takes.")
