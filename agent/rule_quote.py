@@ -582,11 +582,14 @@ _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
     r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|(?<![가-힣])안\s|금지|"
     r"ません|ない[。、]?|できない|不可|禁止|対象外", re.IGNORECASE)
-# "in that case" refers back to a condition the sentence before states; 했다면 / 지났다면 are Korean "if"; a
-# rule that says what "must" be or is "required" sets a condition a bare yes would hide
-_CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as|in (?:that|this|which) case|must|"
-                  r"required)\b|"
+# "in that case" refers back to a condition the sentence before states; 했다면 / 지났다면 are Korean "if"
+_CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as|in (?:that|this|which) case)\b|"
                   r"경우|이면|으면|다면|라면|場合|であれば|なら", re.IGNORECASE)
+# a rule that says what "must" be or is "required" sets a condition on "Can I …?" that a bare yes would
+# hide; it is the yes to a question about that duty ("Do I need …?", "Do I have to …?", 必要ですか)
+_OBLIGATION = lazy(r"\b(?:must|required)\b", re.IGNORECASE)
+_DUTY_ASKED = lazy(r"\b(?:need|needs|have to|has to|must|required|requires?|obliged)\b|"
+                   r"필요|해야|必要|なければ|なくては", re.IGNORECASE)
 # a message's asking sentence that opens with a linking word ("So can I …?", "And is it …?") asks as the rest does
 _LINKING = lazy(r"^(?:so|and|but|then|also|well|ok|okay|or)\b[,\s]*", re.IGNORECASE)
 # a request for something to be done: Korean -아/어 주세요, Japanese -てください, English "please …"
@@ -884,7 +887,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         if re.search(r"\d", question) or negated:
             figure = _figure_of_case(question, sentences)
             return ("figure", figure) if figure else None
-        if _CONDITION.search(best):
+        if _CONDITION.search(best) or (_OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
         return ("no", "") if _NEGATION.search(best) else ("yes", "")
     for sentence in sentences:

@@ -770,3 +770,9 @@ def test_a_request_asks_whether_the_rule_allows_it():
     assert in_short("Please refund my order.", ["Orders are refunded within 14 days of a return."]) == \
         ("yes", "")
     assert not asks_yes_no("Please tell me how long delivery takes.")
+
+
+def test_a_duty_is_a_condition_on_can_and_the_yes_to_need():
+    rule = ["Guests must show a photo ID at check-in."]
+    assert in_short("Do I need identification when I arrive?", rule) == ("yes", "")
+    assert in_short("Can I check in early?", rule) == ("depends", "")
