@@ -884,6 +884,11 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             if figure and _MONEY.figure.search(figure):
                 # "Is there a charge to collect it?" is answered by the charge ("£49"), not by a yes
                 return ("figure", figure)
+        if re.search(r"\d", question) and not negated and not _CONDITION.search(best) and \
+                _NEGATION.search(best) and not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
+            # a flat prohibition with no figure at all: the case's number cannot change it
+            # ("2時間残ってるんですが、来月に回せますか" on "無料枠は翌月に繰り越すことができません")
+            return ("no", "")
         if re.search(r"\d", question) or negated:
             figure = _figure_of_case(question, sentences)
             return ("figure", figure) if figure else None

@@ -776,3 +776,11 @@ def test_a_duty_is_a_condition_on_can_and_the_yes_to_need():
     rule = ["Guests must show a photo ID at check-in."]
     assert in_short("Do I need identification when I arrive?", rule) == ("yes", "")
     assert in_short("Can I check in early?", rule) == ("depends", "")
+
+
+def test_a_flat_prohibition_with_no_figure_is_a_no_whatever_the_case_number():
+    rule = ["無料枠は翌月に繰り越すことができません。"]
+    assert in_short("会議室の無料枠が3時間残っています。来月に回せますか？", rule) == ("no", "")
+    # a rule with a figure or a condition is not flat: the number may matter
+    assert in_short("Can I return it after 20 days?", ["Items cannot be returned after 30 days."]) != ("no", "")
+    assert in_short("Can I bring 2 guests?", ["Guests are not allowed unless you book a room."]) != ("no", "")
