@@ -35,8 +35,8 @@ The deterministic engine quotes rules; it must quote the ones that answer, or sa
   than the page never matches it (the analyzer's Latin stems and CJK bigrams do not meet).
 - **In short**: the figure a rule states ("3 free checked bags", "14日以内") when the question asks
   for one (not a yes/no question, and a number the question does not already hold); for a yes/no
-  question, yes or no from the best sentence's negation, "it depends" when it states a condition,
-  and nothing when the question brings its own case (see ``in_short``).
+  question, yes or no from the best sentence's negation, "it depends" when it states a condition;
+  when the question brings its own case, only a "no" by the rule's limit, else the limit (see ``in_short``).
 """
 
 from __future__ import annotations
@@ -864,10 +864,13 @@ def _figure_of_case(question: str, sentences: list[str]) -> str | None:
 def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     """("figure", "30 dollars"), ("yes" | "no" | "depends", "") — what the rule answers in a word — or None.
 
-    ``sentences``: the quoted sentences, the best one first. Yes or no is said only when the rule
-    decides it alone: never when the question brings a case of its own (a number: "a refund after 20
-    days?" — the days note compares it, the engine does not judge it) or a negation ("without the
-    packaging?"), and a rule with a condition ("unless the item is defective") answers "it depends".
+    ``sentences``: the quoted sentences, the best one first. Yes or no is read from the sentences of the
+    message that ask (``asks_yes_no``) and said only when the rule decides it alone; a rule with a
+    condition ("unless the item is defective") answers "it depends". When the question brings a case of
+    its own — a number ("a refund after 20 days?") or a negation in the ask ("without the packaging?") —
+    only a "no" is judged: a case outside an allowance's limit of its kind or inside a prohibition's
+    (``_outside_limit``), or a flat prohibition that holds no figure; otherwise the rule's figure of the
+    case's kind is stated (``_figure_of_case``), or nothing. A yes/no question that names a price gets it.
     """
     if not sentences:
         return None
