@@ -144,7 +144,9 @@ _RETRACTION = {
                  # ("I ended up…", "I dropped off the cake" neither)
                  r"(?:^|(?<=[,;:.!?] ))(?:please |just |oh,? )?forget (?:the|about)", r"i(?:'ve| have)? cancell?ed",
                  r"i(?:'ve| have)? (?:dropped|ended|stopped|discontinued) (?:the|my|our)(?! \w+ off\b)",
-                 r"i(?:'ve| have)? (?:unsubscribed|opted out)", r"(?:please )?(?:stop|skip|drop|discontinue|turn off|"
+                 r"i(?:'ve| have)? (?:unsubscribed|opted out)",
+                 # "cancel the coffee beans": what is cancelled named by a part of the wish, not its kind
+                 r"(?:please )?(?:stop|skip|drop|cancel|discontinue|turn off|"
                  r"switch off|disable|pause) (?:the|my|our|all|those|these|any)\b(?! \w+ off\b)",
                  r"take me off", r"remove me from", r"no more(?! than)",
                  r"(?:don't|do not) bother (?:sending|calling|texting|emailing|with)",

@@ -65,6 +65,8 @@ _PLACE = (r"(?!(?:a|an|the|my|our|this|that|here|there|with|together|now|again|b
 _KO_RELATIONS = (r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|할머니|"
                  r"할아버지|조카|사촌|지인|사람들)")
 _CHANNEL_EN = r"e-?mail|phone|telephone|texts?|sms|chat|whatsapp|line|kakao(?:talk)?|telegram|post|letter"
+# a channel named by its verb as a noun: "Texting is the best way to reach me", "Calling works better"
+_CHANNEL_GERUND = r"e-?mailing|texting|calling|phoning|ringing"
 _PHONE = r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"
 _ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
 _ORDER_CJK = r"\s*(?:은|는|가|は|が)?[、,:：]?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
@@ -255,7 +257,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                              r"|(?:i|we)(?:'ve| have) (?:now |been )?(?:living|lived|resided)"
                              r"|(?:i'm|we're|i am|we are) (?:now |currently |still )?(?:living|located|residing)"
                              r"|(?:^|[.!?]\s+)(?:now |currently |still )?living)"
-                             r" in " + _PLACE, _I)),
+                             # "I live out in Ballarat", "we live over in Leith": a direction word before "in"
+                             r"(?: (?:out|over|down|up|back|here|right))? in " + _PLACE, _I)),
     # "we now call Leeds home", "I'm a Leeds resident"
     ("residence", lazy(r"\b(?i:(?:i|we) (?:now |currently )?call) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?) (?i:home)\b"
                        r"|\b(?i:i'm|i am|we're|we are) (?i:an?) (?P<v2>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?) "
@@ -297,14 +300,16 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"\b(?i:home is(?: now)?(?: in)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주)")),
     ("residence", lazy(r"(?:사는|이사(?:한|간|온))\s*(?:곳|데|동네|도시)(?:은|는|이|가)\s*(?P<v>[^\s,.]{1,20}?)"
-                       r"(?:이에요|예요|입니다|이고|이요|$)")),
+                       # the copula in a connective form too: "사는 데가 청주라서 …", "사는 곳이 대전인데 …"
+                       r"(?:이에요|예요|입니다|이고|이요|(?:이)?라서|(?:이)?라|인데|(?:이)?니까|$)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)で(?:暮らして|生活して|住んで|(?:一人|ひとり|二人|ふたり)?暮らし)")),
     ("residence", lazy(r"(?:引っ越し先|引越し先|引越先|転居先|移住先|移り住んだ先)は\s*(?P<v>[^\s。、0-9０-９]{1,20}?)"
                        r"(?:です|だ|になります|$)")),
     ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{2,8})住まい(?=です|だ|で|の|。|、|$)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,12}?)(?:住み|在住)(?=です|だ|な|で|の|。|、|$)")),
-    ("residence", lazy(r"(?:住まい|住所|住んでいるところ|住んでいる所)は\s*"
-                       r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:です|だ|$)")),
+    # the nominalised verb as topic: "住んでるのは松山だよ", "今暮らしているところは…"
+    ("residence", lazy(r"(?:住まい|住所|(?:住んで|暮らして)い?る(?:ところ|所|場所|の|街|町))は\s*"
+                       r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:(?:なん)?(?:です|だ)|なの|$)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:\s*(?:쪽|근처|부근|인근))?에(?:서)?\s*(?:살고|살아|살며|삽니다|사는데|"
                        r"사는\s*중|살게|거주)")),
     # the adnominal and connective forms of 살다 / 거주하다: "전주 사는 직장인입니다", "강릉 사는데 …", "대전에 사는
@@ -321,7 +326,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して|越しました|"
                        # plain speech: "岡山に移ったよ", "仙台に越したんだ" (not "…に越したことはない")
-                       r"移りました|移ってきました|移った|移って|越した(?!こと))")),
+                       r"移りました|移ってきました|移った|移って|越した(?!こと)|"
+                       # the polite connective a finished move is told in: "実は高知に移りまして、…"
+                       r"移りまして|越しまして)")),
     # the move as a noun: "先週末に高松への引っ越しが済みました", "大阪への転居"
     ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{1,10})(?:へ|に)の"
                        r"(?:引っ越し|引越し|引っ越|転居|移住|移転)")),
@@ -344,7 +351,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                    r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
-    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|signal|calls?)(?: messages?| calls?| texts?)? "
+    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_GERUND + "|" + _CHANNEL_EN + r"|signal|calls?)"
+                             r"(?: messages?| calls?| texts?)? "
                              r"(?:works?|is|are|would be|(?:would|will|should|could|might) work|suits me)(?: \w+)?"
                              r"(?: much| a lot| far| way)? (?:better|best|easier|preferable|more convenient|fine|"
                              r"ok|okay|good)\b", _I)),
@@ -363,7 +371,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                              r"|(?P<v2>이메일|메일|전화|문자|카카오톡|카톡)(?:가|이)\s*(?:편해|편합니다|편하|좋아|좋습니다|나아|낫)")),
     ("contact_channel", lazy(r"(?:メール|電話|SMS|ショートメール|LINE|郵送)(?:より(?:も)?|ではなく|じゃなくて)、?\s*"
                              r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送)")),
-    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_EN + r"|whatsapp|telegram) is the (?:best|easiest|quickest|only) "
+    ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_GERUND + "|" + _CHANNEL_EN + r"|whatsapp|telegram) is the "
+                             r"(?:best|easiest|quickest|only) "
                              r"way to (?:reach|contact|get hold of) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"(?P<v>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)\s*(?:연락|보내|알려)"
                                    r"|연락(?:은|는)\s*(?P<v2>이메일|메일|전화|문자|카카오톡|카톡|우편)(?:로|으로)")),
@@ -408,6 +417,21 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("delivery_place", lazy(r"(?P<v>手渡し|対面|置き配)で")),
     ("delivery_place", lazy(r"\bhold (?:my |the |all |our )?(?:parcels?|packages?|deliveries|orders?|it|them) at "
                             r"(?:the |my |our )?(?P<v>[\w ]{1,30}?)(?= for| instead| rather than|[.,!?]|$)", _I)),
+    # where the parcels are wanted, told with the parcels as the object of a wish or the subject of a passive:
+    # "I want deliveries held at the locker", "parcels should be left with reception" (not "packages went missing
+    # at the front desk", which says what happened)
+    ("delivery_place", lazy(r"\b(?:(?:want|need|like|prefer|have|get)(?: my| the| all| our| any)?"
+                            r" (?:parcels?|packages?|deliveries|orders?|boxes|mail|post|them|it)(?: to be)?|"
+                            r"(?:parcels?|packages?|deliveries|orders?|boxes|mail|post)"
+                            r" (?:should|can|must|need to|will|could) (?:now |always |just )?be)"
+                            r" (?:held|left|kept|dropped(?: off)?|put|delivered) (?:at|with|in|by) "
+                            r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)"
+                            r"(?= instead| rather than| if| when| from now| going forward|,? please|[.,!?;]|$)", _I)),
+    # a way of receiving named as a noun: "コンビニ受け取りにしてください", "営業所止めでお願いします", "편의점 픽업으로
+    # 해 주세요"
+    ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,12}?(?:受け取り|受取り|受取|留め|止め))(?:に|で)"
+                            r"(?:して|お願い|変更|変え|切り替|頼)"
+                            r"|(?P<v2>[가-힣]{1,8}\s*(?:픽업|수령|보관))\s*(?:으로|로)\s*(?:해|바꿔|변경|부탁|받)")),
     ("job", lazy(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
 ]
 
@@ -452,7 +476,8 @@ _CHANNELS = {"ring": "phone", "calls": "phone", "whatsapp": "whatsapp", "telegra
              "電話": "phone", "text": "sms", "texts": "sms", "sms": "sms", "문자": "sms", "ショートメール": "sms",
              "kakao": "kakaotalk", "kakaotalk": "kakaotalk", "카카오톡": "kakaotalk", "카톡": "kakaotalk",
              "line": "line", "post": "post", "letter": "post", "우편": "post", "郵送": "post", "chat": "chat",
-             "チャット": "chat"}
+             "チャット": "chat", "texting": "sms", "emailing": "email", "e-mailing": "email", "calling": "phone",
+             "phoning": "phone", "ringing": "phone"}
 # Topic words a Japanese match can carry in front of its value ("これからはイチと呼んで").
 _JA_LEAD = lazy(r"^(?:私は|僕は|今後は|これからは|今は|現在は|実は|やはり|やっぱり|荷物は|配達は|配送は|"
                # when it happened, said before the place: "最近仙台に越したんだ", "先月福岡に引っ越した"
@@ -516,7 +541,7 @@ _ASCII_TRIGGERS = {
                         "letter"),
     "delivery_time": ("deliver",),
     "delivery_place": ("leave", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to", "send", "ship",
-                       "redirect"),
+                       "redirect", "held", "left", "kept", "parcel", "package", "order", "boxes", "mail", "post"),
     "job": ("work",),
 }
 # the trigger words of each slot as one alternation: one scan of the text instead of one per word
@@ -552,16 +577,14 @@ _NOT_THEIRS = lazy(
     # the family home is not the customer's address ("実家の住所は…", "본가 주소", "my parents' place")
     r"実家|本家|본가|친정|시댁|\bmy parents' |"
     r"예정|계획|생각 중|고민 중|할까 해|갈까 해|予定|つもり|かもしれ|検討中|考えています|"
-    r"\bwhat if\b|\bhypothetically\b|\byour (?:store|shop|office|support|returns?|warehouse)\b|"
-    r"\bthe (?:store|shop|warehouse)'s\b|\breturns? address\b|"
-    r"\bcustomer (?:service|support)\b|\bsupport line\b|"
+    r"\bwhat if\b|\bhypothetically\b|"
     r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
     r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)"
     r"(?:(?:이|가|은|는|도|네|의)(?=\s)|\s*(?:댁|집|네 집)|"
     r"\s*(?:이메일|메일|번호|전화번호|연락처|주소|이름|성함|휴대폰))|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|"
     # a condition asked about is a what-if too: "프리미엄 플랜으로 바꾸면 얼마예요?"
-    r"(?:바꾸|옮기|올리|내리|가|하|되|쓰|이사하|변경하|전환하)면\s[^.!?]{0,40}[?？]|고객\s*센터|고객센터|매장|지점|반품\s*주소|"
+    r"(?:바꾸|옮기|올리|내리|가|하|되|쓰|이사하|변경하|전환하)면\s[^.!?]{0,40}[?？]|"
     r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家|部下|後輩|先輩|"
     r"彼氏|彼女|担当者)(?:が|は|も|の)|"
     # someone named as another person: "山田さんの携帯", "김민수 씨 번호", "Tom's number"
@@ -574,9 +597,15 @@ _NOT_THEIRS = lazy(
     r"그\s*(?:사람|분|친구|쪽)(?:의|\s)|彼の|彼女の|あの人の|その人の|あの方の|その方の|"
     r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|"
     # "学生のころは…を使っていたので": a time of their past, and a value they used then
-    r"の(?:頃|ころ)(?:は|に|、)|若い(?:頃|ころ)|使っていた|使ってた|"
-    r"カスタマー|サポート|店舗|窓口|返品の送り先",
+    r"の(?:頃|ころ)(?:は|に|、)|若い(?:頃|ころ)|使っていた|使ってた",
     re.I)
+# The service's own details ("the store's address", "고객센터 번호", "店舗の住所"): named before the value or in its
+# clause, never only in a later clause of the sentence — "実は高知に移りまして、受け取り店舗も変えたいです" tells the
+# customer's move, then asks about the store they collect from.
+_SERVICES_OWN = lazy(
+    r"\byour (?:store|shop|office|support|returns?|warehouse)\b|\bthe (?:store|shop|warehouse)'s\b|"
+    r"\breturns? address\b|\bcustomer (?:service|support)\b|\bsupport line\b|"
+    r"고객\s*센터|고객센터|매장|지점|반품\s*주소|カスタマー|サポート|店舗|窓口|返品の送り先", re.I)
 # Slots whose value may belong to someone else in the same words (an order number is the customer's
 # whoever it is for; a subscription is what they asked for)
 _GUARDED = frozenset({"name", "residence", "address", "email", "phone", "tier"})
@@ -623,12 +652,23 @@ _CLAUSE_END = lazy(r"[.!?。！？\n,;、，]|(?<=[는은인]데)\s|(?<=지만)\
 def _clause_around(text: str, at: int) -> str:
     """The clause of ``text`` holding position ``at`` (cut at sentence ends and at , ; 、)."""
     ends = [m.end() for m in _CLAUSE_END.finditer(text, 0, at)]
+    return text[ends[-1] if ends else 0:_clause_stop(text, at)]
+
+
+def _clause_stop(text: str, at: int) -> int:
     after = _SENTENCE_END.search(text, at)
     clause_end = _CLAUSE_END.search(text, at)
     stop = clause_end.end() if clause_end else len(text)
     if clause_end and after and clause_end.start() < after.start():
         stop = clause_end.start()  # the clause goes on in the same sentence: it is not the question
-    return text[ends[-1] if ends else 0:stop]
+    return stop
+
+
+def _services_own(text: str, at: int) -> bool:
+    """The value at ``at`` is the service's own: its sentence names the store, support or returns desk before
+    it or in its clause."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    return _SERVICES_OWN.search(text, ends[-1] if ends else 0, _clause_stop(text, at)) is not None
 
 
 @lru_cache(maxsize=8192)
@@ -667,6 +707,7 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
         if value is None:
             continue
         if name in _GUARDED and (_NOT_THEIRS.search(_sentence_around(text, match.start()))
+                                 or _services_own(text, match.start())
                                  or _asks_about(_clause_around(text, match.start()))):
             continue
         if _ASKING_WORD.match(value.strip()):

@@ -1,0 +1,88 @@
+"""Round eight of update judgement: where the value stands (docs/extraction.md, "Update judgement", round eight).
+
+A direction word between "live" and "in", a cleft that makes the home its topic ("사는 데가 X라서", "住んでるのは
+X"), the polite connective a finished move is told in ("Xに移りまして、"), a channel named by its gerund, the parcels
+as the object of a wish or the subject of a passive, a way of receiving named as a noun, the service's own details
+named only in a later clause, and "cancel the …" calling a standing wish off. The phrasings are this file's own,
+not those of any case file in scripts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mem.customers import kinds
+from mem.customers.slots import Slot, find_slot
+
+from .test_update_structure import _active, _run
+
+
+@pytest.mark.parametrize("text, slot", [
+    # a direction word between the verb and "in"
+    ("we live over in Mildura, so shipping takes ages", Slot("residence", "Mildura")),
+    ("I live down in Hobart.", Slot("residence", "Hobart")),
+    # the home as the topic of a cleft, the copula in a connective form
+    ("제가 사는 곳이 여수라서 택배가 하루 더 걸려요.", Slot("residence", "여수")),
+    ("저희 사는 동네가 안동인데 배송 되나요?", Slot("residence", "안동")),
+    ("住んでるのは函館なんだ。", Slot("residence", "函館")),
+    ("今住んでいるところは旭川です。", Slot("residence", "旭川")),
+    # the polite connective of a finished move, then another matter about a store
+    ("先月、福井に移りまして、受け取り店舗を変更したいです。", Slot("residence", "福井")),
+    # a channel named by its verb as a noun
+    ("Calling is the easiest way to reach me.", Slot("contact_channel", "phone")),
+    ("Emailing works better for me.", Slot("contact_channel", "email")),
+    # the parcels as the object of a wish or the subject of a passive
+    ("From now on I'd like my parcels left at the side gate.", Slot("delivery_place", "side gate")),
+    ("Packages should be held at the post office on Mill Street instead.",
+     Slot("delivery_place", "post office on mill street")),
+    # a way of receiving named as a noun
+    ("今後は営業所止めでお願いします。", Slot("delivery_place", "営業所止め")),
+    ("앞으로는 편의점 픽업으로 해 주세요.", Slot("delivery_place", "편의점 픽업")),
+])
+def test_a_value_is_read_where_it_stands(text, slot):
+    assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text", [
+    "Two parcels went missing at the front desk last month.",  # what happened, not where they are wanted
+    "店舗の住所は、大阪府大阪市北区梅田1-2-3ですか？",  # the service's own, named before the value
+    "고객센터 번호가 1588-0000인가요?",
+])
+def test_what_happened_or_the_services_own_fills_no_slot(text):
+    assert find_slot(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Please cancel the weekly flower box.",
+    "Cancel my tea club, it's too much tea.",
+])
+def test_cancel_calls_a_standing_wish_off(text):
+    assert kinds.is_retraction(text, lang="en")
+
+
+def test_a_confirmed_sign_up_is_taken_back_by_cancelling_part_of_its_name(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Could you enrol me in the fortnightly tea club?"),
+         ("agent", "Done, you're enrolled in the fortnightly tea club.")],
+        [("customer", "Please cancel the tea club, I have more tea than I can drink.")],
+    ]) as store:
+        assert not any("tea club" in text for text in _active(store))
+        assert any("tea club" in f.text for f in store.facts.list(statuses=["retracted"]))
+
+
+@pytest.mark.parametrize("conversations, query, new, old", [
+    ([[("customer", "I live out in Mildura, the heat is something else")],
+      [("customer", "hi! the fan arrived fine. we moved to Bendigo last month btw. is there a winter sale?")]],
+     "where does the customer live", "Bendigo", "Mildura"),
+    ([[("customer", "제가 사는 데가 여수라서 택배가 늦어요.")],
+      [("customer", "안녕하세요. 지난번 교환 감사합니다. 저 이제 순천 살아요. 적립금은 언제 들어오나요?")]],
+     "고객 거주지", "순천", "여수"),
+    ([[("customer", "住んでるのは函館だよ。")],
+      [("customer", "こんにちは。実は札幌に移りまして、受け取り店舗も変えたいです。")]],
+     "お客様はどこに住んでいますか", "札幌", "函館"),
+])
+def test_a_home_told_in_a_cleft_is_replaced_by_a_move_in_a_chatty_message(isolated_env, tmp_path, conversations,
+                                                                          query, new, old):
+    with _run(tmp_path, conversations) as store:
+        assert not any(old in text for text in _active(store))
+        assert new in store.facts.search(query, limit=3)[0].fact.text
