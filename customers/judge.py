@@ -290,7 +290,7 @@ def _slot_named(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
 # A reference back to a wish asked before, naming it: "以前お願いした<のし紙>の件", "전에 <영수증 빼> 달라고 했던 거",
 # "the <gift wrap> I asked for before"
 _BACK_REFERENCE = re.compile(
-    r"(?:以前|前に|先日|この前|前回|最初に)(?:に)?(?:お願いし|頼ん|依頼し|申し込ん|言っ)(?:た|ていた|でいた|てた)"
+    r"(?:以前|前に|先日|この前|前回|最初に)(?:に)?(?:お願いし|頼ん|依頼し|申し込ん|言っ)(?:た|だ|ていた|でいた|てた|でた)"
     r"(?P<ja>[^、。！？]{1,20}?)(?:の件|のこと|について|って(?:件|やつ|の))"
     r"|(?:전에|예전에|지난번에|저번에|아까)\s*(?P<ko>[^,.!?]{1,30}?)\s*(?:해\s*)?(?:달라고|부탁|요청|말씀)[^,.!?]{0,10}?"
     r"(?:했던|드렸던|드린|한)\s*(?:거|것|건|부분)"
@@ -310,7 +310,9 @@ def _wish_referred_to(candidate: Candidate, active: Sequence[Fact]) -> Fact | No
     said = set(content_terms(named))
     # Korean and Japanese name it by a word inside the wish's own ("영수증" in "영수증은", "のし紙" in "毎回のし紙を")
     words = [w for w in (_KO_PARTICLE.sub("", w) for w in named.split()) if len(w) >= 2 and not w.isascii()]
-    wishes = sorted((f for f in active if f.kind in ("request", "preference", "decision")),
+    # a wish told as an event ("置き配の写真を毎回送ってほしいです") counts when it asks for something lasting
+    wishes = sorted((f for f in active if f.kind in ("request", "preference", "decision")
+                     or f.kind == "event" and _LASTING_WISH.search(_customer_words(f))),
                     key=lambda f: (f.when or date.min, f.id), reverse=True)
     for fact in wishes:
         theirs = _customer_words(fact)

@@ -154,7 +154,8 @@ _RETRACTION = {
                  r"(?:\w+n't|not|never) [^.!?,]{0,40}any more",
                  # the thing as the subject: "the handwritten card I asked for can stop now"
                  r"(?:can|could|should|may) (?:now )?(?:stop|end|be stopped|be cancell?ed|be dropped)"
-                 r"(?= now| from now on| going forward| for good|,? thanks|,? please)"),
+                 # "Those shipping texts can stop, I check the app now": or at the clause's end
+                 r"(?= now| from now on| going forward| for good|,? thanks|,? please|\s*[,.;!?]|\s*$)"),
     "ko": _any(r"더 이상", r"이제 안", r"이제는 안", r"취소할게", r"잊어 주세요", r"잊어주세요", r"사실이 아니",
                r"그만뒀", r"그만 보내", r"수신 거부", r"구독 취소", r"구독을 취소", r"받고 싶지 않",
                r"필요 없", r"필요없", r"해지", r"빼 주세요", r"빼주세요", r"안 주셔도", r"안 해 주셔도", r"중단해",
@@ -174,7 +175,9 @@ _RETRACTION = {
                # "のし紙は今後なしでお願いします", "カタログ送付、止めてもらえますか": calling a wish off as a request
                r"なしで(?:お願い|して)", r"なしにして", r"(?:止め|やめ|停止し)て(?:もらえ|いただけ|ほしい|下さい|くれ)",
                # "定期便はやめにします", "お知らせメールは停止でお願いします", "もう送らなくていいよ"
-               r"やめに(?:します|して|する|しよう)", r"(?:停止|解約|退会)で(?:お願い|いい|大丈夫|結構)"),
+               r"やめに(?:します|して|する|しよう)", r"(?:停止|解約|退会)で(?:お願い|いい|大丈夫|結構)",
+               # "前に頼んだ写真の件、もう大丈夫です": the matter named, then no longer needed
+               r"(?:の件|のこと)(?:は|ですが|なんですが)?、?\s*もう(?:大丈夫|結構|いい|十分)"),
 }
 # A standing wish reversed: "go back to including the receipt", "you can resume the paper invoices", "I've changed
 # my mind about the catalogue", "영수증 이제 다시 넣어 주셔도 돼요" (permission to do again what they had asked not to).
@@ -182,7 +185,12 @@ _RETRACTION = {
 _REVERSAL = {
     "en": _words(r"(?:go|going|switch) back to (?:including|sending|putting|adding|using|leaving|the|my)",
                  r"(?:please |you can )?resume (?:including|sending|putting|adding|the|my)",
-                 r"changed my mind (?:about|on)"),
+                 r"changed my mind (?:about|on)",
+                 # "Actually I've changed my mind, the flyers are fine": the change of mind opening its clause
+                 r"(?:^|(?<=[,;:.!?] ))(?:actually,? |ok,? |so,? )?i(?:'ve| have)? changed my mind(?=\s*[,.;:!?—-]|$)",
+                 r"keep (?:them|it|those|these) coming",
+                 # "You can start putting the receipts back in": doing again what they had asked not to be done
+                 r"(?:start|begin) \w+ing\b[^.!?,]{0,30}?\b(?:back|again)"),
     "ko": _any(r"다시 (?:\S+ ){0,2}\S*(?:주셔도|하셔도|해도) (?:돼|괜찮|됩니다)",
                # "이제는 그냥 넣어 주셔도 돼요": from now on, permission for what they had asked not to be done
                r"(?:이제|이제는|앞으로는?) (?:\S+ ){0,2}\S*(?:주셔도|하셔도|해도) (?:돼|괜찮|됩니다)"),

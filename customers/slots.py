@@ -273,7 +273,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"\b(?i:(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) "
                        r"(?:in)?to (?:a|an|the|our|my) (?:new )?(?:[\w-]+ )?(?:flat|house|apartment|place|home|condo|"
                        r"studio|room)(?: \w+){0,2} in) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")),
-    ("residence", lazy(r"(?:^|[.!?]\s+)(?i:(?:just |recently |finally )?(?:moved|relocated)(?: (?:over|down|up|back))? "
+    ("residence", lazy(r"(?:^|[.!?]\s+)(?i:(?:just |recently |finally )?(?:moved|relocated)"
+                       r"(?: (?:over|down|up|back|house|home|out|away|across))? "
                        r"to) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     ("residence", lazy(r"\b(?:i'm|i am|we're|we are) (?:now |currently )?based (?:in|out of) " + _PLACE, _I)),
     # the place named first and lived in "there": "Work sent me to Hull, I live there now", "We ended up in Ayr and
@@ -306,7 +307,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"(?:引っ越し先|引越し先|引越先|転居先|移住先|移り住んだ先)は\s*(?P<v>[^\s。、0-9０-９]{1,20}?)"
                        r"(?:です|だ|になります|$)")),
     ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{2,8})住まい(?=です|だ|で|の|。|、|$)")),
-    ("residence", lazy(r"(?P<v>[^\s。、]{1,12}?)(?:住み|在住)(?=です|だ|な|で|の|。|、|$)")),
+    ("residence", lazy(r"(?P<v>[^\s。、]{1,12}?)(?:住み|在住)(?=です|だ|な|で|の|になり|。|、|$)")),
     # the nominalised verb as topic: "住んでるのは松山だよ", "今暮らしているところは…"
     ("residence", lazy(r"(?:住まい|住所|(?:住んで|暮らして)い?る(?:ところ|所|場所|の|街|町))は\s*"
                        r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:(?:なん)?(?:です|だ)|なの|$)")),
@@ -568,6 +569,23 @@ _NOT_THEIRS = lazy(
     r"^\W*(?:do|does) (?:you|your|they|it)\b[^.!?]*\?|\bjust asking\b|"
     r"\bas a (?:kid|child|student)\b|\bwhen (?:i|we) (?:was|were)\b|"
     r"\bif (?:i|we) (?:move|moved|were|ever|switch|change)|"
+    # a move supposed, not made: "Suppose we moved to Bergen…", "In case I relocate…", "Once we move to…", "Should
+    # we ever relocate…"; and a move or a home wished for ("I'd love to live in Lisbon", "서울에 살고 싶어요",
+    # "東京に住みたい")
+    r"(?:^|[.!?,;]\s*)(?:let's )?(?:say|suppose|supposing|imagine|assuming) (?:i|we)\b|"
+    r"\b(?:in case|even if|once|should|were|whether) (?:i|we)(?: ever| eventually| one day| do)? "
+    r"(?:move|relocate|go|end up|to move|to relocate)\b|"
+    r"\b(?:want|wants|wanted|'d like|would like|'d love|would love|dream(?:s|ing)? of|wish|hope|hoping) "
+    r"(?:to )?(?:live|living|move to|moving to|move back to|relocate to)\b|"
+    r"(?:살|이사하|이사\s?가|옮기|이주하)고\s*싶|(?:住み|引っ越し|引越し|移り|暮らし|転居し|移住し)たい|"
+    # a Korean move in a conditional form ("울산으로 이사하게 되면…", "이사 간다면"), a Japanese one in the
+    # dictionary form before a condition ("引っ越す場合", "転居することになったら"): not made yet
+    r"(?:이사|이주|이전)\s?(?:를\s)?(?:하게\s?되|가게\s?되|하|가|오|와|간다|한다|온다)?면(?!서)|"
+    r"옮기(?:게\s?되)?면(?!서)|옮긴다면|"
+    r"(?:引っ越す|引越す|転居する|移る|移住する|住む)(?:なら|場合|とき|時)|ことになったら|としたら|とすれば|"
+    # what someone else said happened: "동생네가 대구로 이사했대요", "娘が大阪に引っ越したそうです"
+    r"(?:했|갔|왔|됐|았|었)대(?:요)?(?=[\s.,!?~]|$)|"
+    r"(?:た|だ|る|いる)(?:そうです|そうだ|らしい|って聞)|"
     # a plan or a maybe is not yet theirs ("we're thinking of moving to Leeds", "東京に引っ越す予定です")
     r"\b(?:planning|plan|thinking (?:of|about)|considering|hoping|might|may|going to|gonna) "
     r"(?:\w+ )?(?:move|moving|relocat\w*|upgrad\w*|downgrad\w*)\b|\bmoving to\b|"
@@ -580,7 +598,7 @@ _NOT_THEIRS = lazy(
     r"\bwhat if\b|\bhypothetically\b|"
     r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
     r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)"
-    r"(?:(?:이|가|은|는|도|네|의)(?=\s)|\s*(?:댁|집|네 집)|"
+    r"(?:네?(?:이|가|은|는|도|의)(?=\s)|네(?=\s)|\s*(?:댁|집|네 집)|"
     r"\s*(?:이메일|메일|번호|전화번호|연락처|주소|이름|성함|휴대폰))|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|"
     # a condition asked about is a what-if too: "프리미엄 플랜으로 바꾸면 얼마예요?"

@@ -86,3 +86,50 @@ def test_a_home_told_in_a_cleft_is_replaced_by_a_move_in_a_chatty_message(isolat
     with _run(tmp_path, conversations) as store:
         assert not any(old in text for text in _active(store))
         assert new in store.facts.search(query, limit=3)[0].fact.text
+
+
+@pytest.mark.parametrize("text", [
+    # a move supposed, not made
+    "Suppose we moved to Tromsø, would shipping cost more?",
+    "In case I relocate to Aarhus in spring, can the plan move with me?",
+    # a home wished for
+    "I'd love to live in Porto one day.",
+    "나중에는 강릉에 살고 싶어요.",
+    "いつか鎌倉に住みたいです。",
+    # a Korean move in a conditional form, a Japanese one in the dictionary form before a condition
+    "내년에 목포로 이사하게 되면 주소 바꿀게요.",
+    "松江に引っ越すことになったら連絡します。",
+    "盛岡へ転居する場合、手続きは必要ですか。",
+    # what someone else is said to have done
+    "언니네가 춘천으로 이사했대요.",
+    "姪が長崎に引っ越したそうです。",
+])
+def test_a_supposed_wished_or_reported_move_fills_no_slot(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name != "residence"
+
+
+@pytest.mark.parametrize("text", [
+    "Those weekly reminder emails can stop, I use the app now.",
+    "Actually, I've changed my mind, the paper catalogue is fine.",
+    "Keep them coming, the samples were lovely after all.",
+    "You can start adding the gift notes again.",
+])
+def test_a_standing_wish_called_off_or_reversed_in_english(text):
+    assert kinds.is_retraction(text, lang="en")
+
+
+def test_a_matter_referred_back_to_and_no_longer_needed_takes_back_a_wish_told_as_an_event(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "発送のたびに梱包の写真を毎回送ってほしいです。")],
+        [("customer", "前に頼んだ梱包の写真の件、もう大丈夫です。")],
+    ]) as store:
+        assert not any("毎回送って" in text for text in _active(store))
+
+
+def test_a_wish_that_can_stop_at_the_end_of_its_clause_is_taken_back(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Please always send me a text when my order ships.")],
+        [("customer", "Those shipping texts can stop, I check the app now.")],
+    ]) as store:
+        assert not any("send me a text" in text for text in _active(store))
