@@ -101,7 +101,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # ASCII only: "メールアドレスをtaro@example.jpに変更" glues Japanese to the address
     ("email", lazy(r"(?P<v>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z0-9])")),
     ("order", lazy(r"\b(?:order|ticket|reference|ref|case|booking|invoice|tracking|reservation|confirmation)"
-                         r"(?: number| no\.?| id| code)?\s*(?:is|was|:)?\s*#?" + _ORDER_EN, _I)),
+                         # an adverb may stand between the copula and the value: "the reference is actually …"
+                         r"(?: number| no\.?| id| code)?\s*(?:is|was|:)?(?: actually| now| really| in fact)?\s*#?"
+                         + _ORDER_EN, _I)),
     ("order", lazy(r"(?:주문\s*번호|예약\s*번호|문의\s*번호|접수\s*번호|송장\s*번호|주문)" + _ORDER_CJK)),
     ("order", lazy(r"(?:注文番号|お問い合わせ番号|問い合わせ番号|予約番号|受付番号|伝票番号|注文)" + _ORDER_CJK)),
     # what the number is for, or the topic, may stand between its name and the value: "Booking ref for the Saturday
@@ -134,13 +136,17 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"\b(?i:(?:account|booking|reservation|order|profile|membership|subscription)(?: is| was| should be|"
                   r" needs to be)? (?:under|in the name of)|under the name(?: of)?|in the name of|"
                   r"(?:put|change|switch|transfer|move) (?:the |my |our )?(?:account|booking|reservation|profile) "
-                  r"(?:under|into the name of)|change (?:the |my )?name (?:on (?:the |my )?account )?to)\s+"
+                  r"(?:under|into the name of)|(?:change|update|correct|set) (?:the |my )?name (?:on (?:the |my )?account )?to)\s+"
                   + _NAME_VALUE)),
     ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
-    ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4})(?:으로|로)\s*(?:바뀌|변경|했)")),
+    ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4})(?:으로|로)\s*(?:바뀌|변경|했)"
+                  # "개명해서 이제 이서진이에요": the new name after the change, told with the copula
+                  r"|개명[^.!?]*?(?:이제|지금은|이제는)\s*(?P<v2>[가-힣]{2,4}?)(?:이에요|예요|입니다)")),
     ("name", lazy(r"(?:이름|성함|(?:예약자|주문자|수령인|수취인|받는\s*분)\s*(?:이름|성함|명)?|명의)"
                   r"(?:은|는|을|를|이|가)?\s*(?P<v>[가-힣]{2,5}?)"
-                  r"(?:으로|로)\s*(?:해|바꿔|바꾸|바뀌|변경|수정|등록|되어|돼|됐)")),
+                  r"(?:으로|로)\s*(?:해|바꿔|바꾸|바뀌|변경|수정|등록|되어|돼|됐|개명)")),
+    # the surname alone, one syllable or more: "결혼해서 성이 박으로 바뀌었어요"
+    ("name", lazy(r"(?<![가-힣])성(?:이|을|은)\s*(?P<v>[가-힣]{1,3}?)(?:씨)?(?:으로|로)\s*(?:바뀌|바꿨|바꿔|변경|됐)")),
     ("name", lazy(r"(?:名前|氏名|登録名|名義|姓|苗字|名字)(?:を|は|が)\s*(?P<v>[^\s。、]{2,10}?)"
                   r"(?:に(?:変更|変え|して|なり|変わ)|で(?:登録|お願い))")),
     # "注文者名は佐伯奈緒子です", "予約者名は…", "契約者名は…": the name of whoever orders, books or signs is theirs
@@ -542,7 +548,7 @@ _ASCII_TRIGGERS = {
                         "letter"),
     "delivery_time": ("deliver",),
     "delivery_place": ("leave", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to", "send", "ship",
-                       "redirect", "held", "left", "kept", "parcel", "package", "order", "boxes", "mail", "post"),
+                       "redirect", "held", "left", "kept"),
     "job": ("work",),
 }
 # the trigger words of each slot as one alternation: one scan of the text instead of one per word
@@ -719,11 +725,19 @@ def find_slot(text: str) -> Slot | None:
     return None
 
 
+# "A ではなく B", "A가 아니라 B": the value named first is the one denied, the right one follows
+_NOT_BUT_CODE = lazy(r"\s*(?:ではなく|じゃなくて|じゃなく|(?:이|가)?\s*아니(?:라|고))[、,]?\s*[#＃]?"
+                     r"(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)")
+
+
 def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
     for match in pattern.finditer(text):
         value = next((v for v in match.groups() if v), None)
         if value is None:
             continue
+        if name == "order":
+            denied = _NOT_BUT_CODE.match(text, match.end())
+            value = denied.group("v") if denied else value
         if name in _GUARDED and (_NOT_THEIRS.search(_sentence_around(text, match.start()))
                                  or _services_own(text, match.start())
                                  or _asks_about(_clause_around(text, match.start()))):
@@ -797,7 +811,7 @@ _COPULA_TAIL = lazy(r"\s*(?:입니다|이에요|예요|에요|이요|가 맞아�
                     r"(?:으로|로)\s*(?:바꿔|변경해|수정해|해)\s*주세요|(?:に|へ)(?:変更|変え|修正)[^。]{0,12}|"
                     r"でお願いします|になりました|が正しいです|が正しい|"
                     r"です|になります|でございます|だよ|now|please|thanks|thank you)?[\s.!。！?？~]*$", _I)
-_ORDER_VALUE = lazy(r"(?<![\w@.])(?=[A-Za-z0-9-]*\d)[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*")
+_ORDER_VALUE = lazy(r"(?<![A-Za-z0-9_@.])(?=[A-Za-z0-9-]*\d)[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*")
 _PHONE_VALUE = lazy(_PHONE)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mem.customers import kinds
-from mem.customers.slots import Slot, find_slot
+from mem.customers.slots import Slot, find_slot, slot_in
 
 from .test_update_structure import _active, _run
 
@@ -133,3 +133,23 @@ def test_a_wish_that_can_stop_at_the_end_of_its_clause_is_taken_back(isolated_en
         [("customer", "Those shipping texts can stop, I check the app now.")],
     ]) as store:
         assert not any("send me a text" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("text, slot", [
+    # a name set by "update / correct the name to", a Korean surname alone, 개명 as the verb or before the copula
+    ("Please correct my name to Ines Duarte.", Slot("name", "Ines Duarte")),
+    ("결혼하면서 성이 윤으로 바뀌었어요.", Slot("name", "윤")),
+    ("이름을 박하람으로 개명했어요.", Slot("name", "박하람")),
+    ("작년에 개명해서 이제 정다온이에요.", Slot("name", "정다온")),
+    # an adverb between the copula and a code; a code right after a Japanese particle
+    ("Sorry, the booking reference is actually MV-3318.", Slot("order", "MV-3318")),
+    # "A ではなく B", "A가 아니라 B": the code denied first, the right one after it
+    ("予約番号はT-4410ではなくT-4401です。", Slot("order", "T-4401")),
+    ("주문번호는 B-7720이 아니라 B-7702예요.", Slot("order", "B-7702")),
+])
+def test_a_name_or_a_code_is_read_where_it_stands(text, slot):
+    assert find_slot(text) == slot
+
+
+def test_a_code_after_a_japanese_particle_keeps_its_letters():
+    assert slot_in("問い合わせ番号を打ち間違えました。正しくはM-30917です。") == Slot("order", "M-30917")
