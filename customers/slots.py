@@ -136,7 +136,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"\b(?i:(?:account|booking|reservation|order|profile|membership|subscription)(?: is| was| should be|"
                   r" needs to be)? (?:under|in the name of)|under the name(?: of)?|in the name of|"
                   r"(?:put|change|switch|transfer|move) (?:the |my |our )?(?:account|booking|reservation|profile) "
-                  r"(?:under|into the name of)|(?:change|update|correct|set) (?:the |my )?name (?:on (?:the |my )?account )?to)\s+"
+                  r"(?:under|into the name of)|"
+                  r"(?:change|update|correct|set) (?:the |my )?name (?:on (?:the |my )?account )?to)\s+"
                   + _NAME_VALUE)),
     ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
     ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4})(?:으로|로)\s*(?:바뀌|변경|했)"
