@@ -603,6 +603,11 @@ _NOT_THEIRS = lazy(
     r"実家|本家|본가|친정|시댁|\bmy parents' |"
     r"예정|계획|생각 중|고민 중|할까 해|갈까 해|予定|つもり|かもしれ|検討中|考えています|"
     r"\bwhat if\b|\bhypothetically\b|"
+    # a value for one order only is no standing value: "이번 주문만 회사로 보내 주세요", "今回だけ職場に送って", "just
+    # this once, send it to…"
+    r"\b(?:just|only) (?:for )?this (?:once|time|one|order|delivery|parcel)\b|"
+    r"\b(?:for )?this (?:one |next )?(?:order|time|delivery|parcel) only\b|"
+    r"이번(?:\s*(?:주문|배송|택배))?\s*(?:만|에만|한\s*번만)|今回(?:の注文)?(?:だけ|のみ|限り)|この(?:注文|荷物)だけ|"
     r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
     r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)"
     r"(?:네?(?:이|가|은|는|도|의)(?=\s)|네(?=\s)|\s*(?:댁|집|네 집)|"
@@ -788,7 +793,11 @@ _CUES: list[tuple[str, LazyPattern]] = [
     ("delivery_time", lazy(r"\bwhen\b[^?]{0,30}\bdeliver|\bdelivery (?:time|slot|window)|배송\s*시간|배달\s*시간|"
                            r"配達(?:希望)?(?:日時|時間)|お届け(?:日時|時間)", _I)),
     ("email", lazy(r"\be-?mail|메일|メール|アドレス", _I)),
-    ("address", lazy(r"\baddress\b|주소|배송지|住所|お届け先|配送先", _I)),
+    # a part of the address named alone ("I gave you the wrong house number", "番地を間違えました", "동 호수를
+    # 잘못 적었어요"): the reply or the next sentence is the address
+    ("address", lazy(r"\baddress\b|\b(?:house|street|flat|apartment|unit|building) number\b|\bpost ?code\b|"
+                     r"\bzip(?: code)?\b|주소|배송지|번지|호수|우편번호|"
+                     r"住所|お届け先|配送先|番地|部屋番号|郵便番号", _I)),
     ("phone", lazy(r"\b(?:phone|mobile|cell|number)\b|번호|전화|연락처|휴대폰|핸드폰|電話|番号|携帯", _I)),
     ("tier", lazy(r"\b(?:plan|tier|package|membership)\b|요금제|플랜|등급|プラン|コース", _I)),
     # how a name is spelt or written ("漢字が違いました" → "渡邊健太です") is about the name
@@ -816,6 +825,10 @@ _ORDER_VALUE = lazy(r"(?<![A-Za-z0-9_@.])(?=[A-Za-z0-9-]*\d)[A-Za-z]{0,4}-?\d[A-
 _PHONE_VALUE = lazy(_PHONE)
 
 
+_DENIED_FIRST = lazy(r"^.{1,40}?\s*(?:말고|(?:이|가)\s*아니라|(?:이|가)\s*아니고|ではなく|じゃなくて|じゃなく)[、,]?\s*"
+                     r"|^(?:it'?s |it is )?not .{1,40}? but ", _I)
+
+
 def answered_slot(cue: str, reply: str) -> Slot | None:
     """The slot ``reply`` fills when it gives the value ``cue`` asks for or announces, else ``None``.
 
@@ -829,6 +842,9 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
     if name is None:
         return None
     bare = _COPULA_TAIL.sub("", _COPULA_HEAD.sub("", first)).strip(" .,!。、")
+    # "이제 최유나 말고 한유나로 해 주세요", "田中じゃなくて中田です", "not Finch but Hale": the value after the one
+    # denied
+    bare = _DENIED_FIRST.sub("", bare)
     value: str | None = None
     if name == "phone":
         found = _PHONE_VALUE.search(first)

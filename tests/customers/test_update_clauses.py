@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mem.customers import kinds
-from mem.customers.slots import Slot, find_slot, slot_in
+from mem.customers.slots import Slot, answered_slot, find_slot, slot_in
 
 from .test_update_structure import _active, _run
 
@@ -153,3 +153,28 @@ def test_a_name_or_a_code_is_read_where_it_stands(text, slot):
 
 def test_a_code_after_a_japanese_particle_keeps_its_letters():
     assert slot_in("問い合わせ番号を打ち間違えました。正しくはM-30917です。") == Slot("order", "M-30917")
+
+
+def test_a_part_of_the_address_named_alone_announces_the_address():
+    assert answered_slot("番地を間違えました。", "三条2-41-3が正しいです。") == Slot("address", "三条2-41-3")
+    assert answered_slot("Sorry, I gave you the wrong house number.", "It's 81 Birch Avenue.") \
+        == Slot("address", "81 Birch Avenue")
+
+
+def test_the_value_after_the_one_denied_is_the_answer():
+    assert answered_slot("이름을 바꿨어요.", "이제 최유진 말고 한유진으로 해 주세요.") == Slot("name", "한유진")
+
+
+@pytest.mark.parametrize("text", [
+    "이번 주문만 회사 주소인 대전시 서구 둔산로 100으로 보내 주세요.",
+    "今回だけ、職場の大阪府大阪市北区梅田3-1-1に送ってください。",
+    "Just this once, send it to 22 Quay Street, Bristol.",
+])
+def test_a_value_for_one_order_only_is_no_standing_value(text):
+    assert find_slot(text) is None
+
+
+def test_an_address_for_one_order_only_leaves_the_address(isolated_env, tmp_path):
+    with _run(tmp_path, [[("customer", "주소는 대전시 유성구 대학로 99예요.")],
+                         [("customer", "이번 주문만 회사 주소인 대전시 서구 둔산로 100으로 보내 주세요.")]]) as store:
+        assert any("대학로 99" in text for text in _active(store))
