@@ -163,7 +163,10 @@ _RETRACTION = {
                r"안 받을", r"안 받고", r"해제해", r"해제할", r"중지해", r"중지할", r"없애 주", r"빼 ?(?:달라|줘)",
                r"안 보내 주셔도", r"꺼 ?주", r"꺼 ?줘", r"끄고 싶", r"끌게",
                # no longer needed, in every register: "안 보내도 돼", "안 보내셔도 됩니다", "그만할래요", "끊을래"
-               r"안 \S*(?:도|셔도) (?:돼|됩니다|괜찮)", r"그만\s*(?:할래|하려고|하고 싶|할까|합니다|해요)",
+               r"안 (?:\S+ )?\S*(?:도|셔도) (?:돼|됩니다|괜찮)",
+               # "그 선물 포장 건은 이제 괜찮아요": the matter named, then no longer needed
+               r"(?:건|거|것)(?:은|는)?\s*(?:이제|이젠|이제는)\s*(?:괜찮|됐|안 해도)",
+               r"그만\s*(?:할래|하려고|하고 싶|할까|합니다|해요)",
                r"끊을(?:게|께|래|까)", r"끊고 싶"),
     "ja": _any(r"もう.{0,40}ない", r"もう.{0,40}ません", r"取り消", r"忘れてください", r"やめました", r"違います",
                r"配信停止", r"配信を停止", r"購読を解除",
@@ -177,7 +180,9 @@ _RETRACTION = {
                # "定期便はやめにします", "お知らせメールは停止でお願いします", "もう送らなくていいよ"
                r"やめに(?:します|して|する|しよう)", r"(?:停止|解約|退会)で(?:お願い|いい|大丈夫|結構)",
                # "前に頼んだ写真の件、もう大丈夫です": the matter named, then no longer needed
-               r"(?:の件|のこと)(?:は|ですが|なんですが)?、?\s*もう(?:大丈夫|結構|いい|十分)"),
+               r"(?:の件|のこと)(?:は|ですが|なんですが)?、?\s*もう(?:大丈夫|結構|いい|十分)",
+               # "のし紙は今後いらないです": not needed from now on, in plain speech too
+               r"(?:今後|もう|これから(?:は)?)\s*(?:いらない|要らない|不要)"),
 }
 # A standing wish reversed: "go back to including the receipt", "you can resume the paper invoices", "I've changed
 # my mind about the catalogue", "영수증 이제 다시 넣어 주셔도 돼요" (permission to do again what they had asked not to).
@@ -194,7 +199,8 @@ _REVERSAL = {
     "ko": _any(r"다시 (?:\S+ ){0,2}\S*(?:주셔도|하셔도|해도) (?:돼|괜찮|됩니다)",
                # "이제는 그냥 넣어 주셔도 돼요": from now on, permission for what they had asked not to be done
                r"(?:이제|이제는|앞으로는?) (?:\S+ ){0,2}\S*(?:주셔도|하셔도|해도) (?:돼|괜찮|됩니다)"),
-    "ja": _any(r"元に戻して", r"再開して"),
+    # "緩衝材は普通の量に戻してください": back to the usual, which takes the wish for more back
+    "ja": _any(r"元に戻して", r"再開して", r"(?:普通|通常|標準|いつも)[^。、]{0,4}に戻し"),
 }
 _CORRECTION = {
     "en": _words(r"actually", r"correction", r"i meant", r"not .{0,60} but", r"now i", r"these days", r"i moved to",

@@ -787,22 +787,27 @@ _CUES: list[tuple[str, LazyPattern]] = [
                        r"(?:이사|사세|사시|살|거주)|(?:どこ|どちら)(?:に|へ)(?:お)?(?:引っ越|引越|住|移)|"
                        # the place where they live named as a thing: "고객이 사는 곳", "住んでいる街"
                        r"사는\s*(?:곳|데|동네|도시|지역)|거주지|거주\s*지역|"
-                       r"住んでいる(?:所|ところ|場所|街|町|都市|地域)|住んでる(?:所|ところ|街|町)", _I)),
+                       r"住んでいる(?:所|ところ|場所|街|町|都市|地域)|住んでる(?:所|ところ|街|町)|居住地|在住地|お住まい",
+                       _I)),
     ("contact_channel", lazy(r"\bhow\b[^?]{0,40}\b(?:contact|reach|get in touch)|\bcontact method|연락\s*방법|"
                              r"어떻게 연락|連絡方法|連絡手段|どの方法|ご連絡方法", _I)),
     ("delivery_time", lazy(r"\bwhen\b[^?]{0,30}\bdeliver|\bdelivery (?:time|slot|window)|배송\s*시간|배달\s*시간|"
                            r"配達(?:希望)?(?:日時|時間)|お届け(?:日時|時間)", _I)),
+    # how or where parcels are received: "where to leave parcels", "受け取り方法", "置き場所", "수령 방법"
+    ("delivery_place", lazy(r"\bwhere\b[^?]{0,30}\b(?:leave|drop|put)\b|\b(?:pickup|pick-up|collection|drop-?off) "
+                            r"(?:point|place|spot|method)|수령\s*(?:방법|장소)|택배\s*(?:보관|놓을)|받는\s*방법|"
+                            r"受け?取り?(?:方法|場所)|置き場所|置き配", _I)),
     ("email", lazy(r"\be-?mail|메일|メール|アドレス", _I)),
     # a part of the address named alone ("I gave you the wrong house number", "番地を間違えました", "동 호수를
     # 잘못 적었어요"): the reply or the next sentence is the address
     ("address", lazy(r"\baddress\b|\b(?:house|street|flat|apartment|unit|building) number\b|\bpost ?code\b|"
                      r"\bzip(?: code)?\b|주소|배송지|번지|호수|우편번호|"
-                     r"住所|お届け先|配送先|番地|部屋番号|郵便番号", _I)),
+                     r"住所|お届け先|配送先|送り先|番地|部屋番号|郵便番号", _I)),
     ("phone", lazy(r"\b(?:phone|mobile|cell|number)\b|번호|전화|연락처|휴대폰|핸드폰|電話|番号|携帯", _I)),
     ("tier", lazy(r"\b(?:plan|tier|package|membership)\b|요금제|플랜|등급|プラン|コース", _I)),
     # how a name is spelt or written ("漢字が違いました" → "渡邊健太です") is about the name
-    ("name", lazy(r"\bname\b|\bspel(?:l|t|led|ling)\b|이름|성함|철자|한자|名前|氏名|姓|苗字|名字|漢字|スペル|"
-                  r"綴り", _I)),
+    ("name", lazy(r"\b(?:sur|last |family |maiden |first |given )?name\b|\bspel(?:l|t|led|ling)\b|"
+                  r"이름|성함|철자|한자|名前|氏名|姓|苗字|名字|漢字|スペル|綴り", _I)),
     ("language", lazy(r"\blanguage\b|언어|言語|何語", _I)),
 ]
 # An announcement names the slot with a change or a mistake ("I changed my number", "번호를 바꿨어요",

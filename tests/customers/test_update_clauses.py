@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mem.customers import kinds
-from mem.customers.slots import Slot, answered_slot, find_slot, slot_in
+from mem.customers.slots import Slot, answered_slot, find_slot, query_slot, slot_in
 
 from .test_update_structure import _active, _run
 
@@ -178,3 +178,25 @@ def test_an_address_for_one_order_only_leaves_the_address(isolated_env, tmp_path
     with _run(tmp_path, [[("customer", "주소는 대전시 유성구 대학로 99예요.")],
                          [("customer", "이번 주문만 회사 주소인 대전시 서구 둔산로 100으로 보내 주세요.")]]) as store:
         assert any("대학로 99" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("text", [
+    "이제 배송 완료 사진은 안 찍어 주셔도 돼요.",  # the verb and 주셔도 apart
+    "그 리본 포장 건은 이제 괜찮아요.",  # the matter named, then no longer needed
+    "紙袋は今後いらないです。",
+    "梱包材は普通の量に戻してください。",  # back to the usual
+])
+def test_a_wish_called_off_in_korean_or_japanese_registers(text):
+    lang = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in text) else "ja"
+    assert kinds.is_retraction(text, lang=lang)
+
+
+@pytest.mark.parametrize("query, slot", [
+    ("customer's current surname", "name"),
+    ("荷物の送り先", "address"),
+    ("お客様の居住地", "residence"),
+    ("荷物の置き場所", "delivery_place"),
+    ("where to leave the customer's parcels", "delivery_place"),
+])
+def test_a_search_question_names_its_slot(query, slot):
+    assert query_slot(query) == slot
