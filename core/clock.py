@@ -37,5 +37,26 @@ def parse_datetime(text: str) -> datetime:
 
 
 def isoformat(moment: datetime) -> str:
-    """UTC ISO 8601 with seconds and a ``Z``: the one timestamp format mem writes."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """UTC ISO 8601 with seconds and a ``Z``: the one timestamp format mem writes.
+
+    Not ``strftime("%Y…")``: on Linux it writes the year 26 as ``26``, which ``parse_datetime`` cannot
+    read back; ``datetime.isoformat`` always writes four digits.
+    """
+    return moment.astimezone(UTC).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
+
+
+# The first and last year mem stores: a time is written as UTC with a four-digit year, and every
+# record must read back. A time before 1000 is an export's placeholder (0001-01-01), not a message.
+FIRST_YEAR, LAST_YEAR = 1000, 9999
+
+
+def storable(moment: datetime) -> datetime:
+    """``moment`` in UTC when mem can write and read it back; ``ValueError`` saying why otherwise
+    (before the year 1000, or outside what a datetime holds once moved to UTC)."""
+    try:
+        utc = moment.astimezone(UTC)
+    except OverflowError as exc:
+        raise ValueError(f"outside the years {FIRST_YEAR}-{LAST_YEAR} in UTC") from exc
+    if not FIRST_YEAR <= utc.year <= LAST_YEAR:
+        raise ValueError(f"outside the years {FIRST_YEAR}-{LAST_YEAR} in UTC")
+    return moment

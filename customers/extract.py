@@ -140,7 +140,7 @@ def _plan(store: CustomerStore, chunk_size: int) -> list[_Chunk]:
     chunks: list[_Chunk] = []
     for conversation in store.log.pending():
         turns = [_turn(t) for t in conversation.turns]
-        for start in range(conversation.extracted, len(turns), chunk_size):
+        for start in range(conversation.first_new, len(turns), chunk_size):
             chunks.append(_Chunk(conversation, turns, start, min(start + chunk_size, len(turns))))
     return chunks
 
@@ -278,7 +278,10 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     state.local.extend([*traits.added, *traits.updated])
     report.traits_added += [t.id for t in traits.added]
     report.traits_updated += [t.id for t in traits.updated]
-    store.log.mark_extracted(conversation.id, stop)
+    # by seq, not index: a damaged record skipped on read is still a record of the file
+    logged = conversation.turns
+    upto = logged[stop - 1].seq + 1 if stop == len(logged) else logged[stop].seq
+    store.log.mark_extracted(conversation.id, max(upto, conversation.extracted))
     report.turns += stop - start
     report.conversations += stop == len(chunk.turns)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -90,12 +91,17 @@ class Conversation:
 
     @property
     def new_turns(self) -> tuple[Turn, ...]:
-        """The turns extraction has not processed yet."""
-        return self.turns[self.extracted:]
+        """The turns extraction has not processed yet (by ``seq``: a damaged record is skipped on read)."""
+        return self.turns[self.first_new:]
+
+    @property
+    def first_new(self) -> int:
+        """The index in ``turns`` of the first turn extraction has not processed."""
+        return next((i for i, t in enumerate(self.turns) if t.seq >= self.extracted), len(self.turns))
 
     @property
     def pending(self) -> bool:
-        return self.extracted < len(self.turns)
+        return self.first_new < len(self.turns)
 
     def to_dict(self) -> JsonObject:
         return {
@@ -351,16 +357,23 @@ def _moment(value: Any, key: str) -> datetime:
         raise InvalidInput(f"'{key}' must be an ISO date or datetime, or Unix seconds: {value!r}")
     if isinstance(value, str) and not _EPOCH_TEXT.fullmatch(value.strip()):
         try:
-            return clock.parse_datetime(value)
+            moment = clock.parse_datetime(value)
         except ValueError as exc:
             raise InvalidInput(f"'{key}' is not an ISO date or datetime: {value!r}") from exc
-    seconds = float(value)
-    if seconds >= _EPOCH_MS_FROM:
-        seconds /= 1000
+    else:
+        seconds = float(value)
+        if seconds >= _EPOCH_MS_FROM:
+            seconds /= 1000
+        try:
+            moment = datetime.fromtimestamp(seconds, tz=UTC)
+        except (OverflowError, OSError, ValueError) as exc:
+            raise InvalidInput(f"'{key}' is not a time mem can read: {value!r}") from exc
+    # Checked here, not when the turn is written: a year before 1000 was stored unreadably and then
+    # broke every later read of the customer's log; a time at the edge of the calendar overflowed.
     try:
-        return datetime.fromtimestamp(seconds, tz=UTC)
-    except (OverflowError, OSError, ValueError) as exc:
-        raise InvalidInput(f"'{key}' is not a time mem can read: {value!r}") from exc
+        return clock.storable(moment)
+    except ValueError as exc:
+        raise InvalidInput(f"'{key}' is not a time mem can store: {value!r} ({exc})") from exc
 
 
 def _present(data: JsonObject, key: str, aliases: tuple[str, ...]) -> str:
@@ -399,21 +412,70 @@ def append_lines(path: Path, turns: Iterable[Turn]) -> None:
 
 
 def read_turns(path: Path, count: int) -> list[Turn]:
-    """The first ``count`` committed turns of a conversation file."""
+    """The readable turns among the first ``count`` committed records of a conversation file.
+
+    A committed record that cannot be read (a time an older mem wrote as ``26-11-25…``, a hand edit
+    that broke a field) is skipped and named once on stderr: one bad record must not make every
+    later ``log list``, ``extract`` or ``ask`` of the customer fail. The turns keep their ``seq``, so
+    extraction still knows which records it has consumed (``Conversation.new_turns``).
+    """
     if count <= 0:
         return []
     turns: list[Turn] = []
     try:
         with open(path, encoding="utf-8") as fh:
-            for line in fh:
-                if len(turns) >= count:
+            for number, line in enumerate(fh, start=1):
+                if number > count:
                     break
-                turns.append(Turn.from_dict(json.loads(line)))
+                try:
+                    turns.append(Turn.from_dict(json.loads(line)))
+                except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
+                    _report_damaged(path, number, exc)
     except FileNotFoundError as exc:
         raise StorageError(f"the request log {path.name} is missing") from exc
-    except (OSError, ValueError, KeyError) as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         raise StorageError(f"the request log {path.name} is damaged: {exc}") from exc
     return turns
+
+
+_reported: set[tuple[str, int]] = set()
+
+
+def _report_damaged(path: Path, number: int, exc: Exception) -> None:
+    """One warning line per damaged record and process (a command may read a log several times)."""
+    if (str(path), number) in _reported:
+        return
+    _reported.add((str(path), number))
+    sys.stderr.write(f"warning: the request log {path.name}: record {number} cannot be read and is skipped "
+                     f"({type(exc).__name__}: {exc}); fix or delete that line\n")
+
+
+def redact_file(path: Path, count: int, quotes: list[str], replacement: str) -> None:
+    """Replace ``quotes`` in the text of the first ``count`` records, record by record as JSON, so a
+    record ``read_turns`` skips is redacted too and no line is lost (the count stays right)."""
+    lines: list[str] = []
+    changed = False
+    with open(path, encoding="utf-8") as fh:
+        for number, line in enumerate(fh, start=1):
+            if number > count:
+                break
+            try:
+                record = json.loads(line)
+            except ValueError:
+                lines.append(line)
+                continue
+            text = record.get("text") if isinstance(record, dict) else None
+            if isinstance(text, str):
+                new = text
+                for quote in quotes:
+                    new = new.replace(quote, replacement)
+                if new != text:
+                    record["text"] = new
+                    line = json.dumps(record, ensure_ascii=False) + "\n"
+                    changed = True
+            lines.append(line)
+    if changed:
+        atomic_write_text(path, "".join(lines), mode=0o600)
 
 
 def truncate_to(path: Path, count: int) -> int:

@@ -8,7 +8,6 @@ the lines it no longer counts, and ``repair`` cuts them after a crash when the s
 
 from __future__ import annotations
 
-import dataclasses
 import sqlite3
 from collections.abc import Iterable
 from contextlib import suppress
@@ -188,16 +187,7 @@ class RequestLog:
             row = self.row(log_id)
             if row is None:
                 continue
-            path = self.path(log_id)
-            turns = log_files.read_turns(path, row["turns"])
-            changed = []
-            for turn in turns:
-                text = turn.text
-                for quote in quotes:
-                    text = text.replace(quote, replacement)
-                changed.append(turn if text == turn.text else dataclasses.replace(turn, text=text))
-            if changed != turns:
-                log_files.rewrite(path, changed)
+            log_files.redact_file(self.path(log_id), row["turns"], quotes, replacement)
 
     def committed(self) -> None:
         """The outermost transaction committed: every line written in it is counted now."""

@@ -321,3 +321,46 @@ def test_turn_meta_is_kept(home, tmp_path):
         assert store.log.pending()[-1].turns[0].meta == refs
         with pytest.raises(InvalidInput):
             store.log.append_turn(conv, role="agent", text="x", meta=["not", "an", "object"])
+
+
+@pytest.mark.parametrize("time", ["0026-11-25", -62135596800, "0001-01-01T00:00:00-05:00",
+                                  "9999-12-31T23:59:59-05:00", "0001-01-01T00:00:00+14:00"])
+def test_import_refuses_a_time_mem_cannot_store(home, tmp_path, time):
+    """A year before 1000 was written as ``26-11-25…`` and broke every later read of the log; a time
+    at the calendar's edge overflowed once moved to UTC. Both are refused with the line, nothing kept."""
+    path = write_jsonl(tmp_path / "y.jsonl", [
+        {"role": "user", "text": "Hello", "time": "2026-11-25T10:00:00Z"},
+        {"role": "user", "text": "I moved to Seattle.", "time": time},
+    ])
+    with CustomerStore.open(home, "acme") as store:
+        with pytest.raises(InvalidInput, match=r"line 2: 'time' is not a time mem can store.*nothing was imported"):
+            store.log.import_file(path)
+        assert store.log.conversations() == []
+
+
+def test_a_damaged_record_is_skipped_not_fatal(home, tmp_path, capsys):
+    """One unreadable stored record (an older mem wrote the year 26 as ``26``) is named on stderr and
+    skipped: the rest of the log is still listed, extracted and redacted, and seq stays right."""
+    from mem.core.config import Config
+    from mem.customers.extract import extract_pending
+
+    path = write_jsonl(tmp_path / "g.jsonl", [
+        {"role": "user", "text": "I live in Boston now.", "time": "2026-10-27T10:00:00Z"},
+        {"role": "user", "text": "My dog is called Rex.", "time": "2026-10-28T10:00:00Z"},
+        {"role": "user", "text": "I moved to Seattle.", "time": "2026-11-25T10:00:00Z"},
+    ])
+    with CustomerStore.open(home, "acme") as store:
+        [conv] = store.log.import_file(path)["conversation_ids"]
+    log = home / "customers" / "acme" / "logs" / f"{conv}.jsonl"
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join([lines[0].replace('"2026-10-27', '"26-10-27'), *lines[1:]]) + "\n")
+    with CustomerStore.open(home, "acme") as store:
+        [conversation] = store.log.conversations()
+        assert [t.seq for t in conversation.turns] == [1, 2]
+        assert "record 1 cannot be read" in capsys.readouterr().err
+        extract_pending(store, config=Config.load(home=home, env={}))
+        assert store.log.pending() == []
+        assert store.log.row(conv)["extracted"] == 3
+        store.log.redact({conv: ["Rex", "Boston"]}, "[erased]")
+    texts = [json.loads(line)["text"] for line in log.read_text().splitlines()]
+    assert texts == ["I live in [erased] now.", "My dog is called [erased].", "I moved to Seattle."]
