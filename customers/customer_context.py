@@ -33,6 +33,8 @@ SOURCES = ("customer", "promoted", "service")
 # Service input is contractual, the customer's own request comes next, promoted facts are the
 # first to go back to being facts when room runs out.
 DEFAULT_IMPORTANCE = {"service": 3, "customer": 2, "promoted": 1}
+# Only the order matters; a million is room enough and far inside SQLite's 64-bit integers.
+MAX_IMPORTANCE = 1_000_000
 # The kind a demoted item takes as a fact: what the customer asked for is a preference, what the
 # service says about them is an attribute.
 DEMOTED_KIND = {"customer": "preference", "service": "attribute", "promoted": "attribute"}
@@ -132,6 +134,8 @@ class CustomerContext:
         if len(text) > budget_chars:
             raise Refused(f"the item has {len(text)} characters; the whole context budget is {budget_chars}")
         importance = DEFAULT_IMPORTANCE[source] if importance is None else int(importance)
+        if not 0 <= importance <= MAX_IMPORTANCE:  # SQLite stores 64 bits: above was an OverflowError
+            raise InvalidInput(f"importance {importance} is out of range (0 to {MAX_IMPORTANCE:,})")
         now = clock.now().replace(microsecond=0)
         item = ContextItem(
             id=new_id(), text=text, source=source, importance=importance, confirmed=confirmed,

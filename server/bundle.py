@@ -118,15 +118,21 @@ def _build_lock(workspace: Path):
         finally:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
+# A century: a manifest is re-signed with every bundle, and the expiry date must stay a date.
+MAX_EXPIRES_DAYS = 36_500
+
 
 def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = None,
                  allow_lint_errors: bool = False, on_progress: ProgressCallback | None = None) -> JsonObject:
     """Build, sign and publish the next bundle version from the commit at HEAD; returns its summary."""
     workspace = Path(workspace)
+    days = config.bundle.expires_days if expires_days is None else expires_days
+    if not 0 <= days <= MAX_EXPIRES_DAYS:  # a date past 9999 was "internal error: OverflowError"
+        raise InvalidInput(f"a bundle cannot expire in {days:,} days (at most {MAX_EXPIRES_DAYS:,}: "
+                           "--expires-days or [bundle] expires_days)")
     key = load_signing_key(workspace)
     files, pages, commit = collect_files(workspace, config)
     allowed = lint_gate(workspace, config, allow_lint_errors=allow_lint_errors)
-    days = config.bundle.expires_days if expires_days is None else expires_days
     with _build_lock(workspace):
         version = max([latest_version(workspace) or 0, *versions(workspace)]) + 1
         issued = clock.now()

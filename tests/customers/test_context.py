@@ -102,3 +102,11 @@ def test_an_item_filling_an_every_conversation_slot_replaces_the_old_one_without
     store.context.add("Answer in Korean.", source="customer", budget_chars=200)
     assert sorted(i.text for i in store.context.items()) == [
         "Answer in Korean.", "Business tier", "Shipping address on file is the office."]
+
+
+def test_an_importance_sqlite_cannot_hold_is_refused_naming_it(store):
+    """``--importance 99999999999999999999`` was "internal error: OverflowError" from SQLite."""
+    with pytest.raises(InvalidInput, match="importance 99999999999999999999 is out of range"):
+        store.context.add("Answer in Japanese", source="customer", budget_chars=600,
+                          importance=99999999999999999999)
+    assert store.context.items(include_unconfirmed=True) == []

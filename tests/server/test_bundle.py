@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from mem.core.config import Config
-from mem.core.errors import Conflict, NotFound
+from mem.core.errors import Conflict, InvalidInput, NotFound
 from mem.server.bundle import build_bundle
 from mem.server.keys import init_keys, keys_dir, rotate_keys
 from mem.server.published import bundle_dir, latest_version
@@ -185,3 +185,10 @@ def test_cli_build_refusal_is_one_line(mem, workspace):
     result = mem("--workspace", str(workspace), "bundle", "build")
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
     assert "policies/refunds.md is modified but not committed" in result.stderr
+
+
+def test_an_expiry_past_the_calendar_is_refused_naming_it(workspace):
+    """``--expires-days 999999999`` was "internal error: OverflowError"; now one line naming the value."""
+    with pytest.raises(InvalidInput, match="cannot expire in 999,999,999 days"):
+        build_bundle(workspace, config=Config.load(workspace=workspace), expires_days=999_999_999)
+    assert latest_version(workspace) is None
