@@ -46,6 +46,9 @@ def import_(
     if report["unknown_keys"]:
         warn(f"ignored unknown keys: {', '.join(report['unknown_keys'])} "
              f"(known: {', '.join(IMPORT_KEYS)})")
+    if report["reordered"]:
+        warn(f"times went backwards in {plural(report['reordered'], 'conversation')}: "
+             "their turns were imported in time order")
     if report["skipped_empty"]:
         warn(f"skipped {plural(report['skipped_empty'], 'empty message')}")
     if not want_json(ctx, json_output):

@@ -126,6 +126,8 @@ class ImportedTurn:
     text: str
     turn_id: str | None
     meta: JsonObject = field(default_factory=dict)
+    # the time was a bare date (no clock time): it orders days, not the turns within one
+    date_only: bool = False
 
 
 # Any: a field of an imported log line as parsed (JSON), checked here.
@@ -311,6 +313,7 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
         group=str(group),
         session=str(session),
         time=time,
+        date_only=isinstance(data[time_key], str) and _BARE_DATE.fullmatch(data[time_key].strip()) is not None,
         role=role,
         speaker=speaker,
         text=text,
@@ -343,6 +346,7 @@ _SURROGATE = lazy("[\ud800-\udfff]")
 # would be the year 5138.
 _EPOCH_MS_FROM = 100_000_000_000
 _EPOCH_TEXT = lazy(r"\d{9,13}(?:\.\d+)?")
+_BARE_DATE = lazy(r"\d{4}-?\d{2}-?\d{2}")
 
 
 # Any: the time field as parsed (JSON), checked here.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from contextlib import suppress
-from datetime import datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -98,11 +98,13 @@ class RequestLog:
                     max_message_bytes: int = log_files.MAX_MESSAGE_BYTES) -> JsonObject:
         """``mem log import``: past conversations from a JSONL file, all or nothing.
 
-        Lines are grouped into conversations by ``conversation`` (default: the session tag), in file
-        order. A bad line, a message over ``max_message_bytes``, or a turn id already in this
-        customer's log, raises ``InvalidInput`` naming the line, and nothing is imported. Empty
-        messages are skipped (``skipped_empty`` counts them) and keys the format does not know are
-        named in ``unknown_keys``. Imported conversations are pending extraction.
+        Lines are grouped into conversations by ``conversation`` (default: the session tag); within
+        one, turns are put in time order (by day when a line has a bare date; file order for equal
+        times) and ``reordered`` counts the conversations whose times went backwards in the file. A
+        bad line, a message over ``max_message_bytes``, or a turn id already in this customer's log,
+        raises ``InvalidInput`` naming the line, and nothing is imported. Empty messages are skipped
+        (``skipped_empty`` counts them) and keys the format does not know are named in ``unknown_keys``.
+        Imported conversations are pending extraction.
         """
         result = log_files.parse_import(Path(path), agent_speakers=agent_speakers,
                                         max_message_bytes=max_message_bytes)
@@ -124,6 +126,17 @@ class RequestLog:
         groups: dict[str, list[log_files.ImportedTurn]] = {}
         for item in parsed:
             groups.setdefault(item.group, []).append(item)
+        # Time order, not file order, within a conversation: newest-first exports (Slack history)
+        # otherwise made every older message replace the newer fact. The sort is stable and as
+        # coarse as the coarsest time of the conversation: when one line has a bare date, days are
+        # ordered and the turns within a day keep their file order (a bare date is midnight, which
+        # says nothing about 10:00 the same day).
+        reordered = 0
+        for items in groups.values():
+            key = _day if any(item.date_only for item in items) else _moment
+            if any(key(later) < key(earlier) for earlier, later in zip(items, items[1:], strict=False)):
+                items.sort(key=key)
+                reordered += 1
         ids: list[str] = []
         with self._store.transaction():
             self._mark_logs_dirty()
@@ -149,7 +162,8 @@ class RequestLog:
                 )
                 ids.append(conversation_id)
         return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids,
-                "skipped_empty": result.skipped_empty, "unknown_keys": list(result.unknown_keys)}
+                "skipped_empty": result.skipped_empty, "unknown_keys": list(result.unknown_keys),
+                "reordered": reordered}
 
     def get(self, conversation_id: str) -> Conversation:
         row = self.row(conversation_id)
@@ -250,3 +264,11 @@ class RequestLog:
     def _clear_marker(self) -> None:
         with suppress(FileNotFoundError):
             (self._store.folder / LOGS_DIR / DIRTY_MARKER).unlink()
+
+
+def _moment(item: log_files.ImportedTurn) -> datetime:
+    return item.time
+
+
+def _day(item: log_files.ImportedTurn) -> date:
+    return item.time.astimezone(UTC).date()

@@ -364,3 +364,45 @@ def test_a_damaged_record_is_skipped_not_fatal(home, tmp_path, capsys):
         store.log.redact({conv: ["Rex", "Boston"]}, "[erased]")
     texts = [json.loads(line)["text"] for line in log.read_text().splitlines()]
     assert texts == ["I live in [erased] now.", "My dog is called [erased].", "I moved to Seattle."]
+
+
+def test_turns_of_a_conversation_are_imported_in_time_order(home, tmp_path):
+    """A newest-first export made the older message replace the newer fact; within a conversation
+    turns are sorted by time (stable: equal times keep file order) and the import says so."""
+    path = write_jsonl(tmp_path / "u.jsonl", [
+        {"role": "user", "text": "I live in Boston now.", "time": "2026-11-27T10:00:00Z"},
+        {"role": "user", "text": "I live in Seattle now.", "time": "2026-10-01T10:00:00Z"},
+        {"session": "s2", "role": "user", "text": "First.", "time": "2026-10-01"},
+        {"session": "s2", "role": "agent", "text": "Second.", "time": "2026-10-01"},
+    ])
+    with CustomerStore.open(home, "acme") as store:
+        report = store.log.import_file(path)
+        assert report["reordered"] == 1
+        first, second = sorted(store.log.conversations(), key=lambda c: c.session)
+        assert [t.text for t in first.turns] == ["I live in Seattle now.", "I live in Boston now."]
+        assert [t.seq for t in first.turns] == [0, 1]
+        assert first.started_at.month == 10
+        assert [t.text for t in second.turns] == ["First.", "Second."]
+
+
+def test_cli_import_warns_when_times_go_backwards(mem, tmp_path):
+    path = write_jsonl(tmp_path / "u.jsonl", [
+        {"role": "user", "text": "I live in Boston now.", "time": "2026-11-27T10:00:00Z"},
+        {"role": "user", "text": "I live in Seattle now.", "time": "2026-10-01T10:00:00Z"},
+    ])
+    result = mem("log", "import", "-c", "u", str(path))
+    assert result.exit_code == 0
+    assert "times went backwards in 1 conversation: their turns were imported in time order" in result.stderr
+
+
+def test_a_bare_date_orders_days_not_the_turns_within_one(home, tmp_path):
+    """A bare date is midnight: it must not move a message before the 10:00 turns of its own day."""
+    path = write_jsonl(tmp_path / "m.jsonl", [
+        {"role": "user", "text": "Newest day.", "time": "2026-11-21"},
+        {"role": "user", "text": "Morning.", "time": "2026-11-20T10:00:00Z"},
+        {"role": "user", "text": "Later that day.", "date": "2026-11-20"},
+    ])
+    with CustomerStore.open(home, "acme") as store:
+        assert store.log.import_file(path)["reordered"] == 1
+        [conversation] = store.log.conversations()
+        assert [t.text for t in conversation.turns] == ["Morning.", "Later that day.", "Newest day."]
