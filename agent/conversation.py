@@ -27,6 +27,7 @@ from mem.core.errors import InvalidInput
 from mem.core.ids import new_id, validate_name
 from mem.customers.learning import DecisionSharer, EvidenceSender
 from mem.customers.learning import LearningReport as Learning
+from mem.customers.log_files import MAX_MESSAGE_BYTES, check_message_size
 from mem.wiki.service_memory import ServiceMemory
 
 RETRIEVAL_MODES = ("auto", "tools", "pre")
@@ -103,6 +104,7 @@ class Conversation:
             raise InvalidInput("this conversation has ended")
         if not question.strip():
             raise InvalidInput("the question is empty")
+        check_message_size(question, self.config.extract.max_message_bytes)  # before it is answered or logged
         asked_at = clock.now()
         answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
                                  history=self.history, retrieval_mode=self.retrieval_mode, semantic=self.semantic)
@@ -165,6 +167,7 @@ def ask_once(config: Config, customer_id: str, question: str, *, service: Servic
     """A one-turn conversation; ``on_answer`` gets the answer before learning starts."""
     if not question.strip():
         raise InvalidInput("the question is empty")  # before the customer's store is opened (or created)
+    check_message_size(question, config.extract.max_message_bytes)
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
                       model=model, retrieval_mode=retrieval_mode, evidence=evidence, sharer=sharer) as conversation:
         answer = conversation.ask(question)
@@ -173,8 +176,11 @@ def ask_once(config: Config, customer_id: str, question: str, *, service: Servic
         return answer, conversation.end()
 
 
-def read_script(path: Path) -> list[str]:
-    """The customer messages of a scripted conversation (JSONL: ``{"text": …}``; other roles are skipped)."""
+def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> list[str]:
+    """The customer messages of a scripted conversation (JSONL: ``{"text": …}``; other roles are skipped).
+
+    A message over ``max_message_bytes`` refuses the script naming its line, before any is asked.
+    """
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except OSError as exc:
@@ -194,6 +200,10 @@ def read_script(path: Path) -> list[str]:
         if not isinstance(data, dict) or not isinstance(data.get("text"), str) or not data["text"].strip():
             raise InvalidInput(f"{path}: line {number}: needs a non-empty \"text\"")
         if str(data.get("role", "customer")).lower() in ("customer", "user", "human"):
+            try:
+                check_message_size(data["text"], max_message_bytes)
+            except InvalidInput as exc:
+                raise InvalidInput(f"{path}: line {number}: {exc.message}; nothing was asked") from exc
             messages.append(data["text"])
     if not messages:
         raise InvalidInput(f"{path}: no customer messages")
@@ -205,7 +215,7 @@ def run_script(config: Config, customer_id: str, path: Path, *, service: Service
                evidence: EvidenceSender | None = None, sharer: DecisionSharer | None = None,
                on_answer: Callable[[Answer], None] | None = None) -> tuple[list[Answer], Learning]:
     """Play a scripted multi-turn conversation; returns every answer (the transcript) and the learning."""
-    messages = read_script(path)
+    messages = read_script(path, max_message_bytes=config.extract.max_message_bytes)
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
                       model=model, retrieval_mode=retrieval_mode, evidence=evidence, sharer=sharer) as conversation:
         for message in messages:

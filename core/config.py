@@ -97,7 +97,7 @@ class ExtractSettings:
     recent_turns: int = _f(200, "only this many most recent turns are sent to a model")
     batch_turns: int = _f(400, "deterministic engine: turns stored per transaction (a crash redoes at most these)")
     max_lock_seconds: float = _f(2.0, "a long extraction lets a waiting `mem ask` for the customer in after this long")
-    max_message_bytes: int = _f(256 * 1024, "`mem log import` refuses a file holding a longer message (UTF-8 bytes)")
+    max_message_bytes: int = _f(256 * 1024, "log import, ask and chat refuse a longer message (UTF-8 bytes)")
 
 
 @dataclass(frozen=True)

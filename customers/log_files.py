@@ -247,6 +247,17 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
     return ParsedImport(turns, skipped, tuple(unknown))
 
 
+def check_message_size(text: str, max_message_bytes: int) -> None:
+    """``InvalidInput`` for a message longer than ``[extract] max_message_bytes`` (UTF-8): the one
+    limit of what goes into a request log, by import, ``mem ask`` or a ``--script``."""
+    if len(text) * 4 <= max_message_bytes:  # no UTF-8 character is longer than 4 bytes
+        return
+    size = len(text.encode("utf-8"))
+    if size > max_message_bytes:
+        raise InvalidInput(f"the message is {size:,} bytes, over the limit of {max_message_bytes:,} "
+                           "([extract] max_message_bytes in mem.toml)")
+
+
 # Any: the elements of a parsed JSON document, checked one by one by _parse_line.
 def _whole_file_messages(raw: str) -> list[Any] | None:
     """The messages of a file that is one JSON document, not JSON lines; ``None`` for JSON lines.
@@ -291,10 +302,7 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
     text = _message_text(data.get(text_key), text_key)
     if text is None or not text.strip():
         return None  # an empty message: skipped and counted, not a reason to refuse the history
-    size = len(text.encode("utf-8"))
-    if size > max_message_bytes:
-        raise InvalidInput(f"the message is {size:,} bytes, over the limit of {max_message_bytes:,} "
-                           "([extract] max_message_bytes in mem.toml)")
+    check_message_size(text, max_message_bytes)
     speaker = data.get("speaker")
     if speaker is not None and not isinstance(speaker, str):
         raise InvalidInput("'speaker' must be a string")

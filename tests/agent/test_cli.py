@@ -299,3 +299,19 @@ def test_the_same_question_gets_the_same_answer_whatever_the_hash_seed(mem, tmp_
         data = json.loads(run.stdout)
         answers.add(json.dumps([data.get("text"), data.get("citations")], sort_keys=True))
     assert len(answers) == 1
+
+
+def test_a_message_over_the_import_limit_is_refused_before_anything_is_logged(mem, workspace, isolated_env, tmp_path):
+    """`mem log import` refused a message over [extract] max_message_bytes, but `ask` and `--script`
+    answered it (154 s for 420 KB) and logged it; now the same one-line refusal, and nothing written."""
+    (workspace / "mem.toml").write_text("[extract]\nmax_message_bytes = 100\n", encoding="utf-8")
+    long = "Can I get a refund? " * 10
+    result = mem("--workspace", workspace, "ask", "-c", "c1", long)
+    assert result.exit_code == 2
+    assert result.stderr == ("Error: the message is 200 bytes, over the limit of 100 ([extract] max_message_bytes "
+                             "in mem.toml)\n")
+    script = tmp_path / "s.jsonl"
+    script.write_text(json.dumps({"text": "Hello"}) + "\n" + json.dumps({"text": long}) + "\n", encoding="utf-8")
+    result = mem("--workspace", workspace, "ask", "-c", "c1", "--script", script)
+    assert result.exit_code == 2 and "s.jsonl: line 2: the message is 200 bytes" in result.stderr
+    assert not (isolated_env / "customers" / "c1").exists()

@@ -289,3 +289,21 @@ def test_a_close_second_sentence_is_offered_and_a_distant_one_is_not(semantic):
         second = scored[1] if len(scored) > 1 else None
         assert match.sentence == scored[0][1] and match.sentence in body[page_id]
         assert match.close == ((second[1],) if second and second[0] >= scored[0][0] - CLOSE else ())
+
+
+def test_a_long_question_is_cut_before_the_encoder():
+    """The engine's time grows with the whole text (126 KB took 35 s) while the model reads at most
+    512 tokens: what goes to it is capped, at a space, and a short question passes unchanged."""
+    seen: list[bytes] = []
+
+    class Library:
+        def e5_embed(self, model, text, flag, out):
+            seen.append(text)
+            return 0
+
+    engine = encoder.Encoder(Library(), 0)  # type: ignore[arg-type]
+    engine.query("Can I return the kettle?")
+    engine.query("refund policy " * 10_000)
+    assert seen[0] == b"Can I return the kettle?"
+    assert len(seen[1]) <= encoder.MAX_QUERY_CHARS and seen[1].endswith(b"policy")
+    assert encoder.head("返金" * 5000, 100) == "返金" * 50
