@@ -45,7 +45,8 @@ class Conversation:
         if retrieval_mode not in RETRIEVAL_MODES:
             raise InvalidInput(f"unknown retrieval mode {retrieval_mode!r} (use {', '.join(RETRIEVAL_MODES)})")
         self.config = config
-        self.session = validate_name(session, what="session tag") if session else f"s-{new_id()[-8:].lower()}"
+        self.session = (validate_name(session, what="session tag") if session is not None  # "" is a bad tag
+                        else f"s-{new_id()[-8:].lower()}")
         self.learn = learn
         self.model = config.model.name if model is None else model
         if self.model:

@@ -38,14 +38,18 @@ def import_(
     nothing is written (exit 2). Empty messages are skipped and counted; unknown keys are named in
     one warning. Run `mem extract` afterwards.
     """
-    from mem.customers.log_files import IMPORT_KEYS
+    from mem.customers.log_files import IMPORT_KEYS, parse_import, unknown_keys_text
 
     limit = get_state(ctx).config.extract.max_message_bytes
+    # read and checked before the store is opened: a refused file must not leave an empty customer
+    parsed = parse_import(file, agent_speakers=agent_speaker or (), max_message_bytes=limit)
     with open_store(ctx, customer, create=True) as store:
-        report = store.log.import_file(file, agent_speakers=agent_speaker or (), max_message_bytes=limit)
+        report = store.log.import_parsed(parsed, file)
     if report["unknown_keys"]:
-        warn(f"ignored unknown keys: {', '.join(report['unknown_keys'])} "
+        warn(f"ignored unknown keys: {unknown_keys_text(report['unknown_keys'], report['unknown_key_count'])} "
              f"(known: {', '.join(IMPORT_KEYS)})")
+    if report["already_logged"]:
+        warn(f"skipped {plural(report['already_logged'], 'turn')} already in the log (same time, role and text)")
     if report["reordered"]:
         warn(f"times went backwards in {plural(report['reordered'], 'conversation')}: "
              "their turns were imported in time order")

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -188,7 +189,19 @@ class ParsedImport:
 
     turns: list[ImportedTurn]
     skipped_empty: int = 0
-    unknown_keys: tuple[str, ...] = ()
+    unknown_keys: tuple[str, ...] = ()  # the first NAMED_UNKNOWN_KEYS of them, in file order
+    unknown_key_count: int = 0  # how many distinct unknown keys there were
+
+
+# Unknown keys named in the report: a line with 500,000 keys printed a 4.4 MB warning.
+NAMED_UNKNOWN_KEYS = 10
+
+
+def unknown_keys_text(names: Iterable[str], count: int) -> str:
+    """``a, b, c`` — or ``a, b, … and 499,990 more`` when there are more than were named."""
+    names = list(names)[:NAMED_UNKNOWN_KEYS]
+    more = count - len(names)
+    return ", ".join(names) + (f" and {more:,} more" if more > 0 else "")
 
 
 def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
@@ -241,10 +254,11 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
     if not turns:
         why = f" ({skipped} empty messages skipped)" if skipped else ""
         if skipped and unknown:  # the message is most likely under a key mem does not know
-            why = (f" ({skipped} lines had no 'text'; unknown keys: {', '.join(unknown)}; the message goes in "
+            why = (f" ({skipped} lines had no 'text'; unknown keys: {unknown_keys_text(unknown, len(unknown))}; "
+                   "the message goes in "
                    f"'text' or one of {', '.join(TEXT_ALIASES)})")
         raise InvalidInput(f"{path}: no turns to import{why}")
-    return ParsedImport(turns, skipped, tuple(unknown))
+    return ParsedImport(turns, skipped, tuple(islice(unknown, NAMED_UNKNOWN_KEYS)), len(unknown))
 
 
 def check_message_size(text: str, max_message_bytes: int) -> None:

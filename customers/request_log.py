@@ -8,6 +8,7 @@ the lines it no longer counts, and ``repair`` cuts them after a crash when the s
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable
 from contextlib import suppress
@@ -108,7 +109,23 @@ class RequestLog:
         """
         result = log_files.parse_import(Path(path), agent_speakers=agent_speakers,
                                         max_message_bytes=max_message_bytes)
+        return self.import_parsed(result, path)
+
+    def import_parsed(self, result: log_files.ParsedImport, path: Path | str) -> JsonObject:
+        """``import_file`` for a file ``log_files.parse_import`` has read (the CLI reads it before it
+        opens, or creates, the customer's store: a refused file leaves no empty store behind).
+
+        A turn without an id that is already logged — the same time, role and text — is skipped and
+        counted in ``already_logged``: importing the same export twice doubled the log, and repeated
+        statements inflated traits. Turns with ids are checked by id instead (a repeat is refused).
+        """
         parsed = result.turns
+        already = 0
+        if any(t.turn_id is None for t in parsed):
+            logged = self._logged_keys()
+            kept = [t for t in parsed if t.turn_id is not None or _key(t) not in logged]
+            already = len(parsed) - len(kept)
+            parsed = kept
         given = [t for t in parsed if t.turn_id is not None]
         for chunk_start in range(0, len(given), 500):
             chunk = given[chunk_start:chunk_start + 500]
@@ -163,7 +180,25 @@ class RequestLog:
                 ids.append(conversation_id)
         return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids,
                 "skipped_empty": result.skipped_empty, "unknown_keys": list(result.unknown_keys),
-                "reordered": reordered}
+                "unknown_key_count": result.unknown_key_count, "reordered": reordered,
+                "already_logged": already}
+
+    def _logged_keys(self) -> set[tuple[str, str, str]]:
+        """(time, role, text) of every committed turn of this customer, read as JSON (no ``Turn``)."""
+        keys: set[tuple[str, str, str]] = set()
+        for row in self._store.conn.execute("SELECT id, turns FROM conversations"):
+            path = self.path(row["id"])
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    for number, line in enumerate(fh, start=1):
+                        if number > row["turns"]:
+                            break
+                        with suppress(ValueError, TypeError, AttributeError):
+                            record = json.loads(line)
+                            keys.add((str(record.get("time")), str(record.get("role")), str(record.get("text"))))
+            except OSError:
+                continue  # a missing log is reported by the commands that read it
+        return keys
 
     def get(self, conversation_id: str) -> Conversation:
         row = self.row(conversation_id)
@@ -272,3 +307,8 @@ def _moment(item: log_files.ImportedTurn) -> datetime:
 
 def _day(item: log_files.ImportedTurn) -> date:
     return item.time.astimezone(UTC).date()
+
+
+def _key(item: log_files.ImportedTurn) -> tuple[str, str, str]:
+    """What makes an imported turn the same as a logged one: its time as stored, role and text."""
+    return clock.isoformat(item.time), item.role, item.text

@@ -315,3 +315,9 @@ def test_a_message_over_the_import_limit_is_refused_before_anything_is_logged(me
     result = mem("--workspace", workspace, "ask", "-c", "c1", "--script", script)
     assert result.exit_code == 2 and "s.jsonl: line 2: the message is 200 bytes" in result.stderr
     assert not (isolated_env / "customers" / "c1").exists()
+
+
+def test_an_empty_session_tag_is_refused_like_other_bad_tags(mem, workspace, isolated_env):
+    result = mem("--workspace", workspace, "ask", "-c", "c1", "--session", "", "refund?")
+    assert result.exit_code == 2 and result.stderr.startswith("Error: invalid session tag ''")
+    assert not (isolated_env / "customers" / "c1").exists()

@@ -406,3 +406,41 @@ def test_a_bare_date_orders_days_not_the_turns_within_one(home, tmp_path):
         assert store.log.import_file(path)["reordered"] == 1
         [conversation] = store.log.conversations()
         assert [t.text for t in conversation.turns] == ["Morning.", "Later that day.", "Newest day."]
+
+
+def test_a_refused_import_leaves_no_customer_behind(mem, isolated_env, tmp_path):
+    """A refused file created an empty store: `facts list` then said "(no facts)", not "no memory"."""
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"oops"\n')
+    result = mem("log", "import", "-c", "c-x", bad)
+    assert result.exit_code == 2 and "nothing was imported" in result.stderr
+    assert not (isolated_env / "customers" / "c-x").exists()
+    assert mem("facts", "list", "-c", "c-x").exit_code != 0
+
+
+def test_many_unknown_keys_are_counted_not_all_named(mem, tmp_path):
+    """A line with 500,000 keys printed every name (4.4 MB on stderr)."""
+    line = {"role": "user", "text": "hello", "time": "2026-11-25", **{f"k{i}": 1 for i in range(5000)}}
+    path = write_jsonl(tmp_path / "k.jsonl", [line])
+    result = mem("log", "import", "-c", "u", path)
+    assert result.exit_code == 0
+    assert "ignored unknown keys: k0, k1, k2, k3, k4, k5, k6, k7, k8, k9 and 4,990 more (known:" in result.stderr
+    assert len(result.stderr) < 1000
+
+
+def test_reimporting_the_same_export_without_ids_does_not_double_the_log(home, tmp_path):
+    """Turns without ids already logged (same time, role and text) are skipped and counted; new ones
+    in the file are imported; two identical lines of one file are both kept."""
+    rows = [{"role": "user", "text": "I live in Boston.", "time": "2026-11-25T10:00:00.250Z"},
+            {"role": "assistant", "text": "Noted.", "time": "2026-11-25T10:00:05Z"},
+            {"role": "user", "text": "Yes.", "time": "2026-11-25T10:01:00Z"},
+            {"role": "user", "text": "Yes.", "time": "2026-11-25T10:01:00Z"}]
+    path = write_jsonl(tmp_path / "a.jsonl", rows)
+    with CustomerStore.open(home, "acme") as store:
+        assert store.log.import_file(path)["turns"] == 4
+        again = store.log.import_file(path)
+        assert (again["turns"], again["already_logged"], again["conversations"]) == (0, 4, 0)
+        grown = write_jsonl(tmp_path / "b.jsonl", [*rows, {"role": "user", "text": "Thanks.", "time": "2026-11-26"}])
+        report = store.log.import_file(grown)
+        assert (report["turns"], report["already_logged"]) == (1, 4)
+        assert sum(len(c.turns) for c in store.log.conversations()) == 5
