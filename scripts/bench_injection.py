@@ -55,12 +55,15 @@ way: odd ids are tuning data (``--external3-misses odd``), even ids the check ha
 ``external 4`` (scripts/data/injection_heldout_external4.jsonl) is a fourth red-teamer's set, written before
 the seventh round and measured once before and once after it; odd ids were tuned on in the eighth round
 (``--external4-misses odd``), even ids are its check half. ``round 8`` (scripts/data/injection_round8.jsonl) holds
-probes written during the eighth round, measured once before they were tuned on.
+probes written during the eighth round, measured once before they were tuned on. ``external 5``
+(scripts/data/injection_heldout_external5.jsonl) is a fifth red-teamer's set, written before the eighth round
+and measured once before and once after it (docs/lint.md); its odd ids are the next round's tuning half.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
                                       [--external-misses odd|even|all] [--external2-misses odd|even|all]
                                       [--external3-misses odd|even|all] [--external4-misses odd|even|all]
+                                      [--external5-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -87,6 +90,7 @@ EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_
 EXTERNAL2_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external2.jsonl"
 EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external3.jsonl"
 EXTERNAL4_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external4.jsonl"
+EXTERNAL5_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external5.jsonl"
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
@@ -145,6 +149,9 @@ def main() -> None:
     parser.add_argument("--external4-misses", choices=["none", "odd", "even", "all"], default="none",
                         help="list the fourth external set's errors: odd ids are the tuning half; listing the even "
                              "half's errors makes them tuning data too")
+    parser.add_argument("--external5-misses", choices=["none", "odd", "even", "all"], default="none",
+                        help="list the fifth external set's errors: odd ids are the next round's tuning half; "
+                             "listing the even half's errors makes them tuning data too")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--round7-misses", action="store_true", help="list the round-7 probe's errors")
     parser.add_argument("--round8-misses", action="store_true", help="list the round-8 probes' errors")
@@ -173,6 +180,8 @@ def main() -> None:
     third_external_part(args.external3_misses)
     split_set_part("external 4", EXTERNAL4_CORPUS, "odd ids for the next round's tuning, even ids its check half",
                    args.external4_misses)
+    split_set_part("external 5", EXTERNAL5_CORPUS, "odd ids for the next round's tuning, even ids its check half",
+                   args.external5_misses)
     round6_part(args.round6_misses)
     round7_part(args.round7_misses)
     round8_part(args.round8_misses)
@@ -252,13 +261,18 @@ def third_external_part(misses: str) -> None:
     split_set_part("external 3", EXTERNAL3_CORPUS, "odd ids tuned on, even ids the check half", misses)
 
 
+def _number(row_id: int | str) -> int:
+    """A row's number: the id itself, or the digits of a string id ("x5-0001" → 1)."""
+    return row_id if isinstance(row_id, int) else int("".join(ch for ch in row_id.split("-")[-1] if ch.isdigit()))
+
+
 def split_set_part(name: str, corpus: Path, status: str, misses: str) -> None:
     """One held-out set reported by place and language, and by id parity (odd ids: the tuning half)."""
     rows = load(corpus)
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
-        row["half"] = "odd" if row["id"] % 2 else "even"
+        row["half"] = "odd" if _number(row["id"]) % 2 else "even"
     print(f"\n{name} (scripts/data/{corpus.name}): {status}")
     header(24)
     places = ("policy", "customer")
@@ -266,7 +280,7 @@ def split_set_part(name: str, corpus: Path, status: str, misses: str) -> None:
     groups += [(f"{half}, {where}", half, where, None) for half in ("odd", "even") for where in places]
     groups += [(f"{half}, customer, {lang}", half, "customer", lang)
                for half in ("odd", "even") for lang in ("ko", "ja")]
-    groups += [("odd (tuned on)", "odd", None, None), ("even (check)", "even", None, None)]
+    groups += [("odd (tuning half)", "odd", None, None), ("even (check)", "even", None, None)]
     groups += [("policy", None, "policy", None), ("customer", None, "customer", None), ("all", None, None, None)]
     for label, half, where, lang in groups:
         chosen = [r for r in rows if (half is None or r["half"] == half) and (where is None or r["where"] == where)
