@@ -471,7 +471,7 @@ def is_numbered(text: str) -> bool:
 
 # --- Markdown ----------------------------------------------------------------------------------
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*)$")  # the closing "###" is cut in Python: ".*?\s*#*\s*$" was quadratic
 
 
 def markdown_blocks(text: str) -> list[Block]:
@@ -504,7 +504,7 @@ def markdown_blocks(text: str) -> list[Block]:
         match = _ATX.match(line)
         if match:
             flush()
-            blocks.append(Block(match.group(2).strip(), min(len(match.group(1)), 3)))
+            blocks.append(Block(match.group(2).rstrip().rstrip("#").strip(), min(len(match.group(1)), 3)))
             continue
         if chunk and len(chunk) == 1 and stripped and set(stripped) <= {"="} and chunk[0].strip():
             blocks.append(Block(chunk.pop().strip(), 1))
