@@ -24,7 +24,9 @@ An identical re-ingest changes nothing and makes no commit.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -37,7 +39,7 @@ from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
 from mem.policies.grounding import effective_date
 from mem.policies.readers import Document, read_document
-from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify
+from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_version_suffix
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
 from mem.wiki.page import Page, render_page
 from mem.wiki.store import Wiki
@@ -192,8 +194,29 @@ def _parse_effective(value: date | str | None) -> date | None:
 
 
 def _source_name(path: Path) -> str:
-    name = re.sub(r"[^A-Za-z0-9._-]+", "-", path.name).strip("-.") or "document"
+    """The ASCII file name a document is kept under in ``sources/``: distinct for distinct names.
+
+    A stem with non-ASCII letters is spelled in ASCII where it can be ("ä" → "a") and gets a short
+    hash of the original stem: "환불정책.txt" and "배송정책.txt" both became ``sources/txt`` (and
+    "terms ä.md", "terms ö.md" both ``terms-.md``), so one document revised the other's pages. The
+    hash leaves out a version suffix, so "약관-v2.md" stays the same document as "약관-v1.md". A name
+    with nothing left of its stem (".md") becomes ``document.md``, never the bare extension. ASCII
+    names are kept as they always were, so page ids do not change."""
+    name = unicodedata.normalize("NFC", path.name)
+    cut = name.rfind(".")
+    stem, ext = (name[:cut], _ascii(name[cut:])) if cut >= 0 else (name, "")
+    if not stem.isascii():
+        core = strip_version_suffix(stem)
+        digest = hashlib.sha256(core.casefold().encode("utf-8")).hexdigest()[:8]
+        stem = f"{_ascii(core)[:80]}-{digest}{_ascii(stem[len(core):])}"
+    if not re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-."):
+        stem = "document"
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", stem + ext).strip("-.") or "document"
     return name[:100]
+
+
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
 def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None, title: str | None,

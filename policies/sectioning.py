@@ -297,6 +297,11 @@ _VERSION_SUFFIX = re.compile(
 )
 
 
+def strip_version_suffix(text: str) -> str:
+    """``"terms-v2"`` → ``"terms"``, ``"Refunds (2026-01-01)"`` → ``"Refunds"``."""
+    return _cut_tail(_VERSION_SUFFIX, text)
+
+
 def slugify(title: str) -> str:
     """A page id from a title: ASCII lower-case words joined by ``-``, without a version suffix."""
     title = _cut_tail(_VERSION_SUFFIX, title)

@@ -272,3 +272,35 @@ def test_summary_skips_version_lines_dates_and_boilerplate(blocks, summary):
     from mem.policies.synthesis import first_sentence
 
     assert first_sentence([Block(b) for b in blocks]) == summary
+
+
+@pytest.mark.parametrize("first, second", [("환불정책.txt", "배송정책.txt"), ("terms ä.md", "terms ö.md")])
+def test_names_with_non_ascii_letters_are_distinct_documents(ws, tmp_path, first, second):
+    # both became sources/txt (or terms-.md): the second file revised the first one's page
+    a = write(tmp_path, first, "환불 규정\n\n구매 후 14일 이내 환불 가능합니다.\n")
+    b = write(tmp_path, second, "배송 규정\n\n2일 이내 배송합니다.\n")
+    [ra] = ingest_documents(ws, [a], config=config_for(ws))
+    [rb] = ingest_documents(ws, [b], config=config_for(ws))
+    assert ra.source != rb.source and ra.source.isascii() and rb.source.isascii()
+    assert [p.change for p in ra.pages + rb.pages] == ["created", "created"]
+    assert "14일" in Wiki(ws).get(ra.pages[0].id).body and "2일" in Wiki(ws).get(rb.pages[0].id).body
+    [again] = ingest_documents(ws, [a], config=config_for(ws))  # stable: the same file is the same document
+    assert again.source == ra.source and [p.change for p in again.pages] == ["unchanged"]
+
+
+@pytest.mark.parametrize("name, kept", [
+    ("refund-v4.pdf", "refund-v4.pdf"), ("my file.v2.md", "my-file.v2.md"), ("report-.md", "report-.md"),
+    ("Makefile", "Makefile"), (".md", "document.md"), ("---.txt", "document.txt"),
+])
+def test_ascii_source_names_are_kept_and_never_reduce_to_the_extension(name, kept):
+    from mem.policies.ingest import _source_name
+
+    assert _source_name(Path(name)) == kept
+
+
+def test_a_non_ascii_name_keeps_its_document_across_editions():
+    from mem.policies.ingest import _source_name, document_id
+
+    v1, v2 = _source_name(Path("약관-v1.md")), _source_name(Path("약관-v2.md"))
+    assert v1 != v2 and document_id(v1) == document_id(v2) != document_id(_source_name(Path("환불.md")))
+    assert v1.endswith("-v1.md") and not v1.startswith("-")
