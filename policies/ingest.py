@@ -34,13 +34,15 @@ from pathlib import Path
 
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import Conflict, InvalidInput
+from mem.core.errors import Conflict, InvalidInput, Refused
 from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
 from mem.policies.grounding import effective_date
 from mem.policies.readers import Document, read_document
 from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_version_suffix
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
+from mem.wiki import gitrepo
+from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, render_page
 from mem.wiki.store import Wiki
 
@@ -148,6 +150,7 @@ def ingest_documents(
                                "ingest them separately or pass --id")
             claimed[page.id] = doc.path.name
         plans.append(plan)
+    _refuse_hand_edits(workspace, plans)
 
     for n, plan in enumerate(plans, start=1):
         progress(n, len(plans), f"writing {plan.result.source}")
@@ -160,6 +163,23 @@ def ingest_documents(
     if config.ask.semantic != "off":
         _embed_written(workspace, plans, progress)
     return [plan.result for plan in plans]
+
+
+def _refuse_hand_edits(workspace: Path, plans: list[_Plan]) -> None:
+    """Refuse, before anything is written, to rewrite a page whose file differs from HEAD.
+
+    A revision is made from the document, so an uncommitted hand edit to the page was overwritten and
+    lost (it was in no commit and no git object); ``mem bundle build`` refuses the same state."""
+    rewritten = []
+    for plan in plans:
+        changed = {change.id for change in plan.result.pages if change.change != "unchanged"}
+        rewritten += [f"{FOLDERS[page.type]}/{page.id}.md" for page in plan.pages if page.id in changed]
+    dirty = gitrepo.uncommitted(workspace, rewritten) if rewritten else []
+    if dirty:
+        named = ", ".join(f"{path} {how}" for path, how in dirty[:3])
+        more = f" (and {len(dirty) - 3} more)" if len(dirty) > 3 else ""
+        raise Refused(f"{named}{more}: this ingest would overwrite it; commit the edit (git commit) or discard "
+                      "it (git checkout -- FILE), then ingest again")
 
 
 def _embed_written(workspace: Path, plans: list[_Plan], progress: ProgressCallback) -> None:

@@ -304,3 +304,33 @@ def test_a_non_ascii_name_keeps_its_document_across_editions():
     v1, v2 = _source_name(Path("약관-v1.md")), _source_name(Path("약관-v2.md"))
     assert v1 != v2 and document_id(v1) == document_id(v2) != document_id(_source_name(Path("환불.md")))
     assert v1.endswith("-v1.md") and not v1.startswith("-")
+
+
+def test_an_uncommitted_hand_edit_to_a_page_it_would_revise_is_refused(ws, tmp_path):
+    # the revision overwrote the edit, which was in no commit and no git object
+    doc = write(tmp_path, "pu.md", "# P\n\n## Refunds\n\nRefund in 14 days.\n\n## Shipping\n\nShip in 2 days.\n")
+    ingest_documents(ws, [doc], config=config_for(ws))
+    page = ws / "policies" / "refunds.md"
+    edited = page.read_text().replace("Refund in 14 days.", "Refund in 14 days. Hand edit from legal.")
+    page.write_text(edited)
+    head = commits(ws)
+    doc.write_text(doc.read_text().replace("14 days", "21 days").replace("2 days", "3 days"))
+    with pytest.raises(Refused, match=r"^policies/refunds\.md is modified but not committed: .*commit .*discard"):
+        ingest_documents(ws, [doc], config=config_for(ws))
+    assert page.read_text() == edited and commits(ws) == head
+    assert "2 days" in (ws / "policies" / "shipping.md").read_text()  # nothing else was written either
+    gitrepo._run(ws, "commit", "-qam", "legal edit")
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))  # committed: the ingest goes ahead
+    assert {p.id: p.change for p in result.pages} == {"refunds": "revised", "shipping": "revised"}
+
+
+def test_an_uncommitted_edit_to_a_page_the_ingest_leaves_alone_is_no_obstacle(ws, tmp_path):
+    other = write(tmp_path, "other.md", "# Other\n\n## Warranty\n\nOne year.\n\n## Repairs\n\nFree.\n")
+    doc = write(tmp_path, "pu.md", "# P\n\n## Refunds\n\nRefund in 14 days.\n\n## Shipping\n\nShip in 2 days.\n")
+    ingest_documents(ws, [other, doc], config=config_for(ws))
+    page = ws / "policies" / "warranty.md"
+    page.write_text(page.read_text() + "\nHand edit.\n")
+    doc.write_text(doc.read_text().replace("2 days", "3 days"))
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert {p.id: p.change for p in result.pages}["shipping"] == "revised"
+    assert page.read_text().endswith("Hand edit.\n")
