@@ -125,6 +125,9 @@ def ingest_documents(
         raise InvalidInput("--id and --title name one page, so they need exactly one document")
     if page_id is not None:
         validate_name(page_id, what="page id")
+    if title is not None and any(ch in title for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
+        # a title is one line: the front matter and index.md row it is written into are line-based
+        raise InvalidInput(f"--title must be one line, got {title!r}")
     if id_prefix is not None:
         validate_name(id_prefix, what="--id-prefix")
     split = config.ingest.split if split is None else split

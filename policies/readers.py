@@ -109,6 +109,10 @@ def _sniff(data: bytes) -> str:
 
 
 def _decode(path: Path, data: bytes) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        # Windows Notepad's "Unicode": its NUL bytes made it a "binary file", which did not say what to do
+        raise InvalidInput(f"{path}: not UTF-8 (UTF-16 with a byte-order mark, Notepad's 'Unicode'); "
+                           "re-save it as UTF-8 and retry")
     if b"\x00" in data[:8192]:
         raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")
     try:

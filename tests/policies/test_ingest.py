@@ -334,3 +334,24 @@ def test_an_uncommitted_edit_to_a_page_the_ingest_leaves_alone_is_no_obstacle(ws
     [result] = ingest_documents(ws, [doc], config=config_for(ws))
     assert {p.id: p.change for p in result.pages}["shipping"] == "revised"
     assert page.read_text().endswith("Hand edit.\n")
+
+
+def test_a_title_with_a_line_break_is_refused(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    with pytest.raises(InvalidInput, match="--title must be one line"):
+        ingest_documents(ws, [doc], config=config_for(ws), title="Refunds\nand more")
+    assert not list((ws / "policies").glob("*.md"))
+
+
+@pytest.mark.parametrize("bom, codec", [(b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")])
+def test_a_utf16_file_is_told_to_be_saved_as_utf8(ws, tmp_path, bom, codec):
+    # its NUL bytes made it a "binary file", which did not say what to do
+    doc = tmp_path / "notepad.txt"
+    doc.write_bytes(bom + "Refunds\n\nWithin 14 days.\n".encode(codec))
+    with pytest.raises(InvalidInput, match=r"not UTF-8 \(UTF-16.*re-save it as UTF-8"):
+        ingest_documents(ws, [doc], config=config_for(ws))
+
+
+def test_max_bytes_zero_is_refused_not_read_as_no_limit(ws):
+    with pytest.raises(InvalidInput, match="ingest.max_bytes must be at least 1"):
+        config_for(ws, max_bytes=0)
