@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from mem.cli.options import JsonOption
+from mem.cli.options import JsonOption, path_argument
 from mem.cli.output import emit, progress
 from mem.cli.state import get_state, require_workspace, want_json
 
@@ -40,7 +40,8 @@ def build(
 @bundle_app.command("publish")
 def publish(
     ctx: typer.Context,
-    dest: Annotated[Path, typer.Argument(help="Folder a web server, object store or CDN serves.")],
+    dest: Annotated[Path, typer.Argument(help="Folder a web server, object store or CDN serves.",
+                                         parser=path_argument)],
     version: Annotated[Optional[int], typer.Option("--version", min=1,
                                                    help="Bundle version (default: latest).")] = None,
     json_output: JsonOption = False,

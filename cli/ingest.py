@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from mem.cli.options import JsonOption
+from mem.cli.options import JsonOption, path_argument
 from mem.cli.output import emit, info, print_table, progress, warn
 from mem.cli.state import get_state, require_workspace, want_json
 from mem.core.errors import InvalidInput
@@ -24,7 +24,7 @@ def ingest(
     documents: Annotated[
         list[Path],
         typer.Argument(help="PDF, Word (.docx), Markdown, text or HTML files; - reads one from standard input.",
-                       show_default=False),
+                       show_default=False, parser=path_argument),
     ],
     page_id: Annotated[Optional[str], typer.Option("--id", help="Make the document ONE page with this id.")] = None,
     title: Annotated[Optional[str], typer.Option("--title", help="Make the document ONE page with this title.")] = None,

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from mem.cli.options import JsonOption
+from mem.cli.options import JsonOption, path_argument
 from mem.cli.output import emit, info
 from mem.cli.state import want_json
 
@@ -17,7 +17,7 @@ def init(
     ctx: typer.Context,
     directory: Annotated[Path | None, typer.Argument(
         help="Folder to create the workspace in (default: --workspace or MEM_WORKSPACE when given, else here).",
-        show_default=False)] = None,
+        show_default=False, parser=path_argument)] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Create a workspace: git repository, mem.toml, context.md, policies/, knowhow/, sources/, index.md, log.md.

@@ -56,7 +56,7 @@ class ModelSettings:
 class IngestSettings:
     """Movement 1: official documents → policy pages."""
 
-    max_bytes: int = _f(50 * 1024 * 1024, "largest document `mem ingest` accepts, in bytes")
+    max_bytes: int = _f(50 * 1024 * 1024, "largest document `mem ingest` accepts, in bytes (at least 1)")
     split: str = _f("auto", "heading level a document is cut into pages at: auto, h1, h2, h3 or none "
                             "(`mem ingest --split`)")
 
@@ -299,6 +299,9 @@ def _apply(current: Any, values: Mapping[str, Any], section: str, origin: str) -
             )
         if isinstance(value, int) and not isinstance(value, bool) and value < 0:
             raise InvalidInput(f"{origin}: {section}.{key} must not be negative")
+        if (section, key) == ("ingest", "max_bytes") and value == 0:
+            # 0 read as "no limit" (the reader's `if max_bytes and …`), which nobody could guess
+            raise InvalidInput(f"{origin}: ingest.max_bytes must be at least 1 (bytes); it has no 'no limit' value")
         updates[key] = value
     return dataclasses.replace(current, **updates)
 

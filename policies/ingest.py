@@ -24,7 +24,9 @@ An identical re-ingest changes nothing and makes no commit.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -32,13 +34,15 @@ from pathlib import Path
 
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import Conflict, InvalidInput
+from mem.core.errors import Conflict, InvalidInput, Refused
 from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
 from mem.policies.grounding import effective_date
 from mem.policies.readers import Document, read_document
-from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify
+from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_version_suffix
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
+from mem.wiki import gitrepo
+from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, render_page
 from mem.wiki.store import Wiki
 
@@ -121,6 +125,9 @@ def ingest_documents(
         raise InvalidInput("--id and --title name one page, so they need exactly one document")
     if page_id is not None:
         validate_name(page_id, what="page id")
+    if title is not None and any(ch in title for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
+        # a title is one line: the front matter and index.md row it is written into are line-based
+        raise InvalidInput(f"--title must be one line, got {title!r}")
     if id_prefix is not None:
         validate_name(id_prefix, what="--id-prefix")
     split = config.ingest.split if split is None else split
@@ -146,6 +153,7 @@ def ingest_documents(
                                "ingest them separately or pass --id")
             claimed[page.id] = doc.path.name
         plans.append(plan)
+    _refuse_hand_edits(workspace, plans)
 
     for n, plan in enumerate(plans, start=1):
         progress(n, len(plans), f"writing {plan.result.source}")
@@ -158,6 +166,23 @@ def ingest_documents(
     if config.ask.semantic != "off":
         _embed_written(workspace, plans, progress)
     return [plan.result for plan in plans]
+
+
+def _refuse_hand_edits(workspace: Path, plans: list[_Plan]) -> None:
+    """Refuse, before anything is written, to rewrite a page whose file differs from HEAD.
+
+    A revision is made from the document, so an uncommitted hand edit to the page was overwritten and
+    lost (it was in no commit and no git object); ``mem bundle build`` refuses the same state."""
+    rewritten = []
+    for plan in plans:
+        changed = {change.id for change in plan.result.pages if change.change != "unchanged"}
+        rewritten += [f"{FOLDERS[page.type]}/{page.id}.md" for page in plan.pages if page.id in changed]
+    dirty = gitrepo.uncommitted(workspace, rewritten) if rewritten else []
+    if dirty:
+        named = ", ".join(f"{path} {how}" for path, how in dirty[:3])
+        more = f" (and {len(dirty) - 3} more)" if len(dirty) > 3 else ""
+        raise Refused(f"{named}{more}: this ingest would overwrite it; commit the edit (git commit) or discard "
+                      "it (git checkout -- FILE), then ingest again")
 
 
 def _embed_written(workspace: Path, plans: list[_Plan], progress: ProgressCallback) -> None:
@@ -192,8 +217,29 @@ def _parse_effective(value: date | str | None) -> date | None:
 
 
 def _source_name(path: Path) -> str:
-    name = re.sub(r"[^A-Za-z0-9._-]+", "-", path.name).strip("-.") or "document"
+    """The ASCII file name a document is kept under in ``sources/``: distinct for distinct names.
+
+    A stem with non-ASCII letters is spelled in ASCII where it can be ("ä" → "a") and gets a short
+    hash of the original stem: "환불정책.txt" and "배송정책.txt" both became ``sources/txt`` (and
+    "terms ä.md", "terms ö.md" both ``terms-.md``), so one document revised the other's pages. The
+    hash leaves out a version suffix, so "약관-v2.md" stays the same document as "약관-v1.md". A name
+    with nothing left of its stem (".md") becomes ``document.md``, never the bare extension. ASCII
+    names are kept as they always were, so page ids do not change."""
+    name = unicodedata.normalize("NFC", path.name)
+    cut = name.rfind(".")
+    stem, ext = (name[:cut], _ascii(name[cut:])) if cut >= 0 else (name, "")
+    if not stem.isascii():
+        core = strip_version_suffix(stem)
+        digest = hashlib.sha256(core.casefold().encode("utf-8")).hexdigest()[:8]
+        stem = f"{_ascii(core)[:80]}-{digest}{_ascii(stem[len(core):])}"
+    if not re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-."):
+        stem = "document"
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", stem + ext).strip("-.") or "document"
     return name[:100]
+
+
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
 def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None, title: str | None,

@@ -109,6 +109,10 @@ def _sniff(data: bytes) -> str:
 
 
 def _decode(path: Path, data: bytes) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        # Windows Notepad's "Unicode": its NUL bytes made it a "binary file", which did not say what to do
+        raise InvalidInput(f"{path}: not UTF-8 (UTF-16 with a byte-order mark, Notepad's 'Unicode'); "
+                           "re-save it as UTF-8 and retry")
     if b"\x00" in data[:8192]:
         raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")
     try:
@@ -471,7 +475,7 @@ def is_numbered(text: str) -> bool:
 
 # --- Markdown ----------------------------------------------------------------------------------
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*)$")  # the closing "###" is cut in Python: ".*?\s*#*\s*$" was quadratic
 
 
 def markdown_blocks(text: str) -> list[Block]:
@@ -504,7 +508,7 @@ def markdown_blocks(text: str) -> list[Block]:
         match = _ATX.match(line)
         if match:
             flush()
-            blocks.append(Block(match.group(2).strip(), min(len(match.group(1)), 3)))
+            blocks.append(Block(match.group(2).rstrip().rstrip("#").strip(), min(len(match.group(1)), 3)))
             continue
         if chunk and len(chunk) == 1 and stripped and set(stripped) <= {"="} and chunk[0].strip():
             blocks.append(Block(chunk.pop().strip(), 1))

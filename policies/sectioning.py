@@ -119,7 +119,7 @@ def _may_be_entry(block: Block, keys: list[str]) -> bool:
     sub-headings repeated under every section ("Overview", "Details") are the document's own."""
     if not block.is_heading:
         return True
-    return bool(_CONTENTS_TITLE.match(keys[0])) or _LEADER_ENTRY.search(block.text) is not None
+    return bool(_CONTENTS_TITLE.match(keys[0])) or _LEADER_AFTER_TEXT.search(block.text) is not None
 
 
 def _entry_keys(text: str) -> list[str]:
@@ -128,8 +128,8 @@ def _entry_keys(text: str) -> list[str]:
     lines = []
     for line in text.splitlines():
         # plain text and PDF readers join a paragraph's lines: "Contents Scope .... 1 Claims .... 2"
-        pieces = [m.group(1) for m in _LEADER_ENTRY.finditer(line)]
-        if len(pieces) >= 2 and not _LEADER_ENTRY.sub("", line).strip():
+        pieces = _leader_entries(line)
+        if pieces:
             heading = _CONTENTS_PREFIX.match(pieces[0].strip())
             if heading:
                 lines.append(heading.group(0))
@@ -139,17 +139,50 @@ def _entry_keys(text: str) -> list[str]:
             lines.append(line)
     for line in lines:
         line = _LINK.sub(r"\1", line.strip()).lstrip("-*•·+ ").strip()
-        line = _LEADER.sub("", line).strip()
+        line = _without_leader(line).strip()
         if not line:
             continue
         found.append(" ".join(strip_numbering(line).casefold().split()))
     return found
 
 
-_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+def _leader_entries(line: str) -> list[str]:
+    """The entries of a line made only of two or more "Name .... 4" entries, else ``[]``.
+
+    A split at the leaders, not a lazy ``(.+?)`` match tried from every position: that rescanned the
+    rest of the line at each character, and a 28 KB wrapped paragraph of a .txt file took 25 s."""
+    parts = _LEADER_RUN.split(line)
+    if len(parts) < 3 or parts[-1].strip():
+        return []
+    pieces = [p.strip() for p in parts[:-1]]
+    return pieces if all(pieces) else []
+
+
+def _without_leader(line: str) -> str:
+    """``line`` without its trailing dot leader and page number ("Refunds ........ 4" → "Refunds")."""
+    return _cut_tail(_LEADER, line)
+
+
+def _cut_tail(pattern: re.Pattern[str], text: str) -> str:
+    """``text`` without the match of ``pattern`` (anchored at ``$``) that ends it.
+
+    Only the last ``_TAIL`` characters are searched: a ``…$`` search restarts at every character, and
+    runs of spaces, dots or digits made it quadratic in the line's length (a 500-space gap took 1 s)."""
+    tail = text[-_TAIL:]
+    match = pattern.search(tail)
+    return text[:len(text) - len(tail) + match.start()] if match else text
+
+
+# Every regex here runs on each line of a document at ingest, so none may rescan the rest of the line
+# from every position: bracket classes stop at the next bracket, and leaders are found by a split.
+_LINK = re.compile(r"\[([^\[\]]+)\]\([^()\[\]]*\)")
 # dot leaders and the page number they lead to: "Refunds ........ 4", "Refunds … 4", "Refunds\t4"
-_LEADER = re.compile(r"(?:\s*(?:\.{2,}|…+|·{2,}|_{3,}|\t)\s*\d*|\s+\d{1,3})\s*$")
-_LEADER_ENTRY = re.compile(r"\s*(.+?)\s*(?:\.{3,}|…+|·{3,})\s*\d{0,3}")
+# (no two neighbouring parts may match the same character: "\s*\t" or "\s*\d*\s*" backtrack
+# through every split of a run of tabs or spaces)
+_LEADER = re.compile(r"(?:[^\S\t]*(?:\.{2,}|…+|·{2,}|_{3,}|\t)(?:\s*\d+)?|\s+\d{1,3})\s*$")
+_TAIL = 200  # the most of a line's end a leader and page number or a version suffix take
+_LEADER_RUN = re.compile(r"(?:\.{3,}|…+|·{3,})\s*\d{0,3}")
+_LEADER_AFTER_TEXT = re.compile(r"(?<=[^\n])(?:\.{3,}|…+|·{3,})")
 _CONTENTS_PREFIX = re.compile(r"^(?:table\s+of\s+)?contents:?(?=\s)|^(?:목\s*차|차\s*례|目\s*次)(?=\s)", re.I)
 _CONTENTS_TITLE = re.compile(r"^(?:table\s+of\s+)?contents:?$|^(?:목\s*차|차\s*례)$|^目\s*次$")
 
@@ -252,21 +285,26 @@ _NUMBER_PREFIX = re.compile(
 def strip_numbering(title: str) -> str:
     """``"3. Refunds"`` → ``"Refunds"``; ``"Article 3 – Refunds"`` → ``"Refunds"`` (kept if nothing is left)."""
     stripped = _NUMBER_PREFIX.sub("", title.strip()).strip(" -–—:.")
-    stripped = _VERSION_SUFFIX.sub("", stripped).strip(" -–—:.")
+    stripped = _cut_tail(_VERSION_SUFFIX, stripped).strip(" -–—:.")
     # "제1조 (목적)", "第1条（目的）", "Article 1 [Purpose]": the bracketed name is the title
     stripped = re.sub(r"^[(（\[【「]([^()（）\[\]【】「」]*)[)）\]】」]$", r"\1", stripped.strip())
     return stripped or title.strip()
 
 
 _VERSION_SUFFIX = re.compile(
-    r"(\s*[-–—:(]?\s*(?:v|ver\.?|version|rev\.?|revision)\s*\d+(?:\.\d+)*\)?|\s*\(\s*\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s*\))\s*$",
+    r"(\s*(?:[-–—:(]\s*)?(?:v|ver\.?|version|rev\.?|revision)\s*\d+(?:\.\d+)*\)?|\s*\(\s*\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s*\))\s*$",
     re.I,
 )
 
 
+def strip_version_suffix(text: str) -> str:
+    """``"terms-v2"`` → ``"terms"``, ``"Refunds (2026-01-01)"`` → ``"Refunds"``."""
+    return _cut_tail(_VERSION_SUFFIX, text)
+
+
 def slugify(title: str) -> str:
     """A page id from a title: ASCII lower-case words joined by ``-``, without a version suffix."""
-    title = _VERSION_SUFFIX.sub("", title)
+    title = _cut_tail(_VERSION_SUFFIX, title)
     ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
     return slug[:60].rstrip("-")
@@ -274,5 +312,5 @@ def slugify(title: str) -> str:
 
 def _title_from_name(stem: str) -> str:
     words = re.sub(r"[_\-]+", " ", stem).strip()
-    words = _VERSION_SUFFIX.sub("", words) or words
+    words = _cut_tail(_VERSION_SUFFIX, words) or words
     return words[:1].upper() + words[1:] if words else "Document"

@@ -181,3 +181,22 @@ def test_ingest_warns_at_once_about_text_that_addresses_the_ai_at_the_line_lint_
     clean.write_text("# Chat standards\n\nAgents must answer chats within 2 minutes.\n")
     data = json.loads(mem("--workspace", ws, "ingest", clean, "--json").stdout)
     assert data[0]["flagged"] == []
+
+
+@pytest.mark.parametrize("args", [("ingest", ""), ("init", ""), ("bundle", "publish", "")])
+def test_an_empty_path_argument_is_refused(mem, ws, tmp_path, monkeypatch, args):
+    # Path("") is ".": `mem init ""` turned the current folder into a workspace, `bundle publish ""`
+    # wrote its files into the workspace root (an unset "$DIR")
+    monkeypatch.chdir(tmp_path)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    result = mem("--workspace", ws, *args) if args[0] != "init" else mem(*args)
+    assert result.exit_code == 2 and result.stderr.startswith('Error: an empty path argument ("")')
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert gitrepo_status(ws) == ""
+
+
+def gitrepo_status(ws: Path) -> str:
+    from mem.wiki import gitrepo
+
+    return gitrepo._run(ws, "status", "--porcelain")

@@ -272,3 +272,86 @@ def test_summary_skips_version_lines_dates_and_boilerplate(blocks, summary):
     from mem.policies.synthesis import first_sentence
 
     assert first_sentence([Block(b) for b in blocks]) == summary
+
+
+@pytest.mark.parametrize("first, second", [("환불정책.txt", "배송정책.txt"), ("terms ä.md", "terms ö.md")])
+def test_names_with_non_ascii_letters_are_distinct_documents(ws, tmp_path, first, second):
+    # both became sources/txt (or terms-.md): the second file revised the first one's page
+    a = write(tmp_path, first, "환불 규정\n\n구매 후 14일 이내 환불 가능합니다.\n")
+    b = write(tmp_path, second, "배송 규정\n\n2일 이내 배송합니다.\n")
+    [ra] = ingest_documents(ws, [a], config=config_for(ws))
+    [rb] = ingest_documents(ws, [b], config=config_for(ws))
+    assert ra.source != rb.source and ra.source.isascii() and rb.source.isascii()
+    assert [p.change for p in ra.pages + rb.pages] == ["created", "created"]
+    assert "14일" in Wiki(ws).get(ra.pages[0].id).body and "2일" in Wiki(ws).get(rb.pages[0].id).body
+    [again] = ingest_documents(ws, [a], config=config_for(ws))  # stable: the same file is the same document
+    assert again.source == ra.source and [p.change for p in again.pages] == ["unchanged"]
+
+
+@pytest.mark.parametrize("name, kept", [
+    ("refund-v4.pdf", "refund-v4.pdf"), ("my file.v2.md", "my-file.v2.md"), ("report-.md", "report-.md"),
+    ("Makefile", "Makefile"), (".md", "document.md"), ("---.txt", "document.txt"),
+])
+def test_ascii_source_names_are_kept_and_never_reduce_to_the_extension(name, kept):
+    from mem.policies.ingest import _source_name
+
+    assert _source_name(Path(name)) == kept
+
+
+def test_a_non_ascii_name_keeps_its_document_across_editions():
+    from mem.policies.ingest import _source_name, document_id
+
+    v1, v2 = _source_name(Path("약관-v1.md")), _source_name(Path("약관-v2.md"))
+    assert v1 != v2 and document_id(v1) == document_id(v2) != document_id(_source_name(Path("환불.md")))
+    assert v1.endswith("-v1.md") and not v1.startswith("-")
+
+
+def test_an_uncommitted_hand_edit_to_a_page_it_would_revise_is_refused(ws, tmp_path):
+    # the revision overwrote the edit, which was in no commit and no git object
+    doc = write(tmp_path, "pu.md", "# P\n\n## Refunds\n\nRefund in 14 days.\n\n## Shipping\n\nShip in 2 days.\n")
+    ingest_documents(ws, [doc], config=config_for(ws))
+    page = ws / "policies" / "refunds.md"
+    edited = page.read_text().replace("Refund in 14 days.", "Refund in 14 days. Hand edit from legal.")
+    page.write_text(edited)
+    head = commits(ws)
+    doc.write_text(doc.read_text().replace("14 days", "21 days").replace("2 days", "3 days"))
+    with pytest.raises(Refused, match=r"^policies/refunds\.md is modified but not committed: .*commit .*discard"):
+        ingest_documents(ws, [doc], config=config_for(ws))
+    assert page.read_text() == edited and commits(ws) == head
+    assert "2 days" in (ws / "policies" / "shipping.md").read_text()  # nothing else was written either
+    gitrepo._run(ws, "commit", "-qam", "legal edit")
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))  # committed: the ingest goes ahead
+    assert {p.id: p.change for p in result.pages} == {"refunds": "revised", "shipping": "revised"}
+
+
+def test_an_uncommitted_edit_to_a_page_the_ingest_leaves_alone_is_no_obstacle(ws, tmp_path):
+    other = write(tmp_path, "other.md", "# Other\n\n## Warranty\n\nOne year.\n\n## Repairs\n\nFree.\n")
+    doc = write(tmp_path, "pu.md", "# P\n\n## Refunds\n\nRefund in 14 days.\n\n## Shipping\n\nShip in 2 days.\n")
+    ingest_documents(ws, [other, doc], config=config_for(ws))
+    page = ws / "policies" / "warranty.md"
+    page.write_text(page.read_text() + "\nHand edit.\n")
+    doc.write_text(doc.read_text().replace("2 days", "3 days"))
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert {p.id: p.change for p in result.pages}["shipping"] == "revised"
+    assert page.read_text().endswith("Hand edit.\n")
+
+
+def test_a_title_with_a_line_break_is_refused(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    with pytest.raises(InvalidInput, match="--title must be one line"):
+        ingest_documents(ws, [doc], config=config_for(ws), title="Refunds\nand more")
+    assert not list((ws / "policies").glob("*.md"))
+
+
+@pytest.mark.parametrize("bom, codec", [(b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")])
+def test_a_utf16_file_is_told_to_be_saved_as_utf8(ws, tmp_path, bom, codec):
+    # its NUL bytes made it a "binary file", which did not say what to do
+    doc = tmp_path / "notepad.txt"
+    doc.write_bytes(bom + "Refunds\n\nWithin 14 days.\n".encode(codec))
+    with pytest.raises(InvalidInput, match=r"not UTF-8 \(UTF-16.*re-save it as UTF-8"):
+        ingest_documents(ws, [doc], config=config_for(ws))
+
+
+def test_max_bytes_zero_is_refused_not_read_as_no_limit(ws):
+    with pytest.raises(InvalidInput, match="ingest.max_bytes must be at least 1"):
+        config_for(ws, max_bytes=0)

@@ -236,3 +236,57 @@ def test_sub_headings_repeated_under_every_section_are_no_table_of_contents():
                  "## Premium\n\n### Overview\n\n#### Details\n\nFifty users.\n")
     assert got[1] == [("Standard", ["Overview", "Details", "Five users."]),
                       ("Premium", ["Overview", "Details", "Fifty users."])]
+
+
+def test_a_contents_paragraph_joined_into_one_line_is_still_dropped():
+    # plain text readers join a paragraph's lines: "Contents Scope .... 1 Claims .... 2 …"
+    from mem.policies.readers import Block
+    from mem.policies.sectioning import without_contents
+
+    blocks = [Block("Contents Scope .... 1 Claims .... 2 Refunds .... 2"), Block("Scope", 2),
+              Block("UK only."), Block("Claims", 2), Block("Send a photo."), Block("Refunds", 2),
+              Block("Within 14 days.")]
+    assert [b.text for b in without_contents(blocks)][0] == "Scope"
+
+
+@pytest.mark.parametrize("text", [
+    "T\n\n" + " ".join(f"Customers may request a refund within 14 days of purchase {i}." for i in range(400)),
+    "T\n\n" + "word " * 8000,
+    "T\n\nScope .... 1 " + "word " * 8000,
+    "# " + "word " * 4000 + "\n\nText.\n",
+    "# T\n\n" + "[x](" * 5000 + "\n",
+    "# T\n\n" + "[" * 10000 + "\n",
+    "# T\n\n" + ">" * 50000 + " hi\n",
+])
+def test_sectioning_time_is_linear_in_line_length(text):
+    # a lazy "(.+?) ...." match tried from every position of a line: a 28 KB wrapped paragraph of
+    # a .txt file took 25 s to ingest, a 40 KB line 59 s; each of these takes milliseconds now
+    import time
+
+    from mem.policies.readers import text_blocks
+
+    started = time.perf_counter()
+    blocks = markdown_blocks(text) if text.startswith("#") else text_blocks(text)
+    plan_topics(Document(Path("t.md"), "md", text.encode(), blocks))
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize("gap", [" ", "\t", ".", "1", "#", "…"])
+def test_a_long_run_of_one_character_is_read_in_linear_time(gap):
+    # "\s*[-(]?\s*" and "\s*\t\s*\d*\s*$" tried every split of a run of spaces or tabs
+    import time
+
+    from mem.policies.readers import text_blocks
+
+    started = time.perf_counter()
+    for text in ("T\n\na" + gap * 4000 + "b\n", "T\n\n.. " + gap * 4000 + "\n"):
+        plan_topics(Document(Path("t.txt"), "txt", text.encode(), text_blocks(text)))
+    text = "# T\n\n# " + gap * 4000 + " x #\n\ny\n"
+    plan_topics(doc(text))
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize("heading, title", [("# Refunds #", "Refunds"), ("## Refunds ##  ", "Refunds"),
+                                            ("# #tag", "#tag"), ("# Refunds", "Refunds")])
+def test_an_atx_heading_loses_its_closing_hashes(heading, title):
+    assert markdown_blocks(heading)[0].text == title
