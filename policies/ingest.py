@@ -253,18 +253,22 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     now = clock.now()
     pages: list[Page] = []
     used: set[str] = set()
-    held = _sections_held(wiki, source_id)
+    held_pages = _section_pages(wiki, source_id)
+    held = {section: pages[0].id for section, pages in held_pages.items()}
+    # ids of this document's deprecated pages: a section that is gone keeps its id for when it comes back,
+    # never for another section that happens to stand at its number
+    retired = {page.id for pages in held_pages.values() for page in pages if page.status == "deprecated"}
     slugs = [slugify(t.title) for t in topics]
     sections = {t.section for t in topics}
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
-        pid = page_id or held.get(topic.section)
+        pid = page_id or _held_page(held_pages.get(topic.section, []), topic, used)
         if pid is None or pid in used:
             # A new section never takes an id another section of this edition holds: a heading with no
             # ASCII word (환불, 返品) is numbered by position, and a section inserted before it must not
             # take its number — that revised every later page with its neighbour's text.
-            taken = used | {held_id for section, held_id in held.items()
-                            if section != topic.section and section in sections}
+            taken = used | retired | {held_id for section, held_id in held.items()
+                                      if section != topic.section and section in sections}
             slug = slugify(page_title) or _free_number(source_id, n, taken)
             if slugs.count(slugify(topic.title)) > 1 and len(topic.path) > 1:
                 slug = slugify(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
@@ -304,14 +308,35 @@ def document_id(name: str) -> str:
     return slugify(Path(name).stem) or "source"
 
 
-def _sections_held(wiki: Wiki, source_id: str) -> dict[str, str]:
-    """Section path → id of the page this document already made for it (identity follows the document)."""
-    held: dict[str, str] = {}
+def _section_pages(wiki: Wiki, source_id: str) -> dict[str, list[Page]]:
+    """Section path → the pages this document already made for it, by id (identity follows the document;
+    a heading used twice, "Refunds" for goods and for downloads, has two)."""
+    held: dict[str, list[Page]] = {}
     for page in wiki.pages("policy", skip_invalid=True):
         sources = page.sources
         if sources and sources[0].get("id") == source_id:
-            held.setdefault(str(sources[0].get("section") or ""), page.id)
+            held.setdefault(str(sources[0].get("section") or ""), []).append(page)
     return held
+
+
+def _held_page(pages: list[Page], topic: Topic, used: set[str]) -> str | None:
+    """The id of the held page this section continues: the only one, or — when a heading stands more than
+    once — the free one whose words it shares most. By position alone, deleting the first of two "Refunds"
+    sections revised the goods rule into the downloads rule and deprecated the downloads page."""
+    free = [page for page in pages if page.id not in used]
+    if len(pages) <= 1 or not free:
+        return pages[0].id if pages else None
+    words = _words(topic.text)
+
+    def shared(page: Page) -> float:
+        theirs = _words(str(page.body))
+        return len(words & theirs) / (len(words | theirs) or 1)
+
+    return max(free, key=shared).id  # max keeps the first (lowest id) of equals
+
+
+def _words(text: str) -> set[str]:
+    return {word for word in re.findall(r"\w+", text.lower()) if not word.isdigit() or len(word) > 1}
 
 
 def _owner_conflict(wiki: Wiki, pid: str, source_id: str, incoming: str, *,

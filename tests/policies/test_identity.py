@@ -165,3 +165,43 @@ def test_a_section_inserted_before_headings_without_ascii_words_takes_no_page_of
     assert after["환불"].version == after["返品"].version == 1 and "환불" in after["환불"].body
     assert after["배송"].id not in before.values()
     assert [change.change for change in result.pages if change.id == after["배송"].id] == ["created"]
+
+
+def test_a_heading_used_twice_keeps_each_page_by_its_words_when_one_is_deleted(ws, tmp_path):
+    """Two "Refunds" sections (goods, downloads): deleting the first must deprecate the goods page, not
+    revise it into the downloads rule (matched by position) and deprecate the downloads page."""
+    shipping = "## Shipping\n\nOrders ship within 2 days.\n"
+    first = ("# Policy\n\n## Refunds\n\nPhysical goods are refunded within 14 days of delivery.\n\n"
+             "## Refunds\n\nDigital downloads are never refunded once opened.\n\n" + shipping)
+    ingest_documents(ws, [doc(tmp_path, "pol.md", first)], config=config(ws))
+    pages = {page.id: page for page in Wiki(ws).pages("policy")}
+    goods = next(pid for pid, page in pages.items() if "Physical" in page.body)
+    downloads = next(pid for pid, page in pages.items() if "Digital" in page.body)
+    second = "# Policy\n\n## Refunds\n\nDigital downloads are never refunded once opened.\n\n" + shipping
+    result = ingest_documents(ws, [doc(tmp_path, "pol.md", second)], config=config(ws))[0]
+    changes = {change.id: change.change for change in result.pages}
+    assert changes[goods] == "deprecated" and changes[downloads] != "deprecated"
+    after = Wiki(ws)
+    assert after.get(goods).status == "deprecated" and "Physical" in after.get(goods).body
+    assert after.get(downloads).status != "deprecated" and "Digital" in after.get(downloads).body
+
+
+def test_a_new_section_never_revives_the_number_of_a_section_deleted_earlier(ws, tmp_path):
+    """환불 deleted (its numbered page deprecated), then 반품 added first: the deprecated refund page must not
+    come back holding the returns clause; the refund section coming back later revives it."""
+    contact = "## 문의\n\n고객센터는 평일 9시부터 운영합니다.\n"
+    first = "# 약관\n\n## 환불\n\n30일 이내에 환불됩니다.\n\n## 배송\n\n3일 이내에 배송됩니다.\n\n" + contact
+    ingest_documents(ws, [doc(tmp_path, "yak.md", first)], config=config(ws))
+    refund = next(page.id for page in Wiki(ws).pages("policy") if "환불됩니다" in page.body)
+    second = "# 약관\n\n## 배송\n\n3일 이내에 배송됩니다.\n\n" + contact
+    ingest_documents(ws, [doc(tmp_path, "yak.md", second)], config=config(ws))
+    assert Wiki(ws).get(refund).status == "deprecated"
+    third = ("# 약관\n\n## 반품\n\n7일 이내에 반품할 수 있습니다.\n\n## 배송\n\n3일 이내에 배송됩니다.\n\n"
+             + contact)
+    ingest_documents(ws, [doc(tmp_path, "yak.md", third)], config=config(ws))
+    wiki = Wiki(ws)
+    assert wiki.get(refund).status == "deprecated" and "환불됩니다" in wiki.get(refund).body
+    returns = next(page for page in wiki.pages("policy") if "반품할" in page.body)
+    assert returns.id != refund and returns.version == 1
+    ingest_documents(ws, [doc(tmp_path, "yak.md", first)], config=config(ws))
+    assert Wiki(ws).get(refund).status != "deprecated" and "환불됩니다" in Wiki(ws).get(refund).body
