@@ -165,15 +165,23 @@ def invoked(args: Sequence[str]) -> str | None:
 
 # Any: a Click command or group of Typer's vendored Click, whose classes differ between Typer versions.
 def flag_names(command: Any) -> set[str]:
-    """Every flag spelling anywhere in the tree (``--json``, ``--strict`` …)."""
-    names: set[str] = set()
+    """Every flag spelling in the tree (``--json``, ``--strict`` …) that no command uses for an option
+    taking a value: ``--version`` is the root's flag but ``pages show --version N``'s number."""
+    flags, valued = _options(command)
+    return flags - valued
+
+
+def _options(command: Any) -> tuple[set[str], set[str]]:
+    flags: set[str] = set()
+    valued: set[str] = set()
     for param in getattr(command, "params", []):
-        if getattr(param, "is_flag", False):
-            names.update(param.opts)
-            names.update(param.secondary_opts)
+        spellings = {*getattr(param, "opts", []), *getattr(param, "secondary_opts", [])}
+        (flags if getattr(param, "is_flag", False) else valued).update(spellings)
     for sub in getattr(command, "commands", {}).values():
-        names |= flag_names(sub)
-    return names
+        sub_flags, sub_valued = _options(sub)
+        flags |= sub_flags
+        valued |= sub_valued
+    return flags, valued
 
 
 # Any: as flag_names.

@@ -112,7 +112,7 @@ def search(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="Words to look for.", show_default=False)],
     type_: Annotated[Optional[str], typer.Option("--type", help="Only 'policy' or 'knowhow' pages.")] = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", help="Most hits to show.")] = 5,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=500, help="Most hits to show.")] = 5,
     json_output: JsonOption = False,
 ) -> None:
     """Keyword search over the pages, best first — the look-up the agent uses (deprecated pages hidden)."""

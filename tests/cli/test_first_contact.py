@@ -79,6 +79,22 @@ def test_flags_show_no_value_placeholder_and_a_flag_given_a_value_is_explained(m
     assert "(--strict is a flag and takes no value: write --strict alone, not --strict true)" in result.stderr
 
 
+def test_an_option_that_takes_a_value_somewhere_gets_no_flag_hint(mem, workspace, tmp_path):
+    """`--version` is the root's flag but `pages show --version N`'s number: a wrong number is not told
+    that --version takes no value."""
+    policy = tmp_path / "p.md"
+    policy.write_text("# P\n\n## Refunds\n\nRefund in 14 days.\n\n## Shipping\n\nShip in 2 days.\n")
+    assert mem("-w", workspace, "ingest", policy).exit_code == 0
+    result = mem("-w", workspace, "pages", "show", "refunds", "--version", "0")
+    assert result.exit_code != 0 and "no version 0" in result.stderr
+    assert "is a flag" not in result.stderr
+
+
+def test_pages_search_refuses_a_limit_below_one(mem, workspace):
+    result = mem("-w", workspace, "pages", "search", "refund", "-n", "0")
+    assert result.exit_code == 2 and "0 is not in the range 1<=x<=500" in result.stderr
+
+
 def test_every_flag_of_every_command_hides_its_metavar():
     from mem.cli.app import build_command
 
