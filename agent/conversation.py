@@ -233,8 +233,13 @@ def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | 
              service: ServiceMemory, session: str | None = None, learn: bool = True, model: str | None = None,
              retrieval_mode: str = "auto", evidence: EvidenceSender | None = None,
              sharer: DecisionSharer | None = None,
-             on_answer: Callable[[Answer], None] | None = None) -> tuple[list[Answer], Learning]:
-    """An interactive conversation: ``read_message`` returns the next message, ``None`` (EOF) or ``/end`` ends it."""
+             on_answer: Callable[[Answer], None] | None = None,
+             on_refused: Callable[[str], None] | None = None) -> tuple[list[Answer], Learning]:
+    """An interactive conversation: ``read_message`` returns the next message, ``None`` (EOF) or ``/end`` ends it.
+
+    A message over ``[extract] max_message_bytes`` is refused alone (``on_refused`` gets the reason) and
+    the conversation goes on: it used to end the chat, and with it the learning of every earlier turn.
+    """
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
                       model=model, retrieval_mode=retrieval_mode, hold_lock=False, evidence=evidence,
                       sharer=sharer) as conversation:
@@ -244,6 +249,12 @@ def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | 
             if message is None or message.strip().lower() in END_COMMANDS:
                 break
             if not message.strip():
+                continue
+            try:
+                check_message_size(message, config.extract.max_message_bytes)
+            except InvalidInput as exc:
+                if on_refused is not None:
+                    on_refused(exc.message)
                 continue
             answer = conversation.ask(message)
             if on_answer is not None:

@@ -114,7 +114,8 @@ def chat(
         _, learning = run_chat(config, customer, read_message, service=service, session=session,
                                learn=not no_learn, model=model, retrieval_mode=retrieval,
                                evidence=senders.evidence, sharer=senders.sharer,
-                               on_answer=lambda answer: render_turn(answer, explain=explain, show_question=False))
+                               on_answer=lambda answer: render_turn(answer, explain=explain, show_question=False),
+                               on_refused=lambda reason: warn(f"{reason}; the message was not sent"))
     report_learning(learning.to_dict())
 
 

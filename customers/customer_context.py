@@ -40,6 +40,24 @@ MAX_IMPORTANCE = 1_000_000
 DEMOTED_KIND = {"customer": "preference", "service": "attribute", "promoted": "attribute"}
 
 
+def checked_item(text: str | None, *, source: str, importance: int | None, budget_chars: int) -> tuple[str, int]:
+    """A context item's text (stripped) and importance, or the one-line error that refuses it.
+
+    Callers that would create the customer's store check first (``mem context add`` for a new customer
+    left an empty store behind when the item was refused)."""
+    text = (text or "").strip()
+    if not text:
+        raise InvalidInput("a context item needs text")
+    if source not in SOURCES:
+        raise InvalidInput(f"context source must be one of {', '.join(SOURCES)}")
+    if len(text) > budget_chars:
+        raise Refused(f"the item has {len(text)} characters; the whole context budget is {budget_chars}")
+    importance = DEFAULT_IMPORTANCE[source] if importance is None else int(importance)
+    if not 0 <= importance <= MAX_IMPORTANCE:  # SQLite stores 64 bits: above was an OverflowError
+        raise InvalidInput(f"importance {importance} is out of range (0 to {MAX_IMPORTANCE:,})")
+    return text, importance
+
+
 @dataclass(frozen=True)
 class ContextItem:
     id: str
@@ -123,19 +141,10 @@ class CustomerContext:
         least important confirmed item — possibly the new one — is demoted to a fact until the
         budget holds.
         """
-        text = (text or "").strip()
-        if not text:
-            raise InvalidInput("a context item needs text")
+        text, importance = checked_item(text, source=source, importance=importance, budget_chars=budget_chars)
         if key is None and source in ("service", "customer"):
             slot = find_slot(text)
             key = slot.name if slot is not None and slot.name in EVERY_CONVERSATION else None
-        if source not in SOURCES:
-            raise InvalidInput(f"context source must be one of {', '.join(SOURCES)}")
-        if len(text) > budget_chars:
-            raise Refused(f"the item has {len(text)} characters; the whole context budget is {budget_chars}")
-        importance = DEFAULT_IMPORTANCE[source] if importance is None else int(importance)
-        if not 0 <= importance <= MAX_IMPORTANCE:  # SQLite stores 64 bits: above was an OverflowError
-            raise InvalidInput(f"importance {importance} is out of range (0 to {MAX_IMPORTANCE:,})")
         now = clock.now().replace(microsecond=0)
         item = ContextItem(
             id=new_id(), text=text, source=source, importance=importance, confirmed=confirmed,

@@ -321,3 +321,13 @@ def test_an_empty_session_tag_is_refused_like_other_bad_tags(mem, workspace, iso
     result = mem("--workspace", workspace, "ask", "-c", "c1", "--session", "", "refund?")
     assert result.exit_code == 2 and result.stderr.startswith("Error: invalid session tag ''")
     assert not (isolated_env / "customers" / "c1").exists()
+
+
+def test_chat_refuses_a_message_over_the_size_limit_and_goes_on(mem, workspace):
+    (workspace / "mem.toml").write_text((workspace / "mem.toml").read_text().replace(
+        "max_message_bytes = 262144", "max_message_bytes = 1000"))
+    result = mem("--workspace", workspace, "chat", "-c", "c1", "--no-learn",
+                 input="x" * 2000 + "\nWhat is the refund policy?\n/end\n")
+    assert result.exit_code == 0, result.stderr
+    assert "over the limit of 1,000" in result.stderr and "the message was not sent" in result.stderr
+    assert result.stdout.count("Sources:") == 1  # the next message was answered

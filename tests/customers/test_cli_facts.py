@@ -152,3 +152,15 @@ def test_list_and_show_mark_an_instruction_like_fact(mem, isolated_env):
     assert "⚠ instruction-like" in line
     assert "instruction-like" not in next(line for line in listed.splitlines() if plain.id in line)
     assert "instruction-like: addressed to the AI" in mem("facts", "show", "-c", "acme", order.id).stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["x", "--importance", "99999999999999"], "importance 99999999999999 is out of range"),
+    ([""], "a context item needs text"),
+])
+def test_a_refused_context_item_leaves_no_store_for_a_new_customer(mem, tmp_path, args, message):
+    ws = ["--workspace", str(tmp_path)]
+    result = mem(*ws, "context", "add", "-c", "newcomer", *args)
+    assert result.exit_code == 2 and message in result.stderr
+    listed = mem(*ws, "facts", "list", "-c", "newcomer")
+    assert listed.exit_code == 2 and "no memory for customer 'newcomer'" in listed.stderr
