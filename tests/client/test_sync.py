@@ -297,6 +297,10 @@ def test_a_sync_embeds_the_new_bundles_policy_sentences_and_an_unchanged_one_doe
     assert set(cache.get(texts)) == set(texts)
     cache.close()
     assert "embedded" not in _sync(isolated_env, server)  # up to date: nothing to embed
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
+    _build(workspace)
+    # a new bundle: only the changed page's new sentence is embedded, every other vector is reused
+    assert _sync(isolated_env, server)["embedded"] == 1
 
 
 def test_with_the_semantic_layer_off_a_sync_embeds_nothing(synced):
