@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TextIO
 
-from mem.core.errors import MemError
+from mem.core.errors import MemError, MemWarning
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,8 +34,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(undecodable)
         return 2
     try:
-        result = command.main(args=list(argv) if argv is not None else None, prog_name="mem",
-                              standalone_mode=False)
+        with _warnings_as_lines():
+            result = command.main(args=list(argv) if argv is not None else None, prog_name="mem",
+                                  standalone_mode=False)
         return result if isinstance(result, int) else 0
     except MemError as exc:
         if debug:
@@ -67,6 +71,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         _error(f"internal error: {type(exc).__name__}: {exc} (run with MEM_DEBUG=1 for the traceback)")
         return 2
+
+
+@contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """Print each ``MemWarning`` the library issues during the command as one ``warning:`` line.
+
+    The library never writes to stderr itself (a caller embedding it decides); here each distinct
+    warning is shown once per command, however often the command meets it (a damaged log record
+    is read by every step that reads the log).
+    """
+    from mem.cli.output import warn
+
+    shown = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        if issubclass(category, MemWarning):
+            warn(str(message))
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("default", MemWarning)
+        warnings.showwarning = show
+        yield
 
 
 _BOOLEAN_WORDS = {"true", "false", "yes", "no", "on", "off", "1", "0"}

@@ -15,6 +15,11 @@ those libraries are called and re-raised ``from`` the original.
     │   ├── VerificationError exit 1  a signature, hash, version or expiry check failed
     │   └── QuotaExceeded     exit 1  a server quota: too large (413), too often (429), too much kept (507)
     └── Conflict              exit 1  the thing exists already or changed under us
+
+    MemWarning                        something the user should hear that does not stop the command
+
+Library code never writes to stdout or stderr itself: what it cannot raise it issues with
+``warnings.warn(SomeMemWarning(...))``, and the CLI prints each as one ``warning:`` line.
 """
 
 from __future__ import annotations
@@ -85,3 +90,11 @@ class Conflict(MemError):
     """The target exists already or changed while we worked."""
 
     exit_code = 1
+
+
+class MemWarning(UserWarning):
+    """Something a command's user should hear that does not stop it (a damaged log record skipped).
+
+    Issued with ``warnings.warn``, so a library caller can filter, record or raise it; the CLI
+    (``mem.cli.main``) prints each one once per command as ``warning: <message>``.
+    """

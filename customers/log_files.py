@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-import sys
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from mem.core import clock
-from mem.core.errors import InvalidInput, StorageError
+from mem.core.errors import InvalidInput, MemWarning, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.json_types import JsonObject
 from mem.core.text.pattern import lazy
@@ -441,8 +441,8 @@ def read_turns(path: Path, count: int) -> list[Turn]:
     """The readable turns among the first ``count`` committed records of a conversation file.
 
     A committed record that cannot be read (a time an older mem wrote as ``26-11-25…``, a hand edit
-    that broke a field) is skipped and named once on stderr: one bad record must not make every
-    later ``log list``, ``extract`` or ``ask`` of the customer fail. The turns keep their ``seq``, so
+    that broke a field) is skipped and named in a ``DamagedRecord`` warning: one bad record must not
+    make every later ``log list``, ``extract`` or ``ask`` of the customer fail. The turns keep their ``seq``, so
     extraction still knows which records it has consumed (``Conversation.new_turns``).
     """
     if count <= 0:
@@ -464,16 +464,16 @@ def read_turns(path: Path, count: int) -> list[Turn]:
     return turns
 
 
-_reported: set[tuple[str, int]] = set()
+class DamagedRecord(MemWarning):
+    """A committed record of a request log that cannot be read and was skipped (``read_turns``)."""
 
 
 def _report_damaged(path: Path, number: int, exc: Exception) -> None:
-    """One warning line per damaged record and process (a command may read a log several times)."""
-    if (str(path), number) in _reported:
-        return
-    _reported.add((str(path), number))
-    sys.stderr.write(f"warning: the request log {path.name}: record {number} cannot be read and is skipped "
-                     f"({type(exc).__name__}: {exc}); fix or delete that line\n")
+    """Issue a ``DamagedRecord`` warning: the caller decides whether and where it is shown (the CLI
+    prints it as one ``warning:`` line). The warnings registry shows each record once per process
+    (once per command under the CLI), however often a command reads the log."""
+    warnings.warn(DamagedRecord(f"the request log {path.name}: record {number} cannot be read and is skipped "
+                                f"({type(exc).__name__}: {exc}); fix or delete that line"), stacklevel=1)
 
 
 def redact_file(path: Path, count: int, quotes: list[str], replacement: str) -> None:

@@ -154,3 +154,25 @@ def test_the_architecture_page_states_the_same_rules():
         stated[match.group(1)] = (ANYTHING if cell == "everything" else
                                   set() if cell == "nothing of ours" else set(re.findall(r"`(\w+)`", cell)))
     assert stated == ALLOWED
+
+
+# Where mem may write to the terminal: the CLI (and the demo it runs), and the server's entry points,
+# which hand their access log a stream. Everything else returns, raises or warns (MemWarning).
+TERMINAL_WRITERS = ("cli/", "demo/", "server/serve.py", "server/asgi.py", "__main__.py")
+
+
+def test_library_code_never_writes_to_the_terminal():
+    """A library caller decides what reaches stderr: a damaged log record was printed from
+    ``mem.customers.log_files``, into the output of a program embedding mem."""
+    found = []
+    for rel in _source_files():
+        if str(rel).startswith(TERMINAL_WRITERS):
+            continue
+        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"), filename=str(rel))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print":
+                found.append(f"{rel}:{node.lineno}: print()")
+            elif (isinstance(node, ast.Attribute) and node.attr in ("stdout", "stderr", "__stdout__", "__stderr__")
+                  and getattr(node.value, "id", None) == "sys"):
+                found.append(f"{rel}:{node.lineno}: sys.{node.attr}")
+    assert found == []

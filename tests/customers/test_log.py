@@ -338,13 +338,10 @@ def test_import_refuses_a_time_mem_cannot_store(home, tmp_path, time):
         assert store.log.conversations() == []
 
 
-def test_a_damaged_record_is_skipped_not_fatal(home, tmp_path, capsys):
-    """One unreadable stored record (an older mem wrote the year 26 as ``26``) is named on stderr and
-    skipped: the rest of the log is still listed, extracted and redacted, and seq stays right."""
-    from mem.core.config import Config
-    from mem.customers.extract import extract_pending
-
-    path = write_jsonl(tmp_path / "g.jsonl", [
+def _damage_first_record(home: Path, tmp_path: Path, rows: list | None = None) -> tuple[str, Path]:
+    """Import three turns for ``acme`` and break the first stored record the way an older mem did
+    (the year 26 written as ``26``); returns the conversation id and its log file."""
+    path = write_jsonl(tmp_path / "g.jsonl", rows or [
         {"role": "user", "text": "I live in Boston now.", "time": "2026-10-27T10:00:00Z"},
         {"role": "user", "text": "My dog is called Rex.", "time": "2026-10-28T10:00:00Z"},
         {"role": "user", "text": "I moved to Seattle.", "time": "2026-11-25T10:00:00Z"},
@@ -353,17 +350,41 @@ def test_a_damaged_record_is_skipped_not_fatal(home, tmp_path, capsys):
         [conv] = store.log.import_file(path)["conversation_ids"]
     log = home / "customers" / "acme" / "logs" / f"{conv}.jsonl"
     lines = log.read_text().splitlines()
-    log.write_text("\n".join([lines[0].replace('"2026-10-27', '"26-10-27'), *lines[1:]]) + "\n")
-    with CustomerStore.open(home, "acme") as store:
+    log.write_text("\n".join([lines[0].replace('"2026-', '"26-', 1), *lines[1:]]) + "\n")
+    return conv, log
+
+
+def test_a_damaged_record_is_skipped_not_fatal(home, tmp_path, capsys):
+    """One unreadable stored record (an older mem wrote the year 26 as ``26``) is skipped and named
+    in a ``DamagedRecord`` warning — the library itself writes nothing to stderr: the rest of the log
+    is still listed, extracted and redacted, and seq stays right."""
+    from mem.core.config import Config
+    from mem.customers.extract import extract_pending
+    from mem.customers.log_files import DamagedRecord
+
+    conv, log = _damage_first_record(home, tmp_path)
+    with CustomerStore.open(home, "acme") as store, \
+            pytest.warns(DamagedRecord, match="record 1 cannot be read and is skipped"):
         [conversation] = store.log.conversations()
         assert [t.seq for t in conversation.turns] == [1, 2]
-        assert "record 1 cannot be read" in capsys.readouterr().err
+        assert capsys.readouterr().err == ""
         extract_pending(store, config=Config.load(home=home, env={}))
         assert store.log.pending() == []
         assert store.log.row(conv)["extracted"] == 3
         store.log.redact({conv: ["Rex", "Boston"]}, "[erased]")
     texts = [json.loads(line)["text"] for line in log.read_text().splitlines()]
     assert texts == ["I live in [erased] now.", "My dog is called [erased].", "I moved to Seattle."]
+
+
+def test_the_cli_prints_a_damaged_record_once_per_command(home, tmp_path, mem):
+    """The CLI turns the library's warning into one ``warning:`` line, once however often the
+    command reads the log, and again in the next command."""
+    conv, _ = _damage_first_record(home, tmp_path)
+    for _ in range(2):
+        result = mem("log", "list", "-c", "acme")
+        assert result.exit_code == 0
+        assert result.stderr.count("warning: the request log") == 1
+        assert f"warning: the request log {conv}.jsonl: record 1 cannot be read and is skipped (" in result.stderr
 
 
 def test_turns_of_a_conversation_are_imported_in_time_order(home, tmp_path):
