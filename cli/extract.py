@@ -50,6 +50,9 @@ def _human(console: Console, data: JsonObject) -> None:
     for change in data["context"]:
         console.print(f"context {change['action']}: {change['text']} ({change['reason']})", markup=False,
                       highlight=False)
+    if data["damaged_skipped"]:
+        console.print(f"passed over {plural(data['damaged_skipped'], 'damaged request-log record')} "
+                      "(named in the warnings above)", markup=False, highlight=False)
     for rejected in data["rejected"]:
         console.print(f"rejected {rejected['conversation']}: {rejected['reason']}", markup=False, highlight=False)
 

@@ -76,6 +76,8 @@ class ExtractionReport:
     recheck_flagged: list[str] = field(default_factory=list)
     context: list[JsonObject] = field(default_factory=list)
     rejected: list[dict[str, str]] = field(default_factory=list)
+    # request-log records that could not be read, passed over (each was named in a DamagedRecord warning)
+    damaged_skipped: int = 0
 
     def to_dict(self) -> JsonObject:
         return asdict(self)
@@ -93,7 +95,7 @@ def extract_pending(
     report = ExtractionReport(engine=f"model:{model_name}" if model_name else "deterministic")
     chunk_size = max(int(config.extract.recent_turns), 1)
     batch_turns = max(int(config.extract.batch_turns), 1)
-    chunks = _plan(store, chunk_size)
+    chunks = _plan(store, chunk_size, report)
     total, done = sum(c.stop - c.start for c in chunks), 0
     rejected: set[str] = set()
     hold = float(getattr(config.extract, "max_lock_seconds", 0) or 0)
@@ -104,7 +106,7 @@ def extract_pending(
             # rest afresh — the other process may have extracted some of it (its own learning step).
             store.hand_over()
             held_since = time.monotonic()
-            chunks = [c for c in _plan(store, chunk_size) if c.conversation.id not in rejected]
+            chunks = [c for c in _plan(store, chunk_size, report) if c.conversation.id not in rejected]
             if not chunks:
                 break
         # A model answer is validated per chunk, so a rejection undoes only its own chunk; the
@@ -135,10 +137,20 @@ def extract_pending(
     return report
 
 
-def _plan(store: CustomerStore, chunk_size: int) -> list[_Chunk]:
-    """The pending turns of every conversation, in chunks of at most ``chunk_size`` turns."""
+def _plan(store: CustomerStore, chunk_size: int, report: ExtractionReport) -> list[_Chunk]:
+    """The pending turns of every conversation, in chunks of at most ``chunk_size`` turns.
+
+    A conversation whose only unconsumed records cannot be read has nothing to extract: it is marked
+    extracted here and its records counted in ``report.damaged_skipped``. Left pending, it was read,
+    warned about and planned as nothing by every later ``extract`` and ``ask``, for ever.
+    """
     chunks: list[_Chunk] = []
     for conversation in store.log.pending():
+        if not conversation.new_turns:
+            with store.transaction():
+                store.log.mark_extracted(conversation.id, conversation.records)
+            report.damaged_skipped += conversation.damaged_new
+            continue
         turns = [_turn(t) for t in conversation.turns]
         for start in range(conversation.first_new, len(turns), chunk_size):
             chunks.append(_Chunk(conversation, turns, start, min(start + chunk_size, len(turns))))
@@ -278,12 +290,15 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     state.local.extend([*traits.added, *traits.updated])
     report.traits_added += [t.id for t in traits.added]
     report.traits_updated += [t.id for t in traits.updated]
-    # by seq, not index: a damaged record skipped on read is still a record of the file
+    # by seq, not index: a damaged record skipped on read is still a record of the file; the last
+    # chunk consumes every record, so damaged ones after the last readable turn do not stay pending
     logged = conversation.turns
-    upto = logged[stop - 1].seq + 1 if stop == len(logged) else logged[stop].seq
+    upto = conversation.records if stop == len(logged) else logged[stop].seq
     store.log.mark_extracted(conversation.id, max(upto, conversation.extracted))
     report.turns += stop - start
     report.conversations += stop == len(chunk.turns)
+    if stop == len(logged):
+        report.damaged_skipped += conversation.damaged_new
 
 
 def _screened(candidate: Candidate) -> Candidate:

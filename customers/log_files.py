@@ -89,6 +89,8 @@ class Conversation:
     started_at: datetime
     turns: tuple[Turn, ...]
     extracted: int
+    # the committed records of the file: more than ``turns`` when some could not be read
+    records: int
 
     @property
     def new_turns(self) -> tuple[Turn, ...]:
@@ -102,7 +104,13 @@ class Conversation:
 
     @property
     def pending(self) -> bool:
-        return self.first_new < len(self.turns)
+        """Records are left to extract: a damaged one counts, until extraction passes over it."""
+        return self.extracted < self.records
+
+    @property
+    def damaged_new(self) -> int:
+        """How many of the records extraction has not consumed could not be read."""
+        return max(self.records - self.extracted, 0) - len(self.new_turns)
 
     def to_dict(self) -> JsonObject:
         return {

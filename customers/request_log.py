@@ -271,7 +271,7 @@ class RequestLog:
         turns = log_files.read_turns(self.path(row["id"]), row["turns"])
         return Conversation(
             id=row["id"], session=row["session"], started_at=clock.parse_datetime(row["started_at"]),
-            turns=tuple(turns), extracted=row["extracted"],
+            turns=tuple(turns), extracted=row["extracted"], records=row["turns"],
         )
 
     def _mark_logs_dirty(self) -> None:

@@ -338,20 +338,25 @@ def test_import_refuses_a_time_mem_cannot_store(home, tmp_path, time):
         assert store.log.conversations() == []
 
 
-def _damage_first_record(home: Path, tmp_path: Path, rows: list | None = None) -> tuple[str, Path]:
-    """Import three turns for ``acme`` and break the first stored record the way an older mem did
+def _damage_first_record(home: Path, tmp_path: Path, *, record: int = 1) -> tuple[str, Path]:
+    """Import three turns for ``acme`` and break stored record ``record`` the way an older mem did
     (the year 26 written as ``26``); returns the conversation id and its log file."""
-    path = write_jsonl(tmp_path / "g.jsonl", rows or [
+    path = write_jsonl(tmp_path / "g.jsonl", [
         {"role": "user", "text": "I live in Boston now.", "time": "2026-10-27T10:00:00Z"},
         {"role": "user", "text": "My dog is called Rex.", "time": "2026-10-28T10:00:00Z"},
         {"role": "user", "text": "I moved to Seattle.", "time": "2026-11-25T10:00:00Z"},
     ])
     with CustomerStore.open(home, "acme") as store:
         [conv] = store.log.import_file(path)["conversation_ids"]
+    _damage(home, conv, record)
+    return conv, home / "customers" / "acme" / "logs" / f"{conv}.jsonl"
+
+
+def _damage(home: Path, conv: str, record: int) -> None:
     log = home / "customers" / "acme" / "logs" / f"{conv}.jsonl"
     lines = log.read_text().splitlines()
-    log.write_text("\n".join([lines[0].replace('"2026-', '"26-', 1), *lines[1:]]) + "\n")
-    return conv, log
+    lines[record - 1] = lines[record - 1].replace('"2026-', '"26-', 1)
+    log.write_text("\n".join(lines) + "\n")
 
 
 def test_a_damaged_record_is_skipped_not_fatal(home, tmp_path, capsys):
@@ -385,6 +390,45 @@ def test_the_cli_prints_a_damaged_record_once_per_command(home, tmp_path, mem):
         assert result.exit_code == 0
         assert result.stderr.count("warning: the request log") == 1
         assert f"warning: the request log {conv}.jsonl: record 1 cannot be read and is skipped (" in result.stderr
+
+
+def test_damaged_records_left_to_extract_do_not_keep_a_conversation_pending(home, tmp_path):
+    """A conversation whose only unextracted records are damaged stayed pending for ever: every
+    ``extract`` and ``ask`` read it again, warned again and found nothing to do. Extraction passes
+    over them once (``damaged_skipped``), whether they stand alone or after the last readable turn."""
+    import warnings
+
+    from mem.core.config import Config
+    from mem.customers.extract import extract_pending
+    from mem.customers.log_files import DamagedRecord
+
+    config = Config.load(home=home, env={})
+    conv, _ = _damage_first_record(home, tmp_path, record=3)  # after the last readable turn
+    with pytest.warns(DamagedRecord, match="record 3 cannot be read"), CustomerStore.open(home, "acme") as store:
+        report = extract_pending(store, config=config)
+        assert (report.turns, report.damaged_skipped) == (2, 1)
+        assert store.log.pending() == [] and store.log.row(conv)["extracted"] == 3
+        store.log.append_turn(conv, role="customer", text="I moved to Denver.")
+    _damage(home, conv, 4)  # the only record left to extract
+    with pytest.warns(DamagedRecord, match=r"record [34] cannot be read"), CustomerStore.open(home, "acme") as store:
+        assert [c.id for c in store.log.pending()] == [conv]
+        report = extract_pending(store, config=config)
+        assert (report.turns, report.damaged_skipped) == (0, 1)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # nothing reads the conversation again: no second warning
+            assert store.log.pending() == []
+            assert extract_pending(store, config=config).damaged_skipped == 0
+        assert store.log.row(conv)["extracted"] == 4
+
+
+def test_mem_extract_reports_damaged_records_once(home, tmp_path, mem):
+    _damage_first_record(home, tmp_path, record=3)
+    first = mem("extract", "-c", "acme")
+    assert first.exit_code == 0
+    assert first.stderr.count("warning: the request log") == 1
+    assert "passed over 1 damaged request-log record (named in the warnings above)" in first.stdout
+    again = mem("extract", "-c", "acme")
+    assert again.exit_code == 0 and "warning" not in again.stderr and "damaged" not in again.stdout
 
 
 def test_turns_of_a_conversation_are_imported_in_time_order(home, tmp_path):
