@@ -39,7 +39,8 @@ def ingest(
         typer.Option("--split", help="Cut pages at: auto, h1, h2, h3 or none (default: ingest.split in mem.toml)."),
     ] = None,
     replace: Annotated[
-        bool, typer.Option("--replace", help="Let this document take over pages another document made.")
+        bool, typer.Option("--replace", help="Let this document take over pages another document made "
+                                             "(or a renamed edition its own).")
     ] = False,
     id_prefix: Annotated[
         Optional[str], typer.Option("--id-prefix", help="Prefix the ids of this document's new pages (e.g. airline).")

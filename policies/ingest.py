@@ -37,6 +37,7 @@ from mem.core.config import Config
 from mem.core.errors import Conflict, InvalidInput, Refused
 from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
+from mem.core.json_types import JsonObject
 from mem.policies.grounding import effective_date
 from mem.policies.readers import Document, read_document
 from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_version_suffix
@@ -117,7 +118,8 @@ def ingest_documents(
     ``page_id``/``title`` make the (single) document one page with that id/title. ``model``: a model
     id, ``""`` for the deterministic engine, ``None`` for ``config.model.name``. ``split``: the
     heading level pages are cut at (``auto``, ``h1``-``h3``, ``none``; ``None`` → ``[ingest] split``).
-    ``replace`` lets a document take over pages another document made; ``id_prefix`` scopes new ids.
+    ``replace`` lets a document take over pages another document made (or a renamed edition those of its
+    earlier name); ``id_prefix`` scopes new ids.
     """
     if not paths:
         raise InvalidInput("give at least one document to ingest")
@@ -140,8 +142,7 @@ def ingest_documents(
 
     docs = [read_document(Path(p), max_bytes=config.ingest.max_bytes, on_progress=progress) for p in paths]
     names = [_source_name(doc.path) for doc in docs]
-    if len(set(names)) != len(names):
-        raise InvalidInput("two documents have the same file name; ingest them one at a time")
+    _refuse_one_name_for_two(docs, names)
     plans: list[_Plan] = []
     claimed: dict[str, str] = {}
     for doc, name in zip(docs, names, strict=True):
@@ -166,6 +167,21 @@ def ingest_documents(
     if config.ask.semantic != "off":
         _embed_written(workspace, plans, progress)
     return [plan.result for plan in plans]
+
+
+def _refuse_one_name_for_two(docs: list[Document], names: list[str]) -> None:
+    """Refuse two documents of one run that would be kept under one name or be one document."""
+    seen: dict[str, Document] = {}
+    for doc, name in zip(docs, names, strict=True):
+        for key in (name, "id:" + document_id(name)):
+            first = seen.setdefault(key, doc)
+            if first is doc:
+                continue
+            if first.path.name == doc.path.name:
+                raise InvalidInput(f"two documents are named {doc.path.name}; ingest them one at a time")
+            if key == name or _name_core(first.path.name) != _name_core(doc.path.name):
+                raise InvalidInput(f"{first.path.name} and {doc.path.name} would be one document "
+                                   f"{document_id(name)!r} (sources/{name}); rename one of them")
 
 
 def _refuse_hand_edits(workspace: Path, plans: list[_Plan]) -> None:
@@ -238,6 +254,35 @@ def _source_name(path: Path) -> str:
     return name[:100]
 
 
+def _name_core(name: str) -> str:
+    """What makes two file names the same document: the stem without version suffix, in any case
+    ("Refund-v3.pdf" and "refund_v4.md" are editions of one document; "a b.md" and "a-b.md" are not)."""
+    name = unicodedata.normalize("NFC", name)
+    stem = name[:name.rfind(".")] if name.rfind(".") > 0 else name
+    return strip_version_suffix(stem).rstrip(" -_.").casefold()
+
+
+def _other_document(held: dict[str, list[Page]], incoming: str, kept: str) -> str | None:
+    """The name of the file another document id's pages were made from, when ``incoming`` is not it.
+
+    A document id is the kept file name slugified, so "a b.md", "a-b.md" and "A_B.md" are all the
+    document ``a-b``: the second one ingested revised the first one's pages and deprecated the rest.
+    A page records the name it was made from (``sources[0].name``); one written before names were
+    recorded is compared by its kept file, which is all that is known of it."""
+    others: set[str] = set()
+    for page in (page for pages in held.values() for page in pages):
+        source = page.sources[0]
+        recorded = source.get("name")
+        if recorded is None:
+            recorded = Path(str(source.get("file") or "")).name
+            if _name_core(recorded) == _name_core(kept):
+                return None
+        elif _name_core(str(recorded)) == _name_core(incoming):
+            return None
+        others.add(str(recorded))
+    return min(others) if others else None
+
+
 def _ascii(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
@@ -254,6 +299,11 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     pages: list[Page] = []
     used: set[str] = set()
     held_pages = _section_pages(wiki, source_id)
+    incoming = unicodedata.normalize("NFC", doc.path.name)
+    other = None if replace else _other_document(held_pages, incoming, name)
+    if other is not None:
+        raise Conflict(f"{incoming} would be the document {source_id!r} that {other} made, and revise its pages "
+                       f"- rename {incoming}, or pass --replace if it is a new edition of {other}")
     held = {section: pages[0].id for section, pages in held_pages.items()}
     # ids of this document's deprecated pages: a section that is gone keeps its id for when it comes back,
     # never for another section that happens to stand at its number
@@ -276,7 +326,9 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         used.add(pid)
         takeover = _owner_conflict(wiki, pid, source_id, doc.path.name, replace=replace or page_id is not None)
         progress(n, len(topics), f"preparing page {pid}")
-        source_entry: dict[str, object] = {"id": source_id, "file": source_rel, "sha256": doc.sha256}
+        # the name as given: "a b.md" is kept as sources/a-b.md, and only the name tells it from "a-b.md"
+        source_entry: dict[str, object] = {"id": source_id, "file": source_rel, "name": incoming,
+                                           "sha256": doc.sha256}
         if topic.section:
             source_entry["section"] = topic.section
         if doc.kind == "pdf" and topic.pages:
@@ -363,9 +415,18 @@ def _same_source(wiki: Wiki, pid: str, source: dict[str, object], title: str | N
     if not wiki.exists(pid):
         return None
     page = wiki.get(pid)
-    if page.type != "policy" or page.status == "deprecated" or page.sources != [source]:
+    if page.type != "policy" or page.status == "deprecated" or not _same_entry(page.sources, source):
         return None
     return page if title is None or title == page.title else None
+
+
+def _same_entry(sources: list[JsonObject], source: dict[str, object]) -> bool:
+    """The page's sources are exactly ``source``; a page written before names were recorded lacks
+    only the name, and an identical re-ingest must not rewrite (and commit) it for that."""
+    if sources == [source]:
+        return True
+    return len(sources) == 1 and "name" not in sources[0] and sources[0] == {
+        key: value for key, value in source.items() if key != "name"}
 
 
 def _free_number(source_id: str, n: int, taken: set[str]) -> str:
@@ -437,7 +498,7 @@ def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, obj
     if old.type != "policy":
         raise Conflict(f"page id {pid!r} belongs to a {old.type} page; pass --id to choose another")
     if _content_key(old.title, old.body) == _content_key(draft.title, body) and old.status != "deprecated":
-        if old.sources == [source] and old.body.strip() == body.strip():
+        if _same_entry(old.sources, source) and old.body.strip() == body.strip():
             return old, "unchanged"
         meta = dict(old.meta, sources=[source])
         # Same wording from another file or edition: the hash is refreshed; if the citations in the

@@ -47,6 +47,7 @@ def commits(ws: Path) -> list[str]:
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -59,7 +60,7 @@ def test_markdown_document_becomes_one_cited_page(ws, tmp_path):
     assert page.title == "Refund policy" and page.status == "active"
     assert page.effective.isoformat() == "2026-01-01"  # read from the document's "Effective:" line
     assert page.summary == "Refunds are granted within 30 days of purchase."
-    assert page.sources == [{"id": "refund", "file": "sources/refund.md",
+    assert page.sources == [{"id": "refund", "file": "sources/refund.md", "name": "refund.md",
                              "sha256": hashlib.sha256(doc.read_bytes()).hexdigest()}]
     assert page.meta["generated"]["by"] == "mem ingest (deterministic)"
     assert "## Exceptions" in page.body
@@ -286,6 +287,60 @@ def test_names_with_non_ascii_letters_are_distinct_documents(ws, tmp_path, first
     assert "14일" in Wiki(ws).get(ra.pages[0].id).body and "2일" in Wiki(ws).get(rb.pages[0].id).body
     [again] = ingest_documents(ws, [a], config=config_for(ws))  # stable: the same file is the same document
     assert again.source == ra.source and [p.change for p in again.pages] == ["unchanged"]
+
+
+@pytest.mark.parametrize("first, second", [("a b.md", "a-b.md"), ("a-b.md", "a b.md"), ("a_b.md", "A-B.md"),
+                                           ("a b.md", "a, b.md")])
+def test_ascii_names_that_differ_in_punctuation_are_not_one_document(ws, tmp_path, first, second):
+    """"a b.md" and "a-b.md" are both the document ``a-b`` (and "a b.md" is kept as sources/a-b.md):
+    the second one ingested revised the first one's page and overwrote its source. It is refused,
+    naming both files, unless the author says it is a new edition (--replace)."""
+    a = write(tmp_path / "one", first, "# Refunds\n\nRefunds are granted within 30 days.\n")
+    b = write(tmp_path / "two", second, "# Refunds\n\nRefunds are granted within 14 days.\n")
+    [ra] = ingest_documents(ws, [a], config=config_for(ws))
+    before = commits(ws)
+    with pytest.raises(Conflict, match=rf"^{second} would be the document 'a-b' that {first} made, and revise "
+                                       rf"its pages - rename {second}, or pass --replace if it is a new edition "
+                                       rf"of {first}$"):
+        ingest_documents(ws, [b], config=config_for(ws))
+    assert commits(ws) == before and "30 days" in Wiki(ws).get(ra.pages[0].id).body
+    [again] = ingest_documents(ws, [a], config=config_for(ws))  # its own file is still its document
+    assert [p.change for p in again.pages] == ["unchanged"] and again.commit is None
+    [rb] = ingest_documents(ws, [b], config=config_for(ws), replace=True)
+    assert [p.change for p in rb.pages] == ["revised"] and Wiki(ws).get(rb.pages[0].id).sources[0]["name"] == second
+
+
+def test_editions_and_case_stay_one_document(ws, tmp_path):
+    a = write(tmp_path / "one", "Refund Policy v3.md", "# Refunds\n\nRefunds are granted within 30 days.\n")
+    b = write(tmp_path / "two", "refund policy-v4.md", "# Refunds\n\nRefunds are granted within 14 days.\n")
+    ingest_documents(ws, [a], config=config_for(ws))
+    [rb] = ingest_documents(ws, [b], config=config_for(ws))
+    assert [p.change for p in rb.pages] == ["revised"]
+
+
+def test_a_page_written_before_names_were_recorded_is_matched_by_its_kept_file(ws, tmp_path):
+    """Workspaces ingested before the name was recorded: "Refund Policy.md" (kept as Refund-Policy.md)
+    is still its own document, and an identical re-ingest rewrites nothing to add the name."""
+    doc = write(tmp_path, "Refund Policy.md", REFUND_V3)
+    [first] = ingest_documents(ws, [doc], config=config_for(ws))
+    for page in Wiki(ws).pages("policy"):
+        path = ws / "policies" / f"{page.id}.md"
+        path.write_text(path.read_text(encoding="utf-8").replace("  name: Refund Policy.md\n", ""), encoding="utf-8")
+        assert "name:" not in path.read_text(encoding="utf-8")
+    gitrepo.commit(ws, ["policies"], "pages of an older mem")
+    [again] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert again.commit is None and {p.change for p in again.pages} == {"unchanged"}
+
+
+def test_two_documents_of_one_run_that_would_be_one_are_refused(ws, tmp_path):
+    a = write(tmp_path / "one", "a b.md", "# A\n\nOne.\n")
+    b = write(tmp_path / "two", "a_b.md", "# B\n\nTwo.\n")
+    c = write(tmp_path / "three", "a b.md", "# C\n\nThree.\n")
+    with pytest.raises(InvalidInput, match=r"^a b.md and a_b.md would be one document 'a-b' \(sources/a_b.md\); "
+                                           r"rename one of them$"):
+        ingest_documents(ws, [a, b], config=config_for(ws))
+    with pytest.raises(InvalidInput, match=r"^two documents are named a b.md; ingest them one at a time$"):
+        ingest_documents(ws, [a, c], config=config_for(ws))
 
 
 @pytest.mark.parametrize("name, kept", [
