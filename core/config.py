@@ -39,10 +39,18 @@ SettingValue = str | int | float | bool | list[str]
 SettingSections = dict[str, dict[str, SettingValue]]
 
 
-def _f(default: Any, doc: str) -> Any:
+# Any: a field's default is a value of any setting type; the dataclass annotation types it.
+def _f(default: Any, doc: str, *, least: float | None = None, most: float | None = None) -> Any:
+    """A setting: default, one-line doc, and for a number the range it must fall in (checked at load)."""
+    metadata = {"doc": doc, "range": (least, most)}
     if isinstance(default, list):
-        return field(default_factory=lambda: list(default), metadata={"doc": doc})
-    return field(default=default, metadata={"doc": doc})
+        return field(default_factory=lambda: list(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+# A century: a period that long is "never" for every setting counted in days, hours or minutes, and
+# a longer one overflowed the date arithmetic ("internal error: OverflowError") where it was used.
+CENTURY_DAYS = 36_500
 
 
 @dataclass(frozen=True)
@@ -56,7 +64,7 @@ class ModelSettings:
 class IngestSettings:
     """Movement 1: official documents → policy pages."""
 
-    max_bytes: int = _f(50 * 1024 * 1024, "largest document `mem ingest` accepts, in bytes (at least 1)")
+    max_bytes: int = _f(50 * 1024 * 1024, "largest document `mem ingest` accepts, in bytes", least=1)
     split: str = _f("auto", "heading level a document is cut into pages at: auto, h1, h2, h3 or none "
                             "(`mem ingest --split`)")
 
@@ -67,8 +75,9 @@ class AskSettings:
 
     semantic: str = _f("auto", "quote the policy sentence closest in meaning to the question (sentence encoder of the "
                                "'semantic' extra): auto = when installed, off = lexical only (env MEM_SEMANTIC)")
-    semantic_threshold: float = _f(0.88, "semantic: a sentence this similar (cosine, 0-1) or more answers; below it "
-                                          "only the lexical rule does (chosen on a held-out set, docs/ask.md)")
+    semantic_threshold: float = _f(0.88, "semantic: a sentence this similar (cosine, above 0) or more answers; below "
+                                          "it only the lexical rule does (chosen on a held-out set, docs/ask.md)",
+                                   least=0, most=1)
 
 
 @dataclass(frozen=True)
@@ -79,14 +88,14 @@ class LintSettings:
     customer_id_pattern: str = _f(
         r"\bcust[-_][A-Za-z0-9]+\b", "regex matching customer ids (must not appear in know-how)"
     )
-    max_annotations: int = _f(10, "github format: annotations printed per level before a notice")
+    max_annotations: int = _f(10, "github format: annotations printed per level before a notice", least=0)
 
 
 @dataclass(frozen=True)
 class ContextSettings:
     """Movement 3: the always-injected customer context."""
 
-    budget_chars: int = _f(600, "customer context budget in characters; overflow is demoted to facts")
+    budget_chars: int = _f(600, "customer context budget in characters; overflow is demoted to facts", least=0)
     confirm_promotions: bool = _f(True, "a fact promoted to context needs the customer's confirmation")
 
 
@@ -94,29 +103,33 @@ class ContextSettings:
 class ExtractSettings:
     """Movement 2: request log → customer facts."""
 
-    recent_turns: int = _f(200, "only this many most recent turns are sent to a model")
-    batch_turns: int = _f(400, "deterministic engine: turns stored per transaction (a crash redoes at most these)")
-    max_lock_seconds: float = _f(2.0, "a long extraction lets a waiting `mem ask` for the customer in after this long")
-    max_message_bytes: int = _f(256 * 1024, "log import, ask and chat refuse a longer message (UTF-8 bytes)")
+    recent_turns: int = _f(200, "only this many most recent turns are sent to a model", least=1)
+    batch_turns: int = _f(400, "deterministic engine: turns stored per transaction (a crash redoes at most these)",
+                          least=1)
+    max_lock_seconds: float = _f(2.0, "a long extraction lets a waiting `mem ask` for the customer in after this long",
+                                 least=0)
+    max_message_bytes: int = _f(256 * 1024, "log import, ask and chat refuse a longer message (UTF-8 bytes)", least=1)
 
 
 @dataclass(frozen=True)
 class TraitSettings:
     """Movement 6: one customer's repeated tendency → a trait fact."""
 
-    min_repeats: int = _f(3, "repetitions needed before a tendency becomes a trait")
-    min_distinct_days: int = _f(2, "repetitions on one day do not count as a tendency")
+    min_repeats: int = _f(3, "repetitions needed before a tendency becomes a trait", least=1)
+    min_distinct_days: int = _f(2, "repetitions on one day do not count as a tendency", least=1)
     confirm_inferred: bool = _f(True, "an inferred trait reaches customer context only after confirmation")
-    recheck_after_days: int = _f(180, "a trait not seen again within this period is flagged for recheck")
+    recheck_after_days: int = _f(180, "a trait not seen again within this period is flagged for recheck",
+                                 least=1, most=CENTURY_DAYS)
 
 
 @dataclass(frozen=True)
 class KnowhowSettings:
     """Movement 4: the same decision across customers → know-how (operator approves)."""
 
-    min_customers: int = _f(3, "distinct customers with the same decision before a procedure is proposed")
-    propose_min_customers: int = _f(2, "below min_customers but at least this many: proposal only, flagged 'few'")
-    window_days: int = _f(365, "only decision facts this recent are counted")
+    min_customers: int = _f(3, "distinct customers with the same decision before a procedure is proposed", least=1)
+    propose_min_customers: int = _f(2, "below min_customers but at least this many: proposal only, flagged 'few'",
+                                    least=1)
+    window_days: int = _f(365, "only decision facts this recent are counted", least=1, most=CENTURY_DAYS)
 
 
 @dataclass(frozen=True)
@@ -127,29 +140,31 @@ class ServerSettings:
     bundles_url: str = _f("", "where clients fetch bundles published with `mem bundle publish` (a static "
                               "base URL); empty = from the server (`mem login --bundles` overrides)")
     host: str = _f("127.0.0.1", "address `mem serve` listens on")
-    port: int = _f(8765, "port `mem serve` listens on")
-    max_request_bytes: int = _f(8 * 1024 * 1024, "largest request body the server accepts")
+    port: int = _f(8765, "port `mem serve` listens on", least=0, most=65_535)
+    max_request_bytes: int = _f(8 * 1024 * 1024, "largest request body the server accepts", least=1)
     database: str = _f("", "server store (accounts, evidence, intake, reviews): a postgresql:// URL, "
                            "or empty for SQLite in the workspace (env MEM_DATABASE_URL)")
-    database_pool_size: int = _f(8, "PostgreSQL connections each server process keeps at most, per database")
-    workers: int = _f(1, "worker processes `mem serve` starts (more than 1 wants a PostgreSQL database)")
+    database_pool_size: int = _f(8, "PostgreSQL connections each server process keeps at most, per database", least=1)
+    workers: int = _f(1, "worker processes `mem serve` starts (more than 1 wants a PostgreSQL database)",
+                      least=1, most=64)
 
 
 @dataclass(frozen=True)
 class BundleSettings:
     """Signed bundles of service memory."""
 
-    expires_days: int = _f(30, "a bundle's manifest expires this many days after it is issued")
+    expires_days: int = _f(30, "a bundle's manifest expires this many days after it is issued",
+                           least=0, most=CENTURY_DAYS)
     stale_after_hours: int = _f(24, "client: the installed bundle is stale (not-refreshed) after this long without a "
-                                "successful sync")
+                                "successful sync", least=1, most=CENTURY_DAYS * 24)
 
 
 @dataclass(frozen=True)
 class BackupSettings:
     """Device-migration backups (6-digit PIN)."""
 
-    max_attempts: int = _f(10, "wrong PIN attempts before the key service destroys the backup")
-    retention_days: int = _f(14, "days a backup is kept before it is deleted")
+    max_attempts: int = _f(10, "wrong PIN attempts before the key service destroys the backup", least=1)
+    retention_days: int = _f(14, "days a backup is kept before it is deleted", least=1, most=CENTURY_DAYS)
     keyservice_database: str = _f("", "key service (PIN counters, secrets): a postgresql:// URL of its own "
                                       "database, or empty for server.database (env MEM_KEYSERVICE_DATABASE_URL)")
     blobstore_database: str = _f("", "blob store (backup ciphertext): a postgresql:// URL, or empty for "
@@ -164,7 +179,8 @@ class QuotaSettings:
     backup_count: int = _f(10_000, "backups (one per customer) one account may keep at once")
     unfinished_bytes: int = _f(256 * 1024**2, "bytes of not yet completed backup uploads one account may hold")
     unfinished_count: int = _f(16, "backup uploads one account may have started and not completed")
-    unfinished_minutes: int = _f(30, "a backup upload not completed within this many minutes is deleted")
+    unfinished_minutes: int = _f(30, "a backup upload not completed within this many minutes is deleted",
+                                 least=1, most=CENTURY_DAYS * 24 * 60)
     evidence_request_records: int = _f(1000, "evidence records in one request")
     evidence_request_bytes: int = _f(1024**2, "bytes of one evidence request")
     evidence_day_records: int = _f(50_000, "evidence records one account may send per UTC day")
@@ -297,13 +313,32 @@ def _apply(current: Any, values: Mapping[str, Any], section: str, origin: str) -
             raise InvalidInput(
                 f"{origin}: {section}.{key} must be {expected.__name__}, got {type(value).__name__}"
             )
-        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise InvalidInput(f"{origin}: {section}.{key} must not be negative")
-        if (section, key) == ("ingest", "max_bytes") and value == 0:
-            # 0 read as "no limit" (the reader's `if max_bytes and …`), which nobody could guess
-            raise InvalidInput(f"{origin}: ingest.max_bytes must be at least 1 (bytes); it has no 'no limit' value")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if value < 0:  # no setting counts below zero
+                raise InvalidInput(f"{origin}: {section}.{key} must not be negative")
+            if (section, key) == ("ingest", "max_bytes") and value == 0:
+                # 0 read as "no limit" (the reader's `if max_bytes and …`), which nobody could guess
+                raise InvalidInput(f"{origin}: ingest.max_bytes must be at least 1 (bytes); it has no 'no limit' value")
+            # Checked here, when mem.toml is read, not where the value is first used: `[bundle]
+            # expires_days = 100000` passed every command until a bundle was built, and a day count
+            # past a century overflowed the date arithmetic of whatever used it.
+            least, most = known[key].metadata.get("range", (None, None))
+            if (least is not None and value < least) or (most is not None and value > most):
+                raise InvalidInput(f"{origin}: {section}.{key} must be {allowed_range(known[key])}, got {value!r}")
         updates[key] = value
     return dataclasses.replace(current, **updates)
+
+
+def allowed_range(setting: dataclasses.Field[Any]) -> str:
+    """The values a numeric setting takes, as the docs and errors say it: ``at least 1``, ``0-64``,
+    ``0 or more`` (every number is at least 0); empty for other settings."""
+    least, most = setting.metadata.get("range", (None, None))
+    if setting.type not in ("int", "float", int, float):
+        return ""
+    least = 0 if least is None else least
+    if most is None:
+        return "0 or more" if least == 0 else f"at least {least:,}"
+    return f"{least:,}-{most:,}"
 
 
 SEMANTIC_MODES = ("auto", "off")
@@ -359,7 +394,8 @@ def render_template() -> str:
         # Every settings section is a documented dataclass (a test of docs/config.md relies on it).
         lines += ["", f"[{name}]", f"# {(type(section).__doc__ or '').strip()}"]
         for f in dataclasses.fields(section):
-            lines.append(f"# {f.metadata['doc']}")
+            allowed = allowed_range(f)
+            lines.append(f"# {f.metadata['doc']}" + (f" ({allowed})" if allowed else ""))
             lines.append(f"{f.name} = {_toml_value(getattr(section, f.name))}")
     return "\n".join(lines) + "\n"
 

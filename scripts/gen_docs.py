@@ -68,7 +68,7 @@ def render_commands() -> str:
 
 
 def render_config() -> str:
-    from mem.core.config import SECTIONS, Config
+    from mem.core.config import SECTIONS, Config, allowed_range
 
     defaults = Config()
     lines = [
@@ -79,15 +79,18 @@ def render_config() -> str:
         "Precedence: defaults → the workspace's `mem.toml` → the config carried by the verified bundle",
         "(client side) → environment (`MEM_HOME`, `MEM_WORKSPACE`, `MEM_NOW`, `MEM_MODEL`, `MEM_DEBUG`,",
         "`MEM_DATABASE_URL`, `MEM_KEYSERVICE_DATABASE_URL`, `MEM_BLOBSTORE_DATABASE_URL`, `MEM_SEMANTIC`).",
+        "Every setting is checked when `mem.toml` is read, by any command: an unknown key, a value of the wrong",
+        "type or a number outside its *allowed* range is one error naming the setting",
+        "(`mem.toml: bundle.expires_days must be 0-36,500, got 100000`), exit 2.",
     ]
     for name in SECTIONS:
         section = getattr(defaults, name)
         lines += ["", f"## [{name}]", "", type(section).__doc__.strip(), "",
-                  "| setting | default | meaning |", "|---|---|---|"]
+                  "| setting | default | allowed | meaning |", "|---|---|---|---|"]
         for f in dataclasses.fields(section):
             value = getattr(section, f.name)
             doc = f.metadata["doc"].replace("|", "\\|")
-            lines.append(f"| `{name}.{f.name}` | `{value!r}` | {doc} |")
+            lines.append(f"| `{name}.{f.name}` | `{value!r}` | {allowed_range(f)} | {doc} |")
     return "\n".join(lines) + "\n"
 
 

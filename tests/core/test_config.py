@@ -40,6 +40,53 @@ def test_bad_settings_refused(tmp_path, toml, message):
         Config.load(workspace=tmp_path, env={})
 
 
+@pytest.mark.parametrize("toml, message", [
+    # [bundle] expires_days was checked only by `mem bundle build`; every other command ran with it
+    ("[bundle]\nexpires_days = 100000\n", "mem.toml: bundle.expires_days must be 0-36,500, got 100000"),
+    ("[bundle]\nexpires_days = '30'\n", "mem.toml: bundle.expires_days must be int, got str"),
+    ("[server]\nport = 70000\n", "mem.toml: server.port must be 0-65,535, got 70000"),
+    ("[server]\nworkers = 0\n", "mem.toml: server.workers must be 1-64, got 0"),
+    ("[backup]\nmax_attempts = 0\n", "mem.toml: backup.max_attempts must be at least 1, got 0"),
+    ("[trait]\nrecheck_after_days = 99999999\n", "mem.toml: trait.recheck_after_days must be 1-36,500, got 99999999"),
+    ("[extract]\nrecent_turns = 0\n", "mem.toml: extract.recent_turns must be at least 1, got 0"),
+    ("[extract]\nmax_lock_seconds = -1.5\n", "mem.toml: extract.max_lock_seconds must not be negative"),
+    ("[quota]\nunfinished_minutes = 0\n", "mem.toml: quota.unfinished_minutes must be 1-52,560,000, got 0"),
+    ("[ask]\nsemantic_threshold = 2\n", "mem.toml: ask.semantic_threshold must be 0-1, got 2.0"),
+])
+def test_numbers_out_of_range_are_refused_at_load_naming_the_setting(tmp_path, toml, message):
+    (tmp_path / "mem.toml").write_text(toml)
+    with pytest.raises(InvalidInput) as caught:
+        Config.load(workspace=tmp_path, env={})
+    assert caught.value.message == message
+
+
+def test_numbers_at_the_edges_of_their_range_load(tmp_path):
+    (tmp_path / "mem.toml").write_text("[bundle]\nexpires_days = 0\n[server]\nport = 0\nworkers = 64\n"
+                                       "[quota]\nbackup_count = 0\n[backup]\nretention_days = 36500\n")
+    config = Config.load(workspace=tmp_path, env={})
+    assert (config.bundle.expires_days, config.server.port, config.server.workers) == (0, 0, 64)
+
+
+def test_every_number_has_its_range_in_the_docs_and_the_template():
+    import dataclasses
+
+    from mem.core.config import SECTIONS, allowed_range
+
+    for name in SECTIONS:
+        for setting in dataclasses.fields(getattr(Config(), name)):
+            is_number = setting.type in ("int", "float")
+            assert bool(allowed_range(setting)) == is_number, f"{name}.{setting.name}"
+    assert "# a bundle's manifest expires this many days after it is issued (0-36,500)" in render_template()
+
+
+def test_the_cli_refuses_a_bad_setting_in_one_line(tmp_path, mem, monkeypatch):
+    (tmp_path / "mem.toml").write_text("[bundle]\nexpires_days = -3\n")
+    monkeypatch.chdir(tmp_path)
+    result = mem("pages", "list")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: mem.toml: bundle.expires_days must not be negative\n"
+
+
 def test_env_overrides(tmp_path):
     config = Config.load(workspace=tmp_path, env={"MEM_HOME": str(tmp_path), "MEM_NOW": "2025-10-01",
                                                   "MEM_MODEL": "scripted"})
