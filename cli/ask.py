@@ -28,7 +28,7 @@ RetrievalOption = Annotated[
 ]
 ModelOption = Annotated[
     Optional[str],
-    typer.Option("--model", help="llm model id (default: the model in mem.toml; none = the deterministic engine)."),
+    typer.Option("--model", help="llm model id (default: the model in mem.toml; '' = the deterministic engine)."),
 ]
 
 
