@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from mem.agent.blocks import Block
 from mem.agent.customer_memory import CustomerMemory
-from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short, page_language
+from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short, page_language, question_units, quotable
 from mem.agent.semantic import NEAREST_PAGES, SHORTLIST_PAGES, Match, SemanticQuotes, fused_rule
 from mem.core.errors import InvalidInput, NotFound
 from mem.core.instructions import inside_flagged, is_instruction_like, normalize, sentence_findings
@@ -29,11 +29,16 @@ from mem.customers.slots import SLOT_TERMS, slot_of
 from mem.wiki.service_memory import PageHit, ServiceMemory, ServiceStatus
 
 if TYPE_CHECKING:
+    from mem.agent.ranker import Candidate, Models
     from mem.customers.fact_record import Fact
     from mem.wiki.page import Page
 
 SHARED_HITS = 20  # one untyped page search per query serves both the policy and the know-how look-up
 RERANK_EXTRA = 2  # policy pages looked at beyond the ones kept, to keep those whose sentences answer
+# the learned choice (docs/ask.md): the nearest pages by cosine that join the search's as candidates, and the
+# order of a same-language page it could not score (no sentence to compare): after every scored page
+LEARNED_NEAREST = 3
+UNSCORED = -1e9
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # matched whole (fullmatch)
@@ -139,6 +144,8 @@ class Retrieval:
     # the lexical rule
     semantic: SemanticQuotes | None = None
     _matches: dict[str, dict[str, Match]] = field(default_factory=dict)
+    _lexical: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
+    _words: dict[str, set[str]] = field(default_factory=dict)
 
     @property
     def status(self) -> ServiceStatus:
@@ -178,27 +185,44 @@ class Retrieval:
             found = [self.add(self._page_block(page, self.question or page_id_or_query))]
             self.steps.append({"tool": "lookup_policy", "id": page_id_or_query, "found": [b.id for b in found]})
             return found
+        ranked = self.ranked_policy(page_id_or_query, limit)
+        found = [self.add(self._page_block(page, page_id_or_query)) for page in ranked[:limit]]
+        self.steps.append({"tool": "lookup_policy", "query": page_id_or_query, "found": [b.id for b in found]})
+        return found
+
+    def ranked_policy(self, query: str, limit: int) -> list[Page]:
+        """The candidate policy pages for ``query``, the one whose rule answers best first (``RuleQuote.rank``)."""
+        models = self._ranker()
+        pages = self.policy_candidates(query, limit, nearest=NEAREST_PAGES if models is None else LEARNED_NEAREST)
+        if models is not None:
+            self.learned_rules(query, pages, models)
+        return self.order(query, pages)
+
+    def order(self, query: str, pages: list[Page]) -> list[Page]:
+        """``pages`` by their rule for ``query``, best first (``RuleQuote.rank``); between pages that answer
+        alike, a section of a document before the document's introduction (the preamble that says what the
+        whole document covers: "This document describes the warranty…"), then the earlier page."""
+        ranked = sorted(enumerate(pages), key=lambda item: (self._rule(item[1], query).rank(),
+                                                           not _introduction(item[1]), -item[0]), reverse=True)
+        return [page for _, page in ranked]
+
+    def policy_candidates(self, query: str, limit: int, *, nearest: int = NEAREST_PAGES) -> list[Page]:
+        """The policy pages a query's answer is chosen among: the keyword search's best, and with the
+        semantic layer the ``nearest`` pages holding the sentences most similar to it."""
         # a few more pages than asked for, ordered by whether a sentence of theirs answers the
         # question (then by how much of it, the heading, the search rank): "How long does a refund
         # take?" finds the shipping page first ("take") but the refunds page answers it
         # the extra pages come from the search already made (a typed search costs a pass over the wiki)
-        hits = self._search(page_id_or_query, "policy", limit)
+        hits = self._search(query, "policy", limit)
         shown = {hit.page.id for hit in hits}
-        extra = [hit for hit in self._page_hits.get(page_id_or_query, [])
+        extra = [hit for hit in self._page_hits.get(query, [])
                  if hit.page.type == "policy" and hit.page.id not in shown][:RERANK_EXTRA]
         hits = _relevant(sorted(hits + extra, key=lambda hit: -float(hit.score)), limit + RERANK_EXTRA)
+        pages = [hit.page for hit in hits]
         if self.semantic is not None:
             # the pages holding the sentences most similar to the question are candidates, found by search or not
-            for near in self._semantic_nearest(page_id_or_query):
-                if near.id not in {hit.page.id for hit in hits}:
-                    hits.append(PageHit(page=near, score=0.0))
-        # between pages that answer alike, a section of a document before the document's introduction
-        # (the preamble that says what the whole document covers: "This document describes the warranty…")
-        ranked = sorted(enumerate(hits), key=lambda item: (self._rule(item[1].page, page_id_or_query).rank(),
-                                                          not _introduction(item[1].page), -item[0]), reverse=True)
-        found = [self.add(self._page_block(hit.page, page_id_or_query)) for _, hit in ranked[:limit]]
-        self.steps.append({"tool": "lookup_policy", "query": page_id_or_query, "found": [b.id for b in found]})
-        return found
+            pages += [near for near in self._semantic_nearest(query, nearest) if near.id not in {p.id for p in pages}]
+        return pages
 
     def search_knowhow(self, query: str, *, limit: int = 2) -> list[Block]:
         """Know-how pages (conditional procedures) for ``query``."""
@@ -262,26 +286,88 @@ class Retrieval:
         """The sentences of a policy page that answer ``query`` (computed once per page and query)."""
         key = (str(page.id), query)
         if key not in self._rules:
-            body = str(page.body)
-            flagged = [normalize(sentence) for sentence in self._injected(body)]
-            lexical = choose_rule(body, query, heading=_heading(page, dict(page.meta)), flagged=flagged,
-                                  rarity=self._rarity)
-            self._rules[key] = lexical if self.semantic is None else self._semantic_rule(page, query, flagged, lexical)
+            lexical = self._lexical_rule(page, query)
+            self._rules[key] = lexical if self.semantic is None else self._semantic_rule(page, query, lexical)
         return self._rules[key]
+
+    def _lexical_rule(self, page: Page, query: str) -> RuleQuote:
+        """The lexical engine's choice on a policy page (``choose_rule``; once per page and query)."""
+        key = (str(page.id), query)
+        if key not in self._lexical:
+            body = str(page.body)
+            self._lexical[key] = choose_rule(body, query, heading=_heading(page, dict(page.meta)),
+                                             flagged=self._flagged(body), rarity=self._rarity)
+        return self._lexical[key]
+
+    def _flagged(self, body: str) -> list[str]:
+        return [normalize(sentence) for sentence in self._injected(body)]
 
     # -- the semantic layer ------------------------------------------------------------------
 
-    def _semantic_rule(self, page: Page, query: str, flagged: list[str], lexical: RuleQuote) -> RuleQuote:
+    def _semantic_rule(self, page: Page, query: str, lexical: RuleQuote) -> RuleQuote:
         """The page's quote in "fuse" mode: the lexical choice and its most similar sentence (``fused_rule``)."""
         assert self.semantic is not None
         body = str(page.body)
         if page_language(body) != detect_language(query):
             return RuleQuote(other_language=True)
         match = self._semantic_matches(query, [page]).get(page.id)
-        return fused_rule(body, lexical, match, threshold=self.semantic.threshold, flagged=flagged)
+        return fused_rule(body, lexical, match, threshold=self.semantic.threshold, flagged=self._flagged(body))
 
-    def _semantic_nearest(self, query: str) -> list[Page]:
-        """The ``NEAREST_PAGES`` policy pages holding the sentences most similar to ``query``, the nearest first."""
+    def _ranker(self) -> Models | None:
+        """The learned choice's weights (``mem.agent.ranker``), when the semantic layer is on and they exist."""
+        if self.semantic is None or not self.semantic.learned:
+            return None
+        from mem.agent.ranker import load_models
+
+        return load_models()
+
+    def ranker_candidates(self, query: str, pages: list[Page]) -> list[Candidate]:
+        """The learned choice's candidates among ``pages`` for ``query``: each page written in its language,
+        with its lexical rule, its quotable sentences' cosines and the features (``mem.agent.ranker``)."""
+        from mem.agent.ranker import page_candidates
+        from mem.core.text.lexicon import measures_asked
+
+        assert self.semantic is not None
+        language = detect_language(query)
+        pages = [page for page in pages if page_language(str(page.body)) == language]
+        similar = self.semantic.similarities(query, pages)
+        search = [hit.page.id for hit in self._page_hits.get(query, []) if hit.page.type == "policy"]
+        compared = []
+        for page in pages:
+            body = str(page.body)
+            flagged = self._flagged(body)
+            lexical = self._lexical_rule(page, query)
+            allowed = set(quotable(body, flagged))
+            sims = [(sentence, cosine) for sentence, cosine in similar.get(page.id, []) if sentence in allowed]
+            compared.append((str(page.id), body, lexical, flagged, sims, _introduction(page)))
+        units = question_units(query)
+        asks_figure = bool(measures_asked(query, [u.word for u in units]))
+        return page_candidates(compared, {page_id: n for n, page_id in enumerate(search)},
+                               question_words=terms(query), asks_figure=asks_figure, sentence_words=self._words)
+
+    def learned_rules(self, query: str, pages: list[Page], models: Models) -> None:
+        """Every candidate page's rule by the learned choice; a page it cannot score (no sentence to
+        compare) is ordered after them all."""
+        from mem.agent.ranker import choose
+
+        if all((str(page.id), query) in self._rules for page in pages):
+            return
+        candidates = self.ranker_candidates(query, pages)
+        rules = choose(candidates, models, question_words=len(terms(query)))
+        language = detect_language(query)
+        for page in pages:
+            key = (str(page.id), query)
+            if key in self._rules:
+                continue
+            if str(page.id) in rules:
+                self._rules[key] = rules[str(page.id)]
+            elif page_language(str(page.body)) == language:
+                lexical = self._lexical_rule(page, query)
+                self._rules[key] = RuleQuote(coverage=lexical.coverage, heading_keys=lexical.heading_keys,
+                                             fused=UNSCORED)
+
+    def _semantic_nearest(self, query: str, count: int = NEAREST_PAGES) -> list[Page]:
+        """The ``count`` policy pages holding the sentences most similar to ``query``, the nearest first."""
         assert self.semantic is not None
         if self.service.page_count("policy") > SHORTLIST_PAGES:
             # a large wiki: only the policy pages the keyword search found (the one search already made;
@@ -291,7 +377,7 @@ class Retrieval:
             pages = self.service.pages("policy")
         pages = [page for page in pages if str(page.meta.get("status") or "") != "deprecated"]
         matches = self._semantic_matches(query, pages)
-        nearest = sorted(matches.values(), key=lambda match: -match.similarity)[:NEAREST_PAGES]
+        nearest = sorted(matches.values(), key=lambda match: -match.similarity)[:count]
         by_id = {page.id: page for page in pages}
         return [by_id[match.page_id] for match in nearest]
 

@@ -77,6 +77,10 @@ class SemanticQuotes:
         self._queries: dict[str, array] = {}
         self._page_vectors: dict[tuple[str, str], list[tuple[str, array]]] = {}
         self.failed = False  # the engine returned an error once: lexical from then on
+        # the learned choice (``mem.agent.ranker``) in place of the hand-set fuse when its weights exist;
+        # False keeps "fuse" mode (the training script measures both)
+        self.learned = True
+        self._similar: dict[tuple[str, str, str], list[tuple[str, float]]] = {}  # (query, page id, body) → cosines
 
     @classmethod
     def open(cls, settings: AskSettings, cache_dir: Path | None) -> SemanticQuotes | None:
@@ -110,8 +114,9 @@ class SemanticQuotes:
             return {}
         found: dict[str, Match] = {}
         for page in pages:
-            scored = sorted(((cosine(question, vector), sentence) for sentence, vector in vectors[page.id]),
-                            key=lambda item: -item[0])
+            ordered = [(sentence, cosine(question, vector)) for sentence, vector in vectors[page.id]]
+            self._similar[(query, str(page.id), str(page.body))] = ordered
+            scored = sorted(((similarity, sentence) for sentence, similarity in ordered), key=lambda item: -item[0])
             # the best sentence that may be quoted: checking is costly (the injection detector), so only as
             # far down the page's list as needed; the next one when close to it, unchecked (the quote leaves
             # out a sentence that may not be quoted, ``quote_sentences``)
@@ -122,6 +127,26 @@ class SemanticQuotes:
                                            close=close)
                     break
         return found
+
+    def similarities(self, query: str, pages: list[Page]) -> dict[str, list[tuple[str, float]]]:
+        """Each page → (sentence, cosine to ``query``) for its sentences in page order (sub-headings left out);
+        empty when the encoder failed."""
+        from mem.core.text.encoder import EncoderError, cosine
+
+        todo = [page for page in pages if (query, str(page.id), str(page.body)) not in self._similar]
+        if todo and not self.failed:
+            try:
+                question = self._query(query)
+                vectors = self._vectors(todo)
+            except EncoderError:
+                self.failed = True
+                return {}
+            for page in todo:
+                self._similar[(query, str(page.id), str(page.body))] = [
+                    (sentence, cosine(question, vector)) for sentence, vector in vectors[page.id]]
+        if self.failed:
+            return {}
+        return {str(page.id): self._similar[(query, str(page.id), str(page.body))] for page in pages}
 
     def _query(self, query: str) -> array:
         if query not in self._queries:
