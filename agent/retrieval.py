@@ -315,7 +315,7 @@ class Retrieval:
 
     def _ranker(self) -> Models | None:
         """The learned choice's weights (``mem.agent.ranker``), when the semantic layer is on and they exist."""
-        if self.semantic is None or not self.semantic.learned:
+        if self.semantic is None or not self.semantic.learned or not _weights_written():
             return None
         from mem.agent.ranker import load_models
 
@@ -511,6 +511,15 @@ def _introduction(page: Page) -> bool:
     sources = dict(page.meta).get("sources")
     return isinstance(sources, list) and bool(sources) and all(
         isinstance(source, dict) and source.get("file") and not source.get("section") for source in sources)
+
+
+@lru_cache(maxsize=1)
+def _weights_written() -> bool:
+    """Whether the learned choice's weights exist (none are shipped: docs/ask.md); without them ``mem ask``
+    does not even import ``mem.agent.ranker``."""
+    import importlib.util
+
+    return importlib.util.find_spec("mem.agent.ranker_weights") is not None
 
 
 def _relevant(hits: list[PageHit], limit: int, *, top: float | None = None) -> list[PageHit]:

