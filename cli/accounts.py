@@ -24,9 +24,40 @@ def add(ctx: typer.Context, name: str = typer.Argument(..., help="Account name (
          as_json=want_json(ctx, json_output))
 
 
+@accounts_app.command("rotate")
+def rotate(ctx: typer.Context, name: str = typer.Argument(..., help="Account whose token is replaced."),
+           json_output: JsonOption = False) -> None:
+    """Issue a new API token for an account and print it once; the old token is refused from the next request.
+
+    The account keeps its backups, evidence and shared decisions. Also re-enables a revoked account.
+    """
+    from mem.server.accounts import rotate_token
+
+    token = rotate_token(require_workspace(ctx), name)
+    if not want_json(ctx, json_output):
+        info(f"account {name}: new token below, the old one no longer works; "
+             "give it to the client (`mem login --token …`), it is not shown again:")
+    emit({"account": name, "token": token} if want_json(ctx, json_output) else token,
+         as_json=want_json(ctx, json_output))
+
+
+@accounts_app.command("revoke")
+def revoke(ctx: typer.Context, name: str = typer.Argument(..., help="Account to shut out."),
+           json_output: JsonOption = False) -> None:
+    """Refuse every request of an account from now on (a leaked token, a retired client).
+
+    Its name and data stay; `mem accounts rotate NAME` gives it a new token again.
+    """
+    from mem.server.accounts import revoke_account
+
+    row = revoke_account(require_workspace(ctx), name)
+    emit(row if want_json(ctx, json_output) else f"account {name} revoked: its token is refused from now on",
+         as_json=want_json(ctx, json_output))
+
+
 @accounts_app.command("list")
 def list_(ctx: typer.Context, json_output: JsonOption = False) -> None:
-    """List accounts (names and creation time; tokens cannot be shown)."""
+    """List accounts (name, creation time, active or revoked; tokens cannot be shown)."""
     from mem.server.accounts import list_accounts
 
     emit(list_accounts(require_workspace(ctx)), as_json=want_json(ctx, json_output))

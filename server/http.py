@@ -59,7 +59,9 @@ def account_of(request: Request) -> str:
         raise ApiError(401, "unauthorized", "missing API token: send Authorization: Bearer <token>")
     account = authenticate(request.app.state.server.store, token.strip())
     if account is None:
-        raise ApiError(401, "unauthorized", "unknown API token")
+        # a rotated or revoked token is refused like one never issued: its hash is gone from the store
+        raise ApiError(401, "unauthorized", "unknown or revoked API token: ask the operator for a new one "
+                                            "(`mem accounts rotate`) and run `mem login --token …` again")
     request.scope["mem.account"] = account
     return account
 

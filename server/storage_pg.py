@@ -69,7 +69,13 @@ class PostgresServerStore:
         return rows[0]["name"] if rows else None
 
     def accounts(self) -> list[AccountRow]:
-        return [account_row(r) for r in self._read("SELECT name, created_at FROM accounts ORDER BY name")]
+        return [account_row(r) for r in
+                self._read("SELECT name, created_at, token_hash FROM accounts ORDER BY name")]
+
+    def replace_token_hash(self, name: str, token_hash: str) -> None:
+        with self._tx() as conn:
+            if conn.execute("UPDATE accounts SET token_hash = %s WHERE name = %s", (token_hash, name)).rowcount == 0:
+                raise NotFound(f"no account {name!r} (see `mem accounts list`)")
 
     # evidence store ------------------------------------------------------------------------
     def add_evidence(self, account: str, records: Sequence[EvidenceRecord], *, received_at: str) -> int:

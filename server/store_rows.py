@@ -21,10 +21,20 @@ from mem.wire.share import ShareRecord
 
 
 class AccountRow(TypedDict):
-    """An account as ``mem server accounts`` lists it (never its token hash)."""
+    """An account as ``mem accounts list`` shows it (never its token hash): ``status`` is ``active``
+    or ``revoked`` (``mem accounts revoke``; ``revoked_at`` says when, empty while active)."""
 
     name: str
     created_at: str
+    status: str
+    revoked_at: str
+
+
+# A revoked account keeps its row (its name, backups, evidence) but its token hash is replaced by
+# this prefix, the revocation time and random bytes: SHA-256 hex never contains ':', so no token
+# can match it, on either engine, with no schema change — a server of an older mem sharing the
+# database refuses the old token as well.
+REVOKED_PREFIX = "revoked:"
 
 
 class EvidenceRow(EvidenceRecord):
@@ -74,7 +84,11 @@ class BackupUsage:
 
 # --- rows -------------------------------------------------------------------------------------
 def account_row(r: Row) -> AccountRow:
-    return {"name": r["name"], "created_at": r["created_at"]}
+    token_hash: str = r["token_hash"]
+    if token_hash.startswith(REVOKED_PREFIX):
+        revoked_at = token_hash[len(REVOKED_PREFIX):].rpartition(":")[0]
+        return {"name": r["name"], "created_at": r["created_at"], "status": "revoked", "revoked_at": revoked_at}
+    return {"name": r["name"], "created_at": r["created_at"], "status": "active", "revoked_at": ""}
 
 
 def evidence_values(account: str, record: EvidenceRecord,

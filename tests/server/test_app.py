@@ -153,3 +153,50 @@ def test_cli_accounts_and_login(mem, tmp_path, isolated_env):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert json.loads(path.read_text())["token"] == token
     assert mem("login", "--server", "ftp://x").exit_code == 2
+
+
+def test_rotated_and_revoked_tokens_are_refused_at_once(tmp_path):
+    """A leaked token ends with `mem accounts rotate` (new token, same account) or `revoke` (none)."""
+    from mem.core.errors import NotFound as Missing
+    from mem.server.accounts import list_accounts, revoke_account, rotate_token
+
+    old = add_account(tmp_path, "shop-a")
+    client = _app_client(tmp_path)  # one running app: nothing may cache the old token
+    auth = lambda token: {"Authorization": f"Bearer {token}"}  # noqa: E731
+    assert client.get("/t/whoami", headers=auth(old)).json()["account"] == "shop-a"
+    new = rotate_token(tmp_path, "shop-a")
+    refused = client.get("/t/whoami", headers=auth(old))
+    assert refused.status_code == 401
+    assert "revoked" in refused.json()["error"]["message"]
+    assert client.get("/t/whoami", headers=auth(new)).json()["account"] == "shop-a"
+    row = revoke_account(tmp_path, "shop-a")
+    assert row["status"] == "revoked" and row["revoked_at"]
+    assert client.get("/t/whoami", headers=auth(new)).status_code == 401
+    assert [(a["name"], a["status"]) for a in list_accounts(tmp_path)] == [("shop-a", "revoked")]
+    revived = rotate_token(tmp_path, "shop-a")  # a revoked account gets a token again, keeping its data
+    assert client.get("/t/whoami", headers=auth(revived)).json()["account"] == "shop-a"
+    assert list_accounts(tmp_path)[0]["status"] == "active"
+    with pytest.raises(Missing):
+        rotate_token(tmp_path, "nobody")
+    with pytest.raises(Missing):
+        revoke_account(tmp_path, "nobody")
+
+
+def test_cli_accounts_rotate_and_revoke(mem, tmp_path, isolated_env):
+    (tmp_path / "mem.toml").write_text("")
+    old = json.loads(mem("--workspace", tmp_path, "accounts", "add", "shop-a", "--json").stdout)["token"]
+    rotated = mem("--workspace", tmp_path, "accounts", "rotate", "shop-a", "--json")
+    assert rotated.exit_code == 0, rotated.stderr
+    new = json.loads(rotated.stdout)["token"]
+    assert new != old and new.startswith("mem_")
+    store = open_store(tmp_path)
+    assert store.account_for_token_hash(hash_token(old)) is None
+    assert store.account_for_token_hash(hash_token(new)) == "shop-a"
+    revoked = mem("--workspace", tmp_path, "accounts", "revoke", "shop-a")
+    assert revoked.exit_code == 0, revoked.stderr
+    assert "revoked" in revoked.stdout
+    assert store.account_for_token_hash(hash_token(new)) is None
+    listed = json.loads(mem("--workspace", tmp_path, "accounts", "list", "--json").stdout)
+    assert listed[0]["status"] == "revoked"
+    missing = mem("--workspace", tmp_path, "accounts", "revoke", "nobody")
+    assert missing.exit_code == 2 and "no account 'nobody'" in missing.stderr

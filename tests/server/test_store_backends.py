@@ -67,6 +67,18 @@ def test_accounts_are_unique_and_found_by_token_hash(store):
     assert [a["name"] for a in store.accounts()] == ["shop-a", "shop-b"]
 
 
+def test_a_replaced_token_hash_stops_the_old_token(store):
+    store.add_account("shop-a", "h1", created_at="2026-10-01T00:00:00Z")
+    store.replace_token_hash("shop-a", "h2")
+    assert store.account_for_token_hash("h1") is None
+    assert store.account_for_token_hash("h2") == "shop-a"
+    store.replace_token_hash("shop-a", "revoked:2026-10-02T00:00:00Z:ab")
+    assert store.accounts() == [{"name": "shop-a", "created_at": "2026-10-01T00:00:00Z", "status": "revoked",
+                                 "revoked_at": "2026-10-02T00:00:00Z"}]
+    with pytest.raises(NotFound):
+        store.replace_token_hash("nobody", "h3")
+
+
 def test_evidence_intake_is_idempotent_even_from_concurrent_senders(store):
     record = {"fact_id": "F1", "customer_id": "cust-a", "date": "2026-09-28", "quotes": ["Yes, refund it."]}
     added: list[int] = []
