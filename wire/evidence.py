@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
+from mem.core import clock
 from mem.core.errors import InvalidInput
 from mem.core.ids import validate_customer_id
 
@@ -57,8 +58,21 @@ def validate_evidence(records: Any, *, max_records: int = MAX_RECORDS) -> list[E
         if not isinstance(rec["fact_id"], str) or not rec["fact_id"] or len(rec["fact_id"]) > MAX_FIELD_CHARS:
             raise InvalidInput(f"record {i}: fact_id must be a string of at most {MAX_FIELD_CHARS} characters")
         date = rec.get("date")
-        if date is not None and (not isinstance(date, str) or len(date) > MAX_FIELD_CHARS):
-            raise InvalidInput(f"record {i}: date must be a string")
+        if date is not None and not _is_date(date):
+            raise InvalidInput(f"record {i}: date must be null or an ISO 8601 date or time of the years "
+                               f"{clock.FIRST_YEAR}-{clock.LAST_YEAR} (2026-09-28 or 2026-09-28T10:00:00Z)")
         clean.append({"fact_id": rec["fact_id"], "customer_id": validate_customer_id(rec["customer_id"]),
                       "date": date, "quotes": quotes})
     return clean
+
+
+# date is Any on purpose: a field of untrusted JSON.
+def _is_date(date: Any) -> bool:
+    """A real calendar date or time mem can store and read back ("2026-13-45", "" and "not a date" are not)."""
+    if not isinstance(date, str) or len(date) > MAX_FIELD_CHARS or date != date.strip():
+        return False
+    try:
+        clock.storable(clock.parse_datetime(date))
+    except (ValueError, OverflowError):
+        return False
+    return True
