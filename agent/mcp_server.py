@@ -273,15 +273,60 @@ PageLimit = Annotated[int, Field(ge=1, le=20, description="Most pages to return.
 FactLimit = Annotated[int, Field(ge=1, le=50, description="Most facts to return.")]
 
 
+# Any: one entry of pydantic's ``ValidationError.errors()`` (type, loc, msg, ctx), read by key.
+def argument_error(error: dict[str, Any]) -> str:
+    """One argument the schema refused, in words, without the value (it is the caller's text, maybe 20,000
+    characters) and without pydantic's type codes and documentation URL."""
+    field = ".".join(str(part) for part in error.get("loc", ())) or "arguments"
+    ctx = error.get("ctx") or {}
+    kind = error.get("type", "")
+    if kind == "missing":
+        return f"{field} is missing"
+    if kind == "string_too_short":
+        least = ctx.get("min_length", 1)
+        return f"{field} is empty" if least == 1 else f"{field} must have at least {least} characters"
+    if kind == "string_too_long":
+        return f"{field} is too long (at most {ctx.get('max_length')} characters)"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        bound = {"greater_than_equal": "at least", "less_than_equal": "at most", "greater_than": "more than",
+                 "less_than": "less than"}[kind]
+        limit = next(iter(ctx.values()), "")
+        return f"{field} must be {bound} {limit}"
+    if kind == "literal_error":
+        return f"{field} must be {ctx.get('expected')}"
+    if kind.startswith("int_"):
+        return f"{field} must be a whole number"
+    if kind.startswith("string_"):
+        return f"{field} must be a string"
+    message = " ".join(str(error.get("msg", "is not valid")).split())
+    return f"{field}: {message[:1].lower()}{message[1:]}"
+
+
 def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None] | None = None) -> MCPServer:
     """An ``mcp`` ``MCPServer`` exposing ``session``'s tools and resources.
 
     ``on_end`` receives what learning did when a client session ends (the server's lifespan).
     """
     from mcp.server.mcpserver import MCPServer
-    from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+    from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
+    from pydantic import ValidationError
 
     from mem import __version__
+
+    class OneLineErrors(MCPServer):
+        """The SDK reports arguments its schema refused with pydantic's multi-line dump and a URL;
+        docs/mcp.md promises one clear line, like mem's own errors (``argument_error``)."""
+
+        async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+            try:
+                return await super().call_tool(name, arguments, context)
+            except ToolError as exc:
+                cause = exc.__cause__
+                if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+                    raise
+                # from the ValidationError: the SDK's log line names the refused fields, never values
+                reasons = "; ".join(dict.fromkeys(argument_error(dict(e)) for e in cause.errors()))
+                raise ToolError(f"Error executing tool {name}: {reasons}") from cause
 
     def tool_call(fn: Callable[..., str]) -> Callable[..., str]:
         # a MemError is the caller's to read (bad id, empty text, unknown page): an MCP tool error with
@@ -310,7 +355,7 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
             if learning is not None and on_end is not None:
                 on_end(learning)
 
-    server = MCPServer(SERVER_NAME, instructions=session.instructions(), version=__version__, lifespan=lifespan,
+    server = OneLineErrors(SERVER_NAME, instructions=session.instructions(), version=__version__, lifespan=lifespan,
                        log_level="WARNING")
 
     @server.tool(structured_output=False)

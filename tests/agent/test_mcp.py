@@ -185,22 +185,28 @@ def test_ask_gives_the_full_answer_with_citations_and_logs_both_turns(world):
 
 
 @pytest.mark.parametrize("name, arguments, message", [
-    ("log_turn", {"role": "boss", "text": "hello"}, "role"),
+    ("log_turn", {"role": "boss", "text": "hello"}, "role must be 'customer' or 'agent'"),
+    ("log_turn", {"role": "system", "text": "hello"}, "role must be 'customer' or 'agent'"),
     ("log_turn", {"role": "customer", "text": "   "}, "empty"),
-    ("log_turn", {"role": "customer"}, "text"),
-    ("search_facts", {"query": "refund", "limit": 0}, "limit"),
-    ("search_facts", {"query": ""}, "query"),
-    ("lookup_policy", {"query": "refund", "limit": "many"}, "limit"),
+    ("log_turn", {"role": "customer"}, "text is missing"),
+    ("log_turn", {"role": "customer", "text": "x" * 20_001}, "text is too long (at most 20000 characters)"),
+    ("search_facts", {"query": "refund", "limit": 0}, "limit must be at least 1"),
+    ("search_facts", {"query": "refund", "limit": 51}, "limit must be at most 50"),
+    ("search_facts", {"query": ""}, "query is empty"),
+    ("lookup_policy", {"query": "refund", "limit": "many"}, "limit must be a whole number"),
     ("ask", {"question": "  "}, "empty"),
     ("fact_history", {"fact_id": "01NOSUCHFACT"}, "no fact"),
     ("fact_history", {"fact_id": "../cust-b"}, "fact"),
 ])
 def test_bad_arguments_are_a_clear_tool_error_and_write_nothing(world, name, arguments, message):
+    """docs/mcp.md: one clear line — not pydantic's dump with its error codes and documentation URL."""
     before = _turns(world["home"], "cust-a")
     result = _drive(build_server(_session(world)), lambda c: c.call_tool(name, arguments))
     assert result.is_error
     text = _text(result)
-    assert message in text and "Traceback" not in text and len(text) < 600
+    assert text == f"Error executing tool {name}: " + text.split(": ", 1)[1]
+    assert message in text and "\n" not in text and len(text) < 300, text
+    assert not any(noise in text for noise in ("http", "pydantic", "type=", "validation error", "Arguments")), text
     assert _turns(world["home"], "cust-a") == before
 
 
