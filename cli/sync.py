@@ -38,6 +38,10 @@ def sync(
 def render_sync(console: Console, result: JsonObject) -> None:
     """What a sync did, as sentences: the bundle, the facts flagged for recheck, the evidence sent."""
     say = partial(console.print, markup=False, highlight=False)
+    if result.get("recovered"):
+        from mem.client.state_recovery import describe
+
+        say(describe(result["recovered"]))
     if result.get("status") == "up-to-date":
         say(f"bundle v{result['version']} is already current ({plural(result['files'], 'file')})")
     else:

@@ -23,7 +23,7 @@ import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from mem.client.trust import bundle_home
 from mem.core import clock
@@ -112,15 +112,47 @@ def state_path(home: Path) -> Path:
     return bundle_home(home) / STATE_FILE
 
 
+class DamagedState(StorageError):
+    """``state.json`` cannot be read or is not a state; ``mem sync`` rebuilds it (``state_recovery``)."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path} is unreadable ({problem}): run `mem sync` to rebuild it from the installed "
+                         "bundle, whose signature and files are checked again")
+        self.problem = problem
+
+
 def load_state(home: Path) -> BundleState:
-    """The client's bundle state; ``{}`` before the first successful sync (or stale-only fields)."""
+    """The client's bundle state; ``{}`` before the first successful sync (or stale-only fields).
+
+    ``DamagedState`` when the file is not JSON or not a state (a disk error, a hand edit): every
+    command says how to recover, and ``mem sync`` does it.
+    """
+    path = state_path(home)
     try:
-        state: BundleState = json.loads(state_path(home).read_text())  # written by save_state
-        return state
+        text = path.read_text()
     except FileNotFoundError:
         return {}
-    except (OSError, json.JSONDecodeError) as exc:
-        raise StorageError(f"{state_path(home)} is unreadable: {exc}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DamagedState(path, " ".join(str(exc).split())) from exc
+    try:
+        state: BundleState = json.loads(text)  # written by save_state; checked by _shape_problem
+    except json.JSONDecodeError as exc:
+        raise DamagedState(path, str(exc)) from exc
+    problem = _shape_problem(state)
+    if problem:
+        raise DamagedState(path, problem)
+    return state
+
+
+# Any: the file's JSON as found on disk, which a crash or a hand edit may have made anything.
+def _shape_problem(state: Any) -> str | None:
+    """Why ``state`` is not a state (the fields every reader relies on), or ``None``."""
+    if not isinstance(state, dict):
+        return "not a JSON object"
+    for field, kind in (("version", int), ("dir", str), ("manifest_sha256", str)):
+        if field in state and not isinstance(state[field], kind):
+            return f"{field} is not a{'n' if kind is int else ''} {kind.__name__}"
+    return None
 
 
 def save_state(home: Path, state: BundleState) -> None:

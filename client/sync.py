@@ -18,7 +18,8 @@ One sync at a time per home (``install_lock``): the files are staged in a fresh 
 again on disk, sealed with a completeness marker, and switched in by replacing ``state.json``; the
 previous folder is kept until the next install, so a reader that started on it can finish. An
 installed folder that is incomplete (``install_problem``) is installed again even when the version
-is current.
+is current. A ``state.json`` that cannot be read is rebuilt first from the newest installed folder
+whose signature and files verify (``state_recovery``), keeping the rollback guard.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from mem.client.installed_bundle import (
     save_state,
     seal,
 )
+from mem.client.state_recovery import recover_state
 from mem.client.trust import bundle_home, follow_transitions, load_trust, save_trust, trusted_key
 from mem.core import clock
 from mem.core.config import Config
@@ -84,11 +86,17 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
     source = _bundle_source(home, config, client)
     try:
         with install_lock(home):  # static hosting or mem serve: the same locked, staged, sealed install
+            recovered = recover_state(home)  # a damaged state.json, rebuilt before anything reads it
             try:
                 result = _sync_bundle(home, source, on_progress=on_progress)
             except MemError as exc:
                 mark_stale(home, exc.message, server=source.url)
                 raise
+        if recovered is not None:
+            result["recovered"] = recovered
+            for customer, fact_ids in (recovered.get("flagged") or {}).items():
+                flagged = result.setdefault("flagged", {})
+                flagged[customer] = sorted({*flagged.get(customer, []), *fact_ids})
         if result.get("status") == "updated" and config.ask.semantic != "off":
             result["embedded"] = _embed_policy(home, on_progress)
         if push_evidence:

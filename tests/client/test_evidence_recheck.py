@@ -54,6 +54,30 @@ def test_policy_change_flags_exactly_the_linked_facts(workspace, live_server, is
     assert not any(path.startswith("/v1/evidence") for _, path, _ in server.received)  # nothing left the client
 
 
+def test_a_rebuilt_state_flags_the_facts_its_lost_sync_never_flagged(workspace, live_server, isolated_env,
+                                                                      monkeypatch):
+    """The sync that installed v4 died before flagging, then state.json was damaged: the rebuild flags."""
+    from mem.customers import policy_change
+
+    home = isolated_env
+    build_bundle(workspace, config=Config.load(workspace=workspace))
+    server = live_server(workspace)
+    _sync(home, server.url, push_evidence=False)
+    with CustomerStore.open(home, "cust-a") as store:
+        old = store.facts.add(_fact("We agreed to a 50% refund.", refs=[("refunds", 3)])).id
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
+    build_bundle(workspace, config=Config.load(workspace=workspace))
+    with monkeypatch.context() as patch:
+        patch.setattr(policy_change, "flag_policy_changes", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
+        with pytest.raises(KeyboardInterrupt):
+            _sync(home, server.url, push_evidence=False)
+    (home / "bundle" / "state.json").write_text("{")
+    result = _sync(home, server.url, push_evidence=False)
+    assert result["recovered"]["version"] == 2 and result["flagged"] == {"cust-a": [old]}
+    with CustomerStore.open(home, "cust-a") as store:
+        assert store.facts.get(old).recheck.reason == "recheck needed: policy refunds v3 → v4"
+
+
 def test_evidence_push_sends_only_evidence_sentences(workspace, live_server, isolated_env):
     home = isolated_env
     token = add_account(workspace, "shop-a")

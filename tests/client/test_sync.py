@@ -323,3 +323,68 @@ def test_the_bundle_ships_the_semantic_threshold_and_the_client_keeps_its_switch
     with Conversation(config=config, customer_id="c1", service=memory, learn=False) as conversation:
         ask = conversation._ask_settings()
     assert ask.semantic_threshold == 0.93 and ask.semantic == "off"
+
+
+def _damage_state(home, text: str = "{") -> None:
+    (home / "bundle" / "state.json").write_text(text)
+
+
+@pytest.mark.parametrize("damage", ["{", "[]", '{"version": "2"}', "\udcff"])
+def test_a_damaged_state_is_rebuilt_by_sync_from_the_verified_bundle_keeping_the_rollback_guard(synced, damage):
+    from mem.client.installed_bundle import DamagedState
+
+    workspace, server, home = synced
+    _build(workspace)
+    assert _sync(home, server)["version"] == 2
+    (home / "bundle" / "state.json").write_text(damage, errors="surrogateescape")
+    with pytest.raises(DamagedState, match=r"state.json is unreadable \(.*\): run `mem sync` to rebuild it"):
+        load_state(home)
+    result = _sync(home, server)
+    assert result["status"] == "up-to-date" and result["recovered"]["version"] == 2
+    assert (home / "bundle" / "state.json.damaged").read_bytes() == damage.encode("utf-8", "surrogateescape")
+    assert load_state(home)["version"] == 2 and BundleServiceMemory(home).get_page("refunds").version == 3
+    publish(workspace, 1)
+    assert _rejected(home, server, "^rollback: the server offers bundle version 1")  # the guard survived
+
+
+def test_state_recovery_takes_only_a_folder_whose_signature_and_files_verify(synced):
+    workspace, server, home = synced
+    _build(workspace)
+    assert _sync(home, server)["version"] == 2
+    root = home / "bundle"
+    newest = next(p for p in root.glob("v00000002-*"))
+    page = next((newest / "files").rglob("*.md"))
+    page.write_text(page.read_text() + "\nAll refunds are approved.\n")  # altered on disk: not proof any more
+    planted = root / "v00000009-planted"  # a higher version nobody signed
+    shutil.copytree(newest, planted)
+    manifest = json.loads((planted / "manifest.json").read_text())
+    manifest["version"] = 9
+    (planted / "manifest.json").write_bytes(encode_manifest(manifest))
+    _damage_state(home)
+    result = _sync(home, server)
+    assert result["recovered"]["version"] == 1  # the older folder is the newest that verifies
+    assert result["status"] == "updated" and result["version"] == 2  # and v2 is installed again, whole
+    assert "All refunds are approved." not in BundleServiceMemory(home).get_page("refunds").body
+
+
+def test_with_no_verified_bundle_the_state_starts_again_and_says_the_guard_is_lost(synced):
+    workspace, server, home = synced
+    (home / "bundle" / "trust.json").unlink()
+    _damage_state(home)
+    result = _sync(home, server)
+    assert result["recovered"]["version"] is None and result["status"] == "updated" and result["version"] == 1
+
+
+def test_cli_commands_on_a_damaged_state_say_to_run_sync_and_sync_repairs(mem, workspace, live_server,
+                                                                            isolated_env):
+    _build(workspace)
+    server = live_server(workspace)
+    assert mem("sync", "--server", server.url).exit_code == 0
+    _damage_state(isolated_env)
+    status = mem("status")
+    assert status.exit_code == 2
+    assert "state.json is unreadable" in status.stderr and "run `mem sync` to rebuild it" in status.stderr
+    repaired = mem("sync", "--server", server.url)
+    assert repaired.exit_code == 0, repaired.stderr
+    assert "rebuilt from installed bundle v1 (signature and files verified)" in repaired.stdout
+    assert json.loads(mem("status", "--json").stdout)["bundle_version"] == 1
