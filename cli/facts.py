@@ -178,9 +178,10 @@ def erase(
 ) -> None:
     """Erase a fact for good, at the customer's request: the only hard delete.
 
-    Removes the fact, its history text, its index entry and unsent evidence, and blanks its quotes in
-    the request log; a tombstone (id, time, "erased") remains. Evidence already sent to the service
-    cannot be recalled from here.
+    Removes the fact, its history text, its index entry and outbox evidence, the context items made
+    from it, its quotes in traits and the request log, and its words in the reason of the fact it was
+    replaced by; an erased decision is withdrawn by the next share. A tombstone (id, time, "erased")
+    remains. Evidence already sent to the service cannot be recalled from here.
     """
     if not yes:
         # exit codes stay 0/1/2: no terminal to ask on is a usage error, a "no" is a refusal

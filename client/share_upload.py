@@ -35,14 +35,15 @@ class ServerDecisionSharer:
         self.offline_ok = offline_ok
 
     def share_decisions(self, customer_id: str, decisions: Sequence[Fact], *,
-                        own_texts: Sequence[str]) -> JsonObject:
+                        own_texts: Sequence[str], erased: Sequence[str] = ()) -> JsonObject:
         from mem.knowhow.anonymise import names_in, share_secret
         from mem.knowhow.share import shared_records
 
         # The customer's own name, if they told it, is scrubbed too (read here, never sent).
         records, withdrawn = shared_records(customer_id, decisions, secret=share_secret(self.home),
                                             person_names=[*self.config.lint.person_names, *names_in(own_texts)],
-                                            customer_id_pattern=self.config.lint.customer_id_pattern)
+                                            customer_id_pattern=self.config.lint.customer_id_pattern,
+                                            erased=erased)
         if not records and not withdrawn:
             return {"customer": customer_id, "sent": 0, "withdrawn": 0}
         try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -199,9 +200,13 @@ class CustomerContext:
         rows = self._store.conn.execute("SELECT * FROM context_log ORDER BY seq").fetchall()
         return [dict(row) for row in rows]
 
-    def unlink_fact(self, fact_id: str) -> None:
-        """An erased fact: items promoted from it stay, no longer pointing at it."""
-        self._store.conn.execute("UPDATE context_items SET fact_id = NULL WHERE fact_id = ?", (fact_id,))
+    def forget_items(self, item_ids: Iterable[str], replacement: str) -> None:
+        """An erased fact: the items made from it leave the context, and every context-log line of them
+        keeps only its time, action and item id (the text becomes ``replacement``)."""
+        ids = [(item_id,) for item_id in item_ids]
+        self._store.conn.executemany("DELETE FROM context_items WHERE id = ?", ids)
+        self._store.conn.executemany("UPDATE context_log SET text = ? WHERE item_id = ?",
+                                     [(replacement, item_id) for (item_id,) in ids])
 
     # internals ---------------------------------------------------------------------------------
     def _item(self, item_id: str) -> ContextItem:

@@ -7,7 +7,8 @@ lock, one SQLite connection, one index):
 2. the evidence outbox: agreements the service is party to leave their evidence sentences with it
    (docs/design.md, step 8 of the reference flow), through an ``EvidenceSender``;
 3. the share queue: with the customer's consent — checked here, once — the decision facts go to a
-   ``DecisionSharer``, which anonymises and uploads them (movement 4).
+   ``DecisionSharer``, which anonymises and uploads them (movement 4); retracted, replaced and
+   erased decisions are withdrawn.
 
 The senders are small protocols so this package needs nothing of the network: the client's HTTP
 implementations live in ``mem.client`` (the way ``backup.py`` takes a ``VaultTransport``). Sending
@@ -50,11 +51,13 @@ class DecisionSharer(Protocol):
     """Anonymises one consenting customer's decision facts and sends them for know-how."""
 
     def share_decisions(self, customer_id: str, decisions: Sequence[Fact], *,
-                        own_texts: Sequence[str]) -> JsonObject:
+                        own_texts: Sequence[str], erased: Sequence[str] = ()) -> JsonObject:
         """Share ``decisions`` (every decision fact, any status: inactive ones are withdrawn).
 
         ``own_texts`` are the customer's attribute facts and context items, read only so that a
-        name the customer gave for themselves is scrubbed too; they are never sent.
+        name the customer gave for themselves is scrubbed too; they are never sent. ``erased`` are
+        ids of erased decision facts, withdrawn like retracted ones. The result has ``error`` when
+        nothing reached the service.
         """
         ...
 
@@ -125,6 +128,13 @@ def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> JsonObject 
     (and then nothing is read for sharing)."""
     if not store.consent.current().share:
         return None
+    from mem.customers.erase import erased_decisions, withdrawals_sent
+
     decisions = store.facts.list(kinds=["decision"], statuses=None)
     own = [f.text for f in store.facts.list(kinds=["attribute"])] + [c.text for c in store.context.items()]
-    return sharer.share_decisions(store.customer_id, decisions, own_texts=own)
+    erased = erased_decisions(store)
+    result = sharer.share_decisions(store.customer_id, decisions, own_texts=own, erased=erased)
+    if erased and not result.get("error"):
+        # an erased decision has no record left to withdraw it again: it is forgotten once the service took it
+        withdrawals_sent(store, erased)
+    return result

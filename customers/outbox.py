@@ -91,6 +91,7 @@ class EvidenceOutbox:
             (fact.id, clock.isoformat(clock.now()), json.dumps(payload, ensure_ascii=False)),
         )
 
-    def drop_unsent(self, fact_id: str) -> None:
-        """Forget what was not sent yet of an erased fact (what was sent is the service's proof)."""
-        self._store.conn.execute("DELETE FROM evidence_outbox WHERE fact_id = ? AND sent_at IS NULL", (fact_id,))
+    def forget(self, fact_id: str) -> None:
+        """An erased fact: drop its evidence, unsent and sent. What was sent is the service's proof and
+        stays there; the copy kept here held the erased words."""
+        self._store.conn.execute("DELETE FROM evidence_outbox WHERE fact_id = ?", (fact_id,))

@@ -59,13 +59,15 @@ class DecisionFact(Protocol):
 
 
 def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: bytes, person_names: Iterable[str] = (),
-                   customer_id_pattern: str | None = None) -> tuple[list[ShareRecord], list[str]]:
+                   customer_id_pattern: str | None = None,
+                   erased: Iterable[str] = ()) -> tuple[list[ShareRecord], list[str]]:
     """``(records, withdrawn)``: records of the shareable decision facts, and the keyed refs of decision
-    facts no longer active (retracted or replaced), so the server drops what it got earlier."""
+    facts no longer active (retracted or replaced) or erased (``erased``: their ids), so the server
+    drops what it got earlier."""
     names = list(person_names)
     alias = pseudonym(secret, customer_id)
     records: list[ShareRecord] = []
-    withdrawn: list[str] = []
+    withdrawn: list[str] = [keyed(secret, "fact", fact_id) for fact_id in erased]
     for fact in facts:
         if fact.kind != "decision" or getattr(fact, "instruction_like", False):
             continue  # instruction-like customer text never feeds know-how

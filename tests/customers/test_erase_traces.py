@@ -1,0 +1,125 @@
+"""Erase reaches the records built from the erased fact: a trait's quotes, an update's reason, context
+items promoted from it and their context log, and the know-how share of a decision (NEWUSER_REPORT9 #1)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from mem.core.config import Config
+from mem.customers import CustomerStore, Evidence, Fact
+from mem.customers.extract import extract_pending
+from mem.customers.learning import share_decisions
+from mem.knowhow.share import shared_records
+
+LINES = [
+    ("a", "2026-10-01", "I prefer window seats, my seat code is ZX81."),
+    ("b", "2026-10-05", "I prefer window seats again."),
+    ("c", "2026-10-09", "I prefer window seats as usual."),
+    ("d", "2026-10-10", "I live in Bostonville."),
+    ("e", "2026-10-12", "I moved to Seattle."),
+    ("f", "2026-10-13", "My name is Alice Park."),
+]
+
+
+@pytest.fixture
+def learnt(isolated_env: Path, tmp_path: Path) -> Path:
+    log = tmp_path / "tr.jsonl"
+    log.write_text("".join(json.dumps({"role": "user", "text": text, "time": f"{day}T10:00:00Z",
+                                       "conversation": conv}) + "\n" for conv, day, text in LINES))
+    with CustomerStore.open(isolated_env, "t1") as store:
+        store.log.import_file(log)
+        extract_pending(store, config=Config.load(home=isolated_env))
+    return isolated_env
+
+
+def _by_text(store: CustomerStore, start: str) -> Fact:
+    return next(f for f in store.facts.list(statuses=None) if f.text.startswith(start))
+
+
+def _files_holding(home: Path, word: str) -> list[str]:
+    return [p.name for p in (home / "customers" / "t1").rglob("*")
+            if p.is_file() and word.lower().encode() in p.read_bytes().lower()]
+
+
+def test_a_trait_built_from_the_erased_fact_loses_its_quote(learnt):
+    with CustomerStore.open(learnt, "t1") as store:
+        zx = _by_text(store, "I prefer window seats, my seat")
+        trait = store.facts.list(kinds=["trait"])[0]
+        assert zx.id in trait.support and any("ZX81" in e.quote for e in trait.evidence)
+        store.facts.erase(zx.id)
+        trait = store.facts.get(trait.id)
+        assert trait.status == "active" and len(trait.evidence) == 2 and zx.id in trait.support
+        assert not any("ZX81" in e.quote for e in trait.evidence)
+        assert all(h.fact is None or "ZX81" not in json.dumps(h.fact.to_dict()) for h in store.facts.history(trait.id))
+        assert store.facts.search("ZX81") == []
+    assert _files_holding(learnt, "ZX81") == []
+
+
+def test_a_trait_left_with_no_supporting_fact_is_erased_with_the_last_one(learnt):
+    with CustomerStore.open(learnt, "t1") as store:
+        trait = store.facts.list(kinds=["trait"])[0]
+        for fact_id in trait.support:
+            store.facts.erase(fact_id)
+        assert [h.action for h in store.facts.history(trait.id)] == ["erased"]
+    assert _files_holding(learnt, "window") == []
+
+
+def test_the_reason_of_the_update_no_longer_names_the_erased_value(learnt):
+    with CustomerStore.open(learnt, "t1") as store:
+        old, new = _by_text(store, "I live in"), _by_text(store, "I moved to")
+        assert "Bostonville" in store.facts.history(new.id)[0].reason
+        store.facts.erase(old.id)
+        assert store.facts.history(new.id)[0].reason == "new residence: [erased] → Seattle"
+        assert store.facts.get(new.id).supersedes == old.id  # the id stays: it holds no words
+    assert _files_holding(learnt, "Bostonville") == []
+
+
+@pytest.mark.parametrize("removed_first", [False, True])
+def test_a_context_item_promoted_from_the_erased_fact_goes_with_its_log(learnt, removed_first):
+    with CustomerStore.open(learnt, "t1") as store:
+        name = _by_text(store, "My name is")
+        item = next(i for i in store.context.items(include_unconfirmed=True) if i.fact_id == name.id)
+        store.context.confirm(item.id, budget_chars=600)
+        if removed_first:
+            store.context.remove(item.id)
+        store.facts.erase(name.id)
+        assert store.context.items(include_unconfirmed=True) == []
+        changes = [c for c in store.context.changes() if c["item_id"] == item.id]
+        assert changes and {c["text"] for c in changes} == {"[erased]"}  # the times and actions stay
+    assert _files_holding(learnt, "Alice") == []
+
+
+class _Sharer:
+    def __init__(self, error: str | None = None) -> None:
+        self.error = error
+        self.withdrawn: list[list[str]] = []
+
+    def share_decisions(self, customer_id: str, decisions: Sequence[Fact], *, own_texts: Sequence[str],
+                        erased: Sequence[str] = ()) -> dict:
+        _, withdrawn = shared_records(customer_id, decisions, secret=b"k" * 32, erased=erased)
+        self.withdrawn.append(withdrawn)
+        return {"sent": 0, "error": self.error} if self.error else {"sent": 0, "withdrawn": len(withdrawn)}
+
+
+def test_an_erased_shared_decision_is_withdrawn_like_a_retracted_one(isolated_env):
+    with CustomerStore.open(isolated_env, "t1") as store:
+        store.consent.set(share=True)
+        kept, gone = (store.facts.add(Fact.new("decision", text, valid_at=date(2026, 10, 1), evidence=[
+            Evidence("c", "t", "customer", text)])) for text in ("We refunded the mug", "We waived the fee"))
+        retracted = store.facts.add(Fact.new("decision", "We sent a voucher", valid_at=date(2026, 10, 1)))
+        store.facts.retract(retracted.id)
+        store.facts.erase(gone.id)
+        offline = _Sharer(error="cannot reach server")
+        share_decisions(store, offline)
+        assert len(offline.withdrawn[0]) == 2  # the retracted one and the erased one
+        online = _Sharer()
+        share_decisions(store, online)  # the erased one waited for a share that reached the service
+        assert len(online.withdrawn[0]) == 2
+        share_decisions(store, online)  # the service took it: only the retracted record withdraws again
+        assert len(online.withdrawn[1]) == 1
+        assert store.facts.get(kept.id).status == "active"
