@@ -73,6 +73,10 @@ def root(
     config = Config.load(workspace=workspace, home=home)
     clock.freeze(config.now)
     ctx.obj = State(config=config, json=json_output)
+    if ctx.invoked_subcommand != "sync":  # sync finishes them itself, under its install lock
+        from mem.client.recheck_pending import finish_if_owed
+
+        finish_if_owed(config.home)  # recheck flags an interrupted or failed sync still owes
 
 
 # `mem --help` groups commands by who uses them (policy authors and reviewers, operators, agent

@@ -10,6 +10,7 @@ import typer
 from mem.cli.options import JsonOption
 from mem.cli.output import emit, plural, progress
 from mem.cli.state import get_state, want_json
+from mem.core.errors import StorageError
 from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
@@ -25,7 +26,8 @@ def sync(
 
     On failure or offline the last verified bundle stays in use, marked stale with the reason
     (exit 1 for a refused bundle, 2 when the server cannot be reached). Facts linked to a policy
-    page that changed get "recheck needed"; queued agreement evidence is sent.
+    page that changed get "recheck needed" (a customer store that cannot be opened is skipped,
+    reported, exit 2, and tried again later); queued agreement evidence is sent.
     """
     from mem.client.sync import sync as run
 
@@ -33,6 +35,13 @@ def sync(
     with progress("syncing bundle") as on_progress:
         result = run(config.home, config=config, server=server, on_progress=on_progress)
     emit(result, as_json=want_json(ctx, json_output), human=render_sync)
+    failed = result.get("recheck_failed") or {}
+    if failed:
+        # the bundle is in use and the other customers are flagged; these need a repair (exit 2)
+        first, reason = sorted(failed.items())[0]
+        others = f" and {plural(len(failed) - 1, 'other customer')}" if len(failed) > 1 else ""
+        raise StorageError(f"facts of {first!r}{others} are not flagged for recheck yet ({reason}); "
+                           f"bundle v{result['version']} is installed and the next mem command tries again")
 
 
 def render_sync(console: Console, result: JsonObject) -> None:
@@ -56,6 +65,8 @@ def render_sync(console: Console, result: JsonObject) -> None:
             say(f"{plural(result['embedded'], 'policy sentence')} embedded for the semantic rule quote")
     for customer, fact_ids in sorted((result.get("flagged") or {}).items()):
         say(f"{customer}: {plural(len(fact_ids), 'fact')} flagged for recheck (a linked policy changed)")
+    for customer, reason in sorted((result.get("recheck_failed") or {}).items()):
+        say(f"{customer}: not flagged for recheck yet, kept for the next try: {reason}")
     evidence = result.get("evidence") or {}
     if evidence.get("sent"):
         say(f"agreement evidence sent to the service: {plural(evidence['sent'], 'item')} from "

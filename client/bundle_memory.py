@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from mem.client.installed_bundle import (
     STALE_AFTER_HOURS,
+    BundleState,
     freshness,
     install_problem,
     installed_dir,
@@ -172,7 +173,16 @@ def client_status(home: Path, *, stale_after_hours: int = STALE_AFTER_HOURS) -> 
         "signing_key": trust.get("key_id") if trust else None,
         "key_trust": trust.get("source") if trust else None,
         "customers": _customer_count(home),
+        # customers whose facts a sync has not flagged for recheck yet (a damaged or busy store)
+        "recheck_pending": _owed_customers(state),
     }
+
+
+def _owed_customers(state: BundleState) -> list[str]:
+    from mem.client.recheck_pending import pending
+
+    owed = pending(state)
+    return sorted(owed["customers"]) if owed else []
 
 
 def _customer_count(home: Path) -> int:

@@ -1,6 +1,7 @@
 """The client's installed bundle: ``<home>/bundle/`` with its state file and the verified files.
 
-    <home>/bundle/state.json      version, folder, verified_at, server, key id, stale + reason
+    <home>/bundle/state.json      version, folder, verified_at, server, key id, stale + reason,
+                                  recheck flags still owed (``mem.client.recheck_pending``)
     <home>/bundle/trust.json      the signing key this client trusts (see ``trust``)
     <home>/bundle/.sync.lock      held by the one ``mem sync`` installing into this home
     <home>/bundle/v00000007-…/    manifest.json, manifest.sig, files/…, COMPLETE of the verified version
@@ -91,6 +92,13 @@ def _sealed(folder: Path, manifest_sha: object) -> bool:
     return isinstance(marker, dict) and marker.get("manifest_sha256") == manifest_sha
 
 
+class RecheckPending(TypedDict):
+    """Recheck flags an install still owes (``mem.client.recheck_pending``)."""
+
+    pages: dict[str, int]  # page → the version facts must be flagged against
+    customers: list[str]  # customers not flagged yet
+
+
 class BundleState(TypedDict, total=False):
     """``state.json``: empty before the first sync; after one, the verified version and its folder,
     and whether the last attempt to update it failed (``stale``, ``reason``)."""
@@ -106,6 +114,7 @@ class BundleState(TypedDict, total=False):
     stale: bool
     reason: str | None
     last_attempt: str
+    recheck_pending: RecheckPending
 
 
 def state_path(home: Path) -> Path:

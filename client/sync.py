@@ -12,7 +12,9 @@ marked ``stale`` with the reason):
 
 Then the verified folder replaces the old one atomically (``state.json`` names it), and every fact
 of every customer on this client that links to a policy page at an older version gets a recheck
-flag — in that customer's own store; nothing leaves the client.
+flag — in that customer's own store; nothing leaves the client. The flags owed are written into
+that same ``state.json`` and worked off one customer at a time (``mem.client.recheck_pending``): a
+damaged store is skipped and reported, a killed sync is finished by the next one.
 
 One sync at a time per home (``install_lock``): the files are staged in a fresh folder, checked
 again on disk, sealed with a completeness marker, and switched in by replacing ``state.json``; the
@@ -33,6 +35,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from mem.client import recheck_pending
 from mem.client.connection import (
     MANIFEST_BYTES,
     PUBLIC_KEY_BYTES,
@@ -91,7 +94,13 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
                 result = _sync_bundle(home, source, on_progress=on_progress)
             except MemError as exc:
                 mark_stale(home, exc.message, server=source.url)
+                with contextlib.suppress(MemError, OSError):
+                    recheck_pending.finish(home)  # flags an earlier install owes are local work
                 raise
+            # flags the new bundle (or an earlier install that died or failed) owes
+            result["flagged"], failed = recheck_pending.finish(home)
+            if failed:
+                result["recheck_failed"] = failed
         if recovered is not None:
             result["recovered"] = recovered
             for customer, fact_ids in (recovered.get("flagged") or {}).items():
@@ -199,14 +208,20 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
                  "manifest_sha256": manifest_sha, "issued_at": manifest["issued_at"],
                  "expires_at": manifest["expires_at"], "key_id": manifest["key_id"], "server": client.url,
                  "stale": False, "reason": None, "last_attempt": now}
+    from mem.customers.policy_change import changed_pages
+    from mem.customers.store import list_customers
+
+    # What the new pages owe each customer's facts is written with the switch itself (one atomic
+    # replace): a flagging that fails or is killed afterwards is finished later, never forgotten.
+    if "recheck_pending" in state:
+        new_state["recheck_pending"] = state["recheck_pending"]
+    changed = changed_pages(page_versions(old_manifest), page_versions(manifest))
+    recheck_pending.owe(new_state, changed, list_customers(home) if changed and (home / "customers").is_dir() else [])
     save_state(home, new_state)
     _remove_old_folders(home, keep={folder.name, str(state.get("dir") or "")})
-    from mem.customers.policy_change import flag_policy_changes
-
-    flagged = flag_policy_changes(home, page_versions(old_manifest), page_versions(manifest))
     return {"status": "updated", "version": manifest["version"], "previous_version": held,
             "files": len(manifest["files"]), "downloaded": len(manifest["files"]) - reused, "reused": reused,
-            "flagged": flagged, "key_id": manifest["key_id"], "key_rotated": trust_source == "rotation"}
+            "flagged": {}, "key_id": manifest["key_id"], "key_rotated": trust_source == "rotation"}
 
 
 def _signing_key(home: Path, client: ServerClient, key_id: str, transitions_bytes: bytes):

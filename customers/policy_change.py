@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from mem.core.errors import MemError, NotFound
+from mem.customers._layout import DEFAULT_LOCK_TIMEOUT
+
 
 def changed_pages(old: Mapping[str, int], new: Mapping[str, int]) -> dict[str, int]:
     """Policy page → new version, for the pages whose version went up (a page new to ``old`` counts)."""
@@ -34,3 +37,34 @@ def flag_policy_changes(home: Path, old: Mapping[str, int], new: Mapping[str, in
         if ids:
             flagged[customer_id] = ids
     return flagged
+
+
+def flag_each_customer(home: Path, changed: Mapping[str, int], customer_ids: Iterable[str], *,
+                       lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Flag the ``changed`` pages (page → new version) in each of ``customer_ids``' stores, one at a time.
+
+    A store that cannot be opened or written (damaged, locked longer than ``lock_timeout`` s) is
+    skipped and reported, so one customer never keeps the others unflagged. A customer whose memory
+    is gone has nothing to flag, and no store is created for it. Returns ``(flagged, failed)``:
+    customer id → flagged fact ids (only customers with flags), customer id → the one-line reason.
+    """
+    from mem.customers.store import CustomerStore
+
+    flagged: dict[str, list[str]] = {}
+    failed: dict[str, str] = {}
+    for customer_id in customer_ids:
+        try:
+            with CustomerStore.open(home, customer_id, create=False, lock_timeout=lock_timeout) as store:
+                ids = [fid for page, version in sorted(changed.items())
+                       for fid in store.facts.flag_recheck(page, version)]
+        except NotFound:
+            continue
+        except MemError as exc:
+            failed[customer_id] = exc.message
+            continue
+        except ValueError as exc:  # a record that no longer parses: that store needs repair, not the others
+            failed[customer_id] = f"customer memory of {customer_id!r} is damaged: {exc}"
+            continue
+        if ids:
+            flagged[customer_id] = ids
+    return flagged, failed
