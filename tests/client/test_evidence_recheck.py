@@ -68,7 +68,7 @@ def test_a_rebuilt_state_flags_the_facts_its_lost_sync_never_flagged(workspace, 
     write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
     build_bundle(workspace, config=Config.load(workspace=workspace))
     with monkeypatch.context() as patch:
-        patch.setattr(policy_change, "flag_policy_changes", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
+        patch.setattr(policy_change, "flag_each_customer", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
         with pytest.raises(KeyboardInterrupt):
             _sync(home, server.url, push_evidence=False)
     (home / "bundle" / "state.json").write_text("{")
