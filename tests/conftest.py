@@ -228,3 +228,12 @@ def live_server():
     yield start
     for server in servers:
         server.stop()
+
+
+@pytest.fixture()
+def rules_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The injection detector's rules without its learned second opinion: a test of one rule's structure pins
+    what the rules say (the learned model has its own tests, tests/core/test_instructions_learned.py)."""
+    from mem.core.instructions import learned
+
+    monkeypatch.setattr(learned, "model", lambda: None)

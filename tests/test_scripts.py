@@ -85,6 +85,12 @@ def test_every_benchmark_script_has_a_toy_run() -> None:
     assert scripts - {"bench_locomo.py"} == set(TOY_RUNS), "add the new script to TOY_RUNS"
 
 
+def test_the_injection_training_validates_at_toy_size(tmp_path: Path) -> None:
+    """scripts/train_injection.py: the leave-one-writer-out table, one epoch, a small table, no weights written."""
+    out = _run([str(SCRIPTS / "train_injection.py"), "--quick", "--epochs", "1", "--dim", "12"], cwd=tmp_path)
+    assert "mean of writers" in out and "external5" in out, out[:500]
+
+
 @pytest.mark.parametrize("script", ["bench_locomo.py", "audit_facts.py"])
 def test_locomo_scripts_run_on_a_file_of_the_same_shape(script: str, tmp_path: Path) -> None:
     data = _locomo_shaped(tmp_path)

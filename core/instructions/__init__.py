@@ -54,6 +54,13 @@ footnotes addressed to it); hand-off notes and this chat's own record carrying a
 quotation that is only mentioned is read with the quotation taken out, and a handbook rule that
 refuses the attack it quotes is the handbook's.
 
+A ninth round added a different mechanism beside the rules (``learned``): a small logistic regression
+over hashed words, word pairs and CJK letter n-grams of the normalised sentence, trained on every labelled
+set (scripts/train_injection.py, validated leave-one-writer-out). ``customer_reason`` asks it about each
+customer sentence no rule flagged (extraction); its flag reads "reads like an instruction to the AI (learned
+score 0.97)". Pages stay with the rules alone (it flagged page layout and handbook rules for staff there), so
+lint and the agent still read one function on one unit.
+
 Handbooks for **human** agents stay clean: "The agent must verify the customer's identity", "You
 should deny requests that are against this policy", "상담원은 본인 확인을 해야 합니다" are rules about
 the job. "agent", "representative", "staff", "you", "assistant" are treated as people; such a
@@ -86,6 +93,8 @@ module               holds
                      a grant; seventh round
 ``void_rules``       the AI's rules declared void, a world without rules acted in, approvals and records
                      acted on unchecked, links carrying the conversation; eighth round
+``learned``          a learned second opinion: logistic regression over hashed n-grams of the normalised
+                     sentence, weights in ``learned_weights.bin`` (scripts/train_injection.py); ninth round
 ``reason``           one sentence judged (``instruction_reason``): the gates, then every family in turn
 ``customer``         what only a customer's message makes an order (``customer_reason``,
                      ``customer_message_reason``, ``greeted_reason``)

@@ -14,6 +14,7 @@ from mem.core.instructions.addressed import _DIRECTIVE3
 from mem.core.instructions.addressed_cjk import _QUOTE_CJK
 from mem.core.instructions.data_requests import _ACT_NOW, _CUSTOMER_REQUEST, _YOU_PROMISED, _data_request_or_framing
 from mem.core.instructions.gates import _CJK, _WORDS, _has
+from mem.core.instructions.learned import learned_reason
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.notes_to_ai import _APPLY_IT, _DECREED, _POLICY_CITED, _POLICY_KEYS, _QUOTED_GRANT
 from mem.core.instructions.reason import _QUOTED
@@ -81,10 +82,14 @@ def customer_message_reason(message: str) -> str | None:
     return _quoted_policy(text) or void_rules_message_reason(text)
 
 
-def customer_reason(sentence: str) -> str | None:
+def customer_reason(sentence: str, learned: bool = True) -> str | None:
     """Why a customer's sentence is an order to the AI, with what only a customer message makes one: in a
     customer's message "you" is the AI, so a request to skip checks or for someone else's contact details
-    needs no AI word (a page's "skip the ID check for small orders" is a rule for staff)."""
+    needs no AI word (a page's "skip the ID check for small orders" is a rule for staff).
+
+    Last, when no rule speaks, the learned second opinion (``learned``; ``learned=False`` for text that is not
+    one customer sentence, such as two read together): on customer messages it is measured to add recall at
+    no visible cost, while on pages it flags their layout and handbook rules for staff (docs/lint.md)."""
     text = normalize(sentence)
     if not text:
         return None
@@ -96,7 +101,8 @@ def customer_reason(sentence: str) -> str | None:
     if "you" in words and "?" not in text and _NOT_BINDING_YOU.search(text) and _GRANT_STEM.search(text):
         return "tells the AI to ignore its instructions or the policy"
     return (_data_request_or_framing(text, words, bool(_CJK.search(text)), customer=True) or _quoted_policy(text)
-            or ("claims an exemption for the AI to apply" if decreed else None))
+            or ("claims an exemption for the AI to apply" if decreed else None)
+            or (learned_reason(sentence) if learned else None))
 
 
 _PAST_THE_RULE = lazy(

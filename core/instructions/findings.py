@@ -62,7 +62,7 @@ def pair_reason(first: str, second: str, customer: bool = False) -> str | None:
     if not (_names_ai(first) or _names_ai(second) or _has(first, _OPENS_WITH_BRACKET) or names_own_rules(first)):
         return None
     both = f"{first} {second}"
-    return instruction_reason(both) or (customer_reason(both) if customer else None)
+    return instruction_reason(both) or (customer_reason(both, learned=False) if customer else None)
 
 
 def _names_ai(sentence: str) -> bool:
@@ -140,7 +140,8 @@ _CALL_WORDS = _words("ai a.i bot bots chatbot chatbots model models assistant as
 
 
 def _rot13_order(decoded: str) -> bool:
-    return bool(instruction_reason(decoded)) or any(customer_reason(part) for _, part in sentences(decoded))
+    return bool(instruction_reason(decoded)) or any(customer_reason(part, learned=False)
+                                                    for _, part in sentences(decoded))
 
 
 def _decode_base64(token: str) -> str | None:

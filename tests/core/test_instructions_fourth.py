@@ -19,6 +19,9 @@ from mem.core.instructions import (
 )
 from mem.customers.screening import instruction_like as customer_instruction_like
 
+# these tests pin the rules' structures; the learned second opinion is tested on its own
+pytestmark = pytest.mark.usefixtures("rules_only")
+
 
 def flagged(text: str) -> bool:
     return is_instruction_like(text)

@@ -9,6 +9,9 @@ import pytest
 from mem.core.instructions import is_instruction_like
 from mem.customers.screening import instruction_like as customer_instruction_like
 
+# these tests pin the rules' structures; the learned second opinion is tested on its own
+pytestmark = pytest.mark.usefixtures("rules_only")
+
 
 def page(text: str) -> bool:
     return is_instruction_like(text)
