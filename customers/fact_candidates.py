@@ -28,6 +28,7 @@ from mem.customers.slots import (
     cue_slot,
     find_slot,
     kept_slots,
+    names_other_value,
     sentence_slot,
     slot_in,
     states_value,
@@ -218,20 +219,33 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         standalone = retraction or kinds.is_direct_context_request(sentence.text, lang=lang) or (
             kind is not None and filled is not None)
         last = groups[-1] if groups else None
+        if filled is None and not retraction and last is not None and last.fills is not None \
+                and names_other_value(sentence.text, last.fills):
+            # "Please answer in English from now on. He doesn't read Spanish.": the reason for leaving the old value
+            # goes with the change — alone it would keep the old value active
+            last.sentences.append(sentence)
+            last.content.append(True)
+            last.strong.append(True)
+            continue
         if standalone and last is not None and not last.standalone and len(last.sentences) == 1 \
                 and not retraction and (announced or kinds.is_correction(last.sentences[0].text, lang=lang)
                                         or (filled is not None
-                                            and announced_slot(last.sentences[0].text) == filled.name)):
+                                            and announced_slot(last.sentences[0].text) == filled.name)
+                                        # "I never check my email. Text me from now on.": the reason told first
+                                        or (filled is not None and names_other_value(last.sentences[0].text,
+                                                                                     filled))):
             # "정정할게요. 주문 번호는 77102입니다." / "My address changed. It's now…": the announcement
             # belongs to the value it announces, so the correction is judged as one.
             last.sentences.append(sentence)
             last.content = [True, True]
             last.kind, last.standalone = kind or "event", True
             last.asks = last.asks or asks_action
+            last.fills = filled
         elif standalone:
             # A retraction, a lasting request or a slot ("I live in…", "answer in…") is its own fact:
             # judgement updates it, context takes it, on its own.
-            groups.append(_Group(kind or "event", [sentence], retraction, [True], standalone=True, asks=asks_action))
+            groups.append(_Group(kind or "event", [sentence], retraction, [True], standalone=True, asks=asks_action,
+                                 fills=filled))
         elif last is not None and not last.standalone:
             # Everything else the customer said in one go stays one fact, as they told it (small talk
             # between sentences included, trimmed at the edges); its kind is the strongest one said.
@@ -452,11 +466,18 @@ _CLAUSE_BREAK = re.compile(r"[,;、，]\s*|\s+(?:but|instead|so)\s+|\s+[—–-]
 
 
 def _wish_after_retraction(sentence: Sentence, lang: str) -> tuple[str, Sentence] | None:
-    """The kind and clause of what a retracting sentence asks for instead, if it does after a clause break."""
+    """The kind and clause of what a retracting sentence asks for instead, if it does after a clause break (or, in
+    the first clause, before the one that takes something back)."""
     for number, brk in enumerate(_CLAUSE_BREAK.finditer(sentence.text)):
         if number >= _MAX_CLAUSES:
             return None  # a retraction names what it takes back early; a run-on text must stay linear
         head, rest = sentence.text[:brk.start()], sentence.text[brk.end():]
+        if number == 0 and not kinds.is_retraction(head, lang=lang) and kinds.is_retraction(rest, lang=lang):
+            # the new wish told first: "From now on please just leave it at the door, no need to call ahead any
+            # more" — kept as its own fact, or the DELETE of the old wish takes it along
+            kind = kinds.classify(head, lang=lang)
+            if kind in ("preference", "request"):
+                return kind, Sentence(head, sentence.start, sentence.start + len(head))
         if not kinds.is_retraction(head, lang=lang) or kinds.is_retraction(rest, lang=lang):
             continue
         kind = kinds.classify(rest, lang=lang)
@@ -483,13 +504,14 @@ class _Group:
     instruction: bool = False  # instruction-like (mem.customers.screening): stored, never acted on
     asks: bool = False  # holds an action asked of the service or a decision: what an agent's yes agrees to
     strong: list[bool] = field(default_factory=list)  # per sentence: content that says something of the speaker's
+    fills: Slot | None = None  # the slot a standalone sentence of the group fills
 
     def trimmed(self) -> _Group:
         """Without leading and trailing small talk ("Hi!", "Thanks!") around the content."""
         first = self.content.index(True)
         last = len(self.content) - 1 - self.content[::-1].index(True)
         return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1],
-                      self.standalone, self.instruction, self.asks, self.strong[first:last + 1])
+                      self.standalone, self.instruction, self.asks, self.strong[first:last + 1], self.fills)
 
 
 def _announcement(turn: Turn) -> str | None:

@@ -140,6 +140,10 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
     if matching and (single or not candidate.correction):
         fact = matching[0][0]
         return Judgement("NONE", fact, f"same {new.name} as an existing fact: {new.value}")
+    if single and new.name in _MANY_AT_ONCE and _adds_another(_candidate_words(candidate)):
+        # "could you add my work address as a second option?", "こちらも届け先として追加して": a value added beside
+        # the one held — the first stays where it was
+        return Judgement("ADD", None, f"another {new.name} beside {same[0][1].value}: {new.value}")
     if single or candidate.correction:
         fact, slot = same[0]
         if slot.value != new.value:
@@ -151,6 +155,26 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
         fact, slot = twins[0]
         return Judgement("UPDATE", fact, f"corrected {new.name}: {slot.value} → {new.value}")
     return None
+
+
+# Slots of which a customer may keep a second value on purpose (a work address, a spouse's number), when they
+# say they add it: the verb of adding, a second / another one, or the additive particle with the slot's role
+# ("こちらも届け先として", "여기도 배송지로"). Not when the same words drop the first one ("instead", "remove").
+_MANY_AT_ONCE = frozenset({"address", "phone", "email", "delivery_place"})
+_ADDED = re.compile(r"\badd(?:ed|ing)?\b(?! that\b)|"
+                    r"\b(?:second|secondary|additional|extra|alternative|backup|another)\s+"
+                    r"(?:\w+\s+)?(?:address|option|number|e-?mail|delivery|shipping|place|one)\b|"
+                    r"추가|하나\s*더|(?:도|も)\s*(?:배송지|주소|번호|届け先|配送先|送り先|住所|番号)(?:로|として)|"
+                    r"追加|もう(?:一つ|1つ|ひとつ|一か所|1か所)", re.I)
+_DROPS_FIRST = re.compile(r"\b(?:instead|remove|delete|replace|no longer|not use|stop using)\b|대신|삭제|지워|빼|"
+                          r"代わり|削除|消して|外して", re.I)
+
+
+def _adds_another(words: str) -> bool:
+    """The value is said to be added beside the one held — not a move or a new address ("please add my new
+    address"), which replaces it."""
+    return bool(_ADDED.search(words)) and not _DROPS_FIRST.search(words) and not _MOVE.search(words) \
+        and not _NEW_ADDRESS.search(words)
 
 
 # A street address given as the new home: a move, or a new address that names its town ("새 주소는 부산시 …",
@@ -364,6 +388,9 @@ _WISH_OBJECTS = [frozenset(group.split()) for group in (
     "sample freebie 샘플 사은품 サンプル 試供品 おまけ",
     "coupon voucher 쿠폰 クーポン",
     "notification alert reminder 알림 통지 通知 お知らせ リマインダー",
+    # a call or message asked for before something happens, named by another way of getting in touch ("ring
+    # ahead" takes back "call me before the technician comes", "미리 연락 안 하셔도 돼요" "방문 전에 문자 주세요")
+    "call ring phone telephone text message contact 전화 통화 문자 연락 메시지 電話 連絡 メッセージ 確認電話",
 )]
 
 

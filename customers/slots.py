@@ -85,9 +85,20 @@ _RULES: list[tuple[str, LazyPattern]] = [
                       r"(?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
                             r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|해도|소통|연락|안내|주셔|주세요|받|괜찮|돼요)")),
-    ("language", lazy(r"(?P<v>" + _LANG + r")\s*で\s*(?:答え|返信|回答|話|対応|書い|お願い|頼|連絡|やり取り|大丈夫|"
+    # "日本語で返信", and the same phrase made a noun by の: "英語での回答をお願いできますか", "日本語でのご案内"
+    ("language", lazy(r"(?P<v>" + _LANG + r")\s*で(?:の)?\s*(?:ご|お)?(?:答え|返信|回答|話|対応|案内|説明|"
+                      r"書い|お願い|頼|"
+                      r"連絡|やり取り|大丈夫|"
                       r"結構|構いません|いい)")),
     ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
+    # the language named before the answer as one noun: "한국어 답변이 편해요", "영어 안내로 부탁해요", "英語の回答を
+    # お願いします", "English replies from now on, please"
+    ("language", lazy(r"(?P<v>" + _LANG + r")\s*(?:답변|답장|응대|안내|상담)(?:이|가|을|를|으로|로|도|만)?\s*"
+                      r"(?:편|좋|부탁|주|해|원|받|바꿔|괜찮)"
+                      r"|(?P<v2>" + _LANG + r")(?:の|で(?:の)?)?\s*(?:ご|お)?(?:回答|返信|対応|案内)(?:を|に|で|が)?\s*"
+                      r"(?:お願い|して|ください|希望|変更|したい|いただ|頂|助か)")),
+    ("language", lazy(r"\b(?P<v>" + _LANG + r") (?:answers|replies|responses|support|emails)\b"
+                      r"(?= please| from now on| going forward| would be| are| is| only|[.!,]|$)", _I)),
     # a language said to do: "English is fine now", "Spanish works better for me"
     ("language", lazy(r"\b(?P<v>" + _LANG + r") (?:is|works|would be|will do)(?: \w+)?(?: (?:much|a lot|far))? "
                       r"(?:fine|ok|okay|good|great|better|best|easier|preferable)\b", _I)),
@@ -151,8 +162,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"(?:名前|氏名|登録名|名義|姓|苗字|名字)(?:を|は|が)\s*(?P<v>[^\s。、]{2,10}?)"
                   r"(?:に(?:変更|変え|して|なり|変わ)|で(?:登録|お願い))")),
     # "注文者名は佐伯奈緒子です", "予約者名は…", "契約者名は…": the name of whoever orders, books or signs is theirs
-    ("name", lazy(r"(?:登録名|氏名|お名前|名義|[一-龯]{1,4}(?:者|人)名)は\s*(?P<v>[^\s。、です]{1,20})")),
-    ("name", lazy(r"(?:[가-힣]{1,3}자|수령인|수취인|명의)\s*명(?:은|는)\s*(?P<v>[가-힣]{2,5}?)\s*(?:님)?"
+    # ... and the name the customer holds the account or membership under: "会員名は…", "ユーザー名義は…"
+    ("name", lazy(r"(?:登録名|氏名|お名前|名義|[一-龯]{1,4}(?:者|人)名|(?:会員|メンバー|ユーザー|アカウント|契約|予約)"
+                  r"(?:の)?(?:名義|名前|氏名|名))は\s*(?P<v>[^\s。、です]{1,20})")),
+    ("name", lazy(r"(?:[가-힣]{1,3}자|수령인|수취인|명의|회원|멤버십|계정)\s*명(?:은|는)\s*"
+                  r"(?P<v>[가-힣]{2,5}?)\s*(?:님)?"
                   r"(?:입니다|이에요|예요|이고|$)")),
     ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]*、\s*(?P<v>[^\s。、]{2,10}?)"
                   r"に(?:なりました|なります|変わりました)")),
@@ -357,7 +371,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                    r"(?P<v>" + _CHANNEL_EN + r")\b", _I)),
     ("contact_channel", lazy(r"\b(?:contact|reach|call|text|email|message|notify) (?:me|us)"
                                    r" (?:by|via|on|through|over) (?P<v>" + _CHANNEL_EN + r")\b", _I)),
-    ("contact_channel", lazy(r"(?:^|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
+    ("contact_channel", lazy(r"(?:^|[.!?]\s+|\bplease |\bjust )(?P<v>e-?mail|call|text|phone) (?:me|us)\b", _I)),
     ("contact_channel", lazy(r"\b(?P<v>e-?mail|call|text|phone)ing (?:me|us)\b(?! (?:about|back)\b)", _I)),
     ("contact_channel", lazy(r"\b(?P<v>" + _CHANNEL_GERUND + "|" + _CHANNEL_EN + r"|signal|calls?)"
                              r"(?: messages?| calls?| texts?)? "
@@ -409,6 +423,13 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                   r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)"
                                   r"(?= instead| rather than| if| when| whenever| while| since| because| so| from now|"
                                   r",? please|,? thanks| going forward|[.,!?;]|$)", _I)),
+    # the parcels given into someone's hands: "hand deliveries to the concierge", "give my parcels to the neighbour
+    # at number 4" (the parcels named: "hand it to the manager" is one errand, not where parcels go)
+    ("delivery_place", lazy(r"\b(?:hand|give|pass)(?: over)?(?: my| the| all| our| any)? (?:parcels?|packages?|"
+                            r"deliveries|boxes|mail|post)(?: over)? to (?:the |my |our )?(?P<v>[\w ]{1,40}?)"
+                            r"(?= instead| rather than| if| when| whenever| from now| going forward|,? please|"
+                            r"[.,!?;]|$)",
+                            _I)),
     # "use the locker at the station instead", "send them to the parcel locker": a named drop point
     ("delivery_place", lazy(r"\b(?:use|try|go with|switch to|(?:send|ship|deliver|redirect)(?: it| them| parcels?|"
                             r" packages?| orders?| everything)? to) (?:the |my |our |a )?(?P<v>(?:parcel |package |"
@@ -549,6 +570,7 @@ _ASCII_TRIGGERS = {
                         "letter"),
     "delivery_time": ("deliver",),
     "delivery_place": ("leave", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to", "send", "ship",
+                       "hand", "give", "pass",
                        "redirect", "held", "left", "kept"),
     "job": ("work",),
 }
@@ -802,7 +824,9 @@ _CUES: list[tuple[str, LazyPattern]] = [
     # 잘못 적었어요"): the reply or the next sentence is the address
     ("address", lazy(r"\baddress\b|\b(?:house|street|flat|apartment|unit|building) number\b|\bpost ?code\b|"
                      r"\bzip(?: code)?\b|주소|배송지|번지|호수|우편번호|"
-                     r"住所|お届け先|配送先|送り先|番地|部屋番号|郵便番号", _I)),
+                     # where something is sent, named by the sending noun + 先 ("発送先", "配達先", "送付先", "宛先")
+                     r"住所|(?:お?届け|配送|配達|発送|郵送|送付|納品|送り|宛)先|番地|部屋番号|郵便番号|"
+                     r"수령지|발송지", _I)),
     ("phone", lazy(r"\b(?:phone|mobile|cell|number)\b|번호|전화|연락처|휴대폰|핸드폰|電話|番号|携帯", _I)),
     ("tier", lazy(r"\b(?:plan|tier|package|membership)\b|요금제|플랜|등급|プラン|コース", _I)),
     # how a name is spelt or written ("漢字が違いました" → "渡邊健太です") is about the name
@@ -816,7 +840,8 @@ _CHANGE = lazy(r"\b(?:chang|switch|new|moved|relocat|wrong|typo|mistake|misspel|
                r"no longer|"
                r"swapped|transposed|fat-?finger|"
                r"not using|stopped using|different|my bad)|"
-               r"바꿨|바꾸|바꿀|바꿔|바뀌|변경|새\s|새로|개통|잘못|틀렸|틀려|오타|헷갈|착각|이사|안 써|안 쓰|"
+               r"바꿨|바꾸|바꿀|바꿔|바뀌|변경|새\s|새로|개통|잘못|틀렸|틀려|틀리게|틀린|오타|헷갈|착각|이사|"
+               r"안 써|안 쓰|"
                r"거꾸로|반대로|"
                r"変更|変わ|変え|戻|新しい|間違|違|誤|引っ越|解約", _I)
 _COPULA_HEAD = lazy(r"^(?:(?:ok|okay|sure|yes|yeah|sorry|oh|ah|아|네|예|あ|はい)[,!.\s、]+)*"
@@ -903,6 +928,38 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
     if not value or (name == "phone" and len(value) < 7):
         return None
     return Slot(name, value)
+
+
+# The values of a slot known by their words wherever they stand (a language's name, a channel, a named plan), and
+# the negation a reason for leaving a value is told in: "He doesn't read Spanish", "I never check my email",
+# "LINE 안 써요", "電話に出られないので"
+_VALUE_WORDS = {
+    "language": lazy(r"(?<![A-Za-z])(?:" + _LANG + r")(?![A-Za-z])", _I),
+    "contact_channel": lazy(r"\b(?:e-?mails?|phone|texts?|sms|whatsapp|kakao(?:talk)?|telegram|calls?|inbox)\b|"
+                            r"이메일|메일|전화|문자|카카오톡|카톡|メール|電話|LINE|ショートメール"),
+    "tier": lazy(r"\b(?:" + _TIERS + r")(?= (?:plan|tier|membership)\b)|(?:" + _TIERS + r")(?=\s*(?:플랜|요금제|등급|"
+                 r"멤버십|プラン|会員|コース))", _I),
+}
+_NEGATED = lazy(r"n't\b|\b(?:not|never|no longer|hardly|rarely|barely|cannot|hard|difficult|struggle|"
+                r"trouble)\b|\btoo (?!much\b|many\b)\w|(?<![가-힣])(?:안|못)\s|않|없|어려|힘들|서툴|"
+                r"(?:な|られな|れな|でき)い|ません|なく|ず[、。]?|難し|苦手", _I)
+_VALUE_ALIASES = {"inbox": "email", "calls": "phone", "emails": "email"}
+
+
+def names_other_value(text: str, slot: Slot) -> bool:
+    """``text`` names another value of ``slot``'s kind, with a negation, and fills no slot itself: "He doesn't read
+    Spanish." after "please answer in English from now on", "I never check my email." before "text me instead" —
+    the reason the value changes, which goes with the change rather than standing as a fact of its own (it would
+    keep the old value active)."""
+    pattern = _VALUE_WORDS.get(slot.name)
+    if pattern is None or find_slot(text) is not None or not _NEGATED.search(text):
+        return False
+    for found in pattern.finditer(text):
+        word = found.group(0)
+        value = _normalise(slot.name, _VALUE_ALIASES.get(word.lower(), word))
+        if value and value != slot.value:
+            return True
+    return False
 
 
 def cue_slot(text: str) -> str | None:
@@ -1005,7 +1062,8 @@ def slot_in(words: str, *, asked: str | None = None) -> Slot | None:
 
 _MISTAKE = lazy(r"\b(?:typo|wrong|mistake|misspel\w*|mistyped|misread|misheard|misremember\w*|incorrect|my bad|oops|"
                 r"swapped|transposed|fat-?finger\w*|back to front|the wrong way round|"
-                r"mixed (?:it |them |those )?up|mix-up|i meant|correction)\b|잘못|틀렸|틀려|오타|헷갈|착각|실수|정정|"
+                r"mixed (?:it |them |those )?up|mix-up|i meant|correction)\b|잘못|틀렸|틀려|틀리게|틀린|오타|"
+                r"헷갈|착각|실수|정정|"
                 r"다시 (?:보니|확인해 ?보니)|거꾸로|반대로|순서가 바뀌|逆に|入れ替わ|"
                 r"間違|誤り|誤って|違い|違って|違えて|違ってい|勘違い|訂正|正しくは|"
                 r"が正しい", _I)

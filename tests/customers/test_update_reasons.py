@@ -1,0 +1,152 @@
+"""Round nine of update judgement: the reason goes with the change, a value added beside the one held, and other
+words for the same wish (docs/extraction.md, "Update judgement", round nine).
+
+A reason that names the value being left ("He doesn't read Spanish", "I never check my email") is part of the
+change, not a fact of its own that keeps the old value active; a second address the customer *adds* leaves the
+first; a call asked for before a visit is taken back by another verb of getting in touch; the new wish told
+before the clause that takes the old one back is kept. The phrasings are this file's own, not those of any case
+file in scripts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mem.customers.slots import Slot, find_slot, names_other_value, query_slot, slot_in
+
+from .test_update_structure import _active, _run
+
+
+@pytest.mark.parametrize("text, slot", [
+    # the language phrase made a noun by の, or the language before the answer as one noun
+    ("今後は韓国語での回答をお願いします。", Slot("language", "Korean")),
+    ("これからは英語でのご案内で大丈夫です。", Slot("language", "English")),
+    ("이제부터는 일본어 답변이 편해요.", Slot("language", "Japanese")),
+    ("English replies from now on, please.", Slot("language", "English")),
+    # the name the membership or account is held under
+    ("会員名は橋本ゆりです。", Slot("name", "橋本ゆり")),
+    ("회원명은 최다은이에요.", Slot("name", "최다은")),
+    # the parcels given into someone's hands
+    ("Please hand my parcels to the caretaker from now on.", Slot("delivery_place", "caretaker")),
+])
+def test_a_value_is_read_in_its_noun_form(text, slot):
+    assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text", [
+    "I teach English support classes on Fridays.",  # no answer asked for in a language
+    "商品名はKT-220です。",  # a product's name is not the customer's
+    "Could you hand it to the manager?",  # one errand, no parcels named
+])
+def test_look_alikes_of_the_noun_forms_fill_no_slot(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name not in ("language", "name", "delivery_place")
+
+
+@pytest.mark.parametrize("text, slot, names", [
+    ("He doesn't read Spanish.", Slot("language", "English"), True),
+    ("My Italian is too rusty these days.", Slot("language", "English"), True),
+    ("I honestly never open my email.", Slot("contact_channel", "sms"), True),
+    ("전화는 낮에 못 받아요.", Slot("contact_channel", "email"), True),
+    # look-alikes: no negation, or another slot's words
+    ("My daughter speaks Spanish too.", Slot("language", "English"), False),
+    ("I never check the tracking page.", Slot("language", "English"), False),
+])
+def test_a_reason_names_another_value_of_the_slot_with_a_negation(text, slot, names):
+    assert names_other_value(text, slot) is names
+
+
+@pytest.mark.parametrize("conversations, old, new", [
+    # the reason after the change
+    ([[("customer", "Please write to me in German.")],
+      [("customer", "My wife runs the account now, so answer in English from now on. She can't read German.")]],
+     "German", "English"),
+    # the reason before the change
+    ([[("customer", "Please contact me by email.")],
+      [("customer", "I hardly ever check email. Text me from now on.")]],
+     "email", "Text me"),
+])
+def test_a_reason_naming_the_old_value_goes_with_the_change(isolated_env, tmp_path, conversations, old, new):
+    with _run(tmp_path, conversations) as store:
+        active = _active(store)
+        assert not any(old in text and new not in text for text in active)
+        assert any(new in text and old in text for text in active)
+
+
+def test_a_sentence_naming_another_value_without_a_reason_stays_its_own_fact(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Please write to me in German.")],
+        [("customer", "Answer in English from now on. My daughter speaks Spanish too.")],
+    ]) as store:
+        active = _active(store)
+        assert any(text.startswith("My daughter speaks Spanish") for text in active)
+
+
+@pytest.mark.parametrize("conversations, first", [
+    ([[("customer", "Send my orders to 14 Quarry Lane, Frome.")],
+      [("customer", "Could you add 3 Mill Yard, Bath as another delivery address for weekdays?")]],
+     "14 Quarry Lane"),
+    ([[("customer", "배송지는 광주시 북구 용봉로 77이에요.")],
+      [("customer", "회사 주소 광주시 서구 상무대로 900도 배송지로 추가해 주세요.")]],
+     "용봉로 77"),
+    ([[("customer", "配送先は福岡県福岡市中央区天神2-4-1です。")],
+      [("customer", "職場の福岡県福岡市博多区博多駅前3-2-8もお届け先として追加をお願いします。")]],
+     "天神2-4-1"),
+])
+def test_an_address_added_beside_the_first_leaves_it(isolated_env, tmp_path, conversations, first):
+    with _run(tmp_path, conversations) as store:
+        assert any(first in text for text in _active(store))
+
+
+def test_an_address_added_as_the_new_one_replaces_the_first(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Send my orders to 14 Quarry Lane, Frome.")],
+        [("customer", "Please add my new address, 3 Mill Road, Bath, and remove the old one.")],
+    ]) as store:
+        assert not any("14 Quarry Lane" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("conversations, old", [
+    ([[("customer", "Always phone me before the fitter arrives, the gate is locked.")],
+      [("customer", "The gate is fixed now, so there's no need to ring ahead anymore.")]],
+     "phone me before"),
+    ([[("customer", "방문 전에 꼭 문자 한 번 주세요."), ("agent", "네, 방문 전에 문자 드리겠습니다.")],
+      [("customer", "이제는 미리 연락 안 하셔도 돼요.")]],
+     "문자 한 번"),
+    ([[("customer", "伺う前に必ずお電話ください。")],
+      [("customer", "もう事前の連絡はなくて大丈夫です。")]],
+     "お電話ください"),
+])
+def test_a_call_before_a_visit_is_taken_back_by_another_word_for_getting_in_touch(isolated_env, tmp_path,
+                                                                                 conversations, old):
+    with _run(tmp_path, conversations) as store:
+        assert not any(old in text for text in _active(store))
+
+
+def test_taking_back_another_wish_leaves_the_call_before_a_visit(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Always phone me before the fitter arrives, the gate is locked.")],
+        [("customer", "No need to gift wrap my orders anymore.")],
+    ]) as store:
+        assert any("phone me before" in text for text in _active(store))
+
+
+def test_the_new_wish_told_before_the_retracting_clause_is_kept(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Please call me before the driver comes.")],
+        [("customer", "From now on please just leave parcels by the garage door, there's no need to call me "
+                      "ahead anymore.")],
+    ]) as store:
+        active = _active(store)
+        assert not any("call me before" in text for text in active)
+        assert any("garage door" in text for text in active)
+
+
+def test_a_korean_correction_said_as_told_wrongly_gives_the_code():
+    assert slot_in("제가 예약번호를 틀리게 알려드렸네요, 다시 보니 BK-55102 예요.") == Slot("order", "BK-55102")
+    assert slot_in("틀린 그림 찾기 이벤트 언제 해요?") is None
+
+
+@pytest.mark.parametrize("query", ["テーブルの発送先", "定期便の配達先", "書類の送付先"])
+def test_a_destination_named_by_a_sending_noun_asks_for_the_address(query):
+    assert query_slot(query) == "address"
