@@ -160,7 +160,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # the surname alone, one syllable or more: "결혼해서 성이 박으로 바뀌었어요"
     ("name", lazy(r"(?<![가-힣])성(?:이|을|은)\s*(?P<v>[가-힣]{1,3}?)(?:씨)?(?:으로|로)\s*(?:바뀌|바꿨|바꿔|변경|됐)")),
     ("name", lazy(r"(?:名前|氏名|登録名|名義|姓|苗字|名字)(?:を|は|が)\s*(?P<v>[^\s。、]{2,10}?)"
-                  r"(?:に(?:変更|変え|して|なり|変わ)|で(?:登録|お願い))")),
+                  r"(?:に(?:変更|変え|して|なり|変わ|更新|修正|訂正|直)|で(?:登録|お願い))")),
     # "注文者名は佐伯奈緒子です", "予約者名は…", "契約者名は…": the name of whoever orders, books or signs is theirs
     # ... and the name the customer holds the account or membership under: "会員名は…", "ユーザー名義は…"
     ("name", lazy(r"(?:登録名|氏名|お名前|名義|[一-龯]{1,4}(?:者|人)名|(?:会員|メンバー|ユーザー|アカウント|契約|予約)"
@@ -187,7 +187,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # "I'm subscribed to Premium", "we pay for Pro", "signed up for Family": a named plan paid for
     ("tier", lazy(r"\b(?i:subscribed to|pay(?:ing)? for|signed up (?:to|for)|paid for) (?:(?i:the|our) )?"
                   r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20})\b(?! (?i:newsletter|magazine|box|service|app)\b)")),
-    ("tier", lazy(r"\b(?P<v>" + _TIERS + r") (?:plan|tier)\b", _I)),
+    ("tier", lazy(r"\b(?P<v>" + _TIERS + r") (?:plan|tier|package|membership)\b", _I)),
     # "bumped us up to Business", "we're on the Starter plan": a named plan, known or not
     ("tier", lazy(r"\b(?:up|down|over|back) to (?:the |our )?(?P<v>" + _TIERS + r")\b", _I)),
     # "I'm a Gold member", "I dropped to Silver this year"
@@ -204,9 +204,14 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?i:plan|tier|package|membership)\b")),
     ("tier", lazy(r"(?P<v>[가-힣A-Za-z]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|\s|$)")),
     ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:プラン|コース)")),
+    # a plan named in kanji ("年払いプラン", "通常コース"), not a word for any plan ("料金プラン", "今のプラン")
+    ("tier", lazy(r"(?:(?<=の)|(?<![一-龯ぁ-んァ-ヶー]))(?!(?:料金|契約|現在|今の|新しい|新|旧|別の|他の|同じ|各|全|"
+                  r"次の|どの|この|その|あの|お得な|安い|高い)(?:プラン|コース))"
+                  r"(?P<v>[一-龯](?:[一-龯]|(?!の)[ぁ-ん]){1,6})(?:プラン|コース)"
+                  r"(?=に|へ|で|を|が|は|です|、|。|$)")),
     # "VIP 등급으로", "일반 등급으로 내렸어요", "シルバー会員に戻しました": any named level, not a generic word
     ("tier", lazy(r"(?<![가-힣])(?!(?:고객|회원|멤버십|제|저|저희|우리|현재|지금|기존|새|어떤|무슨|해당|모든|"
-                  r"신규|정기)\s*(?:등급|멤버십|회원))(?P<v>[가-힣A-Za-z]{1,10})\s*(?:등급|멤버십|회원)"
+                  r"신규|정기)\s*(?:등급|멤버십|회원))(?P<v>[가-힣A-Za-z]{1,10}(?<![는던한된은]))\s*(?:등급|멤버십|회원)"
                   r"(?:으로|로|을|를|이|가|은|는|이에요|입니다|\s|$)")),
     ("tier", lazy(r"(?<![ァ-ヶーA-Za-z])(?!(?:ポイント|メール|ファン|一般)(?:会員|ランク))(?P<v>[ァ-ヶー]{2,12}|"
                   r"[A-Za-z]{2,12})\s*"
@@ -320,7 +325,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"(?i:in|out in|over in|down in|up in|back in|here in) "
                        r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$)")),
     ("residence", lazy(r"\b(?i:home is(?: now)?(?: in)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
-    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주)")),
+    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주|자취)")),
     ("residence", lazy(r"(?:사는|이사(?:한|간|온))\s*(?:곳|데|동네|도시)(?:은|는|이|가)\s*(?P<v>[^\s,.]{1,20}?)"
                        # the copula in a connective form too: "사는 데가 청주라서 …", "사는 곳이 대전인데 …"
                        r"(?:이에요|예요|입니다|이고|이요|(?:이)?라서|(?:이)?라|인데|(?:이)?니까|$)")),
@@ -346,6 +351,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"暮らし(?=です|だ|を|中|。|、|$)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로|에)\s*"
                        r"(?:이사|이주|거처를|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
+    # moved or come back to a place, no object moved ("원주로 옮겼어요", "아산으로 돌아왔어요"; not "배송지를 회사로
+    # 옮겼어요", whose object is moved)
+    ("residence", lazy(r"(?<![을를]\s)(?<![을를])(?P<v>[가-힣]{2,8}?)(?:으로|로)\s*"
+                       r"(?:옮겼|옮겨\s*(?:왔|갔|살)|돌아왔|돌아갔|돌아와|돌아가게)")),
     ("residence", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:住んで|住む|引っ越|在住|移り住|移住|転居|越して|越しました|"
                        # plain speech: "岡山に移ったよ", "仙台に越したんだ" (not "…に越したことはない")
                        r"移りました|移ってきました|移った|移って|越した(?!こと)|"
@@ -456,6 +465,15 @@ _RULES: list[tuple[str, LazyPattern]] = [
                             r" (?:held|left|kept|dropped(?: off)?|put|delivered) (?:at|with|in|by) "
                             r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)"
                             r"(?= instead| rather than| if| when| from now| going forward|,? please|[.,!?;]|$)", _I)),
+    # the parcels as the subject of "go" or "stay": "parcels can go in the green bin by the gate", "my parcels should
+    # go to the pickup point from now on" (a street number after "go to" is an address, read before this)
+    ("delivery_place", lazy(r"\b(?:parcels?|packages?|deliveries|boxes|mail|post)"
+                            r" (?:should|can|could|may|must|will|need to) (?:now |always |just )?(?:go|stay)"
+                            r" (?:in|into|at|with|by|on|to) (?:the |my |our )?(?P<v>[\w ]{1,40}?)"
+                            r"(?= instead| rather than| if| when| from now| going forward|,? please|[.,!?;]|$)", _I)),
+    # a Korean drop point named by its kind of place, the delivery "made" there: "배송은 경비실로 해 주세요"
+    ("delivery_place", lazy(r"(?:택배|배송|배달|소포)(?:은|는)\s*(?P<v>문\s*앞|현관(?:\s*앞)?|"
+                            r"[가-힣]{1,6}(?:실|함|사무소|센터|로비|데스크))(?:으로|로)\s*(?:해|부탁|보내|맡겨|받)")),
     # a way of receiving named as a noun: "コンビニ受け取りにしてください", "営業所止めでお願いします", "편의점 픽업으로
     # 해 주세요"
     ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,12}?(?:受け取り|受取り|受取|留め|止め))(?:に|で)"
@@ -570,7 +588,7 @@ _ASCII_TRIGGERS = {
                         "letter"),
     "delivery_time": ("deliver",),
     "delivery_place": ("leave", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to", "send", "ship",
-                       "hand", "give", "pass",
+                       "hand", "give", "pass", "parcel", "package", "boxes", " mail", " post",
                        "redirect", "held", "left", "kept"),
     "job": ("work",),
 }

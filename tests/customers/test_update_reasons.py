@@ -150,3 +150,34 @@ def test_a_korean_correction_said_as_told_wrongly_gives_the_code():
 @pytest.mark.parametrize("query", ["テーブルの発送先", "定期便の配達先", "書類の送付先"])
 def test_a_destination_named_by_a_sending_noun_asks_for_the_address(query):
     assert query_slot(query) == "address"
+
+
+@pytest.mark.parametrize("text, slot", [
+    # a known plan name before any plan noun, a Japanese plan named in kanji
+    ("We'll go with the Starter package for now.", Slot("tier", "starter")),
+    ("月額の家族プランに入っています。", Slot("tier", "家族")),
+    ("年払いコースに変更したいです。", Slot("tier", "年払い")),
+    # Korean ways of living and of moving somewhere
+    ("대전에서 자취하고 있어요.", Slot("residence", "대전")),
+    ("직장 때문에 세종으로 옮겼어요.", Slot("residence", "세종")),
+    ("청주에 사는 회원입니다.", Slot("residence", "청주")),
+    # a Japanese name updated to
+    ("会員情報の名前を松田あかりに更新してください。", Slot("name", "松田あかり")),
+    # the parcels as the subject of "go", a Korean drop point the delivery is made to
+    ("Parcels can go in the blue box by the shed.", Slot("delivery_place", "blue box by the shed")),
+    ("배송은 관리실로 해 주세요.", Slot("delivery_place", "관리실")),
+])
+def test_more_forms_of_a_value(text, slot):
+    assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text", [
+    "料金プランを教えてください。",  # a word for any plan, no plan named
+    "今のプランに満足しています。",
+    "배송지를 회사로 옮겼어요.",  # an object moved, not the customer
+    "배송은 다음 주로 해 주세요.",  # when, not where
+    "가입한 회원입니다.",  # a verb's adnominal form names no level
+])
+def test_look_alikes_of_the_more_forms_fill_no_such_slot(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name not in ("tier", "residence", "delivery_place")
