@@ -136,6 +136,10 @@ _RETRACTION = {
                  r"that's not true", r"that is not true", r"ignore what i said", r"i take (?:that|it) back",
                  r"i(?:'ve| have) stopped", r"i stopped", r"i quit", r"i moved out",
                  r"stop (?:sending|emailing|texting|calling|messaging)", r"unsubscribe(?: me)?", r"opt(?:ed)? out",
+                 # the service asked to stop doing something, whatever it is: "please stop slicing it", "you can
+                 # stop wrapping them" (not "it stopped working", "I can't stop laughing": no one is asked)
+                 r"(?:please|you can|can you|could you|just) stop \w+ing",
+                 r"(?:^|(?<=[,;:.!?] ))stop \w+ing(?! (?:up|out|down)\b)",
                  r"don't send", r"do not send", r"cancel my subscription",
                  r"(?:drop|cancel|end) (?:the|my|our) (?:\w+ ){0,2}(?:subscription|plan|membership|box|newsletter|"
                  r"delivery|deliveries|order)", r"no need (?:to|for)", r"don't need (?:to|the|any)", r"never mind",

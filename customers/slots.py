@@ -160,7 +160,15 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # the surname alone, one syllable or more: "결혼해서 성이 박으로 바뀌었어요"
     ("name", lazy(r"(?<![가-힣])성(?:이|을|은)\s*(?P<v>[가-힣]{1,3}?)(?:씨)?(?:으로|로)\s*(?:바뀌|바꿨|바꿔|변경|됐)")),
     ("name", lazy(r"(?:名前|氏名|登録名|名義|姓|苗字|名字)(?:を|は|が)\s*(?P<v>[^\s。、]{2,10}?)"
-                  r"(?:に(?:変更|変え|して|なり|変わ|更新|修正|訂正|直)|で(?:登録|お願い))")),
+                  r"(?:に(?:変更|変え|して|なり|変わ|更新|修正|訂正|直)|"
+                  r"で(?:登録|お願い))")),
+    # under the name of: "予約は田村由美の名前で入っています", "김서윤 이름으로 예약했어요" (the English "under the
+    # name of" is read above)
+    # (not a company's or a relative's name: "会社の名前で", "남편 명의로")
+    ("name", lazy(r"(?<![^\s、,。は])(?!(?:会社|店|家族|夫|妻|主人|母|父|息子|娘|子ども|本人|自分|旧姓|別|同じ|実家)の)"
+                  r"(?P<v>[^\s。、はがを]{2,10}?)(?:の|という)(?:名前|名義)で(?:登録|予約|入|契約|申し込|お願い)"
+                  r"|(?<![^\s,])(?!(?:회사|가족|남편|아내|와이프|엄마|아빠|어머니|아버지|아들|딸|본인|다른|부모님)\s)"
+                  r"(?P<v2>[가-힣]{2,5})\s*(?:이름|명의)으로\s*(?:예약|등록|가입|주문|되어|돼|했|해)")),
     # "注文者名は佐伯奈緒子です", "予約者名は…", "契約者名は…": the name of whoever orders, books or signs is theirs
     # ... and the name the customer holds the account or membership under: "会員名は…", "ユーザー名義は…"
     ("name", lazy(r"(?:登録名|氏名|お名前|名義|[一-龯]{1,4}(?:者|人)名|(?:会員|メンバー|ユーザー|アカウント|契約|予約)"
@@ -200,7 +208,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"membership|package)(?: over)?)(?: (?i:us|me|my plan|our plan|the plan|my account|our account|"
                   r"the account|my subscription))?(?: (?i:up|down))? (?i:to|into) (?:(?i:the|our|a) )?"
                   r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20})\b")),
-    ("tier", lazy(r"\b(?i:on|to|onto|with) (?:the |our |an? )?(?P<v>[A-Z][\w-]{2,20}) "
+    # a plan's name of one to three capitalised words: "on the Casual Rider plan", "onto the Commuter plan"
+    ("tier", lazy(r"\b(?i:on|to|onto|with) (?:the |our |an? )?(?P<v>[A-Z][\w-]{2,20}(?: [A-Z][\w-]{1,20}){0,2}) "
                   r"(?i:plan|tier|package|membership)\b")),
     ("tier", lazy(r"(?P<v>[가-힣A-Za-z]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|\s|$)")),
     ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:プラン|コース)")),
@@ -325,6 +334,18 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"(?i:in|out in|over in|down in|up in|back in|here in) "
                        r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$)")),
     ("residence", lazy(r"\b(?i:home is(?: now)?(?: in)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
+    # the address said to change to a town, no street number: the town is where they live ("주소지가 거제로
+    # 바뀌었어요", "住所が松本に変わりました", "my address has changed to Derby")
+    ("residence", lazy(r"\b(?i:(?:my|our) (?:home )?address (?:has changed|changed|is changing|will change|is now"
+                       r"(?: changed)?)(?: to)?) (?P<v>[A-Z][a-z-]+(?:\s+[A-Z][a-z-]+)?)(?=\s*[.,!?;]|\s*$|\s+now\b)"
+                       r"|(?:주소지?|거주지)(?:가|이|를|을|는|은)?\s*(?P<v2>[가-힣]{2,8}?)(?:으로|로)\s*"
+                       r"(?:바뀌|바꿨|변경|이전|옮겼)"
+                       r"|(?:住所|住まい|居住地)(?:が|を|は)\s*(?P<v3>[一-龯ァ-ヶー]{2,8}?)(?:に|へ)"
+                       r"(?:変わ|変更|移|なりました)")),
+    # "저희 집은 익산이에요": the home said to be a place, not a kind of home or where in a building
+    ("residence", lazy(r"(?:저희|우리|제)\s*집(?:은|이)\s*(?!(?:아파트|빌라|주택|원룸|투룸|오피스텔|단독|전세|월세|"
+                       r"근처|여기|거기|저기|이층|일층|지하|꼭대기|좁|넓|작|크)[가-힣]*)"
+                       r"(?P<v>[가-힣]{2,6}?)(?:이에요|예요|입니다|이고|(?:이)?라서|인데)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주|자취)")),
     ("residence", lazy(r"(?:사는|이사(?:한|간|온))\s*(?:곳|데|동네|도시)(?:은|는|이|가)\s*(?P<v>[^\s,.]{1,20}?)"
                        # the copula in a connective form too: "사는 데가 청주라서 …", "사는 곳이 대전인데 …"
@@ -468,9 +489,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # the parcels as the subject of "go" or "stay": "parcels can go in the green bin by the gate", "my parcels should
     # go to the pickup point from now on" (a street number after "go to" is an address, read before this)
     ("delivery_place", lazy(r"\b(?:parcels?|packages?|deliveries|boxes|mail|post)"
-                            r" (?:should|can|could|may|must|will|need to) (?:now |always |just )?(?:go|stay)"
+                            r" (?:(?:should|can|could|may|must|will|need to) (?:now |always |just )?|to |)(?:go|stay)"
                             r" (?:in|into|at|with|by|on|to) (?:the |my |our )?(?P<v>[\w ]{1,40}?)"
-                            r"(?= instead| rather than| if| when| from now| going forward|,? please|[.,!?;]|$)", _I)),
+                            r"(?= instead| rather than| if| when| from now| now\b| going forward|,? please|[.,!?;]|$)",
+                            _I)),
     # a Korean drop point named by its kind of place, the delivery "made" there: "배송은 경비실로 해 주세요"
     ("delivery_place", lazy(r"(?:택배|배송|배달|소포)(?:은|는)\s*(?P<v>문\s*앞|현관(?:\s*앞)?|"
                             r"[가-힣]{1,6}(?:실|함|사무소|센터|로비|데스크))(?:으로|로)\s*(?:해|부탁|보내|맡겨|받)")),
@@ -576,8 +598,8 @@ _ASCII_TRIGGERS = {
                 "new place", "new home", "new flat", "new house", "new apartment", " go to", "goes to", "come to",
                 "comes to", "be sent", "be shipped", "be delivered", "be posted", "new one"),
     "residence": ("live", "living", "reside", "moved", "moving", "relocat", "settled", "migrated", "based", "i'm in",
-                  "i am in", "im in", "we're in", "we are in", "home is", "out in", "over in", "down in", "up in",
-                  "back in", "here in", "located", "resid", "call", "made the",
+                  "i am in", "im in", "we're in", "we are in", "home is", "address", "out in", "over in", "down in",
+                  "up in", "back in", "here in", "located", "resid", "call", "made the",
                   # a home held somewhere ("rent a flat in…"): the kinds of home, not the verbs ("got", "own")
                   "flat", "house", "apartment", "condo", "studio", "bungalow", "cottage", "place in", "home in",
                   "room in", "unit in"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from mem.customers import kinds
 from mem.customers.slots import Slot, find_slot, names_other_value, query_slot, slot_in
 
 from .test_update_structure import _active, _run
@@ -181,3 +182,52 @@ def test_more_forms_of_a_value(text, slot):
 def test_look_alikes_of_the_more_forms_fill_no_such_slot(text):
     slot = find_slot(text)
     assert slot is None or slot.name not in ("tier", "residence", "delivery_place")
+
+
+@pytest.mark.parametrize("text, slot", [
+    ("We're on the Weekend Warrior plan.", Slot("tier", "weekend warrior")),  # a plan's name of two words
+    # the address said to change to a town, no street number: where they live
+    ("주소지가 김해로 바뀌었어요.", Slot("residence", "김해")),
+    ("住所が松本に変わりました。", Slot("residence", "松本")),
+    ("My address has changed to Derby.", Slot("residence", "Derby")),
+    ("저희 집은 익산이에요.", Slot("residence", "익산")),  # the home said to be a place
+    ("Deliveries go to my back gate.", Slot("delivery_place", "back gate")),
+    ("I'd like parcels to go to the side door now.", Slot("delivery_place", "side door")),
+    # under the name of
+    ("予約は森田えみの名前で入っています。", Slot("name", "森田えみ")),
+    ("한소희 이름으로 예약했어요.", Slot("name", "한소희")),
+])
+def test_a_value_named_by_its_place_in_the_sentence(text, slot):
+    assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text, name", [
+    ("My address has changed to 5 Elm Road.", "address"),  # a street number: the address itself
+    ("저희 집은 아파트예요.", None),  # a kind of home, not a place
+    ("The deliveries went to the wrong house.", None),  # what happened
+    ("会社の名前で登録しています。", None),  # a company's or a relative's name
+    ("夫の名前で予約しました。", None),
+    ("남편 이름으로 예약했어요.", None),
+])
+def test_look_alikes_of_a_value_named_by_its_place(text, name):
+    slot = find_slot(text)
+    assert (slot.name if slot else None) == name
+
+
+@pytest.mark.parametrize("text, taken_back", [
+    ("I bought a bread knife, so please stop slicing it.", True),
+    ("Stop wrapping the mugs, it wastes paper.", True),
+    ("It stopped working yesterday.", False),  # no one is asked to stop
+    ("I can't stop laughing at the card.", False),
+])
+def test_the_service_asked_to_stop_doing_something_takes_a_wish_back(text, taken_back):
+    assert kinds.is_retraction(text, lang="en") is taken_back
+
+
+def test_a_wish_the_agent_confirmed_is_taken_back_by_stop_and_its_verb(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Could you make sure the cheese is grated for every order?"),
+         ("agent", "Certainly - the cheese will be grated from now on.")],
+        [("customer", "I got a grater for my birthday, so please stop grating it.")],
+    ]) as store:
+        assert not any("grated" in text for text in _active(store))
