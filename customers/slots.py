@@ -203,7 +203,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("tier", lazy(r"\b(?:dropped|fell|went|moved|bumped|promoted|demoted|stepped)(?: (?:up|down|back))? to (?:the )?"
                   r"(?P<v>" + _TIERS + r")\b(?! (?:street|road|avenue))", _I)),
     # "I upgraded to Premium yesterday", "switched our plan over to Team": the plan named after the change
-    ("tier", lazy(r"\b(?i:upgrad\w*|downgrad\w*|bump\w* (?:us|me|ourselves|myself|the account) (?:up|down)|"
+    ("tier", lazy(r"\b(?i:upgrad\w*|downgrad\w*|bump\w* (?:us|me|ourselves|myself|the account)(?: up| down)?|"
                   r"(?:switch\w*|chang\w*|mov\w*|put)(?: us| me)? (?:my |our |the )?(?:plan|tier|subscription|"
                   r"membership|package)(?: over)?)(?: (?i:us|me|my plan|our plan|the plan|my account|our account|"
                   r"the account|my subscription))?(?: (?i:up|down))? (?i:to|into) (?:(?i:the|our|a) )?"
@@ -211,12 +211,22 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # a plan's name of one to three capitalised words: "on the Casual Rider plan", "onto the Commuter plan"
     ("tier", lazy(r"\b(?i:on|to|onto|with) (?:the |our |an? )?(?P<v>[A-Z][\w-]{2,20}(?: [A-Z][\w-]{1,20}){0,2}) "
                   r"(?i:plan|tier|package|membership)\b")),
-    ("tier", lazy(r"(?P<v>[가-힣A-Za-z]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|\s|$)")),
+    ("tier", lazy(r"(?P<v>[가-힣A-Za-z0-9]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|이에요|예요|\s|$)")),
+    # a plan raised or lowered to a named one, no plan noun needed: raising and lowering are what is done to a plan
+    # or level ("프리미엄으로 올려 주세요", "베이직으로 내려 주세요", "プレミアムに上げたいです"; not "부산으로
+    # 내려갔어요", a move)
+    ("tier", lazy(r"(?<![가-힣A-Za-z0-9])(?<![을를]\s)(?!\d+층)(?P<v>[가-힣A-Za-z0-9]{2,10}?)(?:으로|로)\s*"
+                  r"(?:올려\s*(?:주|줘|달|드)|올렸|올릴|내려\s*(?:주|줘|달|드)|내렸|내릴|낮춰|높여|등급\s*(?:업|다운))"
+                  r"|(?<![ァ-ヶーA-Za-z])(?P<v2>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})(?:会員|プラン|コース)?(?:に|へ)"
+                  r"(?:上げ|下げ|ランクアップ|ランクダウン)")),
+    # "My insurance is the Third Party cover", "our plan is Growth now": what the plan is, named after the copula
+    ("tier", lazy(r"\b(?i:(?:my|our) (?:plan|tier|package|membership|insurance|cover|contract|subscription)"
+                  r" is(?: now)?) (?:(?i:the|a|an) )?(?P<v>[A-Z][\w-]{1,20}(?: [A-Z][\w-]{1,20}){0,2})\b")),
     ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:プラン|コース)")),
     # a plan named in kanji ("年払いプラン", "通常コース"), not a word for any plan ("料金プラン", "今のプラン")
     ("tier", lazy(r"(?:(?<=の)|(?<![一-龯ぁ-んァ-ヶー]))(?!(?:料金|契約|現在|今の|新しい|新|旧|別の|他の|同じ|各|全|"
                   r"次の|どの|この|その|あの|お得な|安い|高い)(?:プラン|コース))"
-                  r"(?P<v>[一-龯](?:[一-龯]|(?!の)[ぁ-ん]){1,6})(?:プラン|コース)"
+                  r"(?P<v>[一-龯](?:[一-龯0-9０-９]|(?!の)[ぁ-ん]){1,6})(?:プラン|コース)"
                   r"(?=に|へ|で|を|が|は|です|、|。|$)")),
     # "VIP 등급으로", "일반 등급으로 내렸어요", "シルバー会員に戻しました": any named level, not a generic word
     ("tier", lazy(r"(?<![가-힣])(?!(?:고객|회원|멤버십|제|저|저희|우리|현재|지금|기존|새|어떤|무슨|해당|모든|"
@@ -591,7 +601,8 @@ _ASCII_TRIGGERS = {
     "tier": ("'re on", "'m on", "im on", "are on", "am on",
              "plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
-             "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bumped",
+             "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bump",
+             "insurance", "cover", "contract",
              "promoted", "demoted", "stepped"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail", " at ", "moved", "relocated", "post", "forward",
@@ -871,7 +882,9 @@ _CUES: list[tuple[str, LazyPattern]] = [
     ("tier", lazy(r"\b(?:plan|tier|package|membership)\b|요금제|플랜|등급|プラン|コース", _I)),
     # how a name is spelt or written ("漢字が違いました" → "渡邊健太です") is about the name
     ("name", lazy(r"\b(?:sur|last |family |maiden |first |given )?name\b|\bspel(?:l|t|led|ling)\b|"
-                  r"이름|성함|철자|한자|名前|氏名|姓|苗字|名字|漢字|スペル|綴り", _I)),
+                  r"이름|성함|철자|한자|名前|氏名|姓|苗字|名字|漢字|スペル|綴り|名義|"
+                  # the name a member, a booking or an account is under: "会員名", "회원명", "예약자명"
+                  r"(?:会員|登録|予約|契約|ユーザー|アカウント)名|(?:회원|가입자|예약자|계정)\s*명", _I)),
     ("language", lazy(r"\blanguage\b|언어|言語|何語", _I)),
 ]
 # An announcement names the slot with a change or a mistake ("I changed my number", "번호를 바꿨어요",

@@ -231,3 +231,29 @@ def test_a_wish_the_agent_confirmed_is_taken_back_by_stop_and_its_verb(isolated_
         [("customer", "I got a grater for my birthday, so please stop grating it.")],
     ]) as store:
         assert not any("grated" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("text, slot", [
+    # a plan raised or lowered to a named one, no plan noun needed
+    ("베이직으로 내려 주세요.", Slot("tier", "베이직")),
+    ("ゴールドに上げてください。", Slot("tier", "ゴールド")),
+    ("Bump me to Pro, please.", Slot("tier", "pro")),
+    # what the plan is, named after the copula; a plan name holding a number
+    ("Our cover is the Home Plus policy now.", Slot("tier", "home plus")),
+    ("月3回コースを使っています。", Slot("tier", "月3回")),
+    ("10기가 요금제예요.", Slot("tier", "10기가")),
+])
+def test_a_plan_raised_lowered_or_named_after_the_copula(text, slot):
+    assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text", [
+    "택배를 2층으로 내려 주세요.",  # an object lowered, not a plan
+    "볼륨 좀 올려 주세요.",
+    "울산으로 내려갔어요.",  # a move down to a town
+    "Bump me to the front of the queue.",
+    "My plan is to visit next week.",
+])
+def test_look_alikes_of_a_plan_raised_or_lowered(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name != "tier"
