@@ -24,8 +24,9 @@ from mem.customers.slots import SLOT_TERMS, query_slot, slot_of
 
 # facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms; facts-4: ``statement``;
 # facts-5: ``slot_code`` (a fast field); facts-6: the slots read by round five's rules and the address's residence
-# words (an index holds the slot each fact was read to fill when it was built). Older indexes are rebuilt.
-INDEX_VERSION = "facts-6"
+# words (an index holds the slot each fact was read to fill when it was built); facts-7: round nine's slot rules
+# and the name's member words ("会員名", "회원명"). Older indexes are rebuilt.
+INDEX_VERSION = "facts-7"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),

@@ -503,6 +503,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                             r" (?:in|into|at|with|by|on|to) (?:the |my |our )?(?P<v>[\w ]{1,40}?)"
                             r"(?= instead| rather than| if| when| from now| now\b| going forward|,? please|[.,!?;]|$)",
                             _I)),
+    # received in person, the parcels named: "택배는 직접 받을게요", "물건은 대면으로 수령할게요" (like "手渡しで")
+    ("delivery_place", lazy(r"(?:택배|배송|배달|물건|소포)(?:은|는|를)?\s*(?P<v>직접|대면)\s*(?:으로\s*)?(?:받|수령)")),
     # a Korean drop point named by its kind of place, the delivery "made" there: "배송은 경비실로 해 주세요"
     ("delivery_place", lazy(r"(?:택배|배송|배달|소포)(?:은|는)\s*(?P<v>문\s*앞|현관(?:\s*앞)?|"
                             r"[가-힣]{1,6}(?:실|함|사무소|센터|로비|데스크))(?:으로|로)\s*(?:해|부탁|보내|맡겨|받)")),
@@ -523,7 +525,7 @@ SINGLE_VALUED = frozenset({"name", "language", "tier", "residence", "address", "
 # Words a question about the slot uses, in the three languages; indexed with a fact that fills the
 # slot, so "where does the customer live", "어디 살아요" or "住所は" finds "I moved to Seattle".
 SLOT_TERMS = {
-    "name": "name called call named 이름 성함 불러 名前 氏名 呼んで",
+    "name": "name called call named 이름 성함 불러 회원명 명의 名前 氏名 呼んで 会員名 登録名 名義",
     "language": "language answer reply respond speak english korean japanese 언어 답변 대답 영어 한국어 일본어 "
                 "言語 回答 返信 英語 韓国語 日本語 何語",
     "tier": "plan tier subscription account level membership 플랜 요금제 등급 회원 멤버십 プラン 会員 契約 ランク "

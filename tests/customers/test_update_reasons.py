@@ -257,3 +257,20 @@ def test_a_plan_raised_lowered_or_named_after_the_copula(text, slot):
 def test_look_alikes_of_a_plan_raised_or_lowered(text):
     slot = find_slot(text)
     assert slot is None or slot.name != "tier"
+
+
+def test_a_name_question_by_the_member_word_finds_the_new_name(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "教室の会員名は原田ともで登録しています。")],
+        [("customer", "このたび結婚しまして、新しい名前は中川ともです。")],
+    ]) as store:
+        assert query_slot("会員名") == "name"
+        assert "中川とも" in store.facts.search("会員名", limit=3)[0].fact.text
+
+
+@pytest.mark.parametrize("text, slot", [
+    ("택배는 직접 받을게요.", Slot("delivery_place", "직접")),
+    ("직접 받으러 갈게요.", None),  # no parcels named: an errand
+])
+def test_parcels_received_in_person(text, slot):
+    assert find_slot(text) == slot
