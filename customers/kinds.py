@@ -150,10 +150,15 @@ _RETRACTION = {
                  r"i(?:'ve| have)? (?:dropped|ended|stopped|discontinued) (?:the|my|our)(?! \w+ off\b)",
                  r"i(?:'ve| have)? (?:unsubscribed|opted out)",
                  # "cancel the coffee beans": what is cancelled named by a part of the wish, not its kind
-                 r"(?:please )?(?:stop|skip|drop|cancel|discontinue|turn off|"
+                 r"(?:please )?(?:stop|skip|drop|cancel|discontinue|scrap|ditch|turn off|"
                  r"switch off|disable|pause) (?:the|my|our|all|those|these|any)\b(?! \w+ off\b)",
                  r"take me off", r"remove me from", r"no more(?! than)",
                  r"(?:don't|do not) bother (?:sending|calling|texting|emailing|with)",
+                 # the need or the obligation denied: "I won't need the photos going forward", "the tuner doesn't
+                 # have to phone first from now on" (not "I don't have to work today": a lasting word must follow)
+                 r"(?:won't|will not|wouldn't) need (?:the|any|those|these|them|it)\b",
+                 r"(?:doesn't|don't|do not|does not|won't|will not|wouldn't) (?:have|need) to\b[^.!?]{0,40}?"
+                 r"\b(?:from now on|going forward|any ?more|in future|in the future)",
                  r"not (?:needed|necessary) any ?more", r"i(?:'d| would) rather not",
                  r"(?:\w+n't|not|never) [^.!?,]{0,40}any more",
                  # the thing as the subject: "the handwritten card I asked for can stop now"

@@ -274,3 +274,32 @@ def test_a_name_question_by_the_member_word_finds_the_new_name(isolated_env, tmp
 ])
 def test_parcels_received_in_person(text, slot):
     assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text, taken_back", [
+    ("I won't need the reminder texts anymore.", True),
+    ("The courier doesn't have to knock from now on.", True),  # the obligation denied, for the time to come
+    ("Please scrap the paper statements.", True),
+    ("I don't have to work today.", False),  # no lasting word: one day
+    ("I won't need to go out for it.", False),
+])
+def test_a_need_or_obligation_denied_for_the_time_to_come_takes_a_wish_back(text, taken_back):
+    assert kinds.is_retraction(text, lang="en") is taken_back
+
+
+@pytest.mark.parametrize("text, slot", [
+    ("안산에서 혼자 살고 있어요.", Slot("residence", "안산")),  # an adverb between the place and the verb
+    ("이번에 오산으로 집을 옮겼어요.", Slot("residence", "오산")),  # the home as what is moved
+])
+def test_korean_homes_with_an_adverb_or_the_home_moved(text, slot):
+    assert find_slot(text) == slot
+
+
+def test_a_move_told_with_a_marriage_keeps_the_town_not_the_marriage(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "안산에서 혼자 살고 있어요.")],
+        [("customer", "결혼하면서 오산으로 집을 옮겼어요.")],
+    ]) as store:
+        active = _active(store)
+        assert not any("안산" in text for text in active)
+        assert any("오산" in text and "결혼" not in text for text in active)
