@@ -182,6 +182,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"제 이름(?:은)?\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
     ("name", lazy(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)と呼んで")),
     # "山本と申します", "旧姓に戻りまして、今は田村です"
+    # "会員登録は藤井美穂でしています": the registration's topic, the name it is made under; "入籍して藤井から村上に
+    # なりました": the name a marriage or a divorce changed to
+    ("name", lazy(r"(?:会員登録|登録|名義|予約)は\s*(?P<v>[一-龯][一-龯ぁ-んァ-ヶー]{1,8}?)で(?:して|登録|お願い|入)"
+                  r"|(?:入籍|結婚|離婚)[^。]{0,12}?[一-龯]{1,4}から(?P<v2>[一-龯]{1,4})に(?:なり|変わ)")),
     ("name", lazy(r"(?P<v>[^\s。、]{1,10}?)と申します|(?:姓|名字|苗字|名前|旧姓)[^。]{0,12}、\s*(?:今は|現在は)?"
                   r"(?P<v2>[^\s。、]{2,10}?)(?:です|になりました|に変わりました)")),
     ("tier", lazy(r"\b(?:on|have|use|bought|with|upgraded to|downgraded to|switched to|moved to|changed to)"
@@ -194,7 +198,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   _I)),
     # "I'm subscribed to Premium", "we pay for Pro", "signed up for Family": a named plan paid for
     ("tier", lazy(r"\b(?i:subscribed to|pay(?:ing)? for|signed up (?:to|for)|paid for) (?:(?i:the|our) )?"
-                  r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20})\b(?! (?i:newsletter|magazine|box|service|app)\b)")),
+                  r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20}(?: (?-i:[A-Z])[\w-]{1,20}){0,2})\b"
+                  r"(?! (?i:newsletter|magazine|box|service|app)\b)")),
     ("tier", lazy(r"\b(?P<v>" + _TIERS + r") (?:plan|tier|package|membership)\b", _I)),
     # "bumped us up to Business", "we're on the Starter plan": a named plan, known or not
     ("tier", lazy(r"\b(?:up|down|over|back) to (?:the |our )?(?P<v>" + _TIERS + r")\b", _I)),
@@ -211,7 +216,18 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # a plan's name of one to three capitalised words: "on the Casual Rider plan", "onto the Commuter plan"
     ("tier", lazy(r"\b(?i:on|to|onto|with) (?:the |our |an? )?(?P<v>[A-Z][\w-]{2,20}(?: [A-Z][\w-]{1,20}){0,2}) "
                   r"(?i:plan|tier|package|membership)\b")),
+    # "the Small Office bundle", "the 100 Mbps package": a plan's name of capitalised words or a number with its
+    # unit, before a plan noun; "monthly / annual billing" (a billing period is one plan held at a time)
+    ("tier", lazy(r"\b(?i:the|our|my) (?P<v>(?:[A-Z][\w-]*|\d+\s?[A-Za-z]{1,5})(?: [A-Z][\w-]*){0,2}) "
+                  r"(?i:plan|tier|package|bundle|membership|cover|subscription)\b"
+                  r"|\b(?i:on|to|onto|for) (?P<v2>(?i:monthly|annual|yearly|quarterly|weekly|fortnightly)) "
+                  r"(?i:billing|payments?|plan)\b")),
     ("tier", lazy(r"(?P<v>[가-힣A-Za-z0-9]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|이에요|예요|\s|$)")),
+    # a plan by how often it comes: "주 3회 배송 상품", "주 5회 상품으로", "隔週お届けの契約", "毎週お届けに変えて"
+    ("tier", lazy(r"(?P<v>주\s*\d+\s*회|월\s*\d+\s*회|격주|매주|매달|매월)\s*(?:배송\s*|배달\s*)?"
+                  r"(?:상품|플랜|요금제|구독|코스)"
+                  r"|(?P<v2>隔週|毎週|毎月|週\d+回|月\d+回)(?:お届け|配送|配達)?(?:の契約|の定期便|コース|プラン|"
+                  r"に(?:変|切り替|変更))")),
     # a plan raised or lowered to a named one, no plan noun needed: raising and lowering are what is done to a plan
     # or level ("프리미엄으로 올려 주세요", "베이직으로 내려 주세요", "プレミアムに上げたいです"; not "부산으로
     # 내려갔어요", a move)
@@ -455,7 +471,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("delivery_time", lazy(r"(?P<v>" + _TIME_JA + r")(?:の|に|で)?(?:配達|配送|お届け|届け)"
                                  r"|(?:配達|配送|お届け)(?:は)?(?P<v2>[^。、]{0,6}?(?:午前中?|午後|夜|夕方|週末|平日|土日))")),
     # "put" and "drop" need what is put ("put my parcels in the shed"): "you put in the work" is no place
-    ("delivery_place", lazy(r"\b(?:(?:leave|deliver)(?: off)?(?: my| the| all| our| any)?"
+    ("delivery_place", lazy(r"\b(?:(?:leave|leaving|deliver|delivering)(?: off)?(?: my| the| all| our| any)?"
                                   r"(?: parcels?| packages?| deliveries| orders?| it| them| stuff| things| items|"
                                   r" boxes| everything| mail| post)?|(?:put|drop)(?: off)?"
                                   r"(?: my| the| all| our| any)?(?: parcels?| packages?| deliveries| orders?| it| them|"
@@ -605,7 +621,7 @@ _ASCII_TRIGGERS = {
              "plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
              "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bump",
-             "insurance", "cover", "contract",
+             "insurance", "cover", "contract", "bundle", "package", "billing", "payment",
              "promoted", "demoted", "stepped"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail", " at ", "moved", "relocated", "post", "forward",
@@ -623,8 +639,8 @@ _ASCII_TRIGGERS = {
                         "phone", "way to", "sms", "chat", "whatsapp", "line", "kakao", "telegram", "signal", "post",
                         "letter"),
     "delivery_time": ("deliver",),
-    "delivery_place": ("leave", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to", "send", "ship",
-                       "hand", "give", "pass", "parcel", "package", "boxes", " mail", " post",
+    "delivery_place": ("leave", "leaving", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to",
+                       "send", "ship", "hand", "give", "pass", "parcel", "package", "boxes", " mail", " post",
                        "redirect", "held", "left", "kept"),
     "job": ("work",),
 }

@@ -303,3 +303,31 @@ def test_a_move_told_with_a_marriage_keeps_the_town_not_the_marriage(isolated_en
         active = _active(store)
         assert not any("안산" in text for text in active)
         assert any("오산" in text and "결혼" not in text for text in active)
+
+
+@pytest.mark.parametrize("text, slot", [
+    # a plan's name of capitalised words or a number with its unit, before a plan noun
+    ("We pay for the Small Office bundle.", Slot("tier", "small office")),
+    ("My broadband is the 200 Mbps package.", Slot("tier", "200 mbps")),
+    ("Switch me to annual billing, please.", Slot("tier", "annual")),  # a billing period
+    # a plan by how often it comes
+    ("주 2회 배송 상품 쓰고 있어요.", Slot("tier", "주 2회")),
+    ("毎月お届けの契約です。", Slot("tier", "毎月")),
+    # a Japanese name registered under, or changed to by a marriage
+    ("会員登録は岡田美樹でしています。", Slot("name", "岡田美樹")),
+    ("入籍して岡田から三浦になりました。", Slot("name", "三浦")),
+    # the parcels' place in the -ing form
+    ("Could you start leaving them at the side gate?", Slot("delivery_place", "side gate")),
+])
+def test_plans_names_and_places_in_more_forms(text, slot):
+    assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text", [
+    "Send it to the Main Street office.",  # no plan noun
+    "주 3회 운동하고 있어요.",  # how often they exercise, no plan
+    "毎週お届けありがとうございます。",  # thanks for the weekly delivery, no change or contract
+])
+def test_look_alikes_of_plans_in_more_forms(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name != "tier"
