@@ -520,6 +520,19 @@ _RULES: list[tuple[str, LazyPattern]] = [
                             r" (?:in|into|at|with|by|on|to) (?:the |my |our )?(?P<v>[\w ]{1,40}?)"
                             r"(?= instead| rather than| if| when| from now| now\b| going forward|,? please|[.,!?;]|$)",
                             _I)),
+    # a place said to suit the parcels: "Side gate is best for parcels", "Deliveries: back porch.", "택배는 현관 앞이
+    # 편해요", "경비실에 맡기는 게 편해요", "荷物は裏口のほうが助かります", "不在のときは宅配ボックスでお願いします"
+    ("delivery_place", lazy(r"(?:^|[.!?]\s+)(?:the )?(?P<v>[\w ]{2,30}?) (?:is|would be|works)(?: \w+)? "
+                            r"(?:best|better|easiest|fine|good|ideal) for (?:the |my |our |any )?(?:parcels?|packages?|"
+                            r"deliveries|drop-?offs?)\b"
+                            r"|(?:^|[.!?]\s+)(?:parcels?|packages?|deliveries)\s*:\s*(?P<v2>[\w ]{2,30}?)\s*[.!]?$",
+                            _I)),
+    ("delivery_place", lazy(r"(?:택배|배송|배달|물건|소포)(?:은|는)\s*(?P<v>[가-힣 ]{2,12}?)(?:이|가)\s*"
+                            r"(?:편해|편합니다|편하|좋아|좋습니다|나아|낫|괜찮)"
+                            r"|(?P<v2>[가-힣]{2,8}?)(?:에)?\s*(?:맡기는|두는|놓는|넣는)\s*(?:게|것이|편이)\s*(?:편|좋|나)"
+                            r"|(?:荷物|配達|配送|お届け)は\s*(?P<v3>[^\s。、]{1,12}?)(?:の(?:ほう|方)が|が)"
+                            r"(?:助か|いい|良い|嬉し|便利)"
+                            r"|(?:不在|留守)(?:の(?:とき|時|場合)|時)は\s*(?P<v4>[^\s。、]{1,12}?)(?:で(?:お願い|いい)|に(?:入れ|置い))")),
     # received in person, the parcels named: "택배는 직접 받을게요", "물건은 대면으로 수령할게요" (like "手渡しで")
     ("delivery_place", lazy(r"(?:택배|배송|배달|물건|소포)(?:은|는|를)?\s*(?P<v>직접|대면)\s*(?:으로\s*)?(?:받|수령)")),
     # a Korean drop point named by its kind of place, the delivery "made" there: "배송은 경비실로 해 주세요"
@@ -640,7 +653,9 @@ _ASCII_TRIGGERS = {
                         "letter"),
     "delivery_time": ("deliver",),
     "delivery_place": ("leave", "leaving", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to",
-                       "send", "ship", "hand", "give", "pass", "parcel", "package", "boxes", " mail", " post",
+                       "send", "ship", "hand", "best for", "better for", "fine for", "good for", "easiest for",
+                       "deliveries:", "parcels:", "packages:", "give", "pass", "parcel", "package", "boxes", " mail",
+                       " post",
                        "redirect", "held", "left", "kept"),
     "job": ("work",),
 }

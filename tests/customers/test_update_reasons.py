@@ -331,3 +331,35 @@ def test_plans_names_and_places_in_more_forms(text, slot):
 def test_look_alikes_of_plans_in_more_forms(text):
     slot = find_slot(text)
     assert slot is None or slot.name != "tier"
+
+
+@pytest.mark.parametrize("text, slot", [
+    # a place said to suit the parcels: kept as a fact that fills the slot (it was dropped as an evaluation)
+    ("Side gate is best for parcels.", Slot("delivery_place", "side gate")),
+    ("Deliveries: back porch.", Slot("delivery_place", "back porch")),
+    ("택배는 현관 앞이 편해요.", Slot("delivery_place", "현관 앞")),
+    ("경비실 맡기는 게 편해요.", Slot("delivery_place", "경비실")),
+    ("荷物は裏口のほうが助かります。", Slot("delivery_place", "裏口")),
+    ("不在のときは宅配ボックスでお願いします。", Slot("delivery_place", "宅配ボックス")),
+])
+def test_a_place_said_to_suit_the_parcels(text, slot):
+    assert find_slot(text) == slot
+
+
+@pytest.mark.parametrize("text", [
+    "This price is fine for me.",  # no parcels
+    "택배는 빨리 오는 게 좋아요.",  # how fast, not where
+])
+def test_look_alikes_of_a_place_said_to_suit_the_parcels(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name != "delivery_place"
+
+
+def test_a_drop_point_told_as_what_suits_is_replaced_later(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "The carport is best for deliveries.")],
+        [("customer", "From now on please leave parcels with reception at my office.")],
+    ]) as store:
+        active = _active(store)
+        assert not any("carport" in text for text in active)
+        assert any("reception" in text for text in active)
