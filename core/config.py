@@ -40,9 +40,11 @@ SettingSections = dict[str, dict[str, SettingValue]]
 
 
 # Any: a field's default is a value of any setting type; the dataclass annotation types it.
-def _f(default: Any, doc: str, *, least: float | None = None, most: float | None = None) -> Any:
-    """A setting: default, one-line doc, and for a number the range it must fall in (checked at load)."""
-    metadata = {"doc": doc, "range": (least, most)}
+def _f(default: Any, doc: str, *, least: float | None = None, most: float | None = None,
+       allowed: str = "") -> Any:
+    """A setting: default, one-line doc, and for a number the range it must fall in (checked at load;
+    ``allowed`` words a range its own check enforces, such as ``check_ask``'s)."""
+    metadata = {"doc": doc, "range": (least, most), "allowed": allowed}
     if isinstance(default, list):
         return field(default_factory=lambda: list(default), metadata=metadata)
     return field(default=default, metadata=metadata)
@@ -75,9 +77,9 @@ class AskSettings:
 
     semantic: str = _f("auto", "quote the policy sentence closest in meaning to the question (sentence encoder of the "
                                "'semantic' extra): auto = when installed, off = lexical only (env MEM_SEMANTIC)")
-    semantic_threshold: float = _f(0.88, "semantic: a sentence this similar (cosine, above 0) or more answers; below "
-                                          "it only the lexical rule does (chosen on a held-out set, docs/ask.md)",
-                                   least=0, most=1)
+    semantic_threshold: float = _f(0.88, "semantic: a sentence this similar (cosine, 0-1) or more answers; below it "
+                                          "only the lexical rule does (chosen on a held-out set, docs/ask.md)",
+                                   allowed="above 0, at most 1")
 
 
 @dataclass(frozen=True)
@@ -335,6 +337,8 @@ def allowed_range(setting: dataclasses.Field[Any]) -> str:
     least, most = setting.metadata.get("range", (None, None))
     if setting.type not in ("int", "float", int, float):
         return ""
+    if setting.metadata.get("allowed"):
+        return str(setting.metadata["allowed"])
     least = 0 if least is None else least
     if most is None:
         return "0 or more" if least == 0 else f"at least {least:,}"

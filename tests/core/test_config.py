@@ -51,7 +51,8 @@ def test_bad_settings_refused(tmp_path, toml, message):
     ("[extract]\nrecent_turns = 0\n", "mem.toml: extract.recent_turns must be at least 1, got 0"),
     ("[extract]\nmax_lock_seconds = -1.5\n", "mem.toml: extract.max_lock_seconds must not be negative"),
     ("[quota]\nunfinished_minutes = 0\n", "mem.toml: quota.unfinished_minutes must be 1-52,560,000, got 0"),
-    ("[ask]\nsemantic_threshold = 2\n", "mem.toml: ask.semantic_threshold must be 0-1, got 2.0"),
+    ("[ask]\nsemantic_threshold = 2\n",
+     "mem.toml: ask.semantic_threshold must be above 0 and at most 1 (a cosine), got 2.0"),
 ])
 def test_numbers_out_of_range_are_refused_at_load_naming_the_setting(tmp_path, toml, message):
     (tmp_path / "mem.toml").write_text(toml)
