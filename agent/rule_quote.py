@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from math import fsum
 
@@ -53,7 +53,7 @@ from mem.core.text import page_sentences as split_sentences
 from mem.core.text import split_sentences as split_message
 from mem.core.text import terms as content_terms
 from mem.core.text.analyzer import WORDS, analyzers
-from mem.core.text.cjk import is_hangul
+from mem.core.text.cjk import is_hangul, is_hiragana
 from mem.core.text.inflection import japanese_stems, korean_key, korean_keys
 from mem.core.text.lexicon import MEASURES, Measure, lexicon, measures_asked, names, related_forms
 from mem.core.text.pattern import lazy
@@ -301,6 +301,11 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         units.append(Unit(kanji, grams, key=noun, first=kanji,
                           related=tuple(related_forms(groups - known.kinds, cjk=True, besides=grams)),
                           kinds=tuple(related_forms(groups & known.kinds, cjk=True, besides=grams))))
+    # A word written in hiragana is cut out by where the particles stand, not by its script, so it is
+    # required of an answer only when the question names nothing else ("ごみはいつ出せますか"); beside
+    # a kanji or English word it helps choose the sentence ("商品はごみとして": the rule holds 商品).
+    if any(unit.key and not is_hiragana(unit.word) for unit in units):
+        units = [replace(unit, key=False) if unit.key and is_hiragana(unit.word) else unit for unit in units]
     return tuple(units)
 
 

@@ -31,6 +31,7 @@ _WIDE_CHAR = lazy(f"[{WIDE}]")
 _HANGUL_CHAR = lazy(f"[{HANGUL}]")
 _KANA_CHAR = lazy(f"[{KANA}]")
 _HAN_CHAR = lazy(f"[{HAN}]")
+_HIRAGANA_ONLY = lazy(f"[{HIRAGANA}]+")
 
 
 def is_cjk(text: str) -> bool:
@@ -44,6 +45,11 @@ def is_hangul(char: str) -> bool:
 
 def is_kana(char: str) -> bool:
     return _KANA_CHAR.match(char) is not None
+
+
+def is_hiragana(text: str) -> bool:
+    """True when ``text`` is written in hiragana only (a Japanese word spelled without kanji: ごみ)."""
+    return bool(text) and _HIRAGANA_ONLY.fullmatch(text) is not None
 
 
 def is_han(char: str) -> bool:

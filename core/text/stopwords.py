@@ -19,6 +19,10 @@ index and query; the lists here serve the pure-Python comparisons:
   "actually", "lol"), intensifiers, particles of phrasal verbs ("back", "up", "away") and number
   words ("three weeks": a number is the customer's case, like a digit). The rule quote keeps them
   for choosing between sentences but does not require an answer to hold them.
+- ``JAPANESE_FUNCTION_WORDS``, ``JAPANESE_LEADING_WORDS`` — Japanese words written in hiragana that
+  name no topic (pronouns and demonstratives, question words, formal nouns, greetings; determiners,
+  conjunctions, adverbs): a hiragana word is a content term only when it is not one of them
+  (``content_terms``).
 - ``QUANTITY_FILLER`` — words that never name what a number in a policy counts (verbs of asking
   and granting, "within", "maximum", "period", Korean and Japanese particles and time postpositions),
   so lint compares "refund 14 days" with "refunds within 30 days".
@@ -94,6 +98,28 @@ QUESTION_FRAME_CJK = ("언제", "얼마", "어떻게", "어떤", "무엇", "뭐"
 QUESTION_FILLER_CJK = ("갑자기", "자꾸", "아예", "지금", "혹시", "그냥", "너무", "진짜", "정말", "계속", "싶",
                        "사정", "다음", "이번", "지난", "중간", "가서", "와서",
                        "ちょっと", "やっぱり", "すごく", "とても")
+
+# Closed classes of Japanese written in hiragana. ``JAPANESE_FUNCTION_WORDS`` stand as whole words
+# (before a particle or at the end): pronouns (これ, ここ, わたし), question words (いつ, なに, どう),
+# formal nouns (こと, もの, ため, とき), greetings and answers (はい, こんにちは) —
+# "ことば" and "ほうき" are other words. ``JAPANESE_LEADING_WORDS`` run straight into the word they
+# go with: determiners (この, そんな), conjunctions (でも, ただし), adverbs (とても, もう, すぐ) and
+# greetings before their polite ending (ありがとう|ございます).
+JAPANESE_FUNCTION_WORDS = _words("""
+これ それ あれ どれ これら それら ここ そこ あそこ どこ こちら そちら あちら どちら こっち そっち あっち どっち
+わたし わたくし あたし ぼく おれ あなた かれ かのじょ みんな みなさん じぶん
+いつ なに なん だれ どなた いくつ いくら どうして なぜ どれくらい どのくらい
+こと もの ため とき ところ よう はず わけ ほう ほか など うち まま
+はい いいえ ええ うん いや こんにちは こんばんは さようなら すみません
+""")
+JAPANESE_LEADING_WORDS = _words("""
+この その あの どの こんな そんな あんな どんな こう そう ああ どう
+また でも しかし ただし なお さらに および または もしくは もし それで そして だから ところで それから
+まだ もう すぐ よく とても すごく ちょっと やっぱり やはり たぶん きっと ぜひ ずっと いつも たまに もっと
+すこし たくさん ほとんど ぜんぶ いま さっき まず ただ ちゃんと しっかり ほぼ かなり だいたい なるべく
+できるだけ とりあえず いったん あらかじめ まったく ぜったい はやく いちど もういちど
+ありがとう おはよう よろしく
+""")
 
 DECISION = _words("""
 a an the and or but of to in on at for with by from as is are was were be been being it its this that these

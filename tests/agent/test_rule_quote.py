@@ -784,3 +784,25 @@ def test_a_flat_prohibition_with_no_figure_is_a_no_whatever_the_case_number():
     # a rule with a figure or a condition is not flat: the number may matter
     assert in_short("Can I return it after 20 days?", ["Items cannot be returned after 30 days."]) != ("no", "")
     assert in_short("Can I bring 2 guests?", ["Guests are not allowed unless you book a room."]) != ("no", "")
+
+
+GARBAGE_JA = "ごみの日は火曜日です。\n粗大ごみは予約が必要です。\nふとんの貸し出しは無料です。\n"
+
+
+@pytest.mark.parametrize("question, sentence", [
+    ("ごみはいつ出せますか？", "ごみの日は火曜日です。"),
+    ("ふとんは借りられますか？", "ふとんの貸し出しは無料です。"),
+])
+def test_a_question_about_a_word_written_in_hiragana_finds_its_rule(question, sentence):
+    """"ごみ" and "ふとん" were no question words at all (hiragana was read as grammar), so the question
+    named nothing and got "no rule"."""
+    assert choose_rule(GARBAGE_JA, question).sentences == [sentence]
+
+
+def test_a_hiragana_word_beside_a_kanji_word_helps_choose_but_is_not_required():
+    """The kanji word decides: a hiragana word is cut out by where the particles stand, and may be
+    spelled otherwise in the policy (ゴミ, 塵)."""
+    units = {unit.word: unit.key for unit in question_units("商品はごみとして出せますか？")}
+    assert units["商品"] and units["ごみ"] is False
+    units = {unit.word: unit.key for unit in question_units("ごみはいつ出せますか？")}
+    assert units["ごみ"]

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import mem.core.text as text
 from mem.core.text import cjk, detect_language, index_terms, query_terms, stem, terms
 from mem.core.text.analyzer import WORDS, analyzers, build
@@ -69,3 +71,25 @@ def test_light_stemmer_and_content_terms():
     assert terms("I want the refunds for my exceptions") == ["refund", "exception"]
     assert terms("연간 계약이라서 예외로") == ["연간", "계약", "예외"]
     assert terms("年間契約なので例外として") == ["年間契約", "例外"]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a word written in hiragana where a word starts was dropped: hiragana was taken for grammar only
+    ("ごみの日は火曜日です", ["火曜日", "ごみ"]),
+    ("ごみ", ["ごみ"]),
+    ("ふとんは借りられますか？", ["ふとん"]),
+    ("商品はごみとして出せますか", ["商品", "ごみ"]),  # after a particle
+    ("おにぎりとおちゃをください", ["おにぎり", "おちゃ"]),
+    ("ことばの意味", ["意味", "ことば"]),  # こと is a function word only as a whole word
+    # function words, verbs and adjectives in hiragana are no terms
+    ("これは返品できますか？", ["返品"]),
+    ("このふとんを洗えますか", ["ふとん"]),
+    ("ごみをすてるのはいつですか", ["ごみ"]),
+    ("商品をこわしてしまったのですが、返品できますか", ["商品", "返品"]),
+    ("こんにちは、ありがとうございます", []),
+    ("はい、わかりました", []),
+    # hiragana after kanji is its ending or particle, as before
+    ("先週返金をお願いしました", ["先週返金"]),
+])
+def test_japanese_words_written_in_hiragana_are_content_terms(sentence, expected):
+    assert terms(sentence) == expected

@@ -355,3 +355,15 @@ def test_a_long_extraction_lets_a_waiting_process_in(isolated_env, tmp_path, mon
     with CustomerStore.open(isolated_env, "cust-long") as store:
         assert store.log.pending() == []
         assert sum(store.facts.counts().values()) == 60 == len(reports[0].added)
+
+
+def test_a_japanese_word_written_in_hiragana_lets_a_retraction_find_its_wish(store, config, tmp_path):
+    """"のし紙" starts in hiragana, and content terms dropped it: "のし紙は今後いらないです" shared no term
+    with the standing wish and retracted nothing (docs/extraction.md, the round's "left alone")."""
+    store.log.import_file(write_log(tmp_path / "a.jsonl", [("a", "2025-10-01T10:00:00", "customer",
+                                                            "のし紙は毎回つけてください。")]))
+    [wish] = extract_pending(store, config=config).added
+    store.log.import_file(write_log(tmp_path / "b.jsonl", [("b", "2025-10-05T10:00:00", "customer",
+                                                            "のし紙は今後いらないです。")]))
+    assert extract_pending(store, config=config).retracted == [wish]
+    assert store.facts.get(wish).status == "retracted"

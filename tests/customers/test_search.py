@@ -85,6 +85,13 @@ def test_japanese_without_spaces(store):
     assert texts(store.facts.search("返金について")) == ["先週返金をお願いしました"]
 
 
+def test_japanese_word_written_in_hiragana(store):
+    add(store, "ごみの日は火曜日です")
+    add(store, "住所を変更しました")
+    assert texts(store.facts.search("ごみ")) == ["ごみの日は火曜日です"]
+    assert texts(store.facts.search("ごみの日はいつ")) == ["ごみの日は火曜日です"]
+
+
 def test_cjk_in_evidence_quotes(store):
     add(store, "Asked for a refund", quote="年間契約なので例外で50%")
     assert texts(store.facts.search("年間契約")) == ["Asked for a refund"]
