@@ -331,6 +331,7 @@ def _apply(current: Any, values: Mapping[str, Any], section: str, origin: str) -
     return dataclasses.replace(current, **updates)
 
 
+# Any: a settings dataclass's field, of whatever setting type; only its metadata and type are read.
 def allowed_range(setting: dataclasses.Field[Any]) -> str:
     """The values a numeric setting takes, as the docs and errors say it: ``at least 1``, ``0-64``,
     ``0 or more`` (every number is at least 0); empty for other settings."""
