@@ -311,3 +311,13 @@ def test_a_question_in_another_language_than_the_policy_gets_no_rule_in_the_poli
                              customer=make_customer(facts=[]))
     assert "정책의 언어로는 해당 규정을 찾지 못했습니다" in answer.text
     assert "Orders ship within 2 business days" not in answer.text
+
+
+def test_one_cjk_word_in_an_english_question_keeps_the_english_rule(service, make_customer):
+    # a place or product name in Han or Hangul switched the answer to Japanese/Korean, which then
+    # found no rule "in the policy's language" (the new user's report 9, item 3)
+    for name in ("東京", "갤럭시"):
+        answer = answer_question(f"Can I get a refund for a purchase in {name} 18 days ago?", service=service,
+                                 customer=make_customer(facts=[]))
+        assert answer.language == "en", name
+        assert '"Refunds are accepted within 14 days of purchase." [1]' in answer.text, name

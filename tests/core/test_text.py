@@ -65,6 +65,23 @@ def test_scripts_and_language():
         "en", "ko", "ja", "ja"]
 
 
+def test_mixed_script_goes_to_the_script_that_carries_the_grammar():
+    # one CJK word (a place, a product) inside an English sentence keeps it English: the Hangul,
+    # kana or Han character alone switched the answer to Korean/Japanese and lost the English rule
+    english = ("Can I get a refund for the 東京 mug I bought 10 days ago?",
+               "Can I get a refund for my Samsung 갤럭시 phone bought 10 days ago?",
+               "Do you ship to 東京?", "Can I use 카카오페이?")
+    assert [detect_language(t) for t in english] == ["en"] * 4
+    # English product names inside Korean and Japanese questions bring no English grammar along
+    korean = ("Samsung Galaxy S24 Ultra 환불 돼요?", "MacBook Air M2를 10일 전에 샀는데 반품 가능한가요?",
+              "The Legend of Zelda 게임 환불 가능한가요?", "제가 'I want a refund'라고 했는데 처리됐나요?")
+    assert [detect_language(t) for t in korean] == ["ko"] * 4
+    japanese = ("iPhone 15 Pro Maxを10日前に買いましたが返品できますか",
+                "Microsoft Surface Laptop Studioを返品できますか？",
+                "Apple Watchの返品は？", "Nintendo Switch OLED 返品の期限")
+    assert [detect_language(t) for t in japanese] == ["ja"] * 4
+
+
 def test_light_stemmer_and_content_terms():
     assert stem("refunds") == "refund" and stem("policies") == "policy" and stem("class") == "class"
     assert stem("uses") == "use" and stem("uses", min_stem=4) == "uses"
