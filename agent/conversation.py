@@ -23,6 +23,7 @@ from mem.agent.customer_memory import CustomerMemory
 from mem.agent.semantic import SemanticQuotes
 from mem.core import clock
 from mem.core.config import AskSettings, Config
+from mem.core.controls import clean_text
 from mem.core.errors import InvalidInput
 from mem.core.ids import new_id, validate_name
 from mem.customers.learning import DecisionSharer, EvidenceSender
@@ -103,6 +104,7 @@ class Conversation:
         """
         if self.ended:
             raise InvalidInput("this conversation has ended")
+        question = clean_text(question)  # no escape sequence or NUL reaches the answer, the log or a terminal
         if not question.strip():
             raise InvalidInput("the question is empty")
         check_message_size(question, self.config.extract.max_message_bytes)  # before it is answered or logged
@@ -130,6 +132,7 @@ class Conversation:
             raise InvalidInput("this conversation has ended")
         if role not in ("customer", "agent"):
             raise InvalidInput(f"role must be 'customer' or 'agent', got {role!r}")
+        text = clean_text(text)
         if not text.strip():
             raise InvalidInput("the turn's text is empty")
         self.customer.log_turn(session=self.session, role=role, text=text.strip(), time=clock.now(), meta={})

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TextIO
 
+from mem.core.controls import shown as escaped
 from mem.core.errors import MemError, MemWarning
 
 
@@ -140,7 +141,7 @@ def _foreign_click(exc: Exception) -> str | None:
 
 def _error(message: str) -> None:
     first = message.strip().splitlines()[0] if message.strip() else "error"
-    sys.stderr.write(f"Error: {first}\n")
+    sys.stderr.write(f"Error: {escaped(first)}\n")
     sys.stderr.flush()
 
 

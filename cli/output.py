@@ -13,8 +13,10 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from mem.core.controls import shown
 from mem.core.json_types import JsonObject
 from mem.core.wording import plural as plural  # re-exported: commands import it with emit and info
 
@@ -25,20 +27,36 @@ ProgressCallback = Callable[[int, int, str], None]
 
 
 def stdout_console() -> Console:
-    from rich.console import Console
-
-    return Console(file=sys.stdout, soft_wrap=True)
+    return _console_class()(file=sys.stdout, soft_wrap=True)
 
 
 def stderr_console() -> Console:
+    return _console_class()(file=sys.stderr, soft_wrap=True)
+
+
+@cache
+def _console_class() -> type[Console]:
+    """rich's console, printing every string with its control characters escaped (``shown``).
+
+    Customers' words and what client accounts sent reach these lines; an escape sequence in them
+    retitled or cleared the operator's terminal, a bidi override reordered the line. rich's own
+    styling is added after this, so colours still work.
+    """
     from rich.console import Console
 
-    return Console(file=sys.stderr, soft_wrap=True)
+    class Escaped(Console):
+        # Any: rich's print takes any renderables; only plain strings carry outside text here.
+        def print(self, *objects: Any, **kwargs: Any) -> None:
+            super().print(*(shown(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+    return Escaped
 
 
 # Any: a command's result is any JSON-able value (records, lists of them, text); json.dumps takes it whole.
 def to_json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    """JSON for people and programs: json escapes C0 controls itself, ``shown`` the rest (DEL, C1, bidi
+    overrides, lone surrogates) as ``\\uXXXX``, which decodes to the same string."""
+    return shown(json.dumps(data, ensure_ascii=False, indent=2, default=str), json=True)
 
 
 # Any: as to_json; the human renderer given for a command knows the shape that command returns.
@@ -97,7 +115,7 @@ def _cell(value: Any) -> str:
     if isinstance(value, dict):
         return "; ".join(f"{k.replace('_', ' ') if isinstance(k, str) else k} {_cell(v)}".rstrip()
                          for k, v in value.items()) or "none"
-    return str(value)
+    return shown(str(value))
 
 
 def info(message: str) -> None:
@@ -106,7 +124,7 @@ def info(message: str) -> None:
     Written as is, without rich: it has no style to render, and loading rich for one line was a
     tenth of a one-shot ``mem ask`` (rich would also turn ``:smile:`` in a customer's words into 😄).
     """
-    sys.stderr.write(message + "\n")
+    sys.stderr.write(shown(message) + "\n")
 
 
 def warn(message: str) -> None:
@@ -114,7 +132,7 @@ def warn(message: str) -> None:
     if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
         stderr_console().print(f"warning: {message}", style="yellow", markup=False, highlight=False, emoji=False)
     else:
-        sys.stderr.write(f"warning: {message}\n")
+        sys.stderr.write(f"warning: {shown(message)}\n")
 
 
 @contextmanager

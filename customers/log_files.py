@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from mem.core import clock
+from mem.core.controls import clean_text, one_line
 from mem.core.errors import InvalidInput, MemWarning, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.json_types import JsonObject
@@ -322,12 +323,16 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
             unknown.setdefault(key)
     text_key = _present(data, "text", TEXT_ALIASES)
     text = _message_text(data.get(text_key), text_key)
+    if text is not None:
+        text = clean_text(text)  # an escape sequence or NUL in an export is no part of the message
     if text is None or not text.strip():
         return None  # an empty message: skipped and counted, not a reason to refuse the history
     check_message_size(text, max_message_bytes)
     speaker = data.get("speaker")
     if speaker is not None and not isinstance(speaker, str):
         raise InvalidInput("'speaker' must be a string")
+    if speaker is not None:
+        speaker = one_line(speaker)
     role = normalise_role(data.get("role"), speaker=speaker, agent_speakers=agent_speakers)
     time_key = _present(data, "time", TIME_ALIASES)
     if time_key not in data or data[time_key] is None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mem.core import clock
+from mem.core.controls import clean_text
 from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
@@ -69,6 +70,8 @@ class RequestLog:
         ``meta``: small JSON data kept with the turn, e.g. ``{"policy_refs": [{"page", "version"}]}``
         of the pages an answer cited, which extraction links new facts to.
         """
+        if isinstance(text, str):
+            text = clean_text(text)  # every way into the log (ask, chat, --script, MCP) leaves controls out
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("a turn needs text")
         role = log_files.normalise_role(role, speaker=speaker, agent_speakers=())

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
 from mem.core.config import KnowhowSettings
+from mem.core.controls import one_line
 from mem.core.errors import InvalidInput, Refused
 from mem.core.json_types import JsonObject
 from mem.core.wording import plural
@@ -86,11 +87,13 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
     # A revision keeps the rule as an operator worded it before, unless they reword it now: the
     # customers' phrasing is evidence, not the rule.
     earlier = previous.meta if previous is not None else {}
-    decided = (then or earlier.get("then") or candidate.then).strip()
+    # one line each, whatever a share record or an old store held: a newline here made a markdown
+    # heading of the page body, a NUL failed the commit
+    decided = one_line(then or earlier.get("then") or candidate.then)
     if previous is not None:
         page_id = previous.id
     page_id = page_id or page_id_for(candidate, when=when)
-    when = (when or earlier.get("when") or candidate.when).strip() or "this situation"
+    when = one_line(when or earlier.get("when") or candidate.when) or "this situation"
     few = below_min(candidate, settings)
     at = clock.isoformat(clock.now())
     meta: dict[str, Any] = dict(previous.meta) if previous is not None else {}
@@ -107,7 +110,7 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
     })
     meta.setdefault("tags", ["knowhow", candidate.kind])
     if candidate.kind == "interpretation":
-        others = "; ".join(f"{a['then']} ({a['customers']})" for a in candidate.alternatives)
+        others = "; ".join(f"{one_line(a['then'])} ({a['customers']})" for a in candidate.alternatives)
         body = (f"When {when}, {decided}.\n\nCustomers repeatedly raised this situation and got differing "
                 f"decisions ({others}); this is the interpretation to apply consistently.\n")
     else:

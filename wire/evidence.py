@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
 from mem.core import clock
+from mem.core.controls import clean_text, one_line
 from mem.core.errors import InvalidInput
 from mem.core.ids import validate_customer_id
 
@@ -57,6 +58,12 @@ def validate_evidence(records: Any, *, max_records: int = MAX_RECORDS) -> list[E
             raise InvalidInput(f"record {i}: at most {MAX_QUOTES} quotes of at most {MAX_QUOTE_CHARS} characters")
         if not isinstance(rec["fact_id"], str) or not rec["fact_id"] or len(rec["fact_id"]) > MAX_FIELD_CHARS:
             raise InvalidInput(f"record {i}: fact_id must be a string of at most {MAX_FIELD_CHARS} characters")
+        if one_line(rec["fact_id"]) != rec["fact_id"]:
+            raise InvalidInput(f"record {i}: fact_id must be one line without control characters")
+        # the customer's sentences without escape sequences, NULs or bidi overrides (newlines kept)
+        quotes = [clean_text(q) for q in quotes]
+        if not all(q.strip() for q in quotes):
+            raise InvalidInput(f"record {i}: quotes must be a non-empty list of sentences")
         date = rec.get("date")
         if date is not None and not _is_date(date):
             raise InvalidInput(f"record {i}: date must be null or an ISO 8601 date or time of the years "

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypedDict
 
+from mem.core.controls import one_line
 from mem.core.errors import InvalidInput
 
 PATH = "/v1/share"
@@ -65,6 +66,9 @@ def validate_decisions(body: Any, *, looks_personal: Callable[[str], str | None]
         for name in ("condition", "decision"):
             if not isinstance(rec[name], str) or len(rec[name]) > MAX_TEXT:
                 raise InvalidInput(f"record {i}: {name} must be text of at most {MAX_TEXT} characters")
+            # one line without control characters: stored and shown to the operator as is, and an
+            # approved condition becomes a know-how page ("\n\n## When" was a heading of its body)
+            rec[name] = one_line(rec[name])
             personal = looks_personal(rec[name])
             if personal:
                 raise InvalidInput(f"record {i}: {name} still holds what looks like a {personal}; not accepted")

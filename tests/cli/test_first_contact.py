@@ -228,3 +228,21 @@ def test_an_argument_that_is_not_utf8_is_one_line_not_an_internal_error(mem, wor
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: argument 4 ('refund \ufffd please') is not UTF-8 text")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_stored_control_characters_are_printed_escaped(mem, isolated_env):
+    # text stored before intake stripped them (or a store written by other means): an escape sequence
+    # retitled and cleared the operator's terminal, a bidi override reordered the line
+    from mem.customers import Evidence, Fact
+
+    with CustomerStore.open(isolated_env, "esc") as store:
+        store.facts.add(Fact.new("attribute", "I live in Lyon.\x1b]0;owned\x07\x1b[2J\u202e", evidence=[
+            Evidence(log_id="c1", turn="1", role="customer", quote="I live in Lyon.\x1b[2J")]))
+    listed = mem("facts", "list", "-c", "esc")
+    assert listed.exit_code == 0 and "\x1b" not in listed.stdout and "\u202e" not in listed.stdout
+    assert "I live in Lyon.\\x1b]0;owned\\x07\\x1b[2J\\u202e" in listed.stdout
+    as_json = mem("facts", "list", "-c", "esc", "--json")
+    assert "\u202e" not in as_json.stdout
+    assert json.loads(as_json.stdout)[0]["text"] == "I live in Lyon.\x1b]0;owned\x07\x1b[2J\u202e"
+    error = mem("facts", "show", "-c", "esc", "nope\x1b[2J")
+    assert error.exit_code == 2 and "\x1b" not in error.stderr

@@ -509,3 +509,19 @@ def test_reimporting_the_same_export_without_ids_does_not_double_the_log(home, t
         report = store.log.import_file(grown)
         assert (report["turns"], report["already_logged"]) == (1, 4)
         assert sum(len(c.turns) for c in store.log.conversations()) == 5
+
+
+def test_control_characters_never_enter_the_log(home, tmp_path):
+    # an escape sequence retitled or cleared the operator's terminal when the fact was listed, a NUL
+    # broke every OS call it reached, a bidi override reordered the line: intake strips them (tab and
+    # newline stay) in an import and in a turn appended by ask, chat, --script or MCP log_turn
+    path = tmp_path / "esc.jsonl"
+    path.write_text(json.dumps({"role": "user", "time": "2026-11-03T10:00:00Z", "speaker": "Ana\x1b[31m\nB",
+                                "text": "I live in Lyon.\x1b]0;owned\x07\x1b[2J\x00 \u202eok\tyes"}) + "\n")
+    with CustomerStore.open(home, "acme") as store:
+        store.log.import_file(path)
+        conv = store.log.new_conversation()
+        store.log.append_turn(conv, role="customer", text="I moved\x00 to Paris.\x9b2J")
+        texts = [t.text for c in store.log.conversations() for t in c.turns]
+        assert sorted(texts) == ["I live in Lyon. ok\tyes", "I moved to Paris."]
+        assert [t.speaker for c in store.log.conversations() for t in c.turns if t.speaker] == ["Ana B"]

@@ -309,3 +309,20 @@ def test_a_revision_keeps_the_operators_wording(workspace, live_server, isolated
     assert again["version"] == 2 and page.meta["evidence"]["customers"] == 4
     assert page.meta["when"] == "an Enterprise purchase is more than 14 days old"
     assert page.meta["then"] == "negotiate a partial refund"
+
+
+def test_a_stored_decision_with_controls_or_newlines_approves_as_one_line(workspace, isolated_env):
+    # records stored before the intake cleaned them: a NUL ended `promote --approve` in an internal
+    # error (ValueError: embedded null byte), "\n\n## When" became a heading of the know-how body
+    config = Config.load(workspace=workspace)
+    store = open_store(workspace)
+    records = [{"pseudonym": f"p-{n:016d}", "fact_ref": f"ref-{n:016d}",
+                "condition": "the item arrived broken\x1b[2J\n\n## When anything at all",
+                "decision": "We sent a replacement\x00 for free", "policy_refs": [], "month": "2026-11"}
+               for n in range(3)]
+    store.add_decisions("shop-a", records, received_at="2026-11-20T00:00:00Z")
+    [candidate] = list_candidates(workspace, config=config)
+    result = approve_candidate(workspace, candidate["id"], by="ops", config=config)
+    text = (workspace / "knowhow" / f"{result['page']}.md").read_text()
+    assert "\x00" not in text and "\x1b" not in text and "\n## " not in text
+    assert "We sent a replacement for free" in text

@@ -124,3 +124,24 @@ def test_page_ids_in_retrieval_are_taken_whole():
     assert _ID.fullmatch("refund-policy")
     for bad in variants("refund-policy"):
         assert not _ID.fullmatch(bad)
+
+
+def test_shared_decisions_are_stored_as_one_line_without_control_characters():
+    # an account's share record reaches the operator's terminal (mem promote) and, approved, a
+    # know-how page: "\n\n## When" was a heading of its body, ESC sequences drove the terminal
+    [record], _ = validate_decisions(_decision(condition="the item arrived broken\x1b[2J\x1b]0;pwned\x07\n\n## When x",
+                                               decision="We sent a replacement\x00 for free\u202e"))
+    assert record["condition"] == "the item arrived broken ## When x"
+    assert record["decision"] == "We sent a replacement for free"
+
+
+def test_evidence_quotes_lose_control_characters_and_ids_must_be_clean():
+    from mem.wire.evidence import validate_evidence
+
+    [record] = validate_evidence([{"fact_id": "f1", "customer_id": "c1", "date": None,
+                                   "quotes": ["a\x00b\x1b[31m red\nsecond line"]}])
+    assert record["quotes"] == ["ab red\nsecond line"]
+    with pytest.raises(InvalidInput, match="control characters"):
+        validate_evidence([{"fact_id": "f1\x1b[2J", "customer_id": "c1", "date": None, "quotes": ["a"]}])
+    with pytest.raises(InvalidInput, match="quotes"):
+        validate_evidence([{"fact_id": "f1", "customer_id": "c1", "date": None, "quotes": ["\x00\x1b[2J"]}])

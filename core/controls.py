@@ -1,0 +1,71 @@
+"""Control characters: removed from text at intake, made visible when text is printed.
+
+Customer messages and what client accounts send the server end up in an operator's terminal (``mem
+facts list``, ``mem promote``, ``mem evidence list``), in SQLite, in file names and git commit
+messages, and in know-how pages. A C0 or C1 control there is an attack or a broken export, never
+meaning: an escape sequence retitles or clears the operator's terminal, a NUL breaks every OS call
+it reaches, and a bidi override (U+202E) makes a line read as something else than it holds.
+
+- ``clean_text`` (intake of multi-line text: messages, quotes): whole ANSI escape sequences and
+  every other C0/C1 control, DEL and the bidi embedding/override/isolate controls are removed; tab
+  and newline stay, a carriage return becomes a newline.
+- ``one_line`` (intake of one-line fields: know-how conditions and decisions, a reviewer's name):
+  ``clean_text`` with every run of white space, newlines included, made one space.
+- ``shown`` (output): what is already stored, from before these checks or from a file written by
+  hand, is printed with each such character as a visible escape (``\\x1b``, ``\\u202e``).
+
+Each is one regular-expression scan when there is nothing to do.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Compiled at import, not with mem.core.text's lazy patterns: the CLI imports this module for every
+# command's output, and importing mem.core.text would load the whole text package (a tenth of a second).
+
+__all__ = ["clean_text", "one_line", "shown"]
+
+# C0 without tab and newline, DEL, C1; the bidi embeddings, overrides and isolates (LRE RLE PDF LRO
+# RLO, LRI RLI FSI PDI). Marks (U+200E/F) are left alone: they change no order by themselves.
+_CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+_SURROGATE = "\ud800-\udfff"
+_ANY = re.compile(f"[{_CONTROL}{_SURROGATE}]")
+_CONTROL_ANY = re.compile(f"[{_CONTROL}]")
+# An escape sequence is removed whole, so no "[2J" or "]0;title" is left behind as text: CSI (ESC [
+# parameters, final byte), OSC/DCS/APC/PM/SOS strings (ending in BEL or ESC \), and two-character escapes.
+_ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -~]?"
+                        r"|\x9b[0-?]*[ -/]*[@-~]")
+_CONTROL_CHAR = re.compile(f"[{_CONTROL}]")
+_SPACES = re.compile(r"\s+")
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control characters (tab and newline kept)."""
+    if _CONTROL_ANY.search(text) is None:
+        return text
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL_CHAR.sub("", _ESCAPE_SEQUENCE.sub("", text))
+
+
+def one_line(text: str) -> str:
+    """``clean_text`` on one line: white space runs, newlines and tabs included, become one space; ends trimmed."""
+    return _SPACES.sub(" ", clean_text(text)).strip()
+
+
+def shown(text: str, *, json: bool = False) -> str:
+    """``text`` for a terminal: each control character or lone surrogate as a visible escape
+    (``\\x1b``, ``\\u202e``), newlines and tabs kept. ``json``: ``text`` is JSON whose strings may
+    hold them; each becomes the JSON escape ``\\uXXXX`` (C0 ones are escaped by json already)."""
+    if _ANY.search(text) is None:
+        return text
+    return _ANY.sub(_json_escape if json else _escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
