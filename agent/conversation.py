@@ -204,11 +204,12 @@ def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> li
         if not isinstance(data, dict) or not isinstance(data.get("text"), str) or not data["text"].strip():
             raise InvalidInput(f"{path}: line {number}: needs a non-empty \"text\"")
         if str(data.get("role", "customer")).lower() in ("customer", "user", "human"):
+            text = clean_text(data["text"])  # a half emoji escaped in the JSON becomes U+FFFD, as in log import
             try:
-                check_message_size(data["text"], max_message_bytes)
+                check_message_size(text, max_message_bytes)
             except InvalidInput as exc:
                 raise InvalidInput(f"{path}: line {number}: {exc.message}; nothing was asked") from exc
-            messages.append(data["text"])
+            messages.append(text)
     if not messages:
         raise InvalidInput(f"{path}: no customer messages")
     return messages
@@ -251,6 +252,9 @@ def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | 
             message = read_message()
             if message is None or message.strip().lower() in END_COMMANDS:
                 break
+            # bytes that are not UTF-8 (kept by Python as lone surrogates) become U+FFFD: they ended the
+            # chat in an internal error, and with it the learning of every earlier turn
+            message = clean_text(message)
             if not message.strip():
                 continue
             try:

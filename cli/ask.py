@@ -108,6 +108,8 @@ def chat(
         sys.stderr.write("you> ")
         sys.stderr.flush()
         line = sys.stdin.readline()
+        if any("\udc80" <= ch <= "\udcff" for ch in line):
+            warn("the message holds bytes that are not UTF-8 text; each is read as \ufffd")
         return None if line == "" else line.rstrip("\n")
 
     with ServerSenders(config.home, config=config) as senders:

@@ -8,7 +8,9 @@ it reaches, and a bidi override (U+202E) makes a line read as something else tha
 
 - ``clean_text`` (intake of multi-line text: messages, quotes): whole ANSI escape sequences and
   every other C0/C1 control, DEL and the bidi embedding/override/isolate controls are removed; tab
-  and newline stay, a carriage return becomes a newline.
+  and newline stay, a carriage return becomes a newline. An unpaired UTF-16 surrogate becomes U+FFFD,
+  as a UTF-8 decoder writes a broken byte: Python keeps undecodable input bytes (``mem chat``'s stdin)
+  and JSON keeps an escaped half emoji (``"\\ud83d"``) as one, and nothing can store or print it.
 - ``one_line`` (intake of one-line fields: know-how conditions and decisions, a reviewer's name):
   ``clean_text`` with every run of white space, newlines included, made one space.
 - ``shown`` (output): what is already stored, from before these checks or from a file written by
@@ -31,7 +33,7 @@ __all__ = ["clean_text", "one_line", "shown"]
 _CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
 _SURROGATE = "\ud800-\udfff"
 _ANY = re.compile(f"[{_CONTROL}{_SURROGATE}]")
-_CONTROL_ANY = re.compile(f"[{_CONTROL}]")
+_SURROGATE_CHAR = re.compile(f"[{_SURROGATE}]")
 # An escape sequence is removed whole, so no "[2J" or "]0;title" is left behind as text: CSI (ESC [
 # parameters, final byte), OSC/DCS/APC/PM/SOS strings (ending in BEL or ESC \), and two-character escapes.
 _ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -~]?"
@@ -41,9 +43,11 @@ _SPACES = re.compile(r"\s+")
 
 
 def clean_text(text: str) -> str:
-    """``text`` without control characters (tab and newline kept)."""
-    if _CONTROL_ANY.search(text) is None:
+    """``text`` without control characters (tab and newline kept) and with whole characters only (above)."""
+    if _ANY.search(text) is None:
         return text
+    if _SURROGATE_CHAR.search(text) is not None:
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _CONTROL_CHAR.sub("", _ESCAPE_SEQUENCE.sub("", text))
 

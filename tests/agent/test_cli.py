@@ -331,3 +331,26 @@ def test_chat_refuses_a_message_over_the_size_limit_and_goes_on(mem, workspace):
     assert result.exit_code == 0, result.stderr
     assert "over the limit of 1,000" in result.stderr and "the message was not sent" in result.stderr
     assert result.stdout.count("Sources:") == 1  # the next message was answered
+
+
+def test_bytes_that_are_not_utf8_in_chat_and_script_become_replacement_characters(mem, workspace, isolated_env,
+                                                                                  tmp_path):
+    # Python keeps undecodable stdin bytes as lone surrogates ("\udcff" for b"\xff"), and JSON an escaped
+    # half emoji: nothing could log them, so chat and --script ended in an internal UnicodeEncodeError and
+    # the earlier turns of the chat were never learnt. They become U+FFFD, as log import does.
+    from mem.customers import CustomerStore
+
+    chat = mem("--workspace", workspace, "chat", "-c", "ch6", input="I live in Lisbon.\nI live in \udcff\udcfe Rome.\n")
+    assert chat.exit_code == 0, chat.stderr
+    assert "not UTF-8 text" in chat.stderr and "internal error" not in chat.stderr
+    assert "learnt after the conversation" in chat.stderr
+    with CustomerStore.open(isolated_env, "ch6") as store:
+        [conversation] = store.log.conversations()
+        assert not conversation.pending  # every turn was learnt from
+        assert [t.text for t in conversation.turns if t.role == "customer"] == [
+            "I live in Lisbon.", "I live in \ufffd\ufffd Rome."]
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"text": "refund \\ud800 policy?"}\n', encoding="utf-8")
+    played = mem("--workspace", workspace, "ask", "-c", "x", "--script", script, "--no-learn", "--json")
+    assert played.exit_code == 0, played.stderr
+    assert json.loads(played.stdout)["turns"][0]["question"] == "refund \ufffd policy?"

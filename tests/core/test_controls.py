@@ -23,3 +23,9 @@ def test_output_escapes_what_is_already_stored():
     assert shown("no controls here") == "no controls here"
     # JSON strings: C1, DEL, bidi and lone surrogates become \uXXXX escapes json reads back as the same text
     assert shown('"a\x9b\u202e\udcff"', json=True) == '"a\\u009b\\u202e\\udcff"'
+
+
+def test_intake_makes_lone_surrogates_replacement_characters():
+    # undecodable stdin bytes (mem chat) and a half emoji escaped in JSON: nothing can store or print them
+    assert clean_text("Rome \udcff\udcfe and \ud83d") == "Rome \ufffd\ufffd and \ufffd"
+    assert clean_text("whole \U0001f600 emoji") == "whole \U0001f600 emoji"
