@@ -8,9 +8,10 @@ it reaches, and a bidi override (U+202E) makes a line read as something else tha
 
 - ``clean_text`` (intake of multi-line text: messages, quotes): whole ANSI escape sequences and
   every other C0/C1 control, DEL and the bidi embedding/override/isolate controls are removed; tab
-  and newline stay, a carriage return becomes a newline. An unpaired UTF-16 surrogate becomes U+FFFD,
-  as a UTF-8 decoder writes a broken byte: Python keeps undecodable input bytes (``mem chat``'s stdin)
-  and JSON keeps an escaped half emoji (``"\\ud83d"``) as one, and nothing can store or print it.
+  and newline stay, a carriage return, vertical tab, form feed or NEL (U+0085) becomes a newline.
+  An unpaired UTF-16 surrogate becomes U+FFFD, as a UTF-8 decoder writes a broken byte: Python keeps
+  undecodable input bytes (``mem chat``'s stdin) and JSON keeps an escaped half emoji (``"\\ud83d"``)
+  as one, and nothing can store or print it.
 - ``one_line`` (intake of one-line fields: know-how conditions and decisions, a reviewer's name):
   ``clean_text`` with every run of white space, newlines included, made one space.
 - ``shown`` (output): what is already stored, from before these checks or from a file written by
@@ -40,6 +41,9 @@ _ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b]*
                         r"|\x9b[0-?]*[ -/]*[@-~]")
 _CONTROL_CHAR = re.compile(f"[{_CONTROL}]")
 _SPACES = re.compile(r"\s+")
+# controls that end a line (CR, vertical tab, form feed, NEL) become a newline, not nothing: the
+# words on either side stay apart
+_LINE_BREAKS = str.maketrans({"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x85": "\n"})
 
 
 def clean_text(text: str) -> str:
@@ -48,7 +52,7 @@ def clean_text(text: str) -> str:
         return text
     if _SURROGATE_CHAR.search(text) is not None:
         text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").translate(_LINE_BREAKS)
     return _CONTROL_CHAR.sub("", _ESCAPE_SEQUENCE.sub("", text))
 
 

@@ -9,7 +9,7 @@ def test_intake_removes_escape_sequences_whole_and_every_other_control():
     # an OSC title change and a screen clear, a NUL, a C1 CSI, a bidi override and an isolate
     hostile = "I live in Lyon.\x1b]0;owned\x07\x1b[2J a\x00b \x9b31m\u202eevil\u2066x\u2069 \x7f"
     assert clean_text(hostile) == "I live in Lyon. ab evilx "
-    assert clean_text("tab\there\r\nnew line\rold mac") == "tab\there\nnew line\nold mac"
+    assert clean_text("tab\there\r\nnew line\rold mac\x0cpage\x85next") == "tab\there\nnew line\nold mac\npage\nnext"
     assert clean_text("plain 東京 text") == "plain 東京 text"
 
 
