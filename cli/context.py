@@ -66,7 +66,8 @@ def set_(
     ctx: typer.Context,
     customer: CustomerOption,
     from_service: Annotated[str, typer.Option("--from-service", help="Service input, e.g. 'Enterprise tier'.")],
-    key: Annotated[Optional[str], typer.Option("--key", help="Slot name: replaces the item with this key.")] = None,
+    key: Annotated[Optional[str], typer.Option(
+        "--key", help="Slot name (letters, digits, . _ -): replaces the item with this key.")] = None,
     importance: ImportanceOption = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -103,10 +104,12 @@ def confirm(
 
 def _add(ctx: typer.Context, customer: str, text: str, *, source: str, importance: int | None, key: str | None,
          json_output: bool) -> None:
-    from mem.customers.customer_context import checked_item
+    from mem.customers.customer_context import check_key, checked_item
 
     budget = client_config(ctx).context.budget_chars
     checked_item(text, source=source, importance=importance, budget_chars=budget)  # before a store is created
+    if key is not None:
+        check_key(key)
     with open_store(ctx, customer, create=True) as store:
         change = store.context.add(text, source=source, importance=importance, key=key, budget_chars=budget)
     _report(ctx, change.to_dict(), json_output)

@@ -14,8 +14,10 @@ from mem.cli.state import get_state, want_json
 
 def login(
     ctx: typer.Context,
-    server: Annotated[str, typer.Option("--server", help="Server URL, e.g. http://127.0.0.1:8765.")],
-    token: Annotated[Optional[str], typer.Option("--token", help="API token from `mem accounts add`.")] = None,
+    server: Annotated[str, typer.Option(
+        "--server", help="Server URL, e.g. http://127.0.0.1:8765 (checked: scheme, host, port).")],
+    token: Annotated[Optional[str], typer.Option(
+        "--token", help="API token from `mem accounts add` (visible ASCII, no spaces).")] = None,
     trust_key: Annotated[
         Optional[Path], typer.Option("--trust-key", help="Pin the bundle signing public key (PEM) to trust.")
     ] = None,

@@ -34,6 +34,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if undecodable is not None:
         _error(undecodable)
         return 2
+    if sum(arg.startswith(("-c", "--customer")) for arg in args) > 1 and _customers_given(args, command) > 1:
+        _error("--customer/-c is given more than once: a command touches exactly one customer's memory, "
+               "give it once")
+        return 2
     try:
         with _warnings_as_lines():
             result = command.main(args=list(argv) if argv is not None else None, prog_name="mem",
@@ -122,6 +126,29 @@ def _not_utf8(args: list[str]) -> str | None:
             return (f"argument {number} ({shown[:60]!r}) is not UTF-8 text: mem reads its arguments as UTF-8 "
                     "(a file name in another encoding: rename the file)")
     return None
+
+
+def _customers_given(args: list[str], command: object) -> int:
+    """How many times the command line gives ``--customer``/``-c`` (Click silently kept the last:
+    ``-c cc -c dd`` touched dd alone). The word after an option that takes a value is that value,
+    not an option, so ``--then -c`` is not counted."""
+    from mem.cli.app import flag_names
+
+    flags = flag_names(command)
+    count, value_next = 0, False
+    for arg in args:
+        if value_next:
+            value_next = False
+            continue
+        if arg == "--":
+            break
+        if arg in ("-c", "--customer") or arg.startswith("--customer=") or (
+                arg.startswith("-c") and not arg.startswith("--")):
+            count += 1
+            value_next = arg in ("-c", "--customer")
+        elif arg.startswith("-") and len(arg) > 1 and "=" not in arg and arg not in flags:
+            value_next = True
+    return count
 
 
 def _os_error(exc: OSError) -> str:

@@ -11,7 +11,8 @@ from mem.core.errors import InvalidInput
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write the result as JSON to stdout.")]
 CustomerOption = Annotated[
-    str, typer.Option("--customer", "-c", help="The customer whose memory this touches (exactly one).")
+    str, typer.Option("--customer", "-c",
+                      help="The customer whose memory this touches (exactly one; given twice is an error).")
 ]
 
 

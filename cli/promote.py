@@ -18,7 +18,8 @@ def promote(
     reject: Annotated[
         Optional[str], typer.Option("--reject", help="Candidate id to reject (an approved one: its page is retired).")
     ] = None,
-    by: Annotated[Optional[str], typer.Option("--by", help="Who approves or rejects (recorded).")] = None,
+    by: Annotated[Optional[str], typer.Option(
+        "--by", help="Who approves or rejects (recorded; one line, at most 100 characters).")] = None,
     then: Annotated[Optional[str], typer.Option("--then", help="The decision text (required for interpretations).")]
     = None,
     when: Annotated[Optional[str], typer.Option("--when", help="The situation, in the operator's words.")] = None,

@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mem.core.errors import InvalidInput, NotFound
 from mem.core.fsio import atomic_write_text
@@ -25,17 +26,42 @@ def login_path(home: Path) -> Path:
 
 
 def check_url(url: str) -> str:
-    """``url`` without trailing slash; ``InvalidInput`` unless it is an http(s) URL."""
+    """``url`` without trailing slash; ``InvalidInput`` unless it is an http(s) URL with a host and a valid port.
+
+    Checked when it is stored (``mem login``) and when it is read from mem.toml: "http://[::1" or
+    "http://127.0.0.1:99999" was stored and ended every later ``mem sync`` in an internal error.
+    """
     url = url.strip().rstrip("/")
     if not url.startswith(("http://", "https://")) or len(url.split("://", 1)[1]) == 0:
         raise InvalidInput(f"server URL must start with http:// or https://: {url!r}")
+    if not url.isprintable() or any(ch.isspace() for ch in url):
+        raise InvalidInput(f"server URL must not contain spaces or control characters: {url!r}")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 -- read for its check: ValueError when the port is not a number 0-65535
+    except ValueError as exc:
+        raise InvalidInput(f"server URL is not a valid URL ({exc}): {url!r}") from exc
+    if not parts.hostname:
+        raise InvalidInput(f"server URL has no host: {url!r}")
     return url
+
+
+def check_token(token: str | None) -> str | None:
+    """``token`` unchanged; ``InvalidInput`` unless it is visible ASCII without spaces.
+
+    It travels as an HTTP header (``Authorization: Bearer …``): a newline in it was stored by
+    ``mem login`` and every later request failed as "cannot reach server", blaming the network.
+    """
+    if token is not None and (not token or not all("!" <= ch <= "~" for ch in token)):
+        raise InvalidInput("the API token must be visible ASCII without spaces or line breaks "
+                           "(copy it as `mem accounts add` printed it)")
+    return token
 
 
 def save_login(home: Path, *, url: str, token: str | None, bundles: str | None = None) -> Path:
     """Remember ``url``, ``token`` and where bundles come from for this home (mode 0600: the token is a secret)."""
     url = check_url(url)
-    record = {"url": url, "token": token}
+    record = {"url": url, "token": check_token(token)}
     if bundles:
         record["bundles"] = check_url(bundles)
     path = login_path(home)
@@ -53,7 +79,12 @@ def load_login(home: Path) -> Login | None:
         raise InvalidInput(f"{path} is unreadable: {exc}; run `mem login` again") from exc
     if path.stat().st_mode & 0o077:
         os.chmod(path, 0o600)  # someone loosened it; a token must stay owner-only
-    return Login(url=str(data.get("url") or ""), token=data.get("token"), bundles=data.get("bundles") or None)
+    try:  # a file written before these checks, or by hand
+        url = check_url(str(data["url"])) if data.get("url") else ""
+        token = check_token(data.get("token"))
+    except InvalidInput as exc:
+        raise InvalidInput(f"{path}: {exc.message}; run `mem login` again") from exc
+    return Login(url=url, token=token, bundles=data.get("bundles") or None)
 
 
 def resolve_server(home: Path, *, server: str | None = None, default: str | None = None) -> Login:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.errors import InvalidInput, NotFound, Refused
-from mem.core.ids import new_id
+from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, find_slot
@@ -39,6 +39,12 @@ MAX_IMPORTANCE = 1_000_000
 # The kind a demoted item takes as a fact: what the customer asked for is a preference, what the
 # service says about them is an attribute.
 DEMOTED_KIND = {"customer": "preference", "service": "attribute", "promoted": "attribute"}
+
+
+def check_key(key: str) -> str:
+    """A slot name given by hand (``mem context set --key``): a name like a customer id ("tier",
+    "language"). An empty key or "../x" was stored and made a slot no other item could name alike."""
+    return validate_name(key, what="context key")
 
 
 def checked_item(text: str | None, *, source: str, importance: int | None, budget_chars: int) -> tuple[str, int]:
@@ -143,6 +149,8 @@ class CustomerContext:
         budget holds.
         """
         text, importance = checked_item(text, source=source, importance=importance, budget_chars=budget_chars)
+        if key is not None:
+            key = check_key(key)
         if key is None and source in ("service", "customer"):
             slot = find_slot(text)
             key = slot.name if slot is not None and slot.name in EVERY_CONVERSATION else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mem.core.errors import NotFound
 from mem.server.storage import open_store
 from mem.server.store_rows import EvidenceRow
 
@@ -17,4 +18,8 @@ def list_evidence(workspace: Path, *, customer_id: str | None = None, limit: int
 
 
 def show_evidence(workspace: Path, evidence_id: int) -> EvidenceRow:
+    """One evidence record; ``NotFound`` for an id no record can have (ids are positive 64-bit
+    integers: a larger one was "internal error: OverflowError" from SQLite)."""
+    if not 1 <= evidence_id < 2 ** 63:
+        raise NotFound(f"no evidence record {evidence_id}")
     return open_store(workspace).evidence_item(evidence_id)

@@ -51,6 +51,22 @@ def _find(found: list[Candidate], candidate_id: str) -> Candidate:
     raise NotFound(f"no candidate {candidate_id!r} (see `mem promote`)")
 
 
+MAX_REVIEWER = 100
+
+
+def _reviewer(by: str, does: str) -> str:
+    """The ``--by`` name, trimmed: one line of at most ``MAX_REVIEWER`` characters without control
+    characters. It is recorded in the review, the page's metadata and the git commit message, where a
+    line break forged trailers ("ops\nSigned-off-by: ceo")."""
+    name = by.strip()
+    if not name:
+        raise InvalidInput(f"say who {does} with --by NAME")
+    if not name.isprintable() or len(name) > MAX_REVIEWER:
+        raise InvalidInput(f"--by must be one name on one line (at most {MAX_REVIEWER} characters, "
+                           "no line breaks or control characters)")
+    return name
+
+
 def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config,
                       then: str | None = None, when: str | None = None, page_id: str | None = None) -> JsonObject:
     """Write or revise the know-how page of a candidate or proposal (one commit) and record the approval.
@@ -63,8 +79,7 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
     from mem.knowhow.promote import page_id_for, write_page
     from mem.wiki.store import Wiki
 
-    if not by.strip():
-        raise InvalidInput("say who approves with --by NAME")
+    by = _reviewer(by, "approves")
     store = open_store(workspace)
     candidate = _find(candidates(workspace, config=config, store=store), candidate_id)
     review = store.reviews().get(candidate_id)
@@ -87,9 +102,9 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
         suffix = 2
         while wiki.exists(page_id):
             page_id, suffix = f"{base}-{suffix}", suffix + 1
-    result = write_page(workspace, candidate, by=by.strip(), then=then, settings=config.knowhow, page_id=page_id,
+    result = write_page(workspace, candidate, by=by, then=then, settings=config.knowhow, page_id=page_id,
                         when=when)
-    store.record_review(candidate_id, decision="approved", by=by.strip(), at=clock.isoformat(clock.now()),
+    store.record_review(candidate_id, decision="approved", by=by, at=clock.isoformat(clock.now()),
                         page_id=result["page"], signature=candidate.situation_key)
     return result
 
@@ -100,21 +115,26 @@ def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
     A candidate rejected *after* its approval also retires its know-how page (status ``deprecated``,
     one commit): a rejected rule must not stay in force.
     """
-    if not by.strip():
-        raise InvalidInput("say who rejects with --by NAME")
+    by = _reviewer(by, "rejects")
     store = open_store(workspace)
     candidate = _find(candidates(workspace, config=config, store=store), candidate_id)
+    if candidate.status == "rejected" and candidate.review:
+        # rejecting again changes nothing: the first rejection, its reviewer and time, is the record
+        # (it was overwritten, and with it when the candidate was really turned down)
+        first = candidate.review
+        return {"candidate": candidate_id, "decision": "rejected", "by": first["by"], "at": first["at"],
+                "already_rejected": True}
     retired = None
     page_id = (candidate.review or {}).get("page_id") if candidate.status == "approved" else None
     if page_id:
         # Rejected after approval: the page must stop being know-how, not linger as an active rule.
         from mem.knowhow.promote import retire_page
 
-        retired = retire_page(workspace, page_id, by=by.strip(), candidate_id=candidate_id)
+        retired = retire_page(workspace, page_id, by=by, candidate_id=candidate_id)
     at = clock.isoformat(clock.now())
-    store.record_review(candidate_id, decision="rejected", by=by.strip(), at=at, page_id=page_id,
+    store.record_review(candidate_id, decision="rejected", by=by, at=at, page_id=page_id,
                         signature=candidate.situation_key)
-    result: dict[str, Any] = {"candidate": candidate_id, "decision": "rejected", "by": by.strip(), "at": at}
+    result: dict[str, Any] = {"candidate": candidate_id, "decision": "rejected", "by": by, "at": at}
     if retired is not None:
         result["retired"] = retired
     return result

@@ -246,3 +246,13 @@ def test_stored_control_characters_are_printed_escaped(mem, isolated_env):
     assert json.loads(as_json.stdout)[0]["text"] == "I live in Lyon.\x1b]0;owned\x07\x1b[2J\u202e"
     error = mem("facts", "show", "-c", "esc", "nope\x1b[2J")
     assert error.exit_code == 2 and "\x1b" not in error.stderr
+
+
+def test_a_repeated_customer_option_is_refused(mem, isolated_env):
+    # Click kept the last of `-c cc -c dd` silently: a command touches exactly one customer's memory
+    for args in (("-c", "cc", "-c", "dd"), ("-c", "cc", "--customer=dd"), ("-ccc", "--customer", "dd")):
+        result = mem("facts", "list", *args)
+        assert result.exit_code == 2 and result.stderr.startswith("Error: --customer/-c is given more than once")
+    # the value of another option is not an option, even when it reads "-c"
+    single = mem("context", "set", "-c", "cc", "--key", "tier", "--from-service", "-c")
+    assert "more than once" not in single.stderr

@@ -157,3 +157,10 @@ def test_cli_evidence_list_and_show(mem, workspace):
     human = mem("--workspace", workspace, "evidence", "list").stdout
     assert f"{record['id']}  customer cust-a  fact F1  date 2026-09-28" in human
     assert '"annual contract, so 50% as an exception"' in human  # the quote whole, not squeezed into a column
+
+
+def test_evidence_show_with_an_id_no_record_can_have_is_one_line(mem, workspace):
+    # an id past 64 bits was "internal error: OverflowError" from SQLite
+    for huge in ("999999999999999999999", "9223372036854775808", "0", "-1"):
+        result = mem("--workspace", workspace, "evidence", "show", "--", huge)
+        assert result.exit_code == 2 and result.stderr == f"Error: no evidence record {int(huge)}\n", result.stderr

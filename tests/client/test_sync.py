@@ -388,3 +388,21 @@ def test_cli_commands_on_a_damaged_state_say_to_run_sync_and_sync_repairs(mem, w
     assert repaired.exit_code == 0, repaired.stderr
     assert "rebuilt from installed bundle v1 (signature and files verified)" in repaired.stdout
     assert json.loads(mem("status", "--json").stdout)["bundle_version"] == 1
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://127.0.0.1:99999", "http://:8765", "http://host name"])
+def test_mem_login_refuses_a_url_no_request_can_use(mem, isolated_env, url):
+    # it was stored (exit 0) and every later mem sync ended in "internal error: InvalidURL"
+    result = mem("login", "--server", url)
+    assert result.exit_code == 2 and result.stderr.startswith("Error: server URL ")
+    assert not (isolated_env / "server.json").exists()
+
+
+def test_mem_login_refuses_a_token_no_header_can_carry_and_a_stored_one_is_named(mem, isolated_env):
+    # a line break in the token was stored, and every request then failed as "cannot reach server"
+    result = mem("login", "--server", "http://127.0.0.1:8765", "--token", "a\nb")
+    assert result.exit_code == 2 and "API token must be visible ASCII" in result.stderr
+    assert not (isolated_env / "server.json").exists()
+    (isolated_env / "server.json").write_text('{"url": "http://127.0.0.1:8765", "token": "a\\nb"}')
+    synced = mem("sync")
+    assert synced.exit_code == 2 and "run `mem login` again" in synced.stderr and "cannot reach" not in synced.stderr

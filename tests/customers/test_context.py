@@ -110,3 +110,17 @@ def test_an_importance_sqlite_cannot_hold_is_refused_naming_it(store):
         store.context.add("Answer in Japanese", source="customer", budget_chars=600,
                           importance=99999999999999999999)
     assert store.context.items(include_unconfirmed=True) == []
+
+
+@pytest.mark.parametrize("key", ["", "../x", "a b", "x" * 65])
+def test_a_slot_key_given_by_hand_is_a_name(store, key):
+    # `mem context set --key ""` or `--key ../x` was stored as a slot
+    with pytest.raises(InvalidInput, match="invalid context key"):
+        store.context.add("Business tier", source="service", budget_chars=600, key=key)
+    assert store.context.add("Business tier", source="service", budget_chars=600, key="tier").item.key == "tier"
+
+
+def test_cli_refuses_a_bad_key_before_a_store_is_made(mem, isolated_env):
+    result = mem("context", "set", "-c", "new-cust", "--key", "../x", "--from-service", "Business tier")
+    assert result.exit_code == 2 and result.stderr.startswith("Error: invalid context key '../x'")
+    assert not (isolated_env / "customers" / "new-cust").exists()

@@ -326,3 +326,31 @@ def test_a_stored_decision_with_controls_or_newlines_approves_as_one_line(worksp
     text = (workspace / "knowhow" / f"{result['page']}.md").read_text()
     assert "\x00" not in text and "\x1b" not in text and "\n## " not in text
     assert "We sent a replacement for free" in text
+
+
+def test_by_is_one_line_and_rejecting_again_keeps_the_first_rejection(workspace, live_server, isolated_env):
+    # `--by $'ops\nSigned-off-by: ceo'` forged a trailer in the page's git commit; a second rejection
+    # overwrote when the candidate was turned down
+    from datetime import datetime
+
+    from mem.core import clock
+
+    config = Config.load(workspace=workspace)
+    server = live_server(workspace)
+    _three_customers_share(workspace, server, isolated_env, {c: [AGREED] for c in ("cust-a", "cust-b", "cust-c")})
+    [candidate] = list_candidates(workspace, config=config)
+    for forged in ("ops\nSigned-off-by: ceo", "ops\x1b[2J", "x" * 101):
+        with pytest.raises(InvalidInput, match="--by must be one name on one line"):
+            approve_candidate(workspace, candidate["id"], by=forged, config=config)
+        with pytest.raises(InvalidInput, match="--by must be one name on one line"):
+            reject_candidate(workspace, candidate["id"], by=forged, config=config)
+    try:
+        clock.freeze(datetime(2026, 11, 1, 10))
+        first = reject_candidate(workspace, candidate["id"], by="ops-lead", config=config)
+        clock.freeze(datetime(2026, 11, 20, 10))
+        again = reject_candidate(workspace, candidate["id"], by="someone-else", config=config)
+    finally:
+        clock.freeze(None)
+    assert again["already_rejected"] and (again["by"], again["at"]) == ("ops-lead", first["at"])
+    [after] = list_candidates(workspace, config=config)
+    assert (after["review"]["by"], after["review"]["at"]) == ("ops-lead", first["at"])
