@@ -344,3 +344,16 @@ def test_host_configuration_snippets_in_the_docs_start_this_command():
     for entry in entries:
         assert entry["command"] == "mem" and entry["args"][:2] == ["mcp", "--customer"]
     assert "mcp" in typer.main.get_command(app).commands
+
+
+def test_logged_turns_lose_control_characters(world):
+    # log_turn accepted ESC, NUL and U+202E from the host as they came (a lone surrogate is refused by
+    # the SDK's argument check before it reaches mem)
+    session = _session(world)
+    result = _drive(build_server(session), lambda c: c.call_tool(
+        "log_turn", {"role": "customer", "text": "I moved to Porto.\x1b[2J\x00\u202e ok"}))
+    assert not result.is_error
+    session.end()
+    with CustomerStore.open(world["home"], "cust-a") as store:
+        texts = [t.text for c in store.log.conversations() for t in c.turns]
+        assert "I moved to Porto. ok" in texts
