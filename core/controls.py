@@ -36,9 +36,10 @@ _SURROGATE = "\ud800-\udfff"
 _ANY = re.compile(f"[{_CONTROL}{_SURROGATE}]")
 _SURROGATE_CHAR = re.compile(f"[{_SURROGATE}]")
 # An escape sequence is removed whole, so no "[2J" or "]0;title" is left behind as text: CSI (ESC [
-# parameters, final byte), OSC/DCS/APC/PM/SOS strings (ending in BEL or ESC \), and two-character escapes.
-_ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -~]?"
-                        r"|\x9b[0-?]*[ -/]*[@-~]")
+# parameters, final byte), OSC/DCS/APC/PM/SOS strings (ending in BEL or ESC \), and two-character
+# escapes. A string without its end loses only ESC and its first character: the words after it stay.
+_ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[ -~]?"
+                              r"|\x9b[0-?]*[ -/]*[@-~]")
 _CONTROL_CHAR = re.compile(f"[{_CONTROL}]")
 _SPACES = re.compile(r"\s+")
 # controls that end a line (CR, vertical tab, form feed, NEL) become a newline, not nothing: the

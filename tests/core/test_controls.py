@@ -29,3 +29,8 @@ def test_intake_makes_lone_surrogates_replacement_characters():
     # undecodable stdin bytes (mem chat) and a half emoji escaped in JSON: nothing can store or print them
     assert clean_text("Rome \udcff\udcfe and \ud83d") == "Rome \ufffd\ufffd and \ufffd"
     assert clean_text("whole \U0001f600 emoji") == "whole \U0001f600 emoji"
+
+
+def test_an_unterminated_escape_string_does_not_swallow_the_message():
+    said = "I live in Lyon.\x1b]0;then the rest of what I said"
+    assert clean_text(said) == "I live in Lyon.0;then the rest of what I said"
