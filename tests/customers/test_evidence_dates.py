@@ -15,6 +15,7 @@ from mem.customers.db import SCHEMA_VERSION
 from mem.customers.extract import extract_pending
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.fact_rows import compact_record, expand_record, record_json
+from mem.customers.log_files import DamagedRecord
 from mem.customers.store import CustomerStore
 
 from .test_extract import write_log
@@ -99,5 +100,6 @@ def test_a_previous_store_with_a_lost_log_still_opens_with_undated_evidence(isol
     conn = sqlite3.connect(isolated_env / "customers" / "cust-a" / "memory.db")
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     conn.close()
-    with CustomerStore.open(isolated_env, "cust-a") as store:
+    with pytest.warns(DamagedRecord, match="record 1 cannot be read"), \
+            CustomerStore.open(isolated_env, "cust-a") as store:
         assert [e.said_on for e in store.facts.get(fact.id).evidence] == [None, None]
