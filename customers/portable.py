@@ -1,7 +1,8 @@
 """One customer's whole memory as bytes, and back: what the encrypted backup (V) carries.
 
 ``export_customer`` writes gzip-compressed JSON (format ``mem-customer-memory/1``): facts, their
-full history, customer context and its log, consent and its log, the evidence outbox, and — unless
+full history, customer context and its log, consent and its log, the evidence outbox, the ids of erased
+decisions still to be withdrawn from shared know-how, and — unless
 left out — the request logs. ``import_customer`` validates all of it, builds a complete new store
 beside the live one (index included), and swaps it in with two renames under the customer's lock;
 a crash at any point leaves either the old or the new memory (see ``store.recover_swap``).
@@ -32,6 +33,7 @@ from mem.core.fsio import fsync_dir
 from mem.core.ids import new_id, validate_customer_id
 from mem.customers import log_files
 from mem.customers.consent import CATEGORIES
+from mem.customers.erase import WITHDRAW_KEY, erased_decisions
 from mem.customers.fact_record import Fact
 from mem.customers.lock import CustomerLock
 from mem.customers.statements import statement_of
@@ -94,6 +96,9 @@ def export_customer(
             "evidence_outbox": [dict(row) for row in conn.execute(
                 "SELECT fact_id, queued_at, sent_at, payload FROM evidence_outbox ORDER BY id")],
             "conversations": [c.to_dict() for c in store.log.conversations()] if include_logs else None,
+            # Ids only: an erased decision the know-how server has not withdrawn yet must still be
+            # withdrawn after a restore on another device, or the shared copy would outlive the erase.
+            "erased_decisions": erased_decisions(store),
         }
     # The two big arrays are spliced in as text (one ``dumps`` of everything would encode each shared
     # snapshot twice). The placeholders' first occurrences are theirs: only our own values come before.
@@ -191,6 +196,9 @@ def _validated(payload: dict[str, Any]) -> _Memory:
     consent = payload.get("consent") or {}
     if any(c not in CATEGORIES for c in consent.get("allowed", [])):
         raise InvalidInput("exported consent names an unknown category")
+    erased = payload.get("erased_decisions") or []
+    if not isinstance(erased, list) or not all(isinstance(i, str) for i in erased):
+        raise InvalidInput("exported erased_decisions is not a list of fact ids")
     return memory
 
 
@@ -280,6 +288,10 @@ def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
                          ("on" if consent.get("share") else "off",))
             conn.executemany("INSERT INTO consent_log (at, category, allowed) VALUES (?, ?, ?)",
                              [(r["at"], r["category"], int(r["allowed"])) for r in payload.get("consent_log") or []])
+            erased = payload.get("erased_decisions") or []
+            if erased:
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             (WITHDRAW_KEY, json.dumps(erased)))
             conn.executemany(
                 "INSERT INTO evidence_outbox (fact_id, queued_at, sent_at, payload) VALUES (?, ?, ?, ?)",
                 [(r["fact_id"], r["queued_at"], r.get("sent_at"), r["payload"])

@@ -123,3 +123,39 @@ def test_an_erased_shared_decision_is_withdrawn_like_a_retracted_one(isolated_en
         share_decisions(store, online)  # the service took it: only the retracted record withdraws again
         assert len(online.withdrawn[1]) == 1
         assert store.facts.get(kept.id).status == "active"
+
+
+def test_an_erased_decision_not_yet_withdrawn_survives_export_and_restore(isolated_env):
+    # erased offline, then restored on another device before any share reached the service: the
+    # restored memory must still withdraw it, or the shared copy outlives the customer's erase
+    from mem.customers.erase import erased_decisions
+    from mem.customers.portable import export_customer, import_customer
+
+    with CustomerStore.open(isolated_env, "t1") as store:
+        store.consent.set(share=True)
+        gone = store.facts.add(Fact.new("decision", "We waived the fee", valid_at=date(2026, 10, 1)))
+        store.facts.erase(gone.id)
+    data = export_customer(isolated_env, "t1")
+    import_customer(isolated_env, "t1", data)
+    with CustomerStore.open(isolated_env, "t1") as store:
+        assert erased_decisions(store) == [gone.id]
+        online = _Sharer()
+        share_decisions(store, online)
+        assert len(online.withdrawn[0]) == 1
+        assert erased_decisions(store) == []
+
+
+def test_an_export_with_malformed_erased_decisions_is_refused(isolated_env):
+    import gzip
+
+    from mem.core.errors import InvalidInput
+    from mem.customers.portable import export_customer, import_customer
+
+    with CustomerStore.open(isolated_env, "t1") as store:
+        store.facts.add(Fact.new("decision", "We waived the fee", valid_at=date(2026, 10, 1)))
+    payload = json.loads(gzip.decompress(export_customer(isolated_env, "t1")))
+    payload["erased_decisions"] = [1, 2]
+    with pytest.raises(InvalidInput, match="erased_decisions"):
+        import_customer(isolated_env, "t1", gzip.compress(json.dumps(payload).encode()))
+    with CustomerStore.open(isolated_env, "t1") as store:  # nothing replaced
+        assert len(store.facts.list(kinds=["decision"])) == 1
