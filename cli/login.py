@@ -24,13 +24,20 @@ def login(
     bundles: Annotated[Optional[str], typer.Option(
         "--bundles", help="Static base URL the bundles are published at (`mem bundle publish`), e.g. a CDN; "
         "default: the server.")] = None,
+    previous_token: Annotated[Optional[list[str]], typer.Option(
+        "--previous-token", help="A token this account had before `mem accounts rotate` (repeatable): its backups "
+        "stay findable by `mem restore`. Only a key derived from it is stored.")] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Store the server URL and token (owner-only file); optionally pin the bundle signing key and fetch
-    bundles from a static base URL (verified the same way; accounts, evidence, share and backup stay on the server)."""
+    bundles from a static base URL (verified the same way; accounts, evidence, share and backup stay on the server).
+
+    A new token for the same server keeps a key derived from the one it replaces, so backups made
+    before the account's token was rotated are still found by `mem restore`."""
     from mem.client.trust import login_client
 
-    result = login_client(get_state(ctx).config.home, url=server, token=token, trust_key=trust_key, bundles=bundles)
+    result = login_client(get_state(ctx).config.home, url=server, token=token, trust_key=trust_key, bundles=bundles,
+                          previous_tokens=tuple(previous_token or ()))
     emit(result, as_json=want_json(ctx, json_output))
 
 

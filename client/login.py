@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -12,6 +15,9 @@ from mem.core.errors import InvalidInput, NotFound
 from mem.core.fsio import atomic_write_text
 
 LOGIN_FILE = "server.json"
+# How many earlier tokens' backup slot keys a login keeps (newest first): enough for years of rotations.
+PREVIOUS_KEYS = 8
+_KEY_HEX = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -19,6 +25,16 @@ class Login:
     url: str
     token: str | None = None
     bundles: str | None = None  # a static base URL for bundles (`mem bundle publish`), else the server
+    # Backup slot keys of tokens this login had before (hex, newest first; never the tokens): backups
+    # made before ``mem accounts rotate`` stay findable (docs/backup.md, "Slot").
+    previous_slot_keys: tuple[str, ...] = ()
+
+
+def slot_key_of(token: str) -> bytes:
+    """The key of an account's backup slot names, derived from its API token: every device logged in
+    to the account finds the same slot, and the server (which stores only a hash of the token)
+    cannot compute slot names from guessed customer ids."""
+    return hmac.new(token.encode("utf-8"), b"mem-backup-slot-key", hashlib.sha256).digest()
 
 
 def login_path(home: Path) -> Path:
@@ -58,12 +74,32 @@ def check_token(token: str | None) -> str | None:
     return token
 
 
-def save_login(home: Path, *, url: str, token: str | None, bundles: str | None = None) -> Path:
-    """Remember ``url``, ``token`` and where bundles come from for this home (mode 0600: the token is a secret)."""
+def save_login(home: Path, *, url: str, token: str | None, bundles: str | None = None,
+               previous_tokens: tuple[str, ...] = ()) -> Path:
+    """Remember ``url``, ``token`` and where bundles come from for this home (mode 0600: the token is a secret).
+
+    A new token for the same server keeps the backup slot key of the one it replaces (and of each of
+    ``previous_tokens``, for a new device whose owner kept the old token), so ``mem restore`` still
+    finds backups made before the account's token was rotated. Only the derived keys are kept.
+    """
     url = check_url(url)
-    record = {"url": url, "token": check_token(token)}
+    token = check_token(token)
+    previous = [slot_key_of(check_token(t) or "").hex() for t in previous_tokens]
+    try:
+        before = load_login(home)
+    except InvalidInput:
+        before = None  # an unreadable login is being replaced; its keys are lost with it
+    if before is not None and before.url == url:
+        if before.token and before.token != token:
+            previous.append(slot_key_of(before.token).hex())
+        previous.extend(before.previous_slot_keys)
+    current = slot_key_of(token).hex() if token else None
+    keys = [k for i, k in enumerate(previous) if k != current and k not in previous[:i]][:PREVIOUS_KEYS]
+    record: dict[str, object] = {"url": url, "token": token}
     if bundles:
         record["bundles"] = check_url(bundles)
+    if keys:
+        record["previous_slot_keys"] = keys
     path = login_path(home)
     atomic_write_text(path, json.dumps(record, indent=2) + "\n", mode=0o600)
     return path
@@ -82,9 +118,12 @@ def load_login(home: Path) -> Login | None:
     try:  # a file written before these checks, or by hand
         url = check_url(str(data["url"])) if data.get("url") else ""
         token = check_token(data.get("token"))
+        keys = data.get("previous_slot_keys") or []
+        if not isinstance(keys, list) or not all(isinstance(k, str) and _KEY_HEX.fullmatch(k) for k in keys):
+            raise InvalidInput("previous_slot_keys is not a list of 64 hex digits each")
     except InvalidInput as exc:
         raise InvalidInput(f"{path}: {exc.message}; run `mem login` again") from exc
-    return Login(url=url, token=token, bundles=data.get("bundles") or None)
+    return Login(url=url, token=token, bundles=data.get("bundles") or None, previous_slot_keys=tuple(keys))
 
 
 def resolve_server(home: Path, *, server: str | None = None, default: str | None = None) -> Login:
@@ -92,8 +131,9 @@ def resolve_server(home: Path, *, server: str | None = None, default: str | None
     login = load_login(home)
     if server:
         server = check_url(server)
-        token = login.token if login and login.url == server else None
-        return Login(url=server, token=token)
+        if login and login.url == server:
+            return Login(url=server, token=login.token, previous_slot_keys=login.previous_slot_keys)
+        return Login(url=server)
     if login and login.url:
         return login
     if default:

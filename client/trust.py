@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
-from mem.client.login import save_login
+from mem.client.login import load_login, save_login
 from mem.core import clock
 from mem.core.errors import InvalidInput, VerificationError
 from mem.core.fsio import atomic_write_text
@@ -41,6 +41,7 @@ class LoginSummary(TypedDict, total=False):
     file: str
     bundles: str
     trusted_key: str
+    earlier_tokens: int  # backup slot keys kept from tokens the account had before a rotation
 
 
 def bundle_home(home: Path) -> Path:
@@ -70,7 +71,7 @@ def trusted_key(trust: Trust) -> Ed25519PublicKey:
 
 
 def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | None = None,
-                 bundles: str | None = None) -> LoginSummary:
+                 bundles: str | None = None, previous_tokens: tuple[str, ...] = ()) -> LoginSummary:
     """``mem login``: store server, token and (``bundles``) a static bundle base URL; pin ``trust_key``
     (a PEM file) when given."""
     pem = None
@@ -80,9 +81,12 @@ def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | N
         except OSError as exc:
             raise InvalidInput(f"cannot read {trust_key}: {exc.strerror}") from exc
         signing.load_public_pem(pem, origin=str(trust_key))
-    path = save_login(home, url=url, token=token, bundles=bundles)
+    path = save_login(home, url=url, token=token, bundles=bundles, previous_tokens=previous_tokens)
     result: LoginSummary = {"server": url.strip().rstrip("/"), "token": "stored" if token else "none",
                               "file": str(path)}
+    saved = load_login(home)
+    if saved is not None and saved.previous_slot_keys:
+        result["earlier_tokens"] = len(saved.previous_slot_keys)
     if bundles:
         result["bundles"] = bundles.strip().rstrip("/")
     if pem is not None:

@@ -10,7 +10,7 @@ flow together.
 from __future__ import annotations
 
 import hashlib
-import hmac
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,9 +31,11 @@ PART_BYTES = 4 * 1024 * 1024  # half the default server.max_request_bytes
 class VaultClient:
     """Backup calls over HTTP for the logged-in account."""
 
-    def __init__(self, client: ServerClient, *, part_bytes: int = PART_BYTES) -> None:
+    def __init__(self, client: ServerClient, *, part_bytes: int = PART_BYTES,
+                 previous_keys: Sequence[bytes] = ()) -> None:
         self.client = client
         self.part_bytes = part_bytes
+        self.previous_keys = list(previous_keys)
 
     def create(self, *, slot: str, authenticator: str, kdf: JsonObject, replace: bool = False) -> JsonObject:
         return _dict(self.client.post_json("/vault/backups", {"slot": slot, "authenticator": authenticator,
@@ -67,12 +69,16 @@ class VaultClient:
         self.client.delete(f"/vault/backups/{backup_id}")
 
     def slot_key(self) -> bytes:
-        """The key of this account's slot names, derived from its API token: every device logged in
-        to the account finds the same slot, and the server (which stores only a hash of the token)
-        cannot compute slot names from guessed customer ids."""
+        """The key of this account's slot names, derived from its API token (``slot_key_of``)."""
+        from mem.client.login import slot_key_of
+
         if not self.client.token:
             raise NetworkError("backups need an account: log in with an API token first")
-        return hmac.new(self.client.token.encode("utf-8"), b"mem-backup-slot-key", hashlib.sha256).digest()
+        return slot_key_of(self.client.token)
+
+    def previous_slot_keys(self) -> list[bytes]:
+        """Slot keys of the tokens the login had before a rotation (newest first)."""
+        return list(self.previous_keys)
 
 
 def backup_to_server(home: Path, customer_id: str, pin: str, *, config: Config, include_logs: bool = False,
@@ -85,7 +91,8 @@ def backup_to_server(home: Path, customer_id: str, pin: str, *, config: Config, 
 
     with ServerClient.for_home(home, config=config, server=server) as client:
         _require_token(client)
-        return create_backup(home, customer_id, pin, vault=VaultClient(client), include_logs=include_logs,
+        vault = VaultClient(client, previous_keys=_previous_keys(home, config, server))
+        return create_backup(home, customer_id, pin, vault=vault, include_logs=include_logs,
                              replace=replace, kdf=kdf or STANDARD, on_progress=on_progress)
 
 
@@ -103,8 +110,16 @@ def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Confi
     versions = page_versions(installed_manifest(home))
     with ServerClient.for_home(home, config=config, server=server) as client:
         _require_token(client)
-        return restore_backup(home, customer_id, pin, vault=VaultClient(client), policy_versions=versions,
+        vault = VaultClient(client, previous_keys=_previous_keys(home, config, server))
+        return restore_backup(home, customer_id, pin, vault=vault, policy_versions=versions,
                               overwrite=overwrite, min_kdf=STANDARD, on_progress=on_progress)
+
+
+def _previous_keys(home: Path, config: Config, server: str | None) -> list[bytes]:
+    from mem.client.login import resolve_server
+
+    login = resolve_server(home, server=server, default=config.server.url)
+    return [bytes.fromhex(key) for key in login.previous_slot_keys]
 
 
 def _require_token(client: ServerClient) -> None:

@@ -44,6 +44,7 @@ class VaultTransport(Protocol):
     def download(self, backup_id: str) -> bytes: ...
     def delete(self, backup_id: str) -> None: ...
     def slot_key(self) -> bytes: ...
+    def previous_slot_keys(self) -> list[bytes]: ...
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,12 @@ def create_backup(
     salt = bc.random_bytes(bc.SALT_BYTES)
     key = bc.pin_key(pin, salt=salt, kdf=kdf)
     old = [str(r["backup_id"]) for r in vault.find(slot=slot)] if replace else []
+    # a backup made under a token the account had before (`mem accounts rotate`) is this customer's too
+    earlier = [str(r["backup_id"]) for s in _previous_slots(vault, customer_id) for r in vault.find(slot=s)]
+    if earlier and not replace:
+        raise Conflict(f"customer {customer_id} already has a backup on the server (made before the account's "
+                       "token was rotated); pass --replace to replace it")
+    old += earlier
     report(2, 5, "registering with the key service")
     created = vault.create(slot=slot, authenticator=_b64(bc.authenticator(key)),
                            kdf={**kdf.to_dict(), "salt": _b64(salt)}, replace=replace)
@@ -195,12 +202,14 @@ def restore_backup(
     if not overwrite and has_memory(home, customer_id):
         raise Conflict(f"customer {customer_id} already has memory on this device; "
                        "restore replaces it only with --overwrite")
-    slot = backup_slot(customer_id, vault.slot_key())
     report(0, 6, "looking up the backup")
-    found = vault.find(slot=slot)
-    if not found:
-        slot = legacy_backup_slot(customer_id)
+    # the account's slot, then those of tokens it had before a rotation (newest first), then the unkeyed one
+    slots = [backup_slot(customer_id, vault.slot_key()), *_previous_slots(vault, customer_id),
+             legacy_backup_slot(customer_id)]
+    for slot in slots:
         found = vault.find(slot=slot)
+        if found:
+            break
     if not found:
         raise NotFound(f"no backup of customer {customer_id} on the server for this account "
                        "(never made, expired, restored already, or destroyed)")
@@ -272,6 +281,10 @@ def flag_recheck(home: Path, customer_id: str, policy_versions: Mapping[str, int
     from mem.customers.policy_change import flag_policy_changes
 
     return flag_policy_changes(home, {}, policy_versions, customer_ids=[customer_id]).get(customer_id, [])
+
+
+def _previous_slots(vault: VaultTransport, customer_id: str) -> list[str]:
+    return [backup_slot(customer_id, key) for key in vault.previous_slot_keys()]
 
 
 def _forget(vault: VaultTransport, backup_id: str) -> None:

@@ -248,3 +248,6 @@ class LocalVault:
     def slot_key(self) -> bytes:
         # In-process there is no token and no wall between client and server: the account name will do.
         return hashlib.sha256(b"mem-local-slot-key\0" + self.account.encode("utf-8")).digest()
+
+    def previous_slot_keys(self) -> list[bytes]:
+        return []  # the account name never rotates

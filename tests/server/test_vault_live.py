@@ -400,3 +400,43 @@ def test_a_record_with_a_weaker_pin_stretching_gets_no_proof(site, memory):
         backup.restore_backup(site.workspace.parent / "home2", CUSTOMER, PIN, vault=site.vault(), min_kdf=bc.STANDARD)
     assert site.vault().find(slot=backup.backup_slot(CUSTOMER, site.vault().slot_key()))[0]["remaining_attempts"] == 10
     assert not any(path.endswith("/unlock") for _, path, _ in site.server.received)
+
+
+def test_a_backup_made_before_the_token_was_rotated_is_still_restored(site, memory):
+    from mem.client.login import slot_key_of
+    from mem.server.accounts import rotate_token
+
+    old_token = site.tokens["alice"]
+    _backup(site)
+    site.tokens["alice"] = rotate_token(site.workspace, "alice")
+    with pytest.raises(NotFound):  # the new token's slot is empty: without the old key it is not found
+        _restore(site)
+    assert memory.imported is None
+    client = ServerClient(site.server.url, token=site.tokens["alice"])
+    site.clients.append(client)
+    report = _restore(site, vault=VaultClient(client, previous_keys=[slot_key_of(old_token)]))
+    assert memory.imported == memory.exported and report.deleted_on_server
+    assert site.blob_files() == []
+
+
+def test_a_new_backup_replaces_one_made_under_the_previous_token_only_when_asked(site, memory):
+    from mem.client.login import slot_key_of
+    from mem.core.errors import Conflict
+    from mem.server.accounts import rotate_token
+
+    old_token = site.tokens["alice"]
+    _backup(site)
+    site.tokens["alice"] = rotate_token(site.workspace, "alice")
+
+    def vault() -> VaultClient:
+        client = ServerClient(site.server.url, token=site.tokens["alice"])
+        site.clients.append(client)
+        return VaultClient(client, previous_keys=[slot_key_of(old_token)])
+
+    home = site.workspace.parent / "home"
+    with pytest.raises(Conflict, match="--replace"):
+        backup.create_backup(home, CUSTOMER, PIN, vault=vault(), kdf=bc.TEST)
+    assert len(site.blob_files()) == 1
+    receipt = backup.create_backup(home, CUSTOMER, PIN, vault=vault(), kdf=bc.TEST, replace=True)
+    assert len(receipt.replaced) == 1 and len(site.blob_files()) == 1
+    assert _restore(site, vault=vault()).backup_id == receipt.backup_id
