@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from mem.core.errors import InvalidInput, Refused
 from mem.core.text.tables import table_rows
@@ -281,16 +281,16 @@ def _read_pdf_quietly(path: Path, data: bytes, on_progress: ProgressCallback | N
                 raise InvalidInput(f"{path}: encrypted PDF (password protected); save an unprotected copy")
         pages = reader.pages
         total = len(pages)
-        lines: list[tuple[str, float, int]] = []
+        lines: list[PdfLine] = []
         for number, page in enumerate(pages, start=1):
-            lines += [(text, size, number) for text, size in _pdf_lines(page)]
+            lines += [PdfLine(text, size, number, cells) for text, size, cells in _pdf_lines(page)]
             if on_progress:
                 on_progress(number, total, f"reading page {number}/{total}")
     except InvalidInput:
         raise
     except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError) as exc:
         raise InvalidInput(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
-    if not any(text.strip() for text, _, _ in lines):
+    if not any(line.text.strip() for line in lines):
         raise InvalidInput(f"{path}: the PDF has no text layer (a scanned document?); run OCR first")
     return _pdf_blocks(drop_running_lines(lines)), total
 
@@ -301,7 +301,17 @@ _PAGE_NUMBER = re.compile(r"^(?:-\s*)?(?:page|p\.|seite|página|페이지)?\s*\d
                           r"(?:\s*-)?\s*(?:쪽|ページ|頁)?$", re.I)
 
 
-def drop_running_lines(lines: list[tuple[str, float, int]]) -> list[tuple[str, float, int]]:
+class PdfLine(NamedTuple):
+    """One text line of a PDF page, the largest font size on it, and its cells: the pieces the PDF
+    placed apart on the line, each with its x position (a table row has one per column)."""
+
+    text: str
+    size: float
+    page: int
+    cells: tuple[tuple[float, str], ...] = ()
+
+
+def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
     """The PDF's lines without its running headers and footers.
 
     A page's first or last line is furniture when the same line, digits aside, sits at the same
@@ -314,10 +324,11 @@ def drop_running_lines(lines: list[tuple[str, float, int]]) -> list[tuple[str, f
     handbook one page.
     """
     by_page: dict[int, list[int]] = {}
-    for index, (_, _, page) in enumerate(lines):
+    for index, line in enumerate(lines):
+        page = line.page
         by_page.setdefault(page, []).append(index)
 
-    sizes = Counter(round(size, 1) for _, size, _ in lines if size > 0)
+    sizes = Counter(round(line.size, 1) for line in lines if line.size > 0)
     body_size = sizes.most_common(1)[0][0] if sizes else 0.0
     enough = max(2, (len(by_page) + 1) // 2)
 
@@ -348,45 +359,111 @@ def drop_running_lines(lines: list[tuple[str, float, int]]) -> list[tuple[str, f
     return [line for index, line in enumerate(lines) if index not in drop]
 
 
-def _pdf_lines(page: object) -> list[tuple[str, float]]:
-    """The page's text lines with the largest font size seen on each (0 when unknown)."""
-    fragments: list[tuple[str, float]] = []
+def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], ...]]]:
+    """The page's text lines with the largest font size seen on each (0 when unknown) and their cells."""
+    fragments: list[tuple[str, float, float]] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
         scale = abs((tm[3] if tm else 1) * (cm[3] if cm else 1)) or 1.0
-        fragments.append((text, float(size or 0) * scale))
+        x = (tm[4] * cm[0] + tm[5] * cm[2] + cm[4]) if tm and cm else 0.0
+        fragments.append((text, float(size or 0) * scale, x))
 
     plain = page.extract_text(visitor_text=visit)  # type: ignore[attr-defined]
-    lines: list[tuple[str, float]] = []
+    lines: list[tuple[str, float, tuple[tuple[float, str], ...]]] = []
     current, size = "", 0.0
-    for text, frag_size in fragments:
+    cells: list[tuple[float, str]] = []
+
+    def end_line() -> None:
+        text = " ".join(current.split())
+        if text:
+            lines.append((text, size, tuple((x, " ".join(t.split())) for x, t in cells if t.strip())))
+
+    for text, frag_size, x in fragments:
         parts = text.split("\n")
         for i, part in enumerate(parts):
             if i:
-                lines.append((current, size))
-                current, size = "", 0.0
+                end_line()
+                current, size, cells = "", 0.0, []
             current += part
             if part.strip():
                 size = max(size, frag_size)
-    lines.append((current, size))
-    lines = [(" ".join(t.split()), s) for t, s in lines if t.strip()]
+                # a piece placed at its own x starts a cell; one continuing at the same place adds to it
+                if cells and abs(cells[-1][0] - x) < 0.5:
+                    cells[-1] = (cells[-1][0], cells[-1][1] + part)
+                else:
+                    cells.append((x, part))
+    end_line()
     # Fall back to the plain extraction when the visitor saw nothing (some producers).
     if not lines and plain and plain.strip():
-        lines = [(" ".join(t.split()), 0.0) for t in plain.splitlines() if t.strip()]
+        lines = [(" ".join(t.split()), 0.0, ()) for t in plain.splitlines() if t.strip()]
     return lines
 
 
-def _pdf_blocks(lines: list[tuple[str, float, int]]) -> list[Block]:
+# Two cells are in one column when their left edges are this close (PDF points).
+_COLUMN_SLACK = 3.0
+
+
+def _pdf_tables(lines: list[PdfLine]) -> dict[int, tuple[int, list[str]]]:
+    """The tables among the lines: first line index → (index after its last line, its rows as sentences).
+
+    A table is a run of two or more lines of one page, each of two or more cells whose left edges
+    line up column by column with the first line's. pypdf joins a row's cells with spaces ("Express
+    2 business days $14.99"), and the reader then ran the rows together into one paragraph, so an
+    answer quoted a neighbouring row's price. A row is read as the HTML and Word readers read one:
+    with the column labels when the first row looks like them (``table_rows``). A line whose first
+    column is empty but whose cells sit in the columns is the wrapped rest of the row above it.
+    """
+    tables: dict[int, tuple[int, list[str]]] = {}
+    i = 0
+    while i < len(lines):
+        first = lines[i]
+        columns = [x for x, _ in first.cells]
+        if len(columns) < 2:
+            i += 1
+            continue
+        grid = [[text for _, text in first.cells]]
+        j = i + 1
+        while j < len(lines) and lines[j].page == first.page and lines[j].cells:
+            slots = [_column(x, columns) for x, _ in lines[j].cells]
+            if None in slots or len(set(slots)) != len(slots):
+                break
+            row = [""] * len(columns)
+            for slot, (_, text) in zip(slots, lines[j].cells, strict=True):
+                row[slot] = text  # type: ignore[index]
+            if slots[0] != 0 and len(grid) > 1:  # the wrapped rest of the row above
+                grid[-1] = [f"{a} {b}".strip() for a, b in zip(grid[-1], row, strict=True)]
+            elif len(slots) >= 2:
+                grid.append(row)
+            else:
+                break
+            j += 1
+        if len(grid) < 2:
+            i += 1
+            continue
+        header = grid[0] if len(grid) >= 3 and _looks_like_header(grid[0]) else []
+        tables[i] = (j, table_rows(header, grid[1:] if header else grid))
+        i = j
+    return tables
+
+
+def _column(x: float, columns: list[float]) -> int | None:
+    return next((n for n, left in enumerate(columns) if abs(left - x) <= _COLUMN_SLACK), None)
+
+
+def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
     weights: Counter[float] = Counter()
-    for text, size, _ in lines:
-        weights[round(size, 1)] += len(text)
+    for line in lines:
+        weights[round(line.size, 1)] += len(line.text)
     body = weights.most_common(1)[0][0] if weights else 0.0
-    bigger = sorted({round(s, 1) for t, s, _ in lines if body and s >= body * 1.15 and _short(t)}, reverse=True)
+    bigger = sorted({round(line.size, 1) for line in lines if body and line.size >= body * 1.15 and _short(line.text)},
+                    reverse=True)
     size_level = {s: min(i + 1, 3) for i, s in enumerate(bigger)}
     blocks: list[Block] = []
     paragraph: list[str] = []
     para_page: int | None = None
-    longest = max((len(t) for t, _, _ in lines), default=80)
+    longest = max((len(line.text) for line in lines), default=80)
+    tables = _pdf_tables(lines)
+    skip_to = 0
 
     def flush() -> None:
         nonlocal paragraph
@@ -394,7 +471,14 @@ def _pdf_blocks(lines: list[tuple[str, float, int]]) -> list[Block]:
             blocks.append(Block(" ".join(paragraph), 0, para_page))
             paragraph = []
 
-    for text, size, page in lines:
+    for index, (text, size, page, _) in enumerate(lines):
+        if index < skip_to:
+            continue
+        if index in tables:
+            flush()
+            skip_to, rows = tables[index]
+            blocks.extend(Block(row, 0, page) for row in rows)
+            continue
         level = size_level.get(round(size, 1), 0) if _short(text) else 0
         if level and _continues_heading(blocks, paragraph, text, level, page):
             # a heading too long for one line wraps like a paragraph: "…: Insurance Policy" / "Summary"

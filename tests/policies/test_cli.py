@@ -200,3 +200,14 @@ def gitrepo_status(ws: Path) -> str:
     from mem.wiki import gitrepo
 
     return gitrepo._run(ws, "status", "--porcelain")
+
+
+def test_a_price_in_a_pdf_table_is_quoted_from_its_own_row(mem, ws, tmp_path):
+    from tests.policies.test_readers import SHIPPING_ROWS, _table_pdf
+
+    pdf = _table_pdf(tmp_path / "table.pdf", SHIPPING_ROWS)
+    assert mem("--workspace", ws, "ingest", pdf).exit_code == 0
+    result = mem("--workspace", ws, "ask", "-c", "t", "How much does overnight shipping cost?")
+    assert result.exit_code == 0, result.stderr
+    short = next(line for line in result.stdout.splitlines() if line.startswith("In short"))
+    assert "$29.99" in short and "$4.99" not in short

@@ -346,3 +346,44 @@ def test_a_pdf_heading_wrapped_over_two_lines_is_one_heading(tmp_path):
     headings = [(b.text, b.level) for b in doc.blocks if b.is_heading]
     assert headings[0] == (long_title, 1)
     assert headings[1:] == [("Who can buy it", 2), ("1. Claims", 2), ("2. Excess", 2)]
+
+
+def _table_pdf(path: Path, rows: list[tuple[str, ...]]) -> Path:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", "B", 16)
+    pdf.cell(0, 10, "Shipping Rates", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("helvetica", "", 11)
+    pdf.multi_cell(0, 8, "Orders ship from Ohio.", new_x="LMARGIN", new_y="NEXT")
+    with pdf.table() as table:
+        for cells in rows:
+            row = table.row()
+            for cell in cells:
+                row.cell(cell)
+    pdf.multi_cell(0, 8, "Rates include tax.", new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(path))
+    return path
+
+
+SHIPPING_ROWS = [("Option", "Time", "Cost"), ("Standard", "5 business days", "$4.99"),
+                 ("Express", "2 business days", "$14.99"), ("Overnight", "1 business day", "$29.99")]
+
+
+def test_pdf_table_rows_stay_one_row_each_read_with_their_column_headers(tmp_path):
+    # pypdf gives "Express 2 business days $14.99" per row and the rows were joined into one paragraph
+    doc = read_document(_table_pdf(tmp_path / "table.pdf", SHIPPING_ROWS), max_bytes=LIMIT)
+    assert [(b.text, b.level) for b in doc.blocks] == [
+        ("Shipping Rates", 1), ("Orders ship from Ohio.", 0),
+        ("Option: Standard; Time: 5 business days; Cost: $4.99.", 0),
+        ("Option: Express; Time: 2 business days; Cost: $14.99.", 0),
+        ("Option: Overnight; Time: 1 business day; Cost: $29.99.", 0),
+        ("Rates include tax.", 0),
+    ]
+
+
+def test_a_pdf_table_without_a_header_row_is_read_as_cells(tmp_path):
+    doc = read_document(_table_pdf(tmp_path / "t.pdf", SHIPPING_ROWS[1:3]), max_bytes=LIMIT)
+    assert [b.text for b in doc.blocks if not b.is_heading][1:3] == [
+        "Standard | 5 business days | $4.99", "Express | 2 business days | $14.99"]
