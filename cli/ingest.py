@@ -101,6 +101,8 @@ def _human(console: Console, data: list[JsonObject]) -> None:
             for d in data for p in d["pages"]]
     print_table(console, rows)
     for d in data:
+        for line in d.get("warnings") or []:
+            warn(str(line))
         info(f"{d['source']}: " + (f"committed {d['commit'][:10]}" if d["commit"] else "no change, nothing committed"))
         for f in d["flagged"]:
             shown = f["sentence"] if len(f["sentence"]) <= 80 else f["sentence"][:77] + "…"

@@ -72,6 +72,8 @@ class IngestResult:
     # Sentences of the written pages that address the AI (the detector lint and the agent share):
     # said at ingest so the author hears it now, not when `mem bundle build` refuses later.
     flagged: list[FlaggedSentence] = field(default_factory=list)
+    # what the reader could not carry into the pages ("page 2 … no text layer"), said at once
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -79,7 +81,8 @@ class IngestResult:
 
     def to_dict(self) -> dict[str, object]:
         return {"document": self.document, "source": self.source, "sha256": self.sha256, "commit": self.commit,
-                "pages": [vars(p) for p in self.pages], "flagged": [vars(f) for f in self.flagged]}
+                "pages": [vars(p) for p in self.pages], "flagged": [vars(f) for f in self.flagged],
+                "warnings": list(self.warnings)}
 
 
 @dataclass(frozen=True)
@@ -291,7 +294,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
                    effective: date | None, model: str, split: str, replace: bool, id_prefix: str | None,
                    progress: ProgressCallback) -> _Plan:
     source_rel = f"{SOURCES_DIR}/{name}"
-    result = IngestResult(document=str(doc.path), source=source_rel, sha256=doc.sha256)
+    result = IngestResult(document=str(doc.path), source=source_rel, sha256=doc.sha256, warnings=list(doc.warnings))
     doc_title, topics = plan_topics(doc, single=bool(page_id or title), split=split)
     stated = effective or effective_date(doc.text)
     source_id = document_id(name)

@@ -54,6 +54,8 @@ class Document:
     blocks: list[Block] = field(default_factory=list)
     page_count: int | None = None
     title: str | None = None  # a title the format carries besides its headings (HTML <title>)
+    # what the reader could not carry into the pages but did not refuse ("page 2 has no text layer")
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def sha256(self) -> str:
@@ -84,7 +86,15 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     kind = KINDS.get(path.suffix.lower()) or _sniff(data)
     if kind == "pdf":
         doc = Document(path, kind, data)
-        doc.blocks, doc.page_count = _read_pdf(path, data, on_progress)
+        doc.blocks, doc.page_count, unread = _read_pdf(path, data, on_progress)
+        if unread:
+            # one scanned page among text pages: its clauses would be missing without a word
+            pages = ", ".join(str(n) for n in unread[:10]) + (" …" if len(unread) > 10 else "")
+            one = len(unread) == 1
+            doc.warnings.append(f"{path}: page{'' if one else 's'} {pages} of {doc.page_count} "
+                                f"{'has an image' if one else 'have images'} but no text layer (scanned?): "
+                                f"{'its' if one else 'their'} text is not in the pages; "
+                                "run OCR on the PDF and ingest it again")
     elif kind == "docx":
         blocks, title = docx_blocks(path, data)
         doc = Document(path, kind, data, blocks, title=title)
@@ -252,7 +262,7 @@ def _looks_like_header(cells: list[str]) -> bool:
 
 # --- PDF ---------------------------------------------------------------------------------------
 
-def _read_pdf(path: Path, data: bytes, on_progress: ProgressCallback | None) -> tuple[list[Block], int]:
+def _read_pdf(path: Path, data: bytes, on_progress: ProgressCallback | None) -> tuple[list[Block], int, list[int]]:
     # pypdf logs each repair it attempts ("EOF marker not found"…) as a warning, which Python prints
     # on stderr; the user gets one error line or a clean result instead.
     pypdf_log = logging.getLogger("pypdf")
@@ -264,7 +274,9 @@ def _read_pdf(path: Path, data: bytes, on_progress: ProgressCallback | None) -> 
         pypdf_log.setLevel(level)
 
 
-def _read_pdf_quietly(path: Path, data: bytes, on_progress: ProgressCallback | None) -> tuple[list[Block], int]:
+def _read_pdf_quietly(path: Path, data: bytes,
+                      on_progress: ProgressCallback | None) -> tuple[list[Block], int, list[int]]:
+    """The PDF's blocks, its page count, and the pages that show an image but have no text (scanned)."""
     import io
 
     from pypdf import PdfReader
@@ -282,8 +294,12 @@ def _read_pdf_quietly(path: Path, data: bytes, on_progress: ProgressCallback | N
         pages = reader.pages
         total = len(pages)
         lines: list[PdfLine] = []
+        unread: list[int] = []
         for number, page in enumerate(pages, start=1):
-            lines += [PdfLine(text, size, number, cells) for text, size, cells in _pdf_lines(page)]
+            found = [PdfLine(text, size, number, cells) for text, size, cells in _pdf_lines(page)]
+            if not found and _shows_an_image(page):
+                unread.append(number)  # a blank page (no image either) has nothing to lose
+            lines += found
             if on_progress:
                 on_progress(number, total, f"reading page {number}/{total}")
     except InvalidInput:
@@ -292,7 +308,14 @@ def _read_pdf_quietly(path: Path, data: bytes, on_progress: ProgressCallback | N
         raise InvalidInput(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
     if not any(line.text.strip() for line in lines):
         raise InvalidInput(f"{path}: the PDF has no text layer (a scanned document?); run OCR first")
-    return _pdf_blocks(drop_running_lines(lines)), total
+    return _pdf_blocks(drop_running_lines(lines)), total, unread
+
+
+# Any: a pypdf page object (untyped library).
+def _shows_an_image(page: Any) -> bool:
+    """Whether the page draws an external object (a scan is an image XObject)."""
+    resources = page.get("/Resources")
+    return resources is not None and "/XObject" in resources.get_object()
 
 
 # How many lines at the top and at the bottom of a page may be a running header or footer.

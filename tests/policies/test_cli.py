@@ -211,3 +211,14 @@ def test_a_price_in_a_pdf_table_is_quoted_from_its_own_row(mem, ws, tmp_path):
     assert result.exit_code == 0, result.stderr
     short = next(line for line in result.stdout.splitlines() if line.startswith("In short"))
     assert "$29.99" in short and "$4.99" not in short
+
+
+def test_ingest_warns_about_a_scanned_page_and_lists_it_in_json(mem, ws, tmp_path):
+    from tests.policies.test_readers import _mixed_pdf
+
+    pdf = _mixed_pdf(tmp_path / "mixed.pdf")
+    result = mem("--workspace", ws, "ingest", pdf)
+    assert result.exit_code == 0
+    assert "warning: " in result.stderr and "page 2 of 4" in result.stderr
+    again = mem("--workspace", ws, "ingest", pdf, "--json")
+    assert "page 2 of 4" in json.loads(again.stdout)[0]["warnings"][0]

@@ -387,3 +387,28 @@ def test_a_pdf_table_without_a_header_row_is_read_as_cells(tmp_path):
     doc = read_document(_table_pdf(tmp_path / "t.pdf", SHIPPING_ROWS[1:3]), max_bytes=LIMIT)
     assert [b.text for b in doc.blocks if not b.is_heading][1:3] == [
         "Standard | 5 business days | $4.99", "Express | 2 business days | $14.99"]
+
+
+def _mixed_pdf(path: Path) -> Path:
+    """Page 1 and 3 text, page 2 a scan (an image, no text layer), page 4 blank."""
+    from fpdf import FPDF
+    from PIL import Image
+
+    pdf = FPDF()
+    pdf.set_font("helvetica", "", 11)
+    pdf.add_page()
+    pdf.multi_cell(0, 8, "Refunds within 14 days.")
+    pdf.add_page()
+    pdf.image(Image.new("RGB", (200, 100), "white"), x=10, y=10, w=100)
+    pdf.add_page()
+    pdf.multi_cell(0, 8, "Ships in 2 days.")
+    pdf.add_page()
+    pdf.output(str(path))
+    return path
+
+
+def test_a_scanned_page_among_text_pages_is_a_warning_naming_it(tmp_path):
+    doc = read_document(_mixed_pdf(tmp_path / "mixed.pdf"), max_bytes=LIMIT)
+    assert [b.text for b in doc.blocks] == ["Refunds within 14 days.", "Ships in 2 days."]
+    [warning] = doc.warnings  # the blank page 4 loses nothing and is not named
+    assert "page 2 of 4 has an image but no text layer" in warning and "OCR" in warning
