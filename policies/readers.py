@@ -756,7 +756,7 @@ _CLAUSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){1,2}\s+\S")
 
 # --- HTML --------------------------------------------------------------------------------------
 
-_BLOCK_TAGS = {"p", "li", "div", "section", "article", "br", "blockquote", "pre", "dd", "dt",
+_BLOCK_TAGS = {"p", "li", "div", "section", "article", "br", "blockquote", "pre", "dd", "dt", "dl",
                "ul", "ol", "main", "header", "h4", "h5", "h6"}
 # The page's furniture, not its policy: menus, the site footer, sidebars, forms, scripts. A real
 # policy page exported from a help centre starts with "Home | Help | Sign in" and ends with
@@ -782,6 +782,24 @@ def _hidden(attrs: dict[str, str | None]) -> bool:
     return bool(_HIDING_STYLE.search(attrs.get("style") or ""))
 
 
+# Text of a document that is not markdown (HTML) must not become markdown structure on the page: at
+# the start of a paragraph a heading, quote, table, fence, rule or definition; anywhere a footnote
+# reference ("[^9]", which lint then finds undefined), a wiki link ("[[refunds]]") or raw HTML.
+_MD_BLOCK_START = re.compile(r"^(?:#|>|\||```|~~~|\[[^\]]*\]:|(?:[-*_=]\s*){3,}$)")
+_MD_INLINE = re.compile(r"\\(?=[!-/:-@\[-`{-~])|\[(?=[\^\[])|<(?=[A-Za-z/!?])")
+
+
+def literal_markdown(text: str) -> str:
+    """``text`` (one line) with backslash escapes wherever markdown would read it as structure.
+
+    CommonMark shows an escaped character as itself, ``mem lint`` does not read ``\\[^9]`` as a
+    footnote nor ``\\[[x]]`` as a link, and page sentences drop the escapes, so answers quote the
+    text as the document shows it.
+    """
+    text = _MD_INLINE.sub(r"\\\g<0>", text)
+    return "\\" + text if _MD_BLOCK_START.match(text) else text
+
+
 class _HtmlText(HTMLParser):
     """Headings and paragraphs of an HTML page; a table becomes one paragraph per row.
 
@@ -799,16 +817,42 @@ class _HtmlText(HTMLParser):
         self._tables: list[_Table] = []
         self._bold = 0  # open <strong>/<b> elements
         self._plain = False  # the current block has text outside them
+        self._lists = 0  # open <ul>/<ol>: a nested item is indented under its parent
+        self._depth = 0  # nesting of the current item
+        self._pre = 0  # open <pre>: its text keeps its lines and spaces, as a code block
+        self._term: list[str] = []  # the <dt> terms the next <dd> defines
+        self._in_term = False  # inside a <dt>
+        self._defined = False  # a <dd> has used the terms
 
     def _flush(self) -> None:
+        if self._pre:
+            code = "".join(self._text).removeprefix("\n").rstrip()  # HTML drops the newline after <pre>
+            if code.strip():
+                fence = "~~~" if "```" in code else "```"
+                self.blocks.append(Block(f"{fence}\n{code}\n{fence}"))
+            self._text = []
+            return
         text = " ".join("".join(self._text).split())
         if text:
             level, from_bold = self._level, False
-            if not level and not self._item and not self._plain:  # <p><strong>Question?</strong></p>
+            if not level and not self._item and not self._plain and not self._term:  # <p><strong>Q?</strong></p>
                 level = _bold_heading_level(text, self.blocks)
                 from_bold = bool(level)
-            self.blocks.append(Block(("- " + text) if self._item and not level else text, level, from_bold=from_bold))
+            if level:
+                self.blocks.append(Block(text, level, from_bold=from_bold))
+            else:
+                if self._term:  # <dt>Restocking fee</dt><dd>10%</dd>: one sentence, not two paragraphs
+                    term = "; ".join(self._term)
+                    text = f"{term} {text}" if term.endswith((":", "：")) else f"{term}: {text}"
+                text = literal_markdown(text)
+                self.blocks.append(Block(f"{'  ' * self._depth}- {text}" if self._item else text))
         self._text, self._level, self._item, self._plain = [], 0, False, False
+
+    def _define(self) -> None:
+        """Terms no <dd> defined (a <dt> at the end of its list) are paragraphs of their own."""
+        if not self._defined:
+            self.blocks.extend(Block(literal_markdown(term)) for term in self._term)
+        self._term, self._defined, self._in_term = [], False, False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self._skipping:
@@ -832,12 +876,31 @@ class _HtmlText(HTMLParser):
                 table.start_cell(header=tag == "th")
         elif tag in ("strong", "b"):
             self._bold += 1
+        elif self._pre:
+            if tag == "br":
+                self._text.append("\n")
+            elif tag == "pre":
+                self._pre += 1
+        elif tag == "br" and self._level:
+            self._text.append(" ")  # a line break inside a heading is still the heading
         elif tag in ("h1", "h2", "h3") and not self._tables:
             self._flush()
             self._level = int(tag[1])
         elif tag in _BLOCK_TAGS and not self._tables:
             self._flush()
+            if tag in ("ul", "ol"):
+                self._lists += 1
+            elif tag == "pre":
+                self._pre = 1
+            elif tag == "dt":
+                if self._defined:  # a new term after the last one's definitions
+                    self._term, self._defined = [], False
+                self._in_term = True
+            elif tag == "dl":
+                self._define()
             self._item = tag == "li"
+            if self._item:
+                self._depth = max(0, self._lists - 1)
 
     def handle_endtag(self, tag: str) -> None:
         if self._skipping:
@@ -847,11 +910,28 @@ class _HtmlText(HTMLParser):
         if tag in ("strong", "b"):
             self._bold = max(0, self._bold - 1)
         elif tag == "table" and self._tables:
-            self.blocks.extend(Block(row) for row in self._tables.pop().rows())
+            self.blocks.extend(Block(literal_markdown(row)) for row in self._tables.pop().rows())
         elif self._tables and tag in ("tr", "td", "th"):
             self._tables[-1].end_row() if tag == "tr" else self._tables[-1].end_cell()
+        elif self._pre:
+            if tag == "pre":
+                if self._pre == 1:
+                    self._flush()  # the code block, while it is still one
+                self._pre -= 1
+        elif tag == "dt" and self._in_term:
+            term = " ".join("".join(self._text).split())
+            if term:
+                self._term.append(term)
+            self._text, self._in_term, self._plain = [], False, False
+        elif tag in ("ul", "ol") and not self._tables:
+            self._flush()
+            self._lists = max(0, self._lists - 1)
         elif (tag in ("h1", "h2", "h3") or tag in _BLOCK_TAGS) and not self._tables:
             self._flush()
+            if tag == "dd":
+                self._defined = True
+            elif tag == "dl":
+                self._define()
 
     def handle_data(self, data: str) -> None:
         if self._skipping:

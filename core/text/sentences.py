@@ -100,7 +100,9 @@ def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
 
 
 _PAGE_SENTENCE_END = lazy(r"(?<=[.!?])\s+|(?<=[。！？])|\n+")
-_FOOTNOTE = lazy(r"\[\^[^\]]+\]")
+_FOOTNOTE = lazy(r"(?<!\\)\[\^[^\]]+\]")
+# a markdown backslash escape ("\\[^9]", "\\## not a heading"): the reader sees the character alone
+_ESCAPE = lazy(r"\\([!-/:-@\[-`{-~])")
 _HEADING = lazy(r"^\s*#+\s*")
 _BULLET = lazy(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
@@ -138,7 +140,7 @@ def page_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     for unit in units:
         for piece in _page_pieces(_FOOTNOTE.sub("", unit)):
-            piece = piece.strip().strip("*_").strip()
+            piece = _ESCAPE.sub(r"\1", piece.strip().strip("*_").strip())
             if piece:
                 sentences.append(piece)
     return sentences

@@ -71,3 +71,8 @@ def test_a_time_zone_after_am_or_pm_does_not_start_a_sentence():
     body = "Express: ordered before 1 p.m. ET; Cost: $14.95.\nWe open at 9 a.m. Returns are free.\n"
     assert page_sentences(body) == ["Express: ordered before 1 p.m. ET; Cost: $14.95.", "We open at 9 a.m.",
                                     "Returns are free."]
+
+
+def test_page_sentences_drop_markdown_escapes_and_keep_an_escaped_bracket_as_text():
+    body = "\\## Not a heading, just text. [^1]\n\nSee note \\[^9] literal. [^1]\n\n[^1]: sources/p.html\n"
+    assert page_sentences(body) == ["## Not a heading, just text.", "See note [^9] literal."]

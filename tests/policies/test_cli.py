@@ -222,3 +222,15 @@ def test_ingest_warns_about_a_scanned_page_and_lists_it_in_json(mem, ws, tmp_pat
     assert "warning: " in result.stderr and "page 2 of 4" in result.stderr
     again = mem("--workspace", ws, "ingest", pdf, "--json")
     assert "page 2 of 4" in json.loads(again.stdout)[0]["warnings"][0]
+
+
+def test_html_literal_markdown_ingests_into_pages_that_pass_lint(mem, ws, tmp_path):
+    doc = tmp_path / "p.html"
+    doc.write_text("<h1>Policy</h1><h2>Refunds</h2><p>## Not a heading.</p><p>Refunds in 14 days, note [^9] "
+                   "literal.</p><p>Ask about [[refunds]] anytime.</p><pre># code\nkept   spaced</pre>"
+                   "<h2>Fees</h2><p>Restocking costs 10%.</p>")
+    assert mem("--workspace", ws, "ingest", doc).exit_code == 0
+    body = (ws / "policies" / "refunds.md").read_text()
+    assert "\n## Not" not in body and "```\n# code\nkept   spaced\n```" in body
+    lint = mem("--workspace", ws, "lint")
+    assert lint.exit_code == 0, lint.stdout

@@ -412,3 +412,20 @@ def test_a_scanned_page_among_text_pages_is_a_warning_naming_it(tmp_path):
     assert [b.text for b in doc.blocks] == ["Refunds within 14 days.", "Ships in 2 days."]
     [warning] = doc.warnings  # the blank page 4 loses nothing and is not named
     assert "page 2 of 4 has an image but no text layer" in warning and "OCR" in warning
+
+
+def test_html_text_cannot_become_markdown_structure():
+    html = ("<h1>Terms</h1><h2>Re<span>funds</span><br>and returns</h2><p>## Not a heading, just text.</p>"
+            "<pre># not a heading\ncode   spaced</pre><p>See note [^9] literal, [[refunds]] and &lt;b&gt;.</p>"
+            "<p>---</p><p>[terms]: https://example.com</p>"
+            "<ul><li>Refunds<ul><li>Digital goods: never refunded</li></ul></li><li>Exchanges</li></ul>"
+            "<dl><dt>Restocking fee</dt><dd>10%</dd><dt>Return window:</dt><dd>30 days</dd><dt>Alone</dt></dl>")
+    assert [(b.text, b.level) for b in html_blocks(html)] == [
+        ("Terms", 1), ("Refunds and returns", 2),  # a <br> inside a heading stays in it
+        ("\\## Not a heading, just text.", 0),
+        ("```\n# not a heading\ncode   spaced\n```", 0),  # <pre> keeps its lines and spaces
+        ("See note \\[^9] literal, \\[[refunds]] and \\<b>.", 0),
+        ("\\---", 0), ("\\[terms]: https://example.com", 0),
+        ("- Refunds", 0), ("  - Digital goods: never refunded", 0), ("- Exchanges", 0),
+        ("Restocking fee: 10%", 0), ("Return window: 30 days", 0), ("Alone", 0),
+    ]

@@ -72,3 +72,9 @@ def test_images_are_not_page_links_but_lint_checks_them():
     assert [link.target for link in extract_links(text)] == ["refund.md"]
     assert [(link.target, link.image) for link in links([text], start_line=1)] == \
         [("../sources/chart.png", True), ("refund.md", False)]
+
+
+def test_escaped_brackets_are_text_not_links_or_footnotes():
+    # CommonMark shows "\[^9]" and "\[[x]]" as text; ingest escapes literal brackets of an HTML document so
+    body = "See note \\[^9] and \\[[refunds]] and \\[a](b.md) here. [^1]\n\n[^1]: sources/p.html\n"
+    assert extract_links(body) == []
