@@ -234,3 +234,44 @@ def test_html_literal_markdown_ingests_into_pages_that_pass_lint(mem, ws, tmp_pa
     assert "\n## Not" not in body and "```\n# code\nkept   spaced\n```" in body
     lint = mem("--workspace", ws, "lint")
     assert lint.exit_code == 0, lint.stdout
+
+
+HANDBOOK = """# Handbook
+
+See [Returns](#returns), the [FAQ](./faq/index.md#refunds) and the [terms][t].
+
+![logo](img/logo.png)
+
+## Shipping
+
+Ships in 2 days.[^a]
+
+    code sample
+    second line
+
+## Returns
+
+Returns within 30 days of delivery.
+
+[t]: https://example.com/terms
+
+[^a]: Business days only.
+
+## Code
+
+```python
+print("never closed")
+"""
+
+
+def test_ordinary_markdown_ingests_into_pages_that_pass_lint(mem, ws, tmp_path):
+    doc = tmp_path / "handbook.md"
+    doc.write_text(HANDBOOK)
+    result = mem("--workspace", ws, "ingest", doc)
+    assert result.exit_code == 0
+    assert "warning: " in result.stderr and "[Returns](#returns)" in result.stderr and "img/logo.png" in result.stderr
+    shipping = (ws / "policies" / "shipping.md").read_text()
+    assert "Ships in 2 days. (Business days only.) [^1]" in shipping
+    assert "```\ncode sample\nsecond line\n```" in shipping
+    lint = mem("--workspace", ws, "lint")
+    assert lint.exit_code == 0, lint.stdout
