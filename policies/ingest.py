@@ -296,7 +296,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     source_rel = f"{SOURCES_DIR}/{name}"
     result = IngestResult(document=str(doc.path), source=source_rel, sha256=doc.sha256, warnings=list(doc.warnings))
     doc_title, topics = plan_topics(doc, single=bool(page_id or title), split=split)
-    stated = effective or effective_date(doc.text)
+    stated = effective or doc.effective or effective_date(doc.text)
     source_id = document_id(name)
     now = clock.now()
     pages: list[Page] = []

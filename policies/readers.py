@@ -18,12 +18,14 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from mem.core.errors import InvalidInput, Refused
 from mem.core.text.tables import table_rows
+from mem.policies.grounding import effective_date
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -55,6 +57,8 @@ class Document:
     blocks: list[Block] = field(default_factory=list)
     page_count: int | None = None
     title: str | None = None  # a title the format carries besides its headings (HTML <title>)
+    # the date the document's own metadata says it takes effect (markdown front matter `effective:`)
+    effective: date | None = None
     # what the reader could not carry into the pages but did not refuse ("page 2 has no text layer")
     warnings: list[str] = field(default_factory=list)
 
@@ -108,6 +112,8 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
             blocks = {"html": html_blocks, "txt": text_blocks}[kind](text)
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
                        warnings=[f"{path}: {warning}" for warning in warnings])
+        if kind == "md":
+            doc.effective = frontmatter_effective(path, text)
     if not doc.blocks:
         raise InvalidInput(f"{path}: no text found")
     return doc
@@ -701,9 +707,28 @@ def _drop_html_comments(text: str) -> str:
     return _HTML_COMMENT.sub("", _HTML_COMMENT_LINES.sub("", text))
 
 
+_FRONTMATTER = re.compile(r"\A---\n(.*?)\n---[ \t]*\n", re.S)
+_FRONTMATTER_EFFECTIVE = re.compile(r"^effective[ \t]*:[ \t]*(.*?)[ \t]*$", re.M | re.I)
+
+
 def _strip_frontmatter(text: str) -> str:
-    match = re.match(r"\A---\n.*?\n---[ \t]*\n", text, re.S)
+    match = _FRONTMATTER.match(text)
     return text[match.end():] if match else text
+
+
+def frontmatter_effective(path: Path, text: str) -> date | None:
+    """The ``effective:`` date of a markdown file's front matter: the document's own word on when it
+    takes effect, as an "Effective 15 January 2026" line in its text is (it was ignored: pages got
+    today). A value that is no date is an error rather than silently today."""
+    match = _FRONTMATTER.match(text)
+    found = _FRONTMATTER_EFFECTIVE.search(match.group(1)) if match else None
+    if found is None or not found.group(1).strip("'\" "):
+        return None
+    value = found.group(1).strip("'\" ")
+    when = effective_date(f"effective {value}")
+    if when is None:
+        raise InvalidInput(f"{path}: front matter effective: {value!r} is not a date (write YYYY-MM-DD)")
+    return when
 
 
 # --- plain text --------------------------------------------------------------------------------

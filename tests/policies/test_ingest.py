@@ -410,3 +410,19 @@ def test_a_utf16_file_is_told_to_be_saved_as_utf8(ws, tmp_path, bom, codec):
 def test_max_bytes_zero_is_refused_not_read_as_no_limit(ws):
     with pytest.raises(InvalidInput, match="ingest.max_bytes must be at least 1"):
         config_for(ws, max_bytes=0)
+
+
+def test_markdown_front_matter_effective_is_the_pages_effective_date(ws, tmp_path):
+    doc = tmp_path / "terms.md"
+    doc.write_text("---\ntitle: Terms\neffective: 2026-01-15\n---\n# Terms\n\n## Refunds\n\nWithin 14 days.\n\n"
+                   "## Shipping\n\nIn 2 days.\n")
+    ingest_documents(ws, [doc], config=config_for(ws))
+    assert {p.effective.isoformat() for p in Wiki(ws).pages()} == {"2026-01-15"}
+
+
+def test_a_front_matter_effective_that_is_no_date_is_an_error_and_writes_nothing(ws, tmp_path):
+    doc = tmp_path / "terms.md"
+    doc.write_text("---\neffective: soon\n---\n# Terms\n\nWithin 14 days.\n")
+    with pytest.raises(InvalidInput, match="effective: 'soon' is not a date"):
+        ingest_documents(ws, [doc], config=config_for(ws))
+    assert list(Wiki(ws).pages()) == []
