@@ -144,7 +144,9 @@ def _decode(path: Path, data: bytes) -> str:
     controls = sum(1 for ch in text[:8192] if ord(ch) < 32 and ch not in "\n\r\t\f")
     if controls > 8:
         raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    # U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR (some editors and exports write them) are line
+    # and paragraph breaks: kept, a whole .md was one line, so one heading and one page id
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n").replace("\u2029", "\n\n")
 
 
 # --- DOCX --------------------------------------------------------------------------------------

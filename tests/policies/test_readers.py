@@ -429,3 +429,12 @@ def test_html_text_cannot_become_markdown_structure():
         ("- Refunds", 0), ("  - Digital goods: never refunded", 0), ("- Exchanges", 0),
         ("Restocking fee: 10%", 0), ("Return window: 30 days", 0), ("Alone", 0),
     ]
+
+
+def test_unicode_line_and_paragraph_separators_are_breaks(tmp_path):
+    path = tmp_path / "t.md"
+    path.write_text("# Terms\u2028\u2028## Refunds\u2028Within 14 days.\u2029## Shipping\u2028In 2 days.",
+                    encoding="utf-8")
+    doc = read_document(path, max_bytes=LIMIT)
+    assert [(b.text, b.level) for b in doc.blocks] == [
+        ("Terms", 1), ("Refunds", 2), ("Within 14 days.", 0), ("Shipping", 2), ("In 2 days.", 0)]
