@@ -65,10 +65,12 @@ def ingest(
     config = get_state(ctx).config
     with tempfile.TemporaryDirectory(prefix="mem-stdin-") as scratch:
         documents = _with_stdin(documents, name, Path(scratch), max_bytes=config.ingest.max_bytes)
+        # errors about standard input name it, not the scratch copy ("/tmp/mem-stdin-9l1bp772/x.pdf")
+        labels = {Path(scratch) / name: f"standard input ({name})"} if name else {}
         with progress("ingesting") as on_progress:
             results = ingest_documents(workspace, documents, config=config, page_id=page_id, title=title,
                                        effective=effective, model=model, split=split, replace=replace,
-                                       id_prefix=id_prefix, on_progress=on_progress)
+                                       id_prefix=id_prefix, on_progress=on_progress, labels=labels)
     data = [r.to_dict() for r in results]
     if want_json(ctx, json_output):
         emit(data, as_json=True)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -115,6 +115,7 @@ def ingest_documents(
     replace: bool = False,
     id_prefix: str | None = None,
     on_progress: ProgressCallback | None = None,
+    labels: Mapping[Path, str] | None = None,
 ) -> list[IngestResult]:
     """Ingest ``paths`` into the workspace's policy pages; one commit per document that changed anything.
 
@@ -122,7 +123,8 @@ def ingest_documents(
     id, ``""`` for the deterministic engine, ``None`` for ``config.model.name``. ``split``: the
     heading level pages are cut at (``auto``, ``h1``-``h3``, ``none``; ``None`` → ``[ingest] split``).
     ``replace`` lets a document take over pages another document made (or a renamed edition those of its
-    earlier name); ``id_prefix`` scopes new ids.
+    earlier name); ``id_prefix`` scopes new ids. ``labels`` names documents in errors and results instead of
+    their path (the CLI's scratch copy of standard input is "standard input (NAME)").
     """
     if not paths:
         raise InvalidInput("give at least one document to ingest")
@@ -143,7 +145,8 @@ def ingest_documents(
     wiki = Wiki(workspace)
     progress = on_progress or (lambda done, total, what: None)
 
-    docs = [read_document(Path(p), max_bytes=config.ingest.max_bytes, on_progress=progress) for p in paths]
+    docs = [read_document(Path(p), max_bytes=config.ingest.max_bytes, on_progress=progress,
+                          label=(labels or {}).get(Path(p))) for p in paths]
     names = [_source_name(doc.path) for doc in docs]
     _refuse_one_name_for_two(docs, names)
     plans: list[_Plan] = []
@@ -294,7 +297,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
                    effective: date | None, model: str, split: str, replace: bool, id_prefix: str | None,
                    progress: ProgressCallback) -> _Plan:
     source_rel = f"{SOURCES_DIR}/{name}"
-    result = IngestResult(document=str(doc.path), source=source_rel, sha256=doc.sha256, warnings=list(doc.warnings))
+    result = IngestResult(document=doc.shown, source=source_rel, sha256=doc.sha256, warnings=list(doc.warnings))
     doc_title, topics = plan_topics(doc, single=bool(page_id or title), split=split)
     stated = effective or doc.effective or effective_date(doc.text)
     source_id = document_id(name)

@@ -61,6 +61,12 @@ class Document:
     effective: date | None = None
     # what the reader could not carry into the pages but did not refuse ("page 2 has no text layer")
     warnings: list[str] = field(default_factory=list)
+    label: str | None = None  # the name errors and results give it when the path is a scratch copy
+
+    @property
+    def shown(self) -> str:
+        """The document as the user named it: its label, else its path."""
+        return self.label or str(self.path)
 
     @property
     def sha256(self) -> str:
@@ -71,51 +77,58 @@ class Document:
         return "\n".join(b.text for b in self.blocks)
 
 
-def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback | None = None) -> Document:
-    """Read ``path`` into blocks, or raise one clear error saying why it cannot be ingested."""
+def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback | None = None,
+                  label: str | None = None) -> Document:
+    """Read ``path`` into blocks, or raise one clear error saying why it cannot be ingested.
+
+    ``label`` names the document in errors and warnings instead of ``path`` (standard input is kept in a
+    scratch file whose temporary path means nothing to the user).
+    """
     path = Path(path)
+    shown = Path(label) if label else path
     if not path.exists():
-        raise InvalidInput(f"{path}: no such file")
+        raise InvalidInput(f"{shown}: no such file")
     if not path.is_file():
-        raise InvalidInput(f"{path}: not a file")
+        raise InvalidInput(f"{shown}: not a file")
     size = path.stat().st_size
     if max_bytes and size > max_bytes:
-        raise Refused(f"{path}: {size} bytes is over the ingest limit of {max_bytes} bytes "
+        raise Refused(f"{shown}: {size} bytes is over the ingest limit of {max_bytes} bytes "
                       "([ingest] max_bytes in mem.toml)")
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise InvalidInput(f"{path}: cannot read: {exc.strerror}") from exc
+        raise InvalidInput(f"{shown}: cannot read: {exc.strerror}") from exc
     if not data.strip():
-        raise InvalidInput(f"{path}: the file is empty")
+        raise InvalidInput(f"{shown}: the file is empty")
     kind = KINDS.get(path.suffix.lower()) or _sniff(data)
     if kind == "pdf":
         doc = Document(path, kind, data)
-        doc.blocks, doc.page_count, unread = _read_pdf(path, data, on_progress)
+        doc.blocks, doc.page_count, unread = _read_pdf(shown, data, on_progress)
         if unread:
             # one scanned page among text pages: its clauses would be missing without a word
             pages = ", ".join(str(n) for n in unread[:10]) + (" …" if len(unread) > 10 else "")
             one = len(unread) == 1
-            doc.warnings.append(f"{path}: page{'' if one else 's'} {pages} of {doc.page_count} "
+            doc.warnings.append(f"{shown}: page{'' if one else 's'} {pages} of {doc.page_count} "
                                 f"{'has an image' if one else 'have images'} but no text layer (scanned?): "
                                 f"{'its' if one else 'their'} text is not in the pages; "
                                 "run OCR on the PDF and ingest it again")
     elif kind == "docx":
-        blocks, title = docx_blocks(path, data)
+        blocks, title = docx_blocks(shown, data)
         doc = Document(path, kind, data, blocks, title=title)
     else:
-        text = _decode(path, data)
+        text = _decode(shown, data)
         warnings: list[str] = []
         if kind == "md":
             blocks, warnings = markdown_document(text)
         else:
             blocks = {"html": html_blocks, "txt": text_blocks}[kind](text)
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
-                       warnings=[f"{path}: {warning}" for warning in warnings])
+                       warnings=[f"{shown}: {warning}" for warning in warnings])
         if kind == "md":
-            doc.effective = frontmatter_effective(path, text)
+            doc.effective = frontmatter_effective(shown, text)
+    doc.label = label
     if not doc.blocks:
-        raise InvalidInput(f"{path}: no text found")
+        raise InvalidInput(f"{shown}: no text found")
     return doc
 
 

@@ -47,6 +47,16 @@ def test_empty_standard_input_is_refused(mem, workspace):
     assert result.exit_code == 2 and "the file is empty" in result.stderr
 
 
+@pytest.mark.parametrize("name, data, message", [
+    ("empty.md", "", "the file is empty"), ("x.PDF", "garbage", "not a readable PDF"),
+])
+def test_errors_about_standard_input_name_it_not_a_scratch_path(mem, workspace, name, data, message):
+    # they named "/tmp/mem-stdin-9l1bp772/x.PDF", a file the user never made and that is gone
+    result = mem("-w", workspace, "ingest", "-", "--name", name, input=data)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"Error: standard input ({name}): {message}") and "mem-stdin" not in result.stderr
+
+
 def _word_document(path: Path) -> Path:
     import docx
 
