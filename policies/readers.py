@@ -121,7 +121,7 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
         if kind == "md":
             blocks, warnings = markdown_document(text)
         else:
-            blocks = {"html": html_blocks, "txt": text_blocks}[kind](text)
+            blocks = html_blocks(text) if kind == "html" else text_blocks(text)
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
                        warnings=[f"{shown}: {warning}" for warning in warnings])
         if kind == "md":
@@ -393,11 +393,20 @@ def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
             for depth, index in enumerate(edge[:_EDGE_LINES]):
                 for digits in (True, False):
                     placed.setdefault((side, depth, key(index, digits=digits)), set()).add(page)
+                stem = _running_stem(key(index, digits=False))
+                if stem:
+                    placed.setdefault((side, depth, "\x00" + stem), set()).add(page)
 
     def running(side: str, depth: int, index: int) -> bool:
-        heading = round(lines[index][1], 1) > body_size > 0
+        heading = round(lines[index][1], 1) > body_size > 0 or is_numbered(lines[index][0])
         text = key(index, digits=heading)
-        return len(placed[(side, depth, text)]) >= enough and len(text) <= 100
+        if len(text) > 100:
+            return False
+        if len(placed[(side, depth, text)]) >= enough:
+            return True
+        # a running header that names the chapter: "Acme Handbook - Refunds", "Acme Handbook - Shipping"
+        stem = "" if heading else _running_stem(text)
+        return bool(stem) and len(placed[(side, depth, "\x00" + stem)]) >= enough
 
     drop: set[int] = set()
     for indexes in by_page.values():
@@ -407,6 +416,19 @@ def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
                     break
                 drop.add(index)
     return [line for index, line in enumerate(lines) if index not in drop]
+
+
+# "Acme Handbook - Refunds", "Terms | Shipping": the part before the last dash or bar (not a colon:
+# "Question: …" opening every page of a FAQ is text)
+_STEM_SEPARATOR = re.compile(r"\s[-–—|·]\s")
+
+
+def _running_stem(text: str) -> str:
+    """What a running line keeps from page to page when it also names the chapter: the text before its
+    last separator, when that has a few letters of its own ("" otherwise)."""
+    cuts = [match.start() for match in _STEM_SEPARATOR.finditer(text)]
+    stem = text[:cuts[-1]].strip() if cuts else ""
+    return stem if sum(ch.isalpha() for ch in stem) >= 4 else ""
 
 
 def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], ...]]]:

@@ -438,3 +438,15 @@ def test_unicode_line_and_paragraph_separators_are_breaks(tmp_path):
     doc = read_document(path, max_bytes=LIMIT)
     assert [(b.text, b.level) for b in doc.blocks] == [
         ("Terms", 1), ("Refunds", 2), ("Within 14 days.", 0), ("Shipping", 2), ("In 2 days.", 0)]
+
+
+def test_a_running_header_that_names_the_chapter_is_not_policy_text(tmp_path):
+    body = "in the original packaging, with the receipt, by post or at any of our stores."
+    path = make_pdf(tmp_path / "chap.pdf", [
+        [("Acme Handbook - Refunds", 9, ""), ("Acme Handbook", 18, "B"), ("1. Refunds", 14, "B"),
+         ("Refund within 14 days " + body, 11, "")],
+        [("Acme Handbook - Shipping", 9, ""), ("2. Shipping", 14, "B"), ("Ships in 2 days " + body, 11, "")],
+        [("Acme Handbook - Privacy", 9, ""), ("3. Privacy", 14, "B"), ("Data kept 1 year " + body, 11, "")]])
+    texts = [b.text for b in read_document(path, max_bytes=LIMIT).blocks]
+    assert not any(t.startswith("Acme Handbook -") for t in texts)
+    assert [t for t in texts if len(t) < 20] == ["Acme Handbook", "1. Refunds", "2. Shipping", "3. Privacy"]
