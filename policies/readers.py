@@ -121,7 +121,7 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
         if kind == "md":
             blocks, warnings = markdown_document(text)
         else:
-            blocks = html_blocks(text) if kind == "html" else text_blocks(text)
+            blocks = html_blocks(text) if kind == "html" else text_blocks(without_running_lines(text))
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
                        warnings=[f"{shown}: {warning}" for warning in warnings])
         if kind == "md":
@@ -769,6 +769,22 @@ def frontmatter_effective(path: Path, text: str) -> date | None:
 
 
 # --- plain text --------------------------------------------------------------------------------
+
+def without_running_lines(text: str) -> str:
+    """A plain text's pages (split at form feeds, as printers and ``pdftotext`` write them) without their
+    running headers and footers, judged as the PDF reader judges them (``drop_running_lines``); a form
+    feed is a paragraph break. Kept, "ACME TERMS   Page 2" was quoted as policy (and, in capitals, read
+    as a heading)."""
+    if "\f" not in text:
+        return text
+    pages = text.split("\f")
+    lines = [[PdfLine(" ".join(raw.split()), 0.0, number) if raw.strip() else None for raw in page.split("\n")]
+             for number, page in enumerate(pages, start=1)]
+    kept = {id(line) for line in drop_running_lines([line for page in lines for line in page if line])}
+    return "\n\n".join("\n".join(raw for raw, line in zip(page.split("\n"), page_lines, strict=True)
+                                  if line is None or id(line) in kept)
+                        for page, page_lines in zip(pages, lines, strict=True))
+
 
 def text_blocks(text: str) -> list[Block]:
     """Paragraphs split at blank lines; a one-line paragraph shaped like a heading becomes one."""

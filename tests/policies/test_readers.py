@@ -440,6 +440,17 @@ def test_unicode_line_and_paragraph_separators_are_breaks(tmp_path):
         ("Terms", 1), ("Refunds", 2), ("Within 14 days.", 0), ("Shipping", 2), ("In 2 days.", 0)]
 
 
+def test_form_feeds_split_a_text_file_into_pages_and_its_running_lines_go(tmp_path):
+    pages = ["ACME TERMS   Page 1\n\nREFUNDS\n\nRefunds within 14 days of purchase.\n\n- 1 -\n",
+             "ACME TERMS   Page 2\n\nSHIPPING\n\nShips in 2 days.\n\n- 2 -\n",
+             "ACME TERMS   Page 3\n\nPRIVACY\n\nData kept 1 year.\n"]
+    path = tmp_path / "terms.txt"
+    path.write_text("\f".join(pages), encoding="utf-8")
+    assert [(b.text, b.level) for b in read_document(path, max_bytes=LIMIT).blocks] == [
+        ("REFUNDS", 1), ("Refunds within 14 days of purchase.", 0), ("SHIPPING", 1), ("Ships in 2 days.", 0),
+        ("PRIVACY", 1), ("Data kept 1 year.", 0)]
+
+
 def test_a_running_header_that_names_the_chapter_is_not_policy_text(tmp_path):
     body = "in the original packaging, with the receipt, by post or at any of our stores."
     path = make_pdf(tmp_path / "chap.pdf", [
