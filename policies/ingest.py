@@ -24,6 +24,7 @@ An identical re-ingest changes nothing and makes no commit.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import unicodedata
@@ -42,7 +43,7 @@ from mem.policies.grounding import effective_date
 from mem.policies.readers import Document, read_document
 from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_version_suffix
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
-from mem.wiki import gitrepo
+from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, render_page
 from mem.wiki.store import Wiki
@@ -160,6 +161,7 @@ def ingest_documents(
                                "ingest them separately or pass --id")
             claimed[page.id] = doc.path.name
         plans.append(plan)
+    _number_above_history(wiki, plans)
     _refuse_hand_edits(workspace, plans)
 
     for n, plan in enumerate(plans, start=1):
@@ -188,6 +190,42 @@ def _refuse_one_name_for_two(docs: list[Document], names: list[str]) -> None:
             if key == name or _name_core(first.path.name) != _name_core(doc.path.name):
                 raise InvalidInput(f"{first.path.name} and {doc.path.name} would be one document "
                                    f"{document_id(name)!r} (sources/{name}); rename one of them")
+
+
+def _number_above_history(wiki: Wiki, plans: list[_Plan]) -> None:
+    """Give each new text a version above every version its page id was ever given.
+
+    The page file alone forgets: after ``git reset`` or ``git revert`` it says version 1 while version 2
+    was committed (and maybe shipped in a bundle, cited by customer facts), and after ``git rm`` there
+    is no file at all. Numbering from the file gave a second, different "version 2", and clients never
+    rechecked the facts made under the first. So the floor is the highest version in git (every ref
+    and the reflog) and in the bundles the server published (``mem.wiki.version_floor``)."""
+    fresh: list[tuple[_Plan, int]] = []
+    for plan in plans:
+        for n, (page, change) in enumerate(zip(plan.pages, plan.result.pages, strict=True)):
+            if change.change == "unchanged":
+                continue
+            if change.change == "source-updated" and wiki.exists(page.id) and \
+                    wiki.get(page.id).version == page.version:
+                continue  # the same text under a refreshed source hash keeps its number
+            fresh.append((plan, n))
+    if not fresh:
+        return
+    rels = sorted({f"{FOLDERS[plan.pages[n].type]}/{plan.pages[n].id}.md" for plan, n in fresh})
+    committed = version_floor.committed_versions(wiki.workspace, rels)
+    published = version_floor.published_pages(wiki.workspace)
+    moved = set()
+    for plan, n in fresh:
+        page, change = plan.pages[n], plan.result.pages[n]
+        shipped = version_floor.highest_published(published.get(page.id, {}))
+        floor = max(committed.get(f"{FOLDERS[page.type]}/{page.id}.md", 0), shipped.version if shipped else 0)
+        if page.version <= floor:
+            plan.pages[n] = dataclasses.replace(page, version=floor + 1)
+            plan.result.pages[n] = dataclasses.replace(change, version=floor + 1)
+            moved.add(id(plan))
+    for plan in plans:
+        if id(plan) in moved:
+            plan.message, plan.log_lines = _message(plan.result), _log_lines(plan.result)
 
 
 def _refuse_hand_edits(workspace: Path, plans: list[_Plan]) -> None:

@@ -138,6 +138,15 @@ def file_commits(workspace: Path, relpath: str) -> list[Commit]:
     return list(reversed(commits))
 
 
+def patches_everywhere(workspace: Path, relpaths: Sequence[str]) -> str:
+    """``git log -p -U0`` of ``relpaths`` over every ref and the reflog ("" before the first commit):
+    what was ever committed there, a commit undone by ``git reset`` included while git remembers it."""
+    if not relpaths or not _has_head(workspace):
+        return ""
+    return _run(workspace, "log", "--all", "--reflog", "--no-renames", "--no-ext-diff", "-U0", "-p", "--format=",
+                "--", *relpaths)
+
+
 def show_file(workspace: Path, sha: str, relpath: str) -> str:
     return _run(workspace, "show", f"{sha}:{relpath}", strip=False)
 

@@ -105,6 +105,7 @@ def read_history(repo: Repo) -> History:
 
 def _walk(history: History, out: str) -> None:
     lineages = history.lineages
+    deleted: dict[str, list[tuple[str, str]]] = {}
     for record in out.split("\x1e"):
         lines = [line for line in record.splitlines() if line.strip()]
         if not lines:
@@ -123,9 +124,11 @@ def _walk(history: History, out: str) -> None:
                     history.renames[old_id] = new_id
                     history.renames.pop(new_id, None)
             elif code == "D" and len(parts) == 2:
-                lineages.pop(parts[1], None)
+                # kept: a page made again under this name is the same page id, and facts cite its old
+                # versions — starting again at version 1 gave one number to two texts
+                deleted[parts[1]] = lineages.pop(parts[1], [])
             elif code in "AC" and len(parts) >= 2:
-                lineages[parts[-1]] = [(sha, parts[-1])]
+                lineages[parts[-1]] = [*deleted.pop(parts[-1], []), (sha, parts[-1])]
             elif len(parts) == 2:
                 lineages.setdefault(parts[1], []).append((sha, parts[1]))
 

@@ -22,7 +22,7 @@ from mem.core.errors import StorageError
 from mem.core.json_types import JsonObject
 from mem.core.wording import plural
 from mem.wiki import links as page_links
-from mem.wiki import lint_git, lint_numbers, lint_text
+from mem.wiki import lint_git, lint_numbers, lint_text, version_floor
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
 from mem.wiki.page import Page, body_line_offset, normalise_meta, split_frontmatter, validate_meta
@@ -128,6 +128,11 @@ class LintContext:
     @cached_property
     def history(self) -> lint_git.History:
         return lint_git.read_history(self.repo) if self.repo is not None else lint_git.History()
+
+    @cached_property
+    def published(self) -> dict[str, dict[int, list[version_floor.Published]]]:
+        """Page id → version → the files published bundles shipped (server workspaces only)."""
+        return version_floor.published_pages(self.workspace)
 
     @cached_property
     def aliases(self) -> dict[str, str]:
@@ -350,8 +355,19 @@ def check_sources(ctx: LintContext) -> Iterator[Finding]:
 
 
 def check_version_history(ctx: LintContext) -> Iterator[Finding]:
-    if ctx.repo is None:
-        return
+    """A page's version never goes back and never names two texts: along its git history (a page made
+    again after ``git rm`` continues its old lineage) and against what published bundles shipped."""
+    reported: set[str] = set()
+    if ctx.repo is not None:
+        for finding in _git_version_history(ctx):
+            reported.add(finding.path)
+            yield finding
+    for pf in ctx.selected():
+        if pf.valid and pf.rel not in reported and pf.id in ctx.published:
+            yield from _published_version(ctx, pf, ctx.published[pf.id])
+
+
+def _git_version_history(ctx: LintContext) -> Iterator[Finding]:
     history = ctx.history
     for pf in ctx.selected():
         lineage = history.lineages.get(pf.rel, [])
@@ -379,6 +395,41 @@ def check_version_history(ctx: LintContext) -> Iterator[Finding]:
             yield Finding(pf.rel, line, "version-history",
                           f"the text changed since commit {sha[:8]} (version {version}) but version is still "
                           f"{current_version}")
+            continue
+        # after `git revert` the count went back and up again: a second, different "version 2"
+        repeated = [sha for sha, v in changed if v == current_version]
+        if repeated:
+            yield Finding(pf.rel, line, "version-history",
+                          f"version {current_version} had other text in commit {repeated[0][:8]}; give the "
+                          f"page version {top + 1}")
+
+
+def _published_version(ctx: LintContext, pf: PageFile,
+                       published: dict[int, list[version_floor.Published]]) -> Iterator[Finding]:
+    """Compare the page with the versions bundles shipped: they stay installed on clients (and cited by
+    customer facts) after git history was reset, so the number must not go back or name other text."""
+    current_version, current_body = pf.meta["version"], pf.body.strip()  # type: ignore[index]
+    top = version_floor.highest_published(published)
+    if top is None:
+        return
+    line = pf.field_line("version")
+    if current_version < top.version:
+        yield Finding(pf.rel, line, "version-history", f"version {current_version} is lower than version "
+                      f"{top.version} published in bundle {top.bundle}")
+        return
+    own = ctx.sha256(pf.path)
+    for shipped in published.get(current_version, []):
+        if shipped.sha256 == own:
+            continue
+        try:
+            _, body, _ = split_frontmatter(shipped.file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue  # a bundle file gone or damaged: nothing to compare with
+        if body.strip() != current_body:
+            yield Finding(pf.rel, line, "version-history",
+                          f"version {current_version} was published in bundle {shipped.bundle} with other text; "
+                          f"give the page version {top.version + 1}")
+            return
 
 
 def check_instructions(ctx: LintContext) -> Iterator[Finding]:

@@ -1,0 +1,126 @@
+"""A version number is never given twice to different text: after git reset, revert or rm, the next
+ingest numbers above every version the page id ever had in git (reflog included) or in a published bundle."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.policies.ingest import ingest_documents
+from mem.wiki import gitrepo
+from mem.wiki.lint import lint_workspace
+from mem.wiki.store import Wiki
+from mem.wiki.workspace import init_workspace
+
+POLICY = "# P\n\n## Refunds\n\nRefund in {days} days.\n\n## Shipping\n\nShip in 2 days.\n"
+
+
+@pytest.fixture
+def ws(tmp_path):
+    clock.freeze(clock.parse_datetime("2026-02-01T09:00:00Z"))
+    return init_workspace(tmp_path / "ws")
+
+
+def ingest(ws: Path, tmp_path: Path, days: int):
+    doc = tmp_path / "pol.md"
+    doc.write_text(POLICY.format(days=days), encoding="utf-8")
+    config = Config.load(workspace=ws, env={"MEM_SEMANTIC": "off"})
+    [result] = ingest_documents(ws, [doc], config=config)
+    return {p.id: (p.version, p.change) for p in result.pages}
+
+
+def version_rules(ws: Path) -> list[str]:
+    report = lint_workspace(ws, config=Config.load(workspace=ws, env={"MEM_SEMANTIC": "off"}))
+    return [f.message for f in report.findings if f.rule == "version-history"]
+
+
+def test_after_git_reset_the_next_ingest_numbers_above_the_lost_version(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    assert ingest(ws, tmp_path, 21)["refunds"] == (2, "revised")
+    gitrepo._run(ws, "reset", "-q", "--hard", "HEAD~1")
+    assert Wiki(ws).get("refunds").version == 1
+    assert ingest(ws, tmp_path, 10)["refunds"] == (3, "revised")
+
+
+def test_after_git_revert_the_next_ingest_numbers_above_the_reverted_version(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    gitrepo._run(ws, "revert", "--no-edit", "HEAD")
+    assert ingest(ws, tmp_path, 10)["refunds"] == (3, "revised")
+    assert version_rules(ws) == []
+
+
+def test_after_git_rm_a_recreated_page_continues_the_count(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    gitrepo._run(ws, "rm", "-q", "policies/refunds.md")
+    gitrepo._run(ws, "commit", "-q", "-m", "drop refunds")
+    assert ingest(ws, tmp_path, 10)["refunds"] == (3, "created")
+    assert version_rules(ws) == []
+
+
+def test_lint_reports_a_version_repeated_with_other_text_after_a_revert(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    gitrepo._run(ws, "revert", "--no-edit", "HEAD")
+    path = ws / "policies" / "refunds.md"
+    path.write_text(path.read_text().replace("version: 1", "version: 2").replace("14 days", "10 days"))
+    gitrepo._run(ws, "commit", "-qam", "by hand")
+    [message] = version_rules(ws)
+    assert "version 2 had other text in commit" in message
+
+
+def test_lint_reports_a_recreated_page_that_starts_again_at_version_1(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    text = (ws / "policies" / "refunds.md").read_text()
+    gitrepo._run(ws, "rm", "-q", "policies/refunds.md")
+    gitrepo._run(ws, "commit", "-q", "-m", "drop refunds")
+    (ws / "policies" / "refunds.md").write_text(text.replace("version: 2", "version: 1"))
+    gitrepo._run(ws, "add", "policies/refunds.md")
+    gitrepo._run(ws, "commit", "-q", "-m", "back")
+    [message] = version_rules(ws)
+    assert "lower than version 2" in message
+
+
+def publish_bundle(ws: Path, number: int) -> None:
+    """A published bundle as mem bundle build lays it out (only what the version check reads)."""
+    folder = ws / ".mem" / "bundles" / f"{number:08d}"
+    pages = []
+    for path in sorted((ws / "policies").glob("*.md")):
+        rel = f"policies/{path.name}"
+        (folder / "files" / "policies").mkdir(parents=True, exist_ok=True)
+        (folder / "files" / rel).write_bytes(path.read_bytes())
+        pages.append({"id": path.stem, "type": "policy", "version": Wiki(ws).get(path.stem).version, "path": rel})
+    (folder / "manifest.json").write_text(json.dumps({"version": number, "pages": pages}))
+
+
+def test_a_version_only_a_published_bundle_knows_is_not_given_again(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    publish_bundle(ws, 1)
+    # history rewritten and the reflog gone: only the published bundle remembers version 2
+    gitrepo._run(ws, "reset", "-q", "--hard", "HEAD~1")
+    gitrepo._run(ws, "reflog", "expire", "--expire-unreachable=now", "--all")
+    gitrepo._run(ws, "gc", "-q", "--prune=now")
+    assert ingest(ws, tmp_path, 10)["refunds"] == (3, "revised")
+
+
+def test_lint_reports_a_version_published_with_other_text(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    publish_bundle(ws, 1)
+    gitrepo._run(ws, "reset", "-q", "--hard", "HEAD~1")
+    path = ws / "policies" / "refunds.md"
+    path.write_text(path.read_text().replace("version: 1", "version: 2").replace("14 days", "10 days"))
+    gitrepo._run(ws, "commit", "-qam", "by hand")
+    [message] = version_rules(ws)
+    assert "version 2 was published in bundle 1 with other text" in message
+    path.write_text(path.read_text().replace("version: 2", "version: 1"))
+    gitrepo._run(ws, "commit", "-qam", "back")
+    [message] = version_rules(ws)
+    assert "is lower than version 2" in message
