@@ -65,6 +65,13 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             quote = say("quote_join").join(block.data.get("quotes") or [block.quote])
             lines.append(say("rule_line", title=block.title, id=block.id, version=block.version, quote=quote,
                              n=block.number))
+        upcoming = primary[0].data.get("upcoming")
+        if isinstance(upcoming, dict):
+            # an edition with a later date does not answer yet, but the customer is told it is coming
+            summary = str(upcoming.get("summary") or "").strip()
+            lines.append(say("upcoming" if summary else "upcoming_plain", version=upcoming.get("version"),
+                             title=primary[0].title, date=upcoming.get("effective"), summary=summary,
+                             n=primary[0].number))
         days = _days_note(question, primary[0].quote, language) if primary[0].quote else None
         if days:
             lines.append(days)

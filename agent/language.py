@@ -50,6 +50,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "language_ko": "Korean",
         "language_ja": "Japanese",
         "quote_join": "\" \"",
+        "upcoming": 'Version {version} of {title} takes effect on {date}; until then the rule above applies. '
+                    'It says: "{summary}" [{n}]',
+        "upcoming_plain": "Version {version} of {title} takes effect on {date}; until then the rule above "
+                          "applies. [{n}]",
         "short_figure": "In short: {figure}, as the rule below states [{n}].",
         "short_yes": "Yes — the rule below allows it [{n}].",
         "short_depends": "It depends on the condition the rule below states [{n}].",
@@ -100,6 +104,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "greeting": "お問い合わせありがとうございます。お客様のケースに当てはまる内容をご案内します。",
         "rule": "現行の規定",
         "rule_line": "{title}（{id}、第{version}版）：「{quote}」 [{n}]",
+        "upcoming": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）："
+                    "「{summary}」 [{n}]",
+        "upcoming_plain": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）。 [{n}]",
         "no_rule": "この質問に該当する規定はポリシーにありません。最も近いページ{title}（{id}、第{version}版） [{n}]"
                    "にも記載がありません。",
         "no_rule_language": "ポリシーの言語では該当する規定が見つかりませんでした。{title}（{id}、第{version}版） [{n}]"
@@ -159,6 +166,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "greeting": "문의해 주셔서 감사합니다. 고객님의 경우에 적용되는 내용을 안내해 드립니다.",
         "rule": "현행 규정",
         "rule_line": "{title} ({id}, 제{version}판): \"{quote}\" [{n}]",
+        "upcoming": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다): "
+                    "\"{summary}\" [{n}]",
+        "upcoming_plain": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다). [{n}]",
         "no_rule": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} ({id}, 제{version}판) [{n}]"
                    "에도 관련 내용이 없습니다.",
         "no_rule_language": "정책의 언어로는 해당 규정을 찾지 못했습니다. {title} ({id}, 제{version}판) [{n}]은(는) "

@@ -439,6 +439,11 @@ class Retrieval:
         if len(text) > PAGE_CHARS:
             text = text[:PAGE_CHARS] + "\n[… cut; ask lookup_policy with the id for the rest]"
         flags = ["deprecated: no longer in force"] if str(meta.get("status") or "") == "deprecated" else []
+        upcoming = meta.get("upcoming")
+        if isinstance(upcoming, dict):
+            # the edition in force is quoted; the next one is announced with its date (mem.wiki.in_force)
+            data["upcoming"] = upcoming
+            flags.append(f"version {upcoming.get('version')} takes effect on {upcoming.get('effective')}")
         return Block(
             memory=page.type, id=page.id, title=str(page.title), text=text, version=int(page.version), flags=flags,
             date=_date(page.effective or meta.get("effective")),

@@ -110,6 +110,8 @@ def _human(console: Console, data: list[JsonObject]) -> None:
             shown = f["sentence"] if len(f["sentence"]) <= 80 else f["sentence"][:77] + "…"
             warn(f"{f['page']}:{f['line']}: text addresses the AI — {f['reason']}: {shown!r} "
                  "(mem lint reports it as instruction-text and mem bundle build refuses it)")
+        for note in d.get("upcoming") or []:
+            info(note)
 
 
 def register(app: typer.Typer) -> None:

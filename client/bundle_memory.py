@@ -72,15 +72,27 @@ class BundleServiceMemory:
 
     def pages(self, type: str | None = None) -> list[Page]:
         if self._pages is None:
+            from mem.core import clock
+            from mem.wiki.in_force import serve
             from mem.wiki.page import parse_page
 
-            pages = []
-            for entry in self._manifest.get("pages", []):
-                path = self.folder / FILES_DIR / entry["path"]
+            def read(rel: str) -> Page:
+                path = self.folder / FILES_DIR / rel
                 try:
-                    pages.append(parse_page(path.read_text(encoding="utf-8"), path=path))
+                    return parse_page(path.read_text(encoding="utf-8"), path=path)
                 except OSError as exc:
                     raise StorageError(f"cannot read {path}: {exc.strerror}") from exc
+
+            today = clock.today()
+            pages = []
+            for entry in self._manifest.get("pages", []):
+                # a page whose date is still to come ships with the edition in force when the bundle was
+                # built ("in_force"); which one answers is decided by today's date (mem.wiki.in_force)
+                earlier = entry.get("in_force")
+                in_force = [read(str(earlier["path"]))] if isinstance(earlier, dict) else []
+                served = serve(read(entry["path"]), today, lambda _: in_force)  # noqa: B023 - called here
+                if served is not None:
+                    pages.append(served)
             self._pages = sorted(pages, key=lambda p: (p.type, p.id))
         return [p for p in self._pages if type is None or p.type == type]
 

@@ -75,6 +75,8 @@ class IngestResult:
     flagged: list[FlaggedSentence] = field(default_factory=list)
     # what the reader could not carry into the pages ("page 2 … no text layer"), said at once
     warnings: list[str] = field(default_factory=list)
+    # Pages written with an effective date still to come, and what customers are answered until then.
+    upcoming: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -83,7 +85,7 @@ class IngestResult:
     def to_dict(self) -> dict[str, object]:
         return {"document": self.document, "source": self.source, "sha256": self.sha256, "commit": self.commit,
                 "pages": [vars(p) for p in self.pages], "flagged": [vars(f) for f in self.flagged],
-                "warnings": list(self.warnings)}
+                "warnings": list(self.warnings), "upcoming": list(self.upcoming)}
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,7 @@ def ingest_documents(
         )
         plan.result.commit = written.commit
         plan.result.flagged = _flagged(plan)
+        plan.result.upcoming = _upcoming(workspace, plan)
     if config.ask.semantic != "off":
         _embed_written(workspace, plans, progress)
     return [plan.result for plan in plans]
@@ -265,6 +268,26 @@ def _flagged(plan: _Plan) -> list[FlaggedSentence]:
             found += [FlaggedSentence(f"policies/{page.id}.md", line, reason, sentence)
                       for line, sentence, reason in sentence_findings(render_page(page))]
     return found
+
+
+def _upcoming(workspace: Path, plan: _Plan) -> list[str]:
+    """What happens to each written page dated after today: the rule in force stays the one customers
+    are answered from until that date (``mem.wiki.in_force``), and the author hears it now."""
+    from mem.wiki.history import editions
+    from mem.wiki.in_force import serve
+
+    today = clock.today()
+    notes = []
+    for page, change in zip(plan.pages, plan.result.pages, strict=True):
+        if change.change not in ("created", "revised", "replaced") or page.effective is None \
+                or page.effective <= today:
+            continue
+        served = serve(page, today, lambda p: editions(workspace, str(p.id)))
+        until = (f"customers are answered from v{served.version} and told of v{page.version} with its date"
+                 if served is not None else "it is not quoted to customers (no earlier version is in force)")
+        notes.append(f"policies/{page.id}.md v{page.version} takes effect on {page.effective.isoformat()}: "
+                     f"until then {until}")
+    return notes
 
 
 def _parse_effective(value: date | str | None) -> date | None:

@@ -23,8 +23,9 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.config import Config, SettingSections
@@ -49,6 +50,12 @@ from mem.wire.manifest import (
     encode_manifest,
 )
 
+if TYPE_CHECKING:
+    from mem.wiki.page import Page
+
+#: Where a bundle keeps the edition in force beside a page dated after the build.
+IN_FORCE_DIR = "in-force"
+
 #: What a person reviews before it ships: these must equal HEAD for a build.
 REVIEWED = ("policies", "knowhow", CONTEXT_FILE)
 
@@ -65,6 +72,7 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
     Refused when the reviewed content differs from HEAD; an invalid page stops the build.
     """
     from mem.wiki import gitrepo
+    from mem.wiki.in_force import why_not_in_force
     from mem.wiki.page import parse_page
 
     workspace = Path(workspace)
@@ -79,6 +87,7 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
                       "change first (git status)")
     files: dict[str, bytes] = {}
     pages: list[ManifestPage] = []
+    today = clock.today()
     page_files = [rel for rel in gitrepo.tree_files(workspace, commit, ("policies", "knowhow"))
                   if rel.endswith(".md") and rel.count("/") == 1]
     for rel, data in gitrepo.show_many(workspace, commit, page_files).items():
@@ -86,12 +95,42 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
             page = parse_page(data.decode("utf-8"), path=workspace / rel)
         except UnicodeDecodeError as exc:
             raise InvalidInput(f"{rel}: not UTF-8 text") from exc
-        files[rel] = data
-        pages.append({"id": page.id, "type": page.type, "version": page.version, "path": rel})
+        entry: ManifestPage | None = {"id": page.id, "type": page.type, "version": page.version, "path": rel}
+        if why_not_in_force(page, today) is not None:
+            entry, data = _in_force_now(workspace, page, {"id": page.id, "type": page.type,
+                                                          "version": page.version, "path": rel}, data, today, files)
+        if entry is not None:
+            files[rel] = data
+            pages.append(entry)
     tracked = gitrepo.tree_files(workspace, commit, (CONTEXT_FILE,))
     files[CONTEXT_FILE] = gitrepo.show_bytes(workspace, commit, CONTEXT_FILE) if tracked else b""
     files[CONFIG_FILE] = (json.dumps(client_settings(config), sort_keys=True, indent=2) + "\n").encode("utf-8")
     return files, pages, commit
+
+
+def _in_force_now(workspace: Path, page: Page, entry: ManifestPage, data: bytes, today: date,
+                  files: dict[str, bytes]) -> tuple[ManifestPage | None, bytes]:
+    """What ships for a page whose committed edition is not in force (mem.wiki.in_force).
+
+    A draft, or an edition with merge-conflict markers (let through by --allow-lint-errors), never
+    ships: the latest earlier edition in force takes its place, or the page is left out. An edition
+    dated after the build ships with the edition in force now beside it (``in_force``), so the client
+    answers from that one until the date comes, and mentions the next."""
+    from mem.wiki.history import edition_texts
+    from mem.wiki.in_force import conflict_lines, serve
+
+    earlier = edition_texts(workspace, page.id)
+    texts = {old.version: text for old, text in earlier}
+    served = serve(page, today, lambda _: [old for old, _ in earlier])
+    if page.status == "draft" or conflict_lines(str(page.body)):
+        if served is None:
+            return None, data
+        return {**entry, "version": served.version}, texts[served.version].encode("utf-8")
+    if served is not None:
+        rel = f"{IN_FORCE_DIR}/{entry['path']}"
+        files[rel] = texts[served.version].encode("utf-8")
+        entry = {**entry, "in_force": {"version": served.version, "path": rel}}
+    return entry, data
 
 
 def lint_gate(workspace: Path, config: Config, *, allow_lint_errors: bool) -> list[str]:

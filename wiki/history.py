@@ -131,3 +131,30 @@ def page_diff(workspace: Path, page_id: str, old: int | None = None, new: int | 
     lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
                                  fromfile=f"{rel} (v{old})", tofile=f"{rel} (v{new})")
     return "".join(lines)
+
+
+def editions(workspace: Path, page_id: str) -> list[Page]:
+    """Every committed edition of the page, parsed, oldest first (unreadable ones left out): what
+    ``mem.wiki.in_force`` falls back on while the page's newest edition is not in force yet."""
+    return [page for page, _ in edition_texts(workspace, page_id)]
+
+
+def edition_texts(workspace: Path, page_id: str) -> list[tuple[Page, str]]:
+    """``editions`` with each edition's exact file text (what a bundle ships)."""
+    workspace = Path(workspace)
+    try:
+        history = page_history(workspace, page_id)
+    except NotFound:
+        return []
+    found = []
+    for entry in history:
+        if entry.version is None or entry.status == "deleted":
+            continue
+        text = gitrepo.show_file(workspace, entry.commit, entry.path)
+        meta, body, _ = split_frontmatter(text)
+        if meta is None:
+            continue
+        page = Page(id=str(meta.get("id", page_id)), type=str(meta.get("type", "")),
+                    title=str(meta.get("title", "")), version=entry.version, meta=meta, body=body.lstrip("\n"))
+        found.append((page, text))
+    return found

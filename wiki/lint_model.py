@@ -82,8 +82,9 @@ RULES: dict[str, Rule] = {
              "index.md is how people and agents find pages; a stale one hides or misdescribes pages.",
              "Run `mem lint --fix` (or any `mem ingest`) to regenerate it.", autofix=True),
         Rule("effective-future", "warning", "A page's `effective` date is in the future.",
-             "Agents would apply a rule that is not in force yet.",
-             "Check the date; keep the page as a draft until it takes effect."),
+             "Until that date agents answer from the page's latest version in effect and name this one with "
+             "its date; a wrong date would keep the rule in force from changing.",
+             "Check the date. Nothing else to do if it is right: the edition takes over on that day."),
         Rule("stale-page", "warning", "A page's `stale_after` date has passed.",
              "The author marked the page to be reviewed by this date.",
              "Review the page, then move `stale_after` forward (or deprecate the page)."),

@@ -21,6 +21,7 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, split_frontmatter
 from mem.wiki.store import STATE_DIR, Wiki
 
+#: maps a page found to the edition to return, or None to leave it out (``mem.wiki.in_force``)
+Serve = Callable[[Page], "Page | None"]
 INDEX_NAME = "search-index.json"
 FORMAT = 2  # 2: terms of the shared search analyzer (stemmed); a format-1 cache is rebuilt
 K1, B = 1.2, 0.75
@@ -218,8 +221,9 @@ class SearchIndex:
         return sum(1 for doc in self._docs.values() if type is None or doc.get("type") == type)
 
     def search(self, query: str, *, type: str | None = None, limit: int = 5,
-               include_deprecated: bool = False) -> list[SearchHit]:
-        """Pages matching ``query`` best first (BM25); deprecated pages only on request."""
+               include_deprecated: bool = False, serve: Serve | None = None) -> list[SearchHit]:
+        """Pages matching ``query`` best first (BM25); deprecated pages only on request. ``serve`` maps a
+        page to the edition to return (``mem.wiki.in_force``) or None to leave it out."""
         if type is not None and type not in FOLDERS:
             raise InvalidInput(f"unknown page type {type!r} (policy or knowhow)")
         self.refresh()
@@ -239,6 +243,11 @@ class SearchIndex:
                 continue
             if page.status == "deprecated" and not include_deprecated:
                 continue
+            if serve is not None:
+                served = serve(page)
+                if served is None:
+                    continue
+                page = served
             hits.append(SearchHit(page, score, snippet(page.body, query)))
             if len(hits) >= limit:
                 break
@@ -249,9 +258,10 @@ _INDEXES: dict[Path, SearchIndex] = {}
 
 
 def search_pages(workspace: Path, query: str, *, type: str | None = None, limit: int = 5,
-                 include_deprecated: bool = False) -> list[SearchHit]:
+                 include_deprecated: bool = False, serve: Serve | None = None) -> list[SearchHit]:
     """Keyword search over a workspace's pages (the index is kept per workspace for this process)."""
-    return _index(workspace).search(query, type=type, limit=limit, include_deprecated=include_deprecated)
+    return _index(workspace).search(query, type=type, limit=limit, include_deprecated=include_deprecated,
+                                    serve=serve)
 
 
 def term_rarity(workspace: Path, terms: list[str]) -> dict[str, float]:

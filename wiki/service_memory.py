@@ -107,6 +107,23 @@ class WorkspaceServiceMemory:
         if not self.workspace.is_dir():
             raise NotFound(f"no workspace at {self.workspace} (run mem init)")
         self._wiki: Wiki | None = None
+        self._served: dict[tuple[str, int, str, str], Page | None] = {}
+
+    def _serve(self, page: Page) -> Page | None:
+        """The edition of ``page`` in force today (``mem.wiki.in_force``): a draft, a not-yet-effective
+        edition or one with merge-conflict markers is never quoted as the current rule."""
+        from mem.core import clock
+        from mem.wiki.in_force import serve, why_not_in_force
+
+        today = clock.today()
+        if why_not_in_force(page, today) is None:
+            return page
+        key = (str(page.id), int(page.version), page.status, today.isoformat())
+        if key not in self._served:
+            from mem.wiki.history import editions
+
+            self._served[key] = serve(page, today, lambda p: editions(self.workspace, str(p.id)))
+        return self._served[key]
 
     def _store(self) -> Wiki:
         if self._wiki is None:
@@ -124,10 +141,13 @@ class WorkspaceServiceMemory:
         return read_items(self.workspace)
 
     def pages(self, type: str | None = None) -> list[Page]:
-        return list(self._store().pages(type=type))
+        return [served for page in self._store().pages(type=type) if (served := self._serve(page)) is not None]
 
     def get_page(self, page_id: str) -> Page:
-        return self._store().get(page_id)
+        served = self._serve(self._store().get(page_id))
+        if served is None:
+            raise NotFound(f"page {page_id!r} has no edition in force today (a draft, or not effective yet)")
+        return served
 
     def page_count(self, type: str | None = None) -> int:
         from mem.wiki.search import page_count
@@ -138,7 +158,7 @@ class WorkspaceServiceMemory:
         from mem.wiki.search import search_pages
 
         return [PageHit(page=hit.page, score=hit.score)
-                for hit in search_pages(self.workspace, query, type=type, limit=limit)]
+                for hit in search_pages(self.workspace, query, type=type, limit=limit, serve=self._serve)]
 
     def term_rarity(self, terms: list[str]) -> dict[str, float]:
         from mem.wiki.search import term_rarity

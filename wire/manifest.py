@@ -50,6 +50,13 @@ class ManifestFile(TypedDict):
     length: int
 
 
+class InForce(TypedDict):
+    """The edition of a page in force when the bundle was built, shipped beside a later-dated one."""
+
+    version: int
+    path: str
+
+
 class ManifestPage(TypedDict):
     """One page of a bundle: id, ``policy`` or ``knowhow``, its version and the file holding it."""
 
@@ -57,6 +64,9 @@ class ManifestPage(TypedDict):
     type: str
     version: int
     path: str
+    # a page whose ``effective`` date is after the build: the edition in force at the build, which
+    # answers until that date ({"version": N, "path": "in-force/policies/ID.md"})
+    in_force: NotRequired[InForce]
 
 
 class Manifest(TypedDict):
@@ -110,6 +120,9 @@ def parse_manifest(data: bytes) -> Manifest:
         for page in manifest.get("pages", []):
             if page["path"] not in paths or not isinstance(page["version"], int):
                 raise ValueError(f"page {page.get('id')!r} names a file not in the manifest")
+            earlier = page.get("in_force")
+            if earlier is not None and (not isinstance(earlier, dict) or earlier.get("path") not in paths):
+                raise ValueError(f"page {page.get('id')!r} names an edition in force not in the manifest")
     except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise VerificationError(f"tampered manifest: not a valid {FORMAT} manifest ({exc})") from exc
     return cast(Manifest, manifest)  # every field read above has the type Manifest names
