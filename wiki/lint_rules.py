@@ -23,6 +23,7 @@ from mem.core.json_types import JsonObject
 from mem.core.wording import plural
 from mem.wiki import links as page_links
 from mem.wiki import lint_git, lint_numbers, lint_text, version_floor
+from mem.wiki.in_force import conflict_lines
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
 from mem.wiki.page import Page, body_line_offset, normalise_meta, split_frontmatter, validate_meta
@@ -432,6 +433,19 @@ def _published_version(ctx: LintContext, pf: PageFile,
             return
 
 
+def check_merge_conflicts(ctx: LintContext) -> Iterator[Finding]:
+    """git's conflict markers left in a page (front matter included, where YAML only says "invalid")."""
+    for pf in ctx.selected():
+        lines = conflict_lines(pf.text)
+        if not lines:
+            continue
+        starts = [n for n in lines if pf.lines[n - 1].startswith("<<<<<<<")] or lines[:1]
+        for number in starts:
+            yield Finding(pf.rel, number, "merge-conflict",
+                          f"git merge-conflict marker {pf.lines[number - 1][:40]!r}: the page holds two texts; "
+                          "keep one, delete the marker lines, raise version and commit")
+
+
 def check_instructions(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
         for line, message in lint_text.instruction_like(pf.text):
@@ -521,9 +535,9 @@ def check_numbers(ctx: LintContext) -> Iterator[Finding]:
 
 
 CHECKS: tuple[Check, ...] = (
-    check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_links, check_footnotes,
-    check_sources, check_version_history, check_instructions, check_personal_data, check_customer_data,
-    check_orphans, check_index, check_dates, check_numbers,
+    check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_links,
+    check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
+    check_personal_data, check_customer_data, check_orphans, check_index, check_dates, check_numbers,
 )
 
 

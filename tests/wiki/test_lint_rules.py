@@ -385,3 +385,28 @@ def test_every_rule_is_documented():
         assert (docs.index("### Errors") < where < warnings_start) if rule.level == "error" else \
             (where > warnings_start), rule_id
         assert rule.summary and rule.why and rule.fix, rule_id
+
+
+# --- merge-conflict markers --------------------------------------------------------------------
+
+
+def test_merge_conflict_markers_in_the_body(ws):
+    conflict = "<<<<<<< HEAD\nShipping is free above $50.\n=======\nShipping is free above $40.\n>>>>>>> legal\n"
+    write_page(ws, page("shipping", SHIPPING_BODY + "\n" + conflict, version=2))
+    [found] = only(lint(ws), "merge-conflict")
+    assert found.line == line_of(ws, "policies/shipping.md", "<<<<<<< HEAD")
+    assert RULES["merge-conflict"].level == "error"
+
+
+def test_merge_conflict_markers_in_the_frontmatter(ws):
+    path = ws / "policies" / "shipping.md"
+    text = path.read_text().replace("version: 1\n", "<<<<<<< HEAD\nversion: 2\n=======\nversion: 3\n>>>>>>> legal\n")
+    write(ws, "policies/shipping.md", text)
+    [found] = only(lint(ws), "merge-conflict")
+    assert found.line == line_of(ws, "policies/shipping.md", "<<<<<<< HEAD")
+
+
+def test_a_setext_underline_is_not_a_conflict_marker(ws):
+    write_page(ws, page("shipping", SHIPPING_BODY + "\nCosts\n=======\n\nShipping is free above $50.\n", version=2))
+    assert "merge-conflict" not in rules(lint(ws))
+
