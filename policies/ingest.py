@@ -46,6 +46,7 @@ from mem.policies.synthesis import Draft, deterministic_draft, model_draft
 from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, render_page
+from mem.wiki.portable_ids import case_twins, windows_reserved
 from mem.wiki.store import Wiki
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -135,6 +136,9 @@ def ingest_documents(
         raise InvalidInput("--id and --title name one page, so they need exactly one document")
     if page_id is not None:
         validate_name(page_id, what="page id")
+        if windows_reserved(page_id):
+            raise InvalidInput(f"page id {page_id!r} is a name Windows reserves for a device (CON, PRN, AUX, NUL, "
+                               "COM1-9, LPT1-9): its file cannot be checked out there; choose another --id")
     if title is not None and any(ch in title for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
         # a title is one line: the front matter and index.md row it is written into are line-based
         raise InvalidInput(f"--title must be one line, got {title!r}")
@@ -163,6 +167,7 @@ def ingest_documents(
                                "ingest them separately or pass --id")
             claimed[page.id] = doc.path.name
         plans.append(plan)
+    _refuse_case_twins(wiki, plans)
     _number_above_history(wiki, plans)
     _refuse_hand_edits(workspace, plans)
 
@@ -193,6 +198,20 @@ def _refuse_one_name_for_two(docs: list[Document], names: list[str]) -> None:
             if key == name or _name_core(first.path.name) != _name_core(doc.path.name):
                 raise InvalidInput(f"{first.path.name} and {doc.path.name} would be one document "
                                    f"{document_id(name)!r} (sources/{name}); rename one of them")
+
+
+def _refuse_case_twins(wiki: Wiki, plans: list[_Plan]) -> None:
+    """Refuse a new page whose id differs only in case from another page's (``mem.wiki.portable_ids``):
+    on macOS and Windows ``Refunds.md`` and ``refunds.md`` are one file, so a checkout loses a page."""
+    existing = {path.stem for path in wiki.page_files()}
+    planned = [page.id for plan in plans for page in plan.pages]
+    for page_id in planned:
+        if page_id in existing:
+            continue
+        twins = case_twins(page_id, existing | set(planned))
+        if twins:
+            raise Conflict(f"page id {page_id!r} differs only in case from page {twins[0]!r}: the two files are one "
+                           "on macOS and Windows; choose another id (--id, or --id-prefix)")
 
 
 def _number_above_history(wiki: Wiki, plans: list[_Plan]) -> None:
@@ -504,8 +523,9 @@ def _free_number(source_id: str, n: int, taken: set[str]) -> str:
 
 
 def _unique(pid: str, used: set[str]) -> str:
+    """``pid``, or ``pid-2``, ``pid-3``… when it is taken or a name Windows reserves ("con" → "con-2")."""
     candidate, n = pid, 2
-    while candidate in used:
+    while candidate in used or windows_reserved(candidate):
         candidate = f"{pid[:58]}-{n}"
         n += 1
     return candidate

@@ -36,6 +36,10 @@ RULES: dict[str, Rule] = {
         Rule("duplicate-id", "error", "Two pages declare the same id.",
              "Links, citations and policy_refs name pages by id; a duplicate makes them ambiguous.",
              "Give one of the pages a new id (and file name) and update links to it."),
+        Rule("portable-id", "error", "A page id differs only in case from another, or is a name Windows reserves.",
+             "On macOS and Windows `Refunds.md` and `refunds.md` are one file and `aux.md` cannot exist, so a "
+             "checkout there loses or refuses pages; `[[Refunds]]` beside `[[refunds]]` is easy to confuse.",
+             "Give one of the pages another id (and file name) and update links to it."),
         Rule("broken-link", "error", "A `[[id]]` or markdown link points to a page or file that does not exist.",
              "An agent following a dead link answers without the material it was pointed to.",
              "Point the link at an existing page; if the target was renamed, `mem lint --fix` rewrites it.",

@@ -27,6 +27,7 @@ from mem.wiki.in_force import conflict_lines
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
 from mem.wiki.page import Page, body_line_offset, normalise_meta, split_frontmatter, validate_meta
+from mem.wiki.portable_ids import windows_reserved
 
 if TYPE_CHECKING:
     from git import Repo
@@ -236,6 +237,26 @@ def check_duplicate_ids(ctx: LintContext) -> Iterator[Finding]:
         if first.selected:
             yield Finding(first.rel, first.field_line("id"), "duplicate-id",
                           f"id {page_id!r} is also used by {', '.join(o.rel for o in owners[1:])}")
+
+
+def check_portable_ids(ctx: LintContext) -> Iterator[Finding]:
+    """Ids that differ only in case, and names Windows reserves (``mem.wiki.portable_ids``)."""
+    spellings: dict[str, set[str]] = {}
+    for known in ctx.by_id:
+        spellings.setdefault(known.casefold(), set()).add(known)
+    for pf in ctx.selected():
+        page_id = pf.id
+        if page_id is None:
+            continue
+        if windows_reserved(page_id):
+            yield Finding(pf.rel, pf.field_line("id"), "portable-id",
+                          f"id {page_id!r} is a name Windows reserves for a device: {pf.rel} cannot be checked "
+                          "out there")
+        twins = sorted(spellings[page_id.casefold()] - {page_id})
+        if twins:
+            yield Finding(pf.rel, pf.field_line("id"), "portable-id",
+                          f"id {page_id!r} differs only in case from {', '.join(map(repr, twins))}: on macOS and "
+                          "Windows the files are one")
 
 
 def resolve(ctx: LintContext, pf: PageFile, link: page_links.Link) -> tuple[str, PageFile | None, Path | None]:
@@ -535,7 +556,7 @@ def check_numbers(ctx: LintContext) -> Iterator[Finding]:
 
 
 CHECKS: tuple[Check, ...] = (
-    check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_links,
+    check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_portable_ids, check_links,
     check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
     check_personal_data, check_customer_data, check_orphans, check_index, check_dates, check_numbers,
 )

@@ -426,3 +426,17 @@ def test_a_front_matter_effective_that_is_no_date_is_an_error_and_writes_nothing
     with pytest.raises(InvalidInput, match="effective: 'soon' is not a date"):
         ingest_documents(ws, [doc], config=config_for(ws))
     assert list(Wiki(ws).pages()) == []
+
+
+def test_an_id_that_differs_only_in_case_or_windows_reserves_is_refused(ws, tmp_path):
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    ingest_documents(ws, [doc], config=config_for(ws), split="none")
+    credit = write(tmp_path, "credit.md", "# Credit\n\nStore credit never expires.\n")
+    with pytest.raises(Conflict, match="differs only in case from page 'refund-policy'"):
+        ingest_documents(ws, [credit], config=config_for(ws), page_id="Refund-Policy")
+    with pytest.raises(InvalidInput, match="Windows reserves"):
+        ingest_documents(ws, [credit], config=config_for(ws), page_id="aux")
+    assert not (ws / "policies" / "Refund-Policy.md").exists() and not (ws / "policies" / "aux.md").exists()
+    con = write(tmp_path, "con.md", "# Con\n\nA heading that would name a device.\n")
+    [result] = ingest_documents(ws, [con], config=config_for(ws))
+    assert [p.id for p in result.pages] == ["con-2"]

@@ -410,3 +410,14 @@ def test_a_setext_underline_is_not_a_conflict_marker(ws):
     write_page(ws, page("shipping", SHIPPING_BODY + "\nCosts\n=======\n\nShipping is free above $50.\n", version=2))
     assert "merge-conflict" not in rules(lint(ws))
 
+
+# --- portable ids ------------------------------------------------------------------------------
+
+
+def test_ids_that_differ_only_in_case_and_windows_reserved_names(ws):
+    write_page(ws, page("Shipping", SHIPPING_BODY))
+    write_page(ws, page("aux", SHIPPING_BODY.replace("Shipping", "Aux")))
+    found = only(lint(ws), "portable-id")
+    assert {(f.path, "Windows" in f.message and "reserves" in f.message) for f in found} == {
+        ("policies/Shipping.md", False), ("policies/shipping.md", False), ("policies/aux.md", True)}
+    assert RULES["portable-id"].level == "error"
