@@ -45,7 +45,7 @@ from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_v
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
 from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
-from mem.wiki.page import Page, render_page
+from mem.wiki.page import Page, render_page, split_frontmatter
 from mem.wiki.portable_ids import case_twins, windows_reserved
 from mem.wiki.store import Wiki
 
@@ -167,6 +167,7 @@ def ingest_documents(
                                "ingest them separately or pass --id")
             claimed[page.id] = doc.path.name
         plans.append(plan)
+    _refuse_moved_pages(wiki, plans)
     _refuse_case_twins(wiki, plans)
     _number_above_history(wiki, plans)
     _refuse_hand_edits(workspace, plans)
@@ -198,6 +199,33 @@ def _refuse_one_name_for_two(docs: list[Document], names: list[str]) -> None:
             if key == name or _name_core(first.path.name) != _name_core(doc.path.name):
                 raise InvalidInput(f"{first.path.name} and {doc.path.name} would be one document "
                                    f"{document_id(name)!r} (sources/{name}); rename one of them")
+
+
+def _refuse_moved_pages(wiki: Wiki, plans: list[_Plan]) -> None:
+    """Refuse to plan around a page file renamed by hand (``git mv``) without its id.
+
+    A page is found by its id, and its file must be ``policies/<id>.md``: ``Wiki`` reads only there, so
+    after ``git mv policies/delivery.md policies/shipping-times.md`` the ingest saw no page ``delivery``
+    and created a second one at version 1 (lint: duplicate-id, source-hash). Whether the author meant
+    to rename the page (a new id) or only its file cannot be guessed, so the ingest says both ways."""
+    valid = {page.id for page in wiki.pages(skip_invalid=True)}
+    planned = {page.id for plan in plans for page in plan.pages}
+    documents = {document_id(Path(plan.result.source).name) for plan in plans}
+    for path in wiki.page_files("policy"):
+        if path.stem in valid:
+            continue
+        try:
+            meta, _, _ = split_frontmatter(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue  # unreadable: lint's frontmatter rule reports it
+        page_id = str((meta or {}).get("id") or "")
+        sources = (meta or {}).get("sources")
+        source = sources[0] if isinstance(sources, list) and sources and isinstance(sources[0], dict) else {}
+        if page_id and page_id != path.stem and (page_id in planned or source.get("id") in documents):
+            rel = f"{FOLDERS['policy']}/{path.name}"
+            raise Refused(f"{rel} holds page {page_id!r} under another file name (a page's file is named after its "
+                          f"id): git mv it back to {FOLDERS['policy']}/{page_id}.md, or set its id to "
+                          f"{path.stem!r} to rename the page, commit, then ingest again")
 
 
 def _refuse_case_twins(wiki: Wiki, plans: list[_Plan]) -> None:

@@ -440,3 +440,20 @@ def test_an_id_that_differs_only_in_case_or_windows_reserves_is_refused(ws, tmp_
     con = write(tmp_path, "con.md", "# Con\n\nA heading that would name a device.\n")
     [result] = ingest_documents(ws, [con], config=config_for(ws))
     assert [p.id for p in result.pages] == ["con-2"]
+
+
+def test_a_page_moved_by_hand_without_its_id_is_not_made_twice(ws, tmp_path):
+    doc = write(tmp_path, "terms.md",
+                "# Terms\n\n## Delivery\n\nWe deliver in 3 days.\n\n## Returns\n\nReturn in 14 days.\n")
+    ingest_documents(ws, [doc], config=config_for(ws))
+    gitrepo._run(ws, "mv", "policies/delivery.md", "policies/shipping-times.md")
+    gitrepo._run(ws, "commit", "-q", "-m", "rename by hand")
+    doc.write_text(doc.read_text().replace("3 days", "5 days"))
+    head = gitrepo.head_sha(ws)
+    with pytest.raises(Refused, match="policies/shipping-times.md holds page 'delivery' under another file name"):
+        ingest_documents(ws, [doc], config=config_for(ws))
+    assert gitrepo.head_sha(ws) == head and not (ws / "policies" / "delivery.md").exists()
+    gitrepo._run(ws, "mv", "policies/shipping-times.md", "policies/delivery.md")
+    gitrepo._run(ws, "commit", "-q", "-m", "back")
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert ("delivery", 2, "revised") in [(p.id, p.version, p.change) for p in result.pages]
