@@ -117,12 +117,12 @@ def _in_force_now(workspace: Path, page: Page, entry: ManifestPage, data: bytes,
     dated after the build ships with the edition in force now beside it (``in_force``), so the client
     answers from that one until the date comes, and mentions the next."""
     from mem.wiki.history import edition_texts
-    from mem.wiki.in_force import conflict_lines, serve
+    from mem.wiki.in_force import has_conflict, serve
 
     earlier = edition_texts(workspace, page.id)
     texts = {old.version: text for old, text in earlier}
     served = serve(page, today, lambda _: [old for old, _ in earlier])
-    if page.status == "draft" or conflict_lines(str(page.body)):
+    if page.status == "draft" or has_conflict(str(page.body)):
         if served is None:
             return None, data
         return {**entry, "version": served.version}, texts[served.version].encode("utf-8")

@@ -24,6 +24,8 @@ from mem.core.errors import NotFound
 from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from mem.core.config import SettingSections
     from mem.wiki.page import Page
     from mem.wiki.store import Wiki
@@ -109,13 +111,13 @@ class WorkspaceServiceMemory:
         self._wiki: Wiki | None = None
         self._served: dict[tuple[str, int, str, str], Page | None] = {}
 
-    def _serve(self, page: Page) -> Page | None:
+    def _serve(self, page: Page, today: date | None = None) -> Page | None:
         """The edition of ``page`` in force today (``mem.wiki.in_force``): a draft, a not-yet-effective
         edition or one with merge-conflict markers is never quoted as the current rule."""
         from mem.core import clock
         from mem.wiki.in_force import serve, why_not_in_force
 
-        today = clock.today()
+        today = today or clock.today()
         if why_not_in_force(page, today) is None:
             return page
         key = (str(page.id), int(page.version), page.status, today.isoformat())
@@ -141,7 +143,11 @@ class WorkspaceServiceMemory:
         return read_items(self.workspace)
 
     def pages(self, type: str | None = None) -> list[Page]:
-        return [served for page in self._store().pages(type=type) if (served := self._serve(page)) is not None]
+        from mem.core import clock
+
+        today = clock.today()
+        return [served for page in self._store().pages(type=type)
+                if (served := self._serve(page, today)) is not None]
 
     def get_page(self, page_id: str) -> Page:
         served = self._serve(self._store().get(page_id))
