@@ -40,6 +40,7 @@ from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
 from mem.core.json_types import JsonObject
 from mem.policies.grounding import effective_date
+from mem.policies.hand_edits import PreviousEditions, last_ingested_body
 from mem.policies.readers import Document, read_document
 from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_version_suffix
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
@@ -158,9 +159,12 @@ def ingest_documents(
     _refuse_one_name_for_two(docs, names)
     plans: list[_Plan] = []
     claimed: dict[str, str] = {}
+    previous = PreviousEditions(workspace, max_bytes=config.ingest.max_bytes, single=bool(page_id or title),
+                                split=split)
     for doc, name in zip(docs, names, strict=True):
         plan = _plan_document(wiki, doc, name, page_id=page_id, title=title, effective=when, model=model_name,
-                              split=split, replace=replace, id_prefix=id_prefix, progress=progress)
+                              split=split, replace=replace, id_prefix=id_prefix, progress=progress,
+                              previous=previous)
         for page in plan.pages:
             if page.id in claimed:
                 raise Conflict(f"page {page.id!r} would come from both {claimed[page.id]} and {doc.path.name}; "
@@ -403,7 +407,7 @@ def _ascii(text: str) -> str:
 
 def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None, title: str | None,
                    effective: date | None, model: str, split: str, replace: bool, id_prefix: str | None,
-                   progress: ProgressCallback) -> _Plan:
+                   progress: ProgressCallback, previous: PreviousEditions) -> _Plan:
     source_rel = f"{SOURCES_DIR}/{name}"
     result = IngestResult(document=doc.shown, source=source_rel, sha256=doc.sha256, warnings=list(doc.warnings))
     doc_title, topics = plan_topics(doc, single=bool(page_id or title), split=split)
@@ -457,6 +461,9 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
                  else deterministic_draft(topic, title=page_title))
         body = _cite(draft, topic, source_rel, doc.kind)
         page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated, now=now)
+        kept = _kept_hand_edit(wiki, previous, pid, topic, source_entry, incoming) if change == "revised" else None
+        if kept is not None:
+            page, change = kept, "source-updated"
         if takeover and change != "unchanged":
             change = "replaced"
             result.takeovers[pid] = takeover
@@ -503,6 +510,38 @@ def _held_page(pages: list[Page], topic: Topic, used: set[str]) -> str | None:
 
 def _words(text: str) -> set[str]:
     return {word for word in re.findall(r"\w+", text.lower()) if not word.isdigit() or len(word) > 1}
+
+
+def _kept_hand_edit(wiki: Wiki, previous: PreviousEditions, pid: str, topic: Topic, source: dict[str, object],
+                    incoming: str) -> Page | None:
+    """The page as committed, only its source entry refreshed, when a hand edit of it must outlive this ingest.
+
+    A re-ingest rewrote a page from its section whenever any section of the document changed, so a
+    reviewer's committed edit vanished. A page that is not what ingest last wrote for it keeps its text
+    when its own section did not change; when the section changed too, ingest cannot merge the two and
+    refuses, naming the page (docs/ingest.md, "Hand edits"). ``None``: the page is ingest's text, revise it."""
+    old = wiki.get(pid)
+    if old.status == "deprecated" or not old.sources or old.sources[0].get("id") != source.get("id"):
+        return None
+    before = previous.topic(old.sources[0])
+    if before is not None:
+        # what the deterministic engine wrote from the old section: the usual page, no git read needed
+        again = _cite(deterministic_draft(before, title=old.title), before, str(old.sources[0].get("file")), "")
+        if _content_key("", again) == _content_key("", old.body):
+            return None
+    rel = f"{FOLDERS['policy']}/{pid}.md"
+    if not gitrepo.matches_head(wiki.workspace, rel):
+        return None  # an edit in no commit: _refuse_hand_edits says so, whatever the section did
+    ingested = last_ingested_body(wiki.workspace, rel, pid)
+    if ingested is None or _content_key("", ingested[1]) == _content_key("", old.body):
+        return None  # ingest's own text (a model's, an older engine's), or a history that cannot tell
+    if before is not None and before.text == topic.text and before.path == topic.path:
+        return Page(old.id, old.type, old.title, old.version, dict(old.meta, sources=[source]), old.body)
+    section = topic.section or topic.title
+    raise Conflict(f"{rel} was edited by hand after its last ingest ({ingested[0][:10]}) and its section "
+                   f"{section!r} changed in {incoming}: ingest will not overwrite the edit - carry the edit "
+                   f"into the document, or restore the ingested text (git checkout {ingested[0][:10]} -- {rel}"
+                   " && git commit), then ingest again")
 
 
 def _owner_conflict(wiki: Wiki, pid: str, source_id: str, incoming: str, *,

@@ -147,6 +147,13 @@ def patches_everywhere(workspace: Path, relpaths: Sequence[str]) -> str:
                 "--", *relpaths)
 
 
+def last_commit_matching(workspace: Path, relpath: str, pattern: str) -> str | None:
+    """The newest commit that touched ``relpath`` with a message line matching ``pattern`` (an extended regex)."""
+    if not _has_head(workspace):
+        return None
+    return _run(workspace, "log", "-1", "-E", "--format=%H", f"--grep={pattern}", "--", relpath) or None
+
+
 def show_file(workspace: Path, sha: str, relpath: str) -> str:
     return _run(workspace, "show", f"{sha}:{relpath}", strip=False)
 
@@ -166,6 +173,8 @@ def head_sha(workspace: Path) -> str | None:
 def matches_head(workspace: Path, relpath: str) -> bool:
     """Whether the working file ``relpath`` is exactly as committed at HEAD (both absent counts)."""
     path = Path(workspace) / relpath
+    if not _has_head(workspace):
+        return not path.is_file()
     in_head = bool(_run(workspace, "ls-tree", "--name-only", "HEAD", "--", relpath))
     if not path.is_file():
         return not in_head

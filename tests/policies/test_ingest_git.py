@@ -1,0 +1,82 @@
+"""Ingest and git: committed hand edits, the source file's commit, concurrent runs, unresolved merges."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.core.errors import Conflict
+from mem.policies.ingest import ingest_documents
+from mem.wiki.store import Wiki
+from mem.wiki.workspace import init_workspace
+
+POL = "# P\n\n## Refunds\n\nRefund in 14 days.\n\n## Shipping\n\nShip in 2 days.\n"
+
+
+@pytest.fixture
+def ws(tmp_path):
+    clock.freeze(clock.parse_datetime("2026-02-01T09:00:00Z"))
+    return init_workspace(tmp_path / "ws")
+
+
+def config_for(ws: Path) -> Config:
+    return Config.load(workspace=ws, env={"MEM_SEMANTIC": "off"})
+
+
+def git(ws: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(ws), *args], check=True, capture_output=True, text=True).stdout
+
+
+def hand_edit(ws: Path, page: str, old: str, new: str, *, commit: bool = True) -> None:
+    path = ws / "policies" / f"{page}.md"
+    path.write_text(path.read_text().replace(old, new, 1))
+    if commit:
+        git(ws, "-c", "user.name=legal", "-c", "user.email=l@x", "commit", "-qam", "legal: clarify")
+
+
+def test_a_committed_hand_edit_survives_when_its_section_did_not_change(ws, tmp_path):
+    doc = tmp_path / "pol.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    hand_edit(ws, "refunds", "Refund in 14 days. [", "Refund in 14 days. Hand edit from legal team. [")
+    doc.write_text(POL.replace("2 days", "3 days"))
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    changes = {p.id: (p.version, p.change) for p in result.pages}
+    assert changes == {"refunds": (1, "source-updated"), "shipping": (2, "revised")}
+    refunds = Wiki(ws).get("refunds")
+    assert "Hand edit from legal team." in refunds.body
+    assert refunds.sources[0]["sha256"] == result.sha256  # the citation follows the new bytes
+    assert git(ws, "status", "--porcelain") == ""
+    doc.write_text(POL.replace("2 days", "3 days").replace("14 days", "21 days"))  # now the section changes
+    with pytest.raises(Conflict, match="policies/refunds.md was edited by hand"):
+        ingest_documents(ws, [doc], config=config_for(ws))
+
+
+def test_a_committed_hand_edit_whose_section_changed_too_is_refused_naming_the_page(ws, tmp_path):
+    doc = tmp_path / "pol.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    hand_edit(ws, "refunds", "Refund in 14 days. [", "Refund in 14 days. Hand edit from legal team. [")
+    head = git(ws, "rev-parse", "HEAD")
+    doc.write_text(POL.replace("14 days", "21 days"))
+    with pytest.raises(Conflict) as err:
+        ingest_documents(ws, [doc], config=config_for(ws))
+    message = str(err.value)
+    assert "policies/refunds.md" in message and "\n" not in message and "git checkout" in message
+    assert git(ws, "rev-parse", "HEAD") == head and git(ws, "status", "--porcelain") == ""
+
+
+def test_a_page_without_hand_edits_is_revised_as_before(ws, tmp_path):
+    doc = tmp_path / "pol.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    git(ws, "-c", "user.name=r", "-c", "user.email=r@x", "commit", "-q", "--allow-empty", "-m", "unrelated")
+    doc.write_text(POL.replace("14 days", "21 days"))
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert {p.id: p.change for p in result.pages} == {"refunds": "revised", "shipping": "source-updated"}
+    assert "21 days" in Wiki(ws).get("refunds").body
+
