@@ -178,7 +178,10 @@ class Wiki:
 
         with self.lock():
             self._recover()
-            changed = [rel for rel, data in targets.items() if _read_bytes(self.workspace / rel) != data]
+            changed = [rel for rel, data in targets.items() if _read_bytes(self.workspace / rel) != data
+                       # a file already holding these bytes is still written into the commit when HEAD has
+                       # others: `mem ingest sources/x.md` committed the pages and left the source uncommitted
+                       or rel in (files or {}) and not gitrepo.matches_head(self.workspace, rel)]
             changed += [rel for rel in removals if (self.workspace / rel).exists()]
             if not changed:
                 return WriteResult(None, [])

@@ -80,3 +80,14 @@ def test_a_page_without_hand_edits_is_revised_as_before(ws, tmp_path):
     assert {p.id: p.change for p in result.pages} == {"refunds": "revised", "shipping": "source-updated"}
     assert "21 days" in Wiki(ws).get("refunds").body
 
+
+def test_ingesting_the_kept_source_file_commits_it(ws, tmp_path):
+    doc = tmp_path / "r2.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    kept = ws / "sources" / "r2.md"
+    kept.write_text(POL.replace("14 days", "12 days"))  # lint's source-hash fix: re-ingest sources/FILE
+    [result] = ingest_documents(ws, [kept], config=config_for(ws))
+    assert result.commit and {p.id: p.change for p in result.pages}["refunds"] == "revised"
+    assert git(ws, "status", "--porcelain") == ""
+    assert "sources/r2.md" in git(ws, "show", "--name-only", "--format=", "HEAD").split()
