@@ -48,10 +48,11 @@ from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, render_page, split_frontmatter
 from mem.wiki.portable_ids import case_twins, windows_reserved
-from mem.wiki.store import Wiki
+from mem.wiki.store import HeadMoved, Wiki
 
 ProgressCallback = Callable[[int, int, str], None]
 SOURCES_DIR = "sources"
+REPLAN_TRIES = 5  # HEAD moved under a plan this often in a row: other writers keep committing, give up
 
 
 @dataclass(frozen=True)
@@ -150,19 +151,59 @@ def ingest_documents(
         raise InvalidInput(f"--split must be one of {', '.join(SPLITS)}, got {split!r}")
     when = _parse_effective(effective)
     model_name = config.model.name if model is None else model
-    wiki = Wiki(workspace)
     progress = on_progress or (lambda done, total, what: None)
 
     docs = [read_document(Path(p), max_bytes=config.ingest.max_bytes, on_progress=progress,
                           label=(labels or {}).get(Path(p))) for p in paths]
     names = [_source_name(doc.path) for doc in docs]
     _refuse_one_name_for_two(docs, names)
+    done: list[_Plan] = []
+    pending = list(zip(docs, names, strict=True))
+    # A plan is made from the wiki as read, outside the write lock: a concurrent ingest that commits
+    # between our reading and our writing would have its pages "created" over by ours (two documents
+    # sharing headings). Each write checks, under the lock, that HEAD is still the commit we planned
+    # against; if it moved, the documents not yet written are planned again against the new wiki, where
+    # the usual refusals (another document's page, a hand edit) apply.
+    for _ in range(REPLAN_TRIES):
+        base = gitrepo.head_sha(workspace)
+        wiki = Wiki(workspace)
+        previous = PreviousEditions(workspace, max_bytes=config.ingest.max_bytes,
+                                    single=bool(page_id or title), split=split)
+        plans = _plan_all(wiki, pending, previous, page_id=page_id, title=title, effective=when,
+                          model=model_name, split=split, replace=replace, id_prefix=id_prefix, progress=progress)
+        _refuse_hand_edits(workspace, plans)
+        try:
+            for n, plan in enumerate(plans, start=1):
+                progress(len(done) + n, len(docs), f"writing {plan.result.source}")
+                written = wiki.write(
+                    plan.pages, op="ingest", message=plan.message, log_title=plan.result.source,
+                    log_lines=plan.log_lines, files={plan.result.source: plan.doc.data}, expect_head=base,
+                )
+                base = written.commit or base
+                plan.result.commit = written.commit
+                plan.result.flagged = _flagged(plan)
+                plan.result.upcoming = _upcoming(workspace, plan)
+                done.append(plan)
+                pending.pop(0)
+        except HeadMoved:
+            continue
+        break
+    else:
+        raise Conflict("the wiki kept changing while this ingest planned its pages (other mem processes "
+                       "writing?); ingest again")
+    if config.ask.semantic != "off":
+        _embed_written(workspace, done, progress)
+    return [plan.result for plan in done]
+
+
+def _plan_all(wiki: Wiki, documents: list[tuple[Document, str]], previous: PreviousEditions, *,
+              page_id: str | None, title: str | None, effective: date | None, model: str, split: str,
+              replace: bool, id_prefix: str | None, progress: ProgressCallback) -> list[_Plan]:
+    """One plan per document, against the wiki as it is now; no page may come from two of them."""
     plans: list[_Plan] = []
     claimed: dict[str, str] = {}
-    previous = PreviousEditions(workspace, max_bytes=config.ingest.max_bytes, single=bool(page_id or title),
-                                split=split)
-    for doc, name in zip(docs, names, strict=True):
-        plan = _plan_document(wiki, doc, name, page_id=page_id, title=title, effective=when, model=model_name,
+    for doc, name in documents:
+        plan = _plan_document(wiki, doc, name, page_id=page_id, title=title, effective=effective, model=model,
                               split=split, replace=replace, id_prefix=id_prefix, progress=progress,
                               previous=previous)
         for page in plan.pages:
@@ -174,20 +215,7 @@ def ingest_documents(
     _refuse_moved_pages(wiki, plans)
     _refuse_case_twins(wiki, plans)
     _number_above_history(wiki, plans)
-    _refuse_hand_edits(workspace, plans)
-
-    for n, plan in enumerate(plans, start=1):
-        progress(n, len(plans), f"writing {plan.result.source}")
-        written = wiki.write(
-            plan.pages, op="ingest", message=plan.message, log_title=plan.result.source,
-            log_lines=plan.log_lines, files={plan.result.source: plan.doc.data},
-        )
-        plan.result.commit = written.commit
-        plan.result.flagged = _flagged(plan)
-        plan.result.upcoming = _upcoming(workspace, plan)
-    if config.ask.semantic != "off":
-        _embed_written(workspace, plans, progress)
-    return [plan.result for plan in plans]
+    return plans
 
 
 def _refuse_one_name_for_two(docs: list[Document], names: list[str]) -> None:

@@ -29,6 +29,11 @@ from mem.wiki.page import Page, parse_page, render_page, validate_meta
 LOG_FILE = "log.md"
 STATE_DIR = ".mem"
 LOCK_WAIT_S = 30.0
+ANY_HEAD = object()  # Wiki.write's default: write whatever HEAD is
+
+
+class HeadMoved(Conflict):
+    """HEAD is no longer the commit a writer planned against (another process committed meanwhile)."""
 
 
 @dataclass(frozen=True)
@@ -152,12 +157,16 @@ class Wiki:
         files: Mapping[str, bytes] | None = None,
         delete: Sequence[str] = (),
         author: str | None = None,
+        expect_head: object = ANY_HEAD,
     ) -> WriteResult:
         """Write pages (and other workspace files, e.g. ``sources/x.pdf``) as one commit.
 
         ``op`` and ``log_title`` make the ``log.md`` entry ``## [YYYY-MM-DD] op | title``;
         ``message`` is the commit message; ``delete`` lists page ids to remove. Nothing changed →
         nothing written, no log entry, no commit (``WriteResult(None, [])``).
+
+        ``expect_head``: the commit (``None``: no commit yet) the pages were planned against; checked under
+        the lock, and ``HeadMoved`` (nothing written) when another writer committed since.
         """
         targets: dict[str, bytes] = {}
         for page in pages:
@@ -178,6 +187,8 @@ class Wiki:
 
         with self.lock():
             self._recover()
+            if expect_head is not ANY_HEAD and gitrepo.head_sha(self.workspace) != expect_head:
+                raise HeadMoved(f"{self.workspace} changed while this write was planned (another mem process?)")
             changed = [rel for rel, data in targets.items() if _read_bytes(self.workspace / rel) != data
                        # a file already holding these bytes is still written into the commit when HEAD has
                        # others: `mem ingest sources/x.md` committed the pages and left the source uncommitted

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,55 @@ def test_ingesting_the_kept_source_file_commits_it(ws, tmp_path):
     assert result.commit and {p.id: p.change for p in result.pages}["refunds"] == "revised"
     assert git(ws, "status", "--porcelain") == ""
     assert "sources/r2.md" in git(ws, "show", "--name-only", "--format=", "HEAD").split()
+
+
+def _shared_headings(tmp_path: Path, name: str, word: str, n: int) -> Path:
+    sections = "".join(f"## Topic {i}\n\n{word} rule number {i} applies.\n\n" for i in range(n))
+    path = tmp_path / name
+    path.write_text(f"# {word} terms\n\n{sections}")
+    return path
+
+
+def _mem(ws: Path, *args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "MEM_SEMANTIC": "off"}
+    return subprocess.Popen([sys.executable, "-m", "mem", "--workspace", str(ws), *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_an_ingest_that_committed_meanwhile_is_seen_before_writing(ws, tmp_path, monkeypatch):
+    # Process A plans; process B ingests a document with the same headings and commits; A then writes.
+    # A planned against a wiki without B's pages, so it "created" them over B's: it must re-plan.
+    import mem.policies.ingest as ingest
+
+    retail = _shared_headings(tmp_path, "retail.md", "Retail", 5)
+    airline = _shared_headings(tmp_path, "airline.md", "Airline", 5)
+    planned = ingest._plan_document
+
+    def plan_then_let_b_commit(*args, **kwargs):
+        plan = planned(*args, **kwargs)
+        if not (ws / "sources" / "airline.md").exists():
+            other = _mem(ws, "ingest", str(airline))
+            assert other.wait(timeout=120) == 0, other.stderr.read() if other.stderr else ""
+        return plan
+
+    monkeypatch.setattr(ingest, "_plan_document", plan_then_let_b_commit)
+    with pytest.raises(Conflict, match="belongs to sources/airline.md"):
+        ingest_documents(ws, [retail], config=config_for(ws))
+    assert all("Airline rule" in Wiki(ws).get(f"topic-{i}").body for i in range(5))
+    assert git(ws, "status", "--porcelain") == ""
+
+
+def test_two_concurrent_ingests_of_documents_sharing_headings_never_overwrite_each_other(ws, tmp_path):
+    retail = _shared_headings(tmp_path, "retail.md", "Retail", 40)
+    airline = _shared_headings(tmp_path, "airline.md", "Airline", 40)
+    runs = [_mem(ws, "ingest", str(retail)), _mem(ws, "ingest", str(airline))]
+    outcomes = [(run.wait(timeout=300), run.stderr.read() if run.stderr else "") for run in runs]
+    assert sorted(code for code, _ in outcomes) == [0, 1], outcomes
+    [(_, refusal)] = [(code, err) for code, err in outcomes if code == 1]
+    assert refusal.startswith("Error: page ") and "belongs to sources/" in refusal and "Traceback" not in refusal
+    winner = "retail" if outcomes[0][0] == 0 else "airline"
+    pages = Wiki(ws).pages("policy")
+    assert len(pages) == 40 and all(p.sources[0]["id"] == winner for p in pages)
+    assert git(ws, "status", "--porcelain") == ""
+    lint = _mem(ws, "lint")
+    assert lint.wait(timeout=120) == 0, lint.stdout.read() if lint.stdout else ""
