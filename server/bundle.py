@@ -7,8 +7,9 @@ and is signed with the service key.
 
 Only reviewed content ships: pages and ``context.md`` are read from the commit at HEAD, never from
 the working files, and the build refuses (one line, nothing written) when a policy, know-how or
-context file differs from HEAD (modified, staged, deleted or never committed) or when ``mem lint``
-reports errors — unless ``allow_lint_errors``, which the manifest then records finding by finding.
+context file or ``mem.toml`` (whose client settings become ``config.json``) differs from HEAD
+(modified, staged, deleted or never committed) or when ``mem lint`` reports errors — unless
+``allow_lint_errors``, which the manifest then records finding by finding.
 The folder is assembled under a temporary name and renamed into place, then ``LATEST`` is switched:
 clients never see half a bundle, and versions only go up.
 """
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mem.core import clock
+from mem.core.config import CONFIG_FILE as SETTINGS_FILE
 from mem.core.config import Config, SettingSections
 from mem.core.errors import InvalidInput, Refused, StorageError
 from mem.core.fsio import fsync_dir
@@ -56,8 +58,9 @@ if TYPE_CHECKING:
 #: Where a bundle keeps the edition in force beside a page dated after the build.
 IN_FORCE_DIR = "in-force"
 
-#: What a person reviews before it ships: these must equal HEAD for a build.
-REVIEWED = ("policies", "knowhow", CONTEXT_FILE)
+#: What a person reviews before it ships: these must equal HEAD for a build. ``mem.toml`` holds the
+#: client settings ``config.json`` ships (read from the working file, so it must be the committed one).
+REVIEWED = ("policies", "knowhow", CONTEXT_FILE, SETTINGS_FILE)
 
 ProgressCallback = Callable[[int, int, str], None]
 

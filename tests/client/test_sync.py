@@ -204,6 +204,7 @@ def test_offline_keeps_the_bundle_and_says_stale(synced, live_server):
 
 def test_bundle_config_overlays_client_settings(workspace, live_server, isolated_env):
     (workspace / "mem.toml").write_text("[trait]\nmin_repeats = 5\n[knowhow]\nmin_customers = 4\n")
+    gitrepo.commit(workspace, ["mem.toml"], "settings")  # a bundle ships only the committed settings
     _build(workspace)
     _sync(isolated_env, live_server(workspace))
     config = client_config(Config.load(home=isolated_env))
@@ -257,6 +258,7 @@ def test_client_commands_use_the_bundle_settings(mem, workspace, live_server, tm
     settings = workspace / "mem.toml"
     settings.write_text(settings.read_text(encoding="utf-8").replace("budget_chars = 600", "budget_chars = 42"),
                         encoding="utf-8")
+    gitrepo.commit(workspace, ["mem.toml"], "settings")
     _build(workspace)
     server = live_server(workspace)
     elsewhere = tmp_path / "client"  # the client runs away from the workspace: only the bundle can tell it
@@ -315,6 +317,7 @@ def test_the_bundle_ships_the_semantic_threshold_and_the_client_keeps_its_switch
     from mem.agent.conversation import Conversation
 
     (workspace / "mem.toml").write_text("[ask]\nsemantic_threshold = 0.93\n")
+    gitrepo.commit(workspace, ["mem.toml"], "settings")
     _build(workspace)
     _sync(isolated_env, live_server(workspace))
     memory = BundleServiceMemory(isolated_env)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -143,6 +144,8 @@ def test_manifest_records_the_commit_and_ships_its_bytes(workspace):
     ("untracked", r"^policies/draft.md was never committed"),
     ("staged", r"^context.md is staged but not committed"),
     ("deleted", r"^policies/shipping.md is deleted but not committed"),
+    # the client settings it ships come from mem.toml: an edit nobody committed shipped budget_chars = 900
+    ("settings", r"^mem.toml is modified but not committed: a bundle ships only committed content"),
 ])
 def test_build_refuses_content_that_differs_from_head(workspace, change, message):
     from mem.core.errors import Refused
@@ -157,6 +160,9 @@ def test_build_refuses_content_that_differs_from_head(workspace, change, message
     elif change == "staged":
         (workspace / "context.md").write_text("# Service context\n\nWe are open on Sundays.\n")
         subprocess.run(["git", "add", "context.md"], cwd=workspace, check=True)
+    elif change == "settings":
+        settings = workspace / "mem.toml"
+        settings.write_text(re.sub(r"(?m)^budget_chars = \d+", "budget_chars = 900", settings.read_text()))
     else:
         (workspace / "policies" / "shipping.md").unlink()
     with pytest.raises(Refused, match=message):
