@@ -14,6 +14,7 @@ passes ``mem.client``'s bundle reader and HTTP senders.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -184,9 +185,18 @@ def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> li
     """The customer messages of a scripted conversation (JSONL: ``{"text": …}``; other roles are skipped).
 
     A message over ``max_message_bytes`` refuses the script naming its line, before any is asked.
+    ``-`` reads standard input. A byte-order mark (Windows tools write one) is skipped, as by ``log import``.
     """
+    stdin = str(path) == "-"
+    if stdin:
+        path = Path("standard input")  # what the errors below name
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        if stdin:
+            stream = getattr(sys.stdin, "buffer", None)  # bytes from a real stream; text when replaced (tests)
+            data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+        else:
+            data = Path(path).read_bytes()
+        lines = data.decode("utf-8-sig").splitlines()
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:

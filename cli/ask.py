@@ -38,7 +38,8 @@ def ask(
     question: Annotated[Optional[str], typer.Argument(help="The customer's question.")] = None,
     session: SessionOption = None,
     script: Annotated[
-        Optional[Path], typer.Option("--script", help="Play a scripted conversation (JSONL, one {\"text\"} a line).")
+        Optional[Path], typer.Option("--script", help="Play a scripted conversation (JSONL, one {\"text\"} a line; "
+                                                      "- reads standard input).")
     ] = None,
     no_learn: NoLearnOption = False,
     explain: ExplainOption = False,

@@ -82,6 +82,22 @@ def test_script_plays_a_transcript(mem, workspace, tmp_path):
     assert data["turns"][0]["session"] == data["turns"][1]["session"]
 
 
+def test_script_with_a_byte_order_mark_and_from_standard_input(mem, workspace, tmp_path):
+    # a file saved by a Windows tool starts with a BOM: `log import` accepted it, `--script` did not
+    lines = '{"text": "What is the refund policy?"}\n{"text": "Thanks!"}\n'
+    script = tmp_path / "bom.jsonl"
+    script.write_bytes(b"\xef\xbb\xbf" + lines.encode("utf-8"))
+    result = mem("--workspace", workspace, "ask", "-c", "c1", "--script", script, "--no-learn", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert [t["question"] for t in json.loads(result.stdout)["turns"]] == ["What is the refund policy?", "Thanks!"]
+    piped = mem("--workspace", workspace, "ask", "-c", "c2", "--script", "-", "--no-learn", "--json",
+                input="\ufeff" + lines)
+    assert piped.exit_code == 0, piped.stderr
+    assert [t["question"] for t in json.loads(piped.stdout)["turns"]] == ["What is the refund policy?", "Thanks!"]
+    empty = mem("--workspace", workspace, "ask", "-c", "c2", "--script", "-", input="")
+    assert empty.exit_code == 2 and empty.stderr == "Error: standard input: no customer messages\n"
+
+
 def test_bad_inputs_are_one_line_errors(mem, workspace, tmp_path):
     both = mem("--workspace", workspace, "ask", "-c", "c1", "--script", tmp_path / "x.jsonl", "question")
     assert both.exit_code == 2 and both.stderr == "Error: give either a QUESTION or --script FILE\n"
