@@ -48,7 +48,7 @@ from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, render_page, split_frontmatter
 from mem.wiki.portable_ids import case_twins, windows_reserved
-from mem.wiki.store import HeadMoved, Wiki
+from mem.wiki.store import HeadMoved, Wiki, refuse_unfinished_git
 
 ProgressCallback = Callable[[int, int, str], None]
 SOURCES_DIR = "sources"
@@ -153,6 +153,7 @@ def ingest_documents(
     model_name = config.model.name if model is None else model
     progress = on_progress or (lambda done, total, what: None)
 
+    refuse_unfinished_git(workspace)  # before the pages a conflicted merge left dirty are named instead
     docs = [read_document(Path(p), max_bytes=config.ingest.max_bytes, on_progress=progress,
                           label=(labels or {}).get(Path(p))) for p in paths]
     names = [_source_name(doc.path) for doc in docs]

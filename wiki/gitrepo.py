@@ -114,6 +114,19 @@ def commit(workspace: Path, paths: Iterable[str], message: str, *, author: str |
     return _run(workspace, "rev-parse", "HEAD")
 
 
+#: git's marker files of an operation waiting for the operator, and how to finish or abort it
+_UNFINISHED = (("MERGE_HEAD", "merge"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert"))
+
+
+def unfinished_operation(workspace: Path) -> str | None:
+    """``"merge"``, ``"cherry-pick"`` or ``"revert"`` while one waits for the operator to resolve it, else None.
+
+    git refuses a commit of chosen paths then ("cannot do a partial commit during a merge"), and mem
+    commits only the paths it wrote."""
+    git_dir = Path(_repo(workspace).git_dir)
+    return next((what for marker, what in _UNFINISHED if (git_dir / marker).exists()), None)
+
+
 def _has_head(workspace: Path) -> bool:
     repo = _repo(workspace)
     try:

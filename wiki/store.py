@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.errors import Conflict, InvalidInput, LockTimeout, MemError, NotFound, StorageError
+from mem.core.errors import Conflict, InvalidInput, LockTimeout, MemError, NotFound, Refused, StorageError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
 from mem.core.ids import validate_name
 from mem.wiki import gitrepo, journal
@@ -187,6 +187,7 @@ class Wiki:
 
         with self.lock():
             self._recover()
+            refuse_unfinished_git(self.workspace)
             if expect_head is not ANY_HEAD and gitrepo.head_sha(self.workspace) != expect_head:
                 raise HeadMoved(f"{self.workspace} changed while this write was planned (another mem process?)")
             changed = [rel for rel, data in targets.items() if _read_bytes(self.workspace / rel) != data
@@ -251,6 +252,15 @@ class Wiki:
         if lines:
             entry += "\n" + "".join(f"- {line}\n" for line in lines)
         atomic_write_text(path, current.rstrip("\n") + "\n" + entry)
+
+
+def refuse_unfinished_git(workspace: Path) -> None:
+    """Refuse, with the fix, while a git merge (cherry-pick, revert) waits for the operator: mem's commit
+    of only its own paths would fail then with git's bare "cannot do a partial commit during a merge"."""
+    pending = gitrepo.unfinished_operation(workspace)
+    if pending:
+        raise Refused(f"a git {pending} is in progress in {workspace}: finish it (resolve the conflicts, git add, "
+                      f"git commit) or abort it (git {pending} --abort), then run this mem command again")
 
 
 def _copy(page: Page) -> Page:

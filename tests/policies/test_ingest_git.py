@@ -145,3 +145,24 @@ def test_two_concurrent_ingests_of_documents_sharing_headings_never_overwrite_ea
     assert git(ws, "status", "--porcelain") == ""
     lint = _mem(ws, "lint")
     assert lint.wait(timeout=120) == 0, lint.stdout.read() if lint.stdout else ""
+
+
+def test_ingest_during_an_unresolved_merge_is_one_line_with_the_fix(ws, tmp_path):
+    doc = tmp_path / "pol.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    ident = ("-c", "user.name=r", "-c", "user.email=r@x")
+    git(ws, "checkout", "-qb", "legal")
+    hand_edit(ws, "refunds", "Refund in 14 days. [", "Refund in 30 days. [")
+    git(ws, "checkout", "-q", "-")
+    hand_edit(ws, "refunds", "Refund in 14 days. [", "Refund in 7 days. [")
+    merge = subprocess.run(["git", "-C", str(ws), *ident, "merge", "-q", "legal"], capture_output=True)
+    assert merge.returncode != 0  # the conflict waits for the operator
+    head = git(ws, "rev-parse", "HEAD")
+    doc.write_text(POL.replace("2 days", "3 days"))
+    result = _mem(ws, "ingest", str(doc))
+    assert result.wait(timeout=120) == 1
+    err = result.stderr.read() if result.stderr else ""
+    assert err.startswith("Error: a git merge is in progress") and "git merge --abort" in err
+    assert len(err.strip().splitlines()) == 1 and git(ws, "rev-parse", "HEAD") == head
+    assert "2 days" in (ws / "policies" / "shipping.md").read_text()
