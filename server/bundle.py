@@ -160,6 +160,15 @@ def _build_lock(workspace: Path):
         finally:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
+def _remove_stale_staging(workspace: Path) -> None:
+    """Delete the staging folders of builds killed before their rename (``kill -9``, power loss).
+
+    Called under the build lock, so no build is writing one now; each was a bundle's worth of bytes
+    (540 KB for a small wiki) left under ``.mem/bundles/`` for good."""
+    for stale in bundles_dir(workspace).glob(".build-*"):
+        if stale.is_dir():
+            shutil.rmtree(stale, ignore_errors=True)
+
 # A century: a manifest is re-signed with every bundle, and the expiry date must stay a date.
 MAX_EXPIRES_DAYS = 36_500
 
@@ -176,6 +185,7 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
     files, pages, commit = collect_files(workspace, config)
     allowed = lint_gate(workspace, config, allow_lint_errors=allow_lint_errors)
     with _build_lock(workspace):
+        _remove_stale_staging(workspace)
         version = max([latest_version(workspace) or 0, *versions(workspace)]) + 1
         issued = clock.now()
         entries: list[ManifestFile] = []

@@ -49,6 +49,16 @@ def test_build_lists_every_file_with_hash_and_length(workspace):
     assert manifest["key_id"].startswith("ed25519:") and manifest["expires_at"] > manifest["issued_at"]
 
 
+def test_a_killed_build_leaves_no_staging_folder_after_the_next_build(workspace):
+    from mem.server.published import bundles_dir
+
+    stale = bundles_dir(workspace) / ".build-1-k1lled"  # what kill -9 during a build left, forever
+    (stale / "files" / "policies").mkdir(parents=True)
+    (stale / "files" / "policies" / "refunds.md").write_text("half a bundle")
+    assert build_bundle(workspace, config=Config.load(workspace=workspace))["version"] == 1
+    assert not stale.exists() and not list(bundles_dir(workspace).glob(".build-*"))
+
+
 def test_versions_are_monotonic(workspace):
     config = Config.load(workspace=workspace)
     assert [build_bundle(workspace, config=config)["version"] for _ in range(3)] == [1, 2, 3]
