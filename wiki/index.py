@@ -1,11 +1,13 @@
 """The generated ``index.md``: the wiki's table of contents (link, one-line summary, version).
 
-``render_index`` is a pure function of the pages, so ``mem lint`` can tell whether the file on
-disk is out of date by comparing it with a fresh rendering.
+``render_index`` is a pure function of the pages (and, for a page whose front matter does not parse,
+of its row in the index on disk), so ``mem lint`` can tell whether the file on disk is out of date by
+comparing it with a fresh rendering.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from mem.wiki.page import Page
@@ -13,11 +15,18 @@ from mem.wiki.page import Page
 INDEX_FILE = "index.md"
 FOLDERS = {"policy": "policies", "knowhow": "knowhow"}
 _HEADINGS = {"policy": "Policies", "knowhow": "Know-how"}
+_ROW_LINK = re.compile(r"^\| \[.*?\]\(((?:policies|knowhow)/[^)]+\.md)\) \|")
 
 
-def render_index(pages: Iterable[Page]) -> str:
-    """The text of ``index.md`` for these pages (sorted by type, then id)."""
+def render_index(pages: Iterable[Page], *, unreadable: Iterable[str] = (), previous: str | None = None) -> str:
+    """The text of ``index.md`` for these pages (sorted by type, then id).
+
+    ``unreadable``: workspace-relative files of pages that could not be read (front matter that does not
+    parse); the row ``previous`` (the index on disk) has for each is kept as it was. Rendered from the
+    readable pages alone, a page whose YAML a hand edit broke fell out of the table of contents at the
+    next ``mem lint --fix`` or ingest, although the page file is still there and lint reports it."""
     pages = sorted(pages, key=lambda p: (p.type, p.id))
+    kept = _kept_rows(set(unreadable), previous)
     lines = [
         "# Index",
         "",
@@ -25,16 +34,32 @@ def render_index(pages: Iterable[Page]) -> str:
         "rewrite it. Do not edit by hand.",
     ]
     for kind in ("policy", "knowhow"):
-        group = [p for p in pages if p.type == kind]
+        rows = [(page.id, _row(page)) for page in pages if page.type == kind]
+        rows += [(rel.split("/", 1)[1].removesuffix(".md"), row) for rel, row in kept.items()
+                 if rel.startswith(FOLDERS[kind] + "/")]
         lines += ["", f"## {_HEADINGS[kind]}", ""]
-        if not group:
+        if not rows:
             lines.append("(none yet)")
             continue
         lines += ["| page | summary | version | status |", "|---|---|---|---|"]
-        for page in group:
-            link = f"[{_cell(page.title)}]({FOLDERS[kind]}/{page.id}.md)"
-            lines.append(f"| {link} | {_cell(page.summary)} | v{page.version} | {page.status} |")
+        lines += [row for _, row in sorted(rows)]
     return "\n".join(lines) + "\n"
+
+
+def _row(page: Page) -> str:
+    link = f"[{_cell(page.title)}]({FOLDERS[page.type]}/{page.id}.md)"
+    return f"| {link} | {_cell(page.summary)} | v{page.version} | {page.status} |"
+
+
+def _kept_rows(unreadable: set[str], previous: str | None) -> dict[str, str]:
+    if not unreadable or not previous:
+        return {}
+    kept: dict[str, str] = {}
+    for line in previous.splitlines():
+        match = _ROW_LINK.match(line)
+        if match and match.group(1) in unreadable:
+            kept.setdefault(match.group(1), line)
+    return kept
 
 
 def _cell(text: str) -> str:

@@ -14,9 +14,9 @@ import os
 from pathlib import PurePosixPath
 
 from mem.core.wording import plural
-from mem.wiki.index import INDEX_FILE, render_index
+from mem.wiki.index import INDEX_FILE
 from mem.wiki.links import Link
-from mem.wiki.lint_rules import LintContext, PageFile, canonical_rel, resolve
+from mem.wiki.lint_rules import LintContext, PageFile, canonical_rel, expected_index, resolve
 from mem.wiki.page import Page, render_page
 
 
@@ -38,8 +38,8 @@ def apply_fixes(ctx: LintContext) -> tuple[str | None, list[str]]:
         fixed += [f"{pf.rel}:{line}: {old} → {new}" for line, old, new in rewrites]
         if render_page(dataclasses.replace(page, body=pf.body.lstrip("\n"))) != pf.text:
             fixed.append(f"{pf.rel}: frontmatter normalised")
-    valid = [pf.page for pf in ctx.files if pf.page is not None and pf.rel == canonical_rel(pf.page)]
-    index_stale = ctx.index_selected and ctx.index_text != render_index(valid)
+    index = expected_index(ctx)
+    index_stale = ctx.index_selected and ctx.index_text != index
     if not pages and not index_stale:
         return None, []
     if index_stale:
@@ -48,7 +48,7 @@ def apply_fixes(ctx: LintContext) -> tuple[str | None, list[str]]:
     result = Wiki(ctx.workspace).write(
         pages, op="lint", message=message, log_title="mem lint --fix",
         log_lines=[line for line in fixed if not line.endswith("regenerated")][:50],
-        files=None if pages else {INDEX_FILE: render_index(valid).encode("utf-8")},
+        files=None if pages else {INDEX_FILE: index.encode("utf-8")},
     )
     return result.commit, fixed
 

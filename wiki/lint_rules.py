@@ -514,11 +514,17 @@ def check_orphans(ctx: LintContext) -> Iterator[Finding]:
             yield Finding(pf.rel, 1, "orphan-page", "no other page links to this page and index.md does not list it")
 
 
+def expected_index(ctx: LintContext) -> str:
+    """``index.md`` as ``Wiki.write`` renders it: a page file that cannot be read keeps its current row."""
+    pages = [pf.page for pf in ctx.files if pf.page is not None and pf.rel == canonical_rel(pf.page)]
+    unreadable = [pf.rel for pf in ctx.files if pf.page is None or pf.rel != canonical_rel(pf.page)]
+    return render_index(pages, unreadable=unreadable, previous=ctx.index_text)
+
+
 def check_index(ctx: LintContext) -> Iterator[Finding]:
     if not ctx.index_selected:
         return
-    pages = [pf.page for pf in ctx.files if pf.page is not None and pf.rel == canonical_rel(pf.page)]
-    expected = render_index(pages)
+    expected = expected_index(ctx)
     if ctx.index_text is None:
         yield Finding(INDEX_FILE, None, "index-outdated", "index.md is missing")
     elif ctx.index_text != expected:

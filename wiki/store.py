@@ -206,7 +206,7 @@ class Wiki:
                         (self.workspace / rel).unlink()
                     else:
                         atomic_write_bytes(self.workspace / rel, targets[rel])
-                atomic_write_text(self.workspace / INDEX_FILE, render_index(self.pages(skip_invalid=True)))
+                atomic_write_text(self.workspace / INDEX_FILE, self.index_text())
                 self._append_log(op, log_title or message, log_lines)
                 sha = gitrepo.commit(self.workspace, [*changed, INDEX_FILE, LOG_FILE], message, author=author)
             except BaseException:
@@ -238,9 +238,22 @@ class Wiki:
             self._cache.clear()
         return done
 
+    def index_text(self) -> str:
+        """``index.md`` for the pages as they are; a page that cannot be read keeps its row (``render_index``)."""
+        valid: list[Page] = []
+        unreadable: list[str] = []
+        for path in self.page_files():
+            try:
+                valid.append(self._load(path))
+            except InvalidInput:
+                unreadable.append(self._rel(path))
+        previous = _read_bytes(self.workspace / INDEX_FILE) if unreadable else None
+        return render_index(valid, unreadable=unreadable,
+                            previous=previous.decode("utf-8", "replace") if previous is not None else None)
+
     def regenerate_index(self, *, message: str = "index: regenerate the table of contents") -> WriteResult:
         """Rewrite ``index.md`` from the pages (one commit when it changed)."""
-        text = render_index(self.pages(skip_invalid=True)).encode("utf-8")
+        text = self.index_text().encode("utf-8")
         if _read_bytes(self.workspace / INDEX_FILE) == text:
             return WriteResult(None, [])
         return self.write(op="index", message=message, files={INDEX_FILE: text}, log_title="index.md regenerated")

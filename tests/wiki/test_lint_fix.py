@@ -88,3 +88,19 @@ def test_fix_reports_what_it_cannot_fix(tmp_path):
     rules = {f.rule for f in result.remaining.findings}
     assert {"broken-link", "frontmatter"} <= rules
     assert (ws / "policies" / "broken.md").read_text() == "no frontmatter\n"
+
+
+def test_fix_never_drops_a_page_with_invalid_front_matter_from_the_index(tmp_path):
+    # its YAML broken by a hand edit, the page fell out of index.md at the next --fix (or any mem write)
+    ws = make_workspace(tmp_path)
+    row = next(line for line in (ws / "index.md").read_text().splitlines() if "(policies/shipping.md)" in line)
+    shipping = ws / "policies" / "shipping.md"
+    shipping.write_text(shipping.read_text().replace("title: ", "title: [unclosed ", 1))
+    other = ws / "policies" / "refund.md"
+    other.write_text(other.read_text().replace("id: refund\ntype: policy\n", "type: policy\nid: refund\n"))
+    commit_all(ws, "hand edits")
+    result = fix(ws, config=Config())
+    assert result.commit is not None  # the other page was normalised, and index.md written again
+    assert row in (ws / "index.md").read_text().splitlines()
+    assert "index-outdated" not in {f.rule for f in result.remaining.findings}
+    assert fix(ws, config=Config()).commit is None  # and it stays settled
