@@ -469,8 +469,38 @@ def check_merge_conflicts(ctx: LintContext) -> Iterator[Finding]:
 
 def check_instructions(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
-        for line, message in lint_text.instruction_like(pf.text):
+        for line, message in _instruction_lines(pf):
             yield Finding(pf.rel, line, "instruction-text", f"text addresses the AI — {message}")
+
+
+_FIELD = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s?")
+
+
+def _instruction_lines(pf: PageFile) -> list[tuple[int, str]]:
+    """Instruction-like sentences of the page: each front-matter field's value read alone, then the body.
+
+    Read as one text, the front matter (no blank line in it) was one sentence: an instruction in
+    ``summary:`` was reported at line 1 quoting "--- id: … type: …". Each top-level field (its value
+    and indented continuation lines) is now read on its own, and the body with the front matter blanked
+    out, so lines stay the file's. If the fields read alone miss what the block read whole flags, the
+    block's finding stands: splitting never lets an instruction through."""
+    head = pf.body_start - 1 if pf.meta is not None else 0
+    if head <= 0:
+        return list(lint_text.instruction_like(pf.text))
+    lines = pf.lines
+    fields: list[tuple[int, list[str]]] = []
+    for number, line in enumerate(lines[1:head - 1], start=2):  # between the two --- lines
+        match = _FIELD.match(line)
+        if match:
+            fields.append((number, [line[match.end():]]))
+        elif fields:
+            fields[-1][1].append(line)
+    found = [(number + offset - 1, message) for number, value in fields
+             for offset, message in lint_text.instruction_like("\n".join(value))]
+    if not found:
+        found = list(lint_text.instruction_like("\n".join(lines[:head])))
+    body = "\n" * head + "\n".join(lines[head:])
+    return found + list(lint_text.instruction_like(body))
 
 
 def check_personal_data(ctx: LintContext) -> Iterator[Finding]:
