@@ -7,12 +7,15 @@ When the sentence encoder of the ``semantic`` extra is installed (``mem.core.tex
 
 - the question is embedded as a query; every sentence of every policy page written in the question's
   language is a passage "<page title>: <sentence>" (its vector comes from the cache, ``VectorCache``);
-- a page's candidate is its most similar sentence that may be quoted (never one lint's detector
-  flagged or one addressed to an AI, never a sub-heading line);
-- pages are ordered by that similarity plus ``LEXICAL_WEIGHT`` times the lexical rule's coverage of the
-  question (``fused_rule``), and the first page alone decides: its rule answers when the lexical choice
-  answers on it or its candidate is at least ``semantic_threshold`` similar (cosine); otherwise the
-  answer says no rule matches, even when a page further off would answer;
+- a page's candidate is its best sentence that may be quoted (never one lint's detector flagged or one
+  addressed to an AI, never a sub-heading line) by the question adapter's score (``mem.agent.adapter``:
+  the question's vector mapped by a learned ``A = I + U Wᵀ`` before the dot product; without an adapter,
+  the cosine);
+- pages are ordered by their most similar quotable sentence's cosine (the encoder's own: measured, the
+  adapter put the right page first less often) plus ``LEXICAL_WEIGHT`` times the lexical rule's coverage of
+  the question (``fused_rule``), and the first page alone decides: its rule answers when the lexical choice
+  answers on it or its candidate's score is at least ``semantic_threshold``; otherwise the answer says no
+  rule matches, even when a page further off would answer;
 - the quote is the candidate, the lexical choice's sentences, and the page's next most similar sentence
   when it is within ``CLOSE`` of the candidate (at most three, in page order);
 - a page in another language than the question is never matched (as in the lexical engine: a
@@ -38,6 +41,7 @@ from mem.core.text import detect_language
 if TYPE_CHECKING:
     from array import array
 
+    from mem.agent.adapter import QuestionAdapter
     from mem.core.config import AskSettings
     from mem.core.text.encoder import Encoder
     from mem.core.text.vectors import VectorCache
@@ -63,18 +67,30 @@ class Match:
 
     page_id: str
     sentence: str
-    similarity: float
-    close: tuple[str, ...] = ()  # the page's next most similar sentence, when within ``CLOSE`` of this one
+    similarity: float  # the encoder's own cosine of the page's most similar quotable sentence: orders the pages
+    close: tuple[str, ...] = ()  # the page's next best sentence, when within ``CLOSE`` of this one
+    # with the question adapter (``mem.agent.adapter``): its score of ``sentence``, the page's best by it, which
+    # decides whether the rule answers; None without an adapter (``similarity`` decides, and names the sentence)
+    score: float | None = None
+
+    @property
+    def decides(self) -> float:
+        """What is compared with the threshold: the adapter's score, or the cosine without an adapter."""
+        return self.similarity if self.score is None else self.score
 
 
 class SemanticQuotes:
     """The semantic choice for the questions of one process (vectors of the question and the cache)."""
 
-    def __init__(self, *, encoder: Encoder, cache: VectorCache, threshold: float) -> None:
+    def __init__(self, *, encoder: Encoder, cache: VectorCache, threshold: float,
+                 adapter: QuestionAdapter | None = None) -> None:
         self.encoder = encoder
         self.cache = cache
         self.threshold = threshold
+        # the question adapter (``mem.agent.adapter``): the question's vector is mapped before every comparison
+        self.adapter = adapter
         self._queries: dict[str, array] = {}
+        self._adapted_queries: dict[str, array] = {}
         self._page_vectors: dict[tuple[str, str], list[tuple[str, array]]] = {}
         self.failed = False  # the engine returned an error once: lexical from then on
         # the learned choice (``mem.agent.ranker``) in place of the hand-set fuse when its weights exist;
@@ -96,7 +112,7 @@ class SemanticQuotes:
         if encoder is None:
             return None
         cache = VectorCache(cache_dir / CACHE_FILE if cache_dir is not None else None)
-        return cls(encoder=encoder, cache=cache, threshold=settings.semantic_threshold)
+        return cls(encoder=encoder, cache=cache, threshold=settings.semantic_threshold, adapter=_adapter())
 
     def matches(self, query: str, pages: list[Page], may_quote: Callable[[Page, str], bool]) -> dict[str, Match]:
         """Each page written in the query's language → its most similar sentence that ``may_quote``."""
@@ -108,6 +124,7 @@ class SemanticQuotes:
             return {}
         try:
             question = self._query(query)
+            adapted = self._adapted(query)
             vectors = self._vectors(pages)
         except EncoderError:
             self.failed = True
@@ -116,15 +133,23 @@ class SemanticQuotes:
         for page in pages:
             ordered = [(sentence, cosine(question, vector)) for sentence, vector in vectors[page.id]]
             self._similar[(query, str(page.id), str(page.body))] = ordered
-            scored = sorted(((similarity, sentence) for sentence, similarity in ordered), key=lambda item: -item[0])
+            by_cosine = sorted(((similarity, sentence) for sentence, similarity in ordered), key=lambda item: -item[0])
             # the best sentence that may be quoted: checking is costly (the injection detector), so only as
             # far down the page's list as needed; the next one when close to it, unchecked (the quote leaves
             # out a sentence that may not be quoted, ``quote_sentences``)
-            for n, (similarity, sentence) in enumerate(scored):
+            best = next((similarity for similarity, sentence in by_cosine if may_quote(page, sentence)), None)
+            if best is None:
+                continue
+            # with the adapter its score picks the sentence and decides; the pages keep the encoder's order
+            # (measured leave-one-writer-out, the adapter put the right page first less often: docs/ask.md)
+            scored = by_cosine if self.adapter is None else sorted(
+                ((cosine(adapted, vector), sentence) for sentence, vector in vectors[page.id]),
+                key=lambda item: -item[0])
+            for n, (score, sentence) in enumerate(scored):
                 if may_quote(page, sentence):
-                    close = tuple(s for c, s in scored[n + 1:n + 2] if c >= similarity - CLOSE)
-                    found[page.id] = Match(page_id=str(page.id), sentence=sentence, similarity=similarity,
-                                           close=close)
+                    close = tuple(s for c, s in scored[n + 1:n + 2] if c >= score - CLOSE)
+                    found[page.id] = Match(page_id=str(page.id), sentence=sentence, similarity=best, close=close,
+                                           score=None if self.adapter is None else score)
                     break
         return found
 
@@ -153,6 +178,14 @@ class SemanticQuotes:
             self._queries[query] = self.encoder.query(query)
         return self._queries[query]
 
+    def _adapted(self, query: str) -> array:
+        """The question's vector mapped by the adapter; its own vector when there is none."""
+        if self.adapter is None:
+            return self._query(query)
+        if query not in self._adapted_queries:
+            self._adapted_queries[query] = self.adapter.apply(self._query(query))
+        return self._adapted_queries[query]
+
     def _vectors(self, pages: list[Page]) -> dict[str, list[tuple[str, array]]]:
         """Every page's (sentence, vector) pairs, sub-headings left out; missing vectors made in one batch."""
         from mem.core.text.vectors import page_passages
@@ -172,6 +205,15 @@ class SemanticQuotes:
         return {page.id: self._page_vectors[(str(page.id), str(page.body))] for page in pages}
 
 
+def _adapter() -> QuestionAdapter | None:
+    """The shipped question adapter when it was trained for this encoder's vectors (``MODEL_ID``), else None."""
+    from mem.agent.adapter import shipped
+    from mem.core.text.encoder import MODEL_ID
+
+    adapter = shipped()
+    return adapter if adapter is not None and adapter.model == MODEL_ID else None
+
+
 def fused_rule(body: str, lexical: RuleQuote, match: Match | None, *, threshold: float,
                flagged: list[str] | None = None) -> RuleQuote:
     """A page's rule from both engines: ``lexical`` (``choose_rule``'s) and ``match`` (its most similar sentence).
@@ -183,9 +225,10 @@ def fused_rule(body: str, lexical: RuleQuote, match: Match | None, *, threshold:
     """
     similarity = match.similarity if match is not None else 0.0
     fused = similarity + LEXICAL_WEIGHT * min(lexical.coverage, 1.0)
-    if not (lexical.answers or similarity >= threshold):
+    if not (lexical.answers or (match is not None and match.decides >= threshold)):
         return RuleQuote(coverage=fused, heading_keys=lexical.heading_keys, fused=fused)
     wanted = [match.sentence, *lexical.chosen, *match.close] if match is not None else lexical.chosen
-    quote = quote_sentences(body, list(dict.fromkeys(wanted))[:MAX_SENTENCES], score=similarity, flagged=flagged)
+    quote = quote_sentences(body, list(dict.fromkeys(wanted))[:MAX_SENTENCES],
+                            score=match.decides if match is not None else 0.0, flagged=flagged)
     quote.coverage, quote.heading_keys, quote.fused = fused, lexical.heading_keys, fused
     return quote

