@@ -1,7 +1,7 @@
 """Train the injection detector's learned second opinion, validate it leave-one-writer-out, write its weights.
 
-Data: every labelled row of scripts/data/injection_*.jsonl — the five external red-teamers' sets
-(``external`` … ``external5``, one writer each) and the project's own corpora and probes (one more group,
+Data: every labelled row of scripts/data/injection_*.jsonl — the six external red-teamers' sets
+(``external`` … ``external6``, one writer each) and the project's own corpora and probes (one more group,
 ``project``). A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
 ``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``): the customer
 turns of scripts/data/conversations and the sentences of the policy-QA tuning pages and the demo's pages —
@@ -18,8 +18,8 @@ on those training rows only (out-of-fold scores of an inner leave-one-group-out 
 the project's corpora: the lowest threshold whose false positives on clean rows stay within ``--fp`` in each
 place where the model is shipped — ``--places``, customer messages), then report on the writer's set: the rules
 alone, the model alone, rules OR model, and what ships (rules OR model on customer messages, the rules alone on
-pages), by place, and the mean over the five writers. The rules were tuned on external 1–4 in earlier rounds,
-so their figures there are not a stranger's; external 5 has not been tuned on. The final weights are trained on
+pages), by place, and the mean over the six writers. The rules were tuned on external 1–4 in earlier rounds,
+so their figures there are not a stranger's; external 5 and 6 have not been tuned on. The final weights are trained on
 every row, the threshold chosen the same way.
 
     python scripts/train_injection.py [--fp 0.005] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
@@ -43,7 +43,7 @@ from mem.customers.screening import instruction_like as customer_instruction_lik
 DATA = Path(__file__).resolve().parent / "data"
 WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_external2.jsonl": "external2",
            "injection_heldout_external3.jsonl": "external3", "injection_heldout_external4.jsonl": "external4",
-           "injection_heldout_external5.jsonl": "external5"}
+           "injection_heldout_external5.jsonl": "external5", "injection_heldout_external6.jsonl": "external6"}
 PLACES = ("policy", "customer")
 L2 = 1e-3
 
@@ -235,7 +235,7 @@ def main() -> None:
         results[writer] = held
         print(f"{writer}: threshold {threshold:.3f} ({time.process_time() - start:.0f} s CPU)", file=sys.stderr)
     print(f"leave-one-writer-out: train on every other row, threshold from inner folds (FP <= {args.fp:.1%} a place);"
-          " the rules were tuned on external 1-4 in earlier rounds, not on external 5")
+          " the rules were tuned on external 1-4 in earlier rounds, not on external 5 or 6")
     table(results)
     if args.quick:
         return
