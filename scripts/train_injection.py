@@ -37,10 +37,11 @@ import time
 from pathlib import Path
 
 from mem.core.instructions import is_instruction_like, learned, normalize, sentences
-from mem.core.instructions.learned import WEIGHTS, Model, features
+from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, features
 from mem.customers.screening import instruction_like as customer_instruction_like
 
 DATA = Path(__file__).resolve().parent / "data"
+DEMO = DATA.parent.parent / "demo" / "data"
 WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_external2.jsonl": "external2",
            "injection_heldout_external3.jsonl": "external3", "injection_heldout_external4.jsonl": "external4",
            "injection_heldout_external5.jsonl": "external5", "injection_heldout_external6.jsonl": "external6"}
@@ -65,55 +66,130 @@ def load_rows() -> list[dict]:
     return rows
 
 
-def load_background() -> list[dict]:
-    """Ordinary text no one labelled, all clean: the customer turns of the extraction corpora
-    (scripts/data/conversations) and the sentences of the policy-QA tuning pages and the demo's pages — what
-    the detector mostly reads. Always training data (group ``background``), never held out, never used to
-    choose the threshold; a sentence the rules flag is left out."""
+def load_background(kind: str = "customer") -> list[dict]:
+    """Ordinary text no one labelled, all clean — what the detector mostly reads. Always training data, never
+    scored as a writer's rows; a sentence (page) or turn (customer) the rules flag is left out (``main``).
+
+    ``customer``: the customer turns of every extraction corpus (scripts/data/conversations*/: their labels are
+    fact / junk, none is an attack) and the sentences of the policy-QA tuning pages and the demo's pages (group
+    ``background``). ``page``: every sentence of every document under scripts/data/policy_qa/** — as read from the
+    file and as the page ``mem ingest`` writes of it (front matter, source footnotes, links: the text lint reads)
+    — and of the demo's pages, one group a folder (``pages:<folder>``), so a folder can be held out."""
     rows = []
-    for path in sorted((DATA / "conversations").glob("*.jsonl")):
-        if path.name.endswith(".labels.jsonl"):
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            turn = json.loads(line) if line.strip() else {}
-            if turn.get("role") == "customer" and turn.get("text"):
-                rows.append({"text": turn["text"], "where": "customer"})
-    pages = [*DATA.glob("policy_qa/*.md"), *DATA.glob("policy_qa/tau/*/*.md"), *DATA.glob("policy_qa/tune2/*/*.md"),
-             *(DATA.parent.parent / "demo" / "data").glob("*.md")]
-    for path in sorted(pages):
-        rows += [{"text": sentence, "where": "policy"} for _, sentence in sentences(path.read_text(encoding="utf-8"))]
-    return [{**row, "y": 0, "lang": "", "group": "background"} for row in rows]
+    if kind == "customer":
+        seen: set[str] = set()
+        for path in sorted(DATA.glob("conversations*/*.jsonl")):
+            if path.name.endswith(".labels.jsonl"):
+                continue
+            for line in path.read_text(encoding="utf-8").splitlines():
+                turn = json.loads(line) if line.strip() else {}
+                text = turn.get("text")
+                if turn.get("role") == "customer" and text and text not in seen:
+                    seen.add(text)
+                    rows.append({"text": text, "where": "customer", "group": "background"})
+        pages = [*DATA.glob("policy_qa/*.md"), *DATA.glob("policy_qa/tau/*/*.md"),
+                 *DATA.glob("policy_qa/tune2/*/*.md"), *DEMO.glob("*.md")]
+        for path in sorted(pages):
+            rows += [{"text": sentence, "where": "policy", "group": "background"}
+                     for _, sentence in sentences(path.read_text(encoding="utf-8"))]
+    else:
+        for folder, texts in page_sentences().items():
+            rows += [{"text": text, "where": "policy", "group": f"pages:{folder}"} for text in texts]
+    return [{**row, "y": 0, "lang": ""} for row in rows]
+
+
+DOCUMENTS = (".md", ".html", ".htm", ".txt", ".pdf", ".docx")
+
+
+def page_sentences() -> dict[str, list[str]]:
+    """The sentences (lint's unit) of every policy-QA document and the demo's pages, by top folder, each once:
+    the file as it is (markdown and text read raw; HTML and PDF as the readers give their blocks) and every
+    page ``mem ingest`` writes of it, in a workspace of its service (a folder of documents), read whole."""
+    import tempfile
+
+    from mem.core.config import Config
+    from mem.policies.ingest import ingest_documents
+    from mem.policies.readers import read_document
+    from mem.wiki.workspace import init_workspace
+
+    services: dict[str, dict[Path, list[Path]]] = {}
+    for path in sorted((DATA / "policy_qa").rglob("*")):
+        if path.is_file() and path.suffix.lower() in DOCUMENTS and not path.name.startswith("README"):
+            rel = path.relative_to(DATA / "policy_qa")
+            folder = rel.parts[0] if len(rel.parts) > 1 else "root"
+            services.setdefault(folder, {}).setdefault(path.parent, []).append(path)
+    services["demo"] = {DEMO: sorted(DEMO.glob("*.md"))}
+    found: dict[str, list[str]] = {}
+    seen: set[str] = set()
+
+    def add(folder: str, text: str) -> None:
+        for _, sentence in sentences(text):
+            if sentence not in seen:  # (a sentence two folders share belongs to the first: held out once)
+                seen.add(sentence)
+                found.setdefault(folder, []).append(sentence)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for folder, by_service in services.items():
+            for n, (_, docs) in enumerate(sorted(by_service.items())):
+                for doc in docs:
+                    raw = doc.read_text(encoding="utf-8") if doc.suffix in (".md", ".txt") else None
+                    add(folder, raw or "\n\n".join(block.text for block in read_document(doc, max_bytes=0).blocks))
+                workspace = init_workspace(Path(tmp) / f"{folder}-{n}")
+                config = Config.load(workspace=workspace, env={})
+                for doc in docs:  # one document at a time, as an author would: a later one may revise a page
+                    ingest_documents(workspace, [doc], config=config, model="")
+                for page in sorted((workspace / "policies").rglob("*.md")):
+                    add(folder, page.read_text(encoding="utf-8"))
+    return found
 
 
 def prepare(rows: list[dict], dim: int, grams: tuple[int, int]) -> None:
-    """The rules' verdict (each row read by its own caller, the shipped model switched off: the rules alone) and
+    """The rules' verdict (each row read by its own caller, the shipped models switched off: the rules alone) and
     the features of each sentence of each row."""
     learned.model = lambda: None  # type: ignore[assignment]  # (this process never needs the shipped weights)
+    learned.page_model = lambda: None  # type: ignore[assignment]
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["rules"] = bool(check(row["text"]))
         units = [sentence for _, sentence in sentences(row["text"])] or [row["text"]]
         row["units"] = [features(normalize(unit), dim, grams) for unit in units]
         row["whole"] = features(normalize(row["text"]), dim, grams)
+        row.setdefault("w", 1.0)
+
+
+def weigh_background(rows: list[dict], share: float) -> None:
+    """Background rows of a place weigh together at most ``share`` times its labelled clean rows (each at most 1):
+    thousands of ordinary sentences must not swamp the attacks, whose number they would dwarf."""
+    for place in PLACES:
+        labelled = sum(1 for r in rows if r["where"] == place and r["y"] == 0 and not _background(r))
+        background = [r for r in rows if r["where"] == place and _background(r)]
+        weight = min(1.0, share * labelled / len(background)) if background else 1.0
+        for row in background:
+            row["w"] = weight
+
+
+def _background(row: dict) -> bool:
+    return row["group"] == "background" or row["group"].startswith("pages:")
 
 
 def train(rows: list[dict], dim: int, epochs: int, seed: int, rate: float = 0.1,
           l2: float | None = None) -> tuple[list[float], float]:
-    """Logistic regression, AdaGrad; attack rows of several sentences by their highest-scoring one after pass one."""
+    """Logistic regression, AdaGrad; attack rows of several sentences by their highest-scoring one after pass one.
+    Each row's gradient is scaled by its weight (``w``: 1, less for the background)."""
     l2 = L2 if l2 is None else l2
     weights = [0.0] * dim
     squares = [1e-8] * dim
     bias, bias_square = 0.0, 1e-8
 
-    def instances(first: bool) -> list[tuple[list[int], int]]:
+    def instances(first: bool) -> list[tuple[list[int], int, float]]:
         chosen = []
         for row in rows:
             if row["y"] == 0:
-                chosen += [(unit, 0) for unit in row["units"]]
+                chosen += [(unit, 0, row["w"]) for unit in row["units"]]
             elif len(row["units"]) == 1 or first:
-                chosen.append((row["units"][0] if len(row["units"]) == 1 else row["whole"], 1))
+                chosen.append((row["units"][0] if len(row["units"]) == 1 else row["whole"], 1, row["w"]))
             elif not first:  # which sentence carries the attack: the one the first pass scores highest
-                chosen.append((max(row["units"], key=lambda u: sum(weights[f] for f in u)), 1))
+                chosen.append((max(row["units"], key=lambda u: sum(weights[f] for f in u)), 1, row["w"]))
         return chosen
 
     shuffle = random.Random(seed)
@@ -121,10 +197,10 @@ def train(rows: list[dict], dim: int, epochs: int, seed: int, rate: float = 0.1,
         data = instances(stage)
         for _ in range(epochs):
             shuffle.shuffle(data)
-            for slots, y in data:
+            for slots, y, w in data:
                 z = bias + sum(weights[f] for f in slots)
                 p = 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
-                g = p - y
+                g = (p - y) * w
                 for f in slots:
                     grad = g + l2 * weights[f]
                     squares[f] += grad * grad
@@ -139,22 +215,36 @@ def row_score(row: dict, weights: list[float], bias: float) -> float:
     return 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
 
 
-def choose_threshold(rows: list[dict], dim: int, epochs: int, seed: int, fp: float,
-                     places: tuple[str, ...] = PLACES) -> float:
-    """The lowest threshold whose out-of-fold false positives stay within ``fp`` in each of ``places`` (inner
-    leave-one-group-out over the groups of ``rows``: the other writers and the project's corpora)."""
-    groups = sorted({row["group"] for row in rows} - {"background"})
+def out_of_fold(rows: list[dict], dim: int, epochs: int, seed: int) -> list[tuple[float, dict]]:
+    """Each group's rows scored by a model trained without that group (the writers, the project's corpora and, for
+    the page model, each folder of ordinary pages; the customer background is always training data)."""
     scored: list[tuple[float, dict]] = []
-    for group in groups:
+    for group in sorted({row["group"] for row in rows} - {"background"}):
         weights, bias = train([r for r in rows if r["group"] != group], dim, epochs, seed)
         scored += [(row_score(r, weights, bias), r) for r in rows if r["group"] == group]
+    return scored
+
+
+def threshold_from(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...], page_fp: float) -> float:
+    """The lowest threshold whose false positives stay within ``fp`` of the labelled clean rows in each of
+    ``places``, and within ``page_fp`` of the ordinary pages' sentences when they were scored."""
     threshold = 0.0
-    for place in places:
-        clean = sorted((s for s, r in scored if r["y"] == 0 and r["where"] == place), reverse=True)
-        allowed = int(fp * len(clean))  # this many clean rows may score at or over the threshold
+    budgets = [(fp, [s for s, r in scored if r["y"] == 0 and r["where"] == place and not _background(r)])
+               for place in places]
+    budgets.append((page_fp, [s for s, r in scored if r["group"].startswith("pages:")]))
+    for budget, clean in budgets:
+        clean = sorted(clean, reverse=True)
+        allowed = int(budget * len(clean))  # this many clean rows may score at or over the threshold
         # just over the (allowed+1)-th highest clean score: at most ``allowed`` clean rows flagged
         threshold = max(threshold, min(clean[allowed] + 1e-6, 0.999) if len(clean) > allowed else 0.0)
     return threshold
+
+
+def choose_threshold(rows: list[dict], dim: int, epochs: int, seed: int, fp: float,
+                     places: tuple[str, ...] = PLACES, page_fp: float = 0.005) -> float:
+    """The threshold of ``threshold_from`` over the out-of-fold scores of an inner leave-one-group-out over the
+    groups of ``rows`` (the other writers, the project's corpora, the folders of ordinary pages)."""
+    return threshold_from(out_of_fold(rows, dim, epochs, seed), fp, places, page_fp)
 
 
 def rates(rows: list[dict], flag: str) -> tuple[float, float]:
@@ -192,23 +282,37 @@ def table(results: dict[str, list[dict]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", choices=("customer", "page"), default="customer",
+                        help="customer: asked of customer messages (learned_weights.bin); page: of page sentences, "
+                             "trained with every sentence of the policy-QA documents (learned_page_weights.bin)")
     parser.add_argument("--fp", type=float, default=0.005,
                         help="false-positive budget of the model alone, per place, on the inner folds")
+    parser.add_argument("--page-fp", type=float, default=0.005,
+                        help="page model: false-positive budget on the ordinary pages' sentences, held out by folder")
+    parser.add_argument("--share", type=float, default=None,
+                        help="the background of a place weighs at most this many times its labelled clean rows "
+                             "(default: 1 for the customer model, 2 for the page model)")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--dim", type=int, default=18, help="log2 of the hashed feature table")
     parser.add_argument("--grams", default="2,4", help="letter n-gram lengths inside CJK runs")
     parser.add_argument("--no-background", action="store_true",
-                        help="leave out the clean customer turns and policy pages no one labelled")
-    parser.add_argument("--out", type=Path, default=WEIGHTS)
+                        help="leave out the ordinary text no one labelled")
+    parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-write", action="store_true", help="validate only")
     parser.add_argument("--quick", action="store_true", help="skip the final model")
+    parser.add_argument("--final-only", action="store_true",
+                        help="skip the leave-one-writer-out table: the final model (and, for pages, the folder table)")
     parser.add_argument("--l2", type=float, default=1e-3, help="L2 penalty")
-    parser.add_argument("--places", default="customer",
-                        help="where the shipped model is asked (customer, or customer,policy): its threshold is "
-                             "chosen on those places' clean rows, the 'shipped' column reads the rules alone elsewhere")
+    parser.add_argument("--places", default=None,
+                        help="where the shipped model is asked (default: customer for the customer model, policy for "
+                             "the page model): its threshold is chosen on those places' clean rows, the 'shipped' "
+                             "column reads the rules alone elsewhere")
     args = parser.parse_args()
-    places = tuple(args.places.split(","))
+    page = args.model == "page"
+    places = tuple((args.places or ("policy" if page else "customer")).split(","))
+    share = args.share if args.share is not None else (2.0 if page else 1.0)
+    out = args.out or (PAGE_WEIGHTS if page else WEIGHTS)
     global L2
     L2 = args.l2
     dim = 1 << args.dim
@@ -216,16 +320,22 @@ def main() -> None:
     start = time.process_time()
     rows = load_rows()
     if not args.no_background:
-        rows += load_background()
+        rows += load_background(args.model)
     prepare(rows, dim, (low, high))
-    rows = [r for r in rows if not (r["group"] == "background" and r["rules"])]
-    print(f"{len(rows)} rows ({sum(r['y'] for r in rows)} injected), features ready in "
-          f"{time.process_time() - start:.1f} s CPU", file=sys.stderr)
+    dropped = [r for r in rows if _background(r) and r["rules"]]
+    rows = [r for r in rows if not (_background(r) and r["rules"])]
+    weigh_background(rows, share)
+    for place in PLACES:
+        background = [r for r in rows if _background(r) and r["where"] == place]
+        if background:
+            print(f"background, {place}: {len(background)} rows at weight {background[0]['w']:.3f}", file=sys.stderr)
+    print(f"{len(rows)} rows ({sum(r['y'] for r in rows)} injected; {len(dropped)} ordinary rows the rules flag "
+          f"left out), features ready in {time.process_time() - start:.1f} s CPU", file=sys.stderr)
     results: dict[str, list[dict]] = {}
-    for writer in sorted(set(WRITERS.values())):
+    for writer in [] if args.final_only else sorted(set(WRITERS.values())):
         training = [r for r in rows if r["group"] != writer]  # (background rows included)
         held = [dict(r) for r in rows if r["group"] == writer]
-        threshold = choose_threshold(training, dim, args.epochs, args.seed, args.fp, places)
+        threshold = choose_threshold(training, dim, args.epochs, args.seed, args.fp, places, args.page_fp)
         weights, bias = train(training, dim, args.epochs, args.seed)
         for row in held:
             row["score"] = row_score(row, weights, bias)
@@ -234,17 +344,39 @@ def main() -> None:
             row["shipped"] = row["either"] if row["where"] in places else row["rules"]
         results[writer] = held
         print(f"{writer}: threshold {threshold:.3f} ({time.process_time() - start:.0f} s CPU)", file=sys.stderr)
-    print(f"leave-one-writer-out: train on every other row, threshold from inner folds (FP <= {args.fp:.1%} a place);"
-          " the rules were tuned on external 1-4 in earlier rounds, not on external 5 or 6")
-    table(results)
+    print(f"{args.model} model, leave-one-writer-out: train on every other row, threshold from inner folds "
+          f"(FP <= {args.fp:.1%} a place{f', <= {args.page_fp:.1%} of the ordinary pages' if page else ''}); "
+          "the rules were tuned on external 1-4 in earlier rounds, not on external 5 or 6")
+    if results:
+        table(results)
     if args.quick:
         return
-    threshold = choose_threshold(rows, dim, args.epochs, args.seed, args.fp, places)
+    scored = out_of_fold(rows, dim, args.epochs, args.seed)
+    threshold = threshold_from(scored, args.fp, places, args.page_fp)
+    if page:
+        folders(scored, args.fp, places, args.page_fp, dropped)
     weights, bias = train(rows, dim, args.epochs, args.seed)
     print(f"\nfinal model: every row, threshold {threshold:.3f}")
     if not args.no_write:
-        Model(weights, bias, threshold, (low, high)).dump(args.out)
-        print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
+        Model(weights, bias, threshold, (low, high)).dump(out)
+        print(f"wrote {out} ({out.stat().st_size} bytes)")
+
+
+def folders(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...], page_fp: float,
+            dropped: list[dict]) -> None:
+    """The ordinary pages held out by folder: each folder's sentences scored by a model trained without them, at a
+    threshold chosen without their scores; with what the rules alone flag there."""
+    print(f"\nordinary pages held out by folder (threshold chosen without the folder's scores)\n"
+          f"{'folder':<12} {'sentences':>9} {'model':>6} {'share':>6} {'rules':>6}")
+    total = flagged = ruled = 0
+    for folder in sorted({r["group"] for _, r in scored if r["group"].startswith("pages:")}):
+        threshold = threshold_from([(s, r) for s, r in scored if r["group"] != folder], fp, places, page_fp)
+        own = [s for s, r in scored if r["group"] == folder]
+        hits = sum(s >= threshold for s in own)
+        rules = sum(1 for r in dropped if r["group"] == folder)
+        total, flagged, ruled = total + len(own) + rules, flagged + hits, ruled + rules
+        print(f"{folder[6:]:<12} {len(own) + rules:>9} {hits:>6} {hits / (len(own) + rules):>6.2%} {rules:>6}")
+    print(f"{'all':<12} {total:>9} {flagged:>6} {flagged / total:>6.2%} {ruled:>6}")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from mem.core.instructions.normalise import normalize
 from mem.core.text.pattern import lazy
 
 WEIGHTS = Path(__file__).with_name("learned_weights.bin")
+PAGE_WEIGHTS = Path(__file__).with_name("learned_page_weights.bin")
 
 # one seed per kind of feature, so a word and a letter n-gram that spell the same never share a slot
 _WORD, _PAIR, _GRAM, _MARK = 1, 2, 3, 4
@@ -134,6 +135,12 @@ def model() -> Model | None:
     return Model.load(WEIGHTS) if WEIGHTS.exists() else None
 
 
+@lru_cache(maxsize=1)
+def page_model() -> Model | None:
+    """The page model (trained with ordinary pages' sentences as well), loaded on first use; None without its file."""
+    return Model.load(PAGE_WEIGHTS) if PAGE_WEIGHTS.exists() else None
+
+
 def learned_score(sentence: str) -> float:
     """The shipped model's score for one sentence (0 without a weights file)."""
     loaded = model()
@@ -147,6 +154,17 @@ def learned_reason(sentence: str) -> str | None:
         return None
     value = _score(loaded, sentence)
     return f"reads like an instruction to the AI (learned score {value:.2f})" if value >= loaded.threshold else None
+
+
+def page_reason(sentence: str) -> str | None:
+    """The reason the page model flags one sentence of a page with, or None under its threshold (or without it)."""
+    loaded = page_model()
+    if loaded is None:
+        return None
+    value = _score(loaded, sentence)
+    if value < loaded.threshold:
+        return None
+    return f"reads like an instruction to the AI (learned page score {value:.2f})"
 
 
 # extraction reads a customer sentence more than once (alone, then beside its neighbours): scored once
