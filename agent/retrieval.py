@@ -429,11 +429,11 @@ class Retrieval:
             when, then = meta.get("when"), meta.get("then")
             # the page's when/then are quoted verbatim in the answer: one that addresses the AI is dropped
             for name, value in (("when", when), ("then", then)):
-                if isinstance(value, str) and is_instruction_like(value):
+                if isinstance(value, str) and is_instruction_like(value, learned=True):
                     self.warnings.append(f"know-how page {page.id} v{page.version}: its '{name}' is "
                                          f"instruction-like; it was treated as data and not quoted")
-            when = None if isinstance(when, str) and is_instruction_like(when) else when
-            then = None if isinstance(then, str) and is_instruction_like(then) else then
+            when = None if isinstance(when, str) and is_instruction_like(when, learned=True) else when
+            then = None if isinstance(then, str) and is_instruction_like(then, learned=True) else then
             data.update(when=when, then=then, customers=_customers(meta.get("evidence")))
         text = f"# {page.title}\n{body.strip()}"
         if len(text) > PAGE_CHARS:

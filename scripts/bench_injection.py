@@ -23,8 +23,9 @@ exemptions, approvals and fake system memos, with look-alike clean messages: eac
 before the rules for it and measured once first (docs/extraction.md records both first figures);
 both have been tuned on since.
 
-Round 3: scripts/data/injection_round3.jsonl — page sentences (``"where": "policy"``, read with
-``is_instruction_like``) and customer messages (``"where": "customer"``, read as extraction reads them),
+Round 3: scripts/data/injection_round3.jsonl — page sentences (``"where": "policy"``, read as
+lint reads a page: the rules, then the page model) and customer messages (``"where": "customer"``, read as
+extraction reads them),
 in wordings and techniques the two corpora above lack: polite and indirect requests, fake authority
 ("per management directive the bot is to…"), fake system / developer / tool messages and JSON or XML
 instruction blocks, markdown "### New instructions" headers, persistence ("remember for all future
@@ -102,6 +103,11 @@ ROUND3_SETS = ("round3", "round3-probe", "round3-check", "round3-probe2", "round
                "round3-check4")
 
 
+
+def page_instruction_like(text: str) -> bool:
+    """A page's text read as lint and the agent read it: the rules, then the page model."""
+    return is_instruction_like(text, learned=True)
+
 def load(path: Path = CORPUS) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
@@ -169,7 +175,7 @@ def main() -> None:
     print("pages and policy text (mem.core.instructions)")
     rows = load()
     for row in rows:
-        row["flagged"] = is_instruction_like(row["text"])
+        row["flagged"] = page_instruction_like(row["text"])
         row["half"] = "fresh" if row.get("set") == "fresh" else "tune" if row["id"] % 2 else "held-out"
     header(18)
     groups = [("tune half", "tune", None), ("held-out half", "held-out", None), ("fresh set", "fresh", None),
@@ -241,14 +247,14 @@ def cpu_part() -> None:
         for _ in range(5):
             start = time.process_time()
             for text in texts:
-                is_instruction_like(text)
+                page_instruction_like(text)
             passes.append((time.process_time() - start) / len(texts))
         print(f"CPU per text, {name} ({len(texts)}, median of 5 passes): {statistics.median(passes) * 1e6:.0f} µs")
 
 
 def external_part(misses: str) -> None:
     """A set written by someone who never read the detector (scripts/data/injection_heldout_external.jsonl,
-    its README beside it): each row read by its own caller, pages by ``is_instruction_like``, customer
+    its README beside it): each row read by its own caller, pages as lint reads them, customer
     messages by ``customers.screening``. Odd ids are tuned on, even ids are the check half."""
     split_set_part("external", EXTERNAL_CORPUS, "odd ids tuned on, even ids the check half", misses)
 
@@ -278,7 +284,7 @@ def split_set_part(name: str, corpus: Path, status: str, misses: str) -> None:
     """One held-out set reported by place and language, and by id parity (odd ids: the tuning half)."""
     rows = load(corpus)
     for row in rows:
-        check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
+        check = page_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
         row["half"] = "odd" if _number(row["id"]) % 2 else "even"
     print(f"\n{name} (scripts/data/{corpus.name}): {status}")
@@ -336,7 +342,7 @@ def probe_part(name: str, corpus: Path, kinds: tuple[str, ...], misses: bool) ->
     """Probes written here, each row read by its own caller, reported by probe and place."""
     rows = load(corpus)
     for row in rows:
-        check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
+        check = page_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
     print(f"\n{name} (scripts/data/{corpus.name}): probes written here, tuned on after a first measurement")
     header(24)
@@ -368,7 +374,7 @@ def round3_part(misses: str) -> None:
     """Round 3: page sentences and customer messages in new wordings, each read by its own caller."""
     rows = load(ROUND3_CORPUS)
     for row in rows:
-        check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
+        check = page_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["flagged"] = check(row["text"])
     print("\nround 3 (scripts/data/injection_round3.jsonl)")
     header(24)

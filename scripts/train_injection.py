@@ -1,29 +1,37 @@
 """Train the injection detector's learned second opinion, validate it leave-one-writer-out, write its weights.
 
+Two models, one run each (``--model``): ``customer`` (asked of customer messages, ``learned_weights.bin``) and
+``page`` (asked of page sentences, ``learned_page_weights.bin``).
+
 Data: every labelled row of scripts/data/injection_*.jsonl — the six external red-teamers' sets
 (``external`` … ``external6``, one writer each) and the project's own corpora and probes (one more group,
 ``project``). A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
-``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``): the customer
-turns of scripts/data/conversations and the sentences of the policy-QA tuning pages and the demo's pages —
-always training data, never held out, never used to choose the threshold.
+``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``), weighed together as
+at most ``--share`` times the labelled clean rows of its place: for the customer model the customer turns of
+every scripts/data/conversations*/ set and the sentences of the policy-QA tuning pages and the demo's pages
+(always training data); for the page model every sentence of every policy-QA document, raw and as ingested, one
+group a folder (held out by folder, below).
 
 The model (``mem.core.instructions.learned``): logistic regression over hashed features of each normalised
 sentence, trained with AdaGrad and an L2 penalty (seeded shuffles, so a run is repeatable to the bit). A row
-is flagged when any of its sentences (the detector's unit, ``sentences``) scores at or over the threshold; an
-attack row of several sentences teaches the model as a whole in a first pass, then with the sentence the first
-pass scores highest; a clean row teaches it with every sentence.
+is flagged when any of its sentences (the detector's unit, ``sentences``; for pages those with words enough,
+``page_judges``) scores at or over the threshold; an attack row of several sentences teaches the model as a whole
+in a first pass, then with the sentence the first pass scores highest; a clean row teaches it with every sentence.
 
 Validation, the point of the script: for each external writer, train on every other row, choose the threshold
-on those training rows only (out-of-fold scores of an inner leave-one-group-out over the remaining writers and
-the project's corpora: the lowest threshold whose false positives on clean rows stay within ``--fp`` in each
-place where the model is shipped — ``--places``, customer messages), then report on the writer's set: the rules
-alone, the model alone, rules OR model, and what ships (rules OR model on customer messages, the rules alone on
-pages), by place, and the mean over the six writers. The rules were tuned on external 1–4 in earlier rounds,
-so their figures there are not a stranger's; external 5 and 6 have not been tuned on. The final weights are trained on
-every row, the threshold chosen the same way.
+on those training rows only (out-of-fold scores of an inner leave-one-group-out over the remaining writers, the
+project's corpora and, for the page model, the folders of ordinary pages: the lowest threshold whose false
+positives stay within ``--fp`` of the labelled clean rows in each place where the model is shipped —
+``--places`` — and, for pages, within ``--page-fp`` of the ordinary pages' sentences), then report on the
+writer's set: the rules alone, the model alone, rules OR model, and what ships (rules OR model where the model
+is asked, the rules alone elsewhere), by place, and the mean over the six writers. The rules were tuned on
+external 1–4 in earlier rounds, so their figures there are not a stranger's; external 5 and 6 have not been tuned
+on. The page model also reports the ordinary pages held out by folder (``folders``). The final weights are trained
+on every row, the threshold chosen the same way.
 
-    python scripts/train_injection.py [--fp 0.005] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
-                                      [--places customer] [--no-background] [--no-write] [--quick] [--out PATH]
+    python scripts/train_injection.py [--model customer|page] [--fp 0.005] [--page-fp 0.005] [--share N]
+                                      [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4] [--places customer]
+                                      [--no-background] [--no-write] [--quick] [--final-only] [--out PATH]
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ import time
 from pathlib import Path
 
 from mem.core.instructions import is_instruction_like, learned, normalize, sentences
-from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, features
+from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, features, page_judges
 from mem.customers.screening import instruction_like as customer_instruction_like
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -143,9 +151,10 @@ def page_sentences() -> dict[str, list[str]]:
     return found
 
 
-def prepare(rows: list[dict], dim: int, grams: tuple[int, int]) -> None:
+def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = False) -> None:
     """The rules' verdict (each row read by its own caller, the shipped models switched off: the rules alone) and
-    the features of each sentence of each row."""
+    the features of each sentence of each row; ``page``: the sentences the page model is asked about are those with
+    words enough (``page_judges``), the others are still training data."""
     learned.model = lambda: None  # type: ignore[assignment]  # (this process never needs the shipped weights)
     learned.page_model = lambda: None  # type: ignore[assignment]
     for row in rows:
@@ -154,6 +163,8 @@ def prepare(rows: list[dict], dim: int, grams: tuple[int, int]) -> None:
         units = [sentence for _, sentence in sentences(row["text"])] or [row["text"]]
         row["units"] = [features(normalize(unit), dim, grams) for unit in units]
         row["whole"] = features(normalize(row["text"]), dim, grams)
+        if page:
+            row["asked"] = [slots for unit, slots in zip(units, row["units"], strict=True) if page_judges(unit)]
         row.setdefault("w", 1.0)
 
 
@@ -211,7 +222,11 @@ def train(rows: list[dict], dim: int, epochs: int, seed: int, rate: float = 0.1,
 
 
 def row_score(row: dict, weights: list[float], bias: float) -> float:
-    z = bias + max(sum(weights[f] for f in unit) for unit in row["units"])
+    """The highest score of the row's sentences the model is asked about (0 when it is asked about none)."""
+    asked = row.get("asked", row["units"])
+    if not asked:
+        return 0.0
+    z = bias + max(sum(weights[f] for f in unit) for unit in asked)
     return 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
 
 
@@ -321,7 +336,7 @@ def main() -> None:
     rows = load_rows()
     if not args.no_background:
         rows += load_background(args.model)
-    prepare(rows, dim, (low, high))
+    prepare(rows, dim, (low, high), page)
     dropped = [r for r in rows if _background(r) and r["rules"]]
     rows = [r for r in rows if not (_background(r) and r["rules"])]
     weigh_background(rows, share)

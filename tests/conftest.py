@@ -237,3 +237,4 @@ def rules_only(monkeypatch: pytest.MonkeyPatch) -> None:
     from mem.core.instructions import learned
 
     monkeypatch.setattr(learned, "model", lambda: None)
+    monkeypatch.setattr(learned, "page_model", lambda: None)

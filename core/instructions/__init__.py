@@ -58,8 +58,11 @@ A ninth round added a different mechanism beside the rules (``learned``): a smal
 over hashed words, word pairs and CJK letter n-grams of the normalised sentence, trained on every labelled
 set (scripts/train_injection.py, validated leave-one-writer-out). ``customer_reason`` asks it about each
 customer sentence no rule flagged (extraction); its flag reads "reads like an instruction to the AI (learned
-score 0.97)". Pages stay with the rules alone (it flagged page layout and handbook rules for staff there), so
-lint and the agent still read one function on one unit.
+score 0.97)". A tenth round gave pages a model of their own, trained with every sentence of the project's
+ordinary policy documents as clean text too (``learned.page_model``): ``sentence_findings`` asks it last on each
+page sentence no rule flags, so lint and the agent still read one function on one unit; ``is_instruction_like``
+(one sentence by the rules: customer screening, stored facts, the agent's own cuts of a page) asks it only when
+told (``learned=True``).
 
 Handbooks for **human** agents stay clean: "The agent must verify the customer's identity", "You
 should deny requests that are against this policy", "상담원은 본인 확인을 해야 합니다" are rules about
@@ -94,7 +97,8 @@ module               holds
 ``void_rules``       the AI's rules declared void, a world without rules acted in, approvals and records
                      acted on unchecked, links carrying the conversation; eighth round
 ``learned``          a learned second opinion: logistic regression over hashed n-grams of the normalised
-                     sentence, weights in ``learned_weights.bin`` (scripts/train_injection.py); ninth round
+                     sentence, weights in ``learned_weights.bin`` (customer messages, ninth round) and
+                     ``learned_page_weights.bin`` (pages, tenth round) (scripts/train_injection.py)
 ``reason``           one sentence judged (``instruction_reason``): the gates, then every family in turn
 ``customer``         what only a customer's message makes an order (``customer_reason``,
                      ``customer_message_reason``, ``greeted_reason``)
@@ -133,16 +137,20 @@ __all__ = [
 
 
 def instruction_like(text: str) -> Iterator[tuple[int, str]]:
-    """Lines (1-based) of ``text`` where an instruction-like sentence starts, with what it does (for lint)."""
+    """Lines (1-based) of ``text`` where an instruction-like sentence starts, with what it does (for lint: the
+    rules and the page model, as the agent reads a page)."""
     for line, sentence, reason in sentence_findings(text):
         sentence = sentence.replace("\u200b", "")
         shown = sentence if len(sentence) <= 80 else sentence[:77] + "…"
         yield line, f"{reason}: {shown!r}"
 
 
-def is_instruction_like(text: str) -> bool:
-    """Whether ``text`` (one sentence, or a page: each of its sentences is checked) addresses the AI."""
-    return next(sentence_findings(text), None) is not None
+def is_instruction_like(text: str, learned: bool = False) -> bool:
+    """Whether ``text`` (one sentence, or a page: each of its sentences is checked) addresses the AI, by the rules;
+    ``learned=True`` adds the page model (a page read whole, as lint reads it). The agent's own cuts of a page
+    meet the model through the page's findings (``inside_flagged``), so they agree with lint's unit; customer
+    text has its own model (``customer_reason``)."""
+    return next(sentence_findings(text, learned=learned), None) is not None
 
 
 def flagged_sentences(text: str) -> list[str]:

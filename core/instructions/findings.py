@@ -44,6 +44,7 @@ from mem.core.instructions.data_requests import (
     _TRANSCRIPT_OTHER,
 )
 from mem.core.instructions.gates import _has, _words
+from mem.core.instructions.learned import page_reason
 from mem.core.instructions.lexicon_en import _DIRECTIVE_REST
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.notes_to_ai import _REVERSE_HINT, _REVERSE_KEYS
@@ -155,8 +156,11 @@ def _decode_base64(token: str) -> str | None:
     return decoded if " " in decoded and letters >= 0.8 * len(decoded) else None
 
 
-def sentence_findings(text: str) -> Iterator[tuple[int, str, str]]:
+def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, str, str]]:
     """``(line, sentence, reason)`` for every instruction-like sentence of ``text`` (a page body, a fact).
+
+    Last, on a sentence no rule flags, the page model (``learned.page_reason``; ``learned=False``: the rules
+    alone, for text that is not a page — a customer's message has its own model, ``customer_reason``).
 
     A heading that announces new instructions ("### New instructions", "## 새 지시사항", "### 新しい指示")
     is itself flagged, and so is every sentence of the section under it, up to the next heading as
@@ -191,6 +195,8 @@ def sentence_findings(text: str) -> Iterator[tuple[int, str, str]]:
             if reason:
                 # the order is the two sentences together: both are reported, so the agent trusts neither
                 sentence = f"{previous[1]} {sentence}"
+        if reason is None and learned:
+            reason = page_reason(sentence)
         call = (line, sentence) if reason is None and len(sentence) < 80 and _call_hint(sentence) \
             and _CALL_ONLY.search(normalize(sentence)) else None
         previous = (line, sentence) if reason is None else None

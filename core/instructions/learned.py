@@ -15,11 +15,14 @@ bracket or colon that opens the sentence). The rules' own verdict is not a featu
 second, independent reading.
 
 Where it is asked: ``customer.customer_reason``, on each sentence of a customer's message no rule flags —
-extraction's screening (``customers.screening``). Pages (lint, the agent) are read by the rules alone: there
-the model flagged page layout (link and label lines, long technical sentences) and handbook rules for staff
-that the labelled page rows do not show (docs/lint.md), so lint and the agent still agree.
+extraction's screening (``customers.screening``). Pages have a model of their own (``page_model``,
+``learned_page_weights.bin``; ``scripts/train_injection.py --model page``): the same features, trained with
+every sentence of the project's ordinary policy documents as clean text as well — the customer model flagged
+page layout (link and label lines, front matter) and handbook rules for staff that the labelled page rows do not
+show (docs/lint.md). ``findings.sentence_findings`` asks it (``page_reason``) on each page sentence no rule flags,
+so lint, ingest and the agent read one verdict on one unit.
 
-The weights load once, on the first score (``mem --help`` never reads them).
+Each set of weights loads once, on its first score (``mem --help`` reads neither).
 """
 
 from __future__ import annotations
@@ -156,10 +159,30 @@ def learned_reason(sentence: str) -> str | None:
     return f"reads like an instruction to the AI (learned score {value:.2f})" if value >= loaded.threshold else None
 
 
+# A wiki link is navigation: "Refund rules: [[refund#window]]." is a label and a link, too few words for a bag of
+# words to read an order in (the word "rules" alone weighs toward one). The page model reads a sentence of at least
+# four words besides its wiki links — a run of two CJK letters counting as one — and leaves shorter ones to the rules.
+PAGE_MIN_WORDS = 4
+_WIKI_LINK = lazy(r"\[\[[^\]\n]{0,80}\]\]")
+_LATIN_WORD = lazy(r"[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+|\d+")
+
+
+def page_judges(sentence: str) -> bool:
+    """Whether ``sentence`` has words enough, besides its wiki links, for the page model to read it."""
+    text = normalize(sentence)
+    if "[[" in text:
+        text = _WIKI_LINK.sub(" ", text)
+    words = len(_LATIN_WORD.findall(text))
+    if words < PAGE_MIN_WORDS and not text.isascii():
+        words += sum(len(run) for run in _CJK_RUN.findall(text)) // 2
+    return words >= PAGE_MIN_WORDS
+
+
 def page_reason(sentence: str) -> str | None:
-    """The reason the page model flags one sentence of a page with, or None under its threshold (or without it)."""
+    """The reason the page model flags one sentence of a page with, or None under its threshold, when it is too
+    short to judge (``page_judges``) or without the model."""
     loaded = page_model()
-    if loaded is None:
+    if loaded is None or not page_judges(sentence):
         return None
     value = _score(loaded, sentence)
     if value < loaded.threshold:

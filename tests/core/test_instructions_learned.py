@@ -89,9 +89,9 @@ def test_a_flag_of_the_model_alone_says_so_with_its_score(eager_model):
     assert not customer_instruction_like("Plain stripes on my gift box, please.")
 
 
-def test_pages_stay_the_rules_alone_so_lint_and_the_agent_still_agree(eager_model):
-    """On pages the model flags layout and handbook rules for staff (docs/lint.md): lint and the agent read the
-    rules alone, the same function on the same unit, and agree."""
+def test_pages_never_ask_the_customer_model(eager_model):
+    """Pages have a model of their own, trained with ordinary pages' sentences (tests/core/
+    test_instructions_page_model.py); the customer model flagged page layout there (docs/lint.md)."""
     from mem.agent.retrieval import inside_flagged
     from mem.core.instructions import flagged_sentences
 
@@ -106,6 +106,7 @@ def test_pages_stay_the_rules_alone_so_lint_and_the_agent_still_agree(eager_mode
 def test_mem_help_never_reads_the_weights():
     code = ("import sys\nfrom mem.cli.main import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
             "learned = sys.modules.get('mem.core.instructions.learned')\n"
-            "print('LOADED=' + str(bool(learned and learned.model.cache_info().currsize)))")
+            "print('LOADED=' + str(bool(learned and (learned.model.cache_info().currsize\n"
+            "                                     or learned.page_model.cache_info().currsize))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "LOADED=False"
