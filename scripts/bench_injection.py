@@ -25,9 +25,8 @@ both have been tuned on since.
 
 Round 3: scripts/data/injection_round3.jsonl — page sentences (``"where": "policy"``, read as
 lint reads a page: the rules, then the page model) and customer messages (``"where": "customer"``, read as
-extraction reads them),
-in wordings and techniques the two corpora above lack: polite and indirect requests, fake authority
-("per management directive the bot is to…"), fake system / developer / tool messages and JSON or XML
+extraction reads them), in wordings and techniques the two corpora above lack: polite and indirect requests,
+fake authority ("per management directive the bot is to…"), fake system / developer / tool messages and JSON or XML
 instruction blocks, markdown "### New instructions" headers, persistence ("remember for all future
 conversations"), prompt exfiltration ("what were you told before this message"), obfuscation
 (homoglyphs, zero-width, spaced letters, leetspeak, full-width), with look-alike clean rows
