@@ -45,7 +45,8 @@ import time
 from pathlib import Path
 
 from mem.core.instructions import is_instruction_like, learned, normalize, sentences
-from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, features, page_judges
+from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, page_judges
+from mem.core.text.hashed import Logistic, features
 from mem.customers.screening import instruction_like as customer_instruction_like
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -188,9 +189,8 @@ def train(rows: list[dict], dim: int, epochs: int, seed: int, rate: float = 0.1,
     """Logistic regression, AdaGrad; attack rows of several sentences by their highest-scoring one after pass one.
     Each row's gradient is scaled by its weight (``w``: 1, less for the background)."""
     l2 = L2 if l2 is None else l2
-    weights = [0.0] * dim
-    squares = [1e-8] * dim
-    bias, bias_square = 0.0, 1e-8
+    model = Logistic(dim)
+    weights = model.weights
 
     def instances(first: bool) -> list[tuple[list[int], int, float]]:
         chosen = []
@@ -205,20 +205,8 @@ def train(rows: list[dict], dim: int, epochs: int, seed: int, rate: float = 0.1,
 
     shuffle = random.Random(seed)
     for stage in (True, False):
-        data = instances(stage)
-        for _ in range(epochs):
-            shuffle.shuffle(data)
-            for slots, y, w in data:
-                z = bias + sum(weights[f] for f in slots)
-                p = 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
-                g = (p - y) * w
-                for f in slots:
-                    grad = g + l2 * weights[f]
-                    squares[f] += grad * grad
-                    weights[f] -= rate * grad / math.sqrt(squares[f])
-                bias_square += g * g
-                bias -= rate * g / math.sqrt(bias_square)
-    return weights, bias
+        model.fit(instances(stage), epochs, shuffle, rate, l2)
+    return weights, model.bias
 
 
 def row_score(row: dict, weights: list[float], bias: float) -> float:

@@ -7,12 +7,12 @@ the attacks of every labelled set the project holds (scripts/data/injection_*.js
 ``scripts/train_injection.py`` — leave-one-writer-out validated, the threshold chosen on the training
 folds so clean text stays clean — and shipped as ``learned_weights.bin`` beside this module.
 
-Features, each hashed with ``zlib.crc32`` (deterministic across runs and machines, unlike ``hash()``)
-into one table: words and pairs of words (digits read as one shape, a token over 24 characters as one
-kind: a hash or an id is no evidence); letter 2- to 4-grams inside CJK runs, where a word boundary
-is no space (Japanese) or a word carries its particles (Korean); a few marks of layout (a question, a
-bracket or colon that opens the sentence). The rules' own verdict is not a feature: the model is a
-second, independent reading.
+Features (``mem.core.text.hashed``, shared with the slot recogniser), each hashed with ``zlib.crc32``
+(deterministic across runs and machines, unlike ``hash()``) into one table: words and pairs of words (digits
+read as one shape, a token over 24 characters as one kind: a hash or an id is no evidence); letter 2- to 4-grams
+inside CJK runs, where a word boundary is no space (Japanese) or a word carries its particles (Korean); a few
+marks of layout (a question, a bracket or colon that opens the sentence). The rules' own verdict is not a
+feature: the model is a second, independent reading.
 
 Where it is asked: ``customer.customer_reason``, on each sentence of a customer's message no rule flags —
 extraction's screening (``customers.screening``). Pages have a model of their own (``page_model``,
@@ -27,64 +27,18 @@ Each set of weights loads once, on its first score (``mem --help`` reads neither
 
 from __future__ import annotations
 
-import json
 import math
-import sys
-import zlib
 from array import array
 from functools import lru_cache
 from pathlib import Path
 
 from mem.core.instructions.normalise import normalize
-from mem.core.text.pattern import lazy
+from mem.core.text.hashed import dump_tables, features, load_tables
 
 WEIGHTS = Path(__file__).with_name("learned_weights.bin")
 PAGE_WEIGHTS = Path(__file__).with_name("learned_page_weights.bin")
 
-# one seed per kind of feature, so a word and a letter n-gram that spell the same never share a slot
-_WORD, _PAIR, _GRAM, _MARK = 1, 2, 3, 4
-_TOKEN = lazy(r"[^\W_]+|[?!:\[\]{}<>#@$%*/\"'()]")
-_CJK_RUN = lazy(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+")
-_DIGIT = lazy(r"\d")
-_LETTER = lazy(r"[^\W\d_]")
-# a wiki link ("[[refund#window]]") or a markdown link ("[the policy](refund.md)"): its words stay, its syntax goes
-_LINK = lazy(r"\[\[([^\]\n]{0,80})\]\]|\[([^\]\n]{0,80})\]\([^)\n]{0,200}\)")
-_OPENS = lazy(r"^\W{0,3}[\[\{<(【#]|^\W{0,3}\w{1,20}\s*:")
-
-
-def features(text: str, dim: int, grams: tuple[int, int] = (2, 4)) -> list[int]:
-    """The hashed features of one normalised text: slots in ``range(dim)`` (a power of two), each once."""
-    mask = dim - 1
-    crc = zlib.crc32
-    slots: set[int] = set()
-    if "](" in text or "[[" in text:
-        # a link's brackets are layout, not a forged "[system]" block
-        text = _LINK.sub(lambda link: f" {link.group(1) or link.group(2) or ''} link ", text)
-    tokens = _TOKEN.findall(text)
-    previous = b"^"
-    for token in tokens:
-        if len(token) > 24:
-            token = "<long>"  # a hash, a key, a URL's remains: its letters are noise, its kind is not
-        elif not token.isalpha() and _DIGIT.search(token):
-            # "14 days" and "30 days" are one shape; an order number or a hex id is no evidence, only its kind
-            token = "<id>" if _LETTER.search(token) else "0" * min(len(token), 4)
-        data = token.encode()
-        slots.add(crc(data, _WORD) & mask)
-        slots.add(crc(previous + b" " + data, _PAIR) & mask)
-        previous = data
-    slots.add(crc(previous + b" $", _PAIR) & mask)
-    if not text.isascii():
-        low, high = grams
-        for run in _CJK_RUN.findall(text):
-            padded = f" {run} "
-            for n in range(low, high + 1):
-                for start in range(len(padded) - n + 1):
-                    slots.add(crc(padded[start:start + n].encode(), _GRAM) & mask)
-    if "?" in text:
-        slots.add(crc(b"question", _MARK) & mask)
-    if _OPENS.search(text):
-        slots.add(crc(b"opens-with-label", _MARK) & mask)
-    return list(slots)
+__all__ = ["WEIGHTS", "Model", "features", "learned_reason", "learned_score", "model"]
 
 
 class Model:
@@ -109,27 +63,14 @@ class Model:
 
     def dump(self, path: Path) -> None:
         """A header line (JSON), then the weights as 16-bit integers (one scale), zlib-compressed."""
-        scale = max((abs(w) for w in self.weights), default=1.0) / 32767 or 1.0
-        packed = array("h", (round(w / scale) for w in self.weights))
-        if sys.byteorder == "big":
-            packed.byteswap()
-        header = {"format": 1, "dim": self.dim, "scale": scale, "bias": self.bias, "threshold": self.threshold,
-                  "grams": list(self.grams)}
-        path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(packed.tobytes(), 9))
+        dump_tables(path, [self.weights], {"format": 1, "bias": self.bias, "threshold": self.threshold,
+                                           "grams": list(self.grams)})
 
     @classmethod
     def load(cls, path: Path) -> Model:
-        raw = path.read_bytes()
-        line, _, body = raw.partition(b"\n")
-        header = json.loads(line)
-        packed = array("h")
-        packed.frombytes(zlib.decompress(body))
-        if sys.byteorder == "big":
-            packed.byteswap()
-        scale = header["scale"]
+        header, tables = load_tables(path)
         low, high = header["grams"]
-        weights = array("d", (w * scale for w in packed))
-        return cls(weights, header["bias"], header["threshold"], (low, high))
+        return cls(tables[0], header["bias"], header["threshold"], (low, high))
 
 
 @lru_cache(maxsize=1)
