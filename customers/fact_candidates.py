@@ -28,6 +28,7 @@ from mem.customers.slots import (
     cue_slot,
     find_slot,
     kept_slots,
+    learned_slot,
     names_other_value,
     sentence_slot,
     slot_in,
@@ -315,6 +316,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             mentions = [m for m in mentions if m.value <= reference]
         policy_refs = tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ())))
         slot = slot_in(quote, asked=question if group is groups[0] else None)
+        if slot is None and not group.instruction:
+            slot = learned_slot(quote)  # the learned recogniser, where no rule reads a slot (slot_model)
         if slot is not None and slot.name in kept:
             slot = None
         if slot is not None and lang != "en" and all(kinds.speaks_to_the_other(s.text, lang=lang)
@@ -326,7 +329,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             correction=kinds.is_correction(quote, lang=lang), slot=slot, lang=lang,
             context_request=context_request, policy_refs=policy_refs, instruction_like=group.instruction,
             statement=build_statement(kind=kind, quote=quote, text=text, speaker=turn.speaker,
-                                      slot=None if group.instruction else slot, reference=reference,
+                                      slot=None if group.instruction or slot and slot.learned else slot,
+                                      reference=reference,
                                       agreement=agreement, retraction=retraction),
         ))
     return out

@@ -114,12 +114,32 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
     """
     speaker = _speaker(candidate.evidence)
     same = [(fact, slot) for fact in active
-            if (slot := slot_of(fact)) is not None and slot.name == new.name and _speaker(fact.evidence) == speaker]
+            if (slot := slot_of(fact)) is not None and _same_slot(slot, new) and _speaker(fact.evidence) == speaker]
     if not same:
-        return _moved_house(candidate, new, active, speaker)
+        return None if new.learned else _moved_house(candidate, new, active, speaker)
     # the latest value first: what the customer said most recently is what is replaced
     same.sort(key=lambda pair: (pair[0].when or date.min, pair[0].id), reverse=True)  # ids sort by creation
     single = new.name in SINGLE_VALUED
+    if new.learned:
+        # placed by the learned recogniser (slot_model), which names no value: a later sentence in a single-valued
+        # slot that is no near duplicate of the latest (``_duplicate`` came first) says another value of it
+        if not single:
+            return None
+        if _adds_another(_candidate_words(candidate)):
+            return Judgement("ADD", None, f"another {new.name} beside the one held (learned slot)")
+        fact, held = same[0]
+        if not held.learned and _same_conversation(fact, candidate):
+            # "메일 주소도 minsu.lee@daum.net 으로 바뀌었어요. 앞으로 영수증은 그쪽으로 보내주시면 됩니다", "福岡で
+            # 暮らしています。転勤でした。": a sentence after a value the rules read, in the same conversation, goes on
+            # about that value (a reason, "there") — the model, which names no value, cannot say it changed again
+            return Judgement("ADD", None, f"goes on about the {new.name} just given: {held.value}")
+        words = _candidate_words(candidate)
+        if not held.learned and held.value.lower() in words.lower() and not (
+                candidate.retraction or candidate.correction):
+            # "…English please from now on" after "英語で返信してもらえますか": the value held, named again — the
+            # model cannot tell it changed
+            return Judgement("ADD", None, f"names the {new.name} held: {held.value}")
+        return Judgement("UPDATE", fact, f"new {new.name} (learned slot)")
     matching = [(fact, slot) for fact, slot in same if slot.value == new.value]
     if candidate.retraction and not _says_new_value(candidate, new):
         # "stop sending those product emails" after "sign me up for the weekly product newsletter": one of
@@ -155,6 +175,14 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
         fact, slot = twins[0]
         return Judgement("UPDATE", fact, f"corrected {new.name}: {slot.value} → {new.value}")
     return None
+
+
+_DELIVERY = frozenset({"delivery_place", "delivery_time"})
+
+
+def _same_slot(held: Slot, new: Slot) -> bool:
+    """The same slot; the learned recogniser has one class for deliveries, the rules two (where and when)."""
+    return held.name == new.name or (held.learned or new.learned) and {held.name, new.name} <= _DELIVERY
 
 
 # Slots of which a customer may keep a second value on purpose (a work address, a spouse's number), when they

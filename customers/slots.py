@@ -48,6 +48,8 @@ LANGUAGE_PATTERN = _LANG  # language names in en/ko/ja, longest first, for other
 class Slot:
     name: str
     value: str
+    # placed by the learned recogniser (``slot_model``), not read by a rule: the value is the sentence's terms
+    learned: bool = False
 
 
 # Where an English address told in a sentence ends: before "from next week", "instead", "please"…
@@ -1206,5 +1208,19 @@ def slot_of(fact: Fact) -> Slot | None:
         return None
     words = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
     asked = _ASKED.match(fact.text)
-    return slot_in(words, asked=asked.group("q") if asked else None)
+    slot = slot_in(words, asked=asked.group("q") if asked else None)
+    return slot if slot is not None or fact.instruction_like else learned_slot(words)
+
+
+def learned_slot(words: str) -> Slot | None:
+    """The slot the learned recogniser places the customer's words in where no rule reads one (``slot_model``)."""
+    from mem.customers.slot_model import learned_slot_name, learned_value  # its weights load on first use
+
+    name = learned_slot_name(words)
+    return Slot(name, learned_value(words), learned=True) if name is not None else None
+
+
+def not_theirs(sentence: str) -> bool:
+    """The sentence is about someone else's value, a what-if, or the customer's past (``_NOT_THEIRS``)."""
+    return _NOT_THEIRS.search(sentence) is not None
 

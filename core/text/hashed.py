@@ -141,8 +141,10 @@ def dump_tables(path: Path, tables: Sequence[Sequence[float]], header: dict[str,
     path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(packed.tobytes(), 9))
 
 
-def load_tables(path: Path) -> tuple[dict[str, Any], list[array[float]]]:
-    """The header and the weight tables ``dump_tables`` wrote."""
+def load_tables(path: Path, scaled: bool = True) -> tuple[dict[str, Any], list[Any]]:
+    """The header and the weight tables ``dump_tables`` wrote: floats, or with ``scaled=False`` the stored 16-bit
+    integers as they are (multiply a sum of them by ``header["scale"]``: nothing to convert when loading, which
+    for a table per class costs more than reading a whole conversation)."""
     line, _, body = path.read_bytes().partition(b"\n")
     header = json.loads(line)
     packed = array("h")
@@ -151,4 +153,6 @@ def load_tables(path: Path) -> tuple[dict[str, Any], list[array[float]]]:
         packed.byteswap()
     scale, dim = header["scale"], header["dim"]
     count = header.get("tables", 1)
+    if not scaled:
+        return header, [packed[k * dim:(k + 1) * dim] for k in range(count)]
     return header, [array("d", (w * scale for w in packed[k * dim:(k + 1) * dim])) for k in range(count)]
