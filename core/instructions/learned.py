@@ -33,7 +33,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from mem.core.instructions.normalise import normalize
-from mem.core.text.hashed import dump_tables, features, load_tables
+from mem.core.text.hashed import CJK_RUN, dump_tables, features, load_tables
+from mem.core.text.pattern import lazy
 
 WEIGHTS = Path(__file__).with_name("learned_weights.bin")
 PAGE_WEIGHTS = Path(__file__).with_name("learned_page_weights.bin")
@@ -115,7 +116,7 @@ def page_judges(sentence: str) -> bool:
         text = _WIKI_LINK.sub(" ", text)
     words = len(_LATIN_WORD.findall(text))
     if words < PAGE_MIN_WORDS and not text.isascii():
-        words += sum(len(run) for run in _CJK_RUN.findall(text)) // 2
+        words += sum(len(run) for run in CJK_RUN.findall(text)) // 2
     return words >= PAGE_MIN_WORDS
 
 

@@ -26,7 +26,8 @@ from mem.core.text.pattern import lazy
 # one seed per kind of feature, so a word and a letter n-gram that spell the same never share a slot
 _WORD, _PAIR, _GRAM, _MARK = 1, 2, 3, 4
 _TOKEN = lazy(r"[^\W_]+|[?!:\[\]{}<>#@$%*/\"'()]")
-_CJK_RUN = lazy(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+")
+# a run of Korean or Japanese letters (no spaces between words): read by letter n-grams
+CJK_RUN = lazy(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+")
 _DIGIT = lazy(r"\d")
 _LETTER = lazy(r"[^\W\d_]")
 # a wiki link ("[[refund#window]]") or a markdown link ("[the policy](refund.md)"): its words stay, its syntax goes
@@ -57,7 +58,7 @@ def features(text: str, dim: int, grams: tuple[int, int] = (2, 4)) -> list[int]:
     slots.add(crc(previous + b" $", _PAIR) & mask)
     if not text.isascii():
         low, high = grams
-        for run in _CJK_RUN.findall(text):
+        for run in CJK_RUN.findall(text):
             padded = f" {run} "
             for n in range(low, high + 1):
                 for start in range(len(padded) - n + 1):
