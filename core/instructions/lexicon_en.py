@@ -135,7 +135,9 @@ _MODAL = (r"(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to
           r"are\s+instructed\s+to|is\s+allowed\s+to|can\s+now)")
 _AI_MODAL = lazy(
     rf"\b(?:the\s+|this\s+|any\s+|all\s+|our\s+|you,?\s+the\s+)?(?:{_AI}|model)\s+(?:\w+\s+){{0,2}}?{_MODAL}"
-    r"\s+(?!be\b|have\s+been\b)\w+")
+    # the AI as the subject of a passive, negated or not ("the chatbot should not be used to request deletion"):
+    # something said about the tool, not an order to it
+    r"\s+(?!(?:not\s+|never\s+)?(?:be|have\s+been)\b)\w+")
 _VOCATIVE = lazy(
     rf"^\W*(?:(?:note|message|reminder|instructions?|attention|important|notice|memo|p\.?s\.?|hint|tip|"
     rf"dear|hey|hi|hello|for|to|attn)\W*){{0,3}}(?:\w+\s+){{0,2}}(?:the\s+|all\s+|any\s+|our\s+)?"
