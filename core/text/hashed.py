@@ -132,6 +132,7 @@ def softmax(scores: Sequence[float]) -> list[float]:
     return [e / total for e in exps]
 
 
+# Any: the header is a JSON object of each model's own fields (bias, threshold, classes, grams…)
 def dump_tables(path: Path, tables: Sequence[Sequence[float]], header: dict[str, Any]) -> None:
     """``header`` (JSON, one line) then the tables' weights as 16-bit integers under one scale, zlib-compressed."""
     scale = max((abs(w) for table in tables for w in table), default=1.0) / 32767 or 1.0
@@ -142,6 +143,8 @@ def dump_tables(path: Path, tables: Sequence[Sequence[float]], header: dict[str,
     path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(packed.tobytes(), 9))
 
 
+# Any: the header is the JSON object ``dump_tables`` wrote; a table is an array of floats ("d") or, with
+# ``scaled=False``, of the stored 16-bit integers ("h")
 def load_tables(path: Path, scaled: bool = True) -> tuple[dict[str, Any], list[Any]]:
     """The header and the weight tables ``dump_tables`` wrote: floats, or with ``scaled=False`` the stored 16-bit
     integers as they are (multiply a sum of them by ``header["scale"]``: nothing to convert when loading, which
