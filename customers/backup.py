@@ -131,18 +131,18 @@ def create_backup(
     validate_customer_id(customer_id)
     bc.check_pin(pin)
     slot = backup_slot(customer_id, vault.slot_key())
+    # a backup made under a token the account had before (`mem accounts rotate`) is this customer's too
+    earlier = [str(r["backup_id"]) for s in _previous_slots(vault, customer_id) for r in vault.find(slot=s)]
+    if earlier and not replace:
+        raise Conflict(f"customer {customer_id} already has a backup on the server (made before the account's "
+                       "token was rotated); pass --replace to replace it")
     report(0, 5, "exporting memory")
     plaintext = export_customer(home, customer_id, include_logs=include_logs)  # gzip-compressed JSON
     report(1, 5, "stretching the PIN (Argon2id)")
     salt = bc.random_bytes(bc.SALT_BYTES)
     key = bc.pin_key(pin, salt=salt, kdf=kdf)
     old = [str(r["backup_id"]) for r in vault.find(slot=slot)] if replace else []
-    # a backup made under a token the account had before (`mem accounts rotate`) is this customer's too
-    earlier = [str(r["backup_id"]) for s in _previous_slots(vault, customer_id) for r in vault.find(slot=s)]
-    if earlier and not replace:
-        raise Conflict(f"customer {customer_id} already has a backup on the server (made before the account's "
-                       "token was rotated); pass --replace to replace it")
-    old += earlier
+    old += earlier  # replaced with the current slot's, once the new one is confirmed
     report(2, 5, "registering with the key service")
     created = vault.create(slot=slot, authenticator=_b64(bc.authenticator(key)),
                            kdf={**kdf.to_dict(), "salt": _b64(salt)}, replace=replace)
