@@ -172,7 +172,12 @@ def ingest_documents(
                                     single=bool(page_id or title), split=split)
         plans = _plan_all(wiki, pending, previous, page_id=page_id, title=title, effective=when,
                           model=model_name, split=split, replace=replace, id_prefix=id_prefix, progress=progress)
-        _refuse_hand_edits(workspace, plans)
+        # under the lock: another ingest's pages are on disk, not yet committed, only while it holds the lock
+        # (read outside it, they were refused as uncommitted edits); a commit made meanwhile means planning again
+        with wiki.lock():
+            if gitrepo.head_sha(workspace) != base:
+                continue
+            _refuse_hand_edits(workspace, plans)
         try:
             for n, plan in enumerate(plans, start=1):
                 progress(len(done) + n, len(docs), f"writing {plan.result.source}")
