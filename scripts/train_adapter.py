@@ -56,6 +56,7 @@ from bench_policy_qa import (  # noqa: E402
     build_pdf,
     load,
     sections_of,
+    service_workspace,
 )
 
 WRITERS = ("tune", "held-out", "held-out-2", "tune-2", "tau", "heldout3", "heldout4", "heldout5", "heldout6",
@@ -113,19 +114,12 @@ def judged(answer) -> tuple[str | None, str, bool]:
 
 def services(tmp: Path):
     """(writer, service memory, questions) of every set, the workspaces made as the bench makes them."""
-    from mem.core.config import Config
-    from mem.policies.ingest import ingest_documents
     from mem.wiki.service_memory import WorkspaceServiceMemory
-    from mem.wiki.workspace import init_workspace
 
     settings = {"ask": {"semantic": "auto"}}
 
     def workspace_of(root: Path, docs: list[Path]) -> WorkspaceServiceMemory:
-        ws = init_workspace(root)
-        config = Config.load(workspace=ws, env={}).overlay(settings)
-        for doc in docs:
-            ingest_documents(ws, [doc], config=config, model="")
-        return WorkspaceServiceMemory(ws)
+        return service_workspace(root, docs, settings)
 
     privacy, gym, card = tmp / "privacy-notice.pdf", tmp / "gym-rules.pdf", tmp / "bank-card.pdf"
     build_pdf(privacy, PRIVACY)

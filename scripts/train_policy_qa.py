@@ -41,6 +41,7 @@ from bench_policy_qa import (  # noqa: E402
     build_pdf,
     load,
     sections_of,
+    service_workspace,
 )
 
 # each writer's set: (name, the folders of its services or None for the bench's shared fifteen documents)
@@ -260,18 +261,12 @@ def ask_all(tmp: Path) -> list[Asked]:
     from mem.agent.semantic import SemanticQuotes
     from mem.core.config import Config
     from mem.core.text import detect_language
-    from mem.policies.ingest import ingest_documents
     from mem.wiki.service_memory import WorkspaceServiceMemory
-    from mem.wiki.workspace import init_workspace
 
     settings = {"ask": {"semantic": "auto"}}
 
     def workspace_of(root: Path, docs: list[Path]) -> WorkspaceServiceMemory:
-        ws = init_workspace(root)
-        config = Config.load(workspace=ws, env={}).overlay(settings)
-        for doc in docs:
-            ingest_documents(ws, [doc], config=config, model="")
-        return WorkspaceServiceMemory(ws)
+        return service_workspace(root, docs, settings)
 
     def ask(writer: str, service: WorkspaceServiceMemory, questions: list[dict]) -> list[Asked]:
         semantic = SemanticQuotes.open(Config.load(workspace=service.workspace, env={}).overlay(settings).ask,
