@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from mem.core.text import terms as content_terms
 from mem.core.text.language import detect_language
 from mem.core.text.sentences import Sentence, split_sentences
 from mem.customers import kinds
@@ -242,6 +243,17 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             last.kind, last.standalone = kind or "event", True
             last.asks = last.asks or asks_action
             last.fills = filled
+        elif retraction and last is not None and not last.standalone and not last.instruction \
+                and _names_nothing(sentence.text, lang) and sentence_slot(last.sentences[-1].text) is None:
+            # "Cucumbers are fine now. You can put them back in.", "오이 이제 괜찮아요 ㅋㅋ 다시 넣어주셔도 돼요": a
+            # retraction that names nothing takes back what the sentence before it names — one fact with it, or
+            # it found no wish to take back and that sentence (a remark alone) was dropped
+            named = last.sentences.pop()
+            del last.content[len(last.sentences):], last.strong[len(last.sentences):]
+            if not last.sentences:
+                groups.pop()
+            groups.append(_Group(kind or "event", [named, sentence], True, [True, True], standalone=True,
+                                 asks=asks_action, strong=[True, True]))
         elif standalone:
             # A retraction, a lasting request or a slot ("I live in…", "answer in…") is its own fact:
             # judgement updates it, context takes it, on its own.
@@ -603,3 +615,8 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str 
         return None  # "Sure, which language would you prefer?" asks back: nothing is agreed yet
     return saying_yes or (sentences[0].text if sentences else None)
 
+
+
+def _names_nothing(sentence: str, lang: str) -> bool:
+    """A retraction with no word of its own beyond taking back ("You can stop now.", "다시 넣어주셔도 돼요")."""
+    return not content_terms(kinds.without_taking_back(sentence, lang=lang))

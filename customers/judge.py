@@ -88,7 +88,7 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         target = _wish_referred_to(candidate, active)
         if target is None and clause:
             target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED, text=clause) \
-                or _wish_sharing(set(content_terms(clause)), active)
+                or _wish_sharing_named(clause, candidate.lang, active)
         target = target or _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) \
             or _wish_named(candidate, active) or _slot_named(candidate, active)
         if target is not None:
@@ -324,7 +324,16 @@ def _wish_named(candidate: Candidate, facts: Sequence[Fact]) -> Fact | None:
     me in the monthly coffee box", "필터 정기배송은 해지해 주세요"): the wish or agreement sharing the most
     content words with it, at least ``WISH_SHARE`` of the shorter one's. A short retraction shares too
     few words for the Jaccard overlap of ``_best``, which was written for restatements."""
-    return _wish_sharing(set(content_terms(candidate.text)), facts)
+    return _wish_sharing_named(candidate.text, candidate.lang, facts)
+
+
+def _wish_sharing_named(text: str, lang: str, facts: Sequence[Fact]) -> Fact | None:
+    """The wish a retraction names, read first without its words of taking back ("no need for the paper receipts
+    anymore" → paper, receipt; "이제 포장은 따로 안 해 주셔도 돼요" → 포장…): counted with the wish's own words they
+    outnumbered the one noun a short retraction shares with it. A pattern of taking back may hold what it takes
+    back ("doesn't need to call ahead anymore"), so the whole text is read when the rest names nothing held."""
+    named = set(content_terms(kinds.without_taking_back(text, lang=lang)))
+    return (_wish_sharing(named, facts) if named else None) or _wish_sharing(set(content_terms(text)), facts)
 
 
 def _slot_named(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:

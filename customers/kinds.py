@@ -176,7 +176,9 @@ _RETRACTION = {
                # "그 선물 포장 건은 이제 괜찮아요": the matter named, then no longer needed
                r"(?:건|거|것)(?:은|는)?\s*(?:이제|이젠|이제는)\s*(?:괜찮|됐|안 해도)",
                r"그만\s*(?:할래|하려고|하고 싶|할까|합니다|해요)",
-               r"끊을(?:게|께|래|까)", r"끊고 싶"),
+               r"끊을(?:게|께|래|까)", r"끊고 싶",
+               # "전에 부탁드린 건은 없던 걸로 해 주세요": the wish made as though it had never been asked
+               r"없(?:었)?던 (?:걸로|것으로|일로) ?(?:해|하|치|할|합|돌려)"),
     "ja": _any(r"もう.{0,40}ない", r"もう.{0,40}ません", r"取り消", r"忘れてください", r"やめました", r"違います",
                r"配信停止", r"配信を停止", r"購読を解除",
                r"(?:配信|送信|通知)(?:を|は)?(?:止め|やめ|停止し)", r"要りません", r"いりません", r"不要です",
@@ -191,7 +193,10 @@ _RETRACTION = {
                # "前に頼んだ写真の件、もう大丈夫です": the matter named, then no longer needed
                r"(?:の件|のこと)(?:は|ですが|なんですが)?、?\s*もう(?:大丈夫|結構|いい|十分)",
                # "のし紙は今後いらないです": not needed from now on, in plain speech too
-               r"(?:今後|もう|これから(?:は)?)\s*(?:いらない|要らない|不要)"),
+               r"(?:今後|もう|これから(?:は)?)\s*(?:いらない|要らない|不要)",
+               # "もうやめてもらって大丈夫です", "止めてくれていいよ": the service let off doing it (the permission
+               # the Korean "안 해 주셔도 돼요" and the English "you can stop" give)
+               r"(?:止め|やめ|停止し)て(?:もらって|いただいて|くれて)も?(?:大丈夫|いい|結構|構いません|かまいません)"),
 }
 # A standing wish reversed: "go back to including the receipt", "you can resume the paper invoices", "I've changed
 # my mind about the catalogue", "영수증 이제 다시 넣어 주셔도 돼요" (permission to do again what they had asked not to).
@@ -1715,6 +1720,14 @@ def is_retraction(sentence: str, *, lang: str | None = None) -> bool:
     """The customer takes something back ("I no longer…", "더 이상…", "もう…ない")."""
     lang = lang or detect_language(sentence)
     return bool(_RETRACTION[lang].search(sentence) or _REVERSAL[lang].search(sentence))
+
+
+def without_taking_back(sentence: str, *, lang: str | None = None) -> str:
+    """``sentence`` without the words that take something back or reverse a wish ("no need for", "anymore", "안 해
+    주셔도 돼", "やめてもらって大丈夫"): what is left names what is taken back. Those words are not the wish's own, and
+    counted with its words they outnumbered the one noun a short retraction shares with it."""
+    lang = lang or detect_language(sentence)
+    return _REVERSAL[lang].compiled.sub(" ", _RETRACTION[lang].compiled.sub(" ", sentence))
 
 
 def is_reversal(sentence: str, *, lang: str | None = None) -> bool:
