@@ -146,9 +146,6 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"changed? my (?:last |sur)?name to)\s+" + _NAME_VALUE)),
     ("name", lazy(r"\b(?i:it's|it is) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)\b")),
     # "The account is under Megan Holloway", "put the account under …", "in the name of …"
-    # "The account holder is Dana Whitlock", "the cardholder's name is …": the holder named by a person's name
-    ("name", lazy(r"\b(?i:(?:account|card|policy|main|primary) ?holder(?:'s name)? is(?: now)?)\s+"
-                  r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z'-]+){1,2})\b")),
     ("name", lazy(r"\b(?i:(?:account|booking|reservation|order|profile|membership|subscription)(?: is| was| should be|"
                   r" needs to be)? (?:under|in the name of)|under the name(?: of)?|in the name of|"
                   r"(?:put|change|switch|transfer|move) (?:the |my |our )?(?:account|booking|reservation|profile) "
@@ -221,11 +218,6 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # a plan's name of one to three capitalised words: "on the Casual Rider plan", "onto the Commuter plan"
     ("tier", lazy(r"\b(?i:on|to|onto|with) (?:the |our |an? )?(?P<v>[A-Z][\w-]{2,20}(?: [A-Z][\w-]{1,20}){0,2}) "
                   r"(?i:plan|tier|package|membership)\b")),
-    # "on the Basic 20GB mobile plan", "the Family 4 broadband package": a capitalised name, a number with its unit,
-    # then the service the plan is for, in lower case, before the plan word
-    ("tier", lazy(r"\b(?i:on|to|onto|with) (?:the |our |an? )?(?P<v>[A-Z][\w-]{2,20}(?: (?:[A-Z][\w-]{1,20}|\d+\s?"
-                  r"[A-Za-z]{1,5})){0,2}) (?:mobile|phone|broadband|internet|fibre|fiber|data|sim|cable|tv|energy|"
-                  r"gym|cloud|storage|streaming|family|business) (?i:plan|tier|package|bundle|contract)\b")),
     # "the Small Office bundle", "the 100 Mbps package": a plan's name of capitalised words or a number with its
     # unit, before a plan noun; "monthly / annual billing" (a billing period is one plan held at a time)
     ("tier", lazy(r"\b(?i:the|our|my) (?P<v>(?:[A-Z][\w-]*|\d+\s?[A-Za-z]{1,5})(?: [A-Z][\w-]*){0,2}) "
@@ -327,10 +319,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("residence", lazy(r"\b(?:(?:i|we) (?:now |currently |still )?(?:live|am living|are living|reside)"
                              r"|(?:i|we)(?:'ve| have) (?:now |been )?(?:living|lived|resided)"
                              r"|(?:i'm|we're|i am|we are) (?:now |currently |still )?(?:living|located|residing)"
-                             r"|(?:^|[.!?]\s+)(?:now |currently |still )?living"
-                             # "I'm a teacher living in…", "we're a young family based in…": who they are, then where
-                             r"|(?:i'm|we're|i am|we are) an? (?:(?!of |with |for |to |from )[a-z-]+ ){1,3}?"
-                             r"(?:living|based|residing))"
+                             r"|(?:^|[.!?]\s+)(?:now |currently |still )?living)"
                              # "I live out in Ballarat", "we live over in Leith": a direction word before "in"
                              r"(?: (?:out|over|down|up|back|here|right))? in " + _PLACE, _I)),
     # "we now call Leeds home", "I'm a Leeds resident"
@@ -642,7 +631,7 @@ _ASCII_TRIGGERS = {
     "email": ("@",),
     "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking", "reservation", "confirmation"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
-    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is", "holder"),
+    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is"),
     "tier": ("'re on", "'m on", "im on", "are on", "am on",
              "plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from mem.customers import kinds
-from mem.customers.slots import Slot, find_slot
 
 from .test_update_structure import _active, _run
 
@@ -60,41 +59,3 @@ def test_a_retraction_naming_nothing_after_an_unrelated_remark_leaves_the_wish(i
         [("customer", "날씨가 많이 풀렸네요 ㅎㅎ 다시 보내 주셔도 돼요")],
     ]) as store:
         assert any("김치는 항상" in text for text in _active(store))
-
-
-# -- the old value's sentence is read in its slot ---------------------------------------------------------------
-
-@pytest.mark.parametrize("text, slot", [
-    # who they are, then where they live
-    ("I'm a retired nurse living in Dunfermline, so mornings suit me.", Slot("residence", "Dunfermline")),
-    ("We're a small bakery based in Truro.", Slot("residence", "Truro")),
-    # the holder of the account named by a person's name
-    ("The cardholder is Malcolm Ferris.", Slot("name", "Malcolm Ferris")),
-    # a plan's name with a number and its unit, then the service it is for
-    ("We're on the Home 500Mbps broadband package.", Slot("tier", "home 500mbps")),
-])
-def test_the_old_value_is_read_in_its_frame(text, slot):
-    assert find_slot(text) == slot
-
-
-@pytest.mark.parametrize("text, name", [
-    ("I'm a friend of Tom living in Leeds.", "residence"),  # someone else lives there
-    ("The account holder is away until Monday.", "name"),  # no person's name
-    ("I'm on the phone plan page right now.", "tier"),  # no plan named
-])
-def test_look_alikes_of_the_frames_fill_no_slot(text, name):
-    slot = find_slot(text)
-    assert slot is None or slot.name != name
-
-
-@pytest.mark.parametrize("conversations, old, new, query", [
-    ([[("customer", "I'm a retired nurse living in Dunfermline, so mornings suit me.")],
-      [("customer", "Home is Kirkcaldy these days.")]], "Dunfermline", "Kirkcaldy", "where does the customer live"),
-    ([[("customer", "The cardholder is Malcolm Ferris.")],
-      [("customer", "My name is Malcolm Ferris-Dunn now, please update it.")]], "Malcolm Ferris.", "Ferris-Dunn",
-     "customer's name"),
-])
-def test_an_old_value_read_in_its_frame_is_replaced(isolated_env, tmp_path, conversations, old, new, query):
-    with _run(tmp_path, conversations) as store:
-        assert not any(old in text for text in _active(store))
-        assert new in store.facts.search(query, limit=3)[0].fact.text
