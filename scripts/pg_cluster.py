@@ -1,6 +1,7 @@
 """A throw-away PostgreSQL cluster for tests, CI and benchmarks: its own folder, its own loopback port.
 
     python scripts/pg_cluster.py start DIR [--durable]   # prints the database URL on stdout
+    python scripts/pg_cluster.py restart DIR             # same port: what a failover or maintenance does
     python scripts/pg_cluster.py stop DIR
 
 Uses the Debian ``postgresql`` package's binaries (``/usr/lib/postgresql/<N>/bin``, or ``initdb`` on
@@ -73,6 +74,15 @@ def start(folder: Path, *, durable: bool) -> str:
     return f"postgresql://postgres@127.0.0.1:{port}/{DATABASE}"
 
 
+def restart(folder: Path) -> None:
+    """``pg_ctl restart -m fast`` on the cluster's own port: every open connection is ended, as in a
+    failover or a maintenance restart, and the same URL works again afterwards."""
+    data = folder.resolve() / "data"
+    subprocess.run(_as_owner([str(bin_dir() / "pg_ctl"), "-D", str(data), "-l", str(folder.resolve() / "log"),
+                              "-m", "fast", "-w", "-t", "60",
+                              "restart"]), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
 def stop(folder: Path) -> None:
     data = folder.resolve() / "data"
     if data.exists():
@@ -82,12 +92,14 @@ def stop(folder: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("action", choices=["start", "stop"])
+    parser.add_argument("action", choices=["start", "restart", "stop"])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--durable", action="store_true", help="keep fsync on (benchmarks)")
     args = parser.parse_args(argv)
     if args.action == "start":
         print(start(args.folder, durable=args.durable))
+    elif args.action == "restart":
+        restart(args.folder)
     else:
         stop(args.folder)
     return 0

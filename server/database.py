@@ -66,8 +66,12 @@ def pool(url: str, *, size: int = 8) -> psycopg_pool.ConnectionPool:
             psycopg.connect(url, connect_timeout=int(CONNECT_TIMEOUT)).close()
         except psycopg.Error as exc:
             raise StorageError(f"cannot reach database {redact(url)}: {_reason(exc)}") from exc
+        # check: a connection the database ended while it sat in the pool (a restart, a failover, an idle
+        # timeout) is found by one empty query when it is handed out and replaced by a fresh one; without
+        # it each such connection failed one request with "terminating connection due to administrator command"
         created = psycopg_pool.ConnectionPool(url, min_size=1, max_size=max(1, size), open=False,
                                               timeout=CHECKOUT_TIMEOUT, name="mem",
+                                              check=psycopg_pool.ConnectionPool.check_connection,
                                               kwargs={"connect_timeout": int(CONNECT_TIMEOUT)})
         try:
             created.open(wait=True, timeout=CONNECT_TIMEOUT)

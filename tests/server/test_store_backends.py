@@ -368,3 +368,65 @@ def test_the_key_service_moved_to_its_own_database_leaves_no_secret_in_the_works
             assert created.secret not in path.read_bytes() and vault.keys._key not in path.read_bytes()
     assert vault.unlock(account="alice", backup_id=created.record.backup_id,
                         authenticator="AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=")["ok"]
+
+
+@pytest.fixture
+def own_cluster():
+    """A PostgreSQL cluster of this test's own (it is restarted, which the shared one must never be)."""
+    from tests.server.conftest import TEST_DATABASE_URL
+
+    if not TEST_DATABASE_URL:  # the PostgreSQL tests run where a cluster can be made, as in CI
+        pytest.skip("no PostgreSQL: set MEM_TEST_DATABASE_URL")
+    import importlib.util
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "pg_cluster.py"
+    spec = importlib.util.spec_from_file_location("pg_cluster", script)
+    assert spec and spec.loader
+    pg_cluster = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pg_cluster)
+    folder = Path(tempfile.mkdtemp(prefix="mem-test-pg."))  # not under pytest's 0700 folder: postgres runs it
+    try:
+        url = pg_cluster.start(folder, durable=False)
+        yield url, lambda: pg_cluster.restart(folder)
+    finally:
+        from mem.server.database import close_pools
+
+        close_pools()
+        pg_cluster.stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_pooled_connections_broken_by_a_database_restart_are_replaced_not_failed(own_cluster, tmp_path):
+    """A failover or maintenance restart ends every pooled connection; each was one 500 later
+    ("terminating connection due to administrator command"). The pool now checks a connection it hands out."""
+    from mem.server.database import transaction
+    from mem.server.migrations import MIGRATIONS, migrate
+
+    url, restart = own_cluster
+    migrate(url, list(MIGRATIONS))
+    base = Config(workspace=tmp_path)
+    config = dataclasses.replace(base, server=dataclasses.replace(base.server, database=url))
+    store = open_store(tmp_path, config)
+
+    def hold() -> None:  # eight at once: the pool opens all eight of its connections
+        with transaction(url, size=store.pool_size) as conn:
+            conn.execute("SELECT pg_sleep(0.2)")
+
+    _threads(hold, 8)
+    restart()
+    failed: list[str] = []
+    counter = iter(range(1000))
+
+    def send() -> None:
+        record = {"fact_id": f"F{next(counter)}", "customer_id": "cust-a", "date": "2026-09-28", "quotes": ["Yes."]}
+        try:
+            store.add_evidence("shop-a", [record], received_at="t")
+        except StorageError as exc:
+            failed.append(str(exc))
+
+    _threads(send, 16)
+    assert failed == []
+    assert len(store.evidence(customer_id="cust-a")) == 16
