@@ -182,8 +182,11 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
         raise InvalidInput(f"a bundle cannot expire in {days:,} days (at most {MAX_EXPIRES_DAYS:,}: "
                            "--expires-days or [bundle] expires_days)")
     key = load_signing_key(workspace)
-    files, pages, commit = collect_files(workspace, config)
-    allowed = lint_gate(workspace, config, allow_lint_errors=allow_lint_errors)
+    from mem.wiki.store import reading
+
+    with reading(workspace):  # a promote or ingest in flight finishes first: its files are committed, not "modified"
+        files, pages, commit = collect_files(workspace, config)
+        allowed = lint_gate(workspace, config, allow_lint_errors=allow_lint_errors)
     with _build_lock(workspace):
         _remove_stale_staging(workspace)
         version = max([latest_version(workspace) or 0, *versions(workspace)]) + 1

@@ -47,10 +47,15 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
     so restricting the paths never hides a broken link *into* the selected pages' targets.
     Raises ``NotFound``/``InvalidInput`` (exit 2) when the run itself cannot happen.
     """
-    ctx = build_context(workspace, paths, config=config)
-    findings: list[Finding] = []
-    for check in (*CHECKS, *PROVENANCE_CHECKS):
-        findings.extend(check(ctx))
+    from mem.wiki.store import reading
+
+    # one snapshot: a promote or ingest writing meanwhile had its files on disk before its commit, read as
+    # uncommitted edits or as a version lower than the one in a commit; under the shared lock it has finished
+    with reading(workspace):
+        ctx = build_context(workspace, paths, config=config)
+        findings: list[Finding] = []
+        for check in (*CHECKS, *PROVENANCE_CHECKS):
+            findings.extend(check(ctx))
     if paths:
         selected = _selection(ctx.workspace, paths)
         findings = [f for f in findings if _within(f.path, selected)]

@@ -126,25 +126,9 @@ class Wiki:
         except ValueError:
             return str(path)
 
-    @contextlib.contextmanager
-    def lock(self) -> Iterator[None]:
+    def lock(self) -> contextlib.AbstractContextManager[None]:
         """Hold the workspace's write lock (other mem processes wait up to 30 s)."""
-        state = self.workspace / STATE_DIR
-        state.mkdir(exist_ok=True)
-        with open(state / "wiki.lock", "a+") as fh:
-            deadline = time.monotonic() + LOCK_WAIT_S
-            while True:
-                try:
-                    fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError as exc:
-                    if time.monotonic() > deadline:
-                        raise LockTimeout(f"another mem process is writing {self.workspace}") from exc
-                    time.sleep(0.05)
-            try:
-                yield
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+        return workspace_lock(self.workspace)
 
     def write(
         self,
@@ -265,6 +249,45 @@ class Wiki:
         if lines:
             entry += "\n" + "".join(f"- {line}\n" for line in lines)
         atomic_write_text(path, current.rstrip("\n") + "\n" + entry)
+
+
+@contextlib.contextmanager
+def workspace_lock(workspace: Path, *, shared: bool = False) -> Iterator[None]:
+    """Hold the workspace's lock: exclusive for a writer (``Wiki.write``, an ingest's checks), ``shared``
+    for a reader that needs the working files and git to agree (``mem lint``, ``mem bundle build``).
+
+    A writer puts its files on disk and commits them while it holds the lock, so between the two another
+    process saw "modified but not committed" files, or a page at a version below the one in a commit.
+    Readers share the lock with each other and wait for a writer (up to 30 s), and a writer waits for them.
+    """
+    state = Path(workspace) / STATE_DIR
+    if shared and not state.is_dir():  # no mem process has written here (a CI checkout): nothing to wait for
+        yield
+        return
+    state.mkdir(exist_ok=True)
+    with contextlib.ExitStack() as held:
+        try:
+            fh = held.enter_context(open(state / "wiki.lock", "a+"))
+        except OSError:
+            if not shared:
+                raise
+            fh = None  # a read-only checkout: no mem process can write there either
+        deadline = time.monotonic() + LOCK_WAIT_S
+        while fh is not None:
+            try:
+                fcntl.flock(fh, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+                held.callback(fcntl.flock, fh, fcntl.LOCK_UN)
+                break
+            except BlockingIOError as exc:
+                if time.monotonic() > deadline:
+                    raise LockTimeout(f"another mem process is writing {workspace}") from exc
+                time.sleep(0.05)
+        yield
+
+
+def reading(workspace: Path) -> contextlib.AbstractContextManager[None]:
+    """The workspace's lock shared with other readers: files and commits stay as one writer left them."""
+    return workspace_lock(workspace, shared=True)
 
 
 def refuse_unfinished_git(workspace: Path) -> None:

@@ -208,3 +208,55 @@ def test_an_expiry_past_the_calendar_is_refused_naming_it(workspace):
     with pytest.raises(InvalidInput, match="cannot expire in 999,999,999 days"):
         build_bundle(workspace, config=Config.load(workspace=workspace), expires_days=999_999_999)
     assert latest_version(workspace) is None
+
+
+# A writer (promote, ingest) between putting its page on disk and committing it, in a process of its own.
+_SLOW_WRITER = """
+import sys, time
+from pathlib import Path
+from mem.wiki import gitrepo
+from mem.wiki.store import Wiki
+
+workspace, ready = Path(sys.argv[1]), Path(sys.argv[2])
+commit = gitrepo.commit
+
+def slow_commit(*args, **kwargs):
+    ready.touch()
+    time.sleep(1.5)
+    return commit(*args, **kwargs)
+
+gitrepo.commit = slow_commit
+wiki = Wiki(workspace)
+page = wiki.get("refunds")
+page.version += 1
+page.body = "Refunds within 45 days of purchase.\\n"
+wiki.write([page], op="promote", message="test: refunds v4")
+"""
+
+
+def test_build_and_lint_wait_for_another_process_writing_instead_of_refusing_its_write(workspace, tmp_path):
+    """`mem bundle build` and `mem lint` during a promote or ingest: the writer's page was on disk, not yet
+    committed, and the build refused "policies/refunds.md is modified but not committed … commit or discard
+    the change" (discarding it would kill the other write); lint read a version below the one in a commit.
+    They now share the workspace lock as readers, so they see the write finished."""
+    import sys
+    import time
+
+    from mem.wiki.lint import lint_workspace
+
+    ready = tmp_path / "ready"
+    writer = subprocess.Popen([sys.executable, "-c", _SLOW_WRITER, str(workspace), str(ready)])
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists():
+            assert writer.poll() is None and time.monotonic() < deadline, "the writer did not start"
+            time.sleep(0.02)
+        assert "45 days" in (workspace / "policies" / "refunds.md").read_text()  # on disk, not committed
+        result = build_bundle(workspace, config=Config.load(workspace=workspace))
+        report = lint_workspace(workspace, config=Config.load(workspace=workspace))
+    finally:
+        assert writer.wait(timeout=60) == 0
+    manifest = json.loads((bundle_dir(workspace, result["version"]) / "manifest.json")
+                          .read_bytes())
+    assert {p["id"]: p["version"] for p in manifest["pages"]}["refunds"] == 4  # the build read the finished write
+    assert report.errors == []
