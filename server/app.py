@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import MemError
-from mem.server.http import ApiError, error_response, mem_error_response
+from mem.server.http import ApiError, error_response, mem_error_response, server_side_error
 from mem.server.storage import ServerStore, open_store
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def create_app(workspace: Path, *, config: Config, store: ServerStore | None = N
         routes.extend(importlib.import_module(name).routes(server))
 
     async def on_mem_error(request, exc: MemError):
-        return mem_error_response(exc)
+        return mem_error_response(exc, path=request.url.path)
 
     async def on_api_error(request, exc: ApiError):
         return error_response(exc.status, exc.kind, exc.message)
@@ -80,8 +80,7 @@ def create_app(workspace: Path, *, config: Config, store: ServerStore | None = N
         return error_response(exc.status_code, kind, str(exc.detail))
 
     async def on_crash(request, exc: Exception):
-        access_log.error(json.dumps({"event": "error", "path": request.url.path, "error": type(exc).__name__}))
-        return error_response(500, "internal", "internal server error")
+        return server_side_error(500, "internal", f"{type(exc).__name__}: {exc}", path=request.url.path)
 
     # Starlette hands each handler only its own exception class, though its type says Exception.
     handlers: dict[Any, Callable[..., Any]] = {MemError: on_mem_error, ApiError: on_api_error,

@@ -1,12 +1,16 @@
 """What every route module shares: JSON errors, authentication, bounded JSON bodies.
 
 Errors travel as ``{"error": {"kind": ..., "message": ...}}`` with a matching status code; ``kind``
-names the ``mem.core.errors`` class (``mem.wire.errors``) so the client raises the same error.
+names the ``mem.core.errors`` class (``mem.wire.errors``) so the client raises the same error. A
+server-side failure (5xx) is answered with a generic line and a request id; its own message, which may
+name the server's files, goes only to the ``mem.server.error`` log under that id.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import secrets
 from typing import TYPE_CHECKING, Any
 
 from mem.core import errors
@@ -35,7 +39,39 @@ def error_response(status: int, kind: str, message: str, *, extra: JsonObject | 
                         headers=headers)
 
 
-def mem_error_response(exc: errors.MemError) -> JSONResponse:
+#: What a client is told instead of a server-side failure's own message, by kind: that message names the
+#: server's files, database or workspace (``server storage /srv/shop/.mem/server.db: disk I/O error``),
+#: which no client — authenticated or not — should learn. The whole message goes to the server's log.
+SERVER_SIDE = {
+    "storage": "server storage failed",
+    "lock_timeout": "the server is busy",
+    "model": "a model the server uses failed",
+    "network": "a service the server uses could not be reached",
+    "error": "the server failed",
+    "internal": "internal server error",
+}
+
+error_log = logging.getLogger("mem.server.error")
+
+
+def log_server_side(detail: str, *, path: str = "", status: int = 500, kind: str = "error") -> str:
+    """Log ``detail`` on ``mem.server.error`` under a new request id, and return that id."""
+    request_id = secrets.token_hex(6)
+    error_log.error(json.dumps({"event": "error", "request_id": request_id, "status": status, "kind": kind,
+                                "path": path, "error": detail}))
+    return request_id
+
+
+def server_side_error(status: int, kind: str, detail: str, *, path: str = "") -> JSONResponse:
+    """A generic one-line answer with a request id; ``detail`` is logged with that id, never sent."""
+    request_id = log_server_side(detail, path=path, status=status, kind=kind)
+    retry = " and try again" if status in (502, 503) else ""
+    return error_response(status, kind, f"{SERVER_SIDE.get(kind, SERVER_SIDE['error'])} (request id {request_id}); "
+                                        f"the server's operator finds the cause in its log{retry}",
+                          extra={"request_id": request_id}, headers={"X-Request-Id": request_id})
+
+
+def mem_error_response(exc: errors.MemError, *, path: str = "") -> JSONResponse:
     if isinstance(exc, errors.QuotaExceeded):
         # 413 / 429 / 507 with the quota's name and numbers, so a client or an operator sees which limit
         headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
@@ -45,8 +81,10 @@ def mem_error_response(exc: errors.MemError) -> JSONResponse:
     for cls in type(exc).__mro__:
         if cls in STATUS_OF:
             status, kind = STATUS_OF[cls]
+            if status >= 500:
+                return server_side_error(status, kind, exc.message, path=path)
             return error_response(status, kind, exc.message)
-    return error_response(500, "error", exc.message)
+    return server_side_error(500, "error", exc.message, path=path)
 
 
 def account_of(request: Request) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from mem import __version__
 from mem.core.errors import MemError
+from mem.server.http import log_server_side
 
 if TYPE_CHECKING:  # app imports every route module, so the context type is read only by the checker
     from mem.server.app import ServerContext
@@ -30,8 +31,9 @@ def readiness(server: ServerContext) -> list[str]:
     for name, check in checks:
         try:
             check()
-        except MemError as exc:
-            problems.append(f"{name}: {exc}")
+        except MemError as exc:  # its message names the server's files or database: logged, not answered
+            problems.append(f"{name}: not answering (request id {log_server_side(exc.message, path='/ready')}); "
+                            "the server's operator finds the cause in its log")
     if not (keys_dir(server.workspace) / PUBLIC).is_file():
         problems.append("no public signing key: run `mem keys init`")
     latest = latest_version(server.workspace)

@@ -10,7 +10,7 @@ import pytest
 
 from mem.client.connection import ServerClient
 from mem.core.config import Config
-from mem.core.errors import NetworkError, NotFound, Refused
+from mem.core.errors import NetworkError, NotFound, Refused, StorageError
 from mem.server.accounts import add_account, hash_token
 from mem.server.storage import open_store
 
@@ -41,8 +41,12 @@ def _app_client(workspace, **server):
     async def crash(request):
         raise RuntimeError("secret detail")
 
+    async def disk_full(request):
+        raise StorageError(f"server storage {workspace}/.mem/server.db: disk I/O error")
+
     app.router.routes.extend([Route("/t/whoami", whoami, methods=["GET", "POST"]),
-                              Route("/t/missing", missing), Route("/t/crash", crash)])
+                              Route("/t/missing", missing), Route("/t/crash", crash),
+                              Route("/t/disk-full", disk_full)])
     return TestClient(app, raise_server_exceptions=False)
 
 
@@ -82,6 +86,43 @@ def test_errors_are_json_without_internals(tmp_path):
     assert crash.status_code == 500
     assert "secret detail" not in crash.text and crash.json()["error"]["kind"] == "internal"
     assert client.get("/no/route").json()["error"]["kind"] == "http"
+
+
+def test_a_server_side_failure_names_no_server_path_but_a_request_id_the_log_has(tmp_path, caplog):
+    """A full disk answered every client, unauthenticated ones too, "server storage /srv/…/server.db: disk I/O
+    error"; the client now gets a generic line and a request id, the server's log the message under that id."""
+    client = _app_client(tmp_path)
+    with caplog.at_level(logging.ERROR, logger="mem.server.error"):
+        answer = client.get("/t/disk-full")
+        crash = client.get("/t/crash")
+    assert answer.status_code == 500 and answer.json()["error"]["kind"] == "storage"  # the client raises StorageError
+    request_id = answer.json()["error"]["request_id"]
+    assert answer.headers["x-request-id"] == request_id
+    assert answer.json()["error"]["message"] == (f"server storage failed (request id {request_id}); the server's "
+                                                 "operator finds the cause in its log")
+    assert str(tmp_path) not in answer.text and "server.db" not in answer.text
+    logged = [json.loads(r.getMessage()) for r in caplog.records if r.name == "mem.server.error"]
+    assert logged[0]["request_id"] == request_id and logged[0]["path"] == "/t/disk-full"
+    assert logged[0]["error"] == f"server storage {tmp_path}/.mem/server.db: disk I/O error"
+    assert logged[1]["request_id"] == crash.json()["error"]["request_id"] and "secret detail" in logged[1]["error"]
+
+
+def test_ready_names_no_server_path_either(tmp_path, monkeypatch, caplog):
+    from starlette.testclient import TestClient
+
+    from mem.server.app import create_app
+
+    app = create_app(tmp_path, config=Config.load(workspace=tmp_path))
+
+    def broken() -> None:
+        raise StorageError(f"server storage {tmp_path}/.mem/server.db: disk I/O error")
+
+    monkeypatch.setattr(app.state.server.store, "ready", broken)
+    with caplog.at_level(logging.ERROR, logger="mem.server.error"):
+        answer = TestClient(app).get("/ready")
+    assert answer.status_code == 503 and str(tmp_path) not in answer.text
+    assert answer.json()["problems"][0].startswith("server store: not answering (request id ")
+    assert "disk I/O error" in caplog.text
 
 
 def test_request_size_limit(tmp_path):
