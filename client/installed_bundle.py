@@ -23,6 +23,7 @@ import hashlib
 import json
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -99,6 +100,11 @@ class RecheckPending(TypedDict):
     customers: list[str]  # customers not flagged yet
 
 
+class RefusedAsExpired(TypedDict):
+    version: int
+    expires_at: str
+
+
 class BundleState(TypedDict, total=False):
     """``state.json``: empty before the first sync; after one, the verified version and its folder,
     and whether the last attempt to update it failed (``stale``, ``reason``)."""
@@ -115,6 +121,9 @@ class BundleState(TypedDict, total=False):
     reason: str | None
     last_attempt: str
     recheck_pending: RecheckPending
+    # the last sync refused a bundle only because this machine's clock put it past its expiry: which one,
+    # and when it expires; the refusal holds only while the clock still says so (``freshness``)
+    refused_as_expired: RefusedAsExpired
 
 
 def state_path(home: Path) -> Path:
@@ -168,10 +177,15 @@ def save_state(home: Path, state: BundleState) -> None:
     atomic_write_text(state_path(home), json.dumps(state, indent=2, sort_keys=True) + "\n")
 
 
-def mark_stale(home: Path, reason: str, *, server: str | None = None) -> BundleState:
-    """Keep the verified bundle, record that it may be out of date and why."""
+def mark_stale(home: Path, reason: str, *, server: str | None = None,
+               refused_as_expired: RefusedAsExpired | None = None) -> BundleState:
+    """Keep the verified bundle, record that it may be out of date and why (``refused_as_expired``: the
+    refusal was the expiry judged by this machine's clock, which ``freshness`` judges again each time)."""
     state = load_state(home)
     state["stale"], state["reason"], state["last_attempt"] = True, reason, clock.isoformat(clock.now())
+    state.pop("refused_as_expired", None)
+    if refused_as_expired is not None:
+        state["refused_as_expired"] = refused_as_expired
     if server:
         state["server"] = server
     save_state(home, state)
@@ -196,12 +210,36 @@ def freshness(state: BundleState, *, stale_after_hours: int = STALE_AFTER_HOURS)
     if expires and now >= clock.parse_datetime(str(expires)):
         return "expired", (f"expired: bundle {version} expired at {expires}; its signature no longer vouches for "
                            "it — run `mem sync`")
-    if state.get("stale"):
-        return "sync-failed", str(state.get("reason") or "the last sync failed")
+    failed = _sync_failure(state, now) if state.get("stale") else None
+    if failed:
+        return "sync-failed", failed
     verified = state.get("verified_at")
     if verified and (now - clock.parse_datetime(str(verified))).total_seconds() > stale_after_hours * 3600:
         return "not-refreshed", f"not refreshed since {verified} (more than {stale_after_hours} h): run `mem sync`"
     return "current", None
+
+
+def _sync_failure(state: BundleState, now: datetime) -> str | None:
+    """Why the last sync failed, as it stands now. A refusal that was only "expired" by this machine's clock
+    is judged again by the clock as it is now: a clock that ran ahead once (a wrong time zone, a bad NTP
+    answer) left "expired: bundle 19 …" on every answer until the next good sync, though bundle 19 was
+    installed and valid. Once the clock puts that bundle before its expiry, the refusal is withdrawn when
+    the bundle is the one installed (or older), and names the clock when it was a newer one."""
+    reason = str(state.get("reason") or "the last sync failed")
+    refused = state.get("refused_as_expired")
+    if not isinstance(refused, dict):
+        return reason
+    try:
+        expires = clock.parse_datetime(str(refused.get("expires_at")))
+    except ValueError:
+        return reason
+    version, held = refused.get("version"), state.get("version")
+    if now >= expires or not isinstance(version, int):
+        return reason
+    if isinstance(held, int) and version <= held:
+        return None
+    return (f"the last sync refused bundle {version} as expired, but this machine's clock now puts it before its "
+            f"expiry ({refused.get('expires_at')}): run `mem sync` again")
 
 
 def installed_dir(home: Path, state: BundleState | None = None) -> Path | None:

@@ -33,6 +33,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from mem.client import recheck_pending
@@ -46,6 +47,7 @@ from mem.client.connection import (
 )
 from mem.client.installed_bundle import (
     BundleState,
+    RefusedAsExpired,
     check_folder,
     install_lock,
     installed_dir,
@@ -93,7 +95,8 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
             try:
                 result = _sync_bundle(home, source, on_progress=on_progress)
             except MemError as exc:
-                mark_stale(home, exc.message, server=source.url)
+                mark_stale(home, exc.message, server=source.url,
+                           refused_as_expired=exc.refused if isinstance(exc, ExpiredBundle) else None)
                 with contextlib.suppress(MemError, OSError):
                     recheck_pending.finish(home)  # flags an earlier install owes are local work
                 raise
@@ -116,6 +119,48 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
             source.close()
         if own_client:
             client.close()
+
+
+#: How far the server's clock (its ``Date`` header) may be from this machine's before an expiry refusal says so.
+CLOCK_SKEW_NOTED = timedelta(minutes=5)
+
+
+class ExpiredBundle(VerificationError):
+    """The offered bundle is past its ``expires_at`` by this machine's clock.
+
+    This machine's clock decides, not the server's ``Date`` header: that header is not signed, so trusting
+    it would let whoever replays an old signed bundle also make it look unexpired — what the expiry exists
+    to stop. The header only helps say that this machine's clock is ahead, and the refusal is recorded as
+    an expiry (``refused_as_expired``), which ``freshness`` judges again with the clock as it is then."""
+
+    def __init__(self, manifest: Manifest, *, server_time: datetime | None) -> None:
+        message = f"expired: bundle {manifest['version']} expired at {manifest['expires_at']}"
+        now = clock.now()
+        if server_time is not None and server_time < expires_at(manifest) and now - server_time > CLOCK_SKEW_NOTED:
+            message += (f" by this machine's clock ({clock.isoformat(now)}), but the server's clock says "
+                        f"{clock.isoformat(server_time)}: this machine's clock is "
+                        f"{_duration(now - server_time)} ahead; correct it, then run `mem sync`")
+        super().__init__(message)
+        self.refused: RefusedAsExpired = {"version": manifest["version"], "expires_at": manifest["expires_at"]}
+
+
+def _server_time(headers: dict[str, str]) -> datetime | None:
+    """The server's clock from an HTTP ``Date`` header, or ``None`` (absent or unreadable)."""
+    from email.utils import parsedate_to_datetime
+
+    value = next((v for k, v in headers.items() if k.lower() == "date"), None)
+    if not value:
+        return None
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _duration(delta: timedelta) -> str:
+    hours = delta.total_seconds() / 3600
+    return f"{hours / 24:.1f} days" if hours >= 48 else f"{hours:.1f} h" if hours >= 1 else f"{hours * 60:.0f} min"
 
 
 def _bundle_source(home: Path, config: Config, client: ServerClient) -> ServerClient:
@@ -169,7 +214,8 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
     if not isinstance(version, int):
         raise NetworkError(f"server {client.url} answered /v1/bundle/latest without a version")
     base = f"/v1/bundle/{version}"
-    manifest_bytes, _ = client.get_bytes(f"{base}/manifest.json", max_bytes=MANIFEST_BYTES, what="a manifest")
+    manifest_bytes, manifest_headers = client.get_bytes(f"{base}/manifest.json", max_bytes=MANIFEST_BYTES,
+                                                        what="a manifest")
     signature, _ = client.get_bytes(f"{base}/manifest.sig", max_bytes=SIGNATURE_BYTES, what="a signature")
     transitions_bytes, _ = client.get_bytes(f"{base}/transitions.json", max_bytes=TRANSITIONS_BYTES,
                                             what="a key transition chain")
@@ -190,11 +236,12 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
         raise VerificationError(
             f"rollback: bundle version {held} was already verified here with different content")
     if clock.now() >= expires_at(manifest):
-        raise VerificationError(f"expired: bundle {manifest['version']} expired at {manifest['expires_at']}")
+        raise ExpiredBundle(manifest, server_time=_server_time(manifest_headers))
 
     now = clock.isoformat(clock.now())
     if isinstance(held, int) and manifest["version"] == held and installed_dir(home, state) is not None:
         state["stale"], state["reason"], state["verified_at"] = False, None, now
+        state.pop("refused_as_expired", None)
         state["server"], state["last_attempt"] = client.url, now
         save_state(home, state)
         return {"status": "up-to-date", "version": held, "previous_version": held, "files": len(manifest["files"]),

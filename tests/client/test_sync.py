@@ -159,6 +159,35 @@ def test_expired_by_the_clock(synced):
     assert _rejected(home, server, "^expired")
 
 
+def test_a_clock_that_ran_ahead_once_does_not_leave_the_valid_bundle_expired(synced):
+    """A sync while this machine's clock was 40 days ahead was refused "expired: bundle 1 …"; after the clock
+    was right again every answer still said so, until the next good sync. This machine's clock decides
+    expiry (the server's unsigned Date header could be forged by whoever replays an old bundle), but the
+    refusal names the server's clock, and is judged again with the clock as it is now."""
+    workspace, server, home = synced
+    clock.freeze(clock.now() + timedelta(days=40))  # the bundle expires after bundle.expires_days (30)
+    message = _rejected(home, server, "^expired: bundle 1 expired at ")
+    assert "the server's clock says" in message and "this machine's clock is 40.0 days ahead" in message
+    assert BundleServiceMemory(home).status().reason.startswith("expired: bundle 1")  # by the clock as it is
+    clock.freeze(None)
+    status = BundleServiceMemory(home).status()
+    assert not status.stale and status.reason is None
+    assert load_state(home)["version"] == 1
+    assert _sync(home, server)["status"] == "up-to-date"
+    assert "refused_as_expired" not in load_state(home)
+
+
+def test_a_newer_bundle_refused_by_a_clock_ahead_is_named_as_such_once_the_clock_is_right(synced):
+    workspace, server, home = synced
+    _build(workspace)
+    clock.freeze(clock.now() + timedelta(days=40))
+    _rejected(home, server, "^expired: bundle 2 expired at ")
+    clock.freeze(None)
+    reason = BundleServiceMemory(home).status().reason
+    assert reason.startswith("the last sync refused bundle 2 as expired, but this machine's clock now puts it ")
+    assert _sync(home, server)["version"] == 2
+
+
 def test_mix_and_match(synced):
     workspace, server, home = synced
     write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
