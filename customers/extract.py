@@ -228,7 +228,7 @@ def _turn(turn: LoggedTurn) -> Turn:
                 and ref["version"] >= 1:
             refs.append(PolicyRef(ref["page"], ref["version"]))
     return Turn(id=turn.id, role=turn.role, text=turn.text, speaker=turn.speaker, day=turn.time.date(),
-                policy_refs=tuple(refs))
+                policy_refs=tuple(refs), by_mem=bool(meta.get("engine")))
 
 
 def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state: _Batch) -> None:

@@ -166,6 +166,9 @@ def _candidate(item: Any, position: int, turns: list[Turn], log_turns: list[LogT
         raise ModelAnswerRejected(f"model answer: {where}.agreement must be true or false")
     if agreement:
         confirming = _turn(item.get("confirmation_turn"), turns, f"{where}.confirmation_turn")
+        # mem's own answer reads the policy out: it grants nothing (fact_candidates._confirmation)
+        agreement = not confirming.by_mem
+    if agreement:
         confirmation = item.get("confirmation_quote")
         if confirming.role in customer_roles or not isinstance(confirmation, str):
             raise ModelAnswerRejected(f"model answer: {where} claims an agreement without an agent confirmation")

@@ -48,6 +48,9 @@ class Turn:
     speaker: str | None = None
     day: date | None = None
     policy_refs: tuple[PolicyRef, ...] = ()
+    # mem's own answer (``mem ask``, MCP ``ask``: the log names its engine): it reads the policy out and
+    # never commits the service to anything, so it confirms no agreement
+    by_mem: bool = False
 
 
 @dataclass(frozen=True)
@@ -603,20 +606,33 @@ def is_question(sentence: str) -> bool:
 
 
 def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str | None:
-    """The agent's confirming sentence when the next turn accepts the customer's proposal."""
-    if following is None or following.role in customer_roles or following.role == "system":
+    """The agent's confirming sentence when the next turn grants the customer's request.
+
+    An agreement needs the service to commit to an action or grant it (``kinds.confirms``). mem's own answer
+    is never one ("Yes — the rule below allows it [1]." reads the policy out), nor a sentence citing a source
+    ("[1]": the rule says so, the agent does not promise it). A bare yes with a question back ("Sure! What is
+    your order number?", "かしこまりました。注文番号を教えていただけますか？") needs more before anything is agreed.
+    """
+    if following is None or following.role in customer_roles or following.role == "system" or following.by_mem:
         return None
-    if not kinds.confirms(following.text):
+    sentences = [s for s in split_sentences(following.text) if not _CITATION.search(s.text)]
+    if not sentences or not kinds.confirms(" ".join(s.text for s in sentences)):
         return None
-    sentences = split_sentences(following.text)
-    # the sentence that says yes, not the apology before it ("Sorry for the wait. We'll ship it today.")
-    saying_yes = next((s.text for s in sentences if kinds.confirms(s.text)), None)
+    # the sentence that commits, else the one that says yes — not the apology before it ("Sorry for the wait.
+    # We'll ship it today.") nor a bare yes before the promise ("かしこまりました。金曜日に変更しました。")
+    committing = next((s.text for s in sentences if kinds.commits(s.text)), None)
+    saying_yes = committing or next((s.text for s in sentences if kinds.confirms(s.text)), None)
     if saying_yes is not None and is_question(saying_yes):
         return None  # "Sure, which language would you prefer?" asks back: nothing is agreed yet
-    return saying_yes or (sentences[0].text if sentences else None)
-
+    if committing is None and any(is_question(s.text) for s in sentences):
+        return None  # a yes, then a question back: the service needs an answer before it grants anything
+    return saying_yes or sentences[0].text
 
 
 def _names_nothing(sentence: str, lang: str) -> bool:
     """A retraction with no word of its own beyond taking back ("You can stop now.", "다시 넣어주셔도 돼요")."""
     return not content_terms(kinds.without_taking_back(sentence, lang=lang))
+
+
+# A citation mark of an answer that quotes its sources ("… within 30 days [1].", "[2][3]")
+_CITATION = re.compile(r"\[\d{1,3}\]")

@@ -232,10 +232,18 @@ _CORRECTION = {
                r"違いました", r"違えて", r"勘違い", r"正しくは", r"が正しい", r"誤って", r"誤り"),
 }
 
-_CONFIRM = {
-    "en": _words(r"yes", r"sure", r"agreed", r"confirmed", r"approved", r"done", r"we can (?:do|offer|make|give)",
+# What an agent's turn can agree with. A yes-word ("Yes", "Sure", "네", "はい") grants the request only
+# when the turn does nothing else with it (``confirms``); a commitment or a thing done ("We'll ship it
+# tomorrow", "I've waived it", "보내 드리겠습니다", "変更いたしました") grants it whatever surrounds it.
+_YES = {
+    "en": _words(r"yes", r"sure", r"of course", r"certainly", r"absolutely", r"ok(?:ay)?", r"no problem"),
+    "ko": _any(r"^네", r"^예", r"알겠습니다", r"^물론"),
+    "ja": _any(r"^はい", r"承知", r"かしこまりました", r"^もちろん", r"問題ありません"),
+}
+_COMMIT = {
+    "en": _words(r"agreed", r"confirmed", r"approved", r"done", r"we can (?:do|offer|make|give)",
                  r"i can (?:do|offer|make|give)", r"i(?:'ve| have) (?:applied|processed|issued|arranged)",
-                 r"that works", r"of course", r"certainly", r"absolutely", r"ok(?:ay)?", r"will do", r"no problem",
+                 r"that works", r"will do",
                  r"i(?:'ll| will) (?:process|apply|issue|arrange)",
                  # the service commits to doing it ("We'll ship a replacement leg tomorrow") or did it already
                  # ("I've waived it"); a promise to look into it is not a yes (``_NOT_YET``)
@@ -244,12 +252,24 @@ _CONFIRM = {
                  r"cancell?ed|refunded|credited|sent|resent|shipped|booked|scheduled|rescheduled|upgraded|"
                  r"downgraded|reissued|switched|removed|replaced|swapped|approved|arranged|applied|processed|"
                  r"issued|set up|put|placed|reserved|activated|reactivated|unlocked|reset|fixed)"),
-    "ko": _any(r"^네", r"^예", r"알겠습니다", r"가능합니다", r"처리해 드리", r"처리해드리", r"승인", r"해 드리겠습니다",
-               r"해드리겠습니다", r"그렇게 하겠습니다", r"진행하겠습니다", r"^물론", r"드렸습니다", r"드렸어요",
+    "ko": _any(r"가능합니다", r"처리해 드리", r"처리해드리", r"승인", r"해 드리겠습니다",
+               r"해드리겠습니다", r"그렇게 하겠습니다", r"진행하겠습니다", r"드렸습니다", r"드렸어요",
                r"드릴게요", r"드리겠습니다", r"하겠습니다", r"두었습니다", r"두겠습니다", r"완료"),
-    "ja": _any(r"^はい", r"承知", r"かしこまりました", r"可能です", r"承認", r"対応いたします", r"いたします",
-               r"手配します", r"処理します", r"^もちろん", r"問題ありません", r"いたしました",
+    "ja": _any(r"可能です", r"承認", r"対応いたします", r"いたします",
+               r"手配します", r"処理します", r"いたしました",
                r"お[^\s、。]{1,8}します"),
+}
+# The agent only holds the line: asks the customer to wait ("One moment please", "Please hold",
+# "잠시만 기다려 주세요", "少々お待ちください") or says it is about to look ("Let me check"). A yes before it
+# acknowledges the message; nothing is granted yet.
+_HOLD = {
+    "en": _words(r"(?:one|a|just a|give me a) (?:moment|sec|second|minute|min)", r"hold on", r"please hold",
+                 r"hang on", r"bear with me",
+                 r"let me (?:just |quickly |first )?(?:check|see|look|find|verify|confirm|ask|pull|review|"
+                 r"investigate|have a look|take a look|get back)",
+                 r"(?:i'm|i am|we're|we are) (?:checking|looking|reviewing|verifying|investigating)"),
+    "ko": _any(r"잠시만", r"잠깐만", r"기다려 ?주", r"잠시 기다"),
+    "ja": _any(r"お待ちください", r"お待ち下さい", r"お待ちいただ", r"少々お待ち"),
 }
 # "We'll look into it", "확인해 보겠습니다", "確認いたします": the agent will find out, nothing is agreed yet
 _NOT_YET = {
@@ -1745,21 +1765,38 @@ def is_correction(sentence: str, *, lang: str | None = None) -> bool:
 def confirms(agent_text: str, *, lang: str | None = None) -> bool:
     """An agent turn that accepts the customer's proposal (and does not refuse it).
 
-    A yes ("Yes", "Sure", "네", "はい", "かしこまりました"), a commitment ("We'll ship it tomorrow",
-    "보내 드리겠습니다", "お送りします") or a thing done ("I've waived it", "변경해 드렸습니다", "変更いたしました")
-    — unless the turn refuses ("unfortunately", "I'm afraid", "죄송", "申し訳", "…できません") or only
-    promises to find out ("we'll look into it", "확인해 보겠습니다", "確認いたします").
+    A commitment ("We'll ship it tomorrow", "보내 드리겠습니다", "お送りします") or a thing done ("I've waived
+    it", "변경해 드렸습니다", "変更いたしました"), or a plain yes ("Yes", "Sure", "네", "はい",
+    "かしこまりました") that does nothing else — unless the turn refuses ("unfortunately", "I'm afraid",
+    "죄송", "申し訳", "…できません"). A yes beside a promise to find out ("Sure, let me check", "we'll look
+    into it", "확인해 보겠습니다", "確認いたします") or a request to wait ("Sure, one moment please",
+    "네, 잠시만 기다려 주세요", "はい、少々お待ちください") only acknowledges the message.
     """
     lang = lang or detect_language(agent_text)
-    # "Sorry for the inconvenience — we'll ship a new one today": an apology for the trouble is not a refusal
-    head = _APOLOGY[lang].sub(" ", agent_text.strip()[:200]).lstrip(" .,!、。—–-")
+    head = _head(agent_text, lang)
     if _REFUSE[lang].search(head):
         return False
-    confirm = _CONFIRM[lang].search(head)
-    if confirm is None:
-        return False
-    # a promise to find out counts only when a plain yes stands beside it ("Yes, we'll check the stock")
-    return not _NOT_YET[lang].search(head) or bool(_CONFIRM[lang].search(_NOT_YET[lang].sub(" ", head)))
+    if _commits(head, lang):
+        return True
+    return bool(_YES[lang].search(head)) and not (_NOT_YET[lang].search(head) or _HOLD[lang].search(head))
+
+
+def commits(agent_text: str, *, lang: str | None = None) -> bool:
+    """The agent's turn commits to an action or reports it done (not only a yes), and does not refuse."""
+    lang = lang or detect_language(agent_text)
+    head = _head(agent_text, lang)
+    return not _REFUSE[lang].search(head) and _commits(head, lang)
+
+
+def _head(agent_text: str, lang: str) -> str:
+    # "Sorry for the inconvenience — we'll ship a new one today": an apology for the trouble is not a refusal
+    return _APOLOGY[lang].sub(" ", agent_text.strip()[:200]).lstrip(" .,!、。—–-")
+
+
+def _commits(head: str, lang: str) -> bool:
+    # "we'll check the stock", "let me look", "확인하겠습니다": the commitment left once the promises to find out
+    # and the requests to wait are taken out
+    return bool(_COMMIT[lang].search(_HOLD[lang].sub(" ", _NOT_YET[lang].sub(" ", head))))
 
 
 def asks_for_information(sentence: str, *, lang: str | None = None) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -122,3 +122,56 @@ def test_an_apology_for_the_trouble_is_not_a_refusal(customer, agent, agreed, ev
     assert fact.agreement is agreed
     if agreed:
         assert [e.quote for e in fact.evidence if e.role == "agent"] == [evidence]
+
+
+@pytest.mark.parametrize(("customer", "agent"), [
+    # new-user report 11, section 2: an opener, a question back or a quoted rule confirms nothing
+    ("Can you check the double charge on my card?", "Sure, one moment please."),
+    ("Can you help me with my order?", "Sure! What is your order number?"),
+    ("Can you send a replacement leg instead?", "Sure, let me check that for you."),
+    ("Can you send a replacement leg instead?", "Okay, please hold on."),
+    ("Can I request a refund for my order?", "Yes — the rule below allows it [1]."),
+    ("교체용 다리를 보내 주실 수 있나요?", "네, 잠시만 기다려 주세요."),
+    ("교체용 다리를 보내 주실 수 있나요?", "알겠습니다. 주문 번호를 알려 주시겠어요?"),
+    ("交換用の脚を送ってもらえますか？", "はい、少々お待ちください。"),
+    ("交換用の脚を送ってもらえますか？", "かしこまりました。注文番号を教えていただけますか？"),
+])
+def test_an_acknowledgement_a_question_back_or_a_quoted_rule_is_no_agreement(customer, agent):
+    assert not any(c.agreement for c in _candidates(customer, agent))
+
+
+@pytest.mark.parametrize(("customer", "agent", "evidence"), [
+    # a commitment stands beside a wait, a question or a cited rule
+    ("Can you send a replacement leg instead?", "One moment please. We'll ship a replacement leg today.",
+     "We'll ship a replacement leg today."),
+    ("Can you send a replacement leg instead?", "Yes, we'll ship it today. Is there anything else?",
+     "Yes, we'll ship it today."),
+    ("Can you waive the late fee?", "Fees can be waived once a year [1]. I've waived it for you.",
+     "I've waived it for you."),
+    ("교체용 다리를 보내 주실 수 있나요?", "네, 오늘 보내 드리겠습니다. 잠시만 기다려 주세요.",
+     "네, 오늘 보내 드리겠습니다."),
+    ("交換用の脚を送ってもらえますか？", "かしこまりました。本日お送りします。", "本日お送りします。"),
+])
+def test_a_commitment_is_an_agreement_whatever_stands_beside_it(customer, agent, evidence):
+    [fact] = _candidates(customer, agent)
+    assert fact.agreement and [e.quote for e in fact.evidence if e.role == "agent"] == [evidence]
+
+
+def test_mems_own_answer_never_confirms_an_agreement():
+    turns = [Turn("t1", "customer", "Can you extend my trial by a week?", day=DAY),
+             Turn("t2", "agent", "Yes, we will extend trials on request.", day=DAY, by_mem=True)]
+    assert not any(c.agreement for c in deterministic_candidates(turns, log_id="c1", reference=DAY))
+
+
+def test_an_ask_answer_logged_by_mem_is_no_agreement(tmp_path):
+    from mem.core.config import Config
+    from mem.customers.extract import extract_pending
+    from mem.customers.store import CustomerStore
+
+    with CustomerStore.open(tmp_path, "c-ask") as store:
+        conversation = store.log.new_conversation(session="s1", started_at=datetime(2026, 3, 3, 10, tzinfo=UTC))
+        store.log.append_turn(conversation, role="customer", text="Can you extend my trial by a week?")
+        store.log.append_turn(conversation, role="agent", text="Yes, we will extend it.",
+                              meta={"policy_refs": [], "knowhow_refs": [], "engine": "deterministic"})
+        extract_pending(store, config=Config.load(home=tmp_path, env={}))
+        assert not any(f.agreement for f in store.facts.list())
