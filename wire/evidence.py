@@ -1,7 +1,9 @@
 """``POST /v1/evidence``: the evidence sentences of agreements the service is party to.
 
 Each record is exactly ``fact_id``, ``customer_id``, ``date`` and ``quotes`` (a list of strings).
-The client builds records with ``evidence_record`` (no fact text, no log ids travel); the server
+The client builds records with ``evidence_record`` (no fact text, no log ids travel; card numbers, their
+expiry and security code, and labelled passwords or codes are masked in the quotes, ``mem.core.text.secret_data``,
+while the client's own copy stays verbatim); the server
 refuses anything else in a record (``validate_evidence``), so a client bug cannot slip more
 customer memory in here.
 """
@@ -15,6 +17,7 @@ from mem.core import clock
 from mem.core.controls import clean_text, one_line
 from mem.core.errors import InvalidInput
 from mem.core.ids import validate_customer_id
+from mem.core.text.secret_data import mask_secrets
 
 PATH = "/v1/evidence"
 FIELDS = frozenset({"fact_id", "customer_id", "date", "quotes"})
@@ -37,8 +40,9 @@ class EvidenceRecord(TypedDict):
 def evidence_record(*, fact_id: str, customer_id: str, date: str | None,
                     quotes: Iterable[str | Mapping[str, object]]) -> EvidenceRecord:
     """The only fields of an agreement that may leave the client; ``quotes`` are strings or
-    ``{"quote": …}`` items (the customer store's evidence), blank ones dropped."""
-    texts = [str(q["quote"]) if isinstance(q, Mapping) else str(q) for q in quotes]
+    ``{"quote": …}`` items (the customer store's evidence), blank ones dropped, secrets masked
+    ("my card 4111 1111 1111 1111, expiry 09/28" → "my card [card number], expiry [expiry]")."""
+    texts = [mask_secrets(str(q["quote"]) if isinstance(q, Mapping) else str(q)) for q in quotes]
     return {"fact_id": fact_id, "customer_id": customer_id, "date": date, "quotes": [q for q in texts if q.strip()]}
 
 

@@ -98,6 +98,26 @@ def test_evidence_push_sends_only_evidence_sentences(workspace, live_server, iso
     assert show_evidence(workspace, record["id"])["quotes"] == ["We agreed to a 50% partial refund."]
 
 
+def test_evidence_push_masks_card_data_and_keeps_the_local_evidence_verbatim(workspace, live_server, isolated_env):
+    # new-user report 11, section 2: a card number typed into the request reached the server's evidence store
+    home = isolated_env
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    said = "Please refund the double charge on my card 4111 1111 1111 1111, expiry 09/28, CVV 737."
+    with CustomerStore.open(home, "cust-a") as store:
+        store.facts.add(_fact(said, agreement=True))
+    with ServerClient(server.url, token=token) as client:
+        assert push_evidence(home, client=client)["sent"] == 1
+    sent = b"".join(r[2] for r in server.received)
+    assert b"4111" not in sent and b"09/28" not in sent and b"737" not in sent
+    [record] = list_evidence(workspace)
+    assert show_evidence(workspace, record["id"])["quotes"] == [
+        "Please refund the double charge on my card [card number], expiry [expiry], CVV [security code]."]
+    with CustomerStore.open(home, "cust-a") as store:
+        [fact] = store.facts.list()
+        assert fact.evidence[0].quote == said  # the client's own evidence is not touched
+
+
 def test_evidence_push_for_one_customer(workspace, live_server, isolated_env):
     home = isolated_env
     token = add_account(workspace, "shop-a")
