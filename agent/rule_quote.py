@@ -318,21 +318,42 @@ def asked_terms(question: str) -> list[frozenset[frozenset[str]]]:
     sentence that does not ask never counts alone, or "I have one from 2 years ago." after "Do gift
     cards ever expire?" would be answered by any rule with a number of years. A message with no
     sentence that asks counts each sentence alone.
+
+    A request may also end on the customer's own order (``_own_case``: "Can I get a refund for my order?",
+    "a discount on our booking"): those words count as the case does — the request counts alone, and with
+    them. Before, on a workspace of one refund page, "order" was a key word no sentence held and the question
+    got "no rule" while "Can I request a refund for my order?" was answered.
     """
     parts = [part.text for part in split_message(question)]
     keys_of = [frozenset(unit.grams for unit in question_units(part) if unit.key) for part in parts]
-    asking = [n for n, part in enumerate(parts) if _asks(part)]
-    if not asking:
-        return [keys for keys in keys_of if keys]
+    asking = [n for n, part in enumerate(parts) if _asks(part)] or list(range(len(parts)))
     asked: list[frozenset[frozenset[str]]] = []
     case: frozenset[frozenset[str]] = frozenset()
     for n, keys in enumerate(keys_of):
-        if n in asking:
-            asked += [k for k in (keys, keys | case) if k and k not in asked]
-        else:
+        if n not in asking:
             case |= keys
+            continue
+        own = _own_case(parts[n])
+        alone = frozenset(unit.grams for unit in question_units(own) if unit.key) if own is not None else keys
+        # a message with no sentence that asks counts each sentence alone, with no case before it
+        with_case = case if len(asking) < len(parts) else frozenset()
+        for k in (alone, alone | with_case, keys, keys | with_case):
+            if k and k not in asked:
+                asked.append(k)
     return asked
 
+
+# "… a refund for my order?", "… a discount on our booking?": the request ends on what the customer bought,
+# named by a word any shop's rules are about without saying it (a rule on refunds is a rule on orders); a
+# thing of its own kind ("an invoice for my company", "the address on my licence") stays a key word
+_OWN_THING = lazy(r"\s+(?:for|on)\s+(?:my|our)\s+(?:[A-Za-z][\w'-]*\s+){0,2}?(?:orders?|purchases?|items?|"
+                  r"products?|goods|parcels?|packages?|bookings?|reservations?)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _own_case(sentence: str) -> str | None:
+    """The request of ``sentence`` without the customer's own order it ends on, or None when it names none."""
+    own = _OWN_THING.search(sentence)
+    return sentence[:own.start()] if own and own.start() > 0 else None
 
 
 def _asks(sentence: str) -> bool:

@@ -806,3 +806,19 @@ def test_a_hiragana_word_beside_a_kanji_word_helps_choose_but_is_not_required():
     assert units["商品"] and units["ごみ"] is False
     units = {unit.word: unit.key for unit in question_units("ごみはいつ出せますか？")}
     assert units["ごみ"]
+
+
+@pytest.mark.parametrize("question", ["Can I get a refund for my order?", "I want a refund for my order",
+                                      "Could I get a discount on our booking?"])
+def test_a_request_ending_on_the_customers_own_order_is_answered_by_the_rule_on_what_is_asked(question):
+    """New-user report 11, section 7: on a one-page workspace "order" was a key word no sentence held."""
+    refunds = "Customers may request a refund within 30 days of delivery.\nBookings get a 10% discount.\n"
+    rarity = {"refund": 0.29, "request": 0.29, "order": 1.39, "discount": 0.29, "book": 0.29}.get
+    quote = choose_rule(refunds, question, rarity=lambda terms: {t: rarity(t, 1.39) for t in terms})
+    assert quote.answers
+
+
+@pytest.mark.parametrize("question", ["Can I get a VAT invoice for my company?", "Is there a fee for my dog?"])
+def test_a_thing_of_its_own_kind_after_for_my_stays_a_key_word(question):
+    body = "Customers may request a refund within 30 days of delivery.\nA fee of 5 dollars applies to invoices.\n"
+    assert not choose_rule(body, question).answers
