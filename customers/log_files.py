@@ -422,17 +422,50 @@ def _present(data: JsonObject, key: str, aliases: tuple[str, ...]) -> str:
     return next((alias for alias in aliases if alias in data), key)
 
 
+# The part types of a model API's ``content`` list that carry the message's text, and the key that
+# holds it: Chat Completions ``text``, the Responses API / Agents SDK ``input_text`` (the user's) and
+# ``output_text`` (the model's), and a model's ``refusal``. The Assistants API writes the text as
+# ``{"value": "…", "annotations": […]}``; both shapes are read.
+TEXT_PART_TYPES = {"text": "text", "input_text": "text", "output_text": "text", "refusal": "refusal"}
+# Parts that carry no text by nature (an attached photo, a voice note, a file): a message made only of
+# them is an empty message (skipped and counted), not a format mem misreads.
+MEDIA_PART_TYPES = frozenset({"image", "image_url", "input_image", "output_image", "audio", "input_audio",
+                              "output_audio", "file", "input_file", "video", "document"})
+
+
 # Any: the message field as parsed (JSON), checked here.
 def _message_text(value: Any, key: str) -> str | None:
-    """The message: a string, or the text parts of a model API's ``content`` list joined by blank lines."""
+    """The message: a string, or the text parts of a model API's ``content`` list joined by blank lines.
+
+    A list whose parts carry no text and are not all media (a ``tool_call``, a part type mem does not
+    know) is refused naming the part types: skipping it as "empty" silently dropped requests.
+    """
     if value is None or isinstance(value, str):
         return value
-    if isinstance(value, list) and all(isinstance(part, (dict, str)) for part in value):
-        parts = [part if isinstance(part, str) else part.get("text") for part in value
-                 if isinstance(part, str) or part.get("type", "text") == "text"]
-        if all(isinstance(part, str) for part in parts):
-            return "\n\n".join(part for part in parts if part.strip())
-    raise InvalidInput(f"'{key}' must be a string (or a list of text parts)")
+    if not isinstance(value, list) or not all(isinstance(part, (dict, str)) for part in value):
+        raise InvalidInput(f"'{key}' must be a string (or a list of text parts)")
+    texts: list[str] = []
+    others: dict[str, None] = {}
+    for part in value:
+        if isinstance(part, str):
+            texts.append(part)
+            continue
+        kind = part.get("type", "text")
+        field_name = TEXT_PART_TYPES.get(kind) if isinstance(kind, str) else None
+        if field_name is None:
+            others.setdefault(str(kind))
+            continue
+        text = part.get(field_name)
+        if isinstance(text, dict):  # the Assistants API: {"value": "…", "annotations": […]}
+            text = text.get("value")
+        if not isinstance(text, str):
+            raise InvalidInput(f"'{key}' must be a string (or a list of text parts): its {kind!r} part's "
+                               f"{field_name!r} is not text")
+        texts.append(text)
+    if not any(text.strip() for text in texts) and any(kind not in MEDIA_PART_TYPES for kind in others):
+        raise InvalidInput(f"'{key}' has no text part (part types: {', '.join(islice(others, 5))}); mem reads "
+                           f"the parts of type {', '.join(TEXT_PART_TYPES)}")
+    return "\n\n".join(text for text in texts if text.strip())
 
 
 # files -------------------------------------------------------------------------------------------
