@@ -27,7 +27,8 @@ def import_(
     customer: CustomerOption,
     agent_speaker: Annotated[
         Optional[list[str]],
-        typer.Option("--agent-speaker", help="Speaker name that is the agent, for lines without role (repeatable)."),
+        typer.Option("--agent-speaker", help="Speaker name that is the agent, for lines without role "
+                                        "(repeatable; case and spaces do not matter)."),
     ] = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -35,10 +36,10 @@ def import_(
 
     Lines group into conversations by `conversation` (default: the session tag). A bad line, or a
     message over extract.max_message_bytes in mem.toml (256 KiB), stops the import with its line number and
-    nothing is written (exit 2). Empty messages are skipped and counted; unknown keys are named in
-    one warning. Run `mem extract` afterwards.
+    nothing is written (exit 2). Empty messages are skipped and counted; unknown keys, and times
+    before 1990 ("time": 0), are named in one warning each. Run `mem extract` afterwards.
     """
-    from mem.customers.log_files import IMPORT_KEYS, parse_import, unknown_keys_text
+    from mem.customers.log_files import IMPORT_KEYS, PLAUSIBLE_FROM, parse_import, unknown_keys_text
 
     limit = get_state(ctx).config.extract.max_message_bytes
     # read and checked before the store is opened: a refused file must not leave an empty customer
@@ -53,6 +54,10 @@ def import_(
     if report["reordered"]:
         warn(f"times went backwards in {plural(report['reordered'], 'conversation')}: "
              "their turns were imported in time order")
+    if parsed.early_time_count:
+        warn(f"{parsed.early_times_text()}: a time before {PLAUSIBLE_FROM.year} (an export's placeholder such as "
+             "\"time\": 0?); imported as given, relative dates in those turns resolve against it")
+    report["early_times"] = parsed.early_time_count
     if report["skipped_empty"]:
         warn(f"skipped {plural(report['skipped_empty'], 'empty message')}")
     if not want_json(ctx, json_output):

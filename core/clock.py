@@ -29,8 +29,11 @@ def freeze(moment: datetime | None) -> None:
 
 
 def parse_datetime(text: str) -> datetime:
-    """Parse an ISO 8601 date or datetime; a bare date means midnight UTC."""
-    value = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    """Parse an ISO 8601 date or datetime; a bare date means midnight UTC.
+
+    RFC 3339 allows a lower-case ``t`` and ``z`` (``2026-12-05t02:30:00z``); ``fromisoformat`` reads
+    neither ``z``, so the text is upper-cased first (nothing else in an ISO time has a letter)."""
+    value = datetime.fromisoformat(text.strip().upper().replace("Z", "+00:00"))
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
     return value

@@ -146,11 +146,18 @@ def normalise_role(value: Any, *, speaker: str | None, agent_speakers: Iterable[
     if value is None or value == "":
         if speaker is None:
             raise InvalidInput("needs a 'role' or a 'speaker'")
-        return "agent" if speaker in set(agent_speakers) else "customer"
+        return "agent" if speaker_key(speaker) in {speaker_key(name) for name in agent_speakers} else "customer"
     role = ROLE_ALIASES.get(str(value).strip().lower())
     if role is None:
         raise InvalidInput(f"unknown role {value!r} (use customer, agent or system)")
     return role
+
+
+def speaker_key(name: str) -> str:
+    """A speaker's name as ``--agent-speaker`` compares it: case and the spaces around and between the
+    words do not matter (``"Acme Support"`` is the export's ``"acme support "``); an agent's own words
+    read as the customer's became customer facts."""
+    return " ".join(name.split()).casefold()
 
 
 # Any: as normalise_role; what passes is a JSON object.
@@ -200,10 +207,24 @@ class ParsedImport:
     skipped_empty: int = 0
     unknown_keys: tuple[str, ...] = ()  # the first NAMED_UNKNOWN_KEYS of them, in file order
     unknown_key_count: int = 0  # how many distinct unknown keys there were
+    # the lines (or messages: ``unit``) whose time is before PLAUSIBLE_FROM, the first NAMED_UNKNOWN_KEYS of them
+    early_times: tuple[int, ...] = ()
+    early_time_count: int = 0
+    unit: str = "line"
+
+    def early_times_text(self) -> str:
+        """``lines 1, 3`` (``… and 12 more``): where the times before PLAUSIBLE_FROM are."""
+        more = self.early_time_count - len(self.early_times)
+        return (f"{self.unit}{'s' if self.early_time_count > 1 else ''} "
+                + ", ".join(map(str, self.early_times)) + (f" and {more:,} more" if more > 0 else ""))
 
 
 # Unknown keys named in the report: a line with 500,000 keys printed a 4.4 MB warning.
 NAMED_UNKNOWN_KEYS = 10
+# Before this a message time is an export's placeholder, not a message: ``"time": 0`` (the Unix epoch,
+# 1970) or a date field left at a default. Such turns are imported (the text is real) with one warning
+# naming their lines, since "yesterday" in them resolves against that placeholder day.
+PLAUSIBLE_FROM = datetime(1990, 1, 1, tzinfo=UTC)
 
 
 def unknown_keys_text(names: Iterable[str], count: int) -> str:
@@ -239,6 +260,7 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
     seen_ids: set[str] = set()
     unknown: dict[str, None] = {}
     skipped = 0
+    early: list[int] = []
     messages = _whole_file_messages(raw)
     where = "message" if messages is not None else "line"
     records: Iterable[tuple[int, str | JsonObject]] = (
@@ -259,6 +281,8 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
                     f"{path}: {where} {number}: turn id {turn.turn_id!r} appears twice; nothing was imported"
                 )
             seen_ids.add(turn.turn_id)
+        if turn.time < PLAUSIBLE_FROM:
+            early.append(number)
         turns.append(turn)
     if not turns:
         why = f" ({skipped} empty messages skipped)" if skipped else ""
@@ -267,7 +291,8 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
                    "the message goes in "
                    f"'text' or one of {', '.join(TEXT_ALIASES)})")
         raise InvalidInput(f"{path}: no turns to import{why}")
-    return ParsedImport(turns, skipped, tuple(islice(unknown, NAMED_UNKNOWN_KEYS)), len(unknown))
+    return ParsedImport(turns, skipped, tuple(islice(unknown, NAMED_UNKNOWN_KEYS)), len(unknown),
+                        early_times=tuple(early[:NAMED_UNKNOWN_KEYS]), early_time_count=len(early), unit=where)
 
 
 def check_message_size(text: str, max_message_bytes: int) -> None:

@@ -1,5 +1,5 @@
 """What ``mem log import`` reads from the shapes real exports take: model-API content parts, HTML
-bodies, quoted e-mail history, times with a UTC offset (NEWUSER_REPORT11 §3-6, §12)."""
+bodies, quoted e-mail history, times with a UTC offset (new-user report 11)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def imported(home: Path, path: Path, **kwargs) -> list:
         return [t for c in store.log.conversations() for t in c.turns]
 
 
-# §3 -----------------------------------------------------------------------------------------------
+# report section 3 -----------------------------------------------------------------------------------------------
 def test_every_part_type_that_carries_text_is_read(home, tmp_path):
     path = write_jsonl(tmp_path / "resp.jsonl", [
         {"role": "user", "content": [{"type": "input_text", "text": "My order arrived broken."}],
@@ -54,3 +54,31 @@ def test_a_message_whose_parts_carry_no_text_is_refused_naming_the_part_type(hom
     ])
     with pytest.raises(InvalidInput, match=r"line 2: 'content' has no text part \(part types: tool_call\)"):
         imported(home, path)
+
+
+# report section 12 ----------------------------------------------------------------------------------------------
+def test_agent_speaker_matches_without_regard_to_case_or_surrounding_spaces(home, tmp_path):
+    path = write_jsonl(tmp_path / "sp.jsonl", [
+        {"speaker": "Dana", "text": "Can you send a replacement?", "time": "2026-11-01T10:00:00Z"},
+        {"speaker": " acme  support ", "text": "Yes, we will ship one.", "time": "2026-11-01T10:01:00Z"},
+    ])
+    turns = imported(home, path, agent_speakers=["Acme Support"])
+    assert [t.role for t in turns] == ["customer", "agent"]
+
+
+def test_a_lower_case_rfc_3339_time_is_read(home, tmp_path):
+    path = write_jsonl(tmp_path / "t.jsonl", [{"role": "user", "text": "Hi", "time": "2026-12-05t02:30:00z"}])
+    assert imported(home, path)[0].time.isoformat() == "2026-12-05T02:30:00+00:00"
+
+
+def test_a_time_before_1990_imports_with_one_warning_naming_the_lines(mem, tmp_path):
+    path = write_jsonl(tmp_path / "zero.jsonl", [
+        {"role": "user", "text": "I live in Oslo.", "time": 0},
+        {"role": "user", "text": "Hello.", "time": "2026-11-01T10:00:00Z"},
+        {"role": "user", "text": "I moved.", "time": "1970-01-02"},
+    ])
+    result = mem("log", "import", str(path), "--customer", "c1")
+    assert result.exit_code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "before 1990" in line]
+    assert len(warnings) == 1 and "lines 1, 3:" in warnings[0]
+    assert "imported 3 turns" in result.stderr
