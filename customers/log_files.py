@@ -26,6 +26,7 @@ from mem.core.errors import InvalidInput, MemWarning, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.json_types import JsonObject
 from mem.core.text.pattern import lazy
+from mem.customers.message_body import render as render_body
 
 ROLE_ALIASES = {
     "customer": "customer", "user": "customer", "human": "customer",
@@ -138,6 +139,9 @@ class ImportedTurn:
     meta: JsonObject = field(default_factory=dict)
     # the time was a bare date (no clock time): it orders days, not the turns within one
     date_only: bool = False
+    # the message was HTML (rendered to text) / had quoted e-mail history (left out): counted in the report
+    html: bool = False
+    quoted: bool = False
 
 
 # Any: a field of an imported log line as parsed (JSON), checked here.
@@ -211,6 +215,8 @@ class ParsedImport:
     early_times: tuple[int, ...] = ()
     early_time_count: int = 0
     unit: str = "line"
+    html_messages: int = 0  # messages rendered from HTML
+    quoted_history: int = 0  # messages whose quoted e-mail history was left out
 
     def early_times_text(self) -> str:
         """``lines 1, 3`` (``… and 12 more``): where the times before PLAUSIBLE_FROM are."""
@@ -292,7 +298,8 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
                    f"'text' or one of {', '.join(TEXT_ALIASES)})")
         raise InvalidInput(f"{path}: no turns to import{why}")
     return ParsedImport(turns, skipped, tuple(islice(unknown, NAMED_UNKNOWN_KEYS)), len(unknown),
-                        early_times=tuple(early[:NAMED_UNKNOWN_KEYS]), early_time_count=len(early), unit=where)
+                        early_times=tuple(early[:NAMED_UNKNOWN_KEYS]), early_time_count=len(early), unit=where,
+                        html_messages=sum(t.html for t in turns), quoted_history=sum(t.quoted for t in turns))
 
 
 def check_message_size(text: str, max_message_bytes: int) -> None:
@@ -353,6 +360,11 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
     if text is None or not text.strip():
         return None  # an empty message: skipped and counted, not a reason to refuse the history
     check_message_size(text, max_message_bytes)
+    # HTML rendered, markdown emphasis unwrapped, quoted e-mail history left out (mem.customers.message_body)
+    body = render_body(text)
+    text = body.text
+    if not text.strip():
+        return None  # nothing but quoted history or markup: an empty message
     speaker = data.get("speaker")
     if speaker is not None and not isinstance(speaker, str):
         raise InvalidInput("'speaker' must be a string")
@@ -379,6 +391,8 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
         text=text,
         turn_id=validate_turn_id(turn_id) if turn_id is not None else None,
         meta=validate_meta(data.get("meta")),
+        html=body.html,
+        quoted=body.quoted,
     )
 
 

@@ -82,3 +82,88 @@ def test_a_time_before_1990_imports_with_one_warning_naming_the_lines(mem, tmp_p
     warnings = [line for line in result.stderr.splitlines() if "before 1990" in line]
     assert len(warnings) == 1 and "lines 1, 3:" in warnings[0]
     assert "imported 3 turns" in result.stderr
+
+
+def facts_of(mem, customer: str, *extra: str) -> list[dict]:
+    assert mem("extract", "--customer", customer).exit_code == 0
+    result = mem("--json", "facts", "list", "--customer", customer, *extra)
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+# report section 5 -----------------------------------------------------------------------------------------------
+def test_an_html_body_is_stored_as_its_text_and_its_facts_are_found(home, mem, tmp_path):
+    path = write_jsonl(tmp_path / "ic.jsonl", [
+        {"role": "user", "body": "<p>Hi team,</p><p>I moved to <b>Lisbon</b> last month.&nbsp;My name is "
+                                 "Ana Souza.</p><p>It&#39;s urgent.</p>", "created_at": 1764000000},
+    ])
+    result = mem("--json", "log", "import", "-c", "ic", str(path))
+    assert result.exit_code == 0 and json.loads(result.stdout)["html_messages"] == 1
+    with CustomerStore.open(home, "ic") as store:
+        [turn] = [t for c in store.log.conversations() for t in c.turns]
+    assert turn.text == "Hi team,\nI moved to Lisbon last month. My name is Ana Souza.\nIt's urgent."
+    facts = facts_of(mem, "ic")
+    quotes = [e["quote"] for f in facts for e in f["evidence"]]
+    assert any("Lisbon" in q for q in quotes) and any("Ana Souza" in q for q in quotes)
+    assert not any("<" in q or "&" in q for q in quotes)
+
+
+@pytest.mark.parametrize("text, rendered", [
+    ("a < b, I <3 it, Dana <dana@example.com>", "a < b, I <3 it, Dana <dana@example.com>"),  # not HTML
+    ("Tom &amp; Jerry&#39;s order", "Tom & Jerry's order"),  # an escaped plain-text export
+    ("My name is _Ana Souza_, I live in **Lisbon**; my_order_id and 2*3*4 stay",
+     "My name is Ana Souza, I live in Lisbon; my_order_id and 2*3*4 stay"),
+])
+def test_what_counts_as_markup(home, tmp_path, text, rendered):
+    path = write_jsonl(tmp_path / "m.jsonl", [{"role": "user", "text": text, "time": "2026-11-01T10:00:00Z"}])
+    assert imported(home, path)[0].text == rendered
+
+
+def test_markdown_emphasis_does_not_hide_a_name(mem, tmp_path):
+    path = write_jsonl(tmp_path / "md.jsonl", [
+        {"role": "user", "text": "My name is _Ana Souza_.", "time": "2026-11-01T10:00:00Z"}])
+    assert mem("log", "import", "-c", "md", str(path)).exit_code == 0
+    facts = facts_of(mem, "md")
+    assert any("Ana Souza" in f["text"] and "_" not in f["text"] for f in facts), facts
+
+
+# report section 6 -----------------------------------------------------------------------------------------------
+def test_quoted_email_history_is_not_read_as_new_statements(mem, tmp_path):
+    path = write_jsonl(tmp_path / "em.jsonl", [
+        {"role": "user", "text": "Hello, I live in Boston and my order is late.", "time": "2026-10-01T10:00:00Z",
+         "conversation": "e1"},
+        {"role": "user", "text": "Update: I moved to Seattle last week, please use the new address.",
+         "time": "2026-11-01T10:00:00Z", "conversation": "e2"},
+        {"role": "user", "text": "Thanks, that works.\n\nOn Wed, Oct 1, 2026 at 10:00 AM Dana <dana@example.com> "
+                                 "wrote:\n> Hello, I live in Boston and my order is late.",
+         "time": "2026-11-05T10:00:00Z", "conversation": "e3"},
+    ])
+    result = mem("--json", "log", "import", "-c", "em", str(path))
+    assert result.exit_code == 0 and json.loads(result.stdout)["quoted_history"] == 1
+    facts = facts_of(mem, "em", "--all")
+    quotes = [e["quote"] for f in facts for e in f["evidence"]]
+    assert not any("wrote:" in q or q.startswith(">") for q in quotes), quotes
+    active = [f["text"] for f in facts if f["status"] == "active"]
+    assert any("Seattle" in text for text in active) and not any("Boston" in text for text in active), facts
+
+
+@pytest.mark.parametrize("text", [
+    "Danke.\n\nAm Mi., 1. Okt. 2026 um 10:00 Uhr schrieb Dana <dana@example.com>:\n> Ich wohne in Berlin.",
+    "Danke.\nLe mer. 1 oct. 2026 à 10:00, Dana <dana@example.com> a écrit :\n> J'habite à Paris.",
+    "Danke.\nOn Wed, Oct 1, 2026 at 10:00 AM Dana With A Long Name <dana@example.com>\nwrote:\n> old",
+    "Danke.\n---------- Forwarded message ---------\nFrom: Shop <s@example.com>\nDate: Mon\nSubject: x\n\nold",
+    "Danke.\n\nFrom: Dana\nSent: Monday, October 1, 2026\nTo: Support\nSubject: Re: order\n\nold",
+    "Danke.\n-----Original Message-----\nold",
+    "Danke.\n2026年10月1日(水) 10:00 Dana <dana@example.com>:\n> 古い",
+    "<div>Danke.</div><div class='gmail_quote'><div>On Wed Dana wrote:</div>"
+    "<blockquote>old <b>x</b></blockquote></div>",
+])
+def test_quoted_history_in_common_client_formats_is_left_out(home, tmp_path, text):
+    path = write_jsonl(tmp_path / "q.jsonl", [{"role": "user", "text": text, "time": "2026-11-01T10:00:00Z"}])
+    assert imported(home, path)[0].text == "Danke."
+
+
+def test_a_sentence_that_says_wrote_is_kept(home, tmp_path):
+    path = write_jsonl(tmp_path / "w.jsonl", [
+        {"role": "user", "text": "My friend wrote:\nthe parcel is at the door.", "time": "2026-11-01T10:00:00Z"}])
+    assert imported(home, path)[0].text == "My friend wrote:\nthe parcel is at the door."
