@@ -48,8 +48,9 @@ _BLOCKS = frozenset({
 _ENTITY = lazy(r"&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.I)
 _SPACES = lazy(r"[ \t\u00a0]+")
 _BLANK_LINES = lazy(r"\n{3,}")
-# **x**, __x__, *x*, _x_ around a run of words: not inside a word, not around white space.
-_EMPHASIS = lazy(r"(?<![\w*_])(\*\*|__|\*|_)(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*_])")
+# **x**, __x__, *x*, _x_ around a run of words: not inside a word, a path or an address, not around
+# white space.
+_EMPHASIS = lazy(r"(?<![\w*_/.@:=~\\-])(\*\*|__|\*|_)(?=[^\s*_])([^\n]+?)(?<=[^\s*_])\1(?![\w*_/@])")
 
 # Attribution lines of a quoted reply: "On <date>, <name> wrote:" and what mail clients write in other
 # languages. Matched on one line, or on two joined (clients wrap a long one before "wrote:").
