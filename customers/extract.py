@@ -227,13 +227,15 @@ def _turn(turn: LoggedTurn) -> Turn:
         if isinstance(ref, dict) and isinstance(ref.get("page"), str) and isinstance(ref.get("version"), int) \
                 and ref["version"] >= 1:
             refs.append(PolicyRef(ref["page"], ref["version"]))
-    return Turn(id=turn.id, role=turn.role, text=turn.text, speaker=turn.speaker, day=turn.time.date(),
+    return Turn(id=turn.id, role=turn.role, text=turn.text, speaker=turn.speaker,
+                day=turn.time.date(),  # in the speaker's zone when the turn kept its UTC offset
                 policy_refs=tuple(refs), by_mem=bool(meta.get("engine")))
 
 
 def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state: _Batch) -> None:
     report, conversation, start, stop = state.report, chunk.conversation, chunk.start, chunk.stop
-    reference = conversation.started_at.date()
+    # the first turn's day in its speaker's zone (started_at is UTC): each turn also carries its own day
+    reference = conversation.turns[0].time.date() if conversation.turns else conversation.started_at.date()
     window = chunk.turns[: stop + 1]  # the turn after the chunk may confirm an agreement proposed at its end
     model_name = config.model.name or ""
     if model_name:

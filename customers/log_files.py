@@ -1,7 +1,8 @@
 """The request log: every turn of every conversation, as written, one JSONL file per conversation.
 
 ``logs/<conversation id>.jsonl`` holds one JSON record per turn (``id``, ``seq``, ``session``,
-``time``, ``role``, ``speaker``, ``text``). ``memory.db`` records how many turns of each file are
+``time`` (UTC), ``utc_offset`` (the speaker's, when it was known and not UTC), ``role``, ``speaker``,
+``text``). ``memory.db`` records how many turns of each file are
 committed; lines beyond that count are the remains of a write that crashed before its SQLite
 commit and are cut off by the repair that runs on the next open (see ``CustomerStore``).
 
@@ -15,7 +16,7 @@ import os
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,9 @@ class Turn:
             "speaker": self.speaker,
             "text": self.text,
         }
+        offset = self.time.utcoffset()
+        if offset:  # the speaker's local time: "yesterday" in the turn means the day before that day
+            data["utc_offset"] = format_offset(offset)
         if self.meta:
             data["meta"] = self.meta
         return data
@@ -74,12 +78,44 @@ class Turn:
             conversation_id=str(data["conversation_id"]),
             seq=int(data["seq"]),
             session=str(data["session"]),
-            time=clock.parse_datetime(str(data["time"])),
+            time=_local(clock.parse_datetime(str(data["time"])), data.get("utc_offset")),
             role=str(data["role"]),
             speaker=data.get("speaker"),
             text=str(data["text"]),
             meta=dict(data.get("meta") or {}),
         )
+
+
+def format_offset(offset: timedelta) -> str:
+    """``+09:00`` / ``-08:00``: a UTC offset as ISO 8601 writes it (whole minutes)."""
+    minutes = int(offset.total_seconds() // 60)
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def parse_offset(text: str) -> timezone:
+    """The zone of a ``+09:00`` offset; ``ValueError`` for anything else (beyond ±23:59 included)."""
+    match = _OFFSET.fullmatch(text.strip())
+    if match is None:
+        raise ValueError(f"not a UTC offset such as +09:00: {text!r}")
+    minutes = int(match[2]) * 60 + int(match[3])
+    if minutes >= 24 * 60 or int(match[3]) >= 60:
+        raise ValueError(f"not a UTC offset such as +09:00: {text!r}")
+    return timezone(timedelta(minutes=-minutes if match[1] == "-" else minutes))
+
+
+_OFFSET = lazy(r"([+-])(\d{2}):?(\d{2})")
+
+
+# Any: the record's ``utc_offset`` as read (JSON).
+def _local(moment: datetime, offset: Any) -> datetime:
+    """A stored UTC time in the speaker's zone when the record kept one (an unreadable offset is UTC)."""
+    if not isinstance(offset, str):
+        return moment
+    try:
+        return moment.astimezone(parse_offset(offset))
+    except ValueError:
+        return moment
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,17 @@ from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
 from mem.customers import log_files
 from mem.customers._layout import DIRTY_MARKER, LOGS_DIR
+from mem.customers.db import get_meta, set_meta
 from mem.customers.log_files import Conversation, Turn
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
 
 __all__ = ["Conversation", "RequestLog", "Turn"]
+
+# memory.db ``meta`` key: the customer's UTC offset (``+09:00``), that of their latest imported turn
+# whose time had one; the turns ``mem ask``/``chat``/``--script``/MCP log are dated in it.
+CUSTOMER_ZONE_KEY = "utc_offset"
 
 
 class RequestLog:
@@ -87,7 +92,8 @@ class RequestLog:
                 raise Conflict(f"turn id {turn_id!r} exists already")
             turn = Turn(
                 id=turn_id, conversation_id=conversation_id, seq=seq, session=row["session"],
-                time=(time or clock.now()).replace(microsecond=0), role=role, speaker=speaker, text=text,
+                time=self._in_customer_zone(time or clock.now()).replace(microsecond=0), role=role,
+                speaker=speaker, text=text,
                 meta=log_files.validate_meta(meta),
             )
             self._mark_logs_dirty()
@@ -97,6 +103,19 @@ class RequestLog:
             self._store.conn.execute("INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
                                      (turn_id, conversation_id, seq))
         return turn
+
+    def _in_customer_zone(self, moment: datetime) -> datetime:
+        """A time without an offset of its own (UTC: ``mem ask``'s now) in the customer's zone, the UTC
+        offset of their latest imported turn that had one, so "today" in what they say now is their day."""
+        if moment.utcoffset():
+            return moment
+        zone = get_meta(self._store.conn, CUSTOMER_ZONE_KEY)
+        if zone is None:
+            return moment
+        try:
+            return moment.astimezone(log_files.parse_offset(zone))
+        except ValueError:
+            return moment
 
     def import_file(self, path: Path, *, agent_speakers: Iterable[str] = (),
                     max_message_bytes: int = log_files.MAX_MESSAGE_BYTES) -> JsonObject:
@@ -158,7 +177,11 @@ class RequestLog:
                 items.sort(key=key)
                 reordered += 1
         ids: list[str] = []
+        zoned = max((item for item in parsed if item.time.utcoffset()), key=_moment, default=None)
+        zone = zoned.time.utcoffset() if zoned is not None else None
         with self._store.transaction():
+            if zone:  # the customer's zone for the turns logged later (_in_customer_zone)
+                set_meta(self._store.conn, CUSTOMER_ZONE_KEY, log_files.format_offset(zone))
             self._mark_logs_dirty()
             for items in groups.values():
                 conversation_id = new_id()

@@ -167,3 +167,59 @@ def test_a_sentence_that_says_wrote_is_kept(home, tmp_path):
     path = write_jsonl(tmp_path / "w.jsonl", [
         {"role": "user", "text": "My friend wrote:\nthe parcel is at the door.", "time": "2026-11-01T10:00:00Z"}])
     assert imported(home, path)[0].text == "My friend wrote:\nthe parcel is at the door."
+
+
+# report section 4 -----------------------------------------------------------------------------------------------
+def test_relative_dates_resolve_in_the_speakers_local_day(home, mem, tmp_path):
+    path = write_jsonl(tmp_path / "tok.jsonl", [
+        {"role": "user", "text": "I ordered a blue mug yesterday.", "time": "2026-11-20T08:00:00+09:00"},
+        {"role": "user", "text": "I ordered a red lamp today.", "time": "2026-11-19T20:00:00-08:00",
+         "conversation": "t3"},
+        {"role": "user", "text": "昨日、青いマグカップを注文しました。", "time": "2026-11-20T08:00:00+09:00",
+         "conversation": "t4"},
+    ])
+    assert mem("log", "import", "-c", "tok", str(path)).exit_code == 0
+    with CustomerStore.open(home, "tok") as store:
+        turns = {t.text[:10]: t for c in store.log.conversations() for t in c.turns}
+    assert turns["I ordered "].time.isoformat() in ("2026-11-20T08:00:00+09:00", "2026-11-19T20:00:00-08:00")
+    facts = facts_of(mem, "tok")
+    said = sorted({e["said_on"] for f in facts for e in f["evidence"]})
+    assert said == ["2026-11-19", "2026-11-20"], facts
+    texts = " ".join(f["statement"] for f in facts)
+    assert {f["valid_at"] for f in facts} == {"2026-11-19"}
+    assert "blue mug yesterday (2026-11-19)" in texts and "red lamp today (2026-11-19)" in texts, texts
+    assert "2026-11-18" not in texts and "(2026-11-20)" not in texts
+
+
+def test_the_log_keeps_the_offset_and_a_utc_time_stays_as_it_was(home, tmp_path):
+    path = write_jsonl(tmp_path / "o.jsonl", [
+        {"role": "user", "text": "Hi", "time": "2026-11-20T08:00:00+09:00"},
+        {"role": "user", "text": "Later", "time": "2026-11-20T09:00:00Z"},
+    ])
+    with CustomerStore.open(home, "acme") as store:
+        [conversation] = store.log.conversations() if store.log.import_file(path) else []
+        records = [json.loads(line) for line in store.log.path(conversation.id).read_text().splitlines()]
+    assert [(r["time"], r.get("utc_offset")) for r in records] == [
+        ("2026-11-19T23:00:00Z", "+09:00"), ("2026-11-20T09:00:00Z", None)]
+    assert [t.time.isoformat() for t in conversation.turns] == [
+        "2026-11-20T08:00:00+09:00", "2026-11-20T09:00:00+00:00"]
+
+
+def test_turns_logged_later_take_the_customers_zone_from_the_import(home, tmp_path):
+    from datetime import UTC, datetime
+
+    path = write_jsonl(tmp_path / "z.jsonl", [
+        {"role": "user", "text": "Hi", "time": "2026-11-01T08:00:00-08:00"},
+        {"role": "user", "text": "Again", "time": "2026-11-10T08:00:00-08:00"},
+    ])
+    with CustomerStore.open(home, "acme") as store:
+        store.log.import_file(path)
+        conversation = store.log.new_conversation()
+        late_evening = datetime(2026, 12, 5, 3, 0, tzinfo=UTC)  # 4 Dec, 19:00 in the customer's zone
+        turn = store.log.append_turn(conversation, role="customer", text="I ordered it today.", time=late_evening)
+        assert turn.time.isoformat() == "2026-12-04T19:00:00-08:00"
+        assert store.log.get(conversation).turns[0].time.date().isoformat() == "2026-12-04"
+    with CustomerStore.open(home, "fresh") as store:  # no zone known: UTC, as before
+        conversation = store.log.new_conversation()
+        turn = store.log.append_turn(conversation, role="customer", text="Hi", time=late_evening)
+        assert turn.time.utcoffset().total_seconds() == 0
