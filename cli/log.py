@@ -37,7 +37,8 @@ def import_(
     Lines group into conversations by `conversation` (default: the session tag). A bad line, or a
     message over extract.max_message_bytes in mem.toml (256 KiB), stops the import with its line number and
     nothing is written (exit 2). Empty messages are skipped and counted; unknown keys, and times
-    before 1990 ("time": 0), are named in one warning each. Run `mem extract` afterwards.
+    before 1990 ("time": 0), are named in one warning each. An HTML body is stored as its text and
+    quoted e-mail history is left out; a time's UTC offset is kept. Run `mem extract` afterwards.
     """
     from mem.customers.log_files import IMPORT_KEYS, PLAUSIBLE_FROM, parse_import, unknown_keys_text
 
