@@ -620,13 +620,19 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str 
         return None
     # the sentence that commits, else the one that says yes — not the apology before it ("Sorry for the wait.
     # We'll ship it today.") nor a bare yes before the promise ("かしこまりました。金曜日に変更しました。")
-    committing = next((s.text for s in sentences if kinds.commits(s.text)), None)
-    saying_yes = committing or next((s.text for s in sentences if kinds.confirms(s.text)), None)
-    if saying_yes is not None and is_question(saying_yes):
+    committing = next((s for s in sentences if kinds.commits(s.text)), None)
+    yes = next((s for s in sentences if kinds.confirms(s.text)), None)
+    saying_yes = committing or yes
+    if saying_yes is not None and is_question(saying_yes.text):
         return None  # "Sure, which language would you prefer?" asks back: nothing is agreed yet
     if committing is None and any(is_question(s.text) for s in sentences):
         return None  # a yes, then a question back: the service needs an answer before it grants anything
-    return saying_yes or sentences[0].text
+    if committing is not None and yes is not None and yes.start < committing.start \
+            and sentences.index(committing) - sentences.index(yes) == 1:
+        # "Yes, we agree to a partial refund. We will refund 40% of the add-on.": the yes names what is
+        # granted, the next sentence how — one verbatim span, so neither half is lost from the evidence
+        return following.text[yes.start:committing.end]
+    return saying_yes.text if saying_yes is not None else sentences[0].text
 
 
 def _names_nothing(sentence: str, lang: str) -> bool:
