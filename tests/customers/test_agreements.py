@@ -151,7 +151,8 @@ def test_an_acknowledgement_a_question_back_or_a_quoted_rule_is_no_agreement(cus
     ("교체용 다리를 보내 주실 수 있나요?", "네, 오늘 보내 드리겠습니다. 잠시만 기다려 주세요.",
      "네, 오늘 보내 드리겠습니다."),
     # a yes right before the commitment is quoted with it, as one verbatim span: it often names what is granted
-    ("交換用の脚を送ってもらえますか？", "かしこまりました。本日お送りします。", "かしこまりました。本日お送りします。"),
+    ("交換用の脚を送ってもらえますか？", "かしこまりました。本日お送りします。",
+     "かしこまりました。本日お送りします。"),
     ("Could you give us a partial refund?", "Yes, we agree to a partial refund. We will refund 40% of the add-on.",
      "Yes, we agree to a partial refund. We will refund 40% of the add-on."),
 ])
