@@ -52,6 +52,9 @@ def import_(
              f"(known: {', '.join(IMPORT_KEYS)})")
     if report["already_logged"]:
         warn(f"skipped {plural(report['already_logged'], 'turn')} already in the log (same time, role and text)")
+    if report["already_erased"]:
+        warn(f"skipped {plural(report['already_erased'], 'turn')} erased at the customer's request "
+             "(not imported again)")
     if report["reordered"]:
         warn(f"times went backwards in {plural(report['reordered'], 'conversation')}: "
              "their turns were imported in time order")

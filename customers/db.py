@@ -14,7 +14,8 @@ Tables (schema version in ``PRAGMA user_version``):
 - ``conversations`` / ``turn_ids``: the request-log index (turn text lives in ``logs/*.jsonl``);
   ``extracted`` says how many turns of a conversation extraction has consumed.
 - ``evidence_outbox``: evidence of agreement facts waiting to be sent to the service.
-- ``meta``: small key/values (index stamp, log repair marker, ids of erased decisions to withdraw).
+- ``meta``: small key/values (index stamp, log repair marker, ids of erased decisions to withdraw,
+  tombstones of erased turns: ``mem.customers.erased_turns``).
 
 Upgrades: every table statement is ``IF NOT EXISTS``, so a store of an older schema is brought up
 by running the schema again. Schema 3 gave every evidence quote the day its turn was said

@@ -597,11 +597,14 @@ def _report_damaged(path: Path, number: int, exc: Exception) -> None:
                                 f"({type(exc).__name__}: {exc}); fix or delete that line"), stacklevel=1)
 
 
-def redact_file(path: Path, count: int, quotes: list[str], replacement: str) -> None:
+def redact_file(path: Path, count: int, quotes: list[str], replacement: str) -> list[tuple[str, str, str]]:
     """Replace ``quotes`` in the text of the first ``count`` records, record by record as JSON, so a
-    record ``read_turns`` skips is redacted too and no line is lost (the count stays right)."""
+    record ``read_turns`` skips is redacted too and no line is lost (the count stays right).
+
+    Returns (time, role, text) of every record changed, as it was before: what made it the same turn
+    as a line of an import file (``mem.customers.erased_turns`` keeps a keyed hash of it)."""
     lines: list[str] = []
-    changed = False
+    changed: list[tuple[str, str, str]] = []
     with open(path, encoding="utf-8") as fh:
         for number, line in enumerate(fh, start=1):
             if number > count:
@@ -617,12 +620,13 @@ def redact_file(path: Path, count: int, quotes: list[str], replacement: str) -> 
                 for quote in quotes:
                     new = new.replace(quote, replacement)
                 if new != text:
+                    changed.append((str(record.get("time")), str(record.get("role")), text))
                     record["text"] = new
                     line = json.dumps(record, ensure_ascii=False) + "\n"
-                    changed = True
             lines.append(line)
     if changed:
         atomic_write_text(path, "".join(lines), mode=0o600)
+    return changed
 
 
 def truncate_to(path: Path, count: int) -> int:

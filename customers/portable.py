@@ -2,7 +2,7 @@
 
 ``export_customer`` writes gzip-compressed JSON (format ``mem-customer-memory/1``): facts, their
 full history, customer context and its log, consent and its log, the evidence outbox, the ids of erased
-decisions still to be withdrawn from shared know-how, and — unless
+decisions still to be withdrawn from shared know-how, the tombstones of erased turns (keyed hashes), and — unless
 left out — the request logs. ``import_customer`` validates all of it, builds a complete new store
 beside the live one (index included), and swaps it in with two renames under the customer's lock;
 a crash at any point leaves either the old or the new memory (see ``store.recover_swap``).
@@ -21,6 +21,7 @@ import gzip
 import json
 import os
 import shutil
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,7 +32,8 @@ from mem.core import clock
 from mem.core.errors import InvalidInput, StorageError
 from mem.core.fsio import fsync_dir
 from mem.core.ids import new_id, validate_customer_id
-from mem.customers import log_files
+from mem.core.json_types import JsonObject
+from mem.customers import erased_turns, log_files
 from mem.customers.consent import CATEGORIES
 from mem.customers.erase import WITHDRAW_KEY, erased_decisions
 from mem.customers.fact_record import Fact
@@ -99,6 +101,9 @@ def export_customer(
             # Ids only: an erased decision the know-how server has not withdrawn yet must still be
             # withdrawn after a restore on another device, or the shared copy would outlive the erase.
             "erased_decisions": erased_decisions(store),
+            # Keyed hashes only, never the words: a re-import of an export after a restore must not
+            # bring an erased turn back (mem.customers.erased_turns).
+            "erased_turns": _erased_turns(conn),
         }
     # The two big arrays are spliced in as text (one ``dumps`` of everything would encode each shared
     # snapshot twice). The placeholders' first occurrences are theirs: only our own values come before.
@@ -155,6 +160,12 @@ def _decode(data: bytes) -> dict[str, Any]:
     return payload
 
 
+def _erased_turns(conn: sqlite3.Connection) -> JsonObject | None:
+    """The customer's tombstones of erased turns in their stored form, or None before the first erase."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (erased_turns.META_KEY,)).fetchone()
+    return json.loads(row[0]) if row else None
+
+
 def _validated(payload: dict[str, Any]) -> _Memory:
     """Every fact and snapshot checked by ``Fact.from_dict``, once: a snapshot equal to its fact's
     exported record (most of them) shares the fact's check and stored form."""
@@ -199,6 +210,8 @@ def _validated(payload: dict[str, Any]) -> _Memory:
     erased = payload.get("erased_decisions") or []
     if not isinstance(erased, list) or not all(isinstance(i, str) for i in erased):
         raise InvalidInput("exported erased_decisions is not a list of fact ids")
+    if payload.get("erased_turns") is not None:
+        erased_turns.from_json(payload["erased_turns"])
     return memory
 
 
@@ -292,6 +305,9 @@ def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
             if erased:
                 conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                              (WITHDRAW_KEY, json.dumps(erased)))
+            if payload.get("erased_turns") is not None:
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             (erased_turns.META_KEY, json.dumps(payload["erased_turns"])))
             conn.executemany(
                 "INSERT INTO evidence_outbox (fact_id, queued_at, sent_at, payload) VALUES (?, ?, ?, ?)",
                 [(r["fact_id"], r["queued_at"], r.get("sent_at"), r["payload"])

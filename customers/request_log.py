@@ -21,7 +21,7 @@ from mem.core.controls import clean_text
 from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
-from mem.customers import log_files
+from mem.customers import erased_turns, log_files
 from mem.customers._layout import DIRTY_MARKER, LOGS_DIR
 from mem.customers.db import get_meta, set_meta
 from mem.customers.log_files import Conversation, Turn
@@ -139,14 +139,24 @@ class RequestLog:
 
         A turn without an id that is already logged — the same time, role and text — is skipped and
         counted in ``already_logged``: importing the same export twice doubled the log, and repeated
-        statements inflated traits. Turns with ids are checked by id instead (a repeat is refused).
+        statements inflated traits. A turn erase redacted still counts as logged (its tombstone,
+        ``mem.customers.erased_turns``), counted in ``already_erased``: a re-import must not bring
+        erased words back. Turns with ids are checked by id instead (a repeat is refused).
         """
         parsed = result.turns
-        already = 0
+        already = erased = 0
         if any(t.turn_id is None for t in parsed):
             logged = self._logged_keys()
-            kept = [t for t in parsed if t.turn_id is not None or _key(t) not in logged]
-            already = len(parsed) - len(kept)
+            tombstones = erased_turns.load(self._store.conn)
+            kept = []
+            for item in parsed:
+                if item.turn_id is None and _key(item) in logged:
+                    continue
+                if item.turn_id is None and tombstones.holder(_key(item)) is not None:
+                    erased += 1
+                    continue
+                kept.append(item)
+            already = len(parsed) - len(kept) - erased
             parsed = kept
         given = [t for t in parsed if t.turn_id is not None]
         for chunk_start in range(0, len(given), 500):
@@ -207,7 +217,7 @@ class RequestLog:
         return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids,
                 "skipped_empty": result.skipped_empty, "unknown_keys": list(result.unknown_keys),
                 "unknown_key_count": result.unknown_key_count, "reordered": reordered,
-                "already_logged": already}
+                "already_logged": already, "already_erased": erased}
 
     def _logged_keys(self) -> set[tuple[str, str, str]]:
         """(time, role, text) of every committed turn of this customer, read as JSON (no ``Turn``)."""
@@ -257,12 +267,16 @@ class RequestLog:
 
     # what the store and the other parts use ------------------------------------------------------
     def redact(self, quotes_by_log: dict[str, list[str]], replacement: str) -> None:
-        """Replace quotes in logged turns (the customer's erase of a fact reaches its evidence)."""
+        """Replace quotes in logged turns (the customer's erase of a fact reaches its evidence), and
+        keep a tombstone of each changed turn so no import brings its words back (``erased_turns``)."""
+        redacted: list[tuple[erased_turns.TurnKey, str]] = []
         for log_id, quotes in quotes_by_log.items():
             row = self.row(log_id)
             if row is None:
                 continue
-            log_files.redact_file(self.path(log_id), row["turns"], quotes, replacement)
+            keys = log_files.redact_file(self.path(log_id), row["turns"], quotes, replacement)
+            redacted += [(key, log_id) for key in keys]
+        erased_turns.remember(self._store.conn, redacted)
 
     def committed(self) -> None:
         """The outermost transaction committed: every line written in it is counted now."""

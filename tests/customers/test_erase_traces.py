@@ -159,3 +159,51 @@ def test_an_export_with_malformed_erased_decisions_is_refused(isolated_env):
         import_customer(isolated_env, "t1", gzip.compress(json.dumps(payload).encode()))
     with CustomerStore.open(isolated_env, "t1") as store:  # nothing replaced
         assert len(store.facts.list(kinds=["decision"])) == 1
+
+
+# NEWUSER_REPORT11 #1: erase wrote "[erased]" into the logged turn, so the next import of the same (or a
+# grown) export no longer found it logged and brought the erased words back
+ERASE_EXPORT = [{"role": "user", "text": "My locker code is 7781.", "time": "2026-11-01T10:00:00Z"},
+                {"role": "user", "text": "I live in Oslo.", "time": "2026-11-01T10:05:00Z"}]
+
+
+def _erase_locker_code(home: Path, export: Path) -> None:
+    export.write_text("".join(json.dumps(row) + "\n" for row in ERASE_EXPORT))
+    with CustomerStore.open(home, "t1") as store:
+        store.log.import_file(export)
+        extract_pending(store, config=Config.load(home=home))
+        store.facts.erase(_by_text(store, "My locker code").id)
+    assert _files_holding(home, "7781") == []
+
+
+def test_a_reimport_of_the_same_or_a_grown_export_does_not_bring_an_erased_turn_back(isolated_env, tmp_path, mem):
+    export = tmp_path / "e.jsonl"
+    _erase_locker_code(isolated_env, export)
+    result = mem("log", "import", "-c", "t1", export)
+    assert result.exit_code == 0
+    assert "skipped 1 turn erased at the customer's request (not imported again)" in result.stderr
+    assert "skipped 1 turn already in the log" in result.stderr
+    grown = tmp_path / "grown.jsonl"
+    grown.write_text(export.read_text() + json.dumps(
+        {"role": "user", "text": "Thanks!", "time": "2026-11-02T09:00:00Z"}) + "\n")
+    with CustomerStore.open(isolated_env, "t1") as store:
+        report = store.log.import_file(grown)
+        assert (report["turns"], report["already_logged"], report["already_erased"]) == (1, 1, 1)
+        extract_pending(store, config=Config.load(home=isolated_env))
+        assert not any("7781" in f.text for f in store.facts.list(statuses=None))
+    # the tombstone is a keyed hash: no file of the customer holds the words, nor an unkeyed hash of them
+    assert _files_holding(isolated_env, "7781") == []
+    import hashlib
+    plain = hashlib.sha256("\0".join(("2026-11-01T10:00:00Z", "customer", "My locker code is 7781.")).encode())
+    assert _files_holding(isolated_env, plain.hexdigest()) == []
+
+
+def test_the_erased_turns_tombstones_survive_export_and_restore(isolated_env, tmp_path):
+    from mem.customers.portable import export_customer, import_customer
+
+    export = tmp_path / "e.jsonl"
+    _erase_locker_code(isolated_env, export)
+    import_customer(isolated_env, "t1", export_customer(isolated_env, "t1"))
+    with CustomerStore.open(isolated_env, "t1") as store:
+        report = store.log.import_file(export)
+        assert (report["turns"], report["already_erased"]) == (0, 1)
