@@ -34,7 +34,8 @@ def import_(
 ) -> None:
     """Import past conversations so extraction can use them; all lines or none.
 
-    Lines group into conversations by `conversation` (default: the session tag). A bad line, or a
+    Lines group into conversations by `conversation` (default: the session tag); one already logged
+    (holding some of the file's turns, or imported under the same key) is continued. A bad line, or a
     message over extract.max_message_bytes in mem.toml (256 KiB), stops the import with its line number and
     nothing is written (exit 2). Empty messages are skipped and counted; unknown keys, and times
     before 1990 ("time": 0), are named in one warning each. An HTML body is stored as its text and
@@ -66,8 +67,9 @@ def import_(
     if report["skipped_empty"]:
         warn(f"skipped {plural(report['skipped_empty'], 'empty message')}")
     if not want_json(ctx, json_output):
-        info(f"imported {plural(report['turns'], 'turn')} in {plural(report['conversations'], 'conversation')} "
-             f"for {customer}")
+        continued = f" ({report['continued']} continuing a logged one)" if report["continued"] else ""
+        info(f"imported {plural(report['turns'], 'turn')} in {plural(report['conversations'], 'conversation')}"
+             f"{continued} for {customer}")
     emit(report, as_json=want_json(ctx, json_output), human=lambda c, d: None)
 
 

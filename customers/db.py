@@ -12,7 +12,9 @@ Tables (schema version in ``PRAGMA user_version``):
 - ``context_items`` / ``context_log``: customer context and its append-only change log.
 - ``consent`` / ``consent_log``: sensitive categories allowed and the sharing switch.
 - ``conversations`` / ``turn_ids``: the request-log index (turn text lives in ``logs/*.jsonl``);
-  ``extracted`` says how many turns of a conversation extraction has consumed.
+  ``extracted`` says how many turns of a conversation extraction has consumed;
+  ``conversation_keys``: the ``conversation``/``session`` key an imported conversation came under,
+  so a later import of the same key continues it (schema 5).
 - ``evidence_outbox``: evidence of agreement facts waiting to be sent to the service.
 - ``meta``: small key/values (index stamp, log repair marker, ids of erased decisions to withdraw,
   tombstones of erased turns: ``mem.customers.erased_turns``).
@@ -38,7 +40,7 @@ from mem.customers._layout import LOGS_DIR
 from mem.customers.fact_record import Fact
 from mem.customers.statements import statement_of
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -107,6 +109,7 @@ CREATE TABLE IF NOT EXISTS turn_ids (
     conversation_id TEXT NOT NULL,
     seq INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS conversation_keys (key TEXT PRIMARY KEY, conversation_id TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS evidence_outbox (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     fact_id TEXT NOT NULL,

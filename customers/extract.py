@@ -269,7 +269,8 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     written: list[Fact] = []
     for candidate, near, judgement in zip(kept, similar, judgements, strict=True):
         if judgement is None:
-            judgement = judge(candidate, [*(f for f in near if f.id not in state.gone), *state.nearby(candidate)])
+            judgement = _agreed_later(candidate, near, state.gone) or judge(
+                candidate, [*(f for f in near if f.id not in state.gone), *state.nearby(candidate)])
         elif judgement.target is not None and judgement.target.id in state.gone:
             from mem.customers.extraction_model import ModelAnswerRejected
 
@@ -317,6 +318,24 @@ def _screened(candidate: Candidate) -> Candidate:
         correction=False, kind=kind, text=quote, evidence=tuple(e for e in candidate.evidence if e.role == "customer"),
         # the statement says what the customer wrote, never that the service agreed to it
         statement=build_statement(kind=kind, quote=quote, speaker=speaker, reference=candidate.valid_at))
+
+
+def _agreed_later(candidate: Candidate, near: list[Fact], gone: set[str]) -> Judgement | None:
+    """UPDATE of the request the same customer words made earlier, now that the service agreed to it.
+
+    A conversation continued by a later import is read again from its last customer turn, with the
+    agent's answer after it (``RequestLog.import_parsed``): the request stored the first time becomes
+    the agreement, rather than a second fact beside it. Same words means the same log, turn and quote.
+    """
+    if not candidate.agreement:
+        return None
+    words = {(e.log_id, e.turn, e.quote) for e in candidate.evidence if e.role == "customer"}
+    for fact in near:
+        if fact.id in gone or fact.status != "active" or fact.agreement or fact.kind == "trait":
+            continue
+        if words and words == {(e.log_id, e.turn, e.quote) for e in fact.evidence if e.role == "customer"}:
+            return Judgement("UPDATE", fact, "the service agreed to it in the turn after it")
+    return None
 
 
 def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:

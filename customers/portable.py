@@ -104,6 +104,8 @@ def export_customer(
             # Keyed hashes only, never the words: a re-import of an export after a restore must not
             # bring an erased turn back (mem.customers.erased_turns).
             "erased_turns": _erased_turns(conn),
+            "conversation_keys": dict(conn.execute("SELECT key, conversation_id FROM conversation_keys").fetchall())
+            if include_logs else None,
         }
     # The two big arrays are spliced in as text (one ``dumps`` of everything would encode each shared
     # snapshot twice). The placeholders' first occurrences are theirs: only our own values come before.
@@ -212,6 +214,9 @@ def _validated(payload: dict[str, Any]) -> _Memory:
         raise InvalidInput("exported erased_decisions is not a list of fact ids")
     if payload.get("erased_turns") is not None:
         erased_turns.from_json(payload["erased_turns"])
+    keys = payload.get("conversation_keys") or {}
+    if not isinstance(keys, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in keys.items()):
+        raise InvalidInput("exported conversation_keys is not a map of keys to conversation ids")
     return memory
 
 
@@ -308,6 +313,8 @@ def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
             if payload.get("erased_turns") is not None:
                 conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                              (erased_turns.META_KEY, json.dumps(payload["erased_turns"])))
+            conn.executemany("INSERT INTO conversation_keys (key, conversation_id) VALUES (?, ?)",
+                             list((payload.get("conversation_keys") or {}).items()))
             conn.executemany(
                 "INSERT INTO evidence_outbox (fact_id, queued_at, sent_at, payload) VALUES (?, ?, ?, ?)",
                 [(r["fact_id"], r["queued_at"], r.get("sent_at"), r["payload"])

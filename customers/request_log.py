@@ -34,6 +34,8 @@ __all__ = ["Conversation", "RequestLog", "Turn"]
 # memory.db ``meta`` key: the customer's UTC offset (``+09:00``), that of their latest imported turn
 # whose time had one; the turns ``mem ask``/``chat``/``--script``/MCP log are dated in it.
 CUSTOMER_ZONE_KEY = "utc_offset"
+# the group of import lines with neither ``conversation`` nor ``session`` (``log_files.parse_import``)
+_UNKEYED = "default"
 
 
 class RequestLog:
@@ -142,20 +144,30 @@ class RequestLog:
         statements inflated traits. A turn erase redacted still counts as logged (its tombstone,
         ``mem.customers.erased_turns``), counted in ``already_erased``: a re-import must not bring
         erased words back. Turns with ids are checked by id instead (a repeat is refused).
+
+        A conversation of the file continues the logged one it belongs to — the one holding some of
+        its turns already, or the one imported earlier under the same ``conversation``/``session``
+        key — instead of starting a new one (``continued`` counts them): a grown export's new turns
+        are read with the turns before them (an agent's yes with the request it answers).
         """
         parsed = result.turns
         already = erased = 0
+        holders: dict[str, str] = {}  # group -> logged conversation that holds some of its turns
         if any(t.turn_id is None for t in parsed):
             logged = self._logged_keys()
             tombstones = erased_turns.load(self._store.conn)
             kept = []
             for item in parsed:
-                if item.turn_id is None and _key(item) in logged:
-                    continue
-                if item.turn_id is None and tombstones.holder(_key(item)) is not None:
-                    erased += 1
-                    continue
-                kept.append(item)
+                holder = None
+                if item.turn_id is None:
+                    same = _key(item)
+                    holder = logged.get(same)
+                    if holder is None and (holder := tombstones.holder(same)) is not None:
+                        erased += 1
+                if holder is None:
+                    kept.append(item)
+                else:
+                    holders[item.group] = holder
             already = len(parsed) - len(kept) - erased
             parsed = kept
         given = [t for t in parsed if t.turn_id is not None]
@@ -189,26 +201,39 @@ class RequestLog:
         ids: list[str] = []
         zoned = max((item for item in parsed if item.time.utcoffset()), key=_moment, default=None)
         zone = zoned.time.utcoffset() if zoned is not None else None
+        continued = 0
         with self._store.transaction():
             if zone:  # the customer's zone for the turns logged later (_in_customer_zone)
                 set_meta(self._store.conn, CUSTOMER_ZONE_KEY, log_files.format_offset(zone))
             self._mark_logs_dirty()
-            for items in groups.values():
-                conversation_id = new_id()
+            for group, items in groups.items():
+                row = self._continued(group, holders.get(group))
+                if row is None:
+                    conversation_id, first_seq = new_id(), 0
+                else:
+                    conversation_id, first_seq = row["id"], row["turns"]
                 turns = [
                     Turn(
                         id=item.turn_id or f"{conversation_id}-{seq + 1:04d}", conversation_id=conversation_id,
                         seq=seq, session=item.session, time=item.time, role=item.role, speaker=item.speaker,
                         text=item.text, meta=item.meta,
                     )
-                    for seq, item in enumerate(items)
+                    for seq, item in enumerate(items, start=first_seq)
                 ]
                 self._touched.add(conversation_id)
                 log_files.append_lines(self.path(conversation_id), turns)
-                self._store.conn.execute(
-                    "INSERT INTO conversations (id, session, started_at, turns) VALUES (?, ?, ?, ?)",
-                    (conversation_id, items[0].session, clock.isoformat(items[0].time), len(turns)),
-                )
+                if row is None:
+                    self._store.conn.execute(
+                        "INSERT INTO conversations (id, session, started_at, turns) VALUES (?, ?, ?, ?)",
+                        (conversation_id, items[0].session, clock.isoformat(items[0].time), len(turns)),
+                    )
+                else:
+                    continued += 1
+                    self._store.conn.execute("UPDATE conversations SET turns = turns + ?, extracted = ? WHERE id = ?",
+                                             (len(turns), self._reread_from(row, turns[0]), conversation_id))
+                if group != _UNKEYED:
+                    self._store.conn.execute("INSERT OR REPLACE INTO conversation_keys (key, conversation_id) "
+                                             "VALUES (?, ?)", (group, conversation_id))
                 self._store.conn.executemany(
                     "INSERT INTO turn_ids (turn_id, conversation_id, seq) VALUES (?, ?, ?)",
                     [(t.id, conversation_id, t.seq) for t in turns],
@@ -217,11 +242,34 @@ class RequestLog:
         return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids,
                 "skipped_empty": result.skipped_empty, "unknown_keys": list(result.unknown_keys),
                 "unknown_key_count": result.unknown_key_count, "reordered": reordered,
-                "already_logged": already, "already_erased": erased}
+                "already_logged": already, "already_erased": erased, "continued": continued}
 
-    def _logged_keys(self) -> set[tuple[str, str, str]]:
-        """(time, role, text) of every committed turn of this customer, read as JSON (no ``Turn``)."""
-        keys: set[tuple[str, str, str]] = set()
+    def _continued(self, group: str, holder: str | None) -> sqlite3.Row | None:
+        """The logged conversation an imported group continues: the one holding some of its turns,
+        else the one imported under the same key (not ``default``, the key of a file that has none:
+        two unrelated files without keys stay two conversations unless they share turns)."""
+        if holder is None and group != _UNKEYED:
+            found = self._store.conn.execute("SELECT conversation_id FROM conversation_keys WHERE key = ?",
+                                             (group,)).fetchone()
+            holder = found[0] if found else None
+        return self.row(holder) if holder is not None else None
+
+    def _reread_from(self, row: sqlite3.Row, first_new: Turn) -> int:
+        """Where extraction of a continued conversation resumes. An agent turn that follows a customer
+        turn is that turn's answer: the customer turn is extracted again with it (its agreement is
+        read only with the confirmation after it; the judgement keeps an unchanged fact unchanged)."""
+        extracted = row["extracted"]
+        if first_new.role == "customer" or row["turns"] == 0 or extracted < row["turns"]:
+            return extracted
+        logged = log_files.read_turns(self.path(row["id"]), row["turns"])
+        if logged and logged[-1].role == "customer":
+            return min(extracted, logged[-1].seq)
+        return extracted
+
+    def _logged_keys(self) -> dict[tuple[str, str, str], str]:
+        """(time, role, text) of every committed turn of this customer, read as JSON (no ``Turn``),
+        with the conversation holding it."""
+        keys: dict[tuple[str, str, str], str] = {}
         for row in self._store.conn.execute("SELECT id, turns FROM conversations"):
             path = self.path(row["id"])
             try:
@@ -231,7 +279,8 @@ class RequestLog:
                             break
                         with suppress(ValueError, TypeError, AttributeError):
                             record = json.loads(line)
-                            keys.add((str(record.get("time")), str(record.get("role")), str(record.get("text"))))
+                            key = (str(record.get("time")), str(record.get("role")), str(record.get("text")))
+                            keys[key] = row["id"]
             except OSError:
                 continue  # a missing log is reported by the commands that read it
         return keys

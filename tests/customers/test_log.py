@@ -527,3 +527,68 @@ def test_control_characters_never_enter_the_log(home, tmp_path):
         texts = [t.text for c in store.log.conversations() for t in c.turns]
         assert sorted(texts) == ["I live in Lyon. ok\tyes", "I moved to Paris."]
         assert [t.speaker for c in store.log.conversations() for t in c.turns if t.speaker] == ["Ana B"]
+
+
+# NEWUSER_REPORT11 #8: a re-import of a grown export put the agent's yes alone in a new conversation, never
+# read with the request it answers, so the agreement was lost
+REQUEST = {"role": "user", "text": "My blender arrived cracked. Can you send a replacement jar?",
+           "time": "2026-11-20T23:58:00Z", "conversation": "tk-1"}
+AGREED = {"role": "assistant", "text": "Yes, we'll ship a replacement jar tomorrow.", "time": "2026-11-21T00:01:00Z",
+          "conversation": "tk-1"}
+
+
+@pytest.mark.parametrize("second", [[REQUEST, AGREED], [AGREED]], ids=["grown export", "only the new turn"])
+def test_a_grown_export_continues_its_conversation_and_the_agreement_is_read(home, tmp_path, mem, second):
+    d1, d2 = write_jsonl(tmp_path / "d1.jsonl", [REQUEST]), write_jsonl(tmp_path / "d2.jsonl", second)
+    assert mem("log", "import", "-c", "d", d1).exit_code == 0
+    assert mem("extract", "-c", "d").exit_code == 0
+    result = mem("log", "import", "-c", "d", d2)
+    assert result.exit_code == 0 and "(1 continuing a logged one)" in result.stderr
+    assert mem("extract", "-c", "d").exit_code == 0
+    with CustomerStore.open(home, "d") as store:
+        [conversation] = store.log.conversations()
+        assert [t.role for t in conversation.turns] == ["customer", "agent"]
+        assert [t.seq for t in conversation.turns] == [0, 1] and not conversation.pending
+        [fact] = store.facts.list()  # the request became the agreement: no second fact beside it
+        assert (fact.kind, fact.agreement) == ("decision", True)
+        assert [e.role for e in fact.evidence] == ["customer", "agent"]
+        assert sorted(f.status for f in store.facts.list(statuses=None)) == ["active", "replaced"]
+        assert len(store.outbox.pending()) == 1
+
+
+def test_a_continued_conversation_repeats_no_fact(home, tmp_path):
+    from mem.core.config import Config
+    from mem.customers.extract import extract_pending
+
+    rows = [{"role": "user", "text": "I live in Oslo and my name is Ana Souza.", "time": "2026-11-01T10:00:00Z",
+             "conversation": "c1"},
+            {"role": "assistant", "text": "Thanks Ana, noted.", "time": "2026-11-01T10:01:00Z", "conversation": "c1"}]
+    with CustomerStore.open(home, "acme") as store:
+        store.log.import_file(write_jsonl(tmp_path / "a.jsonl", rows[:1]))
+        extract_pending(store, config=Config.load(home=home))
+        before = sorted(f.text for f in store.facts.list())
+        report = store.log.import_file(write_jsonl(tmp_path / "b.jsonl", rows))
+        assert (report["continued"], report["turns"]) == (1, 1)
+        extract_pending(store, config=Config.load(home=home))
+        assert sorted(f.text for f in store.facts.list()) == before
+
+
+def test_files_without_a_key_continue_only_the_conversation_holding_their_turns(home, tmp_path):
+    first = [{"role": "user", "text": "Hello.", "time": "2026-11-01T10:00:00Z"}]
+    other = [{"role": "user", "text": "Another day.", "time": "2026-11-03T10:00:00Z"}]
+    with CustomerStore.open(home, "acme") as store:
+        store.log.import_file(write_jsonl(tmp_path / "a.jsonl", first))
+        assert store.log.import_file(write_jsonl(tmp_path / "b.jsonl", other))["continued"] == 0
+        grown = [*first, {"role": "assistant", "text": "Hi!", "time": "2026-11-01T10:00:05Z"}]
+        assert store.log.import_file(write_jsonl(tmp_path / "c.jsonl", grown))["continued"] == 1
+        assert sorted(len(c.turns) for c in store.log.conversations()) == [1, 2]
+
+
+def test_the_import_keys_survive_export_and_restore(home, tmp_path):
+    from mem.customers.portable import export_customer, import_customer
+
+    with CustomerStore.open(home, "acme") as store:
+        store.log.import_file(write_jsonl(tmp_path / "d1.jsonl", [REQUEST]))
+    import_customer(home, "acme", export_customer(home, "acme"))
+    with CustomerStore.open(home, "acme") as store:
+        assert store.log.import_file(write_jsonl(tmp_path / "d2.jsonl", [AGREED]))["continued"] == 1

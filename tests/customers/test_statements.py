@@ -128,7 +128,7 @@ def test_an_older_store_opens_and_every_fact_gets_its_statement(isolated_env):
     fact = _seed(isolated_env)
     _schema_3(isolated_env, "cust-u")
     with CustomerStore.open(isolated_env, "cust-u") as store:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         upgraded = store.facts.get(fact.id)
         assert upgraded.statement == "The customer's residence: Boston."
         assert upgraded == fact  # nothing else changed
