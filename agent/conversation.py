@@ -159,7 +159,11 @@ class Conversation:
             if self.service.status().source == "bundle":
                 # thresholds (traits, context budget…) come from the service with the verified bundle
                 config = config.overlay(self.service.settings(), origin="the verified bundle")
-            return learn(self.customer.store, config=config, evidence=self.evidence, sharer=self.sharer)
+            # its own conversation only: a backlog an import left pending is mem extract's job, not
+            # something to wait minutes for at the exit of one question (docs/ask.md)
+            own = [self.customer.conversation_id] if self.customer.conversation_id else []
+            return learn(self.customer.store, config=config, evidence=self.evidence, sharer=self.sharer,
+                         conversations=own)
         finally:
             self.customer.close()
             self.ended = True

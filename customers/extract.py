@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
@@ -84,9 +84,11 @@ class ExtractionReport:
 
 
 def extract_pending(
-    store: CustomerStore, *, config: Config, on_progress: ProgressCallback | None = None
+    store: CustomerStore, *, config: Config, on_progress: ProgressCallback | None = None,
+    conversations: Collection[str] | None = None,
 ) -> ExtractionReport:
-    """Extract every pending conversation of the customer whose ``store`` is given.
+    """Extract every pending conversation of the customer whose ``store`` is given (only those of
+    ``conversations`` when it is given: a conversation that ended learns its own turns, not a backlog).
 
     Never raises for one bad model answer: that conversation is left pending and listed in
     ``report.rejected``. Storage errors propagate (nothing half-written: see the module doc).
@@ -95,7 +97,7 @@ def extract_pending(
     report = ExtractionReport(engine=f"model:{model_name}" if model_name else "deterministic")
     chunk_size = max(int(config.extract.recent_turns), 1)
     batch_turns = max(int(config.extract.batch_turns), 1)
-    chunks = _plan(store, chunk_size, report)
+    chunks = _plan(store, chunk_size, report, conversations)
     total, done = sum(c.stop - c.start for c in chunks), 0
     rejected: set[str] = set()
     hold = float(getattr(config.extract, "max_lock_seconds", 0) or 0)
@@ -106,7 +108,8 @@ def extract_pending(
             # rest afresh — the other process may have extracted some of it (its own learning step).
             store.hand_over()
             held_since = time.monotonic()
-            chunks = [c for c in _plan(store, chunk_size, report) if c.conversation.id not in rejected]
+            chunks = [c for c in _plan(store, chunk_size, report, conversations)
+                      if c.conversation.id not in rejected]
             if not chunks:
                 break
         # A model answer is validated per chunk, so a rejection undoes only its own chunk; the
@@ -137,7 +140,8 @@ def extract_pending(
     return report
 
 
-def _plan(store: CustomerStore, chunk_size: int, report: ExtractionReport) -> list[_Chunk]:
+def _plan(store: CustomerStore, chunk_size: int, report: ExtractionReport,
+          only: Collection[str] | None = None) -> list[_Chunk]:
     """The pending turns of every conversation, in chunks of at most ``chunk_size`` turns.
 
     A conversation whose only unconsumed records cannot be read has nothing to extract: it is marked
@@ -145,7 +149,9 @@ def _plan(store: CustomerStore, chunk_size: int, report: ExtractionReport) -> li
     warned about and planned as nothing by every later ``extract`` and ``ask``, for ever.
     """
     chunks: list[_Chunk] = []
-    for conversation in store.log.pending():
+    pending = store.log.pending() if only is None else [
+        c for c in map(store.log.get, sorted(set(only))) if c.pending]
+    for conversation in pending:
         if not conversation.new_turns:
             with store.transaction():
                 store.log.mark_extracted(conversation.id, conversation.records)

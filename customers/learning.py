@@ -18,7 +18,7 @@ the failure is reported, never raised.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -78,15 +78,23 @@ class LearningReport:
 
 
 def learn(store: CustomerStore, *, config: Config, evidence: EvidenceSender | None = None,
-          sharer: DecisionSharer | None = None) -> LearningReport:
+          sharer: DecisionSharer | None = None, conversations: Collection[str] | None = None) -> LearningReport:
     """Learn from the customer's pending request log and send what may leave, over ``store``.
 
-    Storage errors of extraction propagate (nothing half-written); the senders' failures are
-    reported in ``errors`` and their items stay queued.
+    ``conversations``: learn only these (a conversation that ended learns its own turns); the other
+    pending conversations — an import's backlog of thousands of turns took 24 s to 2 min at the exit
+    of one ``mem ask`` — are left to ``mem extract`` and counted in ``skipped``. Storage errors of
+    extraction propagate (nothing half-written); the senders' failures are reported in ``errors``
+    and their items stay queued.
     """
     from mem.customers.extract import extract_pending
 
-    report = LearningReport(extracted=extract_pending(store, config=config).to_dict())
+    report = LearningReport(extracted=extract_pending(store, config=config, conversations=conversations).to_dict())
+    if conversations is not None:
+        backlog = _other_pending(store, conversations)
+        if backlog:
+            report.skipped.append(f"{backlog} other conversation{'s' if backlog != 1 else ''} of this customer "
+                                  f"wait for extraction (mem extract -c {store.customer_id})")
     if evidence is not None:
         try:
             report.evidence = {"sent": send_pending_evidence(store, evidence), "customers": 1}
@@ -108,6 +116,14 @@ def learn(store: CustomerStore, *, config: Config, evidence: EvidenceSender | No
             else:
                 report.shared = shared
     return report
+
+
+def _other_pending(store: CustomerStore, conversations: Collection[str]) -> int:
+    """How many pending conversations are not among ``conversations`` (one SQL count, no log read)."""
+    own = sorted(set(conversations))
+    row = store.conn.execute("SELECT count(*) FROM conversations WHERE extracted < turns "
+                             f"AND id NOT IN ({','.join('?' * len(own))})", own).fetchone()
+    return int(row[0])
 
 
 def send_pending_evidence(store: CustomerStore, sender: EvidenceSender, *, batch: int = EVIDENCE_BATCH) -> int:
