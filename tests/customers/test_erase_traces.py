@@ -163,7 +163,8 @@ def test_an_export_with_malformed_erased_decisions_is_refused(isolated_env):
 
 # NEWUSER_REPORT11 #1: erase wrote "[erased]" into the logged turn, so the next import of the same (or a
 # grown) export no longer found it logged and brought the erased words back
-ERASE_EXPORT = [{"role": "user", "text": "My locker code is 7781.", "time": "2026-11-01T10:00:00Z"},
+# the words looked for are not digits alone: "7781" can occur by chance in a random id or key in hex
+ERASE_EXPORT = [{"role": "user", "text": "My locker code is 7781 at Kvitfjell.", "time": "2026-11-01T10:00:00Z"},
                 {"role": "user", "text": "I live in Oslo.", "time": "2026-11-01T10:05:00Z"}]
 
 
@@ -173,7 +174,7 @@ def _erase_locker_code(home: Path, export: Path) -> None:
         store.log.import_file(export)
         extract_pending(store, config=Config.load(home=home))
         store.facts.erase(_by_text(store, "My locker code").id)
-    assert _files_holding(home, "7781") == []
+    assert _files_holding(home, "Kvitfjell") == []
 
 
 def test_a_reimport_of_the_same_or_a_grown_export_does_not_bring_an_erased_turn_back(isolated_env, tmp_path, mem):
@@ -190,11 +191,11 @@ def test_a_reimport_of_the_same_or_a_grown_export_does_not_bring_an_erased_turn_
         report = store.log.import_file(grown)
         assert (report["turns"], report["already_logged"], report["already_erased"]) == (1, 1, 1)
         extract_pending(store, config=Config.load(home=isolated_env))
-        assert not any("7781" in f.text for f in store.facts.list(statuses=None))
+        assert not any("Kvitfjell" in f.text for f in store.facts.list(statuses=None))
     # the tombstone is a keyed hash: no file of the customer holds the words, nor an unkeyed hash of them
-    assert _files_holding(isolated_env, "7781") == []
+    assert _files_holding(isolated_env, "Kvitfjell") == []
     import hashlib
-    plain = hashlib.sha256("\0".join(("2026-11-01T10:00:00Z", "customer", "My locker code is 7781.")).encode())
+    plain = hashlib.sha256("\0".join(("2026-11-01T10:00:00Z", "customer", ERASE_EXPORT[0]["text"])).encode())
     assert _files_holding(isolated_env, plain.hexdigest()) == []
 
 
