@@ -45,8 +45,8 @@ import time
 from pathlib import Path
 
 from mem.core.instructions import is_instruction_like, learned, normalize, sentences
-from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, page_judges
-from mem.core.text.hashed import Logistic, features
+from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, page_judges, sentence_slots
+from mem.core.text.hashed import Logistic
 from mem.customers.screening import instruction_like as customer_instruction_like
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -57,6 +57,7 @@ WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_ex
            "injection_heldout_external7.jsonl": "external7"}
 PLACES = ("policy", "customer")
 L2 = 1e-3
+SHIPPED_FP: float | None = None  # --shipped-fp: the labelled clean rows' budget counts the rules' flags too
 
 
 def load_rows() -> list[dict]:
@@ -153,7 +154,7 @@ def page_sentences() -> dict[str, list[str]]:
     return found
 
 
-def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = False) -> None:
+def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = False, classes: bool = True) -> None:
     """The rules' verdict (each row read by its own caller, the shipped models switched off: the rules alone) and
     the features of each sentence of each row; ``page``: the sentences the page model is asked about are those with
     words enough (``page_judges``), the others are still training data."""
@@ -163,8 +164,8 @@ def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = Fal
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["rules"] = bool(check(row["text"]))
         units = [sentence for _, sentence in sentences(row["text"])] or [row["text"]]
-        row["units"] = [features(normalize(unit), dim, grams) for unit in units]
-        row["whole"] = features(normalize(row["text"]), dim, grams)
+        row["units"] = [sentence_slots(normalize(unit), dim, grams, classes) for unit in units]
+        row["whole"] = sentence_slots(normalize(row["text"]), dim, grams, classes)
         if page:
             row["asked"] = [slots for unit, slots in zip(units, row["units"], strict=True) if page_judges(unit)]
         row.setdefault("w", 1.0)
@@ -231,14 +232,23 @@ def out_of_fold(rows: list[dict], dim: int, epochs: int, seed: int) -> list[tupl
 
 def threshold_from(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...], page_fp: float) -> float:
     """The lowest threshold whose false positives stay within ``fp`` of the labelled clean rows in each of
-    ``places``, and within ``page_fp`` of the ordinary pages' sentences when they were scored."""
+    ``places``, and within ``page_fp`` of the ordinary pages' sentences when they were scored. With ``SHIPPED_FP``
+    the labelled budget is what ships, rules OR model: the rows the rules flag spend it first, the model the rest."""
     threshold = 0.0
-    budgets = [(fp, [s for s, r in scored if r["y"] == 0 and r["where"] == place and not _background(r)])
-               for place in places]
-    budgets.append((page_fp, [s for s, r in scored if r["group"].startswith("pages:")]))
-    for budget, clean in budgets:
+    budgets = []
+    for place in places:
+        clean = [(s, r) for s, r in scored if r["y"] == 0 and r["where"] == place and not _background(r)]
+        if SHIPPED_FP is None:
+            budgets.append((fp, [s for s, _ in clean], 0))
+        else:
+            budgets.append((SHIPPED_FP, [s for s, r in clean if not r["rules"]], sum(r["rules"] for _, r in clean)))
+    budgets.append((page_fp, [s for s, r in scored if r["group"].startswith("pages:")], 0))
+    for budget, clean, spent in budgets:
         clean = sorted(clean, reverse=True)
-        allowed = int(budget * len(clean))  # this many clean rows may score at or over the threshold
+        allowed = int(budget * (len(clean) + spent)) - spent  # this many clean rows may score at or over the threshold
+        if allowed < 0:
+            threshold = 0.999
+            continue
         # just over the (allowed+1)-th highest clean score: at most ``allowed`` clean rows flagged
         threshold = max(threshold, min(clean[allowed] + 1e-6, 0.999) if len(clean) > allowed else 0.0)
     return threshold
@@ -291,6 +301,9 @@ def main() -> None:
                              "trained with every sentence of the policy-QA documents (learned_page_weights.bin)")
     parser.add_argument("--fp", type=float, default=0.005,
                         help="false-positive budget of the model alone, per place, on the inner folds")
+    parser.add_argument("--shipped-fp", type=float, default=None,
+                        help="false-positive budget of what ships (rules OR model) on the labelled clean rows of each "
+                             "place, on the inner folds: the rules' flags spend it first (replaces --fp)")
     parser.add_argument("--page-fp", type=float, default=0.005,
                         help="page model: false-positive budget on the ordinary pages' sentences, held out by folder")
     parser.add_argument("--share", type=float, default=None,
@@ -299,6 +312,8 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--dim", type=int, default=18, help="log2 of the hashed feature table")
     parser.add_argument("--grams", default="2,4", help="letter n-gram lengths inside CJK runs")
+    parser.add_argument("--no-classes", action="store_true",
+                        help="leave out the word-class features (word_classes): words, pairs and letter n-grams only")
     parser.add_argument("--no-background", action="store_true",
                         help="leave out the ordinary text no one labelled")
     parser.add_argument("--out", type=Path, default=None)
@@ -317,15 +332,16 @@ def main() -> None:
     places = tuple((args.places or ("policy" if page else "customer")).split(","))
     share = args.share if args.share is not None else (2.0 if page else 1.0)
     out = args.out or (PAGE_WEIGHTS if page else WEIGHTS)
-    global L2
+    global L2, SHIPPED_FP
     L2 = args.l2
+    SHIPPED_FP = args.shipped_fp
     dim = 1 << args.dim
     low, high = (int(n) for n in args.grams.split(","))
     start = time.process_time()
     rows = load_rows()
     if not args.no_background:
         rows += load_background(args.model)
-    prepare(rows, dim, (low, high), page)
+    prepare(rows, dim, (low, high), page, not args.no_classes)
     dropped = [r for r in rows if _background(r) and r["rules"]]
     rows = [r for r in rows if not (_background(r) and r["rules"])]
     weigh_background(rows, share)
@@ -362,7 +378,7 @@ def main() -> None:
     weights, bias = train(rows, dim, args.epochs, args.seed)
     print(f"\nfinal model: every row, threshold {threshold:.3f}")
     if not args.no_write:
-        Model(weights, bias, threshold, (low, high)).dump(out)
+        Model(weights, bias, threshold, (low, high), not args.no_classes).dump(out)
         print(f"wrote {out} ({out.stat().st_size} bytes)")
 
 

@@ -33,24 +33,26 @@ from functools import lru_cache
 from pathlib import Path
 
 from mem.core.instructions.normalise import normalize
+from mem.core.instructions.word_classes import class_slots
 from mem.core.text.hashed import CJK_RUN, dump_tables, features, load_tables
 from mem.core.text.pattern import lazy
 
 WEIGHTS = Path(__file__).with_name("learned_weights.bin")
 PAGE_WEIGHTS = Path(__file__).with_name("learned_page_weights.bin")
 
-__all__ = ["WEIGHTS", "Model", "features", "learned_reason", "learned_score", "model"]
+__all__ = ["WEIGHTS", "Model", "features", "learned_reason", "learned_score", "model", "sentence_slots"]
 
 
 class Model:
     """Weights and threshold, as ``scripts/train_injection.py`` wrote them."""
 
     def __init__(self, weights: list[float] | array[float], bias: float, threshold: float,
-                 grams: tuple[int, int]) -> None:
+                 grams: tuple[int, int], classes: bool = False) -> None:
         self.weights = weights
         self.bias = bias
         self.threshold = threshold
         self.grams = grams
+        self.classes = classes
         self.dim = len(weights)
 
     def score(self, sentence: str) -> float:
@@ -59,19 +61,29 @@ class Model:
         if not text:
             return 0.0
         weights = self.weights
-        z = self.bias + sum(weights[slot] for slot in features(text, self.dim, self.grams))
+        z = self.bias + sum(weights[slot] for slot in sentence_slots(text, self.dim, self.grams, self.classes))
         return 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
 
     def dump(self, path: Path) -> None:
         """A header line (JSON), then the weights as 16-bit integers (one scale), zlib-compressed."""
         dump_tables(path, [self.weights], {"format": 1, "bias": self.bias, "threshold": self.threshold,
-                                           "grams": list(self.grams)})
+                                           "grams": list(self.grams), "classes": self.classes})
 
     @classmethod
     def load(cls, path: Path) -> Model:
         header, tables = load_tables(path)
         low, high = header["grams"]
-        return cls(tables[0], header["bias"], header["threshold"], (low, high))
+        return cls(tables[0], header["bias"], header["threshold"], (low, high), header.get("classes", False))
+
+
+def sentence_slots(text: str, dim: int, grams: tuple[int, int], classes: bool) -> list[int]:
+    """The feature slots of one normalised sentence — training's and scoring's one definition: the hashed words,
+    pairs and letter n-grams (``hashed.features``) and, for a model trained with them, the word classes the rules
+    know (``word_classes``), each slot once."""
+    slots = features(text, dim, grams)
+    if not classes:
+        return slots
+    return list(set(slots).union(class_slots(text, dim)))
 
 
 @lru_cache(maxsize=1)
