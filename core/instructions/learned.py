@@ -11,8 +11,10 @@ Features (``mem.core.text.hashed``, shared with the slot recogniser), each hashe
 (deterministic across runs and machines, unlike ``hash()``) into one table: words and pairs of words (digits
 read as one shape, a token over 24 characters as one kind: a hash or an id is no evidence); letter 2- to 4-grams
 inside CJK runs, where a word boundary is no space (Japanese) or a word carries its particles (Korean); a few
-marks of layout (a question, a bracket or colon that opens the sentence). The rules' own verdict is not a
-feature: the model is a second, independent reading.
+marks of layout (a question, a bracket or colon that opens the sentence); and, for weights trained with them
+(header ``classes``), the word classes the rules know (``word_classes``: override, target, the AI, modal, standing
+order, grant…, their pairs and neighbours), so a stranger's synonym meets what the training rows taught. The
+rules' own verdict is not a feature: the model is a second, independent reading.
 
 Where it is asked: ``customer.customer_reason``, on each sentence of a customer's message no rule flags —
 extraction's screening (``customers.screening``). Pages have a model of their own (``page_model``,
