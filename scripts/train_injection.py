@@ -326,6 +326,9 @@ def main() -> None:
                         help="leave out the ordinary text no one labelled")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--writers", default=None,
+                        help="hold out only these writers (comma-separated; default every one): to split the table "
+                             "over processes")
     parser.add_argument("--no-write", action="store_true", help="validate only")
     parser.add_argument("--quick", action="store_true", help="skip the final model")
     parser.add_argument("--final-only", action="store_true",
@@ -360,7 +363,8 @@ def main() -> None:
     print(f"{len(rows)} rows ({sum(r['y'] for r in rows)} injected; {len(dropped)} ordinary rows the rules flag "
           f"left out), features ready in {time.process_time() - start:.1f} s CPU", file=sys.stderr)
     results: dict[str, list[dict]] = {}
-    for writer in [] if args.final_only else sorted(set(WRITERS.values())):
+    held_out = args.writers.split(",") if args.writers else sorted(set(WRITERS.values()))
+    for writer in [] if args.final_only else held_out:
         training = [r for r in rows if r["group"] != writer]  # (background rows included)
         held = [dict(r) for r in rows if r["group"] == writer]
         threshold = choose_threshold(training, dim, args.epochs, args.seed, args.fp, places, args.page_fp)
