@@ -39,7 +39,7 @@ rules' own flags spending that budget first; the page weights are still the tent
     python scripts/train_injection.py [--model customer|page] [--fp 0.005] [--shipped-fp 0.02] [--page-fp 0.005]
                                       [--share N] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
                                       [--places customer] [--no-classes] [--no-background] [--no-write] [--quick]
-                                      [--final-only] [--out PATH]
+                                      [--final-only] [--writers external5,external6] [--out PATH]
 """
 
 from __future__ import annotations
