@@ -28,11 +28,15 @@ WEIGHTS = Path(__file__).with_name("adapter_weights.bin")
 class QuestionAdapter:
     """``A = I + U Wᵀ``: ``columns`` are U's columns, ``rows`` W's columns (each a vector of the encoder's size)."""
 
-    def __init__(self, columns: list[array], rows: list[array], *, model: str, threshold: float) -> None:
+    def __init__(self, columns: list[array], rows: list[array], *, model: str, threshold: float,
+                 page_blend: float = 0.0) -> None:
         self.columns = columns
         self.rows = rows
         self.model = model
         self.threshold = threshold  # the threshold chosen with it by the training script
+        # the adapter's share of a page's order against the encoder's own cosine (chosen by the training script;
+        # 0, as in a file written before it: pages by the cosine alone)
+        self.page_blend = page_blend
 
     def apply(self, vector: array) -> array:
         """``A q`` for a question's vector."""
@@ -51,6 +55,8 @@ class QuestionAdapter:
             packed.byteswap()
         header = {"format": 1, "model": self.model, "rank": len(self.columns), "dim": len(self.columns[0]),
                   "threshold": self.threshold}
+        if self.page_blend:
+            header["page_blend"] = self.page_blend
         path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(packed.tobytes(), 9))
 
     @classmethod
@@ -63,7 +69,8 @@ class QuestionAdapter:
             packed.byteswap()
         rank, dim = int(header["rank"]), int(header["dim"])
         vectors = [packed[i * dim:(i + 1) * dim] for i in range(2 * rank)]
-        return cls(vectors[:rank], vectors[rank:], model=str(header["model"]), threshold=float(header["threshold"]))
+        return cls(vectors[:rank], vectors[rank:], model=str(header["model"]), threshold=float(header["threshold"]),
+                   page_blend=float(header.get("page_blend", 0.0)))
 
 
 @lru_cache(maxsize=1)

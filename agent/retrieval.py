@@ -377,7 +377,7 @@ class Retrieval:
             pages = self.service.pages("policy")
         pages = [page for page in pages if str(page.meta.get("status") or "") != "deprecated"]
         matches = self._semantic_matches(query, pages)
-        nearest = sorted(matches.values(), key=lambda match: -match.similarity)[:count]
+        nearest = sorted(matches.values(), key=lambda match: -match.orders)[:count]
         by_id = {page.id: page for page in pages}
         return [by_id[match.page_id] for match in nearest]
 

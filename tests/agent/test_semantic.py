@@ -103,7 +103,7 @@ def test_a_list_item_is_quoted_with_its_lead_in(semantic):
     body = ("The following cannot be taken in any car:\n\n- Pets that are not in a closed carrier\n"
             "- Fuel cans or gas bottles\n\nChildren under 12 must use a child seat.\n")
     service = FakeService([page("what-you-can-carry", "policy", "What you can carry", 1, body), *pages()])
-    # "Can I bring a can of fuel?" scores 0.913 with the adapter, under its 0.925: "no rule" on the right page
+    # "Can I bring a can of fuel?" scores 0.912 with the adapter, under its 0.9225: "no rule" on the right page
     answer = answer_question("Can I take a fuel can or a gas bottle in the car?", service=service, customer=None,
                              semantic=semantic)
     first = policy_blocks(answer)[0]
@@ -346,6 +346,39 @@ def test_the_adapter_scores_the_sentence_and_decides_while_the_pages_keep_their_
     assert "No rule in the policy matches this question" in halved.text
 
 
+def steering(question, target) -> QuestionAdapter:
+    """An adapter that maps the unit vector ``question`` onto ``target``: A q = q + (q · q)(target − q)."""
+    return QuestionAdapter([array("f", (t - q for q, t in zip(question, target, strict=True)))], [array("f", question)],
+                           model=encoder.MODEL_ID, threshold=0.88)
+
+
+def test_the_page_blend_lets_the_adapters_score_order_the_pages(tmp_path):
+    """With ``page_blend`` the adapter's score of each page's sentence shares the page's order with the cosine
+    (``Match.orders``): the nearest page joins the candidates by it and the pages are ordered by it."""
+    settings = dataclasses.replace(AskSettings(), semantic_threshold=0.88)
+    layer = SemanticQuotes.open(settings, tmp_path)
+    assert layer is not None
+    service = FakeService(pages())
+    smoking = dict(layer._vectors(pages()))["cleaning"][1][1]  # "Smoking and vaping are not permitted in any car."
+    toward = steering(layer._query(PARAPHRASE), smoking)  # a question the adapter reads as one about smoking
+    asked = []
+    for blend in (0.0, 1.0, 1.0):
+        toward.page_blend = blend
+        layer.adapter = toward
+        layer._adapted_queries.clear()
+        matches = layer.matches(PARAPHRASE, pages(), lambda page, sentence: True)
+        assert all(m.blend == blend for m in matches.values())
+        if blend:
+            assert matches["cleaning"].orders == pytest.approx(matches["cleaning"].score)
+        else:
+            assert all(m.orders == m.similarity for m in matches.values())
+        answer = answer_question(PARAPHRASE, service=service, customer=None, semantic=layer)
+        asked.append((policy_blocks(answer)[0]["id"], policy_blocks(answer)[0]["quote"]))
+    # the cosine orders the pages: the deposits page leads; all the adapter's: the cleaning page, every time
+    assert asked[0][0] == "deposits-and-payment"
+    assert asked[1] == asked[2] == ("cleaning", "Smoking and vaping are not permitted in any car.")
+
+
 def test_the_adapter_is_deterministic_and_its_file_round_trips(tmp_path):
     columns = [array("f", ((i * 7 + k) % 11 / 100 - 0.05 for i in range(encoder.DIM))) for k in range(3)]
     rows = [array("f", ((i * 5 + k) % 13 / 100 - 0.06 for i in range(encoder.DIM))) for k in range(3)]
@@ -353,7 +386,12 @@ def test_the_adapter_is_deterministic_and_its_file_round_trips(tmp_path):
     made.dump(tmp_path / "adapter.bin")
     read = QuestionAdapter.load(tmp_path / "adapter.bin")
     assert read.columns == columns and read.rows == rows
-    assert (read.model, read.threshold) == (encoder.MODEL_ID, 0.9)
+    assert (read.model, read.threshold, read.page_blend) == (encoder.MODEL_ID, 0.9, 0.0)
+    # the page blend is kept in the header; a file written before it had none and reads as 0 (the cosine orders)
+    made.page_blend = 0.25
+    made.dump(tmp_path / "blended.bin")
+    assert QuestionAdapter.load(tmp_path / "blended.bin").page_blend == 0.25
+    assert b"page_blend" not in (tmp_path / "adapter.bin").read_bytes().partition(b"\n")[0]
     question = array("f", (((i * 3) % 17 - 8) / 100 for i in range(encoder.DIM)))
     assert read.apply(question) == made.apply(question) == made.apply(question)
     # A q = q + U (Wᵀ q), worked by hand
