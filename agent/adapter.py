@@ -21,6 +21,8 @@ from array import array
 from functools import lru_cache
 from pathlib import Path
 
+from mem.core.text.hashed import read_packed
+
 #: The shipped adapter, beside this module (absent: the encoder's own cosine, as before).
 WEIGHTS = Path(__file__).with_name("adapter_weights.bin")
 
@@ -61,12 +63,7 @@ class QuestionAdapter:
 
     @classmethod
     def load(cls, path: Path) -> QuestionAdapter:
-        line, _, body = path.read_bytes().partition(b"\n")
-        header = json.loads(line)
-        packed = array("f")
-        packed.frombytes(zlib.decompress(body))
-        if sys.byteorder == "big":
-            packed.byteswap()
+        header, packed = read_packed(path, "f")
         rank, dim = int(header["rank"]), int(header["dim"])
         vectors = [packed[i * dim:(i + 1) * dim] for i in range(2 * rank)]
         return cls(vectors[:rank], vectors[rank:], model=str(header["model"]), threshold=float(header["threshold"]),

@@ -143,18 +143,25 @@ def dump_tables(path: Path, tables: Sequence[Sequence[float]], header: dict[str,
     path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(packed.tobytes(), 9))
 
 
+# Any: the header is whatever JSON object the writer put on the file's first line
+def read_packed(path: Path, typecode: str) -> tuple[dict[str, Any], array[Any]]:
+    """A weights file of the project's shape: a JSON header line, then zlib-compressed little-endian numbers of
+    ``typecode`` (``array``'s codes: "h" 16-bit tables here, "f" the question adapter's columns)."""
+    line, _, body = path.read_bytes().partition(b"\n")
+    packed = array(typecode)
+    packed.frombytes(zlib.decompress(body))
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return json.loads(line), packed
+
+
 # Any: the header is the JSON object ``dump_tables`` wrote; a table is an array of floats ("d") or, with
 # ``scaled=False``, of the stored 16-bit integers ("h")
 def load_tables(path: Path, scaled: bool = True) -> tuple[dict[str, Any], list[Any]]:
     """The header and the weight tables ``dump_tables`` wrote: floats, or with ``scaled=False`` the stored 16-bit
     integers as they are (multiply a sum of them by ``header["scale"]``: nothing to convert when loading, which
     for a table per class costs more than reading a whole conversation)."""
-    line, _, body = path.read_bytes().partition(b"\n")
-    header = json.loads(line)
-    packed = array("h")
-    packed.frombytes(zlib.decompress(body))
-    if sys.byteorder == "big":
-        packed.byteswap()
+    header, packed = read_packed(path, "h")
     scale, dim = header["scale"], header["dim"]
     count = header.get("tables", 1)
     if not scaled:
