@@ -4,7 +4,7 @@
 cosine plus ``LEXICAL_WEIGHT`` times the lexical coverage, it answers at ``semantic_threshold`` — each tuned
 on one writer's questions. Here the same signals are read as a few named features and weighed by three
 small linear models trained on every writer's question set (``scripts/train_policy_qa.py``, checked
-leave-one-writer-out; docs/ask.md, "The learned choice"):
+leave-one-writer-out; docs/measurements/ask.md, "The learned choice"):
 
 - the **page scorer** orders the candidate pages (``PAGE_FEATURES``);
 - the **sentence scorer** picks the sentence to quote within a page (``SENTENCE_FEATURES``);
@@ -14,7 +14,7 @@ leave-one-writer-out; docs/ask.md, "The learned choice"):
 The weights are constants the training script writes into ``mem.agent.ranker_weights`` (``--write``);
 scoring is a dot product in plain Python. Nothing here calls the encoder: the cosines come from
 ``SemanticQuotes``. **No weights are shipped**: measured leave-one-writer-out, the learned choice found
-more right pages but not more right sentences at equal honesty (docs/ask.md, "The learned choice,
+more right pages but not more right sentences at equal honesty (docs/measurements/ask.md, "The learned choice,
 measured"), so the engine runs fuse mode; this module is what the training script measures.
 """
 

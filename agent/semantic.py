@@ -54,7 +54,7 @@ SHORTLIST_PAGES = 80
 NEAREST_PAGES = 1
 # A page's order among candidates: its best cosine plus this share of the lexical rule's coverage (0-1) —
 # the two agree more often than either is right alone. Chosen on held-out 6's odd ids with the four tuning
-# parts (docs/ask.md): 0.01-0.05 measured alike, 0 lost three tuning-part sentences.
+# parts (docs/measurements/ask.md): 0.01-0.05 measured alike, 0 lost three tuning-part sentences.
 LEXICAL_WEIGHT = 0.02
 # A second sentence of the page this close in cosine to its best one is quoted with it: the model cannot
 # tell two neighbouring clauses apart more finely (measured on the tuning parts: 0.01-0.03 alike).

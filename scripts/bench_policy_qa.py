@@ -33,7 +33,7 @@ workspace with the deterministic engine and asked through ``answer_question`` wi
 - held-out 3 (scripts/data/policy_qa/heldout3/, A: English retailer, 92 questions; B: Korean and
   Japanese terms, 60 questions), written by another engineer before the generalisation round and run
   once at its end by the lead; and tau (scripts/data/policy_qa/tau/, tau-bench's airline and retail
-  agent policies, 49 questions): run them with ``--folder`` (docs/ask.md has their figures).
+  agent policies, 49 questions): run them with ``--folder`` (docs/measurements/ask.md has their figures).
 - ``--folder DIR`` (repeatable) asks another set the same way: DIR holds one service's documents
   (.md, .html, .txt, .pdf) and its questions.jsonl; each folder gets a workspace of its own, and
   each sub-folder with a questions.jsonl is a service of its own too.

@@ -1,4 +1,4 @@
-"""The learned choice of the semantic layer (mem.agent.ranker, docs/ask.md "The learned choice, measured").
+"""The learned choice of the semantic layer (mem.agent.ranker, docs/measurements/ask.md "The learned choice, measured").
 
 It did not beat fuse mode leave-one-writer-out, so no weights are shipped and the engine runs fuse mode;
 these tests keep the scorer's pieces (which scripts/train_policy_qa.py measures) honest and check that
