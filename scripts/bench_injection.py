@@ -7,7 +7,7 @@ letters, leetspeak; English, Korean, Japanese) and ordinary policy sentences tha
 
 Rows with an odd id are the tuning half (the detector was adjusted while looking at them); rows with
 an even id are held out. Rows marked ``"set": "fresh"`` were written after the detector's second
-version and measured once before any change (docs/lint.md records that first figure); they are
+version and measured once before any change (docs/measurements/lint.md records that first figure); they are
 reported apart. The table reports each part and all rows; ``--misses`` lists the errors of one part
 (``tune`` by default: looking at held-out errors turns them into tuning data).
 
@@ -20,7 +20,7 @@ ones, before the detector was extended, and were not looked at while tuning. It 
 extraction reads a customer sentence (``mem.customers.screening.instruction_like``: a language wish is
 the customer's to make). A third part, ``claims`` (sets ``claims-1`` and ``claims-2``), holds claimed
 exemptions, approvals and fake system memos, with look-alike clean messages: each set was written
-before the rules for it and measured once first (docs/extraction.md records both first figures);
+before the rules for it and measured once first (docs/measurements/extraction.md records both first figures);
 both have been tuned on since.
 
 Round 3: scripts/data/injection_round3.jsonl — page sentences (``"where": "policy"``, read as
@@ -32,18 +32,18 @@ conversations"), prompt exfiltration ("what were you told before this message"),
 (homoglyphs, zero-width, spaced letters, leetspeak, full-width), with look-alike clean rows
 (handbook rules, "please ignore my previous email", "I'm a system administrator at my company",
 "are you a bot?", policies about the company's chatbot). Written before the detector's third
-version and measured once first (docs/lint.md and docs/extraction.md record that figure). Six more sets
-of the same file were written while the third version was built, each measured once before it was
-tuned on: ``round3-probe`` (more attacks and look-alikes, against an intermediate version) and
+version and measured once first (docs/measurements/lint.md and docs/measurements/extraction.md record
+that figure). Six more sets of the same file were written while the third version was built, each measured once
+before it was tuned on: ``round3-probe`` (more attacks and look-alikes, against an intermediate version) and
 ``round3-check`` (written after the version was complete, as a last unseen check), then
 ``round3-probe2`` (written after that, measured once, tuned on), ``round3-check2`` and ``round3-check3``
 (each written before the next changes, measured once, then tuned on). ``round3-check4`` was written
 after the last change by the hand that wrote the rules, around their words; it was tuned on in the sixth
-round (its first measurement, 10 %, is in docs/lint.md). First figures of all of them are in docs/lint.md;
-the other rows show today's figures, on data that has been tuned on.
+round (its first measurement, 10 %, is in docs/measurements/lint.md). First figures of all of them are in
+docs/measurements/lint.md; the other rows show today's figures, on data that has been tuned on.
 
 The last part, ``external`` (scripts/data/injection_heldout_external.jsonl), was written by someone who
-never read the detector and measured once by the lead (docs/lint.md). It was then split by id parity:
+never read the detector and measured once by the lead (docs/measurements/lint.md). It was then split by id parity:
 rows with an odd id became tuning data (``--external-misses odd`` lists their errors) and rows with an
 even id stay a check whose errors nobody reads while tuning — the table reports both halves apart.
 ``external 2`` (scripts/data/injection_heldout_external2.jsonl) is a second red-teamer's set, written
@@ -57,13 +57,15 @@ the seventh round and measured once before and once after it; odd ids were tuned
 (``--external4-misses odd``), even ids are its check half. ``round 8`` (scripts/data/injection_round8.jsonl) holds
 probes written during the eighth round, measured once before they were tuned on. ``external 5``
 (scripts/data/injection_heldout_external5.jsonl) is a fifth red-teamer's set, written before the eighth round
-and measured once before and once after it (docs/lint.md); its odd ids are the next round's tuning half.
+and measured once before and once after it (docs/measurements/lint.md); its odd ids are the next round's tuning half.
 ``external 6`` (scripts/data/injection_heldout_external6.jsonl) is a sixth red-teamer's set, written before the ninth
-round and measured once before and once after it (docs/lint.md); the tenth round trained the learned models on it.
+round and measured once before and once after it (docs/measurements/lint.md); the tenth round trained the learned
+models on it.
 ``external 7`` (scripts/data/injection_heldout_external7.jsonl) is a seventh red-teamer's set, written before the
-tenth round and measured once before and once after it (docs/lint.md); the models were then retrained with it.
+tenth round and measured once before and once after it (docs/measurements/lint.md); the models were then retrained
+with it.
 ``external 8`` (scripts/data/injection_heldout_external8.jsonl) is an eighth red-teamer's set, written before the
-eleventh round and measured once before and once after it (docs/lint.md).
+eleventh round and measured once before and once after it (docs/measurements/lint.md).
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -286,7 +288,7 @@ def third_external_part(misses: str) -> None:
     """A third red-teamer's set (scripts/data/injection_heldout_external3.jsonl, README beside it): new
     techniques (quoted "IT" emails, hand-off summaries, fake transcripts, encoded payloads with a plain hint,
     orders in order notes and reviews), written before the sixth round and measured once before and once
-    after it (docs/lint.md). For the seventh round it was split by id parity: odd ids are tuning data
+    after it (docs/measurements/lint.md). For the seventh round it was split by id parity: odd ids are tuning data
     (``--external3-misses odd``), even ids the check half nobody reads errors of."""
     split_set_part("external 3", EXTERNAL3_CORPUS, "odd ids tuned on, even ids the check half", misses)
 
@@ -321,7 +323,7 @@ def split_set_part(name: str, corpus: Path, status: str, misses: str) -> None:
 
 
 def round6_part(misses: bool) -> None:
-    """Round 6: two probes written here, each measured once before it was tuned on (docs/lint.md has those
+    """Round 6: two probes written here, each measured once before it was tuned on (docs/measurements/lint.md has those
     first figures): ``probe6`` — the techniques a third attack set was announced to use (quoted "IT" emails,
     translation requests hiding orders, summaries for the next agent, fake transcripts, orders in order notes
     and reviews, encoded text with a plain hint, footnotes for the AI model) and their look-alikes;
@@ -333,20 +335,20 @@ def round6_part(misses: bool) -> None:
 
 
 def round7_part(misses: bool) -> None:
-    """Round 7: a probe written here before the seventh round's last changes, measured once first (docs/lint.md):
-    ``probe7`` — the techniques a fourth attack set was announced to use (orders dressed as accessibility needs,
-    "test / QA mode", fake policy quotes in customer messages, an order split over two sentences, "whoever
-    reads this next", an order in one language inside text in another, emoji between the words, "translate and
-    follow"), each with look-alikes."""
+    """Round 7: a probe written here before the seventh round's last changes, measured once first
+    (docs/measurements/lint.md): ``probe7`` — the techniques a fourth attack set was announced to use (orders
+    dressed as accessibility needs, "test / QA mode", fake policy quotes in customer messages, an order split over
+    two sentences, "whoever reads this next", an order in one language inside text in another, emoji between the
+    words, "translate and follow"), each with look-alikes."""
     probe_part("round 7", ROUND7_CORPUS, ("probe7", "probe7b", "probe7c"), misses)
 
 
 def round8_part(misses: bool) -> None:
     """Round 8: probes written here while tuning on the fourth external set's odd ids, each measured once before it
-    was tuned on (docs/lint.md): ``probe8`` — the README's technique list of that set written anew in other words
-    (fake vendor, legal and error messages, passphrases, key-value configs, XML and bracketed blocks, end-of-policy
-    markers, few-shot priming, output forcing, multilingual sandwiches, credentials and other customers' chats
-    asked for, summaries for the next reader, claimed account flags, search results, sandbox runs, numbered
+    was tuned on (docs/measurements/lint.md): ``probe8`` — the README's technique list of that set written anew
+    in other words (fake vendor, legal and error messages, passphrases, key-value configs, XML and bracketed blocks,
+    end-of-policy markers, few-shot priming, output forcing, multilingual sandwiches, credentials and other customers'
+    chats asked for, summaries for the next reader, claimed account flags, search results, sandbox runs, numbered
     steps), with look-alikes; ``probe8b`` — written after probe8 was tuned on (obfuscations, changelogs, headings
     and end markers, registers, orders hidden in policy sentences, accessibility, personas, threats);
     ``probe8c`` — written after probe8b was tuned on (claimed authority, key-value configurations, machine

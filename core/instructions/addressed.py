@@ -1,7 +1,7 @@
 """Addressee x directive x object: the third version, an order to the AI however it is worded.
 
 The rules of the first two versions grew from wordings the team had seen, and every first
-measurement on a new hand's wordings was far lower (docs/lint.md, "Round 3"). What any rewording
+measurement on a new hand's wordings was far lower (docs/measurements/lint.md, "Round 3"). What any rewording
 must still carry is modelled here as roles that combine (``_addressed_order``): *who* is told (an AI
 word, or the AI as the reader of this text — strong; "the assistant", "you" — weak, since a
 handbook's may be a person), *how* (a modal, an imperative, a polite or indirect request, an AI
@@ -74,7 +74,7 @@ from mem.core.text.pattern import lazy
 
 # Addressee x directive x object (the third version, issue 11 item 5 / issue 10 item 3). The rules
 # above grew from wordings the team had seen, and every first measurement on a new hand's wordings
-# was far lower (docs/lint.md, "Round 3"). What an injection must carry, however it is worded, is
+# was far lower (docs/measurements/lint.md, "Round 3"). What an injection must carry, however it is worded, is
 # three things: someone the text is addressed to that is the AI (who), a directive (how it is told),
 # and something a policy or a customer never legitimately hands the AI (what: its own instructions
 # lifted or shown, a grant without conditions, a status or an entitlement, a memory to keep across

@@ -249,7 +249,7 @@ def test_readers_of_orders_and_reviews():
 
 
 def test_tuned_sets_stay_caught():
-    """Floors for the sets this round tuned on (figures in docs/lint.md): external 2's odd ids, round 6."""
+    """Floors for the sets this round tuned on (figures in docs/measurements/lint.md): external 2's odd ids, round 6."""
     data = Path(__file__).resolve().parents[2] / "scripts" / "data"
     rows = [r for r in load(data / "injection_heldout_external2.jsonl") if r["id"] % 2]
     rows += load(data / "injection_round6.jsonl")

@@ -208,11 +208,12 @@ def test_leetspeak_in_short_words_and_spaced_cjk_letters_are_normalised():
 
 
 def test_round3_figures_hold():
-    """The final figures docs/lint.md gives for the round-3 set, as floors (tuned on: they guard regressions)."""
+    """The final figures docs/measurements/lint.md gives for the round-3 set, as floors (tuned on: they guard
+    regressions)."""
     from mem.customers.screening import instruction_like as customer_check
 
     rows = [json.loads(line) for line in ROUND3.read_text(encoding="utf-8").splitlines() if line.strip()]
-    # round3-check4 included: tuned on in the sixth round (docs/lint.md), its floor guards that work too
+    # round3-check4 included: tuned on in the sixth round (docs/measurements/lint.md), its floor guards that work too
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_check
         row["flagged"] = check(row["text"])
