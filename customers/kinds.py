@@ -733,7 +733,7 @@ def is_reaction(sentence: str, *, lang: str | None = None) -> bool:
 # whatever else the sentence has: a sign-off ("I have to go"), "if you…", speculation about the other's
 # experience ("I bet it was…", "must be…"), "you" as the subject, an offer or promise to the other person
 # (``_offers_only``), "we" as everyone (``_WE_DID``), a wish for what the other has (``_WISH_TOO``).
-# docs/extraction.md ("Fact quality audit") has the measurements behind each choice.
+# docs/measurements/extraction.md ("Fact quality audit") has the measurements behind each choice.
 _FILLER = lazy(r"^(?:\W*(?:yeah|yes|yep|yup|no|nope|nah|oh|ah|aw+|wow|well|so|and|but|also|plus|haha|lol|hey|ok(?:ay)?|"
                r"sure|right|true|totally|definitely|honestly|actually|anyway|btw|by the way|hmm+|um+|just|"
                r"really|maybe)\b[\s,!.\-–—]*)+", re.I)

@@ -11,7 +11,7 @@ A slot is read in the customer's own words (``find_slot``) — but never from a 
 else, their past, a what-if or the service's own details (``_NOT_THEIRS``) — and, for a bare value,
 in context (``slot_in``): the agent's question it answers, or the customer's announcement just before
 it ("I changed my number." → "010-7781-3052"), or, for a correction that gives only the value, the
-value's shape. docs/extraction.md measures this on update cases written by other hands.
+value's shape. docs/measurements/extraction.md measures this on update cases written by other hands.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Fact-quality audit: a random sample of one LoCoMo conversation's facts, or a score against labels.
 
 The sample is what a person reads to judge extraction: for each fact its kind, date, the fact's
-text, its short normalised statement and the customer's verbatim quote. docs/extraction.md holds
-the table of that reading (how
+text, its short normalised statement and the customer's verbatim quote. docs/measurements/extraction.md
+holds the table of that reading (how
 many of the 50 are junk: not a statement about the person, or carrying machine text as evidence).
 The script also counts, over *all* facts of the conversation, two things a machine can check:
 quotes holding the import format's caption text, and facts whose quote is only a reaction or

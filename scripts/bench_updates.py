@@ -19,7 +19,7 @@ passes when all of these hold:
 Prints one line per failing case, then a table of pass counts per slot and language.
 Usage: ``python scripts/bench_updates.py [--cases FILE] [--half odd|even] [--verbose]``; exit 0 when ≥ 95 %
 pass. ``--half`` splits a file by case order — ``odd`` the 1st, 3rd, … cases, ``even`` the 2nd, 4th, … — so
-rules can be tuned on one half and checked on the other (docs/extraction.md: held-out 5 is split so).
+rules can be tuned on one half and checked on the other (docs/measurements/extraction.md: held-out 5 is split so).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A request the agent confirms is an agreement; a declined one, or a question the agent only answers, is not.
 
 The pairs of ``scripts/data/agreement_pairs.json`` are the tuning set (the rules were written against
-them); the two held-out files are reported by ``scripts/bench_agreements.py`` (docs/extraction.md,
+them); the two held-out files are reported by ``scripts/bench_agreements.py`` (docs/measurements/extraction.md,
 "Agreements"). Here the tuning pairs run through the real pipeline (import + extract), plus the rule's
 parts on their own.
 """

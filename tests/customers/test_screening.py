@@ -99,7 +99,7 @@ def test_standing_wishes_about_how_the_customer_is_served_are_not_instructions(t
 
 
 def test_customer_corpus_recall_and_false_positives_hold():
-    """The figures docs/extraction.md gives for scripts/bench_injection.py's customer part, as floors."""
+    """The figures docs/measurements/extraction.md gives for scripts/bench_injection.py's customer part, as floors."""
     rows = [json.loads(line) for line in CUSTOMER_CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
     for half, floor in (("tune", 1.0), ("held-out", 0.95), ("claims", 1.0)):
         injected = [r for r in rows if r["label"] == "injected" and r["half"] == half]

@@ -2,7 +2,7 @@
 
 ``update_cases.json`` is the suite the slot rules were written against; ``update_cases_heldout.json``
 was written afterwards and run once before any fix, ``update_cases_heldout2.json`` after that (both
-first-run figures are in docs/extraction.md); ``update_cases_tune3.json``, ``update_cases_heldout3.json``
+first-run figures are in docs/measurements/extraction.md); ``update_cases_tune3.json``, ``update_cases_heldout3.json``
 and ``update_cases_heldout4.json`` came from other hands and were tuned on afterwards; of
 ``update_cases_heldout5.json`` only the odd-numbered half was tuned on in round four, the whole file in round
 five; of ``update_cases_heldout6.json`` only the odd-numbered half is tuned on (the even half is round five's
@@ -35,11 +35,12 @@ _spec.loader.exec_module(bench_updates)
 
 SENSITIVE = {"h2-name-ja", "t-name-en-1", "t-name-ja-1"}
 # update_cases_tune3.json (written by another engineer, tuned on): what still fails, and why
-# (docs/extraction.md): a retracted standing wish named with other words ("배송 전에 꼭 전화" →
+# (docs/measurements/extraction.md): a retracted standing wish named with other words ("배송 전에 꼭 전화" →
 # "배송 전 연락은 안 주셔도 돼요", "ギフト包装" → "ラッピングなし"), and an announcement ("I'd like to change
 # the language you answer in") that outranks the answer holding the new value.
 # held-out 4 (tuned on since): a case whose old value is in the agent's words only ("お米10kgの定期便"; the
-# customer said "お米を10kg定期便で"); the agreement itself is retracted. The self-check (docs/extraction.md):
+# customer said "お米を10kg定期便で"); the agreement itself is retracted. The self-check
+# (docs/measurements/extraction.md):
 # a delivery time said with no delivery word, and "I prefer Elizabeth" after "call me Liz".
 KNOWN_MISSES = {"u2-retraction-ja-2", "self-q6", "self-s10", "self-r9"}
 CASES = [c for name in ("update_cases.json", "update_cases_heldout.json", "update_cases_heldout2.json",
