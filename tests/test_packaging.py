@@ -32,3 +32,13 @@ def test_every_source_package_is_listed_for_the_distribution():
     assert "mem.core.text" in source_packages()  # the walk sees nested packages
     assert source_packages() - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
     assert listed - source_packages() == set(), "these are listed but have no __init__.py"
+
+
+def test_every_doc_travels_with_the_package():
+    # docs link to each other (ask.md → measurements/ask.md); a page left out of the package data is a
+    # broken link in every real install, where `mem help` reads the shipped copies
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["mem"]
+    docs = {path.relative_to(ROOT) for path in (ROOT / "docs").rglob("*.md")}
+    shipped = {path.relative_to(ROOT) for pattern in patterns for path in ROOT.glob(pattern)}
+    assert docs - shipped == set(), "add these to [tool.setuptools.package-data] mem in pyproject.toml"
