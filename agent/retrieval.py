@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from mem.agent.blocks import Block
 from mem.agent.customer_memory import CustomerMemory
+from mem.agent.followup import figures, followup_subject, own_words, with_figures
 from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short, page_language, question_units, quotable
 from mem.agent.semantic import NEAREST_PAGES, SHORTLIST_PAGES, Match, SemanticQuotes, fused_rule
 from mem.core.errors import InvalidInput, NotFound
@@ -254,9 +255,7 @@ class Retrieval:
     def gather(self, question: str, *, history: list[str] | None = None) -> None:
         """Policies, know-how, then the customer's facts, then the current version of every policy they link."""
         self.question = question
-        query = question
-        if history and len(terms(question)) < 3:  # a short follow-up leans on the previous question
-            query = f"{history[-1]} {question}"
+        query = self.followup(question, history or [])
         self.lookup_policy(query)
         self.search_knowhow(query)
         facts = self.search_facts(query)
@@ -268,6 +267,20 @@ class Retrieval:
                         self.lookup_policy(page_id)
                     except NotFound:
                         self.warnings.append(f"fact {block.id} links to policy {page_id}, which no longer exists")
+
+    def followup(self, question: str, history: list[str]) -> str:
+        """What to search for ``question``: with its subject when it is a follow-up (``mem.agent.followup``)."""
+        subject = followup_subject(question, history, lambda text: len(terms(text)))
+        if subject is None:
+            return question
+        answering = self.ranked_policy(subject, 1)[:1]
+        held = terms(f"{answering[0].title} {answering[0].body}") if answering else set()
+        own = [word for word in own_words(question).split() if {t for t in terms(word) if not t.isdigit()}]
+        kept = [word for word in own if terms(word) & held]
+        asked = figures(question)
+        if own and not kept and not asked:
+            return question  # it names something the subject's page does not hold: a new subject
+        return " ".join([with_figures(subject, asked), *kept])
 
     def _injected(self, body: str) -> list[str]:
         """The sentences of a page body lint's detector flags (found once per body: ranking and the block both ask)."""
