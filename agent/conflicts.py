@@ -67,10 +67,11 @@ def find_conflicts(blocks: list[Block]) -> list[ConflictNote]:
         linked = {ref["page"] for ref in fact.data.get("policy_refs", [])}
         if found or not _EXCEPTION.search(fact.text):
             continue
-        # An exception granted under the version still in force (or with no policy link) still
-        # differs from the rule: show it next to the rule it was an exception to.
-        candidates = [policies[p] for p in linked if p in policies] or list(policies.values())[:1]
-        for policy in candidates:
+        # An exception granted under the version still in force still differs from the rule: show it
+        # next to the rule it was an exception to, the page the fact is linked to. An exception with no
+        # link (imported history) names no rule, and any rule retrieved for another question (the
+        # delivery times, the refund method) is not that rule: it stays in the history, with no note.
+        for policy in (policies[p] for p in sorted(linked) if p in policies):
             notes.append(ConflictNote(
                 fact=fact, policy=policy, old_version=None, current_version=int(policy.version or 0),
                 reason=f"an exception to {policy.id}; the rule in force is {policy.id} v{policy.version}",

@@ -321,3 +321,26 @@ def test_one_cjk_word_in_an_english_question_keeps_the_english_rule(service, mak
                                  customer=make_customer(facts=[]))
         assert answer.language == "en", name
         assert '"Refunds are accepted within 14 days of purchase." [1]' in answer.text, name
+
+
+def test_an_exception_is_shown_only_with_the_rule_it_was_an_exception_to(service, make_customer):
+    """An exception linked to the refund rule is no exception to the shipping rule; an unlinked one names no rule."""
+    from mem.customers.fact_record import Evidence, Fact, PolicyRef
+
+    words = "My blender broke after the window, can you refund it?"
+
+    def exception(fact_id: str, refs: tuple) -> Fact:
+        return Fact(id=fact_id, kind="decision", text=f"{words} → Yes, we will refund the blender as an exception.",
+                    evidence=(Evidence(log_id="L", turn="t", role="customer", quote=words),),
+                    policy_refs=refs, agreement=True)
+
+    linked = exception("01LINKEDEXCEPTION000000000", (PolicyRef(page="refund-policy", version=4),))
+    for fact in (linked, exception("01UNLINKEDEXCEPTION0000000", ())):
+        answer = answer_question("How fast do orders ship, and will you refund the blender?", service=service,
+                                 customer=make_customer(facts=[fact]))
+        assert words in answer.text  # still told as history
+        assert all(c["policy"] == "refund-policy" for c in answer.conflicts)
+        assert not any("shipping-policy" in w for w in answer.warnings if w.startswith("conflict:"))
+    unlinked = answer_question("How fast do orders ship? blender", service=service,
+                               customer=make_customer(facts=[exception("01UNLINKEDEXCEPTION0000001", ())]))
+    assert unlinked.conflicts == [] and "exception to the rule" not in unlinked.text
