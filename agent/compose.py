@@ -13,6 +13,7 @@ import re
 from mem.agent.blocks import Block
 from mem.agent.conflicts import ConflictNote, is_exception
 from mem.agent.language import phrase
+from mem.customers.slots import SLOT_TERMS
 from mem.wiki.service_memory import ServiceStatus
 
 _DAYS = re.compile(r"(\d+)\s*(?:-\s*)?(?:days?|日|일)", re.IGNORECASE)
@@ -85,7 +86,11 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             when, then = block.data.get("when"), block.data.get("then")
             customers = block.data.get("customers")
             if when and not condition_met(when, customer_context or []):
-                lines.append(say("knowhow_not_applicable", when=when, n=block.number))
+                # "does not match" only when the account's plan is known (and is another); with nothing
+                # known of it, what is true is that nothing shows the condition holds
+                known = names_a_plan(customer_context or [])
+                lines.append(say("knowhow_not_applicable" if known else "knowhow_not_shown", when=when,
+                                 n=block.number))
                 continue
             applicable.append(block)
             if when and then and customers:
@@ -120,6 +125,19 @@ def condition_met(when: str, customer_context: list[str]) -> bool:
     """False when the condition names something (a plan, a tier) that the customer's context never mentions."""
     known = " ".join(customer_context).lower()
     return all(term.lower() in known for term in condition_terms(when))
+
+
+def names_a_plan(customer_context: list[str]) -> bool:
+    """Whether the customer context says which plan, tier or membership the account has (the tier slot's
+    words in English, Korean or Japanese: "Basic plan", "Contract tier: enterprise", "등급", "プラン")."""
+    words = set(_WORD.findall(" ".join(customer_context).lower()))
+    text = " ".join(customer_context)
+    return any(term in words if term.isascii() else term in text for term in _PLAN_WORDS)
+
+
+_WORD = re.compile(r"[a-z]+")
+# "account" and "level" are in every other sentence about an account, not only in one naming its plan
+_PLAN_WORDS = tuple(word for word in SLOT_TERMS["tier"].split() if word not in ("account", "level"))
 
 
 def _section(label: str, lines: list[str]) -> str:

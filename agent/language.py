@@ -65,6 +65,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "knowhow_quote": '"{quote}" [{n}]',
         "knowhow_not_applicable": "A procedure exists for cases where {when} [{n}], but that does not match what "
                                   "we know of your account, so it does not apply here.",
+        "knowhow_not_shown": "A procedure exists for cases where {when} [{n}]; nothing we know of your account "
+                             "shows that this is your case, so it is not applied here.",
         "history": "Your history with us",
         "fact_line": '{date}: {text} ({status}{kind}{notes}) — you said: "{quote}" [{n}]',
         "fact_line_noquote": "{date}: {text} ({status}{kind}{notes}) [{n}]",
@@ -128,6 +130,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "knowhow_quote": "「{quote}」 [{n}]",
         "knowhow_not_applicable": "「{when}」場合の対応方針 [{n}] がありますが、お客様のご登録内容とは一致しないため、"
                                   "今回は適用されません。",
+        "knowhow_not_shown": "「{when}」場合の対応方針 [{n}] がありますが、お客様のご登録内容からはこれに当たることが"
+                             "確認できないため、今回は適用されません。",
         "history": "お客様とのこれまでの記録",
         "fact_line": "{date}：{text}（{status}{kind}{notes}）— お客様のお言葉：「{quote}」 [{n}]",
         "fact_line_noquote": "{date}：{text}（{status}{kind}{notes}） [{n}]",
@@ -190,6 +194,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "knowhow_quote": "\"{quote}\" [{n}]",
         "knowhow_not_applicable": "\"{when}\"인 경우의 처리 방침 [{n}]이 있지만, 고객님의 등록 정보와 일치하지 않아 "
                                   "이번에는 적용되지 않습니다.",
+        "knowhow_not_shown": "\"{when}\"인 경우의 처리 방침 [{n}]이 있지만, 고객님의 등록 정보로는 이에 해당하는지 "
+                             "확인되지 않아 이번에는 적용되지 않습니다.",
         "history": "고객님과의 이전 기록",
         "fact_line": "{date}: {text} ({status}{kind}{notes}) — 고객님 말씀: \"{quote}\" [{n}]",
         "fact_line_noquote": "{date}: {text} ({status}{kind}{notes}) [{n}]",

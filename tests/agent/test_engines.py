@@ -344,3 +344,16 @@ def test_an_exception_is_shown_only_with_the_rule_it_was_an_exception_to(service
     unlinked = answer_question("How fast do orders ship? blender", service=service,
                                customer=make_customer(facts=[exception("01UNLINKEDEXCEPTION0000001", ())]))
     assert unlinked.conflicts == [] and "exception to the rule" not in unlinked.text
+
+
+def test_know_how_for_a_customer_we_know_nothing_about_says_what_is_true(service, make_customer):
+    """With no plan on record, the Enterprise procedure "does not match" nothing: nothing shows it is their case."""
+    for context in ([], ["Please always email me instead of calling."]):
+        answer = answer_question(QUESTION, service=service, customer=make_customer(facts=[], context=context))
+        assert "does not match what we know" not in answer.text
+        assert "nothing we know of your account shows that this is your case, so it is not applied here" \
+            in answer.text
+        assert "negotiate a partial refund" not in answer.text
+    korean = answer_question("구매 18일 후에 부분 환불이 가능한가요? refund", service=service,
+                             customer=make_customer(facts=[]))
+    assert "확인되지 않아" in korean.text and "일치하지 않아" not in korean.text
