@@ -25,6 +25,7 @@ from mem.core.json_types import JsonObject
 from mem.core.text import count_wide, detect_language
 from mem.core.text import page_sentences as split_sentences
 from mem.core.text.cjk import CJK
+from mem.core.text.inflection import without_endings
 from mem.core.text.stopwords import QUESTION
 from mem.customers.slots import SLOT_TERMS, slot_of
 from mem.wiki.service_memory import PageHit, ServiceMemory, ServiceStatus
@@ -66,7 +67,9 @@ def says_something_of(fact: Fact, query: str) -> bool:
     made in the same conversation would be shown to the customer as a source. The words of the slot the
     fact fills are its own: "I live in Oslo." answers "what city am I in?" and "do you have my address?".
     """
-    wanted = terms(query)
+    # the question's Korean and Japanese words without their endings: "…되나요" shares "나요" with any
+    # fact written with that ending (and with the residence slot's "사나요"), whatever it is about
+    wanted = terms(without_endings(query)) or terms(query)
     if not wanted:
         return True
     quotes = " ".join(e.quote for e in fact.evidence)

@@ -186,7 +186,7 @@ class FactIndex:
     ) -> list[tuple[str, float]]:
         """(fact id, score) best first: BM25 with field boosts, the more recent first on equal scores."""
         t = self._tantivy
-        words, grams = analyzers.split_query(self.analyzers, query)
+        words, grams = analyzers.split_query(self.analyzers, query, drop_endings=True)
         should = []
         for field in _WORD_FIELDS:
             for term in words:

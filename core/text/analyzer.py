@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 from mem.core.text.cjk import cjk_runs
 from mem.core.text.content_terms import search_query
+from mem.core.text.inflection import without_endings
 from mem.core.text.stopwords import CONVERSATION, QUESTION
 
 WORDS = "mem_words"
@@ -56,12 +57,15 @@ def analyzers() -> dict[str, TextAnalyzer]:
     return build(tantivy)
 
 
-def split_query(analyzers: dict[str, TextAnalyzer], query: str, *,
-                stop_words: frozenset[str] = CONVERSATION) -> tuple[list[str], list[str]]:
+def split_query(analyzers: dict[str, TextAnalyzer], query: str, *, stop_words: frozenset[str] = CONVERSATION,
+                drop_endings: bool = False) -> tuple[list[str], list[str]]:
     """(word terms, CJK n-gram terms) of a user query, deduplicated, in order, capped.
 
     English stop and question words (``stop_words``) are dropped first (``search_query``), unless
-    nothing else would remain.
+    nothing else would remain. ``drop_endings``: the CJK n-grams come from the query's Korean and
+    Japanese words without their particles and verb endings (``inflection.without_endings``), unless
+    nothing else would remain — customer fact search, where "되나요" must not find every fact that
+    holds "…나요".
 
     The analyzers see the query as plain text, never as query syntax, so punctuation such as
     ``"``, ``:`` or ``(`` cannot make parsing fail.
@@ -69,13 +73,19 @@ def split_query(analyzers: dict[str, TextAnalyzer], query: str, *,
     # English question and filler words ("what", "did", "think", "ago") would weigh wherever they
     # are rare and rank chatty facts first; the index keeps them, only the query drops them.
     words = _dedupe(analyzers[WORDS].analyze(search_query(query, stop_words=stop_words)))
+    grams = _grams(analyzers, without_endings(query)) if drop_endings else []
+    return words[:_MAX_QUERY_TERMS], (grams or _grams(analyzers, query))[:_MAX_QUERY_TERMS]
+
+
+def _grams(analyzers: dict[str, TextAnalyzer], query: str) -> list[str]:
+    """The CJK n-grams a query looks up: each run's bigrams, or the character of a one-character run."""
     grams: list[str] = []
     for run in cjk_runs(query):
         if len(run) == 1:
             grams.append(run.lower())
         else:
             grams.extend(g for g in analyzers[CJK].analyze(run) if len(g) == 2)
-    return words[:_MAX_QUERY_TERMS], _dedupe(grams)[:_MAX_QUERY_TERMS]
+    return _dedupe(grams)
 
 
 def index_terms(text: str) -> list[str]:

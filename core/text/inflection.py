@@ -20,7 +20,9 @@ The bigram analyzer holds every kanji as a 1-gram too, so the stem "届" meets "
 
 from __future__ import annotations
 
-from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, HIRAGANA
+import re
+
+from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, HIRAGANA, KATAKANA
 from mem.core.text.pattern import lazy
 
 _BASE = 0xAC00
@@ -77,20 +79,25 @@ def _cut(word: str, endings: tuple[str, ...], keep: int = 1) -> str:
     return word
 
 
+def korean_stem(word: str) -> str:
+    """One Korean word without its particles or verb endings, as written ("환불은" → "환불", "사나요" → "사")."""
+    # a noun and its particle: the noun keeps two syllables at least (아이 is a child, not 아 + 이)
+    stem = _cut(word, _PARTICLES_KO, keep=2)  # 걸리는, 받을: a verb form cut the same way
+    if stem != word:
+        return _cut(stem, _PARTICLES_KO, keep=2)  # particles stack: 토요일+에+도, 고객+에게+는
+    for _ in range(2):  # a verb: an ending after an ending (걸리+나+요)
+        cut = _cut(stem, _ENDINGS)
+        if cut == stem:
+            break
+        stem = cut
+    return stem
+
+
 def korean_key(word: str) -> str:
     """The stem key of one Korean word ("" for a word that is all ending)."""
     if not word or not all(_BASE <= ord(ch) <= 0xD7A3 for ch in word):
         return ""
-    # a noun and its particle: the noun keeps two syllables at least (아이 is a child, not 아 + 이)
-    stem = _cut(word, _PARTICLES_KO, keep=2)  # 걸리는, 받을: a verb form cut the same way
-    if stem != word:
-        stem = _cut(stem, _PARTICLES_KO, keep=2)  # particles stack: 토요일+에+도, 고객+에게+는
-    else:
-        for _ in range(2):  # a verb: an ending after an ending (걸리+나+요)
-            cut = _cut(stem, _ENDINGS)
-            if cut == stem:
-                break
-            stem = cut
+    stem = korean_stem(word)
     for i in range(2, len(stem)):
         if stem[i] in _LIGHT_VERBS:
             stem = stem[:i]  # 환불+되나요, 설치+하는: the noun
@@ -113,3 +120,23 @@ def japanese_stems(text: str) -> list[tuple[str, bool]]:
         following = text[match.end():match.end() + 1]
         found.append((match.group(1), following in _PARTICLES))
     return found
+
+
+# the hiragana that end a run after its last kanji or katakana: a verb's ending, a particle, です/ます
+_JAPANESE_TAIL = lazy(f"(?<=[{HAN}{KATAKANA}])[{HIRAGANA}]+(?![{HIRAGANA}{HAN}{KATAKANA}])")
+
+
+def without_endings(text: str) -> str:
+    """``text`` with what only grammar says cut off its Korean and Japanese words, for searching by topic.
+
+    A Korean word loses its particles and verb endings ("환불은" → "환불", "되나요" → "되"), and a word
+    left as a lone light verb (되, 하: "is it possible", "do") is dropped; a Japanese run loses the
+    hiragana after its last kanji or katakana ("返品できますか" → "返品"). Two questions ending alike
+    ("…되나요", "…하나요") otherwise share the bigram "나요" with anything written with that ending,
+    in any fact, whatever it is about. A run of hiragana only is kept: nothing tells its words apart.
+    """
+    def korean(match: re.Match[str]) -> str:
+        stem = korean_stem(match.group())
+        return "" if len(stem) == 1 and stem in _LIGHT_VERBS else stem
+
+    return _JAPANESE_TAIL.sub("", _HANGUL_WORD.sub(korean, text))

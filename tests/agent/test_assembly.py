@@ -161,6 +161,23 @@ def test_a_fact_is_cited_for_a_question_about_the_slot_it_fills(service, tmp_pat
         assert [b.id for b in retrieval.blocks if b.memory == "fact"] == []
 
 
+def test_a_korean_or_japanese_ending_brings_no_unrelated_fact_as_history(service, tmp_path):
+    """"보증되나요?" and the residence slot's "사나요" share only "나요": an English fact is no history for it."""
+    from mem.customers.fact_record import Evidence, Fact
+
+    moved = Fact(id="01FACTMOVED000000000000000", kind="attribute", text="I moved to Seattle last week.",
+                 valid_at=date(2026, 8, 12),
+                 evidence=(Evidence(log_id="c1", turn="t1", role="customer", quote="I moved to Seattle last week."),))
+    with open_customer(tmp_path, "cust-m", [moved], []) as customer:
+        for question in ("노트북도 보증되나요?", "교환도 하나요?", "修理を頼んでもいいですか"):
+            answer = answer_question(question, service=service, customer=customer)
+            assert "Seattle" not in answer.text, question
+            assert [r["id"] for r in answer.retrieved if r["memory"] == "fact"] == [], question
+        retrieval = Retrieval(service=service, customer=customer)
+        retrieval.gather("어디 사나요?")  # where the customer lives is still found
+        assert [b.id for b in retrieval.blocks if b.memory == "fact"] == [moved.id]
+
+
 def test_the_slot_rules_run_only_for_a_question_that_names_a_slot(monkeypatch):
     # reading a fact's slot compiles the slot rules on first use: tens of milliseconds of every `mem ask`
     from mem.agent import retrieval

@@ -108,3 +108,25 @@ def test_user_punctuation_never_breaks_search(store, query):
 def test_punctuated_query_still_finds_words(store):
     add(store, "Asked for a refund")
     assert texts(store.facts.search('"refund?!" (please)')) == ["Asked for a refund"]
+
+
+@pytest.mark.parametrize("query", ["환불 되나요?", "교환도 하나요?", "설치해 주시나요?", "返品を頼んでもいいですか",
+                                   "交換してもらえますか"])
+def test_a_question_ending_finds_no_fact_that_only_shares_it(store, query):
+    """"되나요" and the residence slot's "사나요" share only the ending "나요"; 頼んで and 住んで share "んで"."""
+    add(store, "I moved to Seattle last week.", kind="attribute")
+    add(store, "My name is Dana Kim.", kind="attribute")
+    assert texts(store.facts.search(query)) == []
+
+
+@pytest.mark.parametrize("query", ["어디 사나요?", "지금 어디 살아요?", "どこに住んでいますか", "住所はどこですか"])
+def test_a_question_about_the_slot_still_finds_it(store, query):
+    add(store, "I moved to Seattle last week.", kind="attribute")
+    assert texts(store.facts.search(query)) == ["I moved to Seattle last week."]
+
+
+def test_korean_and_japanese_topics_still_found_with_their_endings(store):
+    add(store, "환불을 요청했다")
+    add(store, "先週返金をお願いしました")
+    assert texts(store.facts.search("환불 되나요?")) == ["환불을 요청했다"]
+    assert texts(store.facts.search("返金できますか")) == ["先週返金をお願いしました"]
