@@ -79,6 +79,10 @@ class CustomerMemory:
         """Active facts matching ``query``, best first (the store's BM25 search)."""
         return [hit.fact for hit in self.store.facts.search(query, limit=limit)]
 
+    def agreements(self, *, limit: int = 5) -> list[Fact]:
+        """The customer's active agreements (decision facts), newest first."""
+        return self.store.facts.list(kinds=("decision",), limit=limit)
+
     def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: JsonObject) -> Turn:
         """Append one turn to the customer's request log (the first turn opens the conversation).
 

@@ -14,6 +14,7 @@ from datetime import date
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from mem.agent.agreements_asked import asks_about_agreements
 from mem.agent.blocks import Block
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.followup import figures, followup_subject, own_words, with_figures
@@ -173,6 +174,11 @@ class Retrieval:
             self.steps.append({"tool": "search_facts", "query": query, "found": [], "note": "no customer"})
             return []
         facts = [fact for fact in self.customer.search_facts(query, limit=limit) if says_something_of(fact, query)]
+        if asks_about_agreements(query):
+            # "What did you promise me last time?" names no topic a search could meet: the agreements are
+            # what it asks for, so they come first
+            agreed = self.customer.agreements(limit=limit)
+            facts = agreed + [fact for fact in facts if fact.id not in {a.id for a in agreed}]
         found = [self.add(self._fact_block(fact, query)) for fact in facts]
         self.steps.append({"tool": "search_facts", "query": query, "found": [b.id for b in found]})
         return found
