@@ -357,3 +357,20 @@ def test_logged_turns_lose_control_characters(world):
     with CustomerStore.open(world["home"], "cust-a") as store:
         texts = [t.text for c in store.log.conversations() for t in c.turns]
         assert "I moved to Porto. ok" in texts
+
+
+def test_a_followup_asked_through_mcp_keeps_the_earlier_question_as_its_subject(world):
+    """"What about 40 days?" in the same session is about the refund the session asked about, not lost parcels."""
+    service = FakeService([
+        page("refund-policy", "policy", "Refund policy", 1, "Refunds are accepted within 14 days of purchase.\n"),
+        page("lost-parcels", "policy", "Lost parcels", 1,
+             "If a parcel has not arrived 10 business days after dispatch, we send a new one.\n"),
+    ])
+
+    async def calls(client):
+        await client.call_tool("ask", {"question": "I bought a lamp 5 days ago, can I get a refund?"})
+        return _text(await client.call_tool("ask", {"question": "And what about 40 days after?"}))
+
+    answer = _drive(build_server(_session(world, "cust-f", service=service, learn=False)), calls)
+    assert "Your case (40 days) is beyond the 14-day window" in answer
+    assert "10 business days" not in answer
