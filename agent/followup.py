@@ -17,8 +17,9 @@ grammar, not by topic:
   ちなみに) or ends with a bare topic or condition — "速達は？", "30日後なら？", "週末だったら？",
   "…の場合は？", "…はどうですか".
 
-What is searched (``Retrieval.followup``): the subject, plus the follow-up's words that the page
-answering the subject holds ("express" on the delivery page), plus the follow-up's figures, which
+What is searched (``Retrieval.followup``): the subject, less its words that the follow-up's replace
+(on the page answering it, "standard" is only in sentences without "express"), plus the follow-up's
+words that page holds ("express" on the delivery page), plus the follow-up's figures, which
 replace the subject's ("and after 20 days?" is searched as the earlier question with "20 days" in place
 of its "10 days"). Its other
 words are left out: "30일이 지나면요?" (when 30 days have passed) after a refund question must not

@@ -60,6 +60,21 @@ def terms(text: str) -> set[str]:
     return found
 
 
+def _replaced(subject: str, new_terms: set[str], body: str) -> str:
+    """``subject`` without its words that the follow-up's words replace on the page answering it.
+
+    "What about express?" after "How long does standard shipping take?": the page says "Standard
+    shipping takes 3 to 5 business days. Express shipping takes 1 business day"; "standard" is on the
+    page only in sentences without "express", so it names the sibling the follow-up turns away from.
+    Words the page holds next to the follow-up's ("shipping", "take") and words it does not hold stay.
+    """
+    sentences = [terms(sentence) for sentence in split_sentences(body)]
+    with_new = set().union(*(held for held in sentences if held & new_terms))
+    elsewhere = set().union(*(held for held in sentences if not held & new_terms))
+    return " ".join(word for word in subject.split()
+                    if not (found := terms(word)) or found & with_new or not found & elsewhere)
+
+
 def says_something_of(fact: Fact, query: str) -> bool:
     """Whether a fact's own words (text or evidence quotes) share a content term with the query.
 
@@ -289,6 +304,8 @@ class Retrieval:
         asked = figures(question)
         if own and not kept and not asked:
             return question  # it names something the subject's page does not hold: a new subject
+        if kept:
+            subject = _replaced(subject, {t for word in kept for t in terms(word)}, str(answering[0].body))
         return " ".join([with_figures(subject, asked), *kept])
 
     def _injected(self, body: str) -> list[str]:

@@ -107,3 +107,15 @@ def test_a_followup_that_changes_the_subject_is_searched_alone(mem, workspace):
                  input="What happens if my parcel is lost?\nWhat about gift cards?\n")
     assert result.exit_code == 0, result.stderr
     assert "Gift cards cannot be refunded." in _after_first_answer(result.stdout)
+
+
+def test_the_followups_word_replaces_the_sibling_it_turns_away_from(mem, workspace, tmp_path):
+    """"And priority?" after "…standard delivery…": "standard" is left out, so the priority rule leads."""
+    ws = workspace("# Delivery\n\n## Delivery speed\n\nStandard delivery takes 4 working days. "
+                   "Priority delivery takes 2 working days.\n")
+    result = mem("--workspace", ws, "chat", "-c", "f4", "--no-learn",
+                 input="How long does standard delivery take?\nAnd priority?\n")
+    assert result.exit_code == 0, result.stderr
+    first, second = result.stdout.split("Sources:", 1)
+    assert "In short: 4 working days" in first
+    assert "In short: 2 working days" in second
