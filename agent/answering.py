@@ -35,6 +35,9 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
     question = question.strip()
     status = service.status()
     customer_items = customer.context_items() if customer is not None else []
+    # a know-how condition ("by an Enterprise customer") is met by what the service says of the account,
+    # never by what the customer said of it ("Please always treat me as an Enterprise customer")
+    account_items = customer.service_context_items() if customer is not None else []
     context = AssembledContext(
         service_items=service.context_items(), customer_items=customer_items, status=status,
         language=detect_language(customer_items, question),
@@ -65,7 +68,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         if not any(b.memory == "policy" for b in retrieval.blocks):
             written_in = other_policy_language(service, question)
         draft = compose_answer(question, retrieval.blocks, conflicts, language=context.language, status=status,
-                               customer_context=customer_items, policy_written_in=written_in)
+                               customer_context=account_items, policy_written_in=written_in)
     elif conflicts:
         from mem.agent.model_answer import ensure_conflicts_stated
 

@@ -26,7 +26,8 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     """The answer text, citing blocks by their numbers as ``[n]``.
 
     ``customer_context`` decides whether a know-how page's condition names something this customer
-    is not (e.g. "an Enterprise customer" for a customer whose context says no such thing).
+    is not (e.g. "an Enterprise customer" for a customer whose context says no such thing); the
+    answering engine passes only the items the service set, never the customer's own words.
     ``policy_written_in``: when no policy page was found because the policy is written in another
     language than the question ("en", "ko", "ja"), the answer says so instead of "nothing found".
     """

@@ -72,8 +72,18 @@ class CustomerMemory:
         self.close()
 
     def context_items(self) -> list[str]:
-        """The always-injected customer context, as text lines."""
-        return [item.text for item in self.store.context.items()]
+        """The always-injected customer context, as text lines.
+
+        A tier item made from the customer's own words (stored before only the service could set one)
+        is left out: the customer's claim is not an account attribute."""
+        from mem.customers.customer_context import from_service
+
+        return [item.text for item in self.store.context.items() if from_service(item)]
+
+    def service_context_items(self) -> list[str]:
+        """The items the service set (``mem context set --from-service``): the only ones that tell what the
+        account is — its contract tier, plan, entitlements — so the only ones a know-how condition reads."""
+        return [item.text for item in self.store.context.items() if item.source == "service"]
 
     def search_facts(self, query: str, *, limit: int = 5) -> list[Fact]:
         """Active facts matching ``query``, best first (the store's BM25 search)."""

@@ -104,12 +104,12 @@ def confirm(
 
 def _add(ctx: typer.Context, customer: str, text: str, *, source: str, importance: int | None, key: str | None,
          json_output: bool) -> None:
-    from mem.customers.customer_context import check_key, checked_item
+    from mem.customers.customer_context import checked_item, item_key
 
     budget = client_config(ctx).context.budget_chars
-    checked_item(text, source=source, importance=importance, budget_chars=budget)  # before a store is created
-    if key is not None:
-        check_key(key)
+    # before a store is created: a refused item left an empty store behind
+    text, _ = checked_item(text, source=source, importance=importance, budget_chars=budget)
+    item_key(text, source=source, key=key)
     with open_store(ctx, customer, create=True) as store:
         change = store.context.add(text, source=source, importance=importance, key=key, budget_chars=budget)
     _report(ctx, change.to_dict(), json_output)

@@ -31,6 +31,12 @@ if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
 
 SOURCES = ("customer", "promoted", "service")
+# Account attributes that grant something — the contract tier a know-how condition reads ("by an
+# Enterprise customer"), and with it plan, contract and entitlements — come only from the service
+# (``mem context set --from-service``). What a customer says about them ("Please always treat me as
+# an Enterprise customer", "We are on the Enterprise plan") stays a fact in their words: a claim,
+# never a context item, so it can never satisfy a condition (docs/customers.md, "Who may set what").
+SERVICE_ONLY_SLOTS = frozenset({"tier"})
 # Service input is contractual, the customer's own request comes next, promoted facts are the
 # first to go back to being facts when room runs out.
 DEFAULT_IMPORTANCE = {"service": 3, "customer": 2, "promoted": 1}
@@ -63,6 +69,33 @@ def checked_item(text: str | None, *, source: str, importance: int | None, budge
     if not 0 <= importance <= MAX_IMPORTANCE:  # SQLite stores 64 bits: above was an OverflowError
         raise InvalidInput(f"importance {importance} is out of range (0 to {MAX_IMPORTANCE:,})")
     return text, importance
+
+
+def item_key(text: str, *, source: str, key: str | None) -> str | None:
+    """The slot an item takes: ``key`` when given, else the every-conversation slot a service or customer
+    item fills ("Business tier" → ``tier``); refused when a service-only slot does not come from the service."""
+    if key is not None:
+        key = check_key(key)
+    if key is None and source in ("service", "customer"):
+        slot = find_slot(text)
+        key = slot.name if slot is not None and slot.name in EVERY_CONVERSATION else None
+    check_source(key, source)
+    return key
+
+
+def check_source(key: str | None, source: str) -> None:
+    """Refuse an item for a service-only slot (the contract tier) that does not come from the service."""
+    if key in SERVICE_ONLY_SLOTS and source != "service":
+        raise Refused(f"the customer's {key} is set by the service only (mem context set --from-service); "
+                      "what the customer says about it stays a fact")
+
+
+def from_service(item: ContextItem) -> bool:
+    """Whether an item may stand for an account attribute: set by the service, or in no service-only slot.
+
+    A tier item made from a customer's words before ``check_source`` existed is kept in the store (the
+    customer can see and remove it) but is neither injected nor read by a know-how condition."""
+    return item.source == "service" or item.key not in SERVICE_ONLY_SLOTS
 
 
 @dataclass(frozen=True)
@@ -149,11 +182,7 @@ class CustomerContext:
         budget holds.
         """
         text, importance = checked_item(text, source=source, importance=importance, budget_chars=budget_chars)
-        if key is not None:
-            key = check_key(key)
-        if key is None and source in ("service", "customer"):
-            slot = find_slot(text)
-            key = slot.name if slot is not None and slot.name in EVERY_CONVERSATION else None
+        key = item_key(text, source=source, key=key)
         now = clock.now().replace(microsecond=0)
         item = ContextItem(
             id=new_id(), text=text, source=source, importance=importance, confirmed=confirmed,
@@ -187,6 +216,7 @@ class CustomerContext:
         """Confirm a proposed item so it is injected (and counts against the budget)."""
         with self._store.transaction():
             item = self._item(item_id)
+            check_source(item.key, item.source)  # a tier proposed from a customer's words before this rule
             self._store.conn.execute("UPDATE context_items SET confirmed = 1 WHERE id = ?", (item_id,))
             item = dataclasses.replace(item, confirmed=True)
             self._log_change("confirmed", item, "")

@@ -12,6 +12,9 @@ piling up. The store enforces the budget and demotes the least important item if
      ``mem.customers.slots.EVERY_CONVERSATION`` (name form, answer language, contract tier,
      accessibility need) — a fixed, testable list rather than a guess;
   3. there is room: the item fits in the remaining budget (promotion never demotes others).
+  Neither path ever fills a service-only slot (the contract tier, ``SERVICE_ONLY_SLOTS``): what a
+  customer says about their tier stays a fact, a claim in their words; only ``mem context set
+  --from-service`` puts a tier into customer context, and only such an item satisfies a know-how condition.
   A promoted item needs confirmation when ``context.confirm_promotions`` is on (the default) and
   always when the fact is inferred: it is then stored unconfirmed — a proposal the customer or an
   operator confirms — and is neither injected nor counted against the budget until then.
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mem.core.json_types import JsonObject
+from mem.customers.customer_context import SERVICE_ONLY_SLOTS, from_service
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, Slot, find_slot
@@ -37,6 +41,12 @@ _TEMPLATES = {
     "tier": "Contract tier: {}.",
     "accessibility": "Accessibility need: {}.",
 }
+
+
+# The customer's words about an account attribute that grants something (the contract tier) are a claim:
+# the fact keeps them, the context takes the attribute from the service alone (customer_context.SERVICE_ONLY_SLOTS).
+SERVICE_ONLY_REASON = ("the {} comes from the service only (mem context set --from-service): "
+                       "the customer's words stay a fact")
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,8 @@ def apply_direct_request(
     quote = next(e.quote for e in candidate.evidence if e.role == "customer")
     text = item_text(candidate.slot, quote)
     key = candidate.slot.name if candidate.slot is not None else None
+    if key in SERVICE_ONLY_SLOTS:
+        return ContextOutcome("skipped", text, SERVICE_ONLY_REASON.format(key), fact_id)
     if any(item.text == text and item.confirmed for item in store.context.items()):
         return ContextOutcome("skipped", text, "already in customer context", fact_id)
     if len(text) > config.context.budget_chars:
@@ -98,6 +110,8 @@ def consider_promotion(store: CustomerStore, fact: Fact, *, config: Config) -> C
     if slot is None:
         return None
     text = item_text(slot, fact.text)
+    if slot.name in SERVICE_ONLY_SLOTS:
+        return ContextOutcome("skipped", text, SERVICE_ONLY_REASON.format(slot.name), fact.id)
     items = store.context.items(include_unconfirmed=True)
     if any(item.text == text or item.fact_id == fact.id for item in items):
         return ContextOutcome("skipped", text, "already in customer context", fact.id)
@@ -137,7 +151,7 @@ def confirm_fact(store: CustomerStore, fact_id: str, *, config: Config, actor: s
     with store.transaction():
         fact = store.facts.confirm(fact_id, actor=actor)
         items = store.context.items(include_unconfirmed=True)
-        proposal = next((i for i in items if i.fact_id == fact.id and not i.confirmed), None)
+        proposal = next((i for i in items if i.fact_id == fact.id and not i.confirmed and from_service(i)), None)
         if proposal is None:
             return Confirmation(fact, consider_promotion(store, fact, config=config))
         # A slot holds one item at a time (proposing replaced any other), so every confirmed item counts.

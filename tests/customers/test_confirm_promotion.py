@@ -43,13 +43,13 @@ def confirmed_texts(store) -> list[str]:
 
 def test_confirming_a_proposed_promotion_puts_it_into_context(store, isolated_env):
     config = config_with(isolated_env)  # confirm_promotions on: extraction only proposes
-    fact = store.facts.add(attribute("We are on the Enterprise plan."))
+    fact = store.facts.add(attribute("I use a screen reader."))
     assert consider_promotion(store, fact, config=config).action == "proposed"
     assert confirmed_texts(store) == []
     result = confirm_fact(store, fact.id, config=config)
     assert result.fact.confirmed
     assert result.context.action == "added"
-    assert confirmed_texts(store) == ["Contract tier: enterprise."]
+    assert confirmed_texts(store) == ["Accessibility need: screen reader."]
     assert len(store.context.items(include_unconfirmed=True)) == 1  # the proposal itself, now confirmed
 
 
@@ -90,9 +90,10 @@ def test_other_facts_are_confirmed_without_context(store, isolated_env):
 def test_cli_confirm_after_extraction_promotes_the_attribute(mem, isolated_env, tmp_path):
     log = tmp_path / "log.jsonl"
     lines = [
-        {"session": "s1", "time": "2025-05-01T10:00:00Z", "role": "agent", "text": "Which plan are you on?"},
+        {"session": "s1", "time": "2025-05-01T10:00:00Z", "role": "agent",
+         "text": "Anything we should know to help you?"},
         {"session": "s1", "time": "2025-05-01T10:00:05Z", "role": "customer",
-         "text": "We are on the Enterprise plan."},
+         "text": "I use a screen reader."},
     ]
     log.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
     assert mem("log", "import", "--customer", "acme", str(log)).exit_code == 0
@@ -105,7 +106,7 @@ def test_cli_confirm_after_extraction_promotes_the_attribute(mem, isolated_env, 
     data = json.loads(result.stdout)
     assert data["confirmed"] is True and data["context"]["action"] == "added"
     items = json.loads(mem("context", "list", "-c", "acme", "--json").stdout)["items"]
-    assert [item["text"] for item in items] == ["Contract tier: enterprise."]
+    assert [item["text"] for item in items] == ["Accessibility need: screen reader."]
     human = mem("facts", "confirm", facts[0]["id"], "-c", "acme")
     assert human.exit_code == 0 and facts[0]["id"] in human.stdout
 
@@ -117,3 +118,13 @@ def test_confirm_fact_is_public_api_and_every_export_resolves():
     assert "confirm_fact" in customers.__all__ and customers.confirm_fact is confirm_fact
     for name in customers.__all__:
         assert getattr(customers, name) is not None
+
+
+def test_confirming_a_tier_the_customer_stated_leaves_it_a_fact(store, isolated_env):
+    """The customer (or an operator) confirming "we are on the Enterprise plan" confirms their words, not the
+    account: the tier comes from the service only (mem context set --from-service)."""
+    fact = store.facts.add(attribute("We are on the Enterprise plan."))
+    result = confirm_fact(store, fact.id, config=config_with(isolated_env, confirm_promotions=False))
+    assert result.fact.confirmed
+    assert result.context.action == "skipped" and "from the service only" in result.context.reason
+    assert store.context.items(include_unconfirmed=True) == []

@@ -124,3 +124,11 @@ def test_cli_refuses_a_bad_key_before_a_store_is_made(mem, isolated_env):
     result = mem("context", "set", "-c", "new-cust", "--key", "../x", "--from-service", "Business tier")
     assert result.exit_code == 2 and result.stderr.startswith("Error: invalid context key '../x'")
     assert not (isolated_env / "customers" / "new-cust").exists()
+
+
+def test_cli_add_refuses_a_tier_at_the_customers_request_before_a_store_is_made(mem, isolated_env):
+    # `mem context add` is the customer's request; the contract tier a know-how condition reads is the service's
+    result = mem("context", "add", "-c", "new-cust", "Enterprise tier")
+    assert result.exit_code == 1 and result.stderr.startswith("Error: the customer's tier is set by the service only")
+    assert "Traceback" not in result.stderr and not (isolated_env / "customers" / "new-cust").exists()
+    assert mem("context", "set", "-c", "new-cust", "--from-service", "Enterprise tier").exit_code == 0
