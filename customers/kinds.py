@@ -279,14 +279,23 @@ _NOT_YET = {
     "ko": _any(r"확인해 ?보", r"확인 후", r"확인하겠", r"확인해 드리겠", r"검토", r"알아보", r"연락드리", r"문의"),
     "ja": _any(r"確認いたします", r"確認します", r"確認して", r"検討", r"お調べ", r"折り返し", r"お問い合わせ"),
 }
+# A "no" that answers: on its own before a pause or the end ("No.", "No, we can't", "Sadly no.", "the answer is
+# no") or straight before the clause it answers with ("No we can't", "No sorry"). A "no" inside a noun phrase is
+# a determiner — "at no charge", "with no restocking fee", "no questions asked", "no problem" — and refuses
+# nothing; a determiner is never followed by a pause or a pronoun. (A hyphen joins "no-fee" into a word.)
+_ANSWERING_NO = (r"no(?=\s*[,.!?;:…—–]|\s+-\s|\s*$|\s+(?:i|we|you|it|that|this|they|he|she|sorry|unfortunately|"
+                 r"sadly|thanks|thank)\b)")
 _REFUSE = {
-    "en": _words(r"no(?! (?:problem|worries|trouble))", r"not possible", r"unfortunately", r"can't", r"cannot",
+    "en": _words(_ANSWERING_NO, r"no (?:way|chance)", r"not possible", r"unfortunately", r"can't",
+                 r"cannot",
                  r"can not", r"unable", r"won't", r"sorry", r"not able", r"decline", r"denied", r"isn't possible",
                  r"is not possible", r"afraid", r"not available", r"isn't available"),
     "ko": _any(r"어렵", r"불가", r"죄송", r"안 됩니다", r"안됩니다", r"할 수 없", r"수는 없", r"수가 없", r"아쉽",
                r"유감", r"못 (?:해|드리|합)"),
     "ja": _any(r"できません", r"難しい", r"申し訳", r"不可", r"お受けできません", r"あいにく", r"かねます",
-               r"(?<!問題あり)(?<!問題ござい)(?<!構い)(?<!かまい)ません"),
+               # "…ませんので、…お送りします": a negation closing a reason clause ("it costs nothing, so…") is
+               # the ground of what follows, not the answer; the main clause's negation still declines
+               r"(?<!問題あり)(?<!問題ござい)(?<!構い)(?<!かまい)ません(?!ので|から)"),
 }
 # An apology for the trouble, which support agents put before a yes as often as before a no (the refusal
 # words that follow, "but we can't…", "…できません", still refuse).

@@ -179,3 +179,33 @@ def test_an_ask_answer_logged_by_mem_is_no_agreement(tmp_path):
                               meta={"policy_refs": [], "knowhow_refs": [], "engine": "deterministic"})
         extract_pending(store, config=Config.load(home=tmp_path, env={}))
         assert not any(f.agreement for f in store.facts.list())
+
+
+@pytest.mark.parametrize(("customer", "agent"), [
+    # new-user report 12, section 5: a "no" inside a noun phrase is a determiner, not an answer
+    ("Can you replace the cracked lid?", "Sure, we will replace it with no shipping fee."),
+    ("Could you exchange it for the larger size?", "Absolutely, we can exchange it - no receipt needed."),
+    ("Can you refund the order?", "Of course. We will refund you in full, no strings attached."),
+    ("Can you fix the hinge?", "We will repair it for you, no charge."),
+    ("Can you extend my warranty?", "Certainly, we will extend the warranty by a year at no additional charge."),
+    ("Can you swap the charger?", "Yes, it is a no-fee exchange, we will send it today."),
+    ("뚜껑을 교체해 주실 수 있나요?", "네, 배송비 없이 새 뚜껑을 보내 드리겠습니다."),
+    ("蓋を交換してもらえますか？", "はい、送料はかかりませんので、新しい蓋をお送りします。"),
+])
+def test_a_yes_holding_a_no_inside_a_noun_phrase_is_an_agreement(customer, agent):
+    [fact] = _candidates(customer, agent)
+    assert fact.kind == "decision" and fact.agreement, agent
+
+
+@pytest.mark.parametrize("agent", [
+    "No. That order is past the return window.",
+    "No we can't do that.",
+    "I am afraid the answer is no.",
+    "Sadly no, the lid is not covered.",
+    "No — the warranty has expired.",
+    "No - it is past 30 days.",
+    "There is no way we can refund that.",
+    "はい、ただし返金はいたしません。",
+])
+def test_a_no_that_answers_still_declines(agent):
+    assert not kinds.confirms(agent)
