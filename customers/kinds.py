@@ -282,11 +282,12 @@ _NOT_YET = {
 # A "no" that answers: on its own before a pause or the end ("No.", "No, we can't", "Sadly no.", "the answer is
 # no") or straight before the clause it answers with ("No we can't", "No sorry"). A "no" inside a noun phrase is
 # a determiner — "at no charge", "with no restocking fee", "no questions asked", "no problem" — and refuses
-# nothing; a determiner is never followed by a pause or a pronoun. (A hyphen joins "no-fee" into a word.)
+# nothing; a determiner is never followed by a pause or a pronoun. (A hyphen joins "no-fee" into a word.) "No
+# longer" is no determiner but a negation of the verb, as "not" is: "that model is no longer available" declines.
 _ANSWERING_NO = (r"no(?=\s*[,.!?;:…—–]|\s+-\s|\s*$|\s+(?:i|we|you|it|that|this|they|he|she|sorry|unfortunately|"
                  r"sadly|thanks|thank)\b)")
 _REFUSE = {
-    "en": _words(_ANSWERING_NO, r"no (?:way|chance)", r"not possible", r"unfortunately", r"can't",
+    "en": _words(_ANSWERING_NO, r"no longer", r"no (?:way|chance)", r"not possible", r"unfortunately", r"can't",
                  r"cannot",
                  r"can not", r"unable", r"won't", r"sorry", r"not able", r"decline", r"denied", r"isn't possible",
                  r"is not possible", r"afraid", r"not available", r"isn't available"),

@@ -205,6 +205,7 @@ def test_a_yes_holding_a_no_inside_a_noun_phrase_is_an_agreement(customer, agent
     "No — the warranty has expired.",
     "No - it is past 30 days.",
     "There is no way we can refund that.",
+    "Sure, but that model is no longer available.",
     "はい、ただし返金はいたしません。",
 ])
 def test_a_no_that_answers_still_declines(agent):
