@@ -33,6 +33,8 @@ def list_(
     json_output: JsonOption = False,
 ) -> None:
     """Show the items, most important first, and the budget they use."""
+    from mem.customers.customer_context import SERVICE_ONLY_SLOTS
+
     budget = client_config(ctx).context.budget_chars
     with open_store(ctx, customer) as store:
         items = [item.to_dict() for item in store.context.items(include_unconfirmed=all_)]
@@ -41,6 +43,8 @@ def list_(
     def human(console: Console, data: JsonObject) -> None:
         for i in data["items"]:
             state = "" if i["confirmed"] else "  (proposed, not injected)"
+            if i["key"] in SERVICE_ONLY_SLOTS and i["source"] != "service":
+                state = "  (the customer's claim, made before only the service could set it: not injected)"
             console.print(f"{i['id']}  [{i['source']}, importance {i['importance']}]  {i['text']}{state}",
                           markup=False, highlight=False)
         console.print(f"{data['used_chars']} of {data['budget_chars']} characters used", style="dim")

@@ -132,3 +132,13 @@ def test_cli_add_refuses_a_tier_at_the_customers_request_before_a_store_is_made(
     assert result.exit_code == 1 and result.stderr.startswith("Error: the customer's tier is set by the service only")
     assert "Traceback" not in result.stderr and not (isolated_env / "customers" / "new-cust").exists()
     assert mem("context", "set", "-c", "new-cust", "--from-service", "Enterprise tier").exit_code == 0
+
+
+def test_cli_list_marks_a_tier_made_from_the_customers_words_before_as_not_injected(mem, isolated_env):
+    with CustomerStore.open(isolated_env, "old-cust") as old:
+        old.conn.execute("INSERT INTO context_items (id, key, text, source, importance, confirmed, fact_id, created_at)"
+                         " VALUES ('i1', 'tier', 'Contract tier: enterprise.', 'customer', 2, 1, NULL,"
+                         " '2025-05-01T00:00:00Z')")
+        old.conn.commit()
+    result = mem("context", "list", "-c", "old-cust")
+    assert result.exit_code == 0 and "Contract tier: enterprise.  (the customer's claim" in result.stdout
