@@ -312,12 +312,12 @@ def folders(scored: list[tuple[dict[str, float], dict]], places: tuple[str, ...]
           + "  (" + ", ".join(f"({c}) {totals[c] / count:.2%}" for c in COLUMNS) + ")")
 
 
-def locomo(rows_final: tuple, cuts: dict[str, float], sample: int, cache_path: Path) -> None:
+def locomo(rows_final: tuple, cuts: dict[str, float], sample: int, cache_path: Path, path: Path) -> None:
     """A seeded sample of LoCoMo chat turns (two friends chatting, no attack) read sentence by sentence as
     extraction reads a customer's: the sentences each model flags, and what ships (rules OR model)."""
     from mem.customers.screening import instruction_like as customer_instruction_like
 
-    conversations = json.loads(LOCOMO.read_text(encoding="utf-8"))
+    conversations = json.loads(path.read_text(encoding="utf-8"))
     turns = []
     for conversation in (c["conversation"] for c in conversations):
         n = 1
@@ -358,6 +358,8 @@ def main() -> None:
     parser.add_argument("--l2", type=float, default=0.01, help="L2 penalty of the embedding model")
     parser.add_argument("--writers", default=None, help="hold out only these writers (comma-separated)")
     parser.add_argument("--locomo", type=int, default=3000, help="LoCoMo turns sampled (customer part)")
+    parser.add_argument("--locomo-file", type=Path, default=LOCOMO,
+                        help="locomo10.json (default: ../shared/benchmarks/locomo/ beside the repository)")
     parser.add_argument("--cache", type=Path, default=CACHE, help="the vector cache (SQLite)")
     parser.add_argument("--embed-only", action="store_true", help="fill the vector cache and stop")
     parser.add_argument("--no-final", action="store_true", help="the leave-one-writer-out table only")
@@ -417,7 +419,7 @@ def main() -> None:
     final = fit_both(rows, args.l2)
     cuts = thresholds(scored, places, rules[0], args.page_fp)
     if args.part == "customer" and args.locomo:
-        locomo(final, cuts, args.locomo, args.cache)
+        locomo(final, cuts, args.locomo, args.cache, args.locomo_file)
     if args.write:
         beta = final[1]
         args.write.write_text(json.dumps({"bias": float(beta[-1]), "threshold_b": cuts["b"],
