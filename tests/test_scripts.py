@@ -125,3 +125,34 @@ def test_the_injection_training_is_deterministic(monkeypatch: pytest.MonkeyPatch
     assert rows[-1]["w"] == 0.5 and rows[0]["w"] == 1.0
     first = module.train(rows, 1 << 10, 2, 7)
     assert first == module.train(rows, 1 << 10, 2, 7)
+
+
+def test_the_semantic_injection_experiment_fits_deterministically(monkeypatch: pytest.MonkeyPatch) -> None:
+    """scripts/train_injection_semantic.py (docs/lint.md, twelfth round): its vector model is fitted twice to the same
+    weights (Newton's method, no sampling), learns a separable toy direction, and its combined column is the mean of
+    the two models' logits sentence by sentence — checked on made-up vectors, without the encoder."""
+    np = pytest.importorskip("numpy")
+    import importlib.util
+
+    from mem.core.instructions import learned
+
+    monkeypatch.setattr(learned, "model", learned.model)
+    monkeypatch.setattr(learned, "page_model", learned.page_model)
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    spec = importlib.util.spec_from_file_location("train_injection_semantic", SCRIPTS / "train_injection_semantic.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    attack, clean = np.eye(4)[0], np.eye(4)[1]
+    rows = [{"y": 1, "w": 1.0, "vecs": np.array([attack]), "wvec": attack},
+            {"y": 1, "w": 1.0, "vecs": np.array([clean, attack]), "wvec": (attack + clean) / 2},
+            {"y": 0, "w": 1.0, "vecs": np.array([clean]), "wvec": clean},
+            {"y": 0, "w": 0.5, "vecs": np.array([clean * 0.9]), "wvec": clean * 0.9}]
+    beta = module.train_vectors(rows, 0.01)
+    assert np.array_equal(beta, module.train_vectors(rows, 0.01))
+    assert attack @ beta[:-1] > clean @ beta[:-1]
+    row = {"asked_index": [0, 1], "units": [[1], [2]], "vecs": np.array([clean, attack])}
+    scores = module.unit_logits(row, (([0.0, 0.0, 3.0], -1.0), beta))
+    za, zb = 2.0, float(attack @ beta[:-1] + beta[-1])  # the attack sentence: hashed slot 2, the attack vector
+    assert scores["a"] == pytest.approx(module.sigmoid(za))
+    assert scores["c"] == pytest.approx(module.sigmoid((za + zb) / 2))
