@@ -77,7 +77,7 @@ class AskSettings:
 
     semantic: str = _f("auto", "quote the policy sentence closest in meaning to the question (sentence encoder of the "
                                "'semantic' extra): auto = when installed, off = lexical only (env MEM_SEMANTIC)")
-    semantic_threshold: float = _f(0.9225, "semantic: a sentence this similar (the adapted cosine, 0-1) or more "
+    semantic_threshold: float = _f(0.925, "semantic: a sentence this similar (the adapted cosine, 0-1) or more "
                                            "answers; below it only the lexical rule does (chosen with the question "
                                            "adapter by scripts/train_adapter.py, docs/ask.md)",
                                    allowed="above 0, at most 1")
