@@ -20,8 +20,12 @@ import zlib
 from array import array
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mem.core.text.hashed import read_packed
+
+if TYPE_CHECKING:
+    from mem.agent.decision import Decision
 
 #: The shipped adapter, beside this module (absent: the encoder's own cosine, as before).
 WEIGHTS = Path(__file__).with_name("adapter_weights.bin")
@@ -31,7 +35,7 @@ class QuestionAdapter:
     """``A = I + U Wᵀ``: ``columns`` are U's columns, ``rows`` W's columns (each a vector of the encoder's size)."""
 
     def __init__(self, columns: list[array], rows: list[array], *, model: str, threshold: float,
-                 page_blend: float = 0.0) -> None:
+                 page_blend: float = 0.0, decision: Decision | None = None) -> None:
         self.columns = columns
         self.rows = rows
         self.model = model
@@ -39,6 +43,9 @@ class QuestionAdapter:
         # the adapter's share of a page's order against the encoder's own cosine (chosen by the training script;
         # 0, as in a file written before it: pages by the cosine alone)
         self.page_blend = page_blend
+        # the answer-or-abstain decision trained against this adapter's scores (``mem.agent.decision``); None, as
+        # in a file written before it: the threshold decides
+        self.decision = decision
 
     def apply(self, vector: array) -> array:
         """``A q`` for a question's vector."""
@@ -59,6 +66,8 @@ class QuestionAdapter:
                   "threshold": self.threshold}
         if self.page_blend:
             header["page_blend"] = self.page_blend
+        if self.decision is not None:
+            header["decision"] = self.decision.to_json()
         path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(packed.tobytes(), 9))
 
     @classmethod
@@ -66,8 +75,13 @@ class QuestionAdapter:
         header, packed = read_packed(path, "f")
         rank, dim = int(header["rank"]), int(header["dim"])
         vectors = [packed[i * dim:(i + 1) * dim] for i in range(2 * rank)]
+        decision = None
+        if header.get("decision"):
+            from mem.agent.decision import Decision
+
+            decision = Decision.from_json(header["decision"])
         return cls(vectors[:rank], vectors[rank:], model=str(header["model"]), threshold=float(header["threshold"]),
-                   page_blend=float(header.get("page_blend", 0.0)))
+                   page_blend=float(header.get("page_blend", 0.0)), decision=decision)
 
 
 @lru_cache(maxsize=1)

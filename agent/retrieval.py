@@ -99,6 +99,12 @@ def says_something_of(fact: Fact, query: str) -> bool:
     return bool(slot and terms(SLOT_TERMS[slot.name]) & wanted)
 
 
+@lru_cache(maxsize=32)
+def _page_terms(body: str) -> frozenset[str]:
+    """A page's content terms (``terms``), kept for the pages of the last questions."""
+    return frozenset(terms(body))
+
+
 @lru_cache(maxsize=1)
 def _any_slot_terms() -> frozenset[str]:
     return frozenset(term for words in SLOT_TERMS.values() for term in terms(words))
@@ -229,7 +235,41 @@ class Retrieval:
         whole document covers: "This document describes the warranty…"), then the earlier page."""
         ranked = sorted(enumerate(pages), key=lambda item: (self._rule(item[1], query).rank(),
                                                            not _introduction(item[1]), -item[0]), reverse=True)
-        return [page for _, page in ranked]
+        found = [page for _, page in ranked]
+        if self.semantic is not None and self.semantic.decision is not None and found:
+            self._decide(query, found)
+        return found
+
+    def _decide(self, query: str, ranked: list[Page]) -> None:
+        """Whether the first page's rule answers, by the learned decision (``mem.agent.decision``) in the place of
+        the threshold; the first page alone decides, as before. A page the encoder could not score keeps the
+        lexical choice's answer."""
+        from mem.agent.decision import features
+
+        assert self.semantic is not None and self.semantic.decision is not None
+        first = ranked[0]
+        key = (str(first.id), query)
+        rule = self._rules.get(key)
+        match = self._matches.get(query, {}).get(first.id)
+        if rule is None or rule.fused is None or match is None or match.score is None:
+            return
+        second = self._rules.get((str(ranked[1].id), query)) if len(ranked) > 1 else None
+        shift = self.semantic.score_shift
+        runner_up = next((score for score, sentence in match.following if self._may_quote(first, sentence)), None)
+        asked = terms(query)
+        body = str(first.body)
+        lexical = self._lexical_rule(first, query)
+        values = features(score=match.score + shift, cosine=match.similarity,
+                          runner_up=None if runner_up is None else runner_up + shift,
+                          page_margin=rule.fused - second.fused if second is not None and second.fused is not None
+                          else None,
+                          coverage=lexical.coverage, lexical=lexical.answers,
+                          in_page=len(asked & _page_terms(body)) / len(asked) if asked else 0.0, terms=len(asked),
+                          cjk=detect_language(query) != "en")
+        answers = self.semantic.decision.answers(values)
+        if answers != rule.answers:
+            self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,
+                                          flagged=self._flagged(body), answers=answers)
 
     def policy_candidates(self, query: str, limit: int, *, nearest: int = NEAREST_PAGES) -> list[Page]:
         """The policy pages a query's answer is chosen among: the keyword search's best, and with the

@@ -14,8 +14,9 @@ When the sentence encoder of the ``semantic`` extra is installed (``mem.core.tex
 - pages are ordered by their most similar quotable sentence's cosine (the encoder's own: measured, the
   adapter put the right page first less often) plus ``LEXICAL_WEIGHT`` times the lexical rule's coverage of
   the question (``fused_rule``), and the first page alone decides: its rule answers when the lexical choice
-  answers on it or its candidate's score is at least ``semantic_threshold``; otherwise the answer says no
-  rule matches, even when a page further off would answer;
+  answers on it or, with the learned decision shipped in the adapter's file (``mem.agent.decision``,
+  ``Retrieval._decide``), when that decision says so — without it, when its candidate's score is at least
+  ``semantic_threshold``; otherwise the answer says no rule matches, even when a page further off would answer;
 - the quote is the candidate, the lexical choice's sentences, and the page's next most similar sentence
   when it is within ``CLOSE`` of the candidate (at most three, in page order);
 - a page in another language than the question is never matched (as in the lexical engine: a
@@ -31,7 +32,7 @@ dot product in plain Python (no numpy at ask time).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from array import array
 
     from mem.agent.adapter import QuestionAdapter
+    from mem.agent.decision import Decision
     from mem.core.config import AskSettings
     from mem.core.text.encoder import Encoder
     from mem.core.text.vectors import VectorCache
@@ -75,6 +77,9 @@ class Match:
 
     # the adapter's share of the page's order (``QuestionAdapter.page_blend``): 0 orders by the cosine alone
     blend: float = 0.0
+    # the page's sentences after ``sentence`` by the same score, best first, not yet checked for quoting: the
+    # answer-or-abstain decision reads the next quotable one's score (``mem.agent.decision``) of the first page only
+    following: tuple[tuple[float, str], ...] = field(default=(), repr=False, compare=False)
 
     @property
     def decides(self) -> float:
@@ -161,9 +166,22 @@ class SemanticQuotes:
                     close = tuple(s for c, s in scored[n + 1:n + 2] if c >= score - CLOSE)
                     found[page.id] = Match(page_id=str(page.id), sentence=sentence, similarity=best, close=close,
                                            score=None if self.adapter is None else score,
-                                           blend=0.0 if self.adapter is None else self.adapter.page_blend)
+                                           blend=0.0 if self.adapter is None else self.adapter.page_blend,
+                                           following=tuple(scored[n + 1:]))
                     break
         return found
+
+    @property
+    def decision(self) -> Decision | None:
+        """The learned answer-or-abstain decision shipped with the adapter (``mem.agent.decision``), or None."""
+        return self.adapter.decision if self.adapter is not None else None
+
+    @property
+    def score_shift(self) -> float:
+        """What the decision adds to a candidate's adapted score: the trained threshold minus the configured one.
+        ``semantic_threshold`` keeps its meaning of "how high the adapted score must be": a setting 0.01 above
+        the trained value asks the score to be 0.01 higher for the same answer (docs/ask.md)."""
+        return self.adapter.threshold - self.threshold if self.adapter is not None else 0.0
 
     def similarities(self, query: str, pages: list[Page]) -> dict[str, list[tuple[str, float]]]:
         """Each page → (sentence, cosine to ``query``) for its sentences in page order (sub-headings left out);
@@ -227,17 +245,20 @@ def _adapter() -> QuestionAdapter | None:
 
 
 def fused_rule(body: str, lexical: RuleQuote, match: Match | None, *, threshold: float,
-               flagged: list[str] | None = None) -> RuleQuote:
+               flagged: list[str] | None = None, answers: bool | None = None) -> RuleQuote:
     """A page's rule from both engines: ``lexical`` (``choose_rule``'s) and ``match`` (its most similar sentence).
 
     Its ``fused`` score — the similarity plus ``LEXICAL_WEIGHT`` times the lexical coverage — orders the
     pages. It answers when the lexical choice does or the similarity reaches ``threshold``: the lexical
     engine's coverage rule is sure of questions that use the policy's words, the encoder of paraphrases.
     The quote: the most similar sentence, the lexical choice's, then the next most similar when close.
+    ``answers``: whether it answers, decided elsewhere (the learned decision, ``Retrieval._decide``).
     """
     similarity = match.orders if match is not None else 0.0
     fused = similarity + LEXICAL_WEIGHT * min(lexical.coverage, 1.0)
-    if not (lexical.answers or (match is not None and match.decides >= threshold)):
+    if answers is None:
+        answers = lexical.answers or (match is not None and match.decides >= threshold)
+    if not answers:
         return RuleQuote(coverage=fused, heading_keys=lexical.heading_keys, fused=fused)
     wanted = [match.sentence, *lexical.chosen, *match.close] if match is not None else lexical.chosen
     quote = quote_sentences(body, list(dict.fromkeys(wanted))[:MAX_SENTENCES],

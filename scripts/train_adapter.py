@@ -59,6 +59,8 @@ from bench_policy_qa import (  # noqa: E402
     service_workspace,
 )
 
+from mem.agent.decision import FEATURES as FEATURE_NAMES  # noqa: E402
+
 WRITERS = ("tune", "held-out", "held-out-2", "tune-2", "tau", "heldout3", "heldout4", "heldout5", "heldout6",
            "heldout7", "heldout8", "heldout9", "heldout10")
 FOLDERS = {"tune-2": TUNE2, **{name: DATA / name for name in WRITERS[4:]}}
@@ -227,10 +229,20 @@ class Simulated:
     first: str | None
     quote: str
     lexical_answers: bool
-    similarity: float | None  # the first page's best quotable cosine (None: no match)
+    similarity: float | None  # the first page's candidate's score, adapted (None: no match)
+    # the answer-or-abstain decision's inputs on the first page (``mem.agent.decision.features``; None: no match)
+    features: list[float] | None = None
+    second: Simulated | None = None  # the second page's answer, when in the question's language (--second-page)
 
     def no_rule(self, threshold: float) -> bool:
         return not (self.lexical_answers or (self.similarity is not None and self.similarity >= threshold))
+
+    def decided(self, decision) -> bool:
+        """Whether the rule answers by ``decision`` (``mem.agent.decision.Decision``); the lexical choice alone
+        without a match, as the engine."""
+        if self.features is None:
+            return self.lexical_answers
+        return decision.answers(self.features)
 
 
 def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 0.0) -> Simulated:
@@ -257,8 +269,9 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
         n, i = next((n, i) for n, i in enumerate(order) if page.quotable[i])
         close = tuple(page.sentences[j] for j in order[n + 1:n + 2] if sims[j] >= sims[i] - CLOSE)
         cosine = max(float(cosines[j]) for j in quotable)
+        runner_up = next((float(sims[j]) for j in order[n + 1:] if page.quotable[j]), None)
         matches[page_id] = ((1.0 - blend) * cosine + blend * float(sims[i]) if blend and adapter is not None
-                            else cosine, float(sims[i]), page.sentences[i], close)
+                            else cosine, float(sims[i]), page.sentences[i], close, cosine, runner_up)
     pool_matches = [(matches[p][0], p) for p in item.pool if p in matches]
     candidates = list(item.search)
     if pool_matches:
@@ -278,16 +291,46 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
             similarity = matches[page_id][0] if page_id in matches else 0.0
             rank = (True, round(similarity + lexical_weight * min(coverage, 1.0), 6), 0)
         keys.append(((rank, not introduction, -n), page_id))
-    first = max(keys)[1]
-    page = by_id.get(first)
-    if page is None or page.language != item.language:
-        return Simulated(first, "", False, None)
-    _, lexical_answers, chosen = item.lexical[first]
-    match = matches.get(first)
-    wanted = [match[2], *chosen, *match[3]] if match else chosen
-    quote = quote_sentences(page.body, list(dict.fromkeys(wanted))[:MAX_SENTENCES], score=0.0,
-                            flagged=page.flagged).text
-    return Simulated(first, quote, lexical_answers, match[1] if match else None)
+    keys.sort(reverse=True)
+
+    def at(n: int) -> Simulated:
+        """The answer of the ``n``-th page of the order: its quote, its lexical answer, its decision's inputs."""
+        page_id = keys[n][1]
+        page = by_id.get(page_id)
+        if page is None or page.language != item.language:
+            return Simulated(page_id, "", False, None)
+        coverage, lexical_answers, chosen = item.lexical[page_id]
+        match = matches.get(page_id)
+        wanted = [match[2], *chosen, *match[3]] if match else chosen
+        quote = quote_sentences(page.body, list(dict.fromkeys(wanted))[:MAX_SENTENCES], score=0.0,
+                                flagged=page.flagged).text
+        values = None
+        if match is not None:
+            below = keys[n + 1][0][0] if len(keys) > n + 1 and keys[n + 1][0][0][0] else None
+            values = decision_features(item, page, score=match[1], cosine=match[4], runner_up=match[5],
+                                       page_margin=None if below is None else keys[n][0][0][1] - below[1],
+                                       coverage=coverage, lexical=lexical_answers)
+        return Simulated(page_id, quote, lexical_answers, match[1] if match else None, values)
+
+    found = at(0)
+    if len(keys) > 1 and keys[1][0][0][0]:
+        found.second = at(1)
+    return found
+
+
+_TERMS: dict[str, set[str]] = {}
+
+
+def decision_features(item: QuestionData, page: PageData, **known) -> list[float]:
+    """``mem.agent.decision.features`` of the first page, as the engine computes them (``Retrieval._decide``)."""
+    from mem.agent.decision import features
+    from mem.agent.retrieval import terms
+
+    asked = terms(item.q["question"])
+    if page.body not in _TERMS:
+        _TERMS[page.body] = terms(page.body)
+    held = len(asked & _TERMS[page.body]) / len(asked) if asked else 0.0
+    return features(in_page=held, terms=len(asked), cjk=item.language != "en", **known)
 
 
 def counts(items: list[QuestionData], answers: list[tuple[str | None, str, bool]]) -> tuple[int, int, int, int, int]:
@@ -488,7 +531,129 @@ def trained(items: list[QuestionData], all_pages: list[list[PageData]], ridges: 
     return fitted(items, all_pages, ridge), ridge, threshold, blend
 
 
-def shipped_form(adapter, threshold: float, blend: float = 0.0):
+# -- the answer-or-abstain decision (mem.agent.decision) -------------------------------------------------------
+
+# the L2 penalty on the standardised weights (not the bias): a handful of weights, ~1,000 rows (--decision-ridge)
+DECISION_RIDGE: list[float] = [1.0]
+# the lexical choice's answer stands (``Decision.lexical_stands``); --lexical-decided lets the decision override it
+LEXICAL_STANDS: list[bool] = [True]
+
+
+def outcomes(items: list[QuestionData], sims: list[Simulated]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per question: whether answering quotes the expected words (answerable), whether it is unanswerable, and
+    whether the decision has inputs (a match on the first page; else the lexical choice decides)."""
+    right = np.array([bool(item.q["page"]) and item.q["sentence"] in s.quote for item, s in zip(items, sims,
+                                                                                               strict=True)])
+    unanswerable = np.array([not item.q["page"] for item in items])
+    scored = np.array([s.features is not None for s in sims])
+    return right, unanswerable, scored
+
+
+def logistic(rows: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(weights with the bias first, mean, scale): L2-penalised logistic regression on standardised ``rows``, by
+    Newton steps from zero (deterministic)."""
+    mean, scale = rows.mean(axis=0), rows.std(axis=0)
+    scale = np.where(scale > 1e-9, scale, 1.0)
+    z = np.hstack([np.ones((len(rows), 1)), (rows - mean) / scale])
+    w = np.zeros(z.shape[1])
+    penalty = DECISION_RIDGE[0] * np.eye(z.shape[1])
+    penalty[0, 0] = 0.0
+    for _ in range(30):
+        p = 1.0 / (1.0 + np.exp(-(z @ w)))
+        grad = z.T @ (p - y) + penalty @ w
+        hess = (z * (p * (1 - p))[:, None]).T @ z + penalty + 1e-9 * np.eye(z.shape[1])
+        w = w - np.linalg.solve(hess, grad)
+    return w, mean, scale
+
+
+def fit_decision(items: list[QuestionData], sims: list[Simulated], honest_floor: int, log=None,
+                 threshold_abstains: np.ndarray | None = None):
+    """The logistic decision on ``items``' out-of-fold answers: answering is right (the quote holds the expected
+    words) against unanswerable (a rule would be dishonest); an answerable question whose quote is wrong counts
+    neither way (answering or not, it gets no right sentence and costs no honesty). The cut: the most right
+    sentences with at least ``honest_floor`` honest "no rule" (of equals, the more honest, then the higher cut),
+    on logits each writer's questions get from weights fitted without their third of the writers (as the
+    adapter's out-of-fold scores): weights fitted on the very rows the cut is chosen on separate them better
+    than they will a new writer's, and the cut chosen there was too lenient."""
+    from mem.agent.decision import Decision
+
+    right, unanswerable, scored = outcomes(items, sims)
+    lexical = np.array([s.lexical_answers for s in sims])
+    stands = LEXICAL_STANDS[0]
+    if stands:
+        scored = scored & ~lexical  # the decision's questions: where the lexical choice says "no rule"
+    x = np.array([s.features if on else [0.0] * len(sims[0].features or FEATURE_NAMES)
+                  for s, on in zip(sims, scored, strict=True)], dtype=np.float64)
+    learn = scored & (right | unanswerable | WRONG_NEGATIVE[0])
+
+    def decision_of(mask: np.ndarray, cut: float = 0.0):
+        w, mean, scale = logistic(x[mask], right[mask].astype(np.float64))
+        return Decision(tuple(float(v) for v in w[1:]), float(w[0]), tuple(float(v) for v in mean),
+                        tuple(float(v) for v in scale), cut, stands)
+
+    logits = np.zeros(len(items))
+    if CROSS_FIT[0]:
+        writers = list(dict.fromkeys(i.writer for i in items))
+        for k in range(INNER_FOLDS):
+            fold = np.array([i.writer in set(writers[k::INNER_FOLDS]) for i in items])
+            inner = decision_of(learn & ~fold)
+            for n in np.flatnonzero(fold & scored):
+                logits[n] = inner.logit(list(x[n]))
+    else:
+        whole = decision_of(learn)
+        for n in np.flatnonzero(scored):
+            logits[n] = whole.logit(list(x[n]))
+    # today's honesty on each third of the training writers (``folds``): the cut keeps every one of them
+    writers = list(dict.fromkeys(i.writer for i in items))
+    thirds = [np.array([i.writer in set(writers[k::INNER_FOLDS]) for i in items]) for k in range(INNER_FOLDS)]
+    floors = [int(np.sum(fold & unanswerable & threshold_abstains)) for fold in thirds]
+    best = None
+    for cut in sorted({round(float(v), 6) for v in logits[scored]} | {1e9}):
+        answering = np.where(scored, logits >= cut, lexical)
+        honest, sentences = int(np.sum(~answering & unanswerable)), int(np.sum(answering & right))
+        kept = (all(int(np.sum(fold & ~answering & unanswerable)) >= floor for fold, floor in zip(thirds, floors,
+                                                                                                   strict=True))
+                if CUT_RULE[0] == "folds" else honest >= honest_floor)
+        # "floor": the most right sentences at today's honesty or better ("folds": on each third of the writers);
+        # "sum": an honest "no rule" weighs as much as a right answer
+        key = (True, sentences + honest, honest, cut) if CUT_RULE[0] == "sum" else (kept, sentences, honest, cut)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    decision = decision_of(learn, best[-1])
+    if log:
+        log(f"    decision: cut {best[-1]:.3f}, out of fold {best[1]}, honest {best[2]} "
+            f"(floor {honest_floor}); weights {decision.bias:+.2f} " + ", ".join(f"{v:+.2f}" for v in decision.weights))
+    return decision
+
+
+CROSS_FIT: list[bool] = [True]  # --in-sample-cut: the cut on the logits of weights fitted on the same rows
+CUT_RULE: list[str] = ["folds"]  # --cut-rule (fit_decision)
+WRONG_NEGATIVE: list[bool] = [False]  # --wrong-negative: an answerable question whose quote is wrong is a negative
+SECOND_PAGE: list[str] = [""]  # --second-page: "" the first page alone decides; "lexical"; "decision"
+
+
+def as_decided(s: Simulated, decision) -> tuple[str | None, str, bool]:
+    no_rule = not s.decided(decision)
+    if no_rule and s.second is not None and SECOND_PAGE[0]:
+        # the first page abstains: the second answers when its lexical choice does (or, "decision", its decision)
+        other = s.second
+        if other.lexical_answers or (SECOND_PAGE[0] == "decision" and other.decided(decision)):
+            return other.first, other.quote, False
+    return s.first, "" if no_rule else s.quote, no_rule
+
+
+def trained_decision(items: list[QuestionData], all_pages: list[list[PageData]], ridge: float, threshold: float,
+                     blend: float = 0.0, log=None):
+    """The decision fitted on ``items``' out-of-fold answers (``out_of_fold``, the adapters of the ridge chosen),
+    its honesty floor the threshold rule's there (today's fold honesty)."""
+    sims = out_of_fold(items, all_pages, ridge, blend)
+    answers = [as_answer(s, threshold) for s in sims]
+    floor = counts(items, answers)[3]
+    return fit_decision(items, sims, floor, log, np.array([no_rule for _, _, no_rule in answers]))
+
+
+def shipped_form(adapter, threshold: float, blend: float = 0.0, decision=None):
     """The adapter as ``mem.agent.adapter.QuestionAdapter`` (float32 vectors, the encoder's model named)."""
     from array import array
 
@@ -497,15 +662,16 @@ def shipped_form(adapter, threshold: float, blend: float = 0.0):
 
     u, w = adapter[:2]
     return QuestionAdapter([array("f", col.tolist()) for col in u.T], [array("f", col.tolist()) for col in w.T],
-                           model=MODEL_ID, threshold=threshold, page_blend=blend)
+                           model=MODEL_ID, threshold=threshold, page_blend=blend, decision=decision)
 
 
-def engine_answers(live, writer: str, adapter, threshold: float,
-                   blend: float = 0.0) -> list[tuple[str | None, str, bool]]:
-    """The held-out set asked through the engine (``answer_question``) with the adapter and threshold."""
+def engine_answers(live, writer: str, adapter, threshold: float, blend: float = 0.0,
+                   decision=None) -> list[tuple[str | None, str, bool]]:
+    """The held-out set asked through the engine (``answer_question``) with the adapter and threshold (and the
+    decision, when given: it decides in the threshold's place)."""
     from mem.agent.answering import answer_question
 
-    shipped = shipped_form(adapter, threshold, blend) if adapter is not None else None
+    shipped = shipped_form(adapter, threshold, blend, decision) if adapter is not None else None
     answers = []
     for name, service, semantic, questions in live:
         if name != writer:
@@ -534,8 +700,32 @@ def main() -> None:
     parser.add_argument("--blends", default="0",
                         help="the adapter's shares of a page's order the training folds choose among (0: the cosine)")
     parser.add_argument("--fits", type=Path, help="keep the fitted adapters in this file (reused by later runs)")
+    parser.add_argument("--lexical-decided", action="store_true", help="the decision overrides the lexical "
+                        "choice's answer too (by default a lexical answer stands)")
+    parser.add_argument("--second-page", default="", choices=("", "lexical", "decision"),
+                        help="with --decision --simulate: when the first page abstains, the second page answers when "
+                        "its lexical choice does (lexical) or its decision does too (decision)")
+    parser.add_argument("--cut-rule", default="folds", choices=("floor", "folds", "sum"),
+                        help="the decision's cut: the most right sentences at the threshold's honesty or better on "
+                        "each third of the training writers (folds, the default) or on all of them together "
+                        "(floor), or the most right sentences plus honest no rule (sum)")
+    parser.add_argument("--decision-ridge", type=float, default=DECISION_RIDGE[0],
+                        help="the decision's L2 penalty on its standardised weights")
+    parser.add_argument("--wrong-negative", action="store_true",
+                        help="the decision learns an answerable question whose quote is wrong as one not to answer")
+    parser.add_argument("--in-sample-cut", action="store_true",
+                        help="choose the decision's cut on the logits of weights fitted on the same rows")
+    parser.add_argument("--decision", action="store_true", help="compare the threshold with the learned "
+                        "answer-or-abstain decision (mem.agent.decision), both with the fold's adapter; with "
+                        "--write, ship the decision in the adapter's header")
     args = parser.parse_args()
     blends = tuple(float(b) for b in args.blends.split(","))
+    LEXICAL_STANDS[0] = not args.lexical_decided
+    SECOND_PAGE[0] = args.second_page
+    CUT_RULE[0] = args.cut_rule
+    CROSS_FIT[0] = not args.in_sample_cut
+    WRONG_NEGATIVE[0] = args.wrong_negative
+    DECISION_RIDGE[0] = args.decision_ridge
     if args.fits:
         FITS_FILE.append(args.fits)
         if args.fits.is_file():
@@ -555,8 +745,10 @@ def main() -> None:
         with args.cache.open("rb") as f:
             all_pages, items = pickle.load(f)
         adapter, ridge, threshold, blend = trained(items, all_pages, ridges, log, blends)
-        shipped_form(adapter, threshold, blend).dump(WEIGHTS)
-        print(f"wrote {WEIGHTS}: trained on every set, ridge {ridge}, threshold {threshold}, page blend {blend}")
+        decision = trained_decision(items, all_pages, ridge, threshold, blend, log) if args.decision else None
+        shipped_form(adapter, threshold, blend, decision).dump(WEIGHTS)
+        print(f"wrote {WEIGHTS}: trained on every set, ridge {ridge}, threshold {threshold}, page blend {blend}"
+              + (f", decision cut {decision.cut}" if decision else ""))
         return
     with tempfile.TemporaryDirectory() as tmp:
         live: list = []
@@ -579,6 +771,9 @@ def main() -> None:
                 held = [(s, i) for s, i in zip(sims, items, strict=True) if i.writer == writer]
                 log(f"{writer}: engine {counts([i for _, i in held], [i.current for _, i in held])}, "
                     f"simulated {counts([i for _, i in held], [as_answer(s, FUSE_THRESHOLD) for s, _ in held])}")
+            return
+        if args.decision:
+            decision_table(args, items, all_pages, live, ridges, blends, log)
             return
         print(f"{'left out':<11} {'ridge':>6} {'blend':>5} {'threshold':>9} {'right page':>16} {'right sentence':>16} "
               f"{'honest no rule':>16}")
@@ -608,6 +803,50 @@ def main() -> None:
         mean = [sum(row[k] for row in shares) / len(shares) for k in range(6)]
         print(f"{'mean of the sets':<34} {mean[0]:.1%} → {mean[1]:.1%}  {mean[2]:.1%} → {mean[3]:.1%}  "
               f"{mean[4]:.1%} → {mean[5]:.1%}")
+
+
+def unanswered(items: list[QuestionData], answers: list[tuple[str | None, str, bool]]) -> int:
+    """Answerable questions told "no rule"."""
+    return sum(1 for item, (_, _, no_rule) in zip(items, answers, strict=True) if item.q["page"] and no_rule)
+
+
+def decision_table(args, items, all_pages, live, ridges, blends, log) -> None:
+    """Leave-one-writer-out: the fold's adapter with its threshold (as shipped) → with the learned decision, both
+    chosen on the other writers only; the left-out set asked through the engine (or ``--simulate``)."""
+    print(f"{'left out':<11} {'cut':>7} {'right page':>14} {'right sentence':>16} {'honest no rule':>16} "
+          f"{'no rule, answerable':>20}")
+    totals = [0] * 12
+    shares: list[list[float]] = []
+    for writer in args.writers.split(","):
+        held = [i for i in items if i.writer == writer]
+        rest = [i for i in items if i.writer != writer]
+        log(f"left out {writer}")
+        adapter, ridge, threshold, blend = trained(rest, all_pages, ridges, log, blends)
+        decision = trained_decision(rest, all_pages, ridge, threshold, blend, log)
+        sims = simulated(held, all_pages, adapter, blend)
+        before_answers = [as_answer(s, threshold) for s in sims]
+        after_answers = [as_decided(s, decision) for s in sims]
+        if not args.simulate:
+            log(f"    simulated {counts(held, before_answers)} → {counts(held, after_answers)}")
+            before_answers = engine_answers(live, writer, adapter, threshold, blend)
+            after_answers = engine_answers(live, writer, adapter, threshold, blend, decision)
+        before = (*counts(held, before_answers), unanswered(held, before_answers))
+        after = (*counts(held, after_answers), unanswered(held, after_answers))
+        totals = [t + r for t, r in zip(totals, [*before, *after], strict=True)]
+        shares.append([before[0] / before[2], after[0] / before[2], before[1] / before[2], after[1] / before[2],
+                       before[3] / before[4], after[3] / before[4]])
+        print(f"{writer:<11} {decision.cut:>7.3f} {before[0]:>4} → {after[0]:>3} /{before[2]:<4} "
+              f"{before[1]:>5} → {after[1]:>3} /{before[2]:<4} {before[3]:>5} → {after[3]:>3} /{before[4]:<4} "
+              f"{before[5]:>7} → {after[5]:>3}", flush=True)
+    b, t = totals[:6], totals[6:]
+    print(f"{'all':<19} {b[0]:>4} → {t[0]:>3} /{b[2]:<4} {b[1]:>5} → {t[1]:>3} /{b[2]:<4} "
+          f"{b[3]:>5} → {t[3]:>3} /{b[4]:<4} {b[5]:>7} → {t[5]:>3}")
+    mean = [sum(row[k] for row in shares) / len(shares) for k in range(6)]
+    print(f"{'mean of the sets':<19} {mean[0]:.1%} → {mean[1]:.1%}  {mean[2]:.1%} → {mean[3]:.1%}  "
+          f"{mean[4]:.1%} → {mean[5]:.1%}")
+    worst = sorted(range(len(shares)), key=lambda k: shares[k][2])[:3]
+    print("worst three sets by right sentence (threshold): " + ", ".join(
+        f"{args.writers.split(',')[k]} {shares[k][2]:.1%} → {shares[k][3]:.1%}" for k in worst))
 
 
 if __name__ == "__main__":

@@ -103,7 +103,7 @@ def test_a_list_item_is_quoted_with_its_lead_in(semantic):
     body = ("The following cannot be taken in any car:\n\n- Pets that are not in a closed carrier\n"
             "- Fuel cans or gas bottles\n\nChildren under 12 must use a child seat.\n")
     service = FakeService([page("what-you-can-carry", "policy", "What you can carry", 1, body), *pages()])
-    # "Can I bring a can of fuel?" scored 0.912 with the twelve-set adapter, under its 0.9225: "no rule" on the right page
+    # "Can I bring a can of fuel?" scored 0.912 with the twelve-set adapter, under its 0.9225
     answer = answer_question("Can I take a fuel can or a gas bottle in the car?", service=service, customer=None,
                              semantic=semantic)
     first = policy_blocks(answer)[0]

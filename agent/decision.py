@@ -1,0 +1,78 @@
+"""Whether the first page's rule answers: a small learned decision in place of one threshold on one score.
+
+Fuse mode used to answer when the lexical choice answered on the first page or its candidate's adapted score
+reached ``semantic_threshold``. One number did not separate an answerable paraphrase from a near miss: over a
+quarter of answerable questions were told "no rule" while one unanswerable question in five still got a rule
+(docs/ask.md, "The answer-or-abstain decision"). The decision is a logistic model over a handful of signals the
+engine already has, each named in ``FEATURES``:
+
+- ``score``: the candidate's adapted score (what the threshold compared), moved by the workspace's setting;
+- ``cosine``: the encoder's own cosine of the page's most similar quotable sentence;
+- ``sentence_margin``: the candidate's score minus the page's next quotable sentence's (a rule stands out);
+- ``page_margin``: the first page's order score minus the second page's (the question is about one page);
+- ``coverage`` and ``lexical``: the lexical rule's coverage of the question's key units, and whether it answers;
+- ``in_page``: the share of the question's content terms the page holds anywhere;
+- ``length``: how many content terms the question has (log); ``cjk``: a Korean or Japanese question.
+
+It answers when ``bias + Σ weight × (feature − mean) / scale`` reaches ``cut``; ``scripts/train_adapter.py``
+fits it (deterministic Newton steps) on the training sets' out-of-fold answers and writes it into the question
+adapter's header (``mem.agent.adapter``), as it was trained against that adapter's scores. Plain Python here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+FEATURES = ("score", "cosine", "sentence_margin", "page_margin", "coverage", "lexical", "in_page", "length", "cjk")
+# a margin above this says no more (a page or sentence that far ahead is alone): capped, so one outlier does not
+# set the scale; also the margin of a page with no second (sentence or page) to compare with
+MARGIN_CAP = 0.05
+
+
+def features(*, score: float, cosine: float, runner_up: float | None, page_margin: float | None, coverage: float,
+             lexical: bool, in_page: float, terms: int, cjk: bool) -> list[float]:
+    """The decision's inputs, in ``FEATURES`` order."""
+    sentence_margin = MARGIN_CAP if runner_up is None else min(score - runner_up, MARGIN_CAP)
+    page = MARGIN_CAP if page_margin is None else max(min(page_margin, MARGIN_CAP), -MARGIN_CAP)
+    return [score, cosine, sentence_margin, page, min(coverage, 1.0), float(lexical), in_page,
+            math.log1p(terms), float(cjk)]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The logistic decision: ``weights`` over the standardised ``FEATURES`` (``mean``, ``scale``)."""
+
+    weights: tuple[float, ...]
+    bias: float
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    cut: float  # the logit at or above which the rule answers (chosen on the training folds)
+    # the lexical choice's answer stands, the decision deciding only where it says "no rule" (chosen by measure)
+    lexical_stands: bool = True
+
+    def logit(self, values: list[float]) -> float:
+        return self.bias + sum(w * (x - m) / s for w, x, m, s in zip(self.weights, values, self.mean, self.scale,
+                                                                     strict=True))
+
+    def answers(self, values: list[float]) -> bool:
+        if self.lexical_stands and values[FEATURES.index("lexical")]:
+            return True
+        return self.logit(values) >= self.cut
+
+    def to_json(self) -> dict[str, object]:
+        return {"features": list(FEATURES), "weights": list(self.weights), "bias": self.bias,
+                "mean": list(self.mean), "scale": list(self.scale), "cut": self.cut,
+                "lexical_stands": self.lexical_stands}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Decision | None:
+        """The decision a weights header holds; None when it was made for other features (then the threshold)."""
+        if list(data.get("features") or []) != list(FEATURES):  # type: ignore[call-overload]
+            return None
+
+        def floats(key: str) -> tuple[float, ...]:
+            return tuple(float(v) for v in data[key])  # type: ignore[attr-defined]
+
+        return cls(floats("weights"), float(data["bias"]), floats("mean"), floats("scale"),  # type: ignore[arg-type]
+                   float(data["cut"]), bool(data.get("lexical_stands", True)))  # type: ignore[arg-type]

