@@ -236,7 +236,8 @@ class Retrieval:
         ranked = sorted(enumerate(pages), key=lambda item: (self._rule(item[1], query).rank(),
                                                            not _introduction(item[1]), -item[0]), reverse=True)
         found = [page for _, page in ranked]
-        if self.semantic is not None and self.semantic.decision is not None and found:
+        # the learned choice (``mem.agent.ranker``, not shipped) decides its own rules when its weights exist
+        if self.semantic is not None and self.semantic.decision is not None and found and self._ranker() is None:
             self._decide(query, found)
         return found
 
