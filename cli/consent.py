@@ -23,7 +23,7 @@ def consent(
     ctx: typer.Context,
     customer: CustomerOption,
     allow: Annotated[CategoryOption, typer.Option("--allow", help="Allow storing facts of: health, relationship, "
-                                                  "finance (repeatable).")] = None,
+                                                  "finance, religion, sexuality, politics (repeatable).")] = None,
     revoke: Annotated[CategoryOption, typer.Option("--revoke", help="Stop storing facts of that category "
                                                    "(repeatable).")] = None,
     share: Annotated[Optional[str], typer.Option("--share", help="on|off: share anonymised decision facts with "

@@ -1,6 +1,6 @@
 """Consent: which sensitive categories one customer allows to be stored, and sharing — ``store.consent``.
 
-Facts touching health, relationships or finances are stored only for an allowed category
+Facts touching health, relationships, finances, religion, sexuality or politics are stored only for an allowed category
 (``store.facts.add`` refuses the others; extraction drops and counts them). ``share`` is the
 customer's yes/no to sending anonymised decision facts to the service (movement 4, ``mem share``).
 Everything starts disallowed.
@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING
 from mem.core import clock
 from mem.core.errors import InvalidInput, Refused
 from mem.core.json_types import JsonObject
+from mem.core.text.sensitive import CATEGORIES as SENSITIVE_CATEGORIES
 from mem.customers import db
 from mem.customers.fact_record import Fact, check_choices
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
 
-CATEGORIES = ("health", "relationship", "finance")
+CATEGORIES = SENSITIVE_CATEGORIES  # health, relationship, finance, religion, sexuality, politics
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,13 @@ from mem.core import clock
 from mem.core.errors import InvalidInput
 from mem.core.ids import new_id
 from mem.core.json_types import JsonObject
+from mem.core.text.sensitive import CATEGORIES as SENSITIVE_CATEGORIES
 
 KINDS = ("event", "decision", "attribute", "preference", "request", "trait")
 STATUSES = ("active", "replaced", "retracted")
 HIDDEN_STATUSES = ("replaced", "retracted")
 ORIGINS = ("stated", "inferred")
-SENSITIVE = ("none", "health", "relationship", "finance")
+SENSITIVE = ("none", *SENSITIVE_CATEGORIES)  # mem.core.text.sensitive.CATEGORIES
 ROLES = ("customer", "agent", "system")
 
 

@@ -16,8 +16,11 @@ import re
 
 from mem.core.text.language import detect_language
 from mem.core.text.pattern import LazyPattern, lazy
+from mem.core.text.sensitive import CATEGORIES
+from mem.core.text.sensitive import sensitive_category as _sensitive_category
 
-SENSITIVE_CATEGORIES = ("health", "relationship", "finance")
+# the sensitive-topic word classes live in mem.core.text.sensitive (the server and lint read them too)
+SENSITIVE_CATEGORIES = CATEGORIES
 
 
 def _words(*phrases: str) -> LazyPattern:
@@ -325,35 +328,6 @@ _FROM_NOW_ON = {
     "ko": _any(r"앞으로", r"이제부터", r"항상", r"언제나", r"다음부터", r"매번"),
     "ja": _any(r"これから", r"今後", r"いつも", r"次から", r"毎回", r"常に"),
 }
-
-_SENSITIVE = {
-    "health": {
-        "en": _words(r"doctor", r"hospital", r"diagnos\w*", r"illness", r"ill", r"sick", r"disease", r"cancer",
-                     r"depress\w*", r"anxiety", r"therapy", r"therapist", r"medication", r"medicine", r"pregnan\w*",
-                     r"surgery", r"injur\w*", r"mental health", r"symptoms?", r"prescription", r"clinic",
-                     r"diabet\w*", r"chronic", r"disabilit\w*"),
-        "ko": _any(r"병원", r"진단", r"우울", r"수술", r"약을 먹", r"복용", r"임신", r"질병", r"암 ", r"치료",
-                   r"아파서",                    r"아파요", r"건강", r"장애"),
-        "ja": _any(r"病院", r"診断", r"うつ", r"鬱", r"手術", r"薬を", r"服用", r"妊娠", r"病気", r"治療", r"体調",
-                   r"健康", r"障害"),
-    },
-    "relationship": {
-        "en": _words(r"divorc\w*", r"boyfriend", r"girlfriend", r"husband", r"wife", r"break ?up", r"broke up",
-                     r"dating", r"marri\w*", r"partner", r"spouse", r"ex", r"affair", r"separated", r"fianc[eé]e?"),
-        "ko": _any(r"이혼", r"남자친구", r"여자친구", r"남편", r"아내", r"와이프", r"결혼", r"헤어졌", r"연애",
-                   r"애인"),
-        # 夫 but not 大丈夫 ("fine") or 工夫 ("a knack")
-        "ja": _any(r"離婚", r"彼氏", r"彼女", r"(?<![丈工])夫", r"妻", r"結婚", r"別れ", r"恋人", r"交際"),
-    },
-    "finance": {
-        "en": _words(r"debts?", r"loans?", r"salary", r"income", r"bankrupt\w*", r"mortgage", r"credit score",
-                     r"savings", r"in debt", r"broke", r"net worth", r"taxes", r"unemployed", r"paycheck",
-                     r"my bank account", r"can't afford", r"cannot afford"),
-        "ko": _any(r"빚", r"대출", r"월급", r"연봉", r"파산", r"신용 ?점수", r"저축", r"소득", r"실직"),
-        "ja": _any(r"借金", r"ローン", r"給料", r"年収", r"破産", r"収入", r"貯金", r"失業"),
-    },
-}
-
 
 def classify(sentence: str, *, lang: str | None = None) -> str | None:
     """The fact kind of one customer sentence, or ``None`` when it is small talk.
@@ -1844,9 +1818,6 @@ _INSTRUCTION = {
 
 
 def sensitive_category(sentence: str, *, lang: str | None = None) -> str:
-    """``health``, ``relationship``, ``finance`` or ``none`` (the first category whose words occur)."""
-    lang = lang or detect_language(sentence)
-    for category in SENSITIVE_CATEGORIES:
-        if _SENSITIVE[category][lang].search(sentence):
-            return category
-    return "none"
+    """One of ``SENSITIVE_CATEGORIES`` or ``none`` (``mem.core.text.sensitive``: the first category whose
+    word classes occur)."""
+    return _sensitive_category(sentence, lang=lang or detect_language(sentence))

@@ -128,7 +128,7 @@ def test_consent_command(mem):
                              "--json").stdout)
     assert changed["allowed"] == ["finance", "health"] and changed["share"] is True
     assert "allowed: finance" in mem("consent", "-c", "acme", "--revoke", "health").stdout
-    assert mem("consent", "-c", "acme", "--allow", "politics").exit_code == 2
+    assert mem("consent", "-c", "acme", "--allow", "astrology").exit_code == 2
     assert mem("consent", "-c", "acme", "--share", "maybe").exit_code == 2
 
 

@@ -38,6 +38,6 @@ def test_allow_then_store_then_revoke(store):
 
 def test_bad_categories(store):
     with pytest.raises(InvalidInput):
-        store.consent.set(allow=["politics"])
+        store.consent.set(allow=["astrology"])
     with pytest.raises(InvalidInput):
         store.consent.set(allow=["health"], revoke=["health"])

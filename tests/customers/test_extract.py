@@ -425,3 +425,24 @@ def test_a_standing_wish_for_how_to_be_served_still_becomes_an_item(store, confi
     store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", words)]))
     extract_pending(store, config=config)
     assert len(store.context.items()) == 1
+
+
+def test_an_agreement_about_a_broken_desk_is_not_dropped_as_finance(store, config, tmp_path):
+    # new-user report 12, item 6: "broke" alone made the whole agreement "finance", dropped without consent
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", "The motor of my standing desk broke. Can I get a refund?"),
+        ("s1", "2025-05-01T09:01:00", "agent", "Yes, we will refund the standing desk in full.")]))
+    report = extract_pending(store, config=config)
+    assert report.dropped_sensitive == 0
+    decisions = store.facts.list(kinds=["decision"])
+    assert decisions and decisions[0].agreement and decisions[0].sensitive == "none"
+
+
+@pytest.mark.parametrize("text", ["My chemo starts Monday, can you deliver before then?",
+                                  "I have HIV and need discreet packaging.", "I was in the ICU for two weeks.",
+                                  "I am in a wheelchair."])
+def test_health_data_is_not_stored_without_consent(store, config, tmp_path, text):
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", text)]))
+    report = extract_pending(store, config=config)
+    assert report.dropped_sensitive >= 1
+    assert not any(word in f.text for f in store.facts.list() for word in ("chemo", "HIV", "ICU", "wheelchair"))

@@ -148,7 +148,9 @@ def test_a_search_question_names_its_slot(query, slot):
 
 def test_fine_in_japanese_is_not_a_husband():
     assert kinds.sensitive_category("英語で大丈夫です。", lang="ja") == "none"
-    assert kinds.sensitive_category("夫が手続きします。", lang="ja") == "relationship"
+    # naming a family member is ordinary support talk (new-user report 12, item 6); a divorce is not
+    assert kinds.sensitive_category("夫が手続きします。", lang="ja") == "none"
+    assert kinds.sensitive_category("夫と離婚しました。", lang="ja") == "relationship"
 
 
 @pytest.mark.parametrize("text, kept, gone", [

@@ -104,10 +104,12 @@ def test_a_value_stated_beside_a_question_is_a_fact():
 
 
 def test_a_reason_after_the_value_is_cut_and_the_value_kept():
-    turns = [_turn("customer", "We've relocated to Dundee for my wife's new post, so winter gear matters.", 0)]
+    # a sensitive reason (a wife's new post is not one: new-user report 12, item 6, mem.core.text.sensitive)
+    turns = [_turn("customer", "We've relocated to Dundee for my chemo at the cancer centre, so winter gear matters.",
+                   0)]
     found = deterministic_candidates(turns, log_id="c0", reference=DAY)
     assert [c.slot for c in found] == [Slot("residence", "Dundee")]
-    assert "wife" not in found[0].evidence[0].quote
+    assert "chemo" not in found[0].evidence[0].quote
 
 
 @pytest.mark.parametrize("cue, reply, slot", [

@@ -1,0 +1,64 @@
+"""The sensitive-topic word classes (mem.core.text.sensitive): NEWUSER_REPORT12 §6 and the labelled set."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from mem.core.text.sensitive import CATEGORIES, is_sensitive, sensitive_category
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_sensitive", ROOT / "scripts" / "bench_sensitive.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("text", [
+    "The screen broke after two days.", "I bought a gift for my wife.", "Please send it to my husband.",
+    "Can you ship it via your partner courier?", "The ex-display model has a scratch.",
+    "The motor of my standing desk broke. Can I get a refund?", "Yes, we will refund the standing desk in full.",
+    "Does the price include taxes?", "I'm sick of waiting.", "서비스 장애로 결제가 안 됐어요.", "システム障害です。",
+    "경기도 용인시로 주소가 바뀌었습니다.", "정당한 환불 요청입니다.", "미사용 제품인데 반품되나요?",
+])
+def test_ordinary_support_sentences_sharing_the_words_are_not_sensitive(text):
+    assert sensitive_category(text) == "none"
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("My chemo starts Monday.", "health"), ("I have HIV.", "health"), ("I had a heart attack", "health"),
+    ("I am in a wheelchair", "health"), ("My kid has autism", "health"), ("I was in the ICU", "health"),
+    ("ICU에 일주일 있었어요.", "health"), ("HIVの検査を受けました。", "health"),
+    ("I'm going through a divorce.", "relationship"), ("My ex has the card.", "relationship"),
+    ("I'm flat broke.", "finance"), ("I'm fasting for Ramadan.", "religion"),
+    ("I came out as gay last year.", "sexuality"), ("I voted for the Labour party.", "politics"),
+])
+def test_sensitive_sentences_of_every_category(text, category):
+    assert sensitive_category(text) == category and is_sensitive(text)
+
+
+def test_the_categories_are_the_ones_consent_and_facts_accept():
+    from mem.customers.consent import CATEGORIES as CONSENT
+    from mem.customers.fact_record import SENSITIVE
+
+    assert set(CATEGORIES) == set(CONSENT) == set(SENSITIVE) - {"none"}
+    assert {"religion", "sexuality", "politics"} <= set(CATEGORIES)
+
+
+def test_labelled_set_has_three_languages_and_its_figures_hold():
+    bench = _bench()
+    cases = bench.load_cases()
+    assert len(cases) >= 60
+    from mem.core.text.language import detect_language
+
+    langs = {detect_language(text) for text, _ in cases}
+    assert langs == {"en", "ko", "ja"}
+    result = bench.measure(sensitive_category, cases)
+    row = result["table"]["sensitive"]
+    # the figures docs/customers.md gives (a tuning set: it was read while the classes were written)
+    assert row["tp"] == row["predicted"] == row["actual"] == 44, result["wrong"]
