@@ -27,6 +27,7 @@ from typing import TypedDict
 from mem.core import clock
 from mem.core.config import KnowhowSettings
 from mem.core.json_types import JsonObject
+from mem.core.text.sensitive import is_sensitive
 from mem.knowhow.signature import decision_terms, jaccard, polarity, split_decision, terms
 from mem.wire.share import ShareRecord
 
@@ -151,7 +152,9 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
                       reviews: Mapping[str, Review] | None = None) -> list[Candidate]:
     """Every candidate and proposal found in ``records``, strongest first."""
     reviews = reviews or {}
-    decisions = [Decision.from_record(r) for r in records if _within_window(r.get("month"), settings.window_days)]
+    # rows stored before the server refused sensitive records are never proposed as know-how
+    decisions = [Decision.from_record(r) for r in records if _within_window(r.get("month"), settings.window_days)
+                 and not is_sensitive(str(r.get("condition") or "")) and not is_sensitive(str(r.get("decision") or ""))]
     decisions.sort(key=lambda d: (sorted(d.condition_terms), d.pseudonym, d.decision))
     situations = _cluster(decisions, lambda d: d.condition_terms, same=lambda a, b: a.pages == b.pages)
     found: list[Candidate] = []

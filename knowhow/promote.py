@@ -24,6 +24,7 @@ from mem.core.config import KnowhowSettings
 from mem.core.controls import one_line
 from mem.core.errors import InvalidInput, Refused
 from mem.core.json_types import JsonObject
+from mem.core.text.sensitive import sensitive_category
 from mem.core.wording import plural
 from mem.knowhow.candidates import Candidate
 
@@ -139,6 +140,12 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
     previous = wiki.get(page_id) if wiki.exists(page_id) else None
     check_approvable(candidate, settings=settings, then=then or (previous.meta.get("then") if previous else None))
     page = page_for(candidate, by=by, then=then, settings=settings, previous=previous, when=when, page_id=page_id)
+    for field_name in ("when", "then"):
+        category = sensitive_category(str(page.meta[field_name]))
+        if category != "none":
+            raise Refused(f"the know-how's {field_name} touches a sensitive topic ({category}): "
+                          f"{page.meta[field_name]!r}; know-how ships to every client, so word the situation "
+                          f"without it (--{field_name} TEXT)")
     few = below_min(candidate, settings)
     below = (f", below knowhow.min_customers {settings.min_customers}: approved on the operator's decision"
              if few else "")

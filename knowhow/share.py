@@ -1,7 +1,8 @@
 """What one customer's client may share for know-how: anonymised decision facts only (movement 4).
 
 ``shared_records`` turns a customer's facts into upload records. Only active ``decision`` facts
-that carry no sensitive category are used; each becomes::
+that carry no sensitive category, and whose text ``mem.core.text.sensitive`` does not mark either,
+are used; each becomes::
 
     {"pseudonym": "p-…", "fact_ref": "…", "condition": "…", "decision": "…",
      "policy_refs": [{"page": "refunds", "version": 4}], "month": "2026-09"}
@@ -17,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Protocol
 
+from mem.core.text.sensitive import is_sensitive
 from mem.knowhow.anonymise import keyed, pseudonym, scrub
 from mem.knowhow.signature import split_decision
 from mem.wire.share import MAX_TEXT, ShareRecord
@@ -76,6 +78,11 @@ def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: b
             withdrawn.append(ref)
             continue
         condition, decision = split_decision(fact.text)
+        if is_sensitive(condition) or is_sensitive(decision):
+            # defence in depth: a fact stored as "none" by an older classifier (or with words of its
+            # text the extraction did not read) is withdrawn like one marked sensitive, never sent
+            withdrawn.append(ref)
+            continue
         # cut to what the server accepts (mem.wire.share.MAX_TEXT), so a long fact is shared shortened
         clean_condition = scrub(condition, names=names, customer_ids=[customer_id],
                                 customer_id_pattern=customer_id_pattern)[:MAX_TEXT]
@@ -88,3 +95,16 @@ def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: b
                         "policy_refs": [{"page": r.page, "version": r.version} for r in fact.policy_refs],
                         "month": when.strftime("%Y-%m") if when else None})
     return records, withdrawn
+
+
+def without_sensitive(records: Sequence[ShareRecord]) -> tuple[list[ShareRecord], list[str]]:
+    """``(kept, refused)``: the records whose condition and decision touch no sensitive topic, and the
+    ``fact_ref`` of the others (the server's guard behind the client's check: it never stores them)."""
+    kept: list[ShareRecord] = []
+    refused: list[str] = []
+    for record in records:
+        if is_sensitive(record["condition"]) or is_sensitive(record["decision"]):
+            refused.append(record["fact_ref"])
+        else:
+            kept.append(record)
+    return kept, refused

@@ -79,6 +79,11 @@ RULES: dict[str, Rule] = {
         Rule("personal-data", "error", "A know-how page contains personal data (email, phone, name, customer id).",
              "Know-how is shared with every client; it must stay anonymous.",
              "Remove the personal detail; describe the situation in general terms."),
+        Rule("sensitive-topic", "error", "A know-how page touches a sensitive topic (health, relationship, "
+             "finance, religion, sexuality, politics).",
+             "Know-how is distilled from customers' decisions and shipped to every client; a customer's health "
+             "or money troubles must not travel with it (docs/customers.md, Sensitive categories).",
+             "Word the situation without the sensitive detail, or retire the page."),
         Rule("customer-data-tracked", "error", "Customer data is tracked in the workspace git repository.",
              "Customer memory never enters the workspace repository (it is pushed, shared and reviewed).",
              "`git rm --cached FILE`, add it to .gitignore, and purge it from history "

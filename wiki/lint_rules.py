@@ -512,6 +512,14 @@ def check_personal_data(ctx: LintContext) -> Iterator[Finding]:
             yield Finding(pf.rel, line, "personal-data", f"know-how must be anonymous: {message}")
 
 
+def check_sensitive_topics(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        if pf.type != "knowhow":
+            continue  # policy pages may name illnesses, debts or religious holidays as rules do
+        for line, category in lint_text.sensitive_topics(pf.lines):
+            yield Finding(pf.rel, line, "sensitive-topic", f"know-how must not carry a {category} topic")
+
+
 def _staff(pf: PageFile) -> list[str]:
     """The ``by`` of the page's provenance (generated, verified, approved): staff named by design."""
     meta = pf.meta or {}
@@ -594,7 +602,8 @@ def check_numbers(ctx: LintContext) -> Iterator[Finding]:
 CHECKS: tuple[Check, ...] = (
     check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_portable_ids, check_links,
     check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
-    check_personal_data, check_customer_data, check_orphans, check_index, check_dates, check_numbers,
+    check_personal_data, check_sensitive_topics, check_customer_data, check_orphans, check_index, check_dates,
+    check_numbers,
 )
 
 

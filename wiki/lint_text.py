@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from mem.core.instructions import instruction_like
 from mem.core.text.personal import find_personal_data
+from mem.core.text.sensitive import sensitive_category
 
 
 def personal_data(
@@ -32,4 +33,12 @@ def personal_data(
                 yield number, f"{item.kind} {item.text!r}"
 
 
-__all__ = ["instruction_like", "personal_data"]
+def sensitive_topics(lines: Sequence[str]) -> Iterator[tuple[int, str]]:
+    """Lines (1-based) touching a sensitive topic, with its category (``mem.core.text.sensitive``)."""
+    for number, line in enumerate(lines, 1):
+        category = sensitive_category(line)
+        if category != "none":
+            yield number, category
+
+
+__all__ = ["instruction_like", "personal_data", "sensitive_topics"]
