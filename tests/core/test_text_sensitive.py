@@ -1,4 +1,4 @@
-"""The sensitive-topic word classes (mem.core.text.sensitive): NEWUSER_REPORT12 §6 and the labelled set."""
+"""The sensitive-topic word classes (mem.core.text.sensitive): new-user report 12, item 6, and the labelled set."""
 
 from __future__ import annotations
 
