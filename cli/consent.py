@@ -42,15 +42,42 @@ def consent(
                                       share=None if share is None else share == "on")
         else:
             state = store.consent.current()
-    data = {"customer": customer, **state.to_dict()}
+    data: JsonObject = {"customer": customer, **state.to_dict()}
+    if share == "off":
+        data["withdrawal"] = _withdraw_now(ctx, customer)
 
     def human(console: Console, d: JsonObject) -> None:
         console.print(f"sensitive categories allowed: {', '.join(d['allowed']) or 'none'}", markup=False)
         console.print(f"share anonymised decisions: {'on' if d['share'] else 'off'}", markup=False)
         for category, count in d["stored_sensitive"].items():
             console.print(f"stored {category} facts: {count}", markup=False)
+        withdrawal = d.get("withdrawal")
+        if withdrawal:
+            console.print(withdrawal.get("note") or f"withdrawn from the know-how service: "
+                          f"{withdrawal.get('withdrawn', 0)} shared decisions", markup=False)
 
     emit(data, as_json=want_json(ctx, json_output), human=human)
+
+
+def _withdraw_now(ctx: typer.Context, customer: str) -> JsonObject:
+    """``--share off``: send the withdrawal of what was shared now, if this home is logged in; otherwise
+    (or offline) it waits for the next ``mem share`` / ``mem sync`` and the result says so."""
+    from mem.cli.state import get_state
+    from mem.client.login import load_login
+    from mem.core.errors import MemError
+
+    config = get_state(ctx).config
+    later = "the withdrawal of what was shared waits for the next mem share or mem sync"
+    if load_login(config.home) is None:
+        return {"withdrawn": 0, "note": f"not logged in: {later}"}
+    from mem.client.connection import ServerClient
+    from mem.client.share_upload import push_withdrawals
+
+    try:
+        with ServerClient.for_home(config.home, config=config) as client:
+            return push_withdrawals(config.home, config=config, client=client, customer_id=customer)
+    except MemError as exc:
+        return {"withdrawn": 0, "note": f"{exc.message}: {later}"}
 
 
 def register(app: typer.Typer) -> None:

@@ -84,3 +84,25 @@ def share_customer(home: Path, customer_id: str, *, config: Config, client: Serv
         raise Refused(f"customer {customer_id!r} has not consented to sharing; nothing was sent "
                       f"(mem consent --customer {customer_id} --share on)")
     return result
+
+
+def push_withdrawals(home: Path, *, config: Config, client: ServerClient,
+                     customer_id: str | None = None) -> JsonObject:
+    """Send the withdrawals waiting for customers who do not share now (``mem sync``, ``mem consent``):
+    decisions erased, or shared before sharing was turned off. Only keyed refs travel. A customer who
+    shares has them sent with the next share. Returns how many refs were withdrawn, for how many customers."""
+    if not (Path(home) / "customers").is_dir():
+        return {"withdrawn": 0, "customers": 0}
+    from mem.customers import list_customers
+    from mem.customers.learning import send_withdrawals
+    from mem.customers.store import CustomerStore
+
+    sharer = ServerDecisionSharer(home, config=config, client=client, offline_ok=False)
+    withdrawn = customers = 0
+    for cid in [customer_id] if customer_id is not None else list_customers(home):
+        with CustomerStore.open(home, cid, create=False) as store:
+            result = send_withdrawals(store, sharer)
+        if result is not None:
+            withdrawn += int(result.get("withdrawn") or 0)
+            customers += 1
+    return {"withdrawn": withdrawn, "customers": customers}

@@ -113,6 +113,7 @@ def sync(home: Path, *, config: Config, server: str | None = None, client: Serve
             result["embedded"] = _embed_policy(home, on_progress)
         if push_evidence:
             result["evidence"] = _push_evidence_quietly(home, client)
+            result["withdrawals"] = _push_withdrawals_quietly(home, config, client)
         return result
     finally:
         if source is not client:
@@ -204,6 +205,17 @@ def _push_evidence_quietly(home: Path, client: ServerClient) -> JsonObject:
         return push_evidence(home, client=client)
     except MemError as exc:
         return {"sent": 0, "error": exc.message}
+
+
+def _push_withdrawals_quietly(home: Path, config: Config, client: ServerClient) -> JsonObject:
+    # Shared decisions of customers who turned sharing off or erased them leave the know-how service;
+    # like evidence, a failure stays queued and does not mark the bundle stale.
+    from mem.client.share_upload import push_withdrawals
+
+    try:
+        return push_withdrawals(home, config=config, client=client)
+    except MemError as exc:
+        return {"withdrawn": 0, "error": exc.message}
 
 
 def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallback | None) -> JsonObject:

@@ -78,7 +78,9 @@ class ConsentBook:
         """Allow or revoke sensitive categories and switch sharing; each change is logged.
 
         Revoking stops new facts of the category; facts stored earlier stay until the customer
-        erases them (``Consent.stored_sensitive`` counts them).
+        erases them (``Consent.stored_sensitive`` counts them). Turning ``share`` off queues the
+        withdrawal of every decision fact from the know-how service (``learning.share_decisions``
+        sends it even without consent: a withdrawal carries no customer data).
         """
         allow, revoke = list(allow), list(revoke)
         check_choices(allow + revoke, CATEGORIES, "consent category")
@@ -96,6 +98,13 @@ class ConsentBook:
                 self._store.conn.execute("INSERT INTO consent_log (at, category, allowed) VALUES (?, ?, ?)",
                                          (at, category, allowed))
             if share is not None:
+                if not share and db.get_meta(self._store.conn, "share", "off") == "on":
+                    # what was shared must leave the service too: every decision fact's ref (ids only, no
+                    # text) is withdrawn by the next mem share / mem sync, or by mem consent itself
+                    from mem.customers.erase import queue_withdrawals
+
+                    queue_withdrawals(self._store, [row[0] for row in self._store.conn.execute(
+                        "SELECT id FROM facts WHERE kind = 'decision'")])
                 db.set_meta(self._store.conn, "share", "on" if share else "off")
                 self._store.conn.execute(
                     "INSERT INTO consent_log (at, category, allowed) VALUES (?, 'share', ?)", (at, int(share)))

@@ -29,7 +29,8 @@ _CONTEXT_ITEM = re.compile(r"context item (\w+)")
 _WORD = re.compile(r"\w+")
 # Korean, Japanese and Chinese words have no spaces around them: a word is looked for inside the text
 _CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-# meta key: ids of erased decision facts the know-how server has not been told to withdraw yet
+# meta key: ids of decision facts the know-how server has not been told to withdraw yet: erased ones, and
+# every decision of a customer who turned sharing off (``queue_withdrawals``). Ids only, never text.
 WITHDRAW_KEY = "share_withdraw_erased"
 
 
@@ -158,15 +159,23 @@ def _json_text(text: str) -> str:
 
 def queue_withdrawal(store: CustomerStore, fact_id: str) -> None:
     """Remember an erased decision fact so the next share withdraws it from know-how (only its id is kept)."""
+    queue_withdrawals(store, [fact_id])
+
+
+def queue_withdrawals(store: CustomerStore, fact_ids: Iterable[str]) -> None:
+    """Remember decision facts whose shared records the know-how server must drop (inside the caller's
+    transaction): the next ``mem share``, ``mem sync`` or ``mem consent`` sends their withdrawal."""
     from mem.customers import db
 
     ids = erased_decisions(store)
-    if fact_id not in ids:
-        db.set_meta(store.conn, WITHDRAW_KEY, json.dumps([*ids, fact_id]))
+    new = [i for i in dict.fromkeys(fact_ids) if i not in ids]
+    if new:
+        db.set_meta(store.conn, WITHDRAW_KEY, json.dumps([*ids, *new]))
 
 
 def erased_decisions(store: CustomerStore) -> list[str]:
-    """Ids of erased decision facts whose withdrawal the know-how server has not acknowledged yet."""
+    """Ids of decision facts (erased, or shared before sharing was turned off) whose withdrawal the
+    know-how server has not acknowledged yet."""
     from mem.customers import db
 
     value = db.get_meta(store.conn, WITHDRAW_KEY)

@@ -140,17 +140,39 @@ def send_pending_evidence(store: CustomerStore, sender: EvidenceSender, *, batch
 
 
 def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> JsonObject | None:
-    """Give the customer's decision facts to ``sharer`` if the customer consented; ``None`` if not
-    (and then nothing is read for sharing)."""
-    if not store.consent.current().share:
-        return None
+    """Give the customer's decision facts to ``sharer`` if the customer consented. Without consent,
+    only the withdrawals waiting (decisions erased, or shared before sharing was turned off) are sent
+    — refs, no customer data — and ``None`` when there are none (then nothing is read for sharing)."""
     from mem.customers.erase import erased_decisions, withdrawals_sent
 
+    if not store.consent.current().share:
+        return send_withdrawals(store, sharer)
     decisions = store.facts.list(kinds=["decision"], statuses=None)
     own = [f.text for f in store.facts.list(kinds=["attribute"])] + [c.text for c in store.context.items()]
-    erased = erased_decisions(store)
+    queued = erased_decisions(store)
+    held = {d.id for d in decisions}
+    # a decision still held (sharing turned off, then on again before the withdrawal left) is sent or
+    # withdrawn by its own status below, not withdrawn blindly
+    erased = [i for i in queued if i not in held]
     result = sharer.share_decisions(store.customer_id, decisions, own_texts=own, erased=erased)
-    if erased and not result.get("error"):
+    if queued and not result.get("error"):
         # an erased decision has no record left to withdraw it again: it is forgotten once the service took it
-        withdrawals_sent(store, erased)
+        withdrawals_sent(store, queued)
     return result
+
+
+def send_withdrawals(store: CustomerStore, sharer: DecisionSharer) -> JsonObject | None:
+    """Send only the withdrawals waiting for a customer who does not share now; ``None`` if none wait.
+
+    Used by ``share_decisions`` without consent, ``mem sync`` and ``mem consent --share off``."""
+    from mem.customers.erase import erased_decisions, withdrawals_sent
+
+    if store.consent.current().share:
+        return None  # a sharing customer's withdrawals go with the next share (share_decisions)
+    queued = erased_decisions(store)
+    if not queued:
+        return None
+    result = sharer.share_decisions(store.customer_id, [], own_texts=[], erased=queued)
+    if not result.get("error"):
+        withdrawals_sent(store, queued)
+    return {**result, "note": "sharing is off: only the withdrawal of what was shared before was sent"}

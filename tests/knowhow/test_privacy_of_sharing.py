@@ -8,10 +8,12 @@ import json
 import pytest
 
 from mem.client.connection import ServerClient
-from mem.client.share_upload import share_customer
+from mem.client.login import save_login
+from mem.client.share_upload import push_withdrawals, share_customer
 from mem.core.config import Config
 from mem.core.errors import Refused
 from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
+from mem.customers.erase import erase_fact
 from mem.server.accounts import add_account
 from mem.server.intake import approve_candidate, list_candidates
 from mem.server.storage import open_store
@@ -96,3 +98,76 @@ def test_lint_reports_a_sensitive_know_how_page(workspace, mem):
     findings = json.loads(result.stdout)["findings"]
     assert any(f["rule"] == "sensitive-topic" and f["path"] == "knowhow/kh-chemo.md" for f in findings)
     assert result.exit_code == 1
+
+
+def test_turning_sharing_off_withdraws_what_was_shared(workspace, live_server, isolated_env):
+    config = Config.load(workspace=workspace)
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    with ServerClient(server.url, token=token) as client:
+        for cid in ("cust-a", "cust-b", "cust-c"):
+            _share(isolated_env, cid, [AGREED], client)
+        assert list_candidates(workspace, config=config)[0]["customers"] == 3
+        with CustomerStore.open(isolated_env, "cust-a") as store:
+            store.consent.set(share=False)
+        result = share_customer(isolated_env, "cust-a", config=config, client=client)
+        assert result["withdrawn"] == 1 and result["sent"] == 0 and "sharing is off" in result["note"]
+        assert len(_stored(workspace)) == 2
+        assert list_candidates(workspace, config=config)[0]["customers"] == 2
+        # nothing waits any more: the next share without consent is refused as before, and sends nothing
+        before = len(server.received)
+        with pytest.raises(Refused, match="not consented"):
+            share_customer(isolated_env, "cust-a", config=config, client=client)
+        assert len(server.received) == before
+    sent = [json.loads(body) for _, path, body in server.received if path == "/v1/share"]
+    assert all(set(body) == {"records", "withdrawn"} for body in sent)
+    assert sent[-1]["records"] == []  # the withdrawal carries refs only
+
+
+def test_an_erase_after_sharing_was_turned_off_is_withdrawn_by_sync(workspace, live_server, isolated_env):
+    config = Config.load(workspace=workspace)
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    with ServerClient(server.url, token=token) as client:
+        [fact_id] = _share(isolated_env, "kd1", [AGREED], client)
+        assert len(_stored(workspace)) == 1
+        with CustomerStore.open(isolated_env, "kd1") as store:
+            erase_fact(store, fact_id)
+            store.consent.set(share=False)
+        assert push_withdrawals(isolated_env, config=config, client=client) == {"withdrawn": 1, "customers": 1}
+        assert _stored(workspace) == []
+        assert push_withdrawals(isolated_env, config=config, client=client) == {"withdrawn": 0, "customers": 0}
+
+
+def test_sharing_turned_back_on_before_the_withdrawal_left_keeps_the_decision(workspace, live_server,
+                                                                              isolated_env):
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    with ServerClient(server.url, token=token) as client:
+        _share(isolated_env, "cust-a", [AGREED], client)
+        with CustomerStore.open(isolated_env, "cust-a") as store:
+            store.consent.set(share=False)
+            store.consent.set(share=True)
+        share_customer(isolated_env, "cust-a", config=Config.load(), client=client)
+        assert len(_stored(workspace)) == 1
+
+
+def test_the_consent_command_withdraws_at_once_when_logged_in(workspace, live_server, isolated_env, mem):
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    with ServerClient(server.url, token=token) as client:
+        _share(isolated_env, "kd1", [AGREED], client)
+    assert len(_stored(workspace)) == 1
+    save_login(isolated_env, url=server.url, token=token)
+    result = mem("consent", "-c", "kd1", "--share", "off", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["withdrawal"] == {"withdrawn": 1, "customers": 1}
+    assert _stored(workspace) == []
+
+
+def test_the_consent_command_before_login_says_the_withdrawal_waits(isolated_env, mem):
+    with CustomerStore.open(isolated_env, "kd1") as store:
+        store.facts.add(_decision(AGREED))
+        store.consent.set(share=True)
+    result = mem("consent", "-c", "kd1", "--share", "off")
+    assert result.exit_code == 0 and "waits for the next mem share or mem sync" in result.stdout
