@@ -103,6 +103,23 @@ def test_shared_decisions_are_replaced_and_removed_per_account(store):
     assert store.decisions() == []
 
 
+def test_a_customer_withdrawn_in_full_leaves_the_know_how_counts(store, config):
+    # mem consent --share off withdraws every decision ref of that customer (new-user report 12, item 7)
+    from mem.knowhow.candidates import detect_candidates
+
+    def record(customer: int) -> dict:
+        return {"pseudonym": f"p-{customer:016x}", "fact_ref": f"{customer:016x}", "condition": "the purchase was "
+                "over 14 days ago on an Enterprise plan", "decision": "We agreed to negotiate a partial refund",
+                "policy_refs": [], "month": None}
+
+    store.add_decisions("shop-a", [record(i) for i in range(3)], received_at="t1")
+    [candidate] = detect_candidates(store.decisions(), settings=config.knowhow)
+    assert candidate.customers == 3
+    assert store.remove_decisions("shop-a", [record(0)["fact_ref"]]) == 1
+    [candidate] = detect_candidates(store.decisions(), settings=config.knowhow)
+    assert candidate.customers == 2
+
+
 def test_reviews_keep_the_latest_decision(store):
     store.record_review("c1", decision="approved", by="op", at="t1", page_id="p1", signature="s1")
     store.record_review("c1", decision="rejected", by="op2", at="t2", page_id=None, signature="s2")
