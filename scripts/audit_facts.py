@@ -43,6 +43,7 @@ from bench_locomo import DEFAULT_DATA, import_lines  # noqa: E402
 
 from mem.core.config import Config  # noqa: E402
 from mem.core.errors import InvalidInput, MemError  # noqa: E402
+from mem.core.text.sensitive import CATEGORIES as SENSITIVE_CATEGORIES  # noqa: E402
 from mem.customers.extract import extract_pending  # noqa: E402
 from mem.customers.store import CustomerStore  # noqa: E402
 
@@ -52,7 +53,7 @@ LABELS = ("fact", "junk")
 def extract_file(log: Path, home: Path) -> list:
     """Every fact (any status, traits left out) extraction makes of one import file, on a fresh customer."""
     with CustomerStore.open(home, "audit") as store:
-        store.consent.set(allow=["health", "relationship", "finance"])
+        store.consent.set(allow=SENSITIVE_CATEGORIES)
         store.log.import_file(log)
         extract_pending(store, config=Config.load(home=home, env={}))
         return [f for f in store.facts.list(statuses=None) if f.kind != "trait"]

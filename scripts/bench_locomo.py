@@ -52,6 +52,7 @@ from datetime import datetime
 from pathlib import Path
 
 from mem.core.config import Config
+from mem.core.text.sensitive import CATEGORIES as SENSITIVE_CATEGORIES
 from mem.customers.extract import extract_pending
 from mem.customers.store import CustomerStore
 
@@ -154,7 +155,7 @@ def run(data: list[dict]) -> dict:
             log.write_text("\n".join(json.dumps(line, ensure_ascii=False) for line in lines) + "\n", encoding="utf-8")
             config = Config.load(home=home, env={})
             with CustomerStore.open(home, f"locomo-{sample['sample_id']}") as store:
-                store.consent.set(allow=["health", "relationship", "finance"])
+                store.consent.set(allow=SENSITIVE_CATEGORIES)
                 store.log.import_file(log)
                 started, cpu_started = time.perf_counter(), time.process_time()
                 extract_pending(store, config=config)
