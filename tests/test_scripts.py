@@ -67,6 +67,7 @@ TOY_RUNS = {
     "bench_mcp.py": ["--runs", "1"],
     "bench_policy_qa.py": [],
     "bench_search.py": ["--pages", "20", "--runs", "1"],
+    "bench_sensitive.py": [],
     "bench_serve.py": ["--pages", "5", "--requests", "40", "--repeat", "1", "--scale-requests", "40",
                        "--no-postgres"],
     "bench_updates.py": [],
