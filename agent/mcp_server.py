@@ -447,7 +447,11 @@ def serve(session: CustomerSession, *, http_port: int | None = None,
     try:
         server = build_server(session, on_end=on_end)
         if sock is None:
-            server.run("stdio")
+            import anyio
+
+            from mem.agent.mcp_stdio import run_stdio
+
+            anyio.run(run_stdio, server)  # every line answered, a line that is not a message too
             return
         import uvicorn
 

@@ -347,8 +347,8 @@ def test_host_configuration_snippets_in_the_docs_start_this_command():
 
 
 def test_logged_turns_lose_control_characters(world):
-    # log_turn accepted ESC, NUL and U+202E from the host as they came (a lone surrogate is refused by
-    # the SDK's argument check before it reaches mem)
+    # log_turn accepted ESC, NUL and U+202E from the host as they came (a lone surrogate is repaired to
+    # U+FFFD by the stdio reader before the SDK parses the line: mcp_stdio.check_line)
     session = _session(world)
     result = _drive(build_server(session), lambda c: c.call_tool(
         "log_turn", {"role": "customer", "text": "I moved to Porto.\x1b[2J\x00\u202e ok"}))
@@ -374,3 +374,70 @@ def test_a_followup_asked_through_mcp_keeps_the_earlier_question_as_its_subject(
     answer = _drive(build_server(_session(world, "cust-f", service=service, learn=False)), calls)
     assert "Your case (40 days) is beyond the 14-day window" in answer
     assert "10 business days" not in answer
+
+
+@pytest.mark.parametrize(("line", "code", "request_id"), [
+    ("not json", -32700, None),
+    ('{"jsonrpc":"2.0","id":6,"method":"ping","params":{"a":' + "[" * 100_000 + "]" * 100_000 + "}}", -32700, None),
+    ('{"jsonrpc":"2.0","id":8,"method":"ping","params":{"a":' + "[" * 150 + "]" * 150 + "}}", -32700, 8),
+    ('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":NaN}}', -32700, None),
+    ('{"jsonrpc":"2.0","id":null,"method":"ping"}', -32600, None),
+    ('{"jsonrpc":"2.0","id":{},"method":"ping"}', -32600, None),
+    ('{"jsonrpc":"2.0","id":true,"method":"ping"}', -32600, None),
+    ('{"jsonrpc":"1.0","id":7,"method":"ping"}', -32600, 7),
+    ('{"jsonrpc":"2.0","id":"x","method":3}', -32600, "x"),
+    ("[1]", -32600, None),
+])
+def test_a_line_that_is_not_a_message_gets_its_json_rpc_error(line, code, request_id):
+    from mem.agent.mcp_stdio import LineError, check_line
+
+    with pytest.raises(LineError) as caught:
+        check_line(line)
+    assert (caught.value.code, caught.value.request_id) == (code, request_id)
+    assert "\n" not in caught.value.reason and len(caught.value.reason) < 120
+
+
+def test_a_lone_surrogate_is_repaired_and_the_request_goes_on():
+    import json
+
+    from mem.agent.mcp_stdio import check_line
+
+    line = ('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ask","arguments":'
+            '{"question":"\\ud800 refund \\ud83d\\ude00","\\udc00k":1}}}')
+    arguments = json.loads(check_line(line))["params"]["arguments"]
+    assert arguments == {"question": "\ufffd refund \U0001f600", "\ufffdk": 1}
+    ping = '{"jsonrpc":"2.0","id":9,"method":"ping"}'
+    assert check_line(ping) == ping and check_line("  \n") is None
+
+
+def test_stdio_answers_every_line_even_one_that_is_not_a_message(world):
+    """The real command: bad lines get -32700/-32600, a lone surrogate is answered, and the session goes on."""
+    import json
+    import select
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mem", "-w", str(world["ws"]), "mcp", "--customer", "cust-a", "--no-learn"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_server_env(world))
+
+    def exchange(message: str) -> dict:
+        process.stdin.write((message + "\n").encode())
+        process.stdin.flush()
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, f"no reply to {message[:60]!r}"
+        return json.loads(process.stdout.readline())
+
+    try:
+        init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+        assert "result" in exchange(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}))
+        process.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        lone = exchange('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"lookup_policy",'
+                        '"arguments":{"query":"\\ud800 refund"}}}')
+        assert lone["id"] == 5 and "14 days" in lone["result"]["content"][0]["text"]
+        assert exchange("not json") == {"jsonrpc": "2.0", "id": None, "error": {
+            "code": -32700, "message": "Parse error: the line is not JSON (Expecting value)"}}
+        assert exchange('{"jsonrpc":"2.0","id":null,"method":"ping"}')["error"]["code"] == -32600
+        assert exchange('{"jsonrpc":"1.0","id":7,"method":"ping"}')["id"] == 7
+        assert exchange('{"jsonrpc":"2.0","id":9,"method":"ping"}') == {"jsonrpc": "2.0", "id": 9, "result": {}}
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
