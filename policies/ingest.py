@@ -46,7 +46,7 @@ from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_v
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
 from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
-from mem.wiki.page import Page, render_page, split_frontmatter
+from mem.wiki.page import Page, render_page, rule_text, split_frontmatter
 from mem.wiki.portable_ids import case_twins, windows_reserved
 from mem.wiki.store import HeadMoved, Wiki, refuse_unfinished_git
 
@@ -293,9 +293,9 @@ def _number_above_history(wiki: Wiki, plans: list[_Plan]) -> None:
         for n, (page, change) in enumerate(zip(plan.pages, plan.result.pages, strict=True)):
             if change.change == "unchanged":
                 continue
-            if change.change == "source-updated" and wiki.exists(page.id) and \
+            if change.change in ("source-updated", "replaced") and wiki.exists(page.id) and \
                     wiki.get(page.id).version == page.version:
-                continue  # the same text under a refreshed source hash keeps its number
+                continue  # the same rule text under a refreshed source (or another file) keeps its number
             fresh.append((plan, n))
     if not fresh:
         return
@@ -667,11 +667,8 @@ def _citable(text: str) -> bool:
 
 
 def _content_key(title: str, body: str) -> tuple[str, str]:
-    """What counts as a content change: title and text, not footnote numbering or source file names."""
-    text = re.sub(r"^\[\^[^\]]+\]:.*$", "", body, flags=re.M)
-    text = re.sub(r"\[\^[^\]]+\]", "", text)
-    text = re.sub(r"^Source: \S+.*$", "", text, flags=re.M)
-    return " ".join(title.split()), " ".join(text.split())
+    """What counts as a content change: title and rule text, not footnote numbering or source file names."""
+    return " ".join(title.split()), rule_text(body)
 
 
 def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, object], *, effective: date | None,
@@ -689,10 +686,11 @@ def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, obj
         if _same_entry(old.sources, source) and old.body.strip() == body.strip():
             return old, "unchanged"
         meta = dict(old.meta, sources=[source])
-        # Same wording from another file or edition: the hash is refreshed; if the citations in the
-        # body changed too, that is a change of the page text, so the version moves (lint checks it).
-        version = old.version if old.body.strip() == body.strip() else old.version + 1
-        return Page(old.id, old.type, old.title, version, meta, body), "source-updated"
+        # Same wording from another file or edition: the hash and the footnotes follow the new file, the
+        # version stays. It numbers the rule text (wiki.page.rule_text, which lint's version-history
+        # compares too); a new number would flag every linked customer fact for a recheck of a rule
+        # that did not change.
+        return Page(old.id, old.type, old.title, old.version, meta, body), "source-updated"
     meta = {k: v for k, v in old.meta.items() if k != "verified"}  # a review applies to the old text
     meta.update(status="active", effective=(effective or today).isoformat(), summary=draft.summary,
                 sources=[source], generated=generated)

@@ -26,7 +26,7 @@ from mem.wiki import lint_git, lint_numbers, lint_text, version_floor
 from mem.wiki.in_force import conflict_lines
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
-from mem.wiki.page import Page, body_line_offset, normalise_meta, split_frontmatter, validate_meta
+from mem.wiki.page import Page, body_line_offset, normalise_meta, rule_text, split_frontmatter, validate_meta
 from mem.wiki.portable_ids import windows_reserved
 
 if TYPE_CHECKING:
@@ -395,14 +395,15 @@ def _git_version_history(ctx: LintContext) -> Iterator[Finding]:
         lineage = history.lineages.get(pf.rel, [])
         if not pf.valid or not lineage or (len(lineage) < 2 and pf.rel not in history.modified):
             continue
-        current_version, current_body = pf.meta["version"], pf.body.strip()  # type: ignore[index]
+        # the version numbers the rule text: footnotes naming another source file need no new number
+        current_version, current_body = pf.meta["version"], rule_text(pf.body)  # type: ignore[index]
         states = []
         for sha, path in lineage:
             text = history.blob(sha, path)
             meta, body, error = split_frontmatter(text) if text is not None else (None, "", "unreadable")
             version = meta.get("version") if meta else None
             if isinstance(version, int) and not isinstance(version, bool):
-                states.append((sha, version, body.strip()))
+                states.append((sha, version, rule_text(body)))
         if not states:
             continue
         top_sha, top = max(((sha, v) for sha, v, _ in states), key=lambda s: s[1])
@@ -430,7 +431,7 @@ def _published_version(ctx: LintContext, pf: PageFile,
                        published: dict[int, list[version_floor.Published]]) -> Iterator[Finding]:
     """Compare the page with the versions bundles shipped: they stay installed on clients (and cited by
     customer facts) after git history was reset, so the number must not go back or name other text."""
-    current_version, current_body = pf.meta["version"], pf.body.strip()  # type: ignore[index]
+    current_version, current_body = pf.meta["version"], rule_text(pf.body)  # type: ignore[index]
     top = version_floor.highest_published(published)
     if top is None:
         return
@@ -447,7 +448,7 @@ def _published_version(ctx: LintContext, pf: PageFile,
             _, body, _ = split_frontmatter(shipped.file.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError):
             continue  # a bundle file gone or damaged: nothing to compare with
-        if body.strip() != current_body:
+        if rule_text(body) != current_body:
             yield Finding(pf.rel, line, "version-history",
                           f"version {current_version} was published in bundle {shipped.bundle} with other text; "
                           f"give the page version {top.version + 1}")

@@ -101,6 +101,21 @@ def split_frontmatter(text: str) -> tuple[JsonObject | None, str, str | None]:
     return meta, body, None
 
 
+_FOOTNOTE_DEFINITION = re.compile(r"^\[\^[^\]]+\]:.*$", re.M)
+_FOOTNOTE_MARK = re.compile(r"\[\^[^\]]+\]")
+_SOURCE_LINE = re.compile(r"^Source: \S+.*$", re.M)
+
+
+def rule_text(body: str) -> str:
+    """What a page's ``version`` numbers: its body without footnote marks, footnote definitions and
+    ``Source:`` lines, whitespace collapsed. The same rules cited from another file or edition are the
+    same rule text, so they keep their version and customer facts linked to it are not rechecked
+    (docs/ingest.md, "same text from another file")."""
+    text = _FOOTNOTE_DEFINITION.sub("", body)
+    text = _FOOTNOTE_MARK.sub("", text)
+    return " ".join(_SOURCE_LINE.sub("", text).split())
+
+
 def body_line_offset(text: str) -> int:
     """How many lines precede the body (so body line n is file line n + offset)."""
     match = _FENCE.match(text.lstrip("\ufeff"))

@@ -207,12 +207,36 @@ def test_same_text_from_another_file_updates_the_citations_when_asked(ws, tmp_pa
     with pytest.raises(Conflict, match=r"'refund-policy' belongs to sources/refund.md; refund-copy.md .*--replace"):
         ingest_documents(ws, [copy], config=config_for(ws))
     [result] = ingest_documents(ws, [copy], config=config_for(ws), replace=True)
-    assert [(p.version, p.change) for p in result.pages] == [(2, "replaced")]  # the footnotes changed
-    assert "page: refund-policy v2 replaced (taken over from sources/refund.md)" in gitrepo._run(ws, "log", "-1",
+    # the footnotes changed, the rule text did not: the version (what customer facts cite) stays
+    assert [(p.version, p.change) for p in result.pages] == [(1, "replaced")]
+    assert "page: refund-policy v1 replaced (taken over from sources/refund.md)" in gitrepo._run(ws, "log", "-1",
                                                                                                "--format=%B")
     page = Wiki(ws).get("refund-policy")
     assert page.sources[0]["file"] == "sources/refund-copy.md" and "[^1]: sources/refund-copy.md" in page.body
     assert page.effective.isoformat() == "2026-01-01"
+
+
+def test_a_new_edition_with_the_same_text_keeps_every_version_so_no_fact_is_rechecked(ws, tmp_path):
+    # refunds.md -> refunds-v2.md, byte for byte: every page was "source-updated" with version + 1 (the
+    # footnotes named the new file), and `mem sync` flagged every linked customer fact for a recheck
+    from mem.customers.policy_change import changed_pages
+    from mem.wiki.lint import lint_workspace
+
+    doc = write(tmp_path, "refunds.md", REFUND_V3)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    before = {p.id: p.version for p in Wiki(ws).pages()}
+    edition = tmp_path / "refunds-v2.md"
+    shutil.copy(doc, edition)
+    [result] = ingest_documents(ws, [edition], config=config_for(ws))
+    assert {p.change for p in result.pages} == {"source-updated"} and result.commit
+    after = {p.id: p.version for p in Wiki(ws).pages()}
+    assert after == before and changed_pages(before, after) == {}
+    page = Wiki(ws).get("refund-policy")
+    assert page.sources[0]["file"] == "sources/refunds-v2.md" and "[^1]: sources/refunds-v2.md" in page.body
+    assert lint_workspace(ws, config=config_for(ws)).errors == []  # version-history compares the rule text
+    edition.write_text(REFUND_V3.replace("30 days", "14 days"))  # a rule that changes still moves on
+    [result] = ingest_documents(ws, [edition], config=config_for(ws))
+    assert {(p.id, p.version, p.change) for p in result.pages} >= {("refund-policy", 2, "revised")}
 
 
 def test_same_text_in_new_bytes_of_the_same_file_keeps_the_version(ws, tmp_path):

@@ -190,6 +190,18 @@ def test_version_must_rise_when_text_changes(ws):
     assert "version-history" not in rules(lint(ws))
 
 
+def test_citations_naming_another_file_are_not_a_new_text(ws):
+    # the version numbers the rule text (wiki.page.rule_text): an edition re-ingested from another file
+    # changes only footnotes and `Source:` lines, and asking for a new number flagged customer facts
+    cited = SHIPPING_BODY.replace("above $50.", "above $50. [^1]") + "\n[^1]: sources/terms.md, \"Costs\"\n"
+    write_page(ws, page("shipping", cited))
+    commit_all(ws)
+    write_page(ws, page("shipping", cited.replace("sources/terms.md", "sources/terms-v2.md") + "Source: x.md\n"))
+    assert "version-history" not in rules(lint(ws))
+    write_page(ws, page("shipping", cited.replace("$50", "$60")))
+    assert "version is still 1" in only(lint(ws), "version-history")[0].message
+
+
 def test_version_lower_than_history(ws):
     write_page(ws, page("shipping", SHIPPING_BODY + "\nv3\n", version=3))
     commit_all(ws)
