@@ -32,11 +32,15 @@ class CustomerMemory:
                  opener: Callable[[], CustomerStore] | None = None) -> None:
         self._store = store
         self._opener = opener
+        self._reader: Callable[[], CustomerStore] | None = None
         self.customer_id = customer_id
         self.conversation_id: str | None = None
 
     @classmethod
-    def open(cls, home: Path, customer_id: str) -> CustomerMemory:
+    def open(cls, home: Path, customer_id: str, *, create: bool = True) -> CustomerMemory:
+        """``create=False``: a customer with no memory on this client gets none made until a turn is
+        logged — reading (context, facts) finds nothing; ``mem mcp`` starts this way, so a host that
+        only looks things up leaves no empty store behind."""
         from mem.core.ids import validate_customer_id
         from mem.customers.store import CustomerStore
 
@@ -45,7 +49,28 @@ class CustomerMemory:
         def opener() -> CustomerStore:
             return CustomerStore.open(Path(home), customer_id)
 
-        return cls(opener(), customer_id, opener=opener)
+        if create:
+            return cls(opener(), customer_id, opener=opener)
+
+        def reader() -> CustomerStore:
+            return CustomerStore.open(Path(home), customer_id, create=False)
+
+        memory = cls(None, customer_id, opener=opener)
+        memory._reader = reader
+        memory.existing_store()  # a store that exists but cannot be opened (locked, damaged) fails now
+        return memory
+
+    def existing_store(self) -> CustomerStore | None:
+        """The customer's store, or ``None`` when this customer has no memory on this client yet (nothing
+        is created; ``store`` creates it)."""
+        if self._store is None and self._reader is not None:
+            from mem.core.errors import NotFound
+
+            try:
+                self._store = self._reader()
+            except NotFound:
+                return None
+        return self.store
 
     @property
     def store(self) -> CustomerStore:
@@ -78,20 +103,24 @@ class CustomerMemory:
         is left out: the customer's claim is not an account attribute."""
         from mem.customers.customer_context import from_service
 
-        return [item.text for item in self.store.context.items() if from_service(item)]
+        store = self.existing_store()
+        return [item.text for item in store.context.items() if from_service(item)] if store is not None else []
 
     def service_context_items(self) -> list[str]:
         """The items the service set (``mem context set --from-service``): the only ones that tell what the
         account is — its contract tier, plan, entitlements — so the only ones a know-how condition reads."""
-        return [item.text for item in self.store.context.items() if item.source == "service"]
+        store = self.existing_store()
+        return [item.text for item in store.context.items() if item.source == "service"] if store is not None else []
 
     def search_facts(self, query: str, *, limit: int = 5) -> list[Fact]:
         """Active facts matching ``query``, best first (the store's BM25 search)."""
-        return [hit.fact for hit in self.store.facts.search(query, limit=limit)]
+        store = self.existing_store()
+        return [hit.fact for hit in store.facts.search(query, limit=limit)] if store is not None else []
 
     def agreements(self, *, limit: int = 5) -> list[Fact]:
         """The customer's active agreements (decision facts), newest first."""
-        return self.store.facts.list(kinds=("decision",), limit=limit)
+        store = self.existing_store()
+        return store.facts.list(kinds=("decision",), limit=limit) if store is not None else []
 
     def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: JsonObject) -> Turn:
         """Append one turn to the customer's request log (the first turn opens the conversation).

@@ -31,6 +31,7 @@ from pydantic import Field
 
 from mem.agent.blocks import Block, mark, neutralise, new_marker
 from mem.agent.conversation import Conversation, Learning
+from mem.agent.customer_memory import CustomerMemory
 from mem.core.config import Config
 from mem.core.errors import InvalidInput, MemError, NotFound
 from mem.core.ids import validate_customer_id
@@ -103,11 +104,15 @@ class CustomerSession:
 
     def _open(self) -> Conversation:
         if self._conversation is None:
-            self._conversation = Conversation(
-                config=self.config, customer_id=self.customer_id, service=self.service, session=self.session_tag,
-                learn=self.learn, model=self.model, retrieval_mode=self.retrieval_mode, hold_lock=False,
-                evidence=self.evidence, sharer=self.sharer)
-            self._conversation.customer.release()
+            # a customer with no memory gets a store at the first logged turn, not at start-up
+            customer = CustomerMemory.open(self.config.home, self.customer_id, create=False)
+            try:
+                self._conversation = Conversation(
+                    config=self.config, customer_id=self.customer_id, service=self.service, session=self.session_tag,
+                    learn=self.learn, model=self.model, retrieval_mode=self.retrieval_mode, hold_lock=False,
+                    evidence=self.evidence, sharer=self.sharer, customer=customer)
+            finally:
+                customer.release()
         return self._conversation
 
     @contextlib.contextmanager
@@ -170,9 +175,12 @@ class CustomerSession:
 
     def fact_history(self, fact_id: str) -> str:
         """One fact of this customer and every change to it, oldest first."""
+        fact_id = _nonempty(fact_id, "fact_id").strip()
         with self._using() as conversation:
-            store = conversation.customer.store
-            fact = store.facts.get(_nonempty(fact_id, "fact_id").strip())
+            store = conversation.customer.existing_store()
+            if store is None:  # no memory yet: nothing to read, and nothing is created by reading
+                raise NotFound(f"no fact {fact_id} for customer {self.customer_id!r}")
+            fact = store.facts.get(fact_id)
             entries = store.facts.history(fact.id)
         lines = [f"{fact.text}"]
         if fact.statement and fact.statement != fact.text:

@@ -33,6 +33,31 @@ def customer_folder(home: Path, customer_id: str) -> Path:
     return customers_root(home) / validate_customer_id(customer_id)
 
 
+def refuse_case_twin(root: Path, customer_id: str) -> None:
+    """``InvalidInput`` when ``customer_id`` has no folder of its own but a customer whose id differs only
+    in case does (``DANA`` beside ``dana``).
+
+    On a case-insensitive file system (macOS, Windows) ``customers/DANA`` *is* ``customers/dana``, so
+    the wall between customers would depend on the file system; ids are not case-folded instead,
+    because ids from another system may tell customers apart by case (docs/customers.md, "Customer
+    ids"). An id that has its own folder is always opened: stores made before this keep working.
+    """
+    if not root.is_dir():
+        return
+    try:
+        names = [entry.name for entry in os.scandir(root) if not entry.name.startswith(".")]
+    except OSError:
+        return  # the open that follows reports an unreadable folder
+    if customer_id in names:
+        return
+    folded = customer_id.lower()  # ids are ASCII (validate_name)
+    twin = next((name for name in sorted(names) if name.lower() == folded), None)
+    if twin is not None:
+        raise InvalidInput(f"customer id {customer_id!r} differs only in case from {twin!r}, a customer on this "
+                           f"client: ids that differ only in case are refused (on macOS and Windows they name "
+                           f"one folder); use {twin!r} for that customer, or another id")
+
+
 def list_customers(home: Path) -> list[str]:
     """The ids of customers with memory on this client (names only; nothing of theirs is read)."""
     root = customers_root(home)

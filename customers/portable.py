@@ -50,6 +50,7 @@ from mem.customers.store import (
     customers_root,
     expand_record,
     recover_swap,
+    refuse_case_twin,
 )
 
 FORMAT = "mem-customer-memory/1"
@@ -243,6 +244,7 @@ def _replace(home: Path, customer_id: str, memory: _Memory, *, lock_timeout: flo
     lock = CustomerLock(root / LOCKS_DIR / f"{customer_id}.lock", customer_id, timeout=lock_timeout)
     try:
         recover_swap(root, customer_id)
+        refuse_case_twin(root, customer_id)  # "DANA" restored over dana's memory on macOS and Windows
         staging = root / f"{RESTORE_PREFIX}{customer_id}-{new_id()}"
         try:
             counts = _build(staging, customer_id, memory)

@@ -57,6 +57,7 @@ from mem.customers._layout import (
     customers_root,
     list_customers,
     recover_swap,
+    refuse_case_twin,
 )
 from mem.customers.consent import ConsentBook
 from mem.customers.customer_context import CustomerContext
@@ -91,6 +92,7 @@ __all__ = [
     "list_customers",
     "record_json",
     "recover_swap",
+    "refuse_case_twin",
 ]
 
 
@@ -140,6 +142,7 @@ class CustomerStore:
         lock = CustomerLock(root / LOCKS_DIR / f"{customer_id}.lock", customer_id, timeout=lock_timeout)
         try:
             recover_swap(root, customer_id)
+            refuse_case_twin(root, customer_id)
             folder = root / customer_id
             if not create and not (folder / DB_FILE).is_file():
                 raise NotFound(f"no memory for customer {customer_id!r} on this client")

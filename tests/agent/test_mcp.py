@@ -441,3 +441,33 @@ def test_stdio_answers_every_line_even_one_that_is_not_a_message(world):
     finally:
         process.stdin.close()
         process.wait(timeout=60)
+
+
+def test_a_customer_with_no_memory_gets_no_store_until_a_turn_is_logged(world):
+    # `mem mcp --customer nobody` made customers/nobody at start-up, though nothing was said
+    folder = world["home"] / "customers" / "nobody"
+    session = _session(world, "nobody")
+
+    async def reads(client):
+        return [await client.call_tool("lookup_policy", {"query": "refund"}),
+                await client.call_tool("search_facts", {"query": "refund"}),
+                await client.call_tool("get_customer_context", {}),
+                await client.call_tool("fact_history", {"fact_id": "01ABC"})]
+
+    policy, facts, context, history = _drive(build_server(session), reads)
+    assert "14 days" in _text(policy) and "No fact of this customer" in _text(facts)
+    assert "(empty)" in _text(context) and history.is_error and "no fact 01ABC" in _text(history)
+    assert session.end() is None and not folder.exists()
+    session = _session(world, "nobody", learn=False)
+    assert not _drive(build_server(session), lambda c: c.call_tool(
+        "log_turn", {"role": "customer", "text": "Hello."})).is_error
+    session.end()
+    assert (folder / "memory.db").is_file()
+
+
+def test_an_id_that_differs_only_in_case_from_a_customer_fails_at_start_up(world, mem):
+    result = mem("-w", world["ws"], "mcp", "--customer", "CUST-A")
+    assert result.exit_code == 2 and "differs only in case from 'cust-a'" in result.stderr
+    assert not (world["home"] / "customers" / "CUST-A").exists() or (world["home"] / "customers" / "cust-a").samefile(
+        world["home"] / "customers" / "CUST-A")
+

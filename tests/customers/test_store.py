@@ -40,6 +40,45 @@ def test_path_trick_ids_are_refused(home, bad):
     assert not (home.parent / "x").exists()
 
 
+def test_an_id_that_differs_only_in_case_from_a_customer_is_refused(home):
+    # on macOS and Windows customers/DANA is customers/dana: `-c DANA` opened dana's memory there, and on
+    # Linux it made a second store; the wall must not depend on the file system
+    with CustomerStore.open(home, "dana") as store:
+        store.facts.add(fact())
+    exported = export_customer(home, "dana")
+    for spelling in ("DANA", "Dana"):
+        for create in (True, False):
+            with pytest.raises(InvalidInput, match=r"'Dana' differs only in case from 'dana'|'DANA' differs only"):
+                CustomerStore.open(home, spelling, create=create)
+    with pytest.raises(InvalidInput, match="differs only in case"):
+        import_customer(home, "DANA", _reexport(exported, "DANA"))
+    assert sorted(p.name for p in (home / "customers").iterdir() if not p.name.startswith(".")) == ["dana"]
+    with CustomerStore.open(home, "dana") as store:
+        assert len(store.facts.list()) == 1
+
+
+def test_case_twins_made_before_the_rule_keep_working(home):
+    # a Linux client may hold both from an earlier version: each opens its own folder, nothing is merged
+    for name in ("dana", "Dana"):
+        (home / "customers" / name).mkdir(parents=True)
+    for name in ("dana", "Dana"):
+        with CustomerStore.open(home, name) as store:
+            store.facts.add(fact(f"Fact of {name}"))
+    with CustomerStore.open(home, "Dana") as store:
+        assert [f.text for f in store.facts.list()] == ["Fact of Dana"]
+    with pytest.raises(InvalidInput, match="differs only in case"):
+        CustomerStore.open(home, "DANA")
+
+
+def _reexport(data: bytes, customer_id: str) -> bytes:
+    import gzip
+    import json
+
+    payload = json.loads(gzip.decompress(data))
+    payload["customer_id"] = customer_id
+    return gzip.compress(json.dumps(payload).encode())
+
+
 def test_add_get_and_duplicate(home):
     with CustomerStore.open(home, "acme") as store:
         f = store.facts.add(fact(evidence=[Evidence("c1", "t1", "customer", "refund please")]))
