@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.config import Config
+from mem.core.config import CONFIG_FILE, Config
 from mem.core.errors import InvalidInput, NotFound
 from mem.wiki.index import FOLDERS, INDEX_FILE
 from mem.wiki.lint_model import RULES, Finding, LintReport, Rule
@@ -49,6 +49,7 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
     """
     from mem.wiki.store import reading
 
+    require_workspace(workspace)  # before the lock: `reading` would make .mem/ in any folder
     # one snapshot: a promote or ingest writing meanwhile had its files on disk before its commit, read as
     # uncommitted edits or as a version lower than the one in a commit; under the shared lock it has finished
     with reading(workspace):
@@ -62,10 +63,19 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
     return LintReport(findings, pages_checked=sum(1 for f in ctx.files if f.selected))
 
 
+def require_workspace(workspace: Path) -> None:
+    """``NotFound`` with the CLI's line (``mem.cli.state.require_workspace``) for a folder without ``mem.toml``:
+    linting ``/tmp`` found no pages and reported "no problems", exit code 0."""
+    folder = Path(workspace)
+    if not folder.is_dir():
+        raise NotFound(f"workspace {folder} does not exist")
+    if not (folder / CONFIG_FILE).is_file():
+        raise NotFound(f"no workspace at {folder} (run mem init)")
+
+
 def build_context(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config) -> LintContext:
     workspace = Path(workspace).resolve()
-    if not workspace.is_dir():
-        raise NotFound(f"workspace {workspace} does not exist")
+    require_workspace(workspace)
     try:
         customer_id = re.compile(config.lint.customer_id_pattern) if config.lint.customer_id_pattern else None
     except re.error as exc:

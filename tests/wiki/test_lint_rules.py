@@ -381,6 +381,22 @@ def test_frontmatter_format(ws):
 # --- selection, registry -----------------------------------------------------------------------
 
 
+def test_a_folder_that_is_not_a_workspace_is_the_clis_error(tmp_path):
+    # lint_workspace(Path("/tmp")) found no pages and reported no problems (exit code 0) where
+    # `mem --workspace /tmp/x lint` says "no workspace" (exit 2); nothing is written in the folder either
+    from mem.core.config import Config
+    from mem.wiki.lint import fix, lint_workspace
+
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    for call in (lint_workspace, fix):
+        with pytest.raises(NotFound, match=r"^no workspace at .*plain \(run mem init\)$"):
+            call(folder, config=Config())
+    with pytest.raises(NotFound, match="does not exist"):
+        lint_workspace(tmp_path / "missing", config=Config())
+    assert list(folder.iterdir()) == []
+
+
 def test_paths_restrict_findings(ws):
     write_page(ws, page("shipping", SHIPPING_BODY + "\n[[nowhere]]\n", version=2))
     write_page(ws, page("refund", REFUND_BODY + "\n[[nowhere]]\n", version=2))
