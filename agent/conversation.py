@@ -105,7 +105,8 @@ class Conversation:
         """
         if self.ended:
             raise InvalidInput("this conversation has ended")
-        question = clean_text(question)  # no escape sequence or NUL reaches the answer, the log or a terminal
+        # no escape sequence or NUL reaches the answer, the log or a terminal
+        question = clean_text(question_text(question))
         if not question.strip():
             raise InvalidInput("the question is empty")
         check_message_size(question, self.config.extract.max_message_bytes)  # before it is answered or logged
@@ -169,12 +170,20 @@ class Conversation:
             self.ended = True
 
 
+def question_text(question: object) -> str:
+    """``question`` when it is text; ``InvalidInput`` otherwise (``None`` or ``42`` from a caller's own
+    code raised AttributeError deep inside)."""
+    if not isinstance(question, str):
+        raise InvalidInput(f"the question must be text (str), not {type(question).__name__}")
+    return question
+
+
 def ask_once(config: Config, customer_id: str, question: str, *, service: ServiceMemory, session: str | None = None,
              learn: bool = True, model: str | None = None, retrieval_mode: str = "auto",
              evidence: EvidenceSender | None = None, sharer: DecisionSharer | None = None,
              on_answer: Callable[[Answer], None] | None = None) -> tuple[Answer, Learning]:
     """A one-turn conversation; ``on_answer`` gets the answer before learning starts."""
-    if not question.strip():
+    if not question_text(question).strip():
         raise InvalidInput("the question is empty")  # before the customer's store is opened (or created)
     check_message_size(question, config.extract.max_message_bytes)
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,

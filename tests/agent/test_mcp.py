@@ -471,3 +471,14 @@ def test_an_id_that_differs_only_in_case_from_a_customer_fails_at_start_up(world
     assert not (world["home"] / "customers" / "CUST-A").exists() or (world["home"] / "customers" / "cust-a").samefile(
         world["home"] / "customers" / "CUST-A")
 
+
+def test_a_question_that_is_not_text_is_a_typed_error(world):
+    from mem.agent import ask
+    from mem.core.errors import InvalidInput
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+
+    config = Config.load(workspace=world["ws"], home=world["home"])
+    service = WorkspaceServiceMemory(world["ws"])
+    for question in (None, 42, b"refund?"):  # AttributeError from deep inside before
+        with pytest.raises(InvalidInput, match="the question must be text"):
+            ask(config, "cust-a", question, service=service)
