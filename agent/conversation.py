@@ -137,6 +137,7 @@ class Conversation:
         text = clean_text(text)
         if not text.strip():
             raise InvalidInput("the turn's text is empty")
+        check_message_size(text, self.config.extract.max_message_bytes)  # the request log's one limit
         self.customer.log_turn(session=self.session, role=role, text=text.strip(), time=clock.now(), meta={})
         self.history.append((role, text.strip()))
         self.recorded += 1

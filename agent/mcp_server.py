@@ -367,8 +367,9 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
                        log_level="WARNING")
 
     @server.tool(structured_output=False)
-    def ask(question: Annotated[str, Field(min_length=1, max_length=4000, description="The customer's message.")]
-            ) -> str:
+    # no max_length in the schemas of ask and log_turn: a message has the one limit of the request log,
+    # [extract] max_message_bytes (256 KiB), as for `mem ask` and `mem log import` (Conversation checks it)
+    def ask(question: Annotated[str, Field(min_length=1, description="The customer's message.")]) -> str:
         """Answer the customer's message as `mem ask` does: from the current policy, know-how and this customer's
         facts, with numbered citations and warnings (stale service memory, facts to recheck). Both turns are
         logged; facts are learnt when the session ends."""
@@ -401,7 +402,7 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
 
     @server.tool(structured_output=False)
     def log_turn(role: Annotated[Literal["customer", "agent"], Field(description="Who said it.")],
-                 text: Annotated[str, Field(min_length=1, max_length=20000, description="What was said.")]) -> str:
+                 text: Annotated[str, Field(min_length=1, description="What was said.")]) -> str:
         """Append a turn your agent handled to this customer's request log; facts are learnt when the session
         ends, as in `mem chat`."""
         return tool_call(session.log_turn)(role, text)

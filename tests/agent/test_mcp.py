@@ -189,7 +189,10 @@ def test_ask_gives_the_full_answer_with_citations_and_logs_both_turns(world):
     ("log_turn", {"role": "system", "text": "hello"}, "role must be 'customer' or 'agent'"),
     ("log_turn", {"role": "customer", "text": "   "}, "empty"),
     ("log_turn", {"role": "customer"}, "text is missing"),
-    ("log_turn", {"role": "customer", "text": "x" * 20_001}, "text is too long (at most 20000 characters)"),
+    # one limit for what goes into the request log, as `mem ask` and `mem log import` (the ask tool took 4,000
+    # characters and log_turn 20,000 where `mem ask` takes 256 KiB)
+    ("log_turn", {"role": "customer", "text": "x" * 262_145}, "262,145 bytes, over the limit of 262,144"),
+    ("ask", {"question": "é" * 131_073}, "262,146 bytes, over the limit of 262,144"),
     ("search_facts", {"query": "refund", "limit": 0}, "limit must be at least 1"),
     ("search_facts", {"query": "refund", "limit": 51}, "limit must be at most 50"),
     ("search_facts", {"query": ""}, "query is empty"),
@@ -472,11 +475,14 @@ def test_an_id_that_differs_only_in_case_from_a_customer_fails_at_start_up(world
         world["home"] / "customers" / "CUST-A")
 
 
-def test_a_question_that_is_not_text_is_a_typed_error(world):
+def test_ask_takes_what_mem_ask_takes_and_a_question_that_is_not_text_is_a_typed_error(world):
     from mem.agent import ask
     from mem.core.errors import InvalidInput
     from mem.wiki.service_memory import WorkspaceServiceMemory
 
+    long_question = "Can I get a refund within 14 days? " + "Some context about my order. " * 300  # 9,000 chars
+    result = _drive(build_server(_session(world)), lambda c: c.call_tool("ask", {"question": long_question}))
+    assert not result.is_error and "14 days" in _text(result)
     config = Config.load(workspace=world["ws"], home=world["home"])
     service = WorkspaceServiceMemory(world["ws"])
     for question in (None, 42, b"refund?"):  # AttributeError from deep inside before
