@@ -15,6 +15,7 @@ applies the config carried in a verified bundle this way) → environment variab
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import tomllib
 from collections.abc import Mapping
@@ -41,14 +42,23 @@ SettingSections = dict[str, dict[str, SettingValue]]
 
 # Any: a field's default is a value of any setting type; the dataclass annotation types it.
 def _f(default: Any, doc: str, *, least: float | None = None, most: float | None = None,
-       allowed: str = "") -> Any:
+       allowed: str = "", choices: tuple[str, ...] = ()) -> Any:
     """A setting: default, one-line doc, and for a number the range it must fall in (checked at load;
-    ``allowed`` words a range its own check enforces, such as ``check_ask``'s)."""
-    metadata = {"doc": doc, "range": (least, most), "allowed": allowed}
+    ``allowed`` words a range its own check enforces, such as ``check_ask``'s); for a word, the
+    ``choices`` it must be one of (checked at load)."""
+    metadata = {"doc": doc, "range": (least, most), "allowed": allowed, "choices": choices}
     if isinstance(default, list):
         return field(default_factory=lambda: list(default), metadata=metadata)
     return field(default=default, metadata=metadata)
 
+
+# The largest whole number a setting takes, whatever its own range: a 64-bit integer, what SQLite
+# stores and the standard library's date arithmetic takes. `budget_chars = 99999999999999999999`
+# was accepted and printed as a budget ("15 of 99999999999999999999 characters used").
+MAX_INT_SETTING = 2**63 - 1
+
+# The heading levels `mem ingest` cuts a document at (`--split`, `ingest.split`).
+INGEST_SPLITS = ("auto", "h1", "h2", "h3", "none")
 
 # A century: a period that long is "never" for every setting counted in days, hours or minutes, and
 # a longer one overflowed the date arithmetic ("internal error: OverflowError") where it was used.
@@ -68,7 +78,7 @@ class IngestSettings:
 
     max_bytes: int = _f(50 * 1024 * 1024, "largest document `mem ingest` accepts, in bytes", least=1)
     split: str = _f("auto", "heading level a document is cut into pages at: auto, h1, h2, h3 or none "
-                            "(`mem ingest --split`)")
+                            "(`mem ingest --split`)", choices=INGEST_SPLITS)
 
 
 @dataclass(frozen=True)
@@ -316,6 +326,15 @@ def _apply(current: Any, values: Mapping[str, Any], section: str, origin: str) -
             raise InvalidInput(
                 f"{origin}: {section}.{key} must be {expected.__name__}, got {type(value).__name__}"
             )
+        choices = known[key].metadata.get("choices")
+        if choices and value not in choices:  # named as the setting: `--split` is a flag nobody gave
+            raise InvalidInput(f"{origin}: {section}.{key} must be one of {', '.join(choices)}, got {value!r}")
+        if isinstance(value, float) and not math.isfinite(value):
+            # nan passed every comparison below (nan < 0 is false) and inf is no number of seconds
+            raise InvalidInput(f"{origin}: {section}.{key} must be a finite number, got {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_INT_SETTING:
+            raise InvalidInput(f"{origin}: {section}.{key} must be at most {MAX_INT_SETTING:,} (a 64-bit integer), "
+                               f"got {value!r}")
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if value < 0:  # no setting counts below zero
                 raise InvalidInput(f"{origin}: {section}.{key} must not be negative")
@@ -337,6 +356,8 @@ def allowed_range(setting: dataclasses.Field[Any]) -> str:
     """The values a numeric setting takes, as the docs and errors say it: ``at least 1``, ``0-64``,
     ``0 or more`` (every number is at least 0); empty for other settings."""
     least, most = setting.metadata.get("range", (None, None))
+    if setting.metadata.get("choices"):
+        return ", ".join(setting.metadata["choices"])
     if setting.type not in ("int", "float", int, float):
         return ""
     if setting.metadata.get("allowed"):

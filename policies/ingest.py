@@ -146,9 +146,10 @@ def ingest_documents(
         raise InvalidInput(f"--title must be one line, got {title!r}")
     if id_prefix is not None:
         validate_name(id_prefix, what="--id-prefix")
+    named = "--split" if split is not None else "ingest.split"  # the one the user gave
     split = config.ingest.split if split is None else split
     if split not in SPLITS:
-        raise InvalidInput(f"--split must be one of {', '.join(SPLITS)}, got {split!r}")
+        raise InvalidInput(f"{named} must be one of {', '.join(SPLITS)}, got {split!r}")
     when = _parse_effective(effective)
     model_name = config.model.name if model is None else model
     progress = on_progress or (lambda done, total, what: None)

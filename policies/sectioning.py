@@ -24,10 +24,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from mem.core.config import INGEST_SPLITS
 from mem.core.errors import InvalidInput
 from mem.policies.readers import Block, Document, is_numbered
 
-SPLITS = ("auto", "h1", "h2", "h3", "none")
+SPLITS = INGEST_SPLITS  # one list for `--split` and `ingest.split` (checked when mem.toml is read)
 PATH_SEPARATOR = " › "
 
 

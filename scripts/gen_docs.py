@@ -81,7 +81,10 @@ def render_config() -> str:
         "`MEM_DATABASE_URL`, `MEM_KEYSERVICE_DATABASE_URL`, `MEM_BLOBSTORE_DATABASE_URL`, `MEM_SEMANTIC`).",
         "Every setting is checked when `mem.toml` is read, by any command: an unknown key, a value of the wrong",
         "type or a number outside its *allowed* range is one error naming the setting",
-        "(`mem.toml: bundle.expires_days must be 0-36,500, got 100000`), exit 2.",
+        "(`mem.toml: bundle.expires_days must be 0-36,500, got 100000`), exit 2. Whatever its range, a number is",
+        "finite (`nan` and `inf` are refused) and a whole number is at most 9,223,372,036,854,775,807 (2^63 − 1,",
+        "a 64-bit integer: what SQLite stores and the date arithmetic takes); a word with a list in *allowed*",
+        "is one of those (`mem.toml: ingest.split must be one of auto, h1, h2, h3, none, got 'x'`).",
     ]
     for name in SECTIONS:
         section = getattr(defaults, name)

@@ -53,6 +53,15 @@ def test_bad_settings_refused(tmp_path, toml, message):
     ("[quota]\nunfinished_minutes = 0\n", "mem.toml: quota.unfinished_minutes must be 1-52,560,000, got 0"),
     ("[ask]\nsemantic_threshold = 2\n",
      "mem.toml: ask.semantic_threshold must be above 0 and at most 1 (a cosine), got 2.0"),
+    # nan passed `value < 0` and every range; inf is no number of seconds
+    ("[extract]\nmax_lock_seconds = nan\n", "mem.toml: extract.max_lock_seconds must be a finite number, got nan"),
+    ("[extract]\nmax_lock_seconds = inf\n", "mem.toml: extract.max_lock_seconds must be a finite number, got inf"),
+    ("[ask]\nsemantic_threshold = nan\n", "mem.toml: ask.semantic_threshold must be a finite number, got nan"),
+    # past 64 bits: "15 of 99999999999999999999 characters used"
+    ("[context]\nbudget_chars = 99999999999999999999\n", "mem.toml: context.budget_chars must be at most "
+     "9,223,372,036,854,775,807 (a 64-bit integer), got 99999999999999999999"),
+    # named as the setting, not as `--split`, a flag the user never gave
+    ("[ingest]\nsplit = \"x\"\n", "mem.toml: ingest.split must be one of auto, h1, h2, h3, none, got 'x'"),
 ])
 def test_numbers_out_of_range_are_refused_at_load_naming_the_setting(tmp_path, toml, message):
     (tmp_path / "mem.toml").write_text(toml)
@@ -68,6 +77,12 @@ def test_numbers_at_the_edges_of_their_range_load(tmp_path):
     assert (config.bundle.expires_days, config.server.port, config.server.workers) == (0, 0, 64)
 
 
+def test_the_largest_64_bit_integer_loads(tmp_path):
+    (tmp_path / "mem.toml").write_text("[context]\nbudget_chars = 9223372036854775807\n[ingest]\nsplit = 'h2'\n")
+    config = Config.load(workspace=tmp_path, env={})
+    assert (config.context.budget_chars, config.ingest.split) == (2**63 - 1, "h2")
+
+
 def test_every_number_has_its_range_in_the_docs_and_the_template():
     import dataclasses
 
@@ -76,7 +91,8 @@ def test_every_number_has_its_range_in_the_docs_and_the_template():
     for name in SECTIONS:
         for setting in dataclasses.fields(getattr(Config(), name)):
             is_number = setting.type in ("int", "float")
-            assert bool(allowed_range(setting)) == is_number, f"{name}.{setting.name}"
+            assert bool(allowed_range(setting)) == (is_number or bool(setting.metadata["choices"])), \
+                f"{name}.{setting.name}"
     assert "# a bundle's manifest expires this many days after it is issued (0-36,500)" in render_template()
 
 
