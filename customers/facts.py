@@ -160,7 +160,10 @@ class Facts:
         recheck_only: bool = False,
         limit: int | None = None,
     ) -> builtins.list[Fact]:
-        """Facts newest first (by the date they are about), filtered; ``statuses=None`` = all."""
+        """Facts newest first (by the date they are about), filtered; ``statuses=None`` = all. One kind or
+        status may be given as a plain string (``statuses="active"``); it was read letter by letter."""
+        kinds = (kinds,) if isinstance(kinds, str) else kinds
+        statuses = (statuses,) if isinstance(statuses, str) else statuses
         where: builtins.list[str] = []
         params: builtins.list[str | int] = []
         if kinds:

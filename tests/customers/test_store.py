@@ -79,6 +79,16 @@ def _reexport(data: bytes, customer_id: str) -> bytes:
     return gzip.compress(json.dumps(payload).encode())
 
 
+def test_one_status_or_kind_may_be_a_plain_string(home):
+    # statuses="active" was read letter by letter: "unknown status 'a'"
+    with CustomerStore.open(home, "acme") as store:
+        added = store.facts.add(fact())
+        assert [f.id for f in store.facts.list(statuses="active", kinds="event")] == [added.id]
+        assert store.facts.list(statuses="replaced") == []
+        with pytest.raises(InvalidInput, match="unknown status 'activ'"):
+            store.facts.list(statuses="activ")
+
+
 def test_add_get_and_duplicate(home):
     with CustomerStore.open(home, "acme") as store:
         f = store.facts.add(fact(evidence=[Evidence("c1", "t1", "customer", "refund please")]))
