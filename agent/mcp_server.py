@@ -277,8 +277,9 @@ def _stale_note(retrieval: Retrieval) -> list[str]:
 # -- the MCP server -------------------------------------------------------------------------------------
 
 Query = Annotated[str, Field(min_length=1, max_length=2000, description="Words to look for, or a page id.")]
-PageLimit = Annotated[int, Field(ge=1, le=20, description="Most pages to return.")]
-FactLimit = Annotated[int, Field(ge=1, le=50, description="Most facts to return.")]
+# strict: the schema says integer, and pydantic's lax mode took "3" and true (as 1) for one
+PageLimit = Annotated[int, Field(ge=1, le=20, strict=True, description="Most pages to return.")]
+FactLimit = Annotated[int, Field(ge=1, le=50, strict=True, description="Most facts to return.")]
 
 
 # Any: one entry of pydantic's ``ValidationError.errors()`` (type, loc, msg, ctx), read by key.
