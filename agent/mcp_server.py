@@ -459,14 +459,16 @@ def serve(session: CustomerSession, *, http_port: int | None = None,
         if sock is None:
             import anyio
 
-            from mem.agent.mcp_stdio import run_stdio
+            from mem.agent.mcp_wire import run_stdio
 
             anyio.run(run_stdio, server)  # every line answered, a line that is not a message too
             return
         import uvicorn
 
         try:
-            app = server.streamable_http_app(host=LOOPBACK)
+            from mem.agent.mcp_wire import wrap_http
+
+            app = wrap_http(server.streamable_http_app(host=LOOPBACK))  # every body answered, as over stdio
             host, port = sock.getsockname()[:2]
             if on_listening is not None:
                 on_listening(f"http://{host}:{port}{MCP_PATH}")

@@ -354,7 +354,7 @@ def test_host_configuration_snippets_in_the_docs_start_this_command():
 
 def test_logged_turns_lose_control_characters(world):
     # log_turn accepted ESC, NUL and U+202E from the host as they came (a lone surrogate is repaired to
-    # U+FFFD by the stdio reader before the SDK parses the line: mcp_stdio.check_line)
+    # U+FFFD by the stdio reader before the SDK parses the line: mcp_wire.check_line)
     session = _session(world)
     result = _drive(build_server(session), lambda c: c.call_tool(
         "log_turn", {"role": "customer", "text": "I moved to Porto.\x1b[2J\x00\u202e ok"}))
@@ -395,7 +395,7 @@ def test_a_followup_asked_through_mcp_keeps_the_earlier_question_as_its_subject(
     ("[1]", -32600, None),
 ])
 def test_a_line_that_is_not_a_message_gets_its_json_rpc_error(line, code, request_id):
-    from mem.agent.mcp_stdio import LineError, check_line
+    from mem.agent.mcp_wire import LineError, check_line
 
     with pytest.raises(LineError) as caught:
         check_line(line)
@@ -406,7 +406,7 @@ def test_a_line_that_is_not_a_message_gets_its_json_rpc_error(line, code, reques
 def test_a_lone_surrogate_is_repaired_and_the_request_goes_on():
     import json
 
-    from mem.agent.mcp_stdio import check_line
+    from mem.agent.mcp_wire import check_line
 
     line = ('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ask","arguments":'
             '{"question":"\\ud800 refund \\ud83d\\ude00","\\udc00k":1}}}')
@@ -440,7 +440,7 @@ def test_stdio_answers_every_line_even_one_that_is_not_a_message(world):
                         '"arguments":{"query":"\\ud800 refund"}}}')
         assert lone["id"] == 5 and "14 days" in lone["result"]["content"][0]["text"]
         assert exchange("not json") == {"jsonrpc": "2.0", "id": None, "error": {
-            "code": -32700, "message": "Parse error: the line is not JSON (Expecting value)"}}
+            "code": -32700, "message": "Parse error: not JSON (Expecting value)"}}
         assert exchange('{"jsonrpc":"2.0","id":null,"method":"ping"}')["error"]["code"] == -32600
         assert exchange('{"jsonrpc":"1.0","id":7,"method":"ping"}')["id"] == 7
         assert exchange('{"jsonrpc":"2.0","id":9,"method":"ping"}') == {"jsonrpc": "2.0", "id": 9, "result": {}}
@@ -491,3 +491,37 @@ def test_ask_takes_what_mem_ask_takes_and_a_question_that_is_not_text_is_a_typed
     for question in (None, 42, b"refund?"):  # AttributeError from deep inside before
         with pytest.raises(InvalidInput, match="the question must be text"):
             ask(config, "cust-a", question, service=service)
+
+
+def test_http_answers_every_body_as_stdio_answers_every_line(world):
+    # the SDK took "id": null for a notification (202, no reply) and answered "jsonrpc": "1.0" with
+    # pydantic's multi-line dump; a lone surrogate was a parse error there and repaired over stdio
+    import json
+
+    import httpx
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mem", "-w", str(world["ws"]), "mcp", "--customer", "cust-a", "--http", "0",
+         "--no-learn"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=_server_env(world))
+    try:
+        url = re.search(r"at (http://127\.0\.0\.1:\d+/mcp)", process.stderr.readline()).group(1)
+        headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+        with httpx.Client(timeout=60) as client:
+            init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+            reply = client.post(url, headers=headers, json={"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                                             "params": init})
+            headers |= {"mcp-session-id": reply.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+            client.post(url, headers=headers, content=b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+            for body, code, request_id in (('{"jsonrpc":"2.0","id":null,"method":"ping"}', -32600, None),
+                                           ('{"jsonrpc":"1.0","id":7,"method":"ping"}', -32600, 7),
+                                           ("not json", -32700, None)):
+                reply = client.post(url, headers=headers, content=body.encode())
+                error = json.loads(reply.text)
+                assert (reply.status_code, error["id"], error["error"]["code"]) == (400, request_id, code)
+                assert "\n" not in error["error"]["message"]
+            lone = client.post(url, headers=headers, content=b'{"jsonrpc":"2.0","id":5,"method":"tools/call",'
+                               b'"params":{"name":"lookup_policy","arguments":{"query":"\\ud800 refund"}}}')
+            assert lone.status_code == 200 and "14 days" in lone.text
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

@@ -1,4 +1,4 @@
-"""The stdio transport of ``mem mcp``: every line the host sends is answered, a line that is not a message too.
+"""What ``mem mcp`` reads off the wire: every message the host sends is answered, one that is not a message too.
 
 The SDK's stdio reader parses each line with ``validate_json`` and, when that fails, hands the
 exception to the session, which only logs it: a host that sent a request with a lone surrogate in
@@ -15,7 +15,10 @@ line is checked before the SDK sees it:
   (docs/customers.md), and the message goes on to its tool: the rest of the text is still the
   customer's.
 
-Blank lines are not messages and are skipped. The SDK is imported by ``run_stdio`` only.
+Blank lines are not messages and are skipped. Over HTTP (``CheckedBodies``) each POST body is checked
+the same way: the SDK answered a body that is not JSON itself, but took ``"id": null`` for a
+notification (202, no reply) and answered ``"jsonrpc": "1.0"`` with pydantic's multi-line dump.
+The SDK is imported by the functions that need it only.
 """
 
 from __future__ import annotations
@@ -129,7 +132,7 @@ def check_line(line: str) -> str | None:
     except RecursionError:
         raise LineError(PARSE_ERROR, f"Parse error: the message is nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:  # JSONDecodeError, a NaN/Infinity, invalid UTF-8 already replaced by the reader
-        raise LineError(PARSE_ERROR, f"Parse error: the line is not JSON ({str(exc).split(':')[0]})") from None
+        raise LineError(PARSE_ERROR, f"Parse error: not JSON ({str(exc).split(':')[0]})") from None
     try:
         message, changed = clean(message)
     except LineError as error:
@@ -199,3 +202,64 @@ async def run_stdio(server: MCPServer) -> None:
             await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
     finally:
         wrapper.detach()
+
+
+class CheckedBodies:
+    """ASGI middleware in front of the SDK's streamable HTTP app: each POST body is checked by
+    ``check_line`` (a body that fails gets its JSON-RPC error, HTTP 400; a lone surrogate is repaired)
+    before the SDK reads it. Bodies reach it through the SDK's own size limit (``wrap_http``)."""
+
+    # Any: ASGI's scope, receive and send (starlette.types, not a dependency of this module's callers)
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    # Any: ASGI's scope, receive and send
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away before its body was complete
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        try:
+            checked = check_line(body.decode("utf-8", errors="replace"))
+        except LineError as error:
+            await _send_error(send, error)
+            return
+        if checked is not None:
+            body = checked.encode("utf-8")
+        headers = [(k, v) for k, v in scope.get("headers", []) if k.lower() != b"content-length"]
+        headers.append((b"content-length", str(len(body)).encode()))
+        delivered = False
+
+        async def replay() -> Any:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(dict(scope, headers=headers), replay, send)
+
+
+# Any: ASGI's send callable
+async def _send_error(send: Any, error: LineError) -> None:
+    payload = json.dumps({"jsonrpc": "2.0", "id": error.request_id,
+                          "error": {"code": error.code, "message": error.reason}}).encode("utf-8")
+    await send({"type": "http.response.start", "status": 400,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+    await send({"type": "http.response.body", "body": payload})
+
+
+# Any: the SDK's Starlette app, returned wrapped
+def wrap_http(app: Any) -> Any:
+    """``app`` behind ``CheckedBodies``, itself behind the SDK's request body limit (413 past it)."""
+    from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE, RequestBodyLimitMiddleware
+
+    return RequestBodyLimitMiddleware(CheckedBodies(app), DEFAULT_MAX_REQUEST_BODY_SIZE)
