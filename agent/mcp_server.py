@@ -442,6 +442,8 @@ def bind_loopback(port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         raise InvalidInput(f"port {port} on {LOOPBACK} is already in use (or not allowed): {exc.strerror}") from exc
+    # listening now: the URL is announced before uvicorn starts, and a host that connects at once was refused
+    sock.listen(128)
     return sock
 
 
