@@ -372,6 +372,12 @@ def sentence_terms(sentence: str) -> set[str]:
     """A sentence's index terms, the stem keys of its Korean words (``STEM_KEY`` + key), and each
     hyphenated word written as one ("Wi-Fi" also holds "wifi", "set-up" "setup")."""
     found = set(index_terms(sentence)) | {STEM_KEY + key for key in korean_keys(sentence)}
+    for match in _DENIAL.finditer(sentence):
+        # "nonrefundable", "unreturnable", "ineligible" are about refunds, returns, eligibility: the word
+        # without its negating prefix is held too ("Is my deposit refundable?" meets "Deposits are nonrefundable.")
+        base = _NEGATING_PREFIX.sub("", match.group(0))
+        if base != match.group(0):
+            found.update(analyzers()[WORDS].analyze(base))
     if "-" in sentence:
         words_analyzer = analyzers()[WORDS]
         for match in _HYPHENATED.finditer(sentence):
@@ -608,6 +614,42 @@ _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
     r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|(?<![가-힣])안\s|금지|"
     r"ません|ない[。、]?|できない|不可|禁止|対象外", re.IGNORECASE)
+# A rule also rules a thing out by what it calls it, not only by "not": a word negated by its prefix
+# ("non-refundable", "nonrefundable", "unavailable", "ineligible", "invalid") and a word of exclusion
+# ("excluded", "void", "prohibited", "forfeited"; 제외됩니다, 아닙니다, 무효, 불포함; 除外, 無効, できかねます).
+# A prefix negates only a word that allows (non-X of any word; un- and in-/im-/ir-/il- before -able/-ible
+# or an adjective of permission), never a noun that happens to begin so ("under", "index", "none").
+_DENIAL = lazy(
+    r"\bnon-?(?!e\b|etheless\b|sense\b|stop\b)[a-z]{3,}(?:-[a-z]+)*|"
+    r"\bun(?!der)[a-z]{2,}(?:able|ible)\b|"
+    r"\bi[nmrl](?:eligible|admissible|applicable|valid|possible|permissible|transferr?able|refundable|"
+    r"returnable|exchangeable|legal|appropriate)\b|"
+    r"\b(?:exclud(?:e|es|ed)|exclusions?|voids?|voided|forfeit(?:s|ed)?|prohibit(?:s|ed)?|forbid(?:s|den)?|"
+    r"disallow(?:s|ed)?)\b|"
+    r"제외(?:됩니다|되며|되어|된다|돼|대상)|아닙니다|아니에요|아닙|무효|불포함|불허|"
+    r"除外|無効|かねます|非対象", re.IGNORECASE)
+
+
+_NEGATING_PREFIX = lazy(r"^(?:non-?|un|i[nmrl])(?=[a-z])", re.IGNORECASE)
+
+
+def _word_key(word: str) -> str:
+    """A denial word's form for comparing it with the question's (excluded / exclusion, 제외됩니다 / 제외되나요)."""
+    plain = word.lower().replace("-", "")
+    return plain[:5] if plain.isascii() else plain[:2]
+
+
+def rules_out(sentence: str, question: str = "") -> bool:
+    """Whether a rule's sentence rules its thing out: a negation (not, never, cannot, 없습니다, ません…),
+    or a word of denial (``_DENIAL``) that the question does not use itself. "Do nonprofits get a discount?"
+    names the thing by "nonprofit"; "Are sale items excluded from refunds?" asks about the exclusion, which
+    the rule's "excluded" then confirms."""
+    if _NEGATION.search(sentence):
+        return True
+    asked = {_word_key(m.group(0)) for m in _DENIAL.finditer(question)} if question else set()
+    return any(_word_key(m.group(0)) not in asked for m in _DENIAL.finditer(sentence))
+
+
 # "in that case" refers back to a condition the sentence before states; 했다면 / 지났다면 are Korean "if"
 _CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as|in (?:that|this|which) case)\b|"
                   r"경우|이면|으면|다면|라면|場合|であれば|なら", re.IGNORECASE)
@@ -838,7 +880,7 @@ def _outside_limit(question: str, sentence: str) -> bool:
     Only "no" is ever judged so: a case inside an allowance's limit may still fail its other conditions.
     """
     text = _FOOTNOTE.sub("", sentence)
-    negated = bool(_NEGATION.search(_BUT_NOT.sub("", text)))
+    negated = rules_out(_BUT_NOT.sub("", text), question)
     for measure in _COMPARED:
         cases = _case_amounts(question, measure)
         if len(cases) != 1:
@@ -914,7 +956,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
                 # "Is there a charge to collect it?" is answered by the charge ("£49"), not by a yes
                 return ("figure", figure)
         if re.search(r"\d", question) and not negated and not _CONDITION.search(best) and \
-                _NEGATION.search(best) and not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
+                rules_out(best, question) and not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
             # a flat prohibition with no figure at all: the case's number cannot change it
             # ("2時間残ってるんですが、来月に回せますか" on "無料枠は翌月に繰り越すことができません")
             return ("no", "")
@@ -923,7 +965,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             return ("figure", figure) if figure else None
         if _CONDITION.search(best) or (_OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
-        return ("no", "") if _NEGATION.search(best) else ("yes", "")
+        return ("no", "") if rules_out(best, question) else ("yes", "")
     for sentence in sentences:
         figure = figure_of(sentence, question)
         if figure:

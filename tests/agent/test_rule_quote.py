@@ -822,3 +822,42 @@ def test_a_request_ending_on_the_customers_own_order_is_answered_by_the_rule_on_
 def test_a_thing_of_its_own_kind_after_for_my_stays_a_key_word(question):
     body = "Customers may request a refund within 30 days of delivery.\nA fee of 5 dollars applies to invoices.\n"
     assert not choose_rule(body, question).answers
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    # a word negated by its prefix (the report's were "non-refundable", "nonrefundable", "non-returnable")
+    ("Can I get my booking fee back?", "Booking fees are non-recoverable."),
+    ("Can I transfer my ticket?", "Tickets are nontransferable."),
+    ("Can I exchange a gift card?", "Gift cards are unexchangeable."),
+    ("Can I use a coupon on clearance items?", "Coupons are invalid on clearance items."),
+    ("Do outlet purchases qualify for a price match?", "Outlet purchases are ineligible for price matching."),
+    # a word of exclusion
+    ("Is cosmetic damage covered?", "Cosmetic damage is excluded from the warranty."),
+    ("Is the warranty still valid after a third-party repair?", "A third-party repair voids the warranty."),
+    ("Can I use my points after I close my account?", "Points are forfeited when an account is closed."),
+    ("Can I bring a drone?", "Drones are prohibited on board."),
+    ("중고 상품도 교환되나요?", "중고 상품은 교환 대상에서 제외됩니다."),
+    ("소모품도 보증되나요?", "소모품은 보증 대상이 아닙니다."),
+    ("福袋は返品できますか？", "福袋は返品の対象から除外されます。"),
+    ("期限切れのクーポンは使えますか？", "期限切れのクーポンは無効です。"),
+])
+def test_a_rule_rules_a_thing_out_by_a_prefix_or_a_word_of_exclusion(question, rule):
+    assert in_short(question, [rule]) == ("no", ""), rule
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    ("Do nonprofits get a discount?", "Nonprofit organisations get a 20% discount."),  # the prefix names the thing
+    ("Are sale items excluded from refunds?", "Sale items are excluded from refunds."),  # the question asks it
+    ("Do you ship to non-EU countries?", "We ship to non-EU countries."),
+    ("Is undercoating included?", "Undercoating is included with every service."),
+    ("Is the index fund available?", "The index fund is available to all members."),
+])
+def test_a_prefix_the_question_repeats_or_a_word_that_only_begins_so_rules_nothing_out(question, rule):
+    assert in_short(question, [rule]) == ("yes", ""), rule
+
+
+def test_a_word_negated_by_its_prefix_still_meets_the_word():
+    """"Is my deposit refundable?" is answered by "Deposits are nonrefundable." (no, not "no rule")."""
+    service = FakeService([page("deposits", "policy", "Deposits", 1, "Deposits are nonrefundable.\n")])
+    answer = answer_question("Is my deposit refundable?", service=service, customer=None)
+    assert "No — the rule below rules it out [1]." in rule_text(answer.text), answer.text
