@@ -13,11 +13,12 @@ import re
 from mem.agent.blocks import Block
 from mem.agent.conflicts import ConflictNote, is_exception
 from mem.agent.language import phrase
+from mem.agent.rule_quote import asks_yes_no, case_against_limit
 from mem.customers.slots import SLOT_TERMS
 from mem.wiki.service_memory import ServiceStatus
 
-_DAYS = re.compile(r"(\d+)\s*(?:-\s*)?(?:days?|日|일)", re.IGNORECASE)
 MAX_FACTS = 4
+_SPELLED_UNIT = re.compile(r"^(\d+)\s*-?\s*([A-Za-z]+?)s?$")
 
 
 def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictNote], *, language: str,
@@ -45,8 +46,12 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
         return other_language or say("nothing")
 
     conflicted = {note.policy.id for note in conflicts}
-    # The rule to lead with: one a past agreement conflicts with, else the best match.
-    primary = sorted(policies, key=lambda b: (b.id not in conflicted, b.number))
+    # The rule to lead with: one a past agreement conflicts with, else — for a question that tells the customer's
+    # time ("a refund after 10 days?") — a rule whose window judges it, else the best match. A rule about how
+    # long the service's own work takes ("paid within 5 business days of approval") says nothing of whether the
+    # customer is in time, however close its words are to the question's.
+    judges = {b.id for b in policies if b.quote and _judges_time(question, b)} if asks_yes_no(question) else set()
+    primary = sorted(policies, key=lambda b: (b.id not in conflicted, bool(judges) and b.id not in judges, b.number))
     parts = [say("greeting")]
     if primary:
         lines = []
@@ -74,7 +79,7 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             lines.append(say("upcoming" if summary else "upcoming_plain", version=upcoming.get("version"),
                              title=primary[0].title, date=upcoming.get("effective"), summary=summary,
                              n=primary[0].number))
-        days = _days_note(question, primary[0].quote, language) if primary[0].quote else None
+        days = _days_note(question, primary[0], language) if primary[0].quote else None
         if days:
             lines.append(days)
         parts.append(_section(say("rule"), lines))
@@ -195,13 +200,39 @@ def conflict_line(note: ConflictNote, language: str) -> str:
     return line
 
 
-def _days_note(question: str, rule: str, language: str) -> str | None:
-    """Compare a number of days in the question with the day limit the rule states, when both exist."""
-    asked, limit = _DAYS.search(question), _DAYS.search(rule or "")
-    if not asked or not limit:
-        return None
-    key = "days_beyond" if int(asked.group(1)) > int(limit.group(1)) else "days_within"
-    return phrase(language, key, asked=int(asked.group(1)), limit=int(limit.group(1)))
+_UNITS = {"ja": {"day": "日", "week": "週間", "month": "か月", "year": "年"},
+          "ko": {"day": "일", "week": "주", "month": "개월", "year": "년"}}
+_ENGLISH_TIME = re.compile(r"^(\d+)\s*-?\s*(?:business\s+|working\s+|calendar\s+)?(day|week|month|year)s?$",
+                           re.IGNORECASE)
+
+
+def _in_units(figure: str, language: str) -> str:
+    """An English number of days, weeks, months or years in the answer's Korean or Japanese unit ("18 days" → 18日)."""
+    match = _ENGLISH_TIME.match(figure.strip())
+    units = _UNITS.get(language)
+    return f"{match.group(1)}{units[match.group(2).lower()]}" if match and units else figure
+
+
+def _judges_time(question: str, block: Block) -> bool:
+    """Whether one of the block's quoted rules holds a window the customer's time is judged against."""
+    return any(case_against_limit(question, sentence) for sentence in block.data.get("quotes") or [block.quote])
+
+
+def _days_note(question: str, block: Block, language: str) -> str | None:
+    """The customer's time against the window the quoted rule states, in any unit ("3 weeks ago", 지난주,
+    先週 against "within 14 days"); none for the time the service's own work takes (``case_against_limit``)."""
+    for sentence in block.data.get("quotes") or [block.quote]:
+        compared = case_against_limit(question, sentence)
+        if compared:
+            told, limit, beyond = compared
+            if language == "en":
+                # "14 days" is "the 14-day window"; 14일 and 14日 stay as written
+                limit = _SPELLED_UNIT.sub(lambda m: f"{m.group(1)}-{m.group(2).lower()}", limit)
+            else:
+                # a Korean or Japanese answer on an English rule says "18日", "14일"
+                told, limit = _in_units(told, language), _in_units(limit, language)
+            return phrase(language, "days_beyond" if beyond else "days_within", asked=told, limit=limit)
+    return None
 
 
 def question_script(text: str) -> str:

@@ -250,6 +250,11 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     # chat filler, pronouns, contractions and number words ("hey", "honestly", "I'm", "three weeks") name
     # nothing a rule is about: a long message is full of them, and no answer holds them
     filler = {i for i, (token, _) in enumerate(english) if token.lower().replace("’", "'") in QUESTION_FILLER}
+    # the customer's time ("3 weeks ago", "after a month", 2주 전에, 先週) is their case, as a number is: a rule
+    # states its limit in its own unit ("within 14 days"), never the customer's "weeks"
+    told = case_time_spans(question)
+    told_words = {word.lower() for span in told for word in span.split()}
+    filler |= {i for i, (token, _) in enumerate(english) if token.lower() in told_words}
     # a phrase of the lexicon ("cash on delivery", "money back") is one unit: a sentence holds it
     # with all its words or with a related word (代金引換, refund), never by "delivery" alone
     phrases: dict[int, tuple[int, set[int]]] = {}
@@ -287,8 +292,9 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         kinds = tuple(related_forms(groups & known.kinds, cjk=True, besides=grams))
         # a Korean verb of one syllable's stem (가면, 돼요, 내야: go, do, pay) carries no topic of its own
         basic_verb = is_hangul(word[0]) and len(korean_key(word)) == 1
+        in_case = any(word in span or span in word for span in told)
         units.append(Unit(word, grams, key=not (word.startswith(QUESTION_FRAME_CJK + QUESTION_FILLER_CJK)
-                                                or basic_verb),
+                                                or basic_verb or in_case),
                           first=bigrams(word)[0], related=related, kinds=kinds, stem_key=_stem_key(word)))
     # a Japanese kanji alone before hiragana: a one-kanji noun ("犬を"), required like any word, or a
     # verb's stem ("届きます", "泊まれ"), which helps choose the sentence but is not required of it
@@ -304,6 +310,12 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     # A word written in hiragana is cut out by where the particles stand, not by its script, so it is
     # required of an answer only when the question names nothing else ("ごみはいつ出せますか"); beside
     # a kanji or English word it helps choose the sentence ("商品はごみとして": the rule holds 商品).
+    if told and not any(unit.key for unit in units):
+        # a message that is nothing but its time ("and after 20 days?", a follow-up) asks about time: its unit words
+        # are what a rule must hold
+        case_words = {word.lower() for span in told for word in re.findall(r"[A-Za-z]+", span)}
+        units = [replace(unit, key=True) if unit.word.lower() in case_words and not unit.word.isdigit()
+                 and unit.word.lower() not in _TIME_FRAME else unit for unit in units]
     if any(unit.key and not is_hiragana(unit.word) for unit in units):
         units = [replace(unit, key=False) if unit.key and is_hiragana(unit.word) else unit for unit in units]
     return tuple(units)
@@ -690,7 +702,7 @@ _CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
 # "about 7 days", "up to 6 months", "at least 30 days": the qualifier is part of what the rule says
 _QUALIFIER = lazy(r"\b(?:about|around|approximately|roughly|up to(?: a maximum of)?|(?:a )?(?:maximum|minimum) of|"
                   r"at least|at most|no more than|no later than|"
-                  r"more than|less than|within|over|under)\s+$", re.IGNORECASE)
+                  r"more than|less than|within|over|under|after|beyond)\s+$", re.IGNORECASE)
 # a clause's own number ("6.1 You can end…", "2) …") and a reference to another ("section 5", "clause 3.4",
 # "제6조", "第6条") are not what a rule states
 _CLAUSE_NUMBER = lazy(r"\s*(?:\d+(?:\.\d+)+|\d+[.)])\s")
@@ -834,12 +846,81 @@ _COMPARED = tuple(m for m in MEASURES if m.name in ("money", "age", "weight", "d
 # "13歳未満") or at least it ("at least 16 hours", "만 14세 이상"); "under", "over", 미만, 未満 leave it out
 _UPPER = lazy(r"^(?:up to|within|no more than|at most|no later than|less than|under|(?:a )?maximum of)\b|"
               r"(?:이내|이하|미만|까지|以内|以下|未満|まで)$", re.IGNORECASE)
-_LOWER = lazy(r"^(?:at least|more than|over|(?:a )?minimum of)\b|(?:이상|초과|以上|超)$", re.IGNORECASE)
-_STRICT = lazy(r"^(?:less than|under|more than|over)\b|(?:미만|초과|未満|超)$", re.IGNORECASE)
+# "After 14 days, no refund is given": the set the rule speaks of begins past the figure
+_LOWER = lazy(r"^(?:at least|more than|over|after|beyond|(?:a )?minimum of)\b|(?:이상|초과|以上|超)$", re.IGNORECASE)
+_STRICT = lazy(r"^(?:less than|under|more than|over|after|beyond)\b|(?:미만|초과|未満|超)$", re.IGNORECASE)
+# A limit counted from a step of the service's own work ("within 5 business days of approval", 승인 후 3영업일,
+# 承認後5営業日), or counted in business days from no event of the customer's, is the time the service takes:
+# the customer's time is never judged against it ("Can I get a refund after 10 days?" is not ruled out by
+# "Refunds are paid … within 5 business days of approval"; "within 14 days of purchase" judges it).
+_SERVICE_STEP_AFTER = lazy(r"^[^.;]{0,12}?\b(?:of|from|after|following|upon|once)\s+(?:\w+\s+){0,3}?"
+                           r"(?:approv|process|inspect|assess|verif|review|authori[sz]|we\s+receive|"
+                           r"receiving\s+(?:the|your)\s+return)", re.IGNORECASE)
+_SERVICE_STEP_BEFORE = lazy(r"(?:승인|처리|검수|심사|承認|処理|検品|審査)[^\d。.]{0,6}$")
+_CUSTOMER_EVENT_AFTER = lazy(r"^[^.;]{0,12}?\b(?:of|from|after|following|since)\s+(?:\w+\s+){0,3}?"
+                             r"(?:purchas|deliver|order|receipt|receiv|arriv|book|check-?out|collect|dispatch|ship|"
+                             r"sign|start|buy|bought|subscri|rent|pick)", re.IGNORECASE)
+_CUSTOMER_EVENT_BEFORE = lazy(r"(?:구매|구입|수령|배송|도착|주문|결제|예약|"
+                              r"購入|到着|受け取|受取|注文|配達|発送|決済|予約)"
+                              r"[^\d。.]{0,8}$")
+_BUSINESS_DAYS = lazy(r"\b(?:business|working)\s+days?\b|영업일|営業日", re.IGNORECASE)
+
+
+def _service_time(text: str, start: int, end: int, figure: str) -> bool:
+    """Whether the duration ``figure`` (at ``start``-``end`` of ``text``) is the time the service's own work takes."""
+    after, before = text[end:end + 60], text[max(0, start - 12):start]
+    if _SERVICE_STEP_AFTER.search(after) or _SERVICE_STEP_BEFORE.search(before):
+        return True
+    return bool(_BUSINESS_DAYS.search(figure)) and not (
+        _CUSTOMER_EVENT_AFTER.search(after) or _CUSTOMER_EVENT_BEFORE.search(before))
 # a duration in days, whatever unit it is told in ("5 weeks" against "within 60 days")
 _DAYS_IN = ((lazy(r"minute|분|分", re.IGNORECASE), 1 / 1440), (lazy(r"hour|시간|時間", re.IGNORECASE), 1 / 24),
             (lazy(r"week|주|週", re.IGNORECASE), 7.0), (lazy(r"month|개월|달|[かカヵケヶ]月", re.IGNORECASE), 30.0),
             (lazy(r"year|년|年", re.IGNORECASE), 365.0), (lazy(r"day|일|日", re.IGNORECASE), 1.0))
+# the customer's case told without a number: "a week ago", "after a month", "last week", 지난주, 일주일 전, 先週,
+# 一か月前 (a bare "a week" — "twice a week" — is not a time told)
+_RELATIVE_TIME = lazy(
+    r"\b(?:(?:after|within|in|over|under|past|for|about|almost|nearly|than|just)\s+(?:a|an|one)\s+"
+    r"(?:day|week|fortnight|month|year)|(?:a|an|one)\s+(?:day|week|fortnight|month|year)\s+"
+    r"(?:ago|later|back|after|before|since|old)|last\s+(?:week|month|year))\b|"
+    r"지난\s*(?:주|달|해)|작년|일주일|한\s*(?:주|달)|보름|先週|先月|去年|昨年|(?:一|ひと)(?:週間|月|か月|ヶ月|カ月)",
+    re.IGNORECASE)
+# a number and its unit told as the case, with what follows it ("3 weeks ago", "2주 전에", "3週間前に"): its words
+# are the case, never a key word a rule must hold
+_CASE_TIME = lazy(r"(?:\d+(?:[.,]\d+)*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s*-?\s*"
+                  r"(?:(?:business\s+|working\s+)?(?:days?|weeks?|fortnights?|months?|years?)\b|"
+                  r"영업일|일|주일?|개월|달|년|営業日|日|週間|週|[かカヵケヶ]月|年)"
+                  r"(?:\s*(?:ago|later|back|old)\b|\s*(?:전|후|뒤)(?:에는|에|쯤)?|(?:前|後)(?:に|は)?)?", re.IGNORECASE)
+_RELATIVE_DAYS = ((lazy(r"week|주|週", re.IGNORECASE), 7.0), (lazy(r"fortnight|보름", re.IGNORECASE), 14.0),
+                  (lazy(r"month|달|月", re.IGNORECASE), 30.0), (lazy(r"year|해|년|年", re.IGNORECASE), 365.0),
+                  (lazy(r"day", re.IGNORECASE), 1.0))
+
+
+_TOLD_FRAME = lazy(r"^(?:after|within|in|over|under|past|for|about|almost|nearly|than|just)\s+|"
+                   r"\s+(?:ago|later|back|after|before|since|old)$|\s*(?:전|후|뒤)(?:에는|에|쯤)?$|(?:前|後)(?:に|は)?$",
+                   re.IGNORECASE)
+
+
+def _relative_days(told: str) -> float | None:
+    """The days a case told without a number stands for ("a week ago" → 7, 지난달 → 30, 先週 → 7)."""
+    return next((days for pattern, days in _RELATIVE_DAYS if pattern.search(told)), None)
+
+
+_TIME_FRAME = frozenset({"ago", "later", "back", "old", "after", "within", "in", "over", "under", "past", "for",
+                         "about",
+                         "almost", "nearly", "than", "just", "a", "an", "one", "last"})
+
+
+def told_case(question: str) -> bool:
+    """Whether the question brings a case of its own: a number, or a time told without one ("a week ago")."""
+    return bool(re.search(r"\d", question)) or bool(_RELATIVE_TIME.search(question))
+
+
+def case_time_spans(question: str) -> list[str]:
+    """The spans of the question that tell the customer's time ("3 weeks ago", "a month", 지난주, 3週間前)."""
+    return [m.group(0) for pattern in (_CASE_TIME, _RELATIVE_TIME) for m in pattern.finditer(question)]
+
+
 # "a 5 year plan", "a 2 hour slot": a number with a singular unit before a noun names a kind of thing, not
 # the customer's case
 _ATTRIBUTIVE = lazy(r"^(?:[2-9]|\d\d+)\s*-?\s*(?:minute|hour|day|week|month|year)\s+[a-z]", re.IGNORECASE)
@@ -869,33 +950,83 @@ def _case_amounts(question: str, measure: Measure) -> list[float]:
                          re.sub(r"[^\d.,].*$", "", told.lstrip("$€£¥₩ ")), measure)
         if amount is not None:
             found.append(amount)
+    if measure.name == "duration":
+        found += [days for told in _RELATIVE_TIME.finditer(question)
+                  if (days := _relative_days(told.group(0))) is not None]
     return found
 
 
-def _outside_limit(question: str, sentence: str) -> bool:
-    """Whether the rule rules the customer's case out by a limit: the case's figure is outside the limit of
-    an allowance ("a £2,000 sofa" against "cash up to a maximum of £1,500"; 13살 against 만 14세 이상), or
-    inside the limit of a prohibition ("10歳" against "13歳未満の者は…できません").
+# a condition that is the window itself ("14日以内であれば返品できます", "30일 이내라면", "only if returned within 30
+# days") is what the case was judged against, not another condition it may fail
+_WINDOW_CONDITION = lazy(r"(?:以内|まで|未満|以下|이내|까지|미만|이하)(?:에|で)?\s*(?:であれば|なら|이면|라면|면)|"
+                         r"\b(?:only\s+)?(?:if|when|provided(?:\s+that)?|as\s+long\s+as|only)\s+(?:[\w']+\s+){0,4}?"
+                         r"(?=(?:within|before|no\s+later\s+than|up\s+to)\s+\d)", re.IGNORECASE)
 
-    Only "no" is ever judged so: a case inside an allowance's limit may still fail its other conditions.
+
+def _judge_limit(question: str, sentence: str) -> str | None:
+    """How a rule's limit judges the customer's case: "out" when the case's figure is outside the limit of an
+    allowance ("a £2,000 sofa" against "cash up to a maximum of £1,500"; 13살 against 만 14세 이상) or inside
+    the limit of a prohibition ("10歳" against "13歳未満の者は…できません"; "20 days" against "After 14 days,
+    no refund is given"); "in" when a time is inside an allowance's window or outside a prohibition's ("10 days"
+    against "within 14 days of purchase"); None otherwise (no limit of the case's kind, or an amount or an age
+    inside its limit, which is stated rather than judged).
+
+    A duration is compared only with a window of the customer's (``_service_time``: never with the time the
+    service's own work takes), in any unit ("3 weeks ago", "a month ago", 지난주, 先週 against "14 days").
     """
     text = _FOOTNOTE.sub("", sentence)
     negated = rules_out(_BUT_NOT.sub("", text), question)
+    judged = None
     for measure in _COMPARED:
         cases = _case_amounts(question, measure)
         if len(cases) != 1:
             continue  # no case of this kind, or several (which one the rule is about is not known)
-        for _, _, figure in _figures(text, question):
+        for start, end, figure in _figures(text, question):
             upper, lower = _UPPER.search(figure), _LOWER.search(figure)
             limit = _amount(figure, measure) if measure.figure.search(figure) and bool(upper) != bool(lower) else None
-            if limit is None:
+            if limit is None or (measure.name == "duration" and _service_time(text, start, end, figure)):
                 continue
             strict, case = bool(_STRICT.search(figure)), cases[0]
             inside = (case < limit or (case == limit and not strict)) if upper else \
                 (case > limit or (case == limit and not strict))
             if inside == negated:
-                return True
-    return False
+                return "out"
+            if measure.name == "duration" and bool(upper) != negated:
+                # only a time inside a window is a judged yes ("within 14 days", "After 14 days, no refund"): an
+                # amount, an age or a least time is stated as the limit ("Children under 12 may come in with an
+                # adult" and "must work at least 20 hours a week" hold more than the figure)
+                judged = "in"
+    return judged
+
+
+def _outside_limit(question: str, sentence: str) -> bool:
+    """Whether the rule rules the customer's case out by a limit (``_judge_limit``)."""
+    return _judge_limit(question, sentence) == "out"
+
+
+def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool] | None:
+    """The customer's time and the rule's window, for the answer to compare in words: (the case as told, "3
+    weeks ago"; the window, "14 days"; whether the case is beyond it), or None when either is missing or the
+    rule's duration is the service's own time (``_service_time``)."""
+    duration = next(m for m in _COMPARED if m.name == "duration")
+    cases = _case_amounts(question, duration)
+    spans = case_time_spans(question)
+    if len(cases) != 1 or not spans:
+        return None
+    text = _FOOTNOTE.sub("", sentence)
+    for start, end, figure in _figures(text, question):
+        upper, lower = _UPPER.search(figure), _LOWER.search(figure)
+        if not duration.figure.search(figure) or _service_time(text, start, end, figure):
+            continue
+        limit = _amount(figure, duration)
+        if limit is None or (upper and lower):
+            continue
+        bare = duration.figure.search(figure)
+        # the case as the customer told it, without "ago", "after", 전, 前 ("3 weeks", "a week", 지난주, 先週)
+        told = duration.figure.search(spans[0])
+        told_text = told.group(0) if told else _TOLD_FRAME.sub("", spans[0]).strip()
+        return told_text, bare.group(0) if bare else figure, (cases[0] > limit) if not lower else (cases[0] <= limit)
+    return None
 
 
 # "Will you pay for that?", "Do I have to pay anything?": the verb asks for an amount as the nouns do
@@ -919,8 +1050,10 @@ def _figure_of_case(question: str, sentences: list[str]) -> str | None:
     # a count is any number, and a time of day is told against a window ("9시부터 새벽 2시까지") one end of
     # which alone would mislead
     kinds = [m.figure for m in MEASURES if m.name not in ("count", "time of day") and m.figure.search(question)]
+    # the time the service's own work takes is not the figure of the customer's time ("after 10 days?" is not
+    # answered "In short: within 5 business days" of a refund's payment)
     found = [(text, figure) for text in (_FOOTNOTE.sub("", s) for s in sentences)
-             for figure in _figures(text, question)]
+             for figure in _figures(text, question) if not _service_time(text, *figure)]
     for text, (start, end, figure) in found:
         if any(start <= hit.start() < end for kind in kinds for hit in kind.finditer(text)):
             return figure
@@ -947,7 +1080,9 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         # a negation in the ask flips what a yes would mean; one in the case told before it does not
         # ("Our flat won't be ready till March. Will you keep it for me?")
         negated = bool(_NEGATION.search(" ".join(_asking(question))))
-        if re.search(r"\d", question) and not negated and _outside_limit(question, best):
+        told = told_case(question)
+        judged = _judge_limit(question, best) if told and not negated else None
+        if judged == "out":
             return ("no", "")
         priced = _names_price(question)
         for sentence in sentences if priced else []:
@@ -955,12 +1090,17 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             if figure and _MONEY.figure.search(figure):
                 # "Is there a charge to collect it?" is answered by the charge ("£49"), not by a yes
                 return ("figure", figure)
-        if re.search(r"\d", question) and not negated and not _CONDITION.search(best) and \
+        if told and not negated and not _CONDITION.search(best) and \
                 rules_out(best, question) and not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
             # a flat prohibition with no figure at all: the case's number cannot change it
             # ("2時間残ってるんですが、来月に回せますか" on "無料枠は翌月に繰り越すことができません")
             return ("no", "")
-        if re.search(r"\d", question) or negated:
+        if judged == "in" and not _CONDITION.search(_WINDOW_CONDITION.sub(" ", best)) and all(
+                _judge_limit(question, s) == "in" for s in sentences[1:] if rules_out(s, question)):
+            # the case inside the window of a rule that states no other condition, and no other quoted rule
+            # ruling it out ("Final-sale items cannot be returned."): "10 days" on "within 14 days" is a yes
+            return ("yes", "")
+        if told or negated:
             figure = _figure_of_case(question, sentences)
             return ("figure", figure) if figure else None
         if _CONDITION.search(best) or (_OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
