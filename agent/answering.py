@@ -13,6 +13,7 @@ from mem.agent.customer_memory import CustomerMemory
 from mem.agent.language import detect_language
 from mem.agent.prompt import AssembledContext, render_prompt, render_reference
 from mem.agent.retrieval import Retrieval
+from mem.agent.rule_quote import rule_across_languages
 from mem.agent.semantic import SemanticQuotes
 from mem.agent.tokens import estimate_tokens
 from mem.core.text import detect_language as script_language
@@ -67,8 +68,12 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         written_in = None
         if not any(b.memory == "policy" for b in retrieval.blocks):
             written_in = other_policy_language(service, question)
+        also_in = None
+        if not any(b.memory == "policy" and b.quote for b in retrieval.blocks):
+            also_in = other_language_rule(service, question)
         draft = compose_answer(question, retrieval.blocks, conflicts, language=context.language, status=status,
-                               customer_context=account_items, policy_written_in=written_in)
+                               customer_context=account_items, policy_written_in=written_in,
+                               policy_also_in=also_in)
     elif conflicts:
         from mem.agent.model_answer import ensure_conflicts_stated
 
@@ -109,8 +114,9 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
     )
 
 
-def other_policy_language(service: ServiceMemory, question: str) -> str | None:
-    """The language most policy pages are written in, when none is in the question's ("en", "ko", "ja").
+def other_policy_language(service: ServiceMemory, question: str) -> list[str] | None:
+    """The languages the policy pages are written in, the most pages' first, when none is in the question's
+    ("en", "ko", "ja"): a policy partly in English and partly in Korean is said to be in both.
 
     Asked only when search found no policy page at all: a Korean question finds nothing in an English
     policy (stems and CJK bigrams never meet), and "nothing found" would hide why. ``None`` when a
@@ -123,7 +129,25 @@ def other_policy_language(service: ServiceMemory, question: str) -> str | None:
         if written == asked:
             return None
         counts[written] += 1
-    return counts.most_common(1)[0][0] if counts else None
+    return [language for language, _ in counts.most_common()] or None
+
+
+def other_language_rule(service: ServiceMemory, question: str) -> dict[str, str] | None:
+    """A rule on a policy page written in another language than the question that holds most of its key words
+    through the lexicon's words of that language (``rule_across_languages``): its page and sentence, or None.
+
+    Asked only when no rule in the question's language answered: the answer then says that the policy's other
+    language has a rule that may answer, instead of only "the nearest page says nothing about it".
+    """
+    asked = script_language(question)
+    for page in service.pages("policy"):
+        if str(page.meta.get("status") or "") == "deprecated" or script_language(str(page.body)) == asked:
+            continue
+        sentence = rule_across_languages(str(page.body), question)
+        if sentence:
+            return {"language": script_language(str(page.body)), "title": str(page.title), "id": str(page.id),
+                    "version": str(page.version), "quote": sentence}
+    return None
 
 
 def _retrieved(block: Block) -> dict:

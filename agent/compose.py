@@ -13,7 +13,8 @@ import re
 from mem.agent.blocks import Block
 from mem.agent.conflicts import ConflictNote, is_exception
 from mem.agent.language import phrase
-from mem.agent.rule_quote import asks_yes_no, case_against_limit
+from mem.agent.rule_quote import asks_yes_no, case_against_limit, exclusion_touching
+from mem.core.instructions import normalize
 from mem.customers.slots import SLOT_TERMS
 from mem.wiki.service_memory import ServiceStatus
 
@@ -23,7 +24,8 @@ _SPELLED_UNIT = re.compile(r"^(\d+)\s*-?\s*([A-Za-z]+?)s?$")
 
 def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictNote], *, language: str,
                    status: ServiceStatus | None = None, customer_context: list[str] | None = None,
-                   policy_written_in: str | None = None) -> str:
+                   policy_written_in: list[str] | str | None = None,
+                   policy_also_in: dict[str, str] | None = None) -> str:
     """The answer text, citing blocks by their numbers as ``[n]``.
 
     ``customer_context`` decides whether a know-how page's condition names something this customer
@@ -31,6 +33,9 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     answering engine passes only the items the service set, never the customer's own words.
     ``policy_written_in``: when no policy page was found because the policy is written in another
     language than the question ("en", "ko", "ja"), the answer says so instead of "nothing found".
+    ``policy_also_in``: when no rule in the question's language answers, a rule of a page in another language
+    that holds the question's words in that language (``language``, ``title``, ``id``, ``version``, ``quote``;
+    ``mem.agent.answering.other_language_rule``): the answer names it.
     """
     # a deprecated page (reached through an old fact's link) is not a rule in force
     policies = [b for b in blocks if b.memory == "policy" and b.status != "deprecated"]
@@ -40,10 +45,15 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     def say(key: str, **values: object) -> str:
         return phrase(language, key, **values)
 
-    other_language = say("no_policy_language", policy_language=say(f"language_{policy_written_in}")) \
-        if policy_written_in and not policies else None
-    if not (policies or knowhow or facts):
-        return other_language or say("nothing")
+    if isinstance(policy_written_in, str):
+        policy_written_in = [policy_written_in]
+    other_language = say("no_policy_language", policy_language=say("language_and").join(
+        say(f"language_{code}") for code in policy_written_in)) if policy_written_in and not policies else None
+    if not (policies or knowhow or facts or other_language or policy_also_in):
+        return say("nothing")
+    if not policies and policy_also_in and not other_language:
+        # nothing found in the question's language, but a rule of the policy's other language holds its words
+        other_language = say("no_rule_in_language")
 
     conflicted = {note.policy.id for note in conflicts}
     # The rule to lead with: one a past agreement conflicts with, else — for a question that tells the customer's
@@ -62,11 +72,20 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             lines.append(say(f"short_{kind}", figure=figure, n=primary[0].number))
         for block in [b for i, b in enumerate(primary) if i == 0 or b.id in conflicted]:
             if not block.quote:
-                # no sentence of the page answers the question: say so, never quote its first line
+                # no sentence of the page answers the question: say so, never quote its first line — but a page
+                # that rules cases out on the question's subject does not "say nothing about it": its exclusion is
+                # quoted for the customer to check ("침수는 보증 대상이 아닙니다" for a phone dropped in water)
                 other = bool(block.data.get("other_language")) or \
                     policy_language(block.text) != question_script(question)
-                lines.append(say("no_rule_language" if other else "no_rule", title=block.title, id=block.id,
-                                 version=block.version, n=block.number))
+                excluded = None if other else exclusion_touching(
+                    _body(block), question, heading=block.title,
+                    flagged=[normalize(s) for s in block.data.get("instruction_like") or []])
+                key = "no_rule_language" if other else "no_rule_exclusion" if excluded else "no_rule"
+                lines.append(say(key, title=block.title, id=block.id, version=block.version, n=block.number,
+                                 quote=say("quoted", text=excluded) if excluded else ""))
+                if block is primary[0] and policy_also_in:
+                    # a rule on a page in another language holds the question's words in that language: say so
+                    lines.append(_other_language_rule(policy_also_in, language))
                 continue
             # each quoted sentence in its own quotation marks: verbatim one by one, nothing joined into them
             quote = say("quote_join").join(block.data.get("quotes") or [block.quote])
@@ -84,7 +103,10 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             lines.append(days)
         parts.append(_section(say("rule"), lines))
     elif other_language:
-        parts.append(_section(say("rule"), [other_language]))
+        lines = [other_language]
+        if policy_also_in:
+            lines.append(_other_language_rule(policy_also_in, language))
+        parts.append(_section(say("rule"), lines))
     applicable = []
     if knowhow:
         lines = []
@@ -109,7 +131,7 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     shown.sort(key=lambda b: (b.date or "", b.number))
     if shown:
         parts.append(_section(say("history"), ["- " + _fact_line(block, language) for block in shown]))
-    elif policies or knowhow:
+    elif policies or knowhow or other_language:
         parts.append(say("no_history"))
     if conflicts:
         parts.append(_section(say("conflict"), [conflict_line(note, language) for note in conflicts]))
@@ -211,6 +233,18 @@ def _in_units(figure: str, language: str) -> str:
     match = _ENGLISH_TIME.match(figure.strip())
     units = _UNITS.get(language)
     return f"{match.group(1)}{units[match.group(2).lower()]}" if match and units else figure
+
+
+def _other_language_rule(rule: dict[str, str], language: str) -> str:
+    """The line naming a rule of a page in another language than the question that may answer it."""
+    return phrase(language, "other_language_rule", policy_language=phrase(language, f"language_{rule['language']}"),
+                  title=rule["title"], id=rule["id"], version=rule["version"],
+                  quote=phrase(language, "quoted", text=rule["quote"]))
+
+
+def _body(block: Block) -> str:
+    """A policy block's page body (its text is "# title" and the body)."""
+    return block.text.split("\n", 1)[1] if block.text.startswith("# ") and "\n" in block.text else block.text
 
 
 def _judges_time(question: str, block: Block) -> bool:

@@ -42,10 +42,18 @@ PHRASES: dict[str, dict[str, str]] = {
         "rule_line": '{title} ({id}, version {version}) says: "{quote}" [{n}]',
         "no_rule": "No rule in the policy matches this question: the nearest page, {title} ({id}, version {version}) "
                    "[{n}], says nothing about it.",
+        "no_rule_exclusion": "No rule in the policy matches this question: the nearest page, {title} ({id}, version "
+                             "{version}) [{n}], does not name your case, but it rules some cases out; please check "
+                             "whether yours is one of them: {quote}",
+        "other_language_rule": "The part of the policy written in {policy_language} may answer it: {title} "
+                               "({id}, version {version}) says {quote}",
         "no_rule_language": "No matching rule was found in the policy's language: {title} ({id}, version {version}) "
                             "[{n}] is written in another language than the question.",
         "no_policy_language": "No matching rule was found in the policy's language: the policy is written in "
                               "{policy_language}, and this question in another language.",
+        "language_and": " and ",
+        "no_rule_in_language": "No rule in the policy matches this question in the language it is asked "
+                               "in.",
         "language_en": "English",
         "language_ko": "Korean",
         "language_ja": "Japanese",
@@ -111,10 +119,18 @@ PHRASES: dict[str, dict[str, str]] = {
         "upcoming_plain": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）。 [{n}]",
         "no_rule": "この質問に該当する規定はポリシーにありません。最も近いページ{title}（{id}、第{version}版） [{n}]"
                    "にも記載がありません。",
+        "no_rule_exclusion": "この質問に該当する規定はポリシーにありません。最も近いページ{title}"
+                             "（{id}、第{version}版） [{n}]はお客様のケースを明記していませんが、"
+                             "対象外となる場合を定めています。"
+                             "お客様のケースが該当するかご確認ください：{quote}",
+        "other_language_rule": "{policy_language}で書かれたポリシーの規定が該当する可能性があります。{title}（{id}、"
+                               "第{version}版）：{quote}",
         "no_rule_language": "ポリシーの言語では該当する規定が見つかりませんでした。{title}（{id}、第{version}版） [{n}]"
                             "は質問と別の言語で書かれています。",
         "no_policy_language": "ポリシーの言語では該当する規定が見つかりませんでした。ポリシーは{policy_language}で"
                               "書かれており、このご質問は別の言語です。",
+        "language_and": "と",
+        "no_rule_in_language": "このご質問の言語では該当する規定がポリシーにありません。",
         "language_en": "英語",
         "language_ko": "韓国語",
         "language_ja": "日本語",
@@ -175,10 +191,18 @@ PHRASES: dict[str, dict[str, str]] = {
         "upcoming_plain": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다). [{n}]",
         "no_rule": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} ({id}, 제{version}판) [{n}]"
                    "에도 관련 내용이 없습니다.",
+        "no_rule_exclusion": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} "
+                             "({id}, 제{version}판) [{n}]에 고객님의 경우가 명시되어 있지는 않지만, "
+                             "제외되는 경우를 정하고 있습니다. "
+                             "고객님의 경우가 이에 해당하는지 확인해 주세요: {quote}",
+        "other_language_rule": "{policy_language}로 작성된 정책의 규정이 답이 될 수 있습니다. "
+                               "{title} ({id}, 제{version}판): {quote}",
         "no_rule_language": "정책의 언어로는 해당 규정을 찾지 못했습니다. {title} ({id}, 제{version}판) [{n}]은(는) "
                             "질문과 다른 언어로 작성되어 있습니다.",
         "no_policy_language": "정책의 언어로는 해당 규정을 찾지 못했습니다. 정책은 {policy_language}로 작성되어 있고, "
                               "이 질문은 다른 언어로 되어 있습니다.",
+        "language_and": "와 ",
+        "no_rule_in_language": "이 질문의 언어로는 해당하는 규정이 정책에 없습니다.",
         "language_en": "영어",
         "language_ko": "한국어",
         "language_ja": "일본어",

@@ -566,6 +566,53 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     return quote
 
 
+def exclusion_touching(body: str, question: str, *, heading: str = "", flagged: list[str] | None = None) -> str | None:
+    """A sentence of a page that answers no question of the customer's yet rules cases out on its subject: it
+    holds a key word of the question that the page's heading holds too (what the page is about) and a negation
+    or a word of exclusion ("침수는 보증 대상이 아닙니다" on 보증 제외 for "물에 빠뜨린 휴대폰도 보증되나요?").
+    Such a page does not "say nothing about it": the answer quotes the exclusion for the customer to check.
+    None when there is none, or the page is in another language ("Do you have a store in Paris?" is not about
+    the Refund window page's "no refund … store credit")."""
+    if detect_language(question) != page_language(body):
+        return None
+    in_heading = sentence_terms(heading)
+    keys = [u for u in question_units(question) if u.key and u.held_in(in_heading) == 1.0]
+    for sentence in quotable(body, flagged):
+        if _EXCLUSION.search(sentence) and any(u.held_in(sentence_terms(_LINK.sub("", sentence))) == 1.0
+                                               for u in keys):
+            return sentence
+    return None
+
+
+
+
+def rule_across_languages(body: str, question: str, flagged: list[str] | None = None) -> str | None:
+    """The sentence of a page written in another script than the question that holds more than half its key
+    words through the lexicon's words of the other language ("warranty" → 보증/保証, "water" → 침수/浸水), or None.
+
+    The engine never answers from such a page (stems and bigrams do not meet, and a rule is quoted only in the
+    question's language); this lets the answer say that the policy's other language has a rule that may answer
+    ("Is water damage covered by the warranty?" on a Korean "…침수는 보증 대상이 아닙니다.").
+    """
+    if detect_language(question) == page_language(body):
+        return None
+    known = lexicon()
+    keys = [u for u in question_units(question) if u.key]
+    across: list[list[frozenset[str]]] = []
+    for unit in keys:
+        groups = known.groups_of_stem(unit.first) if unit.first.isascii() else known.groups_of_cjk(unit.word)
+        across.append(related_forms(groups, cjk=unit.first.isascii()))
+    if not any(across):
+        return None
+    best, best_share = None, ANSWER_COVERAGE
+    for sentence in quotable(body, flagged):
+        found = sentence_terms(_LINK.sub("", sentence))
+        share = sum(1 for forms in across if any(_form_in(form, found) for form in forms)) / len(across)
+        if share > best_share:
+            best, best_share = sentence, share
+    return best
+
+
 def quotable(body: str, flagged: list[str] | None = None) -> list[str]:
     """The sentences of a page body that may be quoted as a rule: never one lint's detector flagged
     (``flagged``, normalised) nor one addressed to an AI."""
@@ -660,6 +707,15 @@ def rules_out(sentence: str, question: str = "") -> bool:
         return True
     asked = {_word_key(m.group(0)) for m in _DENIAL.finditer(question)} if question else set()
     return any(_word_key(m.group(0)) not in asked for m in _DENIAL.finditer(sentence))
+
+
+# a sentence that states what a rule does not cover, not any negation ("Gift cards never expire." excludes nothing
+# from a question about gift wrapping)
+_EXCLUSION = lazy(
+    _DENIAL.pattern + r"|\bnot\s+(?:covered|eligible|included|accepted|refundable|returnable|valid)\b|"
+    r"\b(?:does|do|will)\s+not\s+(?:cover|apply)\b|\b(?:doesn't|don't|won't)\s+(?:cover|apply)\b|"
+    r"대상(?:이|에서|에)?\s*(?:아닙|아니|제외)|적용되지\s*않|対象外|対象(?:と|に)?なりません|含まれません|適用されません",
+    re.IGNORECASE)
 
 
 # "in that case" refers back to a condition the sentence before states; 했다면 / 지났다면 are Korean "if"

@@ -157,7 +157,12 @@ def test_a_question_in_another_language_than_the_policy_gets_no_rule_in_the_poli
     answer = answer_question("반려동물을 기내에 데려갈 수 있나요?", service=service, customer=None)
     assert answer.language == "ko"
     assert "정책의 언어로는 해당 규정을 찾지 못했습니다" in answer.text
-    assert "Small pets travel" not in answer.text
+    # the rule is never quoted as the current rule, nor judged yes or no; since 5 December the answer names it as
+    # the rule in the policy's language that may answer (the lexicon's 반려동물 → pets, 기내 → cabin)
+    assert "Small pets travel" not in answer.text.replace(
+        '영어로 작성된 정책의 규정이 답이 될 수 있습니다. Pets 반려동물 (pets, 제1판): '
+        '"Small pets travel in the cabin if they weigh less than 8 kg."', "")
+    assert "예 —" not in answer.text and "아니요 —" not in answer.text
     block = next(b for b in answer.retrieved if b["memory"] == "policy")
     assert block["data"]["other_language"] and not block["quote"]
     assert choose_rule("Small pets travel in the cabin.", "ペットは機内に持ち込めますか？").other_language
@@ -184,8 +189,10 @@ def test_a_question_that_finds_nothing_in_a_policy_of_another_language_says_so()
     service = FakeService([page("baggage", "policy", "Baggage", 2, BAGGAGE)])
     answer = answer_question("생일 쿠폰이 있나요?", service=service, customer=None)
     assert answer.retrieved == []
-    assert answer.text == ("정책의 언어로는 해당 규정을 찾지 못했습니다. 정책은 영어로 작성되어 있고, "
-                           "이 질문은 다른 언어로 되어 있습니다.")
+    # an answer of its own (greeting, rule section, history, next step: 5 December), not one line
+    assert ("현행 규정:\n정책의 언어로는 해당 규정을 찾지 못했습니다. 정책은 영어로 작성되어 있고, "
+            "이 질문은 다른 언어로 되어 있습니다.") in answer.text
+    assert "이 건에 관한 고객님의 이전 기록은 찾지 못했습니다." in answer.text
     # in the policy's own language, finding nothing is just that
     english = answer_question("Do you sell umbrellas?", service=service, customer=None)
     assert english.text.startswith("I could not find a policy, procedure or past record")
@@ -919,3 +926,40 @@ def test_a_question_with_its_time_is_judged_by_the_window_not_by_the_service_s_o
 ])
 def test_a_time_in_weeks_or_months_is_compared_with_a_rule_s_days(question, rule, expected):
     assert in_short(question, [rule]) == (expected, ""), rule
+
+
+@pytest.mark.parametrize(("question", "title", "body", "excluded"), [
+    ("Is a cracked screen covered under the warranty?", "Warranty exclusions",
+     "Accidental damage is not covered by the warranty.\n", "Accidental damage is not covered by the warranty."),
+    ("충전기를 밟아서 부서졌는데 보증되나요?", "보증 제외",
+     "사용자 과실로 인한 손상은 보증 대상이 아닙니다.\n", "사용자 과실로 인한 손상은 보증 대상이 아닙니다."),
+])
+def test_a_page_that_rules_cases_out_on_the_subject_is_not_said_to_say_nothing(question, title, body, excluded):
+    """No rule names the customer's case, but the nearest page excludes cases on its subject: the answer quotes
+    the exclusion for the customer to check instead of "says nothing about it"."""
+    service = FakeService([page("exclusions", "policy", title, 1, body)])
+    answer = answer_question(question, service=service, customer=None)
+    text = rule_text(answer.text)
+    assert "says nothing about it" not in text and "관련 내용이 없습니다" not in text, text
+    assert excluded in text and ("No rule in the policy matches" in text or "해당하는 규정이 정책에 없습니다" in text)
+
+
+def test_a_rule_written_only_in_another_language_is_named():
+    """An English question, and the warranty rule written in Korean: the answer says the Korean part of the policy
+    has a rule that may answer (the lexicon's 보증 for warranty, 파손 for damage), quoting it, never judging by it."""
+    service = FakeService([
+        page("returns", "policy", "Returns", 1, RETURNS),
+        page("warranty-ko", "policy", "보증 제외", 1, "낙하로 인한 파손은 보증에 포함되지 않습니다.\n"),
+    ])
+    answer = answer_question("Does the warranty cover damage from a fall?", service=service, customer=None)
+    text = rule_text(answer.text)
+    assert ('The part of the policy written in Korean may answer it: 보증 제외 (warranty-ko, version 1) says '
+            '"낙하로 인한 파손은 보증에 포함되지 않습니다."') in text, text
+    assert "No —" not in text and "Yes —" not in text
+
+
+def test_a_policy_in_two_other_languages_is_said_to_be_in_both():
+    service = FakeService([page("baggage", "policy", "Baggage", 2, BAGGAGE),
+                           page("points", "policy", "포인트", 1, POINTS_KO)])
+    answer = answer_question("手荷物は何個まで預けられますか？", service=service, customer=None)
+    assert "ポリシーは英語と韓国語で書かれており" in answer.text, answer.text
