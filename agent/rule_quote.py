@@ -705,8 +705,31 @@ def rules_out(sentence: str, question: str = "") -> bool:
     the rule's "excluded" then confirms."""
     if _NEGATION.search(sentence):
         return True
-    asked = {_word_key(m.group(0)) for m in _DENIAL.finditer(question)} if question else set()
-    return any(_word_key(m.group(0)) not in asked for m in _DENIAL.finditer(sentence))
+    denials = list(_DENIAL.finditer(sentence))
+    if not denials:
+        return False
+    return any(_word_key(m.group(0)) not in _asked_denials(question) for m in denials)
+
+
+@lru_cache(maxsize=256)
+def _asked_denials(question: str) -> frozenset[str]:
+    """The denial words a question uses itself (``_word_key``), save a prefixed one whose word the question also
+    asks for: "Can I get a refund for a non-refundable ticket?" asks for a refund, which "non-refundable" rules
+    out; "Is the deposit non-refundable?" and "Do nonprofits get a discount?" ask with the word itself."""
+    if not question:
+        return frozenset()
+    words_analyzer = analyzers()[WORDS]
+    asked = set()
+    for match in _DENIAL.finditer(question):
+        word = match.group(0)
+        base = _NEGATING_PREFIX.sub("", word)
+        if base != word:
+            rest = question[:match.start()] + " " + question[match.end():]
+            stems = set(words_analyzer.analyze(base))
+            if stems and stems <= set(words_analyzer.analyze(rest)):
+                continue
+        asked.add(_word_key(word))
+    return frozenset(asked)
 
 
 # a sentence that states what a rule does not cover, not any negation ("Gift cards never expire." excludes nothing

@@ -847,6 +847,8 @@ def test_a_thing_of_its_own_kind_after_for_my_stays_a_key_word(question):
     ("소모품도 보증되나요?", "소모품은 보증 대상이 아닙니다."),
     ("福袋は返品できますか？", "福袋は返品の対象から除外されます。"),
     ("期限切れのクーポンは使えますか？", "期限切れのクーポンは無効です。"),
+    # the question names the thing by the negated word and asks for the word itself: still ruled out
+    ("Can I get a refund on a non-refundable fare?", "Saver fares are non-refundable."),
 ])
 def test_a_rule_rules_a_thing_out_by_a_prefix_or_a_word_of_exclusion(question, rule):
     assert in_short(question, [rule]) == ("no", ""), rule
