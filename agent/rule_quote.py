@@ -918,6 +918,7 @@ def _trim(figure: str) -> str:
 
 
 _MONEY = next(m for m in MEASURES if m.name == "money")
+_DURATION = next(m for m in MEASURES if m.name == "duration")
 # the measures a customer's case is compared in with a rule's limit (a count is any number; a time of day is
 # told against a window, "9시부터 새벽 2시까지", that one bound alone would misread)
 _COMPARED = tuple(m for m in MEASURES if m.name in ("money", "age", "weight", "duration"))
@@ -1159,7 +1160,10 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         # a negation in the ask flips what a yes would mean; one in the case told before it does not
         # ("Our flat won't be ready till March. Will you keep it for me?")
         negated = bool(_NEGATION.search(" ".join(_asking(question))))
-        told = told_case(question)
+        # a time told without a number ("last year I got charged") is a case only for a rule with a duration to
+        # judge it by; otherwise the question is read as before
+        told = bool(re.search(r"\d", question)) or (told_case(question) and any(
+            _DURATION.figure.search(_FOOTNOTE.sub("", s)) for s in sentences))
         judged = _judge_limit(question, best) if told and not negated else None
         if judged == "out":
             return ("no", "")
