@@ -131,11 +131,12 @@ class Unit:
     related: tuple[frozenset[str], ...] = ()  # the lexicon's words for the same thing (stems, or CJK bigrams)
     kinds: tuple[frozenset[str], ...] = ()  # the wider classes the word belongs to ("furniture" for a sofa)
     stem_key: str = ""  # a Korean word's stem key (``mem.core.text.inflection``): 걸려요 and 걸립니다 meet
+    case_time: bool = False  # a word of the customer's time ("weeks" of "3 weeks ago", 지난주): any duration holds it
 
     def held_in(self, found: set[str], figures: frozenset[str] = frozenset()) -> float:
         """1 when a sentence's terms hold the word, ``RELATED`` when they hold a related word or the
         figure the word asks for (``figures``: the measures a sentence has a figure of), else 0."""
-        if self.found_in(found):
+        if self.found_in(found) or (self.case_time and "duration" in figures):
             return 1.0
         if any(_form_in(form, found) for form in self.related):
             return RELATED
@@ -250,11 +251,10 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     # chat filler, pronouns, contractions and number words ("hey", "honestly", "I'm", "three weeks") name
     # nothing a rule is about: a long message is full of them, and no answer holds them
     filler = {i for i, (token, _) in enumerate(english) if token.lower().replace("’", "'") in QUESTION_FILLER}
-    # the customer's time ("3 weeks ago", "after a month", 2주 전에, 先週) is their case, as a number is: a rule
-    # states its limit in its own unit ("within 14 days"), never the customer's "weeks"
+    # the customer's time ("3 weeks ago", "after a month", 2주 전에, 先週) is held by a rule's duration in any unit
+    # ("within 14 days"), not only by the customer's own word "weeks" (``Unit.case_time``)
     told = case_time_spans(question)
-    told_words = {word.lower() for span in told for word in span.split()}
-    filler |= {i for i, (token, _) in enumerate(english) if token.lower() in told_words}
+    told_words = {word.lower() for span in told for word in span.split()} - _TIME_FRAME
     # a phrase of the lexicon ("cash on delivery", "money back") is one unit: a sentence holds it
     # with all its words or with a related word (代金引換, refund), never by "delivery" alone
     phrases: dict[int, tuple[int, set[int]]] = {}
@@ -280,7 +280,9 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         seen.add(grams)
         units.append(Unit(token, grams, key=len(grams) > 1 or not framing, first=stem,
                           related=tuple(related_forms(groups - known.kinds, cjk=False, besides=grams)),
-                          kinds=tuple(related_forms(groups & known.kinds, cjk=False, besides=grams))))
+                          kinds=tuple(related_forms(groups & known.kinds, cjk=False, besides=grams)),
+                          case_time=token.lower() in told_words and not token.isdigit()
+                          and token.lower() not in _NUMBER_WORDS))
     cjk_words = [word for word in content_terms(question) if is_cjk(word)]
     for word in cjk_words:
         grams = frozenset(bigrams(word))
@@ -292,10 +294,10 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         kinds = tuple(related_forms(groups & known.kinds, cjk=True, besides=grams))
         # a Korean verb of one syllable's stem (가면, 돼요, 내야: go, do, pay) carries no topic of its own
         basic_verb = is_hangul(word[0]) and len(korean_key(word)) == 1
-        in_case = any(word in span or span in word for span in told)
         units.append(Unit(word, grams, key=not (word.startswith(QUESTION_FRAME_CJK + QUESTION_FILLER_CJK)
-                                                or basic_verb or in_case),
-                          first=bigrams(word)[0], related=related, kinds=kinds, stem_key=_stem_key(word)))
+                                                or basic_verb),
+                          first=bigrams(word)[0], related=related, kinds=kinds, stem_key=_stem_key(word),
+                          case_time=any(word in span or span in word for span in told)))
     # a Japanese kanji alone before hiragana: a one-kanji noun ("犬を"), required like any word, or a
     # verb's stem ("届きます", "泊まれ"), which helps choose the sentence but is not required of it
     for kanji, noun in japanese_stems(question):
@@ -310,12 +312,6 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     # A word written in hiragana is cut out by where the particles stand, not by its script, so it is
     # required of an answer only when the question names nothing else ("ごみはいつ出せますか"); beside
     # a kanji or English word it helps choose the sentence ("商品はごみとして": the rule holds 商品).
-    if told and not any(unit.key for unit in units):
-        # a message that is nothing but its time ("and after 20 days?", a follow-up) asks about time: its unit words
-        # are what a rule must hold
-        case_words = {word.lower() for span in told for word in re.findall(r"[A-Za-z]+", span)}
-        units = [replace(unit, key=True) if unit.word.lower() in case_words and not unit.word.isdigit()
-                 and unit.word.lower() not in _TIME_FRAME else unit for unit in units]
     if any(unit.key and not is_hiragana(unit.word) for unit in units):
         units = [replace(unit, key=False) if unit.key and is_hiragana(unit.word) else unit for unit in units]
     return tuple(units)
@@ -479,7 +475,10 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         found[sentence] = found[sentence] | found[heading_at]
     # a "how long / how much / 何日" question is answered by a sentence with that kind of figure
     asked_measures = measures_asked(question, [u.word for u in units])
-    figures = [frozenset(m.name for m in asked_measures if m.figure.search(_FOOTNOTE.sub("", s)))
+    # ... and the customer's time told in weeks ("3 weeks ago") is held by a sentence with a duration in any unit
+    held_measures = asked_measures + [_DURATION] if any(u.case_time for u in units) and _DURATION not in \
+        asked_measures else asked_measures
+    figures = [frozenset(m.name for m in held_measures if m.figure.search(_FOOTNOTE.sub("", s)))
                for s in candidates]
     for item, lead_in in lead.items():
         figures[item] = figures[item] | figures[lead_in]
