@@ -954,3 +954,9 @@ def test_a_policy_in_two_other_languages_is_said_to_be_in_both():
                            page("points", "policy", "포인트", 1, POINTS_KO)])
     answer = answer_question("手荷物は何個まで預けられますか？", service=service, customer=None)
     assert "ポリシーは英語と韓国語で書かれており" in answer.text, answer.text
+
+
+def test_a_time_that_names_a_kind_of_thing_is_not_the_customer_s_time():
+    """"5年前の機種" is a model from five years ago, "3년 전의 영수증" a receipt: neither is judged against a window."""
+    assert in_short("5年前の機種でも返品できますか？", ["到着後14日以内に返品できます。"]) != ("no", "")
+    assert in_short("3년 전의 영수증으로 반품 되나요?", ["수령 후 7일 이내에 반품할 수 있습니다."]) != ("no", "")
