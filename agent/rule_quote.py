@@ -1001,13 +1001,14 @@ def case_time_spans(question: str) -> list[str]:
             if not _names_a_kind(question, m.start(), m.end())]
 
 
-# a time that names a kind of thing is not the customer's case: "a 5 year plan", "5年前の機種" (a model from five
-# years ago), "3년 된 노트북의" — a number with its unit before a noun, or before the genitive の / 의
-_GENITIVE_AFTER = lazy(r"^\s*(?:の|의)")
+# a time that may name a kind of thing does not stand for a rule's duration: "a 5 year plan", "5年前の機種" (a model
+# from five years ago) — a number with its unit before a noun, or before the genitive の / 의. It is still compared
+# with a window when it is the only time told ("5日前の注文", an order from five days ago: ``_case_amounts``).
+_GENITIVE_AFTER = lazy(r"^\s*(?:前|後|전|후)?\s*(?:の|의)")
 
 
 def _names_a_kind(text: str, start: int, end: int) -> bool:
-    return bool(_ATTRIBUTIVE.match(text[start:end + 12]) or _GENITIVE_AFTER.match(text[end:end + 3]))
+    return bool(_ATTRIBUTIVE.match(text[start:end + 12]) or _GENITIVE_AFTER.match(text[end:end + 4]))
 
 
 # "a 5 year plan", "a 2 hour slot": a number with a singular unit before a noun names a kind of thing, not
@@ -1033,7 +1034,7 @@ def _case_amounts(question: str, measure: Measure) -> list[float]:
     found = []
     for match in measure.figure.finditer(question):
         told = question[match.start():match.end() + 12]
-        if measure.name == "duration" and _names_a_kind(question, match.start(), match.end()):
+        if measure.name == "duration" and _ATTRIBUTIVE.match(told):
             continue
         amount = _amount(question[match.start():match.end()] if measure.name == "duration" else
                          re.sub(r"[^\d.,].*$", "", told.lstrip("$€£¥₩ ")), measure)
