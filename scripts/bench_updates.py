@@ -14,7 +14,10 @@ passes when all of these hold:
   ``old`` is still active;
 - **latest first** — when the case has a ``new`` value, the case's ``query`` (a question phrased
   about the slot, in the case's language: "where does the customer live", "어디 살아요", "住所は")
-  returns, as its first hit, an active fact whose customer words hold the new value.
+  returns, as its first hit, an active fact whose customer words hold the new value — or, for an
+  agreement, its evidence: the new value may be stated by the agent and agreed to by the customer
+  ("I've switched you to the Dedicated Desk plan", "So the new address is 14 Elm Row?" – "yes"), as
+  ``old`` may be found in the agent's confirmation.
 
 Prints one line per failing case, then a table of pass counts per slot and language.
 Usage: ``python scripts/bench_updates.py [--cases FILE] [--half odd|even] [--verbose]``; exit 0 when ≥ 95 %
@@ -106,7 +109,7 @@ def _check(store: Any, case: dict[str, Any]) -> tuple[bool, str]:
         if not hits:
             return False, f"{case['query']!r} finds nothing"
         first = hits[0].fact
-        if new not in _customer_words(first):
+        if new not in _customer_words(first) and not (first.agreement and new in _evidence_words(first)):
             return False, f"{case['query']!r} ranks {first.text!r} first"
     return True, "ok"
 
