@@ -25,6 +25,7 @@ from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like, paired_orders
 from mem.customers.slots import (
     Slot,
+    agreed_slot,
     announced_slot,
     cue_slot,
     find_slot,
@@ -108,12 +109,65 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             # "The reference I gave you was wrong." → "What's the correct one?" → "QX7-4401": the agent's
             # question names no slot, the customer's announcement before it does; the fact reads with both
             asked = f"asked: {announcement} {asked[len('asked:'):].strip()}"
+        if previous is not None and previous.role not in customer_roles and previous.role != "system" \
+                and not previous.by_mem:
+            agreed = _agreed_to_question(turn, previous, said_before, questions, log_id=log_id,
+                                         reference=turn.day or reference)
+            if agreed is not None:
+                found.append(agreed)
+                continue
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
                                       customer_roles=customer_roles, asked=asked, allowed=allowed_sensitive,
                                       told_by_other=_told_by_other(previous, turn, said_before, questions),
                                       unasked_previous=None if asked is not None else previous,
                                       sentences=sentences_of(index)))
     return found
+
+
+# A reply that only says yes to the question put to it: "yes", "please do", "that's right", "네 맞아요",
+# "はい、そうです" (``kinds.is_bare_acceptance`` and the replies that say the thing put is so)
+_SO_IT_IS = {
+    "en": re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|correct|right|exactly|that's (?:right|correct|it)|"
+                     r"that is (?:right|correct)|spot on)(?:[\s,!.]+|$))+\W*$", re.I),
+    "ko": re.compile(r"^(?:(?:네|예|넵|응|맞아요|맞습니다|맞아|맞네요|그래요|그렇습니다|그거예요)"
+                     r"(?:[\s,.!~ㅎㅋ]+|$))+$"),
+    "ja": re.compile(r"^(?:(?:はい|ええ|うん|そうです|その通りです|合ってます|合っています|それで大丈夫です|大丈夫です)"
+                     r"(?:[、\s!！。〜～]+|$))+$"),
+}
+
+
+def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence], questions: list[bool], *,
+                        log_id: str, reference: date) -> Candidate | None:
+    """The agent put a value to the customer and the customer only said yes ("So the new address is 14 Elm Row?"
+    – "yes", "센텀로 45로 변경해 드릴까요?" – "네", "…でよろしいですか？" – "はい"): an agreement whose value is the one
+    the agent stated (``slots.agreed_slot``), with the customer's yes and the agent's question as its evidence. The
+    customer's words are the yes, nothing more; a question whether a value still holds ("Is it still 14 Elm
+    Row?") puts no value, and nothing changes."""
+    said = turn.text.strip()
+    if not said or len(said) > 40:
+        return None
+    lang = detect_language(said)
+    if not all(kinds.is_bare_acceptance(s.text, lang=lang) or _SO_IT_IS[lang].match(s.text.strip())
+               for s in split_sentences(said)):
+        return None
+    asked = [s for s, asks in zip(said_before, questions, strict=True) if asks]
+    if not asked or asked[-1] is not said_before[-1]:
+        return None  # the yes answers the agent's last sentence, a question, or nothing of this
+    question = asked[-1].text
+    slot = agreed_slot(said, question)
+    if slot is None:
+        return None
+    text = f"(asked: {question}) {said}"
+    statement = build_statement(kind="decision", quote=said, text=text, speaker=turn.speaker, slot=slot,
+                                reference=reference, agreement=True)
+    return Candidate(
+        kind="decision", text=f"{turn.speaker}: {text}" if turn.speaker else text,
+        evidence=(Evidence(log_id=log_id, turn=turn.id, role="customer", quote=said, speaker=turn.speaker,
+                           said_on=turn.day),
+                  Evidence(log_id=log_id, turn=previous.id, role="agent", quote=question, speaker=previous.speaker,
+                           said_on=previous.day)),
+        valid_at=reference, agreement=True, slot=slot, lang=lang, policy_refs=previous.policy_refs,
+        statement=statement)
 
 
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
@@ -139,6 +193,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     groups: list[_Group] = []
     before: list[str] = []
     whole_sentences = split_sentences(turn.text) if sentences is None else sentences
+    # the slots whose value the agent's next turn sets ("…, 2층으로 발송됩니다", "…プランへの変更を承りました")
+    set_by_agent = _set_by_agent(following, customer_roles, turn.text)
     # an order completed by the next sentence: both are kept apart, as one alone would be
     paired = paired_orders([whole.text for whole in whole_sentences]) if len(whole_sentences) > 1 else set()
     for source, said in ((whole, clause) for whole in whole_sentences for clause in _slot_clauses(whole)):
@@ -157,8 +213,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         before.append(sentence.text)
         kind = None if names else kinds.classify(sentence.text, lang=lang)
         if names and sentence_slot(turn.text[said.end:]) is None \
-                and kinds.classify(sentence.text, lang=lang) == "request":
-            # ... but "住所変更をお願いしたいです。" with no new address after it in the turn asks for the change
+                and (kinds.classify(sentence.text, lang=lang) == "request" or names in set_by_agent):
+            # ... but "住所変更をお願いしたいです。" with no new address after it in the turn asks for the change, and
+            # so does "청구서 받을 주소를 바꿔야 합니다." when the agent's next turn sets the new address
             kind = "request"
         told = False
         # "I've switched email providers." says which slot changes, not its value: not a fact of its own
@@ -282,7 +339,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             # wish (matched on the whole sentence) and what they want instead is a fact of its own.
             groups.insert(groups.index(group) + 1, _Group(wish[0], [wish[1]], False, [True], standalone=True,
                                                           asks=wish[0] == "request"))
-    confirmation = _confirmation(following, customer_roles)
+    confirmation = _confirmation(following, customer_roles, set_by_agent=set_by_agent)
     # a slot the message says stays as it is: no other value of it in the same message is the customer's new one
     kept = kept_slots([s.text for s in whole_sentences]) if groups else frozenset()
     # The agent's "yes" answers the last thing the customer asked of the service. A lasting wish about
@@ -333,6 +390,12 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         slot = slot_in(quote, asked=question if group is groups[0] else None)
         if slot is None and not group.instruction:
             slot = learned_slot(quote)  # the learned recogniser, where no rule reads a slot (slot_model)
+        if agreement and confirmation is not None:
+            # "Can I move up?" → "I've switched you to the Dedicated Desk plan": the value the agent states in
+            # the confirmation is the one agreed — the customer's words are left as they were
+            agreed_value = agreed_slot(quote, confirmation)
+            if agreed_value is not None and (slot is None or slot.name == agreed_value.name):
+                slot = agreed_value
         if slot is not None and slot.name in kept:
             slot = None
         if slot is not None and lang != "en" and all(kinds.speaks_to_the_other(s.text, lang=lang)
@@ -605,7 +668,31 @@ def is_question(sentence: str) -> bool:
     return text.endswith(_KO_QUESTION_ENDINGS) or text.endswith(_JA_QUESTION_ENDINGS)
 
 
-def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str | None:
+def _set_by_agent(following: Turn | None, customer_roles: Sequence[str], customer_words: str) -> dict[str, str]:
+    """The slots a customer's turn asks to change whose value the agent's next turn
+    then states, as done, in a sentence that is no question: slot name → that sentence. Empty when the turn
+    refuses, promises only to find out or asks to wait."""
+    if following is None or following.role in customer_roles or following.role == "system" or following.by_mem:
+        return {}
+    # named in a sentence that asks for a change or announces one — not a question for information ("How much is
+    # the Plus plan?" → "The Plus plan is $12 a month." sets nothing)
+    named = {name for s in split_sentences(customer_words) if (name := cue_slot(s.text)) is not None and (
+        announced_slot(s.text, asking=True) == name or kinds.classify(s.text) == "request"
+        and not kinds.asks_for_information(s.text))}
+    if not named or not kinds.reports_a_value(following.text):
+        return {}
+    found: dict[str, str] = {}
+    for sentence in split_sentences(following.text):
+        if is_question(sentence.text) or _CITATION.search(sentence.text):
+            continue
+        slot = agreed_slot(customer_words, sentence.text)
+        if slot is not None and slot.name in named:
+            found.setdefault(slot.name, sentence.text)
+    return found
+
+
+def _confirmation(following: Turn | None, customer_roles: Sequence[str],
+                  set_by_agent: dict[str, str] | None = None) -> str | None:
     """The agent's confirming sentence when the next turn grants the customer's request.
 
     An agreement needs the service to commit to an action or grant it (``kinds.confirms``). mem's own answer
@@ -616,6 +703,11 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str 
     if following is None or following.role in customer_roles or following.role == "system" or following.by_mem:
         return None
     sentences = [s for s in split_sentences(following.text) if not _CITATION.search(s.text)]
+    if sentences and set_by_agent and not kinds.confirms(" ".join(s.text for s in sentences)) \
+            and not any(is_question(s.text) for s in sentences):
+        # "料金プランを上げたいです" → "雑誌セットプランへの変更を承りました。": no word of the yes-list, but the agent
+        # states the new value of the slot the customer asked to change, as set — that sentence agrees
+        return next(iter(set_by_agent.values()))
     if not sentences or not kinds.confirms(" ".join(s.text for s in sentences)):
         return None
     # the sentence that commits, else the one that says yes — not the apology before it ("Sorry for the wait.

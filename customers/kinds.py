@@ -1765,6 +1765,14 @@ def confirms(agent_text: str, *, lang: str | None = None) -> bool:
     return bool(_YES[lang].search(head)) and not (_NOT_YET[lang].search(head) or _HOLD[lang].search(head))
 
 
+def reports_a_value(agent_text: str, *, lang: str | None = None) -> bool:
+    """The agent's turn neither refuses, nor promises only to find out, nor asks to wait: a value it states is
+    the one set ("다음 달 청구서부터 … 2층으로 발송됩니다", "雑誌セットプランへの変更を承りました")."""
+    lang = lang or detect_language(agent_text)
+    head = _head(agent_text, lang)
+    return not (_REFUSE[lang].search(head) or _NOT_YET[lang].search(head) or _HOLD[lang].search(head))
+
+
 def commits(agent_text: str, *, lang: str | None = None) -> bool:
     """The agent's turn commits to an action or reports it done (not only a yes), and does not refuse."""
     lang = lang or detect_language(agent_text)

@@ -1203,13 +1203,73 @@ _ASKED = lazy(r"^(?:[^()]{1,60}: )?\(asked: (?P<q>.*?)\) ")
 
 def slot_of(fact: Fact) -> Slot | None:
     """The slot a fact fills, read in the customer's own words — or, for a bare value ("010-7781-3052입니다."),
-    in the question of the agent it answers, which the fact's text carries as "(asked: …)"."""
+    in the question of the agent it answers, which the fact's text carries as "(asked: …)"; for an agreement,
+    the value the agent stated and the customer agreed to (``agreed_slot``)."""
     if fact.kind == "trait":
         return None
     words = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
     asked = _ASKED.match(fact.text)
     slot = slot_in(words, asked=asked.group("q") if asked else None)
+    if fact.agreement and not fact.instruction_like:
+        agreed = agreed_slot(words, " ".join(e.quote for e in fact.evidence if e.role == "agent"))
+        if agreed is not None and (slot is None or slot.name == agreed.name):
+            return agreed
     return slot if slot is not None or fact.instruction_like else learned_slot(words)
+
+
+# The agent's yes/no question that puts a value to the customer ("So the new address is 14 Elm Row?", "센텀로
+# 45가 맞으세요?", "…でよろしいですか？"): its question ending taken off, the value reads as stated. A question
+# whether a value still holds ("Is it still 14 Elm Row?", "아직 … 쓰세요?", "まだ…ですか") proposes no change.
+_CONFIRMING_TAIL = lazy(r"(?:,?\s+(?:is that (?:right|correct|ok(?:ay)?)|right|correct|yes))?\s*[?？]+\s*$|"
+                        r"\s*(?:이|가)?\s*맞(?:으세요|으신가요|나요|죠|습니까|을까요)\s*[?？]*\s*$|"
+                        r"\s*(?:で|に)?(?:よろしい|宜しい)(?:です|でしょう)か\s*[?？]*\s*$|"
+                        r"\s*(?:で|に)?(?:お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)(?:か|でしょうか)\s*[?？]*\s*$",
+                        _I)
+_STILL = lazy(r"\b(?:still|currently|as before|same as before)\b|아직|여전히|그대로|지금도|まだ|のまま|引き続き|"
+              r"現在も|今も", _I)
+_QUESTION_MARK = lazy(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ますか|でしょうか)\s*$")
+# The agent speaking of itself ("My name is Sarah", "저는 상담원 김민지입니다", "私、担当の佐藤です"): its own name or
+# town is never the customer's
+_AGENT_ITSELF = lazy(r"\b(?:i|i'm|i am|my|me)\b(?! (?:have|'ve|ve|will|'ll|can)\b)|저는|제가|제 이름|저희|私|わたくし|"
+                     r"担当", _I)
+
+
+_AGENT_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
+_YOUR = lazy(r"\b(?:your|you're|you are)\b", _I)
+
+
+def _as_customer(match: re.Match[str]) -> str:
+    word = match.group(0).lower()
+    return "my" if word == "your" else "I'm"
+
+
+def agreed_slot(customer_words: str, agent_words: str) -> Slot | None:
+    """The slot value the agent states in the sentence the customer agreed to — its confirmation of what the
+    customer asked ("I've switched you to the Dedicated Desk plan", "프리미엄 요금제로 변경되었습니다",
+    "送付先を明石市大明石町1-3-9に変更いたしました") or its yes/no question answered yes ("So the new address is 14
+    Elm Row?" – "yes") — else ``None``. A name or a home is taken from the agent only when the customer's words (or
+    the question put to them) named that slot and the agent's sentence is not about itself."""
+    if not agent_words:
+        return None
+    for sentence in (m.strip() for m in _AGENT_SENTENCES.split(agent_words) if m.strip()):
+        named = cue_slot(customer_words)
+        if not _QUESTION_MARK.search(sentence) and not (_CHANGE.search(sentence) or _CHANGE.search(customer_words)):
+            # a confirmation sets a value only where a change is said, by either side ("I've switched you to…",
+            # "주소를 바꿔야 합니다"): "Sure, I'll send the Plus plan brochure today." puts no one on the Plus plan
+            continue
+        if _QUESTION_MARK.search(sentence):
+            if _STILL.search(sentence):
+                continue
+            named = named or cue_slot(sentence)  # "So your new surname is Oduya?" names the slot it puts
+            sentence = _CONFIRMING_TAIL.sub("", sentence) or sentence
+        # the agent's "your" is the customer's "my": "So your new email is …?" reads as "my new email is …"
+        slot = find_slot(_YOUR.sub(_as_customer, sentence))
+        if slot is None or slot.learned:
+            continue
+        if slot.name in ("name", "residence") and (named != slot.name or _AGENT_ITSELF.search(sentence)):
+            continue
+        return slot
+    return None
 
 
 def learned_slot(words: str) -> Slot | None:
