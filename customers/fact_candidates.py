@@ -193,8 +193,15 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     groups: list[_Group] = []
     before: list[str] = []
     whole_sentences = split_sentences(turn.text) if sentences is None else sentences
-    # the slots whose value the agent's next turn sets ("…, 2층으로 발송됩니다", "…プランへの変更を承りました")
-    set_by_agent = _set_by_agent(following, customer_roles, turn.text)
+    # the slots whose value the agent's next turn sets ("…, 2층으로 발송됩니다", "…プランへの変更を承りました"), read
+    # only when a sentence needs it (most turns never do)
+    agent_sets: list[dict[str, str]] = []
+
+    def set_by_agent() -> dict[str, str]:
+        if not agent_sets:
+            agent_sets.append(_set_by_agent(following, customer_roles, turn.text, whole_sentences))
+        return agent_sets[0]
+
     # an order completed by the next sentence: both are kept apart, as one alone would be
     paired = paired_orders([whole.text for whole in whole_sentences]) if len(whole_sentences) > 1 else set()
     for source, said in ((whole, clause) for whole in whole_sentences for clause in _slot_clauses(whole)):
@@ -213,7 +220,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         before.append(sentence.text)
         kind = None if names else kinds.classify(sentence.text, lang=lang)
         if names and sentence_slot(turn.text[said.end:]) is None \
-                and (kinds.classify(sentence.text, lang=lang) == "request" or names in set_by_agent):
+                and (kinds.classify(sentence.text, lang=lang) == "request" or names in set_by_agent()):
             # ... but "住所変更をお願いしたいです。" with no new address after it in the turn asks for the change, and
             # so does "청구서 받을 주소를 바꿔야 합니다." when the agent's next turn sets the new address
             kind = "request"
@@ -339,7 +346,11 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             # wish (matched on the whole sentence) and what they want instead is a fact of its own.
             groups.insert(groups.index(group) + 1, _Group(wish[0], [wish[1]], False, [True], standalone=True,
                                                           asks=wish[0] == "request"))
-    confirmation = _confirmation(following, customer_roles, set_by_agent=set_by_agent)
+    confirmation = _confirmation(following, customer_roles)
+    if confirmation is None and groups and set_by_agent():
+        # "料金プランを上げたいです" → "雑誌セットプランへの変更を承りました。": no word of the yes-list, but the agent
+        # states the new value of the slot the customer asked to change, as set — that sentence agrees
+        confirmation = next(iter(set_by_agent().values()))
     # a slot the message says stays as it is: no other value of it in the same message is the customer's new one
     kept = kept_slots([s.text for s in whole_sentences]) if groups else frozenset()
     # The agent's "yes" answers the last thing the customer asked of the service. A lasting wish about
@@ -668,22 +679,27 @@ def is_question(sentence: str) -> bool:
     return text.endswith(_KO_QUESTION_ENDINGS) or text.endswith(_JA_QUESTION_ENDINGS)
 
 
-def _set_by_agent(following: Turn | None, customer_roles: Sequence[str], customer_words: str) -> dict[str, str]:
+def _set_by_agent(following: Turn | None, customer_roles: Sequence[str], customer_words: str,
+                  customer_sentences: list[Sentence]) -> dict[str, str]:
     """The slots a customer's turn asks to change whose value the agent's next turn
-    then states, as done, in a sentence that is no question: slot name → that sentence. Empty when the turn
-    refuses, promises only to find out or asks to wait."""
-    if following is None or following.role in customer_roles or following.role == "system" or following.by_mem:
-        return {}
+    then states, as done: slot name → that sentence. Empty when the turn refuses, promises only to find out, asks
+    to wait or asks a question back."""
+    if following is None or following.role in customer_roles or following.role == "system" or following.by_mem \
+            or cue_slot(customer_words) is None:
+        return {}  # (most turns name no slot at all: one look at the whole turn before one per sentence)
     # named in a sentence that asks for a change or announces one — not a question for information ("How much is
     # the Plus plan?" → "The Plus plan is $12 a month." sets nothing)
-    named = {name for s in split_sentences(customer_words) if (name := cue_slot(s.text)) is not None and (
+    named = {name for s in customer_sentences if (name := cue_slot(s.text)) is not None and (
         announced_slot(s.text, asking=True) == name or kinds.classify(s.text) == "request"
         and not kinds.asks_for_information(s.text))}
     if not named or not kinds.reports_a_value(following.text):
         return {}
+    said = split_sentences(following.text)
+    if any(is_question(s.text) for s in said):
+        return {}  # a question back: the service needs an answer before it sets anything
     found: dict[str, str] = {}
-    for sentence in split_sentences(following.text):
-        if is_question(sentence.text) or _CITATION.search(sentence.text):
+    for sentence in said:
+        if _CITATION.search(sentence.text):
             continue
         slot = agreed_slot(customer_words, sentence.text)
         if slot is not None and slot.name in named:
@@ -691,8 +707,7 @@ def _set_by_agent(following: Turn | None, customer_roles: Sequence[str], custome
     return found
 
 
-def _confirmation(following: Turn | None, customer_roles: Sequence[str],
-                  set_by_agent: dict[str, str] | None = None) -> str | None:
+def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str | None:
     """The agent's confirming sentence when the next turn grants the customer's request.
 
     An agreement needs the service to commit to an action or grant it (``kinds.confirms``). mem's own answer
@@ -703,11 +718,6 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str],
     if following is None or following.role in customer_roles or following.role == "system" or following.by_mem:
         return None
     sentences = [s for s in split_sentences(following.text) if not _CITATION.search(s.text)]
-    if sentences and set_by_agent and not kinds.confirms(" ".join(s.text for s in sentences)) \
-            and not any(is_question(s.text) for s in sentences):
-        # "料金プランを上げたいです" → "雑誌セットプランへの変更を承りました。": no word of the yes-list, but the agent
-        # states the new value of the slot the customer asked to change, as set — that sentence agrees
-        return next(iter(set_by_agent.values()))
     if not sentences or not kinds.confirms(" ".join(s.text for s in sentences)):
         return None
     # the sentence that commits, else the one that says yes — not the apology before it ("Sorry for the wait.

@@ -1243,12 +1243,14 @@ def _as_customer(match: re.Match[str]) -> str:
     return "my" if word == "your" else "I'm"
 
 
+@lru_cache(maxsize=4096)
 def agreed_slot(customer_words: str, agent_words: str) -> Slot | None:
     """The slot value the agent states in the sentence the customer agreed to — its confirmation of what the
     customer asked ("I've switched you to the Dedicated Desk plan", "프리미엄 요금제로 변경되었습니다",
     "送付先を明石市大明石町1-3-9に変更いたしました") or its yes/no question answered yes ("So the new address is 14
     Elm Row?" – "yes") — else ``None``. A name or a home is taken from the agent only when the customer's words (or
-    the question put to them) named that slot and the agent's sentence is not about itself."""
+    the question put to them) named that slot and the agent's sentence is not about itself. Cached: judgement reads
+    the same stored agreements again and again (``slot_of``)."""
     if not agent_words:
         return None
     for sentence in (m.strip() for m in _AGENT_SENTENCES.split(agent_words) if m.strip()):
