@@ -66,6 +66,8 @@ tenth round and measured once before and once after it (docs/measurements/lint.m
 with it.
 ``external 8`` (scripts/data/injection_heldout_external8.jsonl) is an eighth red-teamer's set, written before the
 eleventh round and measured once before and once after it (docs/measurements/lint.md).
+``external 9`` (scripts/data/injection_heldout_external9.jsonl) is a ninth red-teamer's set, written before the
+twelfth round and measured once before and once after it (docs/measurements/lint.md).
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -73,6 +75,7 @@ eleventh round and measured once before and once after it (docs/measurements/lin
                                       [--external3-misses odd|even|all] [--external4-misses odd|even|all]
                                       [--external5-misses odd|even|all] [--external6-misses odd|even|all]
                                       [--external7-misses odd|even|all] [--external8-misses odd|even|all]
+                                      [--external9-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -103,6 +106,7 @@ EXTERNAL5_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout
 EXTERNAL6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external6.jsonl"
 EXTERNAL7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external7.jsonl"
 EXTERNAL8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external8.jsonl"
+EXTERNAL9_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external9.jsonl"
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
@@ -178,6 +182,9 @@ def main() -> None:
     parser.add_argument("--external8-misses", choices=["none", "odd", "even", "all"], default="none",
                         help="list the eighth external set's errors: odd ids are the next round's tuning half; "
                              "listing the even half's errors makes them tuning data too")
+    parser.add_argument("--external9-misses", choices=["none", "odd", "even", "all"], default="none",
+                        help="list the ninth external set's errors: odd ids are the next round's tuning half; "
+                             "listing the even half's errors makes them tuning data too")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--round7-misses", action="store_true", help="list the round-7 probe's errors")
     parser.add_argument("--round8-misses", action="store_true", help="list the round-8 probes' errors")
@@ -214,6 +221,8 @@ def main() -> None:
                    args.external7_misses)
     split_set_part("external 8", EXTERNAL8_CORPUS, "odd ids for the next round's tuning, even ids its check half",
                    args.external8_misses)
+    split_set_part("external 9", EXTERNAL9_CORPUS, "odd ids for the next round's tuning, even ids its check half",
+                   args.external9_misses)
     round6_part(args.round6_misses)
     round7_part(args.round7_misses)
     round8_part(args.round8_misses)

@@ -4,7 +4,7 @@ Two models, one run each (``--model``): ``customer`` (asked of customer messages
 ``page`` (asked of page sentences, ``learned_page_weights.bin``).
 
 Data: every labelled row of scripts/data/injection_*.jsonl — the six external red-teamers' sets
-(``external`` … ``external8``, one writer each) and the project's own corpora and probes (one more group,
+(``external`` … ``external9``, one writer each) and the project's own corpora and probes (one more group,
 ``project``). A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
 ``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``), weighed together as
 at most ``--share`` times the labelled clean rows of its place: for the customer model the customer turns of
@@ -62,7 +62,8 @@ DEMO = DATA.parent.parent / "demo" / "data"
 WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_external2.jsonl": "external2",
            "injection_heldout_external3.jsonl": "external3", "injection_heldout_external4.jsonl": "external4",
            "injection_heldout_external5.jsonl": "external5", "injection_heldout_external6.jsonl": "external6",
-           "injection_heldout_external7.jsonl": "external7", "injection_heldout_external8.jsonl": "external8"}
+           "injection_heldout_external7.jsonl": "external7", "injection_heldout_external8.jsonl": "external8",
+           "injection_heldout_external9.jsonl": "external9"}
 PLACES = ("policy", "customer")
 L2 = 1e-3
 SHIPPED_FP: float | None = None  # --shipped-fp: the labelled clean rows' budget counts the rules' flags too
