@@ -121,6 +121,19 @@ def load_background(kind: str = "customer") -> list[dict]:
 DOCUMENTS = (".md", ".html", ".htm", ".txt", ".pdf", ".docx")
 
 
+def policy_services() -> dict[str, dict[Path, list[Path]]]:
+    """The policy-QA documents and the demo's pages by top folder (one writer's documents each), then by service
+    (a folder of documents ingested into one workspace)."""
+    services: dict[str, dict[Path, list[Path]]] = {}
+    for path in sorted((DATA / "policy_qa").rglob("*")):
+        if path.is_file() and path.suffix.lower() in DOCUMENTS and not path.name.startswith("README"):
+            rel = path.relative_to(DATA / "policy_qa")
+            folder = rel.parts[0] if len(rel.parts) > 1 else "root"
+            services.setdefault(folder, {}).setdefault(path.parent, []).append(path)
+    services["demo"] = {DEMO: sorted(DEMO.glob("*.md"))}
+    return services
+
+
 def page_sentences() -> dict[str, list[str]]:
     """The sentences (lint's unit) of every policy-QA document and the demo's pages, by top folder, each once:
     the file as it is (markdown and text read raw; HTML and PDF as the readers give their blocks) and every
@@ -132,13 +145,7 @@ def page_sentences() -> dict[str, list[str]]:
     from mem.policies.readers import read_document
     from mem.wiki.workspace import init_workspace
 
-    services: dict[str, dict[Path, list[Path]]] = {}
-    for path in sorted((DATA / "policy_qa").rglob("*")):
-        if path.is_file() and path.suffix.lower() in DOCUMENTS and not path.name.startswith("README"):
-            rel = path.relative_to(DATA / "policy_qa")
-            folder = rel.parts[0] if len(rel.parts) > 1 else "root"
-            services.setdefault(folder, {}).setdefault(path.parent, []).append(path)
-    services["demo"] = {DEMO: sorted(DEMO.glob("*.md"))}
+    services = policy_services()
     found: dict[str, list[str]] = {}
     seen: set[str] = set()
 

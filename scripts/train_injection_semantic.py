@@ -45,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 import train_injection as hashed
-from train_injection import DATA, DEMO, DOCUMENTS, WRITERS
+from train_injection import WRITERS
 
 from mem.core.instructions import sentences
 from mem.core.instructions.learned import page_judges
@@ -71,13 +71,7 @@ def titled_page_sentences() -> dict[str, list[tuple[str, str]]]:
     from mem.wiki.page import parse_page
     from mem.wiki.workspace import init_workspace
 
-    services: dict[str, dict[Path, list[Path]]] = {}
-    for path in sorted((DATA / "policy_qa").rglob("*")):
-        if path.is_file() and path.suffix.lower() in DOCUMENTS and not path.name.startswith("README"):
-            rel = path.relative_to(DATA / "policy_qa")
-            folder = rel.parts[0] if len(rel.parts) > 1 else "root"
-            services.setdefault(folder, {}).setdefault(path.parent, []).append(path)
-    services["demo"] = {DEMO: sorted(DEMO.glob("*.md"))}
+    services = hashed.policy_services()
     found: dict[str, list[tuple[str, str]]] = {}
     seen: set[str] = set()
 
