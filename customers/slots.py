@@ -1234,7 +1234,7 @@ _AGENT_ITSELF = lazy(r"\b(?:i|i'm|i am|my|me)\b(?! (?:have|'ve|ve|will|'ll|can)\
                      r"担当", _I)
 
 
-_AGENT_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
+_AGENT_SENTENCES = lazy(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
 _YOUR = lazy(r"\b(?:your|you're|you are)\b", _I)
 
 
