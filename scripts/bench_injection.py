@@ -101,12 +101,11 @@ ROUND3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round3.jso
 EXTERNAL_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external.jsonl"
 EXTERNAL2_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external2.jsonl"
 EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external3.jsonl"
-EXTERNAL4_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external4.jsonl"
-EXTERNAL5_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external5.jsonl"
-EXTERNAL6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external6.jsonl"
-EXTERNAL7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external7.jsonl"
-EXTERNAL8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external8.jsonl"
-EXTERNAL9_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout_external9.jsonl"
+# The external sets written since the fourth, all read alike (``split_set_part``): their number, its ordinal
+# for the help text, and the file. A new writer's set is one more row here.
+SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injection_heldout_external{n}.jsonl")
+              for n, ordinal in ((4, "fourth"), (5, "fifth"), (6, "sixth"), (7, "seventh"), (8, "eighth"),
+                                 (9, "ninth"))]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
@@ -167,24 +166,12 @@ def main() -> None:
     parser.add_argument("--external3-misses", choices=["none", "odd", "even", "all"], default="none",
                         help="list the third external set's errors: odd ids are the tuning half; listing the even "
                              "half's errors makes them tuning data too")
-    parser.add_argument("--external4-misses", choices=["none", "odd", "even", "all"], default="none",
-                        help="list the fourth external set's errors: odd ids are the tuning half; listing the even "
-                             "half's errors makes them tuning data too")
-    parser.add_argument("--external5-misses", choices=["none", "odd", "even", "all"], default="none",
-                        help="list the fifth external set's errors: odd ids are the next round's tuning half; "
-                             "listing the even half's errors makes them tuning data too")
-    parser.add_argument("--external6-misses", choices=["none", "odd", "even", "all"], default="none",
-                        help="list the sixth external set's errors: odd ids are the next round's tuning half; "
-                             "listing the even half's errors makes them tuning data too")
-    parser.add_argument("--external7-misses", choices=["none", "odd", "even", "all"], default="none",
-                        help="list the seventh external set's errors: odd ids are the next round's tuning half; "
-                             "listing the even half's errors makes them tuning data too")
-    parser.add_argument("--external8-misses", choices=["none", "odd", "even", "all"], default="none",
-                        help="list the eighth external set's errors: odd ids are the next round's tuning half; "
-                             "listing the even half's errors makes them tuning data too")
-    parser.add_argument("--external9-misses", choices=["none", "odd", "even", "all"], default="none",
-                        help="list the ninth external set's errors: odd ids are the next round's tuning half; "
-                             "listing the even half's errors makes them tuning data too")
+    for n, ordinal, _ in SPLIT_SETS:
+        # the fourth set's odd ids were its own round's tuning half; from the fifth on, the next round's
+        tuning = "the tuning half" if n == 4 else "the next round's tuning half"
+        parser.add_argument(f"--external{n}-misses", choices=["none", "odd", "even", "all"], default="none",
+                            help=f"list the {ordinal} external set's errors: odd ids are {tuning}; listing the even "
+                                 "half's errors makes them tuning data too")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--round7-misses", action="store_true", help="list the round-7 probe's errors")
     parser.add_argument("--round8-misses", action="store_true", help="list the round-8 probes' errors")
@@ -211,18 +198,9 @@ def main() -> None:
     external_part(args.external_misses)
     second_external_part(args.external2_misses)
     third_external_part(args.external3_misses)
-    split_set_part("external 4", EXTERNAL4_CORPUS, "odd ids for the next round's tuning, even ids its check half",
-                   args.external4_misses)
-    split_set_part("external 5", EXTERNAL5_CORPUS, "odd ids for the next round's tuning, even ids its check half",
-                   args.external5_misses)
-    split_set_part("external 6", EXTERNAL6_CORPUS, "odd ids for the next round's tuning, even ids its check half",
-                   args.external6_misses)
-    split_set_part("external 7", EXTERNAL7_CORPUS, "odd ids for the next round's tuning, even ids its check half",
-                   args.external7_misses)
-    split_set_part("external 8", EXTERNAL8_CORPUS, "odd ids for the next round's tuning, even ids its check half",
-                   args.external8_misses)
-    split_set_part("external 9", EXTERNAL9_CORPUS, "odd ids for the next round's tuning, even ids its check half",
-                   args.external9_misses)
+    for n, _, corpus in SPLIT_SETS:
+        split_set_part(f"external {n}", corpus, "odd ids for the next round's tuning, even ids its check half",
+                       getattr(args, f"external{n}_misses"))
     round6_part(args.round6_misses)
     round7_part(args.round7_misses)
     round8_part(args.round8_misses)
