@@ -265,7 +265,9 @@ def _days_note(question: str, block: Block, language: str) -> str | None:
             else:
                 # a Korean or Japanese answer on an English rule says "18日", "14일"
                 told, limit = _in_units(told, language), _in_units(limit, language)
-            return phrase(language, "days_beyond" if beyond else "days_within", asked=told, limit=limit)
+            # a calendar period ("last week", 先週) that the window cuts is neither: it depends on the exact day
+            key = "days_depends" if beyond is None else "days_beyond" if beyond else "days_within"
+            return phrase(language, key, asked=told, limit=limit)
     return None
 
 

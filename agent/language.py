@@ -68,6 +68,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_no": "No — the rule below rules it out [{n}].",
         "days_beyond": "Your case ({asked}) is beyond the {limit} window in this rule.",
         "days_within": "Your case ({asked}) is within the {limit} window in this rule.",
+        "days_depends": "Your case ({asked}) may be within or beyond the {limit} window in this rule: it depends on "
+                        "the exact date.",
         "knowhow": "How we handle cases like this",
         "knowhow_line": 'When {when}: {then} (established from {customers} customers\' cases) [{n}]',
         "knowhow_quote": '"{quote}" [{n}]',
@@ -141,6 +143,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_no": "いいえ — 下記の規定で認められていません [{n}]。",
         "days_beyond": "お客様のケース（{asked}）は、この規定の{limit}の期間を過ぎています。",
         "days_within": "お客様のケース（{asked}）は、この規定の{limit}の期間内です。",
+        "days_depends": "お客様のケース（{asked}）は、正確な日付によって、この規定の{limit}の期間内の場合も"
+                        "過ぎている場合もあります。",
         "knowhow": "同様のケースの対応方針",
         "knowhow_line": "「{when}」の場合：「{then}」（{customers}件のお客様の事例に基づく） [{n}]",
         "knowhow_quote": "「{quote}」 [{n}]",
@@ -213,6 +217,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_no": "아니요 — 아래 규정에서 허용되지 않습니다 [{n}].",
         "days_beyond": "고객님의 경우({asked})는 이 규정의 {limit} 기간을 넘었습니다.",
         "days_within": "고객님의 경우({asked})는 이 규정의 {limit} 기간 안에 있습니다.",
+        "days_depends": "고객님의 경우({asked})는 정확한 날짜에 따라 이 규정의 {limit} 기간 안일 수도, "
+                        "넘었을 수도 있습니다.",
         "knowhow": "비슷한 경우의 처리 방침",
         "knowhow_line": "\"{when}\"인 경우: \"{then}\" (고객 {customers}명의 사례에 근거) [{n}]",
         "knowhow_quote": "\"{quote}\" [{n}]",

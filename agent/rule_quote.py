@@ -41,12 +41,14 @@ The deterministic engine quotes rules; it must quote the ones that answer, or sa
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from math import fsum
 
+from mem.agent.case_words import calendar_range, case_text
 from mem.core.instructions import inside_flagged, is_instruction_like
 from mem.core.text import bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
 from mem.core.text import page_sentences as split_sentences
@@ -991,8 +993,23 @@ _TIME_FRAME = frozenset({"ago", "later", "back", "old", "after", "within", "in",
 
 
 def told_case(question: str) -> bool:
-    """Whether the question brings a case of its own: a number, or a time told without one ("a week ago")."""
-    return bool(re.search(r"\d", question)) or bool(_RELATIVE_TIME.search(question))
+    """Whether the question brings a case of its own: a number, or a time told without one ("a week ago", "after
+    the return window", 기간 지나도)."""
+    return bool(re.search(r"\d", question)) or bool(_RELATIVE_TIME.search(question)) or \
+        bool(_PAST_WINDOW.search(question))
+
+
+# the customer's time told as past the rule's own window, with no number: "after the return window", "the deadline
+# has passed", 기간 지나도, 기한이 지났는데, 期間を過ぎても, 期限切れ — beyond any window an allowance states
+_PAST_WINDOW = lazy(
+    r"\b(?:after|past|beyond|outside(?:\s+of)?|missed)\s+(?:the\s+|my\s+|your\s+)?(?:\w+\s+){0,2}?"
+    r"(?:window|deadline|period|time\s+limit)\b|"
+    r"\b(?:window|deadline|period|time\s+limit)\s+(?:has\s+|had\s+|is\s+|was\s+)?(?:passed|expired|closed|over|ended|gone)\b|"
+    r"(?:기간|기한)\s*(?:이|을|가|도)?\s*(?:지나|지났|넘|넘었|넘어|초과|경과|끝나|끝났)|"
+    r"(?:期間|期限)\s*(?:を|が|も)?\s*(?:過ぎ|超え|越え|経過|切れ|終わ)", re.IGNORECASE)
+# a period told by the calendar ("last week", 지난주, 先週; "last month", 先月; "last year", 작년): a span of days
+# ago (``mem.agent.case_words.calendar_range``), judged only when all of it falls on one side of a window
+_CALENDAR = lazy(r"\blast\s+(?:week|month|year)\b|지난\s*(?:주|달|해)|작년|先週|先月|去年|昨年", re.IGNORECASE)
 
 
 def case_time_spans(question: str) -> list[str]:
@@ -1029,9 +1046,11 @@ def _amount(figure: str, measure: Measure) -> float | None:
     return next((numbers[0] * days for pattern, days in _DAYS_IN if pattern.search(unit)), None)
 
 
-def _case_amounts(question: str, measure: Measure) -> list[float]:
-    """The figures of ``measure`` the customer's case is told in ("a £2,000 sofa", "13살", "5 weeks ago")."""
-    found = []
+def _case_amounts(question: str, measure: Measure) -> list[tuple[float, float]]:
+    """The figures of ``measure`` the customer's case is told in ("a £2,000 sofa", "13살", "5 weeks ago"), each as
+    the least and the most it may be: one number twice, a calendar period a span ("last week" told on a Saturday:
+    6 to 13 days ago), a time past the rule's window no bound at all (``_PAST_WINDOW``)."""
+    found: list[tuple[float, float]] = []
     for match in measure.figure.finditer(question):
         told = question[match.start():match.end() + 12]
         if measure.name == "duration" and _ATTRIBUTIVE.match(told):
@@ -1039,10 +1058,18 @@ def _case_amounts(question: str, measure: Measure) -> list[float]:
         amount = _amount(question[match.start():match.end()] if measure.name == "duration" else
                          re.sub(r"[^\d.,].*$", "", told.lstrip("$€£¥₩ ")), measure)
         if amount is not None:
-            found.append(amount)
+            found.append((amount, amount))
     if measure.name == "duration":
-        found += [days for told in _RELATIVE_TIME.finditer(question)
-                  if (days := _relative_days(told.group(0))) is not None]
+        for relative in _RELATIVE_TIME.finditer(question):
+            words = relative.group(0)
+            span = calendar_range(words) if _CALENDAR.search(words) else None
+            days = _relative_days(words)
+            if span is not None:
+                found.append(span)
+            elif days is not None:
+                found.append((days, days))
+        if not found and _PAST_WINDOW.search(question):
+            found.append((math.inf, math.inf))
     return found
 
 
@@ -1054,7 +1081,8 @@ _WINDOW_CONDITION = lazy(r"(?:以内|まで|未満|以下|이내|까지|미만|�
 
 
 def _judge_limit(question: str, sentence: str) -> str | None:
-    """How a rule's limit judges the customer's case: "out" when the case's figure is outside the limit of an
+    """How a rule's limit judges the customer's case: "split" when the case is a span of days ("last week") that
+    the limit cuts; "out" when the case's figure is outside the limit of an
     allowance ("a £2,000 sofa" against "cash up to a maximum of £1,500"; 13살 against 만 14세 이상) or inside
     the limit of a prohibition ("10歳" against "13歳未満の者は…できません"; "20 days" against "After 14 days,
     no refund is given"); "in" when a time is inside an allowance's window or outside a prohibition's ("10 days"
@@ -1076,9 +1104,12 @@ def _judge_limit(question: str, sentence: str) -> str | None:
             limit = _amount(figure, measure) if measure.figure.search(figure) and bool(upper) != bool(lower) else None
             if limit is None or (measure.name == "duration" and _service_time(text, start, end, figure)):
                 continue
-            strict, case = bool(_STRICT.search(figure)), cases[0]
-            inside = (case < limit or (case == limit and not strict)) if upper else \
-                (case > limit or (case == limit and not strict))
+            strict = bool(_STRICT.search(figure))
+            sides = {(case < limit or (case == limit and not strict)) if upper else
+                     (case > limit or (case == limit and not strict)) for case in cases[0]}
+            if len(sides) > 1:
+                return "split"  # "last week" (6 to 13 days ago) against "within 8 days": it depends on the day
+            inside = sides.pop()
             if inside == negated:
                 return "out"
             if measure.name == "duration" and bool(upper) != negated:
@@ -1094,10 +1125,12 @@ def _outside_limit(question: str, sentence: str) -> bool:
     return _judge_limit(question, sentence) == "out"
 
 
-def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool] | None:
+def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool | None] | None:
     """The customer's time and the rule's window, for the answer to compare in words: (the case as told, "3
-    weeks ago"; the window, "14 days"; whether the case is beyond it), or None when either is missing or the
-    rule's duration is the service's own time (``_service_time``)."""
+    weeks ago"; the window, "14 days"; whether the case is beyond it, None when the case is a span the window
+    cuts: "last week" against 8 days), or None when either is missing or the rule's duration is the service's own
+    time (``_service_time``). Numbers in words and dates are read (``mem.agent.case_words.case_text``)."""
+    question = case_text(question)
     duration = next(m for m in _COMPARED if m.name == "duration")
     cases = _case_amounts(question, duration)
     spans = case_time_spans(question)
@@ -1115,7 +1148,8 @@ def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool] | 
         # the case as the customer told it, without "ago", "after", 전, 前 ("3 weeks", "a week", 지난주, 先週)
         told = duration.figure.search(spans[0])
         told_text = told.group(0) if told else _TOLD_FRAME.sub("", spans[0]).strip()
-        return told_text, bare.group(0) if bare else figure, (cases[0] > limit) if not lower else (cases[0] <= limit)
+        beyond = {(case > limit) if not lower else (case <= limit) for case in cases[0]}
+        return told_text, bare.group(0) if bare else figure, beyond.pop() if len(beyond) == 1 else None
     return None
 
 
@@ -1165,6 +1199,9 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     """
     if not sentences:
         return None
+    # numbers in words and dates as the digits and days the limits are compared in; a figure someone else told
+    # the customer is not their case (``mem.agent.case_words``)
+    question = case_text(question)
     best = sentences[0]
     if asks_yes_no(question):
         # a negation in the ask flips what a yes would mean; one in the case told before it does not
@@ -1177,6 +1214,9 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         judged = _judge_limit(question, best) if told and not negated else None
         if judged == "out":
             return ("no", "")
+        if judged == "split":
+            # "last week" against "within 8 days": the days the customer names fall on both sides
+            return ("depends", "")
         priced = _names_price(question)
         for sentence in sentences if priced else []:
             figure = figure_of(sentence, question)
