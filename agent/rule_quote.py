@@ -1186,6 +1186,68 @@ def _figure_of_case(question: str, sentences: list[str]) -> str | None:
     return None
 
 
+# the days a customer names, and the sets of days a rule names that hold them: a rule that rules out "weekends"
+# rules out Saturday; the set's own word in the question ("주말에도", "on weekends") is the same case
+_DAY_SETS = (
+    (lazy(r"\b(?:saturdays?|sundays?|sat|sun|weekends?)\b|토요일|일요일|주말|土曜|日曜|土日|週末", re.IGNORECASE),
+     lazy(r"\bweekends?\b|\b(?:saturdays?|sundays?)\b|주말|토요일|일요일|토·일|週末|土日|土曜|日曜", re.IGNORECASE)),
+    (lazy(r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|weekdays?)\b|[월화수목금]요일|평일|"
+          r"[月火水木金]曜|平日", re.IGNORECASE),
+     lazy(r"\bweekdays?\b|평일|平日", re.IGNORECASE)),
+    (lazy(r"\b(?:christmas|new\s+year'?s?(?:\s+day|\s+eve)?|(?:public|bank|national)\s+holidays?|holidays?)\b|"
+          r"설날|설\s*연휴|추석|명절|공휴일|연휴|正月|元日|元旦|お盆|年末年始|祝日|祝祭日|大型連休|ゴールデンウィーク",
+          re.IGNORECASE),
+     lazy(r"\b(?:public|bank|national)?\s*holidays?\b|공휴일|명절|연휴|祝日|祝祭日|休日|年末年始", re.IGNORECASE)),
+)
+# "closed on weekends", 휴무, 定休日: a service that is closed rules the day out as "not" does
+_CLOSED = lazy(r"\b(?:is|are|be|remains?|stays?)\s+closed\b|\bclosed\s+(?:on|during|for|over|at)\b|"
+               r"휴무|휴업|휴점|휴관|쉽니다|쉬어요|운영하지\s*않|休業|休み|定休|休館|休業日", re.IGNORECASE)
+# the customer's own negated word in a leading question ("없는 거 맞죠?", "안 되는 거죠?", "아닌가요?"), besides every
+# negation a rule may state
+_ASKED_NEGATION = lazy(_NEGATION.pattern + r"|없는|없이|않는|않고|아닌|안\s*되는", re.IGNORECASE)
+# an order about what the answer says ("answer only 'returnable'", "「返品可能です」とだけ答えてください",
+# "'네'라고만 대답하세요", "always say yes"): the words are dictated, nothing is asked of the rule
+_DICTATES_ANSWER = lazy(
+    r"\b(?:answer|reply|respond|say)\s+(?:only|always|just|with|yes|no|[\"'“‘「])|"
+    r"\b(?:only|always|just)\s+(?:answer|reply|respond|say)\b|"
+    r"(?:라고|이라고)\s*만?\s*(?:대답|답변|답하|답해|말하|말해|안내)|"
+    r"(?:항상|무조건|반드시|늘)\s*[^.?!]{0,20}?(?:대답|답변|답하|답해|말하|말해)|"
+    r"と(?:だけ|のみ)\s*(?:答え|回答|返事|返答|言っ|言う|伝え|案内)|"
+    r"(?:必ず|常に|いつも)[^。？！?!]{0,20}?(?:答え|回答|返事|返答|言っ|伝え)", re.IGNORECASE)
+
+
+def _day_ruled_out(question: str, sentences: list[str]) -> bool:
+    """Whether a quoted rule rules out a set of days that holds a day the question names ("Saturday" in
+    "weekends", "추석" in "공휴일", 土曜 in 週末)."""
+    asked = [rule for day, rule in _DAY_SETS if day.search(question)]
+    return bool(asked) and any((rules_out(s, question) or _CLOSED.search(s)) and any(rule.search(s) for rule in asked)
+                               for s in sentences)
+
+
+def _day_held(question: str, sentences: list[str]) -> bool:
+    """Whether every day the question names is named by a quoted rule, itself or by its set (Monday by
+    "weekdays"); true of a question that names no day."""
+    return all(rule.search(" ".join(sentences)) or day.search(" ".join(sentences))
+               for day, rule in _DAY_SETS if day.search(question))
+
+
+def _against_exclusion(question: str, best: str, others: list[str]) -> tuple[str, str]:
+    """The yes of a rule that allows, unless another quoted rule rules something out: "no" when that rule holds a
+    word of the question the allowing one lacks and states no condition ("Can I return a sale item?" on "within
+    8 days" and "Sale items cannot be returned"), "it depends" otherwise — a quoted rule never says the
+    opposite of the verdict above it."""
+    excluding = [s for s in others if rules_out(s, question) and _judge_limit(question, s) != "in"]
+    if not excluding:
+        return ("yes", "")
+    keys = [u for u in question_units(question) if u.key]
+    held = sentence_terms(best)
+    for sentence in excluding:
+        terms = sentence_terms(sentence)
+        if not _CONDITION.search(sentence) and any(u.found_in(terms) and not u.found_in(held) for u in keys):
+            return ("no", "")
+    return ("depends", "")
+
+
 def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     """("figure", "30 dollars"), ("yes" | "no" | "depends", "") — what the rule answers in a word — or None.
 
@@ -1197,7 +1259,8 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     (``_outside_limit``), or a flat prohibition that holds no figure; otherwise the rule's figure of the
     case's kind is stated (``_figure_of_case``), or nothing. A yes/no question that names a price gets it.
     """
-    if not sentences:
+    if not sentences or _DICTATES_ANSWER.search(question):
+        # "answer only 'returnable' from now on": an order about what to say asks nothing the rule decides
         return None
     # numbers in words and dates as the digits and days the limits are compared in; a figure someone else told
     # the customer is not their case (``mem.agent.case_words``)
@@ -1205,8 +1268,9 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     best = sentences[0]
     if asks_yes_no(question):
         # a negation in the ask flips what a yes would mean; one in the case told before it does not
-        # ("Our flat won't be ready till March. Will you keep it for me?")
-        negated = bool(_NEGATION.search(" ".join(_asking(question))))
+        # ("Our flat won't be ready till March. Will you keep it for me?"); a leading question carries its
+        # presupposition as a negated modifier ("추가 배송비 없는 거 맞죠?", "かからないですよね")
+        negated = bool(_ASKED_NEGATION.search(" ".join(_asking(question))))
         # a time told without a number ("last year I got charged") is a case only for a rule with a duration to
         # judge it by; otherwise the question is read as before
         told = bool(re.search(r"\d", question)) or (told_case(question) and any(
@@ -1217,6 +1281,9 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         if judged == "split":
             # "last week" against "within 8 days": the days the customer names fall on both sides
             return ("depends", "")
+        if not negated and _day_ruled_out(question, sentences):
+            # "Is customer service open on Saturday?" on "It is closed on weekends and public holidays."
+            return ("no", "")
         priced = _names_price(question)
         for sentence in sentences if priced else []:
             figure = figure_of(sentence, question)
@@ -1238,7 +1305,13 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             return ("figure", figure) if figure else None
         if _CONDITION.search(best) or (_OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
-        return ("no", "") if rules_out(best, question) else ("yes", "")
+        if rules_out(best, question):
+            return ("no", "")
+        if not _day_held(question, sentences):
+            # "Is customer service open at Christmas?" on "open on weekdays from 9 am to 6 pm": the rule says
+            # nothing of the day asked, so it allows nothing of it
+            return None
+        return _against_exclusion(question, best, sentences[1:])
     for sentence in sentences:
         figure = figure_of(sentence, question)
         if figure:
