@@ -1189,12 +1189,13 @@ def _figure_of_case(question: str, sentences: list[str]) -> str | None:
 # the days a customer names, and the sets of days a rule names that hold them: a rule that rules out "weekends"
 # rules out Saturday; the set's own word in the question ("주말에도", "on weekends") is the same case
 _DAY_SETS = (
-    (lazy(r"\b(?:saturdays?|sundays?|sat|sun|weekends?)\b|토요일|일요일|주말|土曜|日曜|土日|週末", re.IGNORECASE),
+    (lazy(r"\b(?:saturdays?|sundays?|weekends?)\b|토요일|일요일|주말|土曜|日曜|土日|週末", re.IGNORECASE),
      lazy(r"\bweekends?\b|\b(?:saturdays?|sundays?)\b|주말|토요일|일요일|토·일|週末|土日|土曜|日曜", re.IGNORECASE)),
     (lazy(r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|weekdays?)\b|[월화수목금]요일|평일|"
           r"[月火水木金]曜|平日", re.IGNORECASE),
      lazy(r"\bweekdays?\b|평일|平日", re.IGNORECASE)),
-    (lazy(r"\b(?:christmas|new\s+year'?s?(?:\s+day|\s+eve)?|(?:public|bank|national)\s+holidays?|holidays?)\b|"
+    # (a bare "holiday" is not one: "my holiday booking" is a trip)
+    (lazy(r"\b(?:christmas(?:\s+day)?|new\s+year'?s\s+(?:day|eve)|(?:public|bank|national)\s+holidays?)\b|"
           r"설날|설\s*연휴|추석|명절|공휴일|연휴|正月|元日|元旦|お盆|年末年始|祝日|祝祭日|大型連休|ゴールデンウィーク",
           re.IGNORECASE),
      lazy(r"\b(?:public|bank|national)?\s*holidays?\b|공휴일|명절|연휴|祝日|祝祭日|休日|年末年始", re.IGNORECASE)),
