@@ -65,6 +65,12 @@ def test_a_figure_someone_else_told_is_not_the_case(question, kept):
     assert kept not in case_text(question, SATURDAY)
 
 
+@pytest.mark.parametrize("question", ["10일 전에 샀는데 환불 된다고 들었어요. 맞나요?",
+                                      "10日前に買ったけど返品できるって聞きました。本当ですか？"])
+def test_the_customer_s_own_time_before_a_report_stays_their_case(question):
+    assert "10" in case_text(question, SATURDAY)
+
+
 def test_a_calendar_week_month_and_year_are_spans_of_days_ago():
     assert calendar_range("last week", SATURDAY) == (6.0, 13.0)
     assert calendar_range("지난주", date(2026, 11, 30)) == (1.0, 8.0)  # a Monday: last Sunday was yesterday
