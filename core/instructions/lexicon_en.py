@@ -39,6 +39,10 @@ _OVERRIDE = lazy(
     r"other|old|former|stated|written|official|company|store|refund|return|shipping|support|\d+[- ]day|"
     r"[a-z]+'s|[a-z]+)\s+){0,4}?"
     rf"{_TARGET}")
+# "We may cancel this policy", "Misrepresentation may void the policy": an insurance or subscription contract's own
+# act on the contract (cancel, void, nullify the policy), not the rules set aside; "ignore the policy" still is
+_CONTRACT_ACT = lazy(r"(?:cancels?|void|nullify)\s+(?:(?:the|this|that|your|its|their|such|an?)\s+)?"
+                     r"(?:(?:insurance|coverage|subscription|membership)\s+)?polic(?:y|ies)")
 # "Managers can override the refund limit", "customers who ignore the deadline": a person's permitted act
 _PERMITTED = lazy(r"\b(?:managers?|supervisors?|customers?|users?|admins?|administrators?|staff|employees?|"
                   r"agents|representatives|reps|operators|associates|cashiers|team\s+members|(?:team\s+|shift\s+|store\s+)?leads|"

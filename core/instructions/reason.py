@@ -53,6 +53,7 @@ from mem.core.instructions.lexicon_en import (
     _BLANKET,
     _CAUSATIVE,
     _CHAT,
+    _CONTRACT_ACT,
     _DIRECTIVE_REST,
     _DOCUMENT_SUBJECT,
     _EXFIL,
@@ -168,7 +169,7 @@ def _reason(text: str) -> str | None:
             or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES):
         return None
     if words & _W_OVERRIDE:
-        override = _OVERRIDE.search(text)
+        override = next((m for m in _OVERRIDE.finditer(text) if not _CONTRACT_ACT.fullmatch(m.group(0))), None)
         # "ignore my last message": a customer takes back their own words, no one's instructions
         own = override is not None and (re.search(r"\b(?:my|our)\b", override.group(0)) is not None
                                         or _OWN_WORDS.match(text, override.end()) is not None)
