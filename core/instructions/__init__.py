@@ -96,6 +96,8 @@ module               holds
                      a grant; seventh round
 ``void_rules``       the AI's rules declared void, a world without rules acted in, approvals and records
                      acted on unchecked, links carrying the conversation; eighth round
+``polite_orders``    Korean and Japanese orders in honorific and formal forms, answers restricted in advance,
+                     a text calling itself the system's instruction, the next agent told to repeat; 13th round
 ``learned``          a learned second opinion: logistic regression over hashed n-grams of the normalised
                      sentence, weights in ``learned_weights.bin`` (customer messages, ninth round) and
                      ``learned_page_weights.bin`` (pages, tenth round) (scripts/train_injection.py)

@@ -94,6 +94,7 @@ from mem.core.instructions.lexicon_ko import (
 from mem.core.instructions.normalise import _INVISIBLE, _JOINED_WORDS, _SPLIT_WORD, normalize
 from mem.core.instructions.notes_to_ai import _note_or_mode
 from mem.core.instructions.payloads import _W_THIRD
+from mem.core.instructions.polite_orders import _polite_order
 from mem.core.instructions.void_rules import _W_VOID_RULES, _voids_rules
 from mem.core.text.pattern import lazy
 
@@ -234,4 +235,5 @@ def _reason(text: str) -> str | None:
         return "gives the AI an order"
     return (_customer_order(text, words, cjk) or _claimed_exemption(text, words, cjk)
             or _addressed_order(text, words, cjk) or _data_request_or_framing(text, words, cjk)
-            or _note_or_mode(text, words, cjk) or _voids_rules(text, words, cjk))
+            or _note_or_mode(text, words, cjk) or _voids_rules(text, words, cjk)
+            or (_polite_order(text) if cjk else None))
