@@ -83,6 +83,14 @@ _EN: dict[str, LazyPattern] = {
         # disability and aids
         r"wheelchair", r"crutches", r"hearing aids?",
         r"(?:i'?m|i am|is|was|am|being|went|gone|legally) (?:blind|deaf)",
+        # an impairment said of a person ("I'm hard of hearing", "my husband is visually impaired"); a service "for
+        # customers who are hard of hearing" speaks of no one in particular
+        r"(?:i'?m|i am|i was|i've been|i have been|(?:he|she)'?s|(?:he|she|my \w+) is|they are|we are) "
+        r"(?:a bit |slightly |partially |severely |profoundly |quite )?"
+        r"(?:hard of hearing|(?:hearing|visually|sight|mobility|speech)[- ]impaired|partially sighted"
+        r"|wheelchair[- ](?:bound|user))",
+        r"(?:i|he|she|we|they|my \w+) (?:have|has) (?:a |an )?(?:\w+ )?(?:hearing|visual|sight|vision|mobility|speech) "
+        r"(?:impairment|loss|disability)",
         r"prosthe\w+",
         # being ill, an injured body part
         _BE + r" (?:very |really |seriously |quite |so |still )?(?:ill|sick|unwell)(?!-| of| and tired)",
@@ -141,6 +149,11 @@ _KO: dict[str, LazyPattern] = {
         r"공황", r"조현병|조울증", r"에이즈", r"임신", r"출산", r"유산(?:했|됐|이 됐)", r"질병|질환", r"치료",
         r"약을 먹|복용|처방", r"휠체어", r"목발", r"보청기",
         r"장애인|장애가 있|장애 (?:판정|등급)|[시청]각 ?장애|지체 ?장애",
+        # a body part that does not work, said as the speaker's reason or state ("귀가 잘 안 들려서"); "거동이 불편하신
+        # 분" (people who…) describes no one in particular
+        r"(?:귀|눈|다리|몸|손|거동)(?:이|가)?\s*(?:잘\s*|거의\s*|전혀\s*)?(?:안\s*들려|안\s*들리|안\s*보여|안\s*보이"
+        r"|불편(?:해서|해요|합니다|하고|한데|하거든|해\s*[.]|해$))",
+        r"난청|청력을 잃|시력을 잃",
         r"아파서|아파요|아픕니다|몸이 안 좋|몸이 아", r"다쳐|다쳤|부상|골절|깁스", r"건강(?:이|상|문제| 문제| 때문)",
         r"의사 ?선생님|담당 ?의사|주치의", r"재활", r"정신과|심리 ?상담",
     ),
@@ -178,6 +191,11 @@ _JA: dict[str, LazyPattern] = {
         r"認知症",
         r"パーキンソン", r"自閉症|自閉スペクトラム", r"発達障害|身体障害|精神障害|知的障害",
         r"障害者|障がい|障害があ",
+        # a body part that does not work, said as the speaker's reason or state ("耳が不自由なので"); "足が不自由な方"
+        # (people who…) describes no one in particular
+        r"(?:耳|目|足|脚|体|身体|手|腕|口)が(?:不自由|聞こえ(?:ない|ません|にくい|づらい)|見え(?:ない|ません|にくい|づらい))"
+        r"(?!な(?:方|人|お客|利用者|皆|かた))",
+        r"(?:視覚|聴覚|肢体|言語)障害|難聴|失明",
         r"うつ病|鬱", r"パニック障害|不安障害", r"統合失調症|双極性", r"エイズ", r"妊娠", r"出産", r"流産", r"病気",
         r"治療", r"薬を(?:飲|服)|服用|処方", r"車椅子|車いす", r"松葉杖", r"補聴器", r"体調(?:を崩|不良|が悪)",
         r"怪我|けが(?:を|し)", r"骨折", r"健康(?:上|状態|問題|診断)", r"医者|医師", r"リハビリ", r"透析",

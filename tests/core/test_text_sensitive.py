@@ -62,3 +62,26 @@ def test_labelled_set_has_three_languages_and_its_figures_hold():
     row = result["table"]["sensitive"]
     # the figures docs/customers.md gives (a tuning set: it was read while the classes were written)
     assert row["tp"] == row["predicted"] == row["actual"] == 44, result["wrong"]
+
+
+# new-user report 13, item 10: an impairment said of the speaker (or someone named) is health; a service for people who
+# have one speaks of no one in particular
+@pytest.mark.parametrize(("text", "expected"), [
+    ("わたしは目が見えにくいので、文字の大きい説明書はありますか。", "health"),
+    ("足が不自由で、玄関先まで運んでもらえますか。", "health"),
+    ("聴覚障害があるためチャットでお願いします。", "health"),
+    ("귀가 잘 안 들려서 문자로 연락 주세요.", "health"),
+    ("다리가 불편해서 문 앞까지 배달해 주세요.", "health"),
+    ("I'm hard of hearing, so please email me instead of calling.", "health"),
+    ("My husband is visually impaired; can the manual come in large print?", "health"),
+    ("My daughter has a mobility impairment.", "health"),
+    ("耳が不自由な方向けに字幕をご用意しています。", "none"),
+    ("画面が見えにくいです。", "none"),
+    ("거동이 불편하신 분은 방문 수거를 신청하세요.", "none"),
+    ("화면이 잘 안 보여요.", "none"),
+    ("사용하기 불편해요.", "none"),
+    ("We offer captions for customers who are hard of hearing.", "none"),
+    ("The print is hard to read.", "none"),
+])
+def test_an_impairment_said_of_a_person(text, expected):
+    assert sensitive_category(text) == expected
