@@ -1806,13 +1806,36 @@ def is_direct_context_request(sentence: str, *, lang: str | None = None) -> bool
     others" are not instructions.
     """
     lang = lang or detect_language(sentence)
-    if len(sentence) > _MAX_INSTRUCTION or not _FROM_NOW_ON[lang].search(sentence):
+    if len(sentence) > _MAX_INSTRUCTION or not (_FROM_NOW_ON[lang].search(sentence) or _addressed_as(sentence, lang)):
         return False
     if lang != "en" and _CJK_PLEASANTRY_ASK[lang].search(sentence):
         return False  # "これからもよろしくお願いします！", "앞으로도 잘 부탁드려요": a closing formula, not a wish
     return bool(_INSTRUCTION[lang].search(sentence))
 
 
+def _addressed_as(sentence: str, lang: str) -> bool:
+    """How the customer wants to be addressed ("저를 부를 때는 민지 님이라고 불러 주세요", "ハナと呼んでください",
+    "Please address me as Dr. Kim"): lasting by nature, with no "from now on" — when the sentence names the name
+    (``slots``: not "call me back", not someone else's name)."""
+    if not _ADDRESS_ME[lang].search(sentence) or (lang != "en" and _SOMEONE_ELSE[lang].search(sentence)):
+        return False  # "제 동생을 민수라고 불러 주세요": how to call a relative
+    from mem.customers.slots import find_slot
+
+    slot = find_slot(sentence)
+    return slot is not None and slot.name == "name"
+
+
+_SOMEONE_ELSE = {
+    "ko": lazy(r"(?:동생|남편|아내|와이프|엄마|아빠|어머니|아버지|아들|딸|친구|언니|오빠|누나|형|아이|애|부모님|동료"
+               r"|손님)"
+               r"(?:을|를|은|는|이|가|도)\s"),
+    "ja": lazy(r"(?:娘|息子|妹|弟|兄|姉|母|父|夫|妻|主人|友達|友人|子ども|子供|同僚|家族)(?:を|は|が|も|のこと)"),
+}
+_ADDRESS_ME = {
+    "en": lazy(r"\b(?:call|address|refer\s+to)\s+me\b|\bi\s+go\s+by\b", re.I),
+    "ko": lazy(r"라고\s*(?:불러|부르)|호칭"),
+    "ja": lazy(r"と(?:呼んで|お呼び)|呼び方"),
+}
 _MAX_INSTRUCTION = 160
 _INSTRUCTION = {
     "en": lazy(r"\b(?:please|(?:can|could|would|will) you(?! (?:believe|imagine|tell how))|"

@@ -136,7 +136,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # "今後は自宅の03-3456-7890にご連絡ください", "010-1234-5678로 연락 주세요": a number to be reached on
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:に|へ|まで)\s*(?:ご?連絡|お?電話|かけ)")),
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:번으로|으로|로)\s*(?:연락|전화)")),
-    ("name", lazy(r"\b(?i:my name is(?: now)?|my name's(?: now)?|call me|i go by)\s+" + _NAME_VALUE)),
+    ("name", lazy(r"\b(?i:my name is(?: now)?|my name's(?: now)?|call me|i go by|(?:address|refer to) me as)\s+"
+                  + _NAME_VALUE)),
     # the name set beside the words that name it: "The account is under my name, Rachel Okonkwo."
     ("name", lazy(r"\b(?i:(?:under|in) (?:my|our) (?:full |own )?name|my (?:full )?name),\s+" + _NAME_VALUE)),
     # "Name on the account is Jessica Moore", "got married, so it's Jessica Alvarez now"
@@ -181,8 +182,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]*、\s*(?P<v>[^\s。、]{2,10}?)"
                   r"に(?:なりました|なります|変わりました)")),
     ("name", lazy(r"\b(?:I'm|I am|(?i:this is)) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
-    ("name", lazy(r"제 이름(?:은)?\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)|(?P<v2>\S{1,20}?)(?:이)?라고 불러")),
-    ("name", lazy(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)と呼んで")),
+    # the form of address asked for, its honorific apart ("민지 님이라고 불러 주세요" → 민지,
+    # "花子さんと呼んでください" → 花子)
+    ("name", lazy(r"제 이름(?:은)?\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)"
+                  r"|(?P<v2>\S{1,20}?)(?:\s?(?:님|씨))?(?:이)?라고 (?:불러|부르)")),
+    ("name", lazy(r"名前は\s*(?P<v>[^\s。、です]{1,20})|(?P<v2>[^\s。、]{1,20}?)(?:さん|様|さま)?と(?:呼んで|お呼び)")),
     # "山本と申します", "旧姓に戻りまして、今は田村です"
     # "会員登録は藤井美穂でしています": the registration's topic, the name it is made under; "入籍して藤井から村上に
     # なりました": the name a marriage or a divorce changed to
@@ -592,7 +596,8 @@ _CHANNELS = {"ring": "phone", "calls": "phone", "whatsapp": "whatsapp", "telegra
              "チャット": "chat", "texting": "sms", "emailing": "email", "e-mailing": "email", "calling": "phone",
              "phoning": "phone", "ringing": "phone"}
 # Topic words a Japanese match can carry in front of its value ("これからはイチと呼んで").
-_JA_LEAD = lazy(r"^(?:私は|僕は|今後は|これからは|今は|現在は|実は|やはり|やっぱり|荷物は|配達は|配送は|"
+_JA_LEAD = lazy(r"^(?:私は|僕は|(?:私|わたし|僕|ぼく|俺)のことは|今後は|これからは|今は|現在は|実は|やはり|やっぱり|"
+               r"荷物は|配達は|配送は|"
                # when it happened, said before the place: "最近仙台に越したんだ", "先月福岡に引っ越した"
                r"(?:最近|先月|先週|去年|昨年|今年|今月|この前|この間)(?:は|から)?)")
 
@@ -631,7 +636,7 @@ _ASCII_TRIGGERS = {
     "email": ("@",),
     "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking", "reservation", "confirmation"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
-    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is"),
+    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is", "me as"),
     "tier": ("'re on", "'m on", "im on", "are on", "am on",
              "plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
@@ -727,7 +732,8 @@ _NOT_THEIRS = lazy(
     r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家|部下|後輩|先輩|"
     r"彼氏|彼女|担当者)(?:が|は|も|の)|"
     # someone named as another person: "山田さんの携帯", "김민수 씨 번호", "Tom's number"
-    r"[一-龯ァ-ヶーぁ-んA-Za-z]{1,8}(?:さん|くん|ちゃん|氏)|[가-힣]{2,4}\s?씨(?=[\s의이가는께]|$)|"
+    # (not the customer's own form of address: "花子さんと呼んでください")
+    r"[一-龯ァ-ヶーぁ-んA-Za-z]{1,8}(?:さん|くん|ちゃん|氏)(?!と(?:呼ん|お呼び))|[가-힣]{2,4}\s?씨(?=[\s의이가는께]|$)|"
     r"\b[A-Z][a-z]+'s (?:number|phone|mobile|cell|e-?mail|address|place|house|flat)\b|"
     # a value said to be his, hers, theirs ("my colleague Tom is taking over, his email is…", "그 사람 번호는",
     # "彼の電話番号"), or a relation named by name ("my colleague Tom", "同僚の村井")
