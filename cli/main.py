@@ -48,6 +48,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         _error(exc.message + _flag_value_hint(args, flag_names(command)))
         return exc.exit_code
+    except tclick.NoArgsIsHelpError as exc:
+        # `mem config`, `mem facts`, `mem`: a group with nothing after it asks what is in it. Its help is the
+        # answer (printed on stdout by the rich help formatter, or carried by the exception), exit 0 — it used
+        # to be followed by "Error: (see 'mem config --help')" and exit 2, an error for asking
+        if exc.format_message().strip():
+            print(exc.format_message())
+        return 0
     except tclick.UsageError as exc:
         # one line, like every other error: the message, then where the help is
         where = exc.ctx.command_path if exc.ctx is not None else "mem"

@@ -37,6 +37,15 @@ def test_unknown_command_is_usage_error(mem):
     assert result.stderr == "Error: No such command 'no-such-command' (see 'mem --help')\n"
 
 
+@pytest.mark.parametrize("group", [(), ("config",), ("facts",), ("context",)])
+def test_a_group_with_no_subcommand_prints_its_help_and_succeeds(mem, group):
+    # new-user report 13, item 10: the help was followed by "Error: (see 'mem config --help')" and exit 2
+    result = mem(*group)
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert "Usage: mem" in result.stdout and "COMMAND [ARGS]" in result.stdout
+
+
 def test_missing_argument_is_one_line_naming_the_command(mem):
     result = mem("config", "show", "--bogus")
     assert result.exit_code == 2
