@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -438,3 +440,13 @@ def test_mem_login_refuses_a_token_no_header_can_carry_and_a_stored_one_is_named
     (isolated_env / "server.json").write_text('{"url": "http://127.0.0.1:8765", "token": "a\\nb"}')
     synced = mem("sync")
     assert synced.exit_code == 2 and "run `mem login` again" in synced.stderr and "cannot reach" not in synced.stderr
+
+
+def test_the_installed_folder_is_named_as_docs_server_md_shows_it(synced):
+    # new-user report 13, item 10: the home layout said bundle/v00000007/ while sync writes a random suffix
+    _, _, home = synced
+    folder = load_state(home)["dir"]
+    shown = re.search(r"<home>/bundle/(v\S+)/ ", (Path(__file__).parents[2] / "docs" / "server.md").read_text())
+    pattern = r"v\d{8}-[a-z0-9_]{8}"
+    assert re.fullmatch(pattern, folder) and shown and re.fullmatch(pattern, shown.group(1))
+    assert (home / "bundle" / folder / "COMPLETE").is_file()
