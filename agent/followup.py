@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from mem.core.text.normal_form import ascii_figures
 from mem.core.text.pattern import lazy
 
 SHORT_TERMS = 3  # a message with fewer content terms than this says too little to be searched alone
@@ -76,7 +77,7 @@ def followup_subject(question: str, earlier: list[str], count_terms: Callable[[s
 
 def figures(text: str) -> list[str]:
     """The numbers ``text`` gives ("20" of "and after 20 days?")."""
-    return _FIGURE.findall(text)
+    return _FIGURE.findall(ascii_figures(text))
 
 
 def with_figures(subject: str, asked: list[str]) -> str:
@@ -85,7 +86,7 @@ def with_figures(subject: str, asked: list[str]) -> str:
     with no number gets them after it."""
     if not asked:
         return subject
-    replaced, count = _FIGURE.subn(asked[0], subject)
+    replaced, count = _FIGURE.subn(asked[0], ascii_figures(subject))
     return replaced if count else f"{subject} {' '.join(asked)}"
 
 

@@ -50,7 +50,7 @@ from math import fsum
 
 from mem.agent.case_words import calendar_range, case_text
 from mem.core.instructions import inside_flagged, is_instruction_like
-from mem.core.text import bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
+from mem.core.text import ascii_figures, bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
 from mem.core.text import page_sentences as split_sentences
 from mem.core.text import split_sentences as split_message
 from mem.core.text import terms as content_terms
@@ -843,7 +843,7 @@ def _asks_when(question: str) -> bool:
 
 
 def _numbers(text: str) -> list[float]:
-    return [float(n.replace(",", "")) for n in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", text)]
+    return [float(n.replace(",", "")) for n in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", ascii_figures(text))]
 
 
 def _holds_case(figure: str, case: list[float]) -> bool:
@@ -854,7 +854,10 @@ def _holds_case(figure: str, case: list[float]) -> bool:
 
 
 def _figures(text: str, question: str) -> list[tuple[int, int, str]]:
-    """The figures of a sentence (``text``) that the question does not already hold: (start, end, figure)."""
+    """The figures of a sentence (``text``) that the question does not already hold: (start, end, figure).
+
+    Full-width digits and signs are read as ASCII (``ascii_figures``: same length, so the places hold)."""
+    text, question = ascii_figures(text), ascii_figures(question)
     pattern = _CJK_FIGURE if is_cjk(text) else _EN_FIGURE
     asked = set(re.findall(r"\d+", question)) | {w for w in re.findall(r"[a-z]+", question.lower())
                                                  if w in _NUMBER_WORDS}
@@ -885,7 +888,7 @@ def figure_of(sentence: str, question: str) -> str | None:
     of that kind: "Express: next business day if ordered before 2 pm; Price: 9.99 dollars" answers
     "How much is express delivery?" with 9.99 dollars, not 2 pm.
     """
-    text = _FOOTNOTE.sub("", sentence)
+    text, question = ascii_figures(_FOOTNOTE.sub("", sentence)), ascii_figures(question)
     figures = _figures(text, question)
     units = [u for u in question_units(question) if u.key]
     wanted = [m.figure for m in measures_asked(question, [u.word for u in units])]
@@ -1050,6 +1053,7 @@ def _case_amounts(question: str, measure: Measure) -> list[tuple[float, float]]:
     """The figures of ``measure`` the customer's case is told in ("a £2,000 sofa", "13살", "5 weeks ago"), each as
     the least and the most it may be: one number twice, a calendar period a span ("last week" told on a Saturday:
     6 to 13 days ago), a time past the rule's window no bound at all (``_PAST_WINDOW``)."""
+    question = ascii_figures(question)
     found: list[tuple[float, float]] = []
     for match in measure.figure.finditer(question):
         told = question[match.start():match.end() + 12]
@@ -1092,7 +1096,7 @@ def _judge_limit(question: str, sentence: str) -> str | None:
     A duration is compared only with a window of the customer's (``_service_time``: never with the time the
     service's own work takes), in any unit ("3 weeks ago", "a month ago", 지난주, 先週 against "14 days").
     """
-    text = _FOOTNOTE.sub("", sentence)
+    text, question = ascii_figures(_FOOTNOTE.sub("", sentence)), ascii_figures(question)
     negated = rules_out(_BUT_NOT.sub("", text), question)
     judged = None
     for measure in _COMPARED:
@@ -1132,6 +1136,7 @@ def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool | N
     time (``_service_time``). Numbers in words and dates are read (``mem.agent.case_words.case_text``)."""
     question = case_text(question)
     duration = next(m for m in _COMPARED if m.name == "duration")
+    question, sentence = ascii_figures(question), ascii_figures(sentence)
     cases = _case_amounts(question, duration)
     spans = case_time_spans(question)
     if len(cases) != 1 or not spans:
@@ -1266,6 +1271,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     # numbers in words and dates as the digits and days the limits are compared in; a figure someone else told
     # the customer is not their case (``mem.agent.case_words``)
     question = case_text(question)
+    question, sentences = ascii_figures(question), [ascii_figures(s) for s in sentences]
     best = sentences[0]
     if asks_yes_no(question):
         # a negation in the ask flips what a yes would mean; one in the case told before it does not

@@ -4,7 +4,8 @@
 module             holds
 =================  ==========================================================================
 ``cjk``            the Hangul / kana / Han ranges, CJK runs and bigrams, wide-character counts
-``normal_form``    NFKC + lower case + collapsed whitespace (``normalise``)
+``normal_form``    NFKC + lower case + collapsed whitespace (``normalise``); full-width digits
+                   and number signs as ASCII, length kept (``ascii_figures``)
 ``stopwords``      the stop-word lists, one per purpose, side by side
 ``stemmer``        the light English suffix stemmer of pure-Python comparisons (``stem``)
 ``content_terms``  content terms of a sentence (judgement, traits) and the query side of search
@@ -32,7 +33,7 @@ from mem.core.text.analyzer import index_terms, query_terms
 from mem.core.text.cjk import bigrams, cjk_runs, count_wide, is_cjk
 from mem.core.text.content_terms import search_query, similarity, terms
 from mem.core.text.language import LANGUAGES, detect_language
-from mem.core.text.normal_form import normalise
+from mem.core.text.normal_form import ascii_figures, normalise
 from mem.core.text.personal import PersonalData, find_personal_data, looks_personal, names_in, scrub
 from mem.core.text.sentences import Sentence, page_sentences, split_sentences
 from mem.core.text.stemmer import stem
@@ -41,6 +42,7 @@ __all__ = [
     "LANGUAGES",
     "PersonalData",
     "Sentence",
+    "ascii_figures",
     "bigrams",
     "cjk_runs",
     "count_wide",
