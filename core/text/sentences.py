@@ -15,7 +15,8 @@ customer wrote (grounding depends on that). Boundaries:
 - line breaks.
 
 ``page_sentences`` reads a markdown page body or a fact text instead: lines wrapped inside one
-paragraph are joined, headings, bullets and footnote marks removed.
+paragraph are joined, headings, bullets and footnote marks removed; a line that opens with a clause or item
+number ("（１）", "①", "３　", "제3호") starts a sentence of its own.
 """
 
 from __future__ import annotations
@@ -105,6 +106,13 @@ _FOOTNOTE = lazy(r"(?<!\\)\[\^[^\]]+\]")
 _ESCAPE = lazy(r"\\([!-/:-@\[-`{-~])")
 _HEADING = lazy(r"^\s*#+\s*")
 _BULLET = lazy(r"^\s*(?:[-*+]|\d+[.)])\s+")
+# A numbered paragraph or item of a statute-style document opens a line of its own: "（１）", "(2)", "①", "３　"
+# (a full-width space after the number), "3．", "가.", "第2項", "제3호". Such a line is a new clause even without a
+# full stop before it ("（３）セール品" then "３　返金は…"): joined as a wrapped line, an item ran into the next
+# paragraph, and a "when" question was answered with another clause's time. The marker stays in the sentence.
+_CLAUSE_MARK = lazy(r"^\s*(?:[（(]\s*[0-9０-９一二三四五六七八九十]{1,3}\s*[)）]|[①-⑳㉑-㉟]|"
+                    r"[0-9０-９]{1,3}(?:　|[．）](?!\d))|[가나다라마바사아자차카타파하][.)]\s|"
+                    r"(?:第|제)\s*[0-9０-９一二三四五六七八九十]{1,3}\s*(?:項|号|항|호))")
 
 
 def page_sentences(text: str) -> list[str]:
@@ -120,7 +128,8 @@ def page_sentences(text: str) -> list[str]:
         if table and not line.startswith("|"):
             units += markdown_table_rows(table)  # a table row is read with its column labels
             table = []
-        starts_unit = not line or _HEADING.match(raw) or _BULLET.match(raw) or line.startswith(("[^", "---", "|"))
+        starts_unit = not line or _HEADING.match(raw) or _BULLET.match(raw) or _CLAUSE_MARK.match(raw) or \
+            line.startswith(("[^", "---", "|"))
         if starts_unit and current:
             units.append(" ".join(current))
             current = []
@@ -161,7 +170,10 @@ def _page_pieces(unit: str) -> list[str]:
     """
     pieces: list[str] = []
     start = 0
+    mark = _CLAUSE_MARK.match(unit)  # "가. …": the item's own number ends no sentence
     for match in _PAGE_SENTENCE_END.finditer(unit):
+        if mark and match.start() < mark.end():
+            continue
         dot = match.start() - 1
         if match.group().strip(" \t") == "" and dot >= 0 and _is_abbreviation(unit, dot):
             word = unit[max(0, dot - _LONGEST_ABBREVIATION):dot].replace(".", " ").split()[-1:]

@@ -76,3 +76,22 @@ def test_a_time_zone_after_am_or_pm_does_not_start_a_sentence():
 def test_page_sentences_drop_markdown_escapes_and_keep_an_escaped_bracket_as_text():
     body = "\\## Not a heading, just text. [^1]\n\nSee note \\[^9] literal. [^1]\n\n[^1]: sources/p.html\n"
     assert page_sentences(body) == ["## Not a heading, just text.", "See note [^9] literal."]
+
+
+def test_a_numbered_clause_or_item_opens_a_sentence_even_without_a_full_stop_before_it():
+    # a statute-style page: items without a full stop, then the next numbered paragraph
+    body = ("１　会員は、退会を申し出ることができます。\n"
+            "２　次の各号に該当する会員は、再登録できません。\n"
+            "（１）規約に違反した会員\n（２）料金を滞納した会員\n"
+            "３　退会手続きは、申出日から５営業日以内に完了します。\n")
+    assert page_sentences(body) == [
+        "１\u3000会員は、退会を申し出ることができます。",
+        "２\u3000次の各号に該当する会員は、再登録できません。",
+        "（１）規約に違反した会員", "（２）料金を滞納した会員",
+        "３\u3000退会手続きは、申出日から５営業日以内に完了します。"]
+    korean = ("② 다음 각 호의 회원은 재가입할 수 없습니다.\n가. 약관을 위반한 회원\n"
+              "나. 요금을 체납한 회원\n③ 탈퇴는 신청일로부터 처리됩니다.\n")
+    assert page_sentences(korean)[1:] == ["가. 약관을 위반한 회원", "나. 요금을 체납한 회원",
+                                          "③ 탈퇴는 신청일로부터 처리됩니다."]
+    # a line wrapped inside a sentence is still joined
+    assert page_sentences("Refunds are paid\nwithin 5 days.\n") == ["Refunds are paid within 5 days."]
