@@ -1319,7 +1319,12 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             # nothing of the day asked, so it allows nothing of it
             return None
         return _against_exclusion(question, best, sentences[1:])
-    for sentence in sentences:
+    # the figure of the quoted sentence that holds most of the question's own words, the ranking breaking ties:
+    # "返金はいつ頃？" on 「８日以内に…返品を申し出る」 and 「返金は…１０営業日以内に」 is answered by the refund's
+    # time, not by the return window quoted beside it
+    keys = [u for u in question_units(question) if u.key]
+    held = {s: sum(1 for u in keys if u.found_in(sentence_terms(_FOOTNOTE.sub("", s)))) for s in sentences}
+    for sentence in sorted(sentences, key=lambda s: -held[s]):
         figure = figure_of(sentence, question)
         if figure:
             return ("figure", figure)

@@ -21,3 +21,11 @@ def test_a_full_width_thousands_separator_does_not_cut_the_amount():
     assert figure_of("The setup fee is ＄１，２５０.", "How much is the setup fee?") == "$1,250"
     # the figure's number is one amount when the customer's follow-up repeats it
     assert figures("じゃあ１，５００円なら？") == ["1,500"]
+
+
+def test_the_figure_stated_is_the_one_of_the_clause_that_holds_the_question_words():
+    # the best-ranked clause is about another act (the return window), the second about what is asked
+    ranked = ["１　会員は、入会日から１４日以内に限り、退会を申し出ることができます。",
+              "３　返金は、退会受付日から１０営業日以内に行います。"]
+    assert in_short("返金っていつ頃になりますか", ranked) == ("figure", "10営業日以内")
+    assert in_short("退会はいつまでできますか", ranked) == ("figure", "14日以内")
