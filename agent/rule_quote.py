@@ -842,6 +842,9 @@ def _asks_when(question: str) -> bool:
     return False
 
 
+_WHOLE_NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
+
+
 def _numbers(text: str) -> list[float]:
     return [float(n.replace(",", "")) for n in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", ascii_figures(text))]
 
@@ -859,8 +862,9 @@ def _figures(text: str, question: str) -> list[tuple[int, int, str]]:
     Full-width digits and signs are read as ASCII (``ascii_figures``: same length, so the places hold)."""
     text, question = ascii_figures(text), ascii_figures(question)
     pattern = _CJK_FIGURE if is_cjk(text) else _EN_FIGURE
-    asked = set(re.findall(r"\d+", question)) | {w for w in re.findall(r"[a-z]+", question.lower())
-                                                 if w in _NUMBER_WORDS}
+    # a number the question holds, whole ("3,000" is not the "3" of "3만원")
+    asked = {n.replace(",", "") for n in re.findall(_WHOLE_NUMBER, question)} | {
+        w for w in re.findall(r"[a-z]+", question.lower()) if w in _NUMBER_WORDS}
     figures: list[tuple[int, int, str]] = []
     case = _numbers(question)
     numbered = _CLAUSE_NUMBER.match(text)
@@ -871,8 +875,8 @@ def _figures(text: str, question: str) -> list[tuple[int, int, str]]:
         between = _BETWEEN.search(text[:match.start()]) and _BETWEEN_RANGE.match(text, match.start())
         if between:
             figure = re.sub(r"\s+and\s+", " to ", between.group(0), count=1)
-        head = re.search(r"\d+|[a-z]+", figure.lower())
-        if head and head.group(0) not in asked and not _holds_case(figure, case):
+        head = re.search(rf"{_WHOLE_NUMBER}|[a-z]+", figure.lower())
+        if head and head.group(0).replace(",", "") not in asked and not _holds_case(figure, case):
             start, end = match.start(), match.start() + len(figure)
             qualifier = _QUALIFIER.search(text[:start])
             if qualifier and not is_cjk(text):
@@ -1038,13 +1042,19 @@ _ATTRIBUTIVE = lazy(r"^(?:[2-9]|\d\d+)\s*-?\s*(?:minute|hour|day|week|month|year
 _BUT_NOT = lazy(r",?\s*\bbut not\b[^,;.]*", re.IGNORECASE)
 
 
+# the number an amount is told with, its count of ten thousands kept ("3만원어치" → "3만")
+_NUMBER_TOLD = lazy(r"(?<=[\d.,만万])(?![\d.,]|\s*[만万]).*$", re.DOTALL)
+_MYRIAD = lazy(r"\d\s*[만万]")
+
+
 def _amount(figure: str, measure: Measure) -> float | None:
     """The figure's number in the measure's common unit (days for a duration); None for a range or a share."""
     numbers = _numbers(figure)
     if len(numbers) != 1 or "%" in figure:
         return None
     if measure.name != "duration":
-        return numbers[0]
+        # "3만원", "5万円": a Korean or Japanese amount counted in ten thousands
+        return numbers[0] * (10_000 if _MYRIAD.search(ascii_figures(figure)) else 1)
     unit = figure[re.search(r"\d", figure).start():]  # type: ignore[union-attr]
     return next((numbers[0] * days for pattern, days in _DAYS_IN if pattern.search(unit)), None)
 
@@ -1060,7 +1070,7 @@ def _case_amounts(question: str, measure: Measure) -> list[tuple[float, float]]:
         if measure.name == "duration" and _ATTRIBUTIVE.match(told):
             continue
         amount = _amount(question[match.start():match.end()] if measure.name == "duration" else
-                         re.sub(r"[^\d.,].*$", "", told.lstrip("$€£¥₩ ")), measure)
+                         _NUMBER_TOLD.sub("", told.lstrip("$€£¥₩ ")), measure)
         if amount is not None:
             found.append((amount, amount))
     if measure.name == "duration":
@@ -1156,6 +1166,48 @@ def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool | N
         beyond = {(case > limit) if not lower else (case <= limit) for case in cases[0]}
         return told_text, bare.group(0) if bare else figure, beyond.pop() if len(beyond) == 1 else None
     return None
+
+
+# an amount that bounds the orders a rule speaks of ("5,000円以上のご注文は", "50,000원 미만 구매 시",
+# "orders over $50"): the condition's threshold, never the amount charged
+_THRESHOLD = lazy(r"(?:이상|미만|이하|초과|以上|未満|以下|超)$|^(?:over|under|at least|more than|less than)\b",
+                  re.IGNORECASE)
+_FREE = lazy(r"\bfree(?:\s+of\s+charge)?\b|무료|無料", re.IGNORECASE)
+# ... unless the question asks for the threshold itself: from what amount, the least, when it is free
+_ASKS_THRESHOLD = lazy(r"いくら(?:から|以上)|얼마\s*(?:부터|이상)|\bminimum\b|\bat\s+least\b|최소|最低|"
+                       r"\bfree\b|무료|無料", re.IGNORECASE)
+
+
+def _charged(question: str, sentences: list[str]) -> str | None:
+    """The amount a fee question asks for when the quoted rules charge by an amount threshold ("税込5,000円以上の
+    ご注文は送料無料です" / "5,000円未満のご注文は、送料550円"): the charge (or "free") of the rule whose
+    threshold the customer's told amount meets ("3000円の注文" → 550円); "" when no told amount places the
+    customer on either side (the quotes state both: no one figure is the answer); None when no quoted rule
+    names a threshold (the figure is chosen as before). The threshold itself is never the answer to "how much"."""
+    if _ASKS_THRESHOLD.search(question):
+        return None
+    cases = _case_amounts(question, _MONEY)
+    conditional = False
+    for sentence in sentences:
+        text = ascii_figures(_FOOTNOTE.sub("", sentence))
+        money = [figure for _, _, figure in _figures(text, question) if _MONEY.figure.search(figure)]
+        bounds = [figure for figure in money if _THRESHOLD.search(figure)]
+        if not bounds:
+            continue
+        conditional = True
+        limit = _amount(bounds[0], _MONEY)
+        if len(cases) != 1 or limit is None:
+            continue
+        strict, (least, most) = bool(_STRICT.search(bounds[0])), cases[0]
+        meets = (most < limit or (most == limit and not strict)) if _UPPER.search(bounds[0]) else \
+            (least > limit or (least == limit and not strict))
+        if not meets:
+            continue  # the rule for orders on the other side of its threshold
+        charge = next((figure for figure in money if not _THRESHOLD.search(figure)), None)
+        free = _FREE.search(_BUT_NOT.sub("", text))
+        if charge or free:
+            return charge or free.group(0)  # type: ignore[union-attr]
+    return "" if conditional else None
 
 
 # "Will you pay for that?", "Do I have to pay anything?": the verb asks for an amount as the nouns do
@@ -1292,6 +1344,9 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             # "Is customer service open on Saturday?" on "It is closed on weekends and public holidays."
             return ("no", "")
         priced = _names_price(question)
+        charged = _charged(question, sentences) if priced else None
+        if charged is not None:
+            return ("figure", charged) if charged else None
         for sentence in sentences if priced else []:
             figure = figure_of(sentence, question)
             if figure and _MONEY.figure.search(figure):
@@ -1323,6 +1378,10 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     # "返金はいつ頃？" on 「８日以内に…返品を申し出る」 and 「返金は…１０営業日以内に」 is answered by the refund's
     # time, not by the return window quoted beside it
     keys = [u for u in question_units(question) if u.key]
+    if _MONEY in measures_asked(question, [u.word for u in keys]):
+        charged = _charged(question, sentences)
+        if charged is not None:
+            return ("figure", charged) if charged else None
     held = {s: sum(1 for u in keys if u.found_in(sentence_terms(_FOOTNOTE.sub("", s)))) for s in sentences}
     for sentence in sorted(sentences, key=lambda s: -held[s]):
         figure = figure_of(sentence, question)

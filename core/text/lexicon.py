@@ -264,7 +264,7 @@ MEASURES = (
                  r"얼마|요금|비용|수수료|가격|いくら|料金|費用|手数料|値段|価格", re.IGNORECASE),
             frozenset({"price", "cost", "fee", "charge", "rate", "fare", "요금", "비용", "수수료", "가격",
                        "料金", "費用", "手数料", "値段", "価格"}),
-            lazy(r"\d[\d.,]*\s*(?:dollars?|euros?|pounds?|usd|eur|%|percent|원|만\s*원|円|ドル|달러)|[$€£¥₩]\s*\d|"
+            lazy(r"\d[\d.,]*\s*(?:dollars?|euros?|pounds?|usd|eur|%|percent|원|만\s*원|万\s*円|円|ドル|달러)|[$€£¥₩]\s*\d|"
                  r"\bfree\b|무료|無料", re.IGNORECASE)),
     Measure("age",
             lazy(r"\bhow\s+old\b|\bage\b|몇\s*살|나이|연령|何歳|年齢", re.IGNORECASE),

@@ -29,3 +29,18 @@ def test_the_figure_stated_is_the_one_of_the_clause_that_holds_the_question_word
               "３　返金は、退会受付日から１０営業日以内に行います。"]
     assert in_short("返金っていつ頃になりますか", ranked) == ("figure", "10営業日以内")
     assert in_short("退会はいつまでできますか", ranked) == ("figure", "14日以内")
+
+
+def test_a_fee_asked_for_is_the_amount_charged_never_the_threshold_of_its_condition():
+    ja = ["１　税込3,000円以上のご購入は手数料無料です。", "２　税込3,000円未満のご購入は、手数料220円を頂きます。"]
+    assert in_short("2000円の買い物だと手数料いくら？", ja) == ("figure", "220円")
+    assert in_short("1万円買ったら手数料はいくらですか？", ja) == ("figure", "無料")
+    # no amount told: neither rule is the customer's, and no single figure is stated (the quotes say both)
+    assert in_short("手数料はいくらですか？", ja) is None
+    # the threshold is the answer when it is what is asked
+    assert in_short("手数料はいくらから無料ですか？", ja) == ("figure", "3,000円以上")
+    ko = ["① 20,000원 이상 주문 시 포장비는 무료입니다.", "② 20,000원 미만 주문 시 포장비는 1,500원입니다."]
+    assert in_short("만원어치 주문하면 포장비 얼마예요?", ko) is None  # no digit: no amount told
+    assert in_short("1만원 주문하면 포장비 얼마예요?", ko) == ("figure", "1,500원")  # 1만 is 10,000, not the 1 of 1,500
+    en = ["Orders over $40 are wrapped free.", "Orders under $40 pay a wrapping fee of $3.50."]
+    assert in_short("How much is wrapping on a $25 order?", en) == ("figure", "$3.50")
