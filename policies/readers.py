@@ -491,6 +491,11 @@ def _pdf_tables(lines: list[PdfLine]) -> dict[int, tuple[int, list[str]]]:
         first = lines[i]
         columns = [x for x, _ in first.cells]
         if len(columns) < 2:
+            spaced = _spaced_table(lines, i)
+            if spaced:
+                tables[i] = spaced
+                i = spaced[0]
+                continue
             i += 1
             continue
         grid = [[text for _, text in first.cells]]
@@ -516,6 +521,41 @@ def _pdf_tables(lines: list[PdfLine]) -> dict[int, tuple[int, list[str]]]:
         tables[i] = (j, table_rows(header, grid[1:] if header else grid))
         i = j
     return tables
+
+
+# A table whose rows the PDF wrote each as one string, its cells spaced ("ゴールド 3,300円 3%"): no positions
+# tell the columns, so pypdf's one cell per line left the rows to run together into one paragraph and
+# "プラチナ会員の年会費" was answered with the next row's 1%. A run of at least three short lines of one page, cut
+# at spaces into the same number of cells (2 to 6), set in one font size, the first a row of labels
+# (``_looks_like_header``) and every other holding a figure, is read as a table. A line that ends a sentence,
+# a numbered heading ("1. Refunds") and a "Label: value" line are never rows.
+_SPACED_ROW_MAX = 40
+
+
+def _spaced_cells(line: PdfLine) -> list[str] | None:
+    if len(line.cells) > 1 or len(line.text) > _SPACED_ROW_MAX or line.text.endswith((".", "。", "!", "?", ":", "：")) \
+            or is_numbered(line.text):
+        return None
+    cells = line.text.split()
+    # a "Label: value" line is no row of cells
+    return cells if 2 <= len(cells) <= 6 and not any(cell.endswith((":", "：")) for cell in cells) else None
+
+
+def _spaced_table(lines: list[PdfLine], start: int) -> tuple[int, list[str]] | None:
+    """The table of spaced rows starting at ``start`` (see above): (index after its last line, its rows), or None."""
+    header = _spaced_cells(lines[start])
+    if not header or not _looks_like_header(header):
+        return None
+    grid: list[list[str]] = []
+    j = start + 1
+    while j < len(lines) and lines[j].page == lines[start].page:
+        row = _spaced_cells(lines[j])
+        if not row or len(row) != len(header) or not any(ch.isdigit() for ch in lines[j].text) or \
+                round(lines[j].size, 1) != round(lines[start].size, 1):  # a title or heading above is no label row
+            break
+        grid.append(row)
+        j += 1
+    return (j, table_rows(header, grid)) if len(grid) >= 2 else None
 
 
 def _column(x: float, columns: list[float]) -> int | None:
