@@ -134,13 +134,14 @@ class Unit:
     kinds: tuple[frozenset[str], ...] = ()  # the wider classes the word belongs to ("furniture" for a sofa)
     stem_key: str = ""  # a Korean word's stem key (``mem.core.text.inflection``): 걸려요 and 걸립니다 meet
     case_time: bool = False  # a word of the customer's time ("weeks" of "3 weeks ago", 지난주): any duration holds it
+    goods: tuple[frozenset[str], ...] = ()  # the words for goods in general (items, 상품, 商品) when the word is one
 
     def held_in(self, found: set[str], figures: frozenset[str] = frozenset()) -> float:
         """1 when a sentence's terms hold the word, ``RELATED`` when they hold a related word or the
         figure the word asks for (``figures``: the measures a sentence has a figure of), else 0."""
         if self.found_in(found) or (self.case_time and "duration" in figures):
             return 1.0
-        if any(_form_in(form, found) for form in self.related):
+        if any(_form_in(form, found) for form in self.related) or self._head_in(found):
             return RELATED
         if any(_form_in(form, found) for form in self.kinds):
             return KIND
@@ -150,6 +151,12 @@ class Unit:
         if figures and any(names(measure, self.word) for measure in _measures(figures)):
             return RELATED
         return 0.0
+
+    def _head_in(self, found: set[str]) -> bool:
+        """A kanji compound of three characters or more is held by its head: its last two characters, the noun it
+        is a kind of ("追加送料" by 送料, as "沖縄・離島への配送は、別途送料…"). Not a katakana word: a loanword is
+        no compound of two-character words ("チェックイン" is not held by the イン of ポイント)."""
+        return len(self.word) >= 3 and all("\u4e00" <= ch <= "\u9fff" for ch in self.word) and self.word[-2:] in found
 
     def found_in(self, found: set[str]) -> bool:
         if self.stem_key and STEM_KEY + self.stem_key in found:
@@ -282,7 +289,8 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         seen.add(grams)
         units.append(Unit(token, grams, key=len(grams) > 1 or not framing, first=stem,
                           related=tuple(related_forms(groups - known.kinds, cjk=False, besides=grams)),
-                          kinds=tuple(related_forms(groups & known.kinds, cjk=False, besides=grams)),
+                          kinds=tuple(related_forms((groups & known.kinds) - {known.goods}, cjk=False, besides=grams)),
+                          goods=tuple(related_forms(groups & {known.goods}, cjk=False, besides=grams)),
                           case_time=token.lower() in told_words and not token.isdigit()
                           and token.lower() not in _NUMBER_WORDS))
     cjk_words = [word for word in content_terms(question) if is_cjk(word)]
@@ -293,13 +301,15 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         seen.add(grams)
         groups = known.groups_of_cjk(word)
         related = tuple(related_forms(groups - known.kinds, cjk=True, besides=grams))
-        kinds = tuple(related_forms(groups & known.kinds, cjk=True, besides=grams))
+        kinds = tuple(related_forms((groups & known.kinds) - {known.goods}, cjk=True, besides=grams))
         # a Korean verb of one syllable's stem (가면, 돼요, 내야: go, do, pay) carries no topic of its own
         basic_verb = is_hangul(word[0]) and len(korean_key(word)) == 1
+        since = _since(word, question)
         units.append(Unit(word, grams, key=not (word.startswith(QUESTION_FRAME_CJK + QUESTION_FILLER_CJK)
-                                                or basic_verb),
+                                                or basic_verb or since),
                           first=bigrams(word)[0], related=related, kinds=kinds, stem_key=_stem_key(word),
-                          case_time=any(word in span or span in word for span in told)))
+                          goods=tuple(related_forms(groups & {known.goods}, cjk=True, besides=grams)),
+                          case_time=since or any(word in span or span in word for span in told)))
     # a Japanese kanji alone before hiragana: a one-kanji noun ("犬を"), required like any word, or a
     # verb's stem ("届きます", "泊まれ"), which helps choose the sentence but is not required of it
     for kanji, noun in japanese_stems(question):
@@ -308,7 +318,7 @@ def _question_units(question: str) -> tuple[Unit, ...]:
             continue
         seen.add(grams)
         groups = known.groups_of_cjk(kanji)
-        units.append(Unit(kanji, grams, key=noun, first=kanji,
+        units.append(Unit(kanji, grams, key=noun and not kanji.startswith(QUESTION_FRAME_CJK), first=kanji,
                           related=tuple(related_forms(groups - known.kinds, cjk=True, besides=grams)),
                           kinds=tuple(related_forms(groups & known.kinds, cjk=True, besides=grams))))
     # A word written in hiragana is cut out by where the particles stand, not by its script, so it is
@@ -317,6 +327,20 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     if any(unit.key and not is_hiragana(unit.word) for unit in units):
         units = [replace(unit, key=False) if unit.key and is_hiragana(unit.word) else unit for unit in units]
     return tuple(units)
+
+
+# "산 지 10일", "받은 지 일주일": a verb's ㄴ-form and the bound noun 지 (since) tell the customer's time, and chat
+# writes them as one word ("산지 10일 됐는데", which the analyzer keeps whole): before a time, such a word is the
+# case told, held by a rule's duration, never a topic a rule must name ("산지" is also "place of origin")
+_SINCE_TIME = lazy(r"\s*(?:\d|[０-９]|몇|며칠|얼마|오래|한\s*(?:달|주)|일주일|하루|이틀|사흘|나흘|보름)")
+
+
+def _since(word: str, question: str) -> bool:
+    """Whether the Korean ``word`` is a verb's ㄴ-form run into 지 before a time in ``question`` ("산지 10일")."""
+    if len(word) < 2 or not word.endswith("지") or not is_hangul(word[-2]) or (ord(word[-2]) - 0xAC00) % 28 != 4:
+        return False
+    at = question.find(word)
+    return at >= 0 and bool(_SINCE_TIME.match(question, at + len(word)))
 
 
 def asked_terms(question: str) -> list[frozenset[frozenset[str]]]:
@@ -485,6 +509,18 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     for item, lead_in in lead.items():
         figures[item] = figures[item] | figures[lead_in]
     held = [{u: u.held_in(found[i], figures[i]) for u in units} for i in range(len(candidates))]
+    # a thing the page names itself is answered where it is named: a rule about its kind elsewhere on the page
+    # ("Opened software … and personalised items cannot be returned") does not hold it ("Earbuds … only if the
+    # hygiene seal is unbroken" does)
+    for u in [u for u in units if u.kinds and any(h[u] == 1.0 for h in held)]:
+        for h in held:
+            if h[u] == KIND:
+                h[u] = 0.0
+    # goods in general (items, 상품, 商品) hold a thing only on a page that speaks of it in no narrower way: "노트북
+    # 환불 가능한가요?" on "고객은 상품을 받은 날부터 7일 이내에 … 환불을 요청할 수 있습니다"
+    for u in [u for u in units if u.goods and not any(h[u] for h in held)]:
+        for i, h in enumerate(held):
+            h[u] = KIND if any(_form_in(form, found[i]) for form in u.goods) else 0.0
     in_heading = sentence_terms(heading)
     # a unit held by few sentences of the page says more about which one answers than a common one
     weight = {u: 1.0 / (1 + sum(1 for h in held if h[u])) for u in units}
@@ -971,7 +1007,8 @@ _RELATIVE_TIME = lazy(
     r"\b(?:(?:after|within|in|over|under|past|for|about|almost|nearly|than|just)\s+(?:a|an|one)\s+"
     r"(?:day|week|fortnight|month|year)|(?:a|an|one)\s+(?:day|week|fortnight|month|year)\s+"
     r"(?:ago|later|back|after|before|since|old)|last\s+(?:week|month|year))\b|"
-    r"지난\s*(?:주|달|해)|작년|일주일|한\s*(?:주|달)|보름|先週|先月|去年|昨年|(?:一|ひと)(?:週間|月|か月|ヶ月|カ月)",
+    r"지난\s*(?:주|달|해)|작년|일주일|한\s*(?:주|달)|보름|先週|先月|去年|昨年|(?:一|ひと)(?:週間|月|か月|ヶ月|カ月)|"
+    r"\b(?:the\s+day\s+before\s+)?yesterday\b|엊?그저?께|엊그제|그제|어제|一昨日|おと[とつ]い|昨日",
     re.IGNORECASE)
 # a number and its unit told as the case, with what follows it ("3 weeks ago", "2주 전에", "3週間前に"): its words
 # are the case, never a key word a rule must hold
@@ -979,7 +1016,10 @@ _CASE_TIME = lazy(r"(?:\d+(?:[.,]\d+)*|\b(?:one|two|three|four|five|six|seven|ei
                   r"(?:(?:business\s+|working\s+)?(?:days?|weeks?|fortnights?|months?|years?)\b|"
                   r"영업일|일|주일?|개월|달|년|営業日|日|週間|週|[かカヵケヶ]月|年)"
                   r"(?:\s*(?:ago|later|back|old)\b|\s*(?:전|후|뒤)(?:에는|에|쯤)?|(?:前|後)(?:に|は)?)?", re.IGNORECASE)
-_RELATIVE_DAYS = ((lazy(r"week|주|週", re.IGNORECASE), 7.0), (lazy(r"fortnight|보름", re.IGNORECASE), 14.0),
+# the days before today a day is named by: the day before yesterday (그저께, おととい, 一昨日) is 2, yesterday 1
+_RELATIVE_DAYS = ((lazy(r"day\s+before\s+yesterday|그저?께|그제|一昨日|おと[とつ]い", re.IGNORECASE), 2.0),
+                  (lazy(r"yesterday|어제|昨日", re.IGNORECASE), 1.0), (lazy(r"week|주|週", re.IGNORECASE), 7.0),
+                  (lazy(r"fortnight|보름", re.IGNORECASE), 14.0),
                   (lazy(r"month|달|月", re.IGNORECASE), 30.0), (lazy(r"year|해|년|年", re.IGNORECASE), 365.0),
                   (lazy(r"day", re.IGNORECASE), 1.0))
 

@@ -13,6 +13,8 @@ that the stemmer leaves apart ("left" / "leave", "paid" / "pay") are groups too.
 ``KINDS`` relates a thing customers name to the kind a policy names ("sofa" → furniture, "puppy" →
 pets, "my brother" → household), one way only: a rule about furniture answers for a sofa, a rule
 about sofas does not answer for all furniture, and a sofa is never a bed.
+``GOODS`` is the kind of every kind of goods (items, 상품, 商品): the widest, weighed only on a page that holds
+the thing in no narrower way.
 
 Related words are weaker evidence than the question's own words: search adds them with
 ``RELATED_WEIGHT`` and the sentence choice counts them below an exact match.
@@ -210,14 +212,15 @@ mattress, 매트리스, マットレス: mattress topper
 bedding, 침구, 寝具: duvet, duvet cover, pillow, pillowcase, sheet, sheets, blanket, throw, quilt, comforter, 이불,
     베개, 布団, 枕, 毛布
 electronics, device, 전자제품, 기기, 電子機器, 端末: tv, television, laptop, phone, smartphone, tablet, headphones,
-    earbuds, speaker, camera, console, monitor, printer, smartwatch, 티비, 텔레비전, 노트북, 태블릿, 카메라, テレビ,
-    タブレット, カメラ
+    earbuds, earphones, speaker, camera, console, monitor, printer, smartwatch, 티비, 텔레비전, 노트북, 태블릿, 카메라,
+    휴대폰, 핸드폰, 스마트폰, 이어폰, 헤드폰, 스피커, テレビ, タブレット, カメラ, パソコン, ノートパソコン, スマホ,
+    スマートフォン, イヤホン, ヘッドホン, スピーカー
 appliance, appliances, 가전, 家電: fridge, refrigerator, washer, washing machine, dryer, dishwasher, oven,
     microwave, kettle, toaster, blender, vacuum, air fryer, coffee maker, 냉장고, 세탁기, 건조기, 청소기,
     전자레인지, 冷蔵庫, 洗濯機, 掃除機, 電子レンジ
 clothing, clothes, apparel, garment, 의류, 옷, 衣類, 洋服, 服: shirt, t-shirt, jeans, trousers, pants, dress, skirt,
-    jacket, coat, sweater, hoodie, shoes, sneakers, boots, socks, 셔츠, 바지, 신발, 치마, 재킷, シャツ, ズボン, 靴,
-    スカート
+    jacket, coat, sweater, hoodie, shoes, sneakers, boots, socks, 셔츠, 바지, 신발, 치마, 재킷, 코트, 원피스, シャツ,
+    ズボン, 靴, スカート, コート, ジャケット, ワンピース
 jewellery, jewelry, 주얼리, 액세서리, ジュエリー, アクセサリー: ring, necklace, earrings, bracelet, 반지, 목걸이,
     指輪, ネックレス
 pet, pets, animal, 반려동물, ペット, 動物: puppy, kitten, dog, cat, rabbit, hamster, bird, 강아지, 고양이, 子犬, 子猫
@@ -262,8 +265,9 @@ MEASURES = (
                  r"money|more|extra|in|on|i|we|you)\b)[a-z]{3,})|"
                  r"\bwhat\s+(?:is\s+|does\s+)?(?:the\s+)?(?:price|cost|fee|charge|rate)\b|"
                  r"얼마|요금|비용|수수료|가격|いくら|料金|費用|手数料|値段|価格", re.IGNORECASE),
-            frozenset({"price", "cost", "fee", "charge", "rate", "fare", "요금", "비용", "수수료", "가격",
-                       "料金", "費用", "手数料", "値段", "価格"}),
+            # 有料 / 유료 ("is it charged?") is answered by the charge as 料金 is
+            frozenset({"price", "cost", "fee", "charge", "rate", "fare", "요금", "비용", "수수료", "가격", "유료",
+                       "料金", "費用", "手数料", "値段", "価格", "有料"}),
             lazy(r"\d[\d.,]*\s*(?:dollars?|euros?|pounds?|usd|eur|%|percent|원|만\s*원|万\s*円|円|ドル|달러)|[$€£¥₩]\s*\d|"
                  r"\bfree\b|무료|無料", re.IGNORECASE)),
     Measure("age",
@@ -289,6 +293,13 @@ MEASURES = (
 )
 
 
+# The goods a shop sells, whatever their kind: a rule about 상품 / 商品 / items answers for a laptop or a shirt
+# as a rule about electronics or clothing does (one way, like every kind). Its specific words are every word of
+# the kinds of goods below (``GOODS_KINDS``, named by their first general word), their general words included.
+GOODS = "item, items, product, products, goods, merchandise, 상품, 제품, 물품, 물건, 商品, 製品, 品物"
+GOODS_KINDS = ("furniture", "mattress", "bedding", "electronics", "appliance", "clothing", "jewellery")
+
+
 @dataclass
 class Lexicon:
     """The groups analysed into index terms: English forms as stem sets, CJK forms as words."""
@@ -299,6 +310,7 @@ class Lexicon:
     phrases: list[tuple[tuple[str, ...], int]] = field(default_factory=list)  # several stems, in order
     by_cjk: list[tuple[str, int]] = field(default_factory=list)
     kinds: set[int] = field(default_factory=set)  # the groups that are kinds (``KINDS``: sofa → furniture)
+    goods: int = -1  # the kind of every kind of goods (``GOODS``): the widest, weighed only when no other holds
 
     def groups_of_stem(self, stem: str) -> set[int]:
         return self.by_stem.get(stem, set())
@@ -380,6 +392,9 @@ def lexicon() -> Lexicon:
             kinds[-1] += " " + line.strip()
         else:
             kinds.append(line)
+    goods = [line.replace(":", ",", 1) for line in kinds if line.split(",", 1)[0].strip() in GOODS_KINDS]
+    kinds.append(f"{GOODS}: {', '.join(goods)}")
+    built.goods = len(built.english) + len(kinds) - 1
     for line in kinds:
         general, specific = line.split(":", 1)
         group = len(built.english)
