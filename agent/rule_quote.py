@@ -516,11 +516,6 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         for h in held:
             if h[u] == KIND:
                 h[u] = 0.0
-    # goods in general (items, 상품, 商品) hold a thing only on a page that speaks of it in no narrower way: "노트북
-    # 환불 가능한가요?" on "고객은 상품을 받은 날부터 7일 이내에 … 환불을 요청할 수 있습니다"
-    for u in [u for u in units if u.goods and not any(h[u] for h in held)]:
-        for i, h in enumerate(held):
-            h[u] = KIND if any(_form_in(form, found[i]) for form in u.goods) else 0.0
     in_heading = sentence_terms(heading)
     # a unit held by few sentences of the page says more about which one answers than a common one
     weight = {u: 1.0 / (1 + sum(1 for h in held if h[u])) for u in units}
@@ -564,6 +559,19 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         if adds and statement(i):
             chosen.append(i)
             covered |= adds
+    # goods in general (items, 상품, 商品) hold a thing the page speaks of in no narrower way, in the sentences chosen
+    # without them: "노트북 환불 가능한가요?" on "고객은 상품을 받은 날부터 7일 이내에 … 환불을 요청할 수 있습니다"
+    # is answered (the product noun the policy does not name no longer sinks the rule about the class), but
+    # which rule is chosen is never decided by so wide a word. Goods named only elsewhere on the page ("商品到着日
+    # から…" beside "返金は、…１０営業日以内に") hold it as context, as a word of another sentence does
+    page_goods: set[frozenset[str]] = set()
+    for u in [u for u in keys if u.goods and not any(h[u] for h in held)]:
+        holding = [i for i in range(len(candidates)) if any(_form_in(form, found[i]) for form in u.goods)]
+        for i in [i for i in chosen if i in holding]:
+            held[i][u] = KIND
+            covered.add(u)
+        if holding and u not in covered:
+            page_goods.add(u.grams)
     # how well each key unit is held: by its own word (1) or only by a related word or figure (RELATED)
     level: dict[frozenset[str], float] = {}
     for u in covered | by_heading:
@@ -574,6 +582,8 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
             # "Price" in another) answer less surely than one rule holding them
             share *= OTHER_SENTENCE
         level[u.grams] = max(level.get(u.grams, 0.0), share)
+    for grams in page_goods:
+        level[grams] = max(level.get(grams, 0.0), KIND_COVERAGE * OTHER_SENTENCE)
     # a rare word of the question ("cash" in "Can I pay cash on delivery?", which no page holds) says
     # more about what is asked than a common one ("pay", "delivery"): key units weigh by rarity
     # (an English phrase weighs as its rarest word, a CJK word as its first bigram)

@@ -61,3 +61,13 @@ def test_a_kanji_compound_is_held_by_its_head_and_a_charge_word_by_a_price():
     assert quote.sentences == ["のし紙は1枚につき55円です。"]
     assert in_short("のし紙は有料ですか", quote.ranked) == ("figure", "55円")
     assert choose_rule("선물 포장은 개당 2,000원입니다.\n", "선물 포장은 유료인가요?", heading="포장").sentences
+
+
+def test_goods_named_elsewhere_on_the_page_hold_the_thing_as_context_but_never_choose_the_rule():
+    # the refund clause answers; the goods are named only by the return clause beside it
+    assert choose_rule(RETURNS_JA, "冷蔵庫の返金はいつですか", heading="返品").chosen == [
+        "返金は、返品受領日から５営業日以内に行います。"]
+    # a wider word never decides between two rules: the one holding the question's own words is chosen
+    body = "Items bought on sale are final.\nGift wrap is free for every order.\n"
+    assert choose_rule(body, "Is gift wrap free for a vacuum?", heading="Orders").chosen == [
+        "Gift wrap is free for every order."]
