@@ -59,6 +59,7 @@ from mem.core.text.cjk import is_hangul, is_hiragana
 from mem.core.text.inflection import japanese_stems, korean_key, korean_keys
 from mem.core.text.lexicon import MEASURES, Measure, lexicon, measures_asked, names, related_forms
 from mem.core.text.pattern import lazy
+from mem.core.text.sentences import LEGAL_ITEM
 from mem.core.text.stopwords import (
     QUESTION,
     QUESTION_FILLER,
@@ -113,7 +114,10 @@ _ANNOUNCES = lazy(r"\b(?:the following|as follows|below)\b|다음|아래|以下|
 _GOES_ON = lazy(r"(?:it|this|these|they|that|those|such)\b(?!\s+(?:is|are)\s+(?:why|how|what|when)\b)|"
                 r"이\s|이는|이때|이 경우|これ|この|その", re.IGNORECASE)
 _SUBHEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-_LIST_ITEM = lazy(r"^([ \t]*)(?:[-*+•・]|\d+[.)])[ \t]+(.+)$", re.MULTILINE)
+# a bullet or list number (left out of the item's sentence), or the mark of a legal item (호/号: "（１）…",
+# "가. …"), which its sentence keeps (``LEGAL_ITEM``); a legal paragraph ("② …", "２　…") is no item but
+# may be a lead-in
+_LIST_ITEM = lazy(rf"^([ \t]*)(?:(?:[-*+•・]|\d+[.)])[ \t]+|(?={LEGAL_ITEM}))(.+)$", re.MULTILINE)
 _ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
 _CONTRACTION = lazy(r"['’](?:s|re|m|d|ve|ll)$", re.IGNORECASE)
 # a word written with a hyphen ("Wi-Fi", "set-up", "e-mail") is also the word written as one ("wifi")
@@ -1344,16 +1348,65 @@ def _against_exclusion(question: str, best: str, others: list[str]) -> tuple[str
     word of the question the allowing one lacks and states no condition ("Can I return a sale item?" on "within
     8 days" and "Sale items cannot be returned"), "it depends" otherwise — a quoted rule never says the
     opposite of the verdict above it."""
-    excluding = [s for s in others if rules_out(s, question) and _judge_limit(question, s) != "in"]
+    excluding = [s for s in others if rules_out(_condition_and_ruling(s)[1], question) and
+                 _judge_limit(question, s) != "in"]
     if not excluding:
         return ("yes", "")
     keys = [u for u in question_units(question) if u.key]
     held = sentence_terms(best)
     for sentence in excluding:
         terms = sentence_terms(sentence)
-        if not _CONDITION.search(sentence) and any(u.found_in(terms) and not u.found_in(held) for u in keys):
+        # an item of a lead-in that lists cases ("（３）セール品" under "次の各号…場合、返品は
+        # お受けできません") states no condition by the case it names
+        if not _CONDITION.search(_condition_and_ruling(sentence)[0]) and any(
+                u.found_in(terms) and not u.found_in(held) for u in keys):
             return ("no", "")
     return ("depends", "")
+
+
+# A lead-in that announces its items as the cases it speaks of ("다음 각 호의 어느 하나에 해당하는 경우에는",
+# "次の各号のいずれかに該当する場合", "in any of the following cases"): each item names one case, so the item's own
+# 경우 / 場合 / "if" is that case, not a condition the rule sets on it, and the lead-in says yes or no to it
+# ("…내려받은 경우" under "다음 각 호의 경우에는 환불이 불가합니다" is a no, as "Gift cards" under "The following items
+# cannot be returned:" is). A lead-in whose items are conditions to meet ("다음 각 호의 요건을 모두 갖춘 경우",
+# "under the following conditions") announces no cases: its item still answers "it depends".
+_CASES_ANNOUNCED = lazy(
+    r"(?:다음|아래)(?:의)?\s*(?:각\s*(?:호|목|항)|사항|항목)?(?:의|에)?\s*"
+    r"(?:어느\s*(?:하나|것)(?:에|이라도)?\s*해당하는\s*)?(?:경우|때)(?:에는|에도|에|는)?|"
+    r"(?:次|以下)の(?:各号|各項|事項|項目)?(?:の|に)?(?:いずれか)?(?:に|の)?(?:該当する|当てはまる|掲げる)?\s*"
+    r"(?:場合|とき)(?:には|は|に)?|"
+    r"\b(?:in|under)\s+(?:any\s+of\s+|each\s+of\s+|one\s+of\s+)?the\s+following\s+(?:cases|circumstances|situations)\b|"
+    r"\bif\s+any\s+of\s+the\s+following(?:\s+(?:applies|apply|is\s+true))?\b",
+    re.IGNORECASE)
+# the case an item names: "…훼손된 경우", "…破損した場合", "If the seal is broken"
+_CASE_ITEM = lazy(r"(?:경우|때|場合|とき)(?:에|には|は)?\s*[.。;；]?\s*$|^\s*(?:if|when|where)\b", re.IGNORECASE)
+
+
+def _listed_case(read: str) -> tuple[str, str] | None:
+    """(item, lead-in) when ``read`` is a list item read with a lead-in that lists cases ("… 경우 (② 다음 각 호의
+    경우에는 환불이 불가합니다.)", ``choose_rule``'s reading), else None."""
+    if not read.endswith(")"):
+        return None
+    at = read.find(" (")
+    while at > 0:
+        item, lead = read[:at], read[at + 2:-1]
+        if lead.count("(") == lead.count(")") and _CASES_ANNOUNCED.search(lead) and (
+                lead.endswith((":", "：")) or _ANNOUNCES.search(lead)):
+            return item, lead
+        at = read.find(" (", at + 1)
+    return None
+
+
+def _condition_and_ruling(read: str) -> tuple[str, str]:
+    """What sets a condition and what says yes or no in a quoted rule: the sentence itself, or — for an item of a
+    lead-in that lists cases (``_listed_case``) — the item without the case it names with the lead-in without its
+    announcing clause, and the lead-in."""
+    listed = _listed_case(read)
+    if listed is None:
+        return read, read
+    return f"{_CASE_ITEM.sub(' ', listed[0])} {_CASES_ANNOUNCED.sub(' ', listed[1])}", listed[1]
+
+
 
 
 def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
@@ -1375,6 +1428,9 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     question = case_text(question)
     question, sentences = ascii_figures(question), [ascii_figures(s) for s in sentences]
     best = sentences[0]
+    # what sets a condition and what says yes or no: the sentence itself, or — for an item of a lead-in that lists
+    # cases — the item without the case it names and the lead-in without its announcing clause, and the lead-in
+    conditions, ruling = _condition_and_ruling(best)
     if asks_yes_no(question):
         # a negation in the ask flips what a yes would mean; one in the case told before it does not
         # ("Our flat won't be ready till March. Will you keep it for me?"); a leading question carries its
@@ -1402,8 +1458,8 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             if figure and _MONEY.figure.search(figure):
                 # "Is there a charge to collect it?" is answered by the charge ("£49"), not by a yes
                 return ("figure", figure)
-        if told and not negated and not _CONDITION.search(best) and \
-                rules_out(best, question) and not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
+        if told and not negated and not _CONDITION.search(conditions) and \
+                rules_out(ruling, question) and not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
             # a flat prohibition with no figure at all: the case's number cannot change it
             # ("2時間残ってるんですが、来月に回せますか" on "無料枠は翌月に繰り越すことができません")
             return ("no", "")
@@ -1415,9 +1471,9 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         if told or negated:
             figure = _figure_of_case(question, sentences)
             return ("figure", figure) if figure else None
-        if _CONDITION.search(best) or (_OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
+        if _CONDITION.search(conditions) or (_OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
-        if rules_out(best, question):
+        if rules_out(ruling, question):
             return ("no", "")
         if not _day_held(question, sentences):
             # "Is customer service open at Christmas?" on "open on weekdays from 9 am to 6 pm": the rule says

@@ -113,6 +113,14 @@ _BULLET = lazy(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _CLAUSE_MARK = lazy(r"^\s*(?:[（(]\s*[0-9０-９一二三四五六七八九十]{1,3}\s*[)）]|[①-⑳㉑-㉟]|"
                     r"[0-9０-９]{1,3}(?:　|[．）](?!\d))|[가나다라마바사아자차카타파하][.)]\s|"
                     r"(?:第|제)\s*[0-9０-９一二三四五六七八九十]{1,3}\s*(?:項|号|항|호))")
+# The numbering of a Korean or Japanese legal text (약관, 規約): a paragraph (항/項: "① …", "２　…") and an item
+# (호/号/목: "(1) …", "（１）…", "１）…", "一　…", "가. …"; "(a) …" in English). Each opens a rule of its own on its
+# line, as a bullet does; the mark is kept in the sentence, as the document cites it.
+LEGAL_PARAGRAPH = r"[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf]|[0-9０-９]{1,2}\u3000"
+LEGAL_ITEM = (r"[(（](?:[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3}|[가-힣]|[a-zA-Z]|[ァ-ヶ])[)）]|"
+              r"[０-９]{1,3}[）．]|[一二三四五六七八九十]{1,3}[\u3000、]|[가나다라마바사아자차카타파하][.)][ \t]")
+_ITEM_LETTER = lazy(r"\s*[가나다라마바사아자차카타파하]\.")
+_LEGAL_MARK = lazy(rf"^[ \t]*(?:{LEGAL_PARAGRAPH}|{LEGAL_ITEM})")
 
 
 def page_sentences(text: str) -> list[str]:
@@ -128,8 +136,8 @@ def page_sentences(text: str) -> list[str]:
         if table and not line.startswith("|"):
             units += markdown_table_rows(table)  # a table row is read with its column labels
             table = []
-        starts_unit = not line or _HEADING.match(raw) or _BULLET.match(raw) or _CLAUSE_MARK.match(raw) or \
-            line.startswith(("[^", "---", "|"))
+        starts_unit = (not line or _HEADING.match(raw) or _BULLET.match(raw) or _CLAUSE_MARK.match(raw)
+                       or _LEGAL_MARK.match(raw) or line.startswith(("[^", "---", "|")))
         if starts_unit and current:
             units.append(" ".join(current))
             current = []
@@ -175,6 +183,8 @@ def _page_pieces(unit: str) -> list[str]:
         if mark and match.start() < mark.end():
             continue
         dot = match.start() - 1
+        if _ITEM_LETTER.fullmatch(unit, start, match.start()):
+            continue  # "가. 상품이 …": the full stop of an item's mark ends no sentence
         if match.group().strip(" \t") == "" and dot >= 0 and _is_abbreviation(unit, dot):
             word = unit[max(0, dot - _LONGEST_ABBREVIATION):dot].replace(".", " ").split()[-1:]
             following = unit[match.end():match.end() + 1]

@@ -13,6 +13,7 @@ from mem.agent.rule_quote import (
     in_short,
     is_yes_no,
     question_units,
+    quotable,
 )
 from tests.agent.conftest import FakeService, page
 
@@ -960,3 +961,48 @@ def test_a_time_before_the_genitive_does_not_stand_for_a_rule_s_duration():
     """"5年前の機種" (a model from five years ago) is not held by any rule's duration, as "3 weeks ago" is."""
     assert not [u for u in question_units("うちのテレビ（5年前の機種）でも見られますか？") if u.case_time]
     assert [u.word for u in question_units("I bought it 3 weeks ago, can I return it?") if u.case_time] == ["weeks"]
+
+
+# 약관 / 規約 shape: a paragraph (항/項) announces the cases, its numbered items (호/号) name them one a line
+KO_TERMS = """① 회원은 상품을 받은 날부터 10일 이내에 반품을 신청할 수 있습니다.
+② 다음 각 호의 어느 하나에 해당하는 경우에는 반품을 할 수 없습니다.
+1. 회원의 과실로 상품이 파손된 경우
+2. 주문 제작 상품인 경우
+③ 반품 대금은 승인일로부터 5영업일 이내에 돌려드립니다.
+"""
+JA_TERMS = """１　会員は、商品到着日から１０日以内に限り、返品を申し出ることができます。
+２　次の各号のいずれかに該当する場合、返品はお受けできません。
+（１）会員の過失により商品が破損した場合
+（２）受注生産品
+３　返金は、承認日から５営業日以内に行います。
+"""
+
+
+def test_an_exclusion_list_in_korean_or_japanese_terms_rules_its_items_out():
+    quote = choose_rule(KO_TERMS, "주문 제작 상품도 반품할 수 있나요?")
+    assert quote.sentences == ["② 다음 각 호의 어느 하나에 해당하는 경우에는 반품을 할 수 없습니다.",
+                               "주문 제작 상품인 경우"]
+    # the item's 경우 is the case the list names, not a condition: a no, as "Gift cards" under its lead-in
+    assert in_short("주문 제작 상품도 반품할 수 있나요?", quote.ranked) == ("no", "")
+    quote = choose_rule(JA_TERMS, "受注生産品は返品できますか？")
+    assert quote.sentences == ["２\u3000次の各号のいずれかに該当する場合、返品はお受けできません。", "（２）受注生産品"]
+    assert in_short("受注生産品は返品できますか？", quote.ranked) == ("no", "")
+    quote = choose_rule(JA_TERMS, "過失で破損した商品は返品できますか？")
+    assert quote.chosen == ["（１）会員の過失により商品が破損した場合"]
+    assert in_short("過失で破損した商品は返品できますか？", quote.ranked) == ("no", "")
+    # the paragraph after the list is a rule of its own, not the last item's words
+    assert "③ 반품 대금은 승인일로부터 5영업일 이내에 돌려드립니다." in quotable(KO_TERMS)
+
+
+def test_a_list_of_conditions_to_meet_still_depends():
+    # items that are requirements ("모두 갖춘 경우"), not cases ruled out, leave the answer to the conditions
+    body = ("다음 각 호의 요건을 모두 갖춘 경우에 교환할 수 있습니다.\n1. 수령 후 7일 이내인 경우\n"
+            "2. 미개봉 상품인 경우\n")
+    quote = choose_rule(body, "미개봉 상품은 교환할 수 있나요?")
+    assert quote.chosen == ["미개봉 상품인 경우"]
+    assert in_short("미개봉 상품은 교환할 수 있나요?", quote.ranked) == ("depends", "")
+    # an item that negates under a lead-in that allows is allowed: its negation names the case
+    body = ("次の各号のいずれかに該当する場合は、返品できます。\n（１）商品が届かない場合\n"
+            "（２）注文と異なる商品が届いた場合\n")
+    quote = choose_rule(body, "注文と異なる商品が届いたら返品できますか？")
+    assert in_short("注文と異なる商品が届いたら返品できますか？", quote.ranked) == ("yes", "")

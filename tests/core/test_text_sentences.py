@@ -95,3 +95,17 @@ def test_a_numbered_clause_or_item_opens_a_sentence_even_without_a_full_stop_bef
                                           "③ 탈퇴는 신청일로부터 처리됩니다."]
     # a line wrapped inside a sentence is still joined
     assert page_sentences("Refunds are paid\nwithin 5 days.\n") == ["Refunds are paid within 5 days."]
+
+
+def test_each_paragraph_and_item_of_legal_terms_is_a_sentence_of_its_own():
+    # 항/項 ("②", "２　") and 호/号/목 ("（１）", "1)", "一　", "가.") open a rule on their line, as a bullet does; a
+    # line without a final full stop ("… 경우") used to run into the next paragraph's rule
+    ko = ("② 다음 각 호의 경우에는 환불이 불가합니다.\n1. 포장을 개봉한 경우\n가. 세트 상품의 일부인 경우\n"
+          "③ 환불은 3일 이내에 지급됩니다.")
+    assert page_sentences(ko) == ["② 다음 각 호의 경우에는 환불이 불가합니다.", "포장을 개봉한 경우",
+                                  "가. 세트 상품의 일부인 경우", "③ 환불은 3일 이내에 지급됩니다."]
+    ja = "２\u3000次の各号に該当する場合\n（１）開封済みの商品\n一\u3000セール品\n３\u3000返金は１０日以内です。"
+    assert page_sentences(ja) == ["２\u3000次の各号に該当する場合", "（１）開封済みの商品", "一\u3000セール品",
+                                  "３\u3000返金は１０日以内です。"]
+    # an ordinary wrapped line still joins its paragraph
+    assert page_sentences("Refunds are paid\nwithin 14 days.") == ["Refunds are paid within 14 days."]
