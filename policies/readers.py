@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from mem.core.errors import InvalidInput, Refused
+from mem.core.text.sentences import LEGAL_ITEM, LEGAL_PARAGRAPH
 from mem.core.text.tables import table_rows
 from mem.policies.grounding import effective_date
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
@@ -601,6 +602,8 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             # When the PDF marks headings by size, a body-size line needs a strong sign ("Article 3")
             # to be a heading too: a numbered list item looks like "1. Contact support" as well.
             shape = heading_shape(text) if not bigger or _ARTICLE.match(text) else 0
+            if shape and _item_of_article(blocks, text):
+                shape = 0  # "1. … 경우" under "제5조": a 호 of the article, not a section with an empty page
             if shape:
                 level = min(len(bigger) + shape, 3) if bigger else shape
         if level:
@@ -637,7 +640,29 @@ def _short(text: str) -> bool:
 
 
 def _starts_item(text: str) -> bool:
-    return bool(re.match(r"^(?:[-•*·]|\(?[a-z0-9]{1,2}[.)])\s+", text))
+    """Whether a line opens a list item or a numbered paragraph of its own: a bullet, "1.", "(a)", and the marks of
+    Korean and Japanese terms ("② …", "１　…", "（１）…", "가. …"): a PDF line "② 다음 각 호의 …" ran into "① …"."""
+    return bool(_ITEM_START.match(text))
+
+
+_ITEM_START = re.compile(rf"^(?:(?:[-•*·]|\(?[a-z0-9]{{1,2}}[.)])\s+|(?:{LEGAL_PARAGRAPH}|{LEGAL_ITEM}))")
+# an article of terms (제5조, 第8条, Article 5, Clause 5): the numbered lines inside it are its items (호/号), never
+# headings; a chapter (장/章, Part) holds numbered sections and is not one
+_LEAF_ARTICLE = re.compile(r"^(?:article|clause)\s*\d+|^제\s*\d+\s*조|^第\s*\d+\s*条", re.I)
+# the supplementary provisions closing Korean and Japanese terms: a heading of the article's rank
+_SUPPLEMENT = re.compile(r"^(?:부\s*칙|附\s*則)(?:\s*[(（<〈][^)）>〉]{0,30}[)）>〉])?$")
+
+
+def _in_article(blocks: list[Block]) -> bool:
+    """Whether the text read so far stands inside an article of terms (the last heading is one)."""
+    last = next((b for b in reversed(blocks) if b.is_heading), None)
+    return last is not None and bool(_LEAF_ARTICLE.match(last.text))
+
+
+def _item_of_article(blocks: list[Block], text: str) -> bool:
+    """Whether a line shaped like a numbered heading ("1. 고객의 책임으로 … 경우") is an item of the article it
+    stands in."""
+    return bool(_NUMBERED.match(text.strip())) and _in_article(blocks)
 
 
 # "1." "2.3" "2.3." — a bare "14 days" at the start of a wrapped line is not a heading, and "4)" is
@@ -652,7 +677,7 @@ def heading_shape(text: str) -> int:
     text = text.strip()
     if not text or len(text) > 80 or text.endswith((".", ",", ";", ":")) and not _ARTICLE.match(text):
         return 0
-    if _ARTICLE.match(text):
+    if _ARTICLE.match(text) or _SUPPLEMENT.match(text):
         return 1
     match = _NUMBERED.match(text)
     if match and len(text.split()) <= 10:
@@ -842,6 +867,8 @@ def text_blocks(text: str) -> list[Block]:
         level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
         if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())):
             level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
+        if level and _item_of_article(blocks, lines[0]):
+            level = 0  # "1. … 경우" under "제5조": a 호 of the article
         if level:
             blocks.append(Block(lines[0].strip(), level))
             lines = lines[1:]

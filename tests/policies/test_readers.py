@@ -461,3 +461,77 @@ def test_a_running_header_that_names_the_chapter_is_not_policy_text(tmp_path):
     texts = [b.text for b in read_document(path, max_bytes=LIMIT).blocks]
     assert not any(t.startswith("Acme Handbook -") for t in texts)
     assert [t for t in texts if len(t) < 20] == ["Acme Handbook", "1. Refunds", "2. Shipping", "3. Privacy"]
+
+
+def cjk_pdf(path: Path, lines: list[tuple[str, float]]) -> Path:
+    """A one-page PDF of Korean or Japanese lines ((text, font size)), written by hand: fpdf needs a CJK font file,
+    this one names a font it does not embed (a Type0 font, Identity-H, glyph id = code point) and maps each code
+    back to its character (ToUnicode), which is all a text extractor reads."""
+    chars = sorted({ord(c) for text, _ in lines for c in text})
+    cmap = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Adobe-Identity-UCS def "
+            "/CMapType 2 def 1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+            + "".join(f"1 beginbfchar <{c:04X}> <{c:04X}> endbfchar\n" for c in chars)
+            + "endcmap CMapName currentdict /CMap defineresource pop end end")
+    y, shown = 800.0, []
+    for text, size in lines:
+        shown.append(f"BT /F1 {size} Tf 50 {y:.0f} Td <{''.join(f'{ord(c):04X}' for c in text)}> Tj ET")
+        y -= size * 1.8
+    content = "\n".join(shown)
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> "
+        "/Contents 7 0 R >>",
+        "<< /Type /Font /Subtype /Type0 /BaseFont /Gothic /Encoding /Identity-H /DescendantFonts [5 0 R] "
+        "/ToUnicode 6 0 R >>",
+        "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Gothic /CIDSystemInfo << /Registry (Adobe) "
+        "/Ordering (Identity) /Supplement 0 >> /DW 1000 /CIDToGIDMap /Identity >>",
+        f"<< /Length {len(cmap.encode())} >>\nstream\n{cmap}\nendstream",
+        f"<< /Length {len(content.encode())} >>\nstream\n{content}\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode()
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += "".join(f"{offset:010d} 00000 n \n" for offset in offsets).encode()
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    path.write_bytes(bytes(out))
+    return path
+
+
+KO_TERMS_LINES = ["한빛몰 이용약관", "제5조 (청약철회 및 환불)",
+                  "① 고객은 상품을 받은 날부터 7일 이내에 환불을 요청할 수 있습니다.",
+                  "② 다음 각 호의 경우에는 환불이 불가합니다.", "1. 고객의 책임으로 상품이 훼손된 경우",
+                  "2. 디지털 콘텐츠를 내려받은 경우", "③ 환불은 승인일로부터 3영업일 이내에 지급됩니다.",
+                  "제6조 (배송비)", "① 배송비는 3,000원입니다.", "부칙", "이 약관은 2026년 3월 1일부터 시행합니다."]
+
+
+def test_a_numbered_item_of_an_article_in_a_pdf_is_never_a_heading(tmp_path):
+    # all lines one size: "1. … 경우" is shaped like a numbered heading, and each item became a page of its own with
+    # an empty body, the article's ③ landing in the last item's page
+    doc = read_document(cjk_pdf(tmp_path / "약관.pdf", [(line, 11) for line in KO_TERMS_LINES]), max_bytes=LIMIT)
+    assert [(b.text, b.level) for b in doc.blocks] == [
+        ("한빛몰 이용약관", 0), ("제5조 (청약철회 및 환불)", 1),
+        ("① 고객은 상품을 받은 날부터 7일 이내에 환불을 요청할 수 있습니다.", 0),
+        ("② 다음 각 호의 경우에는 환불이 불가합니다.", 0),  # a paragraph of its own, not run into ①
+        ("1. 고객의 책임으로 상품이 훼손된 경우", 0), ("2. 디지털 콘텐츠를 내려받은 경우", 0),
+        ("③ 환불은 승인일로부터 3영업일 이내에 지급됩니다.", 0),
+        ("제6조 (배송비)", 1), ("① 배송비는 3,000원입니다.", 0), ("부칙", 1),
+        ("이 약관은 2026년 3월 1일부터 시행합니다.", 0)]
+    # the same lines as plain text, and a numbered heading outside any article still is one
+    text = "\n\n".join(KO_TERMS_LINES)
+    assert [b.text for b in text_blocks(text) if b.is_heading] == ["제5조 (청약철회 및 환불)", "제6조 (배송비)", "부칙"]
+    assert [b.text for b in text_blocks("TERMS\n\n1. Refunds\n\nWithin 14 days.") if b.is_heading] == [
+        "TERMS", "1. Refunds"]
+
+
+def test_a_japanese_pdf_keeps_each_paragraph_and_item_of_an_article_apart(tmp_path):
+    lines = ["第8条（返品）", "１　お客様は、到着日から８日以内に返品できます。",
+             "２　次の各号のいずれかに該当する場合、返品はお受けできません。",
+             "（１）開封済みのソフトウェア", "（２）セール品", "３　返金は１０営業日以内に行います。"]
+    doc = read_document(cjk_pdf(tmp_path / "規約.pdf", [(line, 11) for line in lines]), max_bytes=LIMIT)
+    assert [b.text.replace(" ", "\u3000") for b in doc.blocks if not b.is_heading] == lines[1:]
+
