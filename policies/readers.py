@@ -937,6 +937,14 @@ def literal_markdown(text: str) -> str:
     return "\\" + text if _MD_BLOCK_START.match(text) else text
 
 
+def _list_start(value: str | None) -> int:
+    """An <ol start> or <li value> as a number (1 when missing or not a number)."""
+    try:
+        return int((value or "1").strip())
+    except ValueError:
+        return 1
+
+
 class _HtmlText(HTMLParser):
     """Headings and paragraphs of an HTML page; a table becomes one paragraph per row.
 
@@ -955,6 +963,10 @@ class _HtmlText(HTMLParser):
         self._bold = 0  # open <strong>/<b> elements
         self._plain = False  # the current block has text outside them
         self._lists = 0  # open <ul>/<ol>: a nested item is indented under its parent
+        # per open list, innermost last: the number of the last <ol> item (None for a <ul>); an <ol> item keeps its
+        # number ("1. … 경우"), as the document cites it — it was written "- " and the 호 numbers were lost
+        self._numbers: list[int | None] = []
+        self._marker = "- "
         self._depth = 0  # nesting of the current item
         self._pre = 0  # open <pre>: its text keeps its lines and spaces, as a code block
         self._term: list[str] = []  # the <dt> terms the next <dd> defines
@@ -982,7 +994,7 @@ class _HtmlText(HTMLParser):
                     term = "; ".join(self._term)
                     text = f"{term} {text}" if term.endswith((":", "：")) else f"{term}: {text}"
                 text = literal_markdown(text)
-                self.blocks.append(Block(f"{'  ' * self._depth}- {text}" if self._item else text))
+                self.blocks.append(Block(f"{'  ' * self._depth}{self._marker}{text}" if self._item else text))
         self._text, self._level, self._item, self._plain = [], 0, False, False
 
     def _define(self) -> None:
@@ -1027,6 +1039,7 @@ class _HtmlText(HTMLParser):
             self._flush()
             if tag in ("ul", "ol"):
                 self._lists += 1
+                self._numbers.append(_list_start(named.get("start")) - 1 if tag == "ol" else None)
             elif tag == "pre":
                 self._pre = 1
             elif tag == "dt":
@@ -1038,6 +1051,12 @@ class _HtmlText(HTMLParser):
             self._item = tag == "li"
             if self._item:
                 self._depth = max(0, self._lists - 1)
+                self._marker = "- "
+                if self._numbers and self._numbers[-1] is not None:
+                    value = named.get("value")
+                    self._numbers[-1] = _list_start(value) if value and value.strip().lstrip("-").isdigit() \
+                        else self._numbers[-1] + 1
+                    self._marker = f"{self._numbers[-1]}. "
 
     def handle_endtag(self, tag: str) -> None:
         if self._skipping:
@@ -1063,6 +1082,8 @@ class _HtmlText(HTMLParser):
         elif tag in ("ul", "ol") and not self._tables:
             self._flush()
             self._lists = max(0, self._lists - 1)
+            if self._numbers:
+                self._numbers.pop()
         elif (tag in ("h1", "h2", "h3") or tag in _BLOCK_TAGS) and not self._tables:
             self._flush()
             if tag == "dd":

@@ -535,3 +535,14 @@ def test_a_japanese_pdf_keeps_each_paragraph_and_item_of_an_article_apart(tmp_pa
     doc = read_document(cjk_pdf(tmp_path / "規約.pdf", [(line, 11) for line in lines]), max_bytes=LIMIT)
     assert [b.text.replace(" ", "\u3000") for b in doc.blocks if not b.is_heading] == lines[1:]
 
+
+def test_an_html_ordered_list_keeps_its_numbers():
+    # the 호 of an article are cited by number ("제5조 제2항 제3호"); an <ol> item was written "- " and lost it
+    html = ("<h2>제5조 (환불)</h2><p>② 다음 각 호의 경우에는 환불이 불가합니다.</p>"
+            "<ol><li>훼손된 경우</li><li>개봉한 경우<ul><li>세트 상품</li></ul></li>"
+            "<li value='5'>내려받은 경우</li></ol>"
+            "<ol start='3'><li>셋째</li></ol><ul><li>목록</li></ul>")
+    assert [b.text for b in html_blocks(html)] == [
+        "제5조 (환불)", "② 다음 각 호의 경우에는 환불이 불가합니다.", "1. 훼손된 경우", "2. 개봉한 경우",
+        "  - 세트 상품",
+        "5. 내려받은 경우", "3. 셋째", "- 목록"]
