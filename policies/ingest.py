@@ -461,7 +461,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     # ids of this document's deprecated pages: a section that is gone keeps its id for when it comes back,
     # never for another section that happens to stand at its number
     retired = {page.id for pages in held_pages.values() for page in pages if page.status == "deprecated"}
-    slugs = [slugify(t.title) for t in topics]
+    slugs = [_page_slug(t.title) for t in topics]
     sections = {t.section for t in topics}
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
@@ -472,9 +472,9 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
             # take its number — that revised every later page with its neighbour's text.
             taken = used | retired | {held_id for section, held_id in held.items()
                                       if section != topic.section and section in sections}
-            slug = slugify(page_title) or _free_number(source_id, n, taken)
-            if slugs.count(slugify(topic.title)) > 1 and len(topic.path) > 1:
-                slug = slugify(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
+            slug = _page_slug(page_title) or _free_number(source_id, n, taken)
+            if slugs.count(_page_slug(topic.title)) > 1 and len(topic.path) > 1:
+                slug = _page_slug(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
             pid = _unique(f"{id_prefix}-{slug}"[:64].rstrip("-") if id_prefix else slug, taken)
         used.add(pid)
         takeover = _owner_conflict(wiki, pid, source_id, doc.path.name, replace=replace or page_id is not None)
@@ -509,6 +509,15 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         pages.append(Page(old.id, old.type, old.title, old.version + 1, meta, old.body))
         result.pages.append(PageChange(old.id, old.title, old.version + 1, "deprecated"))
     return _Plan(doc, result, pages, _message(result), _log_lines(result))
+
+
+def _page_slug(title: str) -> str:
+    """A page id made from a title (``slugify``), or "" when no word of it is left: a title in Korean or Japanese
+    with a number in it ("약관2026", "제5조 (환불)") kept only the number, and the page was called ``2026`` or ``5`` —
+    a name that says nothing, and that a second document's "規約2026" then claimed (ingest refused it). Such a
+    page is numbered in its document instead (``<document>-<n>``), as a title with no ASCII letter always was."""
+    slug = slugify(title)
+    return slug if any("a" <= c <= "z" for c in slug) else ""
 
 
 def document_id(name: str) -> str:

@@ -205,3 +205,24 @@ def test_a_new_section_never_revives_the_number_of_a_section_deleted_earlier(ws,
     assert returns.id != refund and returns.version == 1
     ingest_documents(ws, [doc(tmp_path, "yak.md", first)], config=config(ws))
     assert Wiki(ws).get(refund).status != "deprecated" and "환불됩니다" in Wiki(ws).get(refund).body
+
+
+def test_a_title_whose_id_would_be_only_a_number_is_numbered_in_its_document(ws, tmp_path, monkeypatch):
+    # "약관2026.pdf" titled its page 약관2026 and slugified to the id "2026": a name that says nothing, and a second
+    # document "規約2026" wanted the same one (ingest refused it as another document's page)
+    ingest_documents(ws, [doc(tmp_path, "약관2026.md", "구매 후 7일 이내 환불 가능합니다.\n")], config=config(ws))
+    ingest_documents(ws, [doc(tmp_path, "規約2026.md", "購入後7日以内に返品できます。\n")], config=config(ws))
+    pages = {page.title: page.id for page in Wiki(ws).pages("policy")}
+    assert set(pages) == {"약관2026", "規約2026"}
+    assert all(not pid.isdigit() and pid.endswith("-1") for pid in pages.values()), pages
+    # a page an older mem already called "2025" keeps its id when its document comes back
+    import mem.policies.ingest as ingest_module
+    from mem.policies.sectioning import slugify
+
+    monkeypatch.setattr(ingest_module, "_page_slug", slugify)
+    ingest_documents(ws, [doc(tmp_path, "요금2025.md", "배송비는 3,000원입니다.\n")], config=config(ws))
+    monkeypatch.undo()
+    assert Wiki(ws).exists("2025")
+    result = ingest_documents(ws, [doc(tmp_path, "요금2025.md", "배송비는 3,500원입니다.\n")], config=config(ws))[0]
+    assert [(change.id, change.change) for change in result.pages] == [("2025", "revised")]
+
