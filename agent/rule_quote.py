@@ -118,6 +118,9 @@ _SUBHEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 # "가. …"), which its sentence keeps (``LEGAL_ITEM``); a legal paragraph ("② …", "２　…") is no item but
 # may be a lead-in
 _LIST_ITEM = lazy(rf"^([ \t]*)(?:(?:[-*+•・]|\d+[.)])[ \t]+|(?={LEGAL_ITEM}))(.+)$", re.MULTILINE)
+_CITED_ARTICLE = lazy(r"(제\s*[0-9０-９]+\s*조|第\s*[0-9０-９]+\s*条)"
+                      r"(?:에는|에서|에|은|는|의|을|를|이|가|도|には|では|は|に|の|を|で|が|も)*")
+_WIDE_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 _ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
 _CONTRACTION = lazy(r"['’](?:s|re|m|d|ve|ll)$", re.IGNORECASE)
 # a word written with a hyphen ("Wi-Fi", "set-up", "e-mail") is also the word written as one ("wifi")
@@ -255,6 +258,16 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     known = lexicon()
     units: list[Unit] = []
     seen: set[frozenset[str]] = set()
+    # an article of Korean or Japanese terms cited by its number ("약관 제5조 내용이 뭐예요?", "第8条には"): one key
+    # word, held by the page whose title keeps the number (docs/ingest.md); the rest of the question is read
+    # without it and its particles ("제6조에는" left "조에" to require, "第8条には何" a word "には何")
+    for match in _CITED_ARTICLE.finditer(question):
+        word = "".join(match.group(1).split()).translate(_WIDE_DIGITS)
+        grams = frozenset([word])
+        if grams not in seen:
+            seen.add(grams)
+            units.append(Unit(word, grams, key=True, first=word))
+    question = _CITED_ARTICLE.sub("", question)
     frame = {stem for word in QUESTION_FRAME for stem in words_analyzer.analyze(word)}
     # a possessive or a contraction ("internet's", "speed's", "we're") is its word: the analyzer would
     # also make a unit of the lone "s" or "re", which no rule holds

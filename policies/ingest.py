@@ -42,7 +42,7 @@ from mem.core.json_types import JsonObject
 from mem.policies.grounding import effective_date
 from mem.policies.hand_edits import PreviousEditions, last_ingested_body
 from mem.policies.readers import Document, read_document
-from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_version_suffix
+from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_numbering, strip_version_suffix
 from mem.policies.synthesis import Draft, deterministic_draft, model_draft
 from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
@@ -514,8 +514,9 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
 def _page_slug(title: str) -> str:
     """A page id made from a title (``slugify``), or "" when no word of it is left: a title in Korean or Japanese
     with a number in it ("약관2026", "제5조 (환불)") kept only the number, and the page was called ``2026`` or ``5`` —
-    a name that says nothing, and that a second document's "規約2026" then claimed (ingest refused it). Such a
-    page is numbered in its document instead (``<document>-<n>``), as a title with no ASCII letter always was."""
+    a name that says nothing, and that a second document's "規約2026" or "제5조" then claimed (ingest refused
+    it). Such a page is numbered in its document instead (``<document>-<n>``), as a title with no ASCII letter
+    always was."""
     slug = slugify(title)
     return slug if any("a" <= c <= "z" for c in slug) else ""
 
@@ -692,7 +693,10 @@ def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, obj
     old = wiki.get(pid)
     if old.type != "policy":
         raise Conflict(f"page id {pid!r} belongs to a {old.type} page; pass --id to choose another")
-    if _content_key(old.title, old.body) == _content_key(draft.title, body) and old.status != "deprecated":
+    # the title an older mem wrote without the article number ("청약철회 및 환불" of "제5조 (청약철회 및 환불)") is the
+    # same title: the number alone revises no page and flags no customer fact (docs/ingest.md)
+    title = old.title if old.title == strip_numbering(draft.title) else draft.title
+    if _content_key(old.title, old.body) == _content_key(title, body) and old.status != "deprecated":
         if _same_entry(old.sources, source) and old.body.strip() == body.strip():
             return old, "unchanged"
         meta = dict(old.meta, sources=[source])

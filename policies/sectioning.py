@@ -225,7 +225,7 @@ def _split(blocks: list[Block], starts: list[int], headings: list[int], *, skip:
         path = _path(blocks, headings, start, skip)
         if heading.level < level and not any(not b.is_heading for b in body):
             continue  # a parent heading with no text of its own only names its children's path
-        topics.append(Topic(strip_numbering(heading.text), carry + body, heading.level, heading.page, path))
+        topics.append(Topic(page_title(heading.text), carry + body, heading.level, heading.page, path))
         carry = []
     if carry and topics:
         topics[0].blocks[:0] = carry
@@ -290,6 +290,21 @@ def strip_numbering(title: str) -> str:
     # "제1조 (목적)", "第1条（目的）", "Article 1 [Purpose]": the bracketed name is the title
     stripped = re.sub(r"^[(（\[【「]([^()（）\[\]【】「」]*)[)）\]】」]$", r"\1", stripped.strip())
     return stripped or title.strip()
+
+
+# the article of Korean and Japanese terms, which customers and staff cite it by ("약관 제5조", "規約第8条")
+_CITED_ARTICLE = re.compile(r"^(?:제\s*\d+\s*조(?:\s*의\s*\d+)?|第\s*\d+\s*条(?:\s*の\s*\d+)?)")
+
+
+def page_title(heading: str) -> str:
+    """A section's page title: its heading without clause number and version marker (``strip_numbering``), save
+    the article number of Korean and Japanese terms — "제5조 (청약철회 및 환불)", "第8条（返品・返金）" — which is
+    how the article is cited; "약관 제5조 내용이 뭐예요?" found no page titled "청약철회 및 환불". The heading path
+    (``sources[].section``) and the page id are made without it, as before, so no page changes its identity."""
+    text = " ".join(heading.split())
+    if _CITED_ARTICLE.match(text):
+        return _cut_tail(_VERSION_SUFFIX, text).strip(" -–—:.") or text
+    return strip_numbering(heading)
 
 
 _VERSION_SUFFIX = re.compile(

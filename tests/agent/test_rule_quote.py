@@ -10,6 +10,7 @@ from mem.agent.rule_quote import (
     asks_yes_no,
     choose_rule,
     figure_of,
+    heading_of,
     in_short,
     is_yes_no,
     question_units,
@@ -1006,3 +1007,16 @@ def test_a_list_of_conditions_to_meet_still_depends():
             "（２）注文と異なる商品が届いた場合\n")
     quote = choose_rule(body, "注文と異なる商品が届いたら返品できますか？")
     assert in_short("注文と異なる商品が届いたら返品できますか？", quote.ranked) == ("yes", "")
+
+
+def test_an_article_cited_by_its_number_is_answered_from_the_page_titled_with_it():
+    # titles keep 제5조 / 第8条 (docs/ingest.md); the question's article is one key word, its frame words
+    # (약관 terms, 내용 content, 何) ask for nothing a rule must hold
+    body = "① 구매 후 7일 이내 환불 가능합니다.\n② 단순 변심 반품의 배송비는 고객이 부담합니다.\n"
+    heading = heading_of("제5조 (환불)", "환불", "c7e724d5")
+    quote = choose_rule(body, "약관 제5조 내용이 뭐예요?", heading=heading)
+    assert quote.chosen == ["① 구매 후 7일 이내 환불 가능합니다."]
+    assert choose_rule(body, "제6조에는 뭐라고 되어 있나요?", heading=heading).sentences == []
+    ja = "１　到着後８日以内に返品できます。\n２　送料はお客様の負担です。\n"
+    quote = choose_rule(ja, "第８条には何と書いてありますか？", heading=heading_of("第8条（返品）", "返品", "a9eb"))
+    assert quote.chosen == ["１\u3000到着後８日以内に返品できます。"]

@@ -226,3 +226,31 @@ def test_a_title_whose_id_would_be_only_a_number_is_numbered_in_its_document(ws,
     result = ingest_documents(ws, [doc(tmp_path, "요금2025.md", "배송비는 3,500원입니다.\n")], config=config(ws))[0]
     assert [(change.id, change.change) for change in result.pages] == [("2025", "revised")]
 
+
+KO_ARTICLES = ("# 이용약관\n\n## 제5조 (환불)\n\n구매 후 7일 이내 환불 가능합니다.\n\n"
+               "## 제6조 (배송비)\n\n배송비는 3,000원입니다.\n")
+
+
+def test_korean_and_japanese_article_titles_keep_their_number(ws, tmp_path, monkeypatch):
+    # "약관 제5조 내용이 뭐예요?" found no page: every title had dropped 제5조 / 第8条
+    ingest_documents(ws, [doc(tmp_path, "이용약관.md", KO_ARTICLES)], config=config(ws))
+    ja = "# 利用規約\n\n## 第5条（返品）\n\n到着後8日以内に返品できます。\n\n## 第6条（送料）\n\n送料は550円です。\n"
+    ingest_documents(ws, [doc(tmp_path, "利用規約.md", ja)], config=config(ws))
+    pages = {page.title: page for page in Wiki(ws).pages("policy")}
+    assert set(pages) == {"제5조 (환불)", "제6조 (배송비)", "第5条（返品）", "第6条（送料）"}
+    # the id and the heading path are made without the number, as before: no page "5" for two documents to claim
+    assert pages["제5조 (환불)"].sources[0]["section"] == "환불"
+    assert not any(page.id.isdigit() for page in pages.values())
+
+
+def test_an_article_title_an_older_mem_wrote_without_its_number_revises_no_page(ws, tmp_path, monkeypatch):
+    import mem.policies.sectioning as sectioning
+
+    monkeypatch.setattr(sectioning, "page_title", sectioning.strip_numbering)  # the older mem's titles
+    ingest_documents(ws, [doc(tmp_path, "이용약관.md", KO_ARTICLES)], config=config(ws))
+    monkeypatch.undo()
+    result = ingest_documents(ws, [doc(tmp_path, "이용약관.md", KO_ARTICLES.replace("3,000원", "3,500원"))],
+                              config=config(ws))[0]
+    changes = {change.title: (change.version, change.change) for change in result.pages}
+    # the unchanged article keeps its page, version and title; the changed one is revised and takes the number
+    assert changes == {"환불": (1, "source-updated"), "제6조 (배송비)": (2, "revised")}
