@@ -104,6 +104,11 @@ RULES: dict[str, Rule] = {
         Rule("conflicting-numbers", "warning", "Two pages state different numbers for the same quantity.",
              "Contradictory policies (a 14-day and a 30-day refund window) make answers depend on luck.",
              "Make the pages agree, or name the difference explicitly (\"premium refund window\")."),
+        Rule("empty-page", "warning", "A policy page in force states no rule: its body is only its source line.",
+             "Agents answer from page text; an empty page is found by its title and then quoted as having nothing "
+             "on the question, and the rule it should hold sits on another page or nowhere.",
+             "Re-ingest the document (a heading guessed from a list item made the page), merge the text into the "
+             "page, or set `status: deprecated`."),
         Rule("frontmatter-format", "warning", "Frontmatter fields are not in canonical order or form.",
              "A canonical form keeps diffs small and reviews readable.",
              "Run `mem lint --fix`.", autofix=True),

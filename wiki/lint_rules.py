@@ -600,11 +600,26 @@ def check_numbers(ctx: LintContext) -> Iterator[Finding]:
                           f"{s.key!r} is {s.text} here but {o.text} in {conflict.other_path}:{o.line}")
 
 
+# a heading line of a page body: it names a rule, it states none
+_HEADING_LINE = re.compile(r"^[ \t]*#{1,6}(?:[ \t].*)?$", re.MULTILINE)
+
+
+def check_empty_pages(ctx: LintContext) -> Iterator[Finding]:
+    """A policy page in force whose body states nothing: only its source line and footnote, or headings."""
+    for pf in ctx.selected():
+        page = pf.page
+        if page is None or page.type != "policy" or page.status == "deprecated":
+            continue
+        if not any(ch.isalnum() for ch in rule_text(_HEADING_LINE.sub("", page.body))):
+            yield Finding(pf.rel, pf.body_start, "empty-page",
+                          f"policy page {page.id!r} ({page.title}) states no rule: its body is only its source line")
+
+
 CHECKS: tuple[Check, ...] = (
     check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_portable_ids, check_links,
     check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
     check_personal_data, check_sensitive_topics, check_customer_data, check_orphans, check_index, check_dates,
-    check_numbers,
+    check_numbers, check_empty_pages,
 )
 
 

@@ -458,3 +458,19 @@ def test_ids_that_differ_only_in_case_and_windows_reserved_names(ws):
     assert {(f.path, "Windows" in f.message and "reserves" in f.message) for f in found} == {
         ("policies/Shipping.md", False), ("policies/shipping.md", False), ("policies/aux.md", True)}
     assert RULES["portable-id"].level == "error"
+
+
+# --- empty-page --------------------------------------------------------------------------------
+
+
+def test_a_policy_page_whose_body_is_only_its_source_line_is_reported(ws):
+    # what a Korean PDF's "1. … 경우" item became: a page titled with the item, its body only the source line
+    body = "Source: sources/terms.pdf[^1]\n\n[^1]: sources/terms.pdf, \"디지털 콘텐츠를 내려받은 경우\", p. 1\n"
+    write_page(ws, page("terms-4", body))
+    write_page(ws, page("terms-5", "## 1. Scope\n\n### Details\n\n" + body))  # headings state nothing either
+    write_page(ws, page("terms-6", body, status="deprecated"))  # retired: not in force
+    write_page(ws, page("terms-7", "① 배송비는 3,000원입니다.[^1]\n\n" + body))  # one rule is enough
+    found = only(lint(ws), "empty-page")
+    assert [(f.path, f.level) for f in found] == [("policies/terms-4.md", "warning"),
+                                                  ("policies/terms-5.md", "warning")]
+    assert "states no rule" in found[0].message
