@@ -487,6 +487,8 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         if doc.kind == "pdf" and topic.pages:
             source_entry["pages"] = topic.pages
         current = _same_source(wiki, pid, source_entry, title)
+        if current is not None and not model and _reads_otherwise(current, topic, page_title, source_rel, doc.kind):
+            current = None  # same bytes, but this mem reads the section's rules otherwise: revise the page
         if current is not None:
             # Same bytes, same section: nothing to write, and no model call that could reword it.
             pages.append(current)
@@ -509,6 +511,16 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         pages.append(Page(old.id, old.type, old.title, old.version + 1, meta, old.body))
         result.pages.append(PageChange(old.id, old.title, old.version + 1, "deprecated"))
     return _Plan(doc, result, pages, _message(result), _log_lines(result))
+
+
+def _reads_otherwise(page: Page, topic: Topic, title: str, source_rel: str, kind: str) -> bool:
+    """Whether the deterministic engine would now write other rule text for the page than it holds, from the same
+    bytes: a reader that changed (an upgrade) reads the document anew. An older mem read each "1. … 경우" item of a
+    Korean PDF's article as a heading; re-ingesting the same PDF after the upgrade kept the article's page without
+    its items ("same bytes, same section"), so the items were on no page in force. A page whose rule text is the
+    same (only its paragraphs or footnotes differ) is left as it is."""
+    again = _cite(deterministic_draft(topic, title=title), topic, source_rel, kind)
+    return rule_text(again) != rule_text(page.body)
 
 
 def _page_slug(title: str) -> str:

@@ -254,3 +254,26 @@ def test_an_article_title_an_older_mem_wrote_without_its_number_revises_no_page(
     changes = {change.title: (change.version, change.change) for change in result.pages}
     # the unchanged article keeps its page, version and title; the changed one is revised and takes the number
     assert changes == {"환불": (1, "source-updated"), "제6조 (배송비)": (2, "revised")}
+
+
+KO_TERMS_TEXT = ("이용약관\n\n제5조 (환불)\n\n① 구매 후 7일 이내 환불 가능합니다.\n"
+                 "② 다음 각 호의 경우에는 환불이 불가합니다.\n\n1. 포장을 개봉한 경우\n\n"
+                 "2. 디지털 콘텐츠를 내려받은 경우\n\n제6조 (배송비)\n\n배송비는 3,000원입니다.\n")
+
+
+def test_the_same_bytes_read_otherwise_after_an_upgrade_revise_the_page(ws, tmp_path, monkeypatch):
+    # an older mem read each "1. … 경우" item as a heading; re-ingesting the same file after the upgrade kept the
+    # article's page as it was ("same bytes, same section") and deprecated the item pages: the items were lost
+    import mem.policies.readers as readers
+
+    monkeypatch.setattr(readers, "_item_of_article", lambda blocks, text: False)  # the older reader
+    ingest_documents(ws, [doc(tmp_path, "약관.txt", KO_TERMS_TEXT)], config=config(ws))
+    assert len(Wiki(ws).pages("policy")) == 5  # the text before 제5조, 제5조, its two items, 제6조
+    monkeypatch.undo()
+    result = ingest_documents(ws, [doc(tmp_path, "약관.txt", KO_TERMS_TEXT)], config=config(ws))[0]
+    changes = {change.title: change.change for change in result.pages}
+    assert changes["제5조 (환불)"] == "revised" and changes["제6조 (배송비)"] == "unchanged"
+    refunds = next(page for page in Wiki(ws).pages("policy") if page.title == "제5조 (환불)")
+    assert "디지털 콘텐츠를 내려받은 경우" in refunds.body
+    assert sorted(change.change for change in result.pages) == ["deprecated", "deprecated", "revised", "unchanged",
+                                                                "unchanged"]
