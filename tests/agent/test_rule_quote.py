@@ -1020,3 +1020,10 @@ def test_an_article_cited_by_its_number_is_answered_from_the_page_titled_with_it
     ja = "１　到着後８日以内に返品できます。\n２　送料はお客様の負担です。\n"
     quote = choose_rule(ja, "第８条には何と書いてありますか？", heading=heading_of("第8条（返品）", "返品", "a9eb"))
     assert quote.chosen == ["１\u3000到着後８日以内に返品できます。"]
+
+
+def test_a_listed_case_quoted_under_an_allowance_makes_the_verdict_no():
+    # the allowing paragraph ranked first, the excluded item after it: the item's 場合 states no condition
+    allow = "１\u3000会員は、商品到着日から１０日以内に限り、返品を申し出ることができます。"
+    item = "（２）受注生産品 (２\u3000次の各号のいずれかに該当する場合、返品はお受けできません。)"
+    assert in_short("受注生産品のコート、返品できますか？", [allow, item]) == ("no", "")
