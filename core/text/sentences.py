@@ -117,8 +117,10 @@ _CLAUSE_MARK = lazy(r"^\s*(?:[（(]\s*[0-9０-９一二三四五六七八九十]
 # (호/号/목: "(1) …", "（１）…", "１）…", "一　…", "가. …"; "(a) …" in English). Each opens a rule of its own on its
 # line, as a bullet does; the mark is kept in the sentence, as the document cites it.
 LEGAL_PARAGRAPH = r"[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf]|[0-9０-９]{1,2}\u3000|[０-９]{1,2}[ \t]"
-LEGAL_ITEM = (r"[(（](?:[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3}|[가-힣]|[a-zA-Z]|[ァ-ヶ])[)）]|"
-              r"[０-９]{1,3}[）．]|[一二三四五六七八九十]{1,3}[\u3000、]|[가나다라마바사아자차카타파하][.)][ \t]")
+# (a 목 letter is one of 가나다…하, never any syllable: "(주)한빛몰" names a company)
+LEGAL_ITEM = (r"[(（](?:[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3}|[가나다라마바사아자차카타파하]|[a-zA-Z]|"
+              r"[ァ-ヶ])[)）]|[０-９]{1,3}[）．]|[一二三四五六七八九十]{1,3}[\u3000、]|"
+              r"[가나다라마바사아자차카타파하][.)][ \t]")
 _ITEM_LETTER = lazy(r"\s*[가나다라마바사아자차카타파하]\.")
 _LEGAL_MARK = lazy(rf"^[ \t]*(?:{LEGAL_PARAGRAPH}|{LEGAL_ITEM})")
 

@@ -107,5 +107,6 @@ def test_each_paragraph_and_item_of_legal_terms_is_a_sentence_of_its_own():
     ja = "２\u3000次の各号に該当する場合\n（１）開封済みの商品\n一\u3000セール品\n３\u3000返金は１０日以内です。"
     assert page_sentences(ja) == ["２\u3000次の各号に該当する場合", "（１）開封済みの商品", "一\u3000セール品",
                                   "３\u3000返金は１０日以内です。"]
-    # an ordinary wrapped line still joins its paragraph
+    # an ordinary wrapped line still joins its paragraph, and "(주)" (a company) is no item mark
     assert page_sentences("Refunds are paid\nwithin 14 days.") == ["Refunds are paid within 14 days."]
+    assert page_sentences("이 약관은\n(주)한빛몰이 정합니다.") == ["이 약관은 (주)한빛몰이 정합니다."]
