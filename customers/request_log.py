@@ -22,7 +22,7 @@ from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
 from mem.customers import erased_turns, log_files
-from mem.customers._layout import DIRTY_MARKER, LOGS_DIR
+from mem.customers._layout import DIRTY_MARKER, LOGS_DIR, REDACTED
 from mem.customers.db import get_meta, set_meta
 from mem.customers.log_files import Conversation, Turn
 
@@ -153,8 +153,9 @@ class RequestLog:
         parsed = result.turns
         already = erased = 0
         holders: dict[str, str] = {}  # group -> logged conversation that holds some of its turns
+        carried: list[tuple[erased_turns.TurnKey, str]] = []  # older erases, kept as tombstones from now on
         if any(t.turn_id is None for t in parsed):
-            logged = self._logged_keys()
+            logged, redacted = self._logged_keys()
             tombstones = erased_turns.load(self._store.conn)
             kept = []
             for item in parsed:
@@ -164,6 +165,9 @@ class RequestLog:
                     holder = logged.get(same)
                     if holder is None and (holder := tombstones.holder(same)) is not None:
                         erased += 1
+                    elif holder is None and (holder := _redacted_holder(redacted, same)) is not None:
+                        erased += 1
+                        carried.append((same, holder))
                 if holder is None:
                     kept.append(item)
                 else:
@@ -203,6 +207,7 @@ class RequestLog:
         zone = zoned.time.utcoffset() if zoned is not None else None
         continued = 0
         with self._store.transaction():
+            erased_turns.remember(self._store.conn, carried)
             if zone:  # the customer's zone for the turns logged later (_in_customer_zone)
                 set_meta(self._store.conn, CUSTOMER_ZONE_KEY, log_files.format_offset(zone))
             self._mark_logs_dirty()
@@ -266,10 +271,15 @@ class RequestLog:
             return min(extracted, logged[-1].seq)
         return extracted
 
-    def _logged_keys(self) -> dict[tuple[str, str, str], str]:
+    def _logged_keys(self) -> tuple[dict[tuple[str, str, str], str], _Redacted]:
         """(time, role, text) of every committed turn of this customer, read as JSON (no ``Turn``),
-        with the conversation holding it."""
+        with the conversation holding it; and the turns an erase redacted, by (time, role).
+
+        The second is how an older mem (before the ``erased_turns`` tombstones) recorded an erase: only
+        ``[erased]`` in place of the quote in the logged turn. The import line it came from is that turn
+        with the erased words where ``[erased]`` stands (``_redacted_holder``)."""
         keys: dict[tuple[str, str, str], str] = {}
+        redacted: _Redacted = {}
         for row in self._store.conn.execute("SELECT id, turns FROM conversations"):
             path = self.path(row["id"])
             try:
@@ -281,9 +291,11 @@ class RequestLog:
                             record = json.loads(line)
                             key = (str(record.get("time")), str(record.get("role")), str(record.get("text")))
                             keys[key] = row["id"]
+                            if REDACTED in key[2]:
+                                redacted.setdefault(key[:2], []).append((key[2].split(REDACTED), row["id"]))
             except OSError:
                 continue  # a missing log is reported by the commands that read it
-        return keys
+        return keys, redacted
 
     def get(self, conversation_id: str) -> Conversation:
         row = self.row(conversation_id)
@@ -396,6 +408,37 @@ def _moment(item: log_files.ImportedTurn) -> datetime:
 
 def _day(item: log_files.ImportedTurn) -> date:
     return item.time.astimezone(UTC).date()
+
+
+# (time, role) -> the text of each redacted turn at that moment, cut at "[erased]", and its conversation
+_Redacted = dict[tuple[str, str], list[tuple[list[str], str]]]
+
+
+def _redacted_holder(redacted: _Redacted, turn: tuple[str, str, str]) -> str | None:
+    """The conversation holding ``turn`` with an erase's ``[erased]`` in place of some of its words, or None.
+
+    The import line must read exactly as the logged turn around each ``[erased]``, and at the same time
+    and role; what stood in each place is at least one character (a quote is never empty). An erase
+    usually redacted the whole turn ("[erased]"), so time and role are then all there is to go by: the
+    first line at that moment is taken for it (privacy first), and only one — a logged turn stands for
+    one line of the file, so a second line at that moment is imported."""
+    candidates = redacted.get(turn[:2], [])
+    for n, (parts, conversation_id) in enumerate(candidates):
+        text, at = turn[2], 0
+        if not (text.startswith(parts[0]) and text.endswith(parts[-1])) or len(text) <= len("".join(parts)):
+            continue
+        at = len(parts[0])
+        end = len(text) - len(parts[-1])
+        for middle in parts[1:-1]:
+            found = text.find(middle, at + 1, end) if middle else at + 1
+            if found < 0 or found >= end:
+                break
+            at = found + len(middle)
+        else:
+            if at < end:
+                del candidates[n]  # one logged turn stands for one line of the file
+                return conversation_id
+    return None
 
 
 def _key(item: log_files.ImportedTurn) -> tuple[str, str, str]:

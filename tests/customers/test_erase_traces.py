@@ -208,3 +208,65 @@ def test_the_erased_turns_tombstones_survive_export_and_restore(isolated_env, tm
     with CustomerStore.open(isolated_env, "t1") as store:
         report = store.log.import_file(export)
         assert (report["turns"], report["already_erased"]) == (0, 1)
+
+
+# NEWUSER_REPORT13 #4: an erase made by an older mem (fa3cec2 and before) left only "[erased]" in the
+# logged turn — no tombstone — so the first re-import with the current mem brought the words back
+def _as_an_older_mem_erased(home: Path, export: Path) -> None:
+    """The customer's store as the older mem left it after the erase: the logged turn redacted, the
+    fact gone, and no ``erased_turns`` tombstones (that version kept none)."""
+    _erase_locker_code(home, export)
+    with CustomerStore.open(home, "t1") as store, store.transaction():
+        store.conn.execute("DELETE FROM meta WHERE key = 'erased_turns'")
+
+
+@pytest.mark.parametrize("text", [
+    "My locker code is 7781 at Kvitfjell.",
+    "제 사물함 비밀번호는 7781이에요. 위치는 Kvitfjell 지점입니다.",  # the quote is one sentence of two
+])
+def test_an_erase_made_by_an_older_mem_is_honoured_at_the_next_reimport(isolated_env, tmp_path, mem, text):
+    rows = [dict(ERASE_EXPORT[0], text=text), ERASE_EXPORT[1]]
+    export = tmp_path / "e.jsonl"
+    export.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+    with CustomerStore.open(isolated_env, "t1") as store:
+        store.log.import_file(export)
+        extract_pending(store, config=Config.load(home=isolated_env))
+        fact = next(f for f in store.facts.list() if "7781" in f.text)
+        store.facts.erase(fact.id)
+    with CustomerStore.open(isolated_env, "t1") as store, store.transaction():
+        store.conn.execute("DELETE FROM meta WHERE key = 'erased_turns'")
+    assert _files_holding(isolated_env, "Kvitfjell") == []
+    result = mem("log", "import", "-c", "t1", export)
+    assert result.exit_code == 0, result.stderr
+    assert "skipped 1 turn erased at the customer's request (not imported again)" in result.stderr
+    with CustomerStore.open(isolated_env, "t1") as store:
+        extract_pending(store, config=Config.load(home=isolated_env))
+        assert not any("7781" in f.text for f in store.facts.list(statuses=None))
+        # the older record is carried over as a tombstone: the next import finds it the current way
+        assert store.log.import_file(export)["already_erased"] == 1
+    assert _files_holding(isolated_env, "Kvitfjell") == []
+
+
+def test_an_older_erase_stands_for_one_line_and_only_a_line_that_reads_as_the_redacted_turn(isolated_env, tmp_path):
+    export = tmp_path / "e.jsonl"
+    _as_an_older_mem_erased(isolated_env, export)  # the whole turn became "[erased]"
+    other = tmp_path / "other.jsonl"
+    rows = [ERASE_EXPORT[0], dict(ERASE_EXPORT[0], text="Where is my parcel?")]
+    other.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    with CustomerStore.open(isolated_env, "t1") as store:
+        report = store.log.import_file(other)
+        assert (report["turns"], report["already_erased"]) == (1, 1)
+        assert [t.text for c in store.log.conversations() for t in store.log.get(c.id).turns
+                if t.text == "Where is my parcel?"] == ["Where is my parcel?"]
+    # an older erase of a quote inside the turn: the words around "[erased]" must be the line's
+    log = next((isolated_env / "customers").rglob("logs/*.jsonl"))
+    lines = log.read_text().splitlines()
+    record = json.loads(lines[0])
+    record["text"] = "Hello. [erased] Bye."
+    log.write_text("\n".join([json.dumps(record), *lines[1:]]) + "\n")
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text(json.dumps(dict(ERASE_EXPORT[0], text="Hello. Another thing. Bye now.")) + "\n"
+                       + json.dumps(dict(ERASE_EXPORT[0], text="Hello. My code is 7781. Bye.")) + "\n")
+    with CustomerStore.open(isolated_env, "t1") as store:
+        report = store.log.import_file(partial)
+        assert (report["turns"], report["already_erased"]) == (1, 1)
