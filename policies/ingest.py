@@ -157,7 +157,8 @@ def ingest_documents(
     refuse_unfinished_git(workspace)  # before the pages a conflicted merge left dirty are named instead
     docs = [read_document(Path(p), max_bytes=config.ingest.max_bytes, on_progress=progress,
                           label=(labels or {}).get(Path(p))) for p in paths]
-    names = [_source_name(doc.path) for doc in docs]
+    held_wiki = Wiki(workspace)
+    names = [_kept_name(held_wiki, doc, single=bool(page_id or title), split=split) for doc in docs]
     _refuse_one_name_for_two(docs, names)
     done: list[_Plan] = []
     pending = list(zip(docs, names, strict=True))
@@ -405,6 +406,43 @@ def _source_name(path: Path) -> str:
         stem = "document"
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", stem + ext).strip("-.") or "document"
     return name[:100]
+
+
+def _legacy_source_name(path: Path) -> str:
+    """The name mem kept a document under before non-ASCII names were spelled and hashed (up to fa3cec2):
+    every run of other characters became "-", so "약관.md" was ``sources/md``, "약관2026.pdf" ``sources/2026.pdf``."""
+    return (re.sub(r"[^A-Za-z0-9._-]+", "-", path.name).strip("-.") or "document")[:100]
+
+
+def _kept_name(wiki: Wiki, doc: Document, *, single: bool, split: str) -> str:
+    """The name ``doc`` is kept under: ``_source_name``, or the older name of the same document.
+
+    An older mem kept "약관.md" as ``sources/md`` and wrote no ``sources[].name`` in its pages; under its
+    current name the upgrade's first ingest made a second set of pages while the old ones kept answering
+    (NEWUSER_REPORT13 #5). So when this document holds no page under its current name, the pages kept
+    from its older name are this document's when they record its name (adopted by an earlier ingest),
+    or when they record none and hold at least one of its sections (heading path): the older name was
+    shared by every file of the same extension with no ASCII letter (환불.md and 배송.md were both
+    ``sources/md``), and a file none of whose sections is theirs is another document. The pages then
+    keep their ids and their source file, and are revised as any new edition would revise them."""
+    name = _source_name(doc.path)
+    legacy = _legacy_source_name(doc.path)
+    if legacy == name or _section_pages(wiki, document_id(name)):
+        return name
+    held = _section_pages(wiki, document_id(legacy))
+    kept = f"{SOURCES_DIR}/{legacy}"
+    pages = [page for pages in held.values() for page in pages if page.sources[0].get("file") == kept]
+    if not pages:
+        return name
+    incoming = _name_core(doc.path.name)
+    recorded = [page.sources[0].get("name") for page in pages]
+    if any(value is not None and _name_core(str(value)) == incoming for value in recorded):
+        return legacy
+    if None not in recorded:
+        return name
+    _, topics = plan_topics(doc, single=single, split=split)
+    sections = {str(page.sources[0].get("section") or "") for page in pages if page.sources[0].get("name") is None}
+    return legacy if any(topic.section in sections for topic in topics) else name
 
 
 def _name_core(name: str) -> str:
