@@ -1,7 +1,7 @@
 """Anonymisation on the client, before a decision fact may leave it (movement 4).
 
 ``scrub`` removes what identifies a person — e-mail addresses, phone numbers, account / order /
-card numbers and other long digit runs, customer ids, and names (the operator's list in
+card numbers and other long digit runs, customer ids, postal addresses, and names (the operator's list in
 ``lint.person_names``, names after an honorific in English, Korean and Japanese). The patterns
 live in ``mem.core.text.personal``, shared with `mem lint`, so what lint calls personal data in a
 know-how page is exactly what the anonymiser removes (and more: see that module). ``pseudonym``
@@ -19,11 +19,11 @@ from pathlib import Path
 
 from mem.core.errors import StorageError
 from mem.core.fsio import atomic_write_bytes
-from mem.core.text.personal import looks_personal, names_in, scrub
+from mem.core.text.personal import looks_personal, names_in, scrub, without_doubtful_sentences
 
 SECRET_FILE = "share.key"
 
-__all__ = ["keyed", "looks_personal", "names_in", "pseudonym", "scrub", "share_secret"]
+__all__ = ["keyed", "looks_personal", "names_in", "pseudonym", "scrub", "share_secret", "without_doubtful_sentences"]
 
 
 def share_secret(home: Path) -> bytes:

@@ -7,9 +7,10 @@ are used; each becomes::
     {"pseudonym": "p-…", "fact_ref": "…", "condition": "…", "decision": "…",
      "policy_refs": [{"page": "refunds", "version": 4}], "month": "2026-09"}
 
-— condition and decision scrubbed of personal identifiers, the customer id and fact id replaced by
-keyed hashes, the date coarsened to its month. Nothing else of the customer's memory (context,
-other facts, evidence quotes, request logs) is ever read into a record.
+— condition and decision scrubbed of personal identifiers and postal addresses, any sentence still
+holding a trace of an address dropped (a decision left empty is withdrawn, never sent), the customer
+id and fact id replaced by keyed hashes, the date coarsened to its month. Nothing else of the
+customer's memory (context, other facts, evidence quotes, request logs) is ever read into a record.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from datetime import date
 from typing import Protocol
 
 from mem.core.text.sensitive import is_sensitive
-from mem.knowhow.anonymise import keyed, pseudonym, scrub
+from mem.knowhow.anonymise import keyed, pseudonym, scrub, without_doubtful_sentences
 from mem.knowhow.signature import split_decision
 from mem.wire.share import MAX_TEXT, ShareRecord
 
@@ -83,12 +84,14 @@ def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: b
             # text the extraction did not read) is withdrawn like one marked sensitive, never sent
             withdrawn.append(ref)
             continue
-        # cut to what the server accepts (mem.wire.share.MAX_TEXT), so a long fact is shared shortened
-        clean_condition = scrub(condition, names=names, customer_ids=[customer_id],
-                                customer_id_pattern=customer_id_pattern)[:MAX_TEXT]
-        clean_decision = scrub(decision, names=names, customer_ids=[customer_id],
-                               customer_id_pattern=customer_id_pattern)[:MAX_TEXT]
+        # cut to what the server accepts (mem.wire.share.MAX_TEXT), so a long fact is shared shortened;
+        # a sentence still holding a trace of an address after scrubbing is dropped, not sent
+        clean_condition = without_doubtful_sentences(scrub(condition, names=names, customer_ids=[customer_id],
+                                                           customer_id_pattern=customer_id_pattern))[:MAX_TEXT]
+        clean_decision = without_doubtful_sentences(scrub(decision, names=names, customer_ids=[customer_id],
+                                                          customer_id_pattern=customer_id_pattern))[:MAX_TEXT]
         if not clean_decision:
+            withdrawn.append(ref)  # nothing of it may leave: and what an older client sent goes too
             continue
         when = fact.when
         records.append({"pseudonym": alias, "fact_ref": ref, "condition": clean_condition, "decision": clean_decision,

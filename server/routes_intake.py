@@ -2,8 +2,8 @@
 
 Records must have exactly the fields of ``mem.wire.share`` (what the client's anonymiser produces),
 and are refused if they still look personal (an e-mail address, a phone number, an account or order
-number) — a guard behind the client's scrubbing, not a replacement for it. A record whose condition or
-decision touches a sensitive topic (``mem.core.text.sensitive``: the client never sends one) is not
+number, a postal address) — a guard behind the client's scrubbing, not a replacement. A record whose
+condition or decision touches a sensitive topic (``mem.core.text.sensitive``: the client never sends one) is not
 stored, and what was stored under its ``fact_ref`` is deleted (``refused_sensitive`` counts them). Requests are bounded
 (``quota.share_request_records`` / ``_bytes``: 413) and counted per account and UTC day
 (``quota.share_day_records`` / ``_bytes``: 429) before anything is stored.

@@ -140,7 +140,7 @@ GIVEN_KO = ("민수서연지훈예린도현하늘재빈은영희철다준우진�
             "요욱웅의종중창초춘충택필학해향헌협홍후휘흥광옥진웅")
 # Words of that shape that are not names (이용자 a user, 최소한 at least…).
 _WORDS_KO = _words("이용자 사용자 신청자 담당자 구매자 판매자 가입자 관리자 수령인 최소한 최대한 최우선 이상은 "
-                      "이하는 정기적 고객님 안내서 문의는 유효한 우선순")
+                      "이하는 정기적 고객님 안내서 문의는 유효한 우선순 주소지 거주지 소재지 연락처")
 _PARTICLE_KO = ("이고|이며|이다|입니다|인데|이에요|예요|에게서|에게|한테|께서|께|가|이|는|은|을|를|의|과|와|랑|"
                 "이랑|하고|도|만")
 _KOREAN_BARE_NAME = lazy(
@@ -149,7 +149,9 @@ _KOREAN_BARE_NAME = lazy(
 
 
 def scrub_korean_names(text: str) -> str:
-    return _KOREAN_BARE_NAME.sub(lambda m: m.group(0) if m.group(0) in _WORDS_KO else "[name]", text)
+    # a word that ends in 요 at the end of a clause is a polite verb ending (주세요, 하세요), not a name
+    return _KOREAN_BARE_NAME.sub(
+        lambda m: m.group(0) if m.group(0) in _WORDS_KO or m.group(0).endswith("요") else "[name]", text)
 
 
 # --- Japanese ---

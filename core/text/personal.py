@@ -4,8 +4,10 @@
 groups), account / order / card numbers (labelled: "order #88231", "card ending in 4242",
 "주문번호 12345", "注文番号：A1234"), customer ids (listed — an identifier built around a listed id
 goes whole — or by the operator's pattern), listed person names, and names marked as names (an
-English title: "Mr. John Smith"; a Korean surname-led name before 씨: "이영희 씨"). Lint reports
-these; the anonymiser replaces them. Dates ("2026-01-15") and version numbers are not phone numbers.
+English title: "Mr. John Smith"; a Korean surname-led name before 씨: "이영희 씨"), and postal addresses by their layout
+(``mem.core.text.address``). Lint reports these; the anonymiser replaces them. Dates ("2026-01-15")
+and version numbers are not phone numbers. Every pattern reads the text through ``fold`` (full-width
+digits and dashes as ASCII), and a Korean or Japanese particle may touch a number.
 
 ``scrub`` goes further on text about to leave the client: it also removes unlabelled long digit
 runs (dates included) and name-shaped words found by heuristics (capitalised word runs, "my name
@@ -19,11 +21,14 @@ by ``[name]``, in lint it would be an error on a correct page, so only the scrub
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mem.core.text import names as bare_names
+from mem.core.text.address import ADDRESS, DOUBTFUL
 from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, KANA
 from mem.core.text.pattern import lazy
 
@@ -32,20 +37,44 @@ PHONE = "phone number"
 ACCOUNT_NUMBER = "account or order number"
 CUSTOMER_ID = "customer id"
 PERSON_NAME = "person name"
-KINDS = (EMAIL, PHONE, ACCOUNT_NUMBER, CUSTOMER_ID, PERSON_NAME)
+POSTAL_ADDRESS = "postal address"
+KINDS = (EMAIL, PHONE, ACCOUNT_NUMBER, CUSTOMER_ID, PERSON_NAME, POSTAL_ADDRESS)
 _PLACEHOLDER = {EMAIL: "[email]", PHONE: "[phone]", ACCOUNT_NUMBER: "[number]", CUSTOMER_ID: "[customer]",
-                PERSON_NAME: "[name]"}
+                PERSON_NAME: "[name]", POSTAL_ADDRESS: "[address]"}
+
+
+@functools.cache
+def _fold_char(ch: str) -> str:
+    folded = unicodedata.normalize("NFKC", ch)
+    if len(folded) != 1:
+        return ch  # "½", "㈱": kept, so a position in the folded text is the same in the original
+    return "-" if folded in _DASHES else folded
+
+
+# dashes written between the digits of a phone or block number (NFKC keeps them as they are)
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u30fc\ufe63"
+
+
+def fold(text: str) -> str:
+    """``text`` with each character in its NFKC form when that is one character, and dashes as "-":
+    full-width digits and letters ("０９０－１２３４"), the ideographic space, "ー" and "−" between digits
+    read as ASCII. Same length as ``text``, so a span found in one is the same span in the other."""
+    if text.isascii():
+        return text
+    return "".join(ch if ch.isascii() else _fold_char(ch) for ch in text)
 
 # Unicode local parts and domains (maria.garcia@correo.es, 마리아@예시.kr); "%" as in old mail routing.
 _EMAIL = lazy(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 # Candidates: digits with spaces, dots, dashes or brackets between them, or a "+" international form;
 # then a candidate is kept only with 7-15 digits and when it is not a date.
+# Around a number only Latin letters and digits count as a word: a Korean or Japanese particle touches
+# it ("010 9876 5432로", "090-1234-5678です"), and read as a word it cut the number or hid it.
 _PHONE = lazy(
-    r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})[ .-]?\d{3,4}[ .-]\d{4}(?![\w-])"
-    r"|(?<![\w])\+?\(?\d[\d ().-]{6,}\d(?![\w])"
+    r"(?<![0-9A-Za-z_.+/-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})[ .-]?\d{3,4}[ .-]\d{4}(?![0-9A-Za-z_-])"
+    r"|(?<![0-9A-Za-z_])\+?\(?\d[\d ().-]{6,}\d(?![0-9A-Za-z_])"
 )
 # Card numbers: 4-digit groups (13-19 digits), found before the phone rule would read the tail as a phone.
-_CARD = lazy(r"(?<![\w-])\d{4}(?:[ -]?\d{4}){2,3}(?:[ -]?\d{1,3})?(?![\w-])")
+_CARD = lazy(r"(?<![0-9A-Za-z_-])\d{4}(?:[ -]?\d{4}){2,3}(?:[ -]?\d{1,3})?(?![0-9A-Za-z_-])")
 _DATE = lazy(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
 _LABELLED_NUMBER = lazy(
     r"(?i)\b(?:order|account|acct|invoice|ticket|member(?:ship)?|customer|card|contract|booking|reference|ref)\b"
@@ -102,10 +131,12 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
     """The identifiers in ``text``, in order, never overlapping (an e-mail is not also a name).
 
     ``names``: person names to find (the operator's ``lint.person_names``, names a customer gave);
-    ``customer_ids``: ids to find literally; ``customer_id``: the operator's id pattern.
+    ``customer_ids``: ids to find literally; ``customer_id``: the operator's id pattern. The patterns
+    read ``fold(text)`` (full-width "０９０－１２３４－５６７８" is a phone number); spans and texts are ``text``'s.
     """
     found: list[PersonalData] = []
     taken: list[tuple[int, int]] = []
+    original, text = text, fold(text)
 
     def add(kind: str, matches: Iterable[re.Match[str]]) -> None:
         for m in matches:
@@ -116,7 +147,7 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
             if start == end or any(start < e and s < end for s, e in taken):
                 continue
             taken.append((start, end))
-            found.append(PersonalData(kind, text[start:end], start, end))
+            found.append(PersonalData(kind, original[start:end], start, end))
 
     if "@" in text:
         add(EMAIL, _EMAIL.finditer(text))
@@ -129,6 +160,8 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
     if customer_id is not None:
         add(CUSTOMER_ID, customer_id.finditer(text))
     add(ACCOUNT_NUMBER, _LABELLED_NUMBER.finditer(text))
+    # before phone numbers: a postcode ("〒150-0002") or block number read as one cut the address
+    add(POSTAL_ADDRESS, ADDRESS.finditer(text))
     add(PHONE, (m for m in _PHONE.finditer(text) if _is_phone(m.group(0))))
     pattern = names_pattern(names)
     if pattern is not None:
@@ -162,7 +195,8 @@ def looks_personal(text: str) -> str | None:
 
 def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] = (),
           customer_id_pattern: str | None = None) -> str:
-    """``text`` with personal data replaced by ``[email]``, ``[phone]``, ``[number]``, ``[customer]``, ``[name]``.
+    """``text`` with personal data replaced by ``[email]``, ``[phone]``, ``[number]``, ``[customer]``, ``[name]``,
+    ``[address]``.
 
     Every identifier ``find_personal_data`` finds, then the scrub-only heuristics (module docstring).
     """
@@ -188,6 +222,22 @@ def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] =
     result = bare_names.scrub_korean_names(result)
     result = bare_names.scrub_japanese_names(result)
     return re.sub(r"\s{2,}", " ", result).strip()
+
+
+# a sentence: up to its end mark (and the spaces after it), or a line
+_SENTENCE = lazy(r"[^.!?。！？\n]+(?:[.!?。！？]+|\n|$)\s*")
+
+
+def without_doubtful_sentences(text: str) -> str:
+    """``text`` (already scrubbed) without the sentences that still hold a trace of a postal address
+    (``mem.core.text.address.DOUBTFUL``: a room number, 丁目, 번지, a street word after a house number…).
+
+    The address patterns are a layout, and a layout they do not know passes: when in doubt the
+    sentence is dropped rather than sent (docs/knowhow.md)."""
+    if not DOUBTFUL.search(fold(text)):
+        return text
+    kept = [m.group(0) for m in _SENTENCE.finditer(text) if not DOUBTFUL.search(fold(m.group(0)))]
+    return "".join(kept).strip()
 
 
 def names_in(texts: Iterable[str]) -> list[str]:
