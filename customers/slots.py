@@ -17,6 +17,7 @@ value's shape. docs/measurements/extraction.md measures this on update cases wri
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -79,6 +80,20 @@ _KO_CLOCK = r"\d{1,2}\s*시[^\s,.!?]{0,4}(?:\s*(?:이후|이전|전|후|부터|�
 _TIME_KO = r"(?:(?:오전|오후|저녁|밤|아침|낮|주말|평일)(?:\s*" + _KO_CLOCK + r")?|" + _KO_CLOCK + r")"
 _TIME_JA = r"(?:(?:午前中?|午後|夜|夕方|朝|週末|平日|土日)(?:\s*\d{1,2}時[^\sの。、]{0,4})?|\d{1,2}時[^\sの。、]{0,4})"
 _I = re.I
+# The full-width forms of the characters a value's shape is made of (digits, Latin letters, - + ( ) . @ #), read as
+# their NFKC forms before any shape is matched: "電話番号は０９０－１２３４－５６７８です" is a phone number as
+# "090-1234-5678" is. Only these, one character for one, so a match's offsets still point into the text as written;
+# the full-width punctuation the Japanese rules end on (！？、) is left alone.
+_NARROW = {code: unicodedata.normalize("NFKC", chr(code)) for code in range(0xFF01, 0xFF5F)
+           if unicodedata.normalize("NFKC", chr(code)).isalnum() or chr(code) in "－＋（）．＠＃"}
+
+
+def narrow(text: str) -> str:
+    """``text`` with full-width digits, Latin letters and the signs of a phone number, an address or an e-mail in
+    their ASCII (NFKC) form, character for character."""
+    return text.translate(_NARROW)
+
+
 _RULES: list[tuple[str, LazyPattern]] = [
     ("language", lazy(r"\b(?:answers?|answering|repl(?:y|ies|ying)|respon(?:d|ds|ding|ses?)|talk|speak|write|"
                       r"writing|communicat\w*|correspond\w*|messages?|emails?|support)(?: to me| me| back| us)?"
@@ -820,8 +835,10 @@ def _services_own(text: str, at: int) -> bool:
 def find_slot(text: str) -> Slot | None:
     """The first slot ``text`` fills, with its value normalised for comparison.
 
-    Cached: judgement and indexing read the same facts' words again and again.
+    Cached: judgement and indexing read the same facts' words again and again. Full-width digits and letters
+    are read as their ASCII forms (``narrow``).
     """
+    text = narrow(text)
     lowered = text.lower() if text.isascii() else None
     # which slots' words the English text holds, tested once per slot (not once per rule: ~100 rules share ~15 slots)
     named: dict[str, bool] = {}
@@ -960,7 +977,7 @@ def answered_slot(cue: str, reply: str) -> Slot | None:
     "번호를 바꿨어요." → agent: "새 번호가 어떻게 되세요?" → "010-7781-3052입니다.": the last turn names no
     slot, yet it is the customer's new phone number. Only a short reply is read so: a value, not a story.
     """
-    first = reply.strip().split("\n")[0]
+    first = narrow(reply).strip().split("\n")[0]
     if len(first) > 80:
         return None
     name = cue_slot(cue)

@@ -1,0 +1,40 @@
+"""Korean and Japanese updates whose value was misread (NEWUSER_REPORT13 #9): a value written in full-width
+digits, a home told as a street address, a value after a colon, a name changed or corrected in the sentence after
+the one that says so, and a new address in another town told as a change of address. Each rule is a structure of
+the language; the phrasings are this file's own, and each has a look-alike that must not update."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem.customers.slots import Slot, find_slot, narrow
+
+from .test_update_structure import _active, _run
+
+
+def test_full_width_digits_and_signs_read_as_their_ascii_forms_one_for_one():
+    assert narrow("０８０－５５５５－１２１２ ｋｅｎ＠ｅｘ．ｊｐ") == "080-5555-1212 ken@ex.jp"
+    assert narrow("ありがとう！？、。") == "ありがとう！？、。"  # the punctuation the rules end on stays
+
+
+@pytest.mark.parametrize("text, slot", [
+    ("連絡先は０８０－５５５５－１２１２です。", Slot("phone", "08055551212")),
+    ("휴대폰 번호는 ０１０－４４２１－９９０３입니다.", Slot("phone", "01044219903")),
+    ("My mobile is ０７７００ ９００１２３.", Slot("phone", "07700900123")),
+    ("注文番号はＫＸ－４４７１です。", Slot("order", "KX-4471")),
+])
+def test_a_value_in_full_width_characters_is_read_by_its_shape(text, slot):
+    assert find_slot(text) == slot
+
+
+def test_a_full_width_phone_number_is_replaced_by_a_new_one_but_not_by_someone_elses(isolated_env, tmp_path):
+    with _run(tmp_path / "a", [
+        [("customer", "連絡先は０８０－５５５５－１２１２です。")],
+        [("customer", "携帯を替えたので、070-3333-4444にしてください。")],
+    ]) as store:
+        assert not any("５５５５" in text for text in _active(store))
+    with _run(tmp_path / "b", [
+        [("customer", "連絡先は０８０－５５５５－１２１２です。")],
+        [("customer", "母の電話番号は070-3333-4444です。")],
+    ]) as store:
+        assert any("５５５５" in text for text in _active(store))
