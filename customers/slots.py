@@ -80,6 +80,9 @@ _KO_CLOCK = r"\d{1,2}\s*시[^\s,.!?]{0,4}(?:\s*(?:이후|이전|전|후|부터|�
 _TIME_KO = r"(?:(?:오전|오후|저녁|밤|아침|낮|주말|평일)(?:\s*" + _KO_CLOCK + r")?|" + _KO_CLOCK + r")"
 _TIME_JA = r"(?:(?:午前中?|午後|夜|夕方|朝|週末|平日|土日)(?:\s*\d{1,2}時[^\sの。、]{0,4})?|\d{1,2}時[^\sの。、]{0,4})"
 _I = re.I
+# A Korean street address: [province or city] district road-or-street number, and the building's 동/호/층 after it
+_KO_STREET = (r"(?:[가-힣]{1,8}(?:특별시|광역시|특별자치시|특별자치도|시|도)\s+)?[가-힣]{1,8}(?:구|군|시)\s+"
+              r"[가-힣\d]{1,12}(?:로|길)\s*\d[\d-]*(?:\s*,?\s*\d[\d-]*\s*(?:동|호|층))*")
 # The full-width forms of the characters a value's shape is made of (digits, Latin letters, - + ( ) . @ #), read as
 # their NFKC forms before any shape is matched: "電話番号は０９０－１２３４－５６７８です" is a phone number as
 # "090-1234-5678" is. Only these, one character for one, so a match's offsets still point into the text as written;
@@ -406,7 +409,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # the nominalised verb as topic: "住んでるのは松山だよ", "今暮らしているところは…"
     ("residence", lazy(r"(?:住まい|住所|(?:住んで|暮らして)い?る(?:ところ|所|場所|の|街|町))は\s*"
                        r"(?P<v>[^\s。、0-9０-９]{1,20}?)(?:(?:なん)?(?:です|だ)|なの|$)")),
-    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:\s*(?:쪽|근처|부근|인근))?에(?:서)?\s*(?:살고|살아|살며|삽니다|사는데|"
+    # a home told as a street address is the whole place phrase, not its last number: "인천시 연수구 컨벤시아대로 80에
+    # 살고 있어요" lives at that address, not at "80"
+    ("residence", lazy(r"(?P<v>" + _KO_STREET + r"|[^\s,]{1,20}?)(?:\s*(?:쪽|근처|부근|인근))?에(?:서)?\s*"
+                       r"(?:살고|살아|살며|삽니다|사는데|"
                        r"사는\s*중|살게|거주)")),
     # the adnominal and connective forms of 살다 / 거주하다: "전주 사는 직장인입니다", "강릉 사는데 …", "대전에 사는
     # 학생이에요" — not "서울 사는 친구", whose home it is

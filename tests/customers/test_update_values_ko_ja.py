@@ -38,3 +38,25 @@ def test_a_full_width_phone_number_is_replaced_by_a_new_one_but_not_by_someone_e
         [("customer", "母の電話番号は070-3333-4444です。")],
     ]) as store:
         assert any("５５５５" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("text, slot", [
+    ("인천광역시 연수구 컨벤시아대로 80에 살고 있어요.", Slot("residence", "인천광역시 연수구 컨벤시아대로 80")),
+    ("광주시 북구 용봉로 77, 102동 304호에 거주합니다.", Slot("residence", "광주시 북구 용봉로 77, 102동 304호")),
+    ("저는 전주에 살아요.", Slot("residence", "전주")),  # a town alone is still the town
+])
+def test_a_korean_home_told_as_a_street_address_is_the_whole_place_phrase(text, slot):
+    assert find_slot(text) == slot
+
+
+def test_a_move_replaces_a_home_told_as_a_street_address_but_a_relatives_move_does_not(isolated_env, tmp_path):
+    with _run(tmp_path / "a", [
+        [("customer", "인천광역시 연수구 컨벤시아대로 80에 살고 있어요.")],
+        [("customer", "대전으로 이사했어요.")],
+    ]) as store:
+        assert not any("컨벤시아대로" in text for text in _active(store))
+    with _run(tmp_path / "b", [
+        [("customer", "인천광역시 연수구 컨벤시아대로 80에 살고 있어요.")],
+        [("customer", "언니가 대전으로 이사했어요.")],
+    ]) as store:
+        assert any("컨벤시아대로" in text for text in _active(store))
