@@ -1210,7 +1210,14 @@ def _corrected_value(words: str) -> Slot | None:
     return None
 
 
+# A colon that introduces a value, not one inside a time ("10:30"): what the rule ran over before it ("주소가
+# 바뀌었어요: 경기도 …", "住所は変更になりました：…") is the announcement, the value is what follows
+_VALUE_COLON = lazy(r"(?<!\d)[:：]\s*")
+
+
 def _normalise(name: str, value: str) -> str:
+    if name in ("address", "residence", "name", "tier") and _VALUE_COLON.search(value):
+        value = _VALUE_COLON.split(value)[-1] or value
     value = _JA_LEAD.sub("", value.strip().strip(".,!?。、 "))
     if name == "residence" and not value.isascii():
         value = re.split(r"から|より|は|も|、", value)[-1] or value  # "先月から福岡" → 福岡

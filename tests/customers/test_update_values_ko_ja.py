@@ -60,3 +60,19 @@ def test_a_move_replaces_a_home_told_as_a_street_address_but_a_relatives_move_do
         [("customer", "언니가 대전으로 이사했어요.")],
     ]) as store:
         assert any("컨벤시아대로" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("text, slot", [
+    ("주소 변경 부탁드려요: 대구시 중구 동덕로 130", Slot("address", "대구시 중구 동덕로 130")),
+    ("届け先は変わりました：福岡県福岡市中央区天神2-5-1", Slot("address", "福岡県福岡市中央区天神2-5-1")),
+])
+def test_the_value_after_a_colon_is_the_value(text, slot):
+    assert find_slot(text) == slot
+
+
+def test_an_address_said_again_after_a_colon_is_the_same_value_and_replaces_nothing(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "주소는 대구시 중구 동덕로 130입니다.")],
+        [("customer", "주소 다시 적어 드릴게요: 대구시 중구 동덕로 130")],
+    ]) as store:
+        assert any(text.startswith("주소는") for text in _active(store))
