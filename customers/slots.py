@@ -173,8 +173,12 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   + _NAME_VALUE)),
     ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
     ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4})(?:으로|로)\s*(?:바뀌|변경|했)"
-                  # "개명해서 이제 이서진이에요": the new name after the change, told with the copula
-                  r"|개명[^.!?]*?(?:이제|지금은|이제는)\s*(?P<v2>[가-힣]{2,4}?)(?:이에요|예요|입니다)")),
+                  # "개명해서 이제 이서진이에요": the new name after the change, told with the copula — in the same
+                  # sentence or the next ("개명했어요. 지금은 박하린입니다")
+                  r"|개명[^.!?]{0,30}?(?:[.!?]\s*)?(?:이제|지금은|이제는)\s*(?P<v2>[가-힣]{2,4}?)(?:이에요|예요|입니다)"
+                  # the same in Japanese: "改名しました。今は森田葵です"
+                  r"|改名[^。]{0,20}?[。、]?\s*(?:今は|現在は|これからは)\s*(?P<v3>[^\s。、]{2,10}?)"
+                  r"(?:です|になりました)")),
     ("name", lazy(r"(?:이름|성함|(?:예약자|주문자|수령인|수취인|받는\s*분)\s*(?:이름|성함|명)?|명의)"
                   r"(?:은|는|을|를|이|가)?\s*(?P<v>[가-힣]{2,5}?)"
                   r"(?:으로|로)\s*(?:해|바꿔|바꾸|바뀌|변경|수정|등록|되어|돼|됐|개명)")),
@@ -963,6 +967,9 @@ _CHANGE = lazy(r"\b(?:chang|switch|new|moved|relocat|wrong|typo|mistake|misspel|
                r"거꾸로|반대로|"
                r"変更|変わ|変え|戻|新しい|間違|違|誤|引っ越|解約", _I)
 _COPULA_HEAD = lazy(r"^(?:(?:ok|okay|sure|yes|yeah|sorry|oh|ah|아|네|예|あ|はい)[,!.\s、]+)*"
+                    # the adverb a correction gives its value with ("正しくは鈴木一朗です", "정확히는 김하늘이에요")
+                    # is no part of the value
+                    r"(?:(?:正しくは|正確には|本当は|정확히는|정확하게는|제대로는|correctly|rather)[,、\s]*)?"
                     r"(?:it'?s|it is|that'?s|the new one is|now it'?s|new one:?)?\s*", _I)
 _COPULA_TAIL = lazy(r"\s*(?:입니다|이에요|예요|에요|이요|가 맞아요|이 맞아요|가 맞습니다|이 맞습니다|이고요|"
                     # a value given as a change asked for: "高橋美咲に変更をお願いします", "김하린으로 바꿔 주세요"

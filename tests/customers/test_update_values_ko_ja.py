@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mem.customers.slots import Slot, find_slot, narrow
+from mem.customers.slots import Slot, find_slot, narrow, slot_in
 
 from .test_update_structure import _active, _run
 
@@ -76,3 +76,34 @@ def test_an_address_said_again_after_a_colon_is_the_same_value_and_replaces_noth
         [("customer", "주소 다시 적어 드릴게요: 대구시 중구 동덕로 130")],
     ]) as store:
         assert any(text.startswith("주소는") for text in _active(store))
+
+
+@pytest.mark.parametrize("words, slot", [
+    # a change of name told in one sentence, the new name in the next
+    ("개명했습니다. 지금은 최서윤입니다.", Slot("name", "최서윤")),
+    ("改名しました。今は森田葵です。", Slot("name", "森田葵")),
+    # the adverb a correction gives its value with is no part of the value
+    ("名前の漢字を間違えていました。正しくは高橋慎一です。", Slot("name", "高橋慎一")),
+    ("이름 오타가 있었어요. 정확히는 김하늘이에요.", Slot("name", "김하늘")),
+])
+def test_a_name_changed_or_corrected_in_the_next_sentence_is_the_new_name_alone(words, slot):
+    assert slot_in(words) == slot
+
+
+@pytest.mark.parametrize("words", ["동생이 개명했어요. 이제 이지은이에요.", "姉が改名しました。今は森田葵です。",
+                                   "개명했어요. 이제 괜찮아요."])
+def test_a_relatives_change_of_name_or_a_remark_after_it_names_no_one(words):
+    assert slot_in(words) is None
+
+
+def test_a_change_of_name_told_in_two_sentences_replaces_the_old_name_a_sisters_does_not(isolated_env, tmp_path):
+    with _run(tmp_path / "a", [
+        [("customer", "제 이름은 최민아입니다.")],
+        [("customer", "개명했습니다. 지금은 최서윤입니다.")],
+    ]) as store:
+        assert not any("최민아" in text for text in _active(store))
+    with _run(tmp_path / "b", [
+        [("customer", "제 이름은 최민아입니다.")],
+        [("customer", "동생이 개명했어요. 이제 최서윤이에요.")],
+    ]) as store:
+        assert any("최민아" in text for text in _active(store))
