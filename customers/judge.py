@@ -209,7 +209,14 @@ def _adds_another(words: str) -> bool:
 # "新しい住所は福岡県…", "New address: 4 Park Row, York")
 _MOVE = re.compile(r"\b(?:moved|relocated|moving house|new (?:home|place|flat|house|apartment))\b|이사|이전했|새\s*집|"
                    r"転居|引っ越|引越|新居", re.I)
-_NEW_ADDRESS = re.compile(r"\bnew (?:home |postal |mailing )?address\b|새\s*주소|새로운 주소|新しい住所|新住所", re.I)
+_NEW_ADDRESS = re.compile(r"\bnew (?:home |postal |mailing )?address\b|새\s*주소|새로운 주소|新しい住所|新住所|"
+                          # the customer's own address said to change ("My address has changed: …", "주소가
+                          # 바뀌었어요: …", "住所変更です。…になりました") — not a delivery address, nor a company's
+                          # or a relative's ("배송 주소가 바뀌었어요", "会社の住所が変わりました")
+                          r"\b(?:my|our) (?:home |postal |mailing )?address(?: has|'s| have)? (?:changed|moved)\b|"
+                          r"\b(?:changed|updated) (?:my|our) (?:home |postal )?address\b|"
+                          r"(?:^|[.!?,:]\s*|(?:제|저희|우리|집)\s*)주소(?:가|를|이|는)?\s*(?:바뀌|바꿨|변경)|"
+                          r"(?:^|[。、！？]\s*|私の|僕の|うちの|自宅の)住所(?:が|を|は)?\s*(?:変わ|変更)", re.I)
 
 
 def _moved_house(candidate: Candidate, new: Slot, active: Sequence[Fact], speaker: str | None) -> Judgement | None:

@@ -107,3 +107,25 @@ def test_a_change_of_name_told_in_two_sentences_replaces_the_old_name_a_sisters_
         [("customer", "동생이 개명했어요. 이제 최서윤이에요.")],
     ]) as store:
         assert any("최민아" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("home, change, town", [
+    ("大阪市北区に住んでいます。", "住所変更です。福岡県福岡市中央区天神2-5-1になりました。", "大阪市北区"),
+    ("저는 광주에 살아요.", "주소가 바뀌었어요: 대구시 중구 동덕로 130", "광주"),
+    ("I live in Leeds.", "My address has changed: 4 Park Row, York.", "Leeds"),
+])
+def test_the_customers_own_address_changed_to_another_town_replaces_their_residence(isolated_env, tmp_path, home,
+                                                                                     change, town):
+    with _run(tmp_path, [[("customer", home)], [("customer", change)]]) as store:
+        assert not any(town in text for text in _active(store))
+
+
+@pytest.mark.parametrize("home, change, town", [
+    ("저는 광주에 살아요.", "회사 주소가 바뀌었어요: 대구시 중구 동덕로 130", "광주"),  # the company's address
+    ("大阪市北区に住んでいます。", "会社の住所が変わりました。福岡県福岡市中央区天神2-5-1です。", "大阪市北区"),
+    ("저는 광주에 살아요.", "주소가 바뀌었어요: 광주시 북구 용봉로 77", "광주"),  # a new address in the same town
+])
+def test_someone_elses_address_or_one_in_the_same_town_leaves_the_residence(isolated_env, tmp_path, home, change,
+                                                                            town):
+    with _run(tmp_path, [[("customer", home)], [("customer", change)]]) as store:
+        assert any(town in text for text in _active(store))
