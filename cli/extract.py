@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,13 +15,22 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
-def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOption = False) -> None:
+def extract(
+    ctx: typer.Context,
+    customer: CustomerOption,
+    again: Annotated[bool, typer.Option(
+        "--again", help="Then judge the customer's active facts again under the current rules: an older mem's "
+        "store keeps its judgement (two homes, two names active) until this is run once after an upgrade.",
+    )] = False,
+    json_output: JsonOption = False,
+) -> None:
     """Extract facts from every pending conversation of one customer.
 
     Grounds every fact in the customer's own words, judges it against similar facts (ADD / UPDATE /
     DELETE / NONE), applies customer-context requests and promotions, and looks for traits. Uses the
     model in model.name (mem.toml), else the offline deterministic engine. Exit 1 when a model answer was
-    rejected (nothing of it was written; the conversation stays pending).
+    rejected (nothing of it was written; the conversation stays pending). With --again, the facts already
+    stored are judged again afterwards (only UPDATEs between slot facts; nothing is added or deleted).
     """
     from mem.cli.facts import open_store
     from mem.customers.extract import extract_pending
@@ -29,7 +38,12 @@ def extract(ctx: typer.Context, customer: CustomerOption, json_output: JsonOptio
     config = client_config(ctx)
     with open_store(ctx, customer) as store, progress("extracting") as on_progress:
         report = extract_pending(store, config=config, on_progress=on_progress)
-    emit(report.to_dict(), as_json=want_json(ctx, json_output), human=_human)
+        data = report.to_dict()
+        if again:
+            from mem.customers.rejudge import rejudge
+
+            data["again"] = rejudge(store, keep_statements=bool(config.model.name)).to_dict()
+    emit(data, as_json=want_json(ctx, json_output), human=_human)
     if report.rejected:
         raise typer.Exit(1)
 
@@ -55,6 +69,14 @@ def _human(console: Console, data: JsonObject) -> None:
                       "(named in the warnings above)", markup=False, highlight=False)
     for rejected in data["rejected"]:
         console.print(f"rejected {rejected['conversation']}: {rejected['reason']}", markup=False, highlight=False)
+    again = data.get("again")
+    if isinstance(again, dict):
+        replaced = again["replaced"]
+        console.print(f"judged again: {plural(again['judged'], 'slot fact')}, {len(replaced)} replaced, "
+                      f"{plural(len(again['statements']), 'statement')} rebuilt", markup=False, highlight=False)
+        for change in replaced:
+            console.print(f"replaced {change['old']} by {change['new']}: {change['reason']}", markup=False,
+                          highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -39,3 +39,35 @@ def test_rejected_model_answer_exits_1(mem, tmp_path, monkeypatch, scripted_mode
     result = mem("extract", "--customer", "cust-2")
     assert result.exit_code == 1
     assert "rejected" in result.stdout
+
+
+def _older_mem_store(mem, tmp_path, monkeypatch, customer, rows):
+    """A store as an older mem left it: every fact added, none judged the same slot as another."""
+    import mem.customers.extract as extract_module
+    from mem.customers.judge import Judgement
+
+    log = write_log(tmp_path / f"{customer}.jsonl", rows)
+    assert mem("log", "import", log, "--customer", customer).exit_code == 0
+    with monkeypatch.context() as patch:
+        patch.setattr(extract_module, "judge", lambda candidate, similar: Judgement("ADD", None, "older mem"))
+        assert mem("extract", "--customer", customer).exit_code == 0
+
+
+def test_extract_again_judges_an_older_stores_facts_under_the_current_rules(mem, tmp_path, monkeypatch):
+    _older_mem_store(mem, tmp_path, monkeypatch, "up-1", [
+        ("s1", "2025-09-28T10:00:00", "customer", "大阪市北区に住んでいます。"),
+        ("s2", "2025-10-28T10:00:00", "customer", "住所変更です。福岡県福岡市中央区天神2-5-1になりました。"),
+        ("s3", "2025-11-02T10:00:00", "customer", "My sister's address is 4 Park Row, York."),
+    ])
+    listed = json.loads(mem("facts", "list", "--customer", "up-1", "--json").stdout)
+    assert sum("大阪" in f["text"] for f in listed) == 1  # both homes active, as the older mem left them
+    result = mem("extract", "--customer", "up-1", "--again", "--json")
+    assert result.exit_code == 0, result.stderr
+    again = json.loads(result.stdout)["again"]
+    assert len(again["replaced"]) == 1
+    active = json.loads(mem("facts", "list", "--customer", "up-1", "--json").stdout)
+    assert not any("大阪" in f["text"] for f in active) and any("福岡" in f["text"] for f in active)
+    assert any("Park Row" in f["text"] for f in active)  # someone else's address replaces nothing
+    # run twice, nothing more changes; the human report says what it did
+    human = mem("extract", "--customer", "up-1", "--again")
+    assert human.exit_code == 0 and "0 replaced" in human.stdout

@@ -129,3 +129,17 @@ def test_someone_elses_address_or_one_in_the_same_town_leaves_the_residence(isol
                                                                             town):
     with _run(tmp_path, [[("customer", home)], [("customer", change)]]) as store:
         assert any(town in text for text in _active(store))
+
+
+def test_judging_again_rebuilds_a_statement_that_misses_the_value_and_keeps_one_that_names_it(isolated_env,
+                                                                                              tmp_path):
+    from mem.customers.rejudge import rejudge
+
+    with _run(tmp_path, [[("customer", "인천광역시 연수구 컨벤시아대로 80에 살고 있어요.")],
+                         [("customer", "제 이름은 최민아입니다.")]]) as store:
+        home, name = sorted(store.facts.list(statuses=["active"]), key=lambda f: f.when)
+        store.facts.save(home.replace(statement="고객 거주지: 80"), action="edited", actor="test", reason="older mem")
+        report = rejudge(store)
+        assert report.statements == [home.id] and not report.replaced
+        assert store.facts.get(home.id).statement == "고객 거주지: 인천광역시 연수구 컨벤시아대로 80"
+        assert store.facts.get(name.id).statement == name.statement
