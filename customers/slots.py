@@ -967,10 +967,12 @@ _CHANGE = lazy(r"\b(?:chang|switch|new|moved|relocat|wrong|typo|mistake|misspel|
                r"거꾸로|반대로|"
                r"変更|変わ|変え|戻|新しい|間違|違|誤|引っ越|解約", _I)
 _COPULA_HEAD = lazy(r"^(?:(?:ok|okay|sure|yes|yeah|sorry|oh|ah|아|네|예|あ|はい)[,!.\s、]+)*"
-                    # the adverb a correction gives its value with ("正しくは鈴木一朗です", "정확히는 김하늘이에요")
-                    # is no part of the value
-                    r"(?:(?:正しくは|正確には|本当は|정확히는|정확하게는|제대로는|correctly|rather)[,、\s]*)?"
-                    r"(?:it'?s|it is|that'?s|the new one is|now it'?s|new one:?)?\s*", _I)
+                    # the adverb a correction or a change gives its value with ("正しくは鈴木一朗です", "정확히는
+                    # 김하늘이에요", "이제 김하늘이에요", "It is now Jane Doe") is no part of the value; a Korean or
+                    # English one only before a space ("이제훈입니다" is a name)
+                    r"(?:(?:正しくは|正確には|本当は|今は|現在は)[、,\s]*|"
+                    r"(?:정확히는|정확하게는|제대로는|이제는|이제|지금은|correctly|rather|now)[,\s]+)?"
+                    r"(?:it'?s|it is|that'?s|the new one is|now it'?s|now it is|new one:?)?\s*(?:now\s+)?", _I)
 _COPULA_TAIL = lazy(r"\s*(?:입니다|이에요|예요|에요|이요|가 맞아요|이 맞아요|가 맞습니다|이 맞습니다|이고요|"
                     # a value given as a change asked for: "高橋美咲に変更をお願いします", "김하린으로 바꿔 주세요"
                     r"(?:으로|로)\s*(?:바꿔|변경해|수정해|해)\s*주세요|(?:に|へ)(?:変更|変え|修正)[^。]{0,12}|"

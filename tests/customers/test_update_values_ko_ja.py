@@ -85,6 +85,9 @@ def test_an_address_said_again_after_a_colon_is_the_same_value_and_replaces_noth
     # the adverb a correction gives its value with is no part of the value
     ("名前の漢字を間違えていました。正しくは高橋慎一です。", Slot("name", "高橋慎一")),
     ("이름 오타가 있었어요. 정확히는 김하늘이에요.", Slot("name", "김하늘")),
+    # so is the adverb a change gives it with, in Korean and English alike
+    ("이름을 바꿨어요. 이제 김하늘이에요.", Slot("name", "김하늘")),
+    ("I changed my name last month. It is now Nadia Brook.", Slot("name", "Nadia Brook")),
 ])
 def test_a_name_changed_or_corrected_in_the_next_sentence_is_the_new_name_alone(words, slot):
     assert slot_in(words) == slot
@@ -143,3 +146,9 @@ def test_judging_again_rebuilds_a_statement_that_misses_the_value_and_keeps_one_
         assert report.statements == [home.id] and not report.replaced
         assert store.facts.get(home.id).statement == "고객 거주지: 인천광역시 연수구 컨벤시아대로 80"
         assert store.facts.get(name.id).statement == name.statement
+
+
+def test_a_name_that_begins_like_the_adverb_keeps_its_first_syllable():
+    from mem.customers.slots import answered_slot
+
+    assert answered_slot("성함이 어떻게 되세요?", "이제훈입니다.") == Slot("name", "이제훈")
