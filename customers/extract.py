@@ -53,6 +53,11 @@ if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
 
 ProgressCallback = Callable[[int, int, str], None]
+# The slots whose facts a candidate of a slot is judged against: its own, and for a new address the home the
+# customer said they live in, which a move to that address replaces (``judge._moved_house``) — whether the
+# residence was written in an earlier run or earlier in the same batch (one import of many conversations)
+_JUDGED_WITH: dict[str, tuple[str, ...]] = {name: (name,) for name in SLOT_TERMS}
+_JUDGED_WITH["address"] = ("address", "residence")
 SIMILAR_LIMIT = 8
 CUSTOMER_ROLES = ("customer",)
 
@@ -206,8 +211,9 @@ class _Batch:
         if candidate.slot is not None:
             # by id: comparing whole records field by field was a measurable share of extraction
             seen = {f.id for f in found} | self.gone
+            judged_with = _JUDGED_WITH.get(candidate.slot.name, (candidate.slot.name,))
             found += [f for f in self.local if f.id not in seen
-                      and (slot := self._slot(f)) is not None and slot.name == candidate.slot.name]
+                      and (slot := self._slot(f)) is not None and slot.name in judged_with]
         return found
 
     def _slot(self, fact: Fact) -> Slot | None:
@@ -357,8 +363,9 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
     if candidate.slot is not None:
         # the slot's question words are indexed with every fact filling it (mem.customers.index), so
         # this finds "I live in Boston" for "I moved to Seattle", whatever kind either was stored as
-        for hit in store.facts.search(SLOT_TERMS[candidate.slot.name], limit=SIMILAR_LIMIT, statuses=["active"]):
-            found.setdefault(hit.fact.id, hit.fact)
+        for name in _JUDGED_WITH[candidate.slot.name]:
+            for hit in store.facts.search(SLOT_TERMS[name], limit=SIMILAR_LIMIT, statuses=["active"]):
+                found.setdefault(hit.fact.id, hit.fact)
     return list(found.values())
 
 

@@ -152,3 +152,26 @@ def test_a_name_that_begins_like_the_adverb_keeps_its_first_syllable():
     from mem.customers.slots import answered_slot
 
     assert answered_slot("성함이 어떻게 되세요?", "이제훈입니다.") == Slot("name", "이제훈")
+
+
+@pytest.mark.parametrize("home, change, kept", [
+    ("저는 광주에 살아요.", "새 주소는 대구시 중구 동덕로 130입니다.", False),
+    ("大阪市北区に住んでいます。", "住所変更です。福岡県福岡市中央区天神2-5-1になりました。", False),
+    ("저는 광주에 살아요.", "회사 주소가 바뀌었어요: 대구시 중구 동덕로 130", True),  # the company's, not theirs
+])
+def test_a_home_and_a_new_address_extracted_in_one_run_are_judged_together(isolated_env, tmp_path, home, change,
+                                                                           kept):
+    import json
+
+    from mem.core.config import Config
+    from mem.customers.extract import extract_pending
+    from mem.customers.store import CustomerStore
+
+    log = tmp_path / "both.jsonl"
+    log.write_text("".join(json.dumps({"session": f"s{n}", "time": f"2025-0{n + 3}-01T10:00:00Z", "role": "customer",
+                                       "text": text}, ensure_ascii=False) + "\n"
+                           for n, text in enumerate([home, change])), encoding="utf-8")
+    with CustomerStore.open(tmp_path, "c1") as store:
+        store.log.import_file(log)
+        extract_pending(store, config=Config.load(home=tmp_path, env={}))
+        assert any(home in text for text in _active(store)) is kept
