@@ -68,6 +68,9 @@ with it.
 eleventh round and measured once before and once after it (docs/measurements/lint.md).
 ``external 9`` (scripts/data/injection_heldout_external9.jsonl) is a ninth red-teamer's set, written before the
 twelfth round and measured once before and once after it (docs/measurements/lint.md).
+``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
+training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
+stranger's figure is read on them, both halves are training rows.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -76,6 +79,7 @@ twelfth round and measured once before and once after it (docs/measurements/lint
                                       [--external5-misses odd|even|all] [--external6-misses odd|even|all]
                                       [--external7-misses odd|even|all] [--external8-misses odd|even|all]
                                       [--external9-misses odd|even|all]
+                                      [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -106,6 +110,9 @@ EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout
 SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injection_heldout_external{n}.jsonl")
               for n, ordinal in ((4, "fourth"), (5, "fifth"), (6, "sixth"), (7, "seventh"), (8, "eighth"),
                                  (9, "ninth"))]
+# Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
+TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
+                 for name in ("13a", "13b")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
@@ -172,6 +179,9 @@ def main() -> None:
         parser.add_argument(f"--external{n}-misses", choices=["none", "odd", "even", "all"], default="none",
                             help=f"list the {ordinal} external set's errors: odd ids are {tuning}; listing the even "
                                  "half's errors makes them tuning data too")
+    for name, _ in TRAINING_SETS:
+        parser.add_argument(f"--train{name}-misses", choices=["none", "odd", "even", "all"], default="none",
+                            help=f"list the errors of the training set {name} (written as training data)")
     parser.add_argument("--round6-misses", action="store_true", help="list the round-6 probes' errors")
     parser.add_argument("--round7-misses", action="store_true", help="list the round-7 probe's errors")
     parser.add_argument("--round8-misses", action="store_true", help="list the round-8 probes' errors")
@@ -201,6 +211,9 @@ def main() -> None:
     for n, _, corpus in SPLIT_SETS:
         split_set_part(f"external {n}", corpus, "odd ids for the next round's tuning, even ids its check half",
                        getattr(args, f"external{n}_misses"))
+    for name, corpus in TRAINING_SETS:
+        split_set_part(f"train {name}", corpus, "written as training data (the thirteenth round's); odd and even ids "
+                       "both training rows", getattr(args, f"train{name}_misses"))
     round6_part(args.round6_misses)
     round7_part(args.round7_misses)
     round8_part(args.round8_misses)
