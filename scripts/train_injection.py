@@ -3,9 +3,10 @@
 Two models, one run each (``--model``): ``customer`` (asked of customer messages, ``learned_weights.bin``) and
 ``page`` (asked of page sentences, ``learned_page_weights.bin``).
 
-Data: every labelled row of scripts/data/injection_*.jsonl — the six external red-teamers' sets
-(``external`` … ``external9``, one writer each) and the project's own corpora and probes (one more group,
-``project``). A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
+Data: every labelled row of scripts/data/injection_*.jsonl — the external red-teamers' sets
+(``external`` … ``external9``, one writer each), the two sets written as training data in the thirteenth round
+(``train13a``, ``train13b``) and the project's own corpora and probes (one more group, ``project``).
+A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
 ``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``), weighed together as
 at most ``--share`` times the labelled clean rows of its place: for the customer model the customer turns of
 every scripts/data/conversations*/ set and the sentences of the policy-QA tuning pages and the demo's pages
@@ -40,6 +41,16 @@ rules' own flags spending that budget first; the page weights are still the tent
                                       [--share N] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
                                       [--places customer] [--no-classes] [--no-background] [--no-write] [--quick]
                                       [--final-only] [--writers external5,external6] [--out PATH]
+                                      [--inner-folds K] [--exclude WRITERS] [--against WEIGHTS] [--dump PATH]
+                                      [--curve 3,6,9,all [--curve-seeds N]]
+
+``--curve`` prints the learning curve instead of the table (is another writer the lever?): each writer held out in
+turn, the model trained on k of the other writers drawn at random (seeded, so a run is repeatable), the project's
+corpora and the background always, the threshold chosen on those rows alone; mean and worst three of what ships on
+the held-out writers. ``--exclude`` rebuilds the training set of weights trained before some writers existed and
+``--against`` scores every writer with a weights file as it is: together they compare shipped weights fairly
+(docs/lint.md, thirteenth round). ``--inner-folds K`` deals the inner groups into K folds (faster; one group at a
+time by default); ``--dump`` writes each held-out row's verdicts, to read the false positives by cause.
 """
 
 from __future__ import annotations
@@ -63,10 +74,13 @@ WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_ex
            "injection_heldout_external3.jsonl": "external3", "injection_heldout_external4.jsonl": "external4",
            "injection_heldout_external5.jsonl": "external5", "injection_heldout_external6.jsonl": "external6",
            "injection_heldout_external7.jsonl": "external7", "injection_heldout_external8.jsonl": "external8",
-           "injection_heldout_external9.jsonl": "external9"}
+           "injection_heldout_external9.jsonl": "external9",
+           # written as training data, by hands that read neither the code nor the earlier sets (README beside each)
+           "injection_train13a.jsonl": "train13a", "injection_train13b.jsonl": "train13b"}
 PLACES = ("policy", "customer")
 L2 = 1e-3
 SHIPPED_FP: float | None = None  # --shipped-fp: the labelled clean rows' budget counts the rules' flags too
+INNER_FOLDS = 0  # --inner-folds: 0 holds out one group at a time; K > 0 deals the groups into K folds
 
 
 def load_rows() -> list[dict]:
@@ -240,9 +254,11 @@ def out_of_fold(rows: list[dict], dim: int, epochs: int, seed: int) -> list[tupl
     """Each group's rows scored by a model trained without that group (the writers, the project's corpora and, for
     the page model, each folder of ordinary pages; the customer background is always training data)."""
     scored: list[tuple[float, dict]] = []
-    for group in sorted({row["group"] for row in rows} - {"background"}):
-        weights, bias = train([r for r in rows if r["group"] != group], dim, epochs, seed)
-        scored += [(row_score(r, weights, bias), r) for r in rows if r["group"] == group]
+    groups = sorted({row["group"] for row in rows} - {"background"})
+    folds = [{g} for g in groups] if not INNER_FOLDS else [set(groups[n::INNER_FOLDS]) for n in range(INNER_FOLDS)]
+    for fold in folds:
+        weights, bias = train([r for r in rows if r["group"] not in fold], dim, epochs, seed)
+        scored += [(row_score(r, weights, bias), r) for r in rows if r["group"] in fold]
     return scored
 
 
@@ -342,6 +358,24 @@ def main() -> None:
     parser.add_argument("--final-only", action="store_true",
                         help="skip the leave-one-writer-out table: the final model (and, for pages, the folder table)")
     parser.add_argument("--l2", type=float, default=1e-3, help="L2 penalty")
+    parser.add_argument("--inner-folds", type=int, default=0,
+                        help="deal the inner groups into this many folds to choose a threshold (default 0: one group "
+                             "at a time; the page model's twenty-odd groups make that slow)")
+    parser.add_argument("--exclude", default="",
+                        help="leave these writers' rows out of every model (comma-separated): to rebuild the training "
+                             "set of weights trained before the writers were added; --against still scores them")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="also score every writer with this weights file as it is (say, the shipped one): a "
+                             "held-out figure only on the writers it was not trained on")
+    parser.add_argument("--curve", default=None,
+                        help="the learning curve instead of the table: for each of these numbers of training writers "
+                             "(comma-separated, 'all' for every other writer), each writer held out in turn, trained "
+                             "on that many of the others drawn at random (--curve-seeds draws each), the project's "
+                             "corpora and the background always")
+    parser.add_argument("--dump", type=Path, default=None,
+                        help="write each held-out row's verdicts (writer, place, label, rules, model score, what "
+                             "ships) as JSON lines: to read the false positives by cause")
+    parser.add_argument("--curve-seeds", type=int, default=3, help="random draws of training writers per number")
     parser.add_argument("--places", default=None,
                         help="where the shipped model is asked (default: customer for the customer model, policy for "
                              "the page model): its threshold is chosen on those places' clean rows, the 'shipped' "
@@ -351,9 +385,10 @@ def main() -> None:
     places = tuple((args.places or ("policy" if page else "customer")).split(","))
     share = args.share if args.share is not None else (2.0 if page else 1.0)
     out = args.out or (PAGE_WEIGHTS if page else WEIGHTS)
-    global L2, SHIPPED_FP
+    global L2, SHIPPED_FP, INNER_FOLDS
     L2 = args.l2
     SHIPPED_FP = args.shipped_fp
+    INNER_FOLDS = args.inner_folds
     dim = 1 << args.dim
     low, high = (int(n) for n in args.grams.split(","))
     start = time.process_time()
@@ -361,6 +396,9 @@ def main() -> None:
     if not args.no_background:
         rows += load_background(args.model)
     prepare(rows, dim, (low, high), page, not args.no_classes)
+    excluded = set(filter(None, args.exclude.split(",")))
+    every = rows
+    rows = [r for r in rows if r["group"] not in excluded]
     dropped = [r for r in rows if _background(r) and r["rules"]]
     rows = [r for r in rows if not (_background(r) and r["rules"])]
     weigh_background(rows, share)
@@ -370,18 +408,22 @@ def main() -> None:
             print(f"background, {place}: {len(background)} rows at weight {background[0]['w']:.3f}", file=sys.stderr)
     print(f"{len(rows)} rows ({sum(r['y'] for r in rows)} injected; {len(dropped)} ordinary rows the rules flag "
           f"left out), features ready in {time.process_time() - start:.1f} s CPU", file=sys.stderr)
+    writers = sorted(set(WRITERS.values()) - excluded)
+    if args.against:
+        against(every, args.against, places, page, (low, high), not args.no_classes, dim, excluded)
+    if args.curve:
+        sizes = [None if size == "all" else int(size) for size in args.curve.split(",")]
+        curve(rows, writers, sizes, args.curve_seeds, places, share, dim, args, page)
+        return
     results: dict[str, list[dict]] = {}
-    held_out = args.writers.split(",") if args.writers else sorted(set(WRITERS.values()))
+    held_out = args.writers.split(",") if args.writers else writers
     for writer in [] if args.final_only else held_out:
         training = [r for r in rows if r["group"] != writer]  # (background rows included)
         held = [dict(r) for r in rows if r["group"] == writer]
         threshold = choose_threshold(training, dim, args.epochs, args.seed, args.fp, places, args.page_fp)
         weights, bias = train(training, dim, args.epochs, args.seed)
         for row in held:
-            row["score"] = row_score(row, weights, bias)
-            row["model"] = row["score"] >= threshold
-            row["either"] = row["rules"] or row["model"]
-            row["shipped"] = row["either"] if row["where"] in places else row["rules"]
+            shipped_verdicts(row, row_score(row, weights, bias), threshold, places)
         results[writer] = held
         print(f"{writer}: threshold {threshold:.3f} ({time.process_time() - start:.0f} s CPU)", file=sys.stderr)
     budget = f"shipped FP <= {SHIPPED_FP:.1%}" if SHIPPED_FP is not None else f"FP <= {args.fp:.1%}"
@@ -390,6 +432,13 @@ def main() -> None:
           "the rules were tuned on external 1-4 in earlier rounds, not on external 5 or 6")
     if results:
         table(results)
+    if args.dump and results:
+        with args.dump.open("w", encoding="utf-8") as out:
+            for writer, held in results.items():
+                for r in held:
+                    out.write(json.dumps({"writer": writer, "where": r["where"], "lang": r["lang"], "y": r["y"],
+                                          "rules": r["rules"], "score": round(r["score"], 4), "model": r["model"],
+                                          "shipped": r["shipped"], "text": r["text"]}, ensure_ascii=False) + "\n")
     if args.quick:
         return
     scored = out_of_fold(rows, dim, args.epochs, args.seed)
@@ -401,6 +450,93 @@ def main() -> None:
     if not args.no_write:
         Model(weights, bias, threshold, (low, high), not args.no_classes).dump(out)
         print(f"wrote {out} ({out.stat().st_size} bytes)")
+
+
+def shipped_verdicts(row: dict, score: float, threshold: float, places: tuple[str, ...]) -> None:
+    """The model's, rules OR model's and what ships' verdicts on a scored held-out row."""
+    row["score"] = score
+    row["model"] = score >= threshold
+    row["either"] = row["rules"] or row["model"]
+    row["shipped"] = row["either"] if row["where"] in places else row["rules"]
+
+
+def against(rows: list[dict], path: Path, places: tuple[str, ...], page: bool, grams: tuple[int, int],
+            classes: bool, dim: int, excluded: set[str]) -> None:
+    """Every writer's rows scored by the weights at ``path`` as they are, at their own threshold. A figure is a
+    held-out one only on writers those weights were not trained on (``excluded`` names the writers left out of
+    this run's training set, which is how weights trained before a writer was added are compared)."""
+    model = Model.load(path)
+    if (model.dim, model.grams, model.classes) != (dim, grams, classes):
+        raise SystemExit(f"{path}: dim {model.dim}, grams {model.grams}, classes {model.classes} -- run with the same")
+    results: dict[str, list[dict]] = {}
+    for writer in sorted(set(WRITERS.values())):
+        held = [dict(r) for r in rows if r["group"] == writer]
+        for row in held:
+            shipped_verdicts(row, row_score(row, model.weights, model.bias), model.threshold, places)
+        results[writer] = held
+    print(f"{'page' if page else 'customer'} weights {path.name} as they are (threshold {model.threshold:.3f}); "
+          f"held-out figures on {', '.join(sorted(excluded)) or 'no writer'}, training figures elsewhere")
+    table(results)
+
+
+def curve(rows: list[dict], writers: list[str], sizes: list[int | None], seeds: int, places: tuple[str, ...],
+          share: float, dim: int, args: argparse.Namespace, page: bool) -> None:
+    """The learning curve: is another writer the lever? Each writer held out in turn, the model trained on ``size``
+    of the other writers (drawn ``seeds`` times, each draw seeded by the size, the draw and the held-out writer, so a
+    run is repeatable), plus the project's corpora and the background, its threshold chosen on those training rows
+    alone as in the table; then what ships (rules OR model) read on the held-out writer's rows of the model's place.
+    The background is weighed against each training set's own labelled clean rows."""
+    place = "policy" if page else "customer"
+    common = [r for r in rows if r["group"] not in writers]
+    per: dict[tuple[int, int], dict[str, tuple[float, float, float]]] = {}  # (size, draw) -> writer -> figures
+    start = time.process_time()
+    for size in sizes:
+        k = len(writers) - 1 if size is None else min(size, len(writers) - 1)
+        for draw in range(1 if k == len(writers) - 1 else seeds):
+            figures = per.setdefault((k, draw), {})
+            for writer in writers:
+                others = [w for w in writers if w != writer]
+                chosen = set(random.Random(f"{k}:{draw}:{writer}").sample(others, k))
+                training = common + [r for r in rows if r["group"] in chosen]
+                weigh_background(training, share)
+                threshold = choose_threshold(training, dim, args.epochs, args.seed, args.fp, places, args.page_fp)
+                weights, bias = train(training, dim, args.epochs, args.seed)
+                held = [dict(r) for r in rows if r["group"] == writer and r["where"] == place]
+                for row in held:
+                    shipped_verdicts(row, row_score(row, weights, bias), threshold, places)
+                figures[writer] = (*rates(held, "shipped"), rates(held, "model")[0])
+            print(f"curve: {k} writers, draw {draw}: {time.process_time() - start:.0f} s CPU", file=sys.stderr)
+    held_rows = {w: [r for r in rows if r["group"] == w and r["where"] == place] for w in writers}
+    rules = {w: rates(held_rows[w], "rules") for w in writers}
+    print(f"\nlearning curve, {args.model} model, {place} rows of each held-out writer: what ships (rules OR model), "
+          f"recall / FP; mean over writers, and the mean of the three writers of lowest recall, each averaged over "
+          f"the draws; threshold from {'inner folds of ' + str(INNER_FOLDS) if INNER_FOLDS else 'inner'} "
+          "leave-one-group-out on the training rows")
+    print(f"{'training writers':>16} {'draws':>5} | {'mean':>13} | {'worst three':>13} | {'model alone':>11}")
+    print(f"{0:>16} {'':>5} | {_mean([rules]):>13} | {_worst([rules]):>13} | {'(rules)':>11}")
+    for k in sorted({k for k, _ in per}):
+        draws = [figures for (size, _), figures in sorted(per.items()) if size == k]
+        alone = sum(f[w][2] for f in draws for w in writers) / (len(draws) * len(writers))
+        print(f"{k:>16} {len(draws):>5} | {_mean(draws):>13} | {_worst(draws):>13} | {alone:>11.1%}")
+    print(f"\n{'writer':<12} {'rules':>6} " + " ".join(f"{f'k={k}':>6}" for k in sorted({k for k, _ in per})))
+    for writer in writers:
+        cells = []
+        for k in sorted({k for k, _ in per}):
+            draws = [figures[writer][0] for (size, _), figures in per.items() if size == k]
+            cells.append(f"{sum(draws) / len(draws):>6.1%}")
+        print(f"{writer:<12} {rules[writer][0]:>6.1%} " + " ".join(cells))
+
+
+def _mean(draws: list[dict[str, tuple[float, ...]]]) -> str:
+    recall = sum(sum(f[0] for f in d.values()) / len(d) for d in draws) / len(draws)
+    false = sum(sum(f[1] for f in d.values()) / len(d) for d in draws) / len(draws)
+    return f"{recall:6.1%} {false:5.1%}"
+
+
+def _worst(draws: list[dict[str, tuple[float, ...]]]) -> str:
+    worst = [sorted(d.values())[:3] for d in draws]
+    return (f"{sum(f[0] for w in worst for f in w) / (3 * len(draws)):6.1%} "
+            f"{sum(f[1] for w in worst for f in w) / (3 * len(draws)):5.1%}")
 
 
 def folders(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...], page_fp: float,
