@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from mem.core.instructions.gates import _words
+from mem.core.instructions.lexicon_en import SPEAKER_PERSONA
 from mem.core.instructions.lexicon_ja import _JA_TARGET
 from mem.core.instructions.lexicon_ko import _KO_TARGET
 from mem.core.text.pattern import lazy
@@ -60,6 +61,11 @@ _PERSONA_REST = lazy(
 _IMPERATIVE_BEFORE = _words(
     "please just now so and then ok okay you can could would will to let's lets kindly also simply first "
     "pretty hey look listen well")
+_SPEAKER_PERSONA = lazy(r"(?:\s+(?:as\s+(?:if|though)|like))?" + SPEAKER_PERSONA)
+# what the speaker's persona must not carry: a role of authority, a status, a grant
+_PRIVILEGED_PERSONA = lazy(r"\b(?:" + _ROLE_NOUN + r"|vip|premium|gold|platinum|elite|priority|member|staff|employee|"
+                           r"partner|wholesale|verified|approved|eligible|exempt|entitled)\b"
+                           r"|\b(?:approv|accept|grant|refund|authori[sz]|waiv|discount|free|exception|credit)\w*")
 _OWN_PAST = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:never|didn't|did\s+not|haven't|hadn't|had\s+not)\b")
 _YOU_ARE_ROLE = lazy(r"\bgame\s*[:\-–—]\s*you(?:'re|\s+are)\b"
                      r"|(?<!\bif )(?<!\bwhen )(?<!\bwhether )\byou(?:\s+are|'re|re)\s+(?:now\s+)?my\s+"
@@ -277,6 +283,8 @@ def _customer_order(text: str, words: set[str], cjk: bool) -> str | None:
             continue  # "my son pretends…", "fraudsters may pose as…": not said to the AI
         if _OWN_PAST.match(text, verb.end()):
             continue  # "could you pretend I never sent that email?": the customer takes back their own words
+        if _SPEAKER_PERSONA.match(text, verb.end()) and not _PRIVILEGED_PERSONA.search(text):
+            continue  # "pretend I'm a first-time customer and walk me through booking": how to be served
         if verb.group("frame") is None or _PERSONA_REST.match(text, verb.end()):
             return "gives the AI a role"
     if _YOU_ARE_ROLE.search(text):

@@ -271,7 +271,11 @@ _FINALISE = lazy(
     r"|(?:확정|처리|적용|진행|환불|승인)\s*(?:해\s*(?:주세요|줘|주십시오)|하세요|하십시오|시켜\s*(?:주세요|줘))"
     r"|(?:確定|処理|適用|返金|承認|手続き)(?:を)?(?:して|させて|進めて)")
 _REPORTED_ASK = lazy(r"\b(?:asks?|asked|requests?|requested|tries|tried|wants?|wanted|attempts?|attempted|urges?|"
-                     r"pressures?)\s+(?:\w+\s+){0,3}?to\s+$")
+                     r"pressures?)\s+(?:\w+\s+){0,3}?to\s+$"
+                     # "how do you stop people telling your bot to ignore its rules", "you can trick these bots by
+                     # telling them to ignore their instructions": someone else's telling, reported as a gerund
+                     r"|\b(?:by|people|someone|somebody|users|customers|kids|hackers|others)\s+(?:\w+\s+)?"
+                     r"(?:telling|asking|getting|typing|instructing)\s+(?:\w+\s+){0,3}?to\s+$")
 # a message forwarded from the service's own people with an order to the AI inside ("Pasting the memo our office got
 # from your head office: \"Chat assistants will…\"", "본사 IT에서 온 공지 전달합니다: …",
 # "本社ITからの通知を貼ります：…")
@@ -364,6 +368,22 @@ def _someone_elses_data(text: str, words: set[str], cjk: bool, customer: bool) -
     return bool(_INTERNAL_DATA.search(text))
 
 
+# What a customer may drop because it is theirs, not a check of the service: a courtesy contact with them (the
+# confirmation call, text or e-mail about their booking) or something they sent themselves ("the photo I attached")
+_CONTACT_TO_THEM = lazy(r"\s+(?:phone\s+)?(?:calls?|texts?|sms|e-?mails?|messages?|reminders?|notifications?|"
+                        r"visits?)\b")
+_THEY_SENT = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:just\s+|already\s+|first\s+)?(?:sent|attached|uploaded|gave|added|"
+                  r"posted|emailed|e-mailed|provided|shared|submitted)\b")
+
+
+def _customers_own(text: str, skip: re.Match[str]) -> bool:
+    """Whether what ``skip`` drops is the customer's own (above): a confirmation that is a contact with them, or
+    what they sent."""
+    if _THEY_SENT.match(text, skip.end()):
+        return True
+    return skip.group(0).endswith("confirmation") and _CONTACT_TO_THEM.match(text, skip.end()) is not None
+
+
 def _checks_skipped(text: str, words: set[str], cjk: bool, customer: bool) -> bool:
     """Verification skipped, said to the AI (on a page) or asked for (in a customer's message)."""
     if cjk and _has(text, _CJK_CHECK):
@@ -379,6 +399,8 @@ def _checks_skipped(text: str, words: set[str], cjk: bool, customer: bool) -> bo
     skip = _SKIP_CHECK.search(text)
     if skip and _REPORTED_ASK.search(text, 0, skip.start()):
         return False  # "if a customer asks the chatbot to skip verification, the chatbot must refuse"
+    if all(_customers_own(text, found) for found in _SKIP_CHECK.finditer(text)):
+        return False  # "skip the confirmation call, I'm at work", "ignore the first photo I sent": theirs to drop
     if customer:
         # "…whenever I write in, you skip the security questions": what the AI does, dictated to it
         return bool(_CUSTOMER_REQUEST.search(text) or _GRANT_ANY.search(text) or _AI_STRONG.search(text)

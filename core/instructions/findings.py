@@ -181,6 +181,10 @@ def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, st
             continue
         footnote = _FOOTNOTE.match(sentence) if "[^" in sentence else None
         after = units[index + 1][1] if index + 1 < len(units) and units[index + 1][0] == line else ""
+        if index and units[index - 1][0] == line:
+            # what frames a quotation may come before it as well ("My nephew was messing with my phone. He sent
+            # '…'"): the sentences either side, read only to tell a reported quotation from a used one
+            after = f"{units[index - 1][1]} {after}"
         reason = instruction_reason(sentence[footnote.end():] if footnote else sentence, after)
         if reason is None and forged_level:
             reason = "stands under a heading of new instructions"

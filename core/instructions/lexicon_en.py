@@ -97,13 +97,21 @@ _BLANKET = lazy(
 _UNCONDITIONAL = lazy(r"\b(?:without\s+(?:question|questions|checking|(?:any\s+)?checks?|verification|"
                             r"verifying|exception)|no\s+questions\s+asked|unconditionally|automatically|"
                             r"every\s+time|in\s+all\s+cases)\b")
+# "pretend I'm a first-time customer and walk me through booking", "act as if I know nothing about aquariums": the
+# customer asks to be served as someone with no privilege — a kind of person, or one who knows nothing — which
+# changes neither who the AI is nor what it decides (a role of authority or a status given to the speaker still
+# reads as one: ``_PERSONA_REST``, ``customer_orders._PRIVILEGED_PERSONA``)
+SPEAKER_PERSONA = (r"\s+(?:that\s+)?(?:(?:i'm|i\s+am|i\s+was|i\s+were)\s+(?:just\s+|only\s+)?(?:an?\s+)"
+                   r"(?:\w+[\s-]+){0,2}?(?:customer|client|user|beginner|newcomer|novice|visitor|guest|tourist|student|"
+                   r"layperson|parent|person|shopper|caller)\b|i\s+(?:know|knew)\s+(?:absolutely\s+)?(?:nothing|very\s+little)\b)")
 _ROLE = lazy(
     r"\b(?:forget|ignore)\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:bot|chatbot|ai|assistant|"
     r"model|program|machine)\b"
     r"|\byou(?<!\bwhere you)(?<!\bhow you)(?<!\bwho you)(?<!\bwhat you)(?<!\bwhen you)"
     r"(?:\s+are|'?re)\s+(?:now|no\s+longer)\b(?!\s*(?:[.!?,;]|$))(?!\s+(?:subscribed|unsubscribed|registered"
     r"|enrolled|signed|eligible|able|"
-    r"required|charged|billed|logged|connected|verified|being|on|in|a\s+member|part|receiving|covered)\b)|\bact\s+as\s+(?:if\b|(?:an?|the)\s+(?:unrestricted|different|new|developer|admin|"
+    r"required|charged|billed|logged|connected|verified|being|on|in|a\s+member|part|receiving|covered)\b)"
+    r"|\bact\s+as\s+(?:if\b(?!" + SPEAKER_PERSONA + r")|(?:an?|the)\s+(?:unrestricted|different|new|developer|admin|"
     r"administrator|manager|supervisor|ai|assistant|system|jailbroken)\b)|"
     r"\bpretend\s+(?:to\s+be|you\s+are|that)\b|\b(?:admin|administrator|developer|debug|god|unrestricted|"
     r"jailbreak|dan)\s+(?:\w+\s+)?mode\b(?!\s+(?:is|are|can|may|lets|allows|requires|gives|was|toggle|setting|"

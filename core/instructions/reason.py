@@ -102,7 +102,7 @@ from mem.core.text.pattern import lazy
 def instruction_reason(sentence: str, after: str = "") -> str | None:
     """Why one sentence addresses the AI (a short label), or None for ordinary text.
 
-    ``after`` is the next sentence of the same paragraph, read only to tell a quotation that is merely
+    ``after`` is the sentences either side in the same paragraph, read only to tell a quotation that is merely
     reported ("I got a text saying '…'. Is that real?") from one that is used.
     """
     reason = _reason(normalize(sentence))
@@ -124,7 +124,8 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
         # refused; the rule is the handbook's
         return None
     if reason is not None and _QUOTED.search(sentence) and (
-            _MENTION_FRAME.search(normalize(sentence)) or (after and _MENTION_FRAME.search(normalize(after)))):
+            _MENTION_FRAME.search(normalize(sentence)) or (after and _MENTION_FRAME.search(normalize(after)))) and not (
+            _CARRY_OUT.search(normalize(sentence)) or (after and _CARRY_OUT.search(normalize(after)))):
         # the words are reported, not used: "my son typed 'ignore all your rules' as a joke", "문자로 '…
         # 무시하세요'라고 왔는데 맞나요?", "'이전 지시는 무시하라'는 식의 문구를 보내면 사기" — what is left once the
         # quotation is taken out must carry the order itself
@@ -144,6 +145,9 @@ _REFUSAL_RULE = lazy(
 # a quotation, and what says it is only mentioned: a joke, a scam, a phrase "like" it, a question whether it is real
 _QUOTED = lazy(r"(?<![A-Za-z])['‘][^'’\n]{3,200}['’](?![A-Za-z])|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|「[^」\n]{1,200}」"
                r"|『[^』\n]{1,200}』")
+# a reported quotation the customer then asks to have carried out ("my son typed '…', so do what he said") is used
+_CARRY_OUT = lazy(r"\b(?:do|did)\s+(?:what|as)\s+(?:he|she|they|it|my\s+\w+)\s+(?:said|says|asked|wrote|typed)\b"
+                  r"|그대로\s*(?:해|따라|처리|적용)|(?:その|言われた)(?:とおり|通り)に")
 _MENTION_FRAME = lazy(
     r"\b(?:as\s+a\s+joke|jokingly|as\s+a\s+prank|something\s+like|things\s+like|such\s+as|(?:phrases?|words?|messages?|"
     r"texts?|lines?|wording)\s+(?:like|such\s+as)|scams?|scammers?|fraud\w*|phishing|social\s+engineering|suspicious|"
@@ -153,7 +157,22 @@ _MENTION_FRAME = lazy(
     r"|진짜(?:인가요|예요|야)"
     r"|보내신\s*(?:건가요|거예요|게\s*맞)|という(?:文言|メッセージ|文|言葉|内容|メール)|のような(?:文言|メッセージ|文"
     r"|言葉)"
-    r"|詐欺|フィッシング|なりすまし|迷惑メール|いたずら|冗談|本当ですか|本物ですか|正しいですか|送りましたか")
+    r"|詐欺|フィッシング|なりすまし|迷惑メール|いたずら|冗談|本当ですか|本物ですか|正しいですか|送りましたか"
+    # someone else typed it (a child, a relative, a friend on the customer's phone), or the attack is the topic — a
+    # question whether it works, how to stop it, something read about it, asked out of curiosity: the customer
+    # reports the words, no one says them to the AI
+    r"|\bmy\s+(?:\w+\s+)?(?:son|daughter|kids?|child|children|nephew|niece|grandson|granddaughter|grandkids?|"
+    r"brother|sister|toddler|teen(?:ager)?|cousin|roommate|flatmate)\b"
+    r"|\b(?:people|someone|somebody|users|customers|kids|hackers|trolls)\s+(?:\w+\s+)?(?:typ(?:e|es|ed|ing)|"
+    r"tell(?:s|ing)?|told|say(?:s|ing)?|trick(?:s|ed|ing)?|writ(?:e|es|ing))\b"
+    r"|\b(?:does|did|would|will|could)\s+(?:that|this|it)\s+(?:\w+\s+)?work\s+(?:on|with|for)\b"
+    r"|\bhow\s+(?:do|did|would|can|could|should)\s+(?:you|i|we|they|people)\s+(?:\w+\s+)?(?:stop|prevent|block|"
+    r"handle|deal\s+with|protect|guard)\b|\b(?:an?|the|this)\s+(?:\w+\s+)?(?:article|news\s+story)\b"
+    r"|\b(?:read|heard|saw)\s+(?:somewhere\s+|online\s+)?(?:that|about)\b|\bjust\s+(?:being\s+)?curious\b"
+    r"|\bnot\s+(?:actually\s+)?trying\b"
+    r"|(?:아이|애|아들|딸|조카|동생|손주|손자|손녀)(?:가|이)\s|뉴스|기사|궁금|(?:같은|라는|이라는)\s*(?:프롬프트|명령어?)"
+    r"|(?:어떻게|뭘로)\s*막|뚫(?:린|려|리)"
+    r"|(?:息子|娘|子供|子ども|甥|姪|孫|弟|妹)(?:が|の)|ふざけて|記事|ニュース|好奇心|騙せる|だませる|本当[？?]")
 
 
 def _reason(text: str) -> str | None:
