@@ -19,7 +19,14 @@ from mem.agent.blocks import Block
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.followup import figures, followup_subject, own_words, with_figures
 from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short, page_language, question_units, quotable
-from mem.agent.semantic import NEAREST_PAGES, SHORTLIST_PAGES, Match, SemanticQuotes, fused_rule
+from mem.agent.semantic import (
+    NEAREST_PAGES,
+    SEARCH_WEIGHT,
+    SHORTLIST_PAGES,
+    Match,
+    SemanticQuotes,
+    fused_rule,
+)
 from mem.core.errors import InvalidInput, NotFound
 from mem.core.instructions import inside_flagged, is_instruction_like, normalize, sentence_findings
 from mem.core.json_types import JsonObject
@@ -270,7 +277,8 @@ class Retrieval:
         answers = self.semantic.decision.answers(values)
         if answers != rule.answers:
             self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,
-                                          flagged=self._flagged(body), answers=answers)
+                                          flagged=self._flagged(body), answers=answers,
+                                          search=self._search_share(query, str(first.id)))
 
     def policy_candidates(self, query: str, limit: int, *, nearest: int = NEAREST_PAGES) -> list[Page]:
         """The policy pages a query's answer is chosen among: the keyword search's best, and with the
@@ -391,7 +399,19 @@ class Retrieval:
         if page_language(body) != detect_language(query):
             return RuleQuote(other_language=True)
         match = self._semantic_matches(query, [page]).get(page.id)
-        return fused_rule(body, lexical, match, threshold=self.semantic.threshold, flagged=self._flagged(body))
+        return fused_rule(body, lexical, match, threshold=self.semantic.threshold, flagged=self._flagged(body),
+                          search=self._search_share(query, str(page.id)))
+
+    def _search_share(self, query: str, page_id: str) -> float:
+        """The page's keyword-search score over the best policy page's for ``query`` (0 when the shared search did
+        not find it): the whole page's words, its title weighted, join the page order (``SEARCH_WEIGHT``; 0, off, as
+        shipped: measured, docs/ask.md "The page order")."""
+        top = self._top.get(query) or 0.0
+        if not SEARCH_WEIGHT or top <= 0.0:
+            return 0.0
+        score = next((float(hit.score) for hit in self._page_hits.get(query, [])
+                      if hit.page.type == "policy" and str(hit.page.id) == page_id), 0.0)
+        return score / top
 
     def _ranker(self) -> Models | None:
         """The learned choice's weights (``mem.agent.ranker``), when the semantic layer is on and they exist."""
@@ -457,7 +477,8 @@ class Retrieval:
             pages = self.service.pages("policy")
         pages = [page for page in pages if str(page.meta.get("status") or "") != "deprecated"]
         matches = self._semantic_matches(query, pages)
-        nearest = sorted(matches.values(), key=lambda match: -match.orders)[:count]
+        nearest = sorted(matches.values(), key=lambda match: -(match.orders + SEARCH_WEIGHT * self._search_share(
+            query, match.page_id)))[:count]
         by_id = {page.id: page for page in pages}
         return [by_id[match.page_id] for match in nearest]
 

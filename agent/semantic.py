@@ -13,8 +13,9 @@ When the sentence encoder of the ``semantic`` extra is installed (``mem.core.tex
   the cosine);
 - pages are ordered by their most similar quotable sentence's cosine (the encoder's own: measured, the
   adapter put the right page first less often) plus ``LEXICAL_WEIGHT`` times the lexical rule's coverage of
-  the question (``fused_rule``), and the first page alone decides: its rule answers when the lexical choice
-  answers on it or, with the learned decision shipped in the adapter's file (``mem.agent.decision``,
+  the question and ``SEARCH_WEIGHT`` times the page's keyword-search score over the best page's (the whole
+  page's words, not one sentence's: ``fused_rule``), and the first page alone decides: its rule answers when
+  the lexical choice answers on it or, with the learned decision shipped in the adapter's file (``mem.agent.decision``,
   ``Retrieval._decide``), when that decision says so — without it, when its candidate's score is at least
   ``semantic_threshold``; otherwise the answer says no rule matches, even when a page further off would answer;
 - the quote is the candidate, the lexical choice's sentences, and the page's next most similar sentence
@@ -58,6 +59,11 @@ NEAREST_PAGES = 1
 # the two agree more often than either is right alone. Chosen on held-out 6's odd ids with the four tuning
 # parts (docs/measurements/ask.md): 0.01-0.05 measured alike, 0 lost three tuning-part sentences.
 LEXICAL_WEIGHT = 0.02
+# And this share of the page's keyword-search score over the best page's (0-1, ``Retrieval._search_share``): off.
+# Measured at 0.02 in the thirteenth round (docs/ask.md, "The page order"): right pages +1.6 points over the sets
+# leave-one-writer-out, but honest "no rule" fell on every pipeline (a near miss's words draw it to the page about
+# its topic, whose best sentence then answers) and right sentences moved inside the spread between writers.
+SEARCH_WEIGHT = 0.0
 # A second sentence of the page this close in cosine to its best one is quoted with it: the model cannot
 # tell two neighbouring clauses apart more finely (measured on the tuning parts: 0.01-0.03 alike).
 CLOSE = 0.015
@@ -245,17 +251,18 @@ def _adapter() -> QuestionAdapter | None:
 
 
 def fused_rule(body: str, lexical: RuleQuote, match: Match | None, *, threshold: float,
-               flagged: list[str] | None = None, answers: bool | None = None) -> RuleQuote:
+               flagged: list[str] | None = None, answers: bool | None = None, search: float = 0.0) -> RuleQuote:
     """A page's rule from both engines: ``lexical`` (``choose_rule``'s) and ``match`` (its most similar sentence).
 
-    Its ``fused`` score — the similarity plus ``LEXICAL_WEIGHT`` times the lexical coverage — orders the
+    Its ``fused`` score — the similarity plus ``LEXICAL_WEIGHT`` times the lexical coverage plus
+    ``SEARCH_WEIGHT`` times ``search`` (the page's keyword-search score over the best page's, 0-1) — orders the
     pages. It answers when the lexical choice does or the similarity reaches ``threshold``: the lexical
     engine's coverage rule is sure of questions that use the policy's words, the encoder of paraphrases.
     The quote: the most similar sentence, the lexical choice's, then the next most similar when close.
     ``answers``: whether it answers, decided elsewhere (the learned decision, ``Retrieval._decide``).
     """
     similarity = match.orders if match is not None else 0.0
-    fused = similarity + LEXICAL_WEIGHT * min(lexical.coverage, 1.0)
+    fused = similarity + LEXICAL_WEIGHT * min(lexical.coverage, 1.0) + SEARCH_WEIGHT * search
     if answers is None:
         answers = lexical.answers or (match is not None and match.decides >= threshold)
     if not answers:

@@ -29,6 +29,7 @@ judged as the bench judges (right page, right sentence, honest "no rule").
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import pickle
 import sys
@@ -89,6 +90,7 @@ class PageData:
     sentences: list[str]
     vectors: np.ndarray  # n × DIM
     quotable: np.ndarray  # n bools
+    title: str = ""
 
 
 @dataclass
@@ -103,6 +105,8 @@ class QuestionData:
     lexical: dict[str, tuple[float, bool, list[str]]]  # page id → coverage, answers, chosen
     current: tuple[str | None, str, bool]  # fuse mode as it is: first page, quote, said "no rule"
     targets: dict[str, np.ndarray] = field(default_factory=dict)  # expected page → which sentences quote it
+    # the keyword search's score of every policy page it finds for the question (the page analyses, docs/ask.md)
+    hits: dict[str, float] = field(default_factory=dict)
 
 
 # -- asking every set once: what the simulation and the training need -------------------------------------------
@@ -187,7 +191,8 @@ def gather(tmp: Path) -> tuple[list[list[PageData]], list[QuestionData], list]:
                     id=str(page.id), language=page_language(body), introduction=_introduction(page), body=body,
                     flagged=probe._flagged(body), sentences=[s for s, _ in pairs],
                     vectors=np.array([list(v) for _, v in pairs], dtype=np.float64).reshape(len(pairs), -1),
-                    quotable=np.array([probe._may_quote(page, s) for s, _ in pairs], dtype=bool)))
+                    quotable=np.array([probe._may_quote(page, s) for s, _ in pairs], dtype=bool),
+                    title=str(page.title)))
             all_pages.append(data)
         index = seen[id(service)]
         live.append((writer, service, semantic, asked))
@@ -212,6 +217,8 @@ def gather(tmp: Path) -> tuple[list[list[PageData]], list[QuestionData], list]:
                     lexical[page_id] = (rule.coverage, rule.answers, list(rule.chosen))
             vector = np.array(list(semantic.encoder.query(question)), dtype=np.float64)
             item = QuestionData(writer, q, index, vector, language, search, pool, lexical, current)
+            item.hits = {str(h.page.id): float(h.score) for h in service.search_pages(question, type="policy",
+                                                                                      limit=len(by_id) + 1)}
             expected = by_id.get(q["page"]) if q["page"] else None
             if expected is not None:
                 item.targets[expected.id] = np.array(
@@ -245,13 +252,31 @@ class Simulated:
         return decision.answers(self.features)
 
 
+# the page order's share of the keyword search's score (``mem.agent.semantic.SEARCH_WEIGHT``; scripts/page_misses.py
+# measures others): None, the engine's own
+SEARCH_SHARE: list[float | None] = [None]
+NEAREST = [1]  # the nearest pages that join the search's as candidates (``mem.agent.semantic.NEAREST_PAGES``)
+
+
+def search_shares(item: QuestionData) -> dict[str, float]:
+    """Each policy page's keyword-search score over the best one's, among the shared search's hits
+    (``Retrieval._search_share``)."""
+    from mem.agent.retrieval import SHARED_HITS
+
+    top = sorted(item.hits.items(), key=lambda h: -h[1])[:SHARED_HITS]
+    best = top[0][1] if top else 0.0
+    return {page_id: score / best for page_id, score in top} if best > 0 else {}
+
+
 def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 0.0) -> Simulated:
     """Fuse mode's answer (``Retrieval.order`` / ``fused_rule``) with the question's vector adapted; ``blend`` is
     the adapter's share of a page's order (``Match.orders``: 0, the encoder's cosine alone)."""
     from mem.agent.rule_quote import MAX_SENTENCES, quote_sentences
-    from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT
+    from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT, SEARCH_WEIGHT
 
     lexical_weight = LEXICAL_WEIGHT
+    search_weight = SEARCH_WEIGHT if SEARCH_SHARE[0] is None else SEARCH_SHARE[0]
+    shares = search_shares(item) if search_weight else {}
     raw, v = item.vector, apply(adapter, item.vector)
     by_id = {p.id: p for p in pages}
     # page id → (the cosine that orders the page, the chosen sentence's score, the sentence, the close one)
@@ -272,10 +297,9 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
         runner_up = next((float(sims[j]) for j in order[n + 1:] if page.quotable[j]), None)
         matches[page_id] = ((1.0 - blend) * cosine + blend * float(sims[i]) if blend and adapter is not None
                             else cosine, float(sims[i]), page.sentences[i], close, cosine, runner_up)
-    pool_matches = [(matches[p][0], p) for p in item.pool if p in matches]
+    pool_matches = [(matches[p][0] + search_weight * shares.get(p, 0.0), p) for p in item.pool if p in matches]
     candidates = list(item.search)
-    if pool_matches:
-        nearest = sorted(pool_matches, key=lambda m: -m[0])[0][1]
+    for _, nearest in sorted(pool_matches, key=lambda m: -m[0])[:NEAREST[0]]:
         if nearest not in candidates:
             candidates.append(nearest)
     if not candidates:
@@ -289,7 +313,8 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
         else:
             coverage = item.lexical[page_id][0]
             similarity = matches[page_id][0] if page_id in matches else 0.0
-            rank = (True, round(similarity + lexical_weight * min(coverage, 1.0), 6), 0)
+            rank = (True, round(similarity + lexical_weight * min(coverage, 1.0)
+                                + search_weight * shares.get(page_id, 0.0), 6), 0)
         keys.append(((rank, not introduction, -n), page_id))
     keys.sort(reverse=True)
 
@@ -715,11 +740,16 @@ def main() -> None:
                         help="the decision learns an answerable question whose quote is wrong as one not to answer")
     parser.add_argument("--in-sample-cut", action="store_true",
                         help="choose the decision's cut on the logits of weights fitted on the same rows")
+    parser.add_argument("--search-weight", type=float, help="the page order's share of the keyword search's score "
+                        "(mem.agent.semantic.SEARCH_WEIGHT by default; 0: the order before the thirteenth round)")
+    parser.add_argument("--dump", type=Path, help="with --decision: write each left-out set's counts (fuse mode, "
+                        "the shipped adapter, the fold's adapter with its threshold and with its decision) as JSON")
     parser.add_argument("--decision", action="store_true", help="compare the threshold with the learned "
                         "answer-or-abstain decision (mem.agent.decision), both with the fold's adapter; with "
                         "--write, ship the decision in the adapter's header")
     args = parser.parse_args()
     blends = tuple(float(b) for b in args.blends.split(","))
+    SEARCH_SHARE[0] = args.search_weight
     LEXICAL_STANDS[0] = not args.lexical_decided
     SECOND_PAGE[0] = args.second_page
     CUT_RULE[0] = args.cut_rule
@@ -810,13 +840,45 @@ def unanswered(items: list[QuestionData], answers: list[tuple[str | None, str, b
     return sum(1 for item, (_, _, no_rule) in zip(items, answers, strict=True) if item.q["page"] and no_rule)
 
 
+def shipped_answers(live, writer: str, held: list[QuestionData], all_pages, simulate_only: bool):
+    """The left-out set answered by the shipped adapter and its decision (``agent/adapter_weights.bin``, trained on
+    the writers of its round: in sample for those, a stranger's set for the others)."""
+    from mem.agent.adapter import shipped
+
+    ship = shipped()
+    assert ship is not None, "no agent/adapter_weights.bin"
+    if simulate_only:
+        u = np.array([list(c) for c in ship.columns], dtype=np.float64).T
+        w = np.array([list(r) for r in ship.rows], dtype=np.float64).T
+        sims = simulated(held, all_pages, (u, w))
+        if ship.decision is None:
+            return [as_answer(s, ship.threshold) for s in sims]
+        return [as_decided(s, ship.decision) for s in sims]
+    from mem.agent.answering import answer_question
+
+    answers = []
+    for name, service, semantic, questions in live:
+        if name != writer:
+            continue
+        semantic.adapter, semantic.threshold = ship, ship.threshold
+        semantic._queries.clear()
+        semantic._adapted_queries.clear()
+        semantic._similar.clear()
+        for q in questions:
+            answers.append(judged(answer_question(q["question"], service=service, customer=None, semantic=semantic)))
+    return answers
+
+
 def decision_table(args, items, all_pages, live, ridges, blends, log) -> None:
     """Leave-one-writer-out: the fold's adapter with its threshold (as shipped) → with the learned decision, both
-    chosen on the other writers only; the left-out set asked through the engine (or ``--simulate``)."""
+    chosen on the other writers only; the left-out set asked through the engine (or ``--simulate``). With
+    ``--dump FILE``, each set's counts of fuse mode (no adapter), the shipped adapter and decision, the fold's
+    adapter with its threshold and with its decision are written as JSON too."""
     print(f"{'left out':<11} {'cut':>7} {'right page':>14} {'right sentence':>16} {'honest no rule':>16} "
           f"{'no rule, answerable':>20}")
     totals = [0] * 12
     shares: list[list[float]] = []
+    dumped: dict[str, dict[str, list[int]]] = {}
     for writer in args.writers.split(","):
         held = [i for i in items if i.writer == writer]
         rest = [i for i in items if i.writer != writer]
@@ -832,6 +894,15 @@ def decision_table(args, items, all_pages, live, ridges, blends, log) -> None:
             after_answers = engine_answers(live, writer, adapter, threshold, blend, decision)
         before = (*counts(held, before_answers), unanswered(held, before_answers))
         after = (*counts(held, after_answers), unanswered(held, after_answers))
+        if args.dump:
+            fuse = [i.current for i in held]
+            ship = shipped_answers(live, writer, held, all_pages, args.simulate)
+            dumped[writer] = {"fuse": [*counts(held, fuse), unanswered(held, fuse)],
+                              "shipped": [*counts(held, ship), unanswered(held, ship)],
+                              "threshold": list(before), "decision": list(after),
+                              "ridge": [ridge], "threshold_value": [threshold], "cut": [decision.cut]}
+            args.dump.write_text(json.dumps(dumped, indent=1))
+            log(f"    fuse {dumped[writer]['fuse']}, shipped {dumped[writer]['shipped']}")
         totals = [t + r for t, r in zip(totals, [*before, *after], strict=True)]
         shares.append([before[0] / before[2], after[0] / before[2], before[1] / before[2], after[1] / before[2],
                        before[3] / before[4], after[3] / before[4]])

@@ -17,7 +17,7 @@ from mem.agent import adapter
 from mem.agent.adapter import QuestionAdapter
 from mem.agent.answering import answer_question
 from mem.agent.rule_quote import RuleQuote
-from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT, Match, SemanticQuotes, fused_rule
+from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT, SEARCH_WEIGHT, Match, SemanticQuotes, fused_rule
 from mem.core.config import AskSettings
 from mem.core.text import encoder
 from mem.core.text.vectors import CACHE_FILE
@@ -273,6 +273,59 @@ def test_fused_rule_answers_with_either_engine_and_quotes_both():
     assert alone.sentences == ["Fuel cans are not allowed in any car."]
     # no vector for the page (the encoder failed): the lexical rule as it is
     assert fused_rule(BODY, lexical, None, threshold=0.88).sentences == ["Bikes go on the roof rack."]
+
+
+@pytest.fixture
+def search_weight(monkeypatch) -> float:
+    """The page order's share of the keyword search's score at the value measured (shipped off: SEARCH_WEIGHT 0)."""
+    from mem.agent import retrieval, semantic
+
+    monkeypatch.setattr(semantic, "SEARCH_WEIGHT", 0.02)
+    monkeypatch.setattr(retrieval, "SEARCH_WEIGHT", 0.02)
+    return 0.02
+
+
+def test_the_page_order_takes_no_share_of_the_keyword_search_as_shipped():
+    # measured in the thirteenth round: more right pages, less honest "no rule" (docs/ask.md, "The page order")
+    assert SEARCH_WEIGHT == 0.0
+    match = Match(page_id="carry", sentence="Fuel cans are not allowed in any car.", similarity=0.85)
+    assert fused_rule(BODY, RuleQuote(coverage=0.4), match, threshold=0.88, search=1.0).fused == pytest.approx(
+        0.85 + LEXICAL_WEIGHT * 0.4)
+
+
+def test_the_keyword_search_of_the_whole_page_joins_the_page_order_when_weighted(search_weight):
+    # two sections whose best sentences are as close to the question: the one the keyword search finds first (its
+    # whole text, title weighted) leads
+    match = Match(page_id="carry", sentence="Fuel cans are not allowed in any car.", similarity=0.85)
+    found = fused_rule(BODY, RuleQuote(coverage=0.4), match, threshold=0.88, search=1.0)
+    other = fused_rule(BODY, RuleQuote(coverage=0.4), dataclasses.replace(match, page_id="other"), threshold=0.88,
+                       search=0.5)
+    assert found.fused == pytest.approx(0.85 + LEXICAL_WEIGHT * 0.4 + search_weight)
+    assert found.fused - other.fused == pytest.approx(search_weight * 0.5)
+    assert max([other, found], key=RuleQuote.rank) is found
+    # a page the search did not find keeps its order of before
+    assert fused_rule(BODY, RuleQuote(coverage=0.4), match, threshold=0.88).fused == pytest.approx(
+        0.85 + LEXICAL_WEIGHT * 0.4)
+
+
+def test_each_candidate_page_is_ordered_with_its_share_of_the_best_search_score(semantic, search_weight):
+    from mem.agent.retrieval import Retrieval
+
+    service = FakeService(pages())
+    retrieval = Retrieval(service=service, customer=None, semantic=semantic)
+    question = "Can I cancel a booking and what do later cancellations cost?"
+    ranked = retrieval.ranked_policy(question, 2)
+    hits = {h.page.id: h.score for h in service.search_pages(question, type=None, limit=20)}
+    best = max(hits.values())
+    for found in ranked:
+        share = hits.get(found.id, 0.0) / best
+        assert retrieval._search_share(question, found.id) == pytest.approx(share)
+        match = retrieval._matches[question][found.id]
+        lexical = retrieval._lexical_rule(found, question)
+        assert retrieval._rules[(found.id, question)].fused == pytest.approx(
+            match.orders + LEXICAL_WEIGHT * min(lexical.coverage, 1.0) + search_weight * share)
+    assert ranked[0].id == "cancelling"
+    assert retrieval._search_share("a question no page holds a word of", "cancelling") == 0.0
 
 
 def test_the_nearest_page_decides_even_when_a_page_further_off_would_answer():
