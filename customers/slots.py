@@ -705,6 +705,11 @@ _RELATIONS_EN = (r"brother|sister|mom|mum|mother|dad|father|parents|son|daughter
                  r"co-?worker|boss|manager|accountant|wife|husband|partner|girlfriend|boyfriend|neighbou?r|aunt|uncle|"
                  r"cousin|grand(?:ma|pa|mother|father|parents)|in-laws|niece|nephew|roommate|flatmate|assistant|"
                  r"secretary|lawyer|landlord|landlady|tenant|employer|client")
+# the same people in Korean and Japanese
+_KO_OTHERS = (r"동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|"
+              r"시어머니|장모님|할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인")
+_JA_OTHERS = (r"娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|"
+              r"大家|部下|後輩|先輩|彼氏|彼女|担当者")
 _NOT_THEIRS = lazy(
     r"\b(?:my|our) (?:" + _RELATIONS_EN + r")(?:'s\b| (?:has|have|is|was|just|recently|moved|lives|lived|"
     r"relocated|got|now|works)\b)|\b(?:to|for) (?:my|our) (?:" + _RELATIONS_EN + r")\b|\bgrew up\b|\bused to\b|"
@@ -747,15 +752,13 @@ _NOT_THEIRS = lazy(
     r"\b(?:just|only) (?:for )?this (?:once|time|one|order|delivery|parcel)\b|"
     r"\b(?:for )?this (?:one |next )?(?:order|time|delivery|parcel) only\b|"
     r"이번(?:\s*(?:주문|배송|택배))?\s*(?:만|에만|한\s*번만)|今回(?:の注文)?(?:だけ|のみ|限り)|この(?:注文|荷物)だけ|"
-    r"(?:동생|형|오빠|언니|누나|엄마|아빠|어머니|아버지|부모님|딸|아들|친구|동료|남편|아내|와이프|시어머니|장모님|"
-    r"할머니|할아버지|조카|사촌|상사|팀장님|비서|회계사|집주인)"
+    r"(?:" + _KO_OTHERS + r")"
     r"(?:네?(?:이|가|은|는|도|의)(?=\s)|네(?=\s)|\s*(?:댁|집|네 집)|"
     r"\s*(?:이메일|메일|번호|전화번호|연락처|주소|이름|성함|휴대폰))|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|"
     # a condition asked about is a what-if too: "프리미엄 플랜으로 바꾸면 얼마예요?"
     r"(?:바꾸|옮기|올리|내리|가|하|되|쓰|이사하|변경하|전환하)면\s[^.!?]{0,40}[?？]|"
-    r"(?:娘|息子|妹|弟|兄|姉|母|父|両親|友達|友人|同僚|夫|妻|主人|上司|祖母|祖父|親戚|秘書|会計士|大家|部下|後輩|先輩|"
-    r"彼氏|彼女|担当者)(?:が|は|も|の)|"
+    r"(?:" + _JA_OTHERS + r")(?:が|は|も|の)|"
     # someone named as another person: "山田さんの携帯", "김민수 씨 번호", "Tom's number"
     # (not the customer's own form of address: "花子さんと呼んでください")
     r"[一-龯ァ-ヶーぁ-んA-Za-z]{1,8}(?:さん|くん|ちゃん|氏)(?!と(?:呼ん|お呼び))|[가-힣]{2,4}\s?씨(?=[\s의이가는께]|$)|"
@@ -769,6 +772,58 @@ _NOT_THEIRS = lazy(
     # "学生のころは…を使っていたので": a time of their past, and a value they used then
     r"の(?:頃|ころ)(?:は|に|、)|若い(?:頃|ころ)|使っていた|使ってた",
     re.I)
+# Whose value a sentence tells is decided clause by clause when the other person stands in a clause of their own:
+# "we've relocated to Aberdeen for my husband's job", "夫の転勤に伴い、住まいは先月から札幌市です", "the lease ran out
+# and my partner got a job over here" give the customer's own town; a relative named in the value's own clause
+# ("my sister moved to Paris", "send it to my accountant at books@…", "娘が大阪に引っ越した") still makes it theirs.
+# The past, a what-if or a one-off order reach the whole sentence ("just this once, send it to …").
+_SOMEONE = lazy(r"\b(?:my|our) (?:" + _RELATIONS_EN + r")\b|" + _KO_OTHERS + "|" + _JA_OTHERS, re.I)
+# where a clause of its own ends: English punctuation and conjunctions, a reason phrase about someone else's
+# thing ("for my husband's job"); in Korean and Japanese only a clause of reason — a topic ("娘は、東京に…")
+# carries over a comma
+_OWNER_CUT = lazy(r"[,;:]\s*(?=[A-Za-z])|\s+[-–—]\s+|\s+(?=(?:and|but|so|because|since|as|while)\s)|"
+                  r"\s+(?=for (?:my|our) [a-z-]+'s\s)|"
+                  r"(?:ため|ので|から|に伴い|に伴って|につき)、?|(?:이라서|라서|이라|때문에|해서|어서|아서)\s", re.I)
+
+# the other person's own value named ("my wife's email, anna@…, is the one to use", "남편 번호", "夫の携帯"): theirs in
+# every clause
+_OTHERS_VALUE = lazy(r"'s\s+(?:e-?mail|number|phone|mobile|cell|address|name|place|house|flat|home|details)\b|"
+                     r"(?:네|의)?\s*(?:이메일|메일|번호|전화|연락처|주소|이름|성함|집|댁)|"
+                     r"の(?:住所|電話|番号|携帯|メール|アドレス|名前|連絡先|家)", re.I)
+
+# The slots whose owner is read clause by clause: a home. For a name the same reading lost a case on a check file
+# (a relative's name told beside their reason is theirs as often as the customer's), so a name keeps the sentence.
+_OWNED_BY_CLAUSE = frozenset({"residence"})
+_POSSESSIVE = lazy(r"'s\b|の|의|네\s")
+
+
+def _not_theirs_at(text: str, at: int) -> bool:
+    """The value at ``at`` is someone else's, a what-if, the past or a one-off: ``_NOT_THEIRS`` in its sentence —
+    where it names another person, only in the value's own clause (``_OWNER_CUT``)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    start = ends[-1] if ends else 0
+    sentence = _sentence_around(text, at)
+    for match in _NOT_THEIRS.finditer(sentence):
+        other = _SOMEONE.search(match.group(0))
+        if other is None:
+            return True
+        where, after = match.start() + other.start(), match.start() + other.end()
+        if _OTHERS_VALUE.match(sentence, after) or _same_clause(sentence, where, at - start):
+            return True
+        if where < at - start and not _POSSESSIVE.match(sentence, after):
+            # the other person as a subject before the value carries over to it ("My daughter got a place at uni, so
+            # she lives in…", "娘は大学に受かったので、金沢市に…"); their thing named as a reason does not ("for my
+            # husband's job", "夫の転勤に伴い、…"), nor the other person in a clause after the value
+            return True
+    return False
+
+
+def _same_clause(sentence: str, a: int, b: int) -> bool:
+    low, high = min(a, b), max(a, b)
+    # (the whole sentence is searched: a cut looks ahead past the span)
+    return not any(low < cut.end() <= high for cut in _OWNER_CUT.finditer(sentence))
+
+
 # The service's own details ("the store's address", "고객센터 번호", "店舗の住所"): named before the value or in its
 # clause, never only in a later clause of the sentence — "実は高知に移りまして、受け取り店舗も変えたいです" tells the
 # customer's move, then asks about the store they collect from.
@@ -886,7 +941,8 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
         if name == "order":
             denied = _NOT_BUT_CODE.match(text, match.end())
             value = denied.group("v") if denied else value
-        if name in _GUARDED and (_NOT_THEIRS.search(_sentence_around(text, match.start()))
+        if name in _GUARDED and ((_not_theirs_at(text, match.start()) if name in _OWNED_BY_CLAUSE
+                                  else _NOT_THEIRS.search(_sentence_around(text, match.start())))
                                  or _services_own(text, match.start())
                                  or _asks_about(_clause_around(text, match.start()))):
             continue

@@ -44,10 +44,11 @@ SENSITIVE = {"h2-name-ja", "t-name-en-1", "t-name-ja-1"}
 # a delivery time said with no delivery word, and "I prefer Elizabeth" after "call me Liz".
 KNOWN_MISSES = {"u2-retraction-ja-2", "self-q6", "self-s10", "self-r9"}
 # Since "my wife" / "my husband" are no longer a sensitive relationship (new-user report 12, item 6), a value told
-# beside a family member's possessive ("took my wife's surname, so … under Megan Oyelaran", "relocated to
-# Aberdeen for my husband's job") is no longer cut from that clause, and the slot rules refuse the whole
-# run; cutting clause by clause in fact_candidates._slot_part_without_reason is the slot engineer's fix.
-KNOWN_MISSES |= {"u2-name-en-1", "u5-residence-en-1"}
+# beside a family member's possessive ("took my wife's surname, so … under Megan Oyelaran") is no longer cut from
+# that clause, and the slot rules refuse the whole sentence. The thirteenth round reads whose value it is clause by
+# clause for a home ("relocated to Aberdeen for my husband's job" passes again); for a name that reading lowered a
+# check file, so it was left out (docs/extraction.md, "A thirteenth round").
+KNOWN_MISSES |= {"u2-name-en-1"}
 CASES = [c for name in ("update_cases.json", "update_cases_heldout.json", "update_cases_heldout2.json",
                         "update_cases_tune3.json", "update_cases_heldout3.json", "update_cases_heldout4.json",
                         "update_cases_selfcheck.json", "update_cases_heldout5.json", "update_cases_selfcheck2.json")
