@@ -27,11 +27,13 @@ from mem.customers.slots import (
     Slot,
     agreed_slot,
     announced_slot,
+    bare_value,
     cue_slot,
     find_slot,
     kept_slots,
     learned_slot,
     names_other_value,
+    not_theirs,
     sentence_slot,
     slot_in,
     states_value,
@@ -409,6 +411,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 slot = agreed_value
         if slot is not None and slot.name in kept:
             slot = None
+        if slot is not None and slot.name in _ONE_OF_MANY and bare_value(quote, slot) \
+                and _framed_as_not_theirs(whole_sentences, group.sentences[0].start):
+            slot = None
         if slot is not None and lang != "en" and all(kinds.speaks_to_the_other(s.text, lang=lang)
                                                      for s in group.sentences):
             slot = None  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)
@@ -423,6 +428,21 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                                       agreement=agreement, retraction=retraction),
         ))
     return out
+
+
+# Slots of which a customer may hold several values at once (their own and a relative's address, a second phone)
+_ONE_OF_MANY = frozenset({"address", "phone", "email"})
+
+
+def _framed_as_not_theirs(sentences: Sequence[Sentence], start: int) -> bool:
+    """The sentence before ``start`` in the same message asks for a value someone else's, for one order only, or added
+    beside the one held: "Could you also keep my mum's place on file as a second address? 3 Mill Street, Wantage.",
+    "返却日当日だけ夫の番号に連絡もらえますか？090-…です。" — the bare value after it answers that sentence, so it
+    fills no slot of the customer's own (a value that says more, "새 주소는 …입니다", is read by itself)."""
+    from mem.customers.judge import adds_another  # judge reads this module's candidates
+
+    prior = [s.text for s in sentences if s.end <= start]
+    return bool(prior) and (not_theirs(prior[-1]) or adds_another(prior[-1]))
 
 
 # Where one sentence joins two statements: ", and I…", "; ", Korean "-고" and Japanese "-て、" / "-で、".

@@ -125,7 +125,7 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
         # slot that is no near duplicate of the latest (``_duplicate`` came first) says another value of it
         if not single:
             return None
-        if _adds_another(_candidate_words(candidate)):
+        if adds_another(_candidate_words(candidate)):
             return Judgement("ADD", None, f"another {new.name} beside the one held (learned slot)")
         fact, held = same[0]
         if not held.learned and _same_conversation(fact, candidate):
@@ -160,7 +160,7 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
     if matching and (single or not candidate.correction):
         fact = matching[0][0]
         return Judgement("NONE", fact, f"same {new.name} as an existing fact: {new.value}")
-    if single and new.name in _MANY_AT_ONCE and _adds_another(_candidate_words(candidate)):
+    if single and new.name in _MANY_AT_ONCE and adds_another(_candidate_words(candidate)):
         # "could you add my work address as a second option?", "こちらも届け先として追加して": a value added beside
         # the one held — the first stays where it was
         return Judgement("ADD", None, f"another {new.name} beside {same[0][1].value}: {new.value}")
@@ -198,7 +198,7 @@ _DROPS_FIRST = re.compile(r"\b(?:instead|remove|delete|replace|no longer|not use
                           r"代わり|削除|消して|外して", re.I)
 
 
-def _adds_another(words: str) -> bool:
+def adds_another(words: str) -> bool:
     """The value is said to be added beside the one held — not a move or a new address ("please add my new
     address"), which replaces it."""
     return bool(_ADDED.search(words)) and not _DROPS_FIRST.search(words) and not _MOVE.search(words) \

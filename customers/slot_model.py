@@ -14,7 +14,7 @@ sentence's content terms, so two such facts compare as different unless they say
 (``judge._slot_judgement``) lets a later fact in a single-valued slot replace the latest one filling it by rule
 or model, and the index gives the fact the slot's question words. The rules still decide first, and what they
 keep out stays out: someone else's value, a what-if, a past told as history (``slots._NOT_THEIRS``), a slot said
-to stay as it is, a second address added beside the first (``judge._adds_another``).
+to stay as it is, a second address added beside the first (``judge.adds_another``).
 
 The weights load once, on the first sentence read (``mem --help`` never reads them); without the file the
 rules run alone — and **no weights ship**: validated leave-one-writer-out the model moved the update cases by

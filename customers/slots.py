@@ -1375,6 +1375,14 @@ def agreed_slot(customer_words: str, agent_words: str) -> Slot | None:
     return None
 
 
+def bare_value(words: str, slot: Slot) -> bool:
+    """``words`` are ``slot``'s value alone, with at most a copula or a greeting word ("3 Mill Street, Wantage.",
+    "090-6632-1108です。", "hw.park@… 이요"): a value in a sentence of its own, told for what the sentence before
+    it asked."""
+    bare = _COPULA_TAIL.sub("", _COPULA_HEAD.sub("", words.strip())).strip(" .,!。、")
+    return bool(bare) and len(bare) <= 80 and _normalise(slot.name, bare) == slot.value
+
+
 def learned_slot(words: str) -> Slot | None:
     """The slot the learned recogniser places the customer's words in where no rule reads one (``slot_model``)."""
     from mem.customers.slot_model import learned_slot_name, learned_value  # its weights load on first use

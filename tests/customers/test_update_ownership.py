@@ -58,3 +58,29 @@ def test_a_relatives_move_does_not_replace_the_town(isolated_env, tmp_path):
         [("customer", "My son has just moved to Lancaster for his new job, could you send him a gift box?")],
     ]) as store:
         assert any("Carlisle" in text for text in _active(store))
+
+
+# -- a bare value answers the sentence before it -----------------------------------------------------------------
+
+@pytest.mark.parametrize("first, second, held", [
+    # added beside the one held, for a relative
+    ("Please deliver the veg box to 4 Birch Walk, Alnwick.",
+     "Could you also add my brother's flat as a second drop? 19 Tanner Row, Hexham.", "4 Birch Walk"),
+    ("배송지는 전주시 완산구 효자로 31이에요.",
+     "회사로도 가끔 받고 싶은데 배송지 추가 되나요? 전주시 덕진구 기린대로 88이요.", "효자로 31"),
+    # for one delivery, at a relative's home
+    ("届け先は札幌市中央区南三条西4-12です。",
+     "来週の分は姉の家に届けてもらえますか？小樽市稲穂2-7-5です。", "南三条西4-12"),
+])
+def test_a_bare_value_after_a_request_for_someone_else_or_beside_the_held_one_keeps_the_held_one(
+        isolated_env, tmp_path, first, second, held):
+    with _run(tmp_path, [[("customer", first), ("agent", "OK.")], [("customer", second)]]) as store:
+        assert any(held in text for text in _active(store))
+
+
+def test_a_bare_value_after_a_move_is_the_new_address(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Please deliver the veg box to 4 Birch Walk, Alnwick."), ("agent", "OK.")],
+        [("customer", "We've moved house. 19 Tanner Row, Hexham.")],
+    ]) as store:
+        assert not any("Birch Walk" in text for text in _active(store))
