@@ -20,7 +20,7 @@ from mem.agent.rule_quote import RuleQuote
 from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT, SEARCH_WEIGHT, Match, SemanticQuotes, fused_rule
 from mem.core.config import AskSettings
 from mem.core.text import encoder
-from mem.core.text.vectors import CACHE_FILE
+from mem.core.text.vectors import CACHE_FILE, passage
 from tests.agent.conftest import FakeService, page
 
 # A car club's terms (the deposit rule is clause 2.1 of scripts/data/policy_qa/heldout5/A/rental-terms.txt).
@@ -481,3 +481,16 @@ def test_without_the_encoder_the_adapter_is_never_read(monkeypatch, tmp_path):
     answer = answer_question("Can I cancel a booking free of charge?", service=FakeService(pages()), customer=None,
                              semantic=SemanticQuotes.open(AskSettings(), tmp_path))
     assert "free of charge up to 24 hours" in policy_blocks(answer)[0]["quote"]
+
+
+@pytest.mark.parametrize("title, expected", [
+    ("제12조 (회원 탈퇴 및 정산)", "회원 탈퇴 및 정산: S"),
+    ("第3条（利用時間）", "利用時間: S"),
+    ("第 3 条 利用時間", "利用時間: S"),
+    ("제7조의2 (분실 신고)", "분실 신고: S"),
+    ("제7조", "제7조: S"),  # nothing but the number: kept, as the title had it
+    ("Opening hours", "Opening hours: S"),
+])
+def test_a_cited_articles_number_stays_out_of_the_passage_its_sentences_are_embedded_as(title, expected):
+    # the page title keeps "제12조" for customers citing it; the encoder reads the topic, as the adapter was trained
+    assert passage(title, "S") == expected
