@@ -694,14 +694,20 @@ def engine_answers(live, writer: str, adapter, threshold: float, blend: float = 
                    decision=None) -> list[tuple[str | None, str, bool]]:
     """The held-out set asked through the engine (``answer_question``) with the adapter and threshold (and the
     decision, when given: it decides in the threshold's place)."""
+    shipped = shipped_form(adapter, threshold, blend, decision) if adapter is not None else None
+    return asked(live, writer, shipped, threshold)
+
+
+def asked(live, writer: str, adapter, threshold: float) -> list[tuple[str | None, str, bool]]:
+    """The writer's set asked through the engine (``answer_question``) with this adapter in place (None: fuse
+    mode) at this threshold, every cache of the earlier adapter's questions cleared."""
     from mem.agent.answering import answer_question
 
-    shipped = shipped_form(adapter, threshold, blend, decision) if adapter is not None else None
     answers = []
     for name, service, semantic, questions in live:
         if name != writer:
             continue
-        semantic.adapter, semantic.threshold = shipped, threshold
+        semantic.adapter, semantic.threshold = adapter, threshold
         semantic._queries.clear()
         semantic._adapted_queries.clear()
         semantic._similar.clear()
@@ -854,19 +860,7 @@ def shipped_answers(live, writer: str, held: list[QuestionData], all_pages, simu
         if ship.decision is None:
             return [as_answer(s, ship.threshold) for s in sims]
         return [as_decided(s, ship.decision) for s in sims]
-    from mem.agent.answering import answer_question
-
-    answers = []
-    for name, service, semantic, questions in live:
-        if name != writer:
-            continue
-        semantic.adapter, semantic.threshold = ship, ship.threshold
-        semantic._queries.clear()
-        semantic._adapted_queries.clear()
-        semantic._similar.clear()
-        for q in questions:
-            answers.append(judged(answer_question(q["question"], service=service, customer=None, semantic=semantic)))
-    return answers
+    return asked(live, writer, ship, ship.threshold)
 
 
 def decision_table(args, items, all_pages, live, ridges, blends, log) -> None:
