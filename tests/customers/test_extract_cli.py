@@ -71,3 +71,26 @@ def test_extract_again_judges_an_older_stores_facts_under_the_current_rules(mem,
     # run twice, nothing more changes; the human report says what it did
     human = mem("extract", "--customer", "up-1", "--again")
     assert human.exit_code == 0 and "0 replaced" in human.stdout
+
+
+def test_extract_again_that_fails_midway_leaves_every_fact_as_it_was(mem, tmp_path, monkeypatch):
+    import mem.customers.rejudge as rejudge_module
+
+    _older_mem_store(mem, tmp_path, monkeypatch, "up-2", [
+        ("s1", "2025-09-28T10:00:00", "customer", "大阪市北区に住んでいます。"),
+        ("s2", "2025-10-28T10:00:00", "customer", "住所変更です。福岡県福岡市中央区天神2-5-1になりました。"),
+        ("s3", "2025-11-02T10:00:00", "customer", "My sister's address is 4 Park Row, York."),
+    ])
+    before = json.loads(mem("facts", "list", "--customer", "up-2", "--json").stdout)
+    real_slot_of = rejudge_module.slot_of
+
+    def slot_of_then_fail(fact):  # the Osaka home is already saved as replaced when the third fact is read
+        if "Park Row" in fact.text:
+            raise OSError("disk gone")
+        return real_slot_of(fact)
+
+    monkeypatch.setattr(rejudge_module, "slot_of", slot_of_then_fail)
+    assert mem("extract", "--customer", "up-2", "--again").exit_code != 0
+    after = json.loads(mem("facts", "list", "--customer", "up-2", "--json").stdout)
+    assert [(f["id"], f["status"]) for f in after] == [(f["id"], f["status"]) for f in before]
+    assert any("大阪" in f["text"] for f in after)  # one transaction: the replacement made before the failure is undone
