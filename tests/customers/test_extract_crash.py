@@ -130,3 +130,59 @@ def test_two_processes_extracting_at_once(tmp_path):
     assert sum(r["conversations"] for r in reports) == CONVERSATIONS  # each conversation extracted exactly once
     done, facts = consistent(home)
     assert done == CONVERSATIONS and facts == expected_fact_count(tmp_path)
+
+
+REJUDGE_CHILD = textwrap.dedent("""
+    import sys, time
+    import mem.customers.rejudge as rejudge_module
+    from mem.customers.store import CustomerStore
+    real_slot_of = rejudge_module.slot_of
+
+    def slot_of_then_hang(fact):  # the Osaka home is saved as replaced, inside the transaction, by now
+        if "Park Row" in fact.text:
+            print("midway", flush=True)
+            time.sleep(120)
+        return real_slot_of(fact)
+
+    rejudge_module.slot_of = slot_of_then_hang
+    with CustomerStore.open(sys.argv[1], "cust-again", lock_timeout=60) as store:
+        rejudge_module.rejudge(store)
+""")
+
+
+def test_kill_during_extract_again_leaves_every_fact_as_it_was(tmp_path, monkeypatch):
+    import mem.customers.extract as extract_module
+    from mem.customers.judge import Judgement
+    from mem.customers.rejudge import rejudge
+
+    home = tmp_path / "home"
+    log = tmp_path / "again.jsonl"
+    log.write_text("\n".join(json.dumps({"session": s, "time": t, "role": "customer", "text": x}) for s, t, x in [
+        ("s1", "2025-09-28T10:00:00", "大阪市北区に住んでいます。"),
+        ("s2", "2025-10-28T10:00:00", "住所変更です。福岡県福岡市中央区天神2-5-1になりました。"),
+        ("s3", "2025-11-02T10:00:00", "My sister's address is 4 Park Row, York."),
+    ]) + "\n")
+    with CustomerStore.open(home, "cust-again") as store:  # as an older mem left it: every fact added
+        store.log.import_file(log)
+        monkeypatch.setattr(extract_module, "judge", lambda candidate, similar: Judgement("ADD", None, "older mem"))
+        extract_pending(store, config=Config.load(home=home, env={}))
+        monkeypatch.undo()
+        before = [(f.id, f.status, f.superseded_by, f.supersedes) for f in store.facts.list(statuses=None)]
+    assert sum(status == "active" for _, status, _, _ in before) == 3
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEM_")}
+    child = subprocess.Popen([sys.executable, "-c", REJUDGE_CHILD, str(home)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+    line = child.stdout.readline()
+    assert line.strip() == "midway", child.stderr.read()
+    child.send_signal(signal.SIGKILL)
+    child.wait(timeout=60)
+    assert child.returncode == -signal.SIGKILL
+
+    with CustomerStore.open(home, "cust-again", lock_timeout=5) as store:  # the lock died with the process
+        after = [(f.id, f.status, f.superseded_by, f.supersedes) for f in store.facts.list(statuses=None)]
+        assert after == before  # the replacement saved before the kill is undone
+        report = rejudge(store)  # and the next run does the whole job
+        assert len(report.replaced) == 1
+        active = [f.text for f in store.facts.list(statuses=["active"])]
+    assert not any("大阪" in text for text in active) and any("福岡" in text for text in active)
