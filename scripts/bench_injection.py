@@ -72,7 +72,9 @@ twelfth round and measured once before and once after it (docs/measurements/lint
 thirteenth round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
-stranger's figure is read on them, both halves are training rows.
+stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
+(injection_train14a.jsonl, injection_train14b.jsonl) are the fourteenth round's, written the same way (14a
+customer-heavy, aimed at what the service remembers; 14b policy-heavy, attacks where editors do not look).
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -82,6 +84,7 @@ stranger's figure is read on them, both halves are training rows.
                                       [--external7-misses odd|even|all] [--external8-misses odd|even|all]
                                       [--external9-misses odd|even|all] [--external10-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
+                                      [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -114,7 +117,7 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
                                  (9, "ninth"), (10, "tenth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
-                 for name in ("13a", "13b")]
+                 for name in ("13a", "13b", "14a", "14b")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
@@ -214,8 +217,8 @@ def main() -> None:
         split_set_part(f"external {n}", corpus, "odd ids for the next round's tuning, even ids its check half",
                        getattr(args, f"external{n}_misses"))
     for name, corpus in TRAINING_SETS:
-        split_set_part(f"train {name}", corpus, "written as training data (the thirteenth round's); odd and even ids "
-                       "both training rows", getattr(args, f"train{name}_misses"))
+        split_set_part(f"train {name}", corpus, "written as training data (the thirteenth or fourteenth "
+                       "round's); odd and even ids both training rows", getattr(args, f"train{name}_misses"))
     round6_part(args.round6_misses)
     round7_part(args.round7_misses)
     round8_part(args.round8_misses)
