@@ -312,6 +312,28 @@ class Fact:
         return fact
 
 
+# The most results one call returns: a top-k search keeps k candidates in memory, and SQLite's LIMIT overflowed past
+# 2**63 ("limit=10**20" was an OverflowError, not mem's error).
+MAX_LIMIT = 100_000
+
+
+def check_limit(limit: object) -> int:
+    """``limit`` as a whole number from 1 to ``MAX_LIMIT``, or ``InvalidInput`` (a ``"3"`` or ``True`` from a caller's
+    JSON was a TypeError deep in the search, or taken as a number)."""
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise InvalidInput(f"limit must be a whole number, got {type(limit).__name__}")
+    if not 1 <= limit <= MAX_LIMIT:
+        raise InvalidInput(f"limit must be from 1 to {MAX_LIMIT:,}, got {limit:,}")
+    return limit
+
+
+def check_query(query: object) -> str:
+    """``query`` as a string, or ``InvalidInput`` (``search(None)`` was a TypeError in the analyzer)."""
+    if not isinstance(query, str):
+        raise InvalidInput(f"query must be a string, got {type(query).__name__}")
+    return query
+
+
 def check_choices(values: Iterable[str], allowed: Sequence[str], what: str) -> None:
     """``InvalidInput`` naming the first value that is not one of ``allowed``."""
     for value in values:

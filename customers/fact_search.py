@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
-from mem.core.errors import InvalidInput, StorageError
+from mem.core.errors import StorageError
 from mem.customers import db
 from mem.customers._layout import INDEX_DIR, LOGS_DIR
-from mem.customers.fact_record import KINDS, STATUSES, Fact, check_choices
+from mem.customers.fact_record import KINDS, STATUSES, Fact, check_choices, check_limit, check_query
 from mem.customers.fact_rows import SearchHit
 
 if TYPE_CHECKING:
@@ -58,10 +58,12 @@ class FactSearch:
         asked for. Korean and Japanese are matched through character n-grams, so a different
         particle or a query without spaces still finds the fact. Punctuation is never syntax.
         """
-        if limit < 1:
-            raise InvalidInput("limit must be at least 1")
+        query = check_query(query)
+        limit = check_limit(limit)
+        kinds = (kinds,) if isinstance(kinds, str) else kinds
         if kinds:
             check_choices(kinds, KINDS, "kind")
+        statuses = (statuses,) if isinstance(statuses, str) else statuses
         statuses = tuple(statuses) if statuses else ("active",)
         check_choices(statuses, STATUSES, "status")
         ranked = self.index().search(

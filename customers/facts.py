@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
 from mem.core.errors import Conflict, InvalidInput, NotFound
-from mem.customers.fact_record import KINDS, STATUSES, Fact, Recheck, check_choices
+from mem.customers.fact_record import KINDS, STATUSES, Fact, Recheck, check_choices, check_limit
 from mem.customers.fact_rows import HistoryEntry, SearchHit, history_entry, record_json
 from mem.customers.fact_search import FactSearch, ProgressCallback
 from mem.customers.statements import statement_of
@@ -181,8 +181,8 @@ class Facts:
             where.append("json_extract(data, '$.recheck.flag') = 1")
         sql = "SELECT data FROM facts" + (" WHERE " + " AND ".join(where) if where else "")
         sql += " ORDER BY day DESC, id DESC"
-        if limit:
-            sql += f" LIMIT {int(limit)}"
+        if limit is not None:
+            sql += f" LIMIT {check_limit(limit)}"
         return [Fact.from_dict(json.loads(row[0])) for row in self._store.conn.execute(sql, params)]
 
     def counts(self) -> dict[str, int]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -110,7 +111,7 @@ class _Plan:
 
 def ingest_documents(
     workspace: Path,
-    paths: Sequence[Path],
+    paths: Sequence[Path] | str | os.PathLike[str],
     *,
     config: Config,
     page_id: str | None = None,
@@ -131,7 +132,11 @@ def ingest_documents(
     ``replace`` lets a document take over pages another document made (or a renamed edition those of its
     earlier name); ``id_prefix`` scopes new ids. ``labels`` names documents in errors and results instead of
     their path (the CLI's scratch copy of standard input is "standard input (NAME)").
+    A single path (a ``str`` or ``Path``) is one document: it was iterated as a sequence, letter by letter
+    ("/: not a file").
     """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [Path(paths)]
     if not paths:
         raise InvalidInput("give at least one document to ingest")
     if (page_id or title) and len(paths) > 1:

@@ -89,6 +89,28 @@ def test_one_status_or_kind_may_be_a_plain_string(home):
             store.facts.list(statuses="activ")
 
 
+def test_search_and_list_arguments_of_the_wrong_type_are_one_line_errors(home):
+    # search(None) and limit="3" were TypeErrors deep in the index, limit=10**20 an OverflowError in SQLite
+    with CustomerStore.open(home, "acme") as store:
+        added = store.facts.add(fact())
+        for bad in (None, 42, b"refund"):
+            with pytest.raises(InvalidInput, match="query must be a string"):
+                store.facts.search(bad)
+        for limit in ("3", True, 2.5):
+            with pytest.raises(InvalidInput, match="limit must be a whole number"):
+                store.facts.search("refund", limit=limit)
+            with pytest.raises(InvalidInput, match="limit must be a whole number"):
+                store.facts.list(limit=limit)
+        for limit in (0, -1, 10**20):
+            with pytest.raises(InvalidInput, match="limit must be from 1 to 100,000"):
+                store.facts.search("refund", limit=limit)
+            with pytest.raises(InvalidInput, match="limit must be from 1 to 100,000"):
+                store.facts.list(limit=limit)
+        hits = store.facts.search("refund", limit=3, statuses="active", kinds="event")
+        assert [h.fact.id for h in hits] == [added.id]
+        assert [f.id for f in store.facts.list(limit=100_000)] == [added.id]
+
+
 def test_add_get_and_duplicate(home):
     with CustomerStore.open(home, "acme") as store:
         f = store.facts.add(fact(evidence=[Evidence("c1", "t1", "customer", "refund please")]))

@@ -73,6 +73,15 @@ def test_markdown_document_becomes_one_cited_page(ws, tmp_path):
     assert gitrepo._run(ws, "status", "--porcelain") == ""
 
 
+def test_a_single_path_is_one_document(ws, tmp_path):
+    # a str was iterated letter by letter: "/: not a file"
+    doc = write(tmp_path, "refund.md", REFUND_V3)
+    [result] = ingest_documents(ws, str(doc), config=config_for(ws))
+    assert [(p.id, p.change) for p in result.pages] == [("refund-policy", "created")]
+    again = ingest_documents(ws, doc, config=config_for(ws))[0]  # a Path too; unchanged the second time
+    assert [(p.id, p.change) for p in again.pages] == [("refund-policy", "unchanged")]
+
+
 def test_identical_reingest_changes_nothing_and_commits_nothing(ws, tmp_path):
     doc = write(tmp_path, "refund.md", REFUND_V3)
     ingest_documents(ws, [doc], config=config_for(ws))
