@@ -317,7 +317,7 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
     ``on_end`` receives what learning did when a client session ends (the server's lifespan).
     """
     from mcp.server.mcpserver import MCPServer
-    from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
+    from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError, UnexpectedToolError
     from pydantic import ValidationError
 
     from mem import __version__
@@ -348,9 +348,13 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
         return call
 
     def resource_read(fn: Callable[..., str]) -> Callable[..., str]:
+        # a page that is not there is the SDK's "not found" (-32602 under SEP-2164); it was -32603, the code
+        # of a server fault, so a host could not tell a renamed page from a broken server
         def read(*args: Any, **kwargs: Any) -> str:
             try:
                 return fn(*args, **kwargs)
+            except NotFound as exc:
+                raise ResourceNotFoundError(exc.message) from exc
             except MemError as exc:
                 raise ResourceError(exc.message) from exc
         return read

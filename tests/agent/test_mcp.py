@@ -226,14 +226,21 @@ def test_resources_pages_by_id_and_a_page_of_the_wrong_type_is_an_error(world):
             await client.read_resource("mem://knowhow/refund-policy")
             wrong = None
         except MCPError as exc:
-            wrong = str(exc)
+            wrong = (exc.error.code, str(exc))
+        try:
+            await client.read_resource("mem://policy/no-such-page")
+            missing = None
+        except MCPError as exc:
+            missing = (exc.error.code, str(exc))
         templates = [t.uri_template for t in (await client.list_resource_templates()).resource_templates]
-        return index, policy, wrong, templates
+        return index, policy, wrong, missing, templates
 
-    index, policy, wrong, templates = _drive(build_server(_session(world)), calls)
+    index, policy, wrong, missing, templates = _drive(build_server(_session(world)), calls)
     assert "mem://policy/refund-policy v1: Refund policy" in index
     assert DATA_BLOCK.findall(policy)[0][1] == "policy" and "14 days" in policy
-    assert wrong is not None and "refund-policy is a policy page" in wrong
+    assert wrong is not None and "refund-policy is a policy page" in wrong[1]
+    # a page that is not there is "not found" (-32602, SEP-2164), never the -32603 of a server fault
+    assert wrong[0] == -32602 and missing is not None and missing[0] == -32602 and "no-such-page" in missing[1]
     assert templates == ["mem://policy/{page_id}", "mem://knowhow/{page_id}"]
 
 
