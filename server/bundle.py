@@ -202,6 +202,7 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
                     "pages": sorted(pages, key=lambda p: p["path"])}
         if allowed:
             manifest["lint_errors_allowed"] = allowed
+        renews = _same_content(workspace, version - 1, commit, entries)
         manifest_bytes = encode_manifest(manifest)
         signature = signing.sign(key, manifest_bytes)
         transitions = json.dumps({"transitions": load_transitions(workspace)}, indent=2).encode("utf-8")
@@ -226,4 +227,17 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
         publish(workspace, version)
     return {"version": version, "commit": commit, "files": len(entries), "pages": len(pages),
             "lint_errors_allowed": len(allowed), "key_id": manifest["key_id"],
-            "issued_at": manifest["issued_at"], "expires_at": manifest["expires_at"], "path": str(target)}
+            "issued_at": manifest["issued_at"], "expires_at": manifest["expires_at"], "path": str(target),
+            "same_content_as": renews}
+
+
+def _same_content(workspace: Path, previous: int, commit: str, entries: list[ManifestFile]) -> int | None:
+    """``previous`` when that bundle holds the same commit and files: the new version only renews the signature and
+    the expiry. Building it is right (a scheduled build keeps clients' bundles from expiring) and costs clients
+    nothing (sync copies unchanged files from the installed bundle), but the operator should know nothing changed."""
+    try:
+        earlier = json.loads((bundle_dir(workspace, previous) / MANIFEST_FILE).read_bytes())
+    except (OSError, ValueError):
+        return None
+    same = earlier.get("commit") == commit and earlier.get("files") == entries
+    return previous if same else None

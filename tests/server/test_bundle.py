@@ -65,6 +65,18 @@ def test_versions_are_monotonic(workspace):
     assert latest_version(workspace) == 3
 
 
+def test_a_build_of_unchanged_content_says_it_only_renews_the_expiry(workspace):
+    config = Config.load(workspace=workspace)
+    first = build_bundle(workspace, config=config)
+    assert first["same_content_as"] is None
+    assert build_bundle(workspace, config=config)["same_content_as"] == 1  # a renewal: still built and signed
+    page = workspace / "policies" / "shipping.md"
+    page.write_text(page.read_text().replace("version: 1", "version: 2") + "\nParcels over 30 kg ship by freight.\n")
+    subprocess.run(["git", "commit", "-qam", "shipping v2"], cwd=workspace, check=True)
+    changed = build_bundle(workspace, config=config)
+    assert changed["version"] == 3 and changed["same_content_as"] is None
+
+
 def test_build_without_key_is_refused(tmp_path):
     from mem.wiki.workspace import init_workspace
 
