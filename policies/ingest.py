@@ -36,7 +36,7 @@ from pathlib import Path
 
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import Conflict, InvalidInput, Refused
+from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageError
 from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
 from mem.core.json_types import JsonObject
@@ -61,7 +61,7 @@ class PageChange:
     id: str
     title: str
     version: int
-    change: str  # created | revised | unchanged | deprecated | source-updated | replaced
+    change: str  # created | revised | unchanged | deprecated | source-updated | replaced | renumbered
 
 
 @dataclass
@@ -294,33 +294,62 @@ def _number_above_history(wiki: Wiki, plans: list[_Plan]) -> None:
     was committed (and maybe shipped in a bundle, cited by customer facts), and after ``git rm`` there
     is no file at all. Numbering from the file gave a second, different "version 2", and clients never
     rechecked the facts made under the first. So the floor is the highest version in git (every ref
-    and the reflog) and in the bundles the server published (``mem.wiki.version_floor``)."""
-    fresh: list[tuple[_Plan, int]] = []
+    and the reflog) and in the bundles the server published (``mem.wiki.version_floor``).
+
+    A page that keeps its text (``unchanged``, ``source-updated``) but whose number is below that floor —
+    the text ``git revert`` brought back — is ``renumbered`` in the same commit: said "unchanged", it kept
+    a number lint reports (``version-history``) and ``mem bundle build`` refuses, and only a hand edit of
+    ``version:`` repaired it (NEWUSER_REPORT14 #6)."""
+    planned: list[tuple[_Plan, int]] = []
+    kept: set[tuple[int, int]] = set()
     for plan in plans:
         for n, (page, change) in enumerate(zip(plan.pages, plan.result.pages, strict=True)):
-            if change.change == "unchanged":
-                continue
-            if change.change in ("source-updated", "replaced") and wiki.exists(page.id) and \
-                    wiki.get(page.id).version == page.version:
-                continue  # the same rule text under a refreshed source (or another file) keeps its number
-            fresh.append((plan, n))
-    if not fresh:
+            if change.change == "unchanged" or change.change in ("source-updated", "replaced") and \
+                    wiki.exists(page.id) and wiki.get(page.id).version == page.version:
+                kept.add((id(plan), n))  # the same rule text (maybe under a refreshed source) keeps its number
+            planned.append((plan, n))
+    if not planned:
         return
-    rels = sorted({f"{FOLDERS[plan.pages[n].type]}/{plan.pages[n].id}.md" for plan, n in fresh})
+    rels = sorted({f"{FOLDERS[plan.pages[n].type]}/{plan.pages[n].id}.md" for plan, n in planned})
     committed = version_floor.committed_versions(wiki.workspace, rels)
     published = version_floor.published_pages(wiki.workspace)
     moved = set()
-    for plan, n in fresh:
+    for plan, n in planned:
         page, change = plan.pages[n], plan.result.pages[n]
         shipped = version_floor.highest_published(published.get(page.id, {}))
         floor = max(committed.get(f"{FOLDERS[page.type]}/{page.id}.md", 0), shipped.version if shipped else 0)
-        if page.version <= floor:
-            plan.pages[n] = dataclasses.replace(page, version=floor + 1)
-            plan.result.pages[n] = dataclasses.replace(change, version=floor + 1)
-            moved.add(id(plan))
+        if (id(plan), n) in kept:
+            if page.version >= floor:
+                continue
+            version = floor if _reads_as(wiki.workspace, page, floor, shipped) else floor + 1
+            label = "replaced" if change.change == "replaced" else "renumbered"
+        elif page.version <= floor:
+            version, label = floor + 1, change.change
+        else:
+            continue
+        plan.pages[n] = dataclasses.replace(page, version=version)
+        plan.result.pages[n] = dataclasses.replace(change, version=version, change=label)
+        moved.add(id(plan))
     for plan in plans:
         if id(plan) in moved:
             plan.message, plan.log_lines = _message(plan.result), _log_lines(plan.result)
+
+
+def _reads_as(workspace: Path, page: Page, version: int, shipped: version_floor.Published | None) -> bool:
+    """Whether ``page`` says what its id said at ``version`` (title, status, rule text): then that number is
+    its own, not a new one. Read from the bundle that shipped it, else from git (HEAD's history)."""
+    from mem.wiki.history import page_text_at
+
+    try:
+        if shipped is not None and shipped.version == version:
+            text = shipped.file.read_text(encoding="utf-8")
+        else:
+            text = page_text_at(workspace, page.id, version)
+    except (OSError, UnicodeDecodeError, NotFound, StorageError):
+        return False  # only the reflog remembers it, or the bundle file is gone: a new number is safe
+    meta, body, _ = split_frontmatter(text)
+    return meta is not None and str(meta.get("title")) == page.title and \
+        str(meta.get("status") or "active") == page.status and rule_text(body) == rule_text(page.body)
 
 
 def _refuse_hand_edits(workspace: Path, plans: list[_Plan]) -> None:

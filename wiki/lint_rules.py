@@ -410,7 +410,8 @@ def _git_version_history(ctx: LintContext) -> Iterator[Finding]:
         line = pf.field_line("version")
         if current_version < top:
             yield Finding(pf.rel, line, "version-history",
-                          f"version {current_version} is lower than version {top} in commit {top_sha[:8]}")
+                          f"version {current_version} is lower than version {top} in commit {top_sha[:8]}"
+                          + _renumber_hint(pf, top + 1))
             continue
         changed = [(sha, v) for sha, v, body in states if body != current_body]
         if changed and current_version <= changed[-1][1]:
@@ -427,6 +428,14 @@ def _git_version_history(ctx: LintContext) -> Iterator[Finding]:
                           f"page version {top + 1}")
 
 
+def _renumber_hint(pf: PageFile, version: int) -> str:
+    """How to repair a number below history (``git revert`` of an ingest): ingest renumbers the page."""
+    sources = (pf.meta or {}).get("sources") or []
+    source = sources[0].get("file") if sources and isinstance(sources[0], dict) else None
+    again = f"`mem ingest {source}` renumbers it, or " if source else ""
+    return f"; {again}set version: {version} and commit"
+
+
 def _published_version(ctx: LintContext, pf: PageFile,
                        published: dict[int, list[version_floor.Published]]) -> Iterator[Finding]:
     """Compare the page with the versions bundles shipped: they stay installed on clients (and cited by
@@ -438,7 +447,7 @@ def _published_version(ctx: LintContext, pf: PageFile,
     line = pf.field_line("version")
     if current_version < top.version:
         yield Finding(pf.rel, line, "version-history", f"version {current_version} is lower than version "
-                      f"{top.version} published in bundle {top.bundle}")
+                      f"{top.version} published in bundle {top.bundle}" + _renumber_hint(pf, top.version + 1))
         return
     own = ctx.sha256(pf.path)
     for shipped in published.get(current_version, []):

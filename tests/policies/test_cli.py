@@ -275,3 +275,19 @@ def test_ordinary_markdown_ingests_into_pages_that_pass_lint(mem, ws, tmp_path):
     assert "```\ncode sample\nsecond line\n```" in shipping
     lint = mem("--workspace", ws, "lint")
     assert lint.exit_code == 0, lint.stdout
+
+
+def test_ingest_after_git_revert_says_the_page_was_renumbered(mem, ws, tmp_path):
+    import subprocess
+
+    doc = tmp_path / "refund.md"
+    doc.write_text("# Refund policy\n\nRefunds within 14 days.\n")
+    assert mem("--workspace", ws, "ingest", doc).exit_code == 0
+    doc.write_text("# Refund policy\n\nRefunds within 1 days.\n")
+    assert mem("--workspace", ws, "ingest", doc).exit_code == 0
+    subprocess.run(["git", "-C", str(ws), "revert", "--no-edit", "HEAD"], check=True, capture_output=True)
+    doc.write_text("# Refund policy\n\nRefunds within 14 days.\n")
+    result = mem("--workspace", ws, "ingest", doc)
+    assert result.exit_code == 0 and "renumbered" in result.stdout and "v3" in result.stdout
+    assert "policies/refund-policy.md v3: renumbered" in result.stderr
+    assert mem("--workspace", ws, "lint").exit_code == 0

@@ -124,3 +124,43 @@ def test_lint_reports_a_version_published_with_other_text(ws, tmp_path):
     gitrepo._run(ws, "commit", "-qam", "back")
     [message] = version_rules(ws)
     assert "is lower than version 2" in message
+
+
+def test_after_git_revert_an_unchanged_reingest_numbers_the_page_above_history(ws, tmp_path):
+    # NEWUSER_REPORT14 #6: the reverted page says v1 while v2 was committed; ingest said "unchanged" and lint
+    # kept failing, so nothing but a hand edit repaired it
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    gitrepo._run(ws, "revert", "--no-edit", "HEAD")
+    assert version_rules(ws) != []
+    head = gitrepo.head_sha(ws)
+    pages = ingest(ws, tmp_path, 14)
+    assert pages == {"refunds": (3, "renumbered"), "shipping": (1, "unchanged")}
+    assert version_rules(ws) == []
+    page = Wiki(ws).get("refunds")
+    assert page.version == 3 and "14 days" in page.body
+    assert gitrepo._run(ws, "rev-list", "--count", f"{head}..HEAD") == "1"  # one commit
+    message = gitrepo._run(ws, "log", "-1", "--format=%B")
+    assert "page: refunds v3 renumbered" in message
+    assert ingest(ws, tmp_path, 14) == {"refunds": (3, "unchanged"), "shipping": (1, "unchanged")}
+
+
+def test_a_page_below_a_published_version_is_renumbered_by_an_unchanged_reingest(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    publish_bundle(ws, 1)
+    gitrepo._run(ws, "reset", "-q", "--hard", "HEAD~1")
+    gitrepo._run(ws, "reflog", "expire", "--expire-unreachable=now", "--all")
+    gitrepo._run(ws, "gc", "-q", "--prune=now")
+    assert ingest(ws, tmp_path, 14)["refunds"] == (3, "renumbered")
+    assert version_rules(ws) == []
+
+
+def test_a_page_whose_text_is_its_highest_versions_gets_that_number_back(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    ingest(ws, tmp_path, 21)
+    path = ws / "policies" / "refunds.md"
+    path.write_text(path.read_text().replace("version: 2", "version: 1"))
+    gitrepo._run(ws, "commit", "-qam", "by hand")
+    assert ingest(ws, tmp_path, 21)["refunds"] == (2, "renumbered")  # the text v2 had: no new number
+    assert version_rules(ws) == []
