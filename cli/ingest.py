@@ -45,6 +45,10 @@ def ingest(
     id_prefix: Annotated[
         Optional[str], typer.Option("--id-prefix", help="Prefix the ids of this document's new pages (e.g. airline).")
     ] = None,
+    allow_older: Annotated[
+        bool, typer.Option("--allow-older", help="Ingest a document byte-identical to an edition this workspace "
+                                                 "already replaced (roll its pages back).")
+    ] = False,
     name: Annotated[
         Optional[str],
         typer.Option("--name", help="File name for the document read from standard input (-), e.g. refunds-v4.md; "
@@ -70,7 +74,8 @@ def ingest(
         with progress("ingesting") as on_progress:
             results = ingest_documents(workspace, documents, config=config, page_id=page_id, title=title,
                                        effective=effective, model=model, split=split, replace=replace,
-                                       id_prefix=id_prefix, on_progress=on_progress, labels=labels)
+                                       id_prefix=id_prefix, on_progress=on_progress, labels=labels,
+                                       allow_older=allow_older)
     data = [r.to_dict() for r in results]
     if want_json(ctx, json_output):
         emit(data, as_json=True)

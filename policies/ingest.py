@@ -123,6 +123,7 @@ def ingest_documents(
     id_prefix: str | None = None,
     on_progress: ProgressCallback | None = None,
     labels: Mapping[Path, str] | None = None,
+    allow_older: bool = False,
 ) -> list[IngestResult]:
     """Ingest ``paths`` into the workspace's policy pages; one commit per document that changed anything.
 
@@ -133,7 +134,8 @@ def ingest_documents(
     earlier name); ``id_prefix`` scopes new ids. ``labels`` names documents in errors and results instead of
     their path (the CLI's scratch copy of standard input is "standard input (NAME)").
     A single path (a ``str`` or ``Path``) is one document: it was iterated as a sequence, letter by letter
-    ("/: not a file").
+    ("/: not a file"). ``allow_older`` lets a document byte-identical to an edition this workspace already
+    replaced roll its pages back (``--allow-older``; refused otherwise, see ``_refuse_older_editions``).
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [Path(paths)]
@@ -179,6 +181,8 @@ def ingest_documents(
                                     single=bool(page_id or title), split=split)
         plans = _plan_all(wiki, pending, previous, page_id=page_id, title=title, effective=when,
                           model=model_name, split=split, replace=replace, id_prefix=id_prefix, progress=progress)
+        if not allow_older:
+            _refuse_older_editions(wiki, plans)
         # under the lock: another ingest's pages are on disk, not yet committed, only while it holds the lock
         # (read outside it, they were refused as uncommitted edits); a commit made meanwhile means planning again
         with wiki.lock():
@@ -350,6 +354,37 @@ def _reads_as(workspace: Path, page: Page, version: int, shipped: version_floor.
     meta, body, _ = split_frontmatter(text)
     return meta is not None and str(meta.get("title")) == page.title and \
         str(meta.get("status") or "active") == page.status and rule_text(body) == rule_text(page.body)
+
+
+_ROLLS_BACK = ("created", "revised", "deprecated", "replaced")
+
+
+def _refuse_older_editions(wiki: Wiki, plans: list[_Plan]) -> None:
+    """Refuse a document whose bytes are an edition of it this workspace already ingested and replaced.
+
+    ``sources/`` keeps every edition (``refunds.md`` beside ``refunds-v2.md``), so picking the old file from
+    a folder is easy, and its ingest revised the pages back to the old rules (30 → 14 days, 25 % → 10 %):
+    every linked customer got a recheck for a rollback nobody meant (NEWUSER_REPORT14 #7). The old edition
+    is known by its hash in the commit message of the ingest that brought it ("source: … sha256:…", on
+    HEAD's history), asked only when the document is not the edition the pages now cite and would change
+    a page; a rollback that is meant passes ``allow_older`` (``--allow-older``)."""
+    for plan in plans:
+        changed = [change.id for change in plan.result.pages if change.change in _ROLLS_BACK]
+        if not changed:
+            continue
+        held = _section_pages(wiki, document_id(Path(plan.result.source).name))
+        active = [page for pages in held.values() for page in pages if page.status != "deprecated"]
+        current = {str(page.sources[0].get("sha256") or "").lower().removeprefix("sha256:") for page in active}
+        if not active or plan.doc.sha256 in current:
+            continue
+        commit = gitrepo.last_commit_matching(wiki.workspace, SOURCES_DIR, f"sha256:{plan.doc.sha256}")
+        if commit is None:
+            continue  # bytes never ingested here: a new edition
+        now = sorted({str(page.sources[0].get("file")) for page in active})[0]
+        pages = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+        raise Refused(f"{plan.doc.path.name} is an edition this workspace already replaced (ingested in commit "
+                      f"{commit[:10]}; the pages now cite {now}): ingesting it would take {pages} back to the "
+                      "older text - pass --allow-older if that is meant")
 
 
 def _refuse_hand_edits(workspace: Path, plans: list[_Plan]) -> None:

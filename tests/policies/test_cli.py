@@ -291,3 +291,17 @@ def test_ingest_after_git_revert_says_the_page_was_renumbered(mem, ws, tmp_path)
     assert result.exit_code == 0 and "renumbered" in result.stdout and "v3" in result.stdout
     assert "policies/refund-policy.md v3: renumbered" in result.stderr
     assert mem("--workspace", ws, "lint").exit_code == 0
+
+
+def test_an_edition_already_replaced_is_a_one_line_refusal(mem, ws, tmp_path):
+    old, new = tmp_path / "refunds.md", tmp_path / "refunds-v2.md"
+    old.write_text("# Refund policy\n\nRefunds within 14 days.\n")
+    new.write_text("# Refund policy\n\nRefunds within 30 days.\n")
+    assert mem("--workspace", ws, "ingest", old).exit_code == 0
+    assert mem("--workspace", ws, "ingest", new).exit_code == 0
+    result = mem("--workspace", ws, "ingest", old)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith("Error: refunds.md is an edition this workspace already replaced")
+    assert "--allow-older" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    again = mem("--workspace", ws, "ingest", old, "--allow-older")
+    assert again.exit_code == 0 and "revised" in again.stdout
