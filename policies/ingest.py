@@ -383,8 +383,8 @@ def _refuse_older_editions(wiki: Wiki, plans: list[_Plan]) -> None:
         now = sorted({str(page.sources[0].get("file")) for page in active})[0]
         pages = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
         raise Refused(f"{plan.doc.path.name} is an edition this workspace already replaced (ingested in commit "
-                      f"{commit[:10]}; the pages now cite {now}): ingesting it would take {pages} back to the "
-                      "older text - pass --allow-older if that is meant")
+                      f"{commit[:10]}; the pages now cite {now}): ingesting it again would bring {pages} back to "
+                      "that edition's text - pass --allow-older if that is meant")
 
 
 def _refuse_hand_edits(workspace: Path, plans: list[_Plan]) -> None:
