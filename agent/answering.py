@@ -10,6 +10,7 @@ from mem.agent.citations import check_citations
 from mem.agent.compose import compose_answer
 from mem.agent.conflicts import find_conflicts
 from mem.agent.customer_memory import CustomerMemory
+from mem.agent.knowhow_policy import note_older_policy
 from mem.agent.language import detect_language
 from mem.agent.prompt import AssembledContext, render_prompt, render_reference
 from mem.agent.retrieval import Retrieval
@@ -64,6 +65,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         draft = None
         engine = "deterministic"
     conflicts = find_conflicts(retrieval.blocks)
+    warnings += note_older_policy(retrieval.blocks, service, retrieval.current_version)
     if draft is None:
         written_in = None
         if not any(b.memory == "policy" for b in retrieval.blocks):

@@ -121,10 +121,15 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
                                  n=block.number))
                 continue
             applicable.append(block)
+            # approved under a rule that changed since (mem.agent.knowhow_policy): still cited, never as current
+            older = say("sep").join(say("knowhow_older_policy", policy=o["page"], old=o["version"], new=o["current"])
+                                    for o in block.data.get("older_policy") or [])
             if when and then and customers:
-                lines.append(say("knowhow_line", when=when, then=then, customers=customers, n=block.number))
+                lines.append(say("knowhow_line", when=when, then=then, customers=customers, n=block.number,
+                                 notes=say("sep") + older if older else ""))
             else:
-                lines.append(say("knowhow_quote", quote=then or block.quote or block.title, n=block.number))
+                lines.append(say("knowhow_quote", quote=then or block.quote or block.title, n=block.number,
+                                 notes=say("knowhow_quote_notes", notes=older) if older else ""))
         parts.append(_section(say("knowhow"), lines))
     # choose by relevance (flagged ones first), then tell the story in date order
     shown = sorted(facts, key=lambda b: (not b.flags, b.number))[:MAX_FACTS]

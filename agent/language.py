@@ -71,8 +71,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "days_depends": "Your case ({asked}) may be within or beyond the {limit} window in this rule: it depends on "
                         "the exact date.",
         "knowhow": "How we handle cases like this",
-        "knowhow_line": 'When {when}: {then} (established from {customers} customers\' cases) [{n}]',
-        "knowhow_quote": '"{quote}" [{n}]',
+        "knowhow_line": 'When {when}: {then} (established from {customers} customers\' cases{notes}) [{n}]',
+        "knowhow_quote": '"{quote}"{notes} [{n}]',
+        "knowhow_quote_notes": " ({notes})",
+        "knowhow_older_policy": "approved under {policy} v{old}, the rule in force is v{new}",
         "knowhow_not_applicable": "A procedure exists for cases where {when} [{n}], but that does not match what "
                                   "we know of your account, so it does not apply here.",
         "knowhow_not_shown": "A procedure exists for cases where {when} [{n}]; nothing we know of your account "
@@ -146,8 +148,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "days_depends": "お客様のケース（{asked}）は、正確な日付によって、この規定の{limit}の期間内の場合も"
                         "過ぎている場合もあります。",
         "knowhow": "同様のケースの対応方針",
-        "knowhow_line": "「{when}」の場合：「{then}」（{customers}件のお客様の事例に基づく） [{n}]",
-        "knowhow_quote": "「{quote}」 [{n}]",
+        "knowhow_line": "「{when}」の場合：「{then}」（{customers}件のお客様の事例に基づく{notes}） [{n}]",
+        "knowhow_quote": "「{quote}」{notes} [{n}]",
+        "knowhow_quote_notes": "（{notes}）",
+        "knowhow_older_policy": "{policy} 第{old}版の時点で承認、現行は第{new}版",
         "knowhow_not_applicable": "「{when}」場合の対応方針 [{n}] がありますが、お客様のご登録内容とは一致しないため、"
                                   "今回は適用されません。",
         "knowhow_not_shown": "「{when}」場合の対応方針 [{n}] がありますが、お客様のご登録内容からはこれに当たることが"
@@ -220,8 +224,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "days_depends": "고객님의 경우({asked})는 정확한 날짜에 따라 이 규정의 {limit} 기간 안일 수도, "
                         "넘었을 수도 있습니다.",
         "knowhow": "비슷한 경우의 처리 방침",
-        "knowhow_line": "\"{when}\"인 경우: \"{then}\" (고객 {customers}명의 사례에 근거) [{n}]",
-        "knowhow_quote": "\"{quote}\" [{n}]",
+        "knowhow_line": "\"{when}\"인 경우: \"{then}\" (고객 {customers}명의 사례에 근거{notes}) [{n}]",
+        "knowhow_quote": "\"{quote}\"{notes} [{n}]",
+        "knowhow_quote_notes": " ({notes})",
+        "knowhow_older_policy": "{policy} 제{old}판 기준으로 승인, 현행은 제{new}판",
         "knowhow_not_applicable": "\"{when}\"인 경우의 처리 방침 [{n}]이 있지만, 고객님의 등록 정보와 일치하지 않아 "
                                   "이번에는 적용되지 않습니다.",
         "knowhow_not_shown": "\"{when}\"인 경우의 처리 방침 [{n}]이 있지만, 고객님의 등록 정보로는 이에 해당하는지 "

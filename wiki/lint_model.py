@@ -109,6 +109,12 @@ RULES: dict[str, Rule] = {
              "on the question, and the rule it should hold sits on another page or nowhere.",
              "Re-ingest the document (a heading guessed from a list item made the page), merge the text into the "
              "page, or set `status: deprecated`."),
+        Rule("knowhow-policy-changed", "warning", "A know-how page's `policy_refs` name an older version of a "
+             "policy page than the page has now.",
+             "Know-how is approved under the rules of its time; when such a rule changes, the customers' decisions "
+             "it was built from are flagged for a recheck, but the know-how kept answering as current.",
+             "Review the page against the policy's current version, then raise the version in its `policy_refs` "
+             "(or set `status: deprecated`)."),
         Rule("frontmatter-format", "warning", "Frontmatter fields are not in canonical order or form.",
              "A canonical form keeps diffs small and reviews readable.",
              "Run `mem lint --fix`.", autofix=True),

@@ -624,11 +624,33 @@ def check_empty_pages(ctx: LintContext) -> Iterator[Finding]:
                           f"policy page {page.id!r} ({page.title}) states no rule: its body is only its source line")
 
 
+def check_knowhow_policy(ctx: LintContext) -> Iterator[Finding]:
+    """A know-how page in force whose ``policy_refs`` name an older version of a policy page than the page has now:
+    it was approved under a rule that changed since (a 15 % restocking fee that is now 20 %), and kept answering
+    as current while the customers' decisions it was built from were flagged for a recheck."""
+    for pf in ctx.selected():
+        page = pf.page
+        if page is None or page.type != "knowhow" or page.status == "deprecated":
+            continue
+        for ref in page.meta.get("policy_refs") or []:
+            if not isinstance(ref, dict) or not isinstance(ref.get("version"), int):
+                continue  # the frontmatter rule reports a malformed reference
+            found = ctx.by_id.get(str(ref.get("page"))) or []
+            policy = found[0].page if len(found) == 1 else None  # two pages with one id: duplicate-id's
+            if policy is None or policy.type != "policy" or policy.version <= ref["version"]:
+                continue  # a missing page is broken-link's and the customer facts' business, not this rule's
+            state = " (deprecated)" if policy.status == "deprecated" else ""
+            yield Finding(pf.rel, pf.field_line("policy_refs"), "knowhow-policy-changed",
+                          f"approved under policy {policy.id} v{ref['version']}, which is now v{policy.version}"
+                          f"{state}: review the page against it, then set its policy_refs version to "
+                          f"{policy.version} (or set status: deprecated)")
+
+
 CHECKS: tuple[Check, ...] = (
     check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_portable_ids, check_links,
     check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
     check_personal_data, check_sensitive_topics, check_customer_data, check_orphans, check_index, check_dates,
-    check_numbers, check_empty_pages,
+    check_numbers, check_empty_pages, check_knowhow_policy,
 )
 
 

@@ -375,3 +375,23 @@ def test_know_how_for_a_customer_we_know_nothing_about_says_what_is_true(service
     korean = answer_question("구매 18일 후에 부분 환불이 가능한가요? refund", service=service,
                              customer=make_customer(facts=[]))
     assert "확인되지 않아" in korean.text and "일치하지 않아" not in korean.text
+
+
+def test_knowhow_approved_under_an_older_rule_is_cited_with_a_note_and_a_warning(service, customer_en):
+    # NEWUSER_REPORT14 #4: know-how approved under restocking-fee v2 answered as current through v4, warnings: []
+    knowhow = service.get_page("late-refund-enterprise")
+    knowhow.meta["policy_refs"] = [{"page": "refund-policy", "version": 3}]
+    answer = answer_question(QUESTION, service=service, customer=customer_en)
+    assert ("negotiate a partial refund (established from 2 customers' cases; approved under refund-policy v3, "
+            "the rule in force is v4) [2]") in answer.text
+    assert ("know-how page late-refund-enterprise v1 was approved under refund-policy v3; the policy is now v4: "
+            "check that it still applies") in answer.warnings
+    knowhow.meta["policy_refs"] = [{"page": "refund-policy", "version": 4}]
+    again = answer_question(QUESTION, service=service, customer=customer_en)
+    assert "approved under" not in again.text and not any("approved under" in w for w in again.warnings)
+
+
+def test_the_older_rule_note_on_knowhow_is_in_the_answers_language(service, customer_a):
+    service.get_page("late-refund-enterprise").meta["policy_refs"] = [{"page": "refund-policy", "version": 3}]
+    answer = answer_question(QUESTION, service=service, customer=customer_a)
+    assert answer.language == "ja" and "refund-policy 第3版の時点で承認、現行は第4版" in answer.text

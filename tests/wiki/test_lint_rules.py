@@ -474,3 +474,35 @@ def test_a_policy_page_whose_body_is_only_its_source_line_is_reported(ws):
     assert [(f.path, f.level) for f in found] == [("policies/terms-4.md", "warning"),
                                                   ("policies/terms-5.md", "warning")]
     assert "states no rule" in found[0].message
+
+
+# --- knowhow-policy-changed --------------------------------------------------------------------
+
+
+def test_knowhow_approved_under_an_older_policy_version_is_reported(ws):
+    # NEWUSER_REPORT14 #4: the restocking fee went 15% → 20% and the know-how built on the v1 rule kept answering
+    write_page(ws, page("late-refund", LATE_BODY, type="knowhow", policy_refs=[{"page": "refund", "version": 1}]))
+    commit_all(ws)
+    assert "knowhow-policy-changed" not in rules(lint(ws))
+    source = {"id": "refund-doc", "file": "sources/refund.txt", "sha256": SOURCE_SHA, "pages": [1]}
+    write_page(ws, page("refund", REFUND_BODY.replace("14 days", "21 days"), version=2, sources=[source]))
+    commit_all(ws)
+    report = lint(ws)
+    [finding] = only(report, "knowhow-policy-changed")
+    assert finding.path == "knowhow/late-refund.md" and finding.level == "warning"
+    assert finding.line == line_of(ws, "knowhow/late-refund.md", "policy_refs")
+    assert "refund v1" in finding.message and "now v2" in finding.message
+    assert report.exit_code() == 0  # a warning: the page still answers, with a note (docs/ask.md)
+    # reviewed against v2: the reference moves, the warning goes
+    write_page(ws, page("late-refund", LATE_BODY, type="knowhow", policy_refs=[{"page": "refund", "version": 2}]))
+    commit_all(ws)
+    assert "knowhow-policy-changed" not in rules(lint(ws))
+
+
+def test_a_retired_knowhow_page_is_not_reported(ws):
+    write_page(ws, page("late-refund", LATE_BODY, type="knowhow", status="deprecated",
+                        policy_refs=[{"page": "refund", "version": 1}]))
+    write_page(ws, page("refund", REFUND_BODY, version=2, sources=[{"id": "refund-doc", "file": "sources/refund.txt",
+                                                                     "sha256": SOURCE_SHA, "pages": [1]}]))
+    commit_all(ws)
+    assert "knowhow-policy-changed" not in rules(lint(ws))
