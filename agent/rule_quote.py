@@ -36,7 +36,9 @@ The deterministic engine quotes rules; it must quote the ones that answer, or sa
 - **In short**: the figure a rule states ("3 free checked bags", "14日以内") when the question asks
   for one (not a yes/no question, and a number the question does not already hold); for a yes/no
   question, yes or no from the best sentence's negation, "it depends" when it states a condition;
-  when the question brings its own case, only a "no" by the rule's limit, else the limit (see ``in_short``).
+  when the question brings its own case, only a "no" by the rule's limit, else the limit (see ``in_short``). Of
+  several figures, the one the question's key words stand nearest; a number to call whole; a question about a
+  charge by the charge or its absence; negations read outside a condition's clause (fourteenth round).
 """
 
 from __future__ import annotations
@@ -852,6 +854,26 @@ _CLAUSE_NUMBER = lazy(r"\s*(?:\d+(?:\.\d+)+|\d+[.)])\s")
 _REFERENCE = lazy(r"\b(?:section|clause|article|paragraph|part|schedule|제|第)\s*$", re.IGNORECASE)
 
 
+# a telephone number: digit groups joined by spaces, dashes or dots (or a leading +), seven digits or more, never a
+# date ("2026-11-01") or an amount ("1,200")
+_PHONE = lazy(r"(?<![\w.,/])(?!\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b)(?:\+\s?)?\(?\d{2,5}\)?(?:[ \-.]\(?\d{2,5}\)?){1,4}"
+              r"(?!\w|[.,]\d)")
+_PHONE_DIGITS = lazy(r"\d{2,5}[ \-.]\d{2,5}")
+# a question for the number to call or the contact to reach
+_ASKS_CONTACT = lazy(r"\b(?:what|which)(?:'s|\s+is)?\s+(?:the\s+|your\s+)?(?:(?:tele)?phone\s+|contact\s+)?number\b|"
+                     r"\b(?:phone|telephone|contact)\s+number\b|\bnumber\s+(?:to|do\s+i|should\s+i|can\s+i)\s+"
+                     r"(?:call|ring|dial|phone)\b|\bwho\s+(?:do|should|can|will)\s+(?:i|we)\s+(?:call|ring|phone|contact)\b|"
+                     r"전화번호|연락처|(?:어디|누구)(?:로|에|에게|한테)?\s*(?:연락|전화)|電話番号|連絡先|"
+                     r"(?:どこ|誰)(?:に|へ)?\s*(?:連絡|電話)", re.IGNORECASE)
+
+
+def _phones(text: str) -> list[tuple[int, int]]:
+    """Where the telephone numbers of a sentence are (seven digits or more in groups)."""
+    if not _PHONE_DIGITS.search(text):
+        return []
+    return [(m.start(), m.end()) for m in _PHONE.finditer(text) if sum(ch.isdigit() for ch in m.group(0)) >= 7]
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks yes or no: "Can I …?", "If …, do I …?"; "…できますか" without a question word."""
     text = question.strip()
@@ -931,9 +953,12 @@ def _figures(text: str, question: str) -> list[tuple[int, int, str]]:
     figures: list[tuple[int, int, str]] = []
     case = _numbers(question)
     numbered = _CLAUSE_NUMBER.match(text)
+    phones = _phones(text)
     for match in pattern.finditer(text):
         if (numbered and match.start() < numbered.end()) or _REFERENCE.search(text[:match.start()]):
             continue
+        if any(start <= match.start() < end for start, end in phones):
+            continue  # a telephone number is a way to reach the service, not an amount or a time ("0800 …", "+44 20 …")
         figure = _trim(match.group(0).strip()).rstrip("'’")
         between = _BETWEEN.search(text[:match.start()]) and _BETWEEN_RANGE.match(text, match.start())
         if between:
@@ -956,16 +981,25 @@ def figure_of(sentence: str, question: str) -> str | None:
     "How much is express delivery?" with 9.99 dollars, not 2 pm.
     """
     text, question = ascii_figures(_FOOTNOTE.sub("", sentence)), ascii_figures(question)
+    phones = _phones(text)
+    if phones and _ASKS_CONTACT.search(question):
+        # "what number do I ring?", "who do I call?", 어디로 연락해야 돼요?, 電話番号は？: the number, whole
+        return text[phones[0][0]:phones[0][1]].strip()
     figures = _figures(text, question)
+    if text.endswith((":)", "：)")) and " (" in text:
+        # a list item read with its lead-in ("99 dollars for a laptop (Each claim has an excess of 49 dollars:)"):
+        # the item's own figure, when it has one, is what it says
+        cut = text.rfind(" (")
+        figures = [f for f in figures if f[0] < cut] or figures
     units = [u for u in question_units(question) if u.key]
     wanted = [m.figure for m in measures_asked(question, [u.word for u in units])]
     when = not wanted and _asks_when(question)
     if when:
         # "When does it arrive?" is answered by a time or a period, never by the price beside it
         wanted = [m.figure for m in MEASURES if m.name in ("duration", "time of day")]
-    for start, end, figure in figures:
-        if any(start <= hit.start() < end for kind in wanted for hit in kind.finditer(text)):
-            return figure
+    of_kind = [f for f in figures if any(f[0] <= hit.start() < f[1] for kind in wanted for hit in kind.finditer(text))]
+    if of_kind:
+        return _nearest_key_figure(text, of_kind, units, question)
     if when:
         return None
     # a table row read with its labels ("Plan: Plus; Monthly price: 20 dollars; Data: 50 GB."): the figure
@@ -974,7 +1008,82 @@ def figure_of(sentence: str, question: str) -> str | None:
         cell = text[:start].rsplit(";", 1)[-1]
         if ":" in cell and any(u.found_in(sentence_terms(cell.split(":", 1)[0])) for u in units):
             return figure
-    return figures[0][2] if figures else None
+    return _nearest_key_figure(text, figures, units, question) if figures else None
+
+
+# the words of a sentence, each with its place: a Latin word, or a run of Hangul, kana or kanji
+_TOKEN = lazy(r"[A-Za-z][A-Za-z'\-]*|[가-힣]+|[ぁ-んァ-ヶー一-鿿]+")
+# a cell or a sentence ends here: a word past it belongs to another item
+_ITEM_END = lazy(r"[;；。]")
+_PAST_ITEM = 1000
+_COMMA = lazy(r"[,、，]")
+_PAST_COMMA = 30
+_GAP_SCALE = 8
+_MARGIN = 0.05
+# a question for the most or the least of something, and the word a rule bounds its figure with the same way
+_EXTREMES = (
+    (lazy(r"\b(?:max(?:imum)?|most|longest|highest|limit|up\s+to)\b|최대|최장|최고|한도|상한|最大|最長|最高|上限|限度",
+          re.IGNORECASE),
+     lazy(r"(?:\b(?:max(?:imum)?(?:\s+of)?|up\s+to|at\s+most|no\s+more\s+than|capped\s+at|limit\s+of)|"
+          r"최대|최장|한도|상한|最大|最長|上限|限度)\s*\S{0,3}$|"
+          r"^(?:up\s+to|(?:a\s+)?max(?:imum)?\s+of|at\s+most|no\s+more\s+than)\b", re.IGNORECASE)),
+    (lazy(r"\b(?:min(?:imum)?|least|shortest|lowest)\b|최소|최단|最小|最短|最低", re.IGNORECASE),
+     lazy(r"(?:\b(?:min(?:imum)?(?:\s+of)?|at\s+least|no\s+less\s+than)|최소|최단|最小|最短|最低)\s*\S{0,3}$|"
+          r"^(?:at\s+least|(?:a\s+)?min(?:imum)?\s+of|no\s+less\s+than)\b", re.IGNORECASE)),
+)
+
+
+def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: list[Unit], question: str) -> str:
+    """Of several figures of one sentence, the one the question's key terms stand nearest: each key word of the
+    sentence belongs to the figure closest to it (``_gap``: a comma, a ";" or a "。" between them counts as
+    distance), pulling it the more the nearer it stands, and the figure the question's key units pull most is
+    stated; a near tie keeps the first. A question for the most or the least (``_EXTREMES``) takes the figure the
+    rule bounds so.
+
+    "each extra mile costs £0.28 on Everyday and Electric cars and £0.38 on Premium cars" answers "… on a premium
+    car?" with £0.38; "정지 기간은 최소 7일, 최대 30일입니다" answers "최대 며칠…?" with 30일; "a cleaning fee of £30
+    …, rising to £120 for a deep clean where there are stains, spilled food" answers "kids spilled juice …" with
+    £120. One figure, or no key word near any, is the first figure as before.
+    """
+    if len(figures) < 2:
+        return figures[0][2]
+    for asks, bound in _EXTREMES:
+        # "최대 며칠…?", "何か月まで…? 最長", "the longest …": the figure the rule bounds the same way
+        if asks.search(question):
+            bounded = [f for f in figures if bound.search(text[max(0, f[0] - 12):f[0]]) or bound.search(f[2])]
+            if len(bounded) == 1:
+                return bounded[0][2]
+    if not units:
+        return figures[0][2]
+    pull = [dict.fromkeys(range(len(units)), 0.0) for _ in figures]
+    # "… to leave without keeping your number": what "without" names is not the case the figure is for
+    unsaid = [(m.start(), m.end()) for m in _WITHOUT.finditer(text)]
+    for token in _TOKEN.finditer(text):
+        if any(start <= token.start() < end for start, end, _ in figures) or \
+                any(start <= token.start() < end for start, end in unsaid):
+            continue
+        terms = sentence_terms(token.group(0))
+        held = [n for n, unit in enumerate(units) if unit.found_in(terms)]
+        if not held:
+            continue
+        gaps = [_gap(text, figure, token.start(), token.end()) for figure in figures]
+        near = gaps.index(min(gaps))
+        for n in held:
+            pull[near][n] = max(pull[near][n], 1 / (1 + gaps[near] / _GAP_SCALE))
+    # a key word that stands by several figures ("단과 강의는 90일, 패키지 강의는 180일" for "강의") tells none apart
+    shared = {n for n in range(len(units)) if sum(1 for weights in pull if weights[n]) > 1}
+    scores = [sum(w for n, w in weights.items() if n not in shared) for weights in pull]
+    ranked = sorted(scores, reverse=True)
+    return figures[scores.index(ranked[0])][2] if ranked[0] - ranked[1] > _MARGIN else figures[0][2]
+
+
+def _gap(text: str, figure: tuple[int, int, str], at: int, to: int) -> float:
+    """How far a word (``at``:``to``) stands from a figure: the characters between, and more across a comma (another
+    item of a list) and much more across ";" or "。" (another cell or sentence)."""
+    start, end = figure[0], figure[1]
+    left, right = (end, at) if end <= at else (to, start)
+    between = text[left:right] if left < right else ""
+    return len(between) + (_PAST_ITEM if _ITEM_END.search(between) else _PAST_COMMA if _COMMA.search(between) else 0)
 
 
 def _trim(figure: str) -> str:
@@ -1107,6 +1216,34 @@ def _names_a_kind(text: str, start: int, end: int) -> bool:
 _ATTRIBUTIVE = lazy(r"^(?:[2-9]|\d\d+)\s*-?\s*(?:minute|hour|day|week|month|year)\s+[a-z]", re.IGNORECASE)
 # "within 60 days of delivery, but not later": the negation restates the limit, it does not forbid
 _BUT_NOT = lazy(r",?\s*\bbut not\b[^,;.]*", re.IGNORECASE)
+# a charge that is not made is no prohibition: "at no extra cost", "without any fee", "free of charge", 무료, 비용 없이,
+# 면제, 無料, 手数料なし — the rule allows the thing and says it costs nothing
+_NO_CHARGE = lazy(
+    r"\bfree(?:\s+of\s+charge)?\b(?!\s+(?:trials?|gifts?|periods?|months?|memberships?|samples?|plans?)\b)|"
+    r"\b(?:at\s+)?no\s+(?:extra\s+|additional\s+|further\s+)?(?:charge|cost|fee)s?\b|"
+    r"\bwithout\s+(?:any\s+|an\s+|paying\s+(?:any\s+|an\s+)?)?(?:extra\s+|additional\s+)?(?:[a-z]+\s+){0,2}?"
+    r"(?:charge|cost|fee|penalty)s?\b|\bwaived?\b|\bwaives\b|"
+    r"무료(?!\s*(?:체험|기간|회원|쿠폰|이용권|혜택))|면제|(?:비용|요금|수수료|위약금)(?:은|는|이|가)?\s*"
+    r"(?:없이|없습니다|없어요|부과하지\s*않)|無料(?!体験|期間|会員|枠|クーポン|特典|トライアル)|免除|"
+    r"(?:料金|費用|手数料|違約金)(?:は|が)?\s*(?:なし|不要|かかりません|いただきません)", re.IGNORECASE)
+# a condition's own clause ("If we do not receive a payment by its due date, …", "입금하지 않으면 …",
+# "…しない場合は、"): a negation inside it sets the condition and is not what the rule rules out
+_CONDITION_CLAUSE = lazy(
+    r"\b(?:if|unless|when|where|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:]*,\s*|"
+    r"[^\s,;。、]*(?:지\s*않으면|지\s*못하면|없으면|않는\s*경우(?:에는|에)?|없는\s*경우(?:에는|에)?),?\s*|"
+    r"[^\s,;。、]*(?:ない場合(?:には|は)?|なければ|ないと)、?", re.IGNORECASE)
+
+
+# "Assistance dogs can travel without a carrier": "without" names what is not needed, it rules nothing out (a rule
+# that does keeps its own "not", "no", "cannot": "No entry without a ticket")
+_WITHOUT = lazy(r"\bwithout\b[^,;.]*", re.IGNORECASE)
+
+
+def _what_is_ruled(text: str) -> str:
+    """The part of a rule that says yes or no: without "but not …", a charge not made, and a condition's own
+    clause, and what "without" says is not needed — "Electric vehicles can charge at no extra cost." allows; "if you
+    cancel within 14 days and have not used any benefit, we refund the fee" refunds."""
+    return _WITHOUT.sub(" ", _CONDITION_CLAUSE.sub(" ", _NO_CHARGE.sub(" ", _BUT_NOT.sub("", text))))
 
 
 # the number an amount is told with, its count of ten thousands kept ("3만원어치" → "3만")
@@ -1174,7 +1311,7 @@ def _judge_limit(question: str, sentence: str) -> str | None:
     service's own work takes), in any unit ("3 weeks ago", "a month ago", 지난주, 先週 against "14 days").
     """
     text, question = ascii_figures(_FOOTNOTE.sub("", sentence)), ascii_figures(question)
-    negated = rules_out(_BUT_NOT.sub("", text), question)
+    negated = rules_out(_what_is_ruled(text), question)
     judged = None
     for measure in _COMPARED:
         cases = _case_amounts(question, measure)
@@ -1327,6 +1464,26 @@ _DAY_SETS = (
 # "closed on weekends", 휴무, 定休日: a service that is closed rules the day out as "not" does
 _CLOSED = lazy(r"\b(?:is|are|be|remains?|stays?)\s+closed\b|\bclosed\s+(?:on|during|for|over|at)\b|"
                r"휴무|휴업|휴점|휴관|쉽니다|쉬어요|운영하지\s*않|休業|休み|定休|休館|休業日", re.IGNORECASE)
+# a question about being charged: "is there a fee / any charge", "do I have to pay", "will I be charged", "does it cost
+# anything", 돈 들어요, 비용 있나요, 위약금 나오나요, 料金はかかりますか — not "Can I charge my car?"
+_ASKS_CHARGE = lazy(
+    r"\b(?:is|are)\s+there\s+(?:a|an|any)\s+(?:[\w-]+\s+){0,2}?(?:charge|fee|cost|penalty|surcharge|fine)s?\b|"
+    r"\b(?:have|need|got)\s+to\s+pay\b|\bpay\s+(?:anything|extra|more|again)\b|\b(?:be|get|being)\s+charged\b|"
+    r"\bcost\s+(?:me|us|anything|extra|more)\b|\b(?:fees?|penalty|penalties|surcharge|fines?)\b|"
+    r"돈\s*(?:이\s*)?(?:들|내|받)|비용|요금|수수료|위약금|벌금|내야|부과|"
+    r"お金|料金|費用|手数料|違約金|罰金|かかりますか|かかる|払(?:う|わ)", re.IGNORECASE)
+# a question that asks whether something is free ("Is it free?", "for free", "무료인가요", "無料ですか"), not one that
+# names a free thing ("a second free trial", 무료 체험, 無料体験)
+_FREE_ASKED = lazy(r"\bfree(?:\s+of\s+charge)?\s*[?!.]|\bfor\s+free\b|\bfree\s+(?:for|to|if|when|on|with)\b|"
+                   r"무료(?:인가요|예요|에요|인지|죠|냐|야|로|인데|일까|인가|가\s*아)|"
+                   r"無料(?:です|でしょう|ですか|になり|で(?:き|す)|なの|か|だ|に)", re.IGNORECASE)
+# a second question joined to the first ("… and does it cost anything?"; "… or is that added on?" is one question)
+_SECOND_ASK = lazy(r"\band\s+(?:can|could|do|does|did|is|are|will|would|should|may|must)\s+"
+                   r"(?:i|we|you|it|they|there|that|this|he|she)\b", re.IGNORECASE)
+# a question whose yes is the limit itself ("Is it too late?", "너무 늦었나요?", "もう手遅れですか"): the rule's
+# yes is its no
+_LIMIT_ASKED = lazy(r"\btoo\s+(?:late|early|old|young|long)\b|늦었|늦은\s*건|너무\s*늦|遅すぎ|手遅れ|"
+                    r"遅いですか|もう遅い", re.IGNORECASE)
 # the customer's own negated word in a leading question ("없는 거 맞죠?", "안 되는 거죠?", "아닌가요?"), besides every
 # negation a rule may state
 _ASKED_NEGATION = lazy(_NEGATION.pattern + r"|없는|없이|않는|않고|아닌|안\s*되는", re.IGNORECASE)
@@ -1361,7 +1518,7 @@ def _against_exclusion(question: str, best: str, others: list[str]) -> tuple[str
     word of the question the allowing one lacks and states no condition ("Can I return a sale item?" on "within
     8 days" and "Sale items cannot be returned"), "it depends" otherwise — a quoted rule never says the
     opposite of the verdict above it."""
-    excluding = [s for s in others if rules_out(_condition_and_ruling(s)[1], question) and
+    excluding = [s for s in others if rules_out(_what_is_ruled(_condition_and_ruling(s)[1]), question) and
                  _judge_limit(question, s) != "in"]
     if not excluding:
         return ("yes", "")
@@ -1422,6 +1579,66 @@ def _condition_and_ruling(read: str) -> tuple[str, str]:
 
 
 
+_CLAUSE_BREAK = lazy(r"\s*[;；]\s*")
+_CONTRAST = lazy(r"(?:however|but|except|unless|although|though|yet)\b|다만|단,|하지만|그러나|ただし|但し|しかし",
+                 re.IGNORECASE)
+
+
+def _clause_asked(question: str, sentence: str) -> str:
+    """The clause of a sentence joined by semicolons that holds most of the question's key units, or the sentence
+    when none holds more than the others: "The plan is for personal use only; using the SIM in a modem or an alarm
+    system is not allowed." rules on "Can I put the SIM in my alarm?" by its second clause, not by the first's
+    "only"."""
+    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
+    if len(clauses) < 2 or sentence.endswith(")") or any(_CONTRAST.match(c) for c in clauses[1:]) or \
+            sum(1 for c in clauses if ":" in c or "：" in c) > 1:
+        # an item read with its lead-in, a clause that turns the one before ("; however, …", "; 다만 …"), or the
+        # labelled cells of a table row ("Type: …; Applies to: … only"), which are one rule
+        return sentence
+    keys = [u for u in question_units(question) if u.key]
+    held = [sum(1 for u in keys if u.found_in(sentence_terms(clause))) for clause in clauses]
+    best = max(held)
+    if not best or held.count(best) != 1:
+        return sentence
+    chosen = clauses[held.index(best)]
+    # a clause without the sentence's "not" does not undo it: "You cannot backdate a change; cover for a new item
+    # starts from …" still rules the backdating out
+    return chosen if rules_out(chosen) or not rules_out(sentence) else sentence
+
+
+# a case told as the time left before the event ("it starts in about 30 hours", "sailing is in 3 days", "3일 뒤",
+# "3日後"), and a window that ends a time before the event ("up to 24 hours before the sailing", "3일 전까지",
+# "3日前まで")
+_AHEAD_CASE = lazy(r"\bin\s+(?:about\s+|around\s+|roughly\s+|just\s+)?\d+(?:\.\d+)?\s*(?:hours?|days?|weeks?)\b|"
+                   r"\d+\s*(?:hours?|days?|weeks?)\s+(?:from\s+now|away|ahead|to\s+go)\b|"
+                   r"\d+\s*(?:시간|일|주)\s*(?:뒤|후)|\d+\s*(?:時間|日|週間)\s*後", re.IGNORECASE)
+_BEFORE_EVENT = lazy(r"\s*(?:before|prior\s+to|ahead\s+of)\b|\s*(?:전|前)", re.IGNORECASE)
+
+
+def _ahead_of_window(question: str, sentence: str) -> bool | None:
+    """Whether a case told as the time left before an event ("in 30 hours") is inside a window that ends a time
+    before it ("free … up to 24 hours before the start": 30 hours ahead is in time); None when the question tells
+    no such case or the rule states no such window."""
+    told = _AHEAD_CASE.search(question)
+    if not told:
+        return None
+    cases = _case_amounts(told.group(0).replace("in ", "", 1), _DURATION)
+    if len(cases) != 1:
+        return None
+    for _, end, figure in _figures(sentence, question):
+        limit = _amount(figure, _DURATION) if _DURATION.figure.search(figure) else None
+        if limit is not None and _BEFORE_EVENT.match(sentence, end):
+            return cases[0][0] >= limit
+    return None
+
+
+def _by_words_held(question: str, sentences: list[str]) -> list[str]:
+    """The quoted sentences, the one that holds most of the question's key units first (the ranking breaks ties)."""
+    keys = [u for u in question_units(question) if u.key]
+    held = {s: sum(1 for u in keys if u.found_in(sentence_terms(_FOOTNOTE.sub("", s)))) for s in sentences}
+    return sorted(sentences, key=lambda s: -held[s])
+
+
 def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     """("figure", "30 dollars"), ("yes" | "no" | "depends", "") — what the rule answers in a word — or None.
 
@@ -1444,15 +1661,50 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     # what sets a condition and what says yes or no: the sentence itself, or — for an item of a lead-in that lists
     # cases — the item without the case it names and the lead-in without its announcing clause, and the lead-in
     conditions, ruling = _condition_and_ruling(best)
+    if ruling == best:
+        # a sentence of clauses joined by ";" rules on each apart: the one that holds the question's words decides
+        conditions = ruling = _clause_asked(question, best)
     if asks_yes_no(question):
         # a negation in the ask flips what a yes would mean; one in the case told before it does not
         # ("Our flat won't be ready till March. Will you keep it for me?"); a leading question carries its
         # presupposition as a negated modifier ("추가 배송비 없는 거 맞죠?", "かからないですよね")
-        negated = bool(_ASKED_NEGATION.search(" ".join(_asking(question))))
+        asking = " ".join(_asking(question))
+        # "is it too late?", "늦었나요?", "手遅れですか": a yes would mean the opposite of the rule's yes
+        negated = bool(_ASKED_NEGATION.search(asking) or _LIMIT_ASKED.search(asking))
         # a time told without a number ("last year I got charged") is a case only for a rule with a duration to
         # judge it by; otherwise the question is read as before
         told = bool(re.search(r"\d", question)) or (told_case(question) and any(
             _DURATION.figure.search(_FOOTNOTE.sub("", s)) for s in sentences))
+        free_asked = bool(_FREE_ASKED.search(asking))
+        asks_charge = bool(_ASKS_CHARGE.search(asking)) or free_asked
+        # "can I go to the ombudsman and does it cost anything?": two questions get no one verdict
+        negated = negated or bool(_SECOND_ASK.search(asking))
+        if asks_charge and not negated:
+            # "is there a fee for that?" on "If you give us less than 14 days' notice, a relocation fee of £50
+            # applies": the fee answers, whatever the case's days say of the condition (a charge by an amount
+            # threshold is chosen below, by the customer's amount)
+            by_threshold = _charged(question, sentences) is not None
+            for sentence in _by_words_held(question, sentences):
+                figure = None if by_threshold else figure_of(sentence, question)
+                free = _NO_CHARGE.search(_BUT_NOT.sub("", sentence))
+                if free and told and (figure or _figures(_FOOTNOTE.sub("", sentence), question)):
+                    # free within a window: a case inside it is free ("Ordered yesterday — a cancellation charge?" on
+                    # "cancel within 14 days … without paying a charge"); else the case decides ("free … up to 24
+                    # hours before; after that a fee of £10 applies" for a case 3 days ahead)
+                    ahead = _ahead_of_window(question, sentence)
+                    inside = ahead if ahead is not None else _judge_limit(question, sentence) == "in"
+                    if inside:
+                        return ("yes" if free_asked else "no", "")
+                    # past the free part, the charge it names ("free for the first one each year, then £5")
+                    return ("figure", figure) if figure and _MONEY.figure.search(figure) else ("depends", "")
+                if figure and _MONEY.figure.search(figure):
+                    return ("figure", figure)
+                numbered = _CLAUSE_NUMBER.match(sentence)
+                rest = sentence[numbered.end():] if numbered else sentence
+                if free and not _CONDITION.search(sentence) and not re.search(r"\d", rest):
+                    # a rule that charges nothing answers a question about a charge: "Is there a charge for a cot?",
+                    # "Do I have to pay for an extra card?" on "… are free" is a no; "Is a new one free?" a yes
+                    return ("yes" if free_asked else "no", "")
         judged = _judge_limit(question, best) if told and not negated else None
         if judged == "out":
             return ("no", "")
@@ -1466,13 +1718,15 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         charged = _charged(question, sentences) if priced else None
         if charged is not None:
             return ("figure", charged) if charged else None
-        for sentence in sentences if priced else []:
+        # the quoted sentence that holds most of the question's words answers the price, the ranking breaking ties
+        for sentence in _by_words_held(question, sentences) if priced else []:
             figure = figure_of(sentence, question)
             if figure and _MONEY.figure.search(figure):
                 # "Is there a charge to collect it?" is answered by the charge ("£49"), not by a yes
                 return ("figure", figure)
         if told and not negated and not _CONDITION.search(conditions) and \
-                rules_out(ruling, question) and not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
+                rules_out(_what_is_ruled(ruling), question) and \
+                not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
             # a flat prohibition with no figure at all: the case's number cannot change it
             # ("2時間残ってるんですが、来月に回せますか" on "無料枠は翌月に繰り越すことができません")
             return ("no", "")
@@ -1486,7 +1740,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             return ("figure", figure) if figure else None
         if _CONDITION.search(conditions) or (_OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
-        if rules_out(ruling, question):
+        if rules_out(_what_is_ruled(ruling), question):
             return ("no", "")
         if not _day_held(question, sentences):
             # "Is customer service open at Christmas?" on "open on weekdays from 9 am to 6 pm": the rule says
