@@ -237,6 +237,19 @@ def main() -> None:
     settings = {"ask": {"semantic": "auto" if args.semantic == "on" else "off"}}
 
     texts: dict[int, str] = {}
+    quoted: dict[int, list[str]] = {}
+    calls: dict[int, list] = {}
+    if args.dump:
+        # what each page's "in short" was read from (the question and the ranked sentences), to replay it offline
+        import mem.agent.retrieval as retrieval
+
+        def recorded(query: str, ranked: list[str], _in_short=retrieval.in_short):  # type: ignore[no-untyped-def]
+            result = _in_short(query, ranked)
+            recording.append([query, list(ranked), list(result) if result else None])
+            return result
+
+        recording: list = []
+        retrieval.in_short = recorded  # type: ignore[assignment]
 
     def ask(service: WorkspaceServiceMemory,
             questions: list[dict]) -> list[tuple[dict, str | None, str, bool, bool, bool]]:
@@ -244,7 +257,11 @@ def main() -> None:
         semantic = SemanticQuotes.open(Config.load(workspace=service.workspace, env={}).overlay(settings).ask,
                                        service.cache_dir())
         for q in questions:
+            if args.dump:
+                recording.clear()
             answer = answer_question(q["question"], service=service, customer=None, semantic=semantic)
+            if args.dump:
+                calls[id(q)] = list(recording)
             policy = [b for b in answer.retrieved if b.get("memory") == "policy"]
             first = policy[0] if policy else None
             quote = str(first.get("quote") or "") if first else ""
@@ -253,6 +270,7 @@ def main() -> None:
             stated = bool(q.get("states")) and states_it(q, answer.text, quotes)
             opposite = states_opposite(q, answer.text, quotes)
             texts[id(q)] = answer.text
+            quoted[id(q)] = quotes
             asked.append((q, first["id"] if first else None, quote, honest, stated, opposite))
         return asked
 
@@ -335,10 +353,12 @@ def main() -> None:
                     continue
                 for q, page, quote, _, stated, opposite in chosen:
                     out.write(json.dumps({"set": name, "id": q["id"], "question": q["question"],
-                                          "page": q["page"], "sentence": q["sentence"], "states": q.get("states"),
+                                          "page": q["page"], "sentence": q.get("sentence"), "states": q.get("states"),
                                           "cited": page, "quote": quote, "answer": texts.get(id(q), ""),
-                                          "right_sentence": bool(q["page"]) and q["sentence"] in quote,
-                                          "stated": stated, "opposite": opposite}, ensure_ascii=False) + "\n")
+                                          "right_sentence": bool(q["page"]) and q.get("sentence", "") in quote,
+                                          "stated": stated, "opposite": opposite,
+                                          "in_short_calls": calls.get(id(q), []),
+                                          "quotes": quoted.get(id(q), [])}, ensure_ascii=False) + "\n")
     for wanted, name in ((args.misses, "tune"), (args.heldout_misses, "held-out"),
                          (args.heldout2_misses, "held-out-2"), (args.tune2_misses, "tune-2"),
                          *((True, folder.name) for folder in args.folder)):
