@@ -1480,6 +1480,16 @@ _FREE_ASKED = lazy(r"\bfree(?:\s+of\s+charge)?\s*[?!.]|\bfor\s+free\b|\bfree\s+(
 # a second question joined to the first ("… and does it cost anything?"; "… or is that added on?" is one question)
 _SECOND_ASK = lazy(r"\band\s+(?:can|could|do|does|did|is|are|will|would|should|may|must)\s+"
                    r"(?:i|we|you|it|they|there|that|this|he|she)\b", re.IGNORECASE)
+# a rule that allows a thing once ("only once per household", "can be exchanged once", "1회에 한하여", "한 번만",
+# "1回限り"), a customer who asks to do it again ("again", "a second", "one more time", 또, 다시, 한 번 더,
+# もう一度), and a question that asks leave to ("Can I …?", "possible?", 되나요, できますか) — not "do you check again?"
+_ONCE = lazy(r"\bonce\b(?!\s+(?:you|we|your|the|it|they|a|an|this|that|he|she)\b)|\bonly\s+one\b|"
+             r"1\s*회에?\s*한|1\s*회\s*만|한\s*번만|1\s*回(?:限り|のみ|まで)|一度(?:限り|のみ)", re.IGNORECASE)
+_AGAIN = lazy(r"\bagain\b|\bsecond\b|\banother\b|\bone\s+more\b|\b2nd\b|또|다시|한\s*번\s*더|두\s*번째|"
+              r"もう一|もう1|再び|再度|二回目|2回目|二度目", re.IGNORECASE)
+_PERMISSION = lazy(r"\b(?:can|could|may)\s+(?:i|we)\b|\bpossible\b|\ballowed\b|\bam\s+i\s+able\b|"
+                   r"수\s*있(?:나요|어요|을까요|습니까|죠)|되나요|돼요|될까요|가능|できますか|できる|られますか|可能",
+                   re.IGNORECASE)
 # a question whose yes is the limit itself ("Is it too late?", "너무 늦었나요?", "もう手遅れですか"): the rule's
 # yes is its no
 _LIMIT_ASKED = lazy(r"\btoo\s+(?:late|early|old|young|long)\b|늦었|늦은\s*건|너무\s*늦|遅すぎ|手遅れ|"
@@ -1632,6 +1642,26 @@ def _ahead_of_window(question: str, sentence: str) -> bool | None:
     return None
 
 
+def _once_used(question: str, sentences: list[str]) -> bool:
+    """Whether a quoted rule that holds a key word of the question allows the thing once (``_ONCE``) and the
+    customer's time, if the rule allows it once a period ("once every 6 months", "30일에 한 번만"), is inside that
+    period ("last month", "2주밖에 안 됐어요"); a rule of a period with no time told, or a time past it, decides
+    nothing."""
+    keys = [u for u in question_units(question) if u.key]
+    cases = _case_amounts(question, _DURATION)
+    for sentence in sentences:
+        if not _ONCE.search(sentence) or not any(u.found_in(sentence_terms(sentence)) for u in keys):
+            continue
+        periods = [_amount(figure, _DURATION) for _, _, figure in _figures(sentence, question)
+                   if _DURATION.figure.search(figure)]
+        periods = [p for p in periods if p is not None]
+        if not periods:
+            return True
+        if len(cases) == 1 and cases[0][1] < periods[0]:
+            return True
+    return False
+
+
 def _by_words_held(question: str, sentences: list[str]) -> list[str]:
     """The quoted sentences, the one that holds most of the question's key units first (the ranking breaks ties)."""
     keys = [u for u in question_units(question) if u.key]
@@ -1724,6 +1754,10 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             if figure and _MONEY.figure.search(figure):
                 # "Is there a charge to collect it?" is answered by the charge ("£49"), not by a yes
                 return ("figure", figure)
+        if not negated and _AGAIN.search(question) and _PERMISSION.search(asking) and _once_used(question, sentences):
+            # the customer asks to do again what a quoted rule allows once ("Can I get a second free trial?" on "A free
+            # trial is offered only once per household"; "한 번 더 교환 되나요?" on "1회에 한하여"): the case is past it
+            return ("no", "")
         if told and not negated and not _CONDITION.search(conditions) and \
                 rules_out(_what_is_ruled(ruling), question) and \
                 not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):

@@ -117,3 +117,21 @@ def test_a_sentence_of_clauses_rules_by_the_clause_the_question_names():
     assert in_short("Can I leave food in my locker?", [sentence]) == ("no", "")
     # look-alike: the question names the first clause's words, whose "only" is a condition
     assert in_short("Can members use the lockers?", [sentence]) == ("depends", "")
+
+
+@pytest.mark.parametrize(("question", "sentences"), [
+    ("Can I get a second welcome discount?", ["A welcome discount is given only once per account."]),
+    ("I already swapped the size once. Can I swap it again?", ["Each item can be swapped once."]),
+    ("요금제를 2주 전에 바꿨는데 또 바꿀 수 있나요?", ["요금제는 30일에 한 번만 변경할 수 있습니다."]),
+    ("先月プランを変えたんですが、もう一度変更できますか", ["プランの変更は1回限りです。"]),
+])
+def test_asking_to_do_again_what_a_rule_allows_once_is_a_no(question, sentences):
+    assert in_short(question, sentences) == ("no", "")
+
+
+def test_a_repeat_past_the_period_or_a_question_that_asks_no_leave_gets_no_such_no():
+    # look-alikes: the told time is past the period; the service is asked what it does again
+    assert in_short("I changed my plan 3 months ago, can I change it again?",
+                    ["You can change your plan once every 30 days."]) != ("no", "")
+    assert in_short("Do you check my address again every year?",
+                    ["We check your address once a year."]) != ("no", "")
