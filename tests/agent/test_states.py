@@ -14,7 +14,8 @@ from mem.agent.rule_quote import figure_of, in_short
      "what is the charge per extra kilometre on a cargo bike?", "£0.45"),
     ("A late fee of £10 applies after 6 pm, rising to £40 for a locker left overnight.",
      "I left my bag in the locker overnight, how much is the fee?", "£40"),
-    ("텍스트 후기는 200원, 동영상 후기는 1,000원의 포인트가 지급됩니다.", "동영상 후기 쓰면 포인트 얼마 받아요?", "1,000원"),
+    ("텍스트 후기는 200원, 동영상 후기는 1,000원의 포인트가 지급됩니다.", "동영상 후기 쓰면 포인트 얼마 받아요?",
+     "1,000원"),
     ("一般席は1,500円、窓側席は2,000円です。", "窓側席の料金はいくらですか", "2,000円"),
 ])
 def test_the_figure_is_the_one_the_question_s_key_word_stands_nearest(sentence, question, figure):
@@ -40,8 +41,8 @@ def test_a_question_for_the_most_or_the_least_gets_the_figure_bounded_so(sentenc
 
 
 @pytest.mark.parametrize(("sentence", "question", "number"), [
-    ("If your card is stolen abroad, call +44 161 496 0780 at any hour.", "my card got stolen in Rome, what number do I call?",
-     "+44 161 496 0780"),
+    ("If your card is stolen abroad, call +44 161 496 0780 at any hour.",
+     "my card got stolen in Rome, what number do I call?", "+44 161 496 0780"),
     ("Out of hours, ring the emergency line on 0800 048 2291.", "who do I ring at night?", "0800 048 2291"),
     ("야간에는 관리사무소(02-555-0143)로 연락하세요.", "밤에 문제 생기면 어디로 연락해요?", "02-555-0143"),
     ("夜間は緊急窓口（03-5550-1234）へお電話ください。", "夜はどこに連絡すればいいですか", "03-5550-1234"),
