@@ -1652,9 +1652,9 @@ def _once_used(question: str, sentences: list[str]) -> bool:
     for sentence in sentences:
         if not _ONCE.search(sentence) or not any(u.found_in(sentence_terms(sentence)) for u in keys):
             continue
-        periods = [_amount(figure, _DURATION) for _, _, figure in _figures(sentence, question)
+        amounts = [_amount(figure, _DURATION) for _, _, figure in _figures(sentence, question)
                    if _DURATION.figure.search(figure)]
-        periods = [p for p in periods if p is not None]
+        periods = [p for p in amounts if p is not None]
         if not periods:
             return True
         if len(cases) == 1 and cases[0][1] < periods[0]:
