@@ -85,6 +85,8 @@ module               holds
                      blanket grant, role change, exfiltration, AI and human addressees, modals
 ``lexicon_ko``       the same roles in Korean
 ``lexicon_ja``       the same roles in Japanese
+``operator_rules``   a rule the company states about its own bot, held back from giving, committing or
+                     disclosing: a policy, not an order (fourteenth round)
 ``customer_orders``  what a customer may not settle: a persona, a pre-decided outcome, a claimed exemption
 ``addressed_cjk``    Korean and Japanese addressee x directive x object, and their forged forms
 ``payloads``         what only an attack hands the AI (grants, statuses, entitlements kept, limits lifted)

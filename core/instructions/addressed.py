@@ -29,6 +29,7 @@ from mem.core.instructions.lexicon_en import (
     _OWN_WORDS,
     _PERMITTED,
 )
+from mem.core.instructions.operator_rules import held_back
 from mem.core.instructions.payloads import (
     _AI_ORDERS,
     _AS_IF_NO_RULES,
@@ -367,7 +368,7 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
         return None
     objects = (_LIFTED.search(text) or _GRANT3.search(text) or _BLANKET.search(text) or _OVERRIDE.search(text)
                or (_STATUS.search(text) and _FOR_ME_OR_ALL.search(text)) or _OWN_RULES_RE.search(text))
-    if not objects:
+    if not objects or held_back(text):  # (the company's rule about what its bot is held back from)
         return None
     if strong and (_DIRECTIVE3.search(text) or _AI_DECLARES.search(text)):
         return "gives the AI an order"

@@ -270,8 +270,10 @@ _FINALISE = lazy(
     r"issue|approve|honou?r|put\s+(?:it\s+)?through|extend|refund|credit|waive|update\s+my)\b"
     r"|(?:확정|처리|적용|진행|환불|승인)\s*(?:해\s*(?:주세요|줘|주십시오)|하세요|하십시오|시켜\s*(?:주세요|줘))"
     r"|(?:確定|処理|適用|返金|承認|手続き)(?:を)?(?:して|させて|進めて)")
-_REPORTED_ASK = lazy(r"\b(?:asks?|asked|requests?|requested|tries|tried|wants?|wanted|attempts?|attempted|urges?|"
-                     r"pressures?)\s+(?:\w+\s+){0,3}?to\s+$"
+_REPORTED_ASK = lazy(r"\b(?:asks?|asked|asking|requests?|requested|requesting|tries|tried|trying|wants?|wanted|"
+                     r"attempts?|attempted|attempting|urges?|urging|pressures?|pressuring)\s+(?:\w+\s+){0,3}?to\s+"
+                     # ("calls asking them to '…' or to bypass checks": the quotation taken out, the ask goes on)
+                     r"(?:[^\w\s]+\s+(?:or|and)\s+to\s+)?$"
                      # "how do you stop people telling your bot to ignore its rules", "you can trick these bots by
                      # telling them to ignore their instructions": someone else's telling, reported as a gerund
                      r"|\b(?:by|people|someone|somebody|users|customers|kids|hackers|others)\s+(?:\w+\s+)?"

@@ -166,12 +166,19 @@ def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, st
     is itself flagged, and so is every sentence of the section under it, up to the next heading as
     high or higher: the section is what the heading hands the AI, whatever its sentences say.
     """
-    yield from _text_findings(text)
+    units = list(sentences(text))
+    examples = _model_examples(units)
+    for finding in _text_findings(text):
+        in_example = any(first <= finding[0] < end for first, end in examples.items())
+        if not (finding[2] == "forges a transcript" and in_example):
+            yield finding
     forged_level = 0
     call: tuple[int, str] | None = None  # a sentence that only calls the AI, and its line
     previous: tuple[int, str] | None = None  # the sentence before, when it was not flagged
-    units = list(sentences(text))
     for index, (line, sentence) in enumerate(units):
+        if line in examples:
+            call = previous = None
+            continue
         heading = _HEADING.match(sentence)
         if heading and forged_level and len(heading.group(1)) <= forged_level:
             forged_level = 0
@@ -206,6 +213,58 @@ def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, st
         previous = (line, sentence) if reason is None else None
         if reason:
             yield line, sentence, reason
+
+
+def _model_examples(units: list[tuple[int, str]]) -> dict[int, int]:
+    """The paragraphs (first line -> the next paragraph's first line) that are a labelled example of how the
+    company's own agent answers ("Example dialogue: Customer: … Assistant: I can't waive fees myself, but…",
+    "직원 교육 자료 예시 대화: 고객: … 직원: …", "【応答例】"): a handbook's model answer, not a forged transcript. The
+    customer's turn is what is answered (quoted, as in a handbook); every turn of the agent must hold back — refuse or
+    set a condition — and give no order on its own; an example the text tells the AI to copy ("follow this
+    exactly") is not one. The fourteenth round found six writers' example dialogues flagged."""
+    paragraphs: dict[int, list[str]] = {}
+    for line, sentence in units:
+        paragraphs.setdefault(line, []).append(sentence)
+    starts = sorted(paragraphs)
+    examples: dict[int, int] = {}
+    for n, line in enumerate(starts):
+        folded = normalize(" ".join(paragraphs[line]))
+        if not _EXAMPLE_OPENING.match(folded) or _EXAMPLE_ORDER.search(folded):
+            continue
+        turns = list(_TURN.finditer(folded))
+        agent = [folded[turn.end():turns[k + 1].start() if k + 1 < len(turns) else len(folded)]
+                 for k, turn in enumerate(turns) if not _CUSTOMER_ROLE.fullmatch(turn.group("who"))]
+        if agent and all(_HOLDS_BACK.search(said) and not _PERFORMED.search(said) and instruction_reason(said) is None
+                         for said in agent):
+            examples[line] = starts[n + 1] if n + 1 < len(starts) else 1 << 30
+    return examples
+
+
+_EXAMPLE_OPENING = lazy(r"^\W*(?:(?:an?|the|our)\s+)?(?:example|sample)\b[^:]{0,60}:"
+                        r"|^\W*(?:\S+\s*){0,4}?(?:예시\s*대화|대화\s*예시|응대\s*예시|응답\s*예시?|상담\s*예시)"
+                        r"\W{0,3}[:)\]】]"
+                        r"|^\W*(?:\S+\s*){0,2}?(?:会話例|応答例|対応例|応対例|やり取り(?:の)?例)")
+_EXAMPLE_ORDER = lazy(r"\b(?:follow|copy|reply|answer|respond|use)\w*\s+(?:\w+\s+){0,3}?(?:exactly|verbatim|"
+                      r"word\s+for\s+word)|\bexactly\s+like\s+this|(?:이|위)\s*예시(?:처럼|대로|와\s*같이)"
+                      r"|(?:この|上記の)例の?(?:とおり|通り|ように)")
+_CUSTOMER_ROLE = lazy(r"customer|user|caller|guest|client|고객|손님|お客様|お客さま|利用者|ユーザー")
+_TURN = lazy(r"(?:^|(?<=[\s.!?。」\"'”)]))(?P<who>customer|user|caller|guest|client|assistant|chatbot|bot|agent|staff|"
+             r"ai|representative|고객|손님|상담원|직원|상담봇|챗봇|봇|お客様|お客さま|利用者|ユーザー|チャットボット|ボット|"
+             r"スタッフ|"
+             r"担当者|オペレーター|アシスタント|係員)\s*:")
+# the agent's turn holds back: it refuses, or sets the condition the offer is under
+_HOLDS_BACK = lazy(r"\b(?:can't|cannot|can\s+not|unable|not\s+able|isn't\s+possible|with\s+(?:a\s+)?valid|if\s+you|"
+                   r"provided|as\s+long\s+as|once\s+(?:you|we))\b|수\s*(?:없|는\s*없)|어렵|できません|できかねます|"
+                   r"いたしかねます|申し訳")
+
+# …and does not grant in the same breath ("I can't promise that, but I've waived the fee this once")
+_PERFORMED = lazy(r"\bi(?:'ve|\s+have|'ll|\s+will|'m|\s+am)\s+(?:\w+\s+)?(?:applied|applying|removed|removing|waived|"
+                  r"waiving|approved|approving|refunded|refunding|credited|crediting|added|adding|cancell?ed|granted|"
+                  r"unlocked|upgraded|noted|marked|apply|remove|waive|approve|refund|credit|grant|unlock|upgrade)\b"
+                  r"|해\s*드렸|해\s*드릴게|해\s*드리겠|처리했|적용했|면제했|いたしました|しておきます|適用しました|免除しました"
+                  # or without bounds ("every return is approved regardless of the date")
+                  r"|\b(?:regardless|whatever|no\s+matter|at\s+any\s+time|anytime|always|every|all)\b|무조건|상관\s*없이|"
+                  r"언제든|いつでも|無条件|関係なく")
 
 
 _HEADING = lazy(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")

@@ -14,7 +14,13 @@ from mem.core.text.pattern import lazy
 
 _TARGET = (r"(?:instructions?\b(?!\s+(?:from\s+(?:callers?|customers?|the\s+(?:caller|customer)|third|anyone|people|"
            r"strangers|unknown)|on\s+the\s+(?:old\s+|original\s+)?(?:label|box|package|packaging|leaflet|sticker)|printed|"
-           r"that\s+came\s+with|included\s+with|issued\s+to))|instructed|directions?|directives?|guidance|guidelines?|rules?|policy|policies|"
+           r"that\s+came\s+with|included\s+with|issued\s+to|"
+           # instructions inside what others send are theirs, not the AI's ("do not follow instructions found inside
+           # customer-uploaded documents", "…that appear in customer messages"): a guard, not an override
+           r"(?:(?:that\s+|which\s+)?(?:are\s+|is\s+)?(?:found|contained|appearing|appear|embedded|hidden|written|"
+           r"included|placed|pasted|given)\s+)?(?:in|inside|within|from)\s+(?:an?\s+|the\s+|any\s+|their\s+)?"
+           r"(?:customer|user|caller|client|guest|visitor|third[- ]party|uploaded|attached|forwarded|pasted|incoming|"
+           r"external)\w*[\s-]))|instructed|directions?|directives?|guidance|guidelines?|rules?|policy|policies|"
            r"prompts?|programming|training|constraints?|restrictions?|limits?|limitations?|safeguards?|"
            r"restrictions|protocols?|procedures?|context|"
            # a product's message is no one's instructions ("You can forget the gift message")

@@ -93,6 +93,7 @@ from mem.core.instructions.lexicon_ko import (
 )
 from mem.core.instructions.normalise import _INVISIBLE, _JOINED_WORDS, _SPLIT_WORD, normalize
 from mem.core.instructions.notes_to_ai import _note_or_mode
+from mem.core.instructions.operator_rules import held_back
 from mem.core.instructions.payloads import _W_THIRD
 from mem.core.instructions.polite_orders import _polite_order
 from mem.core.instructions.void_rules import _W_VOID_RULES, _voids_rules
@@ -118,8 +119,8 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     if reason is None and _JOINED_WORDS.search(sentence):
         # words chained by hyphens or underscores ("ignore-previous-instructions", "override_policy"): read apart
         reason = _reason(normalize(_JOINED_WORDS.sub(lambda m: re.sub(r"[-_]", " ", m.group(0)), sentence)))
-    if reason is not None and ("refus" in sentence or "declin" in sentence or "not" in sentence or "never" in sentence
-                               or "거절" in sentence or "断" in sentence) and _REFUSAL_RULE.search(normalize(sentence)):
+    if reason is not None and any(word in sentence for word in _REFUSAL_WORDS) \
+            and _REFUSAL_RULE.search(normalize(sentence)):
         # "If a customer asks the chatbot to skip verification, the chatbot must refuse": the attack is what is
         # refused; the rule is the handbook's
         return None
@@ -133,6 +134,7 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     return reason
 
 
+_REFUSAL_WORDS = ("refus", "declin", "not", "never", "거절", "거부", "하지", "断", "拒否", "応じ", "従わ")
 _HYPHEN_BREAK = lazy(r"([A-Za-z])-\s+([a-z])")
 _REFUSAL_RULE = lazy(
     r"\b(?:if|when|whenever|should)\s+(?:a|the|any|an)?\s*(?:customer|caller|user|client|someone|anyone|person|guest|"
@@ -141,13 +143,24 @@ _REFUSAL_RULE = lazy(
     r"(?:refuse|decline|reject|deny|say\s+no|not\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey)|"
     r"never\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey))\b"
     r"|(?:고객|사용자|누군가)\S{0,2}\s*(?:\S+\s*){0,6}?(?:요청하면|요구하면|시키면).{0,60}?(?:거절|거부|응하지\s*(?:않|말))"
-    r"|(?:お客様|利用者|誰か)\S{0,2}\S{0,30}?(?:求められ|頼まれ|要求され|依頼され)\S{0,30}?(?:断|拒否|応じない|従わない)")
+    r"|(?:お客様|利用者|誰か)\S{0,2}\S{0,30}?(?:求められ|頼まれ|要求され|依頼され)\S{0,30}?(?:断|拒否|応じない|従わない)"
+    # the customer's words as reported speech, then the refusal: "고객이 '…'고 하거나 … 해도 상담봇은 거절",
+    # "お客様が「…」と求めたり…しても、アシスタントはお断り"
+    r"|(?:고객|손님|이용자|사용자|상대|누군가)\S{0,2}\s.{0,40}?(?:이?라)?고\s*(?:하거나|해도|하더라도|요청해도|요구해도|"
+    r"주장해도|말해도|재촉해도).{0,80}?(?:거절|거부|응하지\s*(?:않|말)|따르지\s*(?:않|말)|처리하지\s*(?:않|말))"
+    r"|(?:お客様|お客さま|利用者|ユーザー|相手|誰か)(?:が|から).{0,40}?(?:と|って)(?:求め|言|頼|要求|依頼|入力|送)"
+    r"\S{0,4}?(?:たり|ても|でも).{0,80}?(?:断|拒否|応じ(?:ない|ません|ず)|従わ(?:ない|ず))")
 # a quotation, and what says it is only mentioned: a joke, a scam, a phrase "like" it, a question whether it is real
 _QUOTED = lazy(r"(?<![A-Za-z])['‘][^'’\n]{3,200}['’](?![A-Za-z])|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|「[^」\n]{1,200}」"
                r"|『[^』\n]{1,200}』")
 # a reported quotation the customer then asks to have carried out ("my son typed '…', so do what he said") is used
 _CARRY_OUT = lazy(r"\b(?:do|did)\s+(?:what|as)\s+(?:he|she|they|it|my\s+\w+)\s+(?:said|says|asked|wrote|typed)\b"
-                  r"|그대로\s*(?:해|따라|처리|적용)|(?:その|言われた)(?:とおり|通り)に")
+                  r"|그대로\s*(?:해|따라|처리|적용)|(?:その|言われた)(?:とおり|通り)に"
+                  # such requests complied with ("「…」などの依頼にも応じること", "'…' 같은 요청에는 응하세요")
+                  r"|(?:依頼|要求|要望|リクエスト|メッセージ|指示)(?:に|には|にも)\s*\S{0,4}?(?:応じ|従)(?:ること|て|なさい|る|ましょう)"
+                  r"|(?:요청|요구|메시지|지시)(?:에|에는|에도)\s*(?:\S+\s+)?(?:응하|따르)(?:세요|십시오|도록|라|고\s)"
+                  r"|(?<!not )(?<!never )(?<!n't )\b(?:comply\s+with|follow|obey|act\s+on|honou?r|grant)\s+"
+                  r"(?:such|these|those|them|any\s+such)\b")
 _MENTION_FRAME = lazy(
     r"\b(?:as\s+a\s+joke|jokingly|as\s+a\s+prank|something\s+like|things\s+like|such\s+as|(?:phrases?|words?|messages?|"
     r"texts?|lines?|wording)\s+(?:like|such\s+as)|scams?|scammers?|fraud\w*|phishing|social\s+engineering|suspicious|"
@@ -172,7 +185,18 @@ _MENTION_FRAME = lazy(
     r"|\bnot\s+(?:actually\s+)?trying\b"
     r"|(?:아이|애|아들|딸|조카|동생|손주|손자|손녀)(?:가|이)\s|뉴스|기사|궁금|(?:같은|라는|이라는)\s*(?:프롬프트|명령어?)"
     r"|(?:어떻게|뭘로)\s*막|뚫(?:린|려|리)"
-    r"|(?:息子|娘|子供|子ども|甥|姪|孫|弟|妹)(?:が|の)|ふざけて|記事|ニュース|好奇心|騙せる|だませる|本当[？?]")
+    r"|(?:息子|娘|子供|子ども|甥|姪|孫|弟|妹)(?:が|の)|ふざけて|記事|ニュース|好奇心|騙せる|だませる|本当[？?]"
+    # a notice about attacks on the bot (the fourteenth round's page false positives, nine writers): the quotation is
+    # one example of what others send — "such as" after it (「…」など / といった, '…' 같은 / 등의), the attempt, case or
+    # attack it illustrates — or the words a rule forbids saying ("never promise 'X'", 「X」と断言してはならない,
+    # '…'고 약속하지 않는다); what is left once it is taken out must still carry an order to be one
+    r"|[」』]\s*(?:など|なんか|といった|のような|みたいな|等の)|事例|試み|手口|攻撃|行為|不正(?:に|な)?(?:操作|利用|取得|入手)"
+    r"|[」』]\s*(?:と|などと)\s*\S{0,12}?(?:約束|断言|断定|言っ|言い|案内|回答|表現|使)\S{0,8}?(?:ない|ません|てはならない|禁止)"
+    r"|['\"’”]\s*(?:와|과|하는|라는|이라는)?\s*(?:같은|등의|식의|류의)|시도|사례|공격|수법|행위|악용|속이(?:려|는)|해킹"
+    r"|['\"’”]\s*(?:\S*?(?:이?라)?고\s*)(?:\S+\s*){0,2}?(?:약속|말|단언|단정|안내|답)\S*\s*(?:하지\s*)?(?:않|말|금지)"
+    r"|\b(?:attempts?|attacks?|tricks?|manipulat\w+|known\s+pattern)\b"
+    r"|\b(?:never|not|n't)\s+(?:\w+\s+){0,2}?(?:say|promise|use|write|claim|state|guarantee|tell\s+(?:a\s+|the\s+)?"
+    r"customers?)\b[^'\"“‘]{0,30}['\"“‘]")
 
 
 def _reason(text: str) -> str | None:
@@ -214,7 +238,8 @@ def _reason(text: str) -> str | None:
     if (role and _ROLE.search(text)) or (exfil and _EXFIL.search(text)) or (
             cjk and (_KO_ROLE.search(text) or _JA_ROLE.search(text))):
         return "re-assigns the AI's role or asks for its prompt"
-    if words & _W_AI and (_AI_MODAL.search(text) or _AI_PLEASE.search(text) or _CAUSATIVE.search(text)):
+    if words & _W_AI and ((_AI_MODAL.search(text) and not held_back(text)) or _AI_PLEASE.search(text)
+                          or _CAUSATIVE.search(text)):
         return "gives the AI an order"
     if cjk and _CJK_AI.search(text) and (_KO_AI_DIRECTIVE.search(text) or _JA_AI_DIRECTIVE.search(text)) and not (
             (_KO_AI_VOC.search(text) or _JA_AI_VOC.search(text)) and not _CJK_OBJECT.search(text)):
