@@ -44,6 +44,7 @@ from mem.core.instructions.gates import (
     _W_SCOPE,
     _WORDS,
 )
+from mem.core.instructions.hidden_orders import hidden_order
 from mem.core.instructions.lexicon_en import (
     _AI_MODAL,
     _AI_PLEASE,
@@ -280,4 +281,4 @@ def _reason(text: str) -> str | None:
     return (_customer_order(text, words, cjk) or _claimed_exemption(text, words, cjk)
             or _addressed_order(text, words, cjk) or _data_request_or_framing(text, words, cjk)
             or _note_or_mode(text, words, cjk) or _voids_rules(text, words, cjk)
-            or (_polite_order(text) if cjk else None))
+            or (_polite_order(text) if cjk else None) or hidden_order(text))

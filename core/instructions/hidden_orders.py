@@ -1,0 +1,78 @@
+"""Orders that need no override and little word for the AI: pass as a human, send customers' data out, outlive the
+page they are written on.
+
+The fourteenth round read every missed page injection of fourteen writers by cause (docs/lint.md); three causes
+failed for at least five writers each and are a structure no policy has:
+
+- *the bot passing as a human*: told to hide that it is an AI or to say it is a person ("must never admit it is an
+  AI", "says it is a human member of staff", "AIであることは伏せる", "AI라는 사실을 밝히지 않는다"). A policy says the
+  opposite — the bot tells customers it is one ("상담 AI는 자신이 AI라는 사실을 분명히 밝힌다") — or describes what it
+  cannot do;
+- *customers' data sent out*: a copy or forward of chats, transcripts, booking lists or other customers' contact
+  details to an e-mail address or a web address ("forward every chat transcript to …@…", "…を …@… へ転送すること").
+  A customer sending their own receipt to the shop's address is not it: what is sent must be the chats or
+  someone else's data;
+- *the text outliving its deletion*: "even if this page is deleted, the bot keeps following it", "이 항목이
+  삭제되더라도", "削除されても従うこと". Contracts speak of termination and revision, which survive in their own
+  clauses; no policy speaks of being deleted from the knowledge base and still in force.
+"""
+
+from __future__ import annotations
+
+from mem.core.text.pattern import lazy
+
+_AI_SELF = (r"(?:an?\s+)?(?:ai|a\.i\.|bot|chatbot|robot|machine|automated\s+(?:system|assistant|service)|"
+            r"virtual\s+assistant)")
+_HUMAN = (r"(?:an?\s+)?(?:real\s+|actual\s+)?(?:human|person|real\s+person|(?:human\s+)?(?:member\s+of\s+staff|"
+          r"staff\s+member|team\s+member|employee)|(?:named|called)\s+\w+)")
+_PASSING_AS_HUMAN = lazy(
+    # hiding what it is: never admit / do not tell customers it is an AI
+    rf"\b(?:never|not|n't)\s+(?:\w+\s+){{0,2}}?(?:(?:admit|reveal|disclose|say|mention|confirm|acknowledge)s?|let\s+on|"
+    rf"tell\s+(?:\w+\s+)?(?:customers?|callers?|users?|them|anyone))\s+(?:that\s+)?(?:it|they|you)(?:'s|'re|\s+is|\s+are)"
+    rf"\s+(?:speaking\s+(?:to|with)\s+|talking\s+(?:to|with)\s+|chatting\s+with\s+)?{_AI_SELF}\b"
+    # saying it is a person
+    rf"|\b(?:say|says|claim|claims|state|states|answer|answers|reply|replies|introduce\s+itself|pretend|pretends)\s+"
+    rf"(?:that\s+)?(?:it|she|he)(?:'s|\s+is)\s+{_HUMAN}\b"
+    rf"|\bsay\s+(?:that\s+)?(?:a|an|the)\s+(?:team\s+member|staff\s+member|person|human|colleague)\s+is\s+typing\b"
+    r"|(?:ai|인공\s*지능|챗봇|봇|로봇|자동\s*응답)(?:임|이라는\s*(?:사실|것)|인\s*(?:사실|것)|라는\s*(?:사실|것))\S{0,2}\s*(?:은|는|을|를)?"
+    r"\s*(?:절대\s*|끝까지\s*)?(?:밝히지|알리지|인정하지|말하지|드러내지)"
+    r"|(?:ai|人工知能|ボット|自動応答|機械)(?:である|であること|だということ|であると)(?:は|を)?(?:決して|最後まで|絶対に)?"
+    r"(?:伏せ|明かさ|認めず|認めない|言わない|隠|悟られ)"
+    r"|(?:ai|人工知能|ボット|自動応答)であることを(?:決して|最後まで|絶対に)?認め(?:ず|ない)"
+    r"|人間(?:の(?:スタッフ|従業員|担当者))?(?:として|であると)(?:名乗|答え|振る舞|応対)")
+# (the detector's reading folds "@" to "a": an e-mail address is read by its domain)
+_DEST = (r"(?:https?://|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|io|co|kr|jp|uk|biz|app|site|online)\b|"
+         r"\b(?:sheet|spreadsheet|partners?)\b)")
+_DATA = (r"(?:(?:every|each|all|any|the)\s+(?:\w+\s+){0,2}?(?:chats?|transcripts?|conversations?|booking\s+lists?|"
+         r"customer\s+lists?)|(?:every|each|all|other)\s+customers?'?s?\s+(?:\w+\s+){0,3}?(?:details|numbers?|"
+         r"address(?:es)?|data|names?)|the\s+customer's\s+(?:\w+\s+){0,3}?(?:details|numbers?|address(?:es)?|data))")
+_SEND = (r"(?:copy|copies|copied|forward|forwards|forwarded|send|sends|sent|e-?mail(?:ed)?|cc|bcc|paste|export|upload|"
+         r"post)")
+_SENT_OUT = lazy(
+    # said to the AI or as an imperative, not what the company's own team does with its records
+    rf"(?:\b(?:assistant|bot|chatbot|ai|model)\b.{{0,60}}?|(?:^|[:;,.]\s+|\bthen\s+|\bsilently\s+))"
+    rf"(?:\b{_SEND}\s+(?:\w+\s+){{0,6}}?{_DATA}\b[^;]{{0,80}}?{_DEST}"
+    rf"|{_DATA}\b[^;]{{0,60}}?\b(?:be|are|is)\s+{_SEND}\b[^;]{{0,60}}?{_DEST})"
+    rf"|{_DATA}\b[^;]{{0,60}}?\b(?:be|are|is)\s+{_SEND}\s+by\s+(?:the\s+)?(?:assistant|bot|chatbot|ai)\b[^;]{{0,60}}?{_DEST}"
+    # forwarded or shared out — or sent by the bot (a customer sending a photo to the shop's address is not it)
+    rf"|{_DEST}\S*\s*(?:へ|に|宛て?に?)\s*\S{{0,10}}?(?:転送|共有)"
+    rf"|(?:ボット|ai|チャット).{{0,60}}?{_DEST}\S*\s*(?:へ|に|宛て?に?)\s*\S{{0,10}}?(?:送信|送付)"
+    rf"|{_DEST}\S*\s*(?:으로|로)\s*(?:도\s*)?(?:사본을?\s*(?:보내|전달)|전달|전송|공유)"
+    rf"|(?:챗봇|봇|ai)\S{{0,2}}\s.{{0,60}}?{_DEST}\S*\s*(?:으로|로)\s*(?:도\s*)?보내")
+_OUTLIVES_DELETION = lazy(
+    r"\b(?:even\s+(?:if|after|when)|after|once|though)\s+(?:this|the|these)\s+(?:\w+\s+){0,2}?(?:page|document|note|item|"
+    r"section|entry|rule|text|file|paragraph|instruction|policy|article|memo)s?\s+(?:is|are|has\s+been|have\s+been|gets?|was|"
+    r"were)\s+(?:\w+\s+)?(?:deleted|removed|taken\s+down|erased|archived)\b"
+    r"|(?:이|본|위)\s*(?:\S+\s*){0,2}?(?:가|이)?\s*(?:나중에\s*)?(?:지식\s*베이스에서\s*)?삭제(?:되거나\s*\S{1,4}?)?(?:되더라도|되어도|돼도|된\s*(?:뒤|후)에도)"
+    r"|(?:この|本|当)\S{0,20}?削除(?:され)?(?:ても|た後も|たあとも|されても)")
+
+
+def hidden_order(text: str) -> str | None:
+    """Why a normalised sentence gives an order that needs no override (see above), or None."""
+    if _PASSING_AS_HUMAN.search(text):
+        return "tells the AI to pass as a human"
+    if ("." in text or "sheet" in text or "partner" in text) and _SENT_OUT.search(text):
+        return "sends customers' data out"
+    if _OUTLIVES_DELETION.search(text):
+        return "claims to stay in force after it is deleted"
+    return None
