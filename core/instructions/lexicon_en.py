@@ -48,6 +48,8 @@ _OVERRIDE = lazy(
 # "We may cancel this policy", "Misrepresentation may void the policy": an insurance or subscription contract's own
 # act on the contract (cancel, void, nullify the policy), not the rules set aside; "ignore the policy" still is
 _CONTRACT_ACT = lazy(r"(?:cancels?|void|nullify)\s+(?:(?:the|this|that|your|its|their|such|an?)\s+)?"
+                     # ("you cancel a monthly policy": its term, not a rule of the service)
+                     r"(?:(?:monthly|annual|yearly|quarterly|weekly|joint|single|family|individual)\s+)?"
                      r"(?:(?:insurance|coverage|subscription|membership)\s+)?polic(?:y|ies)")
 # "Managers can override the refund limit", "customers who ignore the deadline": a person's permitted act
 _PERMITTED = lazy(r"\b(?:managers?|supervisors?|customers?|users?|admins?|administrators?|staff|employees?|"
