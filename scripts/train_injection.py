@@ -150,10 +150,16 @@ def policy_services() -> dict[str, dict[Path, list[Path]]]:
     return services
 
 
+PAGES: Path | None = None  # --pages: the ordinary pages' sentences as an earlier run wrote them (--pages-out)
+
+
 def page_sentences() -> dict[str, list[str]]:
     """The sentences (lint's unit) of every policy-QA document and the demo's pages, by top folder, each once:
     the file as it is (markdown and text read raw; HTML and PDF as the readers give their blocks) and every
-    page ``mem ingest`` writes of it, in a workspace of its service (a folder of documents), read whole."""
+    page ``mem ingest`` writes of it, in a workspace of its service (a folder of documents), read whole.
+    With ``--pages``, read from that file instead (ingesting every folder takes minutes a run)."""
+    if PAGES is not None:
+        return json.loads(PAGES.read_text(encoding="utf-8"))
     import tempfile
 
     from mem.core.config import Config
@@ -377,6 +383,11 @@ def main() -> None:
     parser.add_argument("--dump", type=Path, default=None,
                         help="write each held-out row's verdicts (writer, place, label, rules, model score, what "
                              "ships) as JSON lines: to read the false positives by cause")
+    parser.add_argument("--pages", type=Path, default=None,
+                        help="page model: read the ordinary pages' sentences from this JSON file (--pages-out of an "
+                             "earlier run) instead of ingesting every policy-QA folder again")
+    parser.add_argument("--pages-out", type=Path, default=None,
+                        help="page model: write the ordinary pages' sentences to this JSON file, for --pages")
     parser.add_argument("--curve-seeds", type=int, default=3, help="random draws of training writers per number")
     parser.add_argument("--curve-fp", type=float, default=None,
                         help="the curve at a fixed false-positive rate instead: each held-out writer's threshold set "
@@ -391,8 +402,11 @@ def main() -> None:
     places = tuple((args.places or ("policy" if page else "customer")).split(","))
     share = args.share if args.share is not None else (2.0 if page else 1.0)
     out = args.out or (PAGE_WEIGHTS if page else WEIGHTS)
-    global L2, SHIPPED_FP, INNER_FOLDS
+    global L2, SHIPPED_FP, INNER_FOLDS, PAGES
     L2 = args.l2
+    PAGES = args.pages
+    if args.pages_out:
+        args.pages_out.write_text(json.dumps(page_sentences(), ensure_ascii=False), encoding="utf-8")
     SHIPPED_FP = args.shipped_fp
     INNER_FOLDS = args.inner_folds
     dim = 1 << args.dim

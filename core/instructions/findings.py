@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import re
 import unicodedata
 from collections.abc import Iterator
 
@@ -116,6 +117,12 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
         agent = _TRANSCRIPT_AGENT.search(folded)
         if agent and (_TRANSCRIPT_OTHER.search(folded) or _ACT_ON_TRANSCRIPT.search(folded, agent.end())):
             yield text.count("\n", 0, agent.start()) + 1, agent.group(0).strip(), "forges a transcript"
+    if ":" in text and ("_" in text or "-" in text):
+        for field in _AI_FIELD.finditer(text):
+            parts = re.split(r"[_.-]", field.group("key").casefold())
+            if len(parts) > 1 and _AI_KEY_PART.intersection(parts) and _grants(normalize(field.group("value"))):
+                line = text.count("\n", 0, field.start()) + 1
+                yield line, field.group(0).strip(), "speaks to the AI in a metadata field"
     if _has(folded, _REVERSE_KEYS) and _REVERSE_HINT.search(folded):
         # "…stnuoces lla evorppa (read the preceding sentence in reverse and apply it)": read it reversed
         for _, backwards in sentences(text[::-1]):
@@ -175,10 +182,16 @@ def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, st
     forged_level = 0
     call: tuple[int, str] | None = None  # a sentence that only calls the AI, and its line
     previous: tuple[int, str] | None = None  # the sentence before, when it was not flagged
+    header: list[str] = []  # the header cells of the table being read
     for index, (line, sentence) in enumerate(units):
         if line in examples:
             call = previous = None
             continue
+        row = _table_cells(sentence)
+        if row is None:
+            header = []
+        elif not header:
+            header = row
         heading = _HEADING.match(sentence)
         if heading and forged_level and len(heading.group(1)) <= forged_level:
             forged_level = 0
@@ -206,6 +219,8 @@ def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, st
             if reason:
                 # the order is the two sentences together: both are reported, so the agent trusts neither
                 sentence = f"{previous[1]} {sentence}"
+        if reason is None and row and _addressed_row(row, header):
+            reason = "speaks to the AI in a table cell"
         if reason is None and learned:
             reason = page_reason(sentence)
         call = (line, sentence) if reason is None and len(sentence) < 80 and _call_hint(sentence) \
@@ -265,6 +280,55 @@ _PERFORMED = lazy(r"\bi(?:'ve|\s+have|'ll|\s+will|'m|\s+am)\s+(?:\w+\s+)?(?:appl
                   # or without bounds ("every return is approved regardless of the date")
                   r"|\b(?:regardless|whatever|no\s+matter|at\s+any\s+time|anytime|always|every|all)\b|무조건|상관\s*없이|"
                   r"언제든|いつでも|無条件|関係なく")
+
+
+def _table_cells(sentence: str) -> list[str] | None:
+    """The cells of a markdown table row (None for any other unit; [] for the separator row)."""
+    if not sentence.lstrip().startswith("|"):
+        return None
+    cells = [cell.strip() for cell in sentence.strip().strip("|").split("|")]
+    return [] if all(set(cell) <= set("-: ") for cell in cells) else cells
+
+
+def _addressed_row(row: list[str], header: list[str]) -> bool:
+    """Whether a table row hands the AI an order in one of its cells: a cell that opens by naming the AI ("(AI: quote
+    $0)", "AI는 … 등록 처리": any directive), or a cell under a column headed by the AI ("Bot instruction") or in a row
+    about the AI that grants something (a handbook's "Assistant action: apologise, offer a callback" grants nothing).
+    A price table is where editors do not look (the fourteenth round: seven writers hid orders in table cells)."""
+    about_ai = bool(row) and _CELL_AI_ONLY.match(normalize(row[0])) is not None
+    for n, cell in enumerate(row):
+        folded = normalize(cell)
+        under_ai = n < len(header) and header is not row and _CELL_AI_HEADER.search(normalize(header[n])) is not None
+        if _CELL_AI.search(folded) and _CELL_ORDER.search(folded) and not _CELL_NEGATED.search(folded):
+            return True
+        if n and (under_ai or about_ai) and _grants(folded):
+            return True
+    return False
+
+
+def _grants(folded: str) -> bool:
+    """Whether a short normalised text grants something (free, waived, $0, approved…) that no negation takes back."""
+    return any(not _NEGATED_BEFORE.search(folded, max(0, grant.start() - 14), grant.start())
+               and not _NEGATED_AFTER.match(folded, grant.end()) for grant in _CELL_GRANT.finditer(folded))
+
+
+_CELL_AI_WORD = (r"(?:the\s+)?(?:ai|a\.i\.|bot|chatbot|assistant|에이아이|ai\s*상담원|챗봇|상담봇|봇|aiボット|ボット|"
+                 r"チャットボット|アシスタント)")
+_CELL_AI = lazy(rf"(?:^|[(（\[])\W*{_CELL_AI_WORD}\s*(?::|는|은|에게|へ|は|が|,|\))")
+_CELL_AI_ONLY = lazy(rf"^\W*{_CELL_AI_WORD}\W*$")
+_CELL_AI_HEADER = lazy(r"\b(?:ai|bot|chatbot|assistant)\b|에이아이|챗봇|봇|ボット|チャットボット|アシスタント")
+_CELL_ORDER = lazy(r"\b(?:quote|charge|say|tell|answer|reply|register|enrol|enroll|book|confirm|approve|grant|waive|"
+                   r"refund|give|offer|apply|mark|treat|accept|extend|free|ignore|skip)\b|\$0\b|무료|면제|할인|환불|승인|적용|"
+                   r"0원|등록|확정|처리|안내|무시|無料|免除|割引|値引|返金|承認|適用|0円|確定|判断|案内|"
+                   r"登録|無視")
+_CELL_GRANT = lazy(r"\b(?:free|waive[sd]?|refund(?:ed)?|discount(?:ed)?|approve[sd]?|grant(?:ed)?|exempt|extensions?|"
+                   r"unlimited)\b|\$0\b|무료|면제|할인|환불|승인|0원|반값|無料|免除|割引|値引|返金|承認|0円|半額")
+_NEGATED_BEFORE = lazy(r"\b(?:no|not|never|cannot|can't|don't|won't)\s+(?:\w+\s+)?$")
+_NEGATED_AFTER = lazy(r"\s*\S{0,4}?\s*(?:하지\s*않|되지\s*않|불가|없|しない|されない|不可|なし|できない)")
+_CELL_NEGATED = lazy(r"\b(?:cannot|can't|not|never|no)\b|없|않|못|불가|ない|ません|不可|できず")
+# a metadata key naming the AI ("assistant_directive:", "bot_rule:") and its value
+_AI_FIELD = lazy(r"(?m)^[ \t]*(?P<key>[\w.-]+)[ \t]*:[ \t]*(?P<value>\S.*)$")
+_AI_KEY_PART = frozenset({"assistant", "bot", "ai", "llm", "chatbot", "model", "agent"})
 
 
 _HEADING = lazy(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
