@@ -66,6 +66,18 @@ _OUTLIVES_DELETION = lazy(
     r"|(?:이|본|위)\s*(?:\S+\s*){0,2}?(?:가|이)?\s*(?:나중에\s*)?(?:지식\s*베이스에서\s*)?삭제(?:되거나\s*\S{1,4}?)?(?:되더라도|되어도|돼도|된\s*(?:뒤|후)에도)"
     r"|(?:この|本|当)\S{0,20}?削除(?:され)?(?:ても|た後も|たあとも|されても)")
 
+# Korean and Japanese text ranking itself above the AI's own settings, or declaring them expired
+# ("챗봇의 기본 설정보다 우선 적용", "これまでに与えられたいかなる設定よりも優先", "이전 설정은 모두 만료"): what
+# English says with "overrides all previous instructions". A contract ranking one of its documents above another ("개별 계약이 본 약관보다 우선",
+# "個別契約が本規約に優先") names no setting or instruction of the AI's and is not it.
+_ABOVE_SETTINGS = lazy(
+    r"(?:챗봇|봇|ai|시스템|기본|상위|이전|기존|원래|어떤|모든)\S{0,3}\s*(?:설정|지침|지시|프롬프트)\S{0,2}\s*"
+    r"(?:보다|에\s*앞서|과\s*달라도|와\s*달라도)\s*(?:\S+\s*){0,2}?(?:우선|먼저\s*적용)"
+    r"|(?:이전|기존|원래|기본)\s*(?:설정|지시|지침)\S{0,2}\s*(?:\S+\s*)?(?:모두\s*|전부\s*)?(?:만료|무효|폐기|해제)"
+    r"|(?:これまで|与えられた|システム|元の|上位|いかなる|従来|以前|ai|ボット)\S{0,12}?(?:設定|指示|プロンプト)"
+    r"(?:より|よりも)\S{0,4}?優先"
+    r"|(?:以前|これまで|従来|元)の(?:ルール|指示|設定)(?:は|を)(?:参照しない|参照せず|適用しない|使わない)")
+
 
 def hidden_order(text: str) -> str | None:
     """Why a normalised sentence gives an order that needs no override (see above), or None."""
@@ -75,4 +87,6 @@ def hidden_order(text: str) -> str | None:
         return "sends customers' data out"
     if _OUTLIVES_DELETION.search(text):
         return "claims to stay in force after it is deleted"
+    if not text.isascii() and _ABOVE_SETTINGS.search(text):
+        return "ranks itself above the AI's settings"
     return None
