@@ -67,9 +67,9 @@ _OUTLIVES_DELETION = lazy(
     r"|(?:この|本|当)\S{0,20}?削除(?:され)?(?:ても|た後も|たあとも|されても)")
 
 # Korean and Japanese text ranking itself above the AI's own settings, or declaring them expired
-# ("챗봇의 기본 설정보다 우선 적용", "これまでに与えられたいかなる設定よりも優先", "이전 설정은 모두 만료"): what
-# English says with "overrides all previous instructions". A contract ranking one of its documents above another ("개별 계약이 본 약관보다 우선",
-# "個別契約が本規約に優先") names no setting or instruction of the AI's and is not it.
+# ("챗봇의 기본 설정보다 우선 적용", "いかなる設定よりも優先", "이전 설정은 모두 만료"):
+# what English says with "overrides all previous instructions". A contract ranking one of its documents above
+# another ("개별 계약이 본 약관보다 우선", "個別契約が本規約に優先") names no setting of the AI's and is not it.
 _ABOVE_SETTINGS = lazy(
     r"(?:챗봇|봇|ai|시스템|기본|상위|이전|기존|원래|어떤|모든)\S{0,3}\s*(?:설정|지침|지시|프롬프트)\S{0,2}\s*"
     r"(?:보다|에\s*앞서|과\s*달라도|와\s*달라도)\s*(?:\S+\s*){0,2}?(?:우선|먼저\s*적용)"
