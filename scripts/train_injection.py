@@ -453,10 +453,10 @@ def main() -> None:
     if results:
         table(results)
     if args.dump and results:
-        with args.dump.open("w", encoding="utf-8") as out:
+        with args.dump.open("w", encoding="utf-8") as dump:  # (not ``out``: the weights' path, written below)
             for writer, held in results.items():
                 for r in held:
-                    out.write(json.dumps({"writer": writer, "where": r["where"], "lang": r["lang"], "y": r["y"],
+                    dump.write(json.dumps({"writer": writer, "where": r["where"], "lang": r["lang"], "y": r["y"],
                                           "rules": r["rules"], "score": round(r["score"], 4), "model": r["model"],
                                           "shipped": r["shipped"], "text": r["text"]}, ensure_ascii=False) + "\n")
     if args.quick:
