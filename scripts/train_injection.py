@@ -35,8 +35,8 @@ Features: the hashed words, pairs and letter n-grams, and the word classes the r
 (``word_classes``: override, target, the AI, modal, standing order, grant…, their pairs and neighbours);
 ``--no-classes`` trains on words alone. The shipped customer weights were trained with ``--shipped-fp 0.02``: the
 threshold keeps what ships (rules OR model) within 2 % of the training folds' labelled clean rows of its place, the
-rules' own flags spending that budget first; the page weights are still the tenth round's, words only, ``--fp``
-0.005 (docs/lint.md, eleventh round).
+rules' own flags spending that budget first; the page weights are the fourteenth round's, words only (``--no-classes``),
+``--fp`` 0.005, ``--inner-folds 4``, over all fourteen writers (docs/lint.md, fourteenth round).
 
     python scripts/train_injection.py [--model customer|page] [--fp 0.005] [--shipped-fp 0.02] [--page-fp 0.005]
                                       [--share N] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
