@@ -14,6 +14,7 @@ from mem.core.instructions.addressed import _DIRECTIVE3
 from mem.core.instructions.addressed_cjk import _QUOTE_CJK
 from mem.core.instructions.data_requests import _ACT_NOW, _CUSTOMER_REQUEST, _YOU_PROMISED, _data_request_or_framing
 from mem.core.instructions.gates import _CJK, _WORDS, _has
+from mem.core.instructions.kept_decisions import kept_decision
 from mem.core.instructions.learned import learned_reason
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.notes_to_ai import _APPLY_IT, _DECREED, _POLICY_CITED, _POLICY_KEYS, _QUOTED_GRANT
@@ -102,6 +103,7 @@ def customer_reason(sentence: str, learned: bool = True) -> str | None:
         return "tells the AI to ignore its instructions or the policy"
     return (_data_request_or_framing(text, words, bool(_CJK.search(text)), customer=True) or _quoted_policy(text)
             or ("claims an exemption for the AI to apply" if decreed else None)
+            or ("asks to keep a decision of the service on file" if kept_decision(text) else None)
             or (learned_reason(sentence) if learned else None))
 
 
