@@ -66,6 +66,7 @@ from pathlib import Path
 
 from mem.core.instructions import is_instruction_like, learned, normalize, sentences
 from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, page_judges, sentence_slots
+from mem.core.instructions.own_requests import own_request
 from mem.core.text.hashed import Logistic
 from mem.customers.screening import instruction_like as customer_instruction_like
 
@@ -192,10 +193,13 @@ def page_sentences() -> dict[str, list[str]]:
     return found
 
 
-def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = False, classes: bool = True) -> None:
+def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = False, classes: bool = True,
+            own_gate: bool = True) -> None:
     """The rules' verdict (each row read by its own caller, the shipped models switched off: the rules alone) and
     the features of each sentence of each row; ``page``: the sentences the page model is asked about are those with
-    words enough (``page_judges``), the others are still training data."""
+    words enough (``page_judges``), the others are still training data; ``own_gate``: the customer model is not
+    asked about a customer's request about their own account (``own_requests``, as ``customer_reason`` ships it),
+    still training data too."""
     learned.model = lambda: None  # type: ignore[assignment]  # (this process never needs the shipped weights)
     learned.page_model = lambda: None  # type: ignore[assignment]
     for row in rows:
@@ -206,6 +210,8 @@ def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = Fal
         row["whole"] = sentence_slots(normalize(row["text"]), dim, grams, classes)
         if page:
             row["asked"] = [slots for unit, slots in zip(units, row["units"], strict=True) if page_judges(unit)]
+        elif own_gate and row["where"] == "customer":
+            row["asked"] = [slots for unit, slots in zip(units, row["units"], strict=True) if not own_request(unit)]
         row.setdefault("w", 1.0)
 
 
@@ -354,6 +360,9 @@ def main() -> None:
     parser.add_argument("--grams", default="2,4", help="letter n-gram lengths inside CJK runs")
     parser.add_argument("--no-classes", action="store_true",
                         help="leave out the word-class features (word_classes): words, pairs and letter n-grams only")
+    parser.add_argument("--no-own-gate", action="store_true",
+                        help="customer model: ask it about every customer sentence, a request about the customer's own "
+                             "account too (the shipped screening does not: own_requests)")
     parser.add_argument("--no-background", action="store_true",
                         help="leave out the ordinary text no one labelled")
     parser.add_argument("--out", type=Path, default=None)
@@ -415,7 +424,7 @@ def main() -> None:
     rows = load_rows()
     if not args.no_background:
         rows += load_background(args.model)
-    prepare(rows, dim, (low, high), page, not args.no_classes)
+    prepare(rows, dim, (low, high), page, not args.no_classes, not args.no_own_gate)
     excluded = set(filter(None, args.exclude.split(",")))
     every = rows
     rows = [r for r in rows if r["group"] not in excluded]

@@ -18,6 +18,7 @@ from mem.core.instructions.kept_decisions import kept_decision
 from mem.core.instructions.learned import learned_reason
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.notes_to_ai import _APPLY_IT, _DECREED, _POLICY_CITED, _POLICY_KEYS, _QUOTED_GRANT
+from mem.core.instructions.own_requests import own_request
 from mem.core.instructions.reason import _QUOTED
 from mem.core.instructions.void_rules import _NOT_BINDING_YOU, void_rules_message_reason
 from mem.core.text.pattern import lazy
@@ -90,7 +91,9 @@ def customer_reason(sentence: str, learned: bool = True) -> str | None:
 
     Last, when no rule speaks, the learned second opinion (``learned``; ``learned=False`` for text that is not
     one customer sentence, such as two read together): on customer messages it is measured to add recall at
-    no visible cost, while on pages it flags their layout and handbook rules for staff (docs/lint.md)."""
+    no visible cost, while on pages it flags their layout and handbook rules for staff (docs/lint.md). It is
+    not asked about a request to the company about the customer's own account (``own_requests``: "send it to my
+    new address", "앞으로는 문자 말고 메일로") — its words are an order's, its object is the customer's."""
     text = normalize(sentence)
     if not text:
         return None
@@ -104,7 +107,7 @@ def customer_reason(sentence: str, learned: bool = True) -> str | None:
     return (_data_request_or_framing(text, words, bool(_CJK.search(text)), customer=True) or _quoted_policy(text)
             or ("claims an exemption for the AI to apply" if decreed else None)
             or ("asks to keep a decision of the service on file" if kept_decision(text) else None)
-            or (learned_reason(sentence) if learned else None))
+            or (learned_reason(sentence) if learned and not own_request(sentence, text) else None))
 
 
 _PAST_THE_RULE = lazy(
