@@ -33,15 +33,18 @@ on every row, the threshold chosen the same way.
 
 Features: the hashed words, pairs and letter n-grams, and the word classes the rules know
 (``word_classes``: override, target, the AI, modal, standing order, grant…, their pairs and neighbours);
-``--no-classes`` trains on words alone. The shipped customer weights were trained with ``--shipped-fp 0.02``: the
-threshold keeps what ships (rules OR model) within 2 % of the training folds' labelled clean rows of its place, the
-rules' own flags spending that budget first; the page weights are the fourteenth round's, words only (``--no-classes``),
-``--fp`` 0.005, ``--inner-folds 4``, over all fourteen writers (docs/lint.md, fourteenth round).
+``--no-classes`` trains on words alone. The customer model is not asked about a customer's request about their own
+account (``own_requests``, as ``customer_reason`` ships it): its sentences are still training data, but the rows are
+scored and the threshold chosen without them (``--no-own-gate`` asks about every sentence). The shipped customer
+weights were trained with ``--shipped-fp 0.02``: the threshold keeps what ships (rules OR model) within 2 % of the
+training folds' labelled clean rows of its place, the rules' own flags spending that budget first; the page weights
+are the fourteenth round's, words only (``--no-classes``), ``--fp`` 0.005, ``--inner-folds 4``, over all fourteen
+writers (docs/lint.md, fourteenth round).
 
     python scripts/train_injection.py [--model customer|page] [--fp 0.005] [--shipped-fp 0.02] [--page-fp 0.005]
                                       [--share N] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
-                                      [--places customer] [--no-classes] [--no-background] [--no-write] [--quick]
-                                      [--final-only] [--writers external5,external6] [--out PATH]
+                                      [--places customer] [--no-classes] [--no-own-gate] [--no-background]
+                                      [--no-write] [--quick] [--final-only] [--writers external5,external6] [--out PATH]
                                       [--inner-folds K] [--exclude WRITERS] [--against WEIGHTS] [--dump PATH]
                                       [--curve 3,6,9,all [--curve-seeds N]]
 
