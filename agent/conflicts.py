@@ -57,11 +57,12 @@ def find_conflicts(blocks: list[Block]) -> list[ConflictNote]:
             continue
         found = False
         for older in fact.data.get("older_policy", []):
-            policy = policies.get(older["page"])
+            policy = policies.get(older.get("current_page") or older["page"])  # the page may have been renamed
             if policy is not None:
                 notes.append(ConflictNote(
                     fact=fact, policy=policy, old_version=older["version"], current_version=older["current"],
-                    reason=f"made under {policy.id} v{older['version']}; the current version is v{older['current']}",
+                    reason=f"made under {older['page']} v{older['version']}; the current version is "
+                           f"{'' if older['page'] == policy.id else policy.id + ' '}v{older['current']}",
                 ))
                 found = True
         linked = {ref["page"] for ref in fact.data.get("policy_refs", [])}

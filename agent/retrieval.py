@@ -167,7 +167,7 @@ class Retrieval:
     steps: list[JsonObject] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     _status: ServiceStatus | None = None
-    _versions: dict[str, int | None] = field(default_factory=dict)
+    _versions: dict[str, tuple[str, int] | None] = field(default_factory=dict)
     _page_hits: dict[str, list[PageHit]] = field(default_factory=dict)
     _top: dict[str, float] = field(default_factory=dict)
     _rules: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
@@ -498,9 +498,15 @@ class Retrieval:
     # -- blocks ----------------------------------------------------------------------------
 
     def current_version(self, page_id: str) -> int | None:
+        current = self.current_page(page_id)
+        return current[1] if current else None
+
+    def current_page(self, page_id: str) -> tuple[str, int] | None:
+        """The id and version of the page ``page_id`` names now: itself, or the page it was renamed to."""
         if page_id not in self._versions:
             try:
-                self._versions[page_id] = int(self.service.get_page(page_id).version)
+                page = self.service.get_page(page_id)
+                self._versions[page_id] = (str(page.id), int(page.version))
             except NotFound:
                 self._versions[page_id] = None
         return self._versions[page_id]
@@ -561,11 +567,16 @@ class Retrieval:
             flags.append(reason if reason.startswith("recheck needed") else f"recheck needed: {reason}")
         older = []
         for ref in fact.policy_refs:  # a PolicyRef's version is always a positive int (PolicyRef.from_dict)
-            current = self.current_version(ref.page)
-            if current is not None and ref.version < current:
-                older.append({"page": ref.page, "version": ref.version, "current": current})
+            now = self.current_page(ref.page)  # a page renamed since is followed: the fact keeps the old id
+            current = now[1] if now else None
+            if now is not None and current is not None and ref.version < current:
+                entry: JsonObject = {"page": ref.page, "version": ref.version, "current": current}
+                if now[0] != ref.page:
+                    entry["current_page"] = now[0]
+                older.append(entry)
                 if not any(f"policy {ref.page} v" in flag for flag in flags):  # sync's flag says it already
-                    flags.append(f"linked to policy {ref.page} v{ref.version}; current version is v{current}")
+                    renamed = f"{now[0]} " if now[0] != ref.page else ""
+                    flags.append(f"linked to policy {ref.page} v{ref.version}; current version is {renamed}v{current}")
         kind = fact.kind
         agreement = fact.agreement
         lines = [fact.text]

@@ -97,9 +97,13 @@ class BundleServiceMemory:
         return [p for p in self._pages if type is None or p.type == type]
 
     def get_page(self, page_id: str) -> Page:
-        for page in self.pages():
-            if page.id == page_id:
-                return page
+        """The page, or the page it was renamed to (the manifest's ``renamed``: facts keep old ids)."""
+        from mem.wire.manifest import page_renames
+
+        wanted = {page_id, page_renames(self._manifest).get(page_id)}
+        found = {page.id: page for page in self.pages() if page.id in wanted}
+        if found:
+            return found.get(page_id) or next(iter(found.values()))
         raise NotFound(f"no page {page_id!r} in bundle {self._state.get('version')}")
 
     def page_count(self, type: str | None = None) -> int:

@@ -25,7 +25,7 @@ import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from mem.client.trust import bundle_home
 from mem.core import clock
@@ -98,6 +98,8 @@ class RecheckPending(TypedDict):
 
     pages: dict[str, int]  # page → the version facts must be flagged against
     customers: list[str]  # customers not flagged yet
+    renamed: NotRequired[dict[str, str]]  # old page id → new id, followed when flagging ``pages``
+    withdrawn: NotRequired[list[str]]  # pages that left the wiki: every fact citing one is flagged
 
 
 class RefusedAsExpired(TypedDict):

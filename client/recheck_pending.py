@@ -5,7 +5,8 @@ bundle state is a file of this home, the flags live in each customer's own store
 writes what is owed into the new ``state.json`` in the same atomic replace that switches the bundle
 in::
 
-    "recheck_pending": {"pages": {"refunds": 5}, "customers": ["bob", "good"]}
+    "recheck_pending": {"pages": {"refunds": 5}, "customers": ["bob", "good"],
+                        "renamed": {"refund-window": "refunds"}, "withdrawn": ["liquid-damage"]}
 
 and flagging then works through the customers, dropping each one it finished. A process killed in
 between, a damaged store or a customer locked by a long extraction leaves its customers owed: the
@@ -13,12 +14,14 @@ next ``mem sync`` (also when the bundle is already current), and the next other 
 on this home, finish them. Flagging is idempotent (a fact already flagged for the same versions is
 left alone), so finishing twice costs time, never a wrong flag. Pages owed from an earlier install
 merge with a new install's by their highest version: a fact made under an older version of the page
-is flagged against the newest.
+is flagged against the newest. ``renamed`` (old page id → new id: facts citing the old id are flagged
+when the new one changes) and ``withdrawn`` (pages that left the wiki: every fact citing one is
+flagged) come from the bundle's manifest and merge the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,19 +46,39 @@ def pending(state: BundleState) -> RecheckPending | None:
         return None
     pages = {str(p): v for p, v in pages.items() if isinstance(v, int) and not isinstance(v, bool)}
     customers = [c for c in customers if isinstance(c, str)]
-    return {"pages": pages, "customers": customers} if pages and customers else None
+    renamed = owed.get("renamed")
+    renamed = {str(k): v for k, v in renamed.items() if isinstance(v, str)} if isinstance(renamed, dict) else {}
+    withdrawn = owed.get("withdrawn")
+    withdrawn = [str(w) for w in withdrawn if isinstance(w, str)] if isinstance(withdrawn, list) else []
+    if not (pages or withdrawn) or not customers:
+        return None
+    result: RecheckPending = {"pages": pages, "customers": customers}
+    if renamed:
+        result["renamed"] = renamed
+    if withdrawn:
+        result["withdrawn"] = withdrawn
+    return result
 
 
-def owe(state: BundleState, changed: Mapping[str, int], customers: list[str]) -> None:
-    """Record in ``state`` (saved by the caller, with the install) that ``changed`` must be flagged in
-    every one of ``customers``, on top of whatever an earlier install still owes."""
+def owe(state: BundleState, changed: Mapping[str, int], customers: list[str], *,
+        renamed: Mapping[str, str] | None = None, withdrawn: Sequence[str] = ()) -> None:
+    """Record in ``state`` (saved by the caller, with the install) that ``changed`` (and the
+    ``withdrawn`` pages, following ``renamed``) must be flagged in every one of ``customers``, on top
+    of whatever an earlier install still owes."""
     earlier = pending(state)
     pages = dict(earlier["pages"]) if earlier else {}
     for page, version in changed.items():
         pages[page] = max(version, pages.get(page, 0))
+    moved = {**(earlier.get("renamed", {}) if earlier else {}), **(renamed or {})}
+    gone = sorted({*(earlier.get("withdrawn", []) if earlier else []), *withdrawn})
     owed = sorted(set(customers) | set(earlier["customers"] if earlier else []))
-    if pages and owed:
-        state["recheck_pending"] = {"pages": pages, "customers": owed}
+    if (pages or gone) and owed:
+        entry: RecheckPending = {"pages": pages, "customers": owed}
+        if moved:
+            entry["renamed"] = moved
+        if gone:
+            entry["withdrawn"] = gone
+        state["recheck_pending"] = entry
     else:
         state.pop("recheck_pending", None)
 
@@ -76,11 +99,14 @@ def finish(home: Path, *, lock_timeout: float | None = None) -> tuple[dict[str, 
             state.pop("recheck_pending", None)
             save_state(home, state)
         return {}, {}
-    kwargs = {} if lock_timeout is None else {"lock_timeout": lock_timeout}
-    flagged, failed = flag_each_customer(home, owed["pages"], owed["customers"], **kwargs)
+    from mem.customers._layout import DEFAULT_LOCK_TIMEOUT
+
+    flagged, failed = flag_each_customer(
+        home, owed["pages"], owed["customers"], renamed=owed.get("renamed"), withdrawn=owed.get("withdrawn", []),
+        lock_timeout=DEFAULT_LOCK_TIMEOUT if lock_timeout is None else lock_timeout)
     state = load_state(home)
     if failed:
-        state["recheck_pending"] = {"pages": owed["pages"], "customers": sorted(failed)}
+        state["recheck_pending"] = {**owed, "customers": sorted(failed)}
     else:
         state.pop("recheck_pending", None)
     save_state(home, state)

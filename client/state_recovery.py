@@ -37,7 +37,15 @@ from mem.core import clock
 from mem.core.errors import MemError
 from mem.core.json_types import JsonObject
 from mem.wire import signing
-from mem.wire.manifest import MANIFEST_FILE, SIGNATURE_FILE, Manifest, page_versions, parse_manifest
+from mem.wire.manifest import (
+    MANIFEST_FILE,
+    SIGNATURE_FILE,
+    Manifest,
+    page_renames,
+    page_versions,
+    parse_manifest,
+    withdrawn_pages,
+)
 
 DAMAGED_SUFFIX = ".damaged"
 
@@ -68,7 +76,8 @@ def recover_state(home: Path) -> JsonObject | None:
     save_state(home, state)  # first: whatever follows fails, the rollback guard is back
     from mem.customers.policy_change import flag_policy_changes
 
-    flagged = flag_policy_changes(home, {}, page_versions(manifest))
+    flagged = flag_policy_changes(home, {}, page_versions(manifest), renamed=page_renames(manifest),
+                                  withdrawn=withdrawn_pages(manifest))
     return {"problem": problem, "version": manifest["version"], "kept": str(kept), "flagged": flagged}
 
 

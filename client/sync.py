@@ -12,7 +12,10 @@ marked ``stale`` with the reason):
 
 Then the verified folder replaces the old one atomically (``state.json`` names it), and every fact
 of every customer on this client that links to a policy page at an older version gets a recheck
-flag — in that customer's own store; nothing leaves the client. The flags owed are written into
+flag — in that customer's own store; nothing leaves the client. A fact that cites a page under the
+id it had before a rename (the manifest's ``renamed``) is flagged when the renamed page changes; a
+fact that cites a page the wiki no longer has (the previous bundle had it and this one does not, or
+the manifest lists it ``withdrawn``) is flagged "withdrawn". The flags owed are written into
 that same ``state.json`` and worked off one customer at a time (``mem.client.recheck_pending``): a
 damaged store is skipped and reported, a killed sync is finished by the next one.
 
@@ -73,9 +76,11 @@ from mem.wire.manifest import (
     Manifest,
     ManifestFile,
     expires_at,
+    page_renames,
     page_versions,
     parse_manifest,
     safe_path,
+    withdrawn_pages,
 )
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -267,7 +272,7 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
                  "manifest_sha256": manifest_sha, "issued_at": manifest["issued_at"],
                  "expires_at": manifest["expires_at"], "key_id": manifest["key_id"], "server": client.url,
                  "stale": False, "reason": None, "last_attempt": now}
-    from mem.customers.policy_change import changed_pages
+    from mem.customers.policy_change import changed_pages, vanished_pages
     from mem.customers.store import list_customers
 
     # What the new pages owe each customer's facts is written with the switch itself (one atomic
@@ -275,7 +280,13 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
     if "recheck_pending" in state:
         new_state["recheck_pending"] = state["recheck_pending"]
     changed = changed_pages(page_versions(old_manifest), page_versions(manifest))
-    recheck_pending.owe(new_state, changed, list_customers(home) if changed and (home / "customers").is_dir() else [])
+    # a page renamed is followed (facts keep the id they cite); one that left the wiki flags its facts
+    renamed = page_renames(manifest)
+    withdrawn = vanished_pages(page_versions(old_manifest), page_versions(manifest), renamed,
+                               withdrawn_pages(manifest), withdrawn_pages(old_manifest))
+    owed = (changed or withdrawn) and (home / "customers").is_dir()
+    recheck_pending.owe(new_state, changed, list_customers(home) if owed else [],
+                        renamed=renamed, withdrawn=withdrawn)
     save_state(home, new_state)
     _remove_old_folders(home, keep={folder.name, str(state.get("dir") or "")})
     return {"status": "updated", "version": manifest["version"], "previous_version": held,

@@ -105,14 +105,16 @@ def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Confi
     from mem.client.installed_bundle import installed_manifest
     from mem.customers.backup import restore_backup
     from mem.customers.backup_crypto import STANDARD
-    from mem.wire.manifest import page_versions
+    from mem.wire.manifest import page_renames, page_versions, withdrawn_pages
 
-    versions = page_versions(installed_manifest(home))
+    manifest = installed_manifest(home)
+    versions = page_versions(manifest)
     with ServerClient.for_home(home, config=config, server=server) as client:
         _require_token(client)
         vault = VaultClient(client, previous_keys=_previous_keys(home, config, server))
         return restore_backup(home, customer_id, pin, vault=vault, policy_versions=versions,
-                              overwrite=overwrite, min_kdf=STANDARD, on_progress=on_progress)
+                              overwrite=overwrite, min_kdf=STANDARD, on_progress=on_progress,
+                              renamed=page_renames(manifest), withdrawn=withdrawn_pages(manifest))
 
 
 def _previous_keys(home: Path, config: Config, server: str | None) -> list[bytes]:

@@ -18,7 +18,7 @@ import binascii
 import contextlib
 import hashlib
 import hmac
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -184,6 +184,8 @@ def restore_backup(
     overwrite: bool = False,
     min_kdf: bc.KdfParams | None = None,
     on_progress: ProgressCallback | None = None,
+    renamed: Mapping[str, str] | None = None,
+    withdrawn: Sequence[str] = (),
 ) -> RestoreReport:
     """Restore one customer's memory from the server with ``pin``, then delete the backup there.
 
@@ -191,7 +193,8 @@ def restore_backup(
     The ciphertext is checked against the key service's record and authenticated as a whole
     before anything is written; the local store is then replaced atomically. ``policy_versions``
     (page id → current version, from the client's verified bundle) flags facts made under older
-    versions for recheck. A customer that already has memory on this device is a ``Conflict``
+    versions for recheck, following ``renamed`` (old page id → new id) and flagging facts that cite a
+    ``withdrawn`` page (both from the same bundle). A customer that already has memory on this device is a ``Conflict``
     unless ``overwrite``. ``min_kdf`` refuses, before any PIN proof is sent, a record whose
     Argon2id cost is below it (a tampered key-service record must not get a cheaply guessable proof).
     """
@@ -240,7 +243,7 @@ def restore_backup(
     plaintext = bc.unseal(blob, key=bc.data_key(key, _unb64(answer.get("secret")), salt=salt, backup_id=backup_id))
     report(5, 6, "writing memory")
     import_customer(home, customer_id, plaintext)
-    flagged = flag_recheck(home, customer_id, policy_versions or {})
+    flagged = flag_recheck(home, customer_id, policy_versions or {}, renamed=renamed, withdrawn=withdrawn)
     deleted = True
     try:
         vault.delete(backup_id)
@@ -276,11 +279,14 @@ def has_memory(home: Path, customer_id: str) -> bool:
     return customer_id in list_customers(home)
 
 
-def flag_recheck(home: Path, customer_id: str, policy_versions: Mapping[str, int]) -> list[str]:
-    """The restored customer's facts made under an older version of a page this device holds."""
+def flag_recheck(home: Path, customer_id: str, policy_versions: Mapping[str, int], *,
+                 renamed: Mapping[str, str] | None = None, withdrawn: Sequence[str] = ()) -> list[str]:
+    """The restored customer's facts made under an older version of a page this device holds (or of
+    the page it was renamed to), or citing a page the service withdrew."""
     from mem.customers.policy_change import flag_policy_changes
 
-    return flag_policy_changes(home, {}, policy_versions, customer_ids=[customer_id]).get(customer_id, [])
+    return flag_policy_changes(home, {}, policy_versions, customer_ids=[customer_id], renamed=renamed,
+                               withdrawn=withdrawn).get(customer_id, [])
 
 
 def _previous_slots(vault: VaultTransport, customer_id: str) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import builtins
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -210,17 +210,43 @@ class Facts:
             self.save(fact, action="recheck cleared", actor=actor, reason="")
         return fact
 
-    def flag_recheck(self, page_id: str, current_version: int) -> builtins.list[str]:
+    def flag_recheck(self, page_id: str, current_version: int, *,
+                     renamed_from: Sequence[str] = ()) -> builtins.list[str]:
         """Movement 5: flag active facts made under an older version of ``page_id``.
 
-        Reason: "recheck needed: policy ID vN → vM". Returns the ids flagged or re-flagged now;
-        a fact already flagged for the same versions is left alone.
+        Reason: "recheck needed: policy ID vN → vM". ``renamed_from``: the ids the page had before a
+        rename (the manifest's ``renamed``); a fact that cites one of them at an older version is
+        flagged "recheck needed: policy OLD vN → ID vM" — its citation keeps the id it was made under.
+        Returns the ids flagged or re-flagged now; a fact already flagged for the same versions is left alone.
         """
+        pages = [page_id, *(old for old in renamed_from if old != page_id)]
+        marks = ", ".join("?" * len(pages))
         rows = self._store.conn.execute(
-            "SELECT fact_id, MAX(version) AS version FROM fact_policy WHERE page = ? GROUP BY fact_id "
-            "HAVING MAX(version) < ?",
-            (page_id, current_version),
+            # a bare column beside one MAX(): SQLite takes it from the row holding the maximum
+            f"SELECT fact_id, MAX(version) AS version, page FROM fact_policy WHERE page IN ({marks}) "
+            "GROUP BY fact_id HAVING MAX(version) < ?",
+            (*pages, current_version),
         ).fetchall()
+
+        def reason(row: sqlite3.Row) -> str:
+            cited = row["page"] if len(pages) > 1 else page_id
+            now = f"v{current_version}" if cited == page_id else f"{page_id} v{current_version}"
+            return f"recheck needed: policy {cited} v{row['version']} → {now}"
+
+        return self._flag_rows(rows, reason)
+
+    def flag_withdrawn(self, page_id: str) -> builtins.list[str]:
+        """Flag active facts linked to ``page_id``, a policy page the service no longer has (removed
+        from the wiki, not renamed): "recheck needed: policy ID vN was withdrawn". Same idempotence
+        as ``flag_recheck``."""
+        rows = self._store.conn.execute(
+            "SELECT fact_id, MAX(version) AS version FROM fact_policy WHERE page = ? GROUP BY fact_id",
+            (page_id,),
+        ).fetchall()
+        return self._flag_rows(rows, lambda row: f"recheck needed: policy {page_id} v{row['version']} was withdrawn")
+
+    def _flag_rows(self, rows: builtins.list[sqlite3.Row],
+                   reason_of: Callable[[sqlite3.Row], str]) -> builtins.list[str]:
         # What ``set_recheck`` does, in bulk: after a restore this may flag tens of thousands of facts.
         # Only the record and its history change: kind, status, day and policy rows stay, and the
         # index holds nothing of the recheck flag, so no index operation is queued.
@@ -235,7 +261,7 @@ class Facts:
                 fact = facts.get(row["fact_id"])
                 if fact is None or fact.status != "active":
                     continue
-                reason = f"recheck needed: policy {page_id} v{row['version']} → v{current_version}"
+                reason = reason_of(row)
                 if fact.recheck.flag and fact.recheck.reason == reason:
                     continue
                 data = record_json(fact.replace(recheck=Recheck(flag=True, reason=reason, since=since)))

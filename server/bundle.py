@@ -72,6 +72,8 @@ def client_settings(config: Config) -> SettingSections:
 def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], list[ManifestPage], str]:
     """The bundle's files (path → bytes) and page list as committed at HEAD, and that commit's id.
 
+    ``page_moves`` (the manifest's ``renamed`` and ``withdrawn``) is read from the same HEAD.
+
     Refused when the reviewed content differs from HEAD; an invalid page stops the build.
     """
     from mem.wiki import gitrepo
@@ -109,6 +111,22 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
     files[CONTEXT_FILE] = gitrepo.show_bytes(workspace, commit, CONTEXT_FILE) if tracked else b""
     files[CONFIG_FILE] = (json.dumps(client_settings(config), sort_keys=True, indent=2) + "\n").encode("utf-8")
     return files, pages, commit
+
+
+def page_moves(workspace: Path, pages: list[ManifestPage], files: dict[str, bytes]) -> tuple[dict[str, str], list[str]]:
+    """The manifest's ``renamed`` and ``withdrawn``: the policy page ids customer facts may still cite
+    that this bundle no longer has (``mem.wiki.page_moves``; ``aliases`` read from the shipped files)."""
+    from mem.wiki.page import split_frontmatter
+    from mem.wiki.page_moves import current_aliases
+    from mem.wiki.page_moves import page_moves as moves
+
+    current: dict[str, list[str]] = {}
+    for entry in pages:
+        if entry["type"] == "policy":
+            meta, _, _ = split_frontmatter(files[entry["path"]].decode("utf-8", errors="replace"))
+            current[entry["id"]] = current_aliases(meta or {})
+    found = moves(workspace, current)
+    return found.renamed, found.withdrawn
 
 
 def _in_force_now(workspace: Path, page: Page, entry: ManifestPage, data: bytes, today: date,
@@ -186,6 +204,7 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
 
     with reading(workspace):  # a promote or ingest in flight finishes first: its files are committed, not "modified"
         files, pages, commit = collect_files(workspace, config)
+        renamed, withdrawn = page_moves(workspace, pages, files)
         allowed = lint_gate(workspace, config, allow_lint_errors=allow_lint_errors)
     with _build_lock(workspace):
         _remove_stale_staging(workspace)
@@ -202,6 +221,10 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
                     "pages": sorted(pages, key=lambda p: p["path"])}
         if allowed:
             manifest["lint_errors_allowed"] = allowed
+        if renamed:
+            manifest["renamed"] = renamed
+        if withdrawn:
+            manifest["withdrawn"] = withdrawn
         renews = _same_content(workspace, version - 1, commit, entries)
         manifest_bytes = encode_manifest(manifest)
         signature = signing.sign(key, manifest_bytes)

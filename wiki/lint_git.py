@@ -32,6 +32,10 @@ class History:
     renames: dict[str, str] = field(default_factory=dict)
     modified: set[str] = field(default_factory=set)  # paths that differ from HEAD in the working tree
     untracked: set[str] = field(default_factory=set)  # page files git does not know at all
+    # page paths deleted (``git rm``) and not made again: path → [(commit sha, path at that commit)] of the
+    # lineage up to the last commit that still had the page, then the deleting commit (``deleted_in``)
+    removed: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    deleted_in: dict[str, str] = field(default_factory=dict)
     repo: Repo | None = None
 
     def renamed_to(self, old_id: str) -> str | None:
@@ -127,10 +131,13 @@ def _walk(history: History, out: str) -> None:
                 # kept: a page made again under this name is the same page id, and facts cite its old
                 # versions — starting again at version 1 gave one number to two texts
                 deleted[parts[1]] = lineages.pop(parts[1], [])
+                history.deleted_in[parts[1]] = sha
             elif code in "AC" and len(parts) >= 2:
                 lineages[parts[-1]] = [*deleted.pop(parts[-1], []), (sha, parts[-1])]
             elif len(parts) == 2:
                 lineages.setdefault(parts[1], []).append((sha, parts[1]))
+    history.removed = {path: lineage for path, lineage in deleted.items() if path not in lineages}
+    history.deleted_in = {path: sha for path, sha in history.deleted_in.items() if path in history.removed}
 
 
 # Files that hold customer memory or request logs: they never belong in the workspace repository.

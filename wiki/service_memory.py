@@ -110,6 +110,7 @@ class WorkspaceServiceMemory:
             raise NotFound(f"no workspace at {self.workspace} (run mem init)")
         self._wiki: Wiki | None = None
         self._served: dict[tuple[str, int, str, str], Page | None] = {}
+        self._moves: dict[str, str] | None = None
 
     def _serve(self, page: Page, today: date | None = None) -> Page | None:
         """The edition of ``page`` in force today (``mem.wiki.in_force``): a draft, a not-yet-effective
@@ -150,10 +151,27 @@ class WorkspaceServiceMemory:
                 if (served := self._serve(page, today)) is not None]
 
     def get_page(self, page_id: str) -> Page:
-        served = self._serve(self._store().get(page_id))
+        """The page, or the page it was renamed to (``mem.wiki.page_moves``: facts keep old ids)."""
+        try:
+            page = self._store().get(page_id)
+        except NotFound:
+            renamed = self._renamed().get(page_id)
+            if renamed is None:
+                raise
+            page = self._store().get(renamed)
+        served = self._serve(page)
         if served is None:
             raise NotFound(f"page {page_id!r} has no edition in force today (a draft, or not effective yet)")
         return served
+
+    def _renamed(self) -> dict[str, str]:
+        # asked only for an id that is not a page: one git log walk, once per instance
+        if self._moves is None:
+            from mem.wiki.page_moves import current_aliases, page_moves
+
+            current = {page.id: current_aliases(page.meta) for page in self._store().pages(type="policy")}
+            self._moves = page_moves(self.workspace, current).renamed
+        return self._moves
 
     def page_count(self, type: str | None = None) -> int:
         from mem.wiki.search import page_count

@@ -12,7 +12,12 @@ Format ``mem-bundle/1``, a JSON object with sorted keys::
 
     {"format": "mem-bundle/1", "version": 7, "issued_at": "...Z", "expires_at": "...Z",
      "key_id": "ed25519:…", "files": [{"path": "policies/refunds.md", "sha256": "…", "length": 812}, …],
-     "pages": [{"id": "refunds", "type": "policy", "version": 4, "path": "policies/refunds.md"}, …]}
+     "pages": [{"id": "refunds", "type": "policy", "version": 4, "path": "policies/refunds.md"}, …],
+     "renamed": {"refund-window": "refund-period"}, "withdrawn": ["liquid-damage"]}
+
+``renamed`` (old policy page id → the id the page carries now) and ``withdrawn`` (policy page ids the
+wiki once had and no longer has) are optional (``mem.wiki.page_moves``): customer facts cite the old
+ids for good, and the client follows a rename or flags a withdrawal with them (docs/server.md).
 
 The signature (``manifest.sig``) is the 64 raw Ed25519 bytes over the manifest file exactly as
 served, so stock OpenSSL verifies it::
@@ -81,6 +86,8 @@ class Manifest(TypedDict):
     pages: NotRequired[list[ManifestPage]]
     commit: NotRequired[str]  # the workspace commit the pages come from
     lint_errors_allowed: NotRequired[list[str]]  # ``path:line rule`` of each lint error let through
+    renamed: NotRequired[dict[str, str]]  # old policy page id → current id (``mem.wiki.page_moves``)
+    withdrawn: NotRequired[list[str]]  # policy page ids removed from the wiki, renamed to nothing
 
 
 def encode_manifest(manifest: Manifest) -> bytes:
@@ -123,6 +130,13 @@ def parse_manifest(data: bytes) -> Manifest:
             earlier = page.get("in_force")
             if earlier is not None and (not isinstance(earlier, dict) or earlier.get("path") not in paths):
                 raise ValueError(f"page {page.get('id')!r} names an edition in force not in the manifest")
+        renamed = manifest.get("renamed", {})
+        if not isinstance(renamed, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                    for k, v in renamed.items()):
+            raise ValueError("renamed must map page ids to page ids")
+        withdrawn = manifest.get("withdrawn", [])
+        if not isinstance(withdrawn, list) or not all(isinstance(w, str) for w in withdrawn):
+            raise ValueError("withdrawn must be a list of page ids")
     except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise VerificationError(f"tampered manifest: not a valid {FORMAT} manifest ({exc})") from exc
     return cast(Manifest, manifest)  # every field read above has the type Manifest names
@@ -136,3 +150,19 @@ def page_versions(manifest: Manifest | None, type: str = "policy") -> dict[str, 
     if not manifest:
         return {}
     return {p["id"]: p["version"] for p in manifest.get("pages", []) if p.get("type") == type}
+
+
+def page_renames(manifest: Manifest | None) -> dict[str, str]:
+    """Old policy page id → the id it carries in this bundle (only ids this bundle has)."""
+    if not manifest:
+        return {}
+    present = {p["id"] for p in manifest.get("pages", [])}
+    return {old: new for old, new in manifest.get("renamed", {}).items() if new in present and old not in present}
+
+
+def withdrawn_pages(manifest: Manifest | None) -> list[str]:
+    """Policy page ids this bundle's wiki once had and no longer has (renamed to nothing)."""
+    if not manifest:
+        return []
+    present = {p["id"] for p in manifest.get("pages", [])}
+    return [page for page in manifest.get("withdrawn", []) if page not in present]
