@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 def ingest(
     ctx: typer.Context,
     documents: Annotated[
-        list[Path],
+        Optional[list[Path]],
         typer.Argument(help="PDF, Word (.docx), Markdown, text or HTML files; - reads one from standard input.",
                        show_default=False, parser=path_argument),
-    ],
+    ] = None,
     page_id: Annotated[Optional[str], typer.Option("--id", help="Make the document ONE page with this id.")] = None,
     title: Annotated[Optional[str], typer.Option("--title", help="Make the document ONE page with this title.")] = None,
     effective: Annotated[
@@ -54,6 +54,12 @@ def ingest(
         typer.Option("--name", help="File name for the document read from standard input (-), e.g. refunds-v4.md; "
                      "it is kept under sources/ with this name."),
     ] = None,
+    retire: Annotated[
+        Optional[str],
+        typer.Option("--retire", metavar="DOC",
+                     help="Retire a document instead: its pages become deprecated (version + 1), one commit; DOC is "
+                          "its file name (refunds.md) or id (refunds)."),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Turn official documents into policy pages: one page per section, cited, versioned, one commit each.
@@ -62,11 +68,21 @@ def ingest(
     changes nothing. A section of another document never revises a page (see --replace, --id-prefix).
 
     Bad input (missing, empty, binary, too large, encrypted or scanned PDF) writes nothing.
+    `--retire DOC` withdraws a document: customers' facts made under its pages are flagged on the next sync.
     """
     from mem.policies.ingest import ingest_documents
 
     workspace = require_workspace(ctx)
     config = get_state(ctx).config
+    documents = documents or []
+    if retire is not None:
+        if documents or page_id or title or effective or split or replace or id_prefix or name or model:
+            raise InvalidInput("--retire DOC retires a document: give no documents or other ingest options with it")
+        from mem.policies.retire import retire_document
+
+        results = [retire_document(workspace, retire)]
+        emit([r.to_dict() for r in results], as_json=want_json(ctx, json_output), human=_human)
+        return
     with tempfile.TemporaryDirectory(prefix="mem-stdin-") as scratch:
         documents = _with_stdin(documents, name, Path(scratch), max_bytes=config.ingest.max_bytes)
         # errors about standard input name it, not the scratch copy ("/tmp/mem-stdin-9l1bp772/x.pdf")

@@ -21,11 +21,11 @@ from mem.core.config import CONFIG_FILE, Config
 from mem.core.errors import InvalidInput, NotFound
 from mem.wiki.index import FOLDERS, INDEX_FILE
 from mem.wiki.lint_model import RULES, Finding, LintReport, Rule
-from mem.wiki.lint_provenance import check_page_document, check_untracked
+from mem.wiki.lint_provenance import check_page_document, check_removed_pages, check_untracked
 from mem.wiki.lint_report import FORMATS, render
 from mem.wiki.lint_rules import CHECKS, LintContext, PageFile, load_page_file
 
-PROVENANCE_CHECKS = (check_untracked, check_page_document)
+PROVENANCE_CHECKS = (check_untracked, check_page_document, check_removed_pages)
 
 __all__ = [
     "FORMATS",

@@ -88,6 +88,11 @@ RULES: dict[str, Rule] = {
              "Customer memory never enters the workspace repository (it is pushed, shared and reviewed).",
              "`git rm --cached FILE`, add it to .gitignore, and purge it from history "
              "(git filter-repo) if it was ever pushed."),
+        Rule("page-removed", "warning", "A policy page in force was deleted (`git rm`) without being retired.",
+             "Customer facts cite policy pages by id and version; a page that vanishes leaves their agreements "
+             "pointing at a rule the service no longer has (clients flag them 'withdrawn' on the next sync).",
+             "Retire a document with `mem ingest --retire DOC` (its pages deprecated, version + 1, one commit); to "
+             "keep the page under another id, rename it with its id or list the old id in the new page's `aliases`."),
         Rule("orphan-page", "warning", "No page and not index.md links to this page.",
              "An unreachable page is never found by people browsing the wiki.",
              "Link it from a related page or regenerate index.md (`mem lint --fix`)."),

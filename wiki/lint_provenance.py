@@ -5,11 +5,15 @@ version and no place in a bundle; it is what a crash or a hand copy leaves behin
 ``page-document``: a page belongs to the document it was ingested from (``sources[0].id``); when a
 later revision names another document, a section of that document overwrote the page — unless the
 commit records an explicit take-over (``mem ingest --replace``/``--id``: "taken over from …").
+``page-removed``: a policy page deleted (``git rm``, committed or not) while it was in force, not
+renamed and not retired first: customer facts cite it, and clients now flag them "withdrawn" — the
+documented way to retire a document is ``mem ingest --retire DOC`` (pages deprecated, version + 1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import PurePosixPath
 
 from mem.wiki.lint_model import Finding
 from mem.wiki.lint_rules import LintContext, PageFile
@@ -72,3 +76,30 @@ def _unexplained_move(history, pf: PageFile, states: list[tuple[str | None, str 
                                 f"{document!r} without an explicit take-over (mem ingest --replace)")
         previous = document
     return found
+
+
+def check_removed_pages(ctx: LintContext) -> Iterator[Finding]:
+    if ctx.repo is None or not ctx.repo_selected:
+        return
+    history = ctx.history
+    removed = dict(history.removed)
+    # deleted in the working tree or staged (``git rm`` before the commit): the same removal, caught earlier
+    removed.update({rel: lineage for rel, lineage in history.lineages.items()
+                    if rel in history.modified and rel not in ctx.by_rel and not (ctx.workspace / rel).exists()})
+    for rel, lineage in sorted(removed.items()):
+        path = PurePosixPath(rel)
+        if path.parent.as_posix() != "policies" or path.suffix != ".md" or not lineage:
+            continue
+        page_id = path.stem
+        if page_id in ctx.by_id or ctx.renamed_to(page_id) is not None:
+            continue  # made again, or renamed: its facts follow the page
+        text = history.blob(*lineage[-1])
+        meta = split_frontmatter(text)[0] if text is not None else None
+        if not meta or str(meta.get("status") or "active") != "active":
+            continue  # retired (deprecated) first, or a draft that never answered anyone
+        sha = history.deleted_in.get(rel)
+        where = f"in commit {sha[:8]}" if sha else "in the working tree"
+        yield Finding(rel, None, "page-removed",
+                      f"policy page {page_id!r} v{meta.get('version')} was removed {where} while in force, "
+                      "without being retired: customer facts that cite it get a 'withdrawn' recheck flag; "
+                      "retire a document with `mem ingest --retire DOC`")
