@@ -151,3 +151,17 @@ def test_a_rename_git_cannot_see_is_named_by_aliases(workspace, live_server, iso
     assert _sync(home, server.url)["flagged"] == {"cust-a": [linked]}
     with CustomerStore.open(home, "cust-a") as store:
         assert store.facts.get(linked).recheck.reason == "recheck needed: policy refunds v3 → money-back v4"
+
+
+def test_restored_facts_follow_the_installed_bundles_renames_and_withdrawals(isolated_env):
+    """``mem restore`` flags the restored facts against the installed bundle (docs/backup.md)."""
+    from mem.customers.backup import flag_recheck
+
+    home = isolated_env
+    with CustomerStore.open(home, "ann") as store:
+        renamed = store.facts.add(_fact("Yes, we will refund the lamp in full.", refs=[("refunds", 3)])).id
+        gone = store.facts.add(_fact("Yes, we will repair the wet phone.", refs=[("liquid-damage", 1)])).id
+        store.facts.add(_fact("We agreed on express shipping.", refs=[("shipping", 1)]))
+    flagged = flag_recheck(home, "ann", {"refund-period": 4, "shipping": 1}, renamed={"refunds": "refund-period"},
+                           withdrawn=["liquid-damage"])
+    assert sorted(flagged) == sorted([renamed, gone])

@@ -50,7 +50,7 @@ def memory(monkeypatch):
     monkeypatch.setattr(backup, "export_customer", lambda home, cid, include_logs: state["exported"])
     monkeypatch.setattr(backup, "import_customer", lambda home, cid, data: state.__setitem__("imported", data))
     monkeypatch.setattr(backup, "has_memory", lambda home, cid: False)
-    monkeypatch.setattr(backup, "flag_recheck", lambda home, cid, versions: [])
+    monkeypatch.setattr(backup, "flag_recheck", lambda home, cid, versions, **moves: [])
     return state
 
 

@@ -40,7 +40,7 @@ def memory(monkeypatch) -> Memory:
     monkeypatch.setattr(backup, "export_customer", lambda home, cid, include_logs: mem.exported)
     monkeypatch.setattr(backup, "import_customer", lambda home, cid, data: setattr(mem, "imported", data))
     monkeypatch.setattr(backup, "has_memory", lambda home, cid: mem.imported is not None)
-    monkeypatch.setattr(backup, "flag_recheck", lambda home, cid, versions: [])
+    monkeypatch.setattr(backup, "flag_recheck", lambda home, cid, versions, **moves: [])
     return mem
 
 
