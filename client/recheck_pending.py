@@ -70,7 +70,8 @@ def owe(state: BundleState, changed: Mapping[str, int], customers: list[str], *,
     for page, version in changed.items():
         pages[page] = max(version, pages.get(page, 0))
     moved = {**(earlier.get("renamed", {}) if earlier else {}), **(renamed or {})}
-    gone = sorted({*(earlier.get("withdrawn", []) if earlier else []), *withdrawn})
+    # a page owed as withdrawn that this install brings back is owed as changed instead
+    gone = sorted({*(earlier.get("withdrawn", []) if earlier else []), *withdrawn} - set(changed))
     owed = sorted(set(customers) | set(earlier["customers"] if earlier else []))
     if (pages or gone) and owed:
         entry: RecheckPending = {"pages": pages, "customers": owed}

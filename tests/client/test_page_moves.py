@@ -165,3 +165,15 @@ def test_restored_facts_follow_the_installed_bundles_renames_and_withdrawals(iso
     flagged = flag_recheck(home, "ann", {"refund-period": 4, "shipping": 1}, renamed={"refunds": "refund-period"},
                            withdrawn=["liquid-damage"])
     assert sorted(flagged) == sorted([renamed, gone])
+
+
+def test_flags_owed_merge_renames_and_withdrawals_and_a_page_brought_back_is_no_longer_withdrawn():
+    from mem.client.recheck_pending import owe, pending
+
+    state = {}
+    owe(state, {}, ["ann"], renamed={"refunds": "refund-period"}, withdrawn=["liquid-damage"])
+    assert pending(state) == {"pages": {}, "customers": ["ann"], "renamed": {"refunds": "refund-period"},
+                              "withdrawn": ["liquid-damage"]}
+    owe(state, {"liquid-damage": 2}, ["bob"])  # the next install, before the first was finished
+    assert pending(state) == {"pages": {"liquid-damage": 2}, "customers": ["ann", "bob"],
+                              "renamed": {"refunds": "refund-period"}}
