@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from mem.core.errors import NotFound
+from mem.core.errors import MemError, NotFound
 from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
@@ -169,8 +169,12 @@ class WorkspaceServiceMemory:
         if self._moves is None:
             from mem.wiki.page_moves import current_aliases, page_moves
 
-            current = {page.id: current_aliases(page.meta) for page in self._store().pages(type="policy")}
-            self._moves = page_moves(self.workspace, current).renamed
+            try:
+                current = {page.id: current_aliases(page.meta) for page in self._store().pages("policy",
+                                                                                             skip_invalid=True)}
+                self._moves = page_moves(self.workspace, current).renamed
+            except MemError:  # git unreadable: the id is simply not found, as before renames were followed
+                self._moves = {}
         return self._moves
 
     def page_count(self, type: str | None = None) -> int:
