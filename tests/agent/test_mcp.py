@@ -246,7 +246,7 @@ def test_resources_pages_by_id_and_a_page_of_the_wrong_type_is_an_error(world):
 
 
 def test_a_resource_read_by_the_id_a_page_had_before_a_rename_is_that_page(world):
-    """New-user report 14, §2: facts keep the id they were made under; the page is found under its new one."""
+    """New-user report 14, section 2: facts keep the id they were made under; the page is found under its new one."""
     ws = world["ws"]
     subprocess.run(["git", "mv", "policies/refund-policy.md", "policies/refund-period.md"], cwd=ws, check=True)
     path = ws / "policies" / "refund-period.md"

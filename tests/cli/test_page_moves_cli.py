@@ -1,4 +1,4 @@
-"""New-user report 14, §2 and §5 through the CLI: ingest, rename with its id, git rm, lint, bundle, sync, ask.
+"""New-user report 14, sections 2 and 5 through the CLI: ingest, rename with its id, git rm, lint, bundle, sync, ask.
 
 A page renamed the documented way (``git mv`` + ``id:``) and revised must flag the facts that cite its
 old id, and the answer must carry the "older rule" note; a page removed with ``git rm`` is reported by

@@ -1,4 +1,4 @@
-"""Retiring a document (new-user report 14, §5): ``mem ingest --retire DOC`` and lint's ``page-removed``.
+"""Retiring a document (new-user report 14, section 5): ``mem ingest --retire DOC`` and lint's ``page-removed``.
 
 ``git rm`` of a retired document's pages passed lint, and no command retired a document: re-ingesting a
 stub made a page saying "This document is retired.". Now lint warns about a page in force that vanished,
