@@ -76,7 +76,8 @@ def ingest(
     config = get_state(ctx).config
     documents = documents or []
     if retire is not None:
-        if documents or page_id or title or effective or split or replace or id_prefix or name or model:
+        if documents or page_id or title or effective or split or replace or allow_older or id_prefix or name \
+                or model:
             raise InvalidInput("--retire DOC retires a document: give no documents or other ingest options with it")
         from mem.policies.retire import retire_document
 
