@@ -1,0 +1,158 @@
+"""Where "no rule" is said to an answerable question: every question set's abstentions by cause.
+
+The engine says "no rule" when the first page's rule does not answer (the lexical choice does not, and the learned
+decision or the threshold says so). On strangers' sets a fifth of the answerable questions got it. This reads the
+data ``scripts/train_adapter.py --cache FILE`` gathered and replays the shipped adapter and decision
+(``train_adapter.simulate``, which judges the questions as the engine's answers are judged), and puts each
+answerable question told "no rule" under where its right answer stood:
+
+- ``other language``: the expected page is in another language than the question (never matched);
+- ``under the bar``: the right page first and its right sentence the candidate, the decision under its cut;
+- ``2nd–5th sentence``: the right page first, the right sentence second to fifth of its quotable sentences;
+- ``lower sentence``: the right page first, the right sentence further down (or not quotable);
+- ``wrong page first, sentence first``: the right page second or third, its right sentence its best;
+- ``wrong page first, sentence lower``: the right page second or third, its best sentence another;
+- ``page not in top 3``: the right page further down or not a candidate at all;
+
+and under the question's shape (the first that holds): ``two parts`` (two questions in one), ``number given`` (the
+customer gives a figure: a date, an amount, a count), ``long story`` (an English question of ``page_misses.STORY``
+content terms or more), ``list item / table cell`` (the right sentence is a list item or a table row of its page),
+``Korean / Japanese`` (none of these, not English), ``other``. The shape words are read here only, to sort the
+table; the engine never reads them. The unanswerable questions that get a rule are counted beside, as the price of
+answering more.
+
+    python scripts/abstain_causes.py --cache FILE [--show CAUSE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import train_adapter  # noqa: E402
+from page_misses import _TWO, STORY  # noqa: E402
+from train_adapter import WRITERS, apply, as_decided, simulate  # noqa: E402
+
+WHERE = ("other language", "under the bar", "2nd–5th sentence", "lower sentence", "wrong page first, sentence first",
+         "wrong page first, sentence lower", "page not in top 3")
+SHAPES = ("two parts", "number given", "long story", "list item / table cell", "Korean / Japanese", "other")
+_NUMBER = re.compile(r"\d")
+_ITEM = re.compile(r"^\s*(?:[-*•·・]|\d+[.)]\s|\(\d+\)|[①-⑳]|\|)")
+
+
+def where_of(item, pages, found) -> str:
+    by_id = {p.id: p for p in pages}
+    expected = by_id[item.q["page"]]
+    if expected.language != item.language:
+        return "other language"
+    position = found.order.index(expected.id) if expected.id in found.order else None
+    if position is None or position > 2:
+        return "page not in top 3"
+    rank = sentence_rank(item, expected, found)
+    if position == 0:
+        return "under the bar" if rank == 0 else "2nd–5th sentence" if rank is not None and rank < 5 else \
+            "lower sentence"
+    return "wrong page first, sentence first" if rank == 0 else "wrong page first, sentence lower"
+
+
+ADAPTER: list = [None]
+
+
+def sentence_rank(item, page, found) -> int | None:
+    """The rank of the page's first right sentence among its quotable sentences by the adapter's score."""
+    gold = item.targets.get(page.id)
+    if gold is None or not (gold & page.quotable).any():
+        return None
+    scores = page.vectors @ apply(ADAPTER[0], item.vector)
+    order = [i for i in np.argsort(-scores, kind="stable") if page.quotable[i]]
+    return next(n for n, i in enumerate(order) if gold[i])
+
+
+def shape_of(item, pages) -> str:
+    from mem.agent.retrieval import terms
+
+    question = item.q["question"]
+    if _TWO.search(question):
+        return "two parts"
+    if _NUMBER.search(question):
+        return "number given"
+    if item.language == "en" and len(terms(question)) >= STORY:  # CJK terms are bigrams: not counted alike
+        return "long story"
+    expected = next(p for p in pages if p.id == item.q["page"])
+    if any(item.q["sentence"] in line and _ITEM.match(line) for line in expected.body.splitlines()):
+        return "list item / table cell"
+    return "Korean / Japanese" if item.language != "en" else "other"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cache", type=Path, required=True, help="scripts/train_adapter.py's --cache FILE")
+    parser.add_argument("--show", default="", help="list the abstentions of this cause (question → first page)")
+    args = parser.parse_args()
+    sys.modules["__main__"].PageData = train_adapter.PageData  # type: ignore[attr-defined]
+    sys.modules["__main__"].QuestionData = train_adapter.QuestionData  # type: ignore[attr-defined]
+    from mem.agent.adapter import shipped
+
+    ship = shipped()
+    assert ship is not None and ship.decision is not None, "the shipped adapter with its decision is needed"
+    ADAPTER[0] = (np.array([list(c) for c in ship.columns], dtype=np.float64).T,
+                  np.array([list(r) for r in ship.rows], dtype=np.float64).T)
+    with args.cache.open("rb") as f:
+        all_pages, items = pickle.load(f)
+    where = {w: dict.fromkeys(WHERE, 0) for w in WRITERS}
+    shapes = {w: dict.fromkeys(SHAPES, 0) for w in WRITERS}
+    cross = {c: dict.fromkeys(SHAPES, 0) for c in WHERE}
+    right_if_answered = dict.fromkeys(WHERE, 0)
+    dishonest = dict.fromkeys(WRITERS, 0)
+    rates: dict[str, tuple[int, int]] = {}
+    for item in items:
+        pages = all_pages[item.service]
+        found = simulate(item, pages, ADAPTER[0])
+        _, _, no_rule = as_decided(found, ship.decision)
+        if not item.q["page"]:
+            dishonest[item.writer] += not no_rule
+            continue
+        for kind in ("in English" if item.language == "en" else "in Korean or Japanese", shape_of(item, pages)):
+            told, asked = rates.get(kind, (0, 0))
+            rates[kind] = (told + no_rule, asked + 1)
+        if not no_rule:
+            continue
+        cause, shape = where_of(item, pages, found), shape_of(item, pages)
+        where[item.writer][cause] += 1
+        shapes[item.writer][shape] += 1
+        cross[cause][shape] += 1
+        right_if_answered[cause] += item.q["sentence"] in found.quote
+        if args.show and args.show in (cause, shape):
+            print(f"{item.writer:<10} {item.q['question'][:100]!r}\n{'':<10} {cause} / {shape}: {found.first} "
+                  f"(expected {item.q['page']})")
+    table("where the right answer stood", WHERE, where, dishonest)
+    print(f"{'right quote had it answered':<34} " + " ".join(f"{right_if_answered[c]:>7}" for c in WHERE))
+    table("the question's shape", SHAPES, shapes, dishonest)
+    for kind, (told, asked) in sorted(rates.items()):
+        print(f"{kind}: {told} of {asked} answerable questions told no rule ({told / asked:.1%})")
+    print("\nwhere × shape")
+    print(f"{'':<34} " + " ".join(f"{s[:7]:>7}" for s in SHAPES))
+    for c in WHERE:
+        print(f"{c:<34} " + " ".join(f"{cross[c][s]:>7}" for s in SHAPES))
+
+
+def table(title: str, columns: tuple[str, ...], rows: dict[str, dict[str, int]], dishonest: dict[str, int]) -> None:
+    print(f"\n{title}\n{'set':<11} " + " ".join(f"{c[:9]:>9}" for c in columns) + f" {'no rule':>8} {'rule, un':>8}")
+    for writer in WRITERS:
+        row = rows[writer]
+        print(f"{writer:<11} " + " ".join(f"{row[c]:>9}" for c in columns) + f" {sum(row.values()):>8} "
+              f"{dishonest[writer]:>8}")
+    print(f"{'all':<11} " + " ".join(f"{sum(rows[w][c] for w in WRITERS):>9}" for c in columns)
+          + f" {sum(sum(r.values()) for r in rows.values()):>8} {sum(dishonest.values()):>8}")
+    print(f"{'sets ≥ 1':<11} " + " ".join(f"{sum(1 for w in WRITERS if rows[w][c]):>9}" for c in columns))
+
+
+if __name__ == "__main__":
+    main()
