@@ -12,7 +12,14 @@ engine already has, each named in ``FEATURES``:
 - ``page_margin``: the first page's order score minus the second page's (the question is about one page);
 - ``coverage`` and ``lexical``: the lexical rule's coverage of the question's key units, and whether it answers;
 - ``in_page``: the share of the question's content terms the page holds anywhere;
-- ``length``: how many content terms the question has (log); ``cjk``: a Korean or Japanese question.
+- ``length``: how many content terms the question has (log); ``cjk``: a Korean or Japanese question;
+- ``key_terms`` (fourteenth round): the share of the question's content terms the candidate sentence or its page's
+  heading holds (the question's own words where the rule is, not anywhere on the page);
+- ``agree`` (fourteenth round): whether the lexical choice chose the candidate sentence too (both engines point at
+  the same clause).
+
+A decision names the features its weights are for (``names``): one trained before a feature existed still loads
+and reads only its own.
 
 It answers when ``bias + Σ weight × (feature − mean) / scale`` reaches ``cut``; ``scripts/train_adapter.py``
 fits it (deterministic Newton steps) on the training sets' out-of-fold answers and writes it into the question
@@ -24,24 +31,39 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-FEATURES = ("score", "cosine", "sentence_margin", "page_margin", "coverage", "lexical", "in_page", "length", "cjk")
+FEATURES = ("score", "cosine", "sentence_margin", "page_margin", "coverage", "lexical", "in_page", "length", "cjk",
+            "key_terms", "agree")
 # a margin above this says no more (a page or sentence that far ahead is alone): capped, so one outlier does not
 # set the scale; also the margin of a page with no second (sentence or page) to compare with
 MARGIN_CAP = 0.05
 
 
 def features(*, score: float, cosine: float, runner_up: float | None, page_margin: float | None, coverage: float,
-             lexical: bool, in_page: float, terms: int, cjk: bool) -> list[float]:
+             lexical: bool, in_page: float, terms: int, cjk: bool, key_terms: float = 0.0,
+             agree: bool = False) -> list[float]:
     """The decision's inputs, in ``FEATURES`` order."""
     sentence_margin = MARGIN_CAP if runner_up is None else min(score - runner_up, MARGIN_CAP)
     page = MARGIN_CAP if page_margin is None else max(min(page_margin, MARGIN_CAP), -MARGIN_CAP)
     return [score, cosine, sentence_margin, page, min(coverage, 1.0), float(lexical), in_page,
-            math.log1p(terms), float(cjk)]
+            math.log1p(terms), float(cjk), key_terms, float(agree)]
+
+
+def key_terms(asked: set[str], sentence: str, heading: str) -> float:
+    """The share of the question's content terms ``asked`` that ``sentence`` or its page's ``heading`` holds."""
+    from mem.agent.retrieval import terms
+
+    return len(asked & (terms(sentence) | terms(heading))) / len(asked) if asked else 0.0
+
+
+def agrees(sentence: str, chosen: list[str]) -> bool:
+    """Whether the lexical choice's sentences ``chosen`` hold the encoder's candidate ``sentence`` (or it theirs:
+    the two engines cut a list item with or without its lead-in)."""
+    return any(sentence in other or other in sentence for other in chosen if other)
 
 
 @dataclass(frozen=True)
 class Decision:
-    """The logistic decision: ``weights`` over the standardised ``FEATURES`` (``mean``, ``scale``)."""
+    """The logistic decision: ``weights`` over the standardised features ``names`` (``mean``, ``scale``)."""
 
     weights: tuple[float, ...]
     bias: float
@@ -50,9 +72,12 @@ class Decision:
     cut: float  # the logit at or above which the rule answers (chosen on the training folds)
     # the lexical choice's answer stands, the decision deciding only where it says "no rule" (chosen by measure)
     lexical_stands: bool = True
+    names: tuple[str, ...] = FEATURES  # the features the weights are for, of ``FEATURES``
 
     def logit(self, values: list[float]) -> float:
-        return self.bias + sum(w * (x - m) / s for w, x, m, s in zip(self.weights, values, self.mean, self.scale,
+        """The logit of ``values`` (every one of ``FEATURES``, in order); only ``names`` are read."""
+        chosen = values if self.names == FEATURES else [values[FEATURES.index(name)] for name in self.names]
+        return self.bias + sum(w * (x - m) / s for w, x, m, s in zip(self.weights, chosen, self.mean, self.scale,
                                                                      strict=True))
 
     def answers(self, values: list[float]) -> bool:
@@ -61,18 +86,20 @@ class Decision:
         return self.logit(values) >= self.cut
 
     def to_json(self) -> dict[str, object]:
-        return {"features": list(FEATURES), "weights": list(self.weights), "bias": self.bias,
+        return {"features": list(self.names), "weights": list(self.weights), "bias": self.bias,
                 "mean": list(self.mean), "scale": list(self.scale), "cut": self.cut,
                 "lexical_stands": self.lexical_stands}
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Decision | None:
-        """The decision a weights header holds; None when it was made for other features (then the threshold)."""
-        if list(data.get("features") or []) != list(FEATURES):  # type: ignore[call-overload]
+        """The decision a weights header holds; None when it names a feature this version does not compute (then
+        the threshold)."""
+        names = tuple(str(name) for name in data.get("features") or [])  # type: ignore[attr-defined]
+        if not names or not set(names) <= set(FEATURES):
             return None
 
         def floats(key: str) -> tuple[float, ...]:
             return tuple(float(v) for v in data[key])  # type: ignore[attr-defined]
 
         return cls(floats("weights"), float(data["bias"]), floats("mean"), floats("scale"),  # type: ignore[arg-type]
-                   float(data["cut"]), bool(data.get("lexical_stands", True)))  # type: ignore[arg-type]
+                   float(data["cut"]), bool(data.get("lexical_stands", True)), names)  # type: ignore[arg-type]

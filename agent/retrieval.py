@@ -252,7 +252,7 @@ class Retrieval:
         """Whether the first page's rule answers, by the learned decision (``mem.agent.decision``) in the place of
         the threshold; the first page alone decides, as before. A page the encoder could not score keeps the
         lexical choice's answer."""
-        from mem.agent.decision import features
+        from mem.agent.decision import agrees, features, key_terms
 
         assert self.semantic is not None and self.semantic.decision is not None
         first = ranked[0]
@@ -273,7 +273,9 @@ class Retrieval:
                           else None,
                           coverage=lexical.coverage, lexical=lexical.answers,
                           in_page=len(asked & _page_terms(body)) / len(asked) if asked else 0.0, terms=len(asked),
-                          cjk=detect_language(query) != "en")
+                          cjk=detect_language(query) != "en",
+                          key_terms=key_terms(asked, match.sentence, str(first.title)),
+                          agree=agrees(match.sentence, lexical.chosen))
         answers = self.semantic.decision.answers(values)
         if answers != rule.answers:
             self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,

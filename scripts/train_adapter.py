@@ -240,6 +240,7 @@ class Simulated:
     # the answer-or-abstain decision's inputs on the first page (``mem.agent.decision.features``; None: no match)
     features: list[float] | None = None
     second: Simulated | None = None  # the second page's answer, when in the question's language (--second-page)
+    order: tuple[str, ...] = ()  # the candidate pages, first to last (scripts/abstain_causes.py reads it)
 
     def no_rule(self, threshold: float) -> bool:
         return not (self.lexical_answers or (self.similarity is not None and self.similarity >= threshold))
@@ -255,6 +256,7 @@ class Simulated:
 # the page order's share of the keyword search's score (``mem.agent.semantic.SEARCH_WEIGHT``; scripts/page_misses.py
 # measures others): None, the engine's own
 SEARCH_SHARE: list[float | None] = [None]
+GUARD = [False]  # --guard: with a search share, answer or abstain as the cosine's own first page would
 NEAREST = [1]  # the nearest pages that join the search's as candidates (``mem.agent.semantic.NEAREST_PAGES``)
 
 
@@ -268,14 +270,15 @@ def search_shares(item: QuestionData) -> dict[str, float]:
     return {page_id: score / best for page_id, score in top} if best > 0 else {}
 
 
-def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 0.0) -> Simulated:
+def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 0.0, plain: bool = False) -> Simulated:
     """Fuse mode's answer (``Retrieval.order`` / ``fused_rule``) with the question's vector adapted; ``blend`` is
-    the adapter's share of a page's order (``Match.orders``: 0, the encoder's cosine alone)."""
+    the adapter's share of a page's order (``Match.orders``: 0, the encoder's cosine alone); ``plain``: the page
+    order without the keyword search's share."""
     from mem.agent.rule_quote import MAX_SENTENCES, quote_sentences
     from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT, SEARCH_WEIGHT
 
     lexical_weight = LEXICAL_WEIGHT
-    search_weight = SEARCH_WEIGHT if SEARCH_SHARE[0] is None else SEARCH_SHARE[0]
+    search_weight = 0.0 if plain else SEARCH_WEIGHT if SEARCH_SHARE[0] is None else SEARCH_SHARE[0]
     shares = search_shares(item) if search_weight else {}
     raw, v = item.vector, apply(adapter, item.vector)
     by_id = {p.id: p for p in pages}
@@ -334,28 +337,35 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
             below = keys[n + 1][0][0] if len(keys) > n + 1 and keys[n + 1][0][0][0] else None
             values = decision_features(item, page, score=match[1], cosine=match[4], runner_up=match[5],
                                        page_margin=None if below is None else keys[n][0][0][1] - below[1],
-                                       coverage=coverage, lexical=lexical_answers)
+                                       coverage=coverage, lexical=lexical_answers, sentence=match[2], chosen=chosen)
         return Simulated(page_id, quote, lexical_answers, match[1] if match else None, values)
 
     found = at(0)
     if len(keys) > 1 and keys[1][0][0][0]:
         found.second = at(1)
+    found.order = tuple(page_id for _, page_id in keys)
+    if GUARD[0] and search_weight and found.first != (cosine := simulate(item, pages, adapter, blend, True)).first:
+        # the honesty guard (--guard): whether the rule answers is judged on the page the cosine alone put first
+        found.lexical_answers, found.similarity, found.features = (cosine.lexical_answers, cosine.similarity,
+                                                                   cosine.features)
     return found
 
 
 _TERMS: dict[str, set[str]] = {}
 
 
-def decision_features(item: QuestionData, page: PageData, **known) -> list[float]:
+def decision_features(item: QuestionData, page: PageData, *, sentence: str, chosen: list[str],
+                      **known) -> list[float]:
     """``mem.agent.decision.features`` of the first page, as the engine computes them (``Retrieval._decide``)."""
-    from mem.agent.decision import features
+    from mem.agent.decision import agrees, features, key_terms
     from mem.agent.retrieval import terms
 
     asked = terms(item.q["question"])
     if page.body not in _TERMS:
         _TERMS[page.body] = terms(page.body)
     held = len(asked & _TERMS[page.body]) / len(asked) if asked else 0.0
-    return features(in_page=held, terms=len(asked), cjk=item.language != "en", **known)
+    return features(in_page=held, terms=len(asked), cjk=item.language != "en",
+                    key_terms=key_terms(asked, sentence, page.title), agree=agrees(sentence, chosen), **known)
 
 
 def counts(items: list[QuestionData], answers: list[tuple[str | None, str, bool]]) -> tuple[int, int, int, int, int]:
@@ -611,10 +621,13 @@ def fit_decision(items: list[QuestionData], sims: list[Simulated], honest_floor:
                   for s, on in zip(sims, scored, strict=True)], dtype=np.float64)
     learn = scored & (right | unanswerable | WRONG_NEGATIVE[0])
 
+    names = DECISION_FEATURES[0]
+    columns = [FEATURE_NAMES.index(name) for name in names]
+
     def decision_of(mask: np.ndarray, cut: float = 0.0):
-        w, mean, scale = logistic(x[mask], right[mask].astype(np.float64))
+        w, mean, scale = logistic(x[mask][:, columns], right[mask].astype(np.float64))
         return Decision(tuple(float(v) for v in w[1:]), float(w[0]), tuple(float(v) for v in mean),
-                        tuple(float(v) for v in scale), cut, stands)
+                        tuple(float(v) for v in scale), cut, stands, names)
 
     logits = np.zeros(len(items))
     if CROSS_FIT[0]:
@@ -652,6 +665,9 @@ def fit_decision(items: list[QuestionData], sims: list[Simulated], honest_floor:
     return decision
 
 
+# the features the decision is fitted on (--features; mem.agent.decision.FEATURES): the twelfth round's nine, or
+# with the fourteenth round's key terms and agreement
+DECISION_FEATURES: list[tuple[str, ...]] = [FEATURE_NAMES[:9]]
 CROSS_FIT: list[bool] = [True]  # --in-sample-cut: the cut on the logits of weights fitted on the same rows
 CUT_RULE: list[str] = ["folds"]  # --cut-rule (fit_decision)
 WRONG_NEGATIVE: list[bool] = [False]  # --wrong-negative: an answerable question whose quote is wrong is a negative
@@ -730,6 +746,8 @@ def main() -> None:
                         "agent/adapter_weights.bin, the ridge and threshold chosen as for each fold")
     parser.add_argument("--blends", default="0",
                         help="the adapter's shares of a page's order the training folds choose among (0: the cosine)")
+    parser.add_argument("--keep-adapter", action="store_true", help="with --write --decision: keep the shipped "
+                        "adapter and threshold, train only the decision (with the first of --ridges)")
     parser.add_argument("--fits", type=Path, help="keep the fitted adapters in this file (reused by later runs)")
     parser.add_argument("--lexical-decided", action="store_true", help="the decision overrides the lexical "
                         "choice's answer too (by default a lexical answer stands)")
@@ -744,10 +762,14 @@ def main() -> None:
                         help="the decision's L2 penalty on its standardised weights")
     parser.add_argument("--wrong-negative", action="store_true",
                         help="the decision learns an answerable question whose quote is wrong as one not to answer")
+    parser.add_argument("--features", default=",".join(DECISION_FEATURES[0]),
+                        help="the decision's features, of mem.agent.decision.FEATURES")
     parser.add_argument("--in-sample-cut", action="store_true",
                         help="choose the decision's cut on the logits of weights fitted on the same rows")
     parser.add_argument("--search-weight", type=float, help="the page order's share of the keyword search's score "
                         "(mem.agent.semantic.SEARCH_WEIGHT by default; 0: the order before the thirteenth round)")
+    parser.add_argument("--guard", action="store_true", help="with --search-weight: whether the first page's rule "
+                        "answers is judged on the page the cosine alone would have put first (an honesty guard)")
     parser.add_argument("--dump", type=Path, help="with --decision: write each left-out set's counts (fuse mode, "
                         "the shipped adapter, the fold's adapter with its threshold and with its decision) as JSON")
     parser.add_argument("--decision", action="store_true", help="compare the threshold with the learned "
@@ -756,12 +778,16 @@ def main() -> None:
     args = parser.parse_args()
     blends = tuple(float(b) for b in args.blends.split(","))
     SEARCH_SHARE[0] = args.search_weight
+    GUARD[0] = args.guard
     LEXICAL_STANDS[0] = not args.lexical_decided
     SECOND_PAGE[0] = args.second_page
     CUT_RULE[0] = args.cut_rule
     CROSS_FIT[0] = not args.in_sample_cut
     WRONG_NEGATIVE[0] = args.wrong_negative
     DECISION_RIDGE[0] = args.decision_ridge
+    DECISION_FEATURES[0] = tuple(args.features.split(","))
+    if not set(DECISION_FEATURES[0]) <= set(FEATURE_NAMES):
+        parser.error(f"--features: of {', '.join(FEATURE_NAMES)}")
     if args.fits:
         FITS_FILE.append(args.fits)
         if args.fits.is_file():
@@ -780,7 +806,18 @@ def main() -> None:
 
         with args.cache.open("rb") as f:
             all_pages, items = pickle.load(f)
-        adapter, ridge, threshold, blend = trained(items, all_pages, ridges, log, blends)
+        if args.keep_adapter:
+            # the shipped adapter stays (its U, W and threshold); only its decision is trained again, on every set's
+            # out-of-fold answers with the first ridge given (a decision learns how a new service's scores fall)
+            from mem.agent.adapter import shipped
+
+            ship = shipped()
+            assert ship is not None, "no agent/adapter_weights.bin to keep"
+            adapter = (np.array([list(c) for c in ship.columns], dtype=np.float64).T,
+                       np.array([list(r) for r in ship.rows], dtype=np.float64).T)
+            ridge, threshold, blend = ridges[0], ship.threshold, ship.page_blend
+        else:
+            adapter, ridge, threshold, blend = trained(items, all_pages, ridges, log, blends)
         decision = trained_decision(items, all_pages, ridge, threshold, blend, log) if args.decision else None
         shipped_form(adapter, threshold, blend, decision).dump(WEIGHTS)
         print(f"wrote {WEIGHTS}: trained on every set, ridge {ridge}, threshold {threshold}, page blend {blend}"

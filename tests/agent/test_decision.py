@@ -94,8 +94,8 @@ def test_the_decision_is_deterministic_and_round_trips_in_the_adapters_header(tm
     values = features(score=0.91, cosine=0.87, runner_up=0.9, page_margin=0.01, coverage=0.4, lexical=False,
                       in_page=0.6, terms=5, cjk=False)
     assert read.decision is not None and read.decision.logit(values) == decision.logit(values)
-    # a header written for other features is not read as this decision: the threshold decides
-    assert Decision.from_json({**decision.to_json(), "features": ["score"]}) is None
+    # a header naming a feature this version does not compute is not read as a decision: the threshold decides
+    assert Decision.from_json({**decision.to_json(), "features": [*FEATURES[:-1], "unknown"]}) is None
     identity(None).dump(tmp_path / "plain.bin")
     assert QuestionAdapter.load(tmp_path / "plain.bin").decision is None
 
@@ -103,7 +103,34 @@ def test_the_decision_is_deterministic_and_round_trips_in_the_adapters_header(tm
 def test_the_shipped_adapter_carries_a_decision_for_these_features():
     loaded = adapter.shipped()
     assert loaded is not None and loaded.decision is not None
-    assert len(loaded.decision.weights) == len(FEATURES)
+    assert len(loaded.decision.weights) == len(loaded.decision.names) and set(loaded.decision.names) <= set(FEATURES)
+
+
+def test_a_decision_trained_on_fewer_features_reads_only_its_own(tmp_path):
+    """A header written before a feature existed (the twelfth round's nine) still loads and decides: its weights
+    meet its own features, whatever the later ones say."""
+    nine = FEATURES[:9]
+    older = Decision(tuple(1.0 if name == "score" else 0.5 for name in nine), -0.5, tuple(0.9 for _ in nine),
+                     tuple(0.1 for _ in nine), 0.0, True, nine)
+    read = Decision.from_json(older.to_json())
+    assert read == older
+    values = features(score=0.93, cosine=0.88, runner_up=0.9, page_margin=0.01, coverage=0.2, lexical=False,
+                      in_page=0.5, terms=4, cjk=False, key_terms=0.5, agree=True)
+    changed = [*values[:9], 0.0, 0.0]  # the later features differ: the older decision does not see them
+    assert read.logit(values) == read.logit(changed)
+
+
+def test_key_terms_and_agreement_read_the_candidate_sentence_and_heading():
+    from mem.agent.decision import agrees, key_terms
+    from mem.agent.retrieval import terms
+
+    asked = terms("How much deposit is held when I rent a car?")
+    sentence = "A deposit of £150 is held on your card."
+    assert key_terms(asked, sentence, "Car rental: Deposits") > key_terms(asked, sentence, "Payments")
+    assert key_terms(set(), sentence, "Deposits") == 0.0
+    assert agrees(sentence, ["Something else.", sentence]) and not agrees(sentence, ["Something else."])
+    assert agrees("Fuel cans or gas bottles", ["The following cannot be taken in any car: Fuel cans or gas bottles"])
+    assert not agrees(sentence, [])
 
 
 def test_a_workspace_without_the_extra_still_answers_lexically():
@@ -141,3 +168,54 @@ def test_the_training_is_deterministic():
     answers = [train_adapter.as_decided(s, first) for s in sims]
     honest = [not item.q["page"] and a[2] for item, a in zip(items, answers, strict=True)]
     assert sum(honest) >= sum(1 for item, no in zip(items, abstains, strict=True) if not item.q["page"] and no)
+
+
+def test_the_training_fits_the_features_it_is_given():
+    """``scripts/train_adapter.py --features``: the decision is fitted on the features named, and names them."""
+    pytest.importorskip("numpy")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    import train_adapter
+
+    items, sims = [], []
+    for k in range(40):
+        answerable = k % 3 != 0
+        item = train_adapter.QuestionData(
+            writer=f"w{k % 6}", q={"question": "q", "page": "p" if answerable else "", "sentence": "right"}, service=0,
+            vector=None, language="en", search=[], pool=[], lexical={}, current=(None, "", False))
+        score = 0.85 + (k % 7) * 0.01 + (0.03 if answerable else 0.0)
+        items.append(item)
+        sims.append(train_adapter.Simulated("p", "right", False, score,
+                                            features(score=score, cosine=score - 0.02, runner_up=None, page_margin=None,
+                                                     coverage=0.1 * (k % 6), lexical=False, in_page=0.1 * (k % 10),
+                                                     terms=k % 9, cjk=False, key_terms=0.1 * (k % 4),
+                                                     agree=k % 2 == 0)))
+    abstains = train_adapter.np.array([s.similarity < 0.88 for s in sims])
+    kept = train_adapter.DECISION_FEATURES[0]
+    try:
+        for names in (FEATURES[:9], FEATURES):
+            train_adapter.DECISION_FEATURES[0] = names
+            decision = train_adapter.fit_decision(items, sims, 10, threshold_abstains=abstains)
+            assert decision.names == names and len(decision.weights) == len(names)
+            assert Decision.from_json(decision.to_json()) == decision
+    finally:
+        train_adapter.DECISION_FEATURES[0] = kept
+
+
+
+def test_the_engine_reads_the_key_terms_of_the_candidate_sentence(tmp_path):
+    """A decision trained on ``key_terms`` alone meets the engine's value of it (the paraphrase shares "card" with
+    its rule): a cut just above zero answers, a cut no share reaches abstains."""
+    service = FakeService(pages())
+
+    def on_key_terms(cut: float) -> Decision:
+        return Decision((1.0,), 0.0, (0.0,), (1.0,), cut, True, ("key_terms",))
+
+    answered = answer_question(PARAPHRASE, service=service, customer=None,
+                               semantic=layer(tmp_path, on_key_terms(0.01), threshold=0.99))
+    assert RULE in policy_blocks(answered)[0]["quote"]
+    abstained = answer_question(PARAPHRASE, service=service, customer=None,
+                                semantic=layer(tmp_path, on_key_terms(1.01), threshold=0.5))
+    assert NO_RULE in abstained.text
