@@ -2,12 +2,13 @@
 
 The engine says "no rule" when the first page's rule does not answer (the lexical choice does not, and the learned
 decision or the threshold says so). On strangers' sets a fifth of the answerable questions got it. This reads the
-data ``scripts/train_adapter.py --cache FILE`` gathered and replays the shipped adapter and decision
-(``train_adapter.simulate``, which judges the questions as the engine's answers are judged), and puts each
-answerable question told "no rule" under where its right answer stood:
+data ``scripts/train_adapter.py --cache FILE`` gathered and replays the shipped adapter with its decision, or its
+threshold when its file carries none (``train_adapter.simulate``, which judges the questions as the engine's
+answers are judged), and puts each answerable question told "no rule" under where its right answer stood:
 
 - ``other language``: the expected page is in another language than the question (never matched);
-- ``under the bar``: the right page first and its right sentence the candidate, the decision under its cut;
+- ``under the bar``: the right page first and its right sentence the candidate, under the decision's cut (or the
+  threshold);
 - ``2nd–5th sentence``: the right page first, the right sentence second to fifth of its quotable sentences;
 - ``lower sentence``: the right page first, the right sentence further down (or not quotable);
 - ``wrong page first, sentence first``: the right page second or third, its right sentence its best;
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import train_adapter  # noqa: E402
 from page_misses import _TWO, STORY  # noqa: E402
-from train_adapter import WRITERS, apply, as_decided, simulate  # noqa: E402
+from train_adapter import WRITERS, apply, as_answer, as_decided, simulate  # noqa: E402
 
 WHERE = ("other language", "under the bar", "2nd–5th sentence", "lower sentence", "wrong page first, sentence first",
          "wrong page first, sentence lower", "page not in top 3")
@@ -101,7 +102,7 @@ def main() -> None:
     from mem.agent.adapter import shipped
 
     ship = shipped()
-    assert ship is not None and ship.decision is not None, "the shipped adapter with its decision is needed"
+    assert ship is not None, "the shipped adapter is needed (agent/adapter_weights.bin)"
     ADAPTER[0] = (np.array([list(c) for c in ship.columns], dtype=np.float64).T,
                   np.array([list(r) for r in ship.rows], dtype=np.float64).T)
     with args.cache.open("rb") as f:
@@ -115,7 +116,8 @@ def main() -> None:
     for item in items:
         pages = all_pages[item.service]
         found = simulate(item, pages, ADAPTER[0])
-        _, _, no_rule = as_decided(found, ship.decision)
+        _, _, no_rule = (as_decided(found, ship.decision) if ship.decision is not None
+                         else as_answer(found, ship.threshold))
         if not item.q["page"]:
             dishonest[item.writer] += not no_rule
             continue
