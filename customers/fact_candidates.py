@@ -354,7 +354,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # states the new value of the slot the customer asked to change, as set — that sentence agrees
         confirmation = next(iter(set_by_agent().values()))
     # a slot the message says stays as it is: no other value of it in the same message is the customer's new one
-    kept = kept_slots([s.text for s in whole_sentences]) if groups else frozenset()
+    kept = kept_slots([s.text for s in whole_sentences], asked=question) if groups else frozenset()
     # The agent's "yes" answers the last thing the customer asked of the service. A lasting wish about
     # how to be served ("from now on answer in English") takes it only when nothing else was asked:
     # it must not take the agreement from the refund asked just before it.

@@ -1190,12 +1190,37 @@ _UNCHANGED = lazy(r"\b(?:stays?|remains?|keep|leave)\b[^.!?]{0,30}?(?:the same|a
                   r"그대로|변경 없|바꾸지 마|변경하지 마|そのまま|変えないで|変更しないで|変わりません|変更なし", _I)
 
 
-def kept_slots(sentences: list[str]) -> frozenset[str]:
+# The customer's held value said to go on as before, whatever frame names it: "Bute Road is still home", "the rest
+# as normal", "keep me as the main contact", "집 배송은 평소대로 해 주세요", "窓口はこれまで通り私です",
+# "送り先は引き続き自宅で" — not the closing "引き続きよろしくお願いします"
+_AS_BEFORE = lazy(r"\bas (?:usual|normal|always|before)\b|"
+                  r"\bstill (?:home|my (?:home|address|main)|the (?:main|default|same))\b|"
+                  r"\b(?:stays?|remains?|keep (?:me|us|it|that|everything))\b[^.!?]{0,30}?\b(?:the default|"
+                  r"the main (?:contact|address|one)|as (?:it is|usual|normal))\b|\bthe default\b|"
+                  r"원래대로|평소대로|기존대로|하던\s*대로|지금처럼|"
+                  r"いつも(?:通り|どおり)|これまで(?:通り|どおり)|今まで(?:通り|どおり)|従来(?:通り|どおり)|"
+                  r"引き続き(?!よろしく)", _I)
+# Slots a customer may hold a second value of (a holiday home, a colleague's e-mail in copy, an office for one parcel)
+_BESIDE = frozenset({"address", "phone", "email"})
+
+
+def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
     """The slots a message says stay as they are ("…주소는 경상북도 포항시 … 22이에요. 제 기본 배송지는 그대로
     두시고요."): another value of that slot in the same message is someone else's (the parents' home, the
-    colleague's number) or for one order only, never a change of the customer's own."""
-    return frozenset(name for sentence in sentences if _UNCHANGED.search(sentence)
-                     and (name := cue_slot(sentence)) is not None)
+    colleague's number) or for one order only, never a change of the customer's own.
+
+    The held value may be said to go on as before without naming its slot ("…could you drop a bag there monthly?
+    Rothesay is still home.", "회계 담당에게도 보내 주세요, …. 받는 사람은 원래대로 저로 해 주시고요"): then, in a
+    message that announces no change and answers no question about a change (``asked``: "What's the new address?"
+    → "It's 3 Shore Walk, Largs. Same gate code as before."), a second address, phone or e-mail in it is added beside
+    the held one."""
+    kept = {name for sentence in sentences if _UNCHANGED.search(sentence)
+            and (name := cue_slot(sentence)) is not None}
+    going_on = [s for s in sentences if _AS_BEFORE.search(s) and find_slot(s) is None]
+    if going_on and not any(_CHANGE.search(s) for s in [*sentences, asked]):
+        named = {cue_slot(s) for s in going_on} & _BESIDE
+        kept |= named or _BESIDE
+    return frozenset(kept)
 
 
 def announced_slot(sentence: str, *, asking: bool = False) -> str | None:
