@@ -339,8 +339,8 @@ def _wish_sharing_named(text: str, lang: str, facts: Sequence[Fact]) -> Fact | N
     anymore" → paper, receipt; "이제 포장은 따로 안 해 주셔도 돼요" → 포장…): counted with the wish's own words they
     outnumbered the one noun a short retraction shares with it. A pattern of taking back may hold what it takes
     back ("doesn't need to call ahead anymore"), so the whole text is read when the rest names nothing held."""
-    named = set(content_terms(kinds.without_taking_back(text, lang=lang)))
-    return (_wish_sharing(named, facts) if named else None) or _wish_sharing(set(content_terms(text)), facts)
+    named = _object_terms(kinds.without_taking_back(text, lang=lang))
+    return (_wish_sharing(named, facts) if named else None) or _wish_sharing(_object_terms(text), facts)
 
 
 def _slot_named(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
@@ -402,24 +402,44 @@ def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
     for fact in facts:
         if fact.kind not in ("request", "preference", "decision", "event"):
             continue
-        theirs = set(content_terms(_customer_words(fact)))
+        theirs = _object_terms(_customer_words(fact))
         shared = sum(1 for term in said if any(_same_word(term, other) for other in theirs))
         # a wish told as an event ("Sign me up for the coffee bean subscription", "今後、確認電話は不要です")
         # asks for something lasting and is named by two words or more; something that merely happened is
         # no wish to take back
         if fact.kind == "event" and not _LASTING_WISH.search(_customer_words(fact)):
             continue
-        enough = shared >= 2 if fact.kind == "event" else shared >= 1
+        # (a sign-up told as an event, "원두 정기배송 신청할게요", is as much a standing wish as a request: the one
+        # noun it is about names it, "원두는 안 보내 주셔도 돼요" — unless the retraction is about a thing of its own
+        # that the sign-up does not hold, "원두 포장 스티커는 안 붙여 주셔도 돼요")
+        signs_up = fact.kind == "event" and _SIGNS_UP.search(_customer_words(fact)) is not None \
+            and not _names_another_thing(said, theirs)
+        enough = shared >= 2 if fact.kind == "event" and not signs_up else shared >= 1
         if enough and shared >= WISH_SHARE * min(len(said), len(theirs)) and shared > best_shared:
             best, best_shared = fact, shared
     return best
 
 
+def _object_terms(text: str) -> set[str]:
+    """The content terms of ``text``, a compound written with hyphens counted by its parts too: "the gutter cleaning"
+    names "the fortnightly gutter-cleaning rounds", "the cheese boxes" "the cheese-of-the-month boxes" (the terms of
+    a hyphenated word are one joined word, "guttercleaning", that shares nothing with "gutter" or "cleaning")."""
+    said = set(content_terms(text))
+    return said | set(content_terms(text.replace("-", " "))) if "-" in text else said
+
+
 # What makes an event a standing wish: signing up for something, or a wish said for every time to come
 _LASTING_WISH = re.compile(
     r"\b(?:sign(?:ed)? (?:me |us )?up|subscri\w*|enrol\w*|register\w*|from now on|going forward|every time|"
+    # the other verbs of signing up: "put me down for the cheese box", "add us to the tasting club", "count me in"
+    r"put (?:me|us) down for|add (?:me|us) to|count (?:me|us) in|"
     r"always|each time|whenever)\b|신청|등록|가입|구독|정기|앞으로|매번|항상|申し込|登録|定期|購読|今後|毎回|いつも",
     re.I)
+
+
+# Signing up for something (a subscription, a club, a regular delivery): what a later retraction takes back
+_SIGNS_UP = re.compile(r"\b(?:sign(?:ed)? (?:me |us )?up|subscri\w*|enrol\w*|register\w*|put (?:me|us) down for|"
+                       r"add (?:me|us) to|count (?:me|us) in)\b|신청|등록|가입|구독|申し込|申込|登録|購読|加入", re.I)
 
 
 # What a standing wish is usually about, named with other words or in another script ("ラッピングなしで" takes
@@ -436,6 +456,13 @@ _WISH_OBJECTS = [frozenset(group.split()) for group in (
     # ahead" takes back "call me before the technician comes", "미리 연락 안 하셔도 돼요" "방문 전에 문자 주세요")
     "call ring phone telephone text message contact 전화 통화 문자 연락 메시지 電話 連絡 メッセージ 確認電話",
 )]
+
+
+def _names_another_thing(said: set[str], theirs: set[str]) -> bool:
+    """``said`` names a thing a wish is usually about (``_WISH_OBJECTS``: packaging, a receipt, a call) that
+    ``theirs`` does not."""
+    return any(_in_group(term, group) and not any(_in_group(other, group) for other in theirs)
+               for term in said for group in _WISH_OBJECTS)
 
 
 def other_names(text: str) -> list[str]:
