@@ -1218,7 +1218,7 @@ def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
             and (name := cue_slot(sentence)) is not None}
     going_on = [s for s in sentences if _AS_BEFORE.search(s) and find_slot(s) is None]
     if going_on and not any(_CHANGE.search(s) for s in [*sentences, asked]):
-        named = {cue_slot(s) for s in going_on} & _BESIDE
+        named = {name for s in going_on if (name := cue_slot(s)) is not None and name in _BESIDE}
         kept |= named or _BESIDE
     return frozenset(kept)
 
