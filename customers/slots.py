@@ -1191,7 +1191,7 @@ _UNCHANGED = lazy(r"\b(?:stays?|remains?|keep|leave)\b[^.!?]{0,30}?(?:the same|a
 
 
 # The customer's held value said to go on as before, whatever frame names it: "Bute Road is still home", "the rest
-# as normal", "keep me as the main contact", "집 배송은 평소대로 해 주세요", "窓口はこれまで通り私です",
+# as normal", "keep us as the default contact", "집 배송은 평소대로 해 주세요", "窓口はこれまで通り私です",
 # "送り先は引き続き自宅で" — not the closing "引き続きよろしくお願いします"
 _AS_BEFORE = lazy(r"\bas (?:usual|normal|always|before)\b|"
                   r"\bstill (?:home|my (?:home|address|main)|the (?:main|default|same))\b|"

@@ -2,7 +2,7 @@
 round").
 
 A message that gives a second address, phone or e-mail and says, in any frame, that the customer's held one goes on
-as before ("Leith is still home", "keep me as the main contact", "집 배송은 평소대로", "窓口はこれまで通り私です")
+as before ("Leith is still home", "keep us as the default contact", "집 배송은 평소대로", "窓口はこれまで通り私です")
 adds the new value beside the held one. Sentences are this file's own (none copied from a case file in scripts/);
 each mechanism has a look-alike that must still update.
 """
@@ -19,7 +19,7 @@ from .test_update_structure import _active, _run
 @pytest.mark.parametrize("sentences, slots", [
     (["Could you also clean the shed at 8 Fern Lane, Leith each spring?", "Bute Road is still home."],
      {"address", "phone", "email"}),
-    (["Please copy my assistant on invoices, jo.ward@millbank.example.", "Keep me as the main contact though."],
+    (["Please copy my assistant on invoices, jo.ward@millbank.example.", "Keep us as the default contact."],
      {"address", "phone", "email"}),
     (["사무실로도 샘플 하나 보내 주세요, 광주 서구 상무대로 14요.", "집 배송지는 평소대로 해 주세요."], {"address"}),
     (["請求書は経理の小池にも送ってください。", "窓口はこれまで通り私です。"], {"address", "phone", "email"}),
