@@ -10,10 +10,11 @@ quotes, not the agent's confirmation. Facts of one family share a tendency when 
 facts on at least ``trait.min_distinct_days`` distinct days (``valid_at``). Among tendencies with
 nested supports the one with the most support is kept, so one habit yields one trait.
 
-A new trait is ``kind=trait``, ``origin=inferred``, unconfirmed, ``support`` = the fact ids,
-``valid_at`` = the latest supporting day, and one evidence quote per supporting fact. A trait
-whose support grows is UPDATEd (old replaced, linked; confirmation kept). Inferred traits never
-reach customer context unconfirmed (``mem.customers.promotion``). A trait whose latest support is
+A new trait is ``kind=trait``, ``origin=inferred``, unconfirmed, ``support`` = the ids of its latest
+``MAX_SUPPORT`` supporting facts, ``valid_at`` = the latest supporting day, and one evidence quote per
+supporting fact (the latest five). A trait whose support grows is UPDATEd (old replaced, linked; confirmation
+kept); a record's size stays bounded however long the habit lasts, so memory grows linearly with history.
+Inferred traits never reach customer context unconfirmed (``mem.customers.promotion``). A trait whose latest support is
 older than ``trait.recheck_after_days`` gets a recheck flag.
 """
 
@@ -43,7 +44,11 @@ _NOT_A_TENDENCY_WORDS = (
 )
 _NOT_A_TENDENCY = frozenset(_NOT_A_TENDENCY_WORDS.split())
 _POOL = 30
-_MAX_EVIDENCE = 5  # a trait quotes its latest supporting facts; ``support`` lists them all
+_MAX_EVIDENCE = 5  # a trait quotes its latest supporting facts
+# ``support`` lists the ids of a trait's latest supporting facts, at most this many: every update of a trait is a
+# new record (and two history snapshots), so a list of every supporter made memory grow with the square of the
+# customer's history (docs/customers.md, "Traits carry their latest support")
+MAX_SUPPORT = 50
 _LABELS = {
     ("request", "en"): "Tends to ask for: {}", ("preference", "en"): "Consistently prefers: {}",
     ("request", "ko"): "반복해서 요청함: {}", ("preference", "ko"): "일관되게 선호함: {}",
@@ -162,6 +167,7 @@ def update_traits(store: CustomerStore, new_facts: Sequence[Fact], *, config: Co
             continue
         if existing is not None:
             support_ids = list(dict.fromkeys([*existing.support, *support_ids]))
+        support_ids = support_ids[-MAX_SUPPORT:]
         trait = Fact.new(
             "trait", tendency.text(), valid_at=max(f.when for f in tendency.support if f.when),
             evidence=_evidence(tendency.support), origin="inferred",
@@ -186,9 +192,18 @@ def _existing_trait(store: CustomerStore, tendency: Tendency, known: Sequence[Fa
         if fact.kind == "trait" and fact.status == "active" and fact.id not in gone and ids & set(fact.support):
             return fact
     replaced = {f.supersedes for f in known if f.supersedes} | gone
-    for hit in store.facts.search(" ".join(tendency.signature), limit=20, kinds=["trait"], statuses=["active"]):
-        if hit.fact.id not in replaced and ids & set(hit.fact.support):
-            return hit.fact
+    hits = [hit.fact for hit in store.facts.search(" ".join(tendency.signature), limit=20, kinds=["trait"],
+                                                   statuses=["active"]) if hit.fact.id not in replaced]
+    for trait in hits:
+        if ids & set(trait.support):
+            return trait
+    # a trait that lists only its latest MAX_SUPPORT supporters may share none with the facts search found: it is
+    # the same habit when one of its supporters carries every term this tendency's facts share
+    wanted = set(tendency.signature)
+    for trait in hits:
+        if len(trait.support) >= MAX_SUPPORT and any(
+                wanted <= set(signature(fact)) for fact in store.facts.load_many(list(trait.support)).values()):
+            return trait
     return None
 
 

@@ -65,6 +65,7 @@ TOY_RUNS = {
     "bench_facts.py": ["--sizes", "100", "--queries", "10", "--conversations", "3", "--long-messages", "1000"],
     "bench_injection.py": [],
     "bench_mcp.py": ["--runs", "1"],
+    "bench_memory_growth.py": ["--turns", "40"],
     "bench_policy_qa.py": [],
     "bench_search.py": ["--pages", "20", "--runs", "1"],
     "bench_sensitive.py": [],

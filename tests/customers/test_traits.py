@@ -117,3 +117,27 @@ def test_a_tendency_seen_again_in_one_run_keeps_one_trait(isolated_env, config, 
         assert len(traits) == 1 and len(traits[0].support) == 8
         history = store.facts.list(kinds=["trait"], statuses=["replaced"])
         assert all(old.superseded_by for old in history)  # every growth step is kept in history
+
+
+def test_a_trait_carries_its_latest_support_so_memory_grows_linearly(isolated_env, config, tmp_path, monkeypatch):
+    """Every update of a trait is a new record and two history snapshots: a list of every supporter made memory
+    grow with the square of the history (NEWUSER_REPORT14 #3). A trait lists its latest MAX_SUPPORT supporters,
+    and one habit stays one trait when the facts search finds are older than the ones it lists."""
+    from mem.customers import traits
+
+    monkeypatch.setattr(traits, "MAX_SUPPORT", 3)
+    monkeypatch.setattr(traits, "_POOL", 2)  # the search finds few neighbours, not the latest supporters
+    rows = [(f"s{day}", f"2025-09-{day:02d}T10:00:00", "customer",
+             f"Our annual contract should allow an exception, can you refund order {day}?") for day in range(1, 13)]
+    with CustomerStore.open(isolated_env, "cust-l") as store:
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
+        extract_pending(store, config=config.overlay({"extract": {"batch_turns": 1}}))
+        active = store.facts.list(kinds=["trait"])
+        assert len(active) == 1, [t.text for t in active]
+        assert len(active[0].support) == 3
+        latest = sorted(store.facts.list(kinds=["request"]), key=lambda f: f.valid_at)[-1]
+        assert latest.id in active[0].support
+        every = store.facts.list(kinds=["trait"], statuses=None)
+        assert len(every) > 3 and all(len(t.support) <= 3 for t in every)
+        snapshots = store.conn.execute("SELECT snapshot FROM fact_history WHERE snapshot LIKE '%\"support\"%'")
+        assert all(len(json.loads(row[0])["support"]) <= 3 for row in snapshots)
