@@ -78,8 +78,12 @@ _EN_DATE = lazy(rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAME})|
 
 # a clause ending in what someone said or promised: Korean -다고/-라고 + 했/하더/들었/말/안내/약속, Japanese
 # と/って + 言われ/聞い/案内/約束/説明, English "told me", "said", "promised" (the clause after them); the clause
-# begins after a connective (-는데, -지만, けど, ので), so the customer's own time told before it stays their case
-_REPORTED_KO_JA = lazy(r"(?:(?!는데|은데|지만|けど|けれど|ので)[^,.!?。、，！？])*?(?:[다라냐자]고|と|って)\s*"
+# begins after a connective (-는데, -지만, けど, ので), so the customer's own time told before it stays their case.
+# A match starts only where a clause starts (the text's start, a punctuation mark, a connective's second letter) and
+# runs greedily to the clause's last report: a message without punctuation is read once, not again from every
+# letter of it (a 56 KB message took 100 s; NEWUSER_REPORT14 #1)
+_REPORTED_KO_JA = lazy(r"(?:^|(?<=[,.!?。、，！？])|(?<=[는은])(?=데)|(?<=지)(?=만)|(?<=け)(?=ど|れど)|(?<=の)(?=で))"
+                       r"(?:(?!는데|은데|지만|けど|けれど|ので)[^,.!?。、，！？])*(?:[다라냐자]고|と|って)\s*"
                        r"(?:했|하더|하셨|들었|말씀|말했|안내|약속|言われ|言って|言いま|聞い|聞きま|案内|約束|説明)")
 _REPORTED_EN = lazy(r"\b(?:told\s+(?:me|us)|said|promised(?:\s+(?:me|us))?|assured\s+(?:me|us)|was\s+told|were\s+told)"
                     r"\b[^,.!?;]*", re.IGNORECASE)

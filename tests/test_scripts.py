@@ -64,6 +64,7 @@ TOY_RUNS = {
     "bench_backup.py": ["--sizes", "50", "--repeat", "1"],
     "bench_facts.py": ["--sizes", "100", "--queries", "10", "--conversations", "3", "--long-messages", "1000"],
     "bench_injection.py": [],
+    "bench_long_messages.py": ["--sizes", "1,2", "--repeat", "1", "--kinds", "letters"],
     "bench_mcp.py": ["--runs", "1"],
     "bench_memory_growth.py": ["--turns", "40"],
     "bench_policy_qa.py": [],

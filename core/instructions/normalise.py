@@ -43,7 +43,9 @@ _WORDISH = lazy(r"[^\s]+")
 _SPACED = lazy(r"(?<![\w])[a-z](?P<sep>[ .\-_*])(?:[a-z](?P=sep)){2,}[a-z](?![\w])"
                # three letters only with a mark between ("a-l-l", "y.o.u"): "a b c" may be a list
                r"|(?<![\w])[a-z](?P<mark>[.\-_*])[a-z](?P=mark)[a-z](?![\w])")
-_LEETY = lazy(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{4,}")
+# (a run is tried from its first character only: its lookaheads read to the run's end, and from every letter of a
+# long run without digits that was quadratic)
+_LEETY = lazy(r"(?<![a-z0-9@$!])(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{4,}")
 
 
 # A customer's sentence is read by the shared detector and again by what only a customer message makes an
@@ -104,7 +106,7 @@ _WIDE_GAP = lazy(r"\s{2,}")
 _MAYBE_SPACED = lazy(r"\b[a-z][ .\-_*][a-z][ .\-_*][a-z][ .\-_*][a-z]\b")
 _ENTITY = lazy(r"&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
 _MAYBE_LEET = lazy(r"[a-z][0-9@$!][a-z]|[0-9@$][a-z]{2}")
-_LEET_SHORT = lazy(r"(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{2,}")
+_LEET_SHORT = lazy(r"(?<![a-z0-9@$!])(?=[a-z0-9@$!]*[a-z])(?=[a-z0-9@$!]*[0-9@$])[a-z0-9@$!]{2,}")
 # one CJK character per "word", four or more in a row ("以 前 の 指 示 を 無 視"): letters spelled apart
 _SPACED_CJK = lazy(rf"(?<!{_CJK_CHAR})(?:{_CJK_CHAR}[ \u3000]){{3,}}{_CJK_CHAR}(?!{_CJK_CHAR})")
 

@@ -1,0 +1,85 @@
+"""A long message without punctuation is answered and extracted in time linear in its length (NEWUSER_REPORT14 #1).
+
+A rule read again from every letter of a message that has no comma or full stop made ``mem ask`` quadratic: 14 KB
+took 7 s, 56 KB 100 s, and the 210 KB an MCP host may send never got an answer. The bound is a ratio to a message
+eight times shorter (linear is 8, quadratic 64), never a wall time: the build machine is shared.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from mem.agent.answering import answer_question
+from mem.agent.case_words import case_text
+from mem.core import clock
+from mem.core.config import Config
+from mem.customers.extract import extract_pending
+from mem.customers.store import CustomerStore
+from tests.agent.conftest import FakeService, page
+
+SHORT, LONG = 25_000, 200_000
+
+
+def refund_refund(size: int) -> str:
+    """The report's message: one word again and again, which the refund rule answers (its case is read)."""
+    return ("refund " * (size // 7 + 1))[:size]
+
+
+def unpunctuated(size: int) -> str:
+    words = ["refund", "my", "kettle", "the", "agent", "told", "me", "thirty", "days", "two", "weeks", "ago",
+             "상담원이", "30일까지", "된다고", "했어요", "返金", "と言われ"]
+    text = " ".join(words[i % len(words)] for i in range(size // 5))
+    return text.encode()[:size].decode(errors="ignore")  # bytes, as max_message_bytes counts them
+
+
+def timed(run, text: str) -> float:
+    start = time.perf_counter()
+    run(text)
+    return time.perf_counter() - start
+
+
+def test_reported_figures_are_still_taken_out_clause_by_clause():
+    # the reading is the same as before it was made linear: a figure someone else told is not the customer's case
+    assert "30" not in case_text("상담원이 30일까지 된다고 했는데 저는 10일 전에 샀어요")
+    assert "10" in case_text("상담원이 30일까지 된다고 했는데 저는 10일 전에 샀어요")
+    assert "30" not in case_text("30日以内と言われましたが、10日前に買いました")
+    assert "10" in case_text("30日以内と言われましたが、10日前に買いました")
+    assert "30" not in case_text("10일 전에 샀는데 상담원이 30일까지 된다고 했어요")
+
+
+def test_the_case_of_a_long_unpunctuated_message_is_read_in_linear_time():
+    # no one's words reported in it: every clause start used to read on to the end looking for one
+    case_text(refund_refund(2_000))
+    short, long = timed(case_text, refund_refund(SHORT)), timed(case_text, refund_refund(LONG))
+    assert long < 24 * max(short, 0.01), (short, long)
+
+
+def test_a_long_unpunctuated_message_is_answered_in_linear_time():
+    service = FakeService([page("refund-window", "policy", "Refund window", 1,
+                                "Refunds are given within 14 days of purchase.\n")])
+
+    def answer(text: str) -> None:
+        assert answer_question(text, service=service, customer=None).text
+
+    answer(refund_refund(2_000))  # patterns compiled, caches warm
+    short, long = timed(answer, refund_refund(SHORT)), timed(answer, refund_refund(LONG))
+    assert long < 24 * max(short, 0.05), (short, long)
+
+
+def test_a_long_unpunctuated_message_is_extracted_in_linear_time(isolated_env, tmp_path: Path):
+    clock.freeze(clock.parse_datetime("2026-12-05T12:00:00Z"))
+    config = Config.load(home=isolated_env, env={})
+
+    def extract(text: str) -> None:
+        log = tmp_path / f"log-{len(text)}.jsonl"
+        log.write_text(json.dumps({"session": "s", "time": "2026-12-01T10:00:00", "role": "customer", "text": text},
+                                  ensure_ascii=False) + "\n", encoding="utf-8")
+        with CustomerStore.open(isolated_env, f"c-{len(text)}") as store:
+            store.log.import_file(log)
+            extract_pending(store, config=config)
+
+    extract(unpunctuated(2_000))
+    short, long = timed(extract, unpunctuated(SHORT)), timed(extract, unpunctuated(LONG))
+    assert long < 24 * max(short, 0.05), (short, long)
