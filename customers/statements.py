@@ -237,20 +237,23 @@ def _third_person_en(text: str, subject: str, *, named: bool = False) -> str:
                 replaced = _NAMED[key].format(s=subject)
             else:  # bare "I": its verb agrees with the name, unless a question put the verb first
                 replaced = subject
-                if verb and not _INVERTED.search(text, 0, match.start()):
+                if verb and not _INVERTED.search(text, max(0, match.start() - _INVERTED_REACH), match.start()):
                     verb = _agree(verb)
         elif key == "my" and not named:
             named = True  # "My cat turned three" → "The customer's cat turned three"
             replaced = f"{subject}'s"
         else:
             replaced = _THEY[key]
-        before = text[: match.start()].rstrip()
-        if not before or before.endswith((".", "!", "?")):
+        # the words just before the pronoun, not the whole text before it: a long message of many "I"s read its
+        # beginning again at each of them (NEWUSER_REPORT14 #1)
+        before = text[max(0, match.start() - _INVERTED_REACH): match.start()].rstrip()
+        if match.start() <= opening or before.endswith((".", "!", "?")):
             replaced = replaced[:1].upper() + replaced[1:]
         elif replaced.startswith("The customer"):
             replaced = "the" + replaced[3:]
         return f"{replaced}{rest}{verb or ''}"
 
+    opening = len(text) - len(text.lstrip())  # where the text's first word starts
     statement = _FIRST_PERSON_EN.sub(swap, text)
     if not named and subject not in statement:
         statement = f"{subject}: {statement}"
@@ -259,6 +262,7 @@ def _third_person_en(text: str, subject: str, *, named: bool = False) -> str:
 
 # "Could I get…", "do I need…": the verb after "I" is a bare infinitive, never "gets".
 _INVERTED = lazy(r"\b(?:can|could|would|will|shall|should|may|might|must|do|does|did|let)\s+$", re.I)
+_INVERTED_REACH = 40  # how far before "I" the verb put first and what ends a sentence are looked for
 
 
 def _agree(verb: str) -> str:

@@ -28,7 +28,8 @@ def refund_refund(size: int) -> str:
 
 
 def unpunctuated(size: int) -> str:
-    words = ["refund", "my", "kettle", "the", "agent", "told", "me", "thirty", "days", "two", "weeks", "ago",
+    words = ["refund", "my", "kettle", "I", "bought", "the", "agent", "told", "me", "thirty", "days", "two", "weeks",
+             "ago",
              "상담원이", "30일까지", "된다고", "했어요", "返金", "と言われ"]
     text = " ".join(words[i % len(words)] for i in range(size // 5))
     return text.encode()[:size].decode(errors="ignore")  # bytes, as max_message_bytes counts them
@@ -53,6 +54,18 @@ def test_the_case_of_a_long_unpunctuated_message_is_read_in_linear_time():
     # no one's words reported in it: every clause start used to read on to the end looking for one
     case_text(refund_refund(2_000))
     short, long = timed(case_text, refund_refund(SHORT)), timed(case_text, refund_refund(LONG))
+    assert long < 24 * max(short, 0.01), (short, long)
+
+
+def test_a_long_unpunctuated_statement_is_put_in_the_third_person_in_linear_time():
+    """Each "I" of the message read the whole text before it again (a verb put first, a sentence's end)."""
+    from mem.customers.statements import _third_person_en
+
+    def third(text: str) -> None:
+        _third_person_en(text, "The customer")
+
+    third(unpunctuated(2_000))
+    short, long = timed(third, unpunctuated(SHORT)), timed(third, unpunctuated(LONG))
     assert long < 24 * max(short, 0.01), (short, long)
 
 
