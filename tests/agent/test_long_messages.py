@@ -96,3 +96,15 @@ def test_a_long_unpunctuated_message_is_extracted_in_linear_time(isolated_env, t
     extract(unpunctuated(2_000))
     short, long = timed(extract, unpunctuated(SHORT)), timed(extract, unpunctuated(LONG))
     assert long < 24 * max(short, 0.05), (short, long)
+
+
+def test_a_long_word_without_spaces_is_screened_in_linear_time():
+    """"(?:\\S+\\s*){0,4}" before a handbook's example label split a run without spaces every way: a 1 KB message of
+    letters never finished the customer screening of extraction."""
+    from mem.core.instructions import is_instruction_like
+
+    letters = "qwertyuiopasdfghjklzxcvbnm" * (LONG // 26)
+    is_instruction_like(letters[:2_000])
+    short = timed(is_instruction_like, letters[:SHORT])
+    long = timed(is_instruction_like, letters[:LONG])
+    assert long < 24 * max(short, 0.01), (short, long)
