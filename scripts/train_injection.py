@@ -70,6 +70,7 @@ from pathlib import Path
 from mem.core.instructions import is_instruction_like, learned, normalize, sentences
 from mem.core.instructions.learned import PAGE_WEIGHTS, WEIGHTS, Model, page_judges, sentence_slots
 from mem.core.instructions.own_requests import own_request
+from mem.core.instructions.well_wishes import well_wish
 from mem.core.text.hashed import Logistic
 from mem.customers.screening import instruction_like as customer_instruction_like
 
@@ -201,8 +202,8 @@ def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = Fal
     """The rules' verdict (each row read by its own caller, the shipped models switched off: the rules alone) and
     the features of each sentence of each row; ``page``: the sentences the page model is asked about are those with
     words enough (``page_judges``), the others are still training data; ``own_gate``: the customer model is not
-    asked about a customer's request about their own account (``own_requests``, as ``customer_reason`` ships it),
-    still training data too."""
+    asked about a customer's request about their own account (``own_requests``) nor a wish to the listener about
+    their own life (``well_wishes``), as ``customer_reason`` ships it; still training data too."""
     learned.model = lambda: None  # type: ignore[assignment]  # (this process never needs the shipped weights)
     learned.page_model = lambda: None  # type: ignore[assignment]
     for row in rows:
@@ -214,7 +215,8 @@ def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = Fal
         if page:
             row["asked"] = [slots for unit, slots in zip(units, row["units"], strict=True) if page_judges(unit)]
         elif own_gate and row["where"] == "customer":
-            row["asked"] = [slots for unit, slots in zip(units, row["units"], strict=True) if not own_request(unit)]
+            row["asked"] = [slots for unit, slots in zip(units, row["units"], strict=True) if not own_request(unit)
+                           and not well_wish(unit)]
         row.setdefault("w", 1.0)
 
 
