@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mem.core.instructions import customer_reason, learned
-from mem.core.instructions.learned import Model
+from mem.core.instructions import customer_reason
 from mem.core.instructions.well_wishes import well_wish
 
 WISHES = [
@@ -64,14 +63,6 @@ def test_a_sentence_without_a_wish_is_not_one():
                  "감사합니다.", "Take care of the paperwork."):
         assert not well_wish(text)
 
-
-@pytest.fixture()
-def alarmed_model(monkeypatch):
-    """A model that scores every sentence over its threshold: whatever reaches it is flagged."""
-    dim = 1 << 10
-    model = Model([0.0] * dim, 5.0, 0.5, (2, 4))
-    monkeypatch.setattr(learned, "model", lambda: model)
-    return model
 
 
 @pytest.mark.parametrize("text", WISHES)
