@@ -38,7 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import train_adapter  # noqa: E402
-from page_misses import _TWO, STORY  # noqa: E402
+from page_misses import _TWO, STORY, cause_table  # noqa: E402
 from train_adapter import WRITERS, apply, as_answer, as_decided, simulate  # noqa: E402
 
 WHERE = ("other language", "under the bar", "2nd–5th sentence", "lower sentence", "wrong page first, sentence first",
@@ -146,15 +146,8 @@ def main() -> None:
 
 
 def table(title: str, columns: tuple[str, ...], rows: dict[str, dict[str, int]], dishonest: dict[str, int]) -> None:
-    print(f"\n{title}\n{'set':<11} " + " ".join(f"{c[:9]:>9}" for c in columns) + f" {'no rule':>8} {'rule, un':>8}")
-    for writer in WRITERS:
-        row = rows[writer]
-        print(f"{writer:<11} " + " ".join(f"{row[c]:>9}" for c in columns) + f" {sum(row.values()):>8} "
-              f"{dishonest[writer]:>8}")
-    print(f"{'all':<11} " + " ".join(f"{sum(rows[w][c] for w in WRITERS):>9}" for c in columns)
-          + f" {sum(sum(r.values()) for r in rows.values()):>8} {sum(dishonest.values()):>8}")
-    print(f"{'sets ≥ 1':<11} " + " ".join(f"{sum(1 for w in WRITERS if rows[w][c]):>9}" for c in columns))
-
+    print(f"\n{title}")
+    cause_table(columns, rows, [("no rule", None), ("rule, un", dishonest)], width=9)
 
 if __name__ == "__main__":
     main()

@@ -115,15 +115,28 @@ def main() -> None:
     short = {"other language": "lang", "introduction": "intro", "pointer": "ptr", "FAQ / exceptions": "faq",
              "two-part question": "two", "long story": "story", "vague heading": "head", "everyday words": "words",
              "neighbouring section": "neigh"}
-    print(f"{'set':<11} " + " ".join(f"{short[c]:>6}" for c in CAUSES) + f" {'misses':>7} {'cand.':>6}")
-    for writer in WRITERS:
-        row = table[writer]
-        print(f"{writer:<11} " + " ".join(f"{row[c]:>6}" for c in CAUSES) + f" {sum(row.values()):>7} "
-              f"{candidate[writer]:>6}")
-    print(f"{'all':<11} " + " ".join(f"{sum(table[w][c] for w in WRITERS):>6}" for c in CAUSES)
-          + f" {sum(sum(r.values()) for r in table.values()):>7} {sum(candidate.values()):>6}")
-    print(f"{'sets ≥ 1':<11} " + " ".join(f"{sum(1 for w in WRITERS if table[w][c]):>6}" for c in CAUSES))
+    cause_table(CAUSES, table, [("misses", None), ("cand.", candidate)], width=6,
+                label=lambda cause: short[cause])
 
+
+def cause_table(columns, rows, extra, *, width: int, label=lambda column: column) -> None:
+    """A cause × set table: one row per writer, a column per cause, then the ``extra`` columns (name, counts per
+    writer; ``None`` counts the row's total), and the totals and the number of sets each cause fails for."""
+    def extras(writer: str | None) -> str:
+        cells = []
+        for name, counts in extra:
+            if counts is None:
+                value = sum(rows[writer].values()) if writer else sum(sum(r.values()) for r in rows.values())
+            else:
+                value = counts[writer] if writer else sum(counts.values())
+            cells.append(f"{value:>{max(width, len(name)) + 1}}")
+        return "".join(cells)
+    print(f"{'set':<11} " + " ".join(f"{label(c)[:width]:>{width}}" for c in columns)
+          + "".join(f"{name:>{max(width, len(name)) + 1}}" for name, _ in extra))
+    for writer in WRITERS:
+        print(f"{writer:<11} " + " ".join(f"{rows[writer][c]:>{width}}" for c in columns) + extras(writer))
+    print(f"{'all':<11} " + " ".join(f"{sum(rows[w][c] for w in WRITERS):>{width}}" for c in columns) + extras(None))
+    print(f"{'sets ≥ 1':<11} " + " ".join(f"{sum(1 for w in WRITERS if rows[w][c]):>{width}}" for c in columns))
 
 if __name__ == "__main__":
     main()
