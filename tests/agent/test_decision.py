@@ -143,8 +143,8 @@ def test_a_workspace_without_the_extra_still_answers_lexically():
     assert "cancel a booking free of charge" in policy_blocks(answer)[0]["quote"]
 
 
-def test_the_training_is_deterministic():
-    """``scripts/train_adapter.py``'s fit of the decision: the same rows give the same weights and cut."""
+def _train_adapter():
+    """``scripts/train_adapter.py`` as a module (it needs numpy, an extra of the tests)."""
     pytest.importorskip("numpy")
     import sys
     from pathlib import Path
@@ -152,19 +152,30 @@ def test_the_training_is_deterministic():
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
     import train_adapter
 
+    return train_adapter
+
+
+def _rows(train_adapter, simulated):
+    """Forty questions of six writers, a third unanswerable, and their simulated answers: ``simulated(k, score)``
+    gives the sentence quoted and the decision's features of question ``k``."""
     items, sims = [], []
     for k in range(40):
         answerable = k % 3 != 0
-        item = train_adapter.QuestionData(
+        items.append(train_adapter.QuestionData(
             writer=f"w{k % 6}", q={"question": "q", "page": "p" if answerable else "", "sentence": "right"}, service=0,
-            vector=None, language="en", search=[], pool=[], lexical={}, current=(None, "", False))
+            vector=None, language="en", search=[], pool=[], lexical={}, current=(None, "", False)))
         score = 0.85 + (k % 7) * 0.01 + (0.03 if answerable else 0.0)
-        items.append(item)
-        sims.append(train_adapter.Simulated("p", "right" if k % 5 else "wrong", False, score,
-                                            features(score=score, cosine=score - 0.02, runner_up=score - 0.01 * (k % 4),
-                                                     page_margin=0.01 * (k % 3), coverage=0.1 * (k % 6),
-                                                     lexical=k % 8 == 0, in_page=0.1 * (k % 10), terms=k % 9,
-                                                     cjk=k % 11 == 0)))
+        sentence, values = simulated(k, score)
+        sims.append(train_adapter.Simulated("p", sentence, False, score, values))
+    return items, sims
+
+
+def test_the_training_is_deterministic():
+    """``scripts/train_adapter.py``'s fit of the decision: the same rows give the same weights and cut."""
+    train_adapter = _train_adapter()
+    items, sims = _rows(train_adapter, lambda k, score: ("right" if k % 5 else "wrong", features(
+        score=score, cosine=score - 0.02, runner_up=score - 0.01 * (k % 4), page_margin=0.01 * (k % 3),
+        coverage=0.1 * (k % 6), lexical=k % 8 == 0, in_page=0.1 * (k % 10), terms=k % 9, cjk=k % 11 == 0)))
     abstains = train_adapter.np.array([s.similarity < 0.88 for s in sims])
     first = train_adapter.fit_decision(items, sims, 10, threshold_abstains=abstains)
     assert first == train_adapter.fit_decision(items, sims, 10, threshold_abstains=abstains)
@@ -175,26 +186,10 @@ def test_the_training_is_deterministic():
 
 def test_the_training_fits_the_features_it_is_given():
     """``scripts/train_adapter.py --features``: the decision is fitted on the features named, and names them."""
-    pytest.importorskip("numpy")
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-    import train_adapter
-
-    items, sims = [], []
-    for k in range(40):
-        answerable = k % 3 != 0
-        item = train_adapter.QuestionData(
-            writer=f"w{k % 6}", q={"question": "q", "page": "p" if answerable else "", "sentence": "right"}, service=0,
-            vector=None, language="en", search=[], pool=[], lexical={}, current=(None, "", False))
-        score = 0.85 + (k % 7) * 0.01 + (0.03 if answerable else 0.0)
-        items.append(item)
-        sims.append(train_adapter.Simulated("p", "right", False, score,
-                                            features(score=score, cosine=score - 0.02, runner_up=None, page_margin=None,
-                                                     coverage=0.1 * (k % 6), lexical=False, in_page=0.1 * (k % 10),
-                                                     terms=k % 9, cjk=False, key_terms=0.1 * (k % 4),
-                                                     agree=k % 2 == 0)))
+    train_adapter = _train_adapter()
+    items, sims = _rows(train_adapter, lambda k, score: ("right", features(
+        score=score, cosine=score - 0.02, runner_up=None, page_margin=None, coverage=0.1 * (k % 6), lexical=False,
+        in_page=0.1 * (k % 10), terms=k % 9, cjk=False, key_terms=0.1 * (k % 4), agree=k % 2 == 0)))
     abstains = train_adapter.np.array([s.similarity < 0.88 for s in sims])
     kept = train_adapter.DECISION_FEATURES[0]
     try:
