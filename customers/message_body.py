@@ -18,7 +18,9 @@ customer's words, verbatim, without their presentation; evidence quotes that tex
 - **Quoted history**: lines starting with ``>``; an attribution line (``On … wrote:`` and its common
   translations, one or two lines long) goes with them. From an ``-----Original Message-----`` or
   ``Forwarded message`` line, or an Outlook header block (``From:`` followed by ``Sent:``/``Date:``
-  and ``Subject:`` lines), to the end of the message is the earlier thread and is left out.
+  and ``Subject:`` lines), to the end of the message is the earlier thread and is left out. A
+  message with no words of its own above such a line is a forward: what it forwards is what the
+  customer sent, so only the marker and the header fields (From, To, Date, Subject …) go.
 """
 
 from __future__ import annotations
@@ -78,6 +80,9 @@ _ORIGINAL = lazy(
 _FROM = lazy(r"\*{0,2}(?:from|von|de|da|van)\s?:\*{0,2}\s", re.I)
 _SENT = lazy(r"\*{0,2}(?:sent|date|gesendet|datum|envoyé|enviado|inviato|verzonden|fecha|data)\s?:", re.I)
 _SUBJECT = lazy(r"\*{0,2}(?:subject|betreff|objet|asunto|assunto|oggetto|onderwerp)\s?:", re.I)
+# Any header field of a forwarded mail's header block (the three above, To and Cc).
+_FIELD = lazy(r"\*{0,2}(?:from|von|de|da|van|sent|date|gesendet|datum|envoyé|enviado|inviato|verzonden|fecha|data|"
+              r"subject|betreff|objet|asunto|assunto|oggetto|onderwerp|to|an|à|para|a|aan|cc|bcc)\s?:", re.I)
 
 
 @dataclass(frozen=True)
@@ -150,13 +155,22 @@ def _without_quoted_history(text: str) -> tuple[str, bool]:
     lines = text.split("\n")
     kept: list[str] = []
     quoted = False
-    for i, line in enumerate(lines):
+    i = -1
+    while i + 1 < len(lines):
+        i += 1
+        line = lines[i]
         stripped = line.strip()
         if stripped.startswith(">"):
             quoted = True
             continue
-        if _ORIGINAL.fullmatch(stripped) or _outlook_header(lines, i):
-            return "\n".join(kept), True
+        marker = _ORIGINAL.fullmatch(stripped) is not None
+        if marker or _outlook_header(lines, i):
+            if any(kept_line.strip() for kept_line in kept):
+                return "\n".join(kept), True
+            # a forward with nothing of its own above: the forwarded mail is the message
+            i = _after_header_fields(lines, i + 1 if marker else i) - 1
+            quoted = True
+            continue
         if stripped and _quote_follows(lines, i + 1):
             if _ATTRIBUTION.fullmatch(stripped):
                 quoted = True
@@ -175,6 +189,14 @@ def _quote_follows(lines: list[str], start: int) -> bool:
         if line.strip():
             return line.lstrip().startswith(">")
     return False  # nothing follows: a sentence ending in "wrote:" is kept
+
+
+def _after_header_fields(lines: list[str], start: int) -> int:
+    """The index of the first line after the header block that begins at ``start`` (and its blank line)."""
+    i = start
+    while i < len(lines) and _FIELD.match(lines[i].strip()):
+        i += 1
+    return i + 1 if i < len(lines) and not lines[i].strip() else i
 
 
 def _outlook_header(lines: list[str], i: int) -> bool:

@@ -163,6 +163,19 @@ def test_quoted_history_in_common_client_formats_is_left_out(home, tmp_path, tex
     assert imported(home, path)[0].text == "Danke."
 
 
+@pytest.mark.parametrize("text", [
+    "---------- Forwarded message ---------\nFrom: Dana <d@example.com>\nDate: Mon, 3 Feb\nSubject: invoices\n\n"
+    "Please use dana.new@example.net from now on.\n\nFrom: Dana\nSent: Monday\nSubject: older\n\nold",
+    "-----Original Message-----\nPlease use dana.new@example.net from now on.",
+    "From: Dana\nSent: Monday, 3 February 2026\nTo: Support\nSubject: invoices\n\n"
+    "Please use dana.new@example.net from now on.",
+])
+def test_a_forward_with_nothing_above_keeps_what_it_forwards(home, tmp_path, text):
+    # a customer forwarding their own mail sends its body; only a reply's quoted thread is history
+    path = write_jsonl(tmp_path / "f.jsonl", [{"role": "user", "text": text, "time": "2026-11-01T10:00:00Z"}])
+    assert imported(home, path)[0].text == "Please use dana.new@example.net from now on."
+
+
 def test_a_sentence_that_says_wrote_is_kept(home, tmp_path):
     path = write_jsonl(tmp_path / "w.jsonl", [
         {"role": "user", "text": "My friend wrote:\nthe parcel is at the door.", "time": "2026-11-01T10:00:00Z"}])
