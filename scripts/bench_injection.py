@@ -77,6 +77,8 @@ training data for the thirteenth round by two hands that read neither the detect
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
 (injection_train14a.jsonl, injection_train14b.jsonl) are the fourteenth round's, written the same way (14a
 customer-heavy, aimed at what the service remembers; 14b policy-heavy, attacks where editors do not look).
+``train 15a`` and ``train 15b`` are the fifteenth round's (15a customer-heavy with ordinary personal talk among the
+clean rows; 15b policy-heavy, half Korean and Japanese).
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -88,6 +90,7 @@ customer-heavy, aimed at what the service remembers; 14b policy-heavy, attacks w
                                       [--external11-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
+                                      [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -120,7 +123,7 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
                                  (9, "ninth"), (10, "tenth"), (11, "eleventh"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
-                 for name in ("13a", "13b", "14a", "14b")]
+                 for name in ("13a", "13b", "14a", "14b", "15a", "15b")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
@@ -220,8 +223,8 @@ def main() -> None:
         split_set_part(f"external {n}", corpus, "odd ids for the next round's tuning, even ids its check half",
                        getattr(args, f"external{n}_misses"))
     for name, corpus in TRAINING_SETS:
-        split_set_part(f"train {name}", corpus, "written as training data (the thirteenth or fourteenth "
-                       "round's); odd and even ids both training rows", getattr(args, f"train{name}_misses"))
+        split_set_part(f"train {name}", corpus, "written as training data (the thirteenth round "
+                       "on); odd and even ids both training rows", getattr(args, f"train{name}_misses"))
     round6_part(args.round6_misses)
     round7_part(args.round7_misses)
     round8_part(args.round8_misses)
