@@ -1,7 +1,8 @@
 """The customer's explicit erase of a fact: the only hard delete, and the traces it must not leave.
 
 An erase reaches every place the fact's text went: its record and history, its evidence in the
-outbox, the context items made from it and their context-log lines, the quotes in the request log,
+outbox, the context items made from it and their context-log lines, its quotes and their restatements in
+the request log (``log_scrub``: mem's own answers that quoted it, an agent's reply that repeated its data),
 the quotes other records copied from it (a trait's evidence, in its record and its history), the
 history reasons of the facts linked to it ("new residence: Bostonville → Seattle"), the search
 index and the WAL. A decision fact is also queued for withdrawal from know-how sharing, as a
@@ -20,6 +21,7 @@ from mem.core.errors import StorageError
 from mem.customers._layout import REDACTED
 from mem.customers.fact_record import Fact
 from mem.customers.fact_rows import compact_record
+from mem.customers.log_scrub import scrub_log
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
@@ -38,9 +40,9 @@ def erase_fact(store: CustomerStore, fact_id: str) -> None:
     """Erase one fact of ``store``'s customer, and a trait left with no supporting fact by it.
 
     Removes the fact, the text of its whole history, its index entry, its outbox evidence, the context
-    items made from it, and every copy of its quotes and words in other records; replaces its evidence
-    quotes in the request log with "[erased]". Keeps a tombstone history row (id, time, "erased", no
-    text) and the ids other facts use to point at it.
+    items made from it, and every copy of its quotes and words in other records; replaces its quotes
+    and their restatements in the request log with "[erased]" (``log_scrub``). Keeps a tombstone
+    history row (id, time, "erased", no text) and the ids other facts use to point at it.
     """
     with store.transaction():
         pending = [fact_id]
@@ -59,10 +61,7 @@ def _erase_one(store: CustomerStore, fact_id: str) -> list[str]:
     items = {row[0] for row in conn.execute("SELECT id FROM context_items WHERE fact_id = ?", (fact_id,))}
     items.update(match for reason in reasons for match in _CONTEXT_ITEM.findall(reason))
 
-    by_log: dict[str, list[str]] = {}
-    for log_id, _turn, quote in sorted(evidence):
-        by_log.setdefault(log_id, []).append(quote)
-    store.log.redact(by_log, REDACTED)
+    scrub_log(store, fact_id, versions)  # its quotes, and their restatements in other turns
     conn.execute("DELETE FROM facts WHERE id = ?", (fact_id,))
     conn.execute("DELETE FROM fact_policy WHERE fact_id = ?", (fact_id,))
     conn.execute("DELETE FROM fact_history WHERE fact_id = ?", (fact_id,))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone
 from itertools import islice
@@ -598,8 +598,19 @@ def _report_damaged(path: Path, number: int, exc: Exception) -> None:
 
 
 def redact_file(path: Path, count: int, quotes: list[str], replacement: str) -> list[tuple[str, str, str]]:
-    """Replace ``quotes`` in the text of the first ``count`` records, record by record as JSON, so a
-    record ``read_turns`` skips is redacted too and no line is lost (the count stays right).
+    """Replace ``quotes`` in the text of the first ``count`` records (``edit_file``)."""
+
+    def edit(_record: JsonObject, text: str) -> str:
+        for quote in quotes:
+            text = text.replace(quote, replacement)
+        return text
+
+    return edit_file(path, count, edit)
+
+
+def edit_file(path: Path, count: int, edit: Callable[[JsonObject, str], str]) -> list[tuple[str, str, str]]:
+    """Rewrite the text of the first ``count`` records with ``edit(record, text)``, record by record as
+    JSON, so a record ``read_turns`` skips is edited too and no line is lost (the count stays right).
 
     Returns (time, role, text) of every record changed, as it was before: what made it the same turn
     as a line of an import file (``mem.customers.erased_turns`` keeps a keyed hash of it)."""
@@ -616,9 +627,7 @@ def redact_file(path: Path, count: int, quotes: list[str], replacement: str) -> 
                 continue
             text = record.get("text") if isinstance(record, dict) else None
             if isinstance(text, str):
-                new = text
-                for quote in quotes:
-                    new = new.replace(quote, replacement)
+                new = edit(record, text)
                 if new != text:
                     changed.append((str(record.get("time")), str(record.get("role")), text))
                     record["text"] = new

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -338,6 +338,29 @@ class RequestLog:
             keys = log_files.redact_file(self.path(log_id), row["turns"], quotes, replacement)
             redacted += [(key, log_id) for key in keys]
         erased_turns.remember(self._store.conn, redacted)
+
+    def edit_turns(self, edit: Callable[[str, JsonObject, str], str], conversation_ids: Iterable[str] | None = None,
+                   ) -> int:
+        """Rewrite logged turns with ``edit(conversation id, record, text) -> text`` (every conversation,
+        or those named), keeping a tombstone of each changed turn as ``redact`` does; returns how many
+        turns changed. What an erase or a forget takes out of the log beyond the quotes themselves."""
+        changed: list[tuple[erased_turns.TurnKey, str]] = []
+        rows = self._store.conn.execute("SELECT id, turns FROM conversations").fetchall()
+        wanted = None if conversation_ids is None else set(conversation_ids)
+        for row in rows:
+            conversation_id = row["id"]
+            if wanted is not None and conversation_id not in wanted:
+                continue
+            path = self.path(conversation_id)
+            if not path.exists():
+                continue  # a missing log is reported by the commands that read it
+
+            def one(record: JsonObject, text: str, conversation_id: str = conversation_id) -> str:
+                return edit(conversation_id, record, text)
+
+            changed += [(key, conversation_id) for key in log_files.edit_file(path, row["turns"], one)]
+        erased_turns.remember(self._store.conn, changed)
+        return len(changed)
 
     def committed(self) -> None:
         """The outermost transaction committed: every line written in it is counted now."""
