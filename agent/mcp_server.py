@@ -49,7 +49,7 @@ SERVER_NAME = "mem"
 LOOPBACK = "127.0.0.1"
 MCP_PATH = "/mcp"
 TOOL_NAMES = ("ask", "lookup_policy", "search_knowhow", "search_facts", "fact_history", "get_customer_context",
-              "log_turn")
+              "log_turn", "consent", "export_memory", "erase_fact", "forget_conversation")
 
 
 def data_rule(marker: str) -> str:
@@ -211,6 +211,66 @@ class CustomerSession:
             count = len(conversation.history)
         return (f"logged the {role}'s turn ({count} in this session); "
                 "facts are learnt from the session when it ends")
+
+    # -- the customer's rights (docs/customers.md): what `mem consent`, `mem export`, `mem facts erase` and
+    # `mem log forget` do, for a host whose customer asks for it in the conversation ----------------------
+
+    def consent(self, allow: list[str] | None = None, revoke: list[str] | None = None,
+                share: str | None = None) -> str:
+        """Show the customer's consent, or change it first (as ``mem consent``)."""
+        if share not in (None, "on", "off"):
+            raise InvalidInput("share must be on or off")
+        with self._using() as conversation:
+            store = conversation.customer.store  # consent is the customer's to set before anything is stored
+            if allow or revoke or share is not None:
+                state = store.consent.set(allow=allow or (), revoke=revoke or (),
+                                          share=None if share is None else share == "on")
+            else:
+                state = store.consent.current()
+        data = state.to_dict()
+        stored = ", ".join(f"{k} {v}" for k, v in data["stored_sensitive"].items()) or "none"
+        return (f"sensitive categories allowed: {', '.join(data['allowed']) or 'none'}; share anonymised "
+                f"decisions: {'on' if data['share'] else 'off'}; stored sensitive facts: {stored}")
+
+    def export_memory(self) -> str:
+        """Everything this client holds of the customer (``mem export``), as marked data."""
+        import json
+
+        from mem.customers.readable import readable_export
+
+        with self._using() as conversation:
+            store = conversation.customer.existing_store()
+            if store is None:
+                raise NotFound(f"no memory for customer {self.customer_id!r} on this client")
+            document = readable_export(store)
+        block = Block(memory="export", id=self.customer_id, title="the customer's memory",
+                      text=json.dumps(document, ensure_ascii=False, indent=1))
+        return render_blocks([block], empty="")
+
+    def erase_fact(self, fact_id: str) -> str:
+        """Erase one fact for good (``mem facts erase``); the session's history is dropped with it."""
+        fact_id = _nonempty(fact_id, "fact_id").strip()
+        with self._using() as conversation:
+            store = conversation.customer.existing_store()
+            if store is None:
+                raise NotFound(f"no fact {fact_id} for customer {self.customer_id!r}")
+            store.facts.erase(fact_id)
+            conversation.history.clear()  # the words may be in this session's turns: follow-ups no longer read them
+        return f"erased fact {fact_id}: its words are gone from the customer's memory and request log"
+
+    def forget_conversation(self, conversation_id: str, turns: list[int] | None = None) -> str:
+        """Forget a conversation or some of its turns (``mem log forget``)."""
+        from mem.customers.forget import forget_turns
+
+        conversation_id = _nonempty(conversation_id, "conversation_id").strip()
+        with self._using() as conversation:
+            store = conversation.customer.existing_store()
+            if store is None:
+                raise NotFound(f"no conversation {conversation_id} for customer {self.customer_id!r}")
+            report = forget_turns(store, conversation_id, turns or None)
+            conversation.history.clear()
+        return (f"forgot {report['turns']} turns of conversation {conversation_id}; erased "
+                f"{len(report['erased_facts'])} facts quoting them")
 
     # -- resources --------------------------------------------------------------------------------
 
@@ -411,6 +471,46 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
         """Append a turn your agent handled to this customer's request log; facts are learnt when the session
         ends, as in `mem chat`."""
         return tool_call(session.log_turn)(role, text)
+
+    from mcp.types import ToolAnnotations
+
+    # the customer's rights: destructive ones say so, so a host asks its user before it runs them
+    destructive = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True)
+
+    @server.tool(structured_output=False, annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False))
+    def consent(
+        allow: Annotated[list[Literal["health", "relationship", "finance", "religion", "sexuality", "politics"]],
+                         Field(description="Categories the customer now allows facts of.")] = [],  # noqa: B006
+        revoke: Annotated[list[Literal["health", "relationship", "finance", "religion", "sexuality", "politics"]],
+                          Field(description="Categories the customer no longer allows.")] = [],  # noqa: B006
+        share: Annotated[Literal["on", "off"] | None,
+                         Field(description="Share anonymised decisions with the service.")] = None,
+    ) -> str:
+        """The customer's consent: without arguments, show it; change it only on the customer's explicit word."""
+        return tool_call(session.consent)(list(allow), list(revoke), share)
+
+    @server.tool(structured_output=False, annotations=ToolAnnotations(read_only_hint=True))
+    def export_memory() -> str:
+        """Everything mem holds of this customer (consent, facts and history, context, conversations), for
+        the customer to read: their right of access."""
+        return tool_call(session.export_memory)()
+
+    @server.tool(structured_output=False, annotations=destructive)
+    def erase_fact(fact_id: Annotated[str, Field(min_length=1, max_length=64, description="A fact id.")]) -> str:
+        """Erase one of the customer's facts for good, at their explicit request: the fact, its history and
+        its words in the request log. Cannot be undone."""
+        return tool_call(session.erase_fact)(fact_id)
+
+    @server.tool(structured_output=False, annotations=destructive)
+    def forget_conversation(
+        conversation_id: Annotated[str, Field(min_length=1, max_length=64,
+                                              description="A conversation id (from export_memory).")],
+        turns: Annotated[list[Annotated[int, Field(ge=1)]] | None,
+                         Field(description="1-based turn numbers; omit for the whole conversation.")] = None,
+    ) -> str:
+        """Forget a conversation or some of its turns for good, at the customer's explicit request: the turns'
+        text and every fact quoting them. Cannot be undone."""
+        return tool_call(session.forget_conversation)(conversation_id, turns)
 
     @server.resource("mem://pages", name="pages", mime_type="text/plain",
                      description="Every policy and know-how page: its resource address, version and title.")

@@ -28,7 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "serve", "server", "accounts", "login", "keys", "bundle", "sync", "status", "evidence", "share", "promote",
     "lint",
     "ask", "demo", "mcp",
-    "facts", "log", "context", "consent",
+    "facts", "log", "context", "consent", "rights",
     "extract",
     "help",
 )
@@ -83,7 +83,8 @@ def root(
 # builders), in the order of a day's work rather than in registration order.
 HELP_PANELS: dict[str, tuple[str, ...]] = {
     "Policy wiki (the service's workspace)": ("init", "ingest", "pages", "lint", "promote", "config"),
-    "Customer memory (on the client)": ("log", "extract", "facts", "context", "consent", "reindex"),
+    "Customer memory (on the client)": ("log", "extract", "facts", "context", "consent", "reindex",
+                                        "export", "forget"),
     "Answering": ("ask", "chat", "mcp", "demo"),
     "Serving the service's memory": ("keys", "bundle", "serve", "server", "accounts", "evidence"),
     "Client and server": ("login", "sync", "status", "share", "backup", "restore"),

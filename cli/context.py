@@ -86,11 +86,27 @@ def remove(
     customer: CustomerOption,
     json_output: JsonOption = False,
 ) -> None:
-    """Remove an item from the customer's context (the change is logged)."""
+    """Remove an item from the customer's context (the change is logged, with its text: `mem context erase`
+    forgets the text)."""
     with open_store(ctx, customer) as store:
         item = store.context.remove(item_id)
     emit({"removed": item.to_dict()}, as_json=want_json(ctx, json_output),
          human=lambda c, d: c.print(f"removed {d['removed']['id']}: {d['removed']['text']}", markup=False))
+
+
+@context_app.command("erase")
+def erase(
+    ctx: typer.Context,
+    item_id: Annotated[str, typer.Argument(help="The item id (from `mem context list` or `mem export`).")],
+    customer: CustomerOption,
+    json_output: JsonOption = False,
+) -> None:
+    """Erase an item's text for good, in context or already removed: it leaves the context and its
+    context-log lines keep only time, action and id. An item made from a fact: erase the fact."""
+    with open_store(ctx, customer) as store:
+        store.context.erase(item_id)
+    emit({"erased": item_id}, as_json=want_json(ctx, json_output),
+         human=lambda c, d: c.print(f"erased context item {d['erased']}", markup=False))
 
 
 @context_app.command("confirm")

@@ -16,7 +16,8 @@ from mem.core.json_types import JsonObject
 if TYPE_CHECKING:
     from rich.console import Console
 
-log_app = typer.Typer(help="One customer's request log: import past conversations, list them.", no_args_is_help=True)
+log_app = typer.Typer(help="One customer's request log: import past conversations, list them, forget them.",
+                      no_args_is_help=True)
 
 
 @log_app.command("import")
@@ -95,6 +96,46 @@ def list_(
                           f"{r['extracted']} extracted", markup=False, highlight=False)
 
     emit(rows, as_json=want_json(ctx, json_output), human=human)
+
+
+@log_app.command("forget")
+def forget(
+    ctx: typer.Context,
+    conversation: Annotated[str, typer.Argument(help="The conversation id (from `mem log list`).")],
+    customer: CustomerOption,
+    turn: Annotated[
+        Optional[list[int]],
+        typer.Option("--turn", "-t", min=1, help="Forget only this turn: its 1-based position in the conversation, "
+                     "as `mem export` numbers it (repeatable). Default: the whole conversation."),
+    ] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Forget a conversation, or some of its turns, at the customer's request.
+
+    Erases every fact quoting those turns as `mem facts erase` does, then replaces each turn's text
+    (and a customer turn's speaker name) with an erase's mark; the turn keeps its place, time and role, and
+    a re-import of the same export does not bring it back. For what never became a fact, too: a
+    health message dropped for lack of consent, small talk.
+    """
+    from mem.cli.facts import can_ask
+    from mem.core.errors import InvalidInput, Refused
+    from mem.customers.forget import forget_turns
+
+    if not yes:
+        if not can_ask():
+            raise InvalidInput("forgetting asks for confirmation, and there is no terminal: pass --yes")
+        what = f"turns {', '.join(map(str, turn))} of" if turn else "all of"
+        if not typer.confirm(f"Forget {what} conversation {conversation} of {customer} for good?", err=True):
+            raise Refused(f"not forgotten: conversation {conversation} stays")
+    with open_store(ctx, customer) as store:
+        report = forget_turns(store, conversation, turn or None)
+
+    def human(console: Console, data: JsonObject) -> None:
+        console.print(f"forgot {plural(data['turns'], 'turn')} of conversation {data['conversation']}; "
+                      f"erased {plural(len(data['erased_facts']), 'fact')}", markup=False, highlight=False)
+
+    emit(report, as_json=want_json(ctx, json_output), human=human)
 
 
 def register(app: typer.Typer) -> None:

@@ -28,7 +28,8 @@ def mcp(
     ] = None,
 ) -> None:
     """Run an MCP server for one customer: tools ask, lookup_policy, search_knowhow, search_facts,
-    fact_history, get_customer_context, log_turn; resources for pages and the customer context.
+    fact_history, get_customer_context, log_turn, and the customer's rights (consent, export_memory,
+    erase_fact, forget_conversation); resources for pages and the customer context.
 
     Over stdio by default (the host starts this command); --http PORT serves streamable HTTP on
     loopback. One process serves exactly one customer: no tool takes a customer id. Learning runs

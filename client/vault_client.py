@@ -117,6 +117,17 @@ def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Confi
                               renamed=page_renames(manifest), withdrawn=withdrawn_pages(manifest))
 
 
+def delete_server_backups(home: Path, customer_id: str, *, config: Config, server: str | None = None) -> list[str]:
+    """``mem forget``: delete every backup of one customer the logged-in account holds on the server."""
+    from mem.client.connection import ServerClient
+    from mem.customers.backup import delete_backups
+
+    with ServerClient.for_home(home, config=config, server=server) as client:
+        _require_token(client)
+        vault = VaultClient(client, previous_keys=_previous_keys(home, config, server))
+        return delete_backups(customer_id, vault=vault)
+
+
 def _previous_keys(home: Path, config: Config, server: str | None) -> list[bytes]:
     from mem.client.login import resolve_server
 

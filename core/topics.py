@@ -20,7 +20,7 @@ COMMAND_TOPICS: dict[str, str] = {
     "init": "wiki", "pages": "wiki", "ingest": "ingest", "lint": "lint", "promote": "knowhow",
     "share": "knowhow", "config": "config",
     "log": "customers", "facts": "customers", "context": "customers", "consent": "customers",
-    "reindex": "customers", "extract": "extraction",
+    "export": "customers", "forget": "customers", "reindex": "customers", "extract": "extraction",
     "ask": "ask", "chat": "ask", "demo": "ask", "mcp": "mcp",
     "keys": "server", "bundle": "server", "serve": "server", "server": "server", "accounts": "server",
     "evidence": "server",

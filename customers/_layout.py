@@ -75,6 +75,7 @@ def list_customers(home: Path) -> list[str]:
 # restore swap ---------------------------------------------------------------------------------
 RESTORE_PREFIX = ".restore-"
 TRASH_PREFIX = ".trash-"
+DELETED_PREFIX = ".deleted-"  # a customer's folder on its way out (``mem forget``): never put back
 COMPLETE_MARKER = "RESTORE_COMPLETE"
 
 
@@ -84,7 +85,7 @@ def recover_swap(root: Path, customer_id: str) -> None:
     A restore builds ``.restore-<id>-*`` completely (marker file last), then renames the live folder
     to ``.trash-<id>-*`` and the new one into place. A complete restore folder with no live folder
     is moved in; an incomplete one is deleted; a trash folder is put back if nothing replaced it,
-    else deleted.
+    else deleted. A ``.deleted-<id>-*`` folder (``forget.delete_customer``) is removed.
     """
     if not root.is_dir():
         return
@@ -102,3 +103,5 @@ def recover_swap(root: Path, customer_id: str) -> None:
             os.replace(folder, live)
         else:
             shutil.rmtree(folder, ignore_errors=True)
+    for folder in root.glob(f"{DELETED_PREFIX}{customer_id}-*"):
+        shutil.rmtree(folder, ignore_errors=True)  # a deletion a crash interrupted

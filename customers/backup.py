@@ -289,6 +289,23 @@ def flag_recheck(home: Path, customer_id: str, policy_versions: Mapping[str, int
                                withdrawn=withdrawn).get(customer_id, [])
 
 
+def delete_backups(customer_id: str, *, vault: VaultTransport) -> list[str]:
+    """Delete every backup of this customer the account holds on the server — under the current slot,
+    the slots of tokens the account had before a rotation, and the unkeyed slot of an older mem — for
+    ``mem forget``. Returns the ids deleted (none is not an error)."""
+    validate_customer_id(customer_id)
+    slots = [backup_slot(customer_id, vault.slot_key()), *_previous_slots(vault, customer_id),
+             legacy_backup_slot(customer_id)]
+    deleted: list[str] = []
+    for slot in dict.fromkeys(slots):
+        for record in vault.find(slot=slot):
+            backup_id = str(record["backup_id"])
+            with contextlib.suppress(NotFound):  # gone meanwhile (expired, restored elsewhere)
+                vault.delete(backup_id)
+                deleted.append(backup_id)
+    return deleted
+
+
 def _previous_slots(vault: VaultTransport, customer_id: str) -> list[str]:
     return [backup_slot(customer_id, key) for key in vault.previous_slot_keys()]
 

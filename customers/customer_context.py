@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from mem.core import clock
-from mem.core.errors import InvalidInput, NotFound, Refused
+from mem.core.errors import InvalidInput, NotFound, Refused, StorageError
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
 from mem.customers.fact_record import Fact
@@ -232,6 +232,33 @@ class CustomerContext:
             item = self._item(item_id)
             self._drop_context(item, action="removed", reason="removed by the customer")
         return item
+
+    def erase(self, item_id: str, replacement: str = "[erased]") -> None:
+        """The customer has an item forgotten, in context or already removed: it leaves the context and
+        every context-log line of it keeps only time, action and item id (``forget_items``).
+
+        ``InvalidInput`` for an item made from a fact or demoted into one: its words are that fact's,
+        and erasing the fact (``store.facts.erase``) takes the item with it. ``NotFound`` for an id
+        neither the context nor its log knows."""
+        conn = self._store.conn
+        row = conn.execute("SELECT fact_id FROM context_items WHERE id = ?", (item_id,)).fetchone()
+        logged = conn.execute("SELECT 1 FROM context_log WHERE item_id = ? LIMIT 1", (item_id,)).fetchone()
+        if row is None and logged is None:
+            raise NotFound(f"no context item {item_id} for customer {self._store.customer_id!r}")
+        fact_id = row["fact_id"] if row is not None else None
+        if fact_id is None:  # promoted ("context item X") or demoted ("was context item X (…)") in a fact's history
+            found = conn.execute("SELECT fact_id FROM fact_history WHERE reason = ? OR instr(reason, ?) > 0 LIMIT 1",
+                                 (f"context item {item_id}", f"was context item {item_id} ")).fetchone()
+            fact_id = found["fact_id"] if found is not None and self._store.facts.load(found["fact_id"]) else None
+        if fact_id is not None:
+            raise InvalidInput(f"context item {item_id} holds the words of fact {fact_id}: erase that fact "
+                               f"(mem facts erase {fact_id}), which erases the item with it")
+        with self._store.transaction():
+            self.forget_items([item_id], replacement)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # with secure_delete on, the old text is gone
+        except sqlite3.Error as exc:
+            raise StorageError(f"customer memory write failed: {exc}") from exc
 
     def changes(self) -> builtins.list[JsonObject]:
         """Every change of the customer context, oldest first (the append-only context log)."""

@@ -44,11 +44,27 @@ def erase_fact(store: CustomerStore, fact_id: str) -> None:
     and their restatements in the request log with "[erased]" (``log_scrub``). Keeps a tombstone
     history row (id, time, "erased", no text) and the ids other facts use to point at it.
     """
+    erase_facts(store, [fact_id])
+
+
+def erase_facts(store: CustomerStore, fact_ids: Iterable[str], *, purge: bool = True) -> list[str]:
+    """Erase several facts in one transaction and one index rebuild (``erase_fact`` for each); a fact
+    already erased along the way (a trait left without support) is skipped. Returns the ids erased.
+    ``purge=False``: the caller's transaction goes on, and it calls ``purge_traces`` after its commit."""
+    erased: list[str] = []
     with store.transaction():
-        pending = [fact_id]
+        pending = list(dict.fromkeys(fact_ids))[::-1]
+        for fact_id in pending:
+            store.facts.get(fact_id)  # NotFound before anything changes
         while pending:
-            pending.extend(_erase_one(store, pending.pop()))
-    _purge_traces(store)
+            fact_id = pending.pop()
+            if fact_id in erased:
+                continue
+            pending.extend(_erase_one(store, fact_id))
+            erased.append(fact_id)
+    if purge:
+        purge_traces(store)
+    return erased
 
 
 def _erase_one(store: CustomerStore, fact_id: str) -> list[str]:
@@ -198,7 +214,7 @@ def withdrawals_sent(store: CustomerStore, fact_ids: Iterable[str]) -> None:
             store.conn.execute("DELETE FROM meta WHERE key = ?", (WITHDRAW_KEY,))
 
 
-def _purge_traces(store: CustomerStore) -> None:
+def purge_traces(store: CustomerStore) -> None:
     """After an erase: rebuild the index (a tantivy delete only hides a document until segments
     merge) and checkpoint the WAL, so the erased text survives in no file of this customer."""
     store.facts.reindex()

@@ -609,7 +609,8 @@ def redact_file(path: Path, count: int, quotes: list[str], replacement: str) -> 
 
 
 def edit_file(path: Path, count: int, edit: Callable[[JsonObject, str], str]) -> list[tuple[str, str, str]]:
-    """Rewrite the text of the first ``count`` records with ``edit(record, text)``, record by record as
+    """Rewrite the text of the first ``count`` records with ``edit(record, text)`` (which may also change
+    another field of ``record``), record by record as
     JSON, so a record ``read_turns`` skips is edited too and no line is lost (the count stays right).
 
     Returns (time, role, text) of every record changed, as it was before: what made it the same turn
@@ -627,8 +628,9 @@ def edit_file(path: Path, count: int, edit: Callable[[JsonObject, str], str]) ->
                 continue
             text = record.get("text") if isinstance(record, dict) else None
             if isinstance(text, str):
+                before = dict(record)
                 new = edit(record, text)
-                if new != text:
+                if new != text or record != before:
                     changed.append((str(record.get("time")), str(record.get("role")), text))
                     record["text"] = new
                     line = json.dumps(record, ensure_ascii=False) + "\n"

@@ -101,3 +101,28 @@ def test_backup_of_unknown_customer_uploads_nothing(tmp_path, server):
     with pytest.raises(NotFound):
         create_backup(tmp_path / "phone", "cust-none", PIN, vault=vault, kdf=bc.TEST)
     assert len(running.received) == before
+
+
+def test_forget_deletes_the_customers_backups_on_the_server_too(tmp_path, server, mem, isolated_env):
+    """`mem forget` (NEWUSER_REPORT15 #5): the server's backup goes with the local memory."""
+    running, vault = server
+    assert mem("login", "--server", running.url, "--token", vault.client.token).exit_code == 0
+    _fill(isolated_env, "cust-f")
+    create_backup(isolated_env, "cust-f", PIN, vault=vault, include_logs=True, kdf=bc.TEST)
+    assert len(vault.find(slot=backup_slot("cust-f", vault.slot_key()))) == 1
+    result = mem("--json", "forget", "-c", "cust-f", "--yes")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["server"]["reached"] and len(report["server"]["backups_deleted"]) == 1
+    assert vault.find(slot=backup_slot("cust-f", vault.slot_key())) == []
+    assert list((running.workspace / ".mem" / "blobs").rglob("*.blob")) == []
+    assert not (isolated_env / "customers" / "cust-f").exists()
+
+
+def test_forget_deletes_nothing_when_the_server_cannot_be_reached(tmp_path, mem, isolated_env):
+    assert mem("login", "--server", "http://127.0.0.1:9", "--token", "mem_" + "x" * 40).exit_code == 0
+    _fill(isolated_env, "cust-g")
+    result = mem("forget", "-c", "cust-g", "--yes")
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert (isolated_env / "customers" / "cust-g" / "memory.db").exists()
+    assert mem("forget", "-c", "cust-g", "--yes", "--local-only").exit_code == 0

@@ -1,0 +1,116 @@
+"""The customer's rights over what never became a fact, or over everything: forget turns, delete it all.
+
+``mem facts erase`` forgets one fact. What a customer said that made no fact — a health message
+dropped for lack of consent, small talk, a conversation as a whole — had no way out of the request
+log, nor had a whole memory (NEWUSER_REPORT15 #5). Here:
+
+- ``forget_turns``: some turns of a conversation, or all of it. Every fact quoting one of those turns
+  is erased as ``mem facts erase`` erases it (so its restatements go too), then each turn's text
+  (and a customer turn's speaker name) becomes ``[erased]``; the turn keeps its place, time, role
+  and id, and a tombstone (``erased_turns``) so no import brings it back.
+- ``delete_customer``: the customer's whole folder (memory.db, logs, index), removed under the
+  customer's lock: renamed to ``.deleted-<id>-…`` first, so a crash half-way leaves a folder that
+  the next open of that customer removes, never half a memory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mem.core.errors import InvalidInput, NotFound, StorageError
+from mem.core.ids import new_id, validate_customer_id
+from mem.core.json_types import JsonObject
+from mem.customers._layout import DB_FILE, DELETED_PREFIX, LOCKS_DIR, REDACTED, customers_root, recover_swap
+from mem.customers.erase import erase_facts, purge_traces
+from mem.customers.fact_record import Fact
+from mem.customers.lock import CustomerLock
+
+if TYPE_CHECKING:
+    from mem.customers.store import CustomerStore
+
+
+def forget_turns(store: CustomerStore, conversation_id: str, turns: Iterable[int] | None = None) -> JsonObject:
+    """Forget turns of one conversation (``turns``: their 1-based positions; None: the whole
+    conversation). Returns ``{conversation, turns, erased_facts}``; ``NotFound`` for an unknown
+    conversation, ``InvalidInput`` for a position it does not have (and then nothing changes)."""
+    row = store.log.row(conversation_id)
+    if row is None:
+        raise NotFound(f"no conversation {conversation_id} for customer {store.customer_id!r}")
+    count = int(row["turns"])
+    positions = sorted(set(turns)) if turns is not None else list(range(1, count + 1))
+    bad = [n for n in positions if not 1 <= n <= count]
+    if bad:
+        raise InvalidInput(f"conversation {conversation_id} has turns 1–{count}, not {bad[0]}")
+    ids = _turn_ids(store, conversation_id, positions)
+    facts = _facts_quoting(store, conversation_id, ids)
+
+    def blank(_conversation: str, record: JsonObject, text: str) -> str:
+        if str(record.get("id")) not in ids:
+            return text
+        if record.get("role") == "customer" and record.get("speaker"):
+            record["speaker"] = None  # the customer's name, as the export wrote it
+        return REDACTED
+
+    with store.transaction():
+        erased = erase_facts(store, facts, purge=False) if facts else []
+        store.log.edit_turns(blank, [conversation_id])
+    purge_traces(store)  # the index's context field read the neighbouring turns; the WAL held the text
+    return {"conversation": conversation_id, "turns": len(ids), "erased_facts": erased}
+
+
+def _turn_ids(store: CustomerStore, conversation_id: str, positions: list[int]) -> set[str]:
+    """The ids of the records at these 1-based positions (read as JSON: a damaged record counts too)."""
+    wanted, ids = set(positions), set()
+    with open(store.log.path(conversation_id), encoding="utf-8") as fh:
+        for number, line in enumerate(fh, start=1):
+            if number in wanted:
+                try:
+                    ids.add(str(json.loads(line).get("id")))
+                except (ValueError, AttributeError):
+                    continue
+    return ids
+
+
+def _facts_quoting(store: CustomerStore, conversation_id: str, turn_ids: set[str]) -> list[str]:
+    """Facts (not traits: erase drops a trait's copied quote, and the trait when no support is left)
+    with evidence in one of these turns."""
+    rows = store.conn.execute("SELECT data FROM facts WHERE kind != 'trait' AND instr(data, ?) > 0",
+                              (conversation_id,)).fetchall()
+    found = []
+    for row in rows:
+        fact = Fact.from_dict(json.loads(row[0]))
+        if any(e.log_id == conversation_id and e.turn in turn_ids for e in fact.evidence):
+            found.append(fact.id)
+    return found
+
+
+def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> JsonObject:
+    """Delete all of one customer's memory on this client (``NotFound`` when it holds none).
+
+    The folder is renamed aside under the customer's lock, then removed; the lock file goes last.
+    What this client sent elsewhere — a backup on the server, shared anonymised decisions — is the
+    caller's to reach first (``mem forget`` does both)."""
+    customer_id = validate_customer_id(customer_id)
+    root = customers_root(home)
+    live = root / customer_id
+    lock_path = root / LOCKS_DIR / f"{customer_id}.lock"
+    if not (live / DB_FILE).is_file():
+        raise NotFound(f"no memory for customer {customer_id!r} on this client")
+    lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
+    try:
+        recover_swap(root, customer_id)
+        aside = root / f"{DELETED_PREFIX}{customer_id}-{new_id()}"
+        try:
+            os.replace(live, aside)
+        except OSError as exc:
+            raise StorageError(f"cannot delete the memory of {customer_id!r}: {exc.strerror}") from exc
+        shutil.rmtree(aside)
+    finally:
+        lock.release()
+    lock_path.unlink(missing_ok=True)
+    return {"customer": customer_id, "deleted": True}

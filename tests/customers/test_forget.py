@@ -1,0 +1,147 @@
+"""The customer's rights over what never became a fact, and over everything (NEWUSER_REPORT15 #5): erase a
+context item's text, forget a conversation or some of its turns, delete all of a customer's memory,
+export it readably. Each surface is checked by grepping every file mem wrote for the erased words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mem.core.config import Config
+from mem.core.errors import InvalidInput, NotFound
+from mem.customers import CustomerStore
+from mem.customers.extract import extract_pending
+from mem.customers.forget import delete_customer, forget_turns
+from mem.customers.readable import readable_export
+
+from .test_erase_restatements import files_holding
+
+HEALTH = "I have diabetes and my chemotherapy starts Monday, so please deliver the order to my neighbour."
+NAME = "Call me Bartholomew Quenby, I live at 3 Drizzlewick Lane"
+
+
+def _import(home: Path, tmp_path: Path, customer: str, lines: list[tuple[str, str]]) -> str:
+    log = tmp_path / f"{customer}.jsonl"
+    log.write_text("".join(json.dumps({"role": role, "text": text, "time": f"2026-11-01T10:0{n}:00Z",
+                                       "conversation": "k", "speaker": "Bart Q" if role == "customer" else None})
+                           + "\n" for n, (role, text) in enumerate(lines)))
+    with CustomerStore.open(home, customer) as store:
+        store.log.import_file(log)
+        extract_pending(store, config=Config.load(home=home))
+        return store.log.conversations()[0].id
+
+
+# context items ----------------------------------------------------------------------------------------
+def test_context_erase_blanks_a_removed_items_text_in_the_context_log(mem, isolated_env):
+    added = json.loads(mem("--json", "context", "add", "-c", "ctx", NAME).stdout)
+    item = added["item"]["id"]
+    assert mem("context", "remove", "-c", "ctx", item).exit_code == 0
+    assert files_holding(isolated_env, "ctx", "Quenby")  # remove keeps the change, with its text
+    erased = mem("context", "erase", "-c", "ctx", item)
+    assert erased.exit_code == 0, erased.stderr
+    assert files_holding(isolated_env, "ctx", "Quenby", "Drizzlewick") == []
+    with CustomerStore.open(isolated_env, "ctx") as store:
+        assert [(c["action"], c["text"]) for c in store.context.changes()] == [("added", "[erased]"),
+                                                                              ("removed", "[erased]")]
+
+
+def test_context_erase_of_an_item_made_from_a_fact_points_at_the_fact(mem, isolated_env, tmp_path):
+    _import(isolated_env, tmp_path, "lang", [("customer", "From now on, please answer in Japanese.")])
+    items = json.loads(mem("--json", "context", "list", "-c", "lang", "--all").stdout)["items"]
+    made = next(i for i in items if i["fact_id"])
+    result = mem("context", "erase", "-c", "lang", made["id"])
+    assert result.exit_code == 2 and f"mem facts erase {made['fact_id']}" in result.stderr
+    assert mem("context", "erase", "-c", "lang", "01NOSUCHITEM").exit_code == 2
+
+
+# turns and conversations ------------------------------------------------------------------------------
+def test_a_health_message_dropped_for_lack_of_consent_can_be_forgotten(mem, isolated_env, tmp_path):
+    conversation = _import(isolated_env, tmp_path, "h", [("customer", HEALTH), ("agent", "Noted, we will do that.")])
+    with CustomerStore.open(isolated_env, "h") as store:
+        assert store.facts.list(statuses=None) == []  # no fact: nothing for `mem facts erase`
+    assert files_holding(isolated_env, "h", "chemotherapy")
+    result = mem("--json", "log", "forget", "-c", "h", conversation, "--turn", "1", "--yes")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout) == {"conversation": conversation, "turns": 1, "erased_facts": []}
+    assert files_holding(isolated_env, "h", "chemotherapy", "diabetes", "Bart Q") == []
+    with CustomerStore.open(isolated_env, "h") as store:
+        turns = store.log.conversations()[0].turns
+    assert [t.text for t in turns] == ["[erased]", "Noted, we will do that."] and turns[0].speaker is None
+    # a re-import of the same export does not bring it back
+    again = mem("--json", "log", "import", "-c", "h", tmp_path / "h.jsonl")
+    assert json.loads(again.stdout)["already_erased"] == 1
+    assert files_holding(isolated_env, "h", "chemotherapy") == []
+
+
+def test_forgetting_a_conversation_erases_the_facts_quoting_it(isolated_env, tmp_path):
+    conversation = _import(isolated_env, tmp_path, "f", [("customer", "My passport number is XK4471923."),
+                                                         ("agent", "Got it, it is on file.")])
+    with CustomerStore.open(isolated_env, "f") as store:
+        facts = [f.id for f in store.facts.list(statuses=None)]
+        assert facts
+        report = forget_turns(store, conversation)
+        assert report["turns"] == 2 and sorted(report["erased_facts"]) == sorted(facts)
+        assert store.facts.list(statuses=None) == []
+        with pytest.raises(InvalidInput, match="has turns 1–2, not 3"):
+            forget_turns(store, conversation, [3])
+        with pytest.raises(NotFound):
+            forget_turns(store, "nope")
+    assert files_holding(isolated_env, "f", "XK4471923", "on file") == []
+
+
+def test_bad_input_to_log_forget_is_one_line_and_changes_nothing(mem, isolated_env, tmp_path):
+    conversation = _import(isolated_env, tmp_path, "b", [("customer", HEALTH)])
+    for args in (("nope",), (conversation, "--turn", "4")):
+        result = mem("log", "forget", "-c", "b", *args, "--yes")
+        assert result.exit_code == 2 and result.stderr.startswith("Error: ") and len(result.stderr.splitlines()) == 1
+    assert mem("log", "forget", "-c", "b", conversation).exit_code == 2  # no terminal to confirm on
+    assert files_holding(isolated_env, "b", "chemotherapy")
+
+
+# the whole memory -------------------------------------------------------------------------------------
+def test_forget_deletes_all_of_a_customers_memory(mem, isolated_env, tmp_path):
+    _import(isolated_env, tmp_path, "all", [("customer", "My passport number is XK4471923.")])
+    assert mem("forget", "-c", "all").exit_code == 2  # asks, and there is no terminal
+    result = mem("--json", "forget", "-c", "all", "--yes")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["server"]["reached"] is False  # never logged in: nothing on a server
+    holding = [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()]
+    assert holding == [] and not (isolated_env / "customers" / "all").exists()
+    assert mem("forget", "-c", "all", "--yes").exit_code == 2  # nothing left to delete
+    with pytest.raises(NotFound):
+        delete_customer(isolated_env, "all")
+
+
+def test_forget_refuses_to_leave_shared_decisions_behind_when_not_logged_in(mem, isolated_env, tmp_path):
+    _import(isolated_env, tmp_path, "s", [("customer", "Can you waive the restocking fee?"),
+                                          ("agent", "Yes, we will waive the restocking fee this time.")])
+    with CustomerStore.open(isolated_env, "s") as store:
+        store.consent.set(share=True)
+        store.consent.set(share=False)  # queues the withdrawal of what it shared
+    result = mem("forget", "-c", "s", "--yes")
+    assert result.exit_code == 1 and "not logged in" in result.stderr
+    assert (isolated_env / "customers" / "s").exists()
+    assert mem("forget", "-c", "s", "--yes", "--local-only").exit_code == 0
+
+
+# the readable export ----------------------------------------------------------------------------------
+def test_export_is_readable_and_holds_what_the_customer_said(mem, isolated_env, tmp_path):
+    _import(isolated_env, tmp_path, "x", [("customer", "I live in Bristol."), ("agent", "Thanks.")])
+    printed = json.loads(mem("export", "-c", "x").stdout)
+    assert printed["format"] == "mem-customer-readable/1" and printed["customer"] == "x"
+    assert [t["text"] for t in printed["conversations"][0]["turns"]] == ["I live in Bristol.", "Thanks."]
+    assert "I live in Bristol." in printed["facts"][0]["text"]
+    assert printed["facts"][0]["history"][0]["action"] == "added"
+    out = tmp_path / "x-export.json"
+    assert mem("export", "-c", "x", "--out", out).exit_code == 0
+    assert json.loads(out.read_text())["facts"][0]["id"] == printed["facts"][0]["id"]
+    assert out.stat().st_mode & 0o077 == 0
+    refused = mem("export", "-c", "x", "--out", out)
+    assert refused.exit_code == 2 and "exists already" in refused.stderr
+    with CustomerStore.open(isolated_env, "x") as store:
+        store.facts.erase(printed["facts"][0]["id"])
+        document = readable_export(store)
+    assert document["facts"] == [] and document["erased_facts"][0]["id"] == printed["facts"][0]["id"]
+    assert "Bristol" not in json.dumps(document)
