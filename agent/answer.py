@@ -41,6 +41,12 @@ class Answer:
         return [{"page": c.block.id, "version": c.block.version} for c in self.citations
                 if c.block.memory == "knowhow"]
 
+    @property
+    def fact_refs(self) -> list[str]:
+        """The ids of the customer's facts the answer cites (recorded in the turn's log metadata, so an
+        erase of one finds the answers that quoted it: ``mem.customers.log_scrub``)."""
+        return list(dict.fromkeys(c.block.id for c in self.citations if c.block.memory == "fact"))
+
     def to_dict(self) -> JsonObject:
         return {
             "question": self.question,

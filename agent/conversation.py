@@ -117,7 +117,8 @@ class Conversation:
         self.customer.log_turn(session=self.session, role="customer", text=question.strip(), time=asked_at, meta={})
         self.customer.log_turn(
             session=self.session, role="agent", text=answer.text, time=clock.now(),
-            meta={"policy_refs": answer.policy_refs, "knowhow_refs": answer.knowhow_refs, "engine": answer.engine},
+            meta={"policy_refs": answer.policy_refs, "knowhow_refs": answer.knowhow_refs, "fact_refs": answer.fact_refs,
+                  "engine": answer.engine},
         )
         self.history += [("customer", question.strip()), ("agent", answer.text)]
         self.answers.append(answer)

@@ -11,7 +11,9 @@ NEWUSER_REPORT15 #1. An erase therefore rewrites, in every logged turn of the cu
   an e-mail address), wherever they stand;
 - **words**: in the conversations holding its evidence, every content word of the fact (not a stop
   word; a Korean or Japanese term is looked for inside the text) that no other fact with evidence in
-  that conversation says — the agent's reply that repeats an address says it in its own sentence.
+  that conversation says — the agent's reply that repeats an address says it in its own sentence;
+  and in mem's own answers that cite the fact (``fact_refs`` in the turn's meta): a model's answer
+  may put it in its own words.
 
 The last two spare the turns another fact quotes: those words are that fact's, and erase works one
 fact at a time. Every changed turn keeps a tombstone (``erased_turns``), so no import brings it back.
@@ -88,10 +90,11 @@ class Scrub:
     def __call__(self, conversation_id: str, record: JsonObject, text: str) -> str:
         for phrase in self.phrases:
             text = text.replace(phrase, REDACTED)
-        if self._identifier is None and conversation_id not in self.conversations:
+        cited = self._fact_id in _fact_refs(record)
+        if self._identifier is None and conversation_id not in self.conversations and not cited:
             return text
         edited = self._identifier.sub(REDACTED, text) if self._identifier is not None else text
-        if conversation_id in self.conversations:
+        if conversation_id in self.conversations or cited:
             edited = self._words(conversation_id, edited)
         if edited != text and (conversation_id, str(record.get("id"))) in self.quoted():
             return text  # another fact quotes this turn: its words are that fact's
@@ -126,6 +129,13 @@ class Scrub:
             others = [f for f in others if any(e.log_id == conversation_id for e in f.evidence)]
             self._kept_words[conversation_id] = content_words(fact_texts(others))
         return self._kept_words[conversation_id]
+
+
+def _fact_refs(record: JsonObject) -> list[str]:
+    """The fact ids a logged answer of mem's cites (its meta's ``fact_refs``; none in an older log)."""
+    meta = record.get("meta")
+    refs = meta.get("fact_refs") if isinstance(meta, dict) else None
+    return [r for r in refs if isinstance(r, str)] if isinstance(refs, list) else []
 
 
 def _bare(word: str) -> str:

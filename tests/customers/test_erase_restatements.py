@@ -79,3 +79,22 @@ def test_mems_own_answer_that_quoted_the_fact_is_redacted(mem, isolated_env, tmp
     assert files_holding(isolated_env, "r", "QX-55120", "dented") == []
     # the later request is a fact of its own: its words stay
     assert files_holding(isolated_env, "r", "Can I get a refund for the Quibbleton kettle?")
+
+
+def test_an_answer_that_cites_the_fact_in_other_words_loses_them(mem, isolated_env, tmp_path):
+    workspace = tmp_path / "ws"
+    assert mem("init", workspace).exit_code == 0
+    for said in ("I keep my spare key under the blue flowerpot.", "Where is my spare key?"):
+        assert mem("--workspace", workspace, "ask", "-c", "m", said).exit_code == 0
+    with CustomerStore.open(isolated_env, "m") as store:
+        fact = next(f for f in store.facts.list() if "flowerpot" in f.text)
+        answers = [t for c in store.log.conversations() for t in c.turns if t.role == "agent"]
+        assert fact.id in answers[-1].meta["fact_refs"]  # mem logs which facts an answer cites
+        # a model's answer puts the fact in its own words: the citation finds it
+        conversation = store.log.new_conversation(session="model")
+        store.log.append_turn(conversation, role="agent", text="You said the spare key lies beneath a blue flowerpot.",
+                              meta={"fact_refs": [fact.id], "engine": "model"})
+        store.facts.erase(fact.id)
+        said = store.log.get(conversation).turns[0].text
+    assert "flowerpot" not in said and said.startswith("You said the")
+    assert files_holding(isolated_env, "m", "flowerpot") == []
