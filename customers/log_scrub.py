@@ -5,10 +5,12 @@ repeated them: mem's own logged answers, which quote a fact word for word ("Your
 and the agent turns of an imported conversation ("Got it, passport XK4471923 is on file.") —
 NEWUSER_REPORT15 #1. An erase therefore rewrites, in every logged turn of the customer:
 
-- **phrases**: the text, statement and quotes of every version of the fact, wherever they stand and
-  whoever said them;
-- **identifiers**: the fact's words holding a digit or an ``@`` (an order, passport or phone number,
-  an e-mail address), wherever they stand;
+- **phrases**: the text, statement and quotes of every version of the fact, whoever said them: in the
+  conversations holding its evidence, and wherever else a phrase of three words or more (six
+  characters of Korean or Japanese) stands — an agreement's evidence may be an agent's bare "Yes.",
+  which is no restatement of anything elsewhere;
+- **identifiers**: the fact's tokens that identify (an order, passport or phone number, an e-mail
+  address: ``identifiers``), wherever they stand;
 - **words**: in the conversations holding its evidence, every content word of the fact (not a stop
   word; a Korean or Japanese term is looked for inside the text) that no other fact with evidence in
   that conversation says — the agent's reply that repeats an address says it in its own sentence;
@@ -41,6 +43,10 @@ _WORD = re.compile(r"[^\W_](?:[^\W_]|['’](?=[^\W_]))*")
 _CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 # an identifier: ASCII letters and digits joined by - . / @ + (QX-55120, 555-111-2222, dana@example.com)
 _IDENTIFIER = re.compile(r"[A-Za-z0-9]+(?:[-./@+_][A-Za-z0-9]+)*")
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+# where an identifier stands alone: not inside a longer token ("2026" in "2026-11-15")
+_BEFORE = r"(?<![A-Za-z0-9])(?<![A-Za-z0-9][-./@+_])"
+_AFTER = r"(?![A-Za-z0-9])(?![-./@+_][A-Za-z0-9])"
 
 
 def fact_texts(versions: Iterable[Fact]) -> list[str]:
@@ -65,9 +71,18 @@ def content_words(texts: Iterable[str]) -> tuple[set[str], set[str]]:
 
 
 def identifiers(texts: Iterable[str]) -> set[str]:
-    """The tokens of ``texts`` that identify: three characters or more holding a digit, or an ``@``."""
-    return {m.group(0) for text in texts for m in _IDENTIFIER.finditer(text)
-            if len(m.group(0)) >= 3 and (any(c.isdigit() for c in m.group(0)) or "@" in m.group(0))}
+    """The tokens of ``texts`` that identify: an e-mail address, letters mixed with digits (QX-55120,
+    XK4471923), or five digits or more (a phone or account number). Not a year, an amount or a day
+    ("1987", "30", "2026-11-15": mem dates every fact line of its answers so)."""
+    found = set()
+    for text in texts:
+        for match in _IDENTIFIER.finditer(text):
+            token = match.group(0)
+            digits = sum(c.isdigit() for c in token)
+            if "@" in token or (digits and any(c.isalpha() for c in token)) or (
+                    digits >= 5 and not _ISO_DAY.fullmatch(token)):
+                found.add(token)
+    return found
 
 
 class Scrub:
@@ -78,17 +93,18 @@ class Scrub:
         self._fact_id = fact_id
         texts = fact_texts(versions)
         self.phrases = sorted(set(texts), key=len, reverse=True)
+        self.long_phrases = [p for p in self.phrases if len(p.split()) >= 3 or len(_CJK.findall(p)) >= 6]
         self.words, self.cjk = content_words(texts)
         found = sorted(identifiers(texts), key=len, reverse=True)
-        self._identifier = (re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(map(re.escape, found)) + r")(?![A-Za-z0-9])")
-                            if found else None)
+        alternatives = "|".join(map(re.escape, found))
+        self._identifier = re.compile(f"{_BEFORE}(?:{alternatives}){_AFTER}") if found else None
         self.conversations = {e.log_id for f in versions for e in f.evidence}
         self._evidence = {(e.log_id, e.turn, e.quote) for f in versions for e in f.evidence}
         self._quoted: set[tuple[str, str]] | None = None
         self._kept_words: dict[str, tuple[set[str], set[str]]] = {}
 
     def __call__(self, conversation_id: str, record: JsonObject, text: str) -> str:
-        for phrase in self.phrases:
+        for phrase in self.phrases if conversation_id in self.conversations else self.long_phrases:
             text = text.replace(phrase, REDACTED)
         cited = self._fact_id in _fact_refs(record)
         if self._identifier is None and conversation_id not in self.conversations and not cited:

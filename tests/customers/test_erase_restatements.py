@@ -98,3 +98,12 @@ def test_an_answer_that_cites_the_fact_in_other_words_loses_them(mem, isolated_e
         said = store.log.get(conversation).turns[0].text
     assert "flowerpot" not in said and said.startswith("You said the")
     assert files_holding(isolated_env, "m", "flowerpot") == []
+
+
+def test_what_counts_as_an_identifier():
+    from mem.customers.log_scrub import identifiers
+
+    said = ("My order is QX-55120, call 555-111-2222 or dana.w@example.com; passport XK4471923. "
+            "Born 1987, bought on 2026-11-15 for 30 dollars.")
+    # a year, a day mem writes on every fact line and an amount are no identifiers: they stay elsewhere
+    assert identifiers([said]) == {"QX-55120", "555-111-2222", "dana.w@example.com", "XK4471923"}
