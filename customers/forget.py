@@ -59,6 +59,9 @@ def forget_turns(store: CustomerStore, conversation_id: str, turns: Iterable[int
     with store.transaction():
         erased = erase_facts(store, facts, purge=False) if facts else []
         store.log.edit_turns(blank, [conversation_id])
+        if len(ids) == count:  # the import's label of it (a thread's subject, say) goes too; tombstones still
+            # tie a re-import's lines to this conversation
+            store.conn.execute("DELETE FROM conversation_keys WHERE conversation_id = ?", (conversation_id,))
     purge_traces(store)  # the index's context field read the neighbouring turns; the WAL held the text
     return {"conversation": conversation_id, "turns": len(ids), "erased_facts": erased}
 
@@ -66,13 +69,17 @@ def forget_turns(store: CustomerStore, conversation_id: str, turns: Iterable[int
 def _turn_ids(store: CustomerStore, conversation_id: str, positions: list[int]) -> set[str]:
     """The ids of the records at these 1-based positions (read as JSON: a damaged record counts too)."""
     wanted, ids = set(positions), set()
-    with open(store.log.path(conversation_id), encoding="utf-8") as fh:
-        for number, line in enumerate(fh, start=1):
-            if number in wanted:
-                try:
-                    ids.add(str(json.loads(line).get("id")))
-                except (ValueError, AttributeError):
-                    continue
+    path = store.log.path(conversation_id)
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for number, line in enumerate(fh, start=1):
+                if number in wanted:
+                    try:
+                        ids.add(str(json.loads(line).get("id")))
+                    except (ValueError, AttributeError):
+                        continue
+    except OSError as exc:
+        raise StorageError(f"the request log {path.name} cannot be read: {exc.strerror}") from exc
     return ids
 
 
