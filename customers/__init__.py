@@ -22,10 +22,12 @@ if TYPE_CHECKING:
     from mem.customers.extract import ExtractionReport, extract_pending
     from mem.customers.fact_record import KINDS, SENSITIVE, STATUSES, Evidence, Fact, PolicyRef, Recheck
     from mem.customers.facts import Facts
+    from mem.customers.forget import delete_customer, forget_turns
     from mem.customers.log_files import Conversation, Turn
     from mem.customers.outbox import EvidenceOutbox
     from mem.customers.portable import export_customer, import_customer
     from mem.customers.promotion import Confirmation, confirm_fact
+    from mem.customers.readable import readable_export
     from mem.customers.request_log import RequestLog
     from mem.customers.store import CustomerStore, EvidenceItem, HistoryEntry, SearchHit, list_customers
 
@@ -37,7 +39,8 @@ _HOME = {
     "ExtractionReport": "extract", "extract_pending": "extract",
     "KINDS": "fact_record", "SENSITIVE": "fact_record", "STATUSES": "fact_record", "Evidence": "fact_record",
     "Fact": "fact_record", "PolicyRef": "fact_record", "Recheck": "fact_record",
-    "export_customer": "portable", "import_customer": "portable",
+    "export_customer": "portable", "import_customer": "portable", "readable_export": "readable",
+    "forget_turns": "forget", "delete_customer": "forget",
     "Confirmation": "promotion", "confirm_fact": "promotion",
     "Conversation": "log_files", "Turn": "log_files",
     "CustomerStore": "store", "EvidenceItem": "store", "HistoryEntry": "store", "SearchHit": "store",
@@ -70,10 +73,13 @@ __all__ = [
     "SearchHit",
     "Turn",
     "confirm_fact",
+    "delete_customer",
     "export_customer",
     "extract_pending",
+    "forget_turns",
     "import_customer",
     "list_customers",
+    "readable_export",
 ]
 
 
