@@ -58,6 +58,17 @@ class History:
         except (git.GitCommandError, ValueError, OSError):
             return ""
 
+    def is_ancestor(self, older: str, newer: str) -> bool:
+        """Whether commit ``older`` is in the history of ``newer`` (False when it cannot be told)."""
+        import git
+
+        if self.repo is None:
+            return False
+        try:
+            return bool(self.repo.is_ancestor(self.repo.commit(older), self.repo.commit(newer)))
+        except (git.GitCommandError, ValueError, OSError):
+            return False
+
     def blob(self, sha: str, path: str) -> str | None:
         """The text of ``path`` at commit ``sha`` (None when it cannot be read)."""
         import git
@@ -100,7 +111,11 @@ def read_history(repo: Repo) -> History:
     except ValueError:
         return history
     try:
-        out = repo.git.log("--reverse", "-M", "--name-status", "--format=%x1e%H", "--", *PAGE_FOLDERS)
+        # --full-history: by default git drops the side of a merge whose result equals the other side, and
+        # with it a "version 2" that side's clone gave another text (NEWUSER_REPORT15 #3)
+        # --date-order: a parent before its children (lineages replay renames and deletions in order)
+        out = repo.git.log("--reverse", "--full-history", "--date-order", "-M", "--name-status",
+                           "--format=%x1e%H", "--", *PAGE_FOLDERS)
     except git.GitCommandError as exc:
         raise StorageError(f"git log failed in {repo.working_dir}: {exc.stderr.strip() or exc}") from exc
     _walk(history, out)
@@ -133,9 +148,11 @@ def _walk(history: History, out: str) -> None:
                 deleted[parts[1]] = lineages.pop(parts[1], [])
                 history.deleted_in[parts[1]] = sha
             elif code in "AC" and len(parts) >= 2:
-                lineages[parts[-1]] = [*deleted.pop(parts[-1], []), (sha, parts[-1])]
+                # on branches a merge joined, both sides may add the page: one lineage, so lint compares them
+                lineages[parts[-1]] = [*deleted.pop(parts[-1], []), *lineages.get(parts[-1], []), (sha, parts[-1])]
             elif len(parts) == 2:
-                lineages.setdefault(parts[1], []).append((sha, parts[1]))
+                # a change on one branch after another branch deleted the page continues its lineage
+                lineages.setdefault(parts[1], deleted.pop(parts[1], [])).append((sha, parts[1]))
     history.removed = {path: lineage for path, lineage in deleted.items() if path not in lineages}
     history.deleted_in = {path: sha for path, sha in history.deleted_in.items() if path in history.removed}
 

@@ -414,7 +414,11 @@ def _git_version_history(ctx: LintContext) -> Iterator[Finding]:
                           + _renumber_hint(pf, top + 1))
             continue
         changed = [(sha, v) for sha, v, body in states if body != current_body]
-        if changed and current_version <= changed[-1][1]:
+        holders = [sha for sha, v, body in states if body == current_body and v == current_version]
+        # an edit without a new number: the last other text had this version and the current text was
+        # made after it on the same line of history (not on a branch a merge joined: two texts for one number)
+        if changed and current_version <= changed[-1][1] and (
+                not holders or history.is_ancestor(changed[-1][0], holders[0])):
             sha, version = changed[-1]
             yield Finding(pf.rel, line, "version-history",
                           f"the text changed since commit {sha[:8]} (version {version}) but version is still "

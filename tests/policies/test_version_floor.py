@@ -164,3 +164,54 @@ def test_a_page_whose_text_is_its_highest_versions_gets_that_number_back(ws, tmp
     gitrepo._run(ws, "commit", "-qam", "by hand")
     assert ingest(ws, tmp_path, 21)["refunds"] == (2, "renumbered")  # the text v2 had: no new number
     assert version_rules(ws) == []
+
+
+
+def clone(ws: Path, tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    gitrepo._run(ws, "clone", "-q", str(ws), str(target))
+    return target
+
+
+def two_clones_each_ingest_a_version_2(ws: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """alice and bob clone one workspace and each ingest another text of the same section."""
+    ingest(ws, tmp_path, 14)
+    alice, bob = clone(ws, tmp_path, "alice"), clone(ws, tmp_path, "bob")
+    assert ingest(alice, tmp_path, 21)["refunds"] == (2, "revised")
+    assert ingest(bob, tmp_path, 30)["refunds"] == (2, "revised")
+    gitrepo._run(bob, "fetch", "-q", str(alice), "HEAD")
+    return alice, bob
+
+
+def test_lint_sees_two_texts_given_one_version_on_branches_a_merge_joined(ws, tmp_path):
+    # NEWUSER_REPORT15 #3: two clones each ingested another text as version 2; the merge kept one side
+    # (`git checkout --ours`), and git's history simplification hid the other side's commit from lint
+    _, bob = two_clones_each_ingest_a_version_2(ws, tmp_path)
+    gitrepo._run(bob, "merge", "-q", "-s", "ours", "-m", "merge alice", "FETCH_HEAD")
+    assert "30 days" in (bob / "policies" / "refunds.md").read_text()
+    [message] = version_rules(bob)
+    assert "version 2 had other text in commit" in message and "give the page version 3" in message
+    ci = clone(bob, tmp_path, "ci")  # a fresh CI clone: no reflog, no other branch, only the merged history
+    [message] = version_rules(ci)
+    assert "version 2 had other text in commit" in message
+
+
+def test_lint_sees_a_version_repeated_on_the_side_a_merge_took(ws, tmp_path):
+    _, bob = two_clones_each_ingest_a_version_2(ws, tmp_path)
+    gitrepo._run(bob, "merge", "-q", "-X", "theirs", "-m", "merge alice", "FETCH_HEAD")
+    assert "21 days" in (bob / "policies" / "refunds.md").read_text()
+    [message] = version_rules(bob)
+    assert "version 2 had other text in commit" in message
+
+
+def test_a_merge_of_branches_that_revised_other_pages_lints_clean(ws, tmp_path):
+    ingest(ws, tmp_path, 14)
+    alice, bob = clone(ws, tmp_path, "alice"), clone(ws, tmp_path, "bob")
+    ingest(alice, tmp_path, 21)
+    other = tmp_path / "other.md"
+    other.write_text("# O\n\n## Returns\n\nReturn within 30 days.\n", encoding="utf-8")
+    ingest_documents(bob, [other], config=Config.load(workspace=bob, env={"MEM_SEMANTIC": "off"}))
+    # both appended to log.md and index.md: those hunks take bob's side, the pages merge cleanly
+    gitrepo._run(bob, "pull", "-q", "--no-rebase", "--no-edit", "-X", "ours", str(alice), "HEAD")
+    assert "21 days" in (bob / "policies" / "refunds.md").read_text()
+    assert version_rules(bob) == []
