@@ -109,8 +109,21 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
             pages.append(entry)
     tracked = gitrepo.tree_files(workspace, commit, (CONTEXT_FILE,))
     files[CONTEXT_FILE] = gitrepo.show_bytes(workspace, commit, CONTEXT_FILE) if tracked else b""
+    _refuse_conflicted_context(files[CONTEXT_FILE])
     files[CONFIG_FILE] = (json.dumps(client_settings(config), sort_keys=True, indent=2) + "\n").encode("utf-8")
     return files, pages, commit
+
+
+def _refuse_conflicted_context(data: bytes) -> None:
+    """context.md is injected as instructions on every turn, and no earlier edition stands in for it the way
+    one does for a page: a committed merge conflict (both sides would be rules) never ships, not even with
+    ``--allow-lint-errors``."""
+    from mem.wiki.in_force import conflict_lines, has_conflict
+
+    text = data.decode("utf-8", errors="replace")
+    if has_conflict(text):
+        raise Refused(f"{CONTEXT_FILE} holds git merge-conflict markers (line {conflict_lines(text)[0]}): both "
+                      "sides would be injected as instructions; keep one, delete the marker lines and commit")
 
 
 def page_moves(workspace: Path, pages: list[ManifestPage], files: dict[str, bytes]) -> tuple[dict[str, str], list[str]]:

@@ -215,7 +215,9 @@ def uncommitted(workspace: Path, pathspecs: Sequence[str]) -> list[tuple[str, st
         if len(line) < 4:
             continue
         code, path = line[:2], line[3:].strip().strip('"')
-        how = ("was never committed" if code == "??" else "is deleted but not committed" if "D" in code
+        how = ("was never committed" if code == "??"
+               else "is unmerged (a git merge is not finished)" if "U" in code or code in ("AA", "DD")
+               else "is deleted but not committed" if "D" in code
                else "is staged but not committed" if code[1] == " " else "is modified but not committed")
         found.append((path, how))
     return found

@@ -57,10 +57,12 @@ RULES: dict[str, Rule] = {
         Rule("version-history", "error", "A page's `version` does not increase along its git history.",
              "Customer facts cite policies by page and version; a reused or lower version breaks rechecks.",
              "Raise `version` above every earlier version of the page whenever its text changes."),
-        Rule("merge-conflict", "error", "A page holds git merge-conflict markers (<<<<<<<, =======, >>>>>>>).",
+        Rule("merge-conflict", "error", "A page, context.md or log.md holds git merge-conflict markers "
+             "(<<<<<<<, =======, >>>>>>>).",
              "A merge committed with its conflict unresolved leaves both texts in the page: agents would quote "
-             "the markers and whichever side they found (they skip such a page, so the rule in force is lost).",
-             "Keep the right text, delete the marker lines, raise `version` and commit."),
+             "the markers and whichever side they found (they skip such a page, so the rule in force is lost); "
+             "in context.md both sides would be injected as instructions on every turn.",
+             "Keep the right text, delete the marker lines, raise `version` (pages) and commit."),
         Rule("untracked-page", "error", "A page file on disk that git does not know (never committed).",
              "Pages are versioned by git: an uncommitted page has no history, was never reviewed, and a crash "
              "or a hand copy is how it gets there.",

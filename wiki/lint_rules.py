@@ -28,6 +28,8 @@ from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
 from mem.wiki.page import Page, body_line_offset, normalise_meta, rule_text, split_frontmatter, validate_meta
 from mem.wiki.portable_ids import windows_reserved
+from mem.wiki.service_context import CONTEXT_FILE
+from mem.wiki.store import LOG_FILE
 
 if TYPE_CHECKING:
     from git import Repo
@@ -468,17 +470,39 @@ def _published_version(ctx: LintContext, pf: PageFile,
             return
 
 
+#: The workspace's other files people merge by hand: context.md is injected as instructions on every turn
+#: (both sides of a conflict became rules), log.md is the record of every change.
+CONFLICT_FILES = {CONTEXT_FILE: "context.md holds two texts (both sides would be injected as instructions); "
+                                "keep one, delete the marker lines and commit",
+                  LOG_FILE: "log.md holds both sides of a merge; keep both entries, delete the marker lines and "
+                            "commit"}
+
+
 def check_merge_conflicts(ctx: LintContext) -> Iterator[Finding]:
-    """git's conflict markers left in a page (front matter included, where YAML only says "invalid")."""
+    """git's conflict markers left in a page (front matter included, where YAML only says "invalid"), in
+    context.md or in log.md — committed, or in the working tree of a merge not finished yet."""
     for pf in ctx.selected():
-        lines = conflict_lines(pf.text)
-        if not lines:
-            continue
-        starts = [n for n in lines if pf.lines[n - 1].startswith("<<<<<<<")] or lines[:1]
-        for number in starts:
+        for number, marker in _conflict_starts(pf.text):
             yield Finding(pf.rel, number, "merge-conflict",
-                          f"git merge-conflict marker {pf.lines[number - 1][:40]!r}: the page holds two texts; "
+                          f"git merge-conflict marker {marker[:40]!r}: the page holds two texts; "
                           "keep one, delete the marker lines, raise version and commit")
+    for rel, fix in CONFLICT_FILES.items():
+        try:
+            text = (ctx.workspace / rel).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue  # missing: nothing to merge
+        for number, marker in _conflict_starts(text):
+            yield Finding(rel, number, "merge-conflict", f"git merge-conflict marker {marker[:40]!r}: {fix}")
+
+
+def _conflict_starts(text: str) -> list[tuple[int, str]]:
+    """(line, marker line) of each conflict's ``<<<<<<<`` (else the first marker), [] without markers."""
+    lines = conflict_lines(text)
+    if not lines:
+        return []
+    all_lines = text.splitlines()
+    starts = [n for n in lines if all_lines[n - 1].startswith("<<<<<<<")] or lines[:1]
+    return [(n, all_lines[n - 1]) for n in starts]
 
 
 def check_instructions(ctx: LintContext) -> Iterator[Finding]:

@@ -207,6 +207,21 @@ def test_build_refuses_lint_errors_unless_allowed_and_then_records_them(workspac
     assert [e.split()[1] for e in manifest["lint_errors_allowed"]] == ["instruction-text"]
 
 
+def test_context_md_with_conflict_markers_never_ships(workspace):
+    """NEWUSER_REPORT15 #4: both sides of a committed conflict in context.md shipped as instructions; the
+    build refuses it, also with --allow-lint-errors (no earlier edition takes its place as for a page)."""
+    from mem.core.errors import Refused
+
+    context = workspace / "context.md"
+    context.write_text(context.read_text() + "<<<<<<< HEAD\n- Answer in English.\n=======\n- Answer in French.\n"
+                       ">>>>>>> other\n")
+    subprocess.run(["git", "commit", "-qam", "merge"], cwd=workspace, check=True)
+    for allowed in (False, True):
+        with pytest.raises(Refused, match=r"^context.md holds git merge-conflict markers \(line \d+\)"):
+            build_bundle(workspace, config=Config.load(workspace=workspace), allow_lint_errors=allowed)
+    assert _published(workspace) == []
+
+
 def test_cli_build_refusal_is_one_line(mem, workspace):
     page = workspace / "policies" / "refunds.md"
     page.write_text(page.read_text().replace("30 days", "90 days"))

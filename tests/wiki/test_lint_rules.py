@@ -443,6 +443,43 @@ def test_merge_conflict_markers_in_the_frontmatter(ws):
     assert found.line == line_of(ws, "policies/shipping.md", "<<<<<<< HEAD")
 
 
+CONTEXT_CONFLICT = "<<<<<<< HEAD\n- Always answer in English.\n=======\n- Always answer in French.\n>>>>>>> other\n"
+
+
+@pytest.mark.parametrize("rel", ["context.md", "log.md"])
+def test_merge_conflict_markers_in_context_md_and_log_md(ws, rel):
+    # NEWUSER_REPORT15 #4: context.md is injected as instructions on every turn — both sides became rules
+    import subprocess
+
+    write(ws, rel, (ws / rel).read_text() + CONTEXT_CONFLICT)
+    subprocess.run(["git", "-C", str(ws), "commit", "-qam", "merge"], check=True)
+    [found] = only(lint(ws), "merge-conflict")
+    assert found.path == rel and found.line == line_of(ws, rel, "<<<<<<< HEAD")
+    assert lint(ws).exit_code() == 1
+    assert only(lint(ws, [ws / rel]), "merge-conflict") == [found]
+    assert "merge-conflict" not in rules(lint(ws, [ws / "policies"]))
+
+
+def test_an_unfinished_merge_of_context_md_is_a_merge_conflict(ws):
+    import subprocess
+
+    def git(*args):
+        subprocess.run(["git", "-C", str(ws), "-c", "user.name=t", "-c", "user.email=t@x", *args],
+                       check=True, capture_output=True)
+
+    base = (ws / "context.md").read_text()
+    git("checkout", "-q", "-b", "other")
+    write(ws, "context.md", base + "- Always answer in French.\n")
+    git("commit", "-qam", "french")
+    git("checkout", "-q", "-")
+    write(ws, "context.md", base + "- Always answer in English.\n")
+    git("commit", "-qam", "english")
+    merge = subprocess.run(["git", "-C", str(ws), "merge", "-q", "other"], capture_output=True)
+    assert merge.returncode != 0  # context.md is unmerged (UU) in the working tree
+    [found] = only(lint(ws), "merge-conflict")
+    assert found.path == "context.md"
+
+
 def test_a_setext_underline_is_not_a_conflict_marker(ws):
     write_page(ws, page("shipping", SHIPPING_BODY + "\nCosts\n=======\n\nShipping is free above $50.\n", version=2))
     assert "merge-conflict" not in rules(lint(ws))
