@@ -34,16 +34,26 @@ def lint(
     config = get_state(ctx).config
     workspace = require_workspace(ctx)
     fmt = "json" if want_json(ctx, json_output) else fmt
+    extra = [_knowhow_support(workspace, config)]
     if fix:
-        result = wiki_lint.fix(workspace, paths or None, config=config)
+        result = wiki_lint.fix(workspace, paths or None, config=config, extra=extra)
         for line in result.fixed:
             info(f"fixed: {line}")
         info(f"committed {result.commit[:12]}" if result.commit else "nothing to fix")
         report = result.remaining
     else:
-        report = wiki_lint.lint_workspace(workspace, paths or None, config=config)
+        report = wiki_lint.lint_workspace(workspace, paths or None, config=config, extra=extra)
     sys.stdout.write(wiki_lint.render(report, fmt, max_annotations=config.lint.max_annotations))
     raise typer.Exit(report.exit_code(strict=strict))
+
+
+def _knowhow_support(workspace: Path, config):
+    """The server's ``knowhow-support`` check when this workspace holds an intake store (else None)."""
+    from mem.server.intake import knowhow_support_check
+    from mem.wiki.lint import require_workspace
+
+    require_workspace(workspace)  # a folder without mem.toml: lint's own one-line error, not the store's
+    return knowhow_support_check(workspace, config)
 
 
 def register(app: typer.Typer) -> None:

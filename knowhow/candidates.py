@@ -171,7 +171,9 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
             opposite = {d.pseudonym for other in summaries if other.polarity != summary.polarity
                         for d in other.members}
             customers = summary.customers
-            if customers < settings.propose_min_customers:
+            candidate_id = "p-" + _digest("procedure", situation_key, summary.key, summary.polarity)
+            # a reviewed candidate stays listed with its support, however low: an approved page is in force
+            if customers < settings.propose_min_customers and candidate_id not in reviews:
                 continue
             if opposite:
                 status = "blocked"
@@ -180,17 +182,17 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
             else:
                 status = "proposal"
             found.append(Candidate(
-                id="p-" + _digest("procedure", situation_key, summary.key, summary.polarity),
-                kind="procedure", status=status, when=when, then=summary.then, customers=customers,
+                id=candidate_id, kind="procedure", status=status, when=when, then=summary.then, customers=customers,
                 counter_examples=len(opposite), facts=len(summary.members), policy_refs=_refs(summary.members),
                 situation_key=situation_key,
                 alternatives=[{"then": o.then, "customers": o.customers} for o in summaries if o is not summary],
             ))
         asked = {d.pseudonym for d in situation}
         inconsistent = len({s.polarity for s in summaries}) > 1
-        if inconsistent and len(asked) >= settings.propose_min_customers:
+        interpretation_id = "i-" + _digest("interpretation", situation_key)
+        if inconsistent and (len(asked) >= settings.propose_min_customers or interpretation_id in reviews):
             found.append(Candidate(
-                id="i-" + _digest("interpretation", situation_key), kind="interpretation",
+                id=interpretation_id, kind="interpretation",
                 status="candidate" if len(asked) >= settings.min_customers else "proposal", when=when, then="",
                 customers=len(asked), counter_examples=0, facts=len(situation), policy_refs=_refs(situation),
                 situation_key=situation_key,

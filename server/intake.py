@@ -2,20 +2,105 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.core.errors import Conflict, InvalidInput, NotFound, Refused
 from mem.core.json_types import JsonObject
-from mem.knowhow.candidates import Candidate, detect_candidates
+from mem.knowhow.candidates import Candidate, Review, detect_candidates
 from mem.server.storage import ServerStore, open_store
+
+if TYPE_CHECKING:
+    from mem.wiki.lint_model import Finding
+    from mem.wiki.lint_rules import LintContext
+    from mem.wiki.page import Page
 
 
 def candidates(workspace: Path, *, config: Config, store: ServerStore | None = None) -> list[Candidate]:
+    """Every candidate detection finds, and every approved one whose supporting decisions are all gone
+    (customers turned sharing off or erased them): its page is still in force, so it stays listed with 0
+    customers and ``--reject`` can retire it."""
     store = store or open_store(workspace)
-    return detect_candidates(store.decisions(), settings=config.knowhow, reviews=store.reviews())
+    reviews = store.reviews()
+    found = detect_candidates(store.decisions(), settings=config.knowhow, reviews=reviews)
+    listed = {c.id for c in found}
+    return found + [_unsupported(workspace, candidate_id, review) for candidate_id, review in sorted(reviews.items())
+                    if candidate_id not in listed and review["decision"] == "approved"]
+
+
+def _unsupported(workspace: Path, candidate_id: str, review: Review) -> Candidate:
+    """An approved candidate no shared decision supports any more, worded as its page says."""
+    page = _knowhow_page(workspace, review["page_id"])
+    meta = page.meta if page is not None else {}
+    refs = meta.get("policy_refs")
+    return Candidate(id=candidate_id, kind="interpretation" if candidate_id.startswith("i-") else "procedure",
+                     status="approved", when=str(meta.get("when") or ""), then=str(meta.get("then") or ""),
+                     customers=0, counter_examples=0, facts=0, policy_refs=refs if isinstance(refs, list) else [],
+                     situation_key=review["signature"],
+                     review={k: review[k] for k in ("decision", "by", "at", "page_id")})
+
+
+def _knowhow_page(workspace: Path, page_id: str | None) -> Page | None:
+    from mem.wiki.store import Wiki
+
+    wiki = Wiki(workspace)
+    if not page_id or not wiki.exists(page_id):
+        return None
+    page = wiki.get(page_id)
+    return page if page.type == "knowhow" else None
+
+
+def lost_support(candidate: Candidate, page: Page | None, threshold: int) -> tuple[int, int] | None:
+    """``(customers now, customers it was approved with)`` when an approved candidate's support fell below
+    ``knowhow.min_customers`` — or below what the operator approved a proposal with — else None."""
+    if candidate.status != "approved" or page is None or page.status != "active":
+        return None
+    evidence = page.meta.get("evidence")
+    approved_with = evidence.get("customers") if isinstance(evidence, dict) else None
+    if not isinstance(approved_with, int) or isinstance(approved_with, bool):
+        approved_with = threshold
+    if candidate.customers < min(threshold, approved_with):
+        return candidate.customers, approved_with
+    return None
+
+
+def _support_note(candidate: Candidate, lost: tuple[int, int], threshold: int) -> str:
+    now, approved_with = lost
+    page_id = (candidate.review or {}).get("page_id")
+    return (f"support fell to {now} of the {approved_with} distinct customers it was approved with "
+            f"(knowhow.min_customers {threshold}): page {page_id} stays in force until "
+            f"`mem promote --reject {candidate.id} --by NAME` retires it")
+
+
+def knowhow_support_check(workspace: Path, config: Config) -> Callable[[LintContext], Iterator[Finding]] | None:
+    """``mem lint``'s ``knowhow-support`` check, for the server's workspace only: None when the workspace has no
+    local intake store (a clone, CI), whose lint stays a check of the repository alone."""
+    from mem.server.storage import DB_NAME, state_dir
+    from mem.wiki.lint_model import Finding
+
+    if not (state_dir(workspace) / DB_NAME).is_file():
+        return None
+    found = [c for c in candidates(workspace, config=config) if c.status == "approved"]
+    by_page = {str((c.review or {}).get("page_id")): c for c in found}
+    threshold = config.knowhow.min_customers
+
+    def check(ctx: LintContext) -> Iterator[Finding]:
+        for pf in ctx.selected():
+            candidate = by_page.get(pf.id or "")
+            page = pf.page
+            lost = lost_support(candidate, page, threshold) if candidate is not None and page is not None else None
+            if candidate is None or lost is None:
+                continue
+            yield Finding(pf.rel, pf.field_line("evidence"), "knowhow-support",
+                          f"the know-how's support fell to {lost[0]} of the {lost[1]} distinct customers it was "
+                          f"approved with (knowhow.min_customers {threshold}; customers turned sharing off or "
+                          f"erased their decisions): review it; `mem promote --reject {candidate.id} --by NAME` "
+                          "retires it")
+
+    return check
 
 
 def list_candidates(workspace: Path, *, config: Config) -> list[JsonObject]:
@@ -30,6 +115,11 @@ def list_candidates(workspace: Path, *, config: Config) -> list[JsonObject]:
         row = candidate.to_dict()
         row["min_customers"] = threshold
         row["note"] = _note(candidate, threshold)
+        if candidate.status == "approved":
+            lost = lost_support(candidate, _knowhow_page(workspace, (candidate.review or {}).get("page_id")),
+                                threshold)
+            if lost is not None:
+                row["note"] = _support_note(candidate, lost, threshold)
         rows.append(row)
     return rows
 
@@ -83,6 +173,10 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
     store = open_store(workspace)
     candidate = _find(candidates(workspace, config=config, store=store), candidate_id)
     review = store.reviews().get(candidate_id)
+    if candidate.status == "approved" and candidate.customers == 0:
+        raise Refused(f"candidate {candidate_id} was approved, but no customer's decision supports it any more "
+                      f"(they turned sharing off or erased it); retire its page with `mem promote --reject "
+                      f"{candidate_id} --by NAME`")
     if candidate.status == "approved":
         # approving again revises the page with the current evidence
         candidate.status = "candidate" if candidate.customers >= config.knowhow.min_customers else "proposal"

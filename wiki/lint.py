@@ -12,7 +12,7 @@ so a wiki of 1,000 pages lints in well under two seconds (see docs/lint.md, "Ben
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,7 +40,13 @@ __all__ = [
 ]
 
 
-def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config) -> LintReport:
+#: A check over the lint context from outside the wiki (the server's ``knowhow-support``, which reads its
+#: intake store): given by the caller, so the wiki never imports the server.
+ExtraCheck = Callable[[LintContext], Iterable[Finding]]
+
+
+def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config,
+                   extra: Sequence[ExtraCheck | None] = ()) -> LintReport:
     """Check the wiki of ``workspace``; with ``paths``, report only findings in those files/folders.
 
     Cross-page rules (links, orphans, duplicates, conflicting numbers) always read the whole wiki,
@@ -55,7 +61,7 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
     with reading(workspace):
         ctx = build_context(workspace, paths, config=config)
         findings: list[Finding] = []
-        for check in (*CHECKS, *PROVENANCE_CHECKS):
+        for check in (*CHECKS, *PROVENANCE_CHECKS, *(c for c in extra if c is not None)):
             findings.extend(check(ctx))
     if paths:
         selected = _selection(ctx.workspace, paths)
@@ -133,7 +139,8 @@ class FixResult:
         return {"commit": self.commit, "fixed": self.fixed, "remaining": self.remaining.to_dict()}
 
 
-def fix(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config) -> FixResult:
+def fix(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config,
+        extra: Sequence[ExtraCheck | None] = ()) -> FixResult:
     """Rewrite what is safely fixable, as ONE commit through ``Wiki.write``; then lint again.
 
     Fixed: frontmatter field order and date forms (``render_page``), links to renamed pages
@@ -144,4 +151,4 @@ def fix(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config)
 
     ctx = build_context(workspace, paths, config=config)
     commit, fixed = apply_fixes(ctx)
-    return FixResult(commit, fixed, lint_workspace(workspace, paths, config=config))
+    return FixResult(commit, fixed, lint_workspace(workspace, paths, config=config, extra=extra))

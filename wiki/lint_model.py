@@ -95,6 +95,11 @@ RULES: dict[str, Rule] = {
              "pointing at a rule the service no longer has (clients flag them 'withdrawn' on the next sync).",
              "Retire a document with `mem ingest --retire DOC` (its pages deprecated, version + 1, one commit); to "
              "keep the page under another id, rename it with its id or list the old id in the new page's `aliases`."),
+        Rule("knowhow-support", "warning", "An approved know-how page lost the customers it was approved on.",
+             "Know-how stands on the anonymised decisions of distinct customers; when they turn sharing off or "
+             "erase those decisions, the page still ships saying \"3 distinct customers\" and answers as before.",
+             "Review the page: `mem promote --reject ID --by NAME` retires it (deprecated, version + 1); keep it "
+             "only if it holds on the remaining evidence. Checked in the server's workspace (its intake store)."),
         Rule("orphan-page", "warning", "No page and not index.md links to this page.",
              "An unreachable page is never found by people browsing the wiki.",
              "Link it from a related page or regenerate index.md (`mem lint --fix`)."),
