@@ -81,8 +81,10 @@ def below_min(candidate: Candidate, settings: KnowhowSettings) -> bool:
 
 
 def page_for(candidate: Candidate, *, by: str, then: str | None, settings: KnowhowSettings,
-             previous: Page | None = None, when: str | None = None, page_id: str | None = None) -> Page:
-    """The page of ``candidate``; ``then`` / ``when``: the operator's wording, else the candidate's."""
+             previous: Page | None = None, when: str | None = None, page_id: str | None = None,
+             floor: int = 0) -> Page:
+    """The page of ``candidate``; ``then`` / ``when``: the operator's wording, else the candidate's.
+    ``floor``: the highest version the page id ever had (``version_floor``); the page is numbered above it."""
     from mem.wiki.page import Page
 
     # A revision keeps the rule as an operator worded it before, unless they reword it now: the
@@ -125,7 +127,7 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
     refs = ", ".join(f"[[{r['page']}]] v{r['version']}" for r in candidate.policy_refs)
     if refs:
         body += f"\nPolicy: {refs}.\n"
-    version = previous.version + 1 if previous is not None else 1
+    version = max(previous.version if previous is not None else 0, floor) + 1
     return Page(id=page_id, type="knowhow",
                 title=f"When {when}"[:120], version=version, meta=meta, body=body)
 
@@ -139,7 +141,8 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
     page_id = page_id or page_id_for(candidate, when=when)
     previous = wiki.get(page_id) if wiki.exists(page_id) else None
     check_approvable(candidate, settings=settings, then=then or (previous.meta.get("then") if previous else None))
-    page = page_for(candidate, by=by, then=then, settings=settings, previous=previous, when=when, page_id=page_id)
+    page = page_for(candidate, by=by, then=then, settings=settings, previous=previous, when=when, page_id=page_id,
+                    floor=version_floor(workspace, page_id))
     for field_name in ("when", "then"):
         category = sensitive_category(str(page.meta[field_name]))
         if category != "none":
@@ -164,22 +167,36 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
             "counter_examples": candidate.counter_examples, "below_min_customers": few}
 
 
-def retire_page(workspace: Path, page_id: str, *, by: str, candidate_id: str) -> JsonObject:
+def version_floor(workspace: Path, page_id: str) -> int:
+    """The highest version know-how page ``page_id`` ever had: in git (every ref and the reflog — a
+    ``git revert`` of its approval or a ``git rm`` left it there) and in published bundles. An approval
+    after a revert gave version 1 again, another text under a number a bundle may have shipped, and lint
+    then refused the bundle (NEWUSER_REPORT15 #9); ingest numbers the same way."""
+    from mem.wiki import version_floor as floors
+
+    rel = f"knowhow/{page_id}.md"
+    shipped = floors.highest_published(floors.published_pages(workspace).get(page_id, {}))
+    return max(floors.committed_versions(workspace, [rel]).get(rel, 0), shipped.version if shipped else 0)
+
+
+def retire_page(workspace: Path, page_id: str, *, by: str, candidate_id: str) -> JsonObject | None:
     """Mark an approved know-how page ``deprecated`` (version + 1, one commit): its candidate was rejected.
 
-    Deprecated pages stay in the wiki and its history but are no longer looked up as know-how.
+    Deprecated pages stay in the wiki and its history but are no longer looked up as know-how. None when
+    the page is gone (``git rm`` by hand): nothing to retire.
     """
     from mem.wiki.store import Wiki
 
     wiki = Wiki(workspace)
     if not wiki.exists(page_id):
-        return {"page": page_id, "version": None, "commit": None}
+        return None
     page = wiki.get(page_id)
     if page.status == "deprecated":
         return {"page": page_id, "version": page.version, "commit": None}
     meta = dict(page.meta)
     meta.update(status="deprecated", retired={"by": by, "at": clock.isoformat(clock.now()), "candidate": candidate_id})
-    retired = type(page)(id=page.id, type=page.type, title=page.title, version=page.version + 1, meta=meta,
+    version = max(page.version, version_floor(workspace, page_id)) + 1
+    retired = type(page)(id=page.id, type=page.type, title=page.title, version=version, meta=meta,
                          body=page.body.rstrip("\n") + f"\n\nRetired: candidate {candidate_id} was rejected by {by}.\n")
     result = wiki.write([retired], op="promote",
                         message=f"promote: retire know-how {page_id} v{retired.version} (candidate {candidate_id} "

@@ -231,4 +231,8 @@ def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
     result: dict[str, Any] = {"candidate": candidate_id, "decision": "rejected", "by": by, "at": at}
     if retired is not None:
         result["retired"] = retired
+    elif page_id:
+        # removed by hand (`git rm`): nothing to retire — said so, where "retired page …; version; commit" was empty
+        result["page_missing"] = page_id
+        result["note"] = f"page {page_id} no longer exists in the wiki: nothing to retire"
     return result
