@@ -317,12 +317,21 @@ def _number_above_history(wiki: Wiki, plans: list[_Plan]) -> None:
     rels = sorted({f"{FOLDERS[plan.pages[n].type]}/{plan.pages[n].id}.md" for plan, n in planned})
     committed = version_floor.committed_versions(wiki.workspace, rels)
     published = version_floor.published_pages(wiki.workspace)
+    in_head: dict[str, int] | None = None  # read once, only when a kept page is below another branch's number
     moved = set()
     for plan, n in planned:
         page, change = plan.pages[n], plan.result.pages[n]
+        rel = f"{FOLDERS[page.type]}/{page.id}.md"
         shipped = version_floor.highest_published(published.get(page.id, {}))
-        floor = max(committed.get(f"{FOLDERS[page.type]}/{page.id}.md", 0), shipped.version if shipped else 0)
+        floor = max(committed.get(rel, 0), shipped.version if shipped else 0)
         if (id(plan), n) in kept:
+            if page.version >= floor:
+                continue
+            # the same text keeps its number unless this line of history or a bundle went above it: a branch
+            # not merged yet that revised the page gave the unchanged page "v3 renumbered" and a recheck flag
+            if in_head is None:
+                in_head = version_floor.committed_versions(wiki.workspace, rels, everywhere=False)
+            floor = max(in_head.get(rel, 0), shipped.version if shipped else 0)
             if page.version >= floor:
                 continue
             version = floor if _reads_as(wiki.workspace, page, floor, shipped) else floor + 1

@@ -151,12 +151,14 @@ def file_commits(workspace: Path, relpath: str) -> list[Commit]:
     return list(reversed(commits))
 
 
-def patches_everywhere(workspace: Path, relpaths: Sequence[str]) -> str:
+def patches_everywhere(workspace: Path, relpaths: Sequence[str], *, everywhere: bool = True) -> str:
     """``git log -p -U0`` of ``relpaths`` over every ref and the reflog ("" before the first commit):
-    what was ever committed there, a commit undone by ``git reset`` included while git remembers it."""
+    what was ever committed there, a commit undone by ``git reset`` included while git remembers it.
+    ``everywhere=False``: over HEAD's history only (both sides of its merges)."""
     if not relpaths or not _has_head(workspace):
         return ""
-    return _run(workspace, "log", "--all", "--reflog", "--no-renames", "--no-ext-diff", "-U0", "-p", "--format=",
+    where = ("--all", "--reflog") if everywhere else ("HEAD", "--full-history")
+    return _run(workspace, "log", *where, "--no-renames", "--no-ext-diff", "-U0", "-p", "--format=",
                 "--", *relpaths)
 
 

@@ -33,11 +33,15 @@ class Published:
     file: Path  # the page file inside that bundle
 
 
-def committed_versions(workspace: Path, relpaths: Sequence[str]) -> dict[str, int]:
+def committed_versions(workspace: Path, relpaths: Sequence[str], *, everywhere: bool = True) -> dict[str, int]:
     """Path → the highest ``version:`` any commit ever wrote there: every branch, tag and reflog entry,
-    so a commit undone by ``git reset`` still counts while git remembers it. One git process."""
+    so a commit undone by ``git reset`` still counts while git remembers it. One git process.
+
+    ``everywhere=False``: only the commits HEAD's history holds (``git revert`` leaves its reverted version
+    there), not a branch not merged yet — what a page that keeps its text is measured against: another
+    branch's revision of it is no reason to give the unchanged page a new number (NEWUSER_REPORT15 #11)."""
     try:
-        out = gitrepo.patches_everywhere(workspace, relpaths)
+        out = gitrepo.patches_everywhere(workspace, relpaths, everywhere=everywhere)
     except NotFound:
         return {}  # no repository: nothing was ever committed
     found: dict[str, int] = {}

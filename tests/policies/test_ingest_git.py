@@ -166,3 +166,27 @@ def test_ingest_during_an_unresolved_merge_is_one_line_with_the_fix(ws, tmp_path
     assert err.startswith("Error: a git merge is in progress") and "git merge --abort" in err
     assert len(err.strip().splitlines()) == 1 and git(ws, "rev-parse", "HEAD") == head
     assert "2 days" in (ws / "policies" / "shipping.md").read_text()
+
+
+# --- git states (NEWUSER_REPORT15 #11) ----------------------------------------------------------
+
+
+def _changes(result) -> dict[str, tuple[int, str]]:
+    return {p.id: (p.version, p.change) for p in result.pages}
+
+
+def test_a_branch_not_merged_yet_does_not_renumber_an_unchanged_page(ws, tmp_path):
+    doc = tmp_path / "pol.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    git(ws, "checkout", "-qb", "alice")
+    doc.write_text(POL.replace("14 days", "21 days"))
+    [alice] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert _changes(alice)["refunds"] == (2, "revised")
+    git(ws, "checkout", "-q", "-")
+    doc.write_text(POL.replace("2 days", "3 days"))  # bob changes only the other section
+    [bob] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert _changes(bob) == {"refunds": (1, "source-updated"), "shipping": (2, "revised")}
+    message = git(ws, "log", "-1", "--format=%B")
+    assert "renumbered" not in message and "revert" not in message
+
