@@ -114,17 +114,30 @@ def commit(workspace: Path, paths: Iterable[str], message: str, *, author: str |
     return _run(workspace, "rev-parse", "HEAD")
 
 
-#: git's marker files of an operation waiting for the operator, and how to finish or abort it
-_UNFINISHED = (("MERGE_HEAD", "merge"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert"))
+#: git's marker files (in the git dir) of an operation waiting for the operator. ``rebase-apply`` is also
+#: ``git am``'s folder, which says so with an ``applying`` file in it.
+_UNFINISHED = (("MERGE_HEAD", "merge"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert"),
+               ("rebase-merge", "rebase"), ("rebase-apply/applying", "am"), ("rebase-apply", "rebase"))
 
 
 def unfinished_operation(workspace: Path) -> str | None:
-    """``"merge"``, ``"cherry-pick"`` or ``"revert"`` while one waits for the operator to resolve it, else None.
+    """``"merge"``, ``"cherry-pick"``, ``"revert"``, ``"rebase"`` or ``"am"`` while one waits for the operator,
+    else None.
 
-    git refuses a commit of chosen paths then ("cannot do a partial commit during a merge"), and mem
-    commits only the paths it wrote."""
+    git refuses a commit of chosen paths during a merge ("cannot do a partial commit during a merge"), and
+    mem commits only the paths it wrote; during a rebase the commit went *into* the rebase, between the
+    commits being replayed, and numbered its pages against half-replayed history."""
     git_dir = Path(_repo(workspace).git_dir)
     return next((what for marker, what in _UNFINISHED if (git_dir / marker).exists()), None)
+
+
+def detached_head(workspace: Path) -> bool:
+    """Whether HEAD names a commit rather than a branch (``git checkout <sha>``, a CI checkout)."""
+    repo = _repo(workspace)
+    try:
+        return bool(repo.head.is_detached)
+    except (TypeError, ValueError):  # an unborn branch: attached to it
+        return False
 
 
 def _has_head(workspace: Path) -> bool:

@@ -14,12 +14,22 @@ import dataclasses
 import fcntl
 import os
 import time
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.errors import Conflict, InvalidInput, LockTimeout, MemError, NotFound, Refused, StorageError
+from mem.core.errors import (
+    Conflict,
+    InvalidInput,
+    LockTimeout,
+    MemError,
+    MemWarning,
+    NotFound,
+    Refused,
+    StorageError,
+)
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
 from mem.core.ids import validate_name
 from mem.wiki import gitrepo, journal
@@ -207,6 +217,8 @@ class Wiki:
                     pass  # the journal stays: the next mem command settles it
                 raise
             journal.end(self.workspace)
+            if sha:
+                _warn_if_detached(self.workspace, sha)
             return WriteResult(sha, sorted(changed))
 
     def recover(self) -> str | None:
@@ -295,8 +307,22 @@ def refuse_unfinished_git(workspace: Path) -> None:
     of only its own paths would fail then with git's bare "cannot do a partial commit during a merge"."""
     pending = gitrepo.unfinished_operation(workspace)
     if pending:
+        finish = f"git {pending} --continue" if pending in ("rebase", "am") else "git commit"
         raise Refused(f"a git {pending} is in progress in {workspace}: finish it (resolve the conflicts, git add, "
-                      f"git commit) or abort it (git {pending} --abort), then run this mem command again")
+                      f"{finish}) or abort it (git {pending} --abort), then run this mem command again")
+
+
+class DetachedHead(MemWarning):
+    """mem committed on a detached HEAD: the commit is on no branch."""
+
+
+def _warn_if_detached(workspace: Path, sha: str) -> None:
+    """A commit on a detached HEAD is left behind at the next checkout. Warned, not refused: a CI job checks
+    out a commit detached and may ingest, then push ``HEAD:main`` — that is a workflow, not a mistake."""
+    if gitrepo.detached_head(workspace):
+        warnings.warn(DetachedHead(f"HEAD is detached: commit {sha[:12]} is on no branch and is left behind at "
+                                   f"the next checkout; keep it with `git switch -c NAME` (or `git branch NAME "
+                                   f"{sha[:12]}`)"), stacklevel=3)
 
 
 def _copy(page: Page) -> Page:

@@ -190,3 +190,69 @@ def test_a_branch_not_merged_yet_does_not_renumber_an_unchanged_page(ws, tmp_pat
     message = git(ws, "log", "-1", "--format=%B")
     assert "renumbered" not in message and "revert" not in message
 
+
+def _rebase_with_a_conflict(ws: Path, tmp_path: Path) -> Path:
+    doc = tmp_path / "pol.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    git(ws, "checkout", "-qb", "topic")
+    hand_edit(ws, "refunds", "Refund in 14 days. [", "Refund in 30 days. [")
+    git(ws, "checkout", "-q", "-")
+    hand_edit(ws, "refunds", "Refund in 14 days. [", "Refund in 7 days. [")
+    git(ws, "checkout", "-q", "topic")
+    rebase = subprocess.run(["git", "-C", str(ws), "-c", "user.name=r", "-c", "user.email=r@x", "rebase", "-q",
+                             "-"], capture_output=True)
+    assert rebase.returncode != 0  # the conflict waits for the operator
+    doc.write_text(POL.replace("2 days", "3 days"))
+    return doc
+
+
+def test_ingest_during_a_rebase_with_conflicts_left_names_the_rebase_not_yaml(ws, tmp_path):
+    doc = _rebase_with_a_conflict(ws, tmp_path)
+    head = git(ws, "rev-parse", "HEAD")
+    result = _mem(ws, "ingest", str(doc))
+    assert result.wait(timeout=120) == 1
+    err = result.stderr.read() if result.stderr else ""
+    assert err.startswith("Error: a git rebase is in progress") and "git rebase --continue" in err
+    assert "git rebase --abort" in err and "YAML" not in err and len(err.strip().splitlines()) == 1
+    assert git(ws, "rev-parse", "HEAD") == head
+
+
+def test_ingest_during_a_rebase_with_conflicts_resolved_is_refused(ws, tmp_path):
+    from mem.core.errors import Refused
+
+    doc = _rebase_with_a_conflict(ws, tmp_path)
+    git(ws, "checkout", "--theirs", "policies/refunds.md")
+    git(ws, "add", "policies/refunds.md")
+    head = git(ws, "rev-parse", "HEAD")
+    with pytest.raises(Refused, match="a git rebase is in progress"):
+        ingest_documents(ws, [doc], config=config_for(ws))
+    assert git(ws, "rev-parse", "HEAD") == head
+
+
+def test_ingest_on_a_detached_head_commits_and_warns(ws, tmp_path):
+    from mem.wiki.store import DetachedHead
+
+    doc = tmp_path / "pol.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    git(ws, "checkout", "-q", "--detach")
+    doc.write_text(POL.replace("2 days", "3 days"))
+    detached = r"HEAD is detached: commit \w{12} is on no branch .* `git switch -c NAME`"
+    with pytest.warns(DetachedHead, match=detached):
+        [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert result.commit and git(ws, "rev-parse", "HEAD").strip() == result.commit
+
+
+def test_cli_ingest_on_a_detached_head_prints_one_warning_line(ws, tmp_path):
+    doc = tmp_path / "pol.md"
+    doc.write_text(POL)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    git(ws, "checkout", "-q", "--detach")
+    doc.write_text(POL.replace("2 days", "3 days"))
+    run = _mem(ws, "ingest", str(doc))
+    assert run.wait(timeout=120) == 0
+    err = run.stderr.read() if run.stderr else ""
+    assert [line for line in err.splitlines() if line.startswith("warning:")] == [
+        line for line in err.splitlines() if "HEAD is detached" in line]
+    assert "HEAD is detached" in err
