@@ -130,8 +130,9 @@ def _human(console: Console, data: list[JsonObject]) -> None:
         info(f"{d['source']}: " + (f"committed {d['commit'][:10]}" if d["commit"] else "no change, nothing committed"))
         for p in d["pages"]:
             if p["change"] == "renumbered":
-                info(f"policies/{p['id']}.md v{p['version']}: renumbered - the file said a version below one "
-                     "already committed or published (git revert or reset); clients recheck the facts citing it")
+                info(f"policies/{p['id']}.md v{p['version']}: renumbered - the file's version was below one "
+                     "already committed or published, or named other text there too (git revert, reset, a merge, "
+                     "a rebase, a hand edit); clients recheck the facts citing it")
         for f in d["flagged"]:
             shown = f["sentence"] if len(f["sentence"]) <= 80 else f["sentence"][:77] + "…"
             warn(f"{f['page']}:{f['line']}: text addresses the AI — {f['reason']}: {shown!r} "

@@ -318,6 +318,7 @@ def _number_above_history(wiki: Wiki, plans: list[_Plan]) -> None:
     committed = version_floor.committed_versions(wiki.workspace, rels)
     published = version_floor.published_pages(wiki.workspace)
     in_head: dict[str, int] | None = None  # read once, only when a kept page is below another branch's number
+    texts: dict[str, dict[int, set[str]]] | None = None  # read once, when a kept page is at its floor
     moved = set()
     for plan, n in planned:
         page, change = plan.pages[n], plan.result.pages[n]
@@ -325,16 +326,22 @@ def _number_above_history(wiki: Wiki, plans: list[_Plan]) -> None:
         shipped = version_floor.highest_published(published.get(page.id, {}))
         floor = max(committed.get(rel, 0), shipped.version if shipped else 0)
         if (id(plan), n) in kept:
-            if page.version >= floor:
+            if page.version < floor:
+                # the same text keeps its number unless this line of history or a bundle went above it: a branch
+                # not merged yet that revised the page gave the unchanged page "v3 renumbered" and a recheck flag
+                if in_head is None:
+                    in_head = version_floor.committed_versions(wiki.workspace, rels, everywhere=False)
+                floor = max(in_head.get(rel, 0), shipped.version if shipped else 0)
+            if page.version > floor:
                 continue
-            # the same text keeps its number unless this line of history or a bundle went above it: a branch
-            # not merged yet that revised the page gave the unchanged page "v3 renumbered" and a recheck flag
-            if in_head is None:
-                in_head = version_floor.committed_versions(wiki.workspace, rels, everywhere=False)
-            floor = max(in_head.get(rel, 0), shipped.version if shipped else 0)
-            if page.version >= floor:
-                continue
-            version = floor if _reads_as(wiki.workspace, page, floor, shipped) else floor + 1
+            if page.version == floor:
+                if texts is None:
+                    texts = version_floor.texts_by_version(wiki.workspace, rels)
+                if not _number_names_other_text(page, texts.get(rel, {}), published.get(page.id, {})):
+                    continue
+                version = floor + 1  # a merge, a rebase or a hand edit gave its number another text too
+            else:
+                version = floor if _reads_as(wiki.workspace, page, floor, shipped) else floor + 1
             label = "replaced" if change.change == "replaced" else "renumbered"
         elif page.version <= floor:
             version, label = floor + 1, change.change
@@ -346,6 +353,24 @@ def _number_above_history(wiki: Wiki, plans: list[_Plan]) -> None:
     for plan in plans:
         if id(plan) in moved:
             plan.message, plan.log_lines = _message(plan.result), _log_lines(plan.result)
+
+
+def _number_names_other_text(page: Page, texts: dict[int, set[str]],
+                             published: dict[int, list[version_floor.Published]]) -> bool:
+    """Whether ``page``'s version also names another rule text in HEAD's history or a published bundle
+    (lint's ``version-history``). Said "unchanged", such a page kept the number lint refuses, and only a
+    hand edit of ``version:`` got out (NEWUSER_REPORT15 #3, #11: after a merge of two clones, a rebase)."""
+    own = rule_text(page.body)
+    if any(text != own for text in texts.get(page.version, ())):
+        return True
+    for shipped in published.get(page.version, []):
+        try:
+            _, body, _ = split_frontmatter(shipped.file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue  # a bundle file gone or damaged: nothing to compare with
+        if rule_text(body) != own:
+            return True
+    return False
 
 
 def _reads_as(workspace: Path, page: Page, version: int, shipped: version_floor.Published | None) -> bool:

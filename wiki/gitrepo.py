@@ -175,6 +175,47 @@ def patches_everywhere(workspace: Path, relpaths: Sequence[str], *, everywhere: 
                 "--", *relpaths)
 
 
+def commits_in_head(workspace: Path, relpaths: Sequence[str]) -> dict[str, list[str]]:
+    """Path → the commits of HEAD's history (both sides of every merge) that changed it, newest first."""
+    if not relpaths or not _has_head(workspace):
+        return {}
+    out = _run(workspace, "log", "HEAD", "--full-history", "--no-renames", "--format=%x1e%H", "--name-only", "--",
+               *relpaths)
+    found: dict[str, list[str]] = {}
+    for record in out.split("\x1e"):
+        lines = [line.strip() for line in record.splitlines() if line.strip()]
+        for rel in lines[1:]:
+            found.setdefault(rel, []).append(lines[0])
+    return found
+
+
+def read_blobs(workspace: Path, specs: Sequence[str]) -> dict[str, bytes | None]:
+    """``sha:path`` → its bytes (None where the commit has no such file), by one ``git cat-file --batch``."""
+    import subprocess
+
+    if not specs:
+        return {}
+    request = "".join(f"{spec}\n" for spec in specs).encode("utf-8")
+    try:
+        out = subprocess.run(["git", "-C", str(workspace), "cat-file", "--batch"], input=request,
+                             capture_output=True, check=True).stdout
+    except subprocess.CalledProcessError as exc:
+        line = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines() or ["git failed"]
+        raise StorageError(f"git cat-file failed: {line[0]}") from exc
+    found: dict[str, bytes | None] = {}
+    at = 0
+    for spec in specs:
+        end = out.index(b"\n", at)
+        header = out[at:end].split()
+        if len(header) != 3:  # "<spec> missing": the commit deleted the file
+            found[spec], at = None, end + 1
+            continue
+        size = int(header[2])
+        found[spec] = out[end + 1:end + 1 + size]
+        at = end + 1 + size + 1
+    return found
+
+
 def last_commit_matching(workspace: Path, relpath: str, pattern: str) -> str | None:
     """The newest commit that touched ``relpath`` with a message line matching ``pattern`` (an extended regex)."""
     if not _has_head(workspace):

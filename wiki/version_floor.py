@@ -56,6 +56,29 @@ def committed_versions(workspace: Path, relpaths: Sequence[str], *, everywhere: 
     return found
 
 
+def texts_by_version(workspace: Path, relpaths: Sequence[str]) -> dict[str, dict[int, set[str]]]:
+    """Path → version → every rule text (``mem.wiki.page.rule_text``) HEAD's history gave the page under
+    that version, both sides of its merges included: two texts under one number — a merge of two clones
+    that each made a "version 2", a rebase, a hand edit committed without a new number — is what lint's
+    ``version-history`` reports. One ``git log`` and one ``git cat-file``; a page one commit made is not read."""
+    from mem.wiki.page import rule_text, split_frontmatter
+
+    try:
+        commits = gitrepo.commits_in_head(workspace, relpaths)
+    except NotFound:
+        return {}
+    specs = [f"{sha}:{rel}" for rel, shas in commits.items() if len(shas) > 1 for sha in shas]
+    found: dict[str, dict[int, set[str]]] = {}
+    for spec, data in gitrepo.read_blobs(workspace, specs).items():
+        if data is None:
+            continue
+        meta, body, _ = split_frontmatter(data.decode("utf-8", errors="replace"))
+        version = (meta or {}).get("version")
+        if isinstance(version, int) and not isinstance(version, bool):
+            found.setdefault(spec.split(":", 1)[1], {}).setdefault(version, set()).add(rule_text(body))
+    return found
+
+
 def published_pages(workspace: Path) -> dict[str, dict[int, list[Published]]]:
     """Page id → version → each distinct file a published bundle shipped under that version."""
     folder = Path(workspace) / BUNDLES

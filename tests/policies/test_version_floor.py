@@ -4,6 +4,7 @@ ingest numbers above every version the page id ever had in git (reflog included)
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -214,4 +215,29 @@ def test_a_merge_of_branches_that_revised_other_pages_lints_clean(ws, tmp_path):
     # both appended to log.md and index.md: those hunks take bob's side, the pages merge cleanly
     gitrepo._run(bob, "pull", "-q", "--no-rebase", "--no-edit", "-X", "ours", str(alice), "HEAD")
     assert "21 days" in (bob / "policies" / "refunds.md").read_text()
+    assert version_rules(bob) == []
+
+
+def test_ingest_repairs_a_number_two_merged_clones_gave_two_texts(ws, tmp_path):
+    # lint's "version 2 had other text …; give the page version 3" had no way out but a hand edit: ingesting
+    # the document again said "refunds v2 unchanged"
+    _, bob = two_clones_each_ingest_a_version_2(ws, tmp_path)
+    gitrepo._run(bob, "merge", "-q", "-s", "ours", "-m", "merge alice", "FETCH_HEAD")
+    assert ingest(bob, tmp_path, 30)["refunds"] == (3, "renumbered")
+    assert version_rules(bob) == []
+    assert ingest(bob, tmp_path, 30)["refunds"] == (3, "unchanged")
+
+
+def test_ingest_repairs_a_number_a_rebase_gave_two_texts(ws, tmp_path):
+    _, bob = two_clones_each_ingest_a_version_2(ws, tmp_path)
+    rebase = subprocess.run(["git", "-C", str(bob), "rebase", "-q", "FETCH_HEAD"], capture_output=True)
+    assert rebase.returncode != 0  # both revised the same section from v1
+    gitrepo._run(bob, "checkout", "--theirs", "--", ".")  # bob's side: the commit being replayed
+    gitrepo._run(bob, "add", "-A")
+    subprocess.run(["git", "-C", str(bob), "-c", "core.editor=true", "rebase", "--continue"], check=True,
+                   capture_output=True)
+    assert "30 days" in (bob / "policies" / "refunds.md").read_text()
+    [message] = version_rules(bob)
+    assert "version is still 2" in message
+    assert ingest(bob, tmp_path, 30)["refunds"] == (3, "renumbered")
     assert version_rules(bob) == []
