@@ -28,11 +28,20 @@ _ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+(.*)$")
 
 
 def parse_items(text: str) -> list[str]:
-    """The items of a ``context.md`` text, in order, whitespace-normalised."""
+    """The items of a ``context.md`` text, in order, whitespace-normalised.
+
+    Neither side of a git merge conflict (``<<<<<<<`` … ``>>>>>>>``) is an item: both sides became
+    instructions on every turn ("answer in English" and "answer in French"). Lint reports the markers
+    (``merge-conflict``) and a bundle build refuses them; a bundle an older server built still has them."""
     items: list[str] = []
     current: list[str] | None = None
-    in_fence = False
+    in_fence = in_conflict = False
     for line in text.splitlines():
+        if line.startswith("<<<<<<<") or (in_conflict and line.startswith(">>>>>>>")):
+            in_conflict, current = line.startswith("<<<<<<<"), None
+            continue
+        if in_conflict:
+            continue
         if line.lstrip().startswith(("```", "~~~")):
             in_fence = not in_fence
             current = None

@@ -65,3 +65,10 @@ def test_read_items_of_a_new_workspace(tmp_path):
     ws = init_workspace(tmp_path / "ws")
     assert read_items(ws)[0] == "Be kind and concise."
     assert read_items(tmp_path) == []
+
+
+def test_neither_side_of_a_merge_conflict_in_context_md_is_an_item():
+    # NEWUSER_REPORT15 #4: both sides became instructions ("5 items injected" where 3 were meant)
+    text = ("# Service context\n\n- Be kind.\n<<<<<<< HEAD\n- Always answer in English.\n=======\n"
+            "- Always answer in French.\n>>>>>>> other\n- Cite the page.\n")
+    assert parse_items(text) == ["Be kind.", "Cite the page."]
