@@ -148,7 +148,9 @@ def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> JsonObject 
     if not store.consent.current().share:
         return send_withdrawals(store, sharer)
     decisions = store.facts.list(kinds=["decision"], statuses=None)
-    own = [f.text for f in store.facts.list(kinds=["attribute"])] + [c.text for c in store.context.items()]
+    # the statement too: a name fact's ("The customer's name: …") holds the name the store knows
+    own = [t for f in store.facts.list(kinds=["attribute"]) for t in (f.text, f.statement) if t]
+    own += [c.text for c in store.context.items()]
     queued = erased_decisions(store)
     held = {d.id for d in decisions}
     # a decision still held (sharing turned off, then on again before the withdrawal left) is sent or

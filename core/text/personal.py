@@ -5,9 +5,11 @@ groups), account / order / card numbers (labelled: "order #88231", "card ending 
 "주문번호 12345", "注文番号：A1234"), customer ids (listed — an identifier built around a listed id
 goes whole — or by the operator's pattern), listed person names, and names marked as names (an
 English title: "Mr. John Smith"; a Korean surname-led name before 씨: "이영희 씨"), and postal addresses by their layout
-(``mem.core.text.address``). Lint reports these; the anonymiser replaces them. Dates ("2026-01-15")
-and version numbers are not phone numbers. Every pattern reads the text through ``fold`` (full-width
-digits and dashes as ASCII), and a Korean or Japanese particle may touch a number.
+(``mem.core.text.address``), social handles, links to a person's page, dates of birth, vehicle plates
+and places below country level (``mem.core.text.identifiers``). Lint reports these; the anonymiser
+replaces them. Dates ("2026-01-15") and version numbers are not phone numbers. Every pattern reads
+the text through ``fold`` (full-width digits and dashes as ASCII), and a Korean or Japanese particle
+may touch a number.
 
 ``scrub`` goes further on text about to leave the client: it also removes unlabelled long digit
 runs (dates included) and name-shaped words found by heuristics (capitalised word runs, "my name
@@ -27,6 +29,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mem.core.text import identifiers
 from mem.core.text import names as bare_names
 from mem.core.text.address import ADDRESS, DOUBTFUL
 from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, KANA
@@ -38,9 +41,16 @@ ACCOUNT_NUMBER = "account or order number"
 CUSTOMER_ID = "customer id"
 PERSON_NAME = "person name"
 POSTAL_ADDRESS = "postal address"
-KINDS = (EMAIL, PHONE, ACCOUNT_NUMBER, CUSTOMER_ID, PERSON_NAME, POSTAL_ADDRESS)
+SOCIAL_HANDLE = "social handle"
+PROFILE_URL = "profile URL"
+BIRTH_DATE = "date of birth"
+VEHICLE_PLATE = "vehicle plate"
+PLACE = "place"
+KINDS = (EMAIL, PHONE, ACCOUNT_NUMBER, CUSTOMER_ID, PERSON_NAME, POSTAL_ADDRESS, SOCIAL_HANDLE, PROFILE_URL,
+         BIRTH_DATE, VEHICLE_PLATE, PLACE)
 _PLACEHOLDER = {EMAIL: "[email]", PHONE: "[phone]", ACCOUNT_NUMBER: "[number]", CUSTOMER_ID: "[customer]",
-                PERSON_NAME: "[name]", POSTAL_ADDRESS: "[address]"}
+                PERSON_NAME: "[name]", POSTAL_ADDRESS: "[address]", SOCIAL_HANDLE: "[handle]", PROFILE_URL: "[link]",
+                BIRTH_DATE: "[date of birth]", VEHICLE_PLATE: "[plate]", PLACE: "[place]"}
 
 
 @functools.cache
@@ -140,8 +150,10 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
 
     def add(kind: str, matches: Iterable[re.Match[str]]) -> None:
         for m in matches:
-            start, end = m.span()
-            value = m.group(0)
+            # a pattern with named groups marks the identifier inside its label ("born [on 12 March 1987]")
+            group = next((name for name in m.re.groupindex if m.group(name) is not None), 0)
+            start, end = m.span(group)
+            value = m.group(group)
             stripped = value.rstrip()
             end -= len(value) - len(stripped)
             if start == end or any(start < e and s < end for s, e in taken):
@@ -149,20 +161,37 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
             taken.append((start, end))
             found.append(PersonalData(kind, original[start:end], start, end))
 
+    def add_customer_id(cid: str) -> None:
+        # The id as a whole token ("u" is not inside "you", "sam" not inside "sample"). An identifier
+        # that merely contains it ("ACC1042X99", "cust-1042-savings", "1042-7781", "sam-77") is an
+        # account number built from it: the whole of it goes, not only the id inside. A word that
+        # contains it ("refund", "samsung": letters only, no joint around the id) is not one.
+        escaped = re.escape(cid)
+        for match in re.finditer(r"[A-Za-z0-9_-]*" + escaped + r"[A-Za-z0-9_-]*", text, re.I):
+            token = match.group(0)
+            if token.lower() == cid.lower():
+                add(CUSTOMER_ID, [match])
+            elif not cid.isascii() or any(ch.isdigit() for ch in token) or re.search(
+                    rf"(?:^|[-_]){escaped}(?:[-_]|$)", token, re.I):
+                add(ACCOUNT_NUMBER, [match])
+
+    if "/" in text:
+        add(PROFILE_URL, identifiers.PROFILE_URL.finditer(text))
     if "@" in text:
         add(EMAIL, _EMAIL.finditer(text))
     add(ACCOUNT_NUMBER, _CARD.finditer(text))
     for cid in sorted({i for i in customer_ids if i}, key=len, reverse=True):
-        # An identifier that merely contains the id ("ACC1042X99", "cust-1042-savings", "1042-7781")
-        # is an account number built from it: the whole of it goes, not only the id inside.
-        for match in re.finditer(rf"[A-Za-z0-9_-]*{re.escape(cid)}[A-Za-z0-9_-]*", text, re.I):
-            add(CUSTOMER_ID if match.group(0).lower() == cid.lower() else ACCOUNT_NUMBER, [match])
+        add_customer_id(cid)
     if customer_id is not None:
         add(CUSTOMER_ID, customer_id.finditer(text))
     add(ACCOUNT_NUMBER, _LABELLED_NUMBER.finditer(text))
     # before phone numbers: a postcode ("〒150-0002") or block number read as one cut the address
     add(POSTAL_ADDRESS, ADDRESS.finditer(text))
+    add(BIRTH_DATE, identifiers.BIRTH_DATE.finditer(text))
+    add(VEHICLE_PLATE, identifiers.PLATE.finditer(text))
     add(PHONE, (m for m in _PHONE.finditer(text) if _is_phone(m.group(0))))
+    add(SOCIAL_HANDLE, identifiers.HANDLE.finditer(text))
+    add(PLACE, identifiers.PLACE.finditer(text))
     pattern = names_pattern(names)
     if pattern is not None:
         add(PERSON_NAME, pattern.finditer(text))
@@ -210,6 +239,8 @@ def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] =
         last = item.end
     out.append(text[last:])
     result = "".join(out)
+    if "/" in result or "www." in result:
+        result = identifiers.LINK.sub("[link]", result)
     result = _LONG_NUMBER.sub("[number]", result)
     result = _NAME_INTRO_EN.sub(lambda m: f"{m.group(1)} [name]", result)
     result = _ROLE_NAME_EN.sub(lambda m: f"{m.group(1)} [name]", result)
@@ -240,13 +271,19 @@ def without_doubtful_sentences(text: str) -> str:
     return "".join(kept).strip()
 
 
+# the statement of a name fact ("The customer's name: Dana Whitfield.", "고객 이름: 김민수", "お客様の名前: 田中")
+_NAME_STATEMENT = lazy(r"(?:\b(?i:name):|이름:|名前:)\s*([^.,。、\n]{2,40}?)\s*(?:[.,。、]|$)")
+
+
 def names_in(texts: Iterable[str]) -> list[str]:
-    """Names a customer gave for themselves ("my name is …", "call me …") in their own facts or context."""
+    """Names a customer gave for themselves ("my name is …", "call me …") in their own facts or context,
+    and the values of their name facts' statements ("The customer's name: …")."""
     found = []
     for text in texts:
         for match in _NAME_INTRO_EN.finditer(text):
             if match.group(1).lower() in ("my name is", "call me"):
                 found.append(match.group(2))
+        found += [m.group(1) for m in _NAME_STATEMENT.finditer(text)]
         found += [m.group(1) for m in re.finditer(rf"(?:제 이름은|저는)\s*([{HANGUL_SYLLABLES}]{{2,4}})", text)]
         found += [m.group(1) for m in re.finditer(rf"(?:私の名前は|名前は)\s*([{HAN}{KANA}]{{1,6}})", text)]
     return found

@@ -288,6 +288,12 @@ def test_instruction_text_in_a_summary_is_reported_at_its_line_quoting_only_the_
     ("as Kim Minsu asked", "person name"),
     ("김민수님이 요청", "person name"),
     ("customer cust_8812", "customer id"),
+    # new-user report 15: a page holding "@dana_w99 (born 12 March 1987, instagram.com/dana_w99)" passed
+    ("@dana_w99 asked", "social handle"),
+    ("born 12 March 1987", "date of birth"),
+    ("see instagram.com/dana_w99", "profile URL"),
+    ("car KX19 ABC", "vehicle plate"),
+    ("a depot in Springfield IL", "place"),
 ])
 def test_personal_data_in_knowhow(ws, detail, what):
     write_page(ws, page("late-refund", LATE_BODY + f"\nExample: {detail}.\n", type="knowhow", version=2))
