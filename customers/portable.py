@@ -1,6 +1,6 @@
 """One customer's whole memory as bytes, and back: what the encrypted backup (V) carries.
 
-``export_customer`` writes gzip-compressed JSON (format ``mem-customer-memory/1``): facts, their
+``export_customer`` writes gzip-compressed JSON (format ``mem-customer-memory/2``): facts, their
 full history, customer context and its log, consent and its log, the evidence outbox, the ids of erased
 decisions still to be withdrawn from shared know-how, the tombstones of erased turns (keyed hashes), and — unless
 left out — the request logs. ``import_customer`` validates all of it, builds a complete new store
@@ -53,7 +53,13 @@ from mem.customers.store import (
     refuse_case_twin,
 )
 
-FORMAT = "mem-customer-memory/1"
+# /2 (fifteenth round): the same fields as /1 plus what an erase leaves — erased_decisions, erased_turns,
+# conversation_keys. An older mem, which reads only /1, dropped them without a word and an erased fact came
+# back after a restore there; with /2 it refuses the file in one line instead. /1 files are still read
+# (without those fields, as before).
+FORMAT = "mem-customer-memory/2"
+READABLE = ("mem-customer-memory/1", FORMAT)
+_FAMILY = "mem-customer-memory/"
 GZIP_LEVEL = 6
 
 
@@ -157,7 +163,11 @@ def _decode(data: bytes) -> dict[str, Any]:
         payload = json.loads(gzip.decompress(data).decode("utf-8"))
     except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
         raise InvalidInput(f"not an exported customer memory: {exc}") from exc
-    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+    fmt = payload.get("format") if isinstance(payload, dict) else None
+    if isinstance(fmt, str) and fmt.startswith(_FAMILY) and fmt not in READABLE:
+        raise InvalidInput(f"this customer memory was made by a newer mem (format {fmt}; this mem reads "
+                           f"{' and '.join(READABLE)}): upgrade mem to restore it")
+    if fmt not in READABLE:
         raise InvalidInput(f"not an exported customer memory (expected format {FORMAT})")
     validate_customer_id(payload.get("customer_id", ""))
     return payload

@@ -146,3 +146,28 @@ def test_flag_recheck_after_import_flags_and_records_like_set_recheck(home, tmp_
         assert [h.fact.id for h in store.facts.search("half back", limit=1)] == [facts[1].id]
     with CustomerStore.open(other, "acme") as store:  # a reopen finds the index consistent, no rebuild
         assert store.facts.search_index.index().num_docs() == 5
+
+
+def test_the_format_is_2_and_a_format_1_export_is_still_read(home, tmp_path):
+    # New-user report 15, item 7: /1 gained erased_decisions, erased_turns and conversation_keys, which an
+    # older mem (reading /1) dropped without a word on restore — an erased fact came back. /2 makes the
+    # older mem refuse the file; this mem still reads the older exports.
+    _fill(home)
+    exported = _decoded(export_customer(home, "acme"))
+    assert FORMAT == "mem-customer-memory/2" and exported["format"] == FORMAT
+    older = {k: v for k, v in exported.items() if k not in ("erased_decisions", "erased_turns", "conversation_keys")}
+    older["format"] = "mem-customer-memory/1"
+    other = tmp_path / "other-home"
+    other.mkdir()
+    counts = import_customer(other, "acme", gzip.compress(json.dumps(older).encode()))
+    assert counts["facts"] == len(exported["facts"])
+
+
+def test_an_export_from_a_newer_mem_is_refused_in_one_line(home):
+    _fill(home)
+    newer = {**_decoded(export_customer(home, "acme")), "format": "mem-customer-memory/3"}
+    with pytest.raises(InvalidInput, match=r"made by a newer mem \(format mem-customer-memory/3") as err:
+        import_customer(home, "acme", gzip.compress(json.dumps(newer).encode()))
+    assert "\n" not in str(err.value)
+    with CustomerStore.open(home, "acme") as store:  # nothing replaced
+        assert store.facts.list(statuses=None)
