@@ -88,9 +88,9 @@ def share_customer(home: Path, customer_id: str, *, config: Config, client: Serv
 
 def push_withdrawals(home: Path, *, config: Config, client: ServerClient,
                      customer_id: str | None = None) -> JsonObject:
-    """Send the withdrawals waiting for customers who do not share now (``mem sync``, ``mem consent``):
-    decisions erased, or shared before sharing was turned off. Only keyed refs travel. A customer who
-    shares has them sent with the next share. Returns how many refs were withdrawn, for how many customers."""
+    """Send the withdrawals waiting (``mem sync``, ``mem consent``): decisions erased — by any customer,
+    sharing or not — or shared before sharing was turned off. Only keyed refs travel. Returns how many
+    refs were withdrawn, for how many customers."""
     if not (Path(home) / "customers").is_dir():
         return {"withdrawn": 0, "customers": 0}
     from mem.customers import list_customers

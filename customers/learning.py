@@ -164,17 +164,25 @@ def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> JsonObject 
 
 
 def send_withdrawals(store: CustomerStore, sharer: DecisionSharer) -> JsonObject | None:
-    """Send only the withdrawals waiting for a customer who does not share now; ``None`` if none wait.
+    """Send only the withdrawals waiting; ``None`` if none wait.
 
-    Used by ``share_decisions`` without consent, ``mem sync`` and ``mem consent --share off``."""
+    For a customer who does not share now: every decision erased, or shared before sharing was turned
+    off. For one who shares: the decisions erased (``mem sync`` sent nothing for them, and an erased
+    decision stayed on the server until the next ``mem share``); a decision still held waits for the
+    next share, which sends or withdraws it by its own status. Used by ``share_decisions`` without
+    consent, ``mem sync`` and ``mem consent --share off``."""
     from mem.customers.erase import erased_decisions, withdrawals_sent
 
-    if store.consent.current().share:
-        return None  # a sharing customer's withdrawals go with the next share (share_decisions)
     queued = erased_decisions(store)
+    sharing = store.consent.current().share
+    if sharing and queued:
+        held = {d.id for d in store.facts.list(kinds=["decision"], statuses=None)}
+        queued = [i for i in queued if i not in held]
     if not queued:
         return None
     result = sharer.share_decisions(store.customer_id, [], own_texts=[], erased=queued)
     if not result.get("error"):
         withdrawals_sent(store, queued)
+    if sharing:
+        return {**result, "note": "only the withdrawal of erased decisions was sent; the rest goes with the next share"}
     return {**result, "note": "sharing is off: only the withdrawal of what was shared before was sent"}

@@ -171,3 +171,24 @@ def test_the_consent_command_before_login_says_the_withdrawal_waits(isolated_env
         store.consent.set(share=True)
     result = mem("consent", "-c", "kd1", "--share", "off")
     assert result.exit_code == 0 and "waits for the next mem share or mem sync" in result.stdout
+
+
+def test_sync_withdraws_a_decision_erased_by_a_customer_who_still_shares(workspace, live_server, isolated_env):
+    # New-user report 15, item 10: docs/server.md says sync sends the withdrawals of customers who erased
+    # a shared decision; it sent them only for customers who do not share, so the erased decision stayed
+    # on the server (and counted for a candidate) until the next `mem share`.
+    config = Config.load(workspace=workspace)
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    with ServerClient(server.url, token=token) as client:
+        [erased, kept] = _share(isolated_env, "kd2", [AGREED, AGREED.replace("partial", "full")], client)
+        assert len(_stored(workspace)) == 2
+        with CustomerStore.open(isolated_env, "kd2") as store:
+            erase_fact(store, erased)
+            assert store.consent.current().share
+        assert push_withdrawals(isolated_env, config=config, client=client) == {"withdrawn": 1, "customers": 1}
+        [left] = _stored(workspace)
+        assert "full refund" in left  # the decision still held is not withdrawn
+        assert push_withdrawals(isolated_env, config=config, client=client) == {"withdrawn": 0, "customers": 0}
+    sent = [json.loads(body) for _, path, body in server.received if path == "/v1/share"]
+    assert sent[-1]["records"] == []  # refs only: sync shares nothing new
