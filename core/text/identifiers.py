@@ -67,7 +67,7 @@ _SOCIAL_HOST = (r"(?:instagram\.com|instagr\.am|twitter\.com|x\.com|facebook\.co
                 r"blog\.naver\.com|line\.me|open\.kakao\.com|note\.com|ameblo\.jp)")
 PROFILE_URL = lazy(
     rf"(?i:(?:https?://)?(?:www\.|m\.|mobile\.)?(?<![\w.-]){_SOCIAL_HOST}/+[^\s/?#)\]>\"'<,]+[^\s)\]>\"'<]*"
-    r"|(?:https?://)?(?<![\w.-])[\w-]+(?:\.[\w-]+)+/(?:[^\s/?#]+/)*(?:@|~|(?:users?|u|profiles?|people|members?|in)/)"
+    r"|(?:https?://)?(?<![\w.-])[\w-]+(?:\.[\w-]+)+/(?:[^\s/?#]+/){0,6}(?:@|~|(?:users?|u|profiles?|people|members?|in)/)"
     r"[^\s/?#)\]>\"'<,]+[^\s)\]>\"'<]*)"
 )
 # scrub-only: any other link (a tracking link may carry a personal token)
@@ -138,9 +138,11 @@ PLACE = lazy(
     rf"(?<![A-Za-z])(?P<v>(?!{_NOT_PLACE}){_CAP}(?:\s+{_CAP}){{0,2}}(?:,?\s+(?:{_STATES})|,\s*(?:{_WORD_STATES})"
     rf"|\s+(?:{_WORD_STATES})(?=\s+{_ZIP}))(?:\s+{_ZIP})?)(?![A-Za-z0-9])"
     rf"|{_LIVE_EN}\s+(?P<w>(?!{_NOT_PLACE}){_CAP}(?:\s+{_CAP}){{0,2}}(?:,\s*{_CAP}(?:\s+{_CAP})?)?)"
-    # 서울 마포구, 경기도 성남시 분당구 (a region with a district); 마포구에 살아요, 춘천 출신
-    rf"|(?P<k>(?:{_KO_REGION})\s*(?:{_KO_DISTRICT}\s*)*{_KO_DISTRICT}"
-    rf"|(?:(?:{_KO_REGION})\s*|{_KO_UNIT}\s*)+(?=\s?(?:에\s?(?:살|거주|삽니다|사는)|에서\s?(?:살|거주|왔|지내)|\s?거주|\s?출신|\s?주민)))"
+    # 서울 마포구, 경기도 성남시 분당구 (a region with a district); 마포구에 살아요, 춘천 출신. No repeated group of
+    # Hangul runs: a long run of 시시시… would be cut every possible way before the match fails.
+    rf"|(?P<k>(?:{_KO_REGION})\s*{_KO_DISTRICT}(?:\s+{_KO_DISTRICT}){{0,2}}"
+    rf"|(?<![{_KO}])(?:(?:{_KO_REGION})\s+)?(?:{_KO_REGION}|{_KO_UNIT})"
+    rf"(?=\s?(?:에\s?(?:살|거주|삽니다|사는)|에서\s?(?:살|거주|왔|지내)|\s?거주|\s?출신|\s?주민)))"
     # 大阪府堺市, 神奈川県横浜市青葉区 (a prefecture with a city); 札幌市在住, 横浜に住んでいます, 福岡出身
     rf"|(?P<j>{_JA_PREF}{_JA_PLACE}{{1,6}}?[市区町村郡](?:{_JA_PLACE}{{1,6}}?[区町村])?"
     # two characters at least, and not 現在住んで ("now living")

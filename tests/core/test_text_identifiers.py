@@ -95,3 +95,14 @@ def test_other_links_are_scrubbed_but_not_personal_data():
     text = "The tracking link https://track.example/p?token=4f9a2 shows it stuck."
     assert "token" not in scrub(text)
     assert looks_personal(text) is None  # a store's link in a know-how page is no lint error
+
+
+@pytest.mark.parametrize("text", ["시" * 40, "도시" * 30 + "요", "市区町村" * 50, "a.com/" * 80, "a_1 " * 300,
+                                  "birthday is the of " * 30])
+def test_no_pattern_backtracks_on_a_long_run(text):
+    # A repeated group of Hangul runs ("시시시…", 40 syllables) took 150 s before the match failed.
+    import time
+
+    started = time.perf_counter()
+    scrub(text)
+    assert time.perf_counter() - started < 1.0
