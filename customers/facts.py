@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
 from mem.core.errors import Conflict, InvalidInput, NotFound
-from mem.customers.fact_record import KINDS, STATUSES, Fact, Recheck, check_choices, check_limit
+from mem.customers.fact_record import KINDS, STATUSES, Evidence, Fact, Recheck, check_choices, check_limit
 from mem.customers.fact_rows import HistoryEntry, SearchHit, history_entry, record_json
 from mem.customers.fact_search import FactSearch, ProgressCallback
 from mem.customers.statements import statement_of
@@ -32,7 +32,27 @@ def with_statement(fact: Fact) -> Fact:
     """``fact`` with its statement: the one it carries (a model's, checked), else the deterministic one."""
     return fact if fact.statement else fact.replace(statement=statement_of(fact))
 
-__all__ = ["Facts", "HistoryEntry", "SearchHit"]
+# The log id of the words a correction gave (``facts edit --text``): no conversation has it.
+CORRECTION_LOG = "correction"
+
+
+def corrected_evidence(fact: Fact, text: str) -> tuple[Evidence, ...]:
+    """The evidence of ``fact`` once its text is corrected to ``text``.
+
+    The customer's quotes said the old value ("My phone number is 555-111-2222."), and the statement,
+    the slot, search and everything that reads a fact's customer words read them: after a correction
+    they would keep the value it took back. The corrected text becomes the fact's customer evidence
+    (log ``correction``, the day and speaker of the words it corrects); the quotes it replaces stay in
+    the fact's history (``mem facts history``), where an erase still finds them. Agent and system
+    evidence stay as they are."""
+    customer = [e for e in fact.evidence if e.role == "customer"]
+    correction = Evidence(log_id=CORRECTION_LOG, turn=clock.isoformat(clock.now()), role="customer", quote=text,
+                          speaker=next((e.speaker for e in customer if e.speaker), None),
+                          said_on=next((e.said_on for e in customer if e.said_on), None))
+    return (*(e for e in fact.evidence if e.role != "customer"), correction)
+
+
+__all__ = ["CORRECTION_LOG", "Facts", "HistoryEntry", "SearchHit", "corrected_evidence"]
 
 _PARSED_CACHE = 4096  # parsed records kept per open store (a few MB at most)
 
@@ -115,7 +135,10 @@ class Facts:
         if not changes:
             raise InvalidInput("nothing to change: give a new text, kind or date")
         with self._store.transaction():
-            fact = with_statement(self.get(fact_id).replace(**changes))
+            current = self.get(fact_id)
+            if text is not None:
+                changes["evidence"] = corrected_evidence(current, text)
+            fact = with_statement(current.replace(**changes))
             self.save(fact, action="edited", actor=actor, reason=reason)
         return fact
 

@@ -71,6 +71,9 @@ _CHANNEL_EN = r"e-?mail|phone|telephone|texts?|sms|chat|whatsapp|line|kakao(?:ta
 # a channel named by its verb as a noun: "Texting is the best way to reach me", "Calling works better"
 _CHANNEL_GERUND = r"e-?mailing|texting|calling|phoning|ringing"
 _PHONE = r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"
+# identity documents whose "number" is not a phone number (fixed-width look-behinds, one per word)
+_NOT_DOCUMENT_EN = (r"(?<!passport )(?<!licen[cs]e )(?<!\bid )(?<!insurance )(?<!social security )(?<!tax )"
+                    r"(?<!visa )(?<!registration )(?<!national )")
 _ORDER_EN = r"(?P<v>[A-Z]{0,4}-?\d[A-Za-z0-9-]*)"
 _ORDER_CJK = r"\s*(?:은|는|가|は|が)?[、,:：]?\s*[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"
 _DELIVERY_TIME_EN = (r"morning|afternoon|evening|night|weekend|weekday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -147,10 +150,14 @@ _RULES: list[tuple[str, LazyPattern]] = [
                    r"\s*(?:ですが|なんですが|について(?:は|ですが)?|の件(?:ですが|で)?|"
                    r"말인데요|말이에요|말인데|은요|는요|요)"
                    r"[、,]\s*[^。.!?！？]{0,30}?[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)")),
-    ("phone", lazy(r"\b(?:phone|mobile|cell|number|call me (?:on|at)|text me (?:on|at)|reach me (?:on|at))"
-                         r"\D{0,20}?" + _PHONE, _I)),
-    ("phone", lazy(r"(?:전화\s*번호|연락처|휴대폰|핸드폰|번호)\D{0,10}?" + _PHONE)),
-    ("phone", lazy(r"(?:電話番号|電話|携帯|番号)\D{0,10}?" + _PHONE)),
+    # "number" of an identity document is no phone ("My passport number is XK4471923"), nor is a number
+    # glued to letters: a phone number starts after a space, a sign or a bracket
+    ("phone", lazy(r"\b(?:phone|mobile|cell|" + _NOT_DOCUMENT_EN + r"number|call me (?:on|at)|text me (?:on|at)|"
+                   r"reach me (?:on|at))\D{0,20}?(?<![A-Za-z])" + _PHONE, _I)),
+    ("phone", lazy(r"(?:전화\s*번호|연락처|휴대폰|핸드폰|(?<!여권)(?<!여권 )(?<!면허)(?<!면허 )(?<!등록)(?<!등록 )번호)"
+                   r"\D{0,10}?(?<![A-Za-z])" + _PHONE)),
+    ("phone", lazy(r"(?:電話番号|電話|携帯|(?<!パスポート)(?<!旅券)(?<!免許証)(?<!マイナンバー)番号)"
+                   r"\D{0,10}?(?<![A-Za-z])" + _PHONE)),
     # "今後は自宅の03-3456-7890にご連絡ください", "010-1234-5678로 연락 주세요": a number to be reached on
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:に|へ|まで)\s*(?:ご?連絡|お?電話|かけ)")),
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:번으로|으로|로)\s*(?:연락|전화)")),

@@ -46,6 +46,18 @@ def _files_holding(home: Path, word: str) -> list[str]:
             if p.is_file() and word.lower().encode() in p.read_bytes().lower()]
 
 
+def test_an_erase_after_a_correction_still_redacts_the_words_it_corrected(learnt):
+    # a correction (facts edit --text) replaces the fact's customer evidence; the erase finds the old
+    # quote in the fact's history and redacts it in the log too
+    from mem.customers.erase import erase_fact
+
+    with CustomerStore.open(learnt, "t1") as store:
+        fact = _by_text(store, "I live in Bostonville")
+        store.facts.edit(fact.id, text="I live in Portlandia.")
+        erase_fact(store, fact.id)
+    assert _files_holding(learnt, "Bostonville") == [] and _files_holding(learnt, "Portlandia") == []
+
+
 def test_a_trait_built_from_the_erased_fact_loses_its_quote(learnt):
     with CustomerStore.open(learnt, "t1") as store:
         zx = _by_text(store, "I prefer window seats, my seat")

@@ -154,12 +154,40 @@ def test_the_upgrade_is_all_or_nothing(isolated_env, monkeypatch):
         assert store.facts.get(fact.id).statement == "The customer's residence: Boston."
 
 
-def test_editing_the_text_rebuilds_the_statement(isolated_env):
+def test_editing_the_text_rebuilds_the_statement_from_the_correction(isolated_env):
+    # New-user report 15, item 8: the statement was rebuilt from the evidence quote, which still said Boston.
     fact = _seed(isolated_env)
     with CustomerStore.open(isolated_env, "cust-u") as store:
         edited = store.facts.edit(fact.id, text="I live in Chicago.")
-        assert edited.statement == "The customer's residence: Boston."  # the quote still says Boston
+        assert edited.statement == "The customer's residence: Chicago."
         assert store.facts.get(fact.id).statement == edited.statement
+        [evidence] = edited.evidence
+        assert (evidence.log_id, evidence.role, evidence.quote) == ("correction", "customer", "I live in Chicago.")
+        assert evidence.said_on == date(2025, 1, 2)  # the day of the words it corrects
+        # the words it replaced stay in the history
+        assert store.facts.history(fact.id)[0].fact.evidence[0].quote == "I live in Boston."
+
+
+def test_a_corrected_phone_number_is_found_by_its_new_digits_only(isolated_env):
+    with CustomerStore.open(isolated_env, "ph") as store:
+        fact = store.facts.add(Fact.new("attribute", "My phone number is 555-111-2222.", evidence=[
+            Evidence("c1", "t1", "customer", "My phone number is 555-111-2222.")]))
+        edited = store.facts.edit(fact.id, text="My phone number is 555-999-8888.")
+        assert edited.statement == "The customer's phone number: 5559998888."
+        assert [h.fact.id for h in store.facts.search("2222")] == []
+        assert [h.fact.id for h in store.facts.search("8888")] == [fact.id]
+
+
+@pytest.mark.parametrize("text", ["My passport number is XK4471923.", "My passport number is 44719231.",
+                                  "여권 번호는 M12345678입니다.", "パスポート番号はTK1234567です。"])
+def test_a_passport_number_is_no_phone_number(isolated_env, text):
+    from mem.customers.slots import find_slot
+
+    slot = find_slot(text)
+    assert slot is None or slot.name != "phone"
+    with CustomerStore.open(isolated_env, "pp") as store:
+        fact = store.facts.add(Fact.new("attribute", text, evidence=[Evidence("c1", "t1", "customer", text)]))
+        assert "phone" not in fact.statement and "電話" not in fact.statement and "전화" not in fact.statement
 
 
 def test_mem_facts_show_and_json_give_the_statement(mem, isolated_env):
