@@ -610,7 +610,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             flush()
             blocks.append(Block(text, level, page))
             continue
-        if paragraph and (page != para_page or _starts_item(text)):
+        if paragraph and ((page != para_page and not _runs_on(paragraph[-1], text)) or _starts_item(text)):
             flush()
         if not paragraph:
             para_page = page
@@ -622,6 +622,19 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             flush()
     flush()
     return blocks
+
+
+# what ends a sentence, or a line that introduces what follows ("…as follows:")
+_CLOSED = (".", "!", "?", ":", ";", "。", "！", "？", "：", "；", ".)", ".\"", ".”", "」", "』")
+
+
+def _runs_on(last: str, text: str) -> bool:
+    """Whether ``text``, the first body line of a page, continues the paragraph the page before ended
+    with: that paragraph's last line ends no sentence ("…at the exchange rate on the day you paid the" /
+    "bill, and we aim…"). The running header, footer and page number between are gone by then
+    (``drop_running_lines``), and a heading or a list item starts its own block anyway. The joined
+    paragraph is cited by the page it starts on."""
+    return not last.rstrip().endswith(_CLOSED) and not _starts_item(text)
 
 
 def _continues_heading(blocks: list[Block], paragraph: list[str], text: str, level: int, page: int | None) -> bool:

@@ -208,6 +208,41 @@ def test_pdf_running_headers_footers_and_page_numbers_are_not_policy_text(tmp_pa
     assert " ".join(texts).count("Products are covered for 24 months from delivery.") == 2
 
 
+def test_a_sentence_running_over_a_page_break_is_one_paragraph(tmp_path):
+    # A training writer's PDF (policy_qa train15a, european-cover.pdf): the last paragraph's sentence went on
+    # over the page break and was ingested as two pieces cut mid-sentence. The running header, the footer
+    # and the page number between are still dropped; a paragraph that ended its sentence stays apart.
+    header = ("Highmoor Motoring - Policy Summary", 8, "")
+    pages = [
+        [header, ("Making a claim", 14, "B"),
+         ("Send us your claim within 60 days of returning home, with original receipts for everything you paid.", 10,
+          ""),
+         ("We pay claims in pounds sterling at the exchange rate on the day you paid the", 10, ""),
+         ("Page 1 of 2", 8, "")],
+        [header, ("bill, and we aim to settle them within 20 working days of receiving everything.", 10, ""),
+         ("Complaints", 14, "B"), ("Write to us within 8 weeks of our final answer.", 10, ""),
+         ("Ask us for a review of any refusal in writing", 10, ""), ("Page 2 of 2", 8, "")],
+        [header, ("Appeals", 14, "B"), ("An appeal is heard within 30 days.", 10, ""), ("Page 3 of 3", 8, "")],
+    ]
+    doc = read_document(make_pdf(tmp_path / "cover.pdf", pages), max_bytes=LIMIT)
+    texts = [b.text for b in doc.blocks]
+    joined = next(b for b in doc.blocks if "exchange rate" in b.text)
+    assert "on the day you paid the bill, and we aim to settle them" in joined.text and joined.page == 1
+    assert not any(t.startswith("bill,") for t in texts), texts
+    assert not any("Highmoor" in t or "Page " in t for t in texts), texts
+    # a heading on the next page still starts its own section, a sentence left open before it or not
+    assert "Appeals" in texts and "An appeal is heard within 30 days." in texts
+
+
+def test_a_paragraph_that_ends_its_sentence_at_a_page_break_stays_apart(tmp_path):
+    header = ("Acme terms", 8, "")
+    pages = [[header, ("Refunds are paid within 14 days of the return.", 10, ""), ("Page 1 of 2", 8, "")],
+             [header, ("Exchanges are free for 30 days.", 10, ""), ("Page 2 of 2", 8, "")]]
+    doc = read_document(make_pdf(tmp_path / "t.pdf", pages), max_bytes=LIMIT)
+    assert [(b.text, b.page) for b in doc.blocks] == [("Refunds are paid within 14 days of the return.", 1),
+                                                      ("Exchanges are free for 30 days.", 2)]
+
+
 def test_a_lone_page_number_of_a_one_page_pdf_is_dropped(tmp_path):
     pdf = make_pdf(tmp_path / "one.pdf", [[("Refunds within 14 days of purchase.", 11, ""), ("- 1 -", 9, "")]])
     assert [b.text for b in read_document(pdf, max_bytes=LIMIT).blocks] == ["Refunds within 14 days of purchase."]
