@@ -54,6 +54,9 @@ HANDLE = lazy(
     # "my handle is danaw", 인스타 아이디는 dana, インスタのIDはdana (a handle word, then a joint)
     rf"|(?:(?:{_NETWORK})\s*(?:の|에서|의)?\s*)?(?:{_HANDLE_WORD}){_JOIN}@?(?P<t>{_NAME_CHARS})"
     rf"|(?:{_NETWORK})\s*(?:の|에서|의)?\s*(?:{_NETWORK_WORD}){_JOIN}@?(?P<n>{_NAME_CHARS})"
+    # 인스타 아이디 dana_w99, "Instagram handle dana_w99": no joint, so the name must look like a handle
+    rf"|(?:(?:{_NETWORK})\s*(?:の|에서|의)?\s*)?(?:{_HANDLE_WORD})\s+@?(?P<u>{_SHAPED}{_NAME_CHARS})"
+    rf"|(?:{_NETWORK})\s*(?:の|에서|의)?\s*(?:{_NETWORK_WORD})\s+@?(?P<m>{_SHAPED}{_NAME_CHARS})"
     # "Instagram: dana_w99", 인스타 dana_w99
     rf"|(?:{_NETWORK})(?:{_JOIN}|\s+)@?(?P<s>{_SHAPED}{_NAME_CHARS})"
     # "danaw99 on Instagram"

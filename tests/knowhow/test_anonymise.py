@@ -79,6 +79,14 @@ HOSTILE = [
      ["錦3-6-29", "1105", "９８７", "６５４３"]),
     ("광주광역시 서구 상무대로 1001, 207동 903호로 교환품 무료 발송에 합의 (010 2468 1357로 안내)",
      ["상무대로", "207동", "903호", "2468", "1357"]),
+    # NEWUSER_REPORT15 #2: handles, profile links, dates of birth, plates and towns
+    ("I'm @dana_w99 on Instagram (twitter.com/danawhit), born 12 March 1987, and we agreed to refund the shipping fee",
+     ["dana_w99", "danawhit", "1987"]),
+    ("We agreed to refund the parking fee for car KX19 ABC, left at the depot in Springfield IL",
+     ["KX19", "Springfield"]),
+    ("인스타 아이디 dana_w99, 1987년생, 서울 마포구에 살아요. 배송비 환불에 합의", ["dana_w99", "1987", "마포구"]),
+    ("インスタのIDはdana_w99、誕生日は1987年3月12日、札幌市在住。車は品川 300 あ 12-34。送料の返金で合意",
+     ["dana_w99", "1987", "札幌", "12-34"]),
 ]
 
 
