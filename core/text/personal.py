@@ -148,10 +148,11 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
     taken: list[tuple[int, int]] = []
     original, text = text, fold(text)
 
-    def add(kind: str, matches: Iterable[re.Match[str]]) -> None:
+    def add(kind: str, matches: Iterable[re.Match[str]], *, inner: bool = False) -> None:
         for m in matches:
-            # a pattern with named groups marks the identifier inside its label ("born [on 12 March 1987]")
-            group = next((name for name in m.re.groupindex if m.group(name) is not None), 0)
+            # ``inner``: the pattern's named groups mark the identifier inside its label ("born on [12 March
+            # 1987]"; mem.core.text.identifiers); an operator's customer id pattern is taken whole
+            group = next((name for name in m.re.groupindex if m.group(name) is not None), 0) if inner else 0
             start, end = m.span(group)
             value = m.group(group)
             stripped = value.rstrip()
@@ -176,7 +177,7 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
                 add(ACCOUNT_NUMBER, [match])
 
     if "/" in text:
-        add(PROFILE_URL, identifiers.PROFILE_URL.finditer(text))
+        add(PROFILE_URL, identifiers.PROFILE_URL.finditer(text), inner=True)
     if "@" in text:
         add(EMAIL, _EMAIL.finditer(text))
     add(ACCOUNT_NUMBER, _CARD.finditer(text))
@@ -187,11 +188,11 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
     add(ACCOUNT_NUMBER, _LABELLED_NUMBER.finditer(text))
     # before phone numbers: a postcode ("〒150-0002") or block number read as one cut the address
     add(POSTAL_ADDRESS, ADDRESS.finditer(text))
-    add(BIRTH_DATE, identifiers.BIRTH_DATE.finditer(text))
-    add(VEHICLE_PLATE, identifiers.PLATE.finditer(text))
+    add(BIRTH_DATE, identifiers.BIRTH_DATE.finditer(text), inner=True)
+    add(VEHICLE_PLATE, identifiers.PLATE.finditer(text), inner=True)
     add(PHONE, (m for m in _PHONE.finditer(text) if _is_phone(m.group(0))))
-    add(SOCIAL_HANDLE, identifiers.HANDLE.finditer(text))
-    add(PLACE, identifiers.PLACE.finditer(text))
+    add(SOCIAL_HANDLE, identifiers.HANDLE.finditer(text), inner=True)
+    add(PLACE, identifiers.PLACE.finditer(text), inner=True)
     pattern = names_pattern(names)
     if pattern is not None:
         add(PERSON_NAME, pattern.finditer(text))

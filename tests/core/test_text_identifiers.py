@@ -106,3 +106,10 @@ def test_no_pattern_backtracks_on_a_long_run(text):
     started = time.perf_counter()
     scrub(text)
     assert time.perf_counter() - started < 1.0
+
+
+def test_an_operator_id_pattern_with_a_named_group_is_still_taken_whole():
+    import re
+
+    [item] = find_personal_data("for cust-77 we agreed", customer_id=re.compile(r"\bcust-(?P<n>\d+)\b"))
+    assert (item.kind, item.text) == ("customer id", "cust-77")
