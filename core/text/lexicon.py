@@ -311,6 +311,8 @@ class Lexicon:
     by_cjk: list[tuple[str, int]] = field(default_factory=list)
     kinds: set[int] = field(default_factory=set)  # the groups that are kinds (``KINDS``: sofa → furniture)
     goods: int = -1  # the kind of every kind of goods (``GOODS``): the widest, weighed only when no other holds
+    _cjk_built: tuple[int, tuple[dict[str, set[int]], dict[str, set[int]], int]] = field(
+        default=(-1, ({}, {}, 0)), init=False, repr=False, compare=False)
 
     def groups_of_stem(self, stem: str) -> set[int]:
         return self.by_stem.get(stem, set())
@@ -320,14 +322,37 @@ class Lexicon:
         "환불요청", "무료체험"), is a longer word inside it, or is begun by it ("代引" of 代引き).
 
         A two-character word in the middle does not count: "해지" (cancel) sits inside "정해지나" (is decided).
+
+        The words are looked up by the pieces of ``word`` (at most as long as the longest word), not read one
+        by one for each word of a question: a long Korean or Japanese message asked this thousands of times,
+        and reading the whole lexicon each time was most of ``mem ask``'s time (docs/ask.md, "Long messages").
         """
-        found: set[int] = set()
-        for entry, group in self.by_cjk:
-            if (entry == word or (len(entry) >= 2 and (word.startswith(entry) or word.endswith(entry)))
-                    or (len(entry) >= 3 and entry in word) or (len(word) >= 2 and entry.startswith(word))
-                    or (len(entry) == 1 and word.startswith(entry) and len(word) <= 3)):
-                found.add(group)
+        entries, begun, longest = self._cjk_index()
+        found: set[int] = set(begun.get(word, ())) if len(word) >= 2 else set()
+        size = len(word)
+        for start in range(size):
+            for end in range(start + 1, min(size, start + longest) + 1):
+                groups = entries.get(word[start:end])
+                if groups is None:
+                    continue
+                length = end - start
+                if (length == size or (length >= 2 and (start == 0 or end == size)) or length >= 3
+                        or (length == 1 and start == 0 and size <= 3)):
+                    found |= groups
         return found
+
+    def _cjk_index(self) -> tuple[dict[str, set[int]], dict[str, set[int]], int]:
+        """CJK words → their groups, every beginning of two characters or more of a word → its groups, and
+        the longest word's length; built on first use (again if words were added since)."""
+        if self._cjk_built[0] != len(self.by_cjk):
+            entries: dict[str, set[int]] = {}
+            begun: dict[str, set[int]] = {}
+            for entry, group in self.by_cjk:
+                entries.setdefault(entry, set()).add(group)
+                for end in range(2, len(entry) + 1):
+                    begun.setdefault(entry[:end], set()).add(group)
+            self._cjk_built = (len(self.by_cjk), (entries, begun, max(map(len, entries), default=0)))
+        return self._cjk_built[1]
 
     def phrase_groups(self, stems: list[str]) -> list[tuple[int, int, int]]:
         """(start, end, group) of every lexicon phrase found as consecutive ``stems``."""

@@ -35,6 +35,16 @@ def unpunctuated(size: int) -> str:
     return text.encode()[:size].decode(errors="ignore")  # bytes, as max_message_bytes counts them
 
 
+def korean_japanese(size: int) -> str:
+    """Korean and Japanese words with a full stop every twelve words: the slowest input of ``mem ask`` before the
+    lexicon was looked up by a word's pieces (scripts/bench_long_messages.py)."""
+    words = ["환불", "주문", "상담원이", "했는데", "다고", "라고", "두", "달", "이틀", "전", "구매", "했어요", "약속",
+             "안내", "받았", "지만", "返金", "注文", "と", "言われ", "って", "聞い", "十日", "前", "購入",
+             "しました", "案内", "けど", "ので"]
+    text = " ".join(words[(i * 7) % len(words)] + ("." if i % 12 == 11 else "") for i in range(size // 4))
+    return text.encode()[:size].decode(errors="ignore")
+
+
 def timed(run, text: str) -> float:
     start = time.perf_counter()
     run(text)
@@ -108,3 +118,54 @@ def test_a_long_word_without_spaces_is_screened_in_linear_time():
     short = timed(is_instruction_like, letters[:SHORT])
     long = timed(is_instruction_like, letters[:LONG])
     assert long < 24 * max(short, 0.01), (short, long)
+
+
+def test_a_korean_or_japanese_word_is_looked_up_in_time_independent_of_the_lexicon():
+    """Every Korean or Japanese word of a message (each word of the search's related terms, each unit of each
+    sentence) read every CJK word of the lexicon: a 112 KB message spent most of its 22.7 s there."""
+    from mem.core.text.lexicon import Lexicon
+
+    def looked_up(entries: int) -> float:
+        lexicon = Lexicon(by_cjk=[(f"환불{n}가", n % 50) for n in range(entries)])
+        words = [f"주문{n}했는데" for n in range(3_000)]
+        lexicon.groups_of_cjk("환불")  # the index is built on first use
+        start = time.perf_counter()
+        for word in words:
+            lexicon.groups_of_cjk(word)
+        return time.perf_counter() - start
+
+    looked_up(100)
+    small, large = looked_up(100), looked_up(6_400)
+    assert large < 8 * max(small, 0.005), (small, large)  # reading every word: 64 times
+
+
+def test_a_long_korean_and_japanese_message_with_sentence_ends_is_answered_in_linear_time():
+    service = FakeService([page("refund-window-ko", "policy", "환불 기간", 1,
+                                "환불은 구매 후 14일 이내에 가능합니다.\n"),
+                           page("refund-window-ja", "policy", "返金期間", 1, "購入後14日以内であれば返金できます。\n")])
+
+    def answer(text: str) -> None:
+        assert answer_question(text, service=service, customer=None).text
+
+    # both sizes hold more sentences than the question units' cache (256): what grows is the reading, not the cache
+    answer(korean_japanese(2_000))
+    short, long = timed(answer, korean_japanese(SHORT * 2)), timed(answer, korean_japanese(LONG))
+    assert long < 10 * max(short, 0.05), (short, long)  # linear is 4, quadratic 16
+
+
+def test_a_long_korean_and_japanese_message_with_sentence_ends_is_extracted_in_linear_time(isolated_env,
+                                                                                           tmp_path: Path):
+    clock.freeze(clock.parse_datetime("2026-12-05T12:00:00Z"))
+    config = Config.load(home=isolated_env, env={})
+
+    def extract(text: str) -> None:
+        log = tmp_path / f"log-{len(text)}.jsonl"
+        log.write_text(json.dumps({"session": "s", "time": "2026-12-01T10:00:00", "role": "customer", "text": text},
+                                  ensure_ascii=False) + "\n", encoding="utf-8")
+        with CustomerStore.open(isolated_env, f"kj-{len(text)}") as store:
+            store.log.import_file(log)
+            extract_pending(store, config=config)
+
+    extract(korean_japanese(2_000))
+    short, long = timed(extract, korean_japanese(SHORT * 2)), timed(extract, korean_japanese(LONG))
+    assert long < 10 * max(short, 0.05), (short, long)  # linear is 4, quadratic 16
