@@ -302,6 +302,8 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     for replaced in traits.replaced:
         state.gone.add(replaced)
         _forget(state.local, replaced)
+    for grown in traits.grown:  # the same id with more support: the record written before is stale
+        _forget(state.local, grown)
     state.local.extend([*traits.added, *traits.updated])
     report.traits_added += [t.id for t in traits.added]
     report.traits_updated += [t.id for t in traits.updated]

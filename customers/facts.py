@@ -102,6 +102,25 @@ class Facts:
                 self._store.outbox.queue(new)
         return new
 
+    def grow_trait(self, fact_id: str, support: Sequence[str], evidence: Sequence[Evidence], valid_at: date | None, *,
+                   reason: str = "", actor: str = "extraction") -> Fact:
+        """A trait seen again with the same statement: its support, quotes and day change in place (same id).
+
+        The history row (action ``supported``) keeps the record with only the supporters this change added:
+        the rest are in the fact's earlier rows, so a trait's history grows with its supporters, not with
+        their square (docs/customers.md, "A trait's growth is one history row").
+        """
+        with self._store.transaction():
+            old = self.get(fact_id)
+            if old.kind != "trait" or old.status != "active":
+                raise Conflict(f"fact {fact_id} is not an active trait")
+            # seen again: a "not seen again since" flag no longer holds (a new version had none either)
+            grown = old.replace(support=builtins.list(support), evidence=builtins.list(evidence), valid_at=valid_at,
+                                recheck=Recheck())
+            added = [i for i in support if i not in set(old.support)]
+            return self.save(grown, action="supported", actor=actor, reason=reason,
+                             history=grown.replace(support=added))
+
     def retract(self, fact_id: str, *, reason: str = "", actor: str = "customer") -> Fact:
         """DELETE: mark an active fact ``retracted`` (kept, hidden from search, visible in history)."""
         with self._store.transaction():
@@ -374,10 +393,10 @@ class Facts:
         self._parsed[fact_id] = (data, fact)
         return fact
 
-    def save(self, fact: Fact, *, action: str, actor: str, reason: str) -> Fact:
+    def save(self, fact: Fact, *, action: str, actor: str, reason: str, history: Fact | None = None) -> Fact:
         """Write a fact's record, policy rows, a history row and an index operation (inside a
         transaction). The one way a fact row changes: every writer goes through it. Returns the record
-        as stored (with its statement)."""
+        as stored (with its statement). ``history``: what the history row keeps, when not the record."""
         fact = with_statement(fact)  # every stored record has one (writers usually built it already)
         data = record_json(fact)
         when = fact.when
@@ -390,7 +409,8 @@ class Facts:
         conn.execute("DELETE FROM fact_policy WHERE fact_id = ?", (fact.id,))
         conn.executemany("INSERT OR IGNORE INTO fact_policy (fact_id, page, version) VALUES (?, ?, ?)",
                          [(fact.id, ref.page, ref.version) for ref in fact.policy_refs])
-        self.log_change(fact.id, action, actor, reason, fact, data=data)
+        self.log_change(fact.id, action, actor, reason, fact,
+                        data=data if history is None else record_json(with_statement(history)))
         self.index_op(fact.id)
         return fact
 

@@ -12,8 +12,10 @@ nested supports the one with the most support is kept, so one habit yields one t
 
 A new trait is ``kind=trait``, ``origin=inferred``, unconfirmed, ``support`` = the ids of its latest
 ``MAX_SUPPORT`` supporting facts, ``valid_at`` = the latest supporting day, and one evidence quote per
-supporting fact (the latest five). A trait whose support grows is UPDATEd (old replaced, linked; confirmation
-kept); a record's size stays bounded however long the habit lasts, so memory grows linearly with history.
+supporting fact (the latest five). A trait whose support grows with the same statement grows in place (same id,
+one ``supported`` history row listing only the supporters added); one whose statement changes is UPDATEd (old
+replaced, linked; confirmation kept). A record's size stays bounded however long the habit lasts, and a new
+supporter costs one history row, so memory grows linearly with history.
 Inferred traits never reach customer context unconfirmed (``mem.customers.promotion``). A trait whose latest support is
 older than ``trait.recheck_after_days`` gets a recheck flag.
 """
@@ -131,6 +133,7 @@ class TraitResult:
     added: list[Fact]
     updated: list[Fact]
     replaced: list[str] = field(default_factory=list)  # every trait id replaced during the call
+    grown: list[str] = field(default_factory=list)  # traits grown in place (same id) during the call
 
 
 def update_traits(store: CustomerStore, new_facts: Sequence[Fact], *, config: Config, today: date,
@@ -158,11 +161,14 @@ def update_traits(store: CustomerStore, new_facts: Sequence[Fact], *, config: Co
                                              min_distinct_days=config.trait.min_distinct_days)
                   if seed_ids & {f.id for f in t.support}]
     newer: dict[str, Fact] = {}  # trait id → the trait that replaced it during this call
+    grown: dict[str, Fact] = {}  # trait id → its record after growing in place during this call
     for tendency in tendencies:
         support_ids = [f.id for f in tendency.support]
         existing = _existing_trait(store, tendency, [*known, *result.added, *result.updated], replaced)
         while existing is not None and existing.id in newer:
             existing = newer[existing.id]
+        if existing is not None:
+            existing = grown.get(existing.id, existing)
         if existing is not None and set(support_ids) <= set(existing.support):
             continue
         if existing is not None:
@@ -176,9 +182,18 @@ def update_traits(store: CustomerStore, new_facts: Sequence[Fact], *, config: Co
         if existing is None:
             result.added.append(
                 store.facts.add(trait, actor="extraction", reason="trait: same tendency on several days"))
+        elif trait.text == existing.text:
+            # the same statement with more support is not a new version: one history row, no new record
+            updated = store.facts.grow_trait(existing.id, support_ids, trait.evidence, trait.valid_at,
+                                             actor="extraction", reason="trait seen again with more support")
+            grown[existing.id] = updated
+            if existing.id not in result.grown:
+                result.grown.append(existing.id)
+            result.updated = [t for t in result.updated if t.id != existing.id] + [updated]
+            result.added = [t for t in result.added if t.id != existing.id]
         else:
             updated = store.facts.update(existing.id, trait, actor="extraction",
-                                         reason="trait seen again with more support")
+                                         reason="trait seen again with more support, its statement changed")
             newer[existing.id] = updated
             result.replaced.append(existing.id)
             result.updated = [t for t in result.updated if t.id != existing.id] + [updated]

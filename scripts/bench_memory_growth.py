@@ -5,7 +5,7 @@ A long-lived customer is generated as a request log over three years (``--turns`
 customer's): the same few habits come back week after week (replacements sent, invoices asked for, morning
 delivery preferred), so traits grow as they do for a real customer. The log is imported and extracted through
 the store API; each backup and restore runs in a fresh process so its peak RSS is its own. Prints a markdown
-table (docs/scale.md, "Customer memory over years").
+table with the doubling ratios (docs/customers.md, "A trait's growth is one history row").
 
     python scripts/bench_memory_growth.py [--turns 5000,10000,20000]
 """
@@ -110,21 +110,31 @@ def run(turns: int, folder: Path) -> dict[str, float]:
             "export_rss": export_rss, "restore_s": restore_s, "restore_rss": restore_rss}
 
 
+def _grew(r: dict[str, float], before: dict[str, float] | None, key: str) -> str:
+    """The figure over the one at half the turns (2.0: linear), when the previous size was half."""
+    if before is None or before["turns"] * 2 != r["turns"]:
+        return ""
+    return f" (×{r[key] / max(before[key], 1e-9):.1f})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", default="5000,10000,20000", help="comma-separated turn counts")
     args = parser.parse_args()
-    print("| turns | facts (traits) | memory.db | trait records | fact_history | backup export | extract | "
-          "backup: time / peak RSS | restore: time / peak RSS |")
+    print("| turns | facts (traits) | memory.db (×2) | trait records | fact_history | backup export | extract (×2) | "
+          "backup: time / peak RSS (×2) | restore: time / peak RSS |")
     print("|---|---|---|---|---|---|---|---|---|")
+    before: dict[str, float] | None = None
     with tempfile.TemporaryDirectory() as tmp:
         for turns in (int(t) for t in args.turns.split(",")):
             r = run(turns, Path(tmp))
-            print(f"| {r['turns']:,} | {r['facts']:,} ({r['traits']:,}) | {r['db_mb']:.1f} MB | "
-                  f"{r['trait_mb']:.1f} MB | "
+            print(f"| {r['turns']:,} | {r['facts']:,} ({r['traits']:,}) | {r['db_mb']:.1f} MB"
+                  f"{_grew(r, before, 'db_mb')} | {r['trait_mb']:.1f} MB | "
                   f"{r['history_rows']:,} rows, {r['history_mb']:.1f} MB | {r['export_mb']:.1f} MB | "
-                  f"{r['extract_s']:.1f} s | {r['export_s']:.1f} s / {r['export_rss']:.0f} MB | "
+                  f"{r['extract_s']:.1f} s{_grew(r, before, 'extract_s')} | "
+                  f"{r['export_s']:.1f} s / {r['export_rss']:.0f} MB{_grew(r, before, 'export_rss')} | "
                   f"{r['restore_s']:.1f} s / {r['restore_rss']:.0f} MB |", flush=True)
+            before = r
 
 
 if __name__ == "__main__":

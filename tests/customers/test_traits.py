@@ -115,14 +115,33 @@ def test_a_tendency_seen_again_in_one_run_keeps_one_trait(isolated_env, config, 
         extract_pending(store, config=config.overlay({"extract": {"batch_turns": 3}}))
         traits = store.facts.list(kinds=["trait"])
         assert len(traits) == 1 and len(traits[0].support) == 8
-        history = store.facts.list(kinds=["trait"], statuses=["replaced"])
-        assert all(old.superseded_by for old in history)  # every growth step is kept in history
+        # the statement did not change: every growth step is a history row of the one trait, not a new version
+        assert store.facts.list(kinds=["trait"], statuses=["replaced"]) == []
+        history = store.facts.history(traits[0].id)
+        assert history[0].action == "added" and {h.action for h in history[1:]} == {"supported"}
+        listed = [i for h in history for i in h.fact.support]  # each row lists the supporters it added
+        assert sorted(listed) == sorted(traits[0].support) and len(listed) == len(set(listed))
+
+
+def test_a_trait_whose_statement_changes_is_a_new_version(isolated_env, config, tmp_path):
+    rows = [(f"s{day}", f"2025-09-{day:02d}T10:00:00", "customer",
+             f"Our annual contract should allow an exception, can you refund order {day}?") for day in range(1, 4)]
+    rows += [(f"s{day}", f"2025-09-{day:02d}T10:00:00", "customer",
+              f"Our annual contract should allow an exception for order {day}.") for day in range(4, 6)]
+    with CustomerStore.open(isolated_env, "cust-v") as store:
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
+        extract_pending(store, config=config.overlay({"extract": {"batch_turns": 1}}))
+        active = store.facts.list(kinds=["trait"])
+        old = store.facts.list(kinds=["trait"], statuses=["replaced"])
+        assert len(active) == 1 and "refund" not in active[0].text
+        assert old and all(o.superseded_by and "refund" in o.text for o in old)
 
 
 def test_a_trait_carries_its_latest_support_so_memory_grows_linearly(isolated_env, config, tmp_path, monkeypatch):
-    """Every update of a trait is a new record and two history snapshots: a list of every supporter made memory
-    grow with the square of the history (NEWUSER_REPORT14 #3). A trait lists its latest MAX_SUPPORT supporters,
-    and one habit stays one trait when the facts search finds are older than the ones it lists."""
+    """A list of every supporter in every version of a trait made memory grow with the square of the history
+    (NEWUSER_REPORT14 #3). A trait lists its latest MAX_SUPPORT supporters, one habit stays one trait when the facts
+    search finds are older than the ones it lists, and a growth with the same statement is one history row that
+    lists only the supporters it added, not a new version and two full snapshots (NEWUSER_REPORT15 closing note)."""
     from mem.customers import traits
 
     monkeypatch.setattr(traits, "MAX_SUPPORT", 3)
@@ -138,6 +157,9 @@ def test_a_trait_carries_its_latest_support_so_memory_grows_linearly(isolated_en
         latest = sorted(store.facts.list(kinds=["request"]), key=lambda f: f.valid_at)[-1]
         assert latest.id in active[0].support
         every = store.facts.list(kinds=["trait"], statuses=None)
-        assert len(every) > 3 and all(len(t.support) <= 3 for t in every)
-        snapshots = store.conn.execute("SELECT snapshot FROM fact_history WHERE snapshot LIKE '%\"support\"%'")
-        assert all(len(json.loads(row[0])["support"]) <= 3 for row in snapshots)
+        assert every == active  # one statement, one record: growth is not a new version
+        history = store.conn.execute("SELECT action, snapshot FROM fact_history WHERE fact_id = ?",
+                                     (active[0].id,)).fetchall()
+        assert len(history) > 3 and {row[0] for row in history} == {"added", "supported"}
+        # a growth row lists only the supporters it added, so history grows with them, not with their square
+        assert all(len(json.loads(row[1]).get("support", [])) <= 1 for row in history if row[0] == "supported")
