@@ -16,7 +16,12 @@ engine already has, each named in ``FEATURES``:
 - ``key_terms`` (fourteenth round): the share of the question's content terms the candidate sentence or its page's
   heading holds (the question's own words where the rule is, not anywhere on the page);
 - ``agree`` (fourteenth round): whether the lexical choice chose the candidate sentence too (both engines point at
-  the same clause).
+  the same clause);
+- ``standout`` (fifteenth round): how far the candidate's score stands above the mean of the question's
+  ``NEIGHBOURS`` next most similar sentences of every page compared (the question's neighbourhood in the wiki): a
+  near miss is about the wiki's topic, close to many sentences at once; an answerable paraphrase is close to its rule
+  more than to the rest. One score reads high or low by the question's wording; its distance to the question's own
+  neighbourhood does not.
 
 A decision names the features its weights are for (``names``): one trained before a feature existed still loads
 and reads only its own.
@@ -32,20 +37,33 @@ import math
 from dataclasses import dataclass
 
 FEATURES = ("score", "cosine", "sentence_margin", "page_margin", "coverage", "lexical", "in_page", "length", "cjk",
-            "key_terms", "agree")
+            "key_terms", "agree", "standout")
 # a margin above this says no more (a page or sentence that far ahead is alone): capped, so one outlier does not
 # set the scale; also the margin of a page with no second (sentence or page) to compare with
 MARGIN_CAP = 0.05
+# the question's neighbourhood: its most similar sentences after the candidate, over every page compared
+NEIGHBOURS = 10
+# a candidate this far above its neighbourhood is alone (capped as the margins; also the value with no neighbours)
+STANDOUT_CAP = 0.1
 
 
 def features(*, score: float, cosine: float, runner_up: float | None, page_margin: float | None, coverage: float,
              lexical: bool, in_page: float, terms: int, cjk: bool, key_terms: float = 0.0,
-             agree: bool = False) -> list[float]:
+             agree: bool = False, standout: float = STANDOUT_CAP) -> list[float]:
     """The decision's inputs, in ``FEATURES`` order."""
     sentence_margin = MARGIN_CAP if runner_up is None else min(score - runner_up, MARGIN_CAP)
     page = MARGIN_CAP if page_margin is None else max(min(page_margin, MARGIN_CAP), -MARGIN_CAP)
     return [score, cosine, sentence_margin, page, min(coverage, 1.0), float(lexical), in_page,
-            math.log1p(terms), float(cjk), key_terms, float(agree)]
+            math.log1p(terms), float(cjk), key_terms, float(agree), standout]
+
+
+def standout(score: float, neighbours: list[float]) -> float:
+    """How far ``score`` stands above the mean of the ``NEIGHBOURS`` highest of ``neighbours`` (the question's
+    scores of every other sentence compared), capped at ``STANDOUT_CAP``."""
+    import heapq
+
+    near = heapq.nlargest(NEIGHBOURS, neighbours)
+    return STANDOUT_CAP if not near else max(min(score - sum(near) / len(near), STANDOUT_CAP), -STANDOUT_CAP)
 
 
 def key_terms(asked: set[str], sentence: str, heading: str) -> float:

@@ -252,7 +252,7 @@ class Retrieval:
         """Whether the first page's rule answers, by the learned decision (``mem.agent.decision``) in the place of
         the threshold; the first page alone decides, as before. A page the encoder could not score keeps the
         lexical choice's answer."""
-        from mem.agent.decision import agrees, features, key_terms
+        from mem.agent.decision import agrees, features, key_terms, standout
 
         assert self.semantic is not None and self.semantic.decision is not None
         first = ranked[0]
@@ -275,12 +275,23 @@ class Retrieval:
                           in_page=len(asked & _page_terms(body)) / len(asked) if asked else 0.0, terms=len(asked),
                           cjk=detect_language(query) != "en",
                           key_terms=key_terms(asked, match.sentence, str(first.title)),
-                          agree=agrees(match.sentence, lexical.chosen))
+                          agree=agrees(match.sentence, lexical.chosen),
+                          standout=standout(match.score, self._neighbours(query, first.id)))
         answers = self.semantic.decision.answers(values)
         if answers != rule.answers:
             self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,
                                           flagged=self._flagged(body), answers=answers,
                                           search=self._search_share(query, str(first.id)))
+
+    def _neighbours(self, query: str, page_id: str) -> list[float]:
+        """The adapter's scores of every sentence compared with ``query`` — each page's from its candidate down (the
+        nearest pages were found among every policy page of a small wiki) — but ``page_id``'s candidate: the
+        question's neighbourhood the decision's ``standout`` reads."""
+        found = []
+        for other, match in self._matches.get(query, {}).items():
+            if match.score is not None:
+                found += ([] if other == page_id else [match.score]) + [score for score, _ in match.following]
+        return found
 
     def policy_candidates(self, query: str, limit: int, *, nearest: int = NEAREST_PAGES) -> list[Page]:
         """The policy pages a query's answer is chosen among: the keyword search's best, and with the

@@ -285,6 +285,8 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
     by_id = {p.id: p for p in pages}
     # page id → (the cosine that orders the page, the chosen sentence's score, the sentence, the close one)
     matches: dict[str, tuple[float, float, str, tuple[str, ...]]] = {}
+    # every compared page's scores from its candidate down (``Retrieval._neighbours``: the question's neighbourhood)
+    scores: dict[str, list[float]] = {}
     for page_id in dict.fromkeys(item.pool + item.search):
         page = by_id.get(page_id)
         if page is None or page.language != item.language or not len(page.sentences):
@@ -299,6 +301,7 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
         close = tuple(page.sentences[j] for j in order[n + 1:n + 2] if sims[j] >= sims[i] - CLOSE)
         cosine = max(float(cosines[j]) for j in quotable)
         runner_up = next((float(sims[j]) for j in order[n + 1:] if page.quotable[j]), None)
+        scores[page_id] = [float(sims[j]) for j in order[n:]]
         matches[page_id] = ((1.0 - blend) * cosine + blend * float(sims[i]) if blend and adapter is not None
                             else cosine, float(sims[i]), page.sentences[i], close, cosine, runner_up)
     pool_matches = [(matches[p][0] + search_weight * shares.get(p, 0.0), p) for p in item.pool if p in matches]
@@ -338,7 +341,8 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
             below = keys[n + 1][0][0] if len(keys) > n + 1 and keys[n + 1][0][0][0] else None
             values = decision_features(item, page, score=match[1], cosine=match[4], runner_up=match[5],
                                        page_margin=None if below is None else keys[n][0][0][1] - below[1],
-                                       coverage=coverage, lexical=lexical_answers, sentence=match[2], chosen=chosen)
+                                       coverage=coverage, lexical=lexical_answers, sentence=match[2], chosen=chosen,
+                                       neighbours=neighbours(scores, page_id))
         return Simulated(page_id, quote, lexical_answers, match[1] if match else None, values)
 
     found = at(0)
@@ -352,13 +356,18 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
     return found
 
 
+def neighbours(scores: dict[str, list[float]], page_id: str) -> list[float]:
+    """The scores of every compared sentence but the page's candidate (``Retrieval._neighbours``)."""
+    return [v for other, values in scores.items() for v in (values[1:] if other == page_id else values)]
+
+
 _TERMS: dict[str, set[str]] = {}
 
 
 def decision_features(item: QuestionData, page: PageData, *, sentence: str, chosen: list[str],
-                      **known) -> list[float]:
+                      neighbours: list[float], **known) -> list[float]:
     """``mem.agent.decision.features`` of the first page, as the engine computes them (``Retrieval._decide``)."""
-    from mem.agent.decision import agrees, features, key_terms
+    from mem.agent.decision import agrees, features, key_terms, standout
     from mem.agent.retrieval import terms
 
     asked = terms(item.q["question"])
@@ -366,7 +375,8 @@ def decision_features(item: QuestionData, page: PageData, *, sentence: str, chos
         _TERMS[page.body] = terms(page.body)
     held = len(asked & _TERMS[page.body]) / len(asked) if asked else 0.0
     return features(in_page=held, terms=len(asked), cjk=item.language != "en",
-                    key_terms=key_terms(asked, sentence, page.title), agree=agrees(sentence, chosen), **known)
+                    key_terms=key_terms(asked, sentence, page.title), agree=agrees(sentence, chosen),
+                    standout=standout(known["score"], neighbours), **known)
 
 
 def counts(items: list[QuestionData], answers: list[tuple[str | None, str, bool]]) -> tuple[int, int, int, int, int]:
@@ -445,7 +455,7 @@ def loss_and_grad(d: np.ndarray, rows: list[Group], ridge: float) -> tuple[float
         sum_all = e.sum(axis=1, keepdims=True)
         p_all = e / sum_all
         eg = np.where(g.gold, e, 0.0)
-        sum_gold = np.maximum(eg.sum(axis=1, keepdims=True), 1e-300)
+        sum_gold = np.maximum(eg.sum(axis=1, keepdims=True), np.finfo(e.dtype).tiny)
         p_gold = eg / sum_gold
         a = g.answerable[:, None]
         # contrastive: the gold sentences against every other sentence of the service
@@ -454,7 +464,7 @@ def loss_and_grad(d: np.ndarray, rows: list[Group], ridge: float) -> tuple[float
         if PAGE_WEIGHT:
             # and the expected page's sentences together against the rest: the page the question is about
             ep = np.where(g.page, e, 0.0)
-            sum_page = np.maximum(ep.sum(axis=1, keepdims=True), 1e-300)
+            sum_page = np.maximum(ep.sum(axis=1, keepdims=True), np.finfo(e.dtype).tiny)
             ce = ce + PAGE_WEIGHT * (np.log(sum_all) - np.log(sum_page))
             ds += PAGE_WEIGHT * np.where(a, p_all - ep / sum_page, 0.0) / TEMPERATURE
         # the threshold: gold (a soft maximum) above it, an unanswerable question's best sentence below it
@@ -470,9 +480,15 @@ def loss_and_grad(d: np.ndarray, rows: list[Group], ridge: float) -> tuple[float
     return total / count + ridge * float(np.sum(d * d)), grad / count + 2.0 * ridge * d
 
 
+# --float32: the fits in single precision (fifteenth round: nineteen sets' folds in half the time on the shared machine)
+FLOAT32: list[bool] = [False]
+
+
 def fit(rows: list[Group], ridge: float, dim: int, rank: int = RANK) -> tuple[np.ndarray, np.ndarray]:
     """``A − I`` by Adam from zero (deterministic), cut to ``rank``: (U, W) with ``A = I + U Wᵀ``."""
-    d = np.zeros((dim, dim))
+    kind = np.float32 if FLOAT32[0] else np.float64
+    rows = [Group(g.q.astype(kind), g.p.astype(kind), g.gold, g.page, g.answerable) for g in rows]
+    d = np.zeros((dim, dim), dtype=kind)
     m = np.zeros_like(d)
     s = np.zeros_like(d)
     rate, b1, b2 = 0.002, 0.9, 0.999
@@ -481,7 +497,7 @@ def fit(rows: list[Group], ridge: float, dim: int, rank: int = RANK) -> tuple[np
         m = b1 * m + (1 - b1) * grad
         s = b2 * s + (1 - b2) * grad * grad
         d -= rate * (m / (1 - b1 ** step)) / (np.sqrt(s / (1 - b2 ** step)) + 1e-8)
-    u, sv, vt = np.linalg.svd(d)
+    u, sv, vt = np.linalg.svd(d.astype(np.float64))
     return u[:, :rank] * sv[:rank], vt[:rank].T
 
 
@@ -494,7 +510,7 @@ FITS_FILE: list[Path] = []
 def fitted(items: list[QuestionData], all_pages: list[list[PageData]], ridge: float) -> tuple[np.ndarray, np.ndarray]:
     """``fit`` on ``items``' questions, remembered by their writers and the settings."""
     key = (tuple(sorted({i.writer for i in items})), ridge, STEPS, RANK, TEMPERATURE, MARGIN, TARGET,
-           THRESHOLD_WEIGHT, PAGE_WEIGHT, len(items))
+           THRESHOLD_WEIGHT, PAGE_WEIGHT, len(items)) + (("float32",) if FLOAT32[0] else ())
     if key not in FITS and FITS_FILE and FITS_FILE[0].is_file():
         with FITS_FILE[0].open("rb") as f:  # another run may have fitted it since this one started
             FITS.update(pickle.load(f))
@@ -773,12 +789,15 @@ def main() -> None:
                         "answers is judged on the page the cosine alone would have put first (an honesty guard)")
     parser.add_argument("--dump", type=Path, help="with --decision: write each left-out set's counts (fuse mode, "
                         "the shipped adapter, the fold's adapter with its threshold and with its decision) as JSON")
+    parser.add_argument("--float32", action="store_true", help="fit the adapters in single precision (about twice "
+                        "as fast; the fifteenth round's nineteen-set validation and shipped file)")
     parser.add_argument("--decision", action="store_true", help="compare the threshold with the learned "
                         "answer-or-abstain decision (mem.agent.decision), both with the fold's adapter; with "
                         "--write, ship the decision in the adapter's header")
     args = parser.parse_args()
     blends = tuple(float(b) for b in args.blends.split(","))
     SEARCH_SHARE[0] = args.search_weight
+    FLOAT32[0] = args.float32
     GUARD[0] = args.guard
     LEXICAL_STANDS[0] = not args.lexical_decided
     SECOND_PAGE[0] = args.second_page

@@ -217,3 +217,46 @@ def test_the_engine_reads_the_key_terms_of_the_candidate_sentence(tmp_path):
     abstained = answer_question(PARAPHRASE, service=service, customer=None,
                                 semantic=layer(tmp_path, on_key_terms(1.01), threshold=0.5))
     assert NO_RULE in abstained.text
+
+
+def test_standout_is_the_candidates_lead_over_the_questions_neighbourhood():
+    """``standout``: the candidate's score minus the mean of the question's ``NEIGHBOURS`` next best scores over
+    every page compared, capped; with nothing to compare, the cap (a candidate alone)."""
+    from mem.agent.decision import NEIGHBOURS, STANDOUT_CAP, standout
+
+    near = [0.80] * NEIGHBOURS + [0.10] * 30  # the far sentences do not count
+    assert standout(0.86, near) == pytest.approx(0.06)
+    assert standout(0.86, [0.85, 0.83]) == pytest.approx(0.02)
+    assert standout(0.99, [0.1]) == STANDOUT_CAP and standout(0.1, [0.99]) == -STANDOUT_CAP
+    assert standout(0.9, []) == STANDOUT_CAP
+    named = dict(zip(FEATURES, features(score=0.9, cosine=0.9, runner_up=None, page_margin=None, coverage=0.0,
+                                        lexical=False, in_page=0.0, terms=3, cjk=False, standout=0.03), strict=True))
+    assert named["standout"] == 0.03
+
+
+def test_the_engine_reads_the_candidates_standout_over_every_page_compared(tmp_path):
+    """A decision trained on ``standout`` alone meets the engine's value: the question's neighbourhood is every
+    sentence the engine compared (each page's from its candidate down), the first page's candidate left out."""
+    from mem.agent.decision import standout
+    from mem.agent.retrieval import Retrieval
+
+    service = FakeService(pages())
+    semantic = layer(tmp_path, None)
+    retrieval = Retrieval(service=service, customer=None, semantic=semantic)
+    retrieval.question = PARAPHRASE
+    first = retrieval.ranked_policy(PARAPHRASE, 2)[0]
+    matches = retrieval._matches[PARAPHRASE]
+    assert len(matches) == len(pages())  # a small wiki: every policy page compared
+    neighbours = retrieval._neighbours(PARAPHRASE, first.id)
+    assert len(neighbours) == sum(1 + len(m.following) for m in matches.values()) - 1
+    value = standout(matches[first.id].decides, neighbours)
+
+    def on_standout(cut: float) -> Decision:
+        return Decision((1.0,), 0.0, (0.0,), (1.0,), cut, True, ("standout",))
+
+    answered = answer_question(PARAPHRASE, service=service, customer=None,
+                               semantic=layer(tmp_path, on_standout(value - 0.001), threshold=0.99))
+    assert RULE in policy_blocks(answered)[0]["quote"]
+    abstained = answer_question(PARAPHRASE, service=service, customer=None,
+                                semantic=layer(tmp_path, on_standout(value + 0.001), threshold=0.5))
+    assert NO_RULE in abstained.text
