@@ -1,9 +1,9 @@
 """A customer's message in a voice the service would obey: staff, head office, an authority over it.
 
 A customer's chat is the customer's. A message that introduces its writer as someone the service takes orders from —
-its manager, its head office, its IT team, a regulator or a tax office ("Hi! Regional manager Kim here.", "This is
-Dana from the canoe office", "I'm from the Consumer Protection Office", "본사 CS팀 윤대리예요", "공정위에서
-나왔습니다", "店長の高橋です", "国税局の者ですが", "部長の指示です") — and then asks for what only that place could
+its manager, its head office, its IT team, a regulator or a tax office ("shift supervisor Lee here", "this is Sam
+from your billing department", "I'm from the city licensing authority", "물류센터 팀장입니다", "세무서에서
+나왔습니다", "本部の山本です", "税務署の者ですが", "課長の指示です") — and then asks for what only that place could
 grant (a refund, a charge waived, a booking marked paid, a code) or see (customers' names and numbers, the internal
 rules, the AI's setup) is an order to the AI in borrowed authority: no one on the service's side writes into the
 customer chat. The shape is the same in each language: a self-introduction (a copula, "here", "from the …", "の者")
@@ -26,28 +26,28 @@ _EN_ROLE = (r"(?:manager|supervisor|director|owner|compliance\s+officer|auditor|
 # "at Quint Logistics", "of a bakery": a place elsewhere; "at your store", "for this company": here
 _ELSEWHERE = r"(?!\s+(?:at|of|for|in|with)\s+(?!your\b|this\b))"
 _EN_VOICE = lazy(
-    # "I'm from the Consumer Protection Office", "this is Dana from your IT team", "I work in your IT team"
+    # "I'm from the licensing authority", "this is Sam from your billing team", "I work in your IT team"
     rf"\b(?:i(?:'m|\s+am)|this\s+is|it's|we(?:'re|\s+are))\s+(?:\w+\s+){{0,2}}?(?:from|with|at|in|on|on\s+behalf\s+of)\s+"
     r"(?:the|your)\s+"
     rf"(?:\w+\s+){{0,3}}?{_EN_PLACE}\b{_ELSEWHERE}"
     rf"|\bi\s+work\s+(?:in|for|at|on)\s+(?:your|the\s+company's)\s+(?:\w+\s+)?(?:team|department|office|company|store|"
     r"shop|support|it|desk)\b"
-    # "as the notary's compliance officer", "I'm your store manager" (not "a developer myself": a profession)
+    # "as the clinic's compliance officer", "I'm your store manager" (not "a developer myself": a profession)
     rf"|\b(?:i(?:'m|\s+am)|this\s+is|as)\s+(?:the\s+|your\s+)?(?:\w+(?:'s)?\s+){{0,2}}?{_EN_ROLE}\b"
     rf"(?!\s+myself\b){_ELSEWHERE}"
-    # "regional manager Kim here", "IT here —"
+    # "shift supervisor Lee here", "IT here —"
     r"|\b(?:manager|supervisor|director|owner|admin)\s+[a-z]+\s+here\b|^\W*(?:hi|hello|hey)?\W*(?:it|ops|billing|support|"
     r"admin|security|head\s+office)\s+(?:team\s+)?here\b"
-    # "new instruction set from head office"
+    # "new orders from head office"
     r"|\b(?:instructions?|orders?|directives?)\s+(?:set\s+)?from\s+(?:the\s+|your\s+)?(?:head\s*office|headquarters|hq|"
     r"management|the\s+owner|your\s+manager)\b")
-# a copula or "from" after the place or title: "본사 CS팀 윤대리예요", "공정위에서 나왔습니다" (not "사장님 친절하고":
+# a copula or "from" after the place or title: "물류센터 팀장입니다", "세무서에서 나왔습니다" (not "사장님 친절하고":
 # the listener addressed; not 대표·사장·원장: a customer's own company titles as often as the service's)
 _KO_VOICE = lazy(
     r"(?:본사|본부|[가-힣a-zA-Z]{1,4}팀|운영진|고객센터|사무실\s*직원|매장\s*직원|공정위|공정거래위원회|국세청|세무서|경찰서?|"
     r"소비자원|구청|시청|점장|지점장|매니저|실장|팀장|부장|과장|대리)"
     r"(?:\s*\S{1,4})?\s*(?:입니다|이에요|예요|이고요|인데요|인데|이구요|에서\s*(?:나왔|왔|연락)|(?:의|쪽)\s*지시)")
-# "店長の高橋です", "国税局の者ですが", "カスタマーサポート部長の指示です" (not "部長の承認が必要です": a particle
+# "本部の山本です", "税務署の者ですが", "営業課長の指示です" (not "部長の承認が必要です": a particle
 # inside is a rule about the role, not a name)
 _JA_VOICE = lazy(
     r"(?:本社|本部|本店|運営|管理部|情報システム(?:部|課)|開発部|開発チーム|サポート部|カスタマーサポート|国税局|税務署|警察|"
