@@ -3,10 +3,11 @@
 ``data_requests`` reads someone else's data asked for when the other person is named as one ("another customer",
 "다른 고객", "ほかのお客様", "…さんの"). A customer asking for a stranger's details more often picks the person out
 by what they did with the service: "the woman who rented the blue tent after me", "who else has booked the sunset
-cruise", "my neighbour booked the same pitch", "the previous tenant's number";
-"어제 2번 코트 예약한 사람", "토요일 방 빌린 분"; "先週同じ部屋に泊まった人", "同じ自転車を借りた人". With a datum
-of that person (a name, a number, an address, an e-mail, what they paid or wrote, their ID) and a request to
-disclose it in the same message, it is an order to the AI to hand over another customer's records, however good the reason given (something left behind, a shared ride).
+cruise", "my neighbour booked the same pitch", "the previous tenant's number"; "어제 2번 코트 예약한 사람", "토요일
+방 빌린 분"; "先週同じ部屋に泊まった人", "同じ自転車を借りた人". With a datum of that person (a name, a number, an
+address, an e-mail, what they paid or wrote, their ID) and a request to disclose it in the same message, it is an
+order to the AI to hand over another customer's records, however good the reason given (something left behind, a
+shared ride).
 
 Not one: a message passed on to them ("my sister booked the same tour, could you let her know…?"), the
 customer's own booking ("the person who booked is me"), a question about the service's staff or schedule. Read on
