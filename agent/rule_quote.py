@@ -1214,8 +1214,10 @@ def _names_a_kind(text: str, start: int, end: int) -> bool:
 # "a 5 year plan", "a 2 hour slot": a number with a singular unit before a noun names a kind of thing, not
 # the customer's case
 _ATTRIBUTIVE = lazy(r"^(?:[2-9]|\d\d+)\s*-?\s*(?:minute|hour|day|week|month|year)\s+[a-z]", re.IGNORECASE)
-# "within 60 days of delivery, but not later": the negation restates the limit, it does not forbid
-_BUT_NOT = lazy(r",?\s*\bbut not\b[^,;.]*", re.IGNORECASE)
+# "within 60 days of delivery, but not later": the negation restates the limit, it does not forbid; "… for everything in
+# your home and not only the car" adds, it does not forbid
+_BUT_NOT = lazy(r",?\s*\bbut not\b[^,;.]*|\bnot\s+(?:only|just)\b", re.IGNORECASE)
+_NOT_ONLY = lazy(r"\bnot\s+(?:only|just)\b", re.IGNORECASE)
 # a charge that is not made is no prohibition: "at no extra cost", "without any fee", "free of charge", 무료, 비용 없이,
 # 면제, 無料, 手数料なし — the rule allows the thing and says it costs nothing
 _NO_CHARGE = lazy(
@@ -1227,9 +1229,11 @@ _NO_CHARGE = lazy(
     r"(?:없이|없습니다|없어요|부과하지\s*않)|無料(?!体験|期間|会員|枠|クーポン|特典|トライアル)|免除|"
     r"(?:料金|費用|手数料|違約金)(?:は|が)?\s*(?:なし|不要|かかりません|いただきません)", re.IGNORECASE)
 # a condition's own clause ("If we do not receive a payment by its due date, …", "입금하지 않으면 …",
-# "…しない場合は、"): a negation inside it sets the condition and is not what the rule rules out
+# "…しない場合は、"), before the ruling or after it to the sentence's end ("… we will refund the premium in full
+# provided you have not made a claim."): a negation inside it sets the condition and is not what the rule rules out
 _CONDITION_CLAUSE = lazy(
     r"\b(?:if|unless|when|where|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:]*,\s*|"
+    r",?\s*\b(?:if|unless|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:.]*(?=[.]?\s*$)|"
     r"[^\s,;。、]*(?:지\s*않으면|지\s*못하면|없으면|않는\s*경우(?:에는|에)?|없는\s*경우(?:에는|에)?),?\s*|"
     r"[^\s,;。、]*(?:ない場合(?:には|は)?|なければ|ないと)、?", re.IGNORECASE)
 
@@ -1298,7 +1302,7 @@ _WINDOW_CONDITION = lazy(r"(?:以内|まで|未満|以下|이내|까지|미만|�
                          r"(?=(?:within|before|no\s+later\s+than|up\s+to)\s+\d)", re.IGNORECASE)
 
 
-def _judge_limit(question: str, sentence: str) -> str | None:
+def _judge_limit(question: str, sentence: str, *, least: bool = False) -> str | None:
     """How a rule's limit judges the customer's case: "split" when the case is a span of days ("last week") that
     the limit cuts; "out" when the case's figure is outside the limit of an
     allowance ("a £2,000 sofa" against "cash up to a maximum of £1,500"; 13살 against 만 14세 이상) or inside
@@ -1309,6 +1313,7 @@ def _judge_limit(question: str, sentence: str) -> str | None:
 
     A duration is compared only with a window of the customer's (``_service_time``: never with the time the
     service's own work takes), in any unit ("3 weeks ago", "a month ago", 지난주, 先週 against "14 days").
+    ``least``: a time past a least time of a rule that allows ("after 14 days, we refund …" for 5 months) is "in" too.
     """
     text, question = ascii_figures(_FOOTNOTE.sub("", sentence)), ascii_figures(question)
     negated = rules_out(_what_is_ruled(text), question)
@@ -1330,12 +1335,245 @@ def _judge_limit(question: str, sentence: str) -> str | None:
             inside = sides.pop()
             if inside == negated:
                 return "out"
-            if measure.name == "duration" and bool(upper) != negated:
+            if measure.name == "duration" and (bool(upper) != negated or least):
                 # only a time inside a window is a judged yes ("within 14 days", "After 14 days, no refund"): an
                 # amount, an age or a least time is stated as the limit ("Children under 12 may come in with an
                 # adult" and "must work at least 20 hours a week" hold more than the figure)
                 judged = "in"
+    if judged is None and not any(_case_amounts(question, m) for m in _COMPARED):
+        # a quantity of another kind: a weight, a length, a volume, a temperature, a count of things or people
+        judged = _judge_quantity(question, text, negated) or _judge_clock(question, text, negated)
     return judged
+
+
+# A measured quantity the customer tells and a rule bounds: a number with its unit of weight, length, volume,
+# temperature or current ("a 55kg freezer", "車高1.7m", "13kg bottles", "37.8度", "32A"), compared in the unit's
+# family, one unit converted to another ("1.7m" against "155cm"). A one-letter unit is written on its number ("2A",
+# "3m"), never after a space ("3 a day" is no current).
+_UNIT_FAMILIES = (
+    ("weight", 1000.0, r"tonnes?|tons?|톤|トン"),
+    ("weight", 1.0, r"kg|kgs|kilos?|kilograms?|킬로그램|킬로|キロ(?:グラム)?"),
+    ("weight", 0.001, r"g|grams?|그램|グラム"),
+    ("length", 1000.0, r"km|kilomet(?:re|er)s?|킬로미터|キロメートル"),
+    ("length", 0.01, r"cm|centimet(?:re|er)s?|센티미터|센티|センチ(?:メートル)?"),
+    ("length", 0.001, r"mm|millimet(?:re|er)s?|밀리미터|ミリ(?:メートル)?"),
+    ("length", 1.0, r"m|met(?:re|er)s?|미터|メートル"),
+    ("length", 0.3048, r"feet|foot|ft"),
+    ("length", 0.0254, r"inch(?:es)?"),
+    ("volume", 0.001, r"ml|millilit(?:re|er)s?|밀리리터|ミリリットル"),
+    ("volume", 1.0, r"l|lit(?:re|er)s?|리터|リットル"),
+    ("temperature", 1.0, r"°\s*c?|degrees?(?:\s+c(?:elsius)?)?|도|度"),
+    ("current", 1.0, r"a|amps?|amperes?|암페어|アンペア"),
+)
+_UNIT_OF = tuple((family, factor, lazy(rf"(?:{unit})", re.IGNORECASE)) for family, factor, unit in _UNIT_FAMILIES)
+# things counted by a counter word: the same counter on both sides ("2台" against "1台まで", "3枚" against "2枚まで",
+# "4대" against "최대 3대"); people by any word for them ("12 people" against "up to 9 passengers", 6名, 5명)
+_PERSONS = r"people|persons?|guests?|passengers?|adults?|visitors?|travell?ers?|members?|명|人|名"
+_COUNTERS = r"台|枚|個|室|部屋|泊|冊|匹|頭|件|대|개|장|매|실|박|권|마리"
+_MEASURED = lazy(
+    rf"(?<![\d.,])(\d+(?:[.,]\d+)?|{'|'.join(_NUMBER_WORDS)})\s*-?\s*"
+    r"(?:(?<=\d)(?:a|m|g|l|t)(?![a-z])|"
+    r"(?:tonnes?|tons?|kgs?|kilos?|kilograms?|grams?|km|kilomet(?:re|er)s?|cm|centimet(?:re|er)s?|mm|"
+    r"millimet(?:re|er)s?|met(?:re|er)s?|feet|foot|ft|inch(?:es)?|ml|millilit(?:re|er)s?|lit(?:re|er)s?|"
+    r"degrees?(?:\s+c(?:elsius)?)?|amps?|amperes?)(?![a-z])|°\s*c?|"
+    r"톤|킬로그램|킬로미터|킬로|그램|센티미터|센티|밀리미터|미터|밀리리터|리터|도(?![가-힣])|암페어|"
+    r"トン|キロメートル|キロ(?:グラム)?|グラム|センチ(?:メートル)?|ミリリットル|ミリ(?:メートル)?|メートル|リットル|度|アンペア|"
+    rf"({_PERSONS})(?![a-z])|({_COUNTERS})|([a-z]{{3,}}(?:\s+[a-z]{{3,}})?))",
+    re.IGNORECASE)
+_MEASURE_FAMILIES = frozenset(family for family, _, _ in _UNIT_FAMILIES)
+_LIST_MARK = lazy(r"[、,，・]")
+_SENTENCE_START = lazy(r"[.!?。！？]\s*")
+# a comparative bounds as "more than" and "less than" do ("longer than 8 metres", "lighter than 5 kg")
+_MORE = r"more|longer|taller|heavier|wider|higher|larger|bigger|greater|older"
+_LESS = r"less|fewer|shorter|lighter|smaller|narrower|lower|younger"
+# the words that bound a quantity: before it ("up to", "no more than", "limit of", 최대, 最大) or after it ("or less",
+# "or more", 이하, 이상, 以下, 以上, を超える); "under", "over", 미만, 초과, 未満, 超 leave the figure out
+_BOUND_BEFORE = lazy(r"(?:\b(?:up\s+to|no\s+more\s+than|not\s+more\s+than|at\s+most|maximum(?:\s+of)?|max\.?|"
+                     rf"limit\s+of|(?:{_MORE}|{_LESS})\s+than|under|below|at\s+least|over|above|"
+                     r"exceeding|minimum(?:\s+of)?)|최대|최소|最大|最小|最低|上限)\s*(?:of\s+)?$", re.IGNORECASE)
+_BOUND_AFTER = lazy(r"^\s*(?:(?:or|and)\s+(?:less|fewer|under|below|more|over|above|older|up)\b|"
+                    r"이하|이내|까지|미만|이상|초과|(?:을|를)\s*(?:초과|넘)|以下|以内|まで|未満|以上|超|を超え)",
+                    re.IGNORECASE)
+_BOUND_LOWER = lazy(rf"at\s+least|(?:{_MORE})\s+than|^over|^above|exceeding|minimum|최소|最小|最低|"
+                    r"(?:or|and)\s+(?:more|over|above|older|up)|이상|초과|넘|以上|超", re.IGNORECASE)
+_BOUND_STRICT = lazy(rf"(?:{_MORE}|{_LESS})\s+than|under|below|over|above|exceeding|미만|초과|넘|未満|超",
+                     re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _quantities(text: str) -> tuple[tuple[int, int, str, float], ...]:
+    """The measured or counted quantities of ``text``: (start, end, family, amount in the family's base unit); the
+    family of a counted thing is its counter or its noun's stem ("tyre"), people's is "persons"."""
+    found = []
+    for match in _MEASURED.finditer(text):
+        number = match.group(1).lower()
+        amount = float(_NUMBER_WORDS.index(number) + 1) if number in _NUMBER_WORDS else \
+            float(number.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", number) else \
+            float(number.replace(",", "."))
+        unit = match.group(0)[len(match.group(1)):].strip(" -")
+        person, counter, noun = match.group(2), match.group(3), match.group(4)
+        if person:
+            family = "persons"
+        elif counter:
+            family = counter
+        elif noun:
+            words = noun.lower().split()
+            if any(w in _UNIT_WORDS or _DURATION.figure.fullmatch(f"1 {w}") for w in words):
+                continue  # "3 days", "2 nights", "a 7 week old kitten": a time or an age, judged as one
+            family = "noun:" + " ".join(sorted({_stem(w) for w in words}))
+        else:
+            unit_of = next(((f, factor) for f, factor, pattern in _UNIT_OF if pattern.fullmatch(unit)), None)
+            if unit_of is None:
+                continue
+            family, amount = unit_of[0], amount * unit_of[1]
+        found.append((match.start(), match.end(), family, amount))
+    return tuple(found)
+
+
+def _stem(word: str) -> str:
+    return next(iter(analyzers()[WORDS].analyze(word)), word)
+
+
+def _same_family(case: str, rule: str) -> bool:
+    """Whether a case's quantity and a rule's are of one kind: the same unit family or counter, or a counted noun of
+    the rule among the words after the case's number ("8 tyres" and "eight tyres"; "10 lessons" and "6 future
+    lessons")."""
+    if case.startswith("noun:") and rule.startswith("noun:"):
+        return bool(set(case[5:].split()) & set(rule[5:].split()))
+    return case == rule
+
+
+def _judge_quantity(question: str, text: str, negated: bool) -> str | None:
+    """How a bound of a rule judges the one quantity of its kind the customer tells ("a 55kg freezer" against
+    "items over 40 kg …", "車2台" against "1台まで無料", "12 people" against "up to 9 passengers"): "out" when the
+    case is outside an allowance's bound or inside a prohibition's, "in" when inside an allowance's or outside a
+    prohibition's, "split" when it is both against two bounds, None when no bound of its kind is read."""
+    # a count told of one item of a list ("スマホ、タブレット、テレビ2台、ゲーム機") is not the count of all asked about
+    cases = [c for c in _quantities(question) if c[2] in _MEASURE_FAMILIES or
+             len(_LIST_MARK.findall(_SENTENCE_START.split(question[max(0, c[0] - 60):c[0]])[-1])) < 2]
+    verdicts = set()
+    for start, end, family, limit in _quantities(text):
+        before, after = text[max(0, start - 40):start], text[end:end + 12]
+        bound = _BOUND_BEFORE.search(before) or _BOUND_AFTER.match(after)
+        if not bound:
+            continue
+        told = [amount for _, _, kind, amount in cases if _same_family(kind, family)]
+        if len(told) != 1:
+            continue  # no case of this kind, or several (which one the rule is about is not known)
+        word = bound.group(0)
+        lower, strict = bool(_BOUND_LOWER.search(word)), bool(_BOUND_STRICT.search(word))
+        case = told[0]
+        inside = (case > limit or (case == limit and not strict)) if lower else \
+            (case < limit or (case == limit and not strict))
+        inside = inside != _in_negated_condition(text, start)
+        verdicts.add("out" if inside == negated else "in")
+    # two bounds of the kind that judge the case apart ("up to 5 metres long and up to 1.85 metres high" for a car
+    # of 4.9m): which one it is measured by is not known
+    return verdicts.pop() if len(verdicts) == 1 else None
+
+
+# A time of day the customer tells ("at 4pm", "새벽 1시", "夜中の2時", "20時半") against the hours a rule states: a
+# window ("from 9 am to 6 pm", "오전 9시부터 다음 날 새벽 2시까지", "15時から翌朝9時まで", "00:30 to 06:30", one that
+# ends past midnight going on to the next day) or one bound ("before 2pm", "20時までに", "오후 8시까지", "午後9時以降").
+# A time told without a mark of the half day ("3時半", "9시쯤") is either of its two hours: it is judged only when
+# both fall on the same side.
+_CLOCK = lazy(
+    r"(?:(다음\s*날|익일|翌日|翌朝|the\s+next\s+day)\s*)?"
+    r"(?:(오전|오후|새벽|아침|낮|저녁|밤|午前|午後|朝|夜中の?|深夜|夜|夕方|昼|明け方)\s*)?"
+    r"(?<![\d:.,])(\d{1,2})(?:\s*(?::|時|시(?!간))\s*(?:(\d{2})(?:\s*[분分])?|(반|半))?)(?!\s*(?:間|시간|분간|[かカヶケヵ]月|개월))"
+    r"(?:\s*(am|pm|a\.m\.|p\.m\.))?|"
+    r"(?<![\d:.,])(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.)|\b(noon|midday|midnight)\b",
+    re.IGNORECASE)
+_LATER_HALF = ("오후", "저녁", "밤", "午後", "夜", "夕方", "pm", "p.m.")
+_NIGHT = ("새벽", "夜中", "夜中の", "深夜", "明け方")
+_WINDOW_LINK = lazy(r"^\s*(?:から|부터|to|until|till|through|[-–〜~～]|and)\s*(?:the\s+next\s+day\s*)?$", re.IGNORECASE)
+_UNTIL_AFTER = lazy(r"^\s*(?:まで|까지|이전|前|전|より前)", re.IGNORECASE)
+_FROM_AFTER = lazy(r"^\s*(?:以降|以後|이후|過ぎ|넘어|넘으면|を過ぎ)", re.IGNORECASE)
+_UNTIL_BEFORE = lazy(r"\b(?:before|by|until|till|no\s+later\s+than|up\s+to)\s*$", re.IGNORECASE)
+_FROM_BEFORE = lazy(r"\b(?:after|from|past)\s*$", re.IGNORECASE)
+
+
+def _clock_times(text: str) -> list[tuple[int, int, tuple[float, ...]]]:
+    """The times of day of ``text``: (start, end, the hours it may be — one, or two for a time told without a mark
+    of the half day), hours counted past 24 for a time of the next day ("다음 날 새벽 2시" is 26)."""
+    times: list[tuple[int, int, tuple[float, ...]]] = []
+    for m in _CLOCK.finditer(ascii_figures(text)):
+        next_day, mark, hour, minutes, half, suffix, hour2, suffix2, word = m.groups()
+        if word:
+            times.append((m.start(), m.end(), (12.0,) if word.lower() in ("noon", "midday") else (24.0,)))
+            continue
+        if hour2:
+            hour, suffix = hour2, suffix2
+        elif not (minutes or half or suffix or "時" in m.group(0) or "시" in m.group(0)):
+            continue  # a bare number is no time
+        h = float(hour) + (int(minutes) / 60 if minutes else 0.5 if half else 0.0)
+        if h >= 24.5 or (minutes and int(minutes) >= 60):
+            continue
+        mark = (mark or suffix or "").lower()
+        if mark in _LATER_HALF:
+            # "오후 3시" is 15; "12pm", "오후 12시", "午後12時" noon, "밤 12시", "夜12時" midnight
+            hours: tuple[float, ...] = (h + 12 if h < 12 else 24.0 if h < 13 and mark in ("밤", "夜") else h,)
+        elif mark in _NIGHT:
+            hours = (h + 24 if h < 12 else h,)
+        elif mark in ("am", "a.m."):
+            hours = (h - 12 if h >= 12 else h,)
+        elif mark or h >= 12 or h == 0 or minutes and hour.startswith("0"):
+            hours = (h,)  # 오전, 午前, 朝, 昼: as written; a 24-hour time ("20時", "00:30"); 12 is noon
+        else:
+            hours = (h, h + 12)
+        if next_day:
+            hours = tuple(x + 24 if x < 24 else x for x in hours)
+        times.append((m.start(), m.end(), hours))
+    return times
+
+
+def _in_negated_condition(text: str, at: int) -> bool:
+    """Whether the figure at ``at`` is inside a condition's clause that is negated ("20時までに到着されない場合",
+    "if you do not arrive by 8 pm,"): the set the rule speaks of is then the other side of its bound."""
+    return any(m.start() <= at < m.end() and _NEGATION.search(m.group(0)) for m in _CONDITION_CLAUSE.finditer(text))
+
+
+def _judge_clock(question: str, text: str, negated: bool) -> str | None:
+    """How the hours of a rule judge the one time of day the customer tells ("in" / "out" as ``_judge_limit``),
+    None when the rule states no hours, the customer tells no time or several, or a time without its half of the day
+    falls on both sides."""
+    told = _clock_times(question)
+    if len(told) != 1:
+        return None
+    cases = told[0][2]
+    times = _clock_times(text)
+    if not times:
+        return None
+    text = ascii_figures(text)
+    verdicts = set()
+    used: set[int] = set()
+    judged = 0
+    for i, (start, end, hours) in enumerate(times):
+        if i in used or len(hours) != 1:
+            continue
+        nxt = times[i + 1] if i + 1 < len(times) else None
+        if nxt and _WINDOW_LINK.match(text[end:nxt[0]]):
+            # a window, gone on past midnight when it ends before it begins ("15時から翌朝9時まで", "9 pm to 2 am"); an
+            # end without its half of the day is the first of its hours after the start ("深夜1時から5時まで")
+            low = hours[0]
+            high = min((x for x in nxt[2] if x > low), default=nxt[2][0])
+            span = (high - low) % 24 or 24
+            used.add(i + 1)
+            sides = {(c - low) % 24 < span for c in cases}
+        elif _UNTIL_AFTER.match(text[end:end + 6]) or _UNTIL_BEFORE.search(text[max(0, start - 20):start]):
+            sides = {c % 24 <= hours[0] % 24 if hours[0] % 24 else True for c in cases}
+        elif _FROM_AFTER.match(text[end:end + 6]) or _FROM_BEFORE.search(text[max(0, start - 20):start]):
+            sides = {c % 24 >= hours[0] % 24 for c in cases}
+        else:
+            continue
+        if len(sides) != 1:
+            return None  # "3時" may be 3 or 15: the window holds one of them
+        inside = sides.pop() != _in_negated_condition(text, start)
+        verdicts.add("out" if inside == negated else "in")
+        judged += 1
+    # hours of two things in one sentence ("진료 시간은 … 9시 30분부터 6시 30분까지이며, 점심시간은 1시부터 2시까지"):
+    # which of them the customer's time is asked against is not known
+    return verdicts.pop() if judged == 1 else None
 
 
 def _outside_limit(question: str, sentence: str) -> bool:
@@ -1736,6 +1974,10 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
                     # "Do I have to pay for an extra card?" on "… are free" is a no; "Is a new one free?" a yes
                     return ("yes" if free_asked else "no", "")
         judged = _judge_limit(question, best) if told and not negated else None
+        if judged == "out" and any(_judge_limit(question, s, least=True) == "in" for s in sentences[1:]):
+            # another quoted rule speaks of the case past the first one's limit ("within 14 days … a full refund" and
+            # "For annual policies cancelled after 14 days, we refund …"): the first rule's no is not the answer
+            judged = None
         if judged == "out":
             return ("no", "")
         if judged == "split":
@@ -1758,13 +2000,13 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             # the customer asks to do again what a quoted rule allows once ("Can I get a second free trial?" on "A free
             # trial is offered only once per household"; "한 번 더 교환 되나요?" on "1회에 한하여"): the case is past it
             return ("no", "")
-        if told and not negated and not _CONDITION.search(conditions) and \
+        if told and not negated and judged != "in" and not _CONDITION.search(conditions) and \
                 rules_out(_what_is_ruled(ruling), question) and \
                 not any(_figures(_FOOTNOTE.sub("", s), "") for s in sentences):
             # a flat prohibition with no figure at all: the case's number cannot change it
             # ("2時間残ってるんですが、来月に回せますか" on "無料枠は翌月に繰り越すことができません")
             return ("no", "")
-        if judged == "in" and not _CONDITION.search(_WINDOW_CONDITION.sub(" ", best)) and all(
+        if judged == "in" and not _CONDITION.search(_NOT_ONLY.sub(" ", _WINDOW_CONDITION.sub(" ", best))) and all(
                 _judge_limit(question, s) == "in" for s in sentences[1:] if rules_out(s, question)):
             # the case inside the window of a rule that states no other condition, and no other quoted rule
             # ruling it out ("Final-sale items cannot be returned."): "10 days" on "within 14 days" is a yes
@@ -1772,7 +2014,8 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         if told or negated:
             figure = _figure_of_case(question, sentences)
             return ("figure", figure) if figure else None
-        if _CONDITION.search(conditions) or (_OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
+        if _CONDITION.search(_NOT_ONLY.sub(" ", conditions)) or (
+                _OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
         if rules_out(_what_is_ruled(ruling), question):
             return ("no", "")

@@ -136,3 +136,91 @@ def test_a_repeat_past_the_period_or_a_question_that_asks_no_leave_gets_no_such_
                     ["You can change your plan once every 30 days."]) != ("no", "")
     assert in_short("Do you check my address again every year?",
                     ["We check your address once a year."]) != ("no", "")
+
+
+# -- the customer's quantity against the rule's bound (fifteenth round) ------------------------------------------
+
+
+@pytest.mark.parametrize(("sentence", "question", "verdict"), [
+    # a weight, a length, a current told with its unit, compared in the unit's family (metres and centimetres)
+    ("Trailers up to 750 kg may be towed on the forest roads.", "Can I tow my 1,200kg caravan on the forest roads?",
+     "no"),
+    ("Boats longer than 8 metres cannot be launched from the public slipway.",
+     "My boat is 9.5m, can I launch it from the public slipway?", "no"),
+    ("Boats longer than 8 metres cannot be launched from the public slipway.",
+     "My boat is 6m, can I launch it from the public slipway?", "yes"),
+    ("Heaters over 10 amps must not be plugged into the hall sockets.",
+     "Can I plug my 13A heater into the hall socket?", "no"),
+    ("高さ2.0mを超える車両は入庫できません。", "車高2.3mのバンは入庫できますか？", "no"),
+    ("高さ2.0mを超える車両は入庫できません。", "車高180センチの車は入庫できますか？", "yes"),
+    # a count of things by the same counter or noun, of people by any word for them
+    ("한 계정에 기기는 최대 3대까지 등록할 수 있습니다.", "태블릿까지 5대 등록되나요?", "no"),
+    ("Each member may borrow up to 6 books at a time.", "Can I borrow 9 books today?", "no"),
+    ("Each member may borrow up to 6 books at a time.", "Can I borrow 4 books today?", "yes"),
+    ("Each table seats up to 8 guests.", "We are 10 people, can we all sit at one table?", "no"),
+    ("1部屋につき大人4名まで宿泊できます。", "大人6名で1部屋に泊まれますか？", "no"),
+])
+def test_a_quantity_the_customer_tells_is_judged_by_the_rule_s_bound_of_its_kind(sentence, question, verdict):
+    assert in_short(question, [sentence]) == (verdict, "")
+
+
+@pytest.mark.parametrize(("sentence", "question"), [
+    # look-alike: a count told of one item of a list is not the count of all the customer asks about
+    ("登録できる端末は最大5台までです。", "スマホ、PC、タブレット2台、テレビで全部使えますか？"),
+    # look-alike: two bounds of the kind that judge the case apart (which one measures it is not known)
+    ("Cars up to 5 metres long and up to 2 metres high travel at the car fare.",
+     "My van is 4.5m, is that the car fare?"),
+    # look-alike: a quantity of another kind than the bound's (a length against a weight)
+    ("Parcels up to 20 kg are delivered the next day.", "Can you deliver my 30 cm box the next day?"),
+    # look-alike: a number with no unit or noun of the bound's
+    ("Each member may borrow up to 6 books at a time.", "I have 9 overdue fines, can I borrow today?"),
+])
+def test_a_quantity_of_another_kind_or_of_a_part_gets_no_verdict(sentence, question):
+    assert in_short(question, [sentence]) not in (("yes", ""), ("no", ""))
+
+
+def test_a_negation_in_a_condition_at_the_sentence_s_end_is_not_what_the_rule_rules_out():
+    # "provided you have not …" sets the condition: a customer inside the window is not told "No"
+    sentence = "You can cancel within 30 days and get a full refund, provided you have not used the service."
+    assert in_short("I signed up 10 days ago, can I cancel and get my money back?", [sentence]) != ("no", "")
+    # look-alike: the negation before the condition is the ruling itself
+    assert in_short("I signed up 10 days ago, can I cancel and get my money back?",
+                    ["Refunds are not given within 30 days if you have used the service."]) != ("yes", "")
+
+
+def test_a_limit_s_no_is_not_said_when_another_quoted_rule_speaks_of_the_case_past_it():
+    first = "You can cancel within 14 days and get a full refund."
+    second = "If you cancel after 14 days, we refund the unused months less a 20 dollar fee."
+    question = "I've had it for 3 months, can I cancel and get money back?"
+    assert in_short(question, [first, second]) != ("no", "")
+    # look-alike: the window alone rules the case out
+    assert in_short(question, [first]) == ("no", "")
+
+
+@pytest.mark.parametrize(("sentence", "question", "verdict"), [
+    # a time of day against a window, one that goes on past midnight, or one bound
+    ("The helpline is open from 8am to 10pm.", "Can I call the helpline at 11pm?", "no"),
+    ("주문 접수는 오전 10시부터 다음 날 새벽 2시까지입니다.", "새벽 1시에 주문 접수 되나요?", "yes"),
+    ("出庫は午前6時から午後11時までとします。", "夜中の3時に出庫できますか？", "no"),
+    ("Orders placed before 3pm ship the same day.", "If I order at 1pm today, will my order ship the same day?", "yes"),
+    # a bound inside a negated condition speaks of the other side of it
+    ("If you do not arrive by 8 pm, dinner cannot be served.", "We will arrive at 9pm. Can we still have dinner?",
+     "no"),
+    # "not only" adds, it does not rule out
+    ("The cheap rate applies from 00:30 to 06:30 to everything in your home, not only the car.",
+     "Does my dishwasher get the cheap rate at 2am?", "yes"),
+])
+def test_a_time_of_day_the_customer_tells_is_judged_by_the_rule_s_hours(sentence, question, verdict):
+    assert in_short(question, [sentence]) == (verdict, "")
+
+
+@pytest.mark.parametrize(("sentence", "question"), [
+    # look-alike: "3時" may be 3 or 15, and the window holds one of them
+    ("受付は午前10時から午後4時までです。", "3時に受付に行ってもいいですか？"),
+    # look-alike: hours of two things in one sentence: which one the time is asked against is not known
+    ("진료 시간은 오전 9시부터 오후 6시까지이며, 점심시간은 오후 1시부터 2시까지입니다.", "오후 7시 반에 가도 되나요?"),
+    # look-alike: a duration is no time of day ("3時間", "2 hours")
+    ("受付は午前10時から午後4時までです。", "3時間待てば受付できますか？"),
+])
+def test_a_time_of_day_without_one_reading_gets_no_verdict(sentence, question):
+    assert in_short(question, [sentence]) not in (("yes", ""), ("no", ""))
