@@ -812,7 +812,7 @@ _CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as|in (?:tha
                   r"경우|이면|으면|다면|라면|場合|であれば|なら", re.IGNORECASE)
 # a rule that says what "must" be or is "required" sets a condition on "Can I …?" that a bare yes would
 # hide; it is the yes to a question about that duty ("Do I need …?", "Do I have to …?", 必要ですか)
-_OBLIGATION = lazy(r"\b(?:must|required)\b", re.IGNORECASE)
+_OBLIGATION = lazy(r"\b(?:must|required)\b(?!\s+(?:not|never)\b)", re.IGNORECASE)
 _DUTY_ASKED = lazy(r"\b(?:need|needs|have to|has to|must|required|requires?|obliged)\b|"
                    r"필요|해야|必要|なければ|なくては", re.IGNORECASE)
 # a message's asking sentence that opens with a linking word ("So can I …?", "And is it …?") asks as the rest does
@@ -1900,6 +1900,30 @@ def _once_used(question: str, sentences: list[str]) -> bool:
     return False
 
 
+# an exception a rule makes to its own ruling ("Pets are not allowed in the lounges, with the exception of assistance
+# dogs", "… covered while in use, except damage to skis", "…を除き", "…을 제외하고"): the phrase it names, to the
+# clause's end
+_EXCEPTION = lazy(r"\b(?:except(?:\s+for|\s+where|\s+when)?|with\s+the\s+exception\s+of|other\s+than|apart\s+from)\b"
+                  r"[^,;.]*|[^\s,;。、]+(?:を除き|を除いて|を除く|以外は)|[^\s,;.]+\s*(?:을|를)?\s*제외하고",
+                  re.IGNORECASE)
+
+
+def _excepted(question: str, ruling: str) -> bool | None:
+    """Whether the question's case is the exception the rule makes to its ruling: a key word of the question held by
+    the exception's phrase and by nothing else of the sentence ("guide dog" in "with the exception of assistance
+    dogs"). Then the rule's ruling is reversed for it: True when the ruling rules out (the exception allows), False
+    when it allows (the exception rules out); None when the question is no exception."""
+    exception = _EXCEPTION.search(ruling)
+    if not exception:
+        return None
+    rest = ruling[:exception.start()] + " " + ruling[exception.end():]
+    held, elsewhere = sentence_terms(exception.group(0)), sentence_terms(rest)
+    keys = [u for u in question_units(question) if u.key]
+    if not any(u.found_in(held) and not u.found_in(elsewhere) for u in keys):
+        return None
+    return rules_out(_what_is_ruled(rest), question)
+
+
 def _by_words_held(question: str, sentences: list[str]) -> list[str]:
     """The quoted sentences, the one that holds most of the question's key units first (the ranking breaks ties)."""
     keys = [u for u in question_units(question) if u.key]
@@ -2014,8 +2038,13 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         if told or negated:
             figure = _figure_of_case(question, sentences)
             return ("figure", figure) if figure else None
+        excepted = _excepted(question, ruling) if not told and not negated else None
+        if excepted is not None:
+            # "Can my guide dog come in the lounge?" on "Pets are not allowed in the lounges, with the exception of
+            # assistance dogs": yes; "Broke my skis, is that covered?" on "… covered, except damage to skis": no
+            return ("yes" if excepted else "no", "")
         if _CONDITION.search(_NOT_ONLY.sub(" ", conditions)) or (
-                _OBLIGATION.search(best) and not _DUTY_ASKED.search(question)):
+                _OBLIGATION.search(ruling) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
         if rules_out(_what_is_ruled(ruling), question):
             return ("no", "")

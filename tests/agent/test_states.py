@@ -224,3 +224,34 @@ def test_a_time_of_day_the_customer_tells_is_judged_by_the_rule_s_hours(sentence
 ])
 def test_a_time_of_day_without_one_reading_gets_no_verdict(sentence, question):
     assert in_short(question, [sentence]) not in (("yes", ""), ("no", ""))
+
+
+# -- the rule's polarity (fifteenth round) -------------------------------------------------------------------------
+
+
+def test_must_not_is_a_prohibition_and_a_duty_is_read_in_the_clause_asked():
+    # "must not" rules out; it is no duty that would make the answer "it depends"
+    assert in_short("Can I keep paint in my locker?", ["You must not keep paint or fuel in the lockers."]) == \
+        ("no", "")
+    # the clause that holds the question's words rules, not the duty of the clause before it
+    rule = ["Members must show their card at the desk; guest passes are not accepted at weekends."]
+    assert in_short("Are guest passes accepted at weekends?", rule) == ("no", "")
+    # look-alike: a duty in the clause asked still makes it depend
+    assert in_short("Can I come in?", ["Members must show their card at the desk."]) == ("depends", "")
+
+
+@pytest.mark.parametrize(("sentence", "question", "verdict"), [
+    ("Dogs are not allowed in the reading room, with the exception of guide dogs.",
+     "Can my guide dog come into the reading room?", "yes"),
+    ("Bikes are covered anywhere in the UK, except racing bikes used in a race.",
+     "Is my racing bike covered?", "no"),
+    ("全ての商品は、食品を除き、返品できます。", "食品も返品できますか？", "no"),
+])
+def test_a_question_about_the_rule_s_exception_gets_the_exception_s_verdict(sentence, question, verdict):
+    assert in_short(question, [sentence]) == (verdict, "")
+
+
+def test_a_question_that_is_not_the_exception_keeps_the_rule_s_verdict():
+    # look-alike: the question names nothing of the exception's phrase
+    rule = ["Dogs are not allowed in the reading room, with the exception of guide dogs."]
+    assert in_short("Can my dog come into the reading room?", rule) == ("no", "")
