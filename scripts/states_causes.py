@@ -85,7 +85,8 @@ def load(path: Path) -> list[dict]:
 
 
 def table(rows: list[dict]) -> tuple[list[str], dict[str, Counter]]:
-    sets = list(dict.fromkeys(r["set"] for r in rows))
+    # a set whose questions name no expected figure or yes/no (the first tuning set) has no column
+    sets = list(dict.fromkeys(r["set"] for r in rows if r.get("states")))
     counts: dict[str, Counter] = {c: Counter() for c in CAUSES}
     for r in rows:
         if r.get("states") and r["right_sentence"] and not r["stated"]:

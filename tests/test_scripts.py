@@ -161,3 +161,22 @@ def test_the_semantic_injection_experiment_fits_deterministically(monkeypatch: p
     za, zb = 2.0, float(attack @ beta[:-1] + beta[-1])  # the attack sentence: hashed slot 2, the attack vector
     assert scores["a"] == pytest.approx(module.sigmoid(za))
     assert scores["c"] == pytest.approx(module.sigmoid((za + zb) / 2))
+
+
+def test_states_causes_sorts_a_dump_by_cause_and_compares_two(tmp_path: Path) -> None:
+    """scripts/states_causes.py: a miss whose quoted rule bounds the customer's number is a case against the rule's
+    condition; a two-part question is one whatever else it is; a stated answer is no miss."""
+    def row(id_: int, question: str, stated: bool) -> dict:
+        return {"set": "toy", "id": id_, "question": question, "page": "p", "sentence": "within 14 days",
+                "states": "No", "quote": "Returns are accepted within 14 days.", "answer": "In short: 14 days",
+                "right_sentence": True, "stated": stated, "opposite": False,
+                "quotes": ["Returns are accepted within 14 days."], "in_short_calls": []}
+    dump = tmp_path / "dump.jsonl"
+    dump.write_text("\n".join(json.dumps(r) for r in (
+        row(1, "I bought it 20 days ago, can I return it?", False),
+        row(2, "Can I return it and how do I send it?", False),
+        row(3, "Can I return it after 20 days?", True))), encoding="utf-8")
+    out = _run([str(SCRIPTS / "states_causes.py"), str(dump), "--before", str(dump)], cwd=tmp_path)
+    assert "| case against the rule's condition | 1 | 1 |" in out, out
+    assert "| two-part question | 1 | 1 |" in out, out
+    assert "| toy | 3 → 3 | 1 → 1 | 0 → 0 |" in out, out
