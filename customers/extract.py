@@ -42,7 +42,7 @@ from mem.customers.fact_record import Fact, PolicyRef
 from mem.customers.judge import Judgement, judge, other_names
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.screening import instruction_like
-from mem.customers.slots import SLOT_TERMS, Slot, slot_of
+from mem.customers.slots import SLOT_TERMS, Slot, shape_values, slot_of
 from mem.customers.statements import build_statement
 from mem.customers.traits import flag_stale_traits, update_traits
 
@@ -208,12 +208,13 @@ class _Batch:
                 scored.append((shared, fact))
         scored.sort(key=lambda pair: -pair[0])
         found = [fact for _, fact in scored[:SIMILAR_LIMIT]]
-        if candidate.slot is not None:
+        if candidate.slot is not None or candidate.shapes:
             # by id: comparing whole records field by field was a measurable share of extraction
             seen = {f.id for f in found} | self.gone
-            judged_with = _JUDGED_WITH.get(candidate.slot.name, (candidate.slot.name,))
+            judged_with = set(_judged_with(candidate))
             found += [f for f in self.local if f.id not in seen
-                      and (slot := self._slot(f)) is not None and slot.name in judged_with]
+                      and ((slot := self._slot(f)) is not None and slot.name in judged_with
+                           or candidate.shapes and any(v.name in judged_with for v in shape_values(f.text)))]
         return found
 
     def _slot(self, fact: Fact) -> Slot | None:
@@ -362,13 +363,25 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
         # by the other names of what it is about
         for hit in store.facts.search(" ".join(others), limit=SIMILAR_LIMIT, statuses=["active"]):
             found.setdefault(hit.fact.id, hit.fact)
-    if candidate.slot is not None:
-        # the slot's question words are indexed with every fact filling it (mem.customers.index), so
-        # this finds "I live in Boston" for "I moved to Seattle", whatever kind either was stored as
-        for name in _JUDGED_WITH[candidate.slot.name]:
-            for hit in store.facts.search(SLOT_TERMS[name], limit=SIMILAR_LIMIT, statuses=["active"]):
+    # the slot's question words are indexed with every fact filling it (mem.customers.index), so
+    # this finds "I live in Boston" for "I moved to Seattle", whatever kind either was stored as
+    for name in _judged_with(candidate):
+        for hit in store.facts.search(SLOT_TERMS[name], limit=SIMILAR_LIMIT, statuses=["active"]):
+            found.setdefault(hit.fact.id, hit.fact)
+    if candidate.shapes:
+        # a value told in a frame no rule reads is indexed with no slot's words: the value's own shape is searched
+        # ("reference HX44817" for "the right one is HX44917" shares the letters; a number its digits)
+        for value in candidate.shapes:
+            for hit in store.facts.search(value.value, limit=SIMILAR_LIMIT, statuses=["active"]):
                 found.setdefault(hit.fact.id, hit.fact)
     return list(found.values())
+
+
+def _judged_with(candidate: Candidate) -> tuple[str, ...]:
+    """The slots whose facts ``candidate`` is judged against: its own slot's, and those of the values it gives by
+    their shape (``Candidate.shapes``)."""
+    names = _JUDGED_WITH[candidate.slot.name] if candidate.slot is not None else ()
+    return tuple(dict.fromkeys([*names, *(value.name for value in candidate.shapes)]))
 
 
 def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, state: _Batch) -> Fact | None:
@@ -397,6 +410,13 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         gone.add(target.id)
         _forget(local, target.id)
         report.updated.append(fact.id)
+        for other in judgement.also:
+            # "New mobile … and email …": the held phone is replaced by the same new fact as the held e-mail
+            if other.id in gone:
+                continue
+            store.facts.supersede(other.id, fact.id, actor="extraction", reason=judgement.reason)
+            gone.add(other.id)
+            _forget(local, other.id)
     else:
         fact = store.facts.add(fact, actor="extraction", reason=judgement.reason)
         report.added.append(fact.id)

@@ -35,6 +35,7 @@ from mem.customers.slots import (
     names_other_value,
     not_theirs,
     sentence_slot,
+    shape_values,
     slot_in,
     states_value,
 )
@@ -74,6 +75,9 @@ class Candidate:
     policy_refs: tuple[PolicyRef, ...] = field(default=())
     instruction_like: bool = False
     statement: str = ""  # the short normalised sentence (mem.customers.statements); empty: built on store
+    # the e-mail addresses, phone numbers and codes the customer's words hold, known by their shape
+    # (``slots.shape_values``): judgement compares them with the values the customer holds, whatever frame told either
+    shapes: tuple[Slot, ...] = ()
 
 
 def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: date,
@@ -409,19 +413,24 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             agreed_value = agreed_slot(quote, confirmation)
             if agreed_value is not None and (slot is None or slot.name == agreed_value.name):
                 slot = agreed_value
+        # values by their shape, but none of a slot the message keeps, nor one the rules below find someone else's
+        shapes = () if group.instruction or retraction else tuple(
+            value for value in shape_values(quote) if value.name not in kept)
         if slot is not None and slot.name in kept:
             slot = None
         if slot is not None and slot.name in _ONE_OF_MANY and bare_value(quote, slot) \
                 and _framed_as_not_theirs(whole_sentences, group.sentences[0].start):
+            shapes = tuple(value for value in shapes if value.name != slot.name)
             slot = None
-        if slot is not None and lang != "en" and all(kinds.speaks_to_the_other(s.text, lang=lang)
-                                                     for s in group.sentences):
-            slot = None  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)
+        if (slot is not None or shapes) and lang != "en" \
+                and all(kinds.speaks_to_the_other(s.text, lang=lang) for s in group.sentences):
+            slot, shapes = None, ()  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
             sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,
             correction=kinds.is_correction(quote, lang=lang), slot=slot, lang=lang,
             context_request=context_request, policy_refs=policy_refs, instruction_like=group.instruction,
+            shapes=shapes,
             statement=build_statement(kind=kind, quote=quote, text=text, speaker=turn.speaker,
                                       slot=None if group.instruction or slot and slot.learned else slot,
                                       reference=reference,

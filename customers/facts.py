@@ -121,6 +121,18 @@ class Facts:
             return self.save(grown, action="supported", actor=actor, reason=reason,
                              history=grown.replace(support=added))
 
+    def supersede(self, old_id: str, new_id: str, *, reason: str = "", actor: str = "extraction") -> Fact:
+        """Mark the active fact ``old_id`` ``replaced`` by the fact ``new_id`` already stored — a second fact one new
+        statement replaces ("New mobile … and email …" replaces the held phone and the held e-mail); the new fact's own
+        ``supersedes`` keeps naming the first."""
+        with self._store.transaction():
+            old = self.get(old_id)
+            if old.status != "active":
+                raise Conflict(f"fact {old_id} is {old.status}; only an active fact can be replaced")
+            self.get(new_id)
+            return self.save(old.replace(status="replaced", superseded_by=new_id), action="replaced", actor=actor,
+                             reason=reason or f"replaced by {new_id}")
+
     def retract(self, fact_id: str, *, reason: str = "", actor: str = "customer") -> Fact:
         """DELETE: mark an active fact ``retracted`` (kept, hidden from search, visible in history)."""
         with self._store.transaction():

@@ -28,6 +28,7 @@ The deterministic rules, applied in this order against the similar active facts 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ from mem.core.text import terms as content_terms
 from mem.customers import kinds
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
-from mem.customers.slots import SINGLE_VALUED, Slot, cue_slot, find_slot, slot_of
+from mem.customers.slots import SINGLE_VALUED, Slot, cue_slot, find_slot, same_shape, shape_values, slot_of
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
 NEAR_DUPLICATE = 0.85
@@ -57,6 +58,9 @@ class Judgement:
     action: str
     target: Fact | None = None
     reason: str = ""
+    # more held facts the new one replaces: values of other slots the same words give by their shape ("New mobile …
+    # and email …" changes both)
+    also: tuple[Fact, ...] = ()
 
     def __post_init__(self) -> None:
         if self.action in ("UPDATE", "DELETE") and self.target is None:
@@ -65,6 +69,63 @@ class Judgement:
 
 def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     """Decide ADD / UPDATE / DELETE / NONE for ``candidate`` against ``similar`` facts."""
+    judgement = _judge(candidate, similar)
+    if judgement.action not in ("ADD", "UPDATE") or not candidate.shapes:
+        return judgement
+    active = [f for f in similar if f.status == "active" and f.kind != "trait"]
+    shaped = _replaced_by_shape(candidate, active, judgement.target)
+    if not shaped:
+        return judgement
+    if judgement.action == "ADD":
+        (first, reason), *rest = shaped
+        return Judgement("UPDATE", first, reason, also=tuple(fact for fact, _ in rest))
+    return dataclasses.replace(judgement, also=tuple(fact for fact, _ in shaped))
+
+
+def _replaced_by_shape(candidate: Candidate, active: Sequence[Fact], target: Fact | None) -> list[tuple[Fact, str]]:
+    """The held facts a value of the candidate's, known by its shape (``Candidate.shapes``), replaces — whatever frame
+    told either: the customer's latest fact holding a value of that slot by its shape or by a rule, when the value
+    differs. An e-mail or a phone holds one value at a time; a code is one of many, replaced only by one of its own
+    shape one or two characters off (a code mistyped) or in words that correct it. The candidate's own slot is
+    judged by its rules (``_slot_judgement``), a value added beside the held one replaces nothing."""
+    speaker = _speaker(candidate.evidence)
+    words = _candidate_words(candidate)
+    if adds_another(words):
+        return []
+    own = candidate.slot.name if candidate.slot is not None and not candidate.slot.learned else None
+    replaced: list[tuple[Fact, str]] = []
+    seen = {target.id} if target is not None else set()
+    for name in dict.fromkeys(value.name for value in candidate.shapes if value.name != own):
+        given = [value.value for value in candidate.shapes if value.name == name]
+        holders = sorted(((fact, held) for fact in active if fact.id not in seen
+                          and _speaker(fact.evidence) == speaker and not _same_conversation(fact, candidate)
+                          and (held := _held_values(fact, name))),
+                         key=lambda pair: (pair[0].when or date.min, pair[0].id), reverse=True)
+        if not holders:
+            continue
+        fact, held = holders[0]
+        new = next((value for value in given if value not in held), None)
+        if new is None:
+            continue  # the value held, named again
+        old = held[0]
+        if name == "order" and not (same_shape(old, new) and (_near_twin(old, new) or candidate.correction)):
+            continue
+        seen.add(fact.id)
+        replaced.append((fact, f"new {name} (by its shape): {old} → {new}"))
+    return replaced
+
+
+def _held_values(fact: Fact, name: str) -> list[str]:
+    """The values of slot ``name`` a fact holds in the customer's words: by their shape, or as the slot a rule reads."""
+    words = _customer_words(fact)
+    held = [value.value for value in shape_values(words) if value.name == name]
+    slot = slot_of(fact)
+    if slot is not None and slot.name == name and not slot.learned and slot.value not in held:
+        held.append(slot.value)
+    return held
+
+
+def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     active = [f for f in similar if f.status == "active" and f.kind != "trait"]
     if candidate.retraction and _OLD_VALUE.search(_candidate_words(candidate)):
         # "번호 바뀌었어요~ 이제 010-7742-9031로 연락 주세요. 예전 번호는 해지했어요.", "新しい番号は…です。前の番号は

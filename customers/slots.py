@@ -961,6 +961,58 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
     return None
 
 
+# -- values known by their shape alone, in whatever frame they are told ------------------------------------
+
+# A reference or order code: letters and digits, or digits joined by a dash ("HX44917", "R2026-5813", "20261118-4437"),
+# four digits at least — a plain number (a year, a count, a size) is no code. Only ever compared with a code the
+# customer holds (``judge``): "the right one is HX44917" corrects "reference HX44817" though no rule reads a slot there.
+_CODE = lazy(r"(?<![A-Za-z0-9_@.+-])(?P<v>(?=[A-Za-z0-9-]*(?:[A-Za-z]|\d-\d))"
+             r"(?:[A-Za-z]{1,4}-?)?\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?![A-Za-z0-9_@-])")
+_VALUE_SHAPES: tuple[tuple[str, LazyPattern], ...] = (
+    ("email", _RULES[next(i for i, (name, _) in enumerate(_RULES) if name == "email")][1]),
+    ("phone", _SHAPES[-1][1]),
+    ("order", _CODE),
+)
+
+
+@lru_cache(maxsize=8192)
+def shape_values(text: str) -> tuple[Slot, ...]:
+    """Every e-mail address, phone number and reference code ``text`` holds, known by its shape whatever words stand
+    around it ("New mobile 07700 900 772 and email r.s@…", "I'm on 01632 960 215 or jess@…", "確認メールには
+    TK-4519-08とありました") — each, like a value a rule reads, only where it is the customer's own: not someone else's,
+    a what-if, the past, the service's own or a question asking for no change (an order code is theirs whoever it is
+    for). A rule reads one slot per sentence; a sentence may give two values, and a frame no rule knows gives one."""
+    text = narrow(text)
+    if not any(ch.isdigit() for ch in text) and "@" not in text:
+        return ()
+    found: list[Slot] = []
+    taken: list[tuple[int, int]] = []
+    for name, pattern in _VALUE_SHAPES:
+        for match in pattern.finditer(text):
+            start, end = match.span("v")
+            if any(start < b and a < end for a, b in taken):
+                continue  # a phone number is no code, an e-mail's digits no phone
+            taken.append((start, end))
+            value = match.group("v")
+            if name == "order" and (sum(ch.isdigit() for ch in value) < 4 or len(value) < 5):
+                continue
+            if name in _GUARDED and (_NOT_THEIRS.search(_sentence_around(text, start))
+                                     or _services_own(text, start) or _asks_about(_clause_around(text, start))):
+                continue
+            value = _normalise(name, value)
+            if value and (name != "phone" or len(value) >= 7):
+                found.append(Slot(name, value))
+    return tuple(found)
+
+
+def same_shape(a: str, b: str) -> bool:
+    """Two codes of one shape: the same letters-and-digits pattern ("HX44817" / "HX44917", "R2026-5531" /
+    "R2026-5813")."""
+    def shape(code: str) -> str:
+        return re.sub(r"[A-Z]", "A", re.sub(r"\d", "9", code.upper()))
+    return shape(a) == shape(b)
+
+
 def states_value(text: str) -> bool:
     """``text`` states a value of the customer's own outright, in a clause that is no question ("I'm in Sligo,
     so the Irish rate applies to me, right?" states the town even though the sentence asks something): the

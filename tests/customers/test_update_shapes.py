@@ -1,0 +1,61 @@
+"""Round fifteen of update judgement: a value known by its shape replaces the held one in any frame
+(docs/extraction.md, "A fifteenth round").
+
+An e-mail address, a phone number or a reference code is read by its shape wherever it stands (``slots.shape_values``),
+and judgement compares it with the value the customer holds for that slot, however either was told: two values in one
+sentence ("new mobile … and email …") change both slots, and a code told without a slot's word ("the right one is …")
+corrects a held code of its shape. Sentences are this file's own (none copied from a case file in scripts/); each has
+a look-alike that must not change.
+"""
+
+from __future__ import annotations
+
+from mem.customers.slots import shape_values
+
+from .test_update_structure import _active, _run
+
+
+def test_shapes_are_read_in_any_frame_but_never_someone_elses():
+    assert {v.name for v in shape_values("Fresh handset: 07911 123 456, and mail goes to ro.vance@kelp.example")} \
+        == {"phone", "email"}
+    assert [v.value for v in shape_values("保証書を見たらQZ-7731-02と書いてありました。")] == ["QZ-7731-02"]
+    assert shape_values("My brother's number is 07911 654 321.") == ()
+    assert shape_values("We ordered 40 chairs in 2024.") == ()  # a count and a year are no code
+
+
+def test_a_phone_and_an_email_in_one_sentence_replace_both(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Please service the boiler next week. Reach me on 07911 222 333 or at ro.vance@kelp.example."),
+         ("agent", "Booked.")],
+        [("customer", "Fresh handset from work: 07911 444 555, and mail goes to r.vance@tidewater.example now.")],
+    ]) as store:
+        active = _active(store)
+        assert not any("07911 222 333" in text for text in active)
+        assert any("07911 444 555" in text for text in active)
+
+
+def test_a_phone_given_for_someone_else_beside_an_email_leaves_the_customers_phone(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Please service the boiler next week. Reach me on 07911 222 333 or at ro.vance@kelp.example."),
+         ("agent", "Booked.")],
+        [("customer", "My brother's number is 07911 444 555 if you need a spare key.")],
+    ]) as store:
+        assert any("07911 222 333" in text for text in _active(store))
+
+
+def test_a_code_of_the_held_codes_shape_corrects_it_in_any_frame(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "I'm chasing the refund for claim WX-5820-14."), ("agent", "Looking into it.")],
+        [("customer", "Checked the letter again. The one printed on it is WX-5802-14.")],
+    ]) as store:
+        active = _active(store)
+        assert not any("WX-5820-14" in text for text in active)
+        assert any("WX-5802-14" in text for text in active)
+
+
+def test_a_code_of_another_shape_is_a_second_code(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "I'm chasing the refund for claim WX-5820-14."), ("agent", "Looking into it.")],
+        [("customer", "Also the parcel with tracking 88120045 never came.")],
+    ]) as store:
+        assert any("WX-5820-14" in text for text in _active(store))
