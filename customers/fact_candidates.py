@@ -243,7 +243,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         elif answers and kinds.is_unsure_answer(sentence.text, lang=lang):
             kind, told = "event", True  # "How many hours a week could you study?" → "Maybe 6?": the number answers
         elif kind in ("event", "preference", "attribute") and filled is None \
-                and kinds.is_reaction(sentence.text, lang=lang) \
+                and kinds.is_reaction(sentence.text, lang=lang) and not kinds.gives_leave(sentence.text) \
                 and not ((about_them or asked_how) and not groups and kinds.is_evaluation(sentence.text)):
             kind, reaction = None, True  # "Aww, that's so cute!": a reaction, not a statement about the customer
         elif answers and not said_before and lang == "en" and kinds.picks_an_alternative(sentence.text, question):
@@ -280,7 +280,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         answering = lenient and not any(any(g.strong) for g in groups)
         weak = not told and (extends or kind in ("event", "preference", "attribute") and filled is None
                              and kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=answering,
-                                                                 told_by_other=told_by_other))
+                                                                 told_by_other=told_by_other)
+                             # leave given to the service ("so you can tip them there now") is the customer's wish
+                             and not kinds.gives_leave(sentence.text))
         # "내가 너였으면 바로 그만뒀다" (had I been you, I'd have quit): "quit" in a sentence that is small talk takes
         # nothing back
         retraction = kinds.is_retraction(sentence.text, lang=lang) and not (lang != "en" and kind is None)

@@ -151,10 +151,14 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
             target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED, text=clause) \
                 or _wish_sharing_named(clause, candidate.lang, active)
         target = target or _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) \
-            or _wish_named(candidate, active) or _slot_named(candidate, active)
+            or _wish_named(candidate, active) or _slot_named(candidate, active) or _turned_around(candidate, active)
         if target is not None:
             return Judgement("DELETE", target, "the customer took it back")
         return Judgement("ADD", None, "retraction with nothing to retract")
+    if candidate.slot is None:
+        target = _turned_around(candidate, active)
+        if target is not None:
+            return Judgement("DELETE", target, "the customer gave leave against their standing wish")
     if candidate.correction:
         target = _best(candidate, [f for f in active if f.kind == candidate.kind], CORRECTION_MATCH)
         if target is not None:
@@ -479,6 +483,43 @@ def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
         if enough and shared >= WISH_SHARE * min(len(said), len(theirs)) and shared > best_shared:
             best, best_shared = fact, shared
     return best
+
+
+# A standing wish turned around by its polarity: what the customer asked the service not to do ("please don't
+# tip the logs onto the lawn", "양파는 넣지 마세요", "椎茸は入れないでください") is taken back by leave to do it
+# ("you can tip them there now", "양파 넣으셔도 돼요", "椎茸は入れてもらって大丈夫です"), and what they asked it to
+# do ("always text me the day before") by leave not to ("문자는 생략하셔도 괜찮아요") — the two matched by the thing
+# they are about, whatever frame told either.
+# leave not to do something: a negation or an omission inside the leave ("안 주셔도", "생략하셔도", "なくても大丈夫")
+_LEAVE_OFF = re.compile(r"\b(?:no need|not|don't|dont|do not|without|skip|stop|drop)\b|안\s*\S*(?:셔도|해도)|않아도|"
+                        r"생략|빼도|없어도|(?:なく|ないで|なしで)(?:て)?も?\s*(?:大丈夫|いい|結構)|省略", re.I)
+_FORBIDS = re.compile(r"\b(?:don't|dont|do not|never)\b|지\s*마(?:세요|시고|십시오|요)?|지\s*말아|빼\s*(?:주|달)|"
+                      r"안\s+\S+(?:주셨으면|줬으면|했으면)|하지\s*않|ないで|ないように|(?:止め|やめ|控え)て|"
+                      r"なくて(?:大丈夫|いい|結構)|不要", re.I)
+_TURN_WORDS = re.compile("|".join(p.pattern for p in (kinds.LEAVE, _LEAVE_OFF, _FORBIDS)), re.I)
+
+
+def _turned_around(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
+    """The latest standing wish of the opposite polarity that the candidate's leave is about (``kinds.gives_leave``):
+    leave to do what a wish forbade, or leave not to do what a wish asked for, sharing a word of what it is about."""
+    words = _candidate_words(candidate)
+    if not kinds.gives_leave(words):
+        return None
+    off = bool(_LEAVE_OFF.search(words))
+    said = {t for t in _object_terms(_TURN_WORDS.sub(" ", words)) if len(t) >= (3 if t.isascii() else 2)}
+    if not said:
+        return None
+    wishes = sorted((f for f in active if f.kind in ("request", "preference", "decision", "event")),
+                    key=lambda f: (f.when or date.min, f.id), reverse=True)
+    for fact in wishes:
+        theirs = _customer_words(fact)
+        if _same_conversation(fact, candidate) or bool(_FORBIDS.search(theirs)) == off:
+            continue
+        if off and fact.kind == "event" and not _LASTING_WISH.search(theirs):
+            continue  # leave not to do something takes back a wish, not something that happened
+        if any(_same_word(a, b) for a in said for b in _object_terms(_TURN_WORDS.sub(" ", theirs))):
+            return fact
+    return None
 
 
 def _object_terms(text: str) -> set[str]:

@@ -1720,6 +1720,23 @@ def is_evaluation(sentence: str) -> bool:
                             re.I))
 
 
+# Leave given to the service to do something ("you can tip them on the lawn now", "양파 넣으셔도 돼요", "入れてもらって
+# 大丈夫です"), or not to ("문자는 생략하셔도 괜찮아요"): a standing wish of the customer's, however little else the
+# sentence says of them — judgement matches it with the wish of the opposite polarity it turns around
+LEAVE = re.compile(
+    r"\b(?:you|u) can (?:now |again |go ahead and |start |just )?(?!not\b|t\b)\w+|\bfeel free to\b|"
+    r"\b(?:is|are)(?: \w+)? (?:fine|ok|okay|alright)(?! with)\b|\b(?:it's|its|it is|that's) (?:fine|ok|okay) to\b|"
+    r"(?:셔도|해도|어도|아도|여도)\s*(?:돼|됩|괜찮|좋)|"
+    r"(?:て|で)(?:もらって|いただいて|くれて)?も\s*(?:大丈夫|いい|良い|結構|構いません|かまいません)|"
+    r"(?:て|で)(?:もらって|いただいて)\s*(?:大丈夫|いい|結構|構いません)|"
+    r"また[^。、]{0,12}(?:もらえ|いただけ)ますか", re.I)
+
+
+def gives_leave(sentence: str) -> bool:
+    """The sentence gives the service leave to do something, or not to (``LEAVE``)."""
+    return LEAVE.search(sentence) is not None
+
+
 def is_retraction(sentence: str, *, lang: str | None = None) -> bool:
     """The customer takes something back ("I no longer…", "더 이상…", "もう…ない")."""
     lang = lang or detect_language(sentence)

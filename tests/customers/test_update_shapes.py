@@ -59,3 +59,50 @@ def test_a_code_of_another_shape_is_a_second_code(isolated_env, tmp_path):
         [("customer", "Also the parcel with tracking 88120045 never came.")],
     ]) as store:
         assert any("WX-5820-14" in text for text in _active(store))
+
+
+# -- a standing wish turned around by leave of the opposite polarity, matched by what it is about ------------------
+
+def test_leave_to_do_what_a_wish_forbade_takes_the_wish_back(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "When you deliver the logs, please don't tip them onto the lawn."), ("agent", "Noted.")],
+        [("customer", "The lawn is being dug up for a patio, so you can tip them there from now on.")],
+    ]) as store:
+        assert not any("don't tip them" in text for text in _active(store))
+
+
+def test_leave_about_another_thing_keeps_the_wish(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "When you deliver the logs, please don't tip them onto the lawn."), ("agent", "Noted.")],
+        [("customer", "The driver can park on the verge, that's fine.")],
+    ]) as store:
+        assert any("don't tip them" in text for text in _active(store))
+
+
+def test_korean_and_japanese_leave_turns_the_wish_around(isolated_env, tmp_path):
+    with _run(tmp_path / "ko", [
+        [("customer", "샐러드 주문할 때 양파는 넣지 마세요."), ("agent", "네, 알겠습니다.")],
+        [("customer", "요즘은 잘 먹어요. 양파 넣으셔도 돼요.")],
+    ]) as store:
+        assert not any("양파는 넣지" in text for text in _active(store))
+    with _run(tmp_path / "ja", [
+        [("customer", "お弁当に椎茸は入れないでください。"), ("agent", "承知しました。")],
+        [("customer", "克服したので、椎茸は入れてもらって大丈夫です。")],
+    ]) as store:
+        assert not any("入れないで" in text for text in _active(store))
+
+
+def test_korean_leave_about_another_thing_keeps_the_wish(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "샐러드 주문할 때 양파는 넣지 마세요."), ("agent", "네, 알겠습니다.")],
+        [("customer", "드레싱은 따로 주셔도 돼요.")],
+    ]) as store:
+        assert any("양파는 넣지" in text for text in _active(store))
+
+
+def test_leave_not_to_do_what_was_asked_takes_a_lasting_wish_back(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "검침 오시기 전에는 항상 문자 한 통 주세요."), ("agent", "네, 그렇게 할게요.")],
+        [("customer", "이제 문자는 생략하셔도 괜찮아요.")],
+    ]) as store:
+        assert not any("항상 문자" in text for text in _active(store))
