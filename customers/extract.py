@@ -370,7 +370,7 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
             found.setdefault(hit.fact.id, hit.fact)
     if candidate.shapes:
         # a value told in a frame no rule reads is indexed with no slot's words: the value's own shape is searched
-        # ("reference HX44817" for "the right one is HX44917" shares the letters; a number its digits)
+        # ("claim WX-5820-14" for "the one printed on it is WX-5802-14" shares its letters; a number its digits)
         for value in candidate.shapes:
             for hit in store.facts.search(value.value, limit=SIMILAR_LIMIT, statuses=["active"]):
                 found.setdefault(hit.fact.id, hit.fact)
@@ -411,7 +411,8 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         _forget(local, target.id)
         report.updated.append(fact.id)
         for other in judgement.also:
-            # "New mobile … and email …": the held phone is replaced by the same new fact as the held e-mail
+            # "Fresh handset: 07911 …, and mail goes to …": the held phone is replaced by the same new fact as the
+            # held e-mail
             if other.id in gone:
                 continue
             store.facts.supersede(other.id, fact.id, actor="extraction", reason=judgement.reason)

@@ -122,9 +122,9 @@ class Facts:
                              history=grown.replace(support=added))
 
     def supersede(self, old_id: str, new_id: str, *, reason: str = "", actor: str = "extraction") -> Fact:
-        """Mark the active fact ``old_id`` ``replaced`` by the fact ``new_id`` already stored — a second fact one new
-        statement replaces ("New mobile … and email …" replaces the held phone and the held e-mail); the new fact's own
-        ``supersedes`` keeps naming the first."""
+        """Mark the active fact ``old_id`` ``replaced`` by the fact ``new_id`` already stored — a second fact one
+        new statement replaces ("Fresh handset: 07911 …, and mail goes to …" replaces the held phone and the held
+        e-mail); the new fact's own ``supersedes`` keeps naming the first."""
         with self._store.transaction():
             old = self.get(old_id)
             if old.status != "active":

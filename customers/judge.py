@@ -58,7 +58,7 @@ class Judgement:
     action: str
     target: Fact | None = None
     reason: str = ""
-    # more held facts the new one replaces: values of other slots the same words give by their shape ("New mobile …
+    # more held facts the new one replaces: values of other slots the same words give by their shape ("Fresh handset …
     # and email …" changes both)
     also: tuple[Fact, ...] = ()
 

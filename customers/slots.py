@@ -963,9 +963,10 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
 
 # -- values known by their shape alone, in whatever frame they are told ------------------------------------
 
-# A reference or order code: letters and digits, or digits joined by a dash ("HX44917", "R2026-5813", "20261118-4437"),
-# four digits at least — a plain number (a year, a count, a size) is no code. Only ever compared with a code the
-# customer holds (``judge``): "the right one is HX44917" corrects "reference HX44817" though no rule reads a slot there.
+# A reference or order code: letters and digits, or digits joined by a dash ("WX5802", "QZ-7731-02",
+# "20250311-0042"), four digits at least — a plain number (a year, a count, a size) is no code. Only ever compared
+# with a code the customer holds (``judge``): "the one printed on it is WX-5802-14" corrects "claim WX-5820-14"
+# though no rule reads a slot there.
 _CODE = lazy(r"(?<![A-Za-z0-9_@.+-])(?P<v>(?=[A-Za-z0-9-]*(?:[A-Za-z]|\d-\d))"
              r"(?:[A-Za-z]{1,4}-?)?\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?![A-Za-z0-9_@-])")
 _VALUE_SHAPES: tuple[tuple[str, LazyPattern], ...] = (
@@ -977,11 +978,12 @@ _VALUE_SHAPES: tuple[tuple[str, LazyPattern], ...] = (
 
 @lru_cache(maxsize=8192)
 def shape_values(text: str) -> tuple[Slot, ...]:
-    """Every e-mail address, phone number and reference code ``text`` holds, known by its shape whatever words stand
-    around it ("New mobile 07700 900 772 and email r.s@…", "I'm on 01632 960 215 or jess@…", "確認メールには
-    TK-4519-08とありました") — each, like a value a rule reads, only where it is the customer's own: not someone else's,
-    a what-if, the past, the service's own or a question asking for no change (an order code is theirs whoever it is
-    for). A rule reads one slot per sentence; a sentence may give two values, and a frame no rule knows gives one."""
+    """Every e-mail address, phone number and reference code ``text`` holds, known by its shape whatever words
+    stand around it ("Fresh handset: 07911 444 555, and mail goes to r.v@…", "Reach me on 07911 222 333 or at
+    ro.v@…", "保証書にはQZ-7731-02と書いてありました") — each, like a value a rule reads, only where it is the
+    customer's own: not someone else's, a what-if, the past, the service's own or a question asking for no change
+    (an order code is theirs whoever it is for). A rule reads one slot per sentence; a sentence may give two
+    values, and a frame no rule knows gives one."""
     text = narrow(text)
     if not any(ch.isdigit() for ch in text) and "@" not in text:
         return ()
@@ -1006,8 +1008,8 @@ def shape_values(text: str) -> tuple[Slot, ...]:
 
 
 def same_shape(a: str, b: str) -> bool:
-    """Two codes of one shape: the same letters-and-digits pattern ("HX44817" / "HX44917", "R2026-5531" /
-    "R2026-5813")."""
+    """Two codes of one shape: the same letters-and-digits pattern ("WX-5820-14" / "WX-5802-14", "QZ-7731-02" /
+    "QZ-7713-02")."""
     def shape(code: str) -> str:
         return re.sub(r"[A-Z]", "A", re.sub(r"\d", "9", code.upper()))
     return shape(a) == shape(b)
