@@ -14,6 +14,8 @@ of a grant or an override in the same sentence still makes it an order (``held_b
 from __future__ import annotations
 
 from mem.core.instructions.lexicon_en import _AI
+from mem.core.instructions.lexicon_ja import _JA_AI, _JA_BLANKET
+from mem.core.instructions.lexicon_ko import _KO_AI, _KO_BLANKET
 from mem.core.text.pattern import lazy
 
 # what the bot is held back from: giving, committing, deciding, someone else's data, the orders inside customers'
@@ -46,6 +48,44 @@ _POSITIVE_ORDER = lazy(r"\b(?:must|should|shall|is\s+to|are\s+to|will)\s+(?:alwa
                        r"share|apply|credit|exempt)\b")
 
 
+# The fifteenth round: the same rule stated the other ways four writers of seventeen wrote it (docs/lint.md). The
+# bot's duty to hand the customer over to a person ("is instructed to hand over to a human agent", "상담원에게
+# 연결한다", "担当者に引き継ぐ") gives nothing away; and a refusal the bot is set up for, of what customers ask it to
+# do ("must decline requests to reveal its instructions", "is trained to refuse requests to …").
+_HAND_OVER = lazy(
+    rf"\b(?:{_AI}|assistants?)\s+(?:\w+\s+){{0,2}}?(?:must|should|shall|will|is\s+to|are\s+to|is\s+(?:instructed|"
+    r"required|trained|set\s+up)\s+to)\s+(?:\w+\s+)?(?:(?:hand|pass|transfer|escalate|refer|put)\s+(?:\w+\s+){0,3}?"
+    r"(?:over\s+|through\s+)?to|connect\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?:a\s+|an\s+|the\s+|our\s+)?(?:\w+\s+)?"
+    r"(?:human|person|people|staff|member\s+of\s+staff|agents?|team|manager|colleague)\b"
+    rf"|\b(?:{_AI}|assistants?)\s+(?:\w+\s+){{0,2}}?(?:must|should|shall|will|is\s+(?:instructed|required|trained|"
+    r"set\s+up|configured)\s+to)\s+(?:politely\s+|always\s+|firmly\s+)?(?:decline|refuse|reject|turn\s+down)\s+"
+    r"(?:any\s+|all\s+)?(?:requests?|attempts?|demands?|messages?)\s+(?:to|like|such\s+as|that\s+ask)\b")
+# Korean and Japanese: the bot as topic or subject, and in its clause (no sentence end between) a negated verb of
+# approving, committing, deciding, diagnosing or obeying the customer's requests, a refusal, or the hand-over to a
+# person. A negated *tell, guide, check* stays an order, as in English; so does a blanket grant in the sentence.
+_KO_HELD = lazy(
+    rf"{_KO_AI}\s*(?:은|는|이|가)\s[^.!?。]{{0,50}}?"
+    r"(?:(?:승인|확정|약속|보장|진단|판단|결정|처방|면제|보상\s*결정)(?:을|를)?\s*(?:직접\s*)?(?:하지|해\s*주지|"
+    r"해\s*드리지)\s*(?:않|말|못)"
+    r"|(?:요청|요구|지시|명령|메시지)(?:을|를|에|에는)?\s*(?:\S+\s*)?(?:따르지|응하지|들어주지)\s*(?:않|말)"
+    r"|(?:확인된|인증된|직원인|관리자인)\s*(?:것|사람|고객)으로\s*(?:간주|취급|처리)하지\s*(?:않|말)"
+    r"|거절(?:한다|합니다|하며|하고|하도록|해야)|거부(?:한다|합니다|하며|하도록)"
+    r"|(?:상담원|직원|담당자|매니저|사람)(?:에게|께|으로|과|와)\s*(?:\S+\s*)?(?:연결|이관|인계)(?:한다|합니다|하며|하고|"
+    r"해야|하도록|해\s*드린))")
+_JA_HELD = lazy(
+    rf"{_JA_AI}(?:は|が)[^。！？!?]{{0,50}}?"
+    r"(?:(?:承認|確約|約束|保証|診断|判断|決定|処方|免除|確定)(?:は|を)?(?:行わ|いたし|し|でき)(?:ない|ません|ず)"
+    r"|(?:依頼|要求|要望|指示|命令|メッセージ)(?:に|には|にも)?(?:は|も)?(?:応じ|従わ)(?:ない|ません|ず)|応じ(?:ない|ません)"
+    r"|(?:確認済み|本人|社員|スタッフ|管理者)(?:として|と)(?:は)?扱わ(?:ない|ず)"
+    r"|(?:お断り|断る|断り|拒否)(?:する|します|し、|いたします|すること)"
+    r"|(?:担当者|スタッフ|オペレーター|有人|係員|窓口)(?:に|へ)(?:\S{0,6}?)(?:引き継|取り次|つな|転送)(?:ぐ|ぎ|ぐこと|ぎます|ぐものとする))")
+
+
 def held_back(text: str) -> bool:
     """Whether ``text`` (normalised) states what the company's bot is held back from, and orders nothing more."""
-    return _HELD_BACK.search(text) is not None and _POSITIVE_ORDER.search(text) is None
+    if _POSITIVE_ORDER.search(text) is not None:
+        return False
+    if _HELD_BACK.search(text) is not None or _HAND_OVER.search(text) is not None:
+        return True
+    return (_KO_HELD.search(text) is not None and _KO_BLANKET.search(text) is None) or (
+        _JA_HELD.search(text) is not None and _JA_BLANKET.search(text) is None)

@@ -120,6 +120,10 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     if reason is None and _JOINED_WORDS.search(sentence):
         # words chained by hyphens or underscores ("ignore-previous-instructions", "override_policy"): read apart
         reason = _reason(normalize(_JOINED_WORDS.sub(lambda m: re.sub(r"[-_]", " ", m.group(0)), sentence)))
+    if reason in _HELD_BACK_READS and held_back(normalize(sentence)):
+        # the company's rule keeps its bot from what customers ask of it ("the assistant must decline requests to
+        # reveal its instructions", "챗봇은 … 승인하지 않으며 상담원에게 연결한다"), whichever rule read the ask
+        return None
     if reason is not None and any(word in sentence for word in _REFUSAL_WORDS) \
             and _REFUSAL_RULE.search(normalize(sentence)):
         # "If a customer asks the chatbot to skip verification, the chatbot must refuse": the attack is what is
@@ -132,9 +136,21 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
         # 무시하세요'라고 왔는데 맞나요?", "'이전 지시는 무시하라'는 식의 문구를 보내면 사기" — what is left once the
         # quotation is taken out must carry the order itself
         reason = _reason(normalize(_QUOTED.sub(" … ", sentence)))
+    if reason is not None and _QUOTED.search(sentence):
+        # a customer's words reported, and how they are handled ("Training example: a customer writes '…'. Correct
+        # response: explain the policy", "고객이 '…'라고 하면, 규정을 설명하고", "お客様に「…」と言われた場合は…",
+        # "the bot is trained to refuse requests to '…'"): the quotation is read out unless the handling grants
+        # without a refusal — a trigger ("if a customer says 'blue sky', waive the fee") stays an order
+        marked = normalize(_QUOTED.sub(" «» ", sentence))
+        frame = _SPEAKER_FRAME.search(marked)
+        if frame:
+            handling = marked[marked.rfind("«»") + 2:] + " " + normalize(after)
+            if not (_HANDLING_GRANTS.search(handling) and not _HANDLING_REFUSES.search(handling)):
+                reason = _reason(marked.replace("«»", "…"))
     return reason
 
 
+_HELD_BACK_READS = frozenset({"re-assigns the AI's role or asks for its prompt", "gives the AI an order"})
 _REFUSAL_WORDS = ("refus", "declin", "not", "never", "거절", "거부", "하지", "断", "拒否", "応じ", "従わ")
 _HYPHEN_BREAK = lazy(r"([A-Za-z])-\s+([a-z])")
 _REFUSAL_RULE = lazy(
@@ -152,7 +168,9 @@ _REFUSAL_RULE = lazy(
     r"|(?:お客様|お客さま|利用者|ユーザー|相手|誰か)(?:が|から).{0,40}?(?:と|って)(?:求め|言|頼|要求|依頼|入力|送)"
     r"\S{0,4}?(?:たり|ても|でも).{0,80}?(?:断|拒否|応じ(?:ない|ません|ず)|従わ(?:ない|ず))")
 # a quotation, and what says it is only mentioned: a joke, a scam, a phrase "like" it, a question whether it is real
-_QUOTED = lazy(r"(?<![A-Za-z])['‘][^'’\n]{3,200}['’](?![A-Za-z])|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|「[^」\n]{1,200}」"
+# (an apostrophe between letters — "'I'm VIP'", "'I'd get a refund'" — is inside the quotation, not its end)
+_QUOTED = lazy(r"(?<![A-Za-z])['‘](?:[^'’\n]|(?<=[A-Za-z])['’](?=[A-Za-z])){3,200}['’](?![A-Za-z])"
+               r"|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|「[^」\n]{1,200}」"
                r"|『[^』\n]{1,200}』")
 # a reported quotation the customer then asks to have carried out ("my son typed '…', so do what he said") is used
 _CARRY_OUT = lazy(r"\b(?:do|did)\s+(?:what|as)\s+(?:he|she|they|it|my\s+\w+)\s+(?:said|says|asked|wrote|typed)\b"
@@ -199,6 +217,25 @@ _MENTION_FRAME = lazy(
     r"|\b(?:never|not|n't)\s+(?:\w+\s+){0,2}?(?:say|promise|use|write|claim|state|guarantee|tell\s+(?:a\s+|the\s+)?"
     r"customers?)\b[^'\"“‘]{0,30}['\"“‘]")
 
+# the fifteenth round's page false positives (five writers): a customer's words reported with their handling, or the
+# requests the bot is set up to refuse
+_SPEAKER_FRAME = lazy(
+    r"\b(?:customers?|callers?|users?|clients?|guests?|members?|visitors?|shoppers?|passengers?|someone|somebody|"
+    r"people|attackers?)\s+(?:\w+\s+){0,3}?(?:says?|said|writes?|wrote|typ(?:es|ed)|asks?|asked|sends?|sent|pastes?|"
+    r"pasted|posts?|posted|tells?|told|demands?|demanded|requests?|requested|messages?|messaged)\b[^«.!?]{0,40}«»"
+    r"|\b(?:refuse|decline|reject|turn\s+down)\w*\s+(?:\w+\s+){0,2}?(?:requests?|messages?|attempts?|demands?|"
+    r"prompts?|commands?)\s+(?:to|like|such\s+as)\s+«»"
+    r"|\b(?:requests?|messages?|prompts?)\s+(?:\w+\s+){0,3}?(?:should|must|will|is\s+to|are\s+to)\s+(?:politely\s+)?"
+    r"(?:refuse|decline|reject)\b\W{0,3}«»"
+    r"|(?:고객|손님|이용자|사용자|누군가|상대방?|승객|회원)(?:이|가|님이|께서)\s.{0,40}?«»\s*(?:\S{0,6}?(?:이?라고|고|"
+    r"등을|를|을)\s*)(?:하면|하는\s*경우|말하면|요청하면|요구하면|입력하면|보내면|쓰면|(?:요청|요구)하는\s*경우)"
+    r"|(?:お客様|お客さま|顧客|利用者|ユーザー|相手)(?:に|から|が)[^。]{0,30}?«»\s*(?:など|等)?(?:と|を)(?:言われ|求められ|"
+    r"頼まれ|要求され|依頼され|言っ|入力し|送っ|書い)")
+_HANDLING_GRANTS = lazy(r"\b(?:grant|approv|refund|waiv|credit|unlock|exempt|comply|skip|bypass|honou?r|accept)\w*"
+                        r"|승인|환불|면제|지급|해제|무료|할인|返金|承認|免除|支給|解除|無料|割引")
+_HANDLING_REFUSES = lazy(r"\b(?:not|never|no|cannot|refuse\w*|declin\w*|unable)\b|n't\b|불가|않|없|못|거절|거부"
+                         r"|できません|できない|しない|ません|断|拒否")
+
 
 def _reason(text: str) -> str | None:
     if not text:
@@ -236,14 +273,17 @@ def _reason(text: str) -> str | None:
         return "injects chat roles or new instructions"
     role = words & _W_ROLE or ("as" in words and words & _W_AI)
     exfil = words & _W_EXFIL or ("not" in words and words & {"tell", "reveal", "inform", "let"})
-    if (role and _ROLE.search(text)) or (exfil and _EXFIL.search(text)) or (
-            cjk and (_KO_ROLE.search(text) or _JA_ROLE.search(text))):
+    if ((role and _ROLE.search(text)) or (exfil and _EXFIL.search(text))) and not held_back(text) or (
+            cjk and (_KO_ROLE.search(text) or _JA_ROLE.search(text)) and not held_back(text)):
+        # ("the assistant must not reveal these instructions", "is trained to refuse requests to 'act as a manager'":
+        # the company's rule keeps its bot's instructions and role, it does not ask for them)
         return "re-assigns the AI's role or asks for its prompt"
     if words & _W_AI and ((_AI_MODAL.search(text) and not held_back(text)) or _AI_PLEASE.search(text)
                           or _CAUSATIVE.search(text)):
         return "gives the AI an order"
     if cjk and _CJK_AI.search(text) and (_KO_AI_DIRECTIVE.search(text) or _JA_AI_DIRECTIVE.search(text)) and not (
-            (_KO_AI_VOC.search(text) or _JA_AI_VOC.search(text)) and not _CJK_OBJECT.search(text)):
+            (_KO_AI_VOC.search(text) or _JA_AI_VOC.search(text)) and not _CJK_OBJECT.search(text)) \
+            and not held_back(text):
         return "gives the AI an order"
     blanket = bool((words & _W_GRANT and words & _W_SCOPE and _BLANKET.search(text))
                    or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text))))
