@@ -58,12 +58,15 @@ _DISCLOSE_FORBIDDEN = lazy(
     r"\b(?:never|not|don't|do\s+not|must\s+not|mustn't|cannot|can't|won't|may\s+not|should\s+not|shouldn't|"
     r"refuse\s+to|no\s+one|nobody|neither)\s+(?:\w+\s+){0,3}?(?:tell|give|send|share|show|reveal|disclose|read|look|"
     r"pull|list|provide|forward|skip|bypass|waive|omit|disable|ignore|drop|forgo)")
+# a disclosure whose recipient is the company itself ("tell us", "give us", "send it to us")
+_TO_US = lazy(r"\b(?:tell|give|send|show|provide|forward)\s+(?:it\s+|them\s+)?(?:to\s+)?us\b")
 _KO_THIRD_PARTY = lazy(r"다른\s*(?:고객|손님|회원|사용자|분|사람)"
                        r"|(?:이전|앞|지난)\s*(?:고객|손님)|[가-힣]{2,4}\s*(?:씨|님)(?:의)?\s*"
                        r"(?:주소|전화|연락처|주문|이메일|카드)")
 _KO_DATUM = lazy(r"주소|전화\s*번호|연락처|이메일|주문\s*내역|주문|카드|계좌|잔액|개인\s*정보|배송지")
 _KO_DISCLOSE = lazy(r"알려|보여|공유|공개|출력|말해|전해|가르쳐")
-_KO_FORBIDDEN = lazy(r"(?:하지|주지|알리지|보이지|말하지|전하지)\s*(?:마|말|않"
+# (and the humble forms a company uses of itself: "알려 드리지 않습니다", "お伝えしません", "開示いたしません")
+_KO_FORBIDDEN = lazy(r"(?:하지|주지|알리지|보이지|말하지|전하지|드리지)\s*(?:마|말|않"
                      r"|못)|금지|불가|안\s*(?:됩|돼|된)|없습니다")
 _JA_THIRD_PARTY = lazy(r"(?:他|ほか)の(?:お客様|お客さん|客|ユーザー|方|人|会員)|前の(?:お客様|お客さん|人|客|利用者"
                        r"|ユーザー|方|会員)"
@@ -72,7 +75,7 @@ _JA_DATUM = lazy(r"住所|電話番号|連絡先|メール(?:アドレス)?|注�
                  r"|話した内容|相談内容")
 _JA_DISCLOSE = lazy(r"教え|見せ|共有|開示|伝え|知らせ|表示")
 _JA_FORBIDDEN = lazy(r"(?:教え|見せ|共有し|開示し|伝え|知らせ|表示し"
-                     r"|省略し|スキップし|飛ばさ)(?:ない|ません|てはいけ|ては(?:なら|いけ))"
+                     r"|省略し|スキップし|飛ばさ|(?:伝え|教え|知らせ|開示|共有|案内)(?:し|いたし))(?:ない|ません|てはいけ|ては(?:なら|いけ))"
                      r"(?!か)|禁止|できません|(?:表示|共有|開示|公開|提供|案内)され(?:ません|ない)")
 _INTERNAL_DATA = lazy(
     r"\binternal\s+(?:\w+\s+){0,2}?(?:thresholds?|limits?|margins?|notes?|codes?|passwords?|figures?|data|memos?|"
@@ -361,7 +364,8 @@ def _someone_elses_data(text: str, words: set[str], cjk: bool, customer: bool) -
     someone = words & _W_OTHER_PARTY or words & _W_INTERNAL or (customer and words & {"her", "his"})
     if not (words & _W_DISCLOSE and someone):
         return False
-    if not _DISCLOSE.search(text) or _DISCLOSE_FORBIDDEN.search(text):
+    if not _DISCLOSE.search(_TO_US.sub(" ", text)) or _DISCLOSE_FORBIDDEN.search(text):
+        # ("someone else can collect if they can tell us your name and address": the data comes to the company)
         return False
     if _THIRD_PARTY.search(text) and _PERSONAL_DATUM.search(text):
         return True
