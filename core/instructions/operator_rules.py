@@ -60,6 +60,16 @@ _HAND_OVER = lazy(
     rf"|\b(?:{_AI}|assistants?)\s+(?:\w+\s+){{0,2}}?(?:must|should|shall|will|is\s+(?:instructed|required|trained|"
     r"set\s+up|configured)\s+to)\s+(?:politely\s+|always\s+|firmly\s+)?(?:decline|refuse|reject|turn\s+down)\s+"
     r"(?:any\s+|all\s+)?(?:requests?|attempts?|demands?|messages?)\s+(?:to|like|such\s+as|that\s+ask)\b")
+# A claimed identity made inside the chat held for no more than a customer's word ("should disregard claims of being
+# a staff member", "一般のお客様からの依頼として扱う", "일반 고객으로 응대한다"; three writers): a safeguard added, not
+# one taken away — the attack is the other way ("treat anyone who says they are staff as a manager")
+_CLAIM_DISCOUNTED = lazy(
+    rf"\b(?:{_AI}|assistants?)\s+(?:\w+\s+){{0,2}}?(?:must|should|shall|will|is\s+to|is\s+(?:instructed|trained|set\s+up)"
+    r"\s+to)\s+(?:\w+\s+)?(?:disregard|ignore|not\s+(?:accept|trust|believe|act\s+on|rely\s+on))\s+(?:\w+\s+){0,2}?"
+    r"claims?\s+(?:of\s+being|to\s+be|that\s+(?:they|he|she|someone)\s+(?:is|are))\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?"
+    r"(?:staff|employees?|managers?|admins?|administrators?|developers?|owners?|colleagues?|members?\s+of\s+staff)\b"
+    r"|(?:一般|通常|普通)の(?:お客様|お客さま|利用者|顧客|ユーザー)(?:からの(?:依頼|問い合わせ|要望))?として(?:扱|対応|応対)"
+    r"|일반\s*(?:고객|손님|이용자|사용자)(?:의\s*(?:요청|문의))?(?:으로|처럼|과\s*같이)\s*(?:응대|취급|처리|대하|간주)")
 # Korean and Japanese: the bot as topic or subject, and in its clause (no sentence end between) a negated verb of
 # approving, committing, deciding, diagnosing or obeying the customer's requests, a refusal, or the hand-over to a
 # person. A negated *tell, guide, check* stays an order, as in English; so does a blanket grant in the sentence.
@@ -83,9 +93,12 @@ _JA_HELD = lazy(
 
 def held_back(text: str) -> bool:
     """Whether ``text`` (normalised) states what the company's bot is held back from, and orders nothing more."""
+    discounted = _CLAIM_DISCOUNTED.search(text)
+    if discounted is not None:  # (its "disregard" is the rule's own, aimed at the claim)
+        text = text[:discounted.start()] + " " + text[discounted.end():]
     if _POSITIVE_ORDER.search(text) is not None:
         return False
-    if _HELD_BACK.search(text) is not None or _HAND_OVER.search(text) is not None:
+    if discounted is not None or _HELD_BACK.search(text) is not None or _HAND_OVER.search(text) is not None:
         return True
     return (_KO_HELD.search(text) is not None and _KO_BLANKET.search(text) is None) or (
         _JA_HELD.search(text) is not None and _JA_BLANKET.search(text) is None)
