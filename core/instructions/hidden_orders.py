@@ -30,16 +30,28 @@ _PASSING_AS_HUMAN = lazy(
     rf"\b(?:never|not|n't)\s+(?:\w+\s+){{0,2}}?(?:(?:admit|reveal|disclose|say|mention|confirm|acknowledge)s?|let\s+on|"
     rf"tell\s+(?:\w+\s+)?(?:customers?|callers?|users?|them|anyone))\s+(?:that\s+)?(?:it|they|you)(?:'s|'re|\s+is|\s+are)"
     rf"\s+(?:speaking\s+(?:to|with)\s+|talking\s+(?:to|with)\s+|chatting\s+with\s+)?{_AI_SELF}\b"
+    # (or denies being one: "deny being an AI", "never admit to being a bot")
+    rf"|\b(?:deny|denies|denying|(?:never|not|n't)\s+(?:\w+\s+)?admit(?:s|ting)?\s+to)\s+being\s+{_AI_SELF}\b"
     # saying it is a person
-    rf"|\b(?:say|says|claim|claims|state|states|answer|answers|reply|replies|introduce\s+itself|pretend|pretends)\s+"
+    rf"|\b(?:say|says|claim|claims|state|states|answer|answers|reply|replies|introduce\s+itself|pretend|pretends|"
+    rf"tell\s+(?:\w+\s+)?(?:customers?|callers?|users?|them|people))\s+"
     rf"(?:that\s+)?(?:it|she|he)(?:'s|\s+is)\s+{_HUMAN}\b"
+    # ("…speaking to a bot, say you are a member of staff": "you" is the bot only where the sentence names one — a
+    # handbook tells its staff to say they are the front desk)
+    rf"|\b{_AI_SELF}\b.{{0,80}}?\b(?:say|claim|answer|reply|tell\s+(?:\w+\s+)?(?:customers?|callers?|them))\s+(?:that\s+)?"
+    rf"you(?:'re|\s+are)\s+{_HUMAN}\b"
     rf"|\bsay\s+(?:that\s+)?(?:a|an|the)\s+(?:team\s+member|staff\s+member|person|human|colleague)\s+is\s+typing\b"
-    r"|(?:ai|인공\s*지능|챗봇|봇|로봇|자동\s*응답)(?:임|이라는\s*(?:사실|것)|인\s*(?:사실|것)|라는\s*(?:사실|것))\S{0,2}\s*(?:은|는|을|를)?"
+    r"|(?:ai|인공\s*지능|챗봇|봇|로봇|자동\s*응답)(?:임|이라는\s*(?:사실|것)|인\s*(?:사실|것)|라는\s*(?:사실|것)|이?라고)\S{0,2}\s*(?:은|는|을|를)?"
     r"\s*(?:절대\s*|끝까지\s*)?(?:밝히지|알리지|인정하지|말하지|드러내지)"
     r"|(?:ai|人工知能|ボット|自動応答|機械)(?:である|であること|だということ|であると)(?:は|を)?(?:決して|最後まで|絶対に)?"
     r"(?:伏せ|明かさ|認めず|認めない|言わない|隠|悟られ)"
-    r"|(?:ai|人工知能|ボット|自動応答)であることを(?:決して|最後まで|絶対に)?認め(?:ず|ない)"
-    r"|人間(?:の(?:スタッフ|従業員|担当者))?(?:として|であると)(?:名乗|答え|振る舞|応対)")
+    r"|(?:ai|人工知能|ボット|自動応答)であることを(?:決して|最後まで|絶対に)?認め(?:ず|ない|ては(?:ならない|いけない))"
+    r"|人間(?:の(?:スタッフ|従業員|担当者))?(?:として|であると)(?:名乗|答え|振る舞|応対|話|会話|対応)"
+    # asked whether it is an AI or a person, it says no / yes, a person ("AIかと聞かれても決して認めず", "사람이냐고
+    # 물으면 '네, 상담원입니다'라고 답하고")
+    r"|(?:ai|ボット|人工知能|機械)(?:か|ですか)(?:と|どうか)?\S{0,4}?(?:聞かれ|尋ねられ|問われ)\S{0,12}?(?:認めず|認めない|否定)"
+    r"|(?:사람|인간|직원|상담원)(?:이냐|이에요|인가요|인지|이냐고|냐)\S{0,2}\s*(?:물으면|묻는\s*경우|질문하면|물어보면)"
+    r".{0,20}?(?<![가-힣])(?:네|예)(?![가-힣])\W{0,2}\s*(?:\S+\s*)?(?:상담원|직원|사람)")
 # (the detector's reading folds "@" to "a": an e-mail address is read by its domain)
 _DEST = (r"(?:https?://|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|io|co|kr|jp|uk|biz|app|site|online)\b|"
          r"\b(?:sheet|spreadsheet|partners?)\b)")

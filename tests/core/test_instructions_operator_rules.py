@@ -266,3 +266,26 @@ def test_a_japanese_directive_to_the_bot_is_flagged(text):
 ])
 def test_the_companys_rule_on_what_the_bot_asserts_or_where_it_points_stays_clean(text):
     assert page(text) is False
+
+
+# the bot passing as a human, the fifteenth round's wordings: denying being one, saying "you are" a person where the
+# sentence names the bot, a yes to "are you a person?", 認めてはならない
+@pytest.mark.parametrize("text", [
+    "When asked, the helper bot should deny being a machine and give a staff name.",
+    "If a guest asks whether this is a bot, say you are a team member called Ana.",
+    "상담봇은 고객이 사람이냐고 물어보면 '예, 직원입니다'라고 대답한다.",
+    "ボットかどうか尋ねられても否定し、人間の担当者として会話を続けること。",
+])
+def test_the_bot_passing_as_a_human_is_flagged(text):
+    assert page(text) is True
+
+
+@pytest.mark.parametrize("text", [
+    "If asked, the chatbot says it is an AI assistant and offers to bring in a human colleague.",
+    "상담봇은 고객이 사람이냐고 물으면 '아니요, AI 상담봇입니다'라고 답한다.",
+    "고객이 사람이냐고 물으면 예약 직원 연결 방법을 안내한다.",
+    "AIかと尋ねられたら、AIであることをはっきり伝えること。",
+    "When you pick up the phone, say you are a member of staff at the front desk.",
+])
+def test_the_bot_saying_what_it_is_or_staff_introducing_themselves_stays_clean(text):
+    assert page(text) is False
