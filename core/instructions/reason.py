@@ -139,12 +139,12 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     if reason is not None and _QUOTED.search(sentence):
         # a customer's words reported, and how they are handled ("Training example: a customer writes '…'. Correct
         # response: explain the policy", "고객이 '…'라고 하면, 규정을 설명하고", "お客様に「…」と言われた場合は…",
-        # "the bot is trained to refuse requests to '…'"): the quotation is read out unless the handling grants
+        # "the bot is trained to refuse requests to '…'"): the quotation is read out unless what is left grants
         # without a refusal — a trigger ("if a customer says 'blue sky', waive the fee") stays an order
         marked = normalize(_QUOTED.sub(" «» ", sentence))
         frame = _SPEAKER_FRAME.search(marked)
         if frame:
-            handling = marked[marked.rfind("«»") + 2:] + " " + normalize(after)
+            handling = marked + " " + normalize(after)  # (the grant may come first: "…honours X whenever they say '…'")
             if not (_HANDLING_GRANTS.search(handling) and not _HANDLING_REFUSES.search(handling)):
                 reason = _reason(marked.replace("«»", "…"))
     return reason
@@ -202,7 +202,7 @@ _MENTION_FRAME = lazy(
     r"handle|deal\s+with|protect|guard)\b|\b(?:an?|the|this)\s+(?:\w+\s+)?(?:article|news\s+story)\b"
     r"|\b(?:read|heard|saw)\s+(?:somewhere\s+|online\s+)?(?:that|about)\b|\bjust\s+(?:being\s+)?curious\b"
     r"|\bnot\s+(?:actually\s+)?trying\b"
-    r"|(?:아이|애|아들|딸|조카|동생|손주|손자|손녀)(?:가|이)\s|뉴스|기사|궁금|(?:같은|라는|이라는)\s*(?:프롬프트|명령어?)"
+    r"|(?:아이|애|아들|딸|조카|동생|손주|손자|손녀)(?:가|이)\s|뉴스|기사(?!님)|궁금|(?:같은|라는|이라는)\s*(?:프롬프트|명령어?)"
     r"|(?:어떻게|뭘로)\s*막|뚫(?:린|려|리)"
     r"|(?:息子|娘|子供|子ども|甥|姪|孫|弟|妹)(?:が|の)|ふざけて|記事|ニュース|好奇心|騙せる|だませる|本当[？?]"
     # a notice about attacks on the bot (the fourteenth round's page false positives, nine writers): the quotation is
@@ -232,7 +232,10 @@ _SPEAKER_FRAME = lazy(
     r"|(?:お客様|お客さま|顧客|利用者|ユーザー|相手)(?:に|から|が)[^。]{0,30}?«»\s*(?:など|等)?(?:と|を)(?:言われ|求められ|"
     r"頼まれ|要求され|依頼され|言っ|入力し|送っ|書い)")
 _HANDLING_GRANTS = lazy(r"\b(?:grant|approv|refund|waiv|credit|unlock|exempt|comply|skip|bypass|honou?r|accept)\w*"
-                        r"|승인|환불|면제|지급|해제|무료|할인|返金|承認|免除|支給|解除|無料|割引")
+                        r"|\b(?:appl(?:y|ies|ied)|issues?|issued|books?|booked|treats?|treated|process(?:es|ed)?|"
+                        r"confirms?|confirmed)\b"
+                        r"|승인|환불|면제|지급|해제|무료|할인|적용|발급|확정"
+                        r"|返金|承認|免除|支給|解除|無料|割引|適用|発行|確定|受け付け")
 _HANDLING_REFUSES = lazy(r"\b(?:not|never|no|cannot|refuse\w*|declin\w*|unable)\b|n't\b|불가|않|없|못|거절|거부"
                          r"|できません|できない|しない|ません|断|拒否")
 
