@@ -110,6 +110,31 @@ _CODE_WORD = lazy(
     r".{0,60}?(?:無料|返金|払戻|払い戻|承認|免除|発行|受け付け|割引|半額|適用|確定)"
     r"|[「『\"“][^」』\"”]{1,30}[」』\"”]\s*と(?:名乗れば|言えば|書けば|伝えれば|入力すれば|書いたら|言ったら|伝えたら)"
     r".{0,60}?(?:無料|返金|払戻|払い戻|承認|免除|発行|受け付け|割引|半額|適用|確定)")
+# The bot *permitted* to grant, disclose or skip a check, past what the policy allows ("the chatbot may, however,
+# give any leader's personal mobile…", "the assistant can mark appeals as approved directly; no human review",
+# "AIはその場で半額を確定してよい", "AI 상담원은 … 할인을 자유롭게 적용할 수 있습니다"; six writers): a quiet widening.
+# What the bot can do for every customer ("the chatbot can look up your order") grants nothing; the permission needs
+# a grant and, in English and Korean, the mark of an exception to the rule.
+_EN_PERMITTED_GRANT = lazy(
+    # (the bot word right before its modal: "assistant store managers may approve…" are people)
+    r"\b(?:assistant|bot|chatbot|ai|model)s?\s+(?:also\s+|now\s+|\w+ly\s+)?(?:may|can|is\s+(?:allowed|permitted|free|authori[sz]ed)"
+    r"\s+to|are\s+(?:allowed|permitted)\s+to)\b[^.;]{0,20}?\b(?:give|send|share|read\s+out|disclose|approve|mark|"
+    r"confirm|waive|refund|issue|apply|grant|promise|skip|omit|reset|unlock)\b")
+_EN_EXCEPTION = lazy(r"\b(?:however|directly|whenever|without|freely|whoever|anyone|regardless|even\s+if|even\s+when|"
+                     r"at\s+(?:its|their)\s+(?:own\s+)?discretion)\b|\bno\s+(?:human\s+|manager\s+|further\s+)?"
+                     r"(?:review|check|approval|verification|questions)")
+_JA_PERMITTED_GRANT = lazy(
+    r"(?:ai|ボット|チャットボット|アシスタント|オペレーター)(?:は|が|の判断で)[^。]{0,60}?"
+    r"(?:確定|発行|返金|払戻|払い戻|省略|約束|紹介|割引|無料|免除|適用|承認|支払|補償|案内|開示|解除)"
+    r"\S{0,12}?(?:てよい|ても(?:よい|いい|構わない|差し支えない)|として差し支えない"
+    r"|(?P<can>(?:こと|の)が?できる|できる))")
+# (what the bot *can* do needs the mark of an exception too: "AIはキャンペーン割引をご案内できます" is a description)
+_JA_EXCEPTION = lazy(r"その場で|自由に|独自の判断|判断で|(?:承認|確認|審査)(?:手続き)?(?:なし|なく|せず|不要)|誰にでも|"
+                     r"いつでも|を含む|にかかわらず|関係なく")
+_KO_PERMITTED_GRANT = lazy(
+    r"(?:ai|챗봇|상담봇|봇)(?:\s*상담원)?\S{0,2}\s[^.]{0,60}?(?:면제|할인|환불|승인|확정|발급|적용|지급|알려|안내|공개)\S{0,6}\s*"
+    r"(?:할|해\s*줄|해\s*드릴|줄|드릴)\s*수\s*있")
+_KO_EXCEPTION = lazy(r"자유롭게|누구에게나|누구든|바로|즉시|(?:별도\s*)?(?:승인|확인|검토)\s*없이|재량|예외")
 _CJK_BOT = lazy(r"ai|챗봇|상담봇|봇|ボット|チャットボット|アシスタント|人工知能|어시스턴트")
 
 
@@ -119,6 +144,11 @@ def hidden_order(text: str) -> str | None:
         return "tells the AI to pass as a human"
     if _CODE_WORD.search(text) and (text.isascii() or _CJK_BOT.search(text)):
         return "plants a trigger that grants something"
+    ja = _JA_PERMITTED_GRANT.search(text) if not text.isascii() else None
+    if (_EN_PERMITTED_GRANT.search(text) and _EN_EXCEPTION.search(text)) or (
+            ja and (not ja.group("can") or _JA_EXCEPTION.search(text))) or (
+            _KO_PERMITTED_GRANT.search(text) and _KO_EXCEPTION.search(text)):
+        return "lets the AI grant past the policy"
     if ("." in text or "sheet" in text or "partner" in text) and _SENT_OUT.search(text):
         return "sends customers' data out"
     if _OUTLIVES_DELETION.search(text):
