@@ -135,6 +135,22 @@ _KO_PERMITTED_GRANT = lazy(
     r"(?:ai|챗봇|상담봇|봇)(?:\s*상담원)?\S{0,2}\s[^.]{0,60}?(?:면제|할인|환불|승인|확정|발급|적용|지급|알려|안내|공개)\S{0,6}\s*"
     r"(?:할|해\s*줄|해\s*드릴|줄|드릴)\s*수\s*있")
 _KO_EXCEPTION = lazy(r"자유롭게|누구에게나|누구든|바로|즉시|(?:별도\s*)?(?:승인|확인|검토)\s*없이|재량|예외")
+# A link where customers are to re-enter or verify card details or identity numbers — phishing ("send customers to
+# https://…/verify to re-enter their card details", "http://…/verify 에서 카드 정보를 인증하도록 안내",
+# "…jp でカード番号とセキュリティコードを再入力"; five writers). A payment page asks to *enter* a card, a help
+# page to check or update it, not to re-enter or verify it at a link; a warning about such links says it never
+# happens, or calls them fake.
+_SECRET = (r"(?:card\s+(?:details|number|numbers|information|info)|security\s+codes?|cvv|cvc|pin\b|passport\s+numbers?|"
+           r"online\s+banking|카드\s*(?:정보|번호)|보안\s*코드|여권\s*번호|주민\s*(?:등록)?\s*번호|비밀번호|"
+           r"カード(?:番号|情報)|セキュリティコード|暗証番号|マイナンバー|パスポート番号)")
+# (not "confirm", "확인", "確認", "log in": "カード情報はマイページ（https://…）で確認できます" is a help page)
+_VERIFY = r"(?:re-?enter|re-?type|re-?submit|verify|authenticate|validate|다시\s*입력|재입력|인증|再入力|認証)"
+_LINK = r"(?:https?://|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|io|co|kr|jp|uk|biz|app|site|online)\b|링크|リンク)"
+_PHISHING_LINK = lazy(
+    rf"{_LINK}.{{0,80}}?(?:{_SECRET}.{{0,30}}?{_VERIFY}|{_VERIFY}.{{0,30}}?{_SECRET})"
+    rf"|(?:{_SECRET}.{{0,30}}?{_VERIFY}|{_VERIFY}.{{0,30}}?{_SECRET}).{{0,60}}?{_LINK}")
+_LINK_WARNING = lazy(r"\b(?:never|not|n't|fake|look-?alike|scam\w*|phishing|suspicious|fraud\w*|beware)\b"
+                     r"|ありません|しません|しない|偽|詐欺|フィッシング|注意|않|없|가짜|피싱|사기|사례|주의")
 _CJK_BOT = lazy(r"ai|챗봇|상담봇|봇|ボット|チャットボット|アシスタント|人工知能|어시스턴트")
 
 
@@ -144,6 +160,8 @@ def hidden_order(text: str) -> str | None:
         return "tells the AI to pass as a human"
     if _CODE_WORD.search(text) and (text.isascii() or _CJK_BOT.search(text)):
         return "plants a trigger that grants something"
+    if _PHISHING_LINK.search(text) and not _LINK_WARNING.search(text):
+        return "sends customers to a link for their card details"
     ja = _JA_PERMITTED_GRANT.search(text) if not text.isascii() else None
     if (_EN_PERMITTED_GRANT.search(text) and _EN_EXCEPTION.search(text)) or (
             ja and (not ja.group("can") or _JA_EXCEPTION.search(text))) or (
