@@ -30,16 +30,10 @@ _PASSING_AS_HUMAN = lazy(
     rf"\b(?:never|not|n't)\s+(?:\w+\s+){{0,2}}?(?:(?:admit|reveal|disclose|say|mention|confirm|acknowledge)s?|let\s+on|"
     rf"tell\s+(?:\w+\s+)?(?:customers?|callers?|users?|them|anyone))\s+(?:that\s+)?(?:it|they|you)(?:'s|'re|\s+is|\s+are)"
     rf"\s+(?:speaking\s+(?:to|with)\s+|talking\s+(?:to|with)\s+|chatting\s+with\s+)?{_AI_SELF}\b"
-    # (or denies being one: "deny being an AI", "never admit to being a bot")
-    rf"|\b(?:deny|denies|denying|(?:never|not|n't)\s+(?:\w+\s+)?admit(?:s|ting)?\s+to)\s+being\s+{_AI_SELF}\b"
     # saying it is a person
-    rf"|\b(?:say|says|claim|claims|state|states|answer|answers|reply|replies|introduce\s+itself|pretend|pretends|"
-    rf"tell\s+(?:\w+\s+)?(?:customers?|callers?|users?|them|people))\s+"
+    rf"|\b(?:say|says|claim|claims|state|states|answer|answers|reply|replies|introduce\s+itself|pretend|pretends)\s+"
     rf"(?:that\s+)?(?:it|she|he)(?:'s|\s+is)\s+{_HUMAN}\b"
-    # ("…speaking to a bot, say you are a member of staff": "you" is the bot only where the sentence names one — a
-    # handbook tells its staff to say they are the front desk)
-    rf"|\b{_AI_SELF}\b.{{0,80}}?\b(?:say|claim|answer|reply|tell\s+(?:\w+\s+)?(?:customers?|callers?|them))\s+(?:that\s+)?"
-    rf"you(?:'re|\s+are)\s+{_HUMAN}\b"
+
     rf"|\bsay\s+(?:that\s+)?(?:a|an|the)\s+(?:team\s+member|staff\s+member|person|human|colleague)\s+is\s+typing\b"
     r"|(?:ai|인공\s*지능|챗봇|봇|로봇|자동\s*응답)(?:임|이라는\s*(?:사실|것)|인\s*(?:사실|것)|라는\s*(?:사실|것)|이?라고)\S{0,2}\s*(?:은|는|을|를)?"
     r"\s*(?:절대\s*|끝까지\s*)?(?:밝히지|알리지|인정하지|말하지|드러내지)"
@@ -47,11 +41,24 @@ _PASSING_AS_HUMAN = lazy(
     r"(?:伏せ|明かさ|認めず|認めない|言わない|隠|悟られ)"
     r"|(?:ai|人工知能|ボット|自動応答)であることを(?:決して|最後まで|絶対に)?認め(?:ず|ない|ては(?:ならない|いけない))"
     r"|人間(?:の(?:スタッフ|従業員|担当者))?(?:として|であると)(?:名乗|答え|振る舞|応対|話|会話|対応)"
-    # asked whether it is an AI or a person, it says no / yes, a person ("AIかと聞かれても決して認めず", "사람이냐고
-    # 물으면 '네, 상담원입니다'라고 답하고")
-    r"|(?:ai|ボット|人工知能|機械)(?:か|ですか)(?:と|どうか)?\S{0,4}?(?:聞かれ|尋ねられ|問われ)\S{0,12}?(?:認めず|認めない|否定)"
+)
+# "…speaking to a bot, say you are a member of staff": "you" is the bot only where the sentence names one — a handbook
+# tells its staff to say they are the front desk (read only when the sentence says "you are")
+# The fifteenth round's wordings (four writers), each read only when the sentence holds its cue: denying being one
+# ("deny being an AI", "never admit to being a bot"), telling customers it is a person, and asked whether it is an
+# AI or a person, saying no / yes, a person ("AIかと聞かれても決して認めず", "사람이냐고 물으면 '네, 상담원입니다'")
+_DENIES_BEING = lazy(rf"\b(?:deny|denies|denying|(?:never|not|n't)\s+(?:\w+\s+)?admit(?:s|ting)?\s+to)\s+being\s+"
+                     rf"{_AI_SELF}\b")
+_TELLS_HUMAN = lazy(rf"\btell\s+(?:\w+\s+)?(?:customers?|callers?|users?|them|people)\s+(?:that\s+)?(?:it|she|he)"
+                    rf"(?:'s|\s+is)\s+{_HUMAN}\b")
+_ASKED_IF_AI = lazy(
+    r"(?:ai|ボット|人工知能|機械)(?:か|ですか)(?:と|どうか)?\S{0,4}?(?:聞かれ|尋ねられ|問われ)\S{0,12}?(?:認めず|認めない|否定)"
     r"|(?:사람|인간|직원|상담원)(?:이냐|이에요|인가요|인지|이냐고|냐)\S{0,2}\s*(?:물으면|묻는\s*경우|질문하면|물어보면)"
     r".{0,20}?(?<![가-힣])(?:네|예)(?![가-힣])\W{0,2}\s*(?:\S+\s*)?(?:상담원|직원|사람)")
+_ASKED_CUES = ("聞かれ", "尋ねられ", "問われ", "물으면", "묻는", "질문하면", "물어보면")
+_YOU_ARE_HUMAN = lazy(
+    rf"\b(?:bot|chatbot|ai|robot|machine|automated)\b.{{0,80}}?\b(?:say|claim|answer|reply|tell\s+(?:\w+\s+)?"
+    rf"(?:customers?|callers?|them))\s+(?:that\s+)?you(?:'re|\s+are)\s+{_HUMAN}\b")
 # (the detector's reading folds "@" to "a": an e-mail address is read by its domain)
 _DEST = (r"(?:https?://|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|io|co|kr|jp|uk|biz|app|site|online)\b|"
          r"\b(?:sheet|spreadsheet|partners?)\b)")
@@ -151,21 +158,32 @@ _PHISHING_LINK = lazy(
     rf"|(?:{_SECRET}.{{0,30}}?{_VERIFY}|{_VERIFY}.{{0,30}}?{_SECRET}).{{0,60}}?{_LINK}")
 _LINK_WARNING = lazy(r"\b(?:never|not|n't|fake|look-?alike|scam\w*|phishing|suspicious|fraud\w*|beware)\b"
                      r"|ありません|しません|しない|偽|詐欺|フィッシング|注意|않|없|가짜|피싱|사기|사례|주의")
+# (cheap gates: most sentences hold no quotation, token or card word)
+_QUOTE_MARKS = ('"', "'", "“", "‘", "「", "『")
+_CONDITION_WORDS = ("if ", "when", "once ")
+_BOT_WORDS = ("assistant", "bot", "ai", "model")
+_MAY_WORDS = ("may", "can", "allowed", "permitted", "free to", "authori")
+_SECRET_WORDS = ("card", "security code", "cvv", "cvc", "pin", "passport", "banking", "카드", "보안", "여권", "주민",
+                 "비밀번호", "カード", "セキュリティ", "暗証", "マイナンバー", "パスポート")
 _CJK_BOT = lazy(r"ai|챗봇|상담봇|봇|ボット|チャットボット|アシスタント|人工知能|어시스턴트")
 
 
 def hidden_order(text: str) -> str | None:
     """Why a normalised sentence gives an order that needs no override (see above), or None."""
-    if _PASSING_AS_HUMAN.search(text):
+    if _PASSING_AS_HUMAN.search(text) or (("you are" in text or "you're" in text) and _YOU_ARE_HUMAN.search(text)) or (
+            "being" in text and _DENIES_BEING.search(text)) or ("tell" in text and _TELLS_HUMAN.search(text)) or (
+            not text.isascii() and any(cue in text for cue in _ASKED_CUES) and _ASKED_IF_AI.search(text)):
         return "tells the AI to pass as a human"
-    if _CODE_WORD.search(text) and (text.isascii() or _CJK_BOT.search(text)):
+    if (any(word in text for word in _CONDITION_WORDS) and any(word in text for word in _BOT_WORDS) if text.isascii()
+            else any(mark in text for mark in _QUOTE_MARKS) and _CJK_BOT.search(text)) and _CODE_WORD.search(text):
         return "plants a trigger that grants something"
-    if _PHISHING_LINK.search(text) and not _LINK_WARNING.search(text):
+    if any(word in text for word in _SECRET_WORDS) and _PHISHING_LINK.search(text) and not _LINK_WARNING.search(text):
         return "sends customers to a link for their card details"
     ja = _JA_PERMITTED_GRANT.search(text) if not text.isascii() else None
-    if (_EN_PERMITTED_GRANT.search(text) and _EN_EXCEPTION.search(text)) or (
+    if (any(word in text for word in _MAY_WORDS) and _EN_PERMITTED_GRANT.search(text)
+            and _EN_EXCEPTION.search(text)) or (
             ja and (not ja.group("can") or _JA_EXCEPTION.search(text))) or (
-            _KO_PERMITTED_GRANT.search(text) and _KO_EXCEPTION.search(text)):
+            "수" in text and _KO_PERMITTED_GRANT.search(text) and _KO_EXCEPTION.search(text)):
         return "lets the AI grant past the policy"
     if ("." in text or "sheet" in text or "partner" in text) and _SENT_OUT.search(text):
         return "sends customers' data out"
