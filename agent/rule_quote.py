@@ -1316,7 +1316,7 @@ def _judge_limit(question: str, sentence: str, *, least: bool = False) -> str | 
     ``least``: a time past a least time of a rule that allows ("after 14 days, we refund …" for 5 months) is "in" too.
     """
     text, question = ascii_figures(_FOOTNOTE.sub("", sentence)), ascii_figures(question)
-    negated = rules_out(_what_is_ruled(text), question)
+    by_clause = _negation_by_clause(text, question, rules_out(_what_is_ruled(text), question))
     judged = None
     for measure in _COMPARED:
         cases = _case_amounts(question, measure)
@@ -1332,7 +1332,7 @@ def _judge_limit(question: str, sentence: str, *, least: bool = False) -> str | 
                      (case > limit or (case == limit and not strict)) for case in cases[0]}
             if len(sides) > 1:
                 return "split"  # "last week" (6 to 13 days ago) against "within 8 days": it depends on the day
-            inside = sides.pop()
+            inside, negated = sides.pop(), by_clause(start)
             if inside == negated:
                 return "out"
             if measure.name == "duration" and (bool(upper) != negated or least):
@@ -1342,7 +1342,7 @@ def _judge_limit(question: str, sentence: str, *, least: bool = False) -> str | 
                 judged = "in"
     if judged is None and not any(_case_amounts(question, m) for m in _COMPARED):
         # a quantity of another kind: a weight, a length, a volume, a temperature, a count of things or people
-        judged = _judge_quantity(question, text, negated) or _judge_clock(question, text, negated)
+        judged = _judge_quantity(question, text, by_clause) or _judge_clock(question, text, by_clause)
     return judged
 
 
@@ -1443,7 +1443,7 @@ def _same_family(case: str, rule: str) -> bool:
     return case == rule
 
 
-def _judge_quantity(question: str, text: str, negated: bool) -> str | None:
+def _judge_quantity(question: str, text: str, negated: Callable[[int], bool]) -> str | None:
     """How a bound of a rule judges the one quantity of its kind the customer tells ("a 55kg freezer" against
     "items over 40 kg …", "車2台" against "1台まで無料", "12 people" against "up to 9 passengers"): "out" when the
     case is outside an allowance's bound or inside a prohibition's, "in" when inside an allowance's or outside a
@@ -1466,7 +1466,7 @@ def _judge_quantity(question: str, text: str, negated: bool) -> str | None:
         inside = (case > limit or (case == limit and not strict)) if lower else \
             (case < limit or (case == limit and not strict))
         inside = inside != _in_negated_condition(text, start)
-        verdicts.add("out" if inside == negated else "in")
+        verdicts.add("out" if inside == negated(start) else "in")
     # two bounds of the kind that judge the case apart ("up to 5 metres long and up to 1.85 metres high" for a car
     # of 4.9m): which one it is measured by is not known
     return verdicts.pop() if len(verdicts) == 1 else None
@@ -1533,7 +1533,25 @@ def _in_negated_condition(text: str, at: int) -> bool:
     return any(m.start() <= at < m.end() and _NEGATION.search(m.group(0)) for m in _CONDITION_CLAUSE.finditer(text))
 
 
-def _judge_clock(question: str, text: str, negated: bool) -> str | None:
+# Where a sentence turns to another rule: "…, but a parcel cannot be redirected …", "; however", 하지만, 다만, ただし,
+# しかし. A bound is judged by the polarity of its own clause: the "cannot" of the rule after "but" does not turn the
+# window before it into a prohibition.
+_CONTRAST = lazy(r",?\s*\bbut\b|;\s*|,\s*however\b|하지만|그러나|다만|ただし|しかし", re.IGNORECASE)
+
+
+def _negation_by_clause(text: str, question: str, negated: bool) -> Callable[[int], bool]:
+    """Whether the rule rules its thing out, read in the clause holding a position of ``text`` (``_CONTRAST``); the
+    whole sentence's reading (``negated``) where it turns to no other rule."""
+    turns = [m.start() for m in _CONTRAST.finditer(text)]
+    if not turns:
+        return lambda _at: negated
+    bounds = [0, *turns, len(text)]
+    clauses = [(bounds[k], bounds[k + 1], rules_out(_what_is_ruled(text[bounds[k]:bounds[k + 1]]), question))
+               for k in range(len(bounds) - 1)]
+    return lambda at: next((ruled for start, end, ruled in clauses if start <= at < end), negated)
+
+
+def _judge_clock(question: str, text: str, negated: Callable[[int], bool]) -> str | None:
     """How the hours of a rule judge the one time of day the customer tells ("in" / "out" as ``_judge_limit``),
     None when the rule states no hours, the customer tells no time or several, or a time without its half of the day
     falls on both sides."""
@@ -1569,7 +1587,7 @@ def _judge_clock(question: str, text: str, negated: bool) -> str | None:
         if len(sides) != 1:
             return None  # "3時" may be 3 or 15: the window holds one of them
         inside = sides.pop() != _in_negated_condition(text, start)
-        verdicts.add("out" if inside == negated else "in")
+        verdicts.add("out" if inside == negated(start) else "in")
         judged += 1
     # hours of two things in one sentence ("진료 시간은 … 9시 30분부터 6시 30분까지이며, 점심시간은 1시부터 2시까지"):
     # which of them the customer's time is asked against is not known

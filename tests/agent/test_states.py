@@ -214,6 +214,22 @@ def test_a_time_of_day_the_customer_tells_is_judged_by_the_rule_s_hours(sentence
     assert in_short(question, [sentence]) == (verdict, "")
 
 
+@pytest.mark.parametrize(("sentence", "question", "verdict"), [
+    # the "cannot" of the rule after "but" / 다만 / ただし is not the polarity of the bound before it
+    ("You may swap your delivery slot until 6pm the day before, but a booking cannot move to another address.",
+     "It's 4pm and my delivery is tomorrow, can I still swap the slot?", "yes"),
+    ("반납은 오후 9시까지 가능합니다, 다만 파손된 물품은 반납할 수 없습니다.",
+     "저녁 8시에 반납해도 되나요?", "yes"),
+    ("予約の変更は前日の午後8時まで受け付けますが、ただし人数の変更はできません。",
+     "前日の午後7時に予約を変更できますか？", "yes"),
+    # look-alike: the bound's own clause is the prohibition, the rule after "but" allows
+    ("Returns cannot be accepted after 30 days, but exchanges remain possible.",
+     "I bought it 40 days ago, can I return it?", "no"),
+])
+def test_a_bound_is_judged_by_the_polarity_of_its_own_clause(sentence, question, verdict):
+    assert in_short(question, [sentence]) == (verdict, "")
+
+
 @pytest.mark.parametrize(("sentence", "question"), [
     # look-alike: "3時" may be 3 or 15, and the window holds one of them
     ("受付は午前10時から午後4時までです。", "3時に受付に行ってもいいですか？"),
