@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from mem.core.instructions import learned
 from mem.core.instructions.claimed_voices import claimed_voice
 from mem.core.instructions.normalise import normalize
 from mem.customers.screening import instruction_like
@@ -43,12 +42,10 @@ def test_a_profession_a_role_elsewhere_or_a_threat_is_not(text):
 
 
 @pytest.mark.parametrize("text", VOICES)
-def test_customer_screening_flags_it_without_the_model(monkeypatch, text):
-    monkeypatch.setattr(learned, "model", lambda: None)
+def test_customer_screening_flags_it_without_the_model(rules_only, text):
     assert instruction_like(text)
 
 
 @pytest.mark.parametrize("text", LOOK_ALIKES)
-def test_customer_screening_leaves_the_look_alike_clean(monkeypatch, text):
-    monkeypatch.setattr(learned, "model", lambda: None)
+def test_customer_screening_leaves_the_look_alike_clean(rules_only, text):
     assert not instruction_like(text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mem.core.instructions import customer_reason, learned
+from mem.core.instructions import customer_reason
 from mem.core.instructions.kept_decisions import kept_decision
 from mem.core.instructions.normalise import normalize
 
@@ -43,12 +43,10 @@ def test_a_fact_about_the_customer_or_a_question_about_the_record_is_not(text):
 
 
 @pytest.mark.parametrize("text", DECISIONS)
-def test_customer_screening_flags_it_without_the_model(monkeypatch, text):
-    monkeypatch.setattr(learned, "model", lambda: None)
+def test_customer_screening_flags_it_without_the_model(rules_only, text):
     assert customer_reason(text) is not None
 
 
 @pytest.mark.parametrize("text", FACTS)
-def test_customer_screening_leaves_the_fact_to_the_company(monkeypatch, text):
-    monkeypatch.setattr(learned, "model", lambda: None)
+def test_customer_screening_leaves_the_fact_to_the_company(rules_only, text):
     assert customer_reason(text) is None

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from mem.core.instructions import learned
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.third_parties import third_party_data
 from mem.customers.screening import instruction_like
@@ -38,12 +37,10 @@ def test_a_message_passed_on_or_the_customers_own_is_not(text):
 
 
 @pytest.mark.parametrize("text", ASKS)
-def test_customer_screening_flags_it_without_the_model(monkeypatch, text):
-    monkeypatch.setattr(learned, "model", lambda: None)
+def test_customer_screening_flags_it_without_the_model(rules_only, text):
     assert instruction_like(text)
 
 
 @pytest.mark.parametrize("text", LOOK_ALIKES)
-def test_customer_screening_leaves_the_look_alike_clean(monkeypatch, text):
-    monkeypatch.setattr(learned, "model", lambda: None)
+def test_customer_screening_leaves_the_look_alike_clean(rules_only, text):
     assert not instruction_like(text)
