@@ -298,26 +298,13 @@ def show_bytes(workspace: Path, sha: str, relpath: str) -> bytes:
 
 
 def show_many(workspace: Path, sha: str, relpaths: Sequence[str]) -> dict[str, bytes]:
-    """The exact bytes of each of ``relpaths`` at commit ``sha``, read by one ``git cat-file --batch``."""
-    import subprocess
-
-    if not relpaths:
-        return {}
-    request = "".join(f"{sha}:{rel}\n" for rel in relpaths).encode("utf-8")
-    try:
-        out = subprocess.run(["git", "-C", str(workspace), "cat-file", "--batch"], input=request,
-                             capture_output=True, check=True).stdout
-    except subprocess.CalledProcessError as exc:
-        line = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines() or ["git failed"]
-        raise StorageError(f"git cat-file failed: {line[0]}") from exc
+    """The exact bytes of each of ``relpaths`` at commit ``sha``, read by one ``git cat-file --batch``
+    (``read_blobs``); a path the commit does not have is an error."""
+    blobs = read_blobs(workspace, [f"{sha}:{rel}" for rel in relpaths])
     found: dict[str, bytes] = {}
-    at = 0
     for rel in relpaths:
-        end = out.index(b"\n", at)
-        header = out[at:end].split()
-        if len(header) != 3:
+        data = blobs[f"{sha}:{rel}"]
+        if data is None:
             raise StorageError(f"git cat-file: {rel} is missing at {sha[:10]}")
-        size = int(header[2])
-        found[rel] = out[end + 1:end + 1 + size]
-        at = end + 1 + size + 1
+        found[rel] = data
     return found
