@@ -91,17 +91,22 @@ def test_a_long_unpunctuated_message_is_answered_in_linear_time():
     assert long < 24 * max(short, 0.05), (short, long)
 
 
+def _import_and_extract(home: Path, tmp_path: Path, config: Config, customer: str, text: str) -> None:
+    """One customer message imported for ``customer`` and extracted: the extraction tests' timed unit."""
+    log = tmp_path / f"log-{customer}.jsonl"
+    log.write_text(json.dumps({"session": "s", "time": "2026-12-01T10:00:00", "role": "customer", "text": text},
+                              ensure_ascii=False) + "\n", encoding="utf-8")
+    with CustomerStore.open(home, customer) as store:
+        store.log.import_file(log)
+        extract_pending(store, config=config)
+
+
 def test_a_long_unpunctuated_message_is_extracted_in_linear_time(isolated_env, tmp_path: Path):
     clock.freeze(clock.parse_datetime("2026-12-05T12:00:00Z"))
     config = Config.load(home=isolated_env, env={})
 
     def extract(text: str) -> None:
-        log = tmp_path / f"log-{len(text)}.jsonl"
-        log.write_text(json.dumps({"session": "s", "time": "2026-12-01T10:00:00", "role": "customer", "text": text},
-                                  ensure_ascii=False) + "\n", encoding="utf-8")
-        with CustomerStore.open(isolated_env, f"c-{len(text)}") as store:
-            store.log.import_file(log)
-            extract_pending(store, config=config)
+        _import_and_extract(isolated_env, tmp_path, config, f"c-{len(text)}", text)
 
     extract(unpunctuated(2_000))
     short, long = timed(extract, unpunctuated(SHORT)), timed(extract, unpunctuated(LONG))
@@ -159,12 +164,7 @@ def test_a_long_korean_and_japanese_message_with_sentence_ends_is_extracted_in_l
     config = Config.load(home=isolated_env, env={})
 
     def extract(text: str) -> None:
-        log = tmp_path / f"log-{len(text)}.jsonl"
-        log.write_text(json.dumps({"session": "s", "time": "2026-12-01T10:00:00", "role": "customer", "text": text},
-                                  ensure_ascii=False) + "\n", encoding="utf-8")
-        with CustomerStore.open(isolated_env, f"kj-{len(text)}") as store:
-            store.log.import_file(log)
-            extract_pending(store, config=config)
+        _import_and_extract(isolated_env, tmp_path, config, f"kj-{len(text)}", text)
 
     extract(korean_japanese(2_000))
     short, long = timed(extract, korean_japanese(SHORT * 2)), timed(extract, korean_japanese(LONG))
