@@ -165,9 +165,9 @@ def _without_quoted_history(text: str) -> tuple[str, bool]:
             continue
         marker = _ORIGINAL.fullmatch(stripped) is not None
         if marker or _outlook_header(lines, i):
-            if any(kept_line.strip() for kept_line in kept):
+            if quoted or any(kept_line.strip() for kept_line in kept):
                 return "\n".join(kept), True
-            # a forward with nothing of its own above: the forwarded mail is the message
+            # a forward with nothing above, not even quoted lines: the forwarded mail is the message
             i = _after_header_fields(lines, i + 1 if marker else i) - 1
             quoted = True
             continue

@@ -176,6 +176,15 @@ def test_a_forward_with_nothing_above_keeps_what_it_forwards(home, tmp_path, tex
     assert imported(home, path)[0].text == "Please use dana.new@example.net from now on."
 
 
+def test_history_under_quoted_lines_is_no_forward(home, tmp_path):
+    # look-alike: quoted lines, then the earlier thread — all of it history, nothing forwarded
+    path = write_jsonl(tmp_path / "h.jsonl", [
+        {"role": "user", "text": "Thanks!", "time": "2026-11-01T10:00:00Z"},
+        {"role": "user", "text": "> I live in Boston.\n-----Original Message-----\nMy order is late.",
+         "time": "2026-11-01T10:05:00Z"}])
+    assert [turn.text for turn in imported(home, path)] == ["Thanks!"]
+
+
 def test_a_sentence_that_says_wrote_is_kept(home, tmp_path):
     path = write_jsonl(tmp_path / "w.jsonl", [
         {"role": "user", "text": "My friend wrote:\nthe parcel is at the door.", "time": "2026-11-01T10:00:00Z"}])
