@@ -19,8 +19,9 @@ customer's words, verbatim, without their presentation; evidence quotes that tex
   translations, one or two lines long) goes with them. From an ``-----Original Message-----`` or
   ``Forwarded message`` line, or an Outlook header block (``From:`` followed by ``Sent:``/``Date:``
   and ``Subject:`` lines), to the end of the message is the earlier thread and is left out. A
-  message with no words of its own above such a line is a forward: what it forwards is what the
-  customer sent, so only the marker and the header fields (From, To, Date, Subject …) go.
+  message with nothing above such a line (no words of its own, no quoted lines) is a forward: what
+  it forwards is what the customer sent, so only the marker and the header fields (From, To, Date,
+  Subject …) go.
 """
 
 from __future__ import annotations
