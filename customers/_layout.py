@@ -85,7 +85,8 @@ def recover_swap(root: Path, customer_id: str) -> None:
     A restore builds ``.restore-<id>-*`` completely (marker file last), then renames the live folder
     to ``.trash-<id>-*`` and the new one into place. A complete restore folder with no live folder
     is moved in; an incomplete one is deleted; a trash folder is put back if nothing replaced it,
-    else deleted. A ``.deleted-<id>-*`` folder (``forget.delete_customer``) is removed.
+    else deleted. Every ``.deleted-*`` folder (``forget.delete_customer``), of any customer, is removed: a
+    customer whose deletion a crash interrupted is never opened again, so their words must not wait for that.
     """
     if not root.is_dir():
         return
@@ -103,5 +104,5 @@ def recover_swap(root: Path, customer_id: str) -> None:
             os.replace(folder, live)
         else:
             shutil.rmtree(folder, ignore_errors=True)
-    for folder in root.glob(f"{DELETED_PREFIX}{customer_id}-*"):
-        shutil.rmtree(folder, ignore_errors=True)  # a deletion a crash interrupted
+    for folder in root.glob(f"{DELETED_PREFIX}*"):
+        shutil.rmtree(folder, ignore_errors=True)  # a deletion a crash interrupted (renamed aside, not yet removed)

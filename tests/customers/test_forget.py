@@ -114,6 +114,25 @@ def test_forget_deletes_all_of_a_customers_memory(mem, isolated_env, tmp_path):
         delete_customer(isolated_env, "all")
 
 
+def test_a_deletion_interrupted_after_its_rename_is_finished_by_the_next_store_opened(monkeypatch, isolated_env,
+                                                                                      tmp_path):
+    # kill -9 between moving the folder aside and removing it: the customer is never opened again, so the
+    # next store opened on this client (any customer's) removes what is left
+    _import(isolated_env, tmp_path, "gone", [("customer", "My passport number is XK4471923.")])
+
+    def crash(path, *args, **kwargs):
+        raise KeyboardInterrupt  # the process dies here
+
+    monkeypatch.setattr("mem.customers.forget.shutil.rmtree", crash)
+    with pytest.raises(KeyboardInterrupt):
+        delete_customer(isolated_env, "gone")
+    monkeypatch.undo()
+    assert [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()]  # left aside
+    with CustomerStore.open(isolated_env, "someone-else"):
+        pass
+    assert [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()] == []
+
+
 def test_forget_refuses_to_leave_shared_decisions_behind_when_not_logged_in(mem, isolated_env, tmp_path):
     _import(isolated_env, tmp_path, "s", [("customer", "Can you waive the restocking fee?"),
                                           ("agent", "Yes, we will waive the restocking fee this time.")])
