@@ -5,8 +5,8 @@ Two models, one run each (``--model``): ``customer`` (asked of customer messages
 
 Data: every labelled row of scripts/data/injection_*.jsonl — the external red-teamers' sets
 (``external`` … ``external12``, one writer each), the sets written as training data in the thirteenth to sixteenth
-rounds (``train13a``, ``train13b``, ``train14a``, ``train14b``, ``train15a``, ``train15b``, ``train16a``) and the
-project's own corpora and probes (one more group, ``project``).
+rounds (``train13a``, ``train13b``, ``train14a``, ``train14b``, ``train15a``, ``train15b``, ``train16a``, ``train16b``)
+and the project's own corpora and probes (one more group, ``project``).
 A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
 ``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``), weighed together as
 at most ``--share`` times the labelled clean rows of its place: for the customer model the customer turns of
@@ -86,7 +86,7 @@ WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_ex
            "injection_train13a.jsonl": "train13a", "injection_train13b.jsonl": "train13b",
            "injection_train14a.jsonl": "train14a", "injection_train14b.jsonl": "train14b",
            "injection_train15a.jsonl": "train15a", "injection_train15b.jsonl": "train15b",
-           "injection_train16a.jsonl": "train16a"}
+           "injection_train16a.jsonl": "train16a", "injection_train16b.jsonl": "train16b"}
 PLACES = ("policy", "customer")
 L2 = 1e-3
 SHIPPED_FP: float | None = None  # --shipped-fp: the labelled clean rows' budget counts the rules' flags too
