@@ -7,11 +7,11 @@ meaning: an escape sequence retitles or clears the operator's terminal, a NUL br
 it reaches, and a bidi override (U+202E) makes a line read as something else than it holds.
 
 - ``clean_text`` (intake of multi-line text: messages, quotes): whole ANSI escape sequences and
-  every other C0/C1 control, DEL and the bidi embedding/override/isolate controls are removed; tab
-  and newline stay, a carriage return, vertical tab, form feed or NEL (U+0085) becomes a newline.
-  An unpaired UTF-16 surrogate becomes U+FFFD, as a UTF-8 decoder writes a broken byte: Python keeps
-  undecodable input bytes (``mem chat``'s stdin) and JSON keeps an escaped half emoji (``"\\ud83d"``)
-  as one, and nothing can store or print it.
+  every other C0/C1 control, DEL, the bidi embedding/override/isolate controls and a byte-order mark
+  (U+FEFF) are removed; tab and newline stay, a carriage return, vertical tab, form feed or NEL
+  (U+0085) becomes a newline. An unpaired UTF-16 surrogate becomes U+FFFD, as a UTF-8 decoder writes
+  a broken byte: Python keeps undecodable input bytes (``mem chat``'s stdin) and JSON keeps an escaped
+  half emoji (``"\\ud83d"``) as one, and nothing can store or print it.
 - ``one_line`` (intake of one-line fields: know-how conditions and decisions, a reviewer's name):
   ``clean_text`` with every run of white space, newlines included, made one space.
 - ``shown`` (output): what is already stored, from before these checks or from a file written by
@@ -30,8 +30,10 @@ import re
 __all__ = ["clean_text", "one_line", "shown"]
 
 # C0 without tab and newline, DEL, C1; the bidi embeddings, overrides and isolates (LRE RLE PDF LRO
-# RLO, LRI RLI FSI PDI). Marks (U+200E/F) are left alone: they change no order by themselves.
-_CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+# RLO, LRI RLI FSI PDI); the byte-order mark U+FEFF (a Windows tool's first bytes, or two files joined:
+# invisible, never meaning, and it counted against the context budget). Marks (U+200E/F) are left
+# alone: they change no order by themselves.
+_CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ufeff"
 _SURROGATE = "\ud800-\udfff"
 _ANY = re.compile(f"[{_CONTROL}{_SURROGATE}]")
 _SURROGATE_CHAR = re.compile(f"[{_SURROGATE}]")

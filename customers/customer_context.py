@@ -21,7 +21,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from mem.core import clock
-from mem.core.errors import InvalidInput, NotFound, Refused, StorageError
+from mem.core.controls import one_line
+from mem.core.errors import InvalidInput, NotFound, Refused
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
 from mem.customers.fact_record import Fact
@@ -54,11 +55,16 @@ def check_key(key: str) -> str:
 
 
 def checked_item(text: str | None, *, source: str, importance: int | None, budget_chars: int) -> tuple[str, int]:
-    """A context item's text (stripped) and importance, or the one-line error that refuses it.
+    """A context item's text (one line, no control characters) and importance, or the one-line error
+    that refuses it.
 
-    Callers that would create the customer's store check first (``mem context add`` for a new customer
-    left an empty store behind when the item was refused)."""
-    text = (text or "").strip()
+    The text is injected into every conversation and counts against the budget: control characters, a
+    byte-order mark and escape sequences are removed and line breaks (a lone CR too) become one space
+    (``mem.core.controls.one_line``), as ``mem log import`` cleans a message. They were kept as typed,
+    invisible in the prompt and counted against the budget. Callers that would create the customer's
+    store check first (``mem context add`` for a new customer left an empty store behind when the item
+    was refused)."""
+    text = one_line(text or "")
     if not text:
         raise InvalidInput("a context item needs text")
     if source not in SOURCES:

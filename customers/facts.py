@@ -18,6 +18,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
+from mem.core.controls import one_line
 from mem.core.errors import Conflict, InvalidInput, NotFound
 from mem.customers.fact_record import KINDS, STATUSES, Evidence, Fact, Recheck, check_choices, check_limit
 from mem.customers.fact_rows import HistoryEntry, SearchHit, history_entry, record_json
@@ -153,9 +154,14 @@ class Facts:
         reason: str = "",
         actor: str = "customer",
     ) -> Fact:
-        """Correct a fact in place (same id); the previous version stays in its history."""
+        """Correct a fact in place (same id); the previous version stays in its history.
+
+        The new text is cleaned as a context item is (``one_line``): a fact can be promoted into the context."""
         changes: dict[str, Any] = {}
         if text is not None:
+            text = one_line(text)
+            if not text:
+                raise InvalidInput("the corrected text is empty")
             changes["text"] = text
             # the statement said what the old text said: the customer's correction is rebuilt from
             changes["statement"] = ""

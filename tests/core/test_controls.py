@@ -34,3 +34,10 @@ def test_intake_makes_lone_surrogates_replacement_characters():
 def test_an_unterminated_escape_string_does_not_swallow_the_message():
     said = "I live in Lyon.\x1b]0;then the rest of what I said"
     assert clean_text(said) == "I live in Lyon.0;then the rest of what I said"
+
+
+def test_intake_removes_a_byte_order_mark_anywhere():
+    # U+FEFF: invisible, never meaning (a Windows tool's first bytes, or two files joined)
+    assert clean_text("\ufeffVIP customer") == "VIP customer"
+    assert one_line("Prefers email\ufeff\rnot phone") == "Prefers email not phone"
+    assert shown("\ufeffstored before") == "\\ufeffstored before"

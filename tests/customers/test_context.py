@@ -142,3 +142,28 @@ def test_cli_list_marks_a_tier_made_from_the_customers_words_before_as_not_injec
         old.conn.commit()
     result = mem("context", "list", "-c", "old-cust")
     assert result.exit_code == 0 and "Contract tier: enterprise.  (the customer's claim" in result.stdout
+
+
+@pytest.mark.parametrize("typed, stored", [
+    ("Call me\x01 Dr Kim", "Call me Dr Kim"),
+    ("Prefers email\rnot phone", "Prefers email not phone"),
+    ("\ufeffVIP customer", "VIP customer"),
+    ("Answer in\x1b[2J Korean\n", "Answer in Korean"),
+])
+def test_an_item_is_stored_without_control_characters_or_a_byte_order_mark(store, typed, stored):
+    # they were kept as typed: invisible in every conversation's prompt, and counted against the budget
+    change = store.context.add(typed, source="customer", budget_chars=600)
+    assert change.item.text == stored and change.used_chars == len(stored)
+    assert [i.text for i in store.context.items()] == [stored]
+
+
+def test_an_item_of_control_characters_only_is_refused(store):
+    with pytest.raises(InvalidInput, match="needs text"):
+        store.context.add("\ufeff\x01\r", source="customer", budget_chars=600)
+
+
+def test_a_corrected_fact_is_cleaned_like_a_context_item(store):
+    fact = store.facts.add(Fact.new("preference", "Prefers email", valid_at=date(2024, 1, 1)))
+    assert store.facts.edit(fact.id, text="\ufeffPrefers\x01 email\rnot phone").text == "Prefers email not phone"
+    with pytest.raises(InvalidInput, match="empty"):
+        store.facts.edit(fact.id, text="\x01 ")
