@@ -7,6 +7,7 @@ Click's exceptions, so both families are caught here.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import warnings
@@ -160,6 +161,10 @@ def _customers_given(args: list[str], command: object) -> int:
 
 def _os_error(exc: OSError) -> str:
     reason = exc.strerror or type(exc).__name__
+    if exc.errno == errno.EFBIG:
+        reason += " (over the file size limit: ulimit -f)"
+    elif exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        reason += " (the disk is full: free some space and run the command again)"
     name = str(exc.filename) if exc.filename is not None else ""
     if len(name) > 120:
         name = name[:60] + "…" + name[-40:]

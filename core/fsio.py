@@ -31,9 +31,13 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and exc.filename is None and exc.errno is not None:
+            # a failed write names no file ("Error: File too large" under ulimit -f, "No space left on
+            # device"): the same error, naming the file that was being written
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
     fsync_dir(path.parent)
 
@@ -62,3 +66,47 @@ def fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+# What a full disk (or an exhausted quota) looks like in the messages of the libraries mem writes through:
+# OSError's strerror, SQLite's SQLITE_FULL, tantivy's Rust io::Error ("… (os error 28)").
+_FULL_DISK = ("no space left on device", "os error 28", "disk quota exceeded", "os error 122")
+# What SQLite says when a write fails for want of space: SQLITE_FULL, a plain I/O error (its WAL or shared
+# memory), or the rollback of a transaction SQLite had already rolled back itself. A full disk only when
+# there is (almost) no room left: the same words with room left are another fault (SQLITE_FULL is also a
+# full temporary folder, or the page limit of the file).
+_MAYBE_FULL_DISK = ("database or disk is full", "disk i/o error", "cannot rollback - no transaction is active")
+LOW_SPACE = 1 << 20
+
+
+def free_bytes(folder: Path) -> int | None:
+    """Bytes an unprivileged writer may still use on the file system holding ``folder`` (or its nearest
+    existing parent); ``None`` when that cannot be told."""
+    folder = Path(folder)
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        stats = os.statvfs(folder)
+    except (OSError, AttributeError):  # AttributeError: no statvfs (Windows)
+        return None
+    return stats.f_bavail * stats.f_frsize
+
+
+def full_disk(folder: Path, detail: str) -> str | None:
+    """One line saying the disk holding ``folder`` is full, when ``detail`` (a library's error) says so or is
+    an I/O error with less than ``LOW_SPACE`` left; ``None`` otherwise.
+
+    SQLite and tantivy say it in their own words — "cannot rollback - no transaction is active", "disk I/O
+    error", "An IO error occurred: 'No space left on device (os error 28) at path …'" — and none of them
+    said "disk full" to a user who could fix it by freeing space."""
+    text = detail.lower()
+    free = free_bytes(folder)
+    if not any(words in text for words in _FULL_DISK) and not (
+            free is not None and free < LOW_SPACE and any(words in text for words in _MAYBE_FULL_DISK)):
+        return None
+    left = f" ({_size(free)} free)" if free is not None else ""
+    return f"the disk holding {folder} is full{left}: free some space and run the command again"
+
+
+def _size(count: int) -> str:
+    return f"{count // 1024:,} KB" if count < 10 << 20 else f"{count // (1 << 20):,} MB"

@@ -25,6 +25,7 @@ from mem.core.controls import one_line
 from mem.core.errors import InvalidInput, NotFound, Refused
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
+from mem.customers.db import failure
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, find_slot
 
@@ -264,7 +265,7 @@ class CustomerContext:
         try:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # with secure_delete on, the old text is gone
         except sqlite3.Error as exc:
-            raise StorageError(f"customer memory write failed: {exc}") from exc
+            raise failure("customer memory write failed", self._store.folder, exc) from exc
 
     def changes(self) -> builtins.list[JsonObject]:
         """Every change of the customer context, oldest first (the append-only context log)."""

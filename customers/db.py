@@ -31,10 +31,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from mem.core.errors import MemError, StorageError
+from mem.core.fsio import full_disk
 from mem.customers import log_files
 from mem.customers._layout import LOGS_DIR
 from mem.customers.fact_record import Fact
@@ -156,11 +158,21 @@ def connect(path: Path) -> sqlite3.Connection:
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                # SQLite rolls a transaction back itself when a write fails for want of space: a second
+                # ROLLBACK then failed ("cannot rollback - no transaction is active") and hid the cause
+                with suppress(sqlite3.Error):
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
                 raise
         return conn
     except sqlite3.DatabaseError as exc:
-        raise StorageError(f"cannot open customer memory {path}: {exc}") from exc
+        raise failure(f"cannot open customer memory {path}", path.parent, exc) from exc
+
+
+def failure(what: str, folder: Path, exc: BaseException) -> StorageError:
+    """``StorageError`` "WHAT: why" for a failed SQLite or index write in ``folder``; the why says the disk is
+    full when it is (``mem.core.fsio.full_disk``), not "disk I/O error" or a rollback of nothing."""
+    return StorageError(f"{what}: {full_disk(folder, str(exc)) or exc}")
 
 
 def date_evidence(conn: sqlite3.Connection, logs: Path) -> int:

@@ -17,8 +17,8 @@ import sqlite3
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from mem.core.errors import StorageError
 from mem.customers._layout import REDACTED
+from mem.customers.db import failure
 from mem.customers.fact_record import Fact
 from mem.customers.fact_rows import compact_record
 from mem.customers.log_scrub import scrub_log
@@ -221,4 +221,4 @@ def purge_traces(store: CustomerStore) -> None:
     try:
         store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except sqlite3.Error as exc:
-        raise StorageError(f"customer memory write failed: {exc}") from exc
+        raise failure("customer memory write failed", store.folder, exc) from exc

@@ -18,6 +18,7 @@ from typing import Any  # tantivy ships no type information: its index, writer, 
 from mem.core.errors import StorageError
 from mem.core.text import analyzer as analyzers
 from mem.core.text.cjk import cjk_runs
+from mem.customers.db import failure
 from mem.customers.fact_record import Fact
 from mem.customers.neighbour_turns import TurnContext
 from mem.customers.slots import SLOT_TERMS, query_slot, slot_of
@@ -74,7 +75,7 @@ class FactIndex:
             try:
                 self.index = tantivy.Index(self.schema, path=str(folder), reuse=False)
             except ValueError as again:
-                raise StorageError(f"cannot create the search index in {folder}: {again}") from exc
+                raise failure(f"cannot create the search index in {folder}", folder, again) from exc
         self.analyzers = analyzers.build(tantivy)
         for name, analyzer in self.analyzers.items():
             self.index.register_tokenizer(name, analyzer)
@@ -88,7 +89,7 @@ class FactIndex:
             try:
                 self._writer = self.index.writer(heap_size=_WRITER_HEAP, num_threads=1)
             except ValueError as exc:
-                raise StorageError(f"cannot write the search index in {self.folder}: {exc}") from exc
+                raise failure(f"cannot write the search index in {self.folder}", self.folder, exc) from exc
         return self._writer
 
     def apply(self, changes: Iterable[tuple[str, Fact | None]]) -> None:
@@ -103,7 +104,7 @@ class FactIndex:
                     writer.add_document(self._document(fact))
             writer.commit()
         except ValueError as exc:
-            raise StorageError(f"updating the search index failed: {exc}") from exc
+            raise failure("updating the search index failed", self.folder, exc) from exc
         self.index.reload()
 
     def rebuild(self, facts: Iterable[Fact]) -> int:
@@ -120,7 +121,7 @@ class FactIndex:
             writer.commit()
             writer.garbage_collect_files()
         except ValueError as exc:
-            raise StorageError(f"rebuilding the search index failed: {exc}") from exc
+            raise failure("rebuilding the search index failed", self.folder, exc) from exc
         self.index.reload()
         (self.folder / STAMP).write_text(f"{INDEX_VERSION} {self._stamp}\n")
         self.fresh = False

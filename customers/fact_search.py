@@ -145,4 +145,4 @@ class FactSearch:
         try:
             self._store.conn.execute("DELETE FROM index_ops WHERE seq <= ?", (rows[-1]["seq"],))
         except sqlite3.Error as exc:
-            raise StorageError(f"customer memory write failed: {exc}") from exc
+            raise db.failure("customer memory write failed", self._store.folder, exc) from exc

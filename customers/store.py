@@ -215,7 +215,7 @@ class CustomerStore:
         try:
             conn.execute("BEGIN IMMEDIATE" if self._depth == 0 else f"SAVEPOINT {savepoint}")
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot start a transaction on {self.customer_id!r}: {exc}") from exc
+            raise db.failure(f"cannot start a transaction on {self.customer_id!r}", self.folder, exc) from exc
         self._depth += 1
         try:
             yield self
@@ -231,7 +231,7 @@ class CustomerStore:
                     conn.execute(f"RELEASE {savepoint}")
             self.log.cut_uncounted_lines()
             if isinstance(exc, sqlite3.Error):
-                raise StorageError(f"customer memory write failed: {exc}") from exc
+                raise db.failure("customer memory write failed", self.folder, exc) from exc
             raise
         self._depth -= 1
         try:
@@ -240,7 +240,7 @@ class CustomerStore:
             if self._depth == 0:
                 with suppress(sqlite3.Error):
                     conn.execute("ROLLBACK")
-            raise StorageError(f"customer memory commit failed: {exc}") from exc
+            raise db.failure("customer memory commit failed", self.folder, exc) from exc
         if self._depth == 0:
             self.log.committed()
             hooks, self._after_commit = self._after_commit, []

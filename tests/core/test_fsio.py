@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
+import pytest
+
+from mem.core import fsio
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
 
 
@@ -33,3 +37,38 @@ def test_replaced_file_keeps_its_permissions_and_secrets_stay_private(tmp_path):
 def test_no_temporary_file_is_left_behind(tmp_path):
     atomic_write_text(tmp_path / "a.txt", "x")
     assert [p.name for p in tmp_path.iterdir()] == ["a.txt"]
+
+
+def test_a_failed_write_names_the_file_and_leaves_nothing(tmp_path, monkeypatch):
+    # under `ulimit -f` or on a full disk the write's OSError named no file: "Error: File too large"
+    def refuse(fd):
+        raise OSError(errno.EFBIG, "File too large")
+
+    monkeypatch.setattr(fsio.os, "fsync", refuse)
+    target = tmp_path / "sources" / "big.md"
+    with pytest.raises(OSError) as caught:
+        atomic_write_text(target, "x" * 100)
+    assert caught.value.errno == errno.EFBIG and caught.value.filename == str(target)
+    assert list(target.parent.iterdir()) == []
+
+
+def test_a_full_disk_is_said_so_in_the_words_of_each_library(tmp_path, monkeypatch):
+    monkeypatch.setattr(fsio, "free_bytes", lambda folder: 30 * 1024)
+    for detail in ("cannot rollback - no transaction is active", "disk I/O error", "database or disk is full",
+                   "An IO error occurred: 'No space left on device (os error 28) at path \"/x/index\"'"):
+        assert fsio.full_disk(tmp_path, detail) == (
+            f"the disk holding {tmp_path} is full (30 KB free): free some space and run the command again")
+    assert fsio.full_disk(tmp_path, "database disk image is malformed") is None
+    # with room left, SQLite's I/O error or SQLITE_FULL is another fault (a page limit, a full temporary
+    # folder): its own words stay; an OS error that says "no space" is believed
+    monkeypatch.setattr(fsio, "free_bytes", lambda folder: 50 << 30)
+    assert fsio.full_disk(tmp_path, "disk I/O error") is None
+    assert fsio.full_disk(tmp_path, "database or disk is full") is None
+    assert fsio.full_disk(tmp_path, "[Errno 28] No space left on device").endswith("run the command again")
+
+
+def test_free_bytes_reads_the_nearest_existing_folder(tmp_path, monkeypatch):
+    seen = []
+    real = os.statvfs
+    monkeypatch.setattr(fsio.os, "statvfs", lambda folder: seen.append(folder) or real(folder))
+    assert fsio.free_bytes(tmp_path / "not" / "yet") > 0 and seen == [tmp_path]

@@ -437,3 +437,32 @@ def test_reads_reuse_a_parsed_record_only_while_its_stored_json_is_unchanged(hom
             assert store.facts.load(added.id).status == "replaced"
             raise RuntimeError("rolled back")
         assert store.facts.load(added.id).status == "active"  # the rolled-back write is not remembered
+
+
+def test_an_open_that_fails_for_want_of_space_says_the_disk_is_full(tmp_path, monkeypatch):
+    # SQLite rolls the schema transaction back itself when a write fails for want of space; the second
+    # ROLLBACK failed ("cannot rollback - no transaction is active") and was all the user saw
+    import sqlite3
+
+    from mem.core import fsio
+    from mem.core.errors import StorageError
+    from mem.customers import db
+
+    path = tmp_path / "memory.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version=2")
+    conn.close()
+
+    def full(conn, logs):
+        conn.execute("ROLLBACK")  # what SQLite does on SQLITE_FULL / SQLITE_IOERR inside a transaction
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(db, "date_evidence", full)
+    with pytest.raises(StorageError) as caught:
+        db.connect(path)
+    assert caught.value.message == f"cannot open customer memory {path}: disk I/O error"  # room left: as said
+    monkeypatch.setattr(fsio, "free_bytes", lambda folder: 12 * 1024)
+    with pytest.raises(StorageError) as caught:
+        db.connect(path)
+    assert caught.value.message == (f"cannot open customer memory {path}: the disk holding {tmp_path} is full "
+                                    "(12 KB free): free some space and run the command again")
