@@ -24,7 +24,8 @@ log_app = typer.Typer(help="One customer's request log: import past conversation
 def import_(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="JSONL, one turn a line {session, time, role|speaker, text, id?}, "
-                                              "or one JSON array of turns (or {\"messages\": [...]}).")],
+                                              "or one JSON array of turns (or {\"messages\": [...]}); "
+                                              "- reads standard input.")],
     customer: CustomerOption,
     agent_speaker: Annotated[
         Optional[list[str]],
@@ -42,13 +43,13 @@ def import_(
     before 1990 ("time": 0), are named in one warning each. An HTML body is stored as its text and
     quoted e-mail history is left out; a time's UTC offset is kept. Run `mem extract` afterwards.
     """
-    from mem.customers.log_files import IMPORT_KEYS, PLAUSIBLE_FROM, parse_import, unknown_keys_text
+    from mem.customers.log_files import IMPORT_KEYS, PLAUSIBLE_FROM, import_name, parse_import, unknown_keys_text
 
     limit = get_state(ctx).config.extract.max_message_bytes
     # read and checked before the store is opened: a refused file must not leave an empty customer
     parsed = parse_import(file, agent_speakers=agent_speaker or (), max_message_bytes=limit)
     with open_store(ctx, customer, create=True) as store:
-        report = store.log.import_parsed(parsed, file)
+        report = store.log.import_parsed(parsed, import_name(file))
     if report["unknown_keys"]:
         warn(f"ignored unknown keys: {unknown_keys_text(report['unknown_keys'], report['unknown_key_count'])} "
              f"(known: {', '.join(IMPORT_KEYS)})")

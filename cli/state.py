@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import typer
 
-from mem.core.config import CONFIG_FILE, Config
+from mem.core.config import Config, check_workspace
 from mem.core.errors import NotFound
 
 
@@ -38,8 +38,7 @@ def require_workspace(ctx: typer.Context):
     workspace = get_state(ctx).config.workspace
     if workspace is None:
         raise NotFound("no workspace here (run mem init DIR, or pass --workspace DIR)")
-    if not (workspace / CONFIG_FILE).is_file():
-        raise NotFound(f"no workspace at {workspace} (run mem init)")
+    check_workspace(workspace)
     from mem.wiki.journal import needs_recovery
 
     if needs_recovery(workspace):  # one stat: a write that a crash interrupted is settled first

@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mem.core.errors import InvalidInput
+from mem.core.errors import InvalidInput, NotFound
 
 CONFIG_FILE = "mem.toml"
 #: Config sections the service ships to clients in its bundle (docs/design.md, "Traits": thresholds change
@@ -401,6 +401,21 @@ def find_workspace(start: Path) -> Path | None:
         if (folder / CONFIG_FILE).is_file():
             return folder
     return None
+
+
+def check_workspace(folder: Path) -> None:
+    """``NotFound`` (one line, the same for every command) unless ``folder`` holds ``mem.toml``.
+
+    A folder that is not there was most often moved or renamed (under a running command too): "run mem
+    init" there made a second, empty workspace beside the real one. The line says what to do in each case."""
+    folder = Path(folder)
+    if (folder / CONFIG_FILE).is_file():
+        return
+    if not folder.is_dir():
+        raise NotFound(f"no workspace at {folder}: the folder does not exist (moved or renamed? pass --workspace "
+                       f"with its new place; mem init {folder} makes a new one)")
+    raise NotFound(f"no workspace at {folder}: no {CONFIG_FILE} in it (mem init {folder} makes one there, "
+                   "or pass --workspace)")
 
 
 def default_home(env: Mapping[str, str]) -> Path:

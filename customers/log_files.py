@@ -11,8 +11,10 @@ This module holds the records, the file helpers and the parsing of ``mem log imp
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import sys
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -288,16 +290,45 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
     message longer than ``max_message_bytes`` (UTF-8) refuses the file. Lines are split on ``\n``
     only: U+2028, U+0085 or a form feed are legal inside a JSON string and are not line breaks.
     """
-    agent_speakers = tuple(agent_speakers)
+    if str(path) == "-":
+        return parse_import_data(_standard_input(), import_name(path), agent_speakers=agent_speakers,
+                                 max_message_bytes=max_message_bytes)
     try:
-        # utf-8-sig: a file saved by Windows tools starts with a byte-order mark, which is not JSON.
-        raw = Path(path).read_text(encoding="utf-8-sig")
+        data = Path(path).read_bytes()
     except FileNotFoundError as exc:
         raise InvalidInput(f"{path}: no such file") from exc
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{path}: not UTF-8 text") from exc
+    except IsADirectoryError as exc:
+        raise InvalidInput(f"{path}: not a file") from exc
     except OSError as exc:
+        if exc.errno == errno.ELOOP:  # "no such file" sent the user looking for a file that is there
+            raise InvalidInput(f"{path}: a symbolic link that points back to itself (a symlink loop)") from exc
         raise InvalidInput(f"cannot read {path}: {exc.strerror}") from exc
+    return parse_import_data(data, path, agent_speakers=agent_speakers, max_message_bytes=max_message_bytes)
+
+
+def import_name(path: Path | str) -> str:
+    """How errors name an import file: its path, or "standard input" for ``-``."""
+    return "standard input" if str(path) == "-" else str(path)
+
+
+def _standard_input() -> bytes:
+    """All of standard input (``mem log import -``, as ``mem ingest -`` and ``mem ask --script -`` read it):
+    "-: no such file" sent users looking for a file. A terminal is refused: the import would wait for
+    someone to type JSON lines and Ctrl-D."""
+    if sys.stdin is None or sys.stdin.isatty():
+        raise InvalidInput("- reads the turns from standard input, which is a terminal: pipe the file in "
+                           "(cat turns.jsonl | mem log import -c CUSTOMER -)")
+    stream = getattr(sys.stdin, "buffer", None)  # bytes from a real stream; text when replaced (tests)
+    return stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+
+
+def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable[str] = (),
+                      max_message_bytes: int = MAX_MESSAGE_BYTES) -> ParsedImport:
+    """``parse_import`` of bytes already read (standard input: ``mem log import -``); ``name`` names them
+    in errors."""
+    path = name
+    agent_speakers = tuple(agent_speakers)
+    raw = import_text(data, name)
     turns: list[ImportedTurn] = []
     seen_ids: set[str] = set()
     unknown: dict[str, None] = {}
@@ -338,6 +369,29 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
                         html_messages=sum(t.html for t in turns), quoted_history=sum(t.quoted for t in turns))
 
 
+def import_text(data: bytes, name: Path | str) -> str:
+    """The text of an import file, or the one-line error saying what it is instead of UTF-8.
+
+    A leading byte-order mark (Windows tools write one) is dropped. UTF-16 — Notepad's "Unicode", a
+    PowerShell ``>`` redirect — is named with its fix, as ``mem ingest`` names it: "not UTF-8 text" gave
+    no hint, and the UTF-8 decoder's byte offset pointed at the second byte of the file."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InvalidInput(f"{name}: not UTF-8 (UTF-16 with a byte-order mark, Notepad's 'Unicode' or a "
+                           "PowerShell redirect); re-save it as UTF-8 and retry")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InvalidInput(f"{name}: not UTF-8 text (line {line}, byte {exc.start}); save it as UTF-8 and retry"
+                           ) from exc
+
+
+def json_error(exc: json.JSONDecodeError) -> str:
+    """``json``'s message with its column: ``exc.msg`` alone was cut ("Invalid control character at")."""
+    where = "column" if exc.msg.endswith(" at") else "at column"
+    return f"{exc.msg} {where} {exc.colno}"
+
+
 def check_message_size(text: str, max_message_bytes: int) -> None:
     """``InvalidInput`` for a message longer than ``[extract] max_message_bytes`` (UTF-8): the one
     limit of what goes into a request log, by import, ``mem ask`` or a ``--script``."""
@@ -375,10 +429,13 @@ def _whole_file_messages(raw: str) -> list[Any] | None:
 def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_message_bytes: int,
                 unknown: dict[str, None]) -> ImportedTurn | None:
     if isinstance(line, str):
+        # a byte-order mark at the start of a line: two exported files joined (``cat a.jsonl b.jsonl``), the
+        # second saved by a Windows tool; the first file's mark is accepted, so is this one
+        line = line.removeprefix("\ufeff")
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InvalidInput(f"not valid JSON ({exc.msg})") from exc
+            raise InvalidInput(f"not valid JSON ({json_error(exc)})") from exc
         except RecursionError as exc:
             raise InvalidInput("not valid JSON (nested too deeply)") from exc
     else:

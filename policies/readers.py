@@ -12,8 +12,10 @@ text), else by the shape of the line: short, no final full stop, and numbered ("
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import logging
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -88,6 +90,8 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     path = Path(path)
     shown = Path(label) if label else path
     if not path.exists():
+        if path.is_symlink() and _symlink_loop(path):  # "no such file" for a link that is there
+            raise InvalidInput(f"{shown}: a symbolic link that points back to itself (a symlink loop)")
         raise InvalidInput(f"{shown}: no such file")
     if not path.is_file():
         raise InvalidInput(f"{shown}: not a file")
@@ -131,6 +135,15 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     if not doc.blocks:
         raise InvalidInput(f"{shown}: no text found")
     return doc
+
+
+def _symlink_loop(path: Path) -> bool:
+    """Whether following ``path`` goes round in a circle of symbolic links (ELOOP), not to a missing file."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def _sniff(data: bytes) -> str:
@@ -334,6 +347,8 @@ def _read_pdf_quietly(path: Path, data: bytes,
         raise
     except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError) as exc:
         raise InvalidInput(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
+    if total == 0:  # "a scanned document? run OCR" sent the user to OCR a file with nothing in it
+        raise InvalidInput(f"{path}: the PDF has no pages")
     if not any(line.text.strip() for line in lines):
         raise InvalidInput(f"{path}: the PDF has no text layer (a scanned document?); run OCR first")
     return _pdf_blocks(drop_running_lines(lines)), total, unread

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.config import CONFIG_FILE, Config
+from mem.core.config import Config, check_workspace
 from mem.core.errors import InvalidInput, NotFound
 from mem.wiki.index import FOLDERS, INDEX_FILE
 from mem.wiki.lint_model import RULES, Finding, LintReport, Rule
@@ -72,11 +72,7 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
 def require_workspace(workspace: Path) -> None:
     """``NotFound`` with the CLI's line (``mem.cli.state.require_workspace``) for a folder without ``mem.toml``:
     linting ``/tmp`` found no pages and reported "no problems", exit code 0."""
-    folder = Path(workspace)
-    if not folder.is_dir():
-        raise NotFound(f"workspace {folder} does not exist")
-    if not (folder / CONFIG_FILE).is_file():
-        raise NotFound(f"no workspace at {folder} (run mem init)")
+    check_workspace(Path(workspace))
 
 
 def build_context(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config) -> LintContext:

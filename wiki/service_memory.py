@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from mem.core.config import check_workspace
 from mem.core.errors import MemError, NotFound
 from mem.core.json_types import JsonObject
 
@@ -107,7 +108,7 @@ class WorkspaceServiceMemory:
     def __init__(self, workspace: Path) -> None:
         self.workspace = Path(workspace)
         if not self.workspace.is_dir():
-            raise NotFound(f"no workspace at {self.workspace} (run mem init)")
+            check_workspace(self.workspace)
         self._wiki: Wiki | None = None
         self._served: dict[tuple[str, int, str, str], Page | None] = {}
         self._moves: dict[str, str] | None = None

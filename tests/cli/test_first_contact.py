@@ -33,7 +33,8 @@ def test_every_command_that_needs_a_workspace_says_the_same_line(mem, tmp_path, 
     missing = tmp_path / "nonexistent"
     result = mem("--workspace", missing, *[a.replace("{doc}", str(doc)) for a in args])
     assert result.exit_code == 2
-    assert result.stderr == f"Error: no workspace at {missing} (run mem init)\n"
+    assert result.stderr == (f"Error: no workspace at {missing}: the folder does not exist (moved or renamed? pass "
+                             f"--workspace with its new place; mem init {missing} makes a new one)\n")
     assert result.stdout == ""
     assert not missing.exists()
 
@@ -256,3 +257,19 @@ def test_a_repeated_customer_option_is_refused(mem, isolated_env):
     # the value of another option is not an option, even when it reads "-c"
     single = mem("context", "set", "-c", "cc", "--key", "tier", "--from-service", "-c")
     assert "more than once" not in single.stderr
+
+
+def test_a_folder_without_mem_toml_and_a_moved_workspace_get_their_own_advice(mem, tmp_path):
+    # a workspace renamed under the user (or under a running command) said "run mem init": a second, empty
+    # workspace at the old place was the wrong fix
+    workspace = tmp_path / "ws"
+    assert mem("init", str(workspace)).exit_code == 0
+    workspace.rename(tmp_path / "ws-moved")
+    moved = mem("--workspace", workspace, "pages", "list")
+    assert moved.exit_code == 2 and "the folder does not exist (moved or renamed? pass --workspace" in moved.stderr
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    result = mem("--workspace", plain, "pages", "list")
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: no workspace at {plain}: no mem.toml in it (mem init {plain} makes one there, " \
+                            "or pass --workspace)\n"

@@ -592,3 +592,73 @@ def test_the_import_keys_survive_export_and_restore(home, tmp_path):
     import_customer(home, "acme", export_customer(home, "acme"))
     with CustomerStore.open(home, "acme") as store:
         assert store.log.import_file(write_jsonl(tmp_path / "d2.jsonl", [AGREED]))["continued"] == 1
+
+
+# --- round 16, new-user report section 10: the small messages of `mem log import` --------------------------------
+
+
+def test_import_reads_standard_input_for_a_dash(mem, tmp_path):
+    # "-: no such file" though `mem ingest -` and `mem ask --script -` read standard input
+    rows = [{"time": "2024-01-01", "role": "user", "text": "I live in Seoul."},
+            {"time": "2024-01-01", "role": "agent", "text": "Noted."}]
+    lines = "".join(json.dumps(r) + "\n" for r in rows)
+    result = mem("log", "import", "-", "--customer", "cust-1", input=lines)
+    assert result.exit_code == 0, result.stderr
+    assert "imported 2 turns in 1 conversation" in result.stderr
+    bad = mem("log", "import", "-", "--customer", "cust-2", input=lines + "{not json\n")
+    assert bad.exit_code == 2
+    assert bad.stderr.startswith("Error: standard input: line 3: not valid JSON")
+
+
+@pytest.mark.parametrize("line, message", [
+    ('{"time": "2024-01-01", "role": "user", "text": "a\x00b"}', "Invalid control character at column 50"),
+    ('{"time": "2024-01-01", "role": "user", "text": "cut', "Unterminated string starting at column 48"),
+    ('{"time": "2024-01-01" "role": "user"}', "Expecting ',' delimiter at column 23"),
+])
+def test_a_json_error_keeps_its_whole_phrase_and_column(home, tmp_path, line, message):
+    # "(Invalid control character at)": json's message without the place it names
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"time": "2024-01-01", "role": "user", "text": "fine"}\n' + line + "\n", encoding="utf-8")
+    with CustomerStore.open(home, "acme") as store, pytest.raises(InvalidInput) as caught:
+        store.log.import_file(path)
+    assert f"line 2: not valid JSON ({message}); nothing was imported" in caught.value.message
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_export_is_named_with_its_fix(home, tmp_path, encoding):
+    path = tmp_path / "notepad.jsonl"
+    text = json.dumps({"time": "2024-01-01", "role": "user", "text": "hi"}) + "\n"
+    path.write_bytes((b"\xfe\xff" if encoding == "utf-16-be" else b"") + text.encode(encoding))
+    with CustomerStore.open(home, "acme") as store, \
+            pytest.raises(InvalidInput, match=r"UTF-16 .*re-save it as UTF-8"):
+        store.log.import_file(path)
+
+
+def test_a_latin1_export_names_the_line_and_byte(home, tmp_path):
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(b'{"time": "2024-01-01", "role": "user", "text": "ok"}\n'
+                     b'{"time": "2024-01-01", "role": "user", "text": "caf\xe9"}\n')
+    with CustomerStore.open(home, "acme") as store, \
+            pytest.raises(InvalidInput, match=r"not UTF-8 text \(line 2, byte 104\)"):
+        store.log.import_file(path)
+
+
+def test_a_byte_order_mark_on_a_later_line_is_read_like_the_first(home, tmp_path):
+    # two exports joined (cat a.jsonl b.jsonl), each saved by a Windows tool: line 2 was "Unexpected UTF-8 BOM
+    # (decode using utf-8-sig)", Python's advice, while the same mark on line 1 was accepted
+    path = tmp_path / "joined.jsonl"
+    first = json.dumps({"time": "2024-01-01", "role": "user", "text": "I live in Seoul."})
+    second = json.dumps({"time": "2024-01-02", "role": "user", "text": "Now in Busan.\ufeff"})
+    path.write_text("\ufeff" + first + "\n\ufeff" + second + "\n", encoding="utf-8")
+    with CustomerStore.open(home, "acme") as store:
+        assert store.log.import_file(path)["turns"] == 2
+    texts = [json.loads(line)["text"] for log in (home / "customers" / "acme" / "logs").glob("*.jsonl")
+             for line in log.read_text(encoding="utf-8").splitlines()]
+    assert sorted(texts) == ["I live in Seoul.", "Now in Busan."]  # the mark inside a message is dropped too
+
+
+def test_a_symlink_loop_is_named(home, tmp_path):
+    loop = tmp_path / "loop.jsonl"
+    loop.symlink_to(tmp_path / "loop.jsonl")
+    with CustomerStore.open(home, "acme") as store, pytest.raises(InvalidInput, match="symlink loop"):
+        store.log.import_file(loop)

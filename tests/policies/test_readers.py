@@ -581,3 +581,26 @@ def test_an_html_ordered_list_keeps_its_numbers():
         "제5조 (환불)", "② 다음 각 호의 경우에는 환불이 불가합니다.", "1. 훼손된 경우", "2. 개봉한 경우",
         "  - 세트 상품",
         "5. 내려받은 경우", "3. 셋째", "- 목록"]
+
+
+def test_a_pdf_without_pages_is_not_called_a_scan(tmp_path):
+    # "the PDF has no text layer (a scanned document?); run OCR first" for a file with nothing to OCR
+    from pypdf import PdfWriter
+
+    path = tmp_path / "zero.pdf"
+    with path.open("wb") as fh:
+        PdfWriter().write(fh)
+    with pytest.raises(InvalidInput, match=r"zero\.pdf: the PDF has no pages$"):
+        read_document(path, max_bytes=LIMIT)
+
+
+def test_a_symlink_loop_is_named_not_missing(tmp_path):
+    one, two = tmp_path / "loop1.md", tmp_path / "loop2.md"
+    one.symlink_to(two)
+    two.symlink_to(one)
+    with pytest.raises(InvalidInput, match=r"loop1\.md: a symbolic link that points back to itself \(a symlink loop\)"):
+        read_document(one, max_bytes=LIMIT)
+    dangling = tmp_path / "dangling.md"
+    dangling.symlink_to(tmp_path / "gone.md")
+    with pytest.raises(InvalidInput, match="no such file"):
+        read_document(dangling, max_bytes=LIMIT)

@@ -396,7 +396,7 @@ def test_a_folder_that_is_not_a_workspace_is_the_clis_error(tmp_path):
     folder = tmp_path / "plain"
     folder.mkdir()
     for call in (lint_workspace, fix):
-        with pytest.raises(NotFound, match=r"^no workspace at .*plain \(run mem init\)$"):
+        with pytest.raises(NotFound, match=r"^no workspace at .*plain: no mem.toml in it"):
             call(folder, config=Config())
     with pytest.raises(NotFound, match="does not exist"):
         lint_workspace(tmp_path / "missing", config=Config())
