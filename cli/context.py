@@ -61,7 +61,11 @@ def add(
     importance: ImportanceOption = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Add an item at the customer's request; over budget the least important item becomes a fact."""
+    """Add an item at the customer's request; over budget the least important item becomes a fact.
+
+    The item is stored on one line: control characters and a byte-order mark are removed, line breaks become
+    a space (as `mem log import` cleans a message).
+    """
     _add(ctx, customer, text, source="customer", importance=importance, key=None, json_output=json_output)
 
 
