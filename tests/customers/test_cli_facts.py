@@ -101,7 +101,8 @@ def test_log_import_and_list(mem, tmp_path):
     bad.write_text('{"time": "2024-01-01", "role": "user", "text": "ok"}\n{"oops"\n')
     result = mem("log", "import", "-c", "newco", bad)
     assert result.exit_code == 2
-    assert result.stderr.strip().endswith("line 2: not valid JSON (Expecting ':' delimiter); nothing was imported")
+    assert result.stderr.strip().endswith(
+        "line 2: not valid JSON (Expecting ':' delimiter at column 8); nothing was imported")
 
 
 def test_context_commands_and_overflow(mem, tmp_path):
