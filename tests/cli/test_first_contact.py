@@ -273,3 +273,14 @@ def test_a_folder_without_mem_toml_and_a_moved_workspace_get_their_own_advice(me
     assert result.exit_code == 2
     assert result.stderr == f"Error: no workspace at {plain}: no mem.toml in it (mem init {plain} makes one there, " \
                             "or pass --workspace)\n"
+
+
+def test_a_full_disk_or_a_file_size_limit_is_said_with_the_file():
+    import errno
+
+    from mem.cli.main import _os_error
+
+    assert _os_error(OSError(errno.EFBIG, "File too large", "/ws/sources/big.md")) == (
+        "File too large (over the file size limit: ulimit -f): /ws/sources/big.md")
+    assert _os_error(OSError(errno.ENOSPC, "No space left on device", "/ws/x")) == (
+        "No space left on device (the disk is full: free some space and run the command again): /ws/x")
