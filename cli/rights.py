@@ -14,7 +14,7 @@ import typer
 
 from mem.cli.facts import can_ask, open_store
 from mem.cli.options import CustomerOption, JsonOption
-from mem.cli.output import emit, info
+from mem.cli.output import emit, info, warn
 from mem.cli.state import get_state, want_json
 from mem.core.errors import InvalidInput, Refused
 from mem.core.json_types import JsonObject
@@ -65,11 +65,12 @@ def forget(
     Turns sharing off and withdraws every decision the customer shared from know-how, deletes every
     backup of theirs the logged-in account holds on the server, then deletes their folder (memory,
     request log, index). When the server cannot be reached nothing local is deleted (exit 2), so
-    nothing is left behind unnoticed; --local-only skips the server.
+    nothing is left behind unnoticed; --local-only skips the server. A customer whose memory.db is lost
+    or damaged is deleted all the same (with a warning: what it shared cannot be withdrawn from here).
     """
     from mem.client.login import load_login
     from mem.customers.erase import erased_decisions
-    from mem.customers.forget import delete_customer
+    from mem.customers.forget import delete_customer, stop_sharing
 
     if not yes:
         if not can_ask():
@@ -77,9 +78,10 @@ def forget(
         if not typer.confirm(f"Delete all memory of {customer}, on this client and the server, for good?", err=True):
             raise Refused(f"not deleted: the memory of {customer} stays")
     config = get_state(ctx).config
-    with open_store(ctx, customer) as store:
-        store.consent.set(share=False)  # queues the withdrawal of every decision it shared
-        pending = len(erased_decisions(store))
+    pending, unreadable = stop_sharing(config.home, customer)  # queues the withdrawal of every decision it shared
+    if unreadable:
+        warn(f"the memory of {customer} cannot be read ({unreadable}); its folder is deleted all the same, but "
+             "decisions it shared with know-how (if any) cannot be withdrawn from this client")
     server: JsonObject = {"reached": False, "withdrawn": 0, "backups_deleted": []}
     if not local_only and load_login(config.home) is not None:
         from mem.client.connection import ServerClient

@@ -165,14 +165,22 @@ def connect(path: Path) -> sqlite3.Connection:
                         conn.execute("ROLLBACK")
                 raise
         return conn
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.OperationalError as exc:  # locked, unreadable, a read-only or full file system: not damage
         raise failure(f"cannot open customer memory {path}", path.parent, exc) from exc
+    except sqlite3.DatabaseError as exc:  # "file is not a database", "database disk image is malformed"
+        raise StorageError(damaged_message(path, path.parent.name, exc)) from exc
 
 
 def failure(what: str, folder: Path, exc: BaseException) -> StorageError:
     """``StorageError`` "WHAT: why" for a failed SQLite or index write in ``folder``; the why says the disk is
     full when it is (``mem.core.fsio.full_disk``), not "disk I/O error" or a rollback of nothing."""
     return StorageError(f"{what}: {full_disk(folder, str(exc)) or exc}")
+
+
+def damaged_message(path: Path, customer_id: str, exc: BaseException) -> str:
+    """The one line for a ``memory.db`` SQLite finds damaged: what it is, and the two ways out."""
+    return (f"customer memory {path} is damaged ({exc}): restore it from a backup (mem restore -c {customer_id} "
+            f"--overwrite), or delete all of it (mem forget -c {customer_id})")
 
 
 def date_evidence(conn: sqlite3.Connection, logs: Path) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -96,6 +97,38 @@ def _facts_quoting(store: CustomerStore, conversation_id: str, turn_ids: set[str
     return found
 
 
+def stop_sharing(home: Path, customer_id: str) -> tuple[int, str | None]:
+    """Before a deletion: turn the customer's sharing off (which queues the withdrawal of every decision
+    they shared) and count the withdrawals waiting. Returns ``(pending, None)``.
+
+    A memory that cannot be read — ``memory.db`` lost or damaged, a folder holding only the request log —
+    returns ``(0, why)`` instead of failing: the deletion must still be possible (NEWUSER_REPORT16 #2),
+    and what it shared cannot be known from here. ``NotFound`` when the customer has no folder at all;
+    a lock held too long (``LockTimeout``) propagates."""
+    from mem.customers.erase import erased_decisions
+    from mem.customers.store import CustomerStore
+
+    customer_id = validate_customer_id(customer_id)
+    live = customers_root(home) / customer_id
+    if not live.is_dir():
+        raise NotFound(f"no memory for customer {customer_id!r} on this client")
+    if not (live / DB_FILE).is_file():
+        return 0, f"{live / DB_FILE} is missing"
+    try:
+        with CustomerStore.open(home, customer_id, create=False) as store:
+            store.consent.set(share=False)
+            return len(erased_decisions(store)), None
+    except NotFound:
+        return 0, f"{live / DB_FILE} is missing"
+    except StorageError as exc:
+        cause = exc.__cause__
+        while cause is not None and not isinstance(cause, sqlite3.DatabaseError):
+            cause = cause.__cause__
+        if cause is None or isinstance(cause, sqlite3.OperationalError):
+            raise  # not damage (a read-only file system, a full disk): the deletion would fail the same way
+        return 0, f"{live / DB_FILE} is damaged: {cause}"
+
+
 def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> JsonObject:
     """Delete all of one customer's memory on this client (``NotFound`` when it holds none).
 
@@ -106,7 +139,7 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
     root = customers_root(home)
     live = root / customer_id
     lock_path = root / LOCKS_DIR / f"{customer_id}.lock"
-    if not (live / DB_FILE).is_file():
+    if not live.is_dir():  # a folder without memory.db (lost, or never written) still holds the request log
         raise NotFound(f"no memory for customer {customer_id!r} on this client")
     lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
     try:

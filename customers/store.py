@@ -120,11 +120,20 @@ class CustomerStore:
         self.context = CustomerContext(self)
         self.consent = ConsentBook(self)
         self.outbox = EvidenceOutbox(self)
-        if db.get_meta(self._db, "index_stamp") is None:
-            with self.transaction():
-                db.set_meta(self.conn, "index_stamp", new_id())
-                db.set_meta(self.conn, "customer_id", customer_id)
-        self._repair()
+        try:
+            if db.get_meta(self._db, "index_stamp") is None:
+                with self.transaction():
+                    db.set_meta(self.conn, "index_stamp", new_id())
+                    db.set_meta(self.conn, "customer_id", customer_id)
+            self._repair()
+        except (sqlite3.DatabaseError, StorageError) as exc:
+            # A page of memory.db damaged past its header opens, then fails the first read: that was
+            # an "internal error: DatabaseError" for every command (NEWUSER_REPORT16 #2)
+            self.close_database()
+            cause = exc.__cause__ if isinstance(exc, StorageError) else exc
+            if not isinstance(cause, sqlite3.DatabaseError) or isinstance(cause, sqlite3.OperationalError):
+                raise
+            raise StorageError(db.damaged_message(folder / DB_FILE, customer_id, cause)) from exc
 
     # opening and closing ----------------------------------------------------------------------
     @classmethod
@@ -150,6 +159,13 @@ class CustomerStore:
         except BaseException:
             lock.release()
             raise
+
+    def close_database(self) -> None:
+        """Close the SQLite connection only (the lock stays with the caller)."""
+        if self._db is not None:
+            with suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
 
     def close(self) -> None:
         """Release the index writer, the database and the lock. Safe to call twice."""

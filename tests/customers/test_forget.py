@@ -133,6 +133,32 @@ def test_a_deletion_interrupted_after_its_rename_is_finished_by_the_next_store_o
     assert [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()] == []
 
 
+@pytest.mark.parametrize("damage", ["lost", "malformed", "torn"])
+def test_forget_deletes_a_customer_whose_memory_db_is_lost_or_damaged(mem, isolated_env, tmp_path, damage):
+    # NEWUSER_REPORT16 #2: forget refused ("no memory for customer", "internal error: DatabaseError") and the
+    # request log, the customer's own words, stayed on disk with no command to remove it
+    _import(isolated_env, tmp_path, "d", [("customer", "My passport number is XK4471923.")])
+    database = isolated_env / "customers" / "d" / "memory.db"
+    if damage == "lost":
+        database.unlink()
+    elif damage == "malformed":
+        with open(database, "r+b") as fh:  # a page past the header overwritten: SQLite opens it, then fails
+            fh.seek(8192)
+            fh.write(bytes(range(256)) * 16)
+    else:
+        with open(database, "r+b") as fh:  # a torn copy
+            fh.truncate(3000)
+    if damage != "lost":
+        read = mem("export", "-c", "d")
+        assert read.exit_code == 2 and "is damaged" in read.stderr and "internal error" not in read.stderr
+        assert "mem forget -c d" in read.stderr and "Traceback" not in read.stderr
+    result = mem("forget", "-c", "d", "--yes", "--local-only")
+    assert result.exit_code == 0, result.stderr
+    assert "cannot be read" in result.stderr and "deleted all memory of d" in result.stdout
+    assert not (isolated_env / "customers" / "d").exists()
+    assert [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()] == []
+
+
 def test_forget_refuses_to_leave_shared_decisions_behind_when_not_logged_in(mem, isolated_env, tmp_path):
     _import(isolated_env, tmp_path, "s", [("customer", "Can you waive the restocking fee?"),
                                           ("agent", "Yes, we will waive the restocking fee this time.")])
