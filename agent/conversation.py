@@ -42,7 +42,7 @@ class Conversation:
                  session: str | None = None, learn: bool = True, model: str | None = None,
                  retrieval_mode: str = "auto", customer: CustomerMemory | None = None,
                  hold_lock: bool = True, evidence: EvidenceSender | None = None,
-                 sharer: DecisionSharer | None = None) -> None:
+                 sharer: DecisionSharer | None = None, since: float | None = None) -> None:
         # every bad option fails here, before the customer's store is opened or anything is logged
         if retrieval_mode not in RETRIEVAL_MODES:
             raise InvalidInput(f"unknown retrieval mode {retrieval_mode!r} (use {', '.join(RETRIEVAL_MODES)})")
@@ -59,7 +59,9 @@ class Conversation:
         self.service = service
         self.evidence = evidence
         self.sharer = sharer
-        self.customer = customer if customer is not None else CustomerMemory.open(config.home, customer_id)
+        # ``since``: when the command began (default: now); a `mem forget` after it refuses every write
+        self.customer = (customer if customer is not None
+                         else CustomerMemory.open(config.home, customer_id, since=since))
         # An interactive chat releases the customer's store between turns, so that mem sync (which
         # flags facts in every customer's store) and other commands never wait on a person typing.
         self.hold_lock = hold_lock
@@ -183,13 +185,15 @@ def question_text(question: object) -> str:
 def ask_once(config: Config, customer_id: str, question: str, *, service: ServiceMemory, session: str | None = None,
              learn: bool = True, model: str | None = None, retrieval_mode: str = "auto",
              evidence: EvidenceSender | None = None, sharer: DecisionSharer | None = None,
-             on_answer: Callable[[Answer], None] | None = None) -> tuple[Answer, Learning]:
-    """A one-turn conversation; ``on_answer`` gets the answer before learning starts."""
+             on_answer: Callable[[Answer], None] | None = None, since: float | None = None) -> tuple[Answer, Learning]:
+    """A one-turn conversation; ``on_answer`` gets the answer before learning starts. ``since``: when the
+    command began (``Conversation``)."""
     if not question_text(question).strip():
         raise InvalidInput("the question is empty")  # before the customer's store is opened (or created)
     check_message_size(question, config.extract.max_message_bytes)
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
-                      model=model, retrieval_mode=retrieval_mode, evidence=evidence, sharer=sharer) as conversation:
+                      model=model, retrieval_mode=retrieval_mode, evidence=evidence, sharer=sharer,
+                      since=since) as conversation:
         answer = conversation.ask(question)
         if on_answer is not None:
             on_answer(answer)
@@ -243,11 +247,13 @@ def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> li
 def run_script(config: Config, customer_id: str, path: Path, *, service: ServiceMemory, session: str | None = None,
                learn: bool = True, model: str | None = None, retrieval_mode: str = "auto",
                evidence: EvidenceSender | None = None, sharer: DecisionSharer | None = None,
-               on_answer: Callable[[Answer], None] | None = None) -> tuple[list[Answer], Learning]:
+               on_answer: Callable[[Answer], None] | None = None,
+               since: float | None = None) -> tuple[list[Answer], Learning]:
     """Play a scripted multi-turn conversation; returns every answer (the transcript) and the learning."""
     messages = read_script(path, max_message_bytes=config.extract.max_message_bytes)
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
-                      model=model, retrieval_mode=retrieval_mode, evidence=evidence, sharer=sharer) as conversation:
+                      model=model, retrieval_mode=retrieval_mode, evidence=evidence, sharer=sharer,
+                      since=since) as conversation:
         for message in messages:
             answer = conversation.ask(message)
             if on_answer is not None:
@@ -263,7 +269,8 @@ def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | 
              retrieval_mode: str = "auto", evidence: EvidenceSender | None = None,
              sharer: DecisionSharer | None = None,
              on_answer: Callable[[Answer], None] | None = None,
-             on_refused: Callable[[str], None] | None = None) -> tuple[list[Answer], Learning]:
+             on_refused: Callable[[str], None] | None = None,
+             since: float | None = None) -> tuple[list[Answer], Learning]:
     """An interactive conversation: ``read_message`` returns the next message, ``None`` (EOF) or ``/end`` ends it.
 
     A message over ``[extract] max_message_bytes`` is refused alone (``on_refused`` gets the reason) and
@@ -271,7 +278,7 @@ def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | 
     """
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
                       model=model, retrieval_mode=retrieval_mode, hold_lock=False, evidence=evidence,
-                      sharer=sharer) as conversation:
+                      sharer=sharer, since=since) as conversation:
         conversation.customer.release()
         while True:
             message = read_message()

@@ -37,23 +37,31 @@ class CustomerMemory:
         self.conversation_id: str | None = None
 
     @classmethod
-    def open(cls, home: Path, customer_id: str, *, create: bool = True) -> CustomerMemory:
+    def open(cls, home: Path, customer_id: str, *, create: bool = True, since: float | None = None) -> CustomerMemory:
         """``create=False``: a customer with no memory on this client gets none made until a turn is
         logged — reading (context, facts) finds nothing; ``mem mcp`` starts this way, so a host that
-        only looks things up leaves no empty store behind."""
+        only looks things up leaves no empty store behind.
+
+        ``since`` (``time.time()``; default: now) is when the conversation began: every open of the store,
+        the first and each one after a ``release``, refuses (``CustomerForgotten``) once ``mem forget``
+        deleted the customer after that moment — a conversation that began before the deletion never
+        writes the customer back (NEWUSER_REPORT16 #1)."""
+        import time
+
         from mem.core.ids import validate_customer_id
         from mem.customers.store import CustomerStore
 
         validate_customer_id(customer_id)
+        began = time.time() if since is None else since
 
         def opener() -> CustomerStore:
-            return CustomerStore.open(Path(home), customer_id)
+            return CustomerStore.open(Path(home), customer_id, since=began)
 
         if create:
             return cls(opener(), customer_id, opener=opener)
 
         def reader() -> CustomerStore:
-            return CustomerStore.open(Path(home), customer_id, create=False)
+            return CustomerStore.open(Path(home), customer_id, create=False, since=began)
 
         memory = cls(None, customer_id, opener=opener)
         memory._reader = reader

@@ -71,7 +71,7 @@ def ask(
             answers, learning = run_script(config, customer, script, service=service, session=session,
                                            learn=not no_learn, model=model, retrieval_mode=retrieval,
                                            evidence=senders.evidence, sharer=senders.sharer,
-                                           on_answer=None if as_json else show)
+                                           on_answer=None if as_json else show, since=get_state(ctx).started)
             if as_json:
                 sys.stdout.write(to_json({"session": answers[0].session, "turns": [a.to_dict() for a in answers],
                                           "learning": learning.to_dict()}) + "\n")
@@ -80,7 +80,7 @@ def ask(
         assert question is not None  # exactly one of QUESTION and --script (checked above)
         _, learning = ask_once(config, customer, question, service=service, session=session, learn=not no_learn,
                                model=model, retrieval_mode=retrieval, evidence=senders.evidence,
-                               sharer=senders.sharer,
+                               sharer=senders.sharer, since=get_state(ctx).started,
                                on_answer=lambda answer: show_answer(answer, as_json=as_json, explain=explain))
     report_learning(learning.to_dict())
 
@@ -116,7 +116,7 @@ def chat(
     with ServerSenders(config.home, config=config) as senders:
         _, learning = run_chat(config, customer, read_message, service=service, session=session,
                                learn=not no_learn, model=model, retrieval_mode=retrieval,
-                               evidence=senders.evidence, sharer=senders.sharer,
+                               evidence=senders.evidence, sharer=senders.sharer, since=get_state(ctx).started,
                                on_answer=lambda answer: render_turn(answer, explain=explain, show_question=False),
                                on_refused=lambda reason: warn(f"{reason}; the message was not sent"))
     report_learning(learning.to_dict())

@@ -40,7 +40,8 @@ def open_store(ctx: typer.Context, customer: str, *, create: bool = False) -> Cu
     """The customer's store (one lock, closed by the caller's ``with``)."""
     from mem.customers.store import CustomerStore
 
-    return CustomerStore.open(get_state(ctx).config.home, customer, create=create)
+    state = get_state(ctx)
+    return CustomerStore.open(state.config.home, customer, create=create, since=state.started)
 
 
 def parse_date(value: str | None, *, what: str = "--since") -> date | None:

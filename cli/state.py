@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
 import typer
 
@@ -14,6 +15,8 @@ from mem.core.errors import NotFound
 class State:
     config: Config
     json: bool = False
+    # when this command began: a `mem forget` of its customer after that refuses its writes (NEWUSER_REPORT16 #1)
+    started: float = field(default_factory=time.time)
 
 
 def get_state(ctx: typer.Context) -> State:

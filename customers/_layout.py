@@ -7,12 +7,14 @@ opening a store.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
+import time
 from contextlib import suppress
 from pathlib import Path
 
-from mem.core.errors import InvalidInput
+from mem.core.errors import InvalidInput, StorageError
 from mem.core.ids import validate_customer_id
 
 CUSTOMERS_DIR = "customers"
@@ -23,6 +25,12 @@ LOGS_DIR = "logs"
 DIRTY_MARKER = ".dirty"
 REDACTED = "[erased]"
 DEFAULT_LOCK_TIMEOUT = 15.0
+FORGOTTEN_DIR = ".forgotten"  # when a customer was deleted (mem forget): digest of the id → the time, kept a day
+FORGOTTEN_KEEP_SECONDS = 24 * 3600
+
+
+class CustomerForgotten(StorageError):
+    """The customer was deleted (``mem forget``) after the command or conversation writing to them began."""
 
 
 def customers_root(home: Path) -> Path:
@@ -106,3 +114,45 @@ def recover_swap(root: Path, customer_id: str) -> None:
             shutil.rmtree(folder, ignore_errors=True)
     for folder in root.glob(f"{DELETED_PREFIX}*"):
         shutil.rmtree(folder, ignore_errors=True)  # a deletion a crash interrupted (renamed aside, not yet removed)
+
+
+# deletions a running command must not undo ---------------------------------------------------
+def _forgotten_path(root: Path, customer_id: str) -> Path:
+    # a digest, not the id: after a deletion nothing names the customer, only that some id was deleted then
+    return root / FORGOTTEN_DIR / hashlib.sha256(customer_id.encode("utf-8")).hexdigest()
+
+
+def mark_forgotten(root: Path, customer_id: str, *, now: float | None = None) -> None:
+    """Record that ``customer_id`` is being deleted now (under its lock, before its folder goes), and drop
+    records older than a day: a command that began before this moment must not write the customer back."""
+    now = time.time() if now is None else now
+    path = _forgotten_path(root, customer_id)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    for old in path.parent.iterdir():
+        with suppress(OSError, ValueError):
+            if now - float(old.read_text(encoding="ascii")) > FORGOTTEN_KEEP_SECONDS:
+                old.unlink()
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(repr(now), encoding="ascii")
+    os.replace(temporary, path)
+
+
+def forgotten_since(root: Path, customer_id: str, since: float) -> float | None:
+    """The time ``customer_id`` was deleted, when that was at or after ``since`` (else ``None``)."""
+    try:
+        at = float(_forgotten_path(root, customer_id).read_text(encoding="ascii"))
+    except (OSError, ValueError):
+        return None
+    return at if at >= since else None
+
+
+def refuse_forgotten(root: Path, customer_id: str, since: float | None) -> None:
+    """``CustomerForgotten`` when the customer was deleted after ``since`` (the start of the command or
+    conversation about to write): what it learnt dates from before the deletion (NEWUSER_REPORT16 #1)."""
+    if since is None:
+        return
+    at = forgotten_since(root, customer_id, since)
+    if at is not None:
+        when = time.strftime("%H:%M:%S", time.localtime(at))
+        raise CustomerForgotten(f"the memory of customer {customer_id!r} was deleted (mem forget) at {when}, after "
+                                f"this began: nothing of it is written back")

@@ -123,6 +123,34 @@ CREATE INDEX IF NOT EXISTS evidence_outbox_pending ON evidence_outbox (sent_at, 
 """
 
 
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """Open ``memory.db`` on a read-only file system (a backup mounted read-only): reads work, every
+    write fails with SQLite's "attempt to write a readonly database" (NEWUSER_REPORT16 #4).
+
+    A WAL database needs its ``-shm`` file, which cannot be made there; without a ``-wal`` file holding
+    changes (mem checkpoints it when the last connection closes) the file is opened as immutable.
+    """
+    wal = path.with_name(path.name + "-wal")
+    try:
+        pending_wal = wal.stat().st_size > 0
+    except OSError:
+        pending_wal = False
+    uri = f"{path.resolve().as_uri()}?{'mode=ro' if pending_wal else 'immutable=1'}"
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30.0)
+        conn.row_factory = sqlite3.Row
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.OperationalError as exc:
+        raise StorageError(f"cannot open customer memory {path} on a read-only file system: {exc}") from exc
+    except sqlite3.DatabaseError as exc:
+        raise StorageError(damaged_message(path, path.parent.name, exc)) from exc
+    if version != SCHEMA_VERSION:
+        conn.close()
+        raise StorageError(f"{path} is of schema {version} and this mem reads {SCHEMA_VERSION}: it cannot be "
+                           "brought up to date on a read-only file system (copy it somewhere writable)")
+    return conn
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """Open (creating if needed) ``memory.db`` in WAL mode with the current schema.
 

@@ -9,9 +9,12 @@ tantivy is imported only here, on the first search or fact write.
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mem.core.errors import StorageError
@@ -35,12 +38,16 @@ class FactSearch:
         self._store = store
         self._facts = facts
         self._index: FactIndex | None = None
+        self._scratch: Path | None = None  # the temporary index of a store on a read-only file system
         self.pending = False  # index operations were queued in the open transaction
 
     def close(self) -> None:
         if self._index is not None:
             self._index.close()
             self._index = None
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
 
     def search(
         self,
@@ -97,6 +104,14 @@ class FactSearch:
 
             stamp = db.get_meta(self._store.conn, "index_stamp") or ""
             context = TurnContext(self._store.folder / LOGS_DIR, allowed_sensitive=self._consented_categories)
+            if getattr(self._store, "read_only", False):
+                # a read-only file system: tantivy cannot open the index folder there, so the search runs on an
+                # index built from memory.db in a private temporary folder, removed when the store closes
+                self._scratch = Path(tempfile.mkdtemp(prefix="mem-index-"))
+                self._index = FactIndex(self._scratch / INDEX_DIR, expected_stamp=stamp, context=context)
+                self._index.rebuild(Fact.from_dict(json.loads(row[0]))
+                                    for row in self._store.conn.execute("SELECT data FROM facts"))
+                return self._index
             self._index = FactIndex(self._store.folder / INDEX_DIR, expected_stamp=stamp, context=context)
             if check:
                 self._check_index(self._index)

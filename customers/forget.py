@@ -26,7 +26,15 @@ from typing import TYPE_CHECKING
 from mem.core.errors import InvalidInput, NotFound, StorageError
 from mem.core.ids import new_id, validate_customer_id
 from mem.core.json_types import JsonObject
-from mem.customers._layout import DB_FILE, DELETED_PREFIX, LOCKS_DIR, REDACTED, customers_root, recover_swap
+from mem.customers._layout import (
+    DB_FILE,
+    DELETED_PREFIX,
+    LOCKS_DIR,
+    REDACTED,
+    customers_root,
+    mark_forgotten,
+    recover_swap,
+)
 from mem.customers.erase import erase_facts, purge_traces
 from mem.customers.fact_record import Fact
 from mem.customers.lock import CustomerLock
@@ -132,7 +140,10 @@ def stop_sharing(home: Path, customer_id: str) -> tuple[int, str | None]:
 def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> JsonObject:
     """Delete all of one customer's memory on this client (``NotFound`` when it holds none).
 
-    The folder is renamed aside under the customer's lock, then removed; the lock file goes last.
+    The folder is renamed aside under the customer's lock, then removed; the lock file goes last. The
+    time of the deletion is kept a day under ``customers/.forgotten/`` (a digest of the id, no name), so a
+    command or conversation that began before it and writes later is refused (``CustomerForgotten``)
+    instead of storing the customer again (NEWUSER_REPORT16 #1).
     What this client sent elsewhere — a backup on the server, shared anonymised decisions — is the
     caller's to reach first (``mem forget`` does both)."""
     customer_id = validate_customer_id(customer_id)
@@ -144,6 +155,10 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
     lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
     try:
         recover_swap(root, customer_id)
+        try:  # first: a command that began before now and opens the customer later must not write it back
+            mark_forgotten(root, customer_id)
+        except OSError as exc:
+            raise StorageError(f"cannot delete the memory of {customer_id!r}: {exc.strerror}") from exc
         aside = root / f"{DELETED_PREFIX}{customer_id}-{new_id()}"
         try:
             os.replace(live, aside)

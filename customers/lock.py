@@ -8,6 +8,7 @@ while holding it. The kernel drops the lock when the process dies, so a kill nev
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import time
@@ -22,11 +23,21 @@ class CustomerLock:
     def __init__(self, path: Path, customer_id: str, *, timeout: float) -> None:
         self.path = path
         self.customer_id = customer_id
+        # True on a read-only file system (a backup mounted read-only, a forensic copy): no process can
+        # write there, so reading needs no lock, and every write fails on its own with one line
+        self.read_only = False
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
-            raise StorageError(f"cannot create the lock file {path}: {exc.strerror}") from exc
+            if exc.errno != errno.EROFS:
+                raise StorageError(f"cannot create the lock file {path}: {exc.strerror}") from exc
+            self.read_only = True
+            try:  # flock works on a descriptor opened for reading: readers of one mount still queue
+                self._fd = os.open(path, os.O_RDONLY)
+            except OSError:
+                self._fd = None  # no lock file on the read-only copy: nothing can write it anyway
+                return
         deadline = time.monotonic() + max(timeout, 0.0)
         while True:
             try:
@@ -44,7 +55,7 @@ class CustomerLock:
 
     @property
     def held(self) -> bool:
-        return self._fd is not None
+        return self._fd is not None or self.read_only
 
     def release(self) -> None:
         if self._fd is not None:

@@ -53,11 +53,13 @@ from mem.customers._layout import (
     REDACTED,
     RESTORE_PREFIX,
     TRASH_PREFIX,
+    CustomerForgotten,
     customer_folder,
     customers_root,
     list_customers,
     recover_swap,
     refuse_case_twin,
+    refuse_forgotten,
 )
 from mem.customers.consent import ConsentBook
 from mem.customers.customer_context import CustomerContext
@@ -80,6 +82,7 @@ __all__ = [
     "REDACTED",
     "RESTORE_PREFIX",
     "TRASH_PREFIX",
+    "CustomerForgotten",
     "CustomerStore",
     "EvidenceItem",
     "HistoryEntry",
@@ -96,6 +99,14 @@ __all__ = [
 ]
 
 
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_dev, stat.st_ino
+
+
 class CustomerStore:
     """One customer's memory. Open with ``CustomerStore.open(home, id)``, use as a context manager.
 
@@ -109,12 +120,21 @@ class CustomerStore:
         self._lock = lock
         self._depth = 0
         self._after_commit: list[Callable[[], None]] = []
-        try:
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            (folder / LOGS_DIR).mkdir(exist_ok=True, mode=0o700)
-        except OSError as exc:
-            raise StorageError(f"cannot create {folder}: {exc.strerror}") from exc
-        self._db: sqlite3.Connection | None = db.connect(folder / DB_FILE)
+        # a read-only file system (the lock found it): reading works, every write fails in one line
+        self.read_only = bool(lock is not None and lock.read_only)
+        if self.read_only:
+            if not (folder / DB_FILE).is_file():
+                raise StorageError(f"cannot create the memory of customer {customer_id!r}: {folder.parent} is on a "
+                                   "read-only file system")
+            self._db: sqlite3.Connection | None = db.connect_read_only(folder / DB_FILE)
+        else:
+            try:
+                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                (folder / LOGS_DIR).mkdir(exist_ok=True, mode=0o700)
+            except OSError as exc:
+                raise StorageError(f"cannot create {folder}: {exc.strerror}") from exc
+            self._db = db.connect(folder / DB_FILE)
+        self._identity = _file_identity(folder / DB_FILE)
         self.log = RequestLog(self)
         self.facts = Facts(self)
         self.context = CustomerContext(self)
@@ -138,19 +158,23 @@ class CustomerStore:
     # opening and closing ----------------------------------------------------------------------
     @classmethod
     def open(
-        cls, home: Path, customer_id: str, *, create: bool = True, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+        cls, home: Path, customer_id: str, *, create: bool = True, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+        since: float | None = None,
     ) -> CustomerStore:
         """Open one customer's memory, taking its lock (``LockTimeout`` after ``lock_timeout`` s).
 
         Validates the id (no path tricks), finishes an interrupted restore, repairs the request
         log and the index after a crash. ``create=False`` raises ``NotFound`` for a customer with
-        no memory on this client.
+        no memory on this client. ``since`` (a ``time.time()``: when the command or conversation began)
+        raises ``CustomerForgotten`` when ``mem forget`` deleted the customer after it: what it would
+        write dates from before the deletion.
         """
         customer_id = validate_customer_id(customer_id)
         root = customers_root(home)
         lock = CustomerLock(root / LOCKS_DIR / f"{customer_id}.lock", customer_id, timeout=lock_timeout)
         try:
             recover_swap(root, customer_id)
+            refuse_forgotten(root, customer_id, since)
             refuse_case_twin(root, customer_id)
             folder = root / customer_id
             if not create and not (folder / DB_FILE).is_file():
@@ -195,6 +219,12 @@ class CustomerStore:
         self._lock = None
         time.sleep(wait)
         self._lock = CustomerLock(path, customer_id, timeout=timeout)
+        if _file_identity(self.folder / DB_FILE) != self._identity:
+            # mem forget (or a restore) took the lock in between: this store's database is no longer the
+            # customer's, and a write through it — the index reopened — would bring a folder back
+            self.close()
+            raise CustomerForgotten(f"the memory of customer {customer_id!r} was deleted or replaced (mem forget, "
+                                    "mem restore) while this ran: nothing more of it is written")
 
     def __enter__(self) -> CustomerStore:
         return self
@@ -227,6 +257,10 @@ class CustomerStore:
         On an exception everything inside the block is rolled back and the error re-raised.
         """
         conn = self.conn
+        if self.read_only:
+            raise StorageError(f"the memory of customer {self.customer_id!r} is on a read-only file system "
+                               f"({self.folder}): it can be read (facts list, facts search, log list, export), "
+                               "not changed")
         savepoint = f"sp{self._depth}"
         try:
             conn.execute("BEGIN IMMEDIATE" if self._depth == 0 else f"SAVEPOINT {savepoint}")
@@ -266,6 +300,9 @@ class CustomerStore:
 
     # crash repair -----------------------------------------------------------------------------
     def _repair(self) -> None:
-        """After a crash: cut uncounted log lines, then bring the index up to date."""
+        """After a crash: cut uncounted log lines, then bring the index up to date (not on a read-only
+        file system: nothing there can change, and the reads skip what a repair would cut)."""
+        if self.read_only:
+            return
         self.log.repair()
         self.facts.repair_index()

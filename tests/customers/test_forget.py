@@ -5,6 +5,7 @@ export it readably. Each surface is checked by grepping every file mem wrote for
 from __future__ import annotations
 
 import json
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -190,3 +191,57 @@ def test_export_is_readable_and_holds_what_the_customer_said(mem, isolated_env, 
         document = readable_export(store)
     assert document["facts"] == [] and document["erased_facts"][0]["id"] == printed["facts"][0]["id"]
     assert "Bristol" not in json.dumps(document)
+
+
+# a deletion while a command or conversation runs (NEWUSER_REPORT16 #1) -------------------------------
+def test_a_conversation_that_began_before_a_forget_never_writes_the_customer_back(isolated_env, tmp_path):
+    # `mem chat` releases the store between turns; `mem ask` opens it after loading the service: a forget in
+    # between used to be followed by the conversation's turns — a new phone number — in a new folder
+    from datetime import datetime
+
+    from mem.agent.customer_memory import CustomerMemory
+    from mem.customers.store import CustomerForgotten
+
+    _import(isolated_env, tmp_path, "chat", [("customer", "My passport number is XK4471923.")])
+    memory = CustomerMemory.open(isolated_env, "chat")
+    memory.release()
+    delete_customer(isolated_env, "chat")
+    with pytest.raises(CustomerForgotten, match="was deleted"):
+        memory.log_turn(session="s", role="customer", text="my new phone is 555-0199",
+                        time=datetime(2026, 12, 5, tzinfo=UTC), meta={})
+    memory.close()
+    assert not (isolated_env / "customers" / "chat").exists()
+    assert [p for p in isolated_env.rglob("*") if p.is_file() and b"555-0199" in p.read_bytes()] == []
+    # a command begun before the deletion is refused, one begun after it starts the customer afresh
+    with pytest.raises(CustomerForgotten):
+        CustomerStore.open(isolated_env, "chat", since=0.0)
+    assert not (isolated_env / "customers" / "chat").exists()
+    with CustomerMemory.open(isolated_env, "chat") as again:
+        assert again.store.facts.list() == []
+    # what is kept names no customer: a digest and a time
+    kept = list((isolated_env / "customers" / ".forgotten").iterdir())
+    assert len(kept) == 1 and "chat" not in kept[0].name and float(kept[0].read_text()) > 0
+
+
+def test_a_forget_during_an_extractions_hand_over_stops_it_writing(monkeypatch, isolated_env, tmp_path):
+    # a long extraction lets a waiting command in between transactions; when that was `mem forget`, the
+    # extraction went on through its open connection and reopened the index in a folder it made again
+    from mem.customers.store import CustomerForgotten
+
+    _import(isolated_env, tmp_path, "long", [("customer", "My passport number is XK4471923.")])
+    store = CustomerStore.open(isolated_env, "long")
+    monkeypatch.setattr("mem.customers.store.time.sleep", lambda _s: delete_customer(isolated_env, "long"))
+    with pytest.raises(CustomerForgotten, match="deleted or replaced"):
+        store.hand_over()
+    store.close()
+    assert not (isolated_env / "customers" / "long").exists()
+
+
+def test_forgotten_records_older_than_a_day_are_dropped(isolated_env):
+    from mem.customers._layout import customers_root, forgotten_since, mark_forgotten
+
+    root = customers_root(isolated_env)
+    mark_forgotten(root, "old", now=1_000.0)
+    assert forgotten_since(root, "old", 0.0) == 1_000.0 and forgotten_since(root, "old", 1_001.0) is None
+    mark_forgotten(root, "new", now=1_000.0 + 2 * 24 * 3600)
+    assert forgotten_since(root, "old", 0.0) is None and len(list((root / ".forgotten").iterdir())) == 1

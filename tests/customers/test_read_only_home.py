@@ -1,0 +1,64 @@
+"""A client home on a read-only file system (a backup mounted read-only, a forensic copy): the customer's memory
+can be read — facts list and search, the request log, the readable export — and every write refuses in one line
+(NEWUSER_REPORT16 #4: every command, reading too, failed on `cannot create the lock file`)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from mem.core.config import Config
+from mem.core.errors import StorageError
+from mem.customers import CustomerStore
+from mem.customers.extract import extract_pending
+
+
+def _snapshot(root: Path) -> dict[str, tuple[int, int]]:
+    return {str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns) for p in root.rglob("*")}
+
+
+@pytest.fixture
+def read_only_home(monkeypatch, isolated_env, tmp_path):
+    log = tmp_path / "ro.jsonl"
+    log.write_text(json.dumps({"role": "customer", "text": "I live in Busan.", "time": "2026-11-01T10:00:00Z"})
+                   + "\n", encoding="utf-8")
+    with CustomerStore.open(isolated_env, "ro") as store:
+        store.log.import_file(log)
+        extract_pending(store, config=Config.load(home=isolated_env))
+    real_open = os.open
+
+    def erofs(path, flags, *args):  # what a read-only mount answers to anything but reading
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr("mem.customers.lock.os.open", erofs)
+    return isolated_env
+
+
+def test_a_read_only_home_can_be_read_and_refuses_writes_in_one_line(read_only_home, mem):
+    before = _snapshot(read_only_home)
+    listed = mem("--json", "facts", "list", "-c", "ro")
+    assert listed.exit_code == 0, listed.stderr
+    assert "Busan" in listed.stdout
+    found = mem("facts", "search", "-c", "ro", "Busan")
+    assert found.exit_code == 0 and "Busan" in found.stdout, found.stderr
+    assert mem("log", "list", "-c", "ro").exit_code == 0
+    exported = mem("export", "-c", "ro")
+    assert exported.exit_code == 0 and "I live in Busan." in exported.stdout
+    refused = mem("context", "add", "-c", "ro", "Prefers email")
+    assert refused.exit_code == 2 and "read-only file system" in refused.stderr and "Traceback" not in refused.stderr
+    assert _snapshot(read_only_home) == before  # nothing written, no index rebuilt in place
+
+
+def test_a_store_on_a_read_only_file_system_refuses_every_transaction(read_only_home):
+    with CustomerStore.open(read_only_home, "ro", create=False) as store:
+        assert store.read_only and [f.text for f in store.facts.list()]
+        with pytest.raises(StorageError, match="read-only file system"):
+            store.consent.set(share=True)
+    with pytest.raises(StorageError, match="cannot create the memory"):
+        CustomerStore.open(read_only_home, "new-one")
