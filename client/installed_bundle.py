@@ -29,6 +29,7 @@ from typing import Any, NotRequired, TypedDict
 
 from mem.client.trust import bundle_home
 from mem.core import clock
+from mem.core.config import check_home
 from mem.core.errors import LockTimeout, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.wire.manifest import FILES_DIR, MANIFEST_FILE, Manifest
@@ -47,6 +48,7 @@ def install_lock(home: Path, *, wait_s: float = LOCK_WAIT_S) -> Iterator[None]:
     dies (``kill -9`` included) and the next sync goes ahead.
     """
     root = bundle_home(home)
+    check_home(home)  # never under a HOME that is not there (NEWUSER_REPORT16 #5)
     root.mkdir(parents=True, exist_ok=True)
     with open(root / LOCK_FILE, "a+") as fh:
         deadline = time.monotonic() + wait_s

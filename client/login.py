@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from mem.core.config import check_home
 from mem.core.errors import InvalidInput, NotFound
 from mem.core.fsio import atomic_write_text
 
@@ -101,6 +102,7 @@ def save_login(home: Path, *, url: str, token: str | None, bundles: str | None =
     if keys:
         record["previous_slot_keys"] = keys
     path = login_path(home)
+    check_home(home)  # never under a HOME that is not there (NEWUSER_REPORT16 #5)
     atomic_write_text(path, json.dumps(record, indent=2) + "\n", mode=0o600)
     return path
 

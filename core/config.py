@@ -419,8 +419,49 @@ def check_workspace(folder: Path) -> None:
 
 
 def default_home(env: Mapping[str, str]) -> Path:
-    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "mem"
+    """``$XDG_DATA_HOME/mem`` (an absolute one; the XDG spec ignores a relative one), else
+    ``<account folder>/.local/share/mem`` (``account_folder``)."""
+    xdg = env.get("XDG_DATA_HOME") or ""
+    if os.path.isabs(xdg):
+        return Path(xdg) / "mem"
+    return account_folder(env) / ".local" / "share" / "mem"
+
+
+def account_folder(env: Mapping[str, str]) -> Path:
+    """``$HOME``; when it is unset, empty or relative, the account's folder in the password database.
+
+    An empty ``HOME`` (a cron job, a service unit) made Python's ``Path.home()`` answer ``/``, and customer
+    memory went to ``/.local/share/mem``, where no later run looks (NEWUSER_REPORT16 #5)."""
+    home = env.get("HOME") or ""
+    if os.path.isabs(home):
+        return Path(home)
+    try:
+        import pwd
+
+        return Path(pwd.getpwuid(os.getuid()).pw_dir)
+    except (ImportError, KeyError):
+        return Path(os.path.expanduser("~"))
+
+
+def check_home(home: Path, env: Mapping[str, str] | None = None) -> None:
+    """``InvalidInput`` before anything is written under ``home`` when it is the default home (no ``MEM_HOME``,
+    no ``XDG_DATA_HOME``) and the account folder it hangs from does not exist: ``HOME=/nonexistent`` (the
+    usual home of a service account) made mem create ``/nonexistent/.local/share/mem/…`` and store customer
+    memory there, where no run with the right ``HOME`` looks (NEWUSER_REPORT16 #5). A home given
+    explicitly (``--home``, ``MEM_HOME``) is created as asked; an existing home is always used."""
+    env = os.environ if env is None else env
+    if env.get("MEM_HOME") or os.path.isabs(env.get("XDG_DATA_HOME") or ""):
+        return
+    home = Path(home)
+    if home.exists():
+        return
+    account = account_folder(env)
+    if account.is_dir() or home != default_home(env).expanduser().resolve():
+        return
+    said = (f"the folder HOME names, {account}," if os.path.isabs(env.get("HOME") or "")
+            else f"HOME is not set and this account's folder {account}")
+    raise InvalidInput(f"{said} does not exist: mem would write customer memory under {home}, where no later "
+                       "run looks; set MEM_HOME or pass --home DIR")
 
 
 def render_template() -> str:

@@ -14,6 +14,7 @@ import os
 import time
 from pathlib import Path
 
+from mem.core.config import check_home
 from mem.core.errors import LockTimeout, StorageError
 
 
@@ -26,6 +27,8 @@ class CustomerLock:
         # True on a read-only file system (a backup mounted read-only, a forensic copy): no process can
         # write there, so reading needs no lock, and every write fails on its own with one line
         self.read_only = False
+        if not path.parent.is_dir():
+            check_home(path.parent.parent.parent)  # <home>/customers/.locks: never made under a HOME that is not there
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import os
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +111,36 @@ def test_env_overrides(tmp_path):
                                                   "MEM_MODEL": "scripted"})
     assert config.now.isoformat().startswith("2025-10-01")
     assert config.model.name == "scripted"
+
+
+# HOME empty or pointing nowhere (NEWUSER_REPORT16 #5) --------------------------------------------------
+def test_an_empty_or_relative_home_falls_back_to_the_accounts_folder():
+    import pwd
+
+    from mem.core.config import default_home
+
+    account = Path(pwd.getpwuid(os.getuid()).pw_dir)
+    for value in ("", "relative/dir"):  # Path.home() answered "/" for an empty HOME: /.local/share/mem
+        assert default_home({"HOME": value}) == account / ".local" / "share" / "mem"
+    assert default_home({"HOME": "/somewhere"}) == Path("/somewhere/.local/share/mem")
+    assert default_home({"HOME": "/somewhere", "XDG_DATA_HOME": "/data"}) == Path("/data/mem")
+    assert default_home({"HOME": "/somewhere", "XDG_DATA_HOME": "rel"}) == Path("/somewhere/.local/share/mem")
+
+
+def test_customer_memory_is_never_written_under_a_home_folder_that_does_not_exist(monkeypatch, tmp_path):
+    from mem.cli.main import main
+
+    missing = tmp_path / "nonexistent" / "x"
+    for name in ("MEM_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(missing))
+    log = tmp_path / "ok.jsonl"
+    log.write_text('{"role": "customer", "text": "I live in Busan.", "time": "2026-11-01T10:00:00Z"}\n')
+    assert main(["log", "import", "-c", "c5", str(log)]) == 2
+    assert main(["facts", "list", "-c", "c5"]) == 2
+    assert not (tmp_path / "nonexistent").exists()
+    # an explicit home is made as asked, and an existing HOME is used as before
+    assert main(["--home", str(tmp_path / "given"), "log", "import", "-c", "c5", str(log)]) == 0
+    missing.mkdir(parents=True)
+    assert main(["log", "import", "-c", "c5", str(log)]) == 0
+    assert (missing / ".local" / "share" / "mem" / "customers" / "c5").is_dir()
