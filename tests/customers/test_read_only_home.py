@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,11 @@ def read_only_home(monkeypatch, isolated_env, tmp_path):
             raise OSError(errno.EROFS, "Read-only file system", str(path))
         return real_open(path, flags, *args)
 
-    monkeypatch.setattr("mem.customers.lock.os.open", erofs)
+    class ReadOnlyOs:  # os as the lock module sees it (patching os.open itself would reach every module)
+        def __getattr__(self, name):
+            return erofs if name == "open" else getattr(os, name)
+
+    monkeypatch.setattr("mem.customers.lock.os", ReadOnlyOs())
     return isolated_env
 
 
@@ -45,8 +50,10 @@ def test_a_read_only_home_can_be_read_and_refuses_writes_in_one_line(read_only_h
     listed = mem("--json", "facts", "list", "-c", "ro")
     assert listed.exit_code == 0, listed.stderr
     assert "Busan" in listed.stdout
+    scratch = set(Path(tempfile.gettempdir()).glob("mem-index-*"))
     found = mem("facts", "search", "-c", "ro", "Busan")
     assert found.exit_code == 0 and "Busan" in found.stdout, found.stderr
+    assert set(Path(tempfile.gettempdir()).glob("mem-index-*")) == scratch  # the temporary index is removed
     assert mem("log", "list", "-c", "ro").exit_code == 0
     exported = mem("export", "-c", "ro")
     assert exported.exit_code == 0 and "I live in Busan." in exported.stdout
