@@ -178,6 +178,11 @@ class CustomerStore:
             refuse_case_twin(root, customer_id)
             folder = root / customer_id
             if not create and not (folder / DB_FILE).is_file():
+                if folder.is_dir() and any(folder.iterdir()):  # memory.db lost, the request log left
+                    raise NotFound(f"no memory for customer {customer_id!r} on this client: {folder / DB_FILE} is "
+                                   f"missing, and what is left of the folder (the request log) can be deleted with "
+                                   f"mem forget -c {customer_id}, or replaced from a backup with mem restore -c "
+                                   f"{customer_id} --overwrite")
                 raise NotFound(f"no memory for customer {customer_id!r} on this client")
             return cls(folder, customer_id, lock)
         except BaseException:
