@@ -384,14 +384,36 @@ def check_ask(ask: AskSettings, origin: str) -> AskSettings:
 
 # Any: TOML as parsed, of any shape; ``Config.overlay`` checks it setting by setting.
 def read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file, turning syntax errors into one clear line."""
+    """Parse a TOML file, turning syntax and encoding errors into one clear line.
+
+    A UTF-8 byte-order mark (Windows Notepad's "UTF-8 with BOM") is skipped, as ``mem ingest`` and
+    ``mem log import`` skip it: TOML has no BOM, so tomllib read it as an "invalid statement at line 1,
+    column 1" the user could not see. A file that is not UTF-8 (one Latin-1 "é" in a comment) is refused
+    with its line and byte instead of tomllib's ``UnicodeDecodeError``, which reached the user as an
+    internal error without the file's name.
+    """
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidInput(f"{path}: invalid TOML: {exc}") from exc
+        data = Path(path).read_bytes()
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror}") from exc
+    return parse_toml(path, data)
+
+
+def parse_toml(path: Path | str, data: bytes) -> dict[str, Any]:
+    """``read_toml`` of bytes already read (``path`` names the file in the error)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InvalidInput(f"{path}: not UTF-8 (UTF-16 with a byte-order mark, Notepad's 'Unicode'); "
+                           "save it as UTF-8")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InvalidInput(f"{path}: not UTF-8 text (line {line}, byte {exc.start}: "
+                           f"0x{data[exc.start]:02x}); save it as UTF-8") from exc
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidInput(f"{path}: invalid TOML: {exc}") from exc
 
 
 def find_workspace(start: Path) -> Path | None:

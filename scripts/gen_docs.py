@@ -85,6 +85,9 @@ def render_config() -> str:
         "finite (`nan` and `inf` are refused) and a whole number is at most 9,223,372,036,854,775,807 (2^63 − 1,",
         "a 64-bit integer: what SQLite stores and the date arithmetic takes); a word with a list in *allowed*",
         "is one of those (`mem.toml: ingest.split must be one of auto, h1, h2, h3, none, got 'x'`).",
+        "`mem.toml` is UTF-8 text: a byte-order mark at its start (Notepad's \"UTF-8 with BOM\") is skipped, as",
+        "`mem ingest` and `mem log import` skip it; a file in another encoding is refused with the line and byte",
+        "(`mem.toml: not UTF-8 text (line 137, byte 6273: 0xe9); save it as UTF-8`; UTF-16 is named as such).",
     ]
     for name in SECTIONS:
         section = getattr(defaults, name)

@@ -42,6 +42,24 @@ def test_bad_settings_refused(tmp_path, toml, message):
         Config.load(workspace=tmp_path, env={})
 
 
+def test_byte_order_mark_is_skipped(tmp_path):
+    # Notepad's "UTF-8 with BOM": tomllib said "Invalid statement (at line 1, column 1)" of an invisible byte
+    (tmp_path / "mem.toml").write_bytes(b"\xef\xbb\xbf[context]\r\nbudget_chars = 99\r\n")
+    assert Config.load(workspace=tmp_path, env={}).context.budget_chars == 99
+
+
+@pytest.mark.parametrize("data, message", [
+    # one Latin-1 "é" in a comment was "internal error: UnicodeDecodeError …", without the file's name
+    (b"[context]\nbudget_chars = 99\n# caf\xe9\n",
+     r"mem\.toml: not UTF-8 text \(line 3, byte 33: 0xe9\); save it as UTF-8"),
+    ("[context]\n".encode("utf-16"), r"mem\.toml: not UTF-8 \(UTF-16 with a byte-order mark"),
+])
+def test_not_utf8_refused_with_its_line(tmp_path, data, message):
+    (tmp_path / "mem.toml").write_bytes(data)
+    with pytest.raises(InvalidInput, match=message):
+        Config.load(workspace=tmp_path, env={})
+
+
 @pytest.mark.parametrize("toml, message", [
     # [bundle] expires_days was checked only by `mem bundle build`; every other command ran with it
     ("[bundle]\nexpires_days = 100000\n", "mem.toml: bundle.expires_days must be 0-36,500, got 100000"),
