@@ -78,13 +78,14 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
     """
     from mem.wiki import gitrepo
     from mem.wiki.in_force import why_not_in_force
+    from mem.wiki.index import is_page_file_name
     from mem.wiki.page import parse_page
 
     workspace = Path(workspace)
     commit = gitrepo.head_sha(workspace)
     if commit is None:
         raise Refused("nothing is committed yet: ingest or commit the pages before building a bundle")
-    dirty = gitrepo.uncommitted(workspace, REVIEWED)
+    dirty = [(rel, how) for rel, how in gitrepo.uncommitted(workspace, REVIEWED) if not _editor_file(rel)]
     if dirty:
         first, how = dirty[0]
         more = f" (and {len(dirty) - 1} more)" if len(dirty) > 1 else ""
@@ -94,7 +95,7 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
     pages: list[ManifestPage] = []
     today = clock.today()
     page_files = [rel for rel in gitrepo.tree_files(workspace, commit, ("policies", "knowhow"))
-                  if rel.endswith(".md") and rel.count("/") == 1]
+                  if rel.count("/") == 1 and is_page_file_name(rel.split("/", 1)[1])]
     for rel, data in gitrepo.show_many(workspace, commit, page_files).items():
         try:
             page = parse_page(data.decode("utf-8"), path=workspace / rel)
@@ -112,6 +113,15 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
     _refuse_conflicted_context(files[CONTEXT_FILE])
     files[CONFIG_FILE] = (json.dumps(client_settings(config), sort_keys=True, indent=2) + "\n").encode("utf-8")
     return files, pages, commit
+
+
+def _editor_file(rel: str) -> bool:
+    """A file directly in a page folder that is no page by its name (``is_page_file_name``): an editor's lock,
+    swap or backup file beside a page it has open. A bundle never ships one, so it does not stop the build."""
+    from mem.wiki.index import is_page_file_name
+
+    folder, _, name = rel.partition("/")
+    return folder in ("policies", "knowhow") and "/" not in name and not is_page_file_name(name)
 
 
 def _refuse_conflicted_context(data: bytes) -> None:

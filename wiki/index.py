@@ -14,6 +14,15 @@ from mem.wiki.page import Page
 
 INDEX_FILE = "index.md"
 FOLDERS = {"policy": "policies", "knowhow": "knowhow"}
+
+
+def is_page_file_name(name: str) -> bool:
+    """Whether a file of a page folder can be a page by its name: ``<id>.md``, and a page id starts with a
+    letter or digit (``mem.core.ids.validate_name``). A hidden file is an editor's or the system's, never a
+    page: Emacs's lock ``.#refunds.md`` (a symlink, on some systems a file), Vim's swap ``.refunds.md.swp``,
+    macOS's ``._refunds.md``; a backup ``refunds.md~`` is not ``.md``. ``mem lint`` counted a ``.#`` file as a
+    second page with the same id, and ``mem bundle build`` refused while an editor had a page open."""
+    return name.endswith(".md") and not name.startswith(".")
 _HEADINGS = {"policy": "Policies", "knowhow": "Know-how"}
 _ROW_LINK = re.compile(r"^\| \[.*?\]\(((?:policies|knowhow)/[^)]+\.md)\) \|")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from mem.core import clock
 from mem.core.config import Config, check_workspace
 from mem.core.errors import InvalidInput, NotFound
-from mem.wiki.index import FOLDERS, INDEX_FILE
+from mem.wiki.index import FOLDERS, INDEX_FILE, is_page_file_name
 from mem.wiki.lint_model import RULES, Finding, LintReport, Rule
 from mem.wiki.lint_provenance import check_page_document, check_removed_pages, check_untracked
 from mem.wiki.lint_report import FORMATS, render
@@ -86,7 +86,8 @@ def build_context(workspace: Path, paths: Sequence[Path] | None = None, *, confi
     for kind, folder in FOLDERS.items():
         directory = workspace / folder
         if directory.is_dir():
-            files += [load_page_file(workspace, p, kind) for p in sorted(directory.glob("*.md")) if p.is_file()]
+            files += [load_page_file(workspace, p, kind) for p in sorted(directory.glob("*.md"))
+                      if is_page_file_name(p.name) and p.is_file()]
     ctx = LintContext(
         workspace=workspace,
         files=files,

@@ -33,7 +33,7 @@ from mem.core.errors import (
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
 from mem.core.ids import validate_name
 from mem.wiki import gitrepo, journal
-from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
+from mem.wiki.index import FOLDERS, INDEX_FILE, is_page_file_name, render_index
 from mem.wiki.page import Page, parse_page, render_page, validate_meta
 
 LOG_FILE = "log.md"
@@ -75,7 +75,7 @@ class Wiki:
                 # scandir knows each entry's type without a stat; glob + is_file + sorting Paths was a
                 # tenth of a one-shot `mem ask` on a 1,000-page workspace
                 with os.scandir(folder) as entries:
-                    names = sorted(e.name for e in entries if e.name.endswith(".md") and e.is_file())
+                    names = sorted(e.name for e in entries if is_page_file_name(e.name) and e.is_file())
             except (FileNotFoundError, NotADirectoryError):
                 continue
             files += [folder / name for name in names]

@@ -192,6 +192,19 @@ def test_build_refuses_content_that_differs_from_head(workspace, change, message
     assert _published(workspace) == []
 
 
+def test_editor_files_beside_a_page_do_not_stop_the_build(workspace):
+    # an editor with refunds.md open: Emacs's lock (a dangling symlink), its backup, Vim's swap file. None is
+    # a page or ever shipped, and the build refused "policies/.#refunds.md was never committed (and 2 more)"
+    folder = workspace / "policies"
+    (folder / ".#refunds.md").symlink_to("root@host.1234:1700000000")
+    (folder / "refunds.md~").write_bytes((folder / "refunds.md").read_bytes())
+    (folder / ".refunds.md.swp").write_bytes(b"b0VIM 9.0\0")
+    (workspace / "knowhow" / ".#tips.md").write_text("---\nid: tips\n---\n")
+    build_bundle(workspace, config=Config.load(workspace=workspace))
+    shipped = sorted(p.name for p in (bundle_dir(workspace, 1) / "files" / "policies").iterdir())
+    assert shipped == sorted(p.name for p in folder.glob("*.md") if not p.name.startswith("."))
+
+
 def test_build_refuses_lint_errors_unless_allowed_and_then_records_them(workspace):
     from mem.core.errors import Refused
 

@@ -98,6 +98,22 @@ def test_duplicate_id(ws):
     assert {f.path for f in found} == {"knowhow/refund.md", "policies/refund.md"}
 
 
+def test_editor_files_are_not_pages(ws):
+    # an editor with policies/refund.md open: Emacs's lock ".#refund.md" (a regular file on some systems) was
+    # linted as a second page, "duplicate-id" and "untracked-page"; `mem pages list` refused the workspace
+    from mem.wiki.store import Wiki
+
+    before = [(page.type, page.id) for page in Wiki(ws).pages()]
+    text = (ws / "policies" / "refund.md").read_text()
+    write(ws, "policies/.#refund.md", text)
+    write(ws, "policies/._refund.md", "\0\0mac resource fork")
+    write(ws, "policies/refund.md~", text)
+    write(ws, "policies/.refund.md.swp", "b0VIM 9.0")
+    report = lint(ws)
+    assert report.findings == [] and report.pages_checked == 3
+    assert [(page.type, page.id) for page in Wiki(ws).pages()] == before
+
+
 # --- links and anchors -------------------------------------------------------------------------
 
 
