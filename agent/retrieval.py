@@ -37,6 +37,7 @@ from mem.core.text.inflection import without_endings
 from mem.core.text.stopwords import QUESTION
 from mem.customers.slots import SLOT_TERMS, slot_of
 from mem.wiki.service_memory import PageHit, ServiceMemory, ServiceStatus
+from mem.wiki.working_copy import UNCOMMITTED
 
 if TYPE_CHECKING:
     from mem.agent.ranker import Candidate, Models
@@ -535,6 +536,9 @@ class Retrieval:
                 f"it was treated as data and not followed: \"{injected[0][:80]}\""
             )
         meta = dict(page.meta)
+        uncommitted = meta.get(UNCOMMITTED)  # the page file differs from HEAD (mem.wiki.working_copy)
+        if isinstance(uncommitted, str) and uncommitted not in self.warnings:
+            self.warnings.append(uncommitted)
         data: JsonObject = {"type": page.type, "instruction_like": injected}
         flagged = [normalize(s) for s in injected]
         if page.type == "policy":

@@ -54,7 +54,13 @@ def show(
 
     workspace = require_workspace(ctx)
     if version is None:
+        from mem.cli.output import warn
+        from mem.wiki.working_copy import page_note
+
         text = Wiki(workspace).path_of(page_id).read_text(encoding="utf-8")
+        note = page_note(workspace, page_id)
+        if note:
+            warn(note)
     else:
         text = page_text_at(workspace, page_id, version)
     if want_json(ctx, json_output):

@@ -411,9 +411,19 @@ def _git_version_history(ctx: LintContext) -> Iterator[Finding]:
         top_sha, top = max(((sha, v) for sha, v, _ in states), key=lambda s: s[1])
         line = pf.field_line("version")
         if current_version < top:
+            committed = states[-1][1]  # the newest commit of the lineage: HEAD's edition
+            if pf.rel in history.modified and committed > current_version:
+                # not committed and below HEAD: an older edition saved over the committed one (an editor's
+                # buffer opened before an ingest). Re-ingesting the page's old source, or committing it as a
+                # new version, made that old text the rule; discarding the file restores HEAD's edition
+                hint = (f"; the file is not committed and older than the committed version {committed} (an editor "
+                        f"saving a page it had open before the last ingest?): `git checkout -- {pf.rel}` restores "
+                        f"version {committed}; to keep an edit, make it on version {committed} and give it "
+                        f"version {top + 1}")
+            else:
+                hint = _renumber_hint(pf, top + 1)
             yield Finding(pf.rel, line, "version-history",
-                          f"version {current_version} is lower than version {top} in commit {top_sha[:8]}"
-                          + _renumber_hint(pf, top + 1))
+                          f"version {current_version} is lower than version {top} in commit {top_sha[:8]}" + hint)
             continue
         changed = [(sha, v) for sha, v, body in states if body != current_body]
         holders = [sha for sha, v, body in states if body == current_body and v == current_version]

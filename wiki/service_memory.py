@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from mem.core.config import SettingSections
     from mem.wiki.page import Page
     from mem.wiki.store import Wiki
+    from mem.wiki.working_copy import Uncommitted
 
 
 @dataclass(frozen=True)
@@ -112,13 +113,16 @@ class WorkspaceServiceMemory:
         self._wiki: Wiki | None = None
         self._served: dict[tuple[str, int, str, str], Page | None] = {}
         self._moves: dict[str, str] | None = None
+        self._uncommitted: dict[str, Uncommitted] | None = None
 
     def _serve(self, page: Page, today: date | None = None) -> Page | None:
         """The edition of ``page`` in force today (``mem.wiki.in_force``): a draft, a not-yet-effective
-        edition or one with merge-conflict markers is never quoted as the current rule."""
+        edition or one with merge-conflict markers is never quoted as the current rule; nor is a file older
+        than its committed edition (``mem.wiki.working_copy``: an editor's stale save after an ingest)."""
         from mem.core import clock
         from mem.wiki.in_force import serve, why_not_in_force
 
+        page = self._committed_if_older(page)
         today = today or clock.today()
         if why_not_in_force(page, today) is None:
             return page
@@ -129,6 +133,31 @@ class WorkspaceServiceMemory:
             self._served[key] = serve(page, today, lambda p: editions(self.workspace, str(p.id)))
         return self._served[key]
 
+    def _committed_if_older(self, page: Page) -> Page:
+        """``page``, marked with a warning when its file differs from HEAD; HEAD's edition instead when the
+        file holds an older version than HEAD (``meta[UNCOMMITTED]`` holds the warning either way)."""
+        from mem.wiki.index import FOLDERS
+        from mem.wiki.working_copy import UNCOMMITTED, uncommitted_pages
+
+        if self._uncommitted is None:
+            self._uncommitted = uncommitted_pages(self.workspace)
+        entry = self._uncommitted.get(f"{FOLDERS.get(str(page.type), '')}/{page.id}.md")
+        if entry is None or entry.version != page.version:
+            return page
+        if entry.older and entry.committed_text is not None:
+            from mem.core.errors import InvalidInput
+            from mem.wiki.page import parse_page
+
+            try:
+                committed = parse_page(entry.committed_text)
+            except InvalidInput:
+                committed = None
+            if committed is not None and committed.id == page.id and committed.type == page.type:
+                page = committed
+        served = dataclasses.replace(page, meta=dict(page.meta))
+        served.meta[UNCOMMITTED] = entry.warning()
+        return served
+
     def _store(self) -> Wiki:
         if self._wiki is None:
             from mem.wiki.store import Wiki
@@ -137,6 +166,8 @@ class WorkspaceServiceMemory:
         return self._wiki
 
     def status(self) -> ServiceStatus:
+        # asked once per answer: the page files are compared with HEAD again (an editor may have saved since)
+        self._uncommitted = None
         return ServiceStatus(source="workspace", location=str(self.workspace), version=_git_head(self.workspace))
 
     def context_items(self) -> list[str]:

@@ -95,3 +95,36 @@ def test_a_page_with_conflict_markers_is_not_quoted(ws, tmp_path):
     page = WorkspaceServiceMemory(ws).get_page("refunds")
     assert page.version == 1 and "<<<<<<<" not in page.body
     assert "<<<<<<<" not in answer(ws, "Can I get a refund?")
+
+
+def test_an_older_edition_saved_over_the_committed_one_is_not_served(ws, tmp_path):
+    # NEWUSER_REPORT16 #3: an editor had refunds.md open while an ingest revised it, then saved its old buffer;
+    # `mem ask` quoted the replaced edition without a word (a bundle, built from HEAD, never would)
+    from mem.agent.answering import answer_question
+
+    def ask(memory: WorkspaceServiceMemory):
+        return answer_question("How many days do I have to ask for a refund?", service=memory, customer=None)
+
+    ingest(ws, tmp_path, DOC.format(days=14))
+    buffer = (ws / "policies" / "refunds.md").read_bytes()
+    ingest(ws, tmp_path, DOC.format(days=7))
+    memory = WorkspaceServiceMemory(ws)  # one memory for a session (mem ask --script, MCP): saved meanwhile
+    assert "7 days" in ask(memory).text
+    (ws / "policies" / "refunds.md").write_bytes(buffer)
+    answered = ask(memory)
+    assert "7 days" in answered.text and "14 days" not in answered.text
+    assert [w for w in answered.warnings if "not committed" in w] == [
+        "policies/refunds.md holds version 1, older than the committed version 2, and is not committed (an editor "
+        "saving a page it had open before the last ingest?): answered from version 2; `git checkout -- "
+        "policies/refunds.md` discards the older file"]
+    page = WorkspaceServiceMemory(ws).get_page("refunds")
+    assert page.version == 2 and "7 days" in page.body
+    # an edit at a new version is the author's to try: answered from as it is, and said to be uncommitted
+    edit(ws, "policies/refunds.md", "version: 1", "version: 3")
+    edit(ws, "policies/refunds.md", "14 days", "21 days")
+    answered = ask(memory)
+    assert "21 days" in answered.text
+    assert any(w.startswith("policies/refunds.md (version 3) is modified but not committed") for w in answered.warnings)
+    gitrepo._run(ws, "checkout", "--", "policies/refunds.md")
+    answered = ask(memory)
+    assert "7 days" in answered.text and not any("not committed" in w for w in answered.warnings)

@@ -47,6 +47,18 @@ def test_pages_show_current_and_old_version(mem, ws):
     assert mem("--workspace", ws, "pages", "show", "nope").exit_code == 2
 
 
+def test_pages_show_names_an_older_edition_saved_over_the_committed_one(mem, ws):
+    # an editor saved version 1, opened before the second ingest, over version 2: shown without a word
+    page = ws / "policies" / "refund-policy.md"
+    page.write_text(mem("--workspace", ws, "pages", "show", "refund-policy", "--version", "1").stdout)
+    shown = mem("--workspace", ws, "pages", "show", "refund-policy")
+    assert shown.exit_code == 0 and "Refunds within 30 days." in shown.stdout
+    assert "policies/refund-policy.md holds version 1, older than the committed version 2, and is not committed" \
+        in shown.stderr and "`git checkout -- policies/refund-policy.md` discards the older file" in shown.stderr
+    page.write_text(mem("--workspace", ws, "pages", "show", "refund-policy", "--version", "2").stdout)
+    assert mem("--workspace", ws, "pages", "show", "refund-policy").stderr == ""
+
+
 def test_pages_history_and_diff(mem, ws):
     rows = json.loads(mem("--workspace", ws, "pages", "history", "refund-policy", "--json").stdout)
     assert [r["version"] for r in rows] == [1, 2]

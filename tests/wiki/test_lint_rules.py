@@ -227,6 +227,20 @@ def test_version_lower_than_history(ws):
     assert "lower than version 3" in found[0].message
 
 
+def test_version_lower_than_history_in_a_file_not_committed(ws):
+    # an editor's old buffer saved over an ingest's new edition: re-ingesting the old source or committing it
+    # as version 4 (the advice for a committed lower number) made the replaced text the rule
+    write_page(ws, page("shipping", SHIPPING_BODY + "\nv3\n", version=3))
+    commit_all(ws)
+    write_page(ws, page("shipping", SHIPPING_BODY + "\nv2\n", version=2))
+    [found] = only(lint(ws), "version-history")
+    assert found.message == (
+        "version 2 is lower than version 3 in commit " + found.message.split("commit ")[1][:8] + "; the file is not "
+        "committed and older than the committed version 3 (an editor saving a page it had open before the last "
+        "ingest?): `git checkout -- policies/shipping.md` restores version 3; to keep an edit, make it on version 3 "
+        "and give it version 4")
+
+
 def test_version_history_follows_renames(ws):
     (ws / "policies" / "shipping.md").rename(ws / "policies" / "delivery.md")
     text = (ws / "policies" / "delivery.md").read_text().replace("id: shipping", "id: delivery")
