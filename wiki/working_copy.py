@@ -99,7 +99,7 @@ def uncommitted_pages(workspace: Path, rels: list[str] | None = None) -> dict[st
         committed = read_blobs(workspace, [f"HEAD:{rel}" for rel in changed])
     except (MemError, OSError, ValueError):  # a git that fails here has nothing to report, as above
         committed = {}
-    found = {}
+    found: dict[str, Uncommitted] = {}
     for rel in changed:
         data = committed.get(f"HEAD:{rel}")
         text = data.decode("utf-8", "replace") if data is not None else None
@@ -107,10 +107,8 @@ def uncommitted_pages(workspace: Path, rels: list[str] | None = None) -> dict[st
             working = (workspace / rel).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             working = None
-        entry = Uncommitted(rel, _version(working), _version(text))
-        if entry.older:
-            entry = Uncommitted(rel, entry.version, entry.committed_version, text)
-        found[rel] = entry
+        page = Uncommitted(rel, _version(working), _version(text))
+        found[rel] = Uncommitted(rel, page.version, page.committed_version, text) if page.older else page
     return found
 
 
