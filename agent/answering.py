@@ -47,7 +47,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
     if marker:
         context.marker = marker
     retrieval = Retrieval(service=service, customer=customer, question=question,
-                          semantic=None if model else semantic)
+                          semantic=None if model else semantic, _status=status)
     warnings: list[str] = []
     if status.stale:
         warnings.append(f"service memory is stale: {status.reason or 'could not be refreshed'}")

@@ -166,7 +166,8 @@ class WorkspaceServiceMemory:
         return self._wiki
 
     def status(self) -> ServiceStatus:
-        # asked once per answer: the page files are compared with HEAD again (an editor may have saved since)
+        # asked once per answer (answer_question hands it to the retrieval): the page files are compared with
+        # HEAD again, one `git status` of about 3 ms CPU for a thousand pages (an editor may have saved since)
         self._uncommitted = None
         return ServiceStatus(source="workspace", location=str(self.workspace), version=_git_head(self.workspace))
 
