@@ -33,6 +33,7 @@ _EN_CLAIM = lazy(
     r"confirmed|assured\s+me|mentioned)\b"
     r"|\b(?:already|was|were|been|is|it's)\s+(?:already\s+)?(?:agreed|promised|approved|signed\s+off|settled|okayed|"
     r"sorted)\b"
+    r"|\bi(?:\s+was|'ve\s+been|\s+have\s+been)\s+told\b|\bas\s+agreed\s+(?:by|with)\b"
     r"|\b(?:as|what)\s+(?:we|you)\s+(?:had\s+)?agreed\b|\bwe\s+(?:\w+\s+)?(?:agreed|sorted\s+that\s+out|settled)\b")
 _EN_GRANT = lazy(
     r"\b(?:free|no\s+(?:charge|fee|cost|deposit)|not\s+(?:be\s+)?charged|no\s+longer\s+charged|waiv\w*|zero|"
