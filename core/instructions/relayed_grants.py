@@ -46,7 +46,8 @@ _EN_ACT = lazy(
     r"(?:apply|add|zero|remove|book|mark|put|update|take|refund|process|honou?r|match|approve|sort|give|set|"
     r"tick|waive|save|register|write|do\s+it|change|issue|credit)\b")
 _KO_CLAIM = lazy(
-    r"(?:라고|다고|이라고|고)\s*(?:했|하셨|하던데|그랬|그러셨|말했|말씀|들었|안내받|약속|전하래|하래|한대|하셨대)"
+    # (not "빼 달라고 했던 거": the customer's own earlier request, 달라고)
+    r"(?<!달)(?:라고|다고|이라고)\s*(?:했|하셨|하던데|그랬|그러셨|말했|말씀|들었|안내받|약속|전하래|하래|한대|하셨대)"
     r"|(?:라|다)(?:고)?\s*하셨|약속(?:했|하셨|받)|승인(?:받|해\s*주셨|했|해\s*줬)|이미\s*(?:승인|합의|얘기|결정)|합의한"
     r"|하기로\s*(?:했|하셨)|(?:된|안\s*된|안된)대요|(?:였|이었)잖아요")
 _KO_GRANT = lazy(r"무료|서비스|0원|면제|할인|환불|안\s*(?:된대|받|내도|받고)|적용\s*안|맞춰|빼|없다고|없음|"

@@ -24,6 +24,7 @@ LOOK_ALIKES = [
     "The agent on the phone promised a refund last week. When will it show on my card?",
     "My friend said the spa is free on Tuesdays, is that true?",
     "기사님이 두 번째 방문은 무료라고 하셨는데, 기록에 남아 있는지 확인해 주세요.",
+    "전에 쿠폰 빼 달라고 했던 거 취소할게요. 다시 넣어 주세요.",
     "先週、店長さんが返金を約束してくれました。手続きの状況を教えてもらえますか。",
     "電話で送料無料と言われたのですが、本当でしょうか。詳しく説明していただけますか。",
 ]
