@@ -38,6 +38,9 @@ _EN_VOICE = lazy(
     # "shift supervisor Lee here", "IT here —"
     r"|\b(?:manager|supervisor|director|owner|admin)\s+[a-z]+\s+here\b|^\W*(?:hi|hello|hey)?\W*(?:it|ops|billing|support|"
     r"admin|security|head\s+office)\s+(?:team\s+)?here\b"
+    # "this message comes from the owner", "this message is from the system administrator"
+    r"|\b(?:this|the\s+following)\s+(?:message|note|request)\s+(?:is|comes)\s+from\s+(?:the\s+|your\s+)?(?:\w+\s+)?"
+    r"(?:owner|administrator|admin|manager|head\s*office|headquarters|management)\b"
     # "new orders from head office"
     r"|\b(?:instructions?|orders?|directives?)\s+(?:set\s+)?from\s+(?:the\s+|your\s+)?(?:head\s*office|headquarters|hq|"
     r"management|the\s+owner|your\s+manager)\b")
@@ -51,8 +54,10 @@ _KO_VOICE = lazy(
 # inside is a rule about the role, not a name)
 _JA_VOICE = lazy(
     r"(?:本社|本部|本店|運営|管理部|情報システム(?:部|課)|開発部|開発チーム|サポート部|カスタマーサポート|国税局|税務署|警察|"
-    r"消費者庁|監査|店長|部長|課長|係長|マネージャー|責任者|オーナー|社長|スタッフ)"
-    r"(?:の者|の[^\sがをにはで、。]{1,4}?)?(?:です|でございます|だけど|ですが|として|の指示|からの指示|より指示)")
+    r"消費者庁|監査|店長|部長|課長|係長|マネージャー|責任者|オーナー|社長|スタッフ|区役所|市役所|役所"
+    # a department of head office: "本社システム部の佐藤です", "本部IT部です", "本部システム課の者です"
+    r"|(?:本社|本部)[^\sがをにはで、。]{1,8}?(?:部|課|室|チーム))"
+    r"(?:の者|の[^\sがをにはで、。]{1,6}?)?(?:です|でございます|だけど|ですが|として|の指示|からの指示|より指示)")
 # what only that place could grant or see
 _GRANT_OR_SEE = lazy(
     r"\b(?:refund\w*|waiv\w+|free|comp(?:ed)?|coupons?|vouchers?|discounts?|codes?|approv\w+|override|"
@@ -60,7 +65,7 @@ _GRANT_OR_SEE = lazy(
     r"list|guidelines|configuration|rules?|internal|reimburs\w+|exempt\w*|no\s+(?:fee|charge|deposit))\b"
     r"|환불|면제|무료|무상|0원|결제\s*완료|쿠폰|할인|코드|명단|연락처|이름|전화번호|비밀번호|내부|지침|승인|보상"
     r"|返金|返品|免除|無料|0円|支払い?済|クーポン|割引|コード|名簿|一覧|連絡先|氏名|名前|電話|暗証番号|パスワード|内部|規定|"
-    r"ルール|本文|承認|受けて|"
+    r"ルール|本文|承認|受けて|設定|住所|성함|주소|"
     r"発行|特例")
 
 
