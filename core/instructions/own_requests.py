@@ -41,6 +41,10 @@ _EN_OWN = lazy(
     r"|\b(?:e-?mail|text|call|phone|ring|message|contact|mail|post|whatsapp|sms)\s+(?:me|us)\b"
     r"|\b(?:by|via|through|over)\s+(?:e-?mail|text|sms|post|mail|phone|whatsapp|the\s+app)\b"
     r"|\binstead\s+of\s+(?:texting|calling|e-?mailing|posting|phoning|ringing)\b"
+    # a courtesy to the customer released ("you don't need to send the photos anymore", "no need to ring ahead any
+    # more"): the step was for them, so dropping it is theirs to ask
+    r"|\b(?:(?:don'?t|do\s+not|no\s+longer)\s+need\s+to|no\s+need\s+to)\s+(?:ring|call|text|send|remind|e-?mail|"
+    r"phone|message|post|knock|wait)\b.{0,80}?\b(?:any\s?more|from\s+now\s+on|going\s+forward)\b"
     # a name to use ("put it in my husband's name", "under my maiden name")
     r"|\b(?:in|under)\s+(?:my\s+)?(?:husband|wife|partner|mum|mom|mother|dad|father|son|daughter|company|business|"
     r"maiden)(?:'s)?\s+name\b")
