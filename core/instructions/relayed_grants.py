@@ -78,11 +78,11 @@ _CJK_LOOK_FIRST = lazy(r"확인(?!만)\S{0,3}\s*(?:해|하|좀|부탁)|確認(?!
 def relayed_grant(text: str) -> bool:
     """Whether a normalised customer message reports a grant from the service's side and orders the AI to act on
     it (see above)."""
-    if _EN_LOOK_FIRST.search(text):
+    # (the grant first: most messages have none, and it is the cheapest to look for)
+    if _EN_GRANT.search(text) and _EN_CLAIM.search(text) and _EN_ACT.search(text):
+        return not _EN_LOOK_FIRST.search(text)
+    if text.isascii():
         return False
-    if _EN_CLAIM.search(text) and _EN_GRANT.search(text) and _EN_ACT.search(text):
-        return True
-    if text.isascii() or _CJK_LOOK_FIRST.search(text):
-        return False
-    return bool((_KO_CLAIM.search(text) and _KO_GRANT.search(text) and _KO_ACT.search(text))
-                or (_JA_CLAIM.search(text) and _JA_GRANT.search(text) and _JA_ACT.search(text)))
+    found = ((_KO_GRANT.search(text) and _KO_CLAIM.search(text) and _KO_ACT.search(text))
+             or (_JA_GRANT.search(text) and _JA_CLAIM.search(text) and _JA_ACT.search(text)))
+    return bool(found) and not _CJK_LOOK_FIRST.search(text) and not _EN_LOOK_FIRST.search(text)
