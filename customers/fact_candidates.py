@@ -11,6 +11,7 @@ carries both the customer's words and the agent's confirming sentence.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,12 +22,14 @@ from mem.core.text.language import detect_language
 from mem.core.text.sentences import Sentence, split_sentences
 from mem.customers import kinds
 from mem.customers.dates import find_dates
+from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.screening import instruction_like, paired_orders
 from mem.customers.slots import (
     Slot,
     agreed_slot,
     announced_slot,
+    answers_proposal,
     bare_value,
     cue_slot,
     find_slot,
@@ -34,6 +37,9 @@ from mem.customers.slots import (
     learned_slot,
     names_other_value,
     not_theirs,
+    proposed_slot,
+    says_change,
+    says_unchanged,
     sentence_slot,
     shape_values,
     slot_in,
@@ -91,6 +97,7 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
     categories the customer consented to, whose words may be copied as an answer's context.
     """
     found: list[Candidate] = []
+    declines: list[tuple[int, str]] = []  # (turn index, slot): the customer said no to making a value lasting
     # each turn is split once: it is read as the previous turn of the next one too
     split: dict[int, list[Sentence]] = {}
 
@@ -117,17 +124,56 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             asked = f"asked: {announcement} {asked[len('asked:'):].strip()}"
         if previous is not None and previous.role not in customer_roles and previous.role != "system" \
                 and not previous.by_mem:
-            agreed = _agreed_to_question(turn, previous, said_before, questions, log_id=log_id,
-                                         reference=turn.day or reference)
+            context = " ".join(t.text for t in turns[max(0, index - 4):index - 1] if t.role in customer_roles)
+            agreed, rest = _agreed_to_question(turn, previous, said_before, questions, log_id=log_id,
+                                               reference=turn.day or reference, context=context)
             if agreed is not None:
                 found.append(agreed)
-                continue
+                if not rest:
+                    continue
+                # what the customer said after their yes is read as their own words, the yes left out
+                turn = dataclasses.replace(turn, text=rest)
+                asked = None
+            elif questions and questions[-1]:
+                declined = _declined_slot(turn, said_before[-1].text)
+                if declined is not None:
+                    declines.append((index, declined))
         found.extend(_turn_candidates(turn, following, log_id=log_id, reference=turn.day or reference,
                                       customer_roles=customer_roles, asked=asked, allowed=allowed_sensitive,
                                       told_by_other=_told_by_other(previous, turn, said_before, questions),
                                       unasked_previous=None if asked is not None else previous,
-                                      sentences=sentences_of(index)))
-    return found
+                                      sentences=sentences_of(index) if turn is turns[index] else None))
+    return _without_declined(found, turns, declines) if declines else found
+
+
+def _declined_slot(turn: Turn, question: str) -> str | None:
+    """The slot the agent asked to set and the customer declined ("Do you want Mill Lane to be your delivery address
+    from now on?" – "God no, just this one"; "会員名を由香様に変更しますか？" – "いや、会員は僕のままで。")."""
+    lang = detect_language(turn.text)
+    whole = split_sentences(turn.text)
+    if not whole or answers_proposal(_opening(whole[0]).text, lang=lang, asked=True) != "no":
+        return None
+    return cue_slot(question) or next((value.name for value in shape_values(question)), None)
+
+
+def _without_declined(found: list[Candidate], turns: Sequence[Turn], declines: list[tuple[int, str]]
+                      ) -> list[Candidate]:
+    """The candidates, with the value of a slot the customer declined to make lasting taken out of what they said
+    before the decline in this conversation: "Could this month's sack go to my mum's instead? 3 Mill Lane …" – "Do
+    you want Mill Lane to be your delivery address from now on?" – "God no, just this one" keeps the address held."""
+    position = {turn.id: index for index, turn in enumerate(turns)}
+    out = []
+    for candidate in found:
+        said_at = next((position.get(e.turn, -1) for e in candidate.evidence if e.role != "agent"), -1)
+        # before the decline; and in the decline itself where it keeps what is held ("いや、会員は僕のままで")
+        names = {name for at, name in declines if said_at < at or said_at == at and says_unchanged(candidate.text)}
+        if names and (candidate.slot is not None and candidate.slot.name in names
+                      or any(value.name in names for value in candidate.shapes)):
+            candidate = dataclasses.replace(
+                candidate, slot=None if candidate.slot is not None and candidate.slot.name in names else candidate.slot,
+                shapes=tuple(value for value in candidate.shapes if value.name not in names))
+        out.append(candidate)
+    return out
 
 
 # A reply that only says yes to the question put to it: "yes", "please do", "that's right", "네 맞아요",
@@ -143,37 +189,89 @@ _SO_IT_IS = {
 
 
 def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence], questions: list[bool], *,
-                        log_id: str, reference: date) -> Candidate | None:
-    """The agent put a value to the customer and the customer only said yes ("So the new address is 14 Elm Row?"
-    – "yes", "센텀로 45로 변경해 드릴까요?" – "네", "…でよろしいですか？" – "はい"): an agreement whose value is the one
-    the agent stated (``slots.agreed_slot``), with the customer's yes and the agent's question as its evidence. The
-    customer's words are the yes, nothing more; a question whether a value still holds ("Is it still 14 Elm
-    Row?") puts no value, and nothing changes."""
+                        log_id: str, reference: date, context: str = "") -> tuple[Candidate | None, str]:
+    """The agent put a value to the customer and the customer said yes to it ("So the new address is 14 Elm Row?"
+    – "yes", "센텀로 45로 변경해 드릴까요?" – "네", "…でよろしいですか？" – "はい"; "is that Ledbury?" – "ha, yes well
+    spotted"; "Shall I move you to Plus from today?" – "go on then"), or acknowledged the value the agent says it set
+    ("your new booking is YRT-2187." – "Brilliant, noted"): an agreement whose value is the one the agent stated
+    (``slots.agreed_slot``, ``slots.proposed_slot``), with the customer's yes and the agent's proposal as its
+    evidence — the customer's agreement is the evidence, the agent's value the new value. A question whether a value
+    still holds ("Is it still 14 Elm Row?") puts no value; a "no", or a yes to this one time only ("just this
+    one"), agrees to nothing. Returns the candidate (or ``None``) and what the customer said after their yes, still
+    to be read as their own words ("Yep!! Rolo was the ring bearer…")."""
     said = turn.text.strip()
-    if not said or len(said) > 40:
-        return None
+    if not said or not said_before:
+        return None, said
     lang = detect_language(said)
-    if not all(kinds.is_bare_acceptance(s.text, lang=lang) or _SO_IT_IS[lang].match(s.text.strip())
-               for s in split_sentences(said)):
-        return None
-    asked = [s for s, asks in zip(said_before, questions, strict=True) if asks]
-    if not asked or asked[-1] is not said_before[-1]:
-        return None  # the yes answers the agent's last sentence, a question, or nothing of this
-    question = asked[-1].text
-    slot = agreed_slot(said, question)
+    whole = split_sentences(turn.text)
+    if not whole:
+        return None, said
+    if len(said) <= 40 and all(kinds.is_bare_acceptance(s.text, lang=lang) or _SO_IT_IS[lang].match(s.text.strip())
+                               for s in whole):
+        opening = whole[-1]  # only a yes ("Yes. That's right.")
+        rest = ""
+    else:
+        opening = _opening(whole[0])
+        rest = turn.text[opening.end:].strip(" ,.!、。")
+    yes = opening.text
+    # the yes as the customer's evidence: a quote shorter than grounding accepts inside a longer message is given
+    # with the rest of its sentence ("Yep, and can the next visit be a Friday?")
+    quote = turn.text[whole[0].start:opening.end].strip()
+    if len(quote) < MIN_QUOTE_CHARS and quote != said:
+        quote = turn.text[whole[0].start:whole[0].end].strip()
+    asks = questions[-1]
+    if answers_proposal(yes, lang=lang, asked=asks) != "yes" or kept_slots([s.text for s in whole]):
+        return None, said
+    if asks:
+        proposal = said_before[-1].text  # the yes answers the agent's last sentence, a question
+        slot = agreed_slot(quote, proposal)
+        if slot is None:
+            # the value may stand in a sentence before the question ("The Fortnightly Care plan would sort that …
+            # Shall I move you onto it?")
+            first = max(0, len(said_before) - 3)
+            proposal = previous.text[said_before[first].start:said_before[-1].end]
+            slot = proposed_slot(quote, proposal, context)
+    elif len(rest) <= 60:
+        # a statement the customer acknowledges sets a value only where the agent says it sets one ("your new
+        # booking is …", "お住まいを町田市に変更しておきますね")
+        first = max(0, len(said_before) - 3)
+        proposal = previous.text[said_before[first].start:said_before[-1].end]
+        slot = agreed_slot(quote, proposal) or proposed_slot(quote, proposal, context)
+    else:
+        return None, said
     if slot is None:
-        return None
-    text = f"(asked: {question}) {said}"
-    statement = build_statement(kind="decision", quote=said, text=text, speaker=turn.speaker, slot=slot,
+        return None, said
+    # a code the agent reissues or corrects ("your new booking is YRT-2187", "it was BD-30692") replaces the one held:
+    # judged as a correction, and by its shape where no rule read the held one ("Number is GC-55817, …")
+    shaped = slot.name in _ONE_OF_MANY or slot.name == "order"
+    correction = shaped and (says_change(proposal) or kinds.is_correction(context, lang=lang))
+    text = f"(asked: {context + ' ' if context else ''}{proposal}) {quote}"
+    statement = build_statement(kind="decision", quote=quote, text=text, speaker=turn.speaker, slot=slot,
                                 reference=reference, agreement=True)
     return Candidate(
         kind="decision", text=f"{turn.speaker}: {text}" if turn.speaker else text,
-        evidence=(Evidence(log_id=log_id, turn=turn.id, role="customer", quote=said, speaker=turn.speaker,
+        evidence=(Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
                            said_on=turn.day),
-                  Evidence(log_id=log_id, turn=previous.id, role="agent", quote=question, speaker=previous.speaker,
+                  Evidence(log_id=log_id, turn=previous.id, role="agent", quote=proposal, speaker=previous.speaker,
                            said_on=previous.day)),
         valid_at=reference, agreement=True, slot=slot, lang=lang, policy_refs=previous.policy_refs,
-        statement=statement)
+        statement=statement, correction=correction, shapes=(slot,) if shaped else ()), rest
+
+
+# the first clause of a reply: up to its first comma, dash or "and"/"but" after a yes ("Yep, and can the next visit be
+# a Friday?", "yes please, stacked would be ace")
+_OPENING_END = re.compile(r"[,;:、，]\s*|\s+[—–-]\s+|\s+(?=(?:and|but|also|so)\s)", re.I)
+
+
+def _opening(sentence: Sentence) -> Sentence:
+    """The opening clause of ``sentence`` (all of it when short)."""
+    if len(sentence.text.split()) <= 4 and sentence.text.isascii():
+        return sentence
+    # a cut that leaves only an interjection ("あ、そうですそうです！", "oh, yes") is passed over
+    cut = next((m for m in _OPENING_END.finditer(sentence.text) if m.start() >= 4), None)
+    if cut is None:
+        return sentence
+    return _span(sentence, 0, cut.start())
 
 
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,

@@ -93,6 +93,10 @@ def _replaced_by_shape(candidate: Candidate, active: Sequence[Fact], target: Fac
     if adds_another(words):
         return []
     own = candidate.slot.name if candidate.slot is not None and not candidate.slot.learned else None
+    if candidate.agreement and target is None:
+        # the value the agent put and the customer agreed to replaces one held in words no rule reads ("Number is
+        # GC-55817, …" → "…, GC-58517 - is that the one?" – "That's it yes")
+        own = None
     replaced: list[tuple[Fact, str]] = []
     seen = {target.id} if target is not None else set()
     for name in dict.fromkeys(value.name for value in candidate.shapes if value.name != own):

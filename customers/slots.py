@@ -650,6 +650,7 @@ _SHAPES: list[tuple[str, LazyPattern]] = [
                      r"(?:[一-龯ァ-ヶー]{1,8}[市区町村郡])?[一-龯ァ-ヶーぁ-ん]{0,10}?[0-9０-９]+(?:(?:[-－‐ー−]|丁目|番地?|号)[0-9０-９]*)*"
                      r"(?:(?:\s+|(?=[ァ-ヶー一-龯]))[ァ-ヶー一-龯A-Za-zＡ-Ｚ]{1,20}[0-9０-９]+(?:号室)?)?)")),
     ("phone", lazy(r"(?<![A-Za-z0-9-])(?P<v>(?:\+\d{1,3}[\s-]?)?0\d{1,4}(?:[\s-]\d{2,8}){1,3}|0\d{9,10}|"
+                   r"\+\d{1,3}[\s-]?(?:\(0\)\s?)?[1-9]\d{0,4}(?:[\s-]\d{2,8}){1,3}|"
                    r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4})(?![A-Za-z0-9-])")),
 ]
 
@@ -1366,6 +1367,36 @@ def _corrected_value(words: str) -> Slot | None:
 _VALUE_COLON = lazy(r"(?<!\d)[:：]\s*")
 
 
+# Country calling codes (ITU E.164): one digit for 1 and 7, two for these, three for every other
+_TWO_DIGIT_CODES = frozenset({"20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46",
+                              "47", "48", "49", "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63",
+                              "64", "65", "66", "81", "82", "84", "86", "90", "91", "92", "93", "94", "95", "98"})
+_INTERNATIONAL = re.compile(r"^\s*(?:\+|00)(?P<digits>\d[\d\s().-]*)$")
+
+
+def national_number(value: str) -> str:
+    """A phone number's digits as dialled at home: "+44 7700 900862", "+82 10-5190-3307" and "+81 80-7731-4025" are
+    "07700900862", "01051903307" and "08077314025" — the customer who gave "07700 900417" and then "+44 7700 900862"
+    gave two numbers of one kind, and one number written both ways is one number. The country code is read by the
+    ITU's numbering (its own group when a space or dash ends it); the trunk 0 is put back except after +1 and +7,
+    whose numbers have none, and where the number kept it ("+44 (0)7700 …", "+39 06 …")."""
+    international = _INTERNATIONAL.match(value)
+    if international is None:
+        return re.sub(r"\D", "", value)
+    grouped = re.match(r"(\d{1,3})[\s.-]", international.group("digits"))
+    digits = re.sub(r"\D", "", international.group("digits"))
+    if grouped is not None:
+        code = grouped.group(1)
+    elif digits[:1] in ("1", "7"):
+        code = digits[:1]
+    else:
+        code = digits[:2] if digits[:2] in _TWO_DIGIT_CODES else digits[:3]
+    rest = digits[len(code):]
+    if code in ("1", "7") or rest.startswith("0"):
+        return rest
+    return "0" + rest
+
+
 def _normalise(name: str, value: str) -> str:
     if name in ("address", "residence", "name", "tier") and _VALUE_COLON.search(value):
         value = _VALUE_COLON.split(value)[-1] or value
@@ -1377,7 +1408,7 @@ def _normalise(name: str, value: str) -> str:
     if name == "contact_channel":
         return _CHANNELS.get(value.lower(), value.lower())
     if name == "phone":
-        return re.sub(r"\D", "", value)
+        return national_number(value)
     if name == "order":
         return value.upper().lstrip("#")
     if name == "subscription":
@@ -1398,7 +1429,8 @@ def slot_of(fact: Fact) -> Slot | None:
     asked = _ASKED.match(fact.text)
     slot = slot_in(words, asked=asked.group("q") if asked else None)
     if fact.agreement and not fact.instruction_like:
-        agreed = agreed_slot(words, " ".join(e.quote for e in fact.evidence if e.role == "agent"))
+        agent = " ".join(e.quote for e in fact.evidence if e.role == "agent")
+        agreed = agreed_slot(words, agent) or proposed_slot(words, agent, asked.group("q") if asked else "")
         if agreed is not None and (slot is None or slot.name == agreed.name):
             return agreed
     return slot if slot is not None or fact.instruction_like else learned_slot(words)
@@ -1410,7 +1442,7 @@ def slot_of(fact: Fact) -> Slot | None:
 _CONFIRMING_TAIL = lazy(r"(?:,?\s+(?:is that (?:right|correct|ok(?:ay)?)|right|correct|yes))?\s*[?？]+\s*$|"
                         r"\s*(?:이|가)?\s*맞(?:으세요|으신가요|나요|죠|습니까|을까요)\s*[?？]*\s*$|"
                         r"\s*(?:で|に)?(?:よろしい|宜しい)(?:です|でしょう)か\s*[?？]*\s*$|"
-                        r"\s*(?:で|に)?(?:お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)(?:か|でしょうか)\s*[?？]*\s*$",
+                        r"\s*(?:で|に)?(?:お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)(?:です)?(?:か|でしょうか)\s*[?？]*\s*$",
                         _I)
 _STILL = lazy(r"\b(?:still|currently|as before|same as before)\b|아직|여전히|그대로|지금도|まだ|のまま|引き続き|"
               r"現在も|今も", _I)
@@ -1459,6 +1491,168 @@ def agreed_slot(customer_words: str, agent_words: str) -> Slot | None:
             continue
         return slot
     return None
+
+
+# The customer's reply opens by saying yes to what the agent put ("ha, yes well spotted", "that's the one", "go on
+# then", "Yep, and can the next visit be a Friday?", "네네 그거요", "うん、それで！"): what follows may say more
+_AGREES = {
+    "en": lazy(r"^\W*(?:(?:ha+|oh|ah|hmm+|right|aye|well)[,!.\s]+)?(?:yes|yeah|yep|yup|yea|sure|please do|go on|"
+               r"go ahead|go for it|do it|do that|that'?s (?:it|right|correct|the one|perfect|fine|great|lovely|grand)|"
+               r"that is (?:it|right|correct)|correct|exactly|perfect|sounds (?:good|great|perfect)|spot on|absolutely|"
+               r"definitely|lovely|brilliant|great|please)\b", _I),
+    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:네|예|넵|응|ㅇㅇ|좋아요|좋습니다|좋아|맞아요|맞습니다|맞네요|맞아|"
+               r"그걸로|그거|그렇게|그래요|부탁)"),
+    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:はい|ええ|うん|そうです|そう|それで|それでお願い|お願い|大丈夫|合って|その通り|"
+               r"ぜひ)"),
+}
+# ... or acknowledges what the agent says it has set ("Brilliant, noted", "cheers", "👍", "감사합니다", "了解です")
+_ACKNOWLEDGES = {
+    "en": lazy(r"^\W*(?:(?:oh|ah|ok(?:ay)?|great|brilliant|perfect|lovely|super|fab|ace)\b[,!.\s]*)*"
+               r"(?:thanks?|thank you|thx|cheers|ta|noted|great|brilliant|perfect|lovely|ok(?:ay)?|got it|"
+               r"super|fab|ace)\b|^\W*$", _I),
+    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:네|예|넵|감사|고마워|고맙|알겠|확인|좋아요|왔어요)|^\W*$"),
+    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:はい|ありがと|了解|承知|わかりました|分かりました|助かり|よかった|届き)|^\W*$"),
+}
+# ... or declines it ("God no, just this one", "nah, email's fine really", "아니요 그대로 둘게요", "いえ、今回だけで")
+_DECLINES = {
+    "en": lazy(r"^\W*(?:(?:god|oh|ah|hmm+|ha+|um+|erm)[,!.\s]+)?(?:no|nope|nah|not (?:really|now|yet|this time))\b",
+               _I),
+    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:아니|아뇨|노노|ㄴㄴ|괜찮아요|괜찮습니다)"),
+    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:いいえ|いや|いえ|違|大丈夫です|結構です)"),
+}
+# an agreement to this one time only ("just this one", "Just for this one yes", "이번만요", "今回だけで"): the
+# value held stays the customer's
+_ONE_OFF = lazy(r"\b(?:just|only) (?:for )?(?:this|the one|that) ?(?:one|once|time|order|box|delivery|visit|week|month|"
+                r"sack|parcel)?\b|\bthis (?:time|once) only\b|\bone-?off\b|\bjust (?:the|this) once\b|"
+                r"이번(?:에)?만|이번 한 ?번|이번 건만|今回(?:だけ|のみ|限り)|この(?:一回|1回|回)だけ|一回だけ", _I)
+
+
+def answers_proposal(reply: str, *, lang: str, asked: bool) -> str | None:
+    """How the customer's reply opens against what the agent put to them: ``"yes"`` (agrees: to a yes/no question when
+    ``asked``, else acknowledges a value the agent says it set), ``"no"`` (declines, or agrees to this one time only),
+    or ``None`` (neither: a question back, something else)."""
+    reply = reply.strip()
+    if _ONE_OFF.search(reply) or _DECLINES[lang].match(reply):
+        return "no"
+    if _AGREES[lang].match(reply) or not asked and _ACKNOWLEDGES[lang].match(reply):
+        return "yes"
+    return None
+
+
+# where the value stands in the agent's proposal: after "to", "onto", "for", "say", "is that"… (English), before
+# "(으)로" + a change verb (Korean), before "に/で" + a change verb (Japanese)
+_FOCUS = {
+    "en": lazy(r"(?:^|\b(?:to|onto|into|for|say|says|read|as|is that|is it|it's|that's|has you in|have you in|"
+               r"put you in|put you down for|on)\s+)(?:(?i:the)\s+)?"
+               r"(?!(?:I|Shall|Should|Would|Will|Can|Could|Do|Does|Did|Is|Are|Was|Want|May|Let|We|You|It|That|This|"
+               r"There|What|Which|How|When|Where|The|A|An)\b)"
+               r"(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z0-9][\w'&-]*){0,3})"),
+    "ko": lazy(r"(?P<v>[^\s,.?]+?)(?:으로|로)\s*(?:\S+\s*)?(?:변경|바꿔|바꾸|옮겨|전환|수정|방문|등록|설정|진행|적용|"
+               r"해\s?드릴|잡아|보내|업그레이드|갈아)"),
+    "ja": lazy(r"(?P<v>[^\s、。をはがのもで]{1,20}?)(?:に|へ|で)(?:ご|お)?"
+               r"(?:変更|切り替|切替|変え|移行|お伺い|伺|登録|設定|更新|手配|お届け|お送り|アップグレード|ご案内)"),
+}
+_PROPOSAL_HEAD = lazy(r"^\W*(?:(?:so|then|ok(?:ay)?|right|great|lovely|and)[,\s]+)+", _I)
+_YOU = lazy(r"\byou\b", _I)
+# the slots whose value a proposal may give in words (a town, a plan, a name, a channel…); an e-mail, phone or code
+# is taken only by its shape
+_FOCUSED = frozenset({"residence", "tier", "name", "contact_channel", "language", "delivery_time", "delivery_place",
+                      "subscription"})
+
+
+# the agent says it sets a value ("I'll switch your area to Ledbury", "your new booking is YRT-2187",
+# "お住まいを町田市に変更しておきますね", "高梨美穂様でご登録変更しますね", "+81 80-7731-4025 で登録しますね")
+_SETS = lazy(r"\b(?:switch|chang|updat|set|put|mov|register|sav|cancel|new|replac|correct|amend|re-?issu|re-?book)\w*|"
+             r"변경|바꿔|바꾸|바뀌|수정|등록|저장|설정|전환|새로|새 |재발급|재예약|"
+             r"変更|登録|設定|切り替|切替|更新|取り直|新しい|新規|再発行|訂正|修正", _I)
+
+
+def _cues(text: str) -> list[str]:
+    """Every slot ``text`` names (``_CUES``), in their order: "주문자 성함" names the order and the name."""
+    return [slot for slot, pattern in _CUES if pattern.search(text)] if text else []
+
+
+def _shapes_put(text: str) -> Slot | None:
+    """The first e-mail, phone or code in a value the agent puts as a question ("+82 10-5190-3307 로 저장하면 될까요?"):
+    its shape, without the guard that keeps a customer's question from giving a value."""
+    text = narrow(text)
+    found: list[tuple[int, Slot]] = []
+    taken: list[tuple[int, int]] = []
+    for name, pattern in _VALUE_SHAPES:
+        for match in pattern.finditer(text):
+            start, end = match.span("v")
+            if any(start < b and a < end for a, b in taken):
+                continue
+            taken.append((start, end))
+            value = match.group("v")
+            if name == "order" and (sum(ch.isdigit() for ch in value) < 4 or len(value) < 5):
+                continue
+            value = _normalise(name, value)
+            if value and (name != "phone" or len(value) >= 7):
+                found.append((start, Slot(name, value)))
+    return min(found, key=lambda pair: pair[0])[1] if found else None
+
+
+@lru_cache(maxsize=4096)
+def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> Slot | None:
+    """The value the agent put to the customer and the customer took up by opening with a yes ("is that Ledbury?" –
+    "ha, yes well spotted"; "Shall I move you to Plus from today?" – "go on then"; "프리미엄 48개월로 변경해 드릴까요?"
+    – "네 그걸로 해주세요"; "週5日プランに切り替えますか？" – "うん、それで！") — where ``agreed_slot`` reads none. The
+    agent's words are read as the customer's ("your"/"you" are "my"/"me") by the slot rules, then by the value's
+    shape, then as the proposal's focus (the words after "to", "for", "is that"…, before "로 변경", "に変更") in the
+    slot the proposal, the agent's turn or ``context`` (what the customer said before it: "we've moved", "이사했어요")
+    names. ``None`` unless the customer's words open with a yes."""
+    lang = "en" if customer_words.isascii() else ("ja" if re.search(r"[\u3040-\u30ff]", customer_words) else "ko")
+    sentences = [m.strip() for m in _AGENT_SENTENCES.split(agent_words) if m.strip()]
+    if not sentences:
+        return None
+    asked = bool(_QUESTION_MARK.search(sentences[-1]))
+    if answers_proposal(customer_words, lang=lang, asked=asked) != "yes" or not asked and not any(
+            _SETS.search(sentence) for sentence in sentences):
+        return None  # a statement the customer acknowledges puts a value only where the agent says it sets one
+    for sentence in reversed(sentences):
+        if _STILL.search(sentence) or _AGENT_ITSELF.search(_YOUR.sub("", sentence)) and "?" not in sentence \
+                and not _CHANGE.search(sentence):
+            continue
+        untailed = _CONFIRMING_TAIL.sub("", sentence) or sentence
+        bare = _PROPOSAL_HEAD.sub("", untailed)
+        as_theirs = _YOU.sub("me", _YOUR.sub(_as_customer, bare))
+        slot = find_slot(as_theirs)
+        cues = [*_cues(sentence), *_cues(agent_words), *_cues(context)]
+        if slot is not None and not slot.learned and (slot.name not in ("name", "residence") or slot.name in cues):
+            return slot
+        shaped = _shapes_put(as_theirs)
+        if shaped is not None:
+            return shaped
+        focus = _FOCUS[lang].search(bare)
+        if focus is not None:
+            # a channel or a language is its own slot's value, named or not ("So WhatsApp from now on?")
+            word = focus.group("v").lower()
+            cues = [name for name, vocabulary in (("contact_channel", _CHANNELS), ("language", _LANGUAGE_NAMES))
+                    if word in vocabulary] + cues
+        if focus is not None and not any(ch.isdigit() for ch in focus.group("v")):
+            # "The postcode on your new form starts HR8 - is that Ledbury?": a town, no street
+            cues = ["residence" if name == "address" else name for name in cues]
+        named = next((name for name in cues if name in _FOCUSED), None)
+        if named is None:
+            continue
+        if lang == "en" and focus is not None and focus.start() == focus.start("v") == 0 and bare == untailed:
+            focus = None  # a capital that only begins the sentence ("Congratulations on the move.") is no value put
+        if focus is not None:
+            value = _normalise(named, focus.group("v"))
+            if value and value.lower() not in ("i", "me", "you", "we", "shall", "should", "would", "do", "can"):
+                return Slot(named, value)
+    return None
+
+
+def says_change(text: str) -> bool:
+    """``text`` names a change or a mistake ("new", "switched", "wrong", "바꿨", "変更"…: ``_CHANGE``)."""
+    return bool(_CHANGE.search(text))
+
+
+def says_unchanged(text: str) -> bool:
+    """``text`` says a value stays as it is ("we're still in Reading", "会員は僕のままで", "그대로 둘게요")."""
+    return bool(_STILL.search(text) or _UNCHANGED.search(text) or _AS_BEFORE.search(text))
 
 
 def bare_value(words: str, slot: Slot) -> bool:
