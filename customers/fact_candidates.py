@@ -153,7 +153,12 @@ def _declined_slot(turn: Turn, question: str) -> str | None:
     whole = split_sentences(turn.text)
     if not whole or answers_proposal(_opening(whole[0]).text, lang=lang, asked=True) != "no":
         return None
-    return cue_slot(question) or next((value.name for value in shape_values(question)), None)
+    named = cue_slot(question)
+    if named is not None:
+        return named
+    # "Shall we leave them in the porch from now on?": the slot the question would set, read as the customer's words
+    put = find_slot(re.sub(r"\b(?:you|we)\b", "I", re.sub(r"\byour\b", "my", question, flags=re.I), flags=re.I))
+    return put.name if put is not None and not put.learned else None
 
 
 def _without_declined(found: list[Candidate], turns: Sequence[Turn], declines: list[tuple[int, str]]
@@ -475,7 +480,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             quote = _slot_part_without_reason(quote, lang, allowed) or quote
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
                              said_on=turn.day)]
-        agreement = False
+        agreement = reissued = False
         text = quote
         # A confirmation is only ever read from the following turn, so ``following`` is set here.
         if confirmation is not None and following is not None and group is agreed:
@@ -513,6 +518,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             agreed_value = agreed_slot(quote, confirmation)
             if agreed_value is not None and (slot is None or slot.name == agreed_value.name):
                 slot = agreed_value
+                if slot.name == "order" and says_change(confirmation):
+                    # "can you redo the booking?" → "…your new reference is KT-4410": the reissued code replaces the
+                    # one held (judged as a correction, and by its shape)
+                    reissued = True
         # values by their shape, but none of a slot the message keeps, nor one the rules below find someone else's
         shapes = () if group.instruction or retraction else tuple(
             value for value in shape_values(quote) if value.name not in kept)
@@ -528,9 +537,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
             sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,
-            correction=kinds.is_correction(quote, lang=lang), slot=slot, lang=lang,
+            correction=kinds.is_correction(quote, lang=lang) or reissued, slot=slot, lang=lang,
             context_request=context_request, policy_refs=policy_refs, instruction_like=group.instruction,
-            shapes=shapes,
+            shapes=(*shapes, slot) if reissued and slot is not None and slot not in shapes else shapes,
             statement=build_statement(kind=kind, quote=quote, text=text, speaker=turn.speaker,
                                       slot=None if group.instruction or slot and slot.learned else slot,
                                       reference=reference,

@@ -1542,7 +1542,7 @@ def answers_proposal(reply: str, *, lang: str, asked: bool) -> str | None:
 # where the value stands in the agent's proposal: after "to", "onto", "for", "say", "is that"… (English), before
 # "(으)로" + a change verb (Korean), before "に/で" + a change verb (Japanese)
 _FOCUS = {
-    "en": lazy(r"(?:^|\b(?:to|onto|into|for|say|says|read|as|is that|is it|it's|that's|has you in|have you in|"
+    "en": lazy(r"(?:^|\b(?i:to|onto|into|for|say|says|read|as|is that|is it|it's|that's|has you in|have you in|"
                r"put you in|put you down for|on)\s+)(?:(?i:the)\s+)?"
                r"(?!(?:I|Shall|Should|Would|Will|Can|Could|Do|Does|Did|Is|Are|Was|Want|May|Let|We|You|It|That|This|"
                r"There|What|Which|How|When|Where|The|A|An)\b)"
@@ -1552,6 +1552,7 @@ _FOCUS = {
     "ja": lazy(r"(?P<v>[^\s、。をはがのもで]{1,20}?)(?:に|へ|で)(?:ご|お)?"
                r"(?:変更|切り替|切替|変え|移行|お伺い|伺|登録|設定|更新|手配|お届け|お送り|アップグレード|ご案内)"),
 }
+_CHANNEL_WORD = lazy(_CHANNEL_EN + "|signal|imessage|messenger|wechat|viber", _I)
 _PROPOSAL_HEAD = lazy(r"^\W*(?:(?:so|then|ok(?:ay)?|right|great|lovely|and)[,\s]+)+", _I)
 _YOU = lazy(r"\byou\b", _I)
 # the slots whose value a proposal may give in words (a town, a plan, a name, a channel…); an e-mail, phone or code
@@ -1619,8 +1620,9 @@ def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> S
         as_theirs = _YOU.sub("me", _YOUR.sub(_as_customer, bare))
         slot = find_slot(as_theirs)
         cues = [*_cues(sentence), *_cues(agent_words), *_cues(context)]
-        if slot is not None and not slot.learned and (slot.name not in ("name", "residence") or slot.name in cues):
-            return slot
+        if slot is not None and not slot.learned and (slot.name not in ("name", "residence") or slot.name in cues) \
+                and not (slot.name == "name" and any(ch.isdigit() for ch in slot.value)):
+            return slot  # ... a name holds no digit ("There's an order in your name, PB-62178 - is that the one?")
         shaped = _shapes_put(as_theirs)
         if shaped is not None:
             return shaped
@@ -1628,8 +1630,8 @@ def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> S
         if focus is not None:
             # a channel or a language is its own slot's value, named or not ("So WhatsApp from now on?")
             word = focus.group("v").lower()
-            cues = [name for name, vocabulary in (("contact_channel", _CHANNELS), ("language", _LANGUAGE_NAMES))
-                    if word in vocabulary] + cues
+            cues = [name for name, known in (("contact_channel", word in _CHANNELS or _CHANNEL_WORD.fullmatch(word)),
+                                             ("language", word in _LANGUAGE_NAMES)) if known] + cues
         if focus is not None and not any(ch.isdigit() for ch in focus.group("v")):
             # "The postcode on your new form starts HR8 - is that Ledbury?": a town, no street
             cues = ["residence" if name == "address" else name for name in cues]
