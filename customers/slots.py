@@ -1261,7 +1261,15 @@ _AS_BEFORE = lazy(r"\bas (?:usual|normal|always|before)\b|"
                   r"the main (?:contact|address|one)|as (?:it is|usual|normal))\b|\bthe default\b|"
                   r"원래대로|평소대로|기존대로|하던\s*대로|지금처럼|"
                   r"いつも(?:通り|どおり)|これまで(?:通り|どおり)|今まで(?:通り|どおり)|従来(?:通り|どおり)|"
-                  r"引き続き(?!よろしく)", _I)
+                  r"引き続き(?!よろしく)|"
+                  # the held value named as the usual one: "keep the repair updates going to my usual email",
+                  # "Invoices to my home address like before", "다른 안내는 원래 메일로", "それ以外はいつものアドレスで"
+                  r"\b(?:my|the|our) (?:usual|normal|regular|original|old|own|home|personal) (?:e-?mail|address|"
+                  r"inbox|number|phone|mobile|one|place)\b|\blike (?:before|always|usual)\b|"
+                  r"원래\s*(?:메일|이메일|주소|번호|연락처|집|쓰던)|기존(?:처럼|\s*(?:메일|이메일|주소|번호|연락처))|"
+                  r"제\s*(?:집|자택)\s*주소|그대로\s*(?:집|자택)으로|"
+                  r"いつもの(?:住所|アドレス|メール|番号|連絡先|ところ)|元の(?:住所|アドレス|メール|番号)|"
+                  r"自宅の(?:分|ほう|方)", _I)
 # Slots a customer may hold a second value of (a holiday home, a colleague's e-mail in copy, an office for one parcel)
 _BESIDE = frozenset({"address", "phone", "email"})
 
@@ -1278,8 +1286,13 @@ def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
     the held one."""
     kept = {name for sentence in sentences if _UNCHANGED.search(sentence)
             and (name := cue_slot(sentence)) is not None}
-    going_on = [s for s in sentences if _AS_BEFORE.search(s) and find_slot(s) is None]
-    if going_on and not any(_CHANGE.search(s) for s in [*sentences, asked]):
+    # (a channel it names is no second value: "다른 안내는 원래 메일로 주시면 돼요")
+    going_on = [s for s in sentences if _AS_BEFORE.search(s)
+                and ((slot := find_slot(s)) is None or slot.name == "contact_channel")]
+    # ... a change for one time only ("今回だけ、送り先を変えたいです。…次回からはいつもの住所で") is no
+    # change of the value held
+    once = any(_ONE_OFF.search(s) for s in sentences)
+    if going_on and (once or not any(_CHANGE.search(s) for s in [*sentences, asked])):
         named = {name for s in going_on if (name := cue_slot(s)) is not None and name in _BESIDE}
         kept |= named or _BESIDE
     return frozenset(kept)
@@ -1524,7 +1537,9 @@ _DECLINES = {
 # value held stays the customer's
 _ONE_OFF = lazy(r"\b(?:just|only) (?:for )?(?:this|the one|that) ?(?:one|once|time|order|box|delivery|visit|week|month|"
                 r"sack|parcel)?\b|\bthis (?:time|once) only\b|\bone-?off\b|\bjust (?:the|this) once\b|"
-                r"이번(?:에)?만|이번 한 ?번|이번 건만|今回(?:だけ|のみ|限り)|この(?:一回|1回|回)だけ|一回だけ", _I)
+                r"\bonly the (?:receipt|invoice|rota|bill)\b|"
+                r"이번(?:에)?만|이번 한 ?번|이번 건만|한 (?:번|박스|건)만|이번 (?:주|달) [가-힣]+만|"
+                r"今回(?:だけ|のみ|限り|の分だけ)|この(?:一回|1回|回)だけ|一回だけ|(?:領収書|請求書)だけ", _I)
 
 
 def answers_proposal(reply: str, *, lang: str, asked: bool) -> str | None:

@@ -172,3 +172,30 @@ def test_a_phone_number_is_compared_as_dialled_at_home(written, national):
 
 def test_a_number_with_its_country_code_is_known_by_its_shape():
     assert shape_values("Reach me on +44 7700 900123 from Monday") == (Slot("phone", "07700900123"),)
+
+
+# -- one thing sent elsewhere, the held value named as the usual one ------------------------------------------------
+
+@pytest.mark.parametrize("conversations, held", [
+    ([[("customer", "Send the service reminders to lena.park@mailbox.example please.")],
+      [("customer", "Could you email the invoice to bills@parkstudio.example? Keep the reminders going to my usual "
+                    "email.")]],
+     "lena.park@mailbox.example"),
+    ([[("customer", "정기배송 주소는 광주 서구 상무대로 100, 301호예요.")],
+      [("customer", "이번 한 번만 회사로 보내주세요. 광주 북구 첨단과기로 20이요. 다른 배송은 원래 주소로 해주세요.")]],
+     "상무대로 100"),
+    ([[("customer", "通知は hana.k@mail.example にお願いします。")],
+      [("customer", "今回の請求書だけ経理の acc@hana-design.example に送ってもらえますか？"
+                    "それ以外はいつものアドレスでお願いします。")]],
+     "hana.k@mail.example"),
+])
+def test_a_second_value_for_one_thing_keeps_the_usual_one(isolated_env, tmp_path, conversations, held):
+    with _run(tmp_path, conversations) as store:
+        assert any(held in text for text in _active(store))
+
+
+def test_a_change_that_names_the_old_value_is_still_a_change(isolated_env, tmp_path):
+    # the look-alike: "the old one" said while giving a new value is no value kept
+    with _run(tmp_path, [[("customer", "My email is lena.park@mailbox.example.")],
+                         [("customer", "I have a new email, lena@newhome.example. The old one is closed.")]]) as store:
+        assert not any("lena.park@mailbox.example" in text and "newhome" not in text for text in _active(store))
