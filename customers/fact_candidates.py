@@ -44,6 +44,7 @@ from mem.customers.slots import (
     shape_values,
     slot_in,
     states_value,
+    undoes,
 )
 from mem.customers.statements import build_statement
 
@@ -143,7 +144,31 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
                                       told_by_other=_told_by_other(previous, turn, said_before, questions),
                                       unasked_previous=None if asked is not None else previous,
                                       sentences=sentences_of(index) if turn is turns[index] else None))
+    declines.extend(_undone(found, turns, start, stop))
     return _without_declined(found, turns, declines) if declines else found
+
+
+def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int | None) -> list[tuple[int, str]]:
+    """(turn index, slot) for each customer turn that takes back a change asked for earlier in this conversation ("…
+    change the address to 3 Meadow Court" … "Actually keep the old one, we're staying put"; "住所を…に変えて" …
+    "やっぱり元のままで"): the slot it names, else the slots of the values the customer gave before it."""
+    out: list[tuple[int, str]] = []
+    position = {turn.id: index for index, turn in enumerate(turns)}
+    for index in range(start, len(turns) if stop is None else min(stop, len(turns))):
+        turn = turns[index]
+        if turn.role == "agent" or turn.role == "system" or not undoes(turn.text):
+            continue
+        named = cue_slot(turn.text)
+        given: set[str] = set()
+        for candidate in found:
+            said_at = next((position.get(e.turn, len(turns)) for e in candidate.evidence if e.role != "agent"),
+                           len(turns))
+            if said_at < index:
+                if candidate.slot is not None and not candidate.slot.learned:
+                    given.add(candidate.slot.name)
+                given.update(value.name for value in candidate.shapes)
+        out.extend((index, name) for name in ([named] if named in given else sorted(given)))
+    return out
 
 
 def _declined_slot(turn: Turn, question: str) -> str | None:

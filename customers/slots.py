@@ -1662,6 +1662,25 @@ def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> S
     return None
 
 
+# A change taken back before it was made, later in the same conversation: "Actually keep the old one, we're staying
+# put", "ignore all that, … stays as it is", "back to the original one please", "그냥 원래 주소로 해주세요",
+# "やっぱり元のままでお願いします", "やっぱり今まで通りでお願いします"
+_UNDONE = lazy(r"\bkeep (?:it as it is|the (?:old|original|current) one|my (?:old|original|current) (?:one|address|"
+               r"number|email))\b|\bleave it (?:as|at)\b|\b(?:stays?|remains?) as (?:it is|is)\b|"
+               r"\bback to the (?:old|original|previous|usual) (?:one|address|number|email)\b|"
+               r"\bignore (?:all )?(?:that|this|what I said)\b|\b(?:staying|stay) put\b|\bfallen through\b|"
+               r"\bscrap (?:that|the change)\b|\bforget (?:the change|what I said)\b|"
+               r"(?:그냥|다시)\s*(?:원래|기존|지금)\s*(?:주소|번호|메일|이메일|대로|그대로|거)|없던 (?:걸|일)로|"
+               r"(?:やっぱり|やっぱ|やはり)[^。！？]{0,8}(?:元|今まで|いつも|そのまま)|元のまま|元に戻|"
+               r"なかったことに", _I)
+
+
+def undoes(text: str) -> bool:
+    """``text`` takes back a change the customer asked for ("Actually keep the old one", "그냥 원래 주소로 해주세요",
+    "やっぱり元のままでお願いします")."""
+    return bool(_UNDONE.search(text))
+
+
 def says_change(text: str) -> bool:
     """``text`` names a change or a mistake ("new", "switched", "wrong", "바꿨", "変更"…: ``_CHANGE``)."""
     return bool(_CHANGE.search(text))

@@ -199,3 +199,34 @@ def test_a_change_that_names_the_old_value_is_still_a_change(isolated_env, tmp_p
     with _run(tmp_path, [[("customer", "My email is lena.park@mailbox.example.")],
                          [("customer", "I have a new email, lena@newhome.example. The old one is closed.")]]) as store:
         assert not any("lena.park@mailbox.example" in text and "newhome" not in text for text in _active(store))
+
+
+# -- a change taken back later in the same conversation ---------------------------------------------------------------
+
+@pytest.mark.parametrize("conversations, held", [
+    ([[("customer", "Our address is 5 Larch Road, Bakewell.")],
+      [("customer", "Please change our address to 12 Orchard Way, Matlock, we're moving next month."),
+       ("agent", "Noted."),
+       ("customer", "Sorry, scrap that - the purchase collapsed and we're staying put. Keep the old one.")]],
+     "5 Larch Road"),
+    ([[("customer", "배송지는 전주 완산구 효자로 15예요.")],
+      [("customer", "배송지를 전주 덕진구 백제대로 567로 바꿔주세요."), ("agent", "확인했습니다."),
+       ("customer", "아 죄송해요, 그냥 원래 주소로 해주세요. 이사가 미뤄졌어요.")]],
+     "효자로 15"),
+    ([[("customer", "住所は静岡市葵区呉服町2-1です。")],
+      [("customer", "住所を浜松市中区元城町100-2に変更してください。"), ("agent", "承知しました。"),
+       ("customer", "すみません、やっぱり元のままでお願いします。")]],
+     "呉服町2-1"),
+])
+def test_a_change_taken_back_in_the_same_conversation_keeps_the_held_value(isolated_env, tmp_path, conversations,
+                                                                            held):
+    with _run(tmp_path, conversations) as store:
+        assert any(held in text for text in _active(store))
+
+
+def test_a_change_not_taken_back_still_replaces_the_held_value(isolated_env, tmp_path):
+    # the look-alike: a later turn that keeps something else (the delivery day) takes back no change of address
+    with _run(tmp_path, [[("customer", "Our address is 5 Larch Road, Bakewell.")],
+                         [("customer", "Please change our address to 12 Orchard Way, Matlock."), ("agent", "Done."),
+                          ("customer", "Thanks! Same delivery day as before please.")]]) as store:
+        assert not any("5 Larch Road" in text for text in _active(store))
