@@ -1264,7 +1264,7 @@ _AS_BEFORE = lazy(r"\bas (?:usual|normal|always|before)\b|"
                   r"引き続き(?!よろしく)|"
                   # the held value named as the usual one: "keep the repair updates going to my usual email",
                   # "Invoices to my home address like before", "다른 안내는 원래 메일로", "それ以外はいつものアドレスで"
-                  r"\b(?:my|the|our) (?:usual|normal|regular|original|old|own|home|personal) (?:e-?mail|address|"
+                  r"\b(?:my|the|our) (?:usual|normal|regular|original|own|home|personal) (?:e-?mail|address|"
                   r"inbox|number|phone|mobile|one|place)\b|\blike (?:before|always|usual)\b|"
                   r"원래\s*(?:메일|이메일|주소|번호|연락처|집|쓰던)|기존(?:처럼|\s*(?:메일|이메일|주소|번호|연락처))|"
                   r"제\s*(?:집|자택)\s*주소|그대로\s*(?:집|자택)으로|"
@@ -1384,7 +1384,7 @@ _VALUE_COLON = lazy(r"(?<!\d)[:：]\s*")
 _TWO_DIGIT_CODES = frozenset({"20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46",
                               "47", "48", "49", "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63",
                               "64", "65", "66", "81", "82", "84", "86", "90", "91", "92", "93", "94", "95", "98"})
-_INTERNATIONAL = re.compile(r"^\s*(?:\+|00)(?P<digits>\d[\d\s().-]*)$")
+_INTERNATIONAL = lazy(r"^\s*(?:\+|00)(?P<digits>\d[\d\s().-]*)$")
 
 
 def national_number(value: str) -> str:
