@@ -196,7 +196,8 @@ def _without_declined(found: list[Candidate], turns: Sequence[Turn], declines: l
     for candidate in found:
         said_at = next((position.get(e.turn, -1) for e in candidate.evidence if e.role != "agent"), -1)
         # before the decline; and in the decline itself where it keeps what is held ("いや、会員は僕のままで")
-        names = {name for at, name in declines if said_at < at or said_at == at and says_unchanged(candidate.text)}
+        names = {name for at, name in declines if said_at < at or said_at == at and says_unchanged(
+            " ".join(e.quote for e in candidate.evidence if e.role != "agent"))}
         if names and (candidate.slot is not None and candidate.slot.name in names
                       or any(value.name in names for value in candidate.shapes)):
             candidate = dataclasses.replace(

@@ -230,3 +230,13 @@ def test_a_change_not_taken_back_still_replaces_the_held_value(isolated_env, tmp
                          [("customer", "Please change our address to 12 Orchard Way, Matlock."), ("agent", "Done."),
                           ("customer", "Thanks! Same delivery day as before please.")]]) as store:
         assert not any("5 Larch Road" in text for text in _active(store))
+
+
+def test_a_no_that_gives_a_new_value_replaces_the_held_one(isolated_env, tmp_path):
+    # the look-alike of a decline: "no, not that number — use this one" is a new value, whatever the question said
+    with _run(tmp_path, [[("customer", "연락처는 02-2211-3344 입니다.")],
+                         [("customer", "수리 접수하려고요."),
+                          ("agent", "기존 번호 02-2211-3344로 연락드려도 될까요?"),
+                          ("customer", "아뇨 그 번호 이제 안 써요. 010-7788-9900으로 해주세요"),
+                          ("agent", "네, 연락처를 010-7788-9900으로 변경했습니다.")]]) as store:
+        assert not any("02-2211-3344" in text and "010-7788-9900" not in text for text in _active(store))
