@@ -14,6 +14,8 @@ is not the expected one is put under one cause, the first that holds of:
   question's topic another section's;
 - ``two-part question``: the question asks two things (two question marks, or "and"/"or" before a second question);
 - ``long story``: the question tells its situation first (``STORY`` content terms or more), the ask a small part;
+- ``table row / list item`` (sixteenth round): the expected sentence is a table row or a list item of its page (a row
+  rendered "Class: …; Price: …" or a bullet: few words of its own, its meaning in the heading or the lead-in);
 - ``everyday words``: neither the expected sentence nor its page's heading holds any content term of the question
   (the customer's words are not the policy's);
 - ``vague heading``: the expected sentence holds some of the question's terms, its page's heading none (the heading
@@ -41,7 +43,7 @@ import train_adapter  # noqa: E402
 from train_adapter import WRITERS, simulate  # noqa: E402
 
 CAUSES = ("other language", "introduction", "pointer", "FAQ / exceptions", "two-part question", "long story",
-          "everyday words", "vague heading", "neighbouring section")
+          "table row / list item", "everyday words", "vague heading", "neighbouring section")
 _SIDE = re.compile(r"faq|frequently|question|q\s*&\s*a|exception|exclusion|not covered|what we do not|general|"
                    r"definition|other|miscellaneous|자주|질문|예외|정의|기타|일반|よくある|質問|例外|定義|その他|一般|Q&A",
                    re.IGNORECASE)
@@ -51,6 +53,8 @@ _TWO = re.compile(r"\?.+\?|？.+？|\b(and|or|also|plus)\s+"
                   r"(what|how|when|where|who|can|could|do|does|is|are|will|would)\b"
                   r"|그리고|또한|それと|また、|あと、", re.IGNORECASE)
 STORY = 14  # content terms: a question told as a story (the situation first, then what is asked)
+# a list item or a table row as the page's text holds it (the bullet, the number, the circled number, the cell bar)
+_ITEM = re.compile(r"^\s*(?:[-*•·・]|\d+[.)]\s|\(\d+\)|[①-⑳]|\|)")
 
 
 def cause_of(item, pages, chosen: str | None) -> str:
@@ -73,6 +77,9 @@ def cause_of(item, pages, chosen: str | None) -> str:
     asked = terms(question)
     if len(asked) >= STORY:
         return "long story"
+    sentence = item.q["sentence"]
+    if any(sentence in line and (_ITEM.match(line) or line.count(";") >= 2) for line in expected.body.splitlines()):
+        return "table row / list item"
     heading = asked & terms(expected.title.split(":")[-1])
     if not heading and not asked & terms(item.q["sentence"]):
         return "everyday words"
@@ -96,6 +103,7 @@ def main() -> None:
         all_pages, items = pickle.load(f)
     table: dict[str, dict[str, int]] = {w: dict.fromkeys(CAUSES, 0) for w in WRITERS}
     candidate = dict.fromkeys(WRITERS, 0)
+    cjk = dict.fromkeys(WRITERS, 0)  # of the misses, the Korean and Japanese questions
     for item in items:
         if not item.q["page"]:
             continue
@@ -105,6 +113,7 @@ def main() -> None:
             continue
         cause = cause_of(item, pages, found.first)
         table[item.writer][cause] += 1
+        cjk[item.writer] += item.language != "en"
         nearest = max((p for p in pages if p.id in item.pool and p.language == item.language and len(p.sentences)),
                       key=lambda p: float((p.vectors @ item.vector).max()), default=None)
         candidate[item.writer] += item.q["page"] in item.search or (nearest is not None and nearest.id ==
@@ -113,9 +122,9 @@ def main() -> None:
             print(f"{item.writer:<10} {item.q['question'][:90]!r}\n{'':<10} → {found.first} (expected "
                   f"{item.q['page']})")
     short = {"other language": "lang", "introduction": "intro", "pointer": "ptr", "FAQ / exceptions": "faq",
-             "two-part question": "two", "long story": "story", "vague heading": "head", "everyday words": "words",
-             "neighbouring section": "neigh"}
-    cause_table(CAUSES, table, [("misses", None), ("cand.", candidate)], width=6,
+             "two-part question": "two", "long story": "story", "table row / list item": "item",
+             "vague heading": "head", "everyday words": "words", "neighbouring section": "neigh"}
+    cause_table(CAUSES, table, [("misses", None), ("cand.", candidate), ("ko/ja", cjk)], width=6,
                 label=lambda cause: short[cause])
 
 

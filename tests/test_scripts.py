@@ -180,3 +180,30 @@ def test_states_causes_sorts_a_dump_by_cause_and_compares_two(tmp_path: Path) ->
     assert "| case against the rule's condition | 1 | 1 |" in out, out
     assert "| two-part question | 1 | 1 |" in out, out
     assert "| toy | 3 → 3 | 1 → 1 | 0 → 0 |" in out, out
+
+
+def test_page_misses_sorts_a_table_row_or_list_item_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """scripts/page_misses.py: a miss whose expected sentence is a table row ("Key: value; …") or a list item of its
+    page is a ``table row / list item`` miss; the same sentence as a paragraph is not."""
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    from types import SimpleNamespace
+
+    import page_misses
+
+    def page(id_: str, title: str, body: str) -> SimpleNamespace:
+        return SimpleNamespace(id=id_, title=title, body=body, language="en", introduction=False,
+                               sentences=body.splitlines())
+
+    def miss(body: str, sentence: str) -> str:
+        expected = page("prices", "Classes: Prices", body)
+        other = page("faq", "Classes: Questions", "Can I bring a friend?\nYes, as an observer.\nObservers pay.\nNo.")
+        item = SimpleNamespace(language="en", q={"page": "prices", "sentence": sentence,
+                                                 "question": "how much is the pasta class"})
+        return page_misses.cause_of(item, [expected, other], "faq")
+
+    row = "Class: Fresh Pasta; Length: 3 hours; Price per place: £85."
+    assert miss(f"{row}\nClass: Knife Skills; Length: 3 hours; Price per place: £75.", "Price per place: £85") == \
+        "table row / list item"
+    assert miss("- Fresh Pasta costs £85 a place.\n- Knife Skills costs £75.", "Fresh Pasta costs £85") == \
+        "table row / list item"
+    assert miss("Fresh Pasta costs £85 a place, Knife Skills £75.", "Fresh Pasta costs £85") != "table row / list item"
