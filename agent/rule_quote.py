@@ -115,6 +115,13 @@ _ANNOUNCES = lazy(r"\b(?:the following|as follows|below)\b|다음|아래|以下|
 # a sentence that begins with a pronoun for what the sentence before it is about
 _GOES_ON = lazy(r"(?:it|this|these|they|that|those|such)\b(?!\s+(?:is|are)\s+(?:why|how|what|when)\b)|"
                 r"이\s|이는|이때|이 경우|これ|この|その", re.IGNORECASE)
+# a sentence that opens with an exception to the one before it ("However, …", "ただし、…", "다만, …"): it is
+# quoted with that one, whose rule it limits
+_EXCEPTION_FOLLOWS = lazy(r"^(?:\d+(?:\.\d+)*\.?\s+|[①-⑳]\s*)?(?:(?:however|but|except|notwithstanding)\b|"
+                          r"ただし|但し|다만|단\s*[,，])", re.IGNORECASE)
+# a question the page asks and answers itself (a FAQ's "Can I …?** No.", "Q：…か。"): the sentence after it is
+# its answer, quoted with it — a sentence that ends with its question mark or a yes/no word or two after it
+_PAGE_ASKS = lazy(r"[?？][\s*_]*(?:[\w']+[.!。]?[\s*_]*){0,2}$|^Q\s*[:：.．]", re.IGNORECASE)
 _SUBHEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 # a bullet or list number (left out of the item's sentence), or the mark of a legal item (호/号: "（１）…",
 # "가. …"), which its sentence keeps (``LEGAL_ITEM``); a legal paragraph ("② …", "２　…") is no item but
@@ -490,6 +497,37 @@ def _with_lead(indices: list[int], lead: dict[int, int]) -> list[int]:
     return out
 
 
+def _followers(body: str, candidates: list[str], chosen: list[int]) -> dict[int, int]:
+    """Each chosen sentence (by index) → the sentence after it that is quoted with it: an exception that opens
+    with "However" / ただし / 다만 (the rule is not whole without it), or the answer after a question the page asks
+    itself (a FAQ's question, "Q：…"). Never a sub-heading, nor a sentence chosen already."""
+    headings = set(_under_subheadings(body, candidates).values())
+    out: dict[int, int] = {}
+    for i in chosen:
+        after = i + 1
+        if after >= len(candidates) or after in chosen or after in headings or i in headings:
+            continue
+        if _EXCEPTION_FOLLOWS.match(candidates[after]) or (
+                _PAGE_ASKS.search(candidates[i]) and not _PAGE_ASKS.search(candidates[after])):
+            out[i] = after
+    return out
+
+
+def _quoted_with_followers(body: str, candidates: list[str], chosen: list[int], lead: dict[int, int],
+                           read: Callable[[int], str]) -> tuple[list[str], list[str]]:
+    """The sentences quoted (in page order) and what they say (the best first) for ``chosen`` sentences: each with
+    its lead-in, and with the sentence that follows it when that one is its exception or its answer
+    (``_followers``). An exception is read with the rule it limits (its "unless" or 場合 is that rule's
+    condition); a FAQ's answer is read after the chosen sentences."""
+    follow = _followers(body, candidates, chosen)
+    ranked = [f"{read(i)} {candidates[follow[i]]}" if i in follow and _EXCEPTION_FOLLOWS.match(candidates[follow[i]])
+              else read(i) for i in chosen]
+    ranked += [candidates[follow[i]] for i in chosen if i in follow and not _EXCEPTION_FOLLOWS.match(
+        candidates[follow[i]])]
+    quoted = sorted(_with_lead(chosen + [follow[i] for i in chosen if i in follow], lead))
+    return [candidates[i] for i in quoted], ranked
+
+
 def heading_of(title: str, section: str = "", document: str = "") -> str:
     """The heading path a page's sentences sit under: its title, its section, the document's name."""
     return " ".join(part for part in (title, section, document.replace("-", " ")) if part)
@@ -626,8 +664,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         coverage *= NO_FIGURE
     quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading))
     if coverage > ANSWER_COVERAGE:
-        quote.sentences = [candidates[i] for i in sorted(_with_lead(chosen, lead))]
-        quote.ranked = [read(i) for i in chosen]
+        quote.sentences, quote.ranked = _quoted_with_followers(body, candidates, chosen, lead, read)
         quote.chosen = [candidates[i] for i in chosen]
     return quote
 
@@ -707,8 +744,9 @@ def quote_sentences(body: str, sentences: list[str], *, score: float, flagged: l
     if not chosen:
         return RuleQuote()
     lead = _leads(body, candidates)
-    ranked = [f"{candidates[i]} ({candidates[lead[i]]})" if i in lead else candidates[i] for i in chosen]
-    return RuleQuote(sentences=[candidates[j] for j in sorted(_with_lead(chosen, lead))], ranked=ranked, score=score,
+    sentences, ranked = _quoted_with_followers(body, candidates, chosen, lead, lambda i: (
+        f"{candidates[i]} ({candidates[lead[i]]})" if i in lead else candidates[i]))
+    return RuleQuote(sentences=sentences, ranked=ranked, score=score,
                      coverage=score, chosen=[candidates[i] for i in chosen])
 
 

@@ -239,6 +239,7 @@ def main() -> None:
     texts: dict[int, str] = {}
     quoted: dict[int, list[str]] = {}
     calls: dict[int, list] = {}
+    picked: dict[int, dict | None] = {}
     if args.dump:
         # what each page's "in short" was read from (the question and the ranked sentences), to replay it offline
         import mem.agent.retrieval as retrieval
@@ -251,6 +252,23 @@ def main() -> None:
         recording: list = []
         retrieval.in_short = recorded  # type: ignore[assignment]
 
+        # and what each page's quote was chosen from (the lexical choice, the most similar sentences), to sort the
+        # wrong sentences by cause and replay the choice of the quote offline (scripts/sentence_causes.py)
+        def fused(body, lexical, match, *args, _fused=retrieval.fused_rule, **kwargs):  # type: ignore[no-untyped-def]
+            rule = _fused(body, lexical, match, *args, **kwargs)
+            if rule.sentences:
+                choices.append({"body": body, "lexical": list(lexical.chosen), "lexical_answers": lexical.answers,
+                                "match": match.sentence if match is not None else None,
+                                "close": list(match.close) if match is not None else [],
+                                "following": [[round(score, 4), sentence] for score, sentence in match.following]
+                                if match is not None else [],
+                                "score": match.score if match is not None else None,
+                                "sentences": list(rule.sentences)})
+            return rule
+
+        choices: list = []
+        retrieval.fused_rule = fused  # type: ignore[assignment]
+
     def ask(service: WorkspaceServiceMemory,
             questions: list[dict]) -> list[tuple[dict, str | None, str, bool, bool, bool]]:
         asked = []
@@ -259,9 +277,14 @@ def main() -> None:
         for q in questions:
             if args.dump:
                 recording.clear()
+                choices.clear()
             answer = answer_question(q["question"], service=service, customer=None, semantic=semantic)
             if args.dump:
                 calls[id(q)] = list(recording)
+                # the cited page's choice (the last one made for it: the decision may have made it again)
+                cited = [b for b in answer.retrieved if b.get("memory") == "policy"]
+                said = list((cited[0].get("data") or {}).get("quotes") or []) if cited else []
+                picked[id(q)] = next((c for c in reversed(choices) if said and c["sentences"] == said), None)
             policy = [b for b in answer.retrieved if b.get("memory") == "policy"]
             first = policy[0] if policy else None
             quote = str(first.get("quote") or "") if first else ""
@@ -358,6 +381,7 @@ def main() -> None:
                                           "right_sentence": bool(q["page"]) and q.get("sentence", "") in quote,
                                           "stated": stated, "opposite": opposite,
                                           "in_short_calls": calls.get(id(q), []),
+                                          "choice": picked.get(id(q)),
                                           "quotes": quoted.get(id(q), [])}, ensure_ascii=False) + "\n")
     for wanted, name in ((args.misses, "tune"), (args.heldout_misses, "held-out"),
                          (args.heldout2_misses, "held-out-2"), (args.tune2_misses, "tune-2"),

@@ -112,6 +112,36 @@ def measures(rows: list[dict]) -> dict[str, tuple[int, int, int]]:
     return out
 
 
+_LEADING_YES = re.compile(r"^(?:Yes|예|네|はい)(?![\w])")
+_LEADING_NO = re.compile(r"^(?:No|아니요|아니오|いいえ)(?![\w])")
+
+
+def verdicts(rows: list[dict]) -> dict[str, tuple[int, int, int, int]]:
+    """Per set, of the questions whose expected value begins with a yes or a no ("No", "No, 최소 2시간", "はい"):
+    how many answers say that yes/no in their own words, how many the other, how many neither, and the total.
+    The bench's "states" needs the whole expected text ("No, 최소 2시간") in the answer's own words, which a verdict
+    and a quoted reason never are; this counts the verdict alone."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_policy_qa import states_it, states_opposite
+
+    out: dict[str, tuple[int, int, int, int]] = {}
+    for s in dict.fromkeys(r["set"] for r in rows):
+        right = opposite = total = 0
+        for r in rows:
+            expected = str(r.get("states") or "")
+            if r["set"] != s or not (_LEADING_YES.match(expected) or _LEADING_NO.match(expected)):
+                continue
+            word = "Yes" if _LEADING_YES.match(expected) else "No"
+            quotes = r.get("quotes") or []
+            total += 1
+            right += states_it({"states": word}, r["answer"], quotes)
+            opposite += states_opposite({"states": word}, r["answer"], quotes)
+        out[s] = (right, opposite, total - right - opposite, total)
+    return out
+
+
 def replay(rows: list[dict]) -> list[dict]:
     """The rows with each answer's "in short" line as the current code says it (see the module docstring)."""
     import sys
@@ -180,6 +210,14 @@ def main() -> None:
         now = {(r["set"], r["id"]): r for r in rows}
         gone = [key for key in lost if key in now and not now[key]["stated"]]
         print(f"\nstated before, not after: {gone}")
+        vb, va = verdicts(old), verdicts(rows)
+        print("\n| set | yes/no-led: verdict right | opposite | none | of |\n|---|---|---|---|---|")
+        for s, (right, opp, none, total) in va.items():
+            b = vb.get(s, (0, 0, 0, 0))
+            print(f"| {s} | {b[0]} → {right} | {b[1]} → {opp} | {b[2]} → {none} | {total} |")
+        tb = [sum(v[i] for v in vb.values()) for i in range(4)]
+        ta = [sum(v[i] for v in va.values()) for i in range(4)]
+        print(f"| all | {tb[0]} → {ta[0]} | {tb[1]} → {ta[1]} | {tb[2]} → {ta[2]} | {ta[3]} |")
     else:
         show(*table(rows))
     if args.list:
