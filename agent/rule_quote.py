@@ -790,7 +790,9 @@ _DENIAL = lazy(
     r"\b(?:exclud(?:e|es|ed)|exclusions?|voids?|voided|forfeit(?:s|ed)?|prohibit(?:s|ed)?|forbid(?:s|den)?|"
     r"disallow(?:s|ed)?)\b|"
     r"제외(?:됩니다|되며|되어|된다|돼|대상)|아닙니다|아니에요|아닙|무효|불포함|불허|"
-    r"除外|無効|かねます|非対象", re.IGNORECASE)
+    r"除外|無効|かねます|非対象|"
+    # a ban by its own word: 全面禁煙, 금연 구역 (as "non-smoking" is one by its prefix)
+    r"禁煙|금연", re.IGNORECASE)
 
 
 _NEGATING_PREFIX = lazy(r"^(?:non-?|un|i[nmrl])(?=[a-z])", re.IGNORECASE)
@@ -1757,7 +1759,8 @@ _DAY_SETS = (
 )
 # "closed on weekends", 휴무, 定休日: a service that is closed rules the day out as "not" does
 _CLOSED = lazy(r"\b(?:is|are|be|remains?|stays?)\s+closed\b|\bclosed\s+(?:on|during|for|over|at)\b|"
-               r"휴무|휴업|휴점|휴관|쉽니다|쉬어요|운영하지\s*않|休業|休み|定休|休館|休業日", re.IGNORECASE)
+               r"휴무|휴업|휴점|휴관|휴진|휴원|쉽니다|쉬어요|운영하지\s*않|休業|休み|定休|休館|休業日|休診|休園",
+               re.IGNORECASE)
 # a question about being charged: "is there a fee / any charge", "do I have to pay", "will I be charged", "does it cost
 # anything", 돈 들어요, 비용 있나요, 위약금 나오나요, 料金はかかりますか — not "Can I charge my car?"
 _ASKS_CHARGE = lazy(
@@ -1806,8 +1809,10 @@ def _day_ruled_out(question: str, sentences: list[str]) -> bool:
     """Whether a quoted rule rules out a set of days that holds a day the question names ("Saturday" in
     "weekends", "추석" in "공휴일", 土曜 in 週末)."""
     asked = [rule for day, rule in _DAY_SETS if day.search(question)]
-    return bool(asked) and any((rules_out(s, question) or _CLOSED.search(s)) and any(rule.search(s) for rule in asked)
-                               for s in sentences)
+    # ... or the very day the question names ("추석 당일은 … 휴진" for "추석 당일에도 진료하시나요?")
+    named = {m.group(0).lower() for day, _ in _DAY_SETS for m in day.finditer(question)}
+    return bool(asked) and any((rules_out(s, question) or _CLOSED.search(s)) and (
+        any(rule.search(s) for rule in asked) or any(word in s.lower() for word in named)) for s in sentences)
 
 
 def _day_held(question: str, sentences: list[str]) -> bool:
