@@ -15,6 +15,7 @@ from mem.agent.rule_quote import (
     is_yes_no,
     question_units,
     quotable,
+    quote_sentences,
 )
 from tests.agent.conftest import FakeService, page
 
@@ -1030,3 +1031,38 @@ def test_a_listed_case_quoted_under_an_allowance_makes_the_verdict_no():
     allow = "１\u3000会員は、商品到着日から１０日以内に限り、返品を申し出ることができます。"
     item = "（２）受注生産品 (２\u3000次の各号のいずれかに該当する場合、返品はお受けできません。)"
     assert in_short("受注生産品のコート、返品できますか？", [allow, item]) == ("no", "")
+
+
+RULE_JA = "当日の予約はウェブサイトでは受け付けません。"
+EXCEPTION_JA = "ただし、空きがある場合に限り、電話で当日の予約を受け付けることがあります。"
+EXCEPTION_PAGE = f"{RULE_JA}{EXCEPTION_JA}\n\n料金は1時間2,200円です。\n"
+FAQ_ANSWER = "For safety reasons all passengers must leave the car deck before the ship sails."
+FAQ_PAGE = (f"## FAQ\n\n**Can I stay in my car during the crossing?** No. {FAQ_ANSWER}\n\n"
+            "**Can I bring a dog?** Yes, in the kennels on deck 3.\n")
+
+
+def test_the_exception_that_opens_the_next_sentence_is_quoted_with_the_rule_and_read_with_it():
+    quote = quote_sentences(EXCEPTION_PAGE, [RULE_JA], score=0.9)
+    assert quote.sentences == [RULE_JA, EXCEPTION_JA]
+    # the prohibition alone would be a flat no; with its exception the verdict depends on the case
+    assert in_short("当日は予約できますか？", quote.ranked) == ("depends", "")
+    # a sentence after the rule that is no exception is not added
+    assert quote_sentences(EXCEPTION_PAGE, [EXCEPTION_JA], score=0.9).sentences == [EXCEPTION_JA]
+
+
+@pytest.mark.parametrize("opening", ["However, ", "다만, ", "4.2 But "])
+def test_an_exception_is_followed_in_english_and_korean_and_after_a_clause_number(opening):
+    body = f"Refunds are not given for used tickets. {opening}a ticket used by mistake on the wrong date is refunded.\n"
+    quote = quote_sentences(body, ["Refunds are not given for used tickets."], score=0.9)
+    assert len(quote.sentences) == 2 and quote.sentences[1].startswith(opening.strip())
+
+
+def test_a_faq_question_is_quoted_with_the_answer_after_it_but_not_with_the_next_question():
+    quote = quote_sentences(FAQ_PAGE, ["Can I stay in my car during the crossing?** No."], score=0.9)
+    assert quote.sentences == ["Can I stay in my car during the crossing?** No.", FAQ_ANSWER]
+    # the chosen sentence stays what the answer is read from first
+    assert quote.ranked[0] == "Can I stay in my car during the crossing?** No."
+    # the lexical engine quotes the same way
+    assert choose_rule(FAQ_PAGE, "Can I stay in my car during the crossing?").sentences == quote.sentences
+    # an answer sentence that is followed by the next FAQ's question does not pull that question in
+    assert quote_sentences(FAQ_PAGE, [FAQ_ANSWER], score=0.9).sentences == [FAQ_ANSWER]

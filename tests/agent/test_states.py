@@ -271,3 +271,28 @@ def test_a_question_that_is_not_the_exception_keeps_the_rule_s_verdict():
     # look-alike: the question names nothing of the exception's phrase
     rule = ["Dogs are not allowed in the reading room, with the exception of guide dogs."]
     assert in_short("Can my dog come into the reading room?", rule) == ("no", "")
+
+
+@pytest.mark.parametrize(("sentences", "question"), [
+    # the day the question names is the day the rule closes, named as such rather than by its set
+    (["① 평일 진료 시간은 오전 9시부터 오후 6시까지입니다.", "③ 설날과 추석 당일은 휴진합니다."],
+     "추석 당일에도 진료하시나요?"),
+    (["다만, 설날과 추석 당일은 열람실도 휴관합니다."], "추석 당일에 열람실 열어요?"),
+    (["年末年始は休診します。"], "年末年始も診てもらえますか？"),
+])
+def test_a_day_the_rule_closes_by_its_own_name_is_a_no(sentences, question):
+    assert in_short(question, sentences) == ("no", "")
+
+
+def test_a_closed_day_other_than_the_one_asked_decides_nothing_of_it():
+    # 화요일 is closed; the question asks about 월요일: the weekday set is not ruled out by a day of it
+    assert in_short("월요일에도 진료하시나요?", ["화요일은 휴진합니다."]) != ("no", "")
+
+
+@pytest.mark.parametrize(("sentence", "question"), [
+    ("客室を含む館内は全面禁煙です。", "部屋でタバコ吸えますか？"),
+    ("객실을 포함한 모든 시설은 금연입니다.", "객실에서 담배 피워도 되나요?"),
+])
+def test_a_ban_by_its_own_word_is_a_no(sentence, question):
+    # as "No smoking anywhere in the building" is one in English
+    assert in_short(question, [sentence]) == ("no", "")
