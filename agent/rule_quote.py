@@ -119,6 +119,10 @@ _GOES_ON = lazy(r"(?:it|this|these|they|that|those|such)\b(?!\s+(?:is|are)\s+(?:
 # quoted with that one, whose rule it limits
 _EXCEPTION_FOLLOWS = lazy(r"^(?:\d+(?:\.\d+)*\.?\s+|[①-⑳]\s*)?(?:(?:however|but|except|notwithstanding)\b|"
                           r"ただし|但し|다만|단\s*[,，])", re.IGNORECASE)
+# ... and read with it: the exception makes the rule's yes or no depend on the case, as a condition does ("大浴場は
+# 15時から翌朝9時まで… ただし、深夜1時から5時までは…ご利用いただけません" is no flat No)
+_EXCEPTION_READ = lazy(r"[.。!?！？]\s+(?:\d+(?:\.\d+)*\.?\s+|[①-⑳]\s*)?(?:(?:however|but|except|notwithstanding)\b|"
+                       r"ただし|但し|다만|단\s*[,，])", re.IGNORECASE)
 # a question the page asks and answers itself (a FAQ's "Can I …?** No.", "Q：…か。"): the sentence after it is
 # its answer, quoted with it — a sentence that ends with its question mark or a yes/no word or two after it
 _PAGE_ASKS = lazy(r"[?？][\s*_]*(?:[\w']+[.!。]?[\s*_]*){0,2}$|^Q\s*[:：.．]", re.IGNORECASE)
@@ -1837,7 +1841,7 @@ def _against_exclusion(question: str, best: str, others: list[str]) -> tuple[str
         terms = sentence_terms(sentence)
         # an item of a lead-in that lists cases ("（３）セール品" under "次の各号…場合、返品は
         # お受けできません") states no condition by the case it names
-        if not _CONDITION.search(_condition_and_ruling(sentence)[0]) and any(
+        if not _CONDITION.search(_condition_and_ruling(sentence)[0]) and not _EXCEPTION_READ.search(sentence) and any(
                 u.found_in(terms) and not u.found_in(held) for u in keys):
             return ("no", "")
     return ("depends", "")
@@ -2104,7 +2108,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             # "Can my guide dog come in the lounge?" on "Pets are not allowed in the lounges, with the exception of
             # assistance dogs": yes; "Broke my skis, is that covered?" on "… covered, except damage to skis": no
             return ("yes" if excepted else "no", "")
-        if _CONDITION.search(_NOT_ONLY.sub(" ", conditions)) or (
+        if _CONDITION.search(_NOT_ONLY.sub(" ", conditions)) or _EXCEPTION_READ.search(conditions) or (
                 _OBLIGATION.search(ruling) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
         if rules_out(_what_is_ruled(ruling), question):

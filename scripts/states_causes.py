@@ -156,7 +156,9 @@ def replay(rows: list[dict]) -> list[dict]:
     for row in rows:
         row = dict(row)
         quotes = row.get("quotes") or []
-        call = next((c for c in row.get("in_short_calls") or [] if quotes and set(c[1]) == set(quotes)), None)
+        # the call made with the quoted sentences (a rule read with its exception is one of them joined to the next)
+        call = next((c for c in row.get("in_short_calls") or [] if quotes and (set(c[1]) == set(quotes) or all(
+            said in " ".join(quotes) for said in c[1]))), None)
         if call is not None:
             old = tuple(call[2]) if call[2] else None
             new = in_short(call[0], call[1])

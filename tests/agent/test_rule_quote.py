@@ -1066,3 +1066,12 @@ def test_a_faq_question_is_quoted_with_the_answer_after_it_but_not_with_the_next
     assert choose_rule(FAQ_PAGE, "Can I stay in my car during the crossing?").sentences == quote.sentences
     # an answer sentence that is followed by the next FAQ's question does not pull that question in
     assert quote_sentences(FAQ_PAGE, [FAQ_ANSWER], score=0.9).sentences == [FAQ_ANSWER]
+
+
+def test_a_rule_read_with_its_exception_beside_the_best_sentence_makes_no_no_of_it():
+    # the bath's hours with their exception, quoted beside the sentence that answers: the exception's "not" is no
+    # verdict on the question ("入れ替わりますか？" is not ruled out by the cleaning hours)
+    ranked = ["大浴場の男湯と女湯は、毎晩23時に入れ替わります。",
+              "大浴場は15時から翌朝9時までご利用いただけます。 "
+              "ただし、深夜1時から5時までは清掃のためご利用いただけません。"]
+    assert in_short("男湯と女湯って入れ替わりますか？朝にもう一方のお風呂も入ってみたくて", ranked) != ("no", "")
