@@ -207,3 +207,24 @@ def test_page_misses_sorts_a_table_row_or_list_item_apart(monkeypatch: pytest.Mo
     assert miss("- Fresh Pasta costs £85 a place.\n- Knife Skills costs £75.", "Fresh Pasta costs £85") == \
         "table row / list item"
     assert miss("Fresh Pasta costs £85 a place, Knife Skills £75.", "Fresh Pasta costs £85") != "table row / list item"
+
+
+def test_sentence_causes_sorts_the_right_page_wrong_sentence_misses_and_replays_the_quote(tmp_path: Path) -> None:
+    """scripts/sentence_causes.py: a "no rule" on the right page is the decision's; an exception after the quoted
+    sentence is one of its own cause; the replay quotes the exception with its rule (a right sentence after)."""
+    body = "Returns are accepted within 14 days. However, sale items cannot be returned.\n\nWe ship daily.\n"
+    rule, exception = "Returns are accepted within 14 days.", "However, sale items cannot be returned."
+
+    def row(id_: int, quote: str) -> dict:
+        choice = {"body": body, "lexical": [rule], "lexical_answers": True, "match": rule, "close": [],
+                  "following": [[0.8, exception]], "score": 0.9, "sentences": [rule]} if quote else None
+        return {"set": "toy", "id": id_, "question": "Can I return a sale item?", "page": "p",
+                "sentence": "sale items cannot be returned", "states": "No", "cited": "p", "quote": quote,
+                "answer": "", "right_sentence": False, "stated": False, "opposite": False, "quotes": [],
+                "in_short_calls": [], "choice": choice}
+    dump = tmp_path / "dump.jsonl"
+    dump.write_text("\n".join(json.dumps(r) for r in (row(1, rule), row(2, ""))), encoding="utf-8")
+    out = _run([str(SCRIPTS / "sentence_causes.py"), str(dump), "--replay"], cwd=tmp_path)
+    assert "| said no rule | 1 | 1 |" in out, out
+    assert "| exception or limit after the quoted sentence | 1 | 1 |" in out, out
+    assert "| toy | 0 → 1 |" in out, out
