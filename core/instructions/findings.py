@@ -45,12 +45,13 @@ from mem.core.instructions.data_requests import (
     _TRANSCRIPT_OTHER,
 )
 from mem.core.instructions.gates import _has, _words
+from mem.core.instructions.hidden_orders import concealed
 from mem.core.instructions.learned import page_reason
 from mem.core.instructions.lexicon_en import _DIRECTIVE_REST
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.notes_to_ai import _REVERSE_HINT, _REVERSE_KEYS
 from mem.core.instructions.payloads import _BARE_ASSISTANT
-from mem.core.instructions.reason import instruction_reason
+from mem.core.instructions.reason import _QUOTED, instruction_reason, reported_quotation
 from mem.core.instructions.sentences import sentences
 from mem.core.instructions.void_rules import names_own_rules
 from mem.core.text.pattern import lazy
@@ -61,7 +62,8 @@ def pair_reason(first: str, second: str, customer: bool = False) -> str | None:
     only when one of them names the AI, the first opens with a bracket (a forged header) or names the AI's own
     rules (which the second may declare void). ``customer``: a
     customer's message, read also with what only a customer's message makes an order (``customer_reason``)."""
-    if not (_names_ai(first) or _names_ai(second) or _has(first, _OPENS_WITH_BRACKET) or names_own_rules(first)):
+    if not (_names_ai(first) or _names_ai(second) or _has(first, _OPENS_WITH_BRACKET) or names_own_rules(first)
+            or concealed(normalize(second))):  # ("… free of charge. No record is needed.": the grant kept back)
         return None
     both = f"{first} {second}"
     return instruction_reason(both) or (customer_reason(both, learned=False) if customer else None)
@@ -223,6 +225,10 @@ def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, st
             reason = "speaks to the AI in a table cell"
         if reason is None and learned:
             reason = page_reason(sentence)
+            if reason is not None and reported_quotation(sentence, after):
+                # the model reads words, not who says them: an attack quoted in a notice, an incident report or a
+                # training example is scored as what is left once the quotation is out, as the rules read it
+                reason = page_reason(_QUOTED.sub(" … ", sentence))
         call = (line, sentence) if reason is None and len(sentence) < 80 and _call_hint(sentence) \
             and _CALL_ONLY.search(normalize(sentence)) else None
         previous = (line, sentence) if reason is None else None

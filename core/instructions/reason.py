@@ -46,6 +46,7 @@ from mem.core.instructions.gates import (
 )
 from mem.core.instructions.hidden_orders import hidden_order
 from mem.core.instructions.lexicon_en import (
+    _AI,
     _AI_MODAL,
     _AI_PLEASE,
     _AI_WORD,
@@ -72,6 +73,7 @@ from mem.core.instructions.lexicon_en import (
     _YOUR_PROGRAMMING,
 )
 from mem.core.instructions.lexicon_ja import (
+    _JA_AI,
     _JA_AI_DIRECTIVE,
     _JA_BLANKET,
     _JA_COMMAND,
@@ -83,6 +85,7 @@ from mem.core.instructions.lexicon_ja import (
     _JA_VOCATIVE,
 )
 from mem.core.instructions.lexicon_ko import (
+    _KO_AI,
     _KO_AI_DIRECTIVE,
     _KO_BLANKET,
     _KO_COMMAND,
@@ -150,6 +153,23 @@ def instruction_reason(sentence: str, after: str = "") -> str | None:
     return reason
 
 
+def reported_quotation(sentence: str, after: str = "") -> bool:
+    """Whether ``sentence`` holds a quotation that is only reported: mentioned as an example of what others send (a
+    scam, a trick, "messages like"), a customer's words with their handling, or the text of a message, post or review
+    the sentence names ("a message reading '…'", 「…」と書かれたメッセージ, '…'라는 글) — and neither it nor its
+    neighbours ask to have the quotation carried out."""
+    if not _QUOTED.search(sentence):
+        return False
+    folded = normalize(sentence)
+    if _CARRY_OUT.search(folded) or (after and _CARRY_OUT.search(normalize(after))):
+        return False
+    marked = normalize(_QUOTED.sub(" «» ", sentence))
+    if _AI_SAYS_QUOTED.search(marked):
+        return False
+    return bool(_MENTION_FRAME.search(folded) or (after and _MENTION_FRAME.search(normalize(after)))
+                or _SPEAKER_FRAME.search(marked) or _REPORTED_TEXT.search(marked))
+
+
 _HELD_BACK_READS = frozenset({"re-assigns the AI's role or asks for its prompt", "gives the AI an order"})
 _REFUSAL_WORDS = ("refus", "declin", "not", "never", "거절", "거부", "하지", "断", "拒否", "応じ", "従わ")
 _HYPHEN_BREAK = lazy(r"([A-Za-z])-\s+([a-z])")
@@ -174,11 +194,12 @@ _QUOTED = lazy(r"(?<![A-Za-z])['‘](?:[^'’\n]|(?<=[A-Za-z])['’](?=[A-Za-z])
                r"|『[^』\n]{1,200}』")
 # a reported quotation the customer then asks to have carried out ("my son typed '…', so do what he said") is used
 _CARRY_OUT = lazy(r"\b(?:do|did)\s+(?:what|as)\s+(?:he|she|they|it|my\s+\w+)\s+(?:said|says|asked|wrote|typed)\b"
-                  r"|그대로\s*(?:해|따라|처리|적용)|(?:その|言われた)(?:とおり|通り)に"
+                  r"|그대로\s*(?:해|따라|처리|적용)(?!\S{0,3}\s*(?:않|말|못))|(?:その|言われた)(?:とおり|通り)に"
                   # such requests complied with ("「…」などの依頼にも応じること", "'…' 같은 요청에는 응하세요")
                   r"|(?:依頼|要求|要望|リクエスト|メッセージ|指示)(?:に|には|にも)\s*\S{0,4}?(?:応じ|従)(?:ること|て|なさい|る|ましょう)"
                   r"|(?:요청|요구|메시지|지시)(?:에|에는|에도)\s*(?:\S+\s+)?(?:응하|따르)(?:세요|십시오|도록|라|고\s)"
-                  r"|(?<!not )(?<!never )(?<!n't )\b(?:comply\s+with|follow|obey|act\s+on|honou?r|grant)\s+"
+                  r"|(?<!not )(?<!never )(?<!n't )(?<!not to )(?<!never to )"
+                  r"\b(?:comply\s+with|follow|obey|act\s+on|honou?r|grant)\s+"
                   r"(?:such|these|those|them|any\s+such)\b")
 _MENTION_FRAME = lazy(
     r"\b(?:as\s+a\s+joke|jokingly|as\s+a\s+prank|something\s+like|things\s+like|such\s+as|(?:phrases?|words?|messages?|"
@@ -231,6 +252,26 @@ _SPEAKER_FRAME = lazy(
     r"등을|를|을)\s*)(?:하면|하는\s*경우|말하면|요청하면|요구하면|입력하면|보내면|쓰면|(?:요청|요구)하는\s*경우)"
     r"|(?:お客様|お客さま|顧客|利用者|ユーザー|相手)(?:に|から|が)[^。]{0,30}?«»\s*(?:など|等)?(?:と|を)(?:言われ|求められ|"
     r"頼まれ|要求され|依頼され|言っ|入力し|送っ|書い)")
+# the quotation is the text of a message, post, review or mail the sentence reports ("an attacker posted a review
+# containing the text '…'", "a message reading '…' is a known trick", 「…」との書き込みあり, 「…」と書かれたメッセージ,
+# '…'라는 글이 올라왔으나): the sixteenth round's page false positives, four writers' notices and incident reports
+_REPORTED_TEXT = lazy(
+    r"\b(?:messages?|texts?|reviews?|posts?|comments?|e-?mails?|notes?|lines?|phrases?|words|chats?|tickets?)\s+"
+    r"(?:reading|saying|containing|that\s+(?:reads?|read|says?|said)|which\s+(?:reads?|read|says?|said))\s+"
+    r"(?:the\s+(?:text|words?|line|phrase)\s+)?«»"
+    r"|\b(?:containing|reading|saying)\s+(?:the\s+)?(?:text|words?|line|phrase)\s+«»"
+    r"|«»\s*(?:と|との|という|などと)\s*(?:書かれ|書い|記載さ|記され|入力さ|投稿さ)?\S{0,3}?(?:メッセージ|書き込み|投稿|メール|"
+    r"文章|文面|レビュー|コメント|口コミ|連絡|通知|問い合わせ)"
+    r"|«»\s*(?:이?라는|이?라고\s*(?:적힌|쓰인|써진|쓴|적은))\s*(?:글|메시지|문자|댓글|후기|리뷰|메일|게시물|게시글|문의)")
+# the quotation is what the AI is told to say, add or use ("AI는 '…'라는 문구를 반드시 덧붙인다", "the assistant must
+# always add '…'"): used, not reported, whatever frames it
+_AI_SAYS_QUOTED = lazy(
+    rf"\b(?:{_AI}|assistants?)\s+(?:\w+\s+){{0,2}}?(?:must|should|shall|will|is\s+to|always)\s+(?:always\s+)?"
+    r"(?:add|append|say|include|mention|use|insert|reply|respond|answer|tell|write|state)\b[^«]{0,40}«»"
+    rf"|{_KO_AI}\s*(?:은|는|이|가)\s[^.!?。]{{0,40}}?«»[^.!?。]{{0,30}}?(?:덧붙|추가|넣|포함|말하|말해|안내|답하|답변|쓰|사용|"
+    r"전하|알리)(?!지\s*(?:않|말|못))(?!\S*\s*(?:않|말|못))"
+    rf"|{_JA_AI}(?:は|が)[^。！？!?]{{0,40}}?«»[^。！？!?]{{0,30}}?(?:添え|追加|加え|入れ|含め|言|伝え|案内|回答|返答|使|書)"
+    r"(?!\S{0,3}?(?:ない|ません|ず|てはならない))")
 _HANDLING_GRANTS = lazy(r"\b(?:grant|approv|refund|waiv|credit|unlock|exempt|comply|skip|bypass|honou?r|accept)\w*"
                         r"|\b(?:appl(?:y|ies|ied)|issues?|issued|books?|booked|treats?|treated|process(?:es|ed)?|"
                         r"confirms?|confirmed)\b"
