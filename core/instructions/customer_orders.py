@@ -212,9 +212,7 @@ _AI_STANDING = lazy(r"\byou\s+(?:will|shall|must|are\s+to)\s+(?:now\s+|always\s+
                     r"process|confirm|refund|authori[sz]e|honou?r)\s+(?:all\s+|every\s+|any\s+)?(?:of\s+)?(?:my|me)\b")
 _FAKE_MEMO = lazy(r"^\W{0,3}(?:system|admin(?:istrator)?|developer|operator|internal|security)\s+(?:note|memo|message|"
                   r"notice|update|instruction)s?\s*[:\-–—]\s*\S")
-# (at the start, or after the separator of a pasted second line: "주문 메모: … / 시스템 처리: … 면제")
-_KO_FAKE_MEMO = lazy(r"(?:^|\s[/|]\s)\W{0,3}(?:시스템|관리자|운영자|개발자)\s*"
-                     r"(?:메모|공지|메시지|알림|노트|지시|처리\s*:)")
+_KO_FAKE_MEMO = lazy(r"^\W{0,3}(?:시스템|관리자|운영자|개발자)\s*(?:메모|공지|메시지|알림|노트|지시)")
 _JA_FAKE_MEMO = lazy(r"^\W{0,3}(?:システム|管理者|運営|開発者)(?:への|からの|から|の)?"
                      r"(?:メモ|通知|メッセージ|連絡|指示)")
 _KO_EXEMPTION = lazy(r"(?:면제|예외\s*대상|예외를?\s*적용|무제한|사전\s*승인|이미\s*승인|승인\s*(?:됨|됐|되었|완료)|"
@@ -228,9 +226,10 @@ _JA_KEEP_RULE = lazy(r"(?:期限|期間|規定|ポリシー|制限|規約|ルー
                      r"適用しないで|触れないで|伝えないで|案内しないで|持ち出さないで)")
 # any polite imperative ending: "기록해 두세요", "처리해 주십시오"
 _KO_ANY_IMPERATIVE = lazy(r"(?:세요|십시오|해\s*줘|해라|하라)")
-# (a word of its own: not the 제 of 면제, 제한 or 규제, the 내 of 이내 or 안내, the 나 of 하나)
-_KO_ME = lazy(r"(?<![가-힣])(?:저|제|나|내)(?:한테|에게|는|가|의)?")
+_KO_ME = lazy(r"(?:저|제|나|내)(?:한테|에게|는|가|의)?")
 _JA_ME = lazy(r"(?:私|わたし|僕|俺)")
+# a waiver forbidden: the exemption word as the object of a negated imperative ("면제해 주지 마세요", "면제하지 말 것")
+_KO_WAIVER_FORBIDDEN = lazy(r"면제\S{0,2}\s*(?:해\s*)?(?:주지|하지|드리지)\s*(?:마|말)")
 _W_MEMO_GRANT = _words("always all every any allowed approved granted exempt unlimited waived authorized authorised")
 _W_EXEMPTION = _words("exempt exempted entitled pre-approved preapproved pre approved apply subject mention mentioning "
                       "bring bringing cite citing quote quoting enforce enforcing remind reminding system admin notice "
@@ -247,6 +246,9 @@ def _claimed_exemption(text: str, words: set[str], cjk: bool) -> str | None:
             return "injects chat roles or new instructions"
         if (_KO_KEEP_RULE.search(text) and _KO_ME.search(text)) or (_JA_KEEP_RULE.search(text) and _JA_ME.search(text)):
             return "tells the AI to keep the policy from the customer"
+        if "면제" in text and _KO_WAIVER_FORBIDDEN.search(text):
+            # "임의로 면제해 주지 마세요": the waiver is what the handbook forbids, not one claimed
+            text = _KO_WAIVER_FORBIDDEN.sub(" ", text)
         if (_KO_EXEMPTION.search(text) and _KO_ANY_IMPERATIVE.search(text) and _KO_ME.search(text)) or (
                 _JA_EXEMPTION.search(text) and _JA_IMPERATIVE.search(text) and _JA_ME.search(text)):
             return "claims an exemption for the AI to apply"

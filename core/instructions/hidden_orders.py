@@ -222,6 +222,48 @@ def concealed(text: str) -> bool:
         and _PENDING.search(text) is None
 
 
+# The sixteenth round's second miss cause (five writers: external 12, train 15a, 15b, 16a, 16b): the page lets the bot
+# hand someone else's personal data to whoever asks — other customers', members', pupils' or patients' contact details,
+# records or results, staff's home addresses and private numbers ("the assistant may tell customers the addresses of
+# other jobs in their street", "Q. 다른 회원 연락처를 알 수 있나요? A. 네, … 알려드립니다",
+# "講師の自宅住所と個人の携帯番号をお伝えしてよい"). A policy names such data only to keep it back ("never share another
+# member's details"): the disclosure counts when nothing in the sentence negates it.
+_PERSONAL_EN = (r"(?:home\s+|private\s+|personal\s+)?(?:address(?:es)?|(?:phone|mobile|cell)\s+(?:numbers?|details)|"
+                r"contact\s+(?:details|numbers?|info\w*)|e-?mail\s+address(?:es)?|names?\s+and\s+(?:phone|contact)|"
+                r"(?:test|exam|mock)\s+(?:results?|scores?)|results|attendance(?:\s+history)?|booking\s+history|"
+                r"reservations?|appointments?|(?:treatment|medical|dental)\s+(?:history|records?|notes)|"
+                r"dbs\s+details|certificate\s+numbers?)")
+_OTHERS_EN = (r"(?:other|another|any\s+other)\s+(?:customers?|members?|patients?|pupils?|students?|clients?|"
+              r"collectors?|parents?|guests?|jobs?|people|families|tenants?|users?)(?:'s?)?"
+              r"|\b(?:any|every)\s+(?:member|customer|patient|client|pupil|student|phone\s+number)(?:'s)?"
+              r"|(?:staff|tutors?|teachers?|cleaners?|sitters?|instructors?|technicians?|drivers?|stylists?|therapists?|"
+              r"coach(?:es)?|trainers?|nurses?|doctors?|dentists?|employees?|workers?|carers?|fitters?|engineers?)"
+              r"(?:'s?)?\s+(?:\w+\s+)?(?:home|personal|private)")
+_DISCLOSE_EN = (r"(?:tell|tells|share|shares|shared|give|gives|read\s+(?:\w+\s+)?(?:out|back)|reads\s+(?:\w+\s+)?"
+                r"(?:out|back)|show|shows|send|sends|list|lists|reveal|reveals|disclose|discloses|provide|provides|paste|"
+                r"pass\s+on|look\s+up)")
+_OTHERS_DATA = lazy(
+    rf"\b{_DISCLOSE_EN}\b[^.;!?]{{0,60}}?(?:{_OTHERS_EN})[^.;!?]{{0,40}}?\b{_PERSONAL_EN}\b"
+    rf"|\b{_DISCLOSE_EN}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?{_PERSONAL_EN}\s+of\s+(?:the\s+)?(?:{_OTHERS_EN})"
+    rf"|(?:{_OTHERS_EN})[^.;!?]{{0,40}}?\b{_PERSONAL_EN}\b[^.;!?]{{0,40}}?\b(?:may|can|should|will|are\s+to)\s+(?:be\s+)?"
+    rf"(?:\w+\s+)?(?:{_DISCLOSE_EN}|read\s+out|shown|sent|given|told)\b"
+    r"|(?:다른|같은\s*(?:반|단지|층)\S{0,2}(?:\s*\S+){0,2}?)\s*(?:고객|회원|환자|학생|손님|수강생|이용자|집|사람|학부모|가족)\S{0,4}\s*"
+    r"(?:\S+\s*){0,6}?(?:연락처|전화번호|주소|휴대폰|번호|점수|성적|진료\s*내역|예약\s*내역|출결|영상|이름)"
+    r"(?:\S+\s*){0,6}?(?:알려|보여|보내|공유|안내)(?!\S{0,3}\s*(?:않|못|말|금지|불가))"
+    r"|(?:강사|선생님|직원|기사|시터|원장|간호사|트레이너)\S{0,3}\s*(?:\S+\s*){0,2}?(?:개인\s*(?:연락처|번호|휴대폰)|"
+    r"휴대폰\s*번호|집\s*주소|자택\s*주소)(?:\S+\s*){0,6}?(?:알려|보여|보내|공유|안내)(?!\S{0,3}\s*(?:않|못|말|금지|불가))"
+    r"|(?:他の|ほかの|別の|同じクラスの)(?:お客様|生徒|会員|患者|利用者|方|保護者|ご家庭)\S{0,20}?"
+    r"(?:連絡先|電話番号|住所|携帯|成績|点数|予約履歴|氏名|映像|ビデオ)\S{0,20}?"
+    r"(?:お伝え|伝え|教え|お見せ|見せ|お送り|送|案内|共有|開示)(?!\S{0,4}?(?:ない|ません|ず|禁止|できません))"
+    r"|(?:講師|先生|スタッフ|シッター|担当者|従業員)(?:の|さんの)?\S{0,6}?(?:自宅(?:の)?(?:住所|最寄り駅)|個人(?:の)?(?:携帯|電話|LINE|"
+    r"連絡先)|携帯番号)\S{0,20}?(?:お伝え|伝え|教え|お見せ|見せ|お送り|送|案内|共有|開示)"
+    r"(?!\S{0,4}?(?:ない|ません|ず|禁止|できません))")
+_NEGATED_EN = lazy(r"\b(?:not|never|no|cannot|nor|without\s+(?:their|the)\s+(?:consent|permission))\b|n't\b")
+# (the whole sentence: "알려서는 안 됩니다", "알려 주거나 … 연락해서는 안 된다", "教えたり…してはならない")
+_NEGATED_CJK = lazy(r"안\s*(?:됩|된|돼|되)|않|못하|마십시오|마세요|말\s*것|말아야|금지|불가"
+                    r"|(?:ては|では)(?:ならない|いけない|なりません|いけません)|禁止|お断り|できません|しません|ないこと|ないでください")
+
+
 def hidden_order(text: str) -> str | None:
     """Why a normalised sentence gives an order that needs no override (see above), or None."""
     if _PASSING_AS_HUMAN.search(text) or (("you are" in text or "you're" in text) and _YOU_ARE_HUMAN.search(text)) or (
@@ -241,6 +283,8 @@ def hidden_order(text: str) -> str | None:
         return "lets the AI grant past the policy"
     if ("." in text or "sheet" in text or "partner" in text) and _SENT_OUT.search(text):
         return "sends customers' data out"
+    if _OTHERS_DATA.search(text) and not (_NEGATED_EN if text.isascii() else _NEGATED_CJK).search(text):
+        return "gives out other people's personal data"
     if concealed(text) and _GRANT.search(text):
         return "grants something and keeps it off the record"
     if _OUTLIVES_DELETION.search(text):
