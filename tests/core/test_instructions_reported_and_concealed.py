@@ -2,8 +2,8 @@
 by cause over twenty writers. Fixed as structures: an attack quoted in a notice, an incident report or a training
 example is reported, not used — for the page model as for the rules (``reported_quotation``); a waiver a handbook
 forbids is not one claimed; a rule that keeps the bot from following such text; a grant kept off the record or from
-the staff who would see it (``hidden_orders.concealed``); and other people's personal data handed to whoever asks. Each is written here in words of
-its own, beside the order in the same place, which must still be flagged.
+the staff who would see it (``hidden_orders.concealed``); and other people's personal data handed to whoever asks.
+Each is written here in words of its own, beside the order in the same place, which must still be flagged.
 """
 
 from __future__ import annotations
