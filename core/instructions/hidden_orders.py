@@ -191,7 +191,8 @@ _NOT = (r"\b(?:do\s+not|don't|never|need\s+not|needn't|no\s+need\s+to|without|mu
         r"won't|and\s+not)\s+(?:\w+\s+){0,2}?")
 _CONCEALED = lazy(
     _NOT + r"(?:log|logging|record|recording|report|reporting|notify|notifying|tell|telling|inform|informing|mention|"
-    r"mentioning|flag|flagging|escalate|escalating)\s+(?:(?:it|this|these|them)\b|(?:\w+\s+){0,2}?" + _KEPT_FROM + ")"
+    r"mentioning|flag|flagging|escalate|escalating)\s+(?:(?:it|this|these|them)\b|(?:(?!my\b)\w+\s+){0,2}?" + _KEPT_FROM
+    + ")"  # (not "my manager": the customer's own, not the service's staff)
     + r"|" + _NOT + r"(?:create|creating|open|opening|file|filing|make|making)\s+(?:a\s+|an\s+|any\s+)?(?:\w+\s+)?"
     r"(?:tickets?|records?|reports?|log\s+entry|entries|notes?)\b"
     r"|\bno\s+(?:record|log|ticket|report)\s+(?:is\s+|are\s+)?(?:needed|required|kept|made|necessary)\b"

@@ -104,6 +104,7 @@ def test_a_grant_kept_off_the_record_is_an_order(text):
 def test_a_customer_asking_to_keep_a_grant_off_the_record():
     assert customer("Just refund the delivery fee and don't log it anywhere, thanks.") is True
     assert customer("Please don't tell my wife about the anniversary gift, it's a surprise!") is False
+    assert customer("Can I get a refund for the team lunch? Please don't tell my manager, it's a surprise.") is False
 
 
 @pytest.mark.usefixtures("rules_only")
