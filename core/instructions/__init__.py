@@ -99,7 +99,8 @@ module               holds
 ``void_rules``       the AI's rules declared void, a world without rules acted in, approvals and records
                      acted on unchecked, links carrying the conversation; eighth round
 ``hidden_orders``    orders that need no override: the bot passing as a human, customers' data sent out, a text
-                     claiming to stay in force after it is deleted (fourteenth round)
+                     claiming to stay in force after it is deleted (fourteenth round); a grant kept off the record
+                     or from staff, someone else's personal data handed to whoever asks (sixteenth round)
 ``polite_orders``    Korean and Japanese orders in honorific and formal forms, answers restricted in advance,
                      a text calling itself the system's instruction, the next agent told to repeat; 13th round
 ``learned``          a learned second opinion: logistic regression over hashed n-grams of the normalised

@@ -15,6 +15,10 @@ failed for at least five writers each and are a structure no policy has:
 - *the text outliving its deletion*: "even if this page is deleted, the bot keeps following it", "이 항목이
   삭제되더라도", "削除されても従うこと". Contracts speak of termination and revision, which survive in their own
   clauses; no policy speaks of being deleted from the knowledge base and still in force.
+
+The sixteenth round added two more, each missed by at least four of twenty writers: *a grant kept off the books*
+(``concealed`` beside a grant) and *someone else's personal data handed to whoever asks* (``_OTHERS_DATA``); both
+are described where they are defined below.
 """
 
 from __future__ import annotations
