@@ -105,7 +105,7 @@ module               holds
                      a text calling itself the system's instruction, the next agent told to repeat; 13th round
 ``learned``          a learned second opinion: logistic regression over hashed n-grams of the normalised
                      sentence, weights in ``learned_weights.bin`` (customer messages, ninth round) and
-                     ``learned_page_weights.bin`` (pages, tenth round; retrained in the fourteenth)
+                     ``learned_page_weights.bin`` (pages, tenth round; retrained in the fourteenth and sixteenth)
 ``reason``           one sentence judged (``instruction_reason``): the gates, then every family in turn
 ``customer``         what only a customer's message makes an order (``customer_reason``,
                      ``customer_message_reason``, ``greeted_reason``)
