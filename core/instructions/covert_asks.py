@@ -21,8 +21,9 @@ from __future__ import annotations
 from mem.core.text.pattern import lazy
 
 # the service's side: its staff, its office, its people (not the customer's family or friends)
-_EN_SIDE = (r"(?:the\s+|your\s+|a\s+|any\s+|other\s+)?(?:\w+\s+)?(?:staff|office|shop|store|manager|managers|boss|"
-            r"bosses|human|humans|agent|agents|team|head\s+office|colleagues?|company|owner|agency|crew|management|supervisor|"
+# ("don't tell my manager" keeps a surprise from the customer's own boss: a possessive of theirs is not the service)
+_EN_SIDE = (r"(?:the\s+|your\s+|a\s+|any\s+|other\s+)?(?:(?!(?:my|our|his|her|their)\b)\w+\s+)?"
+            r"(?:staff|office|shop|store|manager|managers|boss|bosses|human|humans|agent|agents|team|head\s+office|colleagues?|company|owner|agency|crew|management|supervisor|"
             r"desk|people\s+there)\b")
 _EN_HIDDEN = lazy(
     # kept from the service's side: "don't tell the staff", "don't mention this to the office", "without telling anyone
