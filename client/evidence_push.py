@@ -9,12 +9,14 @@ customer id and the quoted evidence sentences travel (``mem.wire.evidence``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mem.client.connection import ServerClient
 from mem.core.config import Config
+from mem.core.errors import NotFound
 from mem.core.json_types import JsonObject
 from mem.wire.evidence import PATH, evidence_record
 
@@ -46,11 +48,12 @@ def push_evidence(home: Path, *, client: ServerClient | None = None, config: Con
                   on_progress: ProgressCallback | None = None) -> JsonObject:
     """Send the queued evidence records of every customer on this home (or only ``customer_id``'s);
     returns counts."""
+    since = time.time()  # before the list is read: a customer forgotten after it is not made again
     if not (Path(home) / "customers").is_dir():  # no customer memory on this client: nothing queued
         return {"sent": 0, "customers": 0}
     from mem.customers import list_customers
     from mem.customers.learning import send_pending_evidence
-    from mem.customers.store import CustomerStore
+    from mem.customers.store import CustomerForgotten, CustomerStore
 
     customers = list_customers(home)
     if customer_id is not None:
@@ -64,8 +67,11 @@ def push_evidence(home: Path, *, client: ServerClient | None = None, config: Con
     sent = 0
     try:
         for i, customer_id in enumerate(customers):
-            with CustomerStore.open(home, customer_id) as store:
-                sent += send_pending_evidence(store, sender)
+            try:  # deleted (mem forget) since the list was read: nothing to send, and no store is made
+                with CustomerStore.open(home, customer_id, create=False, since=since) as store:
+                    sent += send_pending_evidence(store, sender)
+            except (NotFound, CustomerForgotten):
+                pass
             if on_progress:
                 on_progress(i + 1, len(customers), customer_id)
     finally:

@@ -34,6 +34,7 @@ from mem.customers._layout import (
     customers_root,
     mark_forgotten,
     recover_swap,
+    refuse_case_twin,
 )
 from mem.customers.erase import erase_facts, purge_traces
 from mem.customers.fact_record import Fact
@@ -120,6 +121,8 @@ def stop_sharing(home: Path, customer_id: str) -> tuple[int, str | None]:
     live = customers_root(home) / customer_id
     if not live.is_dir():
         raise NotFound(f"no memory for customer {customer_id!r} on this client")
+    # before the early return below: on macOS or Windows customers/ACME *is* customers/acme
+    refuse_case_twin(customers_root(home), customer_id)
     if not (live / DB_FILE).is_file():
         return 0, f"{live / DB_FILE} is missing"
     try:
@@ -155,6 +158,7 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
     lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
     try:
         recover_swap(root, customer_id)
+        refuse_case_twin(root, customer_id)  # customers/ACME is customers/acme on a case-insensitive file system
         try:  # first: a command that began before now and opens the customer later must not write it back
             mark_forgotten(root, customer_id)
         except OSError as exc:

@@ -14,6 +14,7 @@ cites it: "policy liquid-damage v1 was withdrawn" — the rule the customer reli
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,16 +47,20 @@ def flag_policy_changes(home: Path, old: Mapping[str, int], new: Mapping[str, in
     policy page now at a newer version (under its id or an id it had before a rename, ``renamed``:
     old id → new id) or to a page the service ``withdrawn``. Returns customer id → flagged fact ids
     (only customers with flags)."""
+    since = time.time()  # before the list is read: a customer forgotten after it is not made again
     changed = changed_pages(old, new)
     if not (changed or withdrawn) or not (Path(home) / "customers").is_dir():  # no customer on this client yet
         return {}
-    from mem.customers.store import CustomerStore, list_customers
+    from mem.customers.store import CustomerForgotten, CustomerStore, list_customers
 
     customers = list_customers(home) if customer_ids is None else list(customer_ids)
     flagged: dict[str, list[str]] = {}
     for customer_id in customers:
-        with CustomerStore.open(home, customer_id) as store:
-            ids = _flag_store(store, changed, renamed or {}, withdrawn)
+        try:  # a customer deleted (mem forget) since the list was read has nothing to flag: no store is made
+            with CustomerStore.open(home, customer_id, create=False, since=since) as store:
+                ids = _flag_store(store, changed, renamed or {}, withdrawn)
+        except (NotFound, CustomerForgotten):
+            continue
         if ids:
             flagged[customer_id] = ids
     return flagged
@@ -83,15 +88,17 @@ def flag_each_customer(home: Path, changed: Mapping[str, int], customer_ids: Ite
     is gone has nothing to flag, and no store is created for it. Returns ``(flagged, failed)``:
     customer id → flagged fact ids (only customers with flags), customer id → the one-line reason.
     """
-    from mem.customers.store import CustomerStore
+    from mem.customers.store import CustomerForgotten, CustomerStore
 
+    since = time.time()
     flagged: dict[str, list[str]] = {}
     failed: dict[str, str] = {}
     for customer_id in customer_ids:
         try:
-            with CustomerStore.open(home, customer_id, create=False, lock_timeout=lock_timeout) as store:
+            with CustomerStore.open(home, customer_id, create=False, lock_timeout=lock_timeout,
+                                    since=since) as store:
                 ids = _flag_store(store, changed, renamed or {}, withdrawn)
-        except NotFound:
+        except (NotFound, CustomerForgotten):
             continue
         except MemError as exc:
             failed[customer_id] = exc.message

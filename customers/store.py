@@ -107,6 +107,18 @@ def _file_identity(path: Path) -> tuple[int, int] | None:
     return stat.st_dev, stat.st_ino
 
 
+def _drop_lock_file(lock: CustomerLock, folder: Path) -> None:
+    """Release ``lock``; when the customer's folder is gone (mem forget), remove the lock file this made
+    again too — forget removed it on purpose, and its name is the customer's id."""
+    try:
+        if not folder.exists():
+            lock.path.unlink(missing_ok=True)
+    except OSError:
+        pass
+    finally:
+        lock.release()
+
+
 class CustomerStore:
     """One customer's memory. Open with ``CustomerStore.open(home, id)``, use as a context manager.
 
@@ -171,10 +183,17 @@ class CustomerStore:
         """
         customer_id = validate_customer_id(customer_id)
         root = customers_root(home)
-        lock = CustomerLock(root / LOCKS_DIR / f"{customer_id}.lock", customer_id, timeout=lock_timeout)
+        lock_path = root / LOCKS_DIR / f"{customer_id}.lock"
+        # before the lock file is made: mem forget removed it, and its name is the id (an e-mail address, say)
+        refuse_forgotten(root, customer_id, since)
+        lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
         try:
             recover_swap(root, customer_id)
-            refuse_forgotten(root, customer_id, since)
+            try:  # again under the lock: a forget may have finished while this waited for it
+                refuse_forgotten(root, customer_id, since)
+            except CustomerForgotten:
+                _drop_lock_file(lock, root / customer_id)
+                raise
             refuse_case_twin(root, customer_id)
             folder = root / customer_id
             if not create and not (folder / DB_FILE).is_file():
@@ -227,7 +246,10 @@ class CustomerStore:
         if _file_identity(self.folder / DB_FILE) != self._identity:
             # mem forget (or a restore) took the lock in between: this store's database is no longer the
             # customer's, and a write through it — the index reopened — would bring a folder back
-            self.close()
+            self.close_database()
+            self.facts.close_index()
+            lock, self._lock = self._lock, None
+            _drop_lock_file(lock, self.folder)
             raise CustomerForgotten(f"the memory of customer {customer_id!r} was deleted or replaced (mem forget, "
                                     "mem restore) while this ran: nothing more of it is written")
 

@@ -248,3 +248,88 @@ def test_forgotten_records_older_than_a_day_are_dropped(isolated_env):
     assert forgotten_since(root, "old", 0.0) == 1_000.0 and forgotten_since(root, "old", 1_001.0) is None
     mark_forgotten(root, "new", now=1_000.0 + 2 * 24 * 3600)
     assert forgotten_since(root, "old", 0.0) is None and len(list((root / ".forgotten").iterdir())) == 1
+
+
+# review of round 16 ----------------------------------------------------------------------------------
+def _case_insensitive(monkeypatch, hidden: str) -> None:
+    """customers/<hidden> exists (it is the twin's folder, as on macOS or Windows) but is listed only under
+    the twin's own name, as a case-insensitive file system lists it."""
+    import os
+
+    real = os.scandir
+
+    class Listing(list):
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+    def scandir(path):
+        with real(path) as entries:
+            return Listing(entry for entry in entries if entry.name != hidden)
+
+    monkeypatch.setattr("mem.customers._layout.os.scandir", scandir)
+
+
+def test_forget_of_a_case_twin_never_deletes_the_other_customer(monkeypatch, isolated_env, tmp_path):
+    from mem.customers.forget import stop_sharing
+
+    _import(isolated_env, tmp_path, "acme", [("customer", "My passport number is XK4471923.")])
+    (isolated_env / "customers" / "ACME").mkdir()  # stands for customers/acme seen through another case
+    _case_insensitive(monkeypatch, "ACME")
+    with pytest.raises(InvalidInput, match="differs only in case"):
+        stop_sharing(isolated_env, "ACME")  # no memory.db under that name: it returned early, unchecked
+    with pytest.raises(InvalidInput, match="differs only in case"):
+        delete_customer(isolated_env, "ACME")
+    assert (isolated_env / "customers" / "ACME").is_dir()
+    assert not list((isolated_env / "customers").glob(".forgotten/[!.]*"))  # nothing recorded as deleted
+
+
+def test_a_refused_open_does_not_write_the_forgotten_id_back_as_a_lock_file(isolated_env, tmp_path):
+    from mem.customers.store import CustomerForgotten
+
+    _import(isolated_env, tmp_path, "jo.example.com", [("customer", "My passport number is XK4471923.")])
+    delete_customer(isolated_env, "jo.example.com")
+    locks = isolated_env / "customers" / ".locks"
+    assert not (locks / "jo.example.com.lock").exists()
+    with pytest.raises(CustomerForgotten):
+        CustomerStore.open(isolated_env, "jo.example.com", since=0.0)
+    assert not (locks / "jo.example.com.lock").exists()
+
+
+def test_a_forget_during_a_hand_over_leaves_no_lock_file(monkeypatch, isolated_env, tmp_path):
+    from mem.customers.store import CustomerForgotten
+
+    _import(isolated_env, tmp_path, "long", [("customer", "My passport number is XK4471923.")])
+    store = CustomerStore.open(isolated_env, "long")
+    monkeypatch.setattr("mem.customers.store.time.sleep", lambda _s: delete_customer(isolated_env, "long"))
+    with pytest.raises(CustomerForgotten):
+        store.hand_over()
+    store.close()
+    assert not (isolated_env / "customers" / ".locks" / "long.lock").exists()
+
+
+def test_a_policy_change_or_evidence_push_after_a_forget_never_makes_the_customer_again(monkeypatch, isolated_env,
+                                                                                        tmp_path):
+    # both read the list of customers, then open each: a forget in between used to make customers/<id> again
+    from mem.client.evidence_push import push_evidence
+    from mem.customers import policy_change
+
+    _import(isolated_env, tmp_path, "pc", [("customer", "My passport number is XK4471923.")])
+    real = policy_change.changed_pages
+
+    def forget_then(old, new):  # runs after the time is taken, before the list is read and each store opened
+        delete_customer(isolated_env, "pc")
+        return real(old, new)
+
+    import mem.customers as customers_package
+
+    snapshot = customers_package.list_customers(isolated_env)
+    monkeypatch.setattr(policy_change, "changed_pages", forget_then)
+    monkeypatch.setattr("mem.customers.store.list_customers", lambda _home: snapshot)
+    assert policy_change.flag_policy_changes(isolated_env, {"p": 1}, {"p": 2}) == {}
+    assert not (isolated_env / "customers" / "pc").exists()
+    monkeypatch.setattr(customers_package, "list_customers", lambda _home: snapshot)
+    assert push_evidence(isolated_env, client=object())["sent"] == 0
+    assert not (isolated_env / "customers" / "pc").exists()
