@@ -8,7 +8,9 @@ opening a store.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
+import secrets
 import shutil
 import time
 from contextlib import suppress
@@ -25,7 +27,7 @@ LOGS_DIR = "logs"
 DIRTY_MARKER = ".dirty"
 REDACTED = "[erased]"
 DEFAULT_LOCK_TIMEOUT = 15.0
-FORGOTTEN_DIR = ".forgotten"  # when a customer was deleted (mem forget): digest of the id → the time, kept a day
+FORGOTTEN_DIR = ".forgotten"  # when a customer was deleted (mem forget): keyed digest of the id → the time, a day
 FORGOTTEN_KEEP_SECONDS = 24 * 3600
 
 
@@ -117,30 +119,88 @@ def recover_swap(root: Path, customer_id: str) -> None:
 
 
 # deletions a running command must not undo ---------------------------------------------------
-def _forgotten_path(root: Path, customer_id: str) -> Path:
-    # a digest, not the id: after a deletion nothing names the customer, only that some id was deleted then
-    return root / FORGOTTEN_DIR / hashlib.sha256(customer_id.encode("utf-8")).hexdigest()
+FORGOTTEN_KEY = ".key"  # a random key of this home: the record names are keyed digests of the ids
+STALE_TEMPORARY_SECONDS = 60.0  # a record half-written this long ago was left by a killed forget
 
 
-def mark_forgotten(root: Path, customer_id: str, *, now: float | None = None) -> None:
+def _forgotten_key(root: Path, *, create: bool) -> bytes | None:
+    """This home's random key for the record names (made by the first deletion; ``None`` before)."""
+    folder = root / FORGOTTEN_DIR
+    path = folder / FORGOTTEN_KEY
+    try:
+        return bytes.fromhex(path.read_text(encoding="ascii"))
+    except (OSError, ValueError):
+        if not create:
+            return None
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    temporary = folder / f".key-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(secrets.token_hex(32))
+    try:
+        os.link(temporary, path)  # never replaces a key another forget made first: its records stay readable
+    except FileExistsError:
+        pass
+    finally:
+        temporary.unlink(missing_ok=True)
+    return bytes.fromhex(path.read_text(encoding="ascii"))
+
+
+def _forgotten_path(root: Path, customer_id: str, key: bytes) -> Path:
+    # a digest keyed by this home's random key, not the id: the names cannot be matched against guessed
+    # ids without the key (which sits beside them, so whoever can read the home can still test a guess)
+    digest = hmac.new(key, customer_id.encode("utf-8"), hashlib.sha256).hexdigest()
+    return root / FORGOTTEN_DIR / digest
+
+
+def mark_forgotten(root: Path, customer_id: str, *, now: float | None = None) -> str | None:
     """Record that ``customer_id`` is being deleted now (under its lock, before its folder goes), and drop
-    records older than a day: a command that began before this moment must not write the customer back."""
+    records older than a day and half-written ones a killed forget left: a command that began before this
+    moment must not write the customer back. Returns the record it replaced (for ``unmark_forgotten``)."""
     now = time.time() if now is None else now
-    path = _forgotten_path(root, customer_id)
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    key = _forgotten_key(root, create=True)
+    assert key is not None
+    path = _forgotten_path(root, customer_id, key)
     for old in path.parent.iterdir():
+        if old.name == FORGOTTEN_KEY:
+            continue
         with suppress(OSError, ValueError):
-            if now - float(old.read_text(encoding="ascii")) > FORGOTTEN_KEEP_SECONDS:
+            if old.name.endswith(".tmp"):
+                if time.time() - old.stat().st_mtime > STALE_TEMPORARY_SECONDS:  # not one being written now
+                    old.unlink()
+            elif now - float(old.read_text(encoding="ascii")) > FORGOTTEN_KEEP_SECONDS:
                 old.unlink()
+    try:
+        previous: str | None = path.read_text(encoding="ascii")
+    except OSError:
+        previous = None
     temporary = path.with_name(f".{path.name}.tmp")
     temporary.write_text(repr(now), encoding="ascii")
     os.replace(temporary, path)
+    return previous
+
+
+def unmark_forgotten(root: Path, customer_id: str, previous: str | None) -> None:
+    """Undo ``mark_forgotten`` when the deletion did not happen (the folder could not be moved): running
+    commands must not be told the customer was deleted. ``previous``: the record it replaced."""
+    key = _forgotten_key(root, create=False)
+    if key is None:
+        return
+    path = _forgotten_path(root, customer_id, key)
+    with suppress(OSError):
+        if previous is None:
+            path.unlink(missing_ok=True)
+        else:
+            path.write_text(previous, encoding="ascii")
 
 
 def forgotten_since(root: Path, customer_id: str, since: float) -> float | None:
     """The time ``customer_id`` was deleted, when that was at or after ``since`` (else ``None``)."""
+    key = _forgotten_key(root, create=False)
+    if key is None:
+        return None  # no deletion on this home yet
     try:
-        at = float(_forgotten_path(root, customer_id).read_text(encoding="ascii"))
+        at = float(_forgotten_path(root, customer_id, key).read_text(encoding="ascii"))
     except (OSError, ValueError):
         return None
     return at if at >= since else None

@@ -35,6 +35,7 @@ from mem.customers._layout import (
     mark_forgotten,
     recover_swap,
     refuse_case_twin,
+    unmark_forgotten,
 )
 from mem.customers.erase import erase_facts, purge_traces
 from mem.customers.fact_record import Fact
@@ -144,7 +145,8 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
     """Delete all of one customer's memory on this client (``NotFound`` when it holds none).
 
     The folder is renamed aside under the customer's lock, then removed; the lock file goes last. The
-    time of the deletion is kept a day under ``customers/.forgotten/`` (a digest of the id, no name), so a
+    time of the deletion is kept a day under ``customers/.forgotten/`` (named by a digest of the id keyed
+    with this home's random key), so a
     command or conversation that began before it and writes later is refused (``CustomerForgotten``)
     instead of storing the customer again (NEWUSER_REPORT16 #1).
     What this client sent elsewhere — a backup on the server, shared anonymised decisions — is the
@@ -160,13 +162,14 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
         recover_swap(root, customer_id)
         refuse_case_twin(root, customer_id)  # customers/ACME is customers/acme on a case-insensitive file system
         try:  # first: a command that began before now and opens the customer later must not write it back
-            mark_forgotten(root, customer_id)
+            previous = mark_forgotten(root, customer_id)
         except OSError as exc:
             raise StorageError(f"cannot delete the memory of {customer_id!r}: {exc.strerror}") from exc
         aside = root / f"{DELETED_PREFIX}{customer_id}-{new_id()}"
         try:
             os.replace(live, aside)
         except OSError as exc:
+            unmark_forgotten(root, customer_id, previous)  # nothing was deleted: running commands go on
             raise StorageError(f"cannot delete the memory of {customer_id!r}: {exc.strerror}") from exc
         shutil.rmtree(aside)
     finally:

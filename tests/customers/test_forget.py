@@ -222,7 +222,7 @@ def test_a_conversation_that_began_before_a_forget_never_writes_the_customer_bac
     with CustomerMemory.open(isolated_env, "chat") as again:
         assert again.store.facts.list() == []
     # what is kept names no customer: a digest and a time
-    kept = list((isolated_env / "customers" / ".forgotten").iterdir())
+    kept = list((isolated_env / "customers" / ".forgotten").glob("[!.]*"))
     assert len(kept) == 1 and "chat" not in kept[0].name and float(kept[0].read_text()) > 0
 
 
@@ -247,7 +247,7 @@ def test_forgotten_records_older_than_a_day_are_dropped(isolated_env):
     mark_forgotten(root, "old", now=1_000.0)
     assert forgotten_since(root, "old", 0.0) == 1_000.0 and forgotten_since(root, "old", 1_001.0) is None
     mark_forgotten(root, "new", now=1_000.0 + 2 * 24 * 3600)
-    assert forgotten_since(root, "old", 0.0) is None and len(list((root / ".forgotten").iterdir())) == 1
+    assert forgotten_since(root, "old", 0.0) is None and len(list((root / ".forgotten").glob("[!.]*"))) == 1
 
 
 # review of round 16 ----------------------------------------------------------------------------------
@@ -333,3 +333,58 @@ def test_a_policy_change_or_evidence_push_after_a_forget_never_makes_the_custome
     monkeypatch.setattr(customers_package, "list_customers", lambda _home: snapshot)
     assert push_evidence(isolated_env, client=object())["sent"] == 0
     assert not (isolated_env / "customers" / "pc").exists()
+
+
+def test_forgotten_records_are_named_by_a_digest_keyed_per_home(isolated_env, tmp_path):
+    import hashlib
+
+    from mem.customers._layout import customers_root, forgotten_since, mark_forgotten
+
+    root = customers_root(isolated_env)
+    mark_forgotten(root, "dana")
+    names = [p.name for p in (root / ".forgotten").glob("[!.]*")]
+    assert names and hashlib.sha256(b"dana").hexdigest() not in names  # not reversible by hashing guesses
+    assert ((root / ".forgotten" / ".key").stat().st_mode & 0o077) == 0
+    other = customers_root(tmp_path / "other-home")
+    mark_forgotten(other, "dana")
+    assert [p.name for p in (other / ".forgotten").glob("[!.]*")] != names  # another home, another name
+    assert forgotten_since(root, "dana", 0.0) is not None and forgotten_since(root, "dan", 0.0) is None
+
+
+def test_a_half_written_forgotten_record_is_dropped(isolated_env):
+    import os
+
+    from mem.customers._layout import customers_root, mark_forgotten
+
+    root = customers_root(isolated_env)
+    mark_forgotten(root, "first")
+    left = root / ".forgotten" / ".abc.tmp"  # kill -9 between writing a record and moving it into place
+    left.write_text("")  # nothing written yet: it does not parse
+    os.utime(left, (0, 0))
+    mark_forgotten(root, "second")
+    assert not left.exists()
+
+
+def test_a_forget_whose_rename_fails_leaves_no_record_of_a_deletion(monkeypatch, isolated_env, tmp_path):
+    from mem.core.errors import StorageError
+    from mem.customers._layout import customers_root, forgotten_since
+
+    _import(isolated_env, tmp_path, "stay", [("customer", "My passport number is XK4471923.")])
+
+    import os
+
+    real = os.replace
+
+    def refuse(source, target):
+        if os.path.basename(source) == "stay":  # moving the customer's folder aside (the record goes through)
+            raise PermissionError(13, "Permission denied")
+        real(source, target)
+
+    monkeypatch.setattr("mem.customers.forget.os.replace", refuse)
+    with pytest.raises(StorageError, match="cannot delete"):
+        delete_customer(isolated_env, "stay")
+    monkeypatch.undo()
+    assert (isolated_env / "customers" / "stay" / "memory.db").is_file()
+    assert forgotten_since(customers_root(isolated_env), "stay", 0.0) is None
+    with CustomerStore.open(isolated_env, "stay", since=0.0) as store:  # running commands go on
+        assert store.log.conversations()
