@@ -53,19 +53,37 @@ _WRITER_HEAP = 32_000_000
 class FactIndex:
     """An open index folder with a lazily created, long-lived writer."""
 
-    def __init__(self, folder: Path, *, expected_stamp: str, context: TurnContext | None = None) -> None:
+    def __init__(self, folder: Path, *, expected_stamp: str, context: TurnContext | None = None,
+                 in_memory: bool = False) -> None:
+        """``in_memory``: an index held in this process's memory only (``folder`` is then named in messages,
+        never touched) — a store on a read-only file system searches that way, and nothing of the
+        customer's is written outside their folder."""
         import tantivy
 
         self._tantivy = tantivy
         self.folder = folder
+        self.in_memory = in_memory
         self.fresh = False
+        self.schema = _schema(tantivy)
+        if in_memory:
+            self.fresh = True
+            self.index = tantivy.Index(self.schema)
+        else:
+            self._open_folder(tantivy, folder, expected_stamp)
+        self.analyzers = analyzers.build(tantivy)
+        for name, analyzer in self.analyzers.items():
+            self.index.register_tokenizer(name, analyzer)
+        self._writer: Any = None
+        self._stamp = expected_stamp
+        self._context = context
+
+    def _open_folder(self, tantivy: Any, folder: Path, expected_stamp: str) -> None:
         stamp_file = folder / STAMP
         current = stamp_file.read_text().strip() if stamp_file.is_file() else None
         if current != f"{INDEX_VERSION} {expected_stamp}":
             shutil.rmtree(folder, ignore_errors=True)
             self.fresh = True
         folder.mkdir(parents=True, exist_ok=True)
-        self.schema = _schema(tantivy)
         try:
             self.index = tantivy.Index(self.schema, path=str(folder), reuse=not self.fresh)
         except ValueError as exc:
@@ -76,12 +94,6 @@ class FactIndex:
                 self.index = tantivy.Index(self.schema, path=str(folder), reuse=False)
             except ValueError as again:
                 raise failure(f"cannot create the search index in {folder}", folder, again) from exc
-        self.analyzers = analyzers.build(tantivy)
-        for name, analyzer in self.analyzers.items():
-            self.index.register_tokenizer(name, analyzer)
-        self._writer: Any = None
-        self._stamp = expected_stamp
-        self._context = context
 
     # writing ------------------------------------------------------------------------------
     def _get_writer(self) -> Any:
@@ -123,7 +135,8 @@ class FactIndex:
         except ValueError as exc:
             raise failure("rebuilding the search index failed", self.folder, exc) from exc
         self.index.reload()
-        (self.folder / STAMP).write_text(f"{INDEX_VERSION} {self._stamp}\n")
+        if not self.in_memory:
+            (self.folder / STAMP).write_text(f"{INDEX_VERSION} {self._stamp}\n")
         self.fresh = False
         return count
 

@@ -9,12 +9,9 @@ tantivy is imported only here, on the first search or fact write.
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mem.core.errors import StorageError
@@ -38,16 +35,12 @@ class FactSearch:
         self._store = store
         self._facts = facts
         self._index: FactIndex | None = None
-        self._scratch: Path | None = None  # the temporary index of a store on a read-only file system
         self.pending = False  # index operations were queued in the open transaction
 
     def close(self) -> None:
         if self._index is not None:
             self._index.close()
             self._index = None
-        if self._scratch is not None:
-            shutil.rmtree(self._scratch, ignore_errors=True)
-            self._scratch = None
 
     def search(
         self,
@@ -80,18 +73,17 @@ class FactSearch:
         facts = self._facts.load_many([fact_id for fact_id, _ in ranked])
         return [SearchHit(facts[fid], score) for fid, score in ranked if fid in facts]
 
+    def _all_facts(self, on_progress: ProgressCallback | None = None) -> Iterator[Fact]:
+        """Every fact of memory.db, read one row at a time (for a rebuild of the index)."""
+        total = self._store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0] if on_progress else 0
+        for done, row in enumerate(self._store.conn.execute("SELECT data FROM facts"), start=1):
+            if on_progress and (done % 1000 == 0 or done == total):
+                on_progress(done, total, "indexing facts")
+            yield Fact.from_dict(json.loads(row[0]))
+
     def reindex(self, *, on_progress: ProgressCallback | None = None) -> int:
         """Rebuild the search index from memory.db; returns the number of facts indexed."""
-        total = self._store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
-        index = self.index(check=False)
-
-        def facts() -> Iterator[Fact]:
-            for done, row in enumerate(self._store.conn.execute("SELECT data FROM facts"), start=1):
-                if on_progress and (done % 1000 == 0 or done == total):
-                    on_progress(done, total, "indexing facts")
-                yield Fact.from_dict(json.loads(row[0]))
-
-        count = index.rebuild(facts())
+        count = self.index(check=False).rebuild(self._all_facts(on_progress))
         with self._store.transaction():
             self._store.conn.execute("DELETE FROM index_ops")
         return count
@@ -106,11 +98,11 @@ class FactSearch:
             context = TurnContext(self._store.folder / LOGS_DIR, allowed_sensitive=self._consented_categories)
             if getattr(self._store, "read_only", False):
                 # a read-only file system: tantivy cannot open the index folder there, so the search runs on an
-                # index built from memory.db in a private temporary folder, removed when the store closes
-                self._scratch = Path(tempfile.mkdtemp(prefix="mem-index-"))
-                self._index = FactIndex(self._scratch / INDEX_DIR, expected_stamp=stamp, context=context)
-                self._index.rebuild(Fact.from_dict(json.loads(row[0]))
-                                    for row in self._store.conn.execute("SELECT data FROM facts"))
+                # index built from memory.db in this process's memory — never in /tmp, where a kill would leave
+                # the customer's words outside the home, out of mem forget's reach
+                self._index = FactIndex(self._store.folder / INDEX_DIR, expected_stamp=stamp, context=context,
+                                        in_memory=True)
+                self._index.rebuild(self._all_facts())
                 return self._index
             self._index = FactIndex(self._store.folder / INDEX_DIR, expected_stamp=stamp, context=context)
             if check:

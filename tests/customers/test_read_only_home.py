@@ -69,3 +69,14 @@ def test_a_store_on_a_read_only_file_system_refuses_every_transaction(read_only_
             store.consent.set(share=True)
     with pytest.raises(StorageError, match="cannot create the memory"):
         CustomerStore.open(read_only_home, "new-one")
+
+
+def test_the_read_only_search_index_is_never_written_outside_the_home(read_only_home, monkeypatch, tmp_path):
+    # it was built in tempfile.mkdtemp() with the facts' text and quotes: a kill -9 left it in /tmp, where
+    # mem forget cannot reach it
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    with CustomerStore.open(read_only_home, "ro", create=False) as store:
+        assert [hit.fact.text for hit in store.facts.search("Busan")]
+        assert list(scratch.iterdir()) == []  # while the store is open (what a kill would leave)
