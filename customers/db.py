@@ -193,10 +193,33 @@ def connect(path: Path) -> sqlite3.Connection:
                         conn.execute("ROLLBACK")
                 raise
         return conn
-    except sqlite3.OperationalError as exc:  # locked, unreadable, a read-only or full file system: not damage
+    except sqlite3.DatabaseError as exc:
+        if is_damage(exc):  # "file is not a database", "database disk image is malformed"
+            raise StorageError(damaged_message(path, path.parent.name, exc)) from exc
+        # locked, unreadable, a read-only or full file system: not damage
         raise failure(f"cannot open customer memory {path}", path.parent, exc) from exc
-    except sqlite3.DatabaseError as exc:  # "file is not a database", "database disk image is malformed"
-        raise StorageError(damaged_message(path, path.parent.name, exc)) from exc
+
+
+_DAMAGE = ("SQLITE_CORRUPT", "SQLITE_NOTADB")  # and their extended codes (SQLITE_CORRUPT_INDEX, …)
+
+
+def is_damage(exc: BaseException) -> bool:
+    """Whether SQLite said the database file itself is damaged (corrupt, or not a database) — not a
+    constraint, a misuse, a lock, a full or read-only disk. Decided by SQLite's error name, not the
+    exception's class: an ``IntegrityError`` is a ``DatabaseError`` too."""
+    name = getattr(exc, "sqlite_errorname", None)
+    return isinstance(exc, sqlite3.DatabaseError) and isinstance(name, str) and name.startswith(_DAMAGE)
+
+
+def damage_in(exc: BaseException) -> sqlite3.DatabaseError | None:
+    """The SQLite error saying the database is damaged in ``exc`` or its causes (``StorageError`` wraps it)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if is_damage(seen):
+            assert isinstance(seen, sqlite3.DatabaseError)
+            return seen
+        seen = seen.__cause__
+    return None
 
 
 def failure(what: str, folder: Path, exc: BaseException) -> StorageError:

@@ -37,6 +37,7 @@ from mem.customers._layout import (
     refuse_case_twin,
     unmark_forgotten,
 )
+from mem.customers.db import damage_in
 from mem.customers.erase import erase_facts, purge_traces
 from mem.customers.fact_record import Fact
 from mem.customers.lock import CustomerLock
@@ -132,13 +133,15 @@ def stop_sharing(home: Path, customer_id: str) -> tuple[int, str | None]:
             return len(erased_decisions(store)), None
     except NotFound:
         return 0, f"{live / DB_FILE} is missing"
-    except StorageError as exc:
-        cause = exc.__cause__
-        while cause is not None and not isinstance(cause, sqlite3.DatabaseError):
-            cause = cause.__cause__
-        if cause is None or isinstance(cause, sqlite3.OperationalError):
-            raise  # not damage (a read-only file system, a full disk): the deletion would fail the same way
+    except (StorageError, sqlite3.DatabaseError) as exc:  # a read outside a transaction raises SQLite's own
+        cause = damage_in(exc)
+        if cause is None:
+            if isinstance(exc, StorageError):
+                raise  # not damage (a read-only file system, a full disk): the deletion would fail the same way
+            raise StorageError(f"cannot read the memory of {customer_id!r}: {exc}") from exc
         return 0, f"{live / DB_FILE} is damaged: {cause}"
+    except ValueError as exc:  # a record that no longer parses (a garbled page SQLite still reads)
+        return 0, f"{live / DB_FILE} is damaged: {exc}"
 
 
 def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> JsonObject:

@@ -162,8 +162,8 @@ class CustomerStore:
             # A page of memory.db damaged past its header opens, then fails the first read: that was
             # an "internal error: DatabaseError" for every command (NEWUSER_REPORT16 #2)
             self.close_database()
-            cause = exc.__cause__ if isinstance(exc, StorageError) else exc
-            if not isinstance(cause, sqlite3.DatabaseError) or isinstance(cause, sqlite3.OperationalError):
+            cause = db.damage_in(exc)
+            if cause is None:
                 raise
             raise StorageError(db.damaged_message(folder / DB_FILE, customer_id, cause)) from exc
 

@@ -388,3 +388,46 @@ def test_a_forget_whose_rename_fails_leaves_no_record_of_a_deletion(monkeypatch,
     assert forgotten_since(customers_root(isolated_env), "stay", 0.0) is None
     with CustomerStore.open(isolated_env, "stay", since=0.0) as store:  # running commands go on
         assert store.log.conversations()
+
+
+def _sqlite_error(tmp_path: Path, kind: str) -> Exception:
+    import sqlite3
+
+    if kind == "notadb":
+        path = tmp_path / "garbage.db"
+        path.write_bytes(b"not a database at all" * 400)
+        statement, conn = "SELECT * FROM sqlite_master", sqlite3.connect(path)
+    else:
+        conn = sqlite3.connect(":memory:")
+        conn.execute("CREATE TABLE t (a INTEGER PRIMARY KEY)")
+        conn.execute("INSERT INTO t VALUES (1)")
+        statement = "INSERT INTO t VALUES (1)"
+    try:
+        conn.execute(statement)
+    except sqlite3.DatabaseError as exc:
+        return exc
+    finally:
+        conn.close()
+    raise AssertionError("no error")
+
+
+def test_only_sqlites_corrupt_and_not_a_database_count_as_damage(monkeypatch, isolated_env, tmp_path):
+    from mem.core.errors import StorageError
+    from mem.customers import db
+    from mem.customers.forget import stop_sharing
+
+    damage, constraint = _sqlite_error(tmp_path, "notadb"), _sqlite_error(tmp_path, "constraint")
+    assert db.is_damage(damage) and not db.is_damage(constraint)
+    assert db.damage_in(StorageError("x").with_traceback(None)) is None
+    _import(isolated_env, tmp_path, "dm", [("customer", "My passport number is XK4471923.")])
+    for raised, expected in ((damage, "is damaged"), (constraint, None), (ValueError("bad record"), "is damaged")):
+        def fail(_store, raised=raised):
+            raise raised
+
+        monkeypatch.setattr("mem.customers.erase.erased_decisions", fail)
+        if expected is None:  # not damage: said in one line, not an internal error, and nothing is deleted
+            with pytest.raises(StorageError, match="cannot read the memory"):
+                stop_sharing(isolated_env, "dm")
+        else:
+            pending, why = stop_sharing(isolated_env, "dm")
+            assert pending == 0 and expected in why
