@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import warnings
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from mem.core.errors import MemError, StorageError
+from mem.core.errors import MemError, MemWarning, StorageError
 from mem.core.fsio import full_disk
 from mem.customers import log_files
 from mem.customers._layout import LOGS_DIR
@@ -123,6 +124,16 @@ CREATE INDEX IF NOT EXISTS evidence_outbox_pending ON evidence_outbox (sent_at, 
 """
 
 
+def _open_uri(path: Path, mode: str) -> tuple[sqlite3.Connection, int]:
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, isolation_level=None, timeout=30.0)
+    try:
+        conn.row_factory = sqlite3.Row
+        return conn, conn.execute("PRAGMA user_version").fetchone()[0]
+    except BaseException:
+        conn.close()
+        raise
+
+
 def connect_read_only(path: Path) -> sqlite3.Connection:
     """Open ``memory.db`` on a read-only file system (a backup mounted read-only): reads work, every
     write fails with SQLite's "attempt to write a readonly database" (NEWUSER_REPORT16 #4).
@@ -135,11 +146,18 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
         pending_wal = wal.stat().st_size > 0
     except OSError:
         pending_wal = False
-    uri = f"{path.resolve().as_uri()}?{'mode=ro' if pending_wal else 'immutable=1'}"
     try:
-        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30.0)
-        conn.row_factory = sqlite3.Row
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        try:
+            conn, version = _open_uri(path, "mode=ro" if pending_wal else "immutable=1")
+        except sqlite3.OperationalError:
+            if not pending_wal:
+                raise
+            # a -wal file but no -shm (copied without it): SQLite cannot make the -shm on a read-only file
+            # system, so the file is read as it is, without the changes still in the -wal file
+            conn, version = _open_uri(path, "immutable=1")
+            warnings.warn(MemWarning(f"{path.name}-wal of customer {path.parent.name!r} holds changes that cannot be "
+                                     f"read on a read-only file system without its -shm file: they are not shown "
+                                     f"(copy the folder somewhere writable to read them)"), stacklevel=2)
     except sqlite3.OperationalError as exc:
         raise StorageError(f"cannot open customer memory {path} on a read-only file system: {exc}") from exc
     except sqlite3.DatabaseError as exc:

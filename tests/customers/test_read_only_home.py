@@ -80,3 +80,26 @@ def test_the_read_only_search_index_is_never_written_outside_the_home(read_only_
     with CustomerStore.open(read_only_home, "ro", create=False) as store:
         assert [hit.fact.text for hit in store.facts.search("Busan")]
         assert list(scratch.iterdir()) == []  # while the store is open (what a kill would leave)
+
+
+def test_a_read_only_copy_with_a_wal_file_but_no_shm_can_still_be_read(read_only_home, monkeypatch):
+    # SQLite opens a WAL database with mode=ro only when it can make the -shm file, which a read-only
+    # file system refuses: "unable to open database file" for every reading command
+    import sqlite3
+
+    from mem.core.errors import MemWarning
+
+    database = read_only_home / "customers" / "ro" / "memory.db"
+    database.with_name("memory.db-wal").write_bytes(b"\0" * 4096)  # changes nobody checkpointed
+    real = sqlite3.connect
+
+    def no_shm(target, *args, **kwargs):
+        if "mode=ro" in str(target):
+            raise sqlite3.OperationalError("unable to open database file")
+        return real(target, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", no_shm)
+    with pytest.warns(MemWarning, match="not shown"):
+        store = CustomerStore.open(read_only_home, "ro", create=False)
+    with store:
+        assert [f.text for f in store.facts.list()]
