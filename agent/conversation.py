@@ -14,7 +14,6 @@ passes ``mem.client``'s bundle reader and HTTP senders.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from mem.core.config import AskSettings, Config
 from mem.core.controls import clean_text
 from mem.core.errors import InvalidInput
 from mem.core.ids import new_id, validate_name
+from mem.core.inputs import decode_utf8, json_error, read_standard_input
 from mem.customers.learning import DecisionSharer, EvidenceSender
 from mem.customers.learning import LearningReport as Learning
 from mem.customers.log_files import MAX_MESSAGE_BYTES, check_message_size
@@ -211,15 +211,12 @@ def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> li
         path = Path("standard input")  # what the errors below name
     try:
         if stdin:
-            stream = getattr(sys.stdin, "buffer", None)  # bytes from a real stream; text when replaced (tests)
-            data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+            data = read_standard_input("the script", "cat script.jsonl | mem ask --script - …")
         else:
             data = Path(path).read_bytes()
-        lines = data.decode("utf-8-sig").splitlines()
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{path}: not UTF-8 text") from exc
+    lines = decode_utf8(data, path).splitlines()
     messages = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -227,7 +224,7 @@ def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> li
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InvalidInput(f"{path}: line {number}: not valid JSON ({exc.msg})") from exc
+            raise InvalidInput(f"{path}: line {number}: not valid JSON ({json_error(exc)})") from exc
         if isinstance(data, str):
             data = {"text": data}
         if not isinstance(data, dict) or not isinstance(data.get("text"), str) or not data["text"].strip():

@@ -401,15 +401,9 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 def parse_toml(path: Path | str, data: bytes) -> dict[str, Any]:
     """``read_toml`` of bytes already read (``path`` names the file in the error)."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InvalidInput(f"{path}: not UTF-8 (UTF-16 with a byte-order mark, Notepad's 'Unicode'); "
-                           "save it as UTF-8")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InvalidInput(f"{path}: not UTF-8 text (line {line}, byte {exc.start}: "
-                           f"0x{data[exc.start]:02x}); save it as UTF-8") from exc
+    from mem.core.inputs import decode_utf8
+
+    text = decode_utf8(data, path)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

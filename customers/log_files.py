@@ -14,7 +14,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import sys
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from mem.core import clock
 from mem.core.controls import clean_text, one_line
 from mem.core.errors import InvalidInput, MemWarning, StorageError
 from mem.core.fsio import atomic_write_text
+from mem.core.inputs import decode_utf8, json_error, read_standard_input, symlink_loop
 from mem.core.json_types import JsonObject
 from mem.core.text.pattern import lazy
 from mem.customers.message_body import render as render_body
@@ -301,7 +301,7 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
         raise InvalidInput(f"{path}: not a file") from exc
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # "no such file" sent the user looking for a file that is there
-            raise InvalidInput(f"{path}: a symbolic link that points back to itself (a symlink loop)") from exc
+            raise InvalidInput(symlink_loop(path)) from exc
         raise InvalidInput(f"cannot read {path}: {exc.strerror}") from exc
     return parse_import_data(data, path, agent_speakers=agent_speakers, max_message_bytes=max_message_bytes)
 
@@ -312,14 +312,8 @@ def import_name(path: Path | str) -> str:
 
 
 def _standard_input() -> bytes:
-    """All of standard input (``mem log import -``, as ``mem ingest -`` and ``mem ask --script -`` read it):
-    "-: no such file" sent users looking for a file. A terminal is refused: the import would wait for
-    someone to type JSON lines and Ctrl-D."""
-    if sys.stdin is None or sys.stdin.isatty():
-        raise InvalidInput("- reads the turns from standard input, which is a terminal: pipe the file in "
-                           "(cat turns.jsonl | mem log import -c CUSTOMER -)")
-    stream = getattr(sys.stdin, "buffer", None)  # bytes from a real stream; text when replaced (tests)
-    return stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+    """All of standard input (``mem log import -``): "-: no such file" sent users looking for a file."""
+    return read_standard_input("the turns", "cat turns.jsonl | mem log import -c CUSTOMER -")
 
 
 def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable[str] = (),
@@ -370,26 +364,9 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
 
 
 def import_text(data: bytes, name: Path | str) -> str:
-    """The text of an import file, or the one-line error saying what it is instead of UTF-8.
-
-    A leading byte-order mark (Windows tools write one) is dropped. UTF-16 — Notepad's "Unicode", a
-    PowerShell ``>`` redirect — is named with its fix, as ``mem ingest`` names it: "not UTF-8 text" gave
-    no hint, and the UTF-8 decoder's byte offset pointed at the second byte of the file."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InvalidInput(f"{name}: not UTF-8 (UTF-16 with a byte-order mark, Notepad's 'Unicode' or a "
-                           "PowerShell redirect); re-save it as UTF-8 and retry")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InvalidInput(f"{name}: not UTF-8 text (line {line}, byte {exc.start}); save it as UTF-8 and retry"
-                           ) from exc
-
-
-def json_error(exc: json.JSONDecodeError) -> str:
-    """``json``'s message with its column: ``exc.msg`` alone was cut ("Invalid control character at")."""
-    where = "column" if exc.msg.endswith(" at") else "at column"
-    return f"{exc.msg} {where} {exc.colno}"
+    """The text of an import file, or the one-line error saying what it is instead of UTF-8
+    (``mem.core.inputs.decode_utf8``: a byte-order mark dropped, UTF-16 named with its fix)."""
+    return decode_utf8(data, name)
 
 
 def check_message_size(text: str, max_message_bytes: int) -> None:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from mem.core.errors import InvalidInput, Refused
+from mem.core.inputs import UTF16_BOMS, decode_utf8, symlink_loop
 from mem.core.text.sentences import LEGAL_ITEM, LEGAL_PARAGRAPH
 from mem.core.text.tables import table_rows
 from mem.policies.grounding import effective_date
@@ -91,7 +92,7 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     shown = Path(label) if label else path
     if not path.exists():
         if path.is_symlink() and _symlink_loop(path):  # "no such file" for a link that is there
-            raise InvalidInput(f"{shown}: a symbolic link that points back to itself (a symlink loop)")
+            raise InvalidInput(symlink_loop(shown))
         raise InvalidInput(f"{shown}: no such file")
     if not path.is_file():
         raise InvalidInput(f"{shown}: not a file")
@@ -158,16 +159,10 @@ def _sniff(data: bytes) -> str:
 
 
 def _decode(path: Path, data: bytes) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        # Windows Notepad's "Unicode": its NUL bytes made it a "binary file", which did not say what to do
-        raise InvalidInput(f"{path}: not UTF-8 (UTF-16 with a byte-order mark, Notepad's 'Unicode'); "
-                           "re-save it as UTF-8 and retry")
-    if b"\x00" in data[:8192]:
+    # Windows Notepad's "Unicode" (UTF-16): its NUL bytes made it a "binary file", which did not say what to do
+    if b"\x00" in data[:8192] and not data.startswith(UTF16_BOMS):
         raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8 and retry") from exc
+    text = decode_utf8(data, path)
     controls = sum(1 for ch in text[:8192] if ord(ch) < 32 and ch not in "\n\r\t\f")
     if controls > 8:
         raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")

@@ -98,6 +98,32 @@ def test_script_with_a_byte_order_mark_and_from_standard_input(mem, workspace, t
     assert empty.exit_code == 2 and empty.stderr == "Error: standard input: no customer messages\n"
 
 
+def test_a_script_is_read_as_log_import_reads_its_file(mem, workspace, tmp_path, monkeypatch):
+    # --script said a bare "not UTF-8 text" for Notepad's UTF-16, cut json's message ("Invalid control
+    # character at") and waited on a terminal for someone to type JSON
+    import io
+
+    from mem.agent.conversation import read_script
+    from mem.core.errors import InvalidInput
+
+    utf16 = tmp_path / "utf16.jsonl"
+    utf16.write_bytes('{"text": "Hello"}\n'.encode("utf-16"))
+    result = mem("--workspace", workspace, "ask", "-c", "c1", "--script", utf16)
+    assert result.exit_code == 2 and "UTF-16" in result.stderr and "re-save it as UTF-8" in result.stderr
+    control = tmp_path / "control.jsonl"
+    control.write_bytes(b'{"text": "a\tb"}\n')
+    result = mem("--workspace", workspace, "ask", "-c", "c1", "--script", control)
+    assert result.exit_code == 2 and "Invalid control character at column 12" in result.stderr
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("sys.stdin", Terminal())
+    with pytest.raises(InvalidInput, match="standard input, which is a terminal"):
+        read_script(Path("-"))
+
+
 def test_bad_inputs_are_one_line_errors(mem, workspace, tmp_path):
     both = mem("--workspace", workspace, "ask", "-c", "c1", "--script", tmp_path / "x.jsonl", "question")
     assert both.exit_code == 2 and both.stderr == "Error: give either a QUESTION or --script FILE\n"

@@ -639,7 +639,7 @@ def test_a_latin1_export_names_the_line_and_byte(home, tmp_path):
     path.write_bytes(b'{"time": "2024-01-01", "role": "user", "text": "ok"}\n'
                      b'{"time": "2024-01-01", "role": "user", "text": "caf\xe9"}\n')
     with CustomerStore.open(home, "acme") as store, \
-            pytest.raises(InvalidInput, match=r"not UTF-8 text \(line 2, byte 104\)"):
+            pytest.raises(InvalidInput, match=r"not UTF-8 text \(line 2, byte 104: 0xe9\)"):
         store.log.import_file(path)
 
 
