@@ -118,10 +118,9 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
 def _editor_file(rel: str) -> bool:
     """A file directly in a page folder that is no page by its name (``is_page_file_name``): an editor's lock,
     swap or backup file beside a page it has open. A bundle never ships one, so it does not stop the build."""
-    from mem.wiki.index import is_page_file_name
+    from mem.wiki.index import in_page_folder, is_page_rel
 
-    folder, _, name = rel.partition("/")
-    return folder in ("policies", "knowhow") and "/" not in name and not is_page_file_name(name)
+    return in_page_folder(rel) and not is_page_rel(rel)
 
 
 def _refuse_conflicted_context(data: bytes) -> None:

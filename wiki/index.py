@@ -27,6 +27,17 @@ _HEADINGS = {"policy": "Policies", "knowhow": "Know-how"}
 _ROW_LINK = re.compile(r"^\| \[.*?\]\(((?:policies|knowhow)/[^)]+\.md)\) \|")
 
 
+def in_page_folder(rel: str) -> bool:
+    """``rel`` (a workspace path, ``/``-separated) is a file directly in a page folder (policies/, knowhow/)."""
+    folder, _, name = rel.partition("/")
+    return folder in FOLDERS.values() and bool(name) and "/" not in name
+
+
+def is_page_rel(rel: str) -> bool:
+    """``rel`` is a page file: directly in a page folder, with a page's file name (``is_page_file_name``)."""
+    return in_page_folder(rel) and is_page_file_name(rel.partition("/")[2])
+
+
 def render_index(pages: Iterable[Page], *, unreadable: Iterable[str] = (), previous: str | None = None) -> str:
     """The text of ``index.md`` for these pages (sorted by type, then id).
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mem.core.errors import MemError
-from mem.wiki.index import FOLDERS, is_page_file_name
+from mem.wiki.index import FOLDERS, is_page_rel
 
 #: The served page's ``meta`` key holding the warning (like ``mem.wiki.in_force.UPCOMING``).
 UNCOMMITTED = "uncommitted"
@@ -44,11 +44,14 @@ class Uncommitted:
         return (self.version is not None and self.committed_version is not None
                 and self.version < self.committed_version)
 
+    def _older_file(self) -> str:
+        return (f"{self.rel} holds version {self.version}, older than the committed version "
+                f"{self.committed_version}, and is not committed (an editor saving a page it had open before "
+                f"the last ingest?)")
+
     def warning(self) -> str:
         if self.older:
-            return (f"{self.rel} holds version {self.version}, older than the committed version "
-                    f"{self.committed_version}, and is not committed (an editor saving a page it had open before "
-                    f"the last ingest?): answered from version {self.committed_version}; "
+            return (f"{self._older_file()}: answered from version {self.committed_version}; "
                     f"`git checkout -- {self.rel}` discards the older file")
         shown = f" (version {self.version})" if self.version is not None else ""
         return (f"{self.rel}{shown} is modified but not committed: answered from the file as it is; clients get "
@@ -57,9 +60,7 @@ class Uncommitted:
     def note(self) -> str:
         """The line ``mem pages show`` prints beside the working file."""
         if self.older:
-            return (f"{self.rel} holds version {self.version}, older than the committed version "
-                    f"{self.committed_version}, and is not committed (an editor saving a page it had open before "
-                    f"the last ingest?); mem ask answers from version {self.committed_version}. "
+            return (f"{self._older_file()}; mem ask answers from version {self.committed_version}. "
                     f"`git checkout -- {self.rel}` discards the older file; `mem pages show "
                     f"{Path(self.rel).stem} --version {self.committed_version}` prints the committed one")
         return f"{self.rel} is modified but not committed (git diff -- {self.rel})"
@@ -85,8 +86,7 @@ def uncommitted_pages(workspace: Path, rels: list[str] | None = None) -> dict[st
         if len(entry) < 4:
             continue
         code, rel = entry[:2], entry[3:]
-        folder, _, name = rel.partition("/")
-        if folder not in FOLDERS.values() or "/" in name or not is_page_file_name(name):
+        if not is_page_rel(rel):
             continue
         if "D" in code or code[0] == "A":  # deleted: nothing served from it; added: no committed edition
             continue

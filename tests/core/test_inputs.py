@@ -23,3 +23,11 @@ def test_policy_pages_config_and_request_logs_say_the_same_of_bytes_that_are_not
             _message(lambda: _decode("f", data))}
     assert len(said) == 1, said
     assert ("UTF-16" in said.pop()) == data.startswith(b"\xff\xfe")
+
+
+def test_one_test_of_a_page_path_for_the_bundle_and_the_working_copy():
+    from mem.wiki.index import in_page_folder, is_page_rel
+
+    assert is_page_rel("policies/refunds.md") and is_page_rel("knowhow/tone.md")
+    assert not is_page_rel("policies/.refunds.md.swp") and in_page_folder("policies/.refunds.md.swp")
+    assert not in_page_folder("policies/sub/x.md") and not in_page_folder("docs/x.md") and not in_page_folder("policies/")
