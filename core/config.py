@@ -251,6 +251,8 @@ class Config:
             workspace = Path(workspace).expanduser().resolve()
         if home is None:
             home = Path(env["MEM_HOME"]) if env.get("MEM_HOME") else default_home(env)
+        else:  # --home: created as asked, even when it is the default path (check_home)
+            _EXPLICIT_HOMES.add(Path(home).expanduser().resolve())
         config = cls(workspace=workspace, home=Path(home).expanduser().resolve())
         if workspace is not None and (workspace / CONFIG_FILE).is_file():
             config = config.overlay(read_toml(workspace / CONFIG_FILE))
@@ -459,6 +461,11 @@ def account_folder(env: Mapping[str, str]) -> Path:
         return Path(os.path.expanduser("~"))
 
 
+# homes given explicitly in this process (Config.load(home=…), that is --home): check_home leaves them alone,
+# even one equal to the default path, which check_home could not tell from the default
+_EXPLICIT_HOMES: set[Path] = set()
+
+
 def check_home(home: Path, env: Mapping[str, str] | None = None) -> None:
     """``InvalidInput`` before anything is written under ``home`` when it is the default home (no ``MEM_HOME``,
     no ``XDG_DATA_HOME``) and the account folder it hangs from does not exist: ``HOME=/nonexistent`` (the
@@ -469,6 +476,8 @@ def check_home(home: Path, env: Mapping[str, str] | None = None) -> None:
     if env.get("MEM_HOME") or os.path.isabs(env.get("XDG_DATA_HOME") or ""):
         return
     home = Path(home)
+    if home.expanduser().resolve() in _EXPLICIT_HOMES:  # --home names it: created as asked
+        return
     if home.exists():
         return
     account = account_folder(env)

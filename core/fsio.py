@@ -80,8 +80,9 @@ LOW_SPACE = 1 << 20
 
 
 def free_bytes(folder: Path) -> int | None:
-    """Bytes an unprivileged writer may still use on the file system holding ``folder`` (or its nearest
-    existing parent); ``None`` when that cannot be told."""
+    """Bytes this process may still write on the file system holding ``folder`` (or its nearest existing
+    parent): what is left to an unprivileged writer, and to root the reserve too (root writes into it, so
+    with reserve left an I/O error is no full disk); ``None`` when that cannot be told."""
     folder = Path(folder)
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
@@ -89,7 +90,8 @@ def free_bytes(folder: Path) -> int | None:
         stats = os.statvfs(folder)
     except (OSError, AttributeError):  # AttributeError: no statvfs (Windows)
         return None
-    return stats.f_bavail * stats.f_frsize
+    privileged = hasattr(os, "geteuid") and os.geteuid() == 0
+    return (stats.f_bfree if privileged else stats.f_bavail) * stats.f_frsize
 
 
 def full_disk(folder: Path, detail: str) -> str | None:

@@ -27,6 +27,7 @@ class CustomerLock:
         # True on a read-only file system (a backup mounted read-only, a forensic copy): no process can
         # write there, so reading needs no lock, and every write fails on its own with one line
         self.read_only = False
+        self._released = False
         if not path.parent.is_dir():
             check_home(path.parent.parent.parent)  # <home>/customers/.locks: never made under a HOME that is not there
         try:
@@ -58,9 +59,10 @@ class CustomerLock:
 
     @property
     def held(self) -> bool:
-        return self._fd is not None or self.read_only
+        return not self._released and (self._fd is not None or self.read_only)
 
     def release(self) -> None:
+        self._released = True
         if self._fd is not None:
             try:
                 fcntl.flock(self._fd, fcntl.LOCK_UN)

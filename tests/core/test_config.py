@@ -162,3 +162,53 @@ def test_customer_memory_is_never_written_under_a_home_folder_that_does_not_exis
     missing.mkdir(parents=True)
     assert main(["log", "import", "-c", "c5", str(log)]) == 0
     assert (missing / ".local" / "share" / "mem" / "customers" / "c5").is_dir()
+
+
+def test_an_explicit_home_equal_to_the_default_path_is_made_as_asked(monkeypatch, tmp_path):
+    # check_home could not tell `--home ~/.local/share/mem` from the default, and refused it
+    from mem.cli.main import main
+
+    missing = tmp_path / "nobody"
+    for name in ("MEM_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(missing))
+    log = tmp_path / "ok.jsonl"
+    log.write_text('{"role": "customer", "text": "I live in Busan.", "time": "2026-11-01T10:00:00Z"}\n')
+    default = missing / ".local" / "share" / "mem"
+    assert main(["--home", str(default), "log", "import", "-c", "c6", str(log)]) == 0
+    assert (default / "customers" / "c6").is_dir()
+
+
+def test_root_with_reserve_space_left_is_not_told_the_disk_is_full(monkeypatch, tmp_path):
+    import os
+    from types import SimpleNamespace
+
+    from mem.core.fsio import full_disk
+
+    monkeypatch.setattr(os, "statvfs", lambda _p: SimpleNamespace(f_bavail=0, f_bfree=1 << 20, f_frsize=4096))
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    assert full_disk(tmp_path, "disk I/O error") is None  # 4 GB of reserve root writes into: another fault
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert "is full" in full_disk(tmp_path, "disk I/O error")
+
+
+def test_a_released_read_only_lock_is_no_longer_held(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from mem.customers.lock import CustomerLock
+
+    real_open = os.open
+
+    def erofs(path, flags, *args):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_open(path, flags, *args)
+
+    (tmp_path / "customers" / ".locks").mkdir(parents=True)
+    monkeypatch.setattr("mem.customers.lock.os.open", erofs)
+    lock = CustomerLock(tmp_path / "customers" / ".locks" / "a.lock", "a", timeout=1.0)
+    monkeypatch.undo()
+    assert lock.read_only and lock.held
+    lock.release()
+    assert not lock.held
