@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+import time
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,8 +20,19 @@ from mem.core.controls import shown as escaped
 from mem.core.errors import MemError, MemWarning
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``mem`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code (also used by tests)."""
+def main(argv: Sequence[str] | None = None, *, began: float | None = None) -> int:
+    """Run ``mem`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code (also used by tests).
+    ``began``: when the command began (default: now) — a ``mem forget`` after it refuses its writes."""
+    from mem.cli import state
+
+    state._began.append(time.time() if began is None else began)
+    try:
+        return _main(argv)
+    finally:
+        state._began.pop()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     import typer
     import typer._click.exceptions as tclick  # typer >= 0.26 carries its own copy of Click
 
@@ -185,7 +197,9 @@ def _error(message: str) -> None:
 
 
 def run() -> None:
-    sys.exit(main())
+    from mem.cli import IMPORTED_AT  # the console script: the process began with this import
+
+    sys.exit(main(began=IMPORTED_AT))
 
 
 if __name__ == "__main__":

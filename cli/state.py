@@ -10,13 +10,22 @@ import typer
 from mem.core.config import Config, check_workspace
 from mem.core.errors import NotFound
 
+# when the running `mem` command began: set by mem.cli.main.main first thing, before its imports and the loading
+# of the settings (the root callback makes the State only after them, up to seconds later on a loaded machine)
+_began: list[float] = []
+
+
+def command_began() -> float:
+    """When the running command began (``time.time()``; now, outside ``mem.cli.main.main``)."""
+    return _began[-1] if _began else time.time()
+
 
 @dataclass(frozen=True)
 class State:
     config: Config
     json: bool = False
     # when this command began: a `mem forget` of its customer after that refuses its writes (NEWUSER_REPORT16 #1)
-    started: float = field(default_factory=time.time)
+    started: float = field(default_factory=command_began)
 
 
 def get_state(ctx: typer.Context) -> State:

@@ -431,3 +431,21 @@ def test_only_sqlites_corrupt_and_not_a_database_count_as_damage(monkeypatch, is
         else:
             pending, why = stop_sharing(isolated_env, "dm")
             assert pending == 0 and expected in why
+
+
+def test_a_forget_while_a_command_loads_its_settings_refuses_its_writes(monkeypatch, isolated_env, tmp_path):
+    # the command's start was taken after its imports and Config.load: a forget in that time (seconds on a
+    # loaded machine) was "before" the command, and the command made the customer again
+    from mem.cli import app
+    from mem.cli.main import main
+
+    _import(isolated_env, tmp_path, "slow", [("customer", "My passport number is XK4471923.")])
+    real = app.Config.load
+
+    def load_while_forgotten(*args, **kwargs):
+        delete_customer(isolated_env, "slow")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(app.Config, "load", load_while_forgotten)
+    assert main(["consent", "-c", "slow", "--share", "off"]) == 2
+    assert not (isolated_env / "customers" / "slow").exists()
