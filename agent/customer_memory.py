@@ -52,16 +52,44 @@ class CustomerMemory:
         from mem.customers.store import CustomerStore
 
         validate_customer_id(customer_id)
-        began = time.time() if since is None else since
+        began = [time.time() if since is None else since]
+        seen: list[str | None] = [None]  # the index stamp of the memory this conversation last opened
+
+        def checked(create: bool) -> CustomerStore:
+            # Each open compares the memory with the one opened before (its random index stamp, made with it):
+            # a deletion in between is caught when its record (kept a day) is gone too — mem mcp runs for days
+            # (review 16 #7); and an open that found no deletion after ``began`` moves ``began`` up to it.
+            from mem.core.errors import NotFound
+            from mem.customers import db
+            from mem.customers.store import CustomerForgotten
+
+            now = time.time()
+            try:
+                store = CustomerStore.open(Path(home), customer_id, create=create and seen[0] is None,
+                                           since=began[0])
+            except NotFound:
+                if seen[0] is None:
+                    raise
+                store = None
+            stamp = db.get_meta(store.conn, "index_stamp") if store is not None else None
+            if seen[0] is not None and stamp != seen[0]:
+                if store is not None:
+                    store.close()
+                raise CustomerForgotten(f"the memory of customer {customer_id!r} was deleted or replaced (mem forget, "
+                                        "mem restore) while this conversation ran: nothing more of it is written")
+            assert store is not None
+            seen[0] = stamp
+            began[0] = max(began[0], now)
+            return store
 
         def opener() -> CustomerStore:
-            return CustomerStore.open(Path(home), customer_id, since=began)
+            return checked(True)
 
         if create:
             return cls(opener(), customer_id, opener=opener)
 
         def reader() -> CustomerStore:
-            return CustomerStore.open(Path(home), customer_id, create=False, since=began)
+            return checked(False)
 
         memory = cls(None, customer_id, opener=opener)
         memory._reader = reader

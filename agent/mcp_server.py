@@ -117,10 +117,17 @@ class CustomerSession:
 
     @contextlib.contextmanager
     def _using(self) -> Iterator[Conversation]:
+        from mem.customers.store import CustomerForgotten
+
         with self._lock:
             conversation = self._open()
             try:
                 yield conversation
+            except CustomerForgotten:
+                # this call is refused (what it carries began before the deletion); the next one starts a new
+                # conversation, where every later call failed for the life of the server (review 16 #7)
+                self._conversation = None
+                raise
             finally:
                 conversation.customer.release()
 

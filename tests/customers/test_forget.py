@@ -449,3 +449,44 @@ def test_a_forget_while_a_command_loads_its_settings_refuses_its_writes(monkeypa
     monkeypatch.setattr(app.Config, "load", load_while_forgotten)
     assert main(["consent", "-c", "slow", "--share", "off"]) == 2
     assert not (isolated_env / "customers" / "slow").exists()
+
+
+def test_a_conversation_older_than_the_forgotten_record_still_never_writes_the_customer_back(isolated_env,
+                                                                                            tmp_path):
+    # mem mcp runs for days: once another forget dropped the record (kept a day), a conversation that began
+    # before the deletion wrote the customer back
+    import shutil
+    from datetime import datetime
+
+    from mem.agent.customer_memory import CustomerMemory
+    from mem.customers.store import CustomerForgotten
+
+    _import(isolated_env, tmp_path, "days", [("customer", "My passport number is XK4471923.")])
+    memory = CustomerMemory.open(isolated_env, "days")
+    memory.release()
+    delete_customer(isolated_env, "days")
+    shutil.rmtree(isolated_env / "customers" / ".forgotten")  # the record dropped a day later
+    with pytest.raises(CustomerForgotten, match="deleted or replaced"):
+        memory.log_turn(session="s", role="customer", text="my new phone is 555-0199",
+                        time=datetime(2026, 12, 5, tzinfo=UTC), meta={})
+    memory.close()
+    assert not (isolated_env / "customers" / "days").exists()
+
+
+def test_an_mcp_session_starts_a_new_conversation_after_a_refused_call(isolated_env, tmp_path, monkeypatch):
+    from mem.agent.mcp_server import CustomerSession
+    from mem.customers.store import CustomerForgotten
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+
+    _import(isolated_env, tmp_path, "mcp", [("customer", "My passport number is XK4471923.")])
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "mem.toml").write_text("")
+    session = CustomerSession(Config.load(workspace=workspace, home=isolated_env), "mcp",
+                              service=WorkspaceServiceMemory(workspace), learn=False)
+    session.log_turn("customer", "hello")
+    delete_customer(isolated_env, "mcp")
+    with pytest.raises(CustomerForgotten):
+        session.log_turn("customer", "my new phone is 555-0199")
+    assert "logged" in session.log_turn("customer", "hello again")  # a new conversation, begun after it
+    assert [p for p in isolated_env.rglob("*") if p.is_file() and b"555-0199" in p.read_bytes()] == []
