@@ -5,8 +5,10 @@ export it readably. Each surface is checked by grepping every file mem wrote for
 from __future__ import annotations
 
 import json
+import time
 from datetime import UTC
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -233,7 +235,8 @@ def test_a_forget_during_an_extractions_hand_over_stops_it_writing(monkeypatch, 
 
     _import(isolated_env, tmp_path, "long", [("customer", "My passport number is XK4471923.")])
     store = CustomerStore.open(isolated_env, "long")
-    monkeypatch.setattr("mem.customers.store.time.sleep", lambda _s: delete_customer(isolated_env, "long"))
+    monkeypatch.setattr("mem.customers.store.time", SimpleNamespace(  # this module's time only, not time.sleep
+        sleep=lambda _s: delete_customer(isolated_env, "long"), time=time.time))
     with pytest.raises(CustomerForgotten, match="deleted or replaced"):
         store.hand_over()
     store.close()
@@ -303,7 +306,8 @@ def test_a_forget_during_a_hand_over_leaves_no_lock_file(monkeypatch, isolated_e
 
     _import(isolated_env, tmp_path, "long", [("customer", "My passport number is XK4471923.")])
     store = CustomerStore.open(isolated_env, "long")
-    monkeypatch.setattr("mem.customers.store.time.sleep", lambda _s: delete_customer(isolated_env, "long"))
+    monkeypatch.setattr("mem.customers.store.time", SimpleNamespace(  # this module's time only, not time.sleep
+        sleep=lambda _s: delete_customer(isolated_env, "long"), time=time.time))
     with pytest.raises(CustomerForgotten):
         store.hand_over()
     store.close()
