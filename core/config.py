@@ -401,6 +401,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     return parse_toml(path, data)
 
 
+# Any: as read_toml, TOML of any shape.
 def parse_toml(path: Path | str, data: bytes) -> dict[str, Any]:
     """``read_toml`` of bytes already read (``path`` names the file in the error)."""
     from mem.core.inputs import decode_utf8
