@@ -74,6 +74,8 @@ thirteenth round and measured once before and once after it (docs/measurements/l
 fourteenth round and measured once before and once after it (docs/measurements/lint.md).
 ``external 12`` (scripts/data/injection_heldout_external12.jsonl) is a twelfth red-teamer's set, written before the
 fifteenth round and measured once before and once after it (docs/measurements/lint.md).
+``external 13`` (scripts/data/injection_heldout_external13.jsonl) is a thirteenth red-teamer's set, written before the
+sixteenth round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -91,6 +93,7 @@ round's (16a customer-heavy, Japanese given as much room as English; 16b policy-
                                       [--external7-misses odd|even|all] [--external8-misses odd|even|all]
                                       [--external9-misses odd|even|all] [--external10-misses odd|even|all]
                                       [--external11-misses odd|even|all] [--external12-misses odd|even|all]
+                                      [--external13-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -124,7 +127,8 @@ EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout
 # for the help text, and the file. A new writer's set is one more row here.
 SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injection_heldout_external{n}.jsonl")
               for n, ordinal in ((4, "fourth"), (5, "fifth"), (6, "sixth"), (7, "seventh"), (8, "eighth"),
-                                 (9, "ninth"), (10, "tenth"), (11, "eleventh"), (12, "twelfth"))]
+                                 (9, "ninth"), (10, "tenth"), (11, "eleventh"), (12, "twelfth"),
+                                 (13, "thirteenth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b")]
