@@ -33,10 +33,11 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from states_causes import show  # one table printer for both cause scripts (run from scripts/)
+
 CAUSES = ("said no rule", "not one sentence of the page", "exception or limit after the quoted sentence",
           "clause that refers back", "table row", "list item", "neighbour of the quoted sentence",
           "Korean or Japanese question", "other")
-SHORT = {"held-out": "h1", "held-out-2": "h2", "tune-2": "t2", "tune": "tune", "tau": "tau"}
 _TABLE = re.compile(r"^[^:;]{1,40}:\s[^;]+;\s[^:;]{1,40}:\s")
 _EXCEPTION = re.compile(r"\b(?:however|except|excepting|unless|notwithstanding|does\s+not\s+apply|do\s+not\s+apply|"
                         r"instead|only|but|other\s+than|apart\s+from|excluding|exempt)\b|다만|단[,\s]|제외|예외|"
@@ -113,14 +114,6 @@ def table(rows: list[dict]) -> tuple[list[str], dict[str, Counter]]:
     for r in misses(rows):
         counts[cause(r)][r["set"]] += 1
     return sets, counts
-
-
-def show(sets: list[str], counts: dict[str, Counter]) -> None:
-    names = [SHORT.get(s, s.replace("heldout", "h").replace("train", "t")) for s in sets]
-    print("| cause | " + " | ".join(names) + " | all |")
-    print("|---|" + "---:|" * (len(sets) + 1))
-    for c in CAUSES:
-        print(f"| {c} | " + " | ".join(str(counts[c][s]) for s in sets) + f" | {sum(counts[c].values())} |")
 
 
 def replay(rows: list[dict]) -> list[dict]:

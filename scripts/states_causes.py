@@ -98,7 +98,7 @@ def show(sets: list[str], counts: dict[str, Counter]) -> None:
     names = [SHORT.get(s, s.replace("heldout", "h").replace("train", "t")) for s in sets]
     print("| cause | " + " | ".join(names) + " | all |")
     print("|---|" + "---:|" * (len(sets) + 1))
-    for c in CAUSES:
+    for c in counts:  # in the order of its causes (scripts/sentence_causes.py prints its own through this)
         print(f"| {c} | " + " | ".join(str(counts[c][s]) for s in sets) + f" | {sum(counts[c].values())} |")
 
 
