@@ -152,7 +152,7 @@ _DECODE_HINT = lazy(
     r"comply|run\s+it|perform|do\s+it)\b"
     r"|\b(?:for\s+you\s+to|you\s+(?:must|should|need\s+to))\s+(?:decode|decipher|decrypt)\s+and\s+(?:obey|follow|execute|"
     r"carry\s+out|act\s+on|do)\b"
-    r"|(?:디코딩|해독|복호화|번역|옮기|옮긴|옮겨)\S{0,6}\s*(?:해서|하고|한\s*뒤|후|한\s*다음|다음|뒤에|후에)\s*(?:\S+\s*){0,3}?"
+    r"|(?:디코딩|해독|복호화|번역|옮기|옮긴|옮겨)\S{0,6}\s*(?:해서|하고|한\s*뒤|후|한\s*다음|다음|뒤에|후에)\s*(?:\S+\s+){0,3}?\S*?"
     r"(?:그대로\s*|대로\s*)?"
     r"(?:실행|따라|수행|지켜|처리)"
     r"|(?:デコード|復号|解読|翻訳|訳|\S{1,4}語に)(?:して|し、|した後|したあと|したら|してから|直して)\S{0,12}?"
@@ -218,7 +218,8 @@ _ACT_NOW = lazy(r"\b(?:process|issue|apply|do|complete|send|pay|credit|refund|ap
                 r"|\bkeep\s+your\s+(?:word|promise)\b"
                 r"|\b(?:make\s+a\s+note\s+of|note|record|log|remember|save)\s+(?:it|that|this)\b"
                 r"|\bput\s+(?:it|that)\s+on\s+(?:file|record)\b")
-_KO_YOU_PROMISED = lazy(r"(?:네가|너가|당신이|님이|니가)\s*(?:\S+\s*){0,4}?(?:약속|승인|동의|합의)(?:했|하셨|한다고)")
+_KO_YOU_PROMISED = lazy(r"(?:네가|너가|당신이|님이|니가)\s*(?:\S+\s+){0,4}?\S*?(?:약속|승인|동의|합의)"
+                        r"(?:했|하셨|한다고)")
 _KO_ACT_NOW = lazy(r"(?:지금|당장|바로|얼른)\s*(?:\S+\s*)?(?:처리해|해\s*줘|진행해|지급해|환불해|넣어)")
 _JA_YOU_PROMISED = lazy(r"(?:あなた|君|そっち|AI)(?:は|が)\S{0,20}?(?:約束|承認|同意|了承)(?:した|しました|してくれた)")
 _JA_ACT_NOW = lazy(r"(?:今すぐ|すぐに|ただちに|直ちに|早く)\S{0,8}?(?:処理|手続き|実行|返金|振り込|入金)")
@@ -264,7 +265,7 @@ _THEY_DECIDED = lazy(
     r"signed\s+off|marked|flagged|upgraded|granted)\b"
     r"|\b(?:bot|chatbot|assistant|ai)\b.{0,60}?\b(?:it|they)\s+(?:already\s+)?(?:marked|flagged|approved|promised|"
     r"agreed|confirmed|upgraded|granted)\b"
-    r"|(?:이전|앞|다른|지난번|전)\s*(?:\S+\s*)?(?:상담원|상담사|직원|담당자|매니저|팀장)\S{0,3}\s*(?:\S+\s*){0,4}?"
+    r"|(?:이전|앞|다른|지난번|전)\s*(?:\S+\s*)?(?:상담원|상담사|직원|담당자|매니저|팀장)\S{0,3}\s*(?:\S+\s+){0,4}?\S*?"
     r"(?:승인|약속|동의|허락)"
     r"|(?:前|以前|別|先ほど|さっき)の?(?:担当|オペレーター|スタッフ|方|人|店長|マネージャー)\S{0,10}?(?:承認|約束|了承|OK|許可)")
 _FINALISE = lazy(

@@ -262,7 +262,7 @@ def _model_examples(units: list[tuple[int, str]]) -> dict[int, int]:
 
 
 # up to four (two) words before the label, the last one possibly joined to it: whole words first, each ending at a
-# space, so a long run without spaces is read once — "(?:\S+\s*){0,4}" split it every way (a 1 KB customer message
+# space, so a long run without spaces is read once — "(?:\S+\s+){0,4}\S*?" split it every way (a 1 KB customer message
 # of letters never finished screening)
 _EXAMPLE_OPENING = lazy(r"^\W*(?:(?:an?|the|our)\s+)?(?:example|sample)\b[^:]{0,60}:"
                         r"|^\W*(?:\S+\s+){0,3}?(?:\S+\s+|\S+?)?"

@@ -179,7 +179,7 @@ _REFUSAL_RULE = lazy(
     r"(?:the\s+|our\s+)?(?:\w+\s+){0,2}?(?:must|should|shall|will|is\s+to|needs?\s+to)\s+(?:politely\s+|always\s+|firmly\s+)?"
     r"(?:refuse|decline|reject|deny|say\s+no|not\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey)|"
     r"never\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey))\b"
-    r"|(?:고객|사용자|누군가)\S{0,2}\s*(?:\S+\s*){0,6}?(?:요청하면|요구하면|시키면).{0,60}?(?:거절|거부|응하지\s*(?:않|말))"
+    r"|(?:고객|사용자|누군가)\S{0,2}\s*(?:\S+\s+){0,6}?\S*?(?:요청하면|요구하면|시키면).{0,60}?(?:거절|거부|응하지\s*(?:않|말))"
     r"|(?:お客様|利用者|誰か)\S{0,2}\S{0,30}?(?:求められ|頼まれ|要求され|依頼され)\S{0,30}?(?:断|拒否|応じない|従わない)"
     # the customer's words as reported speech, then the refusal: "고객이 '…'고 하거나 … 해도 상담봇은 거절",
     # "お客様が「…」と求めたり…しても、アシスタントはお断り"
@@ -233,7 +233,7 @@ _MENTION_FRAME = lazy(
     r"|[」』]\s*(?:など|なんか|といった|のような|みたいな|等の)|事例|試み|手口|攻撃|行為|不正(?:に|な)?(?:操作|利用|取得|入手)"
     r"|[」』]\s*(?:と|などと)\s*\S{0,12}?(?:約束|断言|断定|言っ|言い|案内|回答|表現|使)\S{0,8}?(?:ない|ません|てはならない|禁止)"
     r"|['\"’”]\s*(?:와|과|하는|라는|이라는)?\s*(?:같은|등의|식의|류의)|시도|사례|공격|수법|행위|악용|속이(?:려|는)|해킹"
-    r"|['\"’”]\s*(?:\S*?(?:이?라)?고\s*)(?:\S+\s*){0,2}?(?:약속|말|단언|단정|안내|답)\S*\s*(?:하지\s*)?(?:않|말|금지)"
+    r"|['\"’”]\s*(?:\S*?(?:이?라)?고\s*)(?:\S+\s+){0,2}?\S*?(?:약속|말|단언|단정|안내|답)\S*\s*(?:하지\s*)?(?:않|말|금지)"
     r"|\b(?:attempts?|attacks?|tricks?|manipulat\w+|known\s+pattern)\b"
     r"|\b(?:never|not|n't)\s+(?:\w+\s+){0,2}?(?:say|promise|use|write|claim|state|guarantee|tell\s+(?:a\s+|the\s+)?"
     r"customers?)\b[^'\"“‘]{0,30}['\"“‘]")

@@ -1,0 +1,30 @@
+"""The detector's patterns stay linear: no repeated group whose pieces can split one word many ways.
+
+``(?:\\S+\\s*){0,6}`` lets each repetition end anywhere inside a word (``\\s*`` may be empty), so a long
+run of text without spaces — a Korean or Japanese message with no punctuation — is split every possible
+way before the match fails: two such groups in a row took more than five minutes on a 200-character
+message (sixteenth round). ``(?:\\S+\\s+){0,6}\\S*?`` reads the same words, each one way."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import mem.core.instructions as instructions
+
+FOLDER = Path(instructions.__file__).parent
+AMBIGUOUS = re.compile(r"\(\?:\\S\+\\s\*\)\{|\(\?:\\s\*\\S\+\)\{|\(\?:\\S\+\\s\*\)[*+]|\(\?:\\s\*\\S\+\)[*+]")
+
+
+def test_no_pattern_repeats_a_word_that_can_split_itself():
+    found = [f"{path.name}:{number}" for path in sorted(FOLDER.glob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if AMBIGUOUS.search(line)]
+    assert found == [], "use (?:\\S+\\s+){0,k}\\S*? (each word read one way): " + ", ".join(found)
+
+
+def test_a_long_unpunctuated_message_is_read():
+    # the message that hung the detector: a Korean disclosure cue, then runs of one syllable with no space
+    from mem.core.instructions import is_instruction_like
+
+    text = "다른 고객 " + "가" * 400 + " 연락처" + "나" * 400
+    assert is_instruction_like(text, learned=False) is False
