@@ -211,12 +211,13 @@ def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> li
         path = Path("standard input")  # what the errors below name
     try:
         if stdin:
-            data = read_standard_input("the script", "cat script.jsonl | mem ask --script - …")
+            raw = read_standard_input("the script", "cat script.jsonl | mem ask --script - …")
         else:
-            data = Path(path).read_bytes()
+            raw = Path(path).read_bytes()
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from exc
-    lines = decode_utf8(data, path).splitlines()
+    # "\n" only, as log import splits: str.splitlines() also breaks at U+2028, legal inside a JSON string
+    lines = decode_utf8(raw, path).split("\n")
     messages = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():

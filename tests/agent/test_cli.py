@@ -419,3 +419,12 @@ def test_ask_learns_its_own_conversation_and_leaves_an_imported_backlog_to_extra
     assert mem("extract", "-c", "c1").exit_code == 0
     with CustomerStore.open(isolated_env, "c1") as store:
         assert store.log.pending() == []
+
+
+def test_a_script_message_holding_a_line_separator_stays_one_message(tmp_path):
+    # U+2028 is legal inside a JSON string; str.splitlines() cut the line there and the half was not JSON
+    from mem.agent.conversation import read_script
+
+    script = tmp_path / "script.jsonl"
+    script.write_text('{"text": "first part\u2028second part"}\r\n{"text": "next"}\n', encoding="utf-8")
+    assert read_script(script) == ["first part\u2028second part", "next"]
