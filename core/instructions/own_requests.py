@@ -35,8 +35,9 @@ _EN_OWN = lazy(
     # a possessive before an account noun, up to two words between ("my new work e-mail", "our last order")
     # (not "my coworker's booking": someone else's)
     rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_EN_OWN_NOUN})\b"
-    # a contact value given
-    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d ().-]{7,}\d"
+    # a contact value given (an address read from the start of its word: tried from every letter of a long run
+    # with no "@", the local part made the search quadratic)
+    r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\d+])\+?\d[\d ().-]{7,}\d"
     # a channel to reach the customer by ("email me instead of texting", "send it by post")
     r"|\b(?:e-?mail|text|call|phone|ring|message|contact|mail|post|whatsapp|sms)\s+(?:me|us)\b"
     r"|\b(?:by|via|through|over)\s+(?:e-?mail|text|sms|post|mail|phone|whatsapp|the\s+app)\b"

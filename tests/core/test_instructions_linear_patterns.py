@@ -28,3 +28,13 @@ def test_a_long_unpunctuated_message_is_read():
 
     text = "다른 고객 " + "가" * 400 + " 연락처" + "나" * 400
     assert is_instruction_like(text, learned=False) is False
+
+
+def test_a_contact_value_is_read_from_the_start_of_its_word():
+    # tried from every letter of a run with no "@", the address's local part made the search quadratic
+    # (a 112 KB message of letters: 57 s to extract); read from a word's start it is one pass
+    from mem.core.instructions.own_requests import own_request
+
+    assert own_request("Please send the receipt to jo.kim+shop@example.co.uk instead")
+    assert own_request("My new number is +44 7700 900418")
+    assert not own_request("x" * 200_000)
