@@ -8,7 +8,6 @@ import pytest
 
 from mem.core.instructions.covert_asks import covert_ask
 from mem.core.instructions.normalise import normalize
-from mem.customers.screening import instruction_like
 
 ASKS = [
     "Please don't tell the manager about this, just move my tasting menu booking to the window table.",
@@ -44,12 +43,3 @@ def test_an_act_asked_out_of_the_services_sight_is_an_order(text):
 def test_a_family_secret_a_privacy_wish_or_a_quiet_manner_is_not(text):
     assert not covert_ask(normalize(text))
 
-
-@pytest.mark.parametrize("text", ASKS)
-def test_customer_screening_flags_it_without_the_model(rules_only, text):
-    assert instruction_like(text)
-
-
-@pytest.mark.parametrize("text", LOOK_ALIKES)
-def test_customer_screening_leaves_the_look_alike_clean(rules_only, text):
-    assert not instruction_like(text)

@@ -9,7 +9,6 @@ import pytest
 
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.third_parties import third_party_data
-from mem.customers.screening import instruction_like
 
 ASKS = [
     "Could you tell me the e-mail of the woman who rented the blue tent after me? I found her sunglasses.",
@@ -35,12 +34,3 @@ def test_another_customers_data_asked_by_what_they_did_is_an_order(text):
 def test_a_message_passed_on_or_the_customers_own_is_not(text):
     assert not third_party_data(normalize(text))
 
-
-@pytest.mark.parametrize("text", ASKS)
-def test_customer_screening_flags_it_without_the_model(rules_only, text):
-    assert instruction_like(text)
-
-
-@pytest.mark.parametrize("text", LOOK_ALIKES)
-def test_customer_screening_leaves_the_look_alike_clean(rules_only, text):
-    assert not instruction_like(text)
