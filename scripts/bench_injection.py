@@ -84,6 +84,9 @@ customer-heavy, aimed at what the service remembers; 14b policy-heavy, attacks w
 ``train 15a`` and ``train 15b`` are the fifteenth round's (15a customer-heavy with ordinary personal talk among the
 clean rows; 15b policy-heavy, half Korean and Japanese). ``train 16a`` and ``train 16b`` are the sixteenth
 round's (16a customer-heavy, Japanese given as much room as English; 16b policy-heavy, 55 % Korean and Japanese).
+``train 17a`` and ``train 17b`` are the seventeenth round's (17a customer-heavy, vehicle services; 17b policy-heavy,
+property and housing); they arrived after that round's engineers had started, so no rule or model of that round saw
+them.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -98,6 +101,7 @@ round's (16a customer-heavy, Japanese given as much room as English; 16b policy-
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
                                       [--train16a-misses odd|even|all] [--train16b-misses odd|even|all]
+                                      [--train17a-misses odd|even|all] [--train17b-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -131,7 +135,7 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
                                  (13, "thirteenth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
-                 for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b")]
+                 for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
