@@ -66,6 +66,9 @@ def complete_json(name: str, prompt: str, *, system: str | None = None,
     that is not JSON is rejected. Checking the value against ``schema`` is the caller's job.
     """
     text = complete(name, prompt, system=system, schema=schema).text().strip()
+    if not text:
+        # "Expecting value at char 0" described the JSON parser, not the model that said nothing
+        raise ModelError(f"model {name!r} answered nothing (an empty reply), where JSON was asked for")
     if text.startswith("```"):
         text = text.strip("`")
         text = text[text.find("\n") + 1:] if "\n" in text else text
@@ -74,3 +77,18 @@ def complete_json(name: str, prompt: str, *, system: str | None = None,
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ModelError(f"model {name!r} did not answer valid JSON: {exc.msg} at char {exc.pos}") from exc
+
+
+def json_type(value: object) -> str:
+    """What a parsed JSON value is, for an error message: "a list", "a number", "an object"…"""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if value is None:
+        return "null"
+    return "text" if isinstance(value, str) else type(value).__name__

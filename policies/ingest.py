@@ -44,7 +44,8 @@ from mem.policies.grounding import effective_date
 from mem.policies.hand_edits import PreviousEditions, last_ingested_body
 from mem.policies.readers import Document, read_document
 from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_numbering, strip_version_suffix
-from mem.policies.synthesis import Draft, deterministic_draft, model_draft
+from mem.policies.rewrite_check import checked_draft
+from mem.policies.synthesis import Draft, deterministic_draft
 from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, render_page, rule_text, split_frontmatter
@@ -635,8 +636,13 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
             pages.append(current)
             result.pages.append(PageChange(current.id, current.title, current.version, "unchanged"))
             continue
-        draft = (model_draft(topic, title=page_title, model=model, source_name=source_rel) if model
-                 else deterministic_draft(topic, title=page_title))
+        if model:
+            # judged against the section: a rewrite that drops, adds or translates a rule is not used
+            draft, refused = checked_draft(topic, title=page_title, model=model, source_name=source_rel)
+            if refused:
+                result.warnings.append(refused)
+        else:
+            draft = deterministic_draft(topic, title=page_title)
         body = _cite(draft, topic, source_rel, doc.kind)
         page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated, now=now)
         kept = _kept_hand_edit(wiki, previous, pid, topic, source_entry, incoming) if change == "revised" else None

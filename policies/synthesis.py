@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from mem.core.errors import ModelError
+from mem.core.model import json_type
 from mem.core.text.sentences import split_sentences
 from mem.policies.grounding import ungrounded
 from mem.policies.readers import Block
@@ -104,6 +105,9 @@ def model_draft(topic: Topic, *, title: str, model: str, source_name: str) -> Dr
     fields: dict[str, str] = {}
     for name in ("title", "summary", "body"):
         value = answer.get(name)
+        if value is not None and not isinstance(value, str):
+            # "missing or empty" sent the reader looking for a field that is there, as a list or a number
+            raise ModelError(f"{where}: field {name!r} is {json_type(value)}, not text; nothing was written")
         if not isinstance(value, str) or not value.strip():
             raise ModelError(f"{where}: field {name!r} is missing or empty; nothing was written")
         fields[name] = value.strip()
