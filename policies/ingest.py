@@ -43,8 +43,8 @@ from mem.core.json_types import JsonObject
 from mem.policies.grounding import effective_date
 from mem.policies.hand_edits import PreviousEditions, last_ingested_body
 from mem.policies.readers import Document, read_document
-from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_numbering, strip_version_suffix
 from mem.policies.rewrite_check import checked_draft
+from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_numbering, strip_version_suffix
 from mem.policies.synthesis import Draft, deterministic_draft
 from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS

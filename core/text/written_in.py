@@ -18,28 +18,29 @@ from __future__ import annotations
 from mem.core.text.language import detect_language
 from mem.core.text.pattern import lazy
 
-_FUNCTION_WORDS: dict[str, frozenset[str]] = {
-    "en": frozenset("""the this that these those is are was were be been being have has had will would shall
+_LISTS: dict[str, str] = {
+    "en": """the this that these those is are was were be been being have has had will would shall
         should can could may must not you your our we they their them it its of to for from with within by
-        and or but if any all each every after before into only also""".split()),
-    "fr": frozenset("""le la les un une des du au aux ce cet cette ces est sont être été avoir ont vous votre
+        and or but if any all each every after before into only also""",
+    "fr": """le la les un une des du au aux ce cet cette ces est sont être été avoir ont vous votre
         vos nous notre nos ils elles leur leurs pour avec dans sur sans mais ou et peut peuvent doit
-        doivent pas ne aucun aucune tout tous toute toutes qui que dont sont""".split()),
-    "de": frozenset("""der das den dem des ein eine einen einem einer ist sind war wird werden wurde haben hat
+        doivent pas ne aucun aucune tout tous toute toutes qui que dont sont""",
+    "de": """der das den dem des ein eine einen einem einer ist sind war wird werden wurde haben hat
         sie wir ihr ihre unser unsere nicht kein keine und oder aber mit für von zu auf bei nach innerhalb
-        können kann muss müssen""".split()),
-    "es": frozenset("""el los las un una unos unas del es son está están ser sido han usted ustedes su sus
+        können kann muss müssen""",
+    "es": """el los las un una unos unas del es son está están ser sido han usted ustedes su sus
         nuestro nuestra para con sin pero puede pueden debe deben no ningún ninguna todo todos toda todas
-        que dentro""".split()),
-    "it": frozenset("""il lo gli un una della delle dei degli è sono essere stato hanno voi vostro vostra
+        que dentro""",
+    "it": """il lo gli un una della delle dei degli è sono essere stato hanno voi vostro vostra
         nostro nostra per con senza ma può possono deve devono non nessun nessuna tutto tutti tutte che
-        entro""".split()),
-    "pt": frozenset("""os uma umas da das do dos é são ser foi têm você vocês seu sua seus suas nosso
+        entro""",
+    "pt": """os uma umas da das do dos é são ser foi têm você vocês seu sua seus suas nosso
         nossa para com sem mas pode podem deve devem não nenhum nenhuma todo todos toda todas que
-        dentro""".split()),
-    "nl": frozenset("""het een is zijn was wordt worden heeft hebben u uw wij ons onze niet geen en of maar
-        met voor naar binnen kan kunnen moet moeten alle""".split()),
+        dentro""",
+    "nl": """het een is zijn was wordt worden heeft hebben u uw wij ons onze niet geen en of maar
+        met voor naar binnen kan kunnen moet moeten alle""",
 }
+_FUNCTION_WORDS = {lang: frozenset(words.split()) for lang, words in _LISTS.items()}
 # a word in two or more lists says nothing about which language it is
 _SHARED = frozenset(w for lang, words in _FUNCTION_WORDS.items() for w in words
                     if any(w in other for o, other in _FUNCTION_WORDS.items() if o != lang))
