@@ -30,6 +30,9 @@ class Answer:
     steps: list[str] = field(default_factory=list)
     session: str | None = None
     reference: str = ""  # the retrieved blocks exactly as marked for the engine (the counted reference tokens)
+    # False when mem found a model's answer not borne out by what it cites (agent.answer_check); the
+    # deterministic engine only quotes memory, so its answers are always True
+    grounded: bool = True
 
     @property
     def policy_refs(self) -> list[JsonObject]:
@@ -54,6 +57,7 @@ class Answer:
             "customer": self.customer,
             "session": self.session,
             "engine": self.engine,
+            "grounded": self.grounded,
             "language": self.language,
             "citations": [c.to_dict() for c in self.citations],
             "injected": self.injected,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mem.agent.answer import TOKEN_METHOD, Answer
+from mem.agent.answer_check import check_answer, not_followed_warnings, refuse_reply
 from mem.agent.blocks import Block, strip_markers
 from mem.agent.citations import check_citations
 from mem.agent.compose import compose_answer
@@ -19,19 +20,23 @@ from mem.agent.semantic import SemanticQuotes
 from mem.agent.tokens import estimate_tokens
 from mem.core.text import detect_language as script_language
 from mem.core.wording import plural
+from mem.customers.log_files import MAX_MESSAGE_BYTES
 from mem.wiki.service_memory import ServiceMemory
 
 
 def answer_question(question: str, *, service: ServiceMemory, customer: CustomerMemory | None,
                     model: str = "", history: list[tuple[str, str]] | None = None,
                     retrieval_mode: str = "auto", marker: str | None = None,
-                    semantic: SemanticQuotes | None = None) -> Answer:
+                    semantic: SemanticQuotes | None = None, max_answer_bytes: int = MAX_MESSAGE_BYTES) -> Answer:
     """Answer ``question`` for one customer from service memory and that customer's memory only.
 
     ``model`` empty = the deterministic engine; otherwise an ``llm`` model id, which gets the
     retrieval tools (``retrieval_mode`` "tools") or the pre-retrieved blocks ("pre"); "auto" picks
     tools when the model supports them. ``history`` is the session's earlier turns (role, text).
     ``semantic``: the semantic layer of the deterministic engine (``SemanticQuotes.open``); None = lexical.
+    A model's answer is checked before it is returned (``answer_check``): an empty, JSON or oversized
+    (``max_answer_bytes``) reply raises ``ModelError``; one that repeats instruction-like reference text is
+    withheld; figures, agreements or a language its citations do not bear out make it ``grounded`` False.
     """
     history = list(history or [])
     question = question.strip()
@@ -56,6 +61,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         from mem.agent.model_answer import model_answer
 
         draft = model_answer(model, context, retrieval, question, history=history, mode=retrieval_mode)
+        refuse_reply(model, draft, max_bytes=max_answer_bytes)  # empty, JSON or oversized: no answer to show
         draft, echoed = strip_markers(draft, context.marker)
         if echoed:
             warnings.append("the model's answer repeated reference-data markers; mem removed them")
@@ -86,9 +92,17 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
     text, citations, removed = check_citations(draft, retrieval.blocks)
     if removed:
         warnings.append("removed citations that point to nothing retrieved: " + ", ".join(f"[{n}]" for n in removed))
+    grounded = True
     if model and retrieval.blocks and not citations:
         warnings.append("the model's answer cites none of the retrieved memory; treat it as ungrounded")
-    warnings += retrieval.warnings
+    if model:
+        check = check_answer(text, cited=[c.block for c in citations], given=retrieval.blocks, question=question,
+                             earlier=earlier_questions, language=context.language)
+        grounded = check.grounded and not removed and not (retrieval.blocks and not citations)
+        warnings += check.warnings
+        if check.echoed:
+            text, citations = check.text, []
+    warnings += not_followed_warnings(retrieval.warnings, check.echoed if model else [])
     for block in retrieval.blocks:
         if block.memory == "fact" and block.flags:
             warnings.append(f"fact {block.id} ({block.date}): {'; '.join(block.flags)}")
@@ -113,6 +127,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         retrieved=[_retrieved(b) for b in retrieval.blocks], retrieval_steps=list(retrieval.steps),
         conflicts=[c.to_dict() for c in conflicts], warnings=_unique(warnings), removed_citations=removed,
         tokens=tokens, steps=_explain(context, retrieval, conflicts, engine, citations, removed), reference=reference,
+        grounded=grounded,
     )
 
 

@@ -114,7 +114,8 @@ class Conversation:
         check_message_size(question, self.config.extract.max_message_bytes)  # before it is answered or logged
         asked_at = clock.now()
         answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
-                                 history=self.history, retrieval_mode=self.retrieval_mode, semantic=self.semantic)
+                                 history=self.history, retrieval_mode=self.retrieval_mode, semantic=self.semantic,
+                                 max_answer_bytes=self.config.extract.max_message_bytes)  # the log's one limit
         answer.session = self.session
         self.customer.log_turn(session=self.session, role="customer", text=question.strip(), time=asked_at, meta={})
         self.customer.log_turn(

@@ -146,7 +146,8 @@ class CustomerSession:
             answer = conversation.ask(question)
         marker = new_marker()
         parts = [data_rule(marker),
-                 f"<<DATA {marker} memory=answer engine={answer.engine} language={answer.language}>>\n"
+                 f"<<DATA {marker} memory=answer engine={answer.engine} language={answer.language} "
+                 f"grounded={'yes' if answer.grounded else 'no'}>>\n"
                  f"{neutralise(answer.text, marker)}\n<<END {marker}>>"]
         for citation in answer.citations:
             block = citation.block

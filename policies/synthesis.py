@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 
 from mem.core.errors import ModelError
-from mem.core.model import json_type
 from mem.core.text.sentences import split_sentences
 from mem.policies.grounding import ungrounded
 from mem.policies.readers import Block
@@ -94,7 +93,7 @@ def first_sentence(blocks: list[Block]) -> str:
 
 def model_draft(topic: Topic, *, title: str, model: str, source_name: str) -> Draft:
     """Ask ``model`` to write the page; validate the answer or raise ``ModelError``."""
-    from mem.core.model import complete_json
+    from mem.core.model import complete_json, json_type
 
     prompt = (f"Document: {source_name}\nSection title: {title}\n\n<section>\n{topic.text}\n</section>\n\n"
               "Write the wiki page for this section as JSON with title, summary and body.")
