@@ -11,6 +11,8 @@ every check and was committed, linted clean and shipped in the bundle. ``rewrite
   instruction-like text) must keep at least half of its content terms somewhere in the page (title, summary
   or body): a rewording keeps the words a rule is made of ("receipt", "order", "number", "required"), a
   dropped rule keeps none of them;
+- **title**: the page's title must share a content term with the section (its heading or text): a title
+  taken from another section makes two pages of one document read as the same topic;
 - **added rules**: a sentence of the page that states a rule (it has a modal or a quantifier: may, must,
   can, not, any, always…) must find at least half of its content terms in the section: "Customers may
   also return any item at any time for a full refund, no questions asked." finds "customer" and "refund"
@@ -78,6 +80,10 @@ def rewrite_problems(draft: Draft, topic: Topic, *, title: str) -> list[str]:
         problems.append(f"it drops {len(dropped)} rule{'s' if len(dropped) > 1 else ''} of the section "
                         f"(\"{_short(dropped[0])}\")")
     source_terms = set(terms(f"{title}\n{source}"))
+    title_terms = set(terms(draft.title))
+    if title_terms and not title_terms & source_terms:
+        # two sections titled alike ("Refund policy" over the Shipping section) read as one topic twice
+        problems.append(f"its title {draft.title!r} names nothing the section says")
     added = [part.text.strip() for text in (draft.summary, body) for part in split_sentences(" ".join(text.split()))
              if _RULE_WORD.search(part.text) and _share(terms(part.text), source_terms) < KEEP]
     if added:
