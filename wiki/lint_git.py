@@ -37,6 +37,77 @@ class History:
     removed: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     deleted_in: dict[str, str] = field(default_factory=dict)
     repo: Repo | None = None
+    # commit → parent commits of HEAD's history, read on first use (one ``git rev-list --parents``)
+    _parents: dict[str, list[str]] | None = field(default=None, repr=False)
+    # commit → message, for the commits of HEAD's history whose message records a take-over (read on first use)
+    _takeover_messages: dict[str, str] | None = field(default=None, repr=False)
+
+    def parents(self) -> dict[str, list[str]]:
+        """Every commit of HEAD's history → its parents (empty when git cannot tell)."""
+        import git
+
+        if self._parents is None:
+            self._parents = {}
+            if self.repo is not None:
+                try:
+                    out = self.repo.git.rev_list("--parents", "HEAD")
+                except (git.GitCommandError, ValueError, OSError):
+                    out = ""
+                for line in out.splitlines():
+                    shas = line.split()
+                    if shas:
+                        self._parents[shas[0]] = shas[1:]
+        return self._parents
+
+    def nearest(self, sha: str, among: set[str]) -> set[str]:
+        """The commits of ``among`` reached first walking back from ``sha``'s parents along every branch: on
+        each line of history the last commit of ``among`` before ``sha`` (a merge has one per side)."""
+        parents = self.parents()
+        found: set[str] = set()
+        seen: set[str] = set()
+        stack = list(parents.get(sha, []))
+        while stack:
+            commit = stack.pop()
+            if commit in seen:
+                continue
+            seen.add(commit)
+            if commit in among:
+                found.add(commit)
+                continue  # that branch's history before it is what it already was compared with
+            stack.extend(parents.get(commit, []))
+        return found
+
+    def takeover_messages(self, marker: str) -> dict[str, str]:
+        """Commit → message for the commits of HEAD's history whose message contains ``marker``."""
+        import git
+
+        if self._takeover_messages is None:
+            self._takeover_messages = {}
+            if self.repo is not None:
+                try:
+                    out = self.repo.git.log("--fixed-strings", f"--grep={marker}", "--format=%x1e%H%n%B", "HEAD")
+                except (git.GitCommandError, ValueError, OSError):
+                    out = ""
+                for record in out.split("\x1e"):
+                    sha, _, message = record.strip("\n").partition("\n")
+                    if sha:
+                        self._takeover_messages[sha.strip()] = message
+        return self._takeover_messages
+
+    def descends(self, newer: str, older: str) -> bool:
+        """Whether ``older`` is ``newer`` or in its history, read from the parent map (no git process)."""
+        parents = self.parents()
+        seen: set[str] = set()
+        stack = [newer]
+        while stack:
+            commit = stack.pop()
+            if commit == older:
+                return True
+            if commit in seen:
+                continue
+            seen.add(commit)
+            stack.extend(parents.get(commit, []))
+        return False
 
     def renamed_to(self, old_id: str) -> str | None:
         """The id a page called ``old_id`` carries now (following chains), or None."""

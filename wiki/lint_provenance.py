@@ -59,22 +59,52 @@ def check_page_document(ctx: LintContext) -> Iterator[Finding]:
             yield finding
 
 
+def _records_takeover(page_id: str, message: str) -> bool:
+    return any(line.startswith(f"page: {page_id} ") and TAKEOVER in line for line in message.splitlines())
+
+
 def _unexplained_move(history, pf: PageFile, states: list[tuple[str | None, str | None]]) -> Finding | None:
+    """The last change of the page's document that no commit explains, compared along each branch's own history.
+
+    A state is compared with the page as it was on its own line of history (the nearest earlier revision on each
+    side of a merge), never with whichever branch's commit git lists just before it: two operators' clones each
+    ingesting their own document, then merged, are two explained histories, not a take-over (NEWUSER_REPORT17 #7).
+    A move is explained by its own commit recording the take-over (``mem ingest --replace``/``--id``) or by a later
+    commit of HEAD's history recording it (how a meant move made by hand is accepted afterwards)."""
+    known = [(sha, document) for sha, document in states if document is not None]
+    if len({document for _, document in known}) < 2:
+        return None  # one document all along: nothing moved (no walk of the commit graph)
+    documents = {sha: document for sha, document in known if sha is not None}
     found = None
-    previous = None
-    for sha, document in states:
-        if document is None:
+    for index, (sha, document) in enumerate(known):
+        if sha is None:  # the working tree: compared with HEAD's edition of the page
+            head = history.repo.head.commit.hexsha if history.repo is not None else None
+            before = {head} if head in documents else (history.nearest(head, set(documents)) if head else set())
+        else:
+            before = history.nearest(sha, set(documents))
+        if not before and index and not history.parents():
+            before = {known[index - 1][0]}  # no commit graph to read: the previous revision listed
+        previous = sorted({documents[commit] for commit in before if commit in documents})
+        if not previous or document in previous:
             continue
-        if previous is not None and document != previous:
-            explained = sha is not None and any(
-                line.startswith(f"page: {pf.id} ") and TAKEOVER in line
-                for line in history.message(sha).splitlines())
-            if not explained:
-                where = f"in commit {sha[:8]}" if sha else "in the working tree"
-                found = Finding(pf.rel, pf.field_line("sources"), "page-document",
-                                f"the page came from document {previous!r} but {where} its source became "
-                                f"{document!r} without an explicit take-over (mem ingest --replace)")
-        previous = document
+        if sha is not None and (_records_takeover(pf.id, history.message(sha)) or any(
+                _records_takeover(pf.id, message) and history.descends(later, sha)
+                for later, message in history.takeover_messages(TAKEOVER).items())):
+            continue
+        came_from = " or ".join(repr(d) for d in previous)
+        if sha is None:
+            found = Finding(pf.rel, pf.field_line("sources"), "page-document",
+                            f"the page came from document {came_from} but in the working tree its source became "
+                            f"{document!r} without an explicit take-over: if the move is meant, commit the page with "
+                            f"the message line 'page: {pf.id} taken over from {previous[0]}'; if not, "
+                            f"`git checkout -- {pf.rel}` restores it")
+        else:
+            found = Finding(pf.rel, pf.field_line("sources"), "page-document",
+                            f"the page came from document {came_from} but in commit {sha[:8]} its source became "
+                            f"{document!r} without an explicit take-over: if the move was meant, record it with "
+                            f"`git commit --allow-empty -m 'page: {pf.id} taken over from {previous[0]}'`; if not, "
+                            f"restore the page from before that commit and ingest the other document with "
+                            f"--id-prefix")
     return found
 
 

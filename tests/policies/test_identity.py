@@ -9,7 +9,7 @@ import pytest
 
 from mem.core import clock
 from mem.core.config import Config
-from mem.core.errors import Conflict
+from mem.core.errors import Conflict, StorageError
 from mem.policies.ingest import ingest_documents
 from mem.wiki import gitrepo
 from mem.wiki.store import Wiki
@@ -278,3 +278,55 @@ def test_the_same_bytes_read_otherwise_after_an_upgrade_revise_the_page(ws, tmp_
     assert "디지털 콘텐츠를 내려받은 경우" in refunds.body
     assert sorted(change.change for change in result.pages) == ["deprecated", "deprecated", "revised", "unchanged",
                                                                 "unchanged"]
+
+
+def _git(ws: Path, *args: str, when: str = "2026-02-01T12:00:00+00:00") -> str:
+    import os
+
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Op", "GIT_AUTHOR_EMAIL": "op@example.com", "GIT_COMMITTER_NAME": "Op",
+           "GIT_COMMITTER_EMAIL": "op@example.com", "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+    return gitrepo._run(ws, *args, env=env)
+
+
+def test_a_merge_of_two_clones_each_taking_over_explicitly_is_lint_clean(ws, tmp_path):
+    """NEWUSER_REPORT17 #7: operator two's clone ingests another document with --replace, operator one ingests a
+    new edition of the first; after the merge, lint compared operator one's commit with operator two's (the commit
+    git lists before it) and reported a take-over that never happened on operator one's line of history."""
+    ingest_documents(ws, [doc(tmp_path, "policy.md", RETAIL)], config=config(ws))
+    main = _git(ws, "branch", "--show-current")
+    _git(ws, "checkout", "-q", "-b", "op2")
+    clock.freeze(clock.parse_datetime("2026-02-01T10:00:00Z"))
+    ingest_documents(ws, [doc(tmp_path, "other.md", RETAIL.replace("5 items", "8 items"))], config=config(ws),
+                     replace=True)
+    assert Wiki(ws).get("domain-basic").meta["sources"][0]["id"] == "other"
+    _git(ws, "checkout", "-q", main)
+    clock.freeze(clock.parse_datetime("2026-02-01T11:00:00Z"))
+    ingest_documents(ws, [doc(tmp_path, "policy-v2.md", RETAIL.replace("5 items", "6 items"))], config=config(ws),
+                     replace=True)
+    with pytest.raises(StorageError):  # the conflicts an operator resolves by hand
+        _git(ws, "merge", "-q", "--no-ff", "--no-edit", "op2")
+    _git(ws, "checkout", "--ours", "policies/domain-basic.md")
+    _git(ws, "checkout", "--theirs", "policies/refunds.md", "index.md", "log.md")
+    _git(ws, "add", "-A")
+    _git(ws, "commit", "-q", "-m", "merge op2")
+    assert [rule for _, rule in _lint_rules(ws) if rule == "page-document"] == []
+    # a real hand move on this line of history is still reported
+    page = ws / "policies" / "domain-basic.md"
+    page.write_text(page.read_text().replace("id: policy", "id: airline"))
+    _git(ws, "commit", "-q", "-am", "edit by hand", when="2026-02-01T13:00:00+00:00")
+    assert ("policies/domain-basic.md", "page-document") in _lint_rules(ws)
+
+
+def test_the_advice_of_page_document_clears_it(ws, tmp_path):
+    """The finding names the way to accept a committed move that was meant, and following it clears the error."""
+    from mem.wiki.lint import lint_workspace
+
+    ingest_documents(ws, [doc(tmp_path, "retail.md", RETAIL)], config=config(ws))
+    page = ws / "policies" / "domain-basic.md"
+    page.write_text(page.read_text().replace("id: retail", "id: airline").replace("version: 1", "version: 2"))
+    gitrepo.commit(ws, ["policies/domain-basic.md"], "edit by hand")
+    [finding] = [f for f in lint_workspace(ws, config=config(ws)).findings if f.rule == "page-document"]
+    command = finding.message.split("`")[1]
+    assert command == "git commit --allow-empty -m 'page: domain-basic taken over from retail'"
+    _git(ws, "commit", "-q", "--allow-empty", "-m", "page: domain-basic taken over from retail")
+    assert _lint_rules(ws) == []
