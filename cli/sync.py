@@ -59,6 +59,10 @@ def render_sync(console: Console, result: JsonObject) -> None:
             if result.get("reused") else ""
         say(f"installed bundle v{result['version']}{was}: {plural(result['files'], 'file')}{reused}, "
             f"signed by {result['key_id']}")
+        if result.get("key_first_use"):
+            say(f"trusted signing key {result['key_id']} on first use (no key was pinned): check it with the "
+                "operator (`mem keys show`) and pin it with `mem login --server URL --trust-key signing.pub.pem`; "
+                "every later bundle must be signed by it or reached from it by a signed rotation")
         if result.get("key_rotated"):
             say("the service rotated its signing key; the new key is trusted through the signed transition")
         if result.get("embedded"):

@@ -291,7 +291,8 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
     _remove_old_folders(home, keep={folder.name, str(state.get("dir") or "")})
     return {"status": "updated", "version": manifest["version"], "previous_version": held,
             "files": len(manifest["files"]), "downloaded": len(manifest["files"]) - reused, "reused": reused,
-            "flagged": {}, "key_id": manifest["key_id"], "key_rotated": trust_source == "rotation"}
+            "flagged": {}, "key_id": manifest["key_id"], "key_rotated": trust_source == "rotation",
+            "key_first_use": trust_source == "first-use"}
 
 
 def _signing_key(home: Path, client: ServerClient, key_id: str, transitions_bytes: bytes):

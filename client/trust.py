@@ -41,6 +41,8 @@ class LoginSummary(TypedDict, total=False):
     file: str
     bundles: str
     trusted_key: str
+    # how bundles will be checked: "pinned", "first-use" (nothing pinned yet) or the key already trusted
+    key_trust: str
     earlier_tokens: int  # backup slot keys kept from tokens the account had before a rotation
 
 
@@ -91,7 +93,23 @@ def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | N
         result["bundles"] = bundles.strip().rstrip("/")
     if pem is not None:
         result["trusted_key"] = save_trust(home, pem, source="pinned")["key_id"]
+        result["key_trust"] = "pinned"
+    else:
+        result["key_trust"] = key_trust_note(load_trust(home))
     return result
+
+
+FIRST_USE_NOTE = ("first-use: no signing key is pinned, so the first `mem sync` trusts whatever key the server "
+                  "presents; pin the operator's key with `mem login --server URL --trust-key signing.pub.pem` "
+                  "(the operator's <workspace>/.mem/keys/signing.pub.pem)")
+
+
+def key_trust_note(trust: Trust | None) -> str:
+    """What a login without ``--trust-key`` leaves the client trusting, in one line (NEWUSER_REPORT17 #13)."""
+    if trust is None:
+        return FIRST_USE_NOTE
+    return (f"unchanged: this client keeps trusting {trust['key_id']} ({trust.get('source', 'pinned')}); "
+            "a server signing with another key is refused until you pass --trust-key")
 
 
 def follow_transitions(trusted: Ed25519PublicKey, target_id: str,

@@ -18,7 +18,7 @@ from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import NetworkError, VerificationError
 from mem.server.bundle import build_bundle
-from mem.server.keys import init_keys, keys_dir, rotate_keys
+from mem.server.keys import init_keys, key_info, keys_dir, rotate_keys
 from mem.server.published import bundle_dir, publish
 from mem.wiki import gitrepo
 from mem.wire.manifest import encode_manifest
@@ -273,6 +273,26 @@ def test_cli_sync_and_status(mem, workspace, live_server):
     assert offline.exit_code == 2 and offline.stderr.startswith("Error: cannot reach server")
     status = json.loads(mem("status", "--json").stdout)
     assert status["stale"] is True and status["bundle_version"] == 1
+
+
+def test_login_and_first_sync_say_which_key_is_trusted_on_first_use(mem, workspace, live_server):
+    """NEWUSER_REPORT17 #13: a login without --trust-key said nothing about first-use trust, and the first sync
+    trusted whatever key the server presented silently (a retired key's old bundle included)."""
+    _build(workspace)
+    server = live_server(workspace)
+    login = mem("login", "--server", server.url)
+    assert login.exit_code == 0, login.stderr
+    assert "first-use" in login.stdout and "--trust-key" in login.stdout
+    first = mem("sync")
+    key_id = key_info(workspace)["key_id"]
+    assert first.exit_code == 0, first.stderr
+    assert f"trusted signing key {key_id} on first use" in first.stdout and "--trust-key" in first.stdout
+    assert "on first use" not in mem("sync").stdout  # said once, when it happens
+    again = mem("login", "--server", server.url, "--json")
+    assert json.loads(again.stdout)["key_trust"].startswith(f"unchanged: this client keeps trusting {key_id}")
+    pinned = mem("login", "--server", server.url, "--trust-key", str(keys_dir(workspace) / "signing.pub.pem"),
+                 "--json")
+    assert json.loads(pinned.stdout)["key_trust"] == "pinned"
 
 
 def test_two_rotations_are_followed_as_a_chain(synced):
