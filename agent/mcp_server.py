@@ -379,6 +379,21 @@ def argument_error(error: dict[str, Any]) -> str:
     return f"{field}: {message[:1].lower()}{message[1:]}"
 
 
+def unknown_arguments(tool: str, arguments: dict[str, Any], taken: list[str], customer: str) -> str | None:
+    """One line refusing the arguments ``tool`` does not take, or None. pydantic ignored them: a host passing
+    ``{"query": "Bergen", "customer": "bob"}`` got cust-a's facts back as if it had asked about bob
+    (NEWUSER_REPORT17 #12); names only, never values."""
+    extra = [str(key) for key in arguments if key not in taken]
+    if not extra:
+        return None
+    names = ", ".join(repr(key[:40]) for key in extra[:5]) + (" …" if len(extra) > 5 else "")
+    takes = ", ".join(taken) if taken else "no arguments"
+    line = f"{tool} does not take {names} (it takes {takes})"
+    if any("customer" in key.lower() for key in extra):
+        line += f"; this session serves customer {customer!r} only, chosen by `mem mcp --customer`"
+    return line
+
+
 def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None] | None = None) -> MCPServer:
     """An ``mcp`` ``MCPServer`` exposing ``session``'s tools and resources.
 
@@ -394,7 +409,17 @@ def build_server(session: CustomerSession, *, on_end: Callable[[Learning], None]
         """The SDK reports arguments its schema refused with pydantic's multi-line dump and a URL;
         docs/mcp.md promises one clear line, like mem's own errors (``argument_error``)."""
 
+        _parameters: dict[str, list[str]] | None = None
+
         async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+            if self._parameters is None:  # the tools are all registered before the first call
+                self._parameters = {tool.name: list((tool.input_schema or {}).get("properties", {}))
+                                    for tool in await self.list_tools()}
+            taken = self._parameters.get(name)
+            if taken is not None:  # an unknown tool is the SDK's own error
+                refused = unknown_arguments(name, arguments or {}, taken, session.customer_id)
+                if refused:
+                    raise ToolError(f"Error executing tool {name}: {refused}")
             try:
                 return await super().call_tool(name, arguments, context)
             except ToolError as exc:

@@ -203,6 +203,12 @@ def test_ask_gives_the_full_answer_with_citations_and_logs_both_turns(world):
     ("ask", {"question": "  "}, "empty"),
     ("fact_history", {"fact_id": "01NOSUCHFACT"}, "no fact"),
     ("fact_history", {"fact_id": "../cust-b"}, "fact"),
+    # NEWUSER_REPORT17 #12: an argument the tool does not take was ignored — "customer": "cust-b" answered with
+    # cust-a's facts as if it had been about cust-b
+    ("search_facts", {"query": "Lisbon", "customer": "cust-b"},
+     "search_facts does not take 'customer' (it takes query, limit); this session serves customer 'cust-a' only"),
+    ("get_customer_context", {"verbose": True}, "get_customer_context does not take 'verbose' (it takes no argu"),
+    ("ask", {"question": "refund?", "lang": "fr"}, "ask does not take 'lang' (it takes question)"),
 ])
 def test_bad_arguments_are_a_clear_tool_error_and_write_nothing(world, name, arguments, message):
     """docs/mcp.md: one clear line — not pydantic's dump with its error codes and documentation URL."""
