@@ -12,11 +12,20 @@ keys_app = typer.Typer(help="Create, rotate and show the Ed25519 key that signs 
 
 
 @keys_app.command("init")
-def init(ctx: typer.Context, json_output: JsonOption = False) -> None:
-    """Create the signing key pair under <workspace>/.mem/keys/ (private key owner-only, git-ignored)."""
+def init(
+    ctx: typer.Context,
+    new_service: bool = typer.Option(False, "--new-service", help="This git clone starts a new service: make a "
+                                     "key even though the workspace has a git remote and no .mem/ of its own."),
+    json_output: JsonOption = False,
+) -> None:
+    """Create the signing key pair under <workspace>/.mem/keys/ (private key owner-only, git-ignored).
+
+    In a git clone with no .mem/ (no key, no bundle built) it refuses and says what to copy from the service the
+    clone came from: a new key and bundle version 1 would be refused by every client (docs/server.md, "Moving the
+    service"); --new-service when the clone really starts a new service."""
     from mem.server.keys import init_keys
 
-    emit(init_keys(require_workspace(ctx)), as_json=want_json(ctx, json_output))
+    emit(init_keys(require_workspace(ctx), new_service=new_service), as_json=want_json(ctx, json_output))
 
 
 @keys_app.command("rotate")

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from mem.cli.output import info
+from mem.cli.output import info, warn
 from mem.cli.state import get_state, require_workspace
 
 
@@ -22,9 +22,13 @@ def serve(
 
     Exit 0 after Ctrl-C; 2 when the port is taken or the address cannot be used (--port 0 picks a free port).
     """
+    from mem.server.moved import serve_warning
     from mem.server.serve import serve as run
 
     workspace = require_workspace(ctx)
+    moved = serve_warning(workspace)
+    if moved is not None:
+        warn(moved)
     run(workspace, config=get_state(ctx).config, host=host, port=port, workers=workers,
         on_listening=lambda url: info(f"serving {workspace} on {url} (Ctrl-C stops)"))
     info("server stopped")

@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.errors import Conflict, NotFound, StorageError
+from mem.core.errors import Conflict, NotFound, Refused, StorageError
 from mem.core.fsio import atomic_write_bytes, atomic_write_text
 from mem.core.json_types import JsonObject
 from mem.server.storage import state_dir
@@ -48,11 +48,19 @@ def _prepare_dir(workspace: Path) -> Path:
     return folder
 
 
-def init_keys(workspace: Path) -> JsonObject:
-    """Create the first signing key pair; refuses when one exists (rotate instead)."""
+def init_keys(workspace: Path, *, new_service: bool = False) -> JsonObject:
+    """Create the first signing key pair; refuses when one exists (rotate instead), and — unless ``new_service`` —
+    in a git clone that has no ``.mem/`` of its own: that is a service moved without its state, and a new key
+    would strand every client (``mem.server.moved``)."""
+    if (keys_dir(workspace) / PRIVATE).exists():
+        raise Conflict(f"a signing key exists already in {keys_dir(workspace)}; use `mem keys rotate` to replace it")
+    if not new_service:
+        from mem.server.moved import moved_without_state, what_to_copy
+
+        moved = moved_without_state(workspace)
+        if moved is not None:
+            raise Refused(f"no key made: {moved}; {what_to_copy(workspace)}")
     folder = _prepare_dir(workspace)
-    if (folder / PRIVATE).exists():
-        raise Conflict(f"a signing key exists already in {folder}; use `mem keys rotate` to replace it")
     key = signing.generate()
     atomic_write_bytes(folder / PRIVATE, signing.private_pem(key), mode=0o600)
     atomic_write_bytes(folder / PUBLIC, signing.public_pem(key.public_key()), mode=0o644)
@@ -74,7 +82,9 @@ def load_signing_key(workspace: Path):
     try:
         data = path.read_bytes()
     except FileNotFoundError as exc:
-        raise NotFound(f"no signing key in {path.parent}: run `mem keys init`") from exc
+        from mem.server.moved import missing_key_message
+
+        raise NotFound(missing_key_message(workspace, path.parent)) from exc
     return signing.load_private_pem(data, origin=str(path))
 
 
