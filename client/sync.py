@@ -246,9 +246,16 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
     held = state.get("version")
     manifest_sha = hashlib.sha256(manifest_bytes).hexdigest()
     if isinstance(held, int) and manifest["version"] < held:
+        moved = ""
+        if state.get("key_id") and state.get("key_id") != manifest["key_id"]:
+            # a new key AND an older number: what a service rebuilt on a new host without its .mem/ offers
+            moved = (f"; it is signed by {manifest['key_id']}, not by {state.get('key_id')} that signed version "
+                     f"{held}: a service moved or set up again without its .mem/ (key and bundle numbering) looks "
+                     f"like this — ask the operator to copy .mem/ from the old host (docs/server.md, \"Moving the "
+                     f"service\")")
         raise VerificationError(
             f"rollback: the server offers bundle version {manifest['version']}, "
-            f"but this client already verified version {held}")
+            f"but this client already verified version {held}{moved}")
     if isinstance(held, int) and manifest["version"] == held and manifest_sha != state.get("manifest_sha256"):
         raise VerificationError(
             f"rollback: bundle version {held} was already verified here with different content")

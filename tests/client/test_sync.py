@@ -140,6 +140,34 @@ def test_wrong_key(synced):
     assert _rejected(home, server, "^wrong key")
 
 
+def test_a_service_rebuilt_without_its_mem_state_is_named_in_the_rollback(synced, live_server, tmp_path):
+    """NEWUSER_REPORT17 #8: a clone with a new key starts at version 1; a client re-pinned to that key got a bare
+    "rollback", which reads as an attack; with a new key it names the likely cause and what the operator copies."""
+    import subprocess
+
+    from mem.client.trust import login_client
+
+    workspace, server, home = synced
+    _build(workspace)
+    assert _sync(home, server)["version"] == 2
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(workspace), str(clone)], check=True)
+    init_keys(clone, new_service=True)
+    _build(clone)
+    moved = live_server(clone)
+    login_client(home, url=moved.url, token=None, trust_key=keys_dir(clone) / "signing.pub.pem")
+    with pytest.raises(VerificationError, match="^rollback: the server offers bundle version 1, but this client "
+                       "already verified version 2; it is signed by ") as info:
+        _sync(home, moved)
+    assert "without its .mem/" in info.value.message and "Moving the service" in info.value.message
+    publish(workspace, 1)  # the same key offering an older version: a plain rollback, no moving story
+    login_client(home, url=server.url, token=None, trust_key=keys_dir(workspace) / "signing.pub.pem")
+    with pytest.raises(VerificationError) as plain:
+        _sync(home, server)
+    assert plain.value.message == "rollback: the server offers bundle version 1, but this client already verified " \
+        "version 2"
+
+
 def test_rollback(synced):
     workspace, server, home = synced
     _build(workspace)
