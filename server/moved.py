@@ -34,7 +34,7 @@ def git_remote(workspace: Path) -> tuple[str, str] | None:
     except (OSError, configparser.Error):
         return None
     for section in parser.sections():
-        if section.startswith('remote "') and section.endswith('"') and parser.get(section, "url", fallback=""):
+        if section.startswith('remote "') and section.endswith('"') and parser.has_option(section, "url"):
             return section[len('remote "'):-1], parser.get(section, "url")
     return None
 

@@ -87,8 +87,8 @@ def _unexplained_move(history, pf: PageFile, states: list[tuple[str | None, str 
         previous = sorted({documents[commit] for commit in before if commit in documents})
         if not previous or document in previous:
             continue
-        if sha is not None and (_records_takeover(pf.id, history.message(sha)) or any(
-                _records_takeover(pf.id, message) and history.descends(later, sha)
+        if sha is not None and (_records_takeover(str(pf.id), history.message(sha)) or any(
+                _records_takeover(str(pf.id), message) and history.descends(later, sha)
                 for later, message in history.takeover_messages(TAKEOVER).items())):
             continue
         came_from = " or ".join(repr(d) for d in previous)
