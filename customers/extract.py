@@ -40,6 +40,7 @@ from mem.customers.fact_candidates import Candidate, Turn, deterministic_candida
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
 from mem.customers.judge import Judgement, judge, other_names
+from mem.customers.model_checks import checked_judgement
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, shape_values, slot_of
@@ -288,6 +289,11 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
             from mem.customers.extraction_model import ModelAnswerRejected
 
             raise ModelAnswerRejected(f"model answer: two judgements change fact {judgement.target.id}")
+        else:
+            # a model's DELETE stands only where mem reads the candidate as taking something back too: "I moved
+            # to Bergen" judged as retracting "I live in Oslo" is mem's UPDATE, and the new city is stored
+            judgement = checked_judgement(judgement, candidate,
+                                          [*(f for f in near if f.id not in state.gone), *state.nearby(candidate)])
         fact = _apply(store, candidate, judgement, state)
         if fact is not None:
             written.append(fact)

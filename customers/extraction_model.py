@@ -25,6 +25,7 @@ from mem.customers.fact_candidates import Candidate, Turn
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.judge import ACTIONS, Judgement
+from mem.customers.model_checks import checked_kind, checked_text
 from mem.customers.slots import Slot, find_slot
 from mem.customers.statements import build_statement, check_statement
 
@@ -193,6 +194,10 @@ def _candidate(item: Any, position: int, turns: list[Turn], log_turns: list[LogT
         raise ModelAnswerRejected(f"model answer: {where}.retraction must be true or false")
     following = turns[turns.index(turn) + 1] if turns.index(turn) + 1 < len(turns) else None
     slot = find_slot(quote)
+    # the words around a grounded quote are checked against mem's own reading of it (model_checks)
+    kind = checked_kind(kind, quote=quote, lang=lang, agreement=agreement)
+    text = checked_text(text, quote=quote, speaker=turn.speaker, slot=slot, days=[valid_at, turn.day],
+                        confirmation=evidence[1].quote if agreement else None)
     return Candidate(
         kind=kind, text=text, evidence=tuple(evidence), valid_at=valid_at, sensitive=sensitive,
         agreement=agreement, retraction=retraction, correction=kinds.is_correction(quote, lang=lang),
