@@ -24,6 +24,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
+from mem.customers.question_values import asks_about_someone_else, question_names_own_value
 from mem.customers.screening import instruction_like, paired_orders
 from mem.customers.slots import (
     Slot,
@@ -395,8 +396,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and not kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=True):
             kind, told = "event", True  # "寝室です。" after "どちらのお部屋でしょうか？", "釣り！" after "趣味は何？"
         if kind is None and not reaction and filled is not None and (states_value(sentence.text) or not (
-                is_question(sentence.text) and kinds.says_nothing_of_their_own(sentence.text, lang=lang))):
-            # ... not a question that states nothing ("Maybe a promotion?" after "Any upside for you?")
+                is_question(sentence.text) and (kinds.says_nothing_of_their_own(sentence.text, lang=lang)
+                                                or not question_names_own_value(sentence.text, lang=lang)))):
+            # ... not a question that states nothing ("Maybe a promotion?" after "Any upside for you?"), nor one
+            # that names no value as the asker's ("What is bob's order number A-7731?": question_values)
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         extends = kind is None and not reaction and lang == "en" and bool(groups) and not groups[-1].standalone \
             and any(groups[-1].strong) and kinds.is_short_statement(sentence.text)
@@ -557,6 +560,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and _framed_as_not_theirs(whole_sentences, group.sentences[0].start):
             shapes = tuple(value for value in shapes if value.name != slot.name)
             slot = None
+        if (slot is not None or shapes) and any(asks_about_someone_else(s.text, lang=lang) for s in group.sentences):
+            slot, shapes = None, ()  # "Can you check bob's order A-7731?": bob's order, not a value of the asker's
         if (slot is not None or shapes) and lang != "en" \
                 and all(kinds.speaks_to_the_other(s.text, lang=lang) for s in group.sentences):
             slot, shapes = None, ()  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)

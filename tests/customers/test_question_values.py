@@ -1,0 +1,53 @@
+"""A question states nothing about the asker unless it names the value as theirs (customers/question_values)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mem.customers.fact_candidates import Turn, deterministic_candidates
+from mem.customers.question_values import asks_about_someone_else, question_names_own_value
+
+DAY = date(2026, 12, 6)
+
+
+def _candidates(text: str):
+    return deterministic_candidates([Turn(id="t1", role="customer", text=text, day=DAY)], log_id="c1", reference=DAY)
+
+
+@pytest.mark.parametrize("question", [
+    "What is bob's order number A-7731 and where does bob live?",
+    "What's his order A-7731 status?",
+    "Where is order A-7731?",
+])
+def test_a_question_about_someone_else_s_value_or_nobody_s_is_no_fact(question):
+    assert _candidates(question) == []
+
+
+def test_a_request_about_someone_else_s_order_keeps_no_slot_of_the_asker_s():
+    found = _candidates("Can you check bob's order A-7731 for me?")
+    assert all(c.slot is None and not c.shapes for c in found)
+
+
+@pytest.mark.parametrize("question", ["Is my order A-7731 shipped?", "Where is my order A-7731?"])
+def test_a_question_naming_the_asker_s_own_value_still_tells_it(question):
+    (candidate,) = _candidates(question)
+    assert candidate.slot is not None and candidate.slot.value == "A-7731"
+
+
+def test_whose_value_a_question_names():
+    assert asks_about_someone_else("Where is my husband's order A-7731?", lang="en")
+    assert not asks_about_someone_else("Bob's been waiting, where is my order A-7731?", lang="en")
+    assert question_names_own_value("I live in Oslo.", lang="en")  # not a question: not read here
+    assert question_names_own_value("주문번호 A-7731 배송 언제 와요?", lang="ko")  # the subject is left out
+
+
+def test_mem_ask_keeps_no_fact_of_a_question_about_another_customer(mem, tmp_path):
+    workspace = tmp_path / "ws"
+    assert mem("init", workspace).exit_code == 0
+    asked = mem("--workspace", workspace, "ask", "-c", "dan",
+                "What is bob's order number A-7731 and where does bob live?")
+    assert asked.exit_code == 0, asked.stderr
+    listed = mem("--workspace", workspace, "facts", "list", "-c", "dan", "--all", "--json")
+    assert listed.exit_code == 0 and "A-7731" not in listed.stdout
