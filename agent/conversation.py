@@ -13,6 +13,7 @@ passes ``mem.client``'s bundle reader and HTTP senders.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,7 @@ from mem.core.controls import clean_text
 from mem.core.errors import InvalidInput
 from mem.core.ids import new_id, validate_name
 from mem.core.inputs import decode_utf8, json_error, read_standard_input
+from mem.core.json_types import JsonObject
 from mem.customers.learning import DecisionSharer, EvidenceSender
 from mem.customers.learning import LearningReport as Learning
 from mem.customers.log_files import MAX_MESSAGE_BYTES, check_message_size
@@ -113,9 +115,13 @@ class Conversation:
             raise InvalidInput("the question is empty")
         check_message_size(question, self.config.extract.max_message_bytes)  # before it is answered or logged
         asked_at = clock.now()
-        answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
-                                 history=self.history, retrieval_mode=self.retrieval_mode, semantic=self.semantic,
-                                 max_answer_bytes=self.config.extract.max_message_bytes)  # the log's one limit
+        # a model may take a minute: the customer's lock is held only while memory is read, never while the model
+        # thinks (CustomerMemory.unlocked_reads), so other commands for this customer do not wait on it
+        with self.customer.unlocked_reads() if self.model else contextlib.nullcontext(self.customer):
+            answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
+                                     history=self.history, retrieval_mode=self.retrieval_mode,
+                                     semantic=self.semantic,
+                                     max_answer_bytes=self.config.extract.max_message_bytes)  # the log's one limit
         answer.session = self.session
         self.customer.log_turn(session=self.session, role="customer", text=question.strip(), time=asked_at, meta={})
         self.customer.log_turn(
@@ -142,7 +148,11 @@ class Conversation:
         if not text.strip():
             raise InvalidInput("the turn's text is empty")
         check_message_size(text, self.config.extract.max_message_bytes)  # the request log's one limit
-        self.customer.log_turn(session=self.session, role=role, text=text.strip(), time=clock.now(), meta={})
+        # the host's agent turn is marked as the host's: its words may come from any model, or from a tool call
+        # injected into the host — extraction lets it confirm an agreement only where the service allows it
+        # ([extract] host_agent_confirms, docs/mcp.md)
+        meta: JsonObject = {"logged_by": "host"} if role == "agent" else {}
+        self.customer.log_turn(session=self.session, role=role, text=text.strip(), time=clock.now(), meta=meta)
         self.history.append((role, text.strip()))
         self.recorded += 1
         if not self.hold_lock:

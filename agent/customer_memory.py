@@ -6,10 +6,11 @@ exactly one customer's store: there is no way to reach another customer from her
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from mem.core.errors import StorageError
 from mem.core.json_types import JsonObject
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from mem.customers.fact_record import Fact
     from mem.customers.log_files import Turn
     from mem.customers.store import CustomerStore
+
+_T = TypeVar("_T")
 
 
 class CustomerMemory:
@@ -35,6 +38,7 @@ class CustomerMemory:
         self._reader: Callable[[], CustomerStore] | None = None
         self.customer_id = customer_id
         self.conversation_id: str | None = None
+        self._read_releases = False  # unlocked_reads
 
     @classmethod
     def open(cls, home: Path, customer_id: str, *, create: bool = True, since: float | None = None) -> CustomerMemory:
@@ -121,6 +125,32 @@ class CustomerMemory:
         if self._opener is not None:
             self.close()
 
+    @contextlib.contextmanager
+    def unlocked_reads(self) -> Iterator[CustomerMemory]:
+        """Inside: the store is closed, and each read below opens it, reads, and closes it again.
+
+        A model's answer is awaited inside this (``Conversation.ask``): the customer's lock is held only for the
+        moments the agent reads memory — before the call, or in a tool the model calls — never while the model
+        thinks, so ``mem facts list`` or a deterministic ``mem ask`` for the customer do not wait on a slow model.
+        A read may run in the model's worker thread (``core.model.within_timeout``): the store it opens is closed
+        in that thread.
+        """
+        self.release()
+        self._read_releases = True
+        try:
+            yield self
+        finally:
+            self._read_releases = False
+            self.release()
+
+    def _read(self, read: Callable[[CustomerStore], _T], empty: _T) -> _T:
+        store = self.existing_store()
+        try:
+            return read(store) if store is not None else empty
+        finally:
+            if self._read_releases:
+                self.release()
+
     def close(self) -> None:
         if self._store is not None:
             self._store.close()
@@ -139,24 +169,20 @@ class CustomerMemory:
         is left out: the customer's claim is not an account attribute."""
         from mem.customers.customer_context import from_service
 
-        store = self.existing_store()
-        return [item.text for item in store.context.items() if from_service(item)] if store is not None else []
+        return self._read(lambda store: [item.text for item in store.context.items() if from_service(item)], [])
 
     def service_context_items(self) -> list[str]:
         """The items the service set (``mem context set --from-service``): the only ones that tell what the
         account is — its contract tier, plan, entitlements — so the only ones a know-how condition reads."""
-        store = self.existing_store()
-        return [item.text for item in store.context.items() if item.source == "service"] if store is not None else []
+        return self._read(lambda store: [item.text for item in store.context.items() if item.source == "service"], [])
 
     def search_facts(self, query: str, *, limit: int = 5) -> list[Fact]:
         """Active facts matching ``query``, best first (the store's BM25 search)."""
-        store = self.existing_store()
-        return [hit.fact for hit in store.facts.search(query, limit=limit)] if store is not None else []
+        return self._read(lambda store: [hit.fact for hit in store.facts.search(query, limit=limit)], [])
 
     def agreements(self, *, limit: int = 5) -> list[Fact]:
         """The customer's active agreements (decision facts), newest first."""
-        store = self.existing_store()
-        return store.facts.list(kinds=("decision",), limit=limit) if store is not None else []
+        return self._read(lambda store: store.facts.list(kinds=("decision",), limit=limit), [])
 
     def log_turn(self, *, session: str, role: str, text: str, time: datetime, meta: JsonObject) -> Turn:
         """Append one turn to the customer's request log (the first turn opens the conversation).

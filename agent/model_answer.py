@@ -61,13 +61,21 @@ def tools(retrieval: Retrieval, marker: str) -> list[Any]:
 def _run_chain(model: Any, name: str, prompt: str, system: str, tool_list: list[Any]) -> str:
     import llm
 
-    try:
-        chain = model.chain(prompt, system=system, tools=tool_list)
+    from mem.core.model import tools_on_caller, within_timeout
+
+    def run(on_caller: Any) -> str:
+        # the tools read the customer's store on this thread; the chain runs in the timeout's worker
+        chain = model.chain(prompt, system=system, tools=tools_on_caller(tool_list, on_caller))
         last = None
         for response in chain.responses():
             response.text()
             last = response
         return last.text() if last is not None else ""
+
+    try:
+        return str(within_timeout(name, run))  # [model] timeout: the whole chain, tool calls included
+    except ModelError:
+        raise
     except llm.errors.NeedsKeyException as exc:
         raise ModelError(f"model {name!r} needs an API key: {exc}") from exc
     except Exception as exc:  # noqa: BLE001 - any plugin's failure becomes one clear line

@@ -19,6 +19,7 @@ from mem import __version__
 from mem.cli.state import State
 from mem.core import clock
 from mem.core.config import Config
+from mem.core.model_limits import set_timeout as set_model_timeout
 from mem.core.topics import topic_for
 
 COMMAND_MODULES: tuple[str, ...] = (
@@ -72,6 +73,7 @@ def root(
 ) -> None:
     config = Config.load(workspace=workspace, home=home)
     clock.freeze(config.now)
+    set_model_timeout(config.model.timeout)
     ctx.obj = State(config=config, json=json_output)
     if ctx.invoked_subcommand != "sync":  # sync finishes them itself, under its install lock
         from mem.client.recheck_pending import finish_if_owed

@@ -70,6 +70,8 @@ class ModelSettings:
     """Which language model to use through the ``llm`` library."""
 
     name: str = _f("", "llm model id (e.g. 'gpt-4o-mini'); empty = the offline deterministic engine")
+    timeout: float = _f(120.0, "seconds one model call may take before it fails with one line (0 = no limit); the "
+                               "customer's memory is never locked while a model thinks", least=0)
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,8 @@ class ExtractSettings:
     max_lock_seconds: float = _f(2.0, "a long extraction lets a waiting `mem ask` for the customer in after this long",
                                  least=0)
     max_message_bytes: int = _f(256 * 1024, "log import, ask and chat refuse a longer message (UTF-8 bytes)", least=1)
+    host_agent_confirms: bool = _f(False, "an agent turn an MCP host logs (log_turn) may confirm an agreement; off: it "
+                                          "grants nothing, the customer's proposal stays a request (docs/mcp.md)")
 
 
 @dataclass(frozen=True)

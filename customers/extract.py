@@ -27,12 +27,14 @@ says why.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from mem.core import clock
+from mem.core import model as core_model
 from mem.core.errors import ModelError
 from mem.core.json_types import JsonObject
 from mem.core.text.content_terms import terms
@@ -40,6 +42,7 @@ from mem.customers.fact_candidates import Candidate, Turn, deterministic_candida
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
 from mem.customers.judge import Judgement, judge, other_names
+from mem.customers.model_calls import NeedsModel, UnlockedModelCalls
 from mem.customers.model_checks import checked_judgement
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.screening import instruction_like
@@ -49,6 +52,7 @@ from mem.customers.traits import flag_stale_traits, update_traits
 
 if TYPE_CHECKING:
     from mem.core.config import Config
+    from mem.customers.extraction_model import CompleteJson
     from mem.customers.log_files import Conversation
     from mem.customers.log_files import Turn as LoggedTurn
     from mem.customers.store import CustomerStore
@@ -103,18 +107,24 @@ def extract_pending(
     report = ExtractionReport(engine=f"model:{model_name}" if model_name else "deterministic")
     chunk_size = max(int(config.extract.recent_turns), 1)
     batch_turns = max(int(config.extract.batch_turns), 1)
-    chunks = _plan(store, chunk_size, report, conversations)
+    host_confirms = bool(getattr(config.extract, "host_agent_confirms", False))
+    chunks = _plan(store, chunk_size, report, conversations, host_confirms=host_confirms)
     total, done = sum(c.stop - c.start for c in chunks), 0
     rejected: set[str] = set()
     hold = float(getattr(config.extract, "max_lock_seconds", 0) or 0)
     held_since = time.monotonic()
+    # a model is asked with the customer's lock free (model_calls): a slow one blocks no other command
+    timeout = getattr(config.model, "timeout", None)
+    calls = UnlockedModelCalls(timeout=timeout) if model_name and hasattr(store, "unlocked") else None
+    complete: CompleteJson | None = calls or (
+        functools.partial(core_model.complete_json, timeout=timeout) if model_name else None)
     while chunks:
         if hold and time.monotonic() - held_since > hold and hasattr(store, "hand_over"):
             # Between transactions only: let a waiting `mem ask` for this customer in, then plan the
             # rest afresh — the other process may have extracted some of it (its own learning step).
             store.hand_over()
             held_since = time.monotonic()
-            chunks = [c for c in _plan(store, chunk_size, report, conversations)
+            chunks = [c for c in _plan(store, chunk_size, report, conversations, host_confirms=host_confirms)
                       if c.conversation.id not in rejected]
             if not chunks:
                 break
@@ -129,7 +139,19 @@ def extract_pending(
         try:
             with store.transaction():
                 for chunk in batch:
-                    _extract_chunk(store, chunk, config=config, state=state)
+                    _extract_chunk(store, chunk, config=config, state=state, complete=complete)
+        except NeedsModel as need:
+            assert calls is not None  # only UnlockedModelCalls asks for one
+            with store.unlocked():
+                calls.fetch(need)
+            # planned afresh, as after a hand-over: another process may have extracted some of it meanwhile
+            held_since = time.monotonic()
+            chunks = [c for c in _plan(store, chunk_size, report, conversations, host_confirms=host_confirms)
+                      if c.conversation.id not in rejected]
+            if not chunks or (chunks[0].conversation.id, chunks[0].start) != (batch[0].conversation.id,
+                                                                             batch[0].start):
+                calls.chunk_done()  # the chunk was done by the other process: its answers are not needed
+            continue
         except ModelError as exc:
             conversation_id = batch[0].conversation.id
             rejected.add(conversation_id)
@@ -137,6 +159,8 @@ def extract_pending(
             report.rejected.append({"conversation": conversation_id, "reason": exc.message})
         else:
             _merge(report, state.report)
+        if calls is not None:
+            calls.chunk_done()
         done += size
         if on_progress is not None:
             on_progress(done, total, f"conversation {batch[-1].conversation.id}" if batch else "skipped")
@@ -147,7 +171,7 @@ def extract_pending(
 
 
 def _plan(store: CustomerStore, chunk_size: int, report: ExtractionReport,
-          only: Collection[str] | None = None) -> list[_Chunk]:
+          only: Collection[str] | None = None, *, host_confirms: bool = False) -> list[_Chunk]:
     """The pending turns of every conversation, in chunks of at most ``chunk_size`` turns.
 
     A conversation whose only unconsumed records cannot be read has nothing to extract: it is marked
@@ -163,7 +187,7 @@ def _plan(store: CustomerStore, chunk_size: int, report: ExtractionReport,
                 store.log.mark_extracted(conversation.id, conversation.records)
             report.damaged_skipped += conversation.damaged_new
             continue
-        turns = [_turn(t) for t in conversation.turns]
+        turns = [_turn(t, host_confirms=host_confirms) for t in conversation.turns]
         for start in range(conversation.first_new, len(turns), chunk_size):
             chunks.append(_Chunk(conversation, turns, start, min(start + chunk_size, len(turns))))
     return chunks
@@ -234,7 +258,10 @@ def _merge(report: ExtractionReport, part: ExtractionReport) -> None:
             setattr(report, name, getattr(report, name) + value)
 
 
-def _turn(turn: LoggedTurn) -> Turn:
+def _turn(turn: LoggedTurn, *, host_confirms: bool = False) -> Turn:
+    """The logged turn as the engines read it. An agent turn of mem's own answer (its engine is named) or one an MCP
+    host logged (``log_turn``, unless ``[extract] host_agent_confirms``) grants nothing: it neither confirms nor
+    proposes an agreement."""
     meta = turn.meta or {}
     refs = []
     for ref in meta.get("policy_refs") or []:
@@ -243,10 +270,12 @@ def _turn(turn: LoggedTurn) -> Turn:
             refs.append(PolicyRef(ref["page"], ref["version"]))
     return Turn(id=turn.id, role=turn.role, text=turn.text, speaker=turn.speaker,
                 day=turn.time.date(),  # in the speaker's zone when the turn kept its UTC offset
-                policy_refs=tuple(refs), by_mem=bool(meta.get("engine")))
+                policy_refs=tuple(refs),
+                by_mem=bool(meta.get("engine")) or (meta.get("logged_by") == "host" and not host_confirms))
 
 
-def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state: _Batch) -> None:
+def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state: _Batch,
+                   complete: CompleteJson | None = None) -> None:
     report, conversation, start, stop = state.report, chunk.conversation, chunk.start, chunk.stop
     # the first turn's day in its speaker's zone (started_at is UTC): each turn also carries its own day
     reference = conversation.turns[0].time.date() if conversation.turns else conversation.started_at.date()
@@ -257,7 +286,8 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
 
         first = max(0, start - 2)
         candidates = model_candidates(model_name, window[first:], log_id=conversation.id, reference=reference,
-                                      start=start - first, stop=stop - first, customer_roles=CUSTOMER_ROLES)
+                                      start=start - first, stop=stop - first, customer_roles=CUSTOMER_ROLES,
+                                      complete=complete)
     else:
         candidates = deterministic_candidates(window, log_id=conversation.id, reference=reference,
                                               customer_roles=CUSTOMER_ROLES, start=start, stop=stop,
@@ -279,7 +309,7 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     if model_name and any(similar):
         from mem.customers.extraction_model import model_judgements
 
-        judgements = list(model_judgements(model_name, kept, similar))
+        judgements = list(model_judgements(model_name, kept, similar, complete=complete))
     written: list[Fact] = []
     for candidate, near, judgement in zip(kept, similar, judgements, strict=True):
         if judgement is None:

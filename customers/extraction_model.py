@@ -11,7 +11,7 @@ reason; the pipeline then writes nothing for that conversation and reports it.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
@@ -29,6 +29,8 @@ from mem.customers.model_checks import checked_kind, checked_text
 from mem.customers.slots import Slot, find_slot
 from mem.customers.statements import build_statement, check_statement
 
+# Any: the parsed JSON answer, checked by the caller
+CompleteJson = Callable[..., Any]
 CANDIDATE_KINDS = ("event", "decision", "attribute", "preference", "request")
 SENSITIVE = ("none", *SENSITIVE_CATEGORIES)
 MAX_TEXT = 500  # a fact is one sentence; a longer "text" is not a fact
@@ -111,10 +113,13 @@ class ModelAnswerRejected(ModelError):
 
 
 def model_candidates(name: str, turns: Sequence[Turn], *, log_id: str, reference: date, start: int = 0,
-                     stop: int | None = None, customer_roles: Sequence[str] = ("customer",)) -> list[Candidate]:
+                     stop: int | None = None, customer_roles: Sequence[str] = ("customer",),
+                     complete: CompleteJson | None = None) -> list[Candidate]:
     """Ask the model for candidates from ``turns[start:stop]``; validated and grounded, else rejected.
 
     The other turns are shown as context (marked), and may only be quoted as an agent's confirmation.
+    ``complete``: how the model is asked (default ``core.model.complete_json``; extraction passes
+    ``model_calls.UnlockedModelCalls``, so the call is made with the customer's lock free).
     """
     shown = list(turns)
     stop = len(shown) if stop is None else stop
@@ -123,7 +128,8 @@ def model_candidates(name: str, turns: Sequence[Turn], *, log_id: str, reference
         marker = "" if start <= number - 1 < stop else " (context only)"
         who = f"{turn.role}" + (f" ({turn.speaker})" if turn.speaker else "")
         lines.append(f"[{number}] {who}{marker}: {json.dumps(turn.text, ensure_ascii=False)}")
-    answer = core_model.complete_json(name, "\n".join(lines), system=_CANDIDATES_SYSTEM, schema=CANDIDATES_SCHEMA)
+    answer = (complete or core_model.complete_json)(name, "\n".join(lines), system=_CANDIDATES_SYSTEM,
+                                                    schema=CANDIDATES_SCHEMA)
     items = _field(answer, "facts", list)
     candidates, ungrounded = [], []
     log_turns = [LogTurn(t.id, t.role, t.text, t.speaker) for t in shown]
@@ -220,8 +226,9 @@ def _statement(item: dict[str, Any], *, kind: str, quote: str, speaker: str | No
                            agreement=agreement, retraction=retraction)
 
 
-def model_judgements(name: str, candidates: Sequence[Candidate], similar: Sequence[Sequence[Fact]]) -> list[Judgement]:
-    """Ask the model to judge each candidate against its similar facts (shown as F1…Fm)."""
+def model_judgements(name: str, candidates: Sequence[Candidate], similar: Sequence[Sequence[Fact]], *,
+                     complete: CompleteJson | None = None) -> list[Judgement]:
+    """Ask the model to judge each candidate against its similar facts (shown as F1…Fm); ``complete`` as above."""
     numbering: dict[str, int] = {}
     facts: dict[int, Fact] = {}
     lines = []
@@ -232,7 +239,8 @@ def model_judgements(name: str, candidates: Sequence[Candidate], similar: Sequen
             number = numbering.setdefault(fact.id, len(numbering) + 1)
             facts[number] = fact
             lines.append(f"  F{number} ({fact.kind}, {fact.valid_at}): {json.dumps(fact.text, ensure_ascii=False)}")
-    answer = core_model.complete_json(name, "\n".join(lines), system=_JUDGE_SYSTEM, schema=JUDGEMENTS_SCHEMA)
+    answer = (complete or core_model.complete_json)(name, "\n".join(lines), system=_JUDGE_SYSTEM,
+                                                    schema=JUDGEMENTS_SCHEMA)
     items = _field(answer, "judgements", list)
     decided: dict[int, Judgement] = {}
     for item in items:

@@ -233,25 +233,38 @@ class CustomerStore:
         is closed (tantivy has its own writer lock) and reopened on the next write; ``wait`` is
         longer than a waiter's 50 ms poll. Taking the lock back waits up to ``timeout`` seconds.
         """
+        with self.unlocked(timeout=timeout):
+            time.sleep(wait)
+
+    @contextmanager
+    def unlocked(self, *, timeout: float = 300.0) -> Iterator[CustomerStore]:
+        """Free the customer's lock inside the block, and take it back after it (``hand_over``; a model call
+        during extraction). Outside a transaction only; the connection stays open, what another process
+        committed meanwhile is read by the next statement. ``CustomerForgotten`` after the block when ``mem
+        forget`` (or a restore) replaced the memory in between; taking the lock back waits up to ``timeout``.
+        """
         if self._depth:
             raise StorageError("the customer's lock cannot be handed over inside a transaction")
         if self._lock is None:
+            yield self
             return
         self.facts.close_index()
         path, customer_id = self._lock.path, self._lock.customer_id
         self._lock.release()
         self._lock = None
-        time.sleep(wait)
-        self._lock = CustomerLock(path, customer_id, timeout=timeout)
-        if _file_identity(self.folder / DB_FILE) != self._identity:
-            # mem forget (or a restore) took the lock in between: this store's database is no longer the
-            # customer's, and a write through it — the index reopened — would bring a folder back
-            self.close_database()
-            self.facts.close_index()
-            lock, self._lock = self._lock, None
-            _drop_lock_file(lock, self.folder)
-            raise CustomerForgotten(f"the memory of customer {customer_id!r} was deleted or replaced (mem forget, "
-                                    "mem restore) while this ran: nothing more of it is written")
+        try:
+            yield self
+        finally:
+            self._lock = CustomerLock(path, customer_id, timeout=timeout)
+            if _file_identity(self.folder / DB_FILE) != self._identity:
+                # mem forget (or a restore) took the lock in between: this store's database is no longer the
+                # customer's, and a write through it — the index reopened — would bring a folder back
+                self.close_database()
+                self.facts.close_index()
+                lock, self._lock = self._lock, None
+                _drop_lock_file(lock, self.folder)
+                raise CustomerForgotten(f"the memory of customer {customer_id!r} was deleted or replaced (mem "
+                                        "forget, mem restore) while this ran: nothing more of it is written")
 
     def __enter__(self) -> CustomerStore:
         return self

@@ -553,3 +553,42 @@ def test_http_answers_every_body_as_stdio_answers_every_line(world):
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def _agree(world: dict, session: CustomerSession) -> None:
+    async def calls(client):
+        for role, text in (("customer", "Can I get a refund of $5000 for my lamp?"),
+                           ("agent", "Yes, we will refund you $5000 today.")):
+            assert not (await client.call_tool("log_turn", {"role": role, "text": text})).is_error
+
+    _drive(build_server(session), calls)
+    session.end()
+
+
+def test_an_agent_turn_the_host_logs_confirms_no_agreement_and_sends_no_evidence(world):
+    # newuser17 #10: the host's agent turn ("Yes, we will refund you $5000 today.") became an agreement and was sent
+    # to the service's evidence store at once; the host's words may be any model's, or an injected tool call
+    sent: list = []
+
+    class Evidence:
+        def send_evidence(self, items):
+            sent.extend(items)
+
+    _agree(world, _session(world, "carol", evidence=Evidence()))
+    with CustomerStore.open(world["home"], "carol") as store:
+        facts = store.facts.list()
+        assert facts and not any(f.agreement for f in facts)
+        assert any("$5000 for my lamp" in f.text and f.kind == "request" for f in facts)
+    assert sent == []
+
+
+def test_a_service_that_trusts_its_hosts_lets_their_agent_turns_confirm(world):
+    import dataclasses
+
+    session = _session(world, "carol")
+    session.config = dataclasses.replace(session.config, extract=dataclasses.replace(
+        session.config.extract, host_agent_confirms=True))
+    session._conversation = None  # reopened with the trusting settings
+    _agree(world, session)
+    with CustomerStore.open(world["home"], "carol") as store:
+        assert any(f.agreement and "$5000" in f.text for f in store.facts.list())
