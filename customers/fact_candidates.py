@@ -24,7 +24,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
-from mem.customers.question_values import asks_about_someone_else, question_names_own_value
+from mem.customers.question_values import question_names_own_value
 from mem.customers.screening import instruction_like, paired_orders
 from mem.customers.slots import (
     Slot,
@@ -560,8 +560,6 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and _framed_as_not_theirs(whole_sentences, group.sentences[0].start):
             shapes = tuple(value for value in shapes if value.name != slot.name)
             slot = None
-        if (slot is not None or shapes) and any(asks_about_someone_else(s.text, lang=lang) for s in group.sentences):
-            slot, shapes = None, ()  # "Can you check bob's order A-7731?": bob's order, not a value of the asker's
         if (slot is not None or shapes) and lang != "en" \
                 and all(kinds.speaks_to_the_other(s.text, lang=lang) for s in group.sentences):
             slot, shapes = None, ()  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)
