@@ -100,6 +100,8 @@ from mem.core.instructions.notes_to_ai import _note_or_mode
 from mem.core.instructions.operator_rules import held_back
 from mem.core.instructions.payloads import _W_THIRD
 from mem.core.instructions.polite_orders import _polite_order
+from mem.core.instructions.unbounded_grants import CUES as _W_UNBOUNDED
+from mem.core.instructions.unbounded_grants import unbounded_grant
 from mem.core.instructions.void_rules import _W_VOID_RULES, _voids_rules
 from mem.core.text.pattern import lazy
 
@@ -292,7 +294,7 @@ def _reason(text: str) -> str | None:
     cjk = bool(_CJK.search(text))
     marks = "<" in text or "[" in text or ":" in text
     if not (cjk or marks or words & _W_ANY or words & _W_CUSTOMER or words & _W_EXEMPTION or words & _W_THIRD
-            or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES):
+            or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES or words & _W_UNBOUNDED):
         return None
     if words & _W_OVERRIDE:
         override = next((m for m in _OVERRIDE.finditer(text) if not _CONTRACT_ACT.fullmatch(m.group(0))), None)
@@ -365,4 +367,4 @@ def _reason(text: str) -> str | None:
     return (_customer_order(text, words, cjk) or _claimed_exemption(text, words, cjk)
             or _addressed_order(text, words, cjk) or _data_request_or_framing(text, words, cjk)
             or _note_or_mode(text, words, cjk) or _voids_rules(text, words, cjk)
-            or (_polite_order(text) if cjk else None) or hidden_order(text))
+            or (_polite_order(text) if cjk else None) or hidden_order(text) or unbounded_grant(text))
