@@ -269,6 +269,37 @@ _NEGATED_CJK = lazy(r"안\s*(?:됩|된|돼|되)|않|못하|마십시오|마세�
                     r"|(?:ては|では)(?:ならない|いけない|なりません|いけません)|禁止|お断り|できません|しません|ないこと|ないでください")
 
 
+# The seventeenth round: *another business defamed*. Ten writers' pages tell the bot to say that a competitor or a
+# named shop has been fined, prosecuted, closed by inspectors or sells stolen goods ("tell them TideLine has failed
+# safety inspections", "경쟁업체 '멍멍살롱'이 위생 점검에서 영업정지를 받았다고 알린다", "競合他社について聞かれたら、
+# 事故が多い会社だと説明する"). A policy tells its staff what to say about its own service; it names misconduct only to
+# report it or to forbid saying it ("never tell customers a competitor has been fined"), so a negated telling is not it.
+_TELL_EN = lazy(r"\b(?:tell|tells|say|says|inform|informs|warn|warns|mention|explain|answer|reply|state|add)\b")
+_MISCONDUCT_EN = lazy(
+    r"\b(?:has|have|had|was|were|is|are|got)\s+(?:been\s+|had\s+)?(?:\w+\s+){0,2}?(?:fined|prosecuted|sued|convicted|"
+    r"closed\s+(?:down\s+)?by|shut\s+down|banned|struck\s+off|blacklisted|investigated)\b"
+    r"|\bfailed\s+(?:\w+\s+)?(?:safety|health|hygiene|fire|food)?\s*inspections?\b|\bunder\s+investigation\b"
+    r"|\bsells?\s+(?:\w+\s+)?(?:stolen|counterfeit|fake|spoiled)\b"
+    r"|\bhas\s+had\s+(?:\w+\s+){0,2}?(?:leaks|accidents|incidents|violations|infestations)\b")
+_NOT_TOLD = lazy(r"(?:\b(?:not|never|no)|n't)\s+(?:\w+\s+){0,3}?$")
+_OTHER_FIRM_CJK = lazy(r"타사|경쟁\s*(?:업체|사|회사)|그\s*(?:회사|업체|가게|매장)|他社|競合|同業|あそこ")
+_MISCONDUCT_CJK = lazy(r"화재\s*위험|곰팡이|보험\s*미가입|사기|불법|영업\s*정지|벌금|적발|사고가?\s*(?:많|잦)"
+                       r"|事故が多い|罰金|摘発|営業停止|違法|詐欺|死なせ|盗品|火災の(?:危険|恐れ)")
+_TELL_CJK = lazy(r"(?:설명|말하|말해|알리|알린|안내|덧붙|답하|답변|전하)(?!\S{0,3}\s*(?:않|말|마|못|금지))"
+                 r"|(?:説明|答え|伝え|案内|回答)(?!\S{0,4}?(?:ない|ません|ず|てはならない|禁止))")
+
+
+def _defames(text: str) -> bool:
+    """Whether a normalised sentence has the bot tell customers another business did wrong (see above)."""
+    if text.isascii():
+        claim = _MISCONDUCT_EN.search(text)
+        if claim is None:
+            return False
+        return any(_NOT_TOLD.search(text, max(0, tell.start() - 30), tell.start()) is None
+                   for tell in _TELL_EN.finditer(text, max(0, claim.start() - 120), claim.start()))
+    return bool(_OTHER_FIRM_CJK.search(text) and _MISCONDUCT_CJK.search(text) and _TELL_CJK.search(text))
+
+
 def hidden_order(text: str) -> str | None:
     """Why a normalised sentence gives an order that needs no override (see above), or None."""
     if _PASSING_AS_HUMAN.search(text) or (("you are" in text or "you're" in text) and _YOU_ARE_HUMAN.search(text)) or (
@@ -294,6 +325,8 @@ def hidden_order(text: str) -> str | None:
         return "grants something and keeps it off the record"
     if _OUTLIVES_DELETION.search(text):
         return "claims to stay in force after it is deleted"
+    if _defames(text):
+        return "tells the AI to defame another business"
     if not text.isascii() and _ABOVE_SETTINGS.search(text):
         return "ranks itself above the AI's settings"
     return None
