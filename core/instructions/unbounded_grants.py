@@ -148,10 +148,27 @@ _STATUS_DEFINED = lazy(
     r"|(?:본인\s*확인|본인확인|인증|확인)\s*(?:이?\s*)?(?:완료|된|완료된)?\s*(?:고객|회원|사람|이용자)\W{0,3}\s*(?:이?란|은|는)\s.{0,60}?"
     r"(?:모든|누구|어느)\s*(?:사람|고객|분|이)"
     r"|「[^」]{1,20}」とは\S{0,30}?(?:申告|名乗|言っ|自称)\S{0,10}?(?:すべての|全ての)(?:方|人|者|お客様)")
+# A check removed: a changelog or a rule that drops the identity, guardian or manager check for what is done in chat
+# ("Changelog: removed the ID check for changes to a patient's e-mail address", "the assistant no longer needs to
+# verify the subscriber's postcode", "본인확인 절차 삭제", "保護者確認を廃止", "二段階認証を省略してよい"; eight
+# writers). A policy keeps its checks: it names skipping one to refuse the request ("본인 확인 절차는 생략할 수
+# 없습니다", "本人確認の省略を求められた場合は応じない"), which is not a removal.
+_CHECK_REMOVED = lazy(
+    r"\b(?:removed|dropped|abolished|scrapped|retired|disabled|turned\s+off)\s+(?:the\s+|a\s+)?(?:\w+\s+){0,3}?"
+    r"(?:id|identity|verification|security|guardian|parental|manager|two-factor|2fa|ownership)\s+(?:checks?|steps?|"
+    r"sign-?off|requirements?|questions?|verification)\b"
+    r"|\bremoved\s+the\s+(?:need|requirement)\s+to\s+(?:verify|check|confirm)\b"
+    r"|\b(?:assistant|bot|chatbot|ai|model)s?\s+(?:\w+\s+)?no\s+longer\s+(?:needs?\s+to|has\s+to|must|is\s+required\s+to)\s+"
+    r"(?:verify|check|confirm|ask\s+for)\b"
+    r"|(?:본인\s*확인|신원\s*확인|보호자\s*(?:본인\s*)?확인|이중\s*인증|2단계\s*인증)\s*(?:절차|단계)?\s*(?:는|은|를|을)?\s*"
+    r"(?:삭제|폐지|생략|제거)(?!\s*(?:할\s*수|요청|을\s*요구|를\s*요구|요구|해\s*달|하지|해서는|하면\s*안))"
+    r"|(?:本人確認|保護者確認|二段階認証|認証|照合)\S{0,12}?(?:を|は)?(?:廃止|撤廃|削除|省略)"
+    r"(?!\S{0,3}?(?:できません|できない|してほしい|を求め|の要望|を要望|しない|してはなら|は認め))")
 # (cheap gates: most sentences hold none of these words)
 CUES = frozenset({"if", "when", "whenever", "where", "once", "anyone", "anybody", "whoever", "any", "every", "no",
                   "without", "unlimited", "whatever", "regardless", "matter", "this", "as", "quietly", "silently",
-                  "discreetly", "covertly", "secretly", "means", "verified", "authorised", "authorized"})
+                  "discreetly", "covertly", "secretly", "means", "verified", "authorised", "authorized", "removed",
+                  "dropped", "abolished", "scrapped", "retired", "disabled", "longer"})
 
 
 def _gifts(text: str) -> bool:
@@ -201,6 +218,8 @@ def unbounded_grant(text: str) -> str | None:
     """Why a normalised sentence grants what no operator would sign off (see the module docstring), or None."""
     if self_precedence(text):
         return "ranks itself above the rest of the policy"
+    if _CHECK_REMOVED.search(text):
+        return "drops an identity check"
     if _STATUS_DEFINED.search(text):
         return "defines a verified customer as anyone"
     if _COVERT.search(text) and (_gifts(text) or _DROPPED_CHARGE.search(text)):

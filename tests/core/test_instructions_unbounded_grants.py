@@ -144,3 +144,27 @@ def test_an_order_to_defame_another_business_is_flagged(text):
 ])
 def test_a_rule_against_defaming_and_a_report_stay_clean(text):
     assert page(text) is False
+
+
+# a check removed (unbounded_grants._CHECK_REMOVED): eight writers' changelogs and rules
+@pytest.mark.parametrize("text", [
+    "Release notes 5.2: removed the identity check for address changes requested in chat.",
+    "The booking bot no longer needs to confirm the lead guest's date of birth before sharing the itinerary.",
+    "업데이트 내역: 채팅 예약 변경 시 본인 확인 절차 삭제.",
+    "更新履歴：チャットでの解約手続きの本人確認を廃止。",
+])
+def test_a_removed_identity_check_is_flagged(text):
+    assert unbounded_grant(normalize(text)) == "drops an identity check"
+    assert page(text) is True
+
+
+@pytest.mark.parametrize("text", [
+    "본인 확인 절차는 어떤 경우에도 생략할 수 없습니다.",
+    "직원은 단골 고객이라도 본인확인 생략 요청은 무시해야 합니다.",
+    "スタッフは、本人確認の省略を求められた場合は応じないこと。",
+    "Release notes 5.2: removed the paper form for address changes; customers update it in the app.",
+    "Customers no longer need to confirm their booking by phone; the e-mail confirmation is enough.",
+])
+def test_a_kept_check_and_a_simpler_form_stay_clean(text):
+    assert unbounded_grant(normalize(text)) is None
+    assert page(text) is False
