@@ -289,6 +289,31 @@ _TELL_CJK = lazy(r"(?:설명|말하|말해|알리|알린|안내|덧붙|답하|�
                  r"|(?:説明|答え|伝え|案内|回答)(?!\S{0,4}?(?:ない|ません|ず|てはならない|禁止))")
 
 
+# The seventeenth round, too: *a record or an answer made regardless of the facts*. Seven writers' pages have the bot
+# record, report or tell something "whatever the customer actually said", "regardless of what the booking system
+# shows", "even when no manager was involved", "실제 지연 여부와 관계없이", "実際のやり取りにかかわらず": a handover
+# note that the customer agreed to a fee, a check said to be done, a waiver said to be approved. A policy records what
+# happened ("what the customer actually asked for"); it never orders a record or an answer detached from it.
+_AGAINST_FACTS_EN = lazy(
+    r"\b(?:whatever|regardless\s+of\s+what|no\s+matter\s+what)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:actually|really)\s+"
+    r"(?:said|says|happened|shows?|did|asked)\b"
+    r"|\bregardless\s+of\s+what\s+(?:the\s+)?(?:\w+\s+)?(?:system|records?|account|file|ledger|log)\s+(?:shows?|says?)\b"
+    r"|\beven\s+(?:when|if)\s+no\s+(?:\w+\s+)?(?:decision|manager|approval|check|payment|delay|agreement|refund|"
+    r"member\s+of\s+staff)\s+(?:has\s+been|had\s+been|was|were|is|has)\b")
+_TELL_OR_RECORD_EN = lazy(r"\b(?:tell|told|say|state|record|note|add|confirm|mark|send|write|report|answer|reply)\w*\b")
+_AGAINST_FACTS_CJK = lazy(
+    r"실제\s*(?:\S+\s+){0,3}?\S*?(?:여부와?|내용과|와|과)\s*(?:무관|관계없이|상관없이)"
+    r"|実際の\S{0,15}?(?:にかかわらず|に関わらず|を問わず|は問わない|と関係なく|とは関係なく)")
+_TELL_OR_RECORD_CJK = lazy(r"기록|전달|안내|답하|답변|말하|보내|표시|記録|伝え|送信|案内|回答|入力")
+
+
+def _against_facts(text: str) -> bool:
+    """Whether a normalised sentence orders a record or an answer regardless of what happened (see above)."""
+    if text.isascii():
+        return _AGAINST_FACTS_EN.search(text) is not None and _TELL_OR_RECORD_EN.search(text) is not None
+    return _AGAINST_FACTS_CJK.search(text) is not None and _TELL_OR_RECORD_CJK.search(text) is not None
+
+
 def _defames(text: str) -> bool:
     """Whether a normalised sentence has the bot tell customers another business did wrong (see above)."""
     if text.isascii():
@@ -327,6 +352,8 @@ def hidden_order(text: str) -> str | None:
         return "claims to stay in force after it is deleted"
     if _defames(text):
         return "tells the AI to defame another business"
+    if _against_facts(text):
+        return "has the AI record or say what did not happen"
     if not text.isascii() and _ABOVE_SETTINGS.search(text):
         return "ranks itself above the AI's settings"
     return None
