@@ -74,44 +74,48 @@ Measured by ``scripts/bench_injection.py`` (docs/lint.md).
 
 The package, one module a concept (read in this order; each imports only the ones above it):
 
-===================  ====================================================================================
-module               holds
-===================  ====================================================================================
-``normalise``        the text as the detector reads it (NFKC, format characters, confusables, leet,
-                     letters spelled apart, emoji) and the other readings of a disguised sentence
-``gates``            the cheap word gates each family of rules needs before its patterns run
-``sentences``        the unit judged: sentences, wrapped lines of a paragraph joined
-``lexicon_en``       English roles of the first two versions: override, regardless, standing order,
-                     blanket grant, role change, exfiltration, AI and human addressees, modals
-``lexicon_ko``       the same roles in Korean
-``lexicon_ja``       the same roles in Japanese
-``operator_rules``   a rule the company states about its own bot, held back from giving, committing or
-                     disclosing: a policy, not an order (fourteenth round)
-``customer_orders``  what a customer may not settle: a persona, a pre-decided outcome, a claimed exemption
-``addressed_cjk``    Korean and Japanese addressee x directive x object, and their forged forms
-``payloads``         what only an attack hands the AI (grants, statuses, entitlements kept, limits lifted)
-                     and the forms it comes in (forged blocks, role headers, claimed authority)
-``addressed``        addressee x directive x object: the third version (``_addressed_order``)
-``data_requests``    someone else's or the service's internal data asked for, checks skipped, framing
-                     devices (comments, hidden elements, encoded text, forged transcripts); sixth round
-``notes_to_ai``      notes addressed to the AI, modes claimed, whoever reads next, policies quoted with
-                     a grant; seventh round
-``void_rules``       the AI's rules declared void, a world without rules acted in, approvals and records
-                     acted on unchecked, links carrying the conversation; eighth round
-``hidden_orders``    orders that need no override: the bot passing as a human, customers' data sent out, a text
-                     claiming to stay in force after it is deleted (fourteenth round); a grant kept off the record
-                     or from staff, someone else's personal data handed to whoever asks (sixteenth round)
-``polite_orders``    Korean and Japanese orders in honorific and formal forms, answers restricted in advance,
-                     a text calling itself the system's instruction, the next agent told to repeat; 13th round
-``learned``          a learned second opinion: logistic regression over hashed n-grams of the normalised
-                     sentence, weights in ``learned_weights.bin`` (customer messages, ninth round) and
-                     ``learned_page_weights.bin`` (pages, tenth round; retrained in the fourteenth and sixteenth)
-``reason``           one sentence judged (``instruction_reason``): the gates, then every family in turn
-``customer``         what only a customer's message makes an order (``customer_reason``,
-                     ``customer_message_reason``, ``greeted_reason``)
-``findings``         a whole text read (``sentence_findings``): framing devices over the text, headings
-                     of new instructions, calls and pairs of sentences read together (``pair_reason``)
-===================  ====================================================================================
+====================  ====================================================================================
+module                holds
+====================  ====================================================================================
+``normalise``         the text as the detector reads it (NFKC, format characters, confusables, leet,
+                      letters spelled apart, emoji) and the other readings of a disguised sentence
+``gates``             the cheap word gates each family of rules needs before its patterns run
+``sentences``         the unit judged: sentences, wrapped lines of a paragraph joined
+``lexicon_en``        English roles of the first two versions: override, regardless, standing order,
+                      blanket grant, role change, exfiltration, AI and human addressees, modals
+``lexicon_ko``        the same roles in Korean
+``lexicon_ja``        the same roles in Japanese
+``operator_rules``    a rule the company states about its own bot, held back from giving, committing or
+                      disclosing: a policy, not an order (fourteenth round)
+``customer_orders``   what a customer may not settle: a persona, a pre-decided outcome, a claimed exemption
+``addressed_cjk``     Korean and Japanese addressee x directive x object, and their forged forms
+``payloads``          what only an attack hands the AI (grants, statuses, entitlements kept, limits lifted)
+                      and the forms it comes in (forged blocks, role headers, claimed authority)
+``addressed``         addressee x directive x object: the third version (``_addressed_order``)
+``data_requests``     someone else's or the service's internal data asked for, checks skipped, framing
+                      devices (comments, hidden elements, encoded text, forged transcripts); sixth round
+``notes_to_ai``       notes addressed to the AI, modes claimed, whoever reads next, policies quoted with
+                      a grant; seventh round
+``void_rules``        the AI's rules declared void, a world without rules acted in, approvals and records
+                      acted on unchecked, links carrying the conversation; eighth round
+``hidden_orders``     orders that need no override: the bot passing as a human, customers' data sent out, a text
+                      claiming to stay in force after it is deleted (fourteenth round); a grant kept off the record
+                      or from staff, someone else's personal data handed to whoever asks (sixteenth round); another
+                      business defamed, a record or an answer regardless of what happened (seventeenth round)
+``unbounded_grants``  grants nobody would sign off: on the customer's word alone, with no limit or approval, covertly;
+                      a check removed, a verified status defined as anyone, a text ranking itself above the rest of
+                      the policy (seventeenth round)
+``polite_orders``     Korean and Japanese orders in honorific and formal forms, answers restricted in advance,
+                      a text calling itself the system's instruction, the next agent told to repeat; 13th round
+``learned``           a learned second opinion: logistic regression over hashed n-grams of the normalised
+                      sentence, weights in ``learned_weights.bin`` (customer messages, ninth round) and
+                      ``learned_page_weights.bin`` (pages, tenth round; retrained in the fourteenth and sixteenth)
+``reason``            one sentence judged (``instruction_reason``): the gates, then every family in turn
+``customer``          what only a customer's message makes an order (``customer_reason``,
+                      ``customer_message_reason``, ``greeted_reason``)
+``findings``          a whole text read (``sentence_findings``): framing devices over the text, headings
+                      of new instructions, calls and pairs of sentences read together (``pair_reason``)
+====================  ====================================================================================
 
 This module is the public interface; ``from mem.core.instructions import …`` is all a caller needs.
 """
