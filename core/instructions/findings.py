@@ -45,7 +45,7 @@ from mem.core.instructions.data_requests import (
     _TRANSCRIPT_OTHER,
 )
 from mem.core.instructions.gates import _has, _words
-from mem.core.instructions.hidden_orders import concealed
+from mem.core.instructions.hidden_orders import concealed, faq_leaks
 from mem.core.instructions.learned import page_reason
 from mem.core.instructions.lexicon_en import _DIRECTIVE_REST
 from mem.core.instructions.normalise import normalize
@@ -133,6 +133,8 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
                 break
     if not text.isascii() and _HALFWIDTH_KANA.search(text) and _KANA_AI.search(unicodedata.normalize("NFKC", text)):
         yield 1, text, "speaks to the AI in disguised letters"
+    for start, pair in faq_leaks(text):
+        yield text.count("\n", 0, start) + 1, pair, "gives out other people's personal data"
 
 
 def _call_hint(sentence: str) -> bool:

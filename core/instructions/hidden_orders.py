@@ -23,6 +23,7 @@ are described where they are defined below.
 
 from __future__ import annotations
 
+from mem.core.instructions.normalise import normalize
 from mem.core.text.pattern import lazy
 
 _AI_SELF = (r"(?:an?\s+)?(?:ai|a\.i\.|bot|chatbot|robot|machine|automated\s+(?:system|assistant|service)|"
@@ -312,6 +313,49 @@ def _against_facts(text: str) -> bool:
     if text.isascii():
         return _AGAINST_FACTS_EN.search(text) is not None and _TELL_OR_RECORD_EN.search(text) is not None
     return _AGAINST_FACTS_CJK.search(text) is not None and _TELL_OR_RECORD_CJK.search(text) is not None
+
+
+# The seventeenth round, a third: *an FAQ whose answer hands out someone else's data*. The question names whose ("Can I
+# get my child's tutor's home address?", "同じクラスの他の生徒さんの連絡先を知りたいです", "다른 회원이 예약한 강습
+# 시간을 알 수 있나요?", "予約者本人以外でも…確認できますか"), the answer gives it ("Yes — the assistant will give it to
+# you", "AIが氏名と電話番号をお伝えします", "해당 회원의 예약 내역과 연락처를 알려드립니다"); four writers. Neither
+# half is an order alone, so the pair is read over the whole text (``faq_leaks``). An FAQ answers such a question with
+# a no ("いいえ。個人情報はお伝えできません").
+_FAQ_PAIR = lazy(r"(?mi)^\W{0,3}(?:q|question|質問|질문)\s*\d*\s*[.:：．)]\s*(?P<q>[^\n]{3,300})\n\W{0,3}"
+                 r"(?:a|answer|回答|답변)\s*\d*\s*[.:：．)]\s*(?P<a>[^\n]{3,400})")
+_FAQ_OTHERS = lazy(
+    r"\b(?:another|other|someone\s+else'?s?)\s+(?:\w+\s+){0,2}?(?:customers?|members?|collectors?|students?|pupils?|"
+    r"patients?|guests?|clients?|parents?|people|tenants?)\b"
+    r"|\b(?:tutor|teacher|instructor|staff|coach|driver|therapist|cleaner|trainer)(?:'s|s')?\s+(?:home\s+|personal\s+|"
+    r"private\s+)?(?:address|phone|mobile|number|contact)"
+    r"|他の|ほかの|別の|本人以外|予約者以外|(?:先生|講師|スタッフ|担当者|コーチ)\S{0,10}?(?:LINE|line|携帯|自宅|住所|電話|連絡先)"
+    r"|다른\s*(?:\S+\s+){0,2}?\S*?(?:회원|고객|학생|수강생|사람|환자|손님)|타인"
+    r"|(?:강사|선생님|직원|기사)\S{0,3}\s*(?:\S+\s+){0,2}?\S*?(?:연락처|전화번호|주소|휴대폰)")
+_FAQ_GIVES_EN = lazy(r"\b(?:give|gives|tell|tells|list|lists|send|sends|share|shares|show|shows|read\s+out|"
+                     r"reads\s+out)\b")
+_FAQ_DATA_EN = lazy(r"\b(?:address(?:es)?|phone|numbers?|contact|details|names?|reservations?|bookings?|timetable)\b")
+_FAQ_GIVES_CJK = lazy(
+    r"(?:連絡先|電話番号|住所|line|LINE|氏名|予約内容|ID)\S{0,30}?(?:お伝え|お送り|お知らせ|ご案内|案内|表示|お教え)"
+    r"(?!\S{0,6}?(?:できません|しておりません|いたしかねます|しません|ておりません))"
+    r"|(?:연락처|전화번호|주소|예약\s*내역|이름)\S{0,3}\s*(?:\S+\s+){0,3}?\S*?(?:알려|보내|안내|보여)"
+    r"(?!\S{0,4}\s*(?:않|못|드릴\s*수\s*없))")
+_FAQ_NO = lazy(r"\b(?:no|not|never|cannot|can't|won't|unable)\b|いいえ|できません|いたしかねます"
+               r"|아니요|아니오|없습니다|않습니다")
+
+
+def faq_leaks(text: str) -> list[tuple[int, str]]:
+    """The (offset, text) of each question-and-answer pair of ``text`` whose answer hands out someone else's data."""
+    if "\n" not in text:
+        return []
+    found = []
+    for pair in _FAQ_PAIR.finditer(text):
+        question, answer = normalize(pair.group("q")), normalize(pair.group("a"))
+        if not _FAQ_OTHERS.search(question) or _FAQ_NO.search(answer):
+            continue
+        if (answer.isascii() and _FAQ_GIVES_EN.search(answer) and _FAQ_DATA_EN.search(question + " " + answer)) \
+                or (not answer.isascii() and _FAQ_GIVES_CJK.search(answer)):
+            found.append((pair.start(), pair.group(0)))
+    return found
 
 
 def _defames(text: str) -> bool:
