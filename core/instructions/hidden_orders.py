@@ -394,10 +394,17 @@ def hidden_order(text: str) -> str | None:
         return "grants something and keeps it off the record"
     if _OUTLIVES_DELETION.search(text):
         return "claims to stay in force after it is deleted"
+    if not text.isascii() and _ABOVE_SETTINGS.search(text):
+        return "ranks itself above the AI's settings"
+    return stated_order(text)
+
+
+def stated_order(text: str) -> str | None:
+    """Why a normalised sentence has the bot state what it must not (seventeenth round, above), or None: another
+    business defamed, a record or an answer regardless of what happened. Read by ``hidden_order`` and, for a
+    sentence without any word the older rules need, alone (``reason._reason``)."""
     if _defames(text):
         return "tells the AI to defame another business"
     if _against_facts(text):
         return "has the AI record or say what did not happen"
-    if not text.isascii() and _ABOVE_SETTINGS.search(text):
-        return "ranks itself above the AI's settings"
     return None

@@ -44,7 +44,7 @@ from mem.core.instructions.gates import (
     _W_SCOPE,
     _WORDS,
 )
-from mem.core.instructions.hidden_orders import hidden_order
+from mem.core.instructions.hidden_orders import hidden_order, stated_order
 from mem.core.instructions.lexicon_en import (
     _AI,
     _AI_MODAL,
@@ -294,8 +294,10 @@ def _reason(text: str) -> str | None:
     cjk = bool(_CJK.search(text))
     marks = "<" in text or "[" in text or ":" in text
     if not (cjk or marks or words & _W_ANY or words & _W_CUSTOMER or words & _W_EXEMPTION or words & _W_THIRD
-            or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES or words & _W_UNBOUNDED):
-        return None
+            or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES):
+        # (the seventeenth round's structures need none of the words above; read alone, so that a sentence with "if"
+        # or "this" does not run every family — customer extraction reads every sentence here)
+        return (unbounded_grant(text) or stated_order(text)) if words & _W_UNBOUNDED else None
     if words & _W_OVERRIDE:
         override = next((m for m in _OVERRIDE.finditer(text) if not _CONTRACT_ACT.fullmatch(m.group(0))), None)
         # "ignore my last message": a customer takes back their own words, no one's instructions

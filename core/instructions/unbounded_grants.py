@@ -33,6 +33,8 @@ was made in cash" is an unbounded grant whoever holds it, and the bot reads the 
 
 from __future__ import annotations
 
+import re
+
 from mem.core.instructions.hidden_orders import _GRANT
 from mem.core.text.pattern import LazyPattern, lazy
 
@@ -164,11 +166,16 @@ _CHECK_REMOVED = lazy(
     r"(?:삭제|폐지|생략|제거)(?!\s*(?:할\s*수|요청|을\s*요구|를\s*요구|요구|해\s*달|하지|해서는|하면\s*안))"
     r"|(?:本人確認|保護者確認|二段階認証|認証|照合)\S{0,12}?(?:を|は)?(?:廃止|撤廃|削除|省略)"
     r"(?!\S{0,3}?(?:できません|できない|してほしい|を求め|の要望|を要望|しない|してはなら|は認め))")
+_SAYSO_CUES = ("if ", "when", "where ", "once ", "as long as", "anyone", "anybody", "whoever", "any ", "every ",
+               "a customer who", "a caller who", "a guest who", "a person who", "a parent who", "a patient who",
+               "a student who", "a member who")
+_NO_BOUND_CUES = ("without", "no ", "any amount", "unlimited", "whatever amount", "as many", "as much")
 # (cheap gates: most sentences hold none of these words)
 CUES = frozenset({"if", "when", "whenever", "where", "once", "anyone", "anybody", "whoever", "any", "every", "no",
                   "without", "unlimited", "whatever", "regardless", "matter", "this", "as", "quietly", "silently",
                   "discreetly", "covertly", "secretly", "means", "verified", "authorised", "authorized", "removed",
-                  "dropped", "abolished", "scrapped", "retired", "disabled", "longer"})
+                  "dropped", "abolished", "scrapped", "retired", "disabled", "longer", "tell", "tells", "say", "says",
+                  "inform", "warn", "mention", "explain", "answer", "reply", "state", "add", "even"})
 
 
 def _gifts(text: str) -> bool:
@@ -191,7 +198,7 @@ def sayso_grant(text: str) -> bool:
             or (_JA_SAYSO.search(text) and _JA_UNCHECKED.search(text) and _JA_GIVE.search(text)
                 and not _JA_NEGATED.search(text))):
         return True
-    said = _SAYSO.search(text)
+    said = _SAYSO.search(text) if any(cue in text for cue in _SAYSO_CUES) else None
     if said is None or _EVEN_IF.search(text, max(0, said.start() - 12), said.start() + 1) is not None:
         return False
     return (_gifts(text) or (_DROPPED.search(text) is not None and _SHARED.search(text) is not None)) \
@@ -203,7 +210,8 @@ def unbounded(text: str) -> bool:
     if _CJK_LETTER.search(text) and _CJK_NO_BOUND.search(text) and _CJK_GIVE.search(text) \
             and not _CJK_NEGATED.search(text) and not _CJK_BOUND.search(_CJK_NO_BOUND.sub(" ", text)):
         return True
-    return _NO_BOUND.search(text) is not None and _gifts(text) and not _bounded(text, _NO_BOUND)
+    return any(cue in text for cue in _NO_BOUND_CUES) and _NO_BOUND.search(text) is not None and _gifts(text) \
+        and not _bounded(text, _NO_BOUND)
 
 
 def self_precedence(text: str) -> bool:
@@ -216,16 +224,31 @@ def self_precedence(text: str) -> bool:
 
 def unbounded_grant(text: str) -> str | None:
     """Why a normalised sentence grants what no operator would sign off (see the module docstring), or None."""
-    if self_precedence(text):
+    ascii_text = text.isascii()
+    if ascii_text and _ASCII_CUE.search(text) is None:
+        return None
+    if (not ascii_text or any(cue in text for cue in _RANK_CUES)) and self_precedence(text):
         return "ranks itself above the rest of the policy"
-    if _CHECK_REMOVED.search(text):
+    if (not ascii_text or any(cue in text for cue in _REMOVED_CUES)) and _CHECK_REMOVED.search(text):
         return "drops an identity check"
-    if _STATUS_DEFINED.search(text):
+    if (not ascii_text or " means " in text or "defined" in text or "includes" in text) \
+            and _STATUS_DEFINED.search(text):
         return "defines a verified customer as anyone"
-    if _COVERT.search(text) and (_gifts(text) or _DROPPED_CHARGE.search(text)):
+    if ascii_text and any(cue in text for cue in _COVERT_CUES) and _COVERT.search(text) and (
+            _gifts(text) or _DROPPED_CHARGE.search(text)):
         return "grants something and keeps it off the record"
     if sayso_grant(text):
         return "grants on the customer's word alone"
     if unbounded(text):
         return "grants without a limit or an approval"
     return None
+
+
+# (substring gates: most sentences hold none of these)
+_RANK_CUES = ("whatever", "regardless", "no matter", "priority", "precedence", "supersede", "override", "prevail",
+              "rank")
+_REMOVED_CUES = ("removed", "dropped", "abolished", "scrapped", "retired", "disabled", "turned off", "no longer")
+_COVERT_CUES = ("quietly", "silently", "discreetly", "covertly", "secretly", "on the quiet")
+# every cue above in one pass, for English text (most chat sentences hold none)
+_ASCII_CUE = lazy("|".join(re.escape(cue) for cue in (*_RANK_CUES, *_REMOVED_CUES, *_COVERT_CUES, *_SAYSO_CUES,
+                                                      *_NO_BOUND_CUES, " means ", "defined", "includes")))
