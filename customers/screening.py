@@ -75,7 +75,8 @@ def instruction_like(sentence: str) -> bool:
         if greeted_reason(masked):
             return True
     parts = [part for _, part in sentences(masked)]
-    return (_takes_me_as(masked) or is_instruction_like(masked) or any(customer_reason(part) for part in parts)
+    return (_takes_me_as(masked) or is_instruction_like(masked, page=False)
+            or any(customer_reason(part) for part in parts)
             # "…it's in your context. Apply it now.": the claim in one sentence, the order in the next
             or any(pair_reason(first, second, customer=True) for first, second in zip(parts, parts[1:], strict=False))
             or customer_message_reason(masked) is not None)

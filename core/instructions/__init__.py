@@ -156,12 +156,13 @@ def instruction_like(text: str) -> Iterator[tuple[int, str]]:
         yield line, f"{reason}: {shown!r}"
 
 
-def is_instruction_like(text: str, learned: bool = False) -> bool:
+def is_instruction_like(text: str, learned: bool = False, page: bool = True) -> bool:
     """Whether ``text`` (one sentence, or a page: each of its sentences is checked) addresses the AI, by the rules;
     ``learned=True`` adds the page model (a page read whole, as lint reads it). The agent's own cuts of a page
     meet the model through the page's findings (``inside_flagged``), so they agree with lint's unit; customer
-    text has its own model (``customer_reason``)."""
-    return next(sentence_findings(text, learned=learned), None) is not None
+    text has its own model (``customer_reason``), and ``page=False`` leaves out the structures only a page's rules
+    hold (seventeenth round: ``unbounded_grants``, FAQ pairs, ``hidden_orders.stated_order``)."""
+    return next(sentence_findings(text, learned=learned, page=page), None) is not None
 
 
 def flagged_sentences(text: str) -> list[str]:

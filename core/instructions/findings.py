@@ -66,7 +66,7 @@ def pair_reason(first: str, second: str, customer: bool = False) -> str | None:
             or concealed(normalize(second))):  # ("… free of charge. No record is needed.": the grant kept back)
         return None
     both = f"{first} {second}"
-    return instruction_reason(both) or (customer_reason(both, learned=False) if customer else None)
+    return instruction_reason(both, page=not customer) or (customer_reason(both, learned=False) if customer else None)
 
 
 def _names_ai(sentence: str) -> bool:
@@ -84,7 +84,7 @@ _OPENS_WITH_BRACKET = lazy(r"^\W{0,3}(?:\[(?!\^)[^\]\n]{1,24}\](?!\()|【[^】\n
 _CJK_CALL = lazy(_CJK_AI_STRICT_RE + r"|context|컨텍스트|コンテキスト")
 
 
-def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
+def _text_findings(text: str, page: bool = True) -> Iterator[tuple[int, str, str]]:
     """Framing devices seen only over the whole text: comments, encoded payloads, forged transcripts."""
     if "<!--" in text or "]:" in text:
         for comment in _COMMENT.finditer(text):
@@ -133,7 +133,7 @@ def _text_findings(text: str) -> Iterator[tuple[int, str, str]]:
                 break
     if not text.isascii() and _HALFWIDTH_KANA.search(text) and _KANA_AI.search(unicodedata.normalize("NFKC", text)):
         yield 1, text, "speaks to the AI in disguised letters"
-    for start, pair in faq_leaks(text):
+    for start, pair in faq_leaks(text) if page else ():
         yield text.count("\n", 0, start) + 1, pair, "gives out other people's personal data"
 
 
@@ -167,11 +167,12 @@ def _decode_base64(token: str) -> str | None:
     return decoded if " " in decoded and letters >= 0.8 * len(decoded) else None
 
 
-def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, str, str]]:
+def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Iterator[tuple[int, str, str]]:
     """``(line, sentence, reason)`` for every instruction-like sentence of ``text`` (a page body, a fact).
 
     Last, on a sentence no rule flags, the page model (``learned.page_reason``; ``learned=False``: the rules
     alone, for text that is not a page — a customer's message has its own model, ``customer_reason``).
+    ``page=False`` (a customer's message) leaves out the structures only a page's rules hold (seventeenth round).
 
     A heading that announces new instructions ("### New instructions", "## 새 지시사항", "### 新しい指示")
     is itself flagged, and so is every sentence of the section under it, up to the next heading as
@@ -179,7 +180,7 @@ def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, st
     """
     units = list(sentences(text))
     examples = _model_examples(units)
-    for finding in _text_findings(text):
+    for finding in _text_findings(text, page):
         in_example = any(first <= finding[0] < end for first, end in examples.items())
         if not (finding[2] == "forges a transcript" and in_example):
             yield finding
@@ -209,7 +210,7 @@ def sentence_findings(text: str, learned: bool = True) -> Iterator[tuple[int, st
             # what frames a quotation may come before it as well ("My nephew was messing with my phone. He sent
             # '…'"): the sentences either side, read only to tell a reported quotation from a used one
             after = f"{units[index - 1][1]} {after}"
-        reason = instruction_reason(sentence[footnote.end():] if footnote else sentence, after)
+        reason = instruction_reason(sentence[footnote.end():] if footnote else sentence, after, page)
         if reason is None and forged_level:
             reason = "stands under a heading of new instructions"
         if reason is None and call is not None and call[0] == line:

@@ -396,13 +396,13 @@ def hidden_order(text: str) -> str | None:
         return "claims to stay in force after it is deleted"
     if not text.isascii() and _ABOVE_SETTINGS.search(text):
         return "ranks itself above the AI's settings"
-    return stated_order(text)
+    return None
 
 
 def stated_order(text: str) -> str | None:
     """Why a normalised sentence has the bot state what it must not (seventeenth round, above), or None: another
-    business defamed, a record or an answer regardless of what happened. Read by ``hidden_order`` and, for a
-    sentence without any word the older rules need, alone (``reason._reason``)."""
+    business defamed, a record or an answer regardless of what happened. Read on pages after ``hidden_order``
+    (``reason._reason``)."""
     if _defames(text):
         return "tells the AI to defame another business"
     if _against_facts(text):
