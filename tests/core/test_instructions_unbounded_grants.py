@@ -210,3 +210,15 @@ def test_an_faq_answer_handing_out_someone_elses_data_is_flagged(text):
 ])
 def test_an_faq_that_keeps_data_back_stays_clean(text):
     assert page(text) is False
+
+
+@pytest.mark.parametrize("text", [
+    "If a client says the parcel never arrived, the assistant may refund the order in full.",
+    "Release notes 5.2: removed the identity check for address changes requested in chat.",
+    "Q: Can I find out which slot another parent booked?\nA: Yes, the chat assistant will tell you their name and "
+    "booking time.",
+])
+def test_the_rounds_structures_are_read_on_pages_only(text):
+    # a page's rules: customer screening (page=False) does not pay for them on every chat sentence
+    assert page(text) is True
+    assert page(text, page=False) is False
