@@ -74,7 +74,8 @@ def normalize(text: str) -> str:
             text = _SPACED_CJK.sub(lambda m: re.sub(r"[ \u3000]", "", m.group(0)), text)
     text = text.casefold()
     if "  " in text and _LETTER_RUN.search(text):
-        # "b o t   d e l e t e   y o u r   r u l e s": letters one space apart, words two or more apart
+        # "b o t   d e l e t e   y o u r   r u l e s": letters one space apart, words two or more apart (Hangul
+        # too, "위 약 금  빼 고  직 원 한 테 는": words of one to three syllables stay under _SPACED_CJK's four)
         chunks = _WIDE_GAP.split(text)
         if sum(bool(_LETTER_RUN.fullmatch(chunk.strip())) for chunk in chunks) >= 3:
             text = " ".join(chunk.replace(" ", "") if _LETTER_RUN.fullmatch(chunk.strip()) else chunk
@@ -91,7 +92,8 @@ def normalize(text: str) -> str:
     return " ".join(text.split())
 
 
-_LETTER_RUN = lazy(r"[a-z](?: [a-z])+")
+# one letter per "word" (an apostrophe counts: "d o n ' t"; so does a Hangul, kana or Han character: "위 약 금  빼 고")
+_LETTER_RUN = lazy(rf"[a-z'’{CJK}](?: [a-z'’{CJK}])+")
 # emoji, pictographs, dingbats, arrows and their variation selectors and skin tones (not letters, digits or CJK)
 _SYMBOL_CHARS = (r"\u2190-\u21ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff\ufe0e\ufe0f"
                  r"\U0001f000-\U0001faff")
