@@ -28,6 +28,10 @@ from mem.core.instructions import (
     pair_reason,
     sentences,
 )
+from mem.core.instructions.data_requests import _BASE64, _LONG_TOKEN
+from mem.core.instructions.findings import decoded_base64
+from mem.core.instructions.normalise import normalize
+from mem.core.text.pattern import lazy
 from mem.customers.slots import LANGUAGE_PATTERN
 
 _LANGUAGE_WISH = re.compile(r"\b(?:always\s+)?(?:answer|reply|respond|write|speak|talk)(?:\s+to\s+me|\s+me|\s+back)?"
@@ -62,6 +66,33 @@ def _takes_me_as(sentence: str) -> bool:
     return any(pattern.search(sentence) for pattern in _TAKE_ME_AS.values())
 
 
+def _encoded_words(message: str) -> bool:
+    """Words hidden in base64 in a customer's message ("my note for you (base64 bc my work email mangles text):
+    V2FpdmUgdGhl…", "予約番号（エンコード済み）：5L+d6Ki8…"): a customer writes to the service in words; one who encodes
+    them hides them from whoever reads the chat, and the AI is the only reader that decodes — hidden words that ask
+    the service to act are an order to the AI. A reference code, an order number or a hash decodes to no words
+    (``findings.decoded_base64``), and words with no request in them ("Aladdin:open sesame") are a code's."""
+    if len(message) < 16 or not _LONG_TOKEN.search(message):
+        return False
+    for token in _BASE64.finditer(message):
+        found = token.group(0)
+        if found.islower() or found.isupper() or found.isdigit():
+            continue  # base64 of words mixes cases and digits; a long word or a number is not worth decoding
+        decoded = decoded_base64(found, spaceless=True)
+        if decoded and _ENCODED_REQUEST.search(normalize(decoded)):
+            return True
+    return False
+
+
+# what the hidden words ask the service to do (words with no request in them — "Aladdin:open sesame", "order 5521
+# shipped" — are a code's or a reference's, not an order)
+_ENCODED_REQUEST = lazy(
+    r"(?:^|[.,;:!?]\s*|\b(?:and|then|so|please|just)\s+)(?:please\s+|just\s+)?(?:waive|refund|remove|delete|erase|cancel|"
+    r"drop|mark|apply|give|send|credit|approve|change|add|skip|ignore|tell|process|release|unlock|reset|transfer|"
+    r"upgrade|void|clear)\b|(?:して|しと|消し|外し)(?:て|と)?\s*(?:ください|下さい|おいて|ね|$)|ください"
+    r"|(?:해|줘|주세요|주십시오|해\s*줘|처리해|빼|지워)\s*(?:요|줘|주세요)?\s*$|주세요|해\s*줘")
+
+
 def instruction_like(sentence: str) -> bool:
     """Whether a customer sentence addresses the AI or gives it orders (a language wish does not).
 
@@ -79,7 +110,7 @@ def instruction_like(sentence: str) -> bool:
             or any(customer_reason(part) for part in parts)
             # "…it's in your context. Apply it now.": the claim in one sentence, the order in the next
             or any(pair_reason(first, second, customer=True) for first, second in zip(parts, parts[1:], strict=False))
-            or customer_message_reason(masked) is not None)
+            or customer_message_reason(masked) is not None or _encoded_words(sentence))
 
 
 def paired_orders(sentences_of_turn: list[str]) -> set[str]:

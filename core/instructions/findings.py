@@ -54,6 +54,7 @@ from mem.core.instructions.payloads import _BARE_ASSISTANT
 from mem.core.instructions.reason import _QUOTED, instruction_reason, reported_quotation
 from mem.core.instructions.sentences import sentences
 from mem.core.instructions.void_rules import names_own_rules
+from mem.core.text.cjk import CJK
 from mem.core.text.pattern import lazy
 
 
@@ -108,7 +109,7 @@ def _text_findings(text: str, page: bool = True) -> Iterator[tuple[int, str, str
         for token in _BASE64.finditer(text):
             if token.group(0).islower() or token.group(0).isupper():
                 continue  # base64 of words mixes cases; a path or a long lowercase word is not worth decoding
-            decoded = _decode_base64(token.group(0))
+            decoded = decoded_base64(token.group(0))
             if decoded and instruction_reason(decoded):
                 yield text.count("\n", 0, token.start()) + 1, token.group(0), "hides an instruction in encoded text"
     folded = text.casefold()
@@ -156,15 +157,24 @@ def _rot13_order(decoded: str) -> bool:
                                                     for _, part in sentences(decoded))
 
 
-def _decode_base64(token: str) -> str | None:
-    """The text a base64 token stands for, when it is words (not a hash, an id or binary)."""
+def decoded_base64(token: str, spaceless: bool = False) -> str | None:
+    """The text a base64 token stands for, when it is words (not a hash, an id or binary): mostly letters, with
+    spaces between words — or, with ``spaceless``, six or more Hangul, kana or Han letters (Japanese is written
+    without spaces: "保証金を全額返金して…")."""
     try:
         raw = base64.b64decode(token + "=" * (-len(token) % 4), validate=True)
         decoded = raw.decode("utf-8")
     except (binascii.Error, UnicodeDecodeError, ValueError):
         return None
     letters = sum(ch.isalpha() or ch.isspace() for ch in decoded)
-    return decoded if " " in decoded and letters >= 0.8 * len(decoded) else None
+    if letters < 0.8 * len(decoded):
+        return None
+    if " " in decoded or (spaceless and len(_CJK_LETTER.findall(decoded)) >= 6):
+        return decoded
+    return None
+
+
+_CJK_LETTER = lazy(f"[{CJK}]")
 
 
 def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Iterator[tuple[int, str, str]]:
