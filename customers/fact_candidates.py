@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -34,6 +34,7 @@ from mem.customers.slots import (
     bare_value,
     cue_slot,
     find_slot,
+    kept_for_once,
     kept_slots,
     learned_slot,
     names_other_value,
@@ -146,7 +147,52 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
                                       unasked_previous=None if asked is not None else previous,
                                       sentences=sentences_of(index) if turn is turns[index] else None))
     declines.extend(_undone(found, turns, start, stop))
-    return _without_declined(found, turns, declines) if declines else found
+    found = _without_declined(found, turns, declines) if declines else found
+    return _kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of)
+
+
+def _kept_in_bursts(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int | None,
+                    customer_roles: Sequence[str], sentences_of: Callable[[int], list[Sentence]]
+                    ) -> list[Candidate]:
+    """The candidates, with the values of the slots a burst of customer messages keeps (``slots.kept_for_once``: a
+    value for one time only, the held one named as the usual one — said in any message of the burst, or the one
+    time said by the agent's reply to it) taken out of what the burst said. A burst is the customer's messages in a
+    row, up to the agent's next turn: "can this months issues go to my mums" / "just this once" / "she's at 9
+    Orchard Gardens, Worthing BN11 4LP"."""
+    valued = {e.turn for c in found if c.slot is not None or c.shapes for e in c.evidence if e.role != "agent"}
+    if not valued:
+        return found
+    end = len(turns) if stop is None else min(stop, len(turns))
+    kept_at: dict[str, frozenset[str]] = {}  # turn id → the slots its burst keeps
+    index = start
+    while index < end:
+        if turns[index].role not in customer_roles:
+            index += 1
+            continue
+        first = index
+        while index < end and turns[index].role in customer_roles:
+            index += 1
+        if not any(turns[at].id in valued for at in range(first, index)):
+            continue
+        reply = turns[index] if index < len(turns) and turns[index].role not in customer_roles \
+            and turns[index].role != "system" else None
+        kept = kept_for_once([s.text for at in range(first, index) for s in sentences_of(at)],
+                             reply.text if reply is not None else "")
+        if kept:
+            kept_at.update((turns[at].id, kept) for at in range(first, index))
+    if not kept_at:
+        return found
+    out = []
+    for candidate in found:
+        names = next((kept_at[e.turn] for e in candidate.evidence if e.role != "agent" and e.turn in kept_at),
+                     frozenset())
+        if names and (candidate.slot is not None and candidate.slot.name in names
+                      or any(value.name in names for value in candidate.shapes)):
+            candidate = dataclasses.replace(
+                candidate, slot=None if candidate.slot is not None and candidate.slot.name in names else candidate.slot,
+                shapes=tuple(value for value in candidate.shapes if value.name not in names))
+        out.append(candidate)
+    return out
 
 
 def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int | None) -> list[tuple[int, str]]:

@@ -1538,8 +1538,30 @@ _DECLINES = {
 _ONE_OFF = lazy(r"\b(?:just|only) (?:for )?(?:this|the one|that) ?(?:one|once|time|order|box|delivery|visit|week|month|"
                 r"sack|parcel)?\b|\bthis (?:time|once) only\b|\bone-?off\b|\bjust (?:the|this) once\b|"
                 r"\bonly the (?:receipt|invoice|rota|bill)\b|"
-                r"이번(?:에)?만|이번 한 ?번|이번 건만|한 (?:번|박스|건)만|이번 (?:주|달) [가-힣]+만|"
-                r"今回(?:だけ|のみ|限り|の分だけ)|この(?:一回|1回|回)だけ|一回だけ|(?:領収書|請求書)だけ", _I)
+                # the one thing named before "only" ("this delivery only", "on this receipt only")
+                r"\bthis (?:time|once|delivery|order|receipt|invoice|bill|parcel|box|batch|month|week|issue|one) only\b|"
+                r"이번(?:에)?만|이번 한 ?번|이번 건만|한 (?:번|박스|건)만|"
+                # "이번 주만", "이번 영수증만", "이번 선물 세트 영수증만": this one thing, with the particle "only"
+                r"이번\s*(?:(?![가-힣]{0,10}부터)[가-힣]{1,10}\s+){0,3}(?![가-힣]{0,10}부터)[가-힣]{0,10}(?<!까지)만(?![가-힣])|"
+                r"今回(?:だけ|のみ|限り|の分だけ)|この(?:一回|1回|回)だけ|一回だけ|(?:領収書|請求書)だけ|"
+                # "今月だけ", "今月分のみ", "今回の領収書だけ": this time's one thing only
+                r"今(?:回|月|週|度)分?(?:の[^、。！？\s]{1,8}?)?(?:だけ|のみ|限り)", _I)
+
+
+_DELIVERY_SLOTS = frozenset({"delivery_place", "delivery_time"})
+
+
+def kept_for_once(sentences: list[str], reply: str = "") -> frozenset[str]:
+    """The slots a burst of the customer's messages keeps as held (``kept_slots`` read over all of them, not one
+    message: "can the receipt for this one go to my accountant" / "sally.finch@example.com" / "only this one,
+    everything else to me as normal ta"), and — when the customer or the agent's reply to them restricts it to one
+    time ("just this once", "이번 주만", "今月だけ", "this delivery only", "今回のみ夜間でお届けします") and the
+    customer announces no change — the address, phone, e-mail and delivery wish: a value for one delivery, one
+    receipt or one pick-up is no new value of the customer's."""
+    kept = set(kept_slots(sentences))
+    if any(_ONE_OFF.search(s) for s in [*sentences, reply]) and not any(_CHANGE.search(s) for s in sentences):
+        kept |= _BESIDE | _DELIVERY_SLOTS
+    return frozenset(kept)
 
 
 def answers_proposal(reply: str, *, lang: str, asked: bool) -> str | None:
