@@ -46,7 +46,7 @@ from mem.customers.model_calls import NeedsModel, UnlockedModelCalls
 from mem.customers.model_checks import checked_judgement
 from mem.customers.promotion import apply_direct_request, consider_promotion
 from mem.customers.screening import instruction_like
-from mem.customers.slots import SLOT_TERMS, Slot, shape_values, slot_of
+from mem.customers.slots import SLOT_TERMS, Slot, restores_earlier, shape_values, slot_of
 from mem.customers.statements import build_statement
 from mem.customers.traits import flag_stale_traits, update_traits
 
@@ -393,6 +393,12 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
     found: dict[str, Fact] = {}
     for hit in store.facts.search(candidate.text, limit=SIMILAR_LIMIT, statuses=["active"]):
         found[hit.fact.id] = hit.fact
+    if candidate.slot is None and restores_earlier(" ".join(e.quote for e in candidate.evidence
+                                                            if e.role == "customer") or candidate.text):
+        # "원래대로 해주세요~" shares no word with the change it goes back on: the customer's changes are judged with it
+        for fact in store.facts.list(statuses=["active"]):
+            if fact.supersedes is not None:
+                found.setdefault(fact.id, fact)
     others = other_names(candidate.text) if candidate.retraction else []
     if others:
         # "ラッピングなしで大丈夫です" shares no word with "ギフト包装はいつもお願いします": the wish is found
@@ -434,6 +440,12 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         gone.add(retracted.id)
         _forget(local, retracted.id)
         report.retracted.append(retracted.id)
+        earlier = store.facts.load(target.supersedes) if judgement.restore and target.supersedes else None
+        if earlier is not None and earlier.status == "replaced" and earlier.superseded_by == target.id:
+            # the change undone: the value it replaced holds again
+            restored = store.facts.restore(earlier.id, reason=f"the change {target.id} was taken back: {quote!r}")
+            gone.discard(restored.id)
+            local.append(restored)
         return None
     fact = Fact.new(
         candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,

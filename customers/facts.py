@@ -134,6 +134,18 @@ class Facts:
             return self.save(old.replace(status="replaced", superseded_by=new_id), action="replaced", actor=actor,
                              reason=reason or f"replaced by {new_id}")
 
+    def restore(self, fact_id: str, *, reason: str = "", actor: str = "extraction") -> Fact:
+        """A ``replaced`` fact becomes ``active`` again: the change that replaced it was undone ("back to the original
+        one please" retracts the new number, the old one holds again). Its link to the replacing fact is cleared;
+        the history keeps both."""
+        with self._store.transaction():
+            fact = self.get(fact_id)
+            if fact.status != "replaced":
+                raise Conflict(f"fact {fact_id} is {fact.status}; only a replaced fact can be restored")
+            fact = fact.replace(status="active", superseded_by=None)
+            self.save(fact, action="restored", actor=actor, reason=reason)
+        return fact
+
     def retract(self, fact_id: str, *, reason: str = "", actor: str = "customer") -> Fact:
         """DELETE: mark an active fact ``retracted`` (kept, hidden from search, visible in history)."""
         with self._store.transaction():

@@ -39,7 +39,16 @@ from mem.core.text import terms as content_terms
 from mem.customers import kinds
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
-from mem.customers.slots import SINGLE_VALUED, Slot, cue_slot, find_slot, same_shape, shape_values, slot_of
+from mem.customers.slots import (
+    SINGLE_VALUED,
+    Slot,
+    cue_slot,
+    find_slot,
+    restores_earlier,
+    same_shape,
+    shape_values,
+    slot_of,
+)
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
 NEAR_DUPLICATE = 0.85
@@ -61,6 +70,9 @@ class Judgement:
     # more held facts the new one replaces: values of other slots the same words give by their shape ("Fresh handset …
     # and email …" changes both)
     also: tuple[Fact, ...] = ()
+    # a DELETE that undoes a change: the fact the target replaced holds again ("so back to the original one please"
+    # after "new phone number, 07700 900927")
+    restore: bool = False
 
     def __post_init__(self) -> None:
         if self.action in ("UPDATE", "DELETE") and self.target is None:
@@ -157,12 +169,17 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         target = target or _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) \
             or _wish_named(candidate, active) or _slot_named(candidate, active) or _turned_around(candidate, active)
         if target is not None:
-            return Judgement("DELETE", target, "the customer took it back")
+            return Judgement("DELETE", target, "the customer took it back", restore=_undoes_change(candidate, target))
         return Judgement("ADD", None, "retraction with nothing to retract")
     if candidate.slot is None:
         target = _turned_around(candidate, active)
         if target is not None:
             return Judgement("DELETE", target, "the customer gave leave against their standing wish")
+        if not candidate.shapes:
+            target = _change_gone_back_on(candidate, active)
+            if target is not None:
+                return Judgement("DELETE", target, "the customer went back to the value held before the change",
+                                 restore=True)
     if candidate.correction:
         target = _best(candidate, [f for f in active if f.kind == candidate.kind], CORRECTION_MATCH)
         if target is not None:
@@ -171,6 +188,27 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         if twin is not None:
             return twin
     return Judgement("ADD", None, "new")
+
+
+def _undoes_change(candidate: Candidate, target: Fact) -> bool:
+    """Taking back ``target``, a change told in an earlier conversation, asks for the value it replaced ("so back to
+    the original one please, the 927 one won't work anymore", "やっぱり元に戻してください"): that value holds again."""
+    return target.supersedes is not None and not _same_conversation(target, candidate) \
+        and restores_earlier(_candidate_words(candidate))
+
+
+def _change_gone_back_on(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
+    """The change a message naming no value goes back on ("원래대로 해주세요~" after "이번달부터 경비실에 맡겨주세요"):
+    the customer's latest fact of an earlier conversation that replaced a value of a slot (the slot the message
+    names, when it names one)."""
+    words = _candidate_words(candidate)
+    if not restores_earlier(words):
+        return None
+    speaker, named = _speaker(candidate.evidence), cue_slot(words)
+    changes = [f for f in active if f.supersedes is not None and f.kind != "trait" and _speaker(f.evidence) == speaker
+               and not _same_conversation(f, candidate) and (slot := slot_of(f)) is not None
+               and (named is None or _same_slot(slot, Slot(named, "")))]
+    return max(changes, key=lambda f: (f.when or date.min, f.id), default=None)
 
 
 def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> Judgement | None:

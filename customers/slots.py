@@ -1697,6 +1697,23 @@ _UNDONE = lazy(r"\bkeep (?:it as it is|the (?:old|original|current) one|my (?:ol
                r"なかったことに", _I)
 
 
+# A message asking for the value held before a change: "so back to the original one please", "원래대로 해주세요",
+# "예전처럼 해 주세요", "やっぱり元に戻してください" — read (``restores_earlier``) only against a change the customer made
+# in an earlier conversation
+_BACK_AS_BEFORE = lazy(r"\bback to (?:the |my )?(?:old|original|previous|usual|way it was|how it was)\b|"
+                       r"\b(?:undo|reverse|revert) (?:the|that) change\b|\bswitch (?:it )?back\b|"
+                       r"\b(?:kept|keeping|keep) (?:my|the) (?:old|original|previous) (?:one|number|address|e-?mail|"
+                       r"plan)\b|"
+                       r"원래대로|예전처럼\s*(?:해|돌려)|원래\s*(?:걸로|것으로|방식으로)|되돌려|"
+                       r"元に戻|元通り|元のまま|前のに戻", _I)
+
+
+def restores_earlier(text: str) -> bool:
+    """``text`` asks for the value held before a change: it takes the change back (``undoes``) or asks to go back
+    ("so back to the original one please", "원래대로 해주세요", "元に戻してください")."""
+    return bool(_UNDONE.search(text) or _BACK_AS_BEFORE.search(text))
+
+
 def undoes(text: str) -> bool:
     """``text`` takes back a change the customer asked for ("Actually keep the old one", "그냥 원래 주소로 해주세요",
     "やっぱり元のままでお願いします")."""
