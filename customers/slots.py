@@ -171,6 +171,17 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"changed to)(?: now)?|"
                   r"changed? my (?:last |sur)?name to)\s+" + _NAME_VALUE)),
     ("name", lazy(r"\b(?i:it's|it is) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)\b")),
+    # the name given after the word that names it, with no verb: "Name's Hannah Croft", "Name: Priya Venkatesan",
+    # "Account name Rebecca Thornley", "in my new name, Hannah Adeyemi" (not "the name's spelt …": a capital follows)
+    ("name", lazy(r"\b(?i:(?:(?:full|last|sur|account|booking|member(?:ship)?|new) )?name(?:'s|:)|"
+                  r"(?:account|booking|reservation|order|member(?:ship)?) name|"
+                  r"(?:in|under) (?:my|our|the) new name,?)\s+" + _NAME_VALUE)),
+    # the booking, order or policy made under a name: "booking a tuning under Hannah Whitlock", "account's under
+    # Megan Thorley", "renewal of my car and home policies under Laura Penhaligon"
+    ("name", lazy(r"\b(?i:book(?:ing|ed)?|order(?:ed|ing)?|reserv(?:ation|ed)|renewal|polic(?:y|ies)|account's)\b"
+                  r"(?:\s+[a-z]+){0,6}?\s+under\s+" + _NAME_VALUE)),
+    # the new name after "now": "I got married over the summer and I'm now Chloe Adeyemi"
+    ("name", lazy(r"\b(?:I'm|I am) now (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b")),
     # "The account is under Megan Holloway", "put the account under …", "in the name of …"
     ("name", lazy(r"\b(?i:(?:account|booking|reservation|order|profile|membership|subscription)(?: is| was| should be|"
                   r" needs to be)? (?:under|in the name of)|under the name(?: of)?|in the name of|"
@@ -179,7 +190,13 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:change|update|correct|set) (?:the |my )?name (?:on (?:the |my )?account )?to)\s+"
                   + _NAME_VALUE)),
     ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
-    ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4})(?:으로|로)\s*(?:바뀌|변경|했)"
+    # the name after the word that names it, with no verb: "예약자 김서연이요", "주문자 이름 김수연이에요", "이름 김도윤입니다",
+    # "이름은 김미숙, 1984년생입니다", "예약자명은 이서연으로 되어 있을 거예요", "제 이름 이제 최하린이에요"
+    ("name", lazy(r"(?<![가-힣])(?:이름|성함|(?:예약자|주문자|신청자|수령인|수취인|가입자|계약자)\s*(?:명|이름|성함)?)"
+                  r"(?:은|는|이)?\s+(?:(?:이제는|이제|지금은|현재)\s+)?(?!이름|성함|명의|본인|고객|회원)"
+                  r"(?P<v>[가-힣]{2,4}?)(?:\s*(?:님|씨))?"
+                  r"(?:이요|입니다|이에요|예요|이고|으로|로|,|\s*$)")),
+    ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4}?)(?:으로|로)\s*(?:바뀌|변경|했)"
                   # "개명해서 이제 이서진이에요": the new name after the change, told with the copula — in the same
                   # sentence or the next ("개명했어요. 지금은 박하린입니다")
                   r"|개명[^.!?]{0,30}?(?:[.!?]\s*)?(?:이제|지금은|이제는)\s*(?P<v2>[가-힣]{2,4}?)(?:이에요|예요|입니다)"
@@ -205,6 +222,12 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # ... and the name the customer holds the account or membership under: "会員名は…", "ユーザー名義は…"
     ("name", lazy(r"(?:登録名|氏名|お名前|名義|[一-龯]{1,4}(?:者|人)名|(?:会員|メンバー|ユーザー|アカウント|契約|予約)"
                   r"(?:の)?(?:名義|名前|氏名|名))は\s*(?P<v>[^\s。、です]{1,20})")),
+    # "申込者は佐々木美穂です", "注文者：佐々木亮太": whoever applies or orders, named; "予約した佐々木美穂です",
+    # "レンタル契約をしている佐々木美咲です", "料理教室の会員の佐々木美咲です": the customer introduced by what they did
+    # (four characters at least there: "予約した時間帯です" names a thing)
+    ("name", lazy(r"(?<![一-龯])[一-龯]{1,3}者(?:名)?(?:は|：|:)\s*(?P<v>[一-龯々]{2,3}[一-龯ぁ-ゖ々]{1,3}?)(?=\s|です|$|。|、)"
+                  r"|(?:した|している|してる|しております|会員の|生徒の)(?P<v2>[一-龯々]{2,3}[一-龯ぁ-ゖ々]{2,3}?)"
+                  r"(?:です|と申します)(?:。|、|$)")),
     ("name", lazy(r"(?:[가-힣]{1,3}자|수령인|수취인|명의|회원|멤버십|계정)\s*명(?:은|는)\s*"
                   r"(?P<v>[가-힣]{2,5}?)\s*(?:님)?"
                   r"(?:입니다|이에요|예요|이고|$)")),
