@@ -393,12 +393,15 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
     found: dict[str, Fact] = {}
     for hit in store.facts.search(candidate.text, limit=SIMILAR_LIMIT, statuses=["active"]):
         found[hit.fact.id] = hit.fact
-    if candidate.slot is None and restores_earlier(" ".join(e.quote for e in candidate.evidence
-                                                            if e.role == "customer") or candidate.text):
-        # "원래대로 해주세요~" shares no word with the change it goes back on: the customer's changes are judged with it
+    if restores_earlier(" ".join(e.quote for e in candidate.evidence if e.role == "customer") or candidate.text):
+        # "원래대로 해주세요~" shares no word with the change it goes back on: the customer's changes are judged with it,
+        # and the facts they replaced (a value named again is compared with the one held before the change)
         for fact in store.facts.list(statuses=["active"]):
             if fact.supersedes is not None:
                 found.setdefault(fact.id, fact)
+                earlier = store.facts.load(fact.supersedes)
+                if earlier is not None:
+                    found.setdefault(earlier.id, earlier)
     others = other_names(candidate.text) if candidate.retraction else []
     if others:
         # "ラッピングなしで大丈夫です" shares no word with "ギフト包装はいつもお願いします": the wish is found

@@ -148,6 +148,9 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         # もう使えません": what is called the old value is not the one given in the same conversation — that is the
         # new one; the old one was replaced already (or, said in an earlier conversation, is still active)
         active = [f for f in active if not _same_conversation(f, candidate)]
+    back = _back_to_replaced(candidate, similar, active)
+    if back is not None:
+        return back
     duplicate = _duplicate(candidate, active)
     if duplicate is not None:
         return Judgement("NONE", duplicate, "same as an existing fact")
@@ -195,6 +198,30 @@ def _undoes_change(candidate: Candidate, target: Fact) -> bool:
     the original one please, the 927 one won't work anymore", "やっぱり元に戻してください"): that value holds again."""
     return target.supersedes is not None and not _same_conversation(target, candidate) \
         and restores_earlier(_candidate_words(candidate))
+
+
+def _back_to_replaced(candidate: Candidate, similar: Sequence[Fact], active: Sequence[Fact]) -> Judgement | None:
+    """A value asked for again as it was before a change ("다시 원래대로 해주세요 … 오전이 편해요" after "오전에 배송" was
+    changed to "저녁 배송" in an earlier conversation): the change is taken back and the fact it replaced holds again
+    — when the value is the one that fact held (``similar`` holds the replaced fact: ``extract._similar`` adds it for
+    a message asking to go back)."""
+    new = candidate.slot
+    if new is None or new.learned or candidate.retraction or not restores_earlier(_candidate_words(candidate)):
+        return None
+    speaker = _speaker(candidate.evidence)
+    replaced = {f.id: f for f in similar if f.status == "replaced"}
+    for fact in sorted(active, key=lambda f: (f.when or date.min, f.id), reverse=True):
+        slot = slot_of(fact)
+        if fact.supersedes is None or slot is None or not _same_slot(slot, new) or _speaker(fact.evidence) != speaker \
+                or _same_conversation(fact, candidate):
+            continue
+        earlier = replaced.get(fact.supersedes)
+        held = slot_of(earlier) if earlier is not None and earlier.superseded_by == fact.id else None
+        if held is not None and held.value == new.value:
+            return Judgement("DELETE", fact, f"the customer went back to their {new.name}: {slot.value} → {new.value}",
+                             restore=True)
+        return None  # the latest change is of another value
+    return None
 
 
 def _change_gone_back_on(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
