@@ -560,7 +560,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:置いて|入れて|預けて|置き)")),
     ("delivery_place", lazy(r"(?P<v>문\s*앞|현관(?:\s*앞)?|경비실|관리실|택배함|무인\s*택배함|"
                             r"[가-힣]{1,6}실|[가-힣]{1,6}함)에\s*"
-                            r"(?:두|놔|놓|맡겨|넣어|보관)")),
+                            # (not a condition: "문 앞에 두면 옆집 강아지가 자꾸 건드려서요" says why not there — "두시면
+                            # 돼요" still asks for it)
+                            r"(?:두|놔|놓|맡겨|넣어|보관)(?!(?:으|시|으시|하)?면(?!\s*(?:돼|되|됩|좋|괜찮)))")),
     ("delivery_place", lazy(r"(?P<v>手渡し|対面|置き配)で")),
     ("delivery_place", lazy(r"\bhold (?:my |the |all |our )?(?:parcels?|packages?|deliveries|orders?|it|them) at "
                             r"(?:the |my |our )?(?P<v>[\w ]{1,30}?)(?= for| instead| rather than|[.,!?]|$)", _I)),
