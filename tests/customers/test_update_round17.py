@@ -129,3 +129,34 @@ def test_a_delivery_change_gone_back_on_restores_the_first_wish(isolated_env, tm
 def test_a_name_given_without_a_verb(text, value):
     found = find_slot(text)
     assert (found.value if found is not None and found.name == "name" else None) == value
+
+
+def test_the_value_before_a_change_asked_for_again_restores_its_fact(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "배송은 오전에 해 주세요"), ("agent", "네 오전 배송으로 등록했어요.")],
+        [("customer", "다음 달부터는 저녁 배송으로 바꿔 주세요"), ("agent", "네 저녁 배송으로 변경했어요.")],
+        [("customer", "다시 원래대로 오전 배송으로 해 주세요. 일정이 예전처럼 돌아왔어요"),
+         ("agent", "네 오전 배송으로 돌려드렸어요.")],
+    ]) as store:
+        active = _active(store)
+        assert any("오전에 해 주세요" in text for text in active)
+        assert not any("저녁 배송으로 바꿔" in text for text in active)
+
+
+def test_another_value_asked_for_after_a_change_restores_nothing(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "배송은 오전에 해 주세요"), ("agent", "네 오전 배송으로 등록했어요.")],
+        [("customer", "다음 달부터는 저녁 배송으로 바꿔 주세요"), ("agent", "네 저녁 배송으로 변경했어요.")],
+        [("customer", "원래대로 하려다가 그냥 오후 배송으로 해 주세요"), ("agent", "네 오후 배송으로 변경했어요.")],
+    ]) as store:
+        assert not any("오전에 해 주세요" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("text, place", [
+    ("문 앞에 두면 비에 젖어서요", None),  # a condition: why not there
+    ("현관 앞에 두시면 돼요", "현관 앞"),  # leave to leave it there is a wish
+    ("경비실에 맡겨 주세요", "경비실"),
+])
+def test_a_drop_point_in_a_condition_is_no_wish(text, place):
+    found = find_slot(text)
+    assert (found.value if found is not None and found.name == "delivery_place" else None) == place
