@@ -394,8 +394,8 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
     for hit in store.facts.search(candidate.text, limit=SIMILAR_LIMIT, statuses=["active"]):
         found[hit.fact.id] = hit.fact
     if restores_earlier(" ".join(e.quote for e in candidate.evidence if e.role == "customer") or candidate.text):
-        # "원래대로 해주세요~" shares no word with the change it goes back on: the customer's changes are judged with it,
-        # and the facts they replaced (a value named again is compared with the one held before the change)
+        # "원래대로 해주세요~" shares no word with the change it goes back on: the customer's changes are judged
+        # with it, and the facts they replaced (a value named again is compared with the one held before the change)
         for fact in store.facts.list(statuses=["active"]):
             if fact.supersedes is not None:
                 found.setdefault(fact.id, fact)

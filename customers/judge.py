@@ -201,10 +201,10 @@ def _undoes_change(candidate: Candidate, target: Fact) -> bool:
 
 
 def _back_to_replaced(candidate: Candidate, similar: Sequence[Fact], active: Sequence[Fact]) -> Judgement | None:
-    """A value asked for again as it was before a change ("다시 원래대로 해주세요 … 오전이 편해요" after "오전에 배송" was
-    changed to "저녁 배송" in an earlier conversation): the change is taken back and the fact it replaced holds again
-    — when the value is the one that fact held (``similar`` holds the replaced fact: ``extract._similar`` adds it for
-    a message asking to go back)."""
+    """A value asked for again as it was before a change ("다시 원래대로 해주세요 … 오전이 편해요" after "오전에 배송"
+    was changed to "저녁 배송" in an earlier conversation): the change is taken back and the fact it replaced holds
+    again — when the value is the one that fact held (``similar`` holds the replaced fact: ``extract._similar`` adds
+    it for a message asking to go back)."""
     new = candidate.slot
     if new is None or new.learned or candidate.retraction or not restores_earlier(_candidate_words(candidate)):
         return None

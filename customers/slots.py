@@ -190,8 +190,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:change|update|correct|set) (?:the |my )?name (?:on (?:the |my )?account )?to)\s+"
                   + _NAME_VALUE)),
     ("name", lazy(r"(?:이름|성함)(?:은|는)\s*(?P<v>[^\s,.]{1,10}?)(?:입니다|이에요|예요|이고|$)")),
-    # the name after the word that names it, with no verb: "예약자 김서연이요", "주문자 이름 김수연이에요", "이름 김도윤입니다",
-    # "이름은 김미숙, 1984년생입니다", "예약자명은 이서연으로 되어 있을 거예요", "제 이름 이제 최하린이에요"
+    # the name after the word that names it, with no verb: "예약자 김서연이요", "주문자 이름 김수연이에요",
+    # "이름 김도윤입니다", "이름은 김미숙, 1984년생입니다", "예약자명은 이서연으로 되어 있을 거예요",
+    # "제 이름 이제 최하린이에요"
     ("name", lazy(r"(?<![가-힣])(?:이름|성함|(?:예약자|주문자|신청자|수령인|수취인|가입자|계약자)\s*(?:명|이름|성함)?)"
                   r"(?:은|는|이)?\s+(?:(?:이제는|이제|지금은|현재)\s+)?(?!이름|성함|명의|본인|고객|회원)"
                   r"(?P<v>[가-힣]{2,4}?)(?:\s*(?:님|씨))?"
@@ -225,7 +226,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # "申込者は佐々木美穂です", "注文者：佐々木亮太": whoever applies or orders, named; "予約した佐々木美穂です",
     # "レンタル契約をしている佐々木美咲です", "料理教室の会員の佐々木美咲です": the customer introduced by what they did
     # (four characters at least there: "予約した時間帯です" names a thing)
-    ("name", lazy(r"(?<![一-龯])[一-龯]{1,3}者(?:名)?(?:は|：|:)\s*(?P<v>[一-龯々]{2,3}[一-龯ぁ-ゖ々]{1,3}?)(?=\s|です|$|。|、)"
+    ("name", lazy(r"(?<![一-龯])[一-龯]{1,3}者(?:名)?(?:は|：|:)\s*(?P<v>[一-龯々]{2,3}[一-龯ぁ-ゖ々]{1,3}?)"
+                  r"(?=\s|です|$|。|、)"
                   r"|(?:した|している|してる|しております|会員の|生徒の)(?P<v2>[一-龯々]{2,3}[一-龯ぁ-ゖ々]{2,3}?)"
                   r"(?:です|と申します)(?:。|、|$)")),
     ("name", lazy(r"(?:[가-힣]{1,3}자|수령인|수취인|명의|회원|멤버십|계정)\s*명(?:은|는)\s*"
@@ -560,8 +562,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,20}?)(?:に|へ)(?:置いて|入れて|預けて|置き)")),
     ("delivery_place", lazy(r"(?P<v>문\s*앞|현관(?:\s*앞)?|경비실|관리실|택배함|무인\s*택배함|"
                             r"[가-힣]{1,6}실|[가-힣]{1,6}함)에\s*"
-                            # (not a condition: "문 앞에 두면 옆집 강아지가 자꾸 건드려서요" says why not there — "두시면
-                            # 돼요" still asks for it)
+                            # (not a condition: "문 앞에 두면 옆집 강아지가 자꾸 건드려서요" says why not there —
+                            # "두시면 돼요" still asks for it)
                             r"(?:두|놔|놓|맡겨|넣어|보관)(?!(?:으|시|으시|하)?면(?!\s*(?:돼|되|됩|좋|괜찮)))")),
     ("delivery_place", lazy(r"(?P<v>手渡し|対面|置き配)で")),
     ("delivery_place", lazy(r"\bhold (?:my |the |all |our )?(?:parcels?|packages?|deliveries|orders?|it|them) at "
@@ -1564,7 +1566,8 @@ _ONE_OFF = lazy(r"\b(?:just|only) (?:for )?(?:this|the one|that) ?(?:one|once|ti
                 r"sack|parcel)?\b|\bthis (?:time|once) only\b|\bone-?off\b|\bjust (?:the|this) once\b|"
                 r"\bonly the (?:receipt|invoice|rota|bill)\b|"
                 # the one thing named before "only" ("this delivery only", "on this receipt only")
-                r"\bthis (?:time|once|delivery|order|receipt|invoice|bill|parcel|box|batch|month|week|issue|one) only\b|"
+                r"\bthis (?:time|once|delivery|order|receipt|invoice|bill|parcel|box|batch|month|week|issue|one) "
+                r"only\b|"
                 r"이번(?:에)?만|이번 한 ?번|이번 건만|한 (?:번|박스|건)만|"
                 # "이번 주만", "이번 영수증만", "이번 선물 세트 영수증만": this one thing, with the particle "only"
                 r"이번\s*(?:(?![가-힣]{0,10}부터)[가-힣]{1,10}\s+){0,3}(?![가-힣]{0,10}부터)[가-힣]{0,10}(?<!까지)만(?![가-힣])|"
@@ -1723,8 +1726,8 @@ _UNDONE = lazy(r"\bkeep (?:it as it is|the (?:old|original|current) one|my (?:ol
 
 
 # A message asking for the value held before a change: "so back to the original one please", "원래대로 해주세요",
-# "예전처럼 해 주세요", "やっぱり元に戻してください" — read (``restores_earlier``) only against a change the customer made
-# in an earlier conversation
+# "예전처럼 해 주세요", "やっぱり元に戻してください" — read (``restores_earlier``) only against a change the customer
+# made in an earlier conversation
 _BACK_AS_BEFORE = lazy(r"\bback to (?:the |my )?(?:old|original|previous|usual|way it was|how it was)\b|"
                        r"\b(?:undo|reverse|revert) (?:the|that) change\b|\bswitch (?:it )?back\b|"
                        r"\b(?:kept|keeping|keep) (?:my|the) (?:old|original|previous) (?:one|number|address|e-?mail|"
