@@ -37,6 +37,7 @@ from mem.customers.slots import (
     kept_for_once,
     kept_slots,
     learned_slot,
+    made_lasting,
     names_other_value,
     not_theirs,
     proposed_slot,
@@ -176,8 +177,12 @@ def _kept_in_bursts(found: list[Candidate], turns: Sequence[Turn], start: int, s
             continue
         reply = turns[index] if index < len(turns) and turns[index].role not in customer_roles \
             and turns[index].role != "system" else None
+        asked = turns[first - 1].text if first > 0 and turns[first - 1].role not in customer_roles \
+            and turns[first - 1].role != "system" else ""
+        if any(made_lasting(turns[at].text) for at in range(index, end) if turns[at].role in customer_roles):
+            continue  # "thanks, keep that one for the future too": what was for one time is the customer's now
         kept = kept_for_once([s.text for at in range(first, index) for s in sentences_of(at)],
-                             reply.text if reply is not None else "")
+                             reply.text if reply is not None else "", asked=asked)
         if kept:
             kept_at.update((turns[at].id, kept) for at in range(first, index))
     if not kept_at:

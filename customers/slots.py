@@ -1579,15 +1579,27 @@ _ONE_OFF = lazy(r"\b(?:just|only) (?:for )?(?:this|the one|that) ?(?:one|once|ti
 _DELIVERY_SLOTS = frozenset({"delivery_place", "delivery_time"})
 
 
-def kept_for_once(sentences: list[str], reply: str = "") -> frozenset[str]:
+# A value for one time made lasting by a later message of the conversation: "thanks, keep that one for the future too",
+# "앞으로도 그 번호로 해 주세요", "今後もそちらでお願いします"
+_MADE_LASTING = lazy(r"\b(?:for the future|from now on|going forward|for good|permanently|from then on)\b|"
+                     r"앞으로(?:도|는)|이제부터|계속\s*그|今後(?:も|は)|これから(?:も|は)|次回以降", _I)
+
+
+def made_lasting(text: str) -> bool:
+    """``text`` makes a value lasting ("keep that one for the future too", "앞으로도", "今後も")."""
+    return bool(_MADE_LASTING.search(text))
+
+
+def kept_for_once(sentences: list[str], reply: str = "", *, asked: str = "") -> frozenset[str]:
     """The slots a burst of the customer's messages keeps as held (``kept_slots`` read over all of them, not one
     message: "can the receipt for this one go to my accountant" / "sally.finch@example.com" / "only this one,
     everything else to me as normal ta"), and — when the customer or the agent's reply to them restricts it to one
     time ("just this once", "이번 주만", "今月だけ", "this delivery only", "今回のみ夜間でお届けします") and the
     customer announces no change — the address, phone, e-mail and delivery wish: a value for one delivery, one
-    receipt or one pick-up is no new value of the customer's."""
-    kept = set(kept_slots(sentences))
-    if any(_ONE_OFF.search(s) for s in [*sentences, reply]) and not any(_CHANGE.search(s) for s in sentences):
+    receipt or one pick-up is no new value of the customer's. ``asked``: the agent's turn before the burst ("What's
+    the new delivery address?" announces a change the answer need not repeat)."""
+    kept = set(kept_slots(sentences, asked=asked))
+    if any(_ONE_OFF.search(s) for s in [*sentences, reply]) and not any(_CHANGE.search(s) for s in [*sentences, asked]):
         kept |= _BESIDE | _DELIVERY_SLOTS
     return frozenset(kept)
 

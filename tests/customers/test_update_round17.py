@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mem.customers.slots import find_slot, kept_for_once, restores_earlier
+from mem.customers.slots import find_slot, kept_for_once, made_lasting, restores_earlier
 
 from .test_update_structure import _active, _run
 
@@ -33,6 +33,17 @@ def test_a_value_for_one_time_is_read_over_the_burst(sentences, reply, kept):
     assert bool(kept_for_once(sentences, reply) & {"address", "email", "phone"}) == kept
 
 
+@pytest.mark.parametrize("text, lasting", [
+    ("cheers, and use that one for the future too", True),
+    ("앞으로도 그 번호로 연락 주세요", True),
+    ("今後もそちらでお願いします", True),
+    ("thanks, that's all for now", False),
+    ("앞에 두고 가셔도 돼요", False),
+])
+def test_a_later_message_making_a_value_lasting(text, lasting):
+    assert made_lasting(text) == lasting
+
+
 def test_a_second_address_for_one_delivery_told_in_a_burst_keeps_the_held_one(isolated_env, tmp_path):
     with _run(tmp_path, [
         [("customer", "Please post the seeds to 12 Abbey Walk, Leek ST13 5AA."), ("agent", "Will do.")],
@@ -49,6 +60,26 @@ def test_a_new_address_told_in_a_burst_still_replaces_the_held_one(isolated_env,
          ("customer", "8 Vale Close, Buxton SK17 6DD"), ("agent", "Updated, thank you.")],
     ]) as store:
         assert not any("Abbey Walk" in text for text in _active(store))
+
+
+def test_an_answer_to_the_agents_question_for_the_new_value_is_no_value_kept(isolated_env, tmp_path):
+    # "as before" about something else, in an answer to "What's the new address?": the change was announced
+    with _run(tmp_path, [
+        [("customer", "Please send the filters to 5 Ash Grove, Bath BA1 2AA."), ("agent", "Sure.")],
+        [("customer", "we've moved so the filters need to go to the new place"),
+         ("agent", "What's the new address?"), ("customer", "It's 2 Kiln Yard, Frome BA11 1AA. Same gate code as before.")],
+    ]) as store:
+        assert not any("Ash Grove" in text for text in _active(store))
+
+
+def test_a_value_for_one_time_made_lasting_later_in_the_conversation_replaces_the_held_one(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Driver can call +44 7700 900123 when he's outside"), ("agent", "Noted.")],
+        [("customer", "could the driver ring my work mobile for the next drop, my usual one will be off: 07700 900456"),
+         ("customer", "07700 900456 to be clear"), ("agent", "Noted for the next drop."),
+         ("customer", "actually keep that one for the future too")],
+    ]) as store:
+        assert not any("07700 900123" in text for text in _active(store))
 
 
 def test_the_agent_saying_one_time_only_keeps_the_held_email(isolated_env, tmp_path):
