@@ -67,7 +67,8 @@ def test_an_answer_to_the_agents_question_for_the_new_value_is_no_value_kept(iso
     with _run(tmp_path, [
         [("customer", "Please send the filters to 5 Ash Grove, Bath BA1 2AA."), ("agent", "Sure.")],
         [("customer", "we've moved so the filters need to go to the new place"),
-         ("agent", "What's the new address?"), ("customer", "It's 2 Kiln Yard, Frome BA11 1AA. Same gate code as before.")],
+         ("agent", "What's the new address?"),
+         ("customer", "It's 2 Kiln Yard, Frome BA11 1AA. Same gate code as before.")],
     ]) as store:
         assert not any("Ash Grove" in text for text in _active(store))
 
