@@ -1748,9 +1748,11 @@ _BACK_AS_BEFORE = lazy(r"\bback to (?:the |my )?(?:old|original|previous|usual|w
                        r"元に戻|元通り|元のまま|前のに戻", _I)
 
 
+@lru_cache(maxsize=4096)
 def restores_earlier(text: str) -> bool:
     """``text`` asks for the value held before a change: it takes the change back (``undoes``) or asks to go back
-    ("so back to the original one please", "원래대로 해주세요", "元に戻してください")."""
+    ("so back to the original one please", "원래대로 해주세요", "元に戻してください"). Cached: extraction asks it of a
+    candidate's words twice, when it gathers the facts to judge against and when it judges."""
     return bool(_UNDONE.search(text) or _BACK_AS_BEFORE.search(text))
 
 
