@@ -66,6 +66,31 @@ def standout(score: float, neighbours: list[float]) -> float:
     return STANDOUT_CAP if not near else max(min(score - sum(near) / len(near), STANDOUT_CAP), -STANDOUT_CAP)
 
 
+# The second signal beside the threshold (seventeenth round, ``beside_threshold``): where no learned decision is
+# shipped, how far the first page's candidate stands out of the question's neighbourhood (``standout``) moves the
+# bar both ways. Of the unanswerable questions that got a rule, nine in ten got it from the lexical choice (its
+# coverage rule answers whatever the encoder says), its candidate far under the threshold and no more similar to
+# the question than a dozen other sentences of the wiki: a near miss that shares the page's words. And of the
+# answerable questions told "no rule", many had their rule just under the threshold, standing out of the rest.
+# Chosen leave-one-writer-out on twenty-two writers' sets (docs/measurements/ask.md, "Seventeenth round").
+RESCUE_BELOW = 0.03  # a candidate this far under the threshold or less answers when it stands out by ...
+RESCUE_STANDOUT = 0.025  # ... this much (the adapter's score over its neighbourhood's mean)
+VETO_BELOW = 0.045  # a lexical answer whose candidate is more than this under the threshold says "no rule" when ...
+VETO_STANDOUT = 0.0475  # ... the candidate stands out by less than this
+
+
+def beside_threshold(*, score: float, standout: float, lexical: bool, threshold: float) -> bool:
+    """Whether the first page's rule answers by its candidate's adapted ``score`` against ``threshold`` with its
+    ``standout`` beside it (``RESCUE_*``, ``VETO_*``): at or over the threshold it answers; a little under it, when
+    the candidate stands out of the question's neighbourhood; a lexical answer (``lexical``) stands unless the
+    candidate is far under the threshold and does not stand out."""
+    if score >= threshold:
+        return True
+    if score >= threshold - RESCUE_BELOW and standout >= RESCUE_STANDOUT:
+        return True
+    return lexical and not (score < threshold - VETO_BELOW and standout < VETO_STANDOUT)
+
+
 def key_terms(asked: set[str], sentence: str, heading: str) -> float:
     """The share of the question's content terms ``asked`` that ``sentence`` or its page's ``heading`` holds."""
     from mem.agent.retrieval import terms

@@ -245,9 +245,35 @@ class Retrieval:
                                                            not _introduction(item[1]), -item[0]), reverse=True)
         found = [page for _, page in ranked]
         # the learned choice (``mem.agent.ranker``, not shipped) decides its own rules when its weights exist
-        if self.semantic is not None and self.semantic.decision is not None and found and self._ranker() is None:
-            self._decide(query, found)
+        if self.semantic is not None and found and self._ranker() is None:
+            if self.semantic.decision is not None:
+                self._decide(query, found)
+            else:
+                self._second_signal(query, found)
         return found
+
+    def _second_signal(self, query: str, ranked: list[Page]) -> None:
+        """Whether the first page's rule answers, by the adapter's score against the threshold with the candidate's
+        standout beside it (``mem.agent.decision.beside_threshold``): where no learned decision is shipped. Without
+        the adapter (the encoder's own cosine, another scale) or a score, the threshold alone decides, as before."""
+        from mem.agent.decision import beside_threshold, standout
+
+        assert self.semantic is not None
+        first = ranked[0]
+        key = (str(first.id), query)
+        rule = self._rules.get(key)
+        match = self._matches.get(query, {}).get(first.id)
+        if rule is None or rule.fused is None or match is None or match.score is None:
+            return
+        lexical = self._lexical_rule(first, query)
+        alone = standout(match.score, self._neighbours(query, first.id))
+        answers = beside_threshold(score=match.decides, standout=alone, lexical=lexical.answers,
+                                   threshold=self.semantic.threshold)
+        if answers != rule.answers:
+            body = str(first.body)
+            self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,
+                                          flagged=self._flagged(body), answers=answers,
+                                          search=self._search_share(query, str(first.id)))
 
     def _decide(self, query: str, ranked: list[Page]) -> None:
         """Whether the first page's rule answers, by the learned decision (``mem.agent.decision``) in the place of

@@ -260,3 +260,80 @@ def test_the_engine_reads_the_candidates_standout_over_every_page_compared(tmp_p
     abstained = answer_question(PARAPHRASE, service=service, customer=None,
                                 semantic=layer(tmp_path, on_standout(value + 0.001), threshold=0.5))
     assert NO_RULE in abstained.text
+
+
+def test_beside_the_threshold_the_standout_moves_the_bar_both_ways():
+    """Seventeenth round (``beside_threshold``): at or over the threshold the rule answers; a little under it, when
+    the candidate stands out of the question's neighbourhood; a lexical answer stands unless its candidate is far
+    under the threshold and does not stand out."""
+    from mem.agent.decision import RESCUE_BELOW, RESCUE_STANDOUT, VETO_BELOW, VETO_STANDOUT, beside_threshold
+
+    t = 0.925
+    assert beside_threshold(score=t, standout=-0.1, lexical=False, threshold=t)
+    near = t - RESCUE_BELOW + 0.001
+    assert beside_threshold(score=near, standout=RESCUE_STANDOUT, lexical=False, threshold=t)
+    assert not beside_threshold(score=near, standout=RESCUE_STANDOUT - 0.001, lexical=False, threshold=t)
+    assert not beside_threshold(score=t - RESCUE_BELOW - 0.001, standout=0.1, lexical=False, threshold=t)
+    far = t - VETO_BELOW - 0.001
+    assert not beside_threshold(score=far, standout=VETO_STANDOUT - 0.001, lexical=True, threshold=t)
+    assert beside_threshold(score=far, standout=VETO_STANDOUT, lexical=True, threshold=t)
+    assert beside_threshold(score=t - VETO_BELOW + 0.001, standout=-0.1, lexical=True, threshold=t)
+    assert not beside_threshold(score=far, standout=0.1, lexical=False, threshold=t)
+
+
+def _first_candidate(tmp_path, question: str):
+    """The paraphrase's first page's adapted score and standout, as the engine computes them."""
+    from mem.agent.decision import standout
+    from mem.agent.retrieval import Retrieval
+
+    retrieval = Retrieval(service=FakeService(pages()), customer=None, semantic=layer(tmp_path, None))
+    retrieval.question = question
+    first = retrieval.ranked_policy(question, 2)[0]
+    match = retrieval._matches[question][first.id]
+    assert match.score is not None
+    return first.id, match.decides, standout(match.score, retrieval._neighbours(question, first.id))
+
+
+def test_a_candidate_just_under_the_threshold_answers_when_it_stands_out(tmp_path, monkeypatch):
+    """Without a shipped decision the engine reads the standout beside the threshold: the paraphrase (no lexical
+    answer) under a threshold set a little above its score answers when its standout reaches the bar, and says
+    "no rule" when the bar is just above it."""
+    from mem.agent import decision
+
+    page_id, score, value = _first_candidate(tmp_path, PARAPHRASE)
+    assert page_id == "deposits-and-payment"
+    threshold = score + decision.RESCUE_BELOW / 2
+    service = FakeService(pages())
+    monkeypatch.setattr(decision, "RESCUE_STANDOUT", value - 0.001)
+    answered = answer_question(PARAPHRASE, service=service, customer=None,
+                               semantic=layer(tmp_path, None, threshold=threshold))
+    assert RULE in policy_blocks(answered)[0]["quote"]
+    monkeypatch.setattr(decision, "RESCUE_STANDOUT", value + 0.001)
+    abstained = answer_question(PARAPHRASE, service=service, customer=None,
+                                semantic=layer(tmp_path, None, threshold=threshold))
+    assert policy_blocks(abstained)[0]["id"] == "deposits-and-payment" and NO_RULE in abstained.text
+
+
+def test_a_lexical_answer_far_under_the_threshold_that_does_not_stand_out_says_no_rule(tmp_path, monkeypatch):
+    """The lexical choice answers a question in the policy's own words whatever the encoder says; with the
+    standout beside the threshold that answer stands unless the candidate is far under the threshold and does not
+    stand out of the question's neighbourhood — then the page is still cited, its rule not quoted."""
+    from mem.agent import decision
+    from mem.agent.retrieval import Retrieval
+
+    question = "Which debit and credit cards do you accept?"
+    probe = Retrieval(service=FakeService(pages()), customer=None, semantic=None)
+    probe.question = question
+    assert probe._lexical_rule(pages()[0], question).answers  # the policy's own words
+    page_id, score, value = _first_candidate(tmp_path, question)
+    assert page_id == "deposits-and-payment"
+    threshold = min(score + decision.VETO_BELOW + 0.01, 1.0)
+    service = FakeService(pages())
+    monkeypatch.setattr(decision, "VETO_STANDOUT", value - 0.001)
+    stands = answer_question(question, service=service, customer=None,
+                             semantic=layer(tmp_path, None, threshold=threshold))
+    assert "We accept Visa and Mastercard" in policy_blocks(stands)[0]["quote"]
+    monkeypatch.setattr(decision, "VETO_STANDOUT", value + 0.001)
+    vetoed = answer_question(question, service=service, customer=None,
+                             semantic=layer(tmp_path, None, threshold=threshold))
+    assert policy_blocks(vetoed)[0]["id"] == "deposits-and-payment" and NO_RULE in vetoed.text
