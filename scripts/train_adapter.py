@@ -243,7 +243,16 @@ class Simulated:
     second: Simulated | None = None  # the second page's answer, when in the question's language (--second-page)
     order: tuple[str, ...] = ()  # the candidate pages, first to last (scripts/abstain_causes.py reads it)
 
+    # the engine reads the candidate's standout beside the threshold (``mem.agent.decision.beside_threshold``,
+    # seventeenth round) where an adapter scores the candidate and no decision is shipped; --threshold-alone: not
+    beside: bool = False
+
     def no_rule(self, threshold: float) -> bool:
+        if self.beside and BESIDE[0] and self.similarity is not None and self.features is not None:
+            from mem.agent.decision import beside_threshold
+
+            return not beside_threshold(score=self.similarity, standout=self.features[FEATURE_NAMES.index("standout")],
+                                        lexical=self.lexical_answers, threshold=threshold)
         return not (self.lexical_answers or (self.similarity is not None and self.similarity >= threshold))
 
     def decided(self, decision) -> bool:
@@ -257,6 +266,7 @@ class Simulated:
 # the page order's share of the keyword search's score (``mem.agent.semantic.SEARCH_WEIGHT``; scripts/page_misses.py
 # measures others): None, the engine's own
 SEARCH_SHARE: list[float | None] = [None]
+BESIDE = [True]  # --threshold-alone: the threshold alone decides, as before the seventeenth round's standout
 GUARD = [False]  # --guard: with a search share, answer or abstain as the cosine's own first page would
 NEAREST = [1]  # the nearest pages that join the search's as candidates (``mem.agent.semantic.NEAREST_PAGES``)
 
@@ -343,7 +353,8 @@ def simulate(item: QuestionData, pages: list[PageData], adapter, blend: float = 
                                        page_margin=None if below is None else keys[n][0][0][1] - below[1],
                                        coverage=coverage, lexical=lexical_answers, sentence=match[2], chosen=chosen,
                                        neighbours=neighbours(scores, page_id))
-        return Simulated(page_id, quote, lexical_answers, match[1] if match else None, values)
+        return Simulated(page_id, quote, lexical_answers, match[1] if match else None, values,
+                         beside=adapter is not None)
 
     found = at(0)
     if len(keys) > 1 and keys[1][0][0][0]:
@@ -785,6 +796,8 @@ def main() -> None:
                         help="choose the decision's cut on the logits of weights fitted on the same rows")
     parser.add_argument("--search-weight", type=float, help="the page order's share of the keyword search's score "
                         "(mem.agent.semantic.SEARCH_WEIGHT by default; 0: the order before the thirteenth round)")
+    parser.add_argument("--threshold-alone", action="store_true", help="replay the answer-or-abstain choice by "
+                        "the threshold alone, without the candidate's standout beside it (before the 17th round)")
     parser.add_argument("--guard", action="store_true", help="with --search-weight: whether the first page's rule "
                         "answers is judged on the page the cosine alone would have put first (an honesty guard)")
     parser.add_argument("--dump", type=Path, help="with --decision: write each left-out set's counts (fuse mode, "
@@ -799,6 +812,7 @@ def main() -> None:
     SEARCH_SHARE[0] = args.search_weight
     FLOAT32[0] = args.float32
     GUARD[0] = args.guard
+    BESIDE[0] = not args.threshold_alone
     LEXICAL_STANDS[0] = not args.lexical_decided
     SECOND_PAGE[0] = args.second_page
     CUT_RULE[0] = args.cut_rule
