@@ -777,6 +777,9 @@ _IF_ASKS = lazy(r"if\b.*?\b(?:can|could|do|does|will|would|should|is|are|am|may|
 _WH = lazy(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECASE)
 _WHEN = lazy(r"\bwhen\b|いつ|언제", re.IGNORECASE)
 _CJK_WH = lazy(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|며칠|何|いつ|いくら|どう|どこ|どの|どれ|誰")
+# a Japanese question word made indefinite by か, でも or とか asks nothing of its own: 何か ("anything"), 誰か,
+# いつでも ("any time"), 何回でも, 何とか, 何も ("nothing") — "何か食べさせてもらえますか" asks yes or no (何か月, どこから still ask)
+_CJK_INDEFINITE = lazy(r"(?:何|誰|いつ|どこ|どれ)(?:[回人個つ度])?(?:か(?![月ヶヵカケら])|でも|とか|も)")
 _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
     r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|(?<![가-힣])안\s|금지|"
@@ -854,6 +857,9 @@ _EXCLUSION = lazy(
 # "in that case" refers back to a condition the sentence before states; 했다면 / 지났다면 are Korean "if"
 _CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as|in (?:that|this|which) case)\b|"
                   r"경우|이면|으면|다면|라면|場合|であれば|なら", re.IGNORECASE)
+# a condition granted and ruled the same either way ("even if it is in a cage, … cannot", 「ケージに入れた場合であっても
+# …できません」, 「退会した場合でも…返金は行いません」, "취소한 경우에도 … 않습니다") leaves the rule's yes or no as it is
+_CONCESSIVE = lazy(r"\beven\s+(?:if|when|where|though)\b|場合であっても|場合でも|경우에도|경우라도", re.IGNORECASE)
 # a rule that says what "must" be or is "required" sets a condition on "Can I …?" that a bare yes would
 # hide; it is the yes to a question about that duty ("Do I need …?", "Do I have to …?", 必要ですか)
 _OBLIGATION = lazy(r"\b(?:must|required)\b(?!\s+(?:not|never)\b)", re.IGNORECASE)
@@ -918,11 +924,30 @@ def _phones(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _PHONE.finditer(text) if sum(ch.isdigit() for ch in m.group(0)) >= 7]
 
 
+# the endings a Korean or Japanese yes/no question closes on: polite 까 / 요 / 죠 / か, the plain 나 and かな, or any
+# word followed by a question mark — but a topic alone ("주의할 점은?", "料金は？", "振替って？": what about it?)
+# asks what it is
+_CJK_YES_NO_END = lazy(r"(?:까|요|죠|나|か|かな)[?？]*$|(?<![은는は])(?<!って)[?？]+$")
+# what a customer writes after a question: emoticon letters (ㅠ, ㅜ, ㅋ, ㅎ), 笑, emoji, dots and ellipses
+_TRAILING_MARKS = frozenset("ㅠㅜㅋㅎ笑")
+
+
+def _without_trailing_marks(text: str) -> str:
+    """``text`` without what follows its last word or question mark (read from the end: one pass)."""
+    end = len(text)
+    while end and (text[end - 1] in _TRAILING_MARKS or not (text[end - 1].isalnum() or text[end - 1] in "?？")):
+        end -= 1
+    return text[:end]
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks yes or no: "Can I …?", "If …, do I …?"; "…できますか" without a question word."""
     text = question.strip()
     if is_cjk(text):
-        return not _CJK_WH.search(text) and bool(re.search(r"(?:까|요|죠|か)[?？]?$", text))
+        # a Korean or Japanese question asks yes or no by its ending, or by a question mark alone in speech
+        # ("買える？？", "가능?", "有料？"); what the customer adds after it (ㅠㅠ, 笑, an emoji, "…") changes nothing
+        said = _without_trailing_marks(text)
+        return not _CJK_WH.search(_CJK_INDEFINITE.sub("", text)) and bool(_CJK_YES_NO_END.search(said))
     clauses = [c.strip() for c in re.split(r"[,;]", text)]
     if _WH.match(text):
         return False
@@ -936,6 +961,16 @@ def _asking(question: str) -> list[str]:
     """The sentences of a message that ask (a linking word before the ask left out); all when none does."""
     parts = [_LINKING.sub("", part.text.strip()) for part in split_message(question)]
     return [part for part in parts if part and _asks(part)] or [question]
+
+
+def _ask_clause(sentence: str) -> str:
+    """The clause of an English sentence that asks, from its yes/no verb on ("I haven't opened it, can I return it?"
+    → "can I return it?"): a negation in the case told before it is not the ask's."""
+    clauses = re.split(r"[,;]\s*|\s[—–-]\s", sentence)
+    for i in range(len(clauses) - 1, 0, -1):
+        if _YES_NO.match(clauses[i].strip()):
+            return " ".join(clauses[i:])
+    return sentence
 
 
 def asks_yes_no(question: str) -> bool:
@@ -1413,7 +1448,9 @@ _UNIT_OF = tuple((family, factor, lazy(rf"(?:{unit})", re.IGNORECASE)) for famil
 # things counted by a counter word: the same counter on both sides ("2台" against "1台まで", "3枚" against "2枚まで",
 # "4대" against "최대 3대"); people by any word for them ("12 people" against "up to 9 passengers", 6名, 5명)
 _PERSONS = r"people|persons?|guests?|passengers?|adults?|visitors?|travell?ers?|members?|명|人|名"
-_COUNTERS = r"台|枚|個|室|部屋|泊|冊|匹|頭|件|대|개|장|매|실|박|권|마리"
+_COUNTERS = r"台|枚|個|つ|本|点|箱|袋|杯|着|室|部屋|泊|冊|匹|頭|件|대|개|병|벌|상자|박스|캔|잔|장|매|실|박|권|마리"
+# the general counters count any thing: "スーツケース3つ" against "2個まで"
+_GENERAL_COUNTER = {"つ": "個"}
 _MEASURED = lazy(
     rf"(?<![\d.,])(\d+(?:[.,]\d+)?|{'|'.join(_NUMBER_WORDS)})\s*-?\s*"
     r"(?:(?<=\d)(?:a|m|g|l|t)(?![a-z])|"
@@ -1432,7 +1469,7 @@ _MORE = r"more|longer|taller|heavier|wider|higher|larger|bigger|greater|older"
 _LESS = r"less|fewer|shorter|lighter|smaller|narrower|lower|younger"
 # the words that bound a quantity: before it ("up to", "no more than", "limit of", 최대, 最大) or after it ("or less",
 # "or more", 이하, 이상, 以下, 以上, を超える); "under", "over", 미만, 초과, 未満, 超 leave the figure out
-_BOUND_BEFORE = lazy(r"(?:\b(?:up\s+to|no\s+more\s+than|not\s+more\s+than|at\s+most|maximum(?:\s+of)?|max\.?|"
+_BOUND_BEFORE = lazy(r"(?:\b(?:up\s+to|within|no\s+more\s+than|not\s+more\s+than|at\s+most|maximum(?:\s+of)?|max\.?|"
                      rf"limit\s+of|(?:{_MORE}|{_LESS})\s+than|under|below|at\s+least|over|above|"
                      r"exceeding|minimum(?:\s+of)?)|최대|최소|最大|最小|最低|上限)\s*(?:of\s+)?$", re.IGNORECASE)
 _BOUND_AFTER = lazy(r"^\s*(?:(?:or|and)\s+(?:less|fewer|under|below|more|over|above|older|up)\b|"
@@ -1459,7 +1496,7 @@ def _quantities(text: str) -> tuple[tuple[int, int, str, float], ...]:
         if person:
             family = "persons"
         elif counter:
-            family = counter
+            family = _GENERAL_COUNTER.get(counter, counter)
         elif noun:
             words = noun.lower().split()
             if any(w in _UNIT_WORDS or _DURATION.figure.fullmatch(f"1 {w}") for w in words):
@@ -1999,6 +2036,19 @@ def _by_words_held(question: str, sentences: list[str]) -> list[str]:
 def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     """("figure", "30 dollars"), ("yes" | "no" | "depends", "") — what the rule answers in a word — or None.
 
+    A negation in the case told before the ask in the same sentence ("it's not been opened, can I hand it back?")
+    is not the ask's: a prohibition still answers no. Any other verdict is said as if the negation were asked (the
+    rule may require what the customer has not done: "haven't done my theory yet, can I book?"), see ``_in_short``.
+    """
+    said = _in_short(question, sentences, by_clause=True)
+    if said == ("no", "") or all(_ask_clause(part) == part for part in _asking(question)):
+        return said
+    return _in_short(question, sentences, by_clause=False)
+
+
+def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[str, str] | None:
+    """("figure", "30 dollars"), ("yes" | "no" | "depends", "") — what the rule answers in a word — or None.
+
     ``sentences``: the quoted sentences, the best one first. Yes or no is read from the sentences of the
     message that ask (``asks_yes_no``) and said only when the rule decides it alone; a rule with a
     condition ("unless the item is defective") answers "it depends". When the question brings a case of
@@ -2025,7 +2075,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         # a negation in the ask flips what a yes would mean; one in the case told before it does not
         # ("Our flat won't be ready till March. Will you keep it for me?"); a leading question carries its
         # presupposition as a negated modifier ("추가 배송비 없는 거 맞죠?", "かからないですよね")
-        asking = " ".join(_asking(question))
+        asking = " ".join(_ask_clause(part) if by_clause else part for part in _asking(question))
         # "is it too late?", "늦었나요?", "手遅れですか": a yes would mean the opposite of the rule's yes
         negated = bool(_ASKED_NEGATION.search(asking) or _LIMIT_ASKED.search(asking))
         # a time told without a number ("last year I got charged") is a case only for a rule with a duration to
@@ -2108,7 +2158,13 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             # "Can my guide dog come in the lounge?" on "Pets are not allowed in the lounges, with the exception of
             # assistance dogs": yes; "Broke my skis, is that covered?" on "… covered, except damage to skis": no
             return ("yes" if excepted else "no", "")
-        if _CONDITION.search(_NOT_ONLY.sub(" ", conditions)) or _EXCEPTION_READ.search(conditions) or (
+        conditional = bool(_CONDITION.search(_NOT_ONLY.sub(" ", conditions)))
+        if conditional and not _CONDITION.search(_CONCESSIVE.sub(" ", _NOT_ONLY.sub(" ", conditions))) and \
+                rules_out(_what_is_ruled(ruling), question):
+            # a no that holds even in the case it grants is a no (an allowance "even if …" is still bounded:
+            # "capped at 30GB a month, even if your plan has unlimited data")
+            conditional = False
+        if conditional or _EXCEPTION_READ.search(conditions) or (
                 _OBLIGATION.search(ruling) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
         if rules_out(_what_is_ruled(ruling), question):
