@@ -778,7 +778,8 @@ _WH = lazy(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECAS
 _WHEN = lazy(r"\bwhen\b|いつ|언제", re.IGNORECASE)
 _CJK_WH = lazy(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|며칠|何|いつ|いくら|どう|どこ|どの|どれ|誰")
 # a Japanese question word made indefinite by か, でも or とか asks nothing of its own: 何か ("anything"), 誰か,
-# いつでも ("any time"), 何回でも, 何とか, 何も ("nothing") — "何か食べさせてもらえますか" asks yes or no (何か月, どこから still ask)
+# いつでも ("any time"), 何回でも, 何とか, 何も ("nothing") — "何か食べさせてもらえますか" asks yes or no
+# (何か月, どこから still ask)
 _CJK_INDEFINITE = lazy(r"(?:何|誰|いつ|どこ|どれ)(?:[回人個つ度])?(?:か(?![月ヶヵカケら])|でも|とか|も)")
 _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
@@ -857,8 +858,9 @@ _EXCLUSION = lazy(
 # "in that case" refers back to a condition the sentence before states; 했다면 / 지났다면 are Korean "if"
 _CONDITION = lazy(r"\b(?:if|unless|only|provided|with prior|as long as|in (?:that|this|which) case)\b|"
                   r"경우|이면|으면|다면|라면|場合|であれば|なら", re.IGNORECASE)
-# a condition granted and ruled the same either way ("even if it is in a cage, … cannot", 「ケージに入れた場合であっても
-# …できません」, 「退会した場合でも…返金は行いません」, "취소한 경우에도 … 않습니다") leaves the rule's yes or no as it is
+# a condition granted and ruled the same either way ("even if it is in a cage, … cannot",
+# 「ケージに入れた場合であっても…できません」, 「退会した場合でも…返金は行いません」, "취소한 경우에도 … 않습니다")
+# leaves the rule's yes or no as it is
 _CONCESSIVE = lazy(r"\beven\s+(?:if|when|where|though)\b|場合であっても|場合でも|경우에도|경우라도", re.IGNORECASE)
 # a rule that says what "must" be or is "required" sets a condition on "Can I …?" that a bare yes would
 # hide; it is the yes to a question about that duty ("Do I need …?", "Do I have to …?", 必要ですか)

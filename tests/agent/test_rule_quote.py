@@ -1077,14 +1077,16 @@ def test_a_rule_read_with_its_exception_beside_the_best_sentence_makes_no_no_of_
     assert in_short("男湯と女湯って入れ替わりますか？朝にもう一方のお風呂も入ってみたくて", ranked) != ("no", "")
 
 
-@pytest.mark.parametrize("question", ["駐車場って無料？", "ペット連れていっていいかな", "반품 가능?", "교환 되나요?? ㅠㅠ",
-                                      "今日は入れない？😭", "送料かかりますか…", "何か持っていくものはありますか"])
+@pytest.mark.parametrize("question", ["駐車場って無料？", "ペット連れていっていいかな", "반품 가능?",
+                                      "교환 되나요?? ㅠㅠ", "今日は入れない？😭", "送料かかりますか…",
+                                      "何か持っていくものはありますか"])
 def test_a_korean_or_japanese_question_asks_yes_or_no_by_its_ending_or_its_question_mark(question):
     # a plain form with a question mark, かな, trailing ㅠㅠ / emoji / ellipsis, and 何か ("anything") ask yes or no
     assert is_yes_no(question) and asks_yes_no(question)
 
 
-@pytest.mark.parametrize("question", ["料金は？", "주의할 점은?", "何時に開きますか？", "何か月有効ですか？", "どこから乗れますか"])
+@pytest.mark.parametrize("question", ["料金は？", "주의할 점은?", "何時に開きますか？", "何か月有効ですか？",
+                                      "どこから乗れますか"])
 def test_a_korean_or_japanese_topic_or_question_word_still_asks_what(question):
     assert not is_yes_no(question)
 
