@@ -1963,7 +1963,15 @@ def _clause_asked(question: str, sentence: str) -> str:
 # "3日前まで")
 _AHEAD_CASE = lazy(r"\bin\s+(?:about\s+|around\s+|roughly\s+|just\s+)?\d+(?:\.\d+)?\s*(?:hours?|days?|weeks?)\b|"
                    r"\d+\s*(?:hours?|days?|weeks?)\s+(?:from\s+now|away|ahead|to\s+go)\b|"
-                   r"\d+\s*(?:시간|일|주)\s*(?:뒤|후)|\d+\s*(?:時間|日|週間)\s*後", re.IGNORECASE)
+                   r"\d+\s*(?:시간|일|주)\s*(?:뒤|후)|\d+\s*(?:時間|日|週間)\s*後|"
+                   # the time left before an event the customer names: "4 days before my tablets run out", "탑승 5일
+                   # 전에", "予定日の3日前", "授業1時間前に" (an event's noun before it: "3日前に買った" is a time ago),
+                   # "일주일 남았는데", "あと20分"
+                   r"\d+\s*(?:hours?|days?|weeks?)\s+(?:before|prior\s+to|ahead\s+of)\s+(?:my|our|the|your)\b|"
+                   r"(?<=[가-힣])(?<![은는이가을를에도서])\s\d+\s*(?:시간|일|주일?)\s*전(?:에|이|인데|입니다|이에요|이라)|"
+                   r"(?:[一-龯ァ-ヶー]の?|[一-龯ァ-ヶー]\s)\d+\s*(?:分|時間|日|週間)\s*前(?:に|なん|です|だ|で)|"
+                   r"(?:\d+\s*(?:시간|일|주일?|분)|일주일|하루|이틀|사흘)\s*(?:밖에\s*)?남(?:았|은)|"
+                   r"(?:あと|残り)\s*\d+\s*(?:分|時間|日|週間)", re.IGNORECASE)
 _BEFORE_EVENT = lazy(r"\s*(?:before|prior\s+to|ahead\s+of)\b|\s*(?:전|前)", re.IGNORECASE)
 
 
@@ -1979,9 +1987,63 @@ def _ahead_of_window(question: str, sentence: str) -> bool | None:
         return None
     for _, end, figure in _figures(sentence, question):
         limit = _amount(figure, _DURATION) if _DURATION.figure.search(figure) else None
-        if limit is not None and _BEFORE_EVENT.match(sentence, end):
+        if limit is not None and (_BEFORE_EVENT.match(sentence, end) or re.search(r"(?:전|前)$", figure)):
             return cases[0][0] >= limit
     return None
+
+
+# a window that ends a time before an event: "up to 24 hours before", "at least 7 days before", "7일 전까지",
+# "30分前まで" (the rule speaks of the time left at least that long), or "less than 24 hours before", "3時間前を過ぎた",
+# "2일 전 이후", "2日前以降" (the rule speaks of the time left shorter than it)
+_DEADLINE_BEFORE = lazy(r"\b(?:up\s+to|until|till|by|no\s+later\s+than|at\s+least|more\s+than)\s+$", re.IGNORECASE)
+_LATE_BEFORE = lazy(r"\b(?:less\s+than|within|under)\s+$", re.IGNORECASE)
+_DEADLINE_AFTER = lazy(r"^\s*(?:전|前)\s*(?:까지|まで)")
+_LATE_AFTER = lazy(r"^\s*(?:전|前)\s*(?:を過ぎ|以降|이후|부터|から)")
+# a question whether the customer loses something asks the negative of what the window allows
+_LOSS_ASKED = lazy(r"\b(?:lose|losing|lost|forfeit)\b|잃|날리|날아가|失う|失効|没収", re.IGNORECASE)
+
+
+_CLAUSE_END = lazy(r"[,，、;；。]|\.(?=\s|$)")
+
+
+def _before_event_verdict(question: str, sentence: str) -> str | None:
+    """Yes or no by the time the customer has left before an event (``_AHEAD_CASE``) against a rule's window that
+    ends a time before it: "탑승 5일 전에 취소하면 환불되나요?" on "7일 전까지 취소한 경우에만 환불" is a no,
+    on "3일 전까지 취소: 전액 환불" a yes; "授業1時間前に連絡しても振替できますか" on
+    "3時間前を過ぎた欠席は振替の対象になりません" a no. A window that allows says yes inside it and no outside; one
+    that rules out says no inside it and nothing outside; two windows of the sentence that judge apart say nothing."""
+    told = _AHEAD_CASE.search(question)
+    if not told or _LOSS_ASKED.search(question):
+        return None
+    cases = _case_amounts(told.group(0).replace("in ", "", 1), _DURATION)
+    if len(cases) != 1 or cases[0][0] != cases[0][1]:
+        return None
+    left = cases[0][0]
+    verdicts = set()
+    for start, end, figure in _figures(sentence, question):
+        limit = _amount(figure, _DURATION) if _DURATION.figure.search(figure) else None
+        if limit is None or not _BEFORE_EVENT.match(sentence, end) and not re.search(r"(?:전|前)$", figure):
+            continue
+        bare = _DURATION.figure.search(figure)
+        after = sentence[start + bare.end():start + bare.end() + 8] if bare else ""
+        before = sentence[max(0, start - 24):start] + figure[:bare.start() if bare else 0]
+        deadline = bool(_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after))
+        late = bool(_LATE_BEFORE.search(before) or _LATE_AFTER.match(after))
+        if deadline == late:
+            continue
+        inside = left >= limit if deadline else left < limit
+        # the clause the window is said in rules yes or no ("7일 전까지 취소한 경우에만 환불되며, 그 이후에는 …
+        # 환불하지 않습니다": the first clause allows)
+        opened = max((m.end() for m in _CLAUSE_END.finditer(sentence, 0, start)), default=0)
+        closed = next((m.start() for m in _CLAUSE_END.finditer(sentence, end)), len(sentence))
+        ruled_out = rules_out(_what_is_ruled(sentence[opened:closed]), question)
+        if deadline and not ruled_out:
+            verdicts.add("yes" if inside else "no")
+        elif late and ruled_out and inside:
+            verdicts.add("no")
+        else:
+            return None
+    return verdicts.pop() if len(verdicts) == 1 else None
 
 
 def _once_used(question: str, sentences: list[str]) -> bool:
@@ -2124,6 +2186,10 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
         if judged == "split":
             # "last week" against "within 8 days": the days the customer names fall on both sides
             return ("depends", "")
+        if told and not negated and judged is None and not asks_charge:
+            ahead = _before_event_verdict(question, best)
+            if ahead == "no" or (ahead == "yes" and not _CONDITION.search(best)):
+                return (ahead, "")
         if not negated and _day_ruled_out(question, sentences):
             # "Is customer service open on Saturday?" on "It is closed on weekends and public holidays."
             return ("no", "")

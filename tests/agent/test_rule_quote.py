@@ -1122,3 +1122,25 @@ def test_a_negation_in_the_case_told_before_the_ask_does_not_stop_a_prohibition_
     course = ["The course runs for two weeks and ends with a practical test."]
     assert in_short("I have passed my theory test, can I book the course?", course) == ("yes", "")
     assert in_short("I have not passed my theory test, can I book the course?", course) != ("yes", "")
+
+
+def test_the_time_left_before_an_event_is_judged_against_a_window_that_ends_before_it():
+    deposit = ["예약금은 출발일 7일 전까지 취소한 경우에만 환불되며, 그 이후에는 환불하지 않습니다."]
+    assert in_short("출발 5일 전에 취소하면 예약금 돌려받을 수 있나요?", deposit) == ("no", "")
+    # inside the window a rule that names a case of its own (경우) still depends on it; one that names none allows
+    assert in_short("출발 10일 전에 취소하면 예약금 돌려받을 수 있나요?", deposit) != ("no", "")
+    assert in_short("출발 10일 전에 취소하면 예약금 돌려받을 수 있나요?",
+                    ["출발일 7일 전까지 취소하면 예약금을 전액 돌려드립니다."]) == ("yes", "")
+    assert in_short("レッスンの1時間前に連絡しても振替できますか？",
+                    ["レッスン開始の3時間前を過ぎた連絡は振替の対象になりません。"]) == ("no", "")
+    assert in_short("I ordered 4 days before my tablets run out. Will it be ready in time?",
+                    ["Please order at least 7 days before you run out."]) == ("no", "")
+    # a time ago is no time left ("3日前に買った"), and two windows of one sentence that judge apart say nothing
+    assert in_short("3日前に買ったんですが、まだ予約を変更できますか？",
+                    ["予約の変更は利用日の2日前まで可能です。"]) not in (("yes", ""), ("no", ""))
+    assert in_short("発車まであと20分ですが、ネットで買えますか？",
+                    ["ウェブでの購入は発車の30分前まで、窓口での購入は発車の5分前までとします。"]) not in (
+        ("yes", ""), ("no", ""))
+    # a fee asked about a window that waives it
+    assert in_short("予定日の3日前なんですが、延期の手数料はかかりますか？",
+                    ["予定日の2日前までにご連絡いただいた場合、手数料はいただきません。"]) == ("no", "")
