@@ -929,7 +929,14 @@ def _phones(text: str) -> list[tuple[int, int]]:
 # the endings a Korean or Japanese yes/no question closes on: polite 까 / 요 / 죠 / か, the plain 나 and かな, or any
 # word followed by a question mark — but a topic alone ("주의할 점은?", "料金は？", "振替って？": what about it?)
 # asks what it is
-_CJK_YES_NO_END = lazy(r"(?:까|요|죠|나|か|かな)[?？]*$|(?<![은는は])(?<!って)[?？]+$")
+_CJK_YES_NO_ENDINGS = ("까", "요", "죠", "나", "か", "かな")
+_CJK_TOPIC = ("은", "는", "は", "って")
+
+
+def _cjk_yes_no_end(said: str) -> bool:
+    """Whether a Korean or Japanese sentence (its trailing marks removed) closes as a yes/no question does."""
+    bare = said.rstrip("?？")
+    return bare.endswith(_CJK_YES_NO_ENDINGS) or (bare != said and not bare.endswith(_CJK_TOPIC))
 # what a customer writes after a question: emoticon letters (ㅠ, ㅜ, ㅋ, ㅎ), 笑, emoji, dots and ellipses
 _TRAILING_MARKS = frozenset("ㅠㅜㅋㅎ笑")
 
@@ -949,7 +956,7 @@ def is_yes_no(question: str) -> bool:
         # a Korean or Japanese question asks yes or no by its ending, or by a question mark alone in speech
         # ("買える？？", "가능?", "有料？"); what the customer adds after it (ㅠㅠ, 笑, an emoji, "…") changes nothing
         said = _without_trailing_marks(text)
-        return not _CJK_WH.search(_CJK_INDEFINITE.sub("", text)) and bool(_CJK_YES_NO_END.search(said))
+        return not _CJK_WH.search(_CJK_INDEFINITE.sub("", text)) and _cjk_yes_no_end(said)
     clauses = [c.strip() for c in re.split(r"[,;]", text)]
     if _WH.match(text):
         return False
@@ -965,10 +972,13 @@ def _asking(question: str) -> list[str]:
     return [part for part in parts if part and _asks(part)] or [question]
 
 
+_CLAUSE_BREAKS = lazy(r"[,;]|\s[—–-]\s")
+
+
 def _ask_clause(sentence: str) -> str:
     """The clause of an English sentence that asks, from its yes/no verb on ("I haven't opened it, can I return it?"
     → "can I return it?"): a negation in the case told before it is not the ask's."""
-    clauses = re.split(r"[,;]\s*|\s[—–-]\s", sentence)
+    clauses = _CLAUSE_BREAKS.split(sentence)
     for i in range(len(clauses) - 1, 0, -1):
         if _YES_NO.match(clauses[i].strip()):
             return " ".join(clauses[i:])
@@ -2105,7 +2115,8 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     rule may require what the customer has not done: "haven't done my theory yet, can I book?"), see ``_in_short``.
     """
     said = _in_short(question, sentences, by_clause=True)
-    if said == ("no", "") or all(_ask_clause(part) == part for part in _asking(question)):
+    if said == ("no", "") or not _CLAUSE_BREAKS.search(question) or all(
+            _ask_clause(part) == part for part in _asking(question)):
         return said
     return _in_short(question, sentences, by_clause=False)
 
