@@ -777,10 +777,6 @@ _IF_ASKS = lazy(r"if\b.*?\b(?:can|could|do|does|will|would|should|is|are|am|may|
 _WH = lazy(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECASE)
 _WHEN = lazy(r"\bwhen\b|いつ|언제", re.IGNORECASE)
 _CJK_WH = lazy(r"언제|얼마|어떻게|어떤|무엇|뭐|어디|누구|몇|며칠|何|いつ|いくら|どう|どこ|どの|どれ|誰")
-# a Japanese question word made indefinite by か, でも or とか asks nothing of its own: 何か ("anything"), 誰か,
-# いつでも ("any time"), 何回でも, 何とか, 何も ("nothing") — "何か食べさせてもらえますか" asks yes or no
-# (何か月, どこから still ask)
-_CJK_INDEFINITE = lazy(r"(?:何|誰|いつ|どこ|どれ)(?:[回人個つ度])?(?:か(?![月ヶヵカケら])|でも|とか|も)")
 _NEGATION = lazy(
     r"\b(?:not|cannot|never|no|none|nor|without)\b|n't\b|"
     r"없습니다|없다|없어|않습니다|않는|않아|불가|못\s|(?<![가-힣])안\s|금지|"
@@ -926,37 +922,11 @@ def _phones(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _PHONE.finditer(text) if sum(ch.isdigit() for ch in m.group(0)) >= 7]
 
 
-# the endings a Korean or Japanese yes/no question closes on: polite 까 / 요 / 죠 / か, the plain 나 and かな, or any
-# word followed by a question mark — but a topic alone ("주의할 점은?", "料金は？", "振替って？": what about it?)
-# asks what it is
-_CJK_YES_NO_ENDINGS = ("까", "요", "죠", "나", "か", "かな")
-_CJK_TOPIC = ("은", "는", "は", "って")
-
-
-def _cjk_yes_no_end(said: str) -> bool:
-    """Whether a Korean or Japanese sentence (its trailing marks removed) closes as a yes/no question does."""
-    bare = said.rstrip("?？")
-    return bare.endswith(_CJK_YES_NO_ENDINGS) or (bare != said and not bare.endswith(_CJK_TOPIC))
-# what a customer writes after a question: emoticon letters (ㅠ, ㅜ, ㅋ, ㅎ), 笑, emoji, dots and ellipses
-_TRAILING_MARKS = frozenset("ㅠㅜㅋㅎ笑")
-
-
-def _without_trailing_marks(text: str) -> str:
-    """``text`` without what follows its last word or question mark (read from the end: one pass)."""
-    end = len(text)
-    while end and (text[end - 1] in _TRAILING_MARKS or not (text[end - 1].isalnum() or text[end - 1] in "?？")):
-        end -= 1
-    return text[:end]
-
-
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks yes or no: "Can I …?", "If …, do I …?"; "…できますか" without a question word."""
     text = question.strip()
     if is_cjk(text):
-        # a Korean or Japanese question asks yes or no by its ending, or by a question mark alone in speech
-        # ("買える？？", "가능?", "有料？"); what the customer adds after it (ㅠㅠ, 笑, an emoji, "…") changes nothing
-        said = _without_trailing_marks(text)
-        return not _CJK_WH.search(_CJK_INDEFINITE.sub("", text)) and _cjk_yes_no_end(said)
+        return not _CJK_WH.search(text) and bool(re.search(r"(?:까|요|죠|か)[?？]?$", text))
     clauses = [c.strip() for c in re.split(r"[,;]", text)]
     if _WH.match(text):
         return False
@@ -1460,9 +1430,7 @@ _UNIT_OF = tuple((family, factor, lazy(rf"(?:{unit})", re.IGNORECASE)) for famil
 # things counted by a counter word: the same counter on both sides ("2台" against "1台まで", "3枚" against "2枚まで",
 # "4대" against "최대 3대"); people by any word for them ("12 people" against "up to 9 passengers", 6名, 5명)
 _PERSONS = r"people|persons?|guests?|passengers?|adults?|visitors?|travell?ers?|members?|명|人|名"
-_COUNTERS = r"台|枚|個|つ|本|点|箱|袋|杯|着|室|部屋|泊|冊|匹|頭|件|대|개|병|벌|상자|박스|캔|잔|장|매|실|박|권|마리"
-# the general counters count any thing: "スーツケース3つ" against "2個まで"
-_GENERAL_COUNTER = {"つ": "個"}
+_COUNTERS = r"台|枚|個|室|部屋|泊|冊|匹|頭|件|대|개|장|매|실|박|권|마리"
 _MEASURED = lazy(
     rf"(?<![\d.,])(\d+(?:[.,]\d+)?|{'|'.join(_NUMBER_WORDS)})\s*-?\s*"
     r"(?:(?<=\d)(?:a|m|g|l|t)(?![a-z])|"
@@ -1481,7 +1449,7 @@ _MORE = r"more|longer|taller|heavier|wider|higher|larger|bigger|greater|older"
 _LESS = r"less|fewer|shorter|lighter|smaller|narrower|lower|younger"
 # the words that bound a quantity: before it ("up to", "no more than", "limit of", 최대, 最大) or after it ("or less",
 # "or more", 이하, 이상, 以下, 以上, を超える); "under", "over", 미만, 초과, 未満, 超 leave the figure out
-_BOUND_BEFORE = lazy(r"(?:\b(?:up\s+to|within|no\s+more\s+than|not\s+more\s+than|at\s+most|maximum(?:\s+of)?|max\.?|"
+_BOUND_BEFORE = lazy(r"(?:\b(?:up\s+to|no\s+more\s+than|not\s+more\s+than|at\s+most|maximum(?:\s+of)?|max\.?|"
                      rf"limit\s+of|(?:{_MORE}|{_LESS})\s+than|under|below|at\s+least|over|above|"
                      r"exceeding|minimum(?:\s+of)?)|최대|최소|最大|最小|最低|上限)\s*(?:of\s+)?$", re.IGNORECASE)
 _BOUND_AFTER = lazy(r"^\s*(?:(?:or|and)\s+(?:less|fewer|under|below|more|over|above|older|up)\b|"
@@ -1508,7 +1476,7 @@ def _quantities(text: str) -> tuple[tuple[int, int, str, float], ...]:
         if person:
             family = "persons"
         elif counter:
-            family = _GENERAL_COUNTER.get(counter, counter)
+            family = counter
         elif noun:
             words = noun.lower().split()
             if any(w in _UNIT_WORDS or _DURATION.figure.fullmatch(f"1 {w}") for w in words):
