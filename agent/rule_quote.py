@@ -2166,9 +2166,9 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
             # "last week" against "within 8 days": the days the customer names fall on both sides
             return ("depends", "")
         if told and not negated and judged is None and not asks_charge:
-            ahead = _before_event_verdict(question, best)
-            if ahead == "no" or (ahead == "yes" and not _CONDITION.search(best)):
-                return (ahead, "")
+            time_left = _before_event_verdict(question, best)
+            if time_left == "no" or (time_left == "yes" and not _CONDITION.search(best)):
+                return (time_left, "")
         if not negated and _day_ruled_out(question, sentences):
             # "Is customer service open on Saturday?" on "It is closed on weekends and public holidays."
             return ("no", "")
