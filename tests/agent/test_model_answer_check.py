@@ -1,4 +1,5 @@
-"""A model's answer checked against what it cites (``mem.agent.answer_check``, new-user report 17, sections 2, 3, 11, 12).
+"""A model's answer checked against what it cites (``mem.agent.answer_check``, new-user report 17,
+sections 2, 3, 11, 12).
 
 The scripted model plays the misbehaving ones: an answer whose figures or agreement no cited block holds, one
 in another language, one that repeats a page's injected instruction, an empty one, a JSON object, a huge one.
