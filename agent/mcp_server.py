@@ -379,6 +379,7 @@ def argument_error(error: dict[str, Any]) -> str:
     return f"{field}: {message[:1].lower()}{message[1:]}"
 
 
+# Any: the arguments as the host sent them — JSON values of any type; only their names are read
 def unknown_arguments(tool: str, arguments: dict[str, Any], taken: list[str], customer: str) -> str | None:
     """One line refusing the arguments ``tool`` does not take, or None. pydantic ignored them: a host passing
     ``{"query": "Bergen", "customer": "bob"}`` got cust-a's facts back as if it had asked about bob
