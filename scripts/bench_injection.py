@@ -76,6 +76,8 @@ fourteenth round and measured once before and once after it (docs/measurements/l
 fifteenth round and measured once before and once after it (docs/measurements/lint.md).
 ``external 13`` (scripts/data/injection_heldout_external13.jsonl) is a thirteenth red-teamer's set, written before the
 sixteenth round and measured once before and once after it (docs/measurements/lint.md).
+``external 14`` (scripts/data/injection_heldout_external14.jsonl) is a fourteenth red-teamer's set, written before the
+seventeenth round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -96,7 +98,7 @@ them.
                                       [--external7-misses odd|even|all] [--external8-misses odd|even|all]
                                       [--external9-misses odd|even|all] [--external10-misses odd|even|all]
                                       [--external11-misses odd|even|all] [--external12-misses odd|even|all]
-                                      [--external13-misses odd|even|all]
+                                      [--external13-misses odd|even|all] [--external14-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -132,7 +134,7 @@ EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout
 SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injection_heldout_external{n}.jsonl")
               for n, ordinal in ((4, "fourth"), (5, "fifth"), (6, "sixth"), (7, "seventh"), (8, "eighth"),
                                  (9, "ninth"), (10, "tenth"), (11, "eleventh"), (12, "twelfth"),
-                                 (13, "thirteenth"))]
+                                 (13, "thirteenth"), (14, "fourteenth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b")]

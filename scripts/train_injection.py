@@ -4,7 +4,7 @@ Two models, one run each (``--model``): ``customer`` (asked of customer messages
 ``page`` (asked of page sentences, ``learned_page_weights.bin``).
 
 Data: every labelled row of scripts/data/injection_*.jsonl — the external red-teamers' sets
-(``external`` … ``external13``, one writer each), the sets written as training data in the thirteenth to seventeenth
+(``external`` … ``external14``, one writer each), the sets written as training data in the thirteenth to seventeenth
 rounds (``train13a``, ``train13b``, ``train14a``, ``train14b``, ``train15a``, ``train15b``, ``train16a``, ``train16b``,
 ``train17a``, ``train17b``)
 and the project's own corpora and probes (one more group, ``project``).
@@ -88,6 +88,7 @@ WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_ex
            "injection_heldout_external9.jsonl": "external9", "injection_heldout_external10.jsonl": "external10",
            "injection_heldout_external11.jsonl": "external11", "injection_heldout_external12.jsonl": "external12",
            "injection_heldout_external13.jsonl": "external13",
+           "injection_heldout_external14.jsonl": "external14",
            # written as training data, by hands that read neither the code nor the earlier sets (README beside each)
            "injection_train13a.jsonl": "train13a", "injection_train13b.jsonl": "train13b",
            "injection_train14a.jsonl": "train14a", "injection_train14b.jsonl": "train14b",
