@@ -8,9 +8,11 @@ trusts and a version below the one every client already verified (``rollback``),
 stranded even after being re-pinned. This module tells that situation apart and says what to copy.
 
 A workspace "looks moved" when it has no private signing key and no bundle was ever built in it, but
-its git repository has a remote (``git clone`` always sets one). A new service set up from scratch
-(``mem init``, no remote) is not flagged; a new service that is a clone of a wiki repository on
-purpose passes ``mem keys init --new-service``.
+its git repository has a remote (``git clone`` always sets one) and ``mem init`` did not make it here:
+``mem init`` leaves ``.mem/made-here`` (``MADE_HERE``), which git ignores, so a clone never has it. A new
+service set up with ``mem init`` is not flagged, with or without a remote added before its first key
+(``git remote add origin …`` then ``mem keys init``); a new service that is a clone of a wiki repository
+on purpose passes ``mem keys init --new-service``.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ def moved_without_state(workspace: Path) -> str | None:
     from mem.server.keys import PRIVATE, keys_dir
 
     if (keys_dir(workspace) / PRIVATE).exists() or latest_version(workspace) is not None or versions(workspace):
+        return None
+    from mem.wiki.store import STATE_DIR
+    from mem.wiki.workspace import MADE_HERE
+
+    if (Path(workspace) / STATE_DIR / MADE_HERE).exists():
         return None
     remote = git_remote(workspace)
     if remote is None:

@@ -27,6 +27,10 @@ logs/
 
 FOLDERS = ("policies", "knowhow", "sources")
 MARKERS = (CONFIG_FILE, INDEX_FILE, LOG_FILE, CONTEXT_FILE, "policies", "knowhow")
+#: Left in ``.mem/`` by ``mem init``: this workspace was made here, not copied by ``git clone`` (``.mem/`` is
+#: git-ignored, so a clone never carries it). ``mem.server.moved`` reads it: a remote added to a new service
+#: before its first key is not a service moved without its state.
+MADE_HERE = "made-here"
 
 
 def init_workspace(path: Path) -> Path:
@@ -49,6 +53,7 @@ def init_workspace(path: Path) -> Path:
             (path / folder).mkdir(exist_ok=True)
             (path / folder / ".gitkeep").touch()
         (path / STATE_DIR).mkdir(exist_ok=True)
+        atomic_write_text(path / STATE_DIR / MADE_HERE, "made by `mem init` in this folder (not a git clone)\n")
         atomic_write_text(path / CONFIG_FILE, render_template())
         atomic_write_text(path / CONTEXT_FILE, CONTEXT_TEMPLATE)
         atomic_write_text(path / INDEX_FILE, render_index([]))

@@ -79,3 +79,26 @@ def test_init_keys_refuses_a_clone_in_python_too(workspace, tmp_path):
     with pytest.raises(Refused, match="no key made: this workspace is a git clone"):
         init_keys(clone)
     assert init_keys(clone, new_service=True)["transitions"] == 0
+
+
+def test_a_new_service_with_a_remote_added_before_its_first_key_is_not_a_clone(tmp_path, mem):
+    # review 17 #7: `mem init` → `git remote add origin …` → `mem keys init` was refused as "a git clone",
+    # and `mem serve` warned — the remote alone was taken for a clone; `mem init` now leaves .mem/made-here
+    made = mem("init", str(tmp_path / "ws"))
+    assert made.exit_code == 0, made.stderr
+    ws = tmp_path / "ws"
+    subprocess.run(["git", "-C", str(ws), "remote", "add", "origin", "git@example.com:acme/wiki.git"], check=True)
+    assert git_remote(ws) == ("origin", "git@example.com:acme/wiki.git")
+    assert moved_without_state(ws) is None and serve_warning(ws) is None
+    keys = mem("--workspace", ws, "keys", "init", "--json")
+    assert keys.exit_code == 0, keys.stderr
+    assert build_bundle(ws, config=Config.load(workspace=ws))["version"] == 1
+    # the marker is service state, never history: a clone of this workspace is still refused
+    status = subprocess.run(["git", "-C", str(ws), "status", "--porcelain", "--ignored"], capture_output=True,
+                            text=True, check=True).stdout
+    assert ".mem/" in status and "made-here" not in subprocess.run(
+        ["git", "-C", str(ws), "ls-files"], capture_output=True, text=True, check=True).stdout
+    clone = _clone(ws, tmp_path / "clone")
+    assert not (clone / ".mem").exists() and moved_without_state(clone) is not None
+    refused = mem("--workspace", clone, "keys", "init")
+    assert refused.exit_code == 1 and "this workspace is a git clone" in refused.stderr
