@@ -124,10 +124,9 @@ def check_answer(text: str, *, cited: list[Block], given: list[Block], question:
         check.warnings.append("the model's answer speaks of an agreement or promise that no block it cites "
                               "holds; treat it as ungrounded")
     wrote = written_in(plain)
-    due = language if language != "en" else written_in(question)
-    if wrote != due and len(answer_words) >= 3:
-        check.warnings.append(f"the model answered in {language_name(wrote)}, the question is in "
-                              f"{language_name(due)}; treat it as ungrounded")
+    if wrote != language and len(answer_words) >= 3:
+        check.warnings.append(f"the model answered in {language_name(wrote)}, it was asked to answer in "
+                              f"{language_name(language)}; treat it as ungrounded")
     check.grounded = not check.warnings
     return check
 

@@ -19,6 +19,7 @@ from mem.agent.rule_quote import rule_across_languages
 from mem.agent.semantic import SemanticQuotes
 from mem.agent.tokens import estimate_tokens
 from mem.core.text import detect_language as script_language
+from mem.core.text.written_in import written_in
 from mem.core.wording import plural
 from mem.customers.log_files import MAX_MESSAGE_BYTES
 from mem.wiki.service_memory import ServiceMemory
@@ -49,6 +50,8 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         service_items=service.context_items(), customer_items=customer_items, status=status,
         language=detect_language(customer_items, question),
     )
+    if context.language == "en":
+        context.answer_in = written_in(question)
     if marker:
         context.marker = marker
     retrieval = Retrieval(service=service, customer=customer, question=question,
@@ -73,14 +76,14 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
     conflicts = find_conflicts(retrieval.blocks)
     warnings += note_older_policy(retrieval.blocks, service, retrieval.current_version)
     if draft is None:
-        written_in = None
+        policy_in = None
         if not any(b.memory == "policy" for b in retrieval.blocks):
-            written_in = other_policy_language(service, question)
+            policy_in = other_policy_language(service, question)
         also_in = None
         if not any(b.memory == "policy" and b.quote for b in retrieval.blocks):
             also_in = other_language_rule(service, question)
         draft = compose_answer(question, retrieval.blocks, conflicts, language=context.language, status=status,
-                               customer_context=account_items, policy_written_in=written_in,
+                               customer_context=account_items, policy_written_in=policy_in,
                                policy_also_in=also_in)
     elif conflicts:
         from mem.agent.model_answer import ensure_conflicts_stated
@@ -97,7 +100,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         warnings.append("the model's answer cites none of the retrieved memory; treat it as ungrounded")
     if model:
         check = check_answer(text, cited=[c.block for c in citations], given=retrieval.blocks, question=question,
-                             earlier=earlier_questions, language=context.language)
+                             earlier=earlier_questions, language=context.answer_in)
         grounded = check.grounded and not removed and not (retrieval.blocks and not citations)
         warnings += check.warnings
         if check.echoed:

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 
 from mem.agent.blocks import Block, mark, neutralise, new_marker
 from mem.core.json_types import JsonObject
+from mem.core.text.written_in import language_name
 from mem.wiki.service_memory import ServiceStatus
-
-LANGUAGE_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese"}
 
 
 @dataclass
@@ -26,6 +25,12 @@ class AssembledContext:
     status: ServiceStatus
     language: str
     marker: str = field(default_factory=new_marker)
+    # the language the model is told to answer in, and the one its answer is checked against (one decision):
+    # ``language`` for Korean and Japanese, the Latin-script language the question is written in otherwise
+    answer_in: str = ""
+
+    def __post_init__(self) -> None:
+        self.answer_in = self.answer_in or self.language
 
     def instructions(self) -> str:
         """The system prompt: rules of the agent, the service context, the customer context, the data rule."""
@@ -49,7 +54,7 @@ class AssembledContext:
             "When a past agreement or exception of the customer and the current policy disagree, state both "
             "with their sources and say which one is current; never silently pick one. A fact flagged "
             "'recheck needed' or linked to an older policy version must be presented as such.",
-            f"Answer in {LANGUAGE_NAMES.get(self.language, 'English')}; keep quotations verbatim.",
+            f"Answer in {language_name(self.answer_in)}; keep quotations verbatim.",
             "",
             _status_line(self.status),
         ]

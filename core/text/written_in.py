@@ -10,7 +10,11 @@ Portuguese, Dutch); the language with the most wins, English on a tie or when no
 label, a list of figures). Korean and Japanese are decided by script, as everywhere in mem.
 
 Words shared by several languages' grammar ("de", "a", "en", "in", "die", "van") are left out of every
-list, so a proper name or one borrowed phrase ("à la carte", "de facto") cannot outvote the sentence.
+list, so a proper name or one borrowed phrase ("à la carte", "de facto") cannot outvote the sentence; so
+are short words that are also common English ("do", "da", "no", "son", "per", "war", "hat"). A text is
+called non-English only when its language counts more than ``MARGIN`` times English's words (one stray
+word in an English sentence never outvotes it): "How do refunds work?" stays English, "¿Cuánto tiempo tarda
+el reembolso?" is Spanish.
 """
 
 from __future__ import annotations
@@ -21,20 +25,21 @@ from mem.core.text.pattern import lazy
 _LISTS: dict[str, str] = {
     "en": """the this that these those is are was were be been being have has had will would shall
         should can could may must not you your our we they their them it its of to for from with within by
-        and or but if any all each every after before into only also""",
+        and or but if any all each every after before into only also i my me do does did how what when
+        where why who which""",
     "fr": """le la les un une des du au aux ce cet cette ces est sont être été avoir ont vous votre
         vos nous notre nos ils elles leur leurs pour avec dans sur sans mais ou et peut peuvent doit
         doivent pas ne aucun aucune tout tous toute toutes qui que dont sont""",
-    "de": """der das den dem des ein eine einen einem einer ist sind war wird werden wurde haben hat
+    "de": """der das den dem des ein eine einen einem einer ist sind wird werden wurde haben
         sie wir ihr ihre unser unsere nicht kein keine und oder aber mit für von zu auf bei nach innerhalb
-        können kann muss müssen""",
-    "es": """el los las un una unos unas del es son está están ser sido han usted ustedes su sus
-        nuestro nuestra para con sin pero puede pueden debe deben no ningún ninguna todo todos toda todas
-        que dentro""",
+        können kann muss müssen ich mein meine wann wie warum wo""",
+    "es": """el los las un una unos unas del es está están ser sido han usted ustedes su sus
+        nuestro nuestra para con sin pero puede pueden debe deben ningún ninguna todo todos toda todas
+        que dentro cuánto cuánta cuántos cuántas cómo qué dónde cuándo hay mis tengo puedo también""",
     "it": """il lo gli un una della delle dei degli è sono essere stato hanno voi vostro vostra
-        nostro nostra per con senza ma può possono deve devono non nessun nessuna tutto tutti tutte che
+        nostro nostra con senza ma può possono deve devono non nessun nessuna tutto tutti tutte che
         entro""",
-    "pt": """os uma umas da das do dos é são ser foi têm você vocês seu sua seus suas nosso
+    "pt": """os uma umas das dos é são ser foi têm você vocês seu sua seus suas nosso
         nossa para com sem mas pode podem deve devem não nenhum nenhuma todo todos toda todas que
         dentro""",
     "nl": """het een is zijn was wordt worden heeft hebben u uw wij ons onze niet geen en of maar
@@ -48,6 +53,8 @@ _WORDS = {lang: words - _SHARED for lang, words in _FUNCTION_WORDS.items()}
 
 NAMES = {"en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
          "nl": "Dutch", "ko": "Korean", "ja": "Japanese"}
+
+MARGIN = 2
 
 _WORD = lazy(r"[^\W\d_]+")
 
@@ -64,7 +71,9 @@ def written_in(text: str) -> str:
             if word in words:
                 counts[lang] += 1
     best = max(counts, key=lambda lang: (counts[lang], lang == "en"))
-    return best if counts[best] > counts["en"] else "en"
+    if counts[best] > MARGIN * counts["en"]:
+        return best
+    return "en"
 
 
 def language_name(code: str) -> str:

@@ -49,7 +49,31 @@ def test_an_answer_in_another_language_is_flagged(service, make_customer, script
     scripted_model.script("Oui, vous pouvez obtenir un remboursement complet sans condition. [1]")
     answer = _ask(service, make_customer(facts=[]))
     assert not answer.grounded
-    assert "the model answered in French, the question is in English; treat it as ungrounded" in answer.warnings
+    assert "the model answered in French, it was asked to answer in English; treat it as ungrounded" \
+        in answer.warnings
+
+
+@pytest.mark.parametrize("question", ["How do refunds work?", "Do I get a refund within 14 days?"])
+def test_an_english_answer_to_an_english_question_with_do_is_not_flagged(question, service, make_customer,
+                                                                         scripted_model):
+    # review 17 item 2: "do" was a Portuguese word, so these questions were "pt" and an honest answer ungrounded
+    scripted_model.script("Refunds are accepted within 14 days of purchase [1].")
+    answer = _ask(service, make_customer(facts=[]), question)
+    assert answer.grounded, answer.warnings
+    assert "Answer in English;" in scripted_model.prompts[-1][0]
+
+
+def test_the_prompt_and_the_check_make_one_language_decision(service, make_customer, scripted_model):
+    # a Spanish question: the prompt asks for Spanish, and a Spanish answer is not flagged, an English one is
+    question = "¿Cuánto tiempo tengo para pedir el reembolso?"
+    scripted_model.script("Tiene usted 14 días para pedir el reembolso de su compra [1].")
+    answer = _ask(service, make_customer(facts=[]), question)
+    assert "Answer in Spanish;" in scripted_model.prompts[-1][0]
+    assert not [w for w in answer.warnings if "answered in" in w], answer.warnings
+    scripted_model.script("Refunds are accepted within 14 days of purchase [1].")
+    answer = _ask(service, make_customer(facts=[]), question)
+    assert "the model answered in English, it was asked to answer in Spanish; treat it as ungrounded" \
+        in answer.warnings
 
 
 def test_an_answer_repeating_a_pages_instruction_is_withheld_and_never_called_not_followed(

@@ -110,3 +110,16 @@ def test_light_stemmer_and_content_terms():
 ])
 def test_japanese_words_written_in_hiragana_are_content_terms(sentence, expected):
     assert terms(sentence) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("How do refunds work?", "en"), ("Do I get my money back?", "en"), ("No, it did not arrive.", "en"),
+    ("Is the shop ouvert le dimanche?", "en"),
+    ("¿Cuánto tiempo tarda el reembolso?", "es"), ("Wann bekomme ich mein Geld zurück?", "de"),
+    ("Vous pouvez retourner le produit dans les 30 jours.", "fr"),
+])
+def test_written_in_needs_distinct_words_and_a_margin(text, expected):
+    # review 17 item 2: short words that are also English ("do", "no") no longer make a text non-English
+    from mem.core.text.written_in import written_in
+
+    assert written_in(text) == expected
