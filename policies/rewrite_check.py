@@ -11,6 +11,10 @@ every check and was committed, linted clean and shipped in the bundle. ``rewrite
   instruction-like text) must keep at least half of its content terms somewhere in the page (title, summary
   or body): a rewording keeps the words a rule is made of ("receipt", "order", "number", "required"), a
   dropped rule keeps none of them;
+- **changed rules**: content terms cannot see negation or modality ("is required" → "is not required" keeps
+  every term), so the page sentence that best keeps each rule's terms must say it with the same negation
+  and "only" (not/no/never/n't, 않/없/ない/ません; only, 에만/のみ/だけ), and must not turn an obligation
+  (must, required, 반드시, 必ず) into a permission (may, can, 수 있, できます) or back;
 - **title**: the page's title must share a content term with the section (its heading or text): a title
   taken from another section makes two pages of one document read as the same topic;
 - **added rules**: a sentence of the page that states a rule (it has a modal or a quantifier: may, must,
@@ -39,6 +43,35 @@ KEEP = 0.5  # share of a source sentence's content terms the page must hold for 
 # a sentence that states a rule: permission, obligation, negation or a quantifier over cases
 _RULE_WORD = re.compile(r"\b(?:may|must|can|cannot|can't|shall|should|will|required?|not|no|never|always|any|"
                         r"every|all|only|free|full|guarantee[ds]?)\b", re.I)
+
+
+# what a rule says of its content, which content terms cannot see: negation, "only", obligation, permission
+# (Korean and Japanese forms by substring: their words are not space-delimited)
+_POLARITY: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
+    "not": (re.compile(r"\b(?:not|no|never|cannot|none|nothing|neither|nor|without|non)\b|n't\b", re.I),
+            ("않", "없", "못", "불가", "ない", "ません", "不可", "できず")),
+    "only": (re.compile(r"\b(?:only|solely|exclusively)\b", re.I), ("에만", "만 가능", "のみ", "だけ")),
+    "must": (re.compile(r"\b(?:must|required?|requires|shall|mandatory|need|needs)\b", re.I),
+             ("반드시", "해야", "필수", "必ず", "必要", "なければ")),
+    "may": (re.compile(r"\b(?:may|can|cannot|could|allowed|permitted|eligible)\b", re.I),
+            ("수 있", "수 없", "できます", "できません", "可能")),
+}
+
+
+def polarity(sentence: str) -> frozenset[str]:
+    """Which of negation, "only", obligation and permission ``sentence`` expresses."""
+    return frozenset(name for name, (words, forms) in _POLARITY.items()
+                     if words.search(sentence) or any(form in sentence for form in forms))
+
+
+def _changed(source: frozenset[str], page: frozenset[str]) -> bool:
+    """Whether a page sentence says the rule of a source sentence otherwise: a negation or an "only" added or
+    lost, or an obligation turned into a permission (or back). A permission stated of a plain fact ("are
+    accepted" → "can be accepted") is a rewording."""
+    if ("not" in source) != ("not" in page) or ("only" in source) != ("only" in page):
+        return True
+    return ("must" in source and "must" not in page and "may" in page) or \
+        ("may" in source and "may" not in page and "must" in page)
 
 
 def source_sentences(topic: Topic) -> list[str]:
@@ -75,10 +108,18 @@ def rewrite_problems(draft: Draft, topic: Topic, *, title: str) -> list[str]:
         # nothing else is comparable across languages: the words differ by construction
         return [f"it is written in {language_name(wrote)}, the section in {language_name(read)}"]
     page_terms = set(terms(page_text))
-    dropped = [s for s in source_sentences(topic) if _share(terms(s), page_terms) < KEEP]
+    sentences = source_sentences(topic)
+    dropped = [s for s in sentences if _share(terms(s), page_terms) < KEEP]
     if dropped:
         problems.append(f"it drops {len(dropped)} rule{'s' if len(dropped) > 1 else ''} of the section "
                         f"(\"{_short(dropped[0])}\")")
+    page_sentences = [part.text.strip() for text in (draft.summary, body)
+                      for part in split_sentences(" ".join(text.split()))]
+    changed = [s for s in sentences if s not in dropped and _rule_changed(s, page_sentences)]
+    if changed:
+        problems.append(f"it changes what {len(changed)} rule{'s' if len(changed) > 1 else ''} of the section "
+                        f"say{'' if len(changed) > 1 else 's'} (negation, \"only\", must or may: "
+                        f"\"{_short(changed[0])}\")")
     source_terms = set(terms(f"{title}\n{source}"))
     title_terms = set(terms(draft.title))
     if title_terms and not title_terms & source_terms:
@@ -90,6 +131,17 @@ def rewrite_problems(draft: Draft, topic: Topic, *, title: str) -> list[str]:
         problems.append(f"it adds {len(added)} rule{'s' if len(added) > 1 else ''} the section does not state "
                         f"(\"{_short(added[0])}\")")
     return problems
+
+
+def _rule_changed(sentence: str, page_sentences: list[str]) -> bool:
+    """Whether the page sentence that best keeps ``sentence``'s content terms says its rule otherwise."""
+    sentence_terms = terms(sentence)
+    best, best_share = "", 0.0
+    for candidate in page_sentences:
+        share = _share(sentence_terms, set(terms(candidate)))
+        if share > best_share:
+            best, best_share = candidate, share
+    return best_share >= KEEP and _changed(polarity(sentence), polarity(best))
 
 
 def checked_draft(topic: Topic, *, title: str, model: str, source_name: str) -> tuple[Draft, str | None]:

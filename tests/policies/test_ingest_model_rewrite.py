@@ -73,6 +73,35 @@ def test_a_rewrite_that_loses_adds_or_translates_a_rule_falls_back_to_the_docume
     assert "any time" not in page.body and "Les clients" not in page.body
 
 
+@pytest.mark.parametrize("body, failed", [
+    # review 17 item 3: every content term kept, the rule turned around — used with no warning before
+    (f"{SENTENCES[0]} {SENTENCES[1]} A receipt or order number is not required. Opened software is refundable.",
+     'changes what 2 rules of the section say (negation, "only", must or may: "A receipt or order number'),
+    (f"{SENTENCES[0]} Items may be unused and in the original packaging. {SENTENCES[2]} {SENTENCES[3]}",
+     'changes what 1 rule of the section says (negation, "only", must or may: "Items must be unused'),
+    (f"Only customers may request a refund within 14 days of purchase. {' '.join(SENTENCES[1:])}",
+     'changes what 1 rule of the section says (negation, "only", must or may: "Customers may request'),
+])
+def test_a_rewrite_that_turns_a_rule_around_falls_back(ws, doc, scripted_model, body, failed):
+    scripted_model.script({"title": "Refund window", "summary": "Refunds within 14 days.", "body": body})
+    result, page = _ingest(ws, doc)
+    [warning] = [w for w in result.warnings if "rewrite was not used" in w]
+    assert failed in warning, warning
+    assert page.meta["generated"]["by"] == "mem ingest (deterministic)"
+    assert "is not required" not in page.body
+
+
+@pytest.mark.parametrize("source, rewrite", [
+    ("返品は未使用品のみ受け付けます。", "返品は未使用品だけ受け付けます。"),
+    ("개봉한 소프트웨어는 환불되지 않습니다.", "개봉한 소프트웨어는 환불이 되지 않습니다."),
+])
+def test_polarity_reads_korean_and_japanese_forms(source, rewrite):
+    from mem.policies.rewrite_check import _changed, polarity
+
+    assert polarity(source) and not _changed(polarity(source), polarity(rewrite))
+    assert _changed(polarity(source), polarity(source.replace("のみ", "").replace("않", "")))
+
+
 def test_a_title_that_names_nothing_of_the_section_falls_back(ws, tmp_path, scripted_model):
     path = tmp_path / "ship.md"
     path.write_text("# Shipping\n\nExpress shipping costs $12. Standard shipping takes 3 to 5 business days.\n")
