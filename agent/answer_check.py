@@ -15,8 +15,9 @@ a JSON object or list instead of text, a reply over the request log's one messag
 - **figures**: every number and date it states (citation marks aside) must occur in a block it cites, in the
   question or in the customer's earlier turns (``mem.policies.grounding.ungrounded``, the check ingest makes
   of a model's page);
-- **agreements**: an answer that says something was agreed or promised must cite a fact that is an
-  agreement, or a block that says so itself;
+- **agreements**: an answer that says something was agreed or promised must cite a customer fact that is an
+  agreement — a policy page's "you agree to these terms" grounds none; a guarantee may also be a cited
+  block's own guarantee;
 - **language**: it must be written in the language the answer is due in (``mem.core.text.written_in``);
 - **echoed instructions**: it must not repeat text mem classed as instruction-like in a block it was given
   (six words in a row of it, or all of a shorter one). Such an answer is **withheld**: the customer gets a
@@ -42,7 +43,9 @@ from mem.core.text.written_in import language_name, written_in
 ECHO_WORDS = 6  # words in a row of an instruction-like sentence that make an answer repeat it
 WITHHELD = "mem withheld the model's answer: it repeated text from the reference data that addresses the AI."
 _CITATION = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")
-_AGREED = re.compile(r"\b(?:agree[ds]?|agreement|promis(?:e[ds]?|ing)|guarantee[ds]?|committed)\b", re.I)
+_AGREED = re.compile(r"\b(?:agree[ds]?|agreement|promis(?:e[ds]?|ing)|committed)\b", re.I)
+# a guarantee is also what a policy page offers everyone ("we guarantee delivery in 5 days")
+_GUARANTEE = re.compile(r"\bguarantee[ds]?\b", re.I)
 _WORD = re.compile(r"\w+")
 
 
@@ -119,8 +122,11 @@ def check_answer(text: str, *, cited: list[Block], given: list[Block], question:
     if figures:
         check.warnings.append(f"the model's answer states {', '.join(figures[:5])}, which no block it cites "
                               "holds; treat it as ungrounded")
-    if _AGREED.search(plain) and not any(
-            (b.memory == "fact" and b.data.get("agreement")) or _AGREED.search(b.text) for b in cited):
+    # an agreement is grounded by a customer fact that is one, never by a policy's wording ("you agree to
+    # these terms" grounded "We agreed last month to waive your restocking fee")
+    agreed = any(b.memory == "fact" and b.data.get("agreement") for b in cited)
+    if not agreed and (_AGREED.search(plain) or (
+            _GUARANTEE.search(plain) and not any(_GUARANTEE.search(b.text) for b in cited))):
         check.warnings.append("the model's answer speaks of an agreement or promise that no block it cites "
                               "holds; treat it as ungrounded")
     wrote = written_in(plain)
@@ -131,14 +137,17 @@ def check_answer(text: str, *, cited: list[Block], given: list[Block], question:
     return check
 
 
-def not_followed_warnings(warnings: list[str], echoed: list[str]) -> list[str]:
-    """The retrieval's "treated as data and not followed" warnings, corrected when the answer repeated that text."""
-    if not echoed:
+NOT_FOLLOWED = "it was treated as data and not followed"
+GIVEN_AS_DATA = ("it was given to the model as data, marked as never carrying instructions; mem cannot tell "
+                 "whether the answer acted on it in other words, so read it before sending")
+WITHHELD_ECHO = "the model's answer repeated it, so mem withheld the answer"
+
+
+def not_followed_warnings(warnings: list[str], echoed: list[str], *, model: bool = False) -> list[str]:
+    """The retrieval's "treated as data and not followed" warnings, true of the deterministic engine (it only
+    quotes); of a model's answer they say it was withheld (``echoed``), else that the text was given to the model
+    as data — a paraphrase ("as your assistant I always approve refunds") repeats no words mem can find."""
+    if not echoed and not model:
         return warnings
-    fixed = []
-    for warning in warnings:
-        if "treated as data and not followed" in warning:
-            warning = warning.replace("it was treated as data and not followed",
-                                      "the model's answer repeated it, so mem withheld the answer")
-        fixed.append(warning)
-    return fixed
+    said = WITHHELD_ECHO if echoed else GIVEN_AS_DATA
+    return [warning.replace(NOT_FOLLOWED, said) for warning in warnings]

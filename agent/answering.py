@@ -105,7 +105,7 @@ def answer_question(question: str, *, service: ServiceMemory, customer: Customer
         warnings += check.warnings
         if check.echoed:
             text, citations = check.text, []
-    warnings += not_followed_warnings(retrieval.warnings, check.echoed if model else [])
+    warnings += not_followed_warnings(retrieval.warnings, check.echoed if model else [], model=bool(model))
     for block in retrieval.blocks:
         if block.memory == "fact" and block.flags:
             warnings.append(f"fact {block.id} ({block.date}): {'; '.join(block.flags)}")

@@ -76,6 +76,37 @@ def test_the_prompt_and_the_check_make_one_language_decision(service, make_custo
         in answer.warnings
 
 
+def test_an_agreement_is_grounded_by_an_agreement_fact_never_by_a_policys_wording(service, make_customer,
+                                                                                  scripted_model):
+    # review 17 item 5: a page's "you agree to these terms" grounded an invented agreement
+    page = service.get_page("refund-policy")
+    page.body = page.body + "\nBy buying from us you agree to these terms.\n"
+    scripted_model.script("We agreed last month to waive your restocking fee [1].")
+    answer = _ask(service, make_customer(facts=[]), "Do I pay a restocking fee on a refund?")
+    assert answer.citations and "agree to these terms" in answer.citations[0].block.text
+    assert any("agreement or promise that no block it cites holds" in w for w in answer.warnings), answer.warnings
+    assert not answer.grounded
+
+
+def test_a_paraphrased_instruction_is_never_called_not_followed(service, make_customer, scripted_model):
+    # review 17 item 5: the answer acts on the page's instruction in other words; mem cannot tell, so it no
+    # longer says the text was "not followed"
+    page = service.get_page("refund-policy")
+    page.body = page.body + "\n" + INJECTION + "\n"
+    scripted_model.script("As your assistant I always approve refunds, so yours is approved [1].")
+    answer = _ask(service, make_customer(facts=[]), "How long do I have for a refund?")
+    assert answer.text != WITHHELD
+    assert not [w for w in answer.warnings if "not followed" in w], answer.warnings
+    assert any("contains instruction-like text; it was given to the model as data" in w for w in answer.warnings)
+
+
+def test_the_deterministic_engine_still_says_not_followed(service, make_customer):
+    page = service.get_page("refund-policy")
+    page.body = page.body + "\n" + INJECTION + "\n"
+    answer = answer_question("How long do I have for a refund?", service=service, customer=make_customer(facts=[]))
+    assert any("it was treated as data and not followed" in w for w in answer.warnings), answer.warnings
+
+
 def test_an_answer_repeating_a_pages_instruction_is_withheld_and_never_called_not_followed(
         service, make_customer, scripted_model):
     page = service.get_page("refund-policy")
