@@ -4,28 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import ModelError
 from mem.policies.ingest import ingest_documents
 from mem.wiki import gitrepo
 from mem.wiki.store import Wiki
-from mem.wiki.workspace import init_workspace
 
 DOC = "# Refund policy\n\nEffective: 2026-03-01\n\nRefunds are granted within 14 days of purchase.\n"
-
-
-@pytest.fixture
-def ws(tmp_path):
-    clock.freeze(clock.parse_datetime("2026-02-01T09:00:00Z"))
-    return init_workspace(tmp_path / "ws")
-
-
-@pytest.fixture
-def doc(tmp_path):
-    path = tmp_path / "refund.md"
-    path.write_text(DOC)
-    return path
 
 
 def test_model_writes_title_summary_and_body(ws, doc, scripted_model):

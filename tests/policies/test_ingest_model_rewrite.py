@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import ModelError
 from mem.core.text.written_in import written_in
 from mem.policies.ingest import ingest_documents
 from mem.wiki.store import Wiki
-from mem.wiki.workspace import init_workspace
 
 DOC = ("# Refund policy\n\n## Refund window\n\nCustomers may request a refund within 14 days of purchase. "
        "Items must be unused and in the original packaging. A receipt or order number is required. "
@@ -23,19 +21,6 @@ DOC = ("# Refund policy\n\n## Refund window\n\nCustomers may request a refund wi
 SENTENCES = ["Customers may request a refund within 14 days of purchase.",
              "Items must be unused and in the original packaging.", "A receipt or order number is required.",
              "Opened software is not refundable."]
-
-
-@pytest.fixture
-def ws(tmp_path):
-    clock.freeze(clock.parse_datetime("2026-02-01T09:00:00Z"))
-    return init_workspace(tmp_path / "ws")
-
-
-@pytest.fixture
-def doc(tmp_path):
-    path = tmp_path / "refund.md"
-    path.write_text(DOC)
-    return path
 
 
 def _ingest(ws, doc):
