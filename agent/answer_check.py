@@ -18,10 +18,13 @@ a JSON object or list instead of text, a reply over the request log's one messag
 - **agreements**: an answer that says something was agreed or promised must cite a customer fact that is an
   agreement — a policy page's "you agree to these terms" grounds none; a guarantee may also be a cited
   block's own guarantee;
-- **language**: it must be written in the language the answer is due in (``mem.core.text.written_in``);
+- **language**: it must be written in the language the prompt asked for (``AssembledContext.answer_in``, one
+  decision for prompt and check; ``mem.core.text.written_in``);
 - **echoed instructions**: it must not repeat text mem classed as instruction-like in a block it was given
   (six words in a row of it, or all of a shorter one). Such an answer is **withheld**: the customer gets a
   line saying so, the request log keeps that line, and the "not followed" warning says the model repeated it.
+  An answer that acts on such text in other words repeats nothing this check finds, so with a model that warning
+  never says "not followed": it says the text was given to the model as data (``not_followed_warnings``).
 
 Any finding makes the answer ``grounded: false`` (one flag a host can key on, in ``--json`` and MCP) and adds a
 warning naming it; the first three leave the text as the model wrote it, since they compare words, not meaning.
