@@ -25,7 +25,7 @@ from mem.agent.semantic import SemanticQuotes
 from mem.core import clock
 from mem.core.config import AskSettings, Config
 from mem.core.controls import clean_text
-from mem.core.errors import InvalidInput
+from mem.core.errors import Conflict, InvalidInput
 from mem.core.ids import new_id, validate_name
 from mem.core.inputs import decode_utf8, json_error, read_standard_input
 from mem.core.json_types import JsonObject
@@ -117,11 +117,20 @@ class Conversation:
         asked_at = clock.now()
         # a model may take a minute: the customer's lock is held only while memory is read, never while the model
         # thinks (CustomerMemory.unlocked_reads), so other commands for this customer do not wait on it
+        erased = self.customer.erase_stamp() if self.model else 0
         with self.customer.unlocked_reads() if self.model else contextlib.nullcontext(self.customer):
             answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
                                      history=self.history, retrieval_mode=self.retrieval_mode,
                                      semantic=self.semantic,
                                      max_answer_bytes=self.config.extract.max_message_bytes)  # the log's one limit
+        # the lock is back from here to the log: a fact erased while the model thought may be quoted or cited by an
+        # answer made from the memory read before, and is never written back or shown (review 17 #1)
+        if self.model and self.customer.erase_stamp() != erased:
+            if not self.hold_lock:
+                self.customer.release()
+            raise Conflict(f"a fact of customer {self.customer.customer_id!r} was erased (mem facts erase) while the "
+                           "model answered: the answer, made from memory read before, is withheld and nothing is "
+                           "logged — ask again")
         answer.session = self.session
         self.customer.log_turn(session=self.session, role="customer", text=question.strip(), time=asked_at, meta={})
         self.customer.log_turn(

@@ -151,6 +151,12 @@ class CustomerMemory:
             if self._read_releases:
                 self.release()
 
+    def erase_stamp(self) -> int:
+        """How many facts of this customer were ever erased (each leaves a tombstone row): compared before
+        and after a model call, it tells that ``mem facts erase`` ran while the customer's lock was free."""
+        return self._read(lambda store: int(store.conn.execute(
+            "SELECT COUNT(*) FROM fact_history WHERE action = 'erased'").fetchone()[0]), 0)
+
     def close(self) -> None:
         if self._store is not None:
             self._store.close()

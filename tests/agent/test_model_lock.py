@@ -57,3 +57,29 @@ def test_another_command_reads_the_customer_while_the_model_answers(setting, scr
     assert "14 days" in answer_.text
     with CustomerStore.open(isolated_env, "c1") as store:  # both turns logged after the answer
         assert sum(len(c.turns) for c in store.log.conversations()) == 2
+
+
+def test_a_fact_erased_while_the_model_answers_is_never_written_back(setting, scripted_model, isolated_env):
+    """Review 17 #1: the answer, made from memory read before `mem facts erase`, quoted the erased fact."""
+    from mem.agent.conversation import ask_once
+    from mem.core.errors import Conflict
+    from mem.customers.erase import erase_fact
+    from mem.customers.fact_record import Fact
+
+    config, service = setting
+    with CustomerStore.open(isolated_env, "c1") as store:
+        fact = store.facts.add(Fact.new("attribute", "Lives in Bostonville."), actor="test")
+
+    def answer(prompt: str) -> str:
+        with CustomerStore.open(isolated_env, "c1", lock_timeout=1) as other:  # the lock is free meanwhile
+            erase_fact(other, fact.id)
+        return "We have you living in Bostonville [1]."
+
+    scripted_model.script(answer)
+    with pytest.raises(Conflict, match="erased"):
+        ask_once(config, "c1", "Where do you have me living?", service=service, learn=False, model="scripted",
+                 retrieval_mode="pre")
+    with CustomerStore.open(isolated_env, "c1") as store:  # nothing logged: no erased words, no fact_refs
+        assert sum(len(c.turns) for c in store.log.conversations()) == 0
+        rows = store.conn.execute("SELECT * FROM fact_history WHERE fact_id = ?", (fact.id,)).fetchall()
+        assert [row["action"] for row in rows][-1] == "erased"
