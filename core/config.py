@@ -71,7 +71,8 @@ class ModelSettings:
 
     name: str = _f("", "llm model id (e.g. 'gpt-4o-mini'); empty = the offline deterministic engine")
     timeout: float = _f(120.0, "seconds one model call may take before it fails with one line (0 = no limit); the "
-                               "customer's memory is never locked while a model thinks", least=0)
+                               "customer's memory is not locked while a model thinks, except for an extraction "
+                               "chunk's calls after its fourth (a memory that keeps changing)", least=0)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
-from mem.customers.question_values import question_names_own_value
+from mem.customers.question_values import names_someone_else_s_value
 from mem.customers.screening import instruction_like, paired_orders
 from mem.customers.slots import (
     Slot,
@@ -400,6 +400,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         bare_yes_or_no = bool(_ANSWER.match(sentence.text)) and not _says_more_cjk(sentence.text)
         filled = sentence_slot(sentence.text, before=" ".join(before[-2:]),
                                asked=None if before or bare_yes_or_no else question)
+        if filled is not None and names_someone_else_s_value(sentence.text, filled.value, lang=lang, slot=filled.name):
+            filled = None  # "Could you tell me where my friend Bob's order A-7731 is?": bob's order (question_values)
         if filled is not None and lang != "en" and kinds.speaks_to_the_other(sentence.text, lang=lang):
             filled = None  # "서울로 이사 간다니 축하해!", "京都に引っ越すんだね！": the other's move, not the speaker's
         announced = bool(before) and filled is not None and sentence_slot(sentence.text) is None
@@ -447,10 +449,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and not kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=True):
             kind, told = "event", True  # "寝室です。" after "どちらのお部屋でしょうか？", "釣り！" after "趣味は何？"
         if kind is None and not reaction and filled is not None and (states_value(sentence.text) or not (
-                is_question(sentence.text) and (kinds.says_nothing_of_their_own(sentence.text, lang=lang)
-                                                or not question_names_own_value(sentence.text, lang=lang)))):
-            # ... not a question that states nothing ("Maybe a promotion?" after "Any upside for you?"), nor one
-            # that names no value as the asker's ("What is bob's order number A-7731?": question_values)
+                is_question(sentence.text) and kinds.says_nothing_of_their_own(sentence.text, lang=lang))):
+            # ... not a question that states nothing ("Maybe a promotion?" after "Any upside for you?")
             kind = "attribute"  # "골드 회원이에요." is short, and still says which plan they are on
         extends = kind is None and not reaction and lang == "en" and bool(groups) and not groups[-1].standalone \
             and any(groups[-1].strong) and kinds.is_short_statement(sentence.text)
@@ -611,6 +611,12 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and _framed_as_not_theirs(whole_sentences, group.sentences[0].start):
             shapes = tuple(value for value in shapes if value.name != slot.name)
             slot = None
+        # "Can you check bob's order A-7731?", "… the order number A-7731 of my neighbour": someone else's value, in
+        # a question or a request alike (question_values); a value with no owner named keeps its slot
+        if slot is not None and names_someone_else_s_value(quote, slot.value, lang=lang, slot=slot.name):
+            slot = None
+        shapes = tuple(value for value in shapes if not names_someone_else_s_value(
+            quote, value.value, lang=lang, slot=value.name))
         if (slot is not None or shapes) and lang != "en" \
                 and all(kinds.speaks_to_the_other(s.text, lang=lang) for s in group.sentences):
             slot, shapes = None, ()  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)

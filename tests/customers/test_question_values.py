@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from mem.customers.fact_candidates import Turn, deterministic_candidates
-from mem.customers.question_values import asks_about_someone_else, question_names_own_value
+from mem.customers.question_values import names_someone_else_s_value, value_owner
 
 DAY = date(2026, 12, 6)
 
@@ -19,10 +19,25 @@ def _candidates(text: str):
 @pytest.mark.parametrize("question", [
     "What is bob's order number A-7731 and where does bob live?",
     "What's his order A-7731 status?",
-    "Where is order A-7731?",
 ])
-def test_a_question_about_someone_else_s_value_or_nobody_s_is_no_fact(question):
+def test_a_question_about_someone_else_s_value_is_no_fact(question):
     assert _candidates(question) == []
+
+
+@pytest.mark.parametrize("message", [
+    "Could you tell me where my friend Bob's order A-7731 is?",  # review 17 #4: a request, order=A-7731 before
+    "What is the order number A-7731 of my neighbour?",  # an attribute A-7731 before
+    "Can you check order A-7731 for my sister?",
+])
+def test_someone_else_s_value_fills_no_slot_in_a_question_or_a_request(message):
+    assert not [c for c in _candidates(message) if c.slot is not None or c.shapes]
+
+
+@pytest.mark.parametrize("question", ["Has order A-7731 shipped yet?", "Where is order A-7731?"])
+def test_a_value_with_no_owner_named_is_the_asker_s(question):
+    # review 17 #4: the commonest way a customer asks about their own order stored nothing
+    (candidate,) = _candidates(question)
+    assert candidate.slot is not None and candidate.slot.value == "A-7731"
 
 
 def test_a_request_that_names_someone_else_for_its_reason_still_sets_the_asker_s_value():
@@ -39,10 +54,13 @@ def test_a_question_naming_the_asker_s_own_value_still_tells_it(question):
 
 
 def test_whose_value_a_question_names():
-    assert asks_about_someone_else("Where is my husband's order A-7731?", lang="en")
-    assert not asks_about_someone_else("Bob's been waiting, where is my order A-7731?", lang="en")
-    assert question_names_own_value("I live in Oslo.", lang="en")  # not a question: not read here
-    assert question_names_own_value("주문번호 A-7731 배송 언제 와요?", lang="ko")  # the subject is left out
+    assert names_someone_else_s_value("Where is my husband's order A-7731?", "A-7731", lang="en")
+    assert value_owner("Bob's been waiting, where is my order A-7731?", "A-7731") == "self"
+    assert value_owner("Has order A-7731 shipped yet?", "A-7731") is None
+    assert value_owner("Is order A-7731 for me?", "A-7731") == "self"
+    assert value_owner("Order A-7731 belonging to Bob has not arrived.", "A-7731") == "other"
+    # Korean: the subject is left out
+    assert not names_someone_else_s_value("주문번호 A-7731 배송 언제 와요?", "A-7731", lang="ko")
 
 
 def test_mem_ask_keeps_no_fact_of_a_question_about_another_customer(mem, tmp_path):
@@ -53,3 +71,8 @@ def test_mem_ask_keeps_no_fact_of_a_question_about_another_customer(mem, tmp_pat
     assert asked.exit_code == 0, asked.stderr
     listed = mem("--workspace", workspace, "facts", "list", "-c", "dan", "--all", "--json")
     assert listed.exit_code == 0 and "A-7731" not in listed.stdout
+
+
+def test_a_place_lived_in_for_someone_is_no_other_person_s_place():
+    assert value_owner("We've moved to Aberdeen for my husband.", "Aberdeen", slot="residence") is None
+    assert value_owner("We've relocated to Aberdeen for my husband's job.", "Aberdeen") is None
