@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
-from mem.core import clock
-from mem.core.config import Config, ModelSettings
 from mem.customers.extract import extract_pending
 from mem.customers.store import CustomerStore
 
@@ -20,12 +17,6 @@ BUSAN = "I moved to Busan last month."
 def write_log(path: Path, rows) -> Path:
     path.write_text("\n".join(json.dumps({"session": s, "time": t, "role": r, "text": x}) for s, t, r, x in rows))
     return path
-
-
-@pytest.fixture
-def config(isolated_env):
-    clock.freeze(clock.parse_datetime("2025-11-01T00:00:00Z"))
-    return dataclasses.replace(Config.load(home=isolated_env, env={}), model=ModelSettings(name="scripted"))
 
 
 @pytest.fixture

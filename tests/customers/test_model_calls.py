@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from mem.core import clock
 from mem.core.config import Config, ModelSettings
 from mem.core.errors import LockTimeout, ModelError
 from mem.core.model import complete_json
@@ -22,12 +21,6 @@ SEOUL = "Hi. I live in Seoul and I'd like invoices by email."
 def write_log(path: Path, rows) -> Path:
     path.write_text("\n".join(json.dumps({"session": s, "time": t, "role": r, "text": x}) for s, t, r, x in rows))
     return path
-
-
-@pytest.fixture
-def config(isolated_env):
-    clock.freeze(clock.parse_datetime("2025-11-01T00:00:00Z"))
-    return dataclasses.replace(Config.load(home=isolated_env, env={}), model=ModelSettings(name="scripted"))
 
 
 def _other_process_reads(home: Path, customer: str, seen: list) -> None:
