@@ -67,10 +67,10 @@ _ATTRIBUTION = lazy(
     re.I,
 )
 _ORIGINAL = lazy(
-    r"-{2,}\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original|mensagem original|"
+    r"(?<!-)-{2,}+\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original|mensagem original|"
     r"messaggio originale|oorspronkelijk bericht|oprindelig meddelelse|ursprungligt meddelande|"
     r"opprinnelig melding|исходное сообщение|原始邮件|元のメッセージ|원본 메시지)\s*-{2,}"
-    r"|-{2,}\s*(?:forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|"
+    r"|(?<!-)-{2,}+\s*(?:forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|"
     r"mensagem encaminhada|messaggio inoltrato|doorgestuurd bericht|videresendt meddelelse|vidarebefordrat "
     r"meddelande|videresendt melding|пересылаемое сообщение|转发的邮件|転送されたメッセージ|전달된 메시지)\s*-{2,}"
     r"|begin forwarded message:",

@@ -1377,8 +1377,8 @@ _MISTAKE = lazy(r"\b(?:typo|wrong|mistake|misspel\w*|mistyped|misread|misheard|m
                 r"다시 (?:보니|확인해 ?보니)|거꾸로|반대로|순서가 바뀌|逆に|入れ替わ|"
                 r"間違|誤り|誤って|違い|違って|違えて|違ってい|勘違い|訂正|正しくは|"
                 r"が正しい", _I)
-_ADDRESS_SHAPE = lazy(r"(?P<v>[^\s,]*(?:로|길|동|번지|丁目|番地|町)\s*\d[\d-]*(?:\s*\d+)?|"
-                      r"\d+[\w-]*\s+(?:[A-Z][a-z]+\s+)?"
+_ADDRESS_SHAPE = lazy(r"(?P<v>(?<![^\s,])[^\s,]*(?:로|길|동|번지|丁目|番地|町)\s*\d[\d-]*(?:\s*\d+)?|"
+                      r"(?<!\d)\d[\w-]*+\s+(?:[A-Z][a-z]+\s+)?"
                       r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Way|Blvd|Boulevard)\b)")
 
 

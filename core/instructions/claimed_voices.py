@@ -36,7 +36,7 @@ _EN_VOICE = lazy(
     rf"|\b(?:i(?:'m|\s+am)|this\s+is|as)\s+(?:the\s+|your\s+)?(?:\w+(?:'s)?\s+){{0,2}}?{_EN_ROLE}\b"
     rf"(?!\s+myself\b){_ELSEWHERE}"
     # "shift supervisor Lee here", "IT here —"
-    r"|\b(?:manager|supervisor|director|owner|admin)\s+[a-z]+\s+here\b|^\W*(?:hi|hello|hey)?\W*(?:it|ops|billing|support|"
+    r"|\b(?:manager|supervisor|director|owner|admin)\s+[a-z]+\s+here\b|^\W*+(?:(?:hi|hello|hey)\W*+)?(?:it|ops|billing|support|"
     r"admin|security|head\s+office)\s+(?:team\s+)?here\b"
     # "this message comes from the owner", "this message is from the system administrator"
     r"|\b(?:this|the\s+following)\s+(?:message|note|request)\s+(?:is|comes)\s+from\s+(?:the\s+|your\s+)?(?:\w+\s+)?"

@@ -57,7 +57,7 @@ _KO_ADDRESS = (
     # the look-ahead for a digit: see _JA_ADDRESS
     rf"(?=[^\d\n.]{{0,40}}\d)(?:(?:{_KO_REGION})\s*(?:{_KO_ADMIN}\s*){{0,3}}|(?:{_KO_ADMIN}\s*){{1,3}})(?:{_KO_ROAD}|{_KO_AREA})\s?{_KO_NUMBER}"
     rf"{_KO_DETAIL}"
-    rf"|\d+동\s?\d+호(?:실)?|\d+(?:-\d+)?\s?번지"
+    rf"|(?<!\d)\d+동\s?\d+호(?:실)?|(?<!\d)\d+(?:-\d+)?\s?번지"
 )
 # --- Japanese ---
 _JA_PREF = rf"(?:東京都|北海道|(?:大阪|京都)府|[{HAN}]{{2,3}}県)"
@@ -72,15 +72,15 @@ _JA_ADDRESS = (
     rf"|(?=[^\d\n。、]{{0,30}}\d)"
     rf"(?:{_JA_PREF}[ \u3000]?{_JA_PLACE}{{0,16}}|{_JA_PLACE}{{0,14}}[市区町村郡]{_JA_PLACE}{{0,10}})"
     rf"(?:{_JA_BLOCK}){_JA_ROOM}?"
-    rf"|\d+号室"
+    rf"|(?<!\d)\d+号室"
 )
 ADDRESS = lazy(rf"{_EN}|{_KO_ADDRESS}|{_JA_ADDRESS}")
 
 DOUBTFUL = lazy(
-    rf"〒|\d+\s?(?:号室|丁目|番地)|{_JA_PREF}[^。.!?！？\n]{{0,20}}?\d+-\d+"
+    rf"〒|(?<!\d)\d+\s?(?:号室|丁目|番地)|{_JA_PREF}[^。.!?！？\n]{{0,20}}?\d+-\d+"
     # a block number of three parts (みずき台3-14-7); a date has four digits first, a phone more digits
     rf"|(?<![0-9-])\d{{1,3}}-\d{{1,3}}-\d{{1,3}}(?![0-9-])"
-    rf"|\d+\s?(?:번지|번길)|\d+동\s?\d+호|(?<![제0-9])\d{{3,4}}호(?!선|점|차|기|[0-9])"
+    rf"|(?<!\d)\d+\s?(?:번지|번길)|(?<!\d)\d+동\s?\d+호|(?<![제0-9])\d{{3,4}}호(?!선|점|차|기|[0-9])"
     rf"|(?:{_KO_REGION}|{_KO_ADMIN})\s*{_KO_ROAD}\s?{_KO_NUMBER}"
     rf"|\b\d+[A-Za-z]?\s+(?:\w+\s+){{1,3}}{_STREET}\b|\b{_UNIT}\b|\b{_POSTCODE_UK}\b|\b{_POSTCODE_US}\b"
 )

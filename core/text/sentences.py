@@ -39,7 +39,7 @@ _KOREAN_ENDINGS = (
 _CJK_LETTER = rf"{HANGUL_SYLLABLES}\u3040-\u30ff\u4e00-\u9fff"
 _EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50"
 _BOUNDARY = lazy(
-    r"(?P<latin>[.!?]+[\"')\]]*)(?=\s)"
+    r"(?P<latin>(?<![.!?])[.!?]++[\"')\]]*)(?=\s)"
     r"|(?P<cjk>[。！？．]+[」』）)\"']*)"
     r"|(?P<ko>(?:" + "|".join(_KOREAN_ENDINGS) + rf"))(?=[ \t]+[{HANGUL_SYLLABLES}])"
     rf"|(?P<chat>(?:[~～〜]+|(?<=[^\sㅋㅎㅠㅜ~～〜])[ \t]*(?:[ㅋㅎㅠㅜ]{{2,}}|\^\^))(?=[ \t]+[{_CJK_LETTER}])"
