@@ -964,7 +964,7 @@ def find_slot(text: str) -> Slot | None:
 
 
 # "A ではなく B", "A가 아니라 B": the value named first is the one denied, the right one follows
-_NOT_BUT_CODE = lazy(r"\s*(?:ではなく|じゃなくて|じゃなく|(?:이|가)?\s*아니(?:라|고))[、,]?\s*[#＃]?"
+_NOT_BUT_CODE = lazy(r"\s*+(?:ではなく|じゃなくて|じゃなく|(?:(?:이|가)\s*+)?아니(?:라|고))[、,]?\s*+[#＃]?"
                      r"(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)")
 
 
@@ -1479,10 +1479,10 @@ def slot_of(fact: Fact) -> Slot | None:
 # The agent's yes/no question that puts a value to the customer ("So the new address is 14 Elm Row?", "센텀로
 # 45가 맞으세요?", "…でよろしいですか？"): its question ending taken off, the value reads as stated. A question
 # whether a value still holds ("Is it still 14 Elm Row?", "아직 … 쓰세요?", "まだ…ですか") proposes no change.
-_CONFIRMING_TAIL = lazy(r"(?:,?\s+(?:is that (?:right|correct|ok(?:ay)?)|right|correct|yes))?\s*[?？]+\s*$|"
-                        r"\s*(?:이|가)?\s*맞(?:으세요|으신가요|나요|죠|습니까|을까요)\s*[?？]*\s*$|"
+_CONFIRMING_TAIL = lazy(r"(?!(?<=\s)\s)(?:(?:,?\s+(?:is that (?:right|correct|ok(?:ay)?)|right|correct|yes))?\s*[?？]+\s*$|"
+                        r"\s*+(?:(?:이|가)\s*+)?맞(?:으세요|으신가요|나요|죠|습니까|을까요)\s*[?？]*\s*$|"
                         r"\s*(?:で|に)?(?:よろしい|宜しい)(?:です|でしょう)か\s*[?？]*\s*$|"
-                        r"\s*(?:で|に)?(?:お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)(?:です)?(?:か|でしょうか)\s*[?？]*\s*$",
+                        r"\s*(?:で|に)?(?:お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)(?:です)?(?:か|でしょうか)\s*[?？]*\s*$)",
                         _I)
 _STILL = lazy(r"\b(?:still|currently|as before|same as before)\b|아직|여전히|그대로|지금도|まだ|のまま|引き続き|"
               r"現在も|今も", _I)
