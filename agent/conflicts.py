@@ -14,7 +14,8 @@ from mem.agent.blocks import Block
 from mem.core.json_types import JsonObject
 
 _EXCEPTION = re.compile(r"exception|exceptional|例外|특례|예외|as a one-off|goodwill", re.IGNORECASE)
-_GRANTED = re.compile(r"exception|exceptional|例外|특례|예외|one-off|goodwill|partial|\d+\s*%|一部|일부", re.IGNORECASE)
+_GRANTED = re.compile(r"exception|exceptional|例外|특례|예외|one-off|goodwill|partial|(?<!\d)\d+\s*%|一部|일부",
+                      re.IGNORECASE)
 
 
 def is_exception(text: str) -> bool:

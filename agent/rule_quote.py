@@ -881,7 +881,7 @@ _UNIT_WORDS = ("am", "pm", "kg", "km", "dollars", "dollar", "euros", "percent", 
                "minutes", "weeks", "week", "months", "month", "years", "year", "nights", "night", "litre", "liter")
 # "2pm", "40kg", "5GB": a unit written on the number is part of it
 _ATTACHED = r"(?:am|pm|kg|km|cm|mm|ml|gb|mb|g|l)"
-_ATTACHED_UNIT = lazy(rf"[$€£¥₩]?\d[\d.,]*{_ATTACHED}", re.IGNORECASE)
+_ATTACHED_UNIT = lazy(rf"(?:[$€£¥₩]|(?<!\d))\d[\d.,]*{_ATTACHED}", re.IGNORECASE)
 _EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}(?:(?<=\d){_ATTACHED}\b)?{_RANGE}(?:-[a-z]+)?(?:'s)?"
                   r"(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
                   r"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){0,3}", re.IGNORECASE)

@@ -1479,7 +1479,9 @@ def slot_of(fact: Fact) -> Slot | None:
 # The agent's yes/no question that puts a value to the customer ("So the new address is 14 Elm Row?", "센텀로
 # 45가 맞으세요?", "…でよろしいですか？"): its question ending taken off, the value reads as stated. A question
 # whether a value still holds ("Is it still 14 Elm Row?", "아직 … 쓰세요?", "まだ…ですか") proposes no change.
-_CONFIRMING_TAIL = lazy(r"(?!(?<=\s)\s)(?:(?:,?\s+(?:is that (?:right|correct|ok(?:ay)?)|right|correct|yes))?\s*[?？]+\s*$|"
+# never from inside a run of spaces: its first space reaches every match a later one does
+_CONFIRMING_TAIL = lazy(r"(?!(?<=\s)\s)"
+                        r"(?:(?:,?\s+(?:is that (?:right|correct|ok(?:ay)?)|right|correct|yes))?\s*[?？]+\s*$|"
                         r"\s*+(?:(?:이|가)\s*+)?맞(?:으세요|으신가요|나요|죠|습니까|을까요)\s*[?？]*\s*$|"
                         r"\s*(?:で|に)?(?:よろしい|宜しい)(?:です|でしょう)か\s*[?？]*\s*$|"
                         r"\s*(?:で|に)?(?:お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)(?:です)?(?:か|でしょうか)\s*[?？]*\s*$)",

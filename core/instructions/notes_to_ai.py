@@ -132,7 +132,7 @@ _NEXT_READER = lazy(
 _POLICY_CITED = lazy(
     r"\b(?:your|the\s+(?:company's|store's))\s+(?:own\s+)?(?:policy|policies|terms|rules|faq|handbook|guidelines)\b"
     r"|\b(?:section|clause|article|paragraph|rule)\s+\d+(?:\.\d+)*\b"
-    r"|(?<![a-z])faq(?![a-z])|약관|규정|정책|제?\s*\d+\s*조|자주\s*묻는|規約|規定|ポリシー|第\s*\d+\s*条|よくある質問")
+    r"|(?<![a-z])faq(?![a-z])|약관|규정|정책|제?\s*(?<!\d)\d+\s*조|자주\s*묻는|規約|規定|ポリシー|第\s*\d+\s*条|よくある質問")
 _QUOTED_GRANT = lazy(
     r"\b(?:automatic(?:ally)?|unconditionally|on\s+request|upon\s+request|whenever\s+(?:asked|they\s+ask)|always|"
     r"must|will)\b.{0,40}?\b(?:refund|approve|waive|grant|credit|free|compensat)\w*"

@@ -27,7 +27,7 @@ _EN_SIDE = (r"(?:you|u|ur\s+boss|your\s+(?:\w+\s+)?(?:colleague|man|guy|lady|bos
             r"bot|website)|the\s+(?:\w+\s+)?(?:manager|boss|owner|supervisor|colleague|agent|rep|representative|tech|"
             r"technician|engineer|driver|tuner|cleaner|crew|staff|guy|man|lady|girl|coach|trainer|teacher|coordinator|"
             r"office|person\s+on\s+the\s+phone|(?:other|last|previous)\s+agent|team)|someone|somebody|"
-            r"(?:\w+\s+)?at\s+the\s+(?:counter|desk|office|shop|store)|he|she|they)")
+            r"(?:(?<!\w)\w+\s+)?at\s+the\s+(?:counter|desk|office|shop|store)|he|she|they)")
 _EN_CLAIM = lazy(
     _EN_SIDE + r"\s+(?:\w+\s+){0,8}?(?:said|told\s+me|promised|agreed|signed\s+off|approved|okayed|ok'?d|offered|"
     r"confirmed|assured\s+me|mentioned)\b"
