@@ -1,0 +1,123 @@
+"""Time every compiled pattern of the package on long runs of one shape, to find the ones that are not linear.
+
+Imports every ``mem.*`` module (the command line and ``__main__`` excepted), collects each module-level
+``LazyPattern`` and ``re.Pattern``, and runs ``search`` and ``match`` of each on runs of one shape ("1" * n,
+"?" * n, "a " * n, "-" * n, Hangul, kana, emoji, …): the text a hostile or careless customer can send. A pattern
+that tries a run from every character and reads it to the end each time takes quadratic time (or worse) in
+the length of the run; on a 4,000-character run that is a second or more, where a linear one takes a
+millisecond. Each (pattern, shape) slower than ``--threshold`` at ``--size`` is timed again at twice the
+size and reported with the ratio (≈ 2 linear, ≈ 4 quadratic); a run is cut off after ``--timeout`` seconds.
+
+    python scripts/scan_patterns.py                 # every pattern, every shape, 4,000 characters
+    python scripts/scan_patterns.py --size 2000 --threshold 0.02
+
+Exit status 1 when a pattern is reported. ``tests/test_pattern_scaling.py`` runs the same scan, smaller.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import re
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+SHAPES: dict[str, str] = {
+    "?": "?", "? ": "? ", "!": "!", ".": ".", "-": "-", "1": "1", "1 ": "1 ", "1-": "1-", "1.": "1.",
+    "1,": "1,", "a1": "a1", "x": "x", "a ": "a ", "A": "A", "Aa ": "Aa ", "_": "_", "~": "~", "*": "*",
+    "@": "@", "@a": "@a", "http": "http://a", "/": "/", ":": ":", "'": "'", "\n": "\n", " ": " ",
+    "。": "。", "、": "、", "가": "가", "가 ": "가 ", "ㅋ": "ㅋ", "あ": "あ", "ア": "ア", "区": "区",
+    "emoji": "\U0001F600", "emoji ": "\U0001F600 ", "１": "１", "(": "(", "<": "<", "#": "#", "=": "=",
+}
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise _Timeout
+
+
+def patterns(skip: tuple[str, ...] = ("mem.cli", "__main__")) -> Iterator[tuple[str, re.Pattern[str]]]:
+    """Each module-level compiled pattern of the package once, with its dotted name."""
+    import mem
+    from mem.core.text.pattern import LazyPattern
+
+    seen: set[int] = set()
+    for info in pkgutil.walk_packages(mem.__path__, "mem."):
+        if any(part in info.name for part in skip):
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except Exception:  # an optional dependency missing: its patterns are not reachable either
+            continue
+        for name, obj in list(vars(module).items()):
+            if isinstance(obj, LazyPattern):
+                compiled = obj.compiled
+            elif isinstance(obj, re.Pattern):
+                compiled = obj
+            else:
+                continue
+            if id(compiled) in seen or not isinstance(compiled.pattern, str):
+                continue
+            seen.add(id(compiled))
+            yield f"{info.name}.{name}", compiled
+
+
+def timed(pattern: re.Pattern[str], text: str, timeout: float) -> float:
+    """CPU seconds of ``search`` and ``match`` on ``text``; ``timeout`` (wall) if cut off."""
+    use_alarm = timeout > 0 and hasattr(signal, "setitimer")
+    if use_alarm:
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    start = time.process_time()
+    try:
+        pattern.search(text)
+        pattern.match(text)
+        return time.process_time() - start
+    except _Timeout:
+        return timeout
+    finally:
+        if use_alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+def run(size: int, threshold: float, timeout: float, shapes: dict[str, str] | None = None,
+        report: Callable[[str], None] = print,
+        skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()) -> list[tuple[str, str, float, float]]:
+    """(pattern, shape, seconds at size, seconds at twice the size) for each slow pair (``skip``: pairs not run)."""
+    found = []
+    for name, pattern in patterns():
+        for label, unit in (shapes or SHAPES).items():
+            if (name, label) in skip:
+                continue
+            text = unit * (size // len(unit))
+            first = timed(pattern, text, timeout)
+            if first < threshold:
+                continue
+            second = first if first >= timeout else timed(pattern, text + text, timeout)
+            found.append((name, label, first, second))
+            report(f"{first:7.3f}s {second:7.3f}s  x{second / max(first, 1e-9):4.1f}  {name}  shape={label!r}  "
+                   f"{pattern.pattern[:100]!r}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", type=int, default=4000, help="characters of each run")
+    parser.add_argument("--threshold", type=float, default=0.05, help="report a pair slower than this (CPU s)")
+    parser.add_argument("--timeout", type=float, default=10.0, help="cut a run off after this (s)")
+    args = parser.parse_args(argv)
+    found = run(args.size, args.threshold, args.timeout)
+    print(f"{len(found)} slow (pattern, shape) pairs", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
