@@ -155,16 +155,17 @@ _LONG = ("I bought the desk 18 days ago. The drawer is stuck, e.g. it will not o
          "Mr. Kim said 3.5 kg was fine. Can I get a refund? 어제 주문했어요. 昨日届きました。 ")
 
 
-def long_message(home: Path, size: int) -> dict:
-    """Extraction of one customer message of ``size`` characters (mixed en/ko/ja sentences): it must
-    grow linearly with the size (a 1 MB message took 401 s while a look-back was quadratic)."""
+def long_message(home: Path, size: int, unit: str = _LONG, tag: str = "mixed") -> dict:
+    """Extraction of one customer message of ``size`` characters (mixed en/ko/ja sentences, or a run of
+    ``unit``): it must grow linearly with the size (a 1 MB message took 401 s while a look-back was
+    quadratic; 4,000 digits held one slot pattern 175 s before the seventeenth round)."""
     from mem.customers.extract import extract_pending
 
-    text = (_LONG * (size // len(_LONG) + 1))[:size]
-    log = home / f"long-{size}.jsonl"
+    text = (unit * (size // len(unit) + 1))[:size]
+    log = home / f"long-{tag}-{size}.jsonl"
     log.write_text(json.dumps({"time": "2025-01-01", "role": "customer", "text": text}, ensure_ascii=False) + "\n",
                    encoding="utf-8")
-    with CustomerStore.open(home, f"bench-long-{size}") as store:
+    with CustomerStore.open(home, f"bench-long-{tag}-{size}") as store:
         store.log.import_file(log, max_message_bytes=len(text.encode("utf-8")))
         began, cpu_began = time.perf_counter(), time.process_time()
         extract_pending(store, config=Config.load(home=home, env={}))
@@ -179,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--long-messages", default="1000,100000,1000000",
                         help="sizes (characters) of single long messages to extract; empty to skip")
+    parser.add_argument("--runs", default="10000,100000",
+                        help="sizes of single messages of one character (digits, '?') to extract; empty to skip")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     rng = random.Random(args.seed)
@@ -194,6 +197,12 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((f"one {size:,}-character message, extracted",
                          f"{one['seconds']:.2f} s wall, {one['cpu']:.2f} CPU s "
                          f"({one['cpu'] / size * 1e6:.1f} CPU µs a character)"))
+        for label, unit in (("digits", "1"), ('"?"', "?")):  # one character class: a hostile or broken message
+            for size in [int(s) for s in args.runs.split(",") if s.strip()]:
+                one = long_message(home, size, unit, tag=unit.encode().hex())
+                rows.append((f"one {size:,}-character message of {label}, extracted",
+                             f"{one['seconds']:.2f} s wall, {one['cpu']:.2f} CPU s "
+                             f"({one['cpu'] / size * 1e6:.1f} CPU µs a character)"))
         queries = [random_query(rng) for _ in range(args.queries)]
         have = 0
         day0 = date(2020, 1, 1)
