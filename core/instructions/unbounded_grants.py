@@ -115,7 +115,8 @@ _CJK_GIVE = lazy(r"返金|免除|無料|発行|割引|クーポン|ポイント|
                  r"|환불|면제|무료|발급|할인|쿠폰|적립금|지급|보상|적용|승인|금액")
 _CJK_NEGATED = lazy(r"않|말아야|마세요|못|금지|불가|수\s*없|안\s*(?:됩|된|돼|되)"
                     r"|してはならない|てはいけない|禁止|できません|ない(?:こと|。|$)")
-_CJK_BOUND = lazy(r"최대|까지|\d+\s*(?:만\s*)?원|上限(?:は|\d)|\d+\s*(?:万)?円|以内|まで")
+# a figure read from the start of its digits: tried from every digit of a long run, the search was quadratic
+_CJK_BOUND = lazy(r"최대|까지|(?<!\d)\d+\s*(?:만\s*)?원|上限(?:は|\d)|(?<!\d)\d+\s*(?:万)?円|以内|まで")
 
 _PRECEDENCE = lazy(
     r"\b(?:this|the\s+present|the\s+following)\s+(?:\w+\s+)?(?:clause|section|paragraph|note|memo|rule|article|"
