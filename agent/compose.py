@@ -259,21 +259,44 @@ def _judges_time(question: str, block: Block) -> bool:
 
 def _days_note(question: str, block: Block, language: str) -> str | None:
     """The customer's time against the window the quoted rule states, in any unit ("3 weeks ago", 지난주,
-    先週 against "within 14 days"); none for the time the service's own work takes (``case_against_limit``)."""
+    先週 against "within 14 days"); none for the time the service's own work takes (``case_against_limit``).
+
+    A window that begins past a figure ("After 14 days, …") is said as such: 18 days is past the 14 days from which
+    the rule applies, not "within the 14-day window"; a window bounded on both sides is named by both figures."""
     for sentence in block.data.get("quotes") or [block.quote]:
         compared = case_against_limit(question, sentence)
-        if compared:
-            told, limit, beyond = compared
-            if language == "en":
-                # "14 days" is "the 14-day window"; 14일 and 14日 stay as written
-                limit = _SPELLED_UNIT.sub(lambda m: f"{m.group(1)}-{m.group(2).lower()}", limit)
-            else:
-                # a Korean or Japanese answer on an English rule says "18日", "14일"
-                told, limit = _in_units(told, language), _in_units(limit, language)
-            # a calendar period ("last week", 先週) that the window cuts is neither: it depends on the exact day
-            key = "days_depends" if beyond is None else "days_beyond" if beyond else "days_within"
-            return phrase(language, key, asked=told, limit=limit)
+        if not compared:
+            continue
+        told = compared.told if language == "en" else _in_units(compared.told, language)
+        start, end = (_window_figure(figure, language) if figure else None for figure in (compared.start, compared.end))
+        window = f"{start}–{end}" if start and end else end or start
+        if language == "en" and start and end:
+            # "14 days" to "30 days" is "the 14–30-day window"
+            low, high = _SPELLED_UNIT.match(start), _SPELLED_UNIT.match(end)
+            if low and high and low.group(2) == high.group(2):
+                window = f"{low.group(1)}–{high.group(1)}-{high.group(2)}"
+        if compared.place is None:
+            return phrase(language, "days_depends", asked=told, limit=window)
+        if compared.place == "before":
+            return phrase(language, "days_before_start", asked=told, limit=_start_figure(compared.start, language))
+        if compared.place == "within" and not end:
+            return phrase(language, "days_past_start", asked=told, limit=_start_figure(compared.start, language))
+        return phrase(language, "days_beyond" if compared.place == "beyond" else "days_within", asked=told,
+                      limit=window)
     return None
+
+
+def _window_figure(figure: str, language: str) -> str:
+    """A window's figure as the answer names it: "14 days" is "the 14-day window" in English; 14일 and 14日 stay as
+    written, and a Korean or Japanese answer on an English rule says "14일", "14日"."""
+    if language == "en":
+        return _SPELLED_UNIT.sub(lambda m: f"{m.group(1)}-{m.group(2).lower()}", figure)
+    return _in_units(figure, language)
+
+
+def _start_figure(figure: str | None, language: str) -> str:
+    """The figure a window begins past, as a span ("the 14 days from which this rule applies")."""
+    return (figure or "") if language == "en" else _in_units(figure or "", language)
 
 
 def question_script(text: str) -> str:

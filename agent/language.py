@@ -67,6 +67,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_depends": "It depends on the condition the rule below states [{n}].",
         "short_no": "No — the rule below rules it out [{n}].",
         "days_beyond": "Your case ({asked}) is beyond the {limit} window in this rule.",
+        "days_past_start": "Your case ({asked}) is past the {limit} from which this rule applies.",
+        "days_before_start": "Your case ({asked}) is short of the {limit} from which this rule applies.",
         "days_within": "Your case ({asked}) is within the {limit} window in this rule.",
         "days_depends": "Your case ({asked}) may be within or beyond the {limit} window in this rule: it depends on "
                         "the exact date.",
@@ -144,6 +146,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_depends": "下記の規定が定める条件によります [{n}]。",
         "short_no": "いいえ — 下記の規定で認められていません [{n}]。",
         "days_beyond": "お客様のケース（{asked}）は、この規定の{limit}の期間を過ぎています。",
+        "days_past_start": "お客様のケース（{asked}）は、この規定が適用される{limit}を過ぎています。",
+        "days_before_start": "お客様のケース（{asked}）は、この規定が適用される{limit}にまだ達していません。",
         "days_within": "お客様のケース（{asked}）は、この規定の{limit}の期間内です。",
         "days_depends": "お客様のケース（{asked}）は、正確な日付によって、この規定の{limit}の期間内の場合も"
                         "過ぎている場合もあります。",
@@ -220,6 +224,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_depends": "아래 규정이 정한 조건에 따라 다릅니다 [{n}].",
         "short_no": "아니요 — 아래 규정에서 허용되지 않습니다 [{n}].",
         "days_beyond": "고객님의 경우({asked})는 이 규정의 {limit} 기간을 넘었습니다.",
+        "days_past_start": "고객님의 경우({asked})는 이 규정이 적용되기 시작하는 {limit} 시점을 지났습니다.",
+        "days_before_start": "고객님의 경우({asked})는 이 규정이 적용되기 시작하는 {limit} 시점에 아직 이르지 않았습니다.",
         "days_within": "고객님의 경우({asked})는 이 규정의 {limit} 기간 안에 있습니다.",
         "days_depends": "고객님의 경우({asked})는 정확한 날짜에 따라 이 규정의 {limit} 기간 안일 수도, "
                         "넘었을 수도 있습니다.",

@@ -1660,11 +1660,30 @@ def _outside_limit(question: str, sentence: str) -> bool:
     return _judge_limit(question, sentence) == "out"
 
 
-def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool | None] | None:
-    """The customer's time and the rule's window, for the answer to compare in words: (the case as told, "3
-    weeks ago"; the window, "14 days"; whether the case is beyond it, None when the case is a span the window
-    cuts: "last week" against 8 days), or None when either is missing or the rule's duration is the service's own
-    time (``_service_time``). Numbers in words and dates are read (``mem.agent.case_words.case_text``)."""
+@dataclass(frozen=True)
+class CaseAgainstWindow:
+    """The customer's time placed against the window a rule states, for the answer to say in words.
+
+    ``told`` is the case as the customer told it ("18 days", "3 weeks", 先週); ``start`` the figure the rule's set
+    begins past ("After 14 days, …"), ``end`` the figure it ends at ("within 30 days", "up to 30 days"), either
+    None when the rule states no such bound; ``place`` is "before" (short of the start), "within", "beyond" (past the
+    end), or None when the case is a span the window cuts ("last week" against 8 days).
+    """
+
+    told: str
+    start: str | None
+    end: str | None
+    place: str | None
+
+
+def case_against_limit(question: str, sentence: str) -> CaseAgainstWindow | None:
+    """The customer's time against the rule's window (``CaseAgainstWindow``), or None when either is missing or
+    the rule's duration is the service's own time (``_service_time``). Numbers in words and dates are read
+    (``mem.agent.case_words.case_text``).
+
+    A rule that bounds its window on both sides in one sentence ("After 14 days, a partial refund is possible up to
+    30 days after purchase") is read as one window, 14 to 30 days: its lower figure alone would call 18 days
+    "within the 14-day window" of a rule whose set begins there."""
     question = case_text(question)
     duration = next(m for m in _COMPARED if m.name == "duration")
     question, sentence = ascii_figures(question), ascii_figures(sentence)
@@ -1673,6 +1692,7 @@ def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool | N
     if len(cases) != 1 or not spans:
         return None
     text = _FOOTNOTE.sub("", sentence)
+    bounds: list[tuple[str, float, bool]] = []  # (figure as written, amount, whether the set begins past it)
     for start, end, figure in _figures(text, question):
         upper, lower = _UPPER.search(figure), _LOWER.search(figure)
         if not duration.figure.search(figure) or _service_time(text, start, end, figure):
@@ -1681,12 +1701,20 @@ def case_against_limit(question: str, sentence: str) -> tuple[str, str, bool | N
         if limit is None or (upper and lower):
             continue
         bare = duration.figure.search(figure)
-        # the case as the customer told it, without "ago", "after", 전, 前 ("3 weeks", "a week", 지난주, 先週)
-        told = duration.figure.search(spans[0])
-        told_text = told.group(0) if told else _TOLD_FRAME.sub("", spans[0]).strip()
-        beyond = {(case > limit) if not lower else (case <= limit) for case in cases[0]}
-        return told_text, bare.group(0) if bare else figure, beyond.pop() if len(beyond) == 1 else None
-    return None
+        bounds.append((bare.group(0) if bare else figure, limit, bool(lower)))
+    if not bounds:
+        return None
+    # the case as the customer told it, without "ago", "after", 전, 前 ("3 weeks", "a week", 지난주, 先週)
+    told = duration.figure.search(spans[0])
+    told_text = told.group(0) if told else _TOLD_FRAME.sub("", spans[0]).strip()
+    lows = [b for b in bounds if b[2]]
+    highs = [b for b in bounds if not b[2]]
+    low, high = (lows[0], highs[0]) if len(lows) == 1 and len(highs) == 1 and lows[0][1] < highs[0][1] else \
+        ((bounds[0], None) if bounds[0][2] else (None, bounds[0]))
+    places = {"before" if low and case <= low[1] else "beyond" if high and case > high[1] else "within"
+              for case in cases[0]}
+    return CaseAgainstWindow(told_text, low[0] if low else None, high[0] if high else None,
+                             places.pop() if len(places) == 1 else None)
 
 
 # an amount that bounds the orders a rule speaks of ("5,000円以上のご注文は", "50,000원 미만 구매 시",

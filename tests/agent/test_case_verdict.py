@@ -122,8 +122,27 @@ def test_a_figure_someone_else_told_is_never_judged_as_the_customer_s(saturday, 
 
 
 def test_a_calendar_period_the_window_cuts_is_neither_within_nor_beyond(saturday):
-    told, limit, beyond = case_against_limit("先週届いた服、返品できますか？", "到着後8日以内に返品できます。")
-    assert (told, beyond) == ("先週", None)
+    compared = case_against_limit("先週届いた服、返品できますか？", "到着後8日以内に返品できます。")
+    assert compared is not None and (compared.told, compared.place) == ("先週", None)
+
+
+RANGE_RULE = "After 14 days, a partial refund of 50% is possible up to 30 days after purchase."
+
+
+@pytest.mark.parametrize(("question", "rule", "place", "start", "end"), [
+    # a window bounded on both sides in one sentence is one window: 18 days is inside 14-30, not "within 14 days"
+    ("Can I get a partial refund for a purchase 18 days ago?", RANGE_RULE, "within", "14 days", "30 days"),
+    ("Can I get a partial refund for a purchase 40 days ago?", RANGE_RULE, "beyond", "14 days", "30 days"),
+    ("Can I get a partial refund for a purchase 10 days ago?", RANGE_RULE, "before", "14 days", "30 days"),
+    # a window that only begins past a figure
+    ("Can I return it after 18 days?", "After 14 days, no refund is given.", "within", "14 days", None),
+    ("Can I return it after 10 days?", "After 14 days, no refund is given.", "before", "14 days", None),
+    ("Can I return it after 18 days?", "Items can be returned within 14 days of delivery.", "beyond", None, "14 days"),
+])
+def test_the_case_is_placed_against_both_ends_of_the_window(question, rule, place, start, end):
+    compared = case_against_limit(question, rule)
+    assert compared is not None
+    assert (compared.place, compared.start, compared.end) == (place, start, end)
 
 
 @pytest.mark.parametrize(("question", "sentences"), [

@@ -428,3 +428,22 @@ def test_a_script_message_holding_a_line_separator_stays_one_message(tmp_path):
     script = tmp_path / "script.jsonl"
     script.write_text('{"text": "first part\u2028second part"}\r\n{"text": "next"}\n', encoding="utf-8")
     assert read_script(script) == ["first part\u2028second part", "next"]
+
+
+@pytest.mark.parametrize(("days", "said"), [
+    (18, "Your case (18 days) is within the 14–30-day window in this rule."),
+    (40, "Your case (40 days) is beyond the 14–30-day window in this rule."),
+    (10, "Your case (10 days) is short of the 14 days from which this rule applies."),
+])
+def test_a_window_bounded_on_both_sides_places_the_case_between_them(mem, tmp_path, days, said):
+    # "After 14 days … up to 30 days": 18 days was said to be "within the 14-day window" (a new user's report)
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    doc = tmp_path / "refund-window.md"
+    doc.write_text("# Refund window\n\nFull refunds are given within 14 days of purchase. After 14 days, a partial "
+                   "refund of 50% is possible up to 30 days after purchase.\n", encoding="utf-8")
+    assert mem("--workspace", ws, "ingest", doc).exit_code == 0
+    result = mem("--workspace", ws, "ask", "-c", "c1", "--no-learn",
+                 f"Can I get a partial refund for a purchase {days} days ago?")
+    assert result.exit_code == 0, result.stderr
+    assert said in result.stdout, result.stdout
