@@ -6,6 +6,7 @@ those libraries are called and re-raised ``from`` the original.
 
     MemError                  exit 2  the run itself failed
     ├── InvalidInput          exit 2  bad argument, file or data given by the user
+    │   └── WrongThread       exit 2  a CustomerStore used from a thread other than the one that opened it
     ├── NotFound              exit 2  a page, fact, customer, workspace… that does not exist
     ├── StorageError          exit 2  disk, SQLite, index or git trouble
     ├── LockTimeout           exit 2  another mem process holds the lock too long
@@ -40,6 +41,11 @@ class MemError(Exception):
 
 class InvalidInput(MemError):
     """Bad argument, file or data supplied by the user."""
+
+
+class WrongThread(InvalidInput):
+    """A ``CustomerStore`` used from a thread other than the one that opened it (one store per thread:
+    its SQLite connection belongs to that thread; docs/customers.md, "Using mem from Python")."""
 
 
 class NotFound(MemError):

@@ -4,35 +4,96 @@
 the same process exclude each other too (``fcntl.lockf`` would not). The lock file lives outside
 the customer's folder (``<home>/customers/.locks/<id>.lock``) so a restore can swap the whole folder
 while holding it. The kernel drops the lock when the process dies, so a kill never leaves it stuck.
+
+Inside one process the lock goes with the object holding it: a ``CustomerLock`` that is collected
+(a ``CustomerStore`` dropped without ``close()``) gives it back, and a wait that finds the lock held
+by this very process first collects such dropped objects, then names the holder: this process, or
+this thread (where waiting cannot help, so it fails at once) — never "another mem process".
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
+import gc
 import os
+import threading
 import time
 from pathlib import Path
 
 from mem.core.config import check_home
 from mem.core.errors import LockTimeout, StorageError
 
+# The lock files this process holds now, by (st_dev, st_ino), and the thread that took each (the object, not
+# its ident, which a new thread may reuse): an flock is exclusive, so one lock object of the process at a time.
+_HELD_HERE: dict[tuple[int, int], threading.Thread] = {}
+_HELD_GUARD = threading.Lock()
+_COLLECTED_AT = [0.0]  # when a wait last ran gc.collect(): at most once a second
+
+
+def _identity(fd: int) -> tuple[int, int]:
+    stat = os.fstat(fd)
+    return stat.st_dev, stat.st_ino
+
+
+def holder_here(path: Path) -> threading.Thread | None:
+    """The thread of this process holding the lock file ``path``, or ``None``
+    when no lock object of this process holds it (another process may)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    with _HELD_GUARD:
+        return _HELD_HERE.get((stat.st_dev, stat.st_ino))
+
+
+def busy_message(customer_id: str, timeout: float, holder: threading.Thread | None, *,
+                 same_thread_waits: bool = False) -> str:
+    """Why the lock of ``customer_id`` was not had within ``timeout`` s, naming who holds it."""
+    if holder is None:
+        return (f"customer {customer_id!r} is busy: another mem process has held its memory for more than "
+                f"{timeout:g}s; try again when it has finished")
+    if holder is threading.current_thread() and same_thread_waits:
+        return (f"customer {customer_id!r} is busy: this thread (another task of its event loop) has held its memory "
+                f"for more than {timeout:g}s; close that store first, or give lock_timeout more")
+    if holder is threading.current_thread():
+        return (f"customer {customer_id!r} is already open in this thread (a CustomerStore or Conversation not "
+                "closed): close it first, or use that one — a second one here would wait for it forever")
+    return (f"customer {customer_id!r} is busy: another thread of this process has held its memory for more than "
+            f"{timeout:g}s (a CustomerStore or Conversation not closed yet); close it, or give lock_timeout more")
+
+
+def _collect_dropped() -> None:
+    """Collect unreachable objects once (at most once a second): a store dropped without ``close()`` sits in
+    a reference cycle until the collector runs, and collecting it releases the lock it held."""
+    now = time.monotonic()
+    if now - _COLLECTED_AT[0] >= 1.0:
+        _COLLECTED_AT[0] = now
+        gc.collect()
+
 
 class CustomerLock:
-    """An acquired exclusive lock; ``release()`` (or closing the store) gives it back."""
+    """An acquired exclusive lock; ``release()`` (or closing the store) gives it back.
 
-    def __init__(self, path: Path, customer_id: str, *, timeout: float) -> None:
+    ``timeout=0`` tries once. A lock this thread holds already fails at once (waiting for it here could
+    not end) unless ``same_thread_waits`` (an asyncio loop, where another task of the thread may close it).
+    """
+
+    def __init__(self, path: Path, customer_id: str, *, timeout: float, same_thread_waits: bool = False) -> None:
         self.path = path
         self.customer_id = customer_id
         # True on a read-only file system (a backup mounted read-only, a forensic copy): no process can
         # write there, so reading needs no lock, and every write fails on its own with one line
         self.read_only = False
         self._released = False
+        self._held_as: tuple[int, int] | None = None
+        self._fd: int | None = None
         if not path.parent.is_dir():
             check_home(path.parent.parent.parent)  # <home>/customers/.locks: never made under a HOME that is not there
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
             if exc.errno != errno.EROFS:
                 raise StorageError(f"cannot create the lock file {path}: {exc.strerror}") from exc
@@ -42,19 +103,30 @@ class CustomerLock:
             except OSError:
                 self._fd = None  # no lock file on the read-only copy: nothing can write it anyway
                 return
+        fd = self._fd
+        identity = _identity(fd)
         deadline = time.monotonic() + max(timeout, 0.0)
+        collected = False
         while True:
             try:
-                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                with _HELD_GUARD:
+                    _HELD_HERE[identity] = threading.current_thread()
+                self._held_as = identity
                 return
             except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    os.close(self._fd)
+                with _HELD_GUARD:
+                    holder = _HELD_HERE.get(identity)
+                if holder is not None and not collected:
+                    collected = True  # held in this process: perhaps by a store nobody can reach any more
+                    _collect_dropped()
+                    continue
+                mine = holder is threading.current_thread() and not same_thread_waits
+                if mine or time.monotonic() >= deadline:
+                    os.close(fd)
                     self._fd = None
-                    raise LockTimeout(
-                        f"customer {customer_id!r} is busy: another mem process has held its memory for "
-                        f"more than {timeout:g}s; try again when it has finished"
-                    ) from None
+                    message = busy_message(customer_id, timeout, holder, same_thread_waits=same_thread_waits)
+                    raise LockTimeout(message) from None
                 time.sleep(0.05)
 
     @property
@@ -63,9 +135,20 @@ class CustomerLock:
 
     def release(self) -> None:
         self._released = True
+        if self._held_as is not None:
+            with _HELD_GUARD:
+                _HELD_HERE.pop(self._held_as, None)
+            self._held_as = None
         if self._fd is not None:
             try:
                 fcntl.flock(self._fd, fcntl.LOCK_UN)
             finally:
                 os.close(self._fd)
                 self._fd = None
+
+    def __del__(self) -> None:
+        # a lock object nobody releases (its store dropped without close()) gives the lock back when collected;
+        # before, its descriptor, and so the lock, stayed until the process ended
+        if getattr(self, "_fd", None) is not None:
+            with contextlib.suppress(Exception):  # a finalizer raises nowhere useful
+                self.release()

@@ -28,17 +28,25 @@ Consistency rules:
   pending and no fact of it stored). Nested ``transaction()`` blocks are savepoints.
 
 Nothing here reads two customers: a store is opened for exactly one id, validated first.
+
+Threads and asyncio: a store belongs to the thread that opened it (its SQLite connection does); another
+thread's use raises ``WrongThread``, so each thread opens its own store (they queue on the customer's lock).
+A store dropped without ``close()`` gives its lock back when it is collected, with a ``ResourceWarning``
+as Python's own files do. ``open_async`` waits for the lock without blocking an asyncio loop.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from os import PathLike
 from pathlib import Path
 
-from mem.core.errors import NotFound, StorageError
+from mem.core.errors import LockTimeout, NotFound, StorageError, WrongThread
 from mem.core.ids import new_id, validate_customer_id
 from mem.customers import db
 from mem.customers._layout import (
@@ -66,7 +74,7 @@ from mem.customers.customer_context import CustomerContext
 from mem.customers.fact_rows import HistoryEntry, SearchHit, compact_record, expand_record, record_json
 from mem.customers.fact_search import ProgressCallback
 from mem.customers.facts import Facts
-from mem.customers.lock import CustomerLock
+from mem.customers.lock import CustomerLock, busy_message, holder_here
 from mem.customers.outbox import EvidenceItem, EvidenceOutbox
 from mem.customers.request_log import RequestLog
 
@@ -127,9 +135,11 @@ class CustomerStore:
     """
 
     def __init__(self, folder: Path, customer_id: str, lock: CustomerLock | None) -> None:
+        self._opened = False  # set last: a store whose opening failed is not "unclosed" (__del__)
         self.customer_id = customer_id
         self.folder = folder
         self._lock = lock
+        self._thread = threading.get_ident()  # the SQLite connection belongs to this thread
         self._depth = 0
         self._after_commit: list[Callable[[], None]] = []
         # a read-only file system (the lock found it): reading works, every write fails in one line
@@ -166,12 +176,16 @@ class CustomerStore:
             if cause is None:
                 raise
             raise StorageError(db.damaged_message(folder / DB_FILE, customer_id, cause)) from exc
+        except BaseException:
+            self.close_database()
+            raise
+        self._opened = True
 
     # opening and closing ----------------------------------------------------------------------
     @classmethod
     def open(
-        cls, home: Path, customer_id: str, *, create: bool = True, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
-        since: float | None = None,
+        cls, home: str | PathLike[str], customer_id: str, *, create: bool = True,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT, since: float | None = None,
     ) -> CustomerStore:
         """Open one customer's memory, taking its lock (``LockTimeout`` after ``lock_timeout`` s).
 
@@ -180,13 +194,48 @@ class CustomerStore:
         no memory on this client. ``since`` (a ``time.time()``: when the command or conversation began)
         raises ``CustomerForgotten`` when ``mem forget`` deleted the customer after it: what it would
         write dates from before the deletion.
+
+        The store is used from this thread only (``WrongThread`` elsewhere); close it, or use it as a
+        context manager. A store of the same customer this thread holds open already fails at once
+        (``LockTimeout`` naming it): waiting for it here could never end.
         """
+        return cls._open(home, customer_id, create=create, lock_timeout=lock_timeout, since=since)
+
+    @classmethod
+    async def open_async(
+        cls, home: str | PathLike[str], customer_id: str, *, create: bool = True,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT, since: float | None = None,
+    ) -> CustomerStore:
+        """``open`` for a coroutine: the wait for the customer's lock sleeps with ``asyncio.sleep``, so the
+        event loop keeps running (``open`` blocks it for up to ``lock_timeout`` s). The store belongs to the
+        loop's thread; its reads and writes still run there synchronously — for long work (extraction),
+        run the whole open-use-close in ``asyncio.to_thread`` instead. Another task of the loop holding the
+        customer's store is waited for (it may close it), up to ``lock_timeout``.
+        """
+        import asyncio
+
+        deadline = time.monotonic() + max(lock_timeout, 0.0)
+        while True:
+            try:
+                return cls._open(home, customer_id, create=create, lock_timeout=0, since=since, same_thread_waits=True)
+            except LockTimeout:
+                if time.monotonic() >= deadline:
+                    lock_path = customers_root(Path(home)) / LOCKS_DIR / f"{validate_customer_id(customer_id)}.lock"
+                    raise LockTimeout(busy_message(customer_id, lock_timeout, holder_here(lock_path),
+                                                 same_thread_waits=True)) from None
+            await asyncio.sleep(0.05)
+
+    @classmethod
+    def _open(
+        cls, home: str | PathLike[str], customer_id: str, *, create: bool, lock_timeout: float,
+        since: float | None, same_thread_waits: bool = False,
+    ) -> CustomerStore:
         customer_id = validate_customer_id(customer_id)
-        root = customers_root(home)
+        root = customers_root(Path(home))
         lock_path = root / LOCKS_DIR / f"{customer_id}.lock"
         # before the lock file is made: mem forget removed it, and its name is the id (an e-mail address, say)
         refuse_forgotten(root, customer_id, since)
-        lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
+        lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout, same_thread_waits=same_thread_waits)
         try:
             recover_swap(root, customer_id)
             try:  # again under the lock: a forget may have finished while this waited for it
@@ -210,20 +259,37 @@ class CustomerStore:
 
     def close_database(self) -> None:
         """Close the SQLite connection only (the lock stays with the caller)."""
-        if self._db is not None:
+        if getattr(self, "_db", None) is not None:
             with suppress(sqlite3.Error):
-                self._db.close()
+                self._db.close()  # another thread's close raises: the connection then closes when dropped
             self._db = None
 
     def close(self) -> None:
-        """Release the index writer, the database and the lock. Safe to call twice."""
+        """Release the index writer, the database and the lock. Safe to call twice, and from any thread
+        (the one place another thread may touch a store: a pool's cleanup)."""
         self.facts.close_index()
         if self._db is not None:
-            self._db.close()
+            with suppress(sqlite3.ProgrammingError):
+                self._db.close()  # from another thread SQLite refuses: the connection closes when dropped
             self._db = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def __del__(self) -> None:
+        # A store dropped without close() (a handler that forgot `with`, or raised before close) held the
+        # customer's lock until the process ended: the next open waited lock_timeout and blamed "another mem
+        # process" (NEWUSER_REPORT18 #6). It is released when the store is collected, and said, as files do.
+        if not getattr(self, "_opened", False):
+            return
+        if self._db is None and self._lock is None:
+            return
+        with suppress(Exception):  # a finalizer raises nowhere useful (nor at interpreter shutdown)
+            warnings.warn(f"unclosed CustomerStore of customer {self.customer_id!r}: its lock is released now; close "
+                          "it (or open it with `with`) so the next open does not wait for the collector",
+                          ResourceWarning, stacklevel=2, source=self)
+        with suppress(Exception):
+            self.close()
 
     def hand_over(self, *, wait: float = 0.2, timeout: float = 300.0) -> None:
         """Let a waiting ``mem`` process for this customer in, then take the lock back.
@@ -275,9 +341,14 @@ class CustomerStore:
     # what the parts share ---------------------------------------------------------------------
     @property
     def conn(self) -> sqlite3.Connection:
-        """The one SQLite connection every part reads and writes through."""
+        """The one SQLite connection every part reads and writes through (this store's thread only)."""
         if self._db is None:
             raise StorageError(f"the memory of customer {self.customer_id!r} is closed")
+        if threading.get_ident() != self._thread:
+            raise WrongThread(f"the memory of customer {self.customer_id!r} was opened in another thread: a "
+                              "CustomerStore is used only in the thread that opened it — open one store per thread "
+                              "(they take turns on the customer's lock); from asyncio, use asyncio.to_thread for "
+                              "the whole open-use-close, or CustomerStore.open_async")
         return self._db
 
     @property
