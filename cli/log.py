@@ -64,8 +64,6 @@ def import_(
     if parsed.early_time_count:
         warn(f"{parsed.early_times_text()}: a time before {PLAUSIBLE_FROM.year} (an export's placeholder such as "
              "\"time\": 0?); imported as given, relative dates in those turns resolve against it")
-    report["early_times"] = parsed.early_time_count
-    report["html_messages"], report["quoted_history"] = parsed.html_messages, parsed.quoted_history
     if report["skipped_empty"]:
         warn(f"skipped {plural(report['skipped_empty'], 'empty message')}")
     if not want_json(ctx, json_output):

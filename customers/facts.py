@@ -18,6 +18,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from mem.core import clock
+from mem.core.arguments import as_date
 from mem.core.controls import one_line
 from mem.core.errors import Conflict, InvalidInput, NotFound
 from mem.customers.fact_record import KINDS, STATUSES, Evidence, Fact, Recheck, check_choices, check_limit
@@ -228,12 +229,14 @@ class Facts:
         *,
         kinds: Sequence[str] | None = None,
         statuses: Sequence[str] | None = ("active",),
-        since: date | None = None,
+        since: date | str | None = None,
         recheck_only: bool = False,
         limit: int | None = None,
     ) -> builtins.list[Fact]:
         """Facts newest first (by the date they are about), filtered; ``statuses=None`` = all. One kind or
-        status may be given as a plain string (``statuses="active"``); it was read letter by letter."""
+        status may be given as a plain string (``statuses="active"``); it was read letter by letter.
+        ``since``: a ``date`` or an ISO 8601 date string."""
+        since = as_date(since, "since")
         kinds = (kinds,) if isinstance(kinds, str) else kinds
         statuses = (statuses,) if isinstance(statuses, str) else statuses
         where: builtins.list[str] = []
@@ -354,15 +357,16 @@ class Facts:
         limit: int = 10,
         kinds: Sequence[str] | None = None,
         statuses: Sequence[str] | None = None,
-        since: date | None = None,
+        since: date | str | None = None,
     ) -> builtins.list[SearchHit]:
         """BM25 search over the facts' text (boosted) and evidence quotes; recency breaks ties.
+        ``since``: a ``date`` or an ISO 8601 date string.
 
         ``statuses=None`` searches active facts only: replaced and retracted ones are hidden unless
         asked for. Korean and Japanese are matched through character n-grams, so a different
         particle or a query without spaces still finds the fact. Punctuation is never syntax.
         """
-        return self._search.search(query, limit=limit, kinds=kinds, statuses=statuses, since=since)
+        return self._search.search(query, limit=limit, kinds=kinds, statuses=statuses, since=as_date(since, "since"))
 
     def reindex(self, *, on_progress: ProgressCallback | None = None) -> int:
         """Rebuild the search index from memory.db; returns the number of facts indexed."""

@@ -58,7 +58,7 @@ def busy_message(customer_id: str, timeout: float, holder: threading.Thread | No
         return (f"customer {customer_id!r} is busy: this thread (another task of its event loop) has held its memory "
                 f"for more than {timeout:g}s; close that store first, or give lock_timeout more")
     if holder is threading.current_thread():
-        return (f"customer {customer_id!r} is already open in this thread (a CustomerStore or Conversation not "
+        return (f"customer {customer_id!r} is busy: already open in this thread (a CustomerStore or Conversation not "
                 "closed): close it first, or use that one — a second one here would wait for it forever")
     return (f"customer {customer_id!r} is busy: another thread of this process has held its memory for more than "
             f"{timeout:g}s (a CustomerStore or Conversation not closed yet); close it, or give lock_timeout more")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mem.core import clock
+from mem.core.arguments import as_datetime
 from mem.core.controls import clean_text
 from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
 from mem.core.ids import new_id, validate_name
@@ -46,9 +47,12 @@ class RequestLog:
         self._touched: set[str] = set()  # conversations whose file the open transaction appended to
 
     def new_conversation(
-        self, *, session: str = "default", conversation_id: str | None = None, started_at: datetime | None = None
+        self, *, session: str = "default", conversation_id: str | None = None,
+        started_at: datetime | str | None = None,
     ) -> str:
-        """Start a conversation (session is only a tag); returns its id."""
+        """Start a conversation (session is only a tag); returns its id. ``started_at``: a ``datetime`` or an ISO
+        8601 string (default: now)."""
+        started_at = as_datetime(started_at, "started_at")
         conversation_id = validate_name(conversation_id, what="conversation id") if conversation_id else new_id()
         if not str(session).strip():
             raise InvalidInput("session tag must not be empty")
@@ -68,11 +72,13 @@ class RequestLog:
         role: str,
         text: str,
         speaker: str | None = None,
-        time: datetime | None = None,
+        time: datetime | str | None = None,
         turn_id: str | None = None,
         meta: JsonObject | None = None,
     ) -> Turn:
         """Log one request or response (called by ``mem ask``/``mem chat`` for every turn).
+
+        ``time``: a ``datetime`` (naive = UTC) or an ISO 8601 string (``2026-01-01T10:00:00Z``; default: now).
 
         ``meta``: small JSON data kept with the turn, e.g. ``{"policy_refs": [{"page", "version"}]}``
         of the pages an answer cited, which extraction links new facts to.
@@ -82,6 +88,7 @@ class RequestLog:
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("a turn needs text")
         role = log_files.normalise_role(role, speaker=speaker, agent_speakers=())
+        time = as_datetime(time, "turn time")
         with self._store.transaction():
             row = self.row(conversation_id)
             if row is None:
@@ -247,7 +254,11 @@ class RequestLog:
         return {"conversations": len(ids), "turns": len(parsed), "conversation_ids": ids,
                 "skipped_empty": result.skipped_empty, "unknown_keys": list(result.unknown_keys),
                 "unknown_key_count": result.unknown_key_count, "reordered": reordered,
-                "already_logged": already, "already_erased": erased, "continued": continued}
+                "already_logged": already, "already_erased": erased, "continued": continued,
+                # what the reading did to the file's lines: built here, so the Python result and `mem log import
+                # --json` are one record (the CLI added these three itself: NEWUSER_REPORT18 #11)
+                "early_times": result.early_time_count, "html_messages": result.html_messages,
+                "quoted_history": result.quoted_history}
 
     def _continued(self, group: str, holder: str | None) -> sqlite3.Row | None:
         """The logged conversation an imported group continues: the one holding some of its turns,

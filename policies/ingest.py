@@ -35,7 +35,8 @@ from datetime import date, datetime
 from pathlib import Path
 
 from mem.core import clock
-from mem.core.config import Config
+from mem.core.arguments import as_path
+from mem.core.config import Config, check_workspace
 from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageError
 from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
@@ -111,7 +112,7 @@ class _Plan:
 
 
 def ingest_documents(
-    workspace: Path,
+    workspace: str | os.PathLike[str],
     paths: Sequence[Path] | str | os.PathLike[str],
     *,
     config: Config,
@@ -138,6 +139,9 @@ def ingest_documents(
     ("/: not a file"). ``allow_older`` lets a document byte-identical to an edition this workspace already
     replaced roll its pages back (``--allow-older``; refused otherwise, see ``_refuse_older_editions``).
     """
+    workspace = as_path(workspace, "workspace")  # a str workspace was a TypeError deep inside (NEWUSER_REPORT18 #8)
+    if not workspace.is_dir():
+        check_workspace(workspace)  # the one "no workspace at …" line lint_workspace and the CLI give
     if isinstance(paths, (str, os.PathLike)):
         paths = [Path(paths)]
     if not paths:
