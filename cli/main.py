@@ -1,8 +1,10 @@
 """The console-script entry point: runs the Typer app and maps every error to one line and an exit code.
 
 Exit codes: 0 ok, 1 findings or a refusal, 2 usage or runtime error. ``MEM_DEBUG=1`` re-raises so
-the traceback shows. Typer vendors its own Click, and libraries such as ``llm`` raise the real
-Click's exceptions, so both families are caught here.
+the traceback shows. With ``--json`` an error is also written to stdout as one JSON object,
+``{"error": {"kind": …, "message": …, "exit_code": …}}`` (``kind`` as ``mem serve`` names it), so a
+script that reads stdout sees the failure, not an empty value (NEWUSER_REPORT18 #9). Typer vendors its own
+Click, and libraries such as ``llm`` raise the real Click's exceptions, so both families are caught here.
 """
 
 from __future__ import annotations
@@ -43,13 +45,14 @@ def _main(argv: Sequence[str] | None) -> int:
     # shell completion walks the whole tree, whatever the words typed so far
     completing = any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ)
     command = build_command(None if completing else invoked(args))
+    as_json = "--json" in args and _json_requested(args, command)
     undecodable = _not_utf8(args)
     if undecodable is not None:
-        _error(undecodable)
+        _error(undecodable, kind="invalid_input", as_json=as_json)
         return 2
     if sum(arg.startswith(("-c", "--customer")) for arg in args) > 1 and _customers_given(args, command) > 1:
         _error("--customer/-c is given more than once: a command touches exactly one customer's memory, "
-               "give it once")
+               "give it once", kind="usage", as_json=as_json)
         return 2
     try:
         with _warnings_as_lines():
@@ -59,7 +62,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except MemError as exc:
         if debug:
             raise
-        _error(exc.message + _flag_value_hint(args, flag_names(command)))
+        _error(exc.message + _flag_value_hint(args, flag_names(command)), kind=error_kind(exc),
+               exit_code=exc.exit_code, as_json=as_json)
         return exc.exit_code
     except tclick.NoArgsIsHelpError as exc:
         # `mem config`, `mem facts`, `mem`: a group with nothing after it asks what is in it. Its help is the
@@ -72,9 +76,11 @@ def _main(argv: Sequence[str] | None) -> int:
         # one line, like every other error: the message, then where the help is
         where = exc.ctx.command_path if exc.ctx is not None else "mem"
         hint = _flag_value_hint(args, flag_names(command))
-        _error(f"{exc.format_message().rstrip('.')} (see '{where} --help'){hint}")
+        _error(f"{exc.format_message().rstrip('.')} (see '{where} --help'){hint}", kind="usage", as_json=as_json)
         return 2
     except tclick.ClickException as exc:
+        if as_json:
+            _json_error(exc.format_message(), kind="usage", exit_code=exc.exit_code)
         exc.show()
         return exc.exit_code
     except OSError as exc:
@@ -82,19 +88,20 @@ def _main(argv: Sequence[str] | None) -> int:
         # a problem with the input or the machine, said in one line, not an "internal error".
         if debug:
             raise
-        _error(_os_error(exc))
+        _error(_os_error(exc), kind="storage", as_json=as_json)
         return 2
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        _error("aborted")
+        _error("aborted", kind="aborted", exit_code=130, as_json=as_json)
         return 130
     except Exception as exc:  # noqa: BLE001 - the last line of defence against a traceback
         if debug:
             raise
         foreign = _foreign_click(exc)
         if foreign is not None:
-            _error(foreign)
+            _error(foreign, kind="usage", as_json=as_json)
             return 2
-        _error(f"internal error: {type(exc).__name__}: {exc} (run with MEM_DEBUG=1 for the traceback)")
+        _error(f"internal error: {type(exc).__name__}: {exc} (run with MEM_DEBUG=1 for the traceback)",
+               kind="internal", as_json=as_json)
         return 2
 
 
@@ -171,6 +178,39 @@ def _customers_given(args: list[str], command: object) -> int:
     return count
 
 
+def _json_requested(args: list[str], command: object) -> bool:
+    """Whether the command line gives ``--json`` as a flag: not a value (``--title --json``), not after ``--``."""
+    from mem.cli.app import flag_names
+
+    flags = flag_names(command)
+    value_next = False
+    for arg in args:
+        if value_next:
+            value_next = False
+            continue
+        if arg == "--":
+            return False
+        if arg == "--json":
+            return True
+        if arg.startswith("-") and "=" not in arg and arg not in flags and (arg.startswith("--") or len(arg) == 2):
+            value_next = True  # an option that takes a value (--title, -c): the next word is that value
+    return False
+
+
+def error_kind(exc: MemError) -> str:
+    """The ``kind`` of an error as ``mem serve`` answers it (``mem.wire.errors``: not_found, invalid_input,
+    lock_timeout, refused, quota …); ``error`` for a plain ``MemError``."""
+    from mem.core.errors import QuotaExceeded
+    from mem.wire.errors import STATUS_OF
+
+    if isinstance(exc, QuotaExceeded):
+        return "quota"
+    for cls in type(exc).__mro__:
+        if cls in STATUS_OF:
+            return STATUS_OF[cls][1]
+    return "error"
+
+
 def _os_error(exc: OSError) -> str:
     reason = exc.strerror or type(exc).__name__
     if exc.errno == errno.EFBIG:
@@ -190,10 +230,21 @@ def _foreign_click(exc: Exception) -> str | None:
     return None
 
 
-def _error(message: str) -> None:
+def _error(message: str, *, kind: str = "error", exit_code: int = 2, as_json: bool = False) -> None:
     first = message.strip().splitlines()[0] if message.strip() else "error"
+    if as_json:
+        _json_error(first, kind=kind, exit_code=exit_code)
     sys.stderr.write(f"Error: {escaped(first)}\n")
     sys.stderr.flush()
+
+
+def _json_error(message: str, *, kind: str, exit_code: int) -> None:
+    """The error as one JSON object on stdout, beside the line on stderr (``--json``)."""
+    from mem.cli.output import to_json
+
+    first = message.strip().splitlines()[0] if message.strip() else "error"
+    sys.stdout.write(to_json({"error": {"kind": kind, "message": first, "exit_code": exit_code}}) + "\n")
+    sys.stdout.flush()
 
 
 def run() -> None:
