@@ -45,6 +45,11 @@ def _main(argv: Sequence[str] | None) -> int:
     # shell completion walks the whole tree, whatever the words typed so far
     completing = any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ)
     command = build_command(None if completing else invoked(args))
+    if _shows_help(args):
+        from mem.cli.output import no_color, plain_help
+
+        if no_color():
+            plain_help()
     as_json = "--json" in args and _json_requested(args, command)
     undecodable = _not_utf8(args)
     if undecodable is not None:
@@ -176,6 +181,15 @@ def _customers_given(args: list[str], command: object) -> int:
         elif arg.startswith("-") and len(arg) > 1 and "=" not in arg and arg not in flags:
             value_next = True
     return count
+
+
+def _shows_help(args: list[str]) -> bool:
+    """Whether the command line asks for help: ``-h``/``--help``, nothing at all, or a group alone (``mem facts``)."""
+    from mem.cli.app import app
+
+    words = [arg for arg in args if not arg.startswith("-")]
+    groups = {info.name for info in app.registered_groups}
+    return "-h" in args or "--help" in args or not words or (len(words) == 1 and words[0] in groups)
 
 
 def _json_requested(args: list[str], command: object) -> bool:

@@ -2,8 +2,9 @@
 
 Commands hand plain data (dicts, lists, strings) to ``emit``; with ``--json`` it is written as
 JSON, otherwise the command's ``human`` renderer (or a generic table) prints it for people.
-Consoles are made per call so tests that swap ``sys.stdout`` see the output, and ``NO_COLOR`` and
-non-terminals are honoured by rich itself.
+Consoles are made per call so tests that swap ``sys.stdout`` see the output; non-terminals are honoured
+by rich itself, and ``NO_COLOR`` here: no escape code at all, bold included (rich drops only colours, so
+``cat -v`` showed ``^[[1m`` in table headers: NEWUSER_REPORT18 #10).
 """
 
 from __future__ import annotations
@@ -26,12 +27,25 @@ if TYPE_CHECKING:
 ProgressCallback = Callable[[int, int, str], None]
 
 
+def no_color() -> bool:
+    """``NO_COLOR`` is set to something (no-color.org): mem then writes no escape code, bold and dim too."""
+    return bool(os.environ.get("NO_COLOR"))
+
+
 def stdout_console() -> Console:
-    return _console_class()(file=sys.stdout, soft_wrap=True)
+    return _console_class()(file=sys.stdout, soft_wrap=True, color_system=None if no_color() else "auto")
 
 
 def stderr_console() -> Console:
-    return _console_class()(file=sys.stderr, soft_wrap=True)
+    return _console_class()(file=sys.stderr, soft_wrap=True, color_system=None if no_color() else "auto")
+
+
+def plain_help() -> None:
+    """Under ``NO_COLOR``, Typer's rich help (``--help``, a group named alone) is written without escape codes:
+    its console keeps bold and dim otherwise. Called only when help is shown: loading rich costs start-up."""
+    import typer.rich_utils
+
+    typer.rich_utils.COLOR_SYSTEM = None
 
 
 @cache
@@ -129,7 +143,7 @@ def info(message: str) -> None:
 
 def warn(message: str) -> None:
     """A warning on stderr: yellow on a terminal that takes colour, plain text otherwise."""
-    if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
+    if sys.stderr.isatty() and not no_color():
         stderr_console().print(f"warning: {message}", style="yellow", markup=False, highlight=False, emoji=False)
     else:
         sys.stderr.write(f"warning: {shown(message)}\n")
