@@ -70,6 +70,9 @@ def checked_item(text: str | None, *, source: str, importance: int | None, budge
         raise InvalidInput("a context item needs text")
     if source not in SOURCES:
         raise InvalidInput(f"context source must be one of {', '.join(SOURCES)}")
+    if isinstance(budget_chars, bool) or not isinstance(budget_chars, int) or budget_chars < 0:
+        # a caller's mistake, not a deliberate no: -1 was "Refused: the whole context budget is -1"
+        raise InvalidInput(f"budget_chars must be a whole number of characters, 0 or more, got {budget_chars!r}")
     if len(text) > budget_chars:
         raise Refused(f"the item has {len(text)} characters; the whole context budget is {budget_chars}")
     importance = DEFAULT_IMPORTANCE[source] if importance is None else int(importance)

@@ -87,3 +87,10 @@ def test_import_file_returns_what_the_cli_prints(store, tmp_path, isolated_env):
         assert main(["--home", str(isolated_env), "log", "import", "--json", "-c", "globex", str(log)]) == 0
     printed = json.loads(out.getvalue())
     assert set(printed) == set(report)
+
+
+@pytest.mark.parametrize("budget", [-1, "600", 1.5, None])
+def test_a_context_budget_that_is_not_one_is_invalid_input(store, budget):
+    with pytest.raises(InvalidInput, match="budget_chars"):  # before: Refused "the whole context budget is -1"
+        store.context.add("Prefers e-mail", source="service", budget_chars=budget)
+    assert store.context.items() == []
