@@ -259,9 +259,10 @@ class CustomerStore:
 
     def close_database(self) -> None:
         """Close the SQLite connection only (the lock stays with the caller)."""
-        if getattr(self, "_db", None) is not None:
+        conn: sqlite3.Connection | None = getattr(self, "_db", None)  # unset when the opening failed early
+        if conn is not None:
             with suppress(sqlite3.Error):
-                self._db.close()  # another thread's close raises: the connection then closes when dropped
+                conn.close()  # another thread's close raises: the connection then closes when dropped
             self._db = None
 
     def close(self) -> None:
