@@ -27,8 +27,9 @@ from mem.core.errors import LockTimeout, StorageError
 
 # The lock files this process holds now, by (st_dev, st_ino), and the thread that took each (the object, not
 # its ident, which a new thread may reuse): an flock is exclusive, so one lock object of the process at a time.
+# Each access is one dict operation, atomic under the GIL: no lock guards it, since a collection that runs a
+# dropped lock's __del__ (release) may start inside any allocation, also while a guard would be held.
 _HELD_HERE: dict[tuple[int, int], threading.Thread] = {}
-_HELD_GUARD = threading.Lock()
 _COLLECTED_AT = [0.0]  # when a wait last ran gc.collect(): at most once a second
 
 
@@ -44,8 +45,7 @@ def holder_here(path: Path) -> threading.Thread | None:
         stat = path.stat()
     except OSError:
         return None
-    with _HELD_GUARD:
-        return _HELD_HERE.get((stat.st_dev, stat.st_ino))
+    return _HELD_HERE.get((stat.st_dev, stat.st_ino))
 
 
 def busy_message(customer_id: str, timeout: float, holder: threading.Thread | None, *,
@@ -110,13 +110,11 @@ class CustomerLock:
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                with _HELD_GUARD:
-                    _HELD_HERE[identity] = threading.current_thread()
+                _HELD_HERE[identity] = threading.current_thread()
                 self._held_as = identity
                 return
             except BlockingIOError:
-                with _HELD_GUARD:
-                    holder = _HELD_HERE.get(identity)
+                holder = _HELD_HERE.get(identity)
                 if holder is not None and not collected:
                     collected = True  # held in this process: perhaps by a store nobody can reach any more
                     _collect_dropped()
@@ -136,8 +134,7 @@ class CustomerLock:
     def release(self) -> None:
         self._released = True
         if self._held_as is not None:
-            with _HELD_GUARD:
-                _HELD_HERE.pop(self._held_as, None)
+            _HELD_HERE.pop(self._held_as, None)
             self._held_as = None
         if self._fd is not None:
             try:
