@@ -225,7 +225,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_no": "아니요 — 아래 규정에서 허용되지 않습니다 [{n}].",
         "days_beyond": "고객님의 경우({asked})는 이 규정의 {limit} 기간을 넘었습니다.",
         "days_past_start": "고객님의 경우({asked})는 이 규정이 적용되기 시작하는 {limit} 시점을 지났습니다.",
-        "days_before_start": "고객님의 경우({asked})는 이 규정이 적용되기 시작하는 {limit} 시점에 아직 이르지 않았습니다.",
+        "days_before_start": "고객님의 경우({asked})는 이 규정이 적용되기 시작하는 {limit} 시점에 "
+                             "아직 이르지 않았습니다.",
         "days_within": "고객님의 경우({asked})는 이 규정의 {limit} 기간 안에 있습니다.",
         "days_depends": "고객님의 경우({asked})는 정확한 날짜에 따라 이 규정의 {limit} 기간 안일 수도, "
                         "넘었을 수도 있습니다.",

@@ -1002,8 +1002,9 @@ def _holds_case(figure: str, case: list[float]) -> bool:
     return len(bounds) == 2 and bounds[0] < bounds[1] and any(bounds[0] <= n <= bounds[1] for n in case)
 
 
-def _figures(text: str, question: str) -> list[tuple[int, int, str]]:
-    """The figures of a sentence (``text``) that the question does not already hold: (start, end, figure).
+def _figures(text: str, question: str, *, with_asked: bool = False) -> list[tuple[int, int, str]]:
+    """The figures of a sentence (``text``) that the question does not already hold: (start, end, figure) — all of
+    them with ``with_asked`` (a window's bounds, against which a case equal to one of them is still placed).
 
     Full-width digits and signs are read as ASCII (``ascii_figures``: same length, so the places hold)."""
     text, question = ascii_figures(text), ascii_figures(question)
@@ -1025,7 +1026,7 @@ def _figures(text: str, question: str) -> list[tuple[int, int, str]]:
         if between:
             figure = re.sub(r"\s+and\s+", " to ", between.group(0), count=1)
         head = re.search(rf"{_WHOLE_NUMBER}|[a-z]+", figure.lower())
-        if head and head.group(0).replace(",", "") not in asked and not _holds_case(figure, case):
+        if head and (with_asked or (head.group(0).replace(",", "") not in asked and not _holds_case(figure, case))):
             start, end = match.start(), match.start() + len(figure)
             qualifier = _QUALIFIER.search(text[:start])
             if qualifier and not is_cjk(text):
@@ -1693,7 +1694,8 @@ def case_against_limit(question: str, sentence: str) -> CaseAgainstWindow | None
         return None
     text = _FOOTNOTE.sub("", sentence)
     bounds: list[tuple[str, float, bool]] = []  # (figure as written, amount, whether the set begins past it)
-    for start, end, figure in _figures(text, question):
+    # a case on the window's very start or end is placed against it ("14 days ago" against "After 14 days, …")
+    for start, end, figure in _figures(text, question, with_asked=True):
         upper, lower = _UPPER.search(figure), _LOWER.search(figure)
         if not duration.figure.search(figure) or _service_time(text, start, end, figure):
             continue

@@ -134,6 +134,10 @@ RANGE_RULE = "After 14 days, a partial refund of 50% is possible up to 30 days a
     ("Can I get a partial refund for a purchase 18 days ago?", RANGE_RULE, "within", "14 days", "30 days"),
     ("Can I get a partial refund for a purchase 40 days ago?", RANGE_RULE, "beyond", "14 days", "30 days"),
     ("Can I get a partial refund for a purchase 10 days ago?", RANGE_RULE, "before", "14 days", "30 days"),
+    # on the window's very ends: the rule's figure equal to the case is still a bound (review 18)
+    ("Can I get a partial refund for a purchase 14 days ago?", RANGE_RULE, "before", "14 days", "30 days"),
+    ("Can I get a partial refund for a purchase 30 days ago?", RANGE_RULE, "within", "14 days", "30 days"),
+    ("Can I get a partial refund for a purchase 31 days ago?", RANGE_RULE, "beyond", "14 days", "30 days"),
     # a window that only begins past a figure
     ("Can I return it after 18 days?", "After 14 days, no refund is given.", "within", "14 days", None),
     ("Can I return it after 10 days?", "After 14 days, no refund is given.", "before", "14 days", None),
