@@ -69,21 +69,25 @@ _ATTRIBUTION = lazy(
 _ORIGINAL = lazy(
     r"(?<!-)-{2,}+\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original|mensagem original|"
     r"messaggio originale|oorspronkelijk bericht|oprindelig meddelelse|ursprungligt meddelande|"
-    r"opprinnelig melding|исходное сообщение|原始邮件|元のメッセージ|원본 메시지)\s*-{2,}"
+    r"opprinnelig melding|исходное сообщение|原始邮件|元のメッセージ|원본 메시지|원본 메일)\s*-{2,}"
     r"|(?<!-)-{2,}+\s*(?:forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|"
     r"mensagem encaminhada|messaggio inoltrato|doorgestuurd bericht|videresendt meddelelse|vidarebefordrat "
-    r"meddelande|videresendt melding|пересылаемое сообщение|转发的邮件|転送されたメッセージ|전달된 메시지)\s*-{2,}"
+    r"meddelande|videresendt melding|пересылаемое сообщение|转发的邮件|転送されたメッセージ|転送メッセージ|"
+    r"전달된 메시지|전달된 메일)\s*-{2,}"
     r"|begin forwarded message:",
     re.I,
 )
 # An Outlook header block: a From line, then Sent/Date and Subject lines (English, German, French,
-# Spanish, Portuguese, Italian, Dutch field names).
-_FROM = lazy(r"\*{0,2}(?:from|von|de|da|van)\s?:\*{0,2}\s", re.I)
-_SENT = lazy(r"\*{0,2}(?:sent|date|gesendet|datum|envoyé|enviado|inviato|verzonden|fecha|data)\s?:", re.I)
-_SUBJECT = lazy(r"\*{0,2}(?:subject|betreff|objet|asunto|assunto|oggetto|onderwerp)\s?:", re.I)
+# Spanish, Portuguese, Italian, Dutch, Korean and Japanese field names).
+_FROM = lazy(r"\*{0,2}(?:from|von|de|da|van|보낸\s?사람|差出人|送信者)\s?[:：]\*{0,2}\s", re.I)
+_SENT = lazy(r"\*{0,2}(?:sent|date|gesendet|datum|envoyé|enviado|inviato|verzonden|fecha|data|보낸\s?날짜|날짜|"
+             r"送信日時|日付|日時)\s?[:：]", re.I)
+_SUBJECT = lazy(r"\*{0,2}(?:subject|betreff|objet|asunto|assunto|oggetto|onderwerp|제목|件名)\s?[:：]", re.I)
 # Any header field of a forwarded mail's header block (the three above, To and Cc).
 _FIELD = lazy(r"\*{0,2}(?:from|von|de|da|van|sent|date|gesendet|datum|envoyé|enviado|inviato|verzonden|fecha|data|"
-              r"subject|betreff|objet|asunto|assunto|oggetto|onderwerp|to|an|à|para|a|aan|cc|bcc)\s?:", re.I)
+              r"subject|betreff|objet|asunto|assunto|oggetto|onderwerp|to|an|à|para|a|aan|cc|bcc|"
+              r"보낸\s?사람|보낸\s?날짜|날짜|받는\s?사람|참조|제목|差出人|送信者|送信日時|日付|日時|宛先|件名"
+              r")\s?[:：]", re.I)
 
 
 @dataclass(frozen=True)
