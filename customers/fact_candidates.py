@@ -24,6 +24,7 @@ from mem.customers import kinds
 from mem.customers.dates import find_dates
 from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
+from mem.customers.mail_furniture import furniture_spans, within
 from mem.customers.question_values import names_someone_else_s_value
 from mem.customers.screening import instruction_like, paired_orders
 from mem.customers.slots import (
@@ -88,6 +89,9 @@ class Candidate:
     # the e-mail addresses, phone numbers and codes the customer's words hold, known by their shape
     # (``slots.shape_values``): judgement compares them with the values the customer holds, whatever frame told either
     shapes: tuple[Slot, ...] = ()
+    # made of an e-mail's signature or sign-off lines (``mail_furniture``): it restates the customer's details and
+    # never replaces or restates a value they hold (``judge``)
+    furniture: bool = False
 
 
 def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: date,
@@ -391,6 +395,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
 
     # an order completed by the next sentence: both are kept apart, as one alone would be
     paired = paired_orders([whole.text for whole in whole_sentences]) if len(whole_sentences) > 1 else set()
+    # an e-mail's salutation, sign-off and signature: the customer's furniture, not what they tell now
+    furniture = furniture_spans(turn.text) if "\n" in turn.text else []
     for source, said in ((whole, clause) for whole in whole_sentences for clause in _slot_clauses(whole)):
         sentence = _without_machine_text(said)
         if sentence is None:
@@ -404,6 +410,16 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             filled = None  # "Could you tell me where my friend Bob's order A-7731 is?": bob's order (question_values)
         if filled is not None and lang != "en" and kinds.speaks_to_the_other(sentence.text, lang=lang):
             filled = None  # "서울로 이사 간다니 축하해!", "京都に引っ越すんだね！": the other's move, not the speaker's
+        if furniture and within(furniture, sentence.start, sentence.end):
+            if not shape_values(sentence.text):
+                # "Kind regards,", "서하은 드림", "サポート御中", a name or a role under the sign-off: no fact, and
+                # glued to none (read as statements, "Thanks," filled a plan and a bare name outranked the body)
+                continue
+            # a signature line with a phone, an e-mail or a code ("t.reid@example.com | 07700 900111"): a fact of its
+            # own, marked
+            groups.append(_Group("attribute", [sentence], False, [True], standalone=True, strong=[True],
+                                 fills=filled, furniture=True))
+            continue
         announced = bool(before) and filled is not None and sentence_slot(sentence.text) is None
         names = announced_slot(sentence.text) if filled is None else None
         before.append(sentence.text)
@@ -626,6 +642,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             correction=kinds.is_correction(quote, lang=lang) or reissued, slot=slot, lang=lang,
             context_request=context_request, policy_refs=policy_refs, instruction_like=group.instruction,
             shapes=(*shapes, slot) if reissued and slot is not None and slot not in shapes else shapes,
+            furniture=group.furniture,
             statement=build_statement(kind=kind, quote=quote, text=text, speaker=turn.speaker,
                                       slot=None if group.instruction or slot and slot.learned else slot,
                                       reference=reference,
@@ -822,13 +839,15 @@ class _Group:
     asks: bool = False  # holds an action asked of the service or a decision: what an agent's yes agrees to
     strong: list[bool] = field(default_factory=list)  # per sentence: content that says something of the speaker's
     fills: Slot | None = None  # the slot a standalone sentence of the group fills
+    furniture: bool = False  # a line of the e-mail's salutation, sign-off or signature (mail_furniture)
 
     def trimmed(self) -> _Group:
         """Without leading and trailing small talk ("Hi!", "Thanks!") around the content."""
         first = self.content.index(True)
         last = len(self.content) - 1 - self.content[::-1].index(True)
         return _Group(self.kind, self.sentences[first:last + 1], self.retraction, self.content[first:last + 1],
-                      self.standalone, self.instruction, self.asks, self.strong[first:last + 1], self.fills)
+                      self.standalone, self.instruction, self.asks, self.strong[first:last + 1], self.fills,
+                      self.furniture)
 
 
 def _announcement(turn: Turn) -> str | None:

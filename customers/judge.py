@@ -81,6 +81,8 @@ class Judgement:
 
 def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     """Decide ADD / UPDATE / DELETE / NONE for ``candidate`` against ``similar`` facts."""
+    if candidate.furniture:
+        return _furniture_judgement(candidate, similar)
     judgement = _judge(candidate, similar)
     if judgement.action not in ("ADD", "UPDATE") or not candidate.shapes:
         return judgement
@@ -92,6 +94,23 @@ def judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         (first, reason), *rest = shaped
         return Judgement("UPDATE", first, reason, also=tuple(fact for fact, _ in rest))
     return dataclasses.replace(judgement, also=tuple(fact for fact, _ in shaped))
+
+
+def _furniture_judgement(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
+    """A signature line ("felix.brandt@example.com | 07700 900392", "CC: lewis@…") restates the customer's details
+    under every e-mail, whatever the body says: it never replaces a held value — not even one the body of the same
+    e-mail has just changed — nor restates it. It is added only when the customer holds no value of its slots."""
+    active = [f for f in similar if f.status == "active" and f.kind != "trait"]
+    names = {value.name for value in candidate.shapes}
+    if candidate.slot is not None and not candidate.slot.learned:
+        names.add(candidate.slot.name)
+    for fact in active:
+        if any(_held_values(fact, name) for name in names):
+            return Judgement("NONE", fact, "a signature restates the customer's details; it changes none")
+    duplicate = _duplicate(candidate, active)
+    if duplicate is not None:
+        return Judgement("NONE", duplicate, "same as an existing fact")
+    return Judgement("ADD", None, "new (a signature's value no fact holds)")
 
 
 def _replaced_by_shape(candidate: Candidate, active: Sequence[Fact], target: Fact | None) -> list[tuple[Fact, str]]:

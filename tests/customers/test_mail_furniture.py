@@ -1,0 +1,129 @@
+"""An e-mail's furniture (mem.customers.mail_furniture; docs/extraction.md, "E-mail furniture"): the salutation, the
+sign-off and the signature block are no statements of the customer's, and a signature restating an old value does not
+undo a change the body made. Sentences are this file's own (none copied from a case file in scripts/).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from mem.customers.mail_furniture import furniture_spans, within
+from mem.customers.message_body import render
+
+from .test_update_structure import _active, _run
+
+
+def _parts(text: str) -> list[str]:
+    return [text[a:b] for a, b in furniture_spans(text)]
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("Dear Billing Team,\n\nOur office moved to 4 Quay Street, Wick.\n\nBest regards,\nTomas Reid\nAccounts, Reid Ltd\n"
+     "07700 900111",
+     ["Dear Billing Team,", "Best regards,\nTomas Reid\nAccounts, Reid Ltd\n07700 900111"]),
+    # a formula with the name on the same line, and a comma line in another language
+    ("Hi,\nthe router is back online.\nCheers, Ana Lopes", ["Hi,", "Cheers, Ana Lopes"]),
+    ("Hello,\nwe sing on Sundays.\n\nMerci beaucoup,\nLéa", ["Hello,", "Merci beaucoup,\nLéa"]),
+    # Korean: the salutation, "감사합니다." and the name line with 드림
+    ("고객센터 담당자님께\n\n청구서 메일 주소를 바꾸고 싶습니다.\n\n감사합니다.\n한결상사 오민재\n010-1234-5678",
+     ["고객센터 담당자님께", "감사합니다.\n한결상사 오민재\n010-1234-5678"]),
+    ("안녕하세요.\n요금제 문의드립니다.\n\n서하은 드림", ["안녕하세요.", "서하은 드림"]),
+    # Japanese: the addressee and the greeting, the closing formula and a ruled signature
+    ("経理ご担当者様\n\nいつもお世話になっております。\n請求先を変更したく、ご連絡いたしました。\n\n以上、よろしくお願いいたします。\n"
+     "――――――\n山岸 陽菜\n090-0000-1111\n――――――",
+     ["経理ご担当者様\n\nいつもお世話になっております。",
+      "以上、よろしくお願いいたします。\n――――――\n山岸 陽菜\n090-0000-1111\n――――――"]),
+])
+def test_the_salutation_and_the_closing_are_found_by_their_lines(text, parts):
+    assert _parts(text) == parts
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks, the parcel came today.",  # one line: no e-mail to set furniture apart in
+    # the customer's words go on under the formula: it closes nothing
+    "We moved.\nThanks,\nand by the way the new address is 9 Pine Row, Stockbridge, use it for every parcel.",
+    "주소가 바뀌었어요.\n감사합니다.\n그리고 다음 달부터는 새 주소 서울 마포구 독막로 7로 보내 주세요.",
+])
+def test_no_closing_where_the_message_goes_on(text):
+    assert not any("Thanks" in part or "감사" in part for part in _parts(text))
+
+
+def test_a_postscript_and_a_question_under_the_sign_off_are_the_customer_s_words():
+    text = "Hello,\nplease renew the plan.\n\nRegards,\nIvo\n\nPS the new card ends 4411, charge that one"
+    closing = _parts(text)[-1]
+    assert closing == "Regards,\nIvo" and "PS" not in closing
+    asked = "Hi,\nnothing changed here.\nThanks,\nSam\nCan you call me back?"
+    assert not any("Thanks" in part for part in _parts(asked))
+
+
+def test_within():
+    assert within([(0, 5), (10, 20)], 11, 19) and not within([(0, 5), (10, 20)], 4, 11)
+
+
+def test_furniture_is_read_in_linear_time_on_a_long_message_of_one_character():
+    for unit in ("a", "드", "\n", "-", "Thanks,\n", "님", "様\n"):
+        text = "Hi,\n" + unit * (200_000 // len(unit)) + "\nBest,\nX"
+        started = time.process_time()
+        furniture_spans(text)
+        assert time.process_time() - started < 2.0, unit
+
+
+@pytest.mark.parametrize("text, kept, gone", [
+    # a Korean forward as Gmail labels it, with the customer's words above
+    ("아래 메일 참고해 주세요. 저희 주소는 그대로예요.\n\n---------- 전달된 메일 ---------\n"
+     "보낸 사람: 협력사 <a@example.kr>\n"
+     "날짜: 2026년 1월 2일\n제목: 견적\n\n저희 새 주소는 부산 사하구 낙동대로 1입니다.",
+     "그대로예요", "낙동대로"),
+    # a Korean and a Japanese Outlook header block under a reply
+    ("네 확인했습니다.\n\n보낸 사람: 고객지원\n보낸 날짜: 2026년 1월 2일\n제목: RE: 문의\n\n주소 변경 완료했습니다.",
+     "확인했습니다", "변경 완료"),
+    ("承知しました。\n\n差出人: サポート\n送信日時: 2026年1月2日 10:00\n件名: RE: お問い合わせ\n\n住所を変更しました。",
+     "承知しました", "住所を変更"),
+])
+def test_korean_and_japanese_forwards_and_headers_are_quoted_history(text, kept, gone):
+    body = render(text)
+    assert kept in body.text and gone not in body.text and body.quoted
+
+
+def test_a_signature_under_a_change_does_not_bring_the_old_address_back(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Hello,\n\nMy login e-mail is rowan.td@example.com.\n\nThanks,\nRowan"),
+         ("agent", "Thanks Rowan, noted.")],
+        [("customer", "Hi,\n\nPlease change my login e-mail to rowan.new@example.org, the old inbox is closing.\n\n"
+                      "Best,\nRowan Day\nrowan.td@example.com | 07700 900123"),
+         ("agent", "Done, the login e-mail is now rowan.new@example.org.")],
+    ]) as store:
+        active = _active(store)
+        assert not any("rowan.td@example.com" in text for text in active)
+        assert "rowan.new@example.org" in store.facts.search("customer's login e-mail", limit=3)[0].fact.text
+
+
+def test_a_signature_gives_a_phone_no_fact_holds(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Dear Support,\n\nThe broadband drops every evening.\n\nKind regards,\nMira Holt\n07700 900555"),
+         ("agent", "We'll look into it.")],
+    ]) as store:
+        active = _active(store)
+        assert any("07700 900555" in text for text in active)
+        assert not any(text.strip() in ("Kind regards,", "Mira Holt", "Dear Support,") for text in active)
+
+
+def test_a_korean_sign_off_does_not_keep_an_old_name_active(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "안녕하세요.\n\n계약자 이름은 노을빛으로 해주세요.\n\n노을빛 드림"), ("agent", "등록했습니다.")],
+        [("customer", "안녕하세요.\n\n인증서 갱신 일정이 궁금합니다.\n\n노을빛 드림"), ("agent", "다음 달요.")],
+        [("customer", "안녕하세요.\n\n개명해서 이름이 노하람으로 바뀌었습니다. "
+                      "계약자 이름도 노하람으로 변경 부탁드립니다.\n\n"
+                      "노하람 드림"), ("agent", "변경했습니다.")],
+    ]) as store:
+        assert not any("노을빛" in text and "노하람" not in text for text in _active(store))
+
+
+def test_a_body_change_without_a_signature_still_replaces_the_old_value(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "My e-mail is kai.old@example.com."), ("agent", "Noted.")],
+        [("customer", "Please use kai.new@example.com from now on.\nThanks,\nKai"), ("agent", "Updated.")],
+    ]) as store:
+        assert not any("kai.old@example.com" in text for text in _active(store))
