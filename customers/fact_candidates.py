@@ -39,6 +39,7 @@ from mem.customers.slots import (
     kept_slots,
     learned_slot,
     made_lasting,
+    names_new_code,
     names_other_value,
     not_theirs,
     proposed_slot,
@@ -618,6 +619,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                     # "can you redo the booking?" → "…your new reference is KT-4410": the reissued code replaces the
                     # one held (judged as a correction, and by its shape)
                     reissued = True
+        if slot is not None and slot.name == "order" and not agreement and names_new_code(quote):
+            reissued = True  # "新しい受付番号は RP-2093 になりました": the code issued anew replaces the held one
         # values by their shape, but none of a slot the message keeps, nor one the rules below find someone else's
         shapes = () if group.instruction or retraction else tuple(
             value for value in shape_values(quote) if value.name not in kept)

@@ -1764,6 +1764,21 @@ def undoes(text: str) -> bool:
     return bool(_UNDONE.search(text))
 
 
+# A code the customer says was issued anew, with the noun of a code that is reissued (a reference, a booking, a case,
+# a quote; never an order — "a new order" is another order): "new booking reference", "re-issued", "새 접수번호",
+# "재발급", "新しい受付番号", "再発行"
+_NEW_CODE = lazy(
+    r"\bnew\s+(?:[a-z]+\s+)?(?:reference|ref|booking|case|ticket|claim|quote|job|confirmation)\b|\bre-?issued\b"
+    r"|새(?:로운)?\s?(?:접수|예약|견적|문의|조회|확인|티켓)\s?번호|재발급"
+    r"|新(?:しい|た)な?\s?(?:お?問い?合わせ|受付|予約|見積もり|見積|管理|確認)\s?番号|再発行", _I)
+
+
+def names_new_code(text: str) -> bool:
+    """``text`` gives a code as issued anew ("新しい受付番号は…", "새 접수번호 …": ``_NEW_CODE``): it replaces
+    the code of the same kind the customer held, as a correction does."""
+    return bool(_NEW_CODE.search(text))
+
+
 def says_change(text: str) -> bool:
     """``text`` names a change or a mistake ("new", "switched", "wrong", "바꿨", "変更"…: ``_CHANGE``)."""
     return bool(_CHANGE.search(text))
