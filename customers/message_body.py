@@ -17,11 +17,11 @@ customer's words, verbatim, without their presentation; evidence quotes that tex
   markers; markers inside a word (``snake_case``, ``2*3*4``) stay.
 - **Quoted history**: lines starting with ``>``; an attribution line (``On … wrote:`` and its common
   translations, one or two lines long) goes with them. From an ``-----Original Message-----`` or
-  ``Forwarded message`` line, or an Outlook header block (``From:`` followed by ``Sent:``/``Date:``
-  and ``Subject:`` lines), to the end of the message is the earlier thread and is left out. A
-  message with nothing above such a line (no words of its own, no quoted lines) is a forward: what
-  it forwards is what the customer sent, so only the marker and the header fields (From, To, Date,
-  Subject …) go.
+  ``Forwarded message`` line (and their translations: "전달된 메일", "転送メッセージ" …), or an Outlook header block
+  (``From:`` followed by ``Sent:``/``Date:`` and ``Subject:`` lines; "보낸 사람:" / "제목:", "差出人:" / "件名:"), to
+  the end of the message is the earlier thread and is left out. A message with nothing above such a line (no
+  words of its own, no quoted lines) is a forward: what it forwards is what the customer sent, so only the
+  marker and the header fields (From, To, Date, Subject …) go.
 """
 
 from __future__ import annotations
