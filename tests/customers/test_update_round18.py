@@ -46,3 +46,13 @@ def test_a_code_issued_anew_replaces_the_held_one(isolated_env, tmp_path, first,
 def test_a_new_order_is_another_order(isolated_env, tmp_path, first, second, old):
     with _run(tmp_path, [[("customer", first), ("agent", "OK.")], [("customer", second), ("agent", "OK.")]]) as store:
         assert any(old in text for text in _active(store))
+
+
+def test_a_code_issued_anew_is_read_in_linear_time_on_a_long_message_of_one_unit():
+    import time
+
+    for unit in ("new ", "새 ", "新しい", "re-", "新た", "a"):
+        text = unit * (200_000 // len(unit))
+        started = time.process_time()
+        names_new_code(text)
+        assert time.process_time() - started < 2.0, unit
