@@ -411,7 +411,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             filled = None  # "Could you tell me where my friend Bob's order A-7731 is?": bob's order (question_values)
         if filled is not None and lang != "en" and kinds.speaks_to_the_other(sentence.text, lang=lang):
             filled = None  # "서울로 이사 간다니 축하해!", "京都に引っ越すんだね！": the other's move, not the speaker's
-        if furniture and within(furniture, sentence.start, sentence.end):
+        if furniture and within(furniture, sentence.start, sentence.end) and not says_change(sentence.text):
+            # ... unless the line names a change ("thanks\nnew number 07700 900111", "cheers\nmoved to Leeds"): a short
+            # line under a closing word is then the customer's words, not a signature
             if not shape_values(sentence.text):
                 # "Kind regards,", "서하은 드림", "サポート御中", a name or a role under the sign-off: no fact, and
                 # glued to none (read as statements, "Thanks," filled a plan and a bare name outranked the body)

@@ -127,3 +127,13 @@ def test_a_body_change_without_a_signature_still_replaces_the_old_value(isolated
         [("customer", "Please use kai.new@example.com from now on.\nThanks,\nKai"), ("agent", "Updated.")],
     ]) as store:
         assert not any("kai.old@example.com" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("first, second, old", [
+    # a chat message with line breaks: the short line under "thanks" names a change, it is no signature
+    ("my number is 07700 900222", "thanks\nnew number 07700 900333", "07700 900222"),
+    ("I live in Bath.", "cheers\nmoved to Leeds last week", "Bath"),
+])
+def test_a_line_naming_a_change_under_a_closing_word_is_the_customer_s(isolated_env, tmp_path, first, second, old):
+    with _run(tmp_path, [[("customer", first), ("agent", "OK.")], [("customer", second), ("agent", "OK.")]]) as store:
+        assert not any(old in text for text in _active(store))
