@@ -22,7 +22,8 @@ and a sign-off glued to the body's last sentence diluted its words.
 - **the salutation**: the first lines that only greet — "Dear …," / "Hi …," / "Hello again," (at most five
   words, ending in a comma), "…님께", "…담당자님", "안녕하세요.", "…様", "…御中", "お世話になっております。".
 
-Both are a message's furniture only when the message has more than one line. Extraction
+Both are a message's furniture only when the message has more than one line; extraction reads a line of them that
+names a change ("thanks" then "new number …") as the customer's words all the same. Extraction
 (``fact_candidates``) makes no fact of a furniture line that holds no value, and marks a fact made of
 furniture lines (``Candidate.furniture``): a signature restates contact details, so judgement never lets
 it replace or restate a value the customer holds (``judge``) — it can only add one the customer never gave.
