@@ -91,7 +91,7 @@ class Conversation:
         shipped = self.service.settings().get("ask")
         if not shipped:
             return self.config.ask  # a bundle built before [ask] travelled
-        return self.config.overlay({"ask": shipped}, origin="the verified bundle").ask
+        return self.config.overlay_shipped({"ask": shipped}, origin="the verified bundle").ask
 
     def __enter__(self) -> Conversation:
         return self
@@ -183,7 +183,7 @@ class Conversation:
             config = self.config
             if self.service.status().source == "bundle":
                 # thresholds (traits, context budget…) come from the service with the verified bundle
-                config = config.overlay(self.service.settings(), origin="the verified bundle")
+                config = config.overlay_shipped(self.service.settings(), origin="the verified bundle")
             # its own conversation only: a backlog an import left pending is mem extract's job, not
             # something to wait minutes for at the exit of one question (docs/ask.md)
             own = [self.customer.conversation_id] if self.customer.conversation_id else []

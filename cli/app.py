@@ -51,7 +51,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"mem {__version__}")
+        from mem.core.formats import version_line
+
+        typer.echo(version_line(__version__))
         raise typer.Exit()
 
 
@@ -68,7 +70,8 @@ def root(
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Write data results as JSON.")] = False,
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+        bool, typer.Option("--version", callback=_version, is_eager=True,
+                           help="Show the version, its commit and the formats it reads and writes, and exit."),
     ] = False,
 ) -> None:
     config = Config.load(workspace=workspace, home=home)

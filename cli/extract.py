@@ -30,7 +30,8 @@ def extract(
     DELETE / NONE), applies customer-context requests and promotions, and looks for traits. Uses the
     model in model.name (mem.toml), else the offline deterministic engine. Exit 1 when a model answer was
     rejected (nothing of it was written; the conversation stays pending). With --again, the facts already
-    stored are judged again afterwards (only UPDATEs between slot facts; nothing is added or deleted).
+    stored are judged again afterwards (only UPDATEs between slot facts; nothing is added or deleted), and
+    screened by today's sensitive-category rules (a fact an older mem stored as not sensitive is marked).
     """
     from mem.cli.facts import open_store
     from mem.customers.extract import extract_pending
@@ -43,12 +44,12 @@ def extract(
             from mem.customers.rejudge import rejudge
 
             data["again"] = rejudge(store, keep_statements=bool(config.model.name)).to_dict()
-    emit(data, as_json=want_json(ctx, json_output), human=_human)
+    emit(data, as_json=want_json(ctx, json_output), human=lambda console, shown: _human(console, shown, customer))
     if report.rejected:
         raise typer.Exit(1)
 
 
-def _human(console: Console, data: JsonObject) -> None:
+def _human(console: Console, data: JsonObject, customer: str = "CUSTOMER") -> None:
     console.print(
         f"{plural(data['conversations'], 'conversation')}, {plural(data['turns'], 'turn')} ({data['engine']} engine): "
         f"{len(data['added'])} added, {len(data['updated'])} updated, {len(data['retracted'])} retracted, "
@@ -77,6 +78,12 @@ def _human(console: Console, data: JsonObject) -> None:
         for change in replaced:
             console.print(f"replaced {change['old']} by {change['new']}: {change['reason']}", markup=False,
                           highlight=False)
+        for marked in again.get("screened") or []:
+            consent = "" if marked["consented"] else (
+                f" without the customer's consent: erase it (mem facts erase -c {customer} "
+                f"{marked['id']}) or record the consent (mem consent -c {customer} --allow {marked['sensitive']})")
+            console.print(f"now marked sensitive ({marked['sensitive']}) by today's rules: {marked['id']}{consent}",
+                          markup=False, highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -28,7 +28,7 @@ from mem.client.trust import load_trust
 from mem.core.config import Config, SettingSections
 from mem.core.errors import NotFound, StorageError
 from mem.core.json_types import JsonObject
-from mem.wire.manifest import CONFIG_FILE, CONTEXT_FILE, FILES_DIR, MANIFEST_FILE
+from mem.wire.manifest import CONFIG_FILE, CONTEXT_FILE, FILES_DIR, MANIFEST_FILE, check_readable
 
 if TYPE_CHECKING:
     from mem.wiki.page import Page
@@ -52,6 +52,8 @@ class BundleServiceMemory:
             self._manifest = json.loads((folder / MANIFEST_FILE).read_bytes())
         except (OSError, json.JSONDecodeError) as exc:
             raise StorageError(f"the installed bundle in {folder} is unreadable: {exc}") from exc
+        # a newer mem synced this home: its bundle may need that mem (mem.core.formats)
+        check_readable(self._manifest, what="the installed bundle")
         self._pages: list[Page] | None = None
         self._index: tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]] | None = None
 
@@ -160,7 +162,7 @@ def client_config(config: Config, home: Path | None = None) -> Config:
         memory = BundleServiceMemory(home)
     except NotFound:
         return config
-    return config.overlay(memory.settings(), origin=f"bundle {memory._state.get('version')}")
+    return config.overlay_shipped(memory.settings(), origin=f"bundle {memory._state.get('version')}")
 
 
 def client_status(home: Path, *, stale_after_hours: int = STALE_AFTER_HOURS) -> JsonObject:

@@ -69,12 +69,14 @@ from mem.core.fsio import fsync_dir
 from mem.core.json_types import JsonObject
 from mem.wire import signing
 from mem.wire.manifest import (
+    CONFIG_FILE,
     FILES_DIR,
     MANIFEST_FILE,
     SIGNATURE_FILE,
     TRANSITIONS_FILE,
     Manifest,
     ManifestFile,
+    check_readable,
     expires_at,
     page_renames,
     page_versions,
@@ -243,6 +245,7 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
         raise VerificationError(
             f"tampered manifest: the signature of bundle {manifest['version']} does not verify with "
             f"key {manifest['key_id']}")
+    check_readable(manifest)  # a bundle for a newer mem: refused before anything is installed
     held = state.get("version")
     manifest_sha = hashlib.sha256(manifest_bytes).hexdigest()
     if isinstance(held, int) and manifest["version"] < held:
@@ -361,6 +364,8 @@ def _download(home: Path, client: ServerClient, manifest: Manifest, manifest_byt
                 except ResponseTooLarge as exc:
                     raise VerificationError(f"tampered file: {path} is longer than the manifest says") from exc
                 _check_file(entry, data, headers, version, old_hashes)
+            if path == CONFIG_FILE:
+                _check_settings(data, version)
             target = staging / FILES_DIR / path
             target.parent.mkdir(parents=True, exist_ok=True)
             _write_durably(target, data)
@@ -380,6 +385,18 @@ def _download(home: Path, client: ServerClient, manifest: Manifest, manifest_byt
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def _check_settings(data: bytes, version: int) -> None:
+    """The client settings of bundle ``version``, checked before it is installed: a known setting with a wrong
+    value refuses the bundle now, not every later command; one this mem does not know is named in a warning."""
+    try:
+        settings = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise VerificationError(f"bundle {version}: {CONFIG_FILE} is not JSON ({exc})") from exc
+    if not isinstance(settings, dict):
+        raise VerificationError(f"bundle {version}: {CONFIG_FILE} is not a JSON object")
+    Config().overlay_shipped(settings, origin=f"bundle {version}")
 
 
 def _installed_copy(path: Path, entry: ManifestFile) -> bytes | None:

@@ -18,13 +18,15 @@ import dataclasses
 import math
 import os
 import tomllib
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mem.core.errors import InvalidInput, NotFound
+from mem.core.errors import InvalidInput, MemWarning, NotFound
+from mem.core.formats import WORKSPACE_FORMAT
 
 CONFIG_FILE = "mem.toml"
 #: Config sections the service ships to clients in its bundle (docs/design.md, "Traits": thresholds change
@@ -260,7 +262,7 @@ class Config:
             _EXPLICIT_HOMES.add(Path(home).expanduser().resolve())
         config = cls(workspace=workspace, home=Path(home).expanduser().resolve())
         if workspace is not None and (workspace / CONFIG_FILE).is_file():
-            config = config.overlay(read_toml(workspace / CONFIG_FILE))
+            config = config.overlay_file(read_toml(workspace / CONFIG_FILE))
         changes: dict[str, Any] = {"debug": env.get("MEM_DEBUG", "") not in ("", "0")}
         if env.get("MEM_NOW"):
             from mem.core.clock import parse_datetime
@@ -284,20 +286,70 @@ class Config:
             changes["backup"] = backup
         return dataclasses.replace(config, **changes)
 
+    # Any: parsed TOML, not yet trusted.
+    def overlay_file(self, data: Mapping[str, Any], *, origin: str = CONFIG_FILE) -> Config:
+        """``overlay`` of a parsed ``mem.toml``, read by its ``format`` line (``mem.core.formats``, docs/upgrading.md).
+
+        A file of this mem's workspace format or older (no line: format 1) holds only settings this mem knows,
+        so a name it does not know is a typo: refused, naming it. A file of a higher format was written by a
+        newer mem: the settings this mem does not know are ignored, named in one warning line, and every setting
+        it knows is still checked."""
+        data = dict(data)
+        written = data.pop("format", 1)
+        if not isinstance(written, int) or isinstance(written, bool) or written < 1:
+            raise InvalidInput(f"{origin}: format must be a whole number of at least 1 (the workspace format: "
+                               f"docs/upgrading.md), got {written!r}")
+        if written <= WORKSPACE_FORMAT:
+            return self.overlay(data, origin=origin)
+        ignored: list[str] = []
+        config = self.overlay(data, origin=origin, unknown=ignored)
+        if ignored:
+            warnings.warn(MemWarning(
+                f"{origin} was written by a newer mem (workspace format {written}, this mem reads up to "
+                f"{WORKSPACE_FORMAT}): ignoring the settings this mem does not know: {', '.join(ignored)} "
+                f"(upgrade mem to use them; mem --version)"), stacklevel=2)
+        return config
+
+    # Any: a verified bundle's config.json, not yet checked.
+    def overlay_shipped(self, data: Mapping[str, Any], *, origin: str) -> Config:
+        """``overlay`` of the client settings a verified bundle ships (``CLIENT_SECTIONS``).
+
+        The bundle's manifest said this mem may read it (``min_reader``, ``mem.client.sync``), so a setting
+        this mem does not know is one a newer service added and older clients may ignore: ignored, named in one
+        warning line, "written by a newer mem". A setting it knows with a wrong value is still refused."""
+        ignored: list[str] = []
+        config = self.overlay(data, origin=origin, unknown=ignored)
+        if ignored:
+            warnings.warn(MemWarning(
+                f"{origin} was written by a newer mem: ignoring the client settings this mem does not know: "
+                f"{', '.join(ignored)} (upgrade mem to use them; mem --version)"), stacklevel=2)
+        return config
+
     # Any: parsed TOML or JSON, not yet trusted; every section and value is checked here against its field.
-    def overlay(self, data: Mapping[str, Any], *, origin: str = CONFIG_FILE) -> Config:
+    def overlay(self, data: Mapping[str, Any], *, origin: str = CONFIG_FILE,
+                unknown: list[str] | None = None) -> Config:
         """A copy with the sections in ``data`` (parsed TOML shape) applied over these values.
 
         Unknown sections or keys and values of the wrong type are refused with the dotted name,
-        so a typo in ``mem.toml`` is an error rather than a silently ignored setting.
+        so a typo in ``mem.toml`` is an error rather than a silently ignored setting. With ``unknown`` (a
+        list), the sections and settings this mem does not know are skipped and their dotted names appended
+        to it instead (a file or bundle written by a newer mem: ``overlay_file``, the client's bundle
+        settings); a known setting of the wrong type is still refused.
         """
         changes: dict[str, Any] = {}
         for section_name, values in data.items():
             current = getattr(self, section_name, None) if section_name in SECTIONS else None
             if current is None:
-                raise InvalidInput(f"{origin}: unknown section [{section_name}]")
+                if unknown is None:
+                    raise InvalidInput(f"{origin}: unknown section [{section_name}]{_TYPO_OR_NEWER}")
+                unknown.append(f"[{section_name}]")
+                continue
             if not isinstance(values, Mapping):
                 raise InvalidInput(f"{origin}: [{section_name}] must be a table")
+            if unknown is not None:
+                known = {f.name for f in dataclasses.fields(current)}
+                unknown.extend(f"{section_name}.{key}" for key in values if key not in known)
+                values = {key: value for key, value in values.items() if key in known}
             changes[section_name] = _apply(current, values, section_name, origin)
             if section_name == "ask":
                 check_ask(changes[section_name], origin)
@@ -319,12 +371,18 @@ SECTIONS = (
 )
 
 
+# what an unknown name in a file of this mem's format is: most often a typo; a mem.toml written by a newer mem
+# says so in its ``format`` line (``Config.overlay_file``), but a line copied from a newer mem's docs does not
+_TYPO_OR_NEWER = (f" (a typo? a setting of a newer mem? this mem reads workspace format {WORKSPACE_FORMAT}: "
+                  "mem --version; upgrade mem, or remove the line)")
+
+
 def _apply(current: Any, values: Mapping[str, Any], section: str, origin: str) -> Any:
     known = {f.name: f for f in dataclasses.fields(current)}
     updates: dict[str, Any] = {}
     for key, value in values.items():
         if key not in known:
-            raise InvalidInput(f"{origin}: unknown setting {section}.{key}")
+            raise InvalidInput(f"{origin}: unknown setting {section}.{key}{_TYPO_OR_NEWER}")
         default = getattr(current, key)
         expected = type(default)
         ok = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
@@ -502,6 +560,10 @@ def render_template() -> str:
         "# Client-side sections (context, extract, trait, knowhow, ask's threshold) are shipped to clients in",
         "# the signed bundle, so changing them here changes client behaviour without an upgrade.",
         "# \"Movement N\" names one of the six ways knowledge moves between memories: docs/design.md.",
+        "",
+        "# The workspace format of this file (mem --version names the one each mem reads): a mem older than the",
+        "# file names the settings it does not know in a warning and ignores them (docs/upgrading.md).",
+        f"format = {WORKSPACE_FORMAT}",
     ]
     defaults = Config()
     for name in SECTIONS:

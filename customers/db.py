@@ -37,13 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from mem.core.errors import MemError, MemWarning, StorageError
+from mem.core.formats import STORE_SCHEMA
 from mem.core.fsio import full_disk
 from mem.customers import log_files
 from mem.customers._layout import LOGS_DIR
 from mem.customers.fact_record import Fact
 from mem.customers.statements import statement_of
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = STORE_SCHEMA  # mem.core.formats: the one place the format numbers are kept
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -192,6 +193,7 @@ def connect(path: Path) -> sqlite3.Connection:
                 f"{path} was written by a newer mem (schema {version}, this mem knows {SCHEMA_VERSION})"
             )
         if version < SCHEMA_VERSION:  # every statement is IF NOT EXISTS: upgrading = running it again
+            kept = keep_copy(conn, path, version) if version > 0 else None
             conn.execute("BEGIN IMMEDIATE")
             try:
                 for statement in _SCHEMA.split(";"):
@@ -201,8 +203,11 @@ def connect(path: Path) -> sqlite3.Connection:
                     date_evidence(conn, path.parent / LOGS_DIR)
                 if 0 < version < 4:
                     state_facts(conn)
+                screened = screen_facts(conn) if version > 0 else {}
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 conn.execute("COMMIT")
+                if kept is not None:
+                    warnings.warn(MemWarning(upgrade_notice(path, version, kept, screened)), stacklevel=2)
             except BaseException:
                 # SQLite rolls a transaction back itself when a write fails for want of space: a second
                 # ROLLBACK then failed ("cannot rollback - no transaction is active") and hid the cause
@@ -216,6 +221,57 @@ def connect(path: Path) -> sqlite3.Connection:
             raise StorageError(damaged_message(path, path.parent.name, exc)) from exc
         # locked, unreadable, a read-only or full file system: not damage
         raise failure(f"cannot open customer memory {path}", path.parent, exc) from exc
+
+
+#: ``memory.db.schemaN``: the store as it was before this mem upgraded it from schema N (``keep_copy``).
+COPY_PREFIX = "memory.db.schema"
+
+
+def keep_copy(conn: sqlite3.Connection, path: Path, version: int) -> Path:
+    """Copy ``memory.db`` of schema ``version`` to ``memory.db.schema<version>`` beside it before it is upgraded:
+    an older mem cannot open the upgraded store, and this copy is the way back (docs/upgrading.md). Written
+    whole or not at all (a temporary file renamed), with SQLite's backup (what the -wal file holds too).
+    A copy already there (an upgrade that failed after it) is kept as it is: it is the older store."""
+    copy = path.with_name(f"{COPY_PREFIX}{version}")
+    if copy.exists():
+        return copy
+    partial = copy.with_name(copy.name + ".partial")
+    partial.unlink(missing_ok=True)
+    target = sqlite3.connect(partial)
+    try:
+        conn.backup(target)
+    finally:
+        target.close()
+    with suppress(OSError):
+        partial.chmod(0o600)
+    partial.replace(copy)
+    return copy
+
+
+def drop_copies(folder: Path) -> None:
+    """Delete the pre-upgrade copies of a customer's memory (an erase must leave no copy of what it erased)."""
+    for copy in folder.glob(COPY_PREFIX + "*"):
+        copy.unlink(missing_ok=True)
+
+
+def screen_facts(conn: sqlite3.Connection) -> dict[str, int]:
+    """The upgrade's screening of stored facts by today's sensitive-category rules (``mem.customers.rescreen``),
+    in the upgrade's transaction: category → how many facts it newly marked."""
+    from mem.customers.rescreen import screen_records
+
+    return screen_records(conn)
+
+
+def upgrade_notice(path: Path, version: int, kept: Path, screened: dict[str, int]) -> str:
+    """The one line an upgrade says (a ``MemWarning``, printed once by the CLI)."""
+    customer = path.parent.name
+    line = (f"upgraded the memory of customer {customer!r} from schema {version} to {SCHEMA_VERSION}: an older mem "
+            f"cannot open it now; the schema-{version} copy is kept as {kept.name} (going back: docs/upgrading.md)")
+    if screened:
+        counts = ", ".join(f"{n} {category}" for category, n in sorted(screened.items()))
+        line += (f"; facts stored before today's sensitive-category rules now marked sensitive: {counts} "
+                 f"(mem consent -c {customer} shows them)")
+    return line
 
 
 _DAMAGE = ("SQLITE_CORRUPT", "SQLITE_NOTADB")  # and their extended codes (SQLITE_CORRUPT_INDEX, …)

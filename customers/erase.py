@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from mem.customers._layout import REDACTED
-from mem.customers.db import failure
+from mem.customers.db import drop_copies, failure
 from mem.customers.fact_record import Fact
 from mem.customers.fact_rows import compact_record
 from mem.customers.log_scrub import scrub_log
@@ -218,6 +218,7 @@ def purge_traces(store: CustomerStore) -> None:
     """After an erase: rebuild the index (a tantivy delete only hides a document until segments
     merge) and checkpoint the WAL, so the erased text survives in no file of this customer."""
     store.facts.reindex()
+    drop_copies(store.folder)  # a copy kept before a schema upgrade holds the erased text too
     try:
         store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except sqlite3.Error as exc:

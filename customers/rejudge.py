@@ -9,7 +9,9 @@ before it, with the current judgement (``mem.customers.judge``). Only UPDATE is 
 facts that each fill a slot: the earlier becomes ``replaced`` by the later one (linked both ways, a history
 row each); nothing is added, deleted or retracted. The statement of an active slot fact that does not name the
 value the current rules read is rebuilt from its quotes ("고객 거주지: 12" → "고객 거주지: 서울시 마포구 월드컵로 12"),
-unless a model wrote the statements (``keep_statements``). Running it twice changes nothing the second time.
+unless a model wrote the statements (``keep_statements``). Then every stored fact is screened by today's
+sensitive-category rules (``mem.customers.rescreen``): one an older mem stored as ``none`` whose quotes now read
+as health, finance… is marked with that category (``screened``). Running it twice changes nothing the second time.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ class RejudgeReport:
     judged: int = 0
     replaced: list[dict[str, str]] = field(default_factory=list)  # {"old", "new", "reason"}
     statements: list[str] = field(default_factory=list)  # ids of facts whose statement was rebuilt
+    # facts today's sensitive-category rules read as sensitive, now marked so (mem.customers.rescreen):
+    # {"id", "sensitive", "consented"}
+    screened: list[dict[str, object]] = field(default_factory=list)
 
     def to_dict(self) -> JsonObject:
         return asdict(self)
@@ -83,4 +88,8 @@ def rejudge(store: CustomerStore, *, keep_statements: bool = False) -> RejudgeRe
                     store.facts.save(fact.replace(statement=rebuilt), action="edited", actor=ACTOR,
                                      reason="statement rebuilt by the current rules (mem extract --again)")
                     report.statements.append(fact.id)
+    # the facts an older mem stored are screened by today's sensitive-category rules too (NEWUSER_REPORT18 #1)
+    from mem.customers.rescreen import rescreen
+
+    report.screened = rescreen(store).marked
     return report

@@ -100,6 +100,10 @@ def render_config() -> str:
         "`mem.toml` is UTF-8 text: a byte-order mark at its start (Notepad's \"UTF-8 with BOM\") is skipped, as",
         "`mem ingest` and `mem log import` skip it; a file in another encoding is refused with the line and byte",
         "(`mem.toml: not UTF-8 text (line 137, byte 6273: 0xe9); save it as UTF-8`; UTF-16 is named as such).",
+        "`format = N` at the top is the workspace format `mem init` wrote (`mem --version` names the one a mem",
+        "reads): in a file of that format or older an unknown setting is refused as above, and the error says it may",
+        "be a typo or a newer mem's setting; a file of a higher format was written by a newer mem, and the settings",
+        "this mem does not know are ignored and named in one warning line (docs/upgrading.md).",
     ]
     for name in SECTIONS:
         section = getattr(defaults, name)

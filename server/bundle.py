@@ -28,10 +28,12 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mem import __version__
 from mem.core import clock
 from mem.core.config import CONFIG_FILE as SETTINGS_FILE
 from mem.core.config import Config, SettingSections
 from mem.core.errors import InvalidInput, Refused, StorageError
+from mem.core.formats import BUNDLE_FORMAT, BUNDLE_MIN_READER, written_by
 from mem.core.fsio import fsync_dir
 from mem.core.json_types import JsonObject
 from mem.core.wording import plural
@@ -240,7 +242,10 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
         manifest: Manifest = {"format": FORMAT, "version": version, "issued_at": clock.isoformat(issued),
                     "expires_at": clock.isoformat(issued + timedelta(days=days)),
                     "key_id": signing.key_id(key.public_key()), "commit": commit, "files": entries,
-                    "pages": sorted(pages, key=lambda p: p["path"])}
+                    "pages": sorted(pages, key=lambda p: p["path"]),
+                    # which mems can use it (mem.core.formats): an older client refuses it before installing it
+                    "bundle_format": BUNDLE_FORMAT, "min_reader": BUNDLE_MIN_READER,
+                    "written_by": written_by(__version__)}
         if allowed:
             manifest["lint_errors_allowed"] = allowed
         if renamed:

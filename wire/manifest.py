@@ -15,6 +15,12 @@ Format ``mem-bundle/1``, a JSON object with sorted keys::
      "pages": [{"id": "refunds", "type": "policy", "version": 4, "path": "policies/refunds.md"}, …],
      "renamed": {"refund-window": "refund-period"}, "withdrawn": ["liquid-damage"]}
 
+``bundle_format`` (the bundle format of the mem that built it), ``min_reader`` (the oldest bundle format a
+client must read to use it) and ``written_by`` (``mem 0.1.0+f61e428``) say which mem can read it
+(``mem.core.formats``): a client whose bundle format is below ``min_reader`` refuses the bundle before it installs
+anything (``NeedsNewerMem``), and so does one offered a manifest of a later ``mem-bundle/N``. A manifest without
+them is of bundle format 1 (mems up to December 2026), which every client reads.
+
 ``renamed`` (old policy page id → the id the page carries now) and ``withdrawn`` (policy page ids the
 wiki once had and no longer has) are optional (``mem.wiki.page_moves``): customer facts cite the old
 ids for good, and the client follows a rename or flags a withdrawal with them (docs/server.md).
@@ -35,6 +41,7 @@ from typing import Any, NotRequired, TypedDict, cast
 
 from mem.core.clock import parse_datetime
 from mem.core.errors import VerificationError
+from mem.core.formats import BUNDLE_FORMAT
 
 FORMAT = "mem-bundle/1"
 MANIFEST_FILE = "manifest.json"
@@ -45,6 +52,13 @@ FILES_DIR = "files"
 CONTEXT_FILE = "context.md"
 CONFIG_FILE = "config.json"
 _SHA = re.compile(r"[0-9a-f]{64}")  # matched whole (fullmatch): "$" accepts a trailing newline
+JsonLike = Any  # a manifest as read off the disk, not yet checked
+_LATER_FORMAT = re.compile(r"mem-bundle/([0-9]{1,9})")
+
+
+class NeedsNewerMem(VerificationError):
+    """A bundle this mem cannot use: its manifest names a newer reader (``min_reader``) or a later
+    ``mem-bundle/N``. Refused before anything is installed; the client keeps its last good bundle."""
 
 
 class ManifestFile(TypedDict):
@@ -88,6 +102,9 @@ class Manifest(TypedDict):
     lint_errors_allowed: NotRequired[list[str]]  # ``path:line rule`` of each lint error let through
     renamed: NotRequired[dict[str, str]]  # old policy page id → current id (``mem.wiki.page_moves``)
     withdrawn: NotRequired[list[str]]  # policy page ids removed from the wiki, renamed to nothing
+    bundle_format: NotRequired[int]  # the bundle format of the mem that built it (absent: 1)
+    min_reader: NotRequired[int]  # the oldest bundle format that can use it (absent: 1)
+    written_by: NotRequired[str]  # "mem 0.1.0+f61e428": the mem that built it, for the refusal's message
 
 
 def encode_manifest(manifest: Manifest) -> bytes:
@@ -109,8 +126,16 @@ def parse_manifest(data: bytes) -> Manifest:
     """Decode and check the shape of a manifest; anything malformed is a tampered manifest."""
     try:
         manifest = json.loads(data.decode("utf-8"))
-        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        if not isinstance(manifest, dict):
+            raise ValueError("not a JSON object")
+        if _LATER_FORMAT.fullmatch(str(manifest.get("format"))) and manifest.get("format") != FORMAT:
+            check_readable(manifest)  # a later mem-bundle/N: its shape is not this mem's to check
+        if manifest.get("format") != FORMAT:
             raise ValueError(f"format is not {FORMAT}")
+        for name in ("bundle_format", "min_reader"):
+            number = manifest.get(name, 1)
+            if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+                raise ValueError(f"{name} must be a positive integer")
         version = manifest["version"]
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise ValueError("version must be a positive integer")
@@ -140,6 +165,29 @@ def parse_manifest(data: bytes) -> Manifest:
     except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise VerificationError(f"tampered manifest: not a valid {FORMAT} manifest ({exc})") from exc
     return cast(Manifest, manifest)  # every field read above has the type Manifest names
+
+
+def _written_by(manifest: Any) -> str:
+    by = manifest.get("written_by") if isinstance(manifest, dict) else None
+    return f", written by {by}" if isinstance(by, str) and by else ""
+
+
+# JsonLike (Any): a manifest read off the disk of a home a newer mem synced, not yet checked as a Manifest.
+def check_readable(manifest: Manifest | JsonLike, *, what: str = "bundle") -> None:
+    """``NeedsNewerMem`` when the manifest is of a later ``mem-bundle/N`` or its ``min_reader`` is above this mem's
+    bundle format: call it once the signature verified, before anything is installed (``mem sync``), and on the
+    bundle installed in a home a newer mem synced (``what``: "the installed bundle")."""
+    if not isinstance(manifest, dict):
+        return
+    later = _LATER_FORMAT.fullmatch(str(manifest.get("format")))
+    if later and int(later.group(1)) > 1:
+        raise NeedsNewerMem(f"{what} {manifest.get('version')} needs a newer mem: it is {manifest.get('format')} "
+                            f"and this mem reads {FORMAT}{_written_by(manifest)} (mem --version; upgrade mem)")
+    needed = manifest.get("min_reader", 1)
+    if isinstance(needed, int) and needed > BUNDLE_FORMAT:
+        raise NeedsNewerMem(
+            f"{what} {manifest.get('version')} needs a newer mem: it is for bundle format {needed} and up, this mem "
+            f"reads bundle format {BUNDLE_FORMAT}{_written_by(manifest)} (mem --version; upgrade mem)")
 
 
 def expires_at(manifest: Manifest) -> datetime:
