@@ -236,15 +236,21 @@ def keep_copy(conn: sqlite3.Connection, path: Path, version: int) -> Path:
     if copy.exists():
         return copy
     partial = copy.with_name(copy.name + ".partial")
-    partial.unlink(missing_ok=True)
-    target = sqlite3.connect(partial)
     try:
-        conn.backup(target)
-    finally:
-        target.close()
-    with suppress(OSError):
-        partial.chmod(0o600)
-    partial.replace(copy)
+        partial.unlink(missing_ok=True)
+        target = sqlite3.connect(partial)
+        try:
+            conn.backup(target)
+        finally:
+            target.close()
+        with suppress(OSError):
+            partial.chmod(0o600)
+        partial.replace(copy)
+    except (OSError, sqlite3.Error) as exc:  # nothing upgraded yet: the store stays as it was
+        with suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise failure(f"cannot keep a copy of customer memory {path} before upgrading it from schema {version}",
+                      path.parent, exc) from exc
     return copy
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mem.core.errors import MemWarning
+from mem.core.errors import MemWarning, StorageError
 from mem.customers.erase import erase_fact
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.rejudge import rejudge
@@ -86,3 +86,16 @@ def test_a_fact_without_customer_quotes_keeps_the_category_it_was_given(isolated
         by_hand = store.facts.add(Fact.new("attribute", PEANUTS, valid_at=date(2026, 11, 30)))
         assert rejudge(store).screened == []
         assert store.facts.get(by_hand.id).sensitive == "none"
+
+
+def test_no_room_for_the_copy_leaves_the_store_unupgraded_with_one_line(isolated_env):
+    _seed(isolated_env)
+    _schema(isolated_env, 4)
+    # the copy cannot be written (a folder where its temporary file goes: as a full or read-only disk would)
+    (_db(isolated_env).parent / "memory.db.schema4.partial").mkdir()
+    with pytest.raises(StorageError, match="cannot keep a copy of customer memory .* before upgrading it from schema"):
+        CustomerStore.open(isolated_env, "acme")
+    conn = sqlite3.connect(_db(isolated_env))
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4  # not upgraded without its copy
+    conn.close()
+    assert not (_db(isolated_env).parent / "memory.db.schema4").exists()
