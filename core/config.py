@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mem.core.errors import InvalidInput, MemWarning, NotFound
-from mem.core.formats import WORKSPACE_FORMAT
+from mem.core.formats import CLIENT_SETTINGS_SINCE, SETTINGS_SINCE, WORKSPACE_FORMAT
 
 CONFIG_FILE = "mem.toml"
 #: Config sections the service ships to clients in its bundle (docs/design.md, "Traits": thresholds change
@@ -300,7 +300,18 @@ class Config:
             raise InvalidInput(f"{origin}: format must be a whole number of at least 1 (the workspace format: "
                                f"docs/upgrading.md), got {written!r}")
         if written <= WORKSPACE_FORMAT:
-            return self.overlay(data, origin=origin)
+            config = self.overlay(data, origin=origin)
+            # a setting of a later format added by hand to an older file: an older mem that reads the line would
+            # refuse it as a typo, so the file should say the format it now is
+            newer = sorted(f"{section}.{key}" for section, values in data.items() if isinstance(values, Mapping)
+                           for key in values if SETTINGS_SINCE.get(f"{section}.{key}", 1) > written)
+            if newer:
+                needed = max(SETTINGS_SINCE[name] for name in newer)
+                warnings.warn(MemWarning(
+                    f"{origin} (workspace format {written}) holds settings of workspace format {needed}: "
+                    f"{', '.join(newer)} — raise its 'format' line to {needed} so an older mem names them instead of "
+                    f"refusing them as typos (docs/upgrading.md)"), stacklevel=2)
+            return config
         ignored: list[str] = []
         config = self.overlay(data, origin=origin, unknown=ignored)
         if ignored:
@@ -360,9 +371,15 @@ class Config:
         return dataclasses.asdict(getattr(self, name))
 
     def client_settings(self) -> SettingSections:
-        """The settings a bundle ships to clients (``CLIENT_SECTIONS``, cut to ``CLIENT_KEYS``)."""
+        """The settings a bundle ships to clients (``CLIENT_SECTIONS``, cut to ``CLIENT_KEYS``).
+
+        A setting added after bundle format 1 (``CLIENT_SETTINGS_SINCE``) is left out while it holds its default:
+        clients of format 1 refuse a setting they do not know, and the default is what every client has."""
+        defaults = Config()
         return {name: {key: value for key, value in self.section_dict(name).items()
-                       if name not in CLIENT_KEYS or key in CLIENT_KEYS[name]}
+                       if (name not in CLIENT_KEYS or key in CLIENT_KEYS[name])
+                       and not (f"{name}.{key}" in CLIENT_SETTINGS_SINCE
+                                and value == defaults.section_dict(name).get(key))}
                 for name in CLIENT_SECTIONS}
 
 

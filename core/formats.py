@@ -19,6 +19,7 @@ Kept light on purpose: ``mem --version`` imports this module and nothing heavy (
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 #: ``PRAGMA user_version`` of ``memory.db`` this mem writes (and the highest it reads).
@@ -27,12 +28,25 @@ STORE_SCHEMA = 5
 #: without the line (mems up to December 2026); 2: the line, and ``model.timeout``, ``extract.host_agent_confirms``.
 #: Bump it with every setting added to ``mem.core.config`` (tests/core/test_formats.py holds the list).
 WORKSPACE_FORMAT = 2
+#: The workspace format each setting added after format 1 belongs to: a ``mem.toml`` of a lower ``format`` line
+#: that holds one is told to raise the line (``Config.overlay_file``), or an older mem that reads the line would
+#: take the setting for a typo.
+SETTINGS_SINCE: dict[str, int] = {"model.timeout": 2, "extract.host_agent_confirms": 2}
 #: ``bundle_format`` of the manifests this mem writes. 1: manifests without it (they named no reader).
 BUNDLE_FORMAT = 2
-#: ``min_reader`` of the manifests this mem writes: a client of an older bundle format cannot use them
-#: (format-1 clients refuse the client settings added since: ``extract.host_agent_confirms``). Raise it only
-#: when a change is one an older client must not ignore; a new client setting alone does not need it.
-BUNDLE_MIN_READER = 2
+#: ``min_reader`` of the manifests this mem writes at least: raise it only when a change is one an older client
+#: must not ignore; a new client setting alone does not need it (``CLIENT_SETTINGS_SINCE``).
+BUNDLE_MIN_READER = 1
+#: The bundle format each client setting first shipped in, for those added after format 1. Format-1 clients refuse
+#: a setting they do not know, so a bundle leaves such a setting out while it holds its default (the client's own
+#: default is the same) and names the format in ``min_reader`` when it ships one (``min_reader``).
+CLIENT_SETTINGS_SINCE: dict[str, int] = {"extract.host_agent_confirms": 2}
+
+
+def min_reader(settings: Mapping[str, Mapping[str, object]]) -> int:
+    """The oldest bundle format that can use a bundle shipping ``settings`` (section → key → value)."""
+    return max([BUNDLE_MIN_READER, *(CLIENT_SETTINGS_SINCE.get(f"{section}.{key}", 1)
+                                     for section, values in settings.items() for key in values)])
 
 
 def build() -> str:

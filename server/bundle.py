@@ -33,7 +33,7 @@ from mem.core import clock
 from mem.core.config import CONFIG_FILE as SETTINGS_FILE
 from mem.core.config import Config, SettingSections
 from mem.core.errors import InvalidInput, Refused, StorageError
-from mem.core.formats import BUNDLE_FORMAT, BUNDLE_MIN_READER, written_by
+from mem.core.formats import BUNDLE_FORMAT, min_reader, written_by
 from mem.core.fsio import fsync_dir
 from mem.core.json_types import JsonObject
 from mem.core.wording import plural
@@ -244,7 +244,7 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
                     "key_id": signing.key_id(key.public_key()), "commit": commit, "files": entries,
                     "pages": sorted(pages, key=lambda p: p["path"]),
                     # which mems can use it (mem.core.formats): an older client refuses it before installing it
-                    "bundle_format": BUNDLE_FORMAT, "min_reader": BUNDLE_MIN_READER,
+                    "bundle_format": BUNDLE_FORMAT, "min_reader": min_reader(client_settings(config)),
                     "written_by": written_by(__version__)}
         if allowed:
             manifest["lint_errors_allowed"] = allowed

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import subprocess
 
 import pytest
 
@@ -118,3 +120,19 @@ def test_a_bundle_a_newer_mem_installed_in_this_home_is_refused_with_that_reason
     path.write_bytes(encode_manifest(manifest))
     with pytest.raises(NeedsNewerMem, match="^the installed bundle 1 needs a newer mem"):
         BundleServiceMemory(home)
+
+
+def test_a_setting_newer_than_format_1_ships_only_when_set(workspace):
+    # review 18, item 4: clients before min_reader refuse a setting they do not know, so a bundle carries one added
+    # since format 1 only when the operator changed it — and then says which format it needs
+    default = json.loads((bundle_dir(workspace, _build(workspace)["version"]) / "files" / "config.json").read_bytes())
+    assert "host_agent_confirms" not in default["extract"] and default["extract"]
+    toml = workspace / "mem.toml"
+    text, n = re.subn(r"(?m)^#?\s*host_agent_confirms\s*=.*$", "host_agent_confirms = true",
+                      toml.read_text(encoding="utf-8"))
+    assert n == 1
+    toml.write_text(text, encoding="utf-8")
+    subprocess.run(["git", "-C", str(workspace), "commit", "-qam", "host agent confirms"], check=True)
+    folder = bundle_dir(workspace, _build(workspace)["version"])
+    assert json.loads((folder / "files" / "config.json").read_bytes())["extract"]["host_agent_confirms"] is True
+    assert json.loads((folder / "manifest.json").read_bytes())["min_reader"] == 2

@@ -96,3 +96,19 @@ def test_the_template_reads_back_without_a_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         Config().overlay_file(config_module.tomllib.loads(render_template()))
+
+
+def test_an_older_file_holding_a_later_setting_is_told_to_raise_its_format(tmp_path):
+    # review 18, item 6: an older mem that reads the format line would take such a setting for a typo
+    with pytest.warns(MemWarning, match=r"holds settings of workspace format 2: model\.timeout — raise its 'format'"):
+        assert _load(tmp_path, "[model]\ntimeout = 30\n").model.timeout == 30.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _load(tmp_path, "format = 2\n[model]\ntimeout = 30\n")
+
+
+def test_the_settings_of_each_format_are_listed():
+    from mem.core.formats import CLIENT_SETTINGS_SINCE, SETTINGS_SINCE
+    names = {f"{name}.{f.name}" for name in SECTIONS for f in dataclasses.fields(getattr(Config(), name))}
+    assert set(SETTINGS_SINCE) <= names and set(CLIENT_SETTINGS_SINCE) <= names
+    assert all(SETTINGS_SINCE[name] <= WORKSPACE_FORMAT for name in SETTINGS_SINCE)
