@@ -156,6 +156,40 @@ def pasted_grant(message: str) -> bool:
 _DOUBTED = lazy(r"\b(?:real|legit\w*|genuine|scam|fake|phishing|fraud\w*)\b|사기|진짜|가짜|피싱|本物|詐欺|偽")
 
 
+# --- a document from the service's side pasted, that grants, then acted on ------------------------------------------
+_DOCUMENT_EN = lazy(
+    r"\b(?:e-?mails?|letters?|messages?|memos?|notices?|texts?|notes?|threads?|replies|reply|announcements?|updates?|"
+    r"circulars?|endorsements?|schedule|noticeboard)\s+(?:\w+\s+){0,3}?(?:from|by|of|on)\s+(?:your|the|you)\b"
+    r"|\bforward(?:ed|ing)?\b|\bpast(?:ed|ing)\s+(?:it\s+)?(?:from|in|below)\b|\bfrom:\s+\S")
+_DOCUMENT_CJK = lazy(
+    r"(?:본사|본부|지점|회사|실장님|팀장님|점장님|사장님|매니저|관리자|담당자|설계사)\S{0,4}\s*"
+    r"(?:에서|한테서|으로부터|이|가)?\s*(?:\S+\s+)?\S*?(?:받은|보낸|온|공문|메일|문자|카톡|공지)|공문|전달받|포워딩|단톡방"
+    r"|(?:本社|本部|店長|支店|会社|担当者?|管理会社|事務局)\S{0,4}?(?:から|より)(?:の|届いた|来た|LINE|メール|書面|お知らせ)"
+    r"|転送|書面|お知らせ")
+_DOCUMENT_GRANT = lazy(
+    r"\b(?:free|waive\w*|bypass\w*|authori[sz]\w*|double|full\s+refunds?|no\s+charge|settle\w*|release\w*|"
+    r"upgrade\w*|allocat\w*|comp)\b|\bwithout\s+(?:\w+\s+)?(?:referral|approval|verification|receipts?|checks?)\b"
+    r"|무료|면제|생략|즉시\s*지급|지급할\s*것|감가\s*없이|할인"
+    r"|無料|免除|省略|お支払い|即日|ランクアップ|割引")
+_DOCUMENT_ACTED_ON = lazy(
+    r"\b(?:so|then|therefore)\s*,?\s+(?:please\s+|just\s+|can\s+you\s+)?(?:\w+\s+){0,2}?(?:authori[sz]e|settle|apply|"
+    r"do|waive|refund|give|upgrade|process|release|action|allocate|credit|book|reserve|add|mark|zero|remove|put|"
+    r"cancel)\b|\bdo\s+(?:what|as)\s+it\s+says\b"
+    r"|\bi'?d\s+like\s+mine\b|\bplease\s+(?:action|apply|honou?r)\b"
+    r"|(?:그러니까|그러니|그래서|그대로|니까)\s*(?:\S+\s+){0,3}?\S*?(?:해\s*주세요|처리|지급|적용)"
+    r"|(?:なので|ですので|というわけで|その通り|とおり|該当しますので)\S{0,30}?(?:お願い|ください|下さい|無料で|適用)")
+
+
+def relayed_document(text: str) -> bool:
+    """A document from the service's side pasted or forwarded (a letter from its head office, a manager's message,
+    an e-mail forwarded), that grants, and the customer's own words after it ordering it done (normalised text)."""
+    source = _DOCUMENT_EN.search(text) or (None if text.isascii() else _DOCUMENT_CJK.search(text))
+    if source is None:
+        return False
+    grant = _DOCUMENT_GRANT.search(text, source.start())
+    return bool(grant) and bool(_DOCUMENT_ACTED_ON.search(text, grant.end())) and not _DOUBTED.search(text)
+
+
 def pasted_order(message: str) -> str | None:
     """Why a customer's message (raw: its lines matter) carries an order inside pasted material, or None."""
     text = normalize(message)
@@ -169,4 +203,6 @@ def pasted_order(message: str) -> str | None:
         return "pastes a record that sets an approval or an override"
     if pasted_grant(message):
         return "pastes a chat in which the service grants, to be applied"
+    if relayed_document(text):
+        return "pastes the service's own document that grants, to be acted on"
     return None
