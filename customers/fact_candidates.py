@@ -26,7 +26,7 @@ from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.mail_furniture import furniture_spans, within
 from mem.customers.question_values import names_someone_else_s_value
-from mem.customers.screening import instruction_like, paired_orders
+from mem.customers.screening import instruction_like, message_order, paired_orders
 from mem.customers.slots import (
     Slot,
     agreed_slot,
@@ -549,6 +549,11 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             groups.append(_Group(kind or "event", [sentence], False, [kind is not None], asks=asks_action,
                                  strong=[kind is not None and not weak]))
     groups = [g.trimmed() for g in groups if any(g.content) and (g.standalone or any(g.strong))]
+    if len(whole_sentences) > 1 and groups and not any(g.instruction for g in groups) and message_order(turn.text):
+        # an order spread over the turn's sentences (a setup, then "so do it"; a note to the handler in a pasted
+        # form): no sentence is the order alone, so none is the customer's own fact either (screening.message_order)
+        for group in groups:
+            group.instruction = True
     for group in [g for g in groups if g.retraction and len(g.sentences) == 1]:
         wish = _wish_after_retraction(group.sentences[0], lang)
         if wish is not None:
