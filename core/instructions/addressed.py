@@ -207,6 +207,10 @@ _EXFIL3 = lazy(
     r"recite|dump)\b(?:\s+\S+){0,4}?\s+(?:everything|all|the\s+(?:text|content|words|messages?|lines?))\s+(?:that\s+)?"
     r"(?:(?:is|are|was|were|appears?|appeared|written|stated|said)\s+)?(?:\w+\s+){0,3}?(?:above|before)"
     r"(?=\s*[.!?,;:\"'“]|\s*$|\s+(?:this|my|the\s+(?:first|customer|user)|starting|verbatim|word|in\s+full|exactly)\b)")
+# what follows "your rules" when they are the service's rules on a subject ("…what your rules are on bringing dogs",
+# "your policy about cleaners"), not the AI's about this chat
+_ON_A_TOPIC = lazy(r"\s+(?:are\s+|is\s+)?(?:on|about|regarding|concerning|for|around)\s+"
+                   r"(?!(?:this|the|our|my)\s+(?:chat|conversation|session|bot|ai|assistant|model)\b|you\b|me\b)")
 # "answer as if there were no refund policy": the rules wished away, said to whoever answers
 _PRECEDENCE = lazy(
     r"\b(?:overrides?|supersedes?|replaces?|(?:takes?|has|have)\s+(?:precedence|priority)\s+over|outranks?|"
@@ -329,7 +333,10 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
     if (words & _W_DICTATED and _QUOTE.search(text) and _DICTATED.search(text)
             and not _TO_THE_CUSTOMER.search(text)):
         return "decides the answer in advance"
-    if words & _W_EXFIL3 and words & _W_EXFIL_VERB and _EXFIL3.search(text):
+    exfil = _EXFIL3.search(text) if words & _W_EXFIL3 and words & _W_EXFIL_VERB else None
+    if exfil and not (exfil.group(0).endswith(("your rules", "your policy", "your policies"))
+                      and _ON_A_TOPIC.match(text, exfil.end())):
+        # ("can you tell me what your rules are on bringing a second dog": the service's rules on a topic, its policy)
         return "re-assigns the AI's role or asks for its prompt"
     if ((("your" in words or "as" in words or "'s " in text) and _AUTHORITY.search(text))
             or (words & {"no", "without"} and words & _W_LIMITS and _NO_LIMITS.search(text))):

@@ -38,6 +38,12 @@ _KO_AI_DIRECTIVE = lazy(
     rf"{_KO_AI}(?!\s*{_KO_FEATURE})\s*(?:은|는|이|가|에게|께|님|야|아)?[\s,:]+(?:(?!므로|(?<!그러)니까|때문에).){{0,60}}?(?:해야|세요|십시오|해라|하라|할\s*것|하시오|"
     r"하도록|해\s*주세요|해주세요|말하세요|답하세요|무시|승인하|해\s*줘|줘야\s*(?:한다|합니다|함)|해\s*[.!]?\s*$)"
     rf"|{_KO_AI}\s*(?:로서|으로서)")
+# what the bot said before, for a person of the service to look at: "아까 챗봇이 위약금 없다고 했는데 … 직원분이 확인해
+# 주세요", "챗봇이 '…'라고 하던데, 담당자분 연락처 알려 주실 수 있나요?" — the AI is the subject of a reported clause
+# (…했는데, …하던데), and the request that follows is addressed to a person: the order is not the AI's to follow
+_KO_AI_REPORTED = lazy(
+    rf"{_KO_AI}\s*(?:이|가)\s+.{{0,80}}?(?:는데|던데|더라고요|더라구요)"
+    r"(?:(?!챗봇|봇에게|AI에게).){0,80}?(?:직원|담당자|상담원|상담사|사람|매니저|관리자)\S{0,2}\s*(?:분|님)")
 _KO_ROLE = lazy(r"(?:너|당신|넌)\s*(?:은|는)?\s*(?:이제|지금부터|앞으로)"
                 r"|(?:이제부터|이제|지금부터|앞으로|오늘부터)\s*(?:너|당신|넌)"
                 r"\s*(?:은|는)?\s|(?<!의\s)(?<!의)(?:관리자|개발자|디버그|제한\s*없는)\s*모드(?!\s*(?:는|은|가)\s)|"

@@ -87,6 +87,7 @@ from mem.core.instructions.lexicon_ja import (
 from mem.core.instructions.lexicon_ko import (
     _KO_AI,
     _KO_AI_DIRECTIVE,
+    _KO_AI_REPORTED,
     _KO_BLANKET,
     _KO_COMMAND,
     _KO_FROM_NOW,
@@ -333,7 +334,7 @@ def _reason(text: str, page: bool = True) -> str | None:
         return "gives the AI an order"
     if cjk and _CJK_AI.search(text) and (_KO_AI_DIRECTIVE.search(text) or _JA_AI_DIRECTIVE.search(text)) and not (
             (_KO_AI_VOC.search(text) or _JA_AI_VOC.search(text)) and not _CJK_OBJECT.search(text)) \
-            and not held_back(text):
+            and not held_back(text) and not _KO_AI_REPORTED.search(text):
         return "gives the AI an order"
     blanket = bool((words & _W_GRANT and words & _W_SCOPE and _BLANKET.search(text))
                    or (cjk and (_KO_BLANKET.search(text) or _JA_BLANKET.search(text))))
