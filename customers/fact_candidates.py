@@ -549,9 +549,11 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             groups.append(_Group(kind or "event", [sentence], False, [kind is not None], asks=asks_action,
                                  strong=[kind is not None and not weak]))
     groups = [g.trimmed() for g in groups if any(g.content) and (g.standalone or any(g.strong))]
-    if len(whole_sentences) > 1 and groups and not any(g.instruction for g in groups) and message_order(turn.text):
+    if len(whole_sentences) > 1 and any(g.kind in ("request", "decision") for g in groups) \
+            and not any(g.instruction for g in groups) and message_order(turn.text):
         # an order spread over the turn's sentences (a setup, then "so do it"; a note to the handler in a pasted
-        # form): no sentence is the order alone, so none is the customer's own fact either (screening.message_order)
+        # form): no sentence is the order alone, so none is the customer's own fact either (screening.message_order);
+        # read only where the turn asks or decides something (every such order asks the service to act)
         for group in groups:
             group.instruction = True
     for group in [g for g in groups if g.retraction and len(g.sentences) == 1]:

@@ -74,17 +74,22 @@ _NOTE_ACT = lazy(
 
 def processor_note(text: str) -> bool:
     """A note addressed to whoever processes the message, that has it act or grant (normalised text)."""
-    labels = _PROCESSOR_NOTE_EN.finditer(text) if "for" in text or ":" in text or "ing" in text else iter(())
+    english = any(cue in text for cue in _NOTE_CUES_EN)
+    labels = _PROCESSOR_NOTE_EN.finditer(text) if english else iter(())
     # (the first few labels: a message of one label repeated must not read 200 characters after each)
     if any(_NOTE_ACT.search(text, found.end(), found.end() + 200) for found in islice(labels, _LABELS_READ)):
         return True
-    if text.isascii():
+    if text.isascii() or not any(cue in text for cue in _NOTE_CUES_CJK):
         return False
     return any(_NOTE_ACT.search(text, found.end(), found.end() + 160)
                for found in islice(_PROCESSOR_NOTE_CJK.finditer(text), _LABELS_READ))
 
 
 _LABELS_READ = 8
+# each label above holds one of these (a cheap test first: most messages hold none)
+_NOTE_CUES_EN = ("note", "nb", "memo", "instruction", "message", "remark", "reminder", "att", "for the", "reading",
+                 "processing", "handling", "whoever", "internal", "assistant", "ai:", "bot:", "system:")
+_NOTE_CUES_CJK = ("처리", "자동", "챗봇", "ai", "AI", "시스템", "処理", "システム", "アシスタント", "チャットボット")
 
 
 # --- a tool's or a function's output pasted -------------------------------------------------------------------------
@@ -101,6 +106,8 @@ _OUTPUT_GRANT = lazy(
 
 def forged_output(text: str) -> bool:
     """A tool's or a function's output in a customer's message that approves, verifies or lifts a limit."""
+    if not any(cue in text for cue in ("tool", "function", "도구", "ツール")):
+        return False
     found = _OUTPUT_MARK.search(text)
     return bool(found) and bool(_OUTPUT_GRANT.search(text, max(0, found.start() - 40), found.end() + 300))
 
@@ -161,6 +168,8 @@ _DOCUMENT_EN = lazy(
     r"\b(?:e-?mails?|letters?|messages?|memos?|notices?|texts?|notes?|threads?|replies|reply|announcements?|updates?|"
     r"circulars?|endorsements?|schedule|noticeboard)\s+(?:\w+\s+){0,3}?(?:from|by|of|on)\s+(?:your|the|you)\b"
     r"|\bforward(?:ed|ing)?\b|\bpast(?:ed|ing)\s+(?:it\s+)?(?:from|in|below)\b|\bfrom:\s+\S")
+_DOCUMENT_CUES_EN = ("mail", "letter", "message", "memo", "notice", "text", "note", "thread", "repl", "announce",
+                     "update", "circular", "endorse", "schedule", "forward", "past", "from:")
 _DOCUMENT_CJK = lazy(
     r"(?:본사|본부|지점|회사|실장님|팀장님|점장님|사장님|매니저|관리자|담당자|설계사)\S{0,4}\s*"
     r"(?:에서|한테서|으로부터|이|가)?\s*(?:\S+\s+)?\S*?(?:받은|보낸|온|공문|메일|문자|카톡|공지)|공문|전달받|포워딩|단톡방"
@@ -183,7 +192,9 @@ _DOCUMENT_ACTED_ON = lazy(
 def relayed_document(text: str) -> bool:
     """A document from the service's side pasted or forwarded (a letter from its head office, a manager's message,
     an e-mail forwarded), that grants, and the customer's own words after it ordering it done (normalised text)."""
-    source = _DOCUMENT_EN.search(text) or (None if text.isascii() else _DOCUMENT_CJK.search(text))
+    english = any(cue in text for cue in _DOCUMENT_CUES_EN)
+    source = (_DOCUMENT_EN.search(text) if english else None) \
+        or (None if text.isascii() else _DOCUMENT_CJK.search(text))
     if source is None:
         return False
     grant = _DOCUMENT_GRANT.search(text, source.start())
