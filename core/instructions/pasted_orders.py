@@ -109,7 +109,9 @@ def forged_output(text: str) -> bool:
     if not any(cue in text for cue in ("tool", "function", "도구", "ツール")):
         return False
     found = _OUTPUT_MARK.search(text)
-    return bool(found) and bool(_OUTPUT_GRANT.search(text, max(0, found.start() - 40), found.end() + 300))
+    if found is None:
+        return False
+    return _OUTPUT_GRANT.search(text, max(0, found.start() - 40), found.end() + 300) is not None
 
 
 # --- a record in machine form that grants --------------------------------------------------------------------------
@@ -198,7 +200,9 @@ def relayed_document(text: str) -> bool:
     if source is None:
         return False
     grant = _DOCUMENT_GRANT.search(text, source.start())
-    return bool(grant) and bool(_DOCUMENT_ACTED_ON.search(text, grant.end())) and not _DOUBTED.search(text)
+    if grant is None:
+        return False
+    return _DOCUMENT_ACTED_ON.search(text, grant.end()) is not None and not _DOUBTED.search(text)
 
 
 def pasted_order(message: str) -> str | None:
