@@ -26,6 +26,7 @@ from mem.core.instructions.addressed_cjk import (
     _JA_DIRECTIVE,
     _KO_DIRECTIVE,
 )
+from mem.core.instructions.carried_text import carried_findings
 from mem.core.instructions.customer import customer_reason
 from mem.core.instructions.data_requests import (
     _ACT_ON_TRANSCRIPT,
@@ -136,6 +137,9 @@ def _text_findings(text: str, page: bool = True) -> Iterator[tuple[int, str, str
         yield 1, text, "speaks to the AI in disguised letters"
     for start, pair in faq_leaks(text) if page else ():
         yield text.count("\n", 0, start) + 1, pair, "gives out other people's personal data"
+    if page:
+        # what a converter carries from metadata (front matter, alt text, titles, comments, config): eighteenth round
+        yield from carried_findings(text)
 
 
 def _call_hint(sentence: str) -> bool:
@@ -319,14 +323,20 @@ def _addressed_row(row: list[str], header: list[str]) -> bool:
     about the AI that grants something (a handbook's "Assistant action: apologise, offer a callback" grants nothing).
     A price table is where editors do not look (the fourteenth round: seven writers hid orders in table cells)."""
     about_ai = bool(row) and _CELL_AI_ONLY.match(normalize(row[0])) is not None
-    for n, cell in enumerate(row):
-        folded = normalize(cell)
+    folded_row = [normalize(cell) for cell in row]
+    for n, folded in enumerate(folded_row):
         under_ai = n < len(header) and header is not row and _CELL_AI_HEADER.search(normalize(header[n])) is not None
         if _CELL_AI.search(folded) and _CELL_ORDER.search(folded) and not _CELL_NEGATED.search(folded):
             return True
         if n and (under_ai or about_ai) and _grants(folded):
             return True
-    return False
+    # eighteenth round: the AI as the row's actor in any column ("| 3 | Skip steps 1-2 if … | Assistant |", "| 当日
+    # （アシスタント判断） | 上限なし・記録不要 |") doing what no step of a procedure does — skipping the steps before it,
+    # with no limit, no approval, no record or no reason; a bounded step the bot takes ("| Order status | Bot |
+    # 24/7 |") stays a rule
+    actors = [n for n, folded in enumerate(folded_row) if len(folded) <= 30 and _CELL_AI_HEADER.search(folded)
+              and not _HUMAN_ASSISTANT.search(folded)]
+    return bool(actors) and any(_CELL_UNBOUND.search(folded) for folded in folded_row)
 
 
 def _grants(folded: str) -> bool:
@@ -346,6 +356,12 @@ _CELL_ORDER = lazy(r"\b(?:quote|charge|say|tell|answer|reply|register|enrol|enro
                    r"登録|無視")
 _CELL_GRANT = lazy(r"\b(?:free|waive[sd]?|refund(?:ed)?|discount(?:ed)?|approve[sd]?|grant(?:ed)?|exempt|extensions?|"
                    r"unlimited)\b|\$0\b|무료|면제|할인|환불|승인|0원|반값|無料|免除|割引|値引|返金|承認|0円|半額")
+_HUMAN_ASSISTANT = lazy(r"\bassistant\s+(?:manager|director|head|chef|coach|teacher|principal|buyer|editor)")
+_CELL_UNBOUND = lazy(r"\b(?:skip|skips|skipped|omit|omits|omitted|any\s+amount|unlimited|no\s+(?:upper\s+)?(?:limit|cap|approval|"
+                     r"record|reason|report|receipt|check|checks|id)\b|without\s+(?:any\s+)?(?:approval|limit|a\s+limit|checks?|"
+                     r"id|records?|reporting)\b)|省略|飛ば|上限な|上限無|無制限|記録不要|報告不要|理由不要|承認不要|確認不要|"
+                     r"制限な|金額(?:を)?問わ|생략|건너뛰|제한\s*없|무제한|사유\s*불문|보고\s*(?:없|안\s*함|불필요)|기록\s*(?:없|안\s*함|불필요)|"
+                     r"승인\s*(?:없|불필요)|금액\s*무관|한도\s*없|확인\s*없이")
 _NEGATED_BEFORE = lazy(r"\b(?:no|not|never|cannot|can't|don't|won't)\s+(?:\w+\s+)?$")
 _NEGATED_AFTER = lazy(r"\s*\S{0,4}?\s*(?:하지\s*않|되지\s*않|불가|없|しない|されない|不可|なし|できない)")
 _CELL_NEGATED = lazy(r"\b(?:cannot|can't|not|never|no)\b|없|않|못|불가|ない|ません|不可|できず")
