@@ -23,7 +23,9 @@ So a carrier's text is read with a wider net than a rule sentence (``carried_ord
   rule), permits or grants the service's own acts ("Agents: waive all fees …", "조합원 성함만 대면 잔액 안내해도
   됨", "…延長できます") with no negation.
 
-Front matter is read only at the start of the text (as a page stores it); a fenced block is found with
+Front matter is read only at the start of the text (as a page stores it), and only the fields mem does not write
+itself (``PAGE_FIELDS``: a ``summary:`` or a know-how's ``then:`` is the page's content, read by the sentence rules
+as lint reads every field alone); a fenced block is found with
 ``str.find`` (an unclosed fence is read to the end once, not tried again from every later fence).
 """
 
@@ -58,6 +60,11 @@ _EN_AI_ACTS = lazy(
     r"needs?\s+(?:not|to)|has\s+the\s+same|have\s+the\s+same)\b)"
     rf"|\b(?:for|to)\s+(?:the\s+|any\s+|our\s+)?(?:chat\s+|support\s+|virtual\s+)?{_EN_AI}\b")
 _CJK_AI_ACTS = lazy(rf"(?:{_CJK_AI_STRICT_RE})\s*(?:은|는|이|가|에게|께|도|만|:|：|は|が|に|へ|も|用|向け|専用)")
+# the fields mem writes in a page's front matter (``mem.wiki.page.FIELD_ORDER``, kept equal by a test: core does
+# not import the wiki): a summary or a know-how's ``then:`` is shown to the agent as the page's content
+PAGE_FIELDS = frozenset({"id", "type", "title", "version", "status", "effective", "stale_after", "summary", "tags",
+                         "when", "then", "evidence", "policy_refs", "sources", "generated", "verified", "approved",
+                         "aliases"})
 _AI_KEY_PARTS = frozenset({"ai", "bot", "chatbot", "assistant", "llm", "gpt", "model", "agent"})
 # whoever summarises, converts or reads the page, told what to write or leave out
 _EN_READER = lazy(r"\b(?:summar(?:y|ies|ise[sd]?|ize[sd]?|ising|izing|iser|izer)|whoever|whatever|any\s+tool|"
@@ -121,6 +128,8 @@ def carriers(text: str) -> Iterator[tuple[int, str, str, str]]:
     front = _FRONT_MATTER.match(text) if text.lstrip().startswith("---") else None
     if front:
         for field in _FIELD.finditer(front.group("block")):
+            if field.group("key").strip() in PAGE_FIELDS:
+                continue  # mem's own fields are the page's content, read by the sentence rules (lint reads each alone)
             yield front.start("block") + field.start(), field.group("value"), "front matter", field.group("key")
     if "<!--" in text:
         for comment in _COMMENT_BODY.finditer(text):
