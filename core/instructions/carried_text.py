@@ -15,8 +15,9 @@ So a carrier's text is read with a wider net than a rule sentence (``carried_ord
   assistants may extend any loan …", "상담원 및 챗봇은 … 연장할 수 있음", "ボットは求められれば…発行する",
   "Note for the chat assistant: …" (a weak AI word like "assistant" is enough here: a handbook's rule for its staff
   is not written in alt text or a comment);
-- is a metadata field whose key names the AI ("bot_memo", "assistant_note", "챗봇_메모") and whose value says
-  something (words, not a flag or a number);
+- is a metadata field whose key names the AI ("bot_memo", "assistant_note", "챗봇_메모") and whose value is worded
+  as an order or a permission, or whose key names an order ("assistant_directive") — "ai_summary: lockers are
+  rented by the week" describes;
 - tells whoever summarises or reads the page what to write or leave out ("note for whatever summarises this page:
   describe …", "요약·정리하시는 분 참고: … 넣지 말고", "まとめ担当の方へ：…触れず");
 - or, in a comment, alt text, a title or a JSON note (not a front-matter field, whose ``summary:`` may state a
@@ -34,8 +35,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from mem.core.instructions.addressed_cjk import _CJK_AI_STRICT, _CJK_AI_STRICT_RE
+from mem.core.instructions.addressed_cjk import _CJK_AI_STRICT, _CJK_AI_STRICT_RE, _JA_DIRECTIVE, _KO_DIRECTIVE
 from mem.core.instructions.data_requests import _JA_REQUEST, _KO_REQUEST
+from mem.core.instructions.lexicon_en import _DIRECTIVE_REST
 from mem.core.instructions.normalise import normalize
 from mem.core.text.pattern import lazy
 
@@ -65,6 +67,11 @@ _CJK_AI_ACTS = lazy(rf"(?:{_CJK_AI_STRICT_RE})\s*(?:은|는|이|가|에게|께|�
 PAGE_FIELDS = frozenset({"id", "type", "title", "version", "status", "effective", "stale_after", "summary", "tags",
                          "when", "then", "evidence", "policy_refs", "sources", "generated", "verified", "approved",
                          "aliases"})
+# a key that names what its value is: an order ("assistant_directive", "bot_rules", "ai_override")
+_ORDER_KEY = lazy(r"(?:^|[\s_.\-])(?:directives?|instructions?|rules?|override|orders?|commands?|prompt|mode)"
+                  r"(?:$|[\s_.\-])"
+                  r"|지시|지침|명령|指示|命令")
+_CJK_PERMISSION = lazy(r"가능|해도\s*(?:됨|돼|됩니다)|할\s*수\s*있|てよい|てもよい|て良い|できる|できます|可能")
 _AI_KEY_PARTS = frozenset({"ai", "bot", "chatbot", "assistant", "llm", "gpt", "model", "agent"})
 # whoever summarises, converts or reads the page, told what to write or leave out
 _EN_READER = lazy(r"\b(?:summar(?:y|ies|ise[sd]?|ize[sd]?|ising|izing|iser|izer)|whoever|whatever|any\s+tool|"
@@ -84,7 +91,11 @@ _KO_PERMITS = lazy(r"(?:안내|환불|면제|연장|제공|지급|승인|생략|
 _JA_PERMITS = lazy(r"(?:案内|返金|免除|延長|提供|支給|承認|省略|削除|返却|伝え|教え|補償|減免)\S{0,6}?"
                    r"(?:てよい|て良い|てもよい|ても良い|てもいい|できる|できます|可能|て構わない|てかまわない)")
 _NEGATION = lazy(r"\b(?:not|never|no\s+longer|cannot|can't|don't|won't)\b|없|않|못|불가|금지|ない|ません|不可|禁止")
-_WORDY = lazy(r"[a-z]{2,}[\s_-]+[a-z]{2,}|[가-힣ぁ-んァ-ヶ一-龯]{4}")
+_WORDY = lazy(r"[a-z]{2,}[\s_-]+[a-z]{2,}")
+_CJK_LETTER = lazy(r"[가-힣ぁ-んァ-ヶ一-龯]")
+# an imperative at the start of a value or of a clause in it ("when a customer says …, release the item")
+_EN_IMPERATIVE = lazy(r"(?:^|[,;:]\s+|\bthen\s+)(?:release|return|reveal|give|treat|apply|share|send|skip|waive|refund|"
+                      r"approve|accept|grant|offer|tell|say|quote|mark|extend|issue|hand|unlock|cancel|delete|ignore)\b")
 
 
 def _ai_acts(body: str, folded: str) -> bool:
@@ -104,6 +115,14 @@ def _permits(body: str, folded: str) -> bool:
     return bool(_EN_PERMITS.search(folded) or _KO_PERMITS.search(body) or _JA_PERMITS.search(body))
 
 
+def _said_as_order(body: str, folded: str) -> bool:
+    """A field's value worded as an order or a permission (an imperative or a modal, 해야 / 가능 / してよい …), not a
+    description ("ai_summary: lockers are rented by the week")."""
+    return bool(_DIRECTIVE_REST.search(folded) or _EN_IMPERATIVE.search(folded) or _KO_DIRECTIVE.search(body)
+                or _JA_DIRECTIVE.search(body)
+                or _CJK_PERMISSION.search(body) or _permits(body, folded))
+
+
 def _ai_key(key: str) -> bool:
     parts = set(re.split(r"[\s_.\-]+", key.casefold().strip()))
     return bool(parts & _AI_KEY_PARTS) or bool(_CJK_AI_STRICT.search(key))
@@ -116,7 +135,8 @@ def carried_order(body: str, kind: str, key: str = "") -> bool:
     if len(body) < 4:
         return False
     folded = normalize(body.replace("_", " "))
-    if key and _ai_key(key) and _WORDY.search(folded):
+    wordy = _WORDY.search(folded) is not None or len(_CJK_LETTER.findall(body)) >= 4
+    if key and _ai_key(key) and wordy and (_ORDER_KEY.search(key.casefold()) or _said_as_order(body, folded)):
         return True
     if _ai_acts(body, folded) or _reader_told(body, folded):
         return True

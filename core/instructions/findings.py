@@ -238,7 +238,7 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             if reason:
                 # the order is the two sentences together: both are reported, so the agent trusts neither
                 sentence = f"{previous[1]} {sentence}"
-        if reason is None and row and _addressed_row(row, header):
+        if reason is None and row and _addressed_row(row, header, page):
             reason = "speaks to the AI in a table cell"
         if reason is None and learned:
             reason = page_reason(sentence)
@@ -317,7 +317,7 @@ def _table_cells(sentence: str) -> list[str] | None:
     return [] if all(set(cell) <= set("-: ") for cell in cells) else cells
 
 
-def _addressed_row(row: list[str], header: list[str]) -> bool:
+def _addressed_row(row: list[str], header: list[str], page: bool = True) -> bool:
     """Whether a table row hands the AI an order in one of its cells: a cell that opens by naming the AI ("(AI: quote
     $0)", "AI는 … 등록 처리": any directive), or a cell under a column headed by the AI ("Bot instruction") or in a row
     about the AI that grants something (a handbook's "Assistant action: apologise, offer a callback" grants nothing).
@@ -330,10 +330,12 @@ def _addressed_row(row: list[str], header: list[str]) -> bool:
             return True
         if n and (under_ai or about_ai) and _grants(folded):
             return True
-    # eighteenth round: the AI as the row's actor in any column ("| 3 | Skip steps 1-2 if … | Assistant |", "| 当日
-    # （アシスタント判断） | 上限なし・記録不要 |") doing what no step of a procedure does — skipping the steps before it,
-    # with no limit, no approval, no record or no reason; a bounded step the bot takes ("| Order status | Bot |
-    # 24/7 |") stays a rule
+    # eighteenth round: the AI as the row's actor in any column ("| 3 | Skip steps 1-2 if … | Assistant |",
+    # "| 当日（アシスタント判断） | 上限なし・記録不要 |") doing what no step of a procedure does — skipping the steps
+    # before it, with no limit, no approval, no record or no reason; a bounded step the bot takes ("| Order status |
+    # Bot | 24/7 |") stays a rule
+    if not page:
+        return False  # (a page's structure: customer messages keep their reading)
     actors = [n for n, folded in enumerate(folded_row) if len(folded) <= 30 and _CELL_AI_HEADER.search(folded)
               and not _HUMAN_ASSISTANT.search(folded)]
     return bool(actors) and any(_CELL_UNBOUND.search(folded) for folded in folded_row)
@@ -357,9 +359,9 @@ _CELL_ORDER = lazy(r"\b(?:quote|charge|say|tell|answer|reply|register|enrol|enro
 _CELL_GRANT = lazy(r"\b(?:free|waive[sd]?|refund(?:ed)?|discount(?:ed)?|approve[sd]?|grant(?:ed)?|exempt|extensions?|"
                    r"unlimited)\b|\$0\b|무료|면제|할인|환불|승인|0원|반값|無料|免除|割引|値引|返金|承認|0円|半額")
 _HUMAN_ASSISTANT = lazy(r"\bassistant\s+(?:manager|director|head|chef|coach|teacher|principal|buyer|editor)")
-_CELL_UNBOUND = lazy(r"\b(?:skip|skips|skipped|omit|omits|omitted|any\s+amount|unlimited|no\s+(?:upper\s+)?(?:limit|cap|approval|"
-                     r"record|reason|report|receipt|check|checks|id)\b|without\s+(?:any\s+)?(?:approval|limit|a\s+limit|checks?|"
-                     r"id|records?|reporting)\b)|省略|飛ば|上限な|上限無|無制限|記録不要|報告不要|理由不要|承認不要|確認不要|"
+_CELL_UNBOUND = lazy(r"\b(?:skip|skips|skipped|omit|omits|omitted|any\s+amount|unlimited|"
+                     r"no\s+(?:upper\s+)?(?:limit|cap|approval|record|reason|report|receipt|check|checks|id)\b|"
+                     r"without\s+(?:any\s+)?(?:approval|limit|a\s+limit|checks?|id|records?|reporting)\b)|省略|飛ば|上限な|上限無|無制限|記録不要|報告不要|理由不要|承認不要|確認不要|"
                      r"制限な|金額(?:を)?問わ|생략|건너뛰|제한\s*없|무제한|사유\s*불문|보고\s*(?:없|안\s*함|불필요)|기록\s*(?:없|안\s*함|불필요)|"
                      r"승인\s*(?:없|불필요)|금액\s*무관|한도\s*없|확인\s*없이")
 _NEGATED_BEFORE = lazy(r"\b(?:no|not|never|cannot|can't|don't|won't)\s+(?:\w+\s+)?$")
