@@ -43,7 +43,8 @@ from mem.core.text.pattern import lazy
 
 # --- where converters put text no reader sees as the page's rule -------------------------------------------------
 _FRONT_MATTER = lazy(r"\A\s*---[ \t]*\n(?P<block>.*?)\n[ \t]*---[ \t]*(?:\n|\Z)", re.S)
-_FIELD = lazy(r"(?m)^[ \t]*(?P<key>[^\s:：#\-][^:：\n]{0,40})[:：][ \t]*(?P<value>[^\n]*)")
+# a field and its value, with the indented lines a block scalar ("key: |") continues on
+_FIELD = lazy(r"(?m)^[ \t]*(?P<key>[^\s:：#\-][^:：\n]{0,40})[:：][ \t]*(?P<value>[^\n]*(?:\n[ \t]+[^\n]*)*)")
 _MD_ALT = lazy(r"!\[(?P<body>[^\]\n]{2,600})\]\(")
 _LINK_TITLE = lazy(r"\]\([^()\s\"']{1,2000}\s+[\"'](?P<body>[^\"'\n]{2,600})[\"']\s*\)")
 _HTML_TEXT_ATTRIBUTE = lazy(r"\b(?:alt|title)\s*=\s*(?:\"(?P<double>[^\"\n]{2,600})\"|'(?P<single>[^'\n]{2,600})')",
@@ -90,7 +91,8 @@ _KO_PERMITS = lazy(r"(?:안내|환불|면제|연장|제공|지급|승인|생략|
                    r"(?:해도\s*(?:됨|돼|됩니다|된다|좋)|가능|할\s*수\s*있|해\s*줄\s*수\s*있|해\s*드릴\s*수\s*있)")
 _JA_PERMITS = lazy(r"(?:案内|返金|免除|延長|提供|支給|承認|省略|削除|返却|伝え|教え|補償|減免)\S{0,6}?"
                    r"(?:てよい|て良い|てもよい|ても良い|てもいい|できる|できます|可能|て構わない|てかまわない)")
-_NEGATION = lazy(r"\b(?:not|never|no\s+longer|cannot|can't|don't|won't)\b|없|않|못|불가|금지|ない|ません|不可|禁止")
+_NEGATION = lazy(r"\b(?:not|never|no\s+longer|cannot|can't|don't|won't)\b|없|않|못|불가|금지|"
+                 r"(?<!構わ)(?<!かまわ)ない|ません|不可|禁止")
 _WORDY = lazy(r"[a-z]{2,}[\s_-]+[a-z]{2,}")
 _CJK_LETTER = lazy(r"[가-힣ぁ-んァ-ヶ一-龯]")
 # an imperative at the start of a value or of a clause in it ("when a customer says …, release the item")
