@@ -864,7 +864,7 @@ def without_running_lines(text: str) -> str:
     feed is a paragraph break. Kept, "ACME TERMS   Page 2" was quoted as policy (and, in capitals, read
     as a heading)."""
     if "\f" not in text:
-        return text
+        return _without_repeated_lines(text)
     pages = text.split("\f")
     lines = [[PdfLine(" ".join(raw.split()), 0.0, number) if raw.strip() else None for raw in page.split("\n")]
              for number, page in enumerate(pages, start=1)]
@@ -872,6 +872,47 @@ def without_running_lines(text: str) -> str:
     return "\n\n".join("\n".join(raw for raw, line in zip(page.split("\n"), page_lines, strict=True)
                                   if line is None or id(line) in kept)
                         for page, page_lines in zip(pages, lines, strict=True))
+
+
+# A running line of a text export without form feeds: a paragraph of one line that comes back as it is
+# (digits aside) three times or more, or twice when it carries a page number ("Page 2 of 5 — Acme Terms").
+_RUNNING_REPEATS = 3
+_PAGE_MARK = re.compile(r"\b(?:page|p\.|seite|página)\s*\d{1,4}\b|\d{1,4}\s*(?:쪽|ページ|頁)"
+                        r"|^\d{1,4}\s*(?:/|of)\s*\d{1,4}$", re.I)
+
+
+def _without_repeated_lines(text: str) -> str:
+    """A plain text without form feeds, without the running header and footer a PDF viewer's or a word processor's
+    text export leaves between its pages: a paragraph of one line (at most 100 characters, two words or more, no
+    final full stop, colon or semicolon, no list item) that stands alone three times or more in the document — its
+    digits aside ("Page 1 of 4 — …", "… (version 4, 1 March 2026)") — or twice when it carries a page number. A
+    line shaped like a heading (ALL CAPS, numbered) counts only when it repeats digits included: "1. REFUNDS" and
+    "2. REFUNDS" are two sections. The document's first line stays (to a reader it is the title, and the first
+    page's name). Kept, "Page 1 of 4 — Fernleigh Botanic Garden, Conditions of Entry" and the header after it
+    ended every section before a page break and were quoted as its rules."""
+    lines = text.split("\n")
+
+    def alone(index: int) -> bool:
+        return bool(lines[index].strip()) and (index == 0 or not lines[index - 1].strip()) \
+            and (index + 1 == len(lines) or not lines[index + 1].strip())
+
+    def key(line: str) -> str | None:
+        line = " ".join(line.split())
+        if len(line) > 100 or len(line.split()) < 2 or line.endswith((".", ":", ";", "。")) or _starts_item(line):
+            return None
+        if sum(ch.isalpha() for ch in line) < 4 and not _PAGE_NUMBER.match(line):
+            return None
+        return line.lower() if heading_shape(line) else re.sub(r"\d+", "#", line.lower())
+
+    keys = {index: key(lines[index]) for index in range(len(lines)) if alone(index)}
+    counts = Counter(value for value in keys.values() if value)
+    first = next((index for index, line in enumerate(lines) if line.strip()), -1)
+    drop = {index for index, value in keys.items()
+            if value and index != first
+            and (counts[value] >= _RUNNING_REPEATS or counts[value] >= 2 and _PAGE_MARK.search(lines[index]))}
+    if not drop:
+        return text
+    return "\n".join(line for index, line in enumerate(lines) if index not in drop)
 
 
 def text_blocks(text: str) -> list[Block]:

@@ -486,6 +486,45 @@ def test_form_feeds_split_a_text_file_into_pages_and_its_running_lines_go(tmp_pa
         ("PRIVACY", 1), ("Data kept 1 year.", 0)]
 
 
+def test_running_lines_of_a_text_export_without_form_feeds_go(tmp_path):
+    # a PDF viewer's "save as text": the header and "Page N of M" footer stand between the pages as lines of their
+    # own, with no form feed; kept, they ended the section before each page break and were quoted as its rules
+    header = "Acme Garden — Conditions of Entry (version 4, 1 March 2026)"
+    text = (f"{header}\n\nOPENING HOURS\n\nWe open at 10am.\n\nTICKETS\n\nA ticket is valid on its date.\n\n"
+            f"Page 1 of 3 — Acme Garden\n\n{header}\n\nPICNICS\n\nPicnics are welcome on the lawn.\n\n"
+            f"Page 2 of 3 — Acme Garden\n\n{header}\n\nCONTACT\n\nWrite to us.\n\nPage 3 of 3 — Acme Garden\n")
+    path = tmp_path / "entry.txt"
+    path.write_text(text, encoding="utf-8")
+    assert [(b.text, b.level) for b in read_document(path, max_bytes=LIMIT).blocks] == [
+        (header, 0), ("OPENING HOURS", 1), ("We open at 10am.", 0), ("TICKETS", 1),
+        ("A ticket is valid on its date.", 0), ("PICNICS", 1), ("Picnics are welcome on the lawn.", 0),
+        ("CONTACT", 1), ("Write to us.", 0)]
+
+
+def test_lines_a_text_repeats_that_are_text_or_headings_stay(tmp_path):
+    # a sentence, a label, a list item or a one-word line said three times is text; a heading repeated with other
+    # digits is another section; a line said twice without a page number may be text
+    text = ("TERMS\n\n1. REFUNDS\n\nSee the table below\n\nNo refund is given.\n\nExceptions\n\n- Not applicable\n\n"
+            "2. REFUNDS\n\nSee the table below\n\nNo refund is given.\n\nExceptions\n\n- Not applicable\n\n"
+            "3. REFUNDS\n\nNo refund is given.\n\nExceptions\n\n- Not applicable\n\nNote:\n\nNote:\n\nNote:\n")
+    path = tmp_path / "terms.txt"
+    path.write_text(text, encoding="utf-8")
+    texts = [b.text for b in read_document(path, max_bytes=LIMIT).blocks]
+    assert texts.count("See the table below") == 2 and texts.count("No refund is given.") == 3
+    assert texts.count("Exceptions") == 3 and texts.count("- Not applicable") == 3 and texts.count("Note:") == 3
+    assert [t for t in texts if t.endswith("REFUNDS")] == ["1. REFUNDS", "2. REFUNDS", "3. REFUNDS"]
+
+
+def test_a_long_text_of_one_character_reads_in_linear_time(tmp_path):
+    import time
+    for body in ("a" * 200_000, "Page 1 of 2\n\n" * 15_000, "a\n" * 100_000, "ab cd\n\n" * 30_000):
+        path = tmp_path / "long.txt"
+        path.write_text(body, encoding="utf-8")
+        start = time.process_time()
+        read_document(path, max_bytes=10_000_000)
+        assert time.process_time() - start < 5
+
+
 def test_a_running_header_that_names_the_chapter_is_not_policy_text(tmp_path):
     body = "in the original packaging, with the receipt, by post or at any of our stores."
     path = make_pdf(tmp_path / "chap.pdf", [
