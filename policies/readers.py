@@ -66,9 +66,6 @@ class Document:
     # what the reader could not carry into the pages but did not refuse ("page 2 has no text layer")
     warnings: list[str] = field(default_factory=list)
     label: str | None = None  # the name errors and results give it when the path is a scratch copy
-    # site text before the first heading was left out (an HTML page's logo and breadcrumb outside its <main>): the
-    # first heading still does not open the document, so its title and sections are those it had with that text
-    furniture_first: bool = False
 
     @property
     def shown(self) -> str:
@@ -127,15 +124,12 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     else:
         text = _decode(shown, data)
         warnings: list[str] = []
-        furniture_first = False
         if kind == "md":
             blocks, warnings = markdown_document(text)
-        elif kind == "html":
-            blocks, furniture_first = html_reading(text)
         else:
-            blocks = text_blocks(without_running_lines(text))
+            blocks = html_blocks(text) if kind == "html" else text_blocks(without_running_lines(text))
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
-                       warnings=[f"{shown}: {warning}" for warning in warnings], furniture_first=furniture_first)
+                       warnings=[f"{shown}: {warning}" for warning in warnings])
         if kind == "md":
             doc.effective = frontmatter_effective(shown, text)
     doc.label = label
@@ -1030,7 +1024,6 @@ class _HtmlText(HTMLParser):
         self._main_only = main_only
         self._main: tuple[str, int] | None = None
         self._outside = False  # after the one <main>
-        self.dropped_first = False  # text outside <main> left out before the first heading
         self._text: list[str] = []
         self._level = 0
         self._skipping: list[str] = []  # open skipped elements, innermost last
@@ -1180,11 +1173,7 @@ class _HtmlText(HTMLParser):
                 self._define()
 
     def handle_data(self, data: str) -> None:
-        if self._skipping:
-            return
-        if self._outside or self._main_only and self._main is None:
-            if data.strip() and not any(block.is_heading for block in self.blocks) and not self._level:
-                self.dropped_first = True
+        if self._skipping or self._outside or self._main_only and self._main is None:
             return
         if self._tables:
             self._tables[-1].add(data)
@@ -1239,22 +1228,15 @@ _MAIN = re.compile(r"<main[\s>/]|\srole\s*=\s*[\"']?main\b", re.I)
 
 
 def html_blocks(text: str) -> list[Block]:
-    """Headings and paragraphs of an HTML page (``html_reading``)."""
-    return html_reading(text)[0]
-
-
-def html_reading(text: str) -> tuple[list[Block], bool]:
-    """Headings and paragraphs of an HTML page, and whether site text before its first heading was left out.
-
-    A page that marks its content with one ``<main>`` (or ``role="main"``) is read inside it only: the logo and
-    breadcrumb trail before it ("Home › Visit › Tickets and prices") became a page of their own named after the
-    ``<title>``, quoted as a rule."""
+    """Headings and paragraphs of an HTML page. A page that marks its content with one ``<main>`` (or
+    ``role="main"``) is read inside it only: the logo and breadcrumb trail before it ("Home › Visit › Tickets and
+    prices") became a page of their own named after the ``<title>``, quoted as a rule."""
     mains = _MAIN.findall(_drop_html_comments(text)) if "main" in text.lower() else []
     parser = _HtmlText(main_only=len(mains) == 1)
     parser.feed(text)
     parser.close()
     parser._flush()
-    return parser.blocks, parser.dropped_first
+    return parser.blocks
 
 
 def html_title(text: str) -> str | None:

@@ -66,9 +66,7 @@ def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> 
         return fallback, [Topic(fallback, list(blocks))]
     top = min(blocks[i].level for i in headings)
     tops = [i for i in headings if blocks[i].level == top]
-    # site text left out before the first heading (``Document.furniture_first``) keeps it from opening the document,
-    # as it did when that text was read: the pages keep their ids and section paths
-    opens = not doc.furniture_first and not any(not b.is_heading for b in blocks[:tops[0]])
+    opens = not any(not b.is_heading for b in blocks[:tops[0]])
     title_at = tops[0] if opens and (len(tops) == 1 or _bare_title(blocks, tops[0])) else None
     doc_title = strip_numbering(blocks[title_at].text) if title_at is not None else fallback
     below = [i for i in headings if i != title_at]

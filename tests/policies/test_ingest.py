@@ -492,23 +492,3 @@ def test_a_page_moved_by_hand_without_its_id_is_not_made_twice(ws, tmp_path):
     gitrepo._run(ws, "commit", "-q", "-m", "back")
     [result] = ingest_documents(ws, [doc], config=config_for(ws))
     assert ("delivery", 2, "revised") in [(p.id, p.version, p.change) for p in result.pages]
-
-
-def test_an_html_page_read_inside_its_main_keeps_its_pages_and_drops_the_breadcrumb_page(ws, tmp_path):
-    # the same help-centre page once read whole (no <main>: its logo and breadcrumb made a page of their own named
-    # after the <title>) and then with its content in <main>: the breadcrumb's page is deprecated, every other page
-    # keeps its id, version and text — a re-ingest after the upgrade renames nothing
-    content = ("<h1>Fares</h1><p>Book online to save 10%.</p><h2>Refunds</h2><p>Refunds within 14 days.</p>"
-               "<h2>Parking</h2><p>Parking costs £4.</p>")
-    page = ("<html><head><title>Fares | Acme Ferries Help</title></head><body><header><a href='/'>Acme Ferries</a>"
-            "</header><div class='breadcrumb'>Help Centre &gt; Tickets &gt; Fares</div>{}</body></html>")
-    doc = write(tmp_path, "fares.html", page.format(f"<div>{content}</div>"))
-    [first] = ingest_documents(ws, [doc], config=config_for(ws))
-    assert [p.id for p in first.pages] == ["fares-acme-ferries-help", "fares", "refunds", "parking"]
-    bodies = {pid: Wiki(ws).get(pid).body for pid in ("fares", "refunds", "parking")}
-    doc.write_text(page.format(f"<main>{content}</main>"), encoding="utf-8")
-    [again] = ingest_documents(ws, [doc], config=config_for(ws))
-    assert sorted((p.id, p.version, p.change) for p in again.pages) == [
-        ("fares", 1, "source-updated"), ("fares-acme-ferries-help", 2, "deprecated"), ("parking", 1, "source-updated"),
-        ("refunds", 1, "source-updated")]
-    assert {pid: Wiki(ws).get(pid).body for pid in bodies} == bodies
