@@ -1016,14 +1016,9 @@ class _HtmlText(HTMLParser):
     because a cell alone ("$14.99") states nothing a reader or the answer engine could quote.
     """
 
-    def __init__(self, *, main_only: bool = False) -> None:
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.blocks: list[Block] = []
-        # a page that marks its content with one <main> (or role="main"): the text outside it is the site's (a logo,
-        # a breadcrumb trail), read only inside; the open element's tag and how deep that tag is nested in itself
-        self._main_only = main_only
-        self._main: tuple[str, int] | None = None
-        self._outside = False  # after the one <main>
         self._text: list[str] = []
         self._level = 0
         self._skipping: list[str] = []  # open skipped elements, innermost last
@@ -1079,12 +1074,6 @@ class _HtmlText(HTMLParser):
             return
         named = dict(attrs)
         role = (named.get("role") or "").strip().lower()
-        if self._main_only and tag not in _VOID_TAGS:
-            if self._main is None and (tag == "main" or role == "main"):
-                self._flush()
-                self._main = (tag, 1)
-            elif self._main is not None and tag == self._main[0]:
-                self._main = (tag, self._main[1] + 1)
         if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or _hidden(named)) and tag not in _VOID_TAGS:
             self._flush()
             self._skipping.append(tag)
@@ -1138,12 +1127,6 @@ class _HtmlText(HTMLParser):
             if tag in self._skipping:  # tolerate unclosed children: close up to the matching element
                 del self._skipping[len(self._skipping) - 1 - self._skipping[::-1].index(tag):]
             return
-        if self._main is not None and tag == self._main[0]:
-            self._main = (tag, self._main[1] - 1) if self._main[1] > 1 else None
-            if self._main is None:
-                self._flush()
-                self._main_only = False  # one <main>: what follows it is the site's too
-                self._outside = True
         if tag in ("strong", "b"):
             self._bold = max(0, self._bold - 1)
         elif tag == "table" and self._tables:
@@ -1173,7 +1156,7 @@ class _HtmlText(HTMLParser):
                 self._define()
 
     def handle_data(self, data: str) -> None:
-        if self._skipping or self._outside or self._main_only and self._main is None:
+        if self._skipping:
             return
         if self._tables:
             self._tables[-1].add(data)
@@ -1223,16 +1206,8 @@ class _Table:
         return table_rows(self.header, self.body)
 
 
-# the element a page marks its content with: <main>, or any element with role="main"
-_MAIN = re.compile(r"<main[\s>/]|\srole\s*=\s*[\"']?main\b", re.I)
-
-
 def html_blocks(text: str) -> list[Block]:
-    """Headings and paragraphs of an HTML page. A page that marks its content with one ``<main>`` (or
-    ``role="main"``) is read inside it only: the logo and breadcrumb trail before it ("Home › Visit › Tickets and
-    prices") became a page of their own named after the ``<title>``, quoted as a rule."""
-    mains = _MAIN.findall(_drop_html_comments(text)) if "main" in text.lower() else []
-    parser = _HtmlText(main_only=len(mains) == 1)
+    parser = _HtmlText()
     parser.feed(text)
     parser.close()
     parser._flush()

@@ -165,40 +165,6 @@ def test_html_site_furniture_is_not_policy_text():
     ]
 
 
-def test_text_outside_the_one_main_element_is_site_furniture(tmp_path):
-    # a CMS page: the logo in a plain <header> and the breadcrumb trail stand before <main>; kept, they became a
-    # page of their own named after the <title> ("tickets-and-prices-acme-garden"), its "rules" the breadcrumb
-    html = ("<html><head><title>Tickets | Acme Garden</title></head><body>"
-            "<header class='site-header'><a class='logo' href='/'>Acme Garden</a></header>"
-            "<div class='breadcrumb'><a href='/'>Home</a> › Visit › Tickets</div>"
-            "<main id='content'><article><h1>Tickets</h1><p>Book online to save 10%.</p>"
-            "<section><h2>Refunds</h2><div><div><p>Refunds within 14 days.</p></div></div></section>"
-            "<h2>Parking</h2><p>Parking costs £4.</p></article></main>"
-            "<div class='site-notice'>Registered charity no. 1190457.</div></body></html>")
-    assert [(b.text, b.level) for b in html_blocks(html)] == [
-        ("Tickets", 1), ("Book online to save 10%.", 0), ("Refunds", 2), ("Refunds within 14 days.", 0),
-        ("Parking", 2), ("Parking costs £4.", 0)]
-    path = tmp_path / "tickets.html"
-    path.write_text(html, encoding="utf-8")
-    from mem.policies.sectioning import plan_topics
-
-    title, topics = plan_topics(read_document(path, max_bytes=LIMIT))
-    assert [topic.title for topic in topics] == ["Tickets", "Refunds", "Parking"]
-    # role="main" on a div, with divs inside it, marks the content the same way
-    div = html.replace("<main id='content'>", "<div role='main'>").replace("</main>", "</div>")
-    assert [b.text for b in html_blocks(div)] == [b.text for b in html_blocks(html)]
-
-
-def test_a_page_without_one_main_element_is_read_whole():
-    # no <main>, or two of them (which one is the content?): every text outside the furniture tags is read
-    page = "<header><p>Acme Garden</p></header><h1>Tickets</h1><p>Book online.</p>"
-    assert [b.text for b in html_blocks(page)] == ["Acme Garden", "Tickets", "Book online."]
-    two = "<p>Intro.</p><main><h1>A</h1><p>One.</p></main><main><h1>B</h1><p>Two.</p></main>"
-    assert [b.text for b in html_blocks(two)] == ["Intro.", "A", "One.", "B", "Two."]
-    commented = "<!-- <main> --><p>Intro.</p><main><h1>A</h1><p>One.</p></main>"
-    assert [b.text for b in html_blocks(commented)] == ["A", "One."]
-
-
 def test_html_table_rows_are_read_with_their_column_headers():
     html = ("<h2>Delivery options</h2><table><thead><tr><th>Option</th><th>Time</th><th>Cost</th></tr></thead>"
             "<tbody><tr><td>Standard</td><td>5–7 business days</td><td><p>Free over $50</p></td></tr>"
