@@ -107,6 +107,9 @@ HEADING_BONUS = 0.1
 # (chosen on heldout3/A and tau airline: 0.8 answered "How much does seat selection cost?" with no rule
 # and lost nothing on any part; 0.7 lost a tuning question whose rule says "once").
 NO_FIGURE = 0.8
+# How far down the page's other sentences (the most similar first) the rule holding the customer's case is looked
+# for when the quoted ones speak of other cases only (``with_case_rung``).
+CASE_RUNG_DEPTH = 5
 # marks a Korean stem key among a sentence's index terms (a key never equals a bigram by accident)
 STEM_KEY = "~"
 _LINK = lazy(r"\[\[[^\]]*\]\]")
@@ -233,6 +236,9 @@ class RuleQuote:
     chosen: list[str] = field(default_factory=list)  # the sentences chosen, the best first (no lead-ins)
     # the semantic layer's score of the page (``mem.agent.semantic.fused_rule``): when set, it alone orders pages
     fused: float | None = None
+    # the question it was chosen for (``choose_rule``): the quote put together with the semantic choice reads the
+    # customer's case from it (``with_case_rung``)
+    question: str = ""
 
     def rank(self) -> tuple[bool, float, int]:
         """Sort key among pages for one question, best first when sorted in reverse (ties: search rank).
@@ -551,7 +557,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     units = question_units(question)
     keys = [u for u in units if u.key]
     if not keys or not candidates:
-        return RuleQuote()
+        return RuleQuote(question=question)
     found = [sentence_terms(_LINK.sub("", s)) for s in candidates]
     lead = _leads(body, candidates)
     for item, lead_in in lead.items():
@@ -609,8 +615,9 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         if any(keyset <= heading_grams for keyset in asked):
             # a question about the section as a whole ("How do exchanges work?" on Exchanges): its first rule
             return RuleQuote(sentences=[candidates[i] for i in _with_lead([best], lead)], ranked=[read(best)],
-                             coverage=1.0, heading_keys=len(by_heading), chosen=[candidates[best]])
-        return RuleQuote(heading_keys=len(by_heading))
+                             coverage=1.0, heading_keys=len(by_heading), chosen=[candidates[best]],
+                             question=question)
+        return RuleQuote(heading_keys=len(by_heading), question=question)
     chosen = [best]
     covered = {u for u in keys if held[best][u]}
     for i in order[1:]:
@@ -666,7 +673,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     if asked_measures and not is_yes_no(question) and not any(figures[i] for i in chosen):
         # "How much does seat selection cost?" is not answered by a rule that states no price
         coverage *= NO_FIGURE
-    quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading))
+    quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading), question=question)
     if coverage > ANSWER_COVERAGE:
         quote.sentences, quote.ranked = _quoted_with_followers(body, candidates, chosen, lead, read)
         quote.chosen = [candidates[i] for i in chosen]
@@ -2265,3 +2272,115 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
         if figure:
             return ("figure", figure)
     return None
+
+
+# --- the customer's case and the rung of a ladder of rules that holds it (eighteenth round) ---------------------
+
+
+def _span_days(figure: str, after: str) -> tuple[float, float] | None:
+    """A range of a duration ("between 14 and 4 days", read as "14 to 4"; "3-5 days") in days, lowest first; its unit
+    may follow it (``after``: the text after the figure)."""
+    numbers = _numbers(figure)
+    if len(numbers) != 2 or "%" in figure:
+        return None
+    tail = figure[re.search(r"\d", figure).end():] + " " + after[:12]  # type: ignore[union-attr]
+    unit = next((days for pattern, days in _DAYS_IN if pattern.search(tail)), None)
+    if unit is None:
+        return None
+    low, high = sorted(numbers)
+    return low * unit, high * unit
+
+
+# a bound the figure's qualifier does not carry: "fewer than 4 days" (at most, strictly), "From 16 minutes late" (at
+# least)
+_FEWER_BEFORE = lazy(r"\bfewer\s+than\s+$", re.IGNORECASE)
+_FROM_FIGURE_BEFORE = lazy(r"(?:^|[.:;]\s*|\b)from\s+$", re.IGNORECASE)
+# "10 min", "5 mins", "2 hrs": the customer's short units, read as the words a rule writes
+_SHORT_UNITS = ((lazy(r"(?<=\d)\s*mins?\b", re.IGNORECASE), " minutes"),
+                (lazy(r"(?<=\d)\s*(?:hrs?)\b", re.IGNORECASE), " hours"))
+
+
+def _clock_holds(question: str, text: str) -> set[bool]:
+    """For each hour or window of hours of a rule, whether it holds the one time of day the customer tells (the set
+    the rule speaks of, its condition's negation read: "20時までに到着されない場合" holds 21時)."""
+    told = _clock_times(question)
+    if len(told) != 1:
+        return set()
+    cases = told[0][2]
+    times = _clock_times(text)
+    found: set[bool] = set()
+    used: set[int] = set()
+    for i, (start, end, hours) in enumerate(times):
+        if i in used or len(hours) != 1:
+            continue
+        nxt = times[i + 1] if i + 1 < len(times) else None
+        if nxt and _WINDOW_LINK.match(text[end:nxt[0]]):
+            low = hours[0]
+            high = min((x for x in nxt[2] if x > low), default=nxt[2][0])
+            span = (high - low) % 24 or 24
+            used.add(i + 1)
+            sides = {(c - low) % 24 < span for c in cases}
+        elif _UNTIL_AFTER.match(text[end:end + 6]) or _UNTIL_BEFORE.search(text[max(0, start - 20):start]):
+            sides = {c % 24 <= hours[0] % 24 if hours[0] % 24 else True for c in cases}
+        elif _FROM_AFTER.match(text[end:end + 6]) or _FROM_BEFORE.search(text[max(0, start - 20):start]):
+            sides = {c % 24 >= hours[0] % 24 for c in cases}
+        else:
+            continue
+        if len(sides) == 1:
+            found.add(sides.pop() != _in_negated_condition(text, start))
+    return found
+
+
+def holds_case(question: str, sentence: str) -> bool | None:
+    """Whether the set of cases a rule speaks of holds the customer's own ("10 days before the class" is held by
+    "If you cancel between 14 and 4 days before the class" and not by "more than 14 days before"; "밤 11시쯤 도착" by
+    "오후 10시 이후에 도착하는"): by the rule's bounded figures of the measure the case is told in (a time, an amount,
+    an age, a weight) or its hours. Whether the rule allows or forbids is not read: only which rung of a ladder of
+    rules the case stands on. None when the rule has no bound of the case's kind or the customer tells no case."""
+    question = ascii_figures(case_text(question))
+    for pattern, words in _SHORT_UNITS:
+        question = pattern.sub(words, question)
+    text = ascii_figures(_FOOTNOTE.sub("", sentence))
+    found: set[bool] = set()
+    for measure in _COMPARED:
+        cases = _case_amounts(question, measure)
+        if len(cases) != 1:
+            continue
+        for start, end, figure in _figures(text, question):
+            if measure.name == "duration" and _service_time(text, start, end, figure):
+                continue
+            span = _span_days(figure, text[end:]) if measure.name == "duration" else None
+            if span is not None:
+                sides = {span[0] <= case <= span[1] for case in cases[0]}
+            else:
+                before = text[max(0, start - 12):start]
+                upper = bool(_UPPER.search(figure) or _FEWER_BEFORE.search(before))
+                lower = bool(_LOWER.search(figure) or _FROM_FIGURE_BEFORE.search(before))
+                limit = _amount(figure, measure) if measure.figure.search(figure) and upper != lower else None
+                if limit is None:
+                    continue
+                strict = bool(_STRICT.search(figure) or _FEWER_BEFORE.search(before))
+                sides = {(case < limit or (case == limit and not strict)) if upper else
+                         (case > limit or (case == limit and not strict)) for case in cases[0]}
+            if len(sides) == 1:
+                found.add(sides.pop() != _in_negated_condition(text, start))
+    if not found:
+        found = _clock_holds(question, text)
+    return True if True in found else False if found else None
+
+
+def with_case_rung(question: str, wanted: list[str], others: list[str]) -> list[str]:
+    """``wanted`` (the quote's sentences, the best first) with the rule that holds the customer's case put second,
+    when the customer tells a case (a time, an amount, an hour) and the sentences chosen speak of other cases only
+    ("4.1 … more than 14 days before" and "4.3 … fewer than 4 days before" for "10 days from now"): the first of
+    ``others`` (the page's other sentences, the most similar first) whose bound holds it ("4.2 If you cancel between
+    14 and 4 days before the class, …"). At most ``MAX_SENTENCES``, the last one left out to make room."""
+    if not question or not told_case(question) or not wanted:
+        return wanted
+    held = [holds_case(question, s) for s in wanted]
+    if True in held or False not in held:
+        return wanted
+    rung = next((s for s in others[:CASE_RUNG_DEPTH] if s not in wanted and holds_case(question, s) is True), None)
+    if rung is None:
+        return wanted
+    return [wanted[0], rung, *wanted[1:]][:MAX_SENTENCES]

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mem.agent.rule_quote import MAX_SENTENCES, RuleQuote, page_language, quote_sentences
+from mem.agent.rule_quote import MAX_SENTENCES, RuleQuote, page_language, quote_sentences, with_case_rung
 from mem.core.text import detect_language
 
 if TYPE_CHECKING:
@@ -268,7 +268,10 @@ def fused_rule(body: str, lexical: RuleQuote, match: Match | None, *, threshold:
     if not answers:
         return RuleQuote(coverage=fused, heading_keys=lexical.heading_keys, fused=fused)
     wanted = [match.sentence, *lexical.chosen, *match.close] if match is not None else lexical.chosen
-    quote = quote_sentences(body, list(dict.fromkeys(wanted))[:MAX_SENTENCES],
+    # the rung of a ladder of rules that holds the customer's own case, when the chosen ones speak of other cases
+    wanted = with_case_rung(lexical.question, list(dict.fromkeys(wanted))[:MAX_SENTENCES],
+                            [sentence for _, sentence in match.following] if match is not None else [])
+    quote = quote_sentences(body, wanted,
                             score=match.decides if match is not None else 0.0, flagged=flagged)
     quote.coverage, quote.heading_keys, quote.fused = fused, lexical.heading_keys, fused
     return quote

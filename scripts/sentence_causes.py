@@ -129,7 +129,7 @@ def replay(rows: list[dict]) -> list[dict]:
             match = Match(page_id="", sentence=choice["match"], similarity=1.0, close=tuple(choice["close"]),
                           score=choice["score"], following=tuple((s, t) for s, t in choice["following"]))
             lexical = RuleQuote(chosen=list(choice["lexical"]), sentences=list(choice["lexical"]) if
-                                choice["lexical_answers"] else [])
+                                choice["lexical_answers"] else [], question=row["question"])
             rule = fused_rule(choice["body"], lexical, match, threshold=0.0, answers=True)
             quote = rule.text
             row["quote"] = quote
