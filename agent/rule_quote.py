@@ -2331,6 +2331,41 @@ def _clock_holds(question: str, text: str) -> set[bool]:
     return found
 
 
+_SPAN_BEFORE_EVENT = lazy(r"^\s*(?:(?:business\s+|working\s+)?(?:days?|hours?|weeks?)\s+)?(?:before|prior\s+to|ahead\s+of)\b|"
+                         r"^\s*(?:영업일|일|시간|주일?|営業日|日|時間|週間)?\s*(?:전|前)", re.IGNORECASE)
+
+
+def _ahead_holds(question: str, text: str) -> set[bool]:
+    """For each window of a rule that ends a time before an event ("more than 14 days before the class", "between 14
+    and 4 days before", "7일 전까지", "3時間前を過ぎた"), whether it holds the time the customer has left before it
+    ("10 days from now", "탑승 5일 전에": ``_AHEAD_CASE``); empty when the customer tells no such time."""
+    told = _AHEAD_CASE.search(question)
+    if not told:
+        return set()
+    cases = _case_amounts(told.group(0).replace("in ", "", 1), _DURATION)
+    if len(cases) != 1 or cases[0][0] != cases[0][1]:
+        return set()
+    left = cases[0][0]
+    found: set[bool] = set()
+    for start, end, figure in _figures(text, question):
+        span = _span_days(figure, text[end:])
+        # ("between 14 and 4 days" is read as "14 to 4": its end may fall short of the written figure's)
+        if span is not None and _SPAN_BEFORE_EVENT.match(text[end:].lstrip("0123456789 ")):
+            found.add(span[0] <= left <= span[1])
+            continue
+        limit = _amount(figure, _DURATION) if _DURATION.figure.search(figure) else None
+        if limit is None or not _BEFORE_EVENT.match(text, end) and not re.search(r"(?:전|前)$", figure):
+            continue
+        bare = _DURATION.figure.search(figure)
+        after = text[start + bare.end():start + bare.end() + 8] if bare else ""
+        before = text[max(0, start - 24):start] + figure[:bare.start() if bare else 0]
+        deadline = bool(_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after))
+        late = bool(_LATE_BEFORE.search(before) or _FEWER_BEFORE.search(before) or _LATE_AFTER.match(after))
+        if deadline != late:
+            found.add(left >= limit if deadline else left < limit)
+    return found
+
+
 def holds_case(question: str, sentence: str) -> bool | None:
     """Whether the set of cases a rule speaks of holds the customer's own ("10 days before the class" is held by
     "If you cancel between 14 and 4 days before the class" and not by "more than 14 days before"; "밤 11시쯤 도착" by
@@ -2341,11 +2376,12 @@ def holds_case(question: str, sentence: str) -> bool | None:
     for pattern, words in _SHORT_UNITS:
         question = pattern.sub(words, question)
     text = ascii_figures(_FOOTNOTE.sub("", sentence))
-    found: set[bool] = set()
+    found = _ahead_holds(question, text)
+    ahead = _AHEAD_CASE.search(question) is not None
     for measure in _COMPARED:
         cases = _case_amounts(question, measure)
-        if len(cases) != 1:
-            continue
+        if len(cases) != 1 or (ahead and measure.name == "duration"):
+            continue  # the time left before an event is read against windows before it (``_ahead_holds``) only
         for start, end, figure in _figures(text, question):
             if measure.name == "duration" and _service_time(text, start, end, figure):
                 continue

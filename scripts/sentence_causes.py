@@ -21,8 +21,10 @@ the expected one and whose quote lacks the expected words — is sorted by the f
 ``--list`` prints one cause's misses (question, expected words, quoted, where the expected sentence ranks by the
 adapter's score and whether the lexical engine chose it). ``--replay`` chooses every recorded page's quote again
 with the current ``mem.agent.semantic.fused_rule`` and ``mem.agent.rule_quote.choose_rule`` left as recorded (the
-lexical sentences, the most similar ones), and counts the right sentences before → after: a change to how the quote
-is put together is measured in seconds (the bench still decides).
+lexical sentences, the most similar ones), says the "in short" of each changed quote again with the current
+``in_short`` (as ``states_causes.py --replay``), and counts the right sentences, the stated figures or yes/no and the
+opposite yes/no before → after: a change to how the quote is put together is measured in seconds (the bench still
+decides).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from collections import Counter
 from pathlib import Path
 
 from states_causes import show  # one table printer for both cause scripts (run from scripts/)
+
+from mem.agent.rule_quote import RuleQuote
 
 CAUSES = ("said no rule", "not one sentence of the page", "exception or limit after the quoted sentence",
           "clause that refers back", "table row", "list item", "neighbour of the quoted sentence",
@@ -116,9 +120,20 @@ def table(rows: list[dict]) -> tuple[list[str], dict[str, Counter]]:
     return sets, counts
 
 
+def shown_of(choice: dict) -> tuple[str, ...]:
+    """The page's next most similar sentence when within ``QUOTE_CLOSE`` of the best but not ``CLOSE`` (quoted, not
+    read: ``mem.agent.semantic.Match.shown``), from the recorded scores."""
+    from mem.agent.semantic import CLOSE, QUOTE_CLOSE
+
+    best, following = choice.get("score"), choice.get("following") or []
+    if best is None or not following:
+        return ()
+    score, sentence = following[0]
+    return (sentence,) if best - QUOTE_CLOSE <= score < best - CLOSE else ()
+
+
 def replay(rows: list[dict]) -> list[dict]:
     """The rows with each recorded quote put together again by the current ``fused_rule``."""
-    from mem.agent.rule_quote import RuleQuote
     from mem.agent.semantic import Match, fused_rule
 
     out = []
@@ -127,21 +142,54 @@ def replay(rows: list[dict]) -> list[dict]:
         choice = row.get("choice")
         if choice and choice.get("match"):
             match = Match(page_id="", sentence=choice["match"], similarity=1.0, close=tuple(choice["close"]),
-                          score=choice["score"], following=tuple((s, t) for s, t in choice["following"]))
+                          shown=shown_of(choice), score=choice["score"],
+                          following=tuple((s, t) for s, t in choice["following"]))
             lexical = RuleQuote(chosen=list(choice["lexical"]), sentences=list(choice["lexical"]) if
                                 choice["lexical_answers"] else [], question=row["question"])
             rule = fused_rule(choice["body"], lexical, match, threshold=0.0, answers=True)
-            quote = rule.text
-            row["quote"] = quote
-            row["right_sentence"] = bool(row["page"]) and row["sentence"] in quote
+            if rule.sentences != choice["sentences"]:
+                _say_again(row, rule)
         out.append(row)
     return out
 
 
-def right_sentences(rows: list[dict]) -> dict[str, int]:
+def _say_again(row: dict, rule: RuleQuote) -> None:
+    """``row`` with its quote made ``rule``'s: the right sentence, and the answer's "in short" line said again by the
+    current ``in_short`` from the new quote's sentences (as ``states_causes.replay`` does), its stated value and
+    opposite yes/no counted again."""
+    from bench_policy_qa import states_it, states_opposite
+
+    from mem.agent.language import phrase
+    from mem.agent.rule_quote import in_short
+
+    quotes = row.get("quotes") or []
+    call = next((c for c in row.get("in_short_calls") or [] if quotes and (set(c[1]) == set(quotes) or all(
+        said in " ".join(quotes) for said in c[1]))), None)
+    old = tuple(call[2]) if call and call[2] else None
+    new = in_short(row["question"], rule.ranked)
+    text = row["answer"]
+    if old != new:
+        said = next(((lang, n) for lang in ("en", "ko", "ja") for n in range(1, 10) if old and phrase(
+            lang, f"short_{old[0]}", figure=old[1], n=n) in text), None)
+        if said is None:
+            hangul, kana = re.search(r"[가-힣]", row["question"]), re.search(r"[぀-ヿ]", row["question"])
+            said = ("ko" if hangul else "ja" if kana else "en", 1)
+        language, n = said
+        line = phrase(language, f"short_{new[0]}", figure=new[1], n=n) if new else ""
+        text = (text.replace(phrase(language, f"short_{old[0]}", figure=old[1], n=n), line) if old
+                else line + "\n" + text)
+    row["answer"], row["quote"], row["quotes"] = text, rule.text, list(rule.sentences)
+    row["right_sentence"] = bool(row["page"]) and row["sentence"] in rule.text
+    q = {"states": row.get("states")}
+    row["stated"] = bool(row.get("states")) and states_it(q, text, row["quotes"])
+    row["opposite"] = states_opposite(q, text, row["quotes"])
+
+
+def right_sentences(rows: list[dict], key: str = "right_sentence") -> dict[str, int]:
+    """Per set, the answers with ``key`` true (a right sentence counts on an answerable question only)."""
     out: Counter = Counter()
     for r in rows:
-        out[r["set"]] += bool(r["page"] and r["right_sentence"])
+        out[r["set"]] += bool((r["page"] or key != "right_sentence") and r.get(key))
     return out
 
 
@@ -162,11 +210,13 @@ def main() -> None:
         print("\nafter:")
     show(*table(rows))
     if old is not None:
-        before, after = right_sentences(old), right_sentences(rows)
-        print("\n| set | right sentence |\n|---|---|")
-        for s in after:
-            print(f"| {s} | {before.get(s, 0)} → {after[s]} |")
-        print(f"| all | {sum(before.values())} → {sum(after.values())} |")
+        keys = ("right_sentence", "stated", "opposite")
+        before = {k: right_sentences(old, k) for k in keys}
+        after = {k: right_sentences(rows, k) for k in keys}
+        print("\n| set | right sentence | states the figure or yes/no | states the opposite |\n|---|---|---|---|")
+        for s in after["right_sentence"]:
+            print(f"| {s} | " + " | ".join(f"{before[k].get(s, 0)} → {after[k].get(s, 0)}" for k in keys) + " |")
+        print("| all | " + " | ".join(f"{sum(before[k].values())} → {sum(after[k].values())}" for k in keys) + " |")
         was = {(r["set"], r["id"]) for r in old if r["page"] and r["right_sentence"]}
         lost = [(r["set"], r["id"]) for r in rows if (r["set"], r["id"]) in was and not r["right_sentence"]]
         print(f"\nright before, not after: {lost}")
