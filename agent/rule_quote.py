@@ -2331,8 +2331,9 @@ def _clock_holds(question: str, text: str) -> set[bool]:
     return found
 
 
-_SPAN_BEFORE_EVENT = lazy(r"^\s*(?:(?:business\s+|working\s+)?(?:days?|hours?|weeks?)\s+)?(?:before|prior\s+to|ahead\s+of)\b|"
-                         r"^\s*(?:영업일|일|시간|주일?|営業日|日|時間|週間)?\s*(?:전|前)", re.IGNORECASE)
+_SPAN_BEFORE_EVENT = lazy(r"^\s*(?:(?:business\s+|working\s+)?(?:days?|hours?|weeks?)\s+)?"
+                         r"(?:before|prior\s+to|ahead\s+of)\b|^\s*(?:영업일|일|시간|주일?|営業日|日|時間|週間)?\s*(?:전|前)",
+                         re.IGNORECASE)
 
 
 def _ahead_holds(question: str, text: str) -> set[bool]:
@@ -2348,9 +2349,9 @@ def _ahead_holds(question: str, text: str) -> set[bool]:
     left = cases[0][0]
     found: set[bool] = set()
     for start, end, figure in _figures(text, question):
-        span = _span_days(figure, text[end:])
+        span = _span_days(figure, text[end:end + 40])
         # ("between 14 and 4 days" is read as "14 to 4": its end may fall short of the written figure's)
-        if span is not None and _SPAN_BEFORE_EVENT.match(text[end:].lstrip("0123456789 ")):
+        if span is not None and _SPAN_BEFORE_EVENT.match(text[end:end + 40].lstrip("0123456789 ")):
             found.add(span[0] <= left <= span[1])
             continue
         limit = _amount(figure, _DURATION) if _DURATION.figure.search(figure) else None
@@ -2385,7 +2386,7 @@ def holds_case(question: str, sentence: str) -> bool | None:
         for start, end, figure in _figures(text, question):
             if measure.name == "duration" and _service_time(text, start, end, figure):
                 continue
-            span = _span_days(figure, text[end:]) if measure.name == "duration" else None
+            span = _span_days(figure, text[end:end + 40]) if measure.name == "duration" else None
             if span is not None:
                 sides = {span[0] <= case <= span[1] for case in cases[0]}
             else:

@@ -17,7 +17,7 @@ from mem.agent import adapter
 from mem.agent.adapter import QuestionAdapter
 from mem.agent.answering import answer_question
 from mem.agent.rule_quote import RuleQuote
-from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT, SEARCH_WEIGHT, Match, SemanticQuotes, fused_rule
+from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT, QUOTE_CLOSE, SEARCH_WEIGHT, Match, SemanticQuotes, fused_rule
 from mem.core.config import AskSettings
 from mem.core.text import encoder
 from mem.core.text.vectors import CACHE_FILE, passage
@@ -348,6 +348,10 @@ def test_a_close_second_sentence_is_offered_and_a_distant_one_is_not(semantic):
         second = scored[1] if len(scored) > 1 else None
         assert match.sentence == scored[0][1] and match.sentence in body[page_id]
         assert match.close == ((second[1],) if second and second[0] >= scored[0][0] - CLOSE else ())
+        # nearly as close (within QUOTE_CLOSE, not CLOSE): quoted, not read for the answer in short
+        assert match.shown == ((second[1],) if second and scored[0][0] - QUOTE_CLOSE <= second[0] <
+                               scored[0][0] - CLOSE else ())
+        assert not (match.close and match.shown)
 
 
 def test_a_long_question_is_cut_before_the_encoder():
