@@ -110,6 +110,9 @@ NO_FIGURE = 0.8
 # How far down the page's other sentences (the most similar first) the rule holding the customer's case is looked
 # for when the quoted ones speak of other cases only (``with_case_rung``).
 CASE_RUNG_DEPTH = 5
+# ... and only in a question and sentences this long at most: reading a customer's amounts is not linear in a run of
+# digits (``_case_amounts``, 3 s at 3,000 digits; 0.1 s at 600), and a message that long tells no one case
+CASE_READ_MAX = 600
 # marks a Korean stem key among a sentence's index terms (a key never equals a bigram by accident)
 STEM_KEY = "~"
 _LINK = lazy(r"\[\[[^\]]*\]\]")
@@ -2372,7 +2375,10 @@ def holds_case(question: str, sentence: str) -> bool | None:
     "If you cancel between 14 and 4 days before the class" and not by "more than 14 days before"; "밤 11시쯤 도착" by
     "오후 10시 이후에 도착하는"): by the rule's bounded figures of the measure the case is told in (a time, an amount,
     an age, a weight) or its hours. Whether the rule allows or forbids is not read: only which rung of a ladder of
-    rules the case stands on. None when the rule has no bound of the case's kind or the customer tells no case."""
+    rules the case stands on. None when the rule has no bound of the case's kind or the customer tells no case, and
+    for a question or a rule longer than ``CASE_READ_MAX``."""
+    if len(question) > CASE_READ_MAX or len(sentence) > CASE_READ_MAX:
+        return None
     question = ascii_figures(case_text(question))
     for pattern, words in _SHORT_UNITS:
         question = pattern.sub(words, question)

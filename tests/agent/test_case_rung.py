@@ -94,3 +94,17 @@ def test_a_sentence_nearly_as_close_is_quoted_and_not_read_for_the_answer_in_sho
     full = Match(page_id="cancel", sentence=R1, similarity=0.9, score=0.9, close=(R2,), shown=(R3,))
     lexical = RuleQuote(sentences=[R4], chosen=[R4])
     assert fused_rule(LADDER, lexical, full, threshold=0.5, answers=True).sentences == [R1, R2, R4]
+
+
+def test_a_message_too_long_to_tell_one_case_is_not_read_and_costs_nothing():
+    import time
+
+    from mem.agent.rule_quote import CASE_READ_MAX
+
+    long = "1" * 200_000
+    started = time.process_time()
+    assert holds_case(TEN_DAYS + long, R2) is None
+    assert holds_case(TEN_DAYS, R2 + long) is None
+    assert with_case_rung(TEN_DAYS + long, [R1], [R2]) == [R1]
+    assert time.process_time() - started < 1.0
+    assert holds_case(TEN_DAYS + " " * (CASE_READ_MAX - len(TEN_DAYS) - 1), R2) is True
