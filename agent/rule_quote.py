@@ -371,7 +371,7 @@ def _question_units(question: str) -> tuple[Unit, ...]:
 # "산 지 10일", "받은 지 일주일": a verb's ㄴ-form and the bound noun 지 (since) tell the customer's time, and chat
 # writes them as one word ("산지 10일 됐는데", which the analyzer keeps whole): before a time, such a word is the
 # case told, held by a rule's duration, never a topic a rule must name ("산지" is also "place of origin")
-_SINCE_TIME = lazy(r"\s*(?:\d|[０-９]|몇|며칠|얼마|오래|한\s*(?:달|주)|일주일|하루|이틀|사흘|나흘|보름)")
+_SINCE_TIME = lazy(r"(?:(?<!\s)\s+)?(?:\d|[０-９]|몇|며칠|얼마|오래|한\s*(?:달|주)|일주일|하루|이틀|사흘|나흘|보름)")
 
 
 def _since(word: str, question: str) -> bool:
@@ -419,8 +419,8 @@ def asked_terms(question: str) -> list[frozenset[frozenset[str]]]:
 # "… a refund for my order?", "… a discount on our booking?": the request ends on what the customer bought,
 # named by a word any shop's rules are about without saying it (a rule on refunds is a rule on orders); a
 # thing of its own kind ("an invoice for my company", "the address on my licence") stays a key word
-_OWN_THING = lazy(r"\s+(?:for|on)\s+(?:my|our)\s+(?:[A-Za-z][\w'-]*\s+){0,2}?(?:orders?|purchases?|items?|"
-                  r"products?|goods|parcels?|packages?|bookings?|reservations?)\s*[?.!]*\s*$", re.IGNORECASE)
+_OWN_THING = lazy(r"(?<!\s)\s+(?:for|on)\s+(?:my|our)\s+(?:[A-Za-z][\w'-]*\s+){0,2}?(?:orders?|purchases?|items?|"
+                  r"products?|goods|parcels?|packages?|bookings?|reservations?)\s*+[?.!]*+\s*+$", re.IGNORECASE)
 
 
 def _own_case(sentence: str) -> str | None:
@@ -891,13 +891,16 @@ _UNIT_WORDS = ("am", "pm", "kg", "km", "dollars", "dollar", "euros", "percent", 
                "minutes", "weeks", "week", "months", "month", "years", "year", "nights", "night", "litre", "liter")
 # "2pm", "40kg", "5GB": a unit written on the number is part of it
 _ATTACHED = r"(?:am|pm|kg|km|cm|mm|ml|gb|mb|g|l)"
-_ATTACHED_UNIT = lazy(rf"(?:[$€£¥₩]|(?<!\d))\d[\d.,]*{_ATTACHED}", re.IGNORECASE)
+_ATTACHED_UNIT = lazy(rf"(?:[$€£¥₩]|(?<!\d)(?<!\d[.,]))\d[\d.,]*{_ATTACHED}", re.IGNORECASE)
 _EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}(?:(?<=\d){_ATTACHED}\b)?{_RANGE}(?:-[a-z]+)?(?:'s)?"
                   r"(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
                   r"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){0,3}", re.IGNORECASE)
-_BETWEEN_RANGE = lazy(rf"(?:{_CURRENCY})?{_NUMBER}\s+and\s+(?:{_CURRENCY})?{_NUMBER}", re.IGNORECASE)
+# (a number is tried from its first digit only: "1.5 and 2" from its "5" reaches nothing its "1" does not, and
+# trying every digit of a run read the run to its end each time — quadratic)
+_BETWEEN_RANGE = lazy(rf"(?:{_CURRENCY})?(?:(?<!\d)(?<!\d[.,])(?=\d)|(?!\d)){_NUMBER}"
+                      rf"\s+and\s+(?:{_CURRENCY})?{_NUMBER}", re.IGNORECASE)
 # "3~5영업일", "1〜2営業日": the range is part of the figure
-_CJK_FIGURE = lazy(r"\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
+_CJK_FIGURE = lazy(r"(?<!\d)(?<!\d[.,])\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
                    r"(?:%|만\s*원|영업일|[원일년개월주시간분세명회번매장]+|[かカヵケヶ]月間?|"
                    r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|미만|초과|동안|후|전|까지|以上|以内|以下|未満|超|間|後|前|まで))?")
 
@@ -908,7 +911,7 @@ _QUALIFIER = lazy(r"\b(?:about|around|approximately|roughly|up to(?: a maximum o
                   r"more than|less than|within|over|under|after|beyond)\s+$", re.IGNORECASE)
 # a clause's own number ("6.1 You can end…", "2) …") and a reference to another ("section 5", "clause 3.4",
 # "제6조", "第6条") are not what a rule states
-_CLAUSE_NUMBER = lazy(r"\s*(?:\d+(?:\.\d+)+|\d+[.)])\s")
+_CLAUSE_NUMBER = lazy(r"(?:(?:(?<!\s)|(?<=[\d.)]\s))\s+)?(?<!\d)(?:(?<!\d\.)\d+(?:\.\d+)+|\d+[.)])\s")
 _REFERENCE = lazy(r"\b(?:section|clause|article|paragraph|part|schedule|제|第)\s*$", re.IGNORECASE)
 
 
@@ -1220,7 +1223,8 @@ _RELATIVE_TIME = lazy(
     re.IGNORECASE)
 # a number and its unit told as the case, with what follows it ("3 weeks ago", "2주 전에", "3週間前に"): its words
 # are the case, never a key word a rule must hold
-_CASE_TIME = lazy(r"(?:\d+(?:[.,]\d+)*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s*-?\s*"
+_CASE_TIME = lazy(r"(?:(?<!\d)(?<!\d[.,])\d+(?:[.,]\d+)*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                  r"twelve))\s*+-?\s*"
                   r"(?:(?:business\s+|working\s+)?(?:days?|weeks?|fortnights?|months?|years?)\b|"
                   r"영업일|일|주일?|개월|달|년|営業日|日|週間|週|[かカヵケヶ]月|年)"
                   r"(?:\s*(?:ago|later|back|old)\b|\s*(?:전|후|뒤)(?:에는|에|쯤)?|(?:前|後)(?:に|は)?)?", re.IGNORECASE)
@@ -1233,7 +1237,7 @@ _RELATIVE_DAYS = ((lazy(r"day\s+before\s+yesterday|그저?께|그제|一昨日|�
 
 
 _TOLD_FRAME = lazy(r"^(?:after|within|in|over|under|past|for|about|almost|nearly|than|just)\s+|"
-                   r"\s+(?:ago|later|back|after|before|since|old)$|\s*(?:전|후|뒤)(?:에는|에|쯤)?$|(?:前|後)(?:に|は)?$",
+                   r"(?<!\s)\s+(?:ago|later|back|after|before|since|old)$|(?:(?<!\s)\s+)?(?:전|후|뒤)(?:에는|에|쯤)?$|(?:前|後)(?:に|は)?$",
                    re.IGNORECASE)
 
 
@@ -1276,7 +1280,7 @@ def case_time_spans(question: str) -> list[str]:
 # a time that may name a kind of thing does not stand for a rule's duration: "a 5 year plan", "5年前の機種" (a model
 # from five years ago) — a number with its unit before a noun, or before the genitive の / 의. It is still compared
 # with a window when it is the only time told ("5日前の注文", an order from five days ago: ``_case_amounts``).
-_GENITIVE_AFTER = lazy(r"^\s*(?:前|後|전|후)?\s*(?:の|의)")
+_GENITIVE_AFTER = lazy(r"^\s*+(?:前|後|전|후)?\s*(?:の|의)")
 
 
 def _names_a_kind(text: str, start: int, end: int) -> bool:
@@ -1288,7 +1292,7 @@ def _names_a_kind(text: str, start: int, end: int) -> bool:
 _ATTRIBUTIVE = lazy(r"^(?:[2-9]|\d\d+)\s*-?\s*(?:minute|hour|day|week|month|year)\s+[a-z]", re.IGNORECASE)
 # "within 60 days of delivery, but not later": the negation restates the limit, it does not forbid; "… for everything in
 # your home and not only the car" adds, it does not forbid
-_BUT_NOT = lazy(r",?\s*\bbut not\b[^,;.]*|\bnot\s+(?:only|just)\b", re.IGNORECASE)
+_BUT_NOT = lazy(r",?(?:(?<!\s)\s+)?\bbut not\b[^,;.]*|\bnot\s+(?:only|just)\b", re.IGNORECASE)
 _NOT_ONLY = lazy(r"\bnot\s+(?:only|just)\b", re.IGNORECASE)
 # a charge that is not made is no prohibition: "at no extra cost", "without any fee", "free of charge", 무료, 비용 없이,
 # 면제, 無料, 手数料なし — the rule allows the thing and says it costs nothing
@@ -1303,11 +1307,16 @@ _NO_CHARGE = lazy(
 # a condition's own clause ("If we do not receive a payment by its due date, …", "입금하지 않으면 …",
 # "…しない場合は、"), before the ruling or after it to the sentence's end ("… we will refund the premium in full
 # provided you have not made a claim."): a negation inside it sets the condition and is not what the rule rules out
+# A Korean or Japanese condition is read from the start of its word run, or where the last condition ended (its
+# ending: a match of the pattern can end inside a run, "…ないと困る場合は"): tried from every character of a run,
+# each start read the run to its end again — quadratic — and a later start reaches nothing an earlier one does not
+_CLAUSE_START = (r"(?:(?<![^\s,;。、])|(?<=않으면|못하면|없으면|ないと|ければ|い場合|\s경우)|"
+                 r"(?<=않는경우|없는경우|는경우에|\s경우에|경우에는|い場合は|場合には))")
 _CONDITION_CLAUSE = lazy(
     r"\b(?:if|unless|when|where|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:]*,\s*|"
-    r",?\s*\b(?:if|unless|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:.]*(?=[.]?\s*$)|"
-    r"[^\s,;。、]*(?:지\s*않으면|지\s*못하면|없으면|않는\s*경우(?:에는|에)?|없는\s*경우(?:에는|에)?),?\s*|"
-    r"[^\s,;。、]*(?:ない場合(?:には|は)?|なければ|ないと)、?", re.IGNORECASE)
+    r",?(?:(?<!\s)\s+)?\b(?:if|unless|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:.]*(?=[.]?\s*$)|"
+    rf"{_CLAUSE_START}[^\s,;。、]*(?:지\s*않으면|지\s*못하면|없으면|않는\s*경우(?:에는|에)?|없는\s*경우(?:에는|에)?),?\s*|"
+    rf"{_CLAUSE_START}[^\s,;。、]*(?:ない場合(?:には|は)?|なければ|ないと)、?", re.IGNORECASE)
 
 
 # "Assistance dogs can travel without a carrier": "without" names what is not needed, it rules nothing out (a rule
@@ -1949,7 +1958,7 @@ def _condition_and_ruling(read: str) -> tuple[str, str]:
 
 
 
-_CLAUSE_BREAK = lazy(r"\s*[;；]\s*")
+_CLAUSE_BREAK = lazy(r"(?:(?<!\s)\s+)?[;；]\s*")
 _CONTRAST = lazy(r"(?:however|but|except|unless|although|though|yet)\b|다만|단,|하지만|그러나|ただし|但し|しかし",
                  re.IGNORECASE)
 
@@ -1980,17 +1989,17 @@ def _clause_asked(question: str, sentence: str) -> str:
 # "3日後"), and a window that ends a time before the event ("up to 24 hours before the sailing", "3일 전까지",
 # "3日前まで")
 _AHEAD_CASE = lazy(r"\bin\s+(?:about\s+|around\s+|roughly\s+|just\s+)?\d+(?:\.\d+)?\s*(?:hours?|days?|weeks?)\b|"
-                   r"\d+\s*(?:hours?|days?|weeks?)\s+(?:from\s+now|away|ahead|to\s+go)\b|"
-                   r"\d+\s*(?:시간|일|주)\s*(?:뒤|후)|\d+\s*(?:時間|日|週間)\s*後|"
+                   r"(?<!\d)\d+\s*(?:hours?|days?|weeks?)\s+(?:from\s+now|away|ahead|to\s+go)\b|"
+                   r"(?<!\d)\d+\s*(?:시간|일|주)\s*(?:뒤|후)|(?<!\d)\d+\s*(?:時間|日|週間)\s*後|"
                    # the time left before an event the customer names: "4 days before my tablets run out", "탑승 5일
                    # 전에", "予定日の3日前", "授業1時間前に" (an event's noun before it: "3日前に買った" is a time ago),
                    # "일주일 남았는데", "あと20分"
-                   r"\d+\s*(?:hours?|days?|weeks?)\s+(?:before|prior\s+to|ahead\s+of)\s+(?:my|our|the|your)\b|"
+                   r"(?<!\d)\d+\s*(?:hours?|days?|weeks?)\s+(?:before|prior\s+to|ahead\s+of)\s+(?:my|our|the|your)\b|"
                    r"(?<=[가-힣])(?<![은는이가을를에도서])\s\d+\s*(?:시간|일|주일?)\s*전(?:에|이|인데|입니다|이에요|이라)|"
                    r"(?:[一-龯ァ-ヶー]の?|[一-龯ァ-ヶー]\s)\d+\s*(?:分|時間|日|週間)\s*前(?:に|なん|です|だ|で)|"
-                   r"(?:\d+\s*(?:시간|일|주일?|분)|일주일|하루|이틀|사흘)\s*(?:밖에\s*)?남(?:았|은)|"
+                   r"(?:(?<!\d)\d+\s*(?:시간|일|주일?|분)|일주일|하루|이틀|사흘)\s*(?:밖에\s*)?남(?:았|은)|"
                    r"(?:あと|残り)\s*\d+\s*(?:分|時間|日|週間)", re.IGNORECASE)
-_BEFORE_EVENT = lazy(r"\s*(?:before|prior\s+to|ahead\s+of)\b|\s*(?:전|前)", re.IGNORECASE)
+_BEFORE_EVENT = lazy(r"(?:(?<!\s)\s+)?(?:before|prior\s+to|ahead\s+of)\b|(?:(?<!\s)\s+)?(?:전|前)", re.IGNORECASE)
 
 
 def _ahead_of_window(question: str, sentence: str) -> bool | None:
@@ -2088,7 +2097,7 @@ def _once_used(question: str, sentences: list[str]) -> bool:
 # dogs", "… covered while in use, except damage to skis", "…を除き", "…을 제외하고"): the phrase it names, to the
 # clause's end
 _EXCEPTION = lazy(r"\b(?:except(?:\s+for|\s+where|\s+when)?|with\s+the\s+exception\s+of|other\s+than|apart\s+from)\b"
-                  r"[^,;.]*|[^\s,;。、]+(?:を除き|を除いて|を除く|以外は)|[^\s,;.]+\s*(?:을|를)?\s*제외하고",
+                  r"[^,;.]*|(?<![^\s,;。、])[^\s,;。、]+(?:を除き|を除いて|を除く|以外は)|(?<![^\s,;.])[^\s,;.]+\s*+(?:을|를)?\s*제외하고",
                   re.IGNORECASE)
 
 
