@@ -44,10 +44,10 @@ _CLAIMED_ROLE = lazy(
     r"model|setup)\b|\b(?:this\s+is|we\s+are|i(?:'m|\s+am)\s+(?:from|with|on))\s+(?:the\s+|your\s+)?(?:it|dev|"
     r"development|engineering|platform|security|compliance|qa|admin)\s+(?:team|department|desk)\b")
 _CJK_CLAIMED_ROLE = lazy(
-    r"(?<!회사에서\s)(?<!직장에서\s)(?:이\s*회사|여기|귀사|본사)?\s*(?:개발자|관리자|운영자|시스템\s*관리자|개발팀|보안팀|"
+    r"(?:(?<!\s)|(?!\s))(?:(?<!회사에서\s)(?<!직장에서\s)(?:이\s*회사|여기|귀사|본사)?\s*(?:개발자|관리자|운영자|시스템\s*관리자|개발팀|보안팀|"
     r"IT\s*팀|it\s*팀)\S{0,2}(?:예요|이에요|입니다|이고|인데|임|에서\s*왔)"
     r"|(?<!会社の)(?<!うちの)(?:システム)?(?:管理者|開発者|運営者|開発チーム|情報システム部|開発部)(?:の者)?(?:です|だ|ですが|なんですが"
-    r"|として)")
+    r"|として))")
 _PRIVILEGED_ASK = lazy(
     r"\b(?:lift|remove|disable|raise|increase|reset|unlock|clear|bypass|turn\s+off)\s+(?:\w+\s+){0,3}?(?:limits?|"
     r"restrictions?|caps?|checks?|blocks?|locks?|verification)\b|\b(?:discount|coupon|promo|staff|voucher|gift)\s+codes?\b"

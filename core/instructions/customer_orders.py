@@ -48,7 +48,7 @@ _PERSONA_VERB = lazy(
     r"assume\s+the\s+role|pose\s+as|consider\s+yourself|(?P<frame>act|behave|imagine|be|assume|respond|answer|"
     r"reply|treat)\b)")
 _PERSONA_REST = lazy(
-    r"\s+(?:(?:as|like)\s+(?:if|though)\b|(?:as|like)\s+(?:an?\s+|the\s+|my\s+)?" + _ROLE_NOUN + r"\b|"
+    r"(?<!\s)\s+(?:(?:as|like)\s+(?:if|though)\b|(?:as|like)\s+(?:an?\s+|the\s+|my\s+)?" + _ROLE_NOUN + r"\b|"
     r"my\s+" + _ROLE_NOUN + r"\b|(?:you\s+are|you're|you\s+were|being)\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+){0,2}?"
     + _ROLE_NOUN + r"\b|(?:that\s+)?(?:i\s+am|i'm)\s+(?:an?\s+|the\s+|my\s+)?" + _ROLE_NOUN + r"\b|"
     r"(?:like|as)\s+(?:my|a|an)\s+(?:\w+\s+){0,3}?(?:who|that)\s+(?:\w+\s+){0,6}?(?:sneaks?|gives?|grants?|approves?|"
@@ -61,12 +61,12 @@ _PERSONA_REST = lazy(
 _IMPERATIVE_BEFORE = _words(
     "please just now so and then ok okay you can could would will to let's lets kindly also simply first "
     "pretty hey look listen well")
-_SPEAKER_PERSONA = lazy(r"(?:\s+(?:as\s+(?:if|though)|like))?" + SPEAKER_PERSONA)
+_SPEAKER_PERSONA = lazy(r"(?<!\s)(?:\s+(?:as\s+(?:if|though)|like))?" + SPEAKER_PERSONA)
 # what the speaker's persona must not carry: a role of authority, a status, a grant
 _PRIVILEGED_PERSONA = lazy(r"\b(?:" + _ROLE_NOUN + r"|vip|premium|gold|platinum|elite|priority|member|staff|employee|"
                            r"partner|wholesale|verified|approved|eligible|exempt|entitled)\b"
                            r"|\b(?:approv|accept|grant|refund|authori[sz]|waiv|discount|free|exception|credit)\w*")
-_OWN_PAST = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:never|didn't|did\s+not|haven't|hadn't|had\s+not)\b")
+_OWN_PAST = lazy(r"(?<!\s)\s+(?:that\s+)?(?:i|we)\s+(?:never|didn't|did\s+not|haven't|hadn't|had\s+not)\b")
 _YOU_ARE_ROLE = lazy(r"\bgame\s*[:\-–—]\s*you(?:'re|\s+are)\b"
                      r"|(?<!\bif )(?<!\bwhen )(?<!\bwhether )\byou(?:\s+are|'re|re)\s+(?:now\s+)?my\s+"
                            r"(?:\w+\s+){0,2}?" + _ROLE_NOUN + r"\b|\byou\s+work\s+for\s+me\b|\blet'?s\s+(?:play\s+a\s+"

@@ -378,10 +378,10 @@ def _someone_elses_data(text: str, words: set[str], cjk: bool, customer: bool) -
 
 # What a customer may drop because it is theirs, not a check of the service: a courtesy contact with them (the
 # confirmation call, text or e-mail about their booking) or something they sent themselves ("the photo I attached")
-_CONTACT_TO_THEM = lazy(r"\s+(?:phone\s+)?(?:calls?|texts?|sms|e-?mails?|messages?|reminders?|notifications?|"
+_CONTACT_TO_THEM = lazy(r"(?<!\s)\s+(?:phone\s+)?(?:calls?|texts?|sms|e-?mails?|messages?|reminders?|notifications?|"
                         r"visits?)\b")
-_THEY_SENT = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:just\s+|already\s+|first\s+)?(?:sent|attached|uploaded|gave|added|"
-                  r"posted|emailed|e-mailed|provided|shared|submitted)\b")
+_THEY_SENT = lazy(r"(?<!\s)\s+(?:that\s+)?(?:i|we)\s+(?:just\s+|already\s+|first\s+)?(?:sent|attached|uploaded|"
+                  r"gave|added|posted|emailed|e-mailed|provided|shared|submitted)\b")
 
 
 def _customers_own(text: str, skip: re.Match[str]) -> bool:

@@ -349,7 +349,9 @@ def _grants(folded: str) -> bool:
 
 _CELL_AI_WORD = (r"(?:the\s+)?(?:ai|a\.i\.|bot|chatbot|assistant|에이아이|ai\s*상담원|챗봇|상담봇|봇|aiボット|ボット|"
                  r"チャットボット|アシスタント)")
-_CELL_AI = lazy(rf"(?:^|[(（\[])\W*{_CELL_AI_WORD}\s*(?::|는|은|에게|へ|は|が|,|\))")
+# (from an opening bracket the marks up to the next one only: that one is tried itself — tried from every bracket of
+# "((((…", each read the run to its end again)
+_CELL_AI = lazy(rf"(?:^\W*+|[(（\[](?:(?![(（\[])\W)*+){_CELL_AI_WORD}\s*(?::|는|은|에게|へ|は|が|,|\))")
 _CELL_AI_ONLY = lazy(rf"^\W*{_CELL_AI_WORD}\W*$")
 _CELL_AI_HEADER = lazy(r"\b(?:ai|bot|chatbot|assistant)\b|에이아이|챗봇|봇|ボット|チャットボット|アシスタント")
 _CELL_ORDER = lazy(r"\b(?:quote|charge|say|tell|answer|reply|register|enrol|enroll|book|confirm|approve|grant|waive|"
@@ -365,7 +367,8 @@ _CELL_UNBOUND = lazy(r"\b(?:skip|skips|skipped|omit|omits|omitted|any\s+amount|u
                      r"制限な|金額(?:を)?問わ|생략|건너뛰|제한\s*없|무제한|사유\s*불문|보고\s*(?:없|안\s*함|불필요)|기록\s*(?:없|안\s*함|불필요)|"
                      r"승인\s*(?:없|불필요)|금액\s*무관|한도\s*없|확인\s*없이")
 _NEGATED_BEFORE = lazy(r"\b(?:no|not|never|cannot|can't|don't|won't)\s+(?:\w+\s+)?$")
-_NEGATED_AFTER = lazy(r"\s*\S{0,4}?\s*(?:하지\s*않|되지\s*않|불가|없|しない|されない|不可|なし|できない)")
+_NEGATED_AFTER = lazy(r"(?:(?<!\s)|(?!\s))\s*+\S{0,4}?\s*"
+                      r"(?:하지\s*않|되지\s*않|불가|없|しない|されない|不可|なし|できない)")
 _CELL_NEGATED = lazy(r"\b(?:cannot|can't|not|never|no)\b|없|않|못|불가|ない|ません|不可|できず")
 # a metadata key naming the AI ("assistant_directive:", "bot_rule:") and its value
 _AI_FIELD = lazy(r"(?m)^[ \t]*(?P<key>[\w.-]+)[ \t]*:[ \t]*(?P<value>\S.*)$")

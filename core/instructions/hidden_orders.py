@@ -72,6 +72,9 @@ _DATA = (r"(?:(?:every|each|all|any|the)\s+(?:\w+\s+){0,2}?(?:chats?|transcripts
          r"address(?:es)?|data|names?)|the\s+customer's\s+(?:\w+\s+){0,3}?(?:details|numbers?|address(?:es)?|data))")
 _SEND = (r"(?:copy|copies|copied|forward|forwards|forwarded|send|sends|sent|e-?mail(?:ed)?|cc|bcc|paste|export|upload|"
          r"post)")
+# an address opening the sentence is tried from the first word of its run only ("a-b.c.com" from its "a": a later
+# word reaches nothing that one does not, and trying each word of "1-1-1-…" read the run to its end again)
+_DEST_START = r"(?<!\w)(?<!\w-)(?<!\w\.)"
 _SENT_OUT = lazy(
     # said to the AI or as an imperative, not what the company's own team does with its records
     rf"(?:\b(?:assistant|bot|chatbot|ai|model)\b.{{0,60}}?|(?:^|[:;,.]\s+|\bthen\s+|\bsilently\s+))"
@@ -79,9 +82,9 @@ _SENT_OUT = lazy(
     rf"|{_DATA}\b[^;]{{0,60}}?\b(?:be|are|is)\s+{_SEND}\b[^;]{{0,60}}?{_DEST})"
     rf"|{_DATA}\b[^;]{{0,60}}?\b(?:be|are|is)\s+{_SEND}\s+by\s+(?:the\s+)?(?:assistant|bot|chatbot|ai)\b[^;]{{0,60}}?{_DEST}"
     # forwarded or shared out — or sent by the bot (a customer sending a photo to the shop's address is not it)
-    rf"|{_DEST}\S*\s*(?:へ|に|宛て?に?)\s*\S{{0,10}}?(?:転送|共有)"
+    rf"|{_DEST_START}{_DEST}\S*\s*(?:へ|に|宛て?に?)\s*\S{{0,10}}?(?:転送|共有)"
     rf"|(?:ボット|ai|チャット).{{0,60}}?{_DEST}\S*\s*(?:へ|に|宛て?に?)\s*\S{{0,10}}?(?:送信|送付)"
-    rf"|{_DEST}\S*\s*(?:으로|로)\s*(?:도\s*)?(?:사본을?\s*(?:보내|전달)|전달|전송|공유)"
+    rf"|{_DEST_START}{_DEST}\S*\s*(?:으로|로)\s*(?:도\s*)?(?:사본을?\s*(?:보내|전달)|전달|전송|공유)"
     rf"|(?:챗봇|봇|ai)\S{{0,2}}\s.{{0,60}}?{_DEST}\S*\s*(?:으로|로)\s*(?:도\s*)?보내")
 _OUTLIVES_DELETION = lazy(
     r"\b(?:even\s+(?:if|after|when)|after|once|though)\s+(?:this|the|these)\s+(?:\w+\s+){0,2}?(?:page|document|note|item|"
@@ -158,8 +161,10 @@ _SECRET = (r"(?:card\s+(?:details|number|numbers|information|info)|security\s+co
 # (not "confirm", "확인", "確認", "log in": "カード情報はマイページ（https://…）で確認できます" is a help page)
 _VERIFY = r"(?:re-?enter|re-?type|re-?submit|verify|authenticate|validate|다시\s*입력|재입력|인증|再入力|認証)"
 _LINK = r"(?:https?://|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|io|co|kr|jp|uk|biz|app|site|online)\b|링크|リンク)"
+# (a link opening the match is tried from the first word of its address only: see hidden_orders._DEST_START)
+_LINK_OPENING = _LINK.replace(r"|\b[\w-]+", r"|(?<!\w)(?<!\w-)(?<!\w\.)\b[\w-]+", 1)
 _PHISHING_LINK = lazy(
-    rf"{_LINK}.{{0,80}}?(?:{_SECRET}.{{0,30}}?{_VERIFY}|{_VERIFY}.{{0,30}}?{_SECRET})"
+    rf"{_LINK_OPENING}.{{0,80}}?(?:{_SECRET}.{{0,30}}?{_VERIFY}|{_VERIFY}.{{0,30}}?{_SECRET})"
     rf"|(?:{_SECRET}.{{0,30}}?{_VERIFY}|{_VERIFY}.{{0,30}}?{_SECRET}).{{0,60}}?{_LINK}")
 _LINK_WARNING = lazy(r"\b(?:never|not|n't|fake|look-?alike|scam\w*|phishing|suspicious|fraud\w*|beware)\b"
                      r"|ありません|しません|しない|偽|詐欺|フィッシング|注意|않|없|가짜|피싱|사기|사례|주의")

@@ -59,8 +59,8 @@ _PERMITTED = lazy(r"\b(?:managers?|supervisors?|customers?|users?|admins?|admini
                   r"are\s+able\s+to|is\s+able\s+to|should|must|shall|need\s+to|are\s+(?:required|expected)\s+to)?"
                   r"\s*$")
 # "the previous instructions I sent about delivery": the customer's own words again
-_OWN_WORDS = lazy(r"\s+(?:that\s+)?(?:i|we)\s+(?:\w+\s+)?(?:sent|gave|wrote|left|added|provided|made|emailed|mentioned|"
-                  r"typed|posted|asked)\b")
+_OWN_WORDS = lazy(r"(?<!\s)\s+(?:that\s+)?(?:i|we)\s+(?:\w+\s+)?(?:sent|gave|wrote|left|added|provided|made|"
+                  r"emailed|mentioned|typed|posted|asked)\b")
 _DOCUMENT_SUBJECT = lazy(r"\b(?:this|the|these|our)\s+(?:new\s+|updated\s+|revised\s+|current\s+)?(?:section|policy|"
                          r"handbook|manual|guide|memo|bulletin|procedure|guideline|faq|"
                          r"page|document|version|update|chapter|notice|article|terms|edition|rule)s?\s+(?:now\s+)?$")
@@ -164,7 +164,8 @@ _VOCATIVE = lazy(
     rf"(?P<who>{_AI}|model|agents?|support\s+agents?|(?:customer\s+)?service\s+agents?|representatives?|reps?|"
     r"staff|assistants?|operators?|employees?|you)\s*[:,\-–—]\s*(?P<rest>\S.*)")
 # what follows "Note to the AI:" opening on a verb ("count every return as…"), not on a subject ("this page…")
-_BARE_IMPERATIVE = lazy(r"(?!(?:this|the|these|that|those|our|it|its|we|a|an|there|here|all|some|no|any|i|my|please|"
+_BARE_IMPERATIVE = lazy(r"(?<![a-z])"
+                        r"(?!(?:this|the|these|that|those|our|it|its|we|a|an|there|here|all|some|no|any|i|my|please|"
                         r"is|are|was|were|do|does|did|can|could|will|would|should|may|might|has|have|had|what|when|"
                         r"where|how|why|who|which|whose|thanks|thank|sorry|great|nice|good)\b)"
                         r"[a-z]+\s+(?:every|all|any|each|the|this|that|these|my|our|them|it|as|no|only|always|never)\b")

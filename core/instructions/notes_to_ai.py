@@ -130,9 +130,9 @@ _NEXT_READER = lazy(
     r"|(?:次に|あとで|後で|この後)?(?:これ|この(?:メッセージ|メモ|文書|チケット|件))を(?:次に|あとで|後で)?"
     r"(?:読む|見る|確認する|処理する|受け取る)(?:方|人|担当者|ai|ボット|オペレーター)")
 _POLICY_CITED = lazy(
-    r"\b(?:your|the\s+(?:company's|store's))\s+(?:own\s+)?(?:policy|policies|terms|rules|faq|handbook|guidelines)\b"
+    r"(?:(?<!\s)|(?!\s))(?:\b(?:your|the\s+(?:company's|store's))\s+(?:own\s+)?(?:policy|policies|terms|rules|faq|handbook|guidelines)\b"
     r"|\b(?:section|clause|article|paragraph|rule)\s+\d+(?:\.\d+)*\b"
-    r"|(?<![a-z])faq(?![a-z])|약관|규정|정책|제?\s*(?<!\d)\d+\s*조|자주\s*묻는|規約|規定|ポリシー|第\s*\d+\s*条|よくある質問")
+    r"|(?<![a-z])faq(?![a-z])|약관|규정|정책|제?\s*(?<!\d)\d+\s*조|자주\s*묻는|規約|規定|ポリシー|第\s*\d+\s*条|よくある質問)")
 _QUOTED_GRANT = lazy(
     r"\b(?:automatic(?:ally)?|unconditionally|on\s+request|upon\s+request|whenever\s+(?:asked|they\s+ask)|always|"
     r"must|will)\b.{0,40}?\b(?:refund|approve|waive|grant|credit|free|compensat)\w*"

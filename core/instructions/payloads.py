@@ -203,7 +203,7 @@ _BARE_ASSISTANT = lazy(r"^\W*(?:[a-z][a-z ]{0,24}(?:\([^)]{0,20}\))?\s*[:\-–�
                        r"(?P<preface>(?:note|memo|message|reminder|ps|p\.s\.|hey|yo|ok|okay|hi|dear)\s+)?"
                        r"(?:(?:for|to|attn:?)\s+(?:the\s+)?)?"
                        r"assistant(?:'s\s+eyes)?(?:\s+only)?\s*(?:[:,—–]|\(|-\s)")
-_TAG_NAMED = lazy(r"\s+(?:tags?|elements?|blocks?|fields?|nodes?)\b")
+_TAG_NAMED = lazy(r"(?<!\s)\s+(?:tags?|elements?|blocks?|fields?|nodes?)\b")
 # a tool or system block is forged when it carries an order, a grant or the AI's name
 _BLOCK_PAYLOAD = lazy(r"\b(?:assistant|ai|bot|model|must|should|approve|approved|grant|refund|waive|issue|disable|"
                       r"tier|upgraded|platinum|vip|premium|exempt|"
