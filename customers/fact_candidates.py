@@ -348,7 +348,7 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
 
 # the first clause of a reply: up to its first comma, dash or "and"/"but" after a yes ("Yep, and can the next visit be
 # a Friday?", "yes please, stacked would be ace")
-_OPENING_END = re.compile(r"[,;:、，]\s*|\s+[—–-]\s+|\s+(?=(?:and|but|also|so)\s)", re.I)
+_OPENING_END = re.compile(r"[,;:、，]\s*|(?<!\s)\s+(?:[—–-]\s+|(?=(?:and|but|also|so)\s))", re.I)
 
 
 def _opening(sentence: Sentence) -> Sentence:
@@ -398,6 +398,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     paired = paired_orders([whole.text for whole in whole_sentences]) if len(whole_sentences) > 1 else set()
     # an e-mail's salutation, sign-off and signature: the customer's furniture, not what they tell now
     furniture = furniture_spans(turn.text) if "\n" in turn.text else []
+    # whether a group so far holds a strong sentence: once one does, one always does (a sentence taken from the last
+    # group goes into a new strong one), and only the last sentence added can be one — read it, not every group's
+    # sentences again at each sentence (quadratic in a message of thousands of sentences: "1 a ? " × 40,000)
+    strong_before = False
     for source, said in ((whole, clause) for whole in whole_sentences for clause in _slot_clauses(whole)):
         sentence = _without_machine_text(said)
         if sentence is None:
@@ -436,7 +440,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # "I've switched email providers." says which slot changes, not its value: not a fact of its own
         # (it outranked the new address for "customer's email"), it goes with the value that follows
         reaction = False
-        said_before = any(any(g.strong) for g in groups)
+        strong_before = strong_before or bool(groups and any(groups[-1].strong[-1:]))
+        said_before = strong_before
         if not said_before and kinds.is_bare_acceptance(sentence.text, lang=lang) \
                 and (offered or _announces(unasked_previous, customer_roles)):
             # ... while after the service announced what it will do ("では候補を3つメールでお送りします。" → "お願い
@@ -479,7 +484,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # of theirs, no name, number, day or third person): not enough to make a fact, but kept inside one.
         # An answer to a question is read more leniently until something in it counts: the question is its
         # subject ("How's the store going?" → "It's a wild ride.").
-        answering = lenient and not any(any(g.strong) for g in groups)
+        answering = lenient and not said_before
         weak = not told and (extends or kind in ("event", "preference", "attribute") and filled is None
                              and kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=answering,
                                                                  told_by_other=told_by_other)
@@ -679,9 +684,9 @@ def _framed_as_not_theirs(sentences: Sequence[Sentence], start: int) -> bool:
 
 
 # Where one sentence joins two statements: ", and I…", "; ", Korean "-고" and Japanese "-て、" / "-で、".
-_CLAUSE_BOUNDARY = re.compile(r",?\s+and\s+(?=(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b)"
+_CLAUSE_BOUNDARY = re.compile(r"(?:(?<!\s)|(?!\s))(?:,?\s+and\s+(?=(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b)"
                               r"|,\s+(?=(?:i|i'm|i've|my|we|we're|our)\b)|;\s+"
-                              r"|(?<=[가-힣]고)\s+|(?<=[てで]、)|(?<=し、)", re.I)
+                              r"|(?<=[가-힣]고)\s+|(?<=[てで]、)|(?<=し、))", re.I)
 
 
 def _slot_clauses(sentence: Sentence) -> list[Sentence]:
@@ -756,8 +761,9 @@ def _says_more(sentence: str) -> bool:
         or not sentence.isascii()
 
 
-_MACHINE_TEXT = re.compile(r"\s*(?:\[(?:shared an? |sent an? )?(?:photo|image|picture|video|audio|file|attachment|"
-                           r"sticker|gif)\b[^\]]{0,500}\]|<(?:image|photo|attachment|media omitted)[^>]{0,200}>)\s*",
+_MACHINE_TEXT = re.compile(r"(?:(?<!\s)|(?!\s))(?:"
+                           r"\s*(?:\[(?:shared an? |sent an? )?(?:photo|image|picture|video|audio|file|attachment|"
+                           r"sticker|gif)\b[^\]]{0,500}\]|<(?:image|photo|attachment|media omitted)[^>]{0,200}>)\s*)",
                            re.I)
 
 
@@ -774,14 +780,15 @@ def _without_machine_text(sentence: Sentence) -> Sentence | None:
 
 # Where a sentence divides into clauses that can stand alone: punctuation, the conjunctions that join two
 # statements, a Korean laugh or connective ending before a space, a Japanese て-form or reason.
-_REASON_CLAUSES = re.compile(r"[,;:、，]\s*|[.!?。！？]\s*|\s+(?:and|but|so|since|because|as|while|though|after)\s+|"
+_REASON_CLAUSES = re.compile(r"(?:(?<!\s)|(?!\s))(?:"
+                             r"[,;:、，]\s*|[.!?。！？]\s*|\s+(?:and|but|so|since|because|as|while|though|after)\s+|"
                              # a reason told after the value: "we've relocated to Aberdeen for my husband's job",
                              # "남편 회사 때문에 …", "夫の転勤で…"
                              r"\s+(?=for (?:my|our|his|her|their)\b)|(?<=때문에)\s+|(?<=따라)\s+|(?<=따라서)\s+|"
                              r"(?<=都合で)|(?<=仕事で)|(?<=転勤で)|(?<=関係で)|(?<=ため)、?|"
                              r"\s+[—–-]\s+|(?<=[ㅎㅋ])\s+|(?:(?<=해서)|(?<=어서)|(?<=아서)|(?<=니까)|(?<=는데)"
                              r"|(?<=거든요)|(?<=어요)|(?<=면서)|(?<=하고)|"
-                             r"(?<=아요))\s+|(?:(?<=して)|(?<=って)|(?<=ので))、?|(?<=から)、", re.I)
+                             r"(?<=아요))\s+|(?:(?<=して)|(?<=って)|(?<=ので))、?|(?<=から)、)", re.I)
 
 
 def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
@@ -808,7 +815,7 @@ def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) ->
 
 
 _MAX_CLAUSES = 8
-_CLAUSE_BREAK = re.compile(r"[,;、，]\s*|\s+(?:but|instead|so)\s+|\s+[—–-]\s+")
+_CLAUSE_BREAK = re.compile(r"(?:(?<!\s)|(?!\s))(?:[,;、，]\s*|\s+(?:but|instead|so)\s+|\s+[—–-]\s+)")
 
 
 def _wish_after_retraction(sentence: Sentence, lang: str) -> tuple[str, Sentence] | None:

@@ -394,7 +394,7 @@ def _moved_house(candidate: Candidate, new: Slot, active: Sequence[Fact], speake
 
 
 # Where a customer's message divides into clauses: a retraction names what it takes back in its own clause
-_CLAUSE = re.compile(r"[,;:、，.!?。！？]+\s*|\s+(?:but|so|because|since|and|though)\s+", re.I)
+_CLAUSE = re.compile(r"(?:(?<!\s)|(?!\s))(?:[,;:、，.!?。！？]+\s*|\s+(?:but|so|because|since|and|though)\s+)", re.I)
 
 
 def _clauses(text: str) -> list[str]:

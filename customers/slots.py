@@ -816,15 +816,19 @@ _SOMEONE = lazy(r"\b(?:my|our) (?:" + _RELATIONS_EN + r")\b|" + _KO_OTHERS + "|"
 # where a clause of its own ends: English punctuation and conjunctions, a reason phrase about someone else's
 # thing ("for my husband's job"); in Korean and Japanese only a clause of reason — a topic ("娘は、東京に…")
 # carries over a comma
-_OWNER_CUT = lazy(r"[,;:]\s*(?=[A-Za-z])|\s+[-–—]\s+|\s+(?=(?:and|but|so|because|since|as|while)\s)|"
+# (a cut is tried from the first blank of a run, or after a Korean reason's own blank — a later start in a run reaches
+# nothing the first does not, and each read the run to its end again: quadratic)
+_OWNER_CUT = lazy(r"(?:(?<!\s)|(?!\s)|(?<=[서라에]\s))"
+                  r"(?:[,;:]\s*(?=[A-Za-z])|\s+[-–—]\s+|\s+(?=(?:and|but|so|because|since|as|while)\s)|"
                   r"\s+(?=for (?:my|our) [a-z-]+'s\s)|"
-                  r"(?:ため|ので|から|に伴い|に伴って|につき)、?|(?:이라서|라서|이라|때문에|해서|어서|아서)\s", re.I)
+                  r"(?:ため|ので|から|に伴い|に伴って|につき)、?|(?:이라서|라서|이라|때문에|해서|어서|아서)\s)", re.I)
 
 # the other person's own value named ("my wife's email, anna@…, is the one to use", "남편 번호", "夫の携帯"): theirs in
 # every clause
-_OTHERS_VALUE = lazy(r"'s\s+(?:e-?mail|number|phone|mobile|cell|address|name|place|house|flat|home|details)\b|"
+_OTHERS_VALUE = lazy(r"(?:(?<!\s)|(?!\s))(?:"
+                     r"'s\s+(?:e-?mail|number|phone|mobile|cell|address|name|place|house|flat|home|details)\b|"
                      r"(?:네|의)?\s*(?:이메일|메일|번호|전화|연락처|주소|이름|성함|집|댁)|"
-                     r"の(?:住所|電話|番号|携帯|メール|アドレス|名前|連絡先|家)", re.I)
+                     r"の(?:住所|電話|番号|携帯|メール|アドレス|名前|連絡先|家))", re.I)
 
 # The slots whose owner is read clause by clause: a home. For a name the same reading lost a case on a check file
 # (a relative's name told beside their reason is theirs as often as the customer's), so a name keeps the sentence.
@@ -1123,7 +1127,9 @@ _COPULA_TAIL = lazy(r"\s*(?:입니다|이에요|예요|에요|이요|가 맞아�
                     r"(?:으로|로)\s*(?:바꿔|변경해|수정해|해)\s*주세요|(?:に|へ)(?:変更|変え|修正)[^。]{0,12}|"
                     r"でお願いします|になりました|が正しいです|が正しい|"
                     r"です|になります|でございます|だよ|now|please|thanks|thank you)?[\s.!。！?？~]*$", _I)
-_ORDER_VALUE = lazy(r"(?<![A-Za-z0-9_@.])(?=[A-Za-z0-9-]*\d)[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*")
+# (the value itself holds its digit: a lookahead for one, which read a run of dashes to its end from each dash, added
+# nothing)
+_ORDER_VALUE = lazy(r"(?<![A-Za-z0-9_@.])[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*")
 _PHONE_VALUE = lazy(_PHONE)
 
 

@@ -303,7 +303,7 @@ def _third_person_cjk(text: str, subject: str, lang: str) -> str:
     return statement if count else f"{subject}: {statement}"
 
 
-_CLAUSE = lazy(r"[,;:、，]\s*|\s+[—–-]\s+|\s+(?:and|but|because|so)\s+")
+_CLAUSE = lazy(r"(?:(?<!\s)|(?!\s))(?:[,;:、，]\s*|\s+[—–-]\s+|\s+(?:and|but|because|so)\s+)")
 
 
 def _cut(text: str, limit: int = MAX_STATEMENT) -> str:

@@ -16,11 +16,12 @@ import re
 from mem.core.text import bigrams, is_cjk, stem
 from mem.core.text.stopwords import DECISION
 
-_EN_BEFORE_CONDITION = re.compile(r"\s*(?:,\s*)?\b(?:because(?: of)?|since|as|due to|given that|for being|"
-                                  r"considering)\b\s*", re.I)
+_EN_BEFORE_CONDITION = re.compile(r"(?:(?<!\s)|(?!\s))(?:"
+                                  r"\s*(?:,\s*)?\b(?:because(?: of)?|since|as|due to|given that|for being|"
+                                  r"considering)\b\s*)", re.I)
 _EN_LEADING_CONDITION = re.compile(r"^\s*(?:if|when|whenever|for|with|since|because)\b\s*(.+?),\s*(.+)$", re.I)
-_EN_SO = re.compile(r"^(.+?),?\s+\b(?:so|therefore|hence|thus)\b\s+(.+)$", re.I)
-_ARROW = re.compile(r"\s*(?:→|->|=>)\s*")
+_EN_SO = re.compile(r"^(.+?),?(?:(?<!\s)|(?<=^\s))\s+\b(?:so|therefore|hence|thus)\b\s+(.+)$", re.I)
+_ARROW = re.compile(r"(?:(?<!\s)|(?!\s))(?:\s*(?:→|->|=>)\s*)")
 _CJK_CONDITION = re.compile(
     r"^(.+?)(?:때문에|이라서|라서|니까|므로|으면|면|なので|ので|から|ため|なら|場合は|場合)[、,\s]*(.+)$")
 

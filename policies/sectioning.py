@@ -180,7 +180,7 @@ _LINK = re.compile(r"\[([^\[\]]+)\]\([^()\[\]]*\)")
 # dot leaders and the page number they lead to: "Refunds ........ 4", "Refunds … 4", "Refunds\t4"
 # (no two neighbouring parts may match the same character: "\s*\t" or "\s*\d*\s*" backtrack
 # through every split of a run of tabs or spaces)
-_LEADER = re.compile(r"(?:[^\S\t]*(?:\.{2,}|…+|·{2,}|_{3,}|\t)(?:\s*\d+)?|\s+\d{1,3})\s*$")
+_LEADER = re.compile(r"(?:(?<![^\S\t])|(?!\s))(?:[^\S\t]*(?:\.{2,}|…+|·{2,}|_{3,}|\t)(?:\s*\d+)?|\s+\d{1,3})\s*$")
 _TAIL = 200  # the most of a line's end a leader and page number or a version suffix take
 _LEADER_RUN = re.compile(r"(?:\.{3,}|…+|·{3,})\s*\d{0,3}")
 _LEADER_AFTER_TEXT = re.compile(r"(?<=[^\n])(?:\.{3,}|…+|·{3,})")
@@ -308,7 +308,7 @@ def page_title(heading: str) -> str:
 
 
 _VERSION_SUFFIX = re.compile(
-    r"(\s*(?:[-–—:(]\s*)?(?:v|ver\.?|version|rev\.?|revision)\s*\d+(?:\.\d+)*\)?|\s*\(\s*\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s*\))\s*$",
+    r"(?:(?<!\s)|(?!\s))(?:(\s*(?:[-–—:(]\s*)?(?:v|ver\.?|version|rev\.?|revision)\s*\d+(?:\.\d+)*\)?|\s*\(\s*\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s*\))\s*$)",
     re.I,
 )
 

@@ -122,7 +122,10 @@ LEGAL_PARAGRAPH = r"[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf]|[0-9０-９]{1,2}\
 LEGAL_ITEM = (r"[(（](?:[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3}|[가나다라마바사아자차카타파하]|[a-zA-Z]|"
               r"[ァ-ヶ])[)）]|[０-９]{1,3}[）．]|[一二三四五六七八九十]{1,3}[\u3000、]|"
               r"[가나다라마바사아자차카타파하][.)][ \t]")
-_ITEM_LETTER = lazy(r"\s*[가나다라마바사아자차카타파하]\.")
+# an item's letter and its full stop; the blanks before it are read apart (``_BLANKS``): "\s*가\." searched a run
+# of blanks from each of them to its end (quadratic)
+_ITEM_LETTER = lazy(r"[가나다라마바사아자차카타파하]\.")
+_BLANKS = lazy(r"\s*")
 _LEGAL_MARK = lazy(rf"^[ \t]*(?:{LEGAL_PARAGRAPH}|{LEGAL_ITEM})")
 
 
@@ -186,7 +189,8 @@ def _page_pieces(unit: str) -> list[str]:
         if mark and match.start() < mark.end():
             continue
         dot = match.start() - 1
-        if _ITEM_LETTER.fullmatch(unit, start, match.start()):
+        end = match.start()
+        if end - start >= 2 and _ITEM_LETTER.fullmatch(unit, end - 2, end) and _BLANKS.fullmatch(unit, start, end - 2):
             continue  # "가. 상품이 …": the full stop of an item's mark ends no sentence
         if match.group().strip(" \t") == "" and dot >= 0 and _is_abbreviation(unit, dot):
             word = unit[max(0, dot - _LONGEST_ABBREVIATION):dot].replace(".", " ").split()[-1:]
