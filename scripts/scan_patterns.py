@@ -32,6 +32,9 @@ SHAPES: dict[str, str] = {
     "@": "@", "@a": "@a", "http": "http://a", "/": "/", ":": ":", "'": "'", "\n": "\n", " ": " ",
     "。": "。", "、": "、", "가": "가", "가 ": "가 ", "ㅋ": "ㅋ", "あ": "あ", "ア": "ア", "区": "区",
     "emoji": "\U0001F600", "emoji ": "\U0001F600 ", "１": "１", "(": "(", "<": "<", "#": "#", "=": "=",
+    # the other blanks a message can carry, and runs that mix words, digits and marks
+    "\t": "\t", "nbsp": "\u00a0", "ideo": "\u3000", " \n": " \n", "\r\n": "\r\n", "a 1 ": "a 1 ",
+    "1 a ? ": "1 a ? ", "a1 ": "a1 ", "a. ": "a. ", "a, ": "a, ", "a\n": "a\n",
 }
 
 
