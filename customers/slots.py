@@ -1384,7 +1384,7 @@ _MISTAKE = lazy(r"\b(?:typo|wrong|mistake|misspel\w*|mistyped|misread|misheard|m
                 r"間違|誤り|誤って|違い|違って|違えて|違ってい|勘違い|訂正|正しくは|"
                 r"が正しい", _I)
 _ADDRESS_SHAPE = lazy(r"(?P<v>(?<![^\s,])[^\s,]*(?:로|길|동|번지|丁目|番地|町)\s*\d[\d-]*(?:\s*\d+)?|"
-                      r"(?<!\d)\d[\w-]*+\s+(?:[A-Z][a-z]+\s+)?"
+                      r"(?<!\d)(?<!\d[\w-])\d[\w-]*+\s+(?:[A-Z][a-z]+\s+)?"
                       r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Way|Blvd|Boulevard)\b)")
 
 

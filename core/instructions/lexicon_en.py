@@ -27,7 +27,7 @@ _TARGET = (r"(?:instructions?\b(?!\s+(?:from\s+(?:callers?|customers?|the\s+(?:c
            r"(?<!gift )(?<!card )(?<!greeting )(?<!welcome )(?<!birthday )(?<!voicemail )(?<!error )(?<!engraving )"
            r"messages?\b(?!\s+(?:from|claiming|asking|sent\s+by))|"
            r"(?:text|content|words|lines)\s+(?:before|above|preceding|prior\s+to)\s+(?:this|my|here)|"
-           r"(?:return|refund|cancellation|\d+[- ]day)\s+"
+           r"(?:return|refund|cancellation|(?<!\d)\d+[- ]day)\s+"
            r"(?:window|period|deadline)|eligibility|requirements?|checks?\b|verification\b|(?:above|foregoing)(?=\s*(?:[.,;:!]|$|and\b|or\b|"
            r"text|lines?|content|messages?|instead))|everything|all\s+that|"
            r"what\s+(?:you\s+(?:were|have\s+been)\s+)?(?:told|said|written)|the\s+\d+[- ]day\b|"

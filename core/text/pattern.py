@@ -1,4 +1,4 @@
-"""Regular expressions compiled on their first use, not at import.
+r"""Regular expressions compiled on their first use, not at import.
 
 mem's detectors (injected instructions, fact kinds, slots, dates, personal data, names) hold about
 three hundred module-level patterns. Python compiles a pattern in pure Python, so compiling them all
@@ -9,6 +9,16 @@ compiles the extraction rules; learning compiles them after the reply is printed
 
 It offers the ``re.Pattern`` methods mem uses, with the same signatures; ``compiled`` gives the real
 ``re.Pattern`` where one is needed.
+
+Every pattern reads a long run of one character in linear time (``tests/test_pattern_scaling.py``). A pattern
+that may start on a run — blanks, digits, marks — and reads it to its end is tried by ``search`` from every
+character of the run, each time to the end: quadratic. Where a later start in a run reaches nothing the run's
+first character does not, the pattern starts only there: ``(?<!\s)\s+…`` or ``(?:(?<!\s)|(?!\s))`` in front
+(not inside a run of blanks), ``(?<!\d)\d+…`` (a number from its first digit). What ``search``, ``finditer`` and
+``split`` find from the text's start is unchanged; a ``match`` at a position inside such a run would now fail, so
+these patterns are matched only after a word, or where a previous match ended (then the lookbehind lets that
+start in too: ``customers.slots._OWNER_CUT`` after a Korean reason's blank). A possessive quantifier (``\s*+``)
+keeps one start from splitting a run between two quantifiers.
 """
 
 from __future__ import annotations
