@@ -116,7 +116,7 @@ CASE_READ_MAX = 600
 # marks a Korean stem key among a sentence's index terms (a key never equals a bigram by accident)
 STEM_KEY = "~"
 _LINK = lazy(r"\[\[[^\]]*\]\]")
-_FOOTNOTE = lazy(r"\s*\[\^[^\]]+\]")
+_FOOTNOTE = lazy(r"(?:(?<!\s)|(?!\s))\s*\[\^[^\]]+\]")
 _ANNOUNCES = lazy(r"\b(?:the following|as follows|below)\b|다음|아래|以下|次の", re.IGNORECASE)
 # a sentence that begins with a pronoun for what the sentence before it is about
 _GOES_ON = lazy(r"(?:it|this|these|they|that|those|such)\b(?!\s+(?:is|are)\s+(?:why|how|what|when)\b)|"

@@ -132,7 +132,10 @@ _JA_REQUEST = lazy(r"ください|下さい|なさい|てね|てくれ|ちょう
                    r"|ほしい|欲しい|大丈夫|かまわ|構わ|しろ|せよ"
                    r"|すること|ること|ように|て[。！!]?\s*$")
 # a comment, and what speaks to the AI in it
-_COMMENT = lazy(r"<!--(?P<html>.*?)(?:-->|$)|^\s*\[(?://|comment)\]\s*:\s*(?:#|<>)\s*\((?P<md>.*?)\)\s*$", re.S | re.M)
+# (a markdown comment is tried from the first of a run of blank lines — a later blank line is read by the first one's
+# blanks — or from a line that holds something, where the comment before it may have ended)
+_COMMENT = lazy(r"<!--(?P<html>.*?)(?:-->|$)|^(?:(?<!\n\n)(?<!\n[^\S\n]\n)|(?=\n?[^\S\n]*\S))"
+                r"\s*\[(?://|comment)\]\s*:\s*(?:#|<>)\s*\((?P<md>.*?)\)\s*$", re.S | re.M)
 # an element no reader sees: display:none, visibility:hidden, zero size or opacity, the hidden attribute
 _HIDDEN_ELEMENT = lazy(r"<(?P<tag>[a-zA-Z][\w-]*)\b[^>]*?(?:display\s*:\s*none|visibility\s*:\s*hidden"
                        r"|font-size\s*:\s*0"

@@ -184,7 +184,9 @@ _NOT_BINDING_YOU = lazy(r"\b(?:rules?|polic(?:y|ies)|limits?|restrictions?|guide
                         r"limit|limits|cover|covers)\s+you\b")
 
 # the conversation sent out through a link: a template placeholder in an address
-_EXFIL_LINK = lazy(r"https?://[^\s)\]]*(?:\{\{?\s*[a-z_][\w.]{0,40}\s*\}\}?|\$\{[^}\s]{1,40}\}|%7b%7b?[a-z_])")
+# (a link's characters up to the next link only — that one is tried itself: each link of "http://a" × 1,000 read the
+# rest to the end)
+_EXFIL_LINK = lazy(r"https?://(?:(?!https?://)[^\s)\]])*(?:\{\{?\s*[a-z_][\w.]{0,40}\s*\}\}?|\$\{[^}\s]{1,40}\}|%7b%7b?[a-z_])")
 
 # translate, then follow
 _TRANSLATE_FOLLOW = lazy(
