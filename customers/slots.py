@@ -968,8 +968,8 @@ def find_slot(text: str) -> Slot | None:
 
 
 # "A ではなく B", "A가 아니라 B": the value named first is the one denied, the right one follows
-_NOT_BUT_CODE = lazy(r"\s*+(?:ではなく|じゃなくて|じゃなく|(?:(?:이|가)\s*+)?아니(?:라|고))[、,]?\s*+[#＃]?"
-                     r"(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)")
+_NOT_BUT_CODE = lazy(r"(?:(?<!\s)|(?!\s))\s*+(?:ではなく|じゃなくて|じゃなく|(?:(?:이|가)\s*+)?아니(?:라|고))"
+                     r"[、,]?\s*+[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)")
 
 
 def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
