@@ -17,6 +17,7 @@ from mem.core.errors import InvalidInput, Refused
 from mem.core.json_types import JsonObject
 from mem.core.text.sensitive import CATEGORIES as SENSITIVE_CATEGORIES
 from mem.customers import db
+from mem.customers._part import StorePart
 from mem.customers.fact_record import Fact, check_choices
 
 if TYPE_CHECKING:
@@ -42,14 +43,14 @@ class Consent:
         }
 
 
-class ConsentBook:
+class ConsentBook(StorePart):
     """One customer's consent, a part of ``CustomerStore`` (``store.consent``).
 
     Reads and changes the ``consent`` table, each change logged in ``consent_log``.
     """
 
     def __init__(self, store: CustomerStore) -> None:
-        self._store = store
+        super().__init__(store)
 
     def current(self) -> Consent:
         """What the customer allows now, and how many sensitive facts are stored per category."""

@@ -25,6 +25,7 @@ from mem.core.controls import one_line
 from mem.core.errors import InvalidInput, NotFound, Refused
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
+from mem.customers._part import StorePart
 from mem.customers.db import failure
 from mem.customers.fact_record import Fact
 from mem.customers.slots import EVERY_CONVERSATION, find_slot
@@ -159,11 +160,11 @@ def least_important(items: list[ContextItem]) -> ContextItem:
     return min(items, key=lambda i: (i.importance, i.created_at, i.id))
 
 
-class CustomerContext:
+class CustomerContext(StorePart):
     """One customer's context, a part of ``CustomerStore`` (``store.context``)."""
 
     def __init__(self, store: CustomerStore) -> None:
-        self._store = store
+        super().__init__(store)
 
     def items(self, *, include_unconfirmed: bool = False) -> builtins.list[ContextItem]:
         """The items injected into every conversation (most important first); proposals on request."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from mem.core.errors import StorageError
 from mem.customers import db
 from mem.customers._layout import INDEX_DIR, LOGS_DIR
+from mem.customers._part import StorePart
 from mem.customers.fact_record import KINDS, STATUSES, Fact, check_choices, check_limit, check_query
 from mem.customers.fact_rows import SearchHit
 
@@ -28,11 +29,11 @@ if TYPE_CHECKING:
 ProgressCallback = Callable[[int, int, str], None]
 
 
-class FactSearch:
+class FactSearch(StorePart):
     """Search over one customer's facts and the upkeep of their index (behind ``store.facts``)."""
 
     def __init__(self, store: CustomerStore, facts: Facts) -> None:
-        self._store = store
+        super().__init__(store)
         self._facts = facts
         self._index: FactIndex | None = None
         self.pending = False  # index operations were queued in the open transaction

@@ -21,6 +21,7 @@ from mem.core import clock
 from mem.core.arguments import as_date
 from mem.core.controls import one_line
 from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.customers._part import StorePart
 from mem.customers.fact_record import KINDS, STATUSES, Evidence, Fact, Recheck, check_choices, check_limit
 from mem.customers.fact_rows import HistoryEntry, SearchHit, history_entry, record_json
 from mem.customers.fact_search import FactSearch, ProgressCallback
@@ -59,11 +60,11 @@ __all__ = ["CORRECTION_LOG", "Facts", "HistoryEntry", "SearchHit", "corrected_ev
 _PARSED_CACHE = 4096  # parsed records kept per open store (a few MB at most)
 
 
-class Facts:
+class Facts(StorePart):
     """One customer's facts, a part of ``CustomerStore`` (``store.facts``)."""
 
     def __init__(self, store: CustomerStore) -> None:
-        self._store = store
+        super().__init__(store)
         self._search = FactSearch(store, self)
         # Parsed records by id, with the stored JSON they came from. Extraction and search read the
         # same few hundred records thousands of times (every dedupe and trait search loads its hits);

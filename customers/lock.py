@@ -8,7 +8,9 @@ while holding it. The kernel drops the lock when the process dies, so a kill nev
 Inside one process the lock goes with the object holding it: a ``CustomerLock`` that is collected
 (a ``CustomerStore`` dropped without ``close()``) gives it back, and a wait that finds the lock held
 by this very process first collects such dropped objects, then names the holder: this process, or
-this thread (where waiting cannot help, so it fails at once) — never "another mem process".
+this thread (where waiting cannot help, so it fails at once, after a collection that always runs), or a
+thread that has ended — never "another mem process". Reference counting frees a dropped store at once (its
+parts hold it weakly, ``mem.customers._part``); the collection is for stores the caller's objects keep in a cycle.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ def busy_message(customer_id: str, timeout: float, holder: threading.Thread | No
     if holder is threading.current_thread() and same_thread_waits:
         return (f"customer {customer_id!r} is busy: this thread (another task of its event loop) has held its memory "
                 f"for more than {timeout:g}s; close that store first, or give lock_timeout more")
+    if not holder.is_alive():
+        return (f"customer {customer_id!r} is busy: a thread of this process that has ended opened its memory and "
+                f"did not close it, and that store is still referenced: close it (close() works from any thread)")
     if holder is threading.current_thread():
         return (f"customer {customer_id!r} is busy: already open in this thread (a CustomerStore or Conversation not "
                 "closed): close it first, or use that one — a second one here would wait for it forever")
@@ -64,11 +69,12 @@ def busy_message(customer_id: str, timeout: float, holder: threading.Thread | No
             f"{timeout:g}s (a CustomerStore or Conversation not closed yet); close it, or give lock_timeout more")
 
 
-def _collect_dropped() -> None:
-    """Collect unreachable objects once (at most once a second): a store dropped without ``close()`` sits in
-    a reference cycle until the collector runs, and collecting it releases the lock it held."""
+def _collect_dropped(*, force: bool = False) -> None:
+    """Collect unreachable objects (at most once a second across waits, unless ``force``): reference counting
+    frees a store dropped without ``close()`` at once (its parts hold it weakly), but one the caller's own
+    objects keep in a reference cycle waits for the collector, and collecting it releases the lock it held."""
     now = time.monotonic()
-    if now - _COLLECTED_AT[0] >= 1.0:
+    if force or now - _COLLECTED_AT[0] >= 1.0:
         _COLLECTED_AT[0] = now
         gc.collect()
 
@@ -106,7 +112,8 @@ class CustomerLock:
         fd = self._fd
         identity = _identity(fd)
         deadline = time.monotonic() + max(timeout, 0.0)
-        collected = False
+        tried_at: float | None = None  # when this wait last asked for a collection
+        forced = False  # a collection that ran whatever the rate limit, before failing at once
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -115,9 +122,20 @@ class CustomerLock:
                 return
             except BlockingIOError:
                 holder = _HELD_HERE.get(identity)
-                if holder is not None and not collected:
-                    collected = True  # held in this process: perhaps by a store nobody can reach any more
+                now = time.monotonic()
+                if holder is not None and (tried_at is None or now - tried_at >= 1.0):
+                    # held in this process: perhaps by a store nobody can reach any more. Asked again each second
+                    # of the wait (the rate limit is shared by every wait: one wait's turn may have been taken)
+                    tried_at = now
                     _collect_dropped()
+                    continue
+                # held by this thread (waiting could not end), or by a thread that has ended (nobody there will
+                # close it): collect for certain first — the rate limit must not turn a dropped store into a failure
+                stuck = holder is not None and (
+                    (holder is threading.current_thread() and not same_thread_waits) or not holder.is_alive())
+                if stuck and not forced:
+                    forced = True
+                    _collect_dropped(force=True)
                     continue
                 mine = holder is threading.current_thread() and not same_thread_waits
                 if mine or time.monotonic() >= deadline:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.json_types import JsonObject
+from mem.customers._part import StorePart
 from mem.customers.fact_record import Fact
 
 if TYPE_CHECKING:
@@ -47,11 +48,11 @@ class EvidenceItem:
         }
 
 
-class EvidenceOutbox:
+class EvidenceOutbox(StorePart):
     """One customer's evidence outbox, a part of ``CustomerStore`` (``store.outbox``)."""
 
     def __init__(self, store: CustomerStore) -> None:
-        self._store = store
+        super().__init__(store)
 
     def pending(self) -> list[EvidenceItem]:
         """Evidence of agreement facts not yet sent to the service, oldest first."""

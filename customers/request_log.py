@@ -24,6 +24,7 @@ from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
 from mem.customers import erased_turns, log_files
 from mem.customers._layout import DIRTY_MARKER, LOGS_DIR, REDACTED
+from mem.customers._part import StorePart
 from mem.customers.db import get_meta, set_meta
 from mem.customers.log_files import Conversation, Turn
 
@@ -39,11 +40,11 @@ CUSTOMER_ZONE_KEY = "utc_offset"
 _UNKEYED = "default"
 
 
-class RequestLog:
+class RequestLog(StorePart):
     """One customer's request log, a part of ``CustomerStore`` (``store.log``)."""
 
     def __init__(self, store: CustomerStore) -> None:
-        self._store = store
+        super().__init__(store)
         self._touched: set[str] = set()  # conversations whose file the open transaction appended to
 
     def new_conversation(

@@ -140,6 +140,12 @@ class CustomerStore:
         self.folder = folder
         self._lock = lock
         self._thread = threading.get_ident()  # the SQLite connection belongs to this thread
+        self._owner = threading.current_thread()  # (the object: is_alive() tells whether it can still close it)
+        # another thread's close() and this thread's transactions decide under this guard: a transaction running
+        # (``_busy``) turns that close into ``_closing``, done by this thread when its last transaction ends
+        self._guard = threading.Lock()
+        self._busy = 0
+        self._closing = False
         self._depth = 0
         self._after_commit: list[Callable[[], None]] = []
         # a read-only file system (the lock found it): reading works, every write fails in one line
@@ -267,7 +273,14 @@ class CustomerStore:
 
     def close(self) -> None:
         """Release the index writer, the database and the lock. Safe to call twice, and from any thread
-        (the one place another thread may touch a store: a pool's cleanup)."""
+        (the one place another thread may touch a store: a pool's cleanup).
+
+        From another thread while the owning thread is inside a transaction, the store is marked closing and
+        that thread closes it (releasing the lock) when its transaction ends: releasing it now let a second
+        writer in beside the open transaction. When the owning thread has ended, it is released at once.
+        """
+        if threading.get_ident() != self._thread and self._close_from_another_thread():
+            return
         self.facts.close_index()
         if self._db is not None:
             with suppress(sqlite3.ProgrammingError):
@@ -276,6 +289,23 @@ class CustomerStore:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def _close_from_another_thread(self) -> bool:
+        """``close()`` from a thread other than the owner: ``True`` when that is all there is to do."""
+        if not self._owner.is_alive():
+            return False  # nobody is left to finish a transaction: release at once (SQLite refuses the close)
+        with self._guard:
+            if self._busy:
+                self._closing = True  # the owner's transaction is open: the owner closes when it ends
+                return True
+            # no transaction: the lock can go now; the owner's next use finds the store closed, and the
+            # connection (SQLite refuses another thread's close) closes when the store is dropped
+            self._db = None
+            lock, self._lock = self._lock, None
+        self.facts.close_index()
+        if lock is not None:
+            lock.release()
+        return True
 
     def __del__(self) -> None:
         # A store dropped without close() (a handler that forgot `with`, or raised before close) held the
@@ -322,16 +352,17 @@ class CustomerStore:
         try:
             yield self
         finally:
-            self._lock = CustomerLock(path, customer_id, timeout=timeout)
-            if _file_identity(self.folder / DB_FILE) != self._identity:
-                # mem forget (or a restore) took the lock in between: this store's database is no longer the
-                # customer's, and a write through it — the index reopened — would bring a folder back
-                self.close_database()
-                self.facts.close_index()
-                lock, self._lock = self._lock, None
-                _drop_lock_file(lock, self.folder)
-                raise CustomerForgotten(f"the memory of customer {customer_id!r} was deleted or replaced (mem "
-                                        "forget, mem restore) while this ran: nothing more of it is written")
+            if self._db is not None:  # closed from another thread meanwhile: the lock is not taken back
+                self._lock = CustomerLock(path, customer_id, timeout=timeout)
+                if _file_identity(self.folder / DB_FILE) != self._identity:
+                    # mem forget (or a restore) took the lock in between: this store's database is no longer the
+                    # customer's, and a write through it — the index reopened — would bring a folder back
+                    self.close_database()
+                    self.facts.close_index()
+                    lock, self._lock = self._lock, None
+                    _drop_lock_file(lock, self.folder)
+                    raise CustomerForgotten(f"the memory of customer {customer_id!r} was deleted or replaced (mem "
+                                            "forget, mem restore) while this ran: nothing more of it is written")
 
     def __enter__(self) -> CustomerStore:
         return self
@@ -368,7 +399,20 @@ class CustomerStore:
         The index and the request-log marker are brought up to date after the outermost commit.
         On an exception everything inside the block is rolled back and the error re-raised.
         """
-        conn = self.conn
+        with self._guard:  # with another thread's close(): either this transaction runs whole, or the store is closed
+            conn = self.conn  # "closed" once another thread's close() went through
+            self._busy += 1
+        try:
+            yield from self._transaction(conn)
+        finally:
+            with self._guard:
+                self._busy -= 1
+                closing = self._closing and not self._busy
+            if closing:  # another thread closed the store meanwhile: its lock goes now, the transaction done
+                self._closing = False
+                self.close()
+
+    def _transaction(self, conn: sqlite3.Connection) -> Iterator[CustomerStore]:
         if self.read_only:
             raise StorageError(f"the memory of customer {self.customer_id!r} is on a read-only file system "
                                f"({self.folder}): it can be read (facts list, facts search, log list, export), "
