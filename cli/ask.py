@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from mem.cli.options import CustomerOption, JsonOption
-from mem.cli.output import emit, info, plural, stdout_console, to_json, warn
+from mem.cli.output import emit, info, plural, stdout_console, warn, write_json
 from mem.cli.state import get_state, want_json
 from mem.core.json_types import JsonObject
 
@@ -73,8 +73,8 @@ def ask(
                                            evidence=senders.evidence, sharer=senders.sharer,
                                            on_answer=None if as_json else show, since=get_state(ctx).started)
             if as_json:
-                sys.stdout.write(to_json({"session": answers[0].session, "turns": [a.to_dict() for a in answers],
-                                          "learning": learning.to_dict()}) + "\n")
+                write_json({"session": answers[0].session, "turns": [a.to_dict() for a in answers],
+                            "learning": learning.to_dict()})
             report_learning(learning.to_dict())
             return
         assert question is not None  # exactly one of QUESTION and --script (checked above)

@@ -3,7 +3,8 @@
 Exit codes: 0 ok, 1 findings or a refusal, 2 usage or runtime error. ``MEM_DEBUG=1`` re-raises so
 the traceback shows. With ``--json`` an error is also written to stdout as one JSON object,
 ``{"error": {"kind": …, "message": …, "exit_code": …}}`` (``kind`` as ``mem serve`` names it), so a
-script that reads stdout sees the failure, not an empty value (NEWUSER_REPORT18 #9). Typer vendors its own
+script that reads stdout sees the failure, not an empty value (NEWUSER_REPORT18 #9). A command that wrote its
+JSON result and then failed writes no second object: stdout stays one JSON document. Typer vendors its own
 Click, and libraries such as ``llm`` raise the real Click's exceptions, so both families are caught here.
 """
 
@@ -26,7 +27,9 @@ def main(argv: Sequence[str] | None = None, *, began: float | None = None) -> in
     """Run ``mem`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code (also used by tests).
     ``began``: when the command began (default: now) — a ``mem forget`` after it refuses its writes."""
     from mem.cli import state
+    from mem.cli.output import json_written
 
+    json_written(reset=True)  # a new run: no JSON result written yet (tests run many in one process)
     state._began.append(time.time() if began is None else began)
     try:
         return _main(argv)
@@ -253,8 +256,13 @@ def _error(message: str, *, kind: str = "error", exit_code: int = 2, as_json: bo
 
 
 def _json_error(message: str, *, kind: str, exit_code: int) -> None:
-    """The error as one JSON object on stdout, beside the line on stderr (``--json``)."""
-    from mem.cli.output import to_json
+    """The error as one JSON object on stdout, beside the line on stderr (``--json``) — unless this run wrote its
+    JSON result already (an answer, then its learning failed): stdout stays one document, the stderr line and
+    the exit code tell the failure."""
+    from mem.cli.output import json_written, to_json
+
+    if json_written():
+        return
 
     first = message.strip().splitlines()[0] if message.strip() else "error"
     sys.stdout.write(to_json({"error": {"kind": kind, "message": first, "exit_code": exit_code}}) + "\n")

@@ -73,11 +73,31 @@ def to_json(data: Any) -> str:
     return shown(json.dumps(data, ensure_ascii=False, indent=2, default=str), json=True)
 
 
+# Whether this run of mem wrote its JSON result on stdout: a failure after it (sync's recheck_failed, ask's
+# learning) then writes no {"error": …} object, so stdout stays one JSON document (cli.main resets it per run).
+_JSON_WRITTEN = [False]
+
+
+# Any: a command's result, as to_json.
+def write_json(data: Any) -> None:
+    """Write a command's JSON result on stdout, and note that this run has written one."""
+    sys.stdout.write(to_json(data) + "\n")
+    _JSON_WRITTEN[0] = True
+
+
+def json_written(*, reset: bool = False) -> bool:
+    """Whether this run wrote a JSON result on stdout already (``reset``: forget it, a new run begins)."""
+    written = _JSON_WRITTEN[0]
+    if reset:
+        _JSON_WRITTEN[0] = False
+    return written
+
+
 # Any: as to_json; the human renderer given for a command knows the shape that command returns.
 def emit(data: Any, *, as_json: bool, human: Callable[[Console, Any], None] | None = None) -> None:
     """Write a command's result: JSON on request, else the human rendering."""
     if as_json:
-        sys.stdout.write(to_json(data) + "\n")
+        write_json(data)
         return
     console = stdout_console()
     if human is not None:
