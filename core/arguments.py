@@ -48,9 +48,10 @@ def as_datetime(value: datetime | str | None, what: str) -> datetime | None:
     raise InvalidInput(f"{what} must be a datetime or an ISO 8601 string, not {type(value).__name__}")
 
 
-def as_date(value: date | str | None, what: str) -> date | None:
+def as_date(value: date | str | None, what: str, *, times: bool = True) -> date | None:
     """``value`` as a ``date`` (``None`` stays ``None``): a ``date``, a ``datetime`` (its day), or an ISO 8601
-    date string (``2026-01-01``; a time string gives its UTC day)."""
+    date string (``2026-01-01``; a time string gives its UTC day, unless ``times=False``: a page's frontmatter
+    date is ``YYYY-MM-DD`` only, ``mem.wiki.page``)."""
     if value is None:
         return None
     if isinstance(value, datetime):
@@ -61,7 +62,8 @@ def as_date(value: date | str | None, what: str) -> date | None:
         try:
             return date.fromisoformat(value.strip())
         except ValueError:
-            pass
+            if not times:
+                raise InvalidInput(f"{what} {value[:40]!r} is not a date YYYY-MM-DD") from None
         moment = as_datetime(value, what)
         assert moment is not None
         return moment.astimezone(UTC).date()

@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from mem.core.arguments import as_date
 from mem.core.errors import InvalidInput
 from mem.core.ids import validate_name
 from mem.core.json_types import JsonObject
@@ -234,16 +235,14 @@ def render_page(page: Page) -> str:
 
 
 def _as_date(value: Any) -> date | None:
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    if isinstance(value, str):
-        try:
-            return date.fromisoformat(value.strip())
-        except ValueError:
-            return None
-    return None
+    """A frontmatter date (a YAML date or datetime, or a ``YYYY-MM-DD`` string) as a ``date``; ``None`` when the
+    value is not one (the page's check names it). Read by ``core.arguments.as_date``, as the Python API's dates."""
+    if not isinstance(value, date | str):
+        return None
+    try:
+        return as_date(value, "date", times=False)
+    except InvalidInput:
+        return None
 
 
 def _make_dumper() -> type:

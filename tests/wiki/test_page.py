@@ -101,3 +101,27 @@ def test_parse_page_raises_with_path():
 def test_body_line_offset():
     assert body_line_offset(POLICY) == 12
     assert POLICY.splitlines()[12 + 1] == "Refunds within 14 days.[^1]"
+
+
+@pytest.mark.parametrize("value, day", [
+    (date(2026, 3, 1), date(2026, 3, 1)),
+    ("2026-03-01", date(2026, 3, 1)),
+    (" 2026-03-01 ", date(2026, 3, 1)),
+    ("2026-03-01T10:00:00Z", None),  # a frontmatter date is YYYY-MM-DD, a quoted time string is not one
+    ("soon", None),
+    (20260301, None),
+])
+def test_frontmatter_dates_are_read_by_the_one_date_reader(value, day):
+    """The page's dates and the Python API's (``core.arguments.as_date``) were two copies of one reading
+    (review of fixb18, item 4); ``times=False`` is the frontmatter's YYYY-MM-DD-only form of it."""
+    from mem.core.arguments import as_date
+
+    meta = {"id": "refund", "type": "policy", "title": "T", "version": 1, "status": "active", "effective": value}
+    problems = validate_meta(meta)
+    assert (not any("effective must be a date" in p for p in problems)) == (day is not None), problems
+    if isinstance(value, date | str):
+        if day is None:
+            with pytest.raises(InvalidInput, match="effective"):
+                as_date(value, "effective", times=False)
+        else:
+            assert as_date(value, "effective", times=False) == day
