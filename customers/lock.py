@@ -129,15 +129,14 @@ class CustomerLock:
                     tried_at = now
                     _collect_dropped()
                     continue
-                # held by this thread (waiting could not end), or by a thread that has ended (nobody there will
-                # close it): collect for certain first — the rate limit must not turn a dropped store into a failure
-                stuck = holder is not None and (
-                    (holder is threading.current_thread() and not same_thread_waits) or not holder.is_alive())
-                if stuck and not forced:
+                # held by this thread, where waiting could not end: collect for certain before failing at once —
+                # the shared rate limit must not turn a dropped store into a failure. (A holder thread that has
+                # ended is waited for: the collection above runs again each second, and close() works from here.)
+                mine = holder is threading.current_thread() and not same_thread_waits
+                if mine and not forced:
                     forced = True
                     _collect_dropped(force=True)
                     continue
-                mine = holder is threading.current_thread() and not same_thread_waits
                 if mine or time.monotonic() >= deadline:
                     os.close(fd)
                     self._fd = None

@@ -253,7 +253,7 @@ def test_a_store_left_by_a_finished_thread_is_collected_not_waited_for(home):
         started = time.monotonic()
         with CustomerStore.open(home, "acme", lock_timeout=5):  # before: the whole 5 s, then LockTimeout
             pass
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 3  # the wait's collection runs again within a second
 
 
 def test_a_store_kept_from_a_finished_thread_is_named_as_such(home):
