@@ -52,9 +52,12 @@ _SIGN_OFF_NAMED = lazy(
     re.I,
 )
 # a Korean sign-off with the name: "염수빈 드림", "(주)빛고을소프트 기획팀 탁은비 올림"
-_KO_NAMED = lazy(r"[^\n]{1,30}?\s*(?:드림|올림|배상)\s*[.!]?")
+# (it starts where no blank is before it, and its blanks before the closing word are read once: a run of blanks is
+# read from its first character only, in linear time; a line is matched whole, from its start)
+_KO_NAMED = lazy(r"(?<!\s)[^\n]{1,30}?\s*+(?:드림|올림|배상)\s*[.!]?")
 # a short line ending in a comma: "Diolch yn fawr,", "Yours,"
-_COMMA_LINE = lazy(r"[^\W\d_][^\s,]*(?:\s+[^\s,]+){0,2},")
+# (from a word's first character, each run read once: linear on a long word)
+_COMMA_LINE = lazy(r"(?<![^\s,])[^\W\d_][^\s,]*+(?:\s++[^\s,]++){0,2},")
 # a postscript opens the customer's words again
 _POSTSCRIPT = lazy(r"(?:p\.?\s?s\b|추신|追伸)", re.I)
 # a separator line of a signature block ("--", "――――――", "________")
