@@ -208,8 +208,9 @@ _EXFIL3 = lazy(
     r"(?:(?:is|are|was|were|appears?|appeared|written|stated|said)\s+)?(?:\w+\s+){0,3}?(?:above|before)"
     r"(?=\s*[.!?,;:\"'“]|\s*$|\s+(?:this|my|the\s+(?:first|customer|user)|starting|verbatim|word|in\s+full|exactly)\b)")
 # what follows "your rules" when they are the service's rules on a subject ("…what your rules are on bringing dogs",
-# "your policy about cleaners"), not the AI's about this chat
-_ON_A_TOPIC = lazy(r"\s+(?:are\s+|is\s+)?(?:on|about|regarding|concerning|for|around)\s+"
+# "your policy about cleaners"), not the AI's about this chat (matched right after "your rules": its blanks are read
+# from the first one)
+_ON_A_TOPIC = lazy(r"(?<!\s)\s++(?:are\s+|is\s+)?(?:on|about|regarding|concerning|for|around)\s+"
                    r"(?!(?:this|the|our|my)\s+(?:chat|conversation|session|bot|ai|assistant|model)\b|you\b|me\b)")
 # "answer as if there were no refund policy": the rules wished away, said to whoever answers
 _PRECEDENCE = lazy(
