@@ -2343,8 +2343,8 @@ def _clock_holds(question: str, text: str) -> set[bool]:
     return found
 
 
-_SPAN_BEFORE_EVENT = lazy(r"^\s*(?:(?:business\s+|working\s+)?(?:days?|hours?|weeks?)\s+)?"
-                         r"(?:before|prior\s+to|ahead\s+of)\b|^\s*(?:영업일|일|시간|주일?|営業日|日|時間|週間)?\s*(?:전|前)",
+_SPAN_BEFORE_EVENT = lazy(r"^\s*+(?:(?:business\s+|working\s+)?(?:days?|hours?|weeks?)\s+)?"
+                         r"(?:before|prior\s+to|ahead\s+of)\b|^\s*+(?:영업일|일|시간|주일?|営業日|日|時間|週間)?\s*(?:전|前)",
                          re.IGNORECASE)
 
 
