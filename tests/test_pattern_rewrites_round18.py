@@ -1,4 +1,4 @@
-"""The four patterns the merged eighteenth round made quadratic again, rewritten to read a run once, match what they
+"""The five patterns the merged eighteenth round made quadratic again, rewritten to read a run once, match what they
 matched before: each rewrite against its former source, on random texts of the pattern's own words, the way it is
 called (a line matched whole, a match right after "your rules", a match from the start)."""
 
@@ -73,3 +73,18 @@ def test_span_before_event_matches_from_the_start_as_before():
         assert (before and before.span()) == (after and after.span()), repr(text)
         hits += before is not None
     assert hits > _N // 10
+
+
+def test_wordy_value_finds_what_it_found():
+    from mem.core.instructions.carried_text import _WORDY
+
+    former = re.compile(r"[a-z]{2,}[\s_-]+[a-z]{2,}")
+    words = ["a", "ab", "word", "x" * 7, "_", "-", "A", "1", ".", "é", *_BLANKS]
+    rng = random.Random(18)
+    hits = 0
+    for _ in range(_N):
+        text = _text(rng, words, 10)
+        before, after = former.search(text), _WORDY.search(text)
+        assert (before and before.span()) == (after and after.span()), repr(text)
+        hits += before is not None
+    assert hits > _N // 20
