@@ -56,14 +56,15 @@ _BLANK_LINES = lazy(r"\n{3,}")
 _EMPHASIS = lazy(r"(?<![\w*_/.@:=~\\-])(\*\*|__|\*|_)(?=[^\s*_])([^\n]+?)(?<=[^\s*_])\1(?![\w*_/@])")
 
 # Attribution lines of a quoted reply: "On <date>, <name> wrote:" and what mail clients write in other
-# languages. Matched on one line, or on two joined (clients wrap a long one before "wrote:").
+# languages. Matched on one line, or on two joined (clients wrap a long one before "wrote:"), whole: it starts only
+# at a line's start (a search on a long line without one tried every character, each up to 240 on: 0.17 s on 4,000).
 _ATTRIBUTION = lazy(
-    r"(?:(?:on|am|le|el|em|il|op|den|dne|w dniu)\b.{4,240}?|.{2,240}?)"
+    r"(?<![^\n])(?:(?:(?:on|am|le|el|em|il|op|den|dne|w dniu)\b.{4,240}?|.{2,240}?)"
     r"(?<!\w)(?:wrote|schrieb|a écrit|escribió|escreveu|ha scritto|schreef|skrev|napisał\(a\)|napisał|napisała|"
     r"написал\(а\)|написал|написала|пишет|kirjoitti|írta|yazdı)(?!\w).{0,200}?\s?[:：]"
     r"|.{4,240}?(?:写道|寫道)[:：]|.{4,240}?님이 작성[:：]?|.{4,240}?のメッセージ[:：]?"
     # any language: a date and a sender's address, then a colon (Gmail in Japanese writes no verb)
-    r"|.{4,240}?<[^<>\s]+@[^<>\s]+>\s?[:：]",
+    r"|.{4,240}?<[^<>\s]+@[^<>\s]+>\s?[:：])",
     re.I,
 )
 _ORIGINAL = lazy(

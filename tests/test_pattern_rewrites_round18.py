@@ -1,4 +1,4 @@
-"""The five patterns the merged eighteenth round made quadratic again, rewritten to read a run once, match what they
+"""The six patterns the merged eighteenth round made quadratic again, rewritten to read a run once, match what they
 matched before: each rewrite against its former source, on random texts of the pattern's own words, the way it is
 called (a line matched whole, a match right after "your rules", a match from the start)."""
 
@@ -88,3 +88,20 @@ def test_wordy_value_finds_what_it_found():
         assert (before and before.span()) == (after and after.span()), repr(text)
         hits += before is not None
     assert hits > _N // 20
+
+
+def test_attribution_matches_the_lines_it_matched():
+    from mem.customers.message_body import _ATTRIBUTION
+
+    source = _ATTRIBUTION.pattern.removeprefix("(?<![^\\n])(?:").removesuffix(")")
+    former = re.compile(source, re.IGNORECASE)
+    words = ["On", "am", "Mon 3 Jun", "2024", ",", "Rob", "wrote", "schrieb", "a écrit", "napisał(a)", ":", "：",
+             "写道", "님이 작성", "のメッセージ", "<rob@example.com>", "<", ">", "@", "x" * 40, "\n", *_BLANKS]
+    rng = random.Random(18)
+    hits = 0
+    for _ in range(_N):
+        line = _text(rng, words, 12)
+        before, after = former.fullmatch(line), _ATTRIBUTION.fullmatch(line)
+        assert (before and before.span()) == (after and after.span()), repr(line)
+        hits += before is not None
+    assert hits > _N // 40
