@@ -228,3 +228,23 @@ def test_sentence_causes_sorts_the_right_page_wrong_sentence_misses_and_replays_
     assert "| said no rule | 1 | 1 |" in out, out
     assert "| exception or limit after the quoted sentence | 1 | 1 |" in out, out
     assert "| toy | 0 → 1 |" in out, out
+
+
+def test_remap_policy_labels_moves_a_label_to_the_one_page_holding_its_sentence_and_refuses_the_rest(
+        tmp_path: Path) -> None:
+    service = tmp_path / "A"
+    service.mkdir()
+    (service / "terms.md").write_text("# Terms\n\n## Refunds\n\nRefunds take 14 days.\n\n## Delivery\n\n"
+                                      "Delivery takes 3 days.\n\nNothing else takes 14 days here.\n", encoding="utf-8")
+    rows = [{"id": 1, "question": "refund?", "page": "terms", "sentence": "Refunds take 14 days."},  # gone: moved
+            {"id": 2, "question": "delivery?", "page": "delivery", "sentence": "Delivery takes 3 days."},  # stays
+            {"id": 3, "question": "pets?", "page": None},  # unanswerable: untouched
+            {"id": 4, "question": "odd", "page": "terms", "sentence": "Pets are welcome."}]  # on no page: refused
+    questions = service / "questions.jsonl"
+    questions.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    result = subprocess.run([sys.executable, str(SCRIPTS / "remap_policy_labels.py"), str(tmp_path), "--write"],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "1: terms -> refunds" in result.stdout and "REFUSED 4:" in result.stdout
+    written = [json.loads(line) for line in questions.read_text(encoding="utf-8").splitlines()]
+    assert [row["page"] for row in written] == ["refunds", "delivery", None, "terms"]
