@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from math import fsum
@@ -1632,21 +1632,12 @@ def _negation_by_clause(text: str, question: str, negated: bool) -> Callable[[in
     return lambda at: next((ruled for start, end, ruled in clauses if start <= at < end), negated)
 
 
-def _judge_clock(question: str, text: str, negated: Callable[[int], bool]) -> str | None:
-    """How the hours of a rule judge the one time of day the customer tells ("in" / "out" as ``_judge_limit``),
-    None when the rule states no hours, the customer tells no time or several, or a time without its half of the day
-    falls on both sides."""
-    told = _clock_times(question)
-    if len(told) != 1:
-        return None
-    cases = told[0][2]
-    times = _clock_times(text)
-    if not times:
-        return None
-    text = ascii_figures(text)
-    verdicts = set()
+def _clock_sides(cases: tuple[float, ...], times: list[tuple[int, int, tuple[float, ...]]],
+                 text: str) -> Iterator[tuple[int, set[bool]]]:
+    """For each hour or window of hours of a rule (``times`` read from ``text``), where it starts and, for each of the
+    customer's possible hours (``cases``: "3時" may be 3 or 15), whether the hour or window holds it — before the
+    condition's negation is read."""
     used: set[int] = set()
-    judged = 0
     for i, (start, end, hours) in enumerate(times):
         if i in used or len(hours) != 1:
             continue
@@ -1658,13 +1649,27 @@ def _judge_clock(question: str, text: str, negated: Callable[[int], bool]) -> st
             high = min((x for x in nxt[2] if x > low), default=nxt[2][0])
             span = (high - low) % 24 or 24
             used.add(i + 1)
-            sides = {(c - low) % 24 < span for c in cases}
+            yield start, {(c - low) % 24 < span for c in cases}
         elif _UNTIL_AFTER.match(text[end:end + 6]) or _UNTIL_BEFORE.search(text[max(0, start - 20):start]):
-            sides = {c % 24 <= hours[0] % 24 if hours[0] % 24 else True for c in cases}
+            yield start, {c % 24 <= hours[0] % 24 if hours[0] % 24 else True for c in cases}
         elif _FROM_AFTER.match(text[end:end + 6]) or _FROM_BEFORE.search(text[max(0, start - 20):start]):
-            sides = {c % 24 >= hours[0] % 24 for c in cases}
-        else:
-            continue
+            yield start, {c % 24 >= hours[0] % 24 for c in cases}
+
+
+def _judge_clock(question: str, text: str, negated: Callable[[int], bool]) -> str | None:
+    """How the hours of a rule judge the one time of day the customer tells ("in" / "out" as ``_judge_limit``),
+    None when the rule states no hours, the customer tells no time or several, or a time without its half of the day
+    falls on both sides."""
+    told = _clock_times(question)
+    if len(told) != 1:
+        return None
+    times = _clock_times(text)
+    if not times:
+        return None
+    text = ascii_figures(text)
+    verdicts = set()
+    judged = 0
+    for start, sides in _clock_sides(told[0][2], times, text):
         if len(sides) != 1:
             return None  # "3時" may be 3 or 15: the window holds one of them
         inside = sides.pop() != _in_negated_condition(text, start)
@@ -2318,29 +2323,8 @@ def _clock_holds(question: str, text: str) -> set[bool]:
     told = _clock_times(question)
     if len(told) != 1:
         return set()
-    cases = told[0][2]
-    times = _clock_times(text)
-    found: set[bool] = set()
-    used: set[int] = set()
-    for i, (start, end, hours) in enumerate(times):
-        if i in used or len(hours) != 1:
-            continue
-        nxt = times[i + 1] if i + 1 < len(times) else None
-        if nxt and _WINDOW_LINK.match(text[end:nxt[0]]):
-            low = hours[0]
-            high = min((x for x in nxt[2] if x > low), default=nxt[2][0])
-            span = (high - low) % 24 or 24
-            used.add(i + 1)
-            sides = {(c - low) % 24 < span for c in cases}
-        elif _UNTIL_AFTER.match(text[end:end + 6]) or _UNTIL_BEFORE.search(text[max(0, start - 20):start]):
-            sides = {c % 24 <= hours[0] % 24 if hours[0] % 24 else True for c in cases}
-        elif _FROM_AFTER.match(text[end:end + 6]) or _FROM_BEFORE.search(text[max(0, start - 20):start]):
-            sides = {c % 24 >= hours[0] % 24 for c in cases}
-        else:
-            continue
-        if len(sides) == 1:
-            found.add(sides.pop() != _in_negated_condition(text, start))
-    return found
+    return {sides.pop() != _in_negated_condition(text, start)
+            for start, sides in _clock_sides(told[0][2], _clock_times(text), text) if len(sides) == 1}
 
 
 _SPAN_BEFORE_EVENT = lazy(r"^\s*+(?:(?:business\s+|working\s+)?(?:days?|hours?|weeks?)\s+)?"
