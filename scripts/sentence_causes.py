@@ -35,7 +35,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from states_causes import show  # one table printer for both cause scripts (run from scripts/)
+from states_causes import show, with_in_short  # one table printer and one in-short replay for both
 
 from mem.agent.rule_quote import RuleQuote
 
@@ -159,7 +159,6 @@ def _say_again(row: dict, rule: RuleQuote) -> None:
     opposite yes/no counted again."""
     from bench_policy_qa import states_it, states_opposite
 
-    from mem.agent.language import phrase
     from mem.agent.rule_quote import in_short
 
     quotes = row.get("quotes") or []
@@ -169,15 +168,7 @@ def _say_again(row: dict, rule: RuleQuote) -> None:
     new = in_short(row["question"], rule.ranked)
     text = row["answer"]
     if old != new:
-        said = next(((lang, n) for lang in ("en", "ko", "ja") for n in range(1, 10) if old and phrase(
-            lang, f"short_{old[0]}", figure=old[1], n=n) in text), None)
-        if said is None:
-            hangul, kana = re.search(r"[가-힣]", row["question"]), re.search(r"[぀-ヿ]", row["question"])
-            said = ("ko" if hangul else "ja" if kana else "en", 1)
-        language, n = said
-        line = phrase(language, f"short_{new[0]}", figure=new[1], n=n) if new else ""
-        text = (text.replace(phrase(language, f"short_{old[0]}", figure=old[1], n=n), line) if old
-                else line + "\n" + text)
+        text = with_in_short(text, row["question"], old, new)
     row["answer"], row["quote"], row["quotes"] = text, rule.text, list(rule.sentences)
     row["right_sentence"] = bool(row["page"]) and row["sentence"] in rule.text
     q = {"states": row.get("states")}

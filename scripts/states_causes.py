@@ -142,6 +142,23 @@ def verdicts(rows: list[dict]) -> dict[str, tuple[int, int, int, int]]:
     return out
 
 
+
+def with_in_short(answer: str, question: str, old: tuple | None, new: tuple | None) -> str:
+    """The answer's "in short" line said again: ``old`` (the dump's reading) replaced by ``new`` in the answer's
+    language and citation number, or ``new`` put first where the answer had none."""
+    from mem.agent.language import phrase
+
+    said = next(((lang, n) for lang in ("en", "ko", "ja") for n in range(1, 10) if old and phrase(
+        lang, f"short_{old[0]}", figure=old[1], n=n) in answer), None)
+    if said is None:
+        hangul, kana = re.search(r"[가-힣]", question), re.search(r"[぀-ヿ]", question)
+        said = ("ko" if hangul else "ja" if kana else "en", 1)
+    language, n = said
+    line = phrase(language, f"short_{new[0]}", figure=new[1], n=n) if new else ""
+    if old:
+        return answer.replace(phrase(language, f"short_{old[0]}", figure=old[1], n=n), line)
+    return line + "\n" + answer
+
 def replay(rows: list[dict]) -> list[dict]:
     """The rows with each answer's "in short" line as the current code says it (see the module docstring)."""
     import sys
@@ -149,7 +166,6 @@ def replay(rows: list[dict]) -> list[dict]:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_policy_qa import states_it, states_opposite
 
-    from mem.agent.language import phrase
     from mem.agent.rule_quote import in_short
 
     out = []
@@ -163,19 +179,7 @@ def replay(rows: list[dict]) -> list[dict]:
             old = tuple(call[2]) if call[2] else None
             new = in_short(call[0], call[1])
             if old != new:
-                text = row["answer"]
-                said = next(((lang, n) for lang in ("en", "ko", "ja") for n in range(1, 10) if old and phrase(
-                    lang, f"short_{old[0]}", figure=old[1], n=n) in text), None)
-                if said is None:
-                    hangul, kana = re.search(r"[가-힣]", row["question"]), re.search(r"[぀-ヿ]", row["question"])
-                    said = ("ko" if hangul else "ja" if kana else "en", 1)
-                language, n = said
-                line = phrase(language, f"short_{new[0]}", figure=new[1], n=n) if new else ""
-                if old:
-                    text = text.replace(phrase(language, f"short_{old[0]}", figure=old[1], n=n), line)
-                else:
-                    text = line + "\n" + text
-                row["answer"] = text
+                text = row["answer"] = with_in_short(row["answer"], row["question"], old, new)
                 q = {"states": row.get("states")}
                 row["stated"] = bool(row.get("states")) and states_it(q, text, quotes)
                 row["opposite"] = states_opposite(q, text, quotes)
