@@ -76,6 +76,7 @@ from mem.wire.manifest import (
     TRANSITIONS_FILE,
     Manifest,
     ManifestFile,
+    NeedsNewerMem,
     check_readable,
     expires_at,
     page_renames,
@@ -239,7 +240,11 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
     transitions_bytes, _ = client.get_bytes(f"{base}/transitions.json", max_bytes=TRANSITIONS_BYTES,
                                             what="a key transition chain")
 
-    manifest = parse_manifest(manifest_bytes)
+    try:
+        manifest = parse_manifest(manifest_bytes)
+    except NeedsNewerMem:
+        _refuse_unsigned_later_format(home, client, manifest_bytes, signature, transitions_bytes)
+        raise
     key, trust_source = _signing_key(home, client, manifest["key_id"], transitions_bytes)
     if not signing.verify(key, manifest_bytes, signature):
         raise VerificationError(
@@ -303,6 +308,21 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
             "files": len(manifest["files"]), "downloaded": len(manifest["files"]) - reused, "reused": reused,
             "flagged": {}, "key_id": manifest["key_id"], "key_rotated": trust_source == "rotation",
             "key_first_use": trust_source == "first-use"}
+
+
+def _refuse_unsigned_later_format(home: Path, client: ServerClient, manifest_bytes: bytes, signature: bytes,
+                                  transitions_bytes: bytes) -> None:
+    """A manifest of a later ``mem-bundle/N`` is "for a newer mem" only when the service's key signed it: its shape is
+    not this mem's to read, but its signature is, and an unsigned one saying so would have an operator upgrade for
+    a forgery. Raises the tampered-manifest error when the signature does not verify; returns when it does."""
+    raw = json.loads(manifest_bytes.decode("utf-8"))  # parse_manifest decoded it already
+    key_id = raw.get("key_id") if isinstance(raw, dict) else None
+    if not isinstance(key_id, str) or not key_id:
+        raise VerificationError("tampered manifest: a later bundle format that names no signing key")
+    key, _ = _signing_key(home, client, key_id, transitions_bytes)
+    if not signing.verify(key, manifest_bytes, signature):
+        raise VerificationError(f"tampered manifest: the signature of bundle {raw.get('version')} does not verify "
+                                f"with key {key_id}")
 
 
 def _signing_key(home: Path, client: ServerClient, key_id: str, transitions_bytes: bytes):

@@ -86,6 +86,44 @@ def test_a_bundle_for_a_newer_mem_is_refused_at_sync_and_the_last_good_one_kept(
     client_config(Config.load(home=home))  # and its settings still read
 
 
+class _Served:
+    """The server's answers for one bundle, as a newer service would serve them (today's server reads its own
+    format only, so a later mem-bundle/N is served from here)."""
+
+    url = "https://service.example"
+
+    def __init__(self, version, files):
+        self.version, self.files = version, files
+
+    def get_json(self, path):
+        return {"version": self.version}
+
+    def get_bytes(self, path, *, max_bytes, what):
+        return self.files[path.rsplit("/", 1)[1]], {}
+
+
+def test_a_later_bundle_format_is_a_newer_mem_only_when_the_service_signed_it(synced):
+    # an unsigned manifest saying "mem-bundle/2" is a forgery, not a reason to upgrade (final read of round 18)
+    from mem.client.sync import _sync_bundle
+
+    workspace, _, home = synced
+    _build(workspace)
+    folder = bundle_dir(workspace, 2)
+    manifest = json.loads((folder / "manifest.json").read_bytes())
+    manifest.update({"format": "mem-bundle/2", "written_by": "mem 9.9.9"})
+    later = encode_manifest(manifest)
+    files = {"manifest.json": later, "transitions.json": (folder / "transitions.json").read_bytes(),
+             "manifest.sig": signing.sign(load_signing_key(workspace), later)}
+    with pytest.raises(NeedsNewerMem, match=r"^bundle 2 needs a newer mem: it is mem-bundle/2"):
+        _sync_bundle(home, _Served(2, files), on_progress=None)
+    files["manifest.sig"] = (folder / "manifest.sig").read_bytes()  # the signature of the manifest as it was
+    with pytest.raises(VerificationError, match=r"^tampered manifest: the signature of bundle 2 does not verify") \
+            as info:
+        _sync_bundle(home, _Served(2, files), on_progress=None)
+    assert not isinstance(info.value, NeedsNewerMem)
+    assert load_state(home)["version"] == 1
+
+
 def test_an_unknown_client_setting_in_a_readable_bundle_is_named_once_and_ignored(synced):
     workspace, server, home = synced
     _build(workspace)
