@@ -32,6 +32,11 @@ def import_(
         typer.Option("--agent-speaker", help="Speaker name that is the agent, for lines without role "
                                         "(repeatable; case and spaces do not matter)."),
     ] = None,
+    allow_future_times: Annotated[
+        bool,
+        typer.Option("--allow-future-times", help="Import turns dated more than a day after now as given "
+                                                  "(refused otherwise: a device clock ahead)."),
+    ] = False,
     json_output: JsonOption = False,
 ) -> None:
     """Import past conversations so extraction can use them; all lines or none.
@@ -39,7 +44,8 @@ def import_(
     Lines group into conversations by `conversation` (default: the session tag); one already logged
     (holding some of the file's turns, or imported under the same key) is continued. A bad line, or a
     message over extract.max_message_bytes in mem.toml (256 KiB), stops the import with its line number and
-    nothing is written (exit 2). Empty messages are skipped and counted; unknown keys, and times
+    nothing is written (exit 2), and so does a time more than a day after now (a device clock ahead)
+    unless --allow-future-times. Empty messages are skipped and counted; unknown keys, and times
     before 1990 ("time": 0), are named in one warning each. An HTML body is stored as its text and
     quoted e-mail history is left out; a time's UTC offset is kept. Run `mem extract` afterwards.
     """
@@ -47,7 +53,8 @@ def import_(
 
     limit = get_state(ctx).config.extract.max_message_bytes
     # read and checked before the store is opened: a refused file must not leave an empty customer
-    parsed = parse_import(file, agent_speakers=agent_speaker or (), max_message_bytes=limit)
+    parsed = parse_import(file, agent_speakers=agent_speaker or (), max_message_bytes=limit,
+                          allow_future=allow_future_times)
     with open_store(ctx, customer, create=True) as store:
         report = store.log.import_parsed(parsed, import_name(file))
     if report["unknown_keys"]:
@@ -64,6 +71,9 @@ def import_(
     if parsed.early_time_count:
         warn(f"{parsed.early_times_text()}: a time before {PLAUSIBLE_FROM.year} (an export's placeholder such as "
              "\"time\": 0?); imported as given, relative dates in those turns resolve against it")
+    if parsed.future_time_count:
+        warn(f"{parsed.future_times_text()}: a time after now, imported as given (--allow-future-times); "
+             "those turns count as the customer's latest word")
     if report["skipped_empty"]:
         warn(f"skipped {plural(report['skipped_empty'], 'empty message')}")
     if not want_json(ctx, json_output):

@@ -255,12 +255,22 @@ class ParsedImport:
     unit: str = "line"
     html_messages: int = 0  # messages rendered from HTML
     quoted_history: int = 0  # messages whose quoted e-mail history was left out
+    # lines whose time is more than FUTURE_TOLERANCE after now, imported only with ``allow_future``
+    future_times: tuple[int, ...] = ()
+    future_time_count: int = 0
 
     def early_times_text(self) -> str:
         """``lines 1, 3`` (``… and 12 more``): where the times before PLAUSIBLE_FROM are."""
-        more = self.early_time_count - len(self.early_times)
-        return (f"{self.unit}{'s' if self.early_time_count > 1 else ''} "
-                + ", ".join(map(str, self.early_times)) + (f" and {more:,} more" if more > 0 else ""))
+        return self._where(self.early_times, self.early_time_count)
+
+    def future_times_text(self) -> str:
+        """``lines 4, 9``: where the times after now (imported with ``allow_future``) are."""
+        return self._where(self.future_times, self.future_time_count)
+
+    def _where(self, named: tuple[int, ...], count: int) -> str:
+        more = count - len(named)
+        return (f"{self.unit}{'s' if count > 1 else ''} "
+                + ", ".join(map(str, named)) + (f" and {more:,} more" if more > 0 else ""))
 
 
 # Unknown keys named in the report: a line with 500,000 keys printed a 4.4 MB warning.
@@ -269,6 +279,11 @@ NAMED_UNKNOWN_KEYS = 10
 # 1970) or a date field left at a default. Such turns are imported (the text is real) with one warning
 # naming their lines, since "yesterday" in them resolves against that placeholder day.
 PLAUSIBLE_FROM = datetime(1990, 1, 1, tzinfo=UTC)
+# A message cannot have been sent after now. A time further ahead than this is a device whose clock
+# is wrong (or a file generated for a test), and its turns would be the customer's "latest" word:
+# a 2031 preference replaced the one they gave yesterday. A day covers every UTC offset (+14:00)
+# and a sender's clock a few hours fast.
+FUTURE_TOLERANCE = timedelta(days=1)
 
 
 def unknown_keys_text(names: Iterable[str], count: int) -> str:
@@ -279,7 +294,7 @@ def unknown_keys_text(names: Iterable[str], count: int) -> str:
 
 
 def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
-                 max_message_bytes: int = MAX_MESSAGE_BYTES) -> ParsedImport:
+                 max_message_bytes: int = MAX_MESSAGE_BYTES, allow_future: bool = False) -> ParsedImport:
     """Read and validate a JSONL import file; the first bad line raises ``InvalidInput`` naming it.
 
     Each line: ``session`` (tag, default "default"), ``time`` (ISO date or datetime, required),
@@ -289,10 +304,12 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
     empty is skipped and counted (one empty message in a long history must not refuse it all); a
     message longer than ``max_message_bytes`` (UTF-8) refuses the file. Lines are split on ``\n``
     only: U+2028, U+0085 or a form feed are legal inside a JSON string and are not line breaks.
+    A time more than ``FUTURE_TOLERANCE`` after now refuses the file, naming the line, unless
+    ``allow_future`` (then those lines are counted in ``future_times``).
     """
     if str(path) == "-":
         return parse_import_data(_standard_input(), import_name(path), agent_speakers=agent_speakers,
-                                 max_message_bytes=max_message_bytes)
+                                 max_message_bytes=max_message_bytes, allow_future=allow_future)
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError as exc:
@@ -303,7 +320,8 @@ def parse_import(path: Path, *, agent_speakers: Iterable[str] = (),
         if exc.errno == errno.ELOOP:  # "no such file" sent the user looking for a file that is there
             raise InvalidInput(symlink_loop(path)) from exc
         raise InvalidInput(f"cannot read {path}: {exc.strerror}") from exc
-    return parse_import_data(data, path, agent_speakers=agent_speakers, max_message_bytes=max_message_bytes)
+    return parse_import_data(data, path, agent_speakers=agent_speakers, max_message_bytes=max_message_bytes,
+                             allow_future=allow_future)
 
 
 def import_name(path: Path | str) -> str:
@@ -317,7 +335,7 @@ def _standard_input() -> bytes:
 
 
 def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable[str] = (),
-                      max_message_bytes: int = MAX_MESSAGE_BYTES) -> ParsedImport:
+                      max_message_bytes: int = MAX_MESSAGE_BYTES, allow_future: bool = False) -> ParsedImport:
     """``parse_import`` of bytes already read (standard input: ``mem log import -``); ``name`` names them
     in errors."""
     path = name
@@ -328,6 +346,8 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
     unknown: dict[str, None] = {}
     skipped = 0
     early: list[int] = []
+    future: list[int] = []
+    latest = clock.now() + FUTURE_TOLERANCE
     messages = _whole_file_messages(raw)
     where = "message" if messages is not None else "line"
     records: Iterable[tuple[int, str | JsonObject]] = (
@@ -350,6 +370,13 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
             seen_ids.add(turn.turn_id)
         if turn.time < PLAUSIBLE_FROM:
             early.append(number)
+        elif turn.time > latest:
+            if not allow_future:
+                raise InvalidInput(
+                    f"{path}: {where} {number}: time {turn.time.isoformat()} is after now "
+                    f"({clock.now().replace(microsecond=0).isoformat()}) — a device clock ahead?; nothing was "
+                    "imported (fix the times, or pass --allow-future-times to import them as given)")
+            future.append(number)
         turns.append(turn)
     if not turns:
         why = f" ({skipped} empty messages skipped)" if skipped else ""
@@ -360,7 +387,8 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
         raise InvalidInput(f"{path}: no turns to import{why}")
     return ParsedImport(turns, skipped, tuple(islice(unknown, NAMED_UNKNOWN_KEYS)), len(unknown),
                         early_times=tuple(early[:NAMED_UNKNOWN_KEYS]), early_time_count=len(early), unit=where,
-                        html_messages=sum(t.html for t in turns), quoted_history=sum(t.quoted for t in turns))
+                        html_messages=sum(t.html for t in turns), quoted_history=sum(t.quoted for t in turns),
+                        future_times=tuple(future[:NAMED_UNKNOWN_KEYS]), future_time_count=len(future))
 
 
 def import_text(data: bytes, name: Path | str) -> str:

@@ -128,7 +128,7 @@ class RequestLog(StorePart):
             return moment
 
     def import_file(self, path: Path, *, agent_speakers: Iterable[str] = (),
-                    max_message_bytes: int = log_files.MAX_MESSAGE_BYTES) -> JsonObject:
+                    max_message_bytes: int = log_files.MAX_MESSAGE_BYTES, allow_future: bool = False) -> JsonObject:
         """``mem log import``: past conversations from a JSONL file, all or nothing.
 
         Lines are grouped into conversations by ``conversation`` (default: the session tag); within
@@ -137,10 +137,12 @@ class RequestLog(StorePart):
         bad line, a message over ``max_message_bytes``, or a turn id already in this customer's log,
         raises ``InvalidInput`` naming the line, and nothing is imported. Empty messages are skipped
         (``skipped_empty`` counts them) and keys the format does not know are named in ``unknown_keys``.
-        Imported conversations are pending extraction.
+        A time more than a day after now (``log_files.FUTURE_TOLERANCE``) is a wrong clock and refuses
+        the file unless ``allow_future`` (``future_times`` counts those lines then). Imported
+        conversations are pending extraction.
         """
         result = log_files.parse_import(Path(path), agent_speakers=agent_speakers,
-                                        max_message_bytes=max_message_bytes)
+                                        max_message_bytes=max_message_bytes, allow_future=allow_future)
         return self.import_parsed(result, path)
 
     def import_parsed(self, result: log_files.ParsedImport, path: Path | str) -> JsonObject:
@@ -258,7 +260,8 @@ class RequestLog(StorePart):
                 "already_logged": already, "already_erased": erased, "continued": continued,
                 # what the reading did to the file's lines: built here, so the Python result and `mem log import
                 # --json` are one record (the CLI added these three itself: NEWUSER_REPORT18 #11)
-                "early_times": result.early_time_count, "html_messages": result.html_messages,
+                "early_times": result.early_time_count, "future_times": result.future_time_count,
+                "html_messages": result.html_messages,
                 "quoted_history": result.quoted_history}
 
     def _continued(self, group: str, holder: str | None) -> sqlite3.Row | None:
