@@ -148,6 +148,18 @@ def _digest(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()[:10]
 
 
+def _situation_key(founder: Decision) -> str:
+    return _digest(" ".join(sorted(founder.condition_terms)), ",".join(founder.pages))
+
+
+def _procedure_id(situation_key: str, decision_key: str, polarity: str) -> str:
+    return "p-" + _digest("procedure", situation_key, decision_key, polarity)
+
+
+def _interpretation_id(situation_key: str) -> str:
+    return "i-" + _digest("interpretation", situation_key)
+
+
 def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettings,
                       reviews: Mapping[str, Review] | None = None) -> list[Candidate]:
     """Every candidate and proposal found in ``records``, strongest first."""
@@ -155,12 +167,24 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
     # rows stored before the server refused sensitive records are never proposed as know-how
     decisions = [Decision.from_record(r) for r in records if _within_window(r.get("month"), settings.window_days)
                  and not is_sensitive(str(r.get("condition") or "")) and not is_sensitive(str(r.get("decision") or ""))]
-    decisions.sort(key=lambda d: (sorted(d.condition_terms), d.pseudonym, d.decision))
+    # A candidate's id is its founders' (the first decision of its situation and of its outcome), and
+    # clusters are founded in the order of their condition words: a later customer whose words sort
+    # first ("a damaged chair" before "a damaged kettle") founded the situation anew, the approved
+    # candidate lost its id, its page read "support fell to 0 … customers turned sharing off" while all
+    # of them still shared, and the same customers made a new candidate approved into a second page
+    # (new-user report 19 §7). Decisions that found a reviewed candidate go first, so it keeps its id
+    # as long as one decision it was founded on is shared. (A review's ``signature`` is its situation.)
+    reviewed_situations = {review.get("signature") for review in reviews.values()}
+    decisions.sort(key=lambda d: (_situation_key(d) not in reviewed_situations, sorted(d.condition_terms),
+                                  d.pseudonym, d.decision))
     situations = _cluster(decisions, lambda d: d.condition_terms, same=lambda a, b: a.pages == b.pages)
     found: list[Candidate] = []
     for situation in situations:
         founder = situation[0]
-        situation_key = _digest(" ".join(sorted(founder.condition_terms)), ",".join(founder.pages))
+        situation_key = _situation_key(founder)
+        if situation_key in reviewed_situations:
+            situation.sort(key=lambda d: _procedure_id(situation_key, " ".join(sorted(d.decision_terms)),
+                                                       d.polarity) not in reviews)
         when = _common_text([d.condition for d in situation]) or (
             f"a case under policy {', '.join(founder.pages)}" if founder.pages else "")
         groups = _cluster(situation, lambda d: d.decision_terms, same=lambda a, b: a.polarity == b.polarity)
@@ -171,7 +195,7 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
             opposite = {d.pseudonym for other in summaries if other.polarity != summary.polarity
                         for d in other.members}
             customers = summary.customers
-            candidate_id = "p-" + _digest("procedure", situation_key, summary.key, summary.polarity)
+            candidate_id = _procedure_id(situation_key, summary.key, summary.polarity)
             # a reviewed candidate stays listed with its support, however low: an approved page is in force
             if customers < settings.propose_min_customers and candidate_id not in reviews:
                 continue
@@ -189,7 +213,7 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
             ))
         asked = {d.pseudonym for d in situation}
         inconsistent = len({s.polarity for s in summaries}) > 1
-        interpretation_id = "i-" + _digest("interpretation", situation_key)
+        interpretation_id = _interpretation_id(situation_key)
         if inconsistent and (len(asked) >= settings.propose_min_customers or interpretation_id in reviews):
             found.append(Candidate(
                 id=interpretation_id, kind="interpretation",

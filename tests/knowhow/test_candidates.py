@@ -71,3 +71,31 @@ def test_reviews_mark_candidates():
     reviews = {candidate.id: {"decision": "rejected", "by": "ops", "at": "2026-12-01T00:00:00Z", "page_id": None}}
     [again] = detect_candidates(records, settings=SETTINGS, reviews=reviews)
     assert again.id == candidate.id and again.status == "rejected"
+
+
+def _approved(candidate) -> dict:
+    return {candidate.id: {"decision": "approved", "by": "ops", "at": "2026-12-01T00:00:00Z",
+                           "page_id": "kh-x", "signature": candidate.situation_key}}
+
+
+def test_an_approved_candidate_keeps_its_id_when_customers_whose_words_sort_first_join_it():
+    # new-user report 19 §7: "a damaged chair" sorts before "a damaged kettle", founded the situation
+    # anew, and the approved candidate read "support fell to 0" with all its customers still sharing
+    kettle = [_rec(w, "we waived the restocking fee", condition="the customer returned a damaged kettle")
+              for w in "abc"]
+    [approved] = detect_candidates(kettle, settings=SETTINGS)
+    chair = [_rec(w, "we waived the restocking fee", condition="the customer returned a damaged chair")
+             for w in "def"]
+    found = detect_candidates(kettle + chair, settings=SETTINGS, reviews=_approved(approved))
+    assert [(c.id, c.status, c.customers) for c in found] == [(approved.id, "approved", 6)]
+
+
+def test_an_approved_outcome_keeps_its_id_when_another_outcome_founds_the_situation():
+    waived = [_rec(w, "we waived the restocking fee", condition="the customer returned a damaged kettle")
+              for w in "bcd"]
+    [approved] = detect_candidates(waived, settings=SETTINGS)
+    # a customer whose words sort first got a different decision in the same situation
+    other = [_rec("a", "we waived the restocking fee", condition="the customer returned a damaged blender"),
+             _rec("e", "we offered store credit", condition="the customer returned a damaged appliance kettle")]
+    found = {c.id: c for c in detect_candidates(waived + other, settings=SETTINGS, reviews=_approved(approved))}
+    assert found[approved.id].status == "approved" and found[approved.id].customers >= 3
