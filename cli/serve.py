@@ -24,11 +24,15 @@ def serve(
     """
     from mem.server.moved import serve_warning
     from mem.server.serve import serve as run
+    from mem.server.vault_home import serve_copy_warning
 
     workspace = require_workspace(ctx)
     moved = serve_warning(workspace)
     if moved is not None:
         warn(moved)
+    copied = serve_copy_warning(workspace, config=get_state(ctx).config)
+    if copied is not None:
+        warn(copied)
     run(workspace, config=get_state(ctx).config, host=host, port=port, workers=workers,
         on_listening=lambda url: info(f"serving {workspace} on {url} (Ctrl-C stops)"))
     info("server stopped")
