@@ -202,7 +202,8 @@ def _embed_policy(home: Path, on_progress: ProgressCallback | None) -> int:
         return 0
     if on_progress is not None:
         on_progress(0, 0, "embedding policy sentences")
-    return embed_pages(folder, [(str(page.title), str(page.body)) for page in memory.pages("policy")])
+    pages = [(str(page.title), str(page.body)) for page in memory.pages("policy")]
+    return embed_pages(folder, pages, live=lambda: pages)
 
 
 def _push_evidence_quietly(home: Path, client: ServerClient) -> JsonObject:

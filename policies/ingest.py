@@ -447,12 +447,13 @@ def _embed_written(workspace: Path, plans: list[_Plan], progress: ProgressCallba
     """The sentence vectors of the pages just committed, into the cache beside the search index
     (docs/ask.md): derived data, made after the commit so a crash here loses nothing but time."""
     from mem.core.text.vectors import embed_pages
-    from mem.wiki.store import STATE_DIR
+    from mem.wiki.store import STATE_DIR, Wiki
 
     pages = [(str(page.title), str(page.body)) for plan in plans if plan.result.changed for page in plan.pages]
     if pages:
         progress(len(plans), len(plans), "embedding policy sentences")
-        embed_pages(workspace / STATE_DIR, pages)
+        embed_pages(workspace / STATE_DIR, pages, live=lambda: [
+            (str(page.title), str(page.body)) for page in Wiki(workspace).pages("policy", skip_invalid=True)])
 
 
 def _flagged(plan: _Plan) -> list[FlaggedSentence]:

@@ -64,21 +64,36 @@ def page_passages(title: str, body: str) -> list[tuple[str, str]]:
     return [(sentence, passage(title, sentence)) for sentence in page_sentences(body) if sentence not in headings]
 
 
-def embed_pages(folder: Path, pages: list[tuple[str, str]]) -> int:
+# A cache keyed by text keeps the vector of every sentence any revision ever had: 335 vectors for 10 pages
+# after 300 revisions (new-user report 19 §11). Past this many rows, and twice what the live pages need,
+# the vectors no live sentence has are dropped; below it a prune would cost more than it frees.
+PRUNE_FROM = 2_000
+
+
+def _passage_texts(pages: list[tuple[str, str]]) -> list[str]:
+    return list(dict.fromkeys(text for title, body in pages for _, text in page_passages(title, body)))
+
+
+def embed_pages(folder: Path, pages: list[tuple[str, str]], *,
+                live: Callable[[], list[tuple[str, str]]] | None = None) -> int:
     """Fill the cache in ``folder`` with the vectors of pages' sentences ((title, body) each); the number made.
 
     Ingest calls it after its commit for the pages it wrote, so the first question asked finds them ready.
-    Nothing happens (0) when the encoder is not installed.
+    ``live`` gives every page the cache serves (read only when the cache has grown past ``PRUNE_FROM``):
+    the vectors of sentences no live page has any more are then dropped. Nothing happens (0) when the
+    encoder is not installed.
     """
     encoder = load()
     if encoder is None:
         return 0
     cache = VectorCache(folder / CACHE_FILE)
     try:
-        texts = list(dict.fromkeys(text for title, body in pages for _, text in page_passages(title, body)))
+        texts = _passage_texts(pages)
         missing = [text for text in texts if text not in cache.get(texts)]
         if missing:
             cache.put(dict(zip(missing, encoder.passages(missing), strict=True)))
+        if live is not None and cache.count() > PRUNE_FROM:
+            cache.keep_only(_passage_texts(live()))
         return len(missing)
     except EncoderError:
         return 0  # derived data: the questions make the vectors they need
@@ -175,6 +190,43 @@ class VectorCache:
             return  # locked by another writer or read-only: the next question makes them again
         except sqlite3.DatabaseError:
             self._reset()
+
+    def count(self) -> int:
+        """How many vectors of this model the file holds (0 without a readable file)."""
+        db = self._connect()
+        if db is None:
+            return 0
+        try:
+            return int(db.execute("SELECT COUNT(*) FROM vectors WHERE model = ?", (self.model,)).fetchone()[0])
+        except sqlite3.DatabaseError:
+            return 0
+
+    def keep_only(self, texts: list[str]) -> int:
+        """Drop the vectors of every text but ``texts`` when the file holds more than twice as many (and
+        ``PRUNE_FROM``); the number dropped. One transaction, then the file is compacted; a locked or
+        read-only cache is left as it is."""
+        keep = {_key(text) for text in texts}
+        if self.count() <= max(PRUNE_FROM, 2 * len(keep)):
+            return 0
+        db = self._connect()
+        if db is None:
+            return 0
+        try:
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                db.execute("CREATE TEMP TABLE IF NOT EXISTS keep (key BLOB PRIMARY KEY) WITHOUT ROWID")
+                db.execute("DELETE FROM keep")
+                db.executemany("INSERT OR IGNORE INTO keep (key) VALUES (?)", [(key,) for key in keep])
+                dropped = db.execute("DELETE FROM vectors WHERE model = ? AND key NOT IN (SELECT key FROM keep)",
+                                     (self.model,)).rowcount
+            db.execute("VACUUM")
+        except sqlite3.OperationalError:
+            return 0
+        except sqlite3.DatabaseError:
+            self._reset()
+            return 0
+        self._memory = {key: vector for key, vector in self._memory.items() if key in keep}
+        return dropped
 
     def vectors(self, texts: list[str], encode: Callable[[list[str]], list[array]]) -> list[array]:
         """The vector of every text, in order: from the cache, the missing ones made by ``encode`` and kept."""
