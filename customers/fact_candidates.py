@@ -428,7 +428,11 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                                  fills=filled, furniture=True))
             continue
         announced = bool(before) and filled is not None and sentence_slot(sentence.text) is None
+        # ... a sentence naming the change that gives the value itself, by its shape ("새 접수번호가 나왔어요:
+        # BK-88102", "you emailed me a new reference …, so it's CV-4519-K now"), is no announcement of a value to come
         names = announced_slot(sentence.text) if filled is None else None
+        if names is not None and shape_values(sentence.text):
+            names = None
         before.append(sentence.text)
         kind = None if names else kinds.classify(sentence.text, lang=lang)
         if names and sentence_slot(turn.text[said.end:]) is None \
@@ -633,11 +637,14 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                     # "can you redo the booking?" → "…your new reference is KT-4410": the reissued code replaces the
                     # one held (judged as a correction, and by its shape)
                     reissued = True
-        if slot is not None and slot.name == "order" and not agreement and names_new_code(quote):
-            reissued = True  # "新しい受付番号は RP-2093 になりました": the code issued anew replaces the held one
         # values by their shape, but none of a slot the message keeps, nor one the rules below find someone else's
         shapes = () if group.instruction or retraction else tuple(
             value for value in shape_values(quote) if value.name not in kept)
+        if names_new_code(quote) and (slot is not None and slot.name == "order" and not agreement or any(
+                value.name == "order" for value in shapes)):
+            # "新しい受付番号は RP-2093 になりました", "새 접수번호가 나왔어요: BK-88102" (a code no rule reads, known
+            # by its shape): the code issued anew replaces the held one
+            reissued = True
         if slot is not None and slot.name in kept:
             slot = None
         if slot is not None and slot.name in _ONE_OF_MANY and bare_value(quote, slot) \

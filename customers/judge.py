@@ -128,6 +128,10 @@ def _replaced_by_shape(candidate: Candidate, active: Sequence[Fact], target: Fac
         # the value the agent put and the customer agreed to replaces one held in words no rule reads ("Number is
         # GC-55817, …" → "…, GC-58517 - is that the one?" – "That's it yes")
         own = None
+    elif own == "order" and target is None:
+        # a code is one of many: where no held fact of the slot was read by a rule ("I'm chasing my solar order the
+        # number's SOL-40718"), the one held by its shape is replaced by its twin, as below, or in words correcting it
+        own = None
     replaced: list[tuple[Fact, str]] = []
     seen = {target.id} if target is not None else set()
     for name in dict.fromkeys(value.name for value in candidate.shapes if value.name != own):
@@ -455,12 +459,19 @@ def _one_slip(old: str, new: str) -> bool:
 
 
 def _near_twin(old: str, new: str) -> bool:
-    """Two codes of the same shape one or two characters apart (a swap, a wrong digit)."""
+    """Two codes of the same shape one or two characters apart (a swap, a wrong digit), or holding the same characters
+    in another order: a code read out of order ("SOL-40718" / "SOL-47081", "EQ-530284" / "EQ-530842" — digits heard
+    on a call, read off the wrong line, typed in a rush)."""
     if old == new or len(old) != len(new) or len(old) < 5:
         return False
-    if re.sub(r"\d", "9", old) != re.sub(r"\d", "9", new):
-        return False
-    return sum(a != b for a, b in zip(old, new, strict=True)) <= 2
+    apart = [(a, b) for a, b in zip(old.upper(), new.upper(), strict=True) if a != b]
+    if len(apart) <= 2 and all(a.isdigit() and b.isdigit() or frozenset((a, b)) in _LOOK_ALIKE for a, b in apart):
+        return True  # a wrong digit, two swapped, or a letter read as the digit it looks like ("JR-55B-104": 8)
+    return re.sub(r"\d", "9", old) == re.sub(r"\d", "9", new) and sorted(old) == sorted(new)
+
+
+# a letter and the digit it is taken for, in print or on a call: "that's an eight not a B"
+_LOOK_ALIKE = frozenset(frozenset(pair) for pair in ("B8", "O0", "I1", "S5", "Z2", "G6"))
 
 
 def _speaker(evidence: Sequence[Evidence]) -> str | None:

@@ -1775,7 +1775,7 @@ def undoes(text: str) -> bool:
 # "재발급", "新しい受付番号", "再発行"
 _NEW_CODE = lazy(
     r"\bnew\s+(?:[a-z]+\s+)?(?:reference|ref|booking|case|ticket|claim|quote|job|confirmation)\b|\bre-?issued\b"
-    r"|새(?:로운)?\s?(?:접수|예약|견적|문의|조회|확인|티켓)\s?번호|재발급"
+    r"|새(?:로운)?\s?(?:접수|예약|견적|문의|조회|확인|티켓)\s?번호|재발급|새로\s?(?:나왔|나온|발급)"
     r"|新(?:しい|た)な?\s?(?:お?問い?合わせ|受付|予約|見積もり|見積|管理|確認)\s?番号|再発行", _I)
 
 
