@@ -415,10 +415,13 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"|(?:^|[,.!?:;]\s*)(?:(?i:hey|hi|hello|so|ok|okay),?\s+)?(?P<v3>[A-Z][\w]+)[ -](?i:based)"
                        r"(?=\s+(?i:here|now|these days)\b|\s*[,.!?;]|$)"
                        r"|\b(?i:i'm|i am|we're|we are) (?i:now |currently )?(?P<v2>[A-Z][a-z]+)-based\b")),
-    # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none)
+    # "we're in Lyon now", "I'm in Manchester, so…": a capitalised place only ("I'm in a hurry" is none); told without
+    # a comma, the place ends where the next clause begins ("We're in Ludlow if that matters for the call-out fee",
+    # "I'm in Hexham and I wanted to know…") — not "I'm in Paris for a week"
     ("residence", lazy(r"\b(?i:i'm|i am|im|we're|we are) (?i:now |currently |still )?"
                        r"(?i:in|out in|over in|down in|up in|back in|here in) "
-                       r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$)")),
+                       r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$|"
+                       r"\s+(?i:if that|if it|so (?:i|we|is|does|can|could|do)|and (?:i|we|my|our))\b)")),
     ("residence", lazy(r"\b(?i:home is(?: now)?(?: in)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
     # the address said to change to a town, no street number: the town is where they live ("주소지가 거제로
     # 바뀌었어요", "住所が松本に変わりました", "my address has changed to Derby")
@@ -1073,6 +1076,9 @@ _CUES: list[tuple[str, LazyPattern]] = [
                        # a question for the place itself: "Which city are you in now?", "어느 도시로 가셨어요?"
                        r"\b(?:which|what) (?:city|town|area|country|region|neighbou?rhood|"
                        r"part of (?:town|the country|the city))\b|"
+                       # the place named as the customer's own: "I'll put Ripon down as your town", "set your town to
+                       # Morpeth", "change your area from Ludlow to …", "my home town is …"
+                       r"\b(?:your|my|our) (?:home )?(?:town|city|village|area)\b|"
                        r"어느 (?:도시|지역|동네|쪽)|(?:どの|どちらの)(?:街|町|都市|地域|辺り|あたり)|"
                        r"어디(?:로|에|서)?\s*"
                        r"(?:이사|사세|사시|살|거주)|(?:どこ|どちら)(?:に|へ)(?:お)?(?:引っ越|引越|住|移)|"
@@ -1628,7 +1634,7 @@ def answers_proposal(reply: str, *, lang: str, asked: bool) -> str | None:
 # "(으)로" + a change verb (Korean), before "に/で" + a change verb (Japanese)
 _FOCUS = {
     "en": lazy(r"(?:^|\b(?i:to|onto|into|for|say|says|read|as|is that|is it|it's|that's|has you in|have you in|"
-               r"put you in|put you down for|on)\s+)(?:(?i:the)\s+)?"
+               r"put you in|put you down for|on|put)\s+)(?:(?i:the)\s+)?"
                r"(?!(?:I|Shall|Should|Would|Will|Can|Could|Do|Does|Did|Is|Are|Was|Want|May|Let|We|You|It|That|This|"
                r"There|What|Which|How|When|Where|The|A|An)\b)"
                r"(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z0-9][\w'&-]*){0,3})"),
