@@ -121,8 +121,10 @@ def others_record_act(text: str) -> bool:
     on everyone's, or to set a recurring act that grants (see above)."""
     if (_EN_PEOPLE.search(text) and _EN_ACT.search(text)) or (_EN_RECORD.search(text) and _EN_CHANGE.search(text)):
         return True  # (an English order inside a Korean or Japanese message is read too)
+    if _EN_RECUR.search(text) and _EN_GRANT.search(text) and _EN_SET.search(text):
+        return True
     if text.isascii():
-        return bool(_EN_RECUR.search(text) and _EN_GRANT.search(text) and _EN_SET.search(text))
+        return False
     return bool((_KO_PEOPLE.search(text) and _KO_ACT.search(text))
                 or (_KO_RECORD.search(text) and _KO_CHANGE.search(text))
                 or (_JA_PEOPLE.search(text) and _JA_ACT.search(text))
@@ -165,7 +167,7 @@ _JA_FRAME = lazy(r"仮の話|仮に|もしも?|ゲーム|ロールプレイ|役(
                  r"って言って(?:た|ました)|と聞いた|って聞いた|本当ですか|ですよね|可能でしょうか")
 _JA_TEST = lazy(r"テスト(?:なん|です|用|として|なので|メッセージ)|(?:自動|ai|ボット|システム|機械)\S{0,8}?"
                 r"(?:読んで|処理して|見て)(?:いる|る)(?:なら|場合)")
-_JA_ORDER = lazy(r"(?:じゃあ|では|なら|だったら|役のまま|そうし)\S{0,40}?"
+_JA_ORDER = lazy(r"(?:じゃあ|では|なら|だったら|役のまま|そうし)[^。?!\n]{0,40}?"
                  r"(?:ください|下さい|お願い|もらえ|いただけ|くれ|といて|ておいて)")
 _JA_ASK = lazy(r"(?:適用|免除|キャンセル|入れ|変更|確定|見せ|外し|消し)\S{0,6}?"
                r"(?:ください|下さい|お願い|もらえ|いただけ|くれ|といて|ておいて|みて)")
@@ -175,16 +177,17 @@ def framed_order(text: str) -> bool:
     """Whether a normalised customer message orders an act after a frame that sets the rules aside for a moment
     (see above): the frame, a question after it, then the order; or a test or an automated reader named and an act
     asked."""
-    if text.isascii():
-        test = _EN_TEST.search(text)
-        if test and _EN_ORDER.search(text, test.end()) and (
-                "if" not in test.group(0) or _EN_AUTOMATED.search(text, test.start(), test.end() + 60)):
-            return True
-        frame = _EN_FRAME.search(text)
-        if not frame:
-            return False
+    test = _EN_TEST.search(text)
+    if test and _EN_ORDER.search(text, test.end()) and (
+            "if" not in test.group(0) or _EN_AUTOMATED.search(text, test.start(), test.end() + 60)):
+        return True
+    frame = _EN_FRAME.search(text)
+    if frame:
         asked = text.find("?", frame.end())
-        return asked >= 0 and _EN_ORDER.search(text, asked) is not None
+        if asked >= 0 and _EN_ORDER.search(text, asked):
+            return True
+    if text.isascii():
+        return False
     for test_pattern, ask in ((_KO_TEST, _KO_ASK), (_JA_TEST, _JA_ASK)):
         test = test_pattern.search(text)
         if test and ask.search(text, test.end()):
