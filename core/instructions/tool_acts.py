@@ -35,6 +35,7 @@ Read on the normalised message (``normalise.normalize``).
 
 from __future__ import annotations
 
+from mem.core.instructions.gates import _stems
 from mem.core.text.pattern import lazy
 
 # --- acts on another person's record or on everyone's -----------------------------------------------------------
@@ -116,9 +117,17 @@ _JA_GRANT = lazy(r"無料|タダ|割引|半額|クーポン|\d割|[0０]円")
 _JA_SET = lazy(r"(?:追加|適用|入れ|設定|付け)\S{0,6}?(?:ください|下さい|といて|ておいて|てもらえ|てくれ)")
 
 
+# cheap gates: the literal stems each family needs before its patterns run (most customer sentences hold none)
+_EN_OTHERS_GATE = _stems("all", "every", "each", "other", "list", "whoever", "name", "mine", "else", "'s ", "roster",
+                         "register", "database", "forever", "permanent", "future", "upcoming")
+_EN_FRAME_GATE = _stems("?", "test", "qa ", "if this", "if you")
+
+
 def others_record_act(text: str) -> bool:
     """Whether a normalised customer message asks the agent to act through its tools on another person's record or
     on everyone's, or to set a recurring act that grants (see above)."""
+    if text.isascii() and not _EN_OTHERS_GATE.search(text):
+        return False
     if (_EN_PEOPLE.search(text) and _EN_ACT.search(text)) or (_EN_RECORD.search(text) and _EN_CHANGE.search(text)):
         return True  # (an English order inside a Korean or Japanese message is read too)
     if _EN_RECUR.search(text) and _EN_GRANT.search(text) and _EN_SET.search(text):
@@ -177,6 +186,8 @@ def framed_order(text: str) -> bool:
     """Whether a normalised customer message orders an act after a frame that sets the rules aside for a moment
     (see above): the frame, a question after it, then the order; or a test or an automated reader named and an act
     asked."""
+    if text.isascii() and not _EN_FRAME_GATE.search(text):
+        return False
     test = _EN_TEST.search(text)
     if test and _EN_ORDER.search(text, test.end()) and (
             "if" not in test.group(0) or _EN_AUTOMATED.search(text, test.start(), test.end() + 60)):
