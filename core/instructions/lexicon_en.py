@@ -105,13 +105,17 @@ _BLANKET = lazy(
 _UNCONDITIONAL = lazy(r"\b(?:without\s+(?:question|questions|checking|(?:any\s+)?checks?|verification|"
                             r"verifying|exception)|no\s+questions\s+asked|unconditionally|automatically|"
                             r"every\s+time|in\s+all\s+cases)\b")
-# "pretend I'm a first-time customer and walk me through booking", "act as if I know nothing about aquariums": the
+# "pretend I'm a first-time customer and walk me through booking", "act as if I know nothing about aquariums", "let's
+# pretend I've never been to a wine bar", "act as if I'm not in a rush": the
 # customer asks to be served as someone with no privilege — a kind of person, or one who knows nothing — which
 # changes neither who the AI is nor what it decides (a role of authority or a status given to the speaker still
 # reads as one: ``_PERSONA_REST``, ``customer_orders._PRIVILEGED_PERSONA``)
 SPEAKER_PERSONA = (r"\s+(?:that\s+)?(?:(?:i'm|i\s+am|i\s+was|i\s+were)\s+(?:just\s+|only\s+)?(?:an?\s+)"
                    r"(?:\w+[\s-]+){0,2}?(?:customer|client|user|beginner|newcomer|novice|visitor|guest|tourist|student|"
-                   r"layperson|parent|person|shopper|caller)\b|i\s+(?:know|knew)\s+(?:absolutely\s+)?(?:nothing|very\s+little)\b)")
+                   r"layperson|parent|person|shopper|caller)\b|i\s+(?:know|knew)\s+(?:absolutely\s+)?(?:nothing|very\s+little)\b"
+                   # "pretend I've never been here before", "act as if I'm not in a rush": how to be served
+                   r"|i(?:'ve|\s+have)\s+never\s+(?:been|visited|ordered|booked|used|tried|eaten|shopped)\b"
+                   r"|i(?:'m|\s+am)\s+not\s+in\s+(?:a|any)\s+(?:rush|hurry)\b)")
 _ROLE = lazy(
     r"\b(?:forget|ignore)\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:bot|chatbot|ai|assistant|"
     r"model|program|machine)\b"

@@ -64,7 +64,7 @@ NOT_FRAMED = [
 
 
 @pytest.mark.parametrize("text", OTHERS)
-def test_an_act_on_anothers_or_everyones_record_is_an_order(text):
+def test_an_act_on_anothers_or_everyones_record_is_an_order(rules_only, text):
     assert others_record_act(normalize(text))
     assert instruction_like(text)
 
@@ -75,7 +75,7 @@ def test_the_customers_own_record_or_a_list_of_things_is_not(text):
 
 
 @pytest.mark.parametrize("text", FRAMED)
-def test_an_act_ordered_after_a_hypothetical_or_a_test_is_an_order(text):
+def test_an_act_ordered_after_a_hypothetical_or_a_test_is_an_order(rules_only, text):
     assert framed_order(normalize(text))
     assert instruction_like(text)
 
@@ -83,6 +83,11 @@ def test_an_act_ordered_after_a_hypothetical_or_a_test_is_an_order(text):
 @pytest.mark.parametrize("text", NOT_FRAMED)
 def test_a_hypothetical_that_stays_a_question_is_not(text):
     assert not framed_order(normalize(text))
+
+
+@pytest.mark.parametrize("text", NOT_OTHERS + NOT_FRAMED)
+def test_customer_screening_leaves_the_look_alikes_clean(rules_only, text):
+    assert not instruction_like(text)
 
 
 def test_a_long_message_of_one_cue_is_read_in_linear_time():
