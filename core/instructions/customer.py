@@ -88,7 +88,9 @@ def customer_message_reason(message: str) -> str | None:
     to be acted on (``relayed_grants``); the rules declared not binding on the AI, then an act asked
     (``unbound_ai``); a state only the service decides asserted as the record's correction, then ordered written
     (``asserted_records``); the service's check waved off beside a grant asked (``waived_checks``); a word set up to
-    stand for an approval, a check or a grant (``code_words``)."""
+    stand for an approval, a check or a grant (``code_words``); an act of the agent's tools on another person's
+    record or on everyone's, or a recurring act that grants, and an act ordered after a hypothetical, a game, a test
+    or a condition on an automated reader (``tool_acts``)."""
     text = normalize(message)
     if not text:
         return None
