@@ -36,7 +36,7 @@ Read on the normalised message (``normalise.normalize``).
 from __future__ import annotations
 
 from mem.core.instructions.gates import _stems
-from mem.core.text.pattern import lazy
+from mem.core.text.pattern import LazyPattern, lazy
 
 # --- acts on another person's record or on everyone's -----------------------------------------------------------
 
@@ -55,10 +55,10 @@ _EN_PEOPLE = lazy(
     r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:other\s+)?(?:(?!(?:my|our|of|me|us)\b)[a-z'-]+\s+){0,2}?"
     r"(?:customers|clients|members|guests|people|users|patients|parents|students|pupils|kids|children|couples|"
     r"volunteers|leaseholders|tenants|riders|attendees|candidates|residents|diners|bookings|reservations)\b"
-    r"(?!\s+(?:i|we)\s+(?:have|made|hold|booked))"
-    r"|\beveryone\s+(?:who|that|on|in|booked|booking|registered|signed|at|else)\b"
+    r"(?!\s+(?:i|we)\s+(?:have|made|hold|booked)|\s+(?:for|of|under|on|in|with)\s+(?:me|us|my|our)\b)"
+    r"|\beveryone\s+(?:who|that|booked|booking|registered|signed|else|(?:on|in|at)\s+(?!(?:my|our)\b))"
     r"|\b(?:the\s+)?other\s+(?:customers|clients|members|guests|people|couples|parents|riders|diners|patients|"
-    r"students|residents|tenants)\b"
+    r"students|residents|tenants)\b(?!\s+(?:in|on|at|from|of|with)\s+(?:my|our)\b)"
     r"|\b(?:customer|client|member|contact|booking|reservation|student|volunteer|pupil|attendee|patient|tasting)\s*(?:list|lists|roster|register|database)\b"
     r"|\blist\s+of\s+(?:everyone|all|the\s+other|customers|clients|members|guests|people|couples|children|kids|"
     r"students|parents|patients|bookings|reservations)\b")
@@ -123,6 +123,17 @@ _EN_OTHERS_GATE = _stems("all", "every", "each", "other", "list", "whoever", "na
 _EN_FRAME_GATE = _stems("?", "test", "qa ", "if this", "if you")
 
 
+# the customer's own party just before "the others" or "everyone" ("저희 일행 다른 분들", "제 예약에 있는 모든 사람",
+# "同じグループの他の人"): their own group, not the service's other customers
+_CJK_OWN_PARTY = lazy(r"일행|저희|우리|제\s*예약|가족|팀원|같이|함께|グループ|私たち|私の予約|一緒|家族|うちの|同じ")
+
+
+def _others(pattern: LazyPattern, text: str) -> bool:
+    """Whether ``pattern`` finds other people in ``text`` with no word of the customer's own party just before."""
+    return any(not _CJK_OWN_PARTY.search(text, max(0, found.start() - 12), found.start())
+               for found in pattern.finditer(text))
+
+
 def others_record_act(text: str) -> bool:
     """Whether a normalised customer message asks the agent to act through its tools on another person's record or
     on everyone's, or to set a recurring act that grants (see above)."""
@@ -134,9 +145,9 @@ def others_record_act(text: str) -> bool:
         return True
     if text.isascii():
         return False
-    return bool((_KO_PEOPLE.search(text) and _KO_ACT.search(text))
+    return bool((_others(_KO_PEOPLE, text) and _KO_ACT.search(text))
                 or (_KO_RECORD.search(text) and _KO_CHANGE.search(text))
-                or (_JA_PEOPLE.search(text) and _JA_ACT.search(text))
+                or (_others(_JA_PEOPLE, text) and _JA_ACT.search(text))
                 or (_JA_RECORD.search(text) and _JA_CHANGE.search(text))
                 or (_KO_RECUR.search(text) and _KO_GRANT.search(text) and _KO_SET.search(text))
                 or (_JA_RECUR.search(text) and _JA_GRANT.search(text) and _JA_SET.search(text)))
