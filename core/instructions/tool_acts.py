@@ -41,7 +41,7 @@ from mem.core.text.pattern import LazyPattern, lazy
 # --- acts on another person's record or on everyone's -----------------------------------------------------------
 
 # an act of the agent's tools, asked of it (a request or an imperative opening a clause)
-_EN_ASK = (r"(?:^|[.,;:!?\n—–-]\s*|\b(?:please|pls|plz|just|can\s+you|could\s+you|would\s+you|will\s+you|can\s+u|"
+_EN_ASK = (r"(?:^|[.,;:!?\n—–-]\s{0,3}|\b(?:please|pls|plz|just|can\s+you|could\s+you|would\s+you|will\s+you|can\s+u|"
            r"could\s+u|then|and|also|so|now)\s+)")
 _EN_ACT = lazy(
     _EN_ASK + r"(?:please\s+|pls\s+|just\s+|also\s+|quickly\s+|go\s+ahead\s+and\s+)?(?:send|text|e-?mail|message|"
@@ -171,7 +171,7 @@ _EN_TEST = lazy(
     r"answered|seen|received)|you(?:'re|\s+are)\s+(?:an?\s+)?(?:automated|ai|bot|machine))\b")
 _EN_AUTOMATED = lazy(r"\b(?:automated|automatic|ai|bot|machine|system|rather\s+than\s+a\s+(?:person|human))\b")
 _EN_ORDER = lazy(
-    r"(?:^|[.?!,;:\n—–-]\s*|\b(?:then|so|and|yes|yeah|ok|okay|cool|great|well|now)\s+)(?:so\s+|then\s+|now\s+|just\s+|"
+    r"(?:^|[.?!,;:\n—–-]\s{0,3}|\b(?:then|so|and|yes|yeah|ok|okay|cool|great|well|now)\s+)(?:so\s+|then\s+|now\s+|just\s+|"
     r"please\s+|pls\s+|go\s+on,?\s+|stay\s+in\s+character\s+and\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)*"
     r"(?:do\s+(?:it|that|so)|go\s+ahead|confirm|apply|put\s+it\s+through|pop\s+it|take\s+it\s+off|cancel|refund|waive|"
     r"mark|book|comp|add|give\s+me|set|put|let'?s\s+do\s+(?:it|that)|make\s+it\s+so|send|process|override|close|treat|"
