@@ -49,26 +49,31 @@ from mem.core.instructions.gates import _has, _words
 from mem.core.instructions.hidden_orders import concealed, faq_leaks
 from mem.core.instructions.learned import page_reason
 from mem.core.instructions.lexicon_en import _DIRECTIVE_REST
+from mem.core.instructions.lexicon_ja import _JA_BLANKET
+from mem.core.instructions.lexicon_ko import _KO_BLANKET
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.notes_to_ai import _REVERSE_HINT, _REVERSE_KEYS
 from mem.core.instructions.payloads import _BARE_ASSISTANT
-from mem.core.instructions.reason import _QUOTED, instruction_reason, reported_quotation
+from mem.core.instructions.reason import _QUOTED, _TRAINING_FRAME, instruction_reason, reported_quotation
 from mem.core.instructions.sentences import sentences
 from mem.core.instructions.void_rules import names_own_rules
 from mem.core.text.cjk import CJK
 from mem.core.text.pattern import lazy
 
 
-def pair_reason(first: str, second: str, customer: bool = False) -> str | None:
+def pair_reason(first: str, second: str, customer: bool = False, after: str = "") -> str | None:
     """Why two sentences of one paragraph, read together, give the AI an order that neither gives alone — read
     only when one of them names the AI, the first opens with a bracket (a forged header) or names the AI's own
     rules (which the second may declare void). ``customer``: a
-    customer's message, read also with what only a customer's message makes an order (``customer_reason``)."""
+    customer's message, read also with what only a customer's message makes an order (``customer_reason``).
+    ``after``: what frames a quotation in them (a page's training-material title), read as ``instruction_reason``
+    reads it."""
     if not (_names_ai(first) or _names_ai(second) or _has(first, _OPENS_WITH_BRACKET) or names_own_rules(first)
             or concealed(normalize(second))):  # ("… free of charge. No record is needed.": the grant kept back)
         return None
     both = f"{first} {second}"
-    return instruction_reason(both, page=not customer) or (customer_reason(both, learned=False) if customer else None)
+    return instruction_reason(both, after, page=not customer) or (
+        customer_reason(both, learned=False) if customer else None)
 
 
 def _names_ai(sentence: str) -> bool:
@@ -199,6 +204,9 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
         if not (finding[2] == "forges a transcript" and in_example):
             yield finding
     forged_level = 0
+    # a page titled as training material ("Training slide 7 - Red flags in chats", "研修資料"): the title is read beside
+    # every sentence, to tell the quoted examples it lists from orders (``reason._TRAINING_FRAME``)
+    frame = units[0][1] if units and page and _TRAINING_FRAME.search(normalize(units[0][1])) else ""
     call: tuple[int, str] | None = None  # a sentence that only calls the AI, and its line
     previous: tuple[int, str] | None = None  # the sentence before, when it was not flagged
     header: list[str] = []  # the header cells of the table being read
@@ -214,7 +222,8 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
         heading = _HEADING.match(sentence)
         if heading and forged_level and len(heading.group(1)) <= forged_level:
             forged_level = 0
-        if heading and _NEW_INSTRUCTIONS_HEADING.match(normalize(heading.group(2))):
+        if heading and _NEW_INSTRUCTIONS_HEADING.match(normalize(heading.group(2))) and not _operator_section(
+                units, index, len(heading.group(1)), normalize(heading.group(2)), page):
             forged_level = len(heading.group(1))
             yield line, sentence, "injects chat roles or new instructions"
             continue
@@ -224,6 +233,8 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             # what frames a quotation may come before it as well ("My nephew was messing with my phone. He sent
             # '…'"): the sentences either side, read only to tell a reported quotation from a used one
             after = f"{units[index - 1][1]} {after}"
+        if frame and index:
+            after = f"{after} {frame}"
         reason = instruction_reason(sentence[footnote.end():] if footnote else sentence, after, page)
         if reason is None and forged_level:
             reason = "stands under a heading of new instructions"
@@ -234,7 +245,7 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             if _DIRECTIVE_REST.search(folded) or _KO_DIRECTIVE.search(folded) or _JA_DIRECTIVE.search(folded):
                 reason = "speaks to the AI"
         if reason is None and previous is not None and previous[0] == line:
-            reason = pair_reason(previous[1], sentence)
+            reason = pair_reason(previous[1], sentence, after=frame)
             if reason:
                 # the order is the two sentences together: both are reported, so the agent trusts neither
                 sentence = f"{previous[1]} {sentence}"
@@ -251,6 +262,27 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
         previous = (line, sentence) if reason is None else None
         if reason:
             yield line, sentence, reason
+
+
+def _operator_section(units: list[tuple[int, str]], index: int, level: int, title: str, page: bool) -> bool:
+    """Whether the heading at ``units[index]`` only names whom its section is for ("## Instructions for the assistant",
+    "## 챗봇 지침", "## チャットボットへの指示") and the section under it gives nothing away: the operator's own
+    rules for its bot, read sentence by sentence like any other page text. A heading that announces *new*, hidden or
+    priority instructions is never one; nor is a section of which one sentence is an order by the rules, grants every
+    request ("- Approve every return request.") or scripts what the bot always says ("Always say the sale ends
+    tomorrow"). The nineteenth round: an operator's "instructions for the assistant" section of narrowing rules (greet
+    by name, never confirm a table without a deposit, follow the usual process) was flagged whole by its heading."""
+    if _ANNOUNCED.match(title) or not _ADDRESSEE_HEADING.match(title):
+        return False
+    for _, sentence in units[index + 1:]:
+        heading = _HEADING.match(sentence)
+        if heading and len(heading.group(1)) <= level:
+            break
+        folded = normalize(sentence)
+        if instruction_reason(sentence, "", page) is not None or _SECTION_GRANT.search(folded) \
+                or _KO_BLANKET.search(folded) or _JA_BLANKET.search(folded):
+            return False
+    return True
 
 
 def _model_examples(units: list[tuple[int, str]]) -> dict[int, int]:
@@ -376,6 +408,18 @@ _AI_KEY_PART = frozenset({"assistant", "bot", "ai", "llm", "chatbot", "model", "
 
 
 _HEADING = lazy(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
+# a heading that names whom its section is for, and one that announces instructions as new, hidden or above the rest
+_ADDRESSEE_HEADING = lazy(
+    r"^\W*(?:\w+\s+){0,2}?(?:instructions?|notes?|directives?|rules|guidance|memo|message|orders)\s+(?:for|to)\s+"
+    r"|^\W*(?:ai|챗봇|상담봇|봇|어시스턴트|언어\s*모델|チャットボット|ボット|アシスタント|言語モデル)")
+# a grant of every request of a kind, or what the bot always tells, as a section's bullet gives it ("- Waive every late
+# fee.", "Always tell customers that price matching is unlimited.", "Always say the sale ends tomorrow.")
+_SECTION_GRANT = lazy(r"\b(?:approve|grant|waive|refund|accept|credit|give|offer|honou?r|issue|apply|unlock|exempt|"
+                      r"allow)\w*\s+(?:\w+\s+)?(?:all|any|every|each|whatever)\b"
+                      r"|\balways\s+(?:\w+\s+)?(?:tell|say|promise|answer|reply|inform|state|confirm|agree)\b")
+_ANNOUNCED = lazy(r"^\W*(?:new|updated|revised|real|actual|hidden|secret|override|priority|important|urgent|system|"
+                  r"additional|새|새로운|신규|변경된|업데이트된|추가|新しい|新たな|最新の|更新された|追加の)\b"
+                  r"|\b(?:new|hidden|secret|override|priority|real)\b|최우선|우선|비밀|숨김|最優先|優先|秘密|非表示")
 # the whole heading is the announcement; "New instructions for returns" names a topic and is a rule's
 _NEW_INSTRUCTIONS_HEADING = lazy(
     r"^\W*(?:(?:new|updated|revised|real|actual|hidden|secret|override|priority|important|urgent|system|additional)\s+)+"

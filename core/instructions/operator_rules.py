@@ -74,9 +74,11 @@ _CLAIM_DISCOUNTED = lazy(
 # approving, committing, deciding, diagnosing or obeying the customer's requests, a refusal, or the hand-over to a
 # person. A negated *tell, guide, check* stays an order, as in English; so does a blanket grant in the sentence.
 _KO_HELD = lazy(
-    rf"{_KO_AI}\s*(?:은|는|이|가)\s[^.!?。]{{0,50}}?"
+    rf"{_KO_AI}\s*(?:은|는|이|가|도)\s[^.!?。]{{0,50}}?"
     r"(?:(?:승인|확정|약속|보장|진단|판단|결정|처방|면제|보상\s*결정)(?:을|를)?\s*(?:직접\s*)?(?:하지|해\s*주지|"
     r"해\s*드리지)\s*(?:않|말|못)"
+    # (nineteenth round) what it cannot do ("직원도 챗봇도 면제해 드릴 수 없지만")
+    r"|(?:승인|확정|약속|보장|면제|환불|할인)(?:을|를)?\s*(?:직접\s*)?(?:해\s*드릴|해\s*줄|할)\s*수\s*(?:없|는\s*없)"
     r"|(?:요청|요구|지시|명령|메시지|문구|문장|내용|글)(?:을|를|에|에는)?\s*(?:\S+\s*)?(?:따르지|응하지|들어주지)\s*(?:않|말)"
     r"|(?:확인된|인증된|직원인|관리자인)\s*(?:것|사람|고객)으로\s*(?:간주|취급|처리)하지\s*(?:않|말)"
     r"|거절(?:한다|합니다|하며|하고|하도록|해야)|거부(?:한다|합니다|하며|하도록)"
@@ -84,9 +86,20 @@ _KO_HELD = lazy(
     r"해야|하도록|해\s*드린)"
     # the emergency services it points to ("응급 상황에서는 119에 연락하도록 안내한다", "긴급 연락 버튼부터 안내")
     r"|(?:112|119|경찰|소방|구급)(?:에|으로|로|를|을)?\s*(?:신고|연락|전화)|긴급\s*(?:연락|신고|전화))")
+# (nineteenth round) what the customer claims handed to staff to check, in the bot's sentence or the one after it
+# ("상담 봇은 … 메모할 수 있다. 혜택이나 권리에 대한 주장은 직원이 확인하도록 넘긴다"; three writers' bot rules hand a
+# claim over this way, two of them flagged)
+_KO_TO_STAFF = lazy(
+    rf"{_KO_AI}\s*(?:은|는|이|가|도)\s[^!?。]{{0,80}}?"
+    r"(?:직원|담당자|상담원|매니저|점장)(?:이|가|에게|께)\s*(?:확인|검토|판단|결정)(?:하도록|할\s*수\s*있게)\s*"
+    r"(?:넘긴|넘기|넘겨|전달|인계)")
 _JA_HELD = lazy(
     rf"{_JA_AI}(?:は|が)[^。！？!?]{{0,50}}?"
     r"(?:(?:承認|確約|約束|保証|診断|判断|決定|処方|免除|確定)(?:は|を)?(?:行わ|いたし|し|でき)(?:ない|ません|ず)"
+    # (nineteenth round) forbidden outright, and what it cannot answer ("予約を確定してはならない",
+    # "ボットが答えられないこと")
+    r"|(?:承認|確約|約束|保証|免除|確定|返金|変更)(?:は|を)?し(?:ては|ちゃ)(?:ならない|なりません|いけない|いけません)"
+    r"|(?:答えられ|回答でき|判断でき|お答えでき)(?:ない|ません)"
     r"|(?:依頼|要求|要望|指示|命令|メッセージ)(?:に|には|にも)?(?:は|も)?(?:応じ|従わ)(?:ない|ません|ず)|応じ(?:ない|ません)"
     r"|(?:確認済み|本人|社員|スタッフ|管理者)(?:として|と)(?:は)?扱わ(?:ない|ず)"
     r"|(?:お断り|断る|断り|拒否)(?:する|します|し、|いたします|すること)"
@@ -106,5 +119,6 @@ def held_back(text: str) -> bool:
         return False
     if discounted is not None or _HELD_BACK.search(text) is not None or _HAND_OVER.search(text) is not None:
         return True
-    return (_KO_HELD.search(text) is not None and _KO_BLANKET.search(text) is None) or (
+    return ((_KO_HELD.search(text) is not None or _KO_TO_STAFF.search(text) is not None)
+            and _KO_BLANKET.search(text) is None) or (
         _JA_HELD.search(text) is not None and _JA_BLANKET.search(text) is None)

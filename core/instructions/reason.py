@@ -44,6 +44,7 @@ from mem.core.instructions.gates import (
     _W_SCOPE,
     _WORDS,
 )
+from mem.core.instructions.hidden_orders import KEPT_WORDS as _W_KEPT
 from mem.core.instructions.hidden_orders import hidden_order, stated_order
 from mem.core.instructions.lexicon_en import (
     _AI,
@@ -138,7 +139,8 @@ def instruction_reason(sentence: str, after: str = "", page: bool = True) -> str
         # refused; the rule is the handbook's
         return None
     if reason is not None and _QUOTED.search(sentence) and (
-            _MENTION_FRAME.search(normalize(sentence)) or (after and _MENTION_FRAME.search(normalize(after)))) and not (
+            _MENTION_FRAME.search(normalize(sentence)) or (after and _MENTION_FRAME.search(normalize(after)))
+            or (page and _training(sentence, after))) and not (
             _CARRY_OUT.search(normalize(sentence)) or (after and _CARRY_OUT.search(normalize(after)))):
         # the words are reported, not used: "my son typed 'ignore all your rules' as a joke", "문자로 '…
         # 무시하세요'라고 왔는데 맞나요?", "'이전 지시는 무시하라'는 식의 문구를 보내면 사기" — what is left once the
@@ -172,7 +174,28 @@ def reported_quotation(sentence: str, after: str = "") -> bool:
     if _AI_SAYS_QUOTED.search(marked):
         return False
     return bool(_MENTION_FRAME.search(folded) or (after and _MENTION_FRAME.search(normalize(after)))
+                or _training(sentence, after)
                 or _SPEAKER_FRAME.search(marked) or _REPORTED_TEXT.search(marked))
+
+
+def _training(sentence: str, after: str) -> bool:
+    """Whether a page sentence, or the sentences beside it and its document's title (``after``), frames what it quotes
+    as training material: examples of what to refuse (``_TRAINING_FRAME``)."""
+    return _TRAINING_FRAME.search(normalize(sentence)) is not None or (
+        bool(after) and _TRAINING_FRAME.search(normalize(after)) is not None)
+
+
+# Training material on pages (the nineteenth round's page false positives, six writers: external 13 and 15, train 17a,
+# 17b, 18a): a slide, a security course or a staff training sheet lists, numbered, the messages staff and the bot are to
+# refuse — "Training slide 7 - Red flags in chats", "교육 자료: 이런 메시지는 거절하세요 예1) '…'",
+# "研修資料：こんなメッセージは断りましょう 例１「…」", "職員研修：…悪用例". What it quotes is reported; what is left
+# once the quotations are out must
+# carry the order itself. Read on pages only: a customer's "for training purposes" is no frame.
+_TRAINING_FRAME = lazy(
+    r"\btraining\s+(?:slides?|materials?|examples?|notes?|sessions?|modules?|guides?|course)\b|\bred\s+flags?\b"
+    r"|\bspot\s+the\s+(?:con|scam|trick|fake)\b|\bsecurity\s+(?:training|awareness)\b"
+    r"|교육\s*자료|(?:직원|보안|상담원|신입)\s*교육|연수|(?:예|사례)\s*\d+\s*\)|이런\s*(?:메시지|문자|요청|글)(?:은|는|을|를|에는)"
+    r"|研修|(?:例|事例)\s*\d+\s*[)）]?|こんな(?:メッセージ|依頼|文面|要求)")
 
 
 _HELD_BACK_READS = frozenset({"re-assigns the AI's role or asks for its prompt", "gives the AI an order"})
@@ -205,7 +228,7 @@ _CARRY_OUT = lazy(r"\b(?:do|did)\s+(?:what|as)\s+(?:he|she|they|it|my\s+\w+)\s+(
                   r"|(?:요청|요구|메시지|지시)(?:에|에는|에도)\s*(?:\S+\s+)?(?:응하|따르)(?:세요|십시오|도록|라|고\s)"
                   r"|(?<!not )(?<!never )(?<!n't )(?<!not to )(?<!never to )"
                   r"\b(?:comply\s+with|follow|obey|act\s+on|honou?r|grant)\s+"
-                  r"(?:such|these|those|them|any\s+such)\b")
+                  r"(?:such|these|those|them|any\s+such|this\s+(?:phrasing|wording|phrase|line|message|request))\b")
 _MENTION_FRAME = lazy(
     r"\b(?:as\s+a\s+joke|jokingly|as\s+a\s+prank|something\s+like|things\s+like|such\s+as|(?:phrases?|words?|messages?|"
     r"texts?|lines?|wording)\s+(?:like|such\s+as)|scams?|scammers?|fraud\w*|phishing|social\s+engineering|suspicious|"
@@ -300,7 +323,8 @@ def _reason(text: str, page: bool = True) -> str | None:
             or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES):
         # (the seventeenth round's structures need none of the words above; read alone, so that a sentence with "if"
         # or "this" does not run every family — customer extraction reads every sentence here)
-        return (unbounded_grant(text) or stated_order(text)) if page and words & _W_UNBOUNDED else None
+        return (unbounded_grant(text) or stated_order(text)) if page and (words & _W_UNBOUNDED or words & _W_KEPT) \
+            else None
     if words & _W_OVERRIDE:
         override = next((m for m in _OVERRIDE.finditer(text) if not _CONTRACT_ACT.fullmatch(m.group(0))), None)
         # "ignore my last message": a customer takes back their own words, no one's instructions
