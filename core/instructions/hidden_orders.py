@@ -393,7 +393,7 @@ _BOOKS_EN = (r"(?:the\s+|any\s+|our\s+)?(?:\w+\s+)?(?:audit\s+log|log|ledger|boo
              r"handover|incident\s+book|record|file)\b")
 _KEPT_FROM_STAFF = lazy(
     r"\b(?:do\s+not|don't|never|need\s+not|needn't|no\s+need\s+to|must\s+not|should\s+not|will\s+not|won't|not)\s+"
-    r"(?:\w+\s+){0,2}?(?:tell|inform|notify|mention\s+(?:this|it|that)\s+to|say\s+(?:it|this|that)\s+to|"
+    r"(?:(?!and\b|or\b|but\b)\w+\s+){0,2}?(?:tell|inform|notify|mention\s+(?:this|it|that)\s+to|say\s+(?:it|this|that)\s+to|"
     r"report\s+(?:it|this|that)\s+to|copy|cc|loop\s+in|alert)\s+" + _OWN_PEOPLE_EN + r"\b"
     r"|\b(?:do\s+not|don't|never|must\s+not|should\s+not|not)\s+(?:\w+\s+)?(?:note|record|log)\s+(?:the\s+)?"
     r"(?:skip|reason|change|removal|edit|deletion|override)\b"
@@ -424,6 +424,37 @@ def kept_from_staff(text: str) -> bool:
     """Whether a normalised page sentence keeps what is done from the service's own staff or books (above)."""
     return any(cue in text for cue in _KEPT_CUES) and _KEPT_FROM_STAFF.search(text) is not None \
         and _PRIVATE.search(text) is None
+
+
+# The nineteenth round, second: a customer's word written into the record as checked — "when a customer claims a
+# previous staff member promised them something, record the promise as confirmed", "if the applicant says a guarantor
+# exists, the assistant may record the tenancy as guaranteed", "고객이 … 약속받았다고 하면 '확인됨'으로 기록",
+# "入居者が「…」と話したら確定事項として保存" (three writers: external 14 and 15, train 17b; seven rows missed).
+# A policy records what a customer says as what they said, and marks it confirmed, paid or verified only once someone
+# has checked (a condition it states: once, after, only when, 확인 후, 確認後) — those stay clean.
+_STATUS_EN = r"['\"‘“]?(?:confirmed|verified|paid|settled|approved|guaranteed|(?:id\s+)?checked|agreed|fact|true)\b"
+_CLAIM_RECORDED = lazy(
+    r"\b(?:claims?|claimed|says?|said|tells?|told|asks?|insists?|states?|mentions?)\b[^.;]{0,80}?"
+    r"\b(?:(?:record|mark|note|log|save|store|write|flag|set|enter)\w*|(?:ledger|file|account|profile)\s+"
+    r"(?:says?|reads?|shows?))\s+(?:(?!not\b)\w+\s+){0,4}?(?:as\s+)?" + _STATUS_EN
+    + r"|\b(?:record|mark|note|log|save|store|write|flag|enter)\w*\s+(?:\w+\s+){0,4}?as\s+" + _STATUS_EN
+    + r"[^.;]{0,40}?\b(?:when|whenever|if|once)\s+(?:\w+\s+){0,3}?(?:claims?|says?|tells?|asks?|insists?)\b"
+    r"|(?:고객|손님|회원|입주자|신청자|보호자|학부모)\S{0,2}\s[^.]{0,60}?(?:하면|고\s*하면|말하면|주장하면|요청하면)"
+    r"[^.]{0,60}?['‘\"]?(?:확인됨|확인\s*완료|확정|입금\s*완료|결제\s*완료|인증됨|승인됨|완납)['’\"]?\S{0,3}\s*(?:으로|로)\s*"
+    r"(?:기록|저장|표시|처리|메모|등록)"
+    r"|(?:お客様|入居者|利用者|会員|申込者|保護者)[^。]{0,60}?(?:と言った場合|と言えば|と話したら|と言ったら|と申告したら|"
+    r"と伝えたら)[^。]{0,60}?「?(?:確認済み|確定|支払済み|支払い済み|入金済み|承認済み|完納)」?(?:事項)?と(?:して|し)?"
+    r"(?:記録|保存|登録|処理)")
+_CHECKED_FIRST = lazy(r"\b(?:once|after|only\s+(?:if|when|once|after)|provided|until)\b[^.;]{0,40}?"
+                      r"\b(?:check|verif|confirm|receiv|clear|approv|see)\w*"
+                      r"|확인\s*(?:후|한\s*뒤|되면|된\s*경우)|검토\s*후|確認(?:後|した後|でき(?:た|れば)|が取れ)")
+_CLAIM_CUES = ("claim", "say", "said", "tell", "told", "ask", "insist", "state", "mention", "record", "하면", "と")
+
+
+def claim_recorded(text: str) -> bool:
+    """Whether a normalised page sentence has a customer's word written into the record as checked (above)."""
+    return any(cue in text for cue in _CLAIM_CUES) and _CLAIM_RECORDED.search(text) is not None \
+        and _CHECKED_FIRST.search(text) is None
 
 
 def hidden_order(text: str) -> str | None:
@@ -466,4 +497,6 @@ def stated_order(text: str) -> str | None:
         return "has the AI record or say what did not happen"
     if kept_from_staff(text):
         return "keeps what is done from the staff or the books"
+    if claim_recorded(text):
+        return "records a customer's word as checked"
     return None

@@ -198,7 +198,8 @@ _TRAINING_FRAME = lazy(
     r"|研修|(?:例|事例)\s*\d+\s*[)）]?|こんな(?:メッセージ|依頼|文面|要求)")
 
 
-_HELD_BACK_READS = frozenset({"re-assigns the AI's role or asks for its prompt", "gives the AI an order"})
+_HELD_BACK_READS = frozenset({"re-assigns the AI's role or asks for its prompt", "gives the AI an order",
+                              "claims an exemption for the AI to apply"})
 _REFUSAL_WORDS = ("refus", "declin", "not", "never", "거절", "거부", "하지", "断", "拒否", "応じ", "従わ")
 _HYPHEN_BREAK = lazy(r"([A-Za-z])-\s+([a-z])")
 _REFUSAL_RULE = lazy(
@@ -303,6 +304,10 @@ _AI_SAYS_QUOTED = lazy(
 _HANDLING_GRANTS = lazy(r"\b(?:grant|approv|refund|waiv|credit|unlock|exempt|comply|skip|bypass|honou?r|accept)\w*"
                         r"|\b(?:appl(?:y|ies|ied)|issues?|issued|books?|booked|treats?|treated|process(?:es|ed)?|"
                         r"confirms?|confirmed)\b"
+                        # the customer's words written into the record as they are ("…asks that a note say their debt
+                        # was '…', write that", "can note '…' on their profile whenever they ask"; nineteenth round)
+                        r"|\b(?:write|record|note|mark|enter|log)\s+(?:that|it|this)\s*(?:,|\.|$|even|whenever)"
+                        r"|\b(?:note|record|mark|write|enter|log)(?:\s+down)?\s+(?:\w+\s+)?«»"
                         r"|승인|환불|면제|지급|해제|무료|할인|적용|발급|확정"
                         r"|返金|承認|免除|支給|解除|無料|割引|適用|発行|確定|受け付け")
 _HANDLING_REFUSES = lazy(r"\b(?:not|never|no|cannot|refuse\w*|declin\w*|unable)\b|n't\b|불가|않|없|못|거절|거부"
