@@ -185,7 +185,7 @@ def _training(sentence: str, after: str) -> bool:
         bool(after) and _TRAINING_FRAME.search(normalize(after)) is not None)
 
 
-# Training material on pages (the nineteenth round's page false positives, six writers: external 13 and 15, train 17a,
+# Training material on pages (the nineteenth round's page false positives, five writers: external 13 and 15, train 17a,
 # 17b, 18a): a slide, a security course or a staff training sheet lists, numbered, the messages staff and the bot are to
 # refuse — "Training slide 7 - Red flags in chats", "교육 자료: 이런 메시지는 거절하세요 예1) '…'",
 # "研修資料：こんなメッセージは断りましょう 例１「…」", "職員研修：…悪用例". What it quotes is reported; what is left
