@@ -215,12 +215,53 @@ def unbounded(text: str) -> bool:
         and not _bounded(text, _NO_BOUND)
 
 
+# The nineteenth round: the same ranking in the shapes four writers wrote it (external 15, train 17b, 18a, 18b; eleven
+# rows missed) — the text itself ("this SOP replaces …", "this paragraph supersedes that", "本規定は…に優先します",
+# "봇 지침(최우선)", "［特約・本文に優先］", a conflict rule under which "the one more favourable to the member wins"),
+# ranked over a safeguard it names (the confidentiality section, the identity check, personal data, the refund limits,
+# 秘密保持, 本人確認, 개인정보) or beside the bot's own power or judgment ("the bot may …", "ボットが…してよい",
+# "AIの判断は…優先する"). A person's power to override ("managers can override the refund limit") is not the text
+# ranking itself, and a document ranking its versions or languages names neither a safeguard nor the bot.
+_RANKED_EN = lazy(
+    r"\b(?:this|these|the\s+present)\b(?:\s+\w+){0,3}?\s+(?:overrides?|supersedes?|replaces?|takes?\s+(?:precedence|"
+    r"priority)|prevails?|ranks?\s+above)\b|\bconflict\w*\b[^.]{0,60}?\b(?:wins|prevails?)\b")
+_RANKED_CJK = lazy(r"최우선|(?:보다|에\s*앞서)\s*우선|이\s*항목을\s*따른다|(?:に|より)(?:も)?優先|最優先")
+# (a safeguard as a part of this text — "the confidentiality section", "the refund limits" —, not another agreement:
+# "this agreement supersedes any prior confidentiality agreement" is a contract's own drafting)
+_SAFEGUARD_EN = lazy(r"\b(?:confidentiality|non-?disclosure|identity|id|verification|refund|privacy|security|"
+                     r"safety)\s+(?:\w+\s+)?(?:sections?|clauses?|rules?|checks?|limits?|paragraphs?|parts?|steps?|settings)\b")
+_SAFEGUARD_CJK = lazy(r"본인\s*확인|개인\s*정보|비밀\s*유지|신원\s*확인|한도"
+                      r"|本人確認|個人情報|秘密保持|機密|上限")
+_BOT_EN = lazy(r"\b(?:ai|a\.i\.|bot|chatbot|assistant|virtual\s+agent|automated\s+(?:agent|assistant|system))\b")
+_BOT_CJK = lazy(r"(?<![a-z])ai(?![a-z])|챗봇|상담봇|봇|어시스턴트|인공\s*지능"
+                r"|ボット|チャットボット|アシスタント|人工知能")
+_BOT_POWER = lazy(r"\b(?:may|can|should\s+apply|is\s+allowed|is\s+free)\b|할\s*수\s*있|줄\s*수\s*있|해도\s*(?:된|됩)"
+                  r"|판단|지침|てよい|てもよい|できる|できます|判断|指示")
+
+
+def _ranked_over_safeguards(text: str) -> bool:
+    """Whether a normalised sentence ranks its own text over a safeguard it names, or beside the bot's power (above)."""
+    if text.isascii():
+        ranked = _RANKED_EN.search(text)
+        return ranked is not None and (_SAFEGUARD_EN.search(text, ranked.end()) is not None or (
+            _BOT_EN.search(text) is not None and _BOT_POWER.search(text) is not None))
+    ranked = _RANKED_CJK.search(text)
+    if ranked is None:
+        ranked = _RANKED_EN.search(text)
+        if ranked is None:
+            return False
+    return _SAFEGUARD_CJK.search(text) is not None or _SAFEGUARD_EN.search(text, ranked.end()) is not None or (
+        (_BOT_CJK.search(text) is not None or _BOT_EN.search(text) is not None) and _BOT_POWER.search(text) is not None)
+
+
 def self_precedence(text: str) -> bool:
     """Whether a normalised sentence ranks itself above the rest of the policy, reaching what no clause may."""
     if _WHATEVER_IT_SAYS.search(text):
         return True
     ranked = _PRECEDENCE.search(text)
-    return ranked is not None and (_REACH.search(text, ranked.start()) is not None or _GRANT.search(text) is not None)
+    reaches = ranked is not None and (
+        _REACH.search(text, ranked.start()) is not None or _GRANT.search(text) is not None)
+    return reaches or _ranked_over_safeguards(text)
 
 
 def unbounded_grant(text: str) -> str | None:
@@ -247,7 +288,7 @@ def unbounded_grant(text: str) -> str | None:
 
 # (substring gates: most sentences hold none of these)
 _RANK_CUES = ("whatever", "regardless", "no matter", "priority", "precedence", "supersede", "override", "prevail",
-              "rank")
+              "rank", "replace", "conflict")
 _REMOVED_CUES = ("removed", "dropped", "abolished", "scrapped", "retired", "disabled", "turned off", "no longer")
 _COVERT_CUES = ("quietly", "silently", "discreetly", "covertly", "secretly", "on the quiet")
 # every cue above in one pass, for English text (most chat sentences hold none)
