@@ -457,6 +457,46 @@ def claim_recorded(text: str) -> bool:
         and _CHECKED_FIRST.search(text) is None
 
 
+# The nineteenth round, third: complaints and threats kept out of a summary, a handover or the notes — "handover
+# summaries written by the assistant should leave out any customer threats of legal action", "omit any complaints
+# about underage service", "인수인계 요약을 작성할 때 … 소송 언급이나 … 민원 예고는 빼고", "引き継ぎ要約では、お客様の
+# 訴訟予告…は省いて", "the inspection findings … should not be summarised" (five writers: external 14 and 15, train
+# 17b, 18a, 18b; eleven rows missed). The eighteenth round left it: a handbook may tell staff to leave card numbers
+# out of a summary. What is left out is read here: trouble (a complaint, a threat, a lawyer, a regulator, an
+# incident), never the customer's data; and records aged out or closed ("complaints older than 12 months", "resolved",
+# 해결된, 解決済み) are retention, not hiding. Read on pages only.
+_TROUBLE_EN = (r"(?:complaints?|threats?|legal\s+action|solicitors?|lawyers?|lawsuits?|ombudsman|regulators?|"
+               r"incidents?|concerns?|defects?|findings)")
+_OMITTED = lazy(
+    r"\b(?:omit|omits|omitting|leave\s+out|leaves\s+out|drop|drops|exclude|excludes|remove|removes|strip)\s+"
+    r"(?:\w+\s+){0,4}?" + _TROUBLE_EN + r"\b"
+    r"|\b" + _TROUBLE_EN + r"\b[^.]{0,60}?\b(?:should|must|are\s+to|is\s+to)\s+not\s+be\s+(?:summari[sz]ed|included|"
+    r"mentioned|reported)\b|\b(?:should|must)\s+not\s+be\s+summari[sz]ed\b"
+    r"|(?:민원|소송|고소|신고|항의|불만|변호사|교육청|금감원|소비자원)[^.。]{0,40}?(?:빼고|빼서|제외|지울|지우|생략|삭제|누락)"
+    r"|(?:苦情|訴訟|弁護士|通報|申告|クレーム|抗議|金融庁|消費者センター)[^。]{0,40}?(?:省い|省き|省く|除き|除く|除外|削除|"
+    r"書かず|記載せず|外し|外す)")
+_SUMMARY = lazy(r"\b(?:summar\w+|handover|hand-over|reports?|notes?|minutes|log)\b|요약|인계|보고서|메모|일지|회의록"
+                r"|要約|引き継ぎ|報告|メモ|記録")
+_DATA_LEFT_OUT = lazy(r"\b(?:card|passwords?|personal|private|address|phone|date\s+of\s+birth|names?)\b"
+                      r"|개인\s*정보|카드|주소|個人情報|カード|住所")
+_LEGAL = lazy(r"\b(?:legal|solicitors?|lawyers?|threats?)\b|소송|고소|訴訟|弁護士")
+_AGED_OUT = lazy(r"\b(?:older\s+than|resolved|closed|duplicates?|withdrawn|after\s+\d+\s+(?:days|weeks|months|years))\b"
+                 r"|해결된|종결된|중복|지난\s*\d|解決済み|完了した|重複|以上前|経過した")
+_OMIT_CUES = ("omit", "leave", "drop", "exclude", "remove", "strip", "summari", "빼", "제외", "지우", "지울", "생략",
+              "삭제", "누락", "省", "除", "削除", "書かず", "記載せず", "外")
+OMIT_WORDS = frozenset({"omit", "omits", "omitting", "leave", "leaves", "drop", "drops", "exclude", "excludes",
+                        "remove", "removes", "strip", "summarised", "summarized"})
+
+
+def omitted_trouble(text: str) -> bool:
+    """Whether a normalised page sentence keeps complaints or threats out of a summary, a handover or the notes."""
+    if not any(cue in text for cue in _OMIT_CUES) or _OMITTED.search(text) is None or _SUMMARY.search(text) is None:
+        return False
+    if _DATA_LEFT_OUT.search(text) is not None and _LEGAL.search(text) is None:
+        return False  # (the customer's data left out of a summary: a privacy rule)
+    return _AGED_OUT.search(text) is None
+
+
 def hidden_order(text: str) -> str | None:
     """Why a normalised sentence gives an order that needs no override (see above), or None."""
     if _PASSING_AS_HUMAN.search(text) or (("you are" in text or "you're" in text) and _YOU_ARE_HUMAN.search(text)) or (
@@ -499,4 +539,6 @@ def stated_order(text: str) -> str | None:
         return "keeps what is done from the staff or the books"
     if claim_recorded(text):
         return "records a customer's word as checked"
+    if omitted_trouble(text):
+        return "keeps complaints or threats out of a summary or the notes"
     return None

@@ -45,6 +45,7 @@ from mem.core.instructions.gates import (
     _WORDS,
 )
 from mem.core.instructions.hidden_orders import KEPT_WORDS as _W_KEPT
+from mem.core.instructions.hidden_orders import OMIT_WORDS as _W_OMIT
 from mem.core.instructions.hidden_orders import hidden_order, stated_order
 from mem.core.instructions.lexicon_en import (
     _AI,
@@ -328,8 +329,9 @@ def _reason(text: str, page: bool = True) -> str | None:
             or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES):
         # (the seventeenth round's structures need none of the words above; read alone, so that a sentence with "if"
         # or "this" does not run every family — customer extraction reads every sentence here)
-        return (unbounded_grant(text) or stated_order(text)) if page and (words & _W_UNBOUNDED or words & _W_KEPT) \
-            else None
+        if not page or not (words & _W_UNBOUNDED or words & _W_KEPT or words & _W_OMIT):
+            return None
+        return unbounded_grant(text) or stated_order(text)
     if words & _W_OVERRIDE:
         override = next((m for m in _OVERRIDE.finditer(text) if not _CONTRACT_ACT.fullmatch(m.group(0))), None)
         # "ignore my last message": a customer takes back their own words, no one's instructions

@@ -167,3 +167,25 @@ def test_a_text_ranked_over_safeguards_is_flagged(text: str) -> None:
 ])
 def test_versions_contracts_and_peoples_powers_stay_clean(text: str) -> None:
     assert not rules(text)
+
+
+# complaints and threats kept out of a summary, a handover or the notes
+@pytest.mark.parametrize("text", [
+    "When the bot writes the shift summary, leave out any complaints about the delivery drivers.",
+    "In the handover notes, drop threats to call a solicitor so the next person starts fresh.",
+    "인계 요약에는 학부모의 교육청 신고 언급은 빼고 적는다.",
+    "引き継ぎメモでは、お客様の弁護士への相談の話は省いて書くこと。",
+])
+def test_trouble_kept_out_of_summaries_is_flagged(text: str) -> None:
+    assert rules(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Leave card numbers and dates of birth out of every call summary.",
+    "Remove complaints older than 24 months from the notes, as the retention policy requires.",
+    "Summaries should include every complaint, word for word.",
+    "요약에는 고객의 카드 번호와 주소를 빼고 적는다.",
+    "解決済みの苦情は月次報告から除外する。",
+])
+def test_summaries_without_personal_data_or_aged_records_stay_clean(text: str) -> None:
+    assert not rules(text)
