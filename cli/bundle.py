@@ -37,6 +37,22 @@ def build(
     emit(result, as_json=want_json(ctx, json_output))
 
 
+@bundle_app.command("prune")
+def prune(
+    ctx: typer.Context,
+    keep: Annotated[int, typer.Option("--keep", min=1, help="How many of the newest bundles stay whole.")] = 10,
+    json_output: JsonOption = False,
+) -> None:
+    """Remove the files of bundles older than the KEEP newest; the latest always stays whole.
+
+    Every bundle keeps its signed manifest (the numbering and the page versions it published), and a page
+    text no other bundle kept stays, so ingest and lint still refuse a version number for another text.
+    """
+    from mem.server.bundle_prune import prune_bundles
+
+    emit(prune_bundles(require_workspace(ctx), keep=keep), as_json=want_json(ctx, json_output))
+
+
 @bundle_app.command("publish")
 def publish(
     ctx: typer.Context,

@@ -67,6 +67,8 @@ def render_sync(console: Console, result: JsonObject) -> None:
             say("the service rotated its signing key; the new key is trusted through the signed transition")
         if result.get("embedded"):
             say(f"{plural(result['embedded'], 'policy sentence')} embedded for the semantic rule quote")
+    if result.get("clock_behind"):
+        say(f"warning: {result['clock_behind']}")
     for customer, fact_ids in sorted((result.get("flagged") or {}).items()):
         say(f"{customer}: {plural(len(fact_ids), 'fact')} flagged for recheck (a linked policy changed)")
     for customer, reason in sorted((result.get("recheck_failed") or {}).items()):

@@ -208,7 +208,7 @@ def freshness(state: BundleState, *, stale_after_hours: int = STALE_AFTER_HOURS)
     ``expired``        past the manifest's ``expires_at``: its signature no longer vouches for it.
     The bundle is *stale* for every kind but ``current``; ``expired`` wins over the others, then a failed sync.
     """
-    now = clock.now()
+    now = not_before(state)
     version = state.get("version")
     expires = state.get("expires_at")
     if expires and now >= clock.parse_datetime(str(expires)):
@@ -221,6 +221,20 @@ def freshness(state: BundleState, *, stale_after_hours: int = STALE_AFTER_HOURS)
     if verified and (now - clock.parse_datetime(str(verified))).total_seconds() > stale_after_hours * 3600:
         return "not-refreshed", f"not refreshed since {verified} (more than {stale_after_hours} h): run `mem sync`"
     return "current", None
+
+
+def not_before(state: BundleState) -> datetime:
+    """This machine's clock, or the installed bundle's signed ``issued_at`` when the clock is behind it: that
+    time has certainly come, so a clock a year behind neither stretches the expiry by a year nor makes a
+    fresh bundle look a year old once it is corrected (NEWUSER_REPORT19 #9)."""
+    now = clock.now()
+    issued = state.get("issued_at")
+    if issued:
+        try:
+            return max(now, clock.parse_datetime(str(issued)))
+        except ValueError:
+            return now
+    return now
 
 
 def _sync_failure(state: BundleState, now: datetime) -> str | None:

@@ -5,7 +5,9 @@ marked ``stale`` with the reason):
 
 1. signature over the exact manifest bytes — by the trusted key, or by a key reached from it
    through signed key transitions ("tampered manifest", "wrong key", "bad rotation");
-2. version — lower than the one held is a "rollback";
+2. version — lower than the one held is a "rollback"; so is a higher one that takes a policy page's
+   version down, or (checked once its files are fetched) gives a page another text under the same
+   version (``mem.client.bundle_lineage``: a host restarted from an older copy of the workspace);
 3. expiry — "expired";
 4. every file's length and SHA-256 — "tampered file", or "mix-and-match" when the bytes belong
    to another bundle version.
@@ -40,6 +42,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from mem.client import recheck_pending
+from mem.client.bundle_lineage import PolicyRollback, refuse_lowered, refuse_rewritten, rewritten_pages
 from mem.client.connection import (
     MANIFEST_BYTES,
     PUBLIC_KEY_BYTES,
@@ -268,20 +271,31 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
     if isinstance(held, int) and manifest["version"] == held and manifest_sha != state.get("manifest_sha256"):
         raise VerificationError(
             f"rollback: bundle version {held} was already verified here with different content")
+    refuse_lowered(old_manifest, manifest)  # a higher number with older policy: a host from an older copy
     if clock.now() >= expires_at(manifest):
         raise ExpiredBundle(manifest, server_time=_server_time(manifest_headers))
 
-    now = clock.isoformat(clock.now())
+    # The signed issued_at is a time that has certainly come (the service signed the bundle then): a clock behind
+    # it is said once, and the times recorded here are never earlier, so a corrected clock does not call the
+    # fresh bundle "not refreshed since" a year back (NEWUSER_REPORT19 #9).
+    behind = clock_behind(manifest)
+    now = clock.isoformat(max(clock.now(), clock.parse_datetime(str(manifest["issued_at"]))))
     if isinstance(held, int) and manifest["version"] == held and installed_dir(home, state) is not None:
         state["stale"], state["reason"], state["verified_at"] = False, None, now
         state.pop("refused_as_expired", None)
         state["server"], state["last_attempt"] = client.url, now
         save_state(home, state)
         return {"status": "up-to-date", "version": held, "previous_version": held, "files": len(manifest["files"]),
-                "flagged": {}, "key_id": manifest["key_id"]}
+                "flagged": {}, "key_id": manifest["key_id"], **({"clock_behind": behind} if behind else {})}
 
     folder, reused = _download(home, client, manifest, manifest_bytes, signature, transitions_bytes, old_manifest,
                                installed_dir(home, state), on_progress=on_progress)
+    try:  # one version names one text: the same number with another text is not this bundle's successor
+        refuse_rewritten(old_manifest, rewritten_pages(old_manifest, installed_dir(home, state), manifest, folder),
+                         manifest)
+    except PolicyRollback:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     if trust_source is not None:
         save_trust(home, signing.public_pem(key), source=trust_source)
     new_state: BundleState = {"version": manifest["version"], "dir": folder.name, "verified_at": now,
@@ -308,7 +322,19 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
     return {"status": "updated", "version": manifest["version"], "previous_version": held,
             "files": len(manifest["files"]), "downloaded": len(manifest["files"]) - reused, "reused": reused,
             "flagged": {}, "key_id": manifest["key_id"], "key_rotated": trust_source == "rotation",
-            "key_first_use": trust_source == "first-use"}
+            "key_first_use": trust_source == "first-use", **({"clock_behind": behind} if behind else {})}
+
+
+def clock_behind(manifest: Manifest) -> str | None:
+    """One line when this machine's clock is behind the bundle's signed ``issued_at`` by more than
+    ``CLOCK_SKEW_NOTED``: the bundle was issued "in its future", which only a wrong clock explains."""
+    now = clock.now()
+    issued = clock.parse_datetime(str(manifest["issued_at"]))
+    if issued - now <= CLOCK_SKEW_NOTED:
+        return None
+    return (f"bundle {manifest['version']} was issued at {manifest['issued_at']}, after this machine's clock "
+            f"({clock.isoformat(now)}): this machine's clock is {_duration(issued - now)} behind; correct it "
+            f"(until then expiry and staleness are judged from the bundle's issue time)")
 
 
 def _refuse_unsigned_later_format(home: Path, client: ServerClient, manifest_bytes: bytes, signature: bytes,

@@ -37,6 +37,11 @@ class VaultClient:
         self.part_bytes = part_bytes
         self.previous_keys = list(previous_keys)
 
+    @property
+    def server(self) -> str:
+        """The server this vault is on (named when it holds no backup of a customer)."""
+        return self.client.url
+
     def create(self, *, slot: str, authenticator: str, kdf: JsonObject, replace: bool = False) -> JsonObject:
         return _dict(self.client.post_json("/vault/backups", {"slot": slot, "authenticator": authenticator,
                                                                "kdf": kdf, "replace": replace}))

@@ -110,5 +110,12 @@ def full_disk(folder: Path, detail: str) -> str | None:
     return f"the disk holding {folder} is full{left}: free some space and run the command again"
 
 
+def naming_full_disk(folder: Path, message: str) -> str:
+    """``message``, followed by "no space left on device" when the disk holding ``folder`` is full (``full_disk``):
+    a server log said "disk I/O error", which reads as failing hardware (NEWUSER_REPORT19 #8)."""
+    full = full_disk(folder, message)
+    return f"{message} — no space left on device: {full}" if full else message
+
+
 def _size(count: int) -> str:
     return f"{count // 1024:,} KB" if count < 10 << 20 else f"{count // (1 << 20):,} MB"

@@ -214,8 +214,12 @@ def restore_backup(
         if found:
             break
     if not found:
-        raise NotFound(f"no backup of customer {customer_id} on the server for this account "
-                       "(never made, expired, restored already, or destroyed)")
+        # a backup lives on the server that took it (its vault): a copy of that host, or another one, has none
+        where = getattr(vault, "server", None)
+        at = f" {where}" if isinstance(where, str) and where else ""
+        raise NotFound(f"no backup of customer {customer_id} on the server{at} for this account "
+                       "(never made, expired, restored already, or destroyed — or made through another server: "
+                       "a backup is kept only by the server that took it)")
     # the newest; ids (ULIDs) break a tie within one second
     record = max(found, key=lambda r: (str(r.get("created_at", "")), str(r.get("backup_id", ""))))
     backup_id, kdf_record = str(record["backup_id"]), record.get("kdf") or {}

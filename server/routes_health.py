@@ -2,7 +2,8 @@
 
 Load balancers route to a worker on ``/ready``: 200 when the server store and both halves of the
 vault answer with the schema this mem knows, and the signing material clients verify against is
-there (the public key and the latest bundle's signature); 503 with the list of problems otherwise.
+there (the public key and the latest bundle's signature), and the disk holding the server's data has room to
+write (``LOW_SPACE``); 503 with the list of problems otherwise.
 ``/health`` says only that the process answers, so a restart is not triggered by a database outage.
 """
 
@@ -34,6 +35,9 @@ def readiness(server: ServerContext) -> list[str]:
         except MemError as exc:  # its message names the server's files or database: logged, not answered
             problems.append(f"{name}: not answering (request id {log_server_side(exc.message, path='/ready')}); "
                             "the server's operator finds the cause in its log")
+    full = _disk_full(server.workspace)
+    if full:
+        problems.append(full)
     if not (keys_dir(server.workspace) / PUBLIC).is_file():
         problems.append("no public signing key: run `mem keys init`")
     latest = latest_version(server.workspace)
@@ -42,6 +46,20 @@ def readiness(server: ServerContext) -> list[str]:
     elif not (bundle_dir(server.workspace, latest) / "manifest.sig").is_file():
         problems.append(f"bundle {latest} has no signature")
     return problems
+
+
+def _disk_full(workspace) -> str | None:
+    """A host whose disk is full answered 200 while every backup and restore was a 500 (NEWUSER_REPORT19 #8):
+    less than ``LOW_SPACE`` left where the server keeps its data is not ready. No path is answered (``/ready``
+    needs no account); the operator knows where the workspace is."""
+    from mem.core.fsio import LOW_SPACE, free_bytes
+    from mem.server.storage import state_dir
+
+    free = free_bytes(state_dir(workspace))
+    if free is None or free >= LOW_SPACE:
+        return None
+    return (f"no space left on device: the disk holding the server's data has {free:,} bytes free (at least "
+            f"{LOW_SPACE:,} needed); backups, restores and bundle builds fail until space is freed")
 
 
 def routes(server) -> list:

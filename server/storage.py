@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mem.core.errors import Conflict, NotFound, StorageError
+from mem.core.fsio import naming_full_disk
 from mem.knowhow.candidates import Review
 from mem.server.store_rows import (
     AccountRow,
@@ -151,7 +152,8 @@ class SqliteServerStore:
             finally:
                 db.close()
         except (OSError, sqlite3.Error) as exc:
-            raise StorageError(f"cannot open server storage {self.path}: {exc}") from exc
+            raise StorageError(naming_full_disk(self.path.parent,
+                                                f"cannot open server storage {self.path}: {exc}")) from exc
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -164,7 +166,8 @@ class SqliteServerStore:
         try:
             db = self._connect()
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot open server storage {self.path}: {exc}") from exc
+            raise StorageError(naming_full_disk(self.path.parent,
+                                                f"cannot open server storage {self.path}: {exc}")) from exc
         try:
             db.execute("BEGIN IMMEDIATE")
             yield db
@@ -175,7 +178,7 @@ class SqliteServerStore:
         except sqlite3.Error as exc:
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            raise StorageError(f"server storage {self.path}: {exc}") from exc
+            raise StorageError(naming_full_disk(self.path.parent, f"server storage {self.path}: {exc}")) from exc
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -191,7 +194,7 @@ class SqliteServerStore:
             finally:
                 db.close()
         except sqlite3.Error as exc:
-            raise StorageError(f"server storage {self.path}: {exc}") from exc
+            raise StorageError(naming_full_disk(self.path.parent, f"server storage {self.path}: {exc}")) from exc
 
     # accounts ------------------------------------------------------------------------------
     def add_account(self, name: str, token_hash: str, *, created_at: str) -> None:

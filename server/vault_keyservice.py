@@ -27,7 +27,7 @@ from pathlib import Path
 
 from mem.core import clock
 from mem.core.errors import StorageError
-from mem.core.fsio import atomic_write_bytes
+from mem.core.fsio import atomic_write_bytes, naming_full_disk
 from mem.server.keyservice_rules import (
     BackupRecord,
     Created,
@@ -227,9 +227,9 @@ class KeyService:
                 from mem.core.errors import LockTimeout
 
                 raise LockTimeout("key service: database stayed locked for 30 s") from exc
-            raise StorageError(f"key service: {exc}") from exc
+            raise StorageError(naming_full_disk(self.folder, f"key service: {exc}")) from exc
         except sqlite3.Error as exc:
-            raise StorageError(f"key service: {exc}") from exc
+            raise StorageError(naming_full_disk(self.folder, f"key service: {exc}")) from exc
         finally:
             db.close()
 

@@ -79,6 +79,8 @@ def test_two_devices_backup_wrong_pins_restore_and_destruction(tmp_path):
         assert "the backup is destroyed and cannot be restored" in answers[-1].stderr
         after = _mem(newer, "restore", "--customer", "cust-a", "--pin-stdin", stdin=PIN + "\n")
         assert after.returncode == 2 and after.stderr.startswith("Error: no backup of customer cust-a")
+        # NEWUSER_REPORT19 #14: the server asked is named (a restore sent to a host without the vault)
+        assert f"on the server {server.url} for this account" in after.stderr and "another server" in after.stderr
         assert list((workspace / ".mem" / "blobs").rglob("*.blob")) == []
         assert not (newer / "customers").exists()
     finally:
