@@ -25,7 +25,10 @@ def sync(
     """Fetch, verify (signature, version, expiry, every file) and install the latest bundle.
 
     On failure or offline the last verified bundle stays in use, marked stale with the reason
-    (exit 1 for a refused bundle, 2 when the server cannot be reached). Facts linked to a policy
+    (exit 1 for a refused bundle, 2 when the server cannot be reached). A bundle that takes a policy
+    page's version down, or changes its text under the same version, is refused as a rollback whatever
+    its number (a host restarted from an older copy of the workspace: docs/server.md). A clock behind
+    the bundle's issue time is named in a warning. Facts linked to a policy
     page that changed get "recheck needed" (a customer store that cannot be opened is skipped,
     reported, exit 2, and tried again later); queued agreement evidence is sent.
     """
