@@ -7,16 +7,16 @@ builds of a two-page wiki were 8.3 MB, a 1,000-page wiki hourly ~12 GB a year (N
 What must stay, and stays:
 
 - the ``keep`` newest bundles whole, and always the one ``LATEST`` names (what clients download);
-- every bundle's ``manifest.json``, ``manifest.sig`` and ``transitions.json`` (a few KB): the numbering
+- every bundle's ``manifest.json`` and ``manifest.sig`` (a few KB): the numbering
   (the next build is above every folder), ``same_content_as``, and ingest's and lint's memory of which
   version each page was published under (``mem.wiki.version_floor``) read only manifests;
 - in an older bundle, the page files no kept bundle or earlier bundle shipped with the same bytes: lint
   and ingest read the text a version was first published with, to refuse the same number for another
   text after a ``git reset``.
 
-Everything else under ``files/`` of an older bundle goes (``context.md``, ``config.json``, pages shipped
-before), and the folder is marked ``PRUNED``; a client that asks for a pruned bundle's file gets 404 —
-none does, as clients only ask for the latest. Runs under the build lock.
+Everything else of an older bundle goes (``context.md``, ``config.json``, pages shipped before, its
+``transitions.json`` and public key), and the folder is marked ``PRUNED``; the server answers 404 "no
+bundle version N" for it — no client asks, as clients only ask for the latest. Runs under the build lock.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from pathlib import Path
 from mem.core.errors import InvalidInput, StorageError
 from mem.core.json_types import JsonObject
 from mem.server.published import bundle_dir, latest_version, versions
-from mem.wire.manifest import FILES_DIR, MANIFEST_FILE
+from mem.wire.manifest import FILES_DIR, MANIFEST_FILE, TRANSITIONS_FILE
 
 PRUNED = "PRUNED"
 
@@ -79,6 +79,8 @@ def prune_bundles(workspace: Path, *, keep: int) -> JsonObject:
             before = _folder_bytes(folder)
             try:
                 _drop_files(folder / FILES_DIR, needed)
+                for name in (TRANSITIONS_FILE, "signing.pub.pem"):  # served only with the bundle's files
+                    (folder / name).unlink(missing_ok=True)
                 (folder / PRUNED).write_text("files not needed for version numbering were removed "
                                              "(mem bundle prune)\n", encoding="utf-8")
             except OSError as exc:
@@ -99,3 +101,5 @@ def _drop_files(files: Path, needed: set[str]) -> None:
         for name in dirs:
             with contextlib.suppress(OSError):  # not empty: it holds a page kept for version-history
                 (Path(root) / name).rmdir()
+    with contextlib.suppress(OSError):
+        files.rmdir()

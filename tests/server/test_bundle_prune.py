@@ -39,6 +39,8 @@ def test_prune_keeps_the_newest_whole_and_every_manifest(workspace):
     after = version_floor.published_pages(workspace)
     assert {p: sorted(v) for p, v in after.items()} == {p: sorted(v) for p, v in before.items()}
     assert all(s.file.is_file() for versions in after.values() for shipped in versions.values() for s in shipped)
+    assert not (bundle_dir(workspace, 3) / "files").exists()
+    assert not (bundle_dir(workspace, 3) / "transitions.json").exists()
     assert _build(workspace)["version"] == 6 and latest_version(workspace) == 6  # numbering goes on
     assert prune_bundles(workspace, keep=2)["pruned"] == [4]
 
