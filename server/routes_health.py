@@ -48,6 +48,23 @@ def readiness(server: ServerContext) -> list[str]:
     return problems
 
 
+def _bundle_commit(workspace, version: int | None) -> str | None:
+    """The workspace commit the latest bundle was built from: two hosts showing one ``bundle_version`` with two
+    commits publish different policy under one number (NEWUSER_REPORT19 #1). ``None`` when unreadable."""
+    import json
+
+    from mem.server.published import bundle_dir
+    from mem.wire.manifest import MANIFEST_FILE
+
+    if version is None:
+        return None
+    try:
+        commit = json.loads((bundle_dir(workspace, version) / MANIFEST_FILE).read_bytes()).get("commit")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return commit if isinstance(commit, str) else None
+
+
 def _disk_full(workspace) -> str | None:
     """A host whose disk is full answered 200 while every backup and restore was a 500 (NEWUSER_REPORT19 #8):
     less than ``LOW_SPACE`` left where the server keeps its data is not ready. No path is answered (``/ready``
@@ -70,8 +87,9 @@ def routes(server) -> list:
     async def health(request):
         from mem.server.published import latest_version
 
+        latest = latest_version(server.workspace)
         return JSONResponse({"status": "ok", "service": "mem", "version": __version__,
-                             "bundle_version": latest_version(server.workspace)})
+                             "bundle_version": latest, "bundle_commit": _bundle_commit(server.workspace, latest)})
 
     async def ready(request):
         problems = await run_in_threadpool(readiness, server)
