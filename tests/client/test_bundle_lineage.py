@@ -79,15 +79,31 @@ def test_the_same_version_with_only_another_source_line_is_installed(at_v2):
     assert _sync(home, server)["version"] == 3
 
 
-def test_the_newest_policy_built_again_is_taken(at_v2):
+def test_a_fact_made_under_the_installed_text_stays_true_then_is_flagged_by_the_recovery(at_v2):
+    """#2: the fact cites refunds v4 (14 days); the older copy's 30 days is never installed under it, so the fact
+    is not left pointing at another rule; the operator's recovery (the text again, as a version above) flags it."""
+    from mem.customers import CustomerStore, Evidence, Fact, PolicyRef
+
     workspace, server, home = at_v2
+    quote = Evidence(log_id="c1", turn="1", role="customer", quote="I return it within 14 days, agreed.")
+    with CustomerStore.open(home, "cust-a") as store:
+        fact = store.facts.add(Fact.new("decision", "I return it within 14 days, agreed.", evidence=[quote],
+                                        policy_refs=[PolicyRef("refunds", 4)], agreement=True)).id
     write_page(workspace, "refunds", 3, "Refunds within 30 days of purchase.")
     _build(workspace)
     _refused(home, server)
+    write_page(workspace, "refunds", 4, "Refunds within 30 days of purchase.")
+    _build(workspace)
+    _refused(home, server)
+    with CustomerStore.open(home, "cust-a") as store:
+        assert not store.facts.get(fact).recheck.flag
     write_page(workspace, "refunds", 5, "Refunds within 30 days of purchase.")  # the recovery: a version above
     _build(workspace)
-    assert _sync(home, server)["version"] == 4
+    result = _sync(home, server)
+    assert result["version"] == 5 and result["flagged"] == {"cust-a": [fact]}
     assert load_state(home)["stale"] is False
+    with CustomerStore.open(home, "cust-a") as store:
+        assert store.facts.get(fact).recheck.reason == "recheck needed: policy refunds v4 → v5"
 
 
 def test_a_clock_behind_the_bundle_is_said_and_times_are_not_recorded_in_the_past(workspace, live_server,
