@@ -28,7 +28,7 @@ from mem.core.errors import VerificationError
 from mem.wire.manifest import FILES_DIR, Manifest, ManifestPage
 
 #: Where the docs tell the operator what happened and how to recover.
-DOCS = 'docs/server.md, "A host restored from an older copy"'
+DOCS = 'docs/server.md, "Only one host builds; a host restored from an older copy"'
 
 
 class PolicyRollback(VerificationError):
