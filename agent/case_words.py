@@ -9,10 +9,12 @@ comparison finds its numbers wherever digits would stand:
   numbers "두 달", "세 시간", "열 살", the native day counts "이틀", "열흘", and Sino-Korean months "삼 개월".
   A number word with no unit after it ("one of the items", "一部") is left alone: it is no case.
 - **Dates** the customer names ("2026년 11월 1일", "令和8年11月1日", "2026年11月1日", "1 November 2026",
-  "November 1", "2026-11-01") become the days from then to the conversation's date (``mem.core.clock``),
-  written as the question's language writes a time ago ("34 days ago", "34일 전", "34日前"). A date
-  without a year is this year's; a date after today is left as written (a future date, or a date of
-  another year left unsaid, is no time passed the rule could judge).
+  "November 1", "2026-11-01") become the days from then to the conversation's date (the customer's day,
+  ``mem.core.local_day``), written as the question's language writes a time ago ("34 days ago", "34일 전",
+  "34日前"). A date without a year is this year's; when that is after today and its sentence speaks of
+  the past ("I bought it on 30 December", "12월 30일에 샀어요", "12月30日に買いました" told on 3 January),
+  it is the nearest past one, last year's. Any other date after today is left as written (a future date
+  is no time passed the rule could judge).
 - **Reported numbers**: a figure inside what someone else said or promised ("상담원이 30일까지 된다고 했는데",
   "the agent told me 30 days", "30日以内と言われました") is what the customer was told, not their own
   case: it is taken out of the case (the rule still answers the question).
@@ -24,7 +26,7 @@ import re
 from datetime import date, timedelta
 from functools import lru_cache
 
-from mem.core import clock
+from mem.core import local_day
 from mem.core.text.pattern import lazy
 
 # -- English number words --------------------------------------------------------------------------------
@@ -92,7 +94,7 @@ _FIGURE_IN_REPORT = lazy(r"[0-9０-９][0-9０-９.,，]*\s*-?\s*(?:[A-Za-z]+|[�
 
 def case_text(question: str, today: date | None = None) -> str:
     """``question`` with its case in digits and days ago (see the module docstring); unchanged when it has none."""
-    return _case_text(question, today or clock.today())
+    return _case_text(question, today or local_day.today())
 
 
 @lru_cache(maxsize=256)
@@ -160,13 +162,14 @@ def _dates_as_days(text: str, today: date) -> str:
         else:
             full_year = int(year) if year else None
         language = "ko" if re.search(r"[년월일]", match.group(0)) else "ja"
-        return ago(_day(full_year, int(month), int(day), today), match.group(0), language)
+        return ago(_day(full_year, int(month), int(day), today, past=_speaks_of_past(match)), match.group(0), language)
 
     def english(match: re.Match[str]) -> str:
         day_first, month_first, month_name, day_after, year = match.groups()
         name = (month_first or month_name).lower()
         month = next(i for i, full in enumerate(_MONTHS, start=1) if full.startswith(name[:3]))
-        return ago(_day(int(year) if year else None, month, int(day_first or day_after), today), match.group(0), "en")
+        return ago(_day(int(year) if year else None, month, int(day_first or day_after), today,
+                        past=_speaks_of_past(match)), match.group(0), "en")
 
     text = _CJK_DATE.sub(cjk, text)
     text = _ISO_DATE.sub(lambda m: ago(_day(int(m.group(1)), int(m.group(2)), int(m.group(3)), today), m.group(0),
@@ -175,13 +178,43 @@ def _dates_as_days(text: str, today: date) -> str:
     return _EN_DATE.sub(english, text)
 
 
-def _day(year: int | None, month: int, day: int, today: date) -> date | None:
-    """The date, or None when there is no such day; without a year, the date of this year (one after today is
-    then no time passed: "12월 25일" told on 5 December may be last year's or a plan, so it is not judged)."""
+def _day(year: int | None, month: int, day: int, today: date, *, past: bool = False) -> date | None:
+    """The date, or None when there is no such day; without a year, the date of this year, or — when it is after
+    today and the sentence speaks of the past (``past``) — the nearest past one, last year's: "I bought it on 30
+    December" told on 3 January is four days ago. A yearless date after today in a sentence that does not speak
+    of the past is no time passed ("12월 25일" told on 5 December may be a plan), so it is not judged."""
     try:
-        return date(year if year is not None else today.year, month, day)
+        found = date(year if year is not None else today.year, month, day)
+        if year is None and past and found > today:
+            found = date(today.year - 1, month, day)
+        return found
     except ValueError:
         return None
+
+
+# A sentence speaks of the past when it has a verb in the past tense: English "-ed" or a common irregular past
+# ("bought", "got", "paid") or "ago"; Korean a syllable ending in the past marker ㅆ (샀, 했, 받았; not 있 "there is"
+# or 겠, the future); Japanese the past ending た/だ after a verb stem (買った, 届いた, 注文しました, 頼んだ).
+_SENTENCE_END = lazy(r"[.!?。！？\n]")
+_EN_PAST = lazy(r"\b(?:(?!(?:need|feed|seed|speed|proceed|exceed|succeed|indeed|bleed|breed|embed|bed|red|shed)\b)"
+                r"[a-z]{2,}ed|bought|got|paid|made|came|went|sent|gave|took|sold|brought|arrived|was|were|did|had|"
+                r"ago)\b", re.IGNORECASE)
+_JA_PAST = lazy(r"(?:ました|でした|かった|(?:[っいしきちにびみりえけせてねべめれ]た|[いんっ]だ)(?![ぁ-ん])"
+                r"|(?:[っいしきちにびみりえけせてねべめれ]た|[いんっ]だ)(?=が|けど|ので|のに|の|ん))")
+_KO_PAST_MARK, _KO_NOT_PAST = 20, ("있", "겠")  # 20: the index of the final ㅆ in a Hangul syllable
+
+
+def _speaks_of_past(match: re.Match[str]) -> bool:
+    """Whether the sentence holding ``match`` (in the text it was found in) speaks of the past."""
+    text = match.string
+    starts = [m.end() for m in _SENTENCE_END.finditer(text, max(0, match.start() - 300), match.start())]
+    start = starts[-1] if starts else max(0, match.start() - 300)
+    end_match = _SENTENCE_END.search(text, match.end(), match.end() + 300)
+    sentence = text[start:end_match.end() if end_match else match.end() + 300]
+    if _EN_PAST.search(sentence) or _JA_PAST.search(sentence):
+        return True
+    return any("가" <= char <= "힣" and (ord(char) - 0xAC00) % 28 == _KO_PAST_MARK and char not in _KO_NOT_PAST
+               for char in sentence)
 
 
 def _without_reported(text: str) -> str:
@@ -200,7 +233,7 @@ def calendar_range(told: str, today: date | None = None) -> tuple[float, float] 
     A week is the calendar week before this one, begun on a Monday or a Sunday (calendars differ): from the
     nearer start's first day after this week's start to the farther's seventh ("last week" told on a Saturday
     is 6 to 13 days ago)."""
-    today = today or clock.today()
+    today = today or local_day.today()
     lowered = told.lower()
     if re.search(r"week|주|週", lowered):
         monday = today.weekday()  # days since this week's Monday

@@ -257,6 +257,10 @@ def _judges_time(question: str, block: Block) -> bool:
     return any(case_against_limit(question, sentence) for sentence in block.data.get("quotes") or [block.quote])
 
 
+# "1 days" (the case read as "1 days ago") is said "1 day"
+_ONE_UNITS = re.compile(r"(?<![\d.,])1 (day|week|month|year|hour|minute|night)s\b", re.IGNORECASE)
+
+
 def _days_note(question: str, block: Block, language: str) -> str | None:
     """The customer's time against the window the quoted rule states, in any unit ("3 weeks ago", 지난주,
     先週 against "within 14 days"); none for the time the service's own work takes (``case_against_limit``).
@@ -267,7 +271,7 @@ def _days_note(question: str, block: Block, language: str) -> str | None:
         compared = case_against_limit(question, sentence)
         if not compared:
             continue
-        told = compared.told if language == "en" else _in_units(compared.told, language)
+        told = _ONE_UNITS.sub(r"1 \1", compared.told) if language == "en" else _in_units(compared.told, language)
         start, end = (_window_figure(figure, language) if figure else None for figure in (compared.start, compared.end))
         window = f"{start}–{end}" if start and end else end or start
         if language == "en" and start and end:

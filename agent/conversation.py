@@ -22,7 +22,7 @@ from mem.agent.answer import Answer
 from mem.agent.answering import answer_question
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.semantic import SemanticQuotes
-from mem.core import clock
+from mem.core import clock, local_day
 from mem.core.config import AskSettings, Config
 from mem.core.controls import clean_text
 from mem.core.errors import Conflict, InvalidInput
@@ -118,7 +118,9 @@ class Conversation:
         # a model may take a minute: the customer's lock is held only while memory is read, never while the model
         # thinks (CustomerMemory.unlocked_reads), so other commands for this customer do not wait on it
         erased = self.customer.erase_stamp() if self.model else 0
-        with self.customer.unlocked_reads() if self.model else contextlib.nullcontext(self.customer):
+        # "today" is the customer's day: the edition in force and the days of their case (mem.core.local_day)
+        with self.customer.unlocked_reads() if self.model else contextlib.nullcontext(self.customer), \
+                local_day.customer_zone(self.customer.zone()):
             answer = answer_question(question, service=self.service, customer=self.customer, model=self.model,
                                      history=self.history, retrieval_mode=self.retrieval_mode,
                                      semantic=self.semantic,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from datetime import datetime
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -167,6 +167,22 @@ class CustomerMemory:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def zone(self) -> tzinfo | None:
+        """The customer's zone: the UTC offset of their latest imported turn that had one (docs/customers.md,
+        "The customer's zone"), or None (UTC). The day a page's ``effective`` date is judged on in answers."""
+        from mem.customers.db import get_meta
+        from mem.customers.log_files import parse_offset
+        from mem.customers.request_log import CUSTOMER_ZONE_KEY
+
+        def read(store: CustomerStore) -> tzinfo | None:
+            offset = get_meta(store.conn, CUSTOMER_ZONE_KEY)
+            try:
+                return parse_offset(offset) if offset else None
+            except ValueError:
+                return None
+
+        return self._read(read, None)
 
     def context_items(self) -> list[str]:
         """The always-injected customer context, as text lines.

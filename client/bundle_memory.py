@@ -11,6 +11,7 @@ status with the bundle version, when it was verified and whether it is stale and
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,6 +56,7 @@ class BundleServiceMemory:
         # a newer mem synced this home: its bundle may need that mem (mem.core.formats)
         check_readable(self._manifest, what="the installed bundle")
         self._pages: list[Page] | None = None
+        self._pages_day: date | None = None  # the day _pages was served for (mem.core.local_day)
         self._index: tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]] | None = None
 
     def status(self) -> ServiceStatus:
@@ -73,8 +75,10 @@ class BundleServiceMemory:
         return parse_items(path.read_text(encoding="utf-8")) if path.is_file() else []
 
     def pages(self, type: str | None = None) -> list[Page]:
-        if self._pages is None:
-            from mem.core import clock
+        from mem.core import local_day
+
+        today = local_day.today()  # the customer's day when answering one (an MCP server answers many)
+        if self._pages is None or self._pages_day != today:
             from mem.wiki.in_force import serve
             from mem.wiki.page import parse_page
 
@@ -85,7 +89,7 @@ class BundleServiceMemory:
                 except OSError as exc:
                     raise StorageError(f"cannot read {path}: {exc.strerror}") from exc
 
-            today = clock.today()
+            self._pages_day = today
             pages = []
             for entry in self._manifest.get("pages", []):
                 # a page whose date is still to come ships with the edition in force when the bundle was

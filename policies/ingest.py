@@ -6,7 +6,8 @@ deterministic engine or a model (``synthesis``), and compares with the pages alr
 
 - a new topic → a new page at version 1;
 - a topic whose text changed → the same page revised in place: ``version`` + 1, ``effective``
-  (``--effective``, else a date after "effective" in the document, else today), the new source hash;
+  (``--effective``, else a date after "effective" in the document, else a start date still to come that the
+  page's text states — ``mem.wiki.start_dates`` —, else today), the new source hash;
   the old revision stays in git;
 - the same text → the page is left alone (only the source hash is refreshed if the file differs);
 - a page that came from this same document but whose section is gone → ``status: deprecated`` (version + 1).
@@ -51,6 +52,7 @@ from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, render_page, rule_text, split_frontmatter
 from mem.wiki.portable_ids import case_twins, windows_reserved
+from mem.wiki.start_dates import StatedStart, upcoming_start
 from mem.wiki.store import HeadMoved, Wiki, refuse_unfinished_git
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -486,6 +488,13 @@ def _upcoming(workspace: Path, plan: _Plan) -> list[str]:
     return notes
 
 
+def _stated_start(body: str, now: datetime) -> StatedStart | None:
+    """The start date still to come that the page's own text states ("From 1 January 2027 …",
+    "2027년 1월 1일부터", "2027年1月1日から"; ``mem.wiki.start_dates``), or None. Only asked when
+    neither ``--effective``, front matter nor an "effective" date gave the date."""
+    return upcoming_start(body, now.date())
+
+
 def _parse_effective(value: date | str | None) -> date | None:
     if value is None or isinstance(value, date):
         return value
@@ -649,7 +658,12 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         else:
             draft = deterministic_draft(topic, title=page_title)
         body = _cite(draft, topic, source_rel, doc.kind)
-        page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated, now=now)
+        start = None if stated else _stated_start(body, now)
+        page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated or (start.day if start else None),
+                               now=now)
+        if start is not None and change in ("created", "revised"):
+            result.warnings.append(f"policies/{pid}.md: effective {start.day.isoformat()}, the start date its text "
+                                   f"states (\"{start.words}\"); pass --effective to choose another date")
         kept = _kept_hand_edit(wiki, previous, pid, topic, source_entry, incoming) if change == "revised" else None
         if kept is not None:
             page, change = kept, "source-updated"

@@ -110,6 +110,13 @@ RULES: dict[str, Rule] = {
              "Until that date agents answer from the page's latest version in effect and name this one with "
              "its date; a wrong date would keep the rule in force from changing.",
              "Check the date. Nothing else to do if it is right: the edition takes over on that day."),
+        Rule("effective-before-start", "warning",
+             "A page's `effective` date is earlier than a start date still to come that its own text states "
+             "(\"From 1 January 2027 …\", \"2027년 1월 1일부터\", \"2027年1月1日から\").",
+             "From its `effective` date the page is the rule in force: customers are told the new rule before "
+             "the day it starts.",
+             "Set `effective` to the start date (`mem ingest FILE --effective YYYY-MM-DD`); the earlier edition "
+             "answers until then. If the page states both rules, write the one in force now as its own edition."),
         Rule("stale-page", "warning", "A page's `stale_after` date has passed.",
              "The author marked the page to be reviewed by this date.",
              "Review the page, then move `stale_after` forward (or deprecate the page)."),

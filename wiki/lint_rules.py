@@ -29,6 +29,7 @@ from mem.wiki.lint_model import Finding
 from mem.wiki.page import Page, body_line_offset, normalise_meta, rule_text, split_frontmatter, validate_meta
 from mem.wiki.portable_ids import windows_reserved
 from mem.wiki.service_context import CONTEXT_FILE
+from mem.wiki.start_dates import upcoming_start
 from mem.wiki.store import LOG_FILE
 
 if TYPE_CHECKING:
@@ -629,6 +630,11 @@ def check_dates(ctx: LintContext) -> Iterator[Finding]:
         if page.effective is not None and page.effective > ctx.today:
             yield Finding(pf.rel, pf.field_line("effective"), "effective-future",
                           f"effective {page.effective.isoformat()} is in the future (today is {ctx.today.isoformat()})")
+        start = upcoming_start(str(page.body), ctx.today) if page.effective is not None else None
+        if start is not None and page.effective is not None and page.effective < start.day:
+            yield Finding(pf.rel, pf.field_line("effective"), "effective-before-start",
+                          f"effective {page.effective.isoformat()} is before the start date its text states "
+                          f"(\"{start.words}\"): customers are told this rule before it starts")
         stale = page.meta.get("stale_after")
         if isinstance(stale, str) and date.fromisoformat(stale) < ctx.today:
             yield Finding(pf.rel, pf.field_line("stale_after"), "stale-page",

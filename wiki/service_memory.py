@@ -119,11 +119,11 @@ class WorkspaceServiceMemory:
         """The edition of ``page`` in force today (``mem.wiki.in_force``): a draft, a not-yet-effective
         edition or one with merge-conflict markers is never quoted as the current rule; nor is a file older
         than its committed edition (``mem.wiki.working_copy``: an editor's stale save after an ingest)."""
-        from mem.core import clock
+        from mem.core import local_day
         from mem.wiki.in_force import serve, why_not_in_force
 
         page = self._committed_if_older(page)
-        today = today or clock.today()
+        today = today or local_day.today()  # the customer's day when answering one
         if why_not_in_force(page, today) is None:
             return page
         key = (str(page.id), int(page.version), page.status, today.isoformat())
@@ -177,9 +177,9 @@ class WorkspaceServiceMemory:
         return read_items(self.workspace)
 
     def pages(self, type: str | None = None) -> list[Page]:
-        from mem.core import clock
+        from mem.core import local_day
 
-        today = clock.today()
+        today = local_day.today()
         return [served for page in self._store().pages(type=type)
                 if (served := self._serve(page, today)) is not None]
 

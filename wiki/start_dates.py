@@ -1,0 +1,94 @@
+"""Start dates a policy text states for itself: "From 1 January 2027 the fee is 15 euros".
+
+A sentence that names the day its rule starts — "from", "as of", "starting", "beginning", "with effect
+from", "on and after" before a full date in English; "부터" / "이후" after a full date in Korean
+("2027년 1월 1일부터"); "から" / "より" / "以降" after one in Japanese ("2027年1月1日から") — is not the
+rule in force before that day. Ingest reads it (``mem.policies.ingest``): an edition written without
+``--effective``, front matter or an "effective" date takes the earliest start date its text states that is
+still to come as its ``effective`` date, so the earlier edition answers customers until then
+(``mem.wiki.in_force``). ``mem lint`` warns when a page's ``effective`` is earlier than a start date still
+to come that its text states (``mem.wiki.lint_rules``).
+
+Only dates with a year are read: "from 1 January" alone says nothing about which year. "30 days from
+1 January 2027" counts from the date (a deadline), it does not start a rule, and is not read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+# the month names mem.policies.grounding reads too (wiki sits below policies, so they are spelled here)
+_MONTHS = {name: i for i, names in enumerate(
+    [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
+     ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
+     ("dec", "december")], start=1) for name in names}
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|" \
+         r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+
+__all__ = ["StatedStart", "stated_starts", "upcoming_start"]
+
+
+@dataclass(frozen=True)
+class StatedStart:
+    """One start date a text states: the date and the words that state it ("From 1 January 2027")."""
+
+    day: date
+    words: str
+
+
+# Full dates: ISO / dotted (2027-01-01, 2027. 1. 1.), Korean, Japanese, "January 1, 2027", "1 January 2027".
+_DATES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
+    (re.compile(r"\b(\d{4})(?:-|/|\.[ \t]?)(\d{1,2})(?:-|/|\.[ \t]?)(\d{1,2})\b\.?"), ("y", "m", "d")),
+    (re.compile(r"(\d{4})[ \t]?년[ \t]?(\d{1,2})[ \t]?월[ \t]?(\d{1,2})[ \t]?일"), ("y", "m", "d")),
+    (re.compile(r"(\d{4})[ \t]?年[ \t]?(\d{1,2})[ \t]?月[ \t]?(\d{1,2})[ \t]?日"), ("y", "m", "d")),
+    (re.compile(rf"\b{_MONTH}[ \t]+(\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(\d{{4}})\b", re.I), ("M", "d", "y")),
+    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?[ \t]+{_MONTH},?[ \t]+(\d{{4}})\b", re.I), ("d", "M", "y")),
+]
+# English: the words just before the date. "from" after a count of days ("30 days from …") is a deadline.
+_BEFORE = re.compile(
+    r"(?:(?<![\w-])(?:with[ \t]+effect[ \t]+from|effective[ \t]+(?:from|as[ \t]+of|on)|as[ \t]+(?:of|from)"
+    r"|starting(?:[ \t]+(?:on|from))?|beginning(?:[ \t]+(?:on|from))?|commencing(?:[ \t]+on)?"
+    r"|on[ \t]+(?:and|or)[ \t]+after|from(?:[ \t]+and[ \t]+after)?)[ \t]+(?:the[ \t]+)?)$", re.I)
+_COUNTED = re.compile(r"(?:day|week|month|year|hour)s?[ \t]+from[ \t]+(?:the[ \t]+)?$", re.I)
+# Korean and Japanese: the particle right after the date.
+_AFTER = re.compile(r"[ \t]?(?:부터|이후|から|より|以降)")
+
+
+def _day(match: re.Match[str], order: tuple[str, ...]) -> date | None:
+    parts = dict(zip(order, match.groups(), strict=True))
+    month = _MONTHS.get(parts["M"].lower().rstrip(".")) if "M" in parts else int(parts["m"])
+    try:
+        return date(int(parts["y"]), month or 0, int(parts["d"]))
+    except ValueError:
+        return None
+
+
+def stated_starts(text: str) -> list[StatedStart]:
+    """Every start date ``text`` states, in the order they stand (one per date written)."""
+    found: list[tuple[int, StatedStart]] = []
+    taken: list[tuple[int, int]] = []
+    for pattern, order in _DATES:
+        for match in pattern.finditer(text):
+            if any(start < match.end() and match.start() < end for start, end in taken):
+                continue  # "2027. 1. 1." read already; one date is read once
+            day = _day(match, order)
+            if day is None:
+                continue
+            taken.append((match.start(), match.end()))
+            head = text[max(0, match.start() - 40):match.start()]
+            cue = _BEFORE.search(head)
+            if cue is not None and not _COUNTED.search(head):
+                found.append((match.start(), StatedStart(day, (cue.group(0) + match.group(0)).strip())))
+                continue
+            after = _AFTER.match(text, match.end())
+            if after is not None:
+                found.append((match.start(), StatedStart(day, (match.group(0) + after.group(0)).strip())))
+    return [start for _, start in sorted(found, key=lambda item: item[0])]
+
+
+def upcoming_start(text: str, today: date) -> StatedStart | None:
+    """The earliest start date ``text`` states that is after ``today``, or None."""
+    later = [start for start in stated_starts(text) if start.day > today]
+    return min(later, key=lambda start: start.day) if later else None
