@@ -80,8 +80,10 @@ def history(ctx: typer.Context, page_id: PageId, json_output: JsonOption = False
 
 
 def _history_table(console: Console, rows: list[JsonObject]) -> None:
-    shown = [dict(r, commit=r["commit"][:10], version=_version_label(r)) for r in rows]
-    print_table(console, shown, ["version", "date", "commit", "message", "sources"])
+    # the day an edition applies from beside the day it was written (to the minute: the column fits)
+    shown = [dict(r, commit=r["commit"][:10], version=_version_label(r), effective=r.get("effective") or "",
+                  date=str(r["date"])[:16].replace("T", " ")) for r in rows]
+    print_table(console, shown, ["version", "effective", "date", "commit", "message", "sources"])
 
 
 def _version_label(row: JsonObject) -> str:

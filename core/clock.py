@@ -16,6 +16,11 @@ def now() -> datetime:
     return _frozen if _frozen is not None else datetime.now(UTC)
 
 
+def is_frozen() -> bool:
+    """Whether ``now()`` is fixed (``MEM_NOW``, or ``freeze`` in tests and the demo)."""
+    return _frozen is not None
+
+
 def today() -> date:
     return now().date()
 

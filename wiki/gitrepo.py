@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mem.core import clock
 from mem.core.errors import NotFound, StorageError
 
 DEFAULT_IDENTITY = ("mem", "mem@localhost")
@@ -25,6 +26,7 @@ class Commit:
     date: str  # ISO 8601 committer date
     message: str
     path: str = ""  # the file's path in this commit (it may have been renamed since)
+    authored: str = ""  # ISO 8601 author date: when mem wrote it (``MEM_NOW`` when set, see ``commit``)
 
 
 def _repo(workspace: Path) -> Any:
@@ -110,7 +112,12 @@ def commit(workspace: Path, paths: Iterable[str], message: str, *, author: str |
     args = ["commit", "--quiet", "--no-verify", "-m", message]
     # Only these paths: whatever else the operator has staged stays out of mem's commit.
     args += ["--", *changed] if _has_head(workspace) else []
-    _run(workspace, *args, env=identity_env(workspace, author))
+    env = identity_env(workspace, author)
+    if clock.is_frozen() and not env.get("GIT_AUTHOR_DATE"):
+        # a back-dated run (MEM_NOW) is written when mem's clock says, as log.md and the page's dates are; the
+        # committer date stays the real one, which git orders its history by
+        env["GIT_AUTHOR_DATE"] = clock.isoformat(clock.now())
+    _run(workspace, *args, env=env)
     return _run(workspace, "rev-parse", "HEAD")
 
 
@@ -153,14 +160,16 @@ def file_commits(workspace: Path, relpath: str) -> list[Commit]:
     """Commits that touched ``relpath``, oldest first, following renames (each with the path it had)."""
     if not _has_head(workspace):
         return []
-    out = _run(workspace, "log", "--follow", "--name-only", "--format=\x1e%H\x1f%cI\x1f%B\x1f", "--", relpath)
+    out = _run(workspace, "log", "--follow", "--name-only", "--format=\x1e%H\x1f%cI\x1f%aI\x1f%B\x1f", "--",
+                relpath)
     commits = []
     for record in out.split("\x1e"):
         if not record.strip():
             continue
-        sha, when, message, names = record.split("\x1f", 3)
+        sha, when, authored, message, names = record.split("\x1f", 4)
         path = next((n.strip() for n in names.splitlines() if n.strip()), relpath)
-        commits.append(Commit(sha=sha.strip(), date=when.strip(), message=message.strip(), path=path))
+        commits.append(Commit(sha=sha.strip(), date=when.strip(), message=message.strip(), path=path,
+                              authored=authored.strip()))
     return list(reversed(commits))
 
 

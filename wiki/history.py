@@ -27,10 +27,15 @@ class PageVersion:
     path: str
     sources: tuple[str, ...] = ()
     status: str = ""
+    # the edition's ``effective`` date (YYYY-MM-DD): the day it applies from, which "when did v3 apply" asks;
+    # ``date`` is when it was written (the author date: ``MEM_NOW`` for a back-dated ingest), ``committed`` git's
+    effective: str | None = None
+    committed: str = ""
 
     def to_dict(self) -> dict[str, object]:
-        return {"version": self.version, "commit": self.commit, "date": self.date, "message": self.message,
-                "path": self.path, "sources": list(self.sources), "status": self.status}
+        return {"version": self.version, "effective": self.effective, "commit": self.commit, "date": self.date,
+                "committed": self.committed or self.date, "message": self.message, "path": self.path,
+                "sources": list(self.sources), "status": self.status}
 
 
 def _relpath(workspace: Path, page_id: str) -> str:
@@ -65,8 +70,10 @@ def page_history(workspace: Path, page_id: str) -> list[PageVersion]:
         version = meta.get("version") if isinstance(meta.get("version"), int) else None
         sources = tuple(str(s.get("file")) for s in meta.get("sources") or [] if isinstance(s, dict))
         status = "deleted" if text is None else str(meta.get("status") or "")
-        versions.append(PageVersion(version, commit.sha, commit.date, commit.message.splitlines()[0],
-                                    commit.path, sources, status))
+        effective = meta.get("effective")
+        versions.append(PageVersion(version, commit.sha, commit.authored or commit.date,
+                                    commit.message.splitlines()[0], commit.path, sources, status,
+                                    effective=str(effective)[:10] if effective else None, committed=commit.date))
     return _own_history(versions)
 
 
