@@ -72,7 +72,7 @@ def show(
 
 @pages_app.command("history")
 def history(ctx: typer.Context, page_id: PageId, json_output: JsonOption = False) -> None:
-    """Versions of a page, oldest first: version, date, commit, message, sources."""
+    """Versions of a page, oldest first: version, effective date, date written, commit, message, sources."""
     from mem.wiki.history import page_history
 
     rows = [v.to_dict() for v in page_history(require_workspace(ctx), page_id)]
