@@ -7,7 +7,7 @@ deterministic engine or a model (``synthesis``), and compares with the pages alr
 - a new topic → a new page at version 1;
 - a topic whose text changed → the same page revised in place: ``version`` + 1, ``effective``
   (``--effective``, else a date after "effective" in the document, else a start date still to come that the
-  page's text states — ``mem.wiki.start_dates`` —, else today), the new source hash;
+  revised page's text states — ``mem.wiki.start_dates`` —, else today), the new source hash;
   the old revision stays in git;
 - the same text → the page is left alone (only the source hash is refreshed if the file differs);
 - a page that came from this same document but whose section is gone → ``status: deprecated`` (version + 1).
@@ -658,10 +658,12 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         else:
             draft = deterministic_draft(topic, title=page_title)
         body = _cite(draft, topic, source_rel, doc.kind)
-        start = None if stated else _stated_start(body, now)
+        # a revision whose text states its own start waits for it (the edition before answers until then); a first
+        # edition has no earlier rule to answer from, so it is in force from today, its sentence saying the date
+        start = None if stated or not wiki.exists(pid) else _stated_start(body, now)
         page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated or (start.day if start else None),
                                now=now)
-        if start is not None and change in ("created", "revised"):
+        if start is not None and change == "revised":
             result.warnings.append(f"policies/{pid}.md: effective {start.day.isoformat()}, the start date its text "
                                    f"states (\"{start.words}\"); pass --effective to choose another date")
         kept = _kept_hand_edit(wiki, previous, pid, topic, source_entry, incoming) if change == "revised" else None

@@ -111,7 +111,7 @@ RULES: dict[str, Rule] = {
              "its date; a wrong date would keep the rule in force from changing.",
              "Check the date. Nothing else to do if it is right: the edition takes over on that day."),
         Rule("effective-before-start", "warning",
-             "A page's `effective` date is earlier than a start date still to come that its own text states "
+             "A revised page's `effective` date is earlier than a start date still to come that its own text states "
              "(\"From 1 January 2027 …\", \"2027년 1월 1일부터\", \"2027年1月1日から\").",
              "From its `effective` date the page is the rule in force: customers are told the new rule before "
              "the day it starts.",

@@ -630,7 +630,8 @@ def check_dates(ctx: LintContext) -> Iterator[Finding]:
         if page.effective is not None and page.effective > ctx.today:
             yield Finding(pf.rel, pf.field_line("effective"), "effective-future",
                           f"effective {page.effective.isoformat()} is in the future (today is {ctx.today.isoformat()})")
-        start = upcoming_start(str(page.body), ctx.today) if page.effective is not None else None
+        # a first edition is in force from its date whatever its text says: no earlier rule answers until then
+        start = upcoming_start(str(page.body), ctx.today) if page.effective is not None and page.version > 1 else None
         if start is not None and page.effective is not None and page.effective < start.day:
             yield Finding(pf.rel, pf.field_line("effective"), "effective-before-start",
                           f"effective {page.effective.isoformat()} is before the start date its text states "

@@ -3,11 +3,12 @@
 A sentence that names the day its rule starts — "from", "as of", "starting", "beginning", "with effect
 from", "on and after" before a full date in English; "부터" / "이후" after a full date in Korean
 ("2027년 1월 1일부터"); "から" / "より" / "以降" after one in Japanese ("2027年1月1日から") — is not the
-rule in force before that day. Ingest reads it (``mem.policies.ingest``): an edition written without
+rule in force before that day. Ingest reads it (``mem.policies.ingest``): a revised edition written without
 ``--effective``, front matter or an "effective" date takes the earliest start date its text states that is
 still to come as its ``effective`` date, so the earlier edition answers customers until then
-(``mem.wiki.in_force``). ``mem lint`` warns when a page's ``effective`` is earlier than a start date still
-to come that its text states (``mem.wiki.lint_rules``).
+(``mem.wiki.in_force``); a first edition has no earlier rule to answer from and stays in force from its
+ingest day. ``mem lint`` warns when a revised page's ``effective`` is earlier than a start date still to
+come that its text states (``mem.wiki.lint_rules``).
 
 Only dates with a year are read: "from 1 January" alone says nothing about which year. "30 days from
 1 January 2027" counts from the date (a deadline), it does not start a rule, and is not read.

@@ -76,6 +76,15 @@ def test_a_stated_start_date_is_the_effective_date_on_both_sides_of_it(ws, tmp_p
     assert served(ws).version == 2 and "15" in served(ws).body
 
 
+def test_a_first_edition_stating_a_later_start_is_in_force_from_today(ws, tmp_path):
+    # the only text there is: hiding it until the date would leave customers with no rule at all
+    clock.freeze(clock.parse_datetime("2026-12-06T12:00:00Z"))
+    result = ingest(ws, tmp_path, STATED["en"])
+    assert "effective: 2026-12-06" in (ws / "policies/fees.md").read_text(encoding="utf-8")
+    assert not result.upcoming and not any("start date its text states" in w for w in result.warnings)
+    assert served(ws).version == 1
+
+
 def test_the_answer_before_the_start_date_is_the_rule_in_force_then(ws, tmp_path):
     from mem.agent.answering import answer_question
 

@@ -65,15 +65,18 @@ STATED = SHIPPING_BODY + "\nFrom 1 January 2027 shipping costs 5 dollars below $
 def test_lint_warns_when_effective_is_before_a_start_date_its_text_states(tmp_path):
     ws = make_workspace(tmp_path)
     today = clock.today()
-    write_page(ws, page("shipping", STATED, effective=today.isoformat()))
+    write_page(ws, page("shipping", STATED, version=2, effective=today.isoformat()))
     [finding] = [f for f in lint(ws).findings if f.rule == "effective-before-start"]
     assert "From 1 January 2027" in finding.message and today.isoformat() in finding.message
     # the other side: effective on the stated date is right (and only the future date is warned of)
-    write_page(ws, page("shipping", STATED, effective="2027-01-01"))
+    write_page(ws, page("shipping", STATED, version=2, effective="2027-01-01"))
+    assert "effective-before-start" not in rules(lint(ws))
+    # a first edition is in force from its date whatever its text says (no earlier rule answers until then)
+    write_page(ws, page("shipping", STATED, effective=today.isoformat()))
     assert "effective-before-start" not in rules(lint(ws))
     # once the stated date has passed the text's start is no longer ahead: no warning
     clock.freeze(clock.parse_datetime("2027-01-02T00:00:00Z"))
-    write_page(ws, page("shipping", STATED, effective=today.isoformat()))
+    write_page(ws, page("shipping", STATED, version=2, effective=today.isoformat()))
     assert "effective-before-start" not in rules(lint(ws))
 
 
