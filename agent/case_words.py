@@ -202,11 +202,21 @@ _EN_PAST = lazy(r"\b(?:(?!(?:need|feed|seed|speed|proceed|exceed|succeed|indeed|
 _JA_PAST = lazy(r"(?:ました|でした|かった|(?:[っいしきちにびみりえけせてねべめれ]た|[いんっ]だ)(?![ぁ-ん])"
                 r"|(?:[っいしきちにびみりえけせてねべめれ]た|[いんっ]だ)(?=が|けど|ので|のに|の|ん))")
 _KO_PAST_MARK, _KO_NOT_PAST = 20, ("있", "겠")  # 20: the index of the final ㅆ in a Hangul syllable
+# ... unless the date itself is one to come: a due or planned date, a deadline ("due on", "until", "by", 예정일이 …,
+# …까지, …まで, 予定日は …), whatever else the sentence did
+_DATE_TO_COME_BEFORE = lazy(r"(?:\b(?:due|until|till|by|scheduled|planned|expected|next|before)\b[^.!?\n]{0,12}"
+                            r"|\bfor\s+(?:the\s+)?|(?:예정|마감|기한|다음|予定|締切|期限|次)[^.!?。！？\n]{0,6})$",
+                            re.IGNORECASE)
+_DATE_TO_COME_AFTER = lazy(r"\s?(?:까지|이전|전까지|예정|まで|迄|予定|以前)")
 
 
 def _speaks_of_past(match: re.Match[str]) -> bool:
-    """Whether the sentence holding ``match`` (in the text it was found in) speaks of the past."""
+    """Whether the sentence holding ``match`` (in the text it was found in) speaks of the past, and the date is not
+    one to come (a due or planned date, a deadline)."""
     text = match.string
+    if _DATE_TO_COME_BEFORE.search(text, max(0, match.start() - 24), match.start()) \
+            or _DATE_TO_COME_AFTER.match(text, match.end()):
+        return False
     starts = [m.end() for m in _SENTENCE_END.finditer(text, max(0, match.start() - 300), match.start())]
     start = starts[-1] if starts else max(0, match.start() - 300)
     end_match = _SENTENCE_END.search(text, match.end(), match.end() + 300)

@@ -159,6 +159,12 @@ def test_a_yearless_date_told_in_the_past_is_the_nearest_past_one(question, expe
     "12월 30일에 살 예정인데 환불 가능한가요?",
     "12月30日に買いたいですが、返品できますか？",
     "I need it by 30 December.",
+    # a past-tense sentence about a date to come: a due or planned date, a deadline
+    "I paid, but it was due by 30 December.",
+    "I ordered a cake for 30 December.",
+    "예정일이 12월 30일로 계약했는데 일주일 일찍 나올 것 같대요.",
+    "12월 30일까지 반품했어요",
+    "予定日は12月30日で契約しました。",
 ])
 def test_a_yearless_date_after_today_not_told_in_the_past_is_not_judged(question):
     assert case_text(question, date(2027, 1, 3)) == question
