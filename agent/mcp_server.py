@@ -32,6 +32,7 @@ from pydantic import Field
 from mem.agent.blocks import Block, mark, neutralise, new_marker
 from mem.agent.conversation import Conversation, Learning
 from mem.agent.customer_memory import CustomerMemory
+from mem.core import local_day
 from mem.core.config import Config
 from mem.core.errors import InvalidInput, MemError, NotFound
 from mem.core.ids import validate_customer_id
@@ -122,7 +123,9 @@ class CustomerSession:
         with self._lock:
             conversation = self._open()
             try:
-                yield conversation
+                # every tool judges "today" on the customer's day (mem.core.local_day), as `mem ask` does
+                with local_day.customer_zone(conversation.customer.zone()):
+                    yield conversation
             except CustomerForgotten:
                 # this call is refused (what it carries began before the deletion); the next one starts a new
                 # conversation, where every later call failed for the life of the server (review 16 #7)
