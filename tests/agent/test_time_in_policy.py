@@ -133,9 +133,9 @@ def test_a_conversation_answers_on_the_customers_day(ws, tmp_path, isolated_env)
     log = tmp_path / "tokyo.jsonl"
     log.write_text(json.dumps({"session": "t1", "time": "2026-12-31T21:00:00+09:00", "role": "customer",
                                "text": "I paid invoice 4411 late."}) + "\n", encoding="utf-8")
+    clock.freeze(clock.parse_datetime("2026-12-31T22:30:00Z"))  # a turn is imported after it was sent
     with CustomerStore.open(isolated_env, "tokyo") as store:
         store.log.import_file(log)
-    clock.freeze(clock.parse_datetime("2026-12-31T22:30:00Z"))
     cfg = Config.load(workspace=ws, home=isolated_env, env={"MEM_SEMANTIC": "off"})
     with Conversation(config=cfg, customer_id="tokyo", service=WorkspaceServiceMemory(ws), learn=False) as talk:
         text = talk.ask("What is the late payment fee?").text
