@@ -60,7 +60,9 @@ def test_a_telephone_number_is_no_figure_of_another_question():
 
 @pytest.mark.parametrize(("question", "sentences", "verdict"), [
     # a charge not made is no prohibition
-    ("Can I bring my bike on the ferry?", ["Bicycles travel at no extra cost."], "yes"),
+    # (the rule names the bike: a yes is said only of a rule that speaks of what is asked — "Bicycles" is no word
+    # of the lexicon's for a bike, tests/agent/test_predicate_held.py)
+    ("Can I bring my bike on the ferry?", ["Bikes travel on the ferry at no extra cost."], "yes"),
     ("Can I cancel the loan?", ["You can cancel the loan at any time without any early repayment fee."], "yes"),
     # a negation inside the condition's own clause sets the condition; the rule still allows
     ("I joined 3 days ago and have not used it. Can I get my money back?",
