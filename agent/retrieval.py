@@ -18,7 +18,16 @@ from mem.agent.agreements_asked import asks_about_agreements
 from mem.agent.blocks import Block
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.followup import figures, followup_subject, own_words, with_figures
-from mem.agent.rule_quote import RuleQuote, choose_rule, heading_of, in_short, page_language, question_units, quotable
+from mem.agent.rule_quote import (
+    RuleQuote,
+    choose_rule,
+    heading_of,
+    in_short,
+    page_language,
+    question_units,
+    quotable,
+    thing_not_held,
+)
 from mem.agent.semantic import (
     NEAREST_PAGES,
     SEARCH_WEIGHT,
@@ -250,7 +259,21 @@ class Retrieval:
                 self._decide(query, found)
             else:
                 self._second_signal(query, found)
+        if found:
+            self._thing_absent(query, found[0])
         return found
+
+    def _thing_absent(self, query: str, first: Page) -> None:
+        """The first page's rule says nothing of the thing the question asks whether there is when neither its quoted
+        sentences nor the page's heading hold it (``thing_not_held``): "no rule", not a rule about the page's other
+        words (a discount asked, the cancellation charges quoted)."""
+        key = (str(first.id), query)
+        rule = self._rules.get(key)
+        if rule is None or not rule.answers:
+            return
+        if thing_not_held(query, rule.sentences, _heading(first, dict(first.meta))):
+            self._rules[key] = RuleQuote(coverage=rule.coverage, heading_keys=rule.heading_keys, fused=rule.fused,
+                                         question=rule.question)
 
     def _second_signal(self, query: str, ranked: list[Page]) -> None:
         """Whether the first page's rule answers, by the adapter's score against the threshold with the candidate's
