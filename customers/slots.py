@@ -24,6 +24,7 @@ from functools import lru_cache
 from mem.core.text import terms
 from mem.core.text.pattern import LazyPattern, lazy
 from mem.customers.fact_record import Fact
+from mem.customers.plan_names import PLAN_NAME_RULES
 
 EVERY_CONVERSATION = frozenset({"name", "language", "tier", "accessibility"})
 
@@ -248,6 +249,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"|(?:入籍|結婚|離婚)[^。]{0,12}?[一-龯]{1,4}から(?P<v2>[一-龯]{1,4})に(?:なり|変わ)")),
     ("name", lazy(r"(?P<v>[^\s。、]{1,10}?)と申します|(?:姓|名字|苗字|名前|旧姓)[^。]{0,12}、\s*(?:今は|現在は)?"
                   r"(?P<v2>[^\s。、]{2,10}?)(?:です|になりました|に変わりました)")),
+    # a plan named by several words, its size or its length ("the Basic 20GB mobile plan", "3개월 이용권",
+    # "ビジネス10TBプラン"): before the shorter tier rules, so the name is read whole
+    *PLAN_NAME_RULES,
     ("tier", lazy(r"\b(?:on|have|use|bought|with|upgraded to|downgraded to|switched to|moved to|changed to)"
                         r" (?:the |an? |our )?(?P<v>" + _TIERS + r")"
                         r" (?:plan|tier|account|subscription|membership)\b", _I)),
@@ -705,7 +709,7 @@ _ASCII_TRIGGERS = {
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
              "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bump",
              "insurance", "cover", "contract", "bundle", "package", "billing", "payment",
-             "promoted", "demoted", "stepped"),
+             "promoted", "demoted", "stepped", "tariff"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail", " at ", "moved", "relocated", "post", "forward",
                 "new place", "new home", "new flat", "new house", "new apartment", " go to", "goes to", "come to",
@@ -902,10 +906,15 @@ _ACTION = lazy(r"\b(?:can|could|would|will) you\b|\bplease\b|\b(?:switch|change|
                r"もらえ|変更|切り替|送っ|届け", _I)
 
 
+# a question typed without its mark opens with what it asks ("whats in the Gold plan", "how much is the Plus plan")
+_UNMARKED_QUESTION = lazy(r"^\W*(?:what(?:'s|s| is| are| does| do)|how (?:much|many|long))\b", _I)
+
+
 def _asks_about(clause: str) -> bool:
     """The clause holding a value is a question that asks for no change ("I'm on the Basic plan, is that
-    enough?" states the plan in a clause of its own)."""
-    return bool(_QUESTION_END.search(clause.strip())) and not _ACTION.search(clause)
+    enough?" states the plan in a clause of its own; "whats in the Gold plan" asks, unmarked)."""
+    said = clause.strip()
+    return bool(_QUESTION_END.search(said) or _UNMARKED_QUESTION.match(said)) and not _ACTION.search(clause)
 
 
 # Korean and Japanese join a statement to a question with a connective ending, not a comma: "저는 김천에 살고
@@ -1554,10 +1563,11 @@ _AGREES = {
                r"go ahead|go for it|do it|do that|that'?s (?:it|right|correct|the one|perfect|fine|great|lovely|grand)|"
                r"that is (?:it|right|correct)|correct|exactly|perfect|sounds (?:good|great|perfect)|spot on|absolutely|"
                r"definitely|lovely|brilliant|great|please)\b", _I),
-    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:네|예|넵|응|ㅇㅇ|좋아요|좋습니다|좋아|맞아요|맞습니다|맞네요|맞아|"
+    # "well then" may open the yes ("그럼 그걸로 해 주세요", "じゃあそれで！"), as "well" or "right" does in English
+    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:그럼[,\s]*)?(?:네|예|넵|응|ㅇㅇ|좋아요|좋습니다|좋아|맞아요|맞습니다|맞네요|맞아|"
                r"그걸로|그거|그렇게|그래요|부탁)"),
-    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:はい|ええ|うん|そうです|そう|それで|それでお願い|お願い|大丈夫|合って|その通り|"
-               r"ぜひ)"),
+    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:(?:じゃあ|じゃ|では|それじゃあ)[、,\s]*)?(?:はい|ええ|うん|そうです|そう|それで|"
+               r"それでお願い|お願い|大丈夫|合って|その通り|ぜひ)"),
 }
 # ... or acknowledges what the agent says it has set ("Brilliant, noted", "cheers", "👍", "감사합니다", "了解です")
 _ACKNOWLEDGES = {
