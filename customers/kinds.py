@@ -145,7 +145,11 @@ _RETRACTION = {
                  r"(?:^|(?<=[,;:.!?] ))stop \w+ing(?! (?:up|out|down)\b)",
                  r"don't send", r"do not send", r"cancel my subscription",
                  r"(?:drop|cancel|end) (?:the|my|our) (?:\w+ ){0,2}(?:subscription|plan|membership|box|newsletter|"
-                 r"delivery|deliveries|order)", r"no need (?:to|for)", r"don't need (?:to|the|any)", r"never mind",
+                 r"delivery|deliveries|order)", r"no need (?:to|for)", r"don'?t need (?:to|the|any)", r"never mind",
+                 # "the monthly discount mails won't be needed going forward", typed without the apostrophe too
+                 r"won'?t be (?:needed|necessary|required)",
+                 # "I need to cancel Yarn of the Month please": a subscription or a club called by its own name
+                 r"cancel (?-i:[A-Z])\w*",
                  # every common way of calling a standing wish off; "forget" only as an order at the clause's
                  # start ("I'll never forget the day…" takes nothing back), "dropped"/"ended" with what is ended
                  # ("I ended up…", "I dropped off the cake" neither)
@@ -195,6 +199,10 @@ _RETRACTION = {
                r"やめに(?:します|して|する|しよう)", r"(?:停止|解約|退会)で(?:お願い|いい|大丈夫|結構)",
                # "前に頼んだ写真の件、もう大丈夫です": the matter named, then no longer needed
                r"(?:の件|のこと)(?:は|ですが|なんですが)?、?\s*もう(?:大丈夫|結構|いい|十分)",
+               # "メルマガはもう大丈夫です", "指名はもう大丈夫です", "あれもう大丈夫です",
+               # "…って言ってたんですけど、もう大丈夫です": the thing named as the topic (or as what was said
+               # before), then no longer needed
+               r"(?:は|って|あれ|それ|けど)\s*、?\s*もう(?:大丈夫|結構|十分)(?!(?:です)?か|でしょう)",
                # "のし紙は今後いらないです": not needed from now on, in plain speech too
                r"(?:今後|もう|これから(?:は)?)\s*(?:いらない|要らない|不要)",
                # "もうやめてもらって大丈夫です", "止めてくれていいよ": the service let off doing it (the permission
@@ -1024,8 +1032,9 @@ _CJK_NOTHING = {
         r"|다정하"
         r"|친절하|든든하|기특하|장하|아깝|안타깝|짠하|불쌍하|놀랍|부지런하|성실하)다[.!~]*$|(?<![었았했였])시다[.!~]*$",
         # a promise or a suggestion to the other ("가져다줄게!", "끝나면 같이 맛있는 거 먹자.")
-        # ("…스카프로 할게" chooses: a decision)
-        r"(?<!로 )" + _RIEUL_FINAL + r"게(?:요)?[.!~]*$|[가-힣]자[.!~]*$",
+        # ("…스카프로 할게" chooses: a decision; "월간 박스 구독할게요", "키트 신청할게요" sign up: one too)
+        r"(?<!로 )(?<!신청)(?<!구독)(?<!가입)(?<!등록)(?<!신청 )(?<!구독 )(?<!가입 )(?<!등록 )" + _RIEUL_FINAL
+        + r"게(?:요)?[.!~]*$|[가-힣]자[.!~]*$",
         # advice and encouragement to the other ("시작해 봐", "할 수 있어!", "찾아봐")
         r"(?:해|어|아|봐) ?봐[.!~]*$|보세요[.!~]*$|하지 ?마[.!~]*$|지 ?마세요[.!~]*$|할 수 있어[!~.]*$",
         # a guess about the other person ("행복하겠다", "좋겠네"); a reaction ("빠르네요", "그렇구나")
