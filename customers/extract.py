@@ -41,7 +41,7 @@ from mem.core.text.content_terms import terms
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
-from mem.customers.judge import Judgement, about_being_sent, judge, other_names, signs_up
+from mem.customers.judge import Judgement, judge, other_names
 from mem.customers.model_calls import NeedsModel, UnlockedModelCalls
 from mem.customers.model_checks import checked_judgement
 from mem.customers.promotion import apply_direct_request, consider_promotion
@@ -408,12 +408,6 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
         # by the other names of what it is about
         for hit in store.facts.search(" ".join(others), limit=SIMILAR_LIMIT, statuses=["active"]):
             found.setdefault(hit.fact.id, hit.fact)
-    if about_being_sent(candidate):
-        # "다음 달부터는 더 이상 안 보내주셔도 돼요" shares no word with "수제맥주 월간 박스 구독할게요": the customer's
-        # sign-ups are judged with it (judge._lone_sign_up takes back the one there is)
-        for fact in store.facts.list(statuses=["active"]):
-            if signs_up(fact):
-                found.setdefault(fact.id, fact)
     # the slot's question words are indexed with every fact filling it (mem.customers.index), so
     # this finds "I live in Boston" for "I moved to Seattle", whatever kind either was stored as
     for name in _judged_with(candidate):

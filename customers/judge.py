@@ -193,8 +193,7 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
             target = _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED, text=clause) \
                 or _wish_sharing_named(clause, candidate.lang, active)
         target = target or _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) \
-            or _wish_named(candidate, active) or _slot_named(candidate, active) or _turned_around(candidate, active) \
-            or _lone_sign_up(candidate, active)
+            or _wish_named(candidate, active) or _slot_named(candidate, active) or _turned_around(candidate, active)
         if target is not None:
             return Judgement("DELETE", target, "the customer took it back", restore=_undoes_change(candidate, target))
         return Judgement("ADD", None, "retraction with nothing to retract")
@@ -642,35 +641,6 @@ _LASTING_WISH = re.compile(
 # Signing up for something (a subscription, a club, a regular delivery): what a later retraction takes back
 _SIGNS_UP = re.compile(r"\b(?:sign(?:ed)? (?:me |us )?up|subscri\w*|enrol\w*|register\w*|put (?:me|us) down for|"
                        r"add (?:me|us) to|count (?:me|us) in)\b|신청|등록|가입|구독|申し込|申込|登録|購読|加入", re.I)
-
-
-# Being sent or handed something: what a sign-up brings ("dont need any more boxes", "더 이상 안 보내주셔도 돼요",
-# "もう送ってもらわなくて大丈夫です")
-_BEING_SENT = re.compile(r"\b(?:send\w*|sent|deliver\w*|box(?:es)?|parcels?|post(?:ed|ing)?)\b|보내|받|배송|발송|배달|"
-                         r"送|届|配送|配達", re.I)
-
-
-def about_being_sent(candidate: Candidate) -> bool:
-    """A retraction about being sent something that names no slot ("더 이상 안 보내주셔도 돼요"): the customer's
-    sign-ups are judged with it (``extract._similar``), as it shares no word with them."""
-    words = _candidate_words(candidate)
-    return candidate.retraction and bool(_BEING_SENT.search(words)) and cue_slot(words) is None
-
-
-def signs_up(fact: Fact) -> bool:
-    """The fact asks for something to come lastingly: a sign-up, a subscription, an enrolment."""
-    return fact.kind in ("request", "decision", "event") and bool(_SIGNS_UP.search(_customer_words(fact)))
-
-
-def _lone_sign_up(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
-    """What a retraction about being sent something takes back when it names nothing held and the customer signed up
-    for exactly one thing in an earlier conversation ("수제맥주 월간 박스 구독할게요" … "다음 달부터는 더 이상 안
-    보내주셔도 돼요"; "毎月の赤ワイン定期便、申し込みます" … "もう送ってもらわなくて大丈夫です"): that sign-up. Two
-    sign-ups, a slot named, or nothing about being sent, and it is left to the other readings."""
-    if not about_being_sent(candidate):
-        return None
-    sign_ups = [f for f in active if signs_up(f) and not _same_conversation(f, candidate)]
-    return sign_ups[0] if len(sign_ups) == 1 else None
 
 
 # What a standing wish is usually about, named with other words or in another script ("ラッピングなしで" takes
