@@ -1563,11 +1563,10 @@ _AGREES = {
                r"go ahead|go for it|do it|do that|that'?s (?:it|right|correct|the one|perfect|fine|great|lovely|grand)|"
                r"that is (?:it|right|correct)|correct|exactly|perfect|sounds (?:good|great|perfect)|spot on|absolutely|"
                r"definitely|lovely|brilliant|great|please)\b", _I),
-    # "well then" may open the yes ("그럼 그걸로 해 주세요", "じゃあそれで！"), as "well" or "right" does in English
-    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:그럼[,\s]*)?(?:네|예|넵|응|ㅇㅇ|좋아요|좋습니다|좋아|맞아요|맞습니다|맞네요|맞아|"
+    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:네|예|넵|응|ㅇㅇ|좋아요|좋습니다|좋아|맞아요|맞습니다|맞네요|맞아|"
                r"그걸로|그거|그렇게|그래요|부탁)"),
-    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:(?:じゃあ|じゃ|では|それじゃあ)[、,\s]*)?(?:はい|ええ|うん|そうです|そう|それで|"
-               r"それでお願い|お願い|大丈夫|合って|その通り|ぜひ)"),
+    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:はい|ええ|うん|そうです|そう|それで|それでお願い|お願い|大丈夫|合って|その通り|"
+               r"ぜひ)"),
 }
 # ... or acknowledges what the agent says it has set ("Brilliant, noted", "cheers", "👍", "감사합니다", "了解です")
 _ACKNOWLEDGES = {
