@@ -332,7 +332,7 @@ def _read_pdf_quietly(path: Path, data: bytes,
         lines: list[PdfLine] = []
         unread: list[int] = []
         for number, page in enumerate(pages, start=1):
-            found = [PdfLine(text, size, number, cells) for text, size, cells in _pdf_lines(page)]
+            found = [PdfLine(text, size, number, cells, bold) for text, size, cells, bold in _pdf_lines(page)]
             if not found and _shows_an_image(page):
                 unread.append(number)  # a blank page (no image either) has nothing to lose
             lines += found
@@ -370,6 +370,7 @@ class PdfLine(NamedTuple):
     size: float
     page: int
     cells: tuple[tuple[float, str], ...] = ()
+    bold: bool = False  # every piece of text on the line is set in a bold font
 
 
 def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
@@ -442,33 +443,48 @@ def _running_stem(text: str) -> str:
     return stem if sum(ch.isalpha() for ch in stem) >= 4 else ""
 
 
-def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], ...]]]:
-    """The page's text lines with the largest font size seen on each (0 when unknown) and their cells."""
-    fragments: list[tuple[str, float, float]] = []
+def _bold_font(font: Any) -> bool:
+    """Whether a PDF font (a pypdf font dictionary) is a bold face: its /BaseFont names one
+    ("ABCDEF+DejaVuSans-Bold", "Arial,Bold", "Helvetica-BoldOblique")."""
+    try:
+        name = str(font.get("/BaseFont", "")) if hasattr(font, "get") else ""
+    except Exception:  # noqa: BLE001 - a broken font dictionary is simply not bold
+        return False
+    return bool(_BOLD_FONT.search(name.partition("+")[2] or name))
+
+
+_BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+
+
+def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], ...], bool]]:
+    """The page's text lines with the largest font size seen on each (0 when unknown), their cells, and
+    whether all their text is bold."""
+    fragments: list[tuple[str, float, float, bool]] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
         scale = abs((tm[3] if tm else 1) * (cm[3] if cm else 1)) or 1.0
         x = (tm[4] * cm[0] + tm[5] * cm[2] + cm[4]) if tm and cm else 0.0
-        fragments.append((text, float(size or 0) * scale, x))
+        fragments.append((text, float(size or 0) * scale, x, _bold_font(font)))
 
     plain = page.extract_text(visitor_text=visit)  # type: ignore[attr-defined]
-    lines: list[tuple[str, float, tuple[tuple[float, str], ...]]] = []
-    current, size = "", 0.0
+    lines: list[tuple[str, float, tuple[tuple[float, str], ...], bool]] = []
+    current, size, bold = "", 0.0, True
     cells: list[tuple[float, str]] = []
 
     def end_line() -> None:
         text = " ".join(current.split())
         if text:
-            lines.append((text, size, tuple((x, " ".join(t.split())) for x, t in cells if t.strip())))
+            lines.append((text, size, tuple((x, " ".join(t.split())) for x, t in cells if t.strip()), bold))
 
-    for text, frag_size, x in fragments:
+    for text, frag_size, x, frag_bold in fragments:
         parts = text.split("\n")
         for i, part in enumerate(parts):
             if i:
                 end_line()
-                current, size, cells = "", 0.0, []
+                current, size, cells, bold = "", 0.0, [], True
             current += part
             if part.strip():
+                bold = bold and frag_bold
                 size = max(size, frag_size)
                 # a piece placed at its own x starts a cell; one continuing at the same place adds to it
                 if cells and abs(cells[-1][0] - x) < 0.5:
@@ -478,7 +494,7 @@ def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], 
     end_line()
     # Fall back to the plain extraction when the visitor saw nothing (some producers).
     if not lines and plain and plain.strip():
-        lines = [(" ".join(t.split()), 0.0, ()) for t in plain.splitlines() if t.strip()]
+        lines = [(" ".join(t.split()), 0.0, (), False) for t in plain.splitlines() if t.strip()]
     return lines
 
 
@@ -594,7 +610,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             blocks.append(Block(" ".join(paragraph), 0, para_page))
             paragraph = []
 
-    for index, (text, size, page, _) in enumerate(lines):
+    for index, (text, size, page, _, bold) in enumerate(lines):
         if index < skip_to:
             continue
         if index in tables:
@@ -611,7 +627,10 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
         if not level:
             # When the PDF marks headings by size, a body-size line needs a strong sign ("Article 3")
             # to be a heading too: a numbered list item looks like "1. Contact support" as well.
-            shape = heading_shape(text) if not bigger or _ARTICLE.match(text) else 0
+            # A whole line in bold that starts with a section number ("1. Price list for extras" set bold at the
+            # body's size) is such a sign: a list item is not set in bold.
+            strong = bool(_ARTICLE.match(text) or bold and _NUMBERED.match(text))
+            shape = heading_shape(text) if not bigger or strong else 0
             if shape and _item_of_article(blocks, text):
                 shape = 0  # "1. … 경우" under "제5조": a 호 of the article, not a section with an empty page
             if shape:
@@ -929,6 +948,12 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block(lines[0].strip(), 2))
             continue
         level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
+        marked = _marked_heading(lines) if not level else ""
+        if marked:  # "■ 입실 및 퇴실" / "[바비큐 이용]": ranks below a numbered or capitalised heading
+            blocks.append(Block(marked, 2))
+            lines = lines[1:]
+            if not lines:
+                continue
         if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())):
             level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
         if level and _item_of_article(blocks, lines[0]):
@@ -949,6 +974,25 @@ def text_blocks(text: str) -> list[Block]:
         if paragraph:
             blocks.append(Block(" ".join(paragraph)))
     return blocks
+
+
+# a line marked as a heading in plain text: "■ 입실 및 퇴실", "◆ Pets", "[바비큐 이용]", "【料金】"
+_MARKED = re.compile(r"^[■◆●□◇▶▣◼]\s*(\S.*)$|^[\[【［]([^\[\]【】［］]+)[\]】］]$")
+_SENTENCE_END = (".", "!", "?", "。", "！", "？", ":", "：", ";", "다", "요", "오", "니다", "です", "ます")
+
+
+def _marked_heading(lines: list[str]) -> str:
+    """Whether the first line of a text paragraph is a heading marked by a ■ / ◆ / ● sign or set wholly in
+    brackets: short (at most 40 characters), on its own line, no sentence end, and not the first of a
+    list of such lines (a ■ bullet list of rules is body text). Returns the heading without its mark, or "".
+    Read as a paragraph, a Korean rules document of ■ and [대괄호] sections was one page."""
+    match = _MARKED.match(lines[0].strip())
+    if not match:
+        return ""
+    name = (match.group(1) or match.group(2) or "").strip()
+    if not name or len(name) > 40 or name.rstrip(")）").endswith(_SENTENCE_END):
+        return ""
+    return "" if len(lines) > 1 and _MARKED.match(lines[1].strip()) else name
 
 
 # "2.1 Most items", "3.2.1 …": a sub-clause number without a final dot ("2.1." is in _NUMBERED).
@@ -1036,6 +1080,8 @@ class _HtmlText(HTMLParser):
         self._term: list[str] = []  # the <dt> terms the next <dd> defines
         self._in_term = False  # inside a <dt>
         self._defined = False  # a <dd> has used the terms
+        self._styled = False  # the current block is a paragraph whose class names a heading level
+        self._top_class = 1  # the shallowest heading level the document's classes name (set by html_blocks)
 
     def _flush(self) -> None:
         if self._pre:
@@ -1051,6 +1097,8 @@ class _HtmlText(HTMLParser):
             if not level and not self._item and not self._plain and not self._term:  # <p><strong>Q?</strong></p>
                 level = _bold_heading_level(text, self.blocks)
                 from_bold = bool(level)
+            if self._styled:
+                from_bold = True  # a styled paragraph, not the document's own heading markup
             if level:
                 self.blocks.append(Block(text, level, from_bold=from_bold))
             else:
@@ -1059,7 +1107,7 @@ class _HtmlText(HTMLParser):
                     text = f"{term} {text}" if term.endswith((":", "：")) else f"{term}: {text}"
                 text = literal_markdown(text)
                 self.blocks.append(Block(f"{'  ' * self._depth}{self._marker}{text}" if self._item else text))
-        self._text, self._level, self._item, self._plain = [], 0, False, False
+        self._text, self._level, self._item, self._plain, self._styled = [], 0, False, False, False
 
     def _define(self) -> None:
         """Terms no <dd> defined (a <dt> at the end of its list) are paragraphs of their own."""
@@ -1113,6 +1161,11 @@ class _HtmlText(HTMLParser):
             elif tag == "dl":
                 self._define()
             self._item = tag == "li"
+            styled = _class_heading(named.get("class")) if tag in ("p", "div") else 0
+            if styled and not self._lists:
+                # <p class="Heading2">: a word processor's heading style exported without <h2>. It ranks with
+                # the bold lines used as headings (from_bold), the shallowest style named being level 1.
+                self._level, self._styled = min(styled - self._top_class + 1, 3), True
             if self._item:
                 self._depth = max(0, self._lists - 1)
                 self._marker = "- "
@@ -1206,8 +1259,19 @@ class _Table:
         return table_rows(self.header, self.body)
 
 
+# a class naming a heading level: Word's "Heading2" / "MsoHeading2", LibreOffice's "Heading_20_2", "heading-2"
+_HEADING_CLASS = re.compile(r"^(?:mso)?heading(?:_20_|[-_ ]?)([1-6])$", re.I)
+
+
+def _class_heading(value: str | None) -> int:
+    """The heading level a ``class`` attribute names (``Heading2`` → 2), or 0."""
+    return next((int(m.group(1)) for name in (value or "").split() if (m := _HEADING_CLASS.match(name))), 0)
+
+
 def html_blocks(text: str) -> list[Block]:
     parser = _HtmlText()
+    named = [_class_heading(value) for value in re.findall(r"\bclass\s*=\s*[\"']([^\"'>]{1,200})[\"']", text, re.I)]
+    parser._top_class = min((n for n in named if n), default=1)
     parser.feed(text)
     parser.close()
     parser._flush()
