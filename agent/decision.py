@@ -34,6 +34,7 @@ adapter's header (``mem.agent.adapter``), as it was trained against that adapter
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 FEATURES = ("score", "cosine", "sentence_margin", "page_margin", "coverage", "lexical", "in_page", "length", "cjk",
@@ -89,6 +90,49 @@ def beside_threshold(*, score: float, standout: float, lexical: bool, threshold:
     if score >= threshold - RESCUE_BELOW and standout >= RESCUE_STANDOUT:
         return True
     return lexical and not (score < threshold - VETO_BELOW and standout < VETO_STANDOUT)
+
+
+# a word as the name finder reads it: letters first, then letters, digits, apostrophes or hyphens (one pass, linear)
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_SENTENCE_GAP = re.compile(r"[.!?:;|\n]")
+
+
+def name_words(text: str) -> frozenset[str]:
+    """The words of ``text`` that are parts of proper names, lower-cased: a run of capitalised words that starts
+    after a lower-case word of the same sentence ("… and The Old Ferry House", "… at the Alnmouth cottages") and
+    holds a word never written in lower case in ``text`` — every word of the run ("the old ferry house"). A
+    capitalised word at a sentence's start, in a heading or a table's first cell, or a capitalised common word
+    ("… the Booking Terms" where "terms" is written too, "Roaming" where "roaming" is) makes no name."""
+    words = list(_NAME_WORD.finditer(text))
+    lower = {m.group().lower() for m in words if m.group()[:1].islower()}
+    found: set[str] = set()
+    i = 0
+    while i < len(words):
+        if not words[i].group()[:1].isupper():
+            i += 1
+            continue
+        end = i + 1
+        while (end < len(words) and words[end].group()[:1].isupper()
+               and not text[words[end - 1].end():words[end].start()].strip(" \t")):
+            end += 1
+        run = [m.group().lower() for m in words[i:end]]
+        mid = i > 0 and words[i - 1].group()[:1].islower() and not _SENTENCE_GAP.search(
+            text, words[i - 1].end(), words[i].start())
+        if mid and any(word not in lower and not m.group().isupper() for word, m in zip(run, words[i:end], strict=True)):
+            found.update(run)
+        i = end
+    return frozenset(found)
+
+
+def names_only(asked: set[str], sentence: str, names: frozenset[str]) -> bool:
+    """Whether the only question terms ``asked`` that ``sentence`` holds are words of proper names (``names``,
+    ``name_words`` of the wiki): the sentence is about the place or thing the question names, not about what it
+    asks ("fish off the bank at the Old Ferry House?" → "The Old Ferry House stands beside the river; children
+    must be supervised")."""
+    from mem.agent.retrieval import terms
+
+    shared = asked & terms(sentence)
+    return bool(shared) and shared <= terms(" ".join(names))
 
 
 def key_terms(asked: set[str], sentence: str, heading: str) -> float:

@@ -189,6 +189,7 @@ class Retrieval:
     _matches: dict[str, dict[str, Match]] = field(default_factory=dict)
     _lexical: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
     _words: dict[str, set[str]] = field(default_factory=dict)
+    _name_words: frozenset[str] | None = None  # the wiki's proper names' words (``_names``), read once
 
     @property
     def status(self) -> ServiceStatus:
@@ -282,7 +283,7 @@ class Retrieval:
         """Whether the first page's rule answers, by the adapter's score against the threshold with the candidate's
         standout beside it (``mem.agent.decision.beside_threshold``): where no learned decision is shipped. Without
         the adapter (the encoder's own cosine, another scale) or a score, the threshold alone decides, as before."""
-        from mem.agent.decision import beside_threshold, standout
+        from mem.agent.decision import beside_threshold, names_only, standout
 
         assert self.semantic is not None
         first = ranked[0]
@@ -295,6 +296,12 @@ class Retrieval:
         alone = standout(match.score, self._neighbours(query, first.id))
         answers = beside_threshold(score=match.decides, standout=alone, lexical=lexical.answers,
                                    threshold=self.semantic.threshold)
+        if (answers and not lexical.answers and match.decides < self.semantic.threshold
+                and names_only(terms(query), match.sentence, self._names(first))):
+            # rescued under the threshold by a sentence that shares only a name with the question: the place the
+            # question names, not what it asks — once a document is cut into sections, the section that names
+            # the place stands out of its neighbours for a question about something the policy never says
+            answers = False
         if answers != rule.answers:
             body = str(first.body)
             self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,
@@ -335,6 +342,18 @@ class Retrieval:
             self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,
                                           flagged=self._flagged(body), answers=answers,
                                           search=self._search_share(query, str(first.id)))
+
+    def _names(self, page: Page) -> frozenset[str]:
+        """The words of proper names the service's policy pages write (``mem.agent.decision.name_words``): read over
+        every policy page of a small wiki once per request (a name is written mid-sentence on one page and starts
+        a sentence on another), over ``page`` alone in a large one."""
+        from mem.agent.decision import name_words
+
+        if self.service.page_count("policy") > SHORTLIST_PAGES:
+            return name_words(str(page.body))
+        if self._name_words is None:
+            self._name_words = name_words("\n\n".join(str(p.body) for p in self.service.pages("policy")))
+        return self._name_words
 
     def _neighbours(self, query: str, page_id: str) -> list[float]:
         """The adapter's scores of every sentence compared with ``query`` — each page's from its candidate down (the
