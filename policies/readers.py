@@ -948,12 +948,6 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block(lines[0].strip(), 2))
             continue
         level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
-        marked = _marked_heading(lines) if not level else ""
-        if marked:  # "■ 입실 및 퇴실" / "[바비큐 이용]": ranks below a numbered or capitalised heading
-            blocks.append(Block(marked, 2))
-            lines = lines[1:]
-            if not lines:
-                continue
         if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())):
             level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
         if level and _item_of_article(blocks, lines[0]):
@@ -974,25 +968,6 @@ def text_blocks(text: str) -> list[Block]:
         if paragraph:
             blocks.append(Block(" ".join(paragraph)))
     return blocks
-
-
-# a line marked as a heading in plain text: "■ 입실 및 퇴실", "◆ Pets", "[바비큐 이용]", "【料金】"
-_MARKED = re.compile(r"^[■◆●□◇▶▣◼]\s*(\S.*)$|^[\[【［]([^\[\]【】［］]+)[\]】］]$")
-_SENTENCE_END = (".", "!", "?", "。", "！", "？", ":", "：", ";", "다", "요", "오", "니다", "です", "ます")
-
-
-def _marked_heading(lines: list[str]) -> str:
-    """Whether the first line of a text paragraph is a heading marked by a ■ / ◆ / ● sign or set wholly in
-    brackets: short (at most 40 characters), on its own line, no sentence end, and not the first of a
-    list of such lines (a ■ bullet list of rules is body text). Returns the heading without its mark, or "".
-    Read as a paragraph, a Korean rules document of ■ and [대괄호] sections was one page."""
-    match = _MARKED.match(lines[0].strip())
-    if not match:
-        return ""
-    name = (match.group(1) or match.group(2) or "").strip()
-    if not name or len(name) > 40 or name.rstrip(")）").endswith(_SENTENCE_END):
-        return ""
-    return "" if len(lines) > 1 and _MARKED.match(lines[1].strip()) else name
 
 
 # "2.1 Most items", "3.2.1 …": a sub-clause number without a final dot ("2.1." is in _NUMBERED).

@@ -3,7 +3,7 @@ at the body's size in a PDF, a ■ / [대괄호] line in plain text — and look
 
 from __future__ import annotations
 
-from mem.policies.readers import html_blocks, read_document, text_blocks
+from mem.policies.readers import html_blocks, read_document
 from mem.policies.sectioning import plan_topics
 from tests.policies.test_readers import LIMIT, make_pdf
 
@@ -53,29 +53,3 @@ def test_pdf_look_alikes_stay_body_text(tmp_path):
         ("2. Keep your receipt with you at all times.", 11, "B"), ("In 3 days.", 11, "")]])
     doc = read_document(path, max_bytes=LIMIT)
     assert _headings(doc.blocks) == [("Refunds", 1)]
-
-
-def test_text_marked_and_bracketed_lines_are_headings():
-    text = ("달빛 펜션 이용 규정\n\n■ 입실 및 퇴실\n입실은 오후 3시부터입니다.\n\n"
-            "■ 예약 및 결제\n예약은 전화로만 받습니다.\n\n"
-            "[바비큐 이용]\n바비큐는 밤 10시까지입니다.\n\n【料金】\n１泊3,800円です。")
-    assert _headings(text_blocks(text)) == [("입실 및 퇴실", 2), ("예약 및 결제", 2), ("바비큐 이용", 2), ("料金", 2)]
-    assert [t.title for t in plan_topics_of_text(text)] == ["입실 및 퇴실", "예약 및 결제", "바비큐 이용", "料金"]
-
-
-def plan_topics_of_text(text: str):
-    from pathlib import Path
-
-    from mem.policies.readers import Document
-
-    doc = Document(Path("rules.txt"), "txt", text.encode(), text_blocks(text))
-    return [t for t in plan_topics(doc)[1] if t.title != "Rules"]
-
-
-def test_text_look_alikes_stay_body_text():
-    text = ("Rules\n\n■ Check-in is from 3pm.\n■ Check-out is by 11am.\n\n"  # a ■ bullet list of sentences
-            "■ 입실\n■ 퇴실\n\n"  # a list of short ■ lines: no heading over a list
-            "Guests arrive after 3pm [see the map] and leave by 11am.\n\n"  # a bracketed note inside a paragraph
-            "[Note: all prices include VAT and local taxes, as the law requires here.]\n\n"  # a long bracketed line
-            "■ 체크인은 오후 3시부터입니다\n입실 안내.")  # a ■ sentence (ends like one)
-    assert _headings(text_blocks(text)) == []
