@@ -118,7 +118,7 @@ def name_words(text: str) -> frozenset[str]:
         run = [m.group().lower() for m in words[i:end]]
         mid = i > 0 and words[i - 1].group()[:1].islower() and not _SENTENCE_GAP.search(
             text, words[i - 1].end(), words[i].start())
-        if mid and any(word not in lower and not m.group().isupper() for word, m in zip(run, words[i:end], strict=True)):
+        if mid and any(m.group().lower() not in lower and not m.group().isupper() for m in words[i:end]):
             found.update(run)
         i = end
     return frozenset(found)

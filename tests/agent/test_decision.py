@@ -337,3 +337,42 @@ def test_a_lexical_answer_far_under_the_threshold_that_does_not_stand_out_says_n
     vetoed = answer_question(question, service=service, customer=None,
                              semantic=layer(tmp_path, None, threshold=threshold))
     assert policy_blocks(vetoed)[0]["id"] == "deposits-and-payment" and NO_RULE in vetoed.text
+
+
+def test_name_words_reads_a_capitalised_run_after_a_lower_case_word_as_a_name():
+    """Nineteenth round: a run of capitalised words written mid-sentence, one of them never in lower case, is a
+    proper name — every word of it; a sentence's first word, a capitalised common word and a heading are not."""
+    from mem.agent.decision import name_words
+
+    text = ("Curlew Barn and The Old Ferry House are on the ground floor. The Old Ferry House stands by the river.\n"
+            "Caddies are emptied at the Alnmouth cottages only. Dogs are allowed in old cottages.\n"
+            "If this guide and the Booking Terms disagree, the terms apply to every booking.\n"
+            "3.3 Roaming is switched off; roaming costs extra.\nParking\nPlease park on the drive. We accept VISA.")
+    names = name_words(text)
+    assert {"ferry", "house", "old", "alnmouth"} <= names
+    assert not {"booking", "terms", "roaming", "parking", "please", "dogs", "caddies", "visa"} & names
+
+
+def test_names_only_is_a_sentence_that_shares_nothing_but_a_name_with_the_question():
+    from mem.agent.decision import name_words, names_only
+    from mem.agent.retrieval import terms
+
+    names = name_words("Guests of the Old Ferry House may use the garden. The Old Ferry House stands by the river.")
+    sentence = "The Old Ferry House stands by the river; children must be supervised in the garden."
+    assert names_only(terms("are we allowed to fish off the bank at the old ferry house?"), sentence, names)
+    # the question's own words in the sentence beside the name: the sentence is about what it asks
+    assert not names_only(terms("must children be supervised at the old ferry house?"), sentence, names)
+    # nothing shared at all is no name-only match (the encoder's paraphrase): the threshold decides, as before
+    assert not names_only(terms("is fishing allowed?"), sentence, names)
+    assert not names_only(terms("can we fish at the old ferry house?"), sentence, frozenset())
+
+
+def test_name_words_reads_a_long_run_of_one_letter_class_in_linear_time():
+    import time
+
+    from mem.agent.decision import name_words
+
+    for text in ("a" * 200_000, "A " * 100_000, "a A" * 70_000, "-" * 200_000):
+        start = time.perf_counter()
+        name_words(text)
+        assert time.perf_counter() - start < 2.0
