@@ -94,15 +94,18 @@ def beside_threshold(*, score: float, standout: float, lexical: bool, threshold:
 
 # a word as the name finder reads it: letters first, then letters, digits, apostrophes or hyphens (one pass, linear)
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’-]*")
-_SENTENCE_GAP = re.compile(r"[.!?:;|\n]")
+_SENTENCE_GAP = re.compile(r"[.!?:;|\n\"“”«»]")
+# a page's footnote definitions ("[^1]: sources/terms.md, \"Roaming\""): where the page came from, not its text
+_FOOTNOTE = re.compile(r"^\[\^[^\]\n]*\]:[^\n]*$", re.M)
 
 
 def name_words(text: str) -> frozenset[str]:
     """The words of ``text`` that are parts of proper names, lower-cased: a run of capitalised words that starts
     after a lower-case word of the same sentence ("… and The Old Ferry House", "… at the Alnmouth cottages") and
     holds a word never written in lower case in ``text`` — every word of the run ("the old ferry house"). A
-    capitalised word at a sentence's start, in a heading or a table's first cell, or a capitalised common word
-    ("… the Booking Terms" where "terms" is written too, "Roaming" where "roaming" is) makes no name."""
+    capitalised word at a sentence's start, in a heading, a table's first cell, quotation marks or a page's footnotes,
+    or a capitalised common word ("… the Booking Terms" where "booking" is written too) makes no name."""
+    text = _FOOTNOTE.sub("", text)
     words = list(_NAME_WORD.finditer(text))
     lower = {m.group().lower() for m in words if m.group()[:1].islower()}
     found: set[str] = set()
