@@ -189,7 +189,7 @@ class Retrieval:
     _matches: dict[str, dict[str, Match]] = field(default_factory=dict)
     _lexical: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
     _words: dict[str, set[str]] = field(default_factory=dict)
-    _name_words: frozenset[str] | None = None  # the wiki's proper names' words (``_names``), read once
+    _name_words: frozenset[str] | None = None  # the wiki's proper names (``_names``), read once
 
     @property
     def status(self) -> ServiceStatus:
@@ -344,15 +344,15 @@ class Retrieval:
                                           search=self._search_share(query, str(first.id)))
 
     def _names(self, page: Page) -> frozenset[str]:
-        """The words of proper names the service's policy pages write (``mem.agent.decision.name_words``): read over
+        """The proper names the service's policy pages write (``mem.agent.decision.proper_names``): read over
         every policy page of a small wiki once per request (a name is written mid-sentence on one page and starts
         a sentence on another), over ``page`` alone in a large one."""
-        from mem.agent.decision import name_words
+        from mem.agent.decision import proper_names
 
         if self.service.page_count("policy") > SHORTLIST_PAGES:
-            return name_words(str(page.body))
+            return proper_names(str(page.body))
         if self._name_words is None:
-            self._name_words = name_words("\n\n".join(str(p.body) for p in self.service.pages("policy")))
+            self._name_words = proper_names("\n\n".join(str(p.body) for p in self.service.pages("policy")))
         return self._name_words
 
     def _neighbours(self, query: str, page_id: str) -> list[float]:
