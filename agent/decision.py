@@ -99,17 +99,18 @@ _SENTENCE_GAP = re.compile(r"[.!?:;|\n\"“”«»]")
 _FOOTNOTE = re.compile(r"^\[\^[^\]\n]*\]:[^\n]*$", re.M)
 
 
-def proper_names(text: str) -> frozenset[str]:
-    """The proper names ``text`` writes, lower-cased, one string each: a run of capitalised words that starts after a
-    lower-case word of the same sentence ("… and The Old Ferry House", "… at the Alnmouth cottages") and holds a word
-    never written in lower case in ``text`` (nor as part of a hyphenated word: "new-for-old") — the whole run ("the old
-    ferry house"). A capitalised word at a sentence's start, in a heading, a table's first cell, quotation marks or a
-    page's footnotes, or a capitalised common word ("… the Booking Terms" where "booking" is written too) is none."""
+def proper_names(text: str) -> frozenset[tuple[str, str]]:
+    """The proper names ``text`` writes, lower-cased, each with its own words (those never written in lower case):
+    a run of capitalised words that starts after a lower-case word of the same sentence ("… and The Old Ferry
+    House", "… at the Alnmouth cottages") and holds a word never written in lower case in ``text`` (nor as part of
+    a hyphenated word: "new-for-old") — the whole run ("the old ferry house", its own words "ferry house"). A
+    capitalised word at a sentence's start, in a heading, a table's first cell, quotation marks or a page's
+    footnotes, or a capitalised common word ("… the Booking Terms" where "booking" is written too) is none."""
     text = _FOOTNOTE.sub("", text)
     words = list(_NAME_WORD.finditer(text))
     lower = {part for m in words if m.group()[:1].islower() for part in m.group().lower().split("-")}
     lower |= {part for m in words if "-" in m.group() for part in m.group().lower().split("-")[1:]}
-    found: set[str] = set()
+    found: set[tuple[str, str]] = set()
     i = 0
     while i < len(words):
         if not words[i].group()[:1].isupper():
@@ -121,15 +122,17 @@ def proper_names(text: str) -> frozenset[str]:
             end += 1
         mid = i > 0 and words[i - 1].group()[:1].islower() and not _SENTENCE_GAP.search(
             text, words[i - 1].end(), words[i].start())
-        if mid and any(m.group().lower() not in lower and not m.group().isupper() for m in words[i:end]):
-            found.add(" ".join(m.group().lower() for m in words[i:end]))
+        own = [m.group().lower() for m in words[i:end] if m.group().lower() not in lower and not m.group().isupper()]
+        if mid and own:
+            found.add((" ".join(m.group().lower() for m in words[i:end]), " ".join(own)))
         i = end
     return frozenset(found)
 
 
-def names_only(asked: set[str], sentence: str, names: frozenset[str]) -> bool:
+def names_only(asked: set[str], sentence: str, names: frozenset[tuple[str, str]]) -> bool:
     """Whether the only question terms ``asked`` that ``sentence`` holds are the words of one proper name (of
-    ``names``, ``proper_names`` of the wiki): the sentence is about the place or thing the question names, not about
+    ``names``, ``proper_names`` of the wiki), one of its own words among them ("new" alone is not "New Year's Day"):
+    the sentence is about the place or thing the question names, not about
     what it asks ("fish off the bank at the Old Ferry House?" → "The Old Ferry House stands beside the river; children
     must be supervised"). Two names the question and the sentence share (a product and the company: "leaving
     Brightwave, can I keep my Phone Protect?" → "If your Brightwave agreement ends, your Phone Protect policy ends")
@@ -137,7 +140,7 @@ def names_only(asked: set[str], sentence: str, names: frozenset[str]) -> bool:
     from mem.agent.retrieval import terms
 
     shared = asked & terms(sentence)
-    return bool(shared) and any(shared <= terms(name) for name in names)
+    return bool(shared) and any(shared <= terms(name) and shared & terms(own) for name, own in names)
 
 
 def key_terms(asked: set[str], sentence: str, heading: str) -> float:

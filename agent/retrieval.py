@@ -189,7 +189,7 @@ class Retrieval:
     _matches: dict[str, dict[str, Match]] = field(default_factory=dict)
     _lexical: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
     _words: dict[str, set[str]] = field(default_factory=dict)
-    _name_words: frozenset[str] | None = None  # the wiki's proper names (``_names``), read once
+    _name_words: frozenset[tuple[str, str]] | None = None  # the wiki's proper names (``_names``), read once
 
     @property
     def status(self) -> ServiceStatus:
@@ -343,7 +343,7 @@ class Retrieval:
                                           flagged=self._flagged(body), answers=answers,
                                           search=self._search_share(query, str(first.id)))
 
-    def _names(self, page: Page) -> frozenset[str]:
+    def _names(self, page: Page) -> frozenset[tuple[str, str]]:
         """The proper names the service's policy pages write (``mem.agent.decision.proper_names``): read over
         every policy page of a small wiki once per request (a name is written mid-sentence on one page and starts
         a sentence on another), over ``page`` alone in a large one."""
