@@ -699,7 +699,9 @@ _THING_ASKED = lazy(
     rf"{_THING_PHRASE}|^any\s+{_THING_PHRASE}", re.IGNORECASE)
 # after the noun, a clause of its own makes it a light word of the ask ("is there any chance you'll pay?", "any way
 # to get it covered?", "a charge to move it?"): what is asked is in the clause, not the noun
-_CLAUSE_AFTER = lazy(r"\s*(?:to|that)\b|\s*(?:i|you|we|they|he|she|it)(?:'[a-z]+)?\s", re.IGNORECASE)
+# at most three blanks before the next word: a run of blanks was read to its end from each one (a search over a
+# run of spaces was quadratic: tests/test_pattern_scaling.py)
+_CLAUSE_AFTER = lazy(r"\s{0,3}(?:to|that)\b|\s{0,3}(?:i|you|we|they|he|she|it)(?:'[a-z]+)?\s", re.IGNORECASE)
 
 
 def thing_asked(question: str) -> list[Unit]:

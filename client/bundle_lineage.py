@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mem.core.errors import VerificationError
+from mem.core.wording import plural
 from mem.wire.manifest import FILES_DIR, Manifest, ManifestPage
 
 #: Where the docs tell the operator what happened and how to recover.
@@ -102,7 +103,7 @@ def refuse_lowered(installed: Manifest | None, offered: Manifest) -> None:
     lowered = lowered_pages(installed, offered)
     if lowered and installed is not None:
         first = lowered[0]
-        more = f" (and {len(lowered) - 1} more page(s))" if len(lowered) > 1 else ""
+        more = f" (and {plural(len(lowered) - 1, 'more page')})" if len(lowered) > 1 else ""
         raise PolicyRollback(
             f"rollback: bundle {offered['version']} takes policy page {first.page} down from version "
             f"{first.installed} (bundle {installed['version']} installed here) to version {first.offered}{more}: "
@@ -115,7 +116,7 @@ def refuse_rewritten(installed: Manifest | None, changes: list[PageChange], offe
     """``PolicyRollback`` naming the first policy page ``offered`` gives another text under the same version."""
     if changes and installed is not None:
         first = changes[0]
-        more = f" (and {len(changes) - 1} more page(s))" if len(changes) > 1 else ""
+        more = f" (and {plural(len(changes) - 1, 'more page')})" if len(changes) > 1 else ""
         raise PolicyRollback(
             f"rollback: bundle {offered['version']} carries policy page {first.page} version {first.offered} with "
             f"another text than version {first.installed} in bundle {installed['version']} installed here{more}: "

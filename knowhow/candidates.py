@@ -172,7 +172,7 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
     # first ("a damaged chair" before "a damaged kettle") founded the situation anew, the approved
     # candidate lost its id, its page read "support fell to 0 … customers turned sharing off" while all
     # of them still shared, and the same customers made a new candidate approved into a second page
-    # (new-user report 19 §7). Decisions that found a reviewed candidate go first, so it keeps its id
+    # (new-user report 19 section 7). Decisions that found a reviewed candidate go first, so it keeps its id
     # as long as one decision it was founded on is shared. (A review's ``signature`` is its situation.)
     reviewed_situations = {review.get("signature") for review in reviews.values()}
     decisions.sort(key=lambda d: (_situation_key(d) not in reviewed_situations, sorted(d.condition_terms),

@@ -4,7 +4,7 @@ The backup vault's promises — destroyed after ``backup.max_attempts`` wrong PI
 restore — live in ``.mem/keyservice/`` and ``.mem/blobs/``. A copy of those folders (a moved host
 whose old copy still serves, a second host given a copy of ``.mem/``, a host restarted from a
 snapshot) counts attempts and deletions on its own: the same token and PIN opened a backup on a
-copy after ten wrong PINs had destroyed it on the first host (new-user report 19 §3). mem cannot
+copy after ten wrong PINs had destroyed it on the first host (new-user report 19 section 3). mem cannot
 tell a copy from the original by its bytes; it can tell that the folder was last served by another
 machine or from another path, and say so once at start. Several hosts must share one key service
 and blob store in PostgreSQL (docs/scale.md), never each a copy of the files.

@@ -65,7 +65,7 @@ def page_passages(title: str, body: str) -> list[tuple[str, str]]:
 
 
 # A cache keyed by text keeps the vector of every sentence any revision ever had: 335 vectors for 10 pages
-# after 300 revisions (new-user report 19 §11). Past this many rows, and twice what the live pages need,
+# after 300 revisions (new-user report 19 section 11). Past this many rows, and twice what the live pages need,
 # the vectors no live sentence has are dropped; below it a prune would cost more than it frees.
 PRUNE_FROM = 2_000
 

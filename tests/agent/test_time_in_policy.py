@@ -1,12 +1,12 @@
-"""Time in policy answers (NEWUSER_REPORT19 §4, §5, §10, §15).
+"""Time in policy answers (new-user report 19, sections 4, 5, 10 and 15).
 
-- §4: a policy sentence that states its own start ("From 1 January 2027 …", "2027년 1월 1일부터",
+- section 4: a policy sentence that states its own start ("From 1 January 2027 …", "2027년 1월 1일부터",
   "2027年1月1日から") is not the rule in force before that day: ingest reads the start date as the
   edition's ``effective`` date (mem.wiki.start_dates), so the earlier edition answers until then.
-- §5: the day an ``effective`` date is judged on is the customer's day (their zone from an import).
-- §10: a yearless date in a sentence that speaks of the past is the nearest past one ("30 December"
+- section 5: the day an ``effective`` date is judged on is the customer's day (their zone from an import).
+- section 10: a yearless date in a sentence that speaks of the past is the nearest past one ("30 December"
   told on 3 January is four days ago).
-- §15: "1 day", not "1 days".
+- section 15: "1 day", not "1 days".
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The sentence-vector cache drops the vectors no live sentence has once it has grown well past what the
-live pages need (new-user report 19 §11: it kept every sentence any of 300 revisions ever had)."""
+live pages need (new-user report 19 section 11: it kept every sentence any of 300 revisions ever had)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A turn dated after now is a wrong clock, not the customer's latest word (new-user report 19 §6): a
+"""A turn dated after now is a wrong clock, not the customer's latest word (new-user report 19 section 6): a
 2031 preference from a device whose clock was ahead replaced the one the customer gave yesterday."""
 
 from __future__ import annotations

@@ -79,7 +79,7 @@ def _approved(candidate) -> dict:
 
 
 def test_an_approved_candidate_keeps_its_id_when_customers_whose_words_sort_first_join_it():
-    # new-user report 19 §7: "a damaged chair" sorts before "a damaged kettle", founded the situation
+    # new-user report 19 section 7: "a damaged chair" sorts before "a damaged kettle", founded the situation
     # anew, and the approved candidate read "support fell to 0" with all its customers still sharing
     kettle = [_rec(w, "we waived the restocking fee", condition="the customer returned a damaged kettle")
               for w in "abc"]

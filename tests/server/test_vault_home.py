@@ -1,5 +1,5 @@
 """``mem serve`` says when the file vault it serves was last served by another host or from another path: a
-copy of the vault counts PIN attempts and deletions on its own (new-user report 19 §3)."""
+copy of the vault counts PIN attempts and deletions on its own (new-user report 19 section 3)."""
 
 from __future__ import annotations
 

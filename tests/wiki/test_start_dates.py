@@ -1,5 +1,5 @@
 """Start dates a policy text states for itself (mem.wiki.start_dates), lint's ``effective-before-start``, and
-``mem pages history`` with the edition's effective date (NEWUSER_REPORT19 §4, §13)."""
+``mem pages history`` with the edition's effective date (NEWUSER_REPORT19 section 4, section 13)."""
 
 from __future__ import annotations
 
