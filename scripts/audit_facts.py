@@ -54,7 +54,9 @@ def extract_file(log: Path, home: Path) -> list:
     """Every fact (any status, traits left out) extraction makes of one import file, on a fresh customer."""
     with CustomerStore.open(home, "audit") as store:
         store.consent.set(allow=SENSITIVE_CATEGORIES)
-        store.log.import_file(log)
+        # labelled sets are written with made-up dates, some after today (held-out 5's ja-15 is dated 2027-01-03):
+        # not a device clock ahead, so they are imported as given
+        store.log.import_file(log, allow_future=True)
         extract_pending(store, config=Config.load(home=home, env={}))
         return [f for f in store.facts.list(statuses=None) if f.kind != "trait"]
 

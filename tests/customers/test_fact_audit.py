@@ -118,6 +118,15 @@ def test_the_script_scores_a_folder_file_by_file_and_overall(tmp_path: Path) -> 
     assert done.stdout.count("one: missed ") == missed
 
 
+def test_a_labelled_conversation_dated_after_today_is_scored(tmp_path: Path) -> None:
+    # held-out sets are written with made-up dates (held-out 5's ja-15 is dated 2027-01-03): `mem log import` refuses a
+    # time after now as a device clock ahead, and the audit refused the whole folder with it
+    path = _write(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace("2026-01-05", "2031-01-05"), encoding="utf-8")
+    facts = audit.extract_file(path, tmp_path / "home")
+    assert facts and all(e.said_on.year == 2031 for fact in facts for e in fact.evidence if e.role == "customer")
+
+
 def test_the_script_refuses_a_conversation_without_labels_in_one_line(tmp_path: Path) -> None:
     _write(tmp_path).with_name("chat.labels.jsonl").unlink()
     done = subprocess.run([sys.executable, str(SCRIPTS / "audit_facts.py"), "--labelled", str(tmp_path)],
