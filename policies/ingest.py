@@ -454,8 +454,23 @@ def _embed_written(workspace: Path, plans: list[_Plan], progress: ProgressCallba
     pages = [(str(page.title), str(page.body)) for plan in plans if plan.result.changed for page in plan.pages]
     if pages:
         progress(len(plans), len(plans), "embedding policy sentences")
-        embed_pages(workspace / STATE_DIR, pages, live=lambda: [
-            (str(page.title), str(page.body)) for page in Wiki(workspace).pages("policy", skip_invalid=True)])
+        embed_pages(workspace / STATE_DIR, pages, live=lambda: _live_policy_texts(workspace, Wiki(workspace)))
+
+
+def _live_policy_texts(workspace: Path, wiki: Wiki) -> list[tuple[str, str]]:
+    """Every policy text the sentence-vector cache serves, as (title, body): each page as written and, where that
+    edition is not in force yet (a later ``effective``, a draft), the edition the answers quote today
+    (``WorkspaceServiceMemory.pages``) — the prune kept only the written one, and every question after it embedded
+    the rule in force again."""
+    from mem.core.errors import MemError
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+
+    written = [(str(page.title), str(page.body)) for page in wiki.pages("policy", skip_invalid=True)]
+    try:
+        served = [(str(page.title), str(page.body)) for page in WorkspaceServiceMemory(workspace).pages("policy")]
+    except MemError:  # a page that cannot be read or served: what is written is kept, as before
+        served = []
+    return written + [text for text in served if text not in written]
 
 
 def _flagged(plan: _Plan) -> list[FlaggedSentence]:

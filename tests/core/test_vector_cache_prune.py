@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from array import array
 
+import pytest
+
+from mem.core.text import encoder
 from mem.core.text.encoder import DIM
 from mem.core.text.vectors import PRUNE_FROM, VectorCache
 
@@ -43,3 +46,36 @@ def test_an_in_memory_cache_prunes_nothing(tmp_path):
     cache = VectorCache(None)
     cache.put(_vectors([f"s{i}" for i in range(10)]))
     assert cache.count() == 0 and cache.keep_only([]) == 0
+
+
+def test_the_prune_keeps_the_vectors_of_the_edition_in_force(tmp_path):
+    # a page whose latest edition takes effect later is answered from the edition before it (docs/ask.md, "The rule
+    # in force"): the prune kept only the written edition's sentences, and every question after it embedded the rule
+    # in force again (45 ms a sentence)
+    from mem.core.config import Config
+    from mem.core.text.vectors import CACHE_FILE, _passage_texts
+    from mem.policies.ingest import ingest_documents
+    from mem.wiki.service_memory import WorkspaceServiceMemory
+    from mem.wiki.workspace import init_workspace
+
+    if encoder.load() is None:
+        pytest.skip("the sentence encoder (the semantic extra) is not installed")
+    workspace = init_workspace(tmp_path / "ws")
+    config = Config.load(workspace=workspace, env={})
+    source = tmp_path / "fees.md"
+    source.write_text("# Fees\n\nThe late payment fee is 10 euros per invoice. It is charged once a month.\n")
+    ingest_documents(workspace, [source], config=config, model="", effective="2020-01-01")
+    source.write_text("# Fees\n\nThe late payment fee is 15 euros per invoice. It is charged once a week.\n")
+    ingest_documents(workspace, [source], config=config, model="", effective="2999-01-01")
+    in_force = _passage_texts([(str(p.title), str(p.body)) for p in WorkspaceServiceMemory(workspace).pages("policy")])
+    assert any("10 euros" in text for text in in_force)
+    cache = VectorCache(workspace / ".mem" / CACHE_FILE)
+    cache.put(_vectors([f"a sentence no page has any more {i}" for i in range(PRUNE_FROM + 100)]))
+    cache.close()
+    other = tmp_path / "delivery.md"
+    other.write_text("# Delivery\n\nDelivery takes three working days.\n")
+    ingest_documents(workspace, [other], config=config, model="")  # fills the cache, and prunes it
+    cache = VectorCache(workspace / ".mem" / CACHE_FILE)
+    assert cache.count() < PRUNE_FROM  # pruned
+    assert set(cache.get(in_force)) == set(in_force)
+    cache.close()
