@@ -11,7 +11,9 @@ ingest day. ``mem lint`` warns when a revised page's ``effective`` is earlier th
 come that its text states (``mem.wiki.lint_rules``).
 
 Only dates with a year are read: "from 1 January" alone says nothing about which year. "30 days from
-1 January 2027" counts from the date (a deadline), it does not start a rule, and is not read.
+1 January 2027" counts from the date (a deadline), it does not start a rule, and is not read; nor is a "from"
+after a participle ("stays arriving from 1 March 2027 pay …", "orders placed from …"), which dates what it
+qualifies.
 """
 
 from __future__ import annotations
@@ -53,6 +55,11 @@ _BEFORE = re.compile(
     r"|starting(?:[ \t]+(?:on|from))?|beginning(?:[ \t]+(?:on|from))?|commencing(?:[ \t]+on)?"
     r"|on[ \t]+(?:and|or)[ \t]+after|from(?:[ \t]+and[ \t]+after)?)[ \t]+(?:the[ \t]+)?)$", re.I)
 _COUNTED = re.compile(r"(?:day|week|month|year|hour)s?[ \t]+from[ \t]+(?:the[ \t]+)?$", re.I)
+# A bare "from" after a participle dates the thing the participle qualifies, not the rule: "stays arriving from 1
+# March 2027 pay 2 euros", "orders placed from …" — such a sentence held a whole revision back to that day (review
+# 19). After a noun or a verb of change it is the rule's start ("the fee rises to 15 euros from 1 January 2027").
+_QUALIFIED = re.compile(r"(?:\w+(?:ing|ed)|made|paid|bought|sent|taken|given|held|done|won|sold|built|kept)[ \t]+"
+                        r"from(?:[ \t]+and[ \t]+after)?[ \t]+(?:the[ \t]+)?$", re.I)
 # Korean and Japanese: the particle right after the date.
 _AFTER = re.compile(r"[ \t]?(?:부터|이후|から|より|以降)")
 
@@ -80,7 +87,7 @@ def stated_starts(text: str) -> list[StatedStart]:
             taken.append((match.start(), match.end()))
             head = text[max(0, match.start() - 40):match.start()]
             cue = _BEFORE.search(head)
-            if cue is not None and not _COUNTED.search(head):
+            if cue is not None and not _COUNTED.search(head) and not _QUALIFIED.search(head):
                 found.append((match.start(), StatedStart(day, (cue.group(0) + match.group(0)).strip())))
                 continue
             after = _AFTER.match(text, match.end())

@@ -27,6 +27,7 @@ from mem.wiki.start_dates import stated_starts, upcoming_start  # noqa: E402
     ("2027. 1. 1.부터 적용합니다.", date(2027, 1, 1), "2027. 1. 1.부터"),
     ("本規約は2027年1月1日から施行します。", date(2027, 1, 1), "2027年1月1日から"),
     ("2027年4月1日以降のご注文に適用します。", date(2027, 4, 1), "2027年4月1日以降"),
+    ("The fee rises to 15 euros from 1 January 2027.", date(2027, 1, 1), "from 1 January 2027"),
 ])
 def test_a_stated_start_is_read_in_three_languages(text, day, words):
     [start] = stated_starts(text)
@@ -39,6 +40,11 @@ def test_a_stated_start_is_read_in_three_languages(text, day, words):
     "From 1 January the fee is 15 euros.",  # no year: which 1 January is not said
     "2027년 1월 1일에 개정되었습니다.",
     "2027年1月1日に改定しました。",
+    # a "from" after a participle dates what it qualifies, not the rule (review 19): such a sentence held a whole
+    # revision back to that day
+    "Stays arriving from 1 March 2027 pay 2 euros per night.",
+    "Orders placed from 1 March 2027 ship from the new warehouse.",
+    "Tickets bought from 1 March 2027 are not refundable.",
 ])
 def test_other_dates_are_no_start(text):
     assert stated_starts(text) == []
