@@ -117,11 +117,15 @@ def _cluster(items: list[Decision], key, *, same=lambda a, b: True) -> list[list
     return clusters
 
 
-def _common_text(texts: list[str]) -> str:
+def _common_text(texts: list[str], prefer: str = "") -> str:
+    """The commonest text; on a tie ``prefer`` (the founder's: a reviewed candidate keeps its words when as
+    many customers join it in others), else the first in sorted order."""
     counts = Counter(t for t in texts if t)
     if not counts:
         return ""
     best = max(counts.values())
+    if counts.get(prefer) == best:
+        return prefer
     return sorted(t for t, n in counts.items() if n == best)[0]
 
 
@@ -185,10 +189,11 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
         if situation_key in reviewed_situations:
             situation.sort(key=lambda d: _procedure_id(situation_key, " ".join(sorted(d.decision_terms)),
                                                        d.polarity) not in reviews)
-        when = _common_text([d.condition for d in situation]) or (
+        when = _common_text([d.condition for d in situation], prefer=founder.condition) or (
             f"a case under policy {', '.join(founder.pages)}" if founder.pages else "")
         groups = _cluster(situation, lambda d: d.decision_terms, same=lambda a, b: a.polarity == b.polarity)
-        summaries = [_Outcome(then=_common_text([d.decision for d in group]), polarity=group[0].polarity,
+        summaries = [_Outcome(then=_common_text([d.decision for d in group], prefer=group[0].decision),
+                              polarity=group[0].polarity,
                               customers=len({d.pseudonym for d in group}), members=group,
                               key=" ".join(sorted(group[0].decision_terms))) for group in groups]
         for summary in summaries:

@@ -88,6 +88,7 @@ def test_an_approved_candidate_keeps_its_id_when_customers_whose_words_sort_firs
              for w in "def"]
     found = detect_candidates(kettle + chair, settings=SETTINGS, reviews=_approved(approved))
     assert [(c.id, c.status, c.customers) for c in found] == [(approved.id, "approved", 6)]
+    assert found[0].when == "the customer returned a damaged kettle"  # its own words on a tie (review 19)
 
 
 def test_an_approved_outcome_keeps_its_id_when_another_outcome_founds_the_situation():
