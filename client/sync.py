@@ -327,14 +327,15 @@ def _sync_bundle(home: Path, client: ServerClient, *, on_progress: ProgressCallb
 
 def clock_behind(manifest: Manifest) -> str | None:
     """One line when this machine's clock is behind the bundle's signed ``issued_at`` by more than
-    ``CLOCK_SKEW_NOTED``: the bundle was issued "in its future", which only a wrong clock explains."""
+    ``CLOCK_SKEW_NOTED``: the bundle was issued "in its future", which only a wrong clock explains — this machine's
+    behind, or the server's ahead (review 19): the line says which is behind which, not which is wrong."""
     now = clock.now()
     issued = clock.parse_datetime(str(manifest["issued_at"]))
     if issued - now <= CLOCK_SKEW_NOTED:
         return None
     return (f"bundle {manifest['version']} was issued at {manifest['issued_at']}, after this machine's clock "
-            f"({clock.isoformat(now)}): this machine's clock is {_duration(issued - now)} behind; correct it "
-            f"(until then expiry and staleness are judged from the bundle's issue time)")
+            f"({clock.isoformat(now)}): this machine's clock is {_duration(issued - now)} behind the server's — "
+            f"correct whichever is wrong (until then expiry and staleness are judged from the bundle's issue time)")
 
 
 def _refuse_unsigned_later_format(home: Path, client: ServerClient, manifest_bytes: bytes, signature: bytes,
