@@ -58,8 +58,8 @@ _COUNTED = re.compile(r"(?:day|week|month|year|hour)s?[ \t]+from[ \t]+(?:the[ \t
 # A bare "from" after a participle dates the thing the participle qualifies, not the rule: "stays arriving from 1
 # March 2027 pay 2 euros", "orders placed from …" — such a sentence held a whole revision back to that day (review
 # 19). After a noun or a verb of change it is the rule's start ("the fee rises to 15 euros from 1 January 2027").
-_QUALIFIED = re.compile(r"(?:\w+(?:ing|ed)|made|paid|bought|sent|taken|given|held|done|won|sold|built|kept)[ \t]+"
-                        r"from(?:[ \t]+and[ \t]+after)?[ \t]+(?:the[ \t]+)?$", re.I)
+_QUALIFIED = re.compile(r"(?<!\w)(?:\w+(?:ing|ed)|made|paid|bought|sent|taken|given|held|done|won|sold|built|kept)"
+                        r"[ \t]+from(?:[ \t]+and[ \t]+after)?[ \t]+(?:the[ \t]+)?$", re.I)
 # Korean and Japanese: the particle right after the date.
 _AFTER = re.compile(r"[ \t]?(?:부터|이후|から|より|以降)")
 
