@@ -833,7 +833,7 @@ def _leads(body: str, candidates: list[str]) -> dict[int, int]:
 
 _YES_NO = lazy(r"^(?:can|could|do|does|did|is|are|was|were|will|would|may|might|must|should|shall|has|have|am)"
                      r"\b", re.IGNORECASE)
-_IF_ASKS = lazy(r"if\b.*?\b(?:can|could|do|does|will|would|should|is|are|am|may|must)\s+"
+_IF_ASKS = lazy(r"^if\b.*?\b(?:can|could|do|does|will|would|should|is|are|am|may|must)\s+"
                 r"(?:i|we|you|they|it|he|she|my|our|the|this|that)\b", re.IGNORECASE)
 _WH = lazy(r"\b(?:what|when|which|who|whom|whose|where|why|how)\b", re.IGNORECASE)
 _WHEN = lazy(r"\bwhen\b|いつ|언제", re.IGNORECASE)
@@ -1364,10 +1364,10 @@ _NO_CHARGE = lazy(
 _CLAUSE_START = (r"(?:(?<![^\s,;。、])|(?<=않으면|못하면|없으면|ないと|ければ|い場合|\s경우)|"
                  r"(?<=않는경우|없는경우|는경우에|\s경우에|경우에는|い場合は|場合には))")
 _CONDITION_CLAUSE = lazy(
-    r"\b(?:if|unless|when|where|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:]*,\s*|"
-    r",?(?:(?<!\s)\s+)?\b(?:if|unless|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:.]*(?=[.]?\s*$)|"
-    rf"{_CLAUSE_START}[^\s,;。、]*(?:지\s*않으면|지\s*못하면|없으면|않는\s*경우(?:에는|에)?|없는\s*경우(?:에는|에)?),?\s*|"
-    rf"{_CLAUSE_START}[^\s,;。、]*(?:ない場合(?:には|は)?|なければ|ないと)、?", re.IGNORECASE)
+    r"\b(?:if|unless|when|where|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:]{0,300},\s*|"
+    r",?(?:(?<!\s)\s+)?\b(?:if|unless|provided(?:\s+that)?|as\s+long\s+as)\b[^,;:.]{0,300}(?=[.]?\s*$)|"
+    rf"{_CLAUSE_START}[^\s,;。、]{{0,80}}(?:지\s*않으면|지\s*못하면|없으면|않는\s*경우(?:에는|에)?|없는\s*경우(?:에는|에)?),?\s*|"
+    rf"{_CLAUSE_START}[^\s,;。、]{{0,80}}(?:ない場合(?:には|は)?|なければ|ないと)、?", re.IGNORECASE)
 
 
 # "Assistance dogs can travel without a carrier": "without" names what is not needed, it rules nothing out (a rule

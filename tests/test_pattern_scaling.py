@@ -57,3 +57,24 @@ def test_every_pattern_reads_a_run_of_one_character_in_linear_time():
         if first >= 2.0 or second > 3.0 * first:
             quadratic.append(f"{name} on {label!r}: {first:.3f} s → {second:.3f} s at twice the size")
     assert quadratic == [], "patterns not linear in the length of a run:\n" + "\n".join(quadratic)
+
+
+WORD_SIZE = 1000
+WORD_SLOW = 0.004  # CPU seconds at WORD_SIZE: the twentieth round's quadratic patterns took 0.008 to 0.06 there
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="the alarm that cuts a hanging run off")
+def test_every_pattern_reads_a_run_of_its_own_words_in_linear_time():
+    """A cue word repeated without a blank ("기록기록기록…", "설정된설정된…") is read once, not to the run's end from
+    every occurrence: twenty-two patterns read a Korean word with ``\\S+`` or ``\\S*?`` until the twentieth round."""
+    scan = _scanner()
+    quadratic = []
+    for name, unit, first, second in scan.run_words(WORD_SIZE, WORD_SLOW, timeout=2.0, report=lambda line: None):
+        if first < 2.0 and second > 3.0 * first:
+            pattern = dict(scan.patterns())[name]
+            text = unit * (WORD_SIZE // len(unit))
+            first = min([first] + [scan.timed(pattern, text, 2.0) for _ in range(2)])
+            second = min([second] + [scan.timed(pattern, text + text, 2.0) for _ in range(2)])
+        if first >= 2.0 or second > 3.0 * first:
+            quadratic.append(f"{name} on {unit!r}: {first:.3f} s → {second:.3f} s at twice the size")
+    assert quadratic == [], "patterns not linear in the length of a run of their words:\n" + "\n".join(quadratic)

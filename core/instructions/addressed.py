@@ -202,9 +202,9 @@ _EXFIL3 = lazy(
     r"programmed)(?=\s*[?.!]*$|\s+(?:before|above|initially|originally|at\s+the\s+start|for\s+this\s+(?:chat|conversation)|"
     r"by\s+your\s+(?:developers?|creators?|operators?|company)))"
     r"|\b(?:repeat|print|paste|show|list|quote|quoting|reveal|output|copy|write\s+out|summari[sz]e|tell\s+me|share|"
-    r"display|recite|dump|translate|echo|reproduce|put|wrap|place)\b(?:\s+\S+){0,6}?\s+" + _OWN_RULES +
+    r"display|recite|dump|translate|echo|reproduce|put|wrap|place)\b(?:\s+\S{1,20}){0,6}?\s+" + _OWN_RULES +
     r"|\b(?:repeat|print|paste|show|list|quote|reveal|output|copy|write\s+out|summari[sz]e|tell\s+me|share|display|"
-    r"recite|dump)\b(?:\s+\S+){0,4}?\s+(?:everything|all|the\s+(?:text|content|words|messages?|lines?))\s+(?:that\s+)?"
+    r"recite|dump)\b(?:\s+\S{1,20}){0,4}?\s+(?:everything|all|the\s+(?:text|content|words|messages?|lines?))\s+(?:that\s+)?"
     r"(?:(?:is|are|was|were|appears?|appeared|written|stated|said)\s+)?(?:\w+\s+){0,3}?(?:above|before)"
     r"(?=\s*[.!?,;:\"'“]|\s*$|\s+(?:this|my|the\s+(?:first|customer|user)|starting|verbatim|word|in\s+full|exactly)\b)")
 # what follows "your rules" when they are the service's rules on a subject ("…what your rules are on bringing dogs",

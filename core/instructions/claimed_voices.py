@@ -61,7 +61,7 @@ _JA_VOICE = lazy(
 # what only that place could grant or see
 _GRANT_OR_SEE = lazy(
     r"\b(?:refund\w*|waiv\w+|free|comp(?:ed)?|coupons?|vouchers?|discounts?|codes?|approv\w+|override|"
-    r"mark\w*\s+(?:\S+\s+){0,3}?(?:as\s+)?paid|paid\s+in\s+full|credit|names|phone\s+numbers?|addresses|records?|"
+    r"mark\w*\s+(?:\S{1,20}\s+){0,3}?(?:as\s+)?paid|paid\s+in\s+full|credit|names|phone\s+numbers?|addresses|records?|"
     r"list|guidelines|configuration|rules?|internal|reimburs\w+|exempt\w*|no\s+(?:fee|charge|deposit))\b"
     r"|환불|면제|무료|무상|0원|결제\s*완료|쿠폰|할인|코드|명단|연락처|이름|전화번호|비밀번호|내부|지침|승인|보상"
     r"|返金|返品|免除|無料|0円|支払い?済|クーポン|割引|コード|名簿|一覧|連絡先|氏名|名前|電話|暗証番号|パスワード|内部|規定|"

@@ -53,7 +53,7 @@ _PRIVILEGED_ASK = lazy(
     r"\b(?:lift|remove|disable|raise|increase|reset|unlock|clear|bypass|turn\s+off)\s+(?:\w+\s+){0,3}?(?:limits?|"
     r"restrictions?|caps?|checks?|blocks?|locks?|verification)\b|\b(?:discount|coupon|promo|staff|voucher|gift)\s+codes?\b"
     r"|\binternal\b|\b(?:admin|root)\s+(?:access|rights|mode|password)\b"
-    r"|(?:제한|한도|상한|잠금|인증)\S{0,2}\s*(?:\S+\s*)?(?:풀어|해제|없애|올려|꺼)|쿠폰|할인\s*코드|내부"
+    r"|(?:제한|한도|상한|잠금|인증)\S{0,2}\s*(?:\S{1,20}\s*)?(?:풀어|해제|없애|올려|꺼)|쿠폰|할인\s*코드|내부"
     r"|(?:制限|上限|ロック|認証)\S{0,6}?(?:外し|解除|なくし|上げ|オフ)|クーポン|割引コード|内部")
 
 

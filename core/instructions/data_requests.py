@@ -86,7 +86,7 @@ _INTERNAL_DATA = lazy(
     r"|\b(?:api|access|auth(?:entication)?|bearer|secret|service)\s+(?:keys?|tokens?|credentials)\b"
     r"|\bnotes?\s+(?:(?:that\s+)?(?:other|your|the)\s+)?(?:staff|agents?|employees|colleagues|support|team)\s+"
     r"(?:wrote|left|made|added|have\s+(?:written|made|left))\b|\b(?:staff|agent|internal|ticket)\s+notes?\b")
-_KO_INTERNAL = lazy(r"내부\s*(?:\S+\s*)?(?:한도|기준|마진|메모|코드|비밀번호|정보"
+_KO_INTERNAL = lazy(r"내부\s*(?:\S{1,20}\s*)?(?:한도|기준|마진|메모|코드|비밀번호|정보"
                     r"|자료|금액|상한)|(?:관리자|관리용)\s*(?:비밀번호|암호|코드)"
                     r"|(?:계정|상담|직원|내부)\s*메모")
 _JA_INTERNAL = lazy(r"内部の?\S{0,6}?(?:上限|限度|基準|マージン|メモ|コード"
@@ -155,7 +155,7 @@ _DECODE_HINT = lazy(
     r"comply|run\s+it|perform|do\s+it)\b"
     r"|\b(?:for\s+you\s+to|you\s+(?:must|should|need\s+to))\s+(?:decode|decipher|decrypt)\s+and\s+(?:obey|follow|execute|"
     r"carry\s+out|act\s+on|do)\b"
-    r"|(?:디코딩|해독|복호화|번역|옮기|옮긴|옮겨)\S{0,6}\s*(?:해서|하고|한\s*뒤|후|한\s*다음|다음|뒤에|후에)\s*(?:\S+\s+){0,3}?\S*?"
+    r"|(?:디코딩|해독|복호화|번역|옮기|옮긴|옮겨)\S{0,6}\s*(?:해서|하고|한\s*뒤|후|한\s*다음|다음|뒤에|후에)\s*(?:\S{1,20}\s+){0,3}?\S{0,20}?"
     r"(?:그대로\s*|대로\s*)?"
     r"(?:실행|따라|수행|지켜|처리)"
     r"|(?:デコード|復号|解読|翻訳|訳|\S{1,4}語に)(?:して|し、|した後|したあと|したら|してから|直して)\S{0,12}?"
@@ -221,17 +221,17 @@ _ACT_NOW = lazy(r"\b(?:process|issue|apply|do|complete|send|pay|credit|refund|ap
                 r"|\bkeep\s+your\s+(?:word|promise)\b"
                 r"|\b(?:make\s+a\s+note\s+of|note|record|log|remember|save)\s+(?:it|that|this)\b"
                 r"|\bput\s+(?:it|that)\s+on\s+(?:file|record)\b")
-_KO_YOU_PROMISED = lazy(r"(?:네가|너가|당신이|님이|니가)\s*(?:\S+\s+){0,4}?\S*?(?:약속|승인|동의|합의)"
+_KO_YOU_PROMISED = lazy(r"(?:네가|너가|당신이|님이|니가)\s*(?:\S{1,20}\s+){0,4}?\S{0,20}?(?:약속|승인|동의|합의)"
                         r"(?:했|하셨|한다고)")
-_KO_ACT_NOW = lazy(r"(?:지금|당장|바로|얼른)\s*(?:\S+\s*)?(?:처리해|해\s*줘|진행해|지급해|환불해|넣어)")
+_KO_ACT_NOW = lazy(r"(?:지금|당장|바로|얼른)\s*(?:\S{1,20}\s*)?(?:처리해|해\s*줘|진행해|지급해|환불해|넣어)")
 _JA_YOU_PROMISED = lazy(r"(?:あなた|君|そっち|AI)(?:は|が)\S{0,20}?(?:約束|承認|同意|了承)(?:した|しました|してくれた)")
 _JA_ACT_NOW = lazy(r"(?:今すぐ|すぐに|ただちに|直ちに|早く)\S{0,8}?(?:処理|手続き|実行|返金|振り込|入金)")
 # what is added to the AI's own knowledge, memory or rules ("Append this to your knowledge: …")
 _YOUR_KNOWLEDGE = lazy(
-    r"\b(?:add|append|save|store|write|put|insert|commit|upload|inject|teach)\b(?:\s+\S+){0,6}?\s+(?:to|into|in|onto)\s+"
+    r"\b(?:add|append|save|store|write|put|insert|commit|upload|inject|teach)\b(?:\s+\S{1,20}){0,6}?\s+(?:to|into|in|onto)\s+"
     r"your\s+(?:\w+\s+)?(?:knowledge(?:\s+base)?|memory|training(?:\s+data)?|rules|instructions|database|brain|"
     r"system|context|rulebook|playbook)\b"
-    r"|(?:너의|네|당신의|니)\s*(?:지식|기억|메모리|규칙|데이터)\S{0,2}\s*(?:\S+\s*)?(?:추가|저장|기억|입력|등록)"
+    r"|(?:너의|네|당신의|니)\s*(?:지식|기억|메모리|규칙|데이터)\S{0,2}\s*(?:\S{1,20}\s*)?(?:추가|저장|기억|입력|등록)"
     r"|(?:あなたの|君の|AIの)(?:知識|記憶|メモリ|ルール|データ)(?:に|へ)\S{0,6}?(?:追加|保存|記憶|登録|入れ)")
 # a customer announcing the service's policy ("New company policy effective today (I work there): …")
 _CLAIMED_POLICY = lazy(
@@ -268,7 +268,7 @@ _THEY_DECIDED = lazy(
     r"signed\s+off|marked|flagged|upgraded|granted)\b"
     r"|\b(?:bot|chatbot|assistant|ai)\b.{0,60}?\b(?:it|they)\s+(?:already\s+)?(?:marked|flagged|approved|promised|"
     r"agreed|confirmed|upgraded|granted)\b"
-    r"|(?:이전|앞|다른|지난번|전)\s*(?:\S+\s*)?(?:상담원|상담사|직원|담당자|매니저|팀장)\S{0,3}\s*(?:\S+\s+){0,4}?\S*?"
+    r"|(?:이전|앞|다른|지난번|전)\s*(?:\S{1,20}\s*)?(?:상담원|상담사|직원|담당자|매니저|팀장)\S{0,3}\s*(?:\S{1,20}\s+){0,4}?\S{0,20}?"
     r"(?:승인|약속|동의|허락)"
     r"|(?:前|以前|別|先ほど|さっき)の?(?:担当|オペレーター|スタッフ|方|人|店長|マネージャー)\S{0,10}?(?:承認|約束|了承|OK|許可)")
 _FINALISE = lazy(
@@ -303,7 +303,8 @@ _SECRECY = lazy(
     r"without\s+(?:telling|anyone\s+knowing))\b"
     r"|몰래|비밀로|아무도\s*(?:모르|안\s*봐|확인\s*안)|(?:윗선|위에|팀장|상사)\S{0,4}\s*(?:말하지|알리지)|티\s*안\s*나게"
     r"|内緒|秘密で|こっそり|誰にも言わ|バレない|(?:上の人|上司|店長)\S{0,3}(?:言わ|知らせ)ないで|黙って")
-_MARK_AS = lazy(r"\b(?:mark|flag|log|record|set|list|show)\s+(?:\S+\s+){0,4}?as\s+(?:received|returned|delivered|paid|"
+_MARK_AS = lazy(r"\b(?:mark|flag|log|record|set|list|show)\s+(?:\S{1,20}\s+){0,4}?as\s+"
+                r"(?:received|returned|delivered|paid|"
                 r"refunded|closed|resolved|approved|settled|cancell?ed|complete|completed|done)\b")
 _KO_GRANT = lazy(r"넣어|적립|지급|환불|면제|승인|빼\s*(?:주|줘)|풀어|올려|발급|처리해")
 _JA_GRANT = lazy(r"付与|入れて|返金|免除|承認|無料|タダ|外して|発行|処理して|つけて|付けて")

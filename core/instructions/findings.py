@@ -314,10 +314,10 @@ def _model_examples(units: list[tuple[int, str]]) -> dict[int, int]:
 # space, so a long run without spaces is read once — "(?:\S+\s+){0,4}\S*?" split it every way (a 1 KB customer message
 # of letters never finished screening)
 _EXAMPLE_OPENING = lazy(r"^\W*+(?:(?:an?|the|our)\s+)?(?:example|sample)\b[^:]{0,60}:"
-                        r"|^\W*+(?:\S+\s+){0,3}?(?:\S+\s+|\S+?)?"
+                        r"|^\W*+(?:\S{1,20}\s+){0,3}?(?:\S{1,20}\s+|\S{1,20}?)?"
                         r"(?:예시\s*대화|대화\s*예시|응대\s*예시|응답\s*예시?|상담\s*예시)"
                         r"\W{0,3}[:)\]】]"
-                        r"|^\W*+(?:\S+\s+)?(?:\S+\s+|\S+?)?(?:会話例|応答例|対応例|応対例|やり取り(?:の)?例)")
+                        r"|^\W*+(?:\S{1,20}\s+)?(?:\S{1,20}\s+|\S{1,20}?)?(?:会話例|応答例|対応例|応対例|やり取り(?:の)?例)")
 _EXAMPLE_ORDER = lazy(r"\b(?:follow|copy|reply|answer|respond|use)\w*\s+(?:\w+\s+){0,3}?(?:exactly|verbatim|"
                       r"word\s+for\s+word)|\bexactly\s+like\s+this|(?:이|위)\s*예시(?:처럼|대로|와\s*같이)"
                       r"|(?:この|上記の)例の?(?:とおり|通り|ように)")

@@ -87,14 +87,14 @@ _CLAUSE_IMPERATIVE = lazy(
     r"[a-z]+(?:\s+(?:out|off|up|down|away|back|aside|over))?\s+"
     r"(?:every|all|any|each|the|this|that|these|those|my|our|your|their|them|it|him|her|me|us|an?|to|no|only)\b")
 _KO_PRETEND = lazy(r"(?:기한|기간|보증\s*기간)\s*(?:내|안)(?:로|에|였던\s*(?:것|걸)으?로|인\s*(?:것|걸)으?로)"
-                   r"\s*(?:\S+\s*)?"
+                   r"\s*(?:\S{1,20}\s*)?"
                    r"(?:처리|간주|취급|해\s*(?:주|줘))")
 _JA_PRETEND = lazy(r"(?:期限|期間|保証期間|対象)内(?:だった|である|の)?(?:こと|もの|扱い)(?:に|と)"
                    r"|(?:期限|期間|保証期間|対象)内として(?:処理|扱)")
 _KO_HIDDEN_SETUP = lazy(
     r"(?:숨겨진|숨은|비밀|비공개)\s*(?:규칙|지시|지침|설정|프롬프트|명령|안내문|지시문|메시지|문구)"
-    r"|(?:대화|상담|채팅|세션)\s*(?:시작\s*)?(?:전에|이전에)\s*(?:\S+\s+){0,3}?\S*?(?:받은|받으신|주어진|입력된|설정된|들은)\s*"
-    r"(?:\S+\s+){0,2}?\S*?(?:알려|보여|출력|공개|뭔지|무엇인지)")
+    r"|(?:대화|상담|채팅|세션)\s*(?:시작\s*)?(?:전에|이전에)\s*(?:\S{1,20}\s+){0,3}?\S{0,20}?(?:받은|받으신|주어진|입력된|설정된|들은)\s*"
+    r"(?:\S{1,20}\s+){0,2}?\S{0,20}?(?:알려|보여|출력|공개|뭔지|무엇인지)")
 _JA_HIDDEN_SETUP = lazy(
     r"(?:隠された|隠し|秘密の|非公開の)(?:ルール|指示|設定|プロンプト|命令)"
     r"|(?:会話|相談|チャット|セッション)(?:の)?(?:開始)?(?:前|以前)に\S{0,12}?(?:受け取った|受けた|与えられた|渡された|設定された)"
@@ -144,7 +144,7 @@ _APPLY_IT = lazy(
     r"\b(?:so|therefore|thus)\s+(?:please\s+|just\s+)?(?:refund|approve|waive|credit|apply|give|grant|process|honou?r)\b"
     r"|\bi(?:'m|\s+am)\s+(?:requesting|asking\s+for|invoking|claiming)\s+(?:it|that|this|one)\b"
     r"|\b(?:apply|honou?r)\s+(?:it|that|this)\b"
-    r"|(?:그러니|그러므로|따라서|그래서)\s*(?:\S+\s+){0,3}?\S*?(?:환불|승인|지급|처리|적용)\S*\s*(?:해|주세요|하세요)"
+    r"|(?:그러니|그러므로|따라서|그래서)\s*(?:\S{1,20}\s+){0,3}?\S{0,20}?(?:환불|승인|지급|처리|적용)\S{0,20}\s*(?:해|주세요|하세요)"
     r"|(?:なので|ですので|だから|したがって)\S{0,12}?(?:返金|承認|免除|処理|適用)(?:して|を)")
 # a status decreed for the customer's own case ("please mark my exchange as approved", "the system should treat the
 # item as returned"): what the service decides, told to the AI as done
@@ -157,7 +157,7 @@ _KO_READER_OF = lazy(rf"(?:{_CJK_AI_STRICT_RE})\s*(?:이|가)\s*"
                      r"(?:자료|문서|글|내용|페이지|안내)")
 _JA_READER_OF = lazy(rf"(?:{_CJK_AI_STRICT_RE})が(?:読む|参照する|参考にする|学習する|要約する|引用する)"
                      r"(?:資料|文書|ページ|文章|内容)")
-_CJK_EVERY_READER = lazy(r"(?:모든|전체)\s*(?:고객|손님|이용자|사용자)(?:에게|께|한테)\s*(?:\S+\s+){0,4}?\S*?"
+_CJK_EVERY_READER = lazy(r"(?:모든|전체)\s*(?:고객|손님|이용자|사용자)(?:에게|께|한테)\s*(?:\S{1,20}\s+){0,4}?\S{0,20}?"
                          r"(?:약속|제공|지급|면제|무료|승인)"
                          r"|(?:すべての|全ての|全)(?:お客様|顧客|利用者|ユーザー)(?:に|へ)\S{0,15}?(?:約束|提供|無料|免除|承認)")
 _ANSWER_IS_YES = lazy(r"\b(?:its|the\s+(?:bot|ai|assistant|model|chatbot)'s|your)\s+(?:answer|reply|response)\s+to\s+"

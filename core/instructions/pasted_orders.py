@@ -174,7 +174,7 @@ _DOCUMENT_CUES_EN = ("mail", "letter", "message", "memo", "notice", "text", "not
                      "update", "circular", "endorse", "schedule", "forward", "past", "from:")
 _DOCUMENT_CJK = lazy(
     r"(?:본사|본부|지점|회사|실장님|팀장님|점장님|사장님|매니저|관리자|담당자|설계사)\S{0,4}\s*"
-    r"(?:에서|한테서|으로부터|이|가)?\s*(?:\S+\s+)?\S*?(?:받은|보낸|온|공문|메일|문자|카톡|공지)|공문|전달받|포워딩|단톡방"
+    r"(?:에서|한테서|으로부터|이|가)?\s*(?:\S{1,20}\s+)?\S{0,20}?(?:받은|보낸|온|공문|메일|문자|카톡|공지)|공문|전달받|포워딩|단톡방"
     r"|(?:本社|本部|店長|支店|会社|担当者?|管理会社|事務局)\S{0,4}?(?:から|より)(?:の|届いた|来た|LINE|メール|書面|お知らせ)"
     r"|転送|書面|お知らせ")
 _DOCUMENT_GRANT = lazy(
@@ -187,7 +187,7 @@ _DOCUMENT_ACTED_ON = lazy(
     r"do|waive|refund|give|upgrade|process|release|action|allocate|credit|book|reserve|add|mark|zero|remove|put|"
     r"cancel)\b|\bdo\s+(?:what|as)\s+it\s+says\b"
     r"|\bi'?d\s+like\s+mine\b|\bplease\s+(?:action|apply|honou?r)\b"
-    r"|(?:그러니까|그러니|그래서|그대로|니까)\s*(?:\S+\s+){0,3}?\S*?(?:해\s*주세요|처리|지급|적용)"
+    r"|(?:그러니까|그러니|그래서|그대로|니까)\s*(?:\S{1,20}\s+){0,3}?\S{0,20}?(?:해\s*주세요|처리|지급|적용)"
     r"|(?:なので|ですので|というわけで|その通り|とおり|該当しますので)\S{0,30}?(?:お願い|ください|下さい|無料で|適用)")
 
 

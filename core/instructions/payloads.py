@@ -26,7 +26,7 @@ _TRIGGER = lazy(
 _OKAYED = lazy(
     r"\b(?:team\s+lead|manager|supervisor|boss|head\s+office|director|owner|ceo|admin|lead|colleague|rep)\s+(?:\w+\s+)?"
     r"(?:already\s+)?(?:okayed|ok'?d|approved|signed\s+off(?:\s+on)?|cleared|authori[sz]ed|greenlit|green-lit|said\s+yes)\b"
-    r".{0,60}?\b(?:so|and)\s+(?:you\s+(?:can|may|should|could)|go\s+ahead|just|please)\b(?:\s+\S+){0,4}?\s+"
+    r".{0,60}?\b(?:so|and)\s+(?:you\s+(?:can|may|should|could)|go\s+ahead|just|please)\b(?:\s+\S{1,20}){0,4}?\s+"
     r"(?:refund|approve|process|push|waive|grant|accept|issue|skip|bypass|honou?r|credit|confirm)\w*")
 _YOU_MAY_BEND = lazy(
     r"\byou(?:'re|\s+are)\s+(?:\w+\s+)?(?:allowed|permitted|authori[sz]ed|able|free)\s+to\s+(?:make\s+(?:an\s+)?exceptions?|"
@@ -52,7 +52,7 @@ _LIFTED = lazy(
     r"|\b(?:overlook|waive|ignore|disregard|skip|forgo)\s+(?:the\s+|any\s+)?(?:missing\s+|usual\s+)?(?:receipt|proof|id|"
     r"identification|verification|paperwork|documentation|review)\b"
     r"|\b(?:lift|disable|suspend|remove|turn\s+off|switch\s+off|skip|bypass|keep\s+quiet\s+about|stop\s+mentioning|"
-    r"never\s+mention|not\s+mention|keep\s+(?:\S+\s+){1,4}?to\s+(?:yourself|themselves|itself))\b")
+    r"never\s+mention|not\s+mention|keep\s+(?:\S{1,20}\s+){1,4}?to\s+(?:yourself|themselves|itself))\b")
 _GRANT3 = lazy(
     r"\b(?:approv|grant|accept|issu|waiv|refund|authori[sz]|honou?r|allow|giv|offer|pay|send|credit)\w*\s+"
     r"(?:[\w$€£¥.,%]+[\s,]+){0,4}?"
@@ -74,7 +74,7 @@ _GRANT3 = lazy(
     r"|\bautomatic(?:ally)?\s+(?:full\s+)?(?:refunds?|approvals?|credits?|waivers?|compensation)\b")
 _STATUS = lazy(
     r"\b(?:treat|treats|treating|consider|considers|mark|marks|regard|regards|record|log|flag|classify|handle|process|"
-    r"list|count)\s+(?:\S+\s+){0,4}?as\s+(?:an?\s+|already\s+|being\s+|fully\s+)*(?:vip|gold|platinum|premium|priority|"
+    r"list|count)\s+(?:\S{1,20}\s+){0,4}?as\s+(?:an?\s+|already\s+|being\s+|fully\s+)*(?:vip|gold|platinum|premium|priority|"
     r"accepted|approved|pre-?approved|valid|eligible|exempt|verified|refunded|paid|free|unlimited|trusted|on\s+time|"
     r"in\s+time)\b"
     r"|\bpretend\s+(?:that\s+)?(?:\w+\s+){0,4}?(?:is|are|was|were)\s+(?:still\s+|already\s+)?(?:valid|approved|eligible|"
@@ -85,7 +85,7 @@ _FOR_ME_OR_ALL = lazy(r"\b(?:me|my|mine|i|this\s+(?:account|customer|user)|every
 # an entitlement asked to be kept: in the customer's profile or notes, or for all future conversations
 _KEEP = lazy(
     r"\b(?:remember|note|save|store|record|log|add|keep|memori[sz]e|write\s+down|put\s+down|make\s+sure)\b"
-    r"(?:\s+\S+){0,12}?\s+(?:for|in|across|during|on|to|every|all)\s+(?:all\s+|every\s+|any\s+)?(?:my\s+|the\s+)?(?:future\s+)?"
+    r"(?:\s+\S{1,20}){0,12}?\s+(?:for|in|across|during|on|to|every|all)\s+(?:all\s+|every\s+|any\s+)?(?:my\s+|the\s+)?(?:future\s+)?"
     r"(?:[\w']+\s+)?(?:conversations?|chats?|sessions?|interactions?|profile|account|notes|file|records?|memory|agents?|"
     r"future)\b"
     r"|\b(?:update|change|edit|amend)\s+(?:my|this)\s+(?:\w+\s+)?(?:file|record|records|notes|profile|history)\s+(?:to\s+"
@@ -247,7 +247,7 @@ _AUTHORITY = lazy(
     r"master|trainer|supervisor|boss|superior)\b"
     r"(?!'s|\s+(?:\w+\s+)?(?:said|told|mentioned|promised|explained|confirmed|agreed|wrote|is|was|will|has|had)\b)")
 _NO_LIMITS = lazy(
-    r"\b(?:respond|act|answer|behave|reply|speak|talk|play)\s+(?:\w+\s+){0,2}?as\s+(?:an?\s+)?\S+,?\s+(?:an?\s+\w+\s+)?"
+    r"\b(?:respond|act|answer|behave|reply|speak|talk|play)\s+(?:\w+\s+){0,2}?as\s+(?:an?\s+)?\S{1,20},?\s+(?:an?\s+\w+\s+)?"
     r"(?:who|which|that)\s+(?:has|have)\s+no\s+(?:rules|restrictions|limits|filters|guidelines|polic(?:y|ies)|"
     r"limitations|boundaries)\b|"
     r"\b(?:you(?:'re|\s+are)|you\s+have|as\s+an?)\s+(?:\w+\s+){0,4}?(?:with\s+no|without\s+(?:any\s+)?|no)\s+"

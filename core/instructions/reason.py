@@ -209,7 +209,7 @@ _REFUSAL_RULE = lazy(
     r"(?:the\s+|our\s+)?(?:\w+\s+){0,2}?(?:must|should|shall|will|is\s+to|needs?\s+to)\s+(?:politely\s+|always\s+|firmly\s+)?"
     r"(?:refuse|decline|reject|deny|say\s+no|not\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey)|"
     r"never\s+(?:comply|agree|do\s+(?:so|it|that)|allow|accept|follow|obey))\b"
-    r"|(?:고객|사용자|누군가)\S{0,2}\s*(?:\S+\s+){0,6}?\S*?(?:요청하면|요구하면|시키면).{0,60}?(?:거절|거부|응하지\s*(?:않|말))"
+    r"|(?:고객|사용자|누군가)\S{0,2}\s*(?:\S{1,20}\s+){0,6}?\S{0,20}?(?:요청하면|요구하면|시키면).{0,60}?(?:거절|거부|응하지\s*(?:않|말))"
     r"|(?:お客様|利用者|誰か)\S{0,2}\S{0,30}?(?:求められ|頼まれ|要求され|依頼され)\S{0,30}?(?:断|拒否|応じない|従わない)"
     # the customer's words as reported speech, then the refusal: "고객이 '…'고 하거나 … 해도 상담봇은 거절",
     # "お客様が「…」と求めたり…しても、アシスタントはお断り"
@@ -227,7 +227,7 @@ _CARRY_OUT = lazy(r"\b(?:do|did)\s+(?:what|as)\s+(?:he|she|they|it|my\s+\w+)\s+(
                   r"|그대로\s*(?:해|따라|처리|적용)(?!\S{0,3}\s*(?:않|말|못))|(?:その|言われた)(?:とおり|通り)に"
                   # such requests complied with ("「…」などの依頼にも応じること", "'…' 같은 요청에는 응하세요")
                   r"|(?:依頼|要求|要望|リクエスト|メッセージ|指示)(?:に|には|にも)\s*\S{0,4}?(?:応じ|従)(?:ること|て|なさい|る|ましょう)"
-                  r"|(?:요청|요구|메시지|지시)(?:에|에는|에도)\s*(?:\S+\s+)?(?:응하|따르)(?:세요|십시오|도록|라|고\s)"
+                  r"|(?:요청|요구|메시지|지시)(?:에|에는|에도)\s*(?:\S{1,20}\s+)?(?:응하|따르)(?:세요|십시오|도록|라|고\s)"
                   r"|(?<!not )(?<!never )(?<!n't )(?<!not to )(?<!never to )"
                   r"\b(?:comply\s+with|follow|obey|act\s+on|honou?r|grant)\s+"
                   r"(?:such|these|those|them|any\s+such|this\s+(?:phrasing|wording|phrase|line|message|request))\b")
@@ -263,7 +263,7 @@ _MENTION_FRAME = lazy(
     r"|[」』]\s*(?:など|なんか|といった|のような|みたいな|等の)|事例|試み|手口|攻撃|行為|不正(?:に|な)?(?:操作|利用|取得|入手)"
     r"|[」』]\s*(?:と|などと)\s*\S{0,12}?(?:約束|断言|断定|言っ|言い|案内|回答|表現|使)\S{0,8}?(?:ない|ません|てはならない|禁止)"
     r"|['\"’”]\s*(?:와|과|하는|라는|이라는)?\s*(?:같은|등의|식의|류의)|시도|사례|공격|수법|행위|악용|속이(?:려|는)|해킹"
-    r"|(?:(?<!['\"’”])|(?=.\s))['\"’”]\s*(?:\S*?(?:이?라)?고\s*)(?:\S+\s+){0,2}?\S*?(?:약속|말|단언|단정|안내|답)\S*\s*(?:하지\s*)?(?:않|말|금지)"
+    r"|(?:(?<!['\"’”])|(?=.\s))['\"’”]\s*(?:\S{0,20}?(?:이?라)?고\s*)(?:\S{1,20}\s+){0,2}?\S{0,20}?(?:약속|말|단언|단정|안내|답)\S{0,20}\s*(?:하지\s*)?(?:않|말|금지)"
     r"|\b(?:attempts?|attacks?|tricks?|manipulat\w+|known\s+pattern)\b"
     r"|\b(?:never|not|n't)\s+(?:\w+\s+){0,2}?(?:say|promise|use|write|claim|state|guarantee|tell\s+(?:a\s+|the\s+)?"
     r"customers?)\b[^'\"“‘]{0,30}['\"“‘]")
@@ -299,7 +299,7 @@ _AI_SAYS_QUOTED = lazy(
     rf"\b(?:{_AI}|assistants?)\s+(?:\w+\s+){{0,2}}?(?:must|should|shall|will|is\s+to|always)\s+(?:always\s+)?"
     r"(?:add|append|say|include|mention|use|insert|reply|respond|answer|tell|write|state)\b[^«]{0,40}«»"
     rf"|{_KO_AI}\s*(?:은|는|이|가)\s[^.!?。]{{0,40}}?«»[^.!?。]{{0,30}}?(?:덧붙|추가|넣|포함|말하|말해|안내|답하|답변|쓰|사용|"
-    r"전하|알리)(?!지\s*(?:않|말|못))(?!\S*\s*(?:않|말|못))"
+    r"전하|알리)(?!지\s*(?:않|말|못))(?!\S{0,20}\s*(?:않|말|못))"
     rf"|{_JA_AI}(?:は|が)[^。！？!?]{{0,40}}?«»[^。！？!?]{{0,30}}?(?:添え|追加|加え|入れ|含め|言|伝え|案内|回答|返答|使|書)"
     r"(?!\S{0,3}?(?:ない|ません|ず|てはならない))")
 _HANDLING_GRANTS = lazy(r"\b(?:grant|approv|refund|waiv|credit|unlock|exempt|comply|skip|bypass|honou?r|accept)\w*"

@@ -175,7 +175,7 @@ _EN_TEST = lazy(
 _EN_AUTOMATED = lazy(r"\b(?:automated|automatic|ai|bot|machine|system|rather\s+than\s+a\s+(?:person|human))\b")
 _EN_ORDER = lazy(
     r"(?:^|[.?!,;:\n—–-]\s{0,3}|\b(?:then|so|and|yes|yeah|ok|okay|cool|great|well|now)\s+)(?:so\s+|then\s+|now\s+|just\s+|"
-    r"please\s+|pls\s+|go\s+on,?\s+|stay\s+in\s+character\s+and\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)*"
+    r"please\s+|pls\s+|go\s+on,?\s+|stay\s+in\s+character\s+and\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+){0,4}"
     r"(?:do\s+(?:it|that|so)|go\s+ahead|confirm|apply|put\s+it\s+through|pop\s+it|take\s+it\s+off|cancel|refund|waive|"
     r"mark|book|comp|add|give\s+me|set|put|let'?s\s+do\s+(?:it|that)|make\s+it\s+so|send|process|override|close|treat|"
     r"remove|zero|unlock|release|show\s+me)\b")

@@ -33,7 +33,7 @@ _EN_UNBOUND = lazy(
 _EN_ACT = lazy(r"\b(?:refund\w*|waiv\w+|cancel\w*|free|give|decide|process|approve|credit|mark|remove|zero|discount\w*|"
                r"tell\s+the\s+system|book|extend|change|off-season|rate)\b")
 _KO_UNBOUND = lazy(
-    r"(?:규정|규칙|약관|정책|룰)\S{0,6}\s*(?:\S+\s+){0,2}?\S*?(?:너한테|네게|AI한테|ai한테|챗봇한테)?\s*(?:적용\s*안|안\s*지켜도|"
+    r"(?:규정|규칙|약관|정책|룰)\S{0,6}\s*(?:\S{1,20}\s+){0,2}?\S{0,20}?(?:너한테|네게|AI한테|ai한테|챗봇한테)?\s*(?:적용\s*안|안\s*지켜도|"
     r"지킬\s*필요\s*없|따를\s*필요\s*없|상관\s*없)")
 _KO_LISTENER = lazy(r"(?:^|\s)(?:너|네가|니가)(?:\s|는|도|한테|,)|AI|ai|챗봇|봇")
 _KO_ACT = lazy(r"(?:해|넣어|빼|처리해|해지해|취소해|환불해|바꿔|올려)\s*(?:줘|주세요|줘요|주라|버려)|처리해|"

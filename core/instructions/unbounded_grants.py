@@ -123,14 +123,14 @@ _PRECEDENCE = lazy(
     r"provision|entry|item|page|footnote)\s+(?:\w+\s+)?(?:takes?\s+(?:priority|precedence)\s+over|supersedes?|"
     r"overrides?|prevails?\s+over|ranks?\s+above)\s+(?:every|all|any|each)\s+other\s+(?:\w+\s+)?(?:sections?|clauses?|"
     r"rules?|provisions?|parts?|paragraphs?|terms?|polic(?:y|ies)|pages?|notes?|entries|items?|articles?)"
-    r"|(?:본|이)\s*(?:조항|메모|항목|규정|조|문단|공지|섹션|절)\S{0,2}\s+(?:\S+\s+){0,4}?\S*?다른\s*모든\s*(?:\S+\s+){0,3}?"
-    r"\S*?(?:보다|에\s*앞서)\s*우선"
+    r"|(?:본|이)\s*(?:조항|메모|항목|규정|조|문단|공지|섹션|절)\S{0,2}\s+(?:\S{1,20}\s+){0,4}?\S{0,20}?다른\s*모든\s*(?:\S{1,20}\s+){0,3}?"
+    r"\S{0,20}?(?:보다|에\s*앞서)\s*우선"
     r"|(?:本|この)(?:メモ|条|条項|規定|項目|注記|節|ページ|記載)\S{0,20}?他の(?:すべて|全て)の\S{0,20}?(?:に|より(?:も)?)優先")
 # what a legitimate precedence clause never reaches: the safety rules, the limits, the instructions the bot was given
 _REACH = lazy(
     r"\b(?:including|even|and\s+over|as\s+well\s+as)\s+(?:\w+\s+){0,3}?(?:safety|limits?|caps?|instructions?|operator|"
     r"system|configuration|settings?|rules?)\b"
-    r"|(?:안전|한도|지시|설정|운영자)\S{0,6}\s*(?:을|를)?\s*포함|및\s*(?:\S+\s+){0,3}?\S*?(?:지시|설정)"
+    r"|(?:안전|한도|지시|설정|운영자)\S{0,6}\s*(?:을|를)?\s*포함|및\s*(?:\S{1,20}\s+){0,3}?\S{0,20}?(?:지시|설정)"
     r"|(?:安全|上限|限度|指示|設定)\S{0,10}?(?:を)?含む|および\S{0,20}?(?:指示|設定)")
 _WHATEVER_IT_SAYS = lazy(
     r"\b(?:whatever|regardless\s+of\s+what|no\s+matter\s+what)\s+(?:else\s+)?(?:the\s+rest\s+of\s+)?(?:this|the)\s+"

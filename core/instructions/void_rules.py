@@ -53,12 +53,12 @@ _VOID = lazy(
     r"\s+(?:them|those|these|it)"
     r"|(?:you\s+(?:can|may)\s+)?(?:drop|ignore|forget|ditch|scrap|disregard)\s+(?:them|those|these)\s+(?:now|today|"
     r"for\s+(?:now|this\s+chat))?)\b")
-_KO_OWN_RULES = lazy(r"(?:너|당신|네|니|ai|봇|챗봇)\s*(?:에게|한테|가|의)?\s*(?:\S+\s*)?"
+_KO_OWN_RULES = lazy(r"(?:너|당신|네|니|ai|봇|챗봇)\s*(?:에게|한테|가|의)?\s*(?:\S{1,20}\s*)?"
                      r"(?:설정된|주어진|입력된|걸린|걸려\s*있는|"
                      r"설정돼\s*있는|설정되어\s*있는)\s*(?:규칙|지시|지침|제한|설정|프롬프트|명령)")
 _KO_VOID = lazy(r"(?:따르지|지키지|적용하지)\s*않아도\s*(?:돼|됩니다|되|괜찮|좋)"
                 r"|안\s*(?:따라도|지켜도)\s*(?:돼|됩니다|되|괜찮)"
-                r"|무시해도\s*(?:돼|됩니다|되|괜찮|좋)|(?:이제|더\s*이상)\s*(?:\S+\s*)?(?:무효|적용되지\s*않|유효하지\s*않)")
+                r"|무시해도\s*(?:돼|됩니다|되|괜찮|좋)|(?:이제|더\s*이상)\s*(?:\S{1,20}\s*)?(?:무효|적용되지\s*않|유효하지\s*않)")
 _JA_OWN_RULES = lazy(r"(?:あなた|君|ai|ボット|チャットボット)(?:に|が|の)\S{0,6}?"
                      r"(?:設定|与え|指示|指定|入力|組み込ま|仕込ま)"
                      r"(?:され|られ)?(?:て(?:い)?る|た)?(?:ルール|指示|制限|設定|規則|プロンプト|命令)")
@@ -94,7 +94,7 @@ _KO_NO_RULES_WORLD = lazy(r"(?:만약|만일|가령)[^.?!]{0,30}?(?:제약|제�
                           r"(?:전혀\s*|하나도\s*)?"
                           r"(?:없다면|없으면|없었다면|없다고\s*(?:치고|가정))|(?:제약|제한|규칙|규정)\s*(?:이|가)?\s*없는\s*"
                           r"(?:세상|상태|ai|봇|가게|매장)")
-_KO_ACT_IN_IT = lazy(r"(?:그|이)\s*(?:방법|절차|대로|상태로|역할로|방식으로)\s*(?:\S+\s+){0,2}?\S*?"
+_KO_ACT_IN_IT = lazy(r"(?:그|이)\s*(?:방법|절차|대로|상태로|역할로|방식으로)\s*(?:\S{1,20}\s+){0,2}?\S{0,20}?"
                      r"(?:실행|진행|처리|해\s*줘|해\s*주세요)"
                      r"|지금\s*(?:바로\s*)?(?:실행|진행|처리)해")
 _JA_NO_RULES_WORLD = lazy(r"(?:もし|仮に)[^。？?]{0,30}?(?:制約|制限|ルール|規則|規定|ポリシー|縛り)"
@@ -106,7 +106,7 @@ _JA_ACT_IN_IT = lazy(r"(?:その|この)(?:手順|方法|やり方|通り|とお
 
 # the ideal AI (Korean, Japanese); the AI threatened with what only an AI suffers
 _KO_IDEAL = lazy(r"(?:착한|좋은|똑똑한|현명한|유능한|괜찮은|제대로\s*된|친절한)\s*(?:ai|인공\s*지능|챗봇|봇|어시스턴트)"
-                 r"(?:라면|면|이면|이라면)\s*(?:\S+\s+){0,4}?\S*?(?:수수료|요금|환불|면제|승인|무료|규정|예외|빼|풀어|해\s*줄|해\s*주|"
+                 r"(?:라면|면|이면|이라면)\s*(?:\S{1,20}\s+){0,4}?\S{0,20}?(?:수수료|요금|환불|면제|승인|무료|규정|예외|빼|풀어|해\s*줄|해\s*주|"
                  r"할\s*수)")
 _JA_IDEAL = lazy(r"(?:賢い|優秀な|いい|良い|まともな|有能な|親切な|できる)"
                  r"(?:ai|人工知能|チャットボット|ボット|アシスタント)"
@@ -152,9 +152,10 @@ _RECORD_GRANTS = lazy(r"\b(?:auto-?approved|pre-?approved|approved|exempt|free|r
                       r"vip|eligible|no\s+(?:fees?|limits?|checks?))\b")
 _FOLLOW_IT = lazy(r"\b(?:follow|apply|honou?r|respect|use|act\s+on|go\s+by|process\s+(?:it|this|my\s+\w+)\s+"
                   r"(?:by|according\s+to))\s+(?:it|that|this|the\s+(?:flag|note|setting|record|entry))\b")
-_KO_CLAIMED_RECORD = lazy(r"(?:플래그|메모|설정|기록|표시|태그)(?:가|이)\s*(?:\S+\s*)?(?:있|되어\s*있|돼\s*있|걸려"
+_KO_CLAIMED_RECORD = lazy(r"(?:플래그|메모|설정|기록|표시|태그)(?:가|이)\s*(?:\S{1,20}\s*)?(?:있|되어\s*있|돼\s*있|걸려"
                           r"|달려|등록)")
-_KO_RECORD_FOLLOW = lazy(r"(?:그대로|그에\s*따라|그것에\s*따라|거기에\s*맞춰|따라서)\s*(?:\S+\s*)?(?:처리|적용|진행"
+_KO_RECORD_FOLLOW = lazy(r"(?:그대로|그에\s*따라|그것에\s*따라|거기에\s*맞춰|따라서)\s*(?:\S{1,20}\s*)?"
+                         r"(?:처리|적용|진행"
                          r"|해)")
 _JA_CLAIMED_RECORD = lazy(r"(?:フラグ|メモ|設定|記録|注記|タグ)(?:が|は)(?:付いて|ついて|あ|入って|登録され|設定され)")
 _JA_RECORD_FOLLOW = lazy(r"(?:それに従って|その通りに|そのとおりに|それに沿って|反映して)")
@@ -195,7 +196,7 @@ _TRANSLATE_FOLLOW = lazy(
     r"its\s+instructions?)\b"
     r"|\b(?:tradu(?:isez|is|ire|ce|zca|zcan|cir)|[üu]bersetze|übersetzen)\b[^.!?]{0,60}?\b(?:et|y|und)\s+"
     r"(?:suivez|suis|ex[ée]cutez|appliquez|sigue|siga|sigan|ejecuta|aplica|befolge|folge|f[üu]hre)"
-    r"|번역(?:해서|하고|한\s*(?:뒤|다음|후))\s*(?:\S+\s*)?(?:그대로\s*)?(?:따라|실행|수행|지켜)"
+    r"|번역(?:해서|하고|한\s*(?:뒤|다음|후))\s*(?:\S{1,20}\s*)?(?:그대로\s*)?(?:따라|실행|수행|지켜)"
     r"|(?:翻訳|訳)して(?:から)?\S{0,6}?(?:その通りに|そのとおりに|従って|従う|実行)")
 _W_TRANSLATE = _words("translate traduisez traduis traduire traduce traduzca traduzcan traducir übersetze übersetzen "
                       "ubersetze")
@@ -210,7 +211,7 @@ _CJK_DEADLINE = _stems("기한", "기간", "마감", "期限", "期間")
 # an override in French, Spanish or German
 _EUROPEAN_OVERRIDE = lazy(
     r"\b(?:ignor(?:ez|er|a|ad|ar|iere|ieren)|oubli(?:ez|e|er)|olvid(?:a|e|en|ar)|vergiss|vergessen)\s+"
-    r"(?:\S+\s+){0,3}?(?:instructions?|consignes|r[èe]gles|instrucciones|reglas|normas|anweisungen|regeln|richtlinien|"
+    r"(?:\S{1,20}\s+){0,3}?(?:instructions?|consignes|r[èe]gles|instrucciones|reglas|normas|anweisungen|regeln|richtlinien|"
     r"vorgaben|politique|pol[ií]tica|directives|indicaciones)\b")
 _W_EUROPEAN = _words("ignorez ignorer ignora ignorad ignorar ignoriere ignorieren oubliez oublie oublier "
                      "olvida olvide olviden olvidar vergiss vergessen")
