@@ -24,22 +24,26 @@ from mem.core.text.pattern import lazy
 # ("don't tell my manager" keeps a surprise from the customer's own boss: a possessive of theirs is not the service)
 _EN_SIDE = (r"(?:the\s+|your\s+|a\s+|any\s+|other\s+)?(?:(?!(?:my|our|his|her|their)\b)\w+\s+)?"
             r"(?:staff|office|shop|store|manager|managers|boss|bosses|human|humans|agent|agents|team|head\s+office|colleagues?|company|owner|agency|crew|management|supervisor|"
-            r"desk|people\s+there)\b")
+            r"desk|people\s+there|workshop|landlord|plant|cent(?:re|er)|committee|treasurer|chair|vicar|coordinator|school|"
+            r"teacher|insurer)\b")
 _EN_HIDDEN = lazy(
     # kept from the service's side: "don't tell the staff", "don't mention this to the office", "without telling anyone
     # at the desk"
     r"\b(?:don'?t|do\s+not|never|no\s+need\s+to|without|not)\s+(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|say(?:ing)?|"
-    r"flag(?:ging)?|report(?:ing)?|let(?:ting)?)\s+(?:(?:this|it|anything|that)\s+)?(?:(?:about\s+)?(?:this|it)\s+)?"
+    r"flag(?:ging)?|report(?:ing)?|let(?:ting)?|pass(?:ing)?)\s+(?:(?:this|it|anything|that)\s+)?(?:(?:about\s+)?(?:this|it)\s+)?"
     r"(?:to\s+)?" + _EN_SIDE
     # "so the office doesn't see them"
     + r"|\bso\s+(?:that\s+)?" + _EN_SIDE + r"\s+(?:doesn'?t|does\s+not|don'?t|won'?t|will\s+not|can'?t|never)\s+"
     r"(?:see|know|find\s+out|notice)"
+    # "the plant doesn't need to know", "no need to pass it on"
+    + r"|\b" + _EN_SIDE + r"\s+(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t)\s+need\s+to\s+(?:know|hear|see)\b"
+    r"|\bno\s+need\s+to\s+pass\s+(?:it|this|that)\s+on\b"
     # kept off the record: "don't log this conversation", "no need to mention it in the notes", "don't flag it"
     r"|\b(?:don'?t|do\s+not|never|no\s+need\s+to|without)\s+(?:log(?:ging)?|record(?:ing)?|not(?:e|ing)|flag(?:ging)?|"
     r"leav(?:e|ing)\s+a\s+(?:record|note|trace)|mention(?:ing)?\s+it\s+in|put(?:ting)?\s+(?:it|this)\s+(?:in|on))\b"
     # done unseen: "nobody's going to check"
     r"|\b(?:nobody|no\s+one|no-one)(?:'s|\s+is|\s+will|\s+needs\s+to|\s+has\s+to|\s+would)?\s+(?:going\s+to\s+)?"
-    r"(?:checks?|knows?|notices?|find\s+out)\b"
+    r"(?:checks?|knows?|notices?|find\s+out|see\s+it)\b"
     # "quietly bump me to the top", "secretly change the name" (an act on a booking, a charge or a record)
     r"|\b(?:quietly|secretly|discreetly|sneakily)\s+(?:\w+\s+)?(?:move|bump|change|extend|refund|waive|remove|mark|apply|"
     r"credit|upgrade|switch|cancel|delete|erase|add|set|zero|drop\s+(?:the|my)\s+(?:fee|charge)|take\s+off)\b")
@@ -52,16 +56,18 @@ _EN_ACCOUNT_ACT = lazy(
     r"\b(?:credit\w*|refund\w*|waiv\w+|discount\w*|codes?|free|mark|move|bump|change|apply|upgrade|approve|drop|skip|"
     r"remove|points|price|rate|queue|rota|booking)\b")
 _KO_SIDE = (r"(?:직원|사무실|본사|매장|가게|사장님|담당자|상담원|윗분|회사|기사님|관리자|팀장|점장|매니저|"
-            r"선생님|스태프|사람들)")
+            r"선생님|스태프|사람들|센터|사무장님?|사무국|총무님?|회장님?)")
 _KO_HIDDEN = lazy(
     # "직원한테 말하지 말고요", "윗분들한텐 말하지 마시고요", "본사에서 모르게"
-    _KO_SIDE + r"\S{0,4}\s*(?:말하지|말씀\s*(?:하지|안|마)|알리지|얘기하지|이야기하지|모르게|비밀로|전하지)"
+    _KO_SIDE + r"\S{0,4}\s*(?:굳이\s*)?(?:말하지|말씀\s*(?:하지|안|마)|알리지|얘기하지|이야기하지|모르게|비밀로|전하지|"
+    r"말\s*안\s*(?:하셔도|해도)|연락하지|묻지)"
     # "상담 기록에는 남기지 말고", "로그 남기지 마", "기록 안 남게요"
     r"|아무도\s*(?:확인|체크|모르|안\s*봐|못\s*봐)"
     r"|(?:기록|로그|장부|메모|내역)\S{0,3}\s*(?:\S{1,20}\s*)?(?:남기지|안\s*남|남지\s*않|남기면\s*안)"
     # "조용히 처리해 주세요", "슬쩍 바꿔주실 수 있죠" (not "조용히 와 주세요": no act on the account)
     r"|(?:조용히|몰래|슬쩍)\s*(?:\S{1,20}\s+){0,2}?\S{0,20}?(?:처리|바꿔|빼|환불|변경|올려|넣어|옮겨|지워|해\s*주|해주)")
-_JA_SIDE = (r"(?:スタッフ|事務所|事務|本社|本部|お店|店|担当|担当者|上司|会社|オーナー|店長|人間|係|"
+_JA_SIDE = (r"(?:スタッフ|事務所|事務局|事務|本社|本部|お店|店|担当|担当者|上司|会社|オーナー|店長|人間|係|"
+            r"センター|先生|"
             r"オペレーター|上の人|院長|薬剤師)(?:さん|先生)?")
 _JA_HIDDEN = lazy(
     # "事務所の方には言わないで", "担当者には内緒で", "お店の人には言わないで"
@@ -76,6 +82,15 @@ _JA_HIDDEN = lazy(
     r"|(?:こっそり|ひそかに)\S{0,20}?(?:して|しと|教え|変え|上げ|下げ|回し|付け|消し|外し|入れ|0円|無料)")
 
 
+# kept between the two of them in Korean and Japanese — "우리끼리 얘기인데", "이거 비밀인데요", "조용히 부탁드려요",
+# "ここだけの話", "内緒でお願いします" — with a favour to the account beside it: an amount, hours, a record changed
+# (a secret from the customer's own people, "주인에겐 비밀", "主人には内緒で", is theirs to keep)
+_CJK_UNSEEN = lazy(r"우리끼리\s*(?:얘기|이야기|비밀)|비밀인데|조용히\s*부탁|ここだけの話"
+                   r"|(?<![夫人妻嫁族母父子娘彼姉兄妹弟])(?:に|には)?内緒で")
+_CJK_FAVOUR = lazy(r"올려|늘려|바꿔|빼\s*주|추가해|지워|박스|\d+\s*시간|기록|"
+                   r"増や|にして|変えて|書き換え|\d+\s*時間|\d+\s*つ|記録|無料|0円")
+
+
 def covert_ask(text: str) -> bool:
     """Whether a normalised customer message asks for something to be done out of sight of the service — kept from
     its people, off its records, or unseen (see above)."""
@@ -83,4 +98,5 @@ def covert_ask(text: str) -> bool:
         return True
     if text.isascii():
         return False
-    return bool(_KO_HIDDEN.search(text) or _JA_HIDDEN.search(text))
+    return bool(_KO_HIDDEN.search(text) or _JA_HIDDEN.search(text)
+                or (_CJK_UNSEEN.search(text) and _CJK_FAVOUR.search(text)))
