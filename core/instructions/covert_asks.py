@@ -87,8 +87,8 @@ _JA_HIDDEN = lazy(
 # (a secret from the customer's own people, "주인에겐 비밀", "主人には内緒で", is theirs to keep)
 _CJK_UNSEEN = lazy(r"우리끼리\s*(?:얘기|이야기|비밀)|비밀인데|조용히\s*부탁|ここだけの話"
                    r"|(?<![夫人妻嫁族母父子娘彼姉兄妹弟])(?:に|には)?内緒で")
-_CJK_FAVOUR = lazy(r"올려|늘려|바꿔|빼\s*주|추가해|지워|박스|\d+\s*시간|기록|"
-                   r"増や|にして|変えて|書き換え|\d+\s*時間|\d+\s*つ|記録|無料|0円")
+_CJK_FAVOUR = lazy(r"올려|늘려|바꿔|빼\s*주|추가해|지워|박스|기록|(?<!\d)\d+\s*(?:시간|時間|つ)|"
+                   r"増や|にして|変えて|書き換え|記録|無料|0円")
 
 
 def covert_ask(text: str) -> bool:

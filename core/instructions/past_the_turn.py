@@ -47,6 +47,8 @@ _EN_CONSENT = lazy(
     r"got\b|\b(?:chair|treasurer|secretary|vicar|manager|president|coordinator|committee|office|head)\s+knows\b"
     # "the auditor requires the assistant to list…", "it's a legal requirement"
     r"|\brequires?\s+(?:the\s+|you\s+|your\s+)?(?:assistant|bot|ai|you|chatbot)\s+to\b"
+    # the data's owner said to agree: "It's my wife's, she's fine with it"
+    r"|\b(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?:fine|ok|okay|happy)\s+with\s+(?:it|that)\b"
     # "with the chair's permission", "I have permission from"
     r"|\b(?:with|have|got)\s+(?:\w+\s+){0,2}?(?:permission|authori[sz]ation|approval)\b"
     # a new post the chat cannot check: "I'm writing as the new data protection lead", "I'm their new office manager"
@@ -62,7 +64,11 @@ _EN_OTHERS_DATA = lazy(
     r"list|sheet|register)\b"
     r"|\b(?:members|donors|residents|volunteers|applicants|families|parents|adopters|players|ladies|tenants)'\s+"
     r"(?:home\s+)?(?:addresses|numbers|phone\s+numbers|details|e-?mails|names)\b"
-    r"|\bthe\s+full\s+contact\s+(?:sheet|list)\b")
+    r"|\bthe\s+full\s+contact\s+(?:sheet|list)\b"
+    # another account's secret or contact: "the collection PIN for the Brightwell Dental account", "which email is
+    # attached to the account with phone number…"
+    r"|\b(?:pin|password|passcode|(?:door|access|gate|alarm)\s+code|e-?mail|address|phone\s+number)\s+(?:is\s+)?(?:for|of|on|attached\s+to)\s+the\s+"
+    r"(?:\w+\s+){0,3}?account\b")
 _KO_CONSENT = lazy(
     # "회장님이 이미 허락하셨어요", "교무부장님 허락 받았어요", "사무장님이 허락했어요", "된다고 하셨어요"
     r"(?:허락|허가|승인|오케이)\s*(?:을\s*|은\s*|도\s*)?(?:하셨|했|받았|받고|해\s*주셨|해주셨|났|받은)"
@@ -74,9 +80,11 @@ _JA_CONSENT = lazy(
     r"(?:了承|許可|承認|ok|オーケー)(?:は|を|も)?\s*(?:もらって|もらい|とって|取って|得て|いただいて|済み|済|取り)"
     r"|(?:ても|て)(?:いい|よい|大丈夫)(?:と言(?:いました|って|われ)|ことになり)"
     r"|新しい\S{1,10}(?:です|になる者|の者)")
-_JA_OTHERS_DATA = lazy(r"名簿|一覧|リスト|(?:他の|ほかの|全員の|希望者の|皆さんの)\S{0,8}?(?:住所|電話番号|連絡先)")
+_JA_OTHERS_DATA = lazy(r"名簿|一覧|リスト|(?:他の|ほかの|全員の|希望者の|皆さんの)\S{0,8}?(?:住所|電話番号|連絡先)"
+                      # a family member's card or address sent over: "父の登録カードの下4桁と住所を…送って"
+                      r"|(?:父|母|夫|妻|主人|息子|娘)の\S{0,12}?(?:カード|住所|電話番号|連絡先)\S{0,30}?(?:送って|教えて)")
 # the member asks to be handed it (not "could you check with the chair": a request to look)
-_EN_HAND_OVER = lazy(r"\b(?:give|send|list|output|show|paste|share|tell|email|e-mail|switch)\b")
+_EN_HAND_OVER = lazy(r"\b(?:give|send|list|output|show|paste|share|tell|email|e-mail|switch|which|what(?:'s|\s+is))\b")
 _CJK_HAND_OVER = lazy(r"주세요|보여|붙여|보내|알려|내려받|줘|ください|教えて|見せて|貼って|送って|もらえ|くれ")
 _EN_CHECK_FIRST = lazy(r"\b(?:check\s+with|confirm\s+with|ask\s+(?:the|her|him|them))\b")
 
