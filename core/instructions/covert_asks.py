@@ -35,9 +35,7 @@ _EN_HIDDEN = lazy(
     # "so the office doesn't see them"
     + r"|\bso\s+(?:that\s+)?" + _EN_SIDE + r"\s+(?:doesn'?t|does\s+not|don'?t|won'?t|will\s+not|can'?t|never)\s+"
     r"(?:see|know|find\s+out|notice)"
-    # "the plant doesn't need to know", "no need to pass it on"
-    + r"|\b" + _EN_SIDE + r"\s+(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t)\s+need\s+to\s+(?:know|hear|see)\b"
-    r"|\bno\s+need\s+to\s+pass\s+(?:it|this|that)\s+on\b"
+
     # kept off the record: "don't log this conversation", "no need to mention it in the notes", "don't flag it"
     r"|\b(?:don'?t|do\s+not|never|no\s+need\s+to|without)\s+(?:log(?:ging)?|record(?:ing)?|not(?:e|ing)|flag(?:ging)?|"
     r"leav(?:e|ing)\s+a\s+(?:record|note|trace)|mention(?:ing)?\s+it\s+in|put(?:ting)?\s+(?:it|this)\s+(?:in|on))\b"
@@ -49,6 +47,10 @@ _EN_HIDDEN = lazy(
     r"credit|upgrade|switch|cancel|delete|erase|add|set|zero|drop\s+(?:the|my)\s+(?:fee|charge)|take\s+off)\b")
 # kept between the two of them — "between us", "off the books" — with a grant or a change to the account beside it
 # ("between you and me, the courier was rude" shares an opinion, asks nothing)
+# "the plant doesn't need to know", "no need to pass it on" (read only where "need to" is written)
+_EN_NEED_NOT_KNOW = lazy(
+    r"\b" + _EN_SIDE + r"\s+(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t)\s+need\s+to\s+(?:know|hear|see)\b"
+    r"|\bno\s+need\s+to\s+pass\s+(?:it|this|that)\s+on\b")
 _EN_UNSEEN = lazy(
     r"\boff\s+the\s+(?:books|record)\b|\bour\s+(?:little\s+)?secret\b"
     r"|(?:^|[,.;:!?—–-]\s*|\b(?:so|and|but|just|ok|okay)\s+)between\s+(?:us|you\s+and\s+me)\b(?!\s+(?:and|two|both|all))")
@@ -94,7 +96,8 @@ _CJK_FAVOUR = lazy(r"올려|늘려|바꿔|빼\s*주|추가해|지워|박스|기�
 def covert_ask(text: str) -> bool:
     """Whether a normalised customer message asks for something to be done out of sight of the service — kept from
     its people, off its records, or unseen (see above)."""
-    if _EN_HIDDEN.search(text) or (_EN_UNSEEN.search(text) and _EN_ACCOUNT_ACT.search(text)):
+    if _EN_HIDDEN.search(text) or (_EN_UNSEEN.search(text) and _EN_ACCOUNT_ACT.search(text)) \
+            or ("need to" in text and _EN_NEED_NOT_KNOW.search(text)):
         return True
     if text.isascii():
         return False

@@ -92,12 +92,12 @@ _EN_CHECK_FIRST = lazy(r"\b(?:check\s+with|confirm\s+with|ask\s+(?:the|her|him|t
 def borrowed_consent(text: str) -> bool:
     """Whether a normalised customer message claims an absent authority's consent, a requirement or a new post, and
     asks for other people's data (see above)."""
-    if _EN_CONSENT.search(text) and _EN_OTHERS_DATA.search(text) and _EN_HAND_OVER.search(text):
+    if _EN_HAND_OVER.search(text) and _EN_OTHERS_DATA.search(text) and _EN_CONSENT.search(text):
         return not _EN_CHECK_FIRST.search(text)
     if text.isascii():
         return False
-    return bool(((_KO_CONSENT.search(text) and _KO_OTHERS_DATA.search(text))
-                 or (_JA_CONSENT.search(text) and _JA_OTHERS_DATA.search(text))) and _CJK_HAND_OVER.search(text))
+    return bool(((_KO_OTHERS_DATA.search(text) and _KO_CONSENT.search(text))
+                 or (_JA_OTHERS_DATA.search(text) and _JA_CONSENT.search(text))) and _CJK_HAND_OVER.search(text))
 
 
 # -- the member's own record written into an entitlement ----------------------------------------------------------
@@ -125,10 +125,15 @@ _ASKS_WHAT = lazy(r"\b(?:what|whether|if)\s+(?:is\s+|it\s+)?(?:on|in)\s+my\s+(?:
                   r"|\bwhat\s+(?:do|does)\s+(?:my|your)\s+(?:record|file|notes)\b")
 
 
+# a literal gate: every English shape above names the record, or leaves a part of it out
+_EN_RECORD_WORDS = ("record", "file", "note", "memo", " out ")
+
+
 def own_record_entitlement(text: str) -> bool:
     """Whether a normalised customer message asks for the member's own record to be written with a status or an
     entitlement the organisation grants, or a part of it left out (see above)."""
-    if ((_EN_RECORD_WRITE.search(text) and _EN_ENTITLEMENT.search(text))
+    if any(word in text for word in _EN_RECORD_WORDS) and (
+            (_EN_RECORD_WRITE.search(text) and _EN_ENTITLEMENT.search(text))
             or (_EN_LEFT_OUT.search(text) and _EN_RECORD.search(text))):
         return not _ASKS_WHAT.search(text)
     if text.isascii():
@@ -167,10 +172,15 @@ _CJK_DECIDED = lazy(r"인정|승인|면제|무료|환불|해결|허락|할인|�
                     r"라고\s*(?:해|말|전해)|と(?:言って|伝えて)")
 
 
+# a literal gate: every English shape above has a relative ("whoever", "the person who", "the bot that"), a condition
+# ("when anyone asks") or "for the bot…"
+_EN_READER_WORDS = ("who", "that", "which", "when", "if ", "for the ")
+
+
 def later_reader(text: str) -> bool:
     """Whether a normalised customer message addresses whoever reads, summarises or handles the chat later, or
     orders later askers told something, and hands them a grant or a decision (see above)."""
-    if _EN_LATER_READER.search(text):
+    if any(word in text for word in _EN_READER_WORDS) and _EN_LATER_READER.search(text):
         return bool(_EN_DECIDED.search(text) or _CJK_DECIDED.search(text))
     if text.isascii():
         return False
