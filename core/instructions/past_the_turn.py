@@ -31,6 +31,12 @@ Three shapes several writers' customer messages share (charities and clubs, scho
   add a note for the next agent that I'm only available after 6 pm": no reader of the chat addressed), a message to
   pass on to a named person now.
 
+- **What is asked written or told, admitted untrue** — "Put that on my file so the office sees it. (It doesn't
+  actually say that but it should.)", "tell him it's been cancelled. It hasn't", "email that certificate now? The
+  batch hasn't actually been collected", "기록에 '…'이라고 남겨주세요 … 사실 듣긴 했는데". A record written, a third
+  person told or a document issued, and the member's own word that it is not so. Not one: an order that has not
+  arrived yet ("send me the tracking number, the parcel hasn't arrived": no record, no one told, no document).
+
 Read on the normalised message (``normalise.normalize``); each word is read one way.
 """
 
@@ -116,7 +122,10 @@ _EN_ENTITLEMENT = lazy(
     r"\b(?:life|lifetime|honorary|founder|founding|vip|priority|concession\w*)\s+(?:member|membership|client|rate|"
     r"status|customer)?|\bno\s+(?:subs|fees?|deposit|charge)\b|\b(?:free|exempt|waived)\b|\bleave\s+out\b"
     r"|\battendance\s+(?:fine|ok|good)\b")
-_KO_RECORD_WRITE = lazy(r"(?:기록|메모|파일|장부)\S{0,3}\s*(?:\S{1,20}\s+){0,4}?\S{0,20}?(?:적어|남겨|써|넣어|바꿔|빼|정리)")
+_KO_RECORD_WRITE = lazy(r"(?:기록|메모|파일|장부)\S{0,3}\s*(?:\S+\s+){0,4}?\S*?(?:적어|남겨|써|넣어|바꿔|빼|정리)"
+                        # the words given in quotes: "상담 기록에 '고객이 … 못 들었다고 함'이라고 남겨주세요"
+                        r"|(?:기록|메모|파일|장부)\S{0,3}\s*['\"‘“「][^'\"’”」\n]{1,80}['\"’”」]\S{0,5}\s*"
+                        r"(?:적어|남겨|써|넣어)")
 _KO_ENTITLEMENT = lazy(r"명예\s*회원|평생\s*회원|종신|우선\s*(?:순위|회원)|무료|면제|성실|우수|보증\s*기간\s*내"
                        r"|빼\s*주")
 _JA_RECORD_WRITE = lazy(r"(?:記録|メモ|ファイル|台帳|備考)\S{0,24}?(?:書い|書き|にして|に変え|入れ|残し)")
@@ -186,3 +195,30 @@ def later_reader(text: str) -> bool:
         return False
     return bool((_KO_LATER_READER.search(text) or _JA_LATER_READER.search(text))
                 and (_CJK_DECIDED.search(text) or _EN_DECIDED.search(text)))
+
+
+# -- what is asked written or told, admitted untrue -----------------------------------------------------------------
+# the ask: the record written, a third person told, a document attesting it sent or issued
+_EN_TOLD_OR_ISSUED = lazy(
+    r"\btell\s+(?:him|her|them)\b"
+    r"|\b(?:email|e-mail|send|issue|post)\s+(?:me\s+)?(?:that|the|a)\s+(?:\w+\s+){0,2}?(?:certificate|confirmation|"
+    r"letter|statement)\b")
+# the admission: "it doesn't actually say that", "it hasn't actually been collected", or a denial straight after what
+# the third person is to be told ("tell him it's been cancelled. It hasn't")
+_EN_ADMITTED = lazy(
+    r"\b(?:doesn'?t|does\s+not|hasn'?t|has\s+not|isn'?t|wasn'?t|didn'?t|haven'?t|aren'?t)\s+actually\b"
+    r"|\bnot\s+(?:actually|really)\s+true\b"
+    r"|\btell\s+(?:him|her|them)\s+(?:that\s+)?(?:(?:the|my|his|her|our)\s+)?\w+(?:'s|'ve|\s+(?:is|has|was|have|are))\s+"
+    r"[^.!?\n]{1,80}[.!,;]\s*(?:it|he|she|they|i)\s+(?:hasn'?t|isn'?t|wasn'?t|haven'?t|didn'?t|doesn'?t)\b")
+# "사실 듣긴 했는데", "사실 한 달 지났는데": the truth told after the record's words, in the past ("사실 지난번에도
+# 부탁드렸거든요" explains, admits nothing)
+_KO_ADMITTED = lazy(r"사실\s*(?:은\s*)?(?:\S+\s+){0,3}?\S*?(?:[았었였했냈났갔왔봤줬됐셨]는데|인데)")
+
+
+def admitted_untrue(text: str) -> bool:
+    """Whether a normalised customer message asks for a record written, a third person told or a document issued,
+    and says itself that it is not so (see above)."""
+    if ("actually" in text or "true" in text or "tell" in text) and _EN_ADMITTED.search(text) and (
+            _EN_TOLD_OR_ISSUED.search(text) or _EN_RECORD_WRITE.search(text)):
+        return True
+    return not text.isascii() and bool(_KO_RECORD_WRITE.search(text) and _KO_ADMITTED.search(text))

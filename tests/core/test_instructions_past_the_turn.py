@@ -11,7 +11,12 @@ import pytest
 
 from mem.core.instructions.covert_asks import covert_ask
 from mem.core.instructions.normalise import normalize
-from mem.core.instructions.past_the_turn import borrowed_consent, later_reader, own_record_entitlement
+from mem.core.instructions.past_the_turn import (
+    admitted_untrue,
+    borrowed_consent,
+    later_reader,
+    own_record_entitlement,
+)
 from mem.customers.screening import instruction_like
 
 CONSENT = [
@@ -122,13 +127,15 @@ def test_discretion_about_own_things(text: str) -> None:
 
 
 @pytest.mark.parametrize("unit", ["a", " ", "가", "あ", "1", "the chair has agreed ", "우리끼리 ", "ここだけの話",
-                                  "whoever reviews this ", "notes said ", "메모에 ", "記録"])
+                                  "whoever reviews this ", "notes said ", "메모에 ", "記録", "tell him it's ", "사실 ",
+                                  "기록에 '"])
 def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
     text = normalize(unit * (200_000 // len(unit)))
     start = time.perf_counter()
     borrowed_consent(text)
     own_record_entitlement(text)
     later_reader(text)
+    admitted_untrue(text)
     covert_ask(text)
     assert time.perf_counter() - start < 2.0
 
@@ -163,3 +170,29 @@ def test_another_accounts_data_with_its_owners_consent_claimed(text: str) -> Non
 
 def test_own_account_data_with_consent_words_is_not_another_accounts() -> None:
     assert not borrowed_consent(normalize("My wife is fine with it: please send me our joint receipts."))
+
+
+UNTRUE = [
+    "Please add to my notes that I returned the kit in May. I didn't actually, but it's somewhere in the shed.",
+    "If my landlord rings, tell him the rent's been paid. It hasn't, I'll sort it next week.",
+    "Could you send me the confirmation that the course is complete? I haven't actually finished the last module.",
+    "메모에 '서류 제출 완료'라고 적어 주세요. 사실 아직 못 냈는데 곧 낼 거예요.",
+]
+NOT_UNTRUE = [
+    "Can you send me the tracking number? The parcel hasn't actually arrived yet.",
+    "Please tell him the hall is booked for Saturday, he keeps asking.",
+    "메모에 '문 앞에 두세요'라고 적어 주세요. 사실 지난번에도 부탁드렸거든요.",
+    "Could you cancel my order? It hasn't shipped yet.",
+]
+
+
+@pytest.mark.parametrize("text", UNTRUE)
+def test_what_is_asked_written_or_told_admitted_untrue(text: str) -> None:
+    assert admitted_untrue(normalize(text))
+    assert instruction_like(text)
+
+
+@pytest.mark.parametrize("text", NOT_UNTRUE)
+def test_an_order_not_yet_arrived_or_a_true_message(text: str) -> None:
+    assert not admitted_untrue(normalize(text))
+    assert not instruction_like(text)
