@@ -221,4 +221,4 @@ def admitted_untrue(text: str) -> bool:
     if ("actually" in text or "true" in text or "tell" in text) and _EN_ADMITTED.search(text) and (
             _EN_TOLD_OR_ISSUED.search(text) or _EN_RECORD_WRITE.search(text)):
         return True
-    return not text.isascii() and bool(_KO_RECORD_WRITE.search(text) and _KO_ADMITTED.search(text))
+    return not text.isascii() and "사실" in text and bool(_KO_ADMITTED.search(text) and _KO_RECORD_WRITE.search(text))

@@ -130,14 +130,20 @@ def test_discretion_about_own_things(text: str) -> None:
                                   "whoever reviews this ", "notes said ", "메모에 ", "記録", "tell him it's ", "사실 ",
                                   "기록에 '"])
 def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    text = normalize(unit * (200_000 // len(unit)))
-    start = time.perf_counter()
-    borrowed_consent(text)
-    own_record_entitlement(text)
-    later_reader(text)
-    admitted_untrue(text)
-    covert_ask(text)
-    assert time.perf_counter() - start < 2.0
+    def seconds(size: int) -> float:
+        text = normalize(unit * (size // len(unit)))
+        start = time.process_time()
+        borrowed_consent(text)
+        own_record_entitlement(text)
+        later_reader(text)
+        admitted_untrue(text)
+        covert_ask(text)
+        return time.process_time() - start
+
+    first, second = seconds(100_000), seconds(200_000)
+    # twice the run, about twice the time (a quadratic read takes four times); CPU time, not inflated by load
+    assert second < 3.0 * first + 0.2
+    assert second < 5.0
 
 
 BOT_QUOTED = [
