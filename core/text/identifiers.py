@@ -36,7 +36,8 @@ _KO = HANGUL_SYLLABLES
 
 # --- handles ---
 _NETWORK = (r"(?i:\b(?:instagram|insta|ig|twitter|tiktok|snapchat|snap|telegram|discord|facebook|fb|threads|"
-            r"kakao(?:talk)?|wechat|skype|mastodon|bluesky|youtube|twitch|reddit)\b)"
+            r"kakao(?:talk)?|wechat|skype|mastodon|bluesky|youtube|twitch|reddit|slack|whatsapp|teams|linkedin|github|"
+            r"gitlab)\b)"
             r"|인스타(?:그램)?|트위터|틱톡|페이스북|카카오톡|카톡|텔레그램|디스코드|유튜브|스냅챗|"
             r"インスタ(?:グラム)?|ツイッター|ティックトック|フェイスブック|ライン|LINE|ユーチューブ")
 # "handle" and "ID" alone are ordinary words ("the handle was broken", "photo ID is required"): they
@@ -59,6 +60,8 @@ HANDLE = lazy(
     rf"|(?:{_NETWORK})\s*(?:の|에서|의)?\s*(?:{_NETWORK_WORD})\s+@?(?P<m>{_SHAPED}{_NAME_CHARS})"
     # "Instagram: dana_w99", 인스타 dana_w99
     rf"|(?:{_NETWORK})(?:{_JOIN}|\s+)@?(?P<s>{_SHAPED}{_NAME_CHARS})"
+    # "aka alice_w", "a.k.a. dana.w": another name the person goes by, shaped like a handle
+    rf"|(?i:\baka|\ba\.k\.a\.?)\s+@?(?P<k>{_SHAPED}{_NAME_CHARS})"
     # "danaw99 on Instagram"
     rf"|(?<![\w@.])(?P<w>{_SHAPED}{_NAME_CHARS})\s+(?i:on|at)\s+(?:{_NETWORK})"
 )

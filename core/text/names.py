@@ -76,6 +76,7 @@ bronze platinum visa mastercard amex paypal stripe apple google amazon microsoft
 january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday christmas easter
 """)
+NOT_PEOPLE = _NOT_PEOPLE
 
 _LETTER = "A-Za-zÀ-ÖØ-öø-ÿĀ-ž"
 _WORD = rf"[{_LETTER}]+(?:['’-][{_LETTER}]+)*"
@@ -86,8 +87,18 @@ _CUE_ANY_CASE = (r"my name is|my name's|name is|name\s*:|call me|this is|i am|i'
                  r"emailed|texted|messaged|refunded|gave|signed|regards|cheers")
 _AFTER_CUE = lazy(rf"(?i:\b(?:{_CUE_ANY_CASE}))(?=[ \t]*,?[ \t]+({_WORD})(?:[ \t]+({_WORD}))?)")
 # Weaker cues: only a capitalised word after them counts ("to Beatriz", "since Olusegun").
-_AFTER_WEAK_CUE = lazy(rf"(?i:\b(?:to|for|with|from|since|per|by|ask|asked|told|contact|contacted|let))"
+_AFTER_WEAK_CUE = lazy(rf"(?i:\b(?:to|for|with|from|since|per|by|ask|asked|told|contact|contacted|let|aka|a\.k\.a\.))"
                              rf"(?=[ \t]+({_CAPITALISED})\b)")
+
+
+# "We agreed to refund jenkins 40%", "credit okafor $20": a verb that gives money, a lower-case word, then the
+# amount — the word between is who gets it. Things a refund is of ("refund postage 40%") are not people.
+_AFTER_GRANT_VERB = lazy(rf"(?i:\b(?:refund|reimburse|credit|credited|pay|paid|compensate|compensated|owe|owed))"
+                         rf"[ \t]+([a-zß-öø-ÿ][{_LETTER}]*(?:['’-][{_LETTER}]+)*)(?=[ \t]+(?:[$€£¥₩]|\d))")
+_PAID_FOR = _words("""
+postage tax taxes vat gst duty duties insurance freight customs shipping delivery handling tips tip deposit deposits
+fare fares tuition rent interest premium premiums excess costs cost fees fee charges charge balance difference
+""")
 
 
 def _name_like(word: str | None) -> bool:
@@ -98,12 +109,18 @@ def _name_like(word: str | None) -> bool:
             and (lower in NAMES_WITH_WORD_ENDINGS or not _COMMON_SUFFIX.search(lower)))
 
 
+name_like = _name_like
+
+
 def scrub_english_names(text: str) -> str:
     """Names after a cue (any case) and capitalised names after a weaker cue, replaced by ``[name]``."""
     spans: list[tuple[int, int]] = []
     for m in _AFTER_CUE.finditer(text):
         if _name_like(m.group(1)):
             spans.append((m.start(1), m.end(2) if _name_like(m.group(2)) else m.end(1)))
+    for m in _AFTER_GRANT_VERB.finditer(text):
+        if _name_like(m.group(1)) and m.group(1).lower() not in _PAID_FOR:
+            spans.append((m.start(1), m.end(1)))
     for m in _AFTER_WEAK_CUE.finditer(text):
         if _name_like(m.group(1)):
             spans.append((m.start(1), m.end(1)))
@@ -146,6 +163,21 @@ _PARTICLE_KO = ("이고|이며|이다|입니다|인데|이에요|예요|에게�
 _KOREAN_BARE_NAME = lazy(
     rf"(?<![{HANGUL_SYLLABLES}])[{SURNAMES_KO}][{GIVEN_KO}][{GIVEN_KO}]"
     rf"(?=(?:{_PARTICLE_KO})(?![{HANGUL_SYLLABLES}])|[,.、。:;)]|$)")
+
+
+# "박지영 팀장과 상의해", "김민수 과장님께": a surname and two given-name syllables before a job title (with 님 and a
+# particle, or nothing, after it). The title stays, so the decision still says who decided; "신규 대리점" (a new
+# dealer: 대리 inside a word), "정규직 사원" (직 is no given-name syllable) stay.
+_JOB_TITLE_KO = ("본부장|센터장|지점장|팀장|과장|대리|부장|차장|실장|사원|주임|대표|이사|상무|전무|사장|"
+                 "매니저|선임|책임|수석|계장|점장|원장|국장|담당자|담당")
+_KOREAN_TITLED_NAME = lazy(
+    rf"(?<![{HANGUL_SYLLABLES}])[{SURNAMES_KO}][{GIVEN_KO}][{GIVEN_KO}]"
+    rf"(?=\s?(?:{_JOB_TITLE_KO})(?:님)?(?:{_PARTICLE_KO})?(?![{HANGUL_SYLLABLES}]))")
+
+
+def scrub_korean_titled_names(text: str) -> str:
+    """"박지영 팀장", "김민수 과장님께": the name before a job title (read before "과장님" is taken for a name)."""
+    return _KOREAN_TITLED_NAME.sub(lambda m: m.group(0) if m.group(0) in _WORDS_KO else "[name]", text)
 
 
 def scrub_korean_names(text: str) -> str:

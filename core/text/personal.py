@@ -75,6 +75,16 @@ def fold(text: str) -> str:
 
 # Unicode local parts and domains (maria.garcia@correo.es, 마리아@예시.kr); "%" as in old mail routing.
 _EMAIL = lazy(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
+# An e-mail address spelled out so a filter misses it: "carol.jenkins at gmail dot com", "dana (at) example
+# (dot) org", "kim[at]mail.kr". A bracketed "at", or a spelled "dot": "meet at the office." stays.
+_AT_WORD = r"(?:[ \t]*[(\[{<](?i:at)[)\]}>][ \t]*|[ \t]+(?i:at)[ \t]+)"
+_DOT_WORD = r"(?:[ \t]*[(\[{<](?i:dot)[)\]}>][ \t]*|[ \t]+(?i:dot)[ \t]+)"
+_SPELLED_EMAIL = lazy(
+    rf"(?<![\w.%+-])[\w%+-]+(?:\.[\w%+-]+)*{_AT_WORD}[\w-]+(?:{_DOT_WORD}[\w-]+)+"
+    rf"|(?<![\w.%+-])[\w%+-]+(?:\.[\w%+-]+)*[ \t]*[(\[{{<](?i:at)[)\]}}>][ \t]*[\w-]+(?:\.[\w-]+)+")
+# An IBAN: a country code, two check digits, then groups of four letters or digits (DE89 3704 0044 0532 0130 00);
+# read whole before the card rule took the digits after "DE89" and left the country and check digits.
+_IBAN = lazy(r"(?<![0-9A-Za-z])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![0-9A-Za-z])")
 # Candidates: digits with spaces, dots, dashes or brackets between them, or a "+" international form;
 # then a candidate is kept only with 7-15 digits and when it is not a date.
 # Around a number only Latin letters and digits count as a word: a Korean or Japanese particle touches
@@ -148,11 +158,12 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
     taken: list[tuple[int, int]] = []
     original, text = text, fold(text)
 
-    def add(kind: str, matches: Iterable[re.Match[str]], *, inner: bool = False) -> None:
+    def add(kind: str, matches: Iterable[re.Match[str] | _Span], *, inner: bool = False) -> None:
         for m in matches:
             # ``inner``: the pattern's named groups mark the identifier inside its label ("born on [12 March
             # 1987]"; mem.core.text.identifiers); an operator's customer id pattern is taken whole
-            group = next((name for name in m.re.groupindex if m.group(name) is not None), 0) if inner else 0
+            group = next((name for name in m.re.groupindex if m.group(name) is not None), 0) \
+                if inner and isinstance(m, re.Match) else 0
             start, end = m.span(group)
             value = m.group(group)
             stripped = value.rstrip()
@@ -171,7 +182,7 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
         for match in re.finditer(r"[A-Za-z0-9_-]*" + escaped + r"[A-Za-z0-9_-]*", text, re.I):
             token = match.group(0)
             if token.lower() == cid.lower():
-                add(CUSTOMER_ID, [match])
+                add(CUSTOMER_ID, [_whole_name(text, match)])
             elif not cid.isascii() or any(ch.isdigit() for ch in token) or re.search(
                     rf"(?:^|[-_]){escaped}(?:[-_]|$)", token, re.I):
                 add(ACCOUNT_NUMBER, [match])
@@ -180,6 +191,8 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
         add(PROFILE_URL, identifiers.PROFILE_URL.finditer(text), inner=True)
     if "@" in text:
         add(EMAIL, _EMAIL.finditer(text))
+    add(EMAIL, _SPELLED_EMAIL.finditer(text))
+    add(ACCOUNT_NUMBER, (m for m in _IBAN.finditer(text) if sum(ch.isdigit() for ch in m.group(0)) >= 8))
     add(ACCOUNT_NUMBER, _CARD.finditer(text))
     for cid in sorted({i for i in customer_ids if i}, key=len, reverse=True):
         add_customer_id(cid)
@@ -199,6 +212,65 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
     add(PERSON_NAME, _TITLED_NAME.finditer(text))
     add(PERSON_NAME, _KOREAN_NAME.finditer(text))
     return sorted(found, key=lambda item: item.start)
+
+
+# A customer id that is a name ("carol", "taro", "jenkins") stands for the whole name around it: "Yes, Carol
+# Jenkins, …" with id carol lost only "Carol", and the surname left beside "[customer]" was no longer a run of
+# capitalised words for the name rules to find (NEWUSER_REPORT20 #1). The capitalised name words next to it,
+# joined by a space or a hyphen, go with it — not a word that opens sentences or names a tier ("Yes Carol").
+_NAME_BEFORE = lazy(rf"(?:{_NAME_WORD}[ \t]+)+$")
+_NAME_AFTER = lazy(rf"(?:[ \t]+{_NAME_WORD})+")
+_LOWER_AFTER = lazy(rf"[ \t]+([{_LOW}]+(?:['-][{_LOW}]+)*)(?=[,.])")
+_NOT_NAME_WORDS = frozenset(str.split(
+    "The We I If When Our Your This That After Before For On In At As Since Because Yes No Hi Hello Hey Dear "
+    "Thanks Thank Sorry Ok Okay Sure Please And Or But So Then Also Enterprise Pro Premium Basic Business Team "
+    "Free Plus"))
+
+
+@dataclass(frozen=True)
+class _Span:
+    """A widened match: what ``find_personal_data``'s ``add`` reads of one (``span``, ``group``)."""
+
+    source: str
+    begin: int
+    finish: int
+
+    def span(self, group: int | str = 0) -> tuple[int, int]:
+        return self.begin, self.finish
+
+    def group(self, group: int | str = 0) -> str:
+        return self.source[self.begin:self.finish]
+
+
+def _name_word(word: str) -> bool:
+    return word not in _NOT_NAME_WORDS and word.lower() not in bare_names.NOT_PEOPLE
+
+
+def _whole_name(text: str, match: re.Match[str]) -> re.Match[str] | _Span:
+    """The customer id's match, widened over the capitalised name words beside it when the id itself is a
+    word of letters (see ``_NAME_BEFORE``)."""
+    if not match.group(0).isalpha():
+        return match
+    start, end = match.span()
+    after = _NAME_AFTER.match(text, end)
+    if after:
+        for word in re.finditer(r"\S+", after.group(0)):
+            if not _name_word(word.group(0)):
+                break
+            end = after.start() + word.end()
+    else:
+        # in lower case ("hi carol jenkins, …") only a word that cannot be a common one, and only before a comma or
+        # a full stop, where a vocative or a signature ends
+        lower = _LOWER_AFTER.match(text, end)
+        if lower and bare_names.name_like(lower.group(1)):
+            end = lower.end(1)
+    before = _NAME_BEFORE.search(text, 0, start)
+    if before:
+        for word in reversed(list(re.finditer(r"\S+", before.group(0)))):
+            if not _name_word(word.group(0)):
+                break
+            start = before.start() + word.start()
+    return match if (start, end) == match.span() else _Span(text, start, end)
 
 
 def _is_phone(candidate: str) -> bool:
@@ -246,6 +318,7 @@ def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] =
     result = _NAME_INTRO_EN.sub(lambda m: f"{m.group(1)} [name]", result)
     result = _ROLE_NAME_EN.sub(lambda m: f"{m.group(1)} [name]", result)
     result = _CAPITALISED_RUN.sub("[name]", result)
+    result = bare_names.scrub_korean_titled_names(result)  # before "팀장님" is read as a name with 님
     result = _HONORIFIC_KO.sub("[name]", result)
     result = _ROLE_NAME_KO.sub("[name]", result)
     result = _HONORIFIC_JA.sub("[name]", result)
