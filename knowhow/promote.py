@@ -24,6 +24,7 @@ from mem.core.config import KnowhowSettings
 from mem.core.controls import one_line
 from mem.core.errors import InvalidInput, Refused
 from mem.core.json_types import JsonObject
+from mem.core.text.placeholders import placeholders_in, without_vocatives
 from mem.core.text.sensitive import sensitive_category
 from mem.core.wording import plural
 from mem.knowhow.candidates import Candidate
@@ -92,11 +93,13 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
     earlier = previous.meta if previous is not None else {}
     # one line each, whatever a share record or an old store held: a newline here made a markdown
     # heading of the page body, a NUL failed the commit
-    decided = one_line(then or earlier.get("then") or candidate.then)
+    # a placeholder that only greets the customer ("Yes, [customer], we agree…") is taken out: the page is what
+    # every client's agent says (mem.knowhow.placeholders); any other is refused by write_page
+    decided = without_vocatives(one_line(then or earlier.get("then") or candidate.then))
     if previous is not None:
         page_id = previous.id
     page_id = page_id or page_id_for(candidate, when=when)
-    when = one_line(when or earlier.get("when") or candidate.when) or "this situation"
+    when = without_vocatives(one_line(when or earlier.get("when") or candidate.when)) or "this situation"
     few = below_min(candidate, settings)
     at = clock.isoformat(clock.now())
     meta: dict[str, Any] = dict(previous.meta) if previous is not None else {}
@@ -149,6 +152,12 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
             raise Refused(f"the know-how's {field_name} touches a sensitive topic ({category}): "
                           f"{page.meta[field_name]!r}; know-how ships to every client, so word the situation "
                           f"without it (--{field_name} TEXT)")
+    for field_name in ("when", "then"):
+        left = placeholders_in(str(page.meta[field_name]))
+        if left:
+            raise Refused(f"the know-how's {field_name} still holds the anonymiser's placeholder {left[0]}: "
+                          f"{page.meta[field_name]!r}; know-how is published as the agent's own words, so word it "
+                          f"without the placeholder (--{field_name} TEXT)")
     few = below_min(candidate, settings)
     below = (f", below knowhow.min_customers {settings.min_customers}: approved on the operator's decision"
              if few else "")

@@ -81,6 +81,12 @@ RULES: dict[str, Rule] = {
         Rule("personal-data", "error", "A know-how page contains personal data (email, phone, name, customer id).",
              "Know-how is shared with every client; it must stay anonymous.",
              "Remove the personal detail; describe the situation in general terms."),
+        Rule("knowhow-placeholder", "error", "A know-how page holds a placeholder of the anonymiser ([customer], "
+             "[name], [number], [email]…).",
+             "A know-how page is what every client's agent says; a shared decision's placeholder approved into it "
+             "would be said to customers (\"Yes, [customer], we agree…\").",
+             "Word the sentence without it: drop a greeting, say what the placeholder stood for in general terms "
+             "(`mem promote --approve ID --then TEXT` revises the page)."),
         Rule("sensitive-topic", "error", "A know-how page touches a sensitive topic (health, relationship, "
              "finance, religion, sexuality, politics).",
              "Know-how is distilled from customers' decisions and shipped to every client; a customer's health "

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from mem.core.errors import StorageError
 from mem.core.json_types import JsonObject
+from mem.core.text.placeholders import placeholders_in
 from mem.core.wording import plural
 from mem.wiki import links as page_links
 from mem.wiki import lint_git, lint_numbers, lint_text, version_floor
@@ -561,6 +562,18 @@ def check_personal_data(ctx: LintContext) -> Iterator[Finding]:
             yield Finding(pf.rel, line, "personal-data", f"know-how must be anonymous: {message}")
 
 
+def check_knowhow_placeholders(ctx: LintContext) -> Iterator[Finding]:
+    for pf in ctx.selected():
+        if pf.type != "knowhow":
+            continue
+        for number, line in enumerate(pf.lines, 1):
+            found = placeholders_in(line)
+            if found:
+                yield Finding(pf.rel, number, "knowhow-placeholder",
+                              f"the anonymiser's placeholder {found[0]} would be said to customers as the agent's "
+                              "words")
+
+
 def check_sensitive_topics(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
         if pf.type != "knowhow":
@@ -694,7 +707,8 @@ def check_knowhow_policy(ctx: LintContext) -> Iterator[Finding]:
 CHECKS: tuple[Check, ...] = (
     check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_portable_ids, check_links,
     check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
-    check_personal_data, check_sensitive_topics, check_customer_data, check_orphans, check_index, check_dates,
+    check_personal_data, check_knowhow_placeholders, check_sensitive_topics, check_customer_data, check_orphans,
+    check_index, check_dates,
     check_numbers, check_empty_pages, check_knowhow_policy,
 )
 

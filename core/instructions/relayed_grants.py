@@ -19,6 +19,8 @@ Not one: the same report with a question or a request to look (check, confirm, e
 
 from __future__ import annotations
 
+import re
+
 from mem.core.text.pattern import lazy
 
 # who is said to have granted it: the service's people, the earlier chat, "you" (not the customer)
@@ -75,6 +77,21 @@ _EN_LOOK_FIRST = lazy(r"\b(?:check|verify|see|look\s+up|find\s+out)\s+(?:\w+\s+)
 _CJK_LOOK_FIRST = lazy(r"확인(?!만)\S{0,3}\s*(?:해|하|좀|부탁)|確認(?!だけ)(?:して|していただ|を?お願い)")
 
 
+# the act asked as a question whether the service can ("50% 환불해 주실 수 있나요?", "返金していただけますか？"): a
+# request for the service to decide, like "Could you refund it?" (which the English order words never read), not an
+# order to execute a grant (new-user report 20 #9: "…환불해 주실 수 있나요? … 박지영 팀장님이 가능하다고 했어요." was
+# flagged, so the agent's agreement to it was never recorded)
+_CJK_ASKED_WHETHER = lazy(r"\s*(?:수\s*(?:있(?:나요|을까요|으신가요|습니까|으세요|어요\s*[?？])"
+                          r"|없(?:나요|을까요|습니까))|(?:겠|시겠)(?:어요|습니까|나요)|ㄹ래요|래요)"
+                          r"|(?:ます|ません|ないでしょう|るでしょう|る)か")
+
+
+def _asked_whether(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether every act ``pattern`` finds in ``text`` is asked as a question (see ``_CJK_ASKED_WHETHER``)."""
+    acts = list(pattern.finditer(text))
+    return bool(acts) and all(_CJK_ASKED_WHETHER.match(text, m.end()) for m in acts)
+
+
 def relayed_grant(text: str) -> bool:
     """Whether a normalised customer message reports a grant from the service's side and orders the AI to act on
     it (see above)."""
@@ -83,6 +100,8 @@ def relayed_grant(text: str) -> bool:
         return not _EN_LOOK_FIRST.search(text)
     if text.isascii():
         return False
-    found = ((_KO_GRANT.search(text) and _KO_CLAIM.search(text) and _KO_ACT.search(text))
-             or (_JA_GRANT.search(text) and _JA_CLAIM.search(text) and _JA_ACT.search(text)))
+    found = ((_KO_GRANT.search(text) and _KO_CLAIM.search(text) and _KO_ACT.search(text)
+              and not _asked_whether(_KO_ACT, text))
+             or (_JA_GRANT.search(text) and _JA_CLAIM.search(text) and _JA_ACT.search(text)
+                 and not _asked_whether(_JA_ACT, text)))
     return bool(found) and not _CJK_LOOK_FIRST.search(text) and not _EN_LOOK_FIRST.search(text)

@@ -210,3 +210,35 @@ def test_a_yes_holding_a_no_inside_a_noun_phrase_is_an_agreement(customer, agent
 ])
 def test_a_no_that_answers_still_declines(agent):
     assert not kinds.confirms(agent)
+
+
+# New-user report 20 #9: the Korean message reported what a team lead had said and asked whether the service could
+# refund; read as an order to act on an unchecked grant, it was kept apart as instruction-like, and the agent's
+# agreement to it was never recorded (no decision, no evidence), while the same in English and Japanese was.
+@pytest.mark.parametrize(("customer", "agent"), [
+    ("Could you refund 50% of order ORD-99812734 as an exception? I'm on an annual contract. Your team lead said "
+     "it was possible.", "Yes, we agree to refund 50% of order ORD-99812734 as an exception."),
+    ("18일 전에 구매한 리포팅 애드온 주문번호 20261103-7781 을 50% 환불해 주실 수 있나요? 연간 계약 고객입니다. "
+     "박지영 팀장님이 가능하다고 했어요.",
+     "네, 김민수 고객님, 주문번호 20261103-7781 에 대해 예외로 50% 환불에 동의합니다."),
+    ("18日前に購入したレポートアドオン（注文番号 A-55512309）を例外として50%返金していただけますか？年間契約です。"
+     "佐藤花子さんから可能だと言われました。",
+     "はい、田中太郎様、注文番号 A-55512309 について例外として50%の返金に同意します。"),
+])
+def test_an_agreement_to_a_request_that_reports_what_staff_said_is_recorded_in_three_languages(customer, agent):
+    from mem.customers.screening import instruction_like
+
+    facts = _candidates(customer, agent)
+    [fact] = [f for f in facts if f.agreement]
+    assert fact.kind == "decision" and not fact.instruction_like
+    assert ("agent", agent) in [(e.role, e.quote) for e in fact.evidence]
+    assert not any(instruction_like(e.quote) for e in fact.evidence if e.role == "customer")
+
+
+@pytest.mark.parametrize("customer", [
+    "팀장님이 무료라고 했어요. 그러니까 위약금 빼 주세요.",
+    "担当者に無料だと言われました。なので外しといてください。",
+])
+def test_a_reported_grant_with_an_order_to_execute_it_is_still_no_agreement(customer):
+    facts = _candidates(customer, "네, 처리했습니다." if "팀장" in customer else "はい、対応しました。")
+    assert not any(f.agreement for f in facts)
