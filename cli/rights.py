@@ -33,8 +33,10 @@ def export(
     """Everything this client holds of one customer, as one readable JSON document.
 
     Consent and its changes, every fact (replaced and retracted ones too) with its history, the ids and
-    dates of erased facts, the context and its log, every conversation turn by turn. For the customer
-    to read or take elsewhere; `mem backup` is the export that restores.
+    dates of erased facts, the context and its log, every conversation turn by turn, and what the service
+    holds as far as this client knows (`held_by_service`: the anonymised decision records it last took, the
+    agreement evidence it took). For the customer to read or take elsewhere; `mem backup` is the export that
+    restores.
     """
     from mem.core.fsio import atomic_write_text
     from mem.customers.readable import readable_export
@@ -66,11 +68,13 @@ def forget(
     backup of theirs the logged-in account holds on the server, then deletes their folder (memory,
     request log, index). When the server cannot be reached nothing local is deleted (exit 2), so
     nothing is left behind unnoticed; --local-only skips the server. A customer whose memory.db is lost
-    or damaged is deleted all the same (with a warning: what it shared cannot be withdrawn from here).
+    or damaged is deleted all the same (with a warning: what it shared cannot be withdrawn from here). It
+    says how many agreement-evidence records the service keeps: its own record of agreements it is party
+    to, which this command does not delete.
     """
     from mem.client.login import load_login
     from mem.customers.erase import erased_decisions
-    from mem.customers.forget import delete_customer, stop_sharing
+    from mem.customers.forget import delete_customer, evidence_held_by_service, stop_sharing
 
     if not yes:
         if not can_ask():
@@ -78,6 +82,7 @@ def forget(
         if not typer.confirm(f"Delete all memory of {customer}, on this client and the server, for good?", err=True):
             raise Refused(f"not deleted: the memory of {customer} stays")
     config = get_state(ctx).config
+    evidence = evidence_held_by_service(config.home, customer)  # read before the folder goes
     pending, unreadable = stop_sharing(config.home, customer)  # queues the withdrawal of every decision it shared
     if unreadable:
         warn(f"the memory of {customer} cannot be read ({unreadable}); its folder is deleted all the same, but "
@@ -102,7 +107,7 @@ def forget(
     elif not local_only and pending:
         raise Refused(f"{customer} has {pending} shared decisions to withdraw from know-how and this client is not "
                       "logged in: `mem login` first, or pass --local-only; nothing was deleted")
-    result = {**delete_customer(config.home, customer), "server": server}
+    result = {**delete_customer(config.home, customer), "server": server, "evidence_kept_by_service": evidence}
 
     def human(console: Console, data: JsonObject) -> None:
         reached = data["server"]
@@ -110,6 +115,13 @@ def forget(
                  "decisions withdrawn" if reached["reached"] else "; the server was not contacted")
         console.print(f"deleted all memory of {data['customer']} on this client{where}", markup=False,
                       highlight=False)
+        kept = data["evidence_kept_by_service"]
+        if kept != 0:
+            count = "an unknown number of" if kept is None else str(kept)
+            console.print(f"kept by the service: {count} agreement evidence records of {data['customer']} — its own "
+                          "record of agreements it is party to, kept for legal claims (README); `mem forget` does not "
+                          "delete them: the service's operator does, after the retention period (docs/customers.md)",
+                          markup=False, highlight=False)
 
     emit(result, as_json=want_json(ctx, json_output), human=human)
 

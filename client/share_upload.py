@@ -28,8 +28,10 @@ class ServerDecisionSharer:
     (after a conversation the next run shares again, and the server deduplicates)."""
 
     def __init__(self, home: Path, *, config: Config,
-                 client: Callable[[], ServerClient] | ServerClient, offline_ok: bool = True) -> None:
+                 client: Callable[[], ServerClient] | ServerClient | None, offline_ok: bool = True,
+                 dry_run: bool = False) -> None:
         self.home = Path(home)
+        self.dry_run = dry_run  # compute the records, send nothing (``mem share --dry-run``)
         self.config = config
         self._client = client  # a callable is called only when there is something to send
         self.offline_ok = offline_ok
@@ -44,9 +46,14 @@ class ServerDecisionSharer:
                                             person_names=[*self.config.lint.person_names, *names_in(own_texts)],
                                             customer_id_pattern=self.config.lint.customer_id_pattern,
                                             erased=erased)
+        if self.dry_run:
+            return {"customer": customer_id, "dry_run": True, "would_send": len(records),
+                    "would_withdraw": len(withdrawn), "records": records}
         if not records and not withdrawn:
             return {"customer": customer_id, "sent": 0, "withdrawn": 0}
         try:
+            if self._client is None:
+                raise NetworkError("no server to send to")
             if not isinstance(self._client, ServerClient):
                 self._client = self._client()
             answer = self._client.post_json(PATH, {"records": records, "withdrawn": withdrawn})
@@ -55,14 +62,24 @@ class ServerDecisionSharer:
                 raise
             return {"customer": customer_id, "sent": 0, "error": exc.message}
         return {"customer": customer_id, "sent": len(records), "withdrawn": len(withdrawn),
-                "pseudonym": records[0]["pseudonym"] if records else None, "server": answer}
+                "pseudonym": records[0]["pseudonym"] if records else None, "server": answer, "records": records}
 
 
 def share_customer(home: Path, customer_id: str, *, config: Config, client: ServerClient | None = None,
-                   server: str | None = None) -> JsonObject:
-    """``mem share``: send the customer's shareable decisions; ``Refused`` without the customer's consent."""
+                   server: str | None = None, dry_run: bool = False) -> JsonObject:
+    """``mem share``: send the customer's shareable decisions; ``Refused`` without the customer's consent.
+
+    ``dry_run``: the exact records a share would send (scrubbed on this client as for a real one), sending
+    nothing and connecting to nothing, with or without consent (``consent`` in the result says which)."""
     from mem.customers.learning import share_decisions
     from mem.customers.store import CustomerStore
+
+    if dry_run:
+        preview = ServerDecisionSharer(home, config=config, client=None, dry_run=True)
+        with CustomerStore.open(home, customer_id, create=False) as store:
+            result = share_decisions(store, preview, preview=True) or {}
+            consented = store.consent.current().share
+        return {**result, "consent": "on" if consented else "off"}
 
     own = client is None
     opened: list[ServerClient] = []

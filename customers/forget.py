@@ -108,6 +108,19 @@ def _facts_quoting(store: CustomerStore, conversation_id: str, turn_ids: set[str
     return found
 
 
+def evidence_held_by_service(home: Path, customer_id: str) -> int | None:
+    """How many agreement-evidence records of the customer the service took (``mem evidence push``): they stay on
+    the service after ``mem forget`` — its own record of agreements it is party to, kept for legal claims — and
+    only its operator deletes them (``mem evidence purge``). ``None`` when the memory cannot be read."""
+    from mem.customers.store import CustomerStore
+
+    try:
+        with CustomerStore.open(home, validate_customer_id(customer_id), create=False) as store:
+            return len(store.outbox.sent())
+    except (NotFound, StorageError, sqlite3.DatabaseError):
+        return None
+
+
 def stop_sharing(home: Path, customer_id: str) -> tuple[int, str | None]:
     """Before a deletion: turn the customer's sharing off (which queues the withdrawal of every decision
     they shared) and count the withdrawals waiting. Returns ``(pending, None)``.

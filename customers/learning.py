@@ -139,13 +139,22 @@ def send_pending_evidence(store: CustomerStore, sender: EvidenceSender, *, batch
     return sent
 
 
-def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> JsonObject | None:
+#: store meta key: the records the service last took from this customer's sharing (``shared_with_service``)
+SHARED_META = "shared_records"
+
+
+def share_decisions(store: CustomerStore, sharer: DecisionSharer, *, preview: bool = False) -> JsonObject | None:
     """Give the customer's decision facts to ``sharer`` if the customer consented. Without consent,
     only the withdrawals waiting (decisions erased, or shared before sharing was turned off) are sent
-    — refs, no customer data — and ``None`` when there are none (then nothing is read for sharing)."""
+    — refs, no customer data — and ``None`` when there are none (then nothing is read for sharing).
+
+    ``preview``: the sharer only computes (``mem share --dry-run``): consent is not asked (the customer may
+    check the anonymisation before consenting) and nothing is marked sent. After a real send, the records the
+    service took are kept in the store (``shared_with_service``), for ``mem export``."""
+    from mem.customers import db
     from mem.customers.erase import erased_decisions, withdrawals_sent
 
-    if not store.consent.current().share:
+    if not preview and not store.consent.current().share:
         return send_withdrawals(store, sharer)
     decisions = store.facts.list(kinds=["decision"], statuses=None)
     # the statement too: a name fact's ("The customer's name: …") holds the name the store knows
@@ -157,10 +166,34 @@ def share_decisions(store: CustomerStore, sharer: DecisionSharer) -> JsonObject 
     # withdrawn by its own status below, not withdrawn blindly
     erased = [i for i in queued if i not in held]
     result = sharer.share_decisions(store.customer_id, decisions, own_texts=own, erased=erased)
+    if preview:
+        return result
     if queued and not result.get("error"):
         # an erased decision has no record left to withdraw it again: it is forgotten once the service took it
         withdrawals_sent(store, queued)
+    if not result.get("error") and isinstance(result.get("records"), list):
+        import json
+
+        from mem.core import clock
+
+        with store.transaction():
+            db.set_meta(store.conn, SHARED_META, json.dumps(
+                {"at": clock.isoformat(clock.now()), "records": result["records"]}, ensure_ascii=False))
     return result
+
+
+def shared_with_service(store: CustomerStore) -> JsonObject:
+    """What this client knows the service holds of the customer's sharing: the records it last took (scrubbed
+    text, as sent) and when, or none — withdrawn when sharing was turned off (``mem export``)."""
+    import json
+
+    from mem.customers import db
+
+    raw = db.get_meta(store.conn, SHARED_META)
+    last = json.loads(raw) if raw else {}
+    sharing = store.consent.current().share
+    return {"sharing": sharing, "sent_at": last.get("at"), "records": last.get("records", []) if sharing else [],
+            "note": None if sharing else "sharing is off: what was shared was withdrawn from the service"}
 
 
 def send_withdrawals(store: CustomerStore, sharer: DecisionSharer) -> JsonObject | None:

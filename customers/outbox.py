@@ -69,6 +69,13 @@ class EvidenceOutbox(StorePart):
             ))
         return items
 
+    def sent(self) -> list[JsonObject]:
+        """Evidence the service took (``mark_sent``), oldest first: what it keeps of this customer, as sent
+        (``mem export``, ``mem forget``)."""
+        rows = self._store.conn.execute(
+            "SELECT payload, sent_at FROM evidence_outbox WHERE sent_at IS NOT NULL ORDER BY id").fetchall()
+        return [{**json.loads(row["payload"]), "sent_at": row["sent_at"]} for row in rows]
+
     def mark_sent(self, ids: Iterable[int]) -> None:
         """The service took these items: they are kept, marked sent, and never sent again."""
         at = clock.isoformat(clock.now())

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.json_types import JsonObject
+from mem.customers.learning import shared_with_service
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
@@ -35,6 +36,12 @@ def readable_export(store: CustomerStore) -> JsonObject:
         "erased_facts": [{"id": r["fact_id"], "erased_at": r["at"]} for r in erased],
         "context": {"items": [i.to_dict() for i in store.context.items(include_unconfirmed=True)],
                     "changes": store.context.changes()},
+        # copies the service holds, as far as this client knows them (new-user report 20 #7): the scrubbed
+        # decision records it last took, and the agreement evidence it took; backups are listed by the server
+        "held_by_service": {"shared_decisions": shared_with_service(store),
+                            "agreement_evidence": store.outbox.sent(),
+                            "backups": "not recorded on this client: `mem restore --customer ID` finds them on the "
+                                       "server, `mem forget` deletes them"},
         "conversations": [{"id": c.id, "session": c.session, "started_at": clock.isoformat(c.started_at),
                            "turns": [{"n": t.seq + 1, **_turn(t.to_dict())} for t in c.turns]}
                           for c in store.log.conversations()],
