@@ -49,6 +49,37 @@ def show(ctx: typer.Context, evidence_id: int = typer.Argument(..., help="Record
     emit(show_evidence(require_workspace(ctx), evidence_id), as_json=want_json(ctx, json_output))
 
 
+@evidence_app.command("purge")
+def purge(
+    ctx: typer.Context,
+    customer: Annotated[Optional[str], typer.Option("--customer", "-c", help="Delete this customer's records.")] = None,
+    before: Annotated[Optional[str], typer.Option("--before", help="Delete the records received before this date "
+                                                  "(YYYY-MM-DD: the end of your retention period).")] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Delete evidence records for good (operator side): a customer's, or all received before a date.
+
+    Export them first if they must be kept elsewhere: `mem evidence list --customer ID --json`.
+    """
+    from mem.cli.facts import can_ask
+    from mem.core.errors import InvalidInput, Refused
+    from mem.server.evidence_store import purge_evidence
+
+    workspace = require_workspace(ctx)
+    if not customer and not before:
+        raise InvalidInput("say what to purge: --customer ID, --before DATE, or both")
+    if not yes:
+        if not can_ask():
+            raise InvalidInput("purging evidence asks for confirmation, and there is no terminal: pass --yes")
+        what = " and ".join(x for x in (f"of customer {customer}" if customer else "",
+                                        f"received before {before}" if before else "") if x)
+        if not typer.confirm(f"Delete the evidence records {what} for good?", err=True):
+            raise Refused("not deleted: the evidence records stay")
+    deleted = purge_evidence(workspace, customer_id=customer, before=before)
+    emit({"deleted": deleted, "customer": customer, "before": before}, as_json=want_json(ctx, json_output))
+
+
 def _print_records(console, rows) -> None:
     # One block per record: ids stay whole (`show` takes the number), quotes are read, not squeezed.
     if not rows:

@@ -1,14 +1,16 @@
 """The evidence store: proof of agreements the service is party to (docs/design.md, "What the server never holds").
 
 Clients send records with ``mem.client.evidence_push`` (``POST /v1/evidence``, format in
-``mem.wire.evidence``); operators read the store with ``list_evidence`` / ``show_evidence``.
+``mem.wire.evidence``); operators read the store with ``list_evidence`` / ``show_evidence``, and delete a
+customer's records, or every record received before a date (the end of the retention period), with
+``purge_evidence``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from mem.core.errors import NotFound
+from mem.core.errors import InvalidInput, NotFound
 from mem.server.storage import open_store
 from mem.server.store_rows import EvidenceRow
 
@@ -23,3 +25,19 @@ def show_evidence(workspace: Path, evidence_id: int) -> EvidenceRow:
     if not 1 <= evidence_id < 2 ** 63:
         raise NotFound(f"no evidence record {evidence_id}")
     return open_store(workspace).evidence_item(evidence_id)
+
+
+def purge_evidence(workspace: Path, *, customer_id: str | None = None, before: str | None = None) -> int:
+    """Delete the evidence records of ``customer_id``, or those received before ``before`` (a date ``YYYY-MM-DD``,
+    the end of the retention period), or both at once (the records of that customer received before it); how
+    many went. ``InvalidInput`` without either, or for a date that is not one."""
+    from datetime import date
+
+    if not customer_id and not before:
+        raise InvalidInput("say what to purge: --customer ID, --before DATE, or both")
+    if before is not None:
+        try:
+            before = date.fromisoformat(before).isoformat()
+        except ValueError:
+            raise InvalidInput(f"--before must be a date YYYY-MM-DD (got {before!r})") from None
+    return open_store(workspace).purge_evidence(customer_id=customer_id or None, received_before=before)

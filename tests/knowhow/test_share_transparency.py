@@ -74,3 +74,18 @@ def test_the_export_and_forget_name_the_agreement_evidence_the_service_took(isol
     assert result.exit_code == 0, result.stderr
     assert "kept by the service: 1 agreement evidence records of carol" in result.stdout
     assert "legal claims" in result.stdout
+
+
+def test_the_operator_purges_a_customers_evidence(workspace, mem):
+    from mem.server.storage import open_store
+
+    open_store(workspace).add_evidence("shop-a", [
+        {"fact_id": "F1", "customer_id": "alice", "date": "2026-11-20", "quotes": ["Yes, Alice Wonderly, we agree."]},
+        {"fact_id": "F2", "customer_id": "bob", "date": "2026-11-20", "quotes": ["Yes, we agree."]}],
+        received_at="2026-12-06T09:36:24Z")
+    assert mem("--workspace", workspace, "evidence", "purge", "--yes").exit_code == 2  # what to purge?
+    assert mem("--workspace", workspace, "evidence", "purge", "--before", "6 Dec", "--yes").exit_code == 2
+    result = mem("--workspace", workspace, "evidence", "purge", "--customer", "alice", "--yes", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["deleted"] == 1
+    assert [r["customer_id"] for r in open_store(workspace).evidence()] == ["bob"]

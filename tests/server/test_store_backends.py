@@ -447,3 +447,19 @@ def test_pooled_connections_broken_by_a_database_restart_are_replaced_not_failed
     _threads(send, 16)
     assert failed == []
     assert len(store.evidence(customer_id="cust-a")) == 16
+
+
+def test_evidence_is_purged_by_customer_or_by_the_date_it_was_received(store):
+    # new-user report 20 #8: nothing deleted a customer's evidence when the legal period ended
+    def record(fact, customer):
+        return {"fact_id": fact, "customer_id": customer, "date": "2026-09-28", "quotes": ["Yes, refund it."]}
+
+    store.add_evidence("shop-a", [record("F1", "cust-a"), record("F2", "cust-b")], received_at="2025-01-10T09:00:00Z")
+    store.add_evidence("shop-a", [record("F3", "cust-a"), record("F4", "cust-b")], received_at="2026-11-10T09:00:00Z")
+    with pytest.raises(ValueError):
+        store.purge_evidence()
+    assert store.purge_evidence(received_before="2026-01-01") == 2
+    assert sorted(r["fact_id"] for r in store.evidence()) == ["F3", "F4"]
+    assert store.purge_evidence(customer_id="cust-a") == 1
+    assert [r["fact_id"] for r in store.evidence()] == ["F4"]
+    assert store.purge_evidence(customer_id="cust-b", received_before="2026-01-01") == 0
