@@ -120,7 +120,7 @@ def forget(
             count = "an unknown number of" if kept is None else str(kept)
             console.print(f"kept by the service: {count} agreement evidence records of {data['customer']} — its own "
                           "record of agreements it is party to, kept for legal claims (README); `mem forget` does not "
-                          "delete them: the service's operator does, after the retention period (docs/customers.md)",
+                          "delete them: the service's operator does after the retention period (`mem evidence purge`)",
                           markup=False, highlight=False)
 
     emit(result, as_json=want_json(ctx, json_output), human=human)
