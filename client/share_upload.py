@@ -77,9 +77,9 @@ def share_customer(home: Path, customer_id: str, *, config: Config, client: Serv
     if dry_run:
         preview = ServerDecisionSharer(home, config=config, client=None, dry_run=True)
         with CustomerStore.open(home, customer_id, create=False) as store:
-            result = share_decisions(store, preview, preview=True) or {}
+            previewed = share_decisions(store, preview, preview=True) or {}
             consented = store.consent.current().share
-        return {**result, "consent": "on" if consented else "off"}
+        return {**previewed, "consent": "on" if consented else "off"}
 
     own = client is None
     opened: list[ServerClient] = []

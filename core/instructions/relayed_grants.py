@@ -19,9 +19,7 @@ Not one: the same report with a question or a request to look (check, confirm, e
 
 from __future__ import annotations
 
-import re
-
-from mem.core.text.pattern import lazy
+from mem.core.text.pattern import LazyPattern, lazy
 
 # who is said to have granted it: the service's people, the earlier chat, "you" (not the customer)
 _EN_SIDE = (r"(?:you|u|ur\s+boss|your\s+(?:\w+\s+)?(?:colleague|man|guy|lady|boss|manager|owner|tech|technician|"
@@ -86,7 +84,7 @@ _CJK_ASKED_WHETHER = lazy(r"\s*(?:수\s*(?:있(?:나요|을까요|으신가요|�
                           r"|(?:ます|ません|ないでしょう|るでしょう|る)か")
 
 
-def _asked_whether(pattern: re.Pattern[str], text: str) -> bool:
+def _asked_whether(pattern: LazyPattern, text: str) -> bool:
     """Whether every act ``pattern`` finds in ``text`` is asked as a question (see ``_CJK_ASKED_WHETHER``)."""
     acts = list(pattern.finditer(text))
     return bool(acts) and all(_CJK_ASKED_WHETHER.match(text, m.end()) for m in acts)
