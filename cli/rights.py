@@ -35,8 +35,8 @@ def export(
     Consent and its changes, every fact (replaced and retracted ones too) with its history, the ids and
     dates of erased facts, the context and its log, every conversation turn by turn, and what the service
     holds as far as this client knows (`held_by_service`: the anonymised decision records it last took, the
-    agreement evidence it took). For the customer to read or take elsewhere; `mem backup` is the export that
-    restores.
+    agreement evidence it took, the backup this client made). For the customer to read or take elsewhere;
+    `mem backup` is the export that restores.
     """
     from mem.core.fsio import atomic_write_text
     from mem.customers.readable import readable_export

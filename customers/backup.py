@@ -165,6 +165,10 @@ def create_backup(
         with contextlib.suppress(NotFound):
             vault.delete(old_id)
     report(5, 5, "done")
+    # one backup per customer on the server: this one, the ones it replaced are gone (``mem export`` lists it)
+    _record_backups(home, customer_id, [{"backup_id": backup_id, "created_at": str(created["created_at"]),
+                                         "expires_at": str(stored.get("expires_at") or created["expires_at"]),
+                                         "include_logs": include_logs}])
     return BackupReceipt(
         backup_id=backup_id, customer=customer_id, created_at=str(created["created_at"]),
         expires_at=str(stored.get("expires_at") or created["expires_at"]),
@@ -256,10 +260,43 @@ def restore_backup(
     for older in found:  # a replacement interrupted before it deleted the one it replaced
         if str(older["backup_id"]) != backup_id:
             _forget(vault, str(older["backup_id"]))
+    # the restored memory holds no record of backups (it was made before its own); the one restored is gone, or
+    # is deleted by the server on expiry
+    _record_backups(home, customer_id, [] if deleted else [
+        {"backup_id": backup_id, "created_at": header.created_at, "expires_at": None,
+         "include_logs": header.include_logs, "note": "restored; the server deletes it when it expires"}])
     report(6, 6, "done")
     return RestoreReport(backup_id=backup_id, customer=customer_id, created_at=header.created_at,
                          include_logs=header.include_logs, plaintext_bytes=len(plaintext),
                          recheck_flagged=flagged, deleted_on_server=deleted, policy_checked=bool(policy_versions))
+
+
+BACKUPS_META = "backups_on_server"
+
+
+def _record_backups(home: Path, customer_id: str, entries: list[JsonObject]) -> None:
+    """Remember on this client which backups of the customer the server holds (``backups_recorded``). The
+    backup itself is made and confirmed: a store that cannot be written now only loses this note."""
+    import json
+
+    from mem.core.errors import MemError
+    from mem.customers import db
+    from mem.customers.store import CustomerStore
+
+    with contextlib.suppress(MemError), CustomerStore.open(home, customer_id, create=False) as store, \
+            store.transaction():
+        db.set_meta(store.conn, BACKUPS_META, json.dumps(entries, ensure_ascii=False))
+
+
+def backups_recorded(store: Any) -> list[JsonObject]:
+    """The backups of ``store``'s customer this client made and knows to be on the server (``mem backup``;
+    cleared by ``mem restore``), for ``mem export``. A backup made from another device is not listed."""
+    import json
+
+    from mem.customers import db
+
+    raw = db.get_meta(store.conn, BACKUPS_META)
+    return list(json.loads(raw)) if raw else []
 
 
 # --- the customer store (F's export/import), behind four small functions -----------------------

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.json_types import JsonObject
+from mem.customers.backup import backups_recorded
 from mem.customers.learning import shared_with_service
 
 if TYPE_CHECKING:
@@ -40,8 +41,7 @@ def readable_export(store: CustomerStore) -> JsonObject:
         # decision records it last took, and the agreement evidence it took; backups are listed by the server
         "held_by_service": {"shared_decisions": shared_with_service(store),
                             "agreement_evidence": store.outbox.sent(),
-                            "backups": "not recorded on this client: `mem restore --customer ID` finds them on the "
-                                       "server, `mem forget` deletes them"},
+                            "backups": backups_recorded(store)},
         "conversations": [{"id": c.id, "session": c.session, "started_at": clock.isoformat(c.started_at),
                            "turns": [{"n": t.seq + 1, **_turn(t.to_dict())} for t in c.turns]}
                           for c in store.log.conversations()],

@@ -126,3 +126,19 @@ def test_forget_deletes_nothing_when_the_server_cannot_be_reached(tmp_path, mem,
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
     assert (isolated_env / "customers" / "cust-g" / "memory.db").exists()
     assert mem("forget", "-c", "cust-g", "--yes", "--local-only").exit_code == 0
+
+
+def test_the_export_lists_the_backup_this_client_made_until_it_is_restored(tmp_path, server):
+    # new-user report 20 #7: the customer's export said nothing of the backup the service held
+    from mem.customers.readable import readable_export
+
+    _, vault = server
+    old_home, new_home = tmp_path / "old-phone", tmp_path / "new-phone"
+    _fill(old_home, "cust-a")
+    receipt = create_backup(old_home, "cust-a", PIN, vault=vault, kdf=bc.TEST)
+    with CustomerStore.open(old_home, "cust-a", create=False) as store:
+        [listed] = readable_export(store)["held_by_service"]["backups"]
+    assert listed["backup_id"] == receipt.backup_id and listed["expires_at"] == receipt.expires_at
+    restore_backup(new_home, "cust-a", PIN, vault=vault)
+    with CustomerStore.open(new_home, "cust-a", create=False) as store:
+        assert readable_export(store)["held_by_service"]["backups"] == []
