@@ -106,6 +106,10 @@ def _human_restore(console: Console, data: JsonObject) -> None:
                "made under older policy versions")
     console.print(f"Restored customer {data['customer']} from the backup of {data['created_at']}; {checked}.",
                   markup=False, highlight=False)
+    again = int(data.get("erasures_reapplied") or 0)
+    if again:
+        console.print(f"Erased again {again} fact{'s' if again != 1 else ''} this device erased after the backup "
+                      "was made (`mem facts erase`).", markup=False, highlight=False)
     if data["deleted_on_server"]:
         console.print("The backup was deleted from the server.", markup=False, highlight=False)
 

@@ -190,10 +190,18 @@ def erase(
             raise InvalidInput("erasing asks for confirmation, and there is no terminal: pass --yes")
         if not typer.confirm(f"Erase fact {fact_id} of {customer} for good?", err=True):
             raise Refused(f"not erased: {fact_id} stays")
+    from mem.customers.erase_ledger import backup_warning
+
     with open_store(ctx, customer) as store:
         store.facts.erase(fact_id)
-    emit({"erased": fact_id}, as_json=want_json(ctx, json_output),
-         human=lambda c, d: c.print(f"erased {d['erased']}", markup=False))
+    backup = backup_warning(get_state(ctx).config.home, customer)
+
+    def human(console: Console, data: JsonObject) -> None:
+        console.print(f"erased {data['erased']}", markup=False, highlight=False)
+        if data["backup_before"]:
+            console.print(f"⚠ {data['backup_before']}", markup=False, highlight=False)
+
+    emit({"erased": fact_id, "backup_before": backup}, as_json=want_json(ctx, json_output), human=human)
 
 
 def reindex(ctx: typer.Context, customer: CustomerOption, json_output: JsonOption = False) -> None:

@@ -126,11 +126,14 @@ def delete_server_backups(home: Path, customer_id: str, *, config: Config, serve
     """``mem forget``: delete every backup of one customer the logged-in account holds on the server."""
     from mem.client.connection import ServerClient
     from mem.customers.backup import delete_backups
+    from mem.customers.erase_ledger import forget_backup
 
     with ServerClient.for_home(home, config=config, server=server) as client:
         _require_token(client)
         vault = VaultClient(client, previous_keys=_previous_keys(home, config, server))
-        return delete_backups(customer_id, vault=vault)
+        deleted = delete_backups(customer_id, vault=vault)
+    forget_backup(home, customer_id)
+    return deleted
 
 
 def _previous_keys(home: Path, config: Config, server: str | None) -> list[bytes]:

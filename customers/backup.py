@@ -27,6 +27,7 @@ from mem.core.errors import Conflict, InvalidInput, NetworkError, NotFound, Refu
 from mem.core.ids import validate_customer_id
 from mem.core.json_types import JsonObject
 from mem.customers import backup_crypto as bc
+from mem.customers.erase_ledger import forget_backup, record_backup
 
 ProgressCallback = Callable[[int, int, str], None]
 
@@ -76,6 +77,9 @@ class RestoreReport:
     # False when this device has no verified bundle yet: the first ``mem sync`` does the recheck
     # (``mem.customers.policy_change.flag_policy_changes`` treats every page as newer than none).
     policy_checked: bool = False
+    # facts this device erased after the backup was made, erased again in the restored memory
+    # (``mem.customers.erase_ledger``): a restore never brings an erased fact back
+    erasures_reapplied: int = 0
 
     def to_dict(self) -> JsonObject:
         return asdict(self)
@@ -164,6 +168,7 @@ def create_backup(
     for old_id in old:  # only now: the new backup exists and can be restored
         with contextlib.suppress(NotFound):
             vault.delete(old_id)
+    record_backup(home, customer_id, backup_id, str(created["created_at"]))  # for ``mem facts erase``'s warning
     report(5, 5, "done")
     # one backup per customer on the server: this one, the ones it replaced are gone (``mem export`` lists it)
     _record_backups(home, customer_id, [{"backup_id": backup_id, "created_at": str(created["created_at"]),
@@ -250,13 +255,15 @@ def restore_backup(
     report(4, 6, "decrypting")
     plaintext = bc.unseal(blob, key=bc.data_key(key, _unb64(answer.get("secret")), salt=salt, backup_id=backup_id))
     report(5, 6, "writing memory")
-    import_customer(home, customer_id, plaintext)
+    counts = import_customer(home, customer_id, plaintext)
     flagged = flag_recheck(home, customer_id, policy_versions or {}, renamed=renamed, withdrawn=withdrawn)
     deleted = True
     try:
         vault.delete(backup_id)
     except (NetworkError, NotFound):
         deleted = False  # memory is restored; the server still deletes it on expiry
+    if deleted:
+        forget_backup(home, customer_id)
     for older in found:  # a replacement interrupted before it deleted the one it replaced
         if str(older["backup_id"]) != backup_id:
             _forget(vault, str(older["backup_id"]))
@@ -268,7 +275,8 @@ def restore_backup(
     report(6, 6, "done")
     return RestoreReport(backup_id=backup_id, customer=customer_id, created_at=header.created_at,
                          include_logs=header.include_logs, plaintext_bytes=len(plaintext),
-                         recheck_flagged=flagged, deleted_on_server=deleted, policy_checked=bool(policy_versions))
+                         recheck_flagged=flagged, deleted_on_server=deleted, policy_checked=bool(policy_versions),
+                         erasures_reapplied=int((counts or {}).get("erased_again", 0)))
 
 
 BACKUPS_META = "backups_on_server"
@@ -308,10 +316,10 @@ def export_customer(home: Path, customer_id: str, *, include_logs: bool) -> byte
     return export(home, customer_id, include_logs=include_logs)
 
 
-def import_customer(home: Path, customer_id: str, data: bytes) -> None:
+def import_customer(home: Path, customer_id: str, data: bytes) -> dict[str, int]:
     from mem.customers.portable import import_customer as replace_memory
 
-    replace_memory(home, customer_id, data)
+    return replace_memory(home, customer_id, data)
 
 
 def has_memory(home: Path, customer_id: str) -> bool:

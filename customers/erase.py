@@ -17,8 +17,10 @@ import sqlite3
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from mem.core import clock
 from mem.customers._layout import REDACTED
 from mem.customers.db import drop_copies, failure
+from mem.customers.erase_ledger import record_erasures
 from mem.customers.fact_record import Fact
 from mem.customers.fact_rows import compact_record
 from mem.customers.log_scrub import scrub_log
@@ -52,16 +54,21 @@ def erase_facts(store: CustomerStore, fact_ids: Iterable[str], *, purge: bool = 
     already erased along the way (a trait left without support) is skipped. Returns the ids erased.
     ``purge=False``: the caller's transaction goes on, and it calls ``purge_traces`` after its commit."""
     erased: list[str] = []
+    home = store.folder.parent.parent  # <home>/customers/<id>
     with store.transaction():
         pending = list(dict.fromkeys(fact_ids))[::-1]
         for fact_id in pending:
             store.facts.get(fact_id)  # NotFound before anything changes
+        # outside the folder a restore replaces: a backup made before this erase cannot bring the fact back
+        # (``erase_ledger``); written before the commit, so a crash in between errs on the side of the erase
+        record_erasures(home, store.customer_id, pending, clock.isoformat(clock.now()))
         while pending:
             fact_id = pending.pop()
             if fact_id in erased:
                 continue
             pending.extend(_erase_one(store, fact_id))
             erased.append(fact_id)
+    record_erasures(home, store.customer_id, erased, clock.isoformat(clock.now()))  # traits left unsupported
     if purge:
         purge_traces(store)
     return erased

@@ -22,7 +22,7 @@ import json
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +35,8 @@ from mem.core.ids import new_id, validate_customer_id
 from mem.core.json_types import JsonObject
 from mem.customers import erased_turns, log_files
 from mem.customers.consent import CATEGORIES
-from mem.customers.erase import WITHDRAW_KEY, erased_decisions
+from mem.customers.erase import WITHDRAW_KEY, erase_facts, erased_decisions
+from mem.customers.erase_ledger import erased_facts
 from mem.customers.fact_record import Fact
 from mem.customers.lock import CustomerLock
 from mem.customers.statements import statement_of
@@ -236,7 +237,9 @@ def import_customer(
 ) -> dict[str, int]:
     """Replace the memory of ``customer_id`` with exported ``data``, atomically.
 
-    Refuses bytes exported for another customer. Returns counts of what was restored.
+    Refuses bytes exported for another customer. Returns counts of what was restored; ``erased_again`` (only when there were any)
+    counts the facts this client erased (``mem facts erase``) after ``data`` was exported, erased again
+    before the new memory is swapped in (``mem.customers.erase_ledger``).
     """
     customer_id = validate_customer_id(customer_id)
     with _no_cycle_collection():
@@ -257,7 +260,7 @@ def _replace(home: Path, customer_id: str, memory: _Memory, *, lock_timeout: flo
         refuse_case_twin(root, customer_id)  # "DANA" restored over dana's memory on macOS and Windows
         staging = root / f"{RESTORE_PREFIX}{customer_id}-{new_id()}"
         try:
-            counts = _build(staging, customer_id, memory)
+            counts = _build(staging, customer_id, memory, erase_again=erased_facts(home, customer_id))
             (staging / COMPLETE_MARKER).write_text("complete\n")
             fsync_dir(staging)
         except BaseException:
@@ -279,8 +282,11 @@ def _replace(home: Path, customer_id: str, memory: _Memory, *, lock_timeout: flo
         lock.release()
 
 
-def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
-    """A complete store in ``folder``: all tables in one transaction, then the index in one commit."""
+def _build(folder: Path, customer_id: str, memory: _Memory, *,
+           erase_again: Mapping[str, str] | None = None) -> dict[str, int]:
+    """A complete store in ``folder``: all tables in one transaction, then the index in one commit.
+    Facts named in ``erase_again`` (erased on this client after the export was made) are then erased again,
+    before the folder is swapped in: a crash never leaves them readable."""
     payload = memory.payload
     store = CustomerStore(folder, customer_id, lock=None)
     try:
@@ -346,8 +352,17 @@ def _build(folder: Path, customer_id: str, memory: _Memory) -> dict[str, int]:
                 turns_total += len(turns)
         # No index_ops rows were written: the index is built here, from the facts already parsed.
         store.facts.search_index.index(check=False).rebuild(memory.facts)
-        return {"facts": len(memory.facts), "context_items": len(payload.get("context") or []),
-                "conversations": len(conversations), "turns": turns_total}
+        again = [fact.id for fact in memory.facts if erase_again and fact.id in erase_again]
+        erased_again = erase_facts(store, again) if again else []
+        if erased_again and erase_again:
+            with store.transaction():  # the tombstone keeps the day of the customer's erase, not of this restore
+                conn.executemany("UPDATE fact_history SET at = ? WHERE fact_id = ? AND action = 'erased'",
+                                 [(erase_again[i], i) for i in erased_again if i in erase_again])
+        counts = {"facts": len(memory.facts) - len(erased_again), "context_items": len(payload.get("context") or []),
+                  "conversations": len(conversations), "turns": turns_total}
+        if erased_again:
+            counts["erased_again"] = len(erased_again)
+        return counts
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(f"exported customer memory is malformed: {exc}") from exc
     finally:
