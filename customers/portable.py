@@ -238,8 +238,8 @@ def import_customer(
     """Replace the memory of ``customer_id`` with exported ``data``, atomically.
 
     Refuses bytes exported for another customer. Returns counts of what was restored; ``erased_again``
-    (only when there were any) counts the facts this client erased (``mem facts erase``) after ``data`` was exported, erased again
-    before the new memory is swapped in (``mem.customers.erase_ledger``).
+    (only when there were any) counts the facts this client erased (``mem facts erase``) after ``data``
+    was exported, erased again before the new memory is swapped in (``mem.customers.erase_ledger``).
     """
     customer_id = validate_customer_id(customer_id)
     with _no_cycle_collection():
