@@ -129,11 +129,18 @@ def edit(
     kind: Annotated[Optional[str], typer.Option("--kind", help="The corrected kind.")] = None,
     on: Annotated[Optional[str], typer.Option("--date", help="The corrected date (YYYY-MM-DD).")] = None,
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the history).")] = "",
+    by: Annotated[Optional[str], typer.Option(
+        "--by", help="Who corrects it (shown with the correction; default: your login name).")] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Correct a fact; the previous version stays in its history."""
+    """Correct a fact; the previous version stays in its history.
+
+    A new --text is stored as the operator's correction (who, when) beside the customer's own quote, which
+    stays; without --date the fact's date follows a day the corrected text names."""
+    who = by if by is not None else _login_name()
     with open_store(ctx, customer) as store:
-        fact = store.facts.edit(fact_id, text=text, kind=kind, valid_at=parse_date(on, what="--date"), reason=reason)
+        fact = store.facts.edit(fact_id, text=text, kind=kind, valid_at=parse_date(on, what="--date"), reason=reason,
+                                by=who)
     emit(fact.to_dict(), as_json=want_json(ctx, json_output), human=lambda c, d: _render_facts(c, [d]))
 
 
@@ -236,10 +243,30 @@ def _render_facts(console: Console, facts: list[JsonObject]) -> None:
             refs = ", ".join(f"{r['page']} v{r['version']}" for r in fact["policy_refs"])
             console.print(f"  policy: {refs}", markup=False, highlight=False)
         for evidence in fact.get("evidence") or []:
-            console.print(f"  evidence ({evidence['role']}): \"{evidence['quote']}\"", markup=False, highlight=False)
+            console.print(f"  {_evidence_label(evidence)}: \"{evidence['quote']}\"", markup=False, highlight=False)
         links = [f"{k}: {fact[k]}" for k in ("supersedes", "superseded_by") if fact.get(k)]
         if links:
             console.print("  " + "; ".join(links), style="dim", markup=False)
+
+
+def _evidence_label(evidence: JsonObject) -> str:
+    role = evidence.get("role")
+    if role == "operator":
+        return f"correction (operator {evidence.get('speaker') or '?'}, {evidence.get('turn')})"
+    if role == "customer-corrected":
+        return "evidence (customer, before the correction)"
+    if role == "customer" and evidence.get("log_id") == "correction":  # stored by a mem before 0.1.0+round 20
+        return f"correction ({evidence.get('turn')}, stored as the customer's words by an older mem)"
+    return f"evidence ({role})"
+
+
+def _login_name() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name (a container without a passwd entry)
+        return "operator"
 
 
 def _render_table(console: Console, facts: list[JsonObject]) -> None:

@@ -165,10 +165,12 @@ class FactIndex:
             for run in cjk_runs(fact.statement):
                 doc.add_text("statement_cjk", run)
         for evidence in fact.evidence:
+            if evidence.role == "customer-corrected":
+                continue  # words an operator's correction replaced: kept in the record, not searched
             doc.add_text("quotes", evidence.quote)
             for run in cjk_runs(evidence.quote):
                 doc.add_text("quotes_cjk", run)
-            if evidence.speaker:
+            if evidence.speaker and evidence.role != "operator":  # an operator's name is not the customer's
                 doc.add_text("quotes", evidence.speaker)
         slot = slot_of(fact)
         if slot is not None:

@@ -24,7 +24,12 @@ STATUSES = ("active", "replaced", "retracted")
 HIDDEN_STATUSES = ("replaced", "retracted")
 ORIGINS = ("stated", "inferred")
 SENSITIVE = ("none", *SENSITIVE_CATEGORIES)  # mem.core.text.sensitive.CATEGORIES
-ROLES = ("customer", "agent", "system")
+# "operator": a correction an operator made (``mem facts edit --text``: the new words, who, when);
+# "customer-corrected": the customer's own quote that correction replaced — kept, but no longer the fact's
+# current words, so every reader of "the customer's words" (``role == "customer"``) falls back to the text
+OPERATOR_ROLE = "operator"
+CORRECTED_ROLE = "customer-corrected"
+ROLES = ("customer", "agent", "system", OPERATOR_ROLE, CORRECTED_ROLE)
 
 
 @dataclass(frozen=True)

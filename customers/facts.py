@@ -11,6 +11,7 @@ erase ``mem.customers.erase``'s. ``flag_recheck`` is the customer side of moveme
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -22,7 +23,17 @@ from mem.core.arguments import as_date
 from mem.core.controls import one_line
 from mem.core.errors import Conflict, InvalidInput, NotFound
 from mem.customers._part import StorePart
-from mem.customers.fact_record import KINDS, STATUSES, Evidence, Fact, Recheck, check_choices, check_limit
+from mem.customers.fact_record import (
+    CORRECTED_ROLE,
+    KINDS,
+    OPERATOR_ROLE,
+    STATUSES,
+    Evidence,
+    Fact,
+    Recheck,
+    check_choices,
+    check_limit,
+)
 from mem.customers.fact_rows import HistoryEntry, SearchHit, history_entry, record_json
 from mem.customers.fact_search import FactSearch, ProgressCallback
 from mem.customers.statements import statement_of
@@ -39,23 +50,40 @@ def with_statement(fact: Fact) -> Fact:
 CORRECTION_LOG = "correction"
 
 
-def corrected_evidence(fact: Fact, text: str) -> tuple[Evidence, ...]:
-    """The evidence of ``fact`` once its text is corrected to ``text``.
+def corrected_evidence(fact: Fact, text: str, *, by: str | None = None) -> tuple[Evidence, ...]:
+    """The evidence of ``fact`` once an operator corrects its text to ``text``.
 
-    The customer's quotes said the old value ("My phone number is 555-111-2222."), and the statement,
-    the slot, search and everything that reads a fact's customer words read them: after a correction
-    they would keep the value it took back. The corrected text becomes the fact's customer evidence
-    (log ``correction``, the day and speaker of the words it corrects); the quotes it replaces stay in
-    the fact's history (``mem facts history``), where an erase still finds them. Agent and system
-    evidence stay as they are."""
-    customer = [e for e in fact.evidence if e.role == "customer"]
-    correction = Evidence(log_id=CORRECTION_LOG, turn=clock.isoformat(clock.now()), role="customer", quote=text,
-                          speaker=next((e.speaker for e in customer if e.speaker), None),
-                          said_on=next((e.said_on for e in customer if e.said_on), None))
-    return (*(e for e in fact.evidence if e.role != "customer"), correction)
+    The customer's quotes stay, as what the customer said (role ``customer-corrected``: kept, shown, but no
+    longer read as the fact's current words — the statement, the slot and everything that reads a
+    fact's customer words then read the corrected text). The correction is the operator's evidence (role
+    ``operator``, log ``correction``, ``speaker``: who corrected it, ``turn``: when; its ``said_on`` is the
+    day of the customer's words it corrects, the day a relative date in it counts from). A correction
+    made before replaces the earlier one (the earlier stays in ``mem facts history``). A correction an older
+    mem stored as the customer's (role ``customer``, log ``correction``) is taken for an earlier correction.
+    Agent and system evidence stay as they are (NEWUSER_REPORT20 #10)."""
+    customer = [e for e in fact.evidence if e.role in ("customer", CORRECTED_ROLE) and e.log_id != CORRECTION_LOG]
+    earlier = [e for e in fact.evidence if e.role in ("customer", OPERATOR_ROLE) and e.log_id == CORRECTION_LOG]
+    said_on = next((e.said_on for e in [*customer, *earlier] if e.said_on), None)
+    correction = Evidence(log_id=CORRECTION_LOG, turn=clock.isoformat(clock.now()), role=OPERATOR_ROLE, quote=text,
+                          speaker=(by or "").strip() or "operator", said_on=said_on)
+    kept = [dataclasses.replace(e, role=CORRECTED_ROLE) for e in customer]
+    others = [e for e in fact.evidence if e.role not in ("customer", CORRECTED_ROLE, OPERATOR_ROLE)]
+    return (*others, *kept, correction)
 
 
-__all__ = ["CORRECTION_LOG", "Facts", "HistoryEntry", "SearchHit", "corrected_evidence"]
+def corrected_day(fact: Fact, text: str) -> date | None:
+    """The day a corrected text names ("25 days ago", "on 3 March"), counted from the day of the
+    customer's words it corrects; ``None`` when it names none (the fact keeps its date)."""
+    from mem.customers.dates import find_dates
+
+    reference = next((e.said_on for e in fact.evidence if e.said_on), None)
+    if reference is None:
+        return None
+    mentions = find_dates(text, reference)
+    return mentions[0].value if mentions else None
+
+
+__all__ = ["CORRECTION_LOG", "Facts", "HistoryEntry", "SearchHit", "corrected_day", "corrected_evidence"]
 
 _PARSED_CACHE = 4096  # parsed records kept per open store (a few MB at most)
 
@@ -167,10 +195,14 @@ class Facts(StorePart):
         valid_at: date | None = None,
         reason: str = "",
         actor: str = "customer",
+        by: str | None = None,
     ) -> Fact:
         """Correct a fact in place (same id); the previous version stays in its history.
 
-        The new text is cleaned as a context item is (``one_line``): a fact can be promoted into the context."""
+        The new text is cleaned as a context item is (``one_line``): a fact can be promoted into the context.
+        It is stored as the operator's correction (``corrected_evidence``; ``by``: who made it), beside the
+        customer's own quote, which stays. Without ``valid_at``, the fact's date follows a day the corrected
+        text names (``corrected_day``); a text that names none keeps the date."""
         changes: dict[str, Any] = {}
         if text is not None:
             text = one_line(text)
@@ -188,7 +220,11 @@ class Facts(StorePart):
         with self._store.transaction():
             current = self.get(fact_id)
             if text is not None:
-                changes["evidence"] = corrected_evidence(current, text)
+                changes["evidence"] = corrected_evidence(current, text, by=by)
+                if valid_at is None:
+                    day = corrected_day(current, text)
+                    if day is not None and day != current.valid_at:
+                        changes["valid_at"] = day
             fact = with_statement(current.replace(**changes))
             self.save(fact, action="edited", actor=actor, reason=reason)
         return fact

@@ -146,9 +146,13 @@ def build_statement(*, kind: str, quote: str, text: str = "", speaker: str | Non
 def statement_of(fact: Fact) -> str:
     """``build_statement`` for a stored fact (schema upgrades, facts written without one)."""
     customer = [e for e in fact.evidence if e.role == "customer"]
-    quote = " ".join(e.quote for e in customer)
-    speaker = next((e.speaker for e in customer if e.speaker), None)
-    reference = next((e.said_on for e in customer if e.said_on), None) or fact.valid_at
+    # an operator's correction (``mem facts edit --text``) is the fact's current words; the speaker and the
+    # day a relative date counts from stay those of the customer's words it corrected
+    words = [e for e in fact.evidence if e.role == "operator"] or customer
+    said = customer or [e for e in fact.evidence if e.role == "customer-corrected"]
+    quote = " ".join(e.quote for e in words)
+    speaker = next((e.speaker for e in said if e.speaker), None)
+    reference = next((e.said_on for e in [*said, *words] if e.said_on), None) or fact.valid_at
     slot = find_slot(quote) if quote and fact.kind != "trait" and not fact.instruction_like else None
     return build_statement(kind=fact.kind, quote=quote, text=fact.text, speaker=speaker, slot=slot,
                            reference=reference, agreement=fact.agreement,

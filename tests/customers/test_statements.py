@@ -161,8 +161,10 @@ def test_editing_the_text_rebuilds_the_statement_from_the_correction(isolated_en
         edited = store.facts.edit(fact.id, text="I live in Chicago.")
         assert edited.statement == "The customer's residence: Chicago."
         assert store.facts.get(fact.id).statement == edited.statement
-        [evidence] = edited.evidence
-        assert (evidence.log_id, evidence.role, evidence.quote) == ("correction", "customer", "I live in Chicago.")
+        # the customer's words stay, marked as corrected; the correction is the operator's (new-user report 20 #10)
+        said, evidence = edited.evidence
+        assert (said.role, said.quote) == ("customer-corrected", "I live in Boston.")
+        assert (evidence.log_id, evidence.role, evidence.quote) == ("correction", "operator", "I live in Chicago.")
         assert evidence.said_on == date(2025, 1, 2)  # the day of the words it corrects
         # the words it replaced stay in the history
         assert store.facts.history(fact.id)[0].fact.evidence[0].quote == "I live in Boston."
