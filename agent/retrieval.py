@@ -673,7 +673,10 @@ class Retrieval:
         # The customer's words are quoted in the answer: never a sentence that addresses the AI (it stays
         # in the marked block for the model, as data, and is reported). The detector runs again here, so
         # a fact stored before it learnt a wording is screened by today's rules.
-        quotable = [item["quote"] for item in evidence if not is_instruction_like(str(item["quote"]))]
+        # an operator's correction is not the customer's words, and the quote it corrected no longer holds
+        # (``mem facts edit``: NEWUSER_REPORT20 #10): neither is quoted as "you said"
+        said = [item for item in evidence if item.get("role") not in ("operator", "customer-corrected")]
+        quotable = [item["quote"] for item in said if not is_instruction_like(str(item["quote"]))]
         sentences = split_sentences(str(fact.text))
         fact_text = str(fact.text)
         if any(is_instruction_like(s) for s in sentences):
@@ -690,7 +693,7 @@ class Retrieval:
             lines.append(f'Evidence ({item.get("date") or "?"}, {item.get("role") or "customer"}): "{item["quote"]}"')
         if refs:
             lines.append("Made under: " + ", ".join(f"{r['page']} v{r.get('version')}" for r in refs))
-        if len(quotable) < len(evidence) or fact_text != str(fact.text):
+        if len(quotable) < len(said) or fact_text != str(fact.text):
             self.warnings.append(f"fact {fact.id} holds instruction-like text; it was treated as data and not quoted")
         return Block(
             memory="fact", id=fact.id, title=kind or "fact", text="\n".join(lines),
