@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mem.agent.answer import Answer
+from mem.agent.answer_record import answer_meta
 from mem.agent.answering import answer_question
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.semantic import SemanticQuotes
@@ -44,14 +45,18 @@ class Conversation:
                  session: str | None = None, learn: bool = True, model: str | None = None,
                  retrieval_mode: str = "auto", customer: CustomerMemory | None = None,
                  hold_lock: bool = True, evidence: EvidenceSender | None = None,
-                 sharer: DecisionSharer | None = None, since: float | None = None) -> None:
+                 sharer: DecisionSharer | None = None, since: float | None = None, dry_run: bool = False) -> None:
+        """``dry_run``: answer without logging either turn and without learning (an operator's replay or
+        check, ``mem ask --dry-run``): nothing of it reaches the customer's request log or facts, and a
+        customer with no memory here gets none made (NEWUSER_REPORT20 #5)."""
         # every bad option fails here, before the customer's store is opened or anything is logged
         if retrieval_mode not in RETRIEVAL_MODES:
             raise InvalidInput(f"unknown retrieval mode {retrieval_mode!r} (use {', '.join(RETRIEVAL_MODES)})")
         self.config = config
         self.session = (validate_name(session, what="session tag") if session is not None  # "" is a bad tag
                         else f"s-{new_id()[-8:].lower()}")
-        self.learn = learn
+        self.dry_run = dry_run
+        self.learn = learn and not dry_run
         self.model = config.model.name if model is None else model
         if self.model:
             from mem.core.model import get_model
@@ -63,7 +68,7 @@ class Conversation:
         self.sharer = sharer
         # ``since``: when the command began (default: now); a `mem forget` after it refuses every write
         self.customer = (customer if customer is not None
-                         else CustomerMemory.open(config.home, customer_id, since=since))
+                         else CustomerMemory.open(config.home, customer_id, since=since, create=not dry_run))
         # An interactive chat releases the customer's store between turns, so that mem sync (which
         # flags facts in every customer's store) and other commands never wait on a person typing.
         self.hold_lock = hold_lock
@@ -134,12 +139,12 @@ class Conversation:
                            "model answered: the answer, made from memory read before, is withheld and nothing is "
                            "logged — ask again")
         answer.session = self.session
-        self.customer.log_turn(session=self.session, role="customer", text=question.strip(), time=asked_at, meta={})
-        self.customer.log_turn(
-            session=self.session, role="agent", text=answer.text, time=clock.now(),
-            meta={"policy_refs": answer.policy_refs, "knowhow_refs": answer.knowhow_refs, "fact_refs": answer.fact_refs,
-                  "engine": answer.engine},
-        )
+        if not self.dry_run:
+            self.customer.log_turn(session=self.session, role="customer", text=question.strip(), time=asked_at,
+                                   meta={})
+            # the answer's provenance (cited pages, quoted sentences, bundle or workspace commit): answer_record
+            self.customer.log_turn(session=self.session, role="agent", text=answer.text, time=clock.now(),
+                                   meta=answer_meta(answer, self.service))
         self.history += [("customer", question.strip()), ("agent", answer.text)]
         self.answers.append(answer)
         if not self.hold_lock:
@@ -176,6 +181,8 @@ class Conversation:
         if self.ended:
             return Learning(skipped=["conversation already ended"])
         try:
+            if self.dry_run:
+                return Learning(skipped=["dry run (--dry-run): nothing was logged or learnt"])
             if not self.learn:
                 return Learning(skipped=["learning off (--no-learn): the turns stay pending in the request log"])
             if not (self.answers or self.recorded):
@@ -207,15 +214,16 @@ def question_text(question: object) -> str:
 def ask_once(config: Config, customer_id: str, question: str, *, service: ServiceMemory, session: str | None = None,
              learn: bool = True, model: str | None = None, retrieval_mode: str = "auto",
              evidence: EvidenceSender | None = None, sharer: DecisionSharer | None = None,
-             on_answer: Callable[[Answer], None] | None = None, since: float | None = None) -> tuple[Answer, Learning]:
+             on_answer: Callable[[Answer], None] | None = None, since: float | None = None,
+             dry_run: bool = False) -> tuple[Answer, Learning]:
     """A one-turn conversation; ``on_answer`` gets the answer before learning starts. ``since``: when the
-    command began (``Conversation``)."""
+    command began (``Conversation``); ``dry_run``: nothing logged or learnt (``Conversation``)."""
     if not question_text(question).strip():
         raise InvalidInput("the question is empty")  # before the customer's store is opened (or created)
     check_message_size(question, config.extract.max_message_bytes)
     with Conversation(config=config, customer_id=customer_id, service=service, session=session, learn=learn,
                       model=model, retrieval_mode=retrieval_mode, evidence=evidence, sharer=sharer,
-                      since=since) as conversation:
+                      since=since, dry_run=dry_run) as conversation:
         answer = conversation.ask(question)
         if on_answer is not None:
             on_answer(answer)

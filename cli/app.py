@@ -77,7 +77,7 @@ def root(
     config = Config.load(workspace=workspace, home=home)
     clock.freeze(config.now)
     set_model_timeout(config.model.timeout)
-    ctx.obj = State(config=config, json=json_output)
+    ctx.obj = State(config=config, json=json_output, workspace_given=workspace)
     if ctx.invoked_subcommand != "sync":  # sync finishes them itself, under its install lock
         from mem.client.recheck_pending import finish_if_owed
 

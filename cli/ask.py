@@ -45,14 +45,20 @@ def ask(
     explain: ExplainOption = False,
     model: ModelOption = None,
     retrieval: RetrievalOption = "auto",
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Answer only: log nothing and learn nothing (an operator's check or replay).")] = False,
+    from_workspace: Annotated[bool, typer.Option(
+        "--from-workspace", help="Answer from --workspace even when the home holds a verified bundle.")] = False,
     json_output: JsonOption = False,
 ) -> None:
     """Answer QUESTION for one customer, citing policy, know-how and the customer's facts.
 
-    Service memory comes from the verified bundle in the client home (mem sync), else the workspace.
-    The turn is logged; facts are extracted after the answer unless --no-learn. Exit 0 answered, 2 error.
+    Service memory comes from the verified bundle in the client home (mem sync), else the workspace;
+    --from-workspace uses the workspace. The turn is logged; facts are extracted after the answer unless
+    --no-learn; --dry-run logs and learns nothing. Exit 0 answered, 2 error.
     """
     from mem.agent import ask_once, run_script
+    from mem.agent.answer_record import source_line
     from mem.client.senders import ServerSenders
     from mem.client.service_source import open_service_memory
     from mem.core.errors import InvalidInput
@@ -61,7 +67,12 @@ def ask(
     as_json = want_json(ctx, json_output)
     if (question is None) == (script is None):
         raise InvalidInput("give either a QUESTION or --script FILE")
-    service = open_service_memory(config)
+    service = open_service_memory(config, from_workspace=from_workspace)
+    note = source_line(service, get_state(ctx).workspace_given)
+    if note:
+        info(note)
+    if dry_run and script is not None:
+        raise InvalidInput("--dry-run answers one QUESTION; it does not play a --script")
     with ServerSenders(config.home, config=config) as senders:
         if script is not None:
             # the transcript is printed turn by turn, before learning runs; the JSON form includes the learning
@@ -80,7 +91,7 @@ def ask(
         assert question is not None  # exactly one of QUESTION and --script (checked above)
         _, learning = ask_once(config, customer, question, service=service, session=session, learn=not no_learn,
                                model=model, retrieval_mode=retrieval, evidence=senders.evidence,
-                               sharer=senders.sharer, since=get_state(ctx).started,
+                               sharer=senders.sharer, since=get_state(ctx).started, dry_run=dry_run,
                                on_answer=lambda answer: show_answer(answer, as_json=as_json, explain=explain))
     report_learning(learning.to_dict())
 

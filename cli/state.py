@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import typer
 
@@ -26,6 +27,9 @@ class State:
     json: bool = False
     # when this command began: a `mem forget` of its customer after that refuses its writes (NEWUSER_REPORT16 #1)
     started: float = field(default_factory=command_began)
+    # the --workspace given on the command line (None: found upward or not given): `mem ask` says when a
+    # bundle answered instead of it (NEWUSER_REPORT20 #5)
+    workspace_given: Path | None = None
 
 
 def get_state(ctx: typer.Context) -> State:

@@ -59,6 +59,11 @@ class BundleServiceMemory:
         self._pages_day: date | None = None  # the day _pages was served for (mem.core.local_day)
         self._index: tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]] | None = None
 
+    def commit(self) -> str | None:
+        """The workspace commit the installed bundle was built from (its manifest's ``commit``)."""
+        commit = self._manifest.get("commit")
+        return str(commit) if commit else None
+
     def status(self) -> ServiceStatus:
         from mem.wiki.service_memory import ServiceStatus
 

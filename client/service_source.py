@@ -8,12 +8,18 @@ from mem.core.errors import NotFound
 from mem.wiki.service_memory import ServiceMemory, WorkspaceServiceMemory
 
 
-def open_service_memory(config: Config) -> ServiceMemory:
+def open_service_memory(config: Config, *, from_workspace: bool = False) -> ServiceMemory:
     """The last verified bundle in the client home (``mem sync``), else the workspace (``--workspace``).
 
     A bundle marked stale is still used — it is the last verified one — and its stale state shows
-    in every answer's context and warnings.
+    in every answer's context and warnings. ``from_workspace`` (``mem ask --from-workspace``): the
+    workspace, even when the home holds a bundle — an operator replaying an answer against an older
+    workspace commit (NEWUSER_REPORT20 #5); ``NotFound`` without one.
     """
+    if from_workspace:
+        if config.workspace is None:
+            raise NotFound("--from-workspace needs a workspace: pass --workspace DIR")
+        return WorkspaceServiceMemory(config.workspace)
     if state_path(config.home).is_file():
         from mem.client.bundle_memory import BundleServiceMemory
 
