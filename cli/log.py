@@ -147,5 +147,40 @@ def forget(
     emit(report, as_json=want_json(ctx, json_output), human=human)
 
 
+@log_app.command("verify")
+def verify(
+    ctx: typer.Context,
+    customer: CustomerOption,
+    conversation: Annotated[Optional[list[str]], typer.Option(
+        "--conversation", help="Only this conversation (repeatable; default: all).")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Check that no logged answer was edited: each answer's seal against the lines up to it.
+
+    Names the first line of each conversation that does not match (exit 1). The seal is not keyed: it finds
+    edits that did not recompute it (sed, an editor, damage), not a forger who knows the construction
+    (docs/customers.md, "Is the answer log tamper-evident?")."""
+    from mem.core.errors import VerificationError
+    from mem.customers.answer_chain import verify_log
+
+    with open_store(ctx, customer) as store:
+        checks = verify_log(store, conversation)
+    data = [c.to_dict() for c in checks]
+
+    def human(console: Console, rows: list[JsonObject]) -> None:
+        for row in rows:
+            verdict = "ok" if row["ok"] else f"DOES NOT MATCH: {row['problem']}"
+            if row["ok"] and not row["sealed"]:
+                verdict = "ok (no sealed answer: imported, or logged before answers were sealed)"
+            console.print(f"{row['conversation']}  {plural(row['lines'], 'line')}, {row['sealed']} sealed  {verdict}",
+                          markup=False, highlight=False)
+
+    emit(data, as_json=want_json(ctx, json_output), human=human)
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise VerificationError(f"{plural(len(bad), 'conversation')} of {customer} changed after logging; the first: "
+                                f"{bad[0].conversation} line {bad[0].line}")
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(log_app, name="log")

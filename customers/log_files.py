@@ -678,11 +678,13 @@ def edit_file(path: Path, count: int, edit: Callable[[JsonObject, str], str]) ->
     Returns (time, role, text) of every record changed, as it was before: what made it the same turn
     as a line of an import file (``mem.customers.erased_turns`` keeps a keyed hash of it)."""
     lines: list[str] = []
+    original: list[str] = []
     changed: list[tuple[str, str, str]] = []
     with open(path, encoding="utf-8") as fh:
         for number, line in enumerate(fh, start=1):
             if number > count:
                 break
+            original.append(line)
             try:
                 record = json.loads(line)
             except ValueError:
@@ -698,6 +700,9 @@ def edit_file(path: Path, count: int, edit: Callable[[JsonObject, str], str]) ->
                     line = json.dumps(record, ensure_ascii=False) + "\n"
             lines.append(line)
     if changed:
+        from mem.customers.answer_chain import reseal
+
+        lines = reseal(original, lines)  # the answers' seals, over the redacted lines (where they matched before)
         atomic_write_text(path, "".join(lines), mode=0o600)
     return changed
 

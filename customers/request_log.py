@@ -106,6 +106,13 @@ class RequestLog(StorePart):
                 speaker=speaker, text=text,
                 meta=log_files.validate_meta(meta),
             )
+            if role == "agent":  # an answer is sealed to the lines before it (mem.customers.answer_chain)
+                from dataclasses import replace
+
+                from mem.customers.answer_chain import CHAIN, seal_for
+
+                seal = seal_for(self.path(conversation_id), seq, turn.to_dict())
+                turn = replace(turn, meta={**(turn.meta or {}), CHAIN: seal})
             self._mark_logs_dirty()
             self._touched.add(conversation_id)
             log_files.append_lines(self.path(conversation_id), [turn])
