@@ -55,3 +55,17 @@ def test_facts_show_labels_the_correction_as_the_operators(mem, isolated_env):
     assert "2026-10-26  event" in shown
     data = json.loads(mem("--json", "facts", "show", fact.id, "-c", "alice").stdout)
     assert [e["role"] for e in data["evidence"]] == ["customer-corrected", "operator"]
+
+
+def test_an_answer_does_not_quote_the_corrected_words_as_the_customers(mem, isolated_env, tmp_path):
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    doc = tmp_path / "refund.md"
+    doc.write_text("# Refund policy\n\nRefunds are accepted within 14 days of purchase.\n", encoding="utf-8")
+    assert mem("--workspace", ws, "ingest", doc, "--id", "refund-policy").exit_code == 0
+    fact = _seed(isolated_env)
+    assert mem("facts", "edit", fact.id, "-c", "alice", "--text", FIXED, "--by", "dpo").exit_code == 0
+    result = mem("--workspace", ws, "ask", "-c", "alice", "--dry-run", "When did I buy the reporting add-on?")
+    assert result.exit_code == 0, result.stderr
+    assert FIXED in result.stdout  # the fact, as corrected
+    assert f'you said: "{QUOTE}"' not in result.stdout and f'you said: "{FIXED}"' not in result.stdout
