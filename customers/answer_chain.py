@@ -35,6 +35,7 @@ CHAIN = "chain"
 PREFIX = "sha256:"
 
 
+# Any: a request-log line as JSON read it — a record, or any other JSON value a hand edit left
 def canonical(record: Any) -> str:
     """A record as the chain reads it: canonical JSON without its own ``meta.chain``."""
     if isinstance(record, dict):

@@ -56,7 +56,7 @@ def _change(entry: JsonObject) -> JsonObject:
 
 
 def _turn(turn: JsonObject) -> JsonObject:
-    entry = {key: turn[key] for key in ("id", "time", "role", "speaker", "text") if key in turn}
+    entry: JsonObject = {key: turn[key] for key in ("id", "time", "role", "speaker", "text") if key in turn}
     # an answer's provenance — the pages, versions and facts it cited, the sentences it quoted, the engine, the
     # bundle (version, commit) or workspace commit it was given under, its seal — is part of what the client
     # holds of the customer (NEWUSER_REPORT20 #4)
