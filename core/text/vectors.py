@@ -31,6 +31,10 @@ from mem.core.text.sentences import page_sentences
 CACHE_FILE = "sentence-vectors.sqlite"
 _SCHEMA = "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key BLOB NOT NULL, vector BLOB NOT NULL, " \
           "PRIMARY KEY (model, key)) WITHOUT ROWID"
+# What the last look at the live pages found (``VectorCache.prune_due``): the rows counted since (kept up to date by
+# every write, so no ingest counts the whole file), the live passages then and the rows then.
+_STATE_SCHEMA = "CREATE TABLE IF NOT EXISTS prune_state (model TEXT PRIMARY KEY, rows INTEGER NOT NULL, " \
+                "live INTEGER NOT NULL, checked INTEGER NOT NULL)"
 # SQLite allows 999 bound parameters in one statement on old builds: look keys up in slices.
 _SLICE = 500
 # a writer holding the lock this long is someone else's ingest: answer without storing, never wait longer
@@ -68,6 +72,11 @@ def page_passages(title: str, body: str) -> list[tuple[str, str]]:
 # after 300 revisions (new-user report 19 section 11). Past this many rows, and twice what the live pages need,
 # the vectors no live sentence has are dropped; below it a prune would cost more than it frees.
 PRUNE_FROM = 2_000
+# Reading the live pages costs what reading the whole wiki costs (0.9 s at 1,000 pages, scripts/bench_vector_prune.py):
+# once a look found nothing to drop, the next waits until the cache has grown by this share of its rows or past
+# twice the live passages found then — an ingest pays for what it adds, and the wiki is read once per a quarter's
+# growth instead of on every ingest past PRUNE_FROM.
+PRUNE_GROWTH = 0.25
 
 
 def _passage_texts(pages: list[tuple[str, str]]) -> list[str]:
@@ -79,7 +88,7 @@ def embed_pages(folder: Path, pages: list[tuple[str, str]], *,
     """Fill the cache in ``folder`` with the vectors of pages' sentences ((title, body) each); the number made.
 
     Ingest calls it after its commit for the pages it wrote, so the first question asked finds them ready.
-    ``live`` gives every page the cache serves (read only when the cache has grown past ``PRUNE_FROM``):
+    ``live`` gives every page the cache serves, read only when a prune may be due (``VectorCache.prune_due``):
     the vectors of sentences no live page has any more are then dropped. Nothing happens (0) when the
     encoder is not installed.
     """
@@ -92,7 +101,7 @@ def embed_pages(folder: Path, pages: list[tuple[str, str]], *,
         missing = [text for text in texts if text not in cache.get(texts)]
         if missing:
             cache.put(dict(zip(missing, encoder.passages(missing), strict=True)))
-        if live is not None and cache.count() > PRUNE_FROM:
+        if live is not None and cache.prune_due():
             cache.keep_only(_passage_texts(live()))
         return len(missing)
     except EncoderError:
@@ -141,6 +150,8 @@ class VectorCache:
         db = sqlite3.connect(self.path, timeout=_BUSY_SECONDS, isolation_level=None)
         try:
             db.execute(_SCHEMA)
+            with contextlib.suppress(sqlite3.OperationalError):  # a read-only or busy file: made by the next write
+                db.execute(_STATE_SCHEMA)
             db.execute("SELECT model, key, vector FROM vectors LIMIT 1").fetchall()
         except sqlite3.DatabaseError:
             db.close()
@@ -185,11 +196,51 @@ class VectorCache:
         try:
             with db:  # one transaction: all of them or none
                 db.execute("BEGIN IMMEDIATE")
+                db.execute(_STATE_SCHEMA)
+                keys = [key for _, key, _ in rows]
+                held = sum(self._held(db, keys[start:start + _SLICE]) for start in range(0, len(keys), _SLICE))
                 db.executemany("INSERT OR REPLACE INTO vectors (model, key, vector) VALUES (?, ?, ?)", rows)
+                db.execute("UPDATE prune_state SET rows = rows + ? WHERE model = ?", (len(rows) - held, self.model))
         except sqlite3.OperationalError:
             return  # locked by another writer or read-only: the next question makes them again
         except sqlite3.DatabaseError:
             self._reset()
+
+    def _held(self, db: sqlite3.Connection, keys: list[bytes]) -> int:
+        return int(db.execute(f"SELECT COUNT(*) FROM vectors WHERE model = ? AND key IN ({','.join('?' * len(keys))})",
+                              [self.model, *keys]).fetchone()[0])
+
+    def prune_due(self) -> bool:
+        """Whether the live pages should be read for a prune: the cache holds more than ``PRUNE_FROM`` rows, more
+        than twice the live passages the last look found and ``PRUNE_GROWTH`` more rows than it held then (the
+        first look comes as soon as it passes ``PRUNE_FROM``). Answered from the state row, never by reading
+        the wiki or counting the file; a cache without one (written by an older mem) is counted once."""
+        db = self._connect()
+        if db is None:
+            return False
+        try:
+            state = db.execute("SELECT rows, live, checked FROM prune_state WHERE model = ?", (self.model,)).fetchone()
+            if state is None:
+                rows = self.count()
+                with db:
+                    db.execute("BEGIN IMMEDIATE")
+                    db.execute("INSERT OR REPLACE INTO prune_state (model, rows, live, checked) VALUES (?, ?, 0, 0)",
+                               (self.model, rows))
+                live = checked = 0
+            else:
+                rows, live, checked = (int(value) for value in state)
+        except sqlite3.OperationalError:
+            return False  # locked by another writer: the next ingest looks
+        except sqlite3.DatabaseError:
+            self._reset()
+            return False
+        return rows > max(PRUNE_FROM, 2 * live, checked + int(checked * PRUNE_GROWTH))
+
+    def _record(self, db: sqlite3.Connection, live: int) -> None:
+        """What a look at ``live`` passages found: the rows held now, counted."""
+        rows = int(db.execute("SELECT COUNT(*) FROM vectors WHERE model = ?", (self.model,)).fetchone()[0])
+        db.execute("INSERT OR REPLACE INTO prune_state (model, rows, live, checked) VALUES (?, ?, ?, ?)",
+                   (self.model, rows, live, rows))
 
     def count(self) -> int:
         """How many vectors of this model the file holds (0 without a readable file)."""
@@ -204,9 +255,14 @@ class VectorCache:
     def keep_only(self, texts: list[str]) -> int:
         """Drop the vectors of every text but ``texts`` when the file holds more than twice as many (and
         ``PRUNE_FROM``); the number dropped. One transaction, then the file is compacted; a locked or
-        read-only cache is left as it is."""
+        read-only cache is left as it is. Either way the look is recorded for ``prune_due``."""
         keep = {_key(text) for text in texts}
         if self.count() <= max(PRUNE_FROM, 2 * len(keep)):
+            db = self._connect()
+            if db is not None:
+                with contextlib.suppress(sqlite3.Error), db:
+                    db.execute("BEGIN IMMEDIATE")
+                    self._record(db, len(keep))
             return 0
         db = self._connect()
         if db is None:
@@ -219,6 +275,7 @@ class VectorCache:
                 db.executemany("INSERT OR IGNORE INTO keep (key) VALUES (?)", [(key,) for key in keep])
                 dropped = db.execute("DELETE FROM vectors WHERE model = ? AND key NOT IN (SELECT key FROM keep)",
                                      (self.model,)).rowcount
+                self._record(db, len(keep))
             db.execute("VACUUM")
         except sqlite3.OperationalError:
             return 0

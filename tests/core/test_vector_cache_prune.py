@@ -79,3 +79,102 @@ def test_the_prune_keeps_the_vectors_of_the_edition_in_force(tmp_path):
     assert cache.count() < PRUNE_FROM  # pruned
     assert set(cache.get(in_force)) == set(in_force)
     cache.close()
+
+
+def test_a_look_that_drops_nothing_waits_for_the_cache_to_grow(tmp_path):
+    # round 20: past PRUNE_FROM every ingest read every policy page to find nothing to drop (a 3,000-page wiki:
+    # 13,500 live passages); the look is recorded and the next waits until a prune can drop something (more than
+    # twice the live passages found) and the cache has grown by PRUNE_GROWTH since
+    cache = VectorCache(tmp_path / "cache.sqlite")
+    live = [f"live sentence {i}" for i in range(PRUNE_FROM)]
+    cache.put(_vectors(live + [f"stale {i}" for i in range(200)]))
+    assert cache.prune_due()  # a cache never looked at: the first look comes past PRUNE_FROM
+    assert cache.keep_only(live) == 0  # 2,200 rows, 2,000 live: not twice
+    assert not cache.prune_due()
+    grown = 2 * PRUNE_FROM - (PRUNE_FROM + 200)
+    cache.put(_vectors([f"new {i}" for i in range(grown)]))
+    cache.put(_vectors([f"new {i}" for i in range(grown)]))  # the same rows again are not counted twice
+    assert not cache.prune_due()  # 4,000 rows: twice the live passages, not more
+    cache.put(_vectors(["one more"]))
+    assert cache.prune_due()
+    cache.close()
+    reopened = VectorCache(tmp_path / "cache.sqlite")  # the state is in the file, not in the process
+    assert reopened.prune_due()
+    reopened.close()
+
+
+def test_a_look_just_under_twice_the_live_passages_waits_for_a_quarter_more_rows(tmp_path):
+    # without the growth share, a cache just under twice its live passages was looked at again after a few rows
+    from mem.core.text.vectors import PRUNE_GROWTH
+
+    cache = VectorCache(tmp_path / "cache.sqlite")
+    live = [f"live sentence {i}" for i in range(1_100)]
+    cache.put(_vectors(live + [f"stale {i}" for i in range(1_000)]))
+    assert cache.prune_due() and cache.keep_only(live) == 0  # 2,100 rows, 1,100 live: not more than twice
+    cache.put(_vectors([f"new {i}" for i in range(200)]))  # 2,300: past twice 1,100, not a quarter past 2,100
+    assert not cache.prune_due()
+    cache.put(_vectors([f"more {i}" for i in range(int(2_100 * PRUNE_GROWTH) - 200 + 1)]))
+    assert cache.prune_due()
+    cache.close()
+
+
+def test_after_a_prune_the_next_look_waits_for_twice_the_live_passages(tmp_path):
+    cache = VectorCache(tmp_path / "cache.sqlite")
+    live = [f"live sentence {i}" for i in range(1_500)]
+    cache.put(_vectors(live + [f"stale {i}" for i in range(1_600)]))
+    assert cache.prune_due() and cache.keep_only(live) == 1_600
+    cache.put(_vectors([f"new {i}" for i in range(1_500)]))  # 3,000 rows: twice the live passages, not more
+    assert not cache.prune_due()
+    cache.put(_vectors(["one more"]))
+    assert cache.prune_due()
+    cache.close()
+
+
+def test_a_cache_written_by_an_older_mem_is_counted_once(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "cache.sqlite"
+    cache = VectorCache(path)
+    cache.put(_vectors([f"s{i}" for i in range(PRUNE_FROM + 1)]))
+    cache.close()
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE prune_state")  # a file from before round 20
+    cache = VectorCache(path)
+    assert cache.prune_due()
+    cache.close()
+
+
+class _StandIn:
+    def passages(self, texts: list[str]) -> list[array]:
+        return [array("f", [1.0] * DIM) for _ in texts]
+
+
+def test_no_ingest_leaves_a_served_sentence_without_its_vector(tmp_path, monkeypatch):
+    # the lazy look changes when the live pages are read, never what a prune keeps: after every ingest of a run
+    # that revises, replaces and adds pages across many prunes, every passage the answers serve has its vector
+    from mem.core.config import Config
+    from mem.core.text import vectors
+    from mem.policies import ingest
+    from mem.policies.ingest import _live_policy_texts, ingest_documents
+    from mem.wiki.store import Wiki
+    from mem.wiki.workspace import init_workspace
+
+    monkeypatch.setattr(vectors, "load", lambda: _StandIn())
+    monkeypatch.setattr(vectors, "PRUNE_FROM", 12)
+    reads = []
+    monkeypatch.setattr(ingest, "_live_policy_texts", lambda ws, wiki: reads.append(1) or _live_policy_texts(ws, wiki))
+    workspace = init_workspace(tmp_path / "ws")
+    config = Config.load(workspace=workspace, env={})
+    pruned_to = []
+    for k in range(16):
+        source = tmp_path / f"page-{k % 3}.md"  # three documents, each revised again and again
+        source.write_text(f"# Page {k % 3}\n\nThe fee is {k} euros. It is charged on day {k + 1}. "
+                          f"Staff write to the customer within {k + 2} days.\n", encoding="utf-8")
+        ingest_documents(workspace, [source], config=config, model="")
+        served = vectors._passage_texts(_live_policy_texts(workspace, Wiki(workspace)))
+        cache = VectorCache(workspace / ".mem" / vectors.CACHE_FILE)
+        assert set(cache.get(served)) == set(served), k
+        pruned_to.append(cache.count())
+        cache.close()
+    assert len(reads) < 16  # not every ingest read the wiki …
+    assert any(b < a for a, b in zip(pruned_to, pruned_to[1:], strict=False))  # … and prunes happened
