@@ -149,6 +149,8 @@ def _replaced_by_shape(candidate: Candidate, active: Sequence[Fact], target: Fac
         old = held[0]
         if name == "order" and not (same_shape(old, new) and (_near_twin(old, new) or candidate.correction)):
             continue
+        if name == "order" and not candidate.correction and another_of_many(words, new):
+            continue  # "I also have order SOL-40781": a second code beside the first, however alike
         seen.add(fact.id)
         replaced.append((fact, f"new {name} (by its shape): {old} → {new}"))
     return replaced
@@ -326,6 +328,8 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
         if slot.value != new.value:
             return Judgement("UPDATE", fact, f"new {new.name}: {slot.value} → {new.value}")
     twins = [(fact, slot) for fact, slot in same if _near_twin(slot.value, new.value)]
+    if twins and another_of_many(_candidate_words(candidate), new.value):
+        return Judgement("ADD", None, f"another {new.name} beside {twins[0][1].value}: {new.value}")
     if twins:
         # "20261104-8821" after "20261104-8812": two digits swapped is the same order mistyped, not a
         # second order (the correction itself may have been said a turn earlier: "that number was wrong")
@@ -360,6 +364,30 @@ def adds_another(words: str) -> bool:
     address"), which replaces it."""
     return bool(_ADDED.search(words)) and not _DROPS_FIRST.search(words) and not _MOVE.search(words) \
         and not _NEW_ADDRESS.search(words)
+
+
+# A code said to be one more the customer has, beside the one held — not the held one mistyped, however alike the two
+# look ("58312" after "58321"): the additive word stands with the order's noun ("another order", "a second
+# booking", "다른 주문", "주문 하나 더", "別の注文", "もう一つ注文"), with having one ("I also have", "I've got
+# another"), or on the code itself ("58312 too", "58312도", "58312も"). A correction (``Candidate.correction``) is
+# read before it.
+_ORDER_NOUN = r"(?:order|booking|reservation|ticket|parcel|purchase|shipment|reference)s?"
+_ANOTHER_ORDER = re.compile(
+    rf"\b(?:another|second|other|different|separate|one more|an extra)\s+(?:\w+\s+)?{_ORDER_NOUN}\b|"
+    r"\balso\s+(?:have|had|got|placed|made|ordered|booked|bought)\b|"
+    r"\b(?:have|had|got|placed|made)\s+(?:another|a second|one more)\b|"
+    r"(?:다른|두\s*번째|별도의?|별개의?)\s*주문|주문(?:을|이|도)?\s*(?:하나|한\s*개|한\s*건|1\s*건)\s*더|주문도|"
+    r"(?:別の|他の|ほかの|二つ目の|2つ目の)(?:ご)?注文|もう(?:一つ|1つ|ひとつ|一件|1件)の?(?:ご)?注文|"
+    r"(?:ご)?注文(?:が|を)?もう(?:一つ|1つ|ひとつ|一件|1件)|注文も", re.I)
+_ON_THE_CODE = r"(?:번|번호)?\s*(?:도|も)|,?\s+(?:too|as well)\b"
+
+
+def another_of_many(words: str, value: str) -> bool:
+    """``value``, a code of a slot of many (an order, a booking), is said to be another one beside the one held."""
+    if _DROPS_FIRST.search(words):
+        return False  # "use 58312 instead"
+    return bool(_ANOTHER_ORDER.search(words)) or any(
+        re.match(_ON_THE_CODE, words[match.end():]) for match in re.finditer(re.escape(value), words, re.I))
 
 
 # A street address given as the new home: a move, or a new address that names its town ("새 주소는 부산시 …",
