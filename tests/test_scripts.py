@@ -73,6 +73,7 @@ TOY_RUNS = {
     "bench_serve.py": ["--pages", "5", "--requests", "40", "--repeat", "1", "--scale-requests", "40",
                        "--no-postgres"],
     "bench_updates.py": [],
+    "bench_vector_prune.py": ["--sizes", "20", "--ingests", "1"],
     "bench_wiki.py": ["--sizes", "20", "--runs", "1", "--skip-ingest"],
 }
 
