@@ -22,6 +22,7 @@ from mem.core.text.language import detect_language
 from mem.core.text.sentences import Sentence, split_sentences
 from mem.customers import kinds
 from mem.customers.dates import find_dates
+from mem.customers.delegates import Delegate, delegate_of, introduction
 from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.mail_furniture import furniture_spans, within
@@ -109,6 +110,10 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
     declines: list[tuple[int, str]] = []  # (turn index, slot): the customer said no to making a value lasting
     # each turn is split once: it is read as the previous turn of the next one too
     split: dict[int, list[Sentence]] = {}
+    # a daughter, spouse or carer writing for the account holder (``delegates``): what they tell of the holder is the
+    # holder's, what they give of their own is not
+    end = len(turns) if stop is None else min(stop, len(turns))
+    delegate = delegate_of(t.text for t in turns[:end] if t.role in customer_roles)
 
     def sentences_of(index: int) -> list[Sentence]:
         if index not in split:
@@ -151,7 +156,8 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
                                       customer_roles=customer_roles, asked=asked, allowed=allowed_sensitive,
                                       told_by_other=_told_by_other(previous, turn, said_before, questions),
                                       unasked_previous=None if asked is not None else previous,
-                                      sentences=sentences_of(index) if turn is turns[index] else None))
+                                      sentences=sentences_of(index) if turn is turns[index] else None,
+                                      delegate=delegate))
     declines.extend(_undone(found, turns, start, stop))
     found = _without_declined(found, turns, declines) if declines else found
     return _kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of)
@@ -365,9 +371,11 @@ def _opening(sentence: Sentence) -> Sentence:
 def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, reference: date,
                      customer_roles: Sequence[str], asked: str | None = None,
                      allowed: frozenset[str] = frozenset(), told_by_other: str = "",
-                     unasked_previous: Turn | None = None, sentences: list[Sentence] | None = None
-                     ) -> list[Candidate]:
+                     unasked_previous: Turn | None = None, sentences: list[Sentence] | None = None,
+                     delegate: Delegate | None = None) -> list[Candidate]:
     lang = detect_language(turn.text)
+    # the words as the holder's own where a delegate writes (``delegates.Delegate.view``: the same length)
+    view = delegate.view if delegate is not None else _as_said
     answers = bool(asked and asked.startswith("asked:"))
     # a question about the customer's own life or case: its short answer ("Yes.", "Not anymore.", "Pretty
     # stressful, to be honest.") is the fact (English; Korean and Japanese answers are read by the structural test)
@@ -406,12 +414,23 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         sentence = _without_machine_text(said)
         if sentence is None:
             continue  # an import format's caption or attachment marker is never the customer's words
+        if delegate is not None:
+            after = _after_introduction(sentence)
+            if after is not sentence and groups and not groups[-1].standalone:
+                groups[-1].standalone = True  # a greeting before it ("안녕하세요~") goes on to nothing after it
+            if after is None:
+                continue  # "Hi, I'm Dennis Fairbairn's son, Martin.": who writes, not a value of the holder's
+            sentence = after
         # the slot this sentence fills, also as a bare value after "I changed my number." or in answer to
         # "What's the new number?" ("010-7781-3052입니다."); a bare "yes" / "うん" is no value of what was asked
         bare_yes_or_no = bool(_ANSWER.match(sentence.text)) and not _says_more_cjk(sentence.text)
-        filled = sentence_slot(sentence.text, before=" ".join(before[-2:]),
+        filled = sentence_slot(view(sentence.text), before=view(" ".join(before[-2:])),
                                asked=None if before or bare_yes_or_no else question)
-        if filled is not None and names_someone_else_s_value(sentence.text, filled.value, lang=lang, slot=filled.name):
+        if filled is not None and delegate is not None and filled.name in _SPEAKERS_DETAILS \
+                and delegate.speakers_own(sentence.text):
+            filled = None  # a carer's "call me on 07700 900519": the speaker's own number, not the holder's
+        if filled is not None and names_someone_else_s_value(view(sentence.text), filled.value, lang=lang,
+                                                             slot=filled.name):
             filled = None  # "Could you tell me where my friend Bob's order A-7731 is?": bob's order (question_values)
         if filled is not None and lang != "en" and kinds.speaks_to_the_other(sentence.text, lang=lang):
             filled = None  # "서울로 이사 간다니 축하해!", "京都に引っ越すんだね！": the other's move, not the speaker's
@@ -624,7 +643,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if kind == "attribute":
             mentions = [m for m in mentions if m.value <= reference]
         policy_refs = tuple(dict.fromkeys(turn.policy_refs + (following.policy_refs if following else ())))
-        slot = slot_in(quote, asked=question if group is groups[0] else None)
+        slot = slot_in(view(quote), asked=question if group is groups[0] else None)
         if slot is None and not group.instruction:
             slot = learned_slot(quote)  # the learned recogniser, where no rule reads a slot (slot_model)
         if agreement and confirmation is not None:
@@ -640,6 +659,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         # values by their shape, but none of a slot the message keeps, nor one the rules below find someone else's
         shapes = () if group.instruction or retraction else tuple(
             value for value in shape_values(quote) if value.name not in kept)
+        if delegate is not None and delegate.speakers_own(quote):
+            shapes = tuple(value for value in shapes if value.name not in _SPEAKERS_DETAILS)
+            slot = None if slot is not None and slot.name in _SPEAKERS_DETAILS else slot
         if names_new_code(quote) and (slot is not None and slot.name == "order" and not agreement or any(
                 value.name == "order" for value in shapes)):
             # "新しい受付番号は RP-2093 になりました", "새 접수번호가 나왔어요: BK-88102" (a code no rule reads, known
@@ -648,15 +670,18 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if slot is not None and slot.name in kept:
             slot = None
         if slot is not None and slot.name in _ONE_OF_MANY and bare_value(quote, slot) \
-                and _framed_as_not_theirs(whole_sentences, group.sentences[0].start):
+                and _framed_as_not_theirs(
+                    whole_sentences if delegate is None else [dataclasses.replace(s, text=view(s.text))
+                                                              for s in whole_sentences],
+                    group.sentences[0].start):
             shapes = tuple(value for value in shapes if value.name != slot.name)
             slot = None
         # "Can you check bob's order A-7731?", "… the order number A-7731 of my neighbour": someone else's value, in
         # a question or a request alike (question_values); a value with no owner named keeps its slot
-        if slot is not None and names_someone_else_s_value(quote, slot.value, lang=lang, slot=slot.name):
+        if slot is not None and names_someone_else_s_value(view(quote), slot.value, lang=lang, slot=slot.name):
             slot = None
         shapes = tuple(value for value in shapes if not names_someone_else_s_value(
-            quote, value.value, lang=lang, slot=value.name))
+            view(quote), value.value, lang=lang, slot=value.name))
         if (slot is not None or shapes) and lang != "en" \
                 and all(kinds.speaks_to_the_other(s.text, lang=lang) for s in group.sentences):
             slot, shapes = None, ()  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)
@@ -673,6 +698,27 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                                       agreement=agreement, retraction=retraction),
         ))
     return out
+
+
+# the details a delegate gives as their own ("call me on …", "send me a copy at …", "my name's Joan Beckwith")
+_SPEAKERS_DETAILS = frozenset({"phone", "email", "name"})
+
+
+def _as_said(text: str) -> str:
+    return text
+
+
+def _after_introduction(sentence: Sentence) -> Sentence | None:
+    """``sentence`` without a delegate's introduction at its start ("김말순 님 딸인데요, 엄마가 이번에 개명하셨어요" →
+    "엄마가 이번에 개명하셨어요"); ``None`` when the introduction is all it says."""
+    found = introduction(sentence.text)
+    if found is None:
+        return sentence
+    rest = re.match(r"[\s,.!~ㅎ、。！:;—–-]*", sentence.text[found.end():])
+    start = found.end() + (rest.end() if rest else 0)
+    if start >= len(sentence.text):
+        return None
+    return _span(sentence, start, len(sentence.text))
 
 
 # Slots of which a customer may hold several values at once (their own and a relative's address, a second phone)

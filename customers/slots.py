@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from mem.core.text import terms
 from mem.core.text.pattern import LazyPattern, lazy
+from mem.customers.delegates import delegate_of
 from mem.customers.fact_record import Fact
 from mem.customers.plan_names import PLAN_NAME_RULES
 
@@ -467,7 +468,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"제가|저는|저희|우리)\s)(?P<v>[가-힣]{2,8})\s+(?:살아요|살고\s*있|삽니다|살아|거주)")),
     ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?!(?:一人|二人|独り|ひとり|ふたり)暮らし)(?P<v>[一-龯ァ-ヶー]{2,8})"
                        r"暮らし(?=です|だ|を|中|。|、|$)")),
-    ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)(?:으로|로|에)\s*"
+    # (not "저희 집 근처로 이사 오셨어요": "near", "here", "there" are no place)
+    ("residence", lazy(r"(?<![가-힣])(?P<v>(?!(?:근처|근방|부근|옆|여기|거기|저기|이쪽|그쪽|저쪽|이곳|그곳)(?:으로|로|에))"
+                       r"[^\s,]{1,20}?)(?:으로|로|에)\s*"
                        r"(?:이사|이주|거처를|집을\s*(?:옮|이전)|내려왔|내려갔|올라왔|올라갔|내려와|올라와)")),
     # moved or come back to a place, no object moved ("원주로 옮겼어요", "아산으로 돌아왔어요"; not "배송지를 회사로
     # 옮겼어요", whose object is moved)
@@ -1489,6 +1492,12 @@ def slot_of(fact: Fact) -> Slot | None:
     words = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
     asked = _ASKED.match(fact.text)
     slot = slot_in(words, asked=asked.group("q") if asked else None)
+    if slot is None:
+        # words that say they are written for the holder ("父のために…。父は山田一郎、住所は…"): the holder's
+        # value, read as extraction read it (``delegates``)
+        delegate = delegate_of([words])
+        if delegate is not None:
+            slot = slot_in(delegate.view(words), asked=asked.group("q") if asked else None)
     if fact.agreement and not fact.instruction_like:
         agent = " ".join(e.quote for e in fact.evidence if e.role == "agent")
         agreed = agreed_slot(words, agent) or proposed_slot(words, agent, asked.group("q") if asked else "")
