@@ -594,9 +594,7 @@ def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
     for fact in facts:
         if fact.kind not in ("request", "preference", "decision", "event"):
             continue
-        # an agreement is named by the agent's words too: "그거 추가해 주세요" → "네, 야간 안부전화 서비스를
-        # 추가했어요" is the night call a later "밤에 전화는 이제 필요 없을 것 같아요" takes back
-        theirs = _object_terms(_evidence_words(fact) if fact.agreement else _customer_words(fact))
+        theirs = _object_terms(_customer_words(fact))
         shared = sum(1 for term in said if any(_same_word(term, other) for other in theirs))
         # a wish told as an event ("Sign me up for the coffee bean subscription", "今後、確認電話は不要です")
         # asks for something lasting and is named by two words or more; something that merely happened is
@@ -739,11 +737,6 @@ def _best(candidate: Candidate, facts: Sequence[Fact], threshold: float,
         if score >= best_score:
             best, best_score = fact, score
     return best
-
-
-def _evidence_words(fact: Fact) -> str:
-    """The customer's words and, for an agreement, the agent's confirming sentence."""
-    return " ".join(e.quote for e in fact.evidence) or fact.text
 
 
 def _customer_words(fact: Fact) -> str:

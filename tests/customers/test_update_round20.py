@@ -1,7 +1,7 @@
 """Round twenty of update judgement (docs/extraction.md, "A twentieth round"): someone else writing for the account
 holder. A delegate's introduction ("I'm X's son", "X 님 아들인데요", "Xの息子です") is who writes, not a value; what
 they tell of the holder by the words they call the holder by (엄마가, 父が, "her") is the holder's value; their own
-contact details ("call me on…") are not. An agreement is named by the agent's words too when it is taken back.
+contact details ("call me on…") are not.
 Sentences are this file's own (none copied from a case file in scripts/).
 """
 
@@ -95,14 +95,6 @@ def test_without_a_delegate_a_relative_s_move_is_still_theirs(isolated_env, tmp_
         [("customer", "어머니가 광주 서구 상무대로 910으로 이사하셨대요. 저는 그대로예요."), ("agent", "네.")],
     ]) as store:
         assert any("용봉로 55" in text for text in _active(store))
-
-
-def test_an_agreement_is_taken_back_by_the_agent_s_words(isolated_env, tmp_path):
-    with _run(tmp_path, [
-        [("customer", "그것도 추가해 주세요."), ("agent", "네, 주말 반찬 추가 서비스를 신청해 드렸어요.")],
-        [("customer", "이제 주말 반찬은 필요 없을 것 같아요."), ("agent", "네.")],
-    ]) as store:
-        assert not any("주말 반찬 추가" in text for text in _active(store))
 
 
 @pytest.mark.parametrize("unit", ["a ", "딸", "の娘", "'s son ", "엄마가 "])
