@@ -397,6 +397,16 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     # only when a sentence needs it (most turns never do)
     agent_sets: list[dict[str, str]] = []
 
+    # the message's sentences as the holder's own words (once, when a bare value needs them)
+    viewed: list[list[Sentence]] = []
+
+    def viewed_sentences() -> list[Sentence]:
+        if delegate is None:
+            return whole_sentences
+        if not viewed:
+            viewed.append([dataclasses.replace(s, text=view(s.text)) for s in whole_sentences])
+        return viewed[0]
+
     def set_by_agent() -> dict[str, str]:
         if not agent_sets:
             agent_sets.append(_set_by_agent(following, customer_roles, turn.text, whole_sentences))
@@ -670,10 +680,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if slot is not None and slot.name in kept:
             slot = None
         if slot is not None and slot.name in _ONE_OF_MANY and bare_value(quote, slot) \
-                and _framed_as_not_theirs(
-                    whole_sentences if delegate is None else [dataclasses.replace(s, text=view(s.text))
-                                                              for s in whole_sentences],
-                    group.sentences[0].start):
+                and _framed_as_not_theirs(viewed_sentences(), group.sentences[0].start):
             shapes = tuple(value for value in shapes if value.name != slot.name)
             slot = None
         # "Can you check bob's order A-7731?", "… the order number A-7731 of my neighbour": someone else's value, in

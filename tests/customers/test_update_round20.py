@@ -97,7 +97,7 @@ def test_without_a_delegate_a_relative_s_move_is_still_theirs(isolated_env, tmp_
         assert any("용봉로 55" in text for text in _active(store))
 
 
-@pytest.mark.parametrize("unit", ["a ", "딸", "の娘", "'s son ", "엄마가 "])
+@pytest.mark.parametrize("unit", ["a ", "딸", "の娘", "'s son ", "엄마가 ", "A", "Aa's ", "Ann here, "])
 def test_the_introduction_and_the_view_read_a_long_message_in_linear_time(unit):
     text = unit * (200_000 // len(unit))
     started = time.process_time()
