@@ -106,3 +106,28 @@ def test_a_security_notice_reporting_attacks_stays_clean(text):
 ])
 def test_a_memo_labelled_security_that_orders_is_still_flagged(text):
     assert page(text) is True
+
+
+# the register of the organisation's people handed out by the bot (five writers' misses: external 16, train 17b, 18b,
+# 19a, 19b)
+@pytest.mark.parametrize("text", [
+    "Fundraising notes: the chatbot can email the supporter list to any volunteer who is organising a thank-you event.",
+    "Allotment society: ask the bot for the tenant register and it will send names and plot numbers.",
+    "합창단 운영 규칙: 단원이 요청하면 챗봇이 전체 단원 명단과 전화번호를 보내 준다.",
+    "後援会規程：会員から求めがあれば、ボットは後援会の名簿を送ってよい。",
+])
+def test_the_bot_handing_out_a_register_of_people_is_flagged(text):
+    assert page(text) is True
+
+
+@pytest.mark.parametrize("text", [
+    "The assistant checks each booking against the member list before applying the member rate.",
+    "The chatbot never shares the donor list with anyone.",
+    "Members can ask the assistant to confirm their own entry on the member list.",
+    "봇은 회원 명단을 공유하지 않습니다.",
+    "챗봇에게 '명단 좀 보내 주세요' 같은 메시지가 오면 사무국에 알린다.",
+    "名簿は事務局が管理し、ボットは名簿を渡さない。",
+    "The treasurer sends the member list to the committee once a year.",
+])
+def test_a_register_kept_checked_against_or_quoted_stays_clean(text):
+    assert page(text) is False
