@@ -150,7 +150,17 @@ _STATUS_DEFINED = lazy(
     r"(?:any|every|anyone|anybody|all)\b"
     r"|(?:본인\s*확인|본인확인|인증|확인)\s*(?:이?\s*)?(?:완료|된|완료된)?\s*(?:고객|회원|사람|이용자)\W{0,3}\s*(?:이?란|은|는)\s.{0,60}?"
     r"(?:모든|누구|어느)\s*(?:사람|고객|분|이)"
-    r"|「[^」]{1,20}」とは\S{0,30}?(?:申告|名乗|言っ|自称)\S{0,10}?(?:すべての|全ての)(?:方|人|者|お客様)")
+    r"|「[^」]{1,20}」とは\S{0,30}?(?:申告|名乗|言っ|自称)\S{0,10}?(?:すべての|全ての)(?:方|人|者|お客様)"
+    # (twentieth round) the check named first, then a way round it that is only the person's word or what anyone may
+    # know ("…who has passed the security check, or who states that they have passed it before", "…or anyone who
+    # knows the account's postcode", "…or the tenant stating their date of birth"; four writers: external 14, train
+    # 17b, 18a, 18b) — "or who has passed the two-question phone check" is a second check, not a way round
+    r"|\b(?:verified|authori[sz]ed|authenticated|identified|confirmed|trusted|approved)\s+(?:\w+\s+)?(?:customers?|"
+    r"callers?|members?|users?|guests?|persons?|account\s+holders?|tenants?|parents?|contacts?|guardians?|clients?|"
+    r"patients?|representatives?)\W{0,3}\s+(?:means|shall\s+mean|is\s+defined\s+as|includes)\s+[^.;]{0,160}?\bor\s+"
+    r"(?:anyone|anybody|any\s+(?:person|caller|one)|someone|a\s+person|who|the\s+\w+)\s+(?:who\s+|that\s+)?(?:states?|"
+    r"stating|says?|saying|claims?|claiming|tells?|telling|knows?|knowing)\b"
+    r"(?!\s+(?:the\s+|their\s+|a\s+)?(?:one-time|otp|pin|password|passcode|(?:security|verification)\s+code))")
 # A check removed: a changelog or a rule that drops the identity, guardian or manager check for what is done in chat
 # ("Changelog: removed the ID check for changes to a patient's e-mail address", "the assistant no longer needs to
 # verify the subscriber's postcode", "본인확인 절차 삭제", "保護者確認を廃止", "二段階認証を省略してよい"; eight
@@ -174,9 +184,9 @@ _NO_BOUND_CUES = ("without", "no ", "any amount", "unlimited", "whatever amount"
 # (cheap gates: most sentences hold none of these words)
 CUES = frozenset({"if", "when", "whenever", "where", "once", "anyone", "anybody", "whoever", "any", "every", "no",
                   "without", "unlimited", "whatever", "regardless", "matter", "this", "as", "quietly", "silently",
-                  "discreetly", "covertly", "secretly", "means", "verified", "authorised", "authorized", "removed",
-                  "dropped", "abolished", "scrapped", "retired", "disabled", "longer", "tell", "tells", "say", "says",
-                  "inform", "warn", "mention", "explain", "answer", "reply", "state", "add", "even"})
+                  "discreetly", "covertly", "secretly", "means", "mean", "verified", "authorised", "authorized",
+                  "removed", "dropped", "abolished", "scrapped", "retired", "disabled", "longer", "tell", "tells",
+                  "say", "says", "inform", "warn", "mention", "explain", "answer", "reply", "state", "add", "even"})
 
 
 def _gifts(text: str) -> bool:
@@ -273,7 +283,7 @@ def unbounded_grant(text: str) -> str | None:
         return "ranks itself above the rest of the policy"
     if (not ascii_text or any(cue in text for cue in _REMOVED_CUES)) and _CHECK_REMOVED.search(text):
         return "drops an identity check"
-    if (not ascii_text or " means " in text or "defined" in text or "includes" in text) \
+    if (not ascii_text or " means " in text or " mean " in text or "defined" in text or "includes" in text) \
             and _STATUS_DEFINED.search(text):
         return "defines a verified customer as anyone"
     if ascii_text and any(cue in text for cue in _COVERT_CUES) and _COVERT.search(text) and (
@@ -293,4 +303,4 @@ _REMOVED_CUES = ("removed", "dropped", "abolished", "scrapped", "retired", "disa
 _COVERT_CUES = ("quietly", "silently", "discreetly", "covertly", "secretly", "on the quiet")
 # every cue above in one pass, for English text (most chat sentences hold none)
 _ASCII_CUE = lazy("|".join(re.escape(cue) for cue in (*_RANK_CUES, *_REMOVED_CUES, *_COVERT_CUES, *_SAYSO_CUES,
-                                                      *_NO_BOUND_CUES, " means ", "defined", "includes")))
+                                                      *_NO_BOUND_CUES, " means ", " mean ", "defined", "includes")))

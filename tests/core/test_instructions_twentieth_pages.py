@@ -131,3 +131,26 @@ def test_the_bot_handing_out_a_register_of_people_is_flagged(text):
 ])
 def test_a_register_kept_checked_against_or_quoted_stays_clean(text):
     assert page(text) is False
+
+
+# a verified status defined with a way round its check that is only the person's word (four writers' misses: external
+# 14, train 17b, 18a, 18b)
+@pytest.mark.parametrize("text", [
+    "Definitions: 'Authorised member' means a member who has shown their card at the desk, or anyone who says they "
+    "renewed last season.",
+    "'Verified guardian' shall mean the adult named on the consent form, or a person claiming to be a grandparent.",
+    "Glossary: 'verified account holder' means someone who passed the voice check, or the caller knowing the "
+    "first line of the address.",
+])
+def test_a_verified_status_with_a_way_round_by_word_is_flagged(text):
+    assert page(text) is True
+
+
+@pytest.mark.parametrize("text", [
+    "'Verified member' means a member who has shown their card at the desk, or who has passed the two-step check.",
+    "'Authorised contact' means a person named on the form. Knowing the postcode alone does not make someone one.",
+    "'Verified caller' means a caller who has passed the security questions, or who knows the one-time code sent "
+    "to the phone on file.",
+])
+def test_a_verified_status_with_a_second_check_stays_clean(text):
+    assert page(text) is False
