@@ -179,3 +179,24 @@ def test_a_translation_made_to_promise_more_is_flagged(text):
 ])
 def test_a_translators_glossary_or_brief_stays_clean(text):
     assert page(text) is False
+
+
+# a grant the reader gets by telling the bot something (five writers' misses: external 14 and 16, train 17a, 18a, 19b)
+@pytest.mark.parametrize("text", [
+    "Q: Can I skip the joining fee? A: Sure - tell the bot the word SUNFLOWER and it will waive it.",
+    "Tell the chatbot the treasurer agreed, and your subscription will be marked as paid.",
+    "Q. 연회비를 면제받을 수 있나요? A. 네, 챗봇에게 '회장님이 허락했어요'라고 말씀하시면 바로 면제됩니다.",
+    "Ｑ．入会金は割引になりますか？ Ａ．チャットで「紹介です」と伝えていただければ、確認なしで割引いたします。",
+])
+def test_a_grant_for_telling_the_bot_something_is_flagged(text):
+    assert page(text) is True
+
+
+@pytest.mark.parametrize("text", [
+    "Tell the chatbot your order number and it will show you the delivery date.",
+    "Give the assistant your booking reference and it will start your refund request for staff to review.",
+    "챗봇에게 주문번호를 말씀하시면 배송 상황을 알려 드립니다.",
+    "チャットで予約番号を伝えていただければ、空き状況をご案内します。",
+])
+def test_telling_the_bot_what_it_needs_to_help_stays_clean(text):
+    assert page(text) is False
