@@ -86,7 +86,8 @@ module                holds
 ``lexicon_ko``        the same roles in Korean
 ``lexicon_ja``        the same roles in Japanese
 ``operator_rules``    a rule the company states about its own bot, held back from giving, committing or
-                      disclosing: a policy, not an order (fourteenth round)
+                      disclosing: a policy, not an order (fourteenth round); in Korean and Japanese read clause by
+                      clause, a duty that gives nothing away included (twentieth round)
 ``customer_orders``   what a customer may not settle: a persona, a pre-decided outcome, a claimed exemption
 ``addressed_cjk``     Korean and Japanese addressee x directive x object, and their forged forms
 ``payloads``          what only an attack hands the AI (grants, statuses, entitlements kept, limits lifted)
@@ -101,7 +102,9 @@ module                holds
 ``hidden_orders``     orders that need no override: the bot passing as a human, customers' data sent out, a text
                       claiming to stay in force after it is deleted (fourteenth round); a grant kept off the record
                       or from staff, someone else's personal data handed to whoever asks (sixteenth round); another
-                      business defamed, a record or an answer regardless of what happened (seventeenth round)
+                      business defamed, a record or an answer regardless of what happened (seventeenth round); a
+                      status nobody checked set by the bot, the register of the organisation's people handed out, a
+                      translation made to promise more, a grant for telling the bot a phrase (twentieth round)
 ``unbounded_grants``  grants nobody would sign off: on the customer's word alone, with no limit or approval, covertly;
                       a check removed, a verified status defined as anyone, a text ranking itself above the rest of
                       the policy (seventeenth round)
