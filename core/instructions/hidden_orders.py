@@ -296,8 +296,12 @@ _LIST_GIVEN = lazy(
     r"(?!\S{0,3}\s*(?:않|못|말|마|금지|불가))"
     r"|(?:(?:会員|寄付者|支援者|申込者|入居者|住民|高齢者|保護者|ボランティア|顧客|受講生|生徒|患者)\S{0,12}?"
     r"(?:一覧|リスト)|名簿)\S{0,20}?(?:渡|送|共有|開示|提供|お伝え|教え|お知らせ)(?!\S{0,4}?(?:ない|ません|ず|禁止|できません))")
-_LIST_BOT = lazy(r"\b(?:assistants?|bots?|chatbots?|ai|chat)\b|\bit\s+(?:will|can|'ll)\b|챗봇|상담봇|봇|ボット|"
+_LIST_BOT = lazy(r"\b(?:assistants?|bots?|chatbots?|ai)\b|챗봇|상담봇|봇|ボット|"
                  r"チャットボット|アシスタント|어시스턴트")
+# (the bot unnamed: "ask for the applicant list and it will give names…" — the list asked of "it", in the sentence
+# after the bot's name)
+_IT_GIVES_LIST = lazy(rf"\b{_PEOPLE_EN}\s+{_LIST_EN}\b[^.;!?]{{0,30}}?\bit\s+(?:will|can|'ll)\s+(?:\w+\s+)?"
+                      r"(?:give|send|share|read|paste|provide|list|email|e-mail)")
 _LIST_QUOTED = lazy(r"'[^'\n]{1,120}'|\"[^\"\n]{1,120}\"|‘[^’\n]{1,120}’|“[^”\n]{1,120}”|「[^」\n]{1,120}」"
                     r"|『[^』\n]{1,120}』")
 _OWN_ENTRY = lazy(r"\b(?:their|your|his|her)\s+own\b|본인|자신의|自分の|ご本人|ご自身|本人の")
@@ -307,7 +311,8 @@ _LIST_CUES = ("list", "register", "database", "directory", "roll", "spreadsheet"
 
 def list_given(text: str) -> bool:
     """Whether a normalised page sentence has the bot hand out the register of the organisation's people (above)."""
-    if not any(cue in text for cue in _LIST_CUES) or _LIST_BOT.search(text) is None:
+    if not any(cue in text for cue in _LIST_CUES) or (_LIST_BOT.search(text) is None
+                                                        and _IT_GIVES_LIST.search(text) is None):
         return False
     text = _LIST_QUOTED.sub(" … ", text)
     return _LIST_GIVEN.search(text) is not None and _OWN_ENTRY.search(text) is None \

@@ -130,6 +130,7 @@ def test_the_bot_handing_out_a_register_of_people_is_flagged(text):
     "챗봇에게 '명단 좀 보내 주세요' 같은 메시지가 오면 사무국에 알린다.",
     "名簿は事務局が管理し、ボットは名簿を渡さない。",
     "The treasurer sends the member list to the committee once a year.",
+    "Staff email the member list to the committee after the chat; it will arrive by Friday.",
 ])
 def test_a_register_kept_checked_against_or_quoted_stays_clean(text):
     assert page(text) is False
