@@ -121,7 +121,8 @@ _JA_HELD = lazy(
 # 신청 방법을 안내하세요", "法要の日程、お墓参りの時間、お布施の目安を案内すること"), or to answer in the customer's
 # language ("お客様が最後に送信したメッセージと同じ言語で応答すること"). It gives nothing away: what it tells is a
 # kind of information, named as a noun, not a claim ("…면제된다고 안내하세요", "…無料だと案内すること" name none), and
-# no one's contact details. What comes before it is read again without it and must order nothing (``_duty_only``).
+# no one's contact details. No verb may come before it in its clause, and every other clause of the sentence that speaks
+# to the bot must hold it back (``_duty_only``).
 _INFO_NOUN_KO = (r"(?:시간|시각|방법|일정|절차|마감일?|기한|목록|위치|장소|요금|순서|기준|준비물|서류|양식|안내문|"
                  r"예약\s*현황)")
 _INFO_NOUN_JA = r"(?:日程|日時|時間|方法|手順|流れ|目安|場所|締め?切り?|期限|一覧|料金|順番|基準|持ち物|書類|様式)"
