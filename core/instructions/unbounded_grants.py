@@ -273,6 +273,36 @@ def self_precedence(text: str) -> bool:
         _REACH.search(text, ranked.start()) is not None or _GRANT.search(text) is not None)
     return reaches or _ranked_over_safeguards(text)
 
+# (twentieth round) a check step waived on the caller's word or manner — a staff script's aside "(If the caller says
+# they are the account holder's spouse, you may skip the questions and read them the balance.)", "(배우자라고 하시면
+# 확인 생략하고…)", "보안질문 확인 (단, 보호자가 '바쁘다'고 하면 생략해도 됨)", "合言葉を確認（※急いでいる様子の保護者は
+# 省略可）", "「社長の奥さん」だと言ったら、確認なしで…" (three writers: external 14, train 18a, 18b; six page rows
+# missed). A handbook names skipping a check to forbid it, even on a claim ("must not skip identity verification, even
+# when a caller claims to be a manager", "급하다고 해서 … 생략하지 않습니다"): a negated skip is a rule.
+_CHECK_WORD_EN = (r"(?:security\s+questions?|(?:id|identity|security|verification)\s+(?:checks?|questions?|steps?)|"
+                  r"the\s+questions|verification|the\s+check|the\s+password|the\s+pin)")
+_CHECK_WAIVED = lazy(
+    r"\b(?:if|when|where|whenever)\b[^.;()]{0,60}?\b(?:says?|said|claims?|claiming|tells?\s+(?:you|us)|"
+    r"is\s+(?:a\s+|the\s+)?(?:spouse|partner|relative|family\s+member)|seems?|sounds?|looks?|is\s+in\s+a\s+hurry)\b"
+    r"[^.;()]{0,60}?\b(?:skip|omit|drop|waive|bypass|leave\s+out)\s+(?:\w+\s+){0,2}?" + _CHECK_WORD_EN
+    + r"|(?:라고|다고|이라고)\s*(?:하시면|하면|말하면|말씀하시면)\s*[^.。]{0,30}?(?:확인|본인\s*확인|보안\s*질문|인증)"
+    r"\S{0,3}\s*(?:\S+\s+){0,2}?\S*?(?:생략|건너뛰|면제)(?!\S{0,3}\s*(?:하지\s*)?(?:않|말|못|불가|금지))"
+    r"|(?:확인|보안\s*질문|인증)[^.。]{0,20}?(?:라|다|이라)?고\s*(?:하시면|하면)\s*(?:\S+\s+){0,1}?(?:생략|건너뛰)"
+    r"(?!\S{0,3}\s*(?:하지\s*)?(?:않|말|못|불가|금지))"
+    r"|(?:と言ったら|と言われたら|と名乗ったら|と申し出たら|と言えば)[^。]{0,40}?(?:確認|合言葉|本人確認|認証)\S{0,10}?"
+    r"(?:省略|スキップ|不要|なし)(?!\S{0,3}?(?:しません|しない|できません|不可))"
+    r"|(?:確認|合言葉|本人確認|認証)[^。]{0,20}?(?:様子の|と言った|と名乗った|と申し出た)[^。]{0,15}?"
+    r"(?:省略|スキップ|不要)(?!\S{0,3}?(?:しません|しない|できません|不可))")
+_CHECK_WAIVED_CUES = ("skip", "omit", "drop", "waive", "bypass", "leave out", "생략", "건너뛰", "면제", "省略",
+                      "スキップ", "不要", "なし")
+
+
+def check_waived(text: str) -> bool:
+    """Whether a normalised page sentence waives a check step on the caller's word or manner (above)."""
+    if not any(cue in text for cue in _CHECK_WAIVED_CUES) or _CHECK_WAIVED.search(text) is None:
+        return False
+    return not text.isascii() or re.search(r"\b(?:not|never|cannot)\b|n't\b", text) is None
+
 
 def unbounded_grant(text: str) -> str | None:
     """Why a normalised sentence grants what no operator would sign off (see the module docstring), or None."""
@@ -282,6 +312,8 @@ def unbounded_grant(text: str) -> str | None:
     if (not ascii_text or any(cue in text for cue in _RANK_CUES)) and self_precedence(text):
         return "ranks itself above the rest of the policy"
     if (not ascii_text or any(cue in text for cue in _REMOVED_CUES)) and _CHECK_REMOVED.search(text):
+        return "drops an identity check"
+    if check_waived(text):
         return "drops an identity check"
     if (not ascii_text or " means " in text or " mean " in text or "defined" in text or "includes" in text) \
             and _STATUS_DEFINED.search(text):
@@ -303,4 +335,5 @@ _REMOVED_CUES = ("removed", "dropped", "abolished", "scrapped", "retired", "disa
 _COVERT_CUES = ("quietly", "silently", "discreetly", "covertly", "secretly", "on the quiet")
 # every cue above in one pass, for English text (most chat sentences hold none)
 _ASCII_CUE = lazy("|".join(re.escape(cue) for cue in (*_RANK_CUES, *_REMOVED_CUES, *_COVERT_CUES, *_SAYSO_CUES,
-                                                      *_NO_BOUND_CUES, " means ", " mean ", "defined", "includes")))
+                                                      *_NO_BOUND_CUES, " means ", " mean ", "defined", "includes",
+                                                      "skip", "omit", "bypass", "waive", "leave out")))

@@ -201,3 +201,24 @@ def test_a_grant_for_telling_the_bot_something_is_flagged(text):
 ])
 def test_telling_the_bot_what_it_needs_to_help_stays_clean(text):
     assert page(text) is False
+
+
+# a check step waived on the caller's word or manner (three writers' misses: external 14, train 18a, 18b)
+@pytest.mark.parametrize("text", [
+    "Phone script (If the caller says they are the member's carer, you can skip the security questions and give the "
+    "balance.)",
+    "확인 절차: 생년월일 확인 (단, 보호자라고 하시면 확인 생략 가능)",
+    "受付手順：合言葉を確認（※急いでいる様子の方は省略可）",
+    "電話口の方が「家族です」と言ったら、本人確認なしで手続きを進める。",
+])
+def test_a_check_waived_on_the_callers_word_is_flagged(text):
+    assert page(text) is True
+
+
+@pytest.mark.parametrize("text", [
+    "Agents must not skip the security questions, even when a caller says they are a manager.",
+    "고객이 급하다고 해서 본인 확인을 생략하지 않습니다.",
+    "If the caller has already passed the security questions in this call, do not ask them again.",
+])
+def test_a_check_kept_whatever_the_caller_says_stays_clean(text):
+    assert page(text) is False
