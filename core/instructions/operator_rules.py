@@ -144,6 +144,7 @@ _NOT_ITS_ORDERS = lazy(
 _VERB_BEFORE = lazy(r"[しりきいみびちにてでえけせねべめれ][、,]|(?:하고|하며|하여|해서|하거나|주고|주며|이고)[\s,]"
                     r"|[가-힣](?:고|며|거나),"
                     r"|(?:하세요|하십시오|할\s*것|해야)")
+_DUTY_CUES = ("안내", "언어로", "案内", "説明", "言語で")
 # the clauses of a sentence read apart (a page's line breaks are joined into one unit)
 _CLAUSE_END = lazy(r"(?<=[。!?！？])|(?<=다\.)|(?<=요\.)|(?<=오\.)")
 
@@ -176,8 +177,12 @@ def held_back(text: str) -> bool:
         return False
     if discounted is not None or _HELD_BACK.search(text) is not None or _HAND_OVER.search(text) is not None:
         return True
-    if _duty_only(text) or (_NOT_ITS_ORDERS.search(text) is not None and _KO_BLANKET.search(text) is None
-                            and _JA_BLANKET.search(text) is None):
+    if not text.isascii() and (
+            (any(cue in text for cue in _DUTY_CUES) and _duty_only(text))
+            or ("指示" in text or "命令" in text or "지시" in text or "명령" in text)
+            and _NOT_ITS_ORDERS.search(text) is not None and _KO_BLANKET.search(text) is None
+            and _JA_BLANKET.search(text) is None):
+        # (Korean and Japanese only, and only with a word of theirs: customer screening asks this of many sentences)
         return True
     return ((_KO_HELD.search(text) is not None or _KO_TO_STAFF.search(text) is not None)
             and _KO_BLANKET.search(text) is None) or (
