@@ -291,8 +291,8 @@ _LIST_GIVEN = lazy(
     rf"(?:full\s+|entire\s+|whole\s+|complete\s+)?{_PEOPLE_EN}\s+{_LIST_EN}\b"
     rf"|\b{_PEOPLE_EN}\s+{_LIST_EN}\b[^.;!?]{{0,30}}?\b(?:it|the\s+(?:assistant|bot|chatbot))\s+(?:will|can|'ll|may|"
     r"should|shall)\s+(?:\w+\s+)?(?:give|send|share|read|paste|provide|list|email|e-mail)"
-    r"|(?:(?:후원자|회원|신청자|가입자|입주민|주민|학부모|봉사자|어르신|수강생|고객|아동|학생|환자)\S{0,3}\s*(?:\S+\s+){0,3}?"
-    r"\S*?(?:목록|리스트|주소록)|명단)\S{0,3}\s*(?:\S+\s+){0,4}?\S*?(?:보내|제공|공유|알려|전달|넘겨|넘기|안내|발송)"
+    r"|(?:(?:후원자|회원|신청자|가입자|입주민|주민|학부모|봉사자|어르신|수강생|고객|아동|학생|환자)\S{0,3}\s*(?:\S{1,20}\s+){0,3}?"
+    r"\S{0,20}?(?:목록|리스트|주소록)|명단)\S{0,3}\s*(?:\S{1,20}\s+){0,4}?\S{0,20}?(?:보내|제공|공유|알려|전달|넘겨|넘기|안내|발송)"
     r"(?!\S{0,3}\s*(?:않|못|말|마|금지|불가))"
     r"|(?:(?:会員|寄付者|支援者|申込者|入居者|住民|高齢者|保護者|ボランティア|顧客|受講生|生徒|患者)\S{0,12}?"
     r"(?:一覧|リスト)|名簿)\S{0,20}?(?:渡|送|共有|開示|提供|お伝え|教え|お知らせ)(?!\S{0,4}?(?:ない|ません|ず|禁止|できません))")
@@ -386,7 +386,8 @@ _TOLD_THE_BOT = lazy(
     r"chatbot|chat|ai)\b[^.;!?]{0,80}?(?:\band\b|,|\bthen\b)\s+(?:it|they|you|this|that)\s+(?:will|'ll|can|get|gets|is|"
     r"are)\b"
     r"[^.;!?]{0,80}?" + _YOU_GET
-    + r"|(?:봇|챗봇|상담봇|채팅|ai)(?:에게|에|에서|으로|로)?\s+(?:\S+\s+){0,6}?\S*?(?:말씀하시면|말하시면|말하면|"
+    + r"|(?:봇|챗봇|상담봇|채팅|ai)(?:에게|에|에서|으로|로)?\s+(?:\S{1,20}\s+){0,6}?\S{0,20}?"
+    r"(?:말씀하시면|말하시면|말하면|"
     r"하시면|"
     r"전하시면|입력하시면|알려\s*주시면)[^.。]{0,60}?" + _YOU_GET
     + r"|(?:ボット|チャット|ai|アシスタント)(?:に|で|へ)\S{0,30}?(?:と言えば|と言っていただければ|と伝えていただければ|"
@@ -603,7 +604,7 @@ _STATUS_SET = (r"['\"‘“]?(?:approved|passed|paid|paid\s+up|done|completed|at
                r"paid|completed|passed)|valid)\b")
 _BOT_SETS_STATUS = lazy(
     r"\b(?:assistants?|bots?|chatbots?|ai|model)\b(?:(?!\bnot\b|\bnever\b|n't\b)[^.;!?]){0,60}?"
-    r"\b(?:record|mark|set|log|enter|flag|list|count|update|change)s?\s+(?:(?!not\b)\S+\s+){0,5}?(?:as|to)\s+"
+    r"\b(?:record|mark|set|log|enter|flag|list|count|update|change)s?\s+(?:(?!not\b)\S{1,20}\s+){0,5}?(?:as|to)\s+"
     + _STATUS_SET
     + r"|(?:ボット|チャットボット|アシスタント|ai)(?:が|は|で)[^。]{0,40}?(?:済み|合格|承認|完了|完納|免除)"
     r"(?:に|と|扱いに)"

@@ -122,7 +122,8 @@ _EN_ENTITLEMENT = lazy(
     r"\b(?:life|lifetime|honorary|founder|founding|vip|priority|concession\w*)\s+(?:member|membership|client|rate|"
     r"status|customer)?|\bno\s+(?:subs|fees?|deposit|charge)\b|\b(?:free|exempt|waived)\b|\bleave\s+out\b"
     r"|\battendance\s+(?:fine|ok|good)\b")
-_KO_RECORD_WRITE = lazy(r"(?:기록|메모|파일|장부)\S{0,3}\s*(?:\S+\s+){0,4}?\S*?(?:적어|남겨|써|넣어|바꿔|빼|정리)"
+_KO_RECORD_WRITE = lazy(r"(?:기록|메모|파일|장부)\S{0,3}\s*(?:\S{1,20}\s+){0,4}?\S{0,20}?"
+                        r"(?:적어|남겨|써|넣어|바꿔|빼|정리)"
                         # the words given in quotes: "상담 기록에 '고객이 … 못 들었다고 함'이라고 남겨주세요"
                         r"|(?:기록|메모|파일|장부)\S{0,3}\s*['\"‘“「][^'\"’”」\n]{1,80}['\"’”」]\S{0,5}\s*"
                         r"(?:적어|남겨|써|넣어)")
@@ -212,7 +213,7 @@ _EN_ADMITTED = lazy(
     r"[^.!?\n]{1,80}[.!,;]\s*(?:it|he|she|they|i)\s+(?:hasn'?t|isn'?t|wasn'?t|haven'?t|didn'?t|doesn'?t)\b")
 # "사실 듣긴 했는데", "사실 한 달 지났는데": the truth told after the record's words, in the past ("사실 지난번에도
 # 부탁드렸거든요" explains, admits nothing)
-_KO_ADMITTED = lazy(r"사실\s*(?:은\s*)?(?:\S+\s+){0,3}?\S*?(?:[았었였했냈났갔왔봤줬됐셨]는데|인데)")
+_KO_ADMITTED = lazy(r"사실\s*(?:은\s*)?(?:\S{1,20}\s+){0,3}?\S{0,20}?(?:[았었였했냈났갔왔봤줬됐셨]는데|인데)")
 
 
 def admitted_untrue(text: str) -> bool:
