@@ -79,7 +79,7 @@ _CJK_LOOK_FIRST = lazy(r"확인(?!만)\S{0,3}\s*(?:해|하|좀|부탁)|確認(?!
 # request for the service to decide, like "Could you refund it?" (which the English order words never read), not an
 # order to execute a grant (new-user report 20 #9: "…환불해 주실 수 있나요? … 박지영 팀장님이 가능하다고 했어요." was
 # flagged, so the agent's agreement to it was never recorded)
-_CJK_ASKED_WHETHER = lazy(r"\s*(?:수\s*(?:있(?:나요|을까요|으신가요|습니까|으세요|어요\s*[?？])"
+_CJK_ASKED_WHETHER = lazy(r"(?:(?<!\s)|(?!\s))\s*(?:수\s*(?:있(?:나요|을까요|으신가요|습니까|으세요|어요\s*[?？])"
                           r"|없(?:나요|을까요|습니까))|(?:겠|시겠)(?:어요|습니까|나요)|ㄹ래요|래요)"
                           r"|(?:ます|ません|ないでしょう|るでしょう|る)か")
 
