@@ -124,6 +124,11 @@ LEGAL_ITEM = (r"[(（](?:[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3}
               r"[가나다라마바사아자차카타파하][.)][ \t]")
 # an item's letter and its full stop; the blanks before it are read apart (``_BLANKS``): "\s*가\." searched a run
 # of blanks from each of them to its end (quadratic)
+# A FAQ's question line and the answer line under it: "**Q. 현수막 한 장만 주문해도 되나요?**" / "**A.** 네, …",
+# "Q: …" / "A: …" — each opens a sentence of its own (a question mark followed by "**" ended none)
+# (one run of blanks, then the bold mark and the blanks after it: two runs side by side split a line of blanks every way)
+_QUESTION_MARK = lazy(r"^[ \t]*(?:(?:\*\*|__)[ \t]*)?Q[ \t]*[.:：．](?:\*\*|__)?[ \t]")
+_ANSWER_MARK = lazy(r"^[ \t]*(?:(?:\*\*|__)[ \t]*)?A[ \t]*[.:：．](?:\*\*|__)?[ \t]")
 _ITEM_LETTER = lazy(r"[가나다라마바사아자차카타파하]\.")
 _BLANKS = lazy(r"\s*")
 _LEGAL_MARK = lazy(rf"^[ \t]*(?:{LEGAL_PARAGRAPH}|{LEGAL_ITEM})")
@@ -132,21 +137,52 @@ _LEGAL_MARK = lazy(rf"^[ \t]*(?:{LEGAL_PARAGRAPH}|{LEGAL_ITEM})")
 def page_sentences(text: str) -> list[str]:
     """Sentences of a page body or fact text, with markdown headings, bullets and footnote marks removed.
 
-    Lines wrapped inside one paragraph are joined first, so a sentence is never cut at a line end.
+    Lines wrapped inside one paragraph are joined first, so a sentence is never cut at a line end. A FAQ's
+    question line and the answer line under it ("**Q. …?**" / "**A.** …", "Q: …" / "A: …") are read without
+    their marks, the question opening the answer's first sentence: a question alone is never a rule.
     """
     units: list[str] = []
     current: list[str] = []
     table: list[str] = []
+    asked = False  # the last line was a FAQ's question ("**Q. …?**")
+    kind = ""  # "q" or "a" when the current unit opened with a FAQ's question or answer mark
+    asking: dict[int, str] = {}  # the index of an answer's unit → its question
+    question_text = ""
+
+    def close() -> None:
+        nonlocal question_text
+        joined = " ".join(current)
+        if kind == "q":
+            if question_text:
+                units.append(question_text)  # a question with no answer line under it stays a sentence
+            question_text = joined
+            return
+        if kind == "a" and question_text:
+            asking[len(units)] = question_text
+        elif question_text:
+            units.append(question_text)  # a question with no answer line under it stays a sentence
+        question_text = ""
+        units.append(joined)
+
     for raw in text.splitlines():
         line = raw.strip()
         if table and not line.startswith("|"):
             units += markdown_table_rows(table)  # a table row is read with its column labels
             table = []
+        question = _QUESTION_MARK.match(raw)
+        answer = _ANSWER_MARK.match(raw) if asked else None
+        asked = bool(question) or (asked and not line)
+        mark = question or answer
+        if mark:
+            raw = line = raw[mark.end():].strip()
         starts_unit = (not line or _HEADING.match(raw) or _BULLET.match(raw) or _CLAUSE_MARK.match(raw)
-                       or _LEGAL_MARK.match(raw) or line.startswith(("[^", "---", "|")))
+                       or _LEGAL_MARK.match(raw) or line.startswith(("[^", "---", "|")) or question or answer)
         if starts_unit and current:
-            units.append(" ".join(current))
+            close()
             current = []
+            kind = ""
+        if question or answer:
+            kind = "q" if question else "a"
         if line.startswith("|"):
             table.append(line)
             continue
@@ -157,16 +193,25 @@ def page_sentences(text: str) -> list[str]:
             continue
         current.append(_BULLET.sub("", line))
     if current:
-        units.append(" ".join(current))
+        close()
+    if question_text:
+        units.append(question_text)
     if table:
         units += markdown_table_rows(table)
     sentences: list[str] = []
-    for unit in units:
-        for piece in _page_pieces(_FOOTNOTE.sub("", unit)):
-            piece = _ESCAPE.sub(r"\1", piece.strip().strip("*_").strip())
-            if piece:
-                sentences.append(piece)
+    for n, unit in enumerate(units):
+        pieces = _unit_pieces(unit)
+        if n in asking and pieces:
+            # "현수막 한 장만 주문해도 되나요? 네, 1장부터 주문 가능하며 …": the answer read under its question
+            pieces[0] = " ".join([*_unit_pieces(asking[n]), pieces[0]])
+        sentences += pieces
     return sentences
+
+
+def _unit_pieces(unit: str) -> list[str]:
+    """The sentences of one unit of a page (a paragraph, an item, a table row), marks removed."""
+    pieces = (_ESCAPE.sub(r"\1", piece.strip().strip("*_").strip()) for piece in _page_pieces(_FOOTNOTE.sub("", unit)))
+    return [piece for piece in pieces if piece]
 
 
 # Before a name ("Dr. Kim", "St. Louis") these never end a sentence; the other abbreviations do

@@ -110,3 +110,33 @@ def test_each_paragraph_and_item_of_legal_terms_is_a_sentence_of_its_own():
     # an ordinary wrapped line still joins its paragraph, and "(주)" (a company) is no item mark
     assert page_sentences("Refunds are paid\nwithin 14 days.") == ["Refunds are paid within 14 days."]
     assert page_sentences("이 약관은\n(주)한빛몰이 정합니다.") == ["이 약관은 (주)한빛몰이 정합니다."]
+
+
+
+def test_page_faq_answer_is_read_under_its_question_without_the_marks():
+    body = ("**Q. 현수막 한 장만 주문해도 되나요?**\n**A.** 네, 1장부터 주문 가능하며 최소 수량은 없습니다. 끈은 기본입니다.\n\n"
+            "**Q. コンタクトレンズをつけたまま泳いでもいいですか？**\nA. 泳いでいただいてかまいません。\n\n"
+            "Q: Can I bring a dog?\nA: No. Only guide dogs.")
+    assert page_sentences(body) == [
+        # before: "현수막 한 장만 주문해도 되나요?** **A.** 네, …" (the marks inside), "Q." a sentence of its own, and
+        # "A." one between the Japanese question and its answer (quoted as the question's answer)
+        "현수막 한 장만 주문해도 되나요? 네, 1장부터 주문 가능하며 최소 수량은 없습니다.", "끈은 기본입니다.",
+        "コンタクトレンズをつけたまま泳いでもいいですか？ 泳いでいただいてかまいません。",
+        "Can I bring a dog? No.", "Only guide dogs."]
+
+
+def test_page_faq_look_alikes_read_as_before():
+    # "A." opening a line with no "Q." line over it is no FAQ's answer
+    assert page_sentences("A. Members must pay.\nThe fee is £5.") == ["A.", "Members must pay.", "The fee is £5."]
+    # a question with no answer line under it stays a sentence of its own
+    assert page_sentences("**Q. 주차할 수 있나요?**\n\n주차장은 없습니다.") == ["주차할 수 있나요?", "주차장은 없습니다."]
+    # an inline "Q：… A：…" item is one line of the page, read as before
+    assert page_sentences("1. Q：兄弟で通うと安くなりますか。A：2人目以降は10%割引です。") == [
+        "Q：兄弟で通うと安くなりますか。", "A：2人目以降は10%割引です。"]
+
+
+def test_page_faq_marks_read_a_long_line_of_one_character_in_linear_time():
+    for char in (" ", "\t", "*", "_", "Q"):
+        start = time.process_time()
+        page_sentences(char * 200_000)
+        assert time.process_time() - start < 1.0, repr(char)  # two runs of blanks side by side took 21 s
