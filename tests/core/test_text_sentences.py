@@ -114,7 +114,8 @@ def test_each_paragraph_and_item_of_legal_terms_is_a_sentence_of_its_own():
 
 
 def test_page_faq_answer_is_read_under_its_question_without_the_marks():
-    body = ("**Q. 현수막 한 장만 주문해도 되나요?**\n**A.** 네, 1장부터 주문 가능하며 최소 수량은 없습니다. 끈은 기본입니다.\n\n"
+    body = ("**Q. 현수막 한 장만 주문해도 되나요?**\n"
+            "**A.** 네, 1장부터 주문 가능하며 최소 수량은 없습니다. 끈은 기본입니다.\n\n"
             "**Q. コンタクトレンズをつけたまま泳いでもいいですか？**\nA. 泳いでいただいてかまいません。\n\n"
             "Q: Can I bring a dog?\nA: No. Only guide dogs.")
     assert page_sentences(body) == [
@@ -129,7 +130,8 @@ def test_page_faq_look_alikes_read_as_before():
     # "A." opening a line with no "Q." line over it is no FAQ's answer
     assert page_sentences("A. Members must pay.\nThe fee is £5.") == ["A.", "Members must pay.", "The fee is £5."]
     # a question with no answer line under it stays a sentence of its own
-    assert page_sentences("**Q. 주차할 수 있나요?**\n\n주차장은 없습니다.") == ["주차할 수 있나요?", "주차장은 없습니다."]
+    alone = "**Q. 주차할 수 있나요?**\n\n주차장은 없습니다."
+    assert page_sentences(alone) == ["주차할 수 있나요?", "주차장은 없습니다."]
     # an inline "Q：… A：…" item is one line of the page, read as before
     assert page_sentences("1. Q：兄弟で通うと安くなりますか。A：2人目以降は10%割引です。") == [
         "Q：兄弟で通うと安くなりますか。", "A：2人目以降は10%割引です。"]
