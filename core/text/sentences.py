@@ -169,8 +169,9 @@ def page_sentences(text: str) -> list[str]:
         if table and not line.startswith("|"):
             units += markdown_table_rows(table)  # a table row is read with its column labels
             table = []
-        question = _QUESTION_MARK.match(raw)
-        answer = _ANSWER_MARK.match(raw) if asked else None
+        opening = line[:1]  # most lines open with neither mark: read no pattern for them
+        question = _QUESTION_MARK.match(raw) if opening in ("Q", "*", "_") else None
+        answer = _ANSWER_MARK.match(raw) if asked and opening in ("A", "*", "_") else None
         asked = bool(question) or (asked and not line)
         mark = question or answer
         if mark:
@@ -178,7 +179,10 @@ def page_sentences(text: str) -> list[str]:
         starts_unit = (not line or _HEADING.match(raw) or _BULLET.match(raw) or _CLAUSE_MARK.match(raw)
                        or _LEGAL_MARK.match(raw) or line.startswith(("[^", "---", "|")) or question or answer)
         if starts_unit and current:
-            close()
+            if kind or question_text:
+                close()
+            else:
+                units.append(" ".join(current))
             current = []
             kind = ""
         if question or answer:
@@ -200,11 +204,17 @@ def page_sentences(text: str) -> list[str]:
         units += markdown_table_rows(table)
     sentences: list[str] = []
     for n, unit in enumerate(units):
-        pieces = _unit_pieces(unit)
-        if n in asking and pieces:
-            # "현수막 한 장만 주문해도 되나요? 네, 1장부터 주문 가능하며 …": the answer read under its question
-            pieces[0] = " ".join([*_unit_pieces(asking[n]), pieces[0]])
-        sentences += pieces
+        if n in asking:
+            pieces = _unit_pieces(unit)
+            if pieces:
+                # "현수막 한 장만 주문해도 되나요? 네, 1장부터 주문 가능하며 …": the answer read under its question
+                pieces[0] = " ".join([*_unit_pieces(asking[n]), pieces[0]])
+            sentences += pieces
+            continue
+        for piece in _page_pieces(_FOOTNOTE.sub("", unit)):
+            piece = _ESCAPE.sub(r"\1", piece.strip().strip("*_").strip())
+            if piece:
+                sentences.append(piece)
     return sentences
 
 
