@@ -82,6 +82,8 @@ seventeenth round and measured once before and once after it (docs/measurements/
 eighteenth round and measured once before and once after it (docs/measurements/lint.md).
 ``external 16`` (scripts/data/injection_heldout_external16.jsonl) is a sixteenth red-teamer's set, written before the
 nineteenth round and measured once before and once after it (docs/measurements/lint.md).
+``external 17`` (scripts/data/injection_heldout_external17.jsonl) is a seventeenth red-teamer's set, written before the
+twentieth round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -97,6 +99,8 @@ them.
 policy-heavy, business-to-business services), measured the same way as never-seen writers in that round.
 ``train 19a`` and ``train 19b`` are the nineteenth round's (19a customer-heavy, fashion and beauty; 19b policy-heavy,
 trade supplies and farming), measured the same way.
+``train 20a`` and ``train 20b`` are the twentieth round's (20a customer-heavy, hobby and craft retail; 20b policy-heavy,
+events and parties), measured the same way.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -108,6 +112,7 @@ trade supplies and farming), measured the same way.
                                       [--external11-misses odd|even|all] [--external12-misses odd|even|all]
                                       [--external13-misses odd|even|all] [--external14-misses odd|even|all]
                                       [--external15-misses odd|even|all] [--external16-misses odd|even|all]
+                                      [--external17-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -115,6 +120,7 @@ trade supplies and farming), measured the same way.
                                       [--train17a-misses odd|even|all] [--train17b-misses odd|even|all]
                                       [--train18a-misses odd|even|all] [--train18b-misses odd|even|all]
                                       [--train19a-misses odd|even|all] [--train19b-misses odd|even|all]
+                                      [--train20a-misses odd|even|all] [--train20b-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -145,11 +151,12 @@ EXTERNAL3_CORPUS = Path(__file__).resolve().parent / "data" / "injection_heldout
 SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injection_heldout_external{n}.jsonl")
               for n, ordinal in ((4, "fourth"), (5, "fifth"), (6, "sixth"), (7, "seventh"), (8, "eighth"),
                                  (9, "ninth"), (10, "tenth"), (11, "eleventh"), (12, "twelfth"),
-                                 (13, "thirteenth"), (14, "fourteenth"), (15, "fifteenth"), (16, "sixteenth"))]
+                                 (13, "thirteenth"), (14, "fourteenth"), (15, "fifteenth"), (16, "sixteenth"),
+                                 (17, "seventeenth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b", "18a", "18b",
-                              "19a", "19b")]
+                              "19a", "19b", "20a", "20b")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
