@@ -123,10 +123,11 @@ FORGOTTEN_KEY = ".key"  # a random key of this home: the record names are keyed 
 STALE_TEMPORARY_SECONDS = 60.0  # a record half-written this long ago was left by a killed forget
 
 
-def _forgotten_key(root: Path, *, create: bool) -> bytes | None:
-    """This home's random key for the record names (made by the first deletion; ``None`` before)."""
-    folder = root / FORGOTTEN_DIR
-    path = folder / FORGOTTEN_KEY
+def home_key(folder: Path, name: str, *, create: bool) -> bytes | None:
+    """A random key kept in ``folder/name`` (made on first use when ``create``; ``None`` before): the records a home
+    keeps about customers are named by a digest keyed by it, not by the id, so their names cannot be matched against
+    guessed ids (forgotten customers here, erased facts in ``mem.customers.erase_ledger``)."""
+    path = folder / name
     try:
         return bytes.fromhex(path.read_text(encoding="ascii"))
     except (OSError, ValueError):
@@ -138,12 +139,17 @@ def _forgotten_key(root: Path, *, create: bool) -> bytes | None:
     with os.fdopen(fd, "w", encoding="ascii") as fh:
         fh.write(secrets.token_hex(32))
     try:
-        os.link(temporary, path)  # never replaces a key another forget made first: its records stay readable
+        os.link(temporary, path)  # never replaces a key another command made first: its records stay readable
     except FileExistsError:
         pass
     finally:
         temporary.unlink(missing_ok=True)
     return bytes.fromhex(path.read_text(encoding="ascii"))
+
+
+def _forgotten_key(root: Path, *, create: bool) -> bytes | None:
+    """This home's random key for the record names (made by the first deletion; ``None`` before)."""
+    return home_key(root / FORGOTTEN_DIR, FORGOTTEN_KEY, create=create)
 
 
 def _forgotten_path(root: Path, customer_id: str, key: bytes) -> Path:

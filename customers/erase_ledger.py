@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mem.core.json_types import JsonObject
+from mem.customers._layout import home_key
 
 LEDGER_DIR = ".erasures"
 _KEY_FILE = ".key"
@@ -48,25 +49,7 @@ def _root(home: Path) -> Path:
 
 
 def _key(home: Path, *, create: bool) -> bytes | None:
-    folder = _root(home)
-    path = folder / _KEY_FILE
-    try:
-        return bytes.fromhex(path.read_text(encoding="ascii"))
-    except (OSError, ValueError):
-        if not create:
-            return None
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    temporary = folder / f".key-{os.getpid()}-{secrets.token_hex(4)}.tmp"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(secrets.token_hex(32))
-    try:
-        os.link(temporary, path)  # never replaces a key another command made first
-    except FileExistsError:
-        pass
-    finally:
-        temporary.unlink(missing_ok=True)
-    return bytes.fromhex(path.read_text(encoding="ascii"))
+    return home_key(_root(home), _KEY_FILE, create=create)
 
 
 def _path(home: Path, customer_id: str, *, create: bool) -> Path | None:

@@ -109,32 +109,14 @@ def word_units(pattern: re.Pattern[str], limit: int = 200) -> list[str]:
     return [word + " " if word.isascii() else word for word in words]
 
 
-def run_words(size: int, threshold: float, timeout: float, report: Callable[[str], None] = print,
-              skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
-              ) -> list[tuple[str, str, float, float]]:
-    """As ``run``, on runs of each pattern's own words (``word_units``)."""
+def _slow_pairs(units: Callable[[re.Pattern[str]], Iterator[tuple[str, str]]], size: int, threshold: float,
+                timeout: float, report: Callable[[str], None],
+                skip: set[tuple[str, str]] | frozenset[tuple[str, str]]) -> list[tuple[str, str, float, float]]:
+    """(pattern, label, seconds at size, seconds at twice the size) for each pattern and each (label, unit) of
+    ``units(pattern)`` slower than ``threshold`` on ``unit`` repeated to ``size`` characters."""
     found = []
     for name, pattern in patterns():
-        for unit in word_units(pattern):
-            if (name, unit) in skip:
-                continue
-            text = unit * (size // len(unit))
-            first = timed(pattern, text, timeout)
-            if first < threshold:
-                continue
-            second = first if first >= timeout else timed(pattern, text + text, timeout)
-            found.append((name, unit, first, second))
-            report(f"{first:7.3f}s {second:7.3f}s  x{second / max(first, 1e-9):4.1f}  {name}  words={unit!r}")
-    return found
-
-
-def run(size: int, threshold: float, timeout: float, shapes: dict[str, str] | None = None,
-        report: Callable[[str], None] = print,
-        skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()) -> list[tuple[str, str, float, float]]:
-    """(pattern, shape, seconds at size, seconds at twice the size) for each slow pair (``skip``: pairs not run)."""
-    found = []
-    for name, pattern in patterns():
-        for label, unit in (shapes or SHAPES).items():
+        for label, unit in units(pattern):
             if (name, label) in skip:
                 continue
             text = unit * (size // len(unit))
@@ -146,6 +128,22 @@ def run(size: int, threshold: float, timeout: float, shapes: dict[str, str] | No
             report(f"{first:7.3f}s {second:7.3f}s  x{second / max(first, 1e-9):4.1f}  {name}  shape={label!r}  "
                    f"{pattern.pattern[:100]!r}")
     return found
+
+
+def run_words(size: int, threshold: float, timeout: float, report: Callable[[str], None] = print,
+              skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+              ) -> list[tuple[str, str, float, float]]:
+    """As ``run``, on runs of each pattern's own words (``word_units``; the label is the word)."""
+    return _slow_pairs(lambda pattern: ((unit, unit) for unit in word_units(pattern)), size, threshold, timeout,
+                       report, skip)
+
+
+def run(size: int, threshold: float, timeout: float, shapes: dict[str, str] | None = None,
+        report: Callable[[str], None] = print,
+        skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()) -> list[tuple[str, str, float, float]]:
+    """(pattern, shape, seconds at size, seconds at twice the size) for each slow pair (``skip``: pairs not run)."""
+    chosen = shapes or SHAPES
+    return _slow_pairs(lambda pattern: iter(chosen.items()), size, threshold, timeout, report, skip)
 
 
 def main(argv: list[str] | None = None) -> int:
