@@ -53,3 +53,64 @@ def test_pdf_look_alikes_stay_body_text(tmp_path):
         ("2. Keep your receipt with you at all times.", 11, "B"), ("In 3 days.", 11, "")]])
     doc = read_document(path, max_bytes=LIMIT)
     assert _headings(doc.blocks) == [("Refunds", 1)]
+
+
+# Held-out 19's shapes that the readers already section, kept so (twentieth round, second wave). Each is written by
+# two writers in the policy QA folders: headings formatted by hand (held-out 19's bulky-waste .docx, bold 18/14 pt
+# runs; held-out 17's Word HTML export, bold 13 pt spans) and setext headings (held-out 17's guest guide, held-out
+# 19's garden-waste guide).
+
+def test_word_headings_formatted_by_hand_are_headings_and_their_look_alikes_stay_text(tmp_path):
+    import docx
+    from docx.shared import Pt
+
+    document = docx.Document()
+    title = document.add_paragraph().add_run("Bulky waste collection service")
+    title.bold, title.font.size = True, Pt(18)
+    document.add_paragraph("Version 3, November 2026. Phone 01632 960418.")
+    heading = document.add_paragraph().add_run("Charges")
+    heading.bold, heading.font.size = True, Pt(14)
+    table = document.add_table(rows=2, cols=2)
+    cells = table.rows[0].cells + table.rows[1].cells
+    for cell, text in zip(cells, ["Number of items", "Charge", "1 to 3", "£32"], strict=True):
+        cell.text = text
+    sentence = document.add_paragraph().add_run("Payment is by card only.")  # a bold sentence
+    sentence.bold, sentence.font.size = True, Pt(14)
+    mixed = document.add_paragraph()  # a short bold label inside a paragraph
+    mixed.add_run("Fridges").bold = True
+    mixed.add_run(" count as one item.")
+    document.add_paragraph("2.4.1 Arrive within your slot.")  # a number typed by hand, Normal style
+    box = document.add_table(rows=1, cols=1)  # a one-line boxed note
+    box.style = "Table Grid"
+    box.rows[0].cells[0].text = "Bring proof of address"
+    heading = document.add_paragraph().add_run("How to book")
+    heading.bold, heading.font.size = True, Pt(14)
+    document.add_paragraph("Book online or by phone.")
+    document.save(tmp_path / "bulky.docx")
+    blocks = read_document(tmp_path / "bulky.docx", max_bytes=LIMIT).blocks
+    assert _headings(blocks) == [("Bulky waste collection service", 1), ("Charges", 1), ("How to book", 1)]
+    texts = [b.text for b in blocks if not b.is_heading]
+    assert "Number of items: 1 to 3; Charge: £32." in texts
+    assert {"Payment is by card only.", "Fridges count as one item.", "2.4.1 Arrive within your slot."} <= set(texts)
+    assert any(text.startswith("Bring proof of address") for text in texts)
+    _, topics = plan_topics(read_document(tmp_path / "bulky.docx", max_bytes=LIMIT))
+    assert [t.title for t in topics][-2:] == ["Charges", "How to book"]
+
+
+def test_html_bold_line_with_an_anchor_after_it_is_a_heading():
+    html = ('<h1>Bins and collections</h1><p>Intro.</p><p><strong>New and replacement bins</strong><a id="newbins">'
+            '</a></p><p>A replacement bin is free.</p><p>Extra bins are <strong>free</strong> for 5 or more.</p>'
+            '<p><strong>Clinical waste</strong><a id="clinical"></a></p><p>Every 4 weeks.</p>')
+    assert _headings(html_blocks(html)) == [("Bins and collections", 1), ("New and replacement bins", 2),
+                                           ("Clinical waste", 2)]
+
+
+def test_setext_headings_over_a_pipe_table_faq_are_sections():
+    from mem.policies.readers import markdown_blocks
+
+    text = ("Garden waste collection 2027\n============================\n\nA fortnightly service.\n\n"
+            "How much it costs\n-----------------\n\nA bin costs £54 a year.\n\n"
+            "Frequently asked questions\n--------------------------\n\n| Question | Answer |\n|---|---|\n"
+            "| Can I share a bin? | Yes, with a neighbour. |\n")
+    assert _headings(markdown_blocks(text)) == [("Garden waste collection 2027", 1), ("How much it costs", 2),
+                                              ("Frequently asked questions", 2)]
