@@ -72,6 +72,15 @@ _NOTE_TO_AI = lazy(
     rf"\(\s*(?:for|to|attn:?|attention)\s+(?:the\s+|any\s+|all\s+|an?\s+)?{_AI_READER_NAME}(?:\s+only)?\s*\)"
     r"|\b(?:note|notes|message|memo|reminder|instructions?|attention|attn|notice|hint|tip|comment|aside|ps|p\.s\.)"
     rf"\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|an?\s+)?{_AI_READER_NAME}(?:\s+only)?\s*[:\-–—]"
+    # (twentieth round, second wave) the bot as "the assistant", the label the other way round, an aside before the
+    # colon: "Instruction to assistant:", "Technical note for the assistant:", "Assistant note:", "Note for the chat
+    # assistant (do not show to staff):" (four writers: external 14 and 16, train 20a, 20b) — "the shop assistant",
+    # "assistant manager" name people
+    r"|\b(?:note|notes|message|memo|reminder|instructions?|hint|tip|comment)\s+(?:to|for)\s+(?:the\s+|our\s+)?"
+    rf"(?:(?:chat|support|virtual|online|website|digital|ai)\s+)?(?:assistant|{_AI_READER_NAME})"
+    r"(?:\s*\([^()]{0,40}\))?\s*[:\-–—]"
+    rf"|(?:^|[^\w\s]\s*)(?:the\s+)?(?:assistant|{_AI_READER_NAME})\s+(?:note|notes|memo|reminder|instructions?)"
+    r"(?:\s*\([^()]{0,40}\))?\s*[:\-–—]"
     rf"|(?<![a-z])(?:{_CJK_AI_STRICT_RE})(?:\s*[^\s.!?。:：()（）]{{1,6}}){{0,2}}?\s*(?:참고\s*사항|참고|메모|주의\s*사항|"
     r"주의|노트|지시\s*사항|전달\s*사항|당부)\s*[:：)\]]"
     rf"|(?<![a-z])(?:{_CJK_AI_STRICT_RE})[^\s。:：()（）]{{0,8}}?(?:向け|用|宛て|への(?:注意|メモ|指示|お願い|連絡)|"
