@@ -21,13 +21,16 @@ import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mem.core.errors import Conflict, InvalidInput, NetworkError, NotFound, Refused, VerificationError
 from mem.core.ids import validate_customer_id
 from mem.core.json_types import JsonObject
 from mem.customers import backup_crypto as bc
 from mem.customers.erase_ledger import forget_backup, record_backup
+
+if TYPE_CHECKING:
+    from mem.customers.store import CustomerStore
 
 ProgressCallback = Callable[[int, int, str], None]
 
@@ -296,7 +299,7 @@ def _record_backups(home: Path, customer_id: str, entries: list[JsonObject]) -> 
         db.set_meta(store.conn, BACKUPS_META, json.dumps(entries, ensure_ascii=False))
 
 
-def backups_recorded(store: Any) -> list[JsonObject]:
+def backups_recorded(store: CustomerStore) -> list[JsonObject]:
     """The backups of ``store``'s customer this client made and knows to be on the server (``mem backup``;
     cleared by ``mem restore``), for ``mem export``. A backup made from another device is not listed."""
     import json

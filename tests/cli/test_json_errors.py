@@ -71,7 +71,7 @@ def test_a_failure_after_the_json_result_writes_no_second_document(mem, isolated
         raise StorageError("learning failed: the disk is full")
 
     monkeypatch.setattr(agent, "ask_once", ask_once)
-    monkeypatch.setattr(service_source, "open_service_memory", lambda config: None)
+    monkeypatch.setattr(service_source, "open_service_memory", lambda config, **kwargs: None)
     result = mem("ask", "--json", "-c", "acme", "Can I get a refund?")
     assert result.exit_code == 2
     assert json.loads(result.stdout) == {"session": "s1", "answer": "Yes [1]"}  # before: "Extra data" (2 documents)
