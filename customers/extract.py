@@ -41,7 +41,7 @@ from mem.core.text.content_terms import terms
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
-from mem.customers.judge import Judgement, judge, other_names
+from mem.customers.judge import Judgement, disowned_words, judge, other_names
 from mem.customers.model_calls import NeedsModel, UnlockedModelCalls
 from mem.customers.model_checks import checked_judgement
 from mem.customers.promotion import apply_direct_request, consider_promotion
@@ -402,6 +402,11 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
                 earlier = store.facts.load(fact.supersedes)
                 if earlier is not None:
                     found.setdefault(earlier.id, earlier)
+    for word in disowned_words(" ".join(e.quote for e in candidate.evidence if e.role == "customer"), candidate.lang):
+        # "이제 부산 아니고 울산이에요": the value named as not theirs finds the fact holding it
+        if len(word) >= 2:
+            for hit in store.facts.search(word, limit=SIMILAR_LIMIT, statuses=["active"]):
+                found.setdefault(hit.fact.id, hit.fact)
     others = other_names(candidate.text) if candidate.retraction else []
     if others:
         # "ラッピングなしで大丈夫です" shares no word with "ギフト包装はいつもお願いします": the wish is found

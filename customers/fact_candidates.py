@@ -35,6 +35,7 @@ from mem.customers.slots import (
     answers_proposal,
     bare_value,
     cue_slot,
+    disowned_words,
     find_slot,
     kept_for_once,
     kept_slots,
@@ -505,6 +506,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and not kinds.is_reaction(sentence.text, lang=lang) \
                 and not kinds.says_nothing_of_their_own(sentence.text, lang=lang, answering=True):
             kind, told = "event", True  # "寝室です。" after "どちらのお部屋でしょうか？", "釣り！" after "趣味は何？"
+        if kind is None and not reaction and filled is None and _disowns_a_number(sentence.text, lang):
+            kind = "event"  # "1423이 아니라 1432번지예요.": a value named as not theirs, the other one told instead
         if kind is None and not reaction and filled is not None and (states_value(sentence.text) or not (
                 is_question(sentence.text) and kinds.says_nothing_of_their_own(sentence.text, lang=lang))):
             # ... not a question that states nothing ("Maybe a promotion?" after "Any upside for you?")
@@ -1057,6 +1060,14 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str 
         # granted, the next sentence how — one verbatim span, so neither half is lost from the evidence
         return following.text[yes.start:committing.end]
     return saying_yes.text if saying_yes is not None else sentences[0].text
+
+
+def _disowns_a_number(sentence: str, lang: str) -> bool:
+    """"1423이 아니라 1432번지예요", "58312, not 58321", "5-31-12じゃなくて5-13-12です": a number named as not the
+    customer's beside another number (``slots.disowned_words``), said as a statement."""
+    if sum(c.isdigit() for c in sentence) < 4 or is_question(sentence):
+        return False
+    return any(sum(c.isdigit() for c in word) >= 2 for word in disowned_words(sentence, lang))
 
 
 def _names_nothing(sentence: str, lang: str) -> bool:

@@ -43,6 +43,7 @@ from mem.customers.slots import (
     SINGLE_VALUED,
     Slot,
     cue_slot,
+    disowned_words,
     find_slot,
     restores_earlier,
     same_shape,
@@ -215,6 +216,10 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         twin = _corrected_twin(candidate, active)
         if twin is not None:
             return twin
+    if not candidate.retraction:
+        disowned = _disowned(candidate, active)
+        if disowned is not None:
+            return disowned
     return Judgement("ADD", None, "new")
 
 
@@ -465,6 +470,11 @@ def _same_conversation(fact: Fact, candidate: Candidate) -> bool:
     return any(e.log_id in logs for e in fact.evidence)
 
 
+def _same_turn(fact: Fact, candidate: Candidate) -> bool:
+    turns = {(e.log_id, e.turn) for e in candidate.evidence if e.role == "customer"}
+    return any((e.log_id, e.turn) in turns for e in fact.evidence if e.role == "customer")
+
+
 def _corrected_twin(candidate: Candidate, active: Sequence[Fact]) -> Judgement | None:
     """A correction that gives a value one or two characters from a value the customer gave for a slot
     ("すみません、漢字が違いました。渡邊健太です。" after "登録名は渡辺健太です。"): the same slot, mistyped."""
@@ -477,6 +487,50 @@ def _corrected_twin(candidate: Candidate, active: Sequence[Fact]) -> Judgement |
             if word != slot.value and _one_slip(slot.value, word):
                 return Judgement("UPDATE", fact, f"corrected {slot.name}: {slot.value} → {word}")
     return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def _disowned(candidate: Candidate, active: Sequence[Fact]) -> Judgement | None:
+    """A statement naming a held value as not theirs ("이제 부산 아니고 울산이에요" after "저희 집은 부산이고…", "1203동
+    아니고 1302동 502호예요!", "sorry, it's 58312 not 58321"): no word of mistake, no slot a rule reads, and still the
+    value named is the one it replaces. The word must be part of a value the same customer gave in an earlier message
+    — the slot a rule reads in that fact, a value of a shape, or a number of three digits or more anywhere in their
+    words — and the sentence naming it no question."""
+    words = _candidate_words(candidate)
+    disowned = [w for sentence in _SENTENCE_END.split(words) if not kinds.is_question(sentence)
+                for w in disowned_words(sentence, candidate.lang) if len(w) >= 2]
+    if not disowned:
+        return None
+    speaker = _speaker(candidate.evidence)
+    for fact in sorted(active, key=lambda f: (f.when or date.min, f.id), reverse=True):
+        if _same_turn(fact, candidate) or _speaker(fact.evidence) != speaker:
+            continue  # an earlier message of the same conversation counts ("…219 709호요 707 아니고" after "…707호")
+        said = _customer_words(fact)
+        slot = slot_of(fact)
+        held = [v.value for v in shape_values(said)]
+        if slot is not None and not slot.learned:
+            held.append(slot.value)
+        for word in disowned:
+            # a number of three digits or more is the value wherever the customer gave it ("우동 1423번지로 되어
+            # 있는지 확인 부탁드려요" fills no slot a rule reads); a word must be part of a value held
+            if any(_part_of(word, value) and (value == word or value not in words) for value in held) \
+                    or sum(c.isdigit() for c in word) >= 3 and _part_of(word, said):
+                return Judgement("UPDATE", fact, f"named as not theirs: {word}")
+    return None
+
+
+def _part_of(word: str, value: str) -> bool:
+    """``word`` inside ``value``, a number as a whole number ("45" is in "45 Marlowe Street", not in "07700 900145")."""
+    if not any(c.isdigit() for c in word):
+        return word in value
+    at = value.find(word)
+    while at >= 0:
+        if not value[at - 1:at].isdigit() and not value[at + len(word):at + len(word) + 1].isdigit():
+            return True
+        at = value.find(word, at + 1)
+    return False
 
 
 def _one_slip(old: str, new: str) -> bool:

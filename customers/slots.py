@@ -1839,3 +1839,24 @@ def not_theirs(sentence: str) -> bool:
     """The sentence is about someone else's value, a what-if, or the customer's past (``_NOT_THEIRS``)."""
     return _NOT_THEIRS.search(sentence) is not None
 
+
+# "X, not Y" / "Y 아니고 X" / "YじゃなくてX": the customer names a value as not (or no longer) theirs. The word before
+# the Korean and Japanese negation, the word after the English "not"; each read once, at most 20 characters
+_NOT_KO_JA = lazy(r"([^\s,.!?;:()\[\]、，。！？「」・]{1,20})\s?(?:아니고|아니라|아니구|아니에요|아니예요|말고|"
+                  r"じゃなくて|じゃなく|ではなくて|ではなく|でなく)")
+_NOT_EN = lazy(r"\bnot\s+(?:the\s+|number\s+|no\.?\s*)?([^\s,.!?;:()]{1,20})")
+
+
+def disowned_words(text: str, lang: str) -> list[str]:
+    """The words ``text`` names as not the customer's value: "58312 not 58321" → ["58321"], "부산 아니고 울산이에요" →
+    ["부산"], "1423이 아니라 1432번지" → ["1423"], "23じゃなくて1-7-32" → ["23"]. An English word counts only with a
+    digit or a capital ("not Lyon", "not 27"): "not sure", "not switching yet" name no value."""
+    if lang == "en":
+        return [w for w in (m.group(1) for m in _NOT_EN.finditer(text))
+                if any(c.isdigit() for c in w) or w[:1].isupper() and w not in ("I", "I'm", "It's")]
+    found = []
+    for match in _NOT_KO_JA.finditer(text):
+        word = match.group(1)
+        # "1423이 아니라": the subject particle is not part of the value
+        found.append(word[:-1] if lang == "ko" and len(word) > 2 and word[-1] in "이가은는" else word)
+    return found
