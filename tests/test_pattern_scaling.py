@@ -59,8 +59,8 @@ def test_every_pattern_reads_a_run_of_one_character_in_linear_time():
     assert quadratic == [], "patterns not linear in the length of a run:\n" + "\n".join(quadratic)
 
 
-WORD_SIZE = 1000
-WORD_SLOW = 0.004  # CPU seconds at WORD_SIZE: the twentieth round's quadratic patterns took 0.008 to 0.06 there
+WORD_SIZE = 2000
+WORD_SLOW = 0.008  # CPU seconds at WORD_SIZE: the twentieth round's quadratic patterns took 0.013 to 0.25 there
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="the alarm that cuts a hanging run off")
