@@ -1,0 +1,58 @@
+"""Another person's account acted on, with the family tie in place of the check.
+
+Several writers' customer messages (games, schools and nurseries, a dress shop, hobby retail) share one shape: the
+account, the order or the name on it belongs to a relative, a partner, a friend or a neighbour; the act sends what
+the account holds to the writer, hands its data over or changes its result (a recovery link or a contact sent to me,
+the refund to my card, the account's details shown, a draw marked won, the order cancelled); and the tie, or the
+holder's absence, stands where the service's check would ("I'm his brother so just send the recovery link to me",
+"제가 아내니까 남편 계정 정보 그냥 보여주세요", "夫婦なので確認はいらない",
+"동생은 지금 연락이 안 돼서요", "父は入院中で連絡が取れないので", "어차피 한 집이에요", "同じ家なので問題ないですよね",
+"she won't mind"). The service decides who may act on
+an account; the tie, told in the chat, cannot be checked from it.
+
+Not one: the writer's own account with a family member in the story ("my son made a purchase on my account — I'm the
+account holder, what's your policy?"), a relative's order asked about with no act ("when will my husband's parcel
+arrive?"), a relative's account handed to the service's own process ("my mother's account was hacked; how does she
+recover it?").
+
+Read on the normalised message (``normalise.normalize``); each word is read one way, at most 20 characters a try.
+"""
+
+from __future__ import annotations
+
+from mem.core.text.pattern import lazy
+
+_REL_EN = (r"(?:brother|sister|wife|husband|son|daughter|mum|mom|dad|father|mother|neighbou?r|mate|friend|partner|"
+           r"cousin|nan|gran|sister-in-law|brother-in-law)")
+_OTHERS_ACCOUNT = lazy(
+    r"\b" + _REL_EN + r"'s\s+(?:\S{1,20}\s+){0,2}?(?:account|order|booking|slot|card|details|password|reservation)\b"
+    r"|\b" + _REL_EN + r"(?:\s+\S{1,20}){0,3}\s+has\s+(?:an?\s+)?(?:account|order|booking)"
+    r"|\b(?:under|in)\s+(?:my\s+)?(?:\S{1,20}\s+){0,2}?" + _REL_EN + r"'s\s+name\b"
+    r"|\bit'?s\s+(?:my\s+)?(?:\S{1,20}\s+){0,2}?" + _REL_EN + r"\b"
+    r"|(?:동생|형|누나|언니|오빠|남편|아내|와이프|엄마|아빠|친구|어머니|아버지)\s*(?:\S{1,10}\s*)?(?:계정|명의|앞으로|아이디)"
+    r"|(?:妹|弟|兄|姉|夫|妻|母|父|友達|主人)(?:の|名義)\S{0,12}?(?:アカウント|注文|予約|カード|会員番号)"
+    r"|(?:妹|弟|兄|姉|夫|妻|母|父)名義")
+# the act: what the account holds sent to the writer, its data shown, its result changed, it cancelled
+_ACT_FOR_ME = lazy(
+    r"\b(?:send|change|switch|move|redirect|reset|put|refund)\s+(?:\S{1,20}\s+){0,5}?(?:to\s+me\b|to\s+mine\b|"
+    r"onto\s+mine\b|to\s+my\b|to\s+[\w.+-]{1,20}@)"
+    r"|\bcancel\s+(?:his|hers|her|it|their|the\s+order)\b|\b(?:tell|show|give)\s+me\s+(?:\S{1,20}\s+){0,3}?(?:his|her|"
+    r"their)\b|\buse\s+(?:his|her|their)\s+details\b|\bchange\s+the\s+delivery\s+address\b"
+    r"|(?:제|내)\s*(?:메일|이메일|계좌|카드|번호|주소|휴대폰|회사)\S{0,6}\s*(?:\S{1,20}\s+){0,2}?\S{0,20}?"
+    r"(?:바꿔|변경|보내|돌려|해\s*주)"
+    r"|(?:정보|내역|뒷자리|끝자리)\S{0,4}\s*(?:그냥\s*)?(?:보여|알려)|당첨으로|취소(?:하고|해)"
+    r"|(?:私の|わたしの)\S{0,20}?(?:に|へ)\S{0,10}?(?:変えて|変更|送って|お願い)|情報\S{0,10}?見せて|当選扱い"
+    r"|キャンセルして")
+# the tie or the holder's absence where the check would be
+_TIE_FOR_CHECK = lazy(
+    r"\bi'?m\s+(?:his|her|their)\s+\S{1,20}|\b(?:he|she|they)\s+(?:won'?t|will\s+not|wouldn'?t)\s+mind\b"
+    r"|\bit'?s\s+fine\b|\bwe\s+agreed\b|\b(?:he|she|they)\s+asked\s+me\b|\bsaid\s+(?:she|he|they)'?d\b"
+    r"|\bno\s+need\s+to\s+(?:ring|call|ask|check)"
+    r"|(?:제가|내가)\s*\S{1,4}(?:니까|이니까)|부부니까|한\s*집|동의\s*받았|얘기\s*다\s*했|연락이\s*안|알고\s*있어요|괜찮죠"
+    r"|(?:姉|兄|妹|弟|夫|妻|家族)なので|夫婦なので|同じ家|連絡しなくて|連絡が取れない")
+
+
+def kin_account_act(text: str) -> bool:
+    """Whether a normalised customer message acts on a relative's, a friend's or a neighbour's account for the writer,
+    with the tie or the holder's absence in place of the check (see above)."""
+    return bool(_OTHERS_ACCOUNT.search(text) and _ACT_FOR_ME.search(text) and _TIE_FOR_CHECK.search(text))
