@@ -672,7 +672,8 @@ def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
 # do ("always text me the day before") by leave not to ("문자는 생략하셔도 괜찮아요") — the two matched by the thing
 # they are about, whatever frame told either.
 # leave not to do something: a negation or an omission inside the leave ("안 주셔도", "생략하셔도", "なくても大丈夫")
-_LEAVE_OFF = re.compile(r"\b(?:no need|not|don't|dont|do not|without|skip|stop|drop)\b|안\s*\S{0,20}(?:셔도|해도)|않아도|"
+_LEAVE_OFF = re.compile(r"\b(?:no need|not|don't|dont|do not|without|skip|stop|drop)\b|"
+                        r"안\s*\S{0,20}(?:셔도|해도)|않아도|"
                         r"생략|빼도|없어도|(?:なく|ないで|なしで)(?:て)?も?\s*(?:大丈夫|いい|結構)|省略", re.I)
 _FORBIDS = re.compile(r"\b(?:don't|dont|do not|never)\b|지\s*마(?:세요|시고|십시오|요)?|지\s*말아|빼\s*(?:주|달)|"
                       r"안\s+\S{1,20}(?:주셨으면|줬으면|했으면)|하지\s*않|ないで|ないように|(?:止め|やめ|控え)て|"
