@@ -27,7 +27,7 @@ from mem.core.errors import Conflict, InvalidInput, NetworkError, NotFound, Refu
 from mem.core.ids import validate_customer_id
 from mem.core.json_types import JsonObject
 from mem.customers import backup_crypto as bc
-from mem.customers.erase_ledger import forget_backup, record_backup
+from mem.customers.erase_ledger import backup_entry, forget_backup, record_backup
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
@@ -171,12 +171,11 @@ def create_backup(
     for old_id in old:  # only now: the new backup exists and can be restored
         with contextlib.suppress(NotFound):
             vault.delete(old_id)
-    record_backup(home, customer_id, backup_id, str(created["created_at"]))  # for ``mem facts erase``'s warning
+    # one backup per customer on the server: this one, the ones it replaced are gone — one record, outside the
+    # customer's folder, for ``mem facts erase``'s warning and ``mem export``'s list (``erase_ledger``)
+    record_backup(home, customer_id, backup_id, str(created["created_at"]),
+                  expires_at=str(stored.get("expires_at") or created["expires_at"]), include_logs=include_logs)
     report(5, 5, "done")
-    # one backup per customer on the server: this one, the ones it replaced are gone (``mem export`` lists it)
-    _record_backups(home, customer_id, [{"backup_id": backup_id, "created_at": str(created["created_at"]),
-                                         "expires_at": str(stored.get("expires_at") or created["expires_at"]),
-                                         "include_logs": include_logs}])
     return BackupReceipt(
         backup_id=backup_id, customer=customer_id, created_at=str(created["created_at"]),
         expires_at=str(stored.get("expires_at") or created["expires_at"]),
@@ -265,16 +264,17 @@ def restore_backup(
         vault.delete(backup_id)
     except (NetworkError, NotFound):
         deleted = False  # memory is restored; the server still deletes it on expiry
+    # the one restored is gone, or still on the server (holding what was erased since) until it expires
     if deleted:
         forget_backup(home, customer_id)
+    else:
+        known = backup_entry(home, customer_id) or {}
+        record_backup(home, customer_id, backup_id, header.created_at, include_logs=header.include_logs,
+                      expires_at=known.get("expires_at") if known.get("backup_id") == backup_id else None,
+                      note="restored; the server deletes it when it expires")
     for older in found:  # a replacement interrupted before it deleted the one it replaced
         if str(older["backup_id"]) != backup_id:
             _forget(vault, str(older["backup_id"]))
-    # the restored memory holds no record of backups (it was made before its own); the one restored is gone, or
-    # is deleted by the server on expiry
-    _record_backups(home, customer_id, [] if deleted else [
-        {"backup_id": backup_id, "created_at": header.created_at, "expires_at": None,
-         "include_logs": header.include_logs, "note": "restored; the server deletes it when it expires"}])
     report(6, 6, "done")
     return RestoreReport(backup_id=backup_id, customer=customer_id, created_at=header.created_at,
                          include_logs=header.include_logs, plaintext_bytes=len(plaintext),
@@ -282,32 +282,12 @@ def restore_backup(
                          erasures_reapplied=int((counts or {}).get("erased_again", 0)))
 
 
-BACKUPS_META = "backups_on_server"
-
-
-def _record_backups(home: Path, customer_id: str, entries: list[JsonObject]) -> None:
-    """Remember on this client which backups of the customer the server holds (``backups_recorded``). The
-    backup itself is made and confirmed: a store that cannot be written now only loses this note."""
-    import json
-
-    from mem.core.errors import MemError
-    from mem.customers import db
-    from mem.customers.store import CustomerStore
-
-    with contextlib.suppress(MemError), CustomerStore.open(home, customer_id, create=False) as store, \
-            store.transaction():
-        db.set_meta(store.conn, BACKUPS_META, json.dumps(entries, ensure_ascii=False))
-
-
 def backups_recorded(store: CustomerStore) -> list[JsonObject]:
     """The backups of ``store``'s customer this client made and knows to be on the server (``mem backup``;
-    cleared by ``mem restore``), for ``mem export``. A backup made from another device is not listed."""
-    import json
-
-    from mem.customers import db
-
-    raw = db.get_meta(store.conn, BACKUPS_META)
-    return list(json.loads(raw)) if raw else []
+    cleared by ``mem restore``), for ``mem export``. A backup made from another device is not listed. The
+    record ``mem facts erase`` warns from (``erase_ledger.backup_entry``): the two never disagree."""
+    entry = backup_entry(store.folder.parent.parent, store.customer_id)  # <home>/customers/<id>
+    return [entry] if entry else []
 
 
 # --- the customer store (F's export/import), behind four small functions -----------------------

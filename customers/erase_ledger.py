@@ -7,9 +7,11 @@ the time to a small file of this home beside the customer folders, which neither
 restore touches: ``<home>/customers/.erasures/<keyed digest of the customer id>.json``. A restore
 re-applies every erasure it finds there to the restored memory (``reapply_erasures``) and says so.
 
-The same file remembers the newest backup this client made of the customer (its id and time, from the
-receipt), so ``mem facts erase`` can say that a backup made before the erase is on the server and how to
-replace it (``backup_before``). A backup made from another device is not known here.
+The same file remembers the newest backup this client made of the customer (its id, times and whether it
+holds the logs, from the receipt; or the one a restore could not delete on the server), so ``mem facts
+erase`` can say that a backup made before the erase is on the server and how to replace it
+(``backup_warning``), and ``mem export`` lists it (``backup_entry``). A backup made from another device is
+not known here.
 
 The file holds ids and times only, never a word of the customer's. Its name is a digest of the customer
 id keyed by a random key of this home (as ``.forgotten`` does), so a listing does not name customers.
@@ -109,13 +111,21 @@ def erased_facts(home: Path, customer_id: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in facts.items()}
 
 
-def record_backup(home: Path, customer_id: str, backup_id: str, created_at: str) -> None:
-    """Remember the backup ``mem backup`` just stored on the server (it replaced any earlier one)."""
-    path = _path(home, customer_id, create=True)
-    assert path is not None
-    data = _read(path)
-    data["backup"] = {"backup_id": backup_id, "created_at": created_at}
-    _write(path, data)
+def record_backup(home: Path, customer_id: str, backup_id: str, created_at: str, *, expires_at: str | None = None,
+                  include_logs: bool = False, note: str | None = None) -> None:
+    """Remember the backup ``mem backup`` just stored on the server (it replaced any earlier one), or the one
+    ``mem restore`` could not delete there (``note``). The backup is made and confirmed: a ledger that cannot
+    be written only loses this record (``mem facts erase``'s warning, ``mem export``'s list)."""
+    entry: JsonObject = {"backup_id": backup_id, "created_at": created_at, "expires_at": expires_at,
+                         "include_logs": include_logs}
+    if note:
+        entry["note"] = note
+    with suppress(OSError):
+        path = _path(home, customer_id, create=True)
+        assert path is not None
+        data = _read(path)
+        data["backup"] = entry
+        _write(path, data)
 
 
 def forget_backup(home: Path, customer_id: str) -> None:
@@ -129,10 +139,19 @@ def forget_backup(home: Path, customer_id: str) -> None:
         _write(path, data)
 
 
-def backup_mark(home: Path, customer_id: str) -> BackupMark | None:
-    """The newest backup this client made of the customer and has not seen restored or deleted."""
+def backup_entry(home: Path, customer_id: str) -> JsonObject | None:
+    """The record of the customer's backup on the server as ``record_backup`` wrote it (``mem export`` lists
+    it: id, created, expires, logs or not, a restore's note); ``None`` when none is known."""
     mark = _read(_path(home, customer_id, create=False)).get("backup")
     if not isinstance(mark, dict) or not mark.get("backup_id"):
+        return None
+    return dict(mark)
+
+
+def backup_mark(home: Path, customer_id: str) -> BackupMark | None:
+    """The newest backup this client made of the customer and has not seen restored or deleted."""
+    mark = backup_entry(home, customer_id)
+    if mark is None:
         return None
     return BackupMark(backup_id=str(mark["backup_id"]), created_at=str(mark.get("created_at") or ""))
 

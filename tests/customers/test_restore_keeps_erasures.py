@@ -123,3 +123,31 @@ def test_erase_names_the_backup_made_before_it_and_the_command_that_replaces_it(
     out = io.StringIO()
     _human_restore(Console(file=out, width=200), report.to_dict())
     assert "Erased again 1 fact this device erased after the backup was made (`mem facts erase`)." in out.getvalue()
+
+
+def test_the_erase_warning_and_the_export_read_one_record_of_the_backup(tmp_path, server, monkeypatch):
+    # a restore on another device the server could not delete from: the backup is still there and holds the
+    # fact, so the erase warns of it and the export lists it — one record (round-20 review: there were two)
+    from mem.core.errors import NetworkError
+    from mem.customers.erase_ledger import backup_warning
+    from mem.customers.readable import readable_export
+
+    _, vault = server
+    old_home, new_home = tmp_path / "old-phone", tmp_path / "new-phone"
+    fact_id = _fill(old_home, "bob")
+    receipt = create_backup(old_home, "bob", PIN, vault=vault, kdf=bc.TEST)
+    with CustomerStore.open(old_home, "bob", create=False) as store:
+        [listed] = readable_export(store)["held_by_service"]["backups"]
+    assert listed["backup_id"] == receipt.backup_id == backup_mark(old_home, "bob").backup_id
+
+    def unreachable(backup_id):
+        raise NetworkError("the server cannot be reached")
+
+    monkeypatch.setattr(vault, "delete", unreachable)
+    assert not restore_backup(new_home, "bob", PIN, vault=vault).deleted_on_server
+    with CustomerStore.open(new_home, "bob", create=False) as store:
+        [listed] = readable_export(store)["held_by_service"]["backups"]
+        store.facts.erase(fact_id)
+    assert listed["backup_id"] == receipt.backup_id and "restored" in listed["note"]
+    assert receipt.backup_id == backup_mark(new_home, "bob").backup_id
+    assert "still holds the fact" in (backup_warning(new_home, "bob") or "")
