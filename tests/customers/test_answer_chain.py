@@ -95,3 +95,21 @@ def test_mem_log_verify_exits_1_naming_the_line(mem, isolated_env):
     result = mem("log", "verify", "-c", "dana")
     assert result.exit_code == 1
     assert f"Error: 1 conversation of dana changed after logging; the first: {conversation} line 4" in result.stderr
+
+
+def test_an_answer_is_sealed_reading_only_the_lines_since_the_last_seal(isolated_env, monkeypatch):
+    # parsing the whole conversation at every answer made a long one quadratic (round-20 review)
+    from mem.customers import answer_chain
+
+    with CustomerStore.open(isolated_env, "dana") as store:
+        conversation = store.log.new_conversation(session="s1")
+        for n in range(200):
+            store.log.append_turn(conversation, role="customer", text=f"Question {n}?")
+            store.log.append_turn(conversation, role="agent", text=f"Answer {n}.")
+        parsed: list[str] = []
+        read = answer_chain._read
+        monkeypatch.setattr(answer_chain, "_read", lambda line: parsed.append(line) or read(line))
+        store.log.append_turn(conversation, role="customer", text="One more?")
+        store.log.append_turn(conversation, role="agent", text="One more answer.")
+    assert len(parsed) <= 2
+    assert _check(isolated_env).ok
