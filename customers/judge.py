@@ -384,7 +384,10 @@ _ANOTHER_ORDER = re.compile(
     r"(?:다른|두\s*번째|별도의?|별개의?)\s*주문|주문(?:을|이|도)?\s*(?:하나|한\s*개|한\s*건|1\s*건)\s*더|주문도|"
     r"(?:別の|他の|ほかの|二つ目の|2つ目の)(?:ご)?注文|もう(?:一つ|1つ|ひとつ|一件|1件)の?(?:ご)?注文|"
     r"(?:ご)?注文(?:が|を)?もう(?:一つ|1つ|ひとつ|一件|1件)|注文も", re.I)
-_ON_THE_CODE = r"(?:번|번호)?\s*(?:도|も)|,?\s+(?:too|as well)\b"
+# the particle alone, not a word it opens: "58312 도착했나요?" (arrived), "58312もう届きましたか" (already), "58312, too
+# late to cancel?" ask about the one order
+_ON_THE_CODE = (r"(?:번|번호)?\s*(?:도(?:요|(?![가-힣]))|も(?![うっ]))"
+                r"|,?\s+(?:too|as well)\b(?!\s+(?:late|early|long|soon|much|many|slow|far|expensive)\b)")
 
 
 def another_of_many(words: str, value: str) -> bool:

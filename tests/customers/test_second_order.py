@@ -54,6 +54,13 @@ def test_a_correction_still_replaces_the_held_order(isolated_env, tmp_path, firs
     ("use 58312 instead of the other order", "58312", False),  # the first is dropped
     ("the order number is 58312", "58312", False),
     ("58312 is the one I meant", "58312", False),
+    ("58312도요", "58312", True),
+    # a word the particle opens asks about the one order (round-20 review)
+    ("주문 58312 도착했나요?", "58312", False),
+    ("58312도착 예정일이 언제예요?", "58312", False),
+    ("58312 도와주세요", "58312", False),
+    ("58312もう届きましたか？", "58312", False),
+    ("order 58312, too late to cancel?", "58312", False),
 ])
 def test_what_says_another_code(words, value, another):
     assert another_of_many(words, value) == another
@@ -67,3 +74,14 @@ def test_the_additive_patterns_read_a_long_run_in_linear_time():
         start = time.perf_counter()
         another_of_many(words, "58312")
         assert time.perf_counter() - start < 1.0, char
+
+
+@pytest.mark.parametrize("first, second, old", [
+    ("주문번호 30917 배송 언제 되나요?", "주문 30971 도착했나요?", "30917"),
+    ("注文番号は44172です。", "注文番号44127もう届きましたか？", "44172"),
+])
+def test_a_near_twin_asked_about_is_still_the_held_one_mistyped(isolated_env, tmp_path, first, second, old):
+    # "도착" (arrived) and "もう" (already) open with the particle's letter; no second order is said (round-20 review)
+    with _run(tmp_path, [[("customer", first), ("agent", "Thanks.")], [("customer", second), ("agent", "Thanks.")]]) \
+            as store:
+        assert not any(old in text for text in _active(store))
