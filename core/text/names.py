@@ -23,6 +23,8 @@ and a held-out part.
 
 from __future__ import annotations
 
+import re
+
 from mem.core.text.cjk import HAN, HANGUL_SYLLABLES
 from mem.core.text.pattern import lazy
 
@@ -98,6 +100,9 @@ _AFTER_GRANT_VERB = lazy(rf"(?i:\b(?:refund|reimburse|credit|credited|pay|paid|c
 _PAID_FOR = _words("""
 postage tax taxes vat gst duty duties insurance freight customs shipping delivery handling tips tip deposit deposits
 fare fares tuition rent interest premium premiums excess costs cost fees fee charges charge balance difference
+minus plus extra additional upfront outright double triple twice score limit limits bonus bonuses points credits
+vouchers voucher coupons coupon cashback rewards reward miles members member subscribers subscriber customers users
+buyers sellers guests patients students tenants clients staff employees
 """)
 
 
@@ -175,9 +180,25 @@ _KOREAN_TITLED_NAME = lazy(
     rf"(?=\s?(?:{_JOB_TITLE_KO})(?:님)?(?:{_PARTICLE_KO})?(?![{HANGUL_SYLLABLES}]))")
 
 
+# A noun of a decision with its particle has the same shape: "수수료 조정은 본부장 승인 후", "요금제 변경은 매니저에게"
+# (the adjustment, the change — no one's name). The nouns are those that open with a surname's syllable.
+_NOUNS_BEFORE_TITLE_KO = _words("""
+조정 변경 신청 정산 전환 연장 지급 안내 문의 공지 민원 한도 설정 이용 설명 정리 명의 정지 표시 정정 양식 서명
+배정 조건 신원 이동 양도 주소 이름 정보 문서 배송 전화 연결 권한 구성 방향 안건 결정 확인 승인 심사 검토 접수
+발급 해지 이관 차감 제외 고지 허가 유지 인상 최종 임시 주문 방문 예외 감면 면제 보상 환급 취소 처리 요청 적용
+""")
+_PARTICLE_SYLLABLES_KO = "은는이가을를도만의"
+
+
 def scrub_korean_titled_names(text: str) -> str:
     """"박지영 팀장", "김민수 과장님께": the name before a job title (read before "과장님" is taken for a name)."""
-    return _KOREAN_TITLED_NAME.sub(lambda m: m.group(0) if m.group(0) in _WORDS_KO else "[name]", text)
+    def name(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if word in _WORDS_KO or (word[:2] in _NOUNS_BEFORE_TITLE_KO and word[2] in _PARTICLE_SYLLABLES_KO):
+            return word
+        return "[name]"
+
+    return _KOREAN_TITLED_NAME.sub(name, text)
 
 
 def scrub_korean_names(text: str) -> str:

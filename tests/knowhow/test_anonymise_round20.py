@@ -68,6 +68,17 @@ def test_shapes_the_anonymiser_let_through(text: str, secret: str) -> None:
     "정규직 사원에게는 할인이 적용됩니다.",
     "고객센터 팀장이 승인했습니다.",
     "연간 계약 고객은 부분 환불을 받을 수 있습니다.",
+    # a noun with its particle before a title, and a word of the decision between a grant verb and the amount
+    # (round-20 review: they were taken for names)
+    "수수료 조정은 본부장 승인 후 가능합니다.",
+    "요금제 변경은 매니저에게 요청하세요.",
+    "중개보수 조정은 담당 공인중개사와 협의합니다.",
+    "We agreed to refund members 40% of the fee.",
+    "We refund subscribers 20% after an outage.",
+    "Credit points 500 to the account.",
+    "We refund minus 10% handling.",
+    "Check the credit score 700 first.",
+    "We pay upfront 50% and the rest later.",
 ])
 def test_ordinary_decision_text_stays_readable(text: str) -> None:
     assert scrub(text) == text
