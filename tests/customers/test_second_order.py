@@ -85,3 +85,16 @@ def test_a_near_twin_asked_about_is_still_the_held_one_mistyped(isolated_env, tm
     with _run(tmp_path, [[("customer", first), ("agent", "Thanks.")], [("customer", second), ("agent", "Thanks.")]]) \
             as store:
         assert not any(old in text for text in _active(store))
+
+
+def test_the_words_of_leave_read_a_run_of_their_cue_in_linear_time():
+    # "안" then any word up to "셔도" read each run of "안안안…" to its end from every syllable (round-20 review:
+    # tests/test_pattern_scaling.py's words scan caught judge._TURN_WORDS at its threshold)
+    import time
+
+    from mem.customers import judge
+
+    for pattern in (judge._LEAVE_OFF, judge._TURN_WORDS):
+        start = time.process_time()
+        pattern.search("안" * 16_000)
+        assert time.process_time() - start < 0.2
