@@ -211,10 +211,7 @@ def page_sentences(text: str) -> list[str]:
                 pieces[0] = " ".join([*_unit_pieces(asking[n]), pieces[0]])
             sentences += pieces
             continue
-        for piece in _page_pieces(_FOOTNOTE.sub("", unit)):
-            piece = _ESCAPE.sub(r"\1", piece.strip().strip("*_").strip())
-            if piece:
-                sentences.append(piece)
+        sentences += _unit_pieces(unit)
     return sentences
 
 
