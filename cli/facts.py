@@ -200,8 +200,9 @@ def erase(
     from mem.customers.erase_ledger import backup_warning
 
     with open_store(ctx, customer) as store:
+        recorded_at = store.facts.get(fact_id).recorded_at  # a fact recorded after the backup is not in it
         store.facts.erase(fact_id)
-    backup = backup_warning(get_state(ctx).config.home, customer)
+    backup = backup_warning(get_state(ctx).config.home, customer, recorded_at)
 
     def human(console: Console, data: JsonObject) -> None:
         console.print(f"erased {data['erased']}", markup=False, highlight=False)

@@ -27,6 +27,7 @@ import secrets
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from mem.core.json_types import JsonObject
@@ -173,12 +174,27 @@ def reapply_erasures(home: Path, customer_id: str) -> list[str]:
         return erase_facts(store, again)
 
 
-def backup_warning(home: Path, customer_id: str) -> str | None:
+# the server's clock dates a backup, this client's a fact: a fact recorded this long after the backup may still be
+# in it (the clocks disagree), so the warning errs on the side of saying so
+CLOCK_MARGIN = timedelta(hours=1)
+
+
+def backup_warning(home: Path, customer_id: str, recorded_at: datetime | None = None) -> str | None:
     """What ``mem facts erase`` says when this client made a backup of the customer that is still on the
-    server: it was made before the erase, so it still holds the fact. ``None`` when no such backup is known."""
+    server: it was made before the erase, so it still holds the fact. ``None`` when no such backup is known,
+    or when the fact was recorded (``recorded_at``) after the backup was made: the backup never held it."""
     mark = backup_mark(home, customer_id)
     if mark is None:
         return None
+    if recorded_at is not None and mark.created_at:
+        from mem.core import clock
+
+        try:
+            made = clock.parse_datetime(mark.created_at)
+            if recorded_at.tzinfo is not None and recorded_at > made + CLOCK_MARGIN:
+                return None
+        except (ValueError, TypeError):
+            pass  # an unreadable time: warn
     return (f"a backup of {customer_id} made {mark.created_at or 'earlier'}, before this erase, is on the server and "
             f"still holds the fact: `mem backup --customer {customer_id} --replace` replaces it (a restore on this "
             "device erases the fact again; on another device it would not)")

@@ -151,3 +151,25 @@ def test_the_erase_warning_and_the_export_read_one_record_of_the_backup(tmp_path
     assert listed["backup_id"] == receipt.backup_id and "restored" in listed["note"]
     assert receipt.backup_id == backup_mark(new_home, "bob").backup_id
     assert "still holds the fact" in (backup_warning(new_home, "bob") or "")
+
+
+def test_erase_of_a_fact_recorded_after_the_backup_names_no_backup(tmp_path, server, mem, isolated_env):
+    # the backup never held it: "is on the server and still holds the fact" would be untrue (round-20 review)
+    from datetime import timedelta
+
+    from mem.core import clock
+
+    running, vault = server
+    assert mem("login", "--server", running.url, "--token", vault.client.token).exit_code == 0
+    older = _fill(isolated_env, "bob")
+    create_backup(isolated_env, "bob", PIN, vault=vault, kdf=bc.TEST)
+    clock.freeze(clock.now() + timedelta(hours=3))
+    try:
+        with CustomerStore.open(isolated_env, "bob") as store:
+            newer = store.facts.add(Fact.new("preference", "Prefers e-mail to phone calls.")).id
+    finally:
+        clock.freeze(None)
+    result = mem("--json", "facts", "erase", newer, "-c", "bob", "--yes")
+    assert result.exit_code == 0 and json.loads(result.stdout)["backup_before"] is None
+    result = mem("--json", "facts", "erase", older, "-c", "bob", "--yes")
+    assert "still holds the fact" in json.loads(result.stdout)["backup_before"]
