@@ -5,7 +5,8 @@ before ``mem facts erase`` would bring the erased fact back, because the erase's
 ``memory.db`` the restore replaces (NEWUSER_REPORT20 #6). So every erase also writes the fact's id and
 the time to a small file of this home beside the customer folders, which neither the backup nor the
 restore touches: ``<home>/customers/.erasures/<keyed digest of the customer id>.json``. A restore
-re-applies every erasure it finds there to the restored memory (``reapply_erasures``) and says so.
+erases again every fact it finds there in the restored memory, before that memory is swapped in
+(``mem.customers.portable.import_customer``, ``erased_facts``), and says so.
 
 The same file remembers the newest backup this client made of the customer (its id, times and whether it
 holds the logs, from the receipt; or the one a restore could not delete on the server), so ``mem facts
@@ -155,23 +156,6 @@ def backup_mark(home: Path, customer_id: str) -> BackupMark | None:
     if mark is None:
         return None
     return BackupMark(backup_id=str(mark["backup_id"]), created_at=str(mark.get("created_at") or ""))
-
-
-def reapply_erasures(home: Path, customer_id: str) -> list[str]:
-    """Erase again, in the just-restored memory of ``customer_id``, every fact this client erased: the
-    backup was made before those erasures. Returns the ids erased again (none when the backup was newer)."""
-    from mem.customers.erase import erase_facts
-    from mem.customers.store import CustomerStore
-
-    recorded = erased_facts(home, customer_id)
-    if not recorded:
-        return []
-    with CustomerStore.open(home, customer_id, create=False) as store:
-        present = [row[0] for row in store.conn.execute("SELECT id FROM facts")]
-        again = [fact_id for fact_id in present if fact_id in recorded]
-        if not again:
-            return []
-        return erase_facts(store, again)
 
 
 # the server's clock dates a backup, this client's a fact: a fact recorded this long after the backup may still be
