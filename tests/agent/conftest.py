@@ -143,3 +143,19 @@ def make_customer(tmp_path: Path) -> Iterator[Callable[..., CustomerMemory]]:
 def customer_en(tmp_path: Path) -> Iterator[CustomerMemory]:
     with open_customer(tmp_path, "cust-e", [agreement_fact()], ["Enterprise plan (annual contract)"]) as customer:
         yield customer
+
+
+REFUND_POLICY = "# Refund policy\n\nRefunds are accepted within 14 days of purchase.\n"
+
+
+@pytest.fixture
+def refund_workspace(mem, tmp_path: Path) -> Path:
+    """A real workspace through the CLI: ``mem init`` and one ingested page, ``refund-policy`` (REFUND_POLICY)."""
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    doc = tmp_path / "refund.md"
+    doc.write_text(REFUND_POLICY, encoding="utf-8")
+    result = mem("--workspace", ws, "ingest", doc, "--id", "refund-policy", "--title", "Refund policy")
+    assert result.exit_code == 0, result.stderr
+    return ws
+

@@ -14,19 +14,12 @@ from mem.core.config import Config
 from mem.core.errors import NotFound
 from mem.wiki.service_memory import ServiceStatus
 
-POLICY = "# Refund policy\n\nRefunds are accepted within 14 days of purchase.\n"
 QUESTION = "Can I get a refund after 20 days?"
 
 
 @pytest.fixture
-def workspace(mem, tmp_path: Path) -> Path:
-    ws = tmp_path / "ws"
-    assert mem("init", ws).exit_code == 0
-    doc = tmp_path / "refund.md"
-    doc.write_text(POLICY, encoding="utf-8")
-    result = mem("--workspace", ws, "ingest", doc, "--id", "refund-policy", "--title", "Refund policy")
-    assert result.exit_code == 0, result.stderr
-    return ws
+def workspace(refund_workspace: Path) -> Path:
+    return refund_workspace
 
 
 def _git_head(ws: Path) -> str:

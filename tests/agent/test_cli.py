@@ -7,18 +7,10 @@ from pathlib import Path
 
 import pytest
 
-POLICY = "# Refund policy\n\nRefunds are accepted within 14 days of purchase.\n"
-
 
 @pytest.fixture
-def workspace(mem, tmp_path: Path) -> Path:
-    ws = tmp_path / "ws"
-    assert mem("init", ws).exit_code == 0
-    doc = tmp_path / "refund.md"
-    doc.write_text(POLICY, encoding="utf-8")
-    result = mem("--workspace", ws, "ingest", doc, "--id", "refund-policy", "--title", "Refund policy")
-    assert result.exit_code == 0, result.stderr
-    return ws
+def workspace(refund_workspace: Path) -> Path:
+    return refund_workspace
 
 
 def test_ask_prints_answer_and_sources(mem, workspace):
