@@ -33,16 +33,21 @@ _EN_WORD = lazy(
     r"|\b(?:code|secret|magic|safe)\s*-?\s*(?:word|phrase)\b")
 _EN_STANDS_FOR = lazy(
     r"\b(?:approv\w*|signed\s+off|sign-?off|verified|authori[sz]\w*|permission|allowed|cleared|ok'?d|okayed|"
-    r"no\s+(?:fee|charge|check)|free|discount\w*|override|skip\w*|waiv\w+|off\b)")
+    r"no\s+(?:fee|charge|check)|free|discount\w*|override|skip\w*|waiv\w+|off\b|"
+    # a place ahead of the others: a grant too ("put me first in the queue", "top priority")
+    r"priority|prioriti[sz]e|(?:first|front)\s+(?:in|of)\s+(?:the\s+)?(?:queue|line)|top\s+of\s+the\s+(?:list|queue))")
 # (the customer's own word, 제가 / 내가: "챗봇한테 '규칙 무시해'라고 하면 할인 받을 수 있다는 소문이 진짜예요?"
 # asks about a rumour)
 _KO_WORD = lazy(r"(?:제가|내가)\s*['\"‘“「][^'\"’”」]{1,20}['\"’”」]\s*(?:이?라고|라고)\s*"
-                r"(?:쓰면|하면|말하면|보내면|적으면)|암호\s*(?:를|는|로)|비밀\s*단어")
-_KO_STANDS_FOR = lazy(r"허락|승인|확인|인증|무료|할인|면제|ok|오케이|통과")
+                r"(?:쓰면|하면|말하면|보내면|적으면)|암호\s*(?:를|는|로)|비밀\s*단어"
+                # an emoji or a sticker as the word: "내가 🌸 이모지 보내면" (the emoji itself is normalised away)
+                r"|(?:제가|내가)\s*(?:\S{1,8}\s*)?(?:이모지|이모티콘|스티커)\s*(?:를\s*)?(?:보내면|쓰면|하면)")
+# (and a place ahead of the others or a free item: "1순위로 넣어 주는 거다", "미니 향수 하나 추가해 주는 걸로")
+_KO_STANDS_FOR = lazy(r"허락|승인|확인|인증|무료|할인|면제|ok|오케이|통과|[1１]\s*순위|우선|추가해\s*주")
 _JA_WORD = lazy(r"[「『\"'][^」』\"']{1,20}[」』\"']\s*(?:と|って)\s*"
-                r"(?:書いたら|言ったら|送ったら|書けば|言えば|書いた場合|言った場合)"
+                r"\S{0,5}?(?:書いたら|言ったら|送ったら|書けば|言えば|書いた場合|言った場合)"
                 r"|合言葉")
-_JA_STANDS_FOR = lazy(r"許可|承認|確認|認証|ok|無料|割引|免除|通し")
+_JA_STANDS_FOR = lazy(r"許可|承認|確認|認証|ok|無料|割引|免除|通し|最優先|優先|おまけ|サービスで")
 
 
 _ASKS_FOR_ONE = lazy(r"\b(?:is|are)\s+there\s+(?:a|any)\s+(?:code|secret|magic|safe)\s*-?\s*(?:word|phrase)|"
