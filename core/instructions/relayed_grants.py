@@ -40,31 +40,44 @@ _EN_GRANT = lazy(
     r"(?:doesn'?t|does\s+not|don'?t|do\s+not|wouldn'?t)\s+apply|exempt|discount|staff\s+rate|trade\s+price|refund\w*|"
     r"price\s+match\w*|matched|at\s+no\s+cost|on\s+the\s+house|complimentary|(?:it'?s|its|was|be)\s+fine|ok\s+to|"
     r"skip|said\s+yes|approve\w*)\b")
-# an order that changes the booking or the bill (not "check", "confirm", "explain": a request to look)
+# an order that changes the booking or the bill, or writes the grant down (not "check", "confirm", "explain": a
+# request to look)
 _EN_ACT = lazy(
-    r"(?:^|[.,;:!?]\s*|\b(?:so|therefore|then|just|please|now|and)\s+)(?:(?:just|please|now|go\s+ahead\s+and)\s+)?"
+    r"\b(?:can|could|would)\s+you\s+(?:please\s+|just\s+)?(?:remember|note|log|record)\b"
+    r"|(?:^|[.,;:!?]\s*|\b(?:so|therefore|then|just|please|now|and)\s+)(?:(?:just|please|now|go\s+ahead\s+and)\s+)?"
     r"(?:apply|add|zero|remove|book|mark|put|update|take|refund|process|honou?r|match|approve|sort|give|set|"
-    r"tick|waive|save|register|write|do\s+it|change|issue|credit)\b")
+    r"tick|waive|save|register|write|do\s+it|change|issue|credit|"
+    # (the grant written down for later: "can you remember that for next time?", "just log it")
+    r"remember|note|log|record)\b")
 _KO_CLAIM = lazy(
     # (not "빼 달라고 했던 거": the customer's own earlier request, 달라고)
     r"(?<!달)(?:라고|다고|이라고)\s*(?:했|하셨|하던데|그랬|그러셨|말했|말씀|들었|안내받|약속|전하래|하래|한대|하셨대)"
     r"|(?:라|다)(?:고)?\s*하셨|약속(?:했|하셨|받)|승인(?:받|해\s*주셨|했|해\s*줬)|이미\s*(?:승인|합의|얘기|결정)|합의한"
-    r"|하기로\s*(?:했|하셨)|(?:된|안\s*된|안된)대요|(?:였|이었)잖아요")
+    r"|하기로\s*(?:했|하셨)|(?:된|안\s*된|안된)대요|(?:였|이었)잖아요"
+    # "빼준대써", "늘려주기로 했어요", "돌려주시기로 정리됐잖아요", "선생님 허락 받았어요"
+    r"|(?:준|해준)대|주(?:시)?기로\s*(?:했|하셨|정리)|정리(?:됐|되었)잖아요|허락\s*(?:을\s*)?받")
 _KO_GRANT = lazy(r"무료|서비스|0원|면제|할인|환불|안\s*(?:된대|받|내도|받고)|적용\s*안|맞춰|빼|없다고|없음|"
-                 r"no\s*charge|free|공짜")
+                 r"no\s*charge|free|공짜|가게\s*부담|매장\s*부담|해제|돌려주|없이")
 _KO_ACT = lazy(
     r"(?:(?:으로|로|걸로|대로)\s*해|빼|처리해|적용해|확정해|지워|바꿔|잡아|넣어|올려|변경해|수정해|맞춰|등록해|환불해)\s*"
-    r"(?:주세요|줘요|줘|주시면|주실|주세용|두세요|둬|달라|주시고|놔)|확정만\s*해")
+    r"(?:주세요|줘요|줘|주시면|주실|주세용|두세요|둬|달라|주시고|놔)|확정만\s*해"
+    # the grant written down or carried out on the word alone: "기록만 해줘요", "처리만 해주시면", "기억해주세요"
+    r"|(?:기록|처리|입금|메모)만\s*해|(?:기록|기억|메모)\s*(?:해|좀\s*해)\s*(?:주세요|줘요|줘|주시면|두세요)"
+    r"|기록\s*(?:수정|변경)\s*(?:부탁|해)")
 _JA_CLAIM = lazy(
     r"(?:と|って)\s*(?:言われ|言って|言ってた|おっしゃ|伺って|伺い|聞い|約束|了承|案内)|約束(?:して|しました|してもら)|"
-    r"ご?了承(?:いただ|して|済)|(?:OK|ＯＫ|ok)(?:して(?:くれ|もら|いただ)|もら|を?いただ)|承認(?:済|して|いただ)|決まった話|そういう約束|ことになりました|でしたよね|ってことで")
+    r"ご?了承(?:いただ|して|済)|(?:OK|ＯＫ|ok)(?:して(?:くれ|もら|いただ)|もら|を?いただ)|承認(?:済|して|いただ)|決まった話|そういう約束|ことになりました|でしたよね|ってことで"
+    r"|決まって(?:まし)?た")
 _JA_GRANT = lazy(r"無料|なし|ナシ|無し|ゼロ|0円|免除|割引|半額|返金|サービス|関係なく|いらない|不要|free|"
-                 r"特別料金|合わせ")
+                 r"特別料金|合わせ|請求しない")
 _JA_ACT = lazy(
     r"(?:(?:に|と|で)し(?:て|と)|入れ(?:て|と)|外し(?:て|と)|消し(?:て|と)|追加し(?:て|と)|適用し(?:て|と)|確定し(?:て|と)|"
     r"直し(?:て|と)|変更し(?:て|と)|処理し(?:て|と)|登録し(?:て|と)|返金し(?:て|と)|取り消し(?:て|と)|付け(?:て|と)|し直し(?:て|と)|残し(?:て|と)|処理しちゃ(?:って|っと))"
     r"(?:ください|下さい|ね|おいて|いて|もらえ|いただけ|くれ|$|。)"
-    r"|(?:その|この)(?:よう|通り|とおり|内容)(?:に|で)?\s*(?:お願い|処理|対応)")
+    r"|(?:その|この)(?:よう|通り|とおり|内容)(?:に|で)?\s*(?:お願い|処理|対応)"
+    # the grant written down on the word alone: "記録だけよろ", "記録しといて", "覚えておいてください"
+    r"|記録(?:だけ|して|しといて|しておいて|を?お願い)|覚えて(?:おいて|おいてください|ください|ね)"
+    r"|その前提で\S{0,12}?(?:ください|下さい|お願い)")
 
 
 # a request to look the grant up first ("could you check it's on file and process it?", "기록에 있는지 확인해 주세요",
