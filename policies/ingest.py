@@ -522,6 +522,41 @@ def _parse_effective(value: date | str | None) -> date | None:
 def _source_name(path: Path) -> str:
     """The ASCII file name a document is kept under in ``sources/``: distinct for distinct names.
 
+    ``_whole_source_name``, unless its document id would be cut: a document id is at most 60
+    characters and a kept name at most 100, and two long names that differed only after the cut
+    ("… northern european region Sweden.md", "… Norway.md") were one document — the second was
+    refused as the first, and ``--replace`` made it overwrite the first's pages (NEWUSER_REPORT21 #9;
+    the cut also lost the extension, #14). A long name is kept as its first words, a short hash of
+    its whole stem and its extension ("Customer-service-handbook-for-the-north-3f2a9c1e.md"); the
+    hash leaves out a version suffix, so "… Sweden v2.md" stays an edition of "… Sweden.md"."""
+    name = _whole_source_name(path)
+    cut = name.rfind(".")
+    stem, ext = (name[:cut], name[cut:]) if cut > 0 else (name, "")
+    core = strip_version_suffix(stem)
+    if len(name) <= 100 and len(_full_slug(core)) <= _DOCUMENT_ID_MAX:
+        return name
+    original = unicodedata.normalize("NFC", path.name)
+    dot = original.rfind(".")
+    original, ext = (original[:dot], original[dot:]) if dot > 0 else (original, "")
+    ext = re.sub(r"[^A-Za-z0-9._-]+", "-", _ascii(ext))[:20].rstrip("-.")
+    digest = hashlib.sha256(strip_version_suffix(original).casefold().encode("utf-8")).hexdigest()[:8]
+    suffix = re.sub(r"[^A-Za-z0-9._-]+", "-", stem[len(core):])[:20]
+    head = core[:_DOCUMENT_ID_MAX - 10 - len(suffix)].rstrip("-._") or "document"
+    return f"{head}-{digest}{suffix}{ext}"
+
+
+# a document id is its kept name slugified, and ``slugify`` keeps 60 characters of it
+_DOCUMENT_ID_MAX = 60
+
+
+def _full_slug(stem: str) -> str:
+    """``slugify`` without its cut at 60 characters: what tells a long name's document id is cut."""
+    return re.sub(r"[^a-z0-9]+", "-", _ascii(stem).lower()).strip("-")
+
+
+def _whole_source_name(path: Path) -> str:
+    """The name a document was kept under up to round 21: ``_source_name`` before long names were hashed.
+
     A stem with non-ASCII letters is spelled in ASCII where it can be ("ä" → "a") and gets a short
     hash of the original stem: "환불정책.txt" and "배송정책.txt" both became ``sources/txt`` (and
     "terms ä.md", "terms ö.md" both ``terms-.md``), so one document revised the other's pages. The
@@ -559,23 +594,31 @@ def _kept_name(wiki: Wiki, doc: Document, *, single: bool, split: str) -> str:
     ``sources/md``), and a file none of whose sections is theirs is another document. The pages then
     keep their ids and their source file, and are revised as any new edition would revise them."""
     name = _source_name(doc.path)
-    legacy = _legacy_source_name(doc.path)
-    if legacy == name or _section_pages(wiki, document_id(name)):
+    if _section_pages(wiki, document_id(name)):
         return name
-    held = _section_pages(wiki, document_id(legacy))
-    kept = f"{SOURCES_DIR}/{legacy}"
+    # the name of round 20 and before (a long name cut at 100 characters), then the one before fa3cec2
+    for older in dict.fromkeys((_whole_source_name(doc.path), _legacy_source_name(doc.path))):
+        if older != name and _holds_document(wiki, doc, older, single=single, split=split):
+            return older
+    return name
+
+
+def _holds_document(wiki: Wiki, doc: Document, older: str, *, single: bool, split: str) -> bool:
+    """Whether the pages kept from the file ``sources/<older>`` are ``doc``'s (``_kept_name``)."""
+    held = _section_pages(wiki, document_id(older))
+    kept = f"{SOURCES_DIR}/{older}"
     pages = [page for pages in held.values() for page in pages if page.sources[0].get("file") == kept]
     if not pages:
-        return name
+        return False
     incoming = _name_core(doc.path.name)
     recorded = [page.sources[0].get("name") for page in pages]
     if any(value is not None and _name_core(str(value)) == incoming for value in recorded):
-        return legacy
+        return True
     if None not in recorded:
-        return name
+        return False
     _, topics = plan_topics(doc, single=single, split=split)
     sections = {str(page.sources[0].get("section") or "") for page in pages if page.sources[0].get("name") is None}
-    return legacy if any(topic.section in sections for topic in topics) else name
+    return any(topic.section in sections for topic in topics)
 
 
 def _name_core(name: str) -> str:
@@ -627,7 +670,8 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     other = None if replace else _other_document(held_pages, incoming, name)
     if other is not None:
         raise Conflict(f"{incoming} would be the document {source_id!r} that {other} made, and revise its pages "
-                       f"- rename {incoming}, or pass --replace if it is a new edition of {other}")
+                       f"- rename {incoming}, or pass --replace if it is a new edition of {other} (its pages then "
+                       f"hold {incoming}'s text, and {other}'s is no longer in force)")
     held = {section: pages[0].id for section, pages in held_pages.items()}
     # ids of this document's deprecated pages: a section that is gone keeps its id for when it comes back,
     # never for another section that happens to stand at its number

@@ -13,10 +13,11 @@ back from git as deprecated, which is how a removal ``mem lint`` reports (``page
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from pathlib import Path, PurePosixPath
 
 from mem.core.errors import InvalidInput, NotFound
-from mem.policies.ingest import SOURCES_DIR, IngestResult, PageChange, document_id
+from mem.policies.ingest import SOURCES_DIR, IngestResult, PageChange, _source_name, document_id
 from mem.wiki import version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, parse_page
@@ -33,7 +34,7 @@ def retire_document(workspace: Path, document: str) -> IngestResult:
     workspace = Path(workspace)
     refuse_unfinished_git(workspace)
     wiki = Wiki(workspace)
-    doc_id = document_id(name)
+    doc_id = document_id(_source_name(Path(name)))  # the id the ingest gave it: a long name's is hashed, not cut
     pages = [page for page in wiki.pages("policy", skip_invalid=True) if _made_by(page, name, doc_id)]
     pages += [page for page in _removed_pages(workspace, wiki) if _made_by(page, name, doc_id)]
     if not pages:
@@ -69,7 +70,8 @@ def _made_by(page: Page, name: str, doc_id: str) -> bool:
     if not sources:
         return False
     first = sources[0]
-    return first.get("id") == doc_id or PurePosixPath(str(first.get("file") or "")).name == name
+    return (first.get("id") == doc_id or PurePosixPath(str(first.get("file") or "")).name == name
+            or unicodedata.normalize("NFC", str(first.get("name") or "")) == unicodedata.normalize("NFC", name))
 
 
 def _removed_pages(workspace: Path, wiki: Wiki) -> list[Page]:

@@ -334,7 +334,8 @@ def test_ascii_names_that_differ_in_punctuation_are_not_one_document(ws, tmp_pat
     before = commits(ws)
     with pytest.raises(Conflict, match=rf"^{second} would be the document 'a-b' that {first} made, and revise "
                                        rf"its pages - rename {second}, or pass --replace if it is a new edition "
-                                       rf"of {first}$"):
+                                       rf"of {first} \(its pages then hold {second}'s text, and {first}'s is no longer "
+                                       rf"in force\)$"):
         ingest_documents(ws, [b], config=config_for(ws))
     assert commits(ws) == before and "30 days" in Wiki(ws).get(ra.pages[0].id).body
     [again] = ingest_documents(ws, [a], config=config_for(ws))  # its own file is still its document
@@ -384,6 +385,46 @@ def test_ascii_source_names_are_kept_and_never_reduce_to_the_extension(name, kep
     from mem.policies.ingest import _source_name
 
     assert _source_name(Path(name)) == kept
+
+
+LONG = "Customer service handbook for the northern european region " * 2
+
+
+def test_long_names_that_differ_after_the_cut_are_two_documents(ws, tmp_path):
+    """A kept name was cut at 100 characters and a document id at 60: two long names that differed
+    after the cut were one document, the second refused as the first, and --replace (the error's
+    advice) overwrote the first one's page (NEWUSER_REPORT21 #9); the cut name lost its ".md" (#14)."""
+    a = write(tmp_path, f"{LONG}Sweden.md", "# Returns\n\nReturns are accepted within 30 days.\n")
+    b = write(tmp_path, f"{LONG}Norway.md", "# Warranty\n\nThe warranty lasts 2 years.\n")
+    [ra] = ingest_documents(ws, [a], config=config_for(ws))
+    [rb] = ingest_documents(ws, [b], config=config_for(ws))
+    assert [p.change for p in rb.pages] == ["created"] and ra.source != rb.source
+    assert ra.source.endswith(".md") and rb.source.endswith(".md") and len(Path(ra.source).name) <= 100
+    assert "30 days" in Wiki(ws).get(ra.pages[0].id).body and "2 years" in Wiki(ws).get(rb.pages[0].id).body
+    [again] = ingest_documents(ws, [b], config=config_for(ws), replace=True)
+    assert [p.change for p in again.pages] == ["unchanged"] and "30 days" in Wiki(ws).get(ra.pages[0].id).body
+    c = write(tmp_path / "v2", f"{LONG}Sweden v2.md", "# Returns\n\nReturns are accepted within 14 days.\n")
+    [rc] = ingest_documents(ws, [c], config=config_for(ws))  # an edition of a long name is still its document
+    assert [(p.id, p.change) for p in rc.pages] == [(ra.pages[0].id, "revised")]
+
+
+def test_a_long_name_kept_cut_by_an_older_mem_keeps_its_document(ws, tmp_path, monkeypatch):
+    """A workspace whose long-named document was kept under the name cut at 100 characters (round 20):
+    its next edition revises those pages, and another long name with the same first 100 characters is
+    a new document, not a revision of them."""
+    from mem.policies import ingest as ingest_module
+
+    a = write(tmp_path, f"{LONG}Sweden.md", "# Returns\n\nReturns are accepted within 30 days.\n")
+    with monkeypatch.context() as patched:
+        patched.setattr(ingest_module, "_source_name", ingest_module._whole_source_name)
+        [ra] = ingest_documents(ws, [a], config=config_for(ws))
+    assert not ra.source.endswith(".md")  # the old cut name
+    a.write_text("# Returns\n\nReturns are accepted within 14 days.\n", encoding="utf-8")
+    [again] = ingest_documents(ws, [a], config=config_for(ws))
+    assert again.source == ra.source and [(p.id, p.change) for p in again.pages] == [(ra.pages[0].id, "revised")]
+    b = write(tmp_path, f"{LONG}Norway.md", "# Warranty\n\nThe warranty lasts 2 years.\n")
+    [rb] = ingest_documents(ws, [b], config=config_for(ws))
+    assert [p.change for p in rb.pages] == ["created"] and "14 days" in Wiki(ws).get(ra.pages[0].id).body
 
 
 def test_a_non_ascii_name_keeps_its_document_across_editions():

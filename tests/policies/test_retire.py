@@ -115,3 +115,15 @@ def test_retire_refuses_what_it_cannot_name(ws):
         retire_document(ws, "shipping.md")
     with pytest.raises(InvalidInput):
         retire_document(ws, " ")
+
+
+def test_retiring_a_long_named_document_retires_it_alone(ws, tmp_path):
+    """Two long names alike for their first 60 characters were one document id, so retiring one named both;
+    a long name's id is now hashed (NEWUSER_REPORT21 #9), and retiring finds it by the name given."""
+    long = "Customer service handbook for the northern european region " * 2
+    for country, text in (("Sweden", REFUNDS.replace("# Refunds", "# Returns")), ("Norway", WARRANTY)):
+        (tmp_path / f"{long}{country}.md").write_text(text.replace("## ", f"## {country} "), encoding="utf-8")
+        ingest_documents(ws, [tmp_path / f"{long}{country}.md"], config=_config(ws))
+    result = retire_document(ws, f"{long}Sweden.md")
+    assert sorted(p.id for p in result.pages) == ["sweden-refund-method", "sweden-refund-window"]
+    assert Wiki(ws).get("norway-liquid-damage").status == "active"
