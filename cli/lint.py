@@ -10,6 +10,7 @@ import typer
 
 from mem.cli.output import info
 from mem.cli.state import get_state, require_workspace, want_json
+from mem.cli.streams import json_ascii
 from mem.core.errors import InvalidInput
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -43,7 +44,12 @@ def lint(
         report = result.remaining
     else:
         report = wiki_lint.lint_workspace(workspace, paths or None, config=config, extra=extra)
-    sys.stdout.write(wiki_lint.render(report, fmt, max_annotations=config.lint.max_annotations))
+    text = wiki_lint.render(report, fmt, max_annotations=config.lint.max_annotations)
+    if fmt in ("json", "sarif") and json_ascii():  # a stdout that cannot write "é": JSON escapes it, stays JSON
+        import json
+
+        text = json.dumps(json.loads(text), ensure_ascii=True, indent=2) + "\n"
+    sys.stdout.write(text)
     raise typer.Exit(report.exit_code(strict=strict))
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TextIO
 
+from mem.cli.streams import json_ascii, quiet_stdout, tolerant_streams, utf8_arguments
 from mem.core.controls import shown as escaped
 from mem.core.errors import MemError, MemWarning
 
@@ -54,6 +55,11 @@ def _main(argv: Sequence[str] | None) -> int:
         if no_color():
             plain_help()
     as_json = "--json" in args and _json_requested(args, command)
+    if argv is None:
+        tolerant_streams()  # the console: any character can be written, whatever the terminal's encoding
+        read = utf8_arguments(args)
+        if read != args:
+            args = argv = read
     undecodable = _not_utf8(args)
     if undecodable is not None:
         _error(undecodable, kind="invalid_input", as_json=as_json)
@@ -66,7 +72,11 @@ def _main(argv: Sequence[str] | None) -> int:
         with _warnings_as_lines():
             result = command.main(args=list(argv) if argv is not None else None, prog_name="mem",
                                   standalone_mode=False)
+        _flush_stdout()
         return result if isinstance(result, int) else 0
+    except BrokenPipeError:
+        quiet_stdout()  # the reader of stdout left (`| head -1`): what was left to write has nobody to read it
+        return 0
     except MemError as exc:
         if debug:
             raise
@@ -158,6 +168,11 @@ def _not_utf8(args: list[str]) -> str | None:
     for number, arg in enumerate(args, start=1):
         if any("\udc80" <= ch <= "\udcff" for ch in arg):
             shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            if utf8_arguments([arg], keep_files=False) != [arg]:
+                # UTF-8 bytes, read under a locale that is not (LC_ALL=C with PYTHONUTF8=0): a file's name,
+                # which must keep its bytes to be opened (NEWUSER_REPORT21 #10)
+                return (f"argument {number} ({shown[:60]!r}) names a file in UTF-8, but this locale's encoding is "
+                        f"{sys.getfilesystemencoding()}: run mem with LC_ALL=C.UTF-8 (or PYTHONUTF8=1)")
             return (f"argument {number} ({shown[:60]!r}) is not UTF-8 text: mem reads its arguments as UTF-8 "
                     "(a file name in another encoding: rename the file)")
     return None
@@ -265,8 +280,23 @@ def _json_error(message: str, *, kind: str, exit_code: int) -> None:
         return
 
     first = message.strip().splitlines()[0] if message.strip() else "error"
-    sys.stdout.write(to_json({"error": {"kind": kind, "message": first, "exit_code": exit_code}}) + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(to_json({"error": {"kind": kind, "message": first, "exit_code": exit_code}},
+                                 ascii_only=json_ascii()) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+
+
+def _flush_stdout() -> None:
+    """Flush stdout before exit: a reader that left (``| head -1``) is not an error (Python's failed flush at
+    exit made the exit code 120)."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+    except (OSError, ValueError):
+        pass
 
 
 def run() -> None:

@@ -63,14 +63,23 @@ def _console_class() -> type[Console]:
         def print(self, *objects: Any, **kwargs: Any) -> None:
             super().print(*(shown(o) if isinstance(o, str) else o for o in objects), **kwargs)
 
+        def on_broken_pipe(self) -> None:
+            # the reader left (`mem … | head -1`): no error, and the command finishes what it does (rich
+            # exited with 1, or not, by where the pipe closed: NEWUSER_REPORT21 #12)
+            from mem.cli.streams import quiet_stdout
+
+            self.quiet = True
+            quiet_stdout()
+
     return Escaped
 
 
 # Any: a command's result is any JSON-able value (records, lists of them, text); json.dumps takes it whole.
-def to_json(data: Any) -> str:
+def to_json(data: Any, *, ascii_only: bool = False) -> str:
     """JSON for people and programs: json escapes C0 controls itself, ``shown`` the rest (DEL, C1, bidi
-    overrides, lone surrogates) as ``\\uXXXX``, which decodes to the same string."""
-    return shown(json.dumps(data, ensure_ascii=False, indent=2, default=str), json=True)
+    overrides, lone surrogates) as ``\\uXXXX``, which decodes to the same string. ``ascii_only``: every
+    non-ASCII character too (for a stdout whose encoding cannot write them, ``mem.cli.streams``)."""
+    return shown(json.dumps(data, ensure_ascii=ascii_only, indent=2, default=str), json=True)
 
 
 # Whether this run of mem wrote its JSON result on stdout: a failure after it (sync's recheck_failed, ask's
@@ -81,8 +90,14 @@ _JSON_WRITTEN = [False]
 # Any: a command's result, as to_json.
 def write_json(data: Any) -> None:
     """Write a command's JSON result on stdout, and note that this run has written one."""
-    sys.stdout.write(to_json(data) + "\n")
+    from mem.cli.streams import json_ascii, quiet_stdout
+
     _JSON_WRITTEN[0] = True
+    try:
+        sys.stdout.write(to_json(data, ascii_only=json_ascii()) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()  # the reader left: not an error, the command goes on (NEWUSER_REPORT21 #12)
 
 
 def json_written(*, reset: bool = False) -> bool:
