@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from mem.core.text import LANGUAGES
 from mem.core.text import detect_language as script_language
+from mem.core.text.chinese import reads_chinese
 
 __all__ = ["LANGUAGES", "PHRASES", "detect_language", "phrase"]
 
@@ -24,15 +25,21 @@ _ASKS_FOR = {
 def detect_language(customer_context: Iterable[str], question: str) -> str:
     """The language to answer in: what the customer context asks for, else the question's script.
 
-    The script decides as everywhere else in mem (``mem.core.text.detect_language``): a question in
-    kanji only ("返品の期限") is Japanese, a mixed one goes to the script that dominates.
+    The script decides as everywhere else in mem (``mem.core.text.detect_language``): a question with kana
+    ("返品の期限") is Japanese, a mixed one goes to the script that dominates. A question in Han characters as
+    Chinese writes them (``mem.core.text.chinese``) gets the English frame, as Arabic or Thai do.
     """
     for item in customer_context:
         for code, pattern in _ASKS_FOR.items():
             if pattern.search(item) and re.search(r"answer|reply|respond|language|言語|回答|답변|언어|で|로", item,
                                                   re.IGNORECASE):
                 return code
-    return script_language(question)
+    script = script_language(question)
+    if script == "ja" and reads_chinese(question):
+        # Chinese: the deterministic engine has no Chinese phrases, and Japanese ones answered a Chinese question
+        # (NEWUSER_REPORT21 #7); its frame is English, as for every language it has no phrases for (docs/ask.md)
+        return "en"
+    return script
 
 
 PHRASES: dict[str, dict[str, str]] = {

@@ -7,7 +7,8 @@ every sentence is built with the closed-class words of its language (articles, p
 auxiliaries), and those words are few and distinct per language. ``written_in`` counts them for English
 and the five Latin-script languages a model most often slips into (French, German, Spanish, Italian,
 Portuguese, Dutch); the language with the most wins, English on a tie or when none is found (a short
-label, a list of figures). Korean and Japanese are decided by script, as everywhere in mem.
+label, a list of figures). Korean and Japanese are decided by script, as everywhere in mem, and Chinese is
+told from Japanese by what only Chinese writes (``mem.core.text.chinese``).
 
 Words shared by several languages' grammar ("de", "a", "en", "in", "die", "van") are left out of every
 list, so a proper name or one borrowed phrase ("à la carte", "de facto") cannot outvote the sentence; so
@@ -19,6 +20,7 @@ el reembolso?" is Spanish.
 
 from __future__ import annotations
 
+from mem.core.text.chinese import reads_chinese
 from mem.core.text.language import detect_language
 from mem.core.text.pattern import lazy
 
@@ -52,7 +54,7 @@ _SHARED = frozenset(w for lang, words in _FUNCTION_WORDS.items() for w in words
 _WORDS = {lang: words - _SHARED for lang, words in _FUNCTION_WORDS.items()}
 
 NAMES = {"en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
-         "nl": "Dutch", "ko": "Korean", "ja": "Japanese"}
+         "nl": "Dutch", "ko": "Korean", "ja": "Japanese", "zh": "Chinese"}
 
 MARGIN = 2
 
@@ -60,8 +62,11 @@ _WORD = lazy(r"[^\W\d_]+")
 
 
 def written_in(text: str) -> str:
-    """``"en"``, ``"fr"``, ``"de"``, ``"es"``, ``"it"``, ``"pt"``, ``"nl"``, ``"ko"`` or ``"ja"`` for ``text``."""
+    """``"en"``, ``"fr"``, ``"de"``, ``"es"``, ``"it"``, ``"pt"``, ``"nl"``, ``"ko"``, ``"ja"`` or ``"zh"`` (Han
+    characters as Chinese writes them, ``mem.core.text.chinese``) for ``text``."""
     script = detect_language(text)
+    if script == "ja" and reads_chinese(text):
+        return "zh"  # Han characters without kana, as Chinese writes them (``mem.core.text.chinese``)
     if script != "en":
         return script
     counts = dict.fromkeys(_WORDS, 0)
