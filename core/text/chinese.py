@@ -16,7 +16,7 @@ A kana-less Japanese text keeps being Japanese unless it has one of these; Korea
 
 from __future__ import annotations
 
-from mem.core.text.cjk import HANGUL, HAN, KANA
+from mem.core.text.cjk import HAN, HANGUL, KANA
 from mem.core.text.pattern import lazy
 
 # sentence particles, pronouns and question words of Chinese (simplified and traditional) that Japanese
