@@ -89,6 +89,7 @@ module                holds
                       disclosing: a policy, not an order (fourteenth round); in Korean and Japanese read clause by
                       clause, a duty that gives nothing away included (twentieth round)
 ``customer_orders``   what a customer may not settle: a persona, a pre-decided outcome, a claimed exemption
+``chinese_override``  the direct override of the AI's instructions in Chinese, the one structure read in it
 ``addressed_cjk``     Korean and Japanese addressee x directive x object, and their forged forms
 ``payloads``          what only an attack hands the AI (grants, statuses, entitlements kept, limits lifted)
                       and the forms it comes in (forged blocks, role headers, claimed authority)

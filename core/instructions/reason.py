@@ -16,6 +16,7 @@ import re
 
 from mem.core.instructions.addressed import _W_ROMANISED, _addressed_order
 from mem.core.instructions.addressed_cjk import _CJK_AI, _CJK_OBJECT, _JA_AI_VOC, _KO_AI_VOC
+from mem.core.instructions.chinese_override import chinese_override
 from mem.core.instructions.customer_orders import (
     _ABSOLUTE,
     _OUTCOME,
@@ -369,7 +370,7 @@ def _reason(text: str, page: bool = True) -> str | None:
             return "tells the AI to ignore its instructions or the policy"
     if "your" in words and words & _W_PROGRAMMING and _YOUR_PROGRAMMING.search(text):
         return "tells the AI to ignore its instructions or the policy"
-    if cjk and (_KO_OVERRIDE.search(text) or _JA_OVERRIDE.search(text)):
+    if cjk and (_KO_OVERRIDE.search(text) or _JA_OVERRIDE.search(text) or chinese_override(text)):
         return "tells the AI to ignore its instructions or the policy"
     if (words & _W_REGARDLESS and _REGARDLESS.search(text)) or (cjk and (
             _KO_REGARDLESS.search(text) or _JA_REGARDLESS.search(_JA_CROSS_REFERENCE.sub("", text)))):
