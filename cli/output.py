@@ -134,6 +134,16 @@ def print_table(console: Console, rows: Sequence[JsonObject], columns: Sequence[
         console.print("(none)", style="dim")
         return
     columns = list(columns or rows[0].keys())
+    if not _table_fits(console.width, rows, columns):
+        # a terminal too narrow for the table (COLUMNS=40) squeezed every column to one letter ("t…", "C…"):
+        # each row is written as its own block of "key  value" lines instead (NEWUSER_REPORT21 #13)
+        if title:
+            console.print(title, markup=False, highlight=False)
+        for number, row in enumerate(rows):
+            if number:
+                console.print("")
+            print_record(console, {column: row.get(column) for column in columns})
+        return
     table = Table(title=title, show_lines=False)
     for column in columns:
         if column == "id":
@@ -144,6 +154,21 @@ def print_table(console: Console, rows: Sequence[JsonObject], columns: Sequence[
     for row in rows:
         table.add_row(*(_cell(row.get(column)) for column in columns))
     console.print(table)
+
+
+# the narrowest a column is readable at: its header or its longest value, whichever is shorter, up to this
+_READABLE = 10
+
+
+def _table_fits(width: int, rows: Sequence[JsonObject], columns: Sequence[str]) -> bool:
+    """Whether a table of ``rows`` can give each column a readable width (the id column its whole id) in ``width``."""
+    from rich.cells import cell_len  # a CJK character takes two cells
+
+    needed = 1 + 3 * len(columns)  # borders and padding
+    for column in columns:
+        longest = max(cell_len(_cell(row.get(column))) for row in rows)
+        needed += longest if column == "id" else min(max(len(column), longest), _READABLE)
+    return needed <= width
 
 
 def print_record(console: Console, record: JsonObject) -> None:

@@ -1,0 +1,32 @@
+"""A terminal too narrow for a table (new-user report 21 #13: `COLUMNS=40 mem pages list` showed "t…", "C…")."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from mem.cli.output import print_table
+
+ROWS = [{"id": "cafe-vouchers", "type": "policy", "title": "Café vouchers", "version": 1, "status": "active",
+         "effective": "2026-12-01"},
+        {"id": "returns", "type": "policy", "title": "Returns", "version": 3, "status": "deprecated",
+         "effective": "2026-01-01"}]
+
+
+def _printed(width: int) -> str:
+    out = io.StringIO()
+    print_table(Console(file=out, width=width, color_system=None), ROWS)
+    return out.getvalue()
+
+
+def test_a_narrow_terminal_gets_one_block_per_row():
+    text = _printed(40)
+    assert "…" not in text and "┃" not in text
+    assert "title      Café vouchers" in text and "status     deprecated" in text
+    assert text.count("id ") == 2 and max(len(line) for line in text.splitlines()) <= 40
+
+
+def test_a_wide_terminal_keeps_the_table():
+    text = _printed(100)
+    assert "┃ id" in text and "Café vouchers" in text and "deprecated" in text
