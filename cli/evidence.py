@@ -55,6 +55,9 @@ def purge(
     customer: Annotated[Optional[str], typer.Option("--customer", "-c", help="Delete this customer's records.")] = None,
     before: Annotated[Optional[str], typer.Option("--before", help="Delete the records received before this date "
                                                   "(YYYY-MM-DD: the end of your retention period).")] = None,
+    account: Annotated[Optional[str], typer.Option("--account", help="Only the records this client account sent "
+                                                   "(needed with --customer when several accounts sent records "
+                                                   "for that customer id).")] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     json_output: JsonOption = False,
 ) -> None:
@@ -67,17 +70,19 @@ def purge(
     from mem.server.evidence_store import purge_evidence
 
     workspace = require_workspace(ctx)
-    if not customer and not before:
+    if not customer and not before and not account:
         raise InvalidInput("say what to purge: --customer ID, --before DATE, or both")
     if not yes:
         if not can_ask():
             raise InvalidInput("purging evidence asks for confirmation, and there is no terminal: pass --yes")
         what = " and ".join(x for x in (f"of customer {customer}" if customer else "",
+                                        f"from account {account}" if account else "",
                                         f"received before {before}" if before else "") if x)
         if not typer.confirm(f"Delete the evidence records {what} for good?", err=True):
             raise Refused("not deleted: the evidence records stay")
-    deleted = purge_evidence(workspace, customer_id=customer, before=before)
-    emit({"deleted": deleted, "customer": customer, "before": before}, as_json=want_json(ctx, json_output))
+    deleted = purge_evidence(workspace, customer_id=customer, before=before, account=account)
+    emit({"deleted": deleted, "customer": customer, "account": account, "before": before},
+         as_json=want_json(ctx, json_output))
 
 
 def _print_records(console, rows) -> None:

@@ -96,9 +96,13 @@ CREATE TABLE IF NOT EXISTS reviews (
 """
 
 
-def evidence_filter(customer_id: str | None, received_before: str | None, mark: str) -> tuple[str, list[str]]:
+def evidence_filter(customer_id: str | None, received_before: str | None, mark: str,
+                    account: str | None = None) -> tuple[str, list[str]]:
     """The WHERE clause of an evidence purge (``mark``: the driver's placeholder); one filter at least."""
     parts, args = [], []
+    if account:
+        parts.append(f"account = {mark}")
+        args.append(account)
     if customer_id:
         parts.append(f"customer_id = {mark}")
         args.append(customer_id)
@@ -106,7 +110,7 @@ def evidence_filter(customer_id: str | None, received_before: str | None, mark: 
         parts.append(f"received_at < {mark}")
         args.append(received_before)
     if not parts:
-        raise ValueError("an evidence purge needs a customer or a date")
+        raise ValueError("an evidence purge needs a customer, a date or an account")
     return " AND ".join(parts), args
 
 
@@ -120,7 +124,8 @@ class ServerStore(Protocol):
     def add_evidence(self, account: str, records: Sequence[EvidenceRecord], *, received_at: str) -> int: ...
     def evidence(self, *, customer_id: str | None = None, limit: int = 100) -> list[EvidenceRow]: ...
     def evidence_item(self, evidence_id: int) -> EvidenceRow: ...
-    def purge_evidence(self, *, customer_id: str | None = None, received_before: str | None = None) -> int: ...
+    def purge_evidence(self, *, customer_id: str | None = None, received_before: str | None = None,
+                       account: str | None = None) -> int: ...
     def add_decisions(self, account: str, records: Sequence[ShareRecord], *, received_at: str) -> int: ...
     def remove_decisions(self, account: str, fact_refs: Sequence[str]) -> int: ...
     def decisions(self) -> list[DecisionRow]: ...
@@ -260,8 +265,9 @@ class SqliteServerStore:
             raise NotFound(f"no evidence record {evidence_id}")
         return evidence_row(rows[0])
 
-    def purge_evidence(self, *, customer_id: str | None = None, received_before: str | None = None) -> int:
-        where, args = evidence_filter(customer_id, received_before, "?")
+    def purge_evidence(self, *, customer_id: str | None = None, received_before: str | None = None,
+                       account: str | None = None) -> int:
+        where, args = evidence_filter(customer_id, received_before, "?", account)
         with self._tx() as db:
             return db.execute(f"DELETE FROM evidence WHERE {where}", args).rowcount
 

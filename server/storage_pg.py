@@ -105,10 +105,11 @@ class PostgresServerStore:
             raise NotFound(f"no evidence record {evidence_id}")
         return evidence_row(rows[0])
 
-    def purge_evidence(self, *, customer_id: str | None = None, received_before: str | None = None) -> int:
+    def purge_evidence(self, *, customer_id: str | None = None, received_before: str | None = None,
+                       account: str | None = None) -> int:
         from mem.server.storage import evidence_filter
 
-        where, args = evidence_filter(customer_id, received_before, "%s")
+        where, args = evidence_filter(customer_id, received_before, "%s", account)
         with self._tx() as conn, conn.cursor() as cur:
             cur.execute(f"DELETE FROM evidence WHERE {where}", args)
             return cur.rowcount

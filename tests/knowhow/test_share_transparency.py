@@ -89,3 +89,23 @@ def test_the_operator_purges_a_customers_evidence(workspace, mem):
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["deleted"] == 1
     assert [r["customer_id"] for r in open_store(workspace).evidence()] == ["bob"]
+
+
+def test_a_purge_by_customer_never_reaches_another_accounts_customer(workspace, mem):
+    """`--customer c1` purged c1's records from every client account: two accounts' "c1" are two people."""
+    from mem.server.storage import open_store
+
+    store = open_store(workspace)
+    for account, fact in (("shop-a", "F1"), ("shop-b", "F2"), ("shop-b", "F3")):
+        store.add_evidence(account, [{"fact_id": fact, "customer_id": "c1" if fact != "F3" else "solo",
+                                      "date": "2026-11-20", "quotes": ["Yes."]}], received_at="2026-12-06T09:36:24Z")
+    refused = mem("--workspace", workspace, "evidence", "purge", "--customer", "c1", "--yes")
+    assert refused.exit_code == 2 and "2 client accounts (shop-a, shop-b)" in refused.stderr
+    assert len(open_store(workspace).evidence()) == 3  # nothing deleted
+    result = mem("--workspace", workspace, "evidence", "purge", "--customer", "c1", "--account", "shop-b", "--yes",
+                 "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["deleted"] == 1
+    assert sorted((r["account"], r["fact_id"]) for r in open_store(workspace).evidence()) == [
+        ("shop-a", "F1"), ("shop-b", "F3")]
+    alone = mem("--workspace", workspace, "evidence", "purge", "--customer", "solo", "--yes", "--json")
+    assert alone.exit_code == 0 and json.loads(alone.stdout)["deleted"] == 1  # one account: no --account needed

@@ -463,3 +463,14 @@ def test_evidence_is_purged_by_customer_or_by_the_date_it_was_received(store):
     assert store.purge_evidence(customer_id="cust-a") == 1
     assert [r["fact_id"] for r in store.evidence()] == ["F4"]
     assert store.purge_evidence(customer_id="cust-b", received_before="2026-01-01") == 0
+
+
+def test_an_evidence_purge_can_keep_to_one_account(store):
+    """A customer id is one client account's: "c1" of shop-a and "c1" of shop-b are two people."""
+    def record(fact):
+        return {"fact_id": fact, "customer_id": "c1", "date": "2026-09-28", "quotes": ["Yes."]}
+
+    store.add_evidence("shop-a", [record("F1")], received_at="2026-11-10T09:00:00Z")
+    store.add_evidence("shop-b", [record("F2")], received_at="2026-11-10T09:00:00Z")
+    assert store.purge_evidence(customer_id="c1", account="shop-a") == 1
+    assert [(r["account"], r["fact_id"]) for r in store.evidence()] == [("shop-b", "F2")]
