@@ -10,7 +10,7 @@ import typer
 
 from mem.cli.output import info
 from mem.cli.state import get_state, require_workspace, want_json
-from mem.cli.streams import json_ascii
+from mem.cli.streams import json_ascii, quiet_stdout
 from mem.core.errors import InvalidInput
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -49,7 +49,11 @@ def lint(
         import json
 
         text = json.dumps(json.loads(text), ensure_ascii=True, indent=2) + "\n"
-    sys.stdout.write(text)
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()  # `mem lint | head -1`: the reader left; the exit code still tells the findings
     raise typer.Exit(report.exit_code(strict=strict))
 
 

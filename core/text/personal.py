@@ -258,6 +258,22 @@ def _name_word(word: str) -> bool:
     return word not in _NOT_NAME_WORDS and word.lower() not in bare_names.NOT_PEOPLE
 
 
+@functools.cache
+def _service_words() -> frozenset[str]:
+    """Common English words and the support domain's own (refund, warranty, claim, order, support, tier …):
+    Title Case after a customer id, they are a heading or a label ("Carol Refund Approved", "Carol Warranty
+    Claim"), not her surname — all of them went into ``[customer]`` and the message lost its subject."""
+    from mem.core.text.lexicon import GROUPS
+
+    return frozenset(bare_names.COMMON_EN) | frozenset(re.findall(r"[a-z]+", GROUPS))
+
+
+def _name_word_after(word: str) -> bool:
+    """A capitalised word after the customer id that goes with it: a name word, not a service word (a surname
+    that is also a word — Baker, Brown, White, King — is none of the service's words, and still goes)."""
+    return _name_word(word) and word.lower() not in _service_words()
+
+
 def _whole_name(text: str, match: re.Match[str]) -> re.Match[str] | _Span:
     """The customer id's match, widened over the capitalised name words beside it when the id itself is a
     word of letters (see ``_NAME_BEFORE``)."""
@@ -267,7 +283,7 @@ def _whole_name(text: str, match: re.Match[str]) -> re.Match[str] | _Span:
     after = _NAME_AFTER.match(text, end)
     if after:
         for word in re.finditer(r"\S+", after.group(0)):
-            if not _name_word(word.group(0)):
+            if not _name_word_after(word.group(0)):
                 break
             end = after.start() + word.end()
     else:
