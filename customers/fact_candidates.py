@@ -161,7 +161,57 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
                                       delegate=delegate))
     declines.extend(_undone(found, turns, start, stop))
     found = _without_declined(found, turns, declines) if declines else found
-    return _kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of)
+    return _reasons_with_changes(_kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of))
+
+
+# the slots whose other values a reason names by their words (``slots.names_other_value``)
+_REASONED_SLOTS = frozenset({"contact_channel", "language", "tier"})
+
+
+def _reasons_with_changes(found: list[Candidate]) -> list[Candidate]:
+    """The candidates, with every reason told for leaving a value — a statement that names another value of the slot the
+    conversation's latest value fills, with a negation or the trouble it gives ("문자가 자꾸 스팸함으로 가더라고요",
+    "やっぱり日本語むずかしいです", "My husband can't read Korean") — made part of that value's fact, wherever in the
+    conversation it was told: before the change, after a question between them, or in the next message of the burst.
+    Alone it is a fact that names the old value and keeps it active beside the new one (the same sentence right after
+    the change was already glued to it in ``_turn_candidates``). A reason of a sensitive category stays apart (its
+    consent decides it, not the change's)."""
+    latest: dict[str, tuple[int, Slot]] = {}  # slot name → where its latest value is, and that value
+    for at, candidate in enumerate(found):
+        if candidate.slot is not None and candidate.slot.name in _REASONED_SLOTS and not candidate.retraction \
+                and not candidate.instruction_like:
+            latest[candidate.slot.name] = (at, candidate.slot)
+    if not latest:
+        return found
+    taken: dict[int, list[Candidate]] = {}
+    for candidate in found:
+        if candidate.slot is not None or candidate.shapes or candidate.retraction or candidate.agreement \
+                or candidate.instruction_like or candidate.kind not in ("event", "attribute", "preference") \
+                or candidate.sensitive != "none":
+            continue
+        quotes = [e.quote for e in candidate.evidence if e.role != "agent"]
+        if len(quotes) != 1:
+            continue
+        into = next((where for where, slot in latest.values() if names_other_value(quotes[0], slot)), None)
+        if into is not None:
+            taken.setdefault(into, []).append(candidate)
+    if not taken:
+        return found
+    gone = {id(reason) for reasons in taken.values() for reason in reasons}
+    out = []
+    for at, candidate in enumerate(found):
+        if id(candidate) in gone:
+            continue
+        for reason in taken.get(at, ()):
+            said = [e for e in reason.evidence if e.role != "agent"]
+            own = [e for e in candidate.evidence if e.role != "agent"]
+            agent = [e for e in candidate.evidence if e.role == "agent"]
+            head, arrow, tail = candidate.text.partition(" → ")
+            candidate = dataclasses.replace(
+                candidate, evidence=(*own, *said, *agent),
+                text=f"{head} {said[0].quote}{arrow}{tail}")
+        out.append(candidate)
+    return out
 
 
 def _kept_in_bursts(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int | None,
@@ -686,6 +736,11 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and _framed_as_not_theirs(viewed_sentences(), group.sentences[0].start):
             shapes = tuple(value for value in shapes if value.name != slot.name)
             slot = None
+        if slot is not None and slot.name == "name" and not _FIRST_PERSON.search(quote) \
+                and _framed_as_not_theirs(viewed_sentences(), group.sentences[0].start):
+            # "娘も私のアカウントで申し込みたいです。名前は鈴木ひなた、5歳です。": the name after a sentence about a relative
+            # is the relative's, unless the customer says it is their own
+            slot = None
         # "Can you check bob's order A-7731?", "… the order number A-7731 of my neighbour": someone else's value, in
         # a question or a request alike (question_values); a value with no owner named keeps its slot
         if slot is not None and names_someone_else_s_value(view(quote), slot.value, lang=lang, slot=slot.name):
@@ -712,6 +767,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
 
 # the details a delegate gives as their own ("call me on …", "send me a copy at …", "my name's Joan Beckwith")
 _SPEAKERS_DETAILS = frozenset({"phone", "email", "name"})
+# the speaker naming themselves ("my name", "제 이름", "私の名前")
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|my|me)\b|(?<![가-힣])(?:저는|제가|제\s|저\s)|私|わたし|僕")
 
 
 def _as_said(text: str) -> str:

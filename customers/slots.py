@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mem.core.text import terms
+from mem.core.text.names import GIVEN_KO, SURNAMES_JA, SURNAMES_KO
 from mem.core.text.pattern import LazyPattern, lazy
 from mem.customers.delegates import delegate_of
 from mem.customers.fact_record import Fact
@@ -102,6 +103,8 @@ def narrow(text: str) -> str:
     return text.translate(_NARROW)
 
 
+# a common Japanese family name, the longest first (a self-introduction's name, below)
+_SURNAME_JA = "|".join(sorted(SURNAMES_JA, key=len, reverse=True))
 _RULES: list[tuple[str, LazyPattern]] = [
     ("language", lazy(r"\b(?:answers?|answering|repl(?:y|ies|ying)|respon(?:d|ds|ding|ses?)|talk|speak|write|"
                       r"writing|communicat\w*|correspond\w*|messages?|emails?|support)(?: to me| me| back| us)?"
@@ -250,6 +253,22 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"|(?:入籍|結婚|離婚)[^。]{0,12}?[一-龯]{1,4}から(?P<v2>[一-龯]{1,4})に(?:なり|変わ)")),
     ("name", lazy(r"(?P<v>[^\s。、]{1,10}?)と申します|(?:姓|名字|苗字|名前|旧姓)[^。]{0,12}、\s*(?:今は|現在は)?"
                   r"(?P<v2>[^\s。、]{2,10}?)(?:です|になりました|に変わりました)")),
+    # the customer introducing themselves by name alone, in a message about something else ("…촬영 예약한
+    # 정수빈입니다.", "교통카드 후불 신청할게요 김다은입니다", "어 이수진 이요", "高橋美咲です。月極駐車場の…",
+    # "契約者は、えーと、田村美咲です", "hi it's Gemma Pryce I'm asking about…"): a name known by its shape — a common
+    # surname and a given name (``core.text.names``) — said with the copula, the clause ending there. Last of the
+    # name rules: a name a cue names is read by those above
+    # (in Korean after the message's start, a sentence's end, a verb's ending or a filler, never after a noun:
+    # "남편 김민수입니다" is the husband)
+    ("name", lazy(rf"(?:^|(?<=[.,!?~ㅠㅋ])|(?<=[.,!?~ㅠㅋ한는된요다]\s)|(?<=^[어저네음]\s)|(?<=\s[어저네음]\s))"
+                  rf"(?P<v>[{SURNAMES_KO}][{GIVEN_KO}]{{2}})\s?(?:입니다|이에요|예요|이요)(?![가-힣])"
+                  rf"|(?<![^\s。、！!？?])(?P<v2>(?:{_SURNAME_JA})[一-龯々]{{1,2}}?)(?<![様殿氏長員生者])"
+                  r"(?:です|と申します)(?=[。、！!\s]|$)")),
+    ("name", lazy(r"^\W{0,3}(?i:hi|hello|hey|hiya)\W{1,3}(?i:it's|it is|this is) "
+                  r"(?P<v>[A-Z][a-z]{1,20} [A-Z][a-z]{1,20})(?=,| (?:I|I'm|here)\b)")),
+    # the name a marriage or a divorce gave, with no earlier name: "結婚して森本美咲になりました"
+    ("name", lazy(r"(?:入籍|結婚|離婚)(?:して|しまして|し、)\s?(?P<v>[一-龯々]{2,5})に"
+                  r"(?:なりました|なります|変わりました)")),
     # a plan named by several words, its size or its length ("the Basic 20GB mobile plan", "3개월 이용권",
     # "ビジネス10TBプラン"): before the shorter tier rules, so the name is read whole
     *PLAN_NAME_RULES,
@@ -1237,18 +1256,25 @@ _VALUE_WORDS = {
                  r"멤버십|プラン|会員|コース))", _I),
 }
 _NEGATED = lazy(r"n't\b|\b(?:not|never|no longer|hardly|rarely|barely|cannot|hard|difficult|struggle|"
-                r"trouble)\b|\btoo (?!much\b|many\b)\w|(?<![가-힣])(?:안|못)\s|않|없|어려|힘들|서툴|"
+                r"trouble)\b|\btoo (?!much\b|many\b)\w|(?<![가-힣])(?:안|못)\s|(?<![가-힣])못(?=[가-힣])|"
+                r"않|없|어려|힘들|서툴|"
                 r"(?:な|られな|れな|でき)い|ません|なく|ず[、。]?|難し|苦手", _I)
+# ... or the trouble the value gives, with no negation: "문자가 자꾸 스팸함으로 가더라고요",
+# "メールだと見落としがちで…", "texts end up in my junk folder", "카톡은 개인용이라 자꾸 섞여서요" (mixed in with the
+# personal chats)
+_TROUBLE = lazy(r"\b(?:spam|junk|overlook(?:s|ed)?|miss(?:es|ed)?|buried|mixed up|end(?:s)? up in)\b|"
+                r"스팸|놓치|놓쳐|섞여|섞이|묻혀|見落と|迷惑メール|迷惑フォルダ|埋もれ|紛れ", _I)
 _VALUE_ALIASES = {"inbox": "email", "calls": "phone", "emails": "email"}
 
 
 def names_other_value(text: str, slot: Slot) -> bool:
-    """``text`` names another value of ``slot``'s kind, with a negation, and fills no slot itself: "He doesn't read
+    """``text`` names another value of ``slot``'s kind, with a negation or the trouble it gives ("문자가 자꾸 스팸함으로
+    가더라고요"), and fills no slot itself: "He doesn't read
     Spanish." after "please answer in English from now on", "I never check my email." before "text me instead" —
     the reason the value changes, which goes with the change rather than standing as a fact of its own (it would
     keep the old value active)."""
     pattern = _VALUE_WORDS.get(slot.name)
-    if pattern is None or find_slot(text) is not None or not _NEGATED.search(text):
+    if pattern is None or find_slot(text) is not None or not (_NEGATED.search(text) or _TROUBLE.search(text)):
         return False
     for found in pattern.finditer(text):
         word = found.group(0)
