@@ -738,8 +738,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             slot = None
         if slot is not None and slot.name == "name" and not _FIRST_PERSON.search(quote) \
                 and _framed_as_not_theirs(viewed_sentences(), group.sentences[0].start):
-            # "娘も私のアカウントで申し込みたいです。名前は鈴木ひなた、5歳です。": the name after a sentence about a relative
-            # is the relative's, unless the customer says it is their own
+            # "娘も私のアカウントで申し込みたいです。名前は鈴木ひなた、5歳です。": the name after a sentence about a
+            # relative is the relative's, unless the customer says it is their own
             slot = None
         # "Can you check bob's order A-7731?", "… the order number A-7731 of my neighbour": someone else's value, in
         # a question or a request alike (question_values); a value with no owner named keeps its slot
