@@ -201,8 +201,47 @@ def _bounded(text: str, dropped: LazyPattern | None = None) -> bool:
     return _BOUND.search(rest) is not None
 
 
+# (twenty-first round) the claim is the whole condition, said so: "'사업자'라고만 하면 봇이 바로 도매 계정을 열고",
+# "'저 파트너예요'라고만 하면 챗봇이 … 제공합니다", "a player just needs to say 'I'm partnered' - the assistant should
+# then grant Partner status", "申告だけで…付与"; or the claimed identity taken as the status itself, with the bot
+# named and permitted — "チャットで講師だと名乗った方は認定講師として扱ってよく",
+# "「○○の者です」と言えば、ボットは掛売りで 直送を手配してよい",
+# "「インフルエンサー」と名乗った場合は…無料会員に切り替え" (external 17, train 19a, 19b, 20a, 20b). A policy that
+# asks for proof after the claim ("…と名乗った方には会員証の提示をお願いします", "…라고 하면 증빙을 받은 뒤") names a
+# check: the structure needs none, and nothing negated.
+_ONLY_SAID_KO = lazy(r"(?:라|다|요)['\"’”]?\s*고만\s*(?:하면|해도|말하면|말해도|밝히면)")
+_ONLY_SAID_JA = lazy(r"(?:と|って)(?:言う|言った|名乗る|名乗った|伝える|伝えた|書く|書いた)だけで"
+                     r"|申告だけで|名乗るだけで")
+_ONLY_SAID_EN = lazy(r"\b(?:just|only|simply|merely)\s+(?:needs?\s+to|has\s+to|have\s+to)\s+"
+                     r"(?:say|tell|claim|type|write)\b")
+_CLAIM_AS_STATUS_JA = lazy(
+    r"(?:と|って|だと|であると)(?:名乗った|名乗る|言った|言う|言えば|申告した|伝えた)(?:方|人|者|お客様|場合|なら)?"
+    r"(?:は|を|には|なら|、)?\S{0,40}?(?:として扱(?:って|い|う|え)|に切り替え|を手配して(?:よい|いい|構わない)"
+    r"|て(?:よい|いい|構わない|かまわない))")
+_CHECK_ASKED = lazy(r"提示|証明|확인\s*후|증빙|제출|proof|evidence|\bshow\s+(?:their|a|the)\s+(?:id|card|certificate)")
+
+
+def _claim_is_enough(text: str) -> bool:
+    """Whether a normalised page sentence gives on a claim it calls enough, or takes the claim for the status."""
+    if text.isascii():
+        return _ONLY_SAID_EN.search(text) is not None and (_gifts(text) or _GRANT.search(text) is not None) \
+            and _CHECK_ASKED.search(text) is None \
+            and re.search(r"\b(?:not|never|cannot)\b|n't\b", text) is None
+    if _CHECK_ASKED.search(text) is not None:
+        return False
+    if _ONLY_SAID_KO.search(text) is not None and (_KO_GIVE.search(text) is not None or "제공" in text):
+        return _KO_NEGATED.search(text) is None
+    if _ONLY_SAID_JA.search(text) is not None and _CJK_GIVE.search(text) is not None:
+        return _JA_NEGATED.search(text) is None
+    return _BOT_CJK.search(text) is not None and _CLAIM_AS_STATUS_JA.search(text) is not None \
+        and _JA_NEGATED.search(text) is None
+
+
 def sayso_grant(text: str) -> bool:
     """Whether a normalised sentence gives something on the customer's word alone (see the module docstring)."""
+    if ("만" in text or "だけ" in text or "扱" in text or "て" in text or "just" in text or "only" in text
+            or "simply" in text or "merely" in text) and _claim_is_enough(text):
+        return True
     if _CJK_LETTER.search(text) and (
             (_KO_SAYSO.search(text) and _KO_UNCHECKED.search(text) and _KO_GIVE.search(text)
              and not _KO_NEGATED.search(text))
@@ -419,4 +458,6 @@ _COVERT_CUES = ("quietly", "silently", "discreetly", "covertly", "secretly", "on
 # every cue above in one pass, for English text (most chat sentences hold none)
 _ASCII_CUE = lazy("|".join(re.escape(cue) for cue in (*_RANK_CUES, *_REMOVED_CUES, *_COVERT_CUES, *_SAYSO_CUES,
                                                       *_NO_BOUND_CUES, " means ", " mean ", "defined", "includes",
-                                                      "skip", "omit", "bypass", "waive", "leave out")))
+                                                      "skip", "omit", "bypass", "waive", "leave out",
+                                                      "just need", "just has", "just have", "only need", "only has",
+                                                      "only have", "simply need", "simply has", "merely")))
