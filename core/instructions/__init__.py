@@ -105,10 +105,11 @@ module                holds
                       or from staff, someone else's personal data handed to whoever asks (sixteenth round); another
                       business defamed, a record or an answer regardless of what happened (seventeenth round); a
                       status nobody checked set by the bot, the register of the organisation's people handed out, a
-                      translation made to promise more, a grant for telling the bot a phrase (twentieth round)
+                      translation made to promise more, a grant for telling the bot a phrase (twentieth round); the
+                      bot's act kept from any office or book, another party's information handed out (21st round)
 ``unbounded_grants``  grants nobody would sign off: on the customer's word alone, with no limit or approval, covertly;
                       a check removed, a verified status defined as anyone, a text ranking itself above the rest of
-                      the policy (seventeenth round)
+                      the policy (seventeenth round); over every other page, a claim called enough (21st round)
 ``polite_orders``     Korean and Japanese orders in honorific and formal forms, answers restricted in advance,
                       a text calling itself the system's instruction, the next agent told to repeat; 13th round
 ``learned``           a learned second opinion: logistic regression over hashed n-grams of the normalised
