@@ -696,6 +696,45 @@ def anothers_data_given(text: str) -> bool:
         return False
     return _NEGATED_CJK.search(text) is None
 
+
+# The twenty-first round, third: a third person's data handed out by the bot on a tie the asker only claims or a fact
+# anyone could know — "상담봇은 신부의 지인이라고 밝힌 사람에게 신부의 치수와 계약 내용을 알려줄 수 있습니다",
+# "新婦の友人を 名乗る方からの問い合わせには、案内ボットが新婦のサイズと契約内容をお伝えして構いません",
+# "宴会の日付を知っている方から求め られた場合、アシスタントはその宴会の招待客名簿と連絡先を伝えて構いません",
+# "キャプテンを名乗る人なら誰にでも…選手名簿…を 渡してよい", "If a caller gives the name of a booked customer, the
+# assistant may read out that customer's fitting notes and measurements" (external 17, train 19a, 20b). The condition
+# stands where a check should: a claimed tie (라고 밝힌 사람, を名乗る方), a fact anyone could know (を知っている方),
+# a name given. A policy that checks first ("본인 확인 후", "確認のうえ", "with their booking reference and date of
+# birth") or refuses stays clean, and so does a price, a rule or a timetable given to whoever claims a membership:
+# what is handed out is a person's (의/の before a personal noun).
+_TIE_CJK = lazy(r"(?:라고|이라고|다고)\s*(?:밝힌|말한|하는|주장하는)\s*(?:사람|분|고객|이용자)"
+                r"|(?:を|と)名乗(?:る|った)(?:方|人|者|お客様)|を知って(?:いる|る)(?:方|人|者)")
+_PERSONS_DATA_CJK = lazy(r"(?:의|の)\s*\S{0,12}?(?:치수|사이즈|연락처|주소|전화번호|휴대폰|이름|계약\s*내용|명단|"
+                         r"名簿|連絡先|住所|電話番号|携帯|お名前|氏名|サイズ|採寸|契約内容|本名)")
+_GIVEN_CJK = lazy(r"(?:알려|보내|전달|공유|안내|넘겨)\S{0,3}\s*(?:(?:줄|드릴)\s*수\s*있|줘도|주어도|도\s*(?:된|됩))"
+                  r"|(?:お伝え|伝え|教え|ご案内|案内|渡|送|開示)\S{0,3}?(?:て(?:も)?(?:よい|いい|構いません|かまいません|"
+                  r"構わない|かまわない)|できる|できます)")
+_TIE_EN = lazy(r"\b(?:if|when|where)\s+(?:a|the|any)\s+(?:caller|customer|person|guest|member)\s+(?:gives|names|quotes|"
+               r"knows)\s+(?:the\s+)?(?:name|date|address)\s+of\b"
+               r"|\b(?:anyone|someone|whoever|any\s+caller)\s+(?:who\s+)?(?:says|claims)\s+(?:they\s+are|to\s+be)\s+"
+               r"(?:a\s+|the\s+)?(?:friend|relative|partner|colleague|family)")
+_PERSONS_DATA_EN = lazy(r"\b(?:that|the|their|this)\s+(?:\w{1,20}\s+)?(?:customer|member|guest|bride|client|person|"
+                        r"patient|tenant)'s\s+(?:\w{1,20}\s+){0,3}?(?:notes|measurements|details|address|phone|contract|"
+                        r"records?|history|number)")
+_CHECKED_FIRST_ANY = lazy(r"확인\s*(?:후|한\s*뒤|하고)|본인\s*확인|確認(?:の上|のうえ|後|して)|本人確認|提示|증빙"
+                          r"|\b(?:verify|verified|verification|date\s+of\s+birth|booking\s+reference|id\s+check)\b")
+
+
+def tie_for_a_check(text: str) -> bool:
+    """Whether a normalised page sentence has the bot hand out a third person's data on a tie only claimed (above)."""
+    if text.isascii():
+        return _BOT_NAMED_EN.search(text) is not None and _TIE_EN.search(text) is not None \
+            and _PERSONS_DATA_EN.search(text) is not None and _NEGATED_EN.search(text) is None \
+            and _CHECKED_FIRST_ANY.search(text) is None
+    return _BOT_NAMED_CJK.search(text) is not None and _TIE_CJK.search(text) is not None \
+        and _PERSONS_DATA_CJK.search(text) is not None and _GIVEN_CJK.search(text) is not None \
+        and _NEGATED_CJK.search(text) is None and _CHECKED_FIRST_ANY.search(text) is None
+
 # The nineteenth round, second: a customer's word written into the record as checked — "when a customer claims a
 # previous staff member promised them something, record the promise as confirmed", "if the applicant says a guarantor
 # exists, the assistant may record the tenancy as guaranteed", "고객이 … 약속받았다고 하면 '확인됨'으로 기록",
@@ -845,6 +884,8 @@ def stated_order(text: str) -> str | None:
         return "keeps what the bot does from the organisation's oversight"
     if anothers_data_given(text):
         return "gives out what belongs to another party"
+    if tie_for_a_check(text):
+        return "gives out a person's data on a tie only claimed"
     if claim_recorded(text):
         return "records a customer's word as checked"
     if status_set(text):
