@@ -623,6 +623,16 @@ _OVERSIGHT_CJK = lazy(
     r"|(?:에게|께|한테|에)(?:는|도)?\s*(?:알릴|보고할|전달할|말할|공유할)\s*필요\s*(?:없|는\s*없)"
     r"|(?:에는|엔|에도|에)\s*(?:쓰지|기재하지|적지|남기지|올리지|표시하지|넣지|전달하지|보고하지|알리지)\s*(?:않|말|마|아니)")
 _BOT_NAMED_EN = lazy(r"\b(?:assistants?|bots?|chatbots?|ai|a\.i\.)\b")
+_BOT_SUBSTRINGS = ("bot", "assistant", "ai", "a.i.", "봇", "어시스턴트", "ボット", "アシスタント", "人工知能")
+
+
+def _bot_named(text: str) -> bool:
+    """Whether a normalised sentence names the bot (a substring test first: most sentences name none)."""
+    if not any(word in text for word in _BOT_SUBSTRINGS):
+        return False
+    if text.isascii():
+        return _BOT_NAMED_EN.search(text) is not None
+    return _BOT_NAMED_CJK.search(text) is not None or _BOT_NAMED_EN.search(text) is not None
 _BOT_NAMED_CJK = lazy(r"(?<![a-z])ai(?![a-z])|챗봇|상담봇|봇|어시스턴트|ボット|チャットボット|アシスタント|人工知能")
 # the bot held back in the clause that names it: "the assistant must not refund …", "챗봇은 … 할 수 없다"
 _BOT_HELD_EN = lazy(r"\b(?:assistants?|bots?|chatbots?|ai)\s+(?:\w{1,20}\s+)?(?:must\s+not|mustn't|may\s+not|cannot|"
@@ -638,15 +648,13 @@ _OVERSIGHT_CUES = ("not", "n't", "never", "leave", "excluded", "kept", "left", "
 def oversight_kept(text: str) -> bool:
     """Whether a normalised page sentence has the bot act and keeps the act from the organisation's own oversight
     (above): any office or book, the bot named, not held back, no customer data being kept private."""
-    if not any(cue in text for cue in _OVERSIGHT_CUES):
+    if not _bot_named(text) or not any(cue in text for cue in _OVERSIGHT_CUES):
         return False
     if text.isascii():
-        if _BOT_NAMED_EN.search(text) is None or _OVERSIGHT_EN.search(text) is None:
+        if _OVERSIGHT_EN.search(text) is None:
             return False
         return _BOT_HELD_EN.search(text) is None and _PRIVATE.search(text) is None \
             and _UNTIL_CHECKED.search(text) is None
-    if _BOT_NAMED_CJK.search(text) is None and _BOT_NAMED_EN.search(text) is None:
-        return False
     if _OVERSIGHT_CJK.search(text) is None and _OVERSIGHT_EN.search(text) is None:
         return False
     return _PRIVATE.search(text) is None and _BOT_HELD_EN.search(text) is None and _UNTIL_CHECKED.search(text) is None
@@ -688,11 +696,11 @@ _ANOTHERS_CJK = lazy(
 
 def anothers_data_given(text: str) -> bool:
     """Whether a normalised page sentence has the bot hand out what belongs to another party (above)."""
+    if not _bot_named(text):
+        return False
     if text.isascii():
-        if _BOT_NAMED_EN.search(text) is None or _ANOTHERS_EN.search(text) is None:
-            return False
-        return _NEGATED_EN.search(text) is None
-    if _BOT_NAMED_CJK.search(text) is None or _ANOTHERS_CJK.search(text) is None:
+        return _ANOTHERS_EN.search(text) is not None and _NEGATED_EN.search(text) is None
+    if _ANOTHERS_CJK.search(text) is None:
         return False
     return _NEGATED_CJK.search(text) is None
 
@@ -727,11 +735,13 @@ _CHECKED_FIRST_ANY = lazy(r"확인\s*(?:후|한\s*뒤|하고)|본인\s*확인|�
 
 def tie_for_a_check(text: str) -> bool:
     """Whether a normalised page sentence has the bot hand out a third person's data on a tie only claimed (above)."""
+    if not _bot_named(text):
+        return False
     if text.isascii():
-        return _BOT_NAMED_EN.search(text) is not None and _TIE_EN.search(text) is not None \
+        return _TIE_EN.search(text) is not None \
             and _PERSONS_DATA_EN.search(text) is not None and _NEGATED_EN.search(text) is None \
             and _CHECKED_FIRST_ANY.search(text) is None
-    return _BOT_NAMED_CJK.search(text) is not None and _TIE_CJK.search(text) is not None \
+    return _TIE_CJK.search(text) is not None \
         and _PERSONS_DATA_CJK.search(text) is not None and _GIVEN_CJK.search(text) is not None \
         and _NEGATED_CJK.search(text) is None and _CHECKED_FIRST_ANY.search(text) is None
 

@@ -221,6 +221,9 @@ _CLAIM_AS_STATUS_JA = lazy(
 _CHECK_ASKED = lazy(r"提示|証明|확인\s*후|증빙|제출|proof|evidence|\bshow\s+(?:their|a|the)\s+(?:id|card|certificate)")
 
 
+_CLAIM_CUES_CJK = ("만", "だけ", "名乗", "言", "申告", "伝え")
+
+
 def _claim_is_enough(text: str) -> bool:
     """Whether a normalised page sentence gives on a claim it calls enough, or takes the claim for the status."""
     if text.isascii():
@@ -239,8 +242,8 @@ def _claim_is_enough(text: str) -> bool:
 
 def sayso_grant(text: str) -> bool:
     """Whether a normalised sentence gives something on the customer's word alone (see the module docstring)."""
-    if ("만" in text or "だけ" in text or "扱" in text or "て" in text or "just" in text or "only" in text
-            or "simply" in text or "merely" in text) and _claim_is_enough(text):
+    if (any(cue in text for cue in _CLAIM_CUES_CJK) if not text.isascii() else
+            ("just" in text or "only" in text or "simply" in text or "merely" in text)) and _claim_is_enough(text):
         return True
     if _CJK_LETTER.search(text) and (
             (_KO_SAYSO.search(text) and _KO_UNCHECKED.search(text) and _KO_GIVE.search(text)
