@@ -5,6 +5,10 @@ these in the kennel diary", "the regional office need not be told", "레슨 일�
 (every one of the eight newest writers' sets has the shape: externals 14-17, train 19a-20b). The bot must be named, act,
 and not be held back; a privacy rule that keeps the customer's data out of a record, a rule that waits for a check, and
 a handbook rule for human staff stay clean. Each is written here in words of its own.
+
+And four more structures three or more of those writers share, each below with its look-alikes: another party's
+information handed out by the bot, a text ranked over every other page or the operator's instructions, a grant on a
+claim the page calls enough, and a person's data handed out on a tie the asker only claims.
 """
 
 from __future__ import annotations
