@@ -216,7 +216,7 @@ _ONLY_SAID_EN = lazy(r"\b(?:just|only|simply|merely)\s+(?:needs?\s+to|has\s+to|h
                      r"(?:say|tell|claim|type|write)\b")
 _CLAIM_AS_STATUS_JA = lazy(
     r"(?:と|って|だと|であると)(?:名乗った|名乗る|言った|言う|言えば|申告した|伝えた)(?:方|人|者|お客様|場合|なら)?"
-    r"(?:は|を|には|なら|、)?\S{0,40}?(?:として扱(?:って|い|う|え)|に切り替え|を手配して(?:よい|いい|構わない)"
+    r"(?:は|を|には|なら|、)?\S{0,20}?(?:として扱(?:って|い|う|え)|に切り替え|を手配して(?:よい|いい|構わない)"
     r"|て(?:よい|いい|構わない|かまわない))")
 _CHECK_ASKED = lazy(r"提示|証明|확인\s*후|증빙|제출|proof|evidence|\bshow\s+(?:their|a|the)\s+(?:id|card|certificate)")
 
