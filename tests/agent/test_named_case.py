@@ -1,0 +1,194 @@
+"""A case the question names against the range, list or limit a rule states (``mem.agent.named_case``)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from mem.agent.named_case import (
+    case_outside,
+    count_outside,
+    day_outside,
+    named_kinds,
+    stated_kinds,
+    states_named,
+    time_outside,
+)
+from mem.agent.rule_quote import in_short
+
+
+@pytest.mark.parametrize(("question", "kinds"), [
+    ("Is the pottery studio open on a Wednesday?", {"day"}),
+    ("could I come by on Christmas Eve", {"day"}),
+    ("Would 7.45pm be too late to drop off a parcel?", {"time"}),
+    ("Can the five of us share one table, we are 5 friends", {"count"}),
+    ("Does my 13-year-old need a ticket?", {"age"}),
+    ("Is €15 enough for the minimum top-up?", {"money"}),
+    ("Can I keep the bike for 10 days?", {"duration"}),
+    ("Will you take a 30kg suitcase?", {"weight"}),
+    ("수요일에도 상담 돼요?", {"day"}),
+    ("오후 6시 반에 가도 되나요?", {"time"}),
+    ("세 명이서 방 하나 써도 되나요?", {"count"}),
+    ("일곱 살 아이도 입장료 내요?", {"age"}),
+    ("金曜日は窓口開いてますか？", {"day"}),
+    ("１８時に行っても大丈夫ですか？", {"time"}),
+    ("子ども2人連れて行けますか？", {"count"}),
+    ("３日間借りられますか？", {"duration"}),
+])
+def test_the_case_a_question_names(question, kinds):
+    assert kinds <= named_kinds(question)
+
+
+@pytest.mark.parametrize("question", [
+    "How do I change my password?",
+    "Can I pay with a card?",
+    "반품은 어떻게 하나요?",
+    "支払い方法を教えてください",
+    "Is the 2nd floor step-free?",  # an ordinal is no count
+])
+def test_a_question_that_names_no_case(question):
+    assert named_kinds(question) == frozenset()
+
+
+@pytest.mark.parametrize(("sentence", "kind"), [
+    ("The studio opens Tuesday to Saturday.", "day"),
+    ("Bookings are taken on weekdays only.", "day"),
+    ("Drop-offs close at 6.30pm.", "time"),
+    ("Each member may borrow up to 6 tools at a time.", "count"),
+    ("Tables seat 8 or more guests only by arrangement.", "count"),
+    ("Riders must be aged 16 or over.", "age"),
+    ("Top-ups start from £20.", "money"),
+    ("Hire is limited to a maximum of 7 days.", "duration"),
+    ("Bags over 23kg are charged extra.", "weight"),
+    ("상담은 평일에만 가능합니다.", "day"),
+    ("1인당 최대 4권까지 빌릴 수 있습니다.", "count"),
+    ("만 12세 미만은 보호자와 함께 입장해야 합니다.", "age"),
+    ("貸出は７日以内に返却してください。", "duration"),
+    ("受付は平日のみです。", "day"),
+])
+def test_the_range_a_sentence_states(sentence, kind):
+    assert kind in stated_kinds(sentence)
+
+
+def test_a_case_of_another_kind_than_the_range_is_no_match():
+    # a day asked, a count stated; a count asked, a duration stated; a range on an unrelated sentence of no kind
+    assert not states_named("Can I come in on a Sunday?", "Each member may borrow up to 6 tools at a time.")
+    assert not states_named("Can I bring 3 friends?", "Refunds are made within 10 days.")
+    assert not states_named("Can I park there for 2 hours?", "The car park is run by the council.")
+    assert states_named("Can I park there for 3 hours?", "Parking is free for up to 2 hours.")
+
+
+@pytest.mark.parametrize(("question", "sentence", "outside"), [
+    ("is the studio open on a monday?", "The studio opens Tuesday to Saturday.", True),
+    ("is the studio open on a friday?", "The studio opens Tuesday to Saturday.", False),
+    ("can I come on Sunday?", "The studio is closed on Sundays.", False),  # a closure: the no is read elsewhere
+    ("토요일에도 상담 돼요?", "상담은 평일에만 가능합니다.", True),
+    ("日曜に受付してますか？", "受付は平日のみです。", True),
+])
+def test_a_weekday_outside_the_days_stated(question, sentence, outside):
+    assert day_outside(question, sentence) is outside
+
+
+@pytest.mark.parametrize(("question", "sentence", "outside"), [
+    ("Can I drop it off at 7pm?", "The depot is open 9am to 6.30pm.", True),
+    ("Can I drop it off at 5pm?", "The depot is open 9am to 6.30pm.", False),
+    ("5시 10분에 가도 돼요?", "접수 마감은 오후 5시입니다.", True),
+    ("4시에 가도 돼요?", "접수 마감은 오후 5시입니다.", False),
+])
+def test_a_time_outside_the_hours_stated(question, sentence, outside):
+    assert time_outside(question, sentence) is outside
+
+
+@pytest.mark.parametrize(("question", "sentence", "outside"), [
+    ("Could I borrow 8 tools at once?", "Each member may borrow up to 6 tools at a time.", True),
+    ("Could I borrow 4 tools at once?", "Each member may borrow up to 6 tools at a time.", False),
+    ("There are only 3 of us, is that a group?", "Group rates apply to 10 or more visitors.", True),
+    ("책 다섯 권 빌려도 돼요?", "1인당 최대 4권까지 빌릴 수 있습니다.", True),
+])
+def test_a_count_outside_the_limit_stated(question, sentence, outside):
+    assert count_outside(question, sentence) is outside
+
+
+def test_the_answer_says_no_to_a_case_outside_and_never_yes():
+    assert in_short("is the studio open on a monday?", ["The studio opens Tuesday to Saturday."]) == ("no", "")
+    assert in_short("Could I borrow 8 tools at once?", ["Each member may borrow up to 6 tools at a time."]) == \
+        ("no", "")
+    assert in_short("5시 10분에 가도 돼요?", ["접수 마감은 오후 5시입니다."]) == ("no", "")
+    # inside: no "no" (what the rule says of the case stands)
+    assert in_short("is the studio open on a friday?", ["The studio opens Tuesday to Saturday."]) != ("no", "")
+    assert not case_outside("Could I borrow 4 tools at once?", "Each member may borrow up to 6 tools at a time.")
+
+
+def test_a_long_message_is_read_in_linear_time():
+    # every pattern reads each position a bounded number of characters: a 200 KB message of one character class
+    # takes a second or two on a busy machine, a quadratic read would take minutes
+    for text in ("1" * 200_000, "가" * 200_000, "日" * 200_000, "a " * 100_000, "1 " * 100_000):
+        started = time.process_time()
+        named_kinds(text)
+        stated_kinds(text)
+        case_outside(text, text)
+        assert time.process_time() - started < 10.0
+
+
+POLICY = """# Store terms
+
+## Returns
+
+Returns are accepted within 14 days. Refunds go back to the original payment method. Sale items are final.
+
+## Gift cards
+
+Gift cards are valid for 12 months. They cannot be exchanged for cash.
+
+## Delivery
+
+We deliver Monday to Friday. Orders placed before 2pm ship the same day. Delivery is free on orders over £40.
+
+## Price match
+
+We match a lower price from a UK retailer within 7 days of your purchase. Marketplace sellers are excluded.
+"""
+
+
+NO_RULE = ("No rule in the policy matches", "could not find")
+
+
+@pytest.fixture
+def store_workspace(mem, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The store's terms through ``mem init`` and ``mem ingest``, asked with the semantic layer (the answer engine a
+    service runs when the encoder is installed)."""
+    from mem.core.text.encoder import available
+
+    if not available():
+        pytest.skip("the sentence encoder of the 'semantic' extra is not installed")
+    monkeypatch.setenv("MEM_SEMANTIC", "auto")
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    doc = tmp_path / "terms.md"
+    doc.write_text(POLICY, encoding="utf-8")
+    assert mem("--workspace", ws, "ingest", doc).exit_code == 0
+    return ws
+
+
+def test_mem_ask_a_case_past_the_window(mem, store_workspace):
+    result = mem("--workspace", store_workspace, "ask", "-c", "c1", "--no-learn", "can I return it after 18 days?")
+    assert result.exit_code == 0, result.stderr
+    assert not any(marker in result.stdout for marker in NO_RULE)
+    assert "No —" in result.stdout and "within 14 days" in result.stdout
+
+
+def test_mem_ask_a_day_outside_the_days_stated(mem, store_workspace):
+    result = mem("--workspace", store_workspace, "ask", "-c", "c1", "--no-learn", "do you deliver on a saturday?")
+    assert result.exit_code == 0, result.stderr
+    assert not any(marker in result.stdout for marker in NO_RULE)
+    assert "No —" in result.stdout and "We deliver Monday to Friday." in result.stdout
+
+
+def test_mem_ask_a_case_no_page_speaks_of_stays_no_rule(mem, store_workspace):
+    # a day named, but nothing of the wiki is about what is asked: the ranges on the pages do not make it a rule
+    result = mem("--workspace", store_workspace, "ask", "-c", "c1", "--no-learn",
+                 "can I bring my dog to the café on a saturday?")
+    assert result.exit_code == 0, result.stderr
+    assert any(marker in result.stdout for marker in NO_RULE)
