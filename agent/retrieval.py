@@ -26,6 +26,7 @@ from mem.agent.rule_quote import (
     page_language,
     question_units,
     quotable,
+    quote_sentences,
     thing_not_held,
 )
 from mem.agent.semantic import (
@@ -65,6 +66,10 @@ UNSCORED = -1e9
 # score (twenty-first round: docs/measurements/ask.md)
 NAMED_BELOW = 0.06
 NAMED_DEPTH = 3
+# the lexical engine's: the first page's rule covers this much of the question (its bar is over one half) and the
+# sentence holds this many of the question's terms
+NAMED_COVERAGE = 0.4
+NAMED_SHARED = 2
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # matched whole (fullmatch)
@@ -271,6 +276,7 @@ class Retrieval:
             # miss; with the semantic layer the encoder has judged a paraphrase ("a pass" for the island rover ticket),
             # which a check of words would overrule (measured: three right sentences lost for two honest "no rule")
             self._thing_absent(query, found[0])
+            self._named_case_lexical(query, found[0])
         return found
 
     def _thing_absent(self, query: str, first: Page) -> None:
@@ -284,6 +290,35 @@ class Retrieval:
         if thing_not_held(query, rule.sentences, _heading(first, dict(first.meta))):
             self._rules[key] = RuleQuote(coverage=rule.coverage, heading_keys=rule.heading_keys, fused=rule.fused,
                                          question=rule.question)
+
+    def _named_case_lexical(self, query: str, first: Page) -> None:
+        """The lexical engine's first page, when its rule does not answer but covers ``NAMED_COVERAGE`` of the
+        question: its sentence that states a range, list or limit of a kind of case the question names
+        (``mem.agent.named_case``) and holds ``NAMED_SHARED`` of the question's terms answers — the most of them, the
+        earlier on ties ("we have 3 dachshunds, can they all come?" → "… up to 2 dogs per booking")."""
+        from mem.agent.named_case import named_kinds, stated_kinds
+
+        key = (str(first.id), query)
+        rule = self._rules.get(key)
+        if rule is None or rule.answers or rule.coverage < NAMED_COVERAGE:
+            return
+        asked = named_kinds(query)
+        if not asked:
+            return
+        body = str(first.body)
+        flagged = self._flagged(body)
+        wanted = terms(query)
+        best: tuple[int, str] | None = None
+        for sentence in quotable(body, flagged):
+            shared = len(wanted & terms(sentence))
+            if shared >= NAMED_SHARED and (best is None or shared > best[0]) and asked & stated_kinds(sentence):
+                best = (shared, sentence)
+        if best is None:
+            return
+        quote = quote_sentences(body, [best[1]], score=rule.score, flagged=flagged)
+        if quote.answers:
+            quote.coverage, quote.heading_keys, quote.question = rule.coverage, rule.heading_keys, rule.question
+            self._rules[key] = quote
 
     def _second_signal(self, query: str, ranked: list[Page]) -> None:
         """Whether the first page's rule answers, by the adapter's score against the threshold with the candidate's
