@@ -157,7 +157,7 @@ _EVERY_DAY = lazy(r"\bevery\s+day\b|\bdaily\b|\b7\s+days\s+a\s+week\b|매일|연
 _DAY_TO = lazy(r"^\s*(?:to|through|thru|until|till|[-–~～〜]|부터|から)\s*(?:\S{0,3}\s*)?$", re.IGNORECASE)
 # a rule that speaks of its days as exceptions or closures: the days it names are not the days it applies to
 _DAYS_EXCEPTED = lazy(r"\b(?:except|excluding|apart\s+from|other\s+than|closed|not|no|never)\b|제외|휴무|휴관|휴업|"
-                      r"휴일|쉽니다|除く|休業|休館|定休|休み|ません|없", re.IGNORECASE)
+                      r"휴일|휴진|쉽니다|除く|休業|休館|休診|定休|休み|ません|없", re.IGNORECASE)
 
 
 def _weekdays_of(text: str) -> list[tuple[int, int, int]]:
@@ -252,54 +252,8 @@ def time_outside(question: str, sentence: str) -> bool:
 _CUT_OFF = lazy(r"\blast\s+(?:entry|admission|orders?)\b|\buntil\b|\bcloses?\s+at\b|\bno\s+later\s+than\b|마감|까지|"
                 r"締め?切|最終入|まで", re.IGNORECASE)
 
-_COUNT_NUMBER = lazy(rf"(?<![\d.,:$€£¥₩])\b(\d{{1,3}}|{_EN_NUM})\b(?![.,:]\d)(?!\s*-?\s*{_NOT_COUNT})|"
-                     rf"(?<![\d.])(\d{{1,3}})\s*{_KO_COUNTER}|(?<![가-힣])({_KO_NATIVE})\s?{_KO_COUNTER}|"
-                     rf"(?<![\d.])(\d{{1,3}})\s*{_JA_COUNTER}", re.IGNORECASE)
-_EN_VALUE = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-             "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-             "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
-_KO_VALUE = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
-             "스무": 20}
-_UPPER_COUNT = lazy(rf"\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+of|maximum|max\.?)"
-                    rf"\s+(\d{{1,4}}|{_EN_NUM})\b(?!\s*-?\s*{_NOT_COUNT})(?![.,:]\d)|"
-                    rf"\b(\d{{1,4}}|{_EN_NUM})(?:\s+[a-z]{{1,20}}){{0,1}}\s+(?:or\s+(?:fewer|less)|max(?:imum)?|at\s+most)\b|"
-                    rf"(?:최대|最大|上限)\s*(\d{{1,4}})|(\d{{1,4}})\s*(?:{_KO_COUNTER}|{_JA_COUNTER})\s*(?:까지|이하|이내|まで|以下|以内)",
-                    re.IGNORECASE)
-_LOWER_COUNT = lazy(rf"\b(?:at\s+least|(?:a\s+)?minimum\s+of|minimum|min\.?)\s+(\d{{1,4}}|{_EN_NUM})\b"
-                    rf"(?!\s*-?\s*{_NOT_COUNT})(?![.,:]\d)|"
-                    rf"\b(\d{{1,4}}|{_EN_NUM})(?:\s+[a-z]{{1,20}}){{0,1}}\s+or\s+more\b|"
-                    rf"(?:최소|最低)\s*(\d{{1,4}})|(\d{{1,4}})\s*(?:{_KO_COUNTER}|{_JA_COUNTER})\s*(?:이상|以上)",
-                    re.IGNORECASE)
-
-
-def _value(word: str) -> int | None:
-    word = word.lower().strip()
-    if word.isdigit():
-        return int(word)
-    return _EN_VALUE.get(word) or _KO_VALUE.get(word.replace(" ", ""))
-
-
-def count_outside(question: str, sentence: str) -> bool:
-    """Whether the one count ``question`` names is over the limit an allowing ``sentence`` states ("3 dachshunds" on
-    "up to 2 dogs per booking") or under its least ("a walking club of 9" on "12 or more people")."""
-    text = question.translate(_WIDE)
-    counts = {_value(next(g for g in m.groups() if g)) for m in _COUNT_NUMBER.finditer(text)}
-    counts.discard(None)
-    if len(counts) != 1 or _DAYS_EXCEPTED.search(sentence):
-        return False
-    told = counts.pop()
-    assert told is not None
-    stated = sentence.translate(_WIDE)
-    upper = [_value(next(g for g in m.groups() if g)) for m in _UPPER_COUNT.finditer(stated)]
-    lower = [_value(next(g for g in m.groups() if g)) for m in _LOWER_COUNT.finditer(stated)]
-    if len(upper) + len(lower) != 1:
-        return False
-    if upper and upper[0] is not None:
-        return told > upper[0]
-    return lower[0] is not None and told < lower[0]
-
-
 def case_outside(question: str, sentence: str) -> bool:
-    """Whether the case ``question`` names — a weekday, a time of day, a count — falls outside the range, list or
-    limit an allowing ``sentence`` states (``day_outside``, ``time_outside``, ``count_outside``)."""
-    return day_outside(question, sentence) or time_outside(question, sentence) or count_outside(question, sentence)
+    """Whether the case ``question`` names — a weekday, a time of day — falls outside the days or hours an allowing
+    ``sentence`` states (``day_outside``, ``time_outside``). A count, an age, an amount, a duration or a weight is
+    judged against the rule's bound of its kind by ``mem.agent.rule_quote`` (by its unit, noun or counter)."""
+    return day_outside(question, sentence) or time_outside(question, sentence)

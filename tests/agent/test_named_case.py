@@ -9,7 +9,6 @@ import pytest
 
 from mem.agent.named_case import (
     case_outside,
-    count_outside,
     day_outside,
     named_kinds,
     stated_kinds,
@@ -101,24 +100,14 @@ def test_a_time_outside_the_hours_stated(question, sentence, outside):
     assert time_outside(question, sentence) is outside
 
 
-@pytest.mark.parametrize(("question", "sentence", "outside"), [
-    ("Could I borrow 8 tools at once?", "Each member may borrow up to 6 tools at a time.", True),
-    ("Could I borrow 4 tools at once?", "Each member may borrow up to 6 tools at a time.", False),
-    ("There are only 3 of us, is that a group?", "Group rates apply to 10 or more visitors.", True),
-    ("책 다섯 권 빌려도 돼요?", "1인당 최대 4권까지 빌릴 수 있습니다.", True),
-])
-def test_a_count_outside_the_limit_stated(question, sentence, outside):
-    assert count_outside(question, sentence) is outside
-
-
 def test_the_answer_says_no_to_a_case_outside_and_never_yes():
     assert in_short("is the studio open on a monday?", ["The studio opens Tuesday to Saturday."]) == ("no", "")
-    assert in_short("Could I borrow 8 tools at once?", ["Each member may borrow up to 6 tools at a time."]) == \
-        ("no", "")
     assert in_short("5시 10분에 가도 돼요?", ["접수 마감은 오후 5시입니다."]) == ("no", "")
     # inside: no "no" (what the rule says of the case stands)
     assert in_short("is the studio open on a friday?", ["The studio opens Tuesday to Saturday."]) != ("no", "")
-    assert not case_outside("Could I borrow 4 tools at once?", "Each member may borrow up to 6 tools at a time.")
+    assert not case_outside("Can I drop it off at 5pm?", "The depot is open 9am to 6.30pm.")
+    # a closure names the days it does not apply on: what it says of the others is not known
+    assert not case_outside("is the studio open on a monday?", "The studio is closed on Sundays.")
 
 
 def test_a_long_message_is_read_in_linear_time():
