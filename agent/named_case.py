@@ -88,7 +88,7 @@ _AGE_STATED = lazy(r"\b(?:under|over|aged|below|above|from\s+age|age)\s+\d{1,2}s
                    r"(?:over|under|above|older|younger)|\s+or\s+(?:over|older|under|younger)|\s*-?\s*years?\s*-?\s*"
                    r"olds?\s+and\s+(?:over|under))|\bunder-\d{1,2}s?\b|\bover-\d{1,2}s?\b|\badults?\s+only\b|"
                    r"\bonly\s+(?:for|to)\s+adults\b|\b\d{1,2}\s*(?:years?|yrs?)\s*(?:of\s+age\s+)?(?:or|and)\s+"
-                   r"(?:over|older|under|younger|above)\b|만?\s*\d{1,2}\s*(?:세|살|개월)\s*(?:미만|이상|이하|초과|까지|부터)|"
+                   r"(?:over|older|under|younger|above)\b|(?:만\s?)?\d{1,2}\s*(?:세|살|개월)\s*(?:미만|이상|이하|초과|까지|부터)|"
                    r"성인\s*(?:만|전용|에\s*한)|미성년자|\d{1,2}\s*(?:歳|才|か月)\s*(?:未満|以上|以下|まで|から)|"
                    r"大人\s*(?:のみ|限定)|未成年", re.IGNORECASE)
 
