@@ -318,6 +318,7 @@ class Retrieval:
         quote = quote_sentences(body, [best[1]], score=rule.score, flagged=flagged)
         if quote.answers:
             quote.coverage, quote.heading_keys, quote.question = rule.coverage, rule.heading_keys, rule.question
+            quote.by_named_case = True
             self._rules[key] = quote
 
     def _second_signal(self, query: str, ranked: list[Page]) -> None:
@@ -687,7 +688,7 @@ class Retrieval:
             rule = self._rule(page, query)
             quote = rule.text
             data.update(quotes=rule.sentences, answers=rule.answers, coverage=round(rule.coverage, 2),
-                        other_language=rule.other_language, in_short=in_short(query, rule.ranked))
+                        other_language=rule.other_language, in_short=_read_short(query, rule))
         else:
             quote = best_sentence(body, terms(query), flagged=flagged)
         if page.type == "knowhow":
@@ -775,6 +776,17 @@ class Retrieval:
                   "statement": fact.statement,
                   "origin": fact.origin, "instruction_like": injected},
         )
+
+
+def _read_short(query: str, rule: RuleQuote) -> tuple[str, str] | None:
+    """What the answer states in short of ``rule`` (``in_short``); of a rule the lexical engine reached under its bar
+    by a named case, its figure only: its sentence shares few of the question's words, and a yes or no read from it
+    (a window the case is past, an allowance) was the opposite of the writers' on two of the sets (twenty-first
+    round)."""
+    short = in_short(query, rule.ranked)
+    if rule.by_named_case and short is not None and short[0] != "figure":
+        return None
+    return short
 
 
 def _heading(page: Page, meta: JsonObject) -> str:

@@ -243,6 +243,9 @@ class RuleQuote:
     # the question it was chosen for (``choose_rule``): the quote put together with the semantic choice reads the
     # customer's case from it (``with_case_rung``)
     question: str = ""
+    # the rule answers under the lexical engine's bar because a sentence states the range of a case the question
+    # names (``Retrieval._named_case_lexical``): quoted, with its figure, but no yes or no is read from it
+    by_named_case: bool = False
 
     def rank(self) -> tuple[bool, float, int]:
         """Sort key among pages for one question, best first when sorted in reverse (ties: search rank).
