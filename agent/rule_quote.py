@@ -51,7 +51,7 @@ from functools import lru_cache
 from math import fsum
 
 from mem.agent.case_words import calendar_range, case_text
-from mem.agent.named_case import case_outside
+from mem.agent.named_case import case_outside, stated_kinds
 from mem.core.instructions import inside_flagged, is_instruction_like
 from mem.core.text import ascii_figures, bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
 from mem.core.text import page_sentences as split_sentences
@@ -2300,9 +2300,11 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
         if not negated and _day_ruled_out(question, sentences):
             # "Is customer service open on Saturday?" on "It is closed on weekends and public holidays."
             return ("no", "")
-        if not negated and not asks_charge and not rules_out(best, question) and case_outside(question, best):
-            # the case the question names falls outside the days, hours or count an allowing rule states ("open on a
-            # Tuesday?" on "from Thursday to Sunday", 4시 40분 on "입장 마감 오후 4시 30분", "3 dogs" on "up to 2 dogs")
+        if not negated and not asks_charge and not rules_out(best, question) and case_outside(question, best) and all(
+                case_outside(question, s) or not stated_kinds(s) & {"day", "time"} for s in sentences[1:]):
+            # the case the question names falls outside the days or hours an allowing rule states ("open on a
+            # Tuesday?" on "from Thursday to Sunday", 4시 40분 on "입장 마감 오후 4시 30분"), and no other quoted rule
+            # names days or hours that hold it ("open Monday to Saturday. The Millgate branch also opens on Sundays")
             return ("no", "")
         priced = _names_price(question)
         charged = _charged(question, sentences) if priced else None
