@@ -16,8 +16,9 @@ words — and the engine told many of these "no rule" (docs/measurements/ask.md,
 - ``duration``: a length of time; stated with a bound ("within 14 days", "at least three weeks", 5분 이내, 2時間以内);
 - ``weight``: a weight ("a 5-tonne truck", 20kg); stated with a bound ("over 3.5 tonnes", 3.5톤을 넘는).
 
-``named_kinds`` reads the question's, ``stated_kinds`` a sentence's. ``Retrieval`` lets the first page's sentence
-that states a kind the question names answer a little under the bar (``NAMED_BELOW``): the rule of the case.
+``named_kinds`` reads the question's, ``stated_kinds`` a sentence's. The lexical engine's first page answers by its
+sentence that states a kind the question names (``Retrieval._named_case_lexical``), and ``case_outside`` tells a
+weekday or a time of day outside the days or hours an allowing rule states (a No, ``rule_quote.in_short``).
 Every pattern reads a word at most 20 characters at a time and runs in linear time.
 """
 
