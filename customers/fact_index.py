@@ -18,6 +18,7 @@ from typing import Any  # tantivy ships no type information: its index, writer, 
 from mem.core.errors import StorageError
 from mem.core.text import analyzer as analyzers
 from mem.core.text.cjk import cjk_runs
+from mem.core.text.search_form import search_form
 from mem.customers.db import failure
 from mem.customers.fact_record import Fact
 from mem.customers.neighbour_turns import TurnContext
@@ -26,8 +27,9 @@ from mem.customers.slots import SLOT_TERMS, query_slot, slot_of
 # facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms; facts-4: ``statement``;
 # facts-5: ``slot_code`` (a fast field); facts-6: the slots read by round five's rules and the address's residence
 # words (an index holds the slot each fact was read to fill when it was built); facts-7: round nine's slot rules
-# and the name's member words ("会員名", "회원명"). Older indexes are rebuilt.
-INDEX_VERSION = "facts-7"
+# and the name's member words ("会員名", "회원명"); facts-8: every text in its search form (``search_form``: NFC,
+# accents folded, CJK cut from glued digits — "Zurich" finds "Zürich"). Older indexes are rebuilt.
+INDEX_VERSION = "facts-8"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
@@ -155,8 +157,8 @@ class FactIndex:
                 writer.wait_merging_threads()
 
     def _document(self, fact: Fact) -> Any:
-        doc = self._tantivy.Document()
-        doc.add_text("id", fact.id)
+        doc = _SearchDocument(self._tantivy.Document())
+        doc.add_raw("id", fact.id)
         doc.add_text("text", fact.text)
         for run in cjk_runs(fact.text):
             doc.add_text("text_cjk", run)
@@ -174,7 +176,7 @@ class FactIndex:
                 doc.add_text("quotes", evidence.speaker)
         slot = slot_of(fact)
         if slot is not None:
-            doc.add_integer("slot_code", _SLOT_CODES[slot.name])
+            doc.document.add_integer("slot_code", _SLOT_CODES[slot.name])
             doc.add_text("slot", SLOT_TERMS[slot.name])
             for run in analyzers.cjk_runs(SLOT_TERMS[slot.name]):
                 doc.add_text("slot_cjk", run)
@@ -183,12 +185,12 @@ class FactIndex:
             doc.add_text("context", context)
             for run in cjk_runs(context):
                 doc.add_text("context_cjk", run)
-        doc.add_text("kind", fact.kind)
-        doc.add_text("status", fact.status)
+        doc.add_raw("kind", fact.kind)
+        doc.add_raw("status", fact.status)
         when = fact.when
-        doc.add_integer("day", when.toordinal() if when else 0)
-        doc.add_integer("recorded", int(fact.recorded_at.timestamp()) if fact.recorded_at else 0)
-        return doc
+        doc.document.add_integer("day", when.toordinal() if when else 0)
+        doc.document.add_integer("recorded", int(fact.recorded_at.timestamp()) if fact.recorded_at else 0)
+        return doc.document
 
     # reading ------------------------------------------------------------------------------
     def search(
@@ -242,6 +244,21 @@ class FactIndex:
         ranked = sorted(zip(hits, days, tier, strict=True),
                         key=lambda h: (h[2], -round(h[0][0], 4), -(h[1] or 0)))[:limit]
         return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _, _ in ranked]
+
+
+class _SearchDocument:
+    """A tantivy document whose analysed text fields get every text in its search form (``search_form``), as
+    queries are read: the index and the query meet whatever normal form or accents the customer typed."""
+
+    def __init__(self, document: Any) -> None:
+        self.document = document
+
+    def add_text(self, field: str, text: str) -> None:
+        self.document.add_text(field, search_form(text))
+
+    def add_raw(self, field: str, text: str) -> None:
+        """A keyword field (id, kind, status): stored as given."""
+        self.document.add_text(field, text)
 
 
 def _zero(t: Any, query: Any) -> Any:

@@ -38,7 +38,7 @@ from mem.wiki.store import STATE_DIR, Wiki
 #: maps a page found to the edition to return, or None to leave it out (``mem.wiki.in_force``)
 Serve = Callable[[Page], "Page | None"]
 INDEX_NAME = "search-index.json"
-FORMAT = 2  # 2: terms of the shared search analyzer (stemmed); a format-1 cache is rebuilt
+FORMAT = 3  # 2: terms of the shared search analyzer (stemmed); 3: in their search form (accents folded); older caches are rebuilt
 K1, B = 1.2, 0.75
 WEIGHTS = {"title": 3, "summary": 2, "tags": 2, "body": 1}
 

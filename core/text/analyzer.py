@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 from mem.core.text.cjk import cjk_runs
 from mem.core.text.content_terms import search_query
 from mem.core.text.inflection import without_endings
+from mem.core.text.search_form import search_form
 from mem.core.text.stopwords import CONVERSATION, QUESTION
 
 WORDS = "mem_words"
@@ -72,6 +73,8 @@ def split_query(analyzers: dict[str, TextAnalyzer], query: str, *, stop_words: f
     """
     # English question and filler words ("what", "did", "think", "ago") would weigh wherever they
     # are rare and rank chatty facts first; the index keeps them, only the query drops them.
+    # The query is read in the form the index holds (NFC, accents folded: "Zurich" finds "Zürich").
+    query = search_form(query)
     words = _dedupe(analyzers[WORDS].analyze(search_query(query, stop_words=stop_words)))
     grams = _grams(analyzers, without_endings(query)) if drop_endings else []
     return words[:_MAX_QUERY_TERMS], (grams or _grams(analyzers, query))[:_MAX_QUERY_TERMS]
@@ -89,8 +92,11 @@ def _grams(analyzers: dict[str, TextAnalyzer], query: str) -> list[str]:
 
 
 def index_terms(text: str) -> list[str]:
-    """Every term the search index holds for ``text``: its word terms, then the 1- and 2-grams of its CJK runs."""
+    """Every term the search index holds for ``text``: its word terms, then the 1- and 2-grams of its CJK runs.
+
+    ``text`` is read in its search form (``search_form``: NFC, accents folded), as every query is."""
     built = analyzers()
+    text = search_form(text)
     terms = list(built[WORDS].analyze(text))
     for run in cjk_runs(text):
         terms.extend(built[CJK].analyze(run))
