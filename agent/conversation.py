@@ -25,7 +25,7 @@ from mem.agent.customer_memory import CustomerMemory
 from mem.agent.semantic import SemanticQuotes
 from mem.core import clock, local_day
 from mem.core.config import AskSettings, Config
-from mem.core.controls import clean_text
+from mem.core.controls import clean_message
 from mem.core.errors import Conflict, InvalidInput
 from mem.core.ids import new_id, validate_name
 from mem.core.inputs import decode_utf8, json_error, read_standard_input
@@ -115,7 +115,7 @@ class Conversation:
         if self.ended:
             raise InvalidInput("this conversation has ended")
         # no escape sequence or NUL reaches the answer, the log or a terminal
-        question = clean_text(question_text(question))
+        question = clean_message(question_text(question))  # and in NFC, as the log keeps it
         if not question.strip():
             raise InvalidInput("the question is empty")
         check_message_size(question, self.config.extract.max_message_bytes)  # before it is answered or logged
@@ -160,7 +160,7 @@ class Conversation:
             raise InvalidInput("this conversation has ended")
         if role not in ("customer", "agent"):
             raise InvalidInput(f"role must be 'customer' or 'agent', got {role!r}")
-        text = clean_text(text)
+        text = clean_message(text)
         if not text.strip():
             raise InvalidInput("the turn's text is empty")
         check_message_size(text, self.config.extract.max_message_bytes)  # the request log's one limit
@@ -261,7 +261,7 @@ def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> li
         if not isinstance(data, dict) or not isinstance(data.get("text"), str) or not data["text"].strip():
             raise InvalidInput(f"{path}: line {number}: needs a non-empty \"text\"")
         if str(data.get("role", "customer")).lower() in ("customer", "user", "human"):
-            text = clean_text(data["text"])  # a half emoji escaped in the JSON becomes U+FFFD, as in log import
+            text = clean_message(data["text"])  # a half emoji escaped in the JSON becomes U+FFFD, as in log import
             try:
                 check_message_size(text, max_message_bytes)
             except InvalidInput as exc:
@@ -314,7 +314,7 @@ def run_chat(config: Config, customer_id: str, read_message: Callable[[], str | 
                 break
             # bytes that are not UTF-8 (kept by Python as lone surrogates) become U+FFFD: they ended the
             # chat in an internal error, and with it the learning of every earlier turn
-            message = clean_text(message)
+            message = clean_message(message)
             if not message.strip():
                 continue
             try:

@@ -949,7 +949,9 @@ _ATTACHED = r"(?:am|pm|kg|km|cm|mm|ml|gb|mb|g|l)"
 _ATTACHED_UNIT = lazy(rf"(?:[$€£¥₩]|(?<!\d)(?<!\d[.,]))\d[\d.,]*{_ATTACHED}", re.IGNORECASE)
 _EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}(?:(?<=\d){_ATTACHED}\b)?{_RANGE}(?:-[a-z]+)?(?:'s)?"
                   r"(?:\s+(?!(?:a|an|the|and|or|of|per|for|to|at|from|in|on|by|"
-                  r"with|within|after|before|if|can|may|must|is|are|be)\b)[a-z][a-z'\-]*){0,3}", re.IGNORECASE)
+                  r"with|within|after|before|if|can|may|must|is|are|be)\b)"
+                  # a unit word in any Latin letters, whole ("14 gün", "14 ngày": cut at "ü" it was "14 g")
+                  r"[^\W\d_](?:[^\W\d_]|['\-]){0,20}(?![^\W\d_])){0,3}", re.IGNORECASE)
 # (a number is tried from its first digit only: "1.5 and 2" from its "5" reaches nothing its "1" does not, and
 # trying every digit of a run read the run to its end each time — quadratic)
 _BETWEEN_RANGE = lazy(rf"(?:{_CURRENCY})?(?:(?<!\d)(?<!\d[.,])(?=\d)|(?!\d)){_NUMBER}"
@@ -1224,6 +1226,8 @@ def _trim(figure: str) -> str:
     for i, word in enumerate(words[1:], start=1):
         if word.lower().strip("'s") in _UNIT_WORDS or word.lower() in _UNIT_WORDS:
             return " ".join(words[: i + 1])
+    if len(words) > 2 and not figure.isascii():
+        return " ".join(words[:2])  # a language without unit words here: the word after the number ("14 gün")
     return figure
 
 

@@ -62,6 +62,9 @@ def _human(console: Console, data: JsonObject, customer: str = "CUSTOMER") -> No
         f"{len(data['recheck_flagged'])} flagged for recheck",
         markup=False, highlight=False,
     )
+    if data.get("customer_turns_without_facts"):
+        console.print(f"{plural(data['customer_turns_without_facts'], 'customer turn')} gave no fact (small talk, a "
+                      "question, or nothing mem could read as a statement)", markup=False, highlight=False)
     for change in data["context"]:
         console.print(f"context {change['action']}: {change['text']} ({change['reason']})", markup=False,
                       highlight=False)

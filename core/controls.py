@@ -23,11 +23,12 @@ Each is one regular-expression scan when there is nothing to do.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Compiled at import, not with mem.core.text's lazy patterns: the CLI imports this module for every
 # command's output, and importing mem.core.text would load the whole text package (a tenth of a second).
 
-__all__ = ["clean_text", "one_line", "shown"]
+__all__ = ["clean_message", "clean_text", "one_line", "shown"]
 
 # C0 without tab and newline, DEL, C1; the bidi embeddings, overrides and isolates (LRE RLE PDF LRO
 # RLO, LRI RLI FSI PDI); the byte-order mark U+FEFF (a Windows tool's first bytes, or two files joined:
@@ -57,6 +58,20 @@ def clean_text(text: str) -> str:
         text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     text = text.replace("\r\n", "\n").translate(_LINE_BREAKS)
     return _CONTROL_CHAR.sub("", _ESCAPE_SEQUENCE.sub("", text))
+
+
+def clean_message(text: str) -> str:
+    """``clean_text`` in Unicode NFC: the form a customer's message is kept in, whatever device typed it.
+
+    macOS (file names, some Mac apps) and some Korean input methods hand text over decomposed (NFD: "u" +
+    U+0308 for "ü", Hangul as separate jamo); read that way, a residence was cut at the combining mark ("Zu" for
+    Zürich) and a Korean move was not recognised. Every way a message enters mem (log import, ``mem ask`` and
+    ``mem chat``, the Python API's ``append_turn``) keeps it in NFC, so the stored turn, the evidence quotes cut
+    from it and the quote check all read one form. NFC changes no letter, only how it is encoded."""
+    text = clean_text(text)
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    return unicodedata.normalize("NFC", text)
 
 
 def one_line(text: str) -> str:

@@ -88,6 +88,9 @@ class ExtractionReport:
     rejected: list[dict[str, str]] = field(default_factory=list)
     # request-log records that could not be read, passed over (each was named in a DamagedRecord warning)
     damaged_skipped: int = 0
+    # customer turns read that gave no candidate at all: small talk, a question, or words mem found nothing in — said
+    # in the report, so "extracted" (read) is never taken for "a fact was made of it"
+    customer_turns_without_facts: int = 0
 
     def to_dict(self) -> JsonObject:
         return asdict(self)
@@ -293,6 +296,7 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
                                               customer_roles=CUSTOMER_ROLES, start=start, stop=stop,
                                               allowed_sensitive=store.consent.allowed())
     report.candidates += len(candidates)
+    report.customer_turns_without_facts += _turns_without_candidates(window[start:stop], candidates)
     log_turns = [LogTurn(t.id, t.role, t.text, t.speaker) for t in window]
     kept: list[Candidate] = []
     for candidate in map(_screened, candidates):
@@ -353,6 +357,12 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     report.conversations += stop == len(chunk.turns)
     if stop == len(logged):
         report.damaged_skipped += conversation.damaged_new
+
+
+def _turns_without_candidates(turns: list[Turn], candidates: list[Candidate]) -> int:
+    """How many customer turns of ``turns`` no candidate quotes."""
+    quoted = {evidence.turn for candidate in candidates for evidence in candidate.evidence}
+    return sum(1 for turn in turns if turn.role in CUSTOMER_ROLES and turn.id not in quoted)
 
 
 def _screened(candidate: Candidate) -> Candidate:

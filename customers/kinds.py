@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
+from mem.core.text import other_language
 from mem.core.text.language import detect_language
+from mem.core.text.other_language import reads_as_other_language
 from mem.core.text.pattern import LazyPattern, lazy
 from mem.core.text.sensitive import CATEGORIES
 from mem.core.text.sensitive import sensitive_category as _sensitive_category
@@ -529,6 +531,8 @@ _ASKING_FORM = {
 
 def _has_content(text: str, lang: str) -> bool:
     if lang == "en":
+        if reads_as_other_language(text):
+            return other_language.has_content(text)  # Arabic, Hebrew, Thai, Turkish…: no ASCII words to count
         return len(re.findall(r"[A-Za-z0-9']+", text)) >= 4
     # Korean and Japanese say much in few characters ("회사 근처 분당으로.", "モカっていうの。"); what says nothing is
     # told apart by the structural test (``says_nothing_of_their_own``), not by length
@@ -891,6 +895,8 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
     text = sentence.strip()
     if lang != "en":
         return bool(text) and len(text) <= _MAX_REMARK and _says_nothing_cjk(text, lang, answering, told_by_other)
+    if reads_as_other_language(text):
+        return False  # no English structure to test (mem.core.text.other_language): what it states is kept
     if not text or len(text) > _MAX_REMARK or _own_when(_SAYS_WHEN, text, told_by_other) or _REPORT.search(text):
         return False  # a run-on "sentence" of hundreds of words says something; the clause scans stay linear
     body = _VOCATIVE.sub(" ", text)

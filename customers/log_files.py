@@ -14,6 +14,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
+import unicodedata
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -23,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from mem.core import clock
-from mem.core.controls import clean_text, one_line
+from mem.core.controls import clean_message, one_line
 from mem.core.errors import InvalidInput, MemWarning, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.inputs import decode_utf8, json_error, read_standard_input, symlink_loop
@@ -351,7 +353,7 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
     messages = _whole_file_messages(raw)
     where = "message" if messages is not None else "line"
     records: Iterable[tuple[int, str | JsonObject]] = (
-        enumerate(messages, start=1) if messages is not None else enumerate(raw.split("\n"), start=1))
+        enumerate(messages, start=1) if messages is not None else enumerate(_LINE_END.split(raw), start=1))
     for number, record in records:
         if isinstance(record, str) and not record.strip():
             continue
@@ -389,6 +391,11 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
                         early_times=tuple(early[:NAMED_UNKNOWN_KEYS]), early_time_count=len(early), unit=where,
                         html_messages=sum(t.html for t in turns), quoted_history=sum(t.quoted for t in turns),
                         future_times=tuple(future[:NAMED_UNKNOWN_KEYS]), future_time_count=len(future))
+
+
+# A line ends with LF, CRLF, or a lone CR (an old Mac's, or a Mac export): JSON never holds a raw CR inside a
+# string, so a CR is always a line end — read as one, a CR-only file was one line, "Extra data at column 77".
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 def import_text(data: bytes, name: Path | str) -> str:
@@ -454,7 +461,8 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
     text_key = _present(data, "text", TEXT_ALIASES)
     text = _message_text(data.get(text_key), text_key)
     if text is not None:
-        text = clean_text(text)  # an escape sequence or NUL in an export is no part of the message
+        # an escape sequence or NUL in an export is no part of the message; kept in NFC (controls.clean_message)
+        text = clean_message(text)
     if text is None or not text.strip():
         return None  # an empty message: skipped and counted, not a reason to refuse the history
     check_message_size(text, max_message_bytes)
@@ -467,7 +475,7 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
     if speaker is not None and not isinstance(speaker, str):
         raise InvalidInput("'speaker' must be a string")
     if speaker is not None:
-        speaker = one_line(speaker)
+        speaker = unicodedata.normalize("NFC", one_line(speaker))
     role = normalise_role(data.get("role"), speaker=speaker, agent_speakers=agent_speakers)
     time_key = _present(data, "time", TIME_ALIASES)
     if time_key not in data or data[time_key] is None:

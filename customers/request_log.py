@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from mem.core import clock
 from mem.core.arguments import as_datetime
-from mem.core.controls import clean_text
+from mem.core.controls import clean_message
 from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
@@ -85,7 +85,8 @@ class RequestLog(StorePart):
         of the pages an answer cited, which extraction links new facts to.
         """
         if isinstance(text, str):
-            text = clean_text(text)  # every way into the log (ask, chat, --script, MCP) leaves controls out
+            # every way into the log (ask, chat, --script, MCP) leaves controls out and keeps the text in NFC
+            text = clean_message(text)
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("a turn needs text")
         role = log_files.normalise_role(role, speaker=speaker, agent_speakers=())

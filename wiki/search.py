@@ -38,7 +38,8 @@ from mem.wiki.store import STATE_DIR, Wiki
 #: maps a page found to the edition to return, or None to leave it out (``mem.wiki.in_force``)
 Serve = Callable[[Page], "Page | None"]
 INDEX_NAME = "search-index.json"
-FORMAT = 3  # 2: terms of the shared search analyzer (stemmed); 3: in their search form (accents folded); older caches are rebuilt
+# 2: terms of the shared search analyzer (stemmed); 3: in their search form (accents folded); older caches are rebuilt
+FORMAT = 3
 K1, B = 1.2, 0.75
 WEIGHTS = {"title": 3, "summary": 2, "tags": 2, "body": 1}
 

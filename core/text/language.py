@@ -39,6 +39,11 @@ _HAN_RUN = lazy(f"[{HAN}]+")
 _LATIN_WORD = lazy(r"[A-Za-z]+")
 
 
+def english_grammar_word(word: str) -> bool:
+    """Whether ``word`` is one of English's closed-class grammar words (case ignored)."""
+    return word.lower() in _ENGLISH_GRAMMAR
+
+
 def detect_language(text: str) -> str:
     """``"ko"``, ``"ja"`` or ``"en"`` for ``text``, by the script that carries its grammar (module docstring)."""
     if not is_cjk(text):

@@ -1,0 +1,48 @@
+"""Sentences in a language mem has no rules for: Arabic, Hebrew, Thai, Turkish, Vietnamese, German, …
+
+``detect_language`` knows English, Korean and Japanese; any other text is "en" to it, and extraction then read it
+with the English tests, which count ASCII words and look for "I", "my" or a capitalised name. An Arabic, Hebrew or
+Thai statement has no ASCII word ("انتقلت إلى دبي الشهر الماضي": no content, no fact), a Turkish or Vietnamese
+one no English subject ("Geçen hafta İstanbul'a taşındım": "says nothing of the customer's own"): the message was
+read, counted as extracted, and gave nothing — silently.
+
+``reads_as_other_language`` tells such a sentence by what it lacks: it holds a letter outside ASCII and not one
+English grammar word (the closed class ``language`` counts: articles, pronouns, auxiliaries, prepositions),
+which no English sentence of four words goes without, while a name or a loanword with an accent ("Zürich",
+"café") comes inside English grammar. mem cannot read the structure of those sentences, so it keeps what they
+state (``has_content``: four words, two words and a number, or a run of twelve letters of a script written
+without spaces — Thai, Lao, Khmer, Myanmar, Tibetan) rather than judge it by English rules it cannot apply.
+"""
+
+from __future__ import annotations
+
+from mem.core.text.cjk import is_cjk
+from mem.core.text.language import english_grammar_word
+from mem.core.text.pattern import lazy
+
+# A word: letters (any script) and combining marks, up to 20 per try (a longer word is read in pieces), with one
+# apostrophe part ("İstanbul'a": Turkish suffixes follow a name after an apostrophe; "a" there is no article).
+_WORD = lazy(r"[^\W\d_]{1,20}(?:['’][^\W\d_]{1,20})?")
+# Scripts written without spaces between words: Thai, Lao, Tibetan, Myanmar, Khmer.
+_UNSPACED_RUN = lazy("[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff]{12}")
+MIN_WORDS = 4
+# a number of three digits or more (an order, an amount, a postcode, a year) with two words around it states something
+_NUMBER = lazy(r"\d{3}")
+
+
+def reads_as_other_language(text: str) -> bool:
+    """Whether ``text`` is neither English nor Korean/Japanese: a non-ASCII letter and no English grammar word."""
+    if text.isascii() or is_cjk(text):
+        return False
+    words = _WORD.findall(text)
+    if not any(not word.isascii() for word in words) and not _UNSPACED_RUN.search(text):
+        return False  # only ASCII words: read as English (its tests do not depend on accents)
+    return not any(english_grammar_word(word) for word in words)
+
+
+def has_content(text: str) -> bool:
+    """Whether a sentence of another language states something: four words, two and a number ("رقم طلبي 48213": my
+    order number 48213), or a long run of an unspaced script."""
+    words = len(_WORD.findall(text))
+    return words >= MIN_WORDS or words >= 2 and _NUMBER.search(text) is not None \
+        or _UNSPACED_RUN.search(text) is not None
