@@ -917,8 +917,9 @@ def _citable(text: str) -> bool:
 
 
 def _content_key(title: str, body: str) -> tuple[str, str]:
-    """What counts as a content change: title and rule text, not footnote numbering or source file names."""
-    return " ".join(title.split()), rule_text(body)
+    """What counts as a content change: title and rule text, not footnote numbering or source file names — nor the
+    Unicode normal form (a page written from an NFD document before documents were read in NFC is the same text)."""
+    return unicodedata.normalize("NFC", " ".join(title.split())), unicodedata.normalize("NFC", rule_text(body))
 
 
 def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, object], *, effective: date | None,

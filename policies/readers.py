@@ -17,9 +17,10 @@ import hashlib
 import logging
 import os
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
@@ -30,6 +31,7 @@ from mem.core.inputs import UTF16_BOMS, decode_utf8, symlink_loop
 from mem.core.text.sentences import LEGAL_ITEM, LEGAL_PARAGRAPH
 from mem.core.text.tables import table_rows
 from mem.policies.grounding import effective_date
+from mem.policies.html_charset import html_declared_text
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -122,7 +124,7 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
         blocks, title = docx_blocks(shown, data)
         doc = Document(path, kind, data, blocks, title=title)
     else:
-        text = _decode(shown, data)
+        text = _decode(shown, data, html=kind == "html")
         warnings: list[str] = []
         if kind == "md":
             blocks, warnings = markdown_document(text)
@@ -135,7 +137,20 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     doc.label = label
     if not doc.blocks:
         raise InvalidInput(f"{shown}: no text found")
+    _in_nfc(doc)
     return doc
+
+
+def _in_nfc(doc: Document) -> None:
+    """The document's text in Unicode NFC, whatever its file holds: the same document saved on a Mac (NFD: "e" +
+    U+0301 for "é") reads as the same pages, so re-ingesting it is ``source-updated``, not a new version of every
+    page with an accent (and a "policy changed" recheck of every fact linked to them) — as a CRLF or BOM re-save."""
+    if all(block.text.isascii() for block in doc.blocks) and (doc.title is None or doc.title.isascii()):
+        return
+    doc.blocks = [block if unicodedata.is_normalized("NFC", block.text)
+                  else replace(block, text=unicodedata.normalize("NFC", block.text)) for block in doc.blocks]
+    if doc.title is not None:
+        doc.title = unicodedata.normalize("NFC", doc.title)
 
 
 def _symlink_loop(path: Path) -> bool:
@@ -158,11 +173,13 @@ def _sniff(data: bytes) -> str:
     return "txt"
 
 
-def _decode(path: Path, data: bytes) -> str:
+def _decode(path: Path, data: bytes, *, html: bool = False) -> str:
     # Windows Notepad's "Unicode" (UTF-16): its NUL bytes made it a "binary file", which did not say what to do
     if b"\x00" in data[:8192] and not data.startswith(UTF16_BOMS):
         raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")
-    text = decode_utf8(data, path)
+    text = html_declared_text(path, data) if html else None
+    if text is None:
+        text = decode_utf8(data, path)
     controls = sum(1 for ch in text[:8192] if ord(ch) < 32 and ch not in "\n\r\t\f")
     if controls > 8:
         raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")

@@ -30,6 +30,7 @@ from mem.wiki.lint_model import Finding
 from mem.wiki.page import Page, body_line_offset, normalise_meta, rule_text, split_frontmatter, validate_meta
 from mem.wiki.portable_ids import windows_reserved
 from mem.wiki.service_context import CONTEXT_FILE
+from mem.wiki.source_bytes import same_but_line_endings
 from mem.wiki.start_dates import upcoming_start
 from mem.wiki.store import LOG_FILE
 
@@ -375,7 +376,8 @@ def check_sources(ctx: LintContext) -> Iterator[Finding]:
             expected = str(source["sha256"]).lower().removeprefix("sha256:")
             if actual is None:
                 yield Finding(pf.rel, line, "source-hash", f"source file {rel} does not exist")
-            elif actual != expected:
+            elif actual != expected and not same_but_line_endings(path, expected):
+                # (a checkout whose line endings git rewrote, core.autocrlf, is the same document: wiki.source_bytes)
                 yield Finding(pf.rel, line, "source-hash",
                               f"{rel} has SHA-256 {actual[:12]}…, the page records {expected[:12]}…")
 

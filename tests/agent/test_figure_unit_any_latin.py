@@ -1,0 +1,16 @@
+"""A figure's unit word is read whole in any Latin letters (new-user report 21 #3: "In short: 14 g" for "14 gün")."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem.agent.rule_quote import figure_of
+
+
+@pytest.mark.parametrize("sentence, question, figure", [
+    ("Satın alma tarihinden itibaren 14 gün içinde tam iade yapılır.", "İade süresi kaç gün?", "14 gün"),
+    ("Hoàn tiền trong vòng 14 ngày kể từ ngày mua.", "Thời hạn hoàn tiền là bao lâu?", "14 ngày"),
+    ("Refunds within 14 days of purchase.", "How many days do I have?", "within 14 days"),
+])
+def test_unit_word_is_not_cut_at_its_first_accent(sentence, question, figure):
+    assert figure_of(sentence, question) == figure
