@@ -32,7 +32,7 @@ from mem.core.inputs import decode_utf8, json_error, read_standard_input
 from mem.core.json_types import JsonObject
 from mem.customers.learning import DecisionSharer, EvidenceSender
 from mem.customers.learning import LearningReport as Learning
-from mem.customers.log_files import MAX_MESSAGE_BYTES, check_message_size
+from mem.customers.log_files import MAX_MESSAGE_BYTES, check_message_size, split_lines
 from mem.wiki.service_memory import ServiceMemory
 
 RETRIEVAL_MODES = ("auto", "tools", "pre")
@@ -246,8 +246,8 @@ def read_script(path: Path, *, max_message_bytes: int = MAX_MESSAGE_BYTES) -> li
             raw = Path(path).read_bytes()
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from exc
-    # "\n" only, as log import splits: str.splitlines() also breaks at U+2028, legal inside a JSON string
-    lines = decode_utf8(raw, path).split("\n")
+    # LF, CRLF or a lone CR, as log import splits: str.splitlines() also breaks at U+2028, legal inside a JSON string
+    lines = split_lines(decode_utf8(raw, path))
     messages = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():

@@ -353,7 +353,7 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
     messages = _whole_file_messages(raw)
     where = "message" if messages is not None else "line"
     records: Iterable[tuple[int, str | JsonObject]] = (
-        enumerate(messages, start=1) if messages is not None else enumerate(_LINE_END.split(raw), start=1))
+        enumerate(messages, start=1) if messages is not None else enumerate(split_lines(raw), start=1))
     for number, record in records:
         if isinstance(record, str) and not record.strip():
             continue
@@ -396,6 +396,11 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
 # A line ends with LF, CRLF, or a lone CR (an old Mac's, or a Mac export): JSON never holds a raw CR inside a
 # string, so a CR is always a line end — read as one, a CR-only file was one line, "Extra data at column 77".
 _LINE_END = re.compile(r"\r\n?|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a JSON-lines text, whichever of LF, CRLF or a lone CR ends them (never U+2028 or U+0085)."""
+    return _LINE_END.split(text)
 
 
 def import_text(data: bytes, name: Path | str) -> str:
