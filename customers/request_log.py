@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from datetime import UTC, date, datetime
@@ -312,7 +313,10 @@ class RequestLog(StorePart):
                             break
                         with suppress(ValueError, TypeError, AttributeError):
                             record = json.loads(line)
-                            key = (str(record.get("time")), str(record.get("role")), str(record.get("text")))
+                            # in NFC, as an import is read: a turn an older mem logged decomposed (NFD) is the
+                            # same turn when its file is imported again
+                            key = (str(record.get("time")), str(record.get("role")),
+                                   unicodedata.normalize("NFC", str(record.get("text"))))
                             keys[key] = row["id"]
                             if REDACTED in key[2]:
                                 redacted.setdefault(key[:2], []).append((key[2].split(REDACTED), row["id"]))

@@ -99,3 +99,13 @@ def test_the_python_api_keeps_turns_in_nfc(store):
 def test_a_log_with_old_mac_line_ends_is_read(store, tmp_path):
     store.log.import_file(write_log(tmp_path / "cr.jsonl", ["I moved to Lyon.", "My order is 5512."], newline="\r"))
     assert [t.text for c in store.log.conversations() for t in c.turns] == ["I moved to Lyon.", "My order is 5512."]
+
+
+def test_a_log_an_older_mem_kept_decomposed_is_not_imported_twice(store, tmp_path):
+    path = write_log(tmp_path / "nfd.jsonl", [unicodedata.normalize("NFD", "I moved to Zürich last week.")])
+    store.log.import_file(path)
+    [conversation] = store.log.conversations()
+    log = store.log.path(conversation.id)  # as an older mem logged it: decomposed
+    log.write_text(unicodedata.normalize("NFD", log.read_text(encoding="utf-8")), encoding="utf-8")
+    store.log.import_file(path)
+    assert sum(len(c.turns) for c in store.log.conversations()) == 1
