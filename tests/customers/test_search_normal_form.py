@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from mem.core.text.search_form import search_form
 from mem.customers import CustomerStore, Fact
 
 
@@ -47,6 +46,8 @@ def test_decomposed_text_and_query_meet(store, form):
 
 
 def test_search_form_keeps_other_scripts_and_ascii():
+    from mem.core.text.search_form import search_form
+
     assert search_form("refund policy") == "refund policy"
     assert search_form(unicodedata.normalize("NFD", "が返品")) == "が返品"  # kana voicing is a letter
     assert search_form(unicodedata.normalize("NFD", "부산")) == "부산"
