@@ -204,7 +204,7 @@ class FactIndex:
     ) -> list[tuple[str, float]]:
         """(fact id, score) best first: BM25 with field boosts, the more recent first on equal scores."""
         t = self._tantivy
-        words, grams = analyzers.split_query(self.analyzers, query, drop_endings=True)
+        words, grams = analyzers.split_query(self.analyzers, query, drop_endings=True, cut_glued=True)
         should = []
         for field in _WORD_FIELDS:
             for term in words:
@@ -254,7 +254,7 @@ class _SearchDocument:
         self.document = document
 
     def add_text(self, field: str, text: str) -> None:
-        self.document.add_text(field, search_form(text))
+        self.document.add_text(field, search_form(text, cut_glued=True))
 
     def add_raw(self, field: str, text: str) -> None:
         """A keyword field (id, kind, status): stored as given."""

@@ -59,14 +59,15 @@ def analyzers() -> dict[str, TextAnalyzer]:
 
 
 def split_query(analyzers: dict[str, TextAnalyzer], query: str, *, stop_words: frozenset[str] = CONVERSATION,
-                drop_endings: bool = False) -> tuple[list[str], list[str]]:
+                drop_endings: bool = False, cut_glued: bool = False) -> tuple[list[str], list[str]]:
     """(word terms, CJK n-gram terms) of a user query, deduplicated, in order, capped.
 
     English stop and question words (``stop_words``) are dropped first (``search_query``), unless
     nothing else would remain. ``drop_endings``: the CJK n-grams come from the query's Korean and
     Japanese words without their particles and verb endings (``inflection.without_endings``), unless
     nothing else would remain — customer fact search, where "되나요" must not find every fact that
-    holds "…나요".
+    holds "…나요". ``cut_glued``: the query in the form the fact index holds (``search_form``: digits glued
+    to CJK are a word of their own).
 
     The analyzers see the query as plain text, never as query syntax, so punctuation such as
     ``"``, ``:`` or ``(`` cannot make parsing fail.
@@ -74,7 +75,7 @@ def split_query(analyzers: dict[str, TextAnalyzer], query: str, *, stop_words: f
     # English question and filler words ("what", "did", "think", "ago") would weigh wherever they
     # are rare and rank chatty facts first; the index keeps them, only the query drops them.
     # The query is read in the form the index holds (NFC, accents folded: "Zurich" finds "Zürich").
-    query = search_form(query)
+    query = search_form(query, cut_glued=cut_glued)
     words = _dedupe(analyzers[WORDS].analyze(search_query(query, stop_words=stop_words)))
     grams = _grams(analyzers, without_endings(query)) if drop_endings else []
     return words[:_MAX_QUERY_TERMS], (grams or _grams(analyzers, query))[:_MAX_QUERY_TERMS]

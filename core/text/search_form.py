@@ -11,8 +11,10 @@ cut it into terms, so the two sides always meet:
   Marks of other scripts (kana voicing, Hangul, Indic and Thai vowel signs) are kept: they are letters there.
 - Case is folded by the analyzers' lower-case filter afterwards; the dotted capital "İ" loses its dot here, so it
   lower-cases to "i", not to "i" + a combining dot.
-- A run of Hangul, kana or Han glued to Latin letters or digits ("订单号是48213") is cut from them with a
-  space: the word analyzer then holds "48213" as a term of its own (the CJK analyzer reads the run either way).
+- ``cut_glued``: a run of Hangul, kana or Han glued to Latin letters or digits ("订单号是48213") is cut from them
+  with a space, so the word analyzer holds "48213" as a term of its own (the CJK analyzer reads the run either
+  way). Customer fact search does it on both sides; page search and the rule quoter do not, where "제5조" and
+  "第8条" are one key word (an article cited by its number).
 
 Pure ASCII text is returned unchanged at once (no allocation): English is most of what is indexed.
 Changing this function changes the terms an index holds: bump ``mem.customers.fact_index.INDEX_VERSION``
@@ -38,10 +40,11 @@ _CJK_EDGE = lazy(f"(?<=[{CJK}])(?=[^\\s{CJK}])|(?<=[^\\s{CJK}])(?=[{CJK}])")
 
 
 @lru_cache(maxsize=4096)
-def search_form(text: str) -> str:
-    """``text`` as search reads it: NFC, Latin/Greek/Cyrillic accents folded, CJK runs cut from glued words."""
+def search_form(text: str, *, cut_glued: bool = False) -> str:
+    """``text`` as search reads it: NFC, Latin/Greek/Cyrillic accents folded; ``cut_glued``: CJK runs cut from the
+    letters and digits glued to them (module docstring)."""
     if text.isascii():
         return text
     folded = _COMBINING.sub("", unicodedata.normalize("NFD", text.translate(_SPELT_OUT)))
     folded = unicodedata.normalize("NFC", folded)
-    return _CJK_EDGE.sub(" ", folded)
+    return _CJK_EDGE.sub(" ", folded) if cut_glued else folded
