@@ -62,6 +62,7 @@ from mem.core.text.cjk import is_hangul, is_hiragana
 from mem.core.text.inflection import japanese_stems, korean_key, korean_keys
 from mem.core.text.lexicon import MEASURES, Measure, lexicon, measures_asked, names, related_forms
 from mem.core.text.pattern import lazy
+from mem.core.text.search_form import search_form
 from mem.core.text.sentences import LEGAL_ITEM
 from mem.core.text.stopwords import (
     QUESTION,
@@ -293,7 +294,9 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         if grams not in seen:
             seen.add(grams)
             units.append(Unit(word, grams, key=True, first=word))
-    question = _CITED_ARTICLE.sub("", question)
+    # in the form the rule sentences are indexed in (``index_terms``: NFC, accents folded), so "Rückerstattung" is
+    # one word that meets the rule's, not "R" and "ckerstattung"
+    question = search_form(_CITED_ARTICLE.sub("", question))
     frame = {stem for word in QUESTION_FRAME for stem in words_analyzer.analyze(word)}
     # a possessive or a contraction ("internet's", "speed's", "we're") is its word: the analyzer would
     # also make a unit of the lone "s" or "re", which no rule holds
