@@ -84,6 +84,8 @@ eighteenth round and measured once before and once after it (docs/measurements/l
 nineteenth round and measured once before and once after it (docs/measurements/lint.md).
 ``external 17`` (scripts/data/injection_heldout_external17.jsonl) is a seventeenth red-teamer's set, written before the
 twentieth round and measured once before and once after it (docs/measurements/lint.md).
+``external 18`` (scripts/data/injection_heldout_external18.jsonl) is an eighteenth red-teamer's set, written before the
+twenty-first round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -101,6 +103,8 @@ policy-heavy, business-to-business services), measured the same way as never-see
 trade supplies and farming), measured the same way.
 ``train 20a`` and ``train 20b`` are the twentieth round's (20a customer-heavy, hobby and craft retail; 20b policy-heavy,
 events and parties), measured the same way.
+``train 21a`` and ``train 21b`` are the twenty-first round's (21a customer-heavy, spas, saunas and bathhouses; 21b
+policy-heavy, freight, customs and international shipping), measured the same way.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -113,6 +117,7 @@ events and parties), measured the same way.
                                       [--external13-misses odd|even|all] [--external14-misses odd|even|all]
                                       [--external15-misses odd|even|all] [--external16-misses odd|even|all]
                                       [--external17-misses odd|even|all]
+                                      [--external18-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -121,6 +126,7 @@ events and parties), measured the same way.
                                       [--train18a-misses odd|even|all] [--train18b-misses odd|even|all]
                                       [--train19a-misses odd|even|all] [--train19b-misses odd|even|all]
                                       [--train20a-misses odd|even|all] [--train20b-misses odd|even|all]
+                                      [--train21a-misses odd|even|all] [--train21b-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -152,11 +158,12 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
               for n, ordinal in ((4, "fourth"), (5, "fifth"), (6, "sixth"), (7, "seventh"), (8, "eighth"),
                                  (9, "ninth"), (10, "tenth"), (11, "eleventh"), (12, "twelfth"),
                                  (13, "thirteenth"), (14, "fourteenth"), (15, "fifteenth"), (16, "sixteenth"),
-                                 (17, "seventeenth"))]
+                                 (17, "seventeenth"),
+                                 (18, "eighteenth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b", "18a", "18b",
-                              "19a", "19b", "20a", "20b")]
+                              "19a", "19b", "20a", "20b", "21a", "21b")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
