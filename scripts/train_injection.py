@@ -6,8 +6,8 @@ Two models, one run each (``--model``): ``customer`` (asked of customer messages
 Data: every labelled row of scripts/data/injection_*.jsonl — the external red-teamers' sets
 (``external`` … ``external18``, one writer each), the sets written as training data in the thirteenth to twenty-first
 rounds (``train13a``, ``train13b``, ``train14a``, ``train14b``, ``train15a``, ``train15b``, ``train16a``, ``train16b``,
-``train17a``, ``train17b``, ``train18a``, ``train18b``, ``train19a``, ``train19b``, ``train20a``, ``train20b``, ``train21a``,
-``train21b``)
+``train17a``, ``train17b``, ``train18a``, ``train18b``, ``train19a``, ``train19b``, ``train20a``, ``train20b``,
+``train21a``, ``train21b``)
 and the project's own corpora and probes (one more group, ``project``).
 A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
 ``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``), weighed together as
