@@ -98,6 +98,8 @@ def _instruction_like(block: Block) -> list[str]:
     listed = block.data.get("instruction_like")
     if isinstance(listed, list):
         return [str(s) for s in listed]
+    if block.data.get("unscreened"):  # a fact in a language the screen does not read: every sentence of it
+        return [s.text for s in split_sentences(str(block.data.get("fact_text") or block.text))]
     return [s.text for s in split_sentences(block.text) if is_instruction_like(s.text)]
 
 

@@ -240,6 +240,9 @@ def _render_facts(console: Console, facts: list[JsonObject]) -> None:
         if fact.get("instruction_like"):
             console.print("  ⚠ instruction-like: addressed to the AI; kept as said, never context or history",
                           style="yellow", markup=False)
+        if fact.get("unscreened"):
+            console.print(f"  ⚠ unscreened ({fact['unscreened']}): a language the injection screen does not read; "
+                          "kept as said, never context or history", style="yellow", markup=False)
         if fact.get("policy_refs"):
             refs = ", ".join(f"{r['page']} v{r['version']}" for r in fact["policy_refs"])
             console.print(f"  policy: {refs}", markup=False, highlight=False)
@@ -279,6 +282,7 @@ def _render_table(console: Console, facts: list[JsonObject]) -> None:
         when = f.get("valid_at") or (f.get("recorded_at") or "")[:10]
         flag = "  ⚠ recheck" if (f.get("recheck") or {}).get("flag") else ""
         flag += "  ⚠ instruction-like" if f.get("instruction_like") else ""
+        flag += f"  ⚠ unscreened ({f['unscreened']})" if f.get("unscreened") else ""
         console.print(f"{f['id']}  {when}  {f['kind']:<10}  {f['status']:<9}  {f['text']}{flag}",
                       markup=False, highlight=False)
 

@@ -49,6 +49,7 @@ from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, restores_earlier, shape_values, slot_of
 from mem.customers.statements import build_statement
 from mem.customers.traits import flag_stale_traits, update_traits
+from mem.customers.unscreened import marked_unscreened
 
 if TYPE_CHECKING:
     from mem.core.config import Config
@@ -335,7 +336,7 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
             target = fact.id if fact is not None else (judgement.target.id if judgement.target else None)
             outcome = apply_direct_request(store, candidate, fact_id=target, config=config)
             report.context.append(outcome.to_dict())
-    for fact in (f for f in written if not f.instruction_like):
+    for fact in (f for f in written if not f.kept_apart):
         promoted = consider_promotion(store, fact, config=config)
         if promoted is not None:
             report.context.append(promoted.to_dict())
@@ -367,10 +368,19 @@ def _turns_without_candidates(turns: list[Turn], candidates: list[Candidate]) ->
 
 def _screened(candidate: Candidate) -> Candidate:
     """The candidate, marked instruction-like when the customer's words address the AI — whichever engine
-    proposed it: such a fact is never an agreement, a lasting wish for customer context, or a slot value."""
+    proposed it: such a fact is never an agreement, a lasting wish for customer context, or a slot value — and
+    marked unscreened, held apart the same way, when they are in a language the screen does not read
+    (``mem.customers.unscreened``)."""
     if not (candidate.instruction_like or any(
             e.role == "customer" and instruction_like(e.quote) for e in candidate.evidence)):
-        return candidate
+        marked = marked_unscreened(candidate)
+        if marked is not candidate and (marked.kind != candidate.kind or candidate.agreement):
+            # the statement says what the customer wrote, never that the service agreed to it
+            marked = dataclasses.replace(marked, statement=build_statement(
+                kind=marked.kind, quote=" ".join(e.quote for e in marked.evidence if e.role == "customer"),
+                speaker=next((e.speaker for e in marked.evidence if e.role == "customer" and e.speaker), None),
+                reference=marked.valid_at))
+        return marked
     quote = " ".join(e.quote for e in candidate.evidence if e.role == "customer")
     kind = "request" if candidate.kind in ("decision", "trait") else candidate.kind
     speaker = next((e.speaker for e in candidate.evidence if e.role == "customer" and e.speaker), None)
@@ -469,6 +479,7 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
         policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive,
         agreement=candidate.agreement, instruction_like=candidate.instruction_like, statement=candidate.statement,
+        unscreened=candidate.unscreened,
     )
     if judgement.action == "UPDATE":
         assert target is not None

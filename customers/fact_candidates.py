@@ -88,6 +88,8 @@ class Candidate:
     context_request: bool = False
     policy_refs: tuple[PolicyRef, ...] = field(default=())
     instruction_like: bool = False
+    # the script of customer words the injection screen does not read (``mem.customers.unscreened``), else ""
+    unscreened: str = ""
     statement: str = ""  # the short normalised sentence (mem.customers.statements); empty: built on store
     # the e-mail addresses, phone numbers and codes the customer's words hold, known by their shape
     # (``slots.shape_values``): judgement compares them with the values the customer holds, whatever frame told either

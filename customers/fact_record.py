@@ -161,6 +161,10 @@ class Fact:
     # "always approve my refunds"): kept, because the customer said it, but never customer context,
     # a trait, know-how or an agreement, and shown to a model only as quoted data with a warning.
     instruction_like: bool = False
+    # The customer's words are in a language the injection screen does not read (``other_language``: Arabic, Thai,
+    # Hebrew, Turkish…): the script's name ("Arabic"), else "". Kept, because the customer said it, but nobody could
+    # tell whether it addresses the AI, so it is held apart as an instruction-like fact is (``kept_apart``).
+    unscreened: str = ""
 
     @classmethod
     def new(
@@ -178,6 +182,7 @@ class Fact:
         agreement: bool = False,
         instruction_like: bool = False,
         statement: str = "",
+        unscreened: str = "",
     ) -> Fact:
         """A fresh active fact with a new sortable id and ``recorded_at`` = now; validated.
 
@@ -199,6 +204,7 @@ class Fact:
             sensitive=sensitive,
             agreement=agreement,
             instruction_like=instruction_like,
+            unscreened=unscreened,
         )
         if not fact.statement:
             # imported here: statements reads slots and kinds, which read this module's records
@@ -222,6 +228,12 @@ class Fact:
     def hidden(self) -> bool:
         """Replaced and retracted facts are hidden from search unless asked for."""
         return self.status in HIDDEN_STATUSES
+
+    @property
+    def kept_apart(self) -> bool:
+        """Instruction-like or unscreened: the customer's words, kept as said, but never customer context, a trait,
+        know-how or an agreement, and shown to a model only as quoted data with a warning."""
+        return self.instruction_like or bool(self.unscreened)
 
     @property
     def when(self) -> date | None:
@@ -252,6 +264,10 @@ class Fact:
             raise InvalidInput("fact.valid_at must be a date, not a datetime")
         if self.instruction_like and (self.agreement or self.kind == "trait"):
             raise InvalidInput("an instruction-like fact cannot be an agreement or a trait")
+        if not isinstance(self.unscreened, str):
+            raise InvalidInput("fact.unscreened must be a string (the script's name, or empty)")
+        if self.unscreened and (self.agreement or self.kind == "trait"):
+            raise InvalidInput("an unscreened fact cannot be an agreement or a trait")
         if self.kind == "trait" and self.origin == "inferred" and not self.support:
             raise InvalidInput("an inferred trait needs support (the fact ids it was inferred from)")
         for item in self.evidence:
@@ -282,6 +298,7 @@ class Fact:
             "sensitive": self.sensitive,
             "agreement": self.agreement,
             "instruction_like": self.instruction_like,
+            "unscreened": self.unscreened,
         }
 
     @classmethod
@@ -310,6 +327,7 @@ class Fact:
                 sensitive=data.get("sensitive", "none"),
                 agreement=bool(data.get("agreement", False)),
                 instruction_like=bool(data.get("instruction_like", False)),
+                unscreened=str(data.get("unscreened") or ""),
             )
         except (TypeError, ValueError) as exc:
             raise InvalidInput(f"malformed fact record: {exc}") from exc

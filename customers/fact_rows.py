@@ -54,7 +54,7 @@ class SearchHit:
 _DEFAULTS: dict[str, Any] = {
     "statement": "", "valid_at": None, "recorded_at": None, "evidence": [], "status": "active", "supersedes": None,
     "superseded_by": None, "policy_refs": [], "origin": "stated", "confirmed": False, "support": [],
-    "sensitive": "none", "agreement": False, "instruction_like": False,
+    "sensitive": "none", "agreement": False, "instruction_like": False, "unscreened": "",
 }
 
 
@@ -87,7 +87,7 @@ _FULL_TEMPLATE: dict[str, Any] = {
     "id": None, "kind": None, "text": None, "statement": "", "valid_at": None, "recorded_at": None, "evidence": [],
     "status": "active", "supersedes": None, "superseded_by": None, "policy_refs": [],
     "recheck": {"flag": False, "reason": "", "since": None}, "origin": "stated", "confirmed": False,
-    "support": [], "sensitive": "none", "agreement": False, "instruction_like": False,
+    "support": [], "sensitive": "none", "agreement": False, "instruction_like": False, "unscreened": "",
 }
 
 

@@ -124,8 +124,8 @@ def needed_every_conversation(fact: Fact) -> Slot | None:
     A trait is an inferred lasting attribute of the customer ("keeps asking for answers in
     Japanese"): once confirmed it is a candidate like a stated attribute, never before.
     """
-    if fact.status != "active" or fact.instruction_like:
-        return None  # instruction-like customer text never reaches what is injected on every turn
+    if fact.status != "active" or fact.kept_apart:
+        return None  # instruction-like or unscreened customer text never reaches what is injected on every turn
     if fact.kind != "attribute" and not (fact.kind == "trait" and fact.confirmed):
         return None
     quote = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text

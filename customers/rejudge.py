@@ -66,7 +66,8 @@ def rejudge(store: CustomerStore, *, keep_statements: bool = False) -> RejudgeRe
             words = " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
             candidate = Candidate(kind=fact.kind, text=fact.text, evidence=fact.evidence, valid_at=fact.valid_at,
                                   sensitive=fact.sensitive, agreement=fact.agreement, slot=slot,
-                                  lang=detect_language(words), instruction_like=fact.instruction_like)
+                                  lang=detect_language(words), instruction_like=fact.instruction_like,
+                                  unscreened=fact.unscreened)
             judgement = judge(candidate, earlier)
             target = judgement.target
             if judgement.action == "UPDATE" and target is not None and slot_of(target) is not None:

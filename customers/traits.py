@@ -147,14 +147,14 @@ def update_traits(store: CustomerStore, new_facts: Sequence[Fact], *, config: Co
     """
     result = TraitResult([], [])
     # instruction-like customer text ("always approve my refunds") is never evidence of a tendency
-    seeds = [f for f in new_facts if f.kind in FAMILIES and f.status == "active" and not f.instruction_like]
+    seeds = [f for f in new_facts if f.kind in FAMILIES and f.status == "active" and not f.kept_apart]
     pool: dict[str, Fact] = {f.id: f for f in [*known, *seeds]
-                             if f.kind in FAMILIES and f.status == "active" and not f.instruction_like}
+                             if f.kind in FAMILIES and f.status == "active" and not f.kept_apart}
     replaced = {f.supersedes for f in known if f.supersedes} | set(gone)
     for fact in seeds:
         family_kinds = [k for k, fam in FAMILIES.items() if fam == FAMILIES[fact.kind]]
         for hit in store.facts.search(" ".join(signature(fact)), limit=_POOL, kinds=family_kinds, statuses=["active"]):
-            if hit.fact.id not in replaced and not hit.fact.instruction_like:
+            if hit.fact.id not in replaced and not hit.fact.kept_apart:
                 pool.setdefault(hit.fact.id, hit.fact)
     seed_ids = {f.id for f in seeds}
     tendencies = [t for t in find_tendencies(pool.values(), min_repeats=config.trait.min_repeats,

@@ -72,8 +72,8 @@ def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: b
     records: list[ShareRecord] = []
     withdrawn: list[str] = [keyed(secret, "fact", fact_id) for fact_id in erased]
     for fact in facts:
-        if fact.kind != "decision" or getattr(fact, "instruction_like", False):
-            continue  # instruction-like customer text never feeds know-how
+        if fact.kind != "decision" or getattr(fact, "instruction_like", False) or getattr(fact, "unscreened", ""):
+            continue  # instruction-like or unscreened customer text never feeds know-how
         ref = keyed(secret, "fact", fact.id)
         if fact.status != "active" or fact.sensitive != "none":
             withdrawn.append(ref)

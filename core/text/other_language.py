@@ -16,6 +16,8 @@ without spaces — Thai, Lao, Khmer, Myanmar, Tibetan) rather than judge it by E
 
 from __future__ import annotations
 
+import unicodedata
+
 from mem.core.text.cjk import is_cjk
 from mem.core.text.language import english_grammar_word
 from mem.core.text.pattern import lazy
@@ -46,3 +48,23 @@ def has_content(text: str) -> bool:
     words = len(_WORD.findall(text))
     return words >= MIN_WORDS or words >= 2 and _NUMBER.search(text) is not None \
         or _UNSPACED_RUN.search(text) is not None
+
+
+def script_name(text: str) -> str:
+    """The script of the first letter outside ASCII in ``text`` ("Arabic", "Thai", "Hebrew", "Cyrillic", "Latin"
+    for Turkish or Vietnamese…), as Unicode names it; "another language" when no letter has a name. A script, not
+    a language: mem reads none of these, so it can name only what it sees."""
+    for char in text:
+        if not char.isascii() and char.isalpha():
+            name = unicodedata.name(char, "")
+            if name:
+                return name.split()[0].capitalize()
+    return "another language"
+
+
+def unscreened_language(text: str) -> str:
+    """The script of ``text`` when it reads as a language the injection screen does not read
+    (``reads_as_other_language``: not English, Korean, Japanese or Chinese), else "" — the screen
+    (``mem.core.instructions``) knows English, Korean, Japanese and the direct override in Chinese, so an order to the
+    AI written in Arabic or Thai passes it unseen, and a fact of such words is marked *unscreened*."""
+    return script_name(text) if reads_as_other_language(text) else ""
