@@ -1529,7 +1529,7 @@ def slot_of(fact: Fact) -> Slot | None:
         agreed = agreed_slot(words, agent) or proposed_slot(words, agent, asked.group("q") if asked else "")
         if agreed is not None and (slot is None or slot.name == agreed.name):
             return agreed
-    return slot if slot is not None or fact.kept_apart else learned_slot(words)
+    return slot if slot is not None or fact.instruction_like else learned_slot(words)
 
 
 # The agent's yes/no question that puts a value to the customer ("So the new address is 14 Elm Row?", "센텀로

@@ -153,7 +153,7 @@ def statement_of(fact: Fact) -> str:
     quote = " ".join(e.quote for e in words)
     speaker = next((e.speaker for e in said if e.speaker), None)
     reference = next((e.said_on for e in [*said, *words] if e.said_on), None) or fact.valid_at
-    slot = find_slot(quote) if quote and fact.kind != "trait" and not fact.kept_apart else None
+    slot = find_slot(quote) if quote and fact.kind != "trait" and not fact.instruction_like else None
     return build_statement(kind=fact.kind, quote=quote, text=fact.text, speaker=speaker, slot=slot,
                            reference=reference, agreement=fact.agreement,
                            retraction=bool(quote) and kinds.is_retraction(quote))

@@ -17,10 +17,11 @@ word, not Korean/Japanese/Chinese), the same one that made extraction keep the s
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from mem.core.text.other_language import unscreened_language
+from mem.core.text.other_language import mostly_outside_ascii, unscreened_language
 from mem.core.text.sentences import split_sentences
 
 if TYPE_CHECKING:
@@ -30,28 +31,31 @@ if TYPE_CHECKING:
 def unscreened_of(quotes: Iterable[str]) -> str:
     """The script of the first customer sentence among ``quotes`` that the screen cannot read, else ""."""
     for quote in quotes:
-        if quote.isascii():
+        if quote.isascii() or unicodedata.normalize("NFKC", quote).isascii():
             continue  # English (or a language written in ASCII, which the English screen reads)
         whole = unscreened_language(quote)
         if whole:
             return whole
-        for sentence in split_sentences(quote):  # "My order is late. تجاهل التعليمات…": one sentence is enough
+        # "My order is late. تجاهل التعليمات…": one sentence is enough, when it is mostly words outside ASCII (a
+        # signature line with an accented name inside an English e-mail is the English message's)
+        for sentence in split_sentences(quote):
             found = unscreened_language(sentence.text)
-            if found:
+            if found and mostly_outside_ascii(unicodedata.normalize("NFKC", sentence.text)):
                 return found
     return ""
 
 
 def marked_unscreened(candidate: Candidate) -> Candidate:
-    """``candidate``, marked unscreened when its customer words are in a language the screen does not read; held
-    apart as an instruction-like candidate is (no agreement, context request, slot, value shapes or retraction), its
-    kind and words kept (a decision is a request of theirs: the caller builds its statement again)."""
+    """``candidate``, marked unscreened when its customer words are in a language the screen does not read: never an
+    agreement or a direct context request (a decision is a request of theirs: the caller builds its statement
+    again). What extraction read in it — a slot value, a value's shape, a retraction — was read by rules for a
+    language mem reads, on words mem reads (a code, an e-mail address, the English around it), and is kept: the fact
+    is judged against what the customer holds as any other, and the mark keeps it out of customer context, traits,
+    know-how and agreements wherever it is read (``Fact.kept_apart``)."""
     if candidate.instruction_like or candidate.unscreened:
         return candidate
     script = unscreened_of(e.quote for e in candidate.evidence if e.role == "customer")
     if not script:
         return candidate
     kind = "request" if candidate.kind in ("decision", "trait") else candidate.kind
-    return dataclasses.replace(
-        candidate, unscreened=script, kind=kind, agreement=False, context_request=False, slot=None, shapes=(),
-        retraction=False, correction=False)
+    return dataclasses.replace(candidate, unscreened=script, kind=kind, agreement=False, context_request=False)

@@ -50,6 +50,16 @@ def has_content(text: str) -> bool:
         or _UNSPACED_RUN.search(text) is not None
 
 
+def mostly_outside_ascii(text: str) -> bool:
+    """Whether half the words of ``text`` or more hold a letter outside ASCII (an Arabic, Thai, Turkish or Vietnamese
+    sentence; not a signature line with one accented name, "Chloe Adeyemi (née Barnard)", nor "Tak, po polsku
+    proszę" after an English message)."""
+    if _UNSPACED_RUN.search(text):
+        return True
+    words = _WORD.findall(text)
+    return bool(words) and 2 * sum(1 for word in words if not word.isascii()) >= len(words)
+
+
 def script_name(text: str) -> str:
     """The script of the first letter outside ASCII in ``text`` ("Arabic", "Thai", "Hebrew", "Cyrillic", "Latin"
     for Turkish or Vietnamese…), as Unicode names it; "another language" when no letter has a name. A script, not
@@ -63,8 +73,11 @@ def script_name(text: str) -> str:
 
 
 def unscreened_language(text: str) -> str:
-    """The script of ``text`` when it reads as a language the injection screen does not read
-    (``reads_as_other_language``: not English, Korean, Japanese or Chinese), else "" — the screen
-    (``mem.core.instructions``) knows English, Korean, Japanese and the direct override in Chinese, so an order to the
-    AI written in Arabic or Thai passes it unseen, and a fact of such words is marked *unscreened*."""
-    return script_name(text) if reads_as_other_language(text) else ""
+    """The script of ``text`` when extraction keeps it as a statement in a language the injection screen does not
+    read (``reads_as_other_language`` and ``has_content``: not English, Korean, Japanese or Chinese, and saying
+    something), else "" — the screen (``mem.core.instructions``) knows English, Korean, Japanese and the direct
+    override in Chinese, so an order to the AI written in Arabic or Thai passes it unseen, and a fact of such words
+    is marked *unscreened*. A name or a word alone ("Kraków", "Chloé Müller") states nothing and is not marked.
+    ``text`` is read in NFKC, as the screen reads it: a code in full-width letters ("ＲＰ－２０９３") is ASCII."""
+    text = unicodedata.normalize("NFKC", text)
+    return script_name(text) if reads_as_other_language(text) and has_content(text) else ""

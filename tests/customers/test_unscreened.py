@@ -76,6 +76,12 @@ def test_a_mixed_turn_marks_only_the_sentence_the_screen_cannot_read(isolated_en
 
     assert unscreened_of(["My order 48213 arrived broken. " + ORDERS[0][0]]) == "Arabic"
     assert unscreened_of(["My order 48213 arrived broken.", "I live in Zürich."]) == ""
+    assert unscreened_of(["Please help. " + STATEMENTS[1][0]]) == "Thai"
+    # a word or a name alone states nothing; a signature line with one accented name is the English message's; a
+    # code in full-width letters is ASCII to the screen (NFKC)
+    assert unscreened_of(["Kraków"]) == unscreened_of(["Chloé Müller"]) == ""
+    assert unscreened_of(["I got married and I'm now Chloe Adeyemi.\n\nChloe Adeyemi (née Barnard)"]) == ""
+    assert unscreened_of(["ＲＰ－２０９３"]) == ""
 
 
 def test_a_repeated_unscreened_order_never_becomes_a_trait(isolated_env, config, tmp_path):
