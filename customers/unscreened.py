@@ -17,12 +17,17 @@ word, not Korean/Japanese/Chinese), the same one that made extraction keep the s
 from __future__ import annotations
 
 import dataclasses
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from mem.core.text.cjk import WIDE
 from mem.core.text.other_language import mostly_outside_ascii, unscreened_language
 from mem.core.text.sentences import split_sentences
+
+# the scripts the screen reads besides ASCII (Korean, Japanese, Chinese) and the full-width forms NFKC makes ASCII
+_SCREENED_SCRIPTS = re.compile(f"[{WIDE}]+")
 
 if TYPE_CHECKING:
     from mem.customers.fact_candidates import Candidate
@@ -31,8 +36,8 @@ if TYPE_CHECKING:
 def unscreened_of(quotes: Iterable[str]) -> str:
     """The script of the first customer sentence among ``quotes`` that the screen cannot read, else ""."""
     for quote in quotes:
-        if quote.isascii() or unicodedata.normalize("NFKC", quote).isascii():
-            continue  # English (or a language written in ASCII, which the English screen reads)
+        if quote.isascii() or not _other_letter(quote):
+            continue  # English, Korean, Japanese, Chinese (or a language written in ASCII, read by the English screen)
         whole = unscreened_language(quote)
         if whole:
             return whole
@@ -43,6 +48,12 @@ def unscreened_of(quotes: Iterable[str]) -> str:
             if found and mostly_outside_ascii(unicodedata.normalize("NFKC", sentence.text)):
                 return found
     return ""
+
+
+def _other_letter(text: str) -> bool:
+    """Whether ``text`` holds a letter outside ASCII and outside Hangul, kana, Han and the full-width forms: the
+    only letters the sentence-by-sentence reading below can mark (Korean and Japanese quotes skip it)."""
+    return any(char.isalpha() and not char.isascii() for char in _SCREENED_SCRIPTS.sub("", text))
 
 
 def marked_unscreened(candidate: Candidate) -> Candidate:
