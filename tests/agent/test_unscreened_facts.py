@@ -51,3 +51,12 @@ def test_a_model_answer_repeating_it_is_withheld(service, make_customer, scripte
     answer = answer_question("طلبات الاسترداد", service=service, customer=make_customer(facts=[_fact()]),
                              model="scripted", retrieval_mode="pre")
     assert WORDS not in answer.text
+
+
+def test_a_fact_stored_without_the_mark_is_read_again(service, make_customer):
+    """A model engine's fact stored before the mark existed is held apart when it is read."""
+    old = Fact(id="01STOREDBEFORETHEMARK00000", kind="event", text=WORDS,
+               evidence=(Evidence(log_id="L", turn="t1", role="customer", quote=WORDS),))
+    answer = answer_question("طلبات الاسترداد", service=service, customer=make_customer(facts=[old]))
+    block = next(r for r in answer.retrieved if r["id"] == old.id)
+    assert block["data"]["unscreened"] == "Arabic" and WORDS not in answer.text
