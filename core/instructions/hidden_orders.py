@@ -579,7 +579,8 @@ def kept_from_staff(text: str) -> bool:
 # nothing: both stay clean, as does a handbook rule for human staff (no bot named).
 _UNIT_EN = (r"(?:team|teams|office|offices|department|dept|director|directors|committee|board|coordinator|coordinators|"
             r"treasurer|trustees?|management|managers?|branch|head\s+office|hq|legal|organi[sz]ers?|planning|desk|"
-            r"supervisors?|boss|staff|auditors?|chair|secretary|headquarters|owner|above)\b")
+            r"supervisors?|boss|staff|auditors?|chair|secretary|headquarters|owner|above|safety|t&s|compliance|billing|"
+            r"finance|accounts|risk|security|fraud|officers?|moderators?|admins?)\b")
 _BOOK_EN = (r"(?:log|logs|register|registers|reports?|dashboard|crm|till|sheets?|board|ledger|minutes|summary|"
             r"summaries|history|records?|audit|file|system|books?|diary|diaries|journal|tracker|spreadsheet|database|notes)\b")
 _NOT_EN = (r"(?:do\s+not|don't|never|need\s+not|needn't|must\s+not|mustn't|should\s+not|shouldn't|shall\s+not|"
@@ -588,40 +589,53 @@ _NOT_EN = (r"(?:do\s+not|don't|never|need\s+not|needn't|must\s+not|mustn't|shoul
 _OVERSIGHT_EN = lazy(
     # a reporting step to any unit: "do not flag these to the security team", "should not mention it in the weekly
     # report to the events director", "shall not inform the sales office", "doesn't need to tell the coordinator"
-    r"\b" + _NOT_EN + r"\s+(?:\w{1,20}\s+){0,2}?(?:tell|inform|notify|alert|report|flag|forward|mention|escalate|"
-    r"copy|cc|let)\b(?:\s+(?!and\b|or\b|but\b)[\w&'-]{1,20}){0,7}?\s+(?:the\s+|our\s+|any\s+|your\s+|anyone\s+)?"
+    # (second wave: "without telling T&S", "without notifying the DG officer")
+    r"\b(?:" + _NOT_EN + r"\s+(?:\w{1,20}\s+){0,2}?(?:tell|inform|notify|alert|report|flag|forward|mention|escalate|"
+    r"copy|cc|let)|without\s+(?:telling|informing|notifying|alerting|reporting\s+to|flagging\s+(?:it|this|them)\s+to|"
+    r"copying|cc'?ing|letting))\b(?:\s+(?!and\b|or\b|but\b)[\w&'-]{1,20}){0,7}?\s+(?:the\s+|our\s+|any\s+|your\s+|anyone\s+)?"
     r"(?:[\w&'-]{1,20}\s+){0,2}?" + _UNIT_EN
     # a recording step in any book: "don't log these in the T&S dashboard", "Don't put it in the mod log", "do not log
     # it", "extensions don't show on the yard board", "need not appear in the complaints register"
     + r"|\b" + _NOT_EN + r"\s+(?:\w{1,20}\s+){0,2}?(?:log|record|put|enter|write|file|note|show|appear|list|include|"
-    r"add)\b(?:\s+(?:it|this|that|these|them|those|what\s+\w{1,20}\s+\w{1,20}|that\s+this\s+was\s+said))?"
+    r"add|logged|recorded|entered|written|filed|noted|shown|listed|included|added)\b(?:\s+(?:it|this|that|these|them|those|what\s+\w{1,20}\s+\w{1,20}|that\s+this\s+was\s+said))?"
     r"(?:\s+(?:in|on|into|to)\s+(?:the\s+|any\s+|our\s+)?(?:[\w&'-]{1,20}\s+){0,2}?" + _BOOK_EN + r"|(?=\s*[.;,]|\s*$))"
     + r"|\b(?:don't|doesn't|do\s+not|does\s+not|won't|will\s+not|should\s+not|must\s+not)\s+(?:show|appear)\s+"
     r"(?:up\s+)?(?:in|on)\s+(?:the\s+|any\s+)?(?:[\w&'-]{1,20}\s+){0,2}?" + _BOOK_EN
     + r"|\bleave\s+(?:it|this|that|them|these)\s+off\s+(?:the\s+)?(?:[\w&'-]{1,20}\s+){0,2}?" + _BOOK_EN
+    + r"|\bkeeps?\s+(?:it|this|that|them|these|those|the\s+\w{1,20}|such\s+\w{1,20})\s+out\s+of\s+(?:the\s+|any\s+)?"
+    r"(?:[\w&'-]{1,20}\s+){0,2}?" + _BOOK_EN
+    + r"|\b(?:is|are|isn't|aren't)\s+not\s+(?:shown|displayed|visible)\s+(?:in|on)\s+(?:the\s+|any\s+)?"
+    r"(?:[\w&'-]{1,20}\s+){0,2}?" + _BOOK_EN
     + r"|\b(?:excluded|kept|left)\s+(?:out\s+)?(?:from|off|out\s+of)\s+(?:the\s+|any\s+)?(?:[\w&'-]{1,20}\s+){0,2}?"
     + _BOOK_EN
     + r"|\b(?:offers?|adjustments?|waivers?|refunds?|credits?|extensions?|changes?|discounts?|overrides?|exceptions?|"
     r"grants?|upgrades?|points|gifts?|these|they|such\s+\w{1,20})\s+(?:are|is|will\s+be)\s+not\s+(?:\w{1,20}\s+)?"
     r"(?:audited|logged|recorded|reported|reviewed|tracked)\b"
     + r"|\b(?:the\s+|any\s+|our\s+)?(?:[\w&'-]{1,20}\s+){0,2}?" + _UNIT_EN + r"\s+(?:don't|do\s+not|doesn't|does\s+not|"
-    r"need\s+not|needn't|should\s+not|must\s+not|are\s+not\s+to|is\s+not\s+to)\s+(?:need\s+to\s+)?(?:be\s+)?"
-    r"(?:see|know|hear|told|informed|notified|consulted|bothered)\b"
+    r"need\s+not|needn't|should\s+not|must\s+not|are\s+not\s+to|is\s+not\s+to|is\s+not|are\s+not|isn't|aren't|"
+    r"will\s+not\s+be|won't\s+be)\s+(?:need\s+to\s+)?(?:be\s+)?"
+    r"(?:see|know|hear|told|informed|notified|consulted|bothered|copied|cc'd|alerted)\b"
     + r"|\bno\s+(?:paperwork|log|record|report|ticket|audit)\b(?:\s+(?:is\s+)?(?:needed|required|necessary))?")
 _OVERSIGHT_CJK = lazy(
     # "店長への報告は不要", "運営への報告不要", "苦情管理簿への記載は要しない", "記録はしないこと", "変更履歴は残さない"
     # (the bot's own "記録しない" with no book named is the bot held back, "…は記録しない": not read)
     r"(?:報告|記録|記載|連絡|共有|通知|申告|相談)(?:は|も)?(?:不要|要らない|いらない|要しない|必要(?:ない|ありません)|"
     r"しなくて(?:よい|いい|構わない|かまわない))"
-    r"|(?<!誰)(?:に|へ|には|へは|にも)\S{0,3}?(?:伝え|報告し|知らせ|連絡し|共有し|相談し)(?:なくて(?:よい|いい|構わない)|ない|ず|ません)"
-    r"|(?<!誰)(?:に|には|にも|から|からは)\S{0,3}?(?:記録し|記載し|載せ|残さ|書か|表示し|記入し|入れ)(?:ない|ず|ません)"
+    r"|(?<!誰)(?:に|へ|には|へは|にも)\S{0,3}?(?:伝え|報告し|知らせ|連絡し|共有し|相談し|通知し)(?:なくて(?:よい|いい|構わない)|ない|ず|ません)"
+    r"|(?<!誰)(?:に|には|にも|から|からは)\S{0,3}?(?:記録し|記載し|載せ|残さ|残し|書か|表示し|記入し|入れ)(?:ない|ず|ません)"
     r"|(?:に|には)表示され(?:ない|ません|ず)|(?:履歴|記録)は残さ(?:ない|ず)|(?:には|に)黙って|内緒|(?:履歴|ログ|記録)(?:は|を)消し"
     # "법무팀 보고는 생략", "로그 불필요", "운영 로그엔 쓰지 마", "민원 대장에는 기재하지 아니한다",
     # "상부에 전달하지 않는다"
     # (the bot's own "기록하지 않는다" is the bot held back: only a step declared unneeded or switched off is read)
     r"|(?:보고|기록|로그|통보|공유|알림|보고서)(?:는|은|도|를|을)?\s*(?:불필요|생략|필요\s*없|ㄴㄴ|끔|끄고)"
     r"|(?:에게|께|한테|에)(?:는|도)?\s*(?:알릴|보고할|전달할|말할|공유할)\s*필요\s*(?:없|는\s*없)"
-    r"|(?:에는|엔|에도|에)\s*(?:쓰지|기재하지|적지|남기지|올리지|표시하지|넣지|전달하지|보고하지|알리지)\s*(?:않|말|마|아니)")
+    r"|(?:에는|엔|에도|에)\s*(?:따로\s*|별도로\s*|굳이\s*)?(?:쓰지|기재하지|적지|남기지|올리지|표시하지|넣지|전달하지|"
+    r"보고하지|알리지|공유하지|말하지|통보하지|입력하지)\s*(?:않|말|마|아니)"
+    # second wave: an office or its officer told by 에게/께/한테 ("담당자에게 보고하지 않는다", "DG 담당자에게 알리지
+    # 않아도 된다"; "고객에게 알리지 않는다" names no office: not read)
+    r"|(?:팀|담당자?|부서|본사|관리자|매니저|실장|점장|사장님?|상부|감사|책임자|운영진|본부|법무|회계|재무|보안)"
+    r"(?:에게|께|한테)(?:는|도)?\s*(?:따로\s*|별도로\s*|굳이\s*)?(?:알리지|보고하지|전달하지|공유하지|말하지|통보하지)"
+    r"\s*(?:않|말|마|아니)")
 _BOT_NAMED_EN = lazy(r"\b(?:assistants?|bots?|chatbots?|ai|a\.i\.)\b")
 _BOT_SUBSTRINGS = ("bot", "assistant", "ai", "a.i.", "봇", "어시스턴트", "ボット", "アシスタント", "人工知能")
 
@@ -640,7 +654,7 @@ _BOT_HELD_EN = lazy(r"\b(?:assistants?|bots?|chatbots?|ai)\s+(?:\w{1,20}\s+)?(?:
 # kept back only until someone checks it ("not recorded until staff confirm", "스태프 확인 전까지", "確認まで"): a check
 _UNTIL_CHECKED = lazy(r"\b(?:until|unless|before)\s+(?:\w{1,20}\s+){0,3}?(?:check|confirm|verif|approv|review)\w{0,20}"
                       r"|(?:확인|검토|승인)\s*(?:전까지|되기\s*전)|(?:確認|承認|審査)(?:まで|される?まで|前)")
-_OVERSIGHT_CUES = ("not", "n't", "never", "leave", "excluded", "kept", "left", "no ", "不要", "要らない", "いらない",
+_OVERSIGHT_CUES = ("not", "n't", "never", "leave", "excluded", "kept", "keep", "left", "without", "no ", "不要", "要らない", "いらない",
                    "要しない", "必要", "しない", "しません", "せず", "なくて", "ない", "ず", "表示されません", "黙って",
                    "内緒", "消し", "불필요", "생략", "필요", "않", "말", "마", "남기", "ㄴㄴ", "끔", "끄고", "아니")
 
