@@ -24,6 +24,7 @@ are described where they are defined below.
 from __future__ import annotations
 
 from mem.core.instructions.normalise import normalize
+from mem.core.instructions.outside_texts import outside_text_obeyed
 from mem.core.text.pattern import lazy
 
 _AI_SELF = (r"(?:an?\s+)?(?:ai|a\.i\.|bot|chatbot|robot|machine|automated\s+(?:system|assistant|service)|"
@@ -551,7 +552,7 @@ _PRIVATE = lazy(r"\b(?:personal|private|medical|health|diagnos\w*|passwords?|car
                 r"home\s+address)\b|개인\s*정보|건강|진단|병력|비밀번호|個人情報|病歴|診断|健康|パスワード")
 _KEPT_CUES = ("not", "n't", "never", "keep", "알리지", "말하지", "보고하지", "공유하지", "전달하지", "말씀드리지",
               "모르게", "비밀로", "않", "안 보이게", "안보이게", "마", "ない", "ず", "ません", "除外")
-KEPT_WORDS = frozenset({"not", "never", "don't", "needn't", "won't", "keep", "necessary"})
+KEPT_WORDS = frozenset({"not", "never", "don't", "needn't", "won't", "keep", "necessary", "without"})
 
 
 def kept_from_staff(text: str) -> bool:
@@ -922,4 +923,6 @@ def stated_order(text: str) -> str | None:
         return "grants whatever the reader tells the bot"
     if omitted_trouble(text):
         return "keeps complaints or threats out of a summary or the notes"
+    if outside_text_obeyed(text):
+        return "gives what users write authority over the bot"
     return None

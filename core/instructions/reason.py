@@ -46,6 +46,7 @@ from mem.core.instructions.gates import (
     _WORDS,
 )
 from mem.core.instructions.hidden_orders import KEPT_WORDS as _W_KEPT
+from mem.core.instructions.outside_texts import OUTSIDE_WORDS as _W_OUTSIDE
 from mem.core.instructions.hidden_orders import OMIT_WORDS as _W_OMIT
 from mem.core.instructions.hidden_orders import hidden_order, stated_order
 from mem.core.instructions.lexicon_en import (
@@ -354,7 +355,7 @@ def _reason(text: str, page: bool = True) -> str | None:
             or "whoever" in words or words & _W_ROMANISED or words & _W_VOID_RULES):
         # (the seventeenth round's structures need none of the words above; read alone, so that a sentence with "if"
         # or "this" does not run every family — customer extraction reads every sentence here)
-        if not page or not (words & _W_UNBOUNDED or words & _W_KEPT or words & _W_OMIT):
+        if not page or not (words & _W_UNBOUNDED or words & _W_KEPT or words & _W_OMIT or words & _W_OUTSIDE):
             return None
         return unbounded_grant(text) or stated_order(text)
     if words & _W_OVERRIDE:
