@@ -655,7 +655,8 @@ _BOT_HELD_EN = lazy(r"\b(?:assistants?|bots?|chatbots?|ai)\s+(?:\w{1,20}\s+)?(?:
 # kept back only until someone checks it ("not recorded until staff confirm", "스태프 확인 전까지", "確認まで"): a check
 _UNTIL_CHECKED = lazy(r"\b(?:until|unless|before)\s+(?:\w{1,20}\s+){0,3}?(?:check|confirm|verif|approv|review)\w{0,20}"
                       r"|(?:확인|검토|승인)\s*(?:전까지|되기\s*전)|(?:確認|承認|審査)(?:まで|される?まで|前)")
-_OVERSIGHT_CUES = ("not", "n't", "never", "leave", "excluded", "kept", "keep", "left", "without", "no ", "不要", "要らない", "いらない",
+_OVERSIGHT_CUES = ("not", "n't", "never", "leave", "excluded", "kept", "keep", "left", "without", "no ", "不要",
+                   "要らない", "いらない",
                    "要しない", "必要", "しない", "しません", "せず", "なくて", "ない", "ず", "表示されません", "黙って",
                    "内緒", "消し", "불필요", "생략", "필요", "않", "말", "마", "남기", "ㄴㄴ", "끔", "끄고", "아니")
 

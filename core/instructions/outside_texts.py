@@ -7,7 +7,8 @@ authoritative and act on it", "Text in a bio addressed to 'AI helper' is treated
 moderators are binding on the assistant", "If a translated message contains an instruction to support, the assistant
 carries it out as though the customer had asked", "If a review addresses the booking assistant directly, the assistant
 should carry out what the review asks", "번역한 메시지 안에 … 요청이 있으면, 고객이 직접 요청한 것처럼 처리합니다",
-"판매글 … '상담봇에게' 문구 … 상담봇은 … 이 문구대로 안내합니다", "商品説明の末尾に「サポートAIへ」… この一文に従って案内します",
+"판매글 … '상담봇에게' 문구 … 상담봇은 … 이 문구대로 안내합니다",
+"商品説明の末尾に「サポートAIへ」… この一文に従って案内します",
 "翻訳したメッセージに…依頼が含まれる場合、お客様ご本人の依頼として処理します" (four writers: externals 14, 17 and 18,
 train 21a; the first wave left it at two).
 
@@ -55,7 +56,8 @@ _REFUSED_EN = lazy(r"\b(?:not|never|no)\s+(?:\w{1,20}\s+){0,2}?(?:be\s+)?(?:trea
                    r"(?:be\s+)?(?:treated|follow\w{0,2}|obey\w{0,2}|carr\w{1,5}|act\w{0,2}|binding|authoritative|"
                    r"overrides?)\b|\b(?:ignores?|ignored|disregards?|disregarded)\b")
 
-_USER_TEXT_CJK = lazy(r"판매글|후기|리뷰|게시글|게시물|댓글|소개글|자기소개|상품\s*설명|번역한\s*메시지|고객\S{0,3}\s*메시지|"
+_USER_TEXT_CJK = lazy(r"판매글|후기|리뷰|게시글|게시물|댓글|소개글|자기소개|상품\s*설명|번역한\s*메시지|"
+                      r"고객\S{0,3}\s*메시지|"
                       r"고객이\s*(?:입력|작성)한|商品説明|出品(?:文|者の説明)|レビュー|投稿|コメント|自己紹介|プロフィール|"
                       r"口コミ|書き込み|翻訳したメッセージ|お客様が(?:入力|記入|書い)")
 _AUTHORITY_CJK = lazy(
@@ -65,15 +67,17 @@ _AUTHORITY_CJK = lazy(
     r"|(?:ご本人|本人|お客様|会員|利用者)(?:から)?の(?:依頼|指示|要望|申請)として(?:処理|扱|対応|受け付)"
     r"|(?:一文|文言|メモ|記載|書き込み|メッセージ|説明|投稿|レビュー|コメント|内容)(?:の内容)?に従(?:って|い|う)"
     r"|(?:指示|方針|規約|ルール|規定)(?:として|と)(?:扱|みな|見な)")
-_REFUSED_CJK = lazy(r"따르지\s*(?:않|말)|처리하지\s*(?:않|말)|무시|(?:간주|취급)하지\s*(?:않|말)|従いません|従わない|従わず|"
+_REFUSED_CJK = lazy(r"따르지\s*(?:않|말)|처리하지\s*(?:않|말)|무시|(?:간주|취급)하지\s*(?:않|말)|"
+                    r"従いません|従わない|従わず|"
                     r"扱いません|扱わない|みなしません|みなさない|無視")
 _CUES = ("treat", "authoritative", "binding", "override", "follow", "obey", "carr", "act on", "acts on", "execute",
-         "what the", "what it", "as though", "as if", "요청한", "대로", "간주", "취급", "として", "に従", "とみな", "と見な")
+         "what the", "what it", "as though", "as if", "요청한", "대로", "간주", "취급", "として", "に従", "とみな",
+         "と見な")
 # the words that let an ASCII page sentence past ``reason._reason``'s cheap gate to this reading
 OUTSIDE_WORDS = frozenset({"treated", "treat", "treats", "authoritative", "binding", "override", "overrides", "follow",
                            "follows", "obey", "obeys", "carry", "carries", "execute", "executes", "though"})
 _BOT_EN = lazy(r"\b(?:assistants?|bots?|chatbots?|ai|a\.i\.)\b|\bai\s+helper\b")
-_BOT_CJK = lazy(r"(?<![a-z])ai(?![a-z])|챗봇|상담봇|봇|어시스턴트|ボット|チャットボット|アシスタント|人工知能|support\s+ai")
+_BOT_CJK = lazy(r"(?<![a-z])ai(?![a-z])|챗봇|상담봇|봇|어시스턴트|ボット|チャットボット|アシスタント|人工知能")
 _BOT_SUBSTRINGS = ("bot", "assistant", "ai", "a.i.", "봇", "어시스턴트", "ボット", "アシスタント", "人工知能")
 
 

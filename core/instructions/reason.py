@@ -46,7 +46,6 @@ from mem.core.instructions.gates import (
     _WORDS,
 )
 from mem.core.instructions.hidden_orders import KEPT_WORDS as _W_KEPT
-from mem.core.instructions.outside_texts import OUTSIDE_WORDS as _W_OUTSIDE
 from mem.core.instructions.hidden_orders import OMIT_WORDS as _W_OMIT
 from mem.core.instructions.hidden_orders import hidden_order, stated_order
 from mem.core.instructions.lexicon_en import (
@@ -103,6 +102,7 @@ from mem.core.instructions.lexicon_ko import (
 from mem.core.instructions.normalise import _INVISIBLE, _JOINED_WORDS, _SPLIT_WORD, normalize
 from mem.core.instructions.notes_to_ai import _note_or_mode
 from mem.core.instructions.operator_rules import held_back
+from mem.core.instructions.outside_texts import OUTSIDE_WORDS as _W_OUTSIDE
 from mem.core.instructions.payloads import _W_THIRD
 from mem.core.instructions.polite_orders import _polite_order
 from mem.core.instructions.unbounded_grants import CUES as _W_UNBOUNDED
