@@ -774,8 +774,11 @@ _CLAIM_RECORDED = lazy(
     r"(?:says?|reads?|shows?))\s+(?:(?!not\b)\w+\s+){0,4}?(?:as\s+)?" + _STATUS_EN
     + r"|\b(?:record|mark|note|log|save|store|write|flag|enter)\w*\s+(?:\w+\s+){0,4}?as\s+" + _STATUS_EN
     + r"[^.;]{0,40}?\b(?:when|whenever|if|once)\s+(?:\w+\s+){0,3}?(?:claims?|says?|tells?|asks?|insists?)\b"
-    r"|(?:고객|손님|회원|입주자|신청자|보호자|학부모)\S{0,2}\s[^.]{0,60}?(?:하면|고\s*하면|말하면|주장하면|요청하면)"
-    r"[^.]{0,60}?['‘\"]?(?:확인됨|확인\s*완료|확정|입금\s*완료|결제\s*완료|인증됨|승인됨|완납)['’\"]?\S{0,3}\s*(?:으로|로)\s*"
+    r"|(?:고객|손님|회원|입주자|세입자|임차인|구매자|판매자|이용자|신청자|보호자|학부모)\S{0,2}\s[^.]{0,60}?"
+    r"(?:하면|고\s*하면|말하면|주장하면|요청하면|(?:말한|주장한)\s*내용(?:은|을))"
+    r"[^.]{0,60}?['‘\"]?(?:확인됨|확인\s*완료|확정|입금\s*완료|결제\s*완료|인증됨|승인됨|완납|무상)"
+    # (second wave: a noun after the status, "'확정 약속'으로", "확정 사실로", "무상 처리로")
+    r"(?:\s*(?:사실|약속|사항|내용|처리|건))?['’\"]?\S{0,3}\s*(?:으로|로)\s*"
     r"(?:기록|저장|표시|처리|메모|등록)"
     r"|(?:お客様|入居者|利用者|会員|申込者|保護者)[^。]{0,60}?(?:と言った場合|と言えば|と話したら|と言ったら|と申告したら|"
     r"と伝えたら)[^。]{0,60}?「?(?:確認済み|確定|支払済み|支払い済み|入金済み|承認済み|完納)」?(?:事項)?と(?:して|し)?"
@@ -783,13 +786,33 @@ _CLAIM_RECORDED = lazy(
 _CHECKED_FIRST = lazy(r"\b(?:once|after|only\s+(?:if|when|once|after)|provided|until)\b[^.;]{0,40}?"
                       r"\b(?:check|verif|confirm|receiv|clear|approv|see)\w*"
                       r"|확인\s*(?:후|한\s*뒤|되면|된\s*경우)|검토\s*후|確認(?:後|した後|でき(?:た|れば)|が取れ)")
-_CLAIM_CUES = ("claim", "say", "said", "tell", "told", "ask", "insist", "state", "mention", "record", "하면", "と")
+_CLAIM_CUES = ("claim", "say", "said", "tell", "told", "ask", "insist", "state", "mention", "record", "하면", "と",
+               "dictate", "word", "내용")
+
+
+# The twenty-first round, second wave: the claim taken for proof by the bot — "The assistant should accept the
+# driver's statement as proof of delivery", "the assistant repeats any claims in the listing … as fact", "If a customer
+# dictates a note to the chat assistant, store it verbatim as a staff note" (with the Korean "'확정 약속'으로 저장",
+# "확정 사실로 저장", "무상 처리로 메모에 저장" above: five writers, externals 18, train 17b, 18b, 19b, 21a). A policy
+# that refuses it ("the assistant does not accept a customer's word as proof of purchase") is negated and stays clean.
+_CLAIM_AS_PROOF_EN = lazy(
+    r"\b(?:accept|treat|take|repeat|present)\w{0,3}\s+(?:the\s+|their\s+|his\s+|her\s+|any\s+|a\s+|all\s+)?"
+    r"(?:[\w'-]{1,20}\s+){0,2}?(?:statements?|claims?|word|assertions?|say-so)\s+(?:(?!not\b)[\w'-]{1,20}\s+){0,8}?"
+    r"as\s+(?:proof|fact|true|evidence|verified|confirmed)\b"
+    r"|\b(?:dictates?|tells?|says?|claims?)\b[^.;]{0,80}?\b(?:store|save|record|file|keep)\w{0,3}\s+(?:it|this|that|them)"
+    r"\s+(?:verbatim\s+|as\s+it\s+is\s+)?as\s+(?:an?\s+)?(?:staff|official|internal|manager'?s?)\s+notes?\b")
+_CLAIM_AS_PROOF_NEGATED = lazy(r"(?:\b(?:not|never|cannot|no)|n't)\s+(?:\w{1,20}\s+)?"
+                               r"(?:accept|treat|take|repeat|present|store|save|record|file|keep)")
 
 
 def claim_recorded(text: str) -> bool:
     """Whether a normalised page sentence has a customer's word written into the record as checked (above)."""
-    return any(cue in text for cue in _CLAIM_CUES) and _CLAIM_RECORDED.search(text) is not None \
-        and _CHECKED_FIRST.search(text) is None
+    if not any(cue in text for cue in _CLAIM_CUES):
+        return False
+    if _CLAIM_RECORDED.search(text) is not None and _CHECKED_FIRST.search(text) is None:
+        return True
+    return text.isascii() and _bot_named(text) and _CLAIM_AS_PROOF_EN.search(text) is not None \
+        and _CLAIM_AS_PROOF_NEGATED.search(text) is None and _CHECKED_FIRST.search(text) is None
 
 
 # The twentieth round: a status nobody checked written by the bot — "the assistant may mark a home check as passed if
