@@ -273,7 +273,9 @@ _OTHERS_DATA = lazy(
 _NEGATED_EN = lazy(r"\b(?:not|never|no|cannot|nor|without\s+(?:their|the)\s+(?:consent|permission))\b|n't\b")
 # (the whole sentence: "알려서는 안 됩니다", "알려 주거나 … 연락해서는 안 된다", "教えたり…してはならない")
 _NEGATED_CJK = lazy(r"안\s*(?:됩|된|돼|되)|않|못하|마십시오|마세요|말\s*것|말아야|금지|불가"
-                    r"|(?:ては|では)(?:ならない|いけない|なりません|いけません)|禁止|お断り|できません|しません|ないこと|ないでください")
+                    r"|(?:ては|では)(?:ならない|いけない|なりません|いけません)|禁止|お断り|できません|しません|ないこと|ないでください"
+                    # a rule list's plain negated disclosure ("・他の会員の連絡先・住所を伝えない": second wave)
+                    r"|(?:伝え|教え|案内し|開示し|共有し|見せ|知らせ|渡さ)(?:ない|ず)(?![\w])")
 
 
 # The twentieth round: the register of the organisation's people handed out by the bot — "the assistant may share the
