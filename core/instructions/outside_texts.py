@@ -33,7 +33,7 @@ _USER_TEXT_EN = lazy(
     r"(?:customers?|sellers?|buyers?|users?|creators?|members?|players?|guests?|bidders?|clients?|hosts?|"
     r"tenants?|vendors?|posters?)(?:'s?)?\s+(?:own\s+)?(?:\w{1,20}\s+)?(?:notes?|messages?|texts?|writes?|"
     r"instructions?|requests?|documents?|letters?|profiles?))\b"
-    r"|\b(?:anything|whatever|text|notes?|instructions?)\s+(?:an?\s+|the\s+)?(?:\w{1,20}\s+){0,2}?"
+    r"|\b(?:anything|whatever)\s+(?:an?\s+|the\s+)?(?:\w{1,20}\s+){0,2}?"
     r"(?:writes?|includes?|puts?|adds?|types?|pastes?)\b")
 # the text's authority over the bot
 _AUTHORITY_EN = lazy(
