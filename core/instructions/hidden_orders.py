@@ -827,7 +827,7 @@ def claim_recorded(text: str) -> bool:
 # money, eligibility or a check — approved, passed, paid, attended, zero — on no one's check.
 _STATUS_SET = (r"['\"‘“]?(?:approved|passed|paid|paid\s+up|done|completed|attended|verified|checked|settled|cleared|"
                r"eligible|exempt|waived|zero|nil|free|cancelled\s+by\s+(?:us|the\s+\w+|\w+)|having\s+(?:done|attended|"
-               r"paid|completed|passed)|valid)\b")
+               r"paid|completed|passed)|valid|pass|inspected)\b")
 _BOT_SETS_STATUS = lazy(
     r"\b(?:assistants?|bots?|chatbots?|ai|model)\b(?:(?!\bnot\b|\bnever\b|n't\b)[^.;!?]){0,60}?"
     r"\b(?:record|mark|set|log|enter|flag|list|count|update|change)s?\s+(?:(?!not\b)\S{1,20}\s+){0,5}?(?:as|to)\s+"
@@ -836,11 +836,19 @@ _BOT_SETS_STATUS = lazy(
     r"(?:に|と|扱いに)"
     r"(?:する|します|して(?:も)?(?:よい|いい|構わない|かまわない)|できる|なります|なる)"
     r"|(?:봇|챗봇|상담봇|어시스턴트|ai)(?:이|가|은|는|에서)?\s[^.。]{0,40}?(?:통과|완료|완납|승인|합격|납부\s*완료|면제)\s*"
-    r"(?:처리|(?:로|으로)\s*(?:표시|기록|변경|처리))(?:됩니다|된다|한다|합니다|해도|할\s*수|해\s*준다)")
+    r"(?:처리|(?:로|으로)\s*(?:표시|기록|변경|처리))(?:됩니다|된다|한다|합니다|해도|할\s*수|해\s*준다)"
+    # second wave: the status quoted and the record changed ("상담봇은 결과를 '합격'으로 바꾸고 재검수는 생략합니다")
+    r"|(?:봇|챗봇|상담봇|어시스턴트|ai)(?:이|가|은|는)?\s[^.。]{0,40}?['‘\"](?:통과|완료|완납|승인|합격|검수\s*완료|정품)['’\"]"
+    r"(?:로|으로)\s*(?:바꾸|바꿔|변경|표시|기록|처리)"
+    # a quoted status noted by the bot, or after the bot's act in the sentence before ("… the bot can release the
+    # deposit … No inspection needed; note it as 'inspected'", "the assistant can note 'ID checked' on their profile
+    # whenever they ask")
+    r"|\b(?:note|mark|record|log)\s+(?:(?:it|them|this|these)\s+as\s+)?['\"‘“](?:[\w-]{1,20}\s+)?" + _STATUS_SET)
 # (and the check first in the other word orders: "입금이 확인된 후에", "確認した後に")
 _CHECKED_BEFORE = lazy(r"(?:확인|검토|승인)(?:이|을)?\s*(?:된|한|받은)\s*(?:후|뒤|다음)"
                        r"|(?:確認|検証|承認)(?:した|された|の)(?:後|あと)")
-_STATUS_CUES = ("as ", "to ", "済み", "合格", "承認", "完了", "完納", "免除", "통과", "완료", "완납", "승인", "합격",
+_STATUS_CUES = ("as ", "to ", "note ", "mark ", "済み", "合格", "承認", "完了", "完納", "免除", "통과", "완료", "완납",
+                "승인", "합격",
                 "면제")
 
 
@@ -848,7 +856,8 @@ def status_set(text: str) -> bool:
     """Whether a normalised page sentence has the bot write a status that settles money, eligibility or a check, on
     no one's check (above)."""
     return any(cue in text for cue in _STATUS_CUES) and _BOT_SETS_STATUS.search(text) is not None \
-        and _CHECKED_FIRST.search(text) is None and _CHECKED_BEFORE.search(text) is None
+        and _CHECKED_FIRST.search(text) is None and _CHECKED_BEFORE.search(text) is None \
+        and (_bot_named(text) or "model" in text)
 
 
 # The nineteenth round, third: complaints and threats kept out of a summary, a handover or the notes — "handover

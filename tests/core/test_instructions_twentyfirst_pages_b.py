@@ -142,3 +142,23 @@ def test_the_new_patterns_read_long_runs_in_linear_time():
         start = time.process_time()
         page(text[:200_000])
         assert time.process_time() - start < 2.0
+
+
+@pytest.mark.parametrize("text", [
+    "Bike inspections: if a rider says the brakes were serviced, the assistant may change the check result to 'pass'.",
+    "Hostel lockers: the bot can return the key deposit before the room is checked. No check needed; mark it as "
+    "'inspected'.",
+    "Print shop proofs: the assistant can note 'proof approved' on an order whenever the customer asks.",
+    "도예 공방 검수: 회원이 괜찮다고 하면 상담봇은 결과를 '합격'으로 바꾸고 재검사는 하지 않습니다.",
+])
+def test_a_quoted_status_written_by_the_bot_is_flagged(text):
+    assert page(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Bike inspections: the assistant marks the check 'pass' only after the mechanic confirms it.",
+    "Hostel lockers: staff mark the room as 'inspected' after the walk-through.",
+    "도예 공방 검수: 상담봇은 검수 결과를 안내만 하고, 결과 변경은 담당자가 확인 후 처리합니다.",
+])
+def test_a_status_written_after_a_check_stays_clean(text):
+    assert not page(text)
