@@ -704,7 +704,12 @@ def _starts_item(text: str) -> bool:
     return bool(_ITEM_START.match(text))
 
 
-_ITEM_START = re.compile(rf"^(?:(?:[-•*·]|\(?[a-z0-9]{{1,2}}[.)])\s+|(?:{LEGAL_PARAGRAPH}|{LEGAL_ITEM}))")
+# the marks Korean and Japanese notices open their items and notes with (□ top item, ○ sub-item, ※ note, ■ ◆ ▶ ・
+# bullets): set before the words with or without a blank ("※原稿の…", "○ 납부 기간 : …"); each line so marked is a
+# paragraph of its own, never a heading (a □ checkbox list in a form is a list). Read as wrapped words, held-out 20's
+# Korean 공고 glued each ○ line onto the "-" line before it and held-out 18's ※ notes onto the ③ clause before them.
+_ITEM_MARK = r"[□■○●◦◎◆◇▶▷▪※★☆・][ \t\u3000]{0,4}(?=\S)"
+_ITEM_START = re.compile(rf"^(?:(?:[-•*·]|\(?[a-z0-9]{{1,2}}[.)])\s+|(?:{LEGAL_PARAGRAPH}|{LEGAL_ITEM})|{_ITEM_MARK})")
 # an article of terms (제5조, 第8条, Article 5, Clause 5): the numbered lines inside it are its items (호/号), never
 # headings; a chapter (장/章, Part) holds numbered sections and is not one
 _LEAF_ARTICLE = re.compile(r"^(?:article|clause)\s*\d+|^제\s*\d+\s*조|^第\s*\d+\s*条", re.I)

@@ -3,7 +3,7 @@ at the body's size in a PDF, a ■ / [대괄호] line in plain text — and look
 
 from __future__ import annotations
 
-from mem.policies.readers import html_blocks, read_document
+from mem.policies.readers import html_blocks, read_document, text_blocks
 from mem.policies.sectioning import plan_topics
 from tests.policies.test_readers import LIMIT, make_pdf
 
@@ -114,3 +114,37 @@ def test_setext_headings_over_a_pipe_table_faq_are_sections():
             "| Can I share a bin? | Yes, with a neighbour. |\n")
     assert _headings(markdown_blocks(text)) == [("Garden waste collection 2027", 1), ("How much it costs", 2),
                                               ("Frequently asked questions", 2)]
+
+
+def test_plain_text_lines_opened_by_a_notice_mark_are_paragraphs_of_their_own_never_headings():
+    # a Korean 공고: □ top item, ○ sub-item, - detail, ※ note — each line its own paragraph (the ○ line was glued
+    # onto the "-" line before it), none a heading
+    notice = ("□ 생활관비 및 납부\n  ○ 생활관비(학기 기준)\n    - 2인실 : 1,150,000원\n    - 입사 보증금 : 100,000원\n"
+              "  ○ 납부 기간 : 7. 26. ~ 7. 30. 16:00\n    ※ 기한 내 미납 시 선발 취소")
+    assert [(b.text, b.level) for b in text_blocks(notice)] == [
+        ("□ 생활관비 및 납부", 0), ("○ 생활관비(학기 기준)", 0), ("- 2인실 : 1,150,000원", 0),
+        ("- 입사 보증금 : 100,000원", 0), ("○ 납부 기간 : 7. 26. ~ 7. 30. 16:00", 0),
+        ("※ 기한 내 미납 시 선발 취소", 0)]
+    # a Japanese guide's ※ note set straight before its words, after a ③ clause
+    guide = "③土日祝日は営業日に含みません。\n※大量の原稿は、分割納品のご相談に応じます。"
+    assert [b.text for b in text_blocks(guide)] == ["③土日祝日は営業日に含みません。",
+                                                   "※大量の原稿は、分割納品のご相談に応じます。"]
+    # look-alike: a □ checkbox list in a form is a list, not headings, and its lines stay apart
+    form = "Please tick what applies:\n□ I need a parking permit\n□ I need a ground-floor room"
+    blocks = text_blocks(form)
+    assert not any(b.is_heading for b in blocks)
+    assert [b.text for b in blocks] == ["Please tick what applies:", "□ I need a parking permit",
+                                        "□ I need a ground-floor room"]
+    # look-alike: a mark inside a line, or a lone mark, starts nothing
+    assert [b.text for b in text_blocks("Rooms are cleaned twice a week\n(see ※ below) by the housekeeping team.")] == [
+        "Rooms are cleaned twice a week (see ※ below) by the housekeeping team."]
+
+
+def test_a_notice_mark_run_is_read_in_linear_time():
+    import time
+
+    for mark in "□○※・":
+        text = (mark * 200_000) + "\n" + ("가" * 1000)
+        start = time.perf_counter()
+        text_blocks(text)
+        assert time.perf_counter() - start < 2.0
