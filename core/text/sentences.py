@@ -224,6 +224,11 @@ def _unit_pieces(unit: str) -> list[str]:
 # Before a name ("Dr. Kim", "St. Louis") these never end a sentence; the other abbreviations do
 # when a capital follows ("…bags, boxes, etc. Returns are…").
 _TITLES = frozenset(["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st"])
+# The next part of a Korean date written with full stops ("2027. 8. 28.", "7. 9.(금) 17:00", eight writers' notices
+# and terms): cut at each of its stops, a 공고's "거주 기간 : 2027. 8. 28.(토) ~ 2027. 12. 18.(토)" became four
+# pieces and a quote held "2.(월)부터 선착순으로 진행". A number that goes on ("3.5") or is no date part ("15. 20%")
+# ends the sentence as before.
+_DATE_PART = lazy(r"[0-9]{1,2}\.(?![0-9])")
 _TIME_OF_DAY = lazy(r"\b[ap]\.m$", re.IGNORECASE)
 _TIME_ZONE = lazy(r"[A-Z]{2,4}\b")
 
@@ -244,6 +249,8 @@ def _page_pieces(unit: str) -> list[str]:
         end = match.start()
         if end - start >= 2 and _ITEM_LETTER.fullmatch(unit, end - 2, end) and _BLANKS.fullmatch(unit, start, end - 2):
             continue  # "가. 상품이 …": the full stop of an item's mark ends no sentence
+        if dot >= 1 and unit[dot] == "." and unit[dot - 1].isdigit() and _DATE_PART.match(unit, match.end()):
+            continue  # "2027. 8. 28.(토)": a Korean date's year and month end no sentence
         if match.group().strip(" \t") == "" and dot >= 0 and _is_abbreviation(unit, dot):
             word = unit[max(0, dot - _LONGEST_ABBREVIATION):dot].replace(".", " ").split()[-1:]
             following = unit[match.end():match.end() + 1]

@@ -142,3 +142,24 @@ def test_page_faq_marks_read_a_long_line_of_one_character_in_linear_time():
         start = time.process_time()
         page_sentences(char * 200_000)
         assert time.process_time() - start < 1.0, repr(char)  # two runs of blanks side by side took 21 s
+
+
+def test_a_korean_date_written_with_full_stops_is_one_piece_of_its_sentence():
+    # a 공고's period and deadline: the year's and the month's stops end no sentence
+    assert page_sentences("○ 거주 기간 : 2027. 8. 28.(토) ~ 2027. 12. 18.(토)") == [
+        "○ 거주 기간 : 2027. 8. 28.(토) ~ 2027. 12. 18.(토)"]
+    assert page_sentences("신청 기간 : 2027. 7. 5.(월) 10:00 ~ 7. 9.(금) 17:00까지 신청합니다.") == [
+        "신청 기간 : 2027. 7. 5.(월) 10:00 ~ 7. 9.(금) 17:00까지 신청합니다."]
+    # look-alikes: a sentence ending in a number before one opening with a figure, a decimal, a date's last stop
+    assert page_sentences("We open at 9. Then we close.") == ["We open at 9.", "Then we close."]
+    assert page_sentences("The fee is 15. 20% off applies to groups.") == [
+        "The fee is 15.", "20% off applies to groups."]
+    assert page_sentences("Version 2. 3.5 kg is the limit.") == ["Version 2.", "3.5 kg is the limit."]
+    assert page_sentences("시행일은 2026. 3. 1. 다음 문장입니다.") == ["시행일은 2026. 3. 1.", "다음 문장입니다."]
+
+
+def test_a_run_of_dotted_numbers_is_read_in_linear_time():
+    text = "1. " * 70_000
+    start = time.perf_counter()
+    page_sentences(text)
+    assert time.perf_counter() - start < 2.0
