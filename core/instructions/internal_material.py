@@ -20,6 +20,7 @@ Read on the normalised message (``normalise.normalize``); each word is read one 
 
 from __future__ import annotations
 
+from mem.core.instructions.gates import _stems
 from mem.core.text.pattern import lazy
 
 # the agent's own instructions, whole: "ur instructions from the shop … the whole setup text"
@@ -46,13 +47,19 @@ _JA_INSIDE = lazy(r"(?:社外秘|社内用|内部用|スタッフ用|従業員�
                   r"|仕入れ(?:値|価格|てる|ている)|いくらで仕入れ")
 _JA_SHOW = lazy(r"見せ|教え|貼って|出して|送って")
 
+# cheap gates: one literal search before the patterns run
+_EN_GATE = _stems("instruction", "setup", "set-up", "prompt", "config", "system text", "internal", "unpublished",
+                  "confidential", "staff-only", "employee-only", "supplier")
+_CJK_GATE = _stems("규칙", "지침", "설정", "프롬프트", "내부", "직원용", "사내용", "대외비",
+                   "指示", "プロンプト", "設定", "社外秘", "社内用", "内部用", "スタッフ用", "従業員用", "仕入れ")
+
 
 def internal_material(text: str) -> bool:
     """Whether a normalised customer message asks for the agent's own instructions in full or for material the
     service keeps inside (see above)."""
-    if (_EN_SETUP.search(text) or _EN_INSIDE.search(text)) and _EN_SHOW.search(text):
+    if _EN_GATE.search(text) and (_EN_SETUP.search(text) or _EN_INSIDE.search(text)) and _EN_SHOW.search(text):
         return True
-    if text.isascii():
+    if text.isascii() or not _CJK_GATE.search(text):
         return False
     return bool(((_KO_SETUP.search(text) and _KO_WHOLE.search(text)) or _KO_INSIDE.search(text))
                 and _KO_SHOW.search(text)

@@ -60,7 +60,9 @@ _EN_NOT = lazy(r"\b(?:my|our)\s+(?:\S{1,20}\s+)?(?:address|number|details|e-?mai
                r"|\b(?:let|tell)\s+(?:the\s+)?(?:seller|buyer|bidder|recipient)\s+know\b|\bpass\s+(?:it|this|that|"
                r"a\s+message|my\s+message)\s+on\b|\breturn\s+address\b|\b(?:see|sees|seen|get|gets)\s+my\b")
 _EN_GATE = _stems("seller", "buyer", "bidder", "purchaser", "recipient", "other ", "whoever", "someone",
-                  "members", "regulars", "ex", "who bought", "who won")
+                  "members", "regulars", "ex ", "ex-", "who bought", "who won")
+_CJK_GATE = _stems("판매자", "구매자", "낙찰자", "입찰자", "수령인", "받는", "주인", "회원", "단골", "신청한", "다른",
+                   "전", "出品者", "購入者", "落札者", "入札者", "受取人", "常連", "会員", "利用者", "元", "持ち主")
 
 _KO_PARTY = (r"(?:판매자|구매자|낙찰자|입찰자|수령인|받는\s*사람|원래\s*주인|회원(?:분)?들|단골\s*\S{0,20}?들|"
              r"같이\s*신청한\s*(?:사람|분)들?|다른\s*(?:회원|손님|고객|신청자)(?:분)?들|전\s*남친|전\s*여친|전\s*남편|전\s*부인)")
@@ -89,7 +91,7 @@ def other_party_data(text: str) -> bool:
             _EN_THEIR_DATUM.search(text) and _EN_PARTY_ANYWHERE.search(text))) and _EN_ASK.search(text) \
             and not _EN_NOT.search(text):
         return True
-    if text.isascii():
+    if text.isascii() or not _CJK_GATE.search(text):
         return False
     return bool((_KO_PARTYS_DATUM.search(text) and _KO_ASK.search(text) and not _KO_NOT.search(text))
                 or (_JA_PARTYS_DATUM.search(text) and _JA_ASK.search(text) and not _JA_NOT.search(text)))
