@@ -112,11 +112,16 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("language", lazy(r"\b(?:use|(?:switch|change|go|move|swap)(?: back)? to|back to|stick (?:to|with)) "
                       r"(?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
-                            r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|해도|소통|연락|안내|주셔|주세요|받|괜찮|돼요)")),
+                            r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|해도|소통|연락|안내|주셔|주세요|받|괜찮|돼요|"
+                            # the language asked for with a verb of sending or giving: "일본어로 보내주시면 좋겠어요",
+                            # "한국어로 주시면 됩니다", "영어로 보내주실 수 있어요?"
+                            r"보내\s?주(?:세요|시면|실\s?수|시겠)|주시면|주실\s?수)")),
     # "日本語で返信", and the same phrase made a noun by の: "英語での回答をお願いできますか", "日本語でのご案内"
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*で(?:の)?\s*(?:ご|お)?(?:答え|返信|回答|話|対応|案内|説明|"
                       r"書い|お願い|頼|"
-                      r"連絡|やり取り|大丈夫|"
+                      r"連絡|やり取り|やりとり|大丈夫|"
+                      # with a verb of receiving: "ベトナム語でいただけますか", "説明は英語でもらえますか"
+                      r"もらえ|いただけ|頂け|"
                       r"結構|構いません|いい)")),
     ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
     # the language named before the answer as one noun: "한국어 답변이 편해요", "영어 안내로 부탁해요", "英語の回答を
@@ -550,6 +555,24 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("contact_channel", lazy(r"(?P<v>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:で|に)(?:の)?"
                                    r"(?:連絡|ご連絡|お願い|送)"
                              r"|(?P<v2>メール|電話|SMS|ショートメール|LINE|郵送|チャット)(?:でも|で)(?:大丈夫|構いません|結構|いい)")),
+    # the channel as the thing asked to be given, with no particle or with a word between: "완료되면 문자 주세요",
+    # "연락은 전화 주시면 됩니다", "이메일로만 보내 주시면", "그냥 이메일로 다 보내주세요"; the same in Japanese with
+    # the verb of receiving: "電話で知らせてください", "予約確認はメールでください", "メールでもらえると助かります",
+    # "LINEでいただけますと"; in English the channel as the verb asked for: "WhatsApp me instead", "can you text me
+    # the updates", "let me know by phone call", "I'd rather get a phone call" (not a past call: "전화 주셨는데",
+    # "メールでもらった", "you called me")
+    ("contact_channel", lazy(r"(?<![가-힣])(?P<v>이메일|메일|전화|문자|카카오톡|카톡)\s?"
+                             r"(?:(?:으로|로)(?:만|도)?\s(?:다|좀|꼭|전부|모두)\s?(?:보내|주|연락|알려)|"
+                             r"(?:으로|로)만\s?(?:보내|주|연락|알려)|"
+                             r"(?:주세요|주시면\s?(?:돼|됩|좋|감사)|줘요|주실\s?수))"
+                             r"|(?P<v2>メール|電話|SMS|ショートメール|LINE|郵送|チャット)で(?:ご|お)?(?:知らせて|教えて)?"
+                             r"(?:ください|下さい|もらえ|いただけ|頂け|ほしい|欲しい)")),
+    ("contact_channel", lazy(r"(?:^|[.!?]\s+|\b(?:please|pls|just|(?:can|could|would|will) (?:you|u)"
+                             r"(?: please| pls| just)?) )(?P<v>whatsapp|text|e-?mail|message) (?:me|us)\b"
+                             r"(?! (?:about|back)\b)"
+                             r"|\b(?:let (?:me|us) know|(?:tell|remind|update|notify) (?:me|us)|"
+                             r"rather (?:get|have)) (?:(?:\w{1,20} ){0,3}?(?:by|via|over|through|with) )?(?:an? )?"
+                             r"(?P<v2>phone|e-?mail|text|whatsapp|sms)(?: calls?| messages?)?\b", _I)),
     ("delivery_time", lazy(r"\b(?P<v>" + _DELIVERY_TIME_EN + r")s? deliver", _I)),
     # "Weekday mornings are better for deliveries now": a time said to suit deliveries
     ("delivery_time", lazy(r"\b(?P<v>(?:(?:week(?:day|end)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s? )?(?:"
@@ -1258,7 +1281,10 @@ _VALUE_WORDS = {
 _NEGATED = lazy(r"n't\b|\b(?:not|never|no longer|hardly|rarely|barely|cannot|hard|difficult|struggle|"
                 r"trouble)\b|\btoo (?!much\b|many\b)\w|(?<![가-힣])(?:안|못)\s|(?<![가-힣])못(?=[가-힣])|"
                 r"않|없|어려|힘들|서툴|"
-                r"(?:な|られな|れな|でき)い|ません|なく|ず[、。]?|難し|苦手", _I)
+                r"(?:な|られな|れな|でき)い|ません|なく|ず[、。]?|難し|苦手|"
+                # the unease the value gives, as hard as its difficulty: "日本語の書類だと不安で", "영어는 불안해요",
+                # "English forms make her nervous"
+                r"不安|불안|\b(?:nervous|anxious|uneasy)\b", _I)
 # ... or the trouble the value gives, with no negation: "문자가 자꾸 스팸함으로 가더라고요",
 # "メールだと見落としがちで…", "texts end up in my junk folder", "카톡은 개인용이라 자꾸 섞여서요" (mixed in with the
 # personal chats)
