@@ -170,7 +170,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                    r"\D{0,10}?(?<![A-Za-z])" + _PHONE)),
     # "今後は自宅の03-3456-7890にご連絡ください", "010-1234-5678로 연락 주세요": a number to be reached on
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:に|へ|まで)\s*(?:ご?連絡|お?電話|かけ)")),
-    ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:번으로|으로|로)\s*(?:연락|전화)")),
+    # (and the number texts go to: "수리 끝나면 010-4417-2209로 문자 주세요" gives the number, not only the channel)
+    ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:번으로|으로|로)\s*(?:연락|전화|문자)")),
     ("name", lazy(r"\b(?i:my name is(?: now)?|my name's(?: now)?|call me|i go by|(?:address|refer to) me as)\s+"
                   + _NAME_VALUE)),
     # the name set beside the words that name it: "The account is under my name, Rachel Okonkwo."

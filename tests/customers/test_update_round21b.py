@@ -54,6 +54,11 @@ def test_look_alikes_of_a_channel_asked_for_fill_no_channel(text):
     assert slot is None or slot.name != "contact_channel"
 
 
+def test_a_number_given_for_texts_is_still_the_phone():
+    # the channel rule must not take the number's sentence from the phone: the number is the value said
+    assert find_slot("배송 출발하면 010-5521-3390으로 문자 주세요") == Slot("phone", "01055213390")
+
+
 @pytest.mark.parametrize("conversations, old, new", [
     ([[("customer", "수리 끝나면 전화 주세요."), ("agent", "네 연락드릴게요.")],
       [("customer", "요즘 회의가 많아서요. 앞으로는 문자로 연락 주세요.")]],
