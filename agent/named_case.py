@@ -240,7 +240,7 @@ def time_outside(question: str, sentence: str) -> bool:
     told, _, _, marked = asked[0]
     times = _clock_times(text)
     ranges = [(a[0], b[0]) for a, b in zip(times, times[1:], strict=False) if _TIME_TO.match(text[a[2]:b[1]])]
-    if len(ranges) != 1 and not (len(times) == 1 and _CUT_OFF.search(text)):
+    if len(ranges) != 1 and not (len(times) == 1 and _CUT_OFF.search(text) and not _starts_at(text, times[0])):
         return False
     if not marked and told < 12 * 60 and any(t >= 12 * 60 for t, _, _, _ in times) and told < 8 * 60:
         told += 12 * 60  # "4시 40분" told against an afternoon's hours: the afternoon's
@@ -252,6 +252,17 @@ def time_outside(question: str, sentence: str) -> bool:
 
 _CUT_OFF = lazy(r"\blast\s+(?:entry|admission|orders?)\b|\buntil\b|\bcloses?\s+at\b|\bno\s+later\s+than\b|마감|까지|"
                 r"締め?切|最終入|まで", re.IGNORECASE)
+# the one time a sentence names is when something starts, not its cut-off: "from 3pm until midnight" (the end is
+# a word), "open from 7am until late", "after 2pm", 오후 3시부터, 15時から
+_START_BEFORE = lazy(r"\b(?:from|after|since|opens?(?:\s+at)?|starting(?:\s+(?:at|from))?|begins?(?:\s+at)?)\s*$",
+                     re.IGNORECASE)
+_START_AFTER = lazy(r"^\s*(?:부터|から|以降|onwards?\b|or\s+later\b)", re.IGNORECASE)
+
+
+def _starts_at(text: str, time: tuple[int, int, int, bool]) -> bool:
+    """Whether the clock ``time`` of ``text`` is a start ("from 3pm"), which tells no cut-off."""
+    _, start, end, _ = time
+    return bool(_START_BEFORE.search(text[max(0, start - 20):start]) or _START_AFTER.match(text[end:end + 20]))
 
 def case_outside(question: str, sentence: str) -> bool:
     """Whether the case ``question`` names — a weekday, a time of day — falls outside the days or hours an allowing

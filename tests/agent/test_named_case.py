@@ -95,6 +95,11 @@ def test_a_weekday_outside_the_days_stated(question, sentence, outside):
     ("Can I drop it off at 5pm?", "The depot is open 9am to 6.30pm.", False),
     ("5시 10분에 가도 돼요?", "접수 마감은 오후 5시입니다.", True),
     ("4시에 가도 돼요?", "접수 마감은 오후 5시입니다.", False),
+    # the one time named is a start, not a cut-off: the "until" is of a word ("midnight", "late")
+    ("Can I check in at 4pm?", "Check-in is from 3pm until midnight.", False),
+    ("Can I swim at 9pm?", "The pool is open from 7am until late.", False),
+    ("오후 5시에 입실 가능한가요?", "입실은 오후 3시부터 자정까지 가능합니다.", False),
+    ("Can I come at 7pm?", "We are open until 6pm.", True),
 ])
 def test_a_time_outside_the_hours_stated(question, sentence, outside):
     assert time_outside(question, sentence) is outside
@@ -103,6 +108,7 @@ def test_a_time_outside_the_hours_stated(question, sentence, outside):
 def test_the_answer_says_no_to_a_case_outside_and_never_yes():
     assert in_short("is the studio open on a monday?", ["The studio opens Tuesday to Saturday."]) == ("no", "")
     assert in_short("5시 10분에 가도 돼요?", ["접수 마감은 오후 5시입니다."]) == ("no", "")
+    assert in_short("Can I check in at 4pm?", ["Check-in is from 3pm until midnight."]) != ("no", "")
     # inside: no "no" (what the rule says of the case stands)
     assert in_short("is the studio open on a friday?", ["The studio opens Tuesday to Saturday."]) != ("no", "")
     assert not case_outside("Can I drop it off at 5pm?", "The depot is open 9am to 6.30pm.")
