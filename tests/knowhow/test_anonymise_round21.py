@@ -17,7 +17,9 @@ def test_service_words_after_the_id_stay(text, expected):
     assert scrub(text, customer_ids=["carol"]) == expected
 
 
-@pytest.mark.parametrize("surname", ["Jenkins", "Baker", "White", "Brown", "Okonkwo-Smith", "Wonderly", "King"])
+@pytest.mark.parametrize("surname", ["Jenkins", "Baker", "White", "Brown", "Okonkwo-Smith", "Wonderly", "King",
+                                     # surnames that are also service or everyday words
+                                     "Park", "Price", "Day", "Post", "Cash", "Holiday"])
 def test_a_surname_after_the_id_still_goes_with_it(surname):
     assert scrub(f"Yes, Carol {surname}, we agree to refund 40%.", customer_ids=["carol"]) == \
         "Yes, [customer], we agree to refund 40%."
