@@ -47,8 +47,11 @@ _DAY_KO = (r"[월화수목금토일]\s?요일|[토일]욜|주말|평일|공휴�
            r"\d{1,2}\s*월\s*\d{1,2}\s*일")
 _DAY_JA = r"[月火水木金土日]曜|土日|平日|週末|祝日|祝祭日|休日|年末年始|お盆|\d{1,2}\s*月\s*\d{1,2}\s*日"
 _DAY = lazy(rf"\b(?:{_WEEKDAY_EN}|{_HOLIDAY_EN})\b|{_DATE_EN}|{_DAY_KO}|{_DAY_JA}", re.IGNORECASE)
+# every day of the week, in words: "any day by post", "seven days a week", "24/7"
+_ANY_DAY_EN = (r"every\s?day|any\s+day|daily|(?:7|seven)\s+days\s+a\s+week|all\s+week|24/7|"
+               r"(?:a)?round\s+the\s+clock")
 # a rule's schedule of days: the above, and "every day", "daily", 매일, 毎日, 연중무휴, 年中無休
-_DAY_STATED = lazy(rf"\b(?:{_WEEKDAY_EN}|{_HOLIDAY_EN}|every\s+day|daily|(?:mon|tue|wed|thu|fri|sat|sun)\s?[-–]\s?"
+_DAY_STATED = lazy(rf"\b(?:{_WEEKDAY_EN}|{_HOLIDAY_EN}|{_ANY_DAY_EN}|(?:mon|tue|wed|thu|fri|sat|sun)\s?[-–]\s?"
                    rf"(?:mon|tue|wed|thu|fri|sat|sun))\b|{_DATE_EN}|{_DAY_KO}|매일|연중무휴|{_DAY_JA}|毎日|年中無休",
                    re.IGNORECASE)
 
@@ -154,7 +157,7 @@ _DAY_INDEX = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "wednes": 2, "thu": 3, "t
               "月": 0, "火": 1, "水": 2, "木": 3, "金": 4, "土": 5, "日": 6}
 _WEEKDAYS = lazy(r"\bweekdays\b|\bweekday\b|평일|平日", re.IGNORECASE)
 _WEEKENDS = lazy(r"\bweekends?\b|주말|週末|土日", re.IGNORECASE)
-_EVERY_DAY = lazy(r"\bevery\s+day\b|\bdaily\b|\b7\s+days\s+a\s+week\b|매일|연중무휴|毎日|年中無休", re.IGNORECASE)
+_EVERY_DAY = lazy(rf"\b(?:{_ANY_DAY_EN})(?!\w)|매일|연중무휴|毎日|年中無休", re.IGNORECASE)
 _DAY_TO = lazy(r"^\s*(?:to|through|thru|until|till|[-–~～〜]|부터|から)\s*(?:\S{0,3}\s*)?$", re.IGNORECASE)
 # a rule that speaks of its days as exceptions or closures: the days it names are not the days it applies to
 _DAYS_EXCEPTED = lazy(r"\b(?:except|excluding|apart\s+from|other\s+than|closed|not|no|never)\b|제외|휴무|휴관|휴업|"
@@ -206,6 +209,10 @@ _CLOCK = lazy(r"(?:(오전|오후|午前|午後)\s*)?(?<![\d.:])(\d{1,2})(?:\s*[
               r"(?:\s*(\d{2})\s*(?:분|分)|\s*(반|半))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d:]|\s*(?:%|분|分|일|日|개|個|명|人))",
               re.IGNORECASE)
 _TIME_TO = lazy(r"^\s*(?:to|until|till|and|[-–~～〜]|부터|から)\s*$", re.IGNORECASE)
+# hours a rule states in words, which the clock times beside them do not bound: "6am to 10pm, and until midnight on
+# Fridays", "open from 7am until late", "emergency line 24/7"
+_HOURS_IN_WORDS = lazy(r"\b(?:midnight|noon|midday|(?:until|till|open)\s+late|24/7|24\s?hours|(?:a)?round\s+the\s+clock|all\s+day)\b|"
+                       r"자정|정오|24시간|深夜|24時間|終日", re.IGNORECASE)
 _TIME_RANGE_START = lazy(r"(?:\bbetween|\bfrom)\s*$", re.IGNORECASE)
 
 
@@ -235,7 +242,7 @@ def time_outside(question: str, sentence: str) -> bool:
     states ("5.30pm" on "8am to 6pm" is inside; 4시 40분 on "입장 마감 오후 4시 30분" is after the last entry)."""
     asked = _clock_times(question.translate(_WIDE))
     text = sentence.translate(_WIDE)
-    if len(asked) != 1 or _DAYS_EXCEPTED.search(text):
+    if len(asked) != 1 or _DAYS_EXCEPTED.search(text) or _HOURS_IN_WORDS.search(text):
         return False
     told, _, _, marked = asked[0]
     times = _clock_times(text)

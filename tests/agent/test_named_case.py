@@ -109,6 +109,14 @@ def test_the_answer_says_no_to_a_case_outside_and_never_yes():
     assert in_short("is the studio open on a monday?", ["The studio opens Tuesday to Saturday."]) == ("no", "")
     assert in_short("5시 10분에 가도 돼요?", ["접수 마감은 오후 5시입니다."]) == ("no", "")
     assert in_short("Can I check in at 4pm?", ["Check-in is from 3pm until midnight."]) != ("no", "")
+    # days or hours the rule states in words beside its span: no "no" either
+    assert in_short("Can I return it on Saturday?",
+                    ["Returns are accepted at the desk Monday to Friday, or any day by post."]) != ("no", "")
+    assert in_short("Is support available on Saturday?",
+                    ["Support is available Monday to Friday.", "Emergency support is available 24/7."]) != ("no", "")
+    assert in_short("Can I come at 11pm on Friday?",
+                    ["The gym is open 6am to 10pm, and until midnight on Fridays."]) != ("no", "")
+    assert in_short("Can I come at 11pm?", ["The gym is open 6am to 10pm."]) == ("no", "")
     # inside: no "no" (what the rule says of the case stands)
     assert in_short("is the studio open on a friday?", ["The studio opens Tuesday to Saturday."]) != ("no", "")
     assert not case_outside("Can I drop it off at 5pm?", "The depot is open 9am to 6.30pm.")
