@@ -266,9 +266,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # name rules: a name a cue names is read by those above
     # (in Korean after the message's start, a sentence's end, a verb's ending or a filler, never after a noun:
     # "남편 김민수입니다" is the husband)
+    # (in Japanese not a title, nor a business after the family name: "鈴木商店です", "山田工業です", "佐藤歯科です")
     ("name", lazy(rf"(?:^|(?<=[.,!?~ㅠㅋ])|(?<=[.,!?~ㅠㅋ한는된요다]\s)|(?<=^[어저네음]\s)|(?<=\s[어저네음]\s))"
                   rf"(?P<v>[{SURNAMES_KO}][{GIVEN_KO}]{{2}})\s?(?:입니다|이에요|예요|이요)(?![가-힣])"
-                  rf"|(?<![^\s。、！!？?])(?P<v2>(?:{_SURNAME_JA})[一-龯々]{{1,2}}?)(?<![様殿氏長員生者])"
+                  rf"|(?<![^\s。、！!？?])(?P<v2>(?:{_SURNAME_JA})[一-龯々]{{1,2}}?)(?<![様殿氏長員生者店社屋堂館園会所局院科部課組塾舎設機業品計])"
                   r"(?:です|と申します)(?=[。、！!\s]|$)")),
     ("name", lazy(r"^\W{0,3}(?i:hi|hello|hey|hiya)\W{1,3}(?i:it's|it is|this is) "
                   r"(?P<v>[A-Z][a-z]{1,20} [A-Z][a-z]{1,20})(?=,| (?:I|I'm|here)\b)")),

@@ -101,6 +101,9 @@ def test_a_name_introduced_alone_is_the_customers_name(text, name):
     "夫の佐藤健です。",
     "hi it's Tuesday so the shop's shut",
     "김서윤 초3 여자아이예요",  # a child's name with no copula right after it
+    "鈴木商店です。注文の件で連絡しました。",  # a business after a family name
+    "山田工業です。",
+    "佐藤歯科です。",
 ])
 def test_look_alikes_of_a_self_introduction_fill_no_name(text):
     slot = find_slot(text)
