@@ -32,8 +32,13 @@ MIN_WORDS = 4
 _NUMBER = lazy(r"\d{3}")
 
 
+# a typographic apostrophe (a phone's keyboard types "didn’t", "that’s") is no letter of another language
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
 def reads_as_other_language(text: str) -> bool:
     """Whether ``text`` is neither English nor Korean/Japanese: a non-ASCII letter and no English grammar word."""
+    text = text.translate(_APOSTROPHES)
     if text.isascii() or is_cjk(text):
         return False
     words = _WORD.findall(text)

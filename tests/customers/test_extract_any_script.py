@@ -67,6 +67,21 @@ def test_an_english_sentence_with_an_accented_name_is_still_read_as_english():
     assert reads_as_other_language("Ich möchte eine Rückerstattung für die Kaffeemaschine.")
 
 
+def test_english_typed_with_a_phones_apostrophe_is_still_read_as_english():
+    from datetime import date
+
+    from mem.core.text.other_language import reads_as_other_language
+    from mem.customers.fact_candidates import Turn, deterministic_candidates
+
+    assert not reads_as_other_language("Parcel didn\u2019t arrive yesterday")
+    assert not reads_as_other_language("Ok that\u2019s fine then")
+    assert reads_as_other_language("Geçen hafta İstanbul\u2019a taşındım.")
+    day = date(2026, 3, 3)
+    # small talk stays no fact, as with a straight apostrophe
+    assert not deterministic_candidates([Turn("t1", "customer", "Ok that\u2019s fine then", day=day)], log_id="c1",
+                                        reference=day)
+
+
 @pytest.mark.parametrize("text, value", [
     ("I moved to Zürich last week.", "Zürich"),
     ("I moved to Kraków yesterday.", "Kraków"),
