@@ -25,6 +25,7 @@ Every pattern reads a word at most 20 characters at a time and runs in linear ti
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from mem.core.text.pattern import lazy
 
@@ -192,14 +193,45 @@ def _days_stated(sentence: str) -> set[int]:
     return days
 
 
+# -- a case the customer tells of the past: when they ordered, bought or called, not when they ask to act -------------
+
+# a clause ends at punctuation or a conjunction ("I ordered on Sunday, can I return it?", "토요일에 샀는데 환불 돼요?",
+# "日曜に買ったんですが、返品できますか")
+_CLAUSE_END = lazy(r"[,.;:!?、。，？！]|\b(?:but|and|so|because)\b|는데|지만|けど|ので", re.IGNORECASE)
+# a Hangul syllable closed by ㅆ (았 었 했 샀 왔 …: the past), but 있 (there is) and 겠 (will)
+_KO_PAST = "".join(chr(0xAC00 + n) for n in range(11172) if n % 28 == 20 and chr(0xAC00 + n) not in "있겠")
+_PAST = lazy(r"\b(?:last|yesterday|ago|ordered|bought|purchased|paid|booked|arrived|received|delivered|came|called|"
+             r"rang|phoned|e-?mailed|sent|posted|returned|dropped|was|were|did|had|got|went|happened)\b|"
+             rf"[{_KO_PAST}]|(?:まし|でし|だっ)た|[っいしえけせてね]た(?!い|く|かっ|ら)|んだ", re.IGNORECASE)
+
+
+def _past_cases(question: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether every case at ``spans`` of ``question`` stands in a clause that tells the past ("I bought it last
+    Sunday", "7pm yesterday", 토요일에 샀는데, 日曜に買った): when the customer did something, not when they ask to."""
+    ends = [m.start() for m in _CLAUSE_END.finditer(question)]
+    past: dict[int, bool] = {}  # clause number → whether it tells the past (each clause read once)
+    for start, _ in spans:
+        clause = bisect_left(ends, start)
+        if clause not in past:
+            begin = ends[clause - 1] + 1 if clause else 0
+            past[clause] = _PAST.search(question, begin, ends[clause] if clause < len(ends) else len(question)) \
+                is not None
+        if not past[clause]:
+            return False
+    return bool(spans)
+
+
 def day_outside(question: str, sentence: str) -> bool:
     """Whether every weekday ``question`` names falls outside the days an allowing ``sentence`` states ("is the shop
     open on a Tuesday?" on "open from Thursday to Sunday"; 토요일 on 평일; 土日 on 平日). A sentence that names its days
     as closures or exceptions ("closed on Mondays", "except Sundays") tells nothing of the others: False."""
-    asked = {index for index, _, _ in _weekdays_of(question)}
-    if _WEEKENDS.search(question):
+    named = _weekdays_of(question)
+    asked = {index for index, _, _ in named}
+    spans = [(start, end) for _, start, end in named]
+    for weekend in _WEEKENDS.finditer(question):
         asked |= {5, 6}
-    if not asked or _DAYS_EXCEPTED.search(sentence):
+        spans.append(weekend.span())
+    if not asked or _DAYS_EXCEPTED.search(sentence) or _past_cases(question, spans):
         return False
     stated = _days_stated(sentence)
     return bool(stated) and not (asked & stated)
@@ -211,8 +243,8 @@ _CLOCK = lazy(r"(?:(오전|오후|午前|午後)\s*)?(?<![\d.:])(\d{1,2})(?:\s*[
 _TIME_TO = lazy(r"^\s*(?:to|until|till|and|[-–~～〜]|부터|から)\s*$", re.IGNORECASE)
 # hours a rule states in words, which the clock times beside them do not bound: "6am to 10pm, and until midnight on
 # Fridays", "open from 7am until late", "emergency line 24/7"
-_HOURS_IN_WORDS = lazy(r"\b(?:midnight|noon|midday|(?:until|till|open)\s+late|24/7|24\s?hours|(?:a)?round\s+the\s+clock|all\s+day)\b|"
-                       r"자정|정오|24시간|深夜|24時間|終日", re.IGNORECASE)
+_HOURS_IN_WORDS = lazy(r"\b(?:midnight|noon|midday|(?:until|till|open)\s+late|24/7|24\s?hours|"
+                       r"(?:a)?round\s+the\s+clock|all\s+day)\b|자정|정오|24시간|深夜|24時間|終日", re.IGNORECASE)
 _TIME_RANGE_START = lazy(r"(?:\bbetween|\bfrom)\s*$", re.IGNORECASE)
 
 
@@ -240,9 +272,11 @@ def _clock_times(text: str) -> list[tuple[int, int, int, bool]]:
 def time_outside(question: str, sentence: str) -> bool:
     """Whether the one time of day ``question`` names falls outside the one range of hours an allowing ``sentence``
     states ("5.30pm" on "8am to 6pm" is inside; 4시 40분 on "입장 마감 오후 4시 30분" is after the last entry)."""
-    asked = _clock_times(question.translate(_WIDE))
+    question = question.translate(_WIDE)
+    asked = _clock_times(question)
     text = sentence.translate(_WIDE)
-    if len(asked) != 1 or _DAYS_EXCEPTED.search(text) or _HOURS_IN_WORDS.search(text):
+    if len(asked) != 1 or _DAYS_EXCEPTED.search(text) or _HOURS_IN_WORDS.search(text) \
+            or _past_cases(question, [(asked[0][1], asked[0][2])]):
         return False
     told, _, _, marked = asked[0]
     times = _clock_times(text)

@@ -117,6 +117,15 @@ def test_the_answer_says_no_to_a_case_outside_and_never_yes():
     assert in_short("Can I come at 11pm on Friday?",
                     ["The gym is open 6am to 10pm, and until midnight on Fridays."]) != ("no", "")
     assert in_short("Can I come at 11pm?", ["The gym is open 6am to 10pm."]) == ("no", "")
+    # a day or a time the customer tells of the past (when they bought, ordered or called) is not the case asked
+    assert in_short("I bought it last Sunday, can I return it?", ["Our returns desk is open Monday to Friday."]) \
+        != ("no", "")
+    assert in_short("I called at 7pm yesterday and nobody answered, can I get a callback?",
+                    ["Callbacks are arranged between 9am and 5pm."]) != ("no", "")
+    assert in_short("토요일에 샀는데 환불 돼요?", ["환불은 평일에만 가능합니다."]) != ("no", "")
+    assert in_short("日曜に買ったんですが、返品できますか", ["返品受付は平日のみです。"]) != ("no", "")
+    assert in_short("토요일에 문 열려 있어요?", ["영업은 평일에만 합니다."]) == ("no", "")
+    assert in_short("土曜日に返品したいです。できますか", ["返品受付は平日のみです。"]) == ("no", "")
     # inside: no "no" (what the rule says of the case stands)
     assert in_short("is the studio open on a friday?", ["The studio opens Tuesday to Saturday."]) != ("no", "")
     assert not case_outside("Can I drop it off at 5pm?", "The depot is open 9am to 6.30pm.")
