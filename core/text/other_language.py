@@ -81,8 +81,20 @@ def unscreened_language(text: str) -> str:
     """The script of ``text`` when extraction keeps it as a statement in a language the injection screen does not
     read (``reads_as_other_language`` and ``has_content``: not English, Korean, Japanese or Chinese, and saying
     something), else "" — the screen (``mem.core.instructions``) knows English, Korean, Japanese and the direct
-    override in Chinese, so an order to the AI written in Arabic or Thai passes it unseen, and a fact of such words
-    is marked *unscreened*. A name or a word alone ("Kraków", "Chloé Müller") states nothing and is not marked.
-    ``text`` is read in NFKC, as the screen reads it: a code in full-width letters ("ＲＰ－２０９３") is ASCII."""
+    override in Chinese, German, French and Spanish (``SCREENED_LATIN``), so an order to the AI written in Arabic or
+    Thai passes it unseen, and a fact of such words is marked *unscreened*. A name or a word alone ("Kraków", "Chloé
+    Müller") states nothing and is not marked. ``text`` is read in NFKC, as the screen reads it: a code in full-width
+    letters ("ＲＰ－２０９３") is ASCII."""
     text = unicodedata.normalize("NFKC", text)
-    return script_name(text) if reads_as_other_language(text) and has_content(text) else ""
+    if not (reads_as_other_language(text) and has_content(text)):
+        return ""
+    from mem.core.text.written_in import written_in
+
+    if written_in(text) in SCREENED_LATIN:
+        return ""  # German, French, Spanish: the screen has override rules of their own (core/instructions/void_rules)
+    return script_name(text)
+
+
+# Latin-script languages the screen has rules for — the override ("ignoriere die Anweisungen", "ignorez les
+# instructions", "olvida las reglas": ``mem.core.instructions.void_rules``), as it has for Chinese: screened
+SCREENED_LATIN = frozenset({"de", "fr", "es"})

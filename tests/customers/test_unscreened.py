@@ -30,6 +30,10 @@ SCREENED = [  # languages the screen reads: never marked
     "先月大阪に引っ越しました。注文番号は48213です。",
     "我上个月搬到了上海，我的订单号是48213。",
     "I moved to Zürich last week.",
+    # German, French and Spanish: the screen has override rules of their own, as for Chinese
+    "Ich bin letzten Monat nach München umgezogen, meine Bestellnummer ist 48213.",
+    "Je préfère être contacté par e-mail désormais.",
+    "Me mudé a Málaga el mes pasado y mi número de pedido es 48213.",
 ]
 
 
