@@ -7,21 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import InvalidInput
 from mem.policies.ingest import ingest_documents
 from mem.policies.readers import read_document
 from mem.wiki.store import Wiki
-from mem.wiki.workspace import init_workspace
 
 DOC = "# Café vouchers\n\nA café voucher is refunded within 7 days of purchase.\n"
-
-
-@pytest.fixture
-def ws(tmp_path):
-    clock.freeze(clock.parse_datetime("2026-02-01T09:00:00Z"))
-    return init_workspace(tmp_path / "ws")
 
 
 def config_for(ws: Path) -> Config:
