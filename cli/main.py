@@ -290,13 +290,14 @@ def _json_error(message: str, *, kind: str, exit_code: int) -> None:
 
 def _flush_stdout() -> None:
     """Flush stdout before exit: a reader that left (``| head -1``) is not an error (Python's failed flush at
-    exit made the exit code 120)."""
+    exit made the exit code 120). Any other refusal (a full disk under ``> file``) is raised to ``main``'s
+    one-line error: the output is incomplete, so the exit code must say so."""
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         quiet_stdout()
-    except (OSError, ValueError):
-        pass
+    except ValueError:
+        pass  # stdout closed already: nothing is left to write
 
 
 def run() -> None:

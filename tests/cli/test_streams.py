@@ -5,6 +5,9 @@ Run as a real process: the encoding of stdout and of the arguments is the interp
 
 from __future__ import annotations
 
+import errno
+import importlib
+import io
 import json
 import os
 import subprocess
@@ -86,3 +89,26 @@ def test_a_reader_that_leaves_the_pipe_is_not_an_error(ws, args):
         error = process.stderr.read()
         assert process.wait(timeout=120) == 0, error
         assert b"Error" not in error and b"Traceback" not in error
+
+
+def test_a_full_disk_at_the_last_flush_is_an_error_not_a_success(monkeypatch):
+    """The flush at exit swallowed every OSError: output cut short by a full disk ended with exit 0."""
+    cli_main = importlib.import_module("mem.cli.main")
+
+    class FullDisk(io.StringIO):
+        def flush(self) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(sys, "stdout", FullDisk())
+    with pytest.raises(OSError):
+        cli_main._flush_stdout()
+
+
+def test_output_to_a_full_disk_exits_with_one_line_error(ws):
+    env = _env(ws, LANG="C.UTF-8")
+    for args in (("pages", "list"), ("--json", "pages", "list")):
+        with open("/dev/full", "wb") as full:
+            process = subprocess.run([sys.executable, "-m", "mem", "-w", str(ws), *args], stdout=full,
+                                     stderr=subprocess.PIPE, env=env, timeout=120)
+        assert process.returncode == 2, process.stderr
+        assert b"the disk is full" in process.stderr and b"Traceback" not in process.stderr
