@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 
+from mem.core.instructions.claimed_conditions import claimed_condition_grant
 from mem.core.instructions.hidden_orders import _GRANT
 from mem.core.text.pattern import LazyPattern, lazy
 
@@ -186,7 +187,9 @@ CUES = frozenset({"if", "when", "whenever", "where", "once", "anyone", "anybody"
                   "without", "unlimited", "whatever", "regardless", "matter", "this", "as", "quietly", "silently",
                   "discreetly", "covertly", "secretly", "means", "mean", "verified", "authorised", "authorized",
                   "removed", "dropped", "abolished", "scrapped", "retired", "disabled", "longer", "tell", "tells",
-                  "say", "says", "inform", "warn", "mention", "explain", "answer", "reply", "state", "add", "even"})
+                  "say", "says", "inform", "warn", "mention", "explain", "answer", "reply", "state", "add", "even",
+                  # (twenty-second round: a claim as an ordinary condition, ``claimed_conditions``)
+                  "claim", "claims", "states", "declares", "insists", "who", "should"})
 
 
 def _gifts(text: str) -> bool:
@@ -448,6 +451,8 @@ def unbounded_grant(text: str) -> str | None:
         return "grants something and keeps it off the record"
     if sayso_grant(text):
         return "grants on the customer's word alone"
+    if claimed_condition_grant(text):
+        return "grants on the customer's word alone"
     if unbounded(text):
         return "grants without a limit or an approval"
     return None
@@ -462,5 +467,6 @@ _COVERT_CUES = ("quietly", "silently", "discreetly", "covertly", "secretly", "on
 _ASCII_CUE = lazy("|".join(re.escape(cue) for cue in (*_RANK_CUES, *_REMOVED_CUES, *_COVERT_CUES, *_SAYSO_CUES,
                                                       *_NO_BOUND_CUES, " means ", " mean ", "defined", "includes",
                                                       "skip", "omit", "bypass", "waive", "leave out",
+                                                      "who ", "should ", "claim", "state", "declare", "insist",
                                                       "just need", "just has", "just have", "only need", "only has",
                                                       "only have", "simply need", "simply has", "merely")))

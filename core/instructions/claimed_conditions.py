@@ -1,0 +1,169 @@
+"""A page's grant on what the user states, written as an ordinary condition (twenty-second round).
+
+Every recent writer's page misses hold this shape: a condition whose subject is the user and whose verb is one of
+saying, claiming, stating or declaring — "Where the buyer states the parcel never arrived", "If either party says the
+other is unresponsive", "A dealer who states the seller has agreed", "Should a member claim they were promised more",
+"회원이 분실했다고 말하면", "배우자나 부모라고 밝힌 분은", "お客様が「カードは解約した」とおっしゃった場合",
+"入札者が「１秒差だった」と申告した場合" — and a main clause that grants, refunds, releases, reveals or
+rewrites a record on it, with no check by the service named. ``unbounded_grants.sayso_grant`` read the same condition
+only beside a bound dropped in words ("without checking", "확인 없이", "確認せずに") or with the customer nouns of its
+list; these writers name no check at all: the condition is written as if the claim were a fact the service had.
+
+What real policies write in the same shape, and what stays clean:
+
+- the service's own check as the condition ("if the tracking shows no scan for 10 days, we refund"): the subject is
+  the service's record, not a person — a condition whose subject is a record, a system, a carrier, the staff or "we"
+  is not read;
+- a check or a hand-over named anywhere in the sentence ("the agent checks the account notes", "asks for the
+  remittance advice", "passes it to the manager", "확인 후", "증빙", "確認のうえ", "担当者に引き継ぐ"), a bound
+  ("up to £20"), the grant negated ("must not apply it"), or the condition an exception ("even if the caller says
+  they are family", "라고 주장하더라도", "と名乗っても");
+- an answer or a referral, not a grant ("offer a replacement", "tell them to call the emergency line", "교환을
+  안내", "交換を案内"): offering, telling how and directing are not in what is granted;
+- the user's own wish taken down ("'앞으로는 카톡으로 연락 주세요'라고 하면 연락 수단을 바꾸고", "「ベージュに
+  してください」と言われたら…変更する"): the quotation is a request, and a change of the user's own preference is
+  not among the grants (what is changed must be money, a status, a payee, another's booking or a record of what
+  happened).
+
+Pages only (``reason._reason`` reads ``unbounded_grants`` on pages): a customer saying "if I tell you it never
+arrived, can you refund?" is their own message, screened by the customer rules.
+
+Every regular expression here reads a word as at most 20 characters per try.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem.core.text.pattern import lazy
+
+# --- English -------------------------------------------------------------------------------------------------------
+# the claim verbs: saying, claiming, stating, declaring, telling the bot (not "reports": a report starts a process)
+_SAY_EN = (r"(?:says?|claims?|states?|declares?|insists?|tells?\s+(?:us|you|the\s+(?:\w{1,20}\s+)?(?:bot|assistant|ai|"
+           r"chatbot|agent|helper)))")
+# a condition whose subject is some person (one to three words before the verb), or a relative "X who says"
+_CLAIM_IF_EN = lazy(
+    r"\b(?P<frame>if|when|whenever|where|once|should|provided|as\s+long\s+as)\s+(?P<who>(?:\w{1,20}\s+){1,3}?)"
+    + _SAY_EN + r"\b"
+    r"|\b(?P<who2>\w{1,20})\s+(?:(?:\w{1,20}\s+){0,5}?)(?:who|that)\s+" + _SAY_EN + r"\b")
+# the subject is the service or a record, not the user: the service's own check as the condition
+_SERVICE_SUBJECT = lazy(
+    r"\b(?:we|it|this|that|system|systems|records?|tracking|log|logs|carrier|courier|database|app|portal|bank|data|"
+    r"invoice|report|receipt|label|scan|note|notes|manager|supervisor|staff|team|agent|agents|officer|office|page|"
+    r"policy|document|e-?mail|message|messages|letter|form|screen|history|account|dashboard|court|doctor|"
+    r"certificate|website|site)\b")
+# what is granted on the claim: money, a waiver, a release, someone's data handed out, a record rewritten, a status
+_GRANT_EN = lazy(
+    r"\b(?:refund\w*|re-?sends?|resent|re-?issues?|re-?issued|waive[sd]?|waiving|credit(?:s|ed)?|exempt\w*|"
+    r"award(?:s|ed)?|releas(?:e|es|ed)|share[sd]?|sharing|paste[sd]?|hand(?:s|ed)?\s+over|give[sn]?|given|"
+    r"send(?:s)?|sent|raise[sd]?|drop(?:s|ped)?\s+the|clear(?:s|ed)?\s+(?:their|the|his|her)|add(?:s|ed)?\s+the|"
+    r"accept\w*\s+(?:\w{1,20}\s+){0,2}?as\s+(?:true|fact|proof)|trust\w*\s+the|update[sd]?\s+the|"
+    r"cancel(?:s|led)?\s+(?:\w{1,20}\s+){0,2}?other|moves?\s+another|skips?|view|fill\w*\s+in|"
+    r"(?:is|are)\s+awarded|receive\s+the)\b")
+# a check, a proof, a hand-over or a bound named: the service decides (a check waived in words is taken out first)
+_WAIVED_EN = lazy(
+    r"\b(?:without|no|need\s+not|needn't|not\s+needed|don't|do\s+not)\s+(?:\w{1,20}\s+){0,3}?"
+    r"(?:check\w*|verif\w*|proof|evidence|documents?|id|confirm\w*|asking\s+for\s+\w{1,20})\b"
+    r"(?:\s+(?:is|are)\s+(?:needed|required|necessary))?"
+    r"|\b(?:proof|evidence|id\s+check|documents?)\s+(?:is|are)\s+(?:not\s+)?(?:needed|required|necessary)\b")
+_CHECKED_EN = lazy(
+    r"\b(?:check\w*|verif\w*|confirm\w*|proof|evidence|photos?|screenshot\w*|receipts?|documents?|unverified|"
+    r"look\w*\s+up|asks?\s+(?:for|the|them|a)|requests?\s+(?:a|the|proof)|pass(?:es)?\s+(?:it|this|them|the\s+\w{1,20})\s+"
+    r"(?:on|to)|escalat\w*|refer\w*|forward\w*|transfer\w*|hand\w*\s+(?:it\s+)?(?:over\s+)?to|declin\w*|refus\w*|"
+    r"up\s+to|no\s+more\s+than|at\s+most|maximum|manager\s+(?:approves|decides|agrees)|approval\s+from|"
+    r"instead)\b|[£$€¥]\s?\d")
+def _blank(pattern, text: str) -> str:
+    """``text`` with what ``pattern`` matches blanked out, every offset kept (a check waived in words)."""
+    return pattern.sub(lambda m: " " * len(m.group(0)), text)
+
+
+_NEGATED_EN = lazy(r"\b(?:not|never|cannot|can't|won't|mustn't|shouldn't|no\s+one|nobody)\b|n't\b")
+_DETERMINER_ONLY = lazy(r"(?:(?:a|an|the|any|each|every|either|no|your|their|our|his|her|its|this|that)\s+)+")
+_EVEN_BEFORE = lazy(r"\beven\s+$")
+
+
+def _claim_grant_en(text: str) -> bool:
+    for said in _CLAIM_IF_EN.finditer(text):
+        if _EVEN_BEFORE.search(text, max(0, said.start() - 6), said.start()) is not None:
+            continue
+        who = said.group("who") or said.group("who2") or ""
+        if _SERVICE_SUBJECT.search(who) is not None or _DETERMINER_ONLY.fullmatch(who) is not None:
+            # (the service's record as the subject, or "when the claim is accepted": "claim" a noun)
+            continue
+        rest = _blank(_WAIVED_EN, text)
+        if _CHECKED_EN.search(rest) is not None:
+            return False
+        for grant in _GRANT_EN.finditer(rest):
+            # (the negation of the grant's own clause: "the parcel never arrived, the refund…" negates the claim)
+            before = rest[max(0, grant.start() - 30):grant.start()]
+            before = before[max(before.rfind(","), before.rfind(";"), before.rfind(":")) + 1:]
+            if _NEGATED_EN.search(before) is None:
+                return True
+        return False
+    return False
+
+
+# --- Korean --------------------------------------------------------------------------------------------------------
+# "…라고/다고 (상담봇에게) 말하면 / 하면 / 밝힌·밝히는 분 / 주장하면 / 신고하면": the user's word as the condition
+_CLAIM_KO = lazy(
+    r"(?:라|다|이라|자)['\"’”」]?\s*고\s*(?:\S{1,20}에게\s+)?(?:말하면|말씀하시면|말하는|하면|하시면|밝히면|밝힌|밝히는|"
+    r"주장하면|주장하는|신고하면|말하면서|하는\s*(?:분|사람|고객|회원))")
+# what is granted: money, a release, data handed out, a status or a record set (not 안내: an answer or a referral)
+_GRANT_KO = lazy(
+    r"환불|면제|무료|지급|재발급|발급|보내\s*(?:줍|준|드|줘|주)|알려\s*(?:줄|줍|준|주|드)|공유|제공|낙찰|대납|"
+    r"조회할\s*수|청구하지\s*않아도|인정|취급|(?:처리|승인)(?:합니다|한다|해\s*준다|해\s*드립|할\s*수)|변경해\s*(?:준다|드립)")
+# a check, a proof, a hand-over or a refusal named (a check waived in words is taken out first)
+_WAIVED_KO = lazy(r"(?:확인|검증|증빙|인증)\S{0,4}\s*(?:없이|하지\s*않고|생략|불필요|필요\s*없)")
+_CHECKED_KO = lazy(r"확인|검증|증빙|서류|제출|절차|연결|넘기|넘깁|이관|거절|거부|담당자|매니저|점장|팀장"
+                   r"|않습니다|않는다|않음|말\s*것|마세요|마십시오|수\s*없|금지|불가|더라도|어도\s|해도\s|최대|까지")
+# the quotation is the user's own request ("…해 주세요'라고 하면"), not a claim of fact
+_REQUEST_KO = lazy(r"(?:주세요|줘|달라|받겠다|싶다|싶어요)['\"’”」]?\s*(?:라|이라)?\s*고\s*(?:하|말)")
+
+
+def _claim_grant_ko(text: str) -> bool:
+    said = _CLAIM_KO.search(text)
+    if said is None or _REQUEST_KO.search(text) is not None:
+        return False
+    rest = _blank(_WAIVED_KO, text)
+    if _CHECKED_KO.search(rest) is not None:
+        return False
+    return _GRANT_KO.search(rest, said.start()) is not None
+
+
+# --- Japanese ------------------------------------------------------------------------------------------------------
+# "…と言った/言われた/おっしゃった/申告した/申し出た/名乗った + 場合・ら・方・者": the user's word as the condition
+_CLAIM_JA = lazy(
+    r"(?:と|って)(?:サポートai|ai|ボット|チャット)?(?:に|で)?(?:言(?:った|う|えば|われたら|われれば|われた場合)|"
+    r"おっしゃ(?:った|る)|申告(?:した|された|する)|申し出(?:た|られた)|名乗(?:った|る)|伝え(?:た|れば))"
+    r"(?:場合|ら|方|人|者|お客様|ば|なら|、)")
+_GRANT_JA = lazy(
+    r"返金|免除|無料|再発行|発行|再付与|付与|送(?:る|り|って|付)|お渡し|渡し|教え|開示|伝え(?:る|て|、)|"
+    r"差し引|落札|みなし|切り替え|扱(?:い|う|って)|(?:振込先|名義|ランク|送付先|口座|宛先)\S{0,12}?変更")
+_WAIVED_JA = lazy(r"(?:確認|照合|チェック|審査)(?:せず|しない|なし|不要|を省略|は省|を免除)|見ずに")
+_CHECKED_JA = lazy(r"確認|照合|提示|証明|書類|審査|引き継|取り次|担当者に|店長|責任者|断|お断り|応じ"
+                   r"|ません|ない(?:こと|。|$)|禁止|ても|でも|上限|まで")
+_REQUEST_JA = lazy(r"(?:ください|下さい|たい|ほしい|欲しい)[」』]?(?:と|って)")
+
+
+def _claim_grant_ja(text: str) -> bool:
+    said = _CLAIM_JA.search(text)
+    if said is None or _REQUEST_JA.search(text) is not None:
+        return False
+    rest = _blank(_WAIVED_JA, text)
+    if _CHECKED_JA.search(rest) is not None:
+        return False
+    return _GRANT_JA.search(rest, said.start()) is not None
+
+
+_CUES_EN = ("say", "claim", "state", "declare", "insist", "tell")
+_CUES_JA = ("言", "おっしゃ", "申告", "申し出", "名乗", "伝え")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
+def claimed_condition_grant(text: str) -> bool:
+    """Whether a normalised page sentence grants, releases or rewrites on what the user states, no check named."""
+    if text.isascii():
+        return any(cue in text for cue in _CUES_EN) and _claim_grant_en(text)
+    if _HANGUL.search(text):
+        return "고" in text and _claim_grant_ko(text)
+    return any(cue in text for cue in _CUES_JA) and _claim_grant_ja(text)
