@@ -75,7 +75,7 @@ _BOUND = lazy(
     r"\b(?:up\s+to|no\s+more\s+than|at\s+most|maximum|max|capped|limit(?:ed)?\s+(?:of|to)|within\s+\d+|"
     r"once\s+(?:a|per|every)|after|provided|subject\s+to|on\s+production\s+of|valid|proof|receipt|photos?|evidence|"
     r"sign-?off|unverified|verif(?:y|ies|ying|ication)|once\s+(?:verified|confirmed|checked|approved)|checks?|checking|"
-    r"look\s+up|find|ticket\s+history|account\s+notes|records?|manager|supervisor|"
+    r"look\s+up|find|ticket\s+history|account\s+notes|records?|manager|supervisor|asks?\s+for|"
     r"pass\s+(?:it|this|them|the\s+\w+)\s+(?:on|to)|(?:once|when|after|if|until|unless)\s+(?:\w+\s+){0,3}?"
     r"(?:confirms?|approves?|agrees?|signs?\s+off|verifies)|(?:confirmed|approved|verified|agreed)\s+by)\b"
     r"|[£$€¥]\s?\d|\b\d+\s?(?:pounds|dollars|euros|yen|won)\b")
