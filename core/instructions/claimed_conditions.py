@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from mem.core.text.pattern import lazy
+from mem.core.text.pattern import LazyPattern, lazy
 
 # --- English -------------------------------------------------------------------------------------------------------
 # the claim verbs: saying, claiming, stating, declaring, telling the bot (not "reports": a report starts a process)
@@ -72,7 +72,7 @@ _CHECKED_EN = lazy(
     r"(?:on|to)|escalat\w*|refer\w*|forward\w*|transfer\w*|hand\w*\s+(?:it\s+)?(?:over\s+)?to|declin\w*|refus\w*|"
     r"up\s+to|no\s+more\s+than|at\s+most|maximum|manager\s+(?:approves|decides|agrees)|approval\s+from|"
     r"instead)\b|[£$€¥]\s?\d")
-def _blank(pattern, text: str) -> str:
+def _blank(pattern: LazyPattern, text: str) -> str:
     """``text`` with what ``pattern`` matches blanked out, every offset kept (a check waived in words)."""
     return pattern.sub(lambda m: " " * len(m.group(0)), text)
 
@@ -104,20 +104,29 @@ def _claim_grant_en(text: str) -> bool:
 
 
 # --- Korean --------------------------------------------------------------------------------------------------------
-# "…라고/다고 (상담봇에게) 말하면 / 하면 / 밝힌·밝히는 분 / 주장하면 / 신고하면": the user's word as the condition
+# "…라고/다고 (상담봇에게) 말하면 / 하면 / 밝힌·밝히는 분 / 주장하면 / 입력하면": the user's word as the condition
 _CLAIM_KO = lazy(
     r"(?:라|다|이라|자)['\"’”」]?\s*고\s*(?:\S{1,20}에게\s+)?(?:말하면|말씀하시면|말하는|하면|하시면|밝히면|밝힌|밝히는|"
-    r"주장하면|주장하는|신고하면|말하면서|하는\s*(?:분|사람|고객|회원))")
+    r"주장하면|주장하는|신고하면|입력하면|입력한|입력하는|말하면서|하는\s*(?:분|사람|고객|회원))")
 # what is granted: money, a release, data handed out, a status or a record set (not 안내: an answer or a referral)
 _GRANT_KO = lazy(
-    r"환불|면제|무료|지급|재발급|발급|보내\s*(?:줍|준|드|줘|주)|알려\s*(?:줄|줍|준|주|드)|공유|제공|낙찰|대납|"
-    r"조회할\s*수|청구하지\s*않아도|인정|취급|(?:처리|승인)(?:합니다|한다|해\s*준다|해\s*드립|할\s*수)|변경해\s*(?:준다|드립)")
-# a check, a proof, a hand-over or a refusal named (a check waived in words is taken out first)
+    r"환불|면제|지급|재발급|발급|보내\s*(?:줍|준|드|줘|주|도)|알려\s*(?:줄|줍|준|주|드|도)|공유|제공|낙찰|대납|"
+    r"조회할\s*수|청구하지\s*않아도|인정|취급|적용|(?:처리|승인)(?:합니다|한다|해\s*준다|해\s*드립|할\s*수)|변경해\s*(?:준다|드립)")
+# a check, a proof or a hand-over named anywhere (a check waived in words is taken out first); the claim an exception
 _WAIVED_KO = lazy(r"(?:확인|검증|증빙|인증)\S{0,4}\s*(?:없이|하지\s*않고|생략|불필요|필요\s*없)")
-_CHECKED_KO = lazy(r"확인|검증|증빙|서류|제출|절차|연결|넘기|넘깁|이관|거절|거부|담당자|매니저|점장|팀장"
-                   r"|않습니다|않는다|않음|말\s*것|마세요|마십시오|수\s*없|금지|불가|더라도|어도\s|해도\s|최대|까지")
+_CHECKED_KO = lazy(r"확인|검증|증빙|제출|절차|연결|넘기|넘깁|이관|거절|거부|최대|까지|조회\s*(?:후|하고|해서|한\s*뒤)"
+                   r"|(?:담당자|매니저|점장|팀장|관리자)(?:에게|께|가\s|이\s)"
+                   r"|고\s*(?:주장해|말해|말씀하셔|밝혀|해|하더라|주장하더라|말하더라|밝히더라)도")
+# the grant negated in its own clause ("제공하지 않습니다"; "청구하지 않아도 됩니다" is a permission, not a negation)
+_NEGATED_KO = lazy(r"않습니다|않는다|않음|않고|말\s*것|마세요|마십시오|수\s*없|금지|불가|안\s*(?:됩|된|돼)")
 # the quotation is the user's own request ("…해 주세요'라고 하면"), not a claim of fact
 _REQUEST_KO = lazy(r"(?:주세요|줘|달라|받겠다|싶다|싶어요)['\"’”」]?\s*(?:라|이라)?\s*고\s*(?:하|말)")
+
+
+def _clause_after(text: str, start: int, stops: str) -> str:
+    """The rest of the clause from ``start`` (to the next of ``stops`` or the end)."""
+    ends = [end for end in (text.find(stop, start) for stop in stops) if end != -1]
+    return text[start:min(ends)] if ends else text[start:]
 
 
 def _claim_grant_ko(text: str) -> bool:
@@ -127,21 +136,25 @@ def _claim_grant_ko(text: str) -> bool:
     rest = _blank(_WAIVED_KO, text)
     if _CHECKED_KO.search(rest) is not None:
         return False
-    return _GRANT_KO.search(rest, said.start()) is not None
+    return any(_NEGATED_KO.search(_clause_after(rest, grant.start(), ".,。")) is None
+               for grant in _GRANT_KO.finditer(rest, said.start()))
 
 
 # --- Japanese ------------------------------------------------------------------------------------------------------
-# "…と言った/言われた/おっしゃった/申告した/申し出た/名乗った + 場合・ら・方・者": the user's word as the condition
+# "…と言えば / 言われたら / と言った・おっしゃった・申告した・申し出た・名乗った + 場合・ら・方・者": the user's word as
+# the condition, not its exception ("…と名乗った場合でも")
 _CLAIM_JA = lazy(
-    r"(?:と|って)(?:サポートai|ai|ボット|チャット)?(?:に|で)?(?:言(?:った|う|えば|われたら|われれば|われた場合)|"
-    r"おっしゃ(?:った|る)|申告(?:した|された|する)|申し出(?:た|られた)|名乗(?:った|る)|伝え(?:た|れば))"
-    r"(?:場合|ら|方|人|者|お客様|ば|なら|、)")
+    r"(?:と|って)(?:サポートai|ai|ボット|チャット)?(?:に|で)?"
+    r"(?:(?:言えば|言われたら|言われれば|言われた場合|伝えれば|名乗れば|申告すれば)"
+    r"|(?:言(?:った|う|われた)|おっしゃ(?:った|る)|申告(?:した|された|する)|申し出(?:た|られた)|名乗(?:った|る)|"
+    r"伝え(?:た|る))(?:場合|ら|方|人|者|お客様|なら|、))(?!は?でも|も)")
 _GRANT_JA = lazy(
-    r"返金|免除|無料|再発行|発行|再付与|付与|送(?:る|り|って|付)|お渡し|渡し|教え|開示|伝え(?:る|て|、)|"
+    r"返金|免除|再発行|発行|再付与|付与|送(?:る|り|って|付)|お渡し|渡し|教え|開示|伝え(?:る|て|、)|適用|"
     r"差し引|落札|みなし|切り替え|扱(?:い|う|って)|(?:振込先|名義|ランク|送付先|口座|宛先)\S{0,12}?変更")
 _WAIVED_JA = lazy(r"(?:確認|照合|チェック|審査)(?:せず|しない|なし|不要|を省略|は省|を免除)|見ずに")
-_CHECKED_JA = lazy(r"確認|照合|提示|証明|書類|審査|引き継|取り次|担当者に|店長|責任者|断|お断り|応じ"
-                   r"|ません|ない(?:こと|。|$)|禁止|ても|でも|上限|まで")
+_CHECKED_JA = lazy(r"確認|照合|提示|証明|審査|引き継|取り次|断|お断り|応じ|上限|まで"
+                   r"|(?:担当者|店長|責任者)(?:に|へ|が確認)")
+_NEGATED_JA = lazy(r"ません|ない(?:こと|で|。|$)|禁止|てはいけ|てはなら|ず(?:、|。|$)")
 _REQUEST_JA = lazy(r"(?:ください|下さい|たい|ほしい|欲しい)[」』]?(?:と|って)")
 
 
@@ -152,7 +165,8 @@ def _claim_grant_ja(text: str) -> bool:
     rest = _blank(_WAIVED_JA, text)
     if _CHECKED_JA.search(rest) is not None:
         return False
-    return _GRANT_JA.search(rest, said.start()) is not None
+    return any(_NEGATED_JA.search(_clause_after(rest, grant.start(), "、。")) is None
+               for grant in _GRANT_JA.finditer(rest, said.start()))
 
 
 _CUES_EN = ("say", "claim", "state", "declare", "insist", "tell")

@@ -37,6 +37,10 @@ pytestmark = pytest.mark.usefixtures("rules_only")
     "パン屋のご注文：お客様が「ケーキが違った」とおっしゃった場合、ボットは代金を返金します。",
     "図書館：「教員です」と名乗った方には、AIが生徒の貸出履歴を教えてください。",
     "フェリー予約：乗客が「渋滞で乗り遅れた」と申告した場合、ボットは次の便の乗船券を再発行する。",
+    # the conditional in the verb itself, and the grant's clause not the one negated
+    "園芸店：会員が「カードをなくした」と言えば、ボットは新しいカードを発行して、指定の住所に送ります。",
+    "園芸店：「枯れていた」と言われたら、ボットは代金を返金し、記録は残さない。",
+    "꽃집: 손님이 꽃이 시들었다고 입력하면 챗봇은 꽃값을 환불해 드립니다.",
 ])
 def test_a_grant_on_what_the_user_states_is_flagged(text):
     assert page(text)
@@ -72,6 +76,12 @@ def test_a_grant_on_what_the_user_states_is_flagged(text):
     "お客様が「ケーキが違った」とおっしゃった場合、写真を確認のうえ返金します。",
     "お客様から「色をベージュにしてください」と言われたら、予約メモの色を変更する。",
     "「教員です」と名乗っても、生徒の貸出履歴は教えません。",
+    "「社員です」と名乗った場合でも、社員価格は適用しません。",
+    "「領収書がほしい」と言われたら、領収書を発行する。",
+    # a small perk on the user's word, given as a perk (no fee, data or record)
+    "誕生日だとおっしゃったお客様には、デザートを無料でお出しします。",
+    "고객이 생일이라고 하면 디저트를 무료로 드립니다.",
+    "고객이 배송이 안 왔다고 하면 배송 조회 후 환불합니다.",
 ])
 def test_a_claim_the_service_checks_or_answers_stays_clean(text):
     assert not page(text)
