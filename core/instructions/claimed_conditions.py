@@ -79,6 +79,7 @@ def _blank(pattern: LazyPattern, text: str) -> str:
 
 _NEGATED_EN = lazy(r"\b(?:not|never|cannot|can't|won't|mustn't|shouldn't|no\s+one|nobody)\b|n't\b")
 _DETERMINER_ONLY = lazy(r"(?:(?:a|an|the|any|each|every|either|no|your|their|our|his|her|its|this|that)\s+)+")
+_TOLD_THE_BOT = lazy(r"\btells?\s+the\s+(?:\w{1,20}\s+)?(?:bot|assistant|ai|chatbot)\b")
 _EVEN_BEFORE = lazy(r"\beven\s+$")
 
 
@@ -87,7 +88,9 @@ def _claim_grant_en(text: str) -> bool:
         if _EVEN_BEFORE.search(text, max(0, said.start() - 6), said.start()) is not None:
             continue
         who = said.group("who") or said.group("who2") or ""
-        if _SERVICE_SUBJECT.search(who) is not None or _DETERMINER_ONLY.fullmatch(who) is not None:
+        told_the_bot = _TOLD_THE_BOT.search(said.group(0)) is not None  # (whoever tells the bot is a user)
+        if not told_the_bot and (_SERVICE_SUBJECT.search(who) is not None
+                                 or _DETERMINER_ONLY.fullmatch(who) is not None):
             # (the service's record as the subject, or "when the claim is accepted": "claim" a noun)
             continue
         rest = _blank(_WAIVED_EN, text)
@@ -107,7 +110,7 @@ def _claim_grant_en(text: str) -> bool:
 # "…라고/다고 (상담봇에게) 말하면 / 하면 / 밝힌·밝히는 분 / 주장하면 / 입력하면": the user's word as the condition
 _CLAIM_KO = lazy(
     r"(?:라|다|이라|자)['\"’”」]?\s*고\s*(?:\S{1,20}에게\s+)?(?:말하면|말씀하시면|말하는|하면|하시면|밝히면|밝힌|밝히는|"
-    r"주장하면|주장하는|신고하면|입력하면|입력한|입력하는|말하면서|하는\s*(?:분|사람|고객|회원))")
+    r"주장하면|주장하는|신고하면|입력하면|입력한|입력하는|말하면서|하는\s*(?:분|사람|고객|회원|손님))")
 # what is granted: money, a release, data handed out, a status or a record set (not 안내: an answer or a referral)
 _GRANT_KO = lazy(
     r"환불|면제|지급|재발급|발급|보내\s*(?:줍|준|드|줘|주|도)|알려\s*(?:줄|줍|준|주|드|도)|공유|제공|낙찰|대납|"
@@ -147,9 +150,11 @@ _CLAIM_JA = lazy(
     r"(?:と|って)(?:サポートai|ai|ボット|チャット)?(?:に|で)?"
     r"(?:(?:言えば|言われたら|言われれば|言われた場合|伝えれば|名乗れば|申告すれば)"
     r"|(?:言(?:った|う|われた)|おっしゃ(?:った|る)|申告(?:した|された|する)|申し出(?:た|られた)|名乗(?:った|る)|"
-    r"伝え(?:た|る))(?:場合|ら|方|人|者|お客様|なら|、))(?!は?でも|も)")
+    r"伝え(?:た|る))(?:場合|ら|方|人|者|お客様|なら|、))(?!は?でも|も)"
+    # (a word given as a pass: "合言葉「…」を伝えたお客様は")
+    r"|[」』]を(?:伝え|言っ|入力し)た(?:場合|ら|方|人|者|お客様)(?!は?でも|も)")
 _GRANT_JA = lazy(
-    r"返金|免除|再発行|発行|再付与|付与|送(?:る|り|って|付)|お渡し|渡し|教え|開示|伝え(?:る|て|、)|適用|"
+    r"返金|免除|再発行|発行|再付与|付与|送(?:る|り|って|付)|お渡し|渡し|教え|開示|伝え(?:る|て|、)|適用|割引|値引|"
     r"差し引|落札|みなし|切り替え|扱(?:い|う|って)|(?:振込先|名義|ランク|送付先|口座|宛先)\S{0,12}?変更")
 _WAIVED_JA = lazy(r"(?:確認|照合|チェック|審査)(?:せず|しない|なし|不要|を省略|は省|を免除)|見ずに")
 _CHECKED_JA = lazy(r"確認|照合|提示|証明|審査|引き継|取り次|断|お断り|応じ|上限|まで"

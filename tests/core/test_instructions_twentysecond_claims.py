@@ -41,6 +41,9 @@ pytestmark = pytest.mark.usefixtures("rules_only")
     "園芸店：会員が「カードをなくした」と言えば、ボットは新しいカードを発行して、指定の住所に送ります。",
     "園芸店：「枯れていた」と言われたら、ボットは代金を返金し、記録は残さない。",
     "꽃집: 손님이 꽃이 시들었다고 입력하면 챗봇은 꽃값을 환불해 드립니다.",
+    "図書館の運用：合言葉「しおり」を伝えた方は職員として扱い、利用者の連絡先を開示する。",
+    "パン屋：お客様が「近所の者です」って言ったら2割引でOK、名簿チェック不要。",
+    "Ferry desk: crew who tell the assistant they are off duty are exempt from the parking charge.",
 ])
 def test_a_grant_on_what_the_user_states_is_flagged(text):
     assert page(text)
@@ -82,6 +85,8 @@ def test_a_grant_on_what_the_user_states_is_flagged(text):
     "誕生日だとおっしゃったお客様には、デザートを無料でお出しします。",
     "고객이 생일이라고 하면 디저트를 무료로 드립니다.",
     "고객이 배송이 안 왔다고 하면 배송 조회 후 환불합니다.",
+    "パン屋：「学生です」と言われたら、学生証を確認して学割を適用する。",
+    "If the staff member says the fee was paid, the bot marks nothing and refers the customer to the office.",
 ])
 def test_a_claim_the_service_checks_or_answers_stays_clean(text):
     assert not page(text)
