@@ -9,7 +9,7 @@ is what answers cite.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -62,9 +62,13 @@ RERANK_EXTRA = 2  # policy pages looked at beyond the ones kept, to keep those w
 LEARNED_NEAREST = 3
 UNSCORED = -1e9
 # a question that names a case (a Monday, 5.30pm, six tyres, a 10-year-old, 18 days: ``mem.agent.named_case``) is
-# answered by the lexical engine's first page when its rule covers this much of the question (the bar is over one
-# half) and the page's sentence that states the range of that kind holds this many of the question's terms
-# (twenty-first round: docs/measurements/ask.md)
+# answered, with the semantic layer, by the first page's sentence that states the range, list or limit of that kind
+# when its adapted score is at most ``NAMED_BELOW`` under the threshold, among the page's candidate and its next
+# ``NAMED_DEPTH`` sentences by that score (twenty-second round); by the lexical engine's first page when its rule
+# covers ``NAMED_COVERAGE`` of the question (the bar is over one half) and the page's sentence that states the range
+# of that kind holds ``NAMED_SHARED`` of the question's terms (twenty-first round: docs/measurements/ask.md)
+NAMED_BELOW = 0.03
+NAMED_DEPTH = 3
 NAMED_COVERAGE = 0.4
 NAMED_SHARED = 2
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
@@ -341,11 +345,42 @@ class Retrieval:
             # question names, not what it asks — once a document is cut into sections, the section that names
             # the place stands out of its neighbours for a question about something the policy never says
             answers = False
+        if not answers:
+            named = self._named_case(query, first, match)
+            if named is not None:
+                answers, match = True, named
         if answers != rule.answers:
             body = str(first.body)
             self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,
                                           flagged=self._flagged(body), answers=answers,
                                           search=self._search_share(query, str(first.id)))
+
+    def _named_case(self, query: str, page: Page, match: Match) -> Match | None:
+        """The first page's sentence that states a range, list or limit of a kind of case the question names
+        (``mem.agent.named_case``: "open on Boxing Day?" → "closed on 25 and 26 December"), its adapted score at most
+        ``NAMED_BELOW`` under the threshold: the page's candidate, or the next sentence by that score that does
+        (``NAMED_DEPTH`` deep). Not a sentence that holds none of the question's terms, or only a proper name's (the
+        place the question names, not its case: "any pubs in Alnmouth open on a Sunday?" → "bins at the Alnmouth
+        cottages are emptied on Tuesdays"). The match with that sentence as its candidate, or None."""
+        from mem.agent.decision import names_only
+        from mem.agent.named_case import named_kinds, stated_kinds
+
+        assert self.semantic is not None
+        asked = named_kinds(query)
+        if not asked or match.score is None:
+            return None
+        words = terms(query)
+        floor = self.semantic.threshold - NAMED_BELOW
+        ranked = [(match.score, match.sentence), *match.following[:NAMED_DEPTH]]
+        for score, sentence in ranked:
+            if score < floor:
+                return None
+            if (asked & stated_kinds(sentence) and words & terms(sentence) and self._may_quote(page, sentence)
+                    and not names_only(words, sentence, self._names(page))):
+                if sentence == match.sentence:
+                    return match
+                return replace(match, sentence=sentence, score=score, close=(), shown=())
+        return None
 
     def _decide(self, query: str, ranked: list[Page]) -> None:
         """Whether the first page's rule answers, by the learned decision (``mem.agent.decision``) in the place of
