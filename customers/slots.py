@@ -454,6 +454,15 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"(?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)(?=\s+(?i:now|these days|at the moment)\b|[,.!?;]|$|"
                        r"\s+(?i:if that|if it|so (?:i|we|is|does|can|could|do)|and (?:i|we|my|our))\b)")),
     ("residence", lazy(r"\b(?i:home is(?: now)?(?: in)?) (?P<v>[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\b")),
+    # the home spoken of as a topic, in a message about something else: "a reef tank in our flat in Manchester",
+    # "the tariffs for my flat in Ludlow", "House is in Frome, three-bed semi" (the possessive left out at a
+    # sentence's start: no article either) — the customer's own home, never a kind of home, someone else's or one
+    # with an article ("my holiday flat in Spain", "my sister's flat in Leeds", "The house is in Leeds" — a house
+    # for sale or insured may be anyone's)
+    ("residence", lazy(r"\b(?i:my|our) (?:(?i:new) )?(?i:house|home|flat|apartment|place)(?: (?i:is|'s|is now))? "
+                       r"(?i:in) (?P<v>[A-Z][\w-]{1,20}(?: [A-Z][\w-]{1,20})?)\b"
+                       r"|(?:^|(?<=[.!?])\s{1,3})(?:(?i:new) )?(?i:house|home|flat|apartment|place) "
+                       r"(?i:is|'s|is now) (?i:in) (?P<v2>[A-Z][\w-]{1,20}(?: [A-Z][\w-]{1,20})?)\b")),
     # the address said to change to a town, no street number: the town is where they live ("주소지가 거제로
     # 바뀌었어요", "住所が松本に変わりました", "my address has changed to Derby")
     ("residence", lazy(r"\b(?i:(?:my|our) (?:home )?address (?:has changed|changed|is changing|will change|is now"
@@ -465,7 +474,16 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # "저희 집은 익산이에요": the home said to be a place, not a kind of home or where in a building
     ("residence", lazy(r"(?:저희|우리|제)\s*집(?:은|이)\s*(?!(?:아파트|빌라|주택|원룸|투룸|오피스텔|단독|전세|월세|"
                        r"근처|여기|거기|저기|이층|일층|지하|꼭대기|좁|넓|작|크)[가-힣]*)"
-                       r"(?P<v>[가-힣]{2,6}?)(?:이에요|예요|입니다|이고|(?:이)?라서|인데)")),
+                       # a town and its district: "저희 집은 수원 영통이에요"
+                       r"(?P<v>[가-힣]{2,6}?(?: [가-힣]{1,6}?)?)(?:이에요|예요|입니다|이고|(?:이)?라서|인데)")),
+    # the home as the topic in Japanese: "うちは相模原なので車で30分くらいです", "自宅は世田谷区で、…" — a place
+    # named after it, with the copula; not a kind of home, nor what the household is ("うちはマンションなので",
+    # "うちは大丈夫です", "うちは共働きなので")
+    ("residence", lazy(r"(?:(?<![一-龯ぁ-んァ-ヶー])うち|自宅|我が家)は\s?"
+                       r"(?!(?:マンション|アパート|一戸建て|戸建て|賃貸|持ち家|社宅|団地|寮|田舎|都会|近所|郊外|遠方|"
+                       r"大丈夫|無理|平気|結構|不要|必要|初めて|同じ|一緒|別|普通|大変|狭|広|古|新築)"
+                       r"(?:なので|です|で|だ))"
+                       r"(?P<v>[一-龯ァ-ヶー]{2,8})(?=なので|なんです|です(?:が|けど)?[、。!！\s]|です$|で、|だから|だけど)")),
     ("residence", lazy(r"(?P<v>[^\s,]{1,20}?)에서\s*(?:(?:혼자|같이|함께|가족이랑|가족과|쭉|계속|오래)\s*)?"
                        r"(?:지내고|지내요|지냅니다|살고|살아요|삽니다|거주|자취)")),
     ("residence", lazy(r"(?:사는|이사(?:한|간|온))\s*(?:곳|데|동네|도시)(?:은|는|이|가)\s*(?P<v>[^\s,.]{1,20}?)"
@@ -766,7 +784,7 @@ _ASCII_TRIGGERS = {
                   "up in", "back in", "here in", "located", "resid", "call", "made the",
                   # a home held somewhere ("rent a flat in…"): the kinds of home, not the verbs ("got", "own")
                   "flat", "house", "apartment", "condo", "studio", "bungalow", "cottage", "place in", "home in",
-                  "room in", "unit in"),
+                  "room in", "unit in", "place is in"),
     "subscription": ("newsletter", "mail", "digest", "alert", "notification", "mailing", "promotion", "coupon",
                      "magazine", "catalog", "offer"),
     "contact_channel": ("prefer", "contact", "reach", "call", "text", "mail", "rather", "ring", "message", "notify",
