@@ -875,7 +875,8 @@ _NOT_THEIRS = lazy(
     r"\b(?:his|her|their) (?:e-?mail|number|phone|mobile|cell|address|name|place|house|flat|new)\b|"
     r"\b(?:my|our) (?:" + _RELATIONS_EN + r"),? (?-i:[A-Z][a-z]+)\b|"
     r"그\s*(?:사람|분|친구|쪽)(?:의|\s)|彼の|彼女の|あの人の|その人の|あの方の|その方の|"
-    r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|もし|仮に|"
+    # (もし, "if", not the telephone's "もしもし": "もしもし、八王子に住んでるんですけど" tells the town)
+    r"子ども?の頃|子供の頃|学生の頃|学生時代|昔は|以前は|住んでいた|(?<!もし)もし(?!もし)|仮に|"
     # "学生のころは…を使っていたので": a time of their past, and a value they used then
     r"の(?:頃|ころ)(?:は|に|、)|若い(?:頃|ころ)|使っていた|使ってた",
     re.I)
