@@ -1,0 +1,82 @@
+"""Round twenty-two of update judgement (docs/extraction.md): the home spoken of as a topic, in a message about
+something else.
+
+A town named as the place of the customer's own home — "a reef tank in our flat in Harwich", "the meter in my flat
+in Settle", "House is in Bude, a terrace" (the possessive left out at a sentence's start), "저희 집은 안양 평촌이에요",
+「うちは八戸なので」, 「自宅は練馬区で、…」 — is where they live: a later move replaces it. Someone else's home, a kind
+of home, a second home, a home with an article (a house for sale may be anyone's), what the household is
+(「うちは共働きなので」) are not. The telephone's 「もしもし」 is no "if" (もし).
+
+Sentences are this file's own (none copied from a case file in scripts/), each with look-alikes.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from mem.customers.slots import Slot, find_slot
+
+from .test_update_structure import _active, _run
+
+
+@pytest.mark.parametrize("text, value", [
+    ("The boiler in our flat in Harwich is making a knocking noise, can someone come?", "Harwich"),
+    ("I'm calling about the meter readings for my flat in Settle, they look far too high.", "Settle"),
+    ("Can you clear the moss off the roof? House is in Bude, a mid-terrace.", "Bude"),
+    ("My new place is in Great Malvern, by the way.", "Great Malvern"),
+    ("안녕하세요 강아지 산책 부탁드리려고요. 저희 집은 안양 평촌이에요", "안양 평촌"),
+    ("トリミングの予約をしたいです。うちは八戸なので車で伺います", "八戸"),
+    ("送迎をお願いしたいです。自宅は練馬区で、駅まで10分です。", "練馬区"),
+])
+def test_the_home_spoken_of_as_a_topic_is_the_residence(text, value):
+    assert find_slot(text) == Slot("residence", value)
+
+
+@pytest.mark.parametrize("text", [
+    "My holiday flat in Padstow needs a deep clean.",  # a second home, named by its kind
+    "My daughter's flat in Exeter has a leak.",  # someone else's home
+    "The house is in Whitby and it goes on sale next week.",  # a house with an article: anyone's
+    "We stayed in a cottage in Alnwick last summer.",  # a stay, no owner
+    "Our office in Croydon is closed on Fridays.",  # a workplace, no home
+    "うちはマンションなので大型の家具は入りません",  # a kind of home
+    "うちは共働きなので平日の夜しか無理です",  # what the household is
+    "うちは大丈夫です",
+    "동생 집은 대구예요",  # a brother's home
+])
+def test_look_alikes_of_a_home_as_a_topic_fill_no_residence(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name != "residence"
+
+
+def test_the_telephones_moshimoshi_is_no_what_if():
+    assert find_slot("もしもし、えっと、鶴岡に住んでるんですけど、灯油の配達のことで") == Slot("residence", "鶴岡")
+    # the "if" itself still makes the home a supposed one
+    slot = find_slot("もし鶴岡に住んでいたら、配達してもらえますか")
+    assert slot is None or slot.name != "residence"
+
+
+@pytest.mark.parametrize("conversations, old, new", [
+    ([[("customer", "The tiles in our flat in Harwich keep cracking, could someone look?"),
+       ("agent", "We can send someone on Tuesday.")],
+      [("customer", "We've moved to Colchester since then, can the fitter come there instead?")]],
+     "Harwich", "Colchester"),
+    ([[("customer", "家事代行をお願いしたいです。自宅は練馬区で、平日の午前が希望です。"), ("agent", "承知しました。")],
+      [("customer", "先月、杉並区に引っ越しました。同じ担当の方で大丈夫ですか？")]],
+     "練馬区", "杉並区"),
+])
+def test_a_home_spoken_of_as_a_topic_is_replaced_by_a_later_move(isolated_env, tmp_path, conversations, old, new):
+    with _run(tmp_path, conversations) as store:
+        active = _active(store)
+        assert not any(old in text and new not in text for text in active), active
+        assert any(new in text for text in active), active
+
+
+@pytest.mark.parametrize("unit", ["our flat in Ab ", "House is in ", "저희 집은 수원 ", "うちは相模原", "自宅は",
+                                  "もし"])
+def test_the_new_readings_stay_linear_on_a_long_run(unit):
+    text = unit * (200_000 // len(unit))
+    started = time.process_time()
+    find_slot(text)
+    assert time.process_time() - started < 2.0
