@@ -615,6 +615,17 @@ _RULES: list[tuple[str, LazyPattern]] = [
                                   r"(?:the |my |our )?(?P<v>[\w ]{1,40}?)"
                                   r"(?= instead| rather than| if| when| whenever| while| since| because| so| from now|"
                                   r",? please|,? thanks| going forward|[.,!?;]|$)", _I)),
+    # the delivered thing named by its own words, where it is asked to be left: "just leave the bread box in the
+    # porch", "please leave the frozen boxes in the garage", "can you just leave them by the side gate I'm usually at
+    # work", "please leave them round the side gate" — asked for (please, just, can you…) and the place with its
+    # article; not what the customer does ("I leave the car in the garage", "I'll leave the house at 8")
+    ("delivery_place", lazy(r"\b(?:please|pls|plz|just|kindly|can you|could you|would you)(?: just| always)? "
+                            r"leave (?:the|my|our|these|those|them|it)(?: [\w-]{1,20}){0,3}? "
+                            r"(?:in|at|by|round|around|on|with|behind|under|inside|next to) (?:the|my|our) "
+                            r"(?P<v>[\w ]{1,40}?)"
+                            r"(?= instead| rather than| if| when| whenever| while| since| because| so| from now|"
+                            r" i'm| i am| we're| we are| it's| as| there| thanks|,? please|,? thanks| going forward|"
+                            r"[.,!?;]|$)", _I)),
     # the parcels given into someone's hands: "hand deliveries to the concierge", "give my parcels to the neighbour
     # at number 4" (the parcels named: "hand it to the manager" is one errand, not where parcels go)
     ("delivery_place", lazy(r"\b(?:hand|give|pass)(?: over)?(?: my| the| all| our| any)? (?:parcels?|packages?|"
