@@ -7,6 +7,11 @@ in Settle", "House is in Bude, a terrace" (the possessive left out at a sentence
 of home, a second home, a home with an article (a house for sale may be anyone's), what the household is
 (「うちは共働きなので」) are not. The telephone's 「もしもし」 is no "if" (もし).
 
+The delivered thing named by its own words where it is asked to be left — "just leave the veg box in the shed",
+"please leave the wine cases in the garage" — is the delivery place, as "leave the parcels in the shed" was: not what
+the customer does with their own things ("I leave the car in the garage") nor what happened ("they left the box in
+the rain").
+
 Sentences are this file's own (none copied from a case file in scripts/), each with look-alikes.
 """
 
@@ -73,8 +78,41 @@ def test_a_home_spoken_of_as_a_topic_is_replaced_by_a_later_move(isolated_env, t
         assert any(new in text for text in active), active
 
 
+@pytest.mark.parametrize("text, value", [
+    ("If nobody answers, just leave the veg box in the shed, it stays cool there.", "shed"),
+    ("Please leave the wine cases in the garage, the door is open till six.", "garage"),
+    ("can you just leave them behind the bins I'm at work all day", "bins"),
+    ("If we're out please leave my medication with the neighbour at number 3.", "neighbour at number 3"),
+])
+def test_the_thing_asked_to_be_left_somewhere_names_the_delivery_place(text, value):
+    assert find_slot(text) == Slot("delivery_place", value)
+
+
+@pytest.mark.parametrize("text", [
+    "I leave the car in the garage overnight.",  # what the customer does
+    "I'll leave the house at 8 tomorrow.",
+    "We always leave the dog with my mum on Fridays.",
+    "They just left the box in the rain!",  # what happened
+    "Did the driver leave the box at the front door?",
+    "Please leave a review on the site.",
+])
+def test_look_alikes_of_the_thing_asked_to_be_left_fill_no_delivery_place(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name != "delivery_place"
+
+
+def test_a_place_to_leave_a_named_thing_is_replaced_by_a_later_one(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "If I'm out, just leave the veg box in the shed."), ("agent", "Will do.")],
+        [("customer", "The shed leaks now. From now on please leave parcels with the neighbour at number 3.")],
+    ]) as store:
+        active = _active(store)
+        assert not any("veg box in the shed" in text for text in active), active
+        assert any("number 3" in text for text in active), active
+
+
 @pytest.mark.parametrize("unit", ["our flat in Ab ", "House is in ", "저희 집은 수원 ", "うちは相模原", "自宅は",
-                                  "もし"])
+                                  "もし", "please leave the a ", "just leave them in the "])
 def test_the_new_readings_stay_linear_on_a_long_run(unit):
     text = unit * (200_000 // len(unit))
     started = time.process_time()
