@@ -622,7 +622,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("delivery_place", lazy(r"\b(?:please|pls|plz|just|kindly|can you|could you|would you)(?: just| always)? "
                             r"leave (?:the|my|our|these|those|them|it)(?: [\w-]{1,20}){0,3}? "
                             r"(?:in|at|by|round|around|on|with|behind|under|inside|next to) (?:the|my|our) "
-                            r"(?P<v>[\w ]{1,40}?)"
+                            r"(?P<v>\w{1,20}(?: \w{1,20}){0,4}?)"
                             r"(?= instead| rather than| if| when| whenever| while| since| because| so| from now|"
                             r" i'm| i am| we're| we are| it's| as| there| thanks|,? please|,? thanks| going forward|"
                             r"[.,!?;]|$)", _I)),
