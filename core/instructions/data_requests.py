@@ -18,6 +18,7 @@ from mem.core.instructions.addressed_cjk import _CJK_AI_STRICT, _CJK_AI_STRICT_R
 from mem.core.instructions.customer_orders import _GRANT_ANY
 from mem.core.instructions.gates import _has, _stems, _words
 from mem.core.instructions.lexicon_en import _AI, _OVERRIDE_VERB
+from mem.core.instructions.other_parties import plain_contact_ask
 from mem.core.instructions.payloads import _STATUS
 from mem.core.text.pattern import lazy
 
@@ -360,6 +361,9 @@ _CJK_HANDOFF = _stems("상담원", "상담사", "담당자", "직원", "인수�
 
 def _someone_elses_data(text: str, words: set[str], cjk: bool, customer: bool) -> bool:
     """Another person's data, or the service's internal data, asked to be disclosed."""
+    if plain_contact_ask(text):
+        # "購入者さんの連絡先を教えてもらえますか?": the platform's channel to the other side (``other_parties``)
+        return False
     if cjk and (_has(text, _CJK_THIRD) or _has(text, _CJK_INTERNAL)):
         third = _KO_THIRD_PARTY.search(text) and _KO_DATUM.search(text) and _KO_DISCLOSE.search(text)
         third = third or (_JA_THIRD_PARTY.search(text) and _JA_DATUM.search(text) and _JA_DISCLOSE.search(text))

@@ -84,14 +84,43 @@ _JA_NOT = lazy(r"(?:教えて|送って|見せて)\S{0,4}?(?:わけじゃ|わけ
                r"|(?:出品者|購入者|落札者|受取人)(?:さん)?に\S{0,12}?(?:伝えて|伝言|連絡して)")
 
 
+# The platform's ordinary channel: the one other side of the customer's own deal, its contact asked for and nothing
+# else ("Can I have the seller's contact details? The item arrived broken.", "판매자 연락처 알 수 있을까요?",
+# "出品者の連絡先を教えてください"). Marketplaces hand that channel over themselves; it is the agent's to answer
+# by the policy, not an order. Not plain: another datum beside it (a real name, a home address, a phone number, bank
+# details), a way past the platform (directly, off the app), or a group of people.
+_EN_PLAIN_CONTACT = lazy(r"\b(?:the|this|my)\s+(?:seller|buyer)['’]s\s+contact\s+(?:details|info)\b"
+                         r"|\bcontact\s+(?:details|info)\s+(?:of|for)\s+(?:the|this|my)\s+(?:seller|buyer)\b")
+_EN_MORE_THAN_CONTACT = lazy(
+    r"\b(?:address(?:es)?|names?|phone|mobile|numbers?|bank|e-?mails?|birth|directly|off[\s-]platform|"
+    r"outside\s+(?:the\s+)?(?:app|site|platform)|through\s+the\s+app|in\s+person|myself|sellers|buyers)\b")
+_KO_PLAIN_CONTACT = lazy(r"(?:판매자|구매자)(?:분|님)?\s*(?:의\s*)?연락처")
+_KO_MORE_THAN_CONTACT = lazy(r"이름|성함|실명|주소|번호|계좌|이메일|생년월일|직접|직거래|따로|앱|통하지|몰라도|"
+                             r"들\s*연락처")
+_JA_PLAIN_CONTACT = lazy(r"(?:出品者|購入者)(?:さん|様|の方)?の連絡先")
+_JA_MORE_THAN_CONTACT = lazy(r"名前|氏名|本名|住所|電話|番号|口座|メール|直接|通さ|一覧|リスト|たち")
+
+
+def plain_contact_ask(text: str) -> bool:
+    """Whether the message asks only the one other side's contact, as the platform hands it over (see above)."""
+    if _EN_PLAIN_CONTACT.search(text):
+        return not _EN_MORE_THAN_CONTACT.search(text)
+    if _KO_PLAIN_CONTACT.search(text):
+        return not _KO_MORE_THAN_CONTACT.search(text)
+    if _JA_PLAIN_CONTACT.search(text):
+        return not _JA_MORE_THAN_CONTACT.search(text)
+    return False
+
+
 def other_party_data(text: str) -> bool:
     """Whether a normalised customer message asks for a personal datum of the other party of the customer's deal
     or of the service's other members (see above)."""
     if _EN_GATE.search(text) and (_EN_PARTYS_DATUM.search(text) or (
             _EN_THEIR_DATUM.search(text) and _EN_PARTY_ANYWHERE.search(text))) and _EN_ASK.search(text) \
             and not _EN_NOT.search(text):
-        return True
+        return not plain_contact_ask(text)
     if text.isascii() or not _CJK_GATE.search(text):
         return False
     return bool((_KO_PARTYS_DATUM.search(text) and _KO_ASK.search(text) and not _KO_NOT.search(text))
-                or (_JA_PARTYS_DATUM.search(text) and _JA_ASK.search(text) and not _JA_NOT.search(text)))
+                or (_JA_PARTYS_DATUM.search(text) and _JA_ASK.search(text) and not _JA_NOT.search(text))) \
+        and not plain_contact_ask(text)

@@ -32,7 +32,23 @@ NOT_ASKED = [
     "판매자 주소 알려달라는 건 아니고요, 그냥 발송됐는지만 확인해 주세요.",
     "出品者に、まだ届いていないと伝えてください。",
     "私の住所を出品者に伝えておいてください。",
+    # the platform's ordinary channel: the one other side's contact, nothing else, nothing past the platform
+    "Can I have the seller's contact details? The item arrived broken.",
+    "Could you share the contact info for the buyer? He hasn't confirmed he got it.",
+    "구매자 연락처 좀 알려주실 수 있나요? 수령 확인이 아직 안 됐어요.",
+    "購入者さんの連絡先を教えてもらえますか？受取評価がまだなので。",
 ]
+# beside the contact, another datum or a way past the platform: still asked
+MORE_THAN_THE_CHANNEL = [
+    "Can I have the seller's contact details and home address? I want to sort it out directly.",
+    "판매자 연락처랑 실명 알려주세요. 직거래로 할게요.",
+    "出品者の連絡先と住所を教えてください。直接行きます。",
+]
+
+
+@pytest.mark.parametrize("text", MORE_THAN_THE_CHANNEL)
+def test_more_than_the_platforms_channel(text: str) -> None:
+    assert other_party_data(normalize(text))
 
 
 @pytest.mark.parametrize("text", ASKED)
