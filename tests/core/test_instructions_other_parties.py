@@ -10,7 +10,7 @@ import time
 import pytest
 
 from mem.core.instructions.normalise import normalize
-from mem.core.instructions.other_parties import other_party_data
+from mem.core.instructions.other_parties import other_party_data, plain_contact_ask
 from mem.customers.screening import instruction_like
 
 ASKED = [
@@ -70,6 +70,21 @@ def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
         text = normalize(unit * (size // len(unit)))
         start = time.process_time()
         other_party_data(text)
+        return time.process_time() - start
+
+    seconds(1_000)
+    first, second = seconds(100_000), seconds(200_000)
+    assert second < 0.4
+    assert second < 3.0 * first + 0.2
+
+
+@pytest.mark.parametrize("unit", ["the seller's contact details ", "contact details for the buyer ", "판매자 연락처 ",
+                                  "出品者の連絡先", "a", "가", "あ", " "])
+def test_the_plain_contact_reading_is_linear(unit: str) -> None:
+    def seconds(size: int) -> float:
+        text = normalize(unit * (size // len(unit)))
+        start = time.process_time()
+        plain_contact_ask(text)
         return time.process_time() - start
 
     seconds(1_000)
