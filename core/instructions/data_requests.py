@@ -360,10 +360,12 @@ _CJK_HANDOFF = _stems("상담원", "상담사", "담당자", "직원", "인수�
 
 
 def _someone_elses_data(text: str, words: set[str], cjk: bool, customer: bool) -> bool:
-    """Another person's data, or the service's internal data, asked to be disclosed."""
-    if plain_contact_ask(text):
-        # "購入者さんの連絡先を教えてもらえますか?": the platform's channel to the other side (``other_parties``)
-        return False
+    """Another person's data, or the service's internal data, asked to be disclosed — not the one other side's
+    contact asked plainly ("購入者さんの連絡先を教えてもらえますか?": the platform's channel, ``other_parties``)."""
+    return _others_data_asked(text, words, cjk, customer) and not plain_contact_ask(text)
+
+
+def _others_data_asked(text: str, words: set[str], cjk: bool, customer: bool) -> bool:
     if cjk and (_has(text, _CJK_THIRD) or _has(text, _CJK_INTERNAL)):
         third = _KO_THIRD_PARTY.search(text) and _KO_DATUM.search(text) and _KO_DISCLOSE.search(text)
         third = third or (_JA_THIRD_PARTY.search(text) and _JA_DATUM.search(text) and _JA_DISCLOSE.search(text))
