@@ -18,7 +18,10 @@ It is trained here on the project's question → sentence pairs:
 Validation, leave-one-writer-out: for each writer's set, the adapter is trained on all the others; the ridge and
 the threshold are chosen on those training sets only, on their out-of-fold answers (``out_of_fold``: each third
 of the training writers answered by an adapter trained on the other two thirds; fuse mode replayed by
-``simulate``, checked against the engine's own answers at the start of every run); the left-out set is then
+``simulate``, checked against the engine's own answers at the start of every run): the threshold with the most
+right sentences whose honest "no rule" is at least the shipped adapter's, replayed on the training writers it was
+not trained on (``shipped_floor``; twenty-second round: fuse mode's honesty, the floor before, let every retrain
+buy right sentences with honesty); the left-out set is then
 asked through the engine itself (``answer_question`` with the adapter, as scripts/bench_policy_qa.py asks) and
 judged as the bench judges (right page, right sentence, honest "no rule").
 
@@ -536,14 +539,67 @@ def fitted(items: list[QuestionData], all_pages: list[list[PageData]], ridge: fl
     return FITS[key]
 
 
-def choose_threshold(sims: list[Simulated], items: list[QuestionData]) -> float:
-    """The threshold with the most right sentences on ``items`` (then right pages) at fuse mode's honesty there
-    or better; of equals, the higher (the more honest)."""
-    current = counts(items, [i.current for i in items])
+# the writers ``agent/adapter_weights.bin`` was trained on (the twelfth round: tune … held-out 10); whoever writes a
+# new file over it updates this with the writers it saw
+SHIPPED_WRITERS = WRITERS[:13]
+# the honesty a threshold must keep (--honesty-floor): "shipped", the shipped adapter's, replayed on the training
+# writers it has not seen; "fuse", fuse mode's on every training writer (the rule before the twenty-second round)
+HONESTY_FLOOR: list[str] = ["shipped"]
+
+
+@dataclass(frozen=True)
+class Floor:
+    """The honest "no rule" a threshold must keep: ``honest`` of the unanswerable questions of ``writers``."""
+
+    writers: frozenset[str]
+    honest: int
+
+
+def fuse_floor(items: list[QuestionData]) -> Floor:
+    """Fuse mode's honesty on every writer of ``items`` (its engine answers, gathered)."""
+    return Floor(frozenset(i.writer for i in items), counts(items, [i.current for i in items])[3])
+
+
+def shipped_floor(items: list[QuestionData], all_pages: list[list[PageData]], ship=None,
+                  seen: tuple[str, ...] = SHIPPED_WRITERS) -> Floor:
+    """The shipped adapter's honesty at its own threshold, replayed (``simulate``) on the writers of ``items`` it
+    was not trained on: a stranger's honesty, against which the out-of-fold answers (strangers' too) are held.
+    When it has seen every writer of ``items``, on all of them (in sample: a stricter floor)."""
+    if ship is None:
+        from mem.agent.adapter import shipped
+
+        ship = shipped()
+        assert ship is not None, "no agent/adapter_weights.bin"
+    adapter = (np.array([list(c) for c in ship.columns], dtype=np.float64).T,
+               np.array([list(r) for r in ship.rows], dtype=np.float64).T)
+    unseen = [i for i in items if i.writer not in set(seen)] or items
+    sims = simulated(unseen, all_pages, adapter)
+    return Floor(frozenset(i.writer for i in unseen), counts(unseen, [as_answer(s, ship.threshold) for s in sims])[3])
+
+
+def honesty_floor(items: list[QuestionData], all_pages: list[list[PageData]]) -> Floor:
+    """The floor of ``HONESTY_FLOOR``."""
+    return shipped_floor(items, all_pages) if HONESTY_FLOOR[0] == "shipped" else fuse_floor(items)
+
+
+def kept(sims: list[Simulated], items: list[QuestionData], threshold: float, floor: Floor) -> tuple[bool, int]:
+    """Whether ``threshold`` keeps ``floor``'s honesty on its writers, and the honest "no rule" it keeps there."""
+    among = [(s, i) for s, i in zip(sims, items, strict=True) if i.writer in floor.writers]
+    honest = counts([i for _, i in among], [as_answer(s, threshold) for s, _ in among])[3]
+    return honest >= floor.honest, honest
+
+
+def choose_threshold(sims: list[Simulated], items: list[QuestionData], floor: Floor | None = None) -> float:
+    """The threshold with the most right sentences on ``items`` (then right pages) whose honest "no rule" on
+    ``floor``'s writers is at least ``floor``'s (by default fuse mode's on every writer); of equals, the higher
+    (the more honest). When no threshold keeps the floor, the one that comes nearest (then the most right
+    sentences)."""
+    floor = floor or fuse_floor(items)
     best: tuple | None = None
     for t in THRESHOLDS:
         c = counts(items, [as_answer(s, t) for s in sims])
-        key = (c[3] >= current[3], c[1], c[0], c[3], t)
+        reached, honest = kept(sims, items, t, floor)
+        key = (reached, 0 if reached else honest, c[1], c[0], c[3], t)
         if best is None or key > best:
             best = key
     assert best is not None
@@ -575,19 +631,24 @@ def trained(items: list[QuestionData], all_pages: list[list[PageData]], ridges: 
             blends: tuple[float, ...] = (0.0,)):
     """The adapter trained on ``items``, and the ridge, page blend and threshold chosen on them: for each ridge
     and blend, the training writers' out-of-fold answers (``out_of_fold``); the threshold with the most right
-    sentences there at fuse mode's honesty or better, and the ridge and blend whose best threshold gets most
-    right sentences and pages together (then right sentences; of equals the smaller blend)."""
+    sentences there whose honesty keeps ``honesty_floor`` (the shipped adapter's, replayed on the training writers
+    it has not seen), and the ridge and blend whose best threshold gets most right sentences and pages together
+    (then right sentences; of equals the smaller blend)."""
     current = counts(items, [i.current for i in items])
+    floor = honesty_floor(items, all_pages)
+    log(f"    honesty floor ({HONESTY_FLOOR[0]}): {floor.honest} on {len(floor.writers)} writers")
     best: tuple | None = None
     for ridge in ridges:
         for blend in blends:
             sims = out_of_fold(items, all_pages, ridge, blend)
-            threshold = choose_threshold(sims, items)
+            threshold = choose_threshold(sims, items, floor)
             c = counts(items, [as_answer(s, threshold) for s in sims])
+            reached, honest = kept(sims, items, threshold, floor)
             log(f"    ridge {ridge}, blend {blend}, threshold {threshold}: out of fold {c[0]} / {c[1]} of {c[2]}, "
-                f"honest {c[3]} of {c[4]} (fuse mode {current[0]} / {current[1]}, {current[3]})")
-            key = (c[3] >= current[3], c[0] + c[1] if len(blends) > 1 else 0, c[1], c[0], c[3], -blend, ridge,
-                   threshold)
+                f"honest {c[3]} of {c[4]}, {honest} on the floor's writers (floor {floor.honest}) "
+                f"(fuse mode {current[0]} / {current[1]}, {current[3]})")
+            key = (reached, 0 if reached else honest, c[0] + c[1] if len(blends) > 1 else 0, c[1], c[0], c[3],
+                   -blend, ridge, threshold)
             if best is None or key > best:
                 best = key
     assert best is not None
@@ -787,6 +848,10 @@ def main() -> None:
                         help="the decision's cut: the most right sentences at the threshold's honesty or better on "
                         "each third of the training writers (folds, the default) or on all of them together "
                         "(floor), or the most right sentences plus honest no rule (sum)")
+    parser.add_argument("--honesty-floor", default="shipped", choices=("shipped", "fuse"),
+                        help="the honest 'no rule' the adapter's threshold keeps out of fold: the shipped adapter's, "
+                        "replayed on the training writers it has not seen (shipped, the default), or fuse mode's on "
+                        "every training writer (fuse, before the twenty-second round)")
     parser.add_argument("--decision-ridge", type=float, default=DECISION_RIDGE[0],
                         help="the decision's L2 penalty on its standardised weights")
     parser.add_argument("--wrong-negative", action="store_true",
@@ -817,6 +882,7 @@ def main() -> None:
     LEXICAL_STANDS[0] = not args.lexical_decided
     SECOND_PAGE[0] = args.second_page
     CUT_RULE[0] = args.cut_rule
+    HONESTY_FLOOR[0] = args.honesty_floor
     CROSS_FIT[0] = not args.in_sample_cut
     WRONG_NEGATIVE[0] = args.wrong_negative
     DECISION_RIDGE[0] = args.decision_ridge

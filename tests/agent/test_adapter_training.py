@@ -42,3 +42,53 @@ def test_the_fit_in_single_precision_is_deterministic_and_near_the_double_one():
         train_adapter.FLOAT32[0] = kept
     assert np.array_equal(u32, again[0]) and np.array_equal(w32, again[1])
     assert np.allclose(u32 @ w32.T, u64 @ w64.T, atol=1e-3)
+
+
+def _gathered(train_adapter, rows):
+    """Questions and their simulated answers from (writer, answerable, similarity, fuse mode said "no rule")."""
+    np = train_adapter.np
+    items, sims = [], []
+    for n, (writer, answerable, similarity, fuse_no_rule) in enumerate(rows):
+        q = {"question": f"q{n}", "page": "p" if answerable else None, "sentence": f"rule {n}" if answerable else ""}
+        current = ("p", "" if fuse_no_rule else f"rule {n}", fuse_no_rule)
+        items.append(train_adapter.QuestionData(writer, q, 0, np.zeros(2), "en", ["p"], ["p"], {}, current))
+        sims.append(train_adapter.Simulated("p", f"rule {n}", False, similarity))
+    return items, sims
+
+
+# two writers; an unanswerable question's best sentence scores like an answerable one's gold
+ROWS = [("a", True, 0.87, False), ("a", False, 0.86, True), ("a", True, 0.91, False),
+        ("b", False, 0.90, False), ("b", True, 0.935, False), ("b", False, 0.93, False)]
+
+
+def test_the_threshold_keeps_the_floor_it_is_given_not_fuse_modes():
+    """Fuse mode's honesty (1 of 3) lets the threshold answer every answerable question at 0.87; the shipped
+    adapter's (2 of 3, the twenty-second round's floor) costs a right sentence and keeps the second honest "no rule";
+    a floor no threshold keeps is come nearest to."""
+    train_adapter = _train_adapter()
+    items, sims = _gathered(train_adapter, ROWS)
+    Floor = train_adapter.Floor
+    assert train_adapter.fuse_floor(items) == Floor(frozenset({"a", "b"}), 1)
+    assert train_adapter.choose_threshold(sims, items) == 0.87
+    assert train_adapter.choose_threshold(sims, items, Floor(frozenset({"a", "b"}), 2)) == 0.91
+    # the floor counts on its own writers only: b's two unanswerable questions both "no rule"
+    assert train_adapter.choose_threshold(sims, items, Floor(frozenset({"b"}), 2)) == 0.935
+    assert train_adapter.choose_threshold(sims, items, Floor(frozenset({"a", "b"}), 4)) == 0.935
+    assert train_adapter.kept(sims, items, 0.91, Floor(frozenset({"a", "b"}), 2)) == (True, 2)
+    assert train_adapter.kept(sims, items, 0.87, Floor(frozenset({"b"}), 1)) == (False, 0)
+
+
+def test_the_shipped_floor_is_the_shipped_adapters_honesty_on_the_writers_it_has_not_seen(monkeypatch):
+    train_adapter = _train_adapter()
+    from types import SimpleNamespace
+
+    items, sims = _gathered(train_adapter, ROWS)
+    by_question = {i.q["question"]: s for i, s in zip(items, sims, strict=True)}
+    monkeypatch.setattr(train_adapter, "simulated",
+                        lambda asked, pages, adapter: [by_question[i.q["question"]] for i in asked])
+    ship = SimpleNamespace(columns=[[0.0, 0.0]], rows=[[0.0, 0.0]], threshold=0.905)
+    # at 0.905: a's 0.86 and b's 0.90 say "no rule", b's 0.93 answers
+    assert train_adapter.shipped_floor(items, [], ship, seen=("a",)) == train_adapter.Floor(frozenset({"b"}), 1)
+    # it has seen every writer: in sample on all of them
+    every = train_adapter.shipped_floor(items, [], ship, seen=("a", "b"))
+    assert every == train_adapter.Floor(frozenset({"a", "b"}), 2)
