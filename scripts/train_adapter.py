@@ -27,6 +27,8 @@ judged as the bench judges (right page, right sentence, honest "no rule").
 
     python scripts/train_adapter.py [--cache FILE] [--simulate] [--writers a,b] [--ridges 0.03,0.1,0.3]
     python scripts/train_adapter.py --cache FILE --write
+    python scripts/train_adapter.py --part heldout3,heldout4 --cache PART   # one part of the gather (side by side)
+    python scripts/train_adapter.py --join PART,PART,… --cache FILE         # the parts as one gather
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import pickle
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 # one BLAS thread: the matrices are small, and on a shared 2-core machine threads made a step 4x slower
@@ -124,8 +126,9 @@ def judged(answer) -> tuple[str | None, str, bool]:
             any(marker in answer.text for marker in NO_RULE))
 
 
-def services(tmp: Path):
-    """(writer, service memory, questions) of every set, the workspaces made as the bench makes them."""
+def services(tmp: Path, writers: frozenset[str] | None = None):
+    """(writer, service memory, questions) of every set (or of ``writers``' sets), the workspaces made as the
+    bench makes them."""
     from mem.wiki.service_memory import WorkspaceServiceMemory
 
     settings = {"ask": {"semantic": "auto"}}
@@ -133,25 +136,36 @@ def services(tmp: Path):
     def workspace_of(root: Path, docs: list[Path]) -> WorkspaceServiceMemory:
         return service_workspace(root, docs, settings)
 
-    privacy, gym, card = tmp / "privacy-notice.pdf", tmp / "gym-rules.pdf", tmp / "bank-card.pdf"
-    build_pdf(privacy, PRIVACY)
-    build_pdf(gym, sections_of((HELDOUT / "gym-rules.txt").read_text(encoding="utf-8")))
-    build_pdf(card, sections_of((HELDOUT2 / "bank-card.txt").read_text(encoding="utf-8")))
-    shared = workspace_of(tmp / "ws", [
-        DATA / "retail-policy.md", DATA / "airline-terms.md", DATA / "warranty.html", privacy,
-        DATA / "membership-ko.md", HELDOUT / "hotel-terms.md", HELDOUT / "streaming-terms.md",
-        HELDOUT / "car-rental.html", gym,
-        HELDOUT / "store-terms-ja.md", HELDOUT2 / "mobile-plan.md", HELDOUT2 / "marketplace-help.html", card,
-        HELDOUT2 / "ticket-booking-ko.md", HELDOUT2 / "subscription-box-ja.md"])
-    yield "tune", shared, load(DATA / "questions.jsonl")
-    yield "held-out", shared, load(HELDOUT / "questions.jsonl")
-    yield "held-out-2", shared, load(HELDOUT2 / "questions.jsonl")
+    wanted = frozenset(WRITERS) if writers is None else writers
+    yield from _shared_services(tmp, wanted)
     for n, (writer, folder) in enumerate(FOLDERS.items()):
+        if writer not in wanted:
+            continue
         found = [folder] if (folder / "questions.jsonl").is_file() else []
         found += sorted(s for s in folder.iterdir() if s.is_dir() and (s / "questions.jsonl").is_file())
         for m, service_dir in enumerate(found):
             docs = sorted(f for f in service_dir.iterdir() if f.suffix.lower() in DOCUMENTS)
             yield writer, workspace_of(tmp / f"service-{n}-{m}", docs), load(service_dir / "questions.jsonl")
+
+
+def _shared_services(tmp: Path, wanted: frozenset[str]):
+    """The first three sets' one workspace (made only when one of them is wanted) and their questions."""
+    if not wanted & {"tune", "held-out", "held-out-2"}:
+        return
+    settings = {"ask": {"semantic": "auto"}}
+    privacy, gym, card = tmp / "privacy-notice.pdf", tmp / "gym-rules.pdf", tmp / "bank-card.pdf"
+    build_pdf(privacy, PRIVACY)
+    build_pdf(gym, sections_of((HELDOUT / "gym-rules.txt").read_text(encoding="utf-8")))
+    build_pdf(card, sections_of((HELDOUT2 / "bank-card.txt").read_text(encoding="utf-8")))
+    shared = service_workspace(tmp / "ws", [
+        DATA / "retail-policy.md", DATA / "airline-terms.md", DATA / "warranty.html", privacy,
+        DATA / "membership-ko.md", HELDOUT / "hotel-terms.md", HELDOUT / "streaming-terms.md",
+        HELDOUT / "car-rental.html", gym,
+        HELDOUT / "store-terms-ja.md", HELDOUT2 / "mobile-plan.md", HELDOUT2 / "marketplace-help.html", card,
+        HELDOUT2 / "ticket-booking-ko.md", HELDOUT2 / "subscription-box-ja.md"], settings)
+    for writer, folder in (("tune", DATA), ("held-out", HELDOUT), ("held-out-2", HELDOUT2)):
+        if writer in wanted:
+            yield writer, shared, load(folder / "questions.jsonl")
 
 
 def semantic_of(service):
@@ -170,8 +184,9 @@ def semantic_of(service):
     return semantic
 
 
-def gather(tmp: Path) -> tuple[list[list[PageData]], list[QuestionData], list]:
-    """Every service's pages and every question's data, and the live services (to ask again with adapters)."""
+def gather(tmp: Path, writers: frozenset[str] | None = None) -> tuple[list[list[PageData]], list[QuestionData], list]:
+    """Every service's pages and every question's data (or ``writers``' only: ``--part``), and the live services
+    (to ask again with adapters)."""
     from mem.agent.answering import answer_question
     from mem.agent.retrieval import SHORTLIST_PAGES, Retrieval, _introduction
     from mem.agent.rule_quote import page_language, quote_sentences
@@ -181,7 +196,7 @@ def gather(tmp: Path) -> tuple[list[list[PageData]], list[QuestionData], list]:
     questions: list[QuestionData] = []
     live: list = []
     seen: dict[int, int] = {}
-    for writer, service, asked in services(tmp):
+    for writer, service, asked in services(tmp, writers):
         semantic = semantic_of(service)
         if id(service) not in seen:
             seen[id(service)] = len(all_pages)
@@ -232,6 +247,26 @@ def gather(tmp: Path) -> tuple[list[list[PageData]], list[QuestionData], list]:
             questions.append(item)
         print(f"gathered {writer} ({len(asked)} questions)", file=sys.stderr)
     return all_pages, questions, live
+
+
+def joined(parts: list[tuple[list[list[PageData]], list[QuestionData]]]) -> tuple[list[list[PageData]],
+                                                                                    list[QuestionData]]:
+    """Gathers of some writers each (``--part``) as one gather: the services' pages one after another (each
+    question's ``service`` moved by the pages before its part), the questions in ``WRITERS`` order (the inner folds
+    are thirds of that order), each writer's in its own order. A writer in two parts is an error."""
+    all_pages: list[list[PageData]] = []
+    by_writer: dict[str, list[QuestionData]] = {}
+    for pages, items in parts:
+        offset = len(all_pages)
+        all_pages += pages
+        found: dict[str, list[QuestionData]] = {}
+        for item in items:
+            found.setdefault(item.writer, []).append(replace(item, service=item.service + offset))
+        if twice := set(found) & set(by_writer):
+            raise ValueError(f"gathered in two parts: {', '.join(sorted(twice))}")
+        by_writer.update(found)
+    order = [w for w in WRITERS if w in by_writer] + sorted(set(by_writer) - set(WRITERS))
+    return all_pages, [item for writer in order for item in by_writer[writer]]
 
 
 # -- fuse mode, simulated on the gathered data -----------------------------------------------------------------
@@ -826,6 +861,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache", type=Path, help="keep the gathered data in this file; with it, --simulate runs "
                         "train from it without the engine")
+    parser.add_argument("--part", help="gather only these writers (comma-separated) into --cache and stop: parts "
+                        "run side by side on a loaded machine, then --join")
+    parser.add_argument("--join", help="join the --part caches (comma-separated files) into --cache and stop")
     parser.add_argument("--simulate", action="store_true", help="measure the held-out sets by the simulation "
                         "(quick, for trying settings) instead of asking the engine")
     parser.add_argument("--ridges", default="0.03,0.1,0.3",
@@ -899,6 +937,27 @@ def main() -> None:
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
+    if args.part or args.join:
+        if not args.cache:
+            parser.error("--part and --join write --cache FILE")
+        if args.join:
+            parts = []
+            for name in args.join.split(","):
+                with Path(name).open("rb") as f:
+                    parts.append(pickle.load(f))
+            gathered = joined(parts)
+        else:
+            writers = frozenset(args.part.split(","))
+            if unknown := writers - set(WRITERS):
+                parser.error(f"--part: not a writer: {', '.join(sorted(unknown))}")
+            started = time.time()
+            with tempfile.TemporaryDirectory() as tmp:
+                gathered = gather(Path(tmp), writers)[:2]
+            log(f"gathered {args.part} in {time.time() - started:.0f} s")
+        with args.cache.open("wb") as f:
+            pickle.dump(gathered, f)
+        log(f"wrote {args.cache}: {len(gathered[1])} questions")
+        return
     if args.write:
         from mem.agent.adapter import WEIGHTS
 

@@ -92,3 +92,27 @@ def test_the_shipped_floor_is_the_shipped_adapters_honesty_on_the_writers_it_has
     # it has seen every writer: in sample on all of them
     every = train_adapter.shipped_floor(items, [], ship, seen=("a", "b"))
     assert every == train_adapter.Floor(frozenset({"a", "b"}), 2)
+
+
+def test_gathered_parts_join_as_one_gather_in_the_writers_order():
+    """``--join``: each part's questions point at its own services, moved past the parts before it; the questions
+    come in ``WRITERS`` order whatever the parts' order (the inner folds are thirds of that order)."""
+    train_adapter = _train_adapter()
+    np = train_adapter.np
+
+    def page(name):
+        return train_adapter.PageData(name, "en", False, "", [], [], np.zeros((0, 2)), np.zeros(0, dtype=bool))
+
+    def question(writer, n, service):
+        return train_adapter.QuestionData(writer, {"question": f"{writer} {n}"}, service, np.zeros(2), "en", [], [],
+                                          {}, (None, "", True))
+
+    late = ([[page("x")], [page("y")]], [question("heldout4", 0, 1), question("heldout4", 1, 0)])
+    early = ([[page("z")]], [question("tau", 0, 0), question("tune", 0, 0)])
+    pages, items = train_adapter.joined([late, early])
+    assert [[p.id for p in service] for service in pages] == [["x"], ["y"], ["z"]]
+    assert [(i.writer, i.q["question"], i.service) for i in items] == [
+        ("tune", "tune 0", 2), ("tau", "tau 0", 2), ("heldout4", "heldout4 0", 1), ("heldout4", "heldout4 1", 0)]
+    assert late[1][0].service == 1  # the parts themselves are left as they were
+    with pytest.raises(ValueError, match="tau"):
+        train_adapter.joined([early, early])
