@@ -218,7 +218,7 @@ def page_sentences() -> dict[str, list[str]]:
 
 
 def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = False, classes: bool = True,
-            own_gate: bool = True) -> None:
+            own_gate: bool = True, relations: bool = False) -> None:
     """The rules' verdict (each row read by its own caller, the shipped models switched off: the rules alone) and
     the features of each sentence of each row; ``page``: the sentences the page model is asked about are those with
     words enough (``page_judges``), the others are still training data; ``own_gate``: the customer model is not
@@ -230,8 +230,8 @@ def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = Fal
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
         row["rules"] = bool(check(row["text"]))
         units = [sentence for _, sentence in sentences(row["text"])] or [row["text"]]
-        row["units"] = [sentence_slots(normalize(unit), dim, grams, classes) for unit in units]
-        row["whole"] = sentence_slots(normalize(row["text"]), dim, grams, classes)
+        row["units"] = [sentence_slots(normalize(unit), dim, grams, classes, relations) for unit in units]
+        row["whole"] = sentence_slots(normalize(row["text"]), dim, grams, classes, relations)
         if page:
             row["asked"] = [slots for unit, slots in zip(units, row["units"], strict=True) if page_judges(unit)]
         elif own_gate and row["where"] == "customer":
@@ -385,6 +385,9 @@ def main() -> None:
     parser.add_argument("--grams", default="2,4", help="letter n-gram lengths inside CJK runs")
     parser.add_argument("--no-classes", action="store_true",
                         help="leave out the word-class features (word_classes): words, pairs and letter n-grams only")
+    parser.add_argument("--relations", action="store_true",
+                        help="add the relational features (relations: an act and whose object it is, an authority "
+                             "claimed, a condition on what a user says); the weights' header says so")
     parser.add_argument("--no-own-gate", action="store_true",
                         help="customer model: ask it about every customer sentence, a request about the customer's own "
                              "account too (the shipped screening does not: own_requests)")
@@ -449,7 +452,7 @@ def main() -> None:
     rows = load_rows()
     if not args.no_background:
         rows += load_background(args.model)
-    prepare(rows, dim, (low, high), page, not args.no_classes, not args.no_own_gate)
+    prepare(rows, dim, (low, high), page, not args.no_classes, not args.no_own_gate, args.relations)
     excluded = set(filter(None, args.exclude.split(",")))
     every = rows
     rows = [r for r in rows if r["group"] not in excluded]
@@ -502,7 +505,7 @@ def main() -> None:
     weights, bias = train(rows, dim, args.epochs, args.seed)
     print(f"\nfinal model: every row, threshold {threshold:.3f}")
     if not args.no_write:
-        Model(weights, bias, threshold, (low, high), not args.no_classes).dump(out)
+        Model(weights, bias, threshold, (low, high), not args.no_classes, args.relations).dump(out)
         print(f"wrote {out} ({out.stat().st_size} bytes)")
 
 

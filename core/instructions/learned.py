@@ -13,7 +13,9 @@ read as one shape, a token over 24 characters as one kind: a hash or an id is no
 inside CJK runs, where a word boundary is no space (Japanese) or a word carries its particles (Korean); a few
 marks of layout (a question, a bracket or colon that opens the sentence); and, for weights trained with them
 (header ``classes``), the word classes the rules know (``word_classes``: override, target, the AI, modal, standing
-order, grant…, their pairs and neighbours), so a stranger's synonym meets what the training rows taught. The
+order, grant…, their pairs and neighbours), so a stranger's synonym meets what the training rows taught; and, for
+weights trained with them (header ``relations``), who is asked to do what for whom (``relations``: an act and whose
+object it is, an authority claimed, a condition on what a user says). The
 rules' own verdict is not a feature: the model is a second, independent reading.
 
 Where it is asked: ``customer.customer_reason``, on each sentence of a customer's message no rule flags —
@@ -35,6 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mem.core.instructions.normalise import normalize
+from mem.core.instructions.relations import relation_slots
 from mem.core.instructions.word_classes import class_slots
 from mem.core.text.hashed import CJK_RUN, dump_tables, features, load_tables
 from mem.core.text.pattern import lazy
@@ -49,12 +52,13 @@ class Model:
     """Weights and threshold, as ``scripts/train_injection.py`` wrote them."""
 
     def __init__(self, weights: list[float] | array[float], bias: float, threshold: float,
-                 grams: tuple[int, int], classes: bool = False) -> None:
+                 grams: tuple[int, int], classes: bool = False, relations: bool = False) -> None:
         self.weights = weights
         self.bias = bias
         self.threshold = threshold
         self.grams = grams
         self.classes = classes
+        self.relations = relations
         self.dim = len(weights)
 
     def score(self, sentence: str) -> float:
@@ -63,29 +67,39 @@ class Model:
         if not text:
             return 0.0
         weights = self.weights
-        z = self.bias + sum(weights[slot] for slot in sentence_slots(text, self.dim, self.grams, self.classes))
+        z = self.bias + sum(weights[slot] for slot in sentence_slots(text, self.dim, self.grams, self.classes,
+                                                                       self.relations))
         return 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
 
     def dump(self, path: Path) -> None:
         """A header line (JSON), then the weights as 16-bit integers (one scale), zlib-compressed."""
-        dump_tables(path, [self.weights], {"format": 1, "bias": self.bias, "threshold": self.threshold,
-                                           "grams": list(self.grams), "classes": self.classes})
+        header = {"format": 1, "bias": self.bias, "threshold": self.threshold, "grams": list(self.grams),
+                  "classes": self.classes}
+        if self.relations:  # written only when set: a file without it reads as it always did
+            header["relations"] = True
+        dump_tables(path, [self.weights], header)
 
     @classmethod
     def load(cls, path: Path) -> Model:
         header, tables = load_tables(path)
         low, high = header["grams"]
-        return cls(tables[0], header["bias"], header["threshold"], (low, high), header.get("classes", False))
+        return cls(tables[0], header["bias"], header["threshold"], (low, high), header.get("classes", False),
+                   header.get("relations", False))
 
 
-def sentence_slots(text: str, dim: int, grams: tuple[int, int], classes: bool) -> list[int]:
+def sentence_slots(text: str, dim: int, grams: tuple[int, int], classes: bool, relations: bool = False) -> list[int]:
     """The feature slots of one normalised sentence — training's and scoring's one definition: the hashed words,
     pairs and letter n-grams (``hashed.features``) and, for a model trained with them, the word classes the rules
-    know (``word_classes``), each slot once."""
+    know (``word_classes``) and the relations of who is asked to do what for whom (``relations``), each slot once."""
     slots = features(text, dim, grams)
-    if not classes:
+    if not classes and not relations:
         return slots
-    return list(set(slots).union(class_slots(text, dim)))
+    extra = set(slots)
+    if classes:
+        extra.update(class_slots(text, dim))
+    if relations:
+        extra.update(relation_slots(text, dim))
+    return list(extra)
 
 
 @lru_cache(maxsize=1)
