@@ -86,6 +86,8 @@ nineteenth round and measured once before and once after it (docs/measurements/l
 twentieth round and measured once before and once after it (docs/measurements/lint.md).
 ``external 18`` (scripts/data/injection_heldout_external18.jsonl) is an eighteenth red-teamer's set, written before the
 twenty-first round and measured once before and once after it (docs/measurements/lint.md).
+``external 19`` (scripts/data/injection_heldout_external19.jsonl) is a nineteenth red-teamer's set, written before the
+twenty-second round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -105,6 +107,8 @@ trade supplies and farming), measured the same way.
 events and parties), measured the same way.
 ``train 21a`` and ``train 21b`` are the twenty-first round's (21a customer-heavy, spas, saunas and bathhouses; 21b
 policy-heavy, freight, customs and international shipping), measured the same way.
+``train 22a`` and ``train 22b`` are the twenty-second round's (22a customer-heavy, dating, matchmaking and
+introductions; 22b policy-heavy, car sharing, scooters and van hire), measured the same way.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -118,6 +122,7 @@ policy-heavy, freight, customs and international shipping), measured the same wa
                                       [--external15-misses odd|even|all] [--external16-misses odd|even|all]
                                       [--external17-misses odd|even|all]
                                       [--external18-misses odd|even|all]
+                                      [--external19-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -127,6 +132,7 @@ policy-heavy, freight, customs and international shipping), measured the same wa
                                       [--train19a-misses odd|even|all] [--train19b-misses odd|even|all]
                                       [--train20a-misses odd|even|all] [--train20b-misses odd|even|all]
                                       [--train21a-misses odd|even|all] [--train21b-misses odd|even|all]
+                                      [--train22a-misses odd|even|all] [--train22b-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -159,11 +165,12 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
                                  (9, "ninth"), (10, "tenth"), (11, "eleventh"), (12, "twelfth"),
                                  (13, "thirteenth"), (14, "fourteenth"), (15, "fifteenth"), (16, "sixteenth"),
                                  (17, "seventeenth"),
-                                 (18, "eighteenth"))]
+                                 (18, "eighteenth"),
+                                 (19, "nineteenth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b", "18a", "18b",
-                              "19a", "19b", "20a", "20b", "21a", "21b")]
+                              "19a", "19b", "20a", "20b", "21a", "21b", "22a", "22b")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"
