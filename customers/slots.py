@@ -26,7 +26,7 @@ from mem.core.text.names import GIVEN_KO, SURNAMES_JA, SURNAMES_KO
 from mem.core.text.pattern import LazyPattern, lazy
 from mem.customers.delegates import delegate_of
 from mem.customers.fact_record import Fact
-from mem.customers.plan_names import PLAN_NAME_RULES
+from mem.customers.plan_names import PLAN_CHOSEN_RULES, PLAN_NAME_RULES
 
 EVERY_CONVERSATION = frozenset({"name", "language", "tier", "accessibility"})
 
@@ -355,6 +355,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                         r"\s*(?:플랜|요금제|등급|고객|회원)")),
     ("tier", lazy(r"(?P<v>エンタープライズ|プレミアム|ビジネス|ベーシック|無料|ゴールド|スタンダード|プロ)"
                         r"\s*(?:プラン|会員|契約)")),
+    # a plan chosen, taken, switched to or held, named with its plan noun: after every rule above, so their readings
+    # stay (plan_names.PLAN_CHOSEN_RULES)
+    *PLAN_CHOSEN_RULES,
     ("accessibility", lazy(r"\b(?P<v>screen reader|visually impaired|hard of hearing|deaf|blind|"
                                  r"large (?:text|font)|dyslexi\w*|wheelchair|colou?r ?blind)\b", _I)),
     ("accessibility", lazy(r"(?P<v>스크린 ?리더|시각 ?장애|청각 ?장애|큰 글씨|난독증|휠체어|색맹)")),
@@ -785,7 +788,7 @@ _ASCII_TRIGGERS = {
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
              "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bump",
              "insurance", "cover", "contract", "bundle", "package", "billing", "payment",
-             "promoted", "demoted", "stepped", "tariff"),
+             "promoted", "demoted", "stepped", "tariff", "option", " pass"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail", " at ", "moved", "relocated", "post", "forward",
                 "new place", "new home", "new flat", "new house", "new apartment", " go to", "goes to", "come to",
@@ -1742,7 +1745,7 @@ _FOCUS = {
                r"(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z0-9][\w'&-]*){0,3})"),
     "ko": lazy(r"(?P<v>[^\s,.?]+?)(?:으로|로)\s*(?:\S+\s*)?(?:변경|바꿔|바꾸|옮겨|전환|수정|방문|등록|설정|진행|적용|"
                r"해\s?드릴|잡아|보내|업그레이드|갈아)"),
-    "ja": lazy(r"(?P<v>[^\s、。をはがのもで]{1,20}?)(?:に|へ|で)(?:ご|お)?"
+    "ja": lazy(r"(?P<v>[^\s、。をはがのもで]{1,20}?)(?:に|へ|で|への)(?:ご|お)?"
                r"(?:変更|切り替|切替|変え|移行|お伺い|伺|登録|設定|更新|手配|お届け|お送り|アップグレード|ご案内)"),
 }
 _CHANNEL_WORD = lazy(_CHANNEL_EN + "|signal|imessage|messenger|wechat|viber", _I)
