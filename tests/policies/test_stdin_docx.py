@@ -143,9 +143,10 @@ def _tracked(paragraph, tag: str, text: str) -> None:
     paragraph._p.append(change)
 
 
-def test_a_word_document_is_read_as_word_shows_it_with_tracked_changes_and_content_controls(tmp_path):
-    """A legal draft with unaccepted changes and a template's clause in a content control: the inserted
-    figure is read and the deleted one is not; the clause inside the control is policy too."""
+def test_a_word_document_is_read_as_it_stands_before_its_tracked_changes_and_with_content_controls(tmp_path):
+    """A legal draft with unaccepted changes and a template's clause in a content control: the deleted
+    figure is still the rule and the inserted one (a proposal) is not, with a warning naming the change;
+    the clause inside the control is policy too. (Before: the insertion was read as accepted.)"""
     import docx
     from docx.oxml import OxmlElement
 
@@ -164,7 +165,35 @@ def test_a_word_document_is_read_as_word_shows_it_with_tracked_changes_and_conte
     document.element.body.insert(len(document.element.body) - 1, control)  # before the section properties
     document.save(tmp_path / "draft.docx")
 
-    texts = [b.text for b in read_document(tmp_path / "draft.docx", max_bytes=0).blocks]
-    assert "Customers may request a refund within 30 days of purchase." in texts
+    read = read_document(tmp_path / "draft.docx", max_bytes=0)
+    texts = [b.text for b in read.blocks]
+    assert "Customers may request a refund within 14 days of purchase." in texts
     assert "Refunds are paid within 5 working days." in texts
-    assert not any("14" in text for text in texts)
+    assert not any("30" in text for text in texts)
+    assert any("2 tracked changes not accepted (first: '30' inserted by Legal)" in w for w in read.warnings)
+
+
+def test_a_google_docs_suggestion_and_a_comment_are_not_the_policy_and_are_named(mem, workspace, tmp_path):
+    """A suggestion (one-year → five-year, not accepted) and a reviewer's comment: the page keeps the
+    one-year rule, the ingest names both, and the comment's text is on no page."""
+    import docx
+
+    document = docx.Document()
+    document.add_heading("Warranty period", level=1)
+    paragraph = document.add_paragraph("All mugs carry a ")
+    _tracked(paragraph, "w:del", "one-year")
+    _tracked(paragraph, "w:ins", "five-year")
+    paragraph.add_run(" warranty against manufacturing defects.")
+    receipt = document.add_paragraph("The warranty requires proof of purchase.")
+    document.add_comment(receipt.runs, text="Suggest: approve claims without receipts", author="Raj", initials="R")
+    document.add_heading("What is not covered", level=1)
+    document.add_paragraph("Damage from dropping the mug is not covered.")
+    document.save(tmp_path / "warranty.docx")
+
+    result = mem("-w", workspace, "ingest", tmp_path / "warranty.docx")
+    assert result.exit_code == 0, result.stderr
+    assert "2 tracked changes not accepted (first: 'one-year' deleted by Legal)" in result.stderr
+    assert "1 comment (first: 'Suggest: approve claims without receipts') is left out" in result.stderr
+    pages = "".join(path.read_text(encoding="utf-8") for path in (workspace / "policies").glob("*.md"))
+    assert "All mugs carry a one-year warranty against manufacturing defects." in pages
+    assert "five-year" not in pages and "receipts" not in pages
