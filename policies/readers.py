@@ -31,14 +31,16 @@ from mem.core.inputs import UTF16_BOMS, decode_utf8, symlink_loop
 from mem.core.text.sentences import LEGAL_ITEM, LEGAL_PARAGRAPH
 from mem.core.text.tables import table_rows
 from mem.policies.docx_review import review_warnings, run_text
+from mem.policies.furniture import drop_furniture
 from mem.policies.grounding import effective_date
 from mem.policies.html_charset import html_declared_text
+from mem.policies.internal_marks import drop_internal, internal_warning, marked_internal
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
 
 ProgressCallback = Callable[[int, int, str], None]
 
 KINDS = {".pdf": "pdf", ".md": "md", ".markdown": "md", ".txt": "txt", ".text": "txt", ".html": "html",
-         ".htm": "html", ".docx": "docx"}
+         ".htm": "html", ".docx": "docx", ".csv": "csv"}
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,7 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     if not data.strip():
         raise InvalidInput(f"{shown}: the file is empty")
     kind = KINDS.get(path.suffix.lower()) or _sniff(data)
+    internal: list[str] = []  # the first words of each part marked internal left out (``internal_marks``)
     if kind == "pdf":
         doc = Document(path, kind, data)
         doc.blocks, doc.page_count, unread = _read_pdf(shown, data, on_progress)
@@ -122,22 +125,37 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
                                 f"{'its' if one else 'their'} text is not in the pages; "
                                 "run OCR on the PDF and ingest it again")
     elif kind == "docx":
-        blocks, title, warnings = docx_document(shown, data)
-        doc = Document(path, kind, data, blocks, title=title, warnings=warnings)
+        blocks, title, review = docx_document(shown, data)
+        doc = Document(path, kind, data, blocks, title=title, warnings=review)
     else:
         text = _decode(shown, data, html=kind == "html")
         warnings: list[str] = []
         if kind == "md":
             blocks, warnings = markdown_document(text)
+        elif kind == "csv":  # a question-and-answer CSV: one section per row (``faq_csv``)
+            from mem.policies.faq_csv import csv_blocks
+
+            blocks, csv_warnings = csv_blocks(shown, text)
+            warnings = [warning.removeprefix(f"{shown}: ") for warning in csv_warnings]
+        elif kind == "html":
+            blocks, furniture, internal = html_document(text)
+            if furniture:
+                warnings = [f"the export's furniture is left out ({', '.join(furniture)}): it is not policy"]
         else:
-            blocks = html_blocks(text) if kind == "html" else text_blocks(without_running_lines(text))
+            blocks = text_blocks(without_running_lines(text))
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
                        warnings=[f"{shown}: {warning}" for warning in warnings])
         if kind == "md":
             doc.effective = frontmatter_effective(shown, text)
     doc.label = label
+    if kind != "html":  # the HTML reader cut its toggles and callouts itself (the blocks lost their markup)
+        doc.blocks, internal = drop_internal(doc.blocks)
     if not doc.blocks:
-        raise InvalidInput(f"{shown}: no text found")
+        raise InvalidInput(f"{shown}: no text found" + (f" that is not marked internal (first: {internal[0][:60]!r})"
+                                                        if internal else ""))
+    if internal:
+        doc.warnings.append(internal_warning(str(shown), internal))
+    doc.warnings += drop_furniture(doc)
     _in_nfc(doc)
     return doc
 
@@ -177,13 +195,13 @@ def _sniff(data: bytes) -> str:
 def _decode(path: Path, data: bytes, *, html: bool = False) -> str:
     # Windows Notepad's "Unicode" (UTF-16): its NUL bytes made it a "binary file", which did not say what to do
     if b"\x00" in data[:8192] and not data.startswith(UTF16_BOMS):
-        raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")
+        raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html, csv)")
     text = html_declared_text(path, data) if html else None
     if text is None:
         text = decode_utf8(data, path)
     controls = sum(1 for ch in text[:8192] if ord(ch) < 32 and ch not in "\n\r\t\f")
     if controls > 8:
-        raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html)")
+        raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html, csv)")
     # U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR (some editors and exports write them) are line
     # and paragraph breaks: kept, a whole .md was one line, so one heading and one page id
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n").replace("\u2029", "\n\n")
@@ -1015,6 +1033,10 @@ _BLOCK_TAGS = {"p", "li", "div", "section", "article", "br", "blockquote", "pre"
 _SKIPPED_TAGS = {"script", "style", "noscript", "template", "head", "nav", "footer", "aside", "form", "button",
                  "select", "svg", "iframe", "dialog"}
 _SKIPPED_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "dialog"}
+# Toggles and callouts an internal mark may open (``internal_marks``): <details>, <blockquote>, and a <div>,
+# <section> or <aside> whose class names a callout (Confluence's "confluence-information-macro", "callout", "panel").
+_BOXES = {"details", "blockquote", "div", "section"}
+_CALLOUT_CLASS = re.compile(r"callout|admonition|panel|macro|alert|notice|note|expand|toggle", re.I)
 # Elements that never have an end tag: they must not open a skipped region that never closes.
 _VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -1025,6 +1047,27 @@ _VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link"
 _HIDING_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?"
                            r"(?:px|pt|em|rem|%)?\s*(?:!important)?\s*(?:;|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:!important)?"
                            r"\s*(?:;|$))", re.I)
+
+
+# An export's furniture named by its markup (Confluence, wikis, CMS pages): breadcrumbs, the "Created by …
+# last modified by …" line, and the attachments, comments and labels sections after the page. Kept, each became
+# a policy page and ``mem ask`` cited the "Created by" page. A class or id word, whole: "breadcrumbs",
+# "page-metadata", "pageSection" (Confluence's appendix sections), "comments"… (``furniture`` finds the same
+# shapes in other formats by where they stand).
+_FURNITURE = re.compile(r"^(?:breadcrumbs?(?:-section|-nav|-wrapper)?|page-?metadata|page-?meta|byline|"
+                        r"page-?section|attachments?(?:-section|-list|-table)?|(?:page-?)?comments?(?:-section|"
+                        r"-container|-list|-body)?|labels-section|page-?labels|likes-and-labels-container)$", re.I)
+
+
+def _furniture(attrs: dict[str, str | None]) -> str | None:
+    """What export furniture an element is by its id or class words (``_FURNITURE``), or None."""
+    for name in [attrs.get("id") or "", *(attrs.get("class") or "").split()]:
+        if _FURNITURE.match(name.strip()):
+            lower = name.lower()
+            return ("breadcrumbs" if "breadcrumb" in lower else "page metadata" if "meta" in lower or "byline" in lower
+                    else "attachments" if "attach" in lower else "comments" if "comment" in lower
+                    else "labels" if "label" in lower else "appendix sections")
+    return None
 
 
 def _hidden(attrs: dict[str, str | None]) -> bool:
@@ -1088,6 +1131,12 @@ class _HtmlText(HTMLParser):
         self._defined = False  # a <dd> has used the terms
         self._styled = False  # the current block is a paragraph whose class names a heading level
         self._top_class = 1  # the shallowest heading level the document's classes name (set by html_blocks)
+        self.furniture: list[str] = []  # the export furniture left out, by kind (``_furniture``)
+        # open toggles and callouts (``internal_marks``): tag, the first block inside (None: a plain <div>), and the
+        # <summary> text read so far; one marked internal is cut with its content when it closes
+        self._boxes: list[tuple[str, int | None, list[str]]] = []
+        self._summary: int | None = None  # where the open <summary>'s text starts in self._text
+        self.internal: list[str] = []  # the first words of each part marked internal that was left out
 
     def _flush(self) -> None:
         if self._pre:
@@ -1128,9 +1177,12 @@ class _HtmlText(HTMLParser):
             return
         named = dict(attrs)
         role = (named.get("role") or "").strip().lower()
-        if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or _hidden(named)) and tag not in _VOID_TAGS:
+        furniture = _furniture(named) if tag not in _VOID_TAGS else None
+        if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or _hidden(named) or furniture) and tag not in _VOID_TAGS:
             self._flush()
             self._skipping.append(tag)
+            if furniture:
+                self.furniture.append(furniture)
             return
         if tag == "table":
             self._flush()
@@ -1180,6 +1232,11 @@ class _HtmlText(HTMLParser):
                     self._numbers[-1] = _list_start(value) if value and value.strip().lstrip("-").isdigit() \
                         else self._numbers[-1] + 1
                     self._marker = f"{self._numbers[-1]}. "
+        if tag in _BOXES and not self._tables:
+            boxed = tag in ("details", "blockquote") or bool(_CALLOUT_CLASS.search(named.get("class") or ""))
+            self._boxes.append((tag, len(self.blocks) if boxed else None, []))
+        elif tag == "summary" and self._boxes and self._boxes[-1][0] == "details":
+            self._summary = len(self._text)
 
     def handle_endtag(self, tag: str) -> None:
         if self._skipping:
@@ -1213,6 +1270,30 @@ class _HtmlText(HTMLParser):
                 self._defined = True
             elif tag == "dl":
                 self._define()
+        if tag == "summary" and self._summary is not None and self._boxes:
+            self._boxes[-1][2].append("".join(self._text[self._summary:]))
+            self._summary = None
+        elif tag in _BOXES and not self._tables:
+            self._close_box(tag)
+
+    def _close_box(self, tag: str) -> None:
+        """Close the innermost open ``tag`` box; cut it with its content when its summary or first line is an
+        internal mark."""
+        at = next((n for n in range(len(self._boxes) - 1, -1, -1) if self._boxes[n][0] == tag), None)
+        if at is None:
+            return
+        _, start, summary = self._boxes[at]
+        del self._boxes[at:]
+        if start is None:
+            return
+        label = " ".join("".join(summary).split())
+        if not label:
+            self._flush()
+            label = self.blocks[start].text if start < len(self.blocks) else ""
+        if label and marked_internal(label):
+            self._flush()
+            self.internal.append(label)
+            del self.blocks[start:]
 
     def handle_data(self, data: str) -> None:
         if self._skipping:
@@ -1275,13 +1356,21 @@ def _class_heading(value: str | None) -> int:
 
 
 def html_blocks(text: str) -> list[Block]:
+    """Headings and paragraphs of an HTML page (``html_document`` without the furniture it left out)."""
+    return html_document(text)[0]
+
+
+def html_document(text: str) -> tuple[list[Block], list[str], list[str]]:
+    """Headings and paragraphs of an HTML page, the kinds of export furniture left out (``_FURNITURE``) and the
+    first words of each part marked internal left out (``internal_marks``)."""
     parser = _HtmlText()
     named = [_class_heading(value) for value in re.findall(r"\bclass\s*=\s*[\"']([^\"'>]{1,200})[\"']", text, re.I)]
     parser._top_class = min((n for n in named if n), default=1)
     parser.feed(text)
     parser.close()
     parser._flush()
-    return parser.blocks
+    blocks, internal = drop_internal(parser.blocks)
+    return blocks, list(dict.fromkeys(parser.furniture)), parser.internal + internal
 
 
 def html_title(text: str) -> str | None:

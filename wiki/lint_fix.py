@@ -2,7 +2,9 @@
 
 Safe means meaning-preserving: canonical frontmatter (``render_page``: field order, date and
 timestamp forms), links whose target page was renamed (the new id comes from the target's
-``aliases`` field or from git's rename history), and ``index.md`` (``Wiki.write`` regenerates it).
+``aliases`` field or from git's rename history), wiki links that name a page by its title instead of
+its id (``[[Business accounts]]`` → ``[[business-accounts|Business accounts]]``, one page carrying that
+title), and ``index.md`` (``Wiki.write`` regenerates it).
 Pages that are invalid or live outside ``<folder of type>/<id>.md`` are left alone: ``Wiki.write``
 could only write them somewhere else.
 """
@@ -15,7 +17,7 @@ from pathlib import PurePosixPath
 
 from mem.core.wording import plural
 from mem.wiki.index import INDEX_FILE
-from mem.wiki.links import Link
+from mem.wiki.links import Link, slugify
 from mem.wiki.lint_rules import LintContext, PageFile, canonical_rel, expected_index, resolve
 from mem.wiki.page import Page, render_page
 
@@ -57,7 +59,7 @@ def _summary(pages: list[Page], fixed: list[str], index_stale: bool) -> list[str
     parts = []
     links = sum(1 for line in fixed if "→" in line)
     if links:
-        parts.append(f"rewrite {plural(links, 'link')} to renamed pages")
+        parts.append(f"rewrite {plural(links, 'link')} to renamed pages or named by title")
     normalised = sum(1 for line in fixed if line.endswith("frontmatter normalised"))
     if normalised:
         parts.append(f"normalise the frontmatter of {plural(normalised, 'page')}")
@@ -76,9 +78,12 @@ def _rewrite_links(ctx: LintContext, pf: PageFile, body: str) -> tuple[str, list
             continue
         old_id = link.target if link.kind == "wiki" else PurePosixPath(link.target).stem
         new_id = ctx.renamed_to(old_id)
-        if new_id is None:
+        if new_id is None and link.kind == "wiki" and (titled := ctx.titled(link.target)) is not None:
+            replacement = _titled_replacement(ctx, link, titled)
+        elif new_id is None:
             continue
-        replacement = _replacement(ctx, pf, link, new_id)
+        else:
+            replacement = _replacement(ctx, pf, link, new_id)
         if replacement != link.raw:
             edits.setdefault(link.line, []).append((link, replacement))
     if not edits:
@@ -93,6 +98,19 @@ def _rewrite_links(ctx: LintContext, pf: PageFile, body: str) -> tuple[str, list
         new_lines[number - 1] = line
     new_body = "\n".join(new_lines[pf.body_start - 1:])
     return new_body.lstrip("\n") + ("\n" if body.endswith("\n") else ""), sorted(rewrites)
+
+
+def _titled_replacement(ctx: LintContext, link: Link, page_id: str) -> str:
+    """``[[Business accounts]]`` → ``[[business-accounts|Business accounts]]``: the id the link meant, the title it
+    showed kept as its label; ``[[Payments#Chargebacks]]`` → ``[[payments#chargebacks|Payments#Chargebacks]]`` when
+    the page has that heading (its anchor is the heading's slug)."""
+    anchor = link.anchor
+    if anchor:
+        slug = slugify(anchor)
+        anchor = slug if anchor not in ctx.by_id[page_id][0].anchors and slug in ctx.by_id[page_id][0].anchors \
+            else anchor
+    label = link.raw[2:-2].split("|", 1)[1] if "|" in link.raw else link.raw[2:-2]
+    return f"[[{page_id}{'#' + anchor if anchor else ''}|{label}]]"
 
 
 def _replacement(ctx: LintContext, pf: PageFile, link: Link, new_id: str) -> str:

@@ -160,6 +160,22 @@ class LintContext:
         return target if target is not None and target in self.by_id else None
 
     @cached_property
+    def titles(self) -> dict[str, list[str]]:
+        """A page title, case and spacing aside → the ids of the pages that carry it."""
+        result: dict[str, list[str]] = {}
+        for page_file in self.files:
+            title = page_file.meta.get("title") if page_file.meta else None
+            if page_file.id and isinstance(title, str) and title.strip():
+                result.setdefault(_title_key(title), []).append(page_file.id)
+        return result
+
+    def titled(self, target: str) -> str | None:
+        """The id of the one page whose title a wiki link names instead of its id (``[[Business accounts]]``, as
+        Notion, Obsidian and Confluence exports write links), or None (no page, or two pages, carry that title)."""
+        ids = list(dict.fromkeys(self.titles.get(_title_key(target), [])))
+        return ids[0] if len(ids) == 1 else None
+
+    @cached_property
     def index_text(self) -> str | None:
         try:
             return (self.workspace / INDEX_FILE).read_text(encoding="utf-8")
@@ -288,6 +304,10 @@ def resolve(ctx: LintContext, pf: PageFile, link: page_links.Link) -> tuple[str,
     return ("file", None, path) if path.exists() else ("missing", None, path)
 
 
+def _title_key(title: str) -> str:
+    return " ".join(title.split()).casefold()
+
+
 def resolved(ctx: LintContext, pf: PageFile) -> list[tuple[page_links.Link, str, PageFile | None, Path | None]]:
     """Every link of ``pf`` with where it points (computed once per page, shared by the rules)."""
     cached = ctx.resolved.get(pf.rel)
@@ -303,8 +323,10 @@ def check_links(ctx: LintContext) -> Iterator[Finding]:
             if state == "missing":
                 old_id = link.target if link.kind == "wiki" else PurePosixPath(link.target).stem
                 new_id = ctx.renamed_to(old_id)
+                titled = ctx.titled(link.target) if link.kind == "wiki" and new_id is None else None
                 hint = f" (page {old_id!r} was renamed to {new_id!r}; `mem lint --fix` rewrites the link)" \
-                    if new_id else ""
+                    if new_id else f" (a page title, not an id: did you mean [[{titled}]]? `mem lint --fix` " \
+                    "rewrites the link)" if titled else ""
                 yield Finding(pf.rel, link.line, "broken-link", f"{link.raw} points to nothing{hint}")
             elif state == "outside":
                 yield Finding(pf.rel, link.line, "broken-link", f"{link.raw} points outside the workspace")

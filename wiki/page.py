@@ -105,14 +105,19 @@ def split_frontmatter(text: str) -> tuple[JsonObject | None, str, str | None]:
 _FOOTNOTE_DEFINITION = re.compile(r"^\[\^[^\]]+\]:.*$", re.M)
 _FOOTNOTE_MARK = re.compile(r"\[\^[^\]]+\]")
 _SOURCE_LINE = re.compile(r"^Source: \S+.*$", re.M)
+# a wiki link, read as the text it shows: its label, else what it names ("[[payments|Payments]]" → "Payments")
+_WIKI_LINK = re.compile(r"(?<!\\)\[\[([^\[\]|]{0,300})(?:\|([^\[\]]{0,300}))?\]\]")
 
 
 def rule_text(body: str) -> str:
     """What a page's ``version`` numbers: its body without footnote marks, footnote definitions and
     ``Source:`` lines, whitespace collapsed. The same rules cited from another file or edition are the
     same rule text, so they keep their version and customer facts linked to it are not rechecked
-    (docs/ingest.md, "same text from another file")."""
+    (docs/ingest.md, "same text from another file"). A wiki link counts as the text it shows, so `mem lint --fix`
+    pointing ``[[Payments]]`` at the page's id (``[[payments|Payments]]``) or a renamed page is no new version."""
     text = _FOOTNOTE_DEFINITION.sub("", body)
+    if "[[" in text:
+        text = _WIKI_LINK.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(1), text)
     text = _FOOTNOTE_MARK.sub("", text)
     return " ".join(_SOURCE_LINE.sub("", text).split())
 

@@ -104,3 +104,31 @@ def test_fix_never_drops_a_page_with_invalid_front_matter_from_the_index(tmp_pat
     assert row in (ws / "index.md").read_text().splitlines()
     assert "index-outdated" not in {f.rule for f in result.remaining.findings}
     assert fix(ws, config=Config()).commit is None  # and it stays settled
+
+
+def test_wiki_links_by_page_title_are_named_and_rewritten_to_the_id(mem, tmp_path):
+    """Notion/Obsidian/Confluence exports link pages by title (``[[Business accounts]]``): lint names the page
+    it means, ``--fix`` points the link at its id keeping the title as its label, and the fix is no new
+    version of the page (its shown text is the same)."""
+    ws = tmp_path / "ws"
+    assert mem("init", ws).exit_code == 0
+    (tmp_path / "Payments.md").write_text(
+        "# Payments\n\nWe accept Visa. Business customers may pay by invoice; see [[Business accounts]].\n\n"
+        "## Chargebacks\n\nPause open orders during a chargeback. See [[Payments#Chargebacks]].\n", encoding="utf-8")
+    (tmp_path / "Business accounts.md").write_text(
+        "# Business accounts\n\nA business account needs a VAT number; see [[payments]] and [[Nowhere]].\n",
+        encoding="utf-8")
+    for name in ("Payments.md", "Business accounts.md"):
+        assert mem("-w", ws, "ingest", tmp_path / name).exit_code == 0
+    before = mem("-w", ws, "lint").stdout
+    assert "[[Business accounts]] points to nothing (a page title, not an id: did you mean " \
+           "[[business-accounts]]? `mem lint --fix` rewrites the link)" in before
+    assert "[[Nowhere]] points to nothing\n" in before + "\n"
+
+    assert mem("-w", ws, "lint", "--fix").exit_code in (0, 1)
+    payments = (ws / "policies" / "payments.md").read_text(encoding="utf-8")
+    assert "see [[business-accounts|Business accounts]]." in payments
+    assert "See [[payments#chargebacks|Payments#Chargebacks]]." in payments
+    after = mem("-w", ws, "lint").stdout
+    assert "Business accounts]]" not in after and "Chargebacks]]" not in after
+    assert "version-history" not in after and "[[Nowhere]] points to nothing" in after
