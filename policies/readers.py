@@ -1066,7 +1066,7 @@ def _furniture(attrs: dict[str, str | None]) -> str | None:
             lower = name.lower()
             return ("breadcrumbs" if "breadcrumb" in lower else "page metadata" if "meta" in lower or "byline" in lower
                     else "attachments" if "attach" in lower else "comments" if "comment" in lower
-                    else "labels" if "label" in lower else "appendix sections")
+                    else "labels" if "label" in lower else "the attachments and comments sections")
     return None
 
 

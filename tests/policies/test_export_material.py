@@ -141,7 +141,7 @@ def test_confluence_chrome_makes_no_page_and_ingest_says_so(mem, workspace, tmp_
     result = mem("-w", workspace, "ingest", source)
     assert result.exit_code == 0, result.stderr
     assert sorted(_pages(workspace)) == ["damaged-items", "refund-window"]
-    assert "the export's furniture is left out (breadcrumbs, page metadata, appendix sections)" in result.stderr
+    assert "the export's furniture is left out (breadcrumbs, page metadata, the attachments and comments sections)" in result.stderr
     pages = "".join(_pages(workspace).values())
     assert "Created by" not in pages and "damage-photo-guide" not in pages and "90 days" not in pages
 
