@@ -1054,15 +1054,19 @@ _HIDING_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hi
 # a policy page and ``mem ask`` cited the "Created by" page. A class or id word, whole: "breadcrumbs",
 # "page-metadata", "pageSection" (Confluence's appendix sections), "comments"… (``furniture`` finds the same
 # shapes in other formats by where they stand).
-_FURNITURE = re.compile(r"^(?:breadcrumbs?(?:-section|-nav|-wrapper)?|page-?metadata|page-?meta|byline|"
+_FURNITURE = re.compile(r"^(?:breadcrumbs|breadcrumbs?-(?:section|nav|wrapper)|page-?metadata|page-?meta|byline|"
                         r"page-?section|attachments?(?:-section|-list|-table)?|(?:page-?)?comments?(?:-section|"
                         r"-container|-list|-body)?|labels-section|page-?labels|likes-and-labels-container)$", re.I)
 
 
-def _furniture(attrs: dict[str, str | None]) -> str | None:
-    """What export furniture an element is by its id or class words (``_FURNITURE``), or None."""
+def _furniture(tag: str, attrs: dict[str, str | None]) -> str | None:
+    """What export furniture an element is by its id or class words (``_FURNITURE``), or None. A trail written
+    as one line (``<div class="breadcrumb">Help Centre > Billing</div>``) stays text, as before: it reads as
+    the document's first line, and leaving it out moved which heading is the title on fourteen help-centre
+    pages of the policy QA bench (a measured change, not this one); a list of links (Confluence's
+    ``<ol id="breadcrumbs">``, in ``#breadcrumb-section``) became a numbered-list page."""
     for name in [attrs.get("id") or "", *(attrs.get("class") or "").split()]:
-        if _FURNITURE.match(name.strip()):
+        if _FURNITURE.match(name.strip()) or (name.strip().lower() == "breadcrumb" and tag in ("ol", "ul")):
             lower = name.lower()
             return ("breadcrumbs" if "breadcrumb" in lower else "page metadata" if "meta" in lower or "byline" in lower
                     else "attachments" if "attach" in lower else "comments" if "comment" in lower
@@ -1177,7 +1181,7 @@ class _HtmlText(HTMLParser):
             return
         named = dict(attrs)
         role = (named.get("role") or "").strip().lower()
-        furniture = _furniture(named) if tag not in _VOID_TAGS else None
+        furniture = _furniture(tag, named) if tag not in _VOID_TAGS else None
         if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or _hidden(named) or furniture) and tag not in _VOID_TAGS:
             self._flush()
             self._skipping.append(tag)

@@ -216,3 +216,14 @@ def test_a_csv_whose_columns_cannot_be_told_is_refused_in_one_line(mem, workspac
     assert "needs a header row naming a question column and an answer column" in result.stderr
     assert "its first row is 'sku', 'price'" in result.stderr
     assert not _pages(workspace)
+
+
+def test_a_one_line_breadcrumb_trail_stays_text_and_a_list_of_links_goes(tmp_path):
+    """Confluence's trail is a list of links (it became a numbered-list page); a help centre's one-line trail
+    reads as the document's first line, as before (dropping it moved the title on the QA bench's pages)."""
+    texts, _ = _texts(tmp_path / "billing.html",
+                      "<html><body><div class='breadcrumb'>Help Centre &gt; Billing</div><h1>Billing</h1>"
+                      "<p>Bills are sent monthly.</p><ol class='breadcrumb'><li><a href='a.html'>Home</a></li></ol>"
+                      "<h2>Late fees</h2><p>A late fee is 5 dollars.</p><h2>Refunds</h2><p>Refunds take 5 days.</p>"
+                      "</body></html>")
+    assert texts[0] == "Help Centre > Billing" and "1. Home" not in texts and "Bills are sent monthly." in texts
