@@ -74,6 +74,9 @@ def import_(
     if parsed.future_time_count:
         warn(f"{parsed.future_times_text()}: a time after now, imported as given (--allow-future-times); "
              "those turns count as the customer's latest word")
+    if report["internal_notes"]:
+        warn(f"left out {plural(report['internal_notes'], 'internal note')} (marked public: false, private, internal "
+             "or a note): only the agents saw them, they are not the customer's conversation")
     if report["skipped_empty"]:
         warn(f"skipped {plural(report['skipped_empty'], 'empty message')}")
     if not want_json(ctx, json_output):

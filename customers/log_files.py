@@ -233,13 +233,28 @@ def validate_turn_id(value: Any) -> str:
 # Keys of an import line; any other key is reported once (by name) and ignored. ``turn`` is the
 # common alias of ``turn_id`` (LoCoMo-style and chat-export files use it).
 IMPORT_KEYS = ("session", "time", "role", "speaker", "text", "id", "turn_id", "turn", "conversation", "meta")
+# Keys by which an export names the customer a line belongs to, whoever speaks in it (a helpdesk's requester, a live
+# chat's visitor). One import file holds one customer's conversations (the wall between customers): a line naming
+# a customer other than the file's first one refuses the whole file before anything is written (newuser22 #4).
+# The customer an export names may be its own id ("v-1001") rather than mem's: the value is not compared with
+# ``--customer``, only with the other lines; a batch import (``mem log import DIR``) takes it as the customer.
+CUSTOMER_KEYS = ("customer", "customer_id", "visitor_id", "requester_id", "contact_id")
+# How a helpdesk marks a note only its agents see (Zendesk/Gorgias ``public: false``, Freshdesk ``private: true``,
+# ``internal``/``is_internal``, a ``visibility`` or ``type`` of note, Intercom/Help Scout ``note`` parts, a
+# ``note`` role): not the customer's conversation. Such a line, marked on the line or in its ``meta``, is left out
+# and counted (``ParsedImport.internal_notes``): kept, it was handed to the customer by ``mem export`` (newuser22 #14).
+INTERNAL_MARK_KEYS = ("public", "private", "is_private", "internal", "is_internal", "visibility", "type",
+                      "part_type", "message_type")
+INTERNAL_VALUES = frozenset(("internal", "private", "note", "internal_note", "private_note", "whisper", "agents",
+                             "agents_only", "staff"))
+INTERNAL_ROLES = frozenset(("note", "internal", "internal_note", "private_note", "whisper"))
 # The shapes chat platforms and model APIs export: a line {"role": "user", "content": "…",
 # "timestamp": "…"} must import as it is, not as "6 empty messages skipped". An alias is read only
 # when the key itself is absent. ``content`` may also be the API's list of parts, whose text parts
 # are the message ([{"type": "text", "text": "…"}, {"type": "image", …}]).
 TEXT_ALIASES = ("content", "message", "body")
 TIME_ALIASES = ("timestamp", "created_at", "date", "datetime", "sent_at", "ts", "create_time", "created")
-ALIAS_KEYS = TEXT_ALIASES + TIME_ALIASES
+ALIAS_KEYS = TEXT_ALIASES + TIME_ALIASES + CUSTOMER_KEYS + INTERNAL_MARK_KEYS
 MAX_MESSAGE_BYTES = 256 * 1024
 
 
@@ -260,6 +275,9 @@ class ParsedImport:
     # lines whose time is more than FUTURE_TOLERANCE after now, imported only with ``allow_future``
     future_times: tuple[int, ...] = ()
     future_time_count: int = 0
+    # the customer the lines name by a ``CUSTOMER_KEYS`` key (one per file), ``None`` when no line names one
+    customer: str | None = None
+    internal_notes: int = 0  # lines marked as an agents-only note (``INTERNAL_MARK_KEYS``), left out
 
     def early_times_text(self) -> str:
         """``lines 1, 3`` (``… and 12 more``): where the times before PLAUSIBLE_FROM are."""
@@ -354,16 +372,25 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
     where = "message" if messages is not None else "line"
     records: Iterable[tuple[int, str | JsonObject]] = (
         enumerate(messages, start=1) if messages is not None else enumerate(split_lines(raw), start=1))
+    scan = _Scan(where)
     for number, record in records:
         if isinstance(record, str) and not record.strip():
             continue
         try:
-            turn = _parse_line(record, number, agent_speakers, max_message_bytes, unknown)
+            turn = _parse_line(record, number, agent_speakers, max_message_bytes, unknown, scan)
         except InvalidInput as exc:
+            if scan.first_record and isinstance(record, str):
+                raise InvalidInput(not_json_lines(raw, path) or f"{path}: {where} {number}: {exc.message}; "
+                                   "nothing was imported") from exc
             raise InvalidInput(f"{path}: {where} {number}: {exc.message}; nothing was imported") from exc
+        scan.first_record = False
+        if turn is _INTERNAL:
+            scan.internal += 1
+            continue
         if turn is None:
             skipped += 1
             continue
+        assert isinstance(turn, ImportedTurn)
         if turn.turn_id is not None:
             if turn.turn_id in seen_ids:
                 raise InvalidInput(
@@ -381,7 +408,12 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
             future.append(number)
         turns.append(turn)
     if not turns:
+        shape = None if scan.internal else not_json_lines(raw, path)
+        if shape:  # {"tickets": [{"messages": …}]} on one line: a document mem cannot find messages in
+            raise InvalidInput(shape)
         why = f" ({skipped} empty messages skipped)" if skipped else ""
+        if scan.internal:
+            why = f" ({scan.internal} internal notes left out{', ' + str(skipped) + ' empty' if skipped else ''})"
         if skipped and unknown:  # the message is most likely under a key mem does not know
             why = (f" ({skipped} lines had no 'text'; unknown keys: {unknown_keys_text(unknown, len(unknown))}; "
                    "the message goes in "
@@ -390,7 +422,101 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
     return ParsedImport(turns, skipped, tuple(islice(unknown, NAMED_UNKNOWN_KEYS)), len(unknown),
                         early_times=tuple(early[:NAMED_UNKNOWN_KEYS]), early_time_count=len(early), unit=where,
                         html_messages=sum(t.html for t in turns), quoted_history=sum(t.quoted for t in turns),
-                        future_times=tuple(future[:NAMED_UNKNOWN_KEYS]), future_time_count=len(future))
+                        future_times=tuple(future[:NAMED_UNKNOWN_KEYS]), future_time_count=len(future),
+                        customer=scan.customer, internal_notes=scan.internal)
+
+
+class _Scan:
+    """What the lines of one import file say about the file as a whole: the customer they name (and the first line
+    naming it), the internal notes left out, whether the record read is the file's first."""
+
+    def __init__(self, unit: str) -> None:
+        self.unit = unit
+        self.customer: str | None = None
+        self.customer_line = 0
+        self.internal = 0
+        self.first_record = True
+
+
+# a CSV header's cell: a name starting with a letter, at most 40 characters ("sender_type", "Sender name")
+_COLUMN_NAME = re.compile(r"[^\W\d][\w .()#/-]{0,39}")
+# _parse_line's answer for a line marked as an agents-only note (left out and counted)
+_INTERNAL = object()
+
+
+# Any: a parsed line (JSON object), checked here.
+def _line_customer(data: JsonObject, number: int, scan: _Scan) -> None:
+    """Refuse a line naming a customer other than the one the file's earlier lines named (``CUSTOMER_KEYS``)."""
+    for key in CUSTOMER_KEYS:
+        value = data.get(key)
+        if value is None or value == "":
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise InvalidInput(f"'{key}' must be a string (the customer the line belongs to)")
+        name = one_line(str(value)).strip()
+        if not name:
+            continue
+        if scan.customer is None:
+            scan.customer, scan.customer_line = name, number
+        elif name != scan.customer:
+            raise InvalidInput(
+                f"'{key}' names customer {name!r}, but {scan.unit} {scan.customer_line} named {scan.customer!r}: "
+                "one file holds one customer's conversations, and one customer's lines must not go into another's "
+                "memory (split the file by customer, or import a folder of such files: docs/customers.md)")
+
+
+def _marks_internal(data: JsonObject) -> bool:
+    """The line (or its ``meta``) marks it as a note only the agents see (``INTERNAL_MARK_KEYS``)."""
+    role = data.get("role")
+    if isinstance(role, str) and role.strip().lower() in INTERNAL_ROLES:
+        return True
+    meta = data.get("meta")
+    for where in (data, meta if isinstance(meta, dict) else {}):
+        if where.get("public") is False or where.get("public") in ("false", "no"):
+            return True
+        for key in ("private", "is_private", "internal", "is_internal"):
+            if where.get(key) is True or where.get(key) in ("true", "yes"):
+                return True
+        for key in ("visibility", "type", "part_type", "message_type"):
+            value = where.get(key)
+            if isinstance(value, str) and value.strip().lower().replace("-", "_").replace(" ", "_") \
+                    in INTERNAL_VALUES:
+                return True
+    return False
+
+
+def not_json_lines(raw: str, name: Path | str) -> str | None:
+    """The error for a file whose first record is not a turn because the file is in another format (a whole JSON
+    document holding no messages mem can find, CSV, mbox, a messenger's text export): what mem reads, and where the
+    docs say how to convert it (newuser22 #11). ``None`` when the file looks like JSON lines after all (a bad first
+    line of a JSONL file keeps the error naming the line)."""
+    text = raw.lstrip("\ufeff").lstrip()
+    first = split_lines(text)[0].strip() if text else ""
+    what = None
+    if text[:1] in ("{", "["):
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            data = None
+        if isinstance(data, dict) and not any(key in data for key in ("text", "time") + ALIAS_KEYS[:len(
+                TEXT_ALIASES) + len(TIME_ALIASES)]):
+            keys = ", ".join(islice((one_line(str(k))[:40] for k in data), 5)) + (", …" if len(data) > 5 else "")
+            what = f"one JSON document with no list of messages mem can find (top-level keys: {keys})"
+        elif first.startswith(("{", "[")):
+            return None  # JSON lines with a broken first line: the line's own error says where
+    elif first.startswith("From ") or first.lower().startswith(("return-path:", "received:", "mime-version:")):
+        what = "an e-mail file (mbox), not JSON"
+    elif any(len(cells := first.split(sep)) >= 3 and all(_COLUMN_NAME.fullmatch(c.strip().strip('"')) for c in cells)
+             for sep in (",", ";", "\t")):  # a header row of column names
+        what = "a CSV (or tab-separated) table, not JSON"
+    elif first:
+        what = "a text file (a chat app's export?), not JSON"
+    if what is None:
+        return None
+    return (f"{name}: {what}; mem imports JSON lines: one JSON object per line with 'time' (ISO date or datetime), "
+            "'role' (customer/agent/system) or 'speaker', and 'text' (optional: session, conversation, id, meta, "
+            "customer), or one JSON array of such objects, or {\"messages\": [...]}; convert the export first "
+            "(docs/customers.md, `mem log import`); nothing was imported")
 
 
 # A line ends with LF, CRLF, or a lone CR (an old Mac's, or a Mac export): JSON never holds a raw CR inside a
@@ -444,7 +570,7 @@ def _whole_file_messages(raw: str) -> list[Any] | None:
 
 # Any: a line's text, or an element of a whole-file array, as parsed.
 def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_message_bytes: int,
-                unknown: dict[str, None]) -> ImportedTurn | None:
+                unknown: dict[str, None], scan: _Scan | None = None) -> ImportedTurn | object | None:
     if isinstance(line, str):
         # a byte-order mark at the start of a line: two exported files joined (``cat a.jsonl b.jsonl``), the
         # second saved by a Windows tool; the first file's mark is accepted, so is this one
@@ -463,6 +589,10 @@ def _parse_line(line: Any, number: int, agent_speakers: tuple[str, ...], max_mes
     for key in data:
         if key not in IMPORT_KEYS and key not in ALIAS_KEYS:
             unknown.setdefault(key)
+    if scan is not None:
+        _line_customer(data, number, scan)
+        if _marks_internal(data):
+            return _INTERNAL
     text_key = _present(data, "text", TEXT_ALIASES)
     text = _message_text(data.get(text_key), text_key)
     if text is not None:

@@ -271,7 +271,9 @@ class RequestLog(StorePart):
                 # --json` are one record (the CLI added these three itself: NEWUSER_REPORT18 #11)
                 "early_times": result.early_time_count, "future_times": result.future_time_count,
                 "html_messages": result.html_messages,
-                "quoted_history": result.quoted_history}
+                "quoted_history": result.quoted_history,
+                # agents-only notes left out (log_files.INTERNAL_MARK_KEYS) and the customer the lines name
+                "internal_notes": result.internal_notes, "named_customer": result.customer}
 
     def _continued(self, group: str, holder: str | None) -> sqlite3.Row | None:
         """The logged conversation an imported group continues: the one holding some of its turns,
