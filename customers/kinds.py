@@ -20,6 +20,7 @@ from mem.core.text.other_language import reads_as_other_language
 from mem.core.text.pattern import LazyPattern, lazy
 from mem.core.text.sensitive import CATEGORIES
 from mem.core.text.sensitive import sensitive_category as _sensitive_category
+from mem.customers.service_questions import without_the_question_s_verb
 
 # the sensitive-topic word classes live in mem.core.text.sensitive (the server and lint read them too)
 SENSITIVE_CATEGORIES = CATEGORIES
@@ -506,10 +507,12 @@ def is_question(text: str) -> bool:
 def _asks_for_something(text: str, lang: str) -> bool:
     """A question that is a request ("can I get…") rather than a question about the agent."""
     if lang == "en":
-        return bool(re.search(r"\b(?:can|could|may|would|will) (?:i|you|we|someone|somebody|anyone|anybody)\b|\b(?:you"
-                              r"|we) could\b"
-                              r"|\b(?:is|would) it be possible\b|\bis it possible\b|\bany (?:way|chance)\b"
-                              r"|\bplease\b|\brefund|\bexception|\bcancel", text, re.I))
+        if re.search(r"\b(?:is|would) it be possible\b|\bis it possible\b|\bany (?:way|chance)\b"
+                     r"|\bplease\b|\brefund|\bexception|\bcancel", text, re.I):
+            return True
+        # "Which address will you ship my next order to?": the modal after a question word is the question's
+        return bool(re.search(r"\b(?:can|could|may|would|will) (?:i|you|we|someone|somebody|anyone|anybody)\b"
+                              r"|\b(?:you|we) could\b", without_the_question_s_verb(text), re.I))
     if _ASKS_WHICH[lang].search(text) and not _ASKING_FORM[lang].search(text):
         return False  # "返金はカードにですか？", "환불은 카드로인가요?": which one, not a request for anything
     request = dict(_KIND_RULES[lang])["request"]

@@ -1,5 +1,6 @@
 """newuser22: what an import file from another tool must not do — put a second customer's lines into the first one's
-memory (#4), hand the helpdesk's internal notes to the customer (#14) — and what a file in another format is told (#11)."""
+memory (#4), hand the helpdesk's internal notes to the customer (#14) — and what a file in another format is told
+(#11)."""
 
 from __future__ import annotations
 
