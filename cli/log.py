@@ -16,6 +16,8 @@ from mem.core.json_types import JsonObject
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from mem.customers.log_files import ParsedImport
+
 log_app = typer.Typer(help="One customer's request log: import past conversations, list them, forget them.",
                       no_args_is_help=True)
 
@@ -23,10 +25,15 @@ log_app = typer.Typer(help="One customer's request log: import past conversation
 @log_app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="JSONL, one turn a line {session, time, role|speaker, text, id?}, "
-                                              "or one JSON array of turns (or {\"messages\": [...]}); "
-                                              "- reads standard input.")],
-    customer: CustomerOption,
+    files: Annotated[list[Path], typer.Argument(
+        help="JSONL, one turn a line {session, time, role|speaker, text, id?}, or one JSON array of turns (or "
+             "{\"messages\": [...]}); - reads standard input. Several files, or a folder: each file is one "
+             "customer (its lines' customer key, else its file name), without --customer.")],
+    customer: Annotated[
+        Optional[str],
+        typer.Option("--customer", "-c", help="The customer whose memory this touches (exactly one; given twice is "
+                                              "an error). Left out for a folder or several files."),
+    ] = None,
     agent_speaker: Annotated[
         Optional[list[str]],
         typer.Option("--agent-speaker", help="Speaker name that is the agent, for lines without role "
@@ -45,45 +52,109 @@ def import_(
     (holding some of the file's turns, or imported under the same key) is continued. A bad line, or a
     message over extract.max_message_bytes in mem.toml (256 KiB), stops the import with its line number and
     nothing is written (exit 2), and so does a time more than a day after now (a device clock ahead)
-    unless --allow-future-times. Empty messages are skipped and counted; unknown keys, and times
-    before 1990 ("time": 0), are named in one warning each. An HTML body is stored as its text and
-    quoted e-mail history is left out; a time's UTC offset is kept. Run `mem extract` afterwards.
+    unless --allow-future-times, and a line naming a second customer (one file, one customer). Empty
+    messages are skipped and counted, internal notes (public: false, private, a note) left out and counted;
+    unknown keys, and times before 1990 ("time": 0), are named in one warning each. An HTML body is stored
+    as its text and quoted e-mail history is left out; a time's UTC offset is kept. A folder or several
+    files import in one process, each file for its own customer, a bad file reported and the others
+    imported (exit 2 if any failed). Run `mem extract` afterwards.
     """
-    from mem.customers.log_files import IMPORT_KEYS, PLAUSIBLE_FROM, import_name, parse_import, unknown_keys_text
+    from mem.core.errors import InvalidInput
+    from mem.customers.log_files import parse_import
 
     limit = get_state(ctx).config.extract.max_message_bytes
-    # read and checked before the store is opened: a refused file must not leave an empty customer
-    parsed = parse_import(file, agent_speakers=agent_speaker or (), max_message_bytes=limit,
-                          allow_future=allow_future_times)
-    with open_store(ctx, customer, create=True) as store:
-        report = store.log.import_parsed(parsed, import_name(file))
+    if len(files) == 1 and not files[0].is_dir():
+        if customer is None:
+            raise InvalidInput("--customer ID is required for one file (a folder, or several files, imports each "
+                               "file for the customer its lines or its file name give)")
+        # read and checked before the store is opened: a refused file must not leave an empty customer
+        parsed = parse_import(files[0], agent_speakers=agent_speaker or (), max_message_bytes=limit,
+                              allow_future=allow_future_times)
+        from mem.customers.log_files import import_name
+
+        with open_store(ctx, customer, create=True) as store:
+            report = store.log.import_parsed(parsed, import_name(files[0]))
+        _warn_about(report, parsed, "")
+        if not want_json(ctx, json_output):
+            continued = f" ({report['continued']} continuing a logged one)" if report["continued"] else ""
+            info(f"imported {plural(report['turns'], 'turn')} in {plural(report['conversations'], 'conversation')}"
+                 f"{continued} for {customer}")
+        emit(report, as_json=want_json(ctx, json_output), human=lambda c, d: None)
+        return
+    _import_batch(ctx, files, customer, agent_speaker or [], limit, allow_future_times, json_output)
+
+
+def _import_batch(ctx: typer.Context, paths: list[Path], customer: str | None, agent_speakers: list[str],
+                  limit: int, allow_future: bool, json_output: bool) -> None:
+    """Several files or a folder: each file for its own customer (mem.customers.batch_import)."""
+    from mem.core.errors import InvalidInput
+    from mem.customers.batch_import import IMPORT_SUFFIXES, batch_files, import_files
+
+    if customer is not None:
+        raise InvalidInput("--customer names one customer, and a folder or several files hold many: leave it out "
+                           "(each file goes to the customer its lines' 'customer' key names, else its file name)")
+    if any(str(p) == "-" for p in paths):
+        raise InvalidInput("standard input (-) is one customer's file: import it on its own with --customer ID")
+    files, others = batch_files(paths)
+    if others:
+        warn(f"left out {plural(others, 'file')} of the folder not named *{', *'.join(IMPORT_SUFFIXES)}")
+    if not files:
+        raise InvalidInput(f"no files to import in {', '.join(map(str, paths))}")
+    state = get_state(ctx)
+    results = import_files(state.config.home, files, agent_speakers=agent_speakers, max_message_bytes=limit,
+                           allow_future=allow_future, since=state.started)
+    as_json = want_json(ctx, json_output)
+    failed = [r for r in results if r.error is not None]
+    for result in results:
+        if result.error is not None:
+            info(f"error: {result.error}")
+            continue
+        assert result.parsed is not None
+        _warn_about(result.report, result.parsed, f"{result.path}: ")
+        if not as_json:
+            info(f"{result.path}: imported {plural(result.report['turns'], 'turn')} for {result.customer}")
+    done = [r for r in results if r.error is None]
+    customers = len({r.customer for r in done})
+    turns = sum(int(r.report["turns"]) for r in done)
+    summary = (f"imported {plural(len(done), 'file')} for {plural(customers, 'customer')} ({plural(turns, 'turn')})"
+               + (f"; {len(failed)} failed: {', '.join(r.path for r in failed[:10])}"
+                  + (f" and {len(failed) - 10} more" if len(failed) > 10 else "") if failed else "")
+               + ". Run `mem extract --customer ID` for each.")
+    if not as_json:
+        info(summary)
+    emit([r.to_dict() for r in results], as_json=as_json, human=lambda c, d: None)
+    if failed:
+        raise InvalidInput(f"{plural(len(failed), 'file')} of {len(results)} not imported (named above); the others "
+                           "were imported")
+
+
+def _warn_about(report: JsonObject, parsed: ParsedImport, prefix: str) -> None:
+    """The import's warnings, one line each (``prefix``: the file, in a batch)."""
+    from mem.customers.log_files import IMPORT_KEYS, PLAUSIBLE_FROM, unknown_keys_text
+
     if report["unknown_keys"]:
-        warn(f"ignored unknown keys: {unknown_keys_text(report['unknown_keys'], report['unknown_key_count'])} "
+        warn(f"{prefix}ignored unknown keys: {unknown_keys_text(report['unknown_keys'], report['unknown_key_count'])} "
              f"(known: {', '.join(IMPORT_KEYS)})")
     if report["already_logged"]:
-        warn(f"skipped {plural(report['already_logged'], 'turn')} already in the log (same time, role and text)")
+        warn(f"{prefix}skipped {plural(report['already_logged'], 'turn')} already in the log (same time, role and "
+             "text)")
     if report["already_erased"]:
-        warn(f"skipped {plural(report['already_erased'], 'turn')} erased at the customer's request "
+        warn(f"{prefix}skipped {plural(report['already_erased'], 'turn')} erased at the customer's request "
              "(not imported again)")
     if report["reordered"]:
-        warn(f"times went backwards in {plural(report['reordered'], 'conversation')}: "
+        warn(f"{prefix}times went backwards in {plural(report['reordered'], 'conversation')}: "
              "their turns were imported in time order")
     if parsed.early_time_count:
-        warn(f"{parsed.early_times_text()}: a time before {PLAUSIBLE_FROM.year} (an export's placeholder such as "
-             "\"time\": 0?); imported as given, relative dates in those turns resolve against it")
+        warn(f"{prefix}{parsed.early_times_text()}: a time before {PLAUSIBLE_FROM.year} (an export's placeholder "
+             "such as \"time\": 0?); imported as given, relative dates in those turns resolve against it")
     if parsed.future_time_count:
-        warn(f"{parsed.future_times_text()}: a time after now, imported as given (--allow-future-times); "
+        warn(f"{prefix}{parsed.future_times_text()}: a time after now, imported as given (--allow-future-times); "
              "those turns count as the customer's latest word")
     if report["internal_notes"]:
-        warn(f"left out {plural(report['internal_notes'], 'internal note')} (marked public: false, private, internal "
-             "or a note): only the agents saw them, they are not the customer's conversation")
+        warn(f"{prefix}left out {plural(report['internal_notes'], 'internal note')} (marked public: false, private, "
+             "internal or a note): only the agents saw them, they are not the customer's conversation")
     if report["skipped_empty"]:
-        warn(f"skipped {plural(report['skipped_empty'], 'empty message')}")
-    if not want_json(ctx, json_output):
-        continued = f" ({report['continued']} continuing a logged one)" if report["continued"] else ""
-        info(f"imported {plural(report['turns'], 'turn')} in {plural(report['conversations'], 'conversation')}"
-             f"{continued} for {customer}")
-    emit(report, as_json=want_json(ctx, json_output), human=lambda c, d: None)
+        warn(f"{prefix}skipped {plural(report['skipped_empty'], 'empty message')}")
 
 
 @log_app.command("list")
