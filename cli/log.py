@@ -70,8 +70,10 @@ def import_(
         # read and checked before the store is opened: a refused file must not leave an empty customer
         parsed = parse_import(files[0], agent_speakers=agent_speaker or (), max_message_bytes=limit,
                               allow_future=allow_future_times)
+        from mem.customers.batch_import import refuse_someone_else
         from mem.customers.log_files import import_name
 
+        refuse_someone_else(get_state(ctx).config.home, import_name(files[0]), parsed, customer)
         with open_store(ctx, customer, create=True) as store:
             report = store.log.import_parsed(parsed, import_name(files[0]))
         _warn_about(report, parsed, "")

@@ -77,6 +77,25 @@ def file_customer(path: Path, parsed: ParsedImport) -> str:
             from exc
 
 
+def refuse_someone_else(home: str | PathLike[str], name: str, parsed: ParsedImport, customer: str) -> None:
+    """``InvalidInput`` when the file's lines name a customer other than ``customer`` who has memory on this client
+    (``mem log import --customer cust-omar`` of a file whose lines say ``"customer": "cust-lena"``): the lines are
+    that customer's. A name that is no customer here is the export's own id (``v-1001``) and is let through."""
+    from mem.customers._layout import DB_FILE, customer_folder
+
+    named = parsed.customer
+    if named is None or named == customer:
+        return
+    try:
+        folder = customer_folder(Path(home), named)
+    except InvalidInput:
+        return
+    if (folder / DB_FILE).is_file():
+        raise InvalidInput(f"{name}: its lines name customer {named!r}, who has memory on this client, and this import "
+                           f"is for {customer!r}: nothing was imported (import it with --customer {named}, or "
+                           "remove the key if the file is this customer's)")
+
+
 def import_files(home: str | PathLike[str], files: Iterable[Path], *, agent_speakers: Iterable[str] = (),
                  max_message_bytes: int = MAX_MESSAGE_BYTES, allow_future: bool = False,
                  since: float | None = None) -> list[FileResult]:

@@ -109,3 +109,19 @@ def test_a_jsonl_file_with_a_broken_line_still_names_the_line():
         parse_import_data(b'{"time": "2026-01-01", "text": \n' + lines(turn("ok")), "bad.jsonl")
     with pytest.raises(InvalidInput, match=r"bad.jsonl: line 1: 'time' is not an ISO date"):
         parse_import_data(lines(turn("ok", time="03/12/2026")), "bad.jsonl")
+
+
+def test_a_file_naming_another_customer_of_this_client_is_refused(mem, tmp_path):
+    lena = tmp_path / "lena.jsonl"
+    lena.write_bytes(lines(turn("I'd like my invoices in German.", customer="cust-lena")))
+    assert mem("log", "import", str(lena), "--customer", "cust-lena").exit_code == 0
+    again = tmp_path / "again.jsonl"
+    again.write_bytes(lines(turn("My name is now Lena Brandt-Okafor.", customer="cust-lena")))
+    wrong = mem("log", "import", str(again), "--customer", "cust-omar")
+    assert wrong.exit_code == 2
+    assert "its lines name customer 'cust-lena', who has memory on this client" in wrong.stderr
+    assert mem("facts", "list", "--customer", "cust-omar").exit_code == 2   # no memory was made for cust-omar
+    # the export's own id, no customer here, is let through
+    visitor = tmp_path / "v.jsonl"
+    visitor.write_bytes(lines(turn("I live in Denver.", customer="v-1001")))
+    assert mem("log", "import", str(visitor), "--customer", "cust-omar").exit_code == 0
