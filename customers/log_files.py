@@ -498,10 +498,11 @@ def not_json_lines(raw: str, name: Path | str) -> str | None:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError):
             data = None
-        if isinstance(data, dict) and not any(key in data for key in ("text", "time") + ALIAS_KEYS[:len(
-                TEXT_ALIASES) + len(TIME_ALIASES)]):
+        if isinstance(data, dict) and not any(key in data for key in ("text", "time") + TEXT_ALIASES + TIME_ALIASES):
             keys = ", ".join(islice((one_line(str(k))[:40] for k in data), 5)) + (", …" if len(data) > 5 else "")
             what = f"one JSON document with no list of messages mem can find (top-level keys: {keys})"
+        elif isinstance(data, dict) and "\n" in text.strip():
+            what = "one JSON object spread over several lines (JSON lines hold each turn on one line)"
         elif first.startswith(("{", "[")):
             return None  # JSON lines with a broken first line: the line's own error says where
     elif first.startswith("From ") or first.lower().startswith(("return-path:", "received:", "mime-version:")):

@@ -125,3 +125,9 @@ def test_a_file_naming_another_customer_of_this_client_is_refused(mem, tmp_path)
     visitor = tmp_path / "v.jsonl"
     visitor.write_bytes(lines(turn("I live in Denver.", customer="v-1001")))
     assert mem("log", "import", str(visitor), "--customer", "cust-omar").exit_code == 0
+
+
+def test_one_turn_pretty_printed_is_told_to_go_on_one_line():
+    pretty = json.dumps(turn("I live in Oslo."), indent=2).encode()
+    with pytest.raises(InvalidInput, match=r"one JSON object spread over several lines .*mem imports JSON lines"):
+        parse_import_data(pretty, "turn.json")
