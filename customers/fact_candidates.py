@@ -21,6 +21,8 @@ from mem.core.text import terms as content_terms
 from mem.core.text.language import detect_language
 from mem.core.text.sentences import Sentence, split_sentences
 from mem.customers import kinds
+from mem.customers.agent_offers import taken_up
+from mem.customers.agreement_pairing import pair_reply
 from mem.customers.dates import find_dates
 from mem.customers.delegates import Delegate, delegate_of, introduction
 from mem.customers.fact_grounding import MIN_QUOTE_CHARS
@@ -161,9 +163,54 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
                                       unasked_previous=None if asked is not None else previous,
                                       sentences=sentences_of(index) if turn is turns[index] else None,
                                       delegate=delegate))
+        if index > 0 and turns[index - 1].role not in customer_roles:
+            found.extend(_offers_taken_up(turns, index, found, log_id=log_id, reference=turn.day or reference,
+                                          customer_roles=customer_roles, sentences_of=sentences_of, start=start))
     declines.extend(_undone(found, turns, start, stop))
     found = _without_declined(found, turns, declines) if declines else found
     return _reasons_with_changes(_kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of))
+
+
+def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], *, log_id: str, reference: date,
+                     customer_roles: Sequence[str], sentences_of: Callable[[int], list[Sentence]],
+                     start: int) -> list[Candidate]:
+    """The agent's offers and promises the customer's message ``turns[index]`` takes up (``agent_offers``), as
+    agreements: the sentences no confirmation of a request already quotes. Where the customer's message before the
+    agent's is outside this run (extracted earlier), its confirmations are not known here: nothing is read."""
+    back = index - 1
+    while back >= 0 and turns[back].role not in customer_roles:
+        back -= 1
+    if 0 <= back < start:
+        return []
+    quoted_by_turn: dict[str, list[str]] = {}
+    for candidate in found:
+        for item in candidate.evidence:
+            if item.role == "agent":
+                quoted_by_turn.setdefault(item.turn, []).append(item.quote)
+
+    def quoted(at: int, sentence: str) -> bool:
+        return any(sentence in quote or quote in sentence for quote in quoted_by_turn.get(turns[at].id, ()))
+
+    offers = taken_up([t.role for t in turns], [t.text for t in turns], [t.by_mem for t in turns], index,
+                      customer_roles=customer_roles, sentences_of=sentences_of, quoted=quoted,
+                      min_quote=MIN_QUOTE_CHARS)
+    reply = turns[index]
+    out = []
+    for offer in offers:
+        agent = turns[offer.agent]
+        text = f"(offered: {offer.sentence.text}) {offer.quote}"
+        out.append(Candidate(
+            kind="decision", text=f"{reply.speaker}: {text}" if reply.speaker else text,
+            evidence=(Evidence(log_id=log_id, turn=reply.id, role="customer", quote=offer.quote,
+                               speaker=reply.speaker, said_on=reply.day),
+                      Evidence(log_id=log_id, turn=agent.id, role="agent", quote=offer.sentence.text,
+                               speaker=agent.speaker, said_on=agent.day)),
+            valid_at=reference, agreement=True, lang=detect_language(offer.sentence.text),
+            policy_refs=agent.policy_refs,
+            # the statement says what was agreed: the service's promise, not the customer's "OK"
+            statement=build_statement(kind="decision", quote=offer.sentence.text, text=text, speaker=reply.speaker,
+                                      slot=None, reference=reference, agreement=True)))
+    return out
 
 
 # the slots whose other values a reason names by their words (``slots.names_other_value``)
@@ -669,6 +716,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     asks = [g for g in groups if g.kind in ("request", "decision") and g.asks and not g.instruction]
     agreed = next((g for g in reversed(asks) if not (g.standalone and kinds.is_direct_context_request(
         turn.text[g.sentences[0].start:g.sentences[-1].end], lang=lang))), asks[-1] if asks else None)
+    if confirmation is not None and following is not None and agreed is not None:
+        agreed, confirmation = _answered(turn, groups, asks, agreed, confirmation, following)
     out = []
     for group in groups:
         kind, retraction = group.kind, group.retraction
@@ -1119,6 +1168,27 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str 
         # granted, the next sentence how — one verbatim span, so neither half is lost from the evidence
         return following.text[yes.start:committing.end]
     return saying_yes.text if saying_yes is not None else sentences[0].text
+
+
+def _answered(turn: Turn, groups: list[_Group], asks: list[_Group], agreed: _Group, confirmation: str,
+              following: Turn) -> tuple[_Group | None, str]:
+    """The customer group the agent's reply answers, and the reply sentence that answers it
+    (``agreement_pairing``): the sentence sharing the most content terms with a group. A reply that answers the
+    customer's report rather than their request ("Order D-3301, the lid doesn't fit … please no latex gloves." →
+    "I can offer a full refund for D-3301") agrees to no request (``agent_offers`` reads it as an offer). A reply
+    sharing no term with anything keeps the last request and the first committing sentence ("Done.")."""
+    replies = [s for s in split_sentences(following.text)
+               if not _CITATION.search(s.text) and not is_question(s.text) and kinds.reports_a_value(s.text)]
+    quotes = [turn.text[g.sentences[0].start:g.sentences[-1].end] for g in groups]
+    pairing = pair_reply(quotes, [s.text for s in replies], asks=[g in asks for g in groups])
+    if pairing is None:
+        return agreed, confirmation
+    group, reply = groups[pairing.group], replies[pairing.sentence]
+    if group not in asks:
+        return None, confirmation
+    if reply.text in confirmation:
+        return group, confirmation  # "Yes, we agree to a partial refund. We will refund 40%…": the span holds it
+    return group, reply.text
 
 
 def _disowns_a_number(sentence: str, lang: str) -> bool:

@@ -1811,9 +1811,21 @@ def commits(agent_text: str, *, lang: str | None = None) -> bool:
     return not _REFUSE[lang].search(head) and _commits(head, lang)
 
 
+# An apology that is a sentence of its own ("Sorry about that!", "I'm sorry, Omar.", "죄송합니다.",
+# "申し訳ございません。"): what the agent then does is the answer, as after an apology for the trouble (a
+# refusal still says so in its own words: "Sorry! We can't refund it.", "죄송합니다. 환불은 어렵습니다.")
+_APOLOGY_SENTENCE = {
+    "en": lazy(r"(?:^|(?<=[.!?,]\s))(?:oh,?\s+)?(?:(?:i'm|i am|we're|we are)\s+)?(?:so\s+|very\s+|really\s+|truly\s+)?"
+               r"sorry(?:\s+(?:about|for|to\s+hear)\s+(?:that|this|it))?(?:,\s*[A-Za-z]{1,20})?\s*[.!]+", re.I),
+    "ko": lazy(r"(?:^|(?<=[.!?\s]))(?:정말\s*|대단히\s*)?죄송합니다[.!]+"),
+    "ja": lazy(r"(?:^|(?<=[。！!\s]))(?:大変\s*)?申し訳(?:ございません|ありません)(?:でした)?[。！!]+"),
+}
+
+
 def _head(agent_text: str, lang: str) -> str:
     # "Sorry for the inconvenience — we'll ship a new one today": an apology for the trouble is not a refusal
-    return _APOLOGY[lang].sub(" ", agent_text.strip()[:200]).lstrip(" .,!、。—–-")
+    head = _APOLOGY[lang].sub(" ", agent_text.strip()[:200])
+    return _APOLOGY_SENTENCE[lang].sub(" ", head).lstrip(" .,!、。—–-")
 
 
 def _commits(head: str, lang: str) -> bool:
