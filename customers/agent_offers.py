@@ -43,6 +43,7 @@ _OFFER_ONLY = {
 }
 # how many turns back an agent's offer is looked for (a system line, an internal note, a second agent message)
 _MAX_BACK = 4
+_SHORT_REPLY = 40
 # a promise quoted with a source ("[1]": the rule says so) is mem's reading of a policy, not the agent's promise
 _CITATION = re.compile(r"\[\d{1,3}\]")
 
@@ -75,7 +76,9 @@ def taken_up(roles: Sequence[str], texts: Sequence[str], by_mem: Sequence[bool],
     answer = answers_proposal(opening, lang=lang, asked=False)
     if answer == "no":
         return []
-    quote = opening if len(opening) >= min_quote or opening == said else first.text
+    # the reply's first sentence when it is short ("Great, thank you!", "OK, deal."), else its opening clause
+    quote = first.text if len(first.text) <= _SHORT_REPLY or len(opening) < min_quote and opening != said \
+        else opening
     found: list[Offer] = []
     index = reply - 1
     while index >= max(0, reply - _MAX_BACK) and roles[index] not in customer_roles:

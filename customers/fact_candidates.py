@@ -141,6 +141,10 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             # "The reference I gave you was wrong." → "What's the correct one?" → "QX7-4401": the agent's
             # question names no slot, the customer's announcement before it does; the fact reads with both
             asked = f"asked: {announcement} {asked[len('asked:'):].strip()}"
+        if previous is not None and previous.role not in customer_roles:
+            # what the agent offered or promised of its own accord, taken up by this message (``agent_offers``)
+            found.extend(_offers_taken_up(turns, index, found, log_id=log_id, reference=turn.day or reference,
+                                          customer_roles=customer_roles, sentences_of=sentences_of, start=start))
         if previous is not None and previous.role not in customer_roles and previous.role != "system" \
                 and not previous.by_mem:
             context = " ".join(t.text for t in turns[max(0, index - 4):index - 1] if t.role in customer_roles)
@@ -163,9 +167,6 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
                                       unasked_previous=None if asked is not None else previous,
                                       sentences=sentences_of(index) if turn is turns[index] else None,
                                       delegate=delegate))
-        if index > 0 and turns[index - 1].role not in customer_roles:
-            found.extend(_offers_taken_up(turns, index, found, log_id=log_id, reference=turn.day or reference,
-                                          customer_roles=customer_roles, sentences_of=sentences_of, start=start))
     declines.extend(_undone(found, turns, start, stop))
     found = _without_declined(found, turns, declines) if declines else found
     return _reasons_with_changes(_kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of))
@@ -182,14 +183,20 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
         back -= 1
     if 0 <= back < start:
         return []
-    quoted_by_turn: dict[str, list[str]] = {}
+    quoted_by_turn: dict[str, list[tuple[str, Candidate]]] = {}
     for candidate in found:
         for item in candidate.evidence:
             if item.role == "agent":
-                quoted_by_turn.setdefault(item.turn, []).append(item.quote)
+                quoted_by_turn.setdefault(item.turn, []).append((item.quote, candidate))
 
     def quoted(at: int, sentence: str) -> bool:
-        return any(sentence in quote or quote in sentence for quote in quoted_by_turn.get(turns[at].id, ()))
+        if any((sentence in quote or quote in sentence) and not _promises_more(sentence, candidate.slot, candidate)
+               for quote, candidate in quoted_by_turn.get(turns[at].id, ())):
+            return True
+        # a value the agent states as set ("I've changed your address to 14 Elm Row.") is agreed to by the yes-path
+        # (``_agreed_to_question``) with its slot, which a later change replaces; only a promise beyond it is read here
+        value = sentence_slot(sentence)
+        return value is not None and not _promises_more(sentence, value, None, reply=turns[index].text)
 
     offers = taken_up([t.role for t in turns], [t.text for t in turns], [t.by_mem for t in turns], index,
                       customer_roles=customer_roles, sentences_of=sentences_of, quoted=quoted,
@@ -211,6 +218,27 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
             statement=build_statement(kind="decision", quote=offer.sentence.text, text=text, speaker=reply.speaker,
                                       slot=None, reference=reference, agreement=True)))
     return out
+
+
+# how many content terms the agent's sentence names beyond the request and the value it confirms before it promises
+# more than it was asked ("… ship a replacement to 14 Harbor Lane" answered "As a goodwill gesture we will refund 50%
+# of order A-5531 and ship a replacement mug to 14 Harbor Lane at no cost.")
+_MORE_TERMS = 4
+_VOCATIVE_CHARS = 20
+
+
+def _promises_more(sentence: str, slot: Slot | None, confirmed: Candidate | None, *, reply: str = "") -> bool:
+    """The agent's sentence confirms a value (``slot``: an agreement with a slot, which the next change of that value
+    replaces) and promises more besides: the promise is taken up as its own agreement too, so a move replacing the
+    address does not take the refund promised with it."""
+    if slot is None:
+        return False
+    customer = reply if confirmed is None else " ".join(e.quote for e in confirmed.evidence if e.role == "customer")
+    head, comma, rest = sentence.partition(",")
+    if comma and len(head) <= _VOCATIVE_CHARS:
+        sentence = rest  # "김지훈 고객님, …", "Hi Dana, …": whom the agent addresses is no promise
+    extra = set(content_terms(sentence)) - set(content_terms(customer)) - set(content_terms(slot.value))
+    return len(extra) >= _MORE_TERMS
 
 
 # the slots whose other values a reason names by their words (``slots.names_other_value``)

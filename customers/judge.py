@@ -415,7 +415,10 @@ _NEW_ADDRESS = re.compile(r"\bnew (?:home |postal |mailing )?address\b|새\s*주
 def _moved_house(candidate: Candidate, new: Slot, active: Sequence[Fact], speaker: str | None) -> Judgement | None:
     """A new street address told as a move replaces the town the customer said they live in ("I live in Leeds" →
     "We've moved to 4 Park Row, York"; "저는 대전에 살아요" → "이사했어요. 새 주소는 부산시 …") unless the message
-    names that town. Only when no address was given before: an earlier address is what the new one replaces."""
+    names that town. Only when no address was given before: an earlier address is what the new one replaces.
+    The other way round too (``_moved_town``): a move to another town replaces the street address held."""
+    if new.name == "residence":
+        return _moved_town(candidate, new, active, speaker)
     if new.name != "address":
         return None
     words = _candidate_words(candidate)
@@ -431,6 +434,25 @@ def _moved_house(candidate: Candidate, new: Slot, active: Sequence[Fact], speake
     if town is None or town.value.lower() in words.lower():
         return None  # the same town, named after the street ("2 Valley Drive, Harrogate") or within it
     return Judgement("UPDATE", home, f"moved to a new address: {town.value} → {new.value}")
+
+
+def _moved_town(candidate: Candidate, new: Slot, active: Sequence[Fact], speaker: str | None) -> Judgement | None:
+    """A move to another town ("Actually I've moved to Seattle, 500 Pine St", "저 이제 대전으로 이사했어요",
+    "大阪に引っ越しました") replaces the street address the customer last gave ("I live at 14 Harbor Lane, Portland
+    now"): the old and the new home were both active, side by side in every answer (new-user report 22 #13). Only
+    a move told as one, and only when the held address is not in that town."""
+    words = _candidate_words(candidate)
+    if not _MOVE.search(words):
+        return None
+    homes = [f for f in active if (slot := slot_of(f)) is not None and slot.name == "address"
+             and _speaker(f.evidence) == speaker]
+    if not homes:
+        return None
+    home = max(homes, key=lambda f: (f.when or date.min, f.id))
+    street = slot_of(home)
+    if street is None or new.value.lower() in street.value.lower():
+        return None  # "I live in Portland" after "14 Harbor Lane, Portland": the same town
+    return Judgement("UPDATE", home, f"moved to another town: {street.value} → {new.value}")
 
 
 # Where a customer's message divides into clauses: a retraction names what it takes back in its own clause
@@ -559,8 +581,19 @@ def _near_twin(old: str, new: str) -> bool:
 _LOOK_ALIKE = frozenset(frozenset(pair) for pair in ("B8", "O0", "I1", "S5", "Z2", "G6"))
 
 
+# a mail's From: form, "Dana Whitfield <dana.w@example.com>" (an import keeps the header as the speaker): the person is
+# the display name, as in the helpdesk's "Dana Whitfield" (new-user report 22 #13: the two were read as two people, so
+# the September address replaced nothing of March's)
+_MAILBOX = re.compile(r"^\s{0,5}\"?([^\"<>]{1,200}?)\"?\s{0,5}<[^<>@\s]{1,64}@[^<>\s]{1,255}>\s{0,5}$")
+
+
 def _speaker(evidence: Sequence[Evidence]) -> str | None:
-    return next((e.speaker for e in evidence if e.role == "customer"), None)
+    speaker = next((e.speaker for e in evidence if e.role == "customer"), None)
+    if speaker and "<" in speaker:
+        mailbox = _MAILBOX.match(speaker)
+        if mailbox:
+            return mailbox.group(1).strip()
+    return speaker
 
 
 def _duplicate(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
