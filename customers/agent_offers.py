@@ -14,8 +14,9 @@ refusal or a question) and that no confirmation of a customer request already qu
 
 - an **offer** when it only says the service can ("I can offer a full refund…", "…드릴 수 있습니다", "…できます"): an
   agreement only when the customer's next message opens with a yes ("OK, deal.", "Sure", "네", "はい");
-- a **promise** otherwise: an agreement unless the customer's next message declines it ("No thanks, I'll keep it",
-  "아니요 괜찮아요", "いいえ、結構です").
+- a **promise** otherwise: an agreement when the customer's next message opens with a yes or thanks ("Great, thank
+  you!", "감사합니다", "ありがとうございます") or only reacts ("👍", a sticker); a reply that declines ("No thanks",
+  "아니요 괜찮아요", "いいえ、結構です") or says something else takes nothing up.
 
 With no customer message after it, nothing is agreed yet (the customer has not answered). The agreement's evidence is
 the customer's reply (its opening) and the agent's sentence, as for a yes to a proposal; it names no slot (what was
@@ -44,6 +45,9 @@ _OFFER_ONLY = {
 # how many turns back an agent's offer is looked for (a system line, an internal note, a second agent message)
 _MAX_BACK = 4
 _SHORT_REPLY = 40
+# a reply that only reacts: an emoji, a sticker or a media marker an export puts in its place ("👍", "[スタンプ]",
+# "<Media omitted>"), no word of its own
+_REACTION = re.compile(r"^\W{1,20}$|^\s{0,3}[\[<(][^\[\]<>()]{1,30}[\]>)]\s{0,3}$")
 # a promise quoted with a source ("[1]": the rule says so) is mem's reading of a policy, not the agent's promise
 _CITATION = re.compile(r"\[\d{1,3}\]")
 
@@ -74,7 +78,9 @@ def taken_up(roles: Sequence[str], texts: Sequence[str], by_mem: Sequence[bool],
         return []
     opening = re.split(r"[,;:、，]\s*", first.text, maxsplit=1)[0].strip() or first.text
     answer = answers_proposal(opening, lang=lang, asked=False)
-    if answer == "no":
+    if answer != "yes" and not _REACTION.match(said):
+        # a reply that neither says yes nor only reacts ("No thanks", "010 2287 6105 이에요", "What about a refund
+        # instead?") takes nothing up
         return []
     # the reply's first sentence when it is short ("Great, thank you!", "OK, deal."), else its opening clause
     quote = first.text if len(first.text) <= _SHORT_REPLY or len(opening) < min_quote and opening != said \

@@ -50,6 +50,9 @@ def test_an_offer_taken_up_is_an_agreement(report, offer, reply, promised):
     ("マグが欠けていました。", "新しいマグをお送りします。", "いいえ、結構です。"),
     # an offer not said yes to
     ("The mug is chipped.", "I can offer a 20% discount on your next order.", "Hmm, what about a refund instead?"),
+    # a reply that says something else
+    ("The mug is chipped.", "We'll send a courier to collect it.", "My number is 07700 900111."),
+    ("컵이 깨졌어요.", "택배 수거 보내드릴게요.", "010 2287 6105 이에요"),
     # only a promise to find out
     ("The mug is chipped.", "I'll check whether we can refund it.", "Thanks."),
     ("컵이 깨졌어요.", "환불 가능한지 확인해 보겠습니다.", "감사합니다."),
