@@ -27,6 +27,7 @@ from mem.customers.dates import find_dates
 from mem.customers.delegates import Delegate, delegate_of, introduction
 from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
+from mem.customers.mail_footer import is_placeholder
 from mem.customers.mail_furniture import furniture_spans, within
 from mem.customers.question_values import names_someone_else_s_value
 from mem.customers.screening import instruction_like, message_order, paired_orders
@@ -968,6 +969,8 @@ _MACHINE_TEXT = re.compile(r"(?:(?<!\s)|(?!\s))(?:"
 
 def _without_machine_text(sentence: Sentence) -> Sentence | None:
     """The sentence up to the first caption or attachment marker in it; ``None`` when nothing is left."""
+    if is_placeholder(sentence.text):
+        return None  # "This message was deleted", "삭제된 메시지입니다.": the messenger's, where a message was
     match = _MACHINE_TEXT.search(sentence.text)
     if match is None:
         return sentence

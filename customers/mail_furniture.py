@@ -22,6 +22,11 @@ and a sign-off glued to the body's last sentence diluted its words.
 - **the salutation**: the first lines that only greet — "Dear …," / "Hi …," / "Hello again," (at most five
   words, ending in a comma), "…님께", "…담당자님", "안녕하세요.", "…様", "…御中", "お世話になっております。".
 
+Under them, the lines a mail program adds — a device footer ("Sent from my iPhone", "iPhoneから送信"), a legal
+disclaimer, a signature block under the "--" delimiter with no sign-off — are furniture too (``mail_footer``), and
+the closing above them is found as if the message ended there (an HTML e-mail rendered to text has no blank line to
+set them apart).
+
 Both are a message's furniture only when the message has more than one line; extraction reads a line of them that
 names a change ("thanks" then "new number …") as the customer's words all the same. Extraction
 (``fact_candidates``) makes no fact of a furniture line that holds no value, and marks a fact made of
@@ -34,6 +39,7 @@ from __future__ import annotations
 import re
 
 from mem.core.text.pattern import lazy
+from mem.customers.mail_footer import footer_start
 
 # a closing formula, the whole line (English, Korean, Japanese)
 _SIGN_OFF = lazy(
@@ -84,14 +90,21 @@ def furniture_spans(text: str) -> list[tuple[int, int]]:
     """The ``[start, end)`` spans of ``text`` that are its salutation and its closing (module docstring)."""
     if "\n" not in text.strip():
         return []
-    lines = _lines(text)
+    whole = _lines(text)
+    # a device footer, a disclaimer or a delimited signature at the end (``mail_footer``): the furniture above it is
+    # read as if the message ended there
+    footer = footer_start([line for _, _, line in whole], signs_off=_is_sign_off)
+    lines = whole[:footer]
     spans: list[tuple[int, int]] = []
-    opening = _salutation_end(lines)
-    if opening is not None:
-        spans.append((lines[0][0], opening))
-    closing = _closing(lines)
-    if closing is not None and (opening is None or closing[0] >= opening):
-        spans.append(closing)
+    if lines:
+        opening = _salutation_end(lines)
+        if opening is not None:
+            spans.append((lines[0][0], opening))
+        closing = _closing(lines)
+        if closing is not None and (opening is None or closing[0] >= opening):
+            spans.append(closing)
+    if footer < len(whole):
+        spans.append((whole[footer][0], whole[-1][1]))
     return spans
 
 
