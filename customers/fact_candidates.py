@@ -206,7 +206,9 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
     out = []
     for offer in offers:
         agent = turns[offer.agent]
-        text = f"(offered: {offer.sentence.text}) {offer.quote}"
+        # read in an answer as the customer's words → the agent's (``agent.compose`` drops what stands before the
+        # quote): "Great, thank you!" → "As a goodwill gesture we will refund 50% …"
+        text = f"(offered) {offer.quote} → {offer.sentence.text}"
         out.append(Candidate(
             kind="decision", text=f"{reply.speaker}: {text}" if reply.speaker else text,
             evidence=(Evidence(log_id=log_id, turn=reply.id, role="customer", quote=offer.quote,
