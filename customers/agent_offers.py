@@ -48,6 +48,14 @@ _SHORT_REPLY = 40
 # a reply that only reacts: an emoji, a sticker or a media marker an export puts in its place ("👍", "[スタンプ]",
 # "<Media omitted>"), no word of its own
 _REACTION = re.compile(r"^\W{1,20}$|^\s{0,3}[\[<(][^\[\]<>()]{1,30}[\]>)]\s{0,3}$")
+# the agent's act is the message itself ("결과 안내차 연락드렸습니다", "I'm reaching out about your order",
+# "ご連絡いたしました"): it says why the agent writes, it promises nothing
+_CONTACT_ONLY = {
+    "en": re.compile(r"\b(?:reach(?:ing)?\s{1,3}out|contact(?:ed|ing)?\s{1,3}you|get(?:ting)?\s{1,3}in\s{1,3}touch"
+                     r"|call(?:ed|ing)\s{1,3}you)\b", re.I),
+    "ko": re.compile(r"연락\s?(?:드렸|드립|드리)"),
+    "ja": re.compile(r"連絡(?:いたしました|しました|いたします|差し上げ)"),
+}
 # a promise quoted with a source ("[1]": the rule says so) is mem's reading of a policy, not the agent's promise
 _CITATION = re.compile(r"\[\d{1,3}\]")
 
@@ -95,7 +103,10 @@ def taken_up(roles: Sequence[str], texts: Sequence[str], by_mem: Sequence[bool],
                     continue
                 if quoted(index, text):
                     continue
-                if _OFFER_ONLY[detect_language(text)].search(text) and answer != "yes":
+                lang_said = detect_language(text)
+                if _CONTACT_ONLY[lang_said].search(text):
+                    continue  # why the agent writes, not a promise
+                if _OFFER_ONLY[lang_said].search(text) and answer != "yes":
                     continue  # an offer the customer has not said yes to
                 found.append(Offer(index, sentence, reply, quote))
         index -= 1

@@ -53,6 +53,9 @@ def test_an_offer_taken_up_is_an_agreement(report, offer, reply, promised):
     # a reply that says something else
     ("The mug is chipped.", "We'll send a courier to collect it.", "My number is 07700 900111."),
     ("컵이 깨졌어요.", "택배 수거 보내드릴게요.", "010 2287 6105 이에요"),
+    # the agent says why it writes
+    ("안녕하세요.", "안녕하세요, 한빛카드입니다. 결과 안내차 연락드렸습니다.", "아 네 안녕하세요!"),
+    ("Hello?", "Hi, I'm reaching out about your order from last week.", "Sure, thanks."),
     # only a promise to find out
     ("The mug is chipped.", "I'll check whether we can refund it.", "Thanks."),
     ("컵이 깨졌어요.", "환불 가능한지 확인해 보겠습니다.", "감사합니다."),
