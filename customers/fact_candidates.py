@@ -194,10 +194,14 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
         if any((sentence in quote or quote in sentence) and not _promises_more(sentence, candidate.slot, candidate)
                for quote, candidate in quoted_by_turn.get(turns[at].id, ())):
             return True
-        # a value the agent states as set ("I've changed your address to 14 Elm Row.") is agreed to by the yes-path
+        # a value the agent states as set ("I've changed your address to 14 Elm Row.", "… seoyeon.han@daum.net 으로
+        # 수정해 드릴게요.", by a rule or by its shape) is agreed to by the yes-path
         # (``_agreed_to_question``) with its slot, which a later change replaces; only a promise beyond it is read here
         value = sentence_slot(sentence)
-        return value is not None and not _promises_more(sentence, value, None, reply=turns[index].text)
+        if value is None or value.name not in _STATED_VALUES:
+            value = next(iter(shape_values(sentence)), None)
+        return value is not None and not _promises_more(sentence, value, None, reply=turns[index].text,
+                                                        more=_MORE_TERMS_UNASKED)
 
     offers = taken_up([t.role for t in turns], [t.text for t in turns], [t.by_mem for t in turns], index,
                       customer_roles=customer_roles, sentences_of=sentences_of, quoted=quoted,
@@ -227,10 +231,17 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
 # more than it was asked ("… ship a replacement to 14 Harbor Lane" answered "As a goodwill gesture we will refund 50%
 # of order A-5531 and ship a replacement mug to 14 Harbor Lane at no cost.")
 _MORE_TERMS = 4
+# ... and where the sentence states a value the customer's reply only says yes to ("아 그럼 seoyeon.han@daum.net 으로
+# 수정해 드릴게요." – "네네 그거요 감사합니다": particles and the verb are four terms already), more than setting it
+_MORE_TERMS_UNASKED = 6
+# the slots whose value an agent's sentence states as set for the yes-path to agree to (not "I can offer …" read as a
+# subscription named "offer")
+_STATED_VALUES = frozenset({"address", "residence", "phone", "email", "name", "order"})
 _VOCATIVE_CHARS = 20
 
 
-def _promises_more(sentence: str, slot: Slot | None, confirmed: Candidate | None, *, reply: str = "") -> bool:
+def _promises_more(sentence: str, slot: Slot | None, confirmed: Candidate | None, *, reply: str = "",
+                   more: int = _MORE_TERMS) -> bool:
     """The agent's sentence confirms a value (``slot``: an agreement with a slot, which the next change of that value
     replaces) and promises more besides: the promise is taken up as its own agreement too, so a move replacing the
     address does not take the refund promised with it."""
@@ -241,7 +252,7 @@ def _promises_more(sentence: str, slot: Slot | None, confirmed: Candidate | None
     if comma and len(head) <= _VOCATIVE_CHARS:
         sentence = rest  # "김지훈 고객님, …", "Hi Dana, …": whom the agent addresses is no promise
     extra = set(content_terms(sentence)) - set(content_terms(customer)) - set(content_terms(slot.value))
-    return len(extra) >= _MORE_TERMS
+    return len(extra) >= more
 
 
 # the slots whose other values a reason names by their words (``slots.names_other_value``)

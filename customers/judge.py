@@ -436,13 +436,19 @@ def _moved_house(candidate: Candidate, new: Slot, active: Sequence[Fact], speake
     return Judgement("UPDATE", home, f"moved to a new address: {town.value} → {new.value}")
 
 
+# a move told as done ("I've moved to Seattle", "대전으로 이사했어요", "引っ越しました"), not one to come or heard of
+# ("이모가 곧 소사동 쪽으로 이사 가신대요", "we might move")
+_MOVED = re.compile(r"\b(?:i|we)(?:'ve| have)?\s{1,3}(?:just\s{1,3}|now\s{1,3}|recently\s{1,3})?(?:moved|relocated)\b"
+                    r"|이사(?:했|왔|를 했|를 왔)|引っ越(?:しました|した|してきました)|転居しました", re.I)
+
+
 def _moved_town(candidate: Candidate, new: Slot, active: Sequence[Fact], speaker: str | None) -> Judgement | None:
     """A move to another town ("Actually I've moved to Seattle, 500 Pine St", "저 이제 대전으로 이사했어요",
     "大阪に引っ越しました") replaces the street address the customer last gave ("I live at 14 Harbor Lane, Portland
     now"): the old and the new home were both active, side by side in every answer (new-user report 22 #13). Only
-    a move told as one, and only when the held address is not in that town."""
+    a move the customer tells as done, and only when the held address is not in that town."""
     words = _candidate_words(candidate)
-    if not _MOVE.search(words):
+    if not _MOVED.search(words):
         return None
     homes = [f for f in active if (slot := slot_of(f)) is not None and slot.name == "address"
              and _speaker(f.evidence) == speaker]
