@@ -48,3 +48,13 @@ def test_the_move_replaces_the_old_address_and_the_refund_promised_stays(tmp_pat
     assert [f for f in active if "Seattle" in f.text]
     refund = [f for f in active if f.agreement and "refund 50%" in f.text]
     assert refund, [f.text for f in active]
+
+
+def test_a_move_heard_of_or_to_come_replaces_no_address(tmp_path):
+    facts = _facts(tmp_path, [
+        _line("k1", "2026-03-03T10:00:00Z", "customer", "", "부천시 원미구 심곡로 33 빌라 201호입니다."),
+        _line("k1", "2026-03-03T10:01:00Z", "agent", "", "네, 심곡로 33으로 차량이 갑니다."),
+        _line("k2", "2026-04-03T10:00:00Z", "customer", "", "이모가 곧 소사동 쪽으로 이사 가신대요."),
+        _line("k3", "2026-05-03T10:00:00Z", "customer", "", "We might move to Leeds next year."),
+    ])
+    assert [f for f in facts if f.status == "active" and "심곡로 33" in f.text]
