@@ -37,6 +37,13 @@ _EN_HIDDEN = lazy(
     r"(?:see|know|find\s+out|notice)"
 
     # kept off the record: "don't log this conversation", "no need to mention it in the notes", "don't flag it"
+    # kept out of what staff read: "leave the part about my trip out of the staff notes", "take it off the notes for
+    # the agent", "don't forward this chat to a human" (twenty-second round, second wave)
+    r"|\b(?:leave|keep|take)\s+(?:\S{1,20}\s+){0,8}?(?:out\s+of|off|from)\s+(?:the\s+|your\s+|any\s+)?"
+    r"(?:(?:staff|agent'?s?|team|internal|handover)\s+(?:notes?|summary|memo)|(?:notes?|summary|memo)\s+(?:for|to)\s+"
+    r"(?:the\s+|a\s+|your\s+)?(?:staff|agents?|team|next\s+agent|humans?))\b"
+    r"|\b(?:don'?t|do\s+not|never)\s+(?:forward|pass|send|show|hand)\s+(?:on\s+)?(?:this|the|our)\s+(?:chat|conversation|"
+    r"messages?)\s+(?:on\s+)?to\s+" + _EN_SIDE +
     r"|\b(?:don'?t|do\s+not|never|no\s+need\s+to|without)\s+(?:log(?:ging)?|record(?:ing)?|not(?:e|ing)|flag(?:ging)?|"
     r"leav(?:e|ing)\s+a\s+(?:record|note|trace)|mention(?:ing)?\s+it\s+in|put(?:ting)?\s+(?:it|this)\s+(?:in|on))\b"
     # done unseen: "nobody's going to check"
@@ -62,10 +69,10 @@ _KO_SIDE = (r"(?:직원|사무실|본사|매장|가게|사장님|담당자|상�
 _KO_HIDDEN = lazy(
     # "직원한테 말하지 말고요", "윗분들한텐 말하지 마시고요", "본사에서 모르게"
     _KO_SIDE + r"\S{0,4}\s*(?:굳이\s*)?(?:말하지|말씀\s*(?:하지|안|마)|알리지|얘기하지|이야기하지|모르게|비밀로|전하지|"
-    r"말\s*안\s*(?:하셔도|해도)|연락하지|묻지)"
+    r"말\s*안\s*(?:하셔도|해도)|연락하지|묻지|넘기지|전달하지|공유하지|보여\s*주지)"
     # "상담 기록에는 남기지 말고", "로그 남기지 마", "기록 안 남게요"
     r"|아무도\s*(?:확인|체크|모르|안\s*봐|못\s*봐)"
-    r"|(?:기록|로그|장부|메모|내역)\S{0,3}\s*(?:\S{1,20}\s*)?(?:남기지|안\s*남|남지\s*않|남기면\s*안)"
+    r"|(?:기록|로그|장부|메모|내역|이력)\S{0,3}\s*(?:\S{1,20}\s*)?(?:남기지|안\s*남|남지\s*않|남기면\s*안)"
     # "조용히 처리해 주세요", "슬쩍 바꿔주실 수 있죠" (not "조용히 와 주세요": no act on the account)
     r"|(?:조용히|몰래|슬쩍)\s*(?:\S{1,20}\s+){0,2}?\S{0,20}?(?:처리|바꿔|빼|환불|변경|올려|넣어|옮겨|지워|해\s*주|해주)")
 _JA_SIDE = (r"(?:スタッフ|事務所|事務局|事務|本社|本部|お店|店|担当|担当者|上司|会社|オーナー|店長|人間|係|"
@@ -80,6 +87,11 @@ _JA_HIDDEN = lazy(
     r"|誰も(?:チェック|確認|気づ|見)(?:しない|しません|かない|ない|てない)"
     # "記録に残さないで", "ログを残さない"
     r"|(?:記録|ログ|台帳|履歴|メモ)(?:に|を|には|にも)?(?:は)?\s*(?:残さない|残さず|残らない|つけない)"
+    # "消したことも残さないで": no trace left of the act itself; "スタッフ向けのメモから…外して": kept out of what staff
+    # read (twenty-second round, second wave)
+    r"|した(?:こと|の)(?:も|は)?\s*(?:記録に)?\s*(?:残さない|残さず|残らない)"
+    r"|(?:スタッフ|担当|担当者|オペレーター|係|次の担当)(?:の方)?(?:向け|用|宛て?)の(?:メモ|記録|要約|まとめ|引き継ぎ)"
+    r"[^。！？!?\n]{0,40}?(?:外し|消し|削除し|抜い|書かない|入れない)"
     # "こっそり0円にしといて", "こっそり教えて" (not "主人には内緒で": a secret from the customer's own people)
     r"|(?:こっそり|ひそかに)\S{0,20}?(?:して|しと|教え|変え|上げ|下げ|回し|付け|消し|外し|入れ|0円|無料)")
 
