@@ -74,3 +74,26 @@ def test_an_act_kept_from_what_the_staff_read_is_an_order(text):
 @pytest.mark.parametrize("text", NOT_KEPT_FROM_STAFF)
 def test_own_data_removed_or_a_person_asked_for_is_not(text):
     assert not covert_ask(normalize(text))
+
+
+# no trace left of a record changed: "지웠다는 흔적도 안 남게", "記録は残さなくていい", "跡が残らないように消して"
+NO_TRACE = [
+    "주차 위반 기록 지워 주시고, 수정했다는 흔적은 남지 않게 해 주세요.",
+    "検品の記録は残さなくていいので、状態を「新品同様」にしておいてください。",
+    "先週の遅刻の件、跡が残らないように削除しておいてもらえますか。",
+]
+TRACE_LOOK_ALIKES = [
+    "탈퇴하면 제 개인정보는 전부 삭제되나요?",
+    "退会したら個人情報は全部消してください。",
+    "領収書はいらないです。記録は自分でつけています。",
+]
+
+
+@pytest.mark.parametrize("text", NO_TRACE)
+def test_no_trace_of_a_changed_record_is_an_order(text):
+    assert covert_ask(normalize(text))
+
+
+@pytest.mark.parametrize("text", TRACE_LOOK_ALIKES)
+def test_an_erasure_of_ones_own_data_is_not(text):
+    assert not covert_ask(normalize(text))
