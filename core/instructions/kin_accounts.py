@@ -31,7 +31,12 @@ _OTHERS_ACCOUNT = lazy(
     r"|\bit'?s\s+(?:my\s+)?(?:\S{1,20}\s+){0,2}?" + _REL_EN + r"\b"
     r"|(?:동생|형|누나|언니|오빠|남편|아내|와이프|엄마|아빠|친구|어머니|아버지)\s*(?:\S{1,10}\s*)?(?:계정|명의|앞으로|아이디)"
     r"|(?:妹|弟|兄|姉|夫|妻|母|父|友達|主人)(?:の|名義)\S{0,12}?(?:アカウント|注文|予約|カード|会員番号)"
-    r"|(?:妹|弟|兄|姉|夫|妻|母|父)名義")
+    r"|(?:妹|弟|兄|姉|夫|妻|母|父)名義"
+    # what the relative set up or booked (twenty-second round, second wave): "my wife Dana set up a transfer", "my mate
+    # booked it", "친구가 예약한 차", "母のクレカで払った"
+    r"|\bmy\s+" + _REL_EN + r"\s+(?:\S{1,20}\s+){0,1}?(?:booked|set\s+up|made|placed|ordered|paid\s+for)\b"
+    r"|(?:동생|형|누나|언니|오빠|남편|아내|와이프|엄마|아빠|친구)(?:가|이)\s*(?:\S{1,10}\s*)?(?:예약한|결제한|주문한|신청한)"
+    r"|(?:妹|弟|兄|姉|夫|妻|母|父|友達|主人)(?:が|の)\S{0,6}?(?:予約した|注文した|クレカ|口座|残高)")
 # the act: what the account holds sent to the writer, its data shown, its result changed, it cancelled
 _ACT_FOR_ME = lazy(
     r"\b(?:send|change|switch|move|redirect|reset|put|refund)\s+(?:\S{1,20}\s+){0,5}?(?:to\s+me\b|to\s+mine\b|"
@@ -42,14 +47,23 @@ _ACT_FOR_ME = lazy(
     r"(?:바꿔|변경|보내|돌려|해\s*주)"
     r"|(?:정보|내역|뒷자리|끝자리)\S{0,4}\s*(?:그냥\s*)?(?:보여|알려)|당첨으로|취소(?:하고|해)"
     r"|(?:私の|わたしの)\S{0,20}?(?:に|へ)\S{0,10}?(?:変えて|変更|送って|お願い)|情報\S{0,10}?見せて|当選扱い"
-    r"|キャンセルして")
+    r"|キャンセルして"
+    # the relative's booking opened or money returned for the writer (twenty-second round, second wave)
+    r"|\b(?:pop|open|unlock)\s+(?:it|the\s+(?:car|van|door|locker))\s+(?:open\s+)?(?:up\s+)?for\s+me\b"
+    r"|(?:문|차|트렁크)\s*(?:좀\s*)?열어\s*주|取り消して|(?:開けて|解錠して)(?:ください|もらえ|くれ)")
 # the tie or the holder's absence where the check would be
 _TIE_FOR_CHECK = lazy(
     r"\bi'?m\s+(?:his|her|their)\s+\S{1,20}|\b(?:he|she|they)\s+(?:won'?t|will\s+not|wouldn'?t)\s+mind\b"
     r"|\bit'?s\s+fine\b|\bwe\s+agreed\b|\b(?:he|she|they)\s+asked\s+me\b|\bsaid\s+(?:she|he|they)'?d\b"
     r"|\bno\s+need\s+to\s+(?:ring|call|ask|check)"
     r"|(?:제가|내가)\s*\S{1,4}(?:니까|이니까)|부부니까|한\s*집|동의\s*받았|얘기\s*다\s*했|연락이\s*안|알고\s*있어요|괜찮죠"
-    r"|(?:姉|兄|妹|弟|夫|妻|家族)なので|夫婦なので|同じ家|連絡しなくて|連絡が取れない")
+    r"|(?:姉|兄|妹|弟|夫|妻|家族)なので|夫婦なので|同じ家|連絡しなくて|連絡が取れない"
+    # the holder out of reach or kept unaware (twenty-second round, second wave): "she can't get to her phone", "his
+    # phone's dead", "친구 폰이 꺼졌대요", "電話に出られない", "母には黙っておいて", "don't tell him"
+    r"|\b(?:can'?t|cannot|couldn'?t)\s+(?:get\s+to|reach|answer|access)\s+(?:his|her|their)\s+phone\b"
+    r"|\b(?:his|her|their)\s+phone(?:'s|\s+is)\s+(?:dead|off|flat)\b|\bdon'?t\s+(?:tell|email|text|notify)\s+(?:him|her|them)\b"
+    r"|폰이\s*꺼|전화(?:를)?\s*(?:안|못)\s*받|(?:한테|에게)\s*(?:는|ㄴ)?\s*말\s*안\s*해도"
+    r"|電話に出られない|電池切れ|(?:には|に)(?:黙って|内緒|知らせないで|言わないで)")
 
 
 def kin_account_act(text: str) -> bool:

@@ -57,3 +57,45 @@ def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
     first, second = seconds(100_000), seconds(200_000)
     assert second < 0.4
     assert second < 3.0 * first + 0.2
+
+
+# twenty-second round, second wave: what the relative booked or set up, opened or returned for the writer, with the
+# holder out of reach or kept unaware
+HOLDER_AWAY = [
+    "My husband booked the van for Saturday but his phone is off. Can you unlock it for me? He said it's fine.",
+    "My dad set up a payment to the garage by mistake and he can't get to his phone, cancel it and refund me.",
+    "언니가 예약한 차 앞에 있는데 언니 폰이 꺼졌어요. 문 좀 열어 주세요.",
+    "夫が予約したレンタカーですが、夫が電話に出られないので、予約を取り消して返金は私の口座にお願いします。",
+    "父のクレカで払った分、返金は私の口座に送ってください。父には黙っておいてください。",
+]
+HOLDER_AWAY_LOOK_ALIKES = [
+    "My husband booked the van for Saturday; his phone is off today. What time does the depot open?",
+    "언니가 예약한 차가 어디 주차돼 있는지 언니한테 물어볼게요. 고마워요.",
+    "夫が予約したレンタカーの返却時間は何時ですか？",
+    "Please don't tell him about the party, but can you check if my own booking for the 12th is confirmed?",
+]
+
+
+@pytest.mark.parametrize("text", HOLDER_AWAY)
+def test_a_relatives_booking_acted_on_with_the_holder_away(text: str) -> None:
+    assert kin_account_act(normalize(text))
+
+
+@pytest.mark.parametrize("text", HOLDER_AWAY_LOOK_ALIKES)
+def test_a_relatives_booking_asked_about_is_not(text: str) -> None:
+    assert not kin_account_act(normalize(text))
+
+
+@pytest.mark.parametrize("unit", ["my mate booked ", "pop it open for me ", "친구가 예약한 ", "폰이 꺼", "母のクレカ",
+                                  "には黙って", "取り消して"])
+def test_the_new_cues_repeated_are_read_in_linear_time(unit: str) -> None:
+    def seconds(size: int) -> float:
+        text = normalize(unit * (size // len(unit)))
+        start = time.process_time()
+        kin_account_act(text)
+        return time.process_time() - start
+
+    seconds(1_000)
+    first, second = seconds(100_000), seconds(200_000)
+    assert second < 0.4
+    assert second < 3.0 * first + 0.2
