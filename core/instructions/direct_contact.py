@@ -40,7 +40,9 @@ _EN_DIRECT = lazy(
     r"deal|get\s+in\s+touch)\b(?:\s+\S{1,20}){0,4}?\s+(?:directly|myself|in\s+person|personally|face\s+to\s+face|"
     r"privately|one-to-one)\b"
     r"|\b(?:directly|personally|myself)\s+(?:contact|talk|speak|sort|message|reach|thank|ask)\b"
-    r"|\bso\s+(?:i|we)\s+can\s+(?:contact|message|text|call|ring|reach|visit|thank|confront|find)\s+(?:him|her|them)\b")
+    r"|\bso\s+(?:i|we)\s+can\s+(?:contact|message|text|call|ring|reach|visit|thank|confront|find)\s+(?:him|her|them)\b"
+    # past the service's go-between: "without going through the agency", "going through you takes ages"
+    r"|\bwithout\s+going\s+through\b|\bgoing\s+through\s+(?:you|the\s+\S{1,20})\s+(?:is|takes)\b")
 # the service's own contact, or the customer's own number passed on: not another person's
 _EN_SERVICE = lazy(
     r"\b(?:your|the)\s+(?:\S{1,20}\s+)?(?:shop|store|office|branch|company|salon|clinic|restaurant|studio|garage|"
@@ -50,24 +52,30 @@ _EN_SERVICE = lazy(
 
 _KO_DATUM = lazy(r"연락처|전화\s*번호|휴대폰\s*번호|핸드폰\s*번호|폰\s*번호|번호|주소|이메일|메일\s*주소|"
                  r"계정|인스타|카톡\s*아이디|아이디|실명|이름|성함|출근|퇴근|어디\s*사는지|사는\s*곳")
-_KO_ASK = lazy(r"알려|가르쳐|보여|좀요|주실\s*수|있을까요|될까요|아세요|아시나요|주세요")
+_KO_ASK = lazy(r"알려|가르쳐|보여|좀요|주실\s*수|있을까요|될까요|아세요|아시나요|주세요|회신\s*부탁")
 _KO_DIRECT = lazy(r"(?:직접|따로|개인적으로)\s*(?:\S{1,20}\s+){0,2}?\S{0,20}?(?:연락|얘기|이야기|말하|말씀|따지|찾아가|"
-                  r"찾아갈|만나|전화|인사|물어|사과)")
+                  r"찾아갈|만나|전화|인사|물어|사과)"
+                  # past the service's go-between (twenty-second round, second wave): "원장님 통하지 말고", "매니저님
+                  # 거치면 오래 걸려서"
+                  r"|(?:통하지|거치지)\s*말고|(?:통하면|거치면)\s*(?:\S{1,20}\s+){0,1}?\S{0,20}?(?:오래|늦|번거)")
 _KO_SERVICE = lazy(r"(?:가게|매장|본사|고객\s*센터|회사|사무실|지점|센터|대표\s*번호|상담\s*센터)\s*(?:의\s*)?"
                    r"(?:번호|연락처|주소|전화|이메일)|제\s*(?:번호|연락처)를?\s*(?:\S{1,20}\s+){0,2}?\S{0,20}?(?:전달|넘겨|드려)")
 _JA_DATUM = lazy(r"連絡先|電話番号|携帯|番号|住所|メール|アドレス|ライン|line|インスタ|アカウント|本名|名前|氏名|"
                  r"住んでる|住んでいる|都道府県|勤務先")
-_JA_ASK = lazy(r"教え|知りたい|わかり|分かり|もらえ|いただけ|ください")
+_JA_ASK = lazy(r"教え|知りたい|わかり|分かり|もらえ|いただけ|ください|送って")
 # the customer's own intent ("直接話したい", "直接言いに行きます", "こっちから直接連絡します"), not a call asked of the
 # service ("担当の方から直接お電話いただけますか") nor the contact itself ("直接連絡先を教えて")
 _JA_DIRECT = lazy(r"(?:直接|個人的に|自分で|じかに)\S{0,4}?"
                   r"(?:(?<!電)話し?|言い|言う|連絡(?!先)|相談|会い|お礼|謝り?|聞き)\S{0,8}?"
-                  r"(?:たい|たく|ます|に行|しよう|する|約束|ので|から)")
+                  r"(?:たい|たく|ます|に行|しよう|する|約束|ので|から)"
+                  # dealing with the person oneself, or past the service's go-between (twenty-second round, second
+                  # wave): "直接やり取りしたい", "園長を通さず", "仲人さん経由だと時間かかる"
+                  r"|直接やり取り|を通さず|を通さないで|経由(?:だと|では|せず|しないで)\S{0,4}?(?:時間|遅|面倒|手間)?")
 _JA_SERVICE = lazy(r"(?:お店|店舗|本社|会社|事務所|窓口|センター|サポート|代表)の(?:電話番号|連絡先|住所|メール|番号)"
                    r"|(?:私|自分)の(?:番号|連絡先|電話番号)を\S{0,12}?(?:伝え|渡し)")
 
 _EN_GATE = _stems("direct", "myself", "in person", "personally", "face to face", "privately", "one-to-one", "so i can",
-                  "so we can")
+                  "so we can", "without going through", "going through")
 
 
 def contact_to_go_around(text: str) -> bool:

@@ -58,3 +58,26 @@ def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
     first, second = seconds(100_000), seconds(200_000)
     assert second < 0.4
     assert second < 3.0 * first + 0.2
+
+
+# twenty-second round, second wave: another person's contact asked past the service's go-between
+PAST_THE_GO_BETWEEN = [
+    "Can you give me the phone number of the host who rented me the van? Going through the app takes ages.",
+    "담당 매니저님 거치면 너무 오래 걸려서요, 그 회원분 연락처 좀 알려 주세요.",
+    "仲介の担当者を通さずにやり取りしたいので、貸主さんの電話番号を教えてください。",
+]
+GO_BETWEEN_LOOK_ALIKES = [
+    "Going through the app takes ages — what's your office phone number?",
+    "매니저님 거치면 오래 걸리나요? 보통 며칠이에요?",
+    "仲介の担当者を通さずに予約することはできますか？",
+]
+
+
+@pytest.mark.parametrize("text", PAST_THE_GO_BETWEEN)
+def test_a_contact_asked_past_the_services_go_between(text):
+    assert contact_to_go_around(normalize(text))
+
+
+@pytest.mark.parametrize("text", GO_BETWEEN_LOOK_ALIKES)
+def test_the_services_own_contact_or_a_question_about_its_route_is_not(text):
+    assert not contact_to_go_around(normalize(text))
