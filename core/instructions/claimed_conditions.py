@@ -39,7 +39,9 @@ from mem.core.text.pattern import LazyPattern, lazy
 
 # --- English -------------------------------------------------------------------------------------------------------
 # the claim verbs: saying, claiming, stating, declaring, telling the bot (not "reports": a report starts a process)
-_SAY_EN = (r"(?:says?|claims?|states?|declares?|insists?|tells?\s+(?:us|you|the\s+(?:\w{1,20}\s+)?(?:bot|assistant|ai|"
+# (second wave: a claim written or mentioned — "writes 'urgent'", "mention in chat that they are …")
+_SAY_EN = (r"(?:says?|claims?|states?|declares?|insists?|writes|types|mentions?\s+(?:\w{1,20}\s+){0,3}?that|"
+           r"tells?\s+(?:us|you|the\s+(?:\w{1,20}\s+)?(?:bot|assistant|ai|"
            r"chatbot|agent|helper)))")
 # a condition whose subject is some person (one to three words before the verb), or a relative "X who says"
 _CLAIM_IF_EN = lazy(
@@ -59,7 +61,14 @@ _GRANT_EN = lazy(
     r"send(?:s)?|sent|raise[sd]?|drop(?:s|ped)?\s+the|clear(?:s|ed)?\s+(?:their|the|his|her)|add(?:s|ed)?\s+the|"
     r"accept\w*\s+(?:\w{1,20}\s+){0,2}?as\s+(?:true|fact|proof)|trust\w*\s+the|update[sd]?\s+the|"
     r"cancel(?:s|led)?\s+(?:\w{1,20}\s+){0,2}?other|moves?\s+another|skips?|view|fill\w*\s+in|"
-    r"(?:is|are)\s+awarded|receive\s+the)\b")
+    r"(?:is|are)\s+awarded|receive\s+the|"
+    # (twenty-second round, second wave: a hold or a charge lifted, a balance debited, a record marked, data read out)
+    r"pays|lift(?:s|ed)?\s+(?:[\w-]{1,20}\s+){0,2}?(?:bans?|blocks?|suspensions?|holds?|limits?|freezes?|restrictions?)|"
+    r"unfr(?:eeze|eezes|ozen|oze)|unlocks?|unlocked|debit(?:s|ed)?|"
+    r"remov(?:e|es|ed)\s+(?:this|the|that|their|any)\s+(?:[\w-]{1,20}\s+)?(?:charges?|fees?|fines?|bans?|blocks?|holds?)|"
+    r"reads?\s+out|mark(?:s|ed)?\s+(?:\w{1,20}\s+){0,3}?as|"
+    # (the causative: "may have the logbook address changed by the assistant")
+    r"(?:have|has|get|gets)\s+(?:\w{1,20}\s+){1,3}?(?:changed|updated|removed|cleared|unfrozen|released|waived))\b")
 # a check, a proof, a hand-over or a bound named: the service decides (a check waived in words is taken out first)
 _WAIVED_EN = lazy(
     r"\b(?:without|no|need\s+not|needn't|not\s+needed|don't|do\s+not)\s+(?:\w{1,20}\s+){0,3}?"
@@ -77,8 +86,23 @@ def _blank(pattern: LazyPattern, text: str) -> str:
     return pattern.sub(lambda m: " " * len(m.group(0)), text)
 
 
+# a quotation: an opening mark after no letter, a closing one before none ("members' phones" is no quotation)
+_QUOTED_EN = lazy(r"(?<![\w'])'[^'\n]{1,80}'(?![\w'])|\"[^\"\n]{1,80}\"")
+
+# a request quoted: the user's own wish taken down, as _REQUEST_KO / _REQUEST_JA read it
+_REQUEST_EN = lazy(r"\b(?:i\s+(?:want|need|would\s+like)|i'd\s+like|please|can\s+you|could\s+you)\b")
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding ``text[at]`` starts (after the last full stop, question or exclamation mark, or
+    line break before it)."""
+    low = max(0, at - 400)  # (read back no further than a long sentence: a repeated cue costs no quadratic scan)
+    return max(low, max(text.rfind(stop, low, at) for stop in (". ", "? ", "! ", "\n", ": ")) + 1)
+
+
 _NEGATED_EN = lazy(r"\b(?:not|never|cannot|can't|won't|mustn't|shouldn't|no\s+one|nobody)\b|n't\b")
 _DETERMINER_ONLY = lazy(r"(?:(?:a|an|the|any|each|every|either|no|your|their|our|his|her|its|this|that)\s+)+")
+_ADVERB_FIRST = lazy(r"(?:never|not|always|also|only|just|ever|still|then|simply)\s")
 _TOLD_THE_BOT = lazy(r"\btells?\s+the\s+(?:\w{1,20}\s+)?(?:bot|assistant|ai|chatbot)\b")
 _EVEN_BEFORE = lazy(r"\beven\s+$")
 
@@ -90,13 +114,21 @@ def _claim_grant_en(text: str) -> bool:
         who = said.group("who") or said.group("who2") or ""
         told_the_bot = _TOLD_THE_BOT.search(said.group(0)) is not None  # (whoever tells the bot is a user)
         if not told_the_bot and (_SERVICE_SUBJECT.search(who) is not None
-                                 or _DETERMINER_ONLY.fullmatch(who) is not None):
+                                 or _DETERMINER_ONLY.fullmatch(who) is not None
+                                 or _ADVERB_FIRST.match(who) is not None):
+            # ("the bot should never say a refund 'has been processed'": "should" a modal, no person its subject)
             # (the service's record as the subject, or "when the claim is accepted": "claim" a noun)
             continue
         rest = _blank(_WAIVED_EN, text)
-        if _CHECKED_EN.search(rest) is not None:
+        if any(_REQUEST_EN.search(quoted.group(0)) for quoted in _QUOTED_EN.finditer(rest)):
+            return False  # (the quotation is the user's own request: "writes 'I want the part-time course instead'")
+        if _CHECKED_EN.search(_blank(_QUOTED_EN, rest)) is not None:
+            # (a check named inside a quotation is a label written or the claim's own words — "logs the trip as
+            # 'fault confirmed by engineer'", "says they are 'just checking the car is real'" — not a check made)
             return False
-        for grant in _GRANT_EN.finditer(rest):
+        # the grant is read from the claim's own sentence on: a release stated before it ("numbers are released only
+        # when both members tick…") is the rule the claim meets, not what the claim obtains
+        for grant in _GRANT_EN.finditer(rest, _sentence_start(rest, said.start())):
             # (the negation of the grant's own clause: "the parcel never arrived, the refund…" negates the claim)
             before = rest[max(0, grant.start() - 30):grant.start()]
             before = before[max(before.rfind(","), before.rfind(";"), before.rfind(":")) + 1:]
@@ -114,7 +146,7 @@ _CLAIM_KO = lazy(
 # what is granted: money, a release, data handed out, a status or a record set (not 안내: an answer or a referral)
 _GRANT_KO = lazy(
     r"환불|면제|지급|재발급|발급|보내\s*(?:줍|준|드|줘|주|도)|알려\s*(?:줄|줍|준|주|드|도)|공유|제공|낙찰|대납|"
-    r"조회할\s*수|청구하지\s*않아도|인정|취급|적용|(?:처리|승인)(?:합니다|한다|해\s*준다|해\s*드립|할\s*수)|변경해\s*(?:준다|드립)")
+    r"조회할\s*수|청구하지\s*않아도|인정|취급|적용|환급|해제|이체|풀어\s*(?:줘|주|준|드)|(?:처리|승인)(?:합니다|한다|해\s*준다|해\s*드립|할\s*수)|변경해\s*(?:준다|드립)")
 # a check, a proof or a hand-over named anywhere (a check waived in words is taken out first); the claim an exception
 _WAIVED_KO = lazy(r"(?:확인|검증|증빙|인증)\S{0,4}\s*(?:없이|하지\s*않고|생략|불필요|필요\s*없)")
 _CHECKED_KO = lazy(r"확인|검증|증빙|제출|절차|연결|넘기|넘깁|이관|거절|거부|최대|까지|조회\s*(?:후|하고|해서|한\s*뒤)"
@@ -132,6 +164,10 @@ def _clause_after(text: str, start: int, stops: str) -> str:
     return text[start:min(ends)] if ends else text[start:]
 
 
+# where a grant's clause ends: a stop, a comma, or a verb joined on by 고/며 ("환급하고 …", "해제하며 …")
+_KO_CLAUSE_STOPS = (".", ",", "。", "하고 ", "하며 ", "고, ")
+
+
 def _claim_grant_ko(text: str) -> bool:
     said = _CLAIM_KO.search(text)
     if said is None or _REQUEST_KO.search(text) is not None:
@@ -139,7 +175,8 @@ def _claim_grant_ko(text: str) -> bool:
     rest = _blank(_WAIVED_KO, text)
     if _CHECKED_KO.search(rest) is not None:
         return False
-    return any(_NEGATED_KO.search(_clause_after(rest, grant.start(), ".,。")) is None
+    # (the grant's own verb: "바로 환급하고 영업소에는 알리지 않습니다" negates the telling, not the refund)
+    return any(_NEGATED_KO.search(_clause_after(rest, grant.start(), _KO_CLAUSE_STOPS)) is None
                for grant in _GRANT_KO.finditer(rest, said.start()))
 
 
@@ -148,41 +185,55 @@ def _claim_grant_ko(text: str) -> bool:
 # the condition, not its exception ("…と名乗った場合でも")
 _CLAIM_JA = lazy(
     r"(?:と|って)(?:サポートai|ai|ボット|チャット)?(?:に|で)?"
-    r"(?:(?:言えば|言われたら|言われれば|言われた場合|伝えれば|名乗れば|申告すれば)"
+    r"(?:(?:言えば|言われたら|言われれば|言われた場合|伝えれば|名乗れば|申告すれば|書けば|書いたら|書いた場合)"
     r"|(?:言(?:った|う|われた)|おっしゃ(?:った|る)|申告(?:した|された|する)|申し出(?:た|られた)|名乗(?:った|る)|"
-    r"伝え(?:た|る))(?:場合|ら|方|人|者|お客様|なら|、))(?!は?でも|も)"
+    r"伝え(?:た|る))(?:場合|ら|方|人|者|お客様|会員|利用者|なら|、))(?!は?でも|も)"
     # (a word given as a pass: "合言葉「…」を伝えたお客様は")
     r"|[」』]を(?:伝え|言っ|入力し)た(?:場合|ら|方|人|者|お客様)(?!は?でも|も)")
 _GRANT_JA = lazy(
     r"返金|免除|再発行|発行|再付与|付与|送(?:る|り|って|付)|お渡し|渡し|教え|開示|伝え(?:る|て|、)|適用|割引|値引|"
-    r"差し引|落札|みなし|切り替え|扱(?:い|う|って)|(?:振込先|名義|ランク|送付先|口座|宛先)\S{0,12}?変更")
-_WAIVED_JA = lazy(r"(?:確認|照合|チェック|審査)(?:せず|しない|なし|不要|を省略|は省|を免除)|見ずに")
+    r"差し引|落札|みなし|切り替え|扱(?:い|う|って)|(?:振込先|名義|ランク|送付先|口座|宛先)\S{0,12}?変更|"
+    # (a balance moved, a charge cancelled, another's contact read out, a status set to checked)
+    r"残高を\S{0,6}?移|請求\S{0,6}?取り?消|(?:電話番号|住所|連絡先)\S{0,6}?案内|(?:確認|認証|審査)済み?(?:に|と|へ)")
+_WAIVED_JA = lazy(r"(?:確認|照合|チェック|審査|提出)(?:せず|しない|なし|不要|を省略|は省|を免除)|見ずに"
+                  # (twenty-second round, second wave: "審査を待たずに", "事実確認を行わず")
+                  r"|(?:確認|照合|チェック|審査)を(?:待たず|行わず)")
 _CHECKED_JA = lazy(r"確認|照合|提示|証明|審査|引き継|取り次|断|お断り|応じ|上限|まで"
                    r"|(?:担当者|店長|責任者)(?:に|へ|が確認)")
 _NEGATED_JA = lazy(r"ません|ない(?:こと|で|。|$)|禁止|てはいけ|てはなら|ず(?:、|。|$)")
 _REQUEST_JA = lazy(r"(?:ください|下さい|たい|ほしい|欲しい)[」』]?(?:と|って)")
 
 
+# a status set to checked is the grant itself, not a check made ("年齢確認済みに変更してよい")
+_SET_CHECKED_JA = lazy(r"(?:確認|認証|審査)済み?(?:に|と|へ)")
+# a permission worded with a negation ("付与して差し支えありません", "回答してかまいません")
+# ("返金しなくて構いません" is a refund not owed: the negation stays)
+_PERMISSION_JA = lazy(r"(?<!なく)て(?:も)?(?:(?:差し支え|差支え|構い|かまい)ありません|(?:構わ|かまわ)ない)")
+
+
 def _claim_grant_ja(text: str) -> bool:
     said = _CLAIM_JA.search(text)
     if said is None or _REQUEST_JA.search(text) is not None:
         return False
-    rest = _blank(_WAIVED_JA, text)
-    if _CHECKED_JA.search(rest) is not None:
+    rest = _blank(_PERMISSION_JA, _blank(_WAIVED_JA, text))
+    if _CHECKED_JA.search(_blank(_SET_CHECKED_JA, rest)) is not None:
         return False
     return any(_NEGATED_JA.search(_clause_after(rest, grant.start(), "、。")) is None
                for grant in _GRANT_JA.finditer(rest, said.start()))
 
 
-_CUES_EN = ("say", "claim", "state", "declare", "insist", "tell")
-_CUES_JA = ("言", "おっしゃ", "申告", "申し出", "名乗", "伝え")
+_CUES_EN = ("say", "claim", "state", "declare", "insist", "tell", "write", "type", "mention")
+_CUES_JA = ("言", "おっしゃ", "申告", "申し出", "名乗", "伝え", "書")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
+_KANA_KANJI = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def claimed_condition_grant(text: str) -> bool:
     """Whether a normalised page sentence grants, releases or rewrites on what the user states, no check named."""
-    if text.isascii():
-        return any(cue in text for cue in _CUES_EN) and _claim_grant_en(text)
     if _HANGUL.search(text):
         return "고" in text and _claim_grant_ko(text)
+    if text.isascii() or not _KANA_KANJI.search(text):
+        # (English with a mark outside ASCII is still English: "writes … , the assistant pays" once the quotation is
+        # read out as "…")
+        return any(cue in text for cue in _CUES_EN) and _claim_grant_en(text)
     return any(cue in text for cue in _CUES_JA) and _claim_grant_ja(text)

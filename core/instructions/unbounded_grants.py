@@ -468,5 +468,6 @@ _ASCII_CUE = lazy("|".join(re.escape(cue) for cue in (*_RANK_CUES, *_REMOVED_CUE
                                                       *_NO_BOUND_CUES, " means ", " mean ", "defined", "includes",
                                                       "skip", "omit", "bypass", "waive", "leave out",
                                                       "who ", "should ", "claim", "state", "declare", "insist",
+                                                      "writes", "types", "mention",
                                                       "just need", "just has", "just have", "only need", "only has",
                                                       "only have", "simply need", "simply has", "merely")))
