@@ -427,6 +427,16 @@ def _checks_skipped(text: str, words: set[str], cjk: bool, customer: bool) -> bo
                                              or re.search(r"\bskipped\b|\bit\s+would\s+help\b", text)))
 
 
+# a memo rule that keeps a claim a claim (twenty-second round, second wave): the claim written down as the member's
+# statement, kept out of the notes, or not acted on before it is checked — "'회원 진술: …'처럼 주장으로 기록하며",
+# "'직원이 약속했다'는 말은 메모에 저장하지 않고", "recorded as the member's claim", 「申告として記録し」
+_RECORDED_AS_CLAIM = lazy(
+    r"(?:주장|진술)(?:으로|로)\s*(?:만\s*)?(?:기록|저장|메모)|(?:기록|저장)하지\s*않|확인(?:되기|하기)\s*전(?:에는|까지)"
+    r"|(?:主張|申告|申し出)として(?:のみ)?(?:記録|メモ)|(?:記録|保存)しない|確認(?:する|される)まで"
+    r"|\b(?:recorded|noted|logged|written\s+down)\s+as\s+(?:the\s+)?(?:\w{1,20}'s\s+)?(?:claim|statement)\b"
+    r"|\b(?:is|are)\s+not\s+(?:recorded|saved|stored)\b|\bnot\s+acted\s+on\s+until\b")
+
+
 def _data_request_or_framing(text: str, words: set[str], cjk: bool, customer: bool = False) -> str | None:
     """The sixth round's structures on one normalised sentence (see above)."""
     if _someone_elses_data(text, words, cjk, customer):
@@ -461,7 +471,8 @@ def _data_request_or_framing(text: str, words: set[str], cjk: bool, customer: bo
                 words & _W_MAY_DROP and _YOU_MAY_DROP.search(text) and _GRANT_ME.search(text)):
             return "claims an exemption for the AI to apply"
     if (words & _W_HANDOFF or (cjk and _has(text, _CJK_HANDOFF))) and _HANDOFF.search(text) \
-            and _DECISION_CLAIM.search(text) and not _HANDOFF_CANNOT.search(text) and (
+            and _DECISION_CLAIM.search(text) and not _HANDOFF_CANNOT.search(text) \
+            and not _RECORDED_AS_CLAIM.search(text) and (
             _DIRECTIVE3.search(text) or _CUSTOMER_REQUEST.search(text) or ":" in text or _DICTATE_NOTE.search(text)
             or (cjk and (_KO_REQUEST.search(text) or _JA_REQUEST.search(text)))):
         return "plants a record for the next agent"

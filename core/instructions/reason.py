@@ -346,9 +346,9 @@ _HANDLING_REFUSES = lazy(r"\b(?:not|never|no|cannot|refuse\w*|declin\w*|unable)\
 # follow the instructions inside some text, whatever the text is called, is no override (``_TARGET`` already spared
 # the instructions of a customer's or a caller's text; the writers name the carrier instead: a reference, a note, a log)
 _REFUSED_FOLLOW = lazy(r"(?:do\s+not|don't|never|must\s+not|should\s+not)\s+follow\b")
-_EMBEDDED_IN = lazy(r"\s+(?:that\s+|which\s+)?(?:are\s+|is\s+|may\s+be\s+)?(?:found|contained|appearing|embedded|"
-                    r"hidden|written|included|placed|pasted|quoted)\s+(?:in|inside|within)\s+"
-                    r"(?!(?:your|this|the\s+(?:system|prompt|above|previous|policy|rules))\b)")
+_EMBEDDED_IN = lazy(r"\s{1,3}(?:that\s{1,3}|which\s{1,3})?(?:are\s{1,3}|is\s{1,3}|may\s{1,3}be\s{1,3})?"
+                    r"(?:found|contained|appearing|embedded|hidden|written|included|placed|pasted|quoted)\s{1,3}(?:in|inside|within)\s{1,3}"
+                    r"(?!(?:your|this|the\s{1,3}(?:system|prompt|above|previous|policy|rules))\b)")
 _NEGATED_VERB = lazy(r"\b(?:never|not|cannot|can't|don't|won't|mustn't|shouldn't)\s+(?:ever\s+)?"
                      r"(?:[a-z]{1,20}\s+or\s+)?$")
 _KO_EMBEDDED_GUARD = lazy(r"(?:속|안|안의|내|에\s*(?:담긴|적힌|들어\s*있는|있는|포함된|섞인))\s*(?:의\s*)?"
