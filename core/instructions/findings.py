@@ -26,6 +26,7 @@ from mem.core.instructions.addressed_cjk import (
     _JA_DIRECTIVE,
     _KO_DIRECTIVE,
 )
+from mem.core.instructions.bot_settings import switched_off_safeguards
 from mem.core.instructions.carried_text import carried_findings
 from mem.core.instructions.customer import customer_reason
 from mem.core.instructions.data_requests import (
@@ -126,6 +127,10 @@ def _text_findings(text: str, page: bool = True) -> Iterator[tuple[int, str, str
         agent = _TRANSCRIPT_AGENT.search(folded)
         if agent and (_TRANSCRIPT_OTHER.search(folded) or _ACT_ON_TRANSCRIPT.search(folded, agent.end())):
             yield text.count("\n", 0, agent.start()) + 1, agent.group(0).strip(), "forges a transcript"
+    if page:
+        # a settings block pasted into a page that turns a check, a log, a hand-over or a limit off (second wave)
+        for line, field in switched_off_safeguards(text):
+            yield line, field, "switches a safeguard off in a settings block"
     if ":" in text and ("_" in text or "-" in text):
         for field in _AI_FIELD.finditer(text):
             parts = re.split(r"[_.-]", field.group("key").casefold())
