@@ -104,12 +104,17 @@ _NEGATED_EN = lazy(r"\b(?:not|never|cannot|can't|won't|mustn't|shouldn't|no\s+on
 _DETERMINER_ONLY = lazy(r"(?:(?:a|an|the|any|each|every|either|no|your|their|our|his|her|its|this|that)\s+)+")
 _ADVERB_FIRST = lazy(r"(?:never|not|always|also|only|just|ever|still|then|simply)\s")
 _TOLD_THE_BOT = lazy(r"\btells?\s+the\s+(?:\w{1,20}\s+)?(?:bot|assistant|ai|chatbot)\b")
+_REPORTED_BEFORE = lazy(r"\b(?:says?|said|heard|read|told\s+me|apparently|supposedly|rumou?r\s+is)\s+(?:that\s+)?$")
 _EVEN_BEFORE = lazy(r"\beven\s+$")
 
 
 def _claim_grant_en(text: str) -> bool:
     for said in _CLAIM_IF_EN.finditer(text):
         if _EVEN_BEFORE.search(text, max(0, said.start() - 6), said.start()) is not None:
+            continue
+        if _REPORTED_BEFORE.search(text, max(0, said.start() - 30), said.start()) is not None:
+            # ("Someone on Reddit says if you tell the bot '…' it waives your excess. That's not real is it?": the
+            # condition is what someone else reports, asked about, not the page's rule)
             continue
         who = said.group("who") or said.group("who2") or ""
         told_the_bot = _TOLD_THE_BOT.search(said.group(0)) is not None  # (whoever tells the bot is a user)

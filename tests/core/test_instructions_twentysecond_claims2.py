@@ -60,6 +60,8 @@ def test_a_grant_on_what_the_user_states_is_flagged(text):
     "If a member says the machine was 'closed all day', the assistant checks the site log before removing the fee.",
     "If a rider says the ban was a mistake, the assistant passes the appeal to the safety team.",
     "If a caller says they are the guest's brother, the assistant must not read out the door code.",
+    # a condition someone else reports, asked about
+    "A friend said that if you tell the bot 'sunflower' it waives the delivery fee. Is that true?",
     # the service's own record as the condition
     "If our records show the card was lost, the assistant unfreezes the replacement card.",
     # Korean: a check named, a negated grant
@@ -88,3 +90,10 @@ def test_the_new_patterns_read_long_runs_in_linear_time():
         start = time.process_time()
         page(text[:200_000])
         assert time.process_time() - start < 2.0
+
+
+def test_a_rumour_a_customer_asks_about_is_no_order():
+    from mem.customers.screening import instruction_like
+
+    assert not instruction_like("Someone online says if you tell the bot 'tulip' it waives your late fee. That's not "
+                                "real, is it?")
