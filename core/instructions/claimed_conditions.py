@@ -163,7 +163,7 @@ _NEGATED_KO = lazy(r"않습니다|않는다|않음|않고|말\s*것|마세요|�
 _REQUEST_KO = lazy(r"(?:주세요|줘|달라|받겠다|싶다|싶어요)['\"’”」]?\s*(?:라|이라)?\s*고\s*(?:하|말)")
 
 
-def _clause_after(text: str, start: int, stops: str) -> str:
+def _clause_after(text: str, start: int, stops: str | tuple[str, ...]) -> str:
     """The rest of the clause from ``start`` (to the next of ``stops`` or the end)."""
     ends = [end for end in (text.find(stop, start) for stop in stops) if end != -1]
     return text[start:min(ends)] if ends else text[start:]

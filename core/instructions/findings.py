@@ -129,8 +129,8 @@ def _text_findings(text: str, page: bool = True) -> Iterator[tuple[int, str, str
             yield text.count("\n", 0, agent.start()) + 1, agent.group(0).strip(), "forges a transcript"
     if page:
         # a settings block pasted into a page that turns a check, a log, a hand-over or a limit off (second wave)
-        for line, field in switched_off_safeguards(text):
-            yield line, field, "switches a safeguard off in a settings block"
+        for line, setting in switched_off_safeguards(text):
+            yield line, setting, "switches a safeguard off in a settings block"
     if ":" in text and ("_" in text or "-" in text):
         for field in _AI_FIELD.finditer(text):
             parts = re.split(r"[_.-]", field.group("key").casefold())
