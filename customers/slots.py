@@ -182,6 +182,22 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"changed to)(?: now)?|"
                   r"changed? my (?:last |sur)?name to)\s+" + _NAME_VALUE)),
     ("name", lazy(r"\b(?i:it's|it is) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)\b")),
+    # the new name told after a marriage or a change of name, as what the name is now: "they changed the spelling.
+    # It's now Mohamed Alfarsi", "back from honeymoon! Laura Bakshi now, can you change it" (the word of the change
+    # first: "It's now Easter Monday" names no one)
+    ("name", lazy(r"\b(?i:married|wedding|honeymoon|deed poll|surname|maiden name|spelling)\b[^\n]{0,80}?"
+                  r"(?:\b(?i:it's|it is) (?i:now) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b"
+                  r"|[.!?]\s+(?P<v2>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)(?=\s*[,.!?]|\s*$))")),
+    # the same in Japanese: "結婚して、中村美咲になりました", "姓が変わり森美穂となりました",
+    # "苗字変わりました…今は高橋亮太です" — after a marriage the name begins with a common family name (a job
+    # or a town told after a wedding is no name), after a change of name it is three characters at least
+    # ("改名して、必要になりました" names no one)
+    ("name", lazy(r"(?:結婚|入籍|婿入り|嫁入り)[^。！？!?]{0,30}?"
+                  r"(?:(?:今は|現在は|これからは)\s*|(?<![一-龯々]))(?P<v>(?:" + _SURNAME_JA + r")[一-龯々]{1,3}?)\s*"
+                  r"(?:です|(?:に|と)なり(?:ました|ます))"
+                  r"|(?:改名|(?:姓|苗字|名字)(?:が|も)?変わ)[^。！？!?]{0,30}?"
+                  r"(?:(?:今は|現在は|これからは)\s*(?P<v2>[一-龯々]{3,5}?)\s*です"
+                  r"|(?<![一-龯々])(?P<v3>[一-龯々]{3,5}?)\s*(?:に|と)なり(?:ました|ます))")),
     # the name given after the word that names it, with no verb: "Name's Hannah Croft", "Name: Priya Venkatesan",
     # "Account name Rebecca Thornley", "in my new name, Hannah Adeyemi" (not "the name's spelt …": a capital follows)
     ("name", lazy(r"\b(?i:(?:(?:full|last|sur|account|booking|member(?:ship)?|new) )?name(?:'s|:)|"
@@ -244,7 +260,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("name", lazy(r"(?:[가-힣]{1,3}자|수령인|수취인|명의|회원|멤버십|계정)\s*명(?:은|는)\s*"
                   r"(?P<v>[가-힣]{2,5}?)\s*(?:님)?"
                   r"(?:입니다|이에요|예요|이고|$)")),
-    ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]*、\s*(?P<v>[^\s。、]{2,10}?)"
+    ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]{0,30}、\s*(?P<v>[^\s。、]{2,10}?)"
                   r"に(?:なりました|なります|変わりました)")),
     ("name", lazy(r"\b(?:I'm|I am|(?i:this is)) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
     # the form of address asked for, its honorific apart ("민지 님이라고 불러 주세요" → 민지,
@@ -782,7 +798,9 @@ _ASCII_TRIGGERS = {
     "email": ("@",),
     "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking", "reservation", "confirmation"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
-    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is", "me as"),
+    "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is", "me as",
+             # a new name told after a marriage or a change of name
+             "married", "wedding", "honeymoon", "deed poll", "surname", "maiden", "spelling"),
     "tier": ("'re on", "'m on", "im on", "are on", "am on",
              "plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
@@ -1448,10 +1466,32 @@ def announced_slot(sentence: str, *, asking: bool = False) -> str | None:
     return cue_slot(sentence)
 
 
+# A marriage or a change of name told in a sentence of its own ("They changed the spelling on my passport."), and the
+# sentence after it giving what the name is now ("It's now Jonah Abara.", "Lena Moretti now, could you…", "今は西田智也
+# です", "岩田千夏になりました")
+_NAME_EVENT = lazy(r"\b(?:married|wedding|honeymoon|deed poll|surname|maiden name|spelling)\b|"
+                   r"結婚|入籍|婿入り|嫁入り|改名|(?:姓|苗字|名字)(?:が|も)?変わ", _I)
+_NAME_NOW = lazy(r"^\W{0,3}(?:(?i:it's|it is) (?i:now) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b"
+                 r"|(?P<v2>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)(?=\s*[,.!?]|\s*$)"
+                 r"|(?:今は|現在は|これからは)\s*(?P<v3>[一-龯々]{3,5}?)\s*です"
+                 r"|(?P<v4>[一-龯々]{3,5}?)\s*(?:に|と)なり(?:ました|ます))")
+
+
+def _name_now(sentence: str, before: str) -> Slot | None:
+    """The name ``sentence`` gives as what it is now, after ``before`` told a marriage or a change of name."""
+    if not _NAME_EVENT.search(before):
+        return None
+    found = _NAME_NOW.search(sentence)
+    value = next((v for v in found.groups() if v), None) if found else None
+    return Slot("name", _normalise("name", value)) if value else None
+
+
 def sentence_slot(sentence: str, *, before: str = "", asked: str | None = None) -> Slot | None:
     """The slot one sentence fills: by itself, after ``before`` (the same message's earlier sentences)
     announcing a change of that slot, or in answer to the agent's question ``asked``."""
     slot = find_slot(sentence)
+    if slot is None and before:
+        slot = _name_now(sentence, before)
     if slot is None and before and _CHANGE.search(before):
         slot = answered_slot(before, sentence)
     if slot is None and asked:
@@ -1470,6 +1510,9 @@ def slot_in(words: str, *, asked: str | None = None) -> Slot | None:
     sentences = [m.strip() for m in re.split(r"(?<=[.!?。！？])\s*|\n+", words) if m.strip()]
     for i in range(1, len(sentences)):
         cue = " ".join(sentences[max(0, i - 2):i])  # the announcement is just before its value
+        slot = _name_now(sentences[i], cue)
+        if slot is not None:
+            return slot
         if _CHANGE.search(cue):
             slot = answered_slot(cue, sentences[i])
             if slot is not None:
