@@ -1479,8 +1479,8 @@ _NAME_NOW = lazy(r"^\W{0,3}(?:(?i:it's|it is) (?i:now) (?P<v>[A-Z][a-z]+ [A-Z][a
 
 def _name_now(sentence: str, before: str) -> Slot | None:
     """The name ``sentence`` gives as what it is now, after ``before`` told a marriage or a change of name."""
-    if not _NAME_EVENT.search(before):
-        return None
+    if not _NAME_EVENT.search(before) or _SOMEONE.search(before) or _NOT_THEIRS.search(before):
+        return None  # "姉が改名しました。今は森田葵です。": a relative's new name
     found = _NAME_NOW.search(sentence)
     value = next((v for v in found.groups() if v), None) if found else None
     return Slot("name", _normalise("name", value)) if value else None
