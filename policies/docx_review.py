@@ -41,6 +41,7 @@ def run_text(element: Any) -> str:
     return "".join(parts)
 
 
+# Any: a python-docx document (untyped library).
 def review_warnings(path: Path, document: Any) -> list[str]:
     """One warning for the pending tracked changes of ``document`` and one for its comments (none when it has
     neither)."""

@@ -62,6 +62,7 @@ TOY_RUNS = {
     "bench_anonymise.py": [],
     "bench_ask.py": ["--facts", "60", "--pages", "20", "--questions", "2"],
     "bench_backup.py": ["--sizes", "50", "--repeat", "1"],
+    "bench_batch_import.py": ["--customers", "2", "--turns", "4"],
     "bench_facts.py": ["--sizes", "100", "--queries", "10", "--conversations", "3", "--long-messages", "1000"],
     "bench_injection.py": [],
     "bench_long_messages.py": ["--sizes", "1,2", "--repeat", "1", "--kinds", "letters"],
