@@ -33,8 +33,6 @@ Every regular expression here reads a word as at most 20 characters per try.
 
 from __future__ import annotations
 
-import re
-
 from mem.core.text.pattern import LazyPattern, lazy
 
 # --- English -------------------------------------------------------------------------------------------------------
@@ -229,8 +227,8 @@ def _claim_grant_ja(text: str) -> bool:
 
 _CUES_EN = ("say", "claim", "state", "declare", "insist", "tell", "write", "type", "mention")
 _CUES_JA = ("言", "おっしゃ", "申告", "申し出", "名乗", "伝え", "書")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
-_KANA_KANJI = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_HANGUL = lazy(r"[\uac00-\ud7af]")
+_KANA_KANJI = lazy(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def claimed_condition_grant(text: str) -> bool:
