@@ -44,8 +44,10 @@ def test_own_account_or_a_relatives_asked_about(text: str) -> None:
     assert not instruction_like(text)
 
 
+# the twenty-second round's cues (a relative's booking with the holder away) are read the same way
 @pytest.mark.parametrize("unit", ["my brother's account ", "send it to me ", "동생 계정 ", "제 계좌로 해 주 ", "妹の",
-                                  "私のに", "a", "가", "あ", " "])
+                                  "私のに", "a", "가", "あ", " ", "my mate booked ", "pop it open for me ",
+                                  "친구가 예약한 ", "폰이 꺼", "母のクレカ", "には黙って", "取り消して"])
 def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
     def seconds(size: int) -> float:
         text = normalize(unit * (size // len(unit)))
@@ -84,18 +86,3 @@ def test_a_relatives_booking_acted_on_with_the_holder_away(text: str) -> None:
 @pytest.mark.parametrize("text", HOLDER_AWAY_LOOK_ALIKES)
 def test_a_relatives_booking_asked_about_is_not(text: str) -> None:
     assert not kin_account_act(normalize(text))
-
-
-@pytest.mark.parametrize("unit", ["my mate booked ", "pop it open for me ", "친구가 예약한 ", "폰이 꺼", "母のクレカ",
-                                  "には黙って", "取り消して"])
-def test_the_new_cues_repeated_are_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
-        text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
-        kin_account_act(text)
-        return time.process_time() - start
-
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
