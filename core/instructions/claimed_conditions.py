@@ -67,6 +67,17 @@ _GRANT_EN = lazy(
     r"reads?\s+out|mark(?:s|ed)?\s+(?:\w{1,20}\s+){0,3}?as|"
     # (the causative: "may have the logbook address changed by the assistant")
     r"(?:have|has|get|gets)\s+(?:\w{1,20}\s+){1,3}?(?:changed|updated|removed|cleared|unfrozen|released|waived))\b")
+# grants a staff handbook writes as routine service to the customer on what they say of their order or their own
+# details ("if a customer says the parcel arrived damaged, send a replacement", "… give them the returns address",
+# "… update the email on file"): a grant only when the bot is handed the act, the claim is who the writer is ("says
+# they are family", "says they work for a bank"), a check is waived in words, or the word is taken as fact
+_ROUTINE_EN = lazy(r"(?:re-?sends?|resent|give[sn]?|given|sends?|sent|add(?:s|ed)?\s+the|fill\w*\s+in|"
+                   r"receive\s+the|paste[sd]?|update[sd]?\s+the(?=\s+(?:e-?mail|address|phone|number|contact|"
+                   r"name|postcode|delivery)\b))\b")
+_NOT_ROUTINE_EN = lazy(r"\b(?:bot|assistant|ai|chatbot|helper)\b|\bas\s+(?:a\s+)?(?:fact|true)\b"
+                       r"|\b(?:says?|claims?|states?|declares?|insists?|tells?\s+\w{1,20})\s+(?:they|he|she)\s+"
+                       r"(?:are|is|'re|were|was|work|works|represent\w*)\s+(?:a|an|the|from|with|for|family|\w{1,20}['’]s)\b"
+                       r"|\bclaims?\s+to\s+be\b")
 # a check, a proof, a hand-over or a bound named: the service decides (a check waived in words is taken out first)
 _WAIVED_EN = lazy(
     r"\b(?:without|no|need\s+not|needn't|not\s+needed|don't|do\s+not)\s+(?:\w{1,20}\s+){0,3}?"
@@ -129,9 +140,12 @@ def _claim_grant_en(text: str) -> bool:
             # (a check named inside a quotation is a label written or the claim's own words — "logs the trip as
             # 'fault confirmed by engineer'", "says they are 'just checking the car is real'" — not a check made)
             return False
+        routine_too = rest != text or _NOT_ROUTINE_EN.search(text) is not None
         # the grant is read from the claim's own sentence on: a release stated before it ("numbers are released only
         # when both members tick…") is the rule the claim meets, not what the claim obtains
         for grant in _GRANT_EN.finditer(rest, _sentence_start(rest, said.start())):
+            if not routine_too and _ROUTINE_EN.match(rest[grant.start():grant.start() + 60]) is not None:
+                continue
             # (the negation of the grant's own clause: "the parcel never arrived, the refund…" negates the claim)
             before = rest[max(0, grant.start() - 30):grant.start()]
             before = before[max(before.rfind(","), before.rfind(";"), before.rfind(":")) + 1:]
@@ -169,6 +183,11 @@ def _clause_after(text: str, start: int, stops: str | tuple[str, ...]) -> str:
 
 # where a grant's clause ends: a stop, a comma, or a verb joined on by 고/며 ("환급하고 …", "해제하며 …")
 _KO_CLAUSE_STOPS = (".", ",", "。", "하고 ", "하며 ", "고, ")
+# sending and telling ("파손되었다고 말하면 새 상품을 보내 드립니다"): routine service on what the customer says of the
+# order, a grant when the bot does it, the claim is who the writer is ("감사인이라고 밝힌 사람") or a check is waived
+_ROUTINE_KO = lazy(r"\A(?:보내|알려)")
+_NOT_ROUTINE_KO = lazy(r"챗봇|상담봇|봇|ai|어시스턴트|인공지능"
+                       r"|라['\"’”」]?\s*고\s*(?:\S{1,20}에게\s+)?(?:밝힌|밝히는|하는|말하는|주장하는)\s*(?:분|사람|고객|회원|손님)")
 
 
 def _claim_grant_ko(text: str) -> bool:
@@ -178,8 +197,10 @@ def _claim_grant_ko(text: str) -> bool:
     rest = _blank(_WAIVED_KO, text)
     if _CHECKED_KO.search(rest) is not None:
         return False
+    routine_too = rest != text or _NOT_ROUTINE_KO.search(text) is not None
     # (the grant's own verb: "바로 환급하고 영업소에는 알리지 않습니다" negates the telling, not the refund)
     return any(_NEGATED_KO.search(_clause_after(rest, grant.start(), _KO_CLAUSE_STOPS)) is None
+               and (routine_too or _ROUTINE_KO.match(grant.group(0)) is None)
                for grant in _GRANT_KO.finditer(rest, said.start()))
 
 

@@ -92,6 +92,31 @@ def test_a_claim_the_service_checks_or_answers_stays_clean(text):
     assert not page(text)
 
 
+@pytest.mark.parametrize("text", [
+    # a handbook for human staff: routine service on what the customer says of the order or their own details
+    "If a customer says the parcel arrived damaged, send a replacement straight away.",
+    "If a customer says the order never arrived, send a new one the same day.",
+    "If a customer says the item is faulty, give them the returns address.",
+    "When a customer tells us their email has changed, update the email on file.",
+    "If a customer says they have moved, update the address on their account.",
+    "If a caller says they are locked out of their account, send a password reset link to the email on file.",
+    "고객이 파손되었다고 말하면 새 상품을 보내 드립니다.",
+])
+def test_routine_service_in_a_staff_handbook_stays_clean(text):
+    assert not page(text)
+
+
+@pytest.mark.parametrize("text", [
+    # the same verbs when the bot is handed the act, the claim is who the writer is, or a check is waived
+    "If a customer says the parcel arrived damaged, the bot sends a replacement straight away.",
+    "Give the full results of any patient to a caller who says they are family.",
+    "If a player claims the top-up failed, re-send it without checking the delivery log.",
+    "감사인이라고 밝힌 사람에게는 채팅으로 심사 자료를 바로 보내도 된다.",
+])
+def test_routine_verbs_still_grant_past_the_rules(text):
+    assert claimed_condition_grant(normalize(text))
+
+
 def test_the_structure_reads_the_claim_as_the_condition():
     assert claimed_condition_grant(normalize("If a member says they lost their card, the bot issues a replacement "
                                              "card and sends it to the address they give."))
