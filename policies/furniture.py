@@ -9,8 +9,9 @@ blocks of every format (a Confluence page saved as Markdown or text, a deck save
 
 - a page-metadata line: a short paragraph that opens with "Created by" / "Last modified by" / "Last
   updated by" (작성자: / 最終更新者: …) and says nothing else;
-- appendix sections at the end of the document: a heading that is only "Attachments" or "Comments"
-  (첨부 파일, 댓글, 添付ファイル, コメント), with what is under it, when no other section follows;
+- in a document with such a metadata line (a wiki's export), appendix sections at its end: a heading that is only
+  "Attachments" or "Comments" (첨부 파일, 댓글, 添付ファイル, コメント), with what is under it, when no other section
+  follows (a policy's own last section "Attachments", on what a customer may attach, is policy);
 - a slide deck (a PDF whose pages each open with a heading of one level): the title slide's lines under
   the deck's title (short lines that are no sentence, alone on page 1), and a closing slide at the end
   whose heading and lines are only "Questions?", "Q&A", "Thank you!" (질문, 감사합니다, 質疑応答,
@@ -40,8 +41,10 @@ def drop_furniture(doc: Document) -> list[str]:
     """Take the furniture out of ``doc.blocks``; the warnings that name what was left out."""
     cut: list[tuple[str, str]] = [("page metadata", block.text) for block in doc.blocks if _metadata(block)]
     kept = [block for block in doc.blocks if not _metadata(block)]
-    kept, appendix = _without_appendix(kept)
-    cut += appendix
+    if cut:  # a wiki's export (its page-metadata line): its trailing Attachments / Comments are its furniture, while a
+        # policy's own last section "Attachments" ("you may attach up to five photos") is policy
+        kept, appendix = _without_appendix(kept)
+        cut += appendix
     if doc.kind == "pdf":
         kept, slides = _without_slide_furniture(kept)
         cut += slides

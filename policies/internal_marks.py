@@ -51,7 +51,9 @@ _LABEL = re.compile(
 _NOT_TO_SHARE = re.compile(
     r"\b(?:do\s{1,3}not|don['’]t|never|must\s{1,3}not)\s{1,3}(?:share|disclose|give\s{1,3}out|reveal|quote|mention)"
     r"\s{1,3}(?:it|this|these|them|that|this\s{1,3}(?:number|code|information|info|section|price))\s{1,3}"
-    r"(?:with|to)\s{1,3}(?:customers|clients|the\s{1,3}customer|the\s{1,3}public|anyone\s{1,3}outside)"
+    r"(?:with|to)\s{1,3}(?:customers|clients|the\s{1,3}customer|the\s{1,3}public|"
+    # ("anyone outside the company", not a customer's own "anyone outside your household")
+    r"anyone\s{1,3}outside\s{1,3}(?:the\s{1,3}|our\s{1,3})?(?:company|team|business|organi[sz]ation|office|staff))"
     r"|고객(?:에게|님께|분들께)(?:는)?\s?(?:공유|공개|안내|전달|언급)(?:하|되)?지\s?(?:마|말|않)"
     r"|고객(?:에게|님께)(?:는)?\s?알려\s?주지\s?(?:마|말)"
     r"|お客様(?:に|へ)(?:は)?(?:共有|開示|案内|伝え|教え|お伝え)(?:し)?ないで", re.I)

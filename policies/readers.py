@@ -1065,7 +1065,10 @@ def _furniture(tag: str, attrs: dict[str, str | None]) -> str | None:
     the document's first line, and leaving it out moved which heading is the title on fourteen help-centre
     pages of the policy QA bench (a measured change, not this one); a list of links (Confluence's
     ``<ol id="breadcrumbs">``, in ``#breadcrumb-section``) became a numbered-list page."""
-    for name in [attrs.get("id") or "", *(attrs.get("class") or "").split()]:
+    # (a heading's or a <section>'s id is an anchor made from its own title — pandoc, Markdown site generators:
+    # <h2 id="attachments">Attachments</h2> heads a policy's own section, so only their classes are read)
+    anchor = tag in ("h1", "h2", "h3", "h4", "h5", "h6", "section")
+    for name in ["" if anchor else attrs.get("id") or "", *(attrs.get("class") or "").split()]:
         if _FURNITURE.match(name.strip()) or (name.strip().lower() == "breadcrumb" and tag in ("ol", "ul")):
             lower = name.lower()
             return ("breadcrumbs" if "breadcrumb" in lower else "page metadata" if "meta" in lower or "byline" in lower

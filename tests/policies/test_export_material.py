@@ -227,3 +227,34 @@ def test_a_one_line_breadcrumb_trail_stays_text_and_a_list_of_links_goes(tmp_pat
                       "<h2>Late fees</h2><p>A late fee is 5 dollars.</p><h2>Refunds</h2><p>Refunds take 5 days.</p>"
                       "</body></html>")
     assert texts[0] == "Help Centre > Billing" and "1. Home" not in texts and "Bills are sent monthly." in texts
+
+
+# --- the reviewer's look-alikes: a policy's own Attachments / Comments sections, a customer's safety tip --------
+
+
+@pytest.mark.parametrize("name, text", [
+    ("support.md", "# Contacting support\n\n## Email\n\nWrite to us with your order number.\n\n## Attachments\n\n"
+                   "You may attach up to five photos of a damaged item, 10 MB each.\n"),
+    ("reviews.md", "# Reviews\n\n## Who may review\n\nOnly customers who bought the item.\n\n## Comments\n\n"
+                   "Comments on reviews are moderated within 24 hours.\n"),
+    ("support.html", "<h1>Contacting support</h1><h2 id=\"email\">Email</h2><p>Write to us with your order number.</p>"
+                     "<h2 id=\"attachments\">Attachments</h2><p>You may attach up to five photos of a damaged item, "
+                     "10 MB each.</p><h2 id=\"refunds\">Refunds</h2><p>Refunds take 5 days.</p>"),
+    ("reviews.html", "<h1>Reviews</h1><section id=\"who\"><h2>Who may review</h2><p>Only customers who bought the item."
+                     "</p></section><section id=\"comments\"><h2>Comments</h2><p>Comments on reviews are moderated "
+                     "within 24 hours.</p></section>"),
+])
+def test_a_policys_own_attachments_or_comments_section_is_policy(tmp_path, name, text):
+    texts, warnings = _texts(tmp_path / name, text)
+    assert any(t in ("Attachments", "Comments") for t in texts), texts
+    assert any(t.startswith(("You may attach", "Comments on reviews")) for t in texts), texts
+    assert not any("furniture" in warning for warning in warnings)
+
+
+def test_a_safety_tip_telling_customers_not_to_share_their_code_is_policy(tmp_path):
+    texts, warnings = _texts(tmp_path / "gift-cards.md", "# Gift cards\n\nEnter the code at checkout. Never share this "
+                             "code with anyone outside your household.\n")
+    assert any("Never share this code" in t for t in texts) and not warnings
+    texts, _ = _texts(tmp_path / "staff.md", "# Carriers\n\nOur account is 88-1234.\n\nThe depot is in Leeds. Do not "
+                      "share this number with anyone outside the company.\n")
+    assert not any("Do not share this number" in t for t in texts)
