@@ -478,7 +478,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # sentence's start: no article either) — the customer's own home, never a kind of home, someone else's or one
     # with an article ("my holiday flat in Spain", "my sister's flat in Leeds", "The house is in Leeds" — a house
     # for sale or insured may be anyone's)
-    ("residence", lazy(r"\b(?i:my|our) (?:(?i:new) )?(?i:house|home|flat|apartment|place)(?: (?i:is|'s|is now))? "
+    # (not a home given up: "we sold our house in Frome", "we moved out of our flat in Leeds", "renting out our flat")
+    ("residence", lazy(r"(?<!(?i:sold) )(?<!(?i:sell) )(?<!(?i:selling) )(?<!(?i:out) )(?<!(?i:out of) )"
+                       r"(?<!(?i:left) )(?<!(?i:leaving) )(?<!(?i:leave) )(?<!(?i:vacated) )(?<!(?i:let) )"
+                       r"(?<!(?i:letting) )(?<!(?i:sublet) )(?<!(?i:sublets) )"
+                       r"\b(?i:my|our) (?:(?i:new) )?(?i:house|home|flat|apartment|place)(?: (?i:is|'s|is now))? "
                        r"(?i:in) (?P<v>[A-Z][\w-]{1,20}(?: [A-Z][\w-]{1,20})?)\b"
                        r"|(?:^|(?<=[.!?])\s{1,3})(?:(?i:new) )?(?i:house|home|flat|apartment|place) "
                        r"(?i:is|'s|is now) (?i:in) (?P<v2>[A-Z][\w-]{1,20}(?: [A-Z][\w-]{1,20})?)\b")),

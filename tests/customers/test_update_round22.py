@@ -49,6 +49,10 @@ def test_the_home_spoken_of_as_a_topic_is_the_residence(text, value):
     "うちは共働きなので平日の夜しか無理です",  # what the household is
     "うちは大丈夫です",
     "동생 집은 대구예요",  # a brother's home
+    "We sold our house in Frome last year.",  # a home given up (the reviewer's look-alikes)
+    "We moved out of our flat in Leeds in May, the keys are back with the agent.",
+    "We're selling our house in Whitby, can you stop the paper there?",
+    "We are renting out our flat in York now.",
 ])
 def test_look_alikes_of_a_home_as_a_topic_fill_no_residence(text):
     slot = find_slot(text)
