@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -643,3 +644,16 @@ def test_a_symlink_loop_is_named_not_missing(tmp_path):
     dangling.symlink_to(tmp_path / "gone.md")
     with pytest.raises(InvalidInput, match="no such file"):
         read_document(dangling, max_bytes=LIMIT)
+
+
+def test_hidden_html_in_markdown_is_left_out_in_one_pass():
+    from mem.policies.readers import _drop_hidden_html
+
+    # a hidden element inside a shown one goes too; a hidden one never closed stays
+    assert _drop_hidden_html('a <div><span hidden>secret</span> ok</div> <p style="display:none">x</p> b') \
+        == "a <div> ok</div>  b"
+    assert _drop_hidden_html("<div hidden>never closed") == "<div hidden>never closed"
+    for text in ("<details>x\n" * 5000, "<a" * 20_000, "<span hidden>" * 5000):
+        start = time.process_time()
+        _drop_hidden_html(text)
+        assert time.process_time() - start < 0.5
