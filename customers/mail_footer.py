@@ -34,6 +34,14 @@ _DEVICE_FOOTER = re.compile(
     r"|[\w'.-]{1,20}(?: [\w'.-]{1,20}){0,3}\s?から送信\s{0,3}。?",
     re.I,
 )
+# ... but not the customer's own word of how they sent something back ("Sent via Royal Mail Tracked 24", "어제 부산
+# 우체국에서 보냄", "Sent with DHL, tracking 12345"): a carrier, the post, a tracking number is no mail program
+_SENT_BY_POST = re.compile(
+    r"\b(?:post|postal|royal mail|parcelforce|dhl|ups|fedex|usps|evri|hermes|dpd|gls|yodel|courier|tracked|tracking|"
+    r"recorded|special delivery|parcel|delivery|return)\b"
+    r"|우체국|택배|편의점|반품|등기|郵便|宅急便|ゆうパック|宅配|返品",
+    re.I,
+)
 # a legal disclaimer line: a notice of confidentiality about this message (English, Korean, Japanese)
 _DISCLAIMER = re.compile(
     r"(?:confidentiality (?:notice|note|statement)|disclaimer|privileged (?:and|&) confidential|legal notice)\b"
@@ -79,7 +87,7 @@ def is_placeholder(sentence: str) -> bool:
 def is_footer_line(line: str) -> bool:
     """A device footer or a legal disclaimer, the whole line."""
     line = line.strip()
-    if len(line) <= _SHORT and _DEVICE_FOOTER.fullmatch(line) is not None:
+    if len(line) <= _SHORT and _DEVICE_FOOTER.fullmatch(line) is not None and _SENT_BY_POST.search(line) is None:
         return True
     return len(line) <= _LONG_DISCLAIMER and _DISCLAIMER.match(line) is not None
 

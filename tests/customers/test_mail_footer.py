@@ -35,6 +35,9 @@ def test_footer_lines(line):
     "Sent from my phone, sorry for the typos, but the mug is cracked.", "I sent it from my office yesterday.",
     "This email is to confirm my new address: 4 Park Row, York.", "메일로 보내 주세요.", "メールで送ってください。",
     "The confidential documents you asked for are attached.",
+    # the customer's own word of how they sent something back (the round's review)
+    "Sent via Royal Mail Tracked 24", "Sent with DHL tracking number 12345", "어제 부산 우체국에서 보냄",
+    "편의점 택배에서 보냄",
 ])
 def test_not_footer_lines(line):
     assert not is_footer_line(line)
