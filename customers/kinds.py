@@ -300,7 +300,12 @@ _REFUSE = {
     "en": _words(_ANSWERING_NO, r"no longer", r"no (?:way|chance)", r"not possible", r"unfortunately", r"can't",
                  r"cannot",
                  r"can not", r"unable", r"won't", r"sorry", r"not able", r"decline", r"denied", r"isn't possible",
-                 r"is not possible", r"afraid", r"not available", r"isn't available"),
+                 r"is not possible", r"afraid", r"not available", r"isn't available",
+                 # "We will not be able to refund opened items", "We will not refund opened items": a refusal in full
+                 # words (an "ok" after it takes up no promise: agent_offers)
+                 r"not be able", r"(?:will|shall|do|does|can|could|would) not (?:[a-z]{1,20} ){0,2}?"
+                 r"(?:refund|replace|re-?ship|re-?send|send|ship|offer|give|accept|cover|waive|exchange|process"
+                 r"|honou?r|issue|credit|compensate|reimburse)"),
     "ko": _any(r"어렵", r"불가", r"죄송", r"안 됩니다", r"안됩니다", r"할 수 없", r"수는 없", r"수가 없", r"아쉽",
                r"유감", r"못 (?:해|드리|합)"),
     "ja": _any(r"できません", r"難しい", r"申し訳", r"不可", r"お受けできません", r"あいにく", r"かねます",

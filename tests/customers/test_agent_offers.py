@@ -101,3 +101,14 @@ def test_pairing_prefers_shared_terms_then_requests():
                        asks=[False, True])
     assert found is not None and found.group == 1
     assert pair_reply(["Thanks."], ["Done."], asks=[False]) is None
+
+
+@pytest.mark.parametrize("refusal", [
+    "We will not be able to refund opened items.",
+    "We will not refund opened items, as the terms say.",
+    "We do not offer refunds on sale items.",
+])
+def test_a_refusal_in_full_words_taken_with_an_ok_is_no_agreement(refusal):
+    # (the round's review: "ok" after it made "(offered) ok → We will not be able to refund…" an agreement)
+    assert not kinds.commits(refusal)
+    assert not _agreed(_run(("customer", "The mug arrived cracked."), ("agent", refusal), ("customer", "ok")))
