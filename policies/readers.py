@@ -151,8 +151,12 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     if kind != "html":  # the HTML reader cut its toggles and callouts itself (the blocks lost their markup)
         doc.blocks, internal = drop_internal(doc.blocks)
     if not doc.blocks:
+        # a Word document typed with Track Changes on is all pending insertions: say so, not only "no text found"
+        pending = next((warning for warning in doc.warnings if "not accepted" in warning), None)
         raise InvalidInput(f"{shown}: no text found" + (f" that is not marked internal (first: {internal[0][:60]!r})"
-                                                        if internal else ""))
+                                                        if internal else "")
+                           + (f" outside tracked changes not accepted ({pending.removeprefix(f'{shown}: ')})"
+                              if pending else ""))
     if internal:
         doc.warnings.append(internal_warning(str(shown), internal))
     doc.warnings += drop_furniture(doc)

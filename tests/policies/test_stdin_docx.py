@@ -173,6 +173,21 @@ def test_a_word_document_is_read_as_it_stands_before_its_tracked_changes_and_wit
     assert any("2 tracked changes not accepted (first: '30' inserted by Legal)" in w for w in read.warnings)
 
 
+def test_a_document_typed_with_track_changes_on_says_so_when_nothing_is_left(mem, workspace, tmp_path):
+    """Every word a pending insertion (Track Changes left on while the policy was written): the error says the text
+    is in tracked changes not accepted, not only "no text found" (the round's review)."""
+    import docx
+
+    document = docx.Document()
+    for text in ("Warranty", "All mugs carry a one-year warranty."):
+        _tracked(document.add_paragraph(), "w:ins", text)
+    document.save(tmp_path / "typed-tracked.docx")
+    result = mem("-w", workspace, "ingest", tmp_path / "typed-tracked.docx")
+    assert result.exit_code == 2
+    assert "no text found outside tracked changes not accepted (2 tracked changes not accepted" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_a_google_docs_suggestion_and_a_comment_are_not_the_policy_and_are_named(mem, workspace, tmp_path):
     """A suggestion (one-year → five-year, not accepted) and a reviewer's comment: the page keeps the
     one-year rule, the ingest names both, and the comment's text is on no page."""
