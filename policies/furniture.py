@@ -8,7 +8,8 @@ HTML reader drops the same furniture by its markup (``readers._FURNITURE``); thi
 blocks of every format (a Confluence page saved as Markdown or text, a deck saved as PDF) by structure:
 
 - a page-metadata line: a short paragraph that opens with "Created by" / "Last modified by" / "Last
-  updated by" (작성자: / 最終更新者: …) and says nothing else;
+  updated by" and holds a date ("… on Nov 02, 2026"; not "Created by hand in Stoke-on-Trent, …", "Owned by
+  Acme Mugs Ltd, …"), or with 작성자: / 最終更新者: …, and says nothing else;
 - in a document with such a metadata line (a wiki's export), appendix sections at its end: a heading that is only
   "Attachments" or "Comments" (첨부 파일, 댓글, 添付ファイル, コメント), with what is under it, when no other section
   follows (a policy's own last section "Attachments", on what a customer may attach, is policy);
@@ -30,6 +31,13 @@ if TYPE_CHECKING:
 
 _METADATA = re.compile(r"^(?:created|last\s+(?:modified|updated|edited|changed)|modified|updated|edited|owned)"
                        r"\s+by\s+\S|^(?:작성자|최종\s?수정자?|수정자|作成者|最終更新者|更新者)\s*[:：]", re.I)
+# ... and, in English, a date on the line: "Created by hand in Stoke-on-Trent, so small marks are no fault" and "Owned
+# by Acme Mugs Ltd, company number 01234567" are policy, "… last modified by Raj Patel on Nov 02, 2026" is not
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?"
+_DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b"
+                   rf"|\b{_MONTH}\s{{1,3}}\d{{1,2}}(?:st|nd|rd|th)?,?\s{{1,3}}\d{{4}}\b"
+                   rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s{{1,3}}{_MONTH}\s{{1,3}}\d{{4}}\b"
+                   r"|\b(?:today|yesterday|\d{1,3}\s(?:minutes?|hours?|days?|weeks?|months?|years?)\sago)\b", re.I)
 _APPENDIX = re.compile(r"^(?:attachments?|comments?|첨부\s?파일|첨부|댓글|添付ファイル|添付|コメント)\s*[:：]?$", re.I)
 _CLOSING = re.compile(r"^(?:any\s+)?questions?\s*[?？!！.]?$|^q\s*&\s*a$"
                       r"|^thank\s+you(?:\s+(?:all|very\s+much))?\s*[!！.]?$|^thanks\s*[!！.]?$|^질문\s*[?？]?$|^질의\s?응답$|^감사합니다\s*[!！.]?$|^質問\s*[?？]?$"
@@ -59,8 +67,11 @@ def drop_furniture(doc: Document) -> list[str]:
 
 
 def _metadata(block: Block) -> bool:
-    return not block.is_heading and len(block.text) <= 160 and "\n" not in block.text \
-        and bool(_METADATA.match(block.text.strip()))
+    text = block.text.strip()
+    if block.is_heading or len(text) > 160 or "\n" in text:
+        return False
+    match = _METADATA.match(text)
+    return match is not None and (not text.isascii() or _DATE.search(text) is not None)
 
 
 def _without_appendix(blocks: list[Block]) -> tuple[list[Block], list[tuple[str, str]]]:

@@ -258,3 +258,12 @@ def test_a_safety_tip_telling_customers_not_to_share_their_code_is_policy(tmp_pa
     texts, _ = _texts(tmp_path / "staff.md", "# Carriers\n\nOur account is 88-1234.\n\nThe depot is in Leeds. Do not "
                       "share this number with anyone outside the company.\n")
     assert not any("Do not share this number" in t for t in texts)
+
+
+def test_a_policy_sentence_opening_with_created_or_owned_by_is_no_page_metadata(tmp_path):
+    texts, warnings = _texts(tmp_path / "terms.md", "# About these terms\n\nOwned by Acme Mugs Ltd, registered in "
+                             "England and Wales, company number 01234567.\n\n## Our mugs\n\nCreated by hand in "
+                             "Stoke-on-Trent, so every mug is slightly different and small marks are not faults.\n")
+    assert any(t.startswith("Owned by Acme Mugs Ltd") for t in texts)
+    assert any(t.startswith("Created by hand") for t in texts)
+    assert not warnings
