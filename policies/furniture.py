@@ -14,9 +14,10 @@ blocks of every format (a Confluence page saved as Markdown or text, a deck save
   "Attachments" or "Comments" (첨부 파일, 댓글, 添付ファイル, コメント), with what is under it, when no other section
   follows (a policy's own last section "Attachments", on what a customer may attach, is policy);
 - a slide deck (a PDF whose pages each open with a heading of one level): the title slide's lines under
-  the deck's title (short lines that are no sentence, alone on page 1), and a closing slide at the end
-  whose heading and lines are only "Questions?", "Q&A", "Thank you!" (질문, 감사합니다, 質疑応答,
-  ありがとうございました …).
+  the deck's title (short lines that are no sentence, alone on page 1, each a "Company | Confidential | Q4
+  kickoff" line, who presents, a quarter or a date — not "Effective 1 March 2027", "Members in the UK only"),
+  and a closing slide at the end whose heading and lines are only "Questions?", "Q&A", "Thank you!" (질문,
+  감사합니다, 質疑応答, ありがとうございました …).
 
 Every cut is named in one warning, so the ingest summary says what was left out.
 """
@@ -42,6 +43,11 @@ _APPENDIX = re.compile(r"^(?:attachments?|comments?|첨부\s?파일|첨부|댓�
 _CLOSING = re.compile(r"^(?:any\s+)?questions?\s*[?？!！.]?$|^q\s*&\s*a$"
                       r"|^thank\s+you(?:\s+(?:all|very\s+much))?\s*[!！.]?$|^thanks\s*[!！.]?$|^질문\s*[?？]?$|^질의\s?응답$|^감사합니다\s*[!！.]?$|^質問\s*[?？]?$"
                       r"|^質疑応答$|^(?:ご清聴)?ありがとうございました\s*[!！。]?$", re.I)
+# a title slide's line that is the deck's own furniture: a "Company | Confidential | Q4 kickoff" line, who presents, a
+# quarter or a date alone — not a line of scope under the title ("Effective 1 March 2027", "Members in the UK only")
+_SUBTITLE = re.compile(r"[|·•]|\b(?:confidential|internal|kick-?off|presented\s+by|prepared\s+by|presenter|agenda|"
+                       r"draft|all[- ]hands|town\s*hall|q[1-4]|fy\s?\d{2,4}|h[12])\b"
+                       rf"|^\s*(?:{_MONTH}\s{{1,3}})?(?:\d{{1,2}}\s{{1,3}})?\d{{4}}\s*$", re.I)
 _SENTENCE_END = (".", "!", "?", "。", "！", "？", ":", "：")
 
 
@@ -117,6 +123,7 @@ def _without_slide_furniture(blocks: list[Block]) -> tuple[list[Block], list[tup
     subtitle = range(1, headings[1])
     if 0 < len(subtitle) <= 3 and blocks[headings[1]].page != 1 and all(
             blocks[i].page == 1 and len(blocks[i].text) <= 80 and not blocks[i].text.rstrip().endswith(_SENTENCE_END)
+            and all(_SUBTITLE.search(line) for line in blocks[i].text.split("\n") if line.strip())
             for i in subtitle):
         cut += [("title slide", blocks[i].text) for i in subtitle]
         drop.update(subtitle)

@@ -267,3 +267,22 @@ def test_a_policy_sentence_opening_with_created_or_owned_by_is_no_page_metadata(
     assert any(t.startswith("Owned by Acme Mugs Ltd") for t in texts)
     assert any(t.startswith("Created by hand") for t in texts)
     assert not warnings
+
+
+def test_a_decks_scope_under_its_title_is_policy(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF(orientation="L")
+    pdf.set_auto_page_break(False)
+    for title, lines in [("Loyalty Program 2027", ["Effective 1 March 2027", "Members in the UK only"]),
+                         ("Tiers", ["- Silver: 5% off every order"]), ("Points", ["- 1 point per $1 spent"])]:
+        pdf.add_page()
+        pdf.set_font("Helvetica", "B", 36)
+        pdf.cell(0, 30, title, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Helvetica", "", 20)
+        for line in lines:
+            pdf.cell(0, 14, line, new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(tmp_path / "deck.pdf"))
+    doc = read_document(tmp_path / "deck.pdf", max_bytes=0)
+    assert any("Members in the UK only" in block.text for block in doc.blocks)
+    assert not any("furniture" in warning for warning in doc.warnings)
