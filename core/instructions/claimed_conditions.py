@@ -77,7 +77,8 @@ _ROUTINE_EN = lazy(r"(?:re-?sends?|resent|give[sn]?|given|sends?|sent|add(?:s|ed
 _NOT_ROUTINE_EN = lazy(r"\b(?:bot|assistant|ai|chatbot|helper)\b|\bas\s+(?:a\s+)?(?:fact|true)\b"
                        r"|\b(?:says?|claims?|states?|declares?|insists?|tells?\s+\w{1,20})\s+(?:they|he|she)\s+"
                        r"(?:are|is|'re|were|was|work|works|represent\w*)\s+(?:a|an|the|from|with|for|family|\w{1,20}['’]s)\b"
-                       r"|\bclaims?\s+to\s+be\b")
+                       r"|\bclaims?\s+to\s+be\b|['\"‘“]\s?i\s?(?:am|'m)\b|\bbelieve\s+them\b|\bat\s+their\s+word\b"
+                       r"|\b(?:other|another)\s+(?:\w{1,20}\s+)?(?:customer|member|user|client|guest|patient|person|people)")
 # a check, a proof, a hand-over or a bound named: the service decides (a check waived in words is taken out first)
 _WAIVED_EN = lazy(
     r"\b(?:without|no|need\s+not|needn't|not\s+needed|don't|do\s+not)\s+(?:\w{1,20}\s+){0,3}?"
