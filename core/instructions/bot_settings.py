@@ -47,6 +47,10 @@ _DISCLOSE_KEY = lazy(r"reveal|disclos|share|expose|공개|제공|開示|kaiji", 
 _ON_VALUE = lazy(r"(?:true|on|yes|always|allow\w{0,6}|켬|허용|예|オン|許可|常に)\W{0,2}", re.IGNORECASE)
 
 
+# what may follow a setting's value on its line: nothing, a comma or a semicolon, a comment ("# legacy", "// off")
+_REST = re.compile(r"[ \t]{0,40}[,;]?[ \t]{0,40}(?:(?:#|//|;)[^\n]*)?$")
+
+
 def switched_off_safeguards(text: str) -> Iterator[tuple[int, str]]:
     """``(line, field)`` for each field of a settings block in ``text`` that turns a safeguard off (see above)."""
     if ":" not in text and "=" not in text and "：" not in text:
@@ -56,6 +60,9 @@ def switched_off_safeguards(text: str) -> Iterator[tuple[int, str]]:
         return
     for field in _FIELD.finditer(text, head.start()):
         key, value = field.group("key"), field.group("value")
+        end = text.find("\n", field.end())
+        if _REST.match(text, field.end(), len(text) if end == -1 else end) is None:
+            continue  # a value that goes on in words ("ID check: no, except for alcohol"): a sentence, no setting
         if (_SAFEGUARD_KEY.search(key) and _OFF_VALUE.fullmatch(value)) \
                 or (_LIMIT_KEY.search(key) and _UNLIMITED.fullmatch(value)) \
                 or (_DISCLOSE_KEY.search(key) and _ON_VALUE.fullmatch(value)):
