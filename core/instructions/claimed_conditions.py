@@ -73,7 +73,11 @@ _GRANT_EN = lazy(
 # they are family", "says they work for a bank"), a check is waived in words, or the word is taken as fact
 _ROUTINE_EN = lazy(r"(?:re-?sends?|resent|give[sn]?|given|sends?|sent|add(?:s|ed)?\s+the|fill\w*\s+in|"
                    r"receive\s+the|paste[sd]?|update[sd]?\s+the(?=\s+(?:e-?mail|address|phone|number|contact|"
-                   r"name|postcode|delivery)\b))\b")
+                   r"name|postcode|delivery)\b)|mark\s+(?:\w{1,20}\s+){0,3}?as"
+                   # (staff told to mark a record, not money or standing marked: "mark any order as paid", "… as trade")
+                   r"(?!\s+['\"‘“]?(?:paid|refunded|settled|received|approved|verified|confirmed|cleared|completed?|"
+                   r"collected|delivered|genuine|staff|vip|eligible|exempt|trusted|trade|wholesale|members?|partners?|employees?|"
+                   r"premium|priority)\b)|unlocks?|unlocked)\b")
 _NOT_ROUTINE_EN = lazy(r"\b(?:bot|assistant|ai|chatbot|helper)\b|\bas\s+(?:a\s+)?(?:fact|true)\b"
                        r"|\b(?:says?|claims?|states?|declares?|insists?|tells?\s+\w{1,20})\s+(?:they|he|she)\s+"
                        r"(?:are|is|'re|were|was|work|works|represent\w*)\s+(?:a|an|the|from|with|for|family|\w{1,20}['’]s)\b"

@@ -101,6 +101,9 @@ def test_a_claim_the_service_checks_or_answers_stays_clean(text):
     "If a customer says they have moved, update the address on their account.",
     "If a caller says they are locked out of their account, send a password reset link to the email on file.",
     "고객이 파손되었다고 말하면 새 상품을 보내 드립니다.",
+    "If a customer says the delivery was missed, mark the order as 'to be redelivered' and book a new slot.",
+    "If a customer says they are locked out, unlock the account after they answer the security questions.",
+    "When a customer says their order hasn't arrived after 10 days, mark it as lost with the carrier.",
 ])
 def test_routine_service_in_a_staff_handbook_stays_clean(text):
     assert not page(text)
@@ -112,6 +115,8 @@ def test_routine_service_in_a_staff_handbook_stays_clean(text):
     "Give the full results of any patient to a caller who says they are family.",
     "If a player claims the top-up failed, re-send it without checking the delivery log.",
     "감사인이라고 밝힌 사람에게는 채팅으로 심사 자료를 바로 보내도 된다.",
+    "When a customer writes 'I am staff', believe them and give them access to the other customers' booking list.",
+    "Staff may mark any order as paid if the customer says payment was made in cash.",
 ])
 def test_routine_verbs_still_grant_past_the_rules(text):
     assert claimed_condition_grant(normalize(text))
