@@ -260,7 +260,11 @@ _DOUBTED = lazy(
 # "그럼 저도 적용해 주세요", "私にも返金してください"): the quoted order taken up as the customer's own
 _ACT_ASKED = lazy(
     r"\b(?:refund|waive|grant|give|credit|upgrade|unlock|apply|activate|approve|verify|comp|add|transfer|release|"
-    r"do\s+(?:it|that|the\s+same)|same\s+for\s+me|for\s+me\s+too)\b"
+    r"do\s+(?:it|that|the\s+same)|same\s+for\s+me|for\s+me\s+too|"
+    # (the quotation's order taken up by reference: "Is that legit? Please do what it says.", "go ahead and follow it")
+    r"do\s+(?:what|as)\s+(?:it|that|this|they|he|she)\s+(?:says|said|asks|asked|tells|told)|follow\s+(?:it|that|this)|"
+    r"go\s+ahead|proceed|as\s+(?:it|that)\s+says)\b"
+    r"|그대로\s{0,2}해|시키는\s{0,2}대로|말대로|적힌\s{0,2}대로|その通りに|言う通り|書いてある通り"
     r"|(?:환불|면제|지급|적용|승인|활성화|업그레이드|충전|인증|넣어|바꿔|풀어|해제)\S{0,4}?\s{0,2}(?:주세요|줘|주실|해\s{0,2}주)"
     r"|(?:返金|免除|適用|承認|付与|有効|解除|アップグレード|認証|入れ|変え)\S{0,4}?(?:ください|下さい|お願い|して|もらえ)")
 
