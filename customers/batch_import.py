@@ -48,9 +48,18 @@ class FileResult:
 
 def batch_files(paths: Sequence[str | PathLike[str]]) -> tuple[list[Path], int]:
     """The files to import: each path given, and the ``IMPORT_SUFFIXES`` files of each folder given (not its
-    sub-folders, no hidden files), in name order; and how many other files those folders held."""
+    sub-folders, no hidden files), in name order, each file once however often it is named (a file given and its
+    folder too would be counted, and read, twice); and how many other files those folders held."""
     files: list[Path] = []
+    seen: set[Path] = set()
     others = 0
+
+    def add(path: Path) -> None:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            files.append(path)
+
     for given in paths:
         path = Path(given)
         if path.is_dir():
@@ -58,11 +67,11 @@ def batch_files(paths: Sequence[str | PathLike[str]]) -> tuple[list[Path], int]:
                 if child.name.startswith(".") or not child.is_file():
                     continue
                 if child.suffix.lower() in IMPORT_SUFFIXES:
-                    files.append(child)
+                    add(child)
                 else:
                     others += 1
         else:
-            files.append(path)
+            add(path)
     return files, others
 
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from mem.customers import CustomerStore
-from mem.customers.batch_import import import_files
+from mem.customers.batch_import import batch_files, import_files
 
 
 def write(path: Path, *texts: str, **keys: object) -> Path:
@@ -63,3 +63,12 @@ def test_the_python_api_reports_a_file_whose_name_is_no_customer_id(tmp_path, is
     first, second = import_files(isolated_env, [bad, good])
     assert first.error is not None and "its file name gives is no customer id" in first.error
     assert (second.customer, second.report["turns"], second.error) == ("ok", 1, None)
+
+
+def test_a_file_named_twice_is_imported_once(tmp_path):
+    folder = tmp_path / "export"
+    folder.mkdir()
+    a = write(folder / "ann.jsonl", "I live in Oslo.")
+    write(folder / "bo.jsonl", "I live in Rome.")
+    files, others = batch_files([a, folder, folder / "." / "ann.jsonl"])
+    assert [f.name for f in files] == ["ann.jsonl", "bo.jsonl"] and others == 0
