@@ -109,6 +109,9 @@ events and parties), measured the same way.
 policy-heavy, freight, customs and international shipping), measured the same way.
 ``train 22a`` and ``train 22b`` are the twenty-second round's (22a customer-heavy, dating, matchmaking and
 introductions; 22b policy-heavy, car sharing, scooters and van hire), measured the same way.
+``train 23a`` and ``train 23b`` are the twenty-third round's (23a customer-heavy, driving and music schools; 23b
+policy-heavy, museums, zoos, aquariums and libraries), measured once as never-seen writers at the round's start, then
+given to that round's retrain of the learned models.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -133,6 +136,7 @@ introductions; 22b policy-heavy, car sharing, scooters and van hire), measured t
                                       [--train20a-misses odd|even|all] [--train20b-misses odd|even|all]
                                       [--train21a-misses odd|even|all] [--train21b-misses odd|even|all]
                                       [--train22a-misses odd|even|all] [--train22b-misses odd|even|all]
+                                      [--train23a-misses odd|even|all] [--train23b-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -170,7 +174,8 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b", "18a", "18b",
-                              "19a", "19b", "20a", "20b", "21a", "21b", "22a", "22b")]
+                              "19a", "19b", "20a", "20b", "21a", "21b", "22a", "22b",
+                              "23a", "23b")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"

@@ -4,11 +4,11 @@ Two models, one run each (``--model``): ``customer`` (asked of customer messages
 ``page`` (asked of page sentences, ``learned_page_weights.bin``).
 
 Data: every labelled row of scripts/data/injection_*.jsonl — the external red-teamers' sets
-(``external`` … ``external19``, one writer each), the sets written as training data in the thirteenth to twenty-second
+(``external`` … ``external19``, one writer each), the sets written as training data in the thirteenth to twenty-third
 rounds (``train13a``, ``train13b``, ``train14a``, ``train14b``, ``train15a``, ``train15b``, ``train16a``, ``train16b``,
 ``train17a``, ``train17b``, ``train18a``, ``train18b``, ``train19a``, ``train19b``, ``train20a``, ``train20b``,
 ``train21a``, ``train21b``,
-``train22a``, ``train22b``)
+``train22a``, ``train22b``, ``train23a``, ``train23b``)
 and the project's own corpora and probes (one more group, ``project``).
 A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
 ``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``), weighed together as
@@ -106,7 +106,8 @@ WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_ex
            "injection_train19a.jsonl": "train19a", "injection_train19b.jsonl": "train19b",
            "injection_train20a.jsonl": "train20a", "injection_train20b.jsonl": "train20b",
            "injection_train21a.jsonl": "train21a", "injection_train21b.jsonl": "train21b",
-           "injection_train22a.jsonl": "train22a", "injection_train22b.jsonl": "train22b"}
+           "injection_train22a.jsonl": "train22a", "injection_train22b.jsonl": "train22b",
+           "injection_train23a.jsonl": "train23a", "injection_train23b.jsonl": "train23b"}
 PLACES = ("policy", "customer")
 L2 = 1e-3
 SHIPPED_FP: float | None = None  # --shipped-fp: the labelled clean rows' budget counts the rules' flags too
