@@ -148,3 +148,52 @@ def test_a_notice_mark_run_is_read_in_linear_time():
         start = time.perf_counter()
         text_blocks(text)
         assert time.perf_counter() - start < 2.0
+
+
+# A Korean or Japanese notice in plain text titles its sections with a line of their own (twenty-third round: held-out
+# 17's pension rules, 18's translation guide, 20's dormitory notice and 21's marathon guide — four writers — were each
+# one page holding the whole guide).
+PENSION = ("달빛소나무 펜션 이용 규정\n(2027년 3월 1일부터 적용 / 문의 033-555-0147)\n\n"
+           "■ 입실 및 퇴실\n입실은 오후 3시부터, 퇴실은 오전 11시까지입니다.\n\n"
+           "■ 객실 요금표 (1박 기준)\n솔향 (기준 2인) — 비수기 주중 90,000원\n"
+           "기준 인원을 넘으면 1인당 20,000원이 추가됩니다.\n\n"
+           "[바비큐 이용]\n바비큐는 오후 5시부터 밤 10시까지 이용하실 수 있습니다.\n")
+GUIDE = ("ことのは翻訳センター　ご利用ガイド\n\n【料金】\n①英語→日本語の翻訳は、原文１ワードあたり１８円です。\n"
+         "※専門分野は、上記料金の３割増しとなります。\n\n【納期】\n①通常３営業日で納品します。\n")
+NOTICE = ("한빛대학교 생활관 공고\n\n□ 모집 개요\n  ○ 모집 인원 : 총 1,240명\n    - 휴학생은 신청할 수 없음\n\n"
+          "□ 퇴사 및 환불\n  ○ 식비는 사용하지 않은 식권에 한하여 환불함\n")
+
+
+def test_plain_text_notice_section_titles_are_headings():
+    assert _headings(text_blocks(PENSION)) == [("입실 및 퇴실", 1), ("객실 요금표 (1박 기준)", 1), ("바비큐 이용", 1)]
+    assert _headings(text_blocks(GUIDE)) == [("料金", 1), ("納期", 1)]
+    assert _headings(text_blocks(NOTICE)) == [("모집 개요", 1), ("퇴사 및 환불", 1)]
+    # the lines under a title stay the section's paragraphs, each item its own
+    blocks = text_blocks(GUIDE)
+    at = blocks.index(next(b for b in blocks if b.text == "料金"))
+    assert [b.text for b in blocks[at + 1:at + 3]] == ["①英語→日本語の翻訳は、原文１ワードあたり１８円です。",
+                                                      "※専門分野は、上記料金の３割増しとなります。"]
+
+
+def test_plain_text_notice_is_one_page_per_titled_section(tmp_path):
+    path = tmp_path / "pension-rules-ko.txt"
+    path.write_text(PENSION, encoding="utf-8")
+    _, topics = plan_topics(read_document(path, max_bytes=LIMIT))
+    # the title lines and the date before the first section are a page of their own, as before any heading
+    assert [t.title for t in topics] == ["Pension rules ko", "입실 및 퇴실", "객실 요금표 (1박 기준)", "바비큐 이용"]
+    assert "20,000원" in topics[2].text and "20,000원" not in topics[1].text
+
+
+def test_plain_text_notice_title_look_alikes_stay_text():
+    # one bracketed line in a letter is no layout: a document needs two titled paragraphs
+    letter = "Dear guest,\n\n[Booking 4471]\nYour stay is confirmed for 3 nights.\n\nKind regards\nThe team"
+    assert _headings(text_blocks(letter)) == []
+    # a ■ list (the next line opens with the same mark), a label with its value, a sentence, a title with nothing
+    # under it, and a 【】 label with its value on the same line stay text
+    text = ("■ 開催日：２０２７年３月１４日（日）\n■ 会場：みなと川河川敷公園\n\n"
+            "● 参加料には記念品が含まれます。\n申込手数料は別途かかります。\n\n"
+            "■ 주차는 객실당 1대가 무료입니다\n2대째부터는 5,000원입니다.\n\n"
+            "【営業時間】午前9時〜午後9時\n最終入場は午後8時までです。\n\n【お問い合わせ】\n\n【料金】\n大人500円です。\n")
+    assert _headings(text_blocks(text)) == []
+    # and they stay text in a notice whose other paragraphs are titled
+    assert _headings(text_blocks(text + "\n【納期】\n通常３営業日です。\n")) == [("料金", 1), ("納期", 1)]
