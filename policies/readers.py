@@ -1013,26 +1013,19 @@ def _without_repeated_lines(text: str) -> str:
 
 
 def text_blocks(text: str) -> list[Block]:
-    """Paragraphs split at blank lines; a one-line paragraph shaped like a heading becomes one, and so does the
-    title line of a notice's section (``notice_title``) when two or more of the document's paragraphs open with one."""
+    """Paragraphs split at blank lines; a one-line paragraph shaped like a heading becomes one."""
     blocks: list[Block] = []
-    chunks = [[line.rstrip() for line in chunk.strip("\n").split("\n") if line.strip()]
-              for chunk in re.split(r"\n\s*\n", text)]
-    titled = sum(1 for lines in chunks if notice_title(lines)) >= 2
-    for lines in chunks:
+    for chunk in re.split(r"\n\s*\n", text):
+        lines = [line.rstrip() for line in chunk.strip("\n").split("\n") if line.strip()]
         if not lines:
             continue
-        title = notice_title(lines) if titled else None
-        if title:
-            blocks.append(Block(title, 1))
-            lines = lines[1:]
         if len(lines) == 2 and set(lines[1].strip()) <= {"="}:
             blocks.append(Block(lines[0].strip(), 1))
             continue
         if len(lines) == 2 and set(lines[1].strip()) <= {"-"}:
             blocks.append(Block(lines[0].strip(), 2))
             continue
-        level = heading_shape(lines[0]) if not title and len(lines[0]) <= 80 else 0
+        level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
         if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())):
             level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
         if level and _item_of_article(blocks, lines[0]):
@@ -1053,40 +1046,6 @@ def text_blocks(text: str) -> list[Block]:
         if paragraph:
             blocks.append(Block(" ".join(paragraph)))
     return blocks
-
-
-# A Korean or Japanese notice titles its sections with a line of their own instead of a numbered heading:
-# 【料金】, [바비큐 이용], ［お支払い］, 〔注意事項〕, or a mark and the title ("■ 입실 및 퇴실", "□ 모집 개요",
-# "◆ 会場", "● 持ち物", "▶ 환불 안내"). Such a line opens a paragraph (a blank line before it) and has the
-# section's text under it; it states nothing (no sentence end, no "label: value" colon) and is short.
-_BRACKET_TITLE = re.compile(r"^(?:【([^【】]{1,30})】|\[([^\[\]]{1,30})\]|［([^［］]{1,30})］|〔([^〔〕]{1,30})〕)$")
-_MARK_TITLE = re.compile(r"^([■□◆◇●▶▷])[ \t\u3000]*([^■□◆◇●▶▷ \t\u3000].{0,29})$")
-_TITLE_ENDS = (".", "。", "!", "！", "?", "？", "다", "す", "る", ")", "）")
-# "■ 객실 요금표 (1박 기준)": a bracketed note at the end is no sentence end
-_TITLE_ENDS_OK = re.compile(r"[(（][^()（）]{1,15}[)）]$")
-
-
-def notice_title(lines: list[str]) -> str | None:
-    """The section title ``lines`` (a paragraph's lines) open with — "【料金】" → "料金", "■ 입실 및 퇴실" →
-    "입실 및 퇴실" — or None. The paragraph must have text under its first line, and a mark's next line must not
-    open with the same mark (a ■ list is a list). Only a document with two or more such paragraphs is read as titled
-    (``text_blocks``): one bracketed line in a letter is not a notice's layout."""
-    if len(lines) < 2:
-        return None
-    first = lines[0].strip()
-    bracket = _BRACKET_TITLE.match(first)
-    if bracket:
-        title = next(group for group in bracket.groups() if group is not None).strip()
-    else:
-        mark = _MARK_TITLE.match(first)
-        if not mark or lines[1].strip().startswith(mark.group(1)):
-            return None
-        title = mark.group(2).strip()
-    if not title or any(c in title for c in ":：") or not any(c.isalnum() for c in title):
-        return None
-    if title.endswith(_TITLE_ENDS) and not _TITLE_ENDS_OK.search(title):
-        return None
-    return title
 
 
 # "2.1 Most items", "3.2.1 …": a sub-clause number without a final dot ("2.1." is in _NUMBERED).
