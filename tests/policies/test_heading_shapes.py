@@ -148,3 +148,22 @@ def test_a_notice_mark_run_is_read_in_linear_time():
         start = time.perf_counter()
         text_blocks(text)
         assert time.perf_counter() - start < 2.0
+
+
+def test_plain_text_notice_titled_sections_stay_one_page_with_every_sentence(tmp_path):
+    # twenty-third round: a reader cutting such a notice at its 【】 / ■ / □ / [ ] title lines lowered right page on all
+    # four writers' sets that have the shape (docs/measurements/ask.md, shapes23), so the notice stays one page —
+    # with each title line and each sentence under it kept whole and in order
+    text = ("달빛소나무 펜션 이용 규정\n\n■ 입실 및 퇴실\n입실은 오후 3시부터, 퇴실은 오전 11시까지입니다.\n\n"
+            "[바비큐 이용]\n바비큐는 오후 5시부터 밤 10시까지 이용하실 수 있습니다.\n\n"
+            "【料金】\n①英語→日本語の翻訳は、原文１ワードあたり１８円です。\n\n"
+            "□ 모집 개요\n  ○ 모집 인원 : 총 1,240명\n")
+    path = tmp_path / "notice.txt"
+    path.write_text(text, encoding="utf-8")
+    _, topics = plan_topics(read_document(path, max_bytes=LIMIT))
+    assert len(topics) == 1
+    body = topics[0].text
+    lines = ["■ 입실 및 퇴실", "입실은 오후 3시부터, 퇴실은 오전 11시까지입니다.", "[바비큐 이용]", "【料金】",
+             "①英語→日本語の翻訳は、原文１ワードあたり１８円です。", "□ 모집 개요", "○ 모집 인원 : 총 1,240명"]
+    assert all(line in body for line in lines)
+    assert [body.index(line) for line in lines] == sorted(body.index(line) for line in lines)
