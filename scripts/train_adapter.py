@@ -29,6 +29,7 @@ judged as the bench judges (right page, right sentence, honest "no rule").
     python scripts/train_adapter.py --cache FILE --write
     python scripts/train_adapter.py --part heldout3,heldout4 --cache PART   # one part of the gather (side by side)
     python scripts/train_adapter.py --join PART,PART,… --cache FILE         # the parts as one gather
+    python scripts/train_adapter.py --cache FILE --strangers heldout19,heldout20  # the retrain's rule
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_policy_qa import (  # noqa: E402
+    _EXPECTED_NO,
+    _EXPECTED_YES,
     DATA,
     DOCUMENTS,
     HELDOUT,
@@ -63,6 +66,7 @@ from bench_policy_qa import (  # noqa: E402
     load,
     sections_of,
     service_workspace,
+    states_opposite,
 )
 
 from mem.agent.decision import FEATURES as FEATURE_NAMES  # noqa: E402
@@ -839,9 +843,11 @@ def engine_answers(live, writer: str, adapter, threshold: float, blend: float = 
     return asked(live, writer, shipped, threshold)
 
 
-def asked(live, writer: str, adapter, threshold: float) -> list[tuple[str | None, str, bool]]:
+def asked(live, writer: str, adapter, threshold: float,
+          opposite: list[bool] | None = None) -> list[tuple[str | None, str, bool]]:
     """The writer's set asked through the engine (``answer_question``) with this adapter in place (None: fuse
-    mode) at this threshold, every cache of the earlier adapter's questions cleared."""
+    mode) at this threshold, every cache of the earlier adapter's questions cleared; ``opposite``, when given,
+    gets each answer's "states the opposite yes/no" (``bench_policy_qa.states_opposite``)."""
     from mem.agent.answering import answer_question
 
     answers = []
@@ -853,8 +859,112 @@ def asked(live, writer: str, adapter, threshold: float) -> list[tuple[str | None
         semantic._adapted_queries.clear()
         semantic._similar.clear()
         for q in questions:
-            answers.append(judged(answer_question(q["question"], service=service, customer=None, semantic=semantic)))
+            answer = answer_question(q["question"], service=service, customer=None, semantic=semantic)
+            answers.append(judged(answer))
+            if opposite is not None:
+                policy = [b for b in answer.retrieved if b.get("memory") == "policy"]
+                quotes = list((policy[0].get("data") or {}).get("quotes") or []) if policy else []
+                opposite.append(states_opposite(q, answer.text, quotes))
     return answers
+
+
+# -- a simulated stranger: the rule a retrain ships by (--strangers; twenty-first to twenty-third rounds) --------
+
+MAX_PAGES_LOST = 2  # right pages a stranger's set may lose to the candidate
+
+
+@dataclass(frozen=True)
+class Cells:
+    """One set's (or language's) figures as the bench counts them."""
+
+    page: int
+    sentence: int
+    answerable: int
+    honest: int
+    unanswerable: int
+    opposite: int = 0
+    yes_no: int = 0
+    unanswered: int = 0  # answerable questions told "no rule"
+
+    def __str__(self) -> str:
+        return (f"{self.page} / {self.sentence}, {self.honest}, {self.opposite} of {self.yes_no}, "
+                f"{self.unanswered}")
+
+
+def cells(items: list[QuestionData], answers: list[tuple[str | None, str, bool]], opposite: list[bool]) -> Cells:
+    """``items``' figures: right page / right sentence of the answerable, honest "no rule" of the unanswerable,
+    "states the opposite" of the yes/no questions, answerable told "no rule"."""
+    yes_no = [str(item.q.get("states") or "").startswith(_EXPECTED_YES + _EXPECTED_NO) if item.q["page"] else False
+              for item in items]
+    return Cells(*counts(items, answers),
+                 opposite=sum(1 for o, y in zip(opposite, yes_no, strict=True) if o and y), yes_no=sum(yes_no),
+                 unanswered=unanswered(items, answers))
+
+
+def ships(shipped: dict[str, Cells], candidate: dict[str, Cells]) -> tuple[bool, list[str]]:
+    """The retrain's rule (fixed in the twenty-first round, its threshold choice in the twenty-second): the candidate
+    ships if right sentences rise in sum over the strangers' sets, honest "no rule" falls on none of them, and no
+    set loses more than ``MAX_PAGES_LOST`` right pages. Whether it ships, and each condition that failed."""
+    failed = []
+    before, after = sum(c.sentence for c in shipped.values()), sum(c.sentence for c in candidate.values())
+    if after <= before:
+        failed.append(f"right sentences do not rise in sum ({before} → {after})")
+    for name, was in shipped.items():
+        now = candidate[name]
+        if now.honest < was.honest:
+            failed.append(f"{name}: honest \"no rule\" falls ({was.honest} → {now.honest})")
+        if was.page - now.page > MAX_PAGES_LOST:
+            failed.append(f"{name}: {was.page - now.page} right pages lost ({was.page} → {now.page})")
+    return not failed, failed
+
+
+def strangers_table(args, ridges: list[float], log) -> None:
+    """``--strangers``: the candidate trained on every gathered writer but the strangers (ridge and threshold chosen
+    out of fold, ``trained``), the strangers' sets asked through the engine with it and with the shipped adapter,
+    by set and language, and the rule's verdict (``ships``)."""
+    from mem.agent.adapter import shipped
+
+    strangers = args.strangers.split(",")
+    with args.cache.open("rb") as f:
+        all_pages, items = pickle.load(f)
+    if missing := set(strangers) - {i.writer for i in items}:
+        raise SystemExit(f"--strangers: not in {args.cache}: {', '.join(sorted(missing))}")
+    rest = [i for i in items if i.writer not in set(strangers)]
+    log(f"candidate: {len(rest)} questions of {len({i.writer for i in rest})} writers")
+    started = time.time()
+    adapter, ridge, threshold, blend = trained(rest, all_pages, ridges, log)
+    log(f"trained in {time.time() - started:.0f} s: ridge {ridge}, threshold {threshold}")
+    if args.candidate:
+        shipped_form(adapter, threshold, blend).dump(args.candidate)
+        log(f"wrote {args.candidate}")
+    ship = shipped()
+    assert ship is not None, "no agent/adapter_weights.bin"
+    candidate = shipped_form(adapter, threshold, blend)
+    columns: dict[str, dict[str, Cells]] = {"shipped": {}, "candidate": {}}
+    print(f"{'set':<11} {'language':<9} {'shipped adapter, ' + str(ship.threshold):<32} "
+          f"{'candidate, ' + str(threshold):<32}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for writer in strangers:
+            live = [(w, service, semantic_of(service), questions)
+                    for w, service, questions in services(Path(tmp), frozenset({writer}))]
+            held = [i for i in items if i.writer == writer]
+            found = {}
+            for name, form, at in (("shipped", ship, ship.threshold), ("candidate", candidate, threshold)):
+                opposite: list[bool] = []
+                started = time.time()
+                found[name] = (asked(live, writer, form, at, opposite), opposite)
+                log(f"{writer}, {name}: asked in {time.time() - started:.0f} s")
+            for language in [*dict.fromkeys(i.language for i in held), ""]:
+                keep = [n for n, i in enumerate(held) if not language or i.language == language]
+                row = {name: cells([held[n] for n in keep], [answers[n] for n in keep], [opp[n] for n in keep])
+                       for name, (answers, opp) in found.items()}
+                if not language:
+                    for name in columns:
+                        columns[name][writer] = row[name]
+                print(f"{writer:<11} {language or 'all':<9} {str(row['shipped']):<32} {str(row['candidate']):<32}",
+                      flush=True)
+    go, failed = ships(columns["shipped"], columns["candidate"])
+    print(f"ridge {ridge}, threshold {threshold}: " + ("ships" if go else "does not ship: " + "; ".join(failed)))
 
 
 def main() -> None:
@@ -908,6 +1018,10 @@ def main() -> None:
                         "the shipped adapter, the fold's adapter with its threshold and with its decision) as JSON")
     parser.add_argument("--float32", action="store_true", help="fit the adapters in single precision (about twice "
                         "as fast; the fifteenth round's nineteen-set validation and shipped file)")
+    parser.add_argument("--strangers", help="with --cache FILE (every writer gathered): train the candidate on every "
+                        "writer but these (comma-separated), ask their sets through the engine with it and with the "
+                        "shipped adapter, and say whether the retrain's rule ships it")
+    parser.add_argument("--candidate", type=Path, help="with --strangers: also write the candidate adapter here")
     parser.add_argument("--decision", action="store_true", help="compare the threshold with the learned "
                         "answer-or-abstain decision (mem.agent.decision), both with the fold's adapter; with "
                         "--write, ship the decision in the adapter's header")
@@ -957,6 +1071,11 @@ def main() -> None:
         with args.cache.open("wb") as f:
             pickle.dump(gathered, f)
         log(f"wrote {args.cache}: {len(gathered[1])} questions")
+        return
+    if args.strangers:
+        if not (args.cache and args.cache.is_file()):
+            parser.error("--strangers trains from --cache FILE: gather (or --join) into it first")
+        strangers_table(args, ridges, log)
         return
     if args.write:
         from mem.agent.adapter import WEIGHTS

@@ -116,3 +116,39 @@ def test_gathered_parts_join_as_one_gather_in_the_writers_order():
     assert late[1][0].service == 1  # the parts themselves are left as they were
     with pytest.raises(ValueError, match="tau"):
         train_adapter.joined([early, early])
+
+
+def test_the_retrain_ships_only_when_sentences_rise_and_no_set_loses_honesty_or_three_pages():
+    """``--strangers``' rule (twenty-first round, applied in the twenty-third): right sentences rise in sum over the
+    strangers' sets, honest "no rule" falls on none, no set loses more than two right pages."""
+    train_adapter = _train_adapter()
+    Cells = train_adapter.Cells
+    shipped = {"s19": Cells(99, 81, 132, 25, 30), "s20": Cells(121, 92, 138, 25, 30)}
+    # two pages lost on one set, two right sentences on the other: it ships
+    candidate = {"s19": Cells(97, 86, 132, 25, 30), "s20": Cells(121, 90, 138, 26, 30)}
+    assert train_adapter.ships(shipped, candidate) == (True, [])
+    # a sum that only holds even is no rise
+    go, failed = train_adapter.ships(shipped, {"s19": Cells(99, 82, 132, 25, 30), "s20": Cells(121, 91, 138, 25, 30)})
+    assert not go and failed == ["right sentences do not rise in sum (173 → 173)"]
+    # one honest "no rule" lost on one set outweighs any rise
+    go, failed = train_adapter.ships(shipped, {"s19": Cells(99, 90, 132, 24, 30), "s20": Cells(121, 95, 138, 27, 30)})
+    assert not go and failed == ['s19: honest "no rule" falls (25 → 24)']
+    # three right pages lost on one set
+    go, failed = train_adapter.ships(shipped, {"s19": Cells(99, 82, 132, 25, 30), "s20": Cells(118, 93, 138, 25, 30)})
+    assert not go and failed == ["s20: 3 right pages lost (121 → 118)"]
+
+
+def test_a_strangers_cells_count_the_opposite_of_yes_no_questions_only_and_the_answerable_told_no_rule():
+    train_adapter = _train_adapter()
+    np = train_adapter.np
+
+    def item(n, page, states=None):
+        q = {"question": f"q{n}", "page": page, "sentence": f"rule {n}" if page else "", "states": states}
+        return train_adapter.QuestionData("a", q, 0, np.zeros(2), "en", [], [], {}, (None, "", True))
+
+    items = [item(0, "p", "Yes"), item(1, "p", "2 days"), item(2, "p", "아니요"), item(3, None)]
+    answers = [("p", "rule 0", False), ("p", "rule 1", False), ("p", "", True), (None, "", True)]
+    # the second's "opposite" is no yes/no question's: not counted; the third's page is right though it says "no rule"
+    cells = train_adapter.cells(items, answers, [True, True, False, False])
+    assert cells == train_adapter.Cells(3, 2, 3, 1, 1, opposite=1, yes_no=2, unanswered=1)
+    assert str(cells) == "3 / 2, 1, 1 of 2, 1"
