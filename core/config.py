@@ -92,7 +92,7 @@ class AskSettings:
 
     semantic: str = _f("auto", "quote the policy sentence closest in meaning to the question (sentence encoder of the "
                                "'semantic' extra): auto = when installed, off = lexical only (env MEM_SEMANTIC)")
-    semantic_threshold: float = _f(0.925, "semantic: how similar (the adapted cosine, 0-1) a sentence must be to "
+    semantic_threshold: float = _f(0.9175, "semantic: how similar (the adapted cosine, 0-1) a sentence must be to "
                                            "answer; the learned answer-or-abstain decision reads each score shifted by "
                                            "(the adapter's trained threshold - this): higher is stricter "
                                            "(scripts/train_adapter.py, docs/ask.md)",
