@@ -1113,13 +1113,20 @@ def figure_of(sentence: str, question: str) -> str | None:
 
     A question that asks for one kind of figure ("How much …?", "いくら", "며칠") gets the first figure
     of that kind: "Express: next business day if ordered before 2 pm; Price: 9.99 dollars" answers
-    "How much is express delivery?" with 9.99 dollars, not 2 pm.
+    "How much is express delivery?" with 9.99 dollars, not 2 pm. A time of day is stated whole
+    (``_whole_clock``): "7:45 a.m.", not "7"; 「午後6時」, not 「6時」; 「午前7時から午後6時まで」 for its span.
     """
     text, question = ascii_figures(_FOOTNOTE.sub("", sentence)), ascii_figures(question)
     phones = _phones(text)
     if phones and _ASKS_CONTACT.search(question):
         # "what number do I ring?", "who do I call?", 어디로 연락해야 돼요?, 電話番号は？: the number, whole
         return text[phones[0][0]:phones[0][1]].strip()
+    chosen = _chosen_figure(text, question)
+    return _whole_clock(text, chosen) if chosen else None
+
+
+def _chosen_figure(text: str, question: str) -> tuple[int, int, str] | None:
+    """``figure_of``'s choice, with its place in ``text``."""
     figures = _figures(text, question)
     if text.endswith((":)", "：)")) and " (" in text:
         # a list item read with its lead-in ("99 dollars for a laptop (Each claim has an excess of 49 dollars:)"):
@@ -1139,11 +1146,60 @@ def figure_of(sentence: str, question: str) -> str | None:
         return None
     # a table row read with its labels ("Plan: Plus; Monthly price: 20 dollars; Data: 50 GB."): the figure
     # of the cell whose label the question names ("How much data …?" → 50 GB)
-    for start, _, figure in figures:
-        cell = text[:start].rsplit(";", 1)[-1]
+    for found in figures:
+        cell = text[:found[0]].rsplit(";", 1)[-1]
         if ":" in cell and any(u.found_in(sentence_terms(cell.split(":", 1)[0])) for u in units):
-            return figure
+            return found
     return _nearest_key_figure(text, figures, units, question) if figures else None
+
+
+# a time of day the figure reader cut short: the hour alone of "7:45 a.m." ("7"), of 「午後6時」 and 「8時30分」
+# (「6時」, 「8時」), of "오후 5시" ("5시"); and the second end of a span of two such times ("9am to 5pm",
+# 「午前7時から午後6時まで」)
+_HOUR_END = lazy(r"(?<![\d.,:])(?:[01]?\d|2[0-4])(?:[.:][0-5]\d)?(?:\s*(?:[ap]\.?m?\.?))?$", re.IGNORECASE)
+_CJK_HOUR_END = lazy(r"(?<![\d.,:])(?:[01]?\d|2[0-4])\s*(?:時|시)(?:まで|까지)?$")
+_EN_CLOCK = (r"(?:[01]?\d|2[0-4])(?::[0-5]\d(?!\d)(?:\s*(?:[ap]\.m\.|[ap]m\b))?|\.[0-5]\d\s*(?:[ap]\.m\.|[ap]m\b)|"
+             r"\s*(?:[ap]\.m\.|[ap]m\b))")
+_EN_CLOCK_AT = lazy(_EN_CLOCK, re.IGNORECASE)
+_EN_CLOCK_SPAN = lazy(rf"\s*(?:-|–|to|until|till)\s*{_EN_CLOCK}", re.IGNORECASE)
+_MERIDIEM_BEFORE = lazy(r"(?:午前|午後|오전|오후)\s?$")
+_CJK_CLOCK_REST = lazy(r"\s*[0-5]?\d\s*[分분](?:まで|까지)?|半(?:まで)?")
+_CJK_CLOCK_SPAN = lazy(r"\s*(?:から|부터|~|〜|～|–|-)\s*(?:(?:午前|午後|오전|오후)\s?)?(?:[01]?\d|2[0-4])"
+                       r"(?:\s*(?:時|시)(?!間|간)(?:\s*[0-5]?\d\s*[分분]|半)?|:[0-5]\d)(?:まで|까지)?")
+
+
+def _whole_clock(text: str, found: tuple[int, int, str]) -> str:
+    """``found`` (start, end, figure) as stated: a time of day cut short is widened to the whole time the sentence
+    writes — its minutes and a.m./p.m. after, its 午前/午後/오전/오후 before — and a span of two times to both ends
+    ("9am to 5pm"). Any other figure is as found; the widened figure holds the one found, so an answer that stated
+    a value before still states it."""
+    start, end, figure = found
+    if text[start:end] != figure:
+        return figure
+    cjk_hour, hour = _CJK_HOUR_END.search(figure), _HOUR_END.search(figure)
+    if cjk_hour:
+        if not figure.endswith(("まで", "까지")):
+            rest = _CJK_CLOCK_REST.match(text, end)
+            end = rest.end() if rest else end
+        before = _MERIDIEM_BEFORE.search(text, 0, start)
+        if before and cjk_hour.start() == 0:
+            start = before.start()
+        if not text[start:end].endswith(("まで", "까지")):
+            span = _CJK_CLOCK_SPAN.match(text, end)
+            end = span.end() if span else end
+    elif hour:
+        # read again from the hour: "7" of "7:45 a.m.", "2 p" of "2 p.m."; a bare number is no time of day
+        clock = _EN_CLOCK_AT.match(text, start + hour.start())
+        if clock is None or clock.end() < end:
+            return figure
+        end = clock.end()
+        lead = re.search(r"(?<![\d.:])\d{1,2}:$", text[:start]) if figure[:1].isdigit() else None
+        if lead:
+            start = lead.start()  # "30 to 06" read from the minutes of "00:30 to 06:30"
+        span = _EN_CLOCK_SPAN.match(text, end)
+        end = span.end() if span else end
+    widened = text[start:end].strip()
+    return widened if figure in widened else figure
 
 
 # the words of a sentence, each with its place: a Latin word, or a run of Hangul, kana or kanji
@@ -1168,7 +1224,8 @@ _EXTREMES = (
 )
 
 
-def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: list[Unit], question: str) -> str:
+def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: list[Unit],
+                        question: str) -> tuple[int, int, str]:
     """Of several figures of one sentence, the one the question's key terms stand nearest: each key word of the
     sentence belongs to the figure closest to it (``_gap``: a comma, a ";" or a "。" between them counts as
     distance), pulling it the more the nearer it stands, and the figure the question's key units pull most is
@@ -1181,15 +1238,15 @@ def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: l
     £120. One figure, or no key word near any, is the first figure as before.
     """
     if len(figures) < 2:
-        return figures[0][2]
+        return figures[0]
     for asks, bound in _EXTREMES:
         # "최대 며칠…?", "何か月まで…? 最長", "the longest …": the figure the rule bounds the same way
         if asks.search(question):
             bounded = [f for f in figures if bound.search(text[max(0, f[0] - 12):f[0]]) or bound.search(f[2])]
             if len(bounded) == 1:
-                return bounded[0][2]
+                return bounded[0]
     if not units:
-        return figures[0][2]
+        return figures[0]
     pull = [dict.fromkeys(range(len(units)), 0.0) for _ in figures]
     # "… to leave without keeping your number": what "without" names is not the case the figure is for
     unsaid = [(m.start(), m.end()) for m in _WITHOUT.finditer(text)]
@@ -1209,7 +1266,7 @@ def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: l
     shared = {n for n in range(len(units)) if sum(1 for weights in pull if weights[n]) > 1}
     scores = [sum(w for n, w in weights.items() if n not in shared) for weights in pull]
     ranked = sorted(scores, reverse=True)
-    return figures[scores.index(ranked[0])][2] if ranked[0] - ranked[1] > _MARGIN else figures[0][2]
+    return figures[scores.index(ranked[0])] if ranked[0] - ranked[1] > _MARGIN else figures[0]
 
 
 def _gap(text: str, figure: tuple[int, int, str], at: int, to: int) -> float:

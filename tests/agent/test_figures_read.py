@@ -44,3 +44,31 @@ def test_a_fee_asked_for_is_the_amount_charged_never_the_threshold_of_its_condit
     assert in_short("1만원 주문하면 포장비 얼마예요?", ko) == ("figure", "1,500원")  # 1만 is 10,000, not the 1 of 1,500
     en = ["Orders over $40 are wrapped free.", "Orders under $40 pay a wrapping fee of $3.50."]
     assert in_short("How much is wrapping on a $25 order?", en) == ("figure", "$3.50")
+
+
+def test_a_time_of_day_is_stated_whole_with_its_minutes_and_its_morning_or_afternoon():
+    # the hour alone ("7", 「6時」, "5시") is not the time the rule states: minutes, a.m./p.m., 午前/午後/오전/오후 too
+    assert figure_of("The rental shop opens at 7:45 a.m. every day.", "what time does it open") == "7:45 a.m."
+    assert figure_of("Orders placed before 2 p.m. ship the same day.", "what time is the cut-off?") == "2 p.m."
+    assert figure_of("門限は午後11時とする。", "門限って何時ですか？") == "午後11時"
+    assert figure_of("토요일은 오후 5시까지 운영합니다.", "토요일은 몇 시까지 하세요?") == "오후 5시까지"
+    assert figure_of("欠席の場合は、午前9時までに連絡してください。", "何時までに連絡すればいい？") == "午前9時まで"
+
+
+def test_a_span_of_two_times_is_stated_to_both_ends():
+    # "何時まで" on a span read from its start said its first end only (「7時」): both ends hold the answer
+    assert in_short("お迎えは何時までに行けばいい？", ["当園では午前7時から午後6時までとします。"]) == \
+        ("figure", "午前7時から午後6時まで")
+    assert figure_of("保育短時間は午前8時30分から午後4時30分までとします。", "何時から何時まで預けられますか？") == \
+        "午前8時30分から午後4時30分まで"
+    assert figure_of("We open 9am to 5pm on weekdays.", "what time do you open on weekdays?") == "9am to 5pm"
+    assert figure_of("The cheap rate runs from 00:30 to 06:30 every night.", "What times is the cheap rate?") == \
+        "00:30 to 06:30"
+
+
+def test_a_figure_that_is_no_time_of_day_is_not_widened():
+    # a price with pence, a duration in hours, a bare number before a colon of another kind stay as they were read
+    assert figure_of("A replacement card costs £7.45.", "how much is a replacement card?") == "£7.45"
+    assert figure_of("The fee is 15.30 dollars.", "how much is the fee?") == "15.30 dollars"
+    assert figure_of("保育は8時間までとします。", "何時間預けられますか？") == "8時間まで"
+    assert figure_of("보관은 최대 5시간까지 가능합니다.", "몇 시간 맡길 수 있어요?") == "5시간까지"
