@@ -2277,8 +2277,70 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     said = _in_short(question, sentences, by_clause=True)
     if said == ("no", "") or not _CLAUSE_BREAKS.search(question) or all(
             _ask_clause(part) == part for part in _asking(question)):
+        return _times_count(question, sentences, said)
+    return _times_count(question, sentences, _in_short(question, sentences, by_clause=False))
+
+
+# a price for one of a unit ("£4 for each 25-litre bag", "£45 per bin", "장당 3,000원", "1시간 350,000원",
+# "1ワード18円", "1時間3,300円"): the unit's noun or counter, and the customer's count of the same unit ("3 bags",
+# "2시간", "1000ワード")
+_PER_AFTER = lazy(r"\s*(?:per|for\s+each|for\s+every|a|an)\s+((?:[\w-]+\s+){0,2}?[A-Za-z]+)\b", re.IGNORECASE)
+_COUNTERS = r"(?:시간|박|인|명|장|개|회|권|부|마리|時間|泊|人|名|枚|通|部|冊|個|回|ページ|ワード|文字)"
+_PER_BEFORE = lazy(rf"(?:(?<!\d)1\s*({_COUNTERS})\s*(?:당|あたり|につき)?|({_COUNTERS})\s*(?:당|あたり|につき))\s*$")
+_PER_SOMEWHERE = lazy(r"당|あたり|につき|\bper\b|\beach\b", re.IGNORECASE)
+_BOUND_NEAR = lazy(r"\b(?:minimum|maximum|at\s+least|up\s+to|capped|whichever)\b|"
+                   r"최소|최대|최저|最低|最大|上限|まで|까지", re.IGNORECASE)
+_TOTAL_ASKED = lazy(r"\b(?:total|altogether|in\s+all|all\s+in)\b|합계|총|전부|다\s*해서|合計|全部で|トータル|総額",
+                    re.IGNORECASE)
+_MONEY_FIGURE = lazy(r"^(?:([$€£¥₩])\s?(\d+(?:,\d{3})*(?:\.\d+)?)|(\d+(?:,\d{3})*(?:\.\d+)?)\s*(만\s*원|원|円))$")
+
+
+def _times_count(question: str, sentences: list[str], said: tuple[str, str] | None) -> tuple[str, str] | None:
+    """A price stated for one of a unit, times the customer's count of that unit: "How much for 3 bins?" on "£45 per
+    bin" is "£135 (3 × £45)", "대관 2시간 하면 얼마예요?" on "1시간 350,000원" is "700,000원 (2 × 350,000원)". Only when
+    the sentence states the price for one unit alone — no minimum, maximum or second per-unit price beside it — and the
+    question names one count, of two or more, of that very unit; otherwise ``said`` as it was."""
+    if not said or said[0] != "figure" or asks_yes_no(question):
+        return said  # "will 3,000円 do for 300 characters?" asks a yes or no the product alone does not give
+    price = _MONEY_FIGURE.match(said[1])
+    if price is None:
         return said
-    return _in_short(question, sentences, by_clause=False)
+    asked = ascii_figures(case_text(question))
+    if _TOTAL_ASKED.search(asked) and sum(len(_MONEY.figure.findall(s)) for s in sentences) > 1:
+        return said  # a total over more than one price quoted (a night's rate and a Saturday's surcharge) is a sum
+    for sentence in (ascii_figures(_FOOTNOTE.sub("", s)) for s in sentences):
+        at = sentence.find(said[1])
+        if at < 0:
+            continue
+        clause = re.split(r"[;.。]\s", sentence[:at])[-1] + sentence[at:at + len(said[1]) + 40].split(";")[0]
+        if _BOUND_NEAR.search(clause) or len(_PER_SOMEWHERE.findall(clause)) > 1:
+            return said
+        after = _PER_AFTER.match(sentence, at + len(said[1]))
+        window = sentence[max(0, at - 12):at]
+        before = _PER_BEFORE.search(window)
+        if before and re.search(rf"(?:(?<!\d)1\s*{_COUNTERS}|{_COUNTERS}\s*(?:당|あたり|につき))\s*$",
+                                sentence[max(0, at - 24):at - len(window) + before.start()]):
+            return said  # a price per two units at once ("1마리당 1박 15,000원"): one count does not make it
+        if after:
+            unit = after.group(1).split()[-1].lower()
+            stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
+            counts = re.findall(rf"(?<![\d.,])(\d+)\s+(?:[\w-]+\s+){{0,2}}?{re.escape(stem)}s?\b", asked,
+                                re.IGNORECASE)
+        elif before:
+            unit = before.group(1) or before.group(2)
+            counts = re.findall(rf"(?<![\d.,])(\d+(?:,\d{{3}})*)\s*{unit}", asked)
+        else:
+            return said
+        if len(counts) != 1 or int(counts[0].replace(",", "")) < 2:
+            return said
+        n = int(counts[0].replace(",", ""))
+        amount = price.group(2) or price.group(3)
+        decimals = len(amount.split(".")[1]) if "." in amount else 0
+        total = float(amount.replace(",", "")) * n
+        number = f"{total:,.{decimals}f}"
+        figure = f"{price.group(1)}{number}" if price.group(1) else f"{number}{price.group(4)}"
+        return ("figure", f"{figure} ({n} × {said[1]})")
+    return said
 
 
 def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[str, str] | None:

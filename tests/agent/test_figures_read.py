@@ -72,3 +72,32 @@ def test_a_figure_that_is_no_time_of_day_is_not_widened():
     assert figure_of("The fee is 15.30 dollars.", "how much is the fee?") == "15.30 dollars"
     assert figure_of("保育は8時間までとします。", "何時間預けられますか？") == "8時間まで"
     assert figure_of("보관은 최대 5시간까지 가능합니다.", "몇 시간 맡길 수 있어요?") == "5시간까지"
+
+
+def test_a_price_for_one_of_a_unit_is_multiplied_by_the_customers_count_of_that_unit():
+    # the price per unit is not what the customer pays for three: the product is stated with what it is made of
+    assert in_short("Got 3 bags of rubble, how much will that be?", ["Rubble costs £4 for each 25-litre bag."]) == \
+        ("figure", "£12 (3 × £4)")
+    assert in_short("how much would 3 bins cost us?", ["A new bin costs £45 per bin."]) == ("figure", "£135 (3 × £45)")
+    assert in_short("대관 2시간 하면 얼마예요?", ["링크 전체 1시간 350,000원(정빙 1회 포함)."]) == \
+        ("figure", "700,000원 (2 × 350,000원)")
+    assert in_short("各目 3枚だといくら？", ["追加は1枚500円です。"]) == ("figure", "1,500円 (3 × 500円)")
+
+
+def test_no_product_where_one_count_does_not_make_the_price():
+    # a price per two units at once, a minimum beside it, a count of another unit, a count of one: as before
+    per_two = ["반려견 1마리당 1박 15,000원의 추가 요금이 있습니다."]
+    assert in_short("강아지 두 마리 데리고 2박 하면 추가 요금 얼마 나와요?", per_two) == ("figure", "15,000원")
+    assert in_short("How much to typeset 64 pages?", ["Typesetting costs £2.20 a page, with a minimum of £180."]) != \
+        ("figure", "£140.80 (64 × £2.20)")
+    assert in_short("how much for 2 transcripts?", ["A printed copy costs £15 per copy."]) == ("figure", "£15")
+    assert in_short("how much for 1 bin?", ["A new bin costs £45 per bin."]) == ("figure", "£45")
+
+
+def test_no_product_for_a_total_over_several_prices_or_a_yes_no_question():
+    # the total of a stay is a sum over the night's rate and the surcharge: the surcharge times two is not it
+    quoted = ["客室: 相部屋; １泊料金（お一人様）: 3,800円.", "金曜・土曜は１泊５００円増しとなります。"]
+    assert "×" not in str(in_short("金曜と土曜の２泊、合計いくらになりますか？", quoted))
+    # "will 3,000円 do?" is a yes or no; the product of the per-character price is not its answer
+    per_character = ["原文１文字あたり１０円です。"]
+    assert "×" not in str(in_short("３００文字だけなんですけど、３０００円で済みますか？", per_character))

@@ -505,7 +505,8 @@ def test_a_when_question_is_answered_by_a_time_or_a_period_never_by_a_price():
                      "When does express delivery arrive?") is None
     assert figure_of("It costs 9.99 dollars and arrives within 2 business days.",
                      "When does express delivery arrive?") == "within 2 business days"
-    assert figure_of("チェックインは15時から23時までです。", "チェックインはいつからですか？") == "15時"
+    # the span of hours is stated to both ends (twenty-third round; 「15時」 alone before)
+    assert figure_of("チェックインは15時から23時までです。", "チェックインはいつからですか？") == "15時から23時まで"
 
 
 def test_chat_filler_pronouns_and_number_words_are_not_required_of_an_answer():
