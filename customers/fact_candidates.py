@@ -30,6 +30,7 @@ from mem.customers.fact_record import Evidence, PolicyRef
 from mem.customers.mail_footer import is_placeholder
 from mem.customers.mail_furniture import furniture_spans, within
 from mem.customers.question_values import names_someone_else_s_value
+from mem.customers.read_back import asks_anything_else, offers_call_back, read_back
 from mem.customers.screening import instruction_like, message_order, paired_orders
 from mem.customers.slots import (
     Slot,
@@ -424,6 +425,10 @@ _SO_IT_IS = {
 }
 
 
+# a short last line without a sentence's end, set apart by a blank line: the sender's name under an e-mail's body
+_SIGNATURE_LINE = re.compile(r"\n[ \t]*\n[ \t]*[^\n.!?。！？]{1,25}$")
+
+
 def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence], questions: list[bool], *,
                         log_id: str, reference: date, context: str = "") -> tuple[Candidate | None, str]:
     """The agent put a value to the customer and the customer said yes to it ("So the new address is 14 Elm Row?"
@@ -436,9 +441,21 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
     one"), agrees to nothing. Returns the candidate (or ``None``) and what the customer said after their yes, still
     to be read as their own words ("Yep!! Rolo was the ring bearer…")."""
     said = turn.text.strip()
+    spans = furniture_spans(previous.text) if "\n" in previous.text else []
+    if spans:
+        # an e-mail's salutation and sign-off ("Kind regards,\nRegistrar Support", "포스지원센터 드림") are not what the
+        # customer answers: the question above them is
+        kept = [(s, q) for s, q in zip(said_before, questions, strict=True) if not within(spans, s.start, s.end)]
+        if kept:
+            said_before, questions = [s for s, _ in kept], [q for _, q in kept]
+    if len(said_before) > 1 and _SIGNATURE_LINE.search(previous.text[said_before[-2].end:said_before[-1].end]):
+        # a team's name on a line of its own under the body ("\n\nPOSサポート", "\n\nRegistrar Support")
+        said_before, questions = said_before[:-1], questions[:-1]
     if not said or not said_before:
         return None, said
     lang = detect_language(said)
+    if questions[-1] and asks_anything_else(said_before[-1].text):
+        return None, said  # "… Anything else?" – "yes": the yes answers that question, not the value before it
     whole = split_sentences(turn.text)
     if not whole:
         return None, said
@@ -476,6 +493,16 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
     else:
         return None, said
     if slot is None:
+        # the agent read the value back or wrote it out for the customer to confirm ("Let me read it back: Plot 14,
+        # … Is that the full delivery address?", "… 56번지 맞으실까요? 실사도 그쪽으로 잡겠습니다.") (``read_back``)
+        first = max(0, len(said_before) - 3)
+        proposal = previous.text[said_before[first].start:said_before[-1].end]
+        slot = read_back(proposal, context=context)
+    if slot is not None and slot.name == "phone" and offers_call_back(proposal) and not says_change(proposal):
+        return None, said  # "Shall I have an engineer call you back on 07700 900456?": where to call, not their number
+    if slot is None or instruction_like(proposal) or context and instruction_like(context):
+        # a yes to words aimed at the AI (the agent quoting them, or the customer's own before the question) makes
+        # none of them the customer's fact
         return None, said
     # a code the agent reissues or corrects ("your new booking is YRT-2187", "it was BD-30692") replaces the one held:
     # judged as a correction, and by its shape where no rule read the held one ("Number is GC-55817, …")

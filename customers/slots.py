@@ -532,7 +532,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                        r"(?:사는|거주하는|살고 있는)(?:데|\s*(?!" + _KO_RELATIONS + r")(?=[가-힣]))")),
     # casual speech drops the particle: "인천 살아요", "요즘 수원 살고 있어요" (not "잘 살아요", "혼자 살아요")
     ("residence", lazy(r"(?<![가-힣])(?!(?:잘|혼자|같이|함께|오래|아직|지금|요즘|여기|거기|저기|계속|따로|이제|그냥|"
-                       r"제가|저는|저희|우리)\s)(?P<v>[가-힣]{2,8})\s+(?:살아요|살고\s*있|삽니다|살아|거주)")),
+                       # the agent's address to the customer is no town ("고객님 거주지를 … 변경해 두었습니다")
+                       r"제가|저는|저희|우리|고객님|회원님)\s)(?P<v>[가-힣]{2,8})\s+(?:살아요|살고\s*있|삽니다|살아|거주)")),
     ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?!(?:一人|二人|独り|ひとり|ふたり)暮らし)(?P<v>[一-龯ァ-ヶー]{2,8})"
                        r"暮らし(?=です|だ|を|中|。|、|$)")),
     # (not "저희 집 근처로 이사 오셨어요": "near", "here", "there" are no place)
@@ -1635,6 +1636,12 @@ def slot_of(fact: Fact) -> Slot | None:
     if fact.agreement and not fact.instruction_like:
         agent = " ".join(e.quote for e in fact.evidence if e.role == "agent")
         agreed = agreed_slot(words, agent) or proposed_slot(words, agent, asked.group("q") if asked else "")
+        if agreed is None and agent:
+            # the value the agent read back for the customer to confirm; imported here, as ``read_back`` reads
+            # values with this module's rules
+            from mem.customers.read_back import read_back
+
+            agreed = read_back(agent, context=asked.group("q") if asked else "")
         if agreed is not None and (slot is None or slot.name == agreed.name):
             return agreed
     return slot if slot is not None or fact.instruction_like else learned_slot(words)
@@ -1646,13 +1653,14 @@ def slot_of(fact: Fact) -> Slot | None:
 # never from inside a run of spaces: its first space reaches every match a later one does
 _CONFIRMING_TAIL = lazy(r"(?!(?<=\s)\s)"
                         r"(?:(?:,?\s+(?:is that (?:right|correct|ok(?:ay)?)|right|correct|yes))?\s*[?？]+\s*$|"
-                        r"\s*+(?:(?:이|가)\s*+)?맞(?:으세요|으신가요|나요|죠|습니까|을까요)\s*[?？]*\s*$|"
-                        r"\s*(?:で|に)?(?:よろしい|宜しい)(?:です|でしょう)か\s*[?？]*\s*$|"
-                        r"\s*(?:で|に)?(?:お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)(?:です)?(?:か|でしょうか)\s*[?？]*\s*$)",
+                        r"\s*+(?:(?:이|가)\s*+)?맞(?:으세요|으신가요|으실까요|으시죠|나요|죠|습니까|을까요)\s*[?？.]*\s*$|"
+                        r"\s*(?:で|に)?(?:よろしい|宜しい)(?:です|でしょう)か\s*[?？。]*\s*$|"
+                        r"\s*(?:で|に)?(?:お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)(?:です)?(?:か|でしょうか)\s*[?？。]*\s*$)",
                         _I)
 _STILL = lazy(r"\b(?:still|currently|as before|same as before)\b|아직|여전히|그대로|지금도|まだ|のまま|引き続き|"
               r"現在も|今も", _I)
-_QUESTION_MARK = lazy(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ますか|でしょうか)\s*$")
+# a Korean or Japanese question ending closed with a full stop is a question too ("…よろしいでしょうか。")
+_QUESTION_MARK = lazy(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ますか|でしょうか)[.。]?\s*$")
 # The agent speaking of itself ("My name is Sarah", "저는 상담원 김민지입니다", "私、担当の佐藤です"): its own name or
 # town is never the customer's
 _AGENT_ITSELF = lazy(r"\b(?:i|i'm|i am|my|me)\b(?! (?:have|'ve|ve|will|'ll|can)\b)|저는|제가|제 이름|저희|私|わたくし|"
@@ -1702,15 +1710,18 @@ def agreed_slot(customer_words: str, agent_words: str) -> Slot | None:
 # The customer's reply opens by saying yes to what the agent put ("ha, yes well spotted", "that's the one", "go on
 # then", "Yep, and can the next visit be a Friday?", "네네 그거요", "うん、それで！"): what follows may say more
 _AGREES = {
-    "en": lazy(r"^\W*(?:(?:ha+|oh|ah|hmm+|right|aye|well)[,!.\s]+)?(?:yes|yeah|yep|yup|yea|sure|please do|go on|"
+    "en": lazy(r"^\W*(?:(?:ha+|oh|ah|hmm+|right|aye|well|um+|uh+|erm?|ok(?:ay)?|alright|so|then|great|perfect|"
+               r"lovely|brilliant|thanks|thank you|cheers)[,!.\s]+){0,3}(?:yes|yeah|yep|yup|yea|sure|please do|go on|"
                r"go ahead|go for it|do it|do that|that'?s (?:it|right|correct|the one|perfect|fine|great|lovely|grand)|"
                r"that is (?:it|right|correct)|correct|exactly|perfect|sounds (?:good|great|perfect)|spot on|absolutely|"
                r"definitely|lovely|brilliant|great|please)\b", _I),
-    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:네|예|넵|응|ㅇㅇ|좋아요|좋습니다|좋아|맞아요|맞습니다|맞네요|맞아|"
-               r"그걸로|그거|그렇게|그래요|부탁)"),
-    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:はい|ええ|うん|そうです|そう|それで|それでお願い|お願い|大丈夫|合って|その通り|"
-               r"ぜひ)"),
+    "ko": lazy(r"^\W*(?:(?:아|오|음|그럼|그러면|감사합니다|감사해요)[,.!\s]*){0,2}"
+               r"(?:네|예|넵|응|ㅇㅇ|좋아요|좋습니다|좋아|맞아요|맞습니다|맞네요|맞아|그걸로|그거|그렇게|그래요|부탁)"),
+    "ja": lazy(r"^\W*(?:(?:あ|じゃあ|じゃ|では|それじゃあ?|なら|助かります|ありがとうございます)[、,。!！\s]*){0,2}"
+               r"(?:はい|ええ|うん|そうです|そう|それで|それでお願い|お願い|大丈夫|合って|その通り|ぜひ|おけ|オッケー)"),
 }
+# a thumbs-up or OK-hand emoji that opens the reply says yes ("👍", "👍 おけです", "👌 thanks")
+_THUMBS_UP = lazy("^\\s*(?:\U0001F44D|\U0001F44C)")
 # ... or acknowledges what the agent says it has set ("Brilliant, noted", "cheers", "👍", "감사합니다", "了解です")
 _ACKNOWLEDGES = {
     "en": lazy(r"^\W*(?:(?:oh|ah|ok(?:ay)?|great|brilliant|perfect|lovely|super|fab|ace)\b[,!.\s]*)*"
@@ -1777,7 +1788,7 @@ def answers_proposal(reply: str, *, lang: str, asked: bool) -> str | None:
     reply = reply.strip()
     if _ONE_OFF.search(reply) or _DECLINES[lang].match(reply):
         return "no"
-    if _AGREES[lang].match(reply) or not asked and _ACKNOWLEDGES[lang].match(reply):
+    if _AGREES[lang].match(reply) or _THUMBS_UP.match(reply) or not asked and _ACKNOWLEDGES[lang].match(reply):
         return "yes"
     return None
 
@@ -1798,12 +1809,19 @@ _FOCUS = {
 _CHANNEL_WORD = lazy(_CHANNEL_EN + "|signal|imessage|messenger|wechat|viber", _I)
 _PROPOSAL_HEAD = lazy(r"^\W*(?:(?:so|then|ok(?:ay)?|right|great|lovely|and)[,\s]+)+", _I)
 _YOU = lazy(r"\byou\b", _I)
+# a noun that points back at a value said before it is no value ("이 주소로 배송지 변경할까요?": 주소)
+_POINTING_NOUNS = frozenset({"주소", "번호", "배송지", "거주지", "지역", "곳", "그쪽", "이쪽", "住所", "番号",
+                             "そちら", "こちら", "それ", "これ"})
 # the slots whose value a proposal may give in words (a town, a plan, a name, a channel…); an e-mail, phone or code
 # is taken only by its shape
 _FOCUSED = frozenset({"residence", "tier", "name", "contact_channel", "language", "delivery_time", "delivery_place",
                       "subscription"})
 
 
+# a question asking whether the value put is right ("…21 맞으실까요?", "…でよろしいでしょうか", "is that correct?")
+_CONFIRMS = lazy(r"맞(?:으실까요|을까요|으시죠|으신가요|나요|죠|습니까|으세요)|"
+                 r"(?:よろしい|宜しい)(?:です|でしょう)か|お間違い|合って(?:い)?ます|"
+                 r"\bis (?:that|this) (?:right|correct)\b", _I)
 # the agent says it sets a value ("I'll switch your area to Ledbury", "your new booking is YRT-2187",
 # "お住まいを町田市に変更しておきますね", "高梨美穂様でご登録変更しますね", "+81 80-7731-4025 で登録しますね")
 _SETS = lazy(r"\b(?:switch|chang|updat|set|put|mov|register|sav|cancel|new|replac|correct|amend|re-?issu|re-?book)\w*|"
@@ -1851,7 +1869,11 @@ def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> S
     if not sentences:
         return None
     asked = bool(_QUESTION_MARK.search(sentences[-1]))
-    if answers_proposal(customer_words, lang=lang, asked=asked) != "yes" or not asked and not any(
+    # a question put before a last statement ("…21 맞으실까요? 다음 화분부터 이 주소로 보내드릴게요.") puts its value
+    # as the last question does; the reply still answers the last sentence (a "👍" acknowledges it)
+    asked_before = not asked and any(_QUESTION_MARK.search(sentence) and (_SETS.search(sentence) or _CONFIRMS.search(
+        sentence)) for sentence in sentences[-3:-1])
+    if answers_proposal(customer_words, lang=lang, asked=asked) != "yes" or not asked and not asked_before and not any(
             _SETS.search(sentence) for sentence in sentences):
         return None  # a statement the customer acknowledges puts a value only where the agent says it sets one
     for sentence in reversed(sentences):
@@ -1882,10 +1904,14 @@ def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> S
         if named is None:
             continue
         if lang == "en" and focus is not None and focus.start() == focus.start("v") == 0 and bare == untailed:
-            focus = None  # a capital that only begins the sentence ("Congratulations on the move.") is no value put
+            # a capital that only begins the sentence ("Congratulations on the move.") is no value put; the value is
+            # after "to", "for"… further on ("Langthorpe comes under our Boroughbridge office, so I'll update your
+            # home town to Boroughbridge — is that right?")
+            focus = _FOCUS[lang].search(bare, 1)
         if focus is not None:
             value = _normalise(named, focus.group("v"))
-            if value and value.lower() not in ("i", "me", "you", "we", "shall", "should", "would", "do", "can"):
+            if value and value.lower() not in ("i", "me", "you", "we", "shall", "should", "would", "do", "can") \
+                    and value not in _POINTING_NOUNS:
                 return Slot(named, value)
     return None
 
@@ -1994,3 +2020,18 @@ def disowned_words(text: str, lang: str) -> list[str]:
         # "1423이 아니라": the subject particle is not part of the value
         found.append(word[:-1] if lang == "ko" and len(word) > 2 and word[-1] in "이가은는" else word)
     return found
+
+
+def named_slots(text: str) -> list[str]:
+    """Every slot ``text`` names, in their order (``_CUES``: "delivery address", "새 주소", "ご住所")."""
+    return _cues(text)
+
+
+def shape_put(text: str) -> Slot | None:
+    """The first e-mail, phone or code in a value the agent puts (``_shapes_put``)."""
+    return _shapes_put(text)
+
+
+def normalised_value(name: str, value: str) -> str:
+    """``value`` as the slot ``name`` holds it (``_normalise``)."""
+    return _normalise(name, value)
