@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -429,6 +430,10 @@ _SO_IT_IS = {
 _SIGNATURE_LINE = re.compile(r"\n[ \t]*\n[ \t]*[^\n.!?。！？]{1,25}$")
 
 
+# a reply that opens with a plain yes word
+_PLAIN_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|네|예|넵|응|はい|うん|ええ)\b", re.I)
+
+
 def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence], questions: list[bool], *,
                         log_id: str, reference: date, context: str = "") -> tuple[Candidate | None, str]:
     """The agent put a value to the customer and the customer said yes to it ("So the new address is 14 Elm Row?"
@@ -473,7 +478,10 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
     if len(quote) < MIN_QUOTE_CHARS and quote != said:
         quote = turn.text[whole[0].start:whole[0].end].strip()
     asks = questions[-1]
-    if answers_proposal(yes, lang=lang, asked=asks) != "yes" or kept_slots([s.text for s in whole]):
+    if answers_proposal(yes, lang=lang, asked=asks) != "yes" or kept_slots([s.text for s in whole]) \
+            or is_question(yes) and not _PLAIN_YES.match(yes):
+        # "그거 따로 가입해야 돼요?", "아 그래요?": a question back takes nothing up ("Yep, and can the next visit be a
+        # Friday?" says yes first)
         return None, said
     if asks:
         proposal = said_before[-1].text  # the yes answers the agent's last sentence, a question
@@ -500,9 +508,9 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
         slot = read_back(proposal, context=context)
     if slot is not None and slot.name == "phone" and offers_call_back(proposal) and not says_change(proposal):
         return None, said  # "Shall I have an engineer call you back on 07700 900456?": where to call, not their number
-    if slot is None or instruction_like(proposal) or context and instruction_like(context):
-        # a yes to words aimed at the AI (the agent quoting them, or the customer's own before the question) makes
-        # none of them the customer's fact
+    if slot is None or context and instruction_like(context) or _puts_screened_value(proposal, slot):
+        # a yes to words aimed at the AI (the customer's own before the question, or the agent's sentence putting the
+        # value quoting them) makes none of them the customer's fact
         return None, said
     # a code the agent reissues or corrects ("your new booking is YRT-2187", "it was BD-30692") replaces the one held:
     # judged as a correction, and by its shape where no rule read the held one ("Number is GC-55817, …")
@@ -519,6 +527,22 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
                            said_on=previous.day)),
         valid_at=reference, agreement=True, slot=slot, lang=lang, policy_refs=previous.policy_refs,
         statement=statement, correction=correction, shapes=(slot,) if shaped else ()), rest
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text)).lower()
+
+
+def _puts_screened_value(proposal: str, slot: Slot) -> bool:
+    """A sentence of the agent's ``proposal`` that holds the value put (the last one when none visibly does) is
+    instruction-like: the agent quotes words aimed at the AI. The customer screen is read only there — the rest of
+    an agent's turn is service text ("Refund is approved and will reach your card within 5 days.")."""
+    sentences = [s.text for s in split_sentences(proposal)]
+    if not sentences:
+        return False
+    key = _squeezed(slot.value)[:8]
+    holding = [s for s in sentences if key and key in _squeezed(s)] or sentences[-1:]
+    return any(instruction_like(s) for s in holding)
 
 
 # the first clause of a reply: up to its first comma, dash or "and"/"but" after a yes ("Yep, and can the next visit be

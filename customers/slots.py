@@ -1659,8 +1659,10 @@ _CONFIRMING_TAIL = lazy(r"(?!(?<=\s)\s)"
                         _I)
 _STILL = lazy(r"\b(?:still|currently|as before|same as before)\b|아직|여전히|그대로|지금도|まだ|のまま|引き続き|"
               r"現在も|今も", _I)
-# a Korean or Japanese question ending closed with a full stop is a question too ("…よろしいでしょうか。")
-_QUESTION_MARK = lazy(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ますか|でしょうか)[.。]?\s*$")
+_QUESTION_MARK = lazy(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ますか|でしょうか)\s*$")
+# ... and, for a proposal the customer says yes to, a Korean or Japanese question ending closed with a full stop
+# ("…所沢へ伺う形でよろしいでしょうか。")
+_PUT_AS_QUESTION = lazy(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ますか|でしょうか)[.。]?\s*$")
 # The agent speaking of itself ("My name is Sarah", "저는 상담원 김민지입니다", "私、担当の佐藤です"): its own name or
 # town is never the customer's
 _AGENT_ITSELF = lazy(r"\b(?:i|i'm|i am|my|me)\b(?! (?:have|'ve|ve|will|'ll|can)\b)|저는|제가|제 이름|저희|私|わたくし|"
@@ -1868,10 +1870,10 @@ def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> S
     sentences = [m.strip() for m in _AGENT_SENTENCES.split(agent_words) if m.strip()]
     if not sentences:
         return None
-    asked = bool(_QUESTION_MARK.search(sentences[-1]))
+    asked = bool(_PUT_AS_QUESTION.search(sentences[-1]))
     # a question put before a last statement ("…21 맞으실까요? 다음 화분부터 이 주소로 보내드릴게요.") puts its value
     # as the last question does; the reply still answers the last sentence (a "👍" acknowledges it)
-    asked_before = not asked and any(_QUESTION_MARK.search(sentence) and (_SETS.search(sentence) or _CONFIRMS.search(
+    asked_before = not asked and any(_PUT_AS_QUESTION.search(sentence) and (_SETS.search(sentence) or _CONFIRMS.search(
         sentence)) for sentence in sentences[-3:-1])
     if answers_proposal(customer_words, lang=lang, asked=asked) != "yes" or not asked and not asked_before and not any(
             _SETS.search(sentence) for sentence in sentences):
