@@ -39,10 +39,11 @@ _ASKS_TO_CONFIRM = lazy(r"\b(?:is (?:that|this|it) (?:right|correct|ok(?:ay)?|th
 # ... or proposes to use the value it has just written out, naming it by a word that points back ("I've found
 # it: 2 Seaview Terrace, … Shall I send your plants there from now on?", "… 이 주소로 변경할까요?",
 # "こちらの住所でよろしいですか")
-_POINTS_BACK = lazy(r"\b(?:there|that address|this address|that one|this one)\b[^?]*\?|"
-                    r"(?:이|그)\s?(?:주소|번호|메일|곳|지역)(?:로|으로)[^?]*(?:까요|나요)|그쪽으로[^?]*(?:까요|나요)|"
-                    r"(?:この|その|こちらの|そちらの)(?:住所|番号|アドレス|地域)|(?:そちら|こちら)(?:に|へ|で)[^？?]*(?:か|ょうか)",
-                    re.I)
+# (every gap bounded: a long run of "there" with no question mark after it is read once)
+_POINTS_BACK = lazy(r"\b(?:there|that address|this address|that one|this one)\b[^?]{0,80}\?|"
+                    r"(?:이|그)\s?(?:주소|번호|메일|곳|지역)(?:로|으로)[^?]{0,40}(?:까요|나요)|"
+                    r"그쪽으로[^?]{0,40}(?:까요|나요)|(?:この|その|こちらの|そちらの)(?:住所|番号|アドレス|地域)|"
+                    r"(?:そちら|こちら)(?:に|へ|で)[^？?]{0,40}(?:か|ょうか)", re.I)
 # a value between quotation marks
 _QUOTED = lazy(r"[\"“「『](?P<v>[^\"“”「」『』\n]{3,80})[\"”」』]")
 # a value after the colon of a read-back ("Let me read it back: …", "I've written it out properly as:")

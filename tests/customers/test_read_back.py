@@ -6,6 +6,7 @@ scripts/).
 
 from __future__ import annotations
 
+import time
 from datetime import date
 
 import pytest
@@ -134,3 +135,12 @@ def test_a_read_back_declined_keeps_the_held_address(isolated_env, tmp_path):
          ("customer", "no, just this once")],
     ]) as store:
         assert any("4 Mill Lane" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("unit", ["there ", "이 주소로 ", "こちらに", "a: ", "「a", "맞", "x, ", "read it back: "])
+def test_the_read_back_reads_a_long_run_in_linear_time(unit):
+    text = unit * (200_000 // len(unit))
+    started = time.process_time()
+    read_back(text + " is that correct?")
+    read_back_spans([text])
+    assert time.process_time() - started < 2.0
