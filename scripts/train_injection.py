@@ -45,8 +45,8 @@ those two arrived mid-round and were kept as never-seen writers) were trained wi
 rows of its place, the rules' own flags spending that budget first (0.661); it was then set to 0.78, the sixteenth
 round's, at which the leave-one-writer-out mean of what ships stays within 2 % false positives and no update-case
 string changes verdict (docs/measurements/lint.md, seventeenth round); the page weights
-are the sixteenth round's, words only (``--no-classes``), ``--fp`` 0.005, ``--inner-folds 4``, over all twenty
-writers (docs/lint.md, sixteenth round).
+are the twenty-third round's, words only (``--no-classes``), ``--fp`` 0.005, ``--inner-folds 4``, over all forty-one
+writers (externals 1–19, train 13a–23b; threshold 0.970; docs/measurements/lint.md, twenty-third round).
 
     python scripts/train_injection.py [--model customer|page] [--fp 0.005] [--shipped-fp 0.02] [--page-fp 0.005]
                                       [--share N] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
