@@ -24,6 +24,7 @@ import threading
 import time
 from pathlib import Path
 
+from mem.core import lock_holders
 from mem.core.config import check_home
 from mem.core.errors import LockTimeout, StorageError
 
@@ -51,11 +52,20 @@ def holder_here(path: Path) -> threading.Thread | None:
 
 
 def busy_message(customer_id: str, timeout: float, holder: threading.Thread | None, *,
-                 same_thread_waits: bool = False) -> str:
-    """Why the lock of ``customer_id`` was not had within ``timeout`` s, naming who holds it."""
+                 same_thread_waits: bool = False, path: Path | None = None) -> str:
+    """Why the lock of ``customer_id`` was not had within ``timeout`` s, naming who holds it: a thread of this
+    process, or (``path``, the lock file, given) the other process — pid, command, since when, stopped or not."""
     if holder is None:
-        return (f"customer {customer_id!r} is busy: another mem process has held its memory for more than "
-                f"{timeout:g}s; try again when it has finished")
+        others = [h for h in lock_holders.holders(path) if h.pid != os.getpid()] if path is not None else []
+        who = f" ({others[0].describe()})" if others else ""
+        if others and others[0].stopped:
+            pid = others[0].pid
+            advice = (f"resume it (`fg` in its terminal, or kill -CONT {pid}) or end it (kill {pid}), then run this "
+                      "command again")
+        else:
+            advice = "try again when it has finished"
+        return (f"customer {customer_id!r} is busy: another process{who} has held its memory for more than "
+                f"{timeout:g}s; {advice}")
     if holder is threading.current_thread() and same_thread_waits:
         return (f"customer {customer_id!r} is busy: this thread (another task of its event loop) has held its memory "
                 f"for more than {timeout:g}s; close that store first, or give lock_timeout more")
@@ -140,7 +150,8 @@ class CustomerLock:
                 if mine or time.monotonic() >= deadline:
                     os.close(fd)
                     self._fd = None
-                    message = busy_message(customer_id, timeout, holder, same_thread_waits=same_thread_waits)
+                    message = busy_message(customer_id, timeout, holder, same_thread_waits=same_thread_waits,
+                                           path=path)
                     raise LockTimeout(message) from None
                 time.sleep(0.05)
 

@@ -228,7 +228,7 @@ class CustomerStore:
                 if time.monotonic() >= deadline:
                     lock_path = customers_root(Path(home)) / LOCKS_DIR / f"{validate_customer_id(customer_id)}.lock"
                     raise LockTimeout(busy_message(customer_id, lock_timeout, holder_here(lock_path),
-                                                 same_thread_waits=True)) from None
+                                                 same_thread_waits=True, path=lock_path)) from None
             await asyncio.sleep(0.05)
 
     @classmethod
