@@ -9,6 +9,7 @@ Errors from git become ``StorageError`` with git's own first line.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +48,50 @@ def _run(workspace: Path, *args: str, env: dict[str, str] | None = None, strip: 
     except git.GitCommandError as exc:
         detail = (exc.stderr or str(exc)).strip().splitlines()
         line = next((d.strip() for d in detail if d.strip()), "git failed")
+        if "index.lock" in line and "File exists" in line:
+            # git's advice ("remove the file manually") came on the lines after the first, which were cut
+            lock = Path(repo.git_dir) / "index.lock"
+            raise StorageError(f"git {args[0]} failed: {index_lock_held(workspace, lock)}") from exc
         raise StorageError(f"git {args[0]} failed: {line.removeprefix('stderr: ').strip(chr(39))}") from exc
+
+
+INDEX_LOCK_WAIT_S = 3.0  # a git command (the operator's, an editor's) that holds the index lock finishes in this
+
+
+def index_lock(workspace: Path, *, wait: float | None = None) -> Path | None:
+    """git's ``index.lock`` of the workspace when it is there (after waiting up to ``wait`` s for it to go), else
+    None (``wait`` default: ``INDEX_LOCK_WAIT_S``). git makes it while a command changes the index and removes it
+    after; one that stays was left by a git process still running (an editor's, a commit waiting for its
+    message) or that was killed."""
+    lock = Path(_repo(workspace).git_dir) / "index.lock"
+    deadline = time.monotonic() + (INDEX_LOCK_WAIT_S if wait is None else wait)
+    while lock.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return lock if lock.exists() else None
+
+
+def index_lock_held(workspace: Path, lock: Path, *, advice: bool = True) -> str:
+    """What git's index lock in the way means, and (``advice``) the command that clears it."""
+    try:
+        age = f" (made {_age(time.time() - lock.stat().st_mtime)} ago)"
+    except OSError:
+        age = ""
+    said = (f"{lock} exists{age}: another git process is using {workspace} (an editor, a git command still "
+            "running) or one was killed and left it")
+    if advice:
+        said += f"; if no git process is running there, remove it with `rm {lock}` and run this command again"
+    return said
+
+
+def _age(seconds: float) -> str:
+    seconds = max(seconds, 0.0)
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 172800:
+        return f"{seconds / 3600:.0f} h"
+    return f"{seconds / 86400:.0f} days"
 
 
 def init_repo(workspace: Path) -> None:

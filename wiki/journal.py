@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -66,6 +65,15 @@ def end(workspace: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
+def mark_failed(workspace: Path, reason: str) -> None:
+    """The write failed in-process and put its files back, but could not clear git's staging (``reason``): the
+    journal stays for the next command, which says a failed write is being cleaned up, not an interrupted one."""
+    path = pending(workspace) / JOURNAL
+    entry = json.loads(path.read_text(encoding="utf-8"))
+    entry["failed"] = reason[:300]
+    atomic_write_text(path, json.dumps(entry, indent=1) + "\n")
+
+
 def needs_recovery(workspace: Path) -> bool:
     return pending(workspace).exists()
 
@@ -89,7 +97,9 @@ def recover(workspace: Path) -> str | None:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise StorageError(f"cannot read the journal of an interrupted write ({journal_path}): {exc}; "
                            f"inspect `git -C {workspace} status`, then remove {folder}") from exc
-    _wait_for_git(workspace)
+    what = str(journal.get("op", "write"))
+    failed = journal.get("failed")
+    _wait_for_git(workspace, what, failed=bool(failed))
     paths = [rel for rel, _ in entries]
     head = gitrepo.head_sha(workspace)
     if head is not None and head != journal.get("base") and all(
@@ -105,18 +115,24 @@ def recover(workspace: Path) -> str | None:
         _drop_temp_files(path.parent, path.name)
     gitrepo.unstage(workspace, paths)
     end(workspace)
-    return (f"an interrupted {journal.get('op', 'write')} was rolled back: {plural(len(paths), 'file')} restored "
-            "to the last commit")
+    if failed:
+        return (f"cleaned up after the {what} that failed earlier (it had reported its error; nothing of it was "
+                "committed): git's staging of its files cleared")
+    return f"an interrupted {what} was rolled back: {plural(len(paths), 'file')} restored to the last commit"
 
 
-def _wait_for_git(workspace: Path) -> None:
-    lock = workspace / ".git" / "index.lock"
-    deadline = time.monotonic() + INDEX_LOCK_WAIT_S
-    while lock.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)  # a git child of the killed process may still be finishing its commit
-    if lock.exists():
-        raise StorageError(f"an interrupted mem write left {lock}; if no git process is running, recover with: "
-                           f"rm {lock} && mem --workspace {workspace} lint")
+def _wait_for_git(workspace: Path, what: str, *, failed: bool) -> None:
+    from mem.wiki import gitrepo
+
+    # a git child of the killed process may still be finishing its commit
+    lock = gitrepo.index_lock(workspace, wait=INDEX_LOCK_WAIT_S)
+    if lock is None:
+        return
+    # the lock may be the interrupted mem's own git, killed with it, or another tool's: only a person can tell
+    pending_write = (f"a mem {what} that failed on it (and said so) waits to clear git's staging" if failed else
+                     f"a mem {what} was interrupted and waits to be settled")
+    raise StorageError(f"{gitrepo.index_lock_held(workspace, lock, advice=False)}; {pending_write}. "
+                       f"If no git process is running, recover with: rm {lock} && mem --workspace {workspace} lint")
 
 
 def _drop_temp_files(folder: Path, name: str) -> None:

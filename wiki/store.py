@@ -13,13 +13,14 @@ import copy
 import dataclasses
 import fcntl
 import os
+import threading
 import time
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mem.core import clock
+from mem.core import clock, lock_holders
 from mem.core.errors import (
     Conflict,
     InvalidInput,
@@ -60,6 +61,7 @@ class Wiki:
     def __init__(self, workspace: Path) -> None:
         self.workspace = Path(workspace)
         self._cache: dict[Path, tuple[int, int, Page]] = {}
+        self._locked_by: threading.Thread | None = None  # the thread holding this object's lock (``lock``)
 
     def folder(self, type: str) -> Path:
         if type not in FOLDERS:
@@ -136,9 +138,22 @@ class Wiki:
         except ValueError:
             return str(path)
 
-    def lock(self) -> contextlib.AbstractContextManager[None]:
-        """Hold the workspace's write lock (other mem processes wait up to 30 s)."""
-        return workspace_lock(self.workspace)
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the workspace's write lock (other mem processes wait up to 30 s).
+
+        Re-entrant for this object in the thread that holds it: an ingest of several documents holds the lock
+        from its checks through its last commit, and each ``write`` inside it takes it again without waiting
+        (another ``Wiki`` object of the same workspace still waits, as another process does)."""
+        if self._locked_by is threading.current_thread():
+            yield
+            return
+        with workspace_lock(self.workspace):
+            self._locked_by = threading.current_thread()
+            try:
+                yield
+            finally:
+                self._locked_by = None
 
     def write(
         self,
@@ -191,6 +206,12 @@ class Wiki:
             changed += [rel for rel in removals if (self.workspace / rel).exists()]
             if not changed:
                 return WriteResult(None, [])
+            # git's index lock, left by another tool, made `git add` fail after the files were written, and the
+            # journal then blamed "an interrupted mem write" (NEWUSER_REPORT23 #2): refused before writing anything
+            stale = gitrepo.index_lock(self.workspace)
+            if stale is not None:
+                raise StorageError(f"cannot commit: {gitrepo.index_lock_held(self.workspace, stale)} "
+                                   "(nothing was written)")
             backup = {rel: _read_bytes(self.workspace / rel) for rel in [*changed, INDEX_FILE, LOG_FILE]}
             # A kill -9 from here on is settled by the next mem command (mem.wiki.journal).
             journal.begin(self.workspace, backup, base=gitrepo.head_sha(self.workspace), op=op)
@@ -213,8 +234,11 @@ class Wiki:
                 try:
                     gitrepo.unstage(self.workspace, list(backup))  # what `git add` staged before the failure
                     journal.end(self.workspace)
-                except MemError:
-                    pass  # the journal stays: the next mem command settles it
+                except MemError as failed:
+                    # the files are back; the journal stays for the staging git refused to clear (an index lock
+                    # another git process took meanwhile), marked as a failure this command reports, not a crash
+                    with contextlib.suppress(OSError, ValueError):
+                        journal.mark_failed(self.workspace, failed.message)
                 raise
             journal.end(self.workspace)
             if sha:
@@ -284,17 +308,44 @@ def workspace_lock(workspace: Path, *, shared: bool = False) -> Iterator[None]:
             if not shared:
                 raise
             fh = None  # a read-only checkout: no mem process can write there either
-        deadline = time.monotonic() + LOCK_WAIT_S
+        wait = LOCK_WAIT_S
+        deadline = time.monotonic() + wait
         while fh is not None:
             try:
                 fcntl.flock(fh, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
                 held.callback(fcntl.flock, fh, fcntl.LOCK_UN)
+                if not shared:
+                    lock_holders.record(fh)  # names this writer to a process that gives up waiting for it
                 break
             except BlockingIOError as exc:
                 if time.monotonic() > deadline:
-                    raise LockTimeout(f"another mem process is writing {workspace}") from exc
+                    raise LockTimeout(busy_message(Path(workspace), wait, shared=shared)) from exc
                 time.sleep(0.05)
         yield
+
+
+def busy_message(workspace: Path, waited: float, *, shared: bool) -> str:
+    """Why the workspace's lock was not had within ``waited`` s: who holds it (pid, command, since when,
+    stopped or not), how long this process waited, and what to do (NEWUSER_REPORT23 #7)."""
+    lock = workspace / STATE_DIR / "wiki.lock"
+    found = lock_holders.holders(lock)
+    if not shared:
+        found = [h for h in found if h.pid != os.getpid()]
+    writers = [h for h in found if h.exclusive]
+    shown = writers or found
+    doing = "writing" if writers or not found else "reading"
+    if not shown:
+        who = f"another process holds its lock ({lock}), which this system does not name"
+    else:
+        who = "held by " + "; ".join(h.describe() for h in shown[:3]) + (" …" if len(shown) > 3 else "")
+    stopped = [h for h in shown if h.stopped]
+    if stopped:
+        pids = " ".join(str(h.pid) for h in stopped)
+        advice = (f"resume it (`fg` in its terminal, or kill -CONT {pids}) or end it (kill {pids}), "
+                  "then run this command again")
+    else:
+        advice = "run this command again when it has finished"
+    return f"another process is {doing} {workspace}: waited {waited:g}s for its lock, {who}; {advice}"
 
 
 def reading(workspace: Path) -> contextlib.AbstractContextManager[None]:
