@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TextIO
 
+from mem.cli import ABORTED_EXIT
 from mem.cli.streams import json_ascii, quiet_stdout, tolerant_streams, utf8_arguments
 from mem.core.controls import shown as escaped
 from mem.core.errors import MemError, MemWarning
@@ -72,6 +73,10 @@ def _main(argv: Sequence[str] | None) -> int:
         with _warnings_as_lines():
             result = command.main(args=list(argv) if argv is not None else None, prog_name="mem",
                                   standalone_mode=False)
+        if result == ABORTED_EXIT:
+            # Typer turns a Ctrl-C inside a command into a silent exit 130 (no command returns 130 itself): say it
+            _error("aborted", kind="aborted", exit_code=ABORTED_EXIT, as_json=as_json)
+            return ABORTED_EXIT
         _flush_stdout()
         return result if isinstance(result, int) else 0
     except BrokenPipeError:
@@ -81,7 +86,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if debug:
             raise
         _error(exc.message + _flag_value_hint(args, flag_names(command)), kind=error_kind(exc),
-               exit_code=exc.exit_code, as_json=as_json)
+               exit_code=exc.exit_code, as_json=as_json, details=exc.details)
         return exc.exit_code
     except tclick.NoArgsIsHelpError as exc:
         # `mem config`, `mem facts`, `mem`: a group with nothing after it asks what is in it. Its help is the
@@ -109,8 +114,8 @@ def _main(argv: Sequence[str] | None) -> int:
         _error(_os_error(exc), kind="storage", as_json=as_json)
         return 2
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        _error("aborted", kind="aborted", exit_code=130, as_json=as_json)
-        return 130
+        _error("aborted", kind="aborted", exit_code=ABORTED_EXIT, as_json=as_json)
+        return ABORTED_EXIT
     except Exception as exc:  # noqa: BLE001 - the last line of defence against a traceback
         if debug:
             raise
@@ -232,11 +237,13 @@ def _json_requested(args: list[str], command: object) -> bool:
 def error_kind(exc: MemError) -> str:
     """The ``kind`` of an error as ``mem serve`` answers it (``mem.wire.errors``: not_found, invalid_input,
     lock_timeout, refused, quota …); ``error`` for a plain ``MemError``."""
-    from mem.core.errors import QuotaExceeded
+    from mem.core.errors import Interrupted, QuotaExceeded
     from mem.wire.errors import STATUS_OF
 
     if isinstance(exc, QuotaExceeded):
         return "quota"
+    if isinstance(exc, Interrupted):
+        return "aborted"  # as a Ctrl-C that interrupted nothing half-done
     for cls in type(exc).__mro__:
         if cls in STATUS_OF:
             return STATUS_OF[cls][1]
@@ -262,15 +269,16 @@ def _foreign_click(exc: Exception) -> str | None:
     return None
 
 
-def _error(message: str, *, kind: str = "error", exit_code: int = 2, as_json: bool = False) -> None:
+def _error(message: str, *, kind: str = "error", exit_code: int = 2, as_json: bool = False,
+           details: dict[str, object] | None = None) -> None:
     first = message.strip().splitlines()[0] if message.strip() else "error"
     if as_json:
-        _json_error(first, kind=kind, exit_code=exit_code)
+        _json_error(first, kind=kind, exit_code=exit_code, details=details)
     sys.stderr.write(f"Error: {escaped(first)}\n")
     sys.stderr.flush()
 
 
-def _json_error(message: str, *, kind: str, exit_code: int) -> None:
+def _json_error(message: str, *, kind: str, exit_code: int, details: dict[str, object] | None = None) -> None:
     """The error as one JSON object on stdout, beside the line on stderr (``--json``) — unless this run wrote its
     JSON result already (an answer, then its learning failed): stdout stays one document, the stderr line and
     the exit code tell the failure."""
@@ -281,8 +289,8 @@ def _json_error(message: str, *, kind: str, exit_code: int) -> None:
 
     first = message.strip().splitlines()[0] if message.strip() else "error"
     try:
-        sys.stdout.write(to_json({"error": {"kind": kind, "message": first, "exit_code": exit_code}},
-                                 ascii_only=json_ascii()) + "\n")
+        error = {"kind": kind, "message": first, "exit_code": exit_code, **(details or {})}
+        sys.stdout.write(to_json({"error": error}, ascii_only=json_ascii()) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
         quiet_stdout()
@@ -301,9 +309,10 @@ def _flush_stdout() -> None:
 
 
 def run() -> None:
-    from mem.cli import IMPORTED_AT  # the console script: the process began with this import
+    """The console script of installs made before 0.1.0+round 23 (``mem.cli.main:run``); see ``mem.cli.run``."""
+    from mem.cli import run as console
 
-    sys.exit(main(began=IMPORTED_AT))
+    console()
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from mem.core.clock import freeze, isoformat, now, parse_datetime, today
 from mem.core.config import CONFIG_FILE, Config, find_workspace, render_template
 from mem.core.errors import (
     Conflict,
+    Interrupted,
     InvalidInput,
     LockTimeout,
     MemError,
@@ -21,6 +22,7 @@ __all__ = [
     "CONFIG_FILE",
     "Config",
     "Conflict",
+    "Interrupted",
     "InvalidInput",
     "LockTimeout",
     "MemError",

@@ -12,6 +12,7 @@ those libraries are called and re-raised ``from`` the original.
     ├── LockTimeout           exit 2  another mem process holds the lock too long
     ├── ModelError            exit 2  the language model failed or answered out of schema
     ├── NetworkError          exit 2  the server could not be reached or answered badly
+    ├── Interrupted           exit 130 Ctrl-C after part of the work was done (the message says which part)
     ├── Refused               exit 1  a deliberate no: policy, consent, limit, verification
     │   ├── VerificationError exit 1  a signature, hash, version or expiry check failed
     │   └── QuotaExceeded     exit 1  a server quota: too large (413), too often (429), too much kept (507)
@@ -30,6 +31,9 @@ class MemError(Exception):
     """Base of every error mem reports to a user."""
 
     exit_code: int = 2
+    # What a caller (or ``--json``'s error object) should know beyond the message: e.g. the documents an
+    # ingest committed before it stopped. JSON-able values only.
+    details: dict[str, object] | None = None
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -58,6 +62,12 @@ class StorageError(MemError):
 
 class LockTimeout(MemError):
     """Another mem process kept a lock longer than we could wait."""
+
+
+class Interrupted(MemError):
+    """Ctrl-C (``KeyboardInterrupt``) after part of the work was done; the message says which part."""
+
+    exit_code = 130
 
 
 class ModelError(MemError):

@@ -29,6 +29,7 @@ import dataclasses
 import hashlib
 import os
 import re
+import shlex
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from pathlib import Path
 from mem.core import clock
 from mem.core.arguments import as_path
 from mem.core.config import Config, check_workspace
-from mem.core.errors import Conflict, InvalidInput, NotFound, Refused, StorageError
+from mem.core.errors import Conflict, Interrupted, InvalidInput, MemError, NotFound, Refused, StorageError
 from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
 from mem.core.json_types import JsonObject
@@ -191,33 +192,72 @@ def ingest_documents(
         if not allow_older:
             _refuse_older_editions(wiki, plans)
         # under the lock: another ingest's pages are on disk, not yet committed, only while it holds the lock
-        # (read outside it, they were refused as uncommitted edits); a commit made meanwhile means planning again
-        with wiki.lock():
-            if gitrepo.head_sha(workspace) != base:
-                continue
-            _refuse_hand_edits(workspace, plans)
+        # (read outside it, they were refused as uncommitted edits); a commit made meanwhile means planning again.
+        # The lock is then held through the last document's commit: released between documents, another writer
+        # could take it for longer than we wait, and the run ended with some documents committed and the others
+        # on their old edition (NEWUSER_REPORT23 #1). Writing is quick; the slow part, planning, stays outside.
         try:
-            for n, plan in enumerate(plans, start=1):
-                progress(len(done) + n, len(docs), f"writing {plan.result.source}")
-                written = wiki.write(
-                    plan.pages, op="ingest", message=plan.message, log_title=plan.result.source,
-                    log_lines=plan.log_lines, files={plan.result.source: plan.doc.data}, expect_head=base,
-                )
-                base = written.commit or base
-                plan.result.commit = written.commit
-                plan.result.flagged = _flagged(plan)
-                plan.result.upcoming = _upcoming(workspace, plan)
-                done.append(plan)
-                pending.pop(0)
+            with wiki.lock():
+                if gitrepo.head_sha(workspace) != base:
+                    continue
+                _refuse_hand_edits(workspace, plans)
+                for n, plan in enumerate(plans, start=1):
+                    progress(len(done) + n, len(docs), f"writing {plan.result.source}")
+                    written = wiki.write(
+                        plan.pages, op="ingest", message=plan.message, log_title=plan.result.source,
+                        log_lines=plan.log_lines, files={plan.result.source: plan.doc.data}, expect_head=base,
+                    )
+                    base = written.commit or base
+                    plan.result.commit = written.commit
+                    done.append(plan)
+                    pending.pop(0)
         except HeadMoved:
-            continue
+            continue  # a commit not made by mem (git commit by hand) between two documents: plan the rest again
+        except (MemError, OSError, KeyboardInterrupt) as exc:
+            error = _partly_done(exc, done, pending)
+            if error is exc:
+                raise
+            raise error from exc
         break
     else:
-        raise Conflict("the wiki kept changing while this ingest planned its pages (other mem processes "
-                       "writing?); ingest again")
+        raise _partly_done(Conflict("the wiki kept changing while this ingest planned its pages (other mem "
+                                    "processes writing?); ingest again"), done, pending)
+    for plan in done:
+        plan.result.flagged = _flagged(plan)
+        plan.result.upcoming = _upcoming(workspace, plan)
     if config.ask.semantic != "off":
         _embed_written(workspace, done, progress)
     return [plan.result for plan in done]
+
+
+def _partly_done(exc: BaseException, done: list[_Plan], pending: list[tuple[Document, str]]) -> BaseException:
+    """The error to raise when a write stopped this ingest: ``exc`` itself, its message saying what was and was
+    not ingested. When some documents were committed (one commit each, kept: each is a whole document), it
+    names them and the documents left on their old edition, with the command that ingests those, and carries
+    both in ``details`` (``mem ingest --json`` writes them in its error object). A ``KeyboardInterrupt`` or an
+    ``OSError`` after a commit becomes an ``Interrupted`` or ``StorageError`` that can carry this."""
+    left = [doc.label or str(doc.path) for doc, _ in pending]
+    if not done:
+        if isinstance(exc, MemError) and left:
+            exc.message = f"{exc.message} (nothing was ingested: no document was committed)"
+        return exc
+    if isinstance(exc, MemError):
+        error = exc
+    elif isinstance(exc, KeyboardInterrupt):
+        error = Interrupted("interrupted")
+    elif isinstance(exc, OSError):
+        error = StorageError(f"{exc.strerror or type(exc).__name__}: {exc.filename}" if exc.filename
+                             else exc.strerror or type(exc).__name__)
+    else:
+        return exc
+    committed = [plan.result for plan in done]
+    done_text = ", ".join(f"{r.source} ({r.commit[:10]})" if r.commit else f"{r.source} (no change)"
+                          for r in committed)
+    again = " ".join(shlex.quote(path) for path in left)
+    error.message = (f"{error.message}; this ingest stopped partway: committed {done_text}; NOT ingested (still on "
+                     f"their previous edition): {', '.join(left)} - ingest those again: mem ingest {again}")
+    error.details = {"ingested": [r.to_dict() for r in committed], "not_ingested": left}
+    return error
 
 
 def _plan_all(wiki: Wiki, documents: list[tuple[Document, str]], previous: PreviousEditions, *,
