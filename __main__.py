@@ -1,3 +1,3 @@
-from mem.cli.main import run
+from mem.cli import run
 
 run()
