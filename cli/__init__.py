@@ -6,6 +6,8 @@ handler and printed a 20-40 line traceback, exiting 1 or by the signal (NEWUSER_
 any moment after Python has started this module prints one line and exits 130.
 """
 
+from __future__ import annotations
+
 import time as _time
 
 # when this process began running mem, before the imports and the settings (mem.cli.main.run hands it to main):
@@ -20,10 +22,25 @@ def run() -> None:
     import signal
     import sys
 
+    swallowed: list[bool] = []
+    shown = sys.unraisablehook
+
+    def unraisable(info: sys.UnraisableHookArgs) -> None:
+        # a Ctrl-C that lands in a finalizer (gitpython's wait for its git child) cannot stop the command: Python
+        # printed "Exception ignored in …" and a traceback, and the command went on to exit 0
+        if isinstance(info.exc_value, KeyboardInterrupt):
+            swallowed.append(True)
+        else:
+            shown(info)
+
+    sys.unraisablehook = unraisable
     try:
         from mem.cli.main import main
 
         code = main(began=IMPORTED_AT)
+        if swallowed and code == 0:
+            _say("Error: aborted too late to stop the command: it had finished its work (see its output)\n")
+            code = ABORTED_EXIT
         # the command has finished; a Ctrl-C while Python shuts down (flushing, joining threads) says so
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             signal.signal(signal.SIGINT, _interrupted_at_exit)

@@ -31,10 +31,15 @@ class Holder:
     since: datetime | None = None  # when it took the lock (its record), else when the process started
     stopped: bool = False  # stopped by a signal (Ctrl-Z, kill -STOP): it will not release the lock by itself
     exclusive: bool = True  # a writer's lock (False: a reader sharing it)
+    # the process that took the lock has ended, and one it started holds it still (``flock … -c cmd`` killed, or a
+    # child that inherited the descriptor): /proc/locks keeps naming the taker
+    ended: bool = False
 
     def describe(self) -> str:
         """``pid 123 (mem ingest a.md b.md), holding it since 2026-12-06 19:40:02 UTC``."""
         text = f"pid {self.pid}"
+        if self.ended:
+            return text + " (which has ended: a process it started still holds the lock open — look for its children)"
         if self.command:
             command = self.command if len(self.command) <= 80 else self.command[:77] + "…"
             text += f" ({command})"
@@ -71,6 +76,9 @@ def holders(path: Path) -> list[Holder]:
         return [Holder(entry[0], entry[1], entry[2])]
     result = []
     for pid, exclusive in found:
+        if not Path(f"/proc/{pid}").exists():
+            result.append(Holder(pid, exclusive=exclusive, ended=True))
+            continue
         command, started, stopped = _process(pid)
         if entry is not None and entry[0] == pid and exclusive:  # its record: when it took the lock
             command, started = command or entry[1], entry[2] or started

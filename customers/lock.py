@@ -64,7 +64,7 @@ def busy_message(customer_id: str, timeout: float, holder: threading.Thread | No
                       "command again")
         else:
             advice = "try again when it has finished"
-        return (f"customer {customer_id!r} is busy: another process{who} has held its memory for more than "
+        return (f"customer {customer_id!r} is busy: another mem process{who} has held its memory for more than "
                 f"{timeout:g}s; {advice}")
     if holder is threading.current_thread() and same_thread_waits:
         return (f"customer {customer_id!r} is busy: this thread (another task of its event loop) has held its memory "

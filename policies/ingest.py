@@ -238,7 +238,7 @@ def _partly_done(exc: BaseException, done: list[_Plan], pending: list[tuple[Docu
     ``OSError`` after a commit becomes an ``Interrupted`` or ``StorageError`` that can carry this."""
     left = [doc.label or str(doc.path) for doc, _ in pending]
     if not done:
-        if isinstance(exc, MemError) and left:
+        if isinstance(exc, MemError) and left and "nothing was written" not in exc.message:
             exc.message = f"{exc.message} (nothing was ingested: no document was committed)"
         return exc
     if isinstance(exc, MemError):

@@ -81,3 +81,29 @@ def test_ctrl_c_while_a_command_runs_is_one_line_and_exit_130(isolated_env, tmp_
     out, err = process.communicate(timeout=60)
     # Typer turned it into a silent exit 130: the operator saw nothing at all
     assert process.returncode == 130 and err == "Error: aborted\n" and out == ""
+
+
+SWALLOWED = textwrap.dedent("""
+    import sys
+    import mem.cli.main
+
+    class Git:  # gitpython's process wrapper waits for its git child in __del__: a Ctrl-C there is "ignored"
+        def __del__(self):
+            raise KeyboardInterrupt
+
+    def main(began=None):
+        Git()
+        print("sources/doc1.md: committed 1234567890")
+        return 0
+
+    mem.cli.main.main = main
+    from mem.cli import run
+    run()
+""")
+
+
+def test_ctrl_c_swallowed_by_a_finalizer_is_one_line_and_exit_130(isolated_env):
+    done = subprocess.run([sys.executable, "-c", SWALLOWED], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "Error: aborted too late to stop the command: it had finished its work (see its output)\n"
+    assert done.stdout == "sources/doc1.md: committed 1234567890\n"
