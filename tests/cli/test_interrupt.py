@@ -107,3 +107,24 @@ def test_ctrl_c_swallowed_by_a_finalizer_is_one_line_and_exit_130(isolated_env):
     assert done.returncode == 130, done.stderr
     assert done.stderr == "Error: aborted too late to stop the command: it had finished its work (see its output)\n"
     assert done.stdout == "sources/doc1.md: committed 1234567890\n"
+
+
+AT_EXIT = textwrap.dedent("""
+    import atexit, os, signal, time
+    import mem.cli.main
+
+    def main(began=None):
+        # Python runs atexit handlers after run() called sys.exit: the interrupt lands while the process exits
+        atexit.register(lambda: (os.kill(os.getpid(), signal.SIGINT), time.sleep(5)))
+        return 0
+
+    mem.cli.main.main = main
+    from mem.cli import run
+    run()
+""")
+
+
+def test_ctrl_c_while_exiting_is_one_line_and_exit_130(isolated_env):
+    done = subprocess.run([sys.executable, "-c", AT_EXIT], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "Error: aborted while exiting (the command itself had finished)\n"
