@@ -328,16 +328,16 @@ def busy_message(workspace: Path, waited: float, *, shared: bool) -> str:
     """Why the workspace's lock was not had within ``waited`` s: who holds it (pid, command, since when,
     stopped or not), how long this process waited, and what to do (NEWUSER_REPORT23 #7)."""
     lock = workspace / STATE_DIR / "wiki.lock"
-    found = lock_holders.holders(lock)
-    if not shared:
-        found = [h for h in found if h.pid != os.getpid()]
+    found = lock_holders.holders(lock)  # a wait that gave up holds nothing: a holder with our pid is this process
     writers = [h for h in found if h.exclusive]
     shown = writers or found
     doing = "writing" if writers or not found else "reading"
     if not shown:
         who = f"another process holds its lock ({lock}), which this system does not name"
     else:
-        who = "held by " + "; ".join(h.describe() for h in shown[:3]) + (" …" if len(shown) > 3 else "")
+        named = [f"this process itself (pid {h.pid}: another Wiki.lock() or reader open in it)" if h.pid == os.getpid()
+                 else h.describe() for h in shown[:3]]
+        who = "held by " + "; ".join(named) + (" …" if len(shown) > 3 else "")
     stopped = [h for h in shown if h.stopped]
     if stopped:
         pids = " ".join(str(h.pid) for h in stopped)

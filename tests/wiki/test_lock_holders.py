@@ -153,3 +153,9 @@ def test_an_index_lock_taken_during_the_write_is_a_failure_not_an_interrupted_wr
     done = wiki.recover()
     assert done is not None and "failed earlier" in done and "interrupted" not in done
     assert gitrepo._run(wiki.workspace, "status", "--porcelain") == ""
+
+
+def test_a_lock_held_by_this_very_process_is_named_so(wiki):
+    with wiki.lock(), pytest.raises(LockTimeout) as caught, Wiki(wiki.workspace).lock():
+        pass
+    assert f"held by this process itself (pid {os.getpid()}" in caught.value.message
