@@ -110,7 +110,10 @@ def _human_restore(console: Console, data: JsonObject) -> None:
     if again:
         console.print(f"Erased again {again} fact{'s' if again != 1 else ''} this device erased after the backup "
                       "was made (`mem facts erase`).", markup=False, highlight=False)
-    if data["deleted_on_server"]:
+    if data.get("already_deleted"):
+        console.print("The backup was already deleted from the server (another device of this account restored it "
+                      "first, or it expired).", markup=False, highlight=False)
+    elif data["deleted_on_server"]:
         console.print("The backup was deleted from the server.", markup=False, highlight=False)
 
 

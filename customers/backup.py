@@ -83,6 +83,10 @@ class RestoreReport:
     # facts this device erased after the backup was made, erased again in the restored memory
     # (``mem.customers.erase_ledger``): a restore never brings an erased fact back
     erasures_reapplied: int = 0
+    # the server answered the final delete "no such backup": it was gone already — another device of the
+    # account restored it first (and deleted it), or it expired meanwhile. ``deleted_on_server`` is then
+    # True as well: the backup is not on the server any more.
+    already_deleted: bool = False
 
     def to_dict(self) -> JsonObject:
         return asdict(self)
@@ -259,10 +263,14 @@ def restore_backup(
     report(5, 6, "writing memory")
     counts = import_customer(home, customer_id, plaintext)
     flagged = flag_recheck(home, customer_id, policy_versions or {}, renamed=renamed, withdrawn=withdrawn)
-    deleted = True
+    deleted, already_deleted = True, False
     try:
         vault.delete(backup_id)
-    except (NetworkError, NotFound):
+    except NotFound:
+        # this account just downloaded it, so "no such backup" means it is gone: another device of the
+        # account restored it at the same time and deleted it first, or it expired in between
+        already_deleted = True
+    except NetworkError:
         deleted = False  # memory is restored; the server still deletes it on expiry
     # the one restored is gone, or still on the server (holding what was erased since) until it expires
     if deleted:
@@ -279,7 +287,8 @@ def restore_backup(
     return RestoreReport(backup_id=backup_id, customer=customer_id, created_at=header.created_at,
                          include_logs=header.include_logs, plaintext_bytes=len(plaintext),
                          recheck_flagged=flagged, deleted_on_server=deleted, policy_checked=bool(policy_versions),
-                         erasures_reapplied=int((counts or {}).get("erased_again", 0)))
+                         erasures_reapplied=int((counts or {}).get("erased_again", 0)),
+                         already_deleted=already_deleted)
 
 
 def backups_recorded(store: CustomerStore) -> list[JsonObject]:

@@ -142,3 +142,26 @@ def test_the_export_lists_the_backup_this_client_made_until_it_is_restored(tmp_p
     restore_backup(new_home, "cust-a", PIN, vault=vault)
     with CustomerStore.open(new_home, "cust-a", create=False) as store:
         assert readable_export(store)["held_by_service"]["backups"] == []
+
+
+def test_two_devices_restoring_at_once_say_the_backup_is_gone_not_still_there(tmp_path, server):
+    # new-user report 23 #4: the device whose delete came second (404: the other one had deleted it) warned
+    # that the backup was still on the server and would expire on its own — untrue
+    from mem.customers.erase_ledger import backup_entry
+
+    running, vault = server
+    _fill(tmp_path / "old", "cust-d")
+    create_backup(tmp_path / "old", "cust-d", PIN, vault=vault, kdf=bc.TEST)
+    real_delete = vault.delete
+
+    def other_device_deletes_first(backup_id: str) -> None:
+        real_delete(backup_id)  # device C's restore finished first
+        real_delete(backup_id)  # device D's own delete: the server answers 404
+
+    vault.delete = other_device_deletes_first
+    report = restore_backup(tmp_path / "device-d", "cust-d", PIN, vault=vault)
+    assert report.deleted_on_server and report.already_deleted
+    assert backup_entry(tmp_path / "device-d", "cust-d") is None  # no "still on the server" record
+    assert running.received[-1][:2] == ("DELETE", f"/vault/backups/{report.backup_id}")
+    with pytest.raises(NotFound):
+        restore_backup(tmp_path / "device-e", "cust-d", PIN, vault=vault)
