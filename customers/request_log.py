@@ -143,9 +143,10 @@ class RequestLog(StorePart):
         Lines are grouped into conversations by ``conversation`` (default: the session tag); within
         one, turns are put in time order (by day when a line has a bare date; file order for equal
         times) and ``reordered`` counts the conversations whose times went backwards in the file. A
-        bad line, a message over ``max_message_bytes``, or a turn id already in this customer's log,
-        raises ``InvalidInput`` naming the line, and nothing is imported. Empty messages are skipped
-        (``skipped_empty`` counts them) and keys the format does not know are named in ``unknown_keys``.
+        bad line, a message over ``max_message_bytes``, or a turn id already in this customer's log for
+        another time, role or text, raises ``InvalidInput`` naming the line, and nothing is imported. Empty
+        messages are skipped (``skipped_empty`` counts them) and keys the format does not know are named in
+        ``unknown_keys``.
         A time more than a day after now (``log_files.FUTURE_TOLERANCE``) is a wrong clock and refuses
         the file unless ``allow_future`` (``future_times`` counts those lines then). Imported
         conversations are pending extraction.
@@ -162,7 +163,10 @@ class RequestLog(StorePart):
         counted in ``already_logged``: importing the same export twice doubled the log, and repeated
         statements inflated traits. A turn erase redacted still counts as logged (its tombstone,
         ``mem.customers.erased_turns``), counted in ``already_erased``: a re-import must not bring
-        erased words back. Turns with ids are checked by id instead (a repeat is refused).
+        erased words back. Turns with ids are checked by id instead: an id already logged for the same
+        time, role and text is that turn again and is skipped the same way (counted in ``already_logged``,
+        or ``already_erased`` when an erase redacted it); an id logged with another time, role or text
+        refuses the file (``_known_ids``).
 
         A conversation of the file continues the logged one it belongs to — the one holding some of
         its turns already, or the one imported earlier under the same ``conversation``/``session``
@@ -194,19 +198,11 @@ class RequestLog(StorePart):
             already = len(parsed) - len(kept) - erased
             parsed = kept
         given = [t for t in parsed if t.turn_id is not None]
-        for chunk_start in range(0, len(given), 500):
-            chunk = given[chunk_start:chunk_start + 500]
-            rows = self._store.conn.execute(
-                f"SELECT turn_id FROM turn_ids WHERE turn_id IN ({','.join('?' * len(chunk))})",
-                [t.turn_id for t in chunk],
-            ).fetchall()
-            if rows:
-                taken = {row[0] for row in rows}
-                first = next(t for t in chunk if t.turn_id in taken)
-                raise InvalidInput(
-                    f"{path}: line {first.line}: turn id {first.turn_id!r} is already in this customer's log; "
-                    "nothing was imported"
-                )
+        if given:
+            seen, known, known_erased = self._known_ids(given, path, holders)
+            already += known
+            erased += known_erased
+            parsed = [t for t in parsed if t.turn_id is None or t.turn_id not in seen]
         groups: dict[str, list[log_files.ImportedTurn]] = {}
         for item in parsed:
             groups.setdefault(item.group, []).append(item)
@@ -274,6 +270,68 @@ class RequestLog(StorePart):
                 "quoted_history": result.quoted_history,
                 # agents-only notes left out (log_files.INTERNAL_MARK_KEYS) and the customer the lines name
                 "internal_notes": result.internal_notes, "named_customer": result.customer}
+
+    def _known_ids(self, given: list[log_files.ImportedTurn], path: Path | str,
+                   holders: dict[str, str]) -> tuple[set[str], int, int]:
+        """The turns of ``given`` (each with an id) whose id is already logged, checked by content: the same
+        time, role and text is that turn imported again (a grown export read again) and is skipped; an id
+        logged for a turn an erase redacted, whose line is the turn before the erase, is skipped as erased (a
+        re-import must not bring erased words back); any other difference refuses the file, naming the line.
+        Records in ``holders`` the conversation each group continues; returns the skipped ids, how many were
+        skipped as logged and how many as erased."""
+        places: dict[str, tuple[str, int]] = {}
+        for start in range(0, len(given), 500):
+            chunk = given[start:start + 500]
+            places.update((row[0], (row[1], row[2])) for row in self._store.conn.execute(
+                f"SELECT turn_id, conversation_id, seq FROM turn_ids WHERE turn_id IN ({','.join('?' * len(chunk))})",
+                [t.turn_id for t in chunk]))
+        if not places:
+            return set(), 0, 0
+        logged = self._records_at(set(places.values()))
+        tombstones = erased_turns.load(self._store.conn)
+        seen: set[str] = set()
+        same = erased = 0
+        for item in given:
+            place = places.get(str(item.turn_id))
+            if place is None:
+                continue
+            key, there = _key(item), logged.get(place)
+            if there == key:
+                same += 1
+            elif tombstones.holder(key) == place[0] or (
+                    there is not None and there[:2] == key[:2]
+                    and _redacted_holder({key[:2]: [(there[2].split(REDACTED), place[0])]}, key) == place[0]):
+                erased += 1
+            else:
+                raise InvalidInput(
+                    f"{path}: line {item.line}: turn id {item.turn_id!r} is already in this customer's log with "
+                    "another time, role or text; nothing was imported (give the changed turn a new id)")
+            seen.add(str(item.turn_id))
+            holders[item.group] = place[0]
+        return seen, same, erased
+
+    def _records_at(self, places: set[tuple[str, int]]) -> dict[tuple[str, int], tuple[str, str, str]]:
+        """(time, role, text) of the logged turns at (conversation, seq), read as ``_logged_keys`` reads them."""
+        wanted: dict[str, set[int]] = {}
+        for conversation_id, seq in places:
+            wanted.setdefault(conversation_id, set()).add(seq)
+        found: dict[tuple[str, int], tuple[str, str, str]] = {}
+        for conversation_id, seqs in wanted.items():
+            last = max(seqs)
+            try:
+                with open(self.path(conversation_id), encoding="utf-8") as fh:
+                    for seq, line in enumerate(fh):
+                        if seq > last:
+                            break
+                        if seq in seqs:
+                            with suppress(ValueError, TypeError, AttributeError):
+                                record = json.loads(line)
+                                found[(conversation_id, seq)] = (
+                                    str(record.get("time")), str(record.get("role")),
+                                    unicodedata.normalize("NFC", str(record.get("text"))))
+            except OSError:
+                continue  # a missing log is reported by the commands that read it; its ids read as changed
+        return found
 
     def _continued(self, group: str, holder: str | None) -> sqlite3.Row | None:
         """The logged conversation an imported group continues: the one holding some of its turns,

@@ -65,8 +65,40 @@ def test_import_groups_by_session_and_keeps_turn_ids(home, tmp_path):
         assert [t.id for t in first.turns] == ["D1:1", "D1:2"]
         assert first.session == "s1" and first.started_at.isoformat().startswith("2024-09-28")
         assert [t.role for t in second.turns] == ["agent", "customer"]
-        with pytest.raises(InvalidInput, match="line 1: turn id 'D1:1' is already"):
-            store.log.import_file(path)
+        again = store.log.import_file(path, agent_speakers=["Bot"])  # the same file: every turn is known
+        assert (again["turns"], again["already_logged"], again["conversations"]) == (0, 4, 0)
+
+
+def test_a_grown_export_with_turn_ids_imports_only_its_new_turns(home, tmp_path):
+    # new-user report 23 #9: the second import of an export whose turns carry ids was refused whole
+    # ("turn id 't0' is already in this customer's log"), so a cron re-importing a grown export never took a new turn
+    lines = [{"id": f"t{i}", "conversation": "c1", "time": f"2026-11-01T10:0{i}:00Z",
+              "role": "user" if i % 2 == 0 else "assistant", "text": f"message {i} about order {100 + i}"}
+             for i in range(6)]
+    with CustomerStore.open(home, "acme") as store:
+        store.log.import_file(write_jsonl(tmp_path / "a.jsonl", lines[:4]))
+        grown = store.log.import_file(write_jsonl(tmp_path / "b.jsonl", lines))
+        assert (grown["turns"], grown["already_logged"], grown["continued"]) == (2, 4, 1)
+        [conversation] = store.log.conversations()
+        assert [t.id for t in conversation.turns] == [f"t{i}" for i in range(6)]
+        changed = [*lines[:2], {**lines[2], "text": "message 2 about order 999"}, *lines[3:], {**lines[5], "id": "t6"}]
+        with pytest.raises(InvalidInput, match=r"line 3: turn id 't2' is already in this customer's log with "
+                                               r"another time, role or text; nothing was imported"):
+            store.log.import_file(write_jsonl(tmp_path / "c.jsonl", changed))
+        assert len(store.log.get(conversation.id).turns) == 6  # nothing of the refused file
+
+
+def test_a_reimported_turn_with_an_id_that_an_erase_redacted_stays_erased(home, tmp_path):
+    lines = [{"id": "t0", "time": "2026-11-01T10:00:00Z", "role": "user", "text": "My card ends 4242, refund it"},
+             {"id": "t1", "time": "2026-11-01T10:01:00Z", "role": "assistant", "text": "Done."}]
+    path = write_jsonl(tmp_path / "a.jsonl", lines)
+    with CustomerStore.open(home, "acme") as store:
+        store.log.import_file(path)
+        [conversation] = store.log.conversations()
+        store.log.redact({conversation.id: ["4242"]}, "[erased]")
+        again = store.log.import_file(path)
+        assert (again["turns"], again["already_logged"], again["already_erased"]) == (0, 1, 1)
+        assert "4242" not in " ".join(t.text for t in store.log.get(conversation.id).turns)
 
 
 @pytest.mark.parametrize("bad, message", [
