@@ -74,7 +74,10 @@ def import_(
         from mem.customers.log_files import import_name
 
         refuse_someone_else(get_state(ctx).config.home, import_name(files[0]), parsed, customer)
-        with open_store(ctx, customer, create=True) as store:
+        from mem.customers.store import CustomerStore
+
+        # a new customer exists only once this import is committed: a kill part-way leaves none
+        with CustomerStore.open_for_import(get_state(ctx).config.home, customer, since=get_state(ctx).started) as store:
             report = store.log.import_parsed(parsed, import_name(files[0]))
         _warn_about(report, parsed, "")
         if not want_json(ctx, json_output):

@@ -200,6 +200,9 @@ def client_status(home: Path, *, stale_after_hours: int = STALE_AFTER_HOURS) -> 
         "signing_key": trust.get("key_id") if trust else None,
         "key_trust": trust.get("source") if trust else None,
         "customers": _customer_count(home),
+        # customers holding nothing (an interrupted import of an older mem made them), and first imports a kill
+        # interrupted (no customer was made; the next import of the id cleans up): `mem forget -c ID` removes one
+        **_incomplete_customers(home),
         # customers whose facts a sync has not flagged for recheck yet (a damaged or busy store)
         "recheck_pending": _owed_customers(state),
     }
@@ -218,6 +221,14 @@ def _customer_count(home: Path) -> int:
     from mem.customers import list_customers
 
     return len(list_customers(home))
+
+
+def _incomplete_customers(home: Path) -> dict[str, list[str]]:
+    if not (Path(home) / "customers").is_dir():
+        return {"empty_customers": [], "interrupted_imports": []}
+    from mem.customers._layout import empty_customers, interrupted_imports
+
+    return {"empty_customers": empty_customers(home), "interrupted_imports": interrupted_imports(home)}
 
 
 def _expired(expires_at: str | None) -> bool | None:

@@ -68,6 +68,50 @@ def refuse_case_twin(root: Path, customer_id: str) -> None:
                            f"one folder); use {twin!r} for that customer, or another id")
 
 
+def interrupted_imports(home: Path) -> list[str]:
+    """The ids whose first import was interrupted (a ``.import-<id>-<ulid>`` folder is left; the next open of
+    the id removes it, ``recover_swap``). The id is the name between the prefix and the last dash."""
+    root = customers_root(home)
+    if not root.is_dir():
+        return []
+    found = set()
+    for entry in root.iterdir():
+        if entry.name.startswith(IMPORT_PREFIX) and entry.is_dir():
+            with suppress(InvalidInput):
+                found.add(validate_customer_id(entry.name[len(IMPORT_PREFIX):].rpartition("-")[0]))
+    return sorted(found)
+
+
+# what a customer holds when nothing was ever written to them (a store an interrupted import of an older mem made)
+_HELD_TABLES = ("conversations", "facts", "context_items", "consent", "evidence_outbox")
+
+
+def empty_customers(home: Path) -> list[str]:
+    """The customers with memory here that hold nothing: no conversation, fact, context, consent or queued
+    evidence. Only the customers whose request-log folder holds no file are read (read-only), so this stays
+    cheap with thousands of customers. A first import interrupted by an older mem left such a customer."""
+    import sqlite3
+
+    empty = []
+    for customer_id in list_customers(home):
+        folder = customers_root(home) / customer_id
+        try:
+            if any((folder / LOGS_DIR).iterdir()):
+                continue
+        except OSError:
+            pass  # no logs folder: read the database
+        try:
+            conn = sqlite3.connect(f"{(folder / DB_FILE).as_uri()}?mode=ro", uri=True)
+            try:
+                if not any(conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in _HELD_TABLES):
+                    empty.append(customer_id)
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            continue  # busy, damaged or of another schema: the commands that open it report it
+    return empty
+
+
 def list_customers(home: Path) -> list[str]:
     """The ids of customers with memory on this client (names only; nothing of theirs is read)."""
     root = customers_root(home)
@@ -85,6 +129,7 @@ def list_customers(home: Path) -> list[str]:
 # restore swap ---------------------------------------------------------------------------------
 RESTORE_PREFIX = ".restore-"
 TRASH_PREFIX = ".trash-"
+IMPORT_PREFIX = ".import-"  # a new customer's first import, renamed into place when committed (``open_for_import``)
 DELETED_PREFIX = ".deleted-"  # a customer's folder on its way out (``mem forget``): never put back
 COMPLETE_MARKER = "RESTORE_COMPLETE"
 
@@ -95,7 +140,8 @@ def recover_swap(root: Path, customer_id: str) -> None:
     A restore builds ``.restore-<id>-*`` completely (marker file last), then renames the live folder
     to ``.trash-<id>-*`` and the new one into place. A complete restore folder with no live folder
     is moved in; an incomplete one is deleted; a trash folder is put back if nothing replaced it,
-    else deleted. Every ``.deleted-*`` folder (``forget.delete_customer``), of any customer, is removed: a
+    else deleted. A ``.import-<id>-*`` folder (``CustomerStore.open_for_import``) is a first import that never
+    finished, and is deleted. Every ``.deleted-*`` folder (``forget.delete_customer``), of any customer, is removed: a
     customer whose deletion a crash interrupted is never opened again, so their words must not wait for that.
     """
     if not root.is_dir():
@@ -114,6 +160,9 @@ def recover_swap(root: Path, customer_id: str) -> None:
             os.replace(folder, live)
         else:
             shutil.rmtree(folder, ignore_errors=True)
+    for folder in root.glob(f"{IMPORT_PREFIX}{customer_id}-*"):
+        if "-" not in folder.name[len(IMPORT_PREFIX) + len(customer_id) + 1:]:  # not customer "<id>-x"'s
+            shutil.rmtree(folder, ignore_errors=True)  # a first import a crash interrupted: the customer never existed
     for folder in root.glob(f"{DELETED_PREFIX}*"):
         shutil.rmtree(folder, ignore_errors=True)  # a deletion a crash interrupted (renamed aside, not yet removed)
 

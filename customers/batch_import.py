@@ -120,8 +120,9 @@ def import_files(home: str | PathLike[str], files: Iterable[Path], *, agent_spea
             parsed = parse_import(path, agent_speakers=speakers, max_message_bytes=max_message_bytes,
                                   allow_future=allow_future)
             result.customer = file_customer(path, parsed)
-            with CustomerStore.open(home, result.customer, create=True,
-                                    since=since if since is not None else time.time()) as store:
+            # a new customer exists only once its first import is committed (a kill part-way left an empty one)
+            with CustomerStore.open_for_import(home, result.customer,
+                                               since=since if since is not None else time.time()) as store:
                 result.report = store.log.import_parsed(parsed, import_name(path))
             result.parsed = parsed
         except MemError as exc:

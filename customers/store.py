@@ -37,6 +37,8 @@ as Python's own files do. ``open_async`` waits for the lock without blocking an 
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 import threading
 import time
@@ -55,6 +57,7 @@ from mem.customers._layout import (
     DB_FILE,
     DEFAULT_LOCK_TIMEOUT,
     DIRTY_MARKER,
+    IMPORT_PREFIX,
     INDEX_DIR,
     LOCKS_DIR,
     LOGS_DIR,
@@ -113,6 +116,22 @@ def _file_identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return stat.st_dev, stat.st_ino
+
+
+def _move_into_place(staging: Path, live: Path) -> None:
+    """Rename a complete new customer folder to its place. An empty folder of the id (a store opened and given
+    up on by an older mem) is replaced; one holding anything is left alone and the new one dropped."""
+    try:
+        live.rmdir()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise StorageError(f"cannot create the memory of customer {live.name!r}: {live} holds files but no "
+                           f"{DB_FILE}; move it away and import again") from exc
+    try:
+        os.replace(staging, live)
+    except OSError as exc:
+        raise StorageError(f"cannot move the imported customer into {live}: {exc.strerror}") from exc
 
 
 def _drop_lock_file(lock: CustomerLock, folder: Path) -> None:
@@ -262,6 +281,59 @@ class CustomerStore:
         except BaseException:
             lock.release()
             raise
+
+    @classmethod
+    @contextmanager
+    def open_for_import(
+        cls, home: str | PathLike[str], customer_id: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+        since: float | None = None,
+    ) -> Iterator[CustomerStore]:
+        """``open`` for an import (``mem log import``), creating a customer only with what the block wrote.
+
+        A customer with memory here is opened as ``open`` does. A new one is built in a hidden
+        ``.import-<id>-*`` folder beside the customers and renamed into place when the block ends
+        without an error, under the customer's lock: a kill or a failure part-way leaves no customer
+        (that folder is removed by the next open of the id, ``recover_swap``) — a killed batch import
+        left an empty customer that ``mem status`` counted (new-user report 23 #6).
+        """
+        customer_id = validate_customer_id(customer_id)
+        root = customers_root(Path(home))
+        live = root / customer_id
+        if (live / DB_FILE).is_file():
+            with cls.open(home, customer_id, lock_timeout=lock_timeout, since=since) as store:
+                yield store
+            return
+        refuse_forgotten(root, customer_id, since)  # before the lock file is made, as ``_open``
+        lock = CustomerLock(root / LOCKS_DIR / f"{customer_id}.lock", customer_id, timeout=lock_timeout)
+        staging: Path | None = None
+        try:
+            recover_swap(root, customer_id)
+            try:  # again under the lock: a forget may have finished meanwhile
+                refuse_forgotten(root, customer_id, since)
+            except CustomerForgotten:
+                _drop_lock_file(lock, live)
+                raise
+            refuse_case_twin(root, customer_id)
+            if (live / DB_FILE).is_file():  # made by another command while this one waited for the lock
+                store = cls(live, customer_id, lock)
+            else:
+                staging = root / f"{IMPORT_PREFIX}{customer_id}-{new_id()}"
+                store = cls(staging, customer_id, lock)
+            try:
+                yield store
+            except BaseException:
+                store._lock = None  # released below, after the staging folder is gone
+                store.close()
+                raise
+            store._lock = None
+            store.close()
+            if staging is not None:
+                _move_into_place(staging, live)
+                staging = None
+        finally:
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)
+            lock.release()
 
     def close_database(self) -> None:
         """Close the SQLite connection only (the lock stays with the caller)."""

@@ -72,3 +72,58 @@ def test_a_file_named_twice_is_imported_once(tmp_path):
     write(folder / "bo.jsonl", "I live in Rome.")
     files, others = batch_files([a, folder, folder / "." / "ann.jsonl"])
     assert [f.name for f in files] == ["ann.jsonl", "bo.jsonl"] and others == 0
+
+
+def test_a_batch_import_killed_part_way_leaves_no_empty_customer(tmp_path, isolated_env):
+    # new-user report 23 #6: a `kill -9` of `mem log import DIR` left customers/c1636/ with a memory.db and no
+    # conversation, which `mem status` counted and `mem log list` showed as "(no conversations)"
+    import subprocess
+    import sys
+
+    from mem.customers import list_customers
+    from mem.customers._layout import interrupted_imports
+
+    folder = tmp_path / "export"
+    folder.mkdir()
+    write(folder / "c0001.jsonl", "I live in Phoenix.")
+    write(folder / "c0002.jsonl", "My order C2-1 is late.")
+    killed = ("import os, sys\n"
+              "from pathlib import Path\n"
+              "from mem.customers import request_log\n"
+              "from mem.customers.batch_import import batch_files, import_files\n"
+              "real = request_log.RequestLog.import_parsed\n"
+              "def die(self, parsed, path):\n"
+              "    if self._store.customer_id == 'c0002':\n"
+              "        os._exit(9)  # killed after the store was made, before the import committed\n"
+              "    return real(self, parsed, path)\n"
+              "request_log.RequestLog.import_parsed = die\n"
+              "import_files(sys.argv[1], batch_files([sys.argv[2]])[0])\n")
+    done = subprocess.run([sys.executable, "-c", killed, str(isolated_env), str(folder)], check=False)
+    assert done.returncode == 9
+    assert list_customers(isolated_env) == ["c0001"]  # c0002 does not exist: its import never committed
+    assert interrupted_imports(isolated_env) == ["c0002"]
+    [again] = [r for r in import_files(isolated_env, batch_files([folder])[0]) if r.customer == "c0002"]
+    assert again.error is None and texts(isolated_env, "c0002") == ["My order C2-1 is late."]
+    assert interrupted_imports(isolated_env) == []  # the next import of the id removed what the kill left
+
+
+def test_a_failed_first_import_makes_no_customer(tmp_path, isolated_env, monkeypatch):
+    from mem.core.errors import StorageError
+    from mem.customers import list_customers, request_log
+
+    def full(self, parsed, path):
+        raise StorageError("the disk is full")
+
+    monkeypatch.setattr(request_log.RequestLog, "import_parsed", full)
+    [result] = import_files(isolated_env, [write(tmp_path / "c0009.jsonl", "hello")])
+    assert result.error == "the disk is full"
+    assert list_customers(isolated_env) == [] and not any((isolated_env / "customers").glob(".import-*"))
+
+
+def test_status_names_a_customer_that_holds_nothing(mem, isolated_env):
+    CustomerStore.open(isolated_env, "c1636").close()  # what a killed import of an older mem left
+    with CustomerStore.open(isolated_env, "c0001") as store:
+        store.log.append_turn(store.log.new_conversation(), role="customer", text="hi")
+    status = json.loads(mem("status", "--json").stdout)
+    assert status["customers"] == 2 and status["empty_customers"] == ["c1636"]
+    assert status["interrupted_imports"] == []
