@@ -252,11 +252,18 @@ def error_kind(exc: MemError) -> str:
 
 def _os_error(exc: OSError) -> str:
     reason = exc.strerror or type(exc).__name__
+    name = str(exc.filename) if exc.filename is not None else ""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        from pathlib import Path
+
+        from mem.core.fsio import full_disk_line
+
+        # the one disk-full line every layer gives (mem.core.fsio.full_disk_line), naming the file's folder
+        if name:
+            return f"cannot write {name}: {full_disk_line(Path(name).parent)}"
+        return "the disk is full: free some space and run the command again"
     if exc.errno == errno.EFBIG:
         reason += " (over the file size limit: ulimit -f)"
-    elif exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        reason += " (the disk is full: free some space and run the command again)"
-    name = str(exc.filename) if exc.filename is not None else ""
     if len(name) > 120:
         name = name[:60] + "…" + name[-40:]
     return f"{reason}: {name}" if name else reason

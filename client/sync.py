@@ -475,10 +475,16 @@ def _check_file(entry: ManifestFile, data: bytes, headers: dict[str, str], versi
 
 
 def _write_durably(path: Path, data: bytes) -> None:
-    with open(path, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        if exc.filename is None and exc.errno is not None:
+            # a failed write or fsync names no file: a full disk said "No space left on device" and nothing more
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
+        raise
 
 
 def _remove_old_folders(home: Path, *, keep: set[str]) -> None:

@@ -70,7 +70,8 @@ def fsync_dir(folder: Path) -> None:
 
 # What a full disk (or an exhausted quota) looks like in the messages of the libraries mem writes through:
 # OSError's strerror, SQLite's SQLITE_FULL, tantivy's Rust io::Error ("… (os error 28)").
-_FULL_DISK = ("no space left on device", "os error 28", "disk quota exceeded", "os error 122")
+# git's own: "fatal: sha1 file '….git/index.lock' write error. Out of diskspace", "unable to write new index file"
+_FULL_DISK = ("no space left on device", "os error 28", "disk quota exceeded", "os error 122", "out of diskspace")
 # What SQLite says when a write fails for want of space: SQLITE_FULL, a plain I/O error (its WAL or shared
 # memory), or the rollback of a transaction SQLite had already rolled back itself. A full disk only when
 # there is (almost) no room left: the same words with room left are another fault (SQLITE_FULL is also a
@@ -106,8 +107,23 @@ def full_disk(folder: Path, detail: str) -> str | None:
     if not any(words in text for words in _FULL_DISK) and not (
             free is not None and free < LOW_SPACE and any(words in text for words in _MAYBE_FULL_DISK)):
         return None
+    return full_disk_line(folder, free=free)
+
+
+def full_disk_line(folder: Path, *, free: int | None = None) -> str:
+    """The one way every layer says the disk is full (SQLite, tantivy, git, a log or bundle file, the server):
+    "the disk holding FOLDER is full (N KB free): free some space and run the command again"."""
+    if free is None:
+        free = free_bytes(folder)
     left = f" ({_size(free)} free)" if free is not None else ""
     return f"the disk holding {folder} is full{left}: free some space and run the command again"
+
+
+def is_full_disk_error(exc: OSError) -> bool:
+    """An ``OSError`` of a full disk or an exhausted quota (ENOSPC, EDQUOT)."""
+    import errno
+
+    return exc.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 def naming_full_disk(folder: Path, message: str) -> str:

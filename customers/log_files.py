@@ -761,7 +761,10 @@ def append_lines(path: Path, turns: Iterable[Turn]) -> None:
         finally:
             os.close(fd)
     except OSError as exc:
-        raise StorageError(f"cannot write the request log {path}: {exc.strerror}") from exc
+        from mem.core.fsio import full_disk_line, is_full_disk_error
+
+        why = full_disk_line(path.parent) if is_full_disk_error(exc) else exc.strerror
+        raise StorageError(f"cannot write the request log {path}: {why}") from exc
 
 
 def read_turns(path: Path, count: int) -> list[Turn]:

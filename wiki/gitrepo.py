@@ -52,6 +52,12 @@ def _run(workspace: Path, *args: str, env: dict[str, str] | None = None, strip: 
             # git's advice ("remove the file manually") came on the lines after the first, which were cut
             lock = Path(repo.git_dir) / "index.lock"
             raise StorageError(f"git {args[0]} failed: {index_lock_held(workspace, lock)}") from exc
+
+        from mem.core.fsio import full_disk
+
+        full = full_disk(workspace, " ".join(detail))  # git's "write error. Out of diskspace": mem's one line
+        if full:
+            raise StorageError(f"git {args[0]} failed: {full}") from exc
         raise StorageError(f"git {args[0]} failed: {line.removeprefix('stderr: ').strip(chr(39))}") from exc
 
 

@@ -173,7 +173,12 @@ def read_history(repo: Repo) -> History:
     try:
         status = repo.git.status("--porcelain", "--no-renames", "--untracked-files=all", "--", *PAGE_FOLDERS)
     except git.GitCommandError as exc:
-        raise StorageError(f"git status failed in {repo.working_dir}: {exc.stderr.strip() or exc}") from exc
+        from mem.core.fsio import full_disk
+
+        detail = exc.stderr.strip() or str(exc)
+        full = full_disk(Path(repo.working_dir), detail)  # git's "write error. Out of diskspace": mem's one line
+        raise StorageError(f"git status failed: {full}" if full else
+                           f"git status failed in {repo.working_dir}: {detail}") from exc
     lines = [line for line in status.splitlines() if len(line) > 3]
     history.modified = {line[3:].strip().strip('"') for line in lines}
     history.untracked = {line[3:].strip().strip('"') for line in lines if line.startswith("??")}

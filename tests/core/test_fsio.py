@@ -72,3 +72,52 @@ def test_free_bytes_reads_the_nearest_existing_folder(tmp_path, monkeypatch):
     real = os.statvfs
     monkeypatch.setattr(fsio.os, "statvfs", lambda folder: seen.append(folder) or real(folder))
     assert fsio.free_bytes(tmp_path / "not" / "yet") > 0 and seen == [tmp_path]
+
+
+def test_every_layer_says_a_full_disk_in_the_one_line(tmp_path, monkeypatch):
+    # new-user report 23 #8: git's "write error. Out of diskspace", a bundle file's bare "No space left on device"
+    # and the request log's "cannot write the request log …: No space left on device" each said it their own way
+    from mem.cli.main import _os_error
+    from mem.client.sync import _write_durably
+    from mem.core.errors import StorageError
+    from mem.customers import log_files
+
+    monkeypatch.setattr(fsio, "free_bytes", lambda folder: 8 * 1024)
+    line = f"the disk holding {tmp_path} is full (8 KB free): free some space and run the command again"
+    git_says = f"fatal: sha1 file '{tmp_path}/.git/index.lock' write error. Out of diskspace"
+    assert fsio.full_disk(tmp_path, git_says) == line
+
+    def full(*args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    target = tmp_path / "trust.json"
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError) as caught:
+        _write_durably(target, b"{}")
+    assert caught.value.filename == str(target)
+    assert _os_error(caught.value) == f"cannot write {target}: {line}"
+    monkeypatch.setattr(log_files.os, "write", full)
+    log = tmp_path / "c1.jsonl"
+    with pytest.raises(StorageError) as stored:
+        log_files.append_lines(log, [])
+    assert stored.value.message == f"cannot write the request log {log}: {line}"
+
+
+def test_git_out_of_disk_space_is_the_one_line(tmp_path, monkeypatch):
+    import git
+
+    from mem.core.errors import StorageError
+    from mem.wiki import gitrepo
+
+    git.Repo.init(tmp_path)
+    monkeypatch.setattr(fsio, "free_bytes", lambda folder: 0)
+
+    def out_of_space(self, command, **kwargs):
+        raise git.GitCommandError(command, 128, stderr=f"fatal: sha1 file '{tmp_path}/.git/next-index-4036.lock' "
+                                                       "write error. Out of diskspace")
+
+    monkeypatch.setattr(git.Git, "execute", out_of_space)
+    with pytest.raises(StorageError) as caught:
+        gitrepo._run(tmp_path, "commit", "-m", "x")
+    assert caught.value.message == (f"git commit failed: the disk holding {tmp_path} is full (0 KB free): free some "
+                                    "space and run the command again")
