@@ -112,13 +112,18 @@ def push_withdrawals(home: Path, *, config: Config, client: ServerClient,
         return {"withdrawn": 0, "customers": 0}
     from mem.customers import list_customers
     from mem.customers.learning import send_withdrawals
+    from mem.customers.quiet import drained, quiet
     from mem.customers.store import CustomerStore
 
     sharer = ServerDecisionSharer(home, config=config, client=client, offline_ok=False)
     withdrawn = customers = 0
+    # a customer whose memory was not written since their withdrawals were last sent has none waiting (quiet)
     for cid in [customer_id] if customer_id is not None else list_customers(home):
-        with CustomerStore.open(home, cid, create=False) as store:
+        if customer_id is None and quiet(home, cid, "withdrawals"):
+            continue
+        with CustomerStore.open(home, cid, create=False) as store, drained(store, "withdrawals") as drain:
             result = send_withdrawals(store, sharer)
+            drain.complete = result is None or not result.get("error")
         if result is not None:
             withdrawn += int(result.get("withdrawn") or 0)
             customers += 1

@@ -71,6 +71,7 @@ TOY_RUNS = {
     "bench_policy_qa.py": [],
     "bench_search.py": ["--pages", "20", "--runs", "1"],
     "bench_sensitive.py": [],
+    "bench_sync_customers.py": ["--customers", "6", "--changed", "2"],
     "bench_serve.py": ["--pages", "5", "--requests", "40", "--repeat", "1", "--scale-requests", "40",
                        "--no-postgres"],
     "bench_updates.py": [],

@@ -86,7 +86,7 @@ def test_evidence_push_sends_only_evidence_sentences(workspace, live_server, iso
         agreed = store.facts.add(_fact("We agreed to a 50% partial refund.", refs=[("refunds", 3)], agreement=True)).id
         store.facts.add(_fact("I prefer email over phone, my number is 010-1234-5678.", kind="preference"))
     with ServerClient(server.url, token=token) as client:
-        assert push_evidence(home, client=client) == {"sent": 1, "customers": 1}
+        assert push_evidence(home, client=client) == {"sent": 1, "customers": 1, "opened": 1}
         assert push_evidence(home, client=client)["sent"] == 0  # marked sent, not repeated
     [(method, path, body)] = [r for r in server.received if r[1] == "/v1/evidence"][:1]
     sent = json.loads(body)["records"]
@@ -126,7 +126,7 @@ def test_evidence_push_for_one_customer(workspace, live_server, isolated_env):
         with CustomerStore.open(home, cid) as store:
             store.facts.add(_fact(f"We agreed to a partial refund for {cid}.", agreement=True))
     with ServerClient(server.url, token=token) as client:
-        assert push_evidence(home, client=client, customer_id="cust-b") == {"sent": 1, "customers": 1}
+        assert push_evidence(home, client=client, customer_id="cust-b") == {"sent": 1, "customers": 1, "opened": 1}
         assert push_evidence(home, client=client, customer_id="nobody") == {"sent": 0, "customers": 0}
     assert [r["customer_id"] for r in list_evidence(workspace)] == ["cust-b"]
     with CustomerStore.open(home, "cust-a") as store:
@@ -148,7 +148,7 @@ def test_evidence_is_queued_while_offline_and_sent_by_sync(workspace, live_serve
     server = live_server(workspace)
     save_login(home, url=server.url, token=token)
     result = _sync(home, None)
-    assert result["evidence"] == {"sent": 1, "customers": 1}
+    assert result["evidence"] == {"sent": 1, "customers": 1, "opened": 1}
     assert len(list_evidence(workspace)) == 1
 
 
@@ -184,3 +184,51 @@ def test_evidence_show_with_an_id_no_record_can_have_is_one_line(mem, workspace)
     for huge in ("999999999999999999999", "9223372036854775808", "0", "-1"):
         result = mem("--workspace", workspace, "evidence", "show", "--", huge)
         assert result.exit_code == 2 and result.stderr == f"Error: no evidence record {int(huge)}\n", result.stderr
+
+
+def test_a_sync_opens_only_the_customers_written_to_since_their_last_drain(workspace, live_server, isolated_env,
+                                                                           monkeypatch):
+    # new-user report 23 #5: every `mem sync` opened every customer's store (~33 ms of CPU each) to drain
+    # outboxes that were empty; with thousands of customers it ran for minutes with nothing to send
+    from mem.client.share_upload import push_withdrawals
+    from mem.customers import store as store_module
+    from mem.customers.erase import erase_fact
+
+    home = isolated_env
+    token = add_account(workspace, "shop-a")
+    server = live_server(workspace)
+    for n in range(4):
+        with CustomerStore.open(home, f"c{n}") as store:
+            store.facts.add(_fact(f"I prefer email, customer {n}.", kind="preference"))
+    opened: list[str] = []
+    real_init = store_module.CustomerStore.__init__
+
+    def counting(self, folder, customer_id, lock):
+        opened.append(customer_id)
+        real_init(self, folder, customer_id, lock)
+
+    monkeypatch.setattr(store_module.CustomerStore, "__init__", counting)
+    config = Config.load(home=home)
+    with ServerClient(server.url, token=token) as client:
+        assert push_evidence(home, client=client) == {"sent": 0, "customers": 4, "opened": 4}
+        push_withdrawals(home, config=config, client=client)
+        opened.clear()
+        assert push_evidence(home, client=client) == {"sent": 0, "customers": 4, "opened": 0}
+        assert push_withdrawals(home, config=config, client=client)["withdrawn"] == 0
+        assert opened == []  # nothing written since: no store opened
+        with CustomerStore.open(home, "c2") as store:
+            agreed = store.facts.add(_fact("We agreed to a partial refund.", agreement=True)).id
+        with CustomerStore.open(home, "c3") as store:
+            decision = store.facts.add(_fact("We decided to waive the fee.")).id
+        push_withdrawals(home, config=config, client=client)  # c3's decision is not shared: nothing to withdraw
+        opened.clear()
+        assert push_evidence(home, client=client) == {"sent": 1, "customers": 4, "opened": 2}
+        assert sorted(opened) == ["c2", "c3"]
+        push_withdrawals(home, config=config, client=client)  # c2's evidence marked sent is a write: looked at once
+        with CustomerStore.open(home, "c3") as store:
+            erase_fact(store, decision)
+        opened.clear()
+        push_withdrawals(home, config=config, client=client)
+        assert opened == ["c3"]  # the erase is a write: its withdrawal is looked at
+    [record] = list_evidence(workspace)
+    assert record["fact_id"] == agreed
