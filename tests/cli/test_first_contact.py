@@ -282,5 +282,8 @@ def test_a_full_disk_or_a_file_size_limit_is_said_with_the_file():
 
     assert _os_error(OSError(errno.EFBIG, "File too large", "/ws/sources/big.md")) == (
         "File too large (over the file size limit: ulimit -f): /ws/sources/big.md")
-    assert _os_error(OSError(errno.ENOSPC, "No space left on device", "/ws/x")) == (
-        "No space left on device (the disk is full: free some space and run the command again): /ws/x")
+    full = _os_error(OSError(errno.ENOSPC, "No space left on device", "/ws/x"))  # the one line (newuser23 #8)
+    assert full.startswith("cannot write /ws/x: the disk holding /ws is full (")
+    assert full.endswith(" free): free some space and run the command again")
+    assert _os_error(OSError(errno.ENOSPC, "No space left on device")) == (
+        "the disk is full: free some space and run the command again")
