@@ -88,6 +88,8 @@ twentieth round and measured once before and once after it (docs/measurements/li
 twenty-first round and measured once before and once after it (docs/measurements/lint.md).
 ``external 19`` (scripts/data/injection_heldout_external19.jsonl) is a nineteenth red-teamer's set, written before the
 twenty-second round and measured once before and once after it (docs/measurements/lint.md).
+``external 20`` (scripts/data/injection_heldout_external20.jsonl) is a twentieth red-teamer's set, written before the
+twenty-third round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -126,6 +128,7 @@ given to that round's retrain of the learned models.
                                       [--external17-misses odd|even|all]
                                       [--external18-misses odd|even|all]
                                       [--external19-misses odd|even|all]
+                                      [--external20-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -170,7 +173,8 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
                                  (13, "thirteenth"), (14, "fourteenth"), (15, "fifteenth"), (16, "sixteenth"),
                                  (17, "seventeenth"),
                                  (18, "eighteenth"),
-                                 (19, "nineteenth"))]
+                                 (19, "nineteenth"),
+                                 (20, "twentieth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b", "18a", "18b",
