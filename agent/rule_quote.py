@@ -47,6 +47,7 @@ import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from functools import lru_cache
 from math import fsum
 
@@ -2292,7 +2293,14 @@ _BOUND_NEAR = lazy(r"\b(?:minimum|maximum|at\s+least|up\s+to|capped|whichever)\b
                    r"최소|최대|최저|最低|最大|上限|まで|까지", re.IGNORECASE)
 _TOTAL_ASKED = lazy(r"\b(?:total|altogether|in\s+all|all\s+in)\b|합계|총|전부|다\s*해서|合計|全部で|トータル|総額",
                     re.IGNORECASE)
+# the most digits of a count ("1,000,000 words") and of a price multiplied: their product stays exact in Decimal's
+# 28 digits
+_COUNT_DIGITS, _AMOUNT_DIGITS = 7, 17
 _MONEY_FIGURE = lazy(r"^(?:([$€£¥₩])\s?(\d+(?:,\d{3})*(?:\.\d+)?)|(\d+(?:,\d{3})*(?:\.\d+)?)\s*(만\s*원|원|円))$")
+
+
+def _digits(number: str) -> int:
+    return sum(ch.isdigit() for ch in number)
 
 
 def _times_count(question: str, sentences: list[str], said: tuple[str, str] | None) -> tuple[str, str] | None:
@@ -2331,12 +2339,14 @@ def _times_count(question: str, sentences: list[str], said: tuple[str, str] | No
             counts = re.findall(rf"(?<![\d.,])(\d+(?:,\d{{3}})*)\s*{unit}", asked)
         else:
             return said
-        if len(counts) != 1 or int(counts[0].replace(",", "")) < 2:
+        amount = price.group(2) or price.group(3)
+        if len(counts) != 1 or _digits(counts[0]) > _COUNT_DIGITS or _digits(amount) > _AMOUNT_DIGITS \
+                or int(counts[0].replace(",", "")) < 2:
+            # (a count or price longer than any customer's: int() of thousands of digits raised, a float overflowed)
             return said
         n = int(counts[0].replace(",", ""))
-        amount = price.group(2) or price.group(3)
         decimals = len(amount.split(".")[1]) if "." in amount else 0
-        total = float(amount.replace(",", "")) * n
+        total = Decimal(amount.replace(",", "")) * n  # exact: a float lost the cents of a large price
         number = f"{total:,.{decimals}f}"
         figure = f"{price.group(1)}{number}" if price.group(1) else f"{number}{price.group(4)}"
         return ("figure", f"{figure} ({n} × {said[1]})")

@@ -101,3 +101,14 @@ def test_no_product_for_a_total_over_several_prices_or_a_yes_no_question():
     # "will 3,000円 do?" is a yes or no; the product of the per-character price is not its answer
     per_character = ["原文１文字あたり１０円です。"]
     assert "×" not in str(in_short("３００文字だけなんですけど、３０００円で済みますか？", per_character))
+
+
+def test_a_count_or_price_longer_than_any_customers_states_the_price_as_read():
+    # a count of thousands of digits raised (int() refuses more than 4,300), one of hundreds overflowed the float:
+    # the unit price is stated as read; a large price times a count keeps its pence (a float lost them)
+    per_bin = ["A new bin costs £45 per bin."]
+    assert in_short(f"how much for {'9' * 5000} bins?", per_bin) == ("figure", "£45")
+    assert in_short(f"how much for {'9' * 400} bins?", per_bin) == ("figure", "£45")
+    assert in_short("how much for 3 bins?", [f"A new bin costs £{'9' * 400} per bin."]) == ("figure", f"£{'9' * 400}")
+    assert in_short("how much for 3 bins?", ["A bin costs £123,456,789,012,345.67 per bin."]) == \
+        ("figure", "£370,370,367,037,037.01 (3 × £123,456,789,012,345.67)")
