@@ -1719,8 +1719,9 @@ _AGREES = {
                r"definitely|lovely|brilliant|great|please)\b", _I),
     "ko": lazy(r"^\W*(?:(?:아|오|음|그럼|그러면|감사합니다|감사해요)[,.!\s]*){0,2}"
                r"(?:네|예|넵|응|ㅇㅇ|좋아요|좋습니다|좋아|맞아요|맞습니다|맞네요|맞아|그걸로|그거|그렇게|그래요|부탁)"),
+    # (a lead-in before the decline words is no yes: "じゃあ大丈夫です" says no thanks, as "大丈夫です" does)
     "ja": lazy(r"^\W*(?:(?:あ|じゃあ|じゃ|では|それじゃあ?|なら|助かります|ありがとうございます)[、,。!！\s]*){0,2}"
-               r"(?:はい|ええ|うん|そうです|そう|それで|それでお願い|お願い|大丈夫|合って|その通り|ぜひ|おけ|オッケー)"),
+               r"(?!大丈夫です|結構です)(?:はい|ええ|うん|そうです|そう|それで|それでお願い|お願い|大丈夫|合って|その通り|ぜひ|おけ|オッケー)"),
 }
 # a thumbs-up or OK-hand emoji that opens the reply says yes ("👍", "👍 おけです", "👌 thanks")
 _THUMBS_UP = lazy("^\\s*(?:\U0001F44D|\U0001F44C)")

@@ -71,6 +71,8 @@ def test_yes_words_and_their_paraphrases_agree(reply, lang):
     ("👎", "en"), ("hmm not sure", "en"), ("wait, let me check with my wife", "en"), ("no, it's flat 9", "en"),
     ("thanks", "en"), ("잠깐만요 확인해 볼게요", "ko"), ("아니요 그 주소 아니에요", "ko"), ("ちょっと考えます", "ja"),
     ("いえ、違います", "ja"),
+    # a lead-in the agreement reads ("じゃあ", "では") before the decline words is still no yes
+    ("じゃあ大丈夫です", "ja"), ("では、大丈夫です。", "ja"), ("なら結構です", "ja"),
 ])
 def test_a_decline_or_a_hesitation_agrees_to_nothing(reply, lang):
     assert answers_proposal(reply, lang=lang, asked=True) != "yes"
