@@ -55,8 +55,12 @@ _BEFORE_TAIL = lazy(r"^(?P<v>[^?？]{3,120}?)\s*(?:(?:이|가)\s*)?"
                     r"お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)")
 # what leads the value in the sentence, taken off it: "확인해 보니 ", "정리하면 ", "도로명으로는 ", "네, ",
 # "新しいご住所は"
-_LEAD = lazy(r"^.*(?:,\s*|、|보니\s+|하면\s+|으로는\s+|로는\s+|(?:주소|거주지|지역|성함|이름|번호|메일)(?:는|은)\s+|"
+_LEAD = lazy(r"^.*(?:보니\s+|하면\s+|으로는\s+|로는\s+|(?:주소|거주지|지역|성함|이름|번호|메일)(?:는|은)\s+|"
              r"(?:住所|住まい|お名前|名前|番号|アドレス|地域|送付先|お届け先)(?:は|を)|\s+is\s+|\s+as\s+)")
+# ... or, where no such words lead it, a short opening without a figure before the first comma ("네, ",
+# "確認しました、"): a comma inside the value ("인천 남동구 예술로 250, 1층 카페온도") is no lead — cut at the last
+# comma, the address was read as "1층 카페온도"
+_LEAD_BEFORE_COMMA = lazy(r"^[^,、\d]{1,20}(?:,\s*|、)")
 # the slots a read-back gives in words (a town, a street address, a name, a plan…); e-mails, phones and codes are
 # read by their shape
 _IN_WORDS = frozenset({"address", "residence", "name", "tier", "delivery_place", "delivery_time", "contact_channel",
@@ -106,7 +110,8 @@ def read_back_spans(sentences: list[str]) -> list[str]:
         tail = _BEFORE_TAIL.search(sentence.strip())
         if tail is not None:
             value = (tail.group("v") or tail.group("j") or "").strip()
-            value = _LEAD.sub("", value).strip(" ,、")
+            led = _LEAD.sub("", value)
+            value = (led if led != value else _LEAD_BEFORE_COMMA.sub("", value)).strip(" ,、")
             if len(value) >= 2:
                 found.append(value)
     return [value for value in reversed(found) if value]

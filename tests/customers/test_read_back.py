@@ -117,6 +117,18 @@ def test_the_read_back_spans_and_the_guards():
     assert read_back("Our office is at: 2 Quay Street, Bristol BS1 4DB.") is None
 
 
+def test_a_comma_inside_the_value_read_back_is_no_lead():
+    # the lead was cut at the sentence's last comma: the address read back was its part after it ("1층 카페온도")
+    assert read_back_spans(["새 주소를 정리하면 대전 서구 둔산로 77, 2층 빵집하루 맞으실까요?"]) == \
+        ["대전 서구 둔산로 77, 2층 빵집하루"]
+    assert read_back_spans(["新しいご住所は札幌市北区北七条西4-2、3F 茶房ゆきでよろしいでしょうか。"]) == \
+        ["札幌市北区北七条西4-2、3F 茶房ゆき"]
+    # a short opening before the first comma is still taken off
+    assert read_back_spans(["확인했습니다, 대전 서구 둔산로 77 맞으실까요?"]) == ["대전 서구 둔산로 77"]
+    found = read_back("新しいご住所は札幌市北区北七条西4-2、3F 茶房ゆきでよろしいでしょうか。")
+    assert found is not None and found.name == "address" and "北七条西4-2" in found.value
+
+
 def test_a_read_back_agreed_to_replaces_the_held_address(isolated_env, tmp_path):
     with _run(tmp_path, [
         [("customer", "Please deliver the sofa to 4 Mill Lane, Hexham NE46 1AB."), ("agent", "Booked for Friday.")],
