@@ -579,7 +579,8 @@ def fitted(items: list[QuestionData], all_pages: list[list[PageData]], ridge: fl
 
 
 # the writers ``agent/adapter_weights.bin`` was trained on (the twenty-third round: tune … held-out 21, all 28 writers;
-# the twelfth round's file saw tune … held-out 10); whoever writes a new file over it updates this with the writers it saw
+# the twelfth round's file saw tune … held-out 10); whoever writes a new file over it updates this with the writers
+# it saw
 SHIPPED_WRITERS = WRITERS[:28]
 # the honesty a threshold must keep (--honesty-floor): "shipped", the shipped adapter's, replayed on the training
 # writers it has not seen; "fuse", fuse mode's on every training writer (the rule before the twenty-second round)
