@@ -453,8 +453,10 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
         kept = [(s, q) for s, q in zip(said_before, questions, strict=True) if not within(spans, s.start, s.end)]
         if kept:
             said_before, questions = [s for s, _ in kept], [q for _, q in kept]
-    if len(said_before) > 1 and _SIGNATURE_LINE.search(previous.text[said_before[-2].end:said_before[-1].end]):
-        # a team's name on a line of its own under the body ("\n\nPOSサポート", "\n\nRegistrar Support")
+    if len(said_before) > 1 and not questions[-1] and _SIGNATURE_LINE.search(
+            previous.text[said_before[-2].end:said_before[-1].end]):
+        # a team's name on a line of its own under the body ("\n\nPOSサポート", "\n\nRegistrar Support"); a
+        # question typed without its mark ("\n\nShall I update it") is what the customer answers, no signature
         said_before, questions = said_before[:-1], questions[:-1]
     if not said or not said_before:
         return None, said

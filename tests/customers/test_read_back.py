@@ -117,6 +117,14 @@ def test_the_read_back_spans_and_the_guards():
     assert read_back("Our office is at: 2 Quay Street, Bristol BS1 4DB.") is None
 
 
+def test_a_last_line_that_asks_without_its_question_mark_is_no_signature():
+    # the short last line after a blank line was taken for a team's name and dropped, and the yes answered nothing
+    agent = "So that's 7 Mill Row, Hebden Bridge.\n\nShall I update it"
+    assert ("address", "7 Mill Row, Hebden Bridge") in _agreed("We've moved.", agent, "yes")
+    # a team's name under the question is still no question
+    agent = "So that's 7 Mill Row, Hebden Bridge. Shall I update it?\n\nRegistrar Support"
+    assert ("address", "7 Mill Row, Hebden Bridge") in _agreed("We've moved.", agent, "yes")
+
 def test_a_comma_inside_the_value_read_back_is_no_lead():
     # the lead was cut at the sentence's last comma: the address read back was its part after it ("1층 카페온도")
     assert read_back_spans(["새 주소를 정리하면 대전 서구 둔산로 77, 2층 빵집하루 맞으실까요?"]) == \
