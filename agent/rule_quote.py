@@ -1162,9 +1162,10 @@ _CJK_HOUR_END = lazy(r"(?<![\d.,:])(?:[01]?\d|2[0-4])\s*(?:時|시)(?:まで|까
 _EN_CLOCK = (r"(?:[01]?\d|2[0-4])(?::[0-5]\d(?!\d)(?:\s*(?:[ap]\.m\.|[ap]m\b))?|\.[0-5]\d\s*(?:[ap]\.m\.|[ap]m\b)|"
              r"\s*(?:[ap]\.m\.|[ap]m\b))")
 _EN_CLOCK_AT = lazy(_EN_CLOCK, re.IGNORECASE)
-_EN_CLOCK_SPAN = lazy(rf"\s*(?:-|–|to|until|till)\s*{_EN_CLOCK}", re.IGNORECASE)
+# (spaces bounded: a leading \s* searched over a long run of blanks is quadratic, tests/test_pattern_scaling.py)
+_EN_CLOCK_SPAN = lazy(rf"\s{{0,3}}(?:-|–|to|until|till)\s{{0,3}}{_EN_CLOCK}", re.IGNORECASE)
 _MERIDIEM_BEFORE = lazy(r"(?:午前|午後|오전|오후)\s?$")
-_CJK_CLOCK_REST = lazy(r"\s*[0-5]?\d\s*[分분](?:まで|까지)?|半(?:まで)?")
+_CJK_CLOCK_REST = lazy(r"\s{0,3}[0-5]?\d\s{0,3}[分분](?:まで|까지)?|半(?:まで)?")
 _CJK_CLOCK_SPAN = lazy(r"\s*(?:から|부터|~|〜|～|–|-)\s*(?:(?:午前|午後|오전|오후)\s?)?(?:[01]?\d|2[0-4])"
                        r"(?:\s*(?:時|시)(?!間|간)(?:\s*[0-5]?\d\s*[分분]|半)?|:[0-5]\d)(?:まで|까지)?")
 
@@ -2285,7 +2286,8 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
 # a price for one of a unit ("£4 for each 25-litre bag", "£45 per bin", "장당 3,000원", "1시간 350,000원",
 # "1ワード18円", "1時間3,300円"): the unit's noun or counter, and the customer's count of the same unit ("3 bags",
 # "2시간", "1000ワード")
-_PER_AFTER = lazy(r"\s*(?:per|for\s+each|for\s+every|a|an)\s+((?:[\w-]+\s+){0,2}?[A-Za-z]+)\b", re.IGNORECASE)
+_PER_AFTER = lazy(r"\s{0,3}(?:per|for\s{1,3}each|for\s{1,3}every|a|an)\s{1,3}((?:[\w-]+\s{1,3}){0,2}?[A-Za-z]+)\b",
+                  re.IGNORECASE)
 _COUNTERS = r"(?:시간|박|인|명|장|개|회|권|부|마리|時間|泊|人|名|枚|通|部|冊|個|回|ページ|ワード|文字)"
 _PER_BEFORE = lazy(rf"(?:(?<!\d)1\s*({_COUNTERS})\s*(?:당|あたり|につき)?|({_COUNTERS})\s*(?:당|あたり|につき))\s*$")
 _PER_SOMEWHERE = lazy(r"당|あたり|につき|\bper\b|\beach\b", re.IGNORECASE)
