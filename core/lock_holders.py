@@ -146,7 +146,7 @@ def _process(pid: int) -> tuple[str, datetime | None, bool]:
         argv = [part.decode("utf-8", "replace") for part in raw.split(b"\0") if part]
         command = _shown_command(argv)
     except OSError:
-        pass
+        pass  # the holder ended, or no /proc: the message names its pid without a command
     try:
         stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
         after = stat[stat.rindex(")") + 2 :].split()  # the name may hold spaces and parentheses
@@ -157,7 +157,7 @@ def _process(pid: int) -> tuple[str, datetime | None, bool]:
         )
         started = datetime.fromtimestamp(boot + ticks / os.sysconf("SC_CLK_TCK"), UTC)
     except (OSError, ValueError, IndexError, StopIteration):
-        pass
+        pass  # an unreadable or unexpected stat line: the message says nothing of since when or STOPPED
     return command, started, stopped
 
 
