@@ -132,8 +132,26 @@ def _from_proc_locks(dev: int, ino: int) -> list[tuple[int, bool]] | None:
             continue
         if same_ino and pid > 0:
             (exact if same_dev else by_inode).append((pid, mode == "WRITE"))
-    # the device numbers /proc/locks prints differ from stat's on some file systems (overlayfs): the inode decides
+    # the device numbers /proc/locks prints differ from stat's on some file systems (overlayfs): the inode decides,
+    # but an inode number repeats across file systems, so a holder found by inode alone must have this very file open
+    by_inode = [(pid, exclusive) for pid, exclusive in by_inode if _has_open(pid, dev, ino) is not False]
     return list(dict.fromkeys(exact or by_inode))
+
+
+def _has_open(pid: int, dev: int, ino: int) -> bool | None:
+    """Whether process ``pid`` has the file ``(dev, ino)`` open; None when its descriptors cannot be read."""
+    try:
+        descriptors = list(Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:  # another user's process, or one that has ended: nothing to tell it apart by
+        return None
+    for descriptor in descriptors:
+        try:
+            opened = descriptor.stat()  # follows the link to the open file, as stat sees it (same numbers as ours)
+        except OSError:
+            continue  # closed since the listing, or a socket/pipe that cannot be stat'ed by path
+        if (opened.st_dev, opened.st_ino) == (dev, ino):
+            return True
+    return False
 
 
 def _process(pid: int) -> tuple[str, datetime | None, bool]:

@@ -159,3 +159,17 @@ def test_a_lock_held_by_this_very_process_is_named_so(wiki):
     with wiki.lock(), pytest.raises(LockTimeout) as caught, Wiki(wiki.workspace).lock():
         pass
     assert f"held by this process itself (pid {os.getpid()}" in caught.value.message
+
+
+def test_a_lock_on_another_file_system_sharing_the_inode_number_is_not_named(wiki, holder):
+    # /proc/locks may print another device than stat (overlayfs), so a holder is also matched by inode alone; but an
+    # inode number repeats across file systems: such a holder counts only if it has the asked file itself open
+    from mem.core import lock_holders
+
+    process = holder(FOREIGN)
+    lock = wiki.workspace / ".mem" / "wiki.lock"
+    seen = lock.stat()
+    other_device = os.makedev(os.major(seen.st_dev) + 1, os.minor(seen.st_dev))  # "the same inode, elsewhere"
+    assert lock_holders._from_proc_locks(seen.st_dev, seen.st_ino) == [(process.pid, True)]
+    assert lock_holders._from_proc_locks(other_device, seen.st_ino) == []
+    assert lock_holders._has_open(process.pid, seen.st_dev, seen.st_ino) is True
