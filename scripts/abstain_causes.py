@@ -96,7 +96,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache", type=Path, required=True, help="scripts/train_adapter.py's --cache FILE")
     parser.add_argument("--show", default="", help="list the abstentions of this cause (question → first page)")
+    parser.add_argument("--second-over", default="", help="B,S: the second page answers when the first does not and "
+                        "its candidate scores at least the threshold + B and stands out by S (measured, not shipped)")
     args = parser.parse_args()
+    try:
+        over = tuple(float(v) for v in args.second_over.split(",")) if args.second_over else None
+    except ValueError:
+        over = None
+    if args.second_over and (over is None or len(over) != 2):
+        parser.error(f"--second-over takes B,S (two numbers), got {args.second_over!r}")
     sys.modules["__main__"].PageData = train_adapter.PageData  # type: ignore[attr-defined]
     sys.modules["__main__"].QuestionData = train_adapter.QuestionData  # type: ignore[attr-defined]
     from mem.agent.adapter import shipped
@@ -113,11 +121,16 @@ def main() -> None:
     right_if_answered = dict.fromkeys(WHERE, 0)
     dishonest = dict.fromkeys(WRITERS, 0)
     rates: dict[str, tuple[int, int]] = {}
+    changed: list[tuple[object, tuple, tuple]] = []
     for item in items:
         pages = all_pages[item.service]
         found = simulate(item, pages, ADAPTER[0])
-        _, _, no_rule = (as_decided(found, ship.decision) if ship.decision is not None
-                         else as_answer(found, ship.threshold))
+        train_adapter.SECOND_OVER[0] = None
+        before = as_decided(found, ship.decision) if ship.decision is not None else as_answer(found, ship.threshold)
+        train_adapter.SECOND_OVER[0] = over  # type: ignore[assignment]
+        after = as_decided(found, ship.decision) if ship.decision is not None else as_answer(found, ship.threshold)
+        changed.append((item, before, after))
+        no_rule = after[2]  # a second page that answers leaves the question out of the causes below
         if not item.q["page"]:
             dishonest[item.writer] += not no_rule
             continue
@@ -139,10 +152,36 @@ def main() -> None:
     table("the question's shape", SHAPES, shapes, dishonest)
     for kind, (told, asked) in sorted(rates.items()):
         print(f"{kind}: {told} of {asked} answerable questions told no rule ({told / asked:.1%})")
+    if over is not None:
+        before_after(changed, over)
     print("\nwhere × shape")
     print(f"{'':<34} " + " ".join(f"{s[:7]:>7}" for s in SHAPES))
     for c in WHERE:
         print(f"{c:<34} " + " ".join(f"{cross[c][s]:>7}" for s in SHAPES))
+
+
+def before_after(changed: list, over: tuple[float, ...]) -> None:
+    """Each set's right pages, right sentences and honest "no rule", before → after ``--second-over``, odd and even
+    ids apart (a rule is chosen on one half and checked on the other)."""
+    print(f"\nthe second page over the bar (+{over[0]}, standout {over[1]}): before → after")
+    print(f"{'set':<12} {'half':<5} {'right page':>12} {'right sentence':>15} {'honest':>10}")
+    for half in (1, 0):
+        for writer in [*WRITERS, "all"]:
+            rows = [(item, b, a) for item, b, a in changed if item.q["id"] % 2 == half
+                    and writer in (item.writer, "all")]
+            if not rows:
+                continue
+            cells = []
+            for n in (1, 2):  # before, after
+                page = sum(r[n][0] == r[0].q["page"] for r in rows if r[0].q["page"])
+                sentence = sum(r[0].q["sentence"] in r[n][1] for r in rows if r[0].q["page"])
+                honest = sum(r[n][2] for r in rows if not r[0].q["page"])
+                cells.append((page, sentence, honest))
+            if cells[0] == cells[1] and writer != "all":
+                continue
+            (p0, s0, h0), (p1, s1, h1) = cells
+            print(f"{writer:<12} {'odd' if half else 'even':<5} {f'{p0} → {p1}':>12} {f'{s0} → {s1}':>15} "
+                  f"{f'{h0} → {h1}':>10}")
 
 
 def table(title: str, columns: tuple[str, ...], rows: dict[str, dict[str, int]], dishonest: dict[str, int]) -> None:

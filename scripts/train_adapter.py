@@ -446,9 +446,27 @@ def counts(items: list[QuestionData], answers: list[tuple[str | None, str, bool]
     return page, sentence, answerable, honest, len(items) - answerable
 
 
+# scripts/abstain_causes.py --second-over B,S (twenty-fourth round, measured and not shipped): when the first page's
+# rule does not answer, the second page answers in its place when its candidate's adapted score is at least the
+# threshold + B and stands out of the question's neighbourhood by S; None: the first page alone decides (the engine)
+SECOND_OVER: list[tuple[float, float] | None] = [None]
+
+
 def as_answer(s: Simulated, threshold: float) -> tuple[str | None, str, bool]:
     no_rule = s.no_rule(threshold)
+    if no_rule and (other := second_over(s, threshold)) is not None:
+        return other.first, other.quote, False
     return s.first, "" if no_rule else s.quote, no_rule
+
+
+def second_over(s: Simulated, threshold: float) -> Simulated | None:
+    """The second page's answer that ``SECOND_OVER`` puts in the first's place, or None (no rule set, no second page
+    in the question's language, or its candidate under the bar)."""
+    if SECOND_OVER[0] is None or s.second is None or s.second.similarity is None or s.second.features is None:
+        return None
+    above, stands = SECOND_OVER[0]
+    standout = s.second.features[FEATURE_NAMES.index("standout")]
+    return s.second if s.second.similarity >= threshold + above and standout >= stands else None
 
 
 # -- the adapter ---------------------------------------------------------------------------------------------

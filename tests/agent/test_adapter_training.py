@@ -152,3 +152,34 @@ def test_a_strangers_cells_count_the_opposite_of_yes_no_questions_only_and_the_a
     cells = train_adapter.cells(items, answers, [True, True, False, False])
     assert cells == train_adapter.Cells(3, 2, 3, 1, 1, opposite=1, yes_no=2, unanswered=1)
     assert str(cells) == "3 / 2, 1, 1 of 2, 1"
+
+
+def test_the_second_page_answers_in_the_firsts_place_only_over_its_bar():
+    """``--second-over B,S`` (scripts/abstain_causes.py, measured in the twenty-fourth round and not shipped): when the
+    first page's rule does not answer, the second page's answers when its candidate scores at least the threshold + B
+    and stands out by S; unset, the first page alone decides, as the engine does."""
+    train_adapter = _train_adapter()
+    standout = train_adapter.FEATURE_NAMES.index("standout")
+
+    def page(page_id: str, score: float, stands: float, quote: str) -> object:
+        features = [0.0] * len(train_adapter.FEATURE_NAMES)
+        features[standout] = stands
+        return train_adapter.Simulated(page_id, quote, False, score, features, beside=True)
+
+    first = page("shipping", 0.85, 0.0, "Orders ship in 2 days.")
+    kept = train_adapter.SECOND_OVER[0]
+    try:
+        for second, over, expected in [
+            (page("returns", 0.93, 0.03, "Returns within 30 days."), None, ("shipping", "", True)),
+            (page("returns", 0.93, 0.03, "Returns within 30 days."), (0.005, 0.0),
+             ("returns", "Returns within 30 days.", False)),
+            (page("returns", 0.92, 0.03, "Returns within 30 days."), (0.005, 0.0), ("shipping", "", True)),
+            (page("returns", 0.93, 0.01, "Returns within 30 days."), (0.005, 0.02), ("shipping", "", True)),
+        ]:
+            first.second = second
+            train_adapter.SECOND_OVER[0] = over
+            assert train_adapter.as_answer(first, 0.9175) == expected
+        first.second = None
+        assert train_adapter.as_answer(first, 0.9175) == ("shipping", "", True)
+    finally:
+        train_adapter.SECOND_OVER[0] = kept
