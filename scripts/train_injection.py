@@ -53,7 +53,7 @@ writers (externals 1–19, train 13a–23b; threshold 0.970; docs/measurements/l
                                       [--places customer] [--no-classes] [--no-own-gate] [--no-background]
                                       [--no-write] [--quick] [--final-only] [--writers external5,external6] [--out PATH]
                                       [--inner-folds K] [--exclude WRITERS] [--against WEIGHTS] [--dump PATH]
-                                      [--curve 3,6,9,all [--curve-seeds N]]
+                                      [--curve 3,6,9,all [--curve-seeds N]] [--threshold T]
 
 ``--curve`` prints the learning curve instead of the table (is another writer the lever?): each writer held out in
 turn, the model trained on k of the other writers drawn at random (seeded, so a run is repeatable), the project's
@@ -62,6 +62,9 @@ the held-out writers. ``--exclude`` rebuilds the training set of weights trained
 ``--against`` scores every writer with a weights file as it is: together they compare shipped weights fairly
 (docs/lint.md, thirteenth round). ``--inner-folds K`` deals the inner groups into K folds (faster; one group at a
 time by default); ``--dump`` writes each held-out row's verdicts, to read the false positives by cause.
+``--threshold T`` uses T instead of choosing a threshold, for every held-out writer and for the final weights (the
+inner folds are then not trained, so ``--fp``, ``--shipped-fp`` and ``--inner-folds`` choose nothing): to compare a
+retrain with the shipped file at the shipped threshold (docs/measurements/lint.md, twenty-fourth round).
 """
 
 from __future__ import annotations
@@ -435,11 +438,17 @@ def main() -> None:
                         help="the curve at a fixed false-positive rate instead: each held-out writer's threshold set "
                              "on its own clean rows of the place (the model alone flags at most this share of them), "
                              "one fit a point: it measures how well more writers separate, not how a threshold carries")
+    parser.add_argument("--threshold", type=float, default=None,
+                        help="use this threshold instead of choosing one (0 < T <= 1): for each held-out writer and "
+                             "for the final model; the inner folds are not trained (--fp, --shipped-fp and "
+                             "--inner-folds then choose nothing)")
     parser.add_argument("--places", default=None,
                         help="where the shipped model is asked (default: customer for the customer model, policy for "
                              "the page model): its threshold is chosen on those places' clean rows, the 'shipped' "
                              "column reads the rules alone elsewhere")
     args = parser.parse_args()
+    if args.threshold is not None and not 0.0 < args.threshold <= 1.0:
+        parser.exit(2, f"--threshold {args.threshold}: a threshold is a score, over 0 and at most 1\n")
     page = args.model == "page"
     places = tuple((args.places or ("policy" if page else "customer")).split(","))
     share = args.share if args.share is not None else (2.0 if page else 1.0)
@@ -482,15 +491,18 @@ def main() -> None:
     for writer in [] if args.final_only else held_out:
         training = [r for r in rows if r["group"] != writer]  # (background rows included)
         held = [dict(r) for r in rows if r["group"] == writer]
-        threshold = choose_threshold(training, dim, args.epochs, args.seed, args.fp, places, args.page_fp)
+        threshold = (args.threshold if args.threshold is not None else
+                     choose_threshold(training, dim, args.epochs, args.seed, args.fp, places, args.page_fp))
         weights, bias = train(training, dim, args.epochs, args.seed)
         for row in held:
             shipped_verdicts(row, row_score(row, weights, bias), threshold, places)
         results[writer] = held
         print(f"{writer}: threshold {threshold:.3f} ({time.process_time() - start:.0f} s CPU)", file=sys.stderr)
     budget = f"shipped FP <= {SHIPPED_FP:.1%}" if SHIPPED_FP is not None else f"FP <= {args.fp:.1%}"
-    print(f"{args.model} model, leave-one-writer-out: train on every other row, threshold from inner folds "
-          f"({budget} a place{f', <= {args.page_fp:.1%} of the ordinary pages' if page else ''}); "
+    chosen = (f"threshold fixed at {args.threshold:.3f}" if args.threshold is not None else
+              f"threshold from inner folds ({budget} a place"
+              f"{f', <= {args.page_fp:.1%} of the ordinary pages' if page else ''})")
+    print(f"{args.model} model, leave-one-writer-out: train on every other row, {chosen}; "
           "the rules were tuned on external 1-4 in earlier rounds, not on external 5 or 6")
     if results:
         table(results)
@@ -503,10 +515,13 @@ def main() -> None:
                                           "shipped": r["shipped"], "text": r["text"]}, ensure_ascii=False) + "\n")
     if args.quick:
         return
-    scored = out_of_fold(rows, dim, args.epochs, args.seed)
-    threshold = threshold_from(scored, args.fp, places, args.page_fp)
-    if page:
-        folders(scored, args.fp, places, args.page_fp, dropped)
+    if args.threshold is None or page:  # (a fixed customer threshold needs no inner folds)
+        scored = out_of_fold(rows, dim, args.epochs, args.seed)
+        threshold = threshold_from(scored, args.fp, places, args.page_fp) if args.threshold is None else args.threshold
+        if page:
+            folders(scored, args.fp, places, args.page_fp, dropped, args.threshold)
+    else:
+        threshold = args.threshold
     weights, bias = train(rows, dim, args.epochs, args.seed)
     print(f"\nfinal model: every row, threshold {threshold:.3f}")
     if not args.no_write:
@@ -610,14 +625,16 @@ def _worst(draws: list[dict[str, tuple[float, ...]]]) -> str:
 
 
 def folders(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...], page_fp: float,
-            dropped: list[dict]) -> None:
+            dropped: list[dict], fixed: float | None = None) -> None:
     """The ordinary pages held out by folder: each folder's sentences scored by a model trained without them, at a
-    threshold chosen without their scores; with what the rules alone flag there."""
-    print(f"\nordinary pages held out by folder (threshold chosen without the folder's scores)\n"
+    threshold chosen without their scores (or at ``fixed``, --threshold); with what the rules alone flag there."""
+    how = "chosen without the folder's scores" if fixed is None else f"fixed at {fixed:.3f}"
+    print(f"\nordinary pages held out by folder (threshold {how})\n"
           f"{'folder':<12} {'sentences':>9} {'model':>6} {'share':>6} {'rules':>6}")
     total = flagged = ruled = 0
     for folder in sorted({r["group"] for _, r in scored if r["group"].startswith("pages:")}):
-        threshold = threshold_from([(s, r) for s, r in scored if r["group"] != folder], fp, places, page_fp)
+        threshold = (threshold_from([(s, r) for s, r in scored if r["group"] != folder], fp, places, page_fp)
+                     if fixed is None else fixed)
         own = [s for s, r in scored if r["group"] == folder]
         hits = sum(s >= threshold for s in own)
         rules = sum(1 for r in dropped if r["group"] == folder)

@@ -99,6 +99,26 @@ def test_the_injection_training_validates_at_toy_size(tmp_path: Path) -> None:
     assert "mean of writers" in out and "external5" in out, out[:500]
 
 
+def test_the_injection_training_can_keep_a_threshold_fixed(tmp_path: Path) -> None:
+    """scripts/train_injection.py --threshold T: every held-out writer and the final weights at T, none chosen (the
+    shipped threshold compared with a retrain, docs/measurements/lint.md, twenty-fourth round); a T that is no score
+    is refused in one line, nothing written."""
+    from mem.core.instructions.learned import Model
+
+    out = tmp_path / "weights.bin"
+    table = _run([str(SCRIPTS / "train_injection.py"), "--epochs", "1", "--dim", "12", "--writers", "external5",
+                  "--threshold", "0.615", "--out", str(out)], cwd=tmp_path)
+    assert "threshold fixed at 0.615" in table and "external5" in table, table[:500]
+    assert "final model: every row, threshold 0.615" in table, table[-500:]
+    assert Model.load(out).threshold == 0.615
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEM_")}
+    bad = tmp_path / "bad.bin"
+    done = subprocess.run([sys.executable, str(SCRIPTS / "train_injection.py"), "--threshold", "1.5", "--out",
+                           str(bad)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and "--threshold 1.5" in done.stderr and len(done.stderr.splitlines()) == 1
+    assert not bad.exists()
+
+
 @pytest.mark.parametrize("script", ["bench_locomo.py", "audit_facts.py"])
 def test_locomo_scripts_run_on_a_file_of_the_same_shape(script: str, tmp_path: Path) -> None:
     data = _locomo_shaped(tmp_path)
