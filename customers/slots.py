@@ -862,7 +862,7 @@ _NOT_THEIRS = lazy(
     r"(?! and (?:i|me)\b)\s+(?!and\b)[a-z]+(?:ed|s)\b|\b(?:my|our) (?:" + _RELATIONS_EN + r") (?:at|on|via)\b|"
     # "Do you also ship to 220 Canal Street?": asking what the service does, not giving their own value
     r"^\W*(?:do|does) (?:you|your|they|it)\b[^.!?]*\?|\bjust asking\b|"
-    r"\bas a (?:kid|child|student)\b|\bwhen (?:i|we) (?:was|were)\b|"
+    r"\bas a (?:kid|child|student)\b|\bwhen (?:i|we) (?:was|were|lived)\b|"
     r"\bif (?:i|we) (?:move|moved|were|ever|switch|change)|"
     # a move supposed, not made: "Suppose we moved to Bergen…", "In case I relocate…", "Once we move to…", "Should
     # we ever relocate…"; and a move or a home wished for ("I'd love to live in Lisbon", "서울에 살고 싶어요",
