@@ -47,6 +47,7 @@ from mem.customers.slots import (
     find_slot,
     restores_earlier,
     same_shape,
+    sets_aside,
     shape_values,
     slot_of,
 )
@@ -197,6 +198,10 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
                 or _wish_sharing_named(clause, candidate.lang, active)
         target = target or _best(candidate, active, RETRACT_MATCH, kinds=_LASTING + _DATED) \
             or _wish_named(candidate, active) or _slot_named(candidate, active) or _turned_around(candidate, active)
+        if target is not None and target.supersedes is None and sets_aside(_candidate_words(candidate)):
+            # "乗り換えやめました笑 番号そのままです": the switch the customer spoke of is given up, the number held
+            # (no change of it to take back) stays
+            return Judgement("ADD", None, "a change set aside: the value held stays")
         if target is not None:
             return Judgement("DELETE", target, "the customer took it back", restore=_undoes_change(candidate, target))
         return Judgement("ADD", None, "retraction with nothing to retract")

@@ -890,6 +890,8 @@ _NOT_THEIRS = lazy(
     # the family home is not the customer's address ("実家の住所は…", "본가 주소", "my parents' place")
     r"実家|本家|본가|친정|시댁|\bmy parents' |"
     r"예정|계획|생각 중|고민 중|할까 해|갈까 해|予定|つもり|かもしれ|検討中|考えています|"
+    # a move or a change that may come: "다음달부터 시흥으로 이사갈 수도 있는데…"
+    r"(?:갈|올|할|될|옮길|바꿀|바뀔)\s?수도\s?있|"
     r"\bwhat if\b|\bhypothetically\b|"
     # a value for one order only is no standing value: "이번 주문만 회사로 보내 주세요", "今回だけ職場に送って", "just
     # this once, send it to…"
@@ -1433,6 +1435,17 @@ _AS_BEFORE = lazy(r"\bas (?:usual|normal|always|before)\b|"
                   r"自宅の(?:分|ほう|方)", _I)
 # Slots a customer may hold a second value of (a holiday home, a colleague's e-mail in copy, an office for one parcel)
 _BESIDE = frozenset({"address", "phone", "email"})
+# A change the message talks of said not to be made, or not yet: "근데 아직 바꾸진 말아주세요!", "すぐに変更するわけでは
+# ありません", "乗り換えやめました" — the value asked about (a price, a plan to come)
+# replaces nothing, and the word of stopping takes back the change, not the value held
+_SET_ASIDE = lazy(r"(?:아직|당장은?)\s?(?:바꾸|변경하|옮기)(?:지는|진|지)\s?(?:말|않)|"
+                  r"(?:変更|乗り換え|切り替え|移行)(?:する|をする)?わけでは(?:ありません|ない)|"
+                  r"(?:変更|乗り換え|切り替え|移行)(?:は|を)?(?:やめ|見送)", _I)
+
+
+def sets_aside(text: str) -> bool:
+    """``text`` says the change it talks of is not made, or not yet (``_SET_ASIDE``)."""
+    return bool(_SET_ASIDE.search(text))
 
 
 def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
@@ -1447,6 +1460,12 @@ def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
     the held one."""
     kept = {name for sentence in sentences if _UNCHANGED.search(sentence)
             and (name := cue_slot(sentence)) is not None}
+    if any(_SET_ASIDE.search(sentence) for sentence in sentences):
+        # "ビジネスプランの料金を教えてください。すぐに変更するわけではありません。": every slot the message names or
+        # gives stays as it is
+        for sentence in sentences:
+            named, read = cue_slot(sentence), find_slot(sentence)
+            kept |= {name for name in (named, read.name if read is not None else None) if name}
     # (a channel it names is no second value: "다른 안내는 원래 메일로 주시면 돼요")
     going_on = [s for s in sentences if _AS_BEFORE.search(s)
                 and ((slot := find_slot(s)) is None or slot.name == "contact_channel")]

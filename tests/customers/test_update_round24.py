@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mem.customers.slots import find_slot
+from mem.customers.slots import Slot, find_slot, kept_slots, sets_aside
 
 from .test_update_structure import _active, _run
 
@@ -69,3 +69,74 @@ def test_a_move_after_the_address_still_replaces_it(isolated_env, tmp_path):
         ],
     ) as store:
         assert not any("18 Mill Lane" in text for text in _active(store))
+
+
+# A change the message talks of said not to be made, or not yet: the value asked about replaces nothing, and the
+# word of stopping gives up the change, not the value held. A move that only may come is no move.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "근데 아직 바꾸진 말아주세요!",
+        "당장은 변경하지 않을게요",
+        "すぐに変更するわけではありません。",
+        "乗り換えはやめました",
+        "切り替えは見送ります",
+    ],
+)
+def test_a_change_set_aside_is_read(text):
+    assert sets_aside(text)
+
+
+@pytest.mark.parametrize("text", ["바꿔 주세요", "아직 안 바꿨어요?", "変更をお願いします", "やめてください"])
+def test_a_change_asked_for_is_not_set_aside(text):
+    assert not sets_aside(text)
+
+
+def test_a_message_setting_a_change_aside_keeps_the_slots_it_names():
+    sentences = [
+        "来月の予算を組みたいので、プレミアムプランの料金を教えてください。",
+        "すぐに変更するわけではありません。",
+    ]
+    assert "tier" in kept_slots(sentences)
+    assert "tier" not in kept_slots(sentences[:1])
+
+
+def test_a_plan_asked_about_and_set_aside_keeps_the_plan_held(isolated_env, tmp_path):
+    with _run(
+        tmp_path,
+        [
+            [("customer", "저는 베이직 요금제 쓰고 있어요."), ("agent", "네 확인했습니다.")],
+            [
+                (
+                    "customer",
+                    "혹시 프리미엄 요금제로 바꾸면 한 달에 얼마인가요? 근데 아직 바꾸진 말아주세요! 생각해볼게요.",
+                ),
+                ("agent", "프리미엄 요금제는 월 30,000원입니다. 변경 원하시면 말씀해 주세요."),
+            ],
+        ],
+    ) as store:
+        assert any("베이직" in text for text in _active(store))
+
+
+def test_a_switch_given_up_takes_back_no_number(isolated_env, tmp_path):
+    with _run(
+        tmp_path,
+        [
+            [("customer", "電話番号は 080-3141-5926 です。"), ("agent", "登録しました。")],
+            [("customer", "番号が変わるかもです、格安SIMを検討中で"), ("agent", "承知しました。")],
+            [("customer", "乗り換えはやめました、番号そのままです"), ("agent", "了解です。")],
+        ],
+    ) as store:
+        assert any("080-3141-5926" in text for text in _active(store))
+
+
+@pytest.mark.parametrize("text", ["다음 달에 수원으로 이사갈 수도 있어요.", "부산으로 옮길 수도 있는데 배송 되나요?"])
+def test_a_move_that_may_come_is_no_residence(text):
+    slot = find_slot(text)
+    assert slot is None or slot.name != "residence"
+
+
+def test_a_move_made_is_still_a_residence():
+    assert find_slot("다음 달에 수원으로 이사했어요.") == Slot("residence", "수원")
