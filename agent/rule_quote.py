@@ -1504,6 +1504,141 @@ _WINDOW_CONDITION = lazy(r"(?:以内|まで|未満|以下|이내|까지|미만|�
                          r"(?=(?:within|before|no\s+later\s+than|up\s+to)\s+\d)", re.IGNORECASE)
 
 
+# An age told without "years old" ("I'm 17", "my son's 19 and …", "she is 67,", "a 13yo", "my 15 yr old"): read only
+# as the case a rule's age limit judges (``_judge_limit``), never as a figure elsewhere. The number must end the
+# clause ("I'm 15 minutes late", "he's 2 hours away" are no age).
+_TOLD_AGE = lazy(r"\b(?:i'?m|i\s+am|(?:he|she)(?:'s|\s+is)|(?:son|daughter|child|kid|boy|girl|nephew|niece|grandson|"
+                 r"granddaughter|brother|sister|mum|mom|mother|dad|father|husband|wife|partner)(?:'s|\s+is))"
+                 r"\s{1,3}(\d{1,2})(?=\s{0,3}(?:[,.!?;)]|$|(?:and|but|so|now|too|already|next)\b))|"
+                 r"(?<![\d.,])(\d{1,2})\s?-?\s?(?:yo|y/o|yrs?\s?-?\s?old)\b|"
+                 # the first of two ages told with one unit ("my 13 and 15 year olds"): two cases, none judged
+                 r"(?<![\d.,])(\d{1,2})(?=\s{0,2}(?:,|and|&|or)\s{0,2}\d{1,2}\s?-?\s?(?:years?|yrs?|yo)\b)",
+                 re.IGNORECASE | re.MULTILINE)
+# an age limit written as a bare number with its bound around it: "must be 18 or over", "people aged 65 or under",
+# "customers aged 75 or over", "from the age of 25" — a number after "be" only with a bound of age (older, over,
+# under …): "A group is 12 or more people" is no age
+_AGE_LEAD = lazy(r"\b(?:aged|age(?:\s+of)?|be)\s{1,3}$", re.IGNORECASE)
+_AGE_FROM = lazy(r"\bfrom\s+(?:the\s+)?age\s+of\s{1,3}$", re.IGNORECASE)
+_AGE_TRAIL = lazy(r"^\s{0,2}(?:years?\s{1,2}(?:old\s{1,2}|of\s{1,2}age\s{1,2})?)?(?:or|and)\s{1,2}"
+                  r"(over|older|above|upwards|under|younger|below)\b", re.IGNORECASE)
+_EXCEPTED_CASE = lazy(r"\b(?:unless|except|apart\s+from|other\s+than)\b", re.IGNORECASE)
+
+
+def _told_ages(question: str) -> list[tuple[float, float]]:
+    """The customer's ages: those the age measure reads ("13 years old", 13살, 13歳) and those told without a unit
+    (``_TOLD_AGE``), each once."""
+    age = next(m for m in _COMPARED if m.name == "age")
+    found = {m.start(): m.end() for m in age.figure.finditer(question)}
+    ages = _case_amounts(question, age)
+    for match in _TOLD_AGE.finditer(question):
+        at = match.start(match.lastindex or 0)
+        if not any(start <= at < end for start, end in found.items()):
+            number = float(match.group(match.lastindex or 0))
+            ages.append((number, number))
+    return ages
+
+
+def _bare_age_bound(text: str, start: int, figure: str) -> str | None:
+    """"upper" or "lower" for an age limit written as a bare number (``_AGE_LEAD``, ``_AGE_FROM``, ``_AGE_TRAIL``:
+    "be 18 or over", "aged 65 or under", "from the age of 25"), None otherwise or in a sentence that names an
+    exception ("… from the age of 25, unless you join through an employer": the case may be the exception)."""
+    if not re.fullmatch(r"\d{1,2}", figure) or _EXCEPTED_CASE.search(text):
+        return None
+    before, after = text[max(0, start - 30):start], text[start + len(figure):start + len(figure) + 30]
+    if _AGE_FROM.search(before):
+        return "lower"
+    trail = _AGE_TRAIL.match(after)
+    if trail and _AGE_LEAD.search(before):
+        return "upper" if trail.group(1).lower() in ("under", "younger", "below") else "lower"
+    return None
+
+
+# what never follows an age limit's number: a unit of another kind or a count of things or people ("at least 48
+# hours", "over 3 kg", "under 5 people", "under 10 children", "over 50%") — "under 8 may not", "18 or over",
+# "under-18s", "9 months old" are ages
+_NOT_AGE_AFTER = lazy(r"^(?:(?:hours?|hrs?|days?|nights?|weeks?|months?|minutes?|mins?|seconds?|kg|kilos?|kilograms?|"
+                      r"grams?|g|tonnes?|tons?|km|miles?|m|metres?|meters?|cm|mm|inch(?:es)?|feet|ft|litres?|liters?|l|"
+                      r"ml|percent|per|people|persons?|guests?|passengers?|children|kids|adults|members|items?|bags?|"
+                      r"pieces?|pounds?|dollars?|euros?|times?|points?|pages?|copies|words|gb|mb|cc)\b"
+                      r"(?!\s?-?\s?old)|%|[$£€])", re.IGNORECASE)
+
+
+def _judge_age(question: str, text: str, negated: Callable[[int], bool]) -> str | None:
+    """How a rule's age limits judge the one age the customer tells (``_told_ages``): "out" when the age is outside
+    an allowance's limit or inside a prohibition's ("I'm 17" against "You must be 18 or over"; 10歳 against
+    「13歳未満の方はご利用いただけません」), None otherwise — an age inside an allowance's limit is stated, not judged.
+    Judged only when every age limit of the sentence says the same and it names no exception ("… exempt, for
+    example if you are 60 or over, under 16, or 16 to 18 and in full-time education"; "unless you join through an
+    employer account"): the case may be the other limit's, or the exception's."""
+    ages = _told_ages(question)
+    if len(ages) != 1 or _EXCEPTED_CASE.search(text):
+        return None  # no age told, or several (whose the rule is about is not known)
+    age = next(m for m in _COMPARED if m.name == "age")
+    verdicts = set()
+    for start, _end, figure in _figures(text, question):
+        upper, lower = _UPPER.search(figure), _LOWER.search(figure)
+        number = re.search(r"\d+", figure)
+        limit = None
+        unit = text[start + number.end():start + number.end() + 16].lstrip(" -") if number else ""
+        if number and age.figure.search(figure) and bool(upper) != bool(lower) and not _NOT_AGE_AFTER.match(unit):
+            # an age in months or weeks ("under 9 months old") in years, as the customer's is told
+            limit = _amount(figure, age)
+            in_weeks = re.match(r"weeks?\b", unit, re.IGNORECASE)
+            in_months = re.match(r"months?\b|개월|[かカヵケヶ]月", unit, re.IGNORECASE)
+            if limit is not None and (in_weeks or in_months):
+                limit /= 52 if in_weeks else 12
+        elif (bare := _bare_age_bound(text, start, figure)) is not None:
+            # "must be 18 or over", "from the age of 25": the number alone is the limit, its bound around it
+            upper, lower, limit = bare == "upper", bare == "lower", float(figure)
+        if limit is None:
+            continue
+        strict = bool(_STRICT.search(figure))
+        sides = {(case < limit or (case == limit and not strict)) if upper else
+                 (case > limit or (case == limit and not strict)) for case in ages[0]}
+        if len(sides) > 1:
+            return None
+        verdicts.add("out" if sides.pop() == negated(start) else "in")
+    return verdicts.pop() if len(verdicts) == 1 else None
+
+
+# A rule that a child under an age goes with an adult ("Children under 14 must be accompanied", "must be with
+# an adult aged 18 or over", 만 14세 미만은 보호자와 함께 …해야, 保護者の同伴が必要) and a customer who asks whether a
+# child of that age may go alone ("on his own", "by herself", 혼자, 一人で): the case is inside the rule, a no
+_ALONE_ASKED = lazy(r"\b(?:alone|on\s+(?:his|her|their|my|our|its)\s+own|by\s+(?:him|her|them|my|our)sel(?:f|ves)|"
+                    r"unaccompanied|unsupervised)\b|혼자|끼리만|一人で|ひとりで|1人で|"
+                    r"(?:子ども|子供|こども|小学生|中学生|高校生|未成年)(?:たち)?(?:だけ|のみ)で", re.IGNORECASE)
+_COMPANY_REQUIRED = lazy(
+    r"\b(?:must|has\s+to|have\s+to|need\s+to|needs\s+to)\s{1,3}(?:always\s{1,3})?be\s{1,3}(?:accompanied|supervised|"
+    r"with\s{1,3}(?:an?\s{1,3}|their\s{1,3}|a\s{1,3}paying\s{1,3})?(?:adult|parent|guardian|grown-?up))\b|"
+    r"보호자(?:와|가|를)?\s?(?:함께|동반|동행)|保護者(?:の|が)?(?:同伴|同行|付き添い|と一緒|のお迎え)", re.IGNORECASE)
+
+
+def _alone_under_age(question: str, sentences: list[str]) -> bool:
+    """Whether the customer asks for a child to go alone (``_ALONE_ASKED``) and a quoted rule has every child under
+    an age go with an adult (``_COMPANY_REQUIRED``) — the one age told being under it ("my 13 year old … by herself?"
+    on "Children under 14 must be accompanied": a no). An age at or past the limit is left alone: other rules may
+    still bound it."""
+    if not _ALONE_ASKED.search(question):
+        return False
+    ages = _told_ages(question)
+    if len(ages) != 1:
+        return False  # no age told, or several (whose is asked about is not known)
+    age = next(m for m in _COMPARED if m.name == "age")
+    for sentence in sentences:
+        text = ascii_figures(_FOOTNOTE.sub("", sentence))
+        company = _COMPANY_REQUIRED.search(text)
+        if not company or _EXCEPTED_CASE.search(text):
+            continue
+        for start, _end, figure in _figures(text, question, with_asked=True):
+            if start > company.start() or not age.figure.search(figure) or not _UPPER.search(figure):
+                continue  # the age the rule's children are under comes before what they must do
+            limit = _amount(figure, age)
+            strict = bool(_STRICT.search(figure))
+            if limit is not None and (ages[0][1] < limit or (ages[0][1] == limit and not strict)):
+                return True
+    return False
+
+
 def _judge_limit(question: str, sentence: str, *, least: bool = False) -> str | None:
     """How a rule's limit judges the customer's case: "split" when the case is a span of days ("last week") that
     the limit cuts; "out" when the case's figure is outside the limit of an
@@ -1521,6 +1656,10 @@ def _judge_limit(question: str, sentence: str, *, least: bool = False) -> str | 
     by_clause = _negation_by_clause(text, question, rules_out(_what_is_ruled(text), question))
     judged = None
     for measure in _COMPARED:
+        if measure.name == "age":
+            if _judge_age(question, text, by_clause) == "out":
+                return "out"
+            continue
         cases = _case_amounts(question, measure)
         if len(cases) != 1:
             continue  # no case of this kind, or several (which one the rule is about is not known)
@@ -2355,6 +2494,39 @@ def _times_count(question: str, sentences: list[str], said: tuple[str, str] | No
     return said
 
 
+# A Japanese question asked in the plain form, with no か: 「延長できる？」, 「ご飯は出してもらえる?」,
+# 「夜中の2時にお風呂入りたくなったら入れる？」, 「入湯税かかるの？」, 「行ってもいい？」, 「大丈夫？」 — a verb or an
+# adjective (or 大丈夫, OK) before the question mark asks yes or no as 「できますか」 does; 「駐車場は？」 (a particle)
+# and a question word (何時, いくら) do not
+_KANA = lazy(r"[ぁ-ゟ]")
+_PLAIN_JA_ASK = lazy(r"(?:[るうくすつむぶぐいた]|大丈夫|可能|OK|ok)(?:の|かな)?[?？]\s{0,3}$")
+
+
+def _plain_ask(question: str) -> bool:
+    """Whether every sentence of the message that asks is a Japanese plain-form yes/no question (``_PLAIN_JA_ASK``)
+    or a yes/no question (``is_yes_no``), and one is the former. Read only here, for what the answer says: the
+    choice of the rule quoted (``asks_yes_no`` elsewhere) is unchanged."""
+    asking = _asking(question)
+    plain = [bool(_KANA.search(part) and _PLAIN_JA_ASK.search(part) and not _CJK_WH.search(part))
+             for part in asking]
+    return any(plain) and all(p or is_yes_no(part) for p, part in zip(plain, asking, strict=True))
+
+
+def _case_ruled_out(question: str, sentences: list[str]) -> bool:
+    """Whether the customer's told case is ruled out by the quoted rule's limit, as a yes/no question's "no" is
+    judged (``_judge_limit``'s "out", no other quoted rule speaking of the case past it; a child told to go alone
+    under an age that goes with an adult, ``_alone_under_age``) — the ask not negated ("…しなくていい？")."""
+    if not re.search(r"\d", question):
+        return False
+    asking = " ".join(_asking(question))
+    if _ASKED_NEGATION.search(asking) or _LIMIT_ASKED.search(asking) or _SECOND_ASK.search(asking):
+        return False
+    if _alone_under_age(question, sentences):
+        return True
+    return _judge_limit(question, sentences[0]) == "out" and not any(
+        _judge_limit(question, s, least=True) == "in" for s in sentences[1:])
+
+
 def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[str, str] | None:
     """("figure", "30 dollars"), ("yes" | "no" | "depends", "") — what the rule answers in a word — or None.
 
@@ -2380,6 +2552,9 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
     if ruling == best:
         # a sentence of clauses joined by ";" rules on each apart: the one that holds the question's words decides
         conditions = ruling = _clause_asked(question, best)
+    if not asks_yes_no(question) and _plain_ask(question) and _case_ruled_out(question, sentences):
+        # 「延長できる？」 with 13時 told on 「延長は最大で12時までとします」: the case outside the rule's limit
+        return ("no", "")
     if asks_yes_no(question):
         # a negation in the ask flips what a yes would mean; one in the case told before it does not
         # ("Our flat won't be ready till March. Will you keep it for me?"); a leading question carries its
@@ -2421,6 +2596,9 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
                     # a rule that charges nothing answers a question about a charge: "Is there a charge for a cot?",
                     # "Do I have to pay for an extra card?" on "… are free" is a no; "Is a new one free?" a yes
                     return ("yes" if free_asked else "no", "")
+        if told and not negated and _alone_under_age(question, sentences):
+            # "can my 13 year old go by herself?" on "Children under 14 must be accompanied by an adult": no
+            return ("no", "")
         judged = _judge_limit(question, best) if told and not negated else None
         if judged == "out" and any(_judge_limit(question, s, least=True) == "in" for s in sentences[1:]):
             # another quoted rule speaks of the case past the first one's limit ("within 14 days … a full refund" and

@@ -201,3 +201,93 @@ def test_a_leading_question_is_judged_on_the_rule_not_its_presupposition(questio
 ])
 def test_a_standing_order_about_the_answer_gets_no_verdict(question):
     assert in_short(question, ["Items can be returned within 30 days.", "返品は到着後14日以内に可能です。"]) is None
+
+
+# --- twenty-fourth round: an age told without "years old", a child asked to go alone, a plain-form Japanese ask ---
+
+ADULT_RULE = "1.2 You must be 18 or over and live at the address where the service is installed."
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    # an age told as "I'm 17", "my son is 23", "she's 67," against a bare number with its bound around it
+    ("im 17 and just moved into my own place, can i sign up for broadband?", ADULT_RULE),
+    ("My son is 23 and wants to hire a van to move flat, is he allowed?",
+     "Premium, Van and 7-seat categories are available from the age of 25."),
+    ("I'm 67, can I add winter sports cover?",
+     "Winter Sports cover is available only to people aged 65 or under on the date they travel."),
+    ("my 15 yr old wants to open an account, can he?", "Accounts are for customers aged 18 or over."),
+])
+def test_an_age_told_without_years_old_is_judged_on_an_age_limit(question, rule):
+    assert in_short(question, [rule]) == ("no", ""), question
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    # inside the limit: an age is stated, never judged a yes (other rules may still bound it)
+    ("I'm 19, can I sign up for broadband?", ADULT_RULE),
+    # "I'm 15 minutes late" is no age
+    ("I'm 15, minutes late already, can I still join?", "Latecomers may join within 10 minutes of the start."),
+    # a figure of another unit is no age limit: "at least 48 hours" for "I'm 17"
+    ("Its Tuesday 10.45pm and I'm 17, still at the cinema in town. Am I already late?",
+     "If your flight lands late, tell us at least 48 hours before and the warden will let you in until midnight."),
+    # two age limits that judge the case apart: whose it is is not known
+    ("My father is 67, can he have the yellow fever jab with you?",
+     "We cannot give the yellow fever vaccine to anyone under 9 months old, or to anyone aged 60 or over without a "
+     "separate risk assessment by our lead pharmacist."),
+    # an exception the case may be: no judgment
+    ("my son is 23 and wants to hire one of your vans to move flat, is he allowed?",
+     "Premium, Van and 7-seat categories are available from the age of 25, unless you join through an employer "
+     "account that has approved you by name."),
+    # "A group is 12 or more people": a count, no age
+    ("I'm 9, can we get the group rate?", "A group is 12 or more people who arrive together."),
+])
+def test_an_age_is_not_judged_without_certainty(question, rule):
+    assert in_short(question, [rule]) != ("no", ""), question
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    ("my 10 year old wants to walk down to our boat on his own, ok?",
+     "Children under 12 must be accompanied on the pontoons and wear a lifejacket."),
+    ("Is my 13 year old allowed to go over to her gran's by herself?",
+     "Children under 14 must be accompanied by someone aged 16 or over at all times while on board."),
+    ("중1 아들 혼자 헬스장 다녀도 돼요? 13살이에요",
+     "② 만 14세 미만은 보호자와 함께인 경우에만 헬스장을 이용할 수 있습니다."),
+    ("10歳の娘を一人で行かせてもいいですか？", "12歳未満のお子様は保護者の同伴が必要です。"),
+])
+def test_a_child_under_the_age_that_goes_with_an_adult_may_not_go_alone(question, rule):
+    assert in_short(question, [rule]) == ("no", ""), question
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    # at or past the age: other rules may still bound it, nothing is said
+    ("my 12 year old wants to walk down to our boat on his own, ok?",
+     "Children under 12 must be accompanied on the pontoons and wear a lifejacket."),
+    # not asked alone
+    ("my 10 year old wants to come down to our boat, ok?",
+     "Children under 12 must be accompanied on the pontoons and wear a lifejacket."),
+    # two ages told: whose the rule is about is not known
+    ("My 13 and 15 year olds want to go on their own, ok?", "Children under 14 must be accompanied by an adult."),
+])
+def test_going_alone_is_not_judged_outside_the_age_or_without_it(question, rule):
+    assert in_short(question, [rule]) != ("no", ""), question
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    ("13時まで部屋でゆっくりしたいんだけど延長できる?", "ただし、延長は最大で12時までとします。"),
+    ("夕食付きで予約したけど渋滞で着くのが20時半になりそう。ご飯は出してもらえる?",
+     "夕食付きプランで20時までに到着されない場合、夕食のご提供はできません。"),
+    ("１０歳の子にも入湯税かかるの？", "ただし、12歳未満の方には入湯税はかかりません。"),
+])
+def test_a_plain_form_japanese_ask_gets_the_no_its_case_is_judged(question, rule):
+    assert in_short(question, [rule]) == ("no", ""), question
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    # the case inside the limit: no yes is read from a plain-form ask (only a case ruled out is said)
+    ("11時まで延長できる？", "ただし、延長は最大で12時までとします。"),
+    # no case told: the plain-form ask is read as before (a figure or nothing)
+    ("デッキならタバコ吸ってもいい？", "デッキでの喫煙もご遠慮ください。"),
+    # a question word asks for a figure, not a yes or no
+    ("何時まで延長できる？", "ただし、延長は最大で12時までとします。"),
+])
+def test_a_plain_form_ask_says_no_yes_or_no_of_its_own(question, rule):
+    assert in_short(question, [rule]) not in (("no", ""), ("yes", "")), question
