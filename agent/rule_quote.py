@@ -1567,13 +1567,18 @@ def _judge_age(question: str, text: str, negated: Callable[[int], bool]) -> str 
     """How a rule's age limits judge the one age the customer tells (``_told_ages``): "out" when the age is outside
     an allowance's limit or inside a prohibition's ("I'm 17" against "You must be 18 or over"; 10歳 against
     「13歳未満の方はご利用いただけません」), None otherwise — an age inside an allowance's limit is stated, not judged.
-    Judged only when every age limit of the sentence says the same and it names no exception ("… exempt, for
-    example if you are 60 or over, under 16, or 16 to 18 and in full-time education"; "unless you join through an
-    employer account"): the case may be the other limit's, or the exception's."""
-    ages = _told_ages(question)
-    if len(ages) != 1 or _EXCEPTED_CASE.search(text):
-        return None  # no age told, or several (whose the rule is about is not known)
+    An age told without its unit ("I'm 17") is judged only when every age limit of the sentence says the same and
+    it names no exception ("… exempt, for example if you are 60 or over, under 16, or 16 to 18 and in full-time
+    education"; "unless you join through an employer account"): the case may be the other limit's, or the
+    exception's."""
     age = next(m for m in _COMPARED if m.name == "age")
+    ages = _told_ages(question)
+    # an age told without its unit ("I'm 17") is judged only with the certainty above; one told with it ("24歳",
+    # "13 years old") as the fourteenth round judged it: the first limit that rules it out decides
+    # ("満20歳以上（男性は満25歳以上）" for a man of 24)
+    told_bare = not _case_amounts(question, age)
+    if len(ages) != 1 or (told_bare and _EXCEPTED_CASE.search(text)):
+        return None  # no age told, or several (whose the rule is about is not known)
     verdicts = set()
     for start, _end, figure in _figures(text, question):
         upper, lower = _UPPER.search(figure), _LOWER.search(figure)
@@ -1598,6 +1603,8 @@ def _judge_age(question: str, text: str, negated: Callable[[int], bool]) -> str 
         if len(sides) > 1:
             return None
         verdicts.add("out" if sides.pop() == negated(start) else "in")
+        if not told_bare and "out" in verdicts:
+            return "out"
     return verdicts.pop() if len(verdicts) == 1 else None
 
 

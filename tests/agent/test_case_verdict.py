@@ -216,6 +216,8 @@ ADULT_RULE = "1.2 You must be 18 or over and live at the address where the servi
     ("I'm 67, can I add winter sports cover?",
      "Winter Sports cover is available only to people aged 65 or under on the date they travel."),
     ("my 15 yr old wants to open an account, can he?", "Accounts are for customers aged 18 or over."),
+    # an age told with its unit is judged as before: the first limit that rules it out decides
+    ("24歳の男です。婚活始めたいんですが入会できますか？", "入会時に満20歳以上であること（男性は満25歳以上）"),
 ])
 def test_an_age_told_without_years_old_is_judged_on_an_age_limit(question, rule):
     assert in_short(question, [rule]) == ("no", ""), question
