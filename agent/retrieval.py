@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from mem.agent.agreements_asked import asks_about_agreements
 from mem.agent.blocks import Block
+from mem.agent.case_identifiers import page_query
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.followup import figures, followup_subject, own_words, with_figures
 from mem.agent.rule_quote import (
@@ -87,6 +88,10 @@ def terms(text: str) -> set[str]:
     for run in _CJK_RUN.findall(lowered):
         found.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
     return found
+
+
+def _has_terms(text: str) -> bool:
+    return bool(terms(text))
 
 
 def _replaced(subject: str, new_terms: set[str], body: str) -> str:
@@ -470,8 +475,12 @@ class Retrieval:
         A page search costs a pass over the wiki, so the policy and know-how look-ups of one question
         share a single search; a typed search runs only when the shared one may have cut that type off.
         """
+        # an order number the customer quotes names their case, not the topic: its letters ("SO" of SO-500123) and
+        # the noun naming it met the page describing order numbers (``mem.agent.case_identifiers``); their facts
+        # are searched with it
+        words = page_query(query, _has_terms)
         if query not in self._page_hits:
-            self._page_hits[query] = self.service.search_pages(query, type=None, limit=SHARED_HITS)
+            self._page_hits[query] = self.service.search_pages(words, type=None, limit=SHARED_HITS)
             # scores of one search compare across types: a know-how page far below the best policy
             # match is not about this question (the rule itself is always kept)
             self._top[query] = max((float(h.score) for h in self._page_hits[query] if h.page.type == "policy"),
@@ -480,7 +489,7 @@ class Retrieval:
         typed = [hit for hit in shared if hit.page.type == type]
         if len(typed) >= limit or len(shared) < SHARED_HITS:
             return typed[:limit]
-        return self.service.search_pages(query, type=type, limit=limit)
+        return self.service.search_pages(words, type=type, limit=limit)
 
     # -- the deterministic plan ------------------------------------------------------------
 
@@ -589,7 +598,7 @@ class Retrieval:
         assert self.semantic is not None
         language = detect_language(query)
         pages = [page for page in pages if page_language(str(page.body)) == language]
-        similar = self.semantic.similarities(query, pages)
+        similar = self.semantic.similarities(page_query(query, _has_terms), pages)
         search = [hit.page.id for hit in self._page_hits.get(query, []) if hit.page.type == "policy"]
         compared = []
         for page in pages:
@@ -647,7 +656,7 @@ class Retrieval:
         known = self._matches.setdefault(query, {})
         todo = [page for page in pages if page.id not in known]
         if todo:
-            known.update(self.semantic.matches(query, todo, self._may_quote))
+            known.update(self.semantic.matches(page_query(query, _has_terms), todo, self._may_quote))
         return {page.id: known[page.id] for page in pages if page.id in known}
 
     def _may_quote(self, page: Page, sentence: str) -> bool:

@@ -51,6 +51,7 @@ from decimal import Decimal
 from functools import lru_cache
 from math import fsum
 
+from mem.agent.case_identifiers import case_free, without_named_case
 from mem.agent.case_words import calendar_range, case_text
 from mem.agent.named_case import case_outside, stated_kinds
 from mem.core.instructions import inside_flagged, is_instruction_like
@@ -295,6 +296,9 @@ def _question_units(question: str) -> tuple[Unit, ...]:
         if grams not in seen:
             seen.add(grams)
             units.append(Unit(word, grams, key=True, first=word))
+    # an order number the customer quotes ("a refund for order SO-500123?") names their case, not the topic: its
+    # letters ("so") are no word a rule must hold (``mem.agent.case_identifiers``; new-user report 24, #9)
+    question = case_free(question)
     # in the form the rule sentences are indexed in (``index_terms``: NFC, accents folded), so "Rückerstattung" is
     # one word that meets the rule's, not "R" and "ckerstattung"
     question = search_form(_CITED_ARTICLE.sub("", question))
@@ -404,6 +408,9 @@ def asked_terms(question: str) -> list[frozenset[frozenset[str]]]:
     "a discount on our booking"): those words count as the case does — the request counts alone, and with
     them. Before, on a workspace of one refund page, "order" was a key word no sentence held and the question
     got "no rule" while "Can I request a refund for my order?" was answered.
+
+    An order the customer names by its number ("a refund for order SO-500123?", 주문번호는 A-20931이에요) counts
+    the same way, with the number left out (``mem.agent.case_identifiers.without_named_case``).
     """
     parts = [part.text for part in split_message(question)]
     keys_of = [frozenset(unit.grams for unit in question_units(part) if unit.key) for part in parts]
@@ -412,9 +419,13 @@ def asked_terms(question: str) -> list[frozenset[frozenset[str]]]:
     case: frozenset[frozenset[str]] = frozenset()
     for n, keys in enumerate(keys_of):
         if n not in asking:
-            case |= keys
+            # "My order number is SO-500123." tells which order, nothing a rule is about
+            named = without_named_case(parts[n])
+            case |= keys if named is None else frozenset(unit.grams for unit in question_units(named) if unit.key)
             continue
-        own = _own_case(parts[n])
+        # the noun naming a quoted identifier ("order SO-500123", 주문번호는 A-20931) is the customer's order too
+        named = without_named_case(parts[n])
+        own = _own_case(named if named is not None else parts[n]) or named
         alone = frozenset(unit.grams for unit in question_units(own) if unit.key) if own is not None else keys
         # a message with no sentence that asks counts each sentence alone, with no case before it
         with_case = case if len(asking) < len(parts) else frozenset()
