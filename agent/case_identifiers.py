@@ -67,6 +67,19 @@ _VERDICT = lazy(
     re.IGNORECASE,
 )
 
+# the identifier named by its number word ("my order number SO-330091", 주문번호 SO-330091, 注文番号SO-330091) and a
+# change asked right before or after it: the number is what is to be fixed ("Did you fix my order number
+# SO-330091?", "주문번호 SO-330091 수정됐나요?"), not the case of another request ("Can I change order SO-1 to express?"
+# names no number word)
+_NUMBERED = lazy(rf"\b{_NUMBER_WORD}(?!\w)|번호|番号", re.IGNORECASE)
+_NUMBER_MARK = "\x01"
+_CHANGE_EN = r"(?:fix|fixed|change|changed|correct|corrected|update|updated|edit|edited|amend|amended|replace|replaced)"
+_CHANGE = lazy(
+    rf"\b{_CHANGE_EN}\W{{1,3}}(?:\w+\W{{1,3}}){{0,2}}?{_NUMBER_MARK}|"
+    rf"{_MARK}[^.?!。？！]{{0,4}}(?:고치|고쳐|수정|변경|바꾸|바꿔|바뀌|訂正|修正|変更)",
+    re.IGNORECASE,
+)
+
 
 def identifiers(text: str) -> list[str]:
     """The identifiers ``text`` quotes, in order (with no particle written onto them)."""
@@ -80,15 +93,25 @@ def identifiers(text: str) -> list[str]:
 
 def about_identifier(question: str) -> bool:
     """Whether ``question`` asks about an identifier it quotes (its form, whether it is right), not only names its
-    case with one: words of that kind outside the phrases naming the identifiers, or two different identifiers
-    (a correction: "I wrote SO-500132, it is SO-500123")."""
+    case with one: words of that kind outside the phrases naming the identifiers, a verdict next to it, a change
+    asked of it when it is named by its number word, or two different identifiers (a correction: "I wrote
+    SO-500132, it is SO-500123")."""
     quoted = identifiers(question)
     if not quoted:
         return False
     if len({ident.upper() for ident in quoted}) > 1:
         return True
-    rest = _IDENTIFIER.sub(f" {_MARK} ", _NAMED.sub(" ", question))
-    return bool(_ABOUT.search(rest) or _VERDICT.search(rest))
+    numbered = False
+
+    def naming(match: re.Match[str]) -> str:
+        nonlocal numbered
+        if _NUMBERED.search(match.group(0)):
+            numbered = True
+            return f" {_NUMBER_MARK} "
+        return " "
+
+    rest = _IDENTIFIER.sub(f" {_MARK} ", _NAMED.sub(naming, question))
+    return bool(_ABOUT.search(rest) or _VERDICT.search(rest) or (numbered and _CHANGE.search(rest)))
 
 
 def case_free(question: str) -> str:

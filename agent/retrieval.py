@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from mem.agent.agreements_asked import asks_about_agreements
 from mem.agent.blocks import Block
-from mem.agent.case_identifiers import page_query
+from mem.agent.case_identifiers import identifiers, page_query
 from mem.agent.customer_memory import CustomerMemory
 from mem.agent.followup import figures, followup_subject, own_words, with_figures
 from mem.agent.rule_quote import (
@@ -117,12 +117,19 @@ def says_something_of(fact: Fact, query: str) -> bool:
     made in the same conversation would be shown to the customer as a source. The words of the slot the
     fact fills are its own: "I live in Oslo." answers "what city am I in?" and "do you have my address?".
     """
+    quotes = " ".join(e.quote for e in fact.evidence)
+    # an order number the question quotes is their case: a fact quoting that number is about it, while a fact
+    # about another order ("the order number is SO-330091 not SO-330019") shares only the words naming it
+    # (``mem.agent.case_identifiers``; new-user report 24, #9)
+    quoted = {ident.upper() for ident in identifiers(query)}
+    if quoted & {ident.upper() for ident in identifiers(f"{fact.text} {quotes}")}:
+        return True
+    query = page_query(query, _has_terms) if quoted else query
     # the question's Korean and Japanese words without their endings: "…되나요" shares "나요" with any
     # fact written with that ending (and with the residence slot's "사나요"), whatever it is about
     wanted = terms(without_endings(query)) or terms(query)
     if not wanted:
         return True
-    quotes = " ".join(e.quote for e in fact.evidence)
     if terms(f"{fact.text} {quotes}") & wanted:
         return True
     # Reading the slot runs the slot rules (their first use compiles them: tens of milliseconds of every

@@ -8,14 +8,17 @@ page held. A question about the identifier itself ("Is SO-50012 a valid order nu
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from mem.agent.answering import answer_question
 from mem.agent.case_identifiers import about_identifier, case_free, identifiers, without_named_case
+from mem.agent.retrieval import says_something_of
 from mem.agent.rule_quote import asked_terms, choose_rule, question_units
 from mem.core.config import Config
+from mem.customers.fact_record import Evidence, Fact
 from mem.policies.ingest import ingest_documents
 from mem.wiki.service_memory import WorkspaceServiceMemory
 from mem.wiki.workspace import init_workspace
@@ -160,3 +163,48 @@ def test_a_refund_question_quoting_its_order_number_is_answered_by_the_refund_ru
 def _page_id(service: WorkspaceServiceMemory, holding: str) -> str:
     [page] = [page for page in service.pages("policy") if holding in str(page.body)]
     return str(page.id)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Did you fix my order number SO-330091?", "주문번호 SO-330091 수정됐나요?", "注文番号SO-330091を修正できますか？"],
+)
+def test_a_change_asked_of_the_number_named_as_a_number_is_about_it(question):
+    assert about_identifier(question)
+
+
+@pytest.mark.parametrize(
+    "question", ["Can I change order SO-1234 to express?", "주문번호는 SO-500123이에요. 배송지 변경 가능한가요?"]
+)
+def test_a_change_of_the_order_itself_is_not_about_its_number(question):
+    assert not about_identifier(question)
+
+
+def _fact(fact_id: str, text: str, quote: str) -> Fact:
+    return Fact(
+        id=fact_id,
+        kind="request",
+        text=text,
+        valid_at=date(2026, 11, 4),
+        evidence=(Evidence(log_id="L1", turn="t1", role="customer", quote=quote),),
+    )
+
+
+def test_a_fact_about_another_order_is_not_cited_for_the_number_quoted():
+    """A fact shares "order" with a question that quotes its order number, but is about another order."""
+    other = _fact(
+        "01FACTOTHERORDER0000000000",
+        "Sorry, the order number is SO-330091 not SO-330019",
+        "Sorry, the order number is SO-330091 not SO-330019",
+    )
+    same = _fact(
+        "01FACTSAMEORDER00000000000",
+        "The lid of SO-500123 arrived cracked",
+        "The lid of SO-500123 arrived cracked",
+    )
+    question = "Can I get a refund for order SO-500123?"
+    assert not says_something_of(other, question)
+    assert says_something_of(same, question)
+    assert says_something_of(other, "Did you fix my order number SO-330091?")
+    # without a number quoted, the words decide as before
+    assert says_something_of(other, "What is my order number?")
