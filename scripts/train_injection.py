@@ -116,6 +116,7 @@ PLACES = ("policy", "customer")
 L2 = 1e-3
 SHIPPED_FP: float | None = None  # --shipped-fp: the labelled clean rows' budget counts the rules' flags too
 INNER_FOLDS = 0  # --inner-folds: 0 holds out one group at a time; K > 0 deals the groups into K folds
+BACKGROUND_FP: float | None = None  # --background-fp: the customer background held out by group, the model within it
 
 
 def load_rows() -> list[dict]:
@@ -136,14 +137,16 @@ def load_rows() -> list[dict]:
 
 
 def load_background(kind: str = "customer") -> list[dict]:
-    """Ordinary text no one labelled, all clean — what the detector mostly reads. Always training data, never
-    scored as a writer's rows; a sentence (page) or turn (customer) the rules flag is left out (``main``).
+    """Ordinary text no one labelled, all clean — what the detector mostly reads. Never scored as a writer's
+    rows; a sentence (page) or turn (customer) the rules flag is left out (``main``).
 
     ``customer``: the customer turns of every extraction corpus (scripts/data/conversations*/: their labels are
-    fact / junk, none is an attack) and the sentences of the policy-QA tuning pages and the demo's pages (group
-    ``background``). ``page``: every sentence of every document under scripts/data/policy_qa/** — as read from the
-    file and as the page ``mem ingest`` writes of it (front matter, source footnotes, links: the text lint reads)
-    — and of the demo's pages, one group a folder (``pages:<folder>``), so a folder can be held out."""
+    fact / junk, none is an attack), one group a folder (``background:<folder>``), and the sentences of the
+    policy-QA tuning pages and the demo's pages (one group, ``background:pages``): always training data, unless
+    ``--background-fp`` holds them out by group on the inner folds to budget the threshold. ``page``: every
+    sentence of every document under scripts/data/policy_qa/** — as read from the file and as the page
+    ``mem ingest`` writes of it (front matter, source footnotes, links: the text lint reads) — and of the demo's
+    pages, one group a folder (``pages:<folder>``), so a folder can be held out."""
     rows = []
     if kind == "customer":
         seen: set[str] = set()
@@ -155,11 +158,11 @@ def load_background(kind: str = "customer") -> list[dict]:
                 text = turn.get("text")
                 if turn.get("role") == "customer" and text and text not in seen:
                     seen.add(text)
-                    rows.append({"text": text, "where": "customer", "group": "background"})
+                    rows.append({"text": text, "where": "customer", "group": f"background:{path.parent.name}"})
         pages = [*DATA.glob("policy_qa/*.md"), *DATA.glob("policy_qa/tau/*/*.md"),
                  *DATA.glob("policy_qa/tune2/*/*.md"), *DEMO.glob("*.md")]
         for path in sorted(pages):
-            rows += [{"text": sentence, "where": "policy", "group": "background"}
+            rows += [{"text": sentence, "where": "policy", "group": "background:pages"}
                      for _, sentence in sentences(path.read_text(encoding="utf-8"))]
     else:
         for folder, texts in page_sentences().items():
@@ -260,7 +263,7 @@ def weigh_background(rows: list[dict], share: float) -> None:
 
 
 def _background(row: dict) -> bool:
-    return row["group"] == "background" or row["group"].startswith("pages:")
+    return row["group"].startswith(("background", "pages:"))
 
 
 def train(rows: list[dict], dim: int, epochs: int, seed: int, rate: float = 0.1,
@@ -299,9 +302,11 @@ def row_score(row: dict, weights: list[float], bias: float) -> float:
 
 def out_of_fold(rows: list[dict], dim: int, epochs: int, seed: int) -> list[tuple[float, dict]]:
     """Each group's rows scored by a model trained without that group (the writers, the project's corpora and, for
-    the page model, each folder of ordinary pages; the customer background is always training data)."""
+    the page model, each folder of ordinary pages; the customer background is training data only, unless
+    ``BACKGROUND_FP`` (--background-fp) holds its groups out too: a conversations*/ folder, the pages' sentences)."""
     scored: list[tuple[float, dict]] = []
-    groups = sorted({row["group"] for row in rows} - {"background"})
+    groups = sorted(g for g in {row["group"] for row in rows}
+                    if BACKGROUND_FP is not None or not g.startswith("background"))
     folds = [{g} for g in groups] if not INNER_FOLDS else [set(groups[n::INNER_FOLDS]) for n in range(INNER_FOLDS)]
     for fold in folds:
         weights, bias = train([r for r in rows if r["group"] not in fold], dim, epochs, seed)
@@ -312,7 +317,10 @@ def out_of_fold(rows: list[dict], dim: int, epochs: int, seed: int) -> list[tupl
 def threshold_from(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...], page_fp: float) -> float:
     """The lowest threshold whose false positives stay within ``fp`` of the labelled clean rows in each of
     ``places``, and within ``page_fp`` of the ordinary pages' sentences when they were scored. With ``SHIPPED_FP``
-    the labelled budget is what ships, rules OR model: the rows the rules flag spend it first, the model the rest."""
+    the labelled budget is what ships, rules OR model: the rows the rules flag spend it first, the model the rest.
+    With ``BACKGROUND_FP`` the model alone also stays within it of the customer background's rows of ``places``
+    held out by group (the customer model: the conversations*/ folders' turns; the rules' flags there were left out
+    of training and scoring alike, ``main``)."""
     threshold = 0.0
     budgets = []
     for place in places:
@@ -322,6 +330,9 @@ def threshold_from(scored: list[tuple[float, dict]], fp: float, places: tuple[st
         else:
             budgets.append((SHIPPED_FP, [s for s, r in clean if not r["rules"]], sum(r["rules"] for _, r in clean)))
     budgets.append((page_fp, [s for s, r in scored if r["group"].startswith("pages:")], 0))
+    if BACKGROUND_FP is not None:
+        budgets.append((BACKGROUND_FP, [s for s, r in scored if r["group"].startswith("background:")
+                                        and r["where"] in places], 0))
     for budget, clean, spent in budgets:
         clean = sorted(clean, reverse=True)
         allowed = int(budget * (len(clean) + spent)) - spent  # this many clean rows may score at or over the threshold
@@ -385,6 +396,10 @@ def main() -> None:
                              "place, on the inner folds: the rules' flags spend it first (replaces --fp)")
     parser.add_argument("--page-fp", type=float, default=0.005,
                         help="page model: false-positive budget on the ordinary pages' sentences, held out by folder")
+    parser.add_argument("--background-fp", type=float, default=None,
+                        help="customer model: hold its background out by group on the inner folds (a "
+                             "conversations*/ folder, the pages' sentences) and keep the model alone within this "
+                             "share of the held-out turns, as well as within the labelled clean rows' budget")
     parser.add_argument("--share", type=float, default=None,
                         help="the background of a place weighs at most this many times its labelled clean rows "
                              "(default: 1 for the customer model, 2 for the page model)")
@@ -449,17 +464,21 @@ def main() -> None:
     args = parser.parse_args()
     if args.threshold is not None and not 0.0 < args.threshold <= 1.0:
         parser.exit(2, f"--threshold {args.threshold}: a threshold is a score, over 0 and at most 1\n")
+    if args.background_fp is not None and (args.model == "page" or not 0.0 <= args.background_fp < 1.0):
+        parser.exit(2, f"--background-fp {args.background_fp}: the customer model's share of its background, "
+                       "at least 0 and under 1\n")
     page = args.model == "page"
     places = tuple((args.places or ("policy" if page else "customer")).split(","))
     share = args.share if args.share is not None else (2.0 if page else 1.0)
     out = args.out or (PAGE_WEIGHTS if page else WEIGHTS)
-    global L2, SHIPPED_FP, INNER_FOLDS, PAGES
+    global L2, SHIPPED_FP, INNER_FOLDS, PAGES, BACKGROUND_FP
     L2 = args.l2
     PAGES = args.pages
     if args.pages_out:
         args.pages_out.write_text(json.dumps(page_sentences(), ensure_ascii=False), encoding="utf-8")
     SHIPPED_FP = args.shipped_fp
     INNER_FOLDS = args.inner_folds
+    BACKGROUND_FP = args.background_fp
     dim = 1 << args.dim
     low, high = (int(n) for n in args.grams.split(","))
     start = time.process_time()
@@ -501,7 +520,9 @@ def main() -> None:
     budget = f"shipped FP <= {SHIPPED_FP:.1%}" if SHIPPED_FP is not None else f"FP <= {args.fp:.1%}"
     chosen = (f"threshold fixed at {args.threshold:.3f}" if args.threshold is not None else
               f"threshold from inner folds ({budget} a place"
-              f"{f', <= {args.page_fp:.1%} of the ordinary pages' if page else ''})")
+              f"{f', <= {args.page_fp:.1%} of the ordinary pages' if page else ''}"
+              + (f", model <= {BACKGROUND_FP:.2%} of the background held out by group"
+                 if BACKGROUND_FP is not None else "") + ")")
     print(f"{args.model} model, leave-one-writer-out: train on every other row, {chosen}; "
           "the rules were tuned on external 1-4 in earlier rounds, not on external 5 or 6")
     if results:
@@ -520,6 +541,8 @@ def main() -> None:
         threshold = threshold_from(scored, args.fp, places, args.page_fp) if args.threshold is None else args.threshold
         if page:
             folders(scored, args.fp, places, args.page_fp, dropped, args.threshold)
+        elif BACKGROUND_FP is not None:
+            background_groups(scored, threshold, dropped)
     else:
         threshold = args.threshold
     weights, bias = train(rows, dim, args.epochs, args.seed)
@@ -641,6 +664,19 @@ def folders(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...]
         total, flagged, ruled = total + len(own) + rules, flagged + hits, ruled + rules
         print(f"{folder[6:]:<12} {len(own) + rules:>9} {hits:>6} {hits / (len(own) + rules):>6.2%} {rules:>6}")
     print(f"{'all':<12} {total:>9} {flagged:>6} {flagged / total:>6.2%} {ruled:>6}")
+
+
+def background_groups(scored: list[tuple[float, dict]], threshold: float, dropped: list[dict]) -> None:
+    """The customer background held out by group (--background-fp): each group's rows scored by a model of the inner
+    folds trained without it, read at the final threshold; with what the rules alone flag there (left out)."""
+    print(f"\nbackground held out by group (threshold {threshold:.3f})\n"
+          f"{'group':<24} {'place':<9} {'rows':>6} {'model':>6} {'share':>6} {'rules':>6}")
+    for group in sorted({r["group"] for _, r in scored if r["group"].startswith("background:")}):
+        own = [(s, r) for s, r in scored if r["group"] == group]
+        hits = sum(s >= threshold for s, _ in own)
+        rules = sum(1 for r in dropped if r["group"] == group)
+        print(f"{group[11:]:<24} {own[0][1]['where']:<9} {len(own) + rules:>6} {hits:>6} "
+              f"{hits / (len(own) + rules):>6.2%} {rules:>6}")
 
 
 if __name__ == "__main__":

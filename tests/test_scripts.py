@@ -119,6 +119,43 @@ def test_the_injection_training_can_keep_a_threshold_fixed(tmp_path: Path) -> No
     assert not bad.exists()
 
 
+def test_the_customer_threshold_can_keep_the_model_within_its_background(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """scripts/train_injection.py --background-fp F (docs/measurements/lint.md, twenty-fourth round, learn24b): the
+    customer background is held out by group on the inner folds (a conversations*/ folder, the pages' sentences) and
+    the threshold rises until the model alone flags at most F of the held-out turns; without the option the
+    background stays training data only, as before. A share that is no share is refused in one line."""
+    import importlib.util
+
+    from mem.core.instructions import learned
+
+    monkeypatch.setattr(learned, "model", learned.model)
+    monkeypatch.setattr(learned, "page_model", learned.page_model)
+    spec = importlib.util.spec_from_file_location("train_injection", SCRIPTS / "train_injection.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    groups = {r["group"] for r in module.load_background("customer")}
+    assert {"background:conversations", "background:conversations_heldout", "background:pages"} <= groups
+    labelled = [(0.1 * n, {"y": 0, "where": "customer", "group": "external5", "rules": False}) for n in range(10)]
+    turns = [(score, {"y": 0, "where": "customer", "group": "background:conversations", "rules": False})
+             for score in (0.95, 0.9, *[0.2] * 98)]
+    pages = [(0.99, {"y": 0, "where": "policy", "group": "background:pages", "rules": False})]
+    scored = labelled + turns + pages
+    monkeypatch.setattr(module, "SHIPPED_FP", 0.1)  # one labelled clean row of ten: just over 0.8
+    assert abs(module.threshold_from(scored, 0.005, ("customer",), 0.005) - 0.8) < 1e-3
+    monkeypatch.setattr(module, "BACKGROUND_FP", 0.01)  # one turn of a hundred: just over 0.9 (pages not asked)
+    assert abs(module.threshold_from(scored, 0.005, ("customer",), 0.005) - 0.9) < 1e-3
+    out = _run([str(SCRIPTS / "train_injection.py"), "--final-only", "--no-write", "--epochs", "1", "--dim", "12",
+                "--inner-folds", "2", "--shipped-fp", "0.02", "--background-fp", "0.002"], cwd=tmp_path)
+    assert "background held out by group" in out and "conversations_heldout" in out, out[-800:]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEM_")}
+    done = subprocess.run([sys.executable, str(SCRIPTS / "train_injection.py"), "--model", "page", "--background-fp",
+                           "0.002"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and "--background-fp 0.002" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
 @pytest.mark.parametrize("script", ["bench_locomo.py", "audit_facts.py"])
 def test_locomo_scripts_run_on_a_file_of_the_same_shape(script: str, tmp_path: Path) -> None:
     data = _locomo_shaped(tmp_path)
