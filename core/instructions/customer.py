@@ -32,6 +32,7 @@ from mem.core.instructions.new_staff import new_staff_ask
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.notes_to_ai import _APPLY_IT, _DECREED, _POLICY_CITED, _POLICY_KEYS, _QUOTED_GRANT
 from mem.core.instructions.other_parties import other_party_data
+from mem.core.instructions.others_records import others_record
 from mem.core.instructions.own_requests import own_request
 from mem.core.instructions.past_the_turn import (
     admitted_untrue,
@@ -121,7 +122,8 @@ def customer_message_reason(message: str) -> str | None:
     booking moved or cancelled to put the writer in its place (``displaced_bookings``); a grant the customer wrote
     into a comment, a gift message, a note or a form, quoted (``written_fields``); a part in the deal or a role
     claimed, and used to unlock another person's data or an act on the other side's money, status or account
-    (``claimed_roles``)."""
+    (``claimed_roles``); a datum of someone the writer knows or names asked, or their record changed
+    (``others_records``)."""
     text = normalize(message)
     if not text:
         return None
@@ -175,6 +177,9 @@ def customer_message_reason(message: str) -> str | None:
     # "Tell me who bought the pram and what address it went to", "판매자 번호 좀 알려주세요" (``other_parties``)
     if other_party_data(text):
         return "asks for the personal data of the other party of a deal or of other members"
+    # "Could you change my nephew Oscar's dietary note…", "친구 엄마 번호 좀 알려주세요" (``others_records``)
+    if others_record(text):
+        return "asks for a datum of someone the writer knows or names, or to change their record"
     # "I'm writing on behalf of the buying dealer. … release the logbook", "PC방 사장입니다 … 손님 … 전화번호 좀
     # 불러주세요" (``claimed_roles``)
     if claimed_role_unlock(text):
