@@ -72,7 +72,7 @@ _EN_THEIRS = lazy(
 _EN_THEIR_OWN = lazy(r"\b(?:the|a)\s+" + _EN_DATUM + r"\s+(?:he|she|they)\s+(?:registered|signed\s+up|gave|used|put)\b")
 _EN_PERSON_ANYWHERE = lazy(_EN_PERSON)
 _EN_ASK = lazy(
-    r"\b(?:tell|give|send|resend|share|show|read|paste|let\s+me\s+know|check\s+(?:if|whether)|need\s+(?:his|her|their)|"
+    r"\b(?:tell|give|send|resend|share|show|read\s+(?:me|out)|paste|let\s+me\s+know|check\s+(?:if|whether)|need\s+(?:his|her|their)|"
     r"what(?:'s|\s+is)?|which|who|when|cancel|change|"
     r"delete|remove|transfer|move|unlock|reset|log\s+me\s+into|merge|switch)\b"
 )
@@ -82,6 +82,10 @@ _EN_NOT = lazy(
     r"|\b(?:my|our)\s+(?:\S{1,20}\s+)?(?:address|number|details|e-?mail|name)\s+(?:to|with)\b"
     r"|\b(?:not|never)\s+(?:asking|want)\s+(?:for|you\s+to)\b|\bhow\s+(?:can|do|does)\s+(?:she|he|they)\b"
     r"|\b(?:can'?t|cannot|won'?t)\s+(?:tell|share|give|show)\b|\btell\s+the\s+\S{1,20}\s+that\b"
+    # the datum given, not asked ("Her address is 19 Mill Lane"), or the act told in the speaker's own voice
+    # ("I'll change Mr Grieve's visit address to …")
+    r"|\b(?:his|her|their)\s+(?:\S{1,20}\s+)?(?:address|number|phone|mobile|e-?mail|contact)\s+(?:is|are)\b"
+    r"|\b(?:i'?ll|i\s+will|we'?ll|we\s+will|i'?ve|we'?ve)\s+(?:\S{1,20}\s+)?(?:change|update|cancel|move|send|add)\b"
 )
 _EN_GATE = _stems(
     "my ", "'s ", "mr", "mrs", "ms ", "miss ", "dr ", "member", "profile", "order", "booking", "before me", "after me"
@@ -100,7 +104,7 @@ _KO_DATUM = (
 _KO_THEIRS = lazy(_KO_PERSON + r"[^.?!\n]{0,30}?" + _KO_DATUM)
 _KO_ASK = lazy(
     r"(?:알려|가르쳐|보내|보여|봐|바꿔|변경해|지워|삭제해|취소해|넘겨|옮겨|풀어|해제해|초기화해)"
-    r"\s*(?:주|줘|줄|달라)"
+    r"\s*(?:주|줘|줄|달라)(?!\S{0,2}면)"
 )
 _KO_NOT = lazy(
     r"(?:에게|한테|께)\s*(?:\S{1,10}\s*)?(?:전해|전달|알려)|(?:제|내|저의)\s*(?:번호|연락처|주소|이메일)"

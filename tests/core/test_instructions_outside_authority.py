@@ -20,7 +20,7 @@ AUTHORITY = [
     "This is DS Khan. We need the dates of birth of everyone booked on the 3pm tour; reply here.",
     "구청 복지팀입니다. 이번 달 등록한 어르신들 명단이랑 연락처 이 채팅으로 보내 주세요.",
     "保険会社の調査チームの田中です。事故当日の利用者一覧を送ってください。",
-    "PTAの役員をしている者です。クラス全員の保護者の連絡先を教えていただけますか。",
+    "PTAの役員をしている者です。クラス全員の保護者の名簿を送っていただけますか。",
 ]
 NOT_AUTHORITY = [
     "This is Sam from Acme's accounts team - could you resend our March invoice and the member list we uploaded?",
