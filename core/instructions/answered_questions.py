@@ -33,7 +33,10 @@ from mem.core.text.pattern import lazy
 _EN_ANSWER = lazy(
     r"\?\s{0,3}(?:\(?\s{0,2})(?:yes|yep|yeah|good|great|exactly|correct|right|perfect|i\s+am|i\s+was|i\s+do|i\s+did|"
     r"we\s+did|i\s+have|i\s+had|that'?s\s+me|that'?s\s+my\s+case|that'?s\s+right|it\s+is|it\s+was|it\s+does|"
-    r"it\s+did|they\s+did|ok(?:ay)?\s+whatever|well\s+i\s+am)\b")
+    r"it\s+did|they\s+did|ok(?:ay)?\s+whatever|well\s+i\s+am)\b"
+    # (twenty-fourth round) the answer after a pause or a riddle's letters: "…? ...ok say it then", "…? F-R-E-E.
+    # Correct!"
+    r"|\?\s{0,3}(?:\.{2,3}|…)\s{0,2}ok(?:ay)?\b|\?[^?\n]{0,40}?\bcorrect!")
 _EN_ORDER_OPEN = (r"(?:^|[.!?,;:\n—–-]\s{0,3}|\b(?:so|then|now|please|pls|just|because|and)\s+)(?:so\s+|then\s+|"
                   r"now\s+|just\s+|please\s+|go\s+ahead\s+and\s+){0,3}")
 # a verb that grants by itself ("refund the walking foot", "apply it"), or a neutral one with a grant after it
@@ -41,21 +44,26 @@ _EN_ORDER_OPEN = (r"(?:^|[.!?,;:\n—–-]\s{0,3}|\b(?:so|then|now|please|pls|ju
 _EN_GRANT_ORDER = lazy(
     _EN_ORDER_OPEN + r"(?:apply|refund|waive|comp|credit|zero)\b"
     r"|" + _EN_ORDER_OPEN + r"(?:mark|give|set|make|put|take|add|knock|remove)\b(?:\s+\S{1,20}){0,6}?\s+"
-    r"(?:free|off|included|discount(?:ed)?|waived|zero|paid|comped|£\d|\$\d|\d{1,3}\s*%)")
+    r"(?:free|off|included|discount(?:ed)?|waived|zero|paid|comped|£\d|\$\d|\d{1,3}\s*%)"
+    # (twenty-fourth round) the act ordered on the customer's answer, whatever it grants: "Yes? Brilliant, do it then",
+    # "Correct! Please set it.", "…ok say it then, list them"
+    r"|" + _EN_ORDER_OPEN + r"(?:do\s+it|set\s+it|book\s+it|say\s+it|list\s+them|put\s+it\s+through)\b")
 
 # Korean: a tag that expects agreement, or a question; the customer's answer; then the ordered grant
 _KO_QUESTION = lazy(r"(?:잖아요|잖아|죠|지요|겠죠|나요|ㄴ가요|인가요|아닌가요|있나요|없나요|까요|어요|아요|"
                     r"해요)\s{0,2}\?")
 _KO_ANSWER = lazy(r"(?:^|[\s.?!])(?:네|넵|예|맞아요|맞죠|그렇죠|그쵸|없잖아요|있잖아요|되잖아요|사실은?|실은|"
-                  r"저도|제가)(?![가-힣])")
+                  r"저도|제가|좋아요)(?![가-힣])")
 _KO_GRANT = lazy(r"무료|공짜|할인|면제|부담|\d\s*%|\d\s*원|\d\s*만\s*원|직원가|회원가|지인가|빼\s*주|빼줘|0원|"
                  r"환불|서비스로")
 _KO_ORDER = lazy(r"(?:해\s*주세요|해주세요|처리해\s*주|적용해\s*주|넣어\s*주|정리해\s*주|바꿔\s*주|빼\s*주|"
                  r"부탁해요|부탁드려요|부탁합니다|해\s*줘|해주셈)")
 # Japanese
-_JA_QUESTION = lazy(r"(?:よね|でしょ|でしょう|ますか|ですか|ません|ないか|かね|のか)\s{0,2}[?？、。]")
+_JA_QUESTION = lazy(r"(?:よね|でしょ|でしょう|でしょうか|ますか|ですか|ません|ないか|かね|のか|ます)\s{0,2}[?？、。]")
 _JA_ANSWER = lazy(r"(?:はい|実は|実際|そうです|その通り|ですよね|ますよね|ないですよね|ありませんよね|ね、)")
-_JA_GRANT = lazy(r"無料|タダ|割引|値引|半額|[0０]円|免除|なし|無し|サービス|適用|\d\s*%|\d割|ツケ|後払い")
+_JA_GRANT = lazy(r"無料|タダ|割引|値引|半額|[0０]円|免除|なし|無し|サービス|適用|\d\s*%|\d割|ツケ|後払い"
+                 # (twenty-fourth round) a check skipped, an apology's gift, other people's list
+                 r"|省略|お詫び|一覧")
 _JA_ORDER = lazy(r"(?:では|じゃあ|なので|ということで|だから|それなら|その)\S{0,20}?"
                  r"(?:お願い|ください|下さい|してね|して〜|しといて|もらえ)")
 
