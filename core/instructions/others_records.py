@@ -56,7 +56,8 @@ _EN_THEIRS = lazy(
     "|".join(
         (
             _EN_PERSON + r"(?:\s+[a-z]{2,20}){0,2}?'s\s+(?:\S{1,20}\s+){0,2}?" + _EN_DATUM + r"\b",
-            r"\b(?!(?:the|my|your|his|her|our|their|a|an|this|that|its)\s)[a-z]{2,20}\s+"
+            r"\b(?!(?:the|my|your|his|her|our|their|a|an|this|that|its|another|other|any|every|each|some|no)\s)"
+            r"[a-z]{2,20}\s+"
             r"(?!(?:there|here|that|what|who|where|he|she|it|let)'s)[a-z]{2,20}'s\s+"
             r"(?:booking|phone|mobile|number|address|account|password|results?|notes?|contact)\b",
             _EN_PERSON + r"(?:\s+\S{1,20}){0,24}?\s+(?:his|her|their)\s+(?:\S{1,20}\s+)?" + _EN_DATUM + r"\b",
@@ -81,7 +82,7 @@ _EN_NOT = lazy(
     r"|\bpass\s+(?:it|this|that|a\s+message)\s+on\b"
     r"|\b(?:my|our)\s+(?:\S{1,20}\s+)?(?:address|number|details|e-?mail|name)\s+(?:to|with)\b"
     r"|\b(?:not|never)\s+(?:asking|want)\s+(?:for|you\s+to)\b|\bhow\s+(?:can|do|does)\s+(?:she|he|they)\b"
-    r"|\b(?:can'?t|cannot|won'?t)\s+(?:tell|share|give|show)\b|\btell\s+the\s+\S{1,20}\s+that\b"
+    r"|\b(?:can'?t|cannot|won'?t|never|must\s+not|mustn'?t|don'?t|do\s+not)\s+(?:tell|share|give|show|send)\b|\btell\s+the\s+\S{1,20}\s+that\b"
     # the datum given, not asked ("Her address is 19 Mill Lane"), or the act told in the speaker's own voice
     # ("I'll change Mr Grieve's visit address to …")
     r"|\b(?:his|her|their)\s+(?:\S{1,20}\s+)?(?:address|number|phone|mobile|e-?mail|contact)\s+(?:is|are)\b"
