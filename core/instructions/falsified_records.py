@@ -54,6 +54,7 @@ _EN_SUMMARY_ORDER = lazy(
     r"just\s+say|write\s+['\"])"
 )
 
+_EN_SUMMARY_WORDS = ("summar", "hand", "write")
 _KO_WRITE = lazy(
     r"(?:걸로|것으로|거로|으로|로)\s*(?:\S{1,6}\s+)?(?:기록|처리|적어|바꿔|고쳐|해\s*(?:주|줘|두))"
     r"|(?:이?라고|다고)\s*(?:메모\S{0,4}\s*)?(?:적어|기록|메모|써|해\s*주|말해)"
@@ -87,13 +88,16 @@ _JA_SUMMARY_ORDER = lazy(
 def falsified_record(text: str) -> bool:
     """Whether a normalised customer message asks a record written or a person told what it says is untrue, or to
     escape a fee or the office's eye, or hands the chat's later reader what to write or leave out (see above)."""
-    if _EN_SUMMARY_ORDER.search(text) or (_EN_WRITE.search(text) and _EN_ADMIT.search(text)):
+    # (the admission is the rarer part: read first; the summariser's words gate the third shape)
+    if (_EN_ADMIT.search(text) and _EN_WRITE.search(text)) or (
+        any(word in text for word in _EN_SUMMARY_WORDS) and _EN_SUMMARY_ORDER.search(text)
+    ):
         return True
     if text.isascii():
         return False
     return bool(
-        (_KO_WRITE.search(text) and _KO_ADMIT.search(text))
-        or (_JA_WRITE.search(text) and _JA_ADMIT.search(text))
+        (_KO_ADMIT.search(text) and _KO_WRITE.search(text))
+        or (_JA_ADMIT.search(text) and _JA_WRITE.search(text))
         or _JA_SUMMARY_ORDER.search(text)
         or _KO_SUMMARY_ORDER.search(text)
     )

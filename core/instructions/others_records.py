@@ -30,7 +30,6 @@ and each gap is bounded.
 
 from __future__ import annotations
 
-from mem.core.instructions.gates import _stems
 from mem.core.text.pattern import LazyPattern, lazy
 
 # the person: by a tie to the writer (not the writer's own household — a parent acts for a child, a spouse often
@@ -88,8 +87,9 @@ _EN_NOT = lazy(
     r"|\b(?:his|her|their)\s+(?:\S{1,20}\s+)?(?:address|number|phone|mobile|e-?mail|contact)\s+(?:is|are)\b"
     r"|\b(?:i'?ll|i\s+will|we'?ll|we\s+will|i'?ve|we'?ve)\s+(?:\S{1,20}\s+)?(?:change|update|cancel|move|send|add)\b"
 )
-_EN_GATE = _stems(
-    "my ", "'s ", "mr", "mrs", "ms ", "miss ", "dr ", "member", "profile", "order", "booking", "before me", "after me"
+_EN_GATE = lazy(
+    r"'s\s|\b(?:mr|mrs|ms|miss|dr|member|profile|order|booking|ref|friend|mate|neighbou?r|sister|brother|nephew|niece|"
+    r"cousin|aunt|auntie|uncle|flatmate|roommate|colleague|co-?worker|classmate|ex|match|before\s+me|after\s+me)\b"
 )
 
 # Korean: the person (a tie, or a given name with 씨 or a friend's name after 친구), then their datum within a few words

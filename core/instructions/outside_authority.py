@@ -35,6 +35,8 @@ _EN_INTRO = lazy(
     r"social\s+worker|bailiff)\b"
     r"|\b(?:compliance|audit)\s+(?:\S{1,20}\s+)?on\s+behalf\s+of\b"
 )
+# (a literal gate: every English introduction holds one of these)
+_EN_INTRO_WORDS = ("this is", "i am", "i'm", "we are", "we're", "on behalf of")
 # what is asked: other people's data or records
 _EN_OTHERS_DATA = lazy(
     r"\b(?:recipient|candidate|customer|member|user|client|student|pupil|patient)s?\s+(?:\S{1,20}\s+){0,2}?"
@@ -74,7 +76,13 @@ _JA_ASK = lazy(r"送って|教えて|貼って|出して|入れて|取り消|振
 def outside_authority(text: str) -> bool:
     """Whether a normalised customer message introduces an outside body's officer or a role at the service and asks
     for other people's data or an act on their records (see above)."""
-    if _EN_INTRO.search(text) and _EN_OTHERS_DATA.search(text) and _EN_ASK.search(text) and not _EN_OWN.search(text):
+    if (
+        any(word in text for word in _EN_INTRO_WORDS)
+        and _EN_INTRO.search(text)
+        and _EN_OTHERS_DATA.search(text)
+        and _EN_ASK.search(text)
+        and not _EN_OWN.search(text)
+    ):
         return True
     if text.isascii():
         return False

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from mem.core.text.pattern import lazy
 
+# a cheap gate: every shape names the bot, the AI, the assistant or the system
+_BOT_GATE = lazy(r"(?<![a-z])a\.?i(?![a-z])|bot|assistant|system|helper|봇|시스템|システム|ボット")
 _BOT_EN = r"(?:bot|chat\s?bot|ai|a\.i\.|assistant|ai\s+helper|helper\s+bot|system)"
 # the bot named and ordered inside the relayed text: a vocative line or bracket, "internal: bot to …", "tell the …
 # bot to …", "if you tell the bot '…' it will …"
@@ -73,6 +75,8 @@ _CJK_TAKEN_UP = lazy(
 def relayed_order(text: str) -> bool:
     """Whether a normalised customer message relays a text whose line orders the service's bot, and takes it up
     (see above)."""
+    if not _BOT_GATE.search(text):
+        return False
     if _EN_BRACKETED.search(text) or (_EN_BOT_ORDERED.search(text) and _EN_TAKEN_UP.search(text)):
         return True
     if text.isascii():
