@@ -30,6 +30,7 @@ and each gap is bounded.
 
 from __future__ import annotations
 
+from mem.core.instructions.other_parties import plain_contact_ask
 from mem.core.text.pattern import LazyPattern, lazy
 
 # the person: by a tie to the writer (not the writer's own household — a parent acts for a child, a spouse often
@@ -85,6 +86,8 @@ _EN_NOT = lazy(
     # the datum given, not asked ("Her address is 19 Mill Lane"), or the act told in the speaker's own voice
     # ("I'll change Mr Grieve's visit address to …")
     r"|\b(?:his|her|their)\s+(?:\S{1,20}\s+)?(?:address|number|phone|mobile|e-?mail|contact)\s+(?:is|are)\b"
+    # the holder's own request passed on ("she asked me to cancel her booking"): ``displaced_bookings`` lets it be
+    r"|\b(?:she|he|they)\s+asked\s+me\s+to\b"
     r"|\b(?:i'?ll|i\s+will|we'?ll|we\s+will|i'?ve|we'?ve)\s+(?:\S{1,20}\s+)?(?:change|update|cancel|move|send|add)\b"
 )
 _EN_GATE = lazy(
@@ -139,6 +142,8 @@ def _near(theirs: LazyPattern, ask: LazyPattern, text: str, reach: int) -> bool:
 def others_record(text: str) -> bool:
     """Whether a normalised customer message asks for a datum of someone the writer knows or names, or for that
     person's record to be changed (see above)."""
+    if plain_contact_ask(text):  # the other side's contact as the platform hands it over (``other_parties``)
+        return False
     if (
         _EN_GATE.search(text)
         and (
