@@ -1987,6 +1987,7 @@ def case_against_limit(question: str, sentence: str) -> CaseAgainstWindow | None
     A rule that bounds its window on both sides in one sentence ("After 14 days, a partial refund is possible up to
     30 days after purchase") is read as one window, 14 to 30 days: its lower figure alone would call 18 days
     "within the 14-day window" of a rule whose set begins there."""
+    asked, written = question, sentence
     question = case_text(question)
     duration = next(m for m in _COMPARED if m.name == "duration")
     question, sentence = ascii_figures(question), ascii_figures(sentence)
@@ -2017,7 +2018,9 @@ def case_against_limit(question: str, sentence: str) -> CaseAgainstWindow | None
         ((bounds[0], None) if bounds[0][2] else (None, bounds[0]))
     places = {"before" if low and case <= low[1] else "beyond" if high and case > high[1] else "within"
               for case in cases[0]}
-    return CaseAgainstWindow(told_text, low[0] if low else None, high[0] if high else None,
+    # each figure said in the characters it was written in (the customer's, the rule's: 「１４日」, not "14日")
+    return CaseAgainstWindow(_as_written(told_text, [asked]), _as_written(low[0], [written]) if low else None,
+                             _as_written(high[0], [written]) if high else None,
                              places.pop() if len(places) == 1 else None)
 
 
@@ -2434,10 +2437,24 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     rule may require what the customer has not done: "haven't done my theory yet, can I book?"), see ``_in_short``.
     """
     said = _in_short(question, sentences, by_clause=True)
-    if said == ("no", "") or not _CLAUSE_BREAKS.search(question) or all(
-            _ask_clause(part) == part for part in _asking(question)):
-        return _times_count(question, sentences, said)
-    return _times_count(question, sentences, _in_short(question, sentences, by_clause=False))
+    if not (said == ("no", "") or not _CLAUSE_BREAKS.search(question) or all(
+            _ask_clause(part) == part for part in _asking(question))):
+        said = _in_short(question, sentences, by_clause=False)
+    said = _times_count(question, sentences, said)
+    return ("figure", _as_written(said[1], sentences)) if said and said[0] == "figure" else said
+
+
+def _as_written(figure: str, sentences: list[str]) -> str:
+    """``figure``, read from a sentence's ``ascii_figures`` form, in the sentence's own characters: the figures
+    are read in ASCII ("10時~18時", "2,200円"), but the answer states what the policy writes (「10時〜18時」,
+    「２，２００円」).
+    ``ascii_figures`` keeps every character's place, so the same span of the sentence is the figure as written. A
+    figure no sentence holds as read (a product of the customer's count, "£12 (3 × £4)") is stated as it is."""
+    for sentence in sentences:
+        at = ascii_figures(sentence).find(figure)
+        if at >= 0:
+            return sentence[at:at + len(figure)]
+    return figure
 
 
 # a price for one of a unit ("£4 for each 25-litre bag", "£45 per bin", "장당 3,000원", "1시간 350,000원",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from mem.agent.answering import answer_question
 from mem.agent.followup import figures
-from mem.agent.rule_quote import figure_of, in_short
+from mem.agent.rule_quote import case_against_limit, figure_of, in_short
 from mem.core.text import ascii_figures
+from tests.agent.conftest import FakeService, page
 
 
 def test_full_width_digits_and_separators_read_as_ascii_in_the_same_places():
@@ -16,8 +18,10 @@ def test_full_width_digits_and_separators_read_as_ascii_in_the_same_places():
 
 def test_a_full_width_thousands_separator_does_not_cut_the_amount():
     # ja, ko and en alike: the whole amount, never its last group
-    assert in_short("代引き手数料はいくらですか？", ["代金引換の手数料は２，２００円です。"]) == ("figure", "2,200円")
-    assert in_short("설치비는 얼마예요?", ["방문 설치비는 １２，５００원입니다."]) == ("figure", "12,500원")
+    # (read as ASCII, stated in the policy's own characters)
+    assert in_short("代引き手数料はいくらですか？", ["代金引換の手数料は２，２００円です。"]) == \
+        ("figure", "２，２００円")
+    assert in_short("설치비는 얼마예요?", ["방문 설치비는 １２，５００원입니다."]) == ("figure", "１２，５００원")
     assert figure_of("The setup fee is ＄１，２５０.", "How much is the setup fee?") == "$1,250"
     # the figure's number is one amount when the customer's follow-up repeats it
     assert figures("じゃあ１，５００円なら？") == ["1,500"]
@@ -27,8 +31,8 @@ def test_the_figure_stated_is_the_one_of_the_clause_that_holds_the_question_word
     # the best-ranked clause is about another act (the return window), the second about what is asked
     ranked = ["１　会員は、入会日から１４日以内に限り、退会を申し出ることができます。",
               "３　返金は、退会受付日から１０営業日以内に行います。"]
-    assert in_short("返金っていつ頃になりますか", ranked) == ("figure", "10営業日以内")
-    assert in_short("退会はいつまでできますか", ranked) == ("figure", "14日以内")
+    assert in_short("返金っていつ頃になりますか", ranked) == ("figure", "１０営業日以内")
+    assert in_short("退会はいつまでできますか", ranked) == ("figure", "１４日以内")
 
 
 def test_a_fee_asked_for_is_the_amount_charged_never_the_threshold_of_its_condition():
@@ -112,3 +116,32 @@ def test_a_count_or_price_longer_than_any_customers_states_the_price_as_read():
     assert in_short("how much for 3 bins?", [f"A new bin costs £{'9' * 400} per bin."]) == ("figure", f"£{'9' * 400}")
     assert in_short("how much for 3 bins?", ["A bin costs £123,456,789,012,345.67 per bin."]) == \
         ("figure", "£370,370,367,037,037.01 (3 × £123,456,789,012,345.67)")
+
+
+def test_a_figure_is_stated_in_the_policys_own_characters():
+    # the wave dash of 「10時〜18時」 was read as "~" and stated so: what the answer states is the policy's text
+    assert in_short("営業時間は何時から何時までですか？", ["当店の営業時間は10時〜18時です。"]) == \
+        ("figure", "10時〜18時")
+    assert in_short("受付は何時から何時まで？", ["受付時間は９時～１７時です。"]) == ("figure", "９時～１７時")
+    assert in_short("상담 시간이 어떻게 돼요?", ["상담 시간은 10시〜18시입니다."]) == ("figure", "10시〜18시")
+    assert in_short("How much is the setup fee?", ["The setup fee is ＄１，２５０."]) == ("figure", "＄１，２５０")
+    # a figure the rule does not write as such (a product of the customer's count) is stated as computed
+    assert in_short("Got 3 bags of rubble, how much will that be?", ["Rubble costs £4 for each 25-litre bag."]) == \
+        ("figure", "£12 (3 × £4)")
+
+
+
+def test_the_answer_states_the_span_as_the_policy_writes_it(make_customer):
+    body = "当店の営業時間は10時〜18時です。定休日は水曜日です。\n"
+    service = FakeService([page("hours", "policy", "営業時間", 1, body)])
+    text = answer_question("営業時間は何時から何時までですか？", service=service, customer=make_customer(facts=[])).text
+    assert "要点：10時〜18時" in text and "「当店の営業時間は10時〜18時です。」" in text
+    assert "~" not in text
+
+
+def test_the_case_and_the_window_are_said_in_the_characters_they_were_written_in():
+    # the days note of the answer ("２０日 … １４日以内") says the customer's and the rule's own figures
+    compared = case_against_limit("２０日前に買ったものは返品できますか？", "商品到着後１４日以内に返品できます。")
+    assert compared is not None and (compared.told, compared.end, compared.place) == ("２０日", "１４日", "beyond")
+    compared = case_against_limit("Can I return it 20 days after purchase?", "Returns are accepted within 14 days.")
+    assert compared is not None and (compared.told, compared.end) == ("20 days", "14 days")

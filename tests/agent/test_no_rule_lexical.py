@@ -31,7 +31,7 @@ def test_within_and_about_frame_the_time_asked_for():
     assert quote.sentences == ["해지는 신청일로부터 3일 이내에 처리됩니다."]
     quote = choose_rule(RETURNS_JA, "返金っていつ頃ですか", heading="返品")
     assert quote.sentences == ["返金は、返品受領日から５営業日以内に行います。"]
-    assert in_short("返金っていつ頃ですか", quote.ranked) == ("figure", "5営業日以内")
+    assert in_short("返金っていつ頃ですか", quote.ranked) == ("figure", "５営業日以内")
 
 
 def test_a_verb_run_into_since_before_a_time_is_the_case_told():
@@ -56,7 +56,7 @@ def test_a_kanji_compound_is_held_by_its_head_and_a_charge_word_by_a_price():
     body = "北海道への配送は、別途配送料８８０円がかかります。\nのし紙は1枚につき55円です。\n"
     quote = choose_rule(body, "北海道の追加配送料はいくらですか？", heading="配送")
     assert quote.sentences == ["北海道への配送は、別途配送料８８０円がかかります。"]
-    assert in_short("北海道の追加配送料はいくらですか？", quote.ranked) == ("figure", "880円")
+    assert in_short("北海道の追加配送料はいくらですか？", quote.ranked) == ("figure", "８８０円")
     quote = choose_rule(body, "のし紙は有料ですか", heading="ギフト")
     assert quote.sentences == ["のし紙は1枚につき55円です。"]
     assert in_short("のし紙は有料ですか", quote.ranked) == ("figure", "55円")
