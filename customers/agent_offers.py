@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from mem.core.text.language import detect_language
 from mem.core.text.sentences import Sentence
 from mem.customers import kinds
-from mem.customers.slots import answers_proposal
+from mem.customers.slots import answers_proposal, declines
 
 # "I can offer…", "we could send…", "…드릴 수 있습니다", "…可能です", "…できます": the service can, if the customer
 # wants
@@ -86,6 +86,8 @@ def taken_up(roles: Sequence[str], texts: Sequence[str], by_mem: Sequence[bool],
         return []
     opening = re.split(r"[,;:、，]\s*", first.text, maxsplit=1)[0].strip() or first.text
     answer = answers_proposal(opening, lang=lang, asked=False)
+    if declines(first.text, lang=lang):
+        return []  # "Thanks, great, but no.": the thanks opens a no ("No thanks" below)
     if answer != "yes" and not _REACTION.match(said):
         # a reply that neither says yes nor only reacts ("No thanks", "010 2287 6105 이에요", "What about a refund
         # instead?") takes nothing up

@@ -40,6 +40,7 @@ from mem.customers.slots import (
     answers_proposal,
     bare_value,
     cue_slot,
+    declines,
     disowned_words,
     find_slot,
     kept_for_once,
@@ -480,7 +481,10 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
     if len(quote) < MIN_QUOTE_CHARS and quote != said:
         quote = turn.text[whole[0].start:whole[0].end].strip()
     asks = questions[-1]
-    if answers_proposal(yes, lang=lang, asked=asks) != "yes" or kept_slots([s.text for s in whole]) \
+    # the yes is read from the opening clause, a no after a pleasantry from the whole first sentence ("Thanks, great,
+    # but no.", "좋아요, 근데 아니요")
+    if answers_proposal(yes, lang=lang, asked=asks) != "yes" or declines(whole[0].text, lang=lang) \
+            or kept_slots([s.text for s in whole]) \
             or is_question(yes) and not _PLAIN_YES.match(yes):
         # "그거 따로 가입해야 돼요?", "아 그래요?": a question back takes nothing up ("Yep, and can the next visit be a
         # Friday?" says yes first)

@@ -1752,12 +1752,29 @@ _ACKNOWLEDGES = {
     "ko": lazy(r"^\W*(?:아[,\s]*)?(?:네|예|넵|감사|고마워|고맙|알겠|확인|좋아요|왔어요)|^\W*$"),
     "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:はい|ありがと|了解|承知|わかりました|分かりました|助かり|よかった|届き)|^\W*$"),
 }
-# ... or declines it ("God no, just this one", "nah, email's fine really", "아니요 그대로 둘게요", "いえ、今回だけで")
+# ... or declines it ("God no, just this one", "nah, email's fine really", "아니요 그대로 둘게요", "いえ、今回だけで"),
+# also after a pleasantry, where a "but" or a plain no follows it ("Thanks, great, but no.", "Perfect, no
+# thanks", "좋아요, 근데 아니요", 「いいですね、でも結構です」): "great", "perfect", "please", 좋아요 and いいですね
+# are thanks for the offer there, not the yes; a soft no (괜찮아요, 大丈夫です) after a pleasantry only with the "but"
+_EN_NO = r"(?:no|nope|nah|not (?:really|now|yet|this time))\b"
+_EN_PLEASANTRY = (r"(?:(?:thanks|thank you|thx|cheers|ta|great|perfect|please|lovely|brilliant|fab|super|nice|cool|"
+                  r"ok(?:ay)?|sure|oh|ah|hmm+|well|right)\b[,!.\s]+)")
+_KO_PLEASANTRY = (r"(?:(?:아|오|음|감사합니다|감사해요|고맙습니다|고마워요|좋아요|좋네요|좋습니다|좋은데요|"
+                  r"괜찮네요)[,.!\s]*)")
+_KO_BUT = r"(?:근데|그런데|하지만|그렇지만|다만|그래도)[,.\s]*"
+_JA_PLEASANTRY = (r"(?:(?:あ|ありがとうございます|ありがとう|助かります|いいですね|良いですね|素敵ですね|"
+                  r"なるほど)[、,。!！\s]*)")
+_JA_BUT = r"(?:でも|ですが|だけど|けど|ただ|しかし)[、,\s]*"
 _DECLINES = {
-    "en": lazy(r"^\W*(?:(?:god|oh|ah|hmm+|ha+|um+|erm)[,!.\s]+)?(?:no|nope|nah|not (?:really|now|yet|this time))\b",
-               _I),
-    "ko": lazy(r"^\W*(?:아[,\s]*)?(?:아니|아뇨|노노|ㄴㄴ|괜찮아요|괜찮습니다)"),
-    "ja": lazy(r"^\W*(?:あ[、,\s]*)?(?:いいえ|いや|いえ|違|大丈夫です|結構です)"),
+    "en": lazy(rf"^\W*(?:(?:god|oh|ah|hmm+|ha+|um+|erm)[,!.\s]+)?{_EN_NO}|"
+               rf"^\W*{_EN_PLEASANTRY}{{0,3}}(?:(?:but|though)[,\s]+)?"
+               rf"(?!no[\s-]+(?:problem|worries|bother|rush|need)\b){_EN_NO}", _I),
+    "ko": lazy(rf"^\W*(?:아[,\s]*)?(?:아니|아뇨|노노|ㄴㄴ|괜찮아요|괜찮습니다)|"
+               rf"^\W*{_KO_PLEASANTRY}{{1,2}}(?:{_KO_BUT})?(?:아니요|아니에요|아니오|아뇨|노노|ㄴㄴ|됐어요|됐습니다)|"
+               rf"^\W*{_KO_PLEASANTRY}{{0,2}}{_KO_BUT}(?:괜찮아요|괜찮습니다|안\s?할게요|다음에)"),
+    "ja": lazy(rf"^\W*(?:あ[、,\s]*)?(?:いいえ|いや|いえ|違|大丈夫です|結構です)|"
+               rf"^\W*{_JA_PLEASANTRY}{{1,2}}(?:{_JA_BUT})?(?:いいえ|いや|いえ|結構です|遠慮します|やめておきます)|"
+               rf"^\W*{_JA_PLEASANTRY}{{0,2}}{_JA_BUT}(?:大丈夫です|今回は|見送ります|やめておきます)"),
 }
 # an agreement to this one time only ("just this one", "Just for this one yes", "이번만요", "今回だけで"): the
 # value held stays the customer's
@@ -1801,6 +1818,13 @@ def kept_for_once(sentences: list[str], reply: str = "", *, asked: str = "") -> 
     if any(_ONE_OFF.search(s) for s in [*sentences, reply]) and not any(_CHANGE.search(s) for s in [*sentences, asked]):
         kept |= _BESIDE | _DELIVERY_SLOTS
     return frozenset(kept)
+
+
+def declines(reply: str, *, lang: str) -> bool:
+    """Whether ``reply`` opens by declining what the agent put ("nah", "Thanks, great, but no.", "좋아요, 근데 아니요",
+    「いいですね、でも結構です」): a caller that reads the yes from a reply's opening clause alone reads the no from its
+    whole first sentence, where the "but no" after the pleasantry stands."""
+    return bool(_DECLINES[lang].match(reply.strip()))
 
 
 def answers_proposal(reply: str, *, lang: str, asked: bool) -> str | None:
