@@ -16,7 +16,8 @@ and a sign-off glued to the body's last sentence diluted its words.
   comma ("Diolch yn fawr,"), a formula with the name after it ("Thanks, Rob Doyle"), or a Korean name line
   ending in 드림 / 올림 — to the end of the signature block after it: at most six short lines (a name, a role, a
   company, a phone, an address, a separator), none a sentence (a question, a Korean or Japanese sentence
-  ending, more than seven words). A postscript ("PS …", "P.S.", "추신", "追伸") or
+  ending, more than seven words, a statement written without its full stop: "moved to 22 Hill St last week",
+  "지난주에 해운대로 이사함", 「金曜は家にいる」). A postscript ("PS …", "P.S.", "추신", "追伸") or
   a longer line ends the block: what follows is the customer's words again. With no such block under it, a
   closing formula in the last line still counts.
 - **the salutation**: the first lines that only greet — "Dear …," / "Hi …," / "Hello again," (at most five
@@ -81,6 +82,17 @@ _SALUTATION = lazy(
 # the end of a sentence, where a signature line has none: a question, a Korean or Japanese sentence ending
 _SENTENCE_END = lazy(r"(?:[?？]|[다요죠][.!~]?|[。．]|です|ます)\s*$")
 _MAX_WORDS_SIGNATURE = 7
+# a statement with content, where a signature line names ("I work from home on Fridays now", "moved to 22 Hill St last
+# week", "지난주에 해운대로 이사함", 「金曜は家にいる」): a sentence's own small words — a pronoun, an auxiliary, a
+# preposition of time or place, a time word, in lower case (a name, a role, a company or an address holds none or one:
+# "Head of Sales", "Flat 2, The Old Bakery") — or a Korean or Japanese case particle between words with a verb's
+# ending after it
+_SENTENCE_WORD = lazy(r"\b(?:I|i|i'm|I'm|we|we're|my|our|me|us|it|it's|is|are|was|were|will|have|has|had|am|be|to|"
+                      r"from|on|in|into|since|till|until|now|last|next|this|today|tomorrow|yesterday|not|can|could|"
+                      r"would|please)\b")
+_MIN_WORDS_STATEMENT = 4
+_KO_STATEMENT = lazy(r"[가-힣](?:에|에서|으로|를|을|까지|부터)\s+[^\n]*[가-힣](?:함|음|됨|임|했|어|아|야|지|네|게|고)$")
+_JA_STATEMENT = lazy(r"[一-龥ァ-ヶー](?:に|を|で|へ|から|まで)[^\n]*[ぁ-ん]$")
 _SHORT = 60  # a signature line is at most this long
 _MAX_SIGNATURE = 6  # lines under the sign-off
 _MAX_WORDS_SALUTATION = 5
@@ -146,9 +158,19 @@ def _is_sign_off(line: str) -> bool:
 
 def _signature_line(line: str) -> bool:
     """A name, a role, a company, a phone, an address, a separator: short, and no sentence (no question, no Korean
-    or Japanese sentence ending, at most seven words)."""
+    or Japanese sentence ending, at most seven words, no statement without its full stop: ``_statement``)."""
     return len(line) <= _SHORT and len(line.split()) <= _MAX_WORDS_SIGNATURE \
-        and _SENTENCE_END.search(line) is None and _POSTSCRIPT.match(line) is None
+        and _SENTENCE_END.search(line) is None and _POSTSCRIPT.match(line) is None and not _statement(line)
+
+
+def _statement(line: str) -> bool:
+    """Whether ``line`` says something, though it ends with no punctuation ("moved to 22 Hill St last week", "I work
+    from home on Fridays now", "지난주에 해운대로 이사함", 「先週横浜に引っ越した」): the customer's words, never a line
+    of the signature under a sign-off (read only on a line short enough to be one)."""
+    words = line.split()
+    if len(words) >= _MIN_WORDS_STATEMENT and len(_SENTENCE_WORD.findall(line)) >= 2:
+        return True
+    return _KO_STATEMENT.search(line) is not None or _JA_STATEMENT.search(line) is not None
 
 
 def _closing(lines: list[tuple[int, int, str]]) -> tuple[int, int] | None:

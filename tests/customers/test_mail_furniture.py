@@ -6,9 +6,11 @@ undo a change the body made. Sentences are this file's own (none copied from a c
 from __future__ import annotations
 
 import time
+from datetime import date
 
 import pytest
 
+from mem.customers.fact_candidates import Turn, deterministic_candidates
 from mem.customers.mail_furniture import furniture_spans, within
 from mem.customers.message_body import render
 
@@ -48,6 +50,27 @@ def test_the_salutation_and_the_closing_are_found_by_their_lines(text, parts):
 ])
 def test_no_closing_where_the_message_goes_on(text):
     assert not any("Thanks" in part or "감사" in part for part in _parts(text))
+
+
+@pytest.mark.parametrize("text, said", [
+    # a statement without its full stop under a closing word says something: it is no signature line
+    ("Can you change my delivery day?\n\nthanks\nI work from home on Fridays now", "I work from home on Fridays now"),
+    ("Please update my records.\n\nCheers\nmoved to 22 Hill St last week", "moved to 22 Hill St last week"),
+    ("배송 요일 변경 부탁드려요\n\n감사합니다\n금요일에 재택근무함", "금요일에 재택근무함"),
+    ("配達曜日を変えてほしいです\n\nよろしくお願いします\n金曜は家にいる", "金曜は家にいる"),
+])
+def test_a_statement_under_a_sign_off_is_the_customer_s_words(text, said):
+    assert not any(said in part for part in _parts(text))
+    turns = [Turn(id="t0", role="customer", text=text)]
+    found = deterministic_candidates(turns, log_id="l", reference=date(2026, 1, 5))
+    assert any(said in c.text for c in found)
+
+
+def test_a_signature_of_names_roles_and_an_address_is_still_furniture():
+    text = ("Hello,\n\nplease renew the plan.\n\nBest regards,\nTomas Reid\nHead of Sales at Reid Ltd\n"
+            "Flat 2, The Old Bakery, Mill Lane\n07700 900111")
+    assert _parts(text)[-1] == ("Best regards,\nTomas Reid\nHead of Sales at Reid Ltd\nFlat 2, The Old Bakery, "
+                                "Mill Lane\n07700 900111")
 
 
 def test_a_postscript_and_a_question_under_the_sign_off_are_the_customer_s_words():
