@@ -1615,10 +1615,33 @@ def national_number(value: str) -> str:
     return "0" + rest
 
 
+# the quotation marks a customer puts around the value they give (「東京都港区芝5-3-1」に変わりました, 『…』, "…"):
+# each opening mark with its closing one
+_QUOTES = {"「": "」", "『": "』", "“": "”", "‘": "’", '"': '"', "《": "》", "〈": "〉", "【": "】", "＂": "＂"}
+_CLOSING_QUOTES = frozenset(_QUOTES.values()) - {"’"}  # a lone ’ ends "Smiths’", an apostrophe
+
+
+def _unquoted(value: str) -> str:
+    """``value`` without the quotation marks around it: a pair that encloses it (「東京都港区芝5-3-1」), or the half of
+    one the value's pattern cut through (東京都港区芝5-3-1」 of 「東京都港区芝5-3-1」に…) — a mark with its pair
+    inside the value stays ("Flat 2 “The Old Bakery”")."""
+    while len(value) > 1:
+        first, last = value[0], value[-1]
+        if first in _QUOTES and last == _QUOTES[first] and _QUOTES[first] not in value[1:-1]:
+            value = value[1:-1].strip()
+        elif first in _QUOTES and _QUOTES[first] not in value[1:]:
+            value = value[1:].strip()
+        elif last in _CLOSING_QUOTES and not any(o in value[:-1] for o, c in _QUOTES.items() if c == last):
+            value = value[:-1].strip()
+        else:
+            break
+    return value
+
+
 def _normalise(name: str, value: str) -> str:
     if name in ("address", "residence", "name", "tier") and _VALUE_COLON.search(value):
         value = _VALUE_COLON.split(value)[-1] or value
-    value = _JA_LEAD.sub("", value.strip().strip(".,!?。、 "))
+    value = _JA_LEAD.sub("", _unquoted(value.strip().strip(".,!?。、 ")).strip(".,!?。、 "))
     if name == "residence" and not value.isascii():
         value = re.split(r"から|より|は|も|、", value)[-1] or value  # "先月から福岡" → 福岡
     if name == "language":

@@ -175,3 +175,30 @@ def test_a_home_and_a_new_address_extracted_in_one_run_are_judged_together(isola
         store.log.import_file(log)
         extract_pending(store, config=Config.load(home=tmp_path, env={}))
         assert any(home in text for text in _active(store)) is kept
+
+
+@pytest.mark.parametrize("text, slot", [
+    # the quotation marks the customer puts around the value are not the value: a pair that encloses it, or the half
+    # the pattern cut through
+    ("新しい住所は「東京都港区芝5-3-1」です。", Slot("address", "東京都港区芝5-3-1")),
+    ("住所を「東京都港区芝5-3-1」に変更してください。", Slot("address", "東京都港区芝5-3-1")),
+    ("「東京都港区芝5-3-1」に引っ越しました。", Slot("address", "東京都港区芝5-3-1")),
+    ("新しい住所は『大阪市北区梅田1-2-3』です。", Slot("address", "大阪市北区梅田1-2-3")),
+    ("名前は「山田太郎」に変わりました。", Slot("name", "山田太郎")),
+    ("이사했어요. 새 주소는 「서울 마포구 독막로 7」입니다.", Slot("address", "서울 마포구 독막로 7")),
+    ('My new address is "22 Hill St, Leeds".', Slot("address", "22 Hill St, Leeds")),
+])
+def test_the_quotation_marks_around_a_value_are_not_stored_with_it(text, slot):
+    assert find_slot(text) == slot
+
+
+def test_a_quoted_new_address_is_stored_without_its_brackets(isolated_env, tmp_path):
+    from mem.customers.slots import slot_of
+
+    with _run(tmp_path, [
+        [("customer", "住所は東京都港区芝5-3-1です。")],
+        [("customer", "引っ越しました。新しい住所は「大阪市北区梅田1-2-3」です。")],
+    ]) as store:
+        values = [slot_of(f) for f in store.facts.list(statuses=["active"])]
+        assert Slot("address", "大阪市北区梅田1-2-3") in values
+        assert not any(v is not None and ("「" in v.value or "」" in v.value) for v in values)
