@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -985,6 +986,8 @@ _QUALIFIER = lazy(r"\b(?:about|around|approximately|roughly|up to(?: a maximum o
 # "제6조", "第6条") are not what a rule states
 _CLAUSE_NUMBER = lazy(r"(?:(?:(?<!\s)|(?<=[\d.)]\s))\s+)?(?<!\d)(?:(?<!\d\.)\d+(?:\.\d+)+|\d+[.)])\s")
 _REFERENCE = lazy(r"\b(?:section|clause|article|paragraph|part|schedule|제|第)\s*$", re.IGNORECASE)
+# how far before a figure the three above are looked for: their words and the blanks after them
+_LOOK_BEHIND = 60
 
 
 # a telephone number: digit groups joined by spaces, dashes or dots (or a leading +), seven digits or more, never a
@@ -1102,18 +1105,22 @@ def _figures(text: str, question: str, *, with_asked: bool = False) -> list[tupl
     numbered = _CLAUSE_NUMBER.match(text)
     phones = _phones(text)
     for match in pattern.finditer(text):
-        if (numbered and match.start() < numbered.end()) or _REFERENCE.search(text[:match.start()]):
+        # (each look before the figure reads a bounded window, not the whole sentence before it: a sentence of
+        # thousands of figures read itself again for each)
+        if (numbered and match.start() < numbered.end()) or \
+                _REFERENCE.search(text, max(0, match.start() - _LOOK_BEHIND), match.start()):
             continue
         if any(start <= match.start() < end for start, end in phones):
             continue  # a telephone number is a way to reach the service, not an amount or a time ("0800 …", "+44 20 …")
         figure = _trim(match.group(0).strip()).rstrip("'’")
-        between = _BETWEEN.search(text[:match.start()]) and _BETWEEN_RANGE.match(text, match.start())
+        between = _BETWEEN.search(text, max(0, match.start() - _LOOK_BEHIND), match.start()) and \
+            _BETWEEN_RANGE.match(text, match.start())
         if between:
             figure = re.sub(r"\s+and\s+", " to ", between.group(0), count=1)
         head = re.search(rf"{_WHOLE_NUMBER}|[a-z]+", figure.lower())
         if head and (with_asked or (head.group(0).replace(",", "") not in asked and not _holds_case(figure, case))):
             start, end = match.start(), match.start() + len(figure)
-            qualifier = _QUALIFIER.search(text[:start])
+            qualifier = _QUALIFIER.search(text, max(0, start - _LOOK_BEHIND), start)
             if qualifier and not is_cjk(text):
                 figure, start = text[qualifier.start():start] + figure, qualifier.start()
             figures.append((start, end, figure))
@@ -1137,6 +1144,12 @@ def figure_of(sentence: str, question: str) -> str | None:
     return _whole_clock(text, chosen) if chosen else None
 
 
+def _any_between(places: list[int], start: int, end: int) -> bool:
+    """Whether one of the sorted ``places`` lies in ``[start, end)``."""
+    at = bisect_left(places, start)
+    return at < len(places) and places[at] < end
+
+
 def _chosen_figure(text: str, question: str) -> tuple[int, int, str] | None:
     """``figure_of``'s choice, with its place in ``text``."""
     figures = _figures(text, question)
@@ -1151,7 +1164,10 @@ def _chosen_figure(text: str, question: str) -> tuple[int, int, str] | None:
     if when:
         # "When does it arrive?" is answered by a time or a period, never by the price beside it
         wanted = [m.figure for m in MEASURES if m.name in ("duration", "time of day")]
-    of_kind = [f for f in figures if any(f[0] <= hit.start() < f[1] for kind in wanted for hit in kind.finditer(text))]
+    # the places where a figure of the kind asked begins, found once (reading the sentence again for each of its
+    # figures was quadratic in their number)
+    hits = sorted(hit.start() for kind in wanted for hit in kind.finditer(text))
+    of_kind = [f for f in figures if _any_between(hits, f[0], f[1])]
     if of_kind:
         return _nearest_key_figure(text, of_kind, units, question)
     if when:
@@ -1263,18 +1279,25 @@ def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: l
     pull = [dict.fromkeys(range(len(units)), 0.0) for _ in figures]
     # "… to leave without keeping your number": what "without" names is not the case the figure is for
     unsaid = [(m.start(), m.end()) for m in _WITHOUT.finditer(text)]
+    starts = [f[0] for f in figures]  # in the sentence's order, none overlapping another
     for token in _TOKEN.finditer(text):
-        if any(start <= token.start() < end for start, end, _ in figures) or \
+        # the figures on either side of the word: the last one that begins before it, the first one after it
+        after = bisect_right(starts, token.start())
+        if (after and token.start() < figures[after - 1][1]) or \
                 any(start <= token.start() < end for start, end in unsaid):
             continue
         terms = sentence_terms(token.group(0))
         held = [n for n, unit in enumerate(units) if unit.found_in(terms)]
         if not held:
             continue
-        gaps = [_gap(text, figure, token.start(), token.end()) for figure in figures]
-        near = gaps.index(min(gaps))
+        # the nearest figure is one of the two beside the word (``_gap`` grows with what stands between); a tie
+        # keeps the first, as a scan of every figure did
+        beside = [n for n in (after - 1, after) if 0 <= n < len(figures)]
+        gaps = [_gap(text, figures[n], token.start(), token.end()) for n in beside]
+        nearest = gaps.index(min(gaps))
+        near = beside[nearest]
         for n in held:
-            pull[near][n] = max(pull[near][n], 1 / (1 + gaps[near] / _GAP_SCALE))
+            pull[near][n] = max(pull[near][n], 1 / (1 + gaps[nearest] / _GAP_SCALE))
     # a key word that stands by several figures ("단과 강의는 90일, 패키지 강의는 180일" for "강의") tells none apart
     shared = {n for n in range(len(units)) if sum(1 for weights in pull if weights[n]) > 1}
     scores = [sum(w for n, w in weights.items() if n not in shared) for weights in pull]

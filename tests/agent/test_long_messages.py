@@ -11,8 +11,11 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from mem.agent.answering import answer_question
 from mem.agent.case_words import case_text
+from mem.agent.rule_quote import figure_of
 from mem.core import clock
 from mem.core.config import Config
 from mem.customers.extract import extract_pending
@@ -169,3 +172,26 @@ def test_a_long_korean_and_japanese_message_with_sentence_ends_is_extracted_in_l
     extract(korean_japanese(2_000))
     short, long = timed(extract, korean_japanese(SHORT * 2)), timed(extract, korean_japanese(LONG))
     assert long < 10 * max(short, 0.05), (short, long)  # linear is 4, quadratic 16
+
+
+def _fees(count: int) -> str:
+    """One sentence of ``count`` figures ("The fees are 1 dollars, 2 dollars, …"): a price list written as a line."""
+    return "The fees are " + ", ".join(f"{n % 90 + 1} dollars" for n in range(count)) + "."
+
+
+@pytest.mark.parametrize("question", ["How much is the fee?", "When does the fee apply?"])
+def test_a_sentence_of_thousands_of_figures_is_read_in_linear_time(question):
+    """Each figure of the sentence read the whole sentence again: which figures are of the kind asked (``of_kind``),
+    what stands before each, which key word is nearest (quadratic: 1,000 figures took 1 s, 2,000 took 4 s)."""
+    def cpu(count: int) -> float:
+        text = _fees(count)
+        start = time.process_time()
+        figure_of(text, question)
+        return time.process_time() - start
+
+    cpu(100)
+    # the best of three CPU times (the machine is shared: one pass can be slowed); four times the figures take about
+    # four times the time when linear, sixteen when quadratic
+    short = min(cpu(1_000) for _ in range(3))
+    long = min(cpu(4_000) for _ in range(3))
+    assert long < 8 * max(short, 0.01), (short, long)
