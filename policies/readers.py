@@ -777,11 +777,21 @@ def heading_shape(text: str) -> int:
     match = _NUMBERED.match(text)
     if match and len(text.split()) <= 10:
         return min(match.group(1).rstrip(".)").count(".") + 1, 3)
-    letters = [c for c in text if c.isalpha()]
-    if len(letters) >= 3 and all(c.isupper() for c in letters if c.isascii()) and any(c.isascii() for c in letters) \
-            and len(text.split()) <= 8:
+    if _all_caps(text) and len(text.split()) <= 8:
         return 1
     return 0
+
+
+_CAPS_LETTERS = 3
+
+
+def _all_caps(text: str) -> bool:
+    """An ALL-CAPS line ("RETURNS AND REFUNDS", "FAQ", "RÉSUMÉ"): several Latin letters, every one a capital, and no
+    letter of another script — kanji, kana and Hangul have no case, so 「Wi-Fiは無料です。」, "A区画", "PC방 이용 안내"
+    are not capitals (before, one capital Latin letter among them made the line a heading)."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= _CAPS_LETTERS and all(
+        c.isupper() and unicodedata.name(c, "").startswith("LATIN") for c in letters)
 
 
 def is_numbered(text: str) -> bool:

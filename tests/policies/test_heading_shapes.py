@@ -167,3 +167,21 @@ def test_plain_text_notice_titled_sections_stay_one_page_with_every_sentence(tmp
              "①英語→日本語の翻訳は、原文１ワードあたり１８円です。", "□ 모집 개요", "○ 모집 인원 : 총 1,240명"]
     assert all(line in body for line in lines)
     assert [body.index(line) for line in lines] == sorted(body.index(line) for line in lines)
+
+
+def test_an_all_caps_heading_needs_several_latin_capitals_and_no_other_script():
+    from mem.policies.readers import heading_shape
+
+    for heading in ("RETURNS AND REFUNDS", "FAQ", "NOTE", "RÉSUMÉ", "A-1 PARKING"):
+        assert heading_shape(heading) == 1, heading
+    # kanji, kana and Hangul have no case: one capital Latin letter among them is no ALL-CAPS line
+    for body in ("Wi-Fiは無料です。", "WIFIは無料です。", "A区画", "A区画は月額3,000円です", "B棟の駐車場",
+                 "PC방 이용 안내", "TV", "WiFi"):
+        assert heading_shape(body) == 0, body
+
+
+def test_a_japanese_line_with_a_capital_letter_stays_in_its_section():
+    # 「A区画は月極のみです。」 and its section's name were level-1 headings: the rule under them lost its section
+    text = "駐車場のご案内\n\nA区画\n\nA区画は月極のみです。\n\nB区画\n\nB区画は時間貸しです。\n"
+    assert _headings(text_blocks(text)) == []
+    assert _headings(text_blocks("ご案内\n\nWIFIは無料です\n\nパスワードはフロントで。\n")) == []
