@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from mem.core.text import terms
 from mem.core.text.language import detect_language
 from mem.core.text.sentences import Sentence
 from mem.customers import kinds
@@ -56,6 +57,11 @@ _CONTACT_ONLY = {
     "ko": re.compile(r"연락\s?(?:드렸|드립|드리)"),
     "ja": re.compile(r"連絡(?:いたしました|しました|いたします|差し上げ)"),
 }
+# the words of a "yes, done" that names no act ("Sure, done.", "Okay, I've done that for you.", "All sorted!",
+# "처리해 드렸습니다.", "対応いたしました。"): after a message that asked for nothing, the customer's thanks takes up
+# nothing that could be told back (newuser24 #2: "The customer: Done. (agreed with the service)" was queued as evidence)
+_NO_ACT = frozenset(["done", "sure", "ok", "okay", "yes", "taken", "care", "handled", "sorted", "all", "set", "now",
+                     "that", "this", "it", "완료", "처리", "드렸", "드리", "対応", "完了", "処理"])
 # a promise quoted with a source ("[1]": the rule says so) is mem's reading of a policy, not the agent's promise
 _CITATION = re.compile(r"\[\d{1,3}\]")
 
@@ -108,6 +114,8 @@ def taken_up(roles: Sequence[str], texts: Sequence[str], by_mem: Sequence[bool],
                 lang_said = detect_language(text)
                 if _CONTACT_ONLY[lang_said].search(text):
                     continue  # why the agent writes, not a promise
+                if all(term in _NO_ACT for term in terms(text)):
+                    continue  # "Sure, done.": no act named, nothing to hold the service to
                 if _OFFER_ONLY[lang_said].search(text) and answer != "yes":
                     continue  # an offer the customer has not said yes to
                 found.append(Offer(index, sentence, reply, quote))

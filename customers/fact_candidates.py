@@ -155,7 +155,17 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             agreed, rest = _agreed_to_question(turn, previous, said_before, questions, log_id=log_id,
                                                reference=turn.day or reference, context=context)
             if agreed is not None:
-                found.append(agreed)
+                confirmed = _confirmed_requests(turns, index, found, start=start, log_id=log_id,
+                                                reference=reference, customer_roles=customer_roles,
+                                                allowed_sensitive=allowed_sensitive)
+                restated = _restates(agreed, confirmed)
+                at = next((i for i, c in enumerate(found) if c is restated), None)
+                if restated is None or restated.slot is None and agreed.slot is not None and at is None:
+                    found.append(agreed)  # (a stored request's agreement without the value the yes names: kept)
+                elif restated.slot is None and agreed.slot is not None and at is not None:
+                    # the yes names the value the confirmation set, which the request's agreement did not carry
+                    found[at] = dataclasses.replace(restated, slot=agreed.slot, shapes=agreed.shapes,
+                                                    correction=restated.correction or agreed.correction)
                 if not rest:
                     continue
                 # what the customer said after their yes is read as their own words, the yes left out
@@ -176,6 +186,40 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
     return _reasons_with_changes(_kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of))
 
 
+def _confirmed_requests(turns: Sequence[Turn], index: int, found: list[Candidate], *, start: int, log_id: str,
+                        reference: date, customer_roles: Sequence[str],
+                        allowed_sensitive: frozenset[str]) -> list[Candidate]:
+    """The agreements whose agent evidence is in the agent turns straight before ``turns[index]``: the service's
+    confirmations of the customer's previous message. Read from ``found`` when that message is in this run, else
+    from that message read again (it was extracted earlier; its agreement is stored, not known here)."""
+    back = index - 1
+    while back >= 0 and turns[back].role not in customer_roles:
+        back -= 1
+    if back < 0:
+        return []
+    between = {t.id for t in turns[back + 1:index]}
+    if back < start:
+        found = deterministic_candidates(turns, log_id=log_id, reference=reference, customer_roles=customer_roles,
+                                         start=back, stop=back + 1, allowed_sensitive=allowed_sensitive)
+    return [c for c in found if c.agreement and any(e.role == "agent" and e.turn in between for e in c.evidence)]
+
+
+def _restates(agreed: Candidate, confirmed: list[Candidate]) -> Candidate | None:
+    """The agreement among ``confirmed`` that the customer's yes ``agreed`` only restates (``None``: it restates
+    none). A closing ("Thanks!", "👍", "ok", "감사합니다!", "ありがとうございます！") after the agent confirmed the
+    customer's own request is no fact: the request's agreement holds what was agreed. Before, the closing was a
+    second agreement whose statement was "The customer: Thank you!" and, carrying the same value as a correction,
+    replaced the real one (newuser24 #2)."""
+    proposal = next((e.quote for e in agreed.evidence if e.role == "agent"), "")
+    for candidate in confirmed:
+        quotes = [e.quote for e in candidate.evidence if e.role == "agent"]
+        if not any(q in proposal or proposal in q for q in quotes if q):
+            continue
+        if agreed.slot is None or candidate.slot is None or candidate.slot == agreed.slot:
+            return candidate
+    return None
+
+
 def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], *, log_id: str, reference: date,
                      customer_roles: Sequence[str], sentences_of: Callable[[int], list[Sentence]],
                      start: int) -> list[Candidate]:
@@ -193,8 +237,14 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
             if item.role == "agent":
                 quoted_by_turn.setdefault(item.turn, []).append((item.quote, candidate))
 
+    # the customer's whole messages an agreement quotes: what the agent's confirmation repeats of them is no promise
+    # beyond the request ("… of order SO-448120. The new address is 55 Centum Road, Busan." → "I've changed the
+    # delivery address of order SO-448120 to 55 Centum Road, Busan.": the agreement quotes the first sentence only)
+    texts = {t.id: t.text for t in turns if t.role in customer_roles}
+
     def quoted(at: int, sentence: str) -> bool:
-        if any((sentence in quote or quote in sentence) and not _promises_more(sentence, candidate.slot, candidate)
+        if any((sentence in quote or quote in sentence)
+               and not _promises_more(sentence, candidate.slot, candidate, said=texts)
                for quote, candidate in quoted_by_turn.get(turns[at].id, ())):
             return True
         # a value the agent states as set ("I've changed your address to 14 Elm Row.", "… seoyeon.han@daum.net 으로
@@ -224,9 +274,10 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
                                speaker=agent.speaker, said_on=agent.day)),
             valid_at=reference, agreement=True, lang=detect_language(offer.sentence.text),
             policy_refs=agent.policy_refs,
-            # the statement says what was agreed: the service's promise, not the customer's "OK"
-            statement=build_statement(kind="decision", quote=offer.sentence.text, text=text, speaker=reply.speaker,
-                                      slot=None, reference=reference, agreement=True)))
+            # the statement says what was agreed: the service's promise, not the customer's "OK" — said by the
+            # service, whose "I've changed …" is never the customer's act (newuser24 #2)
+            statement=build_statement(kind="decision", quote=offer.sentence.text, text=text, slot=None,
+                                      reference=reference, agreement=True, by_service=True)))
     return out
 
 
@@ -244,13 +295,14 @@ _VOCATIVE_CHARS = 20
 
 
 def _promises_more(sentence: str, slot: Slot | None, confirmed: Candidate | None, *, reply: str = "",
-                   more: int = _MORE_TERMS) -> bool:
+                   more: int = _MORE_TERMS, said: dict[str, str] | None = None) -> bool:
     """The agent's sentence confirms a value (``slot``: an agreement with a slot, which the next change of that value
     replaces) and promises more besides: the promise is taken up as its own agreement too, so a move replacing the
     address does not take the refund promised with it."""
     if slot is None:
         return False
-    customer = reply if confirmed is None else " ".join(e.quote for e in confirmed.evidence if e.role == "customer")
+    customer = reply if confirmed is None else " ".join(
+        (said or {}).get(e.turn, e.quote) for e in confirmed.evidence if e.role == "customer")
     head, comma, rest = sentence.partition(",")
     if comma and len(head) <= _VOCATIVE_CHARS:
         sentence = rest  # "김지훈 고객님, …", "Hi Dana, …": whom the agent addresses is no promise

@@ -48,6 +48,16 @@ class EvidenceItem:
         }
 
 
+def evidence_text(fact: Fact) -> str:
+    """What the service receives as the agreement's text: its evidence sentences only — the customer's quoted words,
+    then the agent's ("… → …"). The fact's own text may hold more of the customer's messages (a yes-path agreement
+    reads "(asked: <the customer's earlier messages> <the agent's proposal>) yes"); before, that whole text was
+    queued, and with it an e-mail's signature block with the customer's office address and phone (newuser24 #2)."""
+    said = [" ".join(e.quote.split()) for e in fact.evidence if e.role != "agent" and e.quote.strip()]
+    agent = [" ".join(e.quote.split()) for e in fact.evidence if e.role == "agent" and e.quote.strip()]
+    return " → ".join(part for part in (" ".join(said), " ".join(agent)) if part)
+
+
 class EvidenceOutbox(StorePart):
     """One customer's evidence outbox, a part of ``CustomerStore`` (``store.outbox``)."""
 
@@ -90,7 +100,7 @@ class EvidenceOutbox(StorePart):
             "customer_id": self._store.customer_id,
             "date": fact.when.isoformat() if fact.when else None,
             "kind": fact.kind,
-            "text": fact.text,
+            "text": evidence_text(fact),
             "quotes": [e.to_dict() for e in fact.evidence],
             "policy_refs": [p.to_dict() for p in fact.policy_refs],
         }

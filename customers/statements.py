@@ -54,6 +54,12 @@ _LABELS = {
            "delivery_time": "配達時間", "language": "回答言語", "accessibility": "アクセシビリティ"},
 }
 _SUBJECT = {"en": "The customer", "ko": "고객", "ja": "お客様"}
+_SERVICE = {"en": "The service", "ko": "서비스", "ja": "サービス"}
+# an agent's sentence read as the service's: "we" becomes the speaker's "I" (then "The service"), "your" the customer's
+_SERVICE_AS_I = {"we're": "I'm", "we've": "I've", "we'll": "I'll", "we'd": "I'd", "we are": "I am", "we have": "I have",
+                 "we were": "I was", "we": "I", "our": "my", "ours": "mine", "us": "me", "ourselves": "myself",
+                 "your": "the customer's", "yours": "the customer's"}
+_SERVICE_WORDS = lazy(r"\b(?:we(?:'re|'ve|'ll|'d| are| have| were)?|ours(?:elves)?|our|us|yours?)\b", re.I)
 _AGREED = {"en": " (agreed with the service)", "ko": " (서비스와 합의)", "ja": " (サービスと合意)"}
 # The words this module itself puts into a statement: a model's statement may use them too.
 _OWN_WORDS = frozenset(terms(" ".join([
@@ -63,6 +69,7 @@ _OWN_WORDS = frozenset(terms(" ".join([
     "january february march april may june july august september october november december",
 ])))
 
+_OFFERED = lazy(r"^(?:[^:()]{1,80}: )?\(offered\) ")
 _ASKED = lazy(r"^(?:[^:()]{1,80}: )?\((asked|re): (.*?)\) ", re.S)
 _ANSWER = lazy(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|not really|sure|of course|"
                      r"네|예|아니요|아뇨|はい|いいえ|ええ)\b", re.I)
@@ -106,13 +113,19 @@ _IRREGULAR_PAST = _word_set(
 
 def build_statement(*, kind: str, quote: str, text: str = "", speaker: str | None = None,
                     slot: Slot | None = None, reference: date | None = None, agreement: bool = False,
-                    retraction: bool = False) -> str:
+                    retraction: bool = False, by_service: bool = False) -> str:
     """The deterministic statement of a fact whose customer words are ``quote`` (``text``: the fact's text,
-    read only for the question a short answer replies to)."""
+    read only for the question a short answer replies to). ``by_service``: ``quote`` is the agent's sentence (an
+    offer or promise the customer took up): its "I" and "we" are the service, never the customer, and its "your"
+    the customer's ("I've changed your address …" → "The service has changed the customer's address …")."""
     quote = " ".join(quote.split())
     if not quote:
         return " ".join(text.split())[:MAX_STATEMENT]
     lang = detect_language(quote)
+    if by_service:
+        speaker = _SERVICE[lang]
+        if lang == "en":
+            quote = _SERVICE_WORDS.sub(lambda m: _SERVICE_AS_I[m.group(0).lower()], quote)
     subject = speaker or _SUBJECT[lang]
     if kind == "trait":
         return _cut(" ".join(text.split()) or quote)
@@ -146,6 +159,12 @@ def build_statement(*, kind: str, quote: str, text: str = "", speaker: str | Non
 def statement_of(fact: Fact) -> str:
     """``build_statement`` for a stored fact (schema upgrades, facts written without one)."""
     customer = [e for e in fact.evidence if e.role == "customer"]
+    agent = [e for e in fact.evidence if e.role == "agent"]
+    if fact.agreement and agent and _OFFERED.match(fact.text) \
+            and not any(e.role == "operator" for e in fact.evidence):
+        # an offer or promise the customer took up: what was agreed is the service's sentence
+        return build_statement(kind=fact.kind, quote=agent[0].quote, text=fact.text, slot=None,
+                               reference=agent[0].said_on or fact.valid_at, agreement=True, by_service=True)
     # an operator's correction (``mem facts edit --text``) is the fact's current words; the speaker and the
     # day a relative date counts from stay those of the customer's words it corrected
     words = [e for e in fact.evidence if e.role == "operator"] or customer
@@ -253,7 +272,7 @@ def _third_person_en(text: str, subject: str, *, named: bool = False) -> str:
         before = text[max(0, match.start() - _INVERTED_REACH): match.start()].rstrip()
         if match.start() <= opening or before.endswith((".", "!", "?")):
             replaced = replaced[:1].upper() + replaced[1:]
-        elif replaced.startswith("The customer"):
+        elif replaced.startswith(("The customer", "The service")):
             replaced = "the" + replaced[3:]
         return f"{replaced}{rest}{verb or ''}"
 

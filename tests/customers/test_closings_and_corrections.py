@@ -1,0 +1,134 @@
+"""What a customer closes a conversation with, and what later corrects an agreement (new-user report 24: #2 closings,
+#6 corrected order numbers, #8 context items pointing at a value, #10 a change of mind confirmed and a confirmation
+after the agent first asked for something). Phrasings of this file's own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mem.core import clock
+from mem.core.config import Config
+from mem.customers.extract import extract_pending
+from mem.customers.fact_candidates import Turn, deterministic_candidates
+from mem.customers.store import CustomerStore
+
+from .test_extract import write_log
+
+DAY = date(2026, 5, 4)
+
+
+@pytest.fixture
+def config(isolated_env):
+    clock.freeze(clock.parse_datetime("2026-06-01T00:00:00Z"))
+    return Config.load(home=isolated_env, env={})
+
+
+def _run(*said: tuple[str, str], start: int = 0):
+    turns = [Turn(f"t{i}", role, text, day=DAY) for i, (role, text) in enumerate(said)]
+    return deterministic_candidates(turns, log_id="c1", reference=DAY, start=start)
+
+
+REQUESTS = [
+    (
+        "Could you move the delivery of order QA-720451 to 8 Mill Lane, Derby? That is my new flat.",
+        "I've moved the delivery of order QA-720451 to 8 Mill Lane, Derby.",
+    ),
+    (
+        "주문 QA-720451 배송지를 대전시 유성구 대학로 9로 바꿔 주세요.",
+        "주문 QA-720451 배송지를 대전시 유성구 대학로 9로 변경해 드렸습니다.",
+    ),
+    (
+        "注文QA-720451の届け先を名古屋市中区栄3-3-3に変えてください。",
+        "注文QA-720451の届け先を名古屋市中区栄3-3-3に変更いたしました。",
+    ),
+]
+CLOSINGS = [
+    "Thanks!",
+    "Cheers, thank you.",
+    "Brilliant, many thanks 🙏",
+    "👍",
+    "OK",
+    "고맙습니다!",
+    "どうもありがとうございました。",
+]
+
+
+@pytest.mark.parametrize(("request_", "confirmation"), REQUESTS)
+@pytest.mark.parametrize("closing", CLOSINGS)
+def test_a_closing_after_the_confirmation_of_a_request_is_no_fact(request_, confirmation, closing):
+    alone = [c for c in _run(("customer", request_), ("agent", confirmation)) if c.agreement]
+    closed = _run(("customer", request_), ("agent", confirmation), ("customer", closing))
+    agreed = [c for c in closed if c.agreement]
+    assert [c.text for c in agreed] == [c.text for c in alone] and len(agreed) == 1
+    assert not any(e.quote == closing for c in closed for e in c.evidence)
+    # extracted later than the request (its agreement is stored already): still nothing
+    assert _run(("customer", request_), ("agent", confirmation), ("customer", closing), start=2) == []
+
+
+def test_a_closing_still_takes_up_a_promise_beyond_the_request():
+    found = [
+        c
+        for c in _run(
+            ("customer", "Please resend order QA-720451, it never came."),
+            (
+                "agent",
+                "I've resent order QA-720451 and as a goodwill gesture we will refund the "
+                "delivery fee and add a free sample box.",
+            ),
+            ("customer", "Lovely, thank you!"),
+        )
+        if c.agreement
+    ]
+    assert any("(offered)" in c.text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("said", "statement"),
+    [
+        (
+            "I've switched your plan to the yearly one.",
+            "The service has switched the customer's plan to the yearly one.",
+        ),
+        ("We'll courier a new charger to you tomorrow.", "The service will courier a new charger to you tomorrow"),
+    ],
+)
+def test_an_offer_taken_up_says_what_the_service_did_never_the_customer(said, statement):
+    found = [
+        c
+        for c in _run(("customer", "My charger stopped working."), ("agent", said), ("customer", "Thanks!"))
+        if c.agreement
+    ]
+    assert len(found) == 1 and found[0].statement.startswith(statement), found
+    assert "The customer has" not in found[0].statement and "The customer will" not in found[0].statement
+
+
+@pytest.mark.parametrize("bare", ["Sure, done.", "All sorted!", "처리해 드렸습니다.", "対応いたしました。"])
+def test_a_bare_done_after_a_report_takes_up_nothing(bare):
+    found = _run(("customer", "Parcel QA-811200 came damaged."), ("agent", bare), ("customer", "Thanks!"))
+    assert not any(c.agreement for c in found)
+
+
+def test_the_outbox_gets_only_the_agreements_sentences(isolated_env, config, tmp_path):
+    signature = "Kind regards,\nPriya Shah\nUnit 4, 12 Dock Road, Hull HU1 2AA\n+44 7700 900555"
+    rows = [
+        (
+            "e1",
+            "2026-05-04T09:00:00",
+            "customer",
+            f"Hello,\n\nCould you move the delivery of order QA-720451 to 8 Mill Lane, Derby?\n\n{signature}",
+        ),
+        ("e1", "2026-05-04T09:30:00", "agent", "I've moved the delivery of order QA-720451 to 8 Mill Lane, Derby."),
+        ("e1", "2026-05-04T10:00:00", "customer", "Thank you!"),
+    ]
+    with CustomerStore.open(isolated_env, "cust-a") as store:
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
+        extract_pending(store, config=config)
+        agreements = [f for f in store.facts.list() if f.agreement]
+        pending = store.outbox.pending()
+    assert len(agreements) == 1 and len(pending) == 1
+    text = pending[0].text
+    assert "Dock Road" not in text and "7700" not in text and "Thank you" not in text
+    quotes = [q["quote"] for q in pending[0].quotes]
+    assert text == f"{quotes[0]} → {quotes[1]}"
