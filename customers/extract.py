@@ -475,6 +475,8 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
             gone.discard(restored.id)
             local.append(restored)
         return None
+    if judgement.action == "UPDATE" and target is not None:
+        candidate = _corrected_agreement(candidate, target) or candidate
     fact = Fact.new(
         candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
         policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive,
@@ -500,6 +502,37 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         report.added.append(fact.id)
     local.append(fact)
     return fact
+
+
+def _corrected_agreement(candidate: Candidate, target: Fact) -> Candidate | None:
+    """The agreement ``target`` with the order number the customer corrects (``candidate``, not itself an agreement,
+    replacing it: "the order number I gave you is wrong: it is SO-448210, not SO-448120") — or ``None``.
+
+    The correction corrects the number; what the service agreed to stays an agreement. Before, the correction, a plain
+    event, replaced the agreement, and no active fact said the service had agreed to ship to the new address
+    (newuser24 #6). The corrected agreement keeps the agreement's evidence with the customer's correction after the
+    customer's words (the agent's sentence still names the number it was given: the quotes are verbatim), and says the
+    corrected number in its text and statement; it replaces the old agreement, linked both ways as any update. Only an
+    order or reference number: a new address or e-mail replacing an agreed one is the customer's new value, which
+    the service has not agreed to."""
+    if not target.agreement or candidate.agreement or candidate.retraction or candidate.instruction_like:
+        return None
+    new = candidate.slot if candidate.slot is not None and candidate.slot.name == "order" else next(
+        (value for value in candidate.shapes if value.name == "order"), None)
+    if new is None:
+        return None
+    said = " ".join(e.quote for e in target.evidence if e.role == "customer")
+    old = [value.value for value in shape_values(said) if value.name == "order" and value.value != new.value]
+    if len(old) != 1 or old[0] not in target.text:
+        return None
+    own = [e for e in target.evidence if e.role != "agent"]
+    agent = [e for e in target.evidence if e.role == "agent"]
+    correction = [e for e in candidate.evidence if e.role == "customer"]
+    text = target.text.replace(old[0], new.value)
+    statement = (target.statement or "").replace(old[0], new.value)
+    return dataclasses.replace(
+        candidate, kind=target.kind, text=text, evidence=(*own, *correction, *agent), agreement=True,
+        statement=statement, policy_refs=target.policy_refs or candidate.policy_refs)
 
 
 def _forget(local: list[Fact], fact_id: str) -> None:

@@ -132,3 +132,43 @@ def test_the_outbox_gets_only_the_agreements_sentences(isolated_env, config, tmp
     assert "Dock Road" not in text and "7700" not in text and "Thank you" not in text
     quotes = [q["quote"] for q in pending[0].quotes]
     assert text == f"{quotes[0]} → {quotes[1]}"
+
+
+CORRECTIONS = [
+    (
+        "Please send order QA-720451 to 8 Mill Lane, Derby.",
+        "Yes, we'll send order QA-720451 to 8 Mill Lane, Derby.",
+        "My mistake, the order number is QA-720415, not QA-720451.",
+    ),
+    (
+        "주문 QA-720451 대전시 유성구 대학로 9로 보내 주세요.",
+        "네, 주문 QA-720451 대전시 유성구 대학로 9로 보내 드리겠습니다.",
+        "주문번호가 QA-720451 이 아니라 QA-720415 예요.",
+    ),
+    (
+        "注文QA-720451を名古屋市中区栄3-3-3に送ってください。",
+        "はい、注文QA-720451を名古屋市中区栄3-3-3にお送りします。",
+        "注文番号はQA-720451ではなくQA-720415です。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("request_", "confirmation", "correction"), CORRECTIONS)
+def test_a_corrected_order_number_keeps_the_agreement(
+    isolated_env, config, tmp_path, request_, confirmation, correction
+):
+    rows = [
+        ("a", "2026-05-01T09:00:00", "customer", request_),
+        ("a", "2026-05-01T09:05:00", "agent", confirmation),
+        ("b", "2026-05-03T09:00:00", "customer", correction),
+    ]
+    with CustomerStore.open(isolated_env, "cust-a") as store:
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
+        extract_pending(store, config=config)
+        active = store.facts.list()
+        replaced = store.facts.list(statuses=("replaced",))
+    agreed = [f for f in active if f.agreement]
+    assert len(agreed) == 1, active
+    assert "QA-720415" in agreed[0].statement and "QA-720451" not in agreed[0].statement
+    assert correction in [e.quote for e in agreed[0].evidence if e.role == "customer"]
+    assert [f.superseded_by for f in replaced if f.agreement] == [agreed[0].id]
