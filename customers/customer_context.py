@@ -244,6 +244,13 @@ class CustomerContext(StorePart):
             self._drop_context(item, action="removed", reason="removed by the customer")
         return item
 
+    def end(self, item_id: str, *, reason: str) -> ContextItem:
+        """An item whose ground is gone (the value it names was replaced): out of context, the change logged."""
+        with self._store.transaction():
+            item = self._item(item_id)
+            self._drop_context(item, action="ended", reason=reason)
+        return item
+
     def erase(self, item_id: str, replacement: str = "[erased]") -> None:
         """The customer has an item forgotten, in context or already removed: it leaves the context and
         every context-log line of it keeps only time, action and item id (``forget_items``).

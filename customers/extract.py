@@ -44,7 +44,7 @@ from mem.customers.fact_record import Fact, PolicyRef
 from mem.customers.judge import Judgement, disowned_words, judge, other_names
 from mem.customers.model_calls import NeedsModel, UnlockedModelCalls
 from mem.customers.model_checks import checked_judgement
-from mem.customers.promotion import apply_direct_request, consider_promotion
+from mem.customers.promotion import apply_direct_request, consider_promotion, end_items_naming
 from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, restores_earlier, shape_values, slot_of
 from mem.customers.statements import build_statement
@@ -486,6 +486,7 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     if judgement.action == "UPDATE":
         assert target is not None
         fact = store.facts.update(target.id, fact, actor="extraction", reason=judgement.reason)
+        end_items_naming(store, target, fact)
         gone.add(target.id)
         _forget(local, target.id)
         report.updated.append(fact.id)

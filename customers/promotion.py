@@ -31,7 +31,7 @@ from mem.core.text.pattern import lazy
 from mem.customers.customer_context import SERVICE_ONLY_SLOTS, from_service
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Fact
-from mem.customers.slots import EVERY_CONVERSATION, Slot, find_slot
+from mem.customers.slots import EVERY_CONVERSATION, Slot, find_slot, slot_of
 
 if TYPE_CHECKING:
     from mem.core.config import Config
@@ -107,6 +107,14 @@ def apply_direct_request(
         return ContextOutcome("skipped", text, SERVICE_ONLY_REASON.format(key), fact_id)
     if key is None and names_a_grant(quote):
         return ContextOutcome("skipped", text, GRANT_REASON, fact_id)
+    pointed = pointed_slot(quote)
+    if pointed is not None:
+        # "Please send everything to this address from now on.": injected on every turn, "this address" names
+        # nothing — the item carries the value the same message gives, or is not made (newuser24 #8)
+        value = _value_told_with(store, candidate, pointed)
+        if value is None:
+            return ContextOutcome("skipped", text, POINTED_REASON.format(pointed), fact_id)
+        text = f"{text} ({value.value})"
     if any(item.text == text and item.confirmed for item in store.context.items()):
         return ContextOutcome("skipped", text, "already in customer context", fact_id)
     if len(text) > config.context.budget_chars:
@@ -116,6 +124,62 @@ def apply_direct_request(
     if not getattr(change, "kept", True):
         return ContextOutcome("skipped", text, "does not fit the budget even alone", fact_id)
     return ContextOutcome("added", text, "the customer asked for it", fact_id)
+
+
+POINTED_REASON = "points at the {} ('this …') without giving it: the item would not stand on its own"
+# a value pointed at, not given: "this address", "that number", "이 주소", "この住所" (the slot it points at)
+_POINTED = {
+    "address": lazy(r"\b(?:this|that|the same|the above|my new) (?:new )?(?:address|place)\b"
+                    r"|(?:이|그|새|위|해당)\s?주소|(?:この|その|こちらの|新しい|上記の)(?:ご)?住所", re.I),
+    "phone": lazy(r"\b(?:this|that|the same|my new) (?:new )?(?:(?:phone )?number|phone|mobile)\b|(?:이|그|새|해당)\s?"
+                  r"(?:전화)?번호|(?:この|その|こちらの|新しい)(?:電話)?番号", re.I),
+    "email": lazy(r"\b(?:this|that|the same|my new) (?:new )?e-?mail(?: address)?\b|(?:이|그|새|해당)\s?(?:이메일|메일)"
+                  r"|(?:この|その|こちらの|新しい)メール(?:アドレス)?", re.I),
+}
+
+
+# the slots whose value each pointer may name: a home told as where one lives ("今は…に住んでいます") is an address
+_POINTED_HOLDERS = {"address": ("address", "residence"), "phone": ("phone",), "email": ("email",)}
+
+
+def pointed_slot(quote: str) -> str | None:
+    """The slot whose value ``quote`` points at without giving it ("send everything to this address"), or ``None``
+    (also when the quote gives the value itself)."""
+    given = find_slot(quote)
+    for name, pattern in _POINTED.items():
+        if pattern.search(quote) and (given is None or given.name != name):
+            return name
+    return None
+
+
+def _value_told_with(store: CustomerStore, candidate: Candidate, name: str) -> Slot | None:
+    """The value of slot ``name`` an active fact holds from the same message as ``candidate``'s words."""
+    turns = {e.turn for e in candidate.evidence if e.role == "customer"}
+    for fact in store.facts.list(statuses=("active",)):
+        if fact.kept_apart or not any(e.turn in turns for e in fact.evidence if e.role == "customer"):
+            continue
+        slot = slot_of(fact)
+        if slot is not None and slot.name in _POINTED_HOLDERS[name]:
+            return slot
+    return None
+
+
+def end_items_naming(store: CustomerStore, replaced: Fact, by: Fact) -> list[str]:
+    """The customer's context items that name the value of ``replaced`` (a fact now replaced by ``by``) end with it:
+    "Please send everything to this address from now on. (대구시 수성구 동대구로 300)" does not outlive the move to the
+    next address (newuser24 #8). Returns the ids of the items ended."""
+    slot = slot_of(replaced)
+    if slot is None or slot.name not in ("address", "residence", "phone", "email") or len(slot.value) < 4:
+        return []
+    kept = slot_of(by)
+    if kept is not None and kept.value == slot.value:
+        return []
+    ended = []
+    for item in store.context.items(include_unconfirmed=True):
+        if item.source == "customer" and f"({slot.value})" in item.text:
+            store.context.end(item.id, reason=f"the {slot.name} it names was replaced (fact {by.id})")
+            ended.append(item.id)
+    return ended
 
 
 def needed_every_conversation(fact: Fact) -> Slot | None:

@@ -172,3 +172,44 @@ def test_a_corrected_order_number_keeps_the_agreement(
     assert "QA-720415" in agreed[0].statement and "QA-720451" not in agreed[0].statement
     assert correction in [e.quote for e in agreed[0].evidence if e.role == "customer"]
     assert [f.superseded_by for f in replaced if f.agreement] == [agreed[0].id]
+
+
+MOVES = [
+    (
+        "I've moved. I live at 21 Quarry Hill, Leeds now. Please send everything to this address from now on.",
+        "21 Quarry Hill",
+        "I moved again, my new address is 3 Salt Lane, York.",
+    ),
+    (
+        "이사했어요. 이제 광주시 북구 용봉로 77 에 살아요. 앞으로 이 주소로 보내 주세요.",
+        "광주시 북구 용봉로 77",
+        "또 이사했어요. 새 주소는 울산시 남구 삼산로 5 입니다.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("said", "value", "later"), MOVES)
+def test_a_context_item_pointing_at_a_value_carries_it_and_ends_with_it(
+    isolated_env, config, tmp_path, said, value, later
+):
+    with CustomerStore.open(isolated_env, "cust-a") as store:
+        store.log.import_file(write_log(tmp_path / "a.jsonl", [("a", "2026-05-01T09:00:00", "customer", said)]))
+        extract_pending(store, config=config)
+        items = [i.text for i in store.context.items(include_unconfirmed=True)]
+        assert len(items) == 1 and value in items[0], items
+        store.log.import_file(write_log(tmp_path / "b.jsonl", [("b", "2026-05-09T09:00:00", "customer", later)]))
+        extract_pending(store, config=config)
+        assert [i.text for i in store.context.items(include_unconfirmed=True)] == []
+        assert any(c["action"] == "ended" for c in store.context.changes())
+
+
+def test_a_pointer_with_no_value_makes_no_context_item(isolated_env, config, tmp_path):
+    with CustomerStore.open(isolated_env, "cust-a") as store:
+        store.log.import_file(
+            write_log(
+                tmp_path / "a.jsonl",
+                [("a", "2026-05-01T09:00:00", "customer", "Please send everything to this address from now on.")],
+            )
+        )
+        extract_pending(store, config=config)
+        assert store.context.items(include_unconfirmed=True) == []
