@@ -15,6 +15,7 @@ from mem.agent.conflicts import ConflictNote, is_exception
 from mem.agent.language import phrase
 from mem.agent.rule_quote import asks_yes_no, case_against_limit, exclusion_touching
 from mem.core.instructions import normalize
+from mem.core.text.pattern import lazy
 from mem.customers.slots import SLOT_TERMS
 from mem.wiki.service_memory import ServiceStatus
 
@@ -66,6 +67,10 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     if primary:
         lines = []
         short = primary[0].data.get("in_short") if primary[0].quote else None
+        if short and short[0] in ("yes", "no", "depends") and asks_own_status(question):
+            # "Is my subscription cancelled?" asks what the customer's record says, not whether the rule allows it:
+            # a rule's yes is no answer to it (newuser24 #10) — the rule is quoted, the history told, no yes/no said
+            short = None
         if short:
             # the figure or the yes/no the quoted rule carries, in the answer's own words
             kind, figure = short
@@ -147,6 +152,35 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
 
 
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][A-Za-z0-9]+)\b")
+
+
+# a question about the state of the customer's own record: "Is my subscription cancelled?", "Has my refund been
+# processed?", "Did my order ship?", "제 구독은 해지되었나요?", "私の定期便は解約されていますか？" — not a may-I
+# question ("Can I cancel my subscription?", "해지할 수 있나요?", "解約できますか？")
+_OWN_STATUS = {
+    "en": lazy(r"^\W{0,3}(?:so |and |but )?(?:is|are|was|were|has|have|had|did)\s{1,3}(?:my|our)\s{1,3}[^?]{1,60}?"
+               r"(?:\b(?:been|already|still|now)\b|\w(?:ed|en)\b|\b(?:active|on hold|paused|open|closed|shipped|"
+               r"sent|gone through|through)\b|\bship\b|\barrive\b|\bgo through\b)", re.I),
+    "ko": lazy(r"(?:제|내|저희)\s{0,2}\S{1,20}(?:이|가|은|는)?\s[^?？]{0,40}?"
+               r"(?:되었|됐|되어\s?있|돼\s?있|처리되|완료되)[^?？]{0,8}[?？]"),
+    "ja": lazy(r"(?:私|わたし|僕|自分)の[^？?]{1,40}?(?:されていますか|されましたか|されてますか|になっていますか|"
+               r"になりましたか|済みですか|完了していますか|届きましたか)"),
+}
+
+
+def asks_own_status(question: str) -> bool:
+    """The question asks what the customer's own record says ("Is my coffee subscription cancelled?",
+    "私の定期便は解約されていますか？"): a policy rule's yes or no does not answer it."""
+    text = question.strip()
+    for pattern in _OWN_STATUS.values():
+        if pattern.search(text):
+            return not _MAY_I.search(text)
+    return False
+
+
+# a may-I question beside the words of a state ("Can I get a refund if my order was damaged?")
+_MAY_I = lazy(r"\b(?:can|could|may|might) (?:i|we)\b|\b(?:am|are) (?:i|we) allowed\b|수 있|할까요|できますか|"
+              r"可能ですか|いいですか", re.I)
 
 
 def condition_terms(when: str) -> list[str]:

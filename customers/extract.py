@@ -474,7 +474,20 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
             restored = store.facts.restore(earlier.id, reason=f"the change {target.id} was taken back: {quote!r}")
             gone.discard(restored.id)
             local.append(restored)
-        return None
+        if not candidate.agreement:
+            return None
+        # the service confirmed the change of mind ("I want to keep my coffee subscription after all." → "I've
+        # reactivated your coffee subscription"): what was taken back is retracted, and what the service agreed to
+        # now is an agreement of its own — before, the retracted cancellation was the only fact (newuser24 #10)
+        fact = store.facts.add(Fact.new(
+            candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
+            policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive, agreement=True,
+            instruction_like=candidate.instruction_like, statement=candidate.statement,
+            unscreened=candidate.unscreened), actor="extraction", reason=f"the service agreed to it; it took back "
+                                                                         f"{retracted.id}")
+        report.added.append(fact.id)
+        local.append(fact)
+        return fact
     if judgement.action == "UPDATE" and target is not None:
         candidate = _corrected_agreement(candidate, target) or candidate
     fact = Fact.new(

@@ -133,7 +133,7 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
         turn = turns[index]
         if turn.role not in customer_roles or not turn.text.strip():
             continue
-        following = turns[index + 1] if index + 1 < len(turns) else None
+        following = _answering_turn(turns, index, customer_roles)
         previous = turns[index - 1] if index > 0 else None
         said_before = sentences_of(index - 1) if previous is not None else []
         questions = [is_question(s.text) for s in said_before]
@@ -184,6 +184,39 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
     declines.extend(_undone(found, turns, start, stop))
     found = _without_declined(found, turns, declines) if declines else found
     return _reasons_with_changes(_kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of))
+
+
+# how many customer messages may answer the agent's question before the agent confirms the request they followed
+_MAX_ANSWERS = 2
+
+
+def _answering_turn(turns: Sequence[Turn], index: int, customer_roles: Sequence[str]) -> Turn | None:
+    """The turn that answers the customer's message ``turns[index]``: the next turn — or, where the agent first only
+    asked for what it needs ("Could you tell me the e-mail address on your account?", "ご登録のメールアドレスを教えて
+    いただけますか？") and the customer answered it without asking anything new, the agent's turn after that answer,
+    when it confirms ("定期便の解約を承りました。", "I've cancelled your subscription."). Before, such a confirmation
+    made no agreement of the request (newuser24 #10). System lines between are passed over."""
+    following = turns[index + 1] if index + 1 < len(turns) else None
+    if following is None or following.role in customer_roles or following.role == "system" or following.by_mem:
+        return following
+    asked = split_sentences(following.text)
+    if not asked or not is_question(asked[-1].text) or kinds.confirms(following.text) \
+            or kinds.asks_for_anything_else(asked[-1].text, lang=detect_language(asked[-1].text)):
+        return following
+    answers = 0
+    for later in turns[index + 2:index + 2 + 2 * _MAX_ANSWERS + 2]:
+        if later.role == "system":
+            continue
+        if later.role in customer_roles:
+            answers += 1
+            if answers > _MAX_ANSWERS or any(kinds.classify(s.text) in ("request", "decision")
+                                             for s in split_sentences(later.text)):
+                return following
+            continue
+        if answers and not later.by_mem and _confirmation(later, customer_roles) is not None:
+            return later
+        return following
+    return following
 
 
 def _confirmed_requests(turns: Sequence[Turn], index: int, found: list[Candidate], *, start: int, log_id: str,

@@ -213,3 +213,65 @@ def test_a_pointer_with_no_value_makes_no_context_item(isolated_env, config, tmp
         )
         extract_pending(store, config=config)
         assert store.context.items(include_unconfirmed=True) == []
+
+
+@pytest.mark.parametrize(
+    ("again", "confirmed"),
+    [
+        (
+            "Actually I changed my mind, I want to keep my tea subscription.",
+            "Of course, I've reactivated your tea subscription.",
+        ),
+        (
+            "Sorry, I changed my mind: I'd like to keep my tea subscription after all.",
+            "No problem, I've reactivated your tea subscription; it carries on as before.",
+        ),
+    ],
+)
+def test_a_change_of_mind_the_service_confirms_is_an_agreement(isolated_env, config, tmp_path, again, confirmed):
+    rows = [
+        ("a", "2026-05-01T09:00:00", "customer", "Please cancel my tea subscription."),
+        ("a", "2026-05-01T09:05:00", "agent", "Done: your tea subscription is cancelled from June."),
+        ("b", "2026-05-03T09:00:00", "customer", again),
+        ("b", "2026-05-03T09:05:00", "agent", confirmed),
+    ]
+    with CustomerStore.open(isolated_env, "cust-a") as store:
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
+        extract_pending(store, config=config)
+        active = store.facts.list()
+        retracted = store.facts.list(statuses=("retracted",))
+    assert [f.agreement for f in retracted] == [True]
+    assert len(active) == 1 and active[0].agreement and "keep" in active[0].statement
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        [
+            ("customer", "I'd like to stop my tea subscription please."),
+            ("agent", "Happy to help. What is the e-mail address on the account?"),
+            ("customer", "priya@example.org"),
+            ("agent", "I've cancelled your tea subscription; it ends in June."),
+        ],
+        [
+            ("customer", "お茶の定期便を解約したいです。"),
+            ("agent", "ご登録のお名前を教えていただけますか？"),
+            ("customer", "山田花子です。"),
+            ("agent", "定期便の解約を承りました。6月末で終了です。"),
+        ],
+    ],
+)
+def test_a_confirmation_after_the_agent_asked_for_something_agrees(said):
+    agreed = [c for c in _run(*said) if c.agreement]
+    assert len(agreed) == 1 and agreed[0].evidence[0].quote == said[0][1] and agreed[0].evidence[-1].turn == "t3"
+
+
+def test_a_new_request_in_the_answer_is_not_skipped_over():
+    said = [
+        ("customer", "Please stop my tea subscription."),
+        ("agent", "What is the e-mail address on the account?"),
+        ("customer", "priya@example.org. Can you also refund last month?"),
+        ("agent", "I've refunded last month."),
+    ]
+    agreed = [c for c in _run(*said) if c.agreement]
+    assert all(c.evidence[0].turn != "t0" for c in agreed)
