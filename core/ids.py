@@ -54,5 +54,16 @@ def validate_name(value: str, *, what: str = "id") -> str:
 
 
 def validate_customer_id(value: str) -> str:
-    """Validate a customer id; every call that touches customer memory goes through this."""
-    return validate_name(value, what="customer id")
+    """Validate a customer id; every call that touches customer memory goes through this. An e-mail address (most
+    helpdesks key requesters by it) is refused with the advice to map it (docs/customers.md, "Customer ids from a
+    helpdesk")."""
+    try:
+        return validate_name(value, what="customer id")
+    except InvalidInput as exc:
+        if isinstance(value, str) and "@" in value:
+            raise InvalidInput(
+                f"{exc.message}; an e-mail address is no customer id: map it to the helpdesk's own requester or "
+                "contact id, or to a hash of the lower-cased address (docs/customers.md, 'Customer ids from a "
+                "helpdesk')"
+            ) from exc
+        raise
