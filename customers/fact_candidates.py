@@ -188,6 +188,7 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
 
 # how many customer messages may answer the agent's question before the agent confirms the request they followed
 _MAX_ANSWERS = 2
+_SPEAKER_TAG = re.compile(r"^\s{0,3}\[[^\[\]\n]{1,40}\]\s{0,3}")
 
 
 def _answering_turn(turns: Sequence[Turn], index: int, customer_roles: Sequence[str]) -> Turn | None:
@@ -203,19 +204,31 @@ def _answering_turn(turns: Sequence[Turn], index: int, customer_roles: Sequence[
     if not asked or not is_question(asked[-1].text) or kinds.confirms(following.text) \
             or kinds.asks_for_anything_else(asked[-1].text, lang=detect_language(asked[-1].text)):
         return following
-    answers = 0
+    answers: list[str] = []
     for later in turns[index + 2:index + 2 + 2 * _MAX_ANSWERS + 2]:
         if later.role == "system":
             continue
         if later.role in customer_roles:
-            answers += 1
-            if answers > _MAX_ANSWERS or any(kinds.classify(s.text) in ("request", "decision")
-                                             for s in split_sentences(later.text)):
+            answers.append(later.text)
+            said = split_sentences(later.text)
+            if len(answers) > _MAX_ANSWERS or any(kinds.classify(s.text) in ("request", "decision") for s in said):
                 return following
+            lang = detect_language(later.text)
+            # (a speaker's name an export puts in front, "[Lisa] No!! It's 14 …", is not the answer)
+            opening = _SPEAKER_TAG.sub("", said[0].text) if said else ""
+            if opening and (answers_proposal(opening, lang=lang, asked=True) == "no"
+                            or kinds.is_correction(later.text, lang=lang)):
+                return following  # "Just to check – 41 Elm Grove?" – "No!! It's 14": the request itself changed
             continue
-        if answers and not later.by_mem and _confirmation(later, customer_roles) is not None:
-            return later
-        return following
+        confirmation = _confirmation(later, customer_roles) if answers and not later.by_mem else None
+        if confirmation is None:
+            return following
+        # it confirms the request, not what the answers told ("Is 01632 960114 still the best number?" – "mobile is
+        # 07700 900256" – "I've replaced the landline with 07700 900256": the number, not the theft reported first)
+        said = set(content_terms(confirmation))
+        asked = len(said & set(content_terms(turns[index].text)))
+        told = len(said & set(content_terms(" ".join(answers))))
+        return later if asked > told else following
     return following
 
 
@@ -234,7 +247,11 @@ def _confirmed_requests(turns: Sequence[Turn], index: int, found: list[Candidate
     if back < start:
         found = deterministic_candidates(turns, log_id=log_id, reference=reference, customer_roles=customer_roles,
                                          start=back, stop=back + 1, allowed_sensitive=allowed_sensitive)
-    return [c for c in found if c.agreement and any(e.role == "agent" and e.turn in between for e in c.evidence)]
+    # not what this very message takes up (an offer read from it just before): only what the service confirmed of
+    # the customer's earlier words
+    this = turns[index].id
+    return [c for c in found if c.agreement and any(e.role == "agent" and e.turn in between for e in c.evidence)
+            and not any(e.role == "customer" and e.turn == this for e in c.evidence)]
 
 
 def _restates(agreed: Candidate, confirmed: list[Candidate]) -> Candidate | None:
@@ -244,12 +261,13 @@ def _restates(agreed: Candidate, confirmed: list[Candidate]) -> Candidate | None
     second agreement whose statement was "The customer: Thank you!" and, carrying the same value as a correction,
     replaced the real one (newuser24 #2)."""
     proposal = next((e.quote for e in agreed.evidence if e.role == "agent"), "")
+    if any(is_question(s.text) for s in split_sentences(proposal)):
+        return None  # a yes to the agent's question ("…로 변경해 드릴까요?" – "네 그렇게 해주세요") agrees anew
     for candidate in confirmed:
         quotes = [e.quote for e in candidate.evidence if e.role == "agent"]
         if not any(q in proposal or proposal in q for q in quotes if q):
             continue
-        if agreed.slot is None or candidate.slot is None or candidate.slot == agreed.slot:
-            return candidate
+        return candidate
     return None
 
 
