@@ -38,6 +38,7 @@ from mem.core import model as core_model
 from mem.core.errors import ModelError
 from mem.core.json_types import JsonObject
 from mem.core.text.content_terms import terms
+from mem.customers import kinds
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
@@ -474,7 +475,9 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
             restored = store.facts.restore(earlier.id, reason=f"the change {target.id} was taken back: {quote!r}")
             gone.discard(restored.id)
             local.append(restored)
-        if not candidate.agreement:
+        if not candidate.agreement or not kinds.is_reversal(quote):
+            # a confirmed cancellation ("解約したいです" → "解約を承りました") is the retraction itself: the cancelled
+            # thing's words stay out of active memory
             return None
         # the service confirmed the change of mind ("I want to keep my coffee subscription after all." → "I've
         # reactivated your coffee subscription"): what was taken back is retracted, and what the service agreed to
