@@ -267,6 +267,8 @@ def _restates(agreed: Candidate, confirmed: list[Candidate]) -> Candidate | None
         quotes = [e.quote for e in candidate.evidence if e.role == "agent"]
         if not any(q in proposal or proposal in q for q in quotes if q):
             continue
+        if agreed.slot is not None and candidate.slot != agreed.slot and agreed.correction:
+            continue  # the agent gave a new value of its own in that turn ("your reference is now AV-31456"): kept
         return candidate
     return None
 

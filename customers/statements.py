@@ -55,11 +55,12 @@ _LABELS = {
 }
 _SUBJECT = {"en": "The customer", "ko": "고객", "ja": "お客様"}
 _SERVICE = {"en": "The service", "ko": "서비스", "ja": "サービス"}
-# an agent's sentence read as the service's: "we" becomes the speaker's "I" (then "The service"), "your" the customer's
+# an agent's sentence read as the service's: "we" becomes the speaker's "I" (then "The service"); "your" stays as the
+# agent wrote it — "the customer's" put a word into the statement that searches for "customer's …" then matched
+# (u17-reference_number-en-1 ranked "…reach the customer's card…" above the new case reference)
 _SERVICE_AS_I = {"we're": "I'm", "we've": "I've", "we'll": "I'll", "we'd": "I'd", "we are": "I am", "we have": "I have",
-                 "we were": "I was", "we": "I", "our": "my", "ours": "mine", "us": "me", "ourselves": "myself",
-                 "your": "the customer's", "yours": "the customer's"}
-_SERVICE_WORDS = lazy(r"\b(?:we(?:'re|'ve|'ll|'d| are| have| were)?|ours(?:elves)?|our|us|yours?)\b", re.I)
+                 "we were": "I was", "we": "I", "our": "my", "ours": "mine", "us": "me", "ourselves": "myself"}
+_SERVICE_WORDS = lazy(r"\b(?:we(?:'re|'ve|'ll|'d| are| have| were)?|ours(?:elves)?|our|us)\b", re.I)
 _AGREED = {"en": " (agreed with the service)", "ko": " (서비스와 합의)", "ja": " (サービスと合意)"}
 # The words this module itself puts into a statement: a model's statement may use them too.
 _OWN_WORDS = frozenset(terms(" ".join([
@@ -116,8 +117,8 @@ def build_statement(*, kind: str, quote: str, text: str = "", speaker: str | Non
                     retraction: bool = False, by_service: bool = False) -> str:
     """The deterministic statement of a fact whose customer words are ``quote`` (``text``: the fact's text,
     read only for the question a short answer replies to). ``by_service``: ``quote`` is the agent's sentence (an
-    offer or promise the customer took up): its "I" and "we" are the service, never the customer, and its "your"
-    the customer's ("I've changed your address …" → "The service has changed the customer's address …")."""
+    offer or promise the customer took up): its "I" and "we" are the service, never the customer ("I've changed
+    your address …" → "The service has changed your address …")."""
     quote = " ".join(quote.split())
     if not quote:
         return " ".join(text.split())[:MAX_STATEMENT]

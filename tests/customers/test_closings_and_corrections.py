@@ -89,7 +89,7 @@ def test_a_closing_still_takes_up_a_promise_beyond_the_request():
     [
         (
             "I've switched your plan to the yearly one.",
-            "The service has switched the customer's plan to the yearly one.",
+            "The service has switched your plan to the yearly one.",
         ),
         ("We'll courier a new charger to you tomorrow.", "The service will courier a new charger to you tomorrow"),
     ],
