@@ -216,7 +216,8 @@ def test_evidence_outbox(home):
         assert pending[0].quotes[0]["quote"] == "annual contract, so 50%"
         assert pending[0].to_dict() == {
             "id": pending[0].id, "fact_id": f.id, "customer_id": "acme", "date": "2024-09-28",
-            "kind": "decision", "text": "Agreed a 50% refund", "quotes": list(pending[0].quotes),
+            # the agreement's evidence sentences, not the fact's own text (newuser24 #2)
+            "kind": "decision", "text": "annual contract, so 50%", "quotes": list(pending[0].quotes),
             "policy_refs": [], "queued_at": pending[0].queued_at,
         }
         store.outbox.mark_sent([pending[0].id])
