@@ -73,10 +73,17 @@ _SHORT = 60  # a signature line under a delimiter is at most this long
 _LONG_DISCLAIMER = 600  # a disclaimer line is at most this long
 
 
+def signature_words(line: str) -> int:
+    """How many words ``line`` holds, as a signature line's limit counts them: a number, a house or flat number, a
+    postcode or a phone ("Flat 2,", "9", "M1", "3HE", "+44") is no word of a sentence — an address line of a
+    signature ("Flat 2, 9 Canal Street, Manchester M1 3HE") has eight tokens but four words (new-user report 24 #3)."""
+    return sum(1 for token in line.split() if not any(ch.isdigit() for ch in token))
+
+
 def _signature_like(line: str) -> bool:
-    """A name, a role, a company, a phone: short, at most seven words, no sentence's end."""
+    """A name, a role, a company, a phone, an address: short, at most seven words, no sentence's end."""
     line = line.strip()
-    return len(line) <= _SHORT and len(line.split()) <= _MAX_WORDS and _SENTENCE_END.search(line) is None
+    return len(line) <= _SHORT and signature_words(line) <= _MAX_WORDS and _SENTENCE_END.search(line) is None
 
 
 def is_placeholder(sentence: str) -> bool:

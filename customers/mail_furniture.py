@@ -16,10 +16,11 @@ and a sign-off glued to the body's last sentence diluted its words.
   comma ("Diolch yn fawr,"), a formula with the name after it ("Thanks, Rob Doyle"), or a Korean name line
   ending in 드림 / 올림 — to the end of the signature block after it: at most six short lines (a name, a role, a
   company, a phone, an address, a separator), none a sentence (a question, a Korean or Japanese sentence
-  ending, more than seven words, a statement written without its full stop: "moved to 22 Hill St last week",
-  "지난주에 해운대로 이사함", 「金曜は家にいる」). A postscript ("PS …", "P.S.", "추신", "追伸") or
-  a longer line ends the block: what follows is the customer's words again. With no such block under it, a
-  closing formula in the last line still counts.
+  ending, more than seven words — a number, a postcode or a phone is no word: "Flat 2, 9 Canal Street, Manchester
+  M1 3HE" has four —, a statement written without its full stop: "moved to 22 Hill St last week", "지난주에
+  해운대로 이사함", 「金曜は家にいる」). A postscript ("PS …", "P.S.", "추신", "追伸") or a longer line ends the
+  block: what follows is the customer's words again. With no such block under it, a closing formula in the last
+  line still counts.
 - **the salutation**: the first lines that only greet — "Dear …," / "Hi …," / "Hello again," (at most five
   words, ending in a comma), "…님께", "…담당자님", "안녕하세요.", "…様", "…御中", "お世話になっております。".
 
@@ -40,7 +41,7 @@ from __future__ import annotations
 import re
 
 from mem.core.text.pattern import lazy
-from mem.customers.mail_footer import footer_start
+from mem.customers.mail_footer import footer_start, signature_words
 
 # a closing formula, the whole line (English, Korean, Japanese)
 _SIGN_OFF = lazy(
@@ -158,8 +159,9 @@ def _is_sign_off(line: str) -> bool:
 
 def _signature_line(line: str) -> bool:
     """A name, a role, a company, a phone, an address, a separator: short, and no sentence (no question, no Korean
-    or Japanese sentence ending, at most seven words, no statement without its full stop: ``_statement``)."""
-    return len(line) <= _SHORT and len(line.split()) <= _MAX_WORDS_SIGNATURE \
+    or Japanese sentence ending, at most seven words, numbers and postcodes not counted: ``signature_words``; no
+    statement without its full stop: ``_statement``)."""
+    return len(line) <= _SHORT and signature_words(line) <= _MAX_WORDS_SIGNATURE \
         and _SENTENCE_END.search(line) is None and _POSTSCRIPT.match(line) is None and not _statement(line)
 
 

@@ -160,3 +160,28 @@ def test_a_body_change_without_a_signature_still_replaces_the_old_value(isolated
 def test_a_line_naming_a_change_under_a_closing_word_is_the_customer_s(isolated_env, tmp_path, first, second, old):
     with _run(tmp_path, [[("customer", first), ("agent", "OK.")], [("customer", second), ("agent", "OK.")]]) as store:
         assert not any(old in text for text in _active(store))
+
+
+# newuser24 #3: a signature address line of more than seven words ("Flat 2, 9 Canal Street, Manchester M1 3HE") read
+# as a sentence, so the closing was not found and the old address in it replaced the new one the body gave
+@pytest.mark.parametrize("signature", [
+    "\n\nKind regards,\nPriya Nandakumar\nFlat 7, 41 Weaver Lane, Norwich NR2 4QP",
+    "\n\nBest regards,\nPriya Nandakumar\nFlat 7, 41 Weaver Lane, Norwich NR2 4QP\nTel +44 7700 900456"
+    "\n\nSent from my iPad",
+    "\nRegards,\nPriya Nandakumar\nUnit 3B, 12-14 Harbour Road, Falmouth TR11 2AB",
+])
+def test_a_signature_address_line_with_numbers_is_part_of_the_closing(signature):
+    text = "Hello,\nmy new address is 5 Orchard Rise, Ipswich IP4 2JU. We moved on Monday." + signature
+    closing = [part for part in _parts(text) if part.startswith(("Kind", "Best", "Regards"))]
+    assert closing and "Priya Nandakumar" in closing[0] and ("Flat 7" in closing[0] or "Unit 3B" in closing[0])
+
+
+def test_an_old_address_in_a_long_signature_line_does_not_replace_the_agreed_new_one(isolated_env, tmp_path):
+    with _run(tmp_path, [
+        [("customer", "Hello,\nplease note my new address is 5 Orchard Rise, Ipswich IP4 2JU. We moved on Monday.\n\n"
+                      "Best regards,\nPriya Nandakumar\nFlat 7, 41 Weaver Lane, Norwich NR2 4QP\nTel +44 7700 900456"),
+         ("agent", "Thanks Priya, I've updated your address to 5 Orchard Rise, Ipswich.")],
+    ]) as store:
+        active = _active(store)
+        assert not any("Weaver Lane" in text for text in active), active
+        assert any("Orchard Rise" in text for text in active), active
