@@ -76,8 +76,10 @@ _LONG_DISCLAIMER = 600  # a disclaimer line is at most this long
 def signature_words(line: str) -> int:
     """How many words ``line`` holds, as a signature line's limit counts them: a number, a house or flat number, a
     postcode or a phone ("Flat 2,", "9", "M1", "3HE", "+44") is no word of a sentence — an address line of a
-    signature ("Flat 2, 9 Canal Street, Manchester M1 3HE") has eight tokens but four words (new-user report 24 #3)."""
-    return sum(1 for token in line.split() if not any(ch.isdigit() for ch in token))
+    signature ("Flat 2, 9 Canal Street, Manchester M1 3HE") has eight tokens but four words (new-user report 24 #3) —
+    and neither is a separator ("|", "·", "/"): "Dana Whitfield | Senior Buyer | Northwind Traders" has six (#4)."""
+    return sum(1 for token in line.split()
+               if any(ch.isalpha() for ch in token) and not any(ch.isdigit() for ch in token))
 
 
 def _signature_like(line: str) -> bool:

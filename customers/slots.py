@@ -773,10 +773,13 @@ _JA_LEAD = lazy(r"^(?:私は|僕は|(?:私|わたし|僕|ぼく|俺)のことは
 # every address and phone rule, never on someone else's value or in a question that asks for no change.
 _EN_STREET = (r"Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Close|Crescent|Terrace|Row|"
               r"Grove|Gardens|Boulevard|Blvd|Square|Sq|Parade|Hill|Mews|Walk|Highway|Hwy|Circle|Rise|View|Green")
+# the postcode after the town: a US state and ZIP ("CA 94105", "MN 55102-1234") or a British postcode ("M1 3HE",
+# "HU1 2BX"), whole — "CA 941" was read as a British outward code and the ZIP cut (newuser24 #4)
+_POSTCODE = (r"(?:,?\s+(?:[A-Z]{2}\s?\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![A-Za-z0-9]))")
 _SHAPES: list[tuple[str, LazyPattern]] = [
     ("address", lazy(r"(?<![\w-])(?P<v>(?:(?i:flat|apt\.?|apartment|unit|suite) ?\w{1,5},? )?\d+[A-Za-z]?(?:[-/]\d+)?,?"
                      r"\s+(?:[A-Z][\w'-]*\s+){1,4}?(?:" + _EN_STREET + r")\b\.?"
-                     r"(?:,\s*[A-Z][A-Za-z-]+(?:\s+[A-Z][A-Za-z-]+)?(?:,?\s+[A-Z0-9]{2,4}\s?[0-9][A-Z0-9]{2})?)?)")),
+                     r"(?:,\s*[A-Z][A-Za-z-]+(?:\s+[A-Z][A-Za-z-]+)?" + _POSTCODE + r"?)?)")),
     ("address", lazy(r"(?<![가-힣\d])(?P<v>(?:[가-힣]{1,8}(?:특별시|광역시|특별자치시|특별자치도|시|도)\s+){0,2}"
                      r"[가-힣]{1,8}(?:구|군|시)\s+(?:[가-힣]{1,8}(?:구|동|읍|면)\s+)?[가-힣\d]{1,12}(?:로|길)\s*\d+(?:-\d+)?"
                      r"(?:(?:,\s*|\s+)(?:[가-힣A-Za-z\d]{1,10}(?:동|호|층|호실)|\d+(?:-\d+)?(?=\s|,|$))){0,3})")),
@@ -1094,6 +1097,8 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
         value = next((v for v in match.groups() if v), None)
         if value is None:
             continue
+        if name == "address":
+            value = _whole_address(text, match.start(match.groups().index(value) + 1), value)
         if name == "order":
             denied = _NOT_BUT_CODE.match(text, match.end())
             value = denied.group("v") if denied else value
@@ -1108,6 +1113,16 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
         if value and (name != "phone" or len(re.sub(r"\D", "", value)) >= 7):
             return Slot(name, value)
     return None
+
+
+def _whole_address(text: str, start: int, value: str) -> str:
+    """``value``, read from ``start`` in ``text``, with the town and postcode its shape goes on to after a comma: a rule
+    ends an address at the first comma ("we've moved to 12 Oak Street, so …"), and "I moved to 1 Market St, San
+    Francisco, CA 94105." was stored as "1 Market St" (newuser24 #4). A value is whole or not stored."""
+    whole = _SHAPES[0][1].match(text, start)
+    if whole is None or whole.end("v") <= start + len(value):
+        return value
+    return whole.group("v")
 
 
 # -- values known by their shape alone, in whatever frame they are told ------------------------------------

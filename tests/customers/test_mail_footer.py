@@ -85,3 +85,18 @@ def test_a_delimiter_inside_the_body_is_not_a_signature():
     assert footer_start(lines) == len(lines)
     assert furniture_spans("\n".join(lines)) == []
     assert footer_start(["Here is the list:", "--", "I moved to Leeds."]) == 3
+
+
+# newuser24 #4: a "Name | Title | Company" line was nine words with its pipes, over a signature line's seven, so the
+# signature was read as the customer's words: glued to the request before it, and its office address stored as theirs
+@pytest.mark.parametrize("signature", [
+    "\nBest,\nRohan\n--\nRohan Mehta | Head of Procurement | Larkspur Foods\n220 Pine St, Seattle, WA 98101",
+    "\n--\nRohan Mehta | Head of Procurement | Larkspur Foods\n220 Pine St, Seattle, WA 98101",
+    "\n--\nRohan Mehta · Procurement Lead · Larkspur Foods",
+])
+def test_a_pipe_separated_title_line_is_a_signature_line(signature):
+    text = "Hi,\nThe kettle from order B-4410 leaks at the base. I'd like a refund." + signature
+    candidates = deterministic_candidates([Turn("t1", "customer", text, day=DAY)], log_id="c", reference=DAY)
+    said = [e.quote for c in candidates for e in c.evidence] + [c.statement for c in candidates]
+    assert not [t for t in said if "Procurement" in t or "Pine St" in t], said
+    assert [c for c in candidates if "refund" in c.text]

@@ -10,7 +10,9 @@ a look-alike that must not change.
 
 from __future__ import annotations
 
-from mem.customers.slots import shape_values
+import pytest
+
+from mem.customers.slots import find_slot, shape_values
 
 from .test_update_structure import _active, _run
 
@@ -106,3 +108,19 @@ def test_leave_not_to_do_what_was_asked_takes_a_lasting_wish_back(isolated_env, 
         [("customer", "이제 문자는 생략하셔도 괜찮아요.")],
     ]) as store:
         assert not any("항상 문자" in text for text in _active(store))
+
+
+# newuser24 #4: an address told with its city and a US state and ZIP is stored whole — "I moved to 1 Market St, San
+# Francisco, CA 94105." was "1 Market St" (the value ended at the first comma), and an address line's ZIP was cut
+# to three digits ("CA 941": the postcode shape read a British outward code)
+@pytest.mark.parametrize("text, value", [
+    ("We relocated to 77 Birch Ave, Portland, OR 97205.", "77 Birch Ave, Portland, OR 97205"),
+    ("Please send my orders to 18 Cedar Street, Boulder, CO 80302 from now on, we live there now.",
+     "18 Cedar Street, Boulder, CO 80302"),
+    ("I'm now at 9 Wharf Road, Hull HU1 2BX.", "9 Wharf Road, Hull HU1 2BX"),
+    ("900 Lake Shore Dr, Chicago, IL 60611", "900 Lake Shore Dr, Chicago, IL 60611"),
+    ("45 Summit Ave, St Paul, MN 55102-1234", "45 Summit Ave, St Paul, MN 55102-1234"),
+])
+def test_an_address_is_read_whole_with_its_city_state_and_zip(text, value):
+    slot = find_slot(text)
+    assert slot is not None and slot.name == "address" and slot.value == value, slot
