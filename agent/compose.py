@@ -218,6 +218,10 @@ def _fact_line(block: Block, language: str) -> str:
     # what the customer told us. A customer's own claim ("your manager pre-approved my refunds") is
     # history in their words, never something the service's records back.
     kind = phrase(language, "agreement") if block.data.get("agreement") else phrase(language, "said")
+    others = block.data.get("others_own")
+    if isinstance(others, str):
+        # another person writing in the customer's chat gave their own detail (newuser24 #5): theirs, not "yours"
+        kind = phrase(language, "said_by_other", speaker=others or phrase(language, "other_writer"))
     if block.data.get("kind") == "trait":
         kind = phrase(language, "trait")
     text = block.data.get("fact_text") or block.title

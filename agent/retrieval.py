@@ -792,6 +792,11 @@ class Retrieval:
                          "and nothing in it was agreed.")
             self.warnings.append(f"fact {fact.id} is in {unscreened} script, a language the injection screen "
                                  "does not read: not screened, shown only as quoted data")
+        # another person writing in the customer's chat gave a detail of their own (newuser24 #5): told back as theirs
+        others = next((e.speaker or "" for e in fact.evidence if e.role == "customer" and e.others_own), None)
+        if others is not None:
+            lines.append(f"Note: {others or 'the writer'}'s own details, given while writing for the customer; "
+                         "they are not the customer's.")
         for item in evidence:
             lines.append(f'Evidence ({item.get("date") or "?"}, {item.get("role") or "customer"}): "{item["quote"]}"')
         if refs:
@@ -807,7 +812,7 @@ class Retrieval:
                   "recheck": fact.recheck.flag, "evidence": evidence, "fact_text": fact_text or kind or "fact",
                   "statement": fact.statement,
                   "origin": fact.origin, "instruction_like": injected or bool(unscreened),
-                  "unscreened": unscreened},
+                  "unscreened": unscreened, **({"others_own": others} if others is not None else {})},
         )
 
 

@@ -40,7 +40,9 @@ _NAME_EN = r"(?-i:[A-Z][\w.'-]*)(?:\s+(?-i:[A-Z][\w.'-]*)){0,2}"
 _INTRO_EN = re.compile(
     r"^\W*(?:(?:hi|hello|hiya|hey|morning|afternoon|good (?:morning|afternoon|evening))(?: there| all)?[,!.]?\s+)?"
     r"(?:(?:i'm|i am|it's|it is|this is)\s+(?:" + _NAME_EN + r",?\s+)?|" + _NAME_EN + r"\s+here,?\s+)?"
-    r"(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?" + _NAME_EN + r"'s\s+(?P<rel>" + _CHILD_EN + "|" + _SPOUSE_EN + "|"
+    # the holder by name ("Maria's husband") or, after "this is" / "I'm", by a pronoun ("This is her husband")
+    r"(?:(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?" + _NAME_EN + r"'s"
+    r"|(?:(?<=is\s)|(?<=i'm\s)|(?<=am\s)|(?<=it's\s))(?:her|his))\s+(?P<rel>" + _CHILD_EN + "|" + _SPOUSE_EN + "|"
     + _HELPER_EN + r")\b(?:,?\s+" + _NAME_EN + r")?(?:\s+here)?(?:\s+again)?"
     r"(?=\s*(?:[.!,;:—–-]|$)|\s+(?:on|from|at|for)\b)",
     re.I)
@@ -58,7 +60,8 @@ _FOR = re.compile(r"\bon behalf of my (?P<rel>mum|mom|mother|dad|father|husband|
                   r"(?P<ja>" + _PARENTS_JA + "|" + _SPOUSE_JA + r")(?:のため(?:に)?|の代わりに|に代わって|の代理で)",
                   re.I)
 _INTRO_KO = re.compile(
-    r"^\W*(?:(?:안녕하세요|여보세요)[~!.,\s]*)?(?:[가-힣]{2,4}\s*(?:님|씨|어르신|고객님)?\s*(?:의\s*)?|그\s*(?:어머니|아버지)\s*)"
+    r"^\W*(?:(?:안녕하세요|여보세요)[~!.,\s]*)?(?:(?:저는|전|제가)\s+)?"
+    r"(?:[가-힣]{2,4}\s*(?:님|씨|어르신|고객님)?\s*(?:의\s*)?|그\s*(?:어머니|아버지)\s*)"
     r"(?P<rel>" + _CHILD_KO + "|" + _SPOUSE_KO + "|" + _HELPER_KO + r")"
     r"(?:인데요|이에요|예요|입니다|이고요|이요|인데|되는 사람인데요|되는데요)(?=[\s,.!~ㅎ]|$)")
 _INTRO_JA = re.compile(
@@ -94,14 +97,17 @@ _FIRST_PERSON = {"en": {2: "I ", 3: "I  ", 6: "myself", 9: "ourselves"},
                  "ko": {2: "본인", 3: "고객님", 4: "고객본인"},
                  "ja": {1: "私", 2: "自分", 3: "わたし", 4: "わたくし"}}
 
-# the speaker's own contact details and name: "call me on …", "send me a copy", "저한테 연락", 「私の携帯に」
+# the speaker's own contact details, home and name: "call me on …", "send me a copy", "my address is …", "I live at …",
+# "저한테 연락", "제 주소는 …", 「私の携帯に」 (newuser24 #5: a husband's own e-mail and home were the holder's)
 _SPEAKERS_OWN = re.compile(
     r"\b(?:call|ring|text|phone|contact|reach|e-?mail|message|copy|cc)\s+me\b|\bme\s+(?:on|at)\b|"
     r"\b(?:send|sending|forward|copy)\s+me\b|\bcopy (?:me )?in\b|\bmy (?:own )?(?:number|mobile|phone|e-?mail)\b|"
+    r"\bmy (?:own )?(?:home |postal |new )?address\b|\bi (?:now )?(?:live|am living|'m living)\b|\bi've moved\b|"
+    r"\bi (?:have )?moved\b|"
     # and their own name: "this is Joan, Harold's wife … My name's Joan Beckwith"
     r"\bmy (?:own )?name(?:'s| is)\b|"
-    r"저한테|저에게|제게|제\s*(?:번호|연락처|메일|이메일|휴대폰|핸드폰|이름)|"
-    r"私に|私まで|私の(?:携帯|番号|電話|メール|アドレス|連絡先|名前)", re.I)
+    r"저한테|저에게|제게|제\s*(?:번호|연락처|메일|이메일|휴대폰|핸드폰|이름|주소|집)|제가\s*사는|"
+    r"私に|私まで|私の(?:携帯|番号|電話|メール|アドレス|連絡先|名前|住所|自宅)", re.I)
 
 
 @dataclass(frozen=True)

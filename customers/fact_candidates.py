@@ -123,6 +123,9 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
     # holder's, what they give of their own is not
     end = len(turns) if stop is None else min(stop, len(turns))
     delegate = delegate_of(t.text for t in turns[:end] if t.role in customer_roles)
+    # ... and when the log names who wrote each turn, only the turns of the one who introduced themselves are theirs:
+    # the holder writing in the same chat ("This is her husband" – Maria: "my email is …") speaks for herself
+    writer = _delegate_writer(turns[:end], customer_roles) if delegate is not None else None
 
     def sentences_of(index: int) -> list[Sentence]:
         if index not in split:
@@ -180,7 +183,7 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
                                       told_by_other=_told_by_other(previous, turn, said_before, questions),
                                       unasked_previous=None if asked is not None else previous,
                                       sentences=sentences_of(index) if turn is turns[index] else None,
-                                      delegate=delegate))
+                                      delegate=delegate if _written_by(turn, writer) else None))
     declines.extend(_undone(found, turns, start, stop))
     found = _without_declined(found, turns, declines) if declines else found
     return _reasons_with_changes(_kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of))
@@ -978,8 +981,12 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         shapes = () if group.instruction or retraction else tuple(
             value for value in shape_values(quote) if value.name not in kept)
         if delegate is not None and delegate.speakers_own(quote):
+            theirs = [value for value in (*shapes, slot) if value is not None and value.name in _SPEAKERS_DETAILS]
             shapes = tuple(value for value in shapes if value.name not in _SPEAKERS_DETAILS)
             slot = None if slot is not None and slot.name in _SPEAKERS_DETAILS else slot
+            if theirs:
+                # the speaker's own e-mail, phone or home: kept as they said it, marked as theirs (told back so)
+                evidence[0] = dataclasses.replace(evidence[0], others_own=True)
         if names_new_code(quote) and (slot is not None and slot.name == "order" and not agreement or any(
                 value.name == "order" for value in shapes)):
             # "新しい受付番号は RP-2093 になりました", "새 접수번호가 나왔어요: BK-88102" (a code no rule reads, known
@@ -1021,9 +1028,22 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
 
 
 # the details a delegate gives as their own ("call me on …", "send me a copy at …", "my name's Joan Beckwith")
-_SPEAKERS_DETAILS = frozenset({"phone", "email", "name"})
+_SPEAKERS_DETAILS = frozenset({"phone", "email", "name", "address", "residence"})
 # the speaker naming themselves ("my name", "제 이름", "私の名前")
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|my|me)\b|(?<![가-힣])(?:저는|제가|제\s|저\s)|私|わたし|僕")
+
+
+def _delegate_writer(turns: Sequence[Turn], customer_roles: Sequence[str]) -> str | None:
+    """The speaker the log names for the customer turn that introduces a delegate (``delegates``), if it names one."""
+    for turn in turns:
+        if turn.role in customer_roles and delegate_of([turn.text]) is not None:
+            return turn.speaker or None
+    return None
+
+
+def _written_by(turn: Turn, writer: str | None) -> bool:
+    """Whether ``turn`` may be the delegate's: the log names no writer for either, or the same one."""
+    return writer is None or not turn.speaker or turn.speaker == writer
 
 
 def _as_said(text: str) -> str:

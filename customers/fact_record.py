@@ -43,9 +43,12 @@ class Evidence:
     quote: str
     speaker: str | None = None
     said_on: date | None = None
+    # the words give a detail of the speaker's own, not the account holder's: another person writing in the
+    # customer's chat ("This is her husband. My email is …", ``delegates``; newuser24 #5) — told back as theirs
+    others_own: bool = False
 
     def to_dict(self) -> JsonObject:
-        return {
+        data: JsonObject = {
             "log_id": self.log_id,
             "turn": self.turn,
             "role": self.role,
@@ -53,6 +56,9 @@ class Evidence:
             "speaker": self.speaker,
             "said_on": self.said_on.isoformat() if self.said_on else None,
         }
+        if self.others_own:
+            data["others_own"] = True  # only when set: every record written before reads the same
+        return data
 
     @classmethod
     def from_dict(cls, data: JsonObject) -> Evidence:
@@ -69,6 +75,7 @@ class Evidence:
             quote=_str(data, "quote", "evidence"),
             speaker=data.get("speaker"),
             said_on=day,
+            others_own=data.get("others_own") is True,
         )
         if evidence.role not in ROLES:
             raise InvalidInput(f"evidence.role must be one of {', '.join(ROLES)}, got {evidence.role!r}")
