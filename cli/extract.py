@@ -30,8 +30,9 @@ def extract(
     DELETE / NONE), applies customer-context requests and promotions, and looks for traits. Uses the
     model in model.name (mem.toml), else the offline deterministic engine. Exit 1 when a model answer was
     rejected (nothing of it was written; the conversation stays pending). With --again, the facts already
-    stored are judged again afterwards (only UPDATEs between slot facts; nothing is added or deleted), and
-    screened by today's sensitive-category rules (a fact an older mem stored as not sensitive is marked).
+    stored are judged again afterwards (only UPDATEs between slot facts; nothing is added or deleted; a value that
+    replaced one the customer said later is put back in time order), and screened by today's sensitive-category
+    rules (a fact an older mem stored as not sensitive is marked).
     """
     from mem.cli.facts import open_store
     from mem.customers.extract import extract_pending
@@ -81,6 +82,9 @@ def _human(console: Console, data: JsonObject, customer: str = "CUSTOMER") -> No
         for change in replaced:
             console.print(f"replaced {change['old']} by {change['new']}: {change['reason']}", markup=False,
                           highlight=False)
+        for change in again.get("reordered") or []:
+            console.print(f"put in the order said: {change['active']} (said last) is in force again, "
+                          f"{change['was_active']} is history", markup=False, highlight=False)
         for marked in again.get("screened") or []:
             consent = "" if marked["consented"] else (
                 f" without the customer's consent: erase it (mem facts erase -c {customer} "

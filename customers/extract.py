@@ -49,6 +49,7 @@ from mem.customers.promotion import apply_direct_request, consider_promotion, en
 from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, restores_earlier, shape_values, slot_of
 from mem.customers.statements import build_statement
+from mem.customers.time_order import into_history, said_before
 from mem.customers.traits import flag_stale_traits, update_traits
 from mem.customers.unscreened import marked_unscreened
 
@@ -331,6 +332,8 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
             judgement = checked_judgement(judgement, candidate,
                                           [*(f for f in near if f.id not in state.gone), *state.nearby(candidate)])
         fact = _apply(store, candidate, judgement, state)
+        if fact is not None and fact.status != "active":
+            continue  # said before the fact in force, kept as its history: no context, promotion or trait of it
         if fact is not None:
             written.append(fact)
         if candidate.context_request and judgement.action != "DELETE":
@@ -461,6 +464,9 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         report.unchanged += 1
         return None
     target = judgement.target  # always set for DELETE and UPDATE (Judgement checks it)
+    if judgement.action == "DELETE" and target is not None and said_before(candidate.evidence, target):
+        report.unchanged += 1  # words said before the fact cannot take it back (a backfill; ``time_order``)
+        return None
     if judgement.action == "DELETE":
         assert target is not None
         quote = next(e.quote for e in candidate.evidence if e.role == "customer")
@@ -499,6 +505,12 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         agreement=candidate.agreement, instruction_like=candidate.instruction_like, statement=candidate.statement,
         unscreened=candidate.unscreened,
     )
+    if judgement.action == "UPDATE" and target is not None and said_before(candidate.evidence, target):
+        # said on an earlier day than the fact it would replace, imported after it (a backfill): history, and the
+        # value said last stays in force (``time_order``; newuser24 #1)
+        fact = into_history(store, fact, target, reason=judgement.reason)
+        report.added.append(fact.id)
+        return fact
     if judgement.action == "UPDATE":
         assert target is not None
         fact = store.facts.update(target.id, fact, actor="extraction", reason=judgement.reason)

@@ -26,6 +26,7 @@ from mem.customers.fact_candidates import Candidate
 from mem.customers.judge import judge
 from mem.customers.slots import slot_of
 from mem.customers.statements import statement_of
+from mem.customers.time_order import put_in_time_order, said_on
 
 if TYPE_CHECKING:
     from mem.customers.fact_record import Fact
@@ -40,6 +41,8 @@ class RejudgeReport:
 
     judged: int = 0
     replaced: list[dict[str, str]] = field(default_factory=list)  # {"old", "new", "reason"}
+    # chains of replacements put back in the order the customer said them (``time_order``): {"active", "was_active"}
+    reordered: list[dict[str, str]] = field(default_factory=list)
     statements: list[str] = field(default_factory=list)  # ids of facts whose statement was rebuilt
     # facts today's sensitive-category rules read as sensitive, now marked so (mem.customers.rescreen):
     # {"id", "sensitive", "consented"}
@@ -55,7 +58,10 @@ def rejudge(store: CustomerStore, *, keep_statements: bool = False) -> RejudgeRe
     One store transaction: a kill leaves the facts as they were."""
     report = RejudgeReport()
     with store.transaction():
-        facts = sorted(store.facts.list(statuses=["active"]), key=lambda f: (f.when or date.min, f.id))
+        # an older value that replaced one said later (history backfilled after the recent one, by an older mem):
+        # the value said last is in force again, before anything is judged (newuser24 #1)
+        report.reordered = put_in_time_order(store)
+        facts = sorted(store.facts.list(statuses=["active"]), key=lambda f: (said_on(f) or date.min, f.id))
         earlier: list[Fact] = []
         for fact in facts:
             slot = slot_of(fact)

@@ -1,0 +1,111 @@
+"""The value in force is the one the customer said last in time, whatever order their history was imported in.
+
+A service that moves to mem imports last month first, so the bot works today, and backfills the archive after it
+(new-user report 24 #1). Judgement compared each new fact with the facts held, and an UPDATE made the new fact the
+one in force — so a backfilled "My new address is 9 Canal Street, Manchester" of 2 October replaced the "14 Elm Road,
+Leeds" of 10 November. Turns within an import, and conversations within one extraction, were already taken oldest
+first; the order of *imports* decided here alone.
+
+- ``said_on``: the day a fact's words were said — the latest day of its customer quotes (``Evidence.said_on``), else
+  of any quote, else the day it is about (``Fact.when``).
+- ``said_before``: a candidate said on an earlier day than the fact it would replace. Extraction then judges it into
+  history (``into_history``): it is stored ``replaced`` by the newer fact, linked both ways where the newer fact
+  names no earlier one, and the newer fact stays in force. A day is the unit: on the same day, the order of the
+  log decides, as before.
+- ``put_in_time_order`` (``mem extract --again``): a workspace already wrong — an active fact that replaced one said
+  on a later day — has each such chain of replacements put back in the order the words were said: the one said last
+  is in force, the others ``replaced``, each by the next. Running it twice changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mem.customers.fact_record import Evidence, Fact
+    from mem.customers.store import CustomerStore
+
+ACTOR = "extraction"
+
+
+def evidence_day(evidence: Iterable[Evidence]) -> date | None:
+    """The latest day the customer said these quotes (any quote's day when no customer quote has one)."""
+    quotes = list(evidence)
+    days = [e.said_on for e in quotes if e.role == "customer" and e.said_on is not None] \
+        or [e.said_on for e in quotes if e.said_on is not None]
+    return max(days) if days else None
+
+
+def said_on(fact: Fact) -> date | None:
+    """The day ``fact``'s words were said: its quotes' latest day, else the day it is about."""
+    return evidence_day(fact.evidence) or fact.when
+
+
+def said_before(evidence: Iterable[Evidence], fact: Fact) -> bool:
+    """Whether words with this ``evidence`` were said on an earlier day than ``fact``'s (both days known)."""
+    day, theirs = evidence_day(evidence), said_on(fact)
+    return day is not None and theirs is not None and day < theirs
+
+
+def into_history(store: CustomerStore, fact: Fact, newer: Fact, *, reason: str) -> Fact:
+    """Store ``fact``, said before the active ``newer`` it would replace, as ``replaced`` by it; ``newer`` stays in
+    force and, when it names no earlier fact, now names this one."""
+    with store.transaction():
+        store.consent.require(fact)
+        stored = store.facts.save(fact.replace(status="replaced", superseded_by=newer.id, supersedes=None),
+                                  action="added", actor=ACTOR,
+                                  reason=f"said before {newer.id}, imported after it: kept as history ({reason})")
+        if newer.supersedes is None:
+            store.facts.save(newer.replace(supersedes=stored.id), action="linked", actor=ACTOR,
+                             reason=f"replaces {stored.id}, said before it")
+        if stored.agreement:
+            store.outbox.queue(stored)  # what the service agreed to then is evidence all the same
+    return stored
+
+
+def put_in_time_order(store: CustomerStore) -> list[dict[str, str]]:
+    """Put back in time order each chain of replacements whose active fact was said before one it replaced (module
+    doc). Returns ``{"active", "was_active"}`` per chain changed. Inside the caller's transaction."""
+    changed: list[dict[str, str]] = []
+    for fact in store.facts.list(statuses=["active"]):
+        chain = _chain(store, fact)
+        if len(chain) < 2:
+            continue
+        days = [said_on(f) for f in chain]
+        if any(day is None for day in days):
+            continue
+        # the order the words were said in; on the same day, the order the chain already has
+        ordered = [f for _, _, f in sorted((day, position, f) for position, (day, f) in enumerate(
+            zip(days, chain, strict=True)))]
+        if ordered[-1].id == fact.id:
+            continue
+        for position, item in enumerate(ordered):
+            before = ordered[position - 1].id if position > 0 else None
+            after = ordered[position + 1].id if position + 1 < len(ordered) else None
+            status = "active" if after is None else "replaced"
+            if (item.supersedes, item.superseded_by, item.status) == (before, after, status):
+                continue
+            action = "linked" if status == item.status else "restored" if status == "active" else "replaced"
+            store.facts.save(item.replace(supersedes=before, superseded_by=after, status=status),
+                             action=action, actor=ACTOR,
+                             reason="put in the order the customer said them (mem extract --again): "
+                                    f"{ordered[-1].id} was said last")
+        changed.append({"active": ordered[-1].id, "was_active": fact.id})
+    return changed
+
+
+def _chain(store: CustomerStore, fact: Fact) -> list[Fact]:
+    """``fact`` and the facts it replaced, one after the other (oldest first), while each was replaced by the next."""
+    chain = [fact]
+    seen = {fact.id}
+    current = fact
+    while current.supersedes is not None and current.supersedes not in seen:
+        earlier = store.facts.load(current.supersedes)
+        if earlier is None or earlier.status != "replaced" or earlier.superseded_by != current.id:
+            break
+        chain.append(earlier)
+        seen.add(earlier.id)
+        current = earlier
+    return chain[::-1]

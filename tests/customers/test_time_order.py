@@ -1,0 +1,99 @@
+"""The value in force is the one the customer said last in time, whatever the import order (newuser24 #1;
+docs/customers.md "Backfilling older history"): a conversation imported after a newer one is judged into history, and
+``mem extract --again`` puts right a workspace where an older value replaced a newer one. Sentences are this file's
+own."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mem.core.config import Config
+from mem.customers import CustomerStore, extract_pending
+from mem.customers.rejudge import rejudge
+
+NEW = [("2026-08-20T09:00:00Z", "customer", "My new address is 7 Heron Way, Bath BA1 2QT."),
+       ("2026-08-20T09:04:00Z", "agent", "Thanks, I've noted 7 Heron Way, Bath.")]
+OLD = [("2026-06-03T11:00:00Z", "customer", "My new address is 40 Kiln Lane, Frome BA11 1AA."),
+       ("2026-06-03T11:06:00Z", "agent", "Thanks, I've updated your address to 40 Kiln Lane, Frome.")]
+NEW_KO = [("2026-08-20T09:00:00+09:00", "customer", "이사했어요. 이제 광주시 북구 용봉로 77 에 살아요.")]
+OLD_KO = [("2026-06-03T10:00:00+09:00", "customer", "새 주소는 대전시 유성구 대학로 99 입니다.")]
+
+
+def _import(store: CustomerStore, home: Path, name: str, turns: list[tuple[str, str, str]]) -> None:
+    log = home / f"{name}.jsonl"
+    log.write_text("".join(json.dumps({"conversation": name, "time": t, "role": r, "text": x}, ensure_ascii=False)
+                           + "\n" for t, r, x in turns), encoding="utf-8")
+    store.log.import_file(log)
+    extract_pending(store, config=Config.load(home=home, env={}))
+
+
+def _active_addresses(store: CustomerStore, *words: str) -> list[str]:
+    return [f.text for f in store.facts.list(statuses=["active"]) if any(w in f.text for w in words)]
+
+
+def test_older_history_imported_after_the_newer_one_goes_into_history(isolated_env, tmp_path):
+    with CustomerStore.open(tmp_path, "c1") as store:
+        _import(store, tmp_path, "new", NEW)
+        _import(store, tmp_path, "old", OLD)
+        active = _active_addresses(store, "Heron Way", "Kiln Lane")
+        assert active and all("Heron Way" in text for text in active), active
+        old = [f for f in store.facts.list(statuses=None) if "Kiln Lane" in f.text]
+        assert old and all(f.status == "replaced" for f in old)
+        newer = next(f for f in store.facts.list(statuses=["active"]) if "Heron Way" in f.text)
+        assert any(f.superseded_by == newer.id for f in old)
+
+
+def test_korean_backfill_keeps_the_later_home(isolated_env, tmp_path):
+    with CustomerStore.open(tmp_path, "c1") as store:
+        _import(store, tmp_path, "new", NEW_KO)
+        _import(store, tmp_path, "old", OLD_KO)
+        active = _active_addresses(store, "용봉로", "대학로")
+        assert active and all("용봉로" in text for text in active), active
+
+
+def test_the_same_history_imported_in_time_order_still_updates(isolated_env, tmp_path):
+    with CustomerStore.open(tmp_path, "c1") as store:
+        _import(store, tmp_path, "old", OLD)
+        _import(store, tmp_path, "new", NEW)
+        active = _active_addresses(store, "Heron Way", "Kiln Lane")
+        assert active and all("Heron Way" in text for text in active), active
+
+
+def test_extract_again_puts_right_an_older_value_that_replaced_a_newer_one(isolated_env, tmp_path):
+    with CustomerStore.open(tmp_path, "c1") as store:
+        _import(store, tmp_path, "new", NEW)
+        _import(store, tmp_path, "old", OLD)
+        # a workspace made before the fix: the older fact replaced the newer one
+        newer = next(f for f in store.facts.list(statuses=None) if "Heron Way" in f.text)
+        older = next(f for f in store.facts.list(statuses=None) if "Kiln Lane" in f.text)
+        with store.transaction():
+            store.facts.save(newer.replace(status="replaced", superseded_by=older.id, supersedes=None),
+                             action="replaced", actor="test", reason="as an older mem left it")
+            store.facts.save(older.replace(status="active", superseded_by=None, supersedes=newer.id),
+                             action="added", actor="test", reason="as an older mem left it")
+        report = rejudge(store)
+        assert [f.text for f in store.facts.list(statuses=["active"]) if "Kiln Lane" in f.text] == []
+        assert [f for f in store.facts.list(statuses=["active"]) if "Heron Way" in f.text]
+        again = store.facts.get(older.id)
+        assert again.status == "replaced" and again.superseded_by == newer.id
+        assert store.facts.get(newer.id).supersedes == older.id
+        assert report.reordered
+        assert not rejudge(store).reordered  # twice changes nothing the second time
+
+
+def test_extract_again_says_what_it_put_back_in_order(isolated_env, tmp_path, monkeypatch, mem):
+    monkeypatch.setenv("MEM_HOME", str(tmp_path))
+    with CustomerStore.open(tmp_path, "c1") as store:
+        _import(store, tmp_path, "new", NEW)
+        _import(store, tmp_path, "old", OLD)
+        newer = next(f for f in store.facts.list(statuses=None) if "Heron Way" in f.text)
+        older = next(f for f in store.facts.list(statuses=None) if "Kiln Lane" in f.text)
+        with store.transaction():
+            store.facts.save(newer.replace(status="replaced", superseded_by=older.id, supersedes=None),
+                             action="replaced", actor="test", reason="as an older mem left it")
+            store.facts.save(older.replace(status="active", superseded_by=None, supersedes=newer.id),
+                             action="added", actor="test", reason="as an older mem left it")
+    result = mem("extract", "--customer", "c1", "--again")
+    assert result.exit_code == 0, result.stderr
+    assert f"put in the order said: {newer.id} (said last) is in force again, {older.id} is history" in result.stdout
