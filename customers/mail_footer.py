@@ -70,6 +70,7 @@ _MAX_WORDS = 7
 _MAX_FOOTER = 4  # footer lines at the end of a message
 _MAX_BLOCK = 6  # signature lines under a delimiter
 _SHORT = 60  # a signature line under a delimiter is at most this long
+_MAX_TOKENS = 10  # a signature line of more tokens is counted token by token (``signature_words``)
 _LONG_DISCLAIMER = 600  # a disclaimer line is at most this long
 
 
@@ -77,9 +78,13 @@ def signature_words(line: str) -> int:
     """How many words ``line`` holds, as a signature line's limit counts them: a number, a house or flat number, a
     postcode or a phone ("Flat 2,", "9", "M1", "3HE", "+44") is no word of a sentence — an address line of a
     signature ("Flat 2, 9 Canal Street, Manchester M1 3HE") has eight tokens but four words (new-user report 24 #3) —
-    and neither is a separator ("|", "·", "/"): "Dana Whitfield | Senior Buyer | Northwind Traders" has six (#4)."""
-    return sum(1 for token in line.split()
-               if any(ch.isalpha() for ch in token) and not any(ch.isdigit() for ch in token))
+    and neither is a separator ("|", "·", "/"): "Dana Whitfield | Senior Buyer | Northwind Traders" has six (#4).
+    A line of more than ten tokens counts them all: "Order 12345 arrived 3 days late on 12 May 2026 at 10:30" under
+    a "Thanks," is the customer's sentence, however many of its tokens are numbers."""
+    tokens = line.split()
+    if len(tokens) > _MAX_TOKENS:
+        return len(tokens)
+    return sum(1 for token in tokens if any(ch.isalpha() for ch in token) and not any(ch.isdigit() for ch in token))
 
 
 def _signature_like(line: str) -> bool:

@@ -185,3 +185,8 @@ def test_an_old_address_in_a_long_signature_line_does_not_replace_the_agreed_new
         active = _active(store)
         assert not any("Weaver Lane" in text for text in active), active
         assert any("Orchard Rise" in text for text in active), active
+
+
+def test_a_number_heavy_sentence_under_a_sign_off_is_still_the_customer_s():
+    text = "Hi,\nthe cable is here.\nThanks,\nParcel 55120 came 3 days late, 14 May 2026 10:30 door 2"
+    assert not any("Parcel" in part for part in _parts(text))
