@@ -252,7 +252,7 @@ def _back_to_replaced(candidate: Candidate, similar: Sequence[Fact], active: Seq
             continue
         earlier = replaced.get(fact.supersedes)
         held = slot_of(earlier) if earlier is not None and earlier.superseded_by == fact.id else None
-        if held is not None and _same_value(held, new):
+        if held is not None and held.value == new.value:
             return Judgement("DELETE", fact, f"the customer went back to their {new.name}: {slot.value} → {new.value}",
                              restore=True)
         return None  # the latest change is of another value
@@ -309,7 +309,7 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
             # model cannot tell it changed
             return Judgement("ADD", None, f"names the {new.name} held: {held.value}")
         return Judgement("UPDATE", fact, f"new {new.name} (learned slot)")
-    matching = [(fact, slot) for fact, slot in same if _same_value(slot, new)]
+    matching = [(fact, slot) for fact, slot in same if slot.value == new.value]
     if candidate.retraction and not _says_new_value(candidate, new):
         # "stop sending those product emails" after "sign me up for the weekly product newsletter": one of
         # many values is taken back by another name — the only one held, or the one most like it
@@ -845,11 +845,3 @@ def _customer_words(fact: Fact) -> str:
     """What the customer said (slots are read there, not in a question copied as context)."""
     return " ".join(e.quote for e in fact.evidence if e.role == "customer") or fact.text
 
-
-def _same_value(held: Slot, new: Slot) -> bool:
-    """The same value — for an address, also the same street told without its town and postcode ("Flat 9, 22 Station
-    Road" restating "Flat 9, 22 Station Road, Wantage OX12 8AB"): an address is read whole since newuser24 #4, and
-    the agent's shorter restatement names the same place."""
-    if held.value == new.value:
-        return True
-    return held.name == "address" and (held.value.startswith(new.value + ",") or new.value.startswith(held.value + ","))

@@ -125,13 +125,3 @@ def test_an_address_is_read_whole_with_its_city_state_and_zip(text, value):
     slot = find_slot(text)
     assert slot is not None and slot.name == "address" and slot.value == value, slot
 
-
-def test_the_agent_s_shorter_restatement_of_a_whole_address_replaces_nothing(isolated_env, tmp_path):
-    # read whole (newuser24 #4), the customer's address is longer than the agent's "… goes to Flat 4, 9 Quarry Road."
-    with _run(tmp_path, [
-        [("customer", "Please send the next box to Flat 4, 9 Quarry Road, Abingdon OX14 3JB. We moved."),
-         ("agent", "Done, the next box goes to Flat 4, 9 Quarry Road."), ("customer", "Cheers.")],
-    ]) as store:
-        held = [f for f in store.facts.list(statuses=None) if "Quarry Road" in f.statement]
-        assert held and not [f for f in held if f.status == "replaced"], [(f.status, f.statement) for f in held]
-        assert any("Abingdon OX14 3JB" in f.statement for f in held if f.status == "active")
