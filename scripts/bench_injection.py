@@ -90,6 +90,8 @@ twenty-first round and measured once before and once after it (docs/measurements
 twenty-second round and measured once before and once after it (docs/measurements/lint.md).
 ``external 20`` (scripts/data/injection_heldout_external20.jsonl) is a twentieth red-teamer's set, written before the
 twenty-third round and measured once before and once after it (docs/measurements/lint.md).
+``external 21`` (scripts/data/injection_heldout_external21.jsonl) is a twenty-first red-teamer's set, written before the
+twenty-fourth round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -114,6 +116,8 @@ introductions; 22b policy-heavy, car sharing, scooters and van hire), measured t
 ``train 23a`` and ``train 23b`` are the twenty-third round's (23a customer-heavy, driving and music schools; 23b
 policy-heavy, museums, zoos, aquariums and libraries), measured once as never-seen writers at the round's start, then
 given to that round's retrain of the learned models.
+``train 24a`` is the twenty-fourth round's (self-storage, mail forwarding and virtual offices), measured once as a
+never-seen writer at the round's start.
 
     python scripts/bench_injection.py [--misses tune|held-out|all] [--customer-misses tune|held-out|claims|all]
                                       [--round3-misses policy|customer|all]
@@ -129,6 +133,7 @@ given to that round's retrain of the learned models.
                                       [--external18-misses odd|even|all]
                                       [--external19-misses odd|even|all]
                                       [--external20-misses odd|even|all]
+                                      [--external21-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -140,6 +145,7 @@ given to that round's retrain of the learned models.
                                       [--train21a-misses odd|even|all] [--train21b-misses odd|even|all]
                                       [--train22a-misses odd|even|all] [--train22b-misses odd|even|all]
                                       [--train23a-misses odd|even|all] [--train23b-misses odd|even|all]
+                                      [--train24a-misses odd|even|all]
                                       [--round6-misses] [--round7-misses] [--round8-misses] [--cpu] [--locomo [PATH]]
 
 ``--cpu`` prints the detector's CPU time per text (median of 5 passes over every row of the corpora,
@@ -174,12 +180,13 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
                                  (17, "seventeenth"),
                                  (18, "eighteenth"),
                                  (19, "nineteenth"),
-                                 (20, "twentieth"))]
+                                 (20, "twentieth"),
+                                 (21, "twenty-first"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b", "18a", "18b",
                               "19a", "19b", "20a", "20b", "21a", "21b", "22a", "22b",
-                              "23a", "23b")]
+                              "23a", "23b", "24a")]
 ROUND6_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round6.jsonl"
 ROUND7_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round7.jsonl"
 ROUND8_CORPUS = Path(__file__).resolve().parent / "data" / "injection_round8.jsonl"

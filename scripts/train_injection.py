@@ -4,11 +4,11 @@ Two models, one run each (``--model``): ``customer`` (asked of customer messages
 ``page`` (asked of page sentences, ``learned_page_weights.bin``).
 
 Data: every labelled row of scripts/data/injection_*.jsonl — the external red-teamers' sets
-(``external`` … ``external20``, one writer each), the sets written as training data in the thirteenth to twenty-third
+(``external`` … ``external21``, one writer each), the sets written as training data in the thirteenth to twenty-fourth
 rounds (``train13a``, ``train13b``, ``train14a``, ``train14b``, ``train15a``, ``train15b``, ``train16a``, ``train16b``,
 ``train17a``, ``train17b``, ``train18a``, ``train18b``, ``train19a``, ``train19b``, ``train20a``, ``train20b``,
 ``train21a``, ``train21b``,
-``train22a``, ``train22b``, ``train23a``, ``train23b``)
+``train22a``, ``train22b``, ``train23a``, ``train23b``, ``train24a``)
 and the project's own corpora and probes (one more group, ``project``).
 A row's place is its ``where`` (the page corpus is ``policy``, the customer corpus
 ``customer``). Beside them, ordinary text no one labelled, all clean (``load_background``), weighed together as
@@ -105,6 +105,7 @@ WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_ex
            "injection_heldout_external18.jsonl": "external18",
            "injection_heldout_external19.jsonl": "external19",
            "injection_heldout_external20.jsonl": "external20",
+           "injection_heldout_external21.jsonl": "external21",
            # written as training data, by hands that read neither the code nor the earlier sets (README beside each)
            "injection_train13a.jsonl": "train13a", "injection_train13b.jsonl": "train13b",
            "injection_train14a.jsonl": "train14a", "injection_train14b.jsonl": "train14b",
@@ -116,7 +117,8 @@ WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_ex
            "injection_train20a.jsonl": "train20a", "injection_train20b.jsonl": "train20b",
            "injection_train21a.jsonl": "train21a", "injection_train21b.jsonl": "train21b",
            "injection_train22a.jsonl": "train22a", "injection_train22b.jsonl": "train22b",
-           "injection_train23a.jsonl": "train23a", "injection_train23b.jsonl": "train23b"}
+           "injection_train23a.jsonl": "train23a", "injection_train23b.jsonl": "train23b",
+           "injection_train24a.jsonl": "train24a"}
 PLACES = ("policy", "customer")
 L2 = 1e-3
 SHIPPED_FP: float | None = None  # --shipped-fp: the labelled clean rows' budget counts the rules' flags too
