@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from mem.core import clock
 from mem.core.json_types import JsonObject
 from mem.customers._part import StorePart
-from mem.customers.fact_record import Fact
+from mem.customers.fact_record import CORRECTED_ROLE, Fact
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
@@ -53,7 +53,11 @@ def evidence_text(fact: Fact) -> str:
     then the agent's ("… → …"). The fact's own text may hold more of the customer's messages (a yes-path agreement
     reads "(asked: <the customer's earlier messages> <the agent's proposal>) yes"); before, that whole text was
     queued, and with it an e-mail's signature block with the customer's office address and phone (newuser24 #2)."""
-    said = [" ".join(e.quote.split()) for e in fact.evidence if e.role != "agent" and e.quote.strip()]
+    # the fact's current words: a quote an operator corrected (``customer-corrected``) is no longer what the fact
+    # says, its correction is (``mem.customers.facts.corrected_evidence``); the quotes field keeps both
+    said = [
+        " ".join(e.quote.split()) for e in fact.evidence if e.role not in ("agent", CORRECTED_ROLE) and e.quote.strip()
+    ]
     agent = [" ".join(e.quote.split()) for e in fact.evidence if e.role == "agent" and e.quote.strip()]
     return " → ".join(part for part in (" ".join(said), " ".join(agent)) if part)
 

@@ -275,3 +275,31 @@ def test_a_new_request_in_the_answer_is_not_skipped_over():
     ]
     agreed = [c for c in _run(*said) if c.agreement]
     assert all(c.evidence[0].turn != "t0" for c in agreed)
+
+
+def test_the_outbox_text_leaves_out_a_quote_an_operator_corrected():
+    """An agreement whose customer quote an operator corrected (``mem facts edit --text``) carries both quotes; the
+    outbox text is its current words — the correction, not the words it replaced beside it."""
+    from mem.customers.fact_record import CORRECTED_ROLE, OPERATOR_ROLE, Evidence, Fact
+    from mem.customers.outbox import evidence_text
+
+    fact = Fact.new(
+        "request",
+        "Send order QA-720451 to 8 Mill Lane, Derby.",
+        agreement=True,
+        evidence=[
+            Evidence("c1", "t0", CORRECTED_ROLE, "Send order QA-720451 to 8 Mill Lane, Derbu.", said_on=DAY),
+            Evidence(
+                "correction",
+                "2026-06-01T00:00:00",
+                OPERATOR_ROLE,
+                "Send order QA-720451 to 8 Mill Lane, Derby.",
+                speaker="operator",
+                said_on=DAY,
+            ),
+            Evidence("c1", "t1", "agent", "I've moved order QA-720451 to 8 Mill Lane, Derby.", said_on=DAY),
+        ],
+    )
+    assert evidence_text(fact) == (
+        "Send order QA-720451 to 8 Mill Lane, Derby. → I've moved order QA-720451 to 8 Mill Lane, Derby."
+    )
