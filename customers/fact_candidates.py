@@ -115,6 +115,19 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
     agreement proposed in the last turn of the range. ``allowed_sensitive``: the sensitive
     categories the customer consented to, whose words may be copied as an answer's context.
     """
+    return _candidates(turns, log_id=log_id, reference=reference, customer_roles=customer_roles, start=start,
+                       stop=stop, allowed_sensitive=allowed_sensitive, rereads=_MAX_REREADS)
+
+
+# how many earlier customer messages a yes may read again, one behind the other, to find the agreement it restates
+# (``_confirmed_requests``): each re-read message is a yes that reads the one before it, so a chat of hundreds of
+# "Thanks!" after "I've done …" read the whole chat again per message and ran out of Python's stack (review24)
+_MAX_REREADS = 8
+
+
+def _candidates(turns: Sequence[Turn], *, log_id: str, reference: date, customer_roles: Sequence[str], start: int,
+                stop: int | None, allowed_sensitive: frozenset[str], rereads: int) -> list[Candidate]:
+    """``deterministic_candidates``, reading at most ``rereads`` earlier messages again behind a yes."""
     found: list[Candidate] = []
     declines: list[tuple[int, str]] = []  # (turn index, slot): the customer said no to making a value lasting
     # each turn is split once: it is read as the previous turn of the next one too
@@ -160,7 +173,7 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
             if agreed is not None:
                 confirmed = _confirmed_requests(turns, index, found, start=start, log_id=log_id,
                                                 reference=reference, customer_roles=customer_roles,
-                                                allowed_sensitive=allowed_sensitive)
+                                                allowed_sensitive=allowed_sensitive, rereads=rereads)
                 restated = _restates(agreed, confirmed)
                 at = next((i for i, c in enumerate(found) if c is restated), None)
                 if restated is None or restated.slot is None and agreed.slot is not None and at is None:
@@ -237,10 +250,11 @@ def _answering_turn(turns: Sequence[Turn], index: int, customer_roles: Sequence[
 
 def _confirmed_requests(turns: Sequence[Turn], index: int, found: list[Candidate], *, start: int, log_id: str,
                         reference: date, customer_roles: Sequence[str],
-                        allowed_sensitive: frozenset[str]) -> list[Candidate]:
+                        allowed_sensitive: frozenset[str], rereads: int) -> list[Candidate]:
     """The agreements whose agent evidence is in the agent turns straight before ``turns[index]``: the service's
     confirmations of the customer's previous message. Read from ``found`` when that message is in this run, else
-    from that message read again (it was extracted earlier; its agreement is stored, not known here)."""
+    from that message read again (it was extracted earlier; its agreement is stored, not known here) — while
+    ``rereads`` allows: past it, none is known."""
     back = index - 1
     while back >= 0 and turns[back].role not in customer_roles:
         back -= 1
@@ -248,8 +262,10 @@ def _confirmed_requests(turns: Sequence[Turn], index: int, found: list[Candidate
         return []
     between = {t.id for t in turns[back + 1:index]}
     if back < start:
-        found = deterministic_candidates(turns, log_id=log_id, reference=reference, customer_roles=customer_roles,
-                                         start=back, stop=back + 1, allowed_sensitive=allowed_sensitive)
+        if rereads <= 0:
+            return []
+        found = _candidates(turns, log_id=log_id, reference=reference, customer_roles=customer_roles, start=back,
+                            stop=back + 1, allowed_sensitive=allowed_sensitive, rereads=rereads - 1)
     # not what this very message takes up (an offer read from it just before): only what the service confirmed of
     # the customer's earlier words
     this = turns[index].id

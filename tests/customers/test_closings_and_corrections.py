@@ -303,3 +303,26 @@ def test_the_outbox_text_leaves_out_a_quote_an_operator_corrected():
     assert evidence_text(fact) == (
         "Send order QA-720451 to 8 Mill Lane, Derby. → I've moved order QA-720451 to 8 Mill Lane, Derby."
     )
+
+
+def test_a_long_chat_of_closings_is_read_without_reading_it_all_again():
+    """Each "Thanks!" after an "I've …" reads the customer's message before it again when that one was extracted
+    earlier — and that one, a closing too, the one before it: 800 such exchanges ran out of Python's stack. The
+    re-reading is bounded; the last closing reads as it does in a short chat."""
+
+    def chat(exchanges: int) -> list[Turn]:
+        turns = [
+            Turn("t0", "customer", "Could you move the delivery of order QA-720451 to 8 Mill Lane, Derby?", day=DAY)
+        ]
+        for i in range(exchanges):
+            turns.append(
+                Turn(f"a{i}", "agent", f"I've moved the delivery of order QA-72{i:04d} to {i + 1} Mill Lane.", day=DAY)
+            )
+            turns.append(Turn(f"c{i}", "customer", "Great, thanks!", day=DAY))
+        return turns
+
+    def last(turns: list[Turn]) -> list[tuple[str, bool]]:
+        found = deterministic_candidates(turns, log_id="c1", reference=DAY, start=len(turns) - 1)
+        return [(c.kind, c.agreement) for c in found]
+
+    assert last(chat(1_000)) == last(chat(3))
