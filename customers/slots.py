@@ -1806,7 +1806,8 @@ _JA_BUT = r"(?:でも|ですが|だけど|けど|ただ|しかし)[、,\s]*"
 _DECLINES = {
     "en": lazy(rf"^\W*(?:(?:god|oh|ah|hmm+|ha+|um+|erm)[,!.\s]+)?{_EN_NO}|"
                rf"^\W*{_EN_PLEASANTRY}{{0,3}}(?:(?:but|though)[,\s]+)?"
-               rf"(?!no[\s-]+(?:problem|worries|bother|rush|need)\b){_EN_NO}", _I),
+               rf"(?!no[\s-]+(?:problems?|probs?|worries|bother|rush|need|doubt|issues?|hassle|stress)\b"
+               rf"|no[\s-]?one\b){_EN_NO}", _I),
     "ko": lazy(rf"^\W*(?:아[,\s]*)?(?:아니|아뇨|노노|ㄴㄴ|괜찮아요|괜찮습니다)|"
                rf"^\W*{_KO_PLEASANTRY}{{1,2}}(?:{_KO_BUT})?(?:아니요|아니에요|아니오|아뇨|노노|ㄴㄴ|됐어요|됐습니다)|"
                rf"^\W*{_KO_PLEASANTRY}{{0,2}}{_KO_BUT}(?:괜찮아요|괜찮습니다|안\s?할게요|다음에)"),

@@ -109,6 +109,9 @@ def test_a_no_after_a_pleasantry_is_a_no(reply, lang):
 
 @pytest.mark.parametrize("reply, lang", [
     ("Thanks, great!", "en"), ("Perfect, please do", "en"), ("Great, no problem", "en"), ("Lovely, no rush", "en"),
+    # the "no" of a yes's set phrase after a pleasantry (review24): "no probs", "no doubt", "no one"
+    ("Great, no probs, go ahead", "en"), ("Sure no probs", "en"), ("Sure, no doubt about it", "en"),
+    ("Perfect, no issues with that", "en"),
     ("좋아요, 그렇게 해주세요", "ko"), ("ありがとうございます、それでお願いします", "ja"),
 ])
 def test_a_pleasantry_before_a_yes_or_a_no_problem_still_says_yes(reply, lang):
