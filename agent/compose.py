@@ -174,13 +174,19 @@ def asks_own_status(question: str) -> bool:
     text = question.strip()
     for pattern in _OWN_STATUS.values():
         if pattern.search(text):
-            return not _MAY_I.search(text)
+            return not _MAY_I.search(text) and not _RULE_ASKED.search(text)
     return False
 
 
 # a may-I question beside the words of a state ("Can I get a refund if my order was damaged?")
 _MAY_I = lazy(r"\b(?:can|could|may|might) (?:i|we)\b|\b(?:am|are) (?:i|we) allowed\b|수 있|할까요|できますか|"
               r"可能ですか|いいですか", re.I)
+# ... or a rule's own question about the customer's thing (review24): a word a rule grants or counts by ("Is my dog
+# allowed in the cabin?", "Are my bags included …", "… covered …", "… counted as …") or a condition ("Is my booking
+# confirmed once I have paid?") — a rule's yes answers those, as it did before the status question was read
+_RULE_ASKED = lazy(r"\b(?:if|once|unless|as long as)\b|^\W{0,3}(?:so |and |but )?(?:is|are)\s{1,3}(?:my|our)\s{1,3}"
+                   r"[^?]{0,60}?\b(?:allowed|permitted|covered|insured|included|counted|eligible|entitled|required|"
+                   r"obliged|welcome)\b", re.I)
 
 
 def condition_terms(when: str) -> list[str]:

@@ -28,6 +28,11 @@ def test_a_question_about_the_own_record_asks_for_its_status(question):
         "Can I cancel my tea subscription?",
         "Can I get a refund if my parcel was damaged?",
         "Is my order eligible for a refund?",
+        # a rule's own question about the customer's thing (review24): a word a rule grants by, or a condition
+        "Is my dog allowed in the cabin?",
+        "Are my bags included in the fare?",
+        "Is my e-bike covered if it is stolen from the station?",
+        "Is my booking confirmed once I have paid the deposit?",
         "정기배송 해지할 수 있나요?",
         "定期便は解約できますか？",
     ],
