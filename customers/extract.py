@@ -497,7 +497,9 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         report.added.append(fact.id)
         local.append(fact)
         return fact
-    if judgement.action == "UPDATE" and target is not None:
+    if judgement.action == "UPDATE" and target is not None and not said_before(candidate.evidence, target):
+        # (words said before the agreement correct nothing of it: read before its evidence joins theirs, whose latest
+        # day is the agreement's own — a backfilled correction replaced a later agreement)
         candidate = _corrected_agreement(candidate, target) or candidate
     fact = Fact.new(
         candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,

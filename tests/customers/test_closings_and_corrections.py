@@ -326,3 +326,27 @@ def test_a_long_chat_of_closings_is_read_without_reading_it_all_again():
         return [(c.kind, c.agreement) for c in found]
 
     assert last(chat(1_000)) == last(chat(3))
+
+
+def test_a_correction_said_before_the_agreement_does_not_correct_it(isolated_env, config, tmp_path):
+    """A backfill: the agreement about order QA-720451 (3 May) imported first, a message of 1 May naming the number
+    imported after it. Words said before the agreement cannot correct it: it stays in force with its number (the
+    earlier words go into history, ``time_order``), where the corrected agreement took its place and its evidence's
+    latest day — the agreement's own — hid that the correction came first."""
+    request_, confirmation, correction = CORRECTIONS[0]
+    with CustomerStore.open(isolated_env, "cust-a") as store:
+        store.log.import_file(
+            write_log(
+                tmp_path / "new.jsonl",
+                [
+                    ("a", "2026-05-03T09:00:00", "customer", request_),
+                    ("a", "2026-05-03T09:05:00", "agent", confirmation),
+                ],
+            )
+        )
+        extract_pending(store, config=config)
+        store.log.import_file(write_log(tmp_path / "old.jsonl", [("b", "2026-05-01T09:00:00", "customer", correction)]))
+        extract_pending(store, config=config)
+        agreed = [f for f in store.facts.list() if f.agreement]
+    assert len(agreed) == 1 and "QA-720451" in agreed[0].statement, agreed
+    assert correction not in [e.quote for e in agreed[0].evidence]
