@@ -59,11 +59,12 @@ def validate_customer_id(value: str) -> str:
     helpdesk")."""
     try:
         return validate_name(value, what="customer id")
-    except InvalidInput as exc:
+    except InvalidInput:
         if isinstance(value, str) and "@" in value:
+            # the address itself is not repeated: this line goes to terminals, CI logs and error trackers
             raise InvalidInput(
-                f"{exc.message}; an e-mail address is no customer id: map it to the helpdesk's own requester or "
-                "contact id, or to a hash of the lower-cased address (docs/customers.md, 'Customer ids from a "
-                "helpdesk')"
-            ) from exc
+                "invalid customer id (an e-mail address, not repeated here): an e-mail address is no customer id: map "
+                "it to the helpdesk's own requester or contact id, or to a hash of the lower-cased address "
+                "(docs/customers.md, 'Customer ids from a helpdesk')"
+            ) from None
         raise

@@ -135,11 +135,13 @@ def test_an_e_mail_as_customer_id_is_refused_with_how_to_map_it(mem, tmp_path, i
     one = mem("log", "import", "-c", "minji.kim@example.kr", str(log))
     assert one.exit_code == 2 and one.stderr.count("\n") == 1, one.stderr
     assert "an e-mail address is no customer id" in one.stderr and "hash of the lower-cased address" in one.stderr
+    assert "minji.kim" not in one.stderr  # the address is personal data: the line that refuses it does not repeat it
     folder = tmp_path / "export"
     folder.mkdir()
     write(folder / "t-1.jsonl", "I live in Busan.", requester_id="minji.kim@example.kr")
     result = mem("log", "import", str(folder))
-    assert result.exit_code == 2 and "requester or contact id" in result.stderr
+    assert result.exit_code == 2 and "requester or contact id" in result.stderr, result.stderr
+    assert "minji.kim" not in result.stderr
     assert not (isolated_env / "customers").exists() or list((isolated_env / "customers").iterdir()) == []
     bad = mem("log", "import", "-c", "no good!", str(log))
     assert "e-mail" not in bad.stderr  # other bad ids keep the plain message
