@@ -794,6 +794,8 @@ class Retrieval:
                                  "does not read: not screened, shown only as quoted data")
         # another person writing in the customer's chat gave a detail of their own (newuser24 #5): told back as theirs
         others = next((e.speaker or "" for e in fact.evidence if e.role == "customer" and e.others_own), None)
+        if others and not _plain_name(others):
+            others = ""  # the speaker field is the import's text: only a plain name reaches the note and the answer
         if others is not None:
             lines.append(f"Note: {others or 'the writer'}'s own details, given while writing for the customer; "
                          "they are not the customer's.")
@@ -879,3 +881,14 @@ def _customers(evidence: object) -> int | None:
     if isinstance(evidence, int):
         return evidence
     return None
+
+
+_NAME_SHAPE = re.compile(r"[^\W\d_][\w.'’ ·-]{0,39}")
+
+
+def _plain_name(speaker: str) -> bool:
+    """Whether a log's speaker field is a plain name ("Javier Lopez", "김민수", "佐藤 花子"): at most four words of
+    letters, no digits at the start, no punctuation that makes a sentence, nothing the injection screen flags. The
+    field comes from whatever export was imported (review of round 24: it went unscreened into the answer)."""
+    return (_NAME_SHAPE.fullmatch(speaker) is not None and len(speaker.split()) <= 4
+            and not is_instruction_like(speaker, page=False))
