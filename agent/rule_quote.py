@@ -1615,11 +1615,11 @@ def _judge_age(question: str, text: str, negated: Callable[[int], bool]) -> str 
         return None  # no age told, or several (whose the rule is about is not known)
     verdicts = set()
     for start, _end, figure in _figures(text, question):
-        upper, lower = _UPPER.search(figure), _LOWER.search(figure)
+        upper, lower = _UPPER.search(figure) is not None, _LOWER.search(figure) is not None
         number = re.search(r"\d+", figure)
         limit = None
         unit = text[start + number.end():start + number.end() + 16].lstrip(" -") if number else ""
-        if number and age.figure.search(figure) and bool(upper) != bool(lower) and not _NOT_AGE_AFTER.match(unit):
+        if number and age.figure.search(figure) and upper != lower and not _NOT_AGE_AFTER.match(unit):
             # an age in months or weeks ("under 9 months old") in years, as the customer's is told
             limit = _amount(figure, age)
             in_weeks = re.match(r"weeks?\b", unit, re.IGNORECASE)

@@ -241,10 +241,10 @@ def _answering_turn(turns: Sequence[Turn], index: int, customer_roles: Sequence[
             return following
         # it confirms the request, not what the answers told ("Is 01632 960114 still the best number?" – "mobile is
         # 07700 900256" – "I've replaced the landline with 07700 900256": the number, not the theft reported first)
-        said = set(content_terms(confirmation))
-        asked = len(said & set(content_terms(turns[index].text)))
-        told = len(said & set(content_terms(" ".join(answers))))
-        return later if asked > told else following
+        confirmed = set(content_terms(confirmation))
+        of_request = len(confirmed & set(content_terms(turns[index].text)))
+        of_answers = len(confirmed & set(content_terms(" ".join(answers))))
+        return later if of_request > of_answers else following
     return following
 
 

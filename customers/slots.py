@@ -1488,8 +1488,8 @@ def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
     # change of the value held
     once = any(_ONE_OFF.search(s) for s in sentences)
     if going_on and (once or not any(_CHANGE.search(s) for s in [*sentences, asked])):
-        named = {name for s in going_on if (name := cue_slot(s)) is not None and name in _BESIDE}
-        kept |= named or _BESIDE
+        beside = {name for s in going_on if (name := cue_slot(s)) is not None and name in _BESIDE}
+        kept |= beside or set(_BESIDE)
     return frozenset(kept)
 
 
