@@ -1193,8 +1193,10 @@ _EN_CLOCK_AT = lazy(_EN_CLOCK, re.IGNORECASE)
 _EN_CLOCK_SPAN = lazy(rf"\s{{0,3}}(?:-|–|to|until|till)\s{{0,3}}{_EN_CLOCK}", re.IGNORECASE)
 _MERIDIEM_BEFORE = lazy(r"(?:午前|午後|오전|오후)\s?$")
 _CJK_CLOCK_REST = lazy(r"\s{0,3}[0-5]?\d\s{0,3}[分분](?:まで|까지)?|半(?:まで)?")
-_CJK_CLOCK_SPAN = lazy(r"\s*(?:から|부터|~|〜|～|–|-)\s*(?:(?:午前|午後|오전|오후)\s?)?(?:[01]?\d|2[0-4])"
-                       r"(?:\s*(?:時|시)(?!間|간)(?:\s*[0-5]?\d\s*[分분]|半)?|:[0-5]\d)(?:まで|까지)?")
+# blanks bounded: a leading \s* is tried from every blank of a long run (CI: 0.03 → 0.12 s on 2,000 → 4,000
+# no-break spaces, tests/test_pattern_scaling.py)
+_CJK_CLOCK_SPAN = lazy(r"\s{0,3}(?:から|부터|~|〜|～|–|-)\s{0,3}(?:(?:午前|午後|오전|오후)\s?)?(?:[01]?\d|2[0-4])"
+                       r"(?:\s{0,3}(?:時|시)(?!間|간)(?:\s{0,3}[0-5]?\d\s{0,3}[分분]|半)?|:[0-5]\d)(?:まで|까지)?")
 
 
 def _whole_clock(text: str, found: tuple[int, int, str]) -> str:

@@ -55,8 +55,9 @@ _BEFORE_TAIL = lazy(r"^(?P<v>[^?？]{3,120}?)\s*(?:(?:이|가)\s*)?"
                     r"お間違い(?:ない|ありません|ございません)|合って(?:い)?ます)")
 # what leads the value in the sentence, taken off it: "확인해 보니 ", "정리하면 ", "도로명으로는 ", "네, ",
 # "新しいご住所は"
+# one blank before "is"/"as": ".*" takes any more (a \s+ there was tried to the end of every run of blanks)
 _LEAD = lazy(r"^.*(?:보니\s+|하면\s+|으로는\s+|로는\s+|(?:주소|거주지|지역|성함|이름|번호|메일)(?:는|은)\s+|"
-             r"(?:住所|住まい|お名前|名前|番号|アドレス|地域|送付先|お届け先)(?:は|を)|\s+is\s+|\s+as\s+)")
+             r"(?:住所|住まい|お名前|名前|番号|アドレス|地域|送付先|お届け先)(?:は|を)|\sis\s+|\sas\s+)")
 # ... or, where no such words lead it, a short opening without a figure before the first comma ("네, ",
 # "確認しました、"): a comma inside the value ("인천 남동구 예술로 250, 1층 카페온도") is no lead — cut at the last
 # comma, the address was read as "1층 카페온도"

@@ -231,8 +231,9 @@ def find_personal_data(text: str, *, names: Iterable[str] = (), customer_ids: It
 _NAME_BEFORE = lazy(rf"(?:{_NAME_WORD}[ \t]+)+$")
 _NAME_BEFORE_CHARS = 200
 _SPACE = lazy(r"\s")
-_NAME_AFTER = lazy(rf"(?:[ \t]+{_NAME_WORD}){{1,6}}")
-_LOWER_AFTER = lazy(rf"[ \t]+([{_LOW}]+(?:['-][{_LOW}]+)*)(?=[,.])")
+# blanks bounded: a leading [ \t]+ tried from every blank of a long run was quadratic (tests/test_pattern_scaling.py)
+_NAME_AFTER = lazy(rf"(?:[ \t]{{1,3}}{_NAME_WORD}){{1,6}}")
+_LOWER_AFTER = lazy(rf"[ \t]{{1,3}}([{_LOW}]+(?:['-][{_LOW}]+)*)(?=[,.])")
 _NOT_NAME_WORDS = frozenset(str.split(
     "The We I If When Our Your This That After Before For On In At As Since Because Yes No Hi Hello Hey Dear "
     "Thanks Thank Sorry Ok Okay Sure Please And Or But So Then Also Enterprise Pro Premium Basic Business Team "
