@@ -5,8 +5,6 @@ not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions.falsified_records import falsified_record
@@ -71,13 +69,6 @@ def test_a_correction_with_evidence_or_a_fee_asked_about(text: str) -> None:
         " ",
     ],
 )
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
-        text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
-        falsified_record(text)
-        return time.process_time() - start
-
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
+def test_a_long_run_is_read_in_linear_time(unit: str, run_cpu_seconds) -> None:
+    first, second = run_cpu_seconds(falsified_record, unit)
     assert second < 3.0 * first + 0.2

@@ -5,8 +5,6 @@ themselves. Written in new words, not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions.normalise import normalize
@@ -72,13 +70,6 @@ def test_a_message_passed_on_or_a_booking_made_for_them(text: str) -> None:
         " ",
     ],
 )
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
-        text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
-        others_record(text)
-        return time.process_time() - start
-
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
+def test_a_long_run_is_read_in_linear_time(unit: str, run_cpu_seconds) -> None:
+    first, second = run_cpu_seconds(others_record, unit)
     assert second < 3.0 * first + 0.2

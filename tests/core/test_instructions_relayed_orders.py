@@ -4,8 +4,6 @@ doubted, a question about the bot, a message for a person passed on. Written in 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions.normalise import normalize
@@ -64,13 +62,6 @@ def test_a_doubted_line_or_a_question_about_the_bot(text: str) -> None:
         "[",
     ],
 )
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
-        text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
-        relayed_order(text)
-        return time.process_time() - start
-
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
+def test_a_long_run_is_read_in_linear_time(unit: str, run_cpu_seconds) -> None:
+    first, second = run_cpu_seconds(relayed_order, unit)
     assert second < 3.0 * first + 0.2

@@ -4,8 +4,6 @@ beside look-alikes. Written in new words, not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions.code_words import code_word, standing_identity
@@ -64,13 +62,6 @@ def test_a_planted_word_stands_for_a_relatives_consent_or_a_grant(text: str) -> 
         " ",
     ],
 )
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
-        text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
-        standing_identity(text)
-        return time.process_time() - start
-
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
+def test_a_long_run_is_read_in_linear_time(unit: str, run_cpu_seconds) -> None:
+    first, second = run_cpu_seconds(standing_identity, unit)
     assert second < 3.0 * first + 0.2
