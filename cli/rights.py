@@ -74,7 +74,7 @@ def forget(
     """
     from mem.client.login import load_login
     from mem.customers.erase import erased_decisions
-    from mem.customers.forget import delete_customer, evidence_held_by_service, stop_sharing
+    from mem.customers.forget import delete_customer, evidence_held_by_service, settle_remains, stop_sharing
 
     if not yes:
         if not can_ask():
@@ -82,8 +82,9 @@ def forget(
         if not typer.confirm(f"Delete all memory of {customer}, on this client and the server, for good?", err=True):
             raise Refused(f"not deleted: the memory of {customer} stays")
     config = get_state(ctx).config
-    evidence = evidence_held_by_service(config.home, customer)  # read before the folder goes
-    pending, unreadable = stop_sharing(config.home, customer)  # queues the withdrawal of every decision it shared
+    only_remains = settle_remains(config.home, customer)  # an interrupted restore's decrypted words are erased too
+    evidence = None if only_remains else evidence_held_by_service(config.home, customer)  # read before the folder goes
+    pending, unreadable = (0, None) if only_remains else stop_sharing(config.home, customer)
     if unreadable:
         warn(f"the memory of {customer} cannot be read ({unreadable}); its folder is deleted all the same, but "
              "decisions it shared with know-how (if any) cannot be withdrawn from this client")
@@ -107,14 +108,17 @@ def forget(
     elif not local_only and pending:
         raise Refused(f"{customer} has {pending} shared decisions to withdraw from know-how and this client is not "
                       "logged in: `mem login` first, or pass --local-only; nothing was deleted")
-    result = {**delete_customer(config.home, customer), "server": server, "evidence_kept_by_service": evidence}
+    deleted = ({"customer": customer, "deleted": True, "remains_only": True} if only_remains
+               else {**delete_customer(config.home, customer), "remains_only": False})
+    result = {**deleted, "server": server, "evidence_kept_by_service": evidence}
 
     def human(console: Console, data: JsonObject) -> None:
         reached = data["server"]
         where = (f"; on the server: {len(reached['backups_deleted'])} backups deleted, {reached['withdrawn']} shared "
                  "decisions withdrawn" if reached["reached"] else "; the server was not contacted")
-        console.print(f"deleted all memory of {data['customer']} on this client{where}", markup=False,
-                      highlight=False)
+        what = ("deleted the remains of an interrupted restore or import of {} (no complete memory of theirs was on "
+                "this client)" if data["remains_only"] else "deleted all memory of {} on this client")
+        console.print(what.format(data["customer"]) + where, markup=False, highlight=False)
         kept = data["evidence_kept_by_service"]
         if kept != 0:
             count = "an unknown number of" if kept is None else str(kept)

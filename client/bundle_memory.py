@@ -225,10 +225,11 @@ def _customer_count(home: Path) -> int:
 
 def _incomplete_customers(home: Path) -> dict[str, list[str]]:
     if not (Path(home) / "customers").is_dir():
-        return {"empty_customers": [], "interrupted_imports": []}
-    from mem.customers._layout import empty_customers, interrupted_imports
+        return {"empty_customers": [], "interrupted_imports": [], "interrupted_restores": []}
+    from mem.customers._layout import empty_customers, interrupted_imports, interrupted_restores
 
-    return {"empty_customers": empty_customers(home), "interrupted_imports": interrupted_imports(home)}
+    return {"empty_customers": empty_customers(home), "interrupted_imports": interrupted_imports(home),
+            "interrupted_restores": interrupted_restores(home)}
 
 
 def _expired(expires_at: str | None) -> bool | None:

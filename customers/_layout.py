@@ -147,8 +147,8 @@ def recover_swap(root: Path, customer_id: str) -> None:
     if not root.is_dir():
         return
     live = root / customer_id
-    restores = sorted(root.glob(f"{RESTORE_PREFIX}{customer_id}-*"))
-    trashes = sorted(root.glob(f"{TRASH_PREFIX}{customer_id}-*"))
+    restores = _own_folders(root, RESTORE_PREFIX, customer_id)
+    trashes = _own_folders(root, TRASH_PREFIX, customer_id)
     for folder in restores:
         if not live.exists() and (folder / COMPLETE_MARKER).exists():
             os.replace(folder, live)
@@ -160,11 +160,43 @@ def recover_swap(root: Path, customer_id: str) -> None:
             os.replace(folder, live)
         else:
             shutil.rmtree(folder, ignore_errors=True)
-    for folder in root.glob(f"{IMPORT_PREFIX}{customer_id}-*"):
-        if "-" not in folder.name[len(IMPORT_PREFIX) + len(customer_id) + 1:]:  # not customer "<id>-x"'s
-            shutil.rmtree(folder, ignore_errors=True)  # a first import a crash interrupted: the customer never existed
+    for folder in _own_folders(root, IMPORT_PREFIX, customer_id):
+        shutil.rmtree(folder, ignore_errors=True)  # a first import a crash interrupted: the customer never existed
     for folder in root.glob(f"{DELETED_PREFIX}*"):
         shutil.rmtree(folder, ignore_errors=True)  # a deletion a crash interrupted (renamed aside, not yet removed)
+
+
+def _own_folders(root: Path, prefix: str, customer_id: str) -> list[Path]:
+    """The ``<prefix><id>-<ulid>`` folders of this customer only. A ULID has no dash, so a folder whose rest after
+    ``<prefix><id>-`` holds one is customer ``<id>-x``'s: under ``<id>``'s lock it must not be touched, since
+    ``<id>-x``'s own restore or import may be building it under its own lock at this moment."""
+    start = f"{prefix}{customer_id}-"
+    return sorted(folder for folder in root.glob(f"{start}*") if "-" not in folder.name[len(start):])
+
+
+def interrupted_restores(home: Path) -> list[str]:
+    """The ids whose restore a crash interrupted: a ``.restore-<id>-<ulid>`` folder (the new store, decrypted,
+    complete or not) or a ``.trash-<id>-<ulid>`` folder (the old one, swapped out) is left. They hold the customer's
+    words in the clear until the next open of the id settles them (``recover_swap``), so ``mem status`` names them
+    and ``mem forget`` removes them."""
+    root = customers_root(home)
+    if not root.is_dir():
+        return []
+    found = set()
+    for entry in root.iterdir():
+        for prefix in (RESTORE_PREFIX, TRASH_PREFIX):
+            if entry.name.startswith(prefix) and entry.is_dir():
+                with suppress(InvalidInput):
+                    found.add(validate_customer_id(entry.name[len(prefix):].rpartition("-")[0]))
+    return sorted(found)
+
+
+def has_remains(home: Path, customer_id: str) -> bool:
+    """Whether an interrupted restore or first import of ``customer_id`` left a folder here."""
+    root = customers_root(home)
+    if not root.is_dir():
+        return False
+    return any(_own_folders(root, prefix, customer_id) for prefix in (RESTORE_PREFIX, TRASH_PREFIX, IMPORT_PREFIX))
 
 
 # deletions a running command must not undo ---------------------------------------------------

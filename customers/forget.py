@@ -32,6 +32,7 @@ from mem.customers._layout import (
     LOCKS_DIR,
     REDACTED,
     customers_root,
+    has_remains,
     mark_forgotten,
     recover_swap,
     refuse_case_twin,
@@ -155,6 +156,28 @@ def stop_sharing(home: Path, customer_id: str) -> tuple[int, str | None]:
         return 0, f"{live / DB_FILE} is damaged: {cause}"
     except ValueError as exc:  # a record that no longer parses (a garbled page SQLite still reads)
         return 0, f"{live / DB_FILE} is damaged: {exc}"
+
+
+def settle_remains(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> bool:
+    """Before a deletion: finish or remove what an interrupted restore or first import of ``customer_id`` left
+    (``recover_swap``, under the customer's lock). A complete restore is moved into place, so the deletion that
+    follows takes it; an incomplete one — the customer's words, decrypted — is removed. Returns whether remains were
+    found and no memory of the customer is left here: the erasure is then done on this client, and "no memory" would
+    tell the operator carrying it out that there was nothing to erase (new-user report 25B #2)."""
+    customer_id = validate_customer_id(customer_id)
+    root = customers_root(home)
+    if not has_remains(home, customer_id):
+        return False
+    lock_path = root / LOCKS_DIR / f"{customer_id}.lock"
+    lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
+    try:
+        recover_swap(root, customer_id)
+        only_remains = not (root / customer_id).is_dir()
+    finally:
+        lock.release()
+    if only_remains:
+        lock_path.unlink(missing_ok=True)
+    return only_remains
 
 
 def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> JsonObject:

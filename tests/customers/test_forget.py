@@ -494,3 +494,61 @@ def test_an_mcp_session_starts_a_new_conversation_after_a_refused_call(isolated_
         session.log_turn("customer", "my new phone is 555-0199")
     assert "logged" in session.log_turn("customer", "hello again")  # a new conversation, begun after it
     assert [p for p in isolated_env.rglob("*") if p.is_file() and b"555-0199" in p.read_bytes()] == []
+
+
+def test_forget_erases_what_an_interrupted_restore_left_and_says_so(mem, isolated_env, tmp_path):
+    # new-user report 25B #2: `kill -9` while a restore builds the new store leaves it, decrypted, in
+    # customers/.restore-<id>-<ulid>/; `mem status` named nothing and `mem forget` said "no memory" (exit 2)
+    from mem.core.ids import new_id
+
+    _import(isolated_env, tmp_path, "busy", [("customer", "My passport number is XK4471923.")])
+    root = isolated_env / "customers"
+    (root / "busy").rename(root / f".restore-busy-{new_id()}")  # the new store, incomplete (no marker)
+    status = json.loads(mem("--json", "status").stdout)
+    assert status["interrupted_restores"] == ["busy"] and status["interrupted_imports"] == []
+    result = mem("--json", "forget", "-c", "busy", "--yes")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["remains_only"] is True
+    assert [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()] == []
+    assert json.loads(mem("--json", "status").stdout)["interrupted_restores"] == []
+    assert mem("forget", "-c", "busy", "--yes").exit_code == 2  # now there is nothing left to delete
+
+
+def test_forget_tells_an_operator_it_erased_the_remains(mem, isolated_env, tmp_path):
+    from mem.core.ids import new_id
+
+    _import(isolated_env, tmp_path, "busy", [("customer", "My passport number is XK4471923.")])
+    root = isolated_env / "customers"
+    (root / "busy").rename(root / f".trash-busy-{new_id()}")  # killed between the two renames of the swap
+    (root / f".restore-busy-{new_id()}").mkdir()
+    result = mem("forget", "-c", "busy", "--yes", "--local-only")
+    assert result.exit_code == 0, result.stderr
+    # the old store was put back by the settling and then deleted: the customer's whole memory, not remains
+    assert result.stdout.startswith("deleted all memory of busy on this client")
+    assert [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()] == []
+
+
+def test_settling_one_customers_restore_leaves_another_customers_alone(isolated_env, tmp_path):
+    # customer "a-b"'s restore is being built under its own lock; settling customer "a" must not take it
+    from mem.core.ids import new_id
+    from mem.customers._layout import recover_swap
+
+    _import(isolated_env, tmp_path, "a", [("customer", "My order is 1234.")])
+    root = isolated_env / "customers"
+    other = root / f".restore-a-b-{new_id()}"
+    other.mkdir()
+    (other / "memory.db").write_bytes(b"in progress")
+    recover_swap(root, "a")
+    assert (other / "memory.db").read_bytes() == b"in progress"
+
+
+def test_forget_of_an_interrupted_first_import_says_what_it_erased(mem, isolated_env, tmp_path):
+    from mem.core.ids import new_id
+
+    _import(isolated_env, tmp_path, "fresh", [("customer", "My passport number is XK4471923.")])
+    root = isolated_env / "customers"
+    (root / "fresh").rename(root / f".import-fresh-{new_id()}")  # a first import killed before its rename
+    result = mem("forget", "-c", "fresh", "--yes", "--local-only")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("deleted the remains of an interrupted restore or import of fresh")
+    assert [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()] == []
