@@ -1,9 +1,11 @@
 """Bundle routes: the latest version, its manifest, signature, key transitions and files.
 
 No account is needed: service memory goes to every client, and the signature — not the channel —
-is what the client trusts. Manifests are cached in memory per version (they never change once
-published), so the hot path serves from RAM; a file is served only if its version's manifest
-lists it, which also rules out path tricks. Every file answer carries ``X-Mem-Bundle-Version``.
+is what the client trusts. Manifests are cached in memory per version, so the hot path serves from RAM
+with two ``stat`` calls: a published bundle never changes, but an operator may put a damaged manifest or
+signature back from a backup, and every client's sync would be refused as tampered until a restart if the
+cache did not notice (new-user report 25B #3). A file is served only if its version's manifest lists it,
+which also rules out path tricks. Every file answer carries ``X-Mem-Bundle-Version``.
 """
 
 from __future__ import annotations
@@ -37,9 +39,14 @@ class BundleCache:
         return self._latest[1]
 
     def version(self, version: int) -> JsonObject:
+        folder = bundle_dir(self.workspace, version)
+        try:
+            stamp = tuple((st.st_mtime_ns, st.st_size, st.st_ino)
+                          for st in ((folder / name).stat() for name in (MANIFEST_FILE, SIGNATURE_FILE)))
+        except FileNotFoundError as exc:
+            raise NotFound(f"no bundle version {version}") from exc
         cached = self._versions.get(version)
-        if cached is None:
-            folder = bundle_dir(self.workspace, version)
+        if cached is None or cached["stamp"] != stamp:
             try:
                 manifest = (folder / MANIFEST_FILE).read_bytes()
                 cached = {
@@ -49,6 +56,7 @@ class BundleCache:
                     "public_key": (folder / "signing.pub.pem").read_bytes(),
                     "paths": {f["path"] for f in parse_manifest(manifest)["files"]},
                     "folder": folder,
+                    "stamp": stamp,
                 }
             except FileNotFoundError as exc:
                 raise NotFound(f"no bundle version {version}") from exc

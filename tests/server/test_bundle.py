@@ -300,3 +300,26 @@ def test_build_and_lint_wait_for_another_process_writing_instead_of_refusing_its
                           .read_bytes())
     assert {p["id"]: p["version"] for p in manifest["pages"]}["refunds"] == 4  # the build read the finished write
     assert report.errors == []
+
+
+def test_a_manifest_put_back_after_damage_is_served_again_without_a_restart(workspace):
+    # new-user report 25B #3: the server cached a damaged manifest and served it until `mem serve` restarted
+    import os
+
+    from starlette.testclient import TestClient
+
+    from mem.server import app as app_module
+
+    build_bundle(workspace, config=Config.load(workspace=workspace))
+    client = TestClient(app_module.create_app(workspace, config=Config.load(workspace=workspace)))
+    manifest = workspace / ".mem" / "bundles" / "00000001" / "manifest.json"
+    good = manifest.read_bytes()
+    assert client.get("/v1/bundle/1/manifest.json").content == good
+    damaged = good.replace(b'"expires_at": "20', b'"expires_at": "29', 1)
+    assert damaged != good
+    manifest.write_bytes(damaged)
+    assert client.get("/v1/bundle/1/manifest.json").content == damaged  # served as it is: the client refuses it
+    manifest.write_bytes(good)  # the operator puts the signed file back
+    stat = manifest.stat()
+    os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))  # a coarse clock: the same second
+    assert client.get("/v1/bundle/1/manifest.json").content == good
