@@ -254,12 +254,24 @@ def restore_backup(
         raise Refused(f"wrong PIN; {left} attempt{'s' if left != 1 else ''} left before the backup is destroyed")
     report(3, 6, "downloading")
     blob = vault.download(backup_id)
-    header, _, _ = bc.read_header(blob)
+    # past this point the key service has proved the PIN right: a blob that does not open is damaged, and a message
+    # that says "or the key is wrong" sends the customer to spend real attempts on other PINs (new-user report 25B #6)
+    damaged = (f"; the PIN was right, so do not try others: this backup can never be restored — on the device that "
+               f"holds {customer_id}'s memory, make a new one with `mem backup --customer {customer_id} --replace`")
+    try:
+        header, _, _ = bc.read_header(blob)
+    except VerificationError as exc:
+        raise VerificationError(f"{exc}{damaged}") from exc
     if (header.backup_id, header.account, header.slot, header.kdf, header.salt) != (
             backup_id, str(record.get("account")), slot, kdf, salt):
-        raise VerificationError("backup header does not match the key service's record: it was altered")
+        raise VerificationError(f"backup header does not match the key service's record: it was altered{damaged}")
     report(4, 6, "decrypting")
-    plaintext = bc.unseal(blob, key=bc.data_key(key, _unb64(answer.get("secret")), salt=salt, backup_id=backup_id))
+    try:
+        plaintext = bc.unseal(blob, key=bc.data_key(key, _unb64(answer.get("secret")), salt=salt,
+                                                    backup_id=backup_id))
+    except VerificationError as exc:
+        raise VerificationError(f"the stored backup of {customer_id} is damaged or was altered on the server"
+                                f"{damaged}") from exc
     report(5, 6, "writing memory")
     counts = import_customer(home, customer_id, plaintext)
     flagged = flag_recheck(home, customer_id, policy_versions or {}, renamed=renamed, withdrawn=withdrawn)

@@ -165,3 +165,23 @@ def test_two_devices_restoring_at_once_say_the_backup_is_gone_not_still_there(tm
     assert running.received[-1][:2] == ("DELETE", f"/vault/backups/{report.backup_id}")
     with pytest.raises(NotFound):
         restore_backup(tmp_path / "device-e", "cust-d", PIN, vault=vault)
+
+
+def test_a_damaged_backup_says_the_pin_was_right_and_how_to_replace_it(tmp_path, server):
+    # new-user report 25B #6: "it was altered or the key is wrong", after the key service had proved the PIN right,
+    # sent the customer to spend attempts on other PINs
+    from mem.core.errors import VerificationError
+
+    running, vault = server
+    _fill(tmp_path / "old", "cust-d")
+    create_backup(tmp_path / "old", "cust-d", PIN, vault=vault, kdf=bc.TEST)
+    (blob,) = (running.workspace / ".mem" / "blobs").rglob("*.blob")
+    data = bytearray(blob.read_bytes())
+    data[-5] ^= 0x01  # one byte of the ciphertext
+    blob.write_bytes(bytes(data))
+    with pytest.raises(VerificationError) as caught:
+        restore_backup(tmp_path / "new", "cust-d", PIN, vault=vault)
+    message = str(caught.value)
+    assert "damaged" in message and "the PIN was right" in message and "key is wrong" not in message
+    assert "mem backup --customer cust-d --replace" in message
+    assert not (tmp_path / "new" / "customers" / "cust-d").exists()
