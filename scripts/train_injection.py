@@ -15,8 +15,10 @@ A row's place is its ``where`` (the page corpus is ``policy``, the customer corp
 at most ``--share`` times the labelled clean rows of its place: for the customer model the customer turns of
 every scripts/data/conversations*/ set and the sentences of the policy-QA tuning pages and the demo's pages
 (training data only, unless ``--background-fp``: one group a folder and one for the pages, held out like the
-writers); for the page model every sentence of every policy-QA document, raw and as ingested, one
-group a folder (held out by folder, below).
+writers), and every scripts/data/ordinary_customer*.jsonl (``load_ordinary``: ordinary customer messages of the
+register the look-alikes leave out, all clean, one group a file, never a writer; training negatives at full weight,
+unless ``--ordinary-fp`` holds each out, below; ``--no-ordinary`` leaves them out); for the page model every
+sentence of every policy-QA document, raw and as ingested, one group a folder (held out by folder, below).
 
 The model (``mem.core.instructions.learned``): logistic regression over hashed features of each normalised
 sentence, trained with AdaGrad and an L2 penalty (seeded shuffles, so a run is repeatable to the bit). A row
@@ -55,6 +57,7 @@ writers (externals 1–19, train 13a–23b; threshold 0.970; docs/measurements/l
                                       [--no-write] [--quick] [--final-only] [--writers external5,external6] [--out PATH]
                                       [--inner-folds K] [--exclude WRITERS] [--against WEIGHTS] [--dump PATH]
                                       [--curve 3,6,9,all [--curve-seeds N]] [--threshold T] [--background-fp F]
+                                      [--ordinary-fp F] [--no-ordinary]
 
 ``--curve`` prints the learning curve instead of the table (is another writer the lever?): each writer held out in
 turn, the model trained on k of the other writers drawn at random (seeded, so a run is repeatable), the project's
@@ -70,6 +73,9 @@ retrain with the shipped file at the shipped threshold (docs/measurements/lint.m
 held out by group on the inner folds (a conversations*/ folder, the pages' sentences) and the threshold also keeps
 the model alone within F of the held-out customer turns; the final run prints each group's flags. At F = 0.002 the
 turns never bound it (twenty-fourth round, learn24b: 2 of 1,816 flagged at the labelled budget's 0.726).
+``--ordinary-fp F`` (customer model) holds each ordinary customer file out by group on the inner folds and keeps the
+model alone within F of **each** held-out file as well; every final run (and ``--against``) prints each file held out
+(a model trained on every other row, or the weights given, at the final threshold): twenty-fifth round, learn25.
 """
 
 from __future__ import annotations
@@ -124,6 +130,8 @@ L2 = 1e-3
 SHIPPED_FP: float | None = None  # --shipped-fp: the labelled clean rows' budget counts the rules' flags too
 INNER_FOLDS = 0  # --inner-folds: 0 holds out one group at a time; K > 0 deals the groups into K folds
 BACKGROUND_FP: float | None = None  # --background-fp: the customer background held out by group, the model within it
+ORDINARY_FP: float | None = None  # --ordinary-fp: each ordinary customer file held out, the model within it of each
+ORDINARY = "ordinary_customer*.jsonl"  # ordinary customer messages, all clean, one group a file (load_ordinary)
 
 
 def load_rows() -> list[dict]:
@@ -175,6 +183,32 @@ def load_background(kind: str = "customer") -> list[dict]:
         for folder, texts in page_sentences().items():
             rows += [{"text": text, "where": "policy", "group": f"pages:{folder}"} for text in texts]
     return [{**row, "y": 0, "lang": ""} for row in rows]
+
+
+def load_ordinary() -> list[dict]:
+    """Ordinary customer messages of the register the labelled look-alikes do not cover, all clean
+    (scripts/data/ordinary_customer*.jsonl, written by hands that never saw the code; README beside each): a
+    customer's own changes phrased as orders, standing wishes, polite requests, complaints with imperatives, staff
+    quoted, small talk. One group a file (``ordinary:<file>``), never a writer: training negatives at full weight
+    (each a message written as one, like a labelled clean row, not weighed down as the background is), kept even
+    when the rules flag them, and with ``--ordinary-fp`` held out by group on the inner folds to budget the
+    threshold. A row labelled other than clean, or placed other than with the customer, is refused."""
+    rows = []
+    for path in sorted(DATA.glob(ORDINARY)):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.get("label") != "clean" or row.get("where", "customer") != "customer" or not row.get("text"):
+                raise SystemExit(f"{path.name}:{n}: ordinary customer text is a clean customer message with a text "
+                                 f"(label {row.get('label')!r}, where {row.get('where')!r})")
+            rows.append({"text": row["text"], "y": 0, "where": "customer", "lang": row.get("lang", ""),
+                         "group": f"ordinary:{path.stem}"})
+    return rows
+
+
+def _ordinary(row: dict) -> bool:
+    return row["group"].startswith("ordinary:")
 
 
 DOCUMENTS = (".md", ".html", ".htm", ".txt", ".pdf", ".docx")
@@ -262,7 +296,8 @@ def weigh_background(rows: list[dict], share: float) -> None:
     """Background rows of a place weigh together at most ``share`` times its labelled clean rows (each at most 1):
     thousands of ordinary sentences must not swamp the attacks, whose number they would dwarf."""
     for place in PLACES:
-        labelled = sum(1 for r in rows if r["where"] == place and r["y"] == 0 and not _background(r))
+        labelled = sum(1 for r in rows if r["where"] == place and r["y"] == 0 and not _background(r)
+                       and not _ordinary(r))
         background = [r for r in rows if r["where"] == place and _background(r)]
         weight = min(1.0, share * labelled / len(background)) if background else 1.0
         for row in background:
@@ -310,10 +345,12 @@ def row_score(row: dict, weights: list[float], bias: float) -> float:
 def out_of_fold(rows: list[dict], dim: int, epochs: int, seed: int) -> list[tuple[float, dict]]:
     """Each group's rows scored by a model trained without that group (the writers, the project's corpora and, for
     the page model, each folder of ordinary pages; the customer background is training data only, unless
-    ``BACKGROUND_FP`` (--background-fp) holds its groups out too: a conversations*/ folder, the pages' sentences)."""
+    ``BACKGROUND_FP`` (--background-fp) holds its groups out too: a conversations*/ folder, the pages' sentences;
+    the ordinary customer files likewise, one group a file, with ``ORDINARY_FP``, --ordinary-fp)."""
     scored: list[tuple[float, dict]] = []
     groups = sorted(g for g in {row["group"] for row in rows}
-                    if BACKGROUND_FP is not None or not g.startswith("background"))
+                    if (BACKGROUND_FP is not None or not g.startswith("background"))
+                    and (ORDINARY_FP is not None or not g.startswith("ordinary:")))
     folds = [{g} for g in groups] if not INNER_FOLDS else [set(groups[n::INNER_FOLDS]) for n in range(INNER_FOLDS)]
     for fold in folds:
         weights, bias = train([r for r in rows if r["group"] not in fold], dim, epochs, seed)
@@ -327,11 +364,13 @@ def threshold_from(scored: list[tuple[float, dict]], fp: float, places: tuple[st
     the labelled budget is what ships, rules OR model: the rows the rules flag spend it first, the model the rest.
     With ``BACKGROUND_FP`` the model alone also stays within it of the customer background's rows of ``places``
     held out by group (the customer model: the conversations*/ folders' turns; the rules' flags there were left out
-    of training and scoring alike, ``main``)."""
+    of training and scoring alike, ``main``). With ``ORDINARY_FP`` it stays within it of **each** ordinary customer
+    file held out (every row, the rules' flags too: the budget is the model's own)."""
     threshold = 0.0
     budgets = []
     for place in places:
-        clean = [(s, r) for s, r in scored if r["y"] == 0 and r["where"] == place and not _background(r)]
+        clean = [(s, r) for s, r in scored if r["y"] == 0 and r["where"] == place and not _background(r)
+                 and not _ordinary(r)]
         if SHIPPED_FP is None:
             budgets.append((fp, [s for s, _ in clean], 0))
         else:
@@ -340,6 +379,9 @@ def threshold_from(scored: list[tuple[float, dict]], fp: float, places: tuple[st
     if BACKGROUND_FP is not None:
         budgets.append((BACKGROUND_FP, [s for s, r in scored if r["group"].startswith("background:")
                                         and r["where"] in places], 0))
+    if ORDINARY_FP is not None:
+        for group in sorted({r["group"] for _, r in scored if _ordinary(r) and r["where"] in places}):
+            budgets.append((ORDINARY_FP, [s for s, r in scored if r["group"] == group], 0))
     for budget, clean, spent in budgets:
         clean = sorted(clean, reverse=True)
         allowed = int(budget * (len(clean) + spent)) - spent  # this many clean rows may score at or over the threshold
@@ -407,6 +449,12 @@ def main() -> None:
                         help="customer model: hold its background out by group on the inner folds (a "
                              "conversations*/ folder, the pages' sentences) and keep the model alone within this "
                              "share of the held-out turns, as well as within the labelled clean rows' budget")
+    parser.add_argument("--ordinary-fp", type=float, default=None,
+                        help="customer model: hold each ordinary customer file (scripts/data/ordinary_customer*.jsonl) "
+                             "out by group on the inner folds and keep the model alone within this share of each, as "
+                             "well as within the labelled clean rows' budget")
+    parser.add_argument("--no-ordinary", action="store_true",
+                        help="customer model: leave out the ordinary customer files (the recipe before them)")
     parser.add_argument("--share", type=float, default=None,
                         help="the background of a place weighs at most this many times its labelled clean rows "
                              "(default: 1 for the customer model, 2 for the page model)")
@@ -474,11 +522,15 @@ def main() -> None:
     if args.background_fp is not None and (args.model == "page" or not 0.0 <= args.background_fp < 1.0):
         parser.exit(2, f"--background-fp {args.background_fp}: the customer model's share of its background, "
                        "at least 0 and under 1\n")
+    if args.ordinary_fp is not None and (args.model == "page" or args.no_ordinary or args.no_background
+                                         or not 0.0 <= args.ordinary_fp < 1.0):
+        parser.exit(2, f"--ordinary-fp {args.ordinary_fp}: the customer model's share of each ordinary customer "
+                       "file, at least 0 and under 1, with the files\n")
     page = args.model == "page"
     places = tuple((args.places or ("policy" if page else "customer")).split(","))
     share = args.share if args.share is not None else (2.0 if page else 1.0)
     out = args.out or (PAGE_WEIGHTS if page else WEIGHTS)
-    global L2, SHIPPED_FP, INNER_FOLDS, PAGES, BACKGROUND_FP
+    global L2, SHIPPED_FP, INNER_FOLDS, PAGES, BACKGROUND_FP, ORDINARY_FP
     L2 = args.l2
     PAGES = args.pages
     if args.pages_out:
@@ -486,12 +538,15 @@ def main() -> None:
     SHIPPED_FP = args.shipped_fp
     INNER_FOLDS = args.inner_folds
     BACKGROUND_FP = args.background_fp
+    ORDINARY_FP = args.ordinary_fp
     dim = 1 << args.dim
     low, high = (int(n) for n in args.grams.split(","))
     start = time.process_time()
     rows = load_rows()
     if not args.no_background:
         rows += load_background(args.model)
+        if not page and not args.no_ordinary:
+            rows += load_ordinary()
     prepare(rows, dim, (low, high), page, not args.no_classes, not args.no_own_gate, args.relations)
     excluded = set(filter(None, args.exclude.split(",")))
     every = rows
@@ -504,10 +559,12 @@ def main() -> None:
         if background:
             print(f"background, {place}: {len(background)} rows at weight {background[0]['w']:.3f}", file=sys.stderr)
     print(f"{len(rows)} rows ({sum(r['y'] for r in rows)} injected; {len(dropped)} ordinary rows the rules flag "
-          f"left out), features ready in {time.process_time() - start:.1f} s CPU", file=sys.stderr)
+          f"left out; {sum(_ordinary(r) for r in rows)} ordinary customer messages), features ready in "
+          f"{time.process_time() - start:.1f} s CPU", file=sys.stderr)
     writers = sorted(set(WRITERS.values()) - excluded)
     if args.against:
         against(every, args.against, places, page, (low, high), not args.no_classes, dim, excluded)
+        ordinary_groups(every, places, Model.load(args.against).threshold, args, weights=args.against)
     if args.curve:
         sizes = [None if size == "all" else int(size) for size in args.curve.split(",")]
         curve(rows, writers, sizes, args.curve_seeds, places, share, dim, args, page)
@@ -529,7 +586,9 @@ def main() -> None:
               f"threshold from inner folds ({budget} a place"
               f"{f', <= {args.page_fp:.1%} of the ordinary pages' if page else ''}"
               + (f", model <= {BACKGROUND_FP:.2%} of the background held out by group"
-                 if BACKGROUND_FP is not None else "") + ")")
+                 if BACKGROUND_FP is not None else "")
+              + (f", model <= {ORDINARY_FP:.1%} of each ordinary customer file held out" if ORDINARY_FP is not None
+                 else "") + ")")
     print(f"{args.model} model, leave-one-writer-out: train on every other row, {chosen}; "
           "the rules were tuned on external 1-4 in earlier rounds, not on external 5 or 6")
     if results:
@@ -554,6 +613,7 @@ def main() -> None:
         threshold = args.threshold
     weights, bias = train(rows, dim, args.epochs, args.seed)
     print(f"\nfinal model: every row, threshold {threshold:.3f}")
+    ordinary_groups(rows, places, threshold, args)
     if not args.no_write:
         Model(weights, bias, threshold, (low, high), not args.no_classes, args.relations).dump(out)
         print(f"wrote {out} ({out.stat().st_size} bytes)")
@@ -671,6 +731,34 @@ def folders(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...]
         total, flagged, ruled = total + len(own) + rules, flagged + hits, ruled + rules
         print(f"{folder[6:]:<12} {len(own) + rules:>9} {hits:>6} {hits / (len(own) + rules):>6.2%} {rules:>6}")
     print(f"{'all':<12} {total:>9} {flagged:>6} {flagged / total:>6.2%} {ruled:>6}")
+
+
+def ordinary_groups(rows: list[dict], places: tuple[str, ...], threshold: float, args: argparse.Namespace,
+                    weights: Path | None = None) -> None:
+    """Each ordinary customer file held out: its messages scored by a model trained on every other row (or by the
+    weights file ``weights`` as it is, which never saw them), read at ``threshold``; the model alone and the rules
+    alone, and the messages the model flags. Nothing when there are none."""
+    groups = sorted({r["group"] for r in rows if _ordinary(r) and r["where"] in places})
+    if not groups:
+        return
+    how = f"weights {weights.name} as they are" if weights else "each file held out, trained on every other row"
+    print(f"\nordinary customer files ({how}; threshold {threshold:.3f})\n"
+          f"{'file':<28} {'messages':>8} {'model':>6} {'share':>6} {'rules':>6} {'either':>6}")
+    flagged = []
+    for group in groups:
+        if weights:
+            model = Model.load(weights)
+            vector, bias = model.weights, model.bias
+        else:
+            vector, bias = train([r for r in rows if r["group"] != group], 1 << args.dim, args.epochs, args.seed)
+        own = [(row_score(r, vector, bias), r) for r in rows if r["group"] == group]
+        hits = [(s, r) for s, r in own if s >= threshold]
+        either = sum(1 for s, r in own if s >= threshold or r["rules"])
+        print(f"{group[9:]:<28} {len(own):>8} {len(hits):>6} {len(hits) / len(own):>6.2%} "
+              f"{sum(r['rules'] for _, r in own):>6} {either:>6}")
+        flagged += [(group[9:], s, r["text"]) for s, r in hits]
+    for name, score, text in flagged:
+        print(f"  {name} {score:.3f}: {' '.join(text.split())[:160]}")
 
 
 def background_groups(scored: list[tuple[float, dict]], threshold: float, dropped: list[dict]) -> None:
