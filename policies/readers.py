@@ -19,7 +19,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
 from html.parser import HTMLParser
@@ -889,32 +889,50 @@ _MD_OPEN_TAG = re.compile(r"<(?P<tag>[a-z][a-z0-9]{0,30})\b(?P<attrs>[^<>]*)>", 
 _MD_CLOSE_TAG = re.compile(r"</(?P<tag>[a-z][a-z0-9]{0,30})\s*>", re.I)
 
 
+def _md_attrs(match: re.Match[str]) -> dict[str, str | None]:
+    """The attributes of an opening tag ``_MD_OPEN_TAG`` found, by lower-case name."""
+    return {name.lower(): value for name, value in
+            re.findall(r"([a-z-]+)(?:\s*=\s*[\"']([^\"']*)[\"'])?", match.group("attrs"), re.I)}
+
+
 def _drop_hidden_html(text: str) -> str:
     """Raw HTML elements of a markdown text that no reader sees (as the HTML reader drops them): a hidden element
-    up to its first end tag, nested in a shown one or not; a hidden element never closed is kept."""
+    up to its first end tag, nested in a shown one or not; a hidden element never closed is kept, and so is a panel
+    a control elsewhere on the page opens (``_openable``)."""
     from bisect import bisect_left
 
     if "<" not in text:
         return text
     ends: dict[str, list[tuple[int, int]]] | None = None
+    controls: dict[str, list[int]] = {}  # where the controls naming each id stand (``_openable``)
+    tabs: set[str] = set()
     kept: list[str] = []
     pos = 0
     for match in _MD_OPEN_TAG.finditer(text):
         if match.start() < pos:
             continue  # inside an element already left out
-        attrs: dict[str, str | None] = {
-            name.lower(): value for name, value in
-            re.findall(r"([a-z-]+)(?:\s*=\s*[\"']([^\"']*)[\"'])?", match.group("attrs"), re.I)}
+        attrs = _md_attrs(match)
         if not _hidden(attrs):
             continue
         if ends is None:
             ends = {}
             for close in _MD_CLOSE_TAG.finditer(text):
                 ends.setdefault(close.group("tag").lower(), []).append((close.start(), close.end()))
+            for tag in _MD_OPEN_TAG.finditer(text):
+                named = _md_attrs(tag)
+                for ident in _named_ids(tag.group("tag").lower(), named):
+                    controls.setdefault(ident, []).append(tag.start())
+                if (named.get("role") or "").strip().lower() == "tab" and (named.get("id") or "").strip():
+                    tabs.add((named.get("id") or "").strip())
         closes = ends.get(match.group("tag").lower(), [])
         k = bisect_left(closes, (match.end(), -1))
         if k == len(closes):
             continue
+        span = (match.start(), closes[k][1])
+        # a control outside the element names it (each id's controls stand in the order of the text)
+        if _openable(attrs, lambda ident: ident in controls and (controls[ident][0] < span[0]
+                                                                  or controls[ident][-1] >= span[1]), tabs):
+            continue  # a panel a control on the page opens (a tab's, an accordion's): the reader sees it
         kept.append(text[pos:match.start()])
         pos = closes[k][1]
     if not kept:
@@ -1122,6 +1140,105 @@ def _hidden(attrs: dict[str, str | None]) -> bool:
     return bool(_HIDING_STYLE.search(attrs.get("style") or ""))
 
 
+# Hidden text a reader sees after one click is the page's policy: the inactive panels of a tab widget, the collapsed
+# body of an accordion or a "show more". What opens it is a control on the page naming the element by its id — the
+# WAI-ARIA tab's `aria-controls`, Bootstrap's `data-bs-target` / `data-target`, a jQuery UI tab's `<a href="#id">`
+# — standing outside the element itself, or a `role="tabpanel"` whose `aria-labelledby` names a `role="tab"`.
+# Hidden text nothing names (a planted `<div style="display:none">`, aria-hidden decoration) stays out, and so does
+# text hidden in a way no control toggles (`font-size: 0`, `opacity: 0`) whatever names it.
+_STUCK_STYLE = re.compile(r"(?:^|;)\s*(?:font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?|opacity\s*:\s*0(?:\.0+)?)"
+                          r"\s*(?:!important)?\s*(?:;|$)", re.I)
+# Classes of a framework's collapsible panel (Bootstrap's tabs, collapse and accordion; jQuery UI's tab panel).
+_PANEL_CLASSES = {"tab-pane", "collapse", "accordion-collapse", "ui-tabs-panel"}
+_LABEL_CHARS = 200  # a tab's label longer than this is not a label
+_TARGET_ID = re.compile(r"#([A-Za-z][\w:.-]{0,100})")
+
+
+def _named_ids(tag: str, attrs: dict[str, str | None]) -> list[str]:
+    """The ids of the elements a control opens: its `aria-controls`, its `data-bs-target` / `data-target` (`#id`)
+    and, on a link, its `href="#id"`."""
+    ids = (attrs.get("aria-controls") or "").split()
+    for name in ("data-bs-target", "data-target", *(("href",) if tag == "a" else ())):
+        if match := _TARGET_ID.fullmatch((attrs.get(name) or "").strip()):
+            ids.append(match.group(1))
+    return ids
+
+
+def _openable(attrs: dict[str, str | None], named: Callable[[str], bool], tabs: Container[str]) -> bool:
+    """Whether a hidden element is a panel a control on the page opens (``named(id)``: a control outside the
+    element names it; ``tabs``: the ids of the page's ``role="tab"`` elements)."""
+    if _STUCK_STYLE.search(attrs.get("style") or ""):
+        return False
+    if (ident := (attrs.get("id") or "").strip()) and named(ident):
+        return True
+    return (attrs.get("role") or "").strip().lower() == "tabpanel" and \
+        any(label in tabs for label in (attrs.get("aria-labelledby") or "").split())
+
+
+def _is_panel(attrs: dict[str, str | None]) -> bool:
+    """An element marked up as a collapsible panel: `role="tabpanel"` or a framework's panel class."""
+    return (attrs.get("role") or "").strip().lower() == "tabpanel" or \
+        bool(_PANEL_CLASSES & set((attrs.get("class") or "").lower().split()))
+
+
+class _Controls(HTMLParser):
+    """The controls of an HTML page that open a panel: for each id a control outside that element names, the
+    control's text (the tab's label; "" if it has none), and the text of each `role="tab"` element by its id."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.labels: dict[str, str] = {}
+        self.tabs: dict[str, str] = {}
+        self._open: list[tuple[str, str]] = []  # open elements (tag, id), innermost last
+        self._tags: Counter[str] = Counter()  # how many of each tag are open
+        self._ids: Counter[str] = Counter()  # the ids of the open elements
+        # open controls: where in self._open they stand, the ids they name, their id if a role="tab", their text
+        self._controls: list[tuple[int, list[str], str | None, list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID_TAGS:
+            return
+        named = dict(attrs)
+        ident = (named.get("id") or "").strip()
+        ids = [n for n in _named_ids(tag, named) if not self._ids[n] and n != ident]
+        tab = ident if ident and (named.get("role") or "").strip().lower() == "tab" else None
+        if ids or tab:
+            self._controls.append((len(self._open), ids, tab, []))
+        self._open.append((tag, ident))
+        self._tags[tag] += 1
+        self._ids[ident] += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._tags[tag] and self._open:  # tolerate unclosed children: close up to the matching element
+            opened, ident = self._open.pop()
+            self._tags[opened] -= 1
+            self._ids[ident] -= 1
+            self._end_controls()
+            if opened == tag:
+                break
+
+    def _end_controls(self) -> None:
+        while self._controls and self._controls[-1][0] >= len(self._open):
+            _, ids, tab, text = self._controls.pop()
+            label = " ".join("".join(text).split())[:_LABEL_CHARS]  # bounded: nested controls carry it outwards
+            if self._controls:  # a control inside another is part of its text
+                self._controls[-1][3].append(f" {label} ")
+            for ident in ids:
+                if not self.labels.get(ident):
+                    self.labels[ident] = label
+            if tab:
+                self.tabs[tab] = label
+
+    def handle_data(self, data: str) -> None:
+        if self._controls:
+            self._controls[-1][3].append(data)
+
+    def close(self) -> None:
+        super().close()
+        self._open = []
+        self._end_controls()
+
+
 # Text of a document that is not markdown (HTML) must not become markdown structure on the page: at
 # the start of a paragraph a heading, quote, table, fence, rule or definition; anywhere a footnote
 # reference ("[^9]", which lint then finds undefined), a wiki link ("[[refunds]]") or raw HTML.
@@ -1183,6 +1300,16 @@ class _HtmlText(HTMLParser):
         self._boxes: list[tuple[str, int | None, list[str]]] = []
         self._summary: int | None = None  # where the open <summary>'s text starts in self._text
         self.internal: list[str] = []  # the first words of each part marked internal that was left out
+        # the page's panel controls (``_Controls``, set by html_document): each named id's label, role="tab" labels
+        self._labels: dict[str, str] = {}
+        self._tabs: dict[str, str] = {}
+        self._tags: Counter[str] = Counter()  # how many of each tag are open (outside skipped elements)
+        # open panels whose label heads their text when they have no heading: tag, how many of that tag were open
+        # around it, where its label goes in self.blocks (an empty Block holds the place), the label, the level of
+        # the page's heading before it, and how many headings the page had then
+        self._panels: list[tuple[str, int, int, str, int, int]] = []
+        self._heading_level = 0  # the level of the page's last heading (not a panel's label)
+        self._headings = 0  # how many headings were read, labels included
 
     def _flush(self) -> None:
         if self._pre:
@@ -1202,6 +1329,8 @@ class _HtmlText(HTMLParser):
                 from_bold = True  # a styled paragraph, not the document's own heading markup
             if level:
                 self.blocks.append(Block(text, level, from_bold=from_bold))
+                self._heading_level = level
+                self._headings += 1
             else:
                 if self._term:  # <dt>Restocking fee</dt><dd>10%</dd>: one sentence, not two paragraphs
                     term = "; ".join(self._term)
@@ -1224,12 +1353,21 @@ class _HtmlText(HTMLParser):
         named = dict(attrs)
         role = (named.get("role") or "").strip().lower()
         furniture = _furniture(tag, named) if tag not in _VOID_TAGS else None
-        if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or _hidden(named) or furniture) and tag not in _VOID_TAGS:
+        hidden = _hidden(named) and not _openable(named, self._labels.__contains__, self._tabs)
+        # a tab list's labels head their panels (``_end_panel``): read in place they were a list of links
+        if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or role == "tablist" or hidden or furniture) \
+                and tag not in _VOID_TAGS:
             self._flush()
             self._skipping.append(tag)
             if furniture:
                 self.furniture.append(furniture)
             return
+        if tag not in _VOID_TAGS:
+            if (_hidden(named) or _is_panel(named)) and (label := self._label(named)):
+                self._flush()
+                self._panels.append((tag, self._tags[tag], len(self.blocks), label, self._heading_level, self._headings))
+                self.blocks.append(Block(""))
+            self._tags[tag] += 1
         if tag == "table":
             self._flush()
             self._tables.append(_Table())
@@ -1289,6 +1427,8 @@ class _HtmlText(HTMLParser):
             if tag in self._skipping:  # tolerate unclosed children: close up to the matching element
                 del self._skipping[len(self._skipping) - 1 - self._skipping[::-1].index(tag):]
             return
+        if self._tags[tag]:
+            self._tags[tag] -= 1
         if tag in ("strong", "b"):
             self._bold = max(0, self._bold - 1)
         elif tag == "table" and self._tables:
@@ -1321,6 +1461,27 @@ class _HtmlText(HTMLParser):
             self._summary = None
         elif tag in _BOXES and not self._tables:
             self._close_box(tag)
+        while self._panels and self._panels[-1][0] == tag and self._panels[-1][1] >= self._tags[tag]:
+            self._end_panel()
+
+    def _label(self, attrs: dict[str, str | None]) -> str:
+        """A panel's label: the text of the control that names it, or of the tab its `aria-labelledby` names."""
+        ident = (attrs.get("id") or "").strip()
+        labelled = (self._tabs.get(name, "") for name in (attrs.get("aria-labelledby") or "").split())
+        return (self._labels.get(ident, "") if ident else "") or next((text for text in labelled if text), "")
+
+    def _end_panel(self) -> None:
+        """Close the innermost open panel: its label heads its text when the text has no heading of its own (a
+        tab's panel of paragraphs was read into the section before the tabs)."""
+        _, _, start, label, level, headings = self._panels.pop()
+        self._flush()
+        if headings != self._headings or len(self.blocks) <= start + 1 or self.blocks[start].text:
+            return  # a heading inside, no text, or the place was cut with a part marked internal
+        before = self.blocks[start - 1] if start else None
+        if before and before.level and before.text.casefold() == label.casefold():
+            return  # <h3><a href="#p">Returns</a></h3><div id="p" hidden>…: the heading is there already
+        self.blocks[start] = Block(label, min(max(level, 1) + 1, 3))
+        self._headings += 1
 
     def _close_box(self, tag: str) -> None:
         """Close the innermost open ``tag`` box; cut it with its content when its summary or first line is an
@@ -1410,12 +1571,18 @@ def html_document(text: str) -> tuple[list[Block], list[str], list[str]]:
     """Headings and paragraphs of an HTML page, the kinds of export furniture left out (``_FURNITURE``) and the
     first words of each part marked internal left out (``internal_marks``)."""
     parser = _HtmlText()
+    controls = _Controls()
+    controls.feed(text)
+    controls.close()
+    parser._labels, parser._tabs = controls.labels, controls.tabs
     named = [_class_heading(value) for value in re.findall(r"\bclass\s*=\s*[\"']([^\"'>]{1,200})[\"']", text, re.I)]
     parser._top_class = min((n for n in named if n), default=1)
     parser.feed(text)
     parser.close()
     parser._flush()
-    blocks, internal = drop_internal(parser.blocks)
+    while parser._panels:  # a panel never closed ends with the page
+        parser._end_panel()
+    blocks, internal = drop_internal([block for block in parser.blocks if block.text])  # without the places held
     return blocks, list(dict.fromkeys(parser.furniture)), parser.internal + internal
 
 
