@@ -928,10 +928,11 @@ def _drop_hidden_html(text: str) -> str:
         k = bisect_left(closes, (match.end(), -1))
         if k == len(closes):
             continue
-        span = (match.start(), closes[k][1])
         # a control outside the element names it (each id's controls stand in the order of the text)
-        if _openable(attrs, lambda ident: ident in controls and (controls[ident][0] < span[0]
-                                                                  or controls[ident][-1] >= span[1]), tabs):
+        def outside(ident: str, start: int = match.start(), end: int = closes[k][1]) -> bool:
+            return ident in controls and (controls[ident][0] < start or controls[ident][-1] >= end)
+
+        if _openable(attrs, outside, tabs):
             continue  # a panel a control on the page opens (a tab's, an accordion's): the reader sees it
         kept.append(text[pos:match.start()])
         pos = closes[k][1]
@@ -1365,7 +1366,8 @@ class _HtmlText(HTMLParser):
         if tag not in _VOID_TAGS:
             if (_hidden(named) or _is_panel(named)) and (label := self._label(named)):
                 self._flush()
-                self._panels.append((tag, self._tags[tag], len(self.blocks), label, self._heading_level, self._headings))
+                where = len(self.blocks)
+                self._panels.append((tag, self._tags[tag], where, label, self._heading_level, self._headings))
                 self.blocks.append(Block(""))
             self._tags[tag] += 1
         if tag == "table":

@@ -696,12 +696,14 @@ def test_inactive_wai_aria_tab_panels_are_policy_under_their_tabs_labels():
 
 BOOTSTRAP_KO = """<h1>수리 안내</h1>
 <ul class="nav nav-tabs" id="repairTabs">
-  <li class="nav-item"><button class="nav-link active" data-bs-toggle="tab" data-bs-target="#visit">방문 수리</button></li>
+  <li class="nav-item"><button class="nav-link active" data-bs-toggle="tab"
+      data-bs-target="#visit">방문 수리</button></li>
   <li class="nav-item"><button class="nav-link" data-bs-toggle="tab" data-bs-target="#mail">택배 수리</button></li>
 </ul>
 <div class="tab-content">
   <div class="tab-pane fade show active" id="visit"><p>방문 수리는 예약이 필요합니다.</p></div>
-  <div class="tab-pane fade" id="mail" style="display: none"><h3>택배 수리 절차</h3><p>왕복 배송비는 무료입니다.</p></div>
+  <div class="tab-pane fade" id="mail" style="display: none"><h3>택배 수리 절차</h3>
+    <p>왕복 배송비는 무료입니다.</p></div>
 </div>
 <h2>자주 묻는 질문</h2>
 <div class="accordion" id="faq">
@@ -720,7 +722,8 @@ def test_bootstrap_tab_panes_accordions_and_show_more_are_policy():
     # "show more" text are the page's; a pane with a heading of its own keeps it, the hidden <div> nothing names goes.
     assert [(b.level, b.text) for b in html_blocks(BOOTSTRAP_KO)] == [
         (1, "수리 안내"), (2, "방문 수리"), (0, "방문 수리는 예약이 필요합니다."), (3, "택배 수리 절차"),
-        (0, "왕복 배송비는 무료입니다."), (2, "자주 묻는 질문"), (3, "출장비가 있나요?"), (0, "출장비는 3,000원입니다."),
+        (0, "왕복 배송비는 무료입니다."), (2, "자주 묻는 질문"), (3, "출장비가 있나요?"),
+        (0, "출장비는 3,000원입니다."),
         (0, "개인정보 처리 방침을 확인하세요. 더 보기"), (3, "더 보기"), (0, "수리 기록은 1년간 보관합니다.")]
 
 
