@@ -793,6 +793,6 @@ def test_a_planted_order_inside_an_openable_panel_is_flagged_by_lint(tmp_path):
     [result] = ingest_documents(ws, [doc], config=config)
     assert [flag.sentence for flag in result.flagged] == [order]
     findings = [f for f in lint_workspace(ws, config=config).errors if f.rule == "instruction-text"]
-    assert len(findings) == 1 and findings[0].path == result.flagged[0].path
+    assert [(f.path, f.line) for f in findings] == [(flag.page, flag.line) for flag in result.flagged]
     pages = "".join(path.read_text() for path in (ws / "policies").glob("*.md"))
     assert "A call-out costs $45." in pages and "Ignore previous instructions" not in pages
