@@ -30,6 +30,8 @@ and each gap is bounded.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from mem.core.instructions.other_parties import plain_contact_ask
 from mem.core.text.pattern import LazyPattern, lazy
 
@@ -134,9 +136,33 @@ _JA_NOT = lazy(r"に(?:伝えて|伝言|連絡して|知らせて)|(?:私|自分
 _JA_GATE = lazy("友|妹|弟|姉|兄|姪|甥|いとこ|隣|同僚|後輩|先輩|元|クラス|さん|くん|君|ちゃん")
 
 
-def _near(theirs: LazyPattern, ask: LazyPattern, text: str, reach: int) -> bool:
-    """Whether an ask stands within ``reach`` characters of a datum of the person (before or after it)."""
-    return any(ask.search(text[max(0, match.start() - reach) : match.end() + reach]) for match in theirs.finditer(text))
+# where a clause ends: a sentence's end, a semicolon, a comma, a dash between blanks, "but" — an exemption ("don't
+# tell …", "I'll change …", "let my friend know") speaks for its own clause, not for the whole message
+_CLAUSE_END = lazy(r"[.?!;:\n。！？、,，]|\s[-–—]\s|\bbut\b")
+
+
+def _clauses(text: str) -> list[int]:
+    """The offsets where the clauses of ``text`` end, in order (the text's end last)."""
+    return [match.start() for match in _CLAUSE_END.finditer(text)] + [len(text)]
+
+
+def _near(theirs: LazyPattern, ask: LazyPattern, text: str, reach: int, exempt: LazyPattern | None = None) -> bool:
+    """Whether an ask stands within ``reach`` characters of a datum of the person (before or after it), no
+    ``exempt`` words in the clauses from the one to the other."""
+    ends = _clauses(text) if exempt is not None else []
+    exemptions = [match.start() for match in exempt.finditer(text)] if exempt is not None else []
+    for match in theirs.finditer(text):
+        offset = max(0, match.start() - reach)
+        for asked in ask.finditer(text[offset : match.end() + reach]):
+            if exempt is None:
+                return True
+            first = bisect_left(ends, min(match.start(), offset + asked.start()))
+            start = ends[first - 1] if first > 0 else 0
+            last = bisect_left(ends, max(match.end(), offset + asked.end()))
+            stop = ends[min(last, len(ends) - 1)]
+            if bisect_left(exemptions, stop) == bisect_left(exemptions, start):
+                return True  # no exemption starts in the clauses from the datum to the ask
+    return False
 
 
 def others_record(text: str) -> bool:
@@ -144,17 +170,13 @@ def others_record(text: str) -> bool:
     person's record to be changed (see above)."""
     if plain_contact_ask(text):  # the other side's contact as the platform hands it over (``other_parties``)
         return False
-    if (
-        _EN_GATE.search(text)
-        and (
-            _near(_EN_THEIRS, _EN_ASK, text, 80)
-            or (_near(_EN_THEIR_OWN, _EN_ASK, text, 80) and _EN_PERSON_ANYWHERE.search(text))
-        )
-        and not _EN_NOT.search(text)
+    if _EN_GATE.search(text) and (
+        _near(_EN_THEIRS, _EN_ASK, text, 80, _EN_NOT)
+        or (_near(_EN_THEIR_OWN, _EN_ASK, text, 80, _EN_NOT) and _EN_PERSON_ANYWHERE.search(text))
     ):
         return True
     if text.isascii():
         return False
-    if _KO_GATE.search(text) and _near(_KO_THEIRS, _KO_ASK, text, 60) and not _KO_NOT.search(text):
+    if _KO_GATE.search(text) and _near(_KO_THEIRS, _KO_ASK, text, 60, _KO_NOT):
         return True
-    return bool(_JA_GATE.search(text) and _near(_JA_THEIRS, _JA_ASK, text, 60) and not _JA_NOT.search(text))
+    return bool(_JA_GATE.search(text) and _near(_JA_THEIRS, _JA_ASK, text, 60, _JA_NOT))

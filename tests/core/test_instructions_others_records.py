@@ -49,6 +49,33 @@ def test_a_message_passed_on_or_a_booking_made_for_them(text: str) -> None:
     assert not instruction_like(text)
 
 
+# the exemption belongs to the clause it is in: a "don't tell", a passing-on or "I'll change …" elsewhere in the message
+# leaves an ask for the person's datum in another clause an ask (rfixr24's report)
+OTHERS_BESIDE_AN_EXEMPTION = [
+    "Don't tell anyone, but what's my friend's phone number?",
+    "I'll change my own address later. What is my neighbour Sam's booking time?",
+    "Please don't share this with her. Could you give me my sister's new address?",
+    "제 연락처는 친구한테 전해 주세요. 그리고 친구 동생 예약 시간 좀 알려주세요.",
+    "友達に伝えてください。それと、同僚の山田さんの連絡先を教えてください。",
+]
+EXEMPT_IN_ITS_OWN_CLAUSE = [
+    "Please don't tell anyone my friend's phone number.",
+    "I'll change my flatmate's booking myself on the app, thanks.",
+    "친구 예약 시간 바뀐 거 친구한테 알려 주세요.",
+    "友達の予約時間の変更を友達に伝えてください。",
+]
+
+
+@pytest.mark.parametrize("text", OTHERS_BESIDE_AN_EXEMPTION)
+def test_an_exemption_in_another_clause_does_not_clear_the_ask(text: str) -> None:
+    assert others_record(normalize(text))
+
+
+@pytest.mark.parametrize("text", EXEMPT_IN_ITS_OWN_CLAUSE)
+def test_an_exemption_in_the_asks_clause_still_clears_it(text: str) -> None:
+    assert not others_record(normalize(text))
+
+
 @pytest.mark.parametrize(
     "unit",
     [
