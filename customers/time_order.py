@@ -7,7 +7,8 @@ Leeds" of 10 November. Turns within an import, and conversations within one extr
 first; the order of *imports* decided here alone.
 
 - ``said_on``: the day a fact's words were said — the latest day of its customer quotes (``Evidence.said_on``), else
-  of any quote, else the day it is about (``Fact.when``).
+  of any quote, else unknown (``None``): never the day the fact is *about* (``Fact.when``, which may be a day to come)
+  nor the day mem stored it (an import's day, not the customer's).
 - ``said_before``: a candidate said on an earlier day than the fact it would replace. Extraction then judges it into
   history (``into_history``): it is stored ``replaced`` by the newer fact, linked both ways where the newer fact
   names no earlier one, and the newer fact stays in force. A day is the unit: on the same day, the order of the
@@ -39,8 +40,8 @@ def evidence_day(evidence: Iterable[Evidence]) -> date | None:
 
 
 def said_on(fact: Fact) -> date | None:
-    """The day ``fact``'s words were said: its quotes' latest day, else the day it is about."""
-    return evidence_day(fact.evidence) or fact.when
+    """The day ``fact``'s words were said: its quotes' latest day, else ``None`` (not known)."""
+    return evidence_day(fact.evidence)
 
 
 def said_before(evidence: Iterable[Evidence], fact: Fact) -> bool:

@@ -97,3 +97,21 @@ def test_extract_again_says_what_it_put_back_in_order(isolated_env, tmp_path, mo
     result = mem("extract", "--customer", "c1", "--again")
     assert result.exit_code == 0, result.stderr
     assert f"put in the order said: {newer.id} (said last) is in force again, {older.id} is history" in result.stdout
+
+
+def test_said_on_is_the_day_the_words_were_said_never_the_day_they_are_about():
+    """A fact whose quotes carry no day was said on a day nobody knows: not the future day it is about (rfixr24)."""
+    from datetime import date
+
+    from mem.customers.fact_record import Evidence, Fact
+    from mem.customers.time_order import said_before, said_on
+
+    about_next_year = Fact.new("event", "Moving to 3 Quay Street on 1 March 2031.", valid_at=date(2031, 3, 1),
+                               evidence=[Evidence("log1", "t1", "customer", "Moving to 3 Quay Street on 1 March 2031.")])
+    assert said_on(about_next_year) is None
+    said = [Evidence("log2", "t1", "customer", "I live at 9 Mill Road now.", said_on=date(2026, 9, 1))]
+    assert not said_before(said, about_next_year)  # not "said before" a fact because it is about a later day
+    dated = Fact.new("event", "Moving on 1 March 2031.", valid_at=date(2031, 3, 1), evidence=[
+        Evidence("log1", "t1", "customer", "Moving on 1 March 2031.", said_on=date(2026, 10, 2))])
+    assert said_on(dated) == date(2026, 10, 2)
+    assert said_before(said, dated)
