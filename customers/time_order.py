@@ -10,12 +10,14 @@ first; the order of *imports* decided here alone.
   of any quote, else unknown (``None``): never the day the fact is *about* (``Fact.when``, which may be a day to come)
   nor the day mem stored it (an import's day, not the customer's).
 - ``said_before``: a candidate said on an earlier day than the fact it would replace. Extraction then judges it into
-  history (``into_history``): it is stored ``replaced`` by the newer fact, linked both ways where the newer fact
-  names no earlier one, and the newer fact stays in force. A day is the unit: on the same day, the order of the
+  history (``into_history``): it is stored ``replaced``, in its place by day in the chain of replacements the newer
+  fact ends (linked both ways, one fact replaced by each), and the newer fact stays in force. A day is the unit: on the same day, the order of the
   log decides, as before.
 - ``put_in_time_order`` (``mem extract --again``): a workspace already wrong — an active fact that replaced one said
   on a later day — has each such chain of replacements put back in the order the words were said: the one said last
-  is in force, the others ``replaced``, each by the next. Running it twice changes nothing the second time.
+  is in force, the others ``replaced``, each by the next; a context item naming a value put into history ends with
+  it, and the chain's link to a fact before it (one not ``replaced``) stays on its oldest fact. Running it twice
+  changes nothing the second time.
 """
 
 from __future__ import annotations
@@ -51,15 +53,31 @@ def said_before(evidence: Iterable[Evidence], fact: Fact) -> bool:
 
 
 def into_history(store: CustomerStore, fact: Fact, newer: Fact, *, reason: str) -> Fact:
-    """Store ``fact``, said before the active ``newer`` it would replace, as ``replaced`` by it; ``newer`` stays in
-    force and, when it names no earlier fact, now names this one."""
+    """Store ``fact``, said before the active ``newer`` it would replace, as ``replaced``; ``newer`` stays in force.
+
+    ``fact`` takes its place in the chain of replacements ``newer`` ends, by the day its words were said: after the
+    latest fact of the chain said on or before that day (or of a day not known), replaced by the one after it, the
+    links both ways. Before, a ``newer`` that had already replaced another fact was replaced "by" two facts (a fork
+    of its chain)."""
+    day = evidence_day(fact.evidence)
+    later, earlier = newer, None  # ``fact`` goes between ``earlier`` (may be none) and ``later``
+    for older in _chain(store, newer)[-2::-1]:
+        theirs = said_on(older)
+        if day is None or theirs is None or theirs <= day:
+            earlier = older
+            break
+        later = older
     with store.transaction():
         store.consent.require(fact)
-        stored = store.facts.save(fact.replace(status="replaced", superseded_by=newer.id, supersedes=None),
-                                  action="added", actor=ACTOR,
-                                  reason=f"said before {newer.id}, imported after it: kept as history ({reason})")
-        if newer.supersedes is None:
-            store.facts.save(newer.replace(supersedes=stored.id), action="linked", actor=ACTOR,
+        stored = store.facts.save(
+            fact.replace(status="replaced", superseded_by=later.id, supersedes=earlier.id if earlier else None),
+            action="added", actor=ACTOR,
+            reason=f"said before {later.id}, imported after it: kept as history ({reason})")
+        if earlier is not None:
+            store.facts.save(earlier.replace(superseded_by=stored.id), action="linked", actor=ACTOR,
+                             reason=f"replaced by {stored.id}, said after it")
+        if later.supersedes is None or earlier is not None:
+            store.facts.save(later.replace(supersedes=stored.id), action="linked", actor=ACTOR,
                              reason=f"replaces {stored.id}, said before it")
         if stored.agreement:
             store.outbox.queue(stored)  # what the service agreed to then is evidence all the same
@@ -69,6 +87,8 @@ def into_history(store: CustomerStore, fact: Fact, newer: Fact, *, reason: str) 
 def put_in_time_order(store: CustomerStore) -> list[dict[str, str]]:
     """Put back in time order each chain of replacements whose active fact was said before one it replaced (module
     doc). Returns ``{"active", "was_active"}`` per chain changed. Inside the caller's transaction."""
+    from mem.customers.promotion import end_items_naming  # promotion reads slots: not on every import of this module
+
     changed: list[dict[str, str]] = []
     for fact in store.facts.list(statuses=["active"]):
         chain = _chain(store, fact)
@@ -82,8 +102,9 @@ def put_in_time_order(store: CustomerStore) -> list[dict[str, str]]:
             zip(days, chain, strict=True)))]
         if ordered[-1].id == fact.id:
             continue
+        outer = chain[0].supersedes  # the chain's oldest fact's link to one before it (not a replaced one): kept
         for position, item in enumerate(ordered):
-            before = ordered[position - 1].id if position > 0 else None
+            before = ordered[position - 1].id if position > 0 else outer
             after = ordered[position + 1].id if position + 1 < len(ordered) else None
             status = "active" if after is None else "replaced"
             if (item.supersedes, item.superseded_by, item.status) == (before, after, status):
@@ -93,6 +114,8 @@ def put_in_time_order(store: CustomerStore) -> list[dict[str, str]]:
                              action=action, actor=ACTOR,
                              reason="put in the order the customer said them (mem extract --again): "
                                     f"{ordered[-1].id} was said last")
+            if item.status == "active" and status == "replaced":
+                end_items_naming(store, item, ordered[-1])  # as any update: what names its value ends with it
         changed.append({"active": ordered[-1].id, "was_active": fact.id})
     return changed
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from mem.core.config import Config
 from mem.customers import CustomerStore, extract_pending
+from mem.customers.fact_record import Fact
 from mem.customers.rejudge import rejudge
 
 NEW = [("2026-08-20T09:00:00Z", "customer", "My new address is 7 Heron Way, Bath BA1 2QT."),
@@ -115,3 +116,53 @@ def test_said_on_is_the_day_the_words_were_said_never_the_day_they_are_about():
         Evidence("log1", "t1", "customer", "Moving on 1 March 2031.", said_on=date(2026, 10, 2))])
     assert said_on(dated) == date(2026, 10, 2)
     assert said_before(said, dated)
+
+
+THREE = [("2026-04-01T09:00:00Z", "My address is 12 Abbey Road, Hull HU1 1AA."),
+         ("2026-05-01T09:00:00Z", "My new address is 21 Quarry Hill, Leeds LS1 2AB."),
+         ("2026-05-09T09:00:00Z", "I moved again, my new address is 3 Salt Lane, York YO1 7HH.")]
+
+
+def test_a_backfill_between_two_links_of_a_chain_is_put_between_them_not_beside(isolated_env, tmp_path):
+    """The newer fact already replaced another: the backfilled value said between the two goes between them in the
+    chain — one fact replaced by each, no fork (rfixr24)."""
+    with CustomerStore.open(tmp_path, "c1") as store:
+        for name, (when, said) in (("first", THREE[0]), ("last", THREE[2]), ("between", THREE[1])):
+            _import(store, tmp_path, name, [(when, "customer", said)])
+        facts = {word: next(f for f in store.facts.list(statuses=None) if word in f.text)
+                 for word in ("Abbey Road", "Quarry Hill", "Salt Lane")}
+        first, between, last = facts["Abbey Road"], facts["Quarry Hill"], facts["Salt Lane"]
+        assert last.status == "active" and between.status == "replaced" and first.status == "replaced"
+        assert [f.id for f in store.facts.list(statuses=None) if f.superseded_by == last.id] == [between.id]
+        assert (first.superseded_by, between.supersedes, between.superseded_by, last.supersedes) == (
+            between.id, first.id, last.id, between.id)
+
+
+def test_extract_again_ends_what_names_the_value_it_puts_into_history_and_keeps_the_oldest_link(
+        isolated_env, tmp_path, monkeypatch):
+    """``mem extract --again`` puts an older value that replaced a newer one into history: the context item naming it
+    ends with it, as with any update, and the link of the chain's oldest fact to the fact before it (not a
+    replaced one: a retracted value) stays with the chain (rfixr24)."""
+    import mem.customers.extract as extract
+
+    with CustomerStore.open(tmp_path, "c1") as store:
+        _import(store, tmp_path, "last", [("2026-05-09T09:00:00Z", "customer", "My new address is 3 Salt Lane, York.")])
+        monkeypatch.setattr(extract, "said_before", lambda evidence, fact: False)  # an older mem: no time order
+        _import(store, tmp_path, "between", [("2026-05-01T09:00:00Z", "customer",
+                                              "I've moved. I live at 21 Quarry Hill, Leeds now. "
+                                              "Please send everything to this address from now on.")])
+        monkeypatch.undo()
+        items = store.context.items(include_unconfirmed=True)
+        assert len(items) == 1 and "21 Quarry Hill" in items[0].text, items
+        salt = next(f for f in store.facts.list(statuses=None) if "Salt Lane" in f.text)
+        quarry = next(f for f in store.facts.list(statuses=["active"]) if "Quarry Hill" in f.text)
+        assert salt.status == "replaced" and quarry.supersedes == salt.id
+        gone = store.facts.add(Fact.new("attribute", "My address is 12 Abbey Road, Hull."), actor="test")
+        with store.transaction():
+            gone = store.facts.save(gone.replace(status="retracted", superseded_by=salt.id), action="retracted",
+                                    actor="test", reason="taken back")
+            store.facts.save(salt.replace(supersedes=gone.id), action="linked", actor="test", reason="as left")
+        assert rejudge(store).reordered
+        assert store.facts.get(salt.id).status == "active"
+        assert store.context.items(include_unconfirmed=True) == []
+        assert store.facts.get(quarry.id).supersedes == gone.id  # the chain's oldest now
