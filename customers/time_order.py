@@ -11,8 +11,8 @@ first; the order of *imports* decided here alone.
   nor the day mem stored it (an import's day, not the customer's).
 - ``said_before``: a candidate said on an earlier day than the fact it would replace. Extraction then judges it into
   history (``into_history``): it is stored ``replaced``, in its place by day in the chain of replacements the newer
-  fact ends (linked both ways, one fact replaced by each), and the newer fact stays in force. A day is the unit: on the same day, the order of the
-  log decides, as before.
+  fact ends (linked both ways, one fact replaced by each), and the newer fact stays in force. A day is the unit: on
+  the same day, the order of the log decides, as before.
 - ``put_in_time_order`` (``mem extract --again``): a workspace already wrong — an active fact that replaced one said
   on a later day — has each such chain of replacements put back in the order the words were said: the one said last
   is in force, the others ``replaced``, each by the next; a context item naming a value put into history ends with

@@ -108,7 +108,7 @@ def test_said_on_is_the_day_the_words_were_said_never_the_day_they_are_about():
     from mem.customers.time_order import said_before, said_on
 
     about_next_year = Fact.new("event", "Moving to 3 Quay Street on 1 March 2031.", valid_at=date(2031, 3, 1),
-                               evidence=[Evidence("log1", "t1", "customer", "Moving to 3 Quay Street on 1 March 2031.")])
+                               evidence=[Evidence("log1", "t1", "customer", "Moving to 3 Quay St on 1 March 2031.")])
     assert said_on(about_next_year) is None
     said = [Evidence("log2", "t1", "customer", "I live at 9 Mill Road now.", said_on=date(2026, 9, 1))]
     assert not said_before(said, about_next_year)  # not "said before" a fact because it is about a later day
