@@ -33,7 +33,7 @@ from mem.core.text import terms
 from mem.core.text.language import detect_language
 from mem.core.text.sentences import Sentence
 from mem.customers import kinds
-from mem.customers.slots import answers_proposal, declines
+from mem.customers.slots import answers_proposal, declines, thanks_the_customer
 
 # "I can offer…", "we could send…", "…드릴 수 있습니다", "…可能です", "…できます": the service can, if the customer
 # wants
@@ -91,8 +91,13 @@ def taken_up(roles: Sequence[str], texts: Sequence[str], by_mem: Sequence[bool],
     if first is None:
         return []
     opening = re.split(r"[,;:、，]\s*", first.text, maxsplit=1)[0].strip() or first.text
-    answer = answers_proposal(opening, lang=lang, asked=False)
-    if declines(first.text, lang=lang):
+    thanked = False  # an agent turn straight before it thanked the customer: "いえいえ" answers that, not the offer
+    index = reply - 1
+    while index >= max(0, reply - _MAX_BACK) and roles[index] not in customer_roles and not thanked:
+        thanked = roles[index] != "system" and thanks_the_customer(texts[index])
+        index -= 1
+    answer = answers_proposal(opening, lang=lang, asked=False, thanked=thanked)
+    if declines(first.text, lang=lang, thanked=thanked):
         return []  # "Thanks, great, but no.": the thanks opens a no ("No thanks" below)
     if answer != "yes" and not _REACTION.match(said):
         # a reply that neither says yes nor only reacts ("No thanks", "010 2287 6105 이에요", "What about a refund

@@ -57,6 +57,7 @@ from mem.customers.slots import (
     shape_values,
     slot_in,
     states_value,
+    thanks_the_customer,
     undoes,
 )
 from mem.customers.statements import build_statement
@@ -607,7 +608,10 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
     asks = questions[-1]
     # the yes is read from the opening clause, a no after a pleasantry from the whole first sentence ("Thanks, great,
     # but no.", "좋아요, 근데 아니요")
-    if answers_proposal(yes, lang=lang, asked=asks) != "yes" or declines(whole[0].text, lang=lang) \
+    # 「ありがとうございます、いえいえ」 after the agent's thanks answers the thanks, not the proposal
+    thanked = thanks_the_customer(previous.text)
+    if answers_proposal(yes, lang=lang, asked=asks, thanked=thanked) != "yes" \
+            or declines(whole[0].text, lang=lang, thanked=thanked) \
             or kept_slots([s.text for s in whole]) \
             or is_question(yes) and not _PLAIN_YES.match(yes):
         # "그거 따로 가입해야 돼요?", "아 그래요?": a question back takes nothing up ("Yep, and can the next visit be a

@@ -1859,19 +1859,44 @@ def kept_for_once(sentences: list[str], reply: str = "", *, asked: str = "") -> 
     return frozenset(kept)
 
 
-def declines(reply: str, *, lang: str) -> bool:
+# the polite "no need" that answers a thanks ("ありがとうございます、いえいえ", "감사합니다, 아니에요", "Thanks, no no,
+# thank you!"): a first sentence of nothing else — a "no" that goes on ("いえいえ、結構です") still declines
+_WELCOME_BACK = {
+    "en": lazy(rf"^\W*{_EN_PLEASANTRY}{{0,3}}(?:no,?\s+no|not\s+at\s+all)\b[,!.\s]*"
+               r"(?:(?:thank\s+you|thanks)(?:\s+(?:too|as\s+well))?|my\s+pleasure|you'?re\s+welcome)?[\s!.]*$", _I),
+    "ko": lazy(rf"^\W*{_KO_PLEASANTRY}{{0,2}}(?:아니에요|아닙니다|아니예요|별말씀을요?)[~,.!\s]*"
+               r"(?:(?:제가|저야말로|오히려)\s*(?:더\s*)?(?:감사하죠|감사합니다|감사해요|고맙죠|고맙습니다))?[~.!\s]*$"),
+    "ja": lazy(rf"^\W*{_JA_PLEASANTRY}{{0,2}}(?:いえいえ|いえいえいえ|とんでもない(?:です)?)[、,。!！\s]*"
+               r"(?:こちらこそ(?:ありがとうございます|ありがとう)?)?[。!！\s]*$"),
+}
+_THANKS = lazy(r"\bthank(?:s|\s+you)\b|\bcheers\b|감사|고맙|ありがとう|感謝", _I)
+
+
+def thanks_the_customer(agent_words: str) -> bool:
+    """Whether the agent's turn thanks the customer ("Thanks for letting us know.", "감사합니다",
+    「ありがとうございます」): a reply may answer that thanks rather than what the turn puts."""
+    return bool(_THANKS.search(agent_words))
+
+
+def declines(reply: str, *, lang: str, thanked: bool = False) -> bool:
     """Whether ``reply`` opens by declining what the agent put ("nah", "Thanks, great, but no.", "좋아요, 근데 아니요",
     「いいですね、でも結構です」): a caller that reads the yes from a reply's opening clause alone reads the no from its
-    whole first sentence, where the "but no" after the pleasantry stands."""
-    return bool(_DECLINES[lang].match(reply.strip()))
+    whole first sentence, where the "but no" after the pleasantry stands. When the agent ``thanked`` the customer, a
+    first sentence that only answers the thanks (「ありがとうございます、いえいえ」, "감사합니다, 아니에요") declines
+    nothing."""
+    reply = reply.strip()
+    if thanked and _WELCOME_BACK[lang].match(reply):
+        return False
+    return bool(_DECLINES[lang].match(reply))
 
 
-def answers_proposal(reply: str, *, lang: str, asked: bool) -> str | None:
+def answers_proposal(reply: str, *, lang: str, asked: bool, thanked: bool = False) -> str | None:
     """How the customer's reply opens against what the agent put to them: ``"yes"`` (agrees: to a yes/no question when
     ``asked``, else acknowledges a value the agent says it set), ``"no"`` (declines, or agrees to this one time only),
-    or ``None`` (neither: a question back, something else)."""
+    or ``None`` (neither: a question back, something else). ``thanked``: the agent thanked the customer, and an answer
+    to the thanks alone is no "no" (``declines``)."""
     reply = reply.strip()
-    if _ONE_OFF.search(reply) or _DECLINES[lang].match(reply):
+    if _ONE_OFF.search(reply) or declines(reply, lang=lang, thanked=thanked):
         return "no"
     if _AGREES[lang].match(reply) or _THUMBS_UP.match(reply) or not asked and _ACKNOWLEDGES[lang].match(reply):
         return "yes"
@@ -1958,7 +1983,8 @@ def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> S
     # as the last question does; the reply still answers the last sentence (a "👍" acknowledges it)
     asked_before = not asked and any(_PUT_AS_QUESTION.search(sentence) and (_SETS.search(sentence) or _CONFIRMS.search(
         sentence)) for sentence in sentences[-3:-1])
-    if answers_proposal(customer_words, lang=lang, asked=asked) != "yes" or not asked and not asked_before and not any(
+    if answers_proposal(customer_words, lang=lang, asked=asked, thanked=thanks_the_customer(agent_words)) != "yes" \
+            or not asked and not asked_before and not any(
             _SETS.search(sentence) for sentence in sentences):
         return None  # a statement the customer acknowledges puts a value only where the agent says it sets one
     for sentence in reversed(sentences):

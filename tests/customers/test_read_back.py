@@ -205,3 +205,51 @@ def test_the_read_back_reads_a_long_run_in_linear_time(unit):
     read_back(text + " is that correct?")
     read_back_spans([text])
     assert time.process_time() - started < 2.0
+
+
+# a thanks, then the polite "no need" that answers the agent's own thanks (rfixr24's report): no decline when the
+# agent thanked the customer — the same words to an agent that did not thank, and a "no" that goes on, still decline
+WELCOME_BACK = [
+    ("ありがとうございます、いえいえ", "ja"), ("いえいえ、こちらこそありがとうございます", "ja"),
+    ("ありがとうございます、とんでもないです！", "ja"),
+    ("감사합니다, 아니에요", "ko"), ("아니에요~ 제가 더 감사하죠", "ko"),
+    ("Thanks, no no, thank you!", "en"), ("Not at all, thank you too", "en"),
+]
+
+
+@pytest.mark.parametrize("reply, lang", WELCOME_BACK)
+def test_an_answer_to_the_agent_s_thanks_declines_nothing(reply, lang):
+    from mem.customers.slots import declines
+
+    assert not declines(reply, lang=lang, thanked=True)
+    assert answers_proposal(reply, lang=lang, asked=False, thanked=True) != "no"
+    assert answers_proposal(reply, lang=lang, asked=True, thanked=True) != "no"
+
+
+@pytest.mark.parametrize("reply, lang", [
+    *WELCOME_BACK[:1], *WELCOME_BACK[3:4],
+    ("Thanks, no no, keep the old one.", "en"), ("ありがとうございます、いえいえ、結構です", "ja"),
+    ("감사합니다, 아니에요 그냥 두세요", "ko"),
+])
+def test_the_same_words_without_a_thanks_or_going_on_still_decline(reply, lang):
+    from mem.customers.slots import declines
+
+    thanked = (reply, lang) not in WELCOME_BACK  # the welcome-back words said to an agent that did not thank
+    assert declines(reply, lang=lang, thanked=thanked) or answers_proposal(reply, lang=lang, asked=True,
+                                                                             thanked=thanked) == "no"
+
+
+@pytest.mark.parametrize("agent, reply, value", [
+    ("ご連絡ありがとうございます！お届け先を仙台市青葉区一番町3-8-1に変更しました。", "ありがとうございます、いえいえ",
+     "仙台市青葉区一番町3-8-1"),
+    ("알려 주셔서 감사합니다! 배송지를 광주 남구 봉선로 112로 변경했습니다.", "감사합니다, 아니에요", "봉선로 112"),
+])
+def test_a_thanks_answered_after_a_change_the_agent_made_is_no_decline_of_it(agent, reply, value):
+    """The agent's change is agreed to as with a plain yes ("はい", "네"): before, the polite no declined it."""
+    turns = [Turn(id="t0", role="customer", text="引っ越しました。" if agent.isascii() is False and "ご" in agent
+                  else "이사했어요."),
+             Turn(id="t1", role="agent", text=agent), Turn(id="t2", role="customer", text=reply)]
+    before = deterministic_candidates(turns[:2] + [Turn(id="t2", role="customer", text="はい" if "ご" in agent
+                                                        else "네")], log_id="l", reference=date(2026, 1, 5))
+    found = deterministic_candidates(turns, log_id="l", reference=date(2026, 1, 5))
+    assert len([c for c in found if c.agreement]) == len([c for c in before if c.agreement]) == 1
