@@ -276,6 +276,7 @@ def _turn(turn: LoggedTurn, *, host_confirms: bool = False) -> Turn:
             refs.append(PolicyRef(ref["page"], ref["version"]))
     return Turn(id=turn.id, role=turn.role, text=turn.text, speaker=turn.speaker,
                 day=turn.time.date(),  # in the speaker's zone when the turn kept its UTC offset
+                time=turn.time,
                 policy_refs=tuple(refs),
                 by_mem=bool(meta.get("engine")) or (meta.get("logged_by") == "host" and not host_confirms))
 

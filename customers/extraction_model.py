@@ -169,7 +169,7 @@ def _candidate(item: Any, position: int, turns: list[Turn], log_turns: list[LogT
     if turn.role not in customer_roles:
         raise ModelAnswerRejected(f"model answer: {where} quotes a {turn.role} turn, not the customer")
     evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
-                         said_on=turn.day)]
+                         said_on=turn.day, said_at=turn.time)]
     agreement = item.get("agreement", False)
     if not isinstance(agreement, bool):
         raise ModelAnswerRejected(f"model answer: {where}.agreement must be true or false")
@@ -182,7 +182,7 @@ def _candidate(item: Any, position: int, turns: list[Turn], log_turns: list[LogT
         if confirming.role in customer_roles or not isinstance(confirmation, str):
             raise ModelAnswerRejected(f"model answer: {where} claims an agreement without an agent confirmation")
         evidence.append(Evidence(log_id=log_id, turn=confirming.id, role="agent", quote=confirmation,
-                                 speaker=confirming.speaker, said_on=confirming.day))
+                                 speaker=confirming.speaker, said_on=confirming.day, said_at=confirming.time))
         kind = "decision"
     problem = check_evidence(evidence, log_turns, customer_roles=customer_roles, agreement=agreement)
     if problem:

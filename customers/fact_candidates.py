@@ -16,7 +16,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 
 from mem.core.text import terms as content_terms
 from mem.core.text.language import detect_language
@@ -73,6 +73,8 @@ class Turn:
     speaker: str | None = None
     day: date | None = None
     policy_refs: tuple[PolicyRef, ...] = ()
+    # the instant it was said (aware: the log keeps every turn's UTC time), beside its local ``day``
+    time: datetime | None = None
     # mem's own answer (``mem ask``, MCP ``ask``: the log names its engine): it reads the policy out and
     # never commits the service to anything, so it confirms no agreement
     by_mem: bool = False
@@ -342,9 +344,9 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
         out.append(Candidate(
             kind="decision", text=f"{reply.speaker}: {text}" if reply.speaker else text,
             evidence=(Evidence(log_id=log_id, turn=reply.id, role="customer", quote=offer.quote,
-                               speaker=reply.speaker, said_on=reply.day),
+                               speaker=reply.speaker, said_on=reply.day, said_at=reply.time),
                       Evidence(log_id=log_id, turn=agent.id, role="agent", quote=offer.sentence.text,
-                               speaker=agent.speaker, said_on=agent.day)),
+                               speaker=agent.speaker, said_on=agent.day, said_at=agent.time)),
             valid_at=reference, agreement=True, lang=detect_language(offer.sentence.text),
             policy_refs=agent.policy_refs,
             # the statement says what was agreed: the service's promise, not the customer's "OK" — said by the
@@ -656,9 +658,9 @@ def _agreed_to_question(turn: Turn, previous: Turn, said_before: list[Sentence],
     return Candidate(
         kind="decision", text=f"{turn.speaker}: {text}" if turn.speaker else text,
         evidence=(Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
-                           said_on=turn.day),
+                           said_on=turn.day, said_at=turn.time),
                   Evidence(log_id=log_id, turn=previous.id, role="agent", quote=proposal, speaker=previous.speaker,
-                           said_on=previous.day)),
+                           said_on=previous.day, said_at=previous.time)),
         valid_at=reference, agreement=True, slot=slot, lang=lang, policy_refs=previous.policy_refs,
         statement=statement, correction=correction, shapes=(slot,) if shaped else ()), rest
 
@@ -954,7 +956,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             # reason is not stored, but the new city is no secret — the clauses that fill a slot are kept
             quote = _slot_part_without_reason(quote, lang, allowed) or quote
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
-                             said_on=turn.day)]
+                             said_on=turn.day, said_at=turn.time)]
         agreement = reissued = False
         text = quote
         # A confirmation is only ever read from the following turn, so ``following`` is set here.
@@ -962,7 +964,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             agreement = True
             kind = "decision"
             evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=confirmation,
-                                     speaker=following.speaker, said_on=following.day))
+                                     speaker=following.speaker, said_on=following.day, said_at=following.time))
             text = f"{quote} → {confirmation}"
         if asked and group is groups[0]:
             # An answer reads only with what it answers ("Enterprise." after "Which plan are you

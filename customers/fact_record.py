@@ -43,6 +43,9 @@ class Evidence:
     quote: str
     speaker: str | None = None
     said_on: date | None = None
+    # the instant that turn was said (aware), when the evidence came from a logged turn: days in the speakers' own
+    # zones can disagree with the order of the instants (``time_order``)
+    said_at: datetime | None = None
     # the words give a detail of the speaker's own, not the account holder's: another person writing in the
     # customer's chat ("This is her husband. My email is …", ``delegates``; newuser24 #5) — told back as theirs
     others_own: bool = False
@@ -56,6 +59,8 @@ class Evidence:
             "speaker": self.speaker,
             "said_on": self.said_on.isoformat() if self.said_on else None,
         }
+        if self.said_at is not None:
+            data["said_at"] = self.said_at.isoformat()  # only when known: every record written before reads the same
         if self.others_own:
             data["others_own"] = True  # only when set: every record written before reads the same
         return data
@@ -68,6 +73,13 @@ class Evidence:
             day = date.fromisoformat(said_on[:10]) if said_on else None
         except (TypeError, ValueError) as exc:
             raise InvalidInput(f"evidence.said_on is not an ISO date: {said_on!r}") from exc
+        said_at = data.get("said_at")
+        try:
+            instant = datetime.fromisoformat(said_at) if said_at else None
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"evidence.said_at is not an ISO time: {said_at!r}") from exc
+        if instant is not None and instant.tzinfo is None:
+            raise InvalidInput(f"evidence.said_at has no UTC offset: {said_at!r}")
         evidence = cls(
             log_id=_str(data, "log_id", "evidence"),
             turn=_str(data, "turn", "evidence"),
@@ -75,6 +87,7 @@ class Evidence:
             quote=_str(data, "quote", "evidence"),
             speaker=data.get("speaker"),
             said_on=day,
+            said_at=instant,
             others_own=data.get("others_own") is True,
         )
         if evidence.role not in ROLES:

@@ -23,7 +23,7 @@ first; the order of *imports* decided here alone.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date
+from datetime import UTC, date
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -46,8 +46,25 @@ def said_on(fact: Fact) -> date | None:
     return evidence_day(fact.evidence)
 
 
+def evidence_utc_day(evidence: Iterable[Evidence]) -> date | None:
+    """The latest UTC day of these quotes' instants (the customer's quotes when any), or ``None`` when one of them
+    kept no instant (evidence stored before instants were kept)."""
+    quotes = list(evidence)
+    own = [e for e in quotes if e.role == "customer" and e.said_on is not None] \
+        or [e for e in quotes if e.said_on is not None]
+    if not own or any(e.said_at is None for e in own):
+        return None
+    return max(e.said_at.astimezone(UTC).date() for e in own if e.said_at is not None)
+
+
 def said_before(evidence: Iterable[Evidence], fact: Fact) -> bool:
-    """Whether words with this ``evidence`` were said on an earlier day than ``fact``'s (both days known)."""
+    """Whether words with this ``evidence`` were said on an earlier day than ``fact``'s (both days known): on one
+    clock (UTC) when both kept their instants, so that two turns under a day apart exported with different UTC
+    offsets are not read in the wrong order; else the speakers' local days, as before."""
+    evidence = list(evidence)
+    utc, theirs_utc = evidence_utc_day(evidence), evidence_utc_day(fact.evidence)
+    if utc is not None and theirs_utc is not None:
+        return utc < theirs_utc
     day, theirs = evidence_day(evidence), said_on(fact)
     return day is not None and theirs is not None and day < theirs
 

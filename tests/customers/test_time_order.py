@@ -166,3 +166,16 @@ def test_extract_again_ends_what_names_the_value_it_puts_into_history_and_keeps_
         assert store.facts.get(salt.id).status == "active"
         assert store.context.items(include_unconfirmed=True) == []
         assert store.facts.get(quarry.id).supersedes == gone.id  # the chain's oldest now
+
+
+def test_two_turns_under_a_day_apart_with_different_offsets_are_read_in_the_order_said(isolated_env, tmp_path):
+    """Seoul's 2 June 08:00 +09:00 is 1 June 23:00 UTC; the Azores' 1 June 23:30 -01:00 is 2 June 00:30 UTC, said
+    after it — the local days say the opposite. The Azores address, said last, stays in force though it was imported
+    first (rfixr24)."""
+    seoul = [("2026-06-02T08:00:00+09:00", "customer", "My new address is 4 Harbour Row, Busan.")]
+    azores = [("2026-06-01T23:30:00-01:00", "customer", "My new address is 9 Praia Street, Ponta Delgada.")]
+    with CustomerStore.open(tmp_path, "c1") as store:
+        _import(store, tmp_path, "azores", azores)
+        _import(store, tmp_path, "seoul", seoul)
+        active = _active_addresses(store, "Harbour Row", "Praia Street")
+        assert active and all("Praia Street" in text for text in active), active
