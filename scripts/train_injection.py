@@ -182,6 +182,8 @@ def load_background(kind: str = "customer") -> list[dict]:
     else:
         for folder, texts in page_sentences().items():
             rows += [{"text": text, "where": "policy", "group": f"pages:{folder}"} for text in texts]
+        if OPERATOR:
+            rows += operator_pages()
     return [{**row, "y": 0, "lang": ""} for row in rows]
 
 
@@ -211,6 +213,25 @@ def _ordinary(row: dict) -> bool:
     return row["group"].startswith("ordinary:")
 
 
+def operator_pages() -> list[dict]:
+    """Legitimate operator text (``--operator-pages``): scripts/data/ordinary_policy*.jsonl, written clean — bot
+    settings, system-prompt excerpts, staff handbooks, CAN/CAN'T lists, HTML notes to the chatbot that only *limit*
+    the bot — one more group of ordinary pages a file (``pages:<file stem>``), held out like a policy-QA folder and
+    spending the same ``--page-fp`` budget; a row is one unit, scored by its highest sentence, as a writer's row is.
+    Not a labelled writer: never reported in the writers' table. A row that is not clean policy text is refused."""
+    rows = []
+    for path in sorted(DATA.glob("ordinary_policy*.jsonl")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.get("label") != "clean" or row.get("where") != "policy" or not row.get("text"):
+                raise SystemExit(f"{path.name}:{n}: ordinary operator text is clean policy text, "
+                                 f"not {row.get('label')!r} in {row.get('where')!r}")
+            rows.append({"text": row["text"], "where": "policy", "group": f"pages:{path.stem}"})
+    return rows
+
+
 DOCUMENTS = (".md", ".html", ".htm", ".txt", ".pdf", ".docx")
 
 
@@ -227,6 +248,7 @@ def policy_services() -> dict[str, dict[Path, list[Path]]]:
     return services
 
 
+OPERATOR = False  # --operator-pages: the page model's ordinary text includes scripts/data/ordinary_policy*.jsonl
 PAGES: Path | None = None  # --pages: the ordinary pages' sentences as an earlier run wrote them (--pages-out)
 
 
@@ -455,6 +477,9 @@ def main() -> None:
                              "well as within the labelled clean rows' budget")
     parser.add_argument("--no-ordinary", action="store_true",
                         help="customer model: leave out the ordinary customer files (the recipe before them)")
+    parser.add_argument("--operator-pages", action="store_true",
+                        help="page model: add the legitimate operator text of scripts/data/ordinary_policy*.jsonl "
+                             "as one more group of ordinary pages (held out by group, within --page-fp)")
     parser.add_argument("--share", type=float, default=None,
                         help="the background of a place weighs at most this many times its labelled clean rows "
                              "(default: 1 for the customer model, 2 for the page model)")
@@ -526,12 +551,15 @@ def main() -> None:
                                          or not 0.0 <= args.ordinary_fp < 1.0):
         parser.exit(2, f"--ordinary-fp {args.ordinary_fp}: the customer model's share of each ordinary customer "
                        "file, at least 0 and under 1, with the files\n")
+    if args.operator_pages and args.model != "page":
+        parser.exit(2, "--operator-pages: ordinary operator text is the page model's (--model page)\n")
     page = args.model == "page"
     places = tuple((args.places or ("policy" if page else "customer")).split(","))
     share = args.share if args.share is not None else (2.0 if page else 1.0)
     out = args.out or (PAGE_WEIGHTS if page else WEIGHTS)
-    global L2, SHIPPED_FP, INNER_FOLDS, PAGES, BACKGROUND_FP, ORDINARY_FP
+    global L2, SHIPPED_FP, INNER_FOLDS, PAGES, BACKGROUND_FP, ORDINARY_FP, OPERATOR
     L2 = args.l2
+    OPERATOR = args.operator_pages
     PAGES = args.pages
     if args.pages_out:
         args.pages_out.write_text(json.dumps(page_sentences(), ensure_ascii=False), encoding="utf-8")
