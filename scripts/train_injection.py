@@ -50,6 +50,8 @@ round's, at which the leave-one-writer-out mean of what ships stays within 2 % f
 string changes verdict (docs/measurements/lint.md, seventeenth round); the page weights
 are the twenty-third round's, words only (``--no-classes``), ``--fp`` 0.005, ``--inner-folds 4``, over all forty-one
 writers (externals 1–19, train 13a–23b; threshold 0.970; docs/measurements/lint.md, twenty-third round).
+``--operator-pages`` adds legitimate operator text to the page model's ordinary pages (``operator_pages``:
+scripts/data/ordinary_policy*.jsonl, one group a file, held out by group within ``--page-fp``; twenty-fifth round).
 
     python scripts/train_injection.py [--model customer|page] [--fp 0.005] [--shipped-fp 0.02] [--page-fp 0.005]
                                       [--share N] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
@@ -58,6 +60,7 @@ writers (externals 1–19, train 13a–23b; threshold 0.970; docs/measurements/l
                                       [--inner-folds K] [--exclude WRITERS] [--against WEIGHTS] [--dump PATH]
                                       [--curve 3,6,9,all [--curve-seeds N]] [--threshold T] [--background-fp F]
                                       [--ordinary-fp F] [--no-ordinary]
+                                      [--operator-pages]
 
 ``--curve`` prints the learning curve instead of the table (is another writer the lever?): each writer held out in
 turn, the model trained on k of the other writers drawn at random (seeded, so a run is repeatable), the project's
