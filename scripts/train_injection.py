@@ -52,6 +52,7 @@ are the twenty-third round's, words only (``--no-classes``), ``--fp`` 0.005, ``-
 writers (externals 1–19, train 13a–23b; threshold 0.970; docs/measurements/lint.md, twenty-third round).
 ``--operator-pages`` adds legitimate operator text to the page model's ordinary pages (``operator_pages``:
 scripts/data/ordinary_policy*.jsonl, one group a file, held out by group within ``--page-fp``; twenty-fifth round).
+``--rules-cache PATH`` keeps the rules' verdict of each text between runs (one version of the rules only).
 
     python scripts/train_injection.py [--model customer|page] [--fp 0.005] [--shipped-fp 0.02] [--page-fp 0.005]
                                       [--share N] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
@@ -60,7 +61,7 @@ scripts/data/ordinary_policy*.jsonl, one group a file, held out by group within 
                                       [--inner-folds K] [--exclude WRITERS] [--against WEIGHTS] [--dump PATH]
                                       [--curve 3,6,9,all [--curve-seeds N]] [--threshold T] [--background-fp F]
                                       [--ordinary-fp F] [--no-ordinary]
-                                      [--operator-pages]
+                                      [--operator-pages] [--pages PATH] [--pages-out PATH] [--rules-cache PATH]
 
 ``--curve`` prints the learning curve instead of the table (is another writer the lever?): each writer held out in
 turn, the model trained on k of the other writers drawn at random (seeded, so a run is repeatable), the project's
@@ -251,6 +252,7 @@ def policy_services() -> dict[str, dict[Path, list[Path]]]:
     return services
 
 
+RULES: dict[str, bool] = {}  # the rules' verdict by place and text (--rules-cache keeps it between runs)
 OPERATOR = False  # --operator-pages: the page model's ordinary text includes scripts/data/ordinary_policy*.jsonl
 PAGES: Path | None = None  # --pages: the ordinary pages' sentences as an earlier run wrote them (--pages-out)
 
@@ -305,7 +307,10 @@ def prepare(rows: list[dict], dim: int, grams: tuple[int, int], page: bool = Fal
     learned.page_model = lambda: None  # type: ignore[assignment]
     for row in rows:
         check = is_instruction_like if row["where"] == "policy" else customer_instruction_like
-        row["rules"] = bool(check(row["text"]))
+        key = f"{row['where']}\t{row['text']}"
+        if key not in RULES:
+            RULES[key] = bool(check(row["text"]))
+        row["rules"] = RULES[key]
         units = [sentence for _, sentence in sentences(row["text"])] or [row["text"]]
         row["units"] = [sentence_slots(normalize(unit), dim, grams, classes, relations) for unit in units]
         row["whole"] = sentence_slots(normalize(row["text"]), dim, grams, classes, relations)
@@ -480,6 +485,10 @@ def main() -> None:
                              "well as within the labelled clean rows' budget")
     parser.add_argument("--no-ordinary", action="store_true",
                         help="customer model: leave out the ordinary customer files (the recipe before them)")
+    parser.add_argument("--rules-cache", type=Path, default=None,
+                        help="read the rules' verdicts from this JSON file and write them back with any new ones "
+                             "(reading every row with the rules takes minutes a run); valid for one version of the "
+                             "rules only: delete it when they change")
     parser.add_argument("--operator-pages", action="store_true",
                         help="page model: add the legitimate operator text of scripts/data/ordinary_policy*.jsonl "
                              "as one more group of ordinary pages (held out by group, within --page-fp)")
@@ -578,7 +587,14 @@ def main() -> None:
         rows += load_background(args.model)
         if not page and not args.no_ordinary:
             rows += load_ordinary()
+    if args.rules_cache and args.rules_cache.exists():
+        RULES.update(json.loads(args.rules_cache.read_text(encoding="utf-8")))
+    known = len(RULES)
     prepare(rows, dim, (low, high), page, not args.no_classes, not args.no_own_gate, args.relations)
+    if args.rules_cache and len(RULES) > known:
+        partial = args.rules_cache.with_name(args.rules_cache.name + ".partial")
+        partial.write_text(json.dumps(RULES, ensure_ascii=False), encoding="utf-8")
+        partial.replace(args.rules_cache)  # (atomic: a run stopped half-way leaves the old cache whole)
     excluded = set(filter(None, args.exclude.split(",")))
     every = rows
     rows = [r for r in rows if r["group"] not in excluded]
