@@ -767,7 +767,7 @@ def folders(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...]
     threshold chosen without their scores (or at ``fixed``, --threshold); with what the rules alone flag there."""
     how = "chosen without the folder's scores" if fixed is None else f"fixed at {fixed:.3f}"
     print(f"\nordinary pages held out by folder (threshold {how})\n"
-          f"{'folder':<12} {'sentences':>9} {'model':>6} {'share':>6} {'rules':>6}")
+          f"{'folder':<18} {'sentences':>9} {'model':>6} {'share':>6} {'rules':>6}")
     total = flagged = ruled = 0
     for folder in sorted({r["group"] for _, r in scored if r["group"].startswith("pages:")}):
         threshold = (threshold_from([(s, r) for s, r in scored if r["group"] != folder], fp, places, page_fp)
@@ -776,8 +776,8 @@ def folders(scored: list[tuple[float, dict]], fp: float, places: tuple[str, ...]
         hits = sum(s >= threshold for s in own)
         rules = sum(1 for r in dropped if r["group"] == folder)
         total, flagged, ruled = total + len(own) + rules, flagged + hits, ruled + rules
-        print(f"{folder[6:]:<12} {len(own) + rules:>9} {hits:>6} {hits / (len(own) + rules):>6.2%} {rules:>6}")
-    print(f"{'all':<12} {total:>9} {flagged:>6} {flagged / total:>6.2%} {ruled:>6}")
+        print(f"{folder[6:]:<18} {len(own) + rules:>9} {hits:>6} {hits / (len(own) + rules):>6.2%} {rules:>6}")
+    print(f"{'all':<18} {total:>9} {flagged:>6} {flagged / total:>6.2%} {ruled:>6}")
 
 
 def ordinary_groups(rows: list[dict], places: tuple[str, ...], threshold: float, args: argparse.Namespace,
