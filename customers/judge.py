@@ -42,6 +42,7 @@ from mem.customers.fact_record import Evidence, Fact
 from mem.customers.slots import (
     SINGLE_VALUED,
     Slot,
+    any_time,
     cue_slot,
     disowned_words,
     find_slot,
@@ -181,6 +182,12 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
     duplicate = _duplicate(candidate, active)
     if duplicate is not None:
         return Judgement("NONE", duplicate, "same as an existing fact")
+    if candidate.slot is None and any_time(_candidate_words(candidate)):
+        # "이제 시간 상관없어요! 아무 때나 편하실 때 갖다 주세요", "もう午前指定じゃなくて大丈夫です": the delivery time
+        # held is wished no more (a new time given is read as the slot's new value above)
+        held = _held_in_slot(candidate, active, "delivery_time")
+        if held is not None:
+            return Judgement("DELETE", held, "the customer takes deliveries at any time now")
     if candidate.slot is not None:
         slotted = _slot_judgement(candidate, candidate.slot, active)
         if slotted is not None:
@@ -634,6 +641,14 @@ def _wish_sharing_named(text: str, lang: str, facts: Sequence[Fact]) -> Fact | N
     back ("doesn't need to call ahead anymore"), so the whole text is read when the rest names nothing held."""
     named = _object_terms(kinds.without_taking_back(text, lang=lang))
     return (_wish_sharing(named, facts) if named else None) or _wish_sharing(_object_terms(text), facts)
+
+
+def _held_in_slot(candidate: Candidate, active: Sequence[Fact], name: str) -> Fact | None:
+    """The same speaker's latest active fact filling the slot ``name``."""
+    speaker = _speaker(candidate.evidence)
+    same = [f for f in active if (slot := slot_of(f)) is not None and slot.name == name
+            and _speaker(f.evidence) == speaker]
+    return max(same, key=lambda f: (f.when or date.min, f.id), default=None)
 
 
 def _slot_named(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:

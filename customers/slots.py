@@ -1028,6 +1028,8 @@ def _asks_about(clause: str) -> bool:
 # Korean and Japanese join a statement to a question with a connective ending, not a comma: "저는 김천에 살고
 # 있는데 주말에도 배송되나요?" states the city in the clause before "는데"
 _CLAUSE_END = lazy(r"[.!?。！？\n,;、，]|(?<=[는은인]데)\s|(?<=지만)\s|(?<=けど)|(?<=けれど)|(?<=ですが)|(?<=のに)|"
+                   # "-는데요" before a question typed without a stop: "일산 사는데요 주 1회 가능할까요?"
+                   r"(?<=[는은인]데요)\s|"
                    # a reason stated before the question it grounds: "プラチナ会員なので送料無料ですよね？", "골드
                    # 회원이니까 무료죠?", "I'm a Gold member so shipping is free, right?"
                    r"(?<=ので)|(?<=니까)\s|(?<=[이]라서)\s|(?<=라서)\s|\s(?=(?:so|because|since)\s)")
@@ -1456,6 +1458,21 @@ _BESIDE = frozenset({"address", "phone", "email"})
 _SET_ASIDE = lazy(r"(?:아직|당장은?)\s?(?:바꾸|변경하|옮기)(?:지는|진|지)\s?(?:말|않)|"
                   r"(?:変更|乗り換え|切り替え|移行)(?:する|をする)?わけでは(?:ありません|ない)|"
                   r"(?:変更|乗り換え|切り替え|移行)(?:は|を)?(?:やめ|見送)", _I)
+
+
+# A time wish given up: any time suits now ("any time's fine now", "이제 시간 상관없어요! 아무 때나 편하실 때 갖다
+# 주세요", "もう午前指定じゃなくて大丈夫です", "いつでも受け取れます") — the delivery time held is taken back
+_ANY_TIME = lazy(r"\bany ?time(?: is|'s) (?:fine|ok|okay|good)\b|\bwhenever (?:suits|works|is (?:fine|ok|okay|good))\b|"
+                 r"\b(?:the )?time (?:doesn't|does not|no longer) matters?\b|"
+                 r"(?:시간|시간대)(?:은|는|이)?\s?(?:이제\s?)?(?:상관\s?없|상관이\s?없|무관)|아무\s?때나|"
+                 r"いつでも(?:受け取れ|受け取り|大丈夫|構いません|かまいません|いいです|お届け|配達)|"
+                 r"(?:時間|時間帯|午前|午後|夜間|夕方)(?:の)?指定(?:は|も)?(?:もう)?"
+                 r"(?:じゃなくて|でなくて|なしで|不要|いらな|要りません|気にしなくて)", _I)
+
+
+def any_time(text: str) -> bool:
+    """``text`` says any time suits now (``_ANY_TIME``): a delivery time held is no longer wished."""
+    return bool(_ANY_TIME.search(text))
 
 
 def sets_aside(text: str) -> bool:
