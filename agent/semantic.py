@@ -73,6 +73,32 @@ CLOSE = 0.015
 QUOTE_CLOSE = 0.03
 
 
+# How the sentences after the candidate within ``CLOSE`` are quoted: "read" (each is quoted and read for the "in
+# short", at most ``MAX_SENTENCES`` in all) or "shown" (the first is read, the others only quoted). Measured in the
+# twenty-fifth round (docs/measurements/ask.md).
+CLOSE_MODE = "read"
+
+
+def close_of(score: float, following: list[tuple[float, str]] | tuple[tuple[float, str], ...]
+             ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The sentences quoted with a candidate of adapted ``score``, from the page's next ones (``following``: (score,
+    sentence), best first): ``close``, read with it, and ``shown``, quoted only.
+
+    Every next sentence within ``CLOSE`` of the candidate is one the encoder cannot tell from it (two price lines of
+    two columns, two rungs of one ladder): not only the first. Then the first after them within ``QUOTE_CLOSE``.
+    """
+    near = []
+    for value, sentence in following[:MAX_SENTENCES - 1]:
+        if value < score - CLOSE:
+            break
+        near.append(sentence)
+    rest = following[len(near):len(near) + 1]
+    nearly = [sentence for value, sentence in rest if value >= score - QUOTE_CLOSE and len(near) < MAX_SENTENCES - 1]
+    if CLOSE_MODE == "read":
+        return tuple(near), tuple(nearly)
+    return tuple(near[:1]), tuple(near[1:2]) if near else tuple(nearly)
+
+
 @dataclass(frozen=True)
 class Match:
     """A page's most similar quotable sentence for one question."""
@@ -175,8 +201,7 @@ class SemanticQuotes:
                 key=lambda item: -item[0])
             for n, (score, sentence) in enumerate(scored):
                 if may_quote(page, sentence):
-                    close = tuple(s for c, s in scored[n + 1:n + 2] if c >= score - CLOSE)
-                    shown = tuple(s for c, s in scored[n + 1:n + 2] if score - QUOTE_CLOSE <= c < score - CLOSE)
+                    close, shown = close_of(score, scored[n + 1:])
                     found[page.id] = Match(page_id=str(page.id), sentence=sentence, similarity=best, close=close,
                                            shown=shown,
                                            score=None if self.adapter is None else score,

@@ -21,7 +21,9 @@ the expected one and whose quote lacks the expected words — is sorted by the f
 ``--list`` prints one cause's misses (question, expected words, quoted, where the expected sentence ranks by the
 adapter's score and whether the lexical engine chose it). ``--replay`` chooses every recorded page's quote again
 with the current ``mem.agent.semantic.fused_rule`` and ``mem.agent.rule_quote.choose_rule`` left as recorded (the
-lexical sentences, the most similar ones), says the "in short" of each changed quote again with the current
+lexical sentences, the most similar ones; the sentences quoted beside the most similar one are chosen again from
+the recorded scores by the current ``mem.agent.semantic.close_of``), says the "in short" of each changed quote again
+with the current
 ``in_short`` (as ``states_causes.py --replay``), and counts the right sentences, the stated figures or yes/no and the
 opposite yes/no before → after: a change to how the quote is put together is measured in seconds (the bench still
 decides).
@@ -134,15 +136,18 @@ def shown_of(choice: dict) -> tuple[str, ...]:
 
 def replay(rows: list[dict]) -> list[dict]:
     """The rows with each recorded quote put together again by the current ``fused_rule``."""
-    from mem.agent.semantic import Match, fused_rule
+    from mem.agent.semantic import Match, close_of, fused_rule
 
     out = []
     for row in rows:
         row = dict(row)
         choice = row.get("choice")
         if choice and choice.get("match"):
-            match = Match(page_id="", sentence=choice["match"], similarity=1.0, close=tuple(choice["close"]),
-                          shown=shown_of(choice), score=choice["score"],
+            # the sentences quoted with the candidate, chosen again from the recorded scores by the current rule
+            close, shown = ((tuple(choice["close"]), shown_of(choice)) if choice.get("score") is None else
+                            close_of(choice["score"], [(s, t) for s, t in choice["following"]]))
+            match = Match(page_id="", sentence=choice["match"], similarity=1.0, close=close,
+                          shown=shown, score=choice["score"],
                           following=tuple((s, t) for s, t in choice["following"]))
             lexical = RuleQuote(chosen=list(choice["lexical"]), sentences=list(choice["lexical"]) if
                                 choice["lexical_answers"] else [], question=row["question"])

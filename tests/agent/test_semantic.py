@@ -14,10 +14,20 @@ from pathlib import Path
 import pytest
 
 from mem.agent import adapter
+from mem.agent import semantic as semantic_module
 from mem.agent.adapter import QuestionAdapter
 from mem.agent.answering import answer_question
-from mem.agent.rule_quote import RuleQuote
-from mem.agent.semantic import CLOSE, LEXICAL_WEIGHT, QUOTE_CLOSE, SEARCH_WEIGHT, Match, SemanticQuotes, fused_rule
+from mem.agent.rule_quote import MAX_SENTENCES, RuleQuote
+from mem.agent.semantic import (
+    CLOSE,
+    LEXICAL_WEIGHT,
+    QUOTE_CLOSE,
+    SEARCH_WEIGHT,
+    Match,
+    SemanticQuotes,
+    close_of,
+    fused_rule,
+)
 from mem.core.config import AskSettings
 from mem.core.text import encoder
 from mem.core.text.vectors import CACHE_FILE, passage
@@ -336,10 +346,10 @@ def test_the_nearest_page_decides_even_when_a_page_further_off_would_answer():
     assert max([RuleQuote(coverage=0.9), RuleQuote(sentences=["x"], coverage=0.6)], key=RuleQuote.rank).answers
 
 
-def test_a_close_second_sentence_is_offered_and_a_distant_one_is_not(semantic):
+def test_close_sentences_are_offered_and_a_distant_one_is_not(semantic):
     matches = semantic.matches("What do later cancellations cost?", pages(), lambda page, sentence: True)
     for match in matches.values():
-        assert len(match.close) <= 1
+        assert len(match.close) <= MAX_SENTENCES - 1
     body = {p.id: str(p.body) for p in pages()}
     vectors = semantic._vectors(pages())
     question = semantic._adapted("What do later cancellations cost?")  # the adapter's score picks the sentence
@@ -347,11 +357,35 @@ def test_a_close_second_sentence_is_offered_and_a_distant_one_is_not(semantic):
         scored = sorted((encoder.cosine(question, v), s) for s, v in vectors[page_id])[::-1]
         second = scored[1] if len(scored) > 1 else None
         assert match.sentence == scored[0][1] and match.sentence in body[page_id]
-        assert match.close == ((second[1],) if second and second[0] >= scored[0][0] - CLOSE else ())
-        # nearly as close (within QUOTE_CLOSE, not CLOSE): quoted, not read for the answer in short
-        assert match.shown == ((second[1],) if second and scored[0][0] - QUOTE_CLOSE <= second[0] <
-                               scored[0][0] - CLOSE else ())
-        assert not (match.close and match.shown)
+        assert (match.close, match.shown) == close_of(scored[0][0], scored[1:])
+        assert match.close[:1] == ((second[1],) if second and second[0] >= scored[0][0] - CLOSE else ())
+        assert not set(match.close) & set(match.shown)
+
+
+def test_every_sentence_within_close_of_the_candidate_is_read_with_it():
+    """Two price lines the encoder cannot tell from the candidate are both quoted and read; the next one within
+    QUOTE_CLOSE is shown when there is room; a sentence further off is not offered."""
+    best = 0.90
+    lines = [(best - CLOSE / 3, "Mid: £37"), (best - CLOSE, "High: £46"), (best - CLOSE - 0.001, "Max unit: 8.5 m"),
+             (best - 0.2, "Dogs: £2")]
+    assert close_of(best, lines) == (("Mid: £37", "High: £46"), ())
+    # one close sentence: the next within QUOTE_CLOSE is shown beside it
+    assert close_of(best, lines[1:]) == (("High: £46",), ("Max unit: 8.5 m",))
+    # none close: the next within QUOTE_CLOSE is shown, one further off is not
+    assert close_of(best, [(best - (CLOSE + QUOTE_CLOSE) / 2, "a")]) == ((), ("a",))
+    assert close_of(best, [(best - QUOTE_CLOSE - 0.001, "b")]) == ((), ())
+    # the order of the page's next sentences is kept, and what is offered stays within MAX_SENTENCES in all
+    assert close_of(best, [(best, "x"), (best, "y"), (best, "z")]) == (("x", "y"), ())
+    assert close_of(best, []) == ((), ())
+
+
+def test_the_shown_variant_reads_only_the_first_close_sentence(monkeypatch):
+    """``CLOSE_MODE = "shown"`` (measured against "read"): the first close sentence is read, the second only shown."""
+    monkeypatch.setattr(semantic_module, "CLOSE_MODE", "shown")
+    best = 0.90
+    assert close_of(best, [(best, "x"), (best, "y")]) == (("x",), ("y",))
+    assert close_of(best, [(best, "x"), (best - 0.2, "y")]) == (("x",), ())
+    assert close_of(best, [(best - (CLOSE + QUOTE_CLOSE) / 2, "a")]) == ((), ("a",))
 
 
 def test_a_long_question_is_cut_before_the_encoder():
