@@ -418,6 +418,23 @@ def test_sentence_causes_sorts_the_right_page_wrong_sentence_misses_and_replays_
     assert "| toy | 0 → 1 |" in out, out
 
 
+def test_sentence_causes_replay_chooses_the_close_sentences_again_from_the_recorded_scores(tmp_path: Path) -> None:
+    """scripts/sentence_causes.py --replay: a sentence as near the candidate as the one quoted beside it (both within
+    CLOSE), recorded as left out, is quoted by the current ``close_of`` (a right sentence after)."""
+    body = "Grass pitch: £27 a night.\n\nHardstanding: £31 a night.\n\nSeasonal pitch: £46 a night.\n\nDogs free.\n"
+    grass, hard, seasonal = "Grass pitch: £27 a night.", "Hardstanding: £31 a night.", "Seasonal pitch: £46 a night."
+    choice = {"body": body, "lexical": [], "lexical_answers": False, "match": grass, "close": [hard],
+              "following": [[0.895, hard], [0.89, seasonal], [0.7, "Dogs free."]], "score": 0.9,
+              "sentences": [grass, hard]}
+    row = {"set": "toy", "id": 1, "question": "How much is a seasonal pitch?", "page": "p", "sentence": seasonal,
+           "states": None, "cited": "p", "quote": f"{grass} {hard}", "answer": "", "right_sentence": False,
+           "stated": False, "opposite": False, "quotes": [grass, hard], "in_short_calls": [], "choice": choice}
+    dump = tmp_path / "dump.jsonl"
+    dump.write_text(json.dumps(row), encoding="utf-8")
+    out = _run([str(SCRIPTS / "sentence_causes.py"), str(dump), "--replay"], cwd=tmp_path)
+    assert "| toy | 0 → 1 |" in out, out
+
+
 def test_remap_policy_labels_moves_a_label_to_the_one_page_holding_its_sentence_and_refuses_the_rest(
         tmp_path: Path) -> None:
     service = tmp_path / "A"
