@@ -18,8 +18,8 @@ When the sentence encoder of the ``semantic`` extra is installed (``mem.core.tex
   the lexical choice answers on it or, with the learned decision shipped in the adapter's file (``mem.agent.decision``,
   ``Retrieval._decide``), when that decision says so — without it, when its candidate's score is at least
   ``semantic_threshold``; otherwise the answer says no rule matches, even when a page further off would answer;
-- the quote is the candidate, the lexical choice's sentences, and the page's next most similar sentence
-  when it is within ``CLOSE`` of the candidate (at most three, in page order);
+- the quote is the candidate, the lexical choice's sentences, and the page's next most similar sentences
+  that are within ``CLOSE`` of the candidate (at most three, in page order; ``close_of``);
 - a page in another language than the question is never matched (as in the lexical engine: a
   multilingual model would otherwise match across languages, which the measure found wrong more
   often than right).
@@ -64,8 +64,9 @@ LEXICAL_WEIGHT = 0.02
 # leave-one-writer-out, but honest "no rule" fell on every pipeline (a near miss's words draw it to the page about
 # its topic, whose best sentence then answers) and right sentences moved inside the spread between writers.
 SEARCH_WEIGHT = 0.0
-# A second sentence of the page this close in cosine to its best one is quoted with it: the model cannot
-# tell two neighbouring clauses apart more finely (measured on the tuning parts: 0.01-0.03 alike).
+# A next sentence of the page this close in score to its best one is quoted with it: the model cannot tell two
+# neighbouring clauses apart more finely (measured on the tuning parts: 0.01-0.03 alike). Every such sentence, not
+# only the second (twenty-fifth round: a third as near was left out).
 CLOSE = 0.015
 # ... and one this close is quoted too, though what the answer states in short is read from the others only: the
 # reader sees the clause the model could not tell from the best one, and the verdict is not made less sure by it
