@@ -88,7 +88,7 @@ def close_of(score: float, following: list[tuple[float, str]] | tuple[tuple[floa
     Every next sentence within ``CLOSE`` of the candidate is one the encoder cannot tell from it (two price lines of
     two columns, two rungs of one ladder): not only the first. Then the first after them within ``QUOTE_CLOSE``.
     """
-    near = []
+    near: list[str] = []
     for value, sentence in following[:MAX_SENTENCES - 1]:
         if value < score - CLOSE:
             break
