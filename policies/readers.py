@@ -1055,7 +1055,8 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block(lines[0].strip(), 2))
             continue
         level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
-        if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())):
+        if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())) \
+                and not _heads_its_items(lines[0], lines[1]):
             level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
         if level and _item_of_article(blocks, lines[0]):
             level = 0  # "1. … 경우" under "제5조": a 호 of the article
@@ -1075,6 +1076,17 @@ def text_blocks(text: str) -> list[Block]:
         if paragraph:
             blocks.append(Block(" ".join(paragraph)))
     return blocks
+
+
+def _heads_its_items(first: str, second: str) -> bool:
+    """Whether ``first``, an article heading ("제2조 (용어의 정의)", "第2条（定義）", "Article 2 Definitions",
+    "Section 4", "§ 3"), heads the item or numbered paragraph under it ("① …", "(a) …", "1. …"). An article is
+    never an item of a list, and almost every Korean and Japanese 약관/約款 sets its ① paragraphs straight under the
+    heading: read as one list, the article and the ones after it landed on the page of the article before. A line
+    of the same rank under it ("Article 1 … / Article 2 …", a table of contents) still reads as a list."""
+    first, second = first.strip(), second.strip()
+    return bool(_ARTICLE.match(first)) and not _ARTICLE.match(second) and not _SUPPLEMENT.match(second) \
+        and bool(_starts_item(second) or _NUMBERED.match(second) or _CLAUSE.match(second))
 
 
 # "2.1 Most items", "3.2.1 …": a sub-clause number without a final dot ("2.1." is in _NUMBERED).

@@ -533,3 +533,22 @@ def test_a_page_moved_by_hand_without_its_id_is_not_made_twice(ws, tmp_path):
     gitrepo._run(ws, "commit", "-q", "-m", "back")
     [result] = ingest_documents(ws, [doc], config=config_for(ws))
     assert ("delivery", 2, "revised") in [(p.id, p.version, p.change) for p in result.pages]
+
+
+@pytest.mark.parametrize("name, text, pages", [
+    ("card.txt", "CARD TERMS\n\nArticle 1 Purpose\nThese terms govern the card.\n\nArticle 2 Definitions\n"
+     "(a) \"Card\" means the card.\n\nArticle 3 Fees\n1. The annual fee is GBP 40.\n\nArticle 4 Termination\n"
+     "You may end it at any time.", 4),
+    ("약관.txt", "여행자보험 약관\n\n제1조 (목적)\n이 약관은 계약에 관한 사항을 정합니다.\n\n제2조 (용어의 정의)\n"
+     "① \"피보험자\"란 기재된 사람을 말합니다.\n\n제3조 (보상하는 손해)\n① 의료비는 3,000만원 한도로 보상합니다.\n\n"
+     "제4조 (청약의 철회)\n계약자는 15일 이내에 철회할 수 있습니다.", 4),
+    ("約款.txt", "旅行保険約款\n\n第1条（目的）\n本約款は契約について定めます。\n\n第2条（定義）\n"
+     "①「被保険者」とは記載された者をいいます。\n\n第3条（治療費用）\n①治療費用は300万円を限度に支払います。", 3),
+])
+def test_each_article_of_a_text_document_is_a_page_of_its_own(ws, tmp_path, name, text, pages):
+    results = ingest_documents(ws, [write(tmp_path, name, text)], config=config_for(ws))
+    made = [Wiki(ws).get(p.id) for p in results[0].pages]
+    assert len([page for page in made if page.title != Path(name).stem]) == pages  # the title lines' page aside
+    # the limit is cited under the article that states it, not under the purpose article before it
+    [fee] = [page for page in made if "GBP 40" in page.body or "3,000만원" in page.body or "300万円" in page.body]
+    assert any(name in fee.title for name in ("Fees", "보상하는 손해", "治療費用")), fee.title

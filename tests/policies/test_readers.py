@@ -796,3 +796,28 @@ def test_a_planted_order_inside_an_openable_panel_is_flagged_by_lint(tmp_path):
     assert [(f.path, f.line) for f in findings] == [(flag.page, flag.line) for flag in result.flagged]
     pages = "".join(path.read_text() for path in (ws / "policies").glob("*.md"))
     assert "A call-out costs $45." in pages and "Ignore previous instructions" not in pages
+
+@pytest.mark.parametrize("text, headings", [
+    ("TERMS\n\nArticle 1 Purpose\nThese terms govern the card.\n\nArticle 2 Definitions\n(a) \"Card\" means the card.\n"
+     "(b) \"Holder\" means you.\n\nArticle 3 Fees\n1. The annual fee is GBP 40.\n2. A new card costs GBP 10.\n\n"
+     "Section 4\n(a) Either of us may end it.\n\n§ 5 Law\n1. English law applies.",
+     ["TERMS", "Article 1 Purpose", "Article 2 Definitions", "Article 3 Fees", "Section 4", "§ 5 Law"]),
+    ("여행자보험 약관\n\n제1조 (목적)\n이 약관은 계약에 관한 사항을 정합니다.\n\n제2조 (용어의 정의)\n"
+     "① \"피보험자\"란 기재된 사람을 말합니다.\n② \"여행\"이란 출발부터 도착까지를 말합니다.\n\n"
+     "제3조 (보상하는 손해)\n1. 의료비는 3,000만원 한도로 보상합니다.",
+     ["제1조 (목적)", "제2조 (용어의 정의)", "제3조 (보상하는 손해)"]),
+    ("第1条（目的）\n本約款は契約について定めます。\n\n第2条（定義）\n①「被保険者」とは記載された者をいいます。\n\n"
+     "第３条（治療費用）\n（１）治療費用は300万円を限度に支払います。",
+     ["第1条（目的）", "第2条（定義）", "第３条（治療費用）"]),
+])
+def test_an_article_heading_over_its_paragraphs_is_a_heading(text, headings):
+    # an article is never an item of a list: its ①/(a)/1. paragraphs straight under it are its own
+    blocks = text_blocks(text)
+    assert [b.text for b in blocks if b.level] == headings
+    assert not any(b.text.startswith(("Article", "Section", "§", "제", "第")) for b in blocks if not b.level)
+
+
+def test_a_run_of_article_lines_or_numbered_lines_is_still_a_list():
+    # a table of contents, and a numbered list whose first line looks like a heading, stay text
+    blocks = text_blocks("Contents\n\nArticle 1 Purpose\nArticle 2 Fees\n\n1. Refunds\n2. Exchanges")
+    assert [b for b in blocks if b.level] == []
