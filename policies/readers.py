@@ -12,6 +12,7 @@ text), else by the shape of the line: short, no final full stop, and numbered ("
 
 from __future__ import annotations
 
+import bisect
 import errno
 import hashlib
 import logging
@@ -1102,7 +1103,11 @@ _BLOCK_TAGS = {"p", "li", "div", "section", "article", "br", "blockquote", "pre"
 # "© 2026 …", which otherwise became the first page's summary and a quotable "rule".
 _SKIPPED_TAGS = {"script", "style", "noscript", "template", "head", "nav", "footer", "aside", "form", "button",
                  "select", "svg", "iframe", "dialog"}
-_SKIPPED_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "dialog"}
+_SKIPPED_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "dialog", "alertdialog"}
+# A <header> outside <main>, <article>, <section> and <aside> is the site's banner (role "banner" without saying so):
+# the logo ("NorthStar Help Centre", which became policy text), the menu, "Sign in". One inside them, or one that
+# holds the page's <h1>, is the article's own header and is read.
+_SECTIONING = {"main", "article", "section", "aside"}
 # Toggles and callouts an internal mark may open (``internal_marks``): <details>, <blockquote>, and a <div>,
 # <section> or <aside> whose class names a callout (Confluence's "confluence-information-macro", "callout", "panel").
 _BOXES = {"details", "blockquote", "div", "section"}
@@ -1139,11 +1144,62 @@ def _furniture(tag: str, attrs: dict[str, str | None]) -> str | None:
     # <h2 id="attachments">Attachments</h2> heads a policy's own section, so only their classes are read)
     anchor = tag in ("h1", "h2", "h3", "h4", "h5", "h6", "section")
     for name in ["" if anchor else attrs.get("id") or "", *(attrs.get("class") or "").split()]:
+        if tag not in ("html", "body", "main") and (kind := _help_centre_furniture(name)):
+            return kind
         if _FURNITURE.match(name.strip()) or (name.strip().lower() == "breadcrumb" and tag in ("ol", "ul")):
             lower = name.lower()
             return ("breadcrumbs" if "breadcrumb" in lower else "page metadata" if "meta" in lower or "byline" in lower
                     else "attachments" if "attach" in lower else "comments" if "comment" in lower
                     else "labels" if "label" in lower else "the attachments and comments sections")
+    return None
+
+
+# The furniture a help-centre export carries around the article (Zendesk, Intercom, Freshdesk, HubSpot, Salesforce
+# Knowledge, Notion and Confluence exports), named by the words of an element's class or id: "article-meta" ("Updated
+# 3 days ago · 4 min read"), "article-votes" / "feedback" ("Was this article helpful? 12 out of 15 found this
+# helpful"), "related-articles", "article-share", "article-subscribe". Kept, the meta line was a page of its own and
+# ``mem ask`` answered "Was this article helpful?" with "Yes — the rule below allows it". A name is furniture when
+# every word of it is one of these or a word that only says where or what kind of box ("article", "container",
+# "list", "widget"…) — "complaints-and-feedback" or "meta-analysis-results" name the policy's own text and stay.
+_FURNITURE_WORDS = {
+    "meta": "page metadata", "metadata": "page metadata", "byline": "page metadata", "author": "page metadata",
+    "authors": "page metadata", "avatar": "page metadata", "updated": "page metadata", "modified": "page metadata",
+    "readtime": "page metadata", "feedback": "the feedback widget", "vote": "the feedback widget",
+    "votes": "the feedback widget", "voting": "the feedback widget", "helpful": "the feedback widget",
+    "helpfulness": "the feedback widget", "reaction": "the feedback widget", "reactions": "the feedback widget",
+    "related": "related articles", "relatives": "related articles", "recent": "related articles",
+    "recently": "related articles", "viewed": "related articles", "share": "sharing links",
+    "sharing": "sharing links", "social": "sharing links", "subscribe": "sharing links",
+}
+# what a cookie or consent banner is called: its words, the consent managers' own names, and what kind of box it is
+_CONSENT_WORDS = {"cookie", "cookies", "consent", "gdpr", "ccpa"}
+_CONSENT_MANAGERS = {"onetrust", "cookiebot", "cybot", "cookieyes", "osano", "truste", "iubenda", "didomi", "termly"}
+_BANNER_WORDS = {"banner", "bar", "notice", "popup", "modal", "dialog", "overlay", "prompt", "message", "alert",
+                 "notification", "consent", "confirmation", "sdk", "window", "law", "box", "container", "wrapper",
+                 "accept", "hs", "eu"}
+_BOX_WORDS = _BANNER_WORDS | {
+    "article", "articles", "page", "post", "entry", "kb", "hc", "knowledge", "section", "block", "widget", "list",
+    "panel", "area", "links", "link", "question", "questions", "up", "down", "count", "counter", "group", "data",
+    "info", "item", "items", "title", "inner", "outer", "text", "label", "button", "buttons", "actions", "action",
+    "details", "date", "time", "reading", "read", "min", "last", "was", "this", "it", "module", "component", "wrap",
+    "holder", "c", "js", "is", "has", "footer", "header", "sidebar", "content", "body", "on", "at", "by",
+}
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _help_centre_furniture(name: str) -> str | None:
+    """What help-centre furniture a class or id word names (``_FURNITURE_WORDS``, a cookie banner), or None."""
+    words = [word.lower() for word in _NAME_WORD.findall(name)]
+    if not words or len(words) > 8:
+        return None
+    banner = {w for w in words if w in _CONSENT_WORDS or w in _BANNER_WORDS}  # "cookie-consent", "gdpr-banner"
+    if any(w in _CONSENT_MANAGERS for w in words) or (
+            any(w in _CONSENT_WORDS for w in words) and len(banner) >= 2
+            and all(w in _BOX_WORDS or w in _CONSENT_WORDS for w in words)):
+        return "the cookie banner"
+    kinds = [_FURNITURE_WORDS[w] for w in words if w in _FURNITURE_WORDS]
+    if kinds and all(w in _FURNITURE_WORDS or w in _BOX_WORDS for w in words):
+        return kinds[0]
     return None
 
 
@@ -1323,6 +1379,9 @@ class _HtmlText(HTMLParser):
         self._panels: list[tuple[str, int, int, str, int, int]] = []
         self._heading_level = 0  # the level of the page's last heading (not a panel's label)
         self._headings = 0  # how many headings were read, labels included
+        self.emptied: list[int] = []  # headings furniture stood right under (``_without_emptied_headings``)
+        self._sectioning = 0  # open <main>, <article>, <section>, <aside>: a <header> in them is not the site's
+        self._header_h1: list[bool] = []  # per <header> of the page, in order: whether it holds an <h1>
 
     def _flush(self) -> None:
         if self._pre:
@@ -1359,6 +1418,10 @@ class _HtmlText(HTMLParser):
         self._term, self._defined, self._in_term = [], False, False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        banner = False
+        if tag == "header":
+            banner = not self._sectioning and not (self._header_h1 and self._header_h1[0])
+            self._header_h1 = self._header_h1[1:]
         if self._skipping:
             if tag == self._skipping[-1] or (tag in _SKIPPED_TAGS and tag not in _VOID_TAGS):
                 self._skipping.append(tag)
@@ -1368,12 +1431,14 @@ class _HtmlText(HTMLParser):
         furniture = _furniture(tag, named) if tag not in _VOID_TAGS else None
         hidden = _hidden(named) and not _openable(named, self._labels.__contains__, self._tabs)
         # a tab list's labels head their panels (``_end_panel``): read in place they were a list of links
-        if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or role == "tablist" or hidden or furniture) \
+        if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or role == "tablist" or hidden or furniture or banner) \
                 and tag not in _VOID_TAGS:
             self._flush()
             self._skipping.append(tag)
             if furniture:
                 self.furniture.append(furniture)
+            if self.blocks and self.blocks[-1].is_heading and not _hidden(named):
+                self.emptied.append(len(self.blocks) - 1)
             return
         if tag not in _VOID_TAGS:
             if (_hidden(named) or _is_panel(named)) and (label := self._label(named)):
@@ -1382,6 +1447,8 @@ class _HtmlText(HTMLParser):
                 self._panels.append((tag, self._tags[tag], where, label, self._heading_level, self._headings))
                 self.blocks.append(Block(""))
             self._tags[tag] += 1
+        if tag in _SECTIONING:
+            self._sectioning += 1
         if tag == "table":
             self._flush()
             self._tables.append(_Table())
@@ -1443,6 +1510,8 @@ class _HtmlText(HTMLParser):
             return
         if self._tags[tag]:
             self._tags[tag] -= 1
+        if tag in _SECTIONING:
+            self._sectioning = max(0, self._sectioning - 1)
         if tag in ("strong", "b"):
             self._bold = max(0, self._bold - 1)
         elif tag == "table" and self._tables:
@@ -1591,13 +1660,40 @@ def html_document(text: str) -> tuple[list[Block], list[str], list[str]]:
     parser._labels, parser._tabs = controls.labels, controls.tabs
     named = [_class_heading(value) for value in re.findall(r"\bclass\s*=\s*[\"']([^\"'>]{1,200})[\"']", text, re.I)]
     parser._top_class = min((n for n in named if n), default=1)
+    parser._header_h1 = _headers_holding_h1(text)
     parser.feed(text)
     parser.close()
     parser._flush()
     while parser._panels:  # a panel never closed ends with the page
         parser._end_panel()
-    blocks, internal = drop_internal([block for block in parser.blocks if block.text])  # without the places held
+    # the headings furniture emptied go first (their indices are parser.blocks'), then the places panels held
+    kept = [block for block in _without_emptied_headings(parser.blocks, parser.emptied) if block.text]
+    blocks, internal = drop_internal(kept)
     return blocks, list(dict.fromkeys(parser.furniture)), parser.internal + internal
+
+
+def _without_emptied_headings(blocks: list[Block], emptied: list[int]) -> list[Block]:
+    """``blocks`` without the headings that furniture stood right under and that hold no text now: the next block is
+    a heading of the same or a higher rank, or there is none. A "Feedback" heading over the votes widget alone was a
+    page with no rule in it."""
+    drop = {i for i in emptied if i + 1 >= len(blocks)
+            or (blocks[i + 1].is_heading and blocks[i + 1].level <= blocks[i].level)}
+    return [b for i, b in enumerate(blocks) if i not in drop] if drop else blocks
+
+
+def _headers_holding_h1(text: str) -> list[bool]:
+    """Per ``<header>`` start tag of ``text``, in order: whether an ``<h1>`` stands before the next ``</header>``."""
+    lower = text.lower()
+    opens = [m.start() for m in re.finditer(r"<header\b", lower)]
+    closes = [m.start() for m in re.finditer(r"</header\b", lower)]
+    h1s = [m.start() for m in re.finditer(r"<h1\b", lower)]
+    held = []
+    for start in opens:
+        close = bisect.bisect_left(closes, start)
+        end = closes[close] if close < len(closes) else len(text)
+        at = bisect.bisect_left(h1s, start)
+        held.append(at < len(h1s) and h1s[at] < end)
+    return held
 
 
 def html_title(text: str) -> str | None:

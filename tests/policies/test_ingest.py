@@ -552,3 +552,23 @@ def test_each_article_of_a_text_document_is_a_page_of_its_own(ws, tmp_path, name
     # the limit is cited under the article that states it, not under the purpose article before it
     [fee] = [page for page in made if "GBP 40" in page.body or "3,000만원" in page.body or "300万円" in page.body]
     assert any(name in fee.title for name in ("Fees", "보상하는 손해", "治療費用")), fee.title
+
+
+HELP_PAGE = """<!DOCTYPE html><html><head><title>How to make a claim | NorthStar Help Centre</title></head><body>
+<div id="cookie-banner" class="cookie-consent">We use cookies to improve your experience. <button>Accept</button></div>
+<header class="site-header"><a href="/" class="logo">NorthStar Help Centre</a><nav><a href="/">Home</a></nav></header>
+<main><h1>How to make a claim</h1><p class="article-meta">Updated 3 days ago · 4 min read</p>
+<h2>Submitting a claim</h2><p>Submit your claim online within 30 days of returning home.</p>
+<h2>Processing times</h2><p>Medical claims take 10 business days.</p>
+<div class="feedback"><p>Was this article helpful?</p><p>12 out of 15 found this helpful</p></div></main>
+<div class="related"><h3>Related articles</h3><ul><li><a href="/a1">What is covered?</a></li></ul></div>
+</body></html>"""
+
+
+def test_a_help_centre_export_makes_only_its_articles_sections_pages(ws, tmp_path):
+    [result] = ingest_documents(ws, [write(tmp_path, "claims-help.html", HELP_PAGE)], config=config_for(ws))
+    assert [p.id for p in result.pages] == ["submitting-a-claim", "processing-times"]
+    bodies = " ".join(Wiki(ws).get(p.id).body for p in result.pages)
+    for chrome in ("cookies", "NorthStar Help Centre", "Updated 3 days", "helpful", "Related articles"):
+        assert chrome not in bodies, chrome
+    assert any("furniture is left out" in warning for warning in result.warnings)

@@ -821,3 +821,73 @@ def test_a_run_of_article_lines_or_numbered_lines_is_still_a_list():
     # a table of contents, and a numbered list whose first line looks like a heading, stay text
     blocks = text_blocks("Contents\n\nArticle 1 Purpose\nArticle 2 Fees\n\n1. Refunds\n2. Exchanges")
     assert [b for b in blocks if b.level] == []
+
+
+
+_ARTICLE_BODY = ("<h2>Submitting a claim</h2><p>Submit your claim within 30 days of returning home.</p>"
+                 "<h2>Processing times</h2><p>Medical claims take 10 business days.</p>")
+
+
+@pytest.mark.parametrize("page", [
+    # Zendesk Guide: site header, article-meta, votes, share, related and recently viewed
+    '<header class="header"><a class="logo" href="/"><img alt="">NorthStar Help Centre</a>'
+    '<nav class="user-nav"><a href="/">Sign in</a></nav></header><main><article class="article">'
+    '<header class="article-header"><h1 class="article-title">How to make a claim</h1>'
+    '<div class="article-author"><div class="article-meta">Updated 3 days ago · 4 min read</div></div></header>'
+    f'<section class="article-info"><div class="article-body">{_ARTICLE_BODY}</div></section>'
+    '<div class="article-votes"><span class="article-votes-question">Was this article helpful?</span>'
+    '<span class="article-vote-label">12 out of 15 found this helpful</span></div>'
+    '<div class="article-share"><span>Share this article</span></div></article>'
+    '<section class="related-articles"><h3>Related articles</h3><ul><li><a href="/a">What is covered?</a></li>'
+    '</ul></section><section class="recent-articles"><h3>Recently viewed articles</h3></section></main>',
+    # Intercom: a cookie banner, the header, the author line, reactions
+    '<div id="intercom-cookie-consent" class="cookie-consent-banner">We use cookies to improve your experience. '
+    '<a href="/c">Cookie settings</a></div><header><div class="header__logo">NorthStar Help Centre</div></header>'
+    '<section class="content"><h1>How to make a claim</h1><div class="article__meta"><div class="avatar__info">'
+    f'Written by Sam · Updated over a week ago</div></div><article>{_ARTICLE_BODY}</article>'
+    '<div class="article__reactions"><p>Did this answer your question?</p></div></section>',
+    # Freshdesk: OneTrust's banner, article voting, related articles
+    '<div id="onetrust-banner-sdk"><p>We use cookies to improve your experience.</p></div>'
+    '<section class="article"><h1>How to make a claim</h1><p class="article-meta-data">Modified on: Mon, 7 Dec, '
+    f'2026 at 9:00 AM</p><div class="article-body">{_ARTICLE_BODY}</div><div id="voting-container" '
+    'class="article-vote"><p>Did you find it helpful?</p><p>12 out of 15 found this helpful</p></div>'
+    '<div class="related-articles"><h3>Related articles</h3></div></section>',
+    # HubSpot knowledge base and Salesforce Knowledge
+    '<div id="hs-eu-cookie-confirmation"><div id="hs-eu-cookie-confirmation-inner">We use cookies.</div></div>'
+    '<main><h1>How to make a claim</h1><div class="kb-article__meta">Last updated: 3 days ago</div>'
+    f'{_ARTICLE_BODY}<div class="kb-feedback"><p>Was this article helpful?</p></div>'
+    '<div class="kb-related-articles"><h3>Related articles</h3></div></main>',
+    # Notion and Confluence exports: the page title in an <article>'s own <header> is read
+    '<article class="page sans"><header><h1 class="page-title">How to make a claim</h1>'
+    '<p class="page-description"></p></header>'
+    f'<div class="page-body">{_ARTICLE_BODY}</div></article><div class="page-metadata">Created by Kim</div>',
+])
+def test_help_centre_furniture_is_not_policy(page):
+    blocks = html_blocks(page)
+    text = " ".join(b.text for b in blocks)
+    assert [b.text for b in blocks if b.level] == ["How to make a claim", "Submitting a claim", "Processing times"]
+    assert "Submit your claim within 30 days" in text and "10 business days" in text
+    for chrome in ("cookie", "NorthStar Help Centre", "Updated", "Modified", "Written by", "helpful", "answer your",
+                   "Related", "Recently", "Share", "Sign in", "Created by"):
+        assert chrome not in text, chrome
+
+
+def test_the_policy_own_cookie_feedback_and_header_sections_stay():
+    page = ('<h1>Privacy policy</h1><div id="cookies"><h2>Cookies</h2><p>We set two cookies.</p></div>'
+            '<div class="complaints-and-feedback"><h2>Feedback</h2><p>Write to us within 8 weeks.</p></div>'
+            '<section><header><h2>Consent</h2></header><p>You may withdraw consent at any time.</p></section>'
+            '<div class="cookie-policy"><p>Cookies last 30 days.</p></div>')
+    text = " ".join(b.text for b in html_blocks(page))
+    for kept in ("We set two cookies.", "Write to us within 8 weeks.", "Consent", "withdraw consent",
+                 "Cookies last 30 days."):
+        assert kept in text, kept
+
+
+def test_a_heading_left_with_no_policy_text_is_no_heading():
+    page = ("<h1>Claims</h1><h2>Alpha</h2><p>Claim in 30 days.</p><h2>Feedback</h2><div class='article-votes'>Was this "
+            "article helpful?</div><h2>Gamma</h2><p>Pay in 10 days.</p><h2>More</h2><div class='related-articles'>"
+            "<a href='/a'>Refunds</a></div>")
+    assert [b.text for b in html_blocks(page) if b.level] == ["Claims", "Alpha", "Gamma"]
+    # a heading over a dropped box and then its own text keeps its text
+    kept = html_blocks("<h2>Alpha</h2><div class='article-meta'>Updated today</div><p>Claim in 30 days.</p>")
+    assert [b.text for b in kept] == ["Alpha", "Claim in 30 days."]
