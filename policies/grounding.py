@@ -67,16 +67,48 @@ def ungrounded(page_text: str, source_text: str) -> list[str]:
 _EFFECTIVE = re.compile(r"effective(?:\s+(?:date|from|as\s+of|on|since))?\s*[:\-–]?\s*", re.I)
 
 
+# The Korean and Japanese ways to say it: the date after 시행일 / 施行日 ("시행일: 2026년 11월 1일",
+# "施行日：2026年11月1日", "시행 2026. 3. 1.") or before 시행 / 施行 ("이 약관은 2026년 11월 1일부터 시행한다",
+# "2026年11月1日から施行します", "2026年4月1日 施行"). Unread, their pages were dated the day they were ingested
+# while the English ones had the document's date. A date in the supplementary provisions (부칙) is read the same way.
+_CJK_DATE = (r"\d{4}\s{0,2}[년年]\s{0,2}\d{1,2}\s{0,2}[월月]\s{0,2}\d{1,2}\s{0,2}[일日]"
+             r"|\d{4}\.\s{0,2}\d{1,2}\.\s{0,2}\d{1,2}\.?")
+_IN_FORCE_FROM = re.compile(rf"(?:시행\s{{0,2}}일자?|시행|施行\s{{0,2}}日|施行)\s{{0,2}}[:：]?\s{{0,3}}({_CJK_DATE})"
+                            rf"|({_CJK_DATE})\s{{0,3}}(?:부터|から|より)?\s{{0,3}}(?:시행|施行)")
+_DOTTED = re.compile(r"(\d{4})\.\s{0,2}(\d{1,2})\.\s{0,2}(\d{1,2})")
+
+
 def effective_date(text: str) -> date | None:
-    """The date following "effective" ("Effective: 2026-03-01", "effective from March 1, 2026"), if any."""
+    """The date following "effective" ("Effective: 2026-03-01", "effective from March 1, 2026"), or the Korean or
+    Japanese line saying when the document takes effect ("시행일: 2026년 11월 1일", "2026年11月1日から施行"), whichever
+    the text states first; None when it states neither."""
+    found: list[tuple[int, date]] = []
     for match in _EFFECTIVE.finditer(text):
         dates, _ = find_dates(text[match.end():match.end() + 40])
         head = text[match.end():match.end() + 40]
         if dates:
             # the first date in the window is the one that follows the word
             ordered = sorted(dates, key=lambda d: _position(head, d))
-            return ordered[0]
-    return None
+            found.append((match.start(), ordered[0]))
+            break
+    for match in _IN_FORCE_FROM.finditer(text):
+        day = _cjk_date(match.group(1) or match.group(2))
+        if day is not None:
+            found.append((match.start(), day))
+            break
+    return min(found)[1] if found else None
+
+
+def _cjk_date(words: str) -> date | None:
+    """``2026년 11월 1일``, ``2026年11月1日`` or ``2026. 11. 1.`` as a date (None when no such day exists)."""
+    dates, _ = find_dates(words)
+    if dates:
+        return min(dates)
+    dotted = _DOTTED.match(words)
+    try:
+        return date(int(dotted.group(1)), int(dotted.group(2)), int(dotted.group(3))) if dotted else None
+    except ValueError:
+        return None
 
 
 def _position(text: str, value: date) -> int:

@@ -40,3 +40,20 @@ def test_ungrounded(page, missing):
 ])
 def test_effective_date(text, when):
     assert effective_date(text) == when
+
+
+@pytest.mark.parametrize("text, day", [
+    ("노스스타 약관\n\n시행일: 2026년 11월 1일\n\n제1조 (목적)", "2026-11-01"),
+    ("시행 2026. 3. 1. (개정 2026. 2. 10.)", "2026-03-01"),
+    ("제9조 (기타)\n① 회사는 약관을 시행일 7일 전부터 알립니다.\n\n부칙\n"
+     "이 약관은 2026년 11월 1일부터 시행한다.", "2026-11-01"),
+    ("旅行保険約款\n施行日：2026年11月1日", "2026-11-01"),
+    ("附則\n本約款は、2026年11月1日から施行します。", "2026-11-01"),
+    ("2026年4月1日 施行", "2026-04-01"),
+    ("Version 5. Effective 1 November 2026.", "2026-11-01"),
+    ("회사는 시행일 7일 전부터 알립니다.", None),
+    ("本規約の施行に関し必要な事項は別に定める。", None),
+])
+def test_effective_date_reads_korean_and_japanese_lines(text, day):
+    found = effective_date(text)
+    assert (found.isoformat() if found else None) == day

@@ -572,3 +572,20 @@ def test_a_help_centre_export_makes_only_its_articles_sections_pages(ws, tmp_pat
     for chrome in ("cookies", "NorthStar Help Centre", "Updated 3 days", "helpful", "Related articles"):
         assert chrome not in bodies, chrome
     assert any("furniture is left out" in warning for warning in result.warnings)
+
+
+@pytest.mark.parametrize("name, text", [
+    ("약관.txt", "노스스타 약관\n\n시행일: 2026년 11월 1일\n\n제1조 (목적)\n이 약관은 계약을 정합니다.\n\n"
+     "제2조 (보상)\n① 의료비를 보상합니다."),
+    ("부칙.txt", "제1조 (목적)\n이 약관은 계약을 정합니다.\n\n제2조 (보상)\n① 의료비를 보상합니다.\n\n"
+     "부칙\n이 약관은 2026년 11월 1일부터 시행한다."),
+    ("約款.md", "# 旅行保険約款\n\n施行日：2026年11月1日\n\n## 第1条（目的）\n\n本約款は契約を定めます。\n\n"
+     "## 第2条（補償）\n\n治療費用を支払います。"),
+    ("規約.md", "# 規約\n\n## 第1条（目的）\n\n本規約は契約を定めます。\n\n## 附則\n\n"
+     "本規約は、2026年11月1日から施行します。"),
+    ("terms.txt", "TERMS\n\nVersion 5. Effective 1 November 2026.\n\n1. SCOPE\nThese terms cover trips.\n\n"
+     "2. CLAIMS\nClaim within 30 days."),
+])
+def test_the_document_own_effective_line_dates_its_pages_in_every_language(ws, tmp_path, name, text):
+    [result] = ingest_documents(ws, [write(tmp_path, name, text)], config=config_for(ws))
+    assert {Wiki(ws).get(p.id).effective.isoformat() for p in result.pages} == {"2026-11-01"}
