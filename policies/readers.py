@@ -66,7 +66,8 @@ class Document:
     data: bytes
     blocks: list[Block] = field(default_factory=list)
     page_count: int | None = None
-    title: str | None = None  # a title the format carries besides its headings (HTML <title>)
+    title: str | None = None  # a title the format carries besides its headings (HTML <title>, without the site name)
+    title_in_full: str | None = None  # that title as the document writes it ("Refunds | Acme Help Centre")
     # the date the document's own metadata says it takes effect (markdown front matter `effective:`)
     effective: date | None = None
     # what the reader could not carry into the pages but did not refuse ("page 2 has no text layer")
@@ -145,6 +146,7 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
         else:
             blocks = text_blocks(without_running_lines(text))
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
+                       title_in_full=html_title(text, site_name=True) if kind == "html" else None,
                        warnings=[f"{shown}: {warning}" for warning in warnings])
         if kind == "md":
             doc.effective = frontmatter_effective(shown, text)
@@ -1696,12 +1698,54 @@ def _headers_holding_h1(text: str) -> list[bool]:
     return held
 
 
-def html_title(text: str) -> str | None:
-    """The text of ``<title>``, if any."""
+def html_title(text: str, *, site_name: bool = False) -> str | None:
+    """The text of ``<title>``, if any, without the site's name (``_without_site_name``) unless ``site_name``."""
     match = re.search(r"<title[^>]*>(.*?)</title>", text, re.I | re.S)
     if not match:
         return None
     import html
 
     title = " ".join(html.unescape(re.sub(r"<[^>]+>", "", match.group(1))).split())
-    return title or None
+    return (title if site_name else _without_site_name(title, text)) or None
+
+
+# what sets a site's name apart in a <title>: "How to make a claim | NorthStar Help Centre", "Acme – Refunds"
+_TITLE_SEPARATOR = re.compile(r" [|–—·-] |[｜:：] ?| ?｜ ?")
+_SITE_NAME_META = re.compile(
+    r"<meta\b[^>]*\b(?:property|name)\s*=\s*[\"']?(?:og:site_name|application-name)[\"']?[^>]*>", re.I)
+_CONTENT = re.compile(r"\bcontent\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.I)
+
+
+def _without_site_name(title: str, text: str) -> str:
+    """``title`` without the site's name set before or after a separator: the name the page itself gives its site
+    (``<meta property="og:site_name">``, ``application-name``, the text of its site ``<header>`` outside the menu), or
+    the other part when the rest is the page's ``<h1>``. "How to make a claim | NorthStar Help Centre" made the page
+    id ``how-to-make-a-claim-northstar-help-centre``. A title whose parts are none of these keeps them all ("Refunds:
+    the short version")."""
+    parts = _TITLE_SEPARATOR.split(title)
+    if len(parts) < 2:
+        return title
+    import html
+
+    def plain(value: str) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split()).casefold()
+
+    names = [plain(m.group(1) or m.group(2) or "") for meta in _SITE_NAME_META.finditer(text)
+             if (m := _CONTENT.search(meta.group(0)))]
+    lower = text.lower()
+    start = lower.find("<header")
+    end = lower.find("</header", start) if start >= 0 else -1
+    header = plain(re.sub(r"<nav\b.*?</nav\s*>", " ", text[start:end], flags=re.I | re.S)) if end > start else ""
+    h1 = re.search(r"<h1\b[^>]*>(.*?)</h1\s*>", text, re.I | re.S)
+    heading = plain(h1.group(1)) if h1 else ""
+
+    def site(part: str, rest: list[str]) -> bool:
+        name = part.strip().casefold()
+        return bool(name) and (name in names or (bool(header) and name in header)
+                               or (bool(heading) and " ".join(r.strip() for r in rest).casefold() == heading))
+
+    if site(parts[-1], parts[:-1]):
+        return title[:title.rfind(parts[-1])].rstrip(" |–—·-｜:：")
+    if site(parts[0], parts[1:]):
+        return title[len(parts[0]):].lstrip(" |–—·-｜:：")
+    return title

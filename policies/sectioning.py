@@ -68,6 +68,10 @@ def plan_topics(doc: Document, *, single: bool = False, split: str = "auto") -> 
     tops = [i for i in headings if blocks[i].level == top]
     opens = not any(not b.is_heading for b in blocks[:tops[0]])
     title_at = tops[0] if opens and (len(tops) == 1 or _bare_title(blocks, tops[0])) else None
+    if title_at is None and doc.title_in_full and fallback.casefold() in {blocks[i].text.casefold() for i in headings}:
+        # the lines above the page's own heading (a trail kept as text) are a topic of their own: titled by the
+        # <title> without its site name they would take the heading's name, id and section from it
+        fallback = doc.title_in_full
     doc_title = strip_numbering(blocks[title_at].text) if title_at is not None else fallback
     below = [i for i in headings if i != title_at]
     if single or split == "none" or not below:

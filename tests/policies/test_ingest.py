@@ -574,6 +574,13 @@ def test_a_help_centre_export_makes_only_its_articles_sections_pages(ws, tmp_pat
     assert any("furniture is left out" in warning for warning in result.warnings)
 
 
+def test_an_html_page_without_a_heading_is_named_without_the_site_name(ws, tmp_path):
+    page = ("<html><head><title>Claims | NorthStar Help Centre</title><meta property='og:site_name' "
+            "content='NorthStar Help Centre'></head><body><p>Claim within 30 days.</p></body></html>")
+    [result] = ingest_documents(ws, [write(tmp_path, "c.html", page)], config=config_for(ws))
+    assert [p.id for p in result.pages] == ["claims"]
+
+
 @pytest.mark.parametrize("name, text", [
     ("약관.txt", "노스스타 약관\n\n시행일: 2026년 11월 1일\n\n제1조 (목적)\n이 약관은 계약을 정합니다.\n\n"
      "제2조 (보상)\n① 의료비를 보상합니다."),

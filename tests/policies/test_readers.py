@@ -883,6 +883,24 @@ def test_the_policy_own_cookie_feedback_and_header_sections_stay():
         assert kept in text, kept
 
 
+@pytest.mark.parametrize("page, title", [
+    ('<title>How to make a claim | NorthStar Help Centre</title><header><a class="logo">NorthStar Help Centre</a>'
+     '</header><h1>How to make a claim</h1>', "How to make a claim"),
+    ('<title>NorthStar Help — Refunds</title><meta property="og:site_name" content="NorthStar Help"><p>x</p>',
+     "Refunds"),
+    ('<title>保険金の請求方法｜ノーススター ヘルプセンター</title><h1>保険金の請求方法</h1>', "保険金の請求方法"),
+    ('<title>보험금 청구 방법 · 노스스타 고객센터</title><meta name="application-name" content="노스스타 고객센터">',
+     "보험금 청구 방법"),
+    # not the site's name: kept as written
+    ('<title>Refunds: the short version</title><h1>Returns</h1>', "Refunds: the short version"),
+    ('<title>Refunds | Shipping</title><header><nav>Refunds Shipping</nav></header>', "Refunds | Shipping"),
+])
+def test_html_title_leaves_out_the_site_name(page, title):
+    from mem.policies.readers import html_title
+
+    assert html_title(page) == title
+
+
 def test_a_heading_left_with_no_policy_text_is_no_heading():
     page = ("<h1>Claims</h1><h2>Alpha</h2><p>Claim in 30 days.</p><h2>Feedback</h2><div class='article-votes'>Was this "
             "article helpful?</div><h2>Gamma</h2><p>Pay in 10 days.</p><h2>More</h2><div class='related-articles'>"
