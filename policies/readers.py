@@ -177,6 +177,8 @@ def _in_nfc(doc: Document) -> None:
                   else replace(block, text=unicodedata.normalize("NFC", block.text)) for block in doc.blocks]
     if doc.title is not None:
         doc.title = unicodedata.normalize("NFC", doc.title)
+    if doc.title_in_full is not None:
+        doc.title_in_full = unicodedata.normalize("NFC", doc.title_in_full)
 
 
 def _symlink_loop(path: Path) -> bool:
