@@ -1685,6 +1685,19 @@ def _without_emptied_headings(blocks: list[Block], emptied: list[int]) -> list[B
     return [b for i, b in enumerate(blocks) if i not in drop] if drop else blocks
 
 
+def _without_nav(text: str) -> str:
+    """``text`` without its ``<nav>`` elements (up to each one's end tag, or to the end)."""
+    lower, kept, at = text.lower(), [], 0
+    while (start := lower.find("<nav", at)) >= 0:
+        kept.append(text[at:start])
+        end = lower.find("</nav", start)
+        if end < 0:
+            return "".join(kept)
+        close = lower.find(">", end)
+        at = close + 1 if close >= 0 else len(text)
+    return "".join(kept) + text[at:]
+
+
 def _headers_holding_h1(text: str) -> list[bool]:
     """Per ``<header>`` start tag of ``text``, in order: whether an ``<h1>`` stands before the next ``</header>``."""
     lower = text.lower()
@@ -1714,7 +1727,7 @@ def html_title(text: str, *, site_name: bool = False) -> str | None:
 # what sets a site's name apart in a <title>: "How to make a claim | NorthStar Help Centre", "Acme – Refunds"
 _TITLE_SEPARATOR = re.compile(r" [|–—·-] |[｜:：] ?| ?｜ ?")
 _SITE_NAME_META = re.compile(
-    r"<meta\b[^>]*\b(?:property|name)\s*=\s*[\"']?(?:og:site_name|application-name)[\"']?[^>]*>", re.I)
+    r"<meta\b[^<>]*\b(?:property|name)\s*=\s*[\"']?(?:og:site_name|application-name)[\"']?[^<>]*>", re.I)
 _CONTENT = re.compile(r"\bcontent\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.I)
 
 
@@ -1737,9 +1750,10 @@ def _without_site_name(title: str, text: str) -> str:
     lower = text.lower()
     start = lower.find("<header")
     end = lower.find("</header", start) if start >= 0 else -1
-    header = plain(re.sub(r"<nav\b.*?</nav\s*>", " ", text[start:end], flags=re.I | re.S)) if end > start else ""
-    h1 = re.search(r"<h1\b[^>]*>(.*?)</h1\s*>", text, re.I | re.S)
-    heading = plain(h1.group(1)) if h1 else ""
+    header = plain(_without_nav(text[start:end])) if end > start else ""
+    opened = re.search(r"<h1\b[^<>]*>", lower)  # the first <h1>, read up to its end tag (found, not backtracked)
+    closed = lower.find("</h1", opened.end()) if opened else -1
+    heading = plain(text[opened.end():closed]) if opened and closed >= 0 else ""
 
     def site(part: str, rest: list[str]) -> bool:
         name = part.strip().casefold()

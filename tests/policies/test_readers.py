@@ -909,3 +909,17 @@ def test_a_heading_left_with_no_policy_text_is_no_heading():
     # a heading over a dropped box and then its own text keeps its text
     kept = html_blocks("<h2>Alpha</h2><div class='article-meta'>Updated today</div><p>Claim in 30 days.</p>")
     assert [b.text for b in kept] == ["Alpha", "Claim in 30 days."]
+
+
+def test_reading_the_site_name_is_linear_in_the_page():
+    from mem.policies.readers import html_title
+
+    def cost(n: int) -> float:
+        page = "<title>a | b</title><header>" + "<nav<meta<h1" * n + "</header>"
+        start = time.process_time()
+        for _ in range(3):
+            html_title(page)
+        return time.process_time() - start
+
+    cost(200)
+    assert cost(8000) < 12 * max(cost(2000), 1e-3)  # 4x the page: under 12x the time (quadratic is 16x)
