@@ -78,10 +78,13 @@ _IN_FORCE_FROM = re.compile(rf"(?:시행\s{{0,2}}일자?|시행|施行\s{{0,2}}�
 _DOTTED = re.compile(r"(\d{4})\.\s{0,2}(\d{1,2})\.\s{0,2}(\d{1,2})")
 
 
-def effective_date(text: str) -> date | None:
+def effective_date(text: str, *, until: date | None = None) -> date | None:
     """The date following "effective" ("Effective: 2026-03-01", "effective from March 1, 2026"), or the Korean or
     Japanese line saying when the document takes effect ("시행일: 2026년 11월 1일", "2026年11月1日から施行"), whichever
-    the text states first; None when it states neither."""
+    the text states first; None when it states neither. A Korean or Japanese date after ``until`` is not read: such
+    a line is the supplementary provision (부칙/附則) of an edition not yet in force, and its pages are left to the
+    start dates (``mem.wiki.start_dates``) as "…부터 시행" / "…から施行" sentences are — read, a new document's every
+    page was out of force until then and ``mem ask`` answered none of them."""
     found: list[tuple[int, date]] = []
     for match in _EFFECTIVE.finditer(text):
         dates, _ = find_dates(text[match.end():match.end() + 40])
@@ -93,7 +96,7 @@ def effective_date(text: str) -> date | None:
             break
     for match in _IN_FORCE_FROM.finditer(text):
         day = _cjk_date(match.group(1) or match.group(2))
-        if day is not None:
+        if day is not None and (until is None or day <= until):
             found.append((match.start(), day))
             break
     return min(found)[1] if found else None

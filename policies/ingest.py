@@ -700,9 +700,9 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     source_rel = f"{SOURCES_DIR}/{name}"
     result = IngestResult(document=doc.shown, source=source_rel, sha256=doc.sha256, warnings=list(doc.warnings))
     doc_title, topics = plan_topics(doc, single=bool(page_id or title), split=split)
-    stated = effective or doc.effective or effective_date(doc.text)
-    source_id = document_id(name)
     now = clock.now()
+    stated = effective or doc.effective or effective_date(doc.text, until=now.date())
+    source_id = document_id(name)
     pages: list[Page] = []
     used: set[str] = set()
     held_pages = _section_pages(wiki, source_id)

@@ -57,3 +57,10 @@ def test_effective_date(text, when):
 def test_effective_date_reads_korean_and_japanese_lines(text, day):
     found = effective_date(text)
     assert (found.isoformat() if found else None) == day
+
+
+def test_a_korean_or_japanese_date_still_to_come_is_left_to_the_start_dates():
+    text = "附則　本規約は、２０２７年４月１日から施行します。"
+    assert effective_date(text).isoformat() == "2027-04-01"
+    assert effective_date(text, until=date(2026, 12, 7)) is None
+    assert effective_date("Effective 1 April 2027.", until=date(2026, 12, 7)).isoformat() == "2027-04-01"

@@ -582,17 +582,17 @@ def test_an_html_page_without_a_heading_is_named_without_the_site_name(ws, tmp_p
 
 
 @pytest.mark.parametrize("name, text", [
-    ("약관.txt", "노스스타 약관\n\n시행일: 2026년 11월 1일\n\n제1조 (목적)\n이 약관은 계약을 정합니다.\n\n"
+    ("약관.txt", "노스스타 약관\n\n시행일: 2026년 1월 15일\n\n제1조 (목적)\n이 약관은 계약을 정합니다.\n\n"
      "제2조 (보상)\n① 의료비를 보상합니다."),
     ("부칙.txt", "제1조 (목적)\n이 약관은 계약을 정합니다.\n\n제2조 (보상)\n① 의료비를 보상합니다.\n\n"
-     "부칙\n이 약관은 2026년 11월 1일부터 시행한다."),
-    ("約款.md", "# 旅行保険約款\n\n施行日：2026年11月1日\n\n## 第1条（目的）\n\n本約款は契約を定めます。\n\n"
+     "부칙\n이 약관은 2026년 1월 15일부터 시행한다."),
+    ("約款.md", "# 旅行保険約款\n\n施行日：2026年1月15日\n\n## 第1条（目的）\n\n本約款は契約を定めます。\n\n"
      "## 第2条（補償）\n\n治療費用を支払います。"),
     ("規約.md", "# 規約\n\n## 第1条（目的）\n\n本規約は契約を定めます。\n\n## 附則\n\n"
-     "本規約は、2026年11月1日から施行します。"),
-    ("terms.txt", "TERMS\n\nVersion 5. Effective 1 November 2026.\n\n1. SCOPE\nThese terms cover trips.\n\n"
+     "本規約は、2026年1月15日から施行します。"),
+    ("terms.txt", "TERMS\n\nVersion 5. Effective 15 January 2026.\n\n1. SCOPE\nThese terms cover trips.\n\n"
      "2. CLAIMS\nClaim within 30 days."),
 ])
 def test_the_document_own_effective_line_dates_its_pages_in_every_language(ws, tmp_path, name, text):
     [result] = ingest_documents(ws, [write(tmp_path, name, text)], config=config_for(ws))
-    assert {Wiki(ws).get(p.id).effective.isoformat() for p in result.pages} == {"2026-11-01"}
+    assert {Wiki(ws).get(p.id).effective.isoformat() for p in result.pages} == {"2026-01-15"}
