@@ -83,7 +83,33 @@ def _history_table(console: Console, rows: list[JsonObject]) -> None:
     # the day an edition applies from beside the day it was written (to the minute: the column fits)
     shown = [dict(r, commit=r["commit"][:10], version=_version_label(r), effective=r.get("effective") or "",
                   date=str(r["date"])[:16].replace("T", " ")) for r in rows]
-    print_table(console, shown, ["version", "effective", "date", "commit", "message", "sources"])
+    # one line per version: the commit message is cut to the room the other columns leave (at 80 columns a commit
+    # naming four pages wrapped into eight lines per version, newuser25 #8); `--json` and `git log` keep it whole
+    from rich.cells import cell_len
+
+    columns = ["version", "effective", "date", "commit", "message", "sources"]
+    others = sum(max(len(c), *(cell_len(_cell_text(r.get(c))) for r in shown)) for c in columns if c != "message")
+    room = max(console.width - (1 + 3 * len(columns)) - others, _MESSAGE_MIN)
+    for row in shown:
+        row["message"] = _cut(str(row.get("message") or "").split("\n", 1)[0], room)
+    print_table(console, shown, columns)
+
+
+# the narrowest the message column is cut to; below it the table gives way to one block per version
+_MESSAGE_MIN = 12
+
+
+def _cell_text(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal cells, "…" marking the cut."""
+    from rich.cells import cell_len, set_cell_size
+
+    return text if cell_len(text) <= width else set_cell_size(text, width - 1) + "…"
 
 
 def _version_label(row: JsonObject) -> str:

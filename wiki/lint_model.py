@@ -6,7 +6,7 @@ memory refer to them, so an id is never renamed or reused. docs/lint.md document
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Literal
 
 from mem.core.json_types import JsonObject
@@ -161,9 +161,9 @@ class Finding:
         return RULES[self.rule].level
 
     def to_dict(self) -> JsonObject:
-        data = asdict(self)
-        data["level"] = self.level
-        return data
+        # the level beside the rule, where a reader of `mem lint --format json` looks for it (newuser25 #8)
+        return {"path": self.path, "line": self.line, "level": self.level, "rule": self.rule,
+                "message": self.message}
 
 
 def _sort_key(finding: Finding) -> tuple:

@@ -30,3 +30,19 @@ def test_a_narrow_terminal_gets_one_block_per_row():
 def test_a_wide_terminal_keeps_the_table():
     text = _printed(100)
     assert "┃ id" in text and "Café vouchers" in text and "deprecated" in text
+
+
+def test_page_history_keeps_one_line_per_version_at_80_columns():
+    """newuser25 #8: a commit naming four pages wrapped into eight lines per version; the message is cut instead."""
+    from mem.cli.pages import _history_table
+
+    message = "ingest: DEFINITIONS v2, SCOPE v1, EMERGENCY ASSISTANCE v1 and 1 more (sources/terms.txt)\n\nbody"
+    rows = [{"version": n, "status": "active", "effective": "2026-11-01", "date": f"2026-12-07T01:2{n}:00+00:00",
+             "commit": f"{n}" * 40, "message": message, "sources": ["sources/terms.txt"]} for n in (1, 2)]
+    for width in (80, 120):
+        out = io.StringIO()
+        _history_table(Console(file=out, width=width, color_system=None), rows)
+        body = [line for line in out.getvalue().splitlines() if line.startswith("│")]
+        assert len(body) <= 2 * 2, out.getvalue()  # at most the date's time on a second line
+        assert "ingest: DEF" in out.getvalue() and "body" not in out.getvalue()
+        assert max(len(line) for line in out.getvalue().splitlines()) <= width

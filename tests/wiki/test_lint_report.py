@@ -138,3 +138,11 @@ def test_sarif_uris_are_uri_references():
 def test_unknown_format():
     with pytest.raises(InvalidInput):
         render(REPORT, "xml")
+
+
+def test_json_findings_name_their_level_beside_the_rule():
+    """newuser25 #8: a CI script reading `--format json` needs no rule→level table of its own."""
+    data = json.loads(render(REPORT, "json"))
+    assert [list(f) for f in data["findings"]] == [["path", "line", "level", "rule", "message"]] * 3
+    assert {f["rule"]: f["level"] for f in data["findings"]} == {
+        "index-outdated": "warning", "broken-link": "error", "personal-data": "error"}
