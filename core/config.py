@@ -178,6 +178,8 @@ class BundleSettings:
                            least=0, most=CENTURY_DAYS)
     stale_after_hours: int = _f(24, "client: the installed bundle is stale (not-refreshed) after this long without a "
                                 "successful sync", least=1, most=CENTURY_DAYS * 24)
+    require_review: bool = _f(False, "`mem bundle build` refuses a policy page without a `verified` review of its "
+                                     "current version (off: committed is enough)")
 
 
 @dataclass(frozen=True)

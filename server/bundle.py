@@ -9,7 +9,8 @@ Only reviewed content ships: pages and ``context.md`` are read from the commit a
 the working files, and the build refuses (one line, nothing written) when a policy, know-how or
 context file or ``mem.toml`` (whose client settings become ``config.json``) differs from HEAD
 (modified, staged, deleted or never committed) or when ``mem lint`` reports errors — unless
-``allow_lint_errors``, which the manifest then records finding by finding.
+``allow_lint_errors``, which the manifest then records finding by finding. With ``[bundle] require_review``
+it also refuses while a policy page it would ship has no ``verified`` review in the version that ships.
 The folder is assembled under a temporary name and renamed into place, then ``LATEST`` is switched:
 clients never see half a bundle, and versions only go up.
 """
@@ -95,6 +96,7 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
                       "change first (git status)")
     files: dict[str, bytes] = {}
     pages: list[ManifestPage] = []
+    unreviewed: list[str] = []
     today = clock.today()
     page_files = [rel for rel in gitrepo.tree_files(workspace, commit, ("policies", "knowhow"))
                   if rel.count("/") == 1 and is_page_file_name(rel.split("/", 1)[1])]
@@ -110,11 +112,34 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
         if entry is not None:
             files[rel] = data
             pages.append(entry)
+            if page.type == "policy" and not _reviewed(page, entry, data):
+                unreviewed.append(page.id)
+    if unreviewed and config.bundle.require_review:
+        _refuse_unreviewed(unreviewed)
     tracked = gitrepo.tree_files(workspace, commit, (CONTEXT_FILE,))
     files[CONTEXT_FILE] = gitrepo.show_bytes(workspace, commit, CONTEXT_FILE) if tracked else b""
     _refuse_conflicted_context(files[CONTEXT_FILE])
     files[CONFIG_FILE] = (json.dumps(client_settings(config), sort_keys=True, indent=2) + "\n").encode("utf-8")
     return files, pages, commit
+
+
+def _reviewed(page: Page, entry: ManifestPage, data: bytes) -> bool:
+    """Whether the edition that ships (an earlier one when the committed one is not in force) names a review.
+
+    Ingest drops ``verified`` when it revises a page's text, so a review in the frontmatter is a review of
+    this version's text."""
+    from mem.wiki.page import parse_page
+
+    shipped = page if entry["version"] == page.version else parse_page(data.decode("utf-8"))
+    return bool(shipped.meta.get("verified"))
+
+
+def _refuse_unreviewed(ids: list[str]) -> None:
+    """``[bundle] require_review``: one line naming the policy pages whose shipped version nobody reviewed."""
+    shown = ", ".join(ids[:5]) + (f" (and {len(ids) - 5} more)" if len(ids) > 5 else "")
+    raise Refused(f"{plural(len(ids), 'policy page')} without a review of the current version: {shown}; "
+                  "[bundle] require_review is on: review each page, add `verified: [{by, at}]` to its frontmatter "
+                  "and commit (mem lint's review-dropped names pages a revision took the review from)")
 
 
 def _editor_file(rel: str) -> bool:

@@ -140,6 +140,12 @@ RULES: dict[str, Rule] = {
              "it was built from are flagged for a recheck, but the know-how kept answering as current.",
              "Review the page against the policy's current version, then raise the version in its `policy_refs` "
              "(or set `status: deprecated`)."),
+        Rule("review-dropped", "warning", "A policy page was reviewed (`verified`) and a later revision left its "
+             "current version without a review.",
+             "Ingest drops `verified` when it revises a page's text, so the new text was never read; it ships in the "
+             "next bundle all the same unless `[bundle] require_review` is on.",
+             "Read the change (`mem pages diff ID`), then add a `verified` entry (by, at) for the current version "
+             "and commit."),
         Rule("frontmatter-format", "warning", "Frontmatter fields are not in canonical order or form.",
              "A canonical form keeps diffs small and reviews readable.",
              "Run `mem lint --fix`.", autofix=True),

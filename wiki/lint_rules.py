@@ -728,12 +728,37 @@ def check_knowhow_policy(ctx: LintContext) -> Iterator[Finding]:
                           f"{policy.version} (or set status: deprecated)")
 
 
+def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
+    """A policy page in force without ``verified`` whose earlier version in git had one: a revision (ingest drops
+    the review when it revises the text) left the current version unread (newuser25 #3)."""
+    if ctx.repo is None:
+        return
+    history = ctx.history
+    for pf in ctx.selected():
+        page = pf.page
+        if page is None or page.type != "policy" or page.status == "deprecated" or page.meta.get("verified"):
+            continue
+        lineage = history.lineages.get(pf.rel, [])
+        for sha, path in reversed(lineage):
+            text = history.blob(sha, path)
+            meta = split_frontmatter(text)[0] if text is not None else None
+            reviews = (meta or {}).get("verified")
+            if not reviews or not isinstance(reviews, list):
+                continue
+            last = reviews[-1] if isinstance(reviews[-1], dict) else {}
+            yield Finding(pf.rel, pf.field_line("version"), "review-dropped",
+                          f"version {page.version} of {page.id!r} has no review; version {meta.get('version')} "
+                          f"(commit {sha[:8]}) was verified by {last.get('by', '?')}: read the change (mem pages "
+                          f"diff {page.id}) and add a verified entry")
+            break
+
+
 CHECKS: tuple[Check, ...] = (
     check_frontmatter, check_frontmatter_format, check_duplicate_ids, check_portable_ids, check_links,
     check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
     check_personal_data, check_knowhow_placeholders, check_sensitive_topics, check_customer_data, check_orphans,
     check_index, check_dates,
-    check_numbers, check_empty_pages, check_knowhow_policy,
+    check_numbers, check_empty_pages, check_knowhow_policy, check_review_dropped,
 )
 
 

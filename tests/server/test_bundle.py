@@ -323,3 +323,36 @@ def test_a_manifest_put_back_after_damage_is_served_again_without_a_restart(work
     stat = manifest.stat()
     os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))  # a coarse clock: the same second
     assert client.get("/v1/bundle/1/manifest.json").content == good
+
+
+REVIEW = [{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z"}]
+
+
+def _require_review(workspace) -> None:
+    toml = workspace / "mem.toml"
+    toml.write_text(toml.read_text().replace("require_review = false", "require_review = true"))
+    subprocess.run(["git", "commit", "-qam", "require review"], cwd=workspace, check=True)
+
+
+def test_require_review_refuses_unreviewed_policy_pages_naming_them(workspace):
+    """newuser25 #3: "reviewed" meant only "committed"; with [bundle] require_review a page nobody reviewed stops
+    the build, in one line naming it, until its current version carries a `verified` entry."""
+    from mem.core.errors import Refused
+
+    from .conftest import write_page
+
+    build_bundle(workspace, config=Config.load(workspace=workspace))  # off by default: committed is enough
+    _require_review(workspace)
+    write_page(workspace, "shipping", 1, "We ship within 2 business days.", verified=REVIEW)
+    with pytest.raises(Refused, match=r"^1 policy page without a review of the current version: refunds; "):
+        build_bundle(workspace, config=Config.load(workspace=workspace))
+    assert _published(workspace) == [1]
+    write_page(workspace, "refunds", 3, "Refunds within 30 days of purchase.", verified=REVIEW)
+    assert build_bundle(workspace, config=Config.load(workspace=workspace))["version"] == 2
+
+
+def test_require_review_cli_refusal_is_one_line(mem, workspace):
+    _require_review(workspace)
+    result = mem("--workspace", str(workspace), "bundle", "build")
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert "2 policy pages without a review of the current version: refunds, shipping" in result.stderr

@@ -593,3 +593,31 @@ def test_a_retired_knowhow_page_is_not_reported(ws):
                                                                      "sha256": SOURCE_SHA, "pages": [1]}]))
     commit_all(ws)
     assert "knowhow-policy-changed" not in rules(lint(ws))
+
+
+# --- review-dropped ------------------------------------------------------------------------------
+
+
+def test_a_revision_that_drops_the_review_is_reported(ws):
+    """newuser25 #3: a page a reviewer marked `verified` and that ingest then revised shipped with no signal."""
+    review = [{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z"}]
+    write_page(ws, page("shipping", SHIPPING_BODY, verified=review))
+    commit_all(ws, "review: shipping")
+    assert "review-dropped" not in rules(lint(ws))
+    write_page(ws, page("shipping", SHIPPING_BODY.replace("$50", "$80"), version=2))  # what ingest writes
+    commit_all(ws, "ingest: shipping v2")
+    report = lint(ws)
+    [finding] = only(report, "review-dropped")
+    assert finding.path == "policies/shipping.md" and finding.level == "warning"
+    assert finding.line == line_of(ws, "policies/shipping.md", "version:")
+    assert "version 2 of 'shipping' has no review" in finding.message and "reviewer-kim" in finding.message
+    assert report.exit_code() == 0 and report.exit_code(strict=True) == 1
+    write_page(ws, page("shipping", SHIPPING_BODY.replace("$50", "$80"), version=2, verified=review))
+    commit_all(ws, "review: shipping v2")
+    assert "review-dropped" not in rules(lint(ws))
+
+
+def test_a_page_never_reviewed_is_not_review_dropped(ws):
+    write_page(ws, page("shipping", SHIPPING_BODY.replace("$50", "$80"), version=2))
+    commit_all(ws)
+    assert "review-dropped" not in rules(lint(ws))
