@@ -976,15 +976,19 @@ def _revise(wiki: Wiki, pid: str, draft: Draft, body: str, source: dict[str, obj
     # the title an older mem wrote without the article number ("청약철회 및 환불" of "제5조 (청약철회 및 환불)") is the
     # same title: the number alone revises no page and flags no customer fact (docs/ingest.md)
     title = old.title if old.title == strip_numbering(draft.title) else draft.title
-    if _content_key(old.title, old.body) == _content_key(title, body) and old.status != "deprecated":
-        if _same_entry(old.sources, source) and old.body.strip() == body.strip():
+    # a heading's own number is no rule text either: inserting 제4조 renumbers every later article ("제4조 (청약의
+    # 철회)" → "제5조 (청약의 철회)"), which revised each of them and flagged their customers' facts (newuser25 #5)
+    renumbered = strip_numbering(old.title) == strip_numbering(title)
+    if _content_key(old.title, old.body) == _content_key(old.title if renumbered else title, body) \
+            and old.status != "deprecated":
+        if _same_entry(old.sources, source) and old.body.strip() == body.strip() and old.title == title:
             return old, "unchanged"
         meta = dict(old.meta, sources=[source])
-        # Same wording from another file or edition: the hash and the footnotes follow the new file, the
-        # version stays. It numbers the rule text (wiki.page.rule_text, which lint's version-history
-        # compares too); a new number would flag every linked customer fact for a recheck of a rule
-        # that did not change.
-        return Page(old.id, old.type, old.title, old.version, meta, body), "source-updated"
+        # Same wording from another file or edition: the hash, the footnotes, the heading's number and the
+        # edition stamp follow the new file, the version stays. It numbers the rule text (wiki.page.rule_text,
+        # which lint's version-history compares too); a new number would flag every linked customer fact for a
+        # recheck of a rule that did not change.
+        return Page(old.id, old.type, title, old.version, meta, body), "source-updated"
     meta = {k: v for k, v in old.meta.items() if k != "verified"}  # a review applies to the old text
     meta.update(status="active", effective=(effective or today).isoformat(), summary=draft.summary,
                 sources=[source], generated=generated)

@@ -119,7 +119,37 @@ def rule_text(body: str) -> str:
     if "[[" in text:
         text = _WIKI_LINK.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(1), text)
     text = _FOOTNOTE_MARK.sub("", text)
-    return " ".join(_SOURCE_LINE.sub("", text).split())
+    text = _SOURCE_LINE.sub("", text)
+    if _STAMP_HINT.search(text):
+        text = "\n".join(line for line in text.splitlines() if not _is_edition_stamp(line))
+    return " ".join(text.split())
+
+
+def _is_edition_stamp(line: str) -> bool:
+    """Whether a line only stamps the document's edition: "Version 6. Effective 1 November 2026.", "Rev. 3",
+    "시행일: 2026년 11월 1일", "第2版". Ingest puts such a line on the document's first page; it is no rule text, so a
+    new edition's stamp alone revises no page and flags no customer fact (newuser25 #5). Strict on purpose: a date
+    and a number only — "Effective 1 January 2027 the fee is $6" states a rule and stays."""
+    text = " ".join(line.split())
+    if not text or len(text) > 120:
+        return False
+    return all(_STAMP.fullmatch(part) for part in _STAMP_BREAK.split(text) if part)
+
+
+_STAMP_HINT = re.compile(r"(?im)^\s{0,3}(?:version|revision|rev\b|edition|effective|last\s|updated|issued|"
+                         r"published|v\d|시행|개정|제정|최종|施行|改定|改訂|制定|最終|第\s?\d+\s?版|제?\s?\d+\s?판|\d{4}\s?(?:년|年))")
+_STAMP_BREAK = re.compile(r"(?<=[.。．])\s(?=\S)|(?<=[。．])")
+_EN_DATE = r"(?:\d{1,2}\s[A-Z][a-z]{2,8}\s\d{4}|[A-Z][a-z]{2,8}\s\d{1,2},?\s\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2})"
+_CJK_DATE = r"(?:\d{4}\s?(?:년|年|[-/.])\s?\d{1,2}\s?(?:월|月|[-/.])\s?\d{1,2}\s?(?:일|日|\.)?)"
+_STAMP = re.compile(
+    r"(?i:(?:version|revision|rev\.?|edition)\s?[:.]?\s?\d+(?:\.\d+)*|v\d+(?:\.\d+)*|"
+    r"(?:effective(?:\sdate)?|last\s(?:updated|revised|modified)|updated|issued|published)(?:\s(?:on|from))?\s?:?\s?"
+    + _EN_DATE + r")\.?|"
+    r"(?:(?:시행일|시행|개정일|개정|제정일|제정|최종\s?(?:수정|개정|변경)일?|施行日|施行|改定日|改定|改訂日|改訂|制定日|制定|"
+    r"最終(?:更新|改定|改訂)日?)\s?[:：]?\s?)?(?:" + _CJK_DATE + r"|(?:제\s?)?\d+\s?판|第\s?\d+\s?版)"
+    r"(?:\s?(?:부터\s?)?(?:시행|개정|제정)(?:합니다|한다|됩니다|함)?|(?:から)?(?:施行|改定|改訂|制定)(?:します|する|されます)?)?"
+    r"\s?[.。．]?"
+)
 
 
 def body_line_offset(text: str) -> int:

@@ -596,3 +596,59 @@ def test_an_html_page_without_a_heading_is_named_without_the_site_name(ws, tmp_p
 def test_the_document_own_effective_line_dates_its_pages_in_every_language(ws, tmp_path, name, text):
     [result] = ingest_documents(ws, [write(tmp_path, name, text)], config=config_for(ws))
     assert {Wiki(ws).get(p.id).effective.isoformat() for p in result.pages} == {"2026-01-15"}
+
+TERMS_V5 = """ACME ASSIST - GENERAL TERMS
+
+Version 5. Effective 1 November 2026.
+
+1. DEFINITIONS
+
+"Journey" means a trip that starts and ends at home.
+
+2. SCOPE
+
+We help insured persons abroad.
+
+3. REFUNDS
+
+Refunds are paid within 14 days.
+"""
+
+
+def test_an_edition_stamp_or_a_renumbered_heading_raises_no_version(ws, tmp_path):
+    """newuser25 #5: "Version 5" → "Version 6" revised the first page, and an inserted article renumbered every later
+    one's title, which revised each of them: customers' facts were flagged for a recheck of rules that said the same."""
+    from mem.wiki.lint import lint_workspace
+
+    doc = write(tmp_path, "terms.txt", TERMS_V5)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    before = {p.id: p.version for p in Wiki(ws).pages()}
+    assert "Version 5." in Wiki(ws).get("definitions").body
+    edition = TERMS_V5.replace("Version 5.", "Version 6.").replace("3. REFUNDS", "4. REFUNDS").replace(
+        "2. SCOPE", "2. ASSISTANCE\n\nWe answer calls day and night.\n\n3. SCOPE")
+    doc.write_text(edition)
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    changes = {p.id: (p.version, p.change) for p in result.pages}
+    assert changes["definitions"] == (1, "source-updated")  # the stamp follows the new edition, the version stays
+    assert changes["assistance"] == (1, "created")
+    assert {p.id: p.version for p in Wiki(ws).pages() if p.id in before} == before
+    assert "Version 6." in Wiki(ws).get("definitions").body
+    assert lint_workspace(ws, config=config_for(ws)).errors == []  # version-history agrees: no rule text changed
+    doc.write_text(edition.replace("14 days", "21 days"))  # a rule that changes still moves on
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert ("refunds", 2, "revised") in {(p.id, p.version, p.change) for p in result.pages}
+
+
+def test_a_renumbered_article_keeps_its_version_and_takes_its_new_number(ws, tmp_path):
+    text = ("# 약관\n\n## 제3조 (보험기간)\n\n보험기간은 출발일부터 귀국일까지입니다.\n\n"
+            "## 제4조 (청약의 철회)\n\n계약자는 30일 이내에 청약을 철회할 수 있습니다.\n")
+    doc = write(tmp_path, "약관.md", text)
+    ingest_documents(ws, [doc], config=config_for(ws))
+    doc.write_text(text.replace("제4조", "제5조"))
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    change = result.pages[1]
+    assert (change.version, change.change) == (1, "source-updated")
+    assert Wiki(ws).get(change.id).title == "제5조 (청약의 철회)"  # cited by its number in this edition
+    doc.write_text(text.replace("제4조 (청약의 철회)", "제5조 (청약의 취소)"))  # a new name is a new title
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert (result.pages[1].version, result.pages[1].change) == (2, "revised")
