@@ -713,6 +713,9 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
                        f"- rename {incoming}, or pass --replace if it is a new edition of {other} (its pages then "
                        f"hold {incoming}'s text, and {other}'s is no longer in force)")
     held = {section: pages[0].id for section, pages in held_pages.items()}
+    # the prefix an earlier edition was given (--id-prefix) holds for this one's new and renamed sections: a run
+    # without the option gave them bare ids, and the document mixed ids for good (newuser25 #6)
+    id_prefix = id_prefix or _remembered_prefix(held_pages)
     # ids of this document's deprecated pages: a section that is gone keeps its id for when it comes back,
     # never for another section that happens to stand at its number
     retired = {page.id for pages in held_pages.values() for page in pages if page.status == "deprecated"}
@@ -721,6 +724,8 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
         pid = page_id or _held_page(held_pages.get(topic.section, []), topic, used)
+        if pid is None and not model:
+            pid = _renamed_page(held_pages, sections, topic, page_title, source_rel, doc.kind, used)
         if pid is None or pid in used:
             # A new section never takes an id another section of this edition holds: a heading with no
             # ASCII word (환불, 返品) is numbered by position, and a section inserted before it must not
@@ -739,6 +744,8 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
                                            "sha256": doc.sha256}
         if topic.section:
             source_entry["section"] = topic.section
+        if id_prefix and not page_id:
+            source_entry["id_prefix"] = id_prefix
         if doc.kind == "pdf" and topic.pages:
             source_entry["pages"] = topic.pages
         current = _same_source(wiki, pid, source_entry, title)
@@ -814,6 +821,31 @@ def _section_pages(wiki: Wiki, source_id: str) -> dict[str, list[Page]]:
         if sources and sources[0].get("id") == source_id:
             held.setdefault(str(sources[0].get("section") or ""), []).append(page)
     return held
+
+
+def _remembered_prefix(held_pages: dict[str, list[Page]]) -> str | None:
+    """The ``--id-prefix`` this document's pages were made with (recorded in their source entry), if any."""
+    for pages in held_pages.values():
+        for page in pages:
+            prefix = page.sources[0].get("id_prefix") if page.sources else None
+            if isinstance(prefix, str) and prefix:
+                return prefix
+    return None
+
+
+def _renamed_page(held_pages: dict[str, list[Page]], sections: set[str], topic: Topic, title: str,
+                  source_rel: str, kind: str, used: set[str]) -> str | None:
+    """The held page a renamed section continues: a section of the last edition that is gone from this one and
+    whose rule text is this new section's, word for word ("Claim processing times" → "How long claims take").
+    It keeps its id (and the customer facts citing it follow), revised for its new title; before, the old page
+    was deprecated and a new one created (newuser25 #6). A body that changed too is a new section."""
+    gone = [page for section, pages in held_pages.items() if section not in sections for page in pages
+            if page.status != "deprecated" and page.id not in used]
+    if not gone:
+        return None
+    text = rule_text(_cite(deterministic_draft(topic, title=title), topic, source_rel, kind))
+    same = [page for page in gone if rule_text(str(page.body)) == text and text]
+    return same[0].id if len(same) == 1 else None
 
 
 def _held_page(pages: list[Page], topic: Topic, used: set[str]) -> str | None:

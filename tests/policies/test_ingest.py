@@ -652,3 +652,34 @@ def test_a_renumbered_article_keeps_its_version_and_takes_its_new_number(ws, tmp
     doc.write_text(text.replace("제4조 (청약의 철회)", "제5조 (청약의 취소)"))  # a new name is a new title
     [result] = ingest_documents(ws, [doc], config=config_for(ws))
     assert (result.pages[1].version, result.pages[1].change) == (2, "revised")
+
+
+HELP_V1 = """# Claims help
+
+## Definitions
+
+A claim is a request for payment under the policy.
+
+## Claim processing times
+
+Most claims are decided within 10 working days.
+"""
+
+
+def test_the_id_prefix_is_remembered_and_a_renamed_section_keeps_its_page(ws, tmp_path):
+    """newuser25 #6: a later edition's new sections got bare ids unless --id-prefix was passed again, and a section
+    renamed with the same body was deprecated and made again under a new id (its customer facts not followed)."""
+    doc = write(tmp_path, "claims-help.md", HELP_V1)
+    [first] = ingest_documents(ws, [doc], config=config_for(ws), id_prefix="help")
+    assert {p.id for p in first.pages} == {"help-definitions", "help-claim-processing-times"}
+    doc.write_text(HELP_V1.replace("Claim processing times", "How long claims take")
+                   + "\n## Scope\n\nThese pages cover travel claims.\n")
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))  # no --id-prefix this time
+    changes = {p.id: (p.version, p.change) for p in result.pages}
+    assert changes == {"help-definitions": (1, "source-updated"), "help-claim-processing-times": (2, "revised"),
+                       "help-scope": (1, "created")}
+    assert Wiki(ws).get("help-claim-processing-times").title == "How long claims take"
+    doc.write_text(HELP_V1.replace("Claim processing times", "Timing").replace("10 working", "15 working"))
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))  # renamed AND changed: a new section
+    changes = {p.id: p.change for p in result.pages}
+    assert changes["help-timing"] == "created" and changes["help-claim-processing-times"] == "deprecated"
