@@ -141,14 +141,14 @@ _STAMP_HINT = re.compile(r"(?im)^\s{0,3}(?:version|revision|rev\b|edition|effect
 _STAMP_BREAK = re.compile(r"(?<=[.。．])\s(?=\S)|(?<=[。．])")
 _EN_DATE = r"(?:\d{1,2}\s[A-Z][a-z]{2,8}\s\d{4}|[A-Z][a-z]{2,8}\s\d{1,2},?\s\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2})"
 _CJK_DATE = r"(?:\d{4}\s?(?:년|年|[-/.])\s?\d{1,2}\s?(?:월|月|[-/.])\s?\d{1,2}\s?(?:일|日|\.)?)"
-_STAMP = re.compile(
-    r"(?i:(?:version|revision|rev\.?|edition)\s?[:.]?\s?\d+(?:\.\d+)*|v\d+(?:\.\d+)*|"
+_STAMP = re.compile(  # anchored: tried at one position only (tests/test_pattern_scaling.py)
+    r"^(?:(?i:(?:version|revision|rev\.?|edition)\s?[:.]?\s?\d+(?:\.\d+)*|v\d+(?:\.\d+)*|"
     r"(?:effective(?:\sdate)?|last\s(?:updated|revised|modified)|updated|issued|published)(?:\s(?:on|from))?\s?:?\s?"
     + _EN_DATE + r")\.?|"
     r"(?:(?:시행일|시행|개정일|개정|제정일|제정|최종\s?(?:수정|개정|변경)일?|施行日|施行|改定日|改定|改訂日|改訂|制定日|制定|"
     r"最終(?:更新|改定|改訂)日?)\s?[:：]?\s?)?(?:" + _CJK_DATE + r"|(?:제\s?)?\d+\s?판|第\s?\d+\s?版)"
     r"(?:\s?(?:부터\s?)?(?:시행|개정|제정)(?:합니다|한다|됩니다|함)?|(?:から)?(?:施行|改定|改訂|制定)(?:します|する|されます)?)?"
-    r"\s?[.。．]?"
+    r"\s?[.。．]?)"
 )
 
 
