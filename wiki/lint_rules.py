@@ -741,8 +741,8 @@ def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
         lineage = history.lineages.get(pf.rel, [])
         for sha, path in reversed(lineage):
             text = history.blob(sha, path)
-            meta = split_frontmatter(text)[0] if text is not None else None
-            reviews = (meta or {}).get("verified")
+            meta = (split_frontmatter(text)[0] if text is not None else None) or {}
+            reviews = meta.get("verified")
             if not reviews or not isinstance(reviews, list):
                 continue
             last = reviews[-1] if isinstance(reviews[-1], dict) else {}
