@@ -74,10 +74,10 @@ _SEPARATOR = lazy(r"[-_=*~―─—–━・]{2,}\s*")
 _SALUTATION = lazy(
     r"(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|morning|afternoon|greetings|to whom)\b"
     r"[^\n,:]{0,40}[,:!]?"
-    r"|[^\n]{0,40}?(?:님께|께|님)\s*[.,!]?"
-    r"|(?:안녕하세요|안녕하십니까)\s*[.!~^]*"
-    r"|[^\n]{0,40}?(?:様|御中|さま|殿)\s*[、,]?"
-    r"|(?:いつも|大変)?\s*お世話になって(?:おり|い)ます\s*[。！!]?",
+    r"|[^\n]{0,40}?(?:님께|께|님)\s{0,3}[.,!]?"
+    r"|(?:안녕하세요|안녕하십니까)\s{0,3}[.!~^]*"
+    r"|[^\n]{0,40}?(?:様|御中|さま|殿)\s{0,3}[、,]?"
+    r"|(?:いつも|大変)?\s{0,3}お世話になって(?:おり|い)ます\s{0,3}[。！!]?",
     re.I,
 )
 # the end of a sentence, where a signature line has none: a question, a Korean or Japanese sentence ending
