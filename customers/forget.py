@@ -41,7 +41,7 @@ from mem.customers._layout import (
 from mem.customers.db import damage_in
 from mem.customers.erase import erase_facts, purge_traces
 from mem.customers.fact_record import Fact
-from mem.customers.lock import CustomerLock
+from mem.customers.lock import CustomerLock, wait_path
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
@@ -214,4 +214,5 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
     finally:
         lock.release()
     lock_path.unlink(missing_ok=True)
+    wait_path(lock_path).unlink(missing_ok=True)  # named by the id too (processes announce waits on it)
     return {"customer": customer_id, "deleted": True}

@@ -77,7 +77,7 @@ from mem.customers.customer_context import CustomerContext
 from mem.customers.fact_rows import HistoryEntry, SearchHit, compact_record, expand_record, record_json
 from mem.customers.fact_search import ProgressCallback
 from mem.customers.facts import Facts
-from mem.customers.lock import CustomerLock, busy_message, holder_here
+from mem.customers.lock import CustomerLock, busy_message, holder_here, wait_path
 from mem.customers.outbox import EvidenceItem, EvidenceOutbox
 from mem.customers.request_log import RequestLog
 
@@ -140,6 +140,7 @@ def _drop_lock_file(lock: CustomerLock, folder: Path) -> None:
     try:
         if not folder.exists():
             lock.path.unlink(missing_ok=True)
+            wait_path(lock.path).unlink(missing_ok=True)
     except OSError:
         pass
     finally:
