@@ -41,13 +41,23 @@ _RIEUL_FINAL = "[" + "".join(chr(0xAC00 + (lead * 21 + vowel) * 28 + 8) for lead
     + "]"
 
 
+# the service as the subject of what it agreed or promised: "you", "your agent (Paul)", "the support team"
+_SERVICE_EN = (r"(?:you|your (?:\w+ )?(?:agent|rep|representative|colleague|staff|support|team|manager|supervisor|"
+               r"store|company|shop|office)|(?:the|an|another|one of your) (?:support |customer service |sales )?"
+               r"(?:agent|rep|representative|operator|manager|supervisor)|customer (?:service|support)(?: team)?)")
+
+
 _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     "en": [
         ("decision", _words(
             r"(?:we|i) (?:agreed|decided|settled|chose|have decided|'ve decided)", r"agreed to", r"it's a deal",
             r"deal", r"let's go with", r"(?:^|(?:ok(?:ay)?|alright|fine),?\s+)the \w+(?: \w+)? then",
             r"i(?:'ll| will) (?:take|go with|accept)", r"i accept", r"i(?:'m| am) going with",
-            r"i(?:'ll| will) cancel", r"i cancell?ed", r"i(?:'ve| have) signed", r"i signed up")),
+            r"i(?:'ll| will) cancel", r"i cancell?ed", r"i(?:'ve| have) signed", r"i signed up",
+            # what the service agreed or promised, as the customer tells it: an agreement of the customer's, as "I
+            # agreed with your agent" is, and as the ko/ja rules below say it (new-user report 25B #5)
+            _SERVICE_EN + r"(?: \w+)?,? (?:has |had |have )?(?:promised|agreed|guaranteed|approved)",
+            r"(?:i|we) (?:was|were|had been|have been|'ve been) (?:promised|guaranteed|approved for)")),
         ("request", _words(
             r"can i", r"could i", r"may i", r"can you", r"could you", r"would you", r"will you", r"please",
             r"(?:can|could) (?:someone|somebody|anyone|anybody)",
@@ -80,7 +90,12 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     "ko": [
         ("decision", _any(r"합의", r"결정", r"하기로", r"동의합니다", r"동의해요", r"그걸로 할게", r"그렇게 할게",
                           r"그(?:럼|렇다면|걸로) (?:괜찮아요|괜찮습니다|좋아요|됐어요)",
-                          r"해지했",                           r"취소했", r"가입했")),
+                          r"해지했",                           r"취소했", r"가입했",
+                          # "지난번에 상담원이 30% 할인을 약속했어요", "환불해 주기로 약속받았어요" (the en
+                          # rule's note)
+                          r"(?:상담원|상담사|직원|담당자|매니저|점장|기사님|고객 ?센터|지원팀|귀사|그쪽)"
+                          r"[^.?!。？！\n]{0,40}(?:약속|보장|승인)(?:했|해 ?주|해 ?드|하셨|해 ?주셨)",
+                          r"약속(?:을 )?받았")),
         ("request", _any(r"주세요", r"주실 수", r"주시겠", r"주실래요",
                          r"줄 수 있", r"해 줘", r"해줘", r"싶어요", r"싶습니다", r"싶은데",
                          # casual and question forms: "2시 반에 알려 줘", "식당 추천해 줄래?",
@@ -102,7 +117,12 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
     "ja": [
         ("decision", _any(r"合意", r"決めました", r"決定", r"ことにしました", r"ことにします", r"それでお願いします",
                           r"それ(?:なら|で)(?:いい|大丈夫|結構|構いません)です",
-                          r"解約しました", r"契約しました", r"申し込みました")),
+                          r"解約しました", r"契約しました", r"申し込みました",
+                          # "前回、担当者が送料無料を約束してくれました", "返金を約束してもらいました" (the
+                          # en rule's note)
+                          r"(?:担当|オペレーター|スタッフ|係の|店員|窓口|御社|貴社|そちら|サポート)"
+                          r"[^。？！?!\n]{0,40}(?:約束|保証|承認|了承)(?:して|し(?:ま|た)|いただ|くれ|もら|され)",
+                          r"約束(?:して|を)?(?:もらい|もらっ|いただき|いただい)")),
         # "よろしくお願いします" is a formula, "そう言ってもらえると嬉しい" a feeling: neither asks for anything
         ("request", _any(r"ください", r"下さい", r"(?<!よろしく)お願い",
                          # "していただけますか", "交換いただけると", "ご確認いただくことは" — not "抜いただけ。" (only

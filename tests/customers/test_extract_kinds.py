@@ -34,6 +34,40 @@ def test_kinds(text, kind):
     assert classify(text) == kind
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I agreed with your agent Paul that I get 20% off my next order.",
+        "Last time your agent Paul promised free shipping.",
+        "I was promised a full refund by your support team.",
+        "The manager approved an exception for my order.",
+        "지난번에 상담원이 30% 할인을 약속했어요.",
+        "고객센터에서 무료 교체를 보장해 주셨어요.",
+        "지난번 통화에서 환불해 주기로 약속받았어요.",
+        "前回、担当者が送料無料を約束してくれました。",
+        "先週オペレーターの方が手数料無料を約束しました。",
+        "前回のお電話で返金を約束してもらいました。",
+    ],
+)
+def test_a_claim_of_what_the_service_agreed_or_promised_is_a_decision_in_every_language(text):
+    # before: a decision in English only, an event (or a request) in Korean and Japanese (newuser25B #5)
+    assert classify(text) == "decision"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "친구랑 주말에 만나기로 약속했어요.",
+        "友達と週末に会う約束をしました。",
+        "I promised my daughter a new laptop.",
+        "はい、5年の延長保証に入ってます。",
+        "They approved all 8 sessions retroactively!!!",
+    ],
+)
+def test_a_promise_the_service_is_no_party_to_is_no_decision(text):
+    assert classify(text) != "decision"
+
+
 @pytest.mark.parametrize("text", ["Hi!", "Thanks a lot!", "How are you doing today?", "네 감사합니다", "はい"])
 def test_small_talk_and_questions_to_the_agent_are_not_facts(text):
     assert classify(text) is None
