@@ -66,12 +66,20 @@ def search(
 ) -> None:
     """Search the customer's facts: BM25 over the fact and its evidence, newer first on ties.
 
-    Replaced and retracted facts are hidden unless --status asks for them. Exit 0 (also when nothing matches).
+    Replaced and retracted facts are hidden unless --status asks for them. A sentence said word for word again on
+    other days is shown once, with how often and when ("said again 46 times: …"); --json lists every fact. Exit 0
+    (also when nothing matches).
     """
+    as_json = want_json(ctx, json_output)
+    # read for people, a sentence said word for word again on other days is one entry (``_grouped``): more hits are
+    # read so that ``limit`` different ones are shown, not ten copies of one (new-user report 25B #4)
+    wanted = limit if as_json else min(500, limit * 5)
     with open_store(ctx, customer) as store:
-        hits = store.facts.search(query, limit=limit, kinds=kind, statuses=status, since=parse_date(since))
+        hits = store.facts.search(query, limit=wanted, kinds=kind, statuses=status, since=parse_date(since))
         data = [hit.to_dict() for hit in hits]
-    emit(data, as_json=want_json(ctx, json_output), human=_render_facts)
+    if not as_json:
+        data = [fact for first, others in _grouped(data)[:limit] for fact in (first, *others)]
+    emit(data, as_json=as_json, human=_render_facts)
 
 
 @facts_app.command("list")
@@ -86,7 +94,10 @@ def list_(
     limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="Most facts to show.")] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """List the customer's facts, newest first (active ones unless --status/--all)."""
+    """List the customer's facts, newest first (active ones unless --status/--all).
+
+    A sentence said word for word again on other days is one line, with how often and when; --json lists every fact.
+    """
     statuses = None if all_ else (status or ["active"])
     with open_store(ctx, customer) as store:
         facts = store.facts.list(kinds=kind, statuses=statuses, since=parse_date(since), recheck_only=recheck,
@@ -221,17 +232,43 @@ def reindex(ctx: typer.Context, customer: CustomerOption, json_output: JsonOptio
     emit({"customer": customer, "indexed": count}, as_json=want_json(ctx, json_output), human=lambda c, d: None)
 
 
+def _grouped(facts: list[JsonObject]) -> list[tuple[JsonObject, list[JsonObject]]]:
+    """Facts of one kind and status saying the same thing word for word, as one entry: the first of them (the
+    best match, or the newest) and the others, in the order given. Memory keeps them apart — each is dated by its
+    own conversation, and repeats on distinct days are what a trait counts (docs/extraction.md) — but a person
+    reading a list wants the sentence once, with how often it was said."""
+    groups: dict[tuple[str, str, str], tuple[JsonObject, list[JsonObject]]] = {}
+    for fact in facts:
+        key = (str(fact.get("kind")), str(fact.get("status")), " ".join(str(fact.get("text") or "").split()))
+        if key in groups:
+            groups[key][1].append(fact)
+        else:
+            groups[key] = (fact, [])
+    return list(groups.values())
+
+
+def _repeats(others: list[JsonObject]) -> str:
+    """`` (said again 46 times: 2026-01-02 … 2026-03-01; every id with --json)`` for the others of a group."""
+    if not others:
+        return ""
+    days = sorted(str(f.get("valid_at") or (f.get("recorded_at") or "")[:10]) for f in others)
+    span = days[0] if days[0] == days[-1] else f"{days[0]} … {days[-1]}"
+    return f"  (said again {len(others)} time{'s' if len(others) != 1 else ''}: {span}; every id with --json)"
+
+
 def _render_facts(console: Console, facts: list[JsonObject]) -> None:
     if not facts:
         console.print("(no facts)", style="dim")
         return
-    for fact in facts:
+    for fact, others in _grouped(facts):
         when = fact.get("valid_at") or (fact.get("recorded_at") or "")[:10]
         head = f"{fact['id']}  {when}  {fact['kind']}  {fact['status']}"
         if fact.get("origin") == "inferred":
             head += "  inferred" + ("" if fact.get("confirmed") else " (unconfirmed)")
         console.print(head, style="bold", markup=False, highlight=False)
         console.print(f"  {fact['text']}", markup=False, highlight=False)
+        if others:
+            console.print(f" {_repeats(others)}", style="dim", markup=False, highlight=False)
         if fact.get("statement") and fact["statement"] != fact["text"]:
             console.print(f"  statement: {fact['statement']}", markup=False, highlight=False)
         recheck = fact.get("recheck") or {}
@@ -278,9 +315,10 @@ def _render_table(console: Console, facts: list[JsonObject]) -> None:
     if not facts:
         console.print("(no facts)", style="dim")
         return
-    for f in facts:
+    for f, others in _grouped(facts):
         when = f.get("valid_at") or (f.get("recorded_at") or "")[:10]
-        flag = "  ⚠ recheck" if (f.get("recheck") or {}).get("flag") else ""
+        flag = _repeats(others)
+        flag += "  ⚠ recheck" if (f.get("recheck") or {}).get("flag") else ""
         flag += "  ⚠ instruction-like" if f.get("instruction_like") else ""
         flag += f"  ⚠ unscreened ({f['unscreened']})" if f.get("unscreened") else ""
         console.print(f"{f['id']}  {when}  {f['kind']:<10}  {f['status']:<9}  {f['text']}{flag}",

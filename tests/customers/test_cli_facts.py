@@ -165,3 +165,22 @@ def test_a_refused_context_item_leaves_no_store_for_a_new_customer(mem, tmp_path
     assert result.exit_code == 2 and message in result.stderr
     listed = mem(*ws, "facts", "list", "-c", "newcomer")
     assert listed.exit_code == 2 and "no memory for customer 'newcomer'" in listed.stderr
+
+
+def test_a_sentence_said_again_on_other_days_is_one_entry_for_people_and_every_fact_in_json(mem, isolated_env):
+    # newuser25B #4: 47 identical active decisions filled `facts list`, and a top-10 search was ten copies
+    with CustomerStore.open(isolated_env, "acme") as store:
+        repeated = [store.facts.add(Fact.new("decision", "I agreed with your agent that I get 20% off.",
+                                             valid_at=date(2024, 9, day))).id for day in range(1, 13)]
+        other = store.facts.add(Fact.new("event", "My agent order arrived late.", valid_at=date(2024, 8, 1))).id
+    listed = mem("facts", "list", "-c", "acme").stdout
+    assert listed.count("I agreed with your agent") == 1
+    assert "said again 11 times: 2024-09-01 … 2024-09-11" in listed
+    assert other in listed
+    found = mem("facts", "search", "-c", "acme", "agent", "--limit", "2").stdout
+    assert found.count("I agreed with your agent") == 1 and "said again" in found
+    assert other in found  # before: two copies of the repeated decision, the other fact cut off
+    data = json.loads(mem("facts", "list", "-c", "acme", "--json").stdout)
+    assert {d["id"] for d in data} == {*repeated, other}  # machines still see every fact
+    data = json.loads(mem("facts", "search", "-c", "acme", "agent", "--limit", "2", "--json").stdout)
+    assert len(data) == 2
