@@ -163,7 +163,9 @@ def settle_remains(home: Path, customer_id: str, *, lock_timeout: float = 15.0) 
     (``recover_swap``, under the customer's lock). A complete restore is moved into place, so the deletion that
     follows takes it; an incomplete one — the customer's words, decrypted — is removed. Returns whether remains were
     found and no memory of the customer is left here: the erasure is then done on this client, and "no memory" would
-    tell the operator carrying it out that there was nothing to erase (new-user report 25B #2)."""
+    tell the operator carrying it out that there was nothing to erase (new-user report 25B #2). The erasure is then
+    recorded as ``delete_customer`` records it (``mark_forgotten``): a conversation or command that began before it
+    and writes later is refused, and does not start the customer again with the words it still holds."""
     customer_id = validate_customer_id(customer_id)
     root = customers_root(home)
     if not has_remains(home, customer_id):
@@ -173,6 +175,11 @@ def settle_remains(home: Path, customer_id: str, *, lock_timeout: float = 15.0) 
     try:
         recover_swap(root, customer_id)
         only_remains = not (root / customer_id).is_dir()
+        if only_remains:  # an erasure as ``delete_customer``'s: a command begun before it must not write them back
+            try:
+                mark_forgotten(root, customer_id)
+            except OSError as exc:
+                raise StorageError(f"cannot delete the memory of {customer_id!r}: {exc.strerror}") from exc
     finally:
         lock.release()
     if only_remains:

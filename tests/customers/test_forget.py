@@ -552,3 +552,22 @@ def test_forget_of_an_interrupted_first_import_says_what_it_erased(mem, isolated
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("deleted the remains of an interrupted restore or import of fresh")
     assert [p for p in isolated_env.rglob("*") if p.is_file() and b"XK4471923" in p.read_bytes()] == []
+
+
+def test_a_command_begun_before_forget_erased_a_restores_remains_never_writes_the_customer_back(isolated_env,
+                                                                                               tmp_path):
+    # the remains-only erasure is recorded as a deletion's is: a conversation that began before it is refused, one
+    # begun after it starts the customer afresh
+    from mem.core.ids import new_id
+    from mem.customers.forget import settle_remains
+    from mem.customers.store import CustomerForgotten
+
+    _import(isolated_env, tmp_path, "busy", [("customer", "My passport number is XK4471923.")])
+    root = isolated_env / "customers"
+    (root / "busy").rename(root / f".restore-busy-{new_id()}")  # the new store, incomplete (no marker)
+    assert settle_remains(isolated_env, "busy") is True
+    with pytest.raises(CustomerForgotten):
+        CustomerStore.open(isolated_env, "busy", since=0.0)
+    assert not (root / "busy").exists()
+    with CustomerStore.open(isolated_env, "busy") as again:
+        assert again.facts.list() == []
