@@ -1878,13 +1878,13 @@ def kept_for_once(sentences: list[str], reply: str = "", *, asked: str = "") -> 
 
 # the polite "no need" that answers a thanks ("ありがとうございます、いえいえ", "감사합니다, 아니에요", "Thanks, no no,
 # thank you!"): a first sentence of nothing else — a "no" that goes on ("いえいえ、結構です") still declines
-_WELCOME_BACK = {
-    "en": lazy(rf"^\W*{_EN_PLEASANTRY}{{0,3}}(?:no,?\s+no|not\s+at\s+all)\b[,!.\s]*"
-               r"(?:(?:thank\s+you|thanks)(?:\s+(?:too|as\s+well))?|my\s+pleasure|you'?re\s+welcome)?[\s!.]*$", _I),
-    "ko": lazy(rf"^\W*{_KO_PLEASANTRY}{{0,2}}(?:아니에요|아닙니다|아니예요|별말씀을요?)[~,.!\s]*"
-               r"(?:(?:제가|저야말로|오히려)\s*(?:더\s*)?(?:감사하죠|감사합니다|감사해요|고맙죠|고맙습니다))?[~.!\s]*$"),
-    "ja": lazy(rf"^\W*{_JA_PLEASANTRY}{{0,2}}(?:いえいえ|いえいえいえ|とんでもない(?:です)?)[、,。!！\s]*"
-               r"(?:こちらこそ(?:ありがとうございます|ありがとう)?)?[。!！\s]*$"),
+_WELCOME_BACK = {  # each tail's run of stops is read once: two runs side by side were tried n x n ways on blanks
+    "en": lazy(rf"^\W*{_EN_PLEASANTRY}{{0,3}}(?:no,?\s+no|not\s+at\s+all)\b(?:[,!.\s]*"
+               r"(?:(?:thank\s+you|thanks)(?:\s+(?:too|as\s+well))?|my\s+pleasure|you'?re\s+welcome))?[,!.\s]*$", _I),
+    "ko": lazy(rf"^\W*{_KO_PLEASANTRY}{{0,2}}(?:아니에요|아닙니다|아니예요|별말씀을요?)(?:[~,.!\s]*"
+               r"(?:제가|저야말로|오히려)\s*(?:더\s*)?(?:감사하죠|감사합니다|감사해요|고맙죠|고맙습니다))?[~,.!\s]*$"),
+    "ja": lazy(rf"^\W*{_JA_PLEASANTRY}{{0,2}}(?:いえいえ|いえいえいえ|とんでもない(?:です)?)(?:[、,。!！\s]*"
+               r"こちらこそ(?:ありがとうございます|ありがとう)?)?[、,。!！\s]*$"),
 }
 _THANKS = lazy(r"\bthank(?:s|\s+you)\b|\bcheers\b|감사|고맙|ありがとう|感謝", _I)
 
