@@ -923,3 +923,17 @@ def test_reading_the_site_name_is_linear_in_the_page():
 
     cost(200)
     assert cost(8000) < 12 * max(cost(2000), 1e-3)  # 4x the page: under 12x the time (quadratic is 16x)
+
+
+@pytest.mark.parametrize("style", ["opacity:0", "font-size:0px", "display:none"])
+def test_a_style_padded_with_blanks_is_read_in_linear_time(style):
+    # "opacity:0" then a long run of blanks: the two runs of blanks around an absent "!important" were tried n x n
+    # ways, by the hiding test every start tag passes and by the test of hidden text no control opens
+    def cpu(n: int) -> float:
+        text = f'<a href="#p">Fees</a><div id="p" style="{style}{" " * n}x">A call-out costs $45.</div>'
+        start = time.process_time()
+        html_blocks(text)
+        return time.process_time() - start
+
+    small, large = cpu(4000), cpu(32000)  # 8x the text: ≈ 8x linear, ≈ 64x quadratic
+    assert large < 20 * max(small, 0.002), (small, large)
