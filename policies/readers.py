@@ -1721,7 +1721,7 @@ def html_title(text: str, *, site_name: bool = False) -> str | None:
         return None
     import html
 
-    title = " ".join(html.unescape(re.sub(r"<[^>]+>", "", match.group(1))).split())
+    title = " ".join(html.unescape(re.sub(r"<[^<>]+>", "", match.group(1))).split())
     return (title if site_name else _without_site_name(title, text)) or None
 
 
@@ -1743,8 +1743,8 @@ def _without_site_name(title: str, text: str) -> str:
         return title
     import html
 
-    def plain(value: str) -> str:
-        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split()).casefold()
+    def plain(value: str) -> str:  # a tag ends before the next "<": a run of "<" is read once, not from each one
+        return " ".join(html.unescape(re.sub(r"<[^<>]+>", " ", value)).split()).casefold()
 
     names = [plain(m.group(1) or m.group(2) or "") for meta in _SITE_NAME_META.finditer(text)
              if (m := _CONTENT.search(meta.group(0)))]

@@ -937,3 +937,19 @@ def test_a_style_padded_with_blanks_is_read_in_linear_time(style):
 
     small, large = cpu(4000), cpu(32000)  # 8x the text: ≈ 8x linear, ≈ 64x quadratic
     assert large < 20 * max(small, 0.002), (small, large)
+
+
+@pytest.mark.parametrize("body", ["<header>{}</header>", "<h1>{}</h1>", ""])
+def test_the_title_without_the_site_name_is_found_in_linear_time(body):
+    # a run of "<" in the site header, the <h1> or the <title>: each was read to the end from every "<" of it
+    from mem.policies.readers import html_title
+
+    def cpu(n: int) -> float:
+        title = "Refunds | Acme" + ("" if body else "<" * n)
+        text = f"<html><head><title>{title}</title></head><body>{body.format('<' * n)}<p>x</p></body></html>"
+        start = time.process_time()
+        html_title(text)
+        return time.process_time() - start
+
+    small, large = cpu(4000), cpu(32000)  # 8x the text: ≈ 8x linear, ≈ 64x quadratic
+    assert large < 20 * max(small, 0.002), (small, large)
