@@ -721,11 +721,12 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     retired = {page.id for pages in held_pages.values() for page in pages if page.status == "deprecated"}
     slugs = [_page_slug(t.title) for t in topics]
     sections = {t.section for t in topics}
+    gone_texts: dict[str, str] = {}  # each gone page's rule text, read once for all new sections (_renamed_page)
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
         pid = page_id or _held_page(held_pages.get(topic.section, []), topic, used)
         if pid is None and not model:
-            pid = _renamed_page(held_pages, sections, topic, page_title, source_rel, doc.kind, used)
+            pid = _renamed_page(held_pages, sections, topic, page_title, source_rel, doc.kind, used, gone_texts)
         if pid is None or pid in used:
             # A new section never takes an id another section of this edition holds: a heading with no
             # ASCII word (환불, 返品) is numbered by position, and a section inserted before it must not
@@ -834,17 +835,24 @@ def _remembered_prefix(held_pages: dict[str, list[Page]]) -> str | None:
 
 
 def _renamed_page(held_pages: dict[str, list[Page]], sections: set[str], topic: Topic, title: str,
-                  source_rel: str, kind: str, used: set[str]) -> str | None:
+                  source_rel: str, kind: str, used: set[str], texts: dict[str, str]) -> str | None:
     """The held page a renamed section continues: a section of the last edition that is gone from this one and
     whose rule text is this new section's, word for word ("Claim processing times" → "How long claims take").
     It keeps its id (and the customer facts citing it follow), revised for its new title; before, the old page
-    was deprecated and a new one created (newuser25 #6). A body that changed too is a new section."""
+    was deprecated and a new one created (newuser25 #6). A body that changed too is a new section. ``texts`` keeps
+    each gone page's rule text between calls: read again for every new section, an edition that renamed all of a
+    document's sections read n x n page bodies."""
     gone = [page for section, pages in held_pages.items() if section not in sections for page in pages
             if page.status != "deprecated" and page.id not in used]
     if not gone:
         return None
     text = rule_text(_cite(deterministic_draft(topic, title=title), topic, source_rel, kind))
-    same = [page for page in gone if rule_text(str(page.body)) == text and text]
+    if not text:
+        return None
+    for page in gone:
+        if page.id not in texts:
+            texts[page.id] = rule_text(str(page.body))
+    same = [page for page in gone if texts[page.id] == text]
     return same[0].id if len(same) == 1 else None
 
 

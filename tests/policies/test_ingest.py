@@ -683,3 +683,27 @@ def test_the_id_prefix_is_remembered_and_a_renamed_section_keeps_its_page(ws, tm
     [result] = ingest_documents(ws, [doc], config=config_for(ws))  # renamed AND changed: a new section
     changes = {p.id: p.change for p in result.pages}
     assert changes["help-timing"] == "created" and changes["help-claim-processing-times"] == "deprecated"
+
+
+def test_an_edition_renaming_every_section_reads_each_old_page_once(ws, tmp_path, monkeypatch):
+    # every new section was compared with every gone page's rule text read anew: n x n page bodies read
+    import mem.policies.ingest as ingest
+
+    def renamed_reads(n: int) -> int:
+        def body(i: int) -> str:
+            return f"Items of kind {i} may be returned within {i + 1} days."
+
+        doc = write(tmp_path / str(n), "terms.md", "# Terms\n\n" + "".join(
+            f"## Topic {i}\n\n{body(i)}\n\n" for i in range(n)))
+        ingest_documents(ws, [doc], config=config_for(ws), id_prefix=f"t{n}")
+        doc.write_text("# Terms\n\n" + "".join(f"## Renamed {i}\n\n{body(i)}\n\n" for i in range(n)))
+        read = []
+        monkeypatch.setattr(ingest, "rule_text", lambda text: read.append(text) or real(text))
+        [result] = ingest_documents(ws, [doc], config=config_for(ws))
+        monkeypatch.setattr(ingest, "rule_text", real)
+        assert {p.change for p in result.pages} == {"revised"}  # each renamed section kept its page
+        return len(read)
+
+    real = ingest.rule_text
+    small, large = renamed_reads(8), renamed_reads(32)
+    assert large <= 5 * small, (small, large)  # 4x the sections: ≈ 4x the reads, not 16x
