@@ -53,7 +53,7 @@ are the twenty-fifth round's, words only (``--no-classes``), ``--fp`` 0.005, ``-
 docs/measurements/lint.md, twenty-fifth round; the twenty-third round's, without the operator text, was 0.970).
 ``--operator-pages`` adds legitimate operator text to the page model's ordinary pages (``operator_pages``:
 scripts/data/ordinary_policy*.jsonl, one group a file, held out by group within ``--page-fp``; twenty-fifth round).
-``--rules-cache PATH`` keeps the rules' verdict of each text between runs (one version of the rules only).
+``--rules-cache PATH`` keeps the rules' verdict of each text between runs (stamped with the rules' code).
 
     python scripts/train_injection.py [--model customer|page] [--fp 0.005] [--shipped-fp 0.02] [--page-fp 0.005]
                                       [--share N] [--l2 0.001] [--epochs 8] [--dim 18] [--grams 2,4]
@@ -254,6 +254,40 @@ def policy_services() -> dict[str, dict[Path, list[Path]]]:
 
 
 RULES: dict[str, bool] = {}  # the rules' verdict by place and text (--rules-cache keeps it between runs)
+
+
+def rules_version() -> str:
+    """A digest of the code the rules are (``core/`` and ``customers/``, where both screens and what they read live):
+    a --rules-cache file holds the verdicts of one version of it. Without it, a cache kept across a change of the
+    rules trained the next model on the old rules' verdicts, silently."""
+    import hashlib
+
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(p for folder in ("core", "customers") for p in (root / folder).rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def load_rules_cache(path: Path) -> None:
+    """Read a --rules-cache file into ``RULES`` when it holds this code's verdicts (``rules_version``); one of other
+    code (or of the format before the stamp) is left unread, said on stderr, and written anew after the run."""
+    if not path.exists():
+        return
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(data, dict) and data.get("rules") == rules_version() and isinstance(data.get("verdicts"), dict):
+        RULES.update(data["verdicts"])
+    else:
+        print(f"{path}: the rules' verdicts of other code; each text is read by the rules again", file=sys.stderr)
+
+
+def save_rules_cache(path: Path) -> None:
+    """Write ``RULES`` to a --rules-cache file, stamped with ``rules_version`` (atomic: a run stopped half-way
+    leaves the old file whole)."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps({"rules": rules_version(), "verdicts": RULES}, ensure_ascii=False),
+                       encoding="utf-8")
+    partial.replace(path)
 OPERATOR = False  # --operator-pages: the page model's ordinary text includes scripts/data/ordinary_policy*.jsonl
 PAGES: Path | None = None  # --pages: the ordinary pages' sentences as an earlier run wrote them (--pages-out)
 
@@ -488,8 +522,8 @@ def main() -> None:
                         help="customer model: leave out the ordinary customer files (the recipe before them)")
     parser.add_argument("--rules-cache", type=Path, default=None,
                         help="read the rules' verdicts from this JSON file and write them back with any new ones "
-                             "(reading every row with the rules takes minutes a run); valid for one version of the "
-                             "rules only: delete it when they change")
+                             "(reading every row with the rules takes minutes a run); stamped with a digest of the "
+                             "rules' code (core/, customers/): a file of other code is read again")
     parser.add_argument("--operator-pages", action="store_true",
                         help="page model: add the legitimate operator text of scripts/data/ordinary_policy*.jsonl "
                              "as one more group of ordinary pages (held out by group, within --page-fp)")
@@ -588,14 +622,12 @@ def main() -> None:
         rows += load_background(args.model)
         if not page and not args.no_ordinary:
             rows += load_ordinary()
-    if args.rules_cache and args.rules_cache.exists():
-        RULES.update(json.loads(args.rules_cache.read_text(encoding="utf-8")))
+    if args.rules_cache:
+        load_rules_cache(args.rules_cache)
     known = len(RULES)
     prepare(rows, dim, (low, high), page, not args.no_classes, not args.no_own_gate, args.relations)
     if args.rules_cache and len(RULES) > known:
-        partial = args.rules_cache.with_name(args.rules_cache.name + ".partial")
-        partial.write_text(json.dumps(RULES, ensure_ascii=False), encoding="utf-8")
-        partial.replace(args.rules_cache)  # (atomic: a run stopped half-way leaves the old cache whole)
+        save_rules_cache(args.rules_cache)
     excluded = set(filter(None, args.exclude.split(",")))
     every = rows
     rows = [r for r in rows if r["group"] not in excluded]

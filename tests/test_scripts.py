@@ -263,6 +263,27 @@ def test_the_rules_verdicts_are_read_once_per_text_and_place(monkeypatch: pytest
     assert rows[0]["rules"] is False
 
 
+def test_a_rules_cache_of_other_code_is_not_trusted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """--rules-cache: the file is stamped with a digest of the rules' code; one of other code (or unstamped, as the
+    first version of the option wrote it) is read again — a cache kept across a change of the rules trained the next
+    model on the old rules' verdicts."""
+    module = _train_injection(monkeypatch)
+    cache = tmp_path / "rules.json"
+    module.RULES.clear()
+    module.RULES["policy\tRefunds take five days."] = True
+    module.save_rules_cache(cache)
+    module.RULES.clear()
+    module.load_rules_cache(cache)
+    assert module.RULES == {"policy\tRefunds take five days.": True}  # this code's verdicts are read
+    for stale in ({"rules": "0" * 16, "verdicts": {"policy\tRefunds take five days.": True}},
+                  {"policy\tRefunds take five days.": True}):
+        cache.write_text(json.dumps(stale), encoding="utf-8")
+        module.RULES.clear()
+        module.load_rules_cache(cache)
+        assert module.RULES == {}
+    assert module.rules_version() == module.rules_version() and len(module.rules_version()) == 16
+
+
 @pytest.mark.parametrize("script", ["bench_locomo.py", "audit_facts.py"])
 def test_locomo_scripts_run_on_a_file_of_the_same_shape(script: str, tmp_path: Path) -> None:
     data = _locomo_shaped(tmp_path)
