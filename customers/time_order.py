@@ -75,12 +75,11 @@ def into_history(store: CustomerStore, fact: Fact, newer: Fact, *, reason: str) 
     ``fact`` takes its place in the chain of replacements ``newer`` ends, by the day its words were said: after the
     latest fact of the chain said on or before that day (or of a day not known), replaced by the one after it, the
     links both ways. Before, a ``newer`` that had already replaced another fact was replaced "by" two facts (a fork
-    of its chain)."""
-    day = evidence_day(fact.evidence)
+    of its chain). The days are compared as ``said_before`` compares them (on one clock when both kept their
+    instants): placed by the local days, a fact judged said after a link of the chain went before it."""
     later, earlier = newer, None  # ``fact`` goes between ``earlier`` (may be none) and ``later``
     for older in _chain(store, newer)[-2::-1]:
-        theirs = said_on(older)
-        if day is None or theirs is None or theirs <= day:
+        if not said_before(fact.evidence, older):  # said on or after its day, or one of the days is not known
             earlier = older
             break
         later = older

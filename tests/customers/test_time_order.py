@@ -179,3 +179,21 @@ def test_two_turns_under_a_day_apart_with_different_offsets_are_read_in_the_orde
         _import(store, tmp_path, "seoul", seoul)
         active = _active_addresses(store, "Harbour Row", "Praia Street")
         assert active and all("Praia Street" in text for text in active), active
+
+
+def test_a_backfill_is_placed_in_the_chain_on_the_clock_it_was_judged_on(isolated_env, tmp_path):
+    """Seoul's 2 June 08:00 +09:00 (1 June 23:00 UTC) was said before the Azores' 1 June 23:30 -01:00 (2 June 00:30
+    UTC), though its local day is the later. The Azores address, judged said before the one in force, goes after the
+    Seoul one in the chain, not before it: its place was read from the local days while the judgement used UTC."""
+    seoul = ("2026-06-02T08:00:00+09:00", "customer", "My new address is 4 Harbour Row, Busan.")
+    last = ("2026-06-10T09:00:00Z", "customer", "My new address is 12 Salt Lane, Leeds.")
+    azores = ("2026-06-01T23:30:00-01:00", "customer", "My new address is 9 Praia Street, Ponta Delgada.")
+    with CustomerStore.open(tmp_path, "c1") as store:
+        for name, turn in (("seoul", seoul), ("last", last), ("azores", azores)):
+            _import(store, tmp_path, name, [turn])
+        facts = {word: next(f for f in store.facts.list(statuses=None) if word in f.text)
+                 for word in ("Harbour Row", "Praia Street", "Salt Lane")}
+        first, between, latest = facts["Harbour Row"], facts["Praia Street"], facts["Salt Lane"]
+        assert (latest.status, between.status, first.status) == ("active", "replaced", "replaced")
+        assert (first.superseded_by, between.supersedes, between.superseded_by, latest.supersedes) == (
+            between.id, first.id, latest.id, between.id)
