@@ -110,7 +110,10 @@ def put_in_time_order(store: CustomerStore) -> list[dict[str, str]]:
         chain = _chain(store, fact)
         if len(chain) < 2:
             continue
-        days = [said_on(f) for f in chain]
+        # on one clock when every link kept its instants, as ``said_before`` judged them: by the local days, a chain
+        # put right at import (two turns under a day apart, different offsets) was turned round again
+        utc = [evidence_utc_day(f.evidence) for f in chain]
+        days = utc if all(day is not None for day in utc) else [said_on(f) for f in chain]
         if any(day is None for day in days):
             continue
         # the order the words were said in; on the same day, the order the chain already has

@@ -197,3 +197,17 @@ def test_a_backfill_is_placed_in_the_chain_on_the_clock_it_was_judged_on(isolate
         assert (latest.status, between.status, first.status) == ("active", "replaced", "replaced")
         assert (first.superseded_by, between.supersedes, between.superseded_by, latest.supersedes) == (
             between.id, first.id, latest.id, between.id)
+
+
+def test_extract_again_keeps_a_chain_judged_on_one_clock(isolated_env, tmp_path):
+    """The Azores address said last (UTC) and kept in force at import stays in force after `mem extract --again`:
+    put back in order by the local days, Seoul's (the later local day) was made active again."""
+    seoul = [("2026-06-02T08:00:00+09:00", "customer", "My new address is 4 Harbour Row, Busan.")]
+    azores = [("2026-06-01T23:30:00-01:00", "customer", "My new address is 9 Praia Street, Ponta Delgada.")]
+    with CustomerStore.open(tmp_path, "c1") as store:
+        _import(store, tmp_path, "azores", azores)
+        _import(store, tmp_path, "seoul", seoul)
+        assert all("Praia Street" in text for text in _active_addresses(store, "Harbour Row", "Praia Street"))
+        assert not rejudge(store).reordered
+        active = _active_addresses(store, "Harbour Row", "Praia Street")
+        assert active and all("Praia Street" in text for text in active), active
