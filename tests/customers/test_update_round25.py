@@ -24,7 +24,8 @@ from .test_update_structure import _active, _run
     ],
 )
 def test_a_home_in_a_clause_before_a_question_is_read(text, value):
-    assert find_slot(text) == find_slot(f"{value} 살아요")
+    home = find_slot(f"{value} 살아요")
+    assert home is not None and find_slot(text) == home
 
 
 @pytest.mark.parametrize("text", ["순천은 어떤데요 토요일 방문도 되나요?", "순천 지점은 어디인데요 주차 되나요?"])
