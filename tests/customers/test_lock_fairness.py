@@ -107,22 +107,3 @@ def test_threads_taking_turns_are_named_as_such_not_as_a_store_left_open(home):
     message = str(raised.value)
     assert "in turn" in message
     assert "not closed" not in message
-
-
-def test_one_thread_holding_without_a_break_is_still_named_as_a_store_not_closed(home):
-    taken, done = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with CustomerStore.open(home, "busy"):
-            taken.set()
-            done.wait(10)
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    try:
-        taken.wait(10)
-        with pytest.raises(LockTimeout, match="without a break .a CustomerStore or Conversation not closed yet"):
-            CustomerStore.open(home, "busy", lock_timeout=0.3)
-    finally:
-        done.set()
-        holder.join()
