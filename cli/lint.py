@@ -35,7 +35,7 @@ def lint(
     config = get_state(ctx).config
     workspace = require_workspace(ctx)
     fmt = "json" if want_json(ctx, json_output) else fmt
-    extra = [_knowhow_support(workspace, config)]
+    extra = _knowhow_checks(workspace, config)
     if fix:
         result = wiki_lint.fix(workspace, paths or None, config=config, extra=extra)
         for line in result.fixed:
@@ -57,13 +57,14 @@ def lint(
     raise typer.Exit(report.exit_code(strict=strict))
 
 
-def _knowhow_support(workspace: Path, config):
-    """The server's ``knowhow-support`` check when this workspace holds an intake store (else None)."""
-    from mem.server.intake import knowhow_support_check
+def _knowhow_checks(workspace: Path, config):
+    """The server's ``knowhow-support``, ``knowhow-rejected`` and ``knowhow-page-missing`` checks when this
+    workspace holds an intake store (else Nones)."""
+    from mem.server.intake import knowhow_decision_check, knowhow_support_check
     from mem.wiki.lint import require_workspace
 
     require_workspace(workspace)  # a folder without mem.toml: lint's own one-line error, not the store's
-    return knowhow_support_check(workspace, config)
+    return [knowhow_support_check(workspace, config), knowhow_decision_check(workspace, config)]
 
 
 def register(app: typer.Typer) -> None:

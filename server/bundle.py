@@ -205,9 +205,11 @@ def _in_force_now(workspace: Path, page: Page, entry: ManifestPage, data: bytes,
 
 def lint_gate(workspace: Path, config: Config, *, allow_lint_errors: bool) -> list[str]:
     """``mem lint``'s errors as ``path:line rule``; refused when there are any and they are not allowed."""
+    from mem.server.intake import knowhow_decision_check
     from mem.wiki.lint import lint_workspace
 
-    errors = lint_workspace(workspace, config=config).errors
+    # in the server's workspace, a know-how page whose candidate was rejected is an error too (newuser26 #3)
+    errors = lint_workspace(workspace, config=config, extra=[knowhow_decision_check(workspace, config)]).errors
     listed = [f"{f.path}:{f.line or 0} {f.rule}" for f in errors]
     if errors and not allow_lint_errors:
         first = errors[0]

@@ -103,6 +103,48 @@ def knowhow_support_check(workspace: Path, config: Config) -> Callable[[LintCont
     return check
 
 
+def knowhow_decision_check(workspace: Path, config: Config) -> Callable[[LintContext], Iterator[Finding]] | None:
+    """``mem lint``'s ``knowhow-rejected`` and ``knowhow-page-missing`` checks: the promotion decisions in the
+    intake store against the know-how pages in git. A ``git revert`` of a rejection's retirement made the
+    rejected page active again while ``mem promote`` still said "rejected", and a revert of an approval left
+    "approved" with no page (newuser26 #3). None without a local intake store (a clone, CI)."""
+    from mem.server.storage import DB_NAME, state_dir
+    from mem.wiki.lint_model import Finding
+
+    if not (state_dir(workspace) / DB_NAME).is_file():
+        return None
+    reviews = open_store(workspace).reviews()
+
+    def check(ctx: LintContext) -> Iterator[Finding]:
+        pages: set[str] = set()
+        for pf in ctx.files:
+            page = pf.page
+            if page is None or page.type != "knowhow":
+                continue
+            pages.add(page.id)
+            evidence = page.meta.get("evidence")
+            candidate_id = evidence.get("candidate") if isinstance(evidence, dict) else None
+            review = reviews.get(str(candidate_id)) if candidate_id else None
+            if not pf.selected or page.status != "active" or review is None or review["decision"] != "rejected":
+                continue
+            yield Finding(pf.rel, pf.field_line("status"), "knowhow-rejected",
+                          f"this know-how is active but its candidate {candidate_id} was rejected by {review['by']} "
+                          f"on {review['at']} (`mem promote` says rejected): retire the page again (status: "
+                          f"deprecated, a higher version), or, if the rejection was a mistake, `mem promote --reopen "
+                          f"{candidate_id} --by NAME` and approve it")
+        for candidate_id, review in sorted(reviews.items()):
+            page_id = review["page_id"]
+            if review["decision"] != "approved" or not page_id or page_id in pages:
+                continue
+            yield Finding(f"knowhow/{page_id}.md", None, "knowhow-page-missing",
+                          f"candidate {candidate_id} was approved by {review['by']} on {review['at']} as know-how "
+                          f"{page_id}, but the page is gone (a `git revert` or `git rm`): `mem promote --approve "
+                          f"{candidate_id} --by NAME` writes it again, `mem promote --reject {candidate_id} --by "
+                          "NAME` records that it is not wanted")
+
+    return check
+
+
 def list_candidates(workspace: Path, *, config: Config) -> list[JsonObject]:
     """Every candidate and proposal with its evidence counts, review state and what an operator may do.
 

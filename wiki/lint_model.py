@@ -92,6 +92,11 @@ RULES: dict[str, Rule] = {
              "Know-how is distilled from customers' decisions and shipped to every client; a customer's health "
              "or money troubles must not travel with it (docs/customers.md, Sensitive categories).",
              "Word the situation without the sensitive detail, or retire the page."),
+        Rule("knowhow-rejected", "error", "An active know-how page whose candidate was rejected (`mem promote`).",
+             "The decision record (the intake store) and what ships (git) disagree: a `git revert` of the "
+             "rejection's retirement puts a rule the reviewer turned down back into every client's bundle.",
+             "Retire the page again (`status: deprecated`, a higher version), or reverse the rejection with "
+             "`mem promote --reopen ID --by NAME` and approve it. Checked in the server's workspace."),
         Rule("customer-data-tracked", "error", "Customer data is tracked in the workspace git repository.",
              "Customer memory never enters the workspace repository (it is pushed, shared and reviewed).",
              "`git rm --cached FILE`, add it to .gitignore, and purge it from history "
@@ -106,6 +111,11 @@ RULES: dict[str, Rule] = {
              "erase those decisions, the page still ships saying \"3 distinct customers\" and answers as before.",
              "Review the page: `mem promote --reject ID --by NAME` retires it (deprecated, version + 1); keep it "
              "only if it holds on the remaining evidence. Checked in the server's workspace (its intake store)."),
+        Rule("knowhow-page-missing", "warning", "An approved know-how candidate whose page is gone.",
+             "`mem promote` lists the candidate as approved while no page ships it (a `git revert` of the "
+             "approval or a `git rm`): the record and the wiki disagree without anyone deciding so.",
+             "`mem promote --approve ID --by NAME` writes the page again (next version), or `mem promote --reject "
+             "ID --by NAME` records that it is not wanted. Checked in the server's workspace."),
         Rule("orphan-page", "warning", "No page and not index.md links to this page.",
              "An unreachable page is never found by people browsing the wiki.",
              "Link it from a related page or regenerate index.md (`mem lint --fix`)."),
