@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from mem.cli.options import JsonOption
-from mem.cli.output import emit
+from mem.cli.output import emit, warn
 from mem.cli.state import get_state, require_workspace, want_json
 from mem.core.errors import InvalidInput
 
@@ -46,6 +46,8 @@ def promote(
         raise InvalidInput("--by NAME is required to approve or reject")
     if approve:
         result = approve_candidate(workspace, approve, by=by, config=config, then=then, when=when, page_id=page_id)
+        for line in result.get("policy_numbers") or []:
+            warn(f"{line}: check the know-how against the policy it cites (mem lint: knowhow-policy-numbers)")
     elif reject:
         result = reject_candidate(workspace, reject, by=by, config=config)
     emit(result, as_json=want_json(ctx, json_output))

@@ -171,9 +171,33 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
         log_lines=[f"candidate {candidate.id}, {candidate.customers} distinct customers{below}, approved by {by}"],
         author=by,
     )
-    return {"candidate": candidate.id, "page": page.id, "version": page.version, "commit": result.commit,
-            "revised": previous is not None, "customers": candidate.customers,
-            "counter_examples": candidate.counter_examples, "below_min_customers": few}
+    out: JsonObject = {"candidate": candidate.id, "page": page.id, "version": page.version, "commit": result.commit,
+                       "revised": previous is not None, "customers": candidate.customers,
+                       "counter_examples": candidate.counter_examples, "below_min_customers": few}
+    differs = policy_numbers(wiki, page)
+    if differs:
+        out["policy_numbers"] = differs
+    return out
+
+
+def policy_numbers(wiki: Any, page: Page) -> list[str]:  # Any: mem.wiki.store.Wiki, imported lazily
+    """Where the know-how's ``when``/``then`` bounds a window, amount or count otherwise than a policy page it
+    cites states it ("14 days" against damaged-items v1's "7 days"), one line each: shown by ``mem promote
+    --approve`` beside the approval, as lint's ``knowhow-policy-numbers`` shows it later (newuser26 #4)."""
+    from mem.wiki.lint_numbers import knowhow_disagreements
+
+    fields = [(str(page.meta.get(name) or ""), 1) for name in ("when", "then")]
+    lines = []
+    for ref in page.meta.get("policy_refs") or []:
+        ref_id = str(ref.get("page")) if isinstance(ref, dict) else ""
+        if not ref_id or not wiki.exists(ref_id):
+            continue
+        policy = wiki.get(ref_id)
+        if policy.type != "policy":
+            continue
+        for own, cited in knowhow_disagreements(fields, policy.body.splitlines()):
+            lines.append(f"the know-how states {own.text} where {policy.id} v{policy.version} states {cited.text}")
+    return list(dict.fromkeys(lines))
 
 
 def version_floor(workspace: Path, page_id: str) -> int:

@@ -150,6 +150,12 @@ RULES: dict[str, Rule] = {
              "it was built from are flagged for a recheck, but the know-how kept answering as current.",
              "Review the page against the policy's current version, then raise the version in its `policy_refs` "
              "(or set `status: deprecated`)."),
+        Rule("knowhow-policy-numbers", "warning", "A know-how page bounds a window, amount or count otherwise than "
+             "a policy page in its `policy_refs` states it.",
+             "Know-how is answered beside the policy it cites: \"within 14 days … refund in full\" next to the "
+             "cited page's \"within 7 days\" silently doubles a policy window, and the agent quotes both.",
+             "Make the know-how agree with the policy, or, if it is a deliberate exception, word it as one and "
+             "re-approve it knowingly (`mem promote --approve ID --when TEXT`)."),
         Rule("review-dropped", "warning", "A policy page was reviewed (`verified`) and a later revision left its "
              "current version without a review.",
              "Ingest drops `verified` when it revises a page's text, so the new text was never read; it ships in the "

@@ -75,6 +75,10 @@ class Statement:
     high: float
     text: str
     line: int
+    #: the clause's content words before the number (stemmed), and whether the number bounds a window ("within
+    #: 14 days", "14일 이내", "14日以内") rather than describing a case ("reported 10 days after delivery")
+    words: frozenset[str] = frozenset()
+    bound: bool = False
 
 
 def statements(lines: Sequence[str], *, start_line: int = 1) -> Iterator[Statement]:
@@ -105,22 +109,100 @@ def _statement(line: str, match: re.Match[str], number: int) -> Statement | None
     clause_start = 0
     for sep in _CLAUSE.finditer(line, 0, match.start()):
         clause_start = sep.end()
-    key = quantity_key(line[clause_start:match.start()])
+    before = line[clause_start:match.start()]
+    words = _key_words(before)
+    key = " ".join(words[-2:])
     if not key:
         return None
     text = f"{match.group(0).strip()}"
-    return Statement(key, dimension, value * low, value * high, text, number)
+    bound = bool(_BOUND_BEFORE.search(line[max(0, match.start() - 30):match.start()])
+                 or _BOUND_AFTER.match(line, match.end()))
+    return Statement(key, dimension, value * low, value * high, text, number,
+                     words=frozenset(_stem(w) for w in words), bound=bound)
+
+
+_BOUND_BEFORE = re.compile(
+    r"\b(?:within|up to|no later than|no more than|not more than|at most|less than|under|inside|maximum of)"
+    r"(?:[ \t]{1,3}(?:the|a))?(?:[ \t]{1,3}first)?[ \t]{0,3}[$€£₩¥]?$", re.IGNORECASE)
+_BOUND_AFTER = re.compile(r"[ \t]{0,2}(?:이내|안에|까지|以内|内|まで)")
+
+
+def _stem(word: str) -> str:
+    """A word's stem for telling two clauses speak of one thing ("reported" / "report"), not for keys."""
+    if word.isascii() and len(word) > 5:
+        for ending in ("ing", "ed", "s"):
+            if word.endswith(ending):
+                return word[: -len(ending)]
+    return word
+
+
+_COUNT = re.compile(r"(?<![\d.,$€£₩¥])(?P<num>\d{1,4})(?![\d.,:/-])[ \t]{0,2}"
+                    r"(?P<noun>[A-Za-z]{3,}|회|번|개|건|回|個|件|点)")
+
+
+def counts(lines: Sequence[str], *, start_line: int = 1) -> Iterator[Statement]:
+    """Bare counts that bound something ("up to 2 exchanges per order", "최대 2회", "2回まで"): dimension
+    ``count:<what is counted>``. Only for comparing a know-how page with the pages it cites (``disagreements``);
+    the conflicting-numbers rule across pages stays with numbers that carry a unit."""
+    for number, line in enumerate(lines, start_line):
+        for match in _COUNT.finditer(line):
+            noun = _stem(_normalise(match.group("noun")))
+            if noun in _STOP or match.group("noun").lower() in _UNITS:
+                continue
+            before = line[max(0, match.start() - 30):match.start()]
+            bound = bool(_BOUND_BEFORE.search(before) or _COUNT_BOUND.search(before)
+                         or _BOUND_AFTER.match(line, match.end()))
+            clause_start = 0
+            for sep in _CLAUSE.finditer(line, 0, match.start()):
+                clause_start = sep.end()
+            words = frozenset(_stem(w) for w in _key_words(line[clause_start:match.start()])) | {noun}
+            value = float(match.group("num"))
+            yield Statement(noun, f"count:{noun}", value, value, match.group(0).strip(), number, words=words,
+                            bound=bound)
+
+
+_COUNT_BOUND = re.compile(r"(?:최대|최다|多くて|最大|最多)[ \t]{0,2}$")
+
+
+def disagreements(own: Sequence[Statement], cited: Sequence[Statement]) -> list[tuple[Statement, Statement]]:
+    """Each window bound of ``own`` (a know-how page's ``when``/``then``) that the page it cites states otherwise:
+    a statement of ``cited`` with the same dimension and a content word in common, and none of those agreeing
+    ("a damaged item is reported within 14 days" against "the customer must report it within 7 days").
+
+    Only bounds are compared: "reported 10 days after delivery" describes the case the know-how is about, and
+    states no rule against the policy's 7-day window (newuser26 #4)."""
+    found = []
+    for statement in own:
+        if not statement.bound:
+            continue
+        related = [c for c in cited if c.dimension == statement.dimension and c.words & statement.words]
+        if related and not any(c.low <= statement.high and statement.low <= c.high for c in related):
+            found.append((statement, related[0]))
+    return found
+
+
+def knowhow_disagreements(fields: Sequence[tuple[str, int]], policy_lines: Sequence[str],
+                          policy_start: int = 1) -> list[tuple[Statement, Statement]]:
+    """``disagreements`` of a know-how page's texts (``(text, line)``: its ``when`` and ``then``) with the body
+    lines of a policy page it cites, durations, amounts and counts alike."""
+    own = [s for text, line in fields for s in (*statements([text], start_line=line), *counts([text], start_line=line))]
+    cited = [*statements(policy_lines, start_line=policy_start), *counts(policy_lines, start_line=policy_start)]
+    return disagreements(own, cited)
 
 
 def quantity_key(before: str) -> str:
     """The normalised noun phrase of a clause's words before its number ('' when there is none)."""
+    return " ".join(_key_words(before)[-2:])
+
+
+def _key_words(before: str) -> list[str]:
     words = []
     for raw in _WORD.findall(before)[-8:]:
         for token in _JA_PARTICLES.split(raw) if not raw.isascii() else (raw,):
             word = _normalise(token)
             if word and word not in _STOP:
                 words.append(word)
-    return " ".join(words[-2:])
+    return words
 
 
 def _normalise(token: str) -> str:

@@ -728,6 +728,29 @@ def check_knowhow_policy(ctx: LintContext) -> Iterator[Finding]:
                           f"{policy.version} (or set status: deprecated)")
 
 
+def check_knowhow_numbers(ctx: LintContext) -> Iterator[Finding]:
+    """A know-how page in force whose ``when``/``then`` bounds a window, amount or count otherwise than a policy
+    page in its ``policy_refs`` states it (14 days against the cited page's 7 days): an approved exception that
+    silently doubled a policy window passed promote and lint (newuser26 #4)."""
+    for pf in ctx.selected():
+        page = pf.page
+        if page is None or page.type != "knowhow" or page.status == "deprecated":
+            continue
+        fields = [(str(page.meta.get(name) or ""), pf.field_line(name)) for name in ("when", "then")]
+        for ref in page.meta.get("policy_refs") or []:
+            if not isinstance(ref, dict):
+                continue  # the frontmatter rule reports a malformed reference
+            found = ctx.by_id.get(str(ref.get("page"))) or []
+            policy = found[0].page if len(found) == 1 else None
+            if policy is None or policy.type != "policy":
+                continue
+            for own, cited in lint_numbers.knowhow_disagreements(fields, found[0].body_lines, found[0].body_start):
+                yield Finding(pf.rel, own.line, "knowhow-policy-numbers",
+                              f"the know-how states {own.text} where the policy it cites, {policy.id} "
+                              f"v{policy.version}, states {cited.text} ({found[0].rel}:{cited.line}): make it agree, "
+                              "or word the exception and approve it knowingly")
+
+
 def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
     """A policy page in force without ``verified`` whose earlier version in git had one: a revision (ingest drops
     the review when it revises the text) left the current version unread (newuser25 #3)."""
@@ -758,7 +781,7 @@ CHECKS: tuple[Check, ...] = (
     check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
     check_personal_data, check_knowhow_placeholders, check_sensitive_topics, check_customer_data, check_orphans,
     check_index, check_dates,
-    check_numbers, check_empty_pages, check_knowhow_policy, check_review_dropped,
+    check_numbers, check_empty_pages, check_knowhow_policy, check_knowhow_numbers, check_review_dropped,
 )
 
 

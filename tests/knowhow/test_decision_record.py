@@ -23,9 +23,17 @@ def workspace(tmp_path):
 
 
 def _share(workspace, customers: int = 3) -> None:
-    records = [{"pseudonym": f"p-{n:016d}", "fact_ref": f"ref-{n:016d}",
-                "condition": "the restocking fee applies to a return", "decision": "We waived the restocking fee",
-                "policy_refs": [], "month": None} for n in range(customers)]
+    records = [
+        {
+            "pseudonym": f"p-{n:016d}",
+            "fact_ref": f"ref-{n:016d}",
+            "condition": "the restocking fee applies to a return",
+            "decision": "We waived the restocking fee",
+            "policy_refs": [],
+            "month": None,
+        }
+        for n in range(customers)
+    ]
     open_store(workspace).add_decisions("shop-a", records, received_at="2026-11-20T00:00:00Z")
 
 
