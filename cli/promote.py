@@ -18,8 +18,12 @@ def promote(
     reject: Annotated[
         Optional[str], typer.Option("--reject", help="Candidate id to reject (an approved one: its page is retired).")
     ] = None,
+    reopen: Annotated[
+        Optional[str], typer.Option("--reopen", help="Rejected candidate id to open again (reverses a rejection "
+                                    "made in error; recorded as a commit).")
+    ] = None,
     by: Annotated[Optional[str], typer.Option(
-        "--by", help="Who approves or rejects (recorded; one line, at most 100 characters).")] = None,
+        "--by", help="Who approves, rejects or reopens (recorded; one line, at most 100 characters).")] = None,
     then: Annotated[Optional[str], typer.Option("--then", help="The decision text (required for interpretations).")]
     = None,
     when: Annotated[Optional[str], typer.Option("--when", help="The situation, in the operator's words.")] = None,
@@ -31,25 +35,27 @@ def promote(
     json_output: JsonOption = False,
 ) -> None:
     """Without options: list candidates with evidence counts. Nothing becomes know-how without --approve."""
-    from mem.server.intake import approve_candidate, list_candidates, reject_candidate
+    from mem.server.intake import approve_candidate, list_candidates, reject_candidate, reopen_candidate
 
     workspace, config = require_workspace(ctx), get_state(ctx).config
-    if approve and reject:
-        raise InvalidInput("use --approve or --reject, not both")
+    if sum(1 for given in (approve, reject, reopen) if given) > 1:
+        raise InvalidInput("use one of --approve, --reject or --reopen")
     if page_id is not None and not approve:  # checked before listing: a lone --id is a mistake, not a listing
         raise InvalidInput("--id names the page an approval writes: use it with --approve")
-    if not approve and not reject:
+    if not approve and not reject and not reopen:
         rows = list_candidates(workspace, config=config)
         emit(rows, as_json=want_json(ctx, json_output), human=_print_candidates)
         return
     if not by:
-        raise InvalidInput("--by NAME is required to approve or reject")
+        raise InvalidInput("--by NAME is required to approve, reject or reopen")
     if approve:
         result = approve_candidate(workspace, approve, by=by, config=config, then=then, when=when, page_id=page_id)
         for line in result.get("policy_numbers") or []:
             warn(f"{line}: check the know-how against the policy it cites (mem lint: knowhow-policy-numbers)")
     elif reject:
         result = reject_candidate(workspace, reject, by=by, config=config)
+    else:
+        result = reopen_candidate(workspace, str(reopen), by=by, config=config)
     emit(result, as_json=want_json(ctx, json_output))
 
 

@@ -37,7 +37,7 @@ SIMILAR = 0.5
 class Review(TypedDict):
     """An operator's approval or rejection of a candidate, as the server store keeps it."""
 
-    decision: str  # "approved" | "rejected"
+    decision: str  # "approved" | "rejected" | "reopened" (a rejection reversed: the candidate is open again)
     by: str
     at: str
     page_id: str | None
@@ -231,7 +231,8 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
         review = reviews.get(candidate.id)
         if review:
             candidate.review = {k: review[k] for k in ("decision", "by", "at", "page_id")}
-            candidate.status = review["decision"]
+            if review["decision"] != "reopened":  # reopened: the status detection gives, as before any review
+                candidate.status = review["decision"]
     order = {"candidate": 0, "proposal": 1, "blocked": 2, "approved": 3, "rejected": 4}
     found.sort(key=lambda c: (order.get(c.status, 9), -c.customers, c.id))
     return found

@@ -103,6 +103,7 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
     few = below_min(candidate, settings)
     at = clock.isoformat(clock.now())
     meta: dict[str, Any] = dict(previous.meta) if previous is not None else {}
+    meta.pop("retired", None)  # approved again after a rejection was reopened: in force, no longer retired
     meta.update({
         "status": "active",
         "summary": f"When {when}: {decided}."[:200],

@@ -171,9 +171,11 @@ def _note(candidate: Candidate, threshold: int) -> str:
         return f"counter-example ({candidate.counter_examples}): cannot be approved"
     if candidate.status == "rejected":
         return f"rejected by {(candidate.review or {}).get('by')}"  # "rejected" comes from a review
+    review = candidate.review or {}
+    reopened = f"; reopened by {review.get('by')}" if review.get("decision") == "reopened" else ""
     if candidate.customers < threshold:
-        return f"{candidate.customers} of {threshold} customers: proposal, the operator decides"
-    return ""
+        return f"{candidate.customers} of {threshold} customers: proposal, the operator decides{reopened}"
+    return reopened[2:]
 
 
 def _find(found: list[Candidate], candidate_id: str) -> Candidate:
@@ -267,10 +269,18 @@ def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
         from mem.knowhow.promote import retire_page
 
         retired = retire_page(workspace, page_id, by=by, candidate_id=candidate_id)
+    commit = retired.get("commit") if retired is not None else None
+    if commit is None:
+        # no page to retire (a proposal never approved, a page removed by hand): the decision is still one commit
+        # and a log.md line by the rejecter, as an approval is — it was only in the git-ignored store, unseen by
+        # the team and CI (newuser26 #9)
+        commit = _record(workspace, candidate, by=by, title=f"know-how candidate {candidate_id} rejected",
+                         line=f"candidate {candidate_id} ({candidate.kind}) rejected by {by}; `mem promote --reopen "
+                              f"{candidate_id} --by NAME` reverses it")
     at = clock.isoformat(clock.now())
     store.record_review(candidate_id, decision="rejected", by=by, at=at, page_id=page_id,
                         signature=candidate.situation_key)
-    result: dict[str, Any] = {"candidate": candidate_id, "decision": "rejected", "by": by, "at": at}
+    result: dict[str, Any] = {"candidate": candidate_id, "decision": "rejected", "by": by, "at": at, "commit": commit}
     if retired is not None:
         result["retired"] = retired
     elif page_id:
@@ -278,3 +288,37 @@ def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
         result["page_missing"] = page_id
         result["note"] = f"page {page_id} no longer exists in the wiki: nothing to retire"
     return result
+
+
+def reopen_candidate(workspace: Path, candidate_id: str, *, by: str, config: Config) -> JsonObject:
+    """Reverse a rejection made in error: the candidate is open again (approvable, listed with the status detection
+    gives it), recorded as one commit and a ``log.md`` line by ``by``, and in the store as ``reopened``.
+
+    A page the rejection retired stays retired: approving the candidate again revises it (the next version), so
+    what ships changes only by an approval. Only a rejected candidate can be reopened (newuser26 #9).
+    """
+    by = _reviewer(by, "reopens")
+    store = open_store(workspace)
+    candidate = _find(candidates(workspace, config=config, store=store), candidate_id)
+    review = store.reviews().get(candidate_id)
+    if candidate.status != "rejected" or review is None:
+        raise Refused(f"candidate {candidate_id} is {candidate.status}, not rejected: nothing to reopen")
+    commit = _record(workspace, candidate, by=by, title=f"know-how candidate {candidate_id} reopened",
+                     line=f"candidate {candidate_id} ({candidate.kind}) reopened by {by}: its rejection by "
+                          f"{review['by']} on {review['at']} is reversed; it can be approved again")
+    at = clock.isoformat(clock.now())
+    store.record_review(candidate_id, decision="reopened", by=by, at=at, page_id=review["page_id"],
+                        signature=candidate.situation_key)
+    return {"candidate": candidate_id, "decision": "reopened", "by": by, "at": at, "commit": commit,
+            "was_rejected_by": review["by"], "was_rejected_at": review["at"]}
+
+
+def _record(workspace: Path, candidate: Candidate, *, by: str, title: str, line: str) -> str | None:
+    """A promotion decision that changes no page, as one commit (author ``by``) with its ``log.md`` line."""
+    from mem.core.controls import one_line
+    from mem.wiki.store import Wiki
+
+    situation = f"when {one_line(candidate.when)} → {one_line(candidate.then)}" if candidate.when else ""
+    result = Wiki(workspace).write(op="promote", message=f"promote: {title} (by {by})\n\n{situation}".rstrip(),
+                                   log_title=title, log_lines=[line], author=by, record=True)
+    return result.commit

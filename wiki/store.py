@@ -167,6 +167,7 @@ class Wiki:
         delete: Sequence[str] = (),
         author: str | None = None,
         expect_head: object = ANY_HEAD,
+        record: bool = False,
     ) -> WriteResult:
         """Write pages (and other workspace files, e.g. ``sources/x.pdf``) as one commit.
 
@@ -176,6 +177,9 @@ class Wiki:
 
         ``expect_head``: the commit (``None``: no commit yet) the pages were planned against; checked under
         the lock, and ``HeadMoved`` (nothing written) when another writer committed since.
+
+        ``record``: commit the ``log.md`` entry even when no other file changed — a decision that changes no page
+        (rejecting a know-how proposal, reopening it) is still one reviewable commit by its author.
         """
         targets: dict[str, bytes] = {}
         for page in pages:
@@ -204,7 +208,7 @@ class Wiki:
                        # others: `mem ingest sources/x.md` committed the pages and left the source uncommitted
                        or rel in (files or {}) and not gitrepo.matches_head(self.workspace, rel)]
             changed += [rel for rel in removals if (self.workspace / rel).exists()]
-            if not changed:
+            if not changed and not record:
                 return WriteResult(None, [])
             # git's index lock, left by another tool, made `git add` fail after the files were written, and the
             # journal then blamed "an interrupted mem write" (NEWUSER_REPORT23 #2): refused before writing anything
