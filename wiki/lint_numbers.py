@@ -62,7 +62,6 @@ _STOP = QUANTITY_FILLER | _UNIT_WORDS
 _KO_PARTICLES = (
     "에서는", "으로는", "에서", "으로", "까지", "부터", "은", "는", "이", "가", "을", "를", "의", "에", "로", "도",
 )
-_JA_PARTICLES = re.compile(f"[{HIRAGANA}]+")
 
 
 @dataclass(frozen=True)
@@ -111,6 +110,10 @@ def _statement(line: str, match: re.Match[str], number: int) -> Statement | None
         clause_start = sep.end()
     before = line[clause_start:match.start()]
     words = _key_words(before)
+    if dimension == "percent" and before.rstrip().endswith(("の", "의")) and words:
+        words = words[:-1]  # the base of a percentage ("宿泊料金の20%", "숙박 요금의 20%"), not what it is
+    if words and _BEFORE_AFTER.match(line, match.end()) and not before.isascii():
+        words = words[:-1]  # the day counted back or on from ("宿泊日の14日前", "이용일 7일 전"): a frame too
     key = " ".join(words[-2:])
     if not key:
         return None
@@ -121,6 +124,7 @@ def _statement(line: str, match: re.Match[str], number: int) -> Statement | None
                      words=frozenset(_stem(w) for w in words), bound=bound)
 
 
+_BEFORE_AFTER = re.compile(r"[ \t]{0,2}(?:前|後|전|후|이전|이후)")
 _BOUND_BEFORE = re.compile(
     r"\b(?:within|up to|no later than|no more than|not more than|at most|less than|under|inside|maximum of)"
     r"(?:[ \t]{1,3}(?:the|a))?(?:[ \t]{1,3}first)?[ \t]{0,3}[$€£₩¥]?$", re.IGNORECASE)
@@ -196,13 +200,73 @@ def quantity_key(before: str) -> str:
 
 
 def _key_words(before: str) -> list[str]:
-    words = []
-    for raw in _WORD.findall(before)[-8:]:
-        for token in _JA_PARTICLES.split(raw) if not raw.isascii() else (raw,):
-            word = _normalise(token)
-            if word and word not in _STOP:
-                words.append(word)
-    return words
+    """The content words of a clause before its number, without the *frame* the number is counted from.
+
+    "고객은 배송일로부터 30일", "お客様は、商品到着から30日", "from the date of delivery customers have 30 days": the
+    word marked as a starting point (…부터, …から/より, from/since …) says where the count starts, not what is
+    counted — two windows from the same day are not one quantity (newuser26 #6: the return window and the
+    damage-report window of one Korean document were reported as one conflicting '고객 배송일로').
+    """
+    tokens = [m for m in _TOKEN.finditer(before)]
+    seen = 0
+    for first in range(len(tokens) - 1, -1, -1):  # the last eight words (and the kana between them), as before
+        seen += tokens[first].group(0)[0] not in _HIRAGANA_START
+        if seen == 8:
+            tokens = tokens[first:]
+            break
+    kept: list[tuple[str, str, bool]] = []  # (word, its raw token, joined to the next word by の)
+    frame = False  # inside an English "from …" / "since …" phrase
+    last_end = -1  # where the last kept word's token ended
+    for match in tokens:
+        raw = match.group(0)
+        if raw[0] in _HIRAGANA_START:
+            if raw.startswith(("から", "より")) and kept and last_end == match.start():
+                # a Japanese starting point: the word before から and the words の joins to it (宿泊日の7日前から)
+                kept.pop()
+                while kept and kept[-1][2]:
+                    kept.pop()
+            elif raw == "の" and kept and last_end == match.start():
+                kept[-1] = (kept[-1][0], kept[-1][1], True)
+            last_end = -1
+            continue
+        if raw.isascii():
+            lower = raw.lower()
+            if lower in _FRAME_EN:
+                frame = True
+                continue
+            if frame:
+                if lower in _FRAME_EN_WORDS or _normalise(raw) not in _STOP:
+                    continue  # "the date of delivery"
+                frame = False
+        elif raw.endswith(_KO_FROM):
+            # a Korean starting point (배송일로부터) and its modifier: a genitive (배송의 날부터) or a relative clause
+            # of an object and a verb (상품을 받은 날부터, 주문을 취소한 날부터)
+            if kept and kept[-1][1].endswith("의"):
+                kept.pop()
+            elif len(kept) > 1 and kept[-2][1].endswith(("을", "를")) and _adnominal(kept[-1][1]):
+                del kept[-2:]
+            continue
+        word = _normalise(raw)
+        if word and word not in _STOP:
+            kept.append((word, raw, False))
+            last_end = match.end()
+        else:
+            last_end = -1  # a から after a stop word belongs to it, not to the last word kept
+    return [word for word, _, _ in kept]
+
+
+def _adnominal(raw: str) -> bool:
+    """A Korean verb form that modifies the next noun (받은, 취소한, 도착한, 받는): its last syllable has the final ㄴ,
+    or is 는."""
+    last = raw[-1]
+    return last == "는" or (0xAC00 <= ord(last) <= 0xD7A3 and (ord(last) - 0xAC00) % 28 == 4)
+
+
+_HIRAGANA_START = frozenset(chr(c) for c in range(0x3041, 0x30A0))
+_TOKEN = re.compile(f"[A-Za-z][A-Za-z'-]*|[{HANGUL_SYLLABLES}]+|[{HAN}{KATAKANA}]+|[{HIRAGANA}]+")
+_FRAME_EN = frozenset({"from", "since"})
+_FRAME_EN_WORDS = frozenset({"the", "a", "an", "of", "its", "their", "your"})
+_KO_FROM = ("부터",)  # 로부터, 으로부터, 에서부터 end with it too
 
 
 def _normalise(token: str) -> str:

@@ -24,7 +24,8 @@ index and query; the lists here serve the pure-Python comparisons:
   conjunctions, adverbs): a hiragana word is a content term only when it is not one of them
   (``content_terms``).
 - ``QUANTITY_FILLER`` — words that never name what a number in a policy counts (verbs of asking
-  and granting, "within", "maximum", "period", Korean and Japanese particles and time postpositions),
+  and granting, "within", "maximum", "period", Korean and Japanese particles and time postpositions, the
+  generic subject in each language: customer, 고객, お客様/客様, 顧客),
   so lint compares "refund 14 days" with "refunds within 30 days".
 """
 
@@ -142,4 +143,5 @@ user buyer client charged pay paid there here when where which who whom whose wh
 period time limit deadline duration timeframe term length span
 일 후 전 이내 이후 이전 까지 동안 내 안에 부터 최대 최소 약 경우 는 은 이 가 을 를 의 에 에서 로 으로 도
 以内 以降 以前 まで から 後 前 内 最大 最小 約 場合
+고객 구매자 소비자 사용자 이용자 회원 客様 顧客 購入者 利用者 会員
 """)
