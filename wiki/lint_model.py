@@ -156,6 +156,12 @@ RULES: dict[str, Rule] = {
              "cited page's \"within 7 days\" silently doubles a policy window, and the agent quotes both.",
              "Make the know-how agree with the policy, or, if it is a deliberate exception, word it as one and "
              "re-approve it knowingly (`mem promote --approve ID --when TEXT`)."),
+        Rule("summary-contradicts-body", "warning", "A page's `summary` states a number or a yes/no its own body "
+             "contradicts.",
+             "The summary is what index.md and search show (and what a search ranks on); a merge resolution or a "
+             "hand edit that left \"14 days\" over a body of \"45 days\" states a rule the policy does not have.",
+             "Make the summary agree with the body (or re-ingest the document: ingest writes the summary from the "
+             "section it reads)."),
         Rule("review-dropped", "warning", "A policy page was reviewed (`verified`) and a later revision left its "
              "current version without a review.",
              "Ingest drops `verified` when it revises a page's text, so the new text was never read; it ships in the "

@@ -751,6 +751,22 @@ def check_knowhow_numbers(ctx: LintContext) -> Iterator[Finding]:
                               "or word the exception and approve it knowingly")
 
 
+def check_summary(ctx: LintContext) -> Iterator[Finding]:
+    """A page whose ``summary`` (index.md, search) states a number or a yes/no its own body contradicts: a merge
+    that kept one side's frontmatter and the other's body, or a hand edit (newuser26 #8)."""
+    from mem.wiki.lint_summary import contradictions
+
+    for pf in ctx.selected():
+        page = pf.page
+        summary = page.meta.get("summary") if page is not None else None
+        if page is None or page.status == "deprecated" or not isinstance(summary, str) or not summary.strip():
+            continue
+        for found in contradictions(summary, pf.body_lines, body_start=pf.body_start):
+            yield Finding(pf.rel, pf.field_line("summary"), "summary-contradicts-body",
+                          f"the summary says {found.said!r} but the body says {found.instead!r} (line {found.line}): "
+                          "make the summary agree with the body (index.md and search show the summary)")
+
+
 def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
     """A policy page in force without ``verified`` whose earlier version in git had one: a revision (ingest drops
     the review when it revises the text) left the current version unread (newuser25 #3)."""
@@ -781,7 +797,8 @@ CHECKS: tuple[Check, ...] = (
     check_footnotes, check_sources, check_version_history, check_merge_conflicts, check_instructions,
     check_personal_data, check_knowhow_placeholders, check_sensitive_topics, check_customer_data, check_orphans,
     check_index, check_dates,
-    check_numbers, check_empty_pages, check_knowhow_policy, check_knowhow_numbers, check_review_dropped,
+    check_numbers, check_empty_pages, check_knowhow_policy, check_knowhow_numbers, check_summary,
+    check_review_dropped,
 )
 
 
