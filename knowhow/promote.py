@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from mem.wiki.page import Page
 
 _SLUG = re.compile(r"[^a-z0-9]+")
+_PAGE_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 #: Words that carry no meaning in an id ("a refund is requested by an Enterprise customer" → refund-requested-…).
@@ -57,7 +58,16 @@ def page_id_for(candidate: Candidate, *, when: str | None = None) -> str:
         if len(slug) + len(word) + 1 > _ID_CHARS:
             break
         slug = f"{slug}-{word}" if slug else word
-    return f"kh-{slug}" if slug else f"kh-{candidate.situation_key[:12]}"
+    if not any("a" <= c <= "z" for c in slug):
+        # a Korean or Japanese situation keeps no word here, only its numbers ("配送が10日以上遅れている" was kh-10):
+        # named after the policy page it is about, as a Korean or Japanese policy page is after its document
+        # (newuser26 #13); ``approve_candidate`` adds -2, -3… for a second one
+        for ref in candidate.policy_refs:
+            page = ref.get("page") if isinstance(ref, dict) else None
+            if isinstance(page, str) and _PAGE_SLUG.fullmatch(page):
+                return f"kh-{page[:_ID_CHARS]}".rstrip("-")
+        return f"kh-{candidate.situation_key[:12]}"
+    return f"kh-{slug}"
 
 
 def check_approvable(candidate: Candidate, *, settings: KnowhowSettings, then: str | None) -> None:
