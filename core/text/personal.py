@@ -120,7 +120,8 @@ _KOREAN_NAME = lazy(rf"(?<![{HANGUL_SYLLABLES}])[{_SURNAME_KO}][{HANGUL_SYLLABLE
 # a duration or a figure joined to its unit ("7-day window", "30-day", "12-month", "24-hour", "5-business-day") is
 # the condition of a decision, not an identifier: "[number] window" made a candidate unreadable (newuser26 #13)
 _LONG_NUMBER = lazy(r"#\s?\d+|\b(?!\d{1,4}-(?:(?:business|working|calendar)-)?"
-                    r"(?:minute|hour|day|week|month|year|night|percent)s?\b(?![\w-]{0,40}\d))[A-Za-z]{0,4}\d[\dA-Za-z-]{4,}\b")
+                    r"(?:minute|hour|day|week|month|year|night|percent)s?\b(?![\w-]{0,40}\d))"
+                    r"[A-Za-z]{0,4}\d[\dA-Za-z-]{4,}\b")
 # Only the lead-in ignores case: the name itself must be capitalised, or "I am on the Enterprise plan"
 # would lose "on the" and the condition of the decision with it.
 _NAME_INTRO_EN = lazy(rf"\b((?i:my name is|this is|i am|i'm|call me))\s+({_NAME_WORD}(?:\s+{_NAME_WORD})?)")
