@@ -17,6 +17,7 @@ import codecs
 import re
 import unicodedata
 from collections.abc import Iterator
+from itertools import accumulate
 
 from mem.core.instructions.addressed import _AI_STRONG
 from mem.core.instructions.addressed_cjk import (
@@ -46,6 +47,7 @@ from mem.core.instructions.data_requests import (
     _TRANSCRIPT_AGENT,
     _TRANSCRIPT_OTHER,
 )
+from mem.core.instructions.directions import grants, limits_only
 from mem.core.instructions.gates import _has, _words
 from mem.core.instructions.hidden_orders import concealed, faq_leaks
 from mem.core.instructions.learned import page_reason
@@ -204,9 +206,12 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
     """
     units = list(sentences(text))
     examples = _model_examples(units)
+    # each line's block (lines between blank lines): a limit is cleared only when no sentence of its block grants
+    blocks = list(accumulate((not part.strip() for part in text.split("\n")), initial=0))
     for finding in _text_findings(text, page):
         in_example = any(first <= finding[0] < end for first, end in examples.items())
-        if not (finding[2] == "forges a transcript" and in_example):
+        if not (finding[2] == "forges a transcript" and in_example) and not (
+                page and finding[2] in _FORM_READS and limits_only(finding[1])):
             yield finding
     forged_level = 0
     # a page titled as training material ("Training slide 7 - Red flags in chats", "研修資料"): the title is read beside
@@ -256,6 +261,12 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
                 sentence = f"{previous[1]} {sentence}"
         if reason is None and row and _addressed_row(row, header, page):
             reason = "speaks to the AI in a table cell"
+        if reason in _FORM_READS and page and not forged_level and limits_only(sentence) and not any(
+                grants(other) for other_line, other in units
+                if _block(blocks, other_line) == _block(blocks, line) and other != sentence):
+            # operator text that only limits the bot (forbids, routes to a person, keeps a check, a grant switched
+            # off) and grants nothing in any clause: the company's rule, whichever rule read it as an order
+            reason = None
         if reason is None and learned:
             reason = page_reason(sentence)
             if reason is not None and reported_quotation(sentence, after):
@@ -267,6 +278,21 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
         previous = (line, sentence) if reason is None else None
         if reason:
             yield line, sentence, reason
+
+
+# what a rule read from the form of a text — who it is said to, where it hides, a setting — not from what it hands the
+# AI: only these are read again for direction (``directions.limits_only``); a rule that read a grant, a secret kept
+# from staff or a check skipped is never overruled by a limit beside it
+_FORM_READS = frozenset({
+    "gives the AI an order", "speaks to the AI", "speaks to the AI in a table cell",
+    "speaks to the AI in a metadata field", "hides an instruction in a comment",
+    "hides an instruction in a config block", "injects chat roles or new instructions",
+    "re-assigns the AI's role or asks for its prompt", "switches a safeguard off in a settings block",
+    "claims an exemption for the AI to apply", "drops an identity check", "lets the AI grant past the policy"})
+
+
+def _block(blocks: list[int], line: int) -> int:
+    return blocks[min(max(line, 0), len(blocks) - 1)]
 
 
 def _operator_section(units: list[tuple[int, str]], index: int, level: int, title: str, page: bool) -> bool:
