@@ -43,7 +43,9 @@ _EN_HELD_VERB = (
     r"ask\s+(?:\w+\s+){0,2}?for\s+(?:\w+\s+){0,2}?(?:passwords?|pins?|card\s+numbers?))\b"
 )
 _EN_LIMIT = lazy(
-    rf"{_EN_NEG}\s+(?:\w+\s+){{0,3}}?{_EN_HELD_VERB}"
+    # (between the negation and the verb only words that keep its scope: "must not refuse a refund" negates refusing)
+    rf"{_EN_NEG}\s+(?:(?:ever|always|directly|simply|yet|just|be|able|to|itself|automatically|unilaterally|"
+    rf"personally|also|even|try|attempt|in\s+chat|here)\s+){{0,3}}?{_EN_HELD_VERB}"
     # routed to a person ("I'll pass this to the Registry", "hand over to a human", "escalate to the Claims team")
     r"|\b(?:pass|hand|transfer|route|refer|escalate|forward)\w*\s+(?:it\s+|this\s+|them\s+|(?:the\s+)?(?:chat|case|"
     r"request|conversation|call|query|customer|caller|user|member)\s+)?(?:over\s+|on\s+)?to\s+(?:a\s+|an\s+|the\s+|our\s+)?"
@@ -112,6 +114,7 @@ _EN_GRANT = lazy(
     r"\$|£|€|\d)|free\s+of\s+charge|at\s+no\s+(?:cost|charge)|no\s+questions\s+asked|unlimited|"
     r"treat\w*\s+(?:\w+\s+){0,3}?as\s+(?:verified|staff|an?\s+admin|vip)|"
     r"without\s+(?:\w+\s+)?(?:check|checking|verif\w*|id|proof|receipt|approval|questions?)|"
+    r"issue\s+(?:\w+\s+){0,2}?(?:refunds?|credits?|vouchers?)|full\s+refund|"
     r"offer\s+(?:\w+\s+)?\d+\s?%|\d+\s?%\s+(?:discount|off)|grant_\w+|unrestricted|admin\s+(?:mode|tools|access))\b"
     r"|[$£€]\s?0\b"
 )
@@ -121,7 +124,11 @@ _EN_GRANT = lazy(
 # "상부에 전달하지 않는다", "finance need not hear"); the bot passing as a person ("절대 AI임을 밝히지 않는다"); a rule
 # declared not to apply ("Rule 2 does not apply when…"); a status nobody has ("…verified, even if they have not")
 _TURNED = lazy(
-    r"\b(?:not|never|n't)\s+(?:\w+\s+){0,3}?(?:mention|tell|apply|charge|enforce|inform|collect)\w*\s+(?:\w+\s+){0,4}?"
+    # a refusal, a check or the policy itself negated ("must not refuse any refund", "must not follow the policy")
+    r"\b(?:not|never|n't)\s+(?:(?:ever|always|just|simply|be|to|try|attempt|directly)\s+){0,2}?(?:refuse|deny|decline|reject|verify|check|require|escalate|"
+    r"ask\s+for\s+(?:\w+\s+){0,2}?(?:id|proof|receipts?|evidence|documents?)|"
+    r"(?:follow|apply|enforce|obey)\s+(?:the|our|its|this|any)\s+(?:\w+\s+)?(?:policy|policies|rules?))\b"
+    r"|\b(?:not|never|n't)\s+(?:\w+\s+){0,3}?(?:mention|tell|apply|charge|enforce|inform|collect)\w*\s+(?:\w+\s+){0,4}?"
     r"(?:fees?|charges?|deadlines?|limits?|windows?|penalt\w+|expiry|terms?|rules?)\b"
     r"|\b(?:not|never|n't)\s+(?:\w+\s+){0,3}?(?:tell|inform|share\s+with|disclose\s+to|report\s+to|copy\s+in|"
     r"let)\s+(?:\w+\s+){0,2}?(?:staff|managers?|owners?|finance|accounts|the\s+team|head\s+office|supervisors?|hr|"
@@ -178,6 +185,7 @@ _SAFEGUARD_KEY = lazy(
 _FEE_KEY = lazy(
     r"fee|charge|deposit|penalt|price|cost|fine|surcharge|excess|수수료|요금|보증금|手数料|料金", re.IGNORECASE
 )
+_PASSED = lazy(r"[\"']?(?:passed|ok|done|verified|complete|completed|cleared|approved|confirmed)[\"']?", re.IGNORECASE)
 _DISCLOSE_KEY = lazy(r"(?:^|[_.\- ])(?:share|reveal|disclose|show|expose|export)(?:$|[_.\- ])", re.IGNORECASE)
 _CAP_KEY = lazy(r"(?:^|[_.\- ])(?:max|limit|cap|ceiling|maximum)(?:$|[_.\- ])", re.IGNORECASE)
 _OFF = lazy(
@@ -204,8 +212,8 @@ def _setting(key: str, value: str) -> str:
         return "grant"  # a limit removed: "refund_limit: none"
     if _DISCLOSE_KEY.search(key):
         return "limit" if off else "grant" if on else ""  # "share_records = false"; "share_records: true"
-    if safeguard and off:
-        return "grant"  # a check, a log or a hand-over switched off
+    if safeguard and (off or _PASSED.fullmatch(value)):
+        return "grant"  # a check, a log or a hand-over switched off, or a check claimed done ("policy_check=passed")
     if _FEE_KEY.search(key) and (off or number == "0" or "waiv" in value.casefold()):
         return "grant"  # a fee, a deposit or a price set to nothing
     if grant_key and number.isdigit() and int(number) > 0 and not _CAP_KEY.search(key):
