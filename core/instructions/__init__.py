@@ -118,6 +118,8 @@ module                holds
 ``reason``            one sentence judged (``instruction_reason``): the gates, then every family in turn
 ``customer``          what only a customer's message makes an order (``customer_reason``,
                       ``customer_message_reason``, ``greeted_reason``)
+``directions``        operator text read for its direction (twenty-sixth round): a note, a rule or a setting
+                      that only limits the bot, with no grant in its block, is cleared (``limits_only``)
 ``findings``          a whole text read (``sentence_findings``): framing devices over the text, headings
                       of new instructions, calls and pairs of sentences read together (``pair_reason``)
 ====================  ====================================================================================
