@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from mem.core.instructions.normalise import normalize
+from mem.core.instructions.reason import instruction_reason
 from mem.core.text.pattern import lazy
 
 # --- the limits -------------------------------------------------------------------------------------------------------
@@ -260,8 +261,6 @@ def _limits(folded: str) -> bool:
 def limits_only(text: str) -> bool:
     """Whether a flagged unit of operator text only limits the bot (see the module docstring): at least one clause
     limits, no clause grants, and no clause that does not limit is an order by the rules read alone."""
-    from mem.core.instructions.reason import instruction_reason  # (reason reads this module's callers' units)
-
     if _TURNED.search(normalize(text)):
         return False
     limits = 0
