@@ -911,6 +911,7 @@ def _drop_hidden_html(text: str) -> str:
     ends: dict[str, list[tuple[int, int]]] | None = None
     controls: dict[str, list[int]] = {}  # where the controls naming each id stand (``_openable``)
     tabs: set[str] = set()
+    listed: set[str] = set()  # the ids a tab list's bare link names (``_Controls``)
     kept: list[str] = []
     pos = 0
     for match in _MD_OPEN_TAG.finditer(text):
@@ -929,13 +930,18 @@ def _drop_hidden_html(text: str) -> str:
                     controls.setdefault(ident, []).append(tag.start())
                 if (named.get("role") or "").strip().lower() == "tab" and (named.get("id") or "").strip():
                     tabs.add((named.get("id") or "").strip())
+            lists = _Controls()
+            lists.feed(text)
+            lists.close()
+            listed = lists.listed
         closes = ends.get(match.group("tag").lower(), [])
         k = bisect_left(closes, (match.end(), -1))
         if k == len(closes):
             continue
         # a control outside the element names it (each id's controls stand in the order of the text)
-        def outside(ident: str, start: int = match.start(), end: int = closes[k][1]) -> bool:
-            return ident in controls and (controls[ident][0] < start or controls[ident][-1] >= end)
+        def outside(ident: str, start: int = match.start(), end: int = closes[k][1], listed: set[str] = listed) -> bool:
+            return ident in listed or \
+                (ident in controls and (controls[ident][0] < start or controls[ident][-1] >= end))
 
         if _openable(attrs, outside, tabs):
             continue  # a panel a control on the page opens (a tab's, an accordion's): the reader sees it
@@ -1216,8 +1222,11 @@ def _hidden(attrs: dict[str, str | None]) -> bool:
 
 # Hidden text a reader sees after one click is the page's policy: the inactive panels of a tab widget, the collapsed
 # body of an accordion or a "show more". What opens it is a control on the page naming the element by its id — the
-# WAI-ARIA tab's `aria-controls`, Bootstrap's `data-bs-target` / `data-target`, a jQuery UI tab's `<a href="#id">`
-# — standing outside the element itself, or a `role="tabpanel"` whose `aria-labelledby` names a `role="tab"`.
+# WAI-ARIA tab's `aria-controls`, Bootstrap's `data-bs-target` / `data-target`, a link's `href="#id"` when the link is
+# a toggle (`role="tab"`, `data-toggle` / `data-bs-toggle`) or sits in a tab list (inside `role="tablist"`, or a jQuery
+# UI list of links beside the panels it names) — standing outside the element itself, or a `role="tabpanel"` whose
+# `aria-labelledby` names a `role="tab"`. A bare `<a href="#id">` anywhere else is an in-page link, not a control: it
+# opens nothing, so it made any planted hidden block page text.
 # Hidden text nothing names (a planted `<div style="display:none">`, aria-hidden decoration) stays out, and so does
 # text hidden in a way no control toggles (`font-size: 0`, `opacity: 0`) whatever names it.
 _STUCK_STYLE = re.compile(r"(?:^|;)\s*(?:font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?|opacity\s*:\s*0(?:\.0+)?)"
@@ -1230,12 +1239,25 @@ _TARGET_ID = re.compile(r"#([A-Za-z][\w:.-]{0,100})")
 
 def _named_ids(tag: str, attrs: dict[str, str | None]) -> list[str]:
     """The ids of the elements a control opens: its `aria-controls`, its `data-bs-target` / `data-target` (`#id`)
-    and, on a link, its `href="#id"`."""
+    and, on a link that is a toggle (``_is_toggle``), its `href="#id"` (a bare link's is ``_link_target``)."""
     ids = (attrs.get("aria-controls") or "").split()
-    for name in ("data-bs-target", "data-target", *(("href",) if tag == "a" else ())):
+    for name in ("data-bs-target", "data-target", *(("href",) if tag == "a" and _is_toggle(attrs) else ())):
         if match := _TARGET_ID.fullmatch((attrs.get(name) or "").strip()):
             ids.append(match.group(1))
     return ids
+
+
+def _is_toggle(attrs: dict[str, str | None]) -> bool:
+    """A link marked as a control: `role="tab"`, or Bootstrap's `data-toggle` / `data-bs-toggle`."""
+    return (attrs.get("role") or "").strip().lower() == "tab" or "data-toggle" in attrs or "data-bs-toggle" in attrs
+
+
+def _link_target(tag: str, attrs: dict[str, str | None]) -> str | None:
+    """The id a bare link names (`<a href="#id">` that is no toggle): a control only inside a tab list."""
+    if tag != "a" or _is_toggle(attrs):
+        return None
+    match = _TARGET_ID.fullmatch((attrs.get("href") or "").strip())
+    return match.group(1) if match else None
 
 
 def _openable(attrs: dict[str, str | None], named: Callable[[str], bool], tabs: Container[str]) -> bool:
@@ -1257,48 +1279,80 @@ def _is_panel(attrs: dict[str, str | None]) -> bool:
 
 class _Controls(HTMLParser):
     """The controls of an HTML page that open a panel: for each id a control outside that element names, the
-    control's text (the tab's label; "" if it has none), and the text of each `role="tab"` element by its id."""
+    control's text (the tab's label; "" if it has none), and the text of each `role="tab"` element by its id.
+
+    A bare link (``_link_target``) is a control inside a `role="tablist"`, or in a list (`<ul>`, `<ol>`) whose
+    parent also holds the element it names — jQuery UI's tabs before script runs: the list of links, then the
+    panels beside it. An in-page link anywhere else opens nothing."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.labels: dict[str, str] = {}
         self.tabs: dict[str, str] = {}
-        self._open: list[tuple[str, str]] = []  # open elements (tag, id), innermost last
+        self.listed: set[str] = set()  # the ids a tab list's bare link names
+        self._open: list[tuple[str, str, int, bool]] = []  # open elements (tag, id, number, a tablist), innermost last
+        self._count = 0  # elements opened so far: each one's number
         self._tags: Counter[str] = Counter()  # how many of each tag are open
         self._ids: Counter[str] = Counter()  # the ids of the open elements
-        # open controls: where in self._open they stand, the ids they name, their id if a role="tab", their text
-        self._controls: list[tuple[int, list[str], str | None, list[str]]] = []
+        self._lists: list[int] = []  # where the open <ul>, <ol> stand in self._open
+        self._tablists = 0  # open role="tablist" elements
+        self._parents: dict[str, int] = {}  # the number of the parent of the first element with each id
+        # bare links in a list: the id, the number of the list's parent and the label (decided at close)
+        self._listed: list[tuple[str, int, str]] = []
+        # open controls: where in self._open they stand, the ids they name, their id if a role="tab", their text,
+        # and for a bare link in a list the number of the list's parent (else None)
+        self._controls: list[tuple[int, list[str], str | None, list[str], int | None]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _VOID_TAGS:
             return
         named = dict(attrs)
         ident = (named.get("id") or "").strip()
+        role = (named.get("role") or "").strip().lower()
         ids = [n for n in _named_ids(tag, named) if not self._ids[n] and n != ident]
-        tab = ident if ident and (named.get("role") or "").strip().lower() == "tab" else None
+        listed: int | None = None
+        if (target := _link_target(tag, named)) and not self._ids[target] and target != ident:
+            if self._tablists:
+                ids.append(target)
+            elif self._lists:
+                where = self._lists[-1]
+                listed = self._open[where - 1][2] if where else -1
+                ids.append(target)
+        tab = ident if ident and role == "tab" else None
         if ids or tab:
-            self._controls.append((len(self._open), ids, tab, []))
-        self._open.append((tag, ident))
+            self._controls.append((len(self._open), ids, tab, [], listed))
+        if ident and ident not in self._parents:
+            self._parents[ident] = self._open[-1][2] if self._open else -1
+        if tag in ("ul", "ol"):
+            self._lists.append(len(self._open))
+        self._tablists += role == "tablist"
+        self._count += 1
+        self._open.append((tag, ident, self._count, role == "tablist"))
         self._tags[tag] += 1
         self._ids[ident] += 1
 
     def handle_endtag(self, tag: str) -> None:
         while self._tags[tag] and self._open:  # tolerate unclosed children: close up to the matching element
-            opened, ident = self._open.pop()
+            opened, ident, _, tablist = self._open.pop()
             self._tags[opened] -= 1
             self._ids[ident] -= 1
+            self._tablists -= tablist
+            if self._lists and self._lists[-1] == len(self._open):
+                self._lists.pop()
             self._end_controls()
             if opened == tag:
                 break
 
     def _end_controls(self) -> None:
         while self._controls and self._controls[-1][0] >= len(self._open):
-            _, ids, tab, text = self._controls.pop()
+            _, ids, tab, text, listed = self._controls.pop()
             label = " ".join("".join(text).split())[:_LABEL_CHARS]  # bounded: nested controls carry it outwards
             if self._controls:  # a control inside another is part of its text
                 self._controls[-1][3].append(f" {label} ")
             for ident in ids:
-                if not self.labels.get(ident):
+                if listed is not None:
+                    self._listed.append((ident, listed, label))
+                elif not self.labels.get(ident):
                     self.labels[ident] = label
             if tab:
                 self.tabs[tab] = label
@@ -1311,6 +1365,11 @@ class _Controls(HTMLParser):
         super().close()
         self._open = []
         self._end_controls()
+        for ident, parent, label in self._listed:  # a list's link names a panel beside the list
+            if self._parents.get(ident) == parent:
+                self.listed.add(ident)
+                if not self.labels.get(ident):
+                    self.labels[ident] = label
 
 
 # Text of a document that is not markdown (HTML) must not become markdown structure on the page: at
