@@ -10,7 +10,7 @@ the working files, and the build refuses (one line, nothing written) when a poli
 context file or ``mem.toml`` (whose client settings become ``config.json``) differs from HEAD
 (modified, staged, deleted or never committed) or when ``mem lint`` reports errors — unless
 ``allow_lint_errors``, which the manifest then records finding by finding. With ``[bundle] require_review``
-it also refuses while a policy page it would ship has no ``verified`` review in the version that ships.
+it also refuses while a policy page it would ship has no ``verified`` review naming the version that ships.
 The folder is assembled under a temporary name and renamed into place, then ``LATEST`` is switched:
 clients never see half a bundle, and versions only go up.
 """
@@ -124,22 +124,20 @@ def collect_files(workspace: Path, config: Config) -> tuple[dict[str, bytes], li
 
 
 def _reviewed(page: Page, entry: ManifestPage, data: bytes) -> bool:
-    """Whether the edition that ships (an earlier one when the committed one is not in force) names a review.
-
-    Ingest drops ``verified`` when it revises a page's text, so a review in the frontmatter is a review of
-    this version's text."""
-    from mem.wiki.page import parse_page
+    """Whether the edition that ships (an earlier one when the committed one is not in force) has a review of
+    its version (``mem.wiki.page.reviewed``): a ``verified`` entry kept over an edit names the old version."""
+    from mem.wiki.page import parse_page, reviewed
 
     shipped = page if entry["version"] == page.version else parse_page(data.decode("utf-8"))
-    return bool(shipped.meta.get("verified"))
+    return reviewed(shipped.meta)
 
 
 def _refuse_unreviewed(ids: list[str]) -> None:
     """``[bundle] require_review``: one line naming the policy pages whose shipped version nobody reviewed."""
     shown = ", ".join(ids[:5]) + (f" (and {len(ids) - 5} more)" if len(ids) > 5 else "")
     raise Refused(f"{plural(len(ids), 'policy page')} without a review of the current version: {shown}; "
-                  "[bundle] require_review is on: review each page, add `verified: [{by, at}]` to its frontmatter "
-                  "and commit (mem lint's review-dropped names pages a revision took the review from)")
+                  "[bundle] require_review is on: review each page, add `verified: [{by, at, version}]` to its "
+                  "frontmatter and commit (mem lint's review-dropped names pages a revision took the review from)")
 
 
 def _editor_file(rel: str) -> bool:

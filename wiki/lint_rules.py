@@ -27,7 +27,7 @@ from mem.wiki import lint_git, lint_numbers, lint_text, version_floor
 from mem.wiki.in_force import conflict_lines
 from mem.wiki.index import FOLDERS, INDEX_FILE, render_index
 from mem.wiki.lint_model import Finding
-from mem.wiki.page import Page, body_line_offset, normalise_meta, rule_text, split_frontmatter, validate_meta
+from mem.wiki.page import Page, body_line_offset, normalise_meta, reviewed, rule_text, split_frontmatter, validate_meta
 from mem.wiki.portable_ids import windows_reserved
 from mem.wiki.service_context import CONTEXT_FILE
 from mem.wiki.source_bytes import same_but_line_endings
@@ -775,7 +775,16 @@ def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
     history = ctx.history
     for pf in ctx.selected():
         page = pf.page
-        if page is None or page.type != "policy" or page.status == "deprecated" or page.meta.get("verified"):
+        if page is None or page.type != "policy" or page.status == "deprecated" or reviewed(page.meta):
+            continue
+        if kept := [r for r in page.meta.get("verified") or [] if isinstance(r, dict)]:
+            named = kept[-1].get("version")
+            yield Finding(pf.rel, pf.field_line("version"), "review-dropped",
+                          f"version {page.version} of {page.id!r} has no review: its last verified entry (by "
+                          f"{kept[-1].get('by', '?')}) names " + (f"version {named}" if named is not None else
+                                                                   "no version") +
+                          f", not {page.version} — a review of other text kept over an edit: read the page (mem "
+                          f"pages diff {page.id}) and add a verified entry with version: {page.version}")
             continue
         lineage = history.lineages.get(pf.rel, [])
         for sha, path in reversed(lineage):
@@ -788,7 +797,7 @@ def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
             yield Finding(pf.rel, pf.field_line("version"), "review-dropped",
                           f"version {page.version} of {page.id!r} has no review; version {meta.get('version')} "
                           f"(commit {sha[:8]}) was verified by {last.get('by', '?')}: read the change (mem pages "
-                          f"diff {page.id}) and add a verified entry")
+                          f"diff {page.id}) and add a verified entry with version: {page.version}")
             break
 
 

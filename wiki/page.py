@@ -188,6 +188,10 @@ def validate_meta(meta: JsonObject) -> list[str]:
         problems.append("tags must be a list of words")
     problems += _check_list_of_maps(meta, "sources", ("file", "sha256"))
     problems += _check_list_of_maps(meta, "verified", ("by", "at"))
+    if isinstance(meta.get("verified"), list):
+        problems += [f"verified[{i}] version must be a whole number (got {v['version']!r})"
+                     for i, v in enumerate(meta["verified"]) if isinstance(v, dict) and v.get("version") is not None
+                     and (not isinstance(v["version"], int) or isinstance(v["version"], bool))]
     problems += _check_list_of_maps(meta, "policy_refs", ("page", "version"))
     for name in ("generated", "approved"):
         if meta.get(name) is not None and not (isinstance(meta[name], dict) and "by" in meta[name]):
@@ -198,6 +202,18 @@ def validate_meta(meta: JsonObject) -> list[str]:
         if meta.get(name) is not None and not isinstance(meta[name], str):
             problems.append(f"{name} must be text")
     return problems
+
+
+def reviewed(meta: JsonObject) -> bool:
+    """Whether a ``verified`` entry reviews this version of the page: the entry names the page's ``version``.
+
+    A review is of one text: an entry without a version, or naming another, was kept over an edit (by hand, or
+    any writer that did not drop it) and vouches for text nobody read. A same-version edit of the text is
+    ``mem lint``'s ``version-history`` error, so a version names one text."""
+    reviews = meta.get("verified")
+    return isinstance(reviews, list) and any(
+        isinstance(r, dict) and r.get("version") == meta.get("version") and not isinstance(r.get("version"), bool)
+        for r in reviews)
 
 
 def _check_list_of_maps(meta: JsonObject, name: str, keys: tuple[str, ...]) -> list[str]:

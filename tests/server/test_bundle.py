@@ -325,7 +325,8 @@ def test_a_manifest_put_back_after_damage_is_served_again_without_a_restart(work
     assert client.get("/v1/bundle/1/manifest.json").content == good
 
 
-REVIEW = [{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z"}]
+def review(version: int) -> list[dict]:
+    return [{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z", "version": version}]
 
 
 def _require_review(workspace) -> None:
@@ -343,11 +344,38 @@ def test_require_review_refuses_unreviewed_policy_pages_naming_them(workspace):
 
     build_bundle(workspace, config=Config.load(workspace=workspace))  # off by default: committed is enough
     _require_review(workspace)
-    write_page(workspace, "shipping", 1, "We ship within 2 business days.", verified=REVIEW)
+    write_page(workspace, "shipping", 1, "We ship within 2 business days.", verified=review(1))
     with pytest.raises(Refused, match=r"^1 policy page without a review of the current version: refunds; "):
         build_bundle(workspace, config=Config.load(workspace=workspace))
     assert _published(workspace) == [1]
-    write_page(workspace, "refunds", 3, "Refunds within 30 days of purchase.", verified=REVIEW)
+    write_page(workspace, "refunds", 3, "Refunds within 30 days of purchase.", verified=review(3))
+    assert build_bundle(workspace, config=Config.load(workspace=workspace))["version"] == 2
+
+
+def test_require_review_refuses_a_hand_edit_that_kept_the_old_review(workspace):
+    """A hand edit committed with the `verified` entry still in place shipped as reviewed: the entry names the
+    version it reviewed, so version 4's text under version 3's review is unreviewed, for the build and for lint."""
+    from mem.core.errors import Refused
+    from mem.wiki.lint import lint_workspace
+
+    from .conftest import write_page
+
+    _require_review(workspace)
+    write_page(workspace, "shipping", 1, "We ship within 2 business days.", verified=review(1))
+    write_page(workspace, "refunds", 3, "Refunds within 30 days of purchase.", verified=review(3))
+    assert build_bundle(workspace, config=Config.load(workspace=workspace))["version"] == 1
+    write_page(workspace, "refunds", 4, "Refunds within 300 days of purchase.", verified=review(3))  # by hand
+    with pytest.raises(Refused, match=r"^1 policy page without a review of the current version: refunds; "):
+        build_bundle(workspace, config=Config.load(workspace=workspace))
+    [finding] = [f for f in lint_workspace(workspace, config=Config.load(workspace=workspace)).warnings
+                  if f.rule == "review-dropped"]
+    assert "version 4 of 'refunds' has no review: its last verified entry (by reviewer-kim) names version 3" \
+        in finding.message
+    write_page(workspace, "refunds", 4, "Refunds within 300 days of purchase.",
+               verified=[{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z"}])  # an entry naming no version
+    with pytest.raises(Refused, match=r"without a review of the current version: refunds; "):
+        build_bundle(workspace, config=Config.load(workspace=workspace))
+    write_page(workspace, "refunds", 4, "Refunds within 300 days of purchase.", verified=review(3) + review(4))
     assert build_bundle(workspace, config=Config.load(workspace=workspace))["version"] == 2
 
 

@@ -600,7 +600,7 @@ def test_a_retired_knowhow_page_is_not_reported(ws):
 
 def test_a_revision_that_drops_the_review_is_reported(ws):
     """newuser25 #3: a page a reviewer marked `verified` and that ingest then revised shipped with no signal."""
-    review = [{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z"}]
+    review = [{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z", "version": 1}]
     write_page(ws, page("shipping", SHIPPING_BODY, verified=review))
     commit_all(ws, "review: shipping")
     assert "review-dropped" not in rules(lint(ws))
@@ -612,7 +612,8 @@ def test_a_revision_that_drops_the_review_is_reported(ws):
     assert finding.line == line_of(ws, "policies/shipping.md", "version:")
     assert "version 2 of 'shipping' has no review" in finding.message and "reviewer-kim" in finding.message
     assert report.exit_code() == 0 and report.exit_code(strict=True) == 1
-    write_page(ws, page("shipping", SHIPPING_BODY.replace("$50", "$80"), version=2, verified=review))
+    write_page(ws, page("shipping", SHIPPING_BODY.replace("$50", "$80"), version=2,
+                        verified=[{**review[0], "version": 2}]))
     commit_all(ws, "review: shipping v2")
     assert "review-dropped" not in rules(lint(ws))
 
