@@ -74,7 +74,13 @@ def forget(
     """
     from mem.client.login import load_login
     from mem.customers.erase import erased_decisions
-    from mem.customers.forget import delete_customer, evidence_held_by_service, settle_remains, stop_sharing
+    from mem.customers.forget import (
+        delete_customer,
+        evidence_held_by_service,
+        remains_only,
+        settle_remains,
+        stop_sharing,
+    )
 
     if not yes:
         if not can_ask():
@@ -82,7 +88,11 @@ def forget(
         if not typer.confirm(f"Delete all memory of {customer}, on this client and the server, for good?", err=True):
             raise Refused(f"not deleted: the memory of {customer} stays")
     config = get_state(ctx).config
-    only_remains = settle_remains(config.home, customer)  # an interrupted restore's decrypted words are erased too
+    # an interrupted restore's decrypted words are erased too, but last: a retry after a failed server step finds
+    # them again and reaches the server's backups; a complete restore is put in place first and deleted as memory
+    only_remains = remains_only(config.home, customer)
+    if not only_remains:
+        settle_remains(config.home, customer)
     evidence = None if only_remains else evidence_held_by_service(config.home, customer)  # read before the folder goes
     pending, unreadable = (0, None) if only_remains else stop_sharing(config.home, customer)
     if unreadable:
@@ -108,6 +118,8 @@ def forget(
     elif not local_only and pending:
         raise Refused(f"{customer} has {pending} shared decisions to withdraw from know-how and this client is not "
                       "logged in: `mem login` first, or pass --local-only; nothing was deleted")
+    if only_remains:
+        only_remains = settle_remains(config.home, customer)
     deleted = ({"customer": customer, "deleted": True, "remains_only": True} if only_remains
                else {**delete_customer(config.home, customer), "remains_only": False})
     result = {**deleted, "server": server, "evidence_kept_by_service": evidence}

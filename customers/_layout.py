@@ -166,6 +166,15 @@ def recover_swap(root: Path, customer_id: str) -> None:
         shutil.rmtree(folder, ignore_errors=True)  # a deletion a crash interrupted (renamed aside, not yet removed)
 
 
+def restorable(root: Path, customer_id: str) -> bool:
+    """Whether ``recover_swap`` leaves a live folder of ``customer_id``: there is one, or a complete restore or a
+    swapped-out store it puts in place (read-only: nothing is moved)."""
+    if (root / customer_id).is_dir():
+        return True
+    complete = any((folder / COMPLETE_MARKER).exists() for folder in _own_folders(root, RESTORE_PREFIX, customer_id))
+    return complete or bool(_own_folders(root, TRASH_PREFIX, customer_id))
+
+
 def _own_folders(root: Path, prefix: str, customer_id: str) -> list[Path]:
     """The ``<prefix><id>-<ulid>`` folders of this customer only. A ULID has no dash, so a folder whose rest after
     ``<prefix><id>-`` holds one is customer ``<id>-x``'s: under ``<id>``'s lock it must not be touched, since

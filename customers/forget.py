@@ -36,6 +36,7 @@ from mem.customers._layout import (
     mark_forgotten,
     recover_swap,
     refuse_case_twin,
+    restorable,
     unmark_forgotten,
 )
 from mem.customers.db import damage_in
@@ -156,6 +157,15 @@ def stop_sharing(home: Path, customer_id: str) -> tuple[int, str | None]:
         return 0, f"{live / DB_FILE} is damaged: {cause}"
     except ValueError as exc:  # a record that no longer parses (a garbled page SQLite still reads)
         return 0, f"{live / DB_FILE} is damaged: {exc}"
+
+
+def remains_only(home: Path, customer_id: str) -> bool:
+    """Whether all this client holds of ``customer_id`` is what an interrupted restore or first import left and
+    ``settle_remains`` would erase: no live folder, and no complete restore or swapped-out store to put in place.
+    ``mem forget`` reaches the server first and erases them last, so a retry after a failed server step finds them
+    again and gets as far as the server's backups (it said "no memory" once they were gone)."""
+    customer_id = validate_customer_id(customer_id)
+    return has_remains(home, customer_id) and not restorable(customers_root(home), customer_id)
 
 
 def settle_remains(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> bool:

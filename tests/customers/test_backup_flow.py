@@ -128,6 +128,30 @@ def test_forget_deletes_nothing_when_the_server_cannot_be_reached(tmp_path, mem,
     assert mem("forget", "-c", "cust-g", "--yes", "--local-only").exit_code == 0
 
 
+def test_a_forget_of_a_restores_remains_that_failed_at_the_server_completes_on_retry(tmp_path, server, mem,
+                                                                                      isolated_env):
+    # The remains of an interrupted restore were erased before the server step: when that step failed, a retry said
+    # "no memory" (exit 2) and never reached the server's backups. They are erased last now.
+    from mem.core.ids import new_id
+
+    running, vault = server
+    _fill(isolated_env, "cust-r")
+    create_backup(isolated_env, "cust-r", PIN, vault=vault, include_logs=True, kdf=bc.TEST)
+    root = isolated_env / "customers"
+    (root / "cust-r").rename(root / f".restore-cust-r-{new_id()}")  # killed while building (no marker)
+    assert mem("login", "--server", "http://127.0.0.1:9", "--token", "mem_" + "x" * 40).exit_code == 0
+    failed = mem("forget", "-c", "cust-r", "--yes")
+    assert failed.exit_code == 2 and len(failed.stderr.splitlines()) == 1
+    assert [p.name for p in root.glob(".restore-cust-r-*")]  # still there: the retry finds them
+    assert mem("login", "--server", running.url, "--token", vault.client.token).exit_code == 0
+    result = mem("--json", "forget", "-c", "cust-r", "--yes")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["remains_only"] and report["server"]["reached"] and len(report["server"]["backups_deleted"]) == 1
+    assert vault.find(slot=backup_slot("cust-r", vault.slot_key())) == []
+    assert list(root.glob(".restore-cust-r-*")) == []
+
+
 def test_the_export_lists_the_backup_this_client_made_until_it_is_restored(tmp_path, server):
     # new-user report 20 #7: the customer's export said nothing of the backup the service held
     from mem.customers.readable import readable_export
