@@ -187,7 +187,10 @@ def interrupted_restores(home: Path) -> list[str]:
     """The ids whose restore a crash interrupted: a ``.restore-<id>-<ulid>`` folder (the new store, decrypted,
     complete or not) or a ``.trash-<id>-<ulid>`` folder (the old one, swapped out) is left. They hold the customer's
     words in the clear until the next open of the id settles them (``recover_swap``), so ``mem status`` names them
-    and ``mem forget`` removes them."""
+    and ``mem forget`` removes them. A restore running now (it builds and swaps under the customer's lock, which
+    ``held_elsewhere`` finds held) is not interrupted, and is not named."""
+    from mem.customers.lock import held_elsewhere
+
     root = customers_root(home)
     if not root.is_dir():
         return []
@@ -197,7 +200,7 @@ def interrupted_restores(home: Path) -> list[str]:
             if entry.name.startswith(prefix) and entry.is_dir():
                 with suppress(InvalidInput):
                     found.add(validate_customer_id(entry.name[len(prefix):].rpartition("-")[0]))
-    return sorted(found)
+    return sorted(ident for ident in found if not held_elsewhere(root / LOCKS_DIR / f"{ident}.lock"))
 
 
 def has_remains(home: Path, customer_id: str) -> bool:

@@ -42,7 +42,7 @@ from mem.customers._layout import (
 from mem.customers.db import damage_in
 from mem.customers.erase import erase_facts, purge_traces
 from mem.customers.fact_record import Fact
-from mem.customers.lock import CustomerLock, wait_path
+from mem.customers.lock import CustomerLock
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
@@ -182,25 +182,25 @@ def settle_remains(home: Path, customer_id: str, *, lock_timeout: float = 15.0) 
         return False
     lock_path = root / LOCKS_DIR / f"{customer_id}.lock"
     lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
+    only_remains = False
     try:
         recover_swap(root, customer_id)
-        only_remains = not (root / customer_id).is_dir()
-        if only_remains:  # an erasure as ``delete_customer``'s: a command begun before it must not write them back
+        erased = not (root / customer_id).is_dir()
+        if erased:  # an erasure as ``delete_customer``'s: a command begun before it must not write them back
             try:
                 mark_forgotten(root, customer_id)
             except OSError as exc:
                 raise StorageError(f"cannot delete the memory of {customer_id!r}: {exc.strerror}") from exc
+        only_remains = erased
     finally:
-        lock.release()
-    if only_remains:
-        lock_path.unlink(missing_ok=True)
+        lock.release(remove=only_remains)  # the lock and wait files go while it is held (``CustomerLock.release``)
     return only_remains
 
 
 def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> JsonObject:
     """Delete all of one customer's memory on this client (``NotFound`` when it holds none).
 
-    The folder is renamed aside under the customer's lock, then removed; the lock file goes last. The
+    The folder is renamed aside under the customer's lock, then removed; the lock file goes last, while still held. The
     time of the deletion is kept a day under ``customers/.forgotten/`` (named by a digest of the id keyed
     with this home's random key), so a
     command or conversation that began before it and writes later is refused (``CustomerForgotten``)
@@ -214,6 +214,7 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
     if not live.is_dir():  # a folder without memory.db (lost, or never written) still holds the request log
         raise NotFound(f"no memory for customer {customer_id!r} on this client")
     lock = CustomerLock(lock_path, customer_id, timeout=lock_timeout)
+    deleted = False
     try:
         recover_swap(root, customer_id)
         refuse_case_twin(root, customer_id)  # customers/ACME is customers/acme on a case-insensitive file system
@@ -228,8 +229,8 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
             unmark_forgotten(root, customer_id, previous)  # nothing was deleted: running commands go on
             raise StorageError(f"cannot delete the memory of {customer_id!r}: {exc.strerror}") from exc
         shutil.rmtree(aside)
+        deleted = True
     finally:
-        lock.release()
-    lock_path.unlink(missing_ok=True)
-    wait_path(lock_path).unlink(missing_ok=True)  # named by the id too (processes announce waits on it)
+        # the lock file, and the wait file named by the id too, go while the lock is held (``CustomerLock.release``)
+        lock.release(remove=deleted)
     return {"customer": customer_id, "deleted": True}

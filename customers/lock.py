@@ -79,6 +79,44 @@ def _other_process_waits(path: Path, identity: tuple[int, int]) -> bool:
     return False
 
 
+def _still_named(path: Path, identity: tuple[int, int]) -> bool:
+    """Whether ``path`` still names the lock file ``identity`` is (not removed, nor made again)."""
+    try:
+        stat = os.stat(path)
+    except FileNotFoundError:
+        return False
+    return (stat.st_dev, stat.st_ino) == identity
+
+
+def _remove_wait_file(path: Path) -> None:
+    """Delete the wait file of the lock file ``path`` unless a process announces a wait on it now."""
+    try:
+        fd = os.open(wait_path(path), os.O_RDONLY)
+    except FileNotFoundError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises while a waiter holds it shared: left in place
+        os.unlink(wait_path(path))
+    finally:
+        os.close(fd)
+
+
+def held_elsewhere(path: Path) -> bool:
+    """Whether another lock object, of this process or another, holds the customer lock file ``path`` now (a restore
+    or import running). Nothing is created: no lock file means nobody holds it."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # (drops the lock just taken)
+    return False
+
+
 def holder_here(path: Path) -> threading.Thread | None:
     """The thread of this process holding the lock file ``path``, or ``None``
     when no lock object of this process holds it (another process may)."""
@@ -177,6 +215,18 @@ class CustomerLock:
                 if self._steps_back(identity):
                     raise BlockingIOError  # another process's waiter first: this one waits as if the lock were held
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                if not self.read_only and not _still_named(path, identity):
+                    # the holder before this one removed the file (``release(remove=True)``) while this waited on
+                    # it: a lock on a file no path names excludes nobody. Open the file the path names now.
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                    os.close(fd)
+                    self._fd = None
+                    try:
+                        fd = self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+                    except OSError as exc:
+                        raise StorageError(f"cannot create the lock file {path}: {exc.strerror}") from exc
+                    identity = _identity(fd)
+                    continue
                 self._announce(False, identity)
                 _HELD_HERE[identity] = threading.current_thread()
                 _TURNS[identity] = _TURNS.get(identity, 0) + 1
@@ -243,7 +293,16 @@ class CustomerLock:
     def held(self) -> bool:
         return not self._released and (self._fd is not None or self.read_only)
 
-    def release(self) -> None:
+    def release(self, *, remove: bool = False) -> None:
+        """Give the lock back; with ``remove`` (the customer is gone) delete the lock file first, while it is still
+        held, and the wait file when no process waits on it. Removed after the release, a process that opened the
+        old file could take it while another took a new one: two holders at once (a waiter that takes the old file
+        now sees no path names it and opens the new one)."""
+        if remove and self._held_as is not None and self._fd is not None:
+            with contextlib.suppress(OSError):
+                _remove_wait_file(self.path)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.path)
         self._released = True
         if self._announced is not None and self._fd is not None:  # a wait interrupted (Ctrl-C) while announced
             self._announce(False, _identity(self._fd))
