@@ -76,6 +76,15 @@ _CJK_DATE = (r"\d{4}\s{0,2}[년年]\s{0,2}\d{1,2}\s{0,2}[월月]\s{0,2}\d{1,2}\s
 _IN_FORCE_FROM = re.compile(rf"(?:시행\s{{0,2}}일자?|시행|施行\s{{0,2}}日|施行)\s{{0,2}}[:：]?\s{{0,3}}({_CJK_DATE})"
                             rf"|({_CJK_DATE})\s{{0,3}}(?:부터|から|より)?\s{{0,3}}(?:시행|施行)")
 _DOTTED = re.compile(r"(\d{4})\.\s{0,2}(\d{1,2})\.\s{0,2}(\d{1,2})")
+# Where such a line dates the document itself — elsewhere "(2023. 9. 15. 시행)" is a cited law's date, and the first
+# one anywhere dated the page: the opening lines (its header), the supplementary provisions (부칙 / 附則) and what
+# follows them, and a line whose text before the date is only an article number, a "(시행일)" caption and the
+# document as subject ("제1조(시행일) 이 약관은 …", "本規約は、…").
+_OPENING_LINES = 5
+_SUPPLEMENTARY = re.compile(r"[\s#>*|-]{0,8}(?:부\s{0,2}칙|附\s{0,2}則)")
+_OWN_LINE_HEAD = re.compile(r"[\s#>*|-]{0,8}(?:(?:부\s{0,2}칙|附\s{0,2}則)\s{0,3})?(?:제\s{0,2}\d{1,3}\s{0,2}조\s{0,2})?"
+                            r"(?:[(（]\s{0,2}(?:시행\s{0,2}일|施行\s{0,2}日|시행|施行)\s{0,2}[)）]\s{0,3})?"
+                            r"(?:(?:이|본|この|本)\s{0,2}[^\s,、。.「」『』()（）]{1,20}[은는は]\s{0,2}[、,]?\s{0,3})?")
 
 
 def effective_date(text: str, *, until: date | None = None) -> date | None:
@@ -94,12 +103,37 @@ def effective_date(text: str, *, until: date | None = None) -> date | None:
             ordered = sorted(dates, key=lambda d: _position(head, d))
             found.append((match.start(), ordered[0]))
             break
+    own = _OwnDatePositions(text)
     for match in _IN_FORCE_FROM.finditer(text):
         day = _cjk_date(match.group(1) or match.group(2))
-        if day is not None and (until is None or day <= until):
+        if day is not None and (until is None or day <= until) and own.holds(match.start()):
             found.append((match.start(), day))
             break
     return min(found)[1] if found else None
+
+
+class _OwnDatePositions:
+    """Where a "시행" / "施行" date states the document's own: in its opening lines (``_OPENING_LINES``), in or after
+    its supplementary provisions (a line that begins 부칙 / 附則), or on a line that says it of the document
+    (``_OWN_LINE_HEAD`` before the date). The text is read once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.opening = len(text)  # where the line after the opening lines starts
+        self.supplementary = len(text)  # where the first line beginning 부칙 / 附則 starts
+        lines, start = 0, 0
+        for line in text.splitlines(keepends=True):
+            if self.supplementary == len(text) and _SUPPLEMENTARY.match(line):
+                self.supplementary = start
+            start += len(line)
+            lines += bool(line.strip())
+            if lines == _OPENING_LINES and self.opening == len(text):
+                self.opening = start
+
+    def holds(self, at: int) -> bool:
+        start = self.text.rfind("\n", 0, at) + 1
+        return start < self.opening or start >= self.supplementary or \
+            _OWN_LINE_HEAD.fullmatch(self.text, start, at) is not None
 
 
 def _cjk_date(words: str) -> date | None:

@@ -59,6 +59,26 @@ def test_effective_date_reads_korean_and_japanese_lines(text, day):
     assert (found.isoformat() if found else None) == day
 
 
+_ARTICLES_KO = ("수리 약관\n\n제1조 (목적)\n이 약관은 수리 서비스를 정합니다.\n\n제2조 (정의)\n용어는 다음과 같습니다.\n\n"
+                "제3조 (근거)\n회사는 「개인정보 보호법」(2023. 9. 15. 시행)에 따라 수리 기록을 보관합니다.\n")
+_ARTICLES_JA = ("修理規約\n\n第1条（目的）\n本規約は修理サービスを定めます。\n\n第2条（定義）\n用語は次のとおりです。\n\n"
+                "第3条（根拠）\n当社は個人情報保護法（2022年4月1日施行）に基づき記録を保管します。\n")
+
+
+@pytest.mark.parametrize("text, day", [
+    (_ARTICLES_KO, None),  # the first "<date> 시행" anywhere dated the page: the law's 2023-09-15
+    (_ARTICLES_KO + "\n부칙\n이 약관은 2026년 11월 1일부터 시행한다.", "2026-11-01"),
+    (_ARTICLES_KO + "\n제9조(시행일) 이 약관은 2026년 11월 1일부터 시행한다.", "2026-11-01"),
+    (_ARTICLES_KO + "\n시행일: 2026년 11월 1일", "2026-11-01"),
+    ("수리 약관 (2026. 3. 1. 시행)\n\n" + _ARTICLES_KO, "2026-03-01"),
+    (_ARTICLES_JA, None),
+    (_ARTICLES_JA + "\n附則\n本規約は、2026年11月1日から施行します。", "2026-11-01"),
+])
+def test_only_the_documents_own_effective_date_line_dates_it(text, day):
+    found = effective_date(text)
+    assert (found.isoformat() if found else None) == day
+
+
 def test_a_korean_or_japanese_date_still_to_come_is_left_to_the_start_dates():
     text = "附則　本規約は、２０２７年４月１日から施行します。"
     assert effective_date(text).isoformat() == "2027-04-01"
