@@ -59,9 +59,11 @@ def test_effective_date_reads_korean_and_japanese_lines(text, day):
     assert (found.isoformat() if found else None) == day
 
 
-_ARTICLES_KO = ("수리 약관\n\n제1조 (목적)\n이 약관은 수리 서비스를 정합니다.\n\n제2조 (정의)\n용어는 다음과 같습니다.\n\n"
+_ARTICLES_KO = ("수리 약관\n\n제1조 (목적)\n이 약관은 수리 서비스를 정합니다.\n\n"
+                "제2조 (정의)\n용어는 다음과 같습니다.\n\n"
                 "제3조 (근거)\n회사는 「개인정보 보호법」(2023. 9. 15. 시행)에 따라 수리 기록을 보관합니다.\n")
-_ARTICLES_JA = ("修理規約\n\n第1条（目的）\n本規約は修理サービスを定めます。\n\n第2条（定義）\n用語は次のとおりです。\n\n"
+_ARTICLES_JA = ("修理規約\n\n第1条（目的）\n本規約は修理サービスを定めます。\n\n"
+                "第2条（定義）\n用語は次のとおりです。\n\n"
                 "第3条（根拠）\n当社は個人情報保護法（2022年4月1日施行）に基づき記録を保管します。\n")
 
 
