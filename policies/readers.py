@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import errno
 import hashlib
+import itertools
 import logging
 import os
 import re
@@ -1296,6 +1297,13 @@ class _Controls(HTMLParser):
         self._ids: Counter[str] = Counter()  # the ids of the open elements
         self._lists: list[int] = []  # where the open <ul>, <ol> stand in self._open
         self._tablists = 0  # open role="tablist" elements
+        # per role="tablist" of the page, in order: its tabs (role="tab" elements, else its links and buttons), each
+        # a list of the ids it or a control inside it names, and its own id; and the ids an aria-labelledby names
+        self._tablist_tabs: list[tuple[list[tuple[list[str], str]], list[tuple[list[str], str]]]] = []
+        self._in_tablist: list[int] = []  # the open tablists, by their number in self._tablist_tabs
+        self._open_tab: list[tuple[int, list[str]]] = []  # open role="tab" elements: where in self._open, their ids
+        self._labelled: set[str] = set()
+        self.heading_tablists: list[bool] = []  # per tablist, in order: whether its labels all head panels (close)
         self._parents: dict[str, int] = {}  # the number of the parent of the first element with each id
         # bare links in a list: the id, the number of the list's parent and the label (decided at close)
         self._listed: list[tuple[str, int, str]] = []
@@ -1321,6 +1329,20 @@ class _Controls(HTMLParser):
         tab = ident if ident and role == "tab" else None
         if ids or tab:
             self._controls.append((len(self._open), ids, tab, [], listed))
+        self._labelled.update((named.get("aria-labelledby") or "").split())
+        if self._in_tablist:
+            roles, others = self._tablist_tabs[self._in_tablist[-1]]
+            named_ids = [*ids, *([target] if target else [])]
+            if role == "tab":
+                roles.append((named_ids, ident))
+                self._open_tab.append((len(self._open), roles[-1][0]))
+            elif self._open_tab:
+                self._open_tab[-1][1].extend(named_ids)  # a link inside a tab names the tab's panel
+            elif tag in ("a", "button"):
+                others.append((named_ids, ident))
+        if role == "tablist":
+            self._in_tablist.append(len(self._tablist_tabs))
+            self._tablist_tabs.append(([], []))
         if ident and ident not in self._parents:
             self._parents[ident] = self._open[-1][2] if self._open else -1
         if tag in ("ul", "ol"):
@@ -1337,6 +1359,10 @@ class _Controls(HTMLParser):
             self._tags[opened] -= 1
             self._ids[ident] -= 1
             self._tablists -= tablist
+            if tablist and self._in_tablist:
+                self._in_tablist.pop()
+            if self._open_tab and self._open_tab[-1][0] == len(self._open):
+                self._open_tab.pop()
             if self._lists and self._lists[-1] == len(self._open):
                 self._lists.pop()
             self._end_controls()
@@ -1365,6 +1391,10 @@ class _Controls(HTMLParser):
         super().close()
         self._open = []
         self._end_controls()
+        for roles, others in self._tablist_tabs:  # a tablist is left out only when its labels head panels
+            tabs = roles or others
+            self.heading_tablists.append(bool(tabs) and all(
+                any(n in self._parents for n in names) or (ident and ident in self._labelled) for names, ident in tabs))
         for ident, parent, label in self._listed:  # a list's link names a panel beside the list
             if self._parents.get(ident) == parent:
                 self.listed.add(ident)
@@ -1436,6 +1466,8 @@ class _HtmlText(HTMLParser):
         # the page's panel controls (``_Controls``, set by html_document): each named id's label, role="tab" labels
         self._labels: dict[str, str] = {}
         self._tabs: dict[str, str] = {}
+        self._heading_tablists: list[bool] = []  # per role="tablist", in order: left out (``_Controls``)
+        self._tablist_count = 0
         self._tags: Counter[str] = Counter()  # how many of each tag are open (outside skipped elements)
         # open panels whose label heads their text when they have no heading: tag, how many of that tag were open
         # around it, where its label goes in self.blocks (an empty Block holds the place), the label, the level of
@@ -1486,16 +1518,25 @@ class _HtmlText(HTMLParser):
         if tag == "header":
             banner = not self._sectioning and not (self._header_h1 and self._header_h1[0])
             self._header_h1 = self._header_h1[1:]
+        named = dict(attrs)
+        role = (named.get("role") or "").strip().lower()
+        tablist = False
+        if role == "tablist":  # counted inside skipped elements too: ``_Controls`` counts every one
+            self._tablist_count += 1
+            tablist = self._tablist_count <= len(self._heading_tablists) and \
+                self._heading_tablists[self._tablist_count - 1]
         if self._skipping:
             if tag == self._skipping[-1] or (tag in _SKIPPED_TAGS and tag not in _VOID_TAGS):
                 self._skipping.append(tag)
             return
-        named = dict(attrs)
-        role = (named.get("role") or "").strip().lower()
         furniture = _furniture(tag, named) if tag not in _VOID_TAGS else None
         hidden = _hidden(named) and not _openable(named, self._labels.__contains__, self._tabs)
-        # a tab list's labels head their panels (``_end_panel``): read in place they were a list of links
-        if (tag in _SKIPPED_TAGS or role in _SKIPPED_ROLES or role == "tablist" or hidden or furniture or banner) \
+        # a tab list whose labels head their panels (``_end_panel``) is left out: read in place they were a list of
+        # links. One whose tabs name no panel on the page carries the section names, and is read.
+        skipped_tag = tag in _SKIPPED_TAGS and not (tag == "button" and role == "tab")  # a tab read in place
+        if role == "tab":
+            self._flush()  # each tab's label a paragraph of its own ("Returns", "Shipping": not "ReturnsShipping")
+        if (skipped_tag or role in _SKIPPED_ROLES or tablist or hidden or furniture or banner) \
                 and tag not in _VOID_TAGS:
             self._flush()
             self._skipping.append(tag)
@@ -1721,7 +1762,7 @@ def html_document(text: str) -> tuple[list[Block], list[str], list[str]]:
     controls = _Controls()
     controls.feed(text)
     controls.close()
-    parser._labels, parser._tabs = controls.labels, controls.tabs
+    parser._labels, parser._tabs, parser._heading_tablists = controls.labels, controls.tabs, controls.heading_tablists
     named = [_class_heading(value) for value in re.findall(r"\bclass\s*=\s*[\"']([^\"'>]{1,200})[\"']", text, re.I)]
     parser._top_class = min((n for n in named if n), default=1)
     parser._header_h1 = _headers_holding_h1(text)
@@ -1759,17 +1800,31 @@ def _without_nav(text: str) -> str:
 
 
 def _headers_holding_h1(text: str) -> list[bool]:
-    """Per ``<header>`` start tag of ``text``, in order: whether an ``<h1>`` stands before the next ``</header>``."""
+    """Per ``<header>`` start tag of ``text``, in order: whether it is the page's own header — an ``<h1>`` stands
+    before the next ``</header>``, or a heading of another level does and the page has no heading outside its
+    headers (a page whose only heading, an ``<h2>``, sat in a ``<header>`` outside ``<main>`` lost it)."""
     lower = text.lower()
     opens = [m.start() for m in re.finditer(r"<header\b", lower)]
     closes = [m.start() for m in re.finditer(r"</header\b", lower)]
     h1s = [m.start() for m in re.finditer(r"<h1\b", lower)]
-    held = []
+    headings = [m.start() for m in re.finditer(r"<h[1-6]\b", lower)]
+    spans = []
     for start in opens:
         close = bisect.bisect_left(closes, start)
-        end = closes[close] if close < len(closes) else len(text)
+        spans.append((start, closes[close] if close < len(closes) else len(text)))
+    starts = [start for start, _ in spans]
+    reach = list(itertools.accumulate((end for _, end in spans), max))  # the furthest end of the headers so far
+
+    def in_header(at: int) -> bool:
+        k = bisect.bisect_right(starts, at) - 1
+        return k >= 0 and reach[k] > at
+
+    alone = not any(not in_header(at) for at in headings)  # every heading of the page is in a header
+    held = []
+    for start, end in spans:
         at = bisect.bisect_left(h1s, start)
-        held.append(at < len(h1s) and h1s[at] < end)
+        h = bisect.bisect_left(headings, start)
+        held.append((at < len(h1s) and h1s[at] < end) or (alone and h < len(headings) and headings[h] < end))
     return held
 
 

@@ -795,7 +795,8 @@ def test_panels_are_read_in_linear_time():
 
     for unit, head in (('<div class="collapse" id="x" hidden><p>t', '<a data-toggle="collapse" href="#x">t</a>'),
                        ('<div class="collapse" id="x"><p>t</p></div>', '<a data-toggle="collapse" href="#x">t</a>'),
-                       ('<a data-toggle="collapse" href="#x">t', ""), ('<div><ul><li><a href="#x">t</a></li></ul><div id="x" hidden>t</div></div>', "")):
+                       ('<a data-toggle="collapse" href="#x">t', ""),
+                       ('<div><ul><li><a href="#x">t</a></li></ul><div id="x" hidden>t</div></div>', "")):
         small, large = cpu(head + unit * 2000), cpu(head + unit * 16000)
         assert large < 20 * max(small, 0.005), (unit, small, large)
 
@@ -980,3 +981,31 @@ def test_the_title_without_the_site_name_is_found_in_linear_time(body):
 
     small, large = cpu(4000), cpu(32000)  # 8x the text: ≈ 8x linear, ≈ 64x quadratic
     assert large < 20 * max(small, 0.002), (small, large)
+
+
+def test_a_header_holding_the_pages_only_heading_is_read():
+    # A <header> outside <main> without an <h1> was the site's banner, even when it held the page's only heading:
+    # the policy's title was lost. The banner that is only a logo and a menu is still left out.
+    only = ('<header class="page-top"><h2>Repair policy</h2></header>'
+            '<div><p>Repairs are free for one year.</p></div>')
+    assert [(b.level, b.text) for b in html_blocks(only)] == [
+        (2, "Repair policy"), (0, "Repairs are free for one year.")]
+    banner = ('<header><a href="/">Acme</a><h2>Menu</h2></header><h2>Repair policy</h2>'
+              '<p>Repairs are free for one year.</p>')
+    assert [(b.level, b.text) for b in html_blocks(banner)] == [
+        (2, "Repair policy"), (0, "Repairs are free for one year.")]
+
+
+def test_a_tablist_whose_tabs_name_no_panel_is_read_with_its_section_names():
+    # Everything under role="tablist" was left out, also when its tabs head no panel on the page: the section names
+    # went with it. A tablist whose tabs all head panels is still left out (its labels head them).
+    text = ('<h1>Help</h1><div role="tablist"><button role="tab" aria-selected="true">Returns</button>'
+            '<button role="tab">Shipping</button></div>'
+            '<div role="tabpanel"><p>Returns within 30 days.</p></div>')
+    assert [(b.level, b.text) for b in html_blocks(text)] == [
+        (1, "Help"), (0, "Returns"), (0, "Shipping"), (0, "Returns within 30 days.")]
+    assert [(b.level, b.text) for b in html_blocks(text.replace(
+        '<button role="tab" aria-selected="true">', '<button role="tab" aria-controls="p1">').replace(
+        '<button role="tab">', '<button role="tab" aria-controls="p2">').replace(
+        '<div role="tabpanel">', '<div role="tabpanel" id="p1">') + '<div role="tabpanel" id="p2" hidden>x</div>')] == [
+        (1, "Help"), (2, "Returns"), (0, "Returns within 30 days."), (2, "Shipping"), (0, "x")]
