@@ -54,9 +54,10 @@ def _on_alarm(signum: int, frame: Any) -> None:
 
 
 def patterns(skip: tuple[str, ...] = ("mem.cli", "__main__")) -> Iterator[tuple[str, re.Pattern[str]]]:
-    """Each module-level compiled pattern of the package once, with its dotted name."""
+    """Each compiled pattern of the package once, with its dotted name: the module-level ones, then every other
+    ``LazyPattern`` made (kept in a dict, a tuple, a class: ``made_patterns``), named by its module and number."""
     import mem
-    from mem.core.text.pattern import LazyPattern
+    from mem.core.text.pattern import LazyPattern, made_patterns
 
     seen: set[int] = set()
     for info in pkgutil.walk_packages(mem.__path__, "mem."):
@@ -77,6 +78,14 @@ def patterns(skip: tuple[str, ...] = ("mem.cli", "__main__")) -> Iterator[tuple[
                 continue
             seen.add(id(compiled))
             yield f"{info.name}.{name}", compiled
+    kept = sorted((made for made in made_patterns() if not any(part in made.origin for part in skip)),
+                  key=lambda made: (made.origin, made.pattern, made.flags))
+    for number, made in enumerate(kept):
+        compiled = made.compiled
+        if id(compiled) in seen:
+            continue
+        seen.add(id(compiled))
+        yield f"{made.origin}.<lazy {number}>", compiled
 
 
 def timed(pattern: re.Pattern[str], text: str, timeout: float) -> float:
@@ -109,21 +118,114 @@ def word_units(pattern: re.Pattern[str], limit: int = 200) -> list[str]:
     return [word + " " if word.isascii() else word for word in words]
 
 
-def _slow_pairs(units: Callable[[re.Pattern[str]], Iterator[tuple[str, str]]], size: int, threshold: float,
+def heads(pattern: re.Pattern[str], limit: int = 12) -> list[str]:
+    r"""Texts that take ``pattern`` past its head, so a run after one is read by what follows: for each place in
+    its sequence of parts (and inside its groups, alternatives and repeats), the shortest text its parts before
+    that place match (first alternatives, least repeats). A pattern anchored on a cue (``^Ignore\s+…``, ``\b(?:no|
+    아니)…``) fails on a bare run at its first character, and the scan never reached the quadratic tail behind it."""
+    from re import _constants as c
+    from re import _parser
+
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 — a pattern the parser of this Python reads otherwise: no heads
+        return []
+    categories = {c.CATEGORY_DIGIT: "1", c.CATEGORY_SPACE: " ", c.CATEGORY_WORD: "a", c.CATEGORY_NOT_DIGIT: "a",
+                  c.CATEGORY_NOT_SPACE: "a", c.CATEGORY_NOT_WORD: " "}
+
+    def one(items: Any) -> str:
+        if not items:
+            return "a"
+        op, av = items[0]
+        if op is c.NEGATE:
+            return "a" if not any(o is c.LITERAL and v == ord("a") for o, v in items[1:]) else "z"
+        if op is c.LITERAL:
+            return chr(av)
+        if op is c.RANGE:
+            return chr(av[0])
+        if op is c.CATEGORY:
+            return categories.get(av, "a")
+        return "a"
+
+    def example(items: Any) -> str:
+        out = []
+        for op, av in items:
+            if op is c.LITERAL:
+                out.append(chr(av))
+            elif op is c.NOT_LITERAL:
+                out.append("a" if av != ord("a") else "b")
+            elif op is c.ANY:
+                out.append("a")
+            elif op is c.IN:
+                out.append(one(av))
+            elif op is c.SUBPATTERN:
+                out.append(example(av[-1]))
+            elif op is c.ATOMIC_GROUP:
+                out.append(example(av))
+            elif op is c.BRANCH:
+                out.append(example(av[1][0]))
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+                out.append(example(av[2]) * min(av[0], 20))
+            elif op is c.GROUPREF_EXISTS:
+                out.append(example(av[1]))
+        return "".join(out)
+
+    found: list[str] = []
+
+    def walk(items: Any, before: str, depth: int) -> None:
+        for k, (op, av) in enumerate(items):
+            if len(found) >= limit:
+                return
+            head = before + example(items[:k])
+            if head and head not in found and op not in (c.LITERAL, c.NOT_LITERAL):  # a word is one head
+                found.append(head)
+            if depth >= 4:
+                continue
+            if op is c.SUBPATTERN:
+                walk(av[-1], head, depth + 1)
+            elif op is c.ATOMIC_GROUP:
+                walk(av, head, depth + 1)
+            elif op is c.BRANCH:
+                for alternative in av[1][:4]:
+                    walk(alternative, head, depth + 1)
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+                walk(av[2], head, depth + 1)
+
+    walk(list(parsed), "", 0)
+    return found
+
+
+def run_heads(size: int, threshold: float, timeout: float, shapes: dict[str, str] | None = None,
+              report: Callable[[str], None] = print, limit: int = 12,
+              skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+              ) -> list[tuple[str, str, float, float]]:
+    """As ``run``, each run after each of the pattern's ``heads`` (the label is the head, "+", the shape)."""
+    chosen = shapes or SHAPES
+
+    def units(pattern: re.Pattern[str]) -> Iterator[tuple[str, str, str]]:
+        for head in heads(pattern, limit):
+            for label, unit in chosen.items():
+                yield f"{head}+{label}", unit, head
+
+    return _slow_pairs(units, size, threshold, timeout, report, skip)
+
+
+def _slow_pairs(units: Callable[[re.Pattern[str]], Iterator[tuple[str, ...]]], size: int, threshold: float,
                 timeout: float, report: Callable[[str], None],
                 skip: set[tuple[str, str]] | frozenset[tuple[str, str]]) -> list[tuple[str, str, float, float]]:
-    """(pattern, label, seconds at size, seconds at twice the size) for each pattern and each (label, unit) of
-    ``units(pattern)`` slower than ``threshold`` on ``unit`` repeated to ``size`` characters."""
+    """(pattern, label, seconds at size, seconds at twice the size) for each pattern and each (label, unit[, head])
+    of ``units(pattern)`` slower than ``threshold`` on ``unit`` repeated to ``size`` characters (after ``head``)."""
     found = []
     for name, pattern in patterns():
-        for label, unit in units(pattern):
+        for label, unit, *head in units(pattern):
             if (name, label) in skip:
                 continue
             text = unit * (size // len(unit))
-            first = timed(pattern, text, timeout)
+            before = head[0] if head else ""
+            first = timed(pattern, before + text, timeout)
             if first < threshold:
                 continue
-            second = first if first >= timeout else timed(pattern, text + text, timeout)
+            second = first if first >= timeout else timed(pattern, before + text + text, timeout)
             found.append((name, label, first, second))
             report(f"{first:7.3f}s {second:7.3f}s  x{second / max(first, 1e-9):4.1f}  {name}  shape={label!r}  "
                    f"{pattern.pattern[:100]!r}")
@@ -152,8 +254,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threshold", type=float, default=0.05, help="report a pair slower than this (CPU s)")
     parser.add_argument("--timeout", type=float, default=10.0, help="cut a run off after this (s)")
     parser.add_argument("--words", action="store_true", help="runs of each pattern's own words, not the shapes")
+    parser.add_argument("--heads", action="store_true",
+                        help="each run after each of the pattern's heads (reaches the tail of an anchored pattern)")
     args = parser.parse_args(argv)
-    found = (run_words if args.words else run)(args.size, args.threshold, args.timeout)
+    scan = run_words if args.words else run_heads if args.heads else run
+    found = scan(args.size, args.threshold, args.timeout)
     print(f"{len(found)} slow (pattern, shape) pairs", file=sys.stderr)
     return 1 if found else 0
 

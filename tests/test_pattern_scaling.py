@@ -78,3 +78,29 @@ def test_every_pattern_reads_a_run_of_its_own_words_in_linear_time():
         if first >= 2.0 or second > 3.0 * first:
             quadratic.append(f"{name} on {unit!r}: {first:.3f} s → {second:.3f} s at twice the size")
     assert quadratic == [], "patterns not linear in the length of a run of their words:\n" + "\n".join(quadratic)
+
+
+def test_the_scan_reaches_the_tail_of_an_anchored_pattern():
+    """A pattern anchored on a cue fails on a bare run at its first character, so the scan never read its tail: two
+    quadratic patterns got through that way. ``heads`` gives the text before each part, and a run after it is read
+    by the part (here the two ``\\s*`` around an optional dash, n x n ways after "1")."""
+    import re
+
+    scan = _scanner()
+    pattern = re.compile(r"^(\d+)\s*-?\s*([A-Za-z]+?)s?$")
+    assert "1" in scan.heads(pattern)
+    run = " " * 2000
+    bare = min(scan.timed(pattern, run, 2.0) for _ in range(3))
+    after = min(scan.timed(pattern, "1" + run, 2.0) for _ in range(3))
+    twice = min(scan.timed(pattern, "1" + run + run, 2.0) for _ in range(3))
+    assert twice > 3.0 * after > 3.0 * bare  # quadratic only behind its head
+
+
+def test_the_scan_reads_every_lazily_compiled_pattern():
+    """Patterns kept in a dict, a tuple or a class were not module-level names, and the scan never read them."""
+    from mem.core.text.pattern import lazy
+
+    scan = _scanner()
+    kept = {"kind": lazy(r"(?:a|b)\s*-?\s*c")}  # not a module-level name
+    names = [name for name, pattern in scan.patterns() if pattern is kept["kind"].compiled]
+    assert len(names) == 1 and names[0].startswith(f"{__name__}.<lazy "), names

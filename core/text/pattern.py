@@ -25,19 +25,26 @@ from __future__ import annotations
 
 import re
 import sys
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
+
+# every LazyPattern made, wherever it is kept (a module's name, a dict, a tuple, a class): the pattern scan
+# (scripts/scan_patterns.py) reads them all, not only those bound to a module-level name
+_MADE: weakref.WeakSet[LazyPattern] = weakref.WeakSet()
 
 
 class LazyPattern:
     """A ``re.Pattern[str]`` that is compiled on first use (see the module docstring)."""
 
-    __slots__ = ("_compiled", "flags", "pattern")
+    __slots__ = ("__weakref__", "_compiled", "flags", "origin", "pattern")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern = pattern
         self.flags = flags
         self._compiled: re.Pattern[str] | None = None
+        self.origin: str = sys._getframe(1).f_globals.get("__name__", "?")  # the module that made it (lazy's caller's)
+        _MADE.add(self)
 
     @property
     def compiled(self) -> re.Pattern[str]:
@@ -82,4 +89,11 @@ class LazyPattern:
 
 def lazy(pattern: str, flags: int | re.RegexFlag = 0) -> LazyPattern:
     """``re.compile`` that waits for the first match (see the module docstring)."""
-    return LazyPattern(pattern, int(flags))
+    made = LazyPattern(pattern, int(flags))
+    made.origin = sys._getframe(1).f_globals.get("__name__", "?")
+    return made
+
+
+def made_patterns() -> list[LazyPattern]:
+    """Every ``LazyPattern`` alive now, wherever it is kept (for the pattern scan)."""
+    return list(_MADE)
