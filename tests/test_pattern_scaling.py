@@ -102,5 +102,5 @@ def test_the_scan_reads_every_lazily_compiled_pattern():
 
     scan = _scanner()
     kept = {"kind": lazy(r"(?:a|b)\s*-?\s*c")}  # not a module-level name
-    names = [name for name, pattern in scan.patterns() if pattern is kept["kind"].compiled]
+    names = [name for name, pattern in scan.patterns(every=True) if pattern is kept["kind"].compiled]
     assert len(names) == 1 and names[0].startswith(f"{__name__}.<lazy "), names
