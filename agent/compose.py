@@ -20,7 +20,7 @@ from mem.customers.slots import SLOT_TERMS
 from mem.wiki.service_memory import ServiceStatus
 
 MAX_FACTS = 4
-_SPELLED_UNIT = re.compile(r"^(\d+)\s*-?\s*([A-Za-z]+?)s?$")
+_SPELLED_UNIT = re.compile(r"^(\d+)\s{0,3}-?\s{0,3}([A-Za-z]+?)s?$")  # bounded: two open runs split n x n ways
 
 
 def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictNote], *, language: str,
@@ -273,7 +273,8 @@ def conflict_line(note: ConflictNote, language: str) -> str:
 
 _UNITS = {"ja": {"day": "日", "week": "週間", "month": "か月", "year": "年"},
           "ko": {"day": "일", "week": "주", "month": "개월", "year": "년"}}
-_ENGLISH_TIME = re.compile(r"^(\d+)\s*-?\s*(?:business\s+|working\s+|calendar\s+)?(day|week|month|year)s?$",
+_ENGLISH_TIME = re.compile(r"^(\d+)\s{0,3}-?\s{0,3}(?:business\s{1,3}|working\s{1,3}|calendar\s{1,3})?"
+                           r"(day|week|month|year)s?$",
                            re.IGNORECASE)
 
 

@@ -1120,3 +1120,17 @@ def test_the_time_left_before_an_event_is_judged_against_a_window_that_ends_befo
     # a fee asked about a window that waives it
     assert in_short("予定日の3日前なんですが、延期の手数料はかかりますか？",
                     ["予定日の2日前までにご連絡いただいた場合、手数料はいただきません。"]) == ("no", "")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_figure_padded_with_blanks_is_named_in_linear_time(language, least_cpu_seconds):
+    # "1" then a long run of blanks: the two runs of blanks around an optional dash of a figure's unit were tried
+    # n x n ways (found by the pattern scan's heads, twenty-sixth round)
+    from mem.agent.compose import _in_units, _window_figure
+
+    def cpu(n: int) -> float:
+        figure = "1" + " " * n + "x"
+        return least_cpu_seconds(lambda: (_in_units(figure, language), _window_figure(figure, language)))
+
+    small, large = cpu(2000), cpu(16000)  # 8x the text: ≈ 8x linear, ≈ 64x quadratic
+    assert large < 20 * max(small, 0.002), (small, large)
