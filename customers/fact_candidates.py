@@ -1016,8 +1016,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             reissued = True
         if slot is not None and slot.name in kept:
             slot = None
-        if slot is not None and slot.name in _ONE_OF_MANY and bare_value(quote, slot) \
-                and _framed_as_not_theirs(viewed_sentences(), group.sentences[0].start):
+        if slot is not None and slot.name in _ONE_OF_MANY and (
+                bare_value(quote, slot) and _framed_as_not_theirs(viewed_sentences(), group.sentences[0].start)
+                or _asked_also_there(viewed_sentences(), group.sentences[0].start)):
             shapes = tuple(value for value in shapes if value.name != slot.name)
             slot = None
         if slot is not None and slot.name == "name" and not _FIRST_PERSON.search(quote) \
@@ -1087,6 +1088,11 @@ def _after_introduction(sentence: Sentence) -> Sentence | None:
 
 # Slots of which a customer may hold several values at once (their own and a relative's address, a second phone)
 _ONE_OF_MANY = frozenset({"address", "phone", "email"})
+# a question whether the service comes to another place too ("평일 낮엔 회사 주차장에 있는데 거기서도 해주시나요?",
+# "そこでも受け取れますか？", "Do you cover there too?"): the bare address after it is that other place's
+_ALSO_THERE = re.compile(r"거기(?:서|에|에서)?도|그곳(?:에서|에)?도|そこ(?:で|に|へ)?も|\bthere (?:too|as well)\b",
+                         re.I)
+_ASKS = re.compile(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ますか|でしょうか)\W*$")
 
 
 def _framed_as_not_theirs(sentences: Sequence[Sentence], start: int) -> bool:
@@ -1098,6 +1104,13 @@ def _framed_as_not_theirs(sentences: Sequence[Sentence], start: int) -> bool:
 
     prior = [s.text for s in sentences if s.end <= start]
     return bool(prior) and (not_theirs(prior[-1]) or adds_another(prior[-1]))
+
+
+def _asked_also_there(sentences: Sequence[Sentence], start: int) -> bool:
+    """The sentence before ``start`` asks whether the service comes to another place too (``_ALSO_THERE``): the value
+    after it, bare or with the building named ("대구 중구 동성로 45 빌딩이에요."), is that place's, not a move."""
+    prior = [s.text for s in sentences if s.end <= start]
+    return bool(prior) and bool(_ALSO_THERE.search(prior[-1]) and _ASKS.search(prior[-1]))
 
 
 # Where one sentence joins two statements: ", and I…", "; ", Korean "-고" and Japanese "-て、" / "-で、".

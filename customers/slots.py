@@ -187,7 +187,15 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # first: "It's now Easter Monday" names no one)
     ("name", lazy(r"\b(?i:married|wedding|honeymoon|deed poll|surname|maiden name|spelling)\b[^\n]{0,80}?"
                   r"(?:\b(?i:it's|it is) (?i:now) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b"
-                  r"|[.!?]\s+(?P<v2>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)(?=\s*[,.!?]|\s*$))")),
+                  r"|[.!?]\s+(?P<v2>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)(?=\s*[,.!?]|\s*$)"
+                  # ... or as what the record should read: "getting married … please can it say Hannah Whitlock", "back
+                  # from the honeymoon so I'll be Rachel Achterberg on the register now"
+                  r"|\b(?i:make it|can it say|(?:it )?should say|to say|to read|I'll be|I will be) "
+                  r"(?P<v3>[A-Z][a-z]+ [A-Z][a-z]+)\b)"
+                  # the same with the marriage told after: "still in my maiden name, can you make it Laura Hartley, got
+                  # married in June"
+                  r"|\b(?i:make it|can it say|(?:it )?should say|change it to) (?P<v4>[A-Z][a-z]+ [A-Z][a-z]+)\b"
+                  r"[^.!?\n]{0,40}?\b(?i:married|wedding|honeymoon|deed poll)\b")),
     # the same in Japanese: "結婚して、中村美咲になりました", "姓が変わり森美穂となりました",
     # "苗字変わりました…今は高橋亮太です" — after a marriage the name begins with a common family name (a job
     # or a town told after a wedding is no name), after a change of name it is three characters at least
@@ -289,6 +297,17 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:です|と申します)(?=[。、！!\s]|$)")),
     ("name", lazy(r"^\W{0,3}(?i:hi|hello|hey|hiya)\W{1,3}(?i:it's|it is|this is) "
                   r"(?P<v>[A-Z][a-z]{1,20} [A-Z][a-z]{1,20})(?=,| (?:I|I'm|here)\b)")),
+    # the customer's full name said first, as background to the request that follows: "Hi, Hannah Birch, I want a
+    # monthly permit", "Hannah Price here, looking for…", "Hi, Laura Pike, I'd like a quote" (not a greeting to
+    # the service: "Hi Customer Service, I…", "Good Morning, I…")
+    ("name", lazy(r"^\W{0,3}(?:(?i:hi|hello|hey|hiya)\W{1,3}"
+                  r"(?!(?:Customer|Support|Service|Sales|Team|Dear|Good|Thanks|Thank|Happy|Kind|Best)\b)"
+                  r"(?P<v>[A-Z][a-z]{1,20} [A-Z][a-z]{1,20}),\s{0,3}(?=(?:I|I'm|I'd|I've|we|we're|we'd)\b)|"
+                  r"(?:(?i:hi|hello|hey|hiya)\W{1,3})?"
+                  r"(?!(?:Customer|Support|Service|Sales|Team|Dear|Good|Thanks|Thank|Happy|Kind|Best)\b)"
+                  # (not one writing for another: "Daniel Wren here, Betty's son")
+                  r"(?P<v2>[A-Z][a-z]{1,20} [A-Z][a-z]{1,20}) here\b"
+                  r"(?!,?\s{0,3}(?:[A-Z][a-z]+'s|(?i:my|your|his|her)) ))")),
     # the name a marriage or a divorce gave, with no earlier name: "結婚して森本美咲になりました"
     ("name", lazy(r"(?:入籍|結婚|離婚)(?:して|しまして|し、)\s?(?P<v>[一-龯々]{2,5})に"
                   r"(?:なりました|なります|変わりました)")),
@@ -533,7 +552,10 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # casual speech drops the particle: "인천 살아요", "요즘 수원 살고 있어요" (not "잘 살아요", "혼자 살아요")
     ("residence", lazy(r"(?<![가-힣])(?!(?:잘|혼자|같이|함께|오래|아직|지금|요즘|여기|거기|저기|계속|따로|이제|그냥|"
                        # the agent's address to the customer is no town ("고객님 거주지를 … 변경해 두었습니다")
-                       r"제가|저는|저희|우리|고객님|회원님)\s)(?P<v>[가-힣]{2,8})\s+(?:살아요|살고\s*있|삽니다|살아|거주)")),
+                       r"제가|저는|저희|우리|고객님|회원님)\s)(?P<v>[가-힣]{2,8})\s+(?:살아요|살고\s*있|삽니다|살아|거주"
+                       # ... and its connective form before what the message goes on to: "성남 살고 주로 판교에서 집까지
+                       # 불러요", "저희 분당 정자동 살고 애는 5살 하나예요"
+                       r"|살고(?=\s))")),
     ("residence", lazy(r"(?<![一-龯ァ-ヶー])(?!(?:一人|二人|独り|ひとり|ふたり)暮らし)(?P<v>[一-龯ァ-ヶー]{2,8})"
                        r"暮らし(?=です|だ|を|中|。|、|$)")),
     # (not "저희 집 근처로 이사 오셨어요": "near", "here", "there" are no place)
@@ -783,6 +805,14 @@ _SHAPES: list[tuple[str, LazyPattern]] = [
     ("address", lazy(r"(?<![가-힣\d])(?P<v>(?:[가-힣]{1,8}(?:특별시|광역시|특별자치시|특별자치도|시|도)\s+){0,2}"
                      r"[가-힣]{1,8}(?:구|군|시)\s+(?:[가-힣]{1,8}(?:구|동|읍|면)\s+)?[가-힣\d]{1,12}(?:로|길)\s*\d+(?:-\d+)?"
                      r"(?:(?:,\s*|\s+)(?:[가-힣A-Za-z\d]{1,10}(?:동|호|층|호실)|\d+(?:-\d+)?(?=\s|,|$))){0,3})")),
+    # a lot-number address, told as background to a request ("집이 청주 복대동 88-2 단독주택이에요", "부산 해운대구 좌동
+    # 1432 대림아파트 101동 1203호"): a neighbourhood and its lot number — after a district, or a lot number with its
+    # dash (not "운동 2시간", "활동 3회": the number stands alone), with the building, block and flat after it
+    ("address", lazy(r"(?<![가-힣\d])(?P<v>(?:[가-힣]{1,8}(?:특별시|광역시|특별자치시|특별자치도|시|도)\s+){0,2}"
+                     r"(?:(?:[가-힣]{1,8}(?:구|군|시)\s+){1,2}[가-힣]{1,6}(?:동|읍|면|리)\s*\d{1,5}(?:-\d{1,5})?"
+                     r"|[가-힣]{1,6}동\s*\d{1,5}-\d{1,5})(?:번지)?(?![\d가-힣-])"
+                     r"(?:(?:,\s*|\s+)(?:[가-힣A-Za-z]{0,10}\d{1,5}(?:동|호|층|호실)(?![가-힣])|[가-힣A-Za-z]{2,10}"
+                     r"(?:아파트|빌라|맨션|타운|하이츠)(?:\s*\d{1,5}(?:동|호|층|호실)(?![가-힣]))*)){0,3})")),
     ("address", lazy(r"(?<![一-龯ァ-ヶー])(?P<v>[一-龯ァ-ヶー]{1,8}[都道府県市区町村郡]"
                      r"(?:[一-龯ァ-ヶー]{1,8}[市区町村郡])?[一-龯ァ-ヶーぁ-ん]{0,10}?[0-9０-９]+(?:(?:[-－‐ー−]|丁目|番地?|号)[0-9０-９]*)*"
                      r"(?:(?:\s+|(?=[ァ-ヶー一-龯]))[ァ-ヶー一-龯A-Za-zＡ-Ｚ]{1,20}[0-9０-９]+(?:号室)?)?)")),
@@ -808,7 +838,9 @@ _ASCII_TRIGGERS = {
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
     "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is", "me as",
              # a new name told after a marriage or a change of name
-             "married", "wedding", "honeymoon", "deed poll", "surname", "maiden", "spelling"),
+             "married", "wedding", "honeymoon", "deed poll", "surname", "maiden", "spelling",
+             # a full name said before the request ("Hannah Price here, …", "Hi, Laura Pike, I'd like …")
+             " here", ", i", ", we"),
     "tier": ("'re on", "'m on", "im on", "are on", "am on",
              "plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
@@ -905,6 +937,11 @@ _NOT_THEIRS = lazy(
     r"(?:네?(?:이|가|은|는|도|의)(?=\s)|네(?=\s)|\s*(?:댁|집|네 집)|"
     r"\s*(?:이메일|메일|번호|전화번호|연락처|주소|이름|성함|휴대폰))|어릴\s*때|어렸을\s*때|예전에|옛날에|학생\s*때|"
     r"살았었|만약|만일|혹시[^.?!]*(?:다면|가면|하면|되면|바꾸면|옮기면)|"
+    # a time of their past named ("그땐 … 살 때였어요"), a neighbour's home ("앞집 거 같은데", "옆집 306호"), a
+    # second place's address named as the topic ("가게는 … 1층이에요"; not "저희 회사는 비즈니스 플랜…", the plan
+    # they hold): not the home the customer gives
+    r"그땐|그때는|살\s?때(?:였|라|는|에)|(?:앞|옆|윗|아랫|뒷)집|이웃집|"
+    r"(?:가게|공방|사무실|회사|직장|별장)(?:는|은)\s(?=[^.!?]{0,30}\d)|"
     # a condition asked about is a what-if too: "프리미엄 플랜으로 바꾸면 얼마예요?"
     r"(?:바꾸|옮기|올리|내리|가|하|되|쓰|이사하|변경하|전환하)면\s[^.!?]{0,40}[?？]|"
     r"(?:" + _JA_OTHERS + r")(?:が|は|も|の)|"
@@ -983,7 +1020,10 @@ def _same_clause(sentence: str, a: int, b: int) -> bool:
 # customer's move, then asks about the store they collect from.
 _SERVICES_OWN = lazy(
     r"\byour (?:store|shop|office|support|returns?|warehouse)\b|\bthe (?:store|shop|warehouse)'s\b|"
-    r"\breturns? address\b|\bcustomer (?:service|support)\b|\bsupport line\b|"
+    # (the service's returns address, not the customer's own address to return a repair to: "Return address: Flat 3,
+    # 22 Bellevue Terrace", "Return address is 52 Harcourt Road" — no article before it)
+    r"\b(?:your|the|their|a|its) returns? address\b|\breturns address\b|"
+    r"\bcustomer (?:service|support)\b|\bsupport line\b|"
     r"고객\s*센터|고객센터|매장|지점|반품\s*주소|カスタマー|サポート|店舗|窓口|返品の送り先", re.I)
 # Slots whose value may belong to someone else in the same words (an order number is the customer's
 # whoever it is for; a subscription is what they asked for)
