@@ -187,15 +187,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # first: "It's now Easter Monday" names no one)
     ("name", lazy(r"\b(?i:married|wedding|honeymoon|deed poll|surname|maiden name|spelling)\b[^\n]{0,80}?"
                   r"(?:\b(?i:it's|it is) (?i:now) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b"
-                  r"|[.!?]\s+(?P<v2>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)(?=\s*[,.!?]|\s*$)"
-                  # ... or as what the record should read: "getting married … please can it say Hannah Whitlock", "back
-                  # from the honeymoon so I'll be Rachel Achterberg on the register now"
-                  r"|\b(?i:make it|can it say|(?:it )?should say|to say|to read|I'll be|I will be) "
-                  r"(?P<v3>[A-Z][a-z]+ [A-Z][a-z]+)\b)"
-                  # the same with the marriage told after: "still in my maiden name, can you make it Laura Hartley, got
-                  # married in June"
-                  r"|\b(?i:make it|can it say|(?:it )?should say|change it to) (?P<v4>[A-Z][a-z]+ [A-Z][a-z]+)\b"
-                  r"[^.!?\n]{0,40}?\b(?i:married|wedding|honeymoon|deed poll)\b")),
+                  r"|[.!?]\s+(?P<v2>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)(?=\s*[,.!?]|\s*$))")),
     # the same in Japanese: "結婚して、中村美咲になりました", "姓が変わり森美穂となりました",
     # "苗字変わりました…今は高橋亮太です" — after a marriage the name begins with a common family name (a job
     # or a town told after a wedding is no name), after a change of name it is three characters at least
@@ -297,17 +289,6 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:です|と申します)(?=[。、！!\s]|$)")),
     ("name", lazy(r"^\W{0,3}(?i:hi|hello|hey|hiya)\W{1,3}(?i:it's|it is|this is) "
                   r"(?P<v>[A-Z][a-z]{1,20} [A-Z][a-z]{1,20})(?=,| (?:I|I'm|here)\b)")),
-    # the customer's full name said first, as background to the request that follows: "Hi, Hannah Birch, I want a
-    # monthly permit", "Hannah Price here, looking for…", "Hi, Laura Pike, I'd like a quote" (not a greeting to
-    # the service: "Hi Customer Service, I…", "Good Morning, I…")
-    ("name", lazy(r"^\W{0,3}(?:(?i:hi|hello|hey|hiya)\W{1,3}"
-                  r"(?!(?:Customer|Support|Service|Sales|Team|Dear|Good|Thanks|Thank|Happy|Kind|Best)\b)"
-                  r"(?P<v>[A-Z][a-z]{1,20} [A-Z][a-z]{1,20}),\s{0,3}(?=(?:I|I'm|I'd|I've|we|we're|we'd)\b)|"
-                  r"(?:(?i:hi|hello|hey|hiya)\W{1,3})?"
-                  r"(?!(?:Customer|Support|Service|Sales|Team|Dear|Good|Thanks|Thank|Happy|Kind|Best)\b)"
-                  # (not one writing for another: "Daniel Wren here, Betty's son")
-                  r"(?P<v2>[A-Z][a-z]{1,20} [A-Z][a-z]{1,20}) here\b"
-                  r"(?!,?\s{0,3}(?:[A-Z][a-z]+'s|(?i:my|your|his|her)) ))")),
     # the name a marriage or a divorce gave, with no earlier name: "結婚して森本美咲になりました"
     ("name", lazy(r"(?:入籍|結婚|離婚)(?:して|しまして|し、)\s?(?P<v>[一-龯々]{2,5})に"
                   r"(?:なりました|なります|変わりました)")),
@@ -838,9 +819,7 @@ _ASCII_TRIGGERS = {
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
     "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is", "me as",
              # a new name told after a marriage or a change of name
-             "married", "wedding", "honeymoon", "deed poll", "surname", "maiden", "spelling",
-             # a full name said before the request ("Hannah Price here, …", "Hi, Laura Pike, I'd like …")
-             " here", ", i", ", we"),
+             "married", "wedding", "honeymoon", "deed poll", "surname", "maiden", "spelling"),
     "tier": ("'re on", "'m on", "im on", "are on", "am on",
              "plan", "tier", "account", "subscription", "membership", "subscribed", "pay", "paid", "signed up",
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
