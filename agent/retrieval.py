@@ -31,6 +31,7 @@ from mem.agent.rule_quote import (
     thing_not_held,
 )
 from mem.agent.semantic import (
+    LEXICAL_WEIGHT,
     NEAREST_PAGES,
     SEARCH_WEIGHT,
     SHORTLIST_PAGES,
@@ -211,6 +212,7 @@ class Retrieval:
     # the lexical rule
     semantic: SemanticQuotes | None = None
     _matches: dict[str, dict[str, Match]] = field(default_factory=dict)
+    _cosine_nearest: dict[str, Page | None] = field(default_factory=dict)  # ``_semantic_nearest``'s, by the cosine
     _lexical: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
     _words: dict[str, set[str]] = field(default_factory=dict)
     _name_words: frozenset[tuple[str, str]] | None = None  # the wiki's proper names (``_names``), read once
@@ -337,35 +339,78 @@ class Retrieval:
     def _second_signal(self, query: str, ranked: list[Page]) -> None:
         """Whether the first page's rule answers, by the adapter's score against the threshold with the candidate's
         standout beside it (``mem.agent.decision.beside_threshold``): where no learned decision is shipped. Without
-        the adapter (the encoder's own cosine, another scale) or a score, the threshold alone decides, as before."""
-        from mem.agent.decision import beside_threshold, names_only, standout
+        the adapter (the encoder's own cosine, another scale) or a score, the threshold alone decides, as before.
 
+        When the adapter has a share of the page order (``Match.blend``) and the page the encoder's cosine alone puts
+        first is another, that page's rule must answer too (``_cosine_first``): the blend finds the right page more
+        often, but a near miss the adapter scores high on a page the cosine did not prefer ("do you charge extra for
+        paying with a card?" → "Express laptop service: add $45") is still told "no rule", as before the blend."""
         assert self.semantic is not None
         first = ranked[0]
         key = (str(first.id), query)
         rule = self._rules.get(key)
-        match = self._matches.get(query, {}).get(first.id)
-        if rule is None or rule.fused is None or match is None or match.score is None:
+        decided = self._answers(query, first)
+        if rule is None or rule.fused is None or decided is None:
             return
-        lexical = self._lexical_rule(first, query)
-        alone = standout(match.score, self._neighbours(query, first.id))
-        answers = beside_threshold(score=match.decides, standout=alone, lexical=lexical.answers,
-                                   threshold=self.semantic.threshold)
-        if (answers and not lexical.answers and match.decides < self.semantic.threshold
-                and names_only(terms(query), match.sentence, self._names(first))):
-            # rescued under the threshold by a sentence that shares only a name with the question: the place the
-            # question names, not what it asks — once a document is cut into sections, the section that names
-            # the place stands out of its neighbours for a question about something the policy never says
-            answers = False
-        if not answers:
-            named = self._named_case(query, first, match)
-            if named is not None:
-                answers, match = True, named
+        answers, match, lexical = decided
+        if answers and match.blend:
+            other = self._cosine_first(query, ranked)
+            if other is not None and other.id != first.id:
+                its = self._answers(query, other)
+                answers = its is None or its[0]
         if answers != rule.answers:
             body = str(first.body)
             self._rules[key] = fused_rule(body, lexical, match, threshold=self.semantic.threshold,
                                           flagged=self._flagged(body), answers=answers,
                                           search=self._search_share(query, str(first.id)))
+
+    def _answers(self, query: str, page: Page) -> tuple[bool, Match, RuleQuote] | None:
+        """Whether ``page``'s rule answers ``query`` as the first page's would (``_second_signal``), with the match
+        it quotes and the page's lexical choice; None when the page has no adapted score."""
+        from mem.agent.decision import beside_threshold, names_only, standout
+
+        assert self.semantic is not None
+        match = self._matches.get(query, {}).get(page.id)
+        if match is None or match.score is None:
+            return None
+        lexical = self._lexical_rule(page, query)
+        alone = standout(match.score, self._neighbours(query, page.id))
+        answers = beside_threshold(score=match.decides, standout=alone, lexical=lexical.answers,
+                                   threshold=self.semantic.threshold)
+        if (answers and not lexical.answers and match.decides < self.semantic.threshold
+                and names_only(terms(query), match.sentence, self._names(page))):
+            # rescued under the threshold by a sentence that shares only a name with the question: the place the
+            # question names, not what it asks — once a document is cut into sections, the section that names
+            # the place stands out of its neighbours for a question about something the policy never says
+            answers = False
+        if not answers:
+            named = self._named_case(query, page, match)
+            if named is not None:
+                answers, match = True, named
+        return answers, match, lexical
+
+    def _cosine_first(self, query: str, ranked: list[Page]) -> Page | None:
+        """The page the order without the adapter's share would put first (``Match.similarity`` plus
+        ``LEXICAL_WEIGHT`` times the lexical coverage): among ``ranked`` and the page holding the sentence most
+        similar to ``query`` by the cosine alone, which would have joined the candidates in the blend's nearest
+        page's place."""
+        known = self._matches.get(query, {})
+        pages = {page.id: page for page in ranked}
+        nearest = self._cosine_nearest.get(query)
+        if nearest is not None:
+            pages.setdefault(nearest.id, nearest)
+        best: tuple[float, bool] | None = None
+        found = None
+        for page in pages.values():
+            match = known.get(page.id)
+            rule = self._rule(page, query) if match is not None else None
+            if match is None or rule is None or rule.fused is None:
+                continue
+            order = (round(match.similarity + LEXICAL_WEIGHT * min(self._lexical_rule(page, query).coverage, 1.0), 6),
+                     not _introduction(page))
+            if best is None or order > best:
+                best, found = order, page
+        return found
 
     def _named_case(self, query: str, page: Page, match: Match) -> Match | None:
         """The first page's sentence that states a range, list or limit of a kind of case the question names
@@ -655,6 +700,10 @@ class Retrieval:
         nearest = sorted(matches.values(), key=lambda match: -(match.orders + SEARCH_WEIGHT * self._search_share(
             query, match.page_id)))[:count]
         by_id = {page.id: page for page in pages}
+        # the page the cosine alone finds nearest, which would join the candidates without the adapter's share of
+        # the order (``_cosine_first``)
+        closest = max(matches.values(), key=lambda match: match.similarity, default=None)
+        self._cosine_nearest[query] = by_id[closest.page_id] if closest is not None else None
         return [by_id[match.page_id] for match in nearest]
 
     def _semantic_matches(self, query: str, pages: list[Page]) -> dict[str, Match]:

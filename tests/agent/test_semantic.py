@@ -465,9 +465,41 @@ def test_the_page_blend_lets_the_adapters_score_order_the_pages(tmp_path):
             assert all(m.orders == m.similarity for m in matches.values())
         answer = answer_question(PARAPHRASE, service=service, customer=None, semantic=layer)
         asked.append((policy_blocks(answer)[0]["id"], policy_blocks(answer)[0]["quote"]))
-    # the cosine orders the pages: the deposits page leads; all the adapter's: the cleaning page, every time
-    assert asked[0][0] == "deposits-and-payment"
-    assert asked[1] == asked[2] == ("cleaning", "Smoking and vaping are not permitted in any car.")
+    # the cosine orders the pages: the deposits page leads; all the adapter's: the cleaning page, every time —
+    # cited, but its rule is not quoted: the page the cosine puts first (deposits) holds none by the adapter's score
+    # (the question is steered away from it), and a blended first page answers only when that page's rule does too
+    assert asked[0] == ("deposits-and-payment", "")
+    assert asked[1] == asked[2] == ("cleaning", "")
+    # with a bar both pages' candidates clear, the blended first page's rule answers
+    layer.threshold = 0.5
+    answer = answer_question(PARAPHRASE, service=service, customer=None, semantic=layer)
+    assert (policy_blocks(answer)[0]["id"], policy_blocks(answer)[0]["quote"]) == (
+        "cleaning", "Smoking and vaping are not permitted in any car.")
+
+
+def test_a_blended_first_page_answers_only_when_the_cosines_first_page_does(tmp_path):
+    """The guard of the page blend (``Retrieval._second_signal``): the blend changes which page is cited, never
+    whether "no rule" is said where the cosine's first page says it; the same bar with no blend, or with the cosine's
+    first page the blended first page too, decides as before."""
+    layer = SemanticQuotes.open(dataclasses.replace(AskSettings(), semantic_threshold=0.88), tmp_path)
+    assert layer is not None
+    service = FakeService(pages())
+    smoking = dict(layer._vectors(pages()))["cleaning"][1][1]
+    toward = steering(layer._query(PARAPHRASE), smoking)
+    layer.adapter = toward
+    said = {}
+    for blend, threshold in ((1.0, 0.88), (1.0, 0.5), (0.0, 0.5)):
+        toward.page_blend = blend
+        layer.threshold = threshold
+        layer._adapted_queries.clear()
+        matches = layer.matches(PARAPHRASE, pages(), lambda page, sentence: True)
+        answer = answer_question(PARAPHRASE, service=service, customer=None, semantic=layer)
+        said[blend, threshold] = (policy_blocks(answer)[0]["id"], bool(policy_blocks(answer)[0]["quote"]))
+        if blend:
+            # the cleaning candidate alone would clear the strict bar; the deposits page's does not
+            assert matches["cleaning"].decides >= 0.88 > matches["deposits-and-payment"].decides
+    assert said == {(1.0, 0.88): ("cleaning", False), (1.0, 0.5): ("cleaning", True),
+                    (0.0, 0.5): ("deposits-and-payment", True)}
 
 
 def test_the_adapter_is_deterministic_and_its_file_round_trips(tmp_path):
