@@ -1056,6 +1056,7 @@ def _without_repeated_lines(text: str) -> str:
 def text_blocks(text: str) -> list[Block]:
     """Paragraphs split at blank lines; a one-line paragraph shaped like a heading becomes one."""
     blocks: list[Block] = []
+    width = _wrap_width(text)
     for chunk in re.split(r"\n\s*\n", text):
         lines = [line.rstrip() for line in chunk.strip("\n").split("\n") if line.strip()]
         if not lines:
@@ -1067,6 +1068,16 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block(lines[0].strip(), 2))
             continue
         level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
+        lead: int | None = None  # the columns the first paragraph's first line takes in the text, when cut from it
+        if level and len(lines) > 1 and _wrapped(lines[0], lines[1], width):
+            # "1.1. Subscribers may cancel their plan at" / "any time …": a clause wrapped over lines, not a
+            # heading over the rest of its own sentence; a named article keeps its name as the heading
+            named = _NAMED_ARTICLE.match(lines[0].strip())
+            if named:
+                lead = _cols(lines[0].strip())
+                lines = [named.group(0).strip(), lines[0].strip()[named.end():].strip(), *lines[1:]]
+            else:
+                level = 0
         if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())) \
                 and not _heads_its_items(lines[0], lines[1]):
             level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
@@ -1082,12 +1093,78 @@ def text_blocks(text: str) -> list[Block]:
             # wrapped into the previous clause.
             if paragraph and (_NUMBERED.match(line.strip()) or _CLAUSE.match(line.strip())
                               or _starts_item(line.strip())):
-                blocks.append(Block(" ".join(paragraph)))
-                paragraph = []
+                blocks.append(Block(_joined(paragraph, width, lead)))
+                paragraph, lead = [], None
             paragraph.append(line.strip())
         if paragraph:
-            blocks.append(Block(" ".join(paragraph)))
+            blocks.append(Block(_joined(paragraph, width, lead)))
     return blocks
+
+
+def _cols(text: str) -> int:
+    """How many terminal columns ``text`` takes: a wide (CJK) character two, any other one."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _unspaced(ch: str) -> bool:
+    """A character of a script written without blanks between words (kanji, kana, their punctuation): a line
+    break next to it cuts no word apart, so the lines join without a blank. Hangul is written with blanks."""
+    return unicodedata.east_asian_width(ch) in "WF" and not "\uac00" <= ch <= "\ud7a3" and not ch.isspace()
+
+
+def _joined(lines: list[str], width: int, lead: int | None = None) -> str:
+    """A paragraph's lines as one line: joined by a blank, except where the wrap cut a Japanese line inside its
+    words ("…解約する" / "ことができます。" read "解約する ことができます。"): the line reaches the text's widest
+    (``_wrap_width``) and both sides of the break are kanji or kana. A shorter line was broken by its author (a
+    table's row, an address) — as is any line of a text narrower than a wrap margin — and the blank stays between
+    them. ``lead``: the columns the first line takes in the text, when it is what is left of a line after its
+    article's name ("第5条（解約）会員は、…")."""
+    parts = [lines[0]]
+    for n, (before, line) in enumerate(zip(lines, lines[1:], strict=False)):
+        reach = lead if n == 0 and lead is not None else _cols(before)
+        cut = before and line and _unspaced(before[-1]) and _unspaced(line[0]) and width >= _WRAP_MARGIN \
+            and reach + _cols(line[0]) > width
+        parts.append(line if cut else " " + line)
+    return "".join(parts)
+
+
+def _wrap_width(text: str) -> int:
+    """The widest line of a plain text, in columns (``_cols``), leaving out lines of one word (a long link): where
+    a hard-wrapped text (an e-mail at 72 columns, an SLA at 80) breaks its lines; a Japanese line, one "word" with
+    no blank in it, counts. In a text with a paragraph per
+    line it is the longest paragraph, and no short line reads as broken by the wrap."""
+    return max((_cols(line.rstrip()) for line in text.split("\n") if len(line.split()) > 1 or _cols(line) > len(line)),
+               default=0)
+
+
+def _wrapped(first: str, second: str, width: int) -> bool:
+    """Whether ``second`` goes on with the sentence ``first`` began — ``first`` a clause wrapped over lines, not a
+    heading over a body. By structure, not words: ``first`` ends no sentence, ``second`` opens no item or numbered
+    clause of its own, and either ``second`` goes on in lower case ("1.1 Subscribers may cancel their plan at" /
+    "any time …", broken by hand) or ``first`` was broken by the wrap — the first word of ``second`` would not have
+    fitted on it within the text's widest line (``_wrap_width``, a wrap margin). A heading ("1. Refunds",
+    "제3조(목적)") stops well short of the margin; a line with no letter under it ("~~~~") underlines it."""
+    first, second = first.strip(), second.strip()
+    if not any(ch.isalpha() for ch in second) or first.endswith(_CLOSED) or _starts_item(second) \
+            or is_numbered(second) or _CLAUSE.match(second):
+        return False
+    if second[0].islower():
+        return True
+    joined = _unspaced(first[-1]) and _unspaced(second[0])
+    word = second[0] if joined else second.split()[0]
+    return width >= _WRAP_MARGIN and _cols(first) + (0 if joined else 1) + _cols(word) > width
+
+
+# the narrowest margin text is hard-wrapped at (e-mail clients wrap at 72-78 columns, editors at 70-80): in a text
+# whose widest line is narrower ("1. SCOPE" / "2. REFUNDS" / "Within 5 days."), no line was broken by a wrap
+_WRAP_MARGIN = 60
+
+
+# an article of terms with its name in brackets, the clause after it on the same line: "제3조(회원의 의무) ① 회원은 …",
+# "第5条（解約）会員は…", "Article 4 (Fees) The fee …" — the article and its name are the heading, the clause its body
+_NAMED_ARTICLE = re.compile(r"^(?:제\s*\d+\s*조(?:\s*의\s*\d+)?|第\s*[0-9０-９]+\s*条(?:\s*の\s*[0-9０-９]+)?|"
+                            r"(?:article|clause|section)\s*\d+(?:\.\d+)*)\s{0,3}[(（\[【][^()（）\[\]【】]{1,40}[)）\]】]",
+                            re.I)
 
 
 def _heads_its_items(first: str, second: str) -> bool:
