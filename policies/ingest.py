@@ -47,7 +47,15 @@ from mem.policies.grounding import effective_date
 from mem.policies.hand_edits import PreviousEditions, last_ingested_body
 from mem.policies.readers import Document, read_document
 from mem.policies.rewrite_check import checked_draft
-from mem.policies.sectioning import SPLITS, Topic, plan_topics, slugify, strip_numbering, strip_version_suffix
+from mem.policies.sectioning import (
+    SPLITS,
+    Topic,
+    entry_date,
+    plan_topics,
+    slugify,
+    strip_numbering,
+    strip_version_suffix,
+)
 from mem.policies.synthesis import Draft, deterministic_draft
 from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
@@ -733,7 +741,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
             # take its number — that revised every later page with its neighbour's text.
             taken = used | retired | {held_id for section, held_id in held.items()
                                       if section != topic.section and section in sections}
-            slug = _page_slug(page_title) or _free_number(source_id, n, taken)
+            slug = _page_slug(page_title) or _dated_number(source_id, page_title) or _free_number(source_id, n, taken)
             if slugs.count(_page_slug(topic.title)) > 1 and len(topic.path) > 1:
                 slug = _page_slug(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
             pid = _unique(f"{id_prefix}-{slug}"[:64].rstrip("-") if id_prefix else slug, taken)
@@ -803,9 +811,28 @@ def _page_slug(title: str) -> str:
     with a number in it ("약관2026", "제5조 (환불)") kept only the number, and the page was called ``2026`` or ``5`` —
     a name that says nothing, and that a second document's "規約2026" or "제5조" then claimed (ingest refused
     it). Such a page is numbered in its document instead (``<document>-<n>``), as a title with no ASCII letter
-    always was."""
+    always was.
+
+    A dated entry ("7 December 2026 — Money-back period now 45 days", ``entry_date``) is its day as an ISO date
+    and its words: ``2026-12-07-money-back-period-now-45-days``, however the heading writes the date, so a
+    changelog's ids sort by day and say it (the "7" was read as a clause number: ``december-2026-…``, and two
+    entries of one month with the same words differed only by ``-2``). With no ASCII word it is "" here, and
+    ``_dated_number`` names it."""
+    dated = entry_date(title)
+    if dated is not None:
+        day, words = dated
+        slug = slugify(words)
+        return f"{day.isoformat()}-{slug}"[:60].rstrip("-") if any("a" <= c <= "z" for c in slug) else ""
     slug = slugify(title)
     return slug if any("a" <= c <= "z" for c in slug) else ""
+
+
+def _dated_number(source_id: str, title: str) -> str:
+    """The id of a dated entry with no ASCII word ("2026년 12월 7일 — 환불 기간 45일로 연장"): its document's and its
+    day's, ``changes-ko-2026-12-07`` — the day alone would be every other document's entry of that day; "" for a
+    title that is no dated entry (numbered in its document, ``_free_number``)."""
+    dated = entry_date(title)
+    return f"{source_id[:48].rstrip('-')}-{dated[0].isoformat()}" if dated is not None else ""
 
 
 def document_id(name: str) -> str:

@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import date
 
 from mem.core.config import INGEST_SPLITS
 from mem.core.errors import InvalidInput
+from mem.policies.grounding import find_dates
 from mem.policies.readers import Block, Document, is_numbered
 
 SPLITS = INGEST_SPLITS  # one list for `--split` and `ingest.split` (checked when mem.toml is read)
@@ -304,11 +306,43 @@ def page_title(heading: str) -> str:
     """A section's page title: its heading without clause number and version marker (``strip_numbering``), save
     the article number of Korean and Japanese terms — "제5조 (청약철회 및 환불)", "第8条（返品・返金）" — which is
     how the article is cited; "약관 제5조 내용이 뭐예요?" found no page titled "청약철회 및 환불". The heading path
-    (``sources[].section``) and the page id are made without it, as before, so no page changes its identity."""
+    (``sources[].section``) and the page id are made without it, as before, so no page changes its identity.
+    A dated entry's heading ("7 December 2026 — Money-back period now 45 days") is its title as written: its
+    "7" is the entry's day, not a clause number (``entry_date``)."""
     text = " ".join(heading.split())
+    if entry_date(text) is not None:
+        return text.strip(" -–—:|")
     if _CITED_ARTICLE.match(text):
         return _cut_tail(_VERSION_SUFFIX, text).strip(" -–—:.") or text
     return strip_numbering(heading)
+
+
+# The date a dated entry's heading opens with (a changelog's, a "what's changed" page's): "7 December 2026",
+# "December 7th, 2026", "2026-11-03", "2026/11/03", "2026년 12월 7일", "2026年12月7日" — then the end, or a separator
+# and the entry's words. Anchored at the start and bounded, so a long heading is read once.
+_MONTH_NAME = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+               r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_ENTRY_DATE = re.compile(
+    rf"^(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{4}}/\d{{1,2}}/\d{{1,2}}|\d{{1,2}}(?:st|nd|rd|th)?[ \t]{{1,3}}{_MONTH_NAME},?"
+    rf"[ \t]{{1,3}}\d{{4}}|{_MONTH_NAME}[ \t]{{1,3}}\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]{{1,3}}\d{{4}}|"
+    r"\d{4}[ \t]{0,2}[년年][ \t]{0,2}\d{1,2}[ \t]{0,2}[월月][ \t]{0,2}\d{1,2}[ \t]{0,2}[일日])"
+    r"(?=$|[ \t]{0,3}[-–—:|·,(（]|[ \t\u3000])",
+    re.I,
+)
+
+
+def entry_date(heading: str) -> tuple[date, str] | None:
+    """``(day, words)`` of a heading that opens with a date — a dated entry of a changelog or a "what's changed"
+    page ("7 December 2026 — Money-back period now 45 days" → 2026-12-07, "Money-back period now 45 days") —
+    or None (no date first, or no such day: "31 February 2026")."""
+    text = " ".join(heading.split())
+    match = _ENTRY_DATE.match(text)
+    if match is None:
+        return None
+    days, _ = find_dates(match.group(0).replace("/", "-"))
+    if len(days) != 1:
+        return None
+    return days.pop(), text[match.end():].strip(" -–—:|·,\u3000")
 
 
 _VERSION_SUFFIX = re.compile(
