@@ -66,10 +66,11 @@ def page_history(workspace: Path, page_id: str) -> list[PageVersion]:
         except StorageError:  # the commit deleted the file: no version to read
             text = None
         meta, _, _ = split_frontmatter(text or "")
+        # a revision whose frontmatter cannot be read (a hand edit's typo, long since fixed) is a row saying so
+        status = "deleted" if text is None else "unreadable" if meta is None else str(meta.get("status") or "")
         meta = meta or {}
         version = meta.get("version") if isinstance(meta.get("version"), int) else None
         sources = tuple(str(s.get("file")) for s in meta.get("sources") or [] if isinstance(s, dict))
-        status = "deleted" if text is None else str(meta.get("status") or "")
         effective = meta.get("effective")
         versions.append(PageVersion(version, commit.sha, commit.authored or commit.date,
                                     commit.message.splitlines()[0], commit.path, sources, status,

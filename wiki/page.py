@@ -89,12 +89,17 @@ def split_frontmatter(text: str) -> tuple[JsonObject | None, str, str | None]:
         return None, text, "no frontmatter (the page must start with a '---' line)"
     body = text[match.end():]
     try:
-        meta = yaml.load(match.group(1), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        meta = yaml.load(match.group(1), Loader=_loader())
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 2}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         return None, body, f"invalid YAML in frontmatter{where}: {problem}"
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError) as exc:
+        # PyYAML's constructors raise plain Python errors for a tagged value they cannot build
+        # (`!!int x`, `!!bool x`, `!!float x`); the page is as unreadable as one with a YAML syntax error
+        detail = f"no such value {exc}" if isinstance(exc, KeyError) else (str(exc).splitlines() or [""])[0]
+        return None, body, f"invalid value in frontmatter: {detail[:200]}"
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
@@ -314,6 +319,35 @@ def _make_dumper() -> type:
 
     Dumper.add_representer(str, represent_str)
     return Dumper
+
+
+def _make_loader() -> type:
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class Loader(base):  # type: ignore[misc,valid-type]
+        """The safe loader, except that a date that does not exist (``effective: 2026-02-30``) stays the text
+        it is: PyYAML's timestamp constructor raised ``ValueError`` for it, so one typo committed once stopped
+        every command that reads the page's history; as text, ``validate_meta`` reports it with its field."""
+
+    def construct_timestamp(loader: Any, node: Any) -> Any:  # Any: PyYAML's loader and node are untyped
+        try:
+            return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+        except (ValueError, OverflowError, AttributeError):  # AttributeError: `!!timestamp x` matches no form
+            return loader.construct_scalar(node)
+
+    Loader.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)
+    return Loader
+
+
+_loader_cache: list[type] = []
+
+
+def _loader() -> type:
+    if not _loader_cache:
+        _loader_cache.append(_make_loader())
+    return _loader_cache[0]
 
 
 _dumper_cache: list[type] = []

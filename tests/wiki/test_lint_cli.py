@@ -81,3 +81,33 @@ def test_pre_commit_hook_definition():
     hook = next(h for h in hooks if h["id"] == "mem-lint")
     assert hook["entry"] == "mem lint" and hook["pass_filenames"] is False
     assert hook["language"] == "python"
+
+
+def test_an_impossible_date_committed_once_stops_no_command(mem, tmp_path):
+    """newuser26 #1: `effective: 2026-02-30` in the tree was "internal error" in lint; committed and then fixed,
+    lint's version-history walk (and history, ingest, bundle build) still re-read it and crashed for good."""
+    from test_lint_support import commit_all
+
+    ws = make_workspace(tmp_path)
+    path = ws / "policies" / "shipping.md"
+    good = path.read_text()
+    path.write_text(good.replace("effective: 2026-01-01", "effective: 2026-02-30"))
+    result = mem("--workspace", ws, "lint", "--format", "github")
+    assert result.exit_code == 1, result.stderr
+    assert "::error file=policies/shipping.md,line=7,title=frontmatter::" in result.stdout
+    assert "effective must be a date YYYY-MM-DD (got '2026-02-30')" in result.stdout
+    commit_all(ws, "typo")
+    path.write_text(good)
+    commit_all(ws, "fix typo")
+    result = mem("--workspace", ws, "lint")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    history = mem("--workspace", ws, "--json", "pages", "history", "shipping")
+    assert history.exit_code == 0, history.stderr
+    assert [row["effective"] for row in json.loads(history.stdout)] == ["2026-01-01", "2026-02-30", "2026-01-01"]
+    path.write_text(good.replace("version: 1", "version: !!int one"))  # a revision PyYAML cannot build at all
+    commit_all(ws, "typo")
+    path.write_text(good)
+    commit_all(ws, "fix typo")
+    assert mem("--workspace", ws, "lint").exit_code == 0
+    rows = json.loads(mem("--workspace", ws, "--json", "pages", "history", "shipping").stdout)
+    assert [row["status"] for row in rows] == ["active", "active", "active", "unreadable", "active"]

@@ -125,3 +125,21 @@ def test_frontmatter_dates_are_read_by_the_one_date_reader(value, day):
                 as_date(value, "effective", times=False)
         else:
             assert as_date(value, "effective", times=False) == day
+
+
+@pytest.mark.parametrize("value", ["2026-02-30", "2026-13-01", "2026-01-01T25:00:00Z", "!!timestamp someday"])
+def test_an_impossible_date_is_a_schema_problem_not_a_crash(value):
+    """newuser26 #1: PyYAML's timestamp constructor raised ValueError for ``effective: 2026-02-30``, past the
+    tolerant split; lint, bundle build, ingest and history all stopped with "internal error"."""
+    text = POLICY.replace("effective: 2026-03-01", f"effective: {value}")
+    meta, body, error = split_frontmatter(text)
+    assert error is None and "Refunds within 14 days" in body
+    assert any(p.startswith("effective must be a date YYYY-MM-DD") for p in validate_meta(meta))
+    with pytest.raises(InvalidInput, match="effective must be a date"):
+        parse_page(text)
+
+
+@pytest.mark.parametrize("field", ["version: !!int seven", "tags: !!bool maybe", "title: !!float x"])
+def test_a_tagged_value_pyyaml_cannot_build_leaves_the_split_tolerant(field):
+    meta, _, error = split_frontmatter(f"---\nid: x\n{field}\n---\nbody\n")
+    assert meta is None and error.startswith("invalid value in frontmatter")
