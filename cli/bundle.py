@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from mem.cli.options import JsonOption, path_argument
-from mem.cli.output import emit, progress
+from mem.cli.output import emit, progress, warn
 from mem.cli.state import get_state, require_workspace, want_json
 
 bundle_app = typer.Typer(help="Build the signed bundle clients download with `mem sync`.", no_args_is_help=True)
@@ -23,17 +23,28 @@ def build(
     allow_lint_errors: Annotated[
         bool, typer.Option("--allow-lint-errors", help="Build despite `mem lint` errors (listed in the manifest).")
     ] = False,
+    from_branch: Annotated[
+        bool, typer.Option("--from-branch", help="Build although HEAD is not on the `[bundle] branch` release branch "
+                                                 "(recorded in the manifest).")
+    ] = False,
     json_output: JsonOption = False,
 ) -> None:
     """Pack the pages and service context committed at HEAD, with client settings and a signed manifest.
 
-    Refused when a policy, know-how or context file differs from HEAD, or when `mem lint` reports errors.
+    Refused when a policy, know-how or context file differs from HEAD, when `mem lint` reports errors, or when
+    `[bundle] branch` is set and HEAD is not on that branch. The manifest names the branch built from.
     """
     from mem.server.bundle import build_bundle
 
     with progress("building bundle") as on_progress:
         result = build_bundle(require_workspace(ctx), config=get_state(ctx).config, expires_days=expires_days,
-                              allow_lint_errors=allow_lint_errors, on_progress=on_progress)
+                              allow_lint_errors=allow_lint_errors, from_branch=from_branch, on_progress=on_progress)
+    if result["merged"] is False:
+        where = f"branch {result['branch']!r}" if result["branch"] else "a detached HEAD"
+        advice = ("--from-branch let it through" if get_state(ctx).config.bundle.branch else
+                  f"set [bundle] branch = \"{result['release_branch']}\" in mem.toml to refuse such builds")
+        warn(f"bundle {result['version']} was built from {where}, which is not merged into "
+             f"{result['release_branch']!r} ({advice})")
     emit(result, as_json=want_json(ctx, json_output))
 
 

@@ -180,6 +180,8 @@ class BundleSettings:
                                 "successful sync", least=1, most=CENTURY_DAYS * 24)
     require_review: bool = _f(False, "`mem bundle build` refuses a policy page without a `verified` review of its "
                                      "current version (off: committed is enough)")
+    branch: str = _f("", "the release branch: `mem bundle build` refuses a commit not on it unless --from-branch "
+                         "(empty: builds anywhere, and the manifest says whether the commit is on the default branch)")
 
 
 @dataclass(frozen=True)

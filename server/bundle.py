@@ -10,7 +10,9 @@ the working files, and the build refuses (one line, nothing written) when a poli
 context file or ``mem.toml`` (whose client settings become ``config.json``) differs from HEAD
 (modified, staged, deleted or never committed) or when ``mem lint`` reports errors — unless
 ``allow_lint_errors``, which the manifest then records finding by finding. With ``[bundle] require_review``
-it also refuses while a policy page it would ship has no ``verified`` review naming the version that ships.
+it also refuses while a policy page it would ship has no ``verified`` review naming the version that ships. With
+``[bundle] branch`` it refuses a commit that is not on that release branch unless ``from_branch``; the manifest's
+``branch`` always names the checked-out branch and whether the commit is on the release (or default) branch.
 The folder is assembled under a temporary name and renamed into place, then ``LATEST`` is switched:
 clients never see half a bundle, and versions only go up.
 """
@@ -50,6 +52,7 @@ from mem.wire.manifest import (
     SIGNATURE_FILE,
     TRANSITIONS_FILE,
     Manifest,
+    ManifestBranch,
     ManifestFile,
     ManifestPage,
     encode_manifest,
@@ -201,6 +204,32 @@ def _in_force_now(workspace: Path, page: Page, entry: ManifestPage, data: bytes,
     return entry, data
 
 
+def branch_gate(workspace: Path, commit: str, config: Config, *, from_branch: bool) -> ManifestBranch:
+    """Which branch the build ships, checked against the release branch (docs/server.md, "Which branch ships").
+
+    With ``[bundle] branch`` set, a commit that is not on that branch (an unmerged review branch checked out to run
+    lint or ``mem ask --from-workspace``) is refused unless ``from_branch``; unset, nothing is refused and the
+    record says whether the commit is on the default branch."""
+    from mem.wiki import gitrepo
+
+    name = gitrepo.current_branch(workspace)
+    configured = config.bundle.branch.strip()
+    release = configured or gitrepo.default_branch(workspace)
+    where = f"branch {name!r}" if name else f"detached HEAD {commit[:10]}"
+    merged: bool | None = None
+    if release:
+        tip = gitrepo.resolve_commit(workspace, release)
+        if tip is None and configured and not from_branch:
+            raise Refused(f"[bundle] branch names {release!r}, which is not a branch of this repository: fix the "
+                          f"setting, or pass --from-branch to ship {where} (recorded in the manifest)")
+        merged = gitrepo.contains(workspace, tip, commit) if tip is not None else None
+    if configured and merged is False and not from_branch:
+        raise Refused(f"{where} is not merged into the release branch {release!r} ([bundle] branch): merge it "
+                      "first, or pass --from-branch to ship it anyway (recorded in the manifest)")
+    return {"name": name, "release": release, "merged": merged, "configured": bool(configured),
+            "from_branch": bool(from_branch and configured and merged is not True)}
+
+
 def lint_gate(workspace: Path, config: Config, *, allow_lint_errors: bool) -> list[str]:
     """``mem lint``'s errors as ``path:line rule``; refused when there are any and they are not allowed."""
     from mem.server.intake import knowhow_decision_check
@@ -241,7 +270,8 @@ MAX_EXPIRES_DAYS = 36_500
 
 
 def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = None,
-                 allow_lint_errors: bool = False, on_progress: ProgressCallback | None = None) -> JsonObject:
+                 allow_lint_errors: bool = False, from_branch: bool = False,
+                 on_progress: ProgressCallback | None = None) -> JsonObject:
     """Build, sign and publish the next bundle version from the commit at HEAD; returns its summary."""
     workspace = Path(workspace)
     days = config.bundle.expires_days if expires_days is None else expires_days
@@ -253,6 +283,7 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
 
     with reading(workspace):  # a promote or ingest in flight finishes first: its files are committed, not "modified"
         files, pages, commit = collect_files(workspace, config)
+        branch = branch_gate(workspace, commit, config, from_branch=from_branch)
         renamed, withdrawn = page_moves(workspace, pages, files)
         allowed = lint_gate(workspace, config, allow_lint_errors=allow_lint_errors)
     with _build_lock(workspace):
@@ -266,7 +297,8 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
                 on_progress(i + 1, len(files), "hashing")
         manifest: Manifest = {"format": FORMAT, "version": version, "issued_at": clock.isoformat(issued),
                     "expires_at": clock.isoformat(issued + timedelta(days=days)),
-                    "key_id": signing.key_id(key.public_key()), "commit": commit, "files": entries,
+                    "key_id": signing.key_id(key.public_key()), "commit": commit, "branch": branch,
+                    "files": entries,
                     "pages": sorted(pages, key=lambda p: p["path"]),
                     # which mems can use it (mem.core.formats): an older client refuses it before installing it
                     "bundle_format": BUNDLE_FORMAT, "min_reader": min_reader(client_settings(config)),
@@ -300,7 +332,8 @@ def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = 
             shutil.rmtree(staging, ignore_errors=True)
             raise StorageError(f"cannot write bundle {version} under {bundles_dir(workspace)}: {exc}") from exc
         publish(workspace, version)
-    return {"version": version, "commit": commit, "files": len(entries), "pages": len(pages),
+    return {"version": version, "commit": commit, "branch": branch["name"], "release_branch": branch["release"],
+            "merged": branch["merged"], "files": len(entries), "pages": len(pages),
             "lint_errors_allowed": len(allowed), "key_id": manifest["key_id"],
             "issued_at": manifest["issued_at"], "expires_at": manifest["expires_at"], "path": str(target),
             "same_content_as": renews}

@@ -197,6 +197,55 @@ def detached_head(workspace: Path) -> bool:
         return False
 
 
+def current_branch(workspace: Path) -> str | None:
+    """The checked-out branch's short name (``master``, ``carol-unreviewed``), or None when HEAD is detached."""
+    if detached_head(workspace):
+        return None
+    return _run(workspace, "symbolic-ref", "--short", "HEAD")
+
+
+def resolve_commit(workspace: Path, ref: str) -> str | None:
+    """The commit a branch or ref names (``main``, ``origin/main``), or None when there is no such ref."""
+    if not ref or ref.startswith("-"):
+        return None
+    try:
+        return _run(workspace, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}") or None
+    except StorageError:
+        return None
+
+
+def default_branch(workspace: Path) -> str | None:
+    """The branch a team most likely releases from when none is configured: the remote's HEAD
+    (``origin/main``), else git's ``init.defaultBranch``, ``main`` or ``master`` when that branch exists."""
+    try:
+        remote = _run(workspace, "symbolic-ref", "--quiet", "--short", "refs/remotes/origin/HEAD")
+    except StorageError:
+        remote = ""
+    if remote:
+        return remote
+    try:
+        configured = _run(workspace, "config", "--get", "init.defaultBranch")
+    except StorageError:
+        configured = ""
+    for name in (configured, "main", "master"):
+        if name and resolve_commit(workspace, f"refs/heads/{name}") is not None:
+            return name
+    return None
+
+
+def contains(workspace: Path, ref: str, commit: str) -> bool:
+    """Whether ``commit`` is on ``ref``'s history (its tip or an ancestor): merged into it."""
+    import git
+
+    try:
+        _repo(workspace).git.execute(["git", "merge-base", "--is-ancestor", commit, ref])
+        return True
+    except git.GitCommandError as exc:
+        if exc.status == 1:
+            return False
+        raise StorageError(f"git merge-base failed: {(exc.stderr or str(exc)).strip()}") from exc
+
+
 def _has_head(workspace: Path) -> bool:
     repo = _repo(workspace)
     try:

@@ -88,6 +88,19 @@ class ManifestPage(TypedDict):
     in_force: NotRequired[InForce]
 
 
+class ManifestBranch(TypedDict):
+    """Where the bundle's commit came from: the checked-out branch (None: a detached HEAD), the release branch
+    it was checked against (``[bundle] branch``, else the default branch; None when there is none), whether the
+    commit is on it (None: nothing to check against), whether the release branch was configured, and whether
+    ``--from-branch`` let a commit off the configured branch through."""
+
+    name: str | None
+    release: str | None
+    merged: bool | None
+    configured: bool
+    from_branch: bool
+
+
 class Manifest(TypedDict):
     """A ``mem-bundle/1`` manifest as built by ``mem.server.bundle`` and checked by ``parse_manifest``."""
 
@@ -99,6 +112,7 @@ class Manifest(TypedDict):
     files: list[ManifestFile]
     pages: NotRequired[list[ManifestPage]]
     commit: NotRequired[str]  # the workspace commit the pages come from
+    branch: NotRequired[ManifestBranch]  # the branch that commit was built from and whether it is released
     lint_errors_allowed: NotRequired[list[str]]  # ``path:line rule`` of each lint error let through
     renamed: NotRequired[dict[str, str]]  # old policy page id → current id (``mem.wiki.page_moves``)
     withdrawn: NotRequired[list[str]]  # policy page ids removed from the wiki, renamed to nothing

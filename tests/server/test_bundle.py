@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from mem.core.config import Config
-from mem.core.errors import Conflict, InvalidInput, NotFound
+from mem.core.errors import Conflict, InvalidInput, NotFound, Refused
 from mem.server.bundle import build_bundle
 from mem.server.keys import init_keys, keys_dir, rotate_keys
 from mem.server.published import bundle_dir, latest_version
@@ -384,3 +384,70 @@ def test_require_review_cli_refusal_is_one_line(mem, workspace):
     result = mem("--workspace", str(workspace), "bundle", "build")
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
     assert "2 policy pages without a review of the current version: refunds, shipping" in result.stderr
+
+
+def _git(workspace, *args):
+    return subprocess.run(["git", *args], cwd=workspace, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def _branch_off(workspace, name="carol-unreviewed"):
+    """A review branch with one commit the release branch does not have; returns the release branch's name."""
+    from tests.server.conftest import write_page
+
+    release = _git(workspace, "symbolic-ref", "--short", "HEAD")
+    _git(workspace, "checkout", "-q", "-b", name)
+    write_page(workspace, "shipping", 2, "We ship within 2 business days, and for free to everyone.")
+    return release
+
+
+def test_the_manifest_names_the_branch_and_whether_it_is_merged(workspace):
+    """newuser26 #2: a build on a checked-out, unmerged branch signed and shipped it, and the manifest named
+    only the commit. Nothing configured: it still builds, and the manifest and summary say so."""
+    config = Config.load(workspace=workspace)
+    first = build_bundle(workspace, config=config)
+    release = _git(workspace, "symbolic-ref", "--short", "HEAD")
+    assert (first["branch"], first["release_branch"], first["merged"]) == (release, release, True)
+    _branch_off(workspace)
+    second = build_bundle(workspace, config=config)
+    assert (second["branch"], second["release_branch"], second["merged"]) == ("carol-unreviewed", release, False)
+    manifest = json.loads((bundle_dir(workspace, 2) / "manifest.json").read_bytes())
+    assert manifest["branch"] == {"name": "carol-unreviewed", "release": release, "merged": False,
+                                  "configured": False, "from_branch": False}
+
+
+def test_a_release_branch_refuses_an_unmerged_branch_unless_from_branch(workspace):
+    release = _branch_off(workspace)
+    (workspace / "mem.toml").write_text(f'[bundle]\nbranch = "{release}"\n')
+    _git(workspace, "add", "mem.toml")
+    _git(workspace, "commit", "-qm", "release branch")
+    config = Config.load(workspace=workspace)
+    with pytest.raises(Refused, match=f"branch 'carol-unreviewed' is not merged into the release branch '{release}'"):
+        build_bundle(workspace, config=config)
+    assert latest_version(workspace) is None  # nothing written
+    forced = build_bundle(workspace, config=config, from_branch=True)
+    manifest = json.loads((bundle_dir(workspace, forced["version"]) / "manifest.json").read_bytes())
+    assert manifest["branch"]["from_branch"] is True and manifest["branch"]["configured"] is True
+    _git(workspace, "checkout", "-q", release)
+    _git(workspace, "merge", "-q", "--no-edit", "carol-unreviewed")
+    assert build_bundle(workspace, config=config)["merged"] is True
+    _git(workspace, "checkout", "-q", "--detach", "HEAD~1")  # a CI checkout of a released commit
+    assert build_bundle(workspace, config=config)["branch"] is None
+    (workspace / "mem.toml").write_text('[bundle]\nbranch = "relase"\n')
+    _git(workspace, "commit", "-qam", "a typo in the release branch")
+    with pytest.raises(Refused, match="'relase', which is not a branch of this repository"):
+        build_bundle(workspace, config=Config.load(workspace=workspace))
+
+
+def test_cli_warns_when_the_bundle_comes_from_an_unmerged_branch(mem, workspace):
+    assert mem("--workspace", workspace, "bundle", "build").exit_code == 0
+    release = _branch_off(workspace)
+    result = mem("--workspace", workspace, "bundle", "build")
+    assert result.exit_code == 0, result.stderr
+    assert (f"warning: bundle 2 was built from branch 'carol-unreviewed', which is not merged into '{release}' "
+            f'(set [bundle] branch = "{release}" in mem.toml to refuse such builds)') in result.stderr
+    (workspace / "mem.toml").write_text(f'[bundle]\nbranch = "{release}"\n')
+    _git(workspace, "add", "mem.toml")
+    _git(workspace, "commit", "-qm", "release branch")
+    refused = mem("--workspace", workspace, "bundle", "build")
+    assert refused.exit_code != 0 and "--from-branch" in refused.stderr
+    assert mem("--workspace", workspace, "bundle", "build", "--from-branch").exit_code == 0
