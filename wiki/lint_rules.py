@@ -217,7 +217,9 @@ def check_frontmatter(ctx: LintContext) -> Iterator[Finding]:
                           f"a {kind} page must live in {FOLDERS[kind]}/, not {FOLDERS[pf.folder_type]}/")
         if page_id is not None and PurePosixPath(pf.rel).stem != page_id:
             yield Finding(pf.rel, pf.field_line("id"), "frontmatter",
-                          f"the file of page {page_id!r} must be named {page_id}.md")
+                          f"id {page_id!r} does not match the file name {PurePosixPath(pf.rel).name}: fix the id, "
+                          f"or rename the file to {page_id}.md if the id is meant (links and policy_refs name "
+                          "the id)")
 
 
 def check_frontmatter_format(ctx: LintContext) -> Iterator[Finding]:

@@ -72,7 +72,9 @@ def test_frontmatter_type_must_match_folder_and_file_name(ws):
                                                                                               "id: ship2"))
     messages = [f.message for f in only(lint(ws), "frontmatter")]
     assert any("must live in knowhow/" in m for m in messages)
-    assert any("must be named ship2.md" in m for m in messages)
+    # newuser26 #11: "must be named ship2.md" sent the reviewer renaming the file over a one-letter id typo
+    assert ("id 'ship2' does not match the file name other-name.md: fix the id, or rename the file to ship2.md if "
+            "the id is meant (links and policy_refs name the id)") in messages
 
 
 def test_frontmatter_line_points_at_field(ws):
