@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from mem.cli.options import CustomerOption, JsonOption
-from mem.cli.output import emit, info, plural, stdout_console, warn, write_json
+from mem.cli.output import emit, info, plural, skipped_page, stdout_console, warn, write_json
 from mem.cli.state import get_state, want_json
 from mem.core.json_types import JsonObject
 
@@ -67,7 +67,7 @@ def ask(
     as_json = want_json(ctx, json_output)
     if (question is None) == (script is None):
         raise InvalidInput("give either a QUESTION or --script FILE")
-    service = open_service_memory(config, from_workspace=from_workspace)
+    service = open_service_memory(config, from_workspace=from_workspace, on_invalid=skipped_page)
     note = source_line(service, get_state(ctx).workspace_given)
     if note:
         info(note)

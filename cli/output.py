@@ -209,6 +209,11 @@ def warn(message: str) -> None:
         sys.stderr.write(f"warning: {shown(message)}\n")
 
 
+def skipped_page(reason: str) -> None:
+    """The warning for a page file left out because it is invalid (``reason`` names the file first)."""
+    warn(f"skipped {reason} (`mem lint` reports every problem)")
+
+
 @contextmanager
 def progress(description: str, *, disable: bool | None = None) -> Iterator[ProgressCallback]:
     """A progress bar on a terminal, nothing when piped. Yields ``on_progress(done, total, what)``."""

@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from mem.cli.options import JsonOption
-from mem.cli.output import emit, print_table
+from mem.cli.output import emit, print_table, skipped_page
 from mem.cli.state import require_workspace, want_json
 
 pages_app = typer.Typer(help="Policy and know-how pages and their history (git log -p policies/ tells the same).",
@@ -32,7 +32,7 @@ def list_pages(
     """List the pages: id, type, title, version, status, effective date, summary."""
     from mem.wiki.store import Wiki
 
-    pages = Wiki(require_workspace(ctx)).pages(type_)
+    pages = Wiki(require_workspace(ctx)).pages(type_, on_invalid=skipped_page)
     rows = [{"id": p.id, "type": p.type, "title": p.title, "version": p.version, "status": p.status,
              "effective": p.effective.isoformat() if p.effective else None, "summary": p.summary} for p in pages]
     emit(rows, as_json=want_json(ctx, json_output),

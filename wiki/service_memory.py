@@ -16,6 +16,7 @@ puts that into every answer's context and warnings.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -104,10 +105,15 @@ class ServiceMemory(Protocol):
 
 
 class WorkspaceServiceMemory:
-    """``ServiceMemory`` read straight from a workspace folder (not signed: ``verified`` is false)."""
+    """``ServiceMemory`` read straight from a workspace folder (not signed: ``verified`` is false).
 
-    def __init__(self, workspace: Path) -> None:
+    An invalid page file (a typo in its id or status) is left out, as search leaves it out, and ``on_invalid`` is
+    told its one-line reason once: one bad page took every question down, and lint is where it fails."""
+
+    def __init__(self, workspace: Path, *, on_invalid: Callable[[str], None] | None = None) -> None:
         self.workspace = Path(workspace)
+        self._on_invalid = on_invalid
+        self._reported: set[str] = set()
         if not self.workspace.is_dir():
             check_workspace(self.workspace)
         self._wiki: Wiki | None = None
@@ -180,8 +186,14 @@ class WorkspaceServiceMemory:
         from mem.core import local_day
 
         today = local_day.today()
-        return [served for page in self._store().pages(type=type)
+        return [served for page in self._store().pages(type=type, on_invalid=self._invalid)
                 if (served := self._serve(page, today)) is not None]
+
+    def _invalid(self, reason: str) -> None:
+        if reason not in self._reported:
+            self._reported.add(reason)
+            if self._on_invalid is not None:
+                self._on_invalid(reason)
 
     def get_page(self, page_id: str) -> Page:
         """The page, or the page it was renamed to (``mem.wiki.page_moves``: facts keep old ids)."""

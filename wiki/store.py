@@ -16,7 +16,7 @@ import os
 import threading
 import time
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,14 +83,18 @@ class Wiki:
             files += [folder / name for name in names]
         return files
 
-    def pages(self, type: str | None = None, *, skip_invalid: bool = False) -> list[Page]:
-        """Every page (of one type), sorted by id; an invalid page raises unless ``skip_invalid``."""
+    def pages(self, type: str | None = None, *, skip_invalid: bool = False,
+              on_invalid: Callable[[str], None] | None = None) -> list[Page]:
+        """Every page (of one type), sorted by id; an invalid page raises unless ``skip_invalid`` or
+        ``on_invalid``, which is then told each skipped page's one-line reason (its file named first)."""
         result = []
         for path in self.page_files(type):
             try:
                 result.append(self._load(path))
-            except InvalidInput:
-                if not skip_invalid:
+            except InvalidInput as exc:
+                if on_invalid is not None:
+                    on_invalid(exc.message)
+                elif not skip_invalid:
                     raise
         return sorted(result, key=lambda p: (p.type, p.id))
 

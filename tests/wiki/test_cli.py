@@ -149,3 +149,23 @@ def test_a_page_id_no_page_can_have_is_not_found_in_one_line(mem, ws, command, p
     assert result.exit_code == 2, result.stderr
     assert result.stderr.startswith("Error: no page ") and len(result.stderr.strip().splitlines()) == 1
     assert len(result.stderr) < 300
+
+
+def test_one_invalid_page_is_skipped_with_a_warning_not_fatal(mem, ws, tmp_path):
+    """newuser26 #12: an id typo in one page made `mem pages list` and `mem ask --from-workspace` exit 2 for
+    every question; the page is left out with one warning naming it, and lint still fails on it."""
+    other = tmp_path / "shipping.md"
+    other.write_text("# Shipping\n\nExpress delivery takes 1 business day.\n")
+    assert mem("--workspace", ws, "ingest", other).exit_code == 0
+    path = ws / "policies" / "refund-policy.md"
+    path.write_text(path.read_text().replace("id: refund-policy", "id: refund-polcy"))
+    listed = mem("--workspace", ws, "pages", "list", "--json")
+    assert listed.exit_code == 0, listed.stderr
+    assert [row["id"] for row in json.loads(listed.stdout)] == ["shipping"]
+    assert listed.stderr == ("warning: skipped policies/refund-policy.md: a policy page with id 'refund-polcy' "
+                             "belongs in policies/refund-polcy.md (`mem lint` reports every problem)\n")
+    # a question search finds no page for reads every policy page (to name the languages they are written in)
+    asked = mem("--workspace", ws, "ask", "-c", "c1", "--from-workspace", "--dry-run", "환불 기간은 며칠인가요?")
+    assert asked.exit_code == 0, asked.stderr
+    assert asked.stderr.count("warning: skipped policies/refund-policy.md") == 1
+    assert mem("--workspace", ws, "lint").exit_code == 1
