@@ -2,9 +2,10 @@
 
 Safe means meaning-preserving: canonical frontmatter (``render_page``: field order, date and
 timestamp forms), links whose target page was renamed (the new id comes from the target's
-``aliases`` field or from git's rename history), wiki links that name a page by its title instead of
-its id (``[[Business accounts]]`` → ``[[business-accounts|Business accounts]]``, one page carrying that
-title), and ``index.md`` (``Wiki.write`` regenerates it).
+``aliases`` field or from git's rename history; a wiki link keeps the text it showed as its label),
+wiki links that name a page by its title instead of its id (``[[Business accounts]]`` →
+``[[business-accounts|Business accounts]]``, one page carrying that title), and ``index.md``
+(``Wiki.write`` regenerates it).
 Pages that are invalid or live outside ``<folder of type>/<id>.md`` are left alone: ``Wiki.write``
 could only write them somewhere else.
 """
@@ -115,7 +116,12 @@ def _titled_replacement(ctx: LintContext, link: Link, page_id: str) -> str:
 
 def _replacement(ctx: LintContext, pf: PageFile, link: Link, new_id: str) -> str:
     if link.kind == "wiki":
-        return link.raw.replace(f"[[{link.target}", f"[[{new_id}", 1)
+        inner = link.raw[2:-2]
+        if "|" in inner:  # a label: it stays what the reader sees
+            return link.raw.replace(f"[[{link.target}", f"[[{new_id}", 1)
+        # `[[shipping-fees]]` → `[[postage|shipping-fees]]`: the text the page shows (and its rule text, which
+        # versions it) stays the same, so the fix needs no version of its own (newuser26 #13)
+        return f"[[{new_id}{inner[len(link.target):]}|{inner}]]"
     target = ctx.by_id[new_id][0]
     relative = os.path.relpath(target.path, pf.path.parent).replace(os.sep, "/")
     start = link.raw.rfind(link.target)

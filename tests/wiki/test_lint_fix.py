@@ -132,3 +132,19 @@ def test_wiki_links_by_page_title_are_named_and_rewritten_to_the_id(mem, tmp_pat
     after = mem("-w", ws, "lint").stdout
     assert "Business accounts]]" not in after and "Chargebacks]]" not in after
     assert "version-history" not in after and "[[Nowhere]] points to nothing" in after
+
+
+def test_fix_keeps_the_shown_text_of_a_wiki_link_to_a_renamed_page(tmp_path):
+    """newuser26 #13: `--fix` wrote `[[shipping-fees]]` → `[[postage]]`, which changed the linking page's text and
+    left a version-history error of its own; `[[postage|shipping-fees]]` shows the same text and needs no bump."""
+    ws = make_workspace(tmp_path)
+    gitrepo._run(ws, "mv", "policies/refund.md", "policies/refund-rules.md")
+    text = (ws / "policies" / "refund-rules.md").read_text().replace("id: refund", "id: refund-rules")
+    write(ws, "policies/refund-rules.md", text)
+    commit_all(ws, "rename refund to refund-rules")
+    result = fix(ws, config=Config())
+    assert result.commit is not None
+    assert "Refund rules: [[refund-rules#window|refund#window]]." in (ws / "policies" / "shipping.md").read_text()
+    assert "See [[refund-rules|refund]]." in (ws / "knowhow" / "late-refund.md").read_text()
+    remaining = {f.rule for f in result.remaining.findings}  # (renaming a sourced page has findings of its own)
+    assert not remaining & {"version-history", "broken-link"}, result.remaining.findings
