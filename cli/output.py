@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from mem.core.controls import shown
 from mem.core.json_types import JsonObject
@@ -34,6 +34,12 @@ def no_color() -> bool:
 
 def stdout_console() -> Console:
     return _console_class()(file=sys.stdout, soft_wrap=True, color_system=None if no_color() else "auto")
+
+
+def console_of_width(file: IO[str], width: int) -> Console:
+    """A console writing to ``file`` as if it were ``width`` columns wide, without colour: a table written to a pipe
+    or a CI log, which has no width of its own to fit."""
+    return _console_class()(file=file, width=width, soft_wrap=True, color_system=None)
 
 
 def stderr_console() -> Console:

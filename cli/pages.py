@@ -88,10 +88,22 @@ def _history_table(console: Console, rows: list[JsonObject]) -> None:
     from rich.cells import cell_len
 
     columns = ["version", "effective", "date", "commit", "message", "sources"]
+    for row in shown:
+        row["message"] = str(row.get("message") or "").split("\n", 1)[0]
     others = sum(max(len(c), *(cell_len(_cell_text(r.get(c))) for r in shown)) for c in columns if c != "message")
+    if not console.is_terminal:
+        # a CI log or a pipe has no width to fit (rich assumes 80 columns): at 80 the other columns alone took the
+        # room, so every row wrapped over two lines and each message was cut to "ingest: Ref…" (newuser26 #13).
+        # One line per version, the message's first line whole, as wide as that takes
+        from mem.cli.output import console_of_width
+
+        message = max(len("message"), *(cell_len(r["message"]) for r in shown))
+        console = console_of_width(console.file, 1 + 3 * len(columns) + others + message)
+        print_table(console, shown, columns)
+        return
     room = max(console.width - (1 + 3 * len(columns)) - others, _MESSAGE_MIN)
     for row in shown:
-        row["message"] = _cut(str(row.get("message") or "").split("\n", 1)[0], room)
+        row["message"] = _cut(row["message"], room)
     print_table(console, shown, columns)
 
 
