@@ -59,7 +59,7 @@ from mem.policies.sectioning import (
 from mem.policies.synthesis import Draft, deterministic_draft
 from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
-from mem.wiki.page import Page, render_page, rule_text, split_frontmatter
+from mem.wiki.page import Page, reading_units, render_page, rule_text, split_frontmatter
 from mem.wiki.portable_ids import case_twins, windows_reserved
 from mem.wiki.start_dates import StatedStart, upcoming_start
 from mem.wiki.store import HeadMoved, Wiki, refuse_unfinished_git
@@ -527,8 +527,21 @@ def _flagged(plan: _Plan) -> list[FlaggedSentence]:
     for page in plan.pages:
         if page.id in written:
             found += [FlaggedSentence(f"policies/{page.id}.md", line, reason, sentence)
-                      for line, sentence, reason in sentence_findings(render_page(page))]
+                      for line, sentence, reason in _page_findings(render_page(page))]
     return found
+
+
+def _page_findings(text: str) -> list[tuple[int, str, str]]:
+    """``sentence_findings`` of a page file read as ``mem lint`` reads it (``wiki.page.reading_units``): each
+    front-matter field alone, then the body at its own lines. Read whole, the front matter was one sentence: a
+    flagged ``summary`` was reported at line 1 quoting "--- id: … type: …" while lint named the line (newuser26 #13).
+    The whole block is read only when no field alone is flagged, so splitting lets no instruction through."""
+    fields, block, body = reading_units(text)
+    found = [(start + line - 1, sentence, reason) for start, value in fields
+             for line, sentence, reason in sentence_findings(value)]
+    if not found and block:
+        found = list(sentence_findings(block))
+    return found + list(sentence_findings(body))
 
 
 def _upcoming(workspace: Path, plan: _Plan) -> list[str]:

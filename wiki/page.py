@@ -157,6 +157,32 @@ _STAMP = re.compile(  # anchored: tried at one position only (tests/test_pattern
 )
 
 
+_FIELD_START = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s?")
+
+
+def reading_units(text: str) -> tuple[list[tuple[int, str]], str, str]:
+    """A page file cut the way ``mem lint`` reads it for instructions: ``(fields, block, body)``.
+
+    ``fields``: each top-level front-matter field's value (with its indented continuation lines) and the file
+    line it starts on; ``block``: the whole front matter, for what only the fields read together show;
+    ``body``: the text with the front matter blanked out, so its line numbers are the file's. Read as one text,
+    the front matter (no blank line in it) was one sentence, reported at line 1 quoting "--- id: … type: …"."""
+    head = body_line_offset(text)
+    lines = text.lstrip("\ufeff").split("\n")
+    if head <= 0:
+        return [], "", text
+    fields: list[tuple[int, list[str]]] = []
+    for number, line in enumerate(lines[1:head - 1], start=2):  # between the two --- lines
+        match = _FIELD_START.match(line)
+        if match:
+            fields.append((number, [line[match.end():]]))
+        elif fields:
+            fields[-1][1].append(line)
+    block = "\n".join(lines[:head])
+    body = "\n" * head + "\n".join(lines[head:])
+    return [(number, "\n".join(value)) for number, value in fields], block, body
+
+
 def body_line_offset(text: str) -> int:
     """How many lines precede the body (so body line n is file line n + offset)."""
     match = _FENCE.match(text.lstrip("\ufeff"))
