@@ -214,6 +214,13 @@ class Wiki:
             changed += [rel for rel in removals if (self.workspace / rel).exists()]
             if not changed and not record:
                 return WriteResult(None, [])
+            from mem.wiki.merge_attributes import upgraded
+            from mem.wiki.source_bytes import GITATTRIBUTES_FILE
+
+            attributes = upgraded(self.workspace)  # a workspace made before log.md merged by union gets it now
+            if attributes is not None and GITATTRIBUTES_FILE not in changed:
+                targets[GITATTRIBUTES_FILE] = attributes
+                changed.append(GITATTRIBUTES_FILE)
             # git's index lock, left by another tool, made `git add` fail after the files were written, and the
             # journal then blamed "an interrupted mem write" (NEWUSER_REPORT23 #2): refused before writing anything
             stale = gitrepo.index_lock(self.workspace)

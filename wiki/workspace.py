@@ -9,6 +9,7 @@ from mem.core.errors import Conflict, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.wiki import gitrepo
 from mem.wiki.index import INDEX_FILE, render_index
+from mem.wiki.merge_attributes import MERGE_ATTRIBUTES
 from mem.wiki.service_context import CONTEXT_FILE, CONTEXT_TEMPLATE
 from mem.wiki.source_bytes import GITATTRIBUTES, GITATTRIBUTES_FILE
 from mem.wiki.store import LOG_FILE, STATE_DIR
@@ -64,7 +65,8 @@ def init_workspace(path: Path) -> Path:
         atomic_write_text(ignore, (existing.rstrip("\n") + "\n\n" if existing else "") + GITIGNORE)
         attributes = path / GITATTRIBUTES_FILE  # sources/ kept byte for byte by git (wiki.source_bytes)
         existing = attributes.read_text(encoding="utf-8") if attributes.exists() else ""
-        atomic_write_text(attributes, (existing.rstrip("\n") + "\n\n" if existing else "") + GITATTRIBUTES)
+        atomic_write_text(attributes, (existing.rstrip("\n") + "\n\n" if existing else "") + GITATTRIBUTES + "\n"
+                          + MERGE_ATTRIBUTES)  # log.md and index.md merge without conflicts (wiki.merge_attributes)
     except OSError as exc:
         raise StorageError(f"cannot create workspace in {path}: {exc.strerror}") from exc
     files = [CONFIG_FILE, CONTEXT_FILE, INDEX_FILE, LOG_FILE, ".gitignore", GITATTRIBUTES_FILE,
