@@ -24,15 +24,15 @@ def build(
         bool, typer.Option("--allow-lint-errors", help="Build despite `mem lint` errors (listed in the manifest).")
     ] = False,
     from_branch: Annotated[
-        bool, typer.Option("--from-branch", help="Build although HEAD is not on the `[bundle] branch` release branch "
-                                                 "(recorded in the manifest).")
+        bool, typer.Option("--from-branch", help="Build although HEAD is not on the release branch that "
+                                                 "bundle.branch in mem.toml names (recorded in the manifest).")
     ] = False,
     json_output: JsonOption = False,
 ) -> None:
     """Pack the pages and service context committed at HEAD, with client settings and a signed manifest.
 
     Refused when a policy, know-how or context file differs from HEAD, when `mem lint` reports errors, or when
-    `[bundle] branch` is set and HEAD is not on that branch. The manifest names the branch built from.
+    bundle.branch (mem.toml) is set and HEAD is not on that branch. The manifest names the branch built from.
     """
     from mem.server.bundle import build_bundle
 
