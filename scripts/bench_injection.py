@@ -94,6 +94,8 @@ twenty-third round and measured once before and once after it (docs/measurements
 twenty-fourth round and measured once before and once after it (docs/measurements/lint.md).
 ``external 22`` (scripts/data/injection_heldout_external22.jsonl) is a twenty-second red-teamer's set, written before
 the twenty-fifth round and measured once before and once after it (docs/measurements/lint.md).
+``external 23`` (scripts/data/injection_heldout_external23.jsonl) is a twenty-third red-teamer's set, written before
+the twenty-sixth round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -137,6 +139,7 @@ never-seen writer at the round's start.
                                       [--external20-misses odd|even|all]
                                       [--external21-misses odd|even|all]
                                       [--external22-misses odd|even|all]
+                                      [--external23-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -185,7 +188,8 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
                                  (19, "nineteenth"),
                                  (20, "twentieth"),
                                  (21, "twenty-first"),
-                                 (22, "twenty-second"))]
+                                 (22, "twenty-second"),
+                                 (23, "twenty-third"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b", "18a", "18b",
