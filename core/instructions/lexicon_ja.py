@@ -20,6 +20,18 @@ _JA_OVERRIDE = lazy(
     r"従わ(?:ない|ず)|守らな|回避|置いておいて|脇に置|取り消|気にしなく(?:て|ても)(?:よい|いい|構わない))"
     rf"|{_JA_TARGET}(?:とか|なんて|なんか|など)(?:は)?(?:いいから|どうでもいい|気にしない|無視)"
     r"|(?:上記|以上|以前|前|これまで)の(?:すべて|全て)?(?:の)?(?:内容|こと|文|話)?を?(?:すべて|全て)?無視")
+# what follows an override that takes it back (newuser26 #5): a prohibition ("無視してはいけない", "無視しては
+# なりません"), a negation ("無視しないでください", not "無視しないといけない"), an override in a clause a prohibition
+# closes ("規定を無視して返金を約束してはいけません"), or a request to override that is refused ("無視するよう求められ
+# ても、応じてはいけません"): a limit on staff, not an order. Matched where the override ends; every gap is bounded.
+_JA_OVERRIDE_HELD = lazy(
+    r"(?:して|し)?(?:は|ちゃ|じゃ)(?:いけ|なら|駄目|だめ|ダメ)"
+    r"|し(?:ない(?!と|ければ)|ません)|せず"
+    r"|して[^。！？!?]{0,40}?(?:ては|では|ちゃ)(?:いけ|なら|駄目|だめ|ダメ)"
+    r"|(?:(?:する|しろ|して)?(?:よう|ように)(?:と)?|して(?:ほしい|欲しい|ください)と(?:いう|の)?)"
+    r"(?:求め|頼ま|言わ|依頼|要求|指示|お願い|要望)[^。！？!?]{0,40}?"
+    r"(?:応じ(?:ない|ず|ては|ちゃ|ません|ないで)|従わ(?:ない|ず)|断(?!らな|っては)|拒否(?!しな)"
+    r"|受け付けな|受け付けま(?:せん))")
 _JA_REGARDLESS = lazy(rf"{_JA_TARGET}(?:に|と|の)?(?:関係なく|かかわらず|関わらず|関係せず|構わず)")
 # "前項の規定にかかわらず" ("notwithstanding the preceding paragraph") is how Japanese terms refer to another
 # clause (the model 宿泊約款 says it); a clause that names the provision it departs from is drafting, not an

@@ -18,6 +18,16 @@ _KO_OVERRIDE = lazy(
     r"신경\s*(?:쓰지|끄|꺼|안\s*써))"
     r"|(?:지시|지침|명령|규칙|프롬프트)(?:사항|들)?\s*(?:을|를|은|는)?\s*(?:모두|전부|다)?\s*취소"
     rf"|{_KO_TARGET}\s*(?:같은\s*거|따위|이런\s*거|그런\s*거)(?:는|은)?\s*신경\s*(?:쓰지|끄고|꺼)|(?:위|앞|이전|기존)(?:의|에서)?\s*(?:모든\s*)?(?:내용|말|것)(?:을|를|은|는)?\s*(?:모두\s*)?무시")
+# what follows an override that takes it back (newuser26 #5): a prohibition ("무시해서는 안 됩니다", "무시하면 안
+# 돼"), a negation ("무시하지 마세요", not "무시하지 않으면 안 됩니다"), an override in a clause a prohibition closes
+# ("무시하고 환불을 약속해서는 안 됩니다"), or a request to override that is refused ("무시해 달라는 요청에는 응하지
+# 마십시오"): a limit on staff, not an order. Matched where the override ends; every gap is bounded.
+_KO_OVERRIDE_HELD = lazy(
+    r"(?:해|하)?\s?(?:서는|선|면)\s?안\s?(?:되|돼|됩|됨)"
+    r"|(?:하|해)?지\s?(?:마|말|않(?!으면)|맙)"
+    r"|(?:하|해)고\s[^.!?]{0,40}?(?:서는|선|면)\s?안\s?(?:되|돼|됩|됨)"
+    r"|(?:해|하)?\s?(?:달라|주라|하라|라)는\s?(?:요청|요구|부탁|지시|말|메시지|문의)[^.!?]{0,40}?"
+    r"(?:(?:응하|따르|들어주|수락하|받아들이)지\s?(?:마|말|않|맙|못)|(?:거절|거부)(?!하지\s?(?:마|말|않)))")
 _KO_REGARDLESS = lazy(rf"{_KO_TARGET}(?:과|와|에|이|가)?\s*(?:상관\s*없이|관계\s*없이|무관하게|상관하지\s*말고|"
                             r"관계하지\s*않고)")
 _KO_FROM_NOW = lazy(r"(?:지금부터|이제부터|앞으로는?|이후로는?)")

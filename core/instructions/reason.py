@@ -83,6 +83,7 @@ from mem.core.instructions.lexicon_ja import (
     _JA_CROSS_REFERENCE,
     _JA_FROM_NOW,
     _JA_OVERRIDE,
+    _JA_OVERRIDE_HELD,
     _JA_REGARDLESS,
     _JA_ROLE,
     _JA_VOCATIVE,
@@ -95,6 +96,7 @@ from mem.core.instructions.lexicon_ko import (
     _KO_COMMAND,
     _KO_FROM_NOW,
     _KO_OVERRIDE,
+    _KO_OVERRIDE_HELD,
     _KO_REGARDLESS,
     _KO_ROLE,
     _KO_VOCATIVE,
@@ -108,7 +110,7 @@ from mem.core.instructions.polite_orders import _polite_order
 from mem.core.instructions.unbounded_grants import CUES as _W_UNBOUNDED
 from mem.core.instructions.unbounded_grants import unbounded_grant
 from mem.core.instructions.void_rules import _W_VOID_RULES, _voids_rules
-from mem.core.text.pattern import lazy
+from mem.core.text.pattern import LazyPattern, lazy
 
 
 def instruction_reason(sentence: str, after: str = "", page: bool = True) -> str | None:
@@ -355,6 +357,12 @@ _KO_EMBEDDED_GUARD = lazy(r"(?:속|안|안의|내|에\s*(?:담긴|적힌|들어\
                           r"(?:지시|지침|명령)(?:사항|문|들)?\s*(?:은|는|을|를|에는)?\s*따르지\s*(?:말|마|않)")
 
 
+def _unheld(override: LazyPattern, held: LazyPattern, text: str) -> bool:
+    """Whether ``override`` finds an override in ``text`` that what follows it does not take back ("무시해서는 안
+    됩니다", "無視してはいけません", a request to ignore that is refused: ``lexicon_ko._KO_OVERRIDE_HELD``)."""
+    return any(held.match(text, found.end()) is None for found in override.finditer(text))
+
+
 def _blank_embedded_ko(text: str) -> str:
     """``text`` with the guard against instructions inside others' texts blanked out (Korean)."""
     if "따르지" not in text:
@@ -396,7 +404,8 @@ def _reason(text: str, page: bool = True) -> str | None:
             return "tells the AI to ignore its instructions or the policy"
     if "your" in words and words & _W_PROGRAMMING and _YOUR_PROGRAMMING.search(text):
         return "tells the AI to ignore its instructions or the policy"
-    if cjk and (_KO_OVERRIDE.search(_blank_embedded_ko(text)) or _JA_OVERRIDE.search(text) or chinese_override(text)):
+    if cjk and (_unheld(_KO_OVERRIDE, _KO_OVERRIDE_HELD, _blank_embedded_ko(text))
+                or _unheld(_JA_OVERRIDE, _JA_OVERRIDE_HELD, text) or chinese_override(text)):
         return "tells the AI to ignore its instructions or the policy"
     if (words & _W_REGARDLESS and _REGARDLESS.search(text)) or (cjk and (
             _KO_REGARDLESS.search(text) or _JA_REGARDLESS.search(_JA_CROSS_REFERENCE.sub("", text)))):

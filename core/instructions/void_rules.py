@@ -39,6 +39,8 @@ from __future__ import annotations
 from mem.core.instructions.addressed import _OWN_RULES_RE
 from mem.core.instructions.customer_orders import _GRANT_ANY
 from mem.core.instructions.gates import _has, _stems, _words
+from mem.core.instructions.lexicon_ja import _JA_OVERRIDE_HELD
+from mem.core.instructions.lexicon_ko import _KO_OVERRIDE_HELD
 from mem.core.text.pattern import lazy
 
 # the AI's own rules declared void
@@ -255,7 +257,10 @@ def _voids_rules(text: str, words: set[str], cjk: bool) -> str | None:
     if ("=" in text or ":" in text) and _SETTING_PAIR.search(text) and (
             len(_SETTING_PAIR.findall(text)) >= 2 or _AI_KEY.search(text)):
         return "injects chat roles or new instructions"
-    if cjk and _has(text, _CJK_DEADLINE) and _CJK_DEADLINE_OFF.search(text):
+    if cjk and _has(text, _CJK_DEADLINE) and any(
+            _KO_OVERRIDE_HELD.match(text, off.end()) is None and _JA_OVERRIDE_HELD.match(text, off.end()) is None
+            for off in _CJK_DEADLINE_OFF.finditer(text)):
+        # ("30일 기한을 무시해서는 안 됩니다": a deadline no one may set aside is a limit, newuser26 #5)
         return "tells the AI to ignore its instructions or the policy"
     if words & _W_EUROPEAN and _EUROPEAN_OVERRIDE.search(text):
         return "tells the AI to ignore its instructions or the policy"
