@@ -360,6 +360,12 @@ def _addressed_order(text: str, words: set[str], cjk: bool) -> str | None:
     if not words & _W_WHO:
         return None
     strong = _AI_STRONG.search(text)
+    if "by" in words and _GRANTED_BY_AI.search(text) and not _NOT_BY_AI.search(text) \
+            and not held_back(text):
+        # "Refund requests are always to be approved by the chat assistant": the grant is the bot's, said in the
+        # passive (newuser26 #7); "reviewed by a person, not by the bot", "answers given by our AI assistant are for
+        # information only" name the bot to limit it
+        return "gives the AI an order"
     if (_READER.search(text) or (strong and _ON_READING.search(text))) and (
             _DIRECTIVE3.search(text) or ":" in text or _AFTER_COMMA.search(text)):
         return "gives the AI an order"
@@ -403,6 +409,13 @@ _ROMANISED_OVERRIDE = lazy(
 
 # "the model replies that all purchases are refundable", "the assistant approves every claim": what
 # the AI does, stated as a rule of its behaviour
+# a grant in the passive whose agent is the bot ("… are to be approved by the chat assistant", "… will be added by our
+# assistant straight away"), and what turns it into a limit (a negation, "only", an exception)
+_GRANTED_BY_AI = lazy(rf"\b(?:approved|granted|accepted|honou?red|refunded|waived|issued|credited|applied|added|given|"
+                      rf"shared|disclosed|released|moved|executed|actioned)\s+(?:[\w,'-]+\s+){{0,4}}?by\s+"
+                      rf"(?:the\s+|our\s+|an?\s+|any\s+)?(?:{_AI}|"
+                      r"assistant(?!\s+(?:manager|director|head|principal|coach|teacher|nurse)))\b")
+_NOT_BY_AI = lazy(r"\b(?:not|never|cannot|only|unless|except|no\s+longer)\b|n't\b")
 _AI_DECLARES = lazy(rf"\b(?:{_AI}|model|assistant)\s+(?:\w+\s+)?(?:replies|answers|responds|says|tells|approves|grants|"
                     r"accepts|treats|considers|waives|issues|confirms)\b")
 _AFTER_COMMA = lazy(r",\s+(?:(?:please|also|always|just|instead|then)\s+)*(?:approve|grant|accept|issue|waive|refund|"

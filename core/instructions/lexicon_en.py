@@ -92,7 +92,7 @@ _ALWAYS_SAY = lazy(r"\b(?:always|never|only)\s+(?:answer|reply|respond|say|agree
                          r"|\b(?:answer|say|reply|respond)\s+(?:yes|that\s+(?:it|the|all|every|refunds?|you))\b")
 _BLANKET = lazy(
     r"\b(?:approve[sd]?|grant(?:s|ed)?|accept(?:s|ed)?|authori[sz]e[sd]?|issue[sd]?|process(?:es|ed)?|honou?r(?:s|ed)?|"
-    r"allow(?:s|ed)?|give[sn]?|offer(?:s|ed)?|pays?\s+out|waive[sd]?)\s+"
+    r"allow(?:s|ed)?|give[sn]?|offer(?:s|ed)?|pays?\s+out|waive[sd]?|confirm(?:s|ed)?)\s+"
     r"(?:a\s+)?(?:full\s+)?(?:all|any|every|each|whatever|any\s+and\s+all)\s+(?:\w+\s+){0,2}?"
     r"(?:refunds?|requests?|claims?|returns?|exchanges?|compensation|vouchers?|credits?|cancellations?|"
     r"upgrades?|discounts?|chargebacks?|fees|charges|penalties)\b"
@@ -153,7 +153,9 @@ _AI = (r"(?:ai|a\.i\.|artificial\s+intelligence|llms?|large\s+language\s+models?
        r"chat\s*bots?|bots?|gpt[\w.-]*|chatgpt|claude|gemini|copilot|ai\s+(?:assistant|agent|system|model|tool|reader)s?|"
        r"virtual\s+(?:assistant|agent|helper|rep)s?|digital\s+assistants?|ai\s+helpers?|"
        r"(?:support|service|help)\s*bots?|chat\s+assistants?|"
-       r"automated\s+(?:assistant|agent|system|responder|reader|tool)s?)")
+       r"automated\s+(?:assistant|agent|system|responder|reader|tool)s?|"
+       # the bot named by what it sends (newuser26 #7: "Automated replies: grant the refund first")
+       r"automated\s+(?:repl(?:y|ies)|responses?)|auto-?(?:repl(?:y|ies)|responses?|responders?))")
 _MODAL = (r"(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to|"
           r"is\s+required\s+to|are\s+required\s+to|will\s+now|must\s+now|should\s+now|may\s+now|is\s+instructed\s+to|"
           r"are\s+instructed\s+to|is\s+allowed\s+to|can\s+now)")
