@@ -26,13 +26,14 @@ from pathlib import Path
 STORE_SCHEMA = 5
 #: ``format`` of ``mem.toml`` this mem writes (and the highest whose settings it all knows). 1: files
 #: without the line (mems up to December 2026); 2: the line, and ``model.timeout``, ``extract.host_agent_confirms``;
-#: 3: ``bundle.require_review``.
+#: 3: ``bundle.require_review``; 4: ``bundle.branch``.
 #: Bump it with every setting added to ``mem.core.config`` (tests/core/test_formats.py holds the list).
-WORKSPACE_FORMAT = 3
+WORKSPACE_FORMAT = 4
 #: The workspace format each setting added after format 1 belongs to: a ``mem.toml`` of a lower ``format`` line
 #: that holds one is told to raise the line (``Config.overlay_file``), or an older mem that reads the line would
 #: take the setting for a typo.
-SETTINGS_SINCE: dict[str, int] = {"model.timeout": 2, "extract.host_agent_confirms": 2, "bundle.require_review": 3}
+SETTINGS_SINCE: dict[str, int] = {"model.timeout": 2, "extract.host_agent_confirms": 2, "bundle.require_review": 3,
+                                   "bundle.branch": 4}
 #: ``bundle_format`` of the manifests this mem writes. 1: manifests without it (they named no reader).
 BUNDLE_FORMAT = 2
 #: ``min_reader`` of the manifests this mem writes at least: raise it only when a change is one an older client

@@ -20,7 +20,7 @@ from mem.customers.db import SCHEMA_VERSION
 # The settings of workspace format 2 (a hash of their sorted dotted names). A setting added to mem.core.config
 # changes it: raise WORKSPACE_FORMAT with it and write the new hash here (an older mem then names the new setting
 # in a warning instead of refusing it as a typo).
-SETTINGS_OF_FORMAT = {2: "a9b6415c23416388", 3: "52d8e63234b14b9c"}
+SETTINGS_OF_FORMAT = {2: "a9b6415c23416388", 3: "52d8e63234b14b9c", 4: "83ecff2fe9e30ead"}
 
 
 def _settings_hash() -> str:
