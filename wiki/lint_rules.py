@@ -781,12 +781,21 @@ def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
             continue
         if kept := [r for r in page.meta.get("verified") or [] if isinstance(r, dict)]:
             named = kept[-1].get("version")
+            by = kept[-1].get("by", "?")
+            if named is None:
+                # an entry written before entries named the version they read (mem before the twenty-sixth round), or
+                # by hand without one: nothing says which text it read — the upgrade step, not an edit, is likely
+                yield Finding(pf.rel, pf.field_line("version"), "review-dropped",
+                              f"version {page.version} of {page.id!r} has no review: its last verified entry (by {by}) "
+                              f"names no version, and a review now counts only for the version it names: if that "
+                              f"review read this text, add version: {page.version} to the entry; if not, read the page "
+                              f"(mem pages diff {page.id}) and add a verified entry with version: {page.version}")
+                continue
             yield Finding(pf.rel, pf.field_line("version"), "review-dropped",
-                          f"version {page.version} of {page.id!r} has no review: its last verified entry (by "
-                          f"{kept[-1].get('by', '?')}) names " + (f"version {named}" if named is not None else
-                                                                   "no version") +
-                          f", not {page.version} — a review of other text kept over an edit: read the page (mem "
-                          f"pages diff {page.id}) and add a verified entry with version: {page.version}")
+                          f"version {page.version} of {page.id!r} has no review: its last verified entry (by {by}) "
+                          f"names version {named}, not {page.version} — a review of other text kept over an edit: "
+                          f"read the page (mem pages diff {page.id}) and add a verified entry with version: "
+                          f"{page.version}")
             continue
         lineage = history.lineages.get(pf.rel, [])
         for sha, path in reversed(lineage):

@@ -620,6 +620,20 @@ def test_a_revision_that_drops_the_review_is_reported(ws):
     assert "review-dropped" not in rules(lint(ws))
 
 
+def test_an_entry_naming_no_version_says_how_to_upgrade_it(ws):
+    """An entry written before entries named their version is not an edit's leftover: the finding says to add the
+    version when the review read this text (the upgrade step), not that other text was kept over an edit."""
+    write_page(ws, page("shipping", SHIPPING_BODY, verified=[{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z"}]))
+    commit_all(ws, "review: shipping (an older mem's entry)")
+    [finding] = only(lint(ws), "review-dropped")
+    assert "names no version" in finding.message and "add version: 1 to the entry" in finding.message
+    assert "kept over an edit" not in finding.message
+    write_page(ws, page("shipping", SHIPPING_BODY, verified=[{"by": "reviewer-kim", "at": "2026-12-07T01:00:00Z",
+                                                              "version": 1}]))
+    commit_all(ws, "review: shipping names version 1")
+    assert "review-dropped" not in rules(lint(ws))
+
+
 def test_a_page_never_reviewed_is_not_review_dropped(ws):
     write_page(ws, page("shipping", SHIPPING_BODY.replace("$50", "$80"), version=2))
     commit_all(ws)
