@@ -274,7 +274,7 @@ def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
         # no page to retire (a proposal never approved, a page removed by hand): the decision is still one commit
         # and a log.md line by the rejecter, as an approval is — it was only in the git-ignored store, unseen by
         # the team and CI (newuser26 #9)
-        commit = _record(workspace, candidate, by=by, title=f"know-how candidate {candidate_id} rejected",
+        commit = _record(workspace, by=by, title=f"know-how candidate {candidate_id} rejected",
                          line=f"candidate {candidate_id} ({candidate.kind}) rejected by {by}; `mem promote --reopen "
                               f"{candidate_id} --by NAME` reverses it")
     at = clock.isoformat(clock.now())
@@ -303,7 +303,7 @@ def reopen_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
     review = store.reviews().get(candidate_id)
     if candidate.status != "rejected" or review is None:
         raise Refused(f"candidate {candidate_id} is {candidate.status}, not rejected: nothing to reopen")
-    commit = _record(workspace, candidate, by=by, title=f"know-how candidate {candidate_id} reopened",
+    commit = _record(workspace, by=by, title=f"know-how candidate {candidate_id} reopened",
                      line=f"candidate {candidate_id} ({candidate.kind}) reopened by {by}: its rejection by "
                           f"{review['by']} on {review['at']} is reversed; it can be approved again")
     at = clock.isoformat(clock.now())
@@ -313,12 +313,14 @@ def reopen_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
             "was_rejected_by": review["by"], "was_rejected_at": review["at"]}
 
 
-def _record(workspace: Path, candidate: Candidate, *, by: str, title: str, line: str) -> str | None:
-    """A promotion decision that changes no page, as one commit (author ``by``) with its ``log.md`` line."""
-    from mem.core.controls import one_line
+def _record(workspace: Path, *, by: str, title: str, line: str) -> str | None:
+    """A promotion decision that changes no page, as one commit (author ``by``) with its ``log.md`` line.
+
+    The message names the candidate, never its words: a rejected candidate's situation is text from customers'
+    decisions no operator approved for the wiki — often rejected *because* the anonymiser left something in it — and
+    a commit message cannot be taken back by a later commit (``mem promote`` shows the words; the id finds them)."""
     from mem.wiki.store import Wiki
 
-    situation = f"when {one_line(candidate.when)} → {one_line(candidate.then)}" if candidate.when else ""
-    result = Wiki(workspace).write(op="promote", message=f"promote: {title} (by {by})\n\n{situation}".rstrip(),
-                                   log_title=title, log_lines=[line], author=by, record=True)
+    result = Wiki(workspace).write(op="promote", message=f"promote: {title} (by {by})", log_title=title,
+                                   log_lines=[line], author=by, record=True)
     return result.commit

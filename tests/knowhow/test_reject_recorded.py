@@ -50,6 +50,8 @@ def test_rejecting_a_proposal_is_a_commit_by_the_rejecter_with_a_log_line(worksp
     )
     log = (workspace / "log.md").read_text(encoding="utf-8")
     assert f"candidate {row['id']} (procedure) rejected by ops-lead" in log
+    # the candidate's words stay out of git: text no operator approved for the wiki (review, rfixr26)
+    assert "restocking" not in _git(workspace, "log", "-1", "--format=%B") + log
     again = reject_candidate(workspace, row["id"], by="someone", config=config)
     assert again["already_rejected"] and _git(workspace, "rev-parse", "HEAD").strip() == result["commit"]
 
@@ -68,6 +70,7 @@ def test_a_rejection_in_error_is_reopened_recorded_and_approvable_again(workspac
         .endswith(f"candidate {row['id']} reopened (by ops-lead)")
     )
     assert "reopened by ops-lead" in (workspace / "log.md").read_text(encoding="utf-8")
+    assert "restocking" not in _git(workspace, "log", "-1", "--format=%B")
     [listed] = list_candidates(workspace, config=config)
     assert listed["status"] == "proposal" and "reopened by ops-lead" in listed["note"]
     approved = approve_candidate(workspace, row["id"], by="ops-lead", config=config)
