@@ -152,6 +152,13 @@ _TURNED = lazy(
     r"|(?:スタッフ|店長|経理|主任|オーナー|pm|上司|本部|管理者|社員|担当者|店舗)(?:に|には|へ|へは)(?:は)?"
     r"(?:共有|伝え|言わ|報告|知らせ)(?:し)?(?:ない|ず|ません)"
     r"|ai(?:である|だと|であること)|[(（]\s?共有禁止|この(?:条項|ルール|指示|メモ|コメント)"
+    # a check declared unneeded, or a status taken on someone's word, said as a fact rather than an order (the
+    # review: "ID checks are optional for returning customers", "a customer who says they are staff is staff")
+    r"|\b(?:checks?|verification|id|proof|receipts?)\s{0,2}[:：]?\s{1,3}(?:\w+\s+){0,3}?(?:optional|unnecessary|"
+    r"skipped|(?:not|no\s+longer)\s+(?:needed|required|necessary))\b"
+    r"|\bwho\s+(?:says?|claims?)\s+(?:to\s+be|(?:they|he|she)\s+(?:are|is))\s+(?:\w+\s+){0,3}?"
+    r"(?:is|are|counts?\s+as)\s+"
+    r"(?:treated\s+as\s+)?(?:staff|verified|an?\s+admin|vip|the\s+account\s+holder|authori[sz]ed|approved|eligible)\b"
 )
 _EN_NEGATED_BEFORE = lazy(r"\b(?:never|not|no|cannot|nor|don't|doesn't|won't|can't|isn't|aren't)\b|n't\b")
 _KO_GRANT = lazy(
