@@ -67,7 +67,7 @@ _NOT_COUNT = (r"(?:am|pm|a\.m|p\.m|minutes?|mins?|hours?|hrs?|days?|nights?|week
               r"km|miles?|cm|mm|m|lbs?|gb|mb|st|nd|rd|th|o'clock)\b")
 _KO_COUNTER = r"(?:명|개|번|회|권|장|마리|대|벌|켤레|박스|상자|건|팀|점|통|봉투|포대|인)"
 _JA_COUNTER = r"(?:人|名|個|回|冊|枚|匹|頭|台|点|箱|件|組|袋|着|足|本)"
-_COUNT = lazy(rf"(?<![\d.,:$€£¥₩])\b(?:\d{{1,3}}|{_EN_NUM})\b(?![.,:]\d)(?!\s*-?\s*{_NOT_COUNT})"
+_COUNT = lazy(rf"(?<![\d.,:$€£¥₩])\b(?:\d{{1,3}}|{_EN_NUM})\b(?![.,:]\d)(?!\s{{0,3}}-?\s{{0,3}}{_NOT_COUNT})"
               rf"(?=(?:\s+[a-z'’-]{{1,20}}){{0,2}}?\s+[a-z'’-]{{1,20}}s\b|\s*[?!.,]|\s*$)|"
               rf"\b(?:of|all)\s+\d{{1,3}}\b(?!\s*-?\s*(?:[.:]\d|{_NOT_COUNT}))|"
               rf"(?<![\d.])\d{{1,3}}\s*{_KO_COUNTER}|(?<![가-힣]){_KO_NATIVE}\s?{_KO_COUNTER}|"
@@ -79,19 +79,20 @@ _BOUND_AFTER_EN = (r"(?:\+|\s+or\s+(?:more|fewer|less|over|under|above|older|you
                    r"\s+and\s+(?:over|above|under|older|younger)|\s+max(?:imum)?\b|\s+at\s+most\b|\s+or\s+earlier\b)")
 _BOUND_KO = r"(?:\s*(?:을|를|이|가|은|는))?\s*(?:이내|이상|이하|미만|초과|까지|부터|넘|전까지|안에|내에|이전|이후|경과)"
 _BOUND_JA = r"\s*(?:以内|以上|以下|未満|超|まで|迄|から|を超え|経過|前まで)"
-_COUNT_STATED = lazy(rf"\b{_BOUND_EN}\s+(?:\d{{1,4}}|{_EN_NUM})\b(?!\s*-?\s*{_NOT_COUNT})(?![.,:]\d)|"
+_COUNT_STATED = lazy(rf"\b{_BOUND_EN}\s+(?:\d{{1,4}}|{_EN_NUM})\b(?!\s{{0,3}}-?\s{{0,3}}{_NOT_COUNT})(?![.,:]\d)|"
                      rf"\b(?:\d{{1,4}}|{_EN_NUM})(?:\s+[a-z]{{1,20}}){{0,1}}{_BOUND_AFTER_EN}|"
                      rf"\b\d{{1,4}}\s*(?:[-–]|to)\s*\d{{1,4}}\s+(?:[a-z]{{1,20}}\s+){{0,1}}[a-z]{{1,20}}s\b|"
                      rf"(?:최대|최소|최고)\s*\d{{1,4}}|\d{{1,4}}\s*{_KO_COUNTER}{_BOUND_KO}|"
                      rf"(?:最大|最低|上限)\s*\d{{1,4}}|\d{{1,4}}\s*{_JA_COUNTER}{_BOUND_JA}", re.IGNORECASE)
 
-_AGE = lazy(rf"\b(?:\d{{1,2}}|{_EN_NUM}|one)\s*-?\s*(?:years?|yrs?|months?)\s*-?\s*olds?\b|\b\d{{1,2}}\s*yo\b|"
+_AGE = lazy(rf"\b(?:\d{{1,2}}|{_EN_NUM}|one)\s{{0,3}}-?\s{{0,3}}(?:years?|yrs?|months?)\s{{0,3}}-?\s{{0,3}}olds?\b|"
+            rf"\b\d{{1,2}}\s*yo\b|"
             rf"\baged\s+\d{{1,2}}\b|(?<![\d.])\d{{1,2}}\s*(?:살|세)(?!\s*(?:미만|이상|이하|초과|까지|부터))|"
             rf"(?<![가-힣]){_KO_NATIVE}\s?(?:살|돌)|(?<![\d.])(?:\d{{1,2}}|{_KANJI_NUM})\s*(?:歳|才)(?!\s*(?:未満|以上|以下|まで))",
             re.IGNORECASE)
-_AGE_STATED = lazy(r"\b(?:under|over|aged|below|above|from\s+age|age)\s+\d{1,2}s?\b|\b\d{1,2}\s*(?:\+|s?\s+and\s+"
-                   r"(?:over|under|above|older|younger)|\s+or\s+(?:over|older|under|younger)|\s*-?\s*years?\s*-?\s*"
-                   r"olds?\s+and\s+(?:over|under))|\bunder-\d{1,2}s?\b|\bover-\d{1,2}s?\b|\badults?\s+only\b|"
+_AGE_STATED = lazy(r"\b(?:under|over|aged|below|above|from\s+age|age)\s+\d{1,2}s?\b|"
+                   r"\b\d{1,2}\s{0,3}(?:\+|s?\s{1,3}and\s{1,3}(?:over|under|above|older|younger)|\s{1,3}or\s{1,3}(?:over|older|under|younger)|-?\s{0,3}years?"
+                   r"\s{0,3}-?\s{0,3}olds?\s{1,3}and\s{1,3}(?:over|under))|\bunder-\d{1,2}s?\b|\bover-\d{1,2}s?\b|\badults?\s+only\b|"
                    r"\bonly\s+(?:for|to)\s+adults\b|\b\d{1,2}\s*(?:years?|yrs?)\s*(?:of\s+age\s+)?(?:or|and)\s+"
                    r"(?:over|older|under|younger|above)\b|(?:만\s?)?\d{1,2}\s*(?:세|살|개월)\s*(?:미만|이상|이하|초과|까지|부터)|"
                    r"성인\s*(?:만|전용|에\s*한)|미성년자|\d{1,2}\s*(?:歳|才|か月)\s*(?:未満|以上|以下|まで|から)|"
@@ -104,8 +105,9 @@ _MONEY_STATED = lazy(rf"\b{_BOUND_EN}\s+{_MONEY_FIGURE}|{_MONEY_FIGURE}(?:{_BOUN
                      rf"{_MONEY_FIGURE}\s*(?:[-–~]|to)\s*{_MONEY_FIGURE}", re.IGNORECASE)
 
 _DURATION_UNIT_EN = r"(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|fortnights?|months?|years?)"
-_DURATION_EN = (rf"(?:\b(?:\d{{1,3}}(?:\.\d)?|{_EN_NUM}|one|a\s+couple\s+of|a\s+few)\s*-?\s*(?:working\s+|business\s+)?"
-                rf"{_DURATION_UNIT_EN}\b(?!\s*-?\s*old)|\b(?:a|an)\s+(?:fortnight|week|month|hour|year)\b(?!\s*-?\s*old))")
+_DURATION_EN = (rf"(?:\b(?:\d{{1,3}}(?:\.\d)?|{_EN_NUM}|one|a\s+couple\s+of|a\s+few)\s{{0,3}}-?\s{{0,3}}"
+                rf"(?:working\s+|business\s+)?"
+                rf"{_DURATION_UNIT_EN}\b(?!\s{{0,3}}-?\s{{0,3}}old)|\b(?:a|an)\s+(?:fortnight|week|month|hour|year)\b(?!\s{{0,3}}-?\s{{0,3}}old))")
 _DURATION_KO = (r"(?:(?<![월\d.])\d{1,3}\s*(?:분|시간|일(?!요)|주일?|개월|달|년|박|영업일)|"
                 r"(?<![가-힣])(?:하루|이틀|사흘|나흘|닷새|열흘|보름|일주일)|"
                 rf"(?<![가-힣]){_KO_NATIVE}\s?(?:달|시간))")
@@ -116,7 +118,7 @@ _DURATION_STATED = lazy(rf"\b{_BOUND_EN}\s+(?:the\s+|a\s+period\s+of\s+)?{_DURAT
                         rf"{_DURATION_EN}(?:{_BOUND_AFTER_EN}|'?s?\s+(?:notice|in\s+advance)\b|\s+(?:before|after|of|from)\b)|"
                         rf"(?:{_DURATION_KO}|{_DURATION_JA})(?:{_BOUND_KO}|{_BOUND_JA})", re.IGNORECASE)
 
-_WEIGHT_FIGURE = r"\d{1,4}(?:[.,]\d{1,2})?\s*-?\s*(?:kg|kilos?|kilograms?|tonnes?|tons?|t\b|톤|킬로|キロ|トン)"
+_WEIGHT_FIGURE = r"\d{1,4}(?:[.,]\d{1,2})?\s{0,3}-?\s{0,3}(?:kg|kilos?|kilograms?|tonnes?|tons?|t\b|톤|킬로|キロ|トン)"
 _WEIGHT = lazy(_WEIGHT_FIGURE, re.IGNORECASE)
 _WEIGHT_STATED = lazy(rf"\b{_BOUND_EN}\s+{_WEIGHT_FIGURE}|"
                       rf"{_WEIGHT_FIGURE}(?:{_BOUND_AFTER_EN}|{_BOUND_KO}|{_BOUND_JA})",

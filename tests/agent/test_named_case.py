@@ -254,3 +254,21 @@ def test_mem_ask_a_case_no_page_speaks_of_stays_no_rule(mem, store_workspace):
                  "can I bring my dog to the café on a saturday?")
     assert result.exit_code == 0, result.stderr
     assert any(marker in result.stdout for marker in NO_RULE)
+
+
+def test_an_age_padded_with_blanks_is_read_in_linear_time(least_cpu_seconds):
+    # "1" then a long run of blanks: three open runs of blanks between the figure and "years old and over" were tried
+    # n x n x n ways (1,000 blanks 1.3 s, 2,000 blanks 10 s; the twenty-sixth round's review)
+    def cpu(n: int) -> float:
+        rule = "1" + " " * n + "x"
+        return least_cpu_seconds(lambda: stated_kinds(rule))
+
+    small, large = cpu(2000), cpu(16000)  # 8x the text: ≈ 8x linear, ≈ 64x quadratic
+    assert large < 20 * max(small, 0.002), (small, large)
+
+
+@pytest.mark.parametrize("rule", ["Guests 18 and over only.", "Open to 16 or older.",
+                                  "Children 12 years old and under.", "For 18-year-olds and over.", "Adults only.",
+                                  "18+ events."])
+def test_an_age_bound_is_still_read(rule):
+    assert "age" in stated_kinds(rule)
