@@ -5,7 +5,8 @@ is what the client trusts. Manifests are cached in memory per version, so the ho
 with two ``stat`` calls: a published bundle never changes, but an operator may put a damaged manifest or
 signature back from a backup, and every client's sync would be refused as tampered until a restart if the
 cache did not notice (new-user report 25B #3). A file is served only if its version's manifest lists it,
-which also rules out path tricks. Every file answer carries ``X-Mem-Bundle-Version``.
+which also rules out path tricks, and none of a bundle ``mem bundle prune`` marked, even one pruned while the server
+runs. Every file answer carries ``X-Mem-Bundle-Version``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from mem.core.errors import NotFound
 from mem.core.json_types import JsonObject
+from mem.server.bundle_prune import PRUNED
 from mem.server.published import bundle_dir, bundles_dir, latest_version
 from mem.wire.manifest import FILES_DIR, MANIFEST_FILE, SIGNATURE_FILE, TRANSITIONS_FILE, parse_manifest
 
@@ -40,6 +42,11 @@ class BundleCache:
 
     def version(self, version: int) -> JsonObject:
         folder = bundle_dir(self.workspace, version)
+        # a pruned bundle keeps its manifest and some first-shipped page files for numbering, not for clients;
+        # checked on every request, as the prune runs while the server is up (new-user report 27 #4)
+        if (folder / PRUNED).exists():
+            self._versions.pop(version, None)
+            raise NotFound(f"no bundle version {version}")
         try:
             stamp = tuple((st.st_mtime_ns, st.st_size, st.st_ino)
                           for st in ((folder / name).stat() for name in (MANIFEST_FILE, SIGNATURE_FILE)))

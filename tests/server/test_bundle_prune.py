@@ -55,3 +55,24 @@ def test_prune_never_touches_the_latest(workspace):
     assert 1 in result["kept"] and result["pruned"] == [2]
     with pytest.raises(InvalidInput):
         prune_bundles(workspace, keep=0)
+
+
+def test_a_running_server_stops_serving_a_bundle_once_it_is_pruned(workspace):
+    # new-user report 27 #4: the server's manifest cache kept answering 200 for a pruned bundle's files (the
+    # first-shipped page texts prune keeps for numbering) until `mem serve` restarted
+    from starlette.testclient import TestClient
+
+    from mem.server import app as app_module
+
+    _build(workspace)
+    write_page(workspace, "refunds", 4, "Refunds within 14 days of purchase.")
+    _build(workspace)
+    client = TestClient(app_module.create_app(workspace, config=Config.load(workspace=workspace)))
+    path = "/v1/bundle/1/files/policies/refunds.md"
+    assert client.get(path).status_code == 200 and client.get("/v1/bundle/1/manifest.json").status_code == 200
+    prune_bundles(workspace, keep=1)
+    assert (bundle_dir(workspace, 1) / "files" / "policies" / "refunds.md").is_file()  # kept for numbering
+    for url in (path, "/v1/bundle/1/manifest.json", "/v1/bundle/1/manifest.sig"):
+        answer = client.get(url)
+        assert answer.status_code == 404 and "no bundle version 1" in answer.text
+    assert client.get("/v1/bundle/latest/files/policies/refunds.md").status_code == 200
