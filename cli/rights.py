@@ -64,19 +64,19 @@ def forget(
 ) -> None:
     """Delete ALL of one customer's memory, at their request: on this client and on the server.
 
-    Turns sharing off and withdraws every decision the customer shared from know-how, deletes every
-    backup of theirs the logged-in account holds on the server, then deletes their folder (memory,
-    request log, index). When the server cannot be reached nothing local is deleted (exit 2), so
-    nothing is left behind unnoticed; --local-only skips the server. A customer whose memory.db is lost
-    or damaged is deleted all the same (with a warning: what it shared cannot be withdrawn from here). It
-    says how many agreement-evidence records the service keeps: its own record of agreements it is party
-    to, which this command does not delete.
+    Turns sharing off and withdraws every decision the customer shared from know-how, deletes every backup of theirs
+    the logged-in account holds on the server, then deletes their folder (memory, request log, index). When the
+    server cannot be reached nothing local is deleted (exit 2), so nothing is left behind unnoticed; --local-only
+    skips the server and names what it leaves there. A customer whose memory.db is lost or damaged is deleted all
+    the same (with a warning: what it shared cannot be withdrawn from here). It says how many agreement-evidence
+    records the service keeps: its own record of agreements it is party to, which this command does not delete.
     """
     from mem.client.login import load_login
     from mem.customers.erase import erased_decisions
     from mem.customers.forget import (
         delete_customer,
         evidence_held_by_service,
+        left_on_server,
         remains_only,
         settle_remains,
         stop_sharing,
@@ -118,11 +118,12 @@ def forget(
     elif not local_only and pending:
         raise Refused(f"{customer} has {pending} shared decisions to withdraw from know-how and this client is not "
                       "logged in: `mem login` first, or pass --local-only; nothing was deleted")
+    left = left_on_server(config.home, customer, pending) if not server["reached"] and not only_remains else None
     if only_remains:
         only_remains = settle_remains(config.home, customer)
     deleted = ({"customer": customer, "deleted": True, "remains_only": True} if only_remains
                else {**delete_customer(config.home, customer), "remains_only": False})
-    result = {**deleted, "server": server, "evidence_kept_by_service": evidence}
+    result = {**deleted, "server": server, "left_on_server": left, "evidence_kept_by_service": evidence}
 
     def human(console: Console, data: JsonObject) -> None:
         reached = data["server"]
@@ -131,6 +132,18 @@ def forget(
         what = ("deleted the remains of an interrupted restore or import of {} (no complete memory of theirs was on "
                 "this client)" if data["remains_only"] else "deleted all memory of {} on this client")
         console.print(what.format(data["customer"]) + where, markup=False, highlight=False)
+        left = data["left_on_server"]
+        if left and (left["shared_decisions"] or left["backup"]):
+            parts = []
+            if left["shared_decisions"]:
+                parts.append(f"{left['shared_decisions']} shared decisions in know-how, which no command of this "
+                             "client can withdraw any more")
+            if left["backup"]:
+                backup = left["backup"]
+                logs = " (with request logs)" if backup["include_logs"] else ""
+                parts.append(f"backup {backup['backup_id']}{logs}, which `mem restore` on any device logged in to "
+                             f"the account brings back until it expires ({backup['expires_at'] or 'expiry unknown'})")
+            console.print("left on the server: " + "; ".join(parts), markup=False, highlight=False)
         kept = data["evidence_kept_by_service"]
         if kept != 0:
             count = "an unknown number of" if kept is None else str(kept)

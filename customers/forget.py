@@ -123,6 +123,21 @@ def evidence_held_by_service(home: Path, customer_id: str) -> int | None:
         return None
 
 
+def left_on_server(home: Path, customer_id: str, pending: int) -> JsonObject:
+    """What a deletion that skips the server (``mem forget --local-only``) leaves there, read before the folder
+    goes: the shared decisions still to withdraw (after the deletion no command of this client can name them)
+    and the newest backup this client made and has not seen restored or deleted (a ``mem restore`` on any
+    device logged in to the account brings the memory back until it expires). A backup made from another
+    device is not known here (new-user report 27 #6)."""
+    from mem.customers.erase_ledger import backup_entry
+
+    backup = backup_entry(home, customer_id)
+    return {"shared_decisions": pending,
+            "backup": None if backup is None else {"backup_id": backup.get("backup_id"),
+                                                   "expires_at": backup.get("expires_at"),
+                                                   "include_logs": bool(backup.get("include_logs"))}}
+
+
 def stop_sharing(home: Path, customer_id: str) -> tuple[int, str | None]:
     """Before a deletion: turn the customer's sharing off (which queues the withdrawal of every decision
     they shared) and count the withdrawals waiting. Returns ``(pending, None)``.

@@ -15,6 +15,7 @@ import pytest
 from mem.core.config import Config
 from mem.core.errors import InvalidInput, NotFound
 from mem.customers import CustomerStore
+from mem.customers.erase_ledger import record_backup
 from mem.customers.extract import extract_pending
 from mem.customers.forget import delete_customer, forget_turns
 from mem.customers.readable import readable_export
@@ -174,7 +175,19 @@ def test_forget_refuses_to_leave_shared_decisions_behind_when_not_logged_in(mem,
     result = mem("forget", "-c", "s", "--yes")
     assert result.exit_code == 1 and "not logged in" in result.stderr
     assert (isolated_env / "customers" / "s").exists()
-    assert mem("forget", "-c", "s", "--yes", "--local-only").exit_code == 0
+    record_backup(isolated_env, "s", "B-7", "2026-12-01T10:00:00Z", expires_at="2026-12-15T10:00:00Z",
+                  include_logs=True)
+    local = mem("forget", "-c", "s", "--yes", "--local-only")
+    assert local.exit_code == 0
+    # new-user report 27 #6: what stays on the server is named, since nothing on this client can reach it afterwards
+    assert "left on the server: 1 shared decisions in know-how" in local.stdout
+    assert "backup B-7 (with request logs)" in local.stdout and "2026-12-15T10:00:00Z" in local.stdout
+
+
+def test_forget_local_only_reports_what_it_left_in_json(mem, isolated_env, tmp_path):
+    _import(isolated_env, tmp_path, "j", [("customer", "I live in Bristol."), ("agent", "Thanks.")])
+    report = json.loads(mem("--json", "forget", "-c", "j", "--yes", "--local-only").stdout)
+    assert report["left_on_server"] == {"shared_decisions": 0, "backup": None}
 
 
 # the readable export ----------------------------------------------------------------------------------
