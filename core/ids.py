@@ -46,8 +46,12 @@ def validate_name(value: str, *, what: str = "id") -> str:
     ``[A-Za-z0-9._-]`` up to 64 characters.
     """
     if not isinstance(value, str) or not _NAME.fullmatch(value) or ".." in value:
+        from mem.core.echo import echo_id
+
+        # a customer id the caller got wrong is often the customer's name: not repeated into logs
+        shown = echo_id(value) if what == "customer id" else repr(value)
         raise InvalidInput(
-            f"invalid {what} {value!r}: use 1-64 letters, digits, '.', '_' or '-', "
+            f"invalid {what} {shown}: use 1-64 letters, digits, '.', '_' or '-', "
             "starting with a letter or digit"
         )
     return value

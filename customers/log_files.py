@@ -26,6 +26,7 @@ from typing import Any
 
 from mem.core import clock
 from mem.core.controls import clean_message, one_line
+from mem.core.echo import echo_id, echo_time
 from mem.core.errors import InvalidInput, MemWarning, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.inputs import decode_utf8, json_error, read_standard_input, symlink_loop
@@ -193,7 +194,7 @@ def normalise_role(value: Any, *, speaker: str | None, agent_speakers: Iterable[
         return "agent" if speaker_key(speaker) in {speaker_key(name) for name in agent_speakers} else "customer"
     role = ROLE_ALIASES.get(str(value).strip().lower())
     if role is None:
-        raise InvalidInput(f"unknown role {value!r} (use customer, agent or system)")
+        raise InvalidInput(f"unknown role {echo_id(value)} (use customer, agent or system)")
     return role
 
 
@@ -674,12 +675,12 @@ def _moment(value: Any, key: str) -> datetime:
     refused: it reads two ways.
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise InvalidInput(f"'{key}' must be an ISO date or datetime, or Unix seconds: {value!r}")
+        raise InvalidInput(f"'{key}' must be an ISO date or datetime, or Unix seconds: {echo_time(value)}")
     if isinstance(value, str) and not _EPOCH_TEXT.fullmatch(value.strip()):
         try:
             moment = clock.parse_datetime(value)
         except ValueError as exc:
-            raise InvalidInput(f"'{key}' is not an ISO date or datetime: {value!r}") from exc
+            raise InvalidInput(f"'{key}' is not an ISO date or datetime: {echo_time(value)}") from exc
     else:
         seconds = float(value)
         if seconds >= _EPOCH_MS_FROM:
@@ -687,13 +688,13 @@ def _moment(value: Any, key: str) -> datetime:
         try:
             moment = datetime.fromtimestamp(seconds, tz=UTC)
         except (OverflowError, OSError, ValueError) as exc:
-            raise InvalidInput(f"'{key}' is not a time mem can read: {value!r}") from exc
+            raise InvalidInput(f"'{key}' is not a time mem can read: {echo_time(value)}") from exc
     # Checked here, not when the turn is written: a year before 1000 was stored unreadably and then
     # broke every later read of the customer's log; a time at the edge of the calendar overflowed.
     try:
         return clock.storable(moment)
     except ValueError as exc:
-        raise InvalidInput(f"'{key}' is not a time mem can store: {value!r} ({exc})") from exc
+        raise InvalidInput(f"'{key}' is not a time mem can store: {echo_time(value)} ({exc})") from exc
 
 
 def _present(data: JsonObject, key: str, aliases: tuple[str, ...]) -> str:
