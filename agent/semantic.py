@@ -79,6 +79,39 @@ QUOTE_CLOSE = 0.03
 # twenty-fifth round (docs/measurements/ask.md).
 CLOSE_MODE = "read"
 
+# A carve-out beside the quoted rule: the page's sentence right after a quoted one that states the negative case
+# ("Monthly terms do not get reminders." after "We e-mail renewal reminders … before a term of 12 months or longer
+# renews") is quoted with it when its adapter score is within this of the candidate's; None: never. Twenty-seventh
+# round (docs/measurements/ask.md, "the right sentence").
+CARVE_OUT: float | None = 0.045
+# ... "shown" (quoted, the "in short" read without it) or "read" (quoted and read)
+CARVE_MODE = "shown"
+
+
+def carve_out(body: str, quoted: list[str], match: Match, *, flagged: list[str] | None = None) -> str | None:
+    """The sentence of ``body`` right after one of ``quoted`` that says no (a negation) and that the adapter scores
+    within ``CARVE_OUT`` of ``match``'s candidate: the case the quoted rule leaves out, the best one. None when
+    there is none, or without the adapter's scores."""
+    if CARVE_OUT is None or match.score is None or not quoted:
+        return None
+    from mem.agent.rule_quote import _NEGATION, quotable
+
+    scores = {sentence: value for value, sentence in match.following}
+    candidates = quotable(body, flagged)
+    at = {sentence: n for n, sentence in enumerate(candidates)}
+    best: tuple[float, str] | None = None
+    for sentence in quoted:
+        n = at.get(sentence)
+        if n is None or n + 1 >= len(candidates):
+            continue
+        after = candidates[n + 1]
+        value = scores.get(after)
+        if after in quoted or value is None or value < match.score - CARVE_OUT or not _NEGATION.search(after):
+            continue
+        if best is None or value > best[0]:
+            best = (value, after)
+    return best[1] if best else None
+
 
 def close_of(score: float, following: list[tuple[float, str]] | tuple[tuple[float, str], ...]
              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -312,5 +345,12 @@ def fused_rule(body: str, lexical: RuleQuote, match: Match | None, *, threshold:
     if shown and quote.sentences and len(wanted) < MAX_SENTENCES:
         # the next most similar sentence, nearly as close: quoted with the others, the "in short" read without it
         quote.sentences = quote_sentences(body, wanted + shown[:1], score=quote.score, flagged=flagged).sentences
+    carved = carve_out(body, quote.sentences, match, flagged=flagged) if match is not None else None
+    if carved is not None:
+        # the case the quoted rule leaves out, beside it: quoted with it, read or not by ``CARVE_MODE``
+        more = quote_sentences(body, [*wanted, *shown[:1], carved], score=quote.score, flagged=flagged)
+        if CARVE_MODE == "read":
+            quote.ranked = [*quote.ranked, carved]
+        quote.sentences = more.sentences
     quote.coverage, quote.heading_keys, quote.fused = fused, lexical.heading_keys, fused
     return quote

@@ -23,8 +23,10 @@ from mem.agent.semantic import (
     LEXICAL_WEIGHT,
     QUOTE_CLOSE,
     SEARCH_WEIGHT,
+    CARVE_OUT,
     Match,
     SemanticQuotes,
+    carve_out,
     close_of,
     fused_rule,
 )
@@ -386,6 +388,51 @@ def test_the_shown_variant_reads_only_the_first_close_sentence(monkeypatch):
     assert close_of(best, [(best, "x"), (best, "y")]) == (("x",), ("y",))
     assert close_of(best, [(best, "x"), (best - 0.2, "y")]) == (("x",), ())
     assert close_of(best, [(best - (CLOSE + QUOTE_CLOSE) / 2, "a")]) == ((), ("a",))
+
+
+RENEWALS = ("We e-mail renewal reminders 30 days before a yearly term renews. Monthly terms do not get reminders. "
+            "Renewals are charged at the regular price. Prices include VAT.")
+
+
+def _renewal_match(carve_score: float) -> Match:
+    best = 0.80
+    return Match(page_id="renewals", sentence="We e-mail renewal reminders 30 days before a yearly term renews.",
+                 similarity=best, score=best,
+                 following=((best - 0.01, "Renewals are charged at the regular price."),
+                            (carve_score, "Monthly terms do not get reminders."),
+                            (best - 0.2, "Prices include VAT.")))
+
+
+def test_the_case_a_quoted_rule_leaves_out_is_quoted_beside_it():
+    """Twenty-seventh round: the sentence right after a quoted one that says no ("Monthly terms do not get reminders."
+    after the rule for yearly terms) is quoted when the adapter scores it within ``CARVE_OUT`` of the candidate; shown,
+    not read for the "in short"."""
+    assert CARVE_OUT == 0.045
+    near = fused_rule(RENEWALS, RuleQuote(), _renewal_match(0.80 - 0.04), threshold=0.5, answers=True)
+    assert "Monthly terms do not get reminders." in near.sentences
+    assert near.sentences == [s for s in ["We e-mail renewal reminders 30 days before a yearly term renews.",
+                                          "Monthly terms do not get reminders."] if s in near.sentences]
+    assert "Monthly terms do not get reminders." not in near.ranked
+    # too far by the adapter's score: left out
+    far = fused_rule(RENEWALS, RuleQuote(), _renewal_match(0.80 - 0.05), threshold=0.5, answers=True)
+    assert far.sentences == ["We e-mail renewal reminders 30 days before a yearly term renews."]
+    # a next sentence that does not say no is no carve-out; nor is one not right after a quoted sentence
+    match = _renewal_match(0.78)
+    assert carve_out(RENEWALS, ["Monthly terms do not get reminders."], match) is None
+    assert carve_out(RENEWALS, ["Renewals are charged at the regular price."], match) is None
+    assert carve_out(RENEWALS, ["We e-mail renewal reminders 30 days before a yearly term renews."], match) == \
+        "Monthly terms do not get reminders."
+    # without the adapter's scores there is nothing to measure it by
+    assert carve_out(RENEWALS, [match.sentence], dataclasses.replace(match, score=None)) is None
+
+
+def test_the_read_variant_reads_the_carve_out_and_none_turns_it_off(monkeypatch):
+    monkeypatch.setattr(semantic_module, "CARVE_MODE", "read")
+    rule = fused_rule(RENEWALS, RuleQuote(), _renewal_match(0.78), threshold=0.5, answers=True)
+    assert rule.ranked[-1] == "Monthly terms do not get reminders." and len(rule.sentences) == 2
+    monkeypatch.setattr(semantic_module, "CARVE_OUT", None)
+    off = fused_rule(RENEWALS, RuleQuote(), _renewal_match(0.78), threshold=0.5, answers=True)
+    assert off.sentences == ["We e-mail renewal reminders 30 days before a yearly term renews."]
 
 
 def test_a_long_question_is_cut_before_the_encoder():
