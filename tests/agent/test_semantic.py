@@ -19,11 +19,11 @@ from mem.agent.adapter import QuestionAdapter
 from mem.agent.answering import answer_question
 from mem.agent.rule_quote import MAX_SENTENCES, RuleQuote
 from mem.agent.semantic import (
+    CARVE_OUT,
     CLOSE,
     LEXICAL_WEIGHT,
     QUOTE_CLOSE,
     SEARCH_WEIGHT,
-    CARVE_OUT,
     Match,
     SemanticQuotes,
     carve_out,
