@@ -804,7 +804,13 @@ def rule_across_languages(body: str, question: str, flagged: list[str] | None = 
 def quotable(body: str, flagged: list[str] | None = None) -> list[str]:
     """The sentences of a page body that may be quoted as a rule: never one lint's detector flagged
     (``flagged``, normalised) nor one addressed to an AI."""
-    return [s for s in split_sentences(body) if not (is_instruction_like(s) or inside_flagged(s, flagged or []))]
+    return list(_quotable(body, tuple(flagged or ())))
+
+
+@lru_cache(maxsize=64)
+def _quotable(body: str, flagged: tuple[str, ...]) -> tuple[str, ...]:
+    # one page's quote is put together more than once (the candidate's, then the carve-out beside it: semantic.py)
+    return tuple(s for s in split_sentences(body) if not (is_instruction_like(s) or inside_flagged(s, list(flagged))))
 
 
 def page_language(body: str) -> str:

@@ -96,7 +96,11 @@ def carve_out(body: str, quoted: list[str], match: Match, *, flagged: list[str] 
         return None
     from mem.agent.rule_quote import _NEGATION, quotable
 
-    scores = {sentence: value for value, sentence in match.following}
+    # the sentences near enough that say no, first: most pages have none, and then the page is not split again
+    scores = {sentence: value for value, sentence in match.following
+              if value >= match.score - CARVE_OUT and sentence not in quoted and _NEGATION.search(sentence)}
+    if not scores:
+        return None
     candidates = quotable(body, flagged)
     at = {sentence: n for n, sentence in enumerate(candidates)}
     best: tuple[float, str] | None = None
@@ -106,7 +110,7 @@ def carve_out(body: str, quoted: list[str], match: Match, *, flagged: list[str] 
             continue
         after = candidates[n + 1]
         value = scores.get(after)
-        if after in quoted or value is None or value < match.score - CARVE_OUT or not _NEGATION.search(after):
+        if value is None:
             continue
         if best is None or value > best[0]:
             best = (value, after)

@@ -72,12 +72,18 @@ def test_the_rung_is_looked_for_only_among_the_most_similar_sentences():
     assert with_case_rung(TEN_DAYS, [R1], far[:-1] + [R2]) == [R1, R2]
 
 
-def test_the_fused_quote_takes_the_rung_for_the_question_the_lexical_choice_was_made_for():
+def test_the_fused_quote_takes_the_rung_for_the_question_the_lexical_choice_was_made_for(monkeypatch):
+    from mem.agent import semantic
+
     match = Match(page_id="cancel", sentence=R1, similarity=0.9, score=0.9,
                   following=((0.89, R3), (0.88, R2), (0.8, R4)))
     rule = fused_rule(LADDER, RuleQuote(question=TEN_DAYS), match, threshold=0.5, answers=True)
-    assert rule.sentences == [R1, R2]
+    # the rung is read; the next rung, which says no ("no refund or credit") and is scored within ``CARVE_OUT`` of
+    # the candidate, is shown beside it (twenty-seventh round), never read for the answer in short
+    assert rule.sentences == [R1, R2, R3]
     assert rule.ranked == [R1, R2]
+    monkeypatch.setattr(semantic, "CARVE_OUT", None)
+    assert fused_rule(LADDER, RuleQuote(question=TEN_DAYS), match, threshold=0.5, answers=True).sentences == [R1, R2]
     # without the question (a lexical choice made elsewhere) the quote is the most similar sentence alone
     plain = fused_rule(LADDER, RuleQuote(), match, threshold=0.5, answers=True)
     assert plain.sentences == [R1]
