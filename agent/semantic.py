@@ -19,7 +19,8 @@ When the sentence encoder of the ``semantic`` extra is installed (``mem.core.tex
   ``Retrieval._decide``), when that decision says so — without it, when its candidate's score is at least
   ``semantic_threshold``; otherwise the answer says no rule matches, even when a page further off would answer;
 - the quote is the candidate, the lexical choice's sentences, and the page's next most similar sentences
-  that are within ``CLOSE`` of the candidate (at most three, in page order; ``close_of``);
+  that are within ``CLOSE`` of the candidate (at most three, in page order; ``close_of``), and beside a quoted
+  sentence the next one that says no, when within ``CARVE_OUT`` (``carve_out``: the case the rule leaves out);
 - a page in another language than the question is never matched (as in the lexical engine: a
   multilingual model would otherwise match across languages, which the measure found wrong more
   often than right).
