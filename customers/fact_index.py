@@ -22,14 +22,15 @@ from mem.core.text.search_form import search_form
 from mem.customers.db import failure
 from mem.customers.fact_record import Fact
 from mem.customers.neighbour_turns import TurnContext
-from mem.customers.slots import SLOT_TERMS, query_slot, slot_of
+from mem.customers.slots import SLOT_TERMS, query_slot, shape_values, slot_of
 
 # facts-2: ``context`` field and evidence speakers; facts-3: ``slot`` terms; facts-4: ``statement``;
 # facts-5: ``slot_code`` (a fast field); facts-6: the slots read by round five's rules and the address's residence
 # words (an index holds the slot each fact was read to fill when it was built); facts-7: round nine's slot rules
 # and the name's member words ("会員名", "회원명"); facts-8: every text in its search form (``search_form``: NFC,
-# accents folded, CJK cut from glued digits — "Zurich" finds "Zürich"). Older indexes are rebuilt.
-INDEX_VERSION = "facts-8"
+# accents folded, CJK cut from glued digits — "Zurich" finds "Zürich"); facts-9: ``slot_code`` a set of slots (a bit
+# each), the fact's slot and every phone and e-mail its customer's words give beside it. Older indexes are rebuilt.
+INDEX_VERSION = "facts-9"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
@@ -45,8 +46,13 @@ BOOSTS = {"text": 2.0, "text_cjk": 1.6, "quotes": 1.0, "quotes_cjk": 0.8, "conte
 # fill it: they rank before the other matches ("my phone's screen broke, I couldn't see my phone numbers"
 # shares the question's words twice, yet the fact holding the number is the answer). Off: ``False``.
 SLOT_FIRST = True
-# A slot as a number in a fast field: read for a whole page of hits at once, unlike stored fields.
-_SLOT_CODES = {name: number for number, name in enumerate(SLOT_TERMS, start=1)}
+# A slot as a bit of a number in a fast field: read for a whole page of hits at once, unlike stored fields. A fact
+# can fill more than one: "mobile is 07700 900 561 and email jess@…" answers a question about the phone as well as
+# one about the e-mail, though the sentence reads as one slot (``slot_of``: the e-mail).
+_SLOT_CODES = {name: 1 << number for number, name in enumerate(SLOT_TERMS)}
+# the slots a value's shape alone names wherever it stands (``slots.shape_values``); a code's shape is no slot — an
+# order and a booking reference look alike
+_SHAPE_SLOTS = frozenset({"email", "phone"})
 _WORD_FIELDS = ("text", "quotes", "context", "slot", "statement")
 _CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk", "slot_cjk", "statement_cjk")
 _WRITER_HEAP = 32_000_000
@@ -175,11 +181,14 @@ class FactIndex:
             if evidence.speaker and evidence.role != "operator":  # an operator's name is not the customer's
                 doc.add_text("quotes", evidence.speaker)
         slot = slot_of(fact)
+        code = _shape_codes(fact)
         if slot is not None:
-            doc.document.add_integer("slot_code", _SLOT_CODES[slot.name])
+            code |= _SLOT_CODES[slot.name]
             doc.add_text("slot", SLOT_TERMS[slot.name])
             for run in analyzers.cjk_runs(SLOT_TERMS[slot.name]):
                 doc.add_text("slot_cjk", run)
+        if code:
+            doc.document.add_integer("slot_code", code)
         context = self._context.of(fact) if self._context is not None else ""
         if context:
             doc.add_text("context", context)
@@ -239,8 +248,8 @@ class FactIndex:
         # the facts filling the slot asked about first; for where the customer lives, a street address they gave
         # next (it says where they live when no town is active: "We've moved to 4 Park Row, York")
         also = _SLOT_CODES["address"] if wanted == "residence" else None
-        tier = [0 if wanted is not None and code == _SLOT_CODES[wanted] else 1 if also is not None and code == also
-                else 2 for code in codes]
+        tier = [0 if wanted is not None and (code or 0) & _SLOT_CODES[wanted]
+                else 1 if also is not None and (code or 0) & also else 2 for code in codes]
         ranked = sorted(zip(hits, days, tier, strict=True),
                         key=lambda h: (h[2], -round(h[0][0], 4), -(h[1] or 0)))[:limit]
         return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _, _ in ranked]
@@ -259,6 +268,19 @@ class _SearchDocument:
     def add_raw(self, field: str, text: str) -> None:
         """A keyword field (id, kind, status): stored as given."""
         self.document.add_text(field, text)
+
+
+def _shape_codes(fact: Fact) -> int:
+    """The bits of every phone and e-mail the fact's customer words give as their own (``shape_values``: not someone
+    else's, not a question) — "번호랑 메일 바뀌었어요. 010 7724 1938 / dh.kang@gmail.com 입니다." fills both."""
+    if fact.kind == "trait":
+        return 0
+    words = " ".join(e.quote for e in fact.evidence if e.role == "customer")
+    code = 0
+    for slot in shape_values(words) if words else ():
+        if slot.name in _SHAPE_SLOTS:
+            code |= _SLOT_CODES[slot.name]
+    return code
 
 
 def _zero(t: Any, query: Any) -> Any:
