@@ -20,6 +20,7 @@ from mem.core.text import analyzer as analyzers
 from mem.core.text.cjk import cjk_runs
 from mem.core.text.search_form import search_form
 from mem.customers.db import failure
+from mem.customers.delegates import Delegate, delegate_of
 from mem.customers.fact_record import Fact
 from mem.customers.neighbour_turns import TurnContext
 from mem.customers.slots import SLOT_TERMS, query_slot, shape_values, slot_of
@@ -280,6 +281,9 @@ def _shape_codes(fact: Fact) -> int:
     for slot in shape_values(words) if words else ():
         if slot.name in _SHAPE_SLOTS:
             code |= _SLOT_CODES[slot.name]
+    if code and Delegate.speakers_own(words) and delegate_of([words]) is not None:
+        # "I'm Harold's daughter — call me on 07700 900 519": the writer's own number, not the holder's
+        return 0
     return code
 
 

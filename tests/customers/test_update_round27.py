@@ -1,7 +1,7 @@
 """Round twenty-seven of update judgement (docs/extraction.md): a message that changes two values at once — a phone
 and an e-mail in one sentence ("mobile is … and email …", "010 … / …@… 입니다") — is one fact that fills both slots,
-so a question about either finds it first. A phone that is someone else's, or only asked about, fills no slot of the
-fact.
+so a question about either finds it first. A phone that is someone else's, only asked about, or a relative's own
+where they write for the holder fills no slot of the fact.
 
 Sentences are this file's own (none copied from a case file in scripts/), each with look-alikes.
 """
@@ -68,6 +68,19 @@ def test_a_phone_changed_beside_an_e_mail_is_found_by_a_question_about_the_phone
     ],
 )
 def test_a_fact_s_phone_and_e_mail_bits_are_its_own_values(text, slots):
+    code = fact_index._shape_codes(_fact(text))
+    assert {name for name in ("phone", "email") if code & fact_index._SLOT_CODES[name]} == slots
+
+
+@pytest.mark.parametrize(
+    "text, slots",
+    [
+        # a relative writing for the holder: their own number is not the holder's, the holder's is
+        ("Hi, this is Joan, Harold's daughter. Call me on 07700 900 519 if the van is late.", set()),
+        ("Hi, I'm Harold's daughter. Dad's new number is 07700 900 777.", {"phone"}),
+    ],
+)
+def test_a_delegate_s_own_number_fills_no_slot_of_the_holder(text, slots):
     code = fact_index._shape_codes(_fact(text))
     assert {name for name in ("phone", "email") if code & fact_index._SLOT_CODES[name]} == slots
 
