@@ -954,7 +954,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if kinds.sensitive_category(quote, lang=lang) not in ("none", *allowed):
             # "we're settled in Glasgow now, since my partner got a hospital post there": without consent the
             # reason is not stored, but the new city is no secret — the clauses that fill a slot are kept
-            quote = _slot_part_without_reason(quote, lang, allowed) or quote
+            # — and so is a lasting wish beside a sensitive reason ("please don't ring before 10am, I work nights at
+            # the hospital"): the clauses that ask for it are kept, the reason is not
+            quote = _slot_part_without_reason(quote, lang, allowed) or (
+                _wish_part_without_reason(quote, lang, allowed) if kind in ("request", "preference") else None) or quote
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
                              said_on=turn.day, said_at=turn.time)]
         agreement = reissued = False
@@ -1226,6 +1229,25 @@ _REASON_CLAUSES = re.compile(r"(?:(?<!\s)|(?!\s))(?:"
 def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
     """The part of a sensitive ``quote`` that fills a slot without the sensitive clauses around it
     (a verbatim slice), or ``None`` when no run of clauses free of unconsented words fills one."""
+    for part in _parts_without_reason(quote, lang, allowed):
+        if slot_in(part) is not None:
+            return part
+    return None
+
+
+def _wish_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
+    """The part of a sensitive ``quote`` that asks the service for something lasting without the sensitive reason
+    beside it ("Please don't ring before 10am, I work nights at the hospital", "Whenever the tutor is ill, please
+    always ring me to rearrange", "주말에는 연락하지 마세요. 주말엔 교회 가고…"): a run of clauses free of unconsented
+    words read as a request or preference, or ``None``."""
+    for part in _parts_without_reason(quote, lang, allowed):
+        if kinds.classify(part, lang=lang) in ("request", "preference"):
+            return part
+    return None
+
+
+def _parts_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> list[str]:
+    """The runs of clauses of ``quote`` free of unconsented sensitive words, the latest first (verbatim slices)."""
     runs: list[tuple[int, int]] = []
     start = 0
     for cut in [*(m for m in _REASON_CLAUSES.finditer(quote) if m.end() > 0), None]:
@@ -1239,11 +1261,8 @@ def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) ->
         start = end
         if start >= len(quote):
             break
-    for first, last in reversed(runs):  # the latest value said is the one that counts
-        part = quote[first:last].strip().rstrip(",;:、，").rstrip()
-        if part and slot_in(part) is not None:
-            return part
-    return None
+    parts = (quote[first:last].strip().rstrip(",;:、，").rstrip() for first, last in reversed(runs))
+    return [part for part in parts if part]  # the latest value said is the one that counts
 
 
 _MAX_CLAUSES = 8
