@@ -38,7 +38,7 @@ from mem.core import model as core_model
 from mem.core.errors import ModelError
 from mem.core.json_types import JsonObject
 from mem.core.text.content_terms import terms
-from mem.customers import kinds
+from mem.customers import contact_hours, kinds
 from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
 from mem.customers.fact_grounding import LogTurn, check_evidence
 from mem.customers.fact_record import Fact, PolicyRef
@@ -437,6 +437,11 @@ def _similar(store: CustomerStore, candidate: Candidate) -> list[Fact]:
         # "ラッピングなしで大丈夫です" shares no word with "ギフト包装はいつもお願いします": the wish is found
         # by the other names of what it is about
         for hit in store.facts.search(" ".join(others), limit=SIMILAR_LIMIT, statuses=["active"]):
+            found.setdefault(hit.fact.id, hit.fact)
+    if contact_hours.lifts_limit(" ".join(e.quote for e in candidate.evidence if e.role == "customer")):
+        # "ring whenever" shares no word with "please don't call before 9am": the wish limiting when the customer is
+        # contacted is found by the ways of getting in touch
+        for hit in store.facts.search(contact_hours.CONTACT_WORDS, limit=SIMILAR_LIMIT, statuses=["active"]):
             found.setdefault(hit.fact.id, hit.fact)
     # the slot's question words are indexed with every fact filling it (mem.customers.index), so
     # this finds "I live in Boston" for "I moved to Seattle", whatever kind either was stored as

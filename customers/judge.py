@@ -36,7 +36,7 @@ from datetime import date
 
 from mem.core.text import normalise, similarity
 from mem.core.text import terms as content_terms
-from mem.customers import kinds
+from mem.customers import contact_hours, kinds
 from mem.customers.fact_candidates import Candidate
 from mem.customers.fact_record import Evidence, Fact
 from mem.customers.slots import (
@@ -188,6 +188,16 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
         held = _held_in_slot(candidate, active, "delivery_time")
         if held is not None:
             return Judgement("DELETE", held, "the customer takes deliveries at any time now")
+    if (candidate.slot is None or candidate.slot.name == "contact_channel") \
+            and contact_hours.lifts_limit(_candidate_words(candidate)):
+        # "Call whenever you like now, the early-morning thing doesn't apply any more", "土日でも連絡して大丈夫です"
+        # after "please don't call before 9am", "土日は連絡しないでください": the limit on when to get in touch is
+        # lifted
+        # ("ring me whenever" names the phone as well: a channel held before is judged as the channel first)
+        held = _contact_limit(candidate, active)
+        if held is not None and (candidate.slot is None
+                                 or _slot_judgement(candidate, candidate.slot, active) is None):
+            return Judgement("DELETE", held, "the customer may be contacted at the time once left out")
     if candidate.slot is not None:
         slotted = _slot_judgement(candidate, candidate.slot, active)
         if slotted is not None:
@@ -264,6 +274,17 @@ def _back_to_replaced(candidate: Candidate, similar: Sequence[Fact], active: Seq
                              restore=True)
         return None  # the latest change is of another value
     return None
+
+
+def _contact_limit(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
+    """The same speaker's latest wish of an earlier conversation limiting when they are contacted, that the
+    candidate's leave lifts (``contact_hours``)."""
+    speaker, words = _speaker(candidate.evidence), _candidate_words(candidate)
+    limits = [f for f in active if f.kind in ("request", "preference", "decision", "event")
+              and _speaker(f.evidence) == speaker and not _same_conversation(f, candidate)
+              and contact_hours.limits_contact(_customer_words(f))
+              and contact_hours.lifted_by(_customer_words(f), words)]
+    return max(limits, key=lambda f: (f.when or date.min, f.id), default=None)
 
 
 def _change_gone_back_on(candidate: Candidate, active: Sequence[Fact]) -> Fact | None:
