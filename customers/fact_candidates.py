@@ -1235,13 +1235,20 @@ def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) ->
     return None
 
 
+# What makes a wish lasting: every time, never, only, from now on ("can you deliver before then?" asks once)
+_LASTING = re.compile(r"\b(?:always|never|don't|dont|do not|every time|each time|whenever|from now on|going forward|"
+                      r"keep|only|any ?more)\b|항상|늘|매번|앞으로|지\s?마(?:세요|십시오)|いつも|毎回|今後|これから|"
+                      r"ないで(?:ください|下さい|ほしい)", re.I)
+
+
 def _wish_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
     """The part of a sensitive ``quote`` that asks the service for something lasting without the sensitive reason
     beside it ("Please don't ring before 10am, I work nights at the hospital", "Whenever the tutor is ill, please
-    always ring me to rearrange", "주말에는 연락하지 마세요. 주말엔 교회 가고…"): a run of clauses free of unconsented
-    words read as a request or preference, or ``None``."""
+    always ring me to rearrange"): a run of clauses free of unconsented words read as a request or preference that
+    asks for it every time (``_LASTING``), or ``None`` — a one-time request beside the reason stays unstored with
+    it ("My chemo starts Monday, can you deliver before then?")."""
     for part in _parts_without_reason(quote, lang, allowed):
-        if kinds.classify(part, lang=lang) in ("request", "preference"):
+        if _LASTING.search(part) and kinds.classify(part, lang=lang) in ("request", "preference"):
             return part
     return None
 

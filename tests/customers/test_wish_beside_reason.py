@@ -30,3 +30,8 @@ def test_the_wish_is_kept_without_its_reason(isolated_env, tmp_path, message, wi
 def test_a_sensitive_statement_with_no_wish_stays_unstored(isolated_env, tmp_path):
     with _run(tmp_path, [[("customer", "I'm on chemotherapy at the moment, it's been a hard year.")]]) as store:
         assert not any("chemotherapy" in text for text in _all_texts(store))
+
+
+def test_a_one_time_request_beside_a_sensitive_reason_stays_unstored(isolated_env, tmp_path):
+    with _run(tmp_path, [[("customer", "My dialysis is on Friday, can you bring the order on Thursday?")]]) as store:
+        assert not any("Thursday" in text or "dialysis" in text for text in _all_texts(store))
