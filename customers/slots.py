@@ -718,29 +718,6 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("delivery_place", lazy(r"(?P<v>[^\s。、]{1,12}?(?:受け取り|受取り|受取|留め|止め))(?:に|で)"
                             r"(?:して|お願い|変更|変え|切り替|頼)"
                             r"|(?P<v2>[가-힣]{1,8}\s*(?:픽업|수령|보관))\s*(?:으로|로)\s*(?:해|바꿔|변경|부탁|받)")),
-    # how the thing comes, when no place is named: sent by post or a courier ("please post it back by Special
-    # Delivery", "등기로 보내 주세요", "書留で郵送してください"), or collected by the customer ("I'll collect it in
-    # person from your office", "직접 찾으러 갈게요", "窓口に取りに行きます") — the one replaces the other
-    ("delivery_place", lazy(r"\b(?:please|pls|plz|just|kindly|can you|could you|would you)(?: just)? "
-                            r"(?P<v>post|mail) (?:it|them|everything|(?:the|my|our) [\w-]{1,20}(?: [\w-]{1,20})?)"
-                            r"(?: back)?(?= to (?:me|us|my home|our home|home|the house|my house|my flat)\b|"
-                            r" by\b| via\b| instead| rather than| if| when| from now| going forward|,? please|"
-                            r",? thanks|[.,!?;]|$)",
-                            _I)),
-    ("delivery_place", lazy(r"\b(?:i'll|i will|i'd rather|i would rather|i can|i'd like to|i would like to|we'll|"
-                            r"we will|we can|let me)(?: just)?(?: come(?: in)? and| pop in and| go and)? "
-                            r"(?:collect|pick up|pick) (?:it|them|everything|(?:the|my|our) (?!(?:kids?|children|son|"
-                            r"daughter|boys?|girls?|baby|dog|wife|husband|mum|mom|dad|friends?)\b)[\w-]{1,20})"
-                            r"(?: up)?(?P<v> in person(?: (?:from|at) (?:the |your |our |my )?[\w ]{1,40}?)?|"
-                            r" from (?:the |your |our |my )?[\w ]{1,40}?)"
-                            r"(?= instead| rather than| on\b| if| when| myself| from now| going forward|,? please|"
-                            r",? thanks|[.,!?;]|$)", _I)),
-    ("delivery_place", lazy(r"(?P<v>등기(?:\s*우편)?|우편|택배|퀵(?:\s*서비스)?)(?:으로|로)\s*(?:보내|발송|부쳐)"
-                            r"|(?P<v2>방문\s*수령|매장\s*수령|창구\s*수령)(?:으로|로)\s*(?:해|바꿔|변경|부탁|받)"
-                            r"|(?P<v3>직접)\s*(?:찾으러|가지러|받으러)\s*(?:갈|가겠|갈게)"
-                            r"|(?P<v4>(?:簡易)?書留|郵送|宅配便|ゆうパック|レターパック)(?:で|にて)\s*(?:お願い|送|郵送|発送)"
-                            r"|(?P<v5>郵送)(?:して|でお願い)"
-                            r"|(?P<v6>[^\s。、]{1,12}?)(?:まで|に|へ)\s*(?:直接\s*)?(?:取りに|受け取りに)(?:行|伺|参)")),
     ("job", lazy(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
 ]
 
@@ -868,7 +845,7 @@ _ASCII_TRIGGERS = {
     "delivery_place": ("leave", "leaving", "put", "drop", "deliver", "hold", "use", "try", "go with", "switch to",
                        "send", "ship", "hand", "best for", "better for", "fine for", "good for", "easiest for",
                        "deliveries:", "parcels:", "packages:", "give", "pass", "parcel", "package", "boxes", " mail",
-                       " post", "post ", "collect", "pick",
+                       " post",
                        "redirect", "held", "left", "kept"),
     "job": ("work",),
 }
