@@ -27,34 +27,41 @@ _ANY_TIME = lazy(
     r"|\bcalls? (?:are|is) (?:fine|ok|okay|alright)\b"
     r"|いつでも(?:ご|お)?(?:連絡|電話)"
     r"|(?:언제든(?:지)?|아무\s?때나)\s?(?:연락|전화)",
-    re.I)
+    re.I,
+)
 # leave to be contacted at a time once left out, "even" or "also" then: "土日でも連絡して大丈夫です", "土日も連絡OK",
 # "午前中でも電話OK"; "주말에도 연락 주셔도 돼요", "주말에 연락 주셔도 괜찮아요" (told with a time, below)
 _ALSO_THEN = lazy(
     r"(?:でも|も)(?:ご|お)?(?:連絡|電話)(?:を)?(?:して|いただいて|もらって|くれて)?(?:も)?"
     r"(?:大丈夫|OK|ＯＫ|オッケー|いい|良い|かまいません|構いません|結構)"
-    r"|(?:연락|전화)(?:을|를)?\s?(?:주셔도|하셔도|해도|줘도|주셔두|드려도)\s?(?:돼|됩|괜찮|좋)")
+    r"|(?:연락|전화)(?:을|를)?\s?(?:주셔도|하셔도|해도|줘도|주셔두|드려도)\s?(?:돼|됩|괜찮|좋)"
+)
 # times and days a limit names, and a leave at a time once left out names again
 _TIMES = lazy(
     r"\b(?:week-?ends?|weekdays?|mornings?|afternoons?|evenings?|nights?|early|late|saturdays?|sundays?)\b|"
-    r"土日|週末|平日|午前|午後|朝|夜|夕方|土曜|日曜|주말|평일|오전|오후|아침|저녁|밤|토요일|일요일", re.I)
+    r"土日|週末|平日|午前|午後|朝|夜|夕方|土曜|日曜|주말|평일|오전|오후|아침|저녁|밤|토요일|일요일",
+    re.I,
+)
 # a wish that limits when the customer is contacted: a way of getting in touch, forbidden or bounded in time
-_CONTACT = lazy(r"\b(?:call|calls|calling|ring|ringing|phone|phoning|contact|text|texts)\b|연락|전화|連絡|電話",
-                re.I)
+_CONTACT = lazy(r"\b(?:call|calls|calling|ring|ringing|phone|phoning|contact|text|texts)\b|연락|전화|連絡|電話", re.I)
 _LIMIT = lazy(
     r"\b(?:don't|dont|do not|never|no)\b[^.!?]{0,30}?\b(?:before|after|until|on|at|during)\b"
     r"|\b(?:only|not) (?:before|after|until|on|in the|at)\b"
     r"|(?:しないで|しないように|控えて|以降に|以降で|以前に|だけに|のみ)"
     r"|(?:하지\s?마|하지\s?말|주지\s?마|이후로만|이후에만|이후로|전에는|에만|에는\s?(?:연락|전화)\s?(?:하지|주지|안))",
-    re.I)
+    re.I,
+)
 
 
 # leave for one day or one time only lifts nothing: "just today, ring whenever", "今日だけはいつでも電話ください",
 # "이번 주만 주말에도 연락 주셔도 돼요"
-_ONCE = lazy(r"\b(?:just|only) (?:for )?(?:today|tonight|this (?:once|time|week|weekend))\b|"
-             r"\b(?:today|tonight|this (?:once|time|week|weekend)) only\b|"
-             r"今日(?:だけ|のみ)|今回(?:だけ|のみ|限り)|今週(?:だけ|のみ)|"
-             r"오늘(?:만|은)|이번(?:에)?만|이번 주(?:만|말만)", re.I)
+_ONCE = lazy(
+    r"\b(?:just|only) (?:for )?(?:today|tonight|this (?:once|time|week|weekend))\b|"
+    r"\b(?:today|tonight|this (?:once|time|week|weekend)) only\b|"
+    r"今日(?:だけ|のみ)|今回(?:だけ|のみ|限り)|今週(?:だけ|のみ)|"
+    r"오늘(?:만|은)|이번(?:에)?만|이번 주(?:만|말만)",
+    re.I,
+)
 
 
 def lifts_limit(text: str) -> bool:

@@ -14,12 +14,17 @@ def _all_texts(store):
     return [f.text for f in store.facts.list(statuses=["active", "replaced", "retracted"])]
 
 
-@pytest.mark.parametrize("message, wish, reason", [
-    ("Please never phone before noon, I'm on chemotherapy and sleep most mornings.", "never phone before noon",
-     "chemotherapy"),
-    ("While my back surgery heals, please always carry the boxes up to the flat.", "carry the boxes up",
-     "surgery"),
-])
+@pytest.mark.parametrize(
+    "message, wish, reason",
+    [
+        (
+            "Please never phone before noon, I'm on chemotherapy and sleep most mornings.",
+            "never phone before noon",
+            "chemotherapy",
+        ),
+        ("While my back surgery heals, please always carry the boxes up to the flat.", "carry the boxes up", "surgery"),
+    ],
+)
 def test_the_wish_is_kept_without_its_reason(isolated_env, tmp_path, message, wish, reason):
     with _run(tmp_path, [[("customer", message)]]) as store:
         texts = _all_texts(store)
