@@ -29,6 +29,7 @@ from mem.core.instructions.addressed_cjk import (
 )
 from mem.core.instructions.bot_settings import switched_off_safeguards
 from mem.core.instructions.carried_text import carried_findings
+from mem.core.instructions.conditions import checked_grant, on_users_word
 from mem.core.instructions.customer import customer_reason
 from mem.core.instructions.data_requests import (
     _ACT_ON_TRANSCRIPT,
@@ -211,7 +212,8 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
     for finding in _text_findings(text, page):
         in_example = any(first <= finding[0] < end for first, end in examples.items())
         if not (finding[2] == "forges a transcript" and in_example) and not (
-                page and finding[2] in _FORM_READS and limits_only(finding[1])):
+                page and finding[2] in _FORM_READS and limits_only(finding[1])) and not (
+                page and finding[2] in _CONDITION_READS and _checked(units, blocks, finding[0], finding[1])):
             yield finding
     forged_level = 0
     # a page titled as training material ("Training slide 7 - Red flags in chats", "研修資料"): the title is read beside
@@ -267,12 +269,18 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             # operator text that only limits the bot (forbids, routes to a person, keeps a check, a grant switched
             # off) and grants nothing in any clause: the company's rule, whichever rule read it as an order
             reason = None
+        if reason in _CONDITION_READS and page and not forged_level and _checked(units, blocks, line, sentence):
+            # operator text that grants only under a check the agent makes (account verified, the record shows, a
+            # cap and how often), with nothing on the user's word in its paragraph (twenty-seventh round)
+            reason = None
         if reason is None and learned:
             reason = page_reason(sentence)
             if reason is not None and reported_quotation(sentence, after):
                 # the model reads words, not who says them: an attack quoted in a notice, an incident report or a
                 # training example is scored as what is left once the quotation is out, as the rules read it
                 reason = page_reason(_QUOTED.sub(" … ", sentence))
+            if reason is not None and page and not forged_level and _checked(units, blocks, line, sentence):
+                reason = None
         call = (line, sentence) if reason is None and len(sentence) < 80 and _call_hint(sentence) \
             and _CALL_ONLY.search(normalize(sentence)) else None
         previous = (line, sentence) if reason is None else None
@@ -289,6 +297,20 @@ _FORM_READS = frozenset({
     "hides an instruction in a config block", "injects chat roles or new instructions",
     "re-assigns the AI's role or asks for its prompt", "switches a safeguard off in a settings block",
     "claims an exemption for the AI to apply", "drops an identity check", "lets the AI grant past the policy"})
+
+
+# the readings a named check answers (``conditions.checked_grant``): the form reads, and the rules that read a grant
+# with no limit, past the policy or left for the next agent — a grant whose condition the agent checks is the policy
+_CONDITION_READS = _FORM_READS | frozenset({
+    "grants without a limit or an approval", "plants a record for the next agent"})
+
+
+def _checked(units: list[tuple[int, str]], blocks: list[int], line: int, sentence: str) -> bool:
+    """Whether a flagged unit grants only under a check the agent makes and no sentence of its paragraph grants on the
+    user's word or switches a check off."""
+    return checked_grant(sentence) and not any(
+        on_users_word(other) for other_line, other in units
+        if _block(blocks, other_line) == _block(blocks, line) and other != sentence)
 
 
 def _block(blocks: list[int], line: int) -> int:
