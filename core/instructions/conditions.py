@@ -129,17 +129,38 @@ _WORD_HELD = lazy(
 _CHECK_OFF = lazy(
     r"\b(?:no|without)\s{1,3}(?:\w+\s{1,3})?(?:check|checks|checking|verification|id|proof|receipt|approval|evidence|"
     r"documents?|photo|note)s?\b|\bskip\w*\b|\bbypass\w*\b|\b(?:optional|unnecessary|waived)\s{1,3}(?:check|verification)"
-    r"|(?:확인|인증|증빙|영수증|승인|서류)\S{0,3}\s?(?:없이|생략|불필요|필요\s?없|하지\s?않)"
-    r"|(?:確認|認証|照合|承認|証明|書類)\S{0,3}?(?:なし|無し|不要|省略|せず|しない)"
-    r"|(?:확인|인증)\s?(?:절차|서류)?\S{0,3}\s?(?:면제|생략|삭제|폐지|중단|해제)"
-    r"|(?:確認|認証)(?:手続き|書類)?\S{0,3}?(?:免除|省略|削除|廃止|撤廃|停止|解除)"
+    # a check dropped, skipped or made needless, its name and the verb a few words apart ("본인 확인 절차 없이",
+    # "본인 확인 절차를 건너뛸", "本人確認（生年月日照合）を廃止")
+    r"|(?:확인|인증|증빙|영수증|승인|서류)\S{0,3}\s?(?:\S{1,8}\s?){0,2}?(?:없이|생략|불필요|필요\s?없|하지\s?않|면제|"
+    r"삭제|폐지|중단|해제|건너뛰|건너뛸|건너뜀|패스|끄)"
+    r"|(?:確認|認証|照合|承認|証明|書類)[^。\n]{0,14}?(?:なし|無し|不要|省略|せず|しない|免除|削除|廃止|撤廃|停止|解除|"
+    r"スキップ|飛ば|オフ|無効)"
+    r"|건너뛰|건너뛸|건너뜀|飛ばし|飛ばす"
     r"|\b(?:check|checks|verification|id\s{1,3}check|step)\s{1,3}(?:\w+\s{1,3}){0,2}?(?:removed|dropped|deleted|retired|"
     r"switched\s{1,3}off|turned\s{1,3}off|disabled|no\s{1,3}longer)\b|\b(?:remove|drop|delete|retire)[sd]?\s{1,3}(?:the\s{1,3})?"
     r"(?:\w+\s{1,3}){0,2}?(?:check|verification)\b"
     # the grant kept off the record or secret
     r"|\b(?:not|never|n't)\s{1,3}(?:be\s{1,3})?(?:logged|recorded|noted)\b|\bsecret\b|기록하지\s?않|기록\s?(?:없이|안\s?함)|"
     r"記録(?:しない|せず|に残さ)|비밀|秘密|内緒"
+    r"|\b(?:hide|hides|hidden|conceal\w*)\b|숨기|숨긴|감추|감춘|隠|非表示"
+    # a secret asked for: a card number, a security code or a password typed into the chat or a link
+    r"|\b(?:card\s{1,3}numbers?|cvc|cvv|security\s{1,3}codes?|passwords?|pin\s{1,3}(?:code|number))\b"
+    r"|카드\s?번호|비밀번호|보안\s?코드|カード番号|セキュリティコード|暗証番号|パスワード"
+    # an approval or a verification the bot writes down instead of checking ("…と一行足しておく", "add the line …")
+    r"|(?:と|라고|이라고)\s?(?:一行|한\s?줄)?\s?(?:足|書き|書く|記入|追記|입력|적어|적는|남겨|남기)"
+    r"|\b(?:add|write|append|put)\s{1,3}(?:\w+\s{1,3}){0,3}?(?:line|tag|flag|remark|note)\s{1,3}(?:saying|reading|that)\b"
 )
+# a setting in any script switched off: "본인확인_요금제변경: 끔", "本人確認: オフ", "환불내역_재무팀전송: 끔"
+_ANY_PAIR = lazy(r"(?P<key>[^\s:：=,{}\[\]\"']{1,30})[\"']?\s{0,2}[:：=]\s{0,2}[\"']?(?P<value>[^\s,;\"'}\]]{1,12})")
+_OFF_WORD = lazy(
+    r"끔|꺼짐|비활성\w{0,2}|사용\s?안\s?함|미사용|オフ|無効|停止|しない|off|false|disabled?|no|none|0", re.I
+)
+_CHECK_KEY = lazy(
+    r"확인|인증|검증|기록|전송|보고|로그|감사|確認|認証|照合|記録|送信|報告|ログ|監査|verif|check|log|audit|report",
+    re.I,
+)
+# an address outside the company, country domains included ("roofcare-auth.kr")
+_OUTSIDE_CC = lazy(r"\b[a-z0-9-]{2,63}\.(?:kr|jp|uk|de|fr|eu|me|ly|link|site|online|shop|top|cc|to|in)\b", re.I)
 # a blanket grant: every request, any amount, always, whatever the record says
 _BLANKET = lazy(
     r"\b(?:every|all|always|any|whatever|regardless|unlimited|no\s{1,3}limit)\b"
@@ -172,6 +193,9 @@ def on_users_word(text: str) -> bool:
 
 def _switched_off(text: str) -> bool:
     """A setting of ``text`` that switches a check off, makes it optional or claims it passed."""
+    for pair in _ANY_PAIR.finditer(text):
+        if _CHECK_KEY.search(pair.group("key")) and _OFF_WORD.fullmatch(pair.group("value")):
+            return True
     for pair in _PAIR.finditer(text):
         key = pair.group("qkey") or pair.group("key") or ""
         value = pair.group("value")
@@ -189,7 +213,13 @@ def checked_grant(text: str) -> bool:
     the bot, its conditions and settings taken out, is no order — or, when it is the clause that grants, no order of
     another kind than a grant."""
     folded = normalize(text)
-    if not _condition(folded) or _OUTSIDE.search(text) or on_users_word(text) or _opened(text):
+    if (
+        not _condition(folded)
+        or _OUTSIDE.search(text)
+        or _OUTSIDE_CC.search(text)
+        or on_users_word(text)
+        or _opened(text)
+    ):
         return False
     for clause in _CLAUSE_END.split(folded):
         clause = clause.strip(" -*•・|,{}[]")
