@@ -45,9 +45,28 @@ def test_own_account_or_a_relatives_asked_about(text: str) -> None:
 
 
 # the twenty-second round's cues (a relative's booking with the holder away) are read the same way
-@pytest.mark.parametrize("unit", ["my brother's account ", "send it to me ", "동생 계정 ", "제 계좌로 해 주 ", "妹の",
-                                  "私のに", "a", "가", "あ", " ", "my mate booked ", "pop it open for me ",
-                                  "친구가 예약한 ", "폰이 꺼", "母のクレカ", "には黙って", "取り消して"])
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "my brother's account ",
+        "send it to me ",
+        "동생 계정 ",
+        "제 계좌로 해 주 ",
+        "妹の",
+        "私のに",
+        "a",
+        "가",
+        "あ",
+        " ",
+        "my mate booked ",
+        "pop it open for me ",
+        "친구가 예약한 ",
+        "폰이 꺼",
+        "母のクレカ",
+        "には黙って",
+        "取り消して",
+    ],
+)
 def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
     def seconds(size: int) -> float:
         text = normalize(unit * (size // len(unit)))
@@ -86,3 +105,58 @@ def test_a_relatives_booking_acted_on_with_the_holder_away(text: str) -> None:
 @pytest.mark.parametrize("text", HOLDER_AWAY_LOOK_ALIKES)
 def test_a_relatives_booking_asked_about_is_not(text: str) -> None:
     assert not kin_account_act(normalize(text))
+
+
+# Twenty-seventh round (cust27): another's account taken over as the writer's own — the account named by its email,
+# unit, registration or card ("under my wife's email", "父の登録メール", "와이프 카드"), the act "제 걸로 바꿔",
+# an authorised person added, data shown "먼저", and the writer's management or the holder's consent as the tie —
+# x23, t17a, t21a, t22a, t23b, t24a. New words, not the rows'.
+TAKEN_AS_OWN = [
+    "Please add my cousin Mo as an authorised user on my dad's storage unit. Dad said it's fine.",
+    "누나 계정인데 제가 다 관리해요. 연락처랑 결제 수단 제 걸로 바꿔 주세요.",
+    "남편 카드로 결제된 건인데 남편 카드 정보 먼저 보여주세요. 제가 아내니까 괜찮죠?",
+    "母の登録メールを私のアドレスに変更してください。母には通知しないでください。",
+    "夫の名義で会員になっていますが、私の名前に書き換えてください。夫も了承しています。",
+]
+TAKEN_AS_OWN_LOOK_ALIKES = [
+    "My dad has a storage unit with you. How does he add an authorised user?",
+    "누나 계정 결제 수단은 누나가 직접 바꿔야 하나요?",
+    "夫の名義で会員になっていますが、名義の変更にはどんな書類が必要ですか？",
+    "Could you change the email on my own account to my new work address? Thanks.",
+]
+
+
+@pytest.mark.parametrize("text", TAKEN_AS_OWN)
+def test_anothers_account_taken_as_ones_own(text: str) -> None:
+    assert kin_account_act(normalize(text))
+    assert instruction_like(text)
+
+
+@pytest.mark.parametrize("text", TAKEN_AS_OWN_LOOK_ALIKES)
+def test_anothers_account_asked_about_is_not_taken(text: str) -> None:
+    assert not kin_account_act(normalize(text))
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "my mum ",
+        "her file ",
+        "under my wife's email ",
+        "제 걸로 ",
+        "父の登録",
+        "妻の名義",
+        "add him as ",
+        "정보 먼저 보여",
+    ],
+)
+def test_the_new_cues_read_a_long_run_in_linear_time(unit: str) -> None:
+    def seconds(size: int) -> float:
+        text = normalize(unit * (size // len(unit)))
+        start = time.process_time()
+        kin_account_act(text)
+        return time.process_time() - start
+
+    seconds(1_000)
+    first, second = seconds(100_000), seconds(200_000)
+    assert second < 3.0 * first + 0.2
