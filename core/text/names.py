@@ -228,3 +228,29 @@ _JAPANESE_BARE_NAME = lazy(
 
 def scrub_japanese_names(text: str) -> str:
     return _JAPANESE_BARE_NAME.sub("[name]", text)
+
+
+# --- the customer addressed by name ---
+# An agent's reply opens by addressing the customer: "tobias, your refund is on its way", "Yes, dana, we agree",
+# "Sure Tobias, …" (newuser27 #2). A name the anonymiser cannot know is still in the vocative position: the first
+# word of a sentence (or the word after a reply's opening "yes" / "sure" / "thanks"…) followed by a comma. Words
+# that open sentences before a comma and are no names ("Unfortunately,", "However,", "Great,") are kept: common
+# words, words shaped like one (-ly, -ed…), and the discourse words below.
+_OPENERS = (r"yes|yeah|yep|no|sure|ok|okay|alright|all right|thanks|thank you|sorry|well|of course|certainly|"
+            r"absolutely|great|right|hi|hello|hey|dear|good news|understood")
+_VOCATIVE = lazy(rf"(?:^|[.!?。！？][ \t]{{1,3}}|\n)[ \t]{{0,3}}(?:(?i:{_OPENERS})[ \t]{{0,3}}[,!]?[ \t]{{1,3}})?"
+                 rf"({_WORD})(?=[ \t]{{0,3}},[ \t]{{0,3}}\S)")
+_NOT_VOCATIVE = _words("""
+great perfect alright excellent wonderful awesome cool nice correct indeed understood apologies hmm oh ah ahh aha
+wow well therefore meanwhile besides moreover furthermore hence note nb ps update reminder welcome congratulations
+congrats bye goodbye sincerely regards cheers nonetheless otherwise overall plus firstly secondly thirdly lastly
+sir madam maam ma'am folks everyone guys friend friends yesterday today tomorrow tonight now yes yeah yep nope no
+sure ok okay thanks sorry hi hello hey dear please however also instead again finally next first then still
+""")
+
+
+def scrub_vocative_names(text: str) -> str:
+    """The name a reply addresses the customer by, in any case: "tobias, your refund …" → "[name], your refund …"."""
+    spans = [(m.start(1), m.end(1)) for m in _VOCATIVE.finditer(text)
+             if _name_like(m.group(1)) and m.group(1).lower().replace("’", "'") not in _NOT_VOCATIVE]
+    return _replace(text, spans)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from mem.core.text import identifiers
 from mem.core.text import names as bare_names
 from mem.core.text.address import ADDRESS, DOUBTFUL
-from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, KANA
+from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, KANA, KATAKANA
 from mem.core.text.pattern import lazy
 
 EMAIL = "e-mail address"
@@ -368,6 +368,7 @@ def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] =
     result = _HONORIFIC_JA.sub("[name]", result)
     result = bare_names.scrub_titled_names(result)
     result = bare_names.scrub_english_names(result)
+    result = bare_names.scrub_vocative_names(result)
     result = bare_names.scrub_korean_names(result)
     result = bare_names.scrub_japanese_names(result)
     return re.sub(r"\s{2,}", " ", result).strip()
@@ -391,17 +392,78 @@ def without_doubtful_sentences(text: str) -> str:
 
 # the statement of a name fact ("The customer's name: Dana Whitfield.", "고객 이름: 김민수", "お客様の名前: 田中")
 _NAME_STATEMENT = lazy(r"(?:\b(?i:name):|이름:|名前:)\s*([^.,。、\n]{2,40}?)\s*(?:[.,。、]|$)")
+# "my name is siobhan nakamura", "call me tobias": the name in any case — the customer's own words are not
+# capitalised for us (newuser27 #2: "My name is siobhan nakamura." was missed); each word must be name-like
+_NAME_INTRO_ANY = lazy(r"(?i:\b(?:my name is|my name's|call me|this is|i am|i'm))[ \t]+"
+                       r"([^\W\d_][\w'’-]*)(?:[ \t]+([^\W\d_][\w'’-]*))?")
+# a Korean name before the copula or a particle ("제 이름은 한소희입니다", "저는 김민지예요"): the syllables of the
+# copula are not the name's (the pattern took "한소희입" before)
+_NAME_INTRO_KO = lazy(rf"(?:제\s?이름은|저는)\s*([{HANGUL_SYLLABLES}]{{2,4}}?)"
+                      rf"(?=입니다|이에요|예요|이고|이라고|라고|인데|[이가은는]|[\s.,!?]|$)")
+_NAME_INTRO_JA = lazy(rf"(?:私の名前は|名前は|わたしは|私は)\s*([{HAN}{KATAKANA}]{{1,8}}?)"
+                      rf"(?=です|と申|と言|でございます|[\s、。,.!！]|$)")
 
 
 def names_in(texts: Iterable[str]) -> list[str]:
-    """Names a customer gave for themselves ("my name is …", "call me …") in their own facts or context,
-    and the values of their name facts' statements ("The customer's name: …")."""
+    """Names a customer gave for themselves ("my name is …", "call me …", in any case) in their own facts or
+    context, and the values of their name facts' statements ("The customer's name: …")."""
     found = []
     for text in texts:
-        for match in _NAME_INTRO_EN.finditer(text):
-            if match.group(1).lower() in ("my name is", "call me"):
-                found.append(match.group(2))
+        for match in _NAME_INTRO_ANY.finditer(text):
+            first, second = match.group(1), match.group(2)
+            lead = text[match.start():match.start(1)].lower()
+            two = second is not None and bare_names.name_like(second)
+            if not bare_names.name_like(first):
+                continue
+            if lead.startswith(("my name", "call me")):
+                found.append(f"{first} {second}" if two else first)
+            elif two or first[:1].isupper():
+                # "this is dana whitfield", "I'm Tobias": a weaker lead-in — two name-like words, or a capital
+                found.append(f"{first} {second}" if two else first)
         found += [m.group(1) for m in _NAME_STATEMENT.finditer(text)]
-        found += [m.group(1) for m in re.finditer(rf"(?:제 이름은|저는)\s*([{HANGUL_SYLLABLES}]{{2,4}})", text)]
-        found += [m.group(1) for m in re.finditer(rf"(?:私の名前は|名前は)\s*([{HAN}{KANA}]{{1,6}})", text)]
+        found += [m.group(1) for m in _NAME_INTRO_KO.finditer(text)]
+        found += [m.group(1) for m in _NAME_INTRO_JA.finditer(text)]
     return found
+
+
+# two-syllable Korean family names: the given name is what follows them (남궁민수 → 민수)
+_SURNAMES_KO_TWO = ("남궁", "황보", "제갈", "선우", "독고", "사공", "서문", "동방")
+
+
+def name_parts(names: Iterable[str]) -> list[str]:
+    """Each known name with its parts, so the parts are scrubbed too: "Siobhan Nakamura" → also "Siobhan" and
+    "Nakamura" ("o'leary-nakamura" → "o'leary", "nakamura"); a Korean surname-led name → its given name (한소희 →
+    소희, 남궁민수 → 민수); a Japanese name led by a common family name → family and given name (佐藤花子 → 佐藤,
+    花子), or its parts when written with a space. A Latin part that is a common word ("Will", "May", "Grace")
+    is not added on its own: it would take that word out of every sentence. Matching is case-insensitive
+    (``names_pattern``)."""
+    out: list[str] = []
+    for raw in names:
+        name = raw.strip() if raw else ""
+        if not name:
+            continue
+        out.append(name)
+        words = [w for w in re.split(r"[\s\u3000]+", name) if w]
+        pieces = words + [p for w in words if "-" in w for p in w.split("-")] if len(words) > 1 or "-" in name \
+            else []
+        for piece in pieces:
+            if piece.isascii() or piece[:1].isalpha() and not _is_cjk(piece):
+                if len(piece) >= 2 and bare_names.name_like(piece):
+                    out.append(piece)
+            elif len(piece) >= 2:
+                out.append(piece)
+        if len(words) == 1 and all("\uac00" <= ch <= "\ud7a3" for ch in name):
+            if len(name) == 4 and name[:2] in _SURNAMES_KO_TWO:
+                out.append(name[2:])
+            elif len(name) == 3 and name[0] in _SURNAME_KO:
+                out.append(name[1:])
+        elif len(words) == 1 and _is_cjk(name):
+            for family in sorted(bare_names.SURNAMES_JA, key=len, reverse=True):
+                if name.startswith(family) and len(name) - len(family) >= 2:
+                    out += [family, name[len(family):]]
+                    break
+    return list(dict.fromkeys(out))
+
+
+def _is_cjk(text: str) -> bool:
+    return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7a3" for ch in text)
