@@ -38,12 +38,14 @@ class ServerDecisionSharer:
 
     def share_decisions(self, customer_id: str, decisions: Sequence[Fact], *,
                         own_texts: Sequence[str], erased: Sequence[str] = ()) -> JsonObject:
-        from mem.knowhow.anonymise import names_in, share_secret
+        from mem.knowhow.anonymise import name_parts, names_in, share_secret
         from mem.knowhow.share import shared_records
 
-        # The customer's own name, if they told it, is scrubbed too (read here, never sent).
+        # The customer's own name, if they told it, is scrubbed too (read here, never sent), in any case and by
+        # its parts (given name alone, family name alone); so are the names of this home's names file.
+        names = name_parts([*self.config.person_names, *names_in(own_texts)])
         records, withdrawn = shared_records(customer_id, decisions, secret=share_secret(self.home),
-                                            person_names=[*self.config.lint.person_names, *names_in(own_texts)],
+                                            person_names=names,
                                             customer_id_pattern=self.config.lint.customer_id_pattern,
                                             erased=erased)
         if self.dry_run:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
+import re
 import tomllib
 import warnings
 from collections.abc import Mapping
@@ -29,6 +30,8 @@ from mem.core.errors import InvalidInput, MemWarning, NotFound
 from mem.core.formats import CLIENT_SETTINGS_SINCE, SETTINGS_SINCE, WORKSPACE_FORMAT
 
 CONFIG_FILE = "mem.toml"
+# customer names the anonymiser and lint must find, in the client home (never in the committed mem.toml)
+NAMES_FILE = "person-names.txt"
 #: Config sections the service ships to clients in its bundle (docs/design.md, "Traits": thresholds change
 #: without an app update); the client overlays them on its own ``mem.toml``.
 CLIENT_SECTIONS = ("context", "extract", "trait", "knowhow", "ask")
@@ -290,6 +293,23 @@ class Config:
             changes["backup"] = backup
         return dataclasses.replace(config, **changes)
 
+    @property
+    def person_names(self) -> tuple[str, ...]:
+        """The names the anonymiser and lint's ``personal-data`` rule must find: ``lint.person_names`` of
+        ``mem.toml`` and the home's names file (``NAMES_FILE``, one name a line, ``#`` starts a comment). Customer
+        names belong in the names file: it lives in the client home, outside the workspace, so it never enters
+        git; ``mem.toml`` is committed and shipped, so it holds none (docs/knowhow.md, newuser27 #7)."""
+        return (*self.lint.person_names, *read_names_file(self.home / NAMES_FILE))
+
+    def customer_id_regex(self) -> re.Pattern[str] | None:
+        """``lint.customer_id_pattern`` compiled, ``None`` when empty; ``InvalidInput`` when it is no regex."""
+        if not self.lint.customer_id_pattern:
+            return None
+        try:
+            return re.compile(self.lint.customer_id_pattern)
+        except re.error as exc:
+            raise InvalidInput(f"lint.customer_id_pattern is not a valid regular expression: {exc}") from exc
+
     # Any: parsed TOML, not yet trusted.
     def overlay_file(self, data: Mapping[str, Any], *, origin: str = CONFIG_FILE) -> Config:
         """``overlay`` of a parsed ``mem.toml``, read by its ``format`` line (``mem.core.formats``, docs/upgrading.md).
@@ -495,6 +515,17 @@ def parse_toml(path: Path | str, data: bytes) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidInput(f"{path}: invalid TOML: {exc}") from exc
+
+
+def read_names_file(path: Path) -> list[str]:
+    """The names of a names file (one a line; blank lines and ``#`` comments skipped); none when it is missing."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInput(f"cannot read the names file {path}: {getattr(exc, 'strerror', None) or exc}") from exc
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
 def find_workspace(start: Path) -> Path | None:

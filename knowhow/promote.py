@@ -16,6 +16,7 @@ rejected.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -147,8 +148,12 @@ def page_for(candidate: Candidate, *, by: str, then: str | None, settings: Knowh
 
 
 def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | None, settings: KnowhowSettings,
-               page_id: str | None = None, when: str | None = None) -> JsonObject:
-    """Write or revise the know-how page of an approvable candidate as one commit."""
+               page_id: str | None = None, when: str | None = None, person_names: Sequence[str] = (),
+               customer_id: re.Pattern[str] | None = None) -> JsonObject:
+    """Write or revise the know-how page of an approvable candidate as one commit.
+
+    ``person_names`` / ``customer_id``: what lint's ``personal-data`` rule is given (``Config.person_names``,
+    ``lint.customer_id_pattern``): the page is refused before the commit on the first thing that rule would flag."""
     from mem.wiki.store import Wiki
 
     wiki = Wiki(workspace)
@@ -169,6 +174,7 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
             raise Refused(f"the know-how's {field_name} still holds the anonymiser's placeholder {left[0]}: "
                           f"{page.meta[field_name]!r}; know-how is published as the agent's own words, so word it "
                           f"without the placeholder (--{field_name} TEXT)")
+    check_anonymous(page, candidate, by=by, person_names=person_names, customer_id=customer_id)
     few = below_min(candidate, settings)
     below = (f", below knowhow.min_customers {settings.min_customers}: approved on the operator's decision"
              if few else "")
@@ -189,6 +195,54 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
     if differs:
         out["policy_numbers"] = differs
     return out
+
+
+def check_anonymous(page: Page, candidate: Candidate, *, by: str, person_names: Sequence[str] = (),
+                    customer_id: re.Pattern[str] | None = None) -> None:
+    """``Refused`` before any commit when the page is not anonymous (newuser27 #1, #5).
+
+    Two checks. The page as it would be written goes through lint's ``personal-data`` rule (the same function,
+    ``mem.wiki.lint_text.personal_data_findings``), and the first finding is the refusal, with lint's reason.
+    And a ``when`` / ``then`` still in the customers' wording (no ``--when`` / ``--then``) goes through the
+    anonymiser once more, with its name cues lint does not use: anything it would still take out ("tobias, your
+    refund…" → "[name], your refund…") is refused, so the customers' words are never approved unread."""
+    from mem.knowhow.anonymise import scrub
+    from mem.wiki.lint_text import personal_data_findings
+    from mem.wiki.page import render_page
+
+    staff = [by] + [str(entry["by"]) for entry in (page.meta.get("generated"), *(page.meta.get("verified") or []))
+                    if isinstance(entry, dict) and entry.get("by")]
+    lines = render_page(page).splitlines()
+    for number, reason in personal_data_findings(lines, person_names=person_names, customer_id=customer_id,
+                                                 allowed=staff):
+        field_name = next((f for f in ("when", "then") if lines[number - 1].lstrip().startswith(f"{f}:")), None)
+        fix = f"--{field_name} TEXT" if field_name else "--when TEXT / --then TEXT"
+        raise Refused(f"[personal-data] {reason} (line {number} of {page.id}.md); nothing was committed: "
+                      f"word the know-how without it ({fix})")
+    for field_name in ("when", "then"):
+        value = str(page.meta[field_name])
+        customers = without_vocatives(one_line(getattr(candidate, field_name)))
+        if value != customers:
+            continue  # the operator's wording: lint's rule above is the check
+        cleaned = scrub(value, names=person_names)
+        if cleaned != value:
+            taken = _first_taken(value, cleaned)
+            raise Refused(f"the know-how's {field_name} is the customers' wording and the anonymiser would still "
+                          f"take {taken!r} out of it ({cleaned!r}); nothing was committed: word it yourself "
+                          f"(--{field_name} TEXT)")
+
+
+def _first_taken(original: str, cleaned: str) -> str:
+    """The first stretch of ``original`` the anonymiser replaced in ``cleaned``."""
+    import difflib
+
+    # word by word ("tobias," against "[name],"); a Korean or Japanese sentence is one word, read by character
+    words = re.findall(r"\w+|[^\w\s]", original), re.findall(r"\[\w+\]|\w+|[^\w\s]", cleaned)
+    matcher = difflib.SequenceMatcher(a=words[0], b=words[1], autojunk=False)
+    for tag, a0, a1, _b0, _b1 in matcher.get_opcodes():
+        if tag in ("replace", "delete"):
+            return " ".join(words[0][a0:a1])
+    return original
 
 
 def policy_numbers(wiki: Any, page: Page) -> list[str]:  # Any: mem.wiki.store.Wiki, imported lazily

@@ -241,7 +241,7 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
         while wiki.exists(page_id):
             page_id, suffix = f"{base}-{suffix}", suffix + 1
     result = write_page(workspace, candidate, by=by, then=then, settings=config.knowhow, page_id=page_id,
-                        when=when)
+                        when=when, person_names=config.person_names, customer_id=config.customer_id_regex())
     store.record_review(candidate_id, decision="approved", by=by, at=clock.isoformat(clock.now()),
                         page_id=result["page"], signature=candidate.situation_key)
     return result

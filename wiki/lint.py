@@ -11,7 +11,6 @@ so a wiki of 1,000 pages lints in well under two seconds (see docs/lint.md, "Ben
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,10 +77,7 @@ def require_workspace(workspace: Path) -> None:
 def build_context(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config) -> LintContext:
     workspace = Path(workspace).resolve()
     require_workspace(workspace)
-    try:
-        customer_id = re.compile(config.lint.customer_id_pattern) if config.lint.customer_id_pattern else None
-    except re.error as exc:
-        raise InvalidInput(f"lint.customer_id_pattern is not a valid regular expression: {exc}") from exc
+    customer_id = config.customer_id_regex()
     files: list[PageFile] = []
     for kind, folder in FOLDERS.items():
         directory = workspace / folder
@@ -92,7 +88,7 @@ def build_context(workspace: Path, paths: Sequence[Path] | None = None, *, confi
         workspace=workspace,
         files=files,
         today=clock.today(),
-        person_names=tuple(config.lint.person_names),
+        person_names=config.person_names,
         customer_id=customer_id,
     )
     if paths:

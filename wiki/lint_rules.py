@@ -583,9 +583,9 @@ def check_personal_data(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
         if pf.type != "knowhow":
             continue
-        for line, message in lint_text.personal_data(pf.lines, person_names=ctx.person_names,
-                                                      customer_id=ctx.customer_id, allowed=_staff(pf)):
-            yield Finding(pf.rel, line, "personal-data", f"know-how must be anonymous: {message}")
+        for line, message in lint_text.personal_data_findings(pf.lines, person_names=ctx.person_names,
+                                                               customer_id=ctx.customer_id, allowed=_staff(pf)):
+            yield Finding(pf.rel, line, "personal-data", message)
 
 
 def check_knowhow_placeholders(ctx: LintContext) -> Iterator[Finding]:

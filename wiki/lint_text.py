@@ -33,6 +33,17 @@ def personal_data(
                 yield number, f"{item.kind} {item.text!r}"
 
 
+def personal_data_findings(
+    lines: Sequence[str], *, person_names: Sequence[str] = (), customer_id: re.Pattern[str] | None = None,
+    allowed: Sequence[str] = (),
+) -> Iterator[tuple[int, str]]:
+    """Lint's ``personal-data`` reasons for the lines of a know-how page: ``(line, "know-how must be anonymous:
+    …")``. `mem lint` reports them and `mem promote --approve` refuses on the first one before it commits —
+    one function, so an approval refuses exactly what lint would flag a moment later (newuser27 #5)."""
+    for number, message in personal_data(lines, person_names=person_names, customer_id=customer_id, allowed=allowed):
+        yield number, f"know-how must be anonymous: {message}"
+
+
 def sensitive_topics(lines: Sequence[str]) -> Iterator[tuple[int, str]]:
     """Lines (1-based) touching a sensitive topic, with its category (``mem.core.text.sensitive``)."""
     for number, line in enumerate(lines, 1):
@@ -41,4 +52,4 @@ def sensitive_topics(lines: Sequence[str]) -> Iterator[tuple[int, str]]:
             yield number, category
 
 
-__all__ = ["instruction_like", "personal_data", "sensitive_topics"]
+__all__ = ["instruction_like", "personal_data", "personal_data_findings", "sensitive_topics"]

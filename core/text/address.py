@@ -31,13 +31,25 @@ _POSTCODE_UK = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
 _POSTCODE_US = r"[A-Z]{2}\s+\d{5}(?:-\d{4})?"
 # a town after the street: a whole word, so "London" before "NW1 6XE" leaves the postcode whole
 _CITY = rf"{_CAP}\b(?![0-9])"
+# a continental postcode and the town after a street: "…, 75002 Paris", "… 5, D-10115 Berlin" (the town alone
+# stayed beside "[address]": newuser27 #2)
+_TOWN = r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ'’-]*"
+_POST_TOWN = rf"(?:,?[ ]{{1,3}}(?:[A-Z]{{1,2}}-)?\d{{4,5}}[ ]{{1,3}}{_TOWN}(?:[ -]{_TOWN})?)"
 _EN = (
     # [Apt 4C, ]1600 Pennsylvania Avenue NW[, Apt 4][, Washington DC 20500]
     rf"(?:{_UNIT},?\s+)?\b\d+[A-Za-z]?(?:-\d+)?\s+(?:{_CAP}\s+){{1,3}}{_STREET}\b\.?(?:\s+[NS][EW]?\b)?"
     rf"(?:,?\s+{_UNIT})?(?:,\s*{_CITY}(?:\s+{_CITY})?)?(?:,?\s+(?:{_POSTCODE_US}|{_POSTCODE_UK}|\d{{4,5}}))?"
     # Hauptstraße 12, Via Roma 5, Rue de la Paix 8 (street word first, number after)
-    rf"|\b(?:{_CAP})?(?:straße|strasse|gasse|weg|platz|allee)\s+\d+[a-z]?\b"
+    rf"|\b(?:{_CAP})?(?:straße|strasse|str\.|gasse|weg|platz|allee)\s*\d+[a-z]?\b{_POST_TOWN}?"
     rf"|\b(?:Rue|Via|Viale|Calle|Avenida|Rua|Carrer|Piazza|Plaza)\s+(?:[\w'’-]+\s+){{0,3}}?\d+[a-z]?\b"
+    rf"{_POST_TOWN}?"
+    # 17 rue de la Paix, 12 bis avenue Victor Hugo, 3 place du Marché (France, Belgium, Quebec: the number first
+    # and the street word in lower case), up to the comma, then the postcode and the town (newuser27 #2)
+    # the word after the street word is a name or a French article ("2 square metres," is no street)
+    rf"|\b\d+(?:[ ]?(?:bis|ter|[A-Za-z]))?,?[ ]{{1,3}}(?i:rue|avenue|boulevard|bd|place|chemin|allée|allee|impasse|"
+    rf"quai|cours|route|square|passage|chaussée)[ ]{{1,3}}(?:(?:de|du|des|la|le|les)\b|[dl]['’]|[A-ZÀ-Þ])"
+    rf"[\w'’-]*(?:[ ]{{1,3}}[\w'’-]+){{0,4}}?(?=[ ]{{0,3}}(?:,|\d{{4,5}}\b|$|\.))"
+    rf"{_POST_TOWN}?"
     rf"|\b{_UNIT}\b|\b{_POSTCODE_UK}\b|\b(?i:p\.?\s?o\.?\s+box)\s+\d+"
 )
 # --- Korean ---
@@ -63,6 +75,9 @@ _KO_ADDRESS = (
 _JA_PREF = rf"(?:東京都|北海道|(?:大阪|京都)府|[{HAN}]{{2,3}}県)"
 _JA_PLACE = rf"[{HAN}{KATAKANA}ヶケの々]"
 _JA_BLOCK = r"\d+(?:(?:丁目|番地|番|号|-)\d+)+(?:号|番地?)?|\d+丁目(?:\d+番地?)?|\d+番地"
+# the block number in kanji numerals (梅田三丁目一番一号, 二丁目十五番地): newuser27 #2
+_KANJI_DIGIT = "一二三四五六七八九十〇"
+_JA_BLOCK_KANJI = rf"[{_KANJI_DIGIT}]{{1,4}}丁目(?:[{_KANJI_DIGIT}]{{1,4}}番地?(?:[{_KANJI_DIGIT}]{{1,4}}号)?)?"
 _JA_ROOM = rf"(?:[ \u3000]?[{HAN}{KATAKANA}A-Za-z・ー-]{{0,20}}?\d+(?:号室|号|階|F))"
 # A run of place characters holding a city, ward, town or village (or after a prefecture), then a
 # block number. The look-ahead for a digit keeps a long run of kanji with none from being tried at
@@ -72,16 +87,23 @@ _JA_ADDRESS = (
     rf"|(?=[^\d\n。、]{{0,30}}\d)"
     rf"(?:{_JA_PREF}[ \u3000]?{_JA_PLACE}{{0,16}}|{_JA_PLACE}{{0,14}}[市区町村郡]{_JA_PLACE}{{0,10}})"
     rf"(?:{_JA_BLOCK}){_JA_ROOM}?"
+    # the same with a block in kanji numerals: the look-ahead for 丁目 does the work of the one for a digit
+    rf"|(?=[^\d\n。、]{{0,30}}丁目)"
+    rf"(?:{_JA_PREF}[ \u3000]?{_JA_PLACE}{{0,16}}?|{_JA_PLACE}{{0,14}}[市区町村郡]{_JA_PLACE}{{0,10}}?)"
+    rf"(?:{_JA_BLOCK_KANJI}){_JA_ROOM}?"
     rf"|(?<!\d)\d+号室"
 )
 ADDRESS = lazy(rf"{_EN}|{_KO_ADDRESS}|{_JA_ADDRESS}")
 
 DOUBTFUL = lazy(
-    rf"〒|(?<!\d)\d+\s?(?:号室|丁目|番地)|{_JA_PREF}[^。.!?！？\n]{{0,20}}?\d+-\d+"
+    rf"〒|(?<!\d)\d+\s?(?:号室|丁目|番地)|[{_KANJI_DIGIT}]丁目|{_JA_PREF}[^。.!?！？\n]{{0,20}}?\d+-\d+"
     # a block number of three parts (みずき台3-14-7); a date has four digits first, a phone more digits
     rf"|(?<![0-9-])\d{{1,3}}-\d{{1,3}}-\d{{1,3}}(?![0-9-])"
     rf"|(?<!\d)\d+\s?(?:번지|번길)|(?<!\d)\d+동\s?\d+호|(?<![제0-9])\d{{3,4}}호(?!선|점|차|기|[0-9])"
     rf"|(?:{_KO_REGION}|{_KO_ADMIN})\s*{_KO_ROAD}\s?{_KO_NUMBER}"
+    # a postcode and a town after a comma ("…, 10115 Berlin"), whatever the street before it looked like
+    # (five digits, or the anonymiser's "[number]" left where they were: "1000 Credits" is no postcode)
+    rf"|,[ ]{{1,3}}(?:(?:[A-Z]{{1,2}}-)?\d{{5}}|\[number\])[ ]{{1,3}}{_TOWN}\b"
     rf"|\b\d+[A-Za-z]?\s+(?:\w+\s+){{1,3}}{_STREET}\b|\b{_UNIT}\b|\b{_POSTCODE_UK}\b|\b{_POSTCODE_US}\b"
 )
 

@@ -246,6 +246,7 @@ wow well therefore meanwhile besides moreover furthermore hence note nb ps updat
 congrats bye goodbye sincerely regards cheers nonetheless otherwise overall plus firstly secondly thirdly lastly
 sir madam maam ma'am folks everyone guys friend friends yesterday today tomorrow tonight now yes yeah yep nope no
 sure ok okay thanks sorry hi hello hey dear please however also instead again finally next first then still
+ha haha see look listen aww
 """)
 
 

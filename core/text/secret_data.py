@@ -15,7 +15,9 @@ service must not hold it. ``mask_secrets`` replaces:
   injection detector already names (password, passcode, PIN, one-time code / OTP, verification code;
   비밀번호, 암호, 인증번호; パスワード, 暗証番号, 認証コード) followed by their value → the value masked.
 
-The label stays ("CVV [security code]"): the evidence still says what kind of thing was given.
+The label stays ("CVV [security code]"): the evidence still says what kind of thing was given. Full-width
+digits and dashes are read as ASCII first (``mem.core.text.personal.fold``), and the evidence keeps them so;
+a grouped number after a card ("+44 7700 900123") is no security code and stays whole.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import re
 
 from mem.core.text.pattern import lazy
+from mem.core.text.personal import fold
 
 CARD = "[card number]"
 EXPIRY = "[expiry]"
@@ -34,7 +37,10 @@ SECRET = "[secret]"
 _DIGIT_RUN = lazy(r"(?<![0-9A-Za-z-])\d(?:[ -]?\d){12,}(?![0-9A-Za-z])")
 _EXPIRY_VALUE = r"(?:0?[1-9]|1[0-2])\s?[/-]\s?(?:\d{4}|\d{2})(?!\d)"
 _NEAR = 40  # characters after a card number in which an expiry or a security code belongs to it
-_AFTER_CARD = lazy(rf"(?<![\d/])(?:{_EXPIRY_VALUE}|\d{{3,4}}(?![\d/]))")
+# a security code is a lone run: not a group of a longer number ("call +44 7700 900123" after the card is a phone
+# number, and its "7700" was masked as the code, the rest left: newuser27 #8)
+_EXPIRY_AFTER_CARD = lazy(rf"(?<![\d/]){_EXPIRY_VALUE}")
+_CODE_AFTER_CARD = lazy(r"(?<![\d/])(?<![\d+][ .-])\d{3,4}(?![\d/])(?![ .-]\d)")
 _LABELLED_EXPIRY = lazy(
     rf"(?i:\b(?:exp(?:iry|iration|ires)?\.?(?:\s+date)?|valid\s+(?:thru|through|until))\b|유효\s?기간|有効期限)"
     rf"\s*(?:is|:|：|은|는|は)?\s*({_EXPIRY_VALUE})")
@@ -76,6 +82,9 @@ def mask_secrets(text: str) -> str:
     """``text`` with card numbers, their expiry and security code, and labelled secrets masked."""
     if not any(ch.isdigit() for ch in text) and not _CREDENTIAL.search(text):
         return text
+    # full-width digits and dashes read as ASCII ("４１１１ …", "＋４４ ７７００ ９００１２３"), as the anonymiser
+    # reads them: a card typed in full width was not found, and a full-width phone number was cut in two
+    text = fold(text)
     out: list[str] = []
     last, near = 0, False
     for match in _DIGIT_RUN.finditer(text):
@@ -98,8 +107,8 @@ def mask_secrets(text: str) -> str:
             if start < last:
                 continue
             window = text[start:end]
-            masked = _AFTER_CARD.sub(lambda m: EXPIRY if "/" in m.group(0) or "-" in m.group(0) else SECURITY_CODE,
-                                     window)
+            # the expiry first: a code after it ("09/28 123") then follows "[expiry]", not a digit group
+            masked = _CODE_AFTER_CARD.sub(SECURITY_CODE, _EXPIRY_AFTER_CARD.sub(EXPIRY, window))
             pieces += [text[last:start], masked]
             last = end
         pieces.append(text[last:])
