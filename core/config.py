@@ -106,7 +106,8 @@ class AskSettings:
 class LintSettings:
     """`mem lint`: rules that need data from the service."""
 
-    person_names: list[str] = _f([], "names that must never appear in know-how pages")
+    person_names: list[str] = _f([], "names that must never appear in know-how pages: staff or brand names only — this "
+                                     "file is committed, so customer names go in the home's person-names.txt")
     customer_id_pattern: str = _f(
         r"\bcust[-_][A-Za-z0-9]+\b", "regex matching customer ids (must not appear in know-how)"
     )

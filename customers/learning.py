@@ -157,8 +157,10 @@ def share_decisions(store: CustomerStore, sharer: DecisionSharer, *, preview: bo
     if not preview and not store.consent.current().share:
         return send_withdrawals(store, sharer)
     decisions = store.facts.list(kinds=["decision"], statuses=None)
-    # the statement too: a name fact's ("The customer's name: …") holds the name the store knows
-    own = [t for f in store.facts.list(kinds=["attribute"]) for t in (f.text, f.statement) if t]
+    # the statement too: a name fact's ("The customer's name: …") holds the name the store knows; every kind but
+    # decisions, since the customer's introduction ("佐藤花子と申します。", "김민지입니다.", a pasted receipt's
+    # "Customer: Dana Whitfield") is often kept as an event, and only the name is read from it (newuser27 #1, #2)
+    own = [t for f in store.facts.list(statuses=None) if f.kind != "decision" for t in (f.text, f.statement) if t]
     own += [c.text for c in store.context.items()]
     queued = erased_decisions(store)
     held = {d.id for d in decisions}

@@ -19,11 +19,18 @@ from pathlib import Path
 
 from mem.core.errors import StorageError
 from mem.core.fsio import atomic_write_bytes
-from mem.core.text.personal import looks_personal, name_parts, names_in, scrub, without_doubtful_sentences
+from mem.core.text.personal import (
+    looks_personal,
+    name_parts,
+    names_addressed,
+    names_in,
+    scrub,
+    without_doubtful_sentences,
+)
 
 SECRET_FILE = "share.key"
 
-__all__ = ["keyed", "looks_personal", "name_parts", "names_in", "pseudonym", "scrub", "share_secret",
+__all__ = ["keyed", "looks_personal", "name_parts", "names_addressed", "names_in", "pseudonym", "scrub", "share_secret",
            "without_doubtful_sentences"]
 
 

@@ -20,7 +20,7 @@ from datetime import date
 from typing import Protocol
 
 from mem.core.text.sensitive import is_sensitive
-from mem.knowhow.anonymise import keyed, pseudonym, scrub, without_doubtful_sentences
+from mem.knowhow.anonymise import keyed, name_parts, names_addressed, pseudonym, scrub, without_doubtful_sentences
 from mem.knowhow.signature import split_decision
 from mem.wire.share import MAX_TEXT, ShareRecord
 
@@ -85,10 +85,13 @@ def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: b
             withdrawn.append(ref)
             continue
         # cut to what the server accepts (mem.wire.share.MAX_TEXT), so a long fact is shared shortened;
-        # a sentence still holding a trace of an address after scrubbing is dropped, not sent
-        clean_condition = without_doubtful_sentences(scrub(condition, names=names, customer_ids=[customer_id],
+        # a sentence still holding a trace of an address after scrubbing is dropped, not sent. A name the decision
+        # addresses the customer by ("이지훈님", "tobias, …") goes from the whole fact, by its parts: "지훈이네수제잼"
+        # in the customer's words has no cue of its own (newuser27 #1)
+        these = [*names, *name_parts(names_addressed(f"{condition}\n{decision}"))]
+        clean_condition = without_doubtful_sentences(scrub(condition, names=these, customer_ids=[customer_id],
                                                            customer_id_pattern=customer_id_pattern))[:MAX_TEXT]
-        clean_decision = without_doubtful_sentences(scrub(decision, names=names, customer_ids=[customer_id],
+        clean_decision = without_doubtful_sentences(scrub(decision, names=these, customer_ids=[customer_id],
                                                           customer_id_pattern=customer_id_pattern))[:MAX_TEXT]
         if not clean_decision:
             withdrawn.append(ref)  # nothing of it may leave: and what an older client sent goes too

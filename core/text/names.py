@@ -190,6 +190,9 @@ _NOUNS_BEFORE_TITLE_KO = _words("""
 _PARTICLE_SYLLABLES_KO = "은는이가을를도만의"
 
 
+WORDS_KO = _WORDS_KO
+
+
 def scrub_korean_titled_names(text: str) -> str:
     """"박지영 팀장", "김민수 과장님께": the name before a job title (read before "과장님" is taken for a name)."""
     def name(m: re.Match[str]) -> str:
@@ -250,8 +253,16 @@ ha haha see look listen aww
 """)
 
 
+def _vocatives(text: str) -> list[re.Match[str]]:
+    return [m for m in _VOCATIVE.finditer(text)
+            if _name_like(m.group(1)) and m.group(1).lower().replace("’", "'") not in _NOT_VOCATIVE]
+
+
+def vocative_names(text: str) -> list[str]:
+    """The words ``scrub_vocative_names`` takes, as they are written."""
+    return [m.group(1) for m in _vocatives(text)]
+
+
 def scrub_vocative_names(text: str) -> str:
     """The name a reply addresses the customer by, in any case: "tobias, your refund …" → "[name], your refund …"."""
-    spans = [(m.start(1), m.end(1)) for m in _VOCATIVE.finditer(text)
-             if _name_like(m.group(1)) and m.group(1).lower().replace("’", "'") not in _NOT_VOCATIVE]
-    return _replace(text, spans)
+    return _replace(text, [(m.start(1), m.end(1)) for m in _vocatives(text)])

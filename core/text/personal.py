@@ -403,6 +403,19 @@ _NAME_INTRO_KO = lazy(rf"(?:제\s?이름은|저는)\s*([{HANGUL_SYLLABLES}]{{2,4
 _NAME_INTRO_JA = lazy(rf"(?:私の名前は|名前は|わたしは|私は)\s*([{HAN}{KATAKANA}]{{1,8}}?)"
                       rf"(?=です|と申|と言|でございます|[\s、。,.!！]|$)")
 
+# a name before "と申します" / "라고 합니다" ("佐藤花子と申します", "김민지라고 합니다"): the customer introducing
+# themselves
+_NAME_BEFORE_MOSU = lazy(rf"(?<![{HAN}{KATAKANA}])([{HAN}{KATAKANA}]{{2,8}})(?=と申し)"
+                         rf"|(?<![{HANGUL_SYLLABLES}])([{HANGUL_SYLLABLES}]{{2,4}}?)(?:이)?라고\s?합니다")
+
+# a name in a labelled field of something the customer pasted ("Customer: Dana Whitfield" on a receipt,
+# "Cardholder: …"): capitalised name words only, so "Customer: I want a refund" gives none
+_NAME_FIELD = lazy(rf"\b(?:Customer|Client|Cardholder|Card holder|Account holder|Recipient|Bill to|Ship to)"
+                   rf"[ \t]{{0,3}}:[ \t]{{0,3}}({_NAME_WORD}(?:[ \t]{_NAME_WORD}){{1,2}})\b")
+# "김민지입니다." at the start of a sentence: a surname and two given-name syllables before the copula
+_NAME_SAID_KO = lazy(rf"(?:^|(?<=[.!?\n]\s)|(?<=\n))([{bare_names.SURNAMES_KO}][{bare_names.GIVEN_KO}]"
+                     rf"[{bare_names.GIVEN_KO}])(?:입니다|이에요|예요|이고요)")
+
 
 def names_in(texts: Iterable[str]) -> list[str]:
     """Names a customer gave for themselves ("my name is …", "call me …", in any case) in their own facts or
@@ -423,6 +436,9 @@ def names_in(texts: Iterable[str]) -> list[str]:
         found += [m.group(1) for m in _NAME_STATEMENT.finditer(text)]
         found += [m.group(1) for m in _NAME_INTRO_KO.finditer(text)]
         found += [m.group(1) for m in _NAME_INTRO_JA.finditer(text)]
+        found += [m.group(1) or m.group(2) for m in _NAME_BEFORE_MOSU.finditer(text)]
+        found += [m.group(1) for m in _NAME_FIELD.finditer(text)]
+        found += [m.group(1) for m in _NAME_SAID_KO.finditer(text) if m.group(1) not in bare_names.WORDS_KO]
     return found
 
 
@@ -467,3 +483,24 @@ def name_parts(names: Iterable[str]) -> list[str]:
 
 def _is_cjk(text: str) -> bool:
     return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7a3" for ch in text)
+
+
+# a name before an honorific, captured without it ("이지훈님" → 이지훈, "佐藤花子様" → 佐藤花子, "タカハシ ケンイチ様")
+_ADDRESSED_KO = lazy(rf"(?<![{HANGUL_SYLLABLES}])([{bare_names.SURNAMES_KO}][{bare_names.GIVEN_KO}]{{2}})"
+                     rf"\s?(?:님|씨|고객님|고객|회원님)")
+_ADDRESSED_JA = lazy(rf"(?<![{HAN}{KATAKANA}])((?:[{HAN}{KATAKANA}]{{1,6}}[ \u3000]?){{1,2}}?)(?:様|さん|さま|殿|氏)")
+
+
+def names_addressed(text: str) -> list[str]:
+    """The names a decision itself addresses the customer by: before an honorific (이지훈님, 佐藤花子様, Mr. Okafor)
+    and in the vocative ("tobias, your refund…"). ``mem share`` takes them, and their parts, out of the
+    whole decision: "이지훈님" is found by its 님, and "지훈이네수제잼" in the customer's words then goes too
+    (newuser27 #1). A Korean name must have a name's shape (a surname, two given-name syllables):
+    "고객님" gives none."""
+    found = [m.group(1) for m in _ADDRESSED_KO.finditer(text) if m.group(1) not in bare_names.WORDS_KO]
+    found += [m.group(1).strip() for m in _ADDRESSED_JA.finditer(text) if len(m.group(1).strip()) >= 2]
+    found += [re.sub(r"^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam)\.?\s+", "", m.group(0))
+              for m in _TITLED_NAME.finditer(text)]
+    found += bare_names.vocative_names(text)
+    return found
+

@@ -16,7 +16,7 @@ service must not hold it. ``mask_secrets`` replaces:
   비밀번호, 암호, 인증번호; パスワード, 暗証番号, 認証コード) followed by their value → the value masked.
 
 The label stays ("CVV [security code]"): the evidence still says what kind of thing was given. Full-width
-digits and dashes are read as ASCII first (``mem.core.text.personal.fold``), and the evidence keeps them so;
+digits and the marks between them (＋, －, ／) are read as ASCII first, and the evidence keeps them so;
 a grouped number after a card ("+44 7700 900123") is no security code and stays whole.
 """
 
@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 
 from mem.core.text.pattern import lazy
-from mem.core.text.personal import fold
 
 CARD = "[card number]"
 EXPIRY = "[expiry]"
@@ -52,6 +51,10 @@ _CREDENTIAL = lazy(
     r"verification\s+code|access\s+code|login\s+code)\b|비밀\s?번호|암호|인증\s?번호|パスワード|暗証番号|認証コード)"
     r"\s*(?:is|was|:|：|=|은|는|は)?\s*([A-Za-z0-9!#$%&*+=?@^_~.-]*\d[A-Za-z0-9!#$%&*+=?@^_~.-]*|"
     r"[A-Za-z0-9!#$%&*+=?@^_~-]{4,}(?=\s*(?:[.,;!?。、]|$)))")
+# full-width digits and the marks written between them ("０９／２８", "＋４４", "４１１１－…") as ASCII, one character
+# for one; the long vowel mark "ー" stays (カード is a word, not a dash between digits)
+_FULL_WIDTH = str.maketrans({**{chr(0xFF10 + n): str(n) for n in range(10)}, "＋": "+", "－": "-", "／": "/",
+                             "．": ".", "（": "(", "）": ")", "\u3000": " "})
 _TRAILING = lazy(r"[.,;:!?]+$")
 _CARD_MARK = lazy(re.escape(CARD))
 
@@ -84,7 +87,7 @@ def mask_secrets(text: str) -> str:
         return text
     # full-width digits and dashes read as ASCII ("４１１１ …", "＋４４ ７７００ ９００１２３"), as the anonymiser
     # reads them: a card typed in full width was not found, and a full-width phone number was cut in two
-    text = fold(text)
+    text = text.translate(_FULL_WIDTH)
     out: list[str] = []
     last, near = 0, False
     for match in _DIGIT_RUN.finditer(text):

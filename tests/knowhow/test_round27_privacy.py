@@ -272,3 +272,46 @@ def test_a_full_width_phone_after_a_card_is_not_a_security_code():
 def test_a_full_width_card_with_its_code_is_masked():
     out = mask_secrets("カード ４１１１ １１１１ １１１１ １１１１ 有効期限 ０９/２８ ７３１ で返金してください")
     assert "4111" not in out and "731" not in out and "[card number]" in out and "[security code]" in out
+
+
+# --- the name a decision itself addresses the customer by, and introductions kept as other facts ---
+
+
+@pytest.mark.parametrize(
+    ("own", "expected"),
+    [
+        ("山本美咲と申します。ご相談があります。", "山本美咲"),
+        ("박서윤이라고 합니다.", "박서윤"),
+        ("정다은입니다.", "정다은"),
+        ("RECEIPT 0042\nCustomer: Ingrid Solberg\nTotal 40.00", "Ingrid Solberg"),
+    ],
+)
+def test_introductions_and_receipt_fields_give_the_name(own, expected):
+    assert expected in names_in([own])
+
+
+@pytest.mark.parametrize("own", ["배송비입니다.", "Customer: I want a refund", "고객님입니다."])
+def test_look_alikes_of_introductions_give_no_name(own):
+    assert names_in([own]) == []
+
+
+def test_a_name_the_decision_addresses_goes_from_the_whole_fact_by_its_parts():
+    from datetime import date
+    from types import SimpleNamespace
+
+    from mem.knowhow.share import shared_records
+
+    fact = SimpleNamespace(
+        id="f1",
+        kind="decision",
+        status="active",
+        sensitive="none",
+        when=date(2026, 11, 3),
+        policy_refs=[],
+        text="서윤네꽃집 세트가 시들어서 왔어요. 예외로 환불되나요? → 네, 박서윤님 예외로 50% 환불해 드립니다.",
+    )
+    [record], _ = shared_records("c-ko9", [fact], secret=b"k" * 32)
+    assert "서윤" not in record["condition"] + record["decision"], record
+    fact.text = "Can I get half back for the Lukas bundle? → lukas, we agree to refund half."
+    [record], _ = shared_records("c-en9", [fact], secret=b"k" * 32)
+    assert "lukas" not in (record["condition"] + record["decision"]).lower(), record
