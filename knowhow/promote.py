@@ -236,7 +236,7 @@ def _first_taken(original: str, cleaned: str) -> str:
     """The first stretch of ``original`` the anonymiser replaced in ``cleaned``."""
     import difflib
 
-    # word by word ("tobias," against "[name],"); a Korean or Japanese sentence is one word, read by character
+    # word by word ("tobias," against "[name],"); a run of Korean or Japanese with no space is one word
     words = re.findall(r"\w+|[^\w\s]", original), re.findall(r"\[\w+\]|\w+|[^\w\s]", cleaned)
     matcher = difflib.SequenceMatcher(a=words[0], b=words[1], autojunk=False)
     for tag, a0, a1, _b0, _b1 in matcher.get_opcodes():
