@@ -43,7 +43,8 @@ def load_cases() -> list[tuple[str, str, str, list[str], str]]:
     return load_part("tuning")[0]
 
 
-BARE_NAME_RULES = ("scrub_titled_names", "scrub_english_names", "scrub_korean_names", "scrub_japanese_names")
+BARE_NAME_RULES = ("scrub_titled_names", "scrub_english_names", "scrub_vocative_names", "scrub_korean_names",
+                   "scrub_japanese_names")
 
 
 @contextlib.contextmanager
