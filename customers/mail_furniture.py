@@ -150,6 +150,18 @@ def _salutation_end(lines: list[tuple[int, int, str]]) -> int | None:
     return end
 
 
+def is_sign_off(line: str) -> bool:
+    """A closing formula on a line of its own ("Kind regards,", "감사합니다.", "よろしくお願いいたします。"), with the
+    sender's name after it, or a short line ending in a comma (module docstring)."""
+    return _is_sign_off(line.strip())
+
+
+def is_signature_line(line: str) -> bool:
+    """A line of a signature block under a sign-off: a name, a role, a company, a phone, an address
+    (``_signature_line``)."""
+    return _signature_line(line.strip())
+
+
 def _is_sign_off(line: str) -> bool:
     if len(line) > _SHORT:
         return False

@@ -37,6 +37,7 @@ from mem.policies.furniture import drop_furniture
 from mem.policies.grounding import effective_date
 from mem.policies.html_charset import html_declared_text
 from mem.policies.internal_marks import drop_internal, internal_warning, marked_internal
+from mem.policies.mail_closing import closing_lines
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -145,7 +146,15 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
             if furniture:
                 warnings = [f"the export's furniture is left out ({', '.join(furniture)}): it is not policy"]
         else:
-            blocks = text_blocks(without_running_lines(text))
+            body = without_running_lines(text)
+            closing = set(closing_lines(body))
+            if closing:
+                # an e-mail notice's sign-off, sender and mailing lines (``mail_closing``)
+                lines = body.split("\n")
+                first = " ".join(lines[min(closing)].split())
+                warnings = [f"the e-mail's closing is left out (first: {first[:60]!r}): it is not policy"]
+                body = "\n".join(line for number, line in enumerate(lines) if number not in closing)
+            blocks = text_blocks(body)
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
                        title_in_full=html_title(text, site_name=True) if kind == "html" else None,
                        warnings=[f"{shown}: {warning}" for warning in warnings])

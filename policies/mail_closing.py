@@ -1,0 +1,116 @@
+"""The closing of a notice sent as an e-mail and saved as plain text: its furniture, not its policy.
+
+A price-change notice, a terms update or a service announcement saved from an e-mail ends the way e-mails end: a
+sign-off ("Kind regards,", "今後ともよろしくお願いいたします。", "감사합니다."), the sender under it ("The Northwind
+Billing team", "株式会社ノースウィンド カスタマーサポート", "노스윈드 고객지원팀 드림"), a contact footer
+("support@northwind.example | +1 555 0100", "お問い合わせ：…") and the mailing's own lines ("To unsubscribe from
+these notices, visit …", "※本メールは送信専用です。", "수신을 원하지 않으시면 …"). The plain-text reader joined
+them to the last section's page, where they were quotable "rules" of it and diluted its words; the HTML reader
+drops a page's footer the same way.
+
+``closing_lines`` finds them by the notice's structure, from its end:
+
+- the **mailing lines** at the very end — an unsubscribe or opt-out line, a "you're receiving this e-mail because"
+  line, a send-only / no-reply line, a copyright line, a device footer or a legal disclaimer (``mail_footer``) —
+  each a whole line;
+- above them, the **closing**: the last sign-off line (the customers' e-mail reader's ``is_sign_off``; two in a row,
+  "감사합니다." over "…팀 드림", are one closing) with only the sender's lines under it: short lines that are no
+  sentence (a name, a team, a company, a separator) and contact lines.
+
+The mailing lines, the sign-off and the sender's name lines are left out; a **contact line** under the sign-off (an
+e-mail address, a link, a phone, "Tel: …", opening hours) stays on the page: it says how to reach the service, and
+customers ask it ("what time does the home service phone line open on Saturday" is answered from a notice's
+"(614) 555-0176 | Mon-Fri 7:30am-6pm, Sat 8am-1pm"). A line there that states a rule — a sentence under the
+signature ("P.S. Annual plans keep their price until renewal.") — is not furniture: then the closing is kept whole,
+as before. An unsubscribe line that says what cannot be switched off ("Service notices like this one cannot be
+unsubscribed from.") is a rule too, and stays. Only the end of the text is read (its last twelve lines above the
+mailing lines): a sign-off in the middle of a document is not its closing, and a document that is nothing but a
+closing is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem.core.text.pattern import lazy
+from mem.customers.mail_footer import is_footer_line
+from mem.customers.mail_furniture import is_sign_off, is_signature_line
+
+# a mailing's own line: how to stop receiving it, that its sender reads no reply, its copyright (English, Korean,
+# Japanese); matched anywhere in a line of at most _MAILING_LINE characters
+_MAILING = lazy(
+    r"\bunsubscribe\b|\bopt[ -]?out\b|\bmanage (?:your )?(?:e-?mail )?(?:preferences|subscriptions?)\b"
+    r"|\byou(?: are|'re|’re|) (?:receiving|received) this (?:e-?mail|message|notice)\b"
+    r"|\bdo not reply to this (?:e-?mail|message)\b"
+    r"|\bno-?reply\b|\bthis (?:mailbox|address) is not monitored\b|©|\(c\) \d{4}|\bcopyright \d{4}"
+    r"|수신\s?거부|수신을 원하지 않|발신\s?전용|회신되지 않|配信(?:停止|解除)|送信専用|返信(?:できません|いただいても)",
+    re.I,
+)
+# ... that says what cannot be switched off: a rule of the service, not the mailing's furniture
+_MAILING_RULE = lazy(
+    r"\b(?:cannot|can't|can not) be (?:unsubscribed|switched off|turned off|opted out)"
+    r"|\bstill (?:receive|get|be sent)\b"
+    r"|(?:거부|해지|중단)(?:할|하실) 수 없|(?:停止|解除)(?:でき|いただけ)ません",
+    re.I,
+)
+_MAILING_LINE = 200
+# a contact line under a signature: an e-mail address, a link, a phone, or a label of one ("Tel:", "문의:",
+# "お問い合わせ：")
+_CONTACT = lazy(
+    r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+|https?://|www\.|\b[\w-]{1,63}\.(?:com|org|net|example|co|io)\b"
+    r"|\+?\d[\d ()-]{6,}\d"
+    r"|^(?:tel|phone|fax|e-?mail|web|contact|hours|문의|전화|이메일|고객센터|お問い合わせ|電話|メール|受付)"
+    r"\s{0,3}[:：]",
+    re.I,
+)
+_CONTACT_LINE = 100
+_NAME_WORDS = 3  # a name or a company ending in a full stop ("Northwind Ltd.") has at most this many words
+_TAIL = 12  # non-blank lines at the end of the text read for the closing
+
+
+def closing_lines(text: str) -> list[int]:
+    """The lines of ``text`` (indexes into ``text.split("\\n")``) that are an e-mail notice's closing furniture — its
+    mailing lines, its sign-off and the sender's name lines under it — or none, when a line there states a rule
+    (module docstring). A contact line under the sign-off stays: a phone, an address, opening hours are what a
+    customer asks for ("what time does the phone line open on Saturday")."""
+    lines = _lines(text)
+    if len(lines) < 2:
+        return []
+    end = len(lines)
+    while end > 1 and _mailing_line(lines[end - 1][1]):
+        end -= 1
+    start = end
+    for index in range(end - 1, max(end - 1 - _TAIL, 0), -1):
+        if is_sign_off(lines[index][1]):
+            if all(_sender_line(below) or _contact_line(below) for _, below in lines[index + 1:end]):
+                start = index
+                while start > 0 and is_sign_off(lines[start - 1][1]):  # "감사합니다." over "…팀 드림"
+                    start -= 1
+            break
+    if start == 0 or start == len(lines):
+        return []
+    return [number for number, line in lines[start:] if not _contact_line(line)]
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """The non-blank lines of ``text``: (its index among all the lines, its text stripped)."""
+    return [(number, raw.strip()) for number, raw in enumerate(text.split("\n")) if raw.strip()]
+
+
+def _mailing_line(line: str) -> bool:
+    if is_footer_line(line):
+        return True
+    return len(line) <= _MAILING_LINE and _MAILING.search(line) is not None and _MAILING_RULE.search(line) is None
+
+
+def _sender_line(line: str) -> bool:
+    """A line of the sender's under the sign-off: a name, a team, a company, a separator (the e-mail reader's
+    ``is_signature_line``) — and no sentence with its full stop ("Bookings close at 6pm."; "Northwind Ltd." is
+    a name)."""
+    sentence = line.endswith((".", "!")) and len(line.split()) > _NAME_WORDS
+    return is_signature_line(line) and not _contact_line(line) and not sentence
+
+
+def _contact_line(line: str) -> bool:
+    """A contact line: an e-mail address, a link, a phone, opening hours, "Tel: …" — no sentence."""
+    return len(line) <= _CONTACT_LINE and _CONTACT.search(line) is not None and not line.endswith((".", "。"))
