@@ -20,6 +20,8 @@ from datetime import date, datetime
 
 from mem.core.text import terms as content_terms
 from mem.core.text.language import detect_language
+from mem.core.text.mail_footer import is_placeholder
+from mem.core.text.mail_furniture import furniture_spans, within
 from mem.core.text.sentences import Sentence, split_sentences
 from mem.customers import kinds
 from mem.customers.agent_offers import taken_up
@@ -28,8 +30,6 @@ from mem.customers.dates import find_dates
 from mem.customers.delegates import Delegate, delegate_of, introduction
 from mem.customers.fact_grounding import MIN_QUOTE_CHARS
 from mem.customers.fact_record import Evidence, PolicyRef
-from mem.customers.mail_footer import is_placeholder
-from mem.customers.mail_furniture import furniture_spans, within
 from mem.customers.question_values import names_someone_else_s_value
 from mem.customers.read_back import asks_anything_else, offers_call_back, read_back
 from mem.customers.screening import instruction_like, message_order, paired_orders

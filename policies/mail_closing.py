@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import re
 
+from mem.core.text.mail_footer import is_footer_line
+from mem.core.text.mail_furniture import is_sign_off, is_signature_line
 from mem.core.text.pattern import lazy
-from mem.customers.mail_footer import is_footer_line
-from mem.customers.mail_furniture import is_sign_off, is_signature_line
 
 # a mailing's own line: how to stop receiving it, that its sender reads no reply, its copyright (English, Korean,
 # Japanese); matched anywhere in a line of at most _MAILING_LINE characters

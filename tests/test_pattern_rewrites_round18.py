@@ -9,7 +9,7 @@ import re
 
 from mem.agent.rule_quote import _SPAN_BEFORE_EVENT
 from mem.core.instructions.addressed import _ON_A_TOPIC
-from mem.customers.mail_furniture import _COMMA_LINE, _KO_NAMED
+from mem.core.text.mail_furniture import _COMMA_LINE, _KO_NAMED
 
 _FORMER_KO_NAMED = r"[^\n]{1,30}?\s*(?:드림|올림|배상)\s*[.!]?"
 _FORMER_COMMA_LINE = r"[^\W\d_][^\s,]*(?:\s+[^\s,]+){0,2},"

@@ -7,9 +7,9 @@ from datetime import date
 
 import pytest
 
+from mem.core.text.mail_footer import footer_start, is_footer_line, is_placeholder
+from mem.core.text.mail_furniture import furniture_spans
 from mem.customers.fact_candidates import Turn, deterministic_candidates
-from mem.customers.mail_footer import footer_start, is_footer_line, is_placeholder
-from mem.customers.mail_furniture import furniture_spans
 
 DAY = date(2026, 3, 11)
 

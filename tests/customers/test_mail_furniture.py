@@ -1,4 +1,4 @@
-"""An e-mail's furniture (mem.customers.mail_furniture; docs/extraction.md, "E-mail furniture"): the salutation, the
+"""An e-mail's furniture (mem.core.text.mail_furniture; docs/extraction.md, "E-mail furniture"): the salutation, the
 sign-off and the signature block are no statements of the customer's, and a signature restating an old value does not
 undo a change the body made. Sentences are this file's own (none copied from a case file in scripts/).
 """
@@ -10,8 +10,8 @@ from datetime import date
 
 import pytest
 
+from mem.core.text.mail_furniture import furniture_spans, within
 from mem.customers.fact_candidates import Turn, deterministic_candidates
-from mem.customers.mail_furniture import furniture_spans, within
 from mem.customers.message_body import render
 
 from .test_update_structure import _active, _run

@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import re
 
+from mem.core.text.mail_footer import footer_start, signature_words
 from mem.core.text.pattern import lazy
-from mem.customers.mail_footer import footer_start, signature_words
 
 # a closing formula, the whole line (English, Korean, Japanese)
 _SIGN_OFF = lazy(
