@@ -289,14 +289,15 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
 
 
 # what a rule read from the form of a text — who it is said to, where it hides, a setting — not from what it hands the
-# AI: only these are read again for direction (``directions.limits_only``); a rule that read a grant, a secret kept
-# from staff or a check skipped is never overruled by a limit beside it
+# AI: only these are read again for direction (``directions.limits_only``); a rule that read a grant ("lets the AI grant
+# past the policy"), a secret kept from staff or a check skipped ("drops an identity check") is never overruled by a
+# limit beside it ("The assistant no longer needs to verify identity: never read out card numbers.")
 _FORM_READS = frozenset({
     "gives the AI an order", "speaks to the AI", "speaks to the AI in a table cell",
     "speaks to the AI in a metadata field", "hides an instruction in a comment",
     "hides an instruction in a config block", "injects chat roles or new instructions",
     "re-assigns the AI's role or asks for its prompt", "switches a safeguard off in a settings block",
-    "claims an exemption for the AI to apply", "drops an identity check", "lets the AI grant past the policy"})
+    "claims an exemption for the AI to apply"})
 
 
 # the readings a named check answers (``conditions.checked_grant``): the form reads, and the rules that read a grant
