@@ -16,6 +16,7 @@ import pytest
 from mem.core.errors import LockTimeout
 from mem.core.ids import new_id
 from mem.customers import CustomerStore
+from mem.customers import lock as lock_module
 from mem.customers._layout import interrupted_restores
 from mem.customers.forget import delete_customer, settle_remains
 from mem.customers.lock import CustomerLock, wait_path
@@ -25,14 +26,24 @@ def _lock_path(home: Path, customer: str) -> Path:
     return home / "customers" / ".locks" / f"{customer}.lock"
 
 
-def test_a_waiter_on_a_removed_lock_file_takes_the_one_the_path_names(isolated_env):
+def test_a_waiter_on_a_removed_lock_file_takes_the_one_the_path_names(isolated_env, monkeypatch):
     path = _lock_path(isolated_env, "gone")
     path.parent.mkdir(parents=True)
     first = CustomerLock(path, "gone", timeout=0)
+    # a wait that finds the lock held in this process asks for a collection first: by then the waiter has opened the
+    # old file and failed to take it. Released only after that, whatever the load (a sleep let the release come first)
+    waiting = threading.Event()
+    collect = lock_module._collect_dropped
+
+    def collect_and_tell(*, force: bool = False) -> None:
+        waiting.set()
+        collect(force=force)
+
+    monkeypatch.setattr(lock_module, "_collect_dropped", collect_and_tell)
     got: list[CustomerLock] = []
     waiter = threading.Thread(target=lambda: got.append(CustomerLock(path, "gone", timeout=10)))
     waiter.start()
-    threading.Event().wait(0.3)  # the waiter has opened the old file and waits on it
+    assert waiting.wait(10)  # the waiter has opened the old file and waits on it
     first.release(remove=True)
     waiter.join()
     [second] = got
