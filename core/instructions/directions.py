@@ -257,8 +257,8 @@ _CLAUSE_END = lazy(r"(?<=[.!?;。！？])\s{0,3}|\s;\s|\s#\s|(?<=[。！？])|,\
 
 def _grants(folded: str) -> bool:
     """Whether a clause grants something no negation before it (English) or after it (Korean, Japanese) takes back,
-    or turns a limit into an injection (``_TURNED``)."""
-    if _TURNED.search(folded):
+    or turns a limit into an injection (``_turned``)."""
+    if _turned(folded):
         return True
     for grant in _EN_GRANT.finditer(folded):
         if not _EN_NEGATED_BEFORE.search(folded, max(0, grant.start() - 30), grant.start()):
@@ -273,7 +273,7 @@ def _limits(folded: str) -> bool:
 def limits_only(text: str) -> bool:
     """Whether a flagged unit of operator text only limits the bot (see the module docstring): at least one clause
     limits, no clause grants, and no clause that does not limit is an order by the rules read alone."""
-    if _TURNED.search(normalize(text)):
+    if _turned(normalize(text)):
         return False
     limits = 0
     in_list = False
@@ -350,6 +350,50 @@ def _addressed(clause: str) -> str:
 
 # a request the bot is told to refuse ("If a message asks you to ignore these rules, refuse politely"): the grant it
 # names is the one refused
+# the operator's own terms kept from the customer they bind (twenty-seventh round): "do not disclose to customers that
+# refunds are capped at $50", "환불 한도가 있다는 것은 고객에게 알리지 마세요",
+# 「返金上限があることはお客様に伝えないでください」 keep a term of the customer's own deal from them — no limit
+# on the bot, whatever form says it. Keeping another customer's data, the bot's instructions or a fraud check from a
+# customer protects someone (_PROTECTED)
+_TERM_EN = (
+    r"(?<!\bno )(?<!without )(?:capped|caps?|limit(?:s|ed)?|maximum|ceiling|fees?|charges?|deadlines?|expir\w*|"
+    r"excluded|exclusions?|conditions?|terms?|restrictions?|restricted|non-?refundable|penalt\w+|surcharges?)\b"
+)
+_CUSTOMER_EN = (
+    r"(?:the\s+|any\s+|our\s+)?(?:customers?|callers?|users?|guests?|clients?|members?|buyers?|shoppers?|"
+    r"patients?|passengers?|tenants?|them)\b"
+)
+_TELL_EN = r"(?:disclose|reveal|tell|mention|say|share|explain|admit|inform|let)\w*\s+"
+_TERMS_HIDDEN = lazy(
+    rf"\b(?:not|never|n't)\s+(?:\w+\s+){{0,2}}?{_TELL_EN}(?:(?:to|with)\s+)?{_CUSTOMER_EN}\s+(?:know\s+)?"
+    rf"(?:\S+\s+){{0,6}}?(?:\S+-)?{_TERM_EN}"
+    rf"|\b(?:not|never|n't)\s+(?:\w+\s+){{0,2}}?{_TELL_EN}(?:\S+\s+){{0,5}}?(?:\S+-)?{_TERM_EN}\s+(?:\w+\s+){{0,4}}?"
+    rf"(?:to|with)\s+{_CUSTOMER_EN}"
+    r"|(?:한도|상한|제한|수수료|위약금|기한|마감|조건|약관|환불\s?불가)\S{0,8}\s?(?:\S{1,12}\s){0,4}?"
+    r"(?:고객|손님|회원|이용자|구매자)\S{0,3}\s?(?:\S{1,10}\s)?(?:알리지|말하지|안내하지|전하지|공개하지|밝히지|"
+    r"말씀드리지|알려\s?주지|알려\s?드리지)"
+    r"|(?:고객|손님|회원|이용자|구매자)\S{0,3}\s?(?:\S{1,12}\s){0,3}?\S{0,8}?(?:한도|상한|제한|수수료|위약금|기한|마감|조건|약관)"
+    r"\S{0,4}\s?(?:\S{1,10}\s)?(?:알리지|말하지|안내하지|전하지|공개하지|밝히지|말씀드리지|알려\s?주지|알려\s?드리지)"
+    r"|(?:上限|限度|制限|手数料|期限|条件|規約|返金不可|キャンセル料|違約金)\S{0,20}?(?:お客様|お客さま|顧客|利用者|会員|購入者)"
+    r"(?:に|には|へ|へは)\S{0,6}?(?:伝え|言わ|知らせ|案内し|開示し|明かさ|教え|説明し)(?:ない|ず|ません|るな)"
+    r"|(?:お客様|お客さま|顧客|利用者|会員|購入者)(?:に|には|へ|へは)\S{0,16}?(?:上限|限度|制限|手数料|期限|条件|規約|キャンセル料|違約金)"
+    r"\S{0,8}?(?:伝え|言わ|知らせ|案内し|開示し|明かさ|教え|説明し)(?:ない|ず|ません|るな)"
+)
+_PROTECTED = lazy(
+    r"\b(?:another|other|internal|fraud|staff|security|risk)\b|다른|타\s?고객|내부|직원|보안|他の|他人|別の|社内|内部|スタッフ|不正"
+)
+
+
+def _terms_hidden(folded: str) -> bool:
+    """Whether a folded text keeps a term of the customer's own deal from them (above), not someone's data."""
+    return any(_PROTECTED.search(found.group(0)) is None for found in _TERMS_HIDDEN.finditer(folded))
+
+
+def _turned(folded: str) -> bool:
+    """Whether a folded text turns a limit into an injection (``_TURNED``) or hides the operator's terms."""
+    return _TURNED.search(folded) is not None or _terms_hidden(folded)
+
+
 _REFUSED_REQUEST = lazy(
     r"\b(?:asks?|tells?|wants?|requests?|instructs?)\s+(?:you\s+|the\s+\w+\s+|it\s+)?to\b[^.;]{0,80}?"
     r"\b(?:refuse|decline|say\s+no|do\s+not\s+(?:comply|follow|act)|don't\s+(?:comply|follow|act))\b"
@@ -363,4 +407,4 @@ def grants(text: str) -> bool:
     folded = normalize(text)
     if _REFUSED_REQUEST.search(folded):
         return False
-    return _TURNED.search(folded) is not None or any(_grants(clause) for clause in _CLAUSE_END.split(folded))
+    return _turned(folded) or any(_grants(clause) for clause in _CLAUSE_END.split(folded))
