@@ -9,6 +9,7 @@ are compared by value ("14" matches "14", "1,000" matches "1000", "50%" matches 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from datetime import date
 
 _MONTHS = {name: i for i, names in enumerate(
@@ -116,14 +117,18 @@ def effective_date(text: str, *, until: date | None = None) -> date | None:
 class _OwnDatePositions:
     """Where a "시행" / "施行" date states the document's own: in its opening lines (``_OPENING_LINES``), in or after
     its supplementary provisions (a line that begins 부칙 / 附則), or on a line that says it of the document
-    (``_OWN_LINE_HEAD`` before the date). The text is read once."""
+    (``_OWN_LINE_HEAD`` before the date). The text is read once. A line is what ``str.splitlines`` makes of it,
+    for the opening lines and for the line a date is on alike: a line ended by "\r", a form feed or U+2028 is a
+    line to both (a date's line was found by the last "\n" before it, so with "\r" every date was on the first)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.opening = len(text)  # where the line after the opening lines starts
         self.supplementary = len(text)  # where the first line beginning 부칙 / 附則 starts
+        self.starts: list[int] = []  # where each line starts
         lines, start = 0, 0
         for line in text.splitlines(keepends=True):
+            self.starts.append(start)
             if self.supplementary == len(text) and _SUPPLEMENTARY.match(line):
                 self.supplementary = start
             start += len(line)
@@ -132,7 +137,7 @@ class _OwnDatePositions:
                 self.opening = start
 
     def holds(self, at: int) -> bool:
-        start = self.text.rfind("\n", 0, at) + 1
+        start = self.starts[bisect_right(self.starts, at) - 1] if self.starts else 0
         return start < self.opening or start >= self.supplementary or \
             _OWN_LINE_HEAD.fullmatch(self.text, start, at) is not None
 

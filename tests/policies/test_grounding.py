@@ -86,3 +86,15 @@ def test_a_korean_or_japanese_date_still_to_come_is_left_to_the_start_dates():
     assert effective_date(text).isoformat() == "2027-04-01"
     assert effective_date(text, until=date(2026, 12, 7)) is None
     assert effective_date("Effective 1 April 2027.", until=date(2026, 12, 7)).isoformat() == "2027-04-01"
+
+
+@pytest.mark.parametrize("sep", ["\r", "\r\n", "\u2028", "\x0c\n"])
+def test_a_line_is_one_thing_to_the_opening_lines_and_to_the_date_line(sep):
+    # the opening lines were counted by ``splitlines`` and a date's line found by the last "\n" before it: with lines
+    # ended by "\r" or U+2028 every date was "on the first line", and a form feed counted a line the search did not
+    articles = (_ARTICLES_KO.replace("\n", sep), _ARTICLES_JA.replace("\n", sep))
+    assert [effective_date(text) for text in articles] == [None, None]  # a cited law's date dates no page
+    own = _ARTICLES_KO.replace("\n", sep) + sep + "부칙" + sep + "이 약관은 2026년 11월 1일부터 시행한다."
+    assert effective_date(own) == date(2026, 11, 1)
+    header = "수리 약관" + sep + "개정 안내" + sep + "(2026. 3. 1. 시행)" + sep + _ARTICLES_KO.replace("\n", sep)
+    assert effective_date(header) == date(2026, 3, 1)
