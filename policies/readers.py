@@ -1564,6 +1564,7 @@ class _HtmlText(HTMLParser):
         self.emptied: list[int] = []  # headings furniture stood right under (``_without_emptied_headings``)
         self._sectioning = 0  # open <main>, <article>, <section>, <aside>: a <header> in them is not the site's
         self._header_h1: list[bool] = []  # per <header> of the page, in order: whether it holds an <h1>
+        self._headers_seen = 0  # how many <header> start tags were read (the next one's place in _header_h1)
 
     def _flush(self) -> None:
         if self._pre:
@@ -1602,8 +1603,10 @@ class _HtmlText(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         banner = False
         if tag == "header":
-            banner = not self._sectioning and not (self._header_h1 and self._header_h1[0])
-            self._header_h1 = self._header_h1[1:]
+            # read by place, not by taking the rest of the list each time (that was quadratic in the headers)
+            seen = self._headers_seen
+            banner = not self._sectioning and not (seen < len(self._header_h1) and self._header_h1[seen])
+            self._headers_seen += 1
         named = dict(attrs)
         role = (named.get("role") or "").strip().lower()
         tablist = False

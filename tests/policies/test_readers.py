@@ -995,3 +995,12 @@ def test_a_tablist_whose_tabs_name_no_panel_is_read_with_its_section_names():
         '<button role="tab">', '<button role="tab" aria-controls="p2">').replace(
         '<div role="tabpanel">', '<div role="tabpanel" id="p1">') + '<div role="tabpanel" id="p2" hidden>x</div>')] == [
         (1, "Help"), (2, "Returns"), (0, "Returns within 30 days."), (2, "Shipping"), (0, "x")]
+
+
+def test_many_headers_are_read_in_linear_time(least_cpu_seconds):
+    # each <header> took the rest of the list of headers holding an <h1> as a new list: quadratic in the headers
+    def cpu(count: int) -> float:
+        return least_cpu_seconds(lambda: html_blocks("<header></header>" * count))
+
+    small, large = cpu(2000), cpu(32000)
+    assert large < 28 * max(small, 0.005), (small, large)
