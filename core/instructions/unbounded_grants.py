@@ -177,7 +177,7 @@ _CHECK_REMOVED = lazy(
     r"|(?:본인\s*확인|신원\s*확인|보호자\s*(?:본인\s*)?확인|이중\s*인증|2단계\s*인증)\s*(?:절차|단계)?\s*(?:는|은|를|을)?\s*"
     r"(?:삭제|폐지|생략|제거)(?!\s*(?:할\s*수|요청|을\s*요구|를\s*요구|요구|해\s*달|하지|해서는|하면\s*안))"
     r"|(?:本人確認|保護者確認|二段階認証|認証|照合)\S{0,12}?(?:を|は)?(?:廃止|撤廃|削除|省略)"
-    r"(?!\S{0,3}?(?:できません|できない|してほしい|を求め|の要望|を要望|しない|してはなら|は認め))")
+    r"(?!\S{0,3}?(?:できません|できない|してほしい|を求め|の要望|を要望|しない|しません|せず|してはなら|は認め))")
 _SAYSO_CUES = ("if ", "when", "where ", "once ", "as long as", "anyone", "anybody", "whoever", "any ", "every ",
                "a customer who", "a caller who", "a guest who", "a person who", "a parent who", "a patient who",
                "a student who", "a member who")

@@ -153,3 +153,13 @@ def test_what_is_kept_from_customers_to_protect_them_is_still_a_limit(text):
     # another customer's data, the bot's own instructions: kept from a customer to protect someone
     assert limits_only(text)
     assert not page(text), list(sentence_findings(text, learned=False))
+
+
+@pytest.mark.parametrize("text", [
+    "本人確認も同じ方法で行い、省略はしません。",
+    "注文番号とご登録メールアドレスの照合は省略せずに行ってください。",
+])
+def test_a_check_kept_in_japanese_drops_nothing(text):
+    # read again for direction, "drops an identity check" was cleared on these; no longer re-read (above), the rule
+    # itself reads 省略せず / 省略はしません as the check kept (round 27)
+    assert not page(text), list(sentence_findings(text, learned=False))
