@@ -1205,6 +1205,15 @@ _SKIPPED_ROLES = {"navigation", "banner", "contentinfo", "search", "complementar
 # the logo ("NorthStar Help Centre", which became policy text), the menu, "Sign in". One inside them, or one that
 # holds the page's <h1>, is the article's own header and is read.
 _SECTIONING = {"main", "article", "section", "aside"}
+# a line that is only a feedback widget's question, wherever it stands ("Was this article helpful?", "Did this answer
+# your question?", "이 글이 도움이 되었나요?", "この記事は役に立ちましたか？"), with its counts or "Yes No" beside it
+_FEEDBACK_LINE = re.compile(
+    r"^(?:was\s+this\s+(?:article|page|answer|information|post)?\s{0,2}helpful|did\s+(?:this|we)\s+answer\s+your"
+    r"\s+question|(?:이\s{0,2})?(?:글|문서|답변|도움말)(?:이|은)?\s{0,2}도움이\s{0,2}(?:되었|됐)(?:나요|습니까)"
+    r"|この(?:記事|ページ|回答)は(?:役に立ちましたか|参考になりましたか))[?？]?(?:\s{1,3}(?:yes|no|はい|いいえ|예|아니요|\d+\s"
+    r"{0,2}out\s{0,2}of\s{0,2}\d+[^.]{0,40}))*\s{0,3}$",
+    re.I,
+)
 # Toggles and callouts an internal mark may open (``internal_marks``): <details>, <blockquote>, and a <div>,
 # <section> or <aside> whose class names a callout (Confluence's "confluence-information-macro", "callout", "panel").
 _BOXES = {"details", "blockquote", "div", "section"}
@@ -1575,6 +1584,10 @@ class _HtmlText(HTMLParser):
             self._text = []
             return
         text = " ".join("".join(self._text).split())
+        if text and _FEEDBACK_LINE.match(text):
+            # "Was this article helpful?" with no class to name its box (an article's own footer): the feedback widget
+            self.furniture.append("the feedback widget")
+            text = ""
         if text:
             level, from_bold = self._level, False
             if not level and not self._item and not self._plain and not self._term:  # <p><strong>Q?</strong></p>
@@ -1623,6 +1636,10 @@ class _HtmlText(HTMLParser):
         # a tab list whose labels head their panels (``_end_panel``) is left out: read in place they were a list of
         # links. One whose tabs name no panel on the page carries the section names, and is read.
         skipped_tag = tag in _SKIPPED_TAGS and not (tag == "button" and role == "tab")  # a tab read in place
+        if tag == "footer" and self._sectioning:
+            # the article's own footer ("Still stuck? Live chat 24/7"), read as its <header> is; the site's footer,
+            # outside <main>, <article> and <section>, is left out (``_SECTIONING``)
+            skipped_tag = False
         if role == "tab":
             self._flush()  # each tab's label a paragraph of its own ("Returns", "Shipping": not "ReturnsShipping")
         if (skipped_tag or role in _SKIPPED_ROLES or tablist or hidden or furniture or banner) \

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mem.core.errors import InvalidInput, Refused
-from mem.policies.readers import heading_shape, html_blocks, markdown_blocks, read_document, text_blocks
+from mem.policies.readers import heading_shape, html_blocks, html_document, markdown_blocks, read_document, text_blocks
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "service-terms.pdf"
 LIMIT = 10_000_000
@@ -1004,3 +1004,27 @@ def test_many_headers_are_read_in_linear_time(least_cpu_seconds):
 
     small, large = cpu(2000), cpu(32000)
     assert large < 28 * max(small, 0.005), (small, large)
+
+
+_HELP_PAGE = """<!doctype html><html><head><title>Returning an order | Acme Help</title></head><body>
+<nav><a href="/">Home</a> <a href="/help">Help</a></nav>
+<div class="cookie-banner">We use cookies to improve your visit. <button>Accept</button></div>
+<main><article>
+<h1>Returning an order</h1>
+<p>You can return most items within 30 days of delivery for a full refund.</p>
+<footer><p>Still stuck? Live chat 24/7, phone Mon-Fri 9am-5pm.</p>
+<p>Was this article helpful?</p><button>Yes</button><button>No</button></footer>
+</article></main>
+<footer><p>Live chat 24/7</p><p>© 2026 Acme Ltd</p></footer>
+</body></html>"""
+
+
+def test_an_articles_own_footer_is_read_and_the_sites_is_not():
+    # a short line of contact hours in the article's <footer> was dropped with the site's footer: a <footer> inside
+    # <main>, <article> or <section> is the article's own, read as a <header> there is; "Was this article helpful?"
+    # in it is still the feedback widget, and the nav, the cookie banner and the site's footer are still left out
+    blocks, furniture, _ = html_document(_HELP_PAGE)
+    texts = [block.text for block in blocks]
+    assert texts == ["Returning an order", "You can return most items within 30 days of delivery for a full refund.",
+                     "Still stuck? Live chat 24/7, phone Mon-Fri 9am-5pm."]
+    assert furniture == ["the cookie banner", "the feedback widget"]
