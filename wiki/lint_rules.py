@@ -769,6 +769,14 @@ def check_summary(ctx: LintContext) -> Iterator[Finding]:
                           "make the summary agree with the body (index.md and search show the summary)")
 
 
+def _review_dropped(pf: PageFile, page: Page, why: str, *, read: str = "the page") -> Finding:
+    """The one message of a review-dropped finding: that the version has no review, ``why`` (ending in the
+    punctuation before the step), and the step — read the page or the change and add a verified entry."""
+    return Finding(pf.rel, pf.field_line("version"), "review-dropped",
+                   f"version {page.version} of {page.id!r} has no review{why} read {read} (mem pages diff {page.id}) "
+                   f"and add a verified entry with version: {page.version}")
+
+
 def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
     """A policy page in force without ``verified`` whose earlier version in git had one: a revision (ingest drops
     the review when it revises the text) left the current version unread (newuser25 #3)."""
@@ -785,17 +793,12 @@ def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
             if named is None:
                 # an entry written before entries named the version they read (mem before the twenty-sixth round), or
                 # by hand without one: nothing says which text it read — the upgrade step, not an edit, is likely
-                yield Finding(pf.rel, pf.field_line("version"), "review-dropped",
-                              f"version {page.version} of {page.id!r} has no review: its last verified entry (by {by}) "
-                              f"names no version, and a review now counts only for the version it names: if that "
-                              f"review read this text, add version: {page.version} to the entry; if not, read the page "
-                              f"(mem pages diff {page.id}) and add a verified entry with version: {page.version}")
+                yield _review_dropped(pf, page, f": its last verified entry (by {by}) names no version, and a review "
+                                      f"now counts only for the version it names: if that review read this text, add "
+                                      f"version: {page.version} to the entry; if not,")
                 continue
-            yield Finding(pf.rel, pf.field_line("version"), "review-dropped",
-                          f"version {page.version} of {page.id!r} has no review: its last verified entry (by {by}) "
-                          f"names version {named}, not {page.version} — a review of other text kept over an edit: "
-                          f"read the page (mem pages diff {page.id}) and add a verified entry with version: "
-                          f"{page.version}")
+            yield _review_dropped(pf, page, f": its last verified entry (by {by}) names version {named}, not "
+                                  f"{page.version} — a review of other text kept over an edit:")
             continue
         lineage = history.lineages.get(pf.rel, [])
         for sha, path in reversed(lineage):
@@ -805,10 +808,8 @@ def check_review_dropped(ctx: LintContext) -> Iterator[Finding]:
             if not reviews or not isinstance(reviews, list):
                 continue
             last = reviews[-1] if isinstance(reviews[-1], dict) else {}
-            yield Finding(pf.rel, pf.field_line("version"), "review-dropped",
-                          f"version {page.version} of {page.id!r} has no review; version {meta.get('version')} "
-                          f"(commit {sha[:8]}) was verified by {last.get('by', '?')}: read the change (mem pages "
-                          f"diff {page.id}) and add a verified entry with version: {page.version}")
+            yield _review_dropped(pf, page, f"; version {meta.get('version')} (commit {sha[:8]}) was verified by "
+                                  f"{last.get('by', '?')}:", read="the change")
             break
 
 

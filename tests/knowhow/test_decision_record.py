@@ -11,30 +11,7 @@ import pytest
 from mem.core.config import Config
 from mem.core.errors import Refused
 from mem.server.intake import approve_candidate, knowhow_decision_check, list_candidates, reject_candidate
-from mem.server.storage import open_store
 from mem.wiki.lint import lint_workspace
-
-
-@pytest.fixture
-def workspace(tmp_path):
-    from mem.wiki.workspace import init_workspace
-
-    return init_workspace(tmp_path / "ws")
-
-
-def _share(workspace, customers: int = 3) -> None:
-    records = [
-        {
-            "pseudonym": f"p-{n:016d}",
-            "fact_ref": f"ref-{n:016d}",
-            "condition": "the restocking fee applies to a return",
-            "decision": "We waived the restocking fee",
-            "policy_refs": [],
-            "month": None,
-        }
-        for n in range(customers)
-    ]
-    open_store(workspace).add_decisions("shop-a", records, received_at="2026-11-20T00:00:00Z")
 
 
 def _git(workspace, *args: str) -> None:
@@ -46,9 +23,9 @@ def _findings(workspace, config, rule: str):
     return [f for f in report.findings if f.rule == rule]
 
 
-def test_a_reverted_rejection_is_an_error_in_lint_and_the_bundle_refuses_it(workspace):
+def test_a_reverted_rejection_is_an_error_in_lint_and_the_bundle_refuses_it(workspace, share_decisions):
     config = Config.load(workspace=workspace)
-    _share(workspace)
+    share_decisions(workspace, 3)
     [row] = list_candidates(workspace, config=config)
     page_id = approve_candidate(workspace, row["id"], by="ops", config=config)["page"]
     assert _findings(workspace, config, "knowhow-rejected") == []
@@ -67,9 +44,9 @@ def test_a_reverted_rejection_is_an_error_in_lint_and_the_bundle_refuses_it(work
         lint_gate(workspace, config, allow_lint_errors=False)
 
 
-def test_a_reverted_approval_is_warned_as_an_approved_candidate_without_a_page(workspace):
+def test_a_reverted_approval_is_warned_as_an_approved_candidate_without_a_page(workspace, share_decisions):
     config = Config.load(workspace=workspace)
-    _share(workspace)
+    share_decisions(workspace, 3)
     [row] = list_candidates(workspace, config=config)
     page_id = approve_candidate(workspace, row["id"], by="ops", config=config)["page"]
     assert _findings(workspace, config, "knowhow-page-missing") == []
@@ -81,9 +58,9 @@ def test_a_reverted_approval_is_warned_as_an_approved_candidate_without_a_page(w
     assert _findings(workspace, config, "knowhow-page-missing") == []
 
 
-def test_cli_lint_reports_the_rejected_page(workspace, mem):
+def test_cli_lint_reports_the_rejected_page(workspace, mem, share_decisions):
     config = Config.load(workspace=workspace)
-    _share(workspace)
+    share_decisions(workspace, 3)
     [row] = list_candidates(workspace, config=config)
     approve_candidate(workspace, row["id"], by="ops", config=config)
     reject_candidate(workspace, row["id"], by="legal", config=config)

@@ -10,28 +10,13 @@ import pytest
 from mem.core.config import Config
 from mem.core.errors import Refused
 from mem.server.intake import approve_candidate, list_candidates, reject_candidate, reopen_candidate
-from mem.server.storage import open_store
 from mem.wiki.store import Wiki
 
 
 @pytest.fixture
-def workspace(tmp_path):
-    from mem.wiki.workspace import init_workspace
-
-    ws = init_workspace(tmp_path / "ws")
-    records = [
-        {
-            "pseudonym": f"p-{n:016d}",
-            "fact_ref": f"ref-{n:016d}",
-            "condition": "the restocking fee applies to a return",
-            "decision": "We waived the restocking fee",
-            "policy_refs": [],
-            "month": None,
-        }
-        for n in range(2)  # knowhow.min_customers 3: a proposal
-    ]
-    open_store(ws).add_decisions("shop-a", records, received_at="2026-11-20T00:00:00Z")
-    return ws
+def workspace(workspace, share_decisions):
+    share_decisions(workspace, 2)  # knowhow.min_customers 3: a proposal
+    return workspace
 
 
 def _git(workspace, *args: str) -> str:
