@@ -1452,7 +1452,7 @@ def _names_a_kind(text: str, start: int, end: int) -> bool:
 
 # "a 5 year plan", "a 2 hour slot": a number with a singular unit before a noun names a kind of thing, not
 # the customer's case
-_ATTRIBUTIVE = lazy(r"^(?:[2-9]|\d\d+)\s*-?\s*(?:minute|hour|day|week|month|year)\s+[a-z]", re.IGNORECASE)
+_ATTRIBUTIVE = lazy(r"^(?:[2-9]|\d\d+)\s{0,3}-?\s{0,3}(?:minute|hour|day|week|month|year)\s+[a-z]", re.IGNORECASE)
 # "within 60 days of delivery, but not later": the negation restates the limit, it does not forbid; "… for everything in
 # your home and not only the car" adds, it does not forbid
 _BUT_NOT = lazy(r",?(?:(?<!\s)\s+)?\bbut not\b[^,;.]*|\bnot\s+(?:only|just)\b", re.IGNORECASE)
@@ -1761,7 +1761,7 @@ _UNIT_OF = tuple((family, factor, lazy(rf"(?:{unit})", re.IGNORECASE)) for famil
 _PERSONS = r"people|persons?|guests?|passengers?|adults?|visitors?|travell?ers?|members?|명|人|名"
 _COUNTERS = r"台|枚|個|室|部屋|泊|冊|匹|頭|件|대|개|장|매|실|박|권|마리"
 _MEASURED = lazy(
-    rf"(?<![\d.,])(\d+(?:[.,]\d+)?|{'|'.join(_NUMBER_WORDS)})\s*-?\s*"
+    rf"(?<![\d.,])(\d+(?:[.,]\d+)?|{'|'.join(_NUMBER_WORDS)})\s{{0,3}}-?\s{{0,3}}"
     r"(?:(?<=\d)(?:a|m|g|l|t)(?![a-z])|"
     r"(?:tonnes?|tons?|kgs?|kilos?|kilograms?|grams?|km|kilomet(?:re|er)s?|cm|centimet(?:re|er)s?|mm|"
     r"millimet(?:re|er)s?|met(?:re|er)s?|feet|foot|ft|inch(?:es)?|ml|millilit(?:re|er)s?|lit(?:re|er)s?|"
@@ -2186,7 +2186,7 @@ _ASKED_NEGATION = lazy(_NEGATION.pattern + r"|없는|없이|않는|않고|아닌
 _DICTATES_ANSWER = lazy(
     r"\b(?:answer|reply|respond|say)\s+(?:only|always|just|with|yes|no|[\"'“‘「])|"
     r"\b(?:only|always|just)\s+(?:answer|reply|respond|say)\b|"
-    r"(?:라고|이라고)\s*만?\s*(?:대답|답변|답하|답해|말하|말해|안내)|"
+    r"(?:라고|이라고)\s{0,3}만?\s{0,3}(?:대답|답변|답하|답해|말하|말해|안내)|"
     r"(?:항상|무조건|반드시|늘)\s*[^.?!]{0,20}?(?:대답|답변|답하|답해|말하|말해)|"
     r"と(?:だけ|のみ)\s*(?:答え|回答|返事|返答|言っ|言う|伝え|案内)|"
     r"(?:必ず|常に|いつも)[^。？！?!]{0,20}?(?:答え|回答|返事|返答|言っ|伝え)", re.IGNORECASE)
@@ -2237,8 +2237,8 @@ def _against_exclusion(question: str, best: str, others: list[str]) -> tuple[str
 # cannot be returned:" is). A lead-in whose items are conditions to meet ("다음 각 호의 요건을 모두 갖춘 경우",
 # "under the following conditions") announces no cases: its item still answers "it depends".
 _CASES_ANNOUNCED = lazy(
-    r"(?:다음|아래)(?:의)?\s*(?:각\s*(?:호|목|항)|사항|항목)?(?:의|에)?\s*"
-    r"(?:어느\s*(?:하나|것)(?:에|이라도)?\s*해당하는\s*)?(?:경우|때)(?:에는|에도|에|는)?|"
+    r"(?:다음|아래)(?:의)?\s{0,3}(?:각\s{0,3}(?:호|목|항)|사항|항목)?(?:의|에)?\s{0,3}"
+    r"(?:어느\s{0,3}(?:하나|것)(?:에|이라도)?\s{0,3}해당하는\s{0,3})?(?:경우|때)(?:에는|에도|에|는)?|"
     r"(?:次|以下)の(?:各号|各項|事項|項目)?(?:の|に)?(?:いずれか)?(?:に|の)?(?:該当する|当てはまる|掲げる)?\s*"
     r"(?:場合|とき)(?:には|は|に)?|"
     r"\b(?:in|under)\s+(?:any\s+of\s+|each\s+of\s+|one\s+of\s+)?the\s+following\s+(?:cases|circumstances|situations)\b|"

@@ -1134,3 +1134,16 @@ def test_a_figure_padded_with_blanks_is_named_in_linear_time(language, least_cpu
 
     small, large = cpu(2000), cpu(16000)  # 8x the text: ≈ 8x linear, ≈ 64x quadratic
     assert large < 20 * max(small, 0.002), (small, large)
+
+
+def test_rule_quote_patterns_read_blanks_after_their_heads_in_linear_time(least_cpu_seconds):
+    # a figure, 다음 or 라고 then a long run of blanks: open runs of blanks either side of an optional part were tried
+    # n² ways
+    # (round 27: the pattern scan's --heads report, confirmed at 500 and 2,000 characters)
+    from mem.agent.rule_quote import _ATTRIBUTIVE, _CASES_ANNOUNCED, _DICTATES_ANSWER, _MEASURED
+
+    cases = ((_MEASURED, "1"), (_ATTRIBUTIVE, "2"), (_CASES_ANNOUNCED, "다음"), (_DICTATES_ANSWER, "라고"))
+    for pattern, head in cases:
+        small = least_cpu_seconds(lambda p=pattern, h=head: p.search(h + " " * 2000))
+        large = least_cpu_seconds(lambda p=pattern, h=head: p.search(h + " " * 16000))
+        assert large < 20 * max(small, 0.005), (pattern.pattern[:40], small, large)
