@@ -107,7 +107,13 @@ _USER_WORD = lazy(
     r"|\b(?:who|they|customers?|users?|callers?)\s{1,3}(?:\w+\s{1,3}){0,2}?(?:writes?|types?|enters?|quotes?|names?|gives?|"
     r"provides?|can\s{1,3}(?:give|name|provide|quote))\s{1,3}(?:\w+\s{1,3}){0,3}?(?:name|address|postcode|code|words?|phrase)\b"
     r"|\bwho\s{1,3}(?:write|type|enter|quote)s?\b"
-    r"|(?:라고|다고|이라고|고)\s?(?:하면|하는\s?경우|말하면|주장하면|밝히면|말씀하시면|말한|말하는)"
+    r"|(?:라고|다고|이라고|고)\s?(?:\S{1,8}\s){0,2}?(?:하면|하는\s?경우|말하면|주장하면|밝히면|말씀하시면|말한|말하는)"
+    # telling alone ("이름만 알려 주시면"), and a trigger the user types ("메시지에 #qa가 포함되면", "if the message
+    # contains", "メッセージに…が含まれていれば"): what the user writes is no check
+    r"|만\s?(?:알려|말씀해|입력해|보내|적어)\s?주(?:시)?면"
+    r"|(?:메시지|채팅|문자|대화|요청)\S{0,2}\s?(?:\S{1,12}\s?){0,2}?(?:포함되면|포함된\s?경우|들어\s?있으면|적혀\s?있으면)"
+    r"|(?:メッセージ|チャット|本文|依頼)に[^。\n]{0,16}?(?:含まれ|入って|書かれ)"
+    r"|\b(?:message|chat|reply|request)\s{1,3}(?:\w+\s{1,3}){0,2}?(?:contains|includes|mentions|has)\b"
     r"|말씀하시는|주장(?:하면|하는|만으로)|말할\s?수\s?있는|대면|댈\s?수"
     r"|(?:と|って)(?:言われ|言え|言っ|言う|述べ|申告|申し出|主張|おっしゃ)|言えた|述べれば|名乗|申告(?:どおり|通り|のみ|だけ|"
     r"があれば|に基づ)|自己申告"
@@ -116,6 +122,8 @@ _USER_WORD = lazy(
 _DEFINED = lazy(
     r"\b(?:means|is\s{1,3}defined|are\s{1,3}defined|counts?\s{1,3}as|treated\s{1,3}as|deemed|glossary|definitions?)\b"
     r"|(?:이|가)?란\s|라\s?함은|(?:을|를)\s?말한다|용어|간주|으?로\s?본다"
+    # a check deemed done: "인증 완료로 보고", "본인확인이 완료된 것으로 처리"
+    r"|(?:완료|인증|확인|승인|통과|검증)(?:된\s?것|한\s?것)?(?:으)?로\s?(?:보고|보며|보아|본다|봅니다|처리|인정)"
     r"|とは|をいう|を指す|として|とみな|みなす|用語|定義"
 )
 # a negation in the clause: the operator limits what the user's word does ("doesn't change the ladder", "해도 …
