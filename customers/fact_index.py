@@ -249,8 +249,9 @@ class FactIndex:
         # the facts filling the slot asked about first; for where the customer lives, a street address they gave
         # next (it says where they live when no town is active: "We've moved to 4 Park Row, York")
         also = _SLOT_CODES["address"] if wanted == "residence" else None
-        tier = [0 if wanted is not None and (code or 0) & _SLOT_CODES[wanted]
-                else 1 if also is not None and (code or 0) & also else 2 for code in codes]
+        # a fast field reads back as int | float: the slot codes are bit sets
+        tier = [0 if wanted is not None and int(code or 0) & _SLOT_CODES[wanted]
+                else 1 if also is not None and int(code or 0) & also else 2 for code in codes]
         ranked = sorted(zip(hits, days, tier, strict=True),
                         key=lambda h: (h[2], -round(h[0][0], 4), -(h[1] or 0)))[:limit]
         return [(searcher.doc(address)["id"][0], float(score)) for (score, address), _, _ in ranked]

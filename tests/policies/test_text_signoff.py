@@ -56,7 +56,8 @@ CLOSING_KO = """
 """
 CASES = [
     ("en.txt", BODY_EN, CLOSING_EN, ["Kind regards", "Billing team", "unsubscribe"], "support@northwind.example"),
-    ("ja.txt", BODY_JA, CLOSING_JA, ["よろしく", "カスタマーサポート", "送信専用"], "お問い合わせ：support@northwind.example"),
+    ("ja.txt", BODY_JA, CLOSING_JA, ["よろしく", "カスタマーサポート", "送信専用"],
+     "お問い合わせ：support@northwind.example"),
     ("ko.txt", BODY_KO, CLOSING_KO, ["감사합니다", "드림", "수신거부"], "문의: support@northwind.example"),
 ]
 
@@ -81,7 +82,8 @@ def test_the_closing_of_an_e_mail_notice_is_left_out_and_its_contact_kept(tmp_pa
 
 
 def test_a_rule_under_the_signature_keeps_the_closing_whole():
-    text = BODY_EN + "\nKind regards,\nThe Northwind Billing team\nP.S. Business plans are not affected by this change.\n"
+    text = BODY_EN + ("\nKind regards,\nThe Northwind Billing team\n"
+                      "P.S. Business plans are not affected by this change.\n")
     assert closing_lines(text) == []
     text = BODY_EN + CLOSING_EN + "Service notices like this one cannot be unsubscribed from.\n"
     assert closing_lines(text) == []
