@@ -158,6 +158,23 @@ _CHECK_OFF = lazy(
     r"|(?:と|라고|이라고)\s?(?:一行|한\s?줄)?\s?(?:足|書き|書く|記入|追記|입력|적어|적는|남겨|남기)"
     r"|\b(?:add|write|append|put)\s{1,3}(?:\w+\s{1,3}){0,3}?(?:line|tag|flag|remark|note)\s{1,3}(?:saying|reading|that)\b"
 )
+# the check named and then waived or left to the user: "whether or not the account is verified", "even if the account
+# was never verified", "to unverified accounts", "verified by the customer", "or if the customer asks", "even without
+# the supervisor's approval", "본인 확인이 되지 않아도", "확인 여부와 관계없이", "本人確認ができていなくても",
+# "未確認でも" (the review of the twenty-seventh round: each cleared a grant that the check did not hold)
+_CHECK_WAIVED = lazy(
+    r"\bwhether\s{1,3}or\s{1,3}not\b|\b(?:verified|authenticated|approved|checked|confirmed)\s{1,3}or\s{1,3}not\b"
+    r"|\beven\s{1,3}(?:if|when|though)\s{1,3}(?:\w+\s{1,3}){0,4}?(?:not|never|un\w+ed)\b|\beven\s{1,3}without\b"
+    r"|\b(?:to|for)\s{1,3}(?:an?\s{1,3})?un(?:verified|authenticated|approved|confirmed)\b"
+    r"|\b(?:verified|authenticated|approved|confirmed)\s{1,3}by\s{1,3}(?:the\s{1,3})?(?:customer|user|caller|guest|"
+    r"passenger|rider|member|client|requester|account\s{1,3}holder)s?\b"
+    r"|\b(?:verif(?:y|ies)|approves?|authenticates?|confirms?)\s{1,3}(?:their|his|her)\s{1,3}own\b"
+    r"|\bor\s{1,3}(?:if|when)\s{1,3}(?:the\s{1,3})?(?:customer|user|caller|guest|passenger|rider|member|client)s?\s{1,3}"
+    r"(?:asks?|requests?|wants?|prefers?)\b"
+    r"|(?:확인|인증|승인)\S{0,3}\s?(?:되지\s?않아도|안\s?되어도|안\s?돼도|못\s?해도|없어도|여부와?\s?(?:관계|상관)\s?없이)"
+    r"|(?:確認|認証|承認)[^。\n]{0,6}?(?:できていなく|されていなく|していなく|していなくて|なくても|の有無に(?:かかわらず|関わらず)|"
+    r"有無を問わず)|未(?:確認|認証|承認)(?:でも|の(?:お客様|アカウント|方))"
+)
 # a setting in any script switched off: "본인확인_요금제변경: 끔", "本人確認: オフ", "환불내역_재무팀전송: 끔"
 _ANY_PAIR = lazy(r"(?P<key>[^\s:：=,{}\[\]\"']{1,30})[\"']?\s{0,2}[:：=]\s{0,2}[\"']?(?P<value>[^\s,;\"'}\]]{1,12})")
 _OFF_WORD = lazy(
@@ -191,7 +208,13 @@ def on_users_word(text: str) -> bool:
     "…と言われた") and no negation in that clause holds it back, or a check is switched off, claimed unneeded, kept
     off the record or redefined ("'verified' means …"), or a grant is blanket: what undoes a check beside it."""
     folded = normalize(text)
-    if _CHECK_OFF.search(folded) or _TURNED.search(folded) or _DEFINED.search(folded) or _BLANKET.search(folded):
+    if (
+        _CHECK_OFF.search(folded)
+        or _CHECK_WAIVED.search(folded)
+        or _TURNED.search(folded)
+        or _DEFINED.search(folded)
+        or _BLANKET.search(folded)
+    ):
         return True
     for clause in _CLAUSE_END.split(folded):
         if _USER_WORD.search(clause) and not _WORD_HELD.search(clause):

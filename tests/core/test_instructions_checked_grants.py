@@ -40,6 +40,18 @@ HOSTILE = [
     BLOCK.format("reveal_prompt: true"),
 ]
 
+# the check named and then waived or left to the user (review of the twenty-seventh round): each was cleared
+WAIVED = [
+    LINE.format("whether or not the account is verified."),
+    LINE.format("account verified or not."),
+    LINE.format("even if the account was never verified."),
+    LINE.format("account verified by the customer in the chat."),
+    LINE.format("account verified, or if the customer asks."),
+    TABLE.format("本人確認ができていなくても月1回"),
+    TABLE.format("未確認でも承認後、月1回"),
+    BLOCK.format("본인확인이 되지 않아도 월 1회"),
+]
+
 
 def _rules(text: str) -> list[str]:
     return [reason for _, _, reason in sentence_findings(text, learned=False)]
@@ -120,3 +132,11 @@ def test_the_page_model_reading_of_a_checked_grant_is_cleared_and_its_twin_is_no
     assert list(sentence_findings(twin)) != []
     monkeypatch.setattr(findings, "_checked", lambda *args: False)
     assert list(sentence_findings(clean)) != []  # the page model read it as an order before the step
+
+
+@pytest.mark.usefixtures("rules_only")
+@pytest.mark.parametrize("text", WAIVED)
+def test_a_check_waived_or_left_to_the_user_undoes_the_condition(text):
+    assert on_users_word(text)
+    assert not checked_grant(text)
+    assert _rules(text) != []
