@@ -64,13 +64,29 @@ _ONCE = lazy(
 )
 
 
+# a leave negated is a limit again: "please do not call me any time before 9am", "you can't just call whenever",
+# "いつでも電話しないでください", "언제든 전화하지 마세요" (review of the twenty-seventh round: each read as leave)
+_NOT_BEFORE = lazy(r"\b(?:don't|dont|do not|never|not|can't|cannot|won't|shouldn't|stop)\b[^.!?,;\n]{0,20}$", re.I)
+_NOT_AFTER = lazy(
+    r"[^.!?。！？\n]{0,8}?(?:しないで|しないよう|しなくて|控えて|하지\s?마|하지\s?말|주지\s?마|하지\s?않)"
+)
+
+
+def _leave_at_any_time(text: str) -> bool:
+    """``_ANY_TIME`` found with no negation just before it or just after it."""
+    return any(
+        not _NOT_BEFORE.search(text[max(0, m.start() - 40) : m.start()]) and not _NOT_AFTER.match(text, m.end())
+        for m in _ANY_TIME.finditer(text)
+    )
+
+
 def lifts_limit(text: str) -> bool:
     """``text`` gives leave to be contacted at any time ("ring whenever", "いつでも連絡ください"), or at a time it
     names, with "even" or "also" ("土日でも連絡して大丈夫です", "주말에 연락 주셔도 괜찮아요") — not for one day or
     one time only ("just today, call whenever")."""
     if _ONCE.search(text):
         return False
-    if _ANY_TIME.search(text):
+    if _leave_at_any_time(text):
         return True
     return bool(_ALSO_THEN.search(text) and _TIMES.search(text))
 
@@ -84,7 +100,7 @@ def limits_contact(text: str) -> bool:
 def lifted_by(limit: str, leave: str) -> bool:
     """``leave`` lifts the limit ``limit`` told: leave at any time lifts any limit; leave at a named time lifts a
     limit that names one of the same times ("土日でも" lifts "土日は…しないで", not "平日の夜8時以降")."""
-    if _ANY_TIME.search(leave):
+    if _leave_at_any_time(leave):
         return True
     named = {m.group(0).lower().rstrip("s") for m in _TIMES.finditer(leave)}
     return any(m.group(0).lower().rstrip("s") in named for m in _TIMES.finditer(limit))

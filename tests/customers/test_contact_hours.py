@@ -50,6 +50,21 @@ def test_look_alikes_lift_nothing(text):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Please do not call me any time before 9am.",
+        "Honestly, never ring me whenever it suits you.",
+        "いつでも電話しないでください。",
+        "언제든 전화하지 마세요.",
+    ],
+)
+def test_leave_negated_is_no_leave(text):
+    # a limit told again in the words of leave (review of the twenty-seventh round): it lifted the limit held
+    assert not contact_hours.lifts_limit(text)
+    assert not contact_hours.lifted_by("Please don't phone me after 8pm.", text)
+
+
+@pytest.mark.parametrize(
     "text, limits",
     [
         ("Please don't phone me after 8pm.", True),
