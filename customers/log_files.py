@@ -26,7 +26,7 @@ from typing import Any
 
 from mem.core import clock
 from mem.core.controls import clean_message, one_line
-from mem.core.echo import echo_id, echo_time
+from mem.core.echo import echo_choice, echo_time
 from mem.core.errors import InvalidInput, MemWarning, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.inputs import decode_utf8, json_error, read_standard_input, symlink_loop
@@ -194,7 +194,7 @@ def normalise_role(value: Any, *, speaker: str | None, agent_speakers: Iterable[
         return "agent" if speaker_key(speaker) in {speaker_key(name) for name in agent_speakers} else "customer"
     role = ROLE_ALIASES.get(str(value).strip().lower())
     if role is None:
-        raise InvalidInput(f"unknown role {echo_id(value)} (use customer, agent or system)")
+        raise InvalidInput(f"unknown role {echo_choice(value, ROLE_ALIASES)} (use customer, agent or system)")
     return role
 
 
