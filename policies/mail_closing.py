@@ -39,13 +39,22 @@ from mem.core.text.pattern import lazy
 # a mailing's own line: how to stop receiving it, that its sender reads no reply, its copyright (English, Korean,
 # Japanese); matched anywhere in a line of at most _MAILING_LINE characters
 _MAILING = lazy(
-    r"\bunsubscribe\b|\bopt[ -]?out\b|\bmanage (?:your )?(?:e-?mail )?(?:preferences|subscriptions?)\b"
-    r"|\byou(?: are|'re|’re|) (?:receiving|received) this (?:e-?mail|message|notice)\b"
+    r"\byou(?: are|'re|’re|) (?:receiving|received) this (?:e-?mail|message|notice)\b"
     r"|\bdo not reply to this (?:e-?mail|message)\b"
     r"|\bno-?reply\b|\bthis (?:mailbox|address) is not monitored\b|©|\(c\) \d{4}|\bcopyright \d{4}"
     r"|수신\s?거부|수신을 원하지 않|발신\s?전용|회신되지 않|配信(?:停止|解除)|送信専用|返信(?:できません|いただいても)",
     re.I,
 )
+# how to stop receiving it: the mailing's line only when it names the mailing or a link, or is a bare link text
+# ("Unsubscribe"); "Customers may opt out of marketing calls by replying STOP." or "You can opt out of auto-renewal
+# at any time in Settings." at the end of a plain-text policy is its rule (review of the twenty-seventh round)
+_STOP = lazy(r"\bunsubscribe\b|\bopt[ -]?out\b|\bmanage (?:your )?(?:e-?mail )?(?:preferences|subscriptions?)\b", re.I)
+_OF_THE_MAILING = lazy(
+    r"\b(?:e-?mails?|notices|newsletters?|mailings?|mailing list)\b|https?://|www\.|\b[\w-]{1,63}\.(?:com|org|net|example|co|io)\b"
+    r"|\b(?:click|visit|link|here)\b",
+    re.I,
+)
+_BARE_LINK_WORDS = 3
 # ... that says what cannot be switched off: a rule of the service, not the mailing's furniture
 _MAILING_RULE = lazy(
     r"\b(?:cannot|can't|can not) be (?:unsubscribed|switched off|turned off|opted out)"
@@ -100,7 +109,13 @@ def _lines(text: str) -> list[tuple[int, str]]:
 def _mailing_line(line: str) -> bool:
     if is_footer_line(line):
         return True
-    return len(line) <= _MAILING_LINE and _MAILING.search(line) is not None and _MAILING_RULE.search(line) is None
+    if len(line) > _MAILING_LINE or _MAILING_RULE.search(line) is not None:
+        return False
+    if _MAILING.search(line) is not None:
+        return True
+    return _STOP.search(line) is not None and (
+        _OF_THE_MAILING.search(line) is not None or len(line.split()) <= _BARE_LINK_WORDS
+    )
 
 
 def _sender_line(line: str) -> bool:

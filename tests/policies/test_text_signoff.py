@@ -82,8 +82,8 @@ def test_the_closing_of_an_e_mail_notice_is_left_out_and_its_contact_kept(tmp_pa
 
 
 def test_a_rule_under_the_signature_keeps_the_closing_whole():
-    text = BODY_EN + ("\nKind regards,\nThe Northwind Billing team\n"
-                      "P.S. Business plans are not affected by this change.\n")
+    closing = "\nKind regards,\nThe Northwind Billing team\n"
+    text = BODY_EN + closing + "P.S. Business plans are not affected by this change.\n"
     assert closing_lines(text) == []
     text = BODY_EN + CLOSING_EN + "Service notices like this one cannot be unsubscribed from.\n"
     assert closing_lines(text) == []
@@ -96,6 +96,23 @@ def test_a_sign_off_that_is_not_the_end_is_no_closing():
     # a document with no sign-off keeps its contact section
     text = BODY_EN + "\n3. Contact\n\nsupport@northwind.example | +1 555 0100\n"
     assert closing_lines(text) == []
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "Customers may opt out of marketing calls by replying STOP.",
+        "You can opt out of auto-renewal at any time in Settings.",
+        "To unsubscribe from the loyalty programme, ask at any branch.",
+    ],
+)
+def test_an_opt_out_rule_at_the_end_of_a_policy_stays(last):
+    # a policy's last line that says how customers stop something else than the mailing (review of round 27)
+    assert closing_lines(BODY_EN + "\n" + last + "\n") == []
+    # a bare link text under a closing is still the mailing's
+    mailing = "To unsubscribe from these notices, visit northwind.example/unsubscribe."
+    text = BODY_EN + CLOSING_EN.replace(mailing, "Unsubscribe")
+    assert text.split("\n")[max(closing_lines(text))] == "Unsubscribe"
 
 
 def test_only_the_mailing_lines_go_when_there_is_no_sign_off():
