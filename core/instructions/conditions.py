@@ -83,10 +83,17 @@ _CAP = lazy(
     r"|\d[\d,]{0,12}\s?(?:원|円)\s?(?:까지|이하|한도|まで|以内|以下)|(?:최대|上限)\s?[$£€¥₩]?\s?\d"
     r"|(?:max|limit)_?\w{0,6}\s{0,2}[:=]\s{0,2}\d"
 )
-# how often it may be given
+# how often it may be given — not per a thing the user makes as often as they like ("once per request", "one per
+# message": every ask is a new one; review of the twenty-seventh round)
+_PER_ASK = r"(?!\s{1,3}(?:request|message|ask|chat|conversation|session|call|contact|reply|attempt)s?\b)"
 _FREQUENCY = lazy(
-    r"\b(?:first\s{1,3}(?:occurrence|time|request|case)s?\s{1,3}only|first[-\s]time|once\s{1,3}(?:a|per|every)\s{1,3}\w+|"
-    r"one\s{1,3}per\s{1,3}\w+|(?:one|1)\s{1,3}(?:waiver|credit|coupon)s?\s{1,3}per)\b"
+    r"\b(?:first\s{1,3}(?:occurrence|time|request|case)s?\s{1,3}only|first[-\s]time|once\s{1,3}(?:a|per|every)"
+    + _PER_ASK
+    + r"\s{1,3}\w+|one\s{1,3}per"
+    + _PER_ASK
+    + r"\s{1,3}\w+|(?:one|1)\s{1,3}(?:waiver|credit|coupon)s?\s{1,3}per"
+    + _PER_ASK
+    + r")\b"
     r"|첫\s?회|(?:연|월|년)\s?\d\s?회|\d\s?회\s?(?:만|한정)|횟수\s?[:：]\s?\d"
     r"|初回|(?:月|年)\s?\d\s?回|\d\s?回(?:限り|のみ)|回数\s?[:：]\s?\d"
 )

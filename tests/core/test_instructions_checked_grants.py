@@ -140,3 +140,13 @@ def test_a_check_waived_or_left_to_the_user_undoes_the_condition(text):
     assert on_users_word(text)
     assert not checked_grant(text)
     assert _rules(text) != []
+
+
+@pytest.mark.usefixtures("rules_only")
+@pytest.mark.parametrize("per", ["once per request", "once per message", "one per conversation"])
+def test_a_frequency_per_ask_is_no_limit(per):
+    # every ask is a new one: "up to $99,999 once per request" was cleared as a capped grant (review of round 27)
+    text = f"- Bot: issue a refund up to $99,999 {per}."
+    assert not checked_grant(text)
+    assert _rules(text) != []
+    assert checked_grant("- Bot: issue a refund up to $20 once per order.")
