@@ -18,7 +18,7 @@ from mem.core.text.pattern import lazy
 # what only an AI is given; rules, policies and sections are a document's too ("this section takes precedence…")
 _AI_ORDERS = ("instruction", "guidance", "directive", "prompt", "order", "command")
 _TRIGGER = lazy(
-    r"\b(?:if|when|whenever|once|should)\s+(?:the|a|any)?\s*(?:user|customer|caller|client|someone|anyone|they|he|she|"
+    r"\b(?:if|when|whenever|once|should)\s+(?:(?:the|a|any)\s*)?(?:user|customer|caller|client|someone|anyone|they|he|she|"
     r"person)\s+(?:\w+\s+)?(?:says|types|"
     r"writes|mentions|enters|uses|sends|gives|quotes)\s+(?:the\s+)?(?:(?:code|word|phrase|password|keyword)\s+)?"
     r"(?:[\"'“‘][^\"'”’]{2,40}[\"'”’]|[a-z]+[-_][a-z0-9]+\b).{0,40}?\b(?:grant|approve|refund|waive|give|issue|unlock|"
@@ -226,9 +226,10 @@ _LIFT_ALL = lazy(
     r"|\b(?:rules|restrictions|polic(?:y|ies)|limits|guidelines|instructions|guidance)\s+(?:no\s+longer|do\s+not|don't)\s+"
     r"apply\s+(?:to\s+(?:this\s+(?:conversation|chat|session)|me|us)|here|anymore|any\s+more)\b")
 _ROLE_HEADER = lazy(
-    r"^\W{0,6}(?:#{1,6}\s*)?[\[(]?\s*(?:(?:system|admin|administrator|developer|operator|root|moderator|sudo|"
-    r"ai|assistant|bot|model|override|sysadmin)\s*(?:\w+\s+)?(?:message|prompt|instructions?|override|command|mode)?|"
-    r"(?:system|developer)\s+(?:notice|note|update|alert|announcement))\s*[\])]?\s*(?:[:>]|-{2,}|={2,})\s*\S")
+    r"^\W{0,6}(?:#{1,6}(?:\s*[\[(])?|[\[(])?\s*(?:(?:system|admin|administrator|developer|operator|root|moderator|sudo|"
+    r"ai|assistant|bot|model|override|sysadmin)(?:\s*\w+\s+(?:(?:message|prompt|instructions?|override|command|mode)\s*)?|"
+    r"\s*(?:message|prompt|instructions?|override|command|mode)\s*|\s*)|"
+    r"(?:system|developer)\s+(?:notice|note|update|alert|announcement)\s*)(?:[\])]\s*)?(?:[:>]|-{2,}|={2,})\s*\S")
 _HEADER_PAYLOAD = lazy(r"\b(?:lift|lifted|unlock|unlocked|enable|allow|remove|reset|reveal|grant|grants|give|approve|"
                        r"approves|approved|refund|waive|waives|waived|disable|disabled|ignore|override|you|your|"
                        r"restrictions|limits|unlimited|premium|"
