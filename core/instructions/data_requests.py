@@ -102,7 +102,7 @@ _SKIP_CHECK = lazy(
     r"(?:security|id|identity|verification)\s+(?:questions?|checks?|steps?)|"
     r"proof|photos?|review|screening|kyc|id|i\.d\.|identification)\b")
 _KO_SKIP_CHECK = lazy(r"(?:본인\s*확인|신원\s*확인|보안\s*(?:질문|코드|절차)|인증|확인|검토|심사|검증"
-                      r"|증빙|비밀번호|otp|사진|날짜|기한|영수증)(?:\s*(?:절차|단계|과정|전화|서류|질문|문항))?\S{0,3}\s*(?:은|는|을|를)?\s*"
+                      r"|증빙|비밀번호|otp|사진|날짜|기한|영수증)(?:\s*(?:절차|단계|과정|전화|서류|질문|문항))?\S{0,3}\s*(?:(?:은|는|을|를)\s*)?"
                       r"(?:굳이\s*|따로\s*|전혀\s*)?"
                       r"(?:skip|스킵|생략|건너\s*뛰|패스|없이|빼고|안\s*해도|안\s*보(?:셔|셔도|아도|셔요)|하지\s*말고|필요\s*없)")
 _JA_SKIP_CHECK = lazy(r"(?:本人確認|確認|認証|審査|検証|証明|パスワード|暗証番号|写真)"
@@ -206,8 +206,8 @@ _DECISION_CLAIM = lazy(
 # a call to the AI with no order yet ("AI 상담원 여러분께 부탁드립니다.", "Dear assistant,"): the order follows
 _CALL_ONLY = lazy(
     rf"^\W*(?:(?:dear|hey|hi|hello|attention|attn|note\s+(?:to|for)|message\s+(?:to|for)|to|for)\W+)?(?:the\s+|all\s+|any\s+)?"
-    rf"{_AI}\W*(?:only)?\W*$"
-    rf"|(?:{_CJK_AI_STRICT_RE})\s*(?:상담원|상담사|담당자)?\s*(?:여러분|님)?\s*(?:께|에게)\s*(?:부탁|당부|요청|알립)"
+    rf"{_AI}\W*(?:only\W*)?$"
+    rf"|(?:{_CJK_AI_STRICT_RE})(?:\s*(?:상담원|상담사|담당자))?(?:\s*(?:여러분|님))?\s*(?:께|에게)\s*(?:부탁|당부|요청|알립)"
     rf"|(?:{_CJK_AI_STRICT_RE})(?:担当者|の皆様|の皆さん|さん)?(?:へ|に)(?:お願い|ご連絡|お知らせ)"
     rf"|(?:{_CJK_AI_STRICT_RE})\s*(?:専用|向け|用|전용|용)の?\s*(?:運用)?(?:ルール|指示|メモ|注意|ガイド|規則|규칙|안내|지침|지시|메모)"
     rf"|\b(?:rules|instructions|notes|guidance)\s+(?:for|to)\s+(?:the\s+|all\s+|any\s+)?(?:{_AI})\s+only\b")
@@ -253,7 +253,7 @@ _YOU_MAY_DROP = lazy(
 _YOUR_SCRIPT = lazy(
     rf"\b{_OVERRIDE_VERB}\s+your\s+(?:\w+\s+)?(?:onboarding|script|manual|playbook|briefing|handbook|knowledge|"
     r"training|brief|setup|configuration|conditioning)\b"
-    r"|(?:매뉴얼|대본|스크립트|규정집|지침서)\S{0,2}\s*(?:잠깐|잠시|일단|좀)?\s*"
+    r"|(?:매뉴얼|대본|스크립트|규정집|지침서)\S{0,2}\s*(?:(?:잠깐|잠시|일단|좀)\s*)?"
     r"(?:덮어\s*두|접어\s*두|치워|내려놓|무시|잊어)"
     r"|(?:マニュアル|台本|スクリプト|規定集)(?:は|を)?(?:ひとまず|いったん|一旦|ちょっと)?(?:閉じ|置いて|しまっ|無視|忘れ|脇に)")
 # "Handover notes cannot replace an approval", "引き継ぎメモによって承認を代替することはできません": the rule that a
