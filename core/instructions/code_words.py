@@ -30,7 +30,7 @@ _EN_WORD = lazy(
     r"(?:say|write|type|text|send|use|put|sign\s+off\s+with)"
     r"\s+(?:the\s+(?:word|phrase|code)\s+)?[\"'‘“]"
     # "the code word for the staff discount is LANTERN", "our safe word"
-    r"|\b(?:code|secret|magic|safe)\s*-?\s*(?:word|phrase)\b")
+    r"|\b(?:code|secret|magic|safe)\s*(?:-\s*)?(?:word|phrase)\b")
 _EN_STANDS_FOR = lazy(
     r"\b(?:approv\w*|signed\s+off|sign-?off|verified|authori[sz]\w*|permission|allowed|cleared|ok'?d|okayed|"
     r"no\s+(?:fee|charge|check)|free|discount\w*|override|skip\w*|waiv\w+|off\b|"
@@ -55,8 +55,8 @@ _JA_STANDS_FOR = lazy(r"許可|承認|確認|認証|ok|無料|割引|免除|通�
                       r"|(?:とは|と)話(?:が)?ついて|了承済")
 
 
-_ASKS_FOR_ONE = lazy(r"\b(?:is|are)\s+there\s+(?:a|any)\s+(?:code|secret|magic|safe)\s*-?\s*(?:word|phrase)|"
-                     r"\bwhat(?:'s|\s+is)\s+the\s+(?:code|secret|magic|safe)\s*-?\s*(?:word|phrase)")
+_ASKS_FOR_ONE = lazy(r"\b(?:is|are)\s+there\s+(?:a|any)\s+(?:code|secret|magic|safe)\s*(?:-\s*)?(?:word|phrase)|"
+                     r"\bwhat(?:'s|\s+is)\s+the\s+(?:code|secret|magic|safe)\s*(?:-\s*)?(?:word|phrase)")
 
 
 def code_word(text: str) -> bool:
