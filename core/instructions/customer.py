@@ -258,7 +258,7 @@ def customer_reason(sentence: str, learned: bool = True) -> str | None:
 
 
 _PAST_THE_RULE = lazy(
-    r"\b(?:even\s+(?:though|if)|although|despite\s+(?:the\s+fact\s+that\s+)?)\s+(?:it(?:'s|\s+is|\s+was)|the\s+\w+\s+(?:is|was)|"
+    r"\b(?:even\s+(?:though|if)|although|despite(?:\s+the\s+fact\s+that)?\s)\s+(?:it(?:'s|\s+is|\s+was)|the\s+\w+\s+(?:is|was)|"
     r"i(?:'m|\s+am|\s+was)|they(?:'re|\s+are|\s+were))\s+(?:well\s+|way\s+|long\s+)?(?:past|after|outside|beyond|over|"
     r"late|expired|out\s+of)\b")
 _OBLIGED = lazy(r"\byou(?:'re|\s+are)\s+(?:legally\s+)?(?:required|obliged|obligated|bound)\s+to\b"

@@ -69,6 +69,7 @@ BLANK_RUNS = [
     ("claimed_voices", "_KO_VOICE", "(", "\u00a0", "(매장 직원 유나)"),
     ("code_words", "_ASKS_FOR_ONE", "what's the code", "\u00a0", "is there a code - word for the discount"),
     ("code_words", "_EN_WORD", "code", "\u00a0", "our safe-word is lantern"),
+    ("customer", "_PAST_THE_RULE", "despite", "\u00a0", "even though it's past the deadline"),
 ]
 
 
