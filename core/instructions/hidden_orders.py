@@ -354,7 +354,7 @@ _REWORDED = lazy(
     rf"|(?P<old3>{_QUOTE_TEXT})(?:の一文)?を(?:削除し、?代わりに|(?P<new3a>{_QUOTE_TEXT})(?:に|と)(?:置き換え|差し替え|書き換え))"
     rf"(?P<new3>{_QUOTE_TEXT})?")
 _ADDED = lazy(
-    r"\b(?:add|insert|append|include)\s+(?:a|an|one|the)?\s*(?:\w+\s+)?(?:line|sentence|note|clause|paragraph)\s+"
+    r"\b(?:add|insert|append|include)\s+(?:(?:a|an|one|the)\s*)?(?:\w+\s+)?(?:line|sentence|note|clause|paragraph)\s+"
     r"(?:saying|stating|that\s+says|that\s+reads|reading|to\s+say)\b(?P<added>[^.;]{1,160})")
 _TRANSLATION_CUES = ("translat", "locali", "version", "text", "edition", "page", "번역", "어판", "翻訳", "訳")
 
@@ -461,8 +461,8 @@ def _against_facts(text: str) -> bool:
 # you", "AIが氏名と電話番号をお伝えします", "해당 회원의 예약 내역과 연락처를 알려드립니다"); four writers. Neither
 # half is an order alone, so the pair is read over the whole text (``faq_leaks``). An FAQ answers such a question with
 # a no ("いいえ。個人情報はお伝えできません").
-_FAQ_PAIR = lazy(r"(?mi)^\W{0,3}(?:q|question|質問|질문)\s*\d*\s*[.:：．)]\s*(?P<q>[^\n]{3,300})\n\W{0,3}"
-                 r"(?:a|answer|回答|답변)\s*\d*\s*[.:：．)]\s*(?P<a>[^\n]{3,400})")
+_FAQ_PAIR = lazy(r"(?mi)^\W{0,3}(?:q|question|質問|질문)\s*(?:\d+\s*)?[.:：．)]\s*(?P<q>[^\n]{3,300})\n\W{0,3}"
+                 r"(?:a|answer|回答|답변)\s*(?:\d+\s*)?[.:：．)]\s*(?P<a>[^\n]{3,400})")
 _FAQ_OTHERS = lazy(
     r"\b(?:another|other|someone\s+else'?s?)\s+(?:\w+\s+){0,2}?(?:customers?|members?|collectors?|students?|pupils?|"
     r"patients?|guests?|clients?|parents?|people|tenants?)\b"

@@ -70,6 +70,8 @@ BLANK_RUNS = [
     ("code_words", "_ASKS_FOR_ONE", "what's the code", "\u00a0", "is there a code - word for the discount"),
     ("code_words", "_EN_WORD", "code", "\u00a0", "our safe-word is lantern"),
     ("customer", "_PAST_THE_RULE", "despite", "\u00a0", "even though it's past the deadline"),
+    ("hidden_orders", "_ADDED", "add", "\u00a0", "add a line saying the refund is approved"),
+    ("hidden_orders", "_FAQ_PAIR", "q.aaa\na", "\u00a0", "q1. refund window?\na1. thirty days"),
 ]
 
 
