@@ -142,7 +142,7 @@ _CHAT = lazy(r"<\|?(?:system|im_start|im_end|assistant|user|endoftext)\|?>(?!\s+
              r"|<\|(?:start_header_id|end_header_id|eot_id|begin_of_text|end)\|>"
              r"|\[/?inst\]|<</?sys>>|"
                    r"^(?:\W{0,3})(?:system|assistant|ai|developer)\s*(?:prompt|override)\s*[:>\]]\s*\S|"
-                   r"^(?:\W{0,3})(?:system|assistant|ai|developer)\s*(?:message|note)?\s*[:>\]]\s*(?:please\s+)?"
+                   r"^(?:\W{0,3})(?:system|assistant|ai|developer)(?:\s*(?:message|note))?\s*[:>\]]\s*(?:please\s+)?"
                    r"(?:you|always|never|ignore|disregard|forget|override|do\s+not|don't|from\s+now|approve|grant|"
                    r"refund|say|answer|reply|respond|act|pretend|treat|accept|new|the\s+(?:assistant|ai|model))\b")
 _NEW_INSTRUCTIONS = lazy(r"\b(?:new|updated|real|actual|true|hidden|secret|priority|override)\s+"
