@@ -4,8 +4,6 @@ request to look it up is not."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions.normalise import normalize
@@ -113,13 +111,7 @@ def test_a_permission_asked_about_or_not_staffs_is_not_a_relayed_grant(text):
 @pytest.mark.parametrize(
     "unit", ["님 ", "님이 괜찮", "さん", "さん「いい", "per the manager ", "my instructor ", "supervisor ", "표시해 "]
 )
-def test_the_staff_permission_cues_read_a_long_run_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
-        text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
-        relayed_grant(text)
-        return time.process_time() - start
-
-    seconds(1_000)
-    first, second = seconds(50_000), seconds(100_000)
+def test_the_staff_permission_cues_read_a_long_run_in_linear_time(unit: str, least_cpu_seconds) -> None:
+    first, second = (least_cpu_seconds(lambda n=size: relayed_grant(normalize(unit * (n // len(unit)))))
+                     for size in (50_000, 100_000))
     assert second < 3.0 * first + 0.2
