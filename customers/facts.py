@@ -128,6 +128,7 @@ class Facts(StorePart):
             self._store.consent.require(new)
             self.save(old.replace(status="replaced", superseded_by=new.id), action="replaced", actor=actor,
                        reason=reason or f"replaced by {new.id}")
+            self._end_context_of(old_id, f"the fact it was made from was replaced by {new.id}")
             self.save(new, action="added", actor=actor, reason=reason or f"replaces {old_id}")
             if new.agreement:
                 self._store.outbox.queue(new)
@@ -161,8 +162,10 @@ class Facts(StorePart):
             if old.status != "active":
                 raise Conflict(f"fact {old_id} is {old.status}; only an active fact can be replaced")
             self.get(new_id)
-            return self.save(old.replace(status="replaced", superseded_by=new_id), action="replaced", actor=actor,
-                             reason=reason or f"replaced by {new_id}")
+            replaced = self.save(old.replace(status="replaced", superseded_by=new_id), action="replaced", actor=actor,
+                                 reason=reason or f"replaced by {new_id}")
+            self._end_context_of(old_id, f"the fact it was made from was replaced by {new_id}")
+            return replaced
 
     def restore(self, fact_id: str, *, reason: str = "", actor: str = "extraction") -> Fact:
         """A ``replaced`` fact becomes ``active`` again: the change that replaced it was undone ("back to the original
@@ -184,6 +187,7 @@ class Facts(StorePart):
                 raise Conflict(f"fact {fact_id} is {fact.status} already")
             fact = fact.replace(status="retracted")
             self.save(fact, action="retracted", actor=actor, reason=reason)
+            self._end_context_of(fact_id, f"the fact it was made from was retracted ({fact_id})")
         return fact
 
     def edit(
@@ -240,6 +244,14 @@ class Facts(StorePart):
         return fact
 
     # facts: reading ---------------------------------------------------------------------------
+    def _end_context_of(self, fact_id: str, reason: str) -> None:
+        # An item made from a fact (a standing wish said in the customer's words, a promoted attribute) stands on
+        # that fact: once it is taken back or replaced the item no longer holds, and leaving it injected on every
+        # turn kept a wish the customer withdrew (newuser28 #4). Ended, not erased: the context log keeps it.
+        for item in self._store.context.items(include_unconfirmed=True):
+            if item.fact_id == fact_id:
+                self._store.context.end(item.id, reason=reason)
+
     def get(self, fact_id: str) -> Fact:
         """The current record of a fact, or ``NotFound`` (also for an erased one, saying so)."""
         fact = self.load(fact_id)
