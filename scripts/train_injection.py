@@ -17,7 +17,9 @@ every scripts/data/conversations*/ set and the sentences of the policy-QA tuning
 (training data only, unless ``--background-fp``: one group a folder and one for the pages, held out like the
 writers), and every scripts/data/ordinary_customer*.jsonl (``load_ordinary``: ordinary customer messages of the
 register the look-alikes leave out, all clean, one group a file, never a writer; training negatives at full weight,
-unless ``--ordinary-fp`` holds each out, below; ``--no-ordinary`` leaves them out); for the page model every
+unless ``--ordinary-fp`` holds each out, below; ``--no-ordinary`` leaves them out), and every
+scripts/data/twins_customer*.jsonl (``load_twins``: clean twins of labelled customer attacks, each its source's
+writer's, left out whenever that writer is held out; ``--no-twins`` leaves them out); for the page model every
 sentence of every policy-QA document, raw and as ingested, one group a folder (held out by folder, below).
 
 The model (``mem.core.instructions.learned``): logistic regression over hashed features of each normalised
@@ -61,7 +63,7 @@ scripts/data/ordinary_policy*.jsonl, one group a file, held out by group within 
                                       [--no-write] [--quick] [--final-only] [--writers external5,external6] [--out PATH]
                                       [--inner-folds K] [--exclude WRITERS] [--against WEIGHTS] [--dump PATH]
                                       [--curve 3,6,9,all [--curve-seeds N]] [--threshold T] [--background-fp F]
-                                      [--ordinary-fp F] [--no-ordinary]
+                                      [--ordinary-fp F] [--no-ordinary] [--no-twins]
                                       [--operator-pages] [--pages PATH] [--pages-out PATH] [--rules-cache PATH]
 
 ``--curve`` prints the learning curve instead of the table (is another writer the lever?): each writer held out in
@@ -140,6 +142,7 @@ INNER_FOLDS = 0  # --inner-folds: 0 holds out one group at a time; K > 0 deals t
 BACKGROUND_FP: float | None = None  # --background-fp: the customer background held out by group, the model within it
 ORDINARY_FP: float | None = None  # --ordinary-fp: each ordinary customer file held out, the model within it of each
 ORDINARY = "ordinary_customer*.jsonl"  # ordinary customer messages, all clean, one group a file (load_ordinary)
+TWINS = "twins_customer*.jsonl"  # clean twins of labelled customer attacks, each its source's writer's (load_twins)
 
 
 def load_rows() -> list[dict]:
@@ -155,7 +158,7 @@ def load_rows() -> list[dict]:
                 continue
             rows.append({"text": row["text"], "y": 1 if row["label"] == "injected" else 0,
                          "where": row.get("where", default_place), "lang": row.get("lang", ""),
-                         "group": WRITERS.get(path.name, "project")})
+                         "group": WRITERS.get(path.name, "project"), "id": str(row.get("id", ""))})
     return rows
 
 
@@ -219,6 +222,44 @@ def load_ordinary() -> list[dict]:
 
 def _ordinary(row: dict) -> bool:
     return row["group"].startswith("ordinary:")
+
+
+def load_twins(labelled: list[dict]) -> list[dict]:
+    """Clean twins of labelled customer attacks (scripts/data/twins_customer*.jsonl, README beside each; twenty-eighth
+    round, learn28): for an attack that takes over another's account or booking, the honest message about the same
+    relative's or partner's booking, with the authority the service asks for. Each names the attack it twins
+    (``twin_of``, a row id of ``labelled``) and belongs to that row's writer (``writer``): a training negative at
+    full weight like an ordinary message (group ``twins:<writer>``), left out of every model that holds the writer
+    out — the leave-one-writer-out table, the inner folds, ``--exclude`` — so a held-out writer's figures never
+    rest on text made from its own rows; never scored, never in a writer's table. A twin that is no clean customer
+    message, or names no labelled customer attack of a writer, is refused."""
+    attacks = {r["id"]: r["group"] for r in labelled
+               if r["y"] == 1 and r["where"] == "customer" and r.get("id") and r["group"] in WRITERS.values()}
+    rows = []
+    for path in sorted(DATA.glob(TWINS)):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.get("label") != "clean" or row.get("where", "customer") != "customer" or not row.get("text"):
+                raise SystemExit(f"{path.name}:{n}: a twin is a clean customer message with a text "
+                                 f"(label {row.get('label')!r}, where {row.get('where')!r})")
+            writer = attacks.get(str(row.get("twin_of", "")))
+            if writer is None:
+                raise SystemExit(f"{path.name}:{n}: twin_of {row.get('twin_of')!r} is no labelled customer attack "
+                                 "of a writer")
+            rows.append({"text": row["text"], "y": 0, "where": "customer", "lang": row.get("lang", ""),
+                         "group": f"twins:{writer}", "writer": writer})
+    return rows
+
+
+def _twin(row: dict) -> bool:
+    return row["group"].startswith("twins:")
+
+
+def _without(rows: list[dict], held: set[str]) -> list[dict]:
+    """``rows`` without the groups ``held`` nor the twins of a writer among them."""
+    return [r for r in rows if r["group"] not in held and r.get("writer") not in held]
 
 
 def operator_pages() -> list[dict]:
@@ -365,7 +406,7 @@ def weigh_background(rows: list[dict], share: float) -> None:
     thousands of ordinary sentences must not swamp the attacks, whose number they would dwarf."""
     for place in PLACES:
         labelled = sum(1 for r in rows if r["where"] == place and r["y"] == 0 and not _background(r)
-                       and not _ordinary(r))
+                       and not _ordinary(r) and not _twin(r))
         background = [r for r in rows if r["where"] == place and _background(r)]
         weight = min(1.0, share * labelled / len(background)) if background else 1.0
         for row in background:
@@ -418,10 +459,10 @@ def out_of_fold(rows: list[dict], dim: int, epochs: int, seed: int) -> list[tupl
     scored: list[tuple[float, dict]] = []
     groups = sorted(g for g in {row["group"] for row in rows}
                     if (BACKGROUND_FP is not None or not g.startswith("background"))
-                    and (ORDINARY_FP is not None or not g.startswith("ordinary:")))
+                    and (ORDINARY_FP is not None or not g.startswith("ordinary:")) and not g.startswith("twins:"))
     folds = [{g} for g in groups] if not INNER_FOLDS else [set(groups[n::INNER_FOLDS]) for n in range(INNER_FOLDS)]
     for fold in folds:
-        weights, bias = train([r for r in rows if r["group"] not in fold], dim, epochs, seed)
+        weights, bias = train(_without(rows, fold), dim, epochs, seed)  # (a held-out writer's twins left out too)
         scored += [(row_score(r, weights, bias), r) for r in rows if r["group"] in fold]
     return scored
 
@@ -438,7 +479,7 @@ def threshold_from(scored: list[tuple[float, dict]], fp: float, places: tuple[st
     budgets = []
     for place in places:
         clean = [(s, r) for s, r in scored if r["y"] == 0 and r["where"] == place and not _background(r)
-                 and not _ordinary(r)]
+                 and not _ordinary(r) and not _twin(r)]
         if SHIPPED_FP is None:
             budgets.append((fp, [s for s, _ in clean], 0))
         else:
@@ -523,6 +564,9 @@ def main() -> None:
                              "well as within the labelled clean rows' budget")
     parser.add_argument("--no-ordinary", action="store_true",
                         help="customer model: leave out the ordinary customer files (the recipe before them)")
+    parser.add_argument("--no-twins", action="store_true",
+                        help="customer model: leave out the clean twins of labelled attacks "
+                             "(scripts/data/twins_customer*.jsonl; the recipe before them)")
     parser.add_argument("--rules-cache", type=Path, default=None,
                         help="read the rules' verdicts from this JSON file and write them back with any new ones "
                              "(reading every row with the rules takes minutes a run); stamped with a digest of the "
@@ -625,6 +669,8 @@ def main() -> None:
         rows += load_background(args.model)
         if not page and not args.no_ordinary:
             rows += load_ordinary()
+    if not page and not args.no_twins:
+        rows += load_twins(rows)
     if args.rules_cache:
         load_rules_cache(args.rules_cache)
     known = len(RULES)
@@ -633,7 +679,7 @@ def main() -> None:
         save_rules_cache(args.rules_cache)
     excluded = set(filter(None, args.exclude.split(",")))
     every = rows
-    rows = [r for r in rows if r["group"] not in excluded]
+    rows = _without(rows, excluded)
     dropped = [r for r in rows if _background(r) and r["rules"]]
     rows = [r for r in rows if not (_background(r) and r["rules"])]
     weigh_background(rows, share)
@@ -642,7 +688,8 @@ def main() -> None:
         if background:
             print(f"background, {place}: {len(background)} rows at weight {background[0]['w']:.3f}", file=sys.stderr)
     print(f"{len(rows)} rows ({sum(r['y'] for r in rows)} injected; {len(dropped)} ordinary rows the rules flag "
-          f"left out; {sum(_ordinary(r) for r in rows)} ordinary customer messages), features ready in "
+          f"left out; {sum(_ordinary(r) for r in rows)} ordinary customer messages; {sum(_twin(r) for r in rows)} "
+          f"clean twins of attacks), features ready in "
           f"{time.process_time() - start:.1f} s CPU", file=sys.stderr)
     writers = sorted(set(WRITERS.values()) - excluded)
     if args.against:
@@ -655,7 +702,7 @@ def main() -> None:
     results: dict[str, list[dict]] = {}
     held_out = args.writers.split(",") if args.writers else writers
     for writer in [] if args.final_only else held_out:
-        training = [r for r in rows if r["group"] != writer]  # (background rows included)
+        training = _without(rows, {writer})  # (background rows included; the writer's twins left out)
         held = [dict(r) for r in rows if r["group"] == writer]
         threshold = (args.threshold if args.threshold is not None else
                      choose_threshold(training, dim, args.epochs, args.seed, args.fp, places, args.page_fp))
@@ -737,7 +784,7 @@ def curve(rows: list[dict], writers: list[str], sizes: list[int | None], seeds: 
     alone as in the table; then what ships (rules OR model) read on the held-out writer's rows of the model's place.
     The background is weighed against each training set's own labelled clean rows."""
     place = "policy" if page else "customer"
-    common = [r for r in rows if r["group"] not in writers]
+    common = [r for r in rows if r["group"] not in writers and not _twin(r)]
     per: dict[tuple[int, int], dict[str, tuple[float, float, float]]] = {}  # (size, draw) -> writer -> figures
     start = time.process_time()
     for size in sizes:
@@ -747,7 +794,7 @@ def curve(rows: list[dict], writers: list[str], sizes: list[int | None], seeds: 
             for writer in writers:
                 others = [w for w in writers if w != writer]
                 chosen = set(random.Random(f"{k}:{draw}:{writer}").sample(others, k))
-                training = common + [r for r in rows if r["group"] in chosen]
+                training = common + [r for r in rows if r["group"] in chosen or r.get("writer") in chosen]
                 weigh_background(training, share)
                 weights, bias = train(training, dim, args.epochs, args.seed)
                 held = [dict(r) for r in rows if r["group"] == writer and r["where"] == place]
