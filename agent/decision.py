@@ -78,16 +78,27 @@ RESCUE_BELOW = 0.03  # a candidate this far under the threshold or less answers 
 RESCUE_STANDOUT = 0.025  # ... this much (the adapter's score over its neighbourhood's mean)
 VETO_BELOW = 0.045  # a lexical answer whose candidate is more than this under the threshold says "no rule" when ...
 VETO_STANDOUT = 0.0475  # ... the candidate stands out by less than this
+# The question's own words in the candidate's clause (twenty-eighth round): a candidate this far under the threshold
+# or less answers when its own sentence holds at least ``CLAUSE_TERMS`` of the question's content terms, though it
+# does not stand out — an answerable question's rule says what it asks in the words it asks it ("do the prices on
+# your list include labour" → "Prices include parts and labor unless marked."), where a near miss is close to the
+# page's topic in other words. Chosen on the odd ids of held-out 24–26 and the four tuning parts
+# (docs/measurements/ask.md, "Twenty-eighth round: no rule said to answerable questions").
+CLAUSE_BELOW = 0.045
+CLAUSE_TERMS = 0.5
 
 
-def beside_threshold(*, score: float, standout: float, lexical: bool, threshold: float) -> bool:
+def beside_threshold(*, score: float, standout: float, lexical: bool, threshold: float, clause: float = 0.0) -> bool:
     """Whether the first page's rule answers by its candidate's adapted ``score`` against ``threshold`` with its
     ``standout`` beside it (``RESCUE_*``, ``VETO_*``): at or over the threshold it answers; a little under it, when
-    the candidate stands out of the question's neighbourhood; a lexical answer (``lexical``) stands unless the
-    candidate is far under the threshold and does not stand out."""
+    the candidate stands out of the question's neighbourhood, or when its own sentence holds the share ``clause`` of
+    the question's content terms (``CLAUSE_*``); a lexical answer (``lexical``) stands unless the candidate is far
+    under the threshold and does not stand out."""
     if score >= threshold:
         return True
     if score >= threshold - RESCUE_BELOW and standout >= RESCUE_STANDOUT:
+        return True
+    if score >= threshold - CLAUSE_BELOW and clause >= CLAUSE_TERMS:
         return True
     return lexical and not (score < threshold - VETO_BELOW and standout < VETO_STANDOUT)
 

@@ -375,8 +375,10 @@ class Retrieval:
             return None
         lexical = self._lexical_rule(page, query)
         alone = standout(match.score, self._neighbours(query, page.id))
+        asked = terms(query)
+        clause = len(asked & terms(match.sentence)) / len(asked) if asked else 0.0
         answers = beside_threshold(score=match.decides, standout=alone, lexical=lexical.answers,
-                                   threshold=self.semantic.threshold)
+                                   threshold=self.semantic.threshold, clause=clause)
         if (answers and not lexical.answers and match.decides < self.semantic.threshold
                 and names_only(terms(query), match.sentence, self._names(page))):
             # rescued under the threshold by a sentence that shares only a name with the question: the place the
