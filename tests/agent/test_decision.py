@@ -387,3 +387,45 @@ def test_proper_names_read_a_long_run_of_one_letter_class_in_linear_time():
         start = time.process_time()  # CPU seconds: the machine is shared
         proper_names(text)
         assert time.process_time() - start < 1.0
+
+
+def test_beside_the_threshold_the_questions_words_in_the_candidates_clause_answer():
+    """Twenty-eighth round (``CLAUSE_*``): a candidate a little under the threshold that does not stand out answers
+    when its own sentence holds ``CLAUSE_TERMS`` of the question's content terms; further under, or with fewer of
+    them, it does not."""
+    from mem.agent.decision import CLAUSE_BELOW, CLAUSE_TERMS, beside_threshold
+
+    t = 0.925
+    near = t - CLAUSE_BELOW + 0.001
+    assert beside_threshold(score=near, standout=-0.1, lexical=False, threshold=t, clause=CLAUSE_TERMS)
+    assert not beside_threshold(score=near, standout=-0.1, lexical=False, threshold=t, clause=CLAUSE_TERMS - 0.01)
+    assert not beside_threshold(score=t - CLAUSE_BELOW - 0.001, standout=-0.1, lexical=False, threshold=t,
+                                clause=1.0)
+    assert not beside_threshold(score=near, standout=-0.1, lexical=False, threshold=t)  # no clause read: as before
+
+
+def test_the_engine_reads_the_share_of_the_questions_terms_in_the_candidates_clause(tmp_path, monkeypatch):
+    """The engine's clause share is the question's content terms its first page's candidate holds: with the
+    standout's rescue out of reach, the paraphrase a little under the threshold answers when ``CLAUSE_TERMS`` is
+    that share and says "no rule" when it is just above."""
+    from mem.agent import decision
+    from mem.agent.retrieval import Retrieval, terms
+
+    retrieval = Retrieval(service=FakeService(pages()), customer=None, semantic=layer(tmp_path, None))
+    retrieval.question = PARAPHRASE
+    first = retrieval.ranked_policy(PARAPHRASE, 2)[0]
+    match = retrieval._matches[PARAPHRASE][first.id]
+    asked = terms(PARAPHRASE)
+    share = len(asked & terms(match.sentence)) / len(asked)
+    assert first.id == "deposits-and-payment" and 0 < share < 1
+    threshold = match.decides + decision.CLAUSE_BELOW / 2
+    service = FakeService(pages())
+    monkeypatch.setattr(decision, "RESCUE_STANDOUT", 1.0)
+    monkeypatch.setattr(decision, "CLAUSE_TERMS", share)
+    answered = answer_question(PARAPHRASE, service=service, customer=None,
+                               semantic=layer(tmp_path, None, threshold=threshold))
+    assert RULE in policy_blocks(answered)[0]["quote"]
+    monkeypatch.setattr(decision, "CLAUSE_TERMS", share + 0.001)
+    abstained = answer_question(PARAPHRASE, service=service, customer=None,
+                                semantic=layer(tmp_path, None, threshold=threshold))
+    assert policy_blocks(abstained)[0]["id"] == "deposits-and-payment" and NO_RULE in abstained.text
