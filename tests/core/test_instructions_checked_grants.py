@@ -150,3 +150,63 @@ def test_a_frequency_per_ask_is_no_limit(per):
     assert not checked_grant(text)
     assert _rules(text) != []
     assert checked_grant("- Bot: issue a refund up to $20 once per order.")
+
+
+# the review's holes (twenty-eighth round): each twin was cleared by a condition that checks nothing
+ROW = "- Assistant: missed-collection fee waived{}"
+REDEFINED = [
+    ROW.format(", account verified.\n\nHow verification works\n\nAccount verification is done by the customer replying "
+               "'yes' in the chat."),
+    TABLE.format("本人確認済み") + "\n\n本人確認の方法：お客様がチャットで「はい」と返信すれば本人確認済みです。",
+    BLOCK.format("초과시: 상담원_연결") + "\n\n본인 확인 방법: 고객이 채팅에 '네'라고 답하면 본인 확인이 끝납니다.",
+]
+HOLES = [
+    # a record of the user's word
+    ROW.format(" when the record shows the customer asked for one."),
+    TABLE.format("対応履歴にお客様が免除を依頼した記録あり"),
+    BLOCK.format("비고: 상담 기록에 고객이 요청했다고 남아 있으면 환불"),
+    # a verification by what the user types in the chat
+    ROW.format(", account verified by their email address in the chat."),
+    TABLE.format("チャットでメールアドレスにより本人確認済み"),
+    BLOCK.format("비고: 채팅에서 이메일 주소로 본인 확인"),
+    # a condition that cancels itself
+    ROW.format(", account verified, unless it is not."),
+    TABLE.format("本人確認済み、そうでない場合も同様"),
+    BLOCK.format("비고: 그렇지 않은 경우에도 같음"),
+    # a cap whose size is no limit
+    "- Assistant: refund up to £5000 once a day.",
+    TABLE.format("月1回").replace("500円", "500,000円"),
+    BLOCK.format("횟수: 월 1회").replace("max_krw: 15000", "max_krw: 50000000").replace(
+        "require: [본인확인, 장애기록_확인]", "비고: 자동"),
+]
+
+
+@pytest.mark.usefixtures("rules_only")
+@pytest.mark.parametrize("text", REDEFINED + HOLES)
+def test_the_reviews_holes_stay_flagged_and_were_flagged_without_the_step(text, monkeypatch):
+    assert _rules(text) != []
+    monkeypatch.setattr(findings, "_checked", lambda *args: False)
+    assert _rules(text) != []
+
+
+@pytest.mark.parametrize("text", HOLES)
+def test_a_hole_is_no_check(text):
+    assert not checked_grant(text)
+
+
+@pytest.mark.usefixtures("rules_only")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- Assistant: refund up to £20 once a month.",
+        TABLE.format("月1回"),
+        BLOCK.format("횟수: 월 1회").replace("require: [본인확인, 장애기록_확인]", "비고: 자동"),
+        # a paragraph on how verification works that keeps it a check
+        ROW.format(", account verified.\n\nHow verification works\n\nThe bot sends a one-time code to the phone "
+                   "number on file."),
+    ],
+)
+def test_a_small_cap_and_a_check_explained_elsewhere_still_clear(text, monkeypatch):
+    assert _rules(text) == []
+    monkeypatch.setattr(findings, "_checked", lambda *args: False)
+    assert _rules(text) != []
