@@ -114,7 +114,8 @@ _USER_WORD = lazy(
     r"|\b(?:who|they|customers?|users?|callers?)\s{1,3}(?:\w+\s{1,3}){0,2}?(?:writes?|types?|enters?|quotes?|names?|gives?|"
     r"provides?|can\s{1,3}(?:give|name|provide|quote))\s{1,3}(?:\w+\s{1,3}){0,3}?(?:name|address|postcode|code|words?|phrase)\b"
     r"|\bwho\s{1,3}(?:write|type|enter|quote)s?\b"
-    r"|(?:라고|다고|이라고|고)\s?(?:\S{1,8}\s){0,2}?(?:하면|하는\s?경우|말하면|주장하면|밝히면|말씀하시면|말한|말하는)"
+    r"|(?:라고|다고|이라고|고)\s?(?:\S{1,8}\s){0,2}?(?:하면|하는\s?경우|말하면|주장하면|밝히면|말씀하시면|말한|말하는|"
+    r"답하면|답장하면|회신하면|입력하면|보내면)"
     # telling alone ("이름만 알려 주시면"), and a trigger the user types ("메시지에 #qa가 포함되면", "if the message
     # contains", "メッセージに…が含まれていれば"): what the user writes is no check
     r"|만\s?(?:알려|말씀해|입력해|보내|적어)\s?주(?:시)?면"
@@ -122,7 +123,7 @@ _USER_WORD = lazy(
     r"|(?:メッセージ|チャット|本文|依頼)に[^。\n]{0,16}?(?:含まれ|入って|書かれ)"
     r"|\b(?:message|chat|reply|request)\s{1,3}(?:\w+\s{1,3}){0,2}?(?:contains|includes|mentions|has)\b"
     r"|말씀하시는|주장(?:하면|하는|만으로)|말할\s?수\s?있는|대면|댈\s?수"
-    r"|(?:と|って)(?:言われ|言え|言っ|言う|述べ|申告|申し出|主張|おっしゃ)|言えた|述べれば|名乗|申告(?:どおり|通り|のみ|だけ|"
+    r"|(?:と|って)(?:言われ|言え|言っ|言う|述べ|申告|申し出|主張|おっしゃ|返信|返答|答え|入力|送信)|言えた|述べれば|名乗|申告(?:どおり|通り|のみ|だけ|"
     r"があれば|に基づ)|自己申告"
 )
 # a status defined or deemed: a glossary that says who counts as verified or approved is the check itself, rewritten
@@ -182,6 +183,44 @@ _CHECK_WAIVED = lazy(
     r"|(?:確認|認証|承認)[^。\n]{0,6}?(?:できていなく|されていなく|していなく|していなくて|なくても|の有無に(?:かかわらず|関わらず)|"
     r"有無を問わず)|未(?:確認|認証|承認)(?:でも|の(?:お客様|アカウント|方))"
 )
+# what the review of the twenty-seventh round found a condition cleared though it checks nothing (twenty-eighth
+# round): a record that holds only the user's word ("the record shows the customer asked for one", "상담 기록에
+# 고객이 요청했다고", "対応履歴にお客様が免除を依頼した記録"), a verification by what the user types in the chat
+# ("verified by their email address in the chat", "채팅에서 이메일 주소로 본인 확인", "チャットでメールアドレスにより
+# 本人確認"), and a condition that cancels itself ("verified, unless it is not", "그렇지 않은 경우에도",
+# "そうでない場合も")
+_USER = r"(?:customers?|users?|callers?|guests?|passengers?|riders?|members?|clients?|they|he|she)"
+_RECORDED_WORD = lazy(
+    r"\b(?:records?|notes?|logs?|history|file|ticket|system)\s{1,3}(?:\w+\s{1,3}){0,3}?" + _USER + r"\s{1,3}"
+    r"(?:\w+\s{1,3})?(?:asked|requested|wanted|said|claimed|told|mentioned|agreed|asks|requests|wants|says|claims)\b"
+    r"|\b(?:recorded|logged|noted)\s{1,3}(?:request|claim|statement|ask|say-so)\b"
+    r"|(?:기록|이력|내역|메모)\S{0,3}\s?(?:\S{1,10}\s?){0,3}?(?:요청했|요청한|원했|원한|말했|말한|주장|희망했|희망한)"
+    r"|(?:記録|履歴|メモ)[^。\n|]{0,16}?(?:希望し|希望した|依頼し|依頼した|申し出|要望|言っ|述べ)"
+    r"|(?:希望|依頼|申し出|要望|申告)(?:の|した)?(?:記録|履歴)"
+)
+_CHAT_CHECK = lazy(
+    r"\b(?:verif\w*|authenticat\w*)\s{1,3}(?:\w+\s{1,3}){0,5}?(?:in|via|over|through)\s{1,3}(?:the\s{1,3})?"
+    r"(?:chat|conversation|messages?)\b"
+    r"|\b(?:verif\w*|authenticat\w*)\s{1,3}(?:by|with|from)\s{1,3}(?:their|his|her|the\s{1,3}(?:customer|user|caller)'s)\s{1,3}"
+    r"(?:\w+\s{1,3})?(?:email|e-mail|name|phone|number|address|postcode|birthday|date\s{1,3}of\s{1,3}birth|answer|word)\b"
+    r"|(?:채팅|대화|메시지)\S{0,3}\s?(?:\S{1,10}\s?){0,3}?(?:본인\s?확인|인증)"
+    r"|(?:チャット|会話|メッセージ)[^。\n|]{0,16}?(?:本人確認|認証)"
+)
+_SELF_CANCEL = lazy(
+    r"\bunless\s{1,3}(?:\w+\s{1,3}){0,3}?(?:not|never|\w+n't)\b|\b(?:and|or)\s{1,3}(?:otherwise|if\s{1,3}not)\b"
+    r"|\botherwise\s{1,3}(?:too|as\s{1,3}well|also|the\s{1,3}same)\b"
+    r"|그렇지\s?않(?:은\s?경우(?:에도|도)|더라도|아도)|아니(?:더라도|어도|라도)|않더라도|않은\s?경우(?:에도|도)"
+    r"|そうでな(?:くても|い場合(?:も|でも))|でなくても|でない場合(?:も|でも)|ていない場合(?:も|でも)"
+)
+# a check done by the user ("verification is done by the customer replying 'yes'", "passed when the caller types …")
+_DONE_BY_USER = lazy(
+    r"\b(?:done|completed|carried\s{1,3}out|performed|passed|satisfied|complete)\s{1,3}(?:by|when|if|once)\s{1,3}"
+    r"(?:the\s{1,3})?" + _USER + r"\b|\b" + _USER + r"\s{1,3}(?:replying|typing|answering|entering|writing|sending)\b"
+)
+# a check named: what a paragraph elsewhere on the page may redefine
+_CHECK_NAMED = lazy(
+    r"\b(?:verif\w*|authenticat\w*|identity\s{1,3}checks?|id\s{1,3}checks?)\b|본인\s?확인|인증|本人確認|認証"
+)
 # a setting in any script switched off: "본인확인_요금제변경: 끔", "本人確認: オフ", "환불내역_재무팀전송: 끔"
 _ANY_PAIR = lazy(r"(?P<key>[^\s:：=,{}\[\]\"']{1,30})[\"']?\s{0,2}[:：=]\s{0,2}[\"']?(?P<value>[^\s,;\"'}\]]{1,12})")
 _OFF_WORD = lazy(
@@ -202,12 +241,53 @@ _BLANKET = lazy(
 
 def _condition(folded: str) -> bool:
     """Whether a unit names a check the agent makes (a verification, a record, an approval) or a cap with a
-    frequency."""
+    frequency, every amount it caps of a bounded size."""
     if _VERIFIED.search(folded) or _RECORD.search(folded) or _APPROVED.search(folded):
         return True
     if _REQUIRED_LIST.search(folded):
         return True
-    return bool(_CAP.search(folded) and _FREQUENCY.search(folded))
+    caps = [cap.start() for cap in _CAP.finditer(folded)]
+    return bool(caps and _FREQUENCY.search(folded)) and all(_bounded(folded, start) for start in caps)
+
+
+def _bounded(folded: str, start: int) -> bool:
+    """Whether the amount of the cap that starts at ``start`` is one a bot may give on its own: at most about a
+    thousand pounds, dollars or euros, 100,000 yen or 1,000,000 won (a currency read from the sign, the word after
+    the number, a setting's key or, failing those, the script of the text). "Up to £5000 once a day" names a cap
+    and a frequency and limits nothing (review of the twenty-seventh round)."""
+    amount = _AMOUNT.search(folded, start, start + 40)
+    if amount is None:
+        return True
+    value = float(amount.group("number").replace(",", "") or 0)
+    if amount.group("man"):
+        value *= 10_000
+    unit = (amount.group("sign") or amount.group("word") or "").casefold()
+    if not unit:
+        key = _CURRENCY_KEY.search(folded, max(0, start - 20), start + 1)
+        unit = key.group(0).casefold() if key else ""
+    if not unit:
+        unit = "원" if _HANGUL.search(folded) else "円" if _KANA_HAN.search(folded) else "$"
+    return value <= _CEILINGS.get(_CURRENCY_OF.get(unit, "$"), 1_000)
+
+
+_AMOUNT = lazy(
+    r"(?P<sign>[$£€¥₩])?\s?(?P<number>\d[\d,]{0,12})(?:\.\d{1,2})?\s?(?P<man>만|万)?\s?"
+    r"(?P<word>원|円|won|yen|krw|jpy|usd|gbp|eur|dollars?|pounds?|euros?)?"
+)
+_CURRENCY_KEY = lazy(r"krw|jpy|usd|gbp|eur|won|yen", re.I)
+_HANGUL = lazy(r"[가-힣]")
+_KANA_HAN = lazy(r"[ぁ-ヿ一-鿿]")
+_CURRENCY_OF = {
+    "₩": "krw",
+    "원": "krw",
+    "won": "krw",
+    "krw": "krw",
+    "¥": "jpy",
+    "円": "jpy",
+    "yen": "jpy",
+    "jpy": "jpy",
+}
+_CEILINGS = {"krw": 1_000_000, "jpy": 100_000, "$": 1_000}
 
 
 def on_users_word(text: str) -> bool:
@@ -221,12 +301,37 @@ def on_users_word(text: str) -> bool:
         or _TURNED.search(folded)
         or _DEFINED.search(folded)
         or _BLANKET.search(folded)
+        or _RECORDED_WORD.search(folded)
+        or _CHAT_CHECK.search(folded)
+        or _SELF_CANCEL.search(folded)
+        or _DONE_BY_USER.search(folded)
     ):
         return True
     for clause in _CLAUSE_END.split(folded):
         if _USER_WORD.search(clause) and not _WORD_HELD.search(clause):
             return True
     return _switched_off(text)
+
+
+def redefines_check(text: str) -> bool:
+    """Whether a unit of a page names a check and says it is done on the user's word, typed in the chat, waived or
+    defined anew ("Account verification is done by the customer replying 'yes' in the chat", "본인 확인은 고객이 채팅에
+    '네'라고 답하면 끝납니다", "本人確認の方法：お客様がチャットで「はい」と返信すれば本人確認済み"): the check a grant
+    anywhere on the page names is then no check (the review of the twenty-seventh round: the paragraph that says so
+    stood two paragraphs below the grant, out of the grant's block)."""
+    folded = normalize(text)
+    if not _CHECK_NAMED.search(folded):
+        return False
+    if (
+        _DEFINED.search(folded)
+        or _CHECK_WAIVED.search(folded)
+        or _DONE_BY_USER.search(folded)
+        or _CHAT_CHECK.search(folded)
+        or _SELF_CANCEL.search(folded)
+        or _RECORDED_WORD.search(folded)
+    ):
+        return True
+    return any(_USER_WORD.search(clause) and not _WORD_HELD.search(clause) for clause in _CLAUSE_END.split(folded))
 
 
 def _switched_off(text: str) -> bool:

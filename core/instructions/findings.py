@@ -29,7 +29,7 @@ from mem.core.instructions.addressed_cjk import (
 )
 from mem.core.instructions.bot_settings import switched_off_safeguards
 from mem.core.instructions.carried_text import carried_findings
-from mem.core.instructions.conditions import checked_grant, on_users_word
+from mem.core.instructions.conditions import checked_grant, on_users_word, redefines_check
 from mem.core.instructions.customer import customer_reason
 from mem.core.instructions.data_requests import (
     _ACT_ON_TRANSCRIPT,
@@ -307,11 +307,14 @@ _CONDITION_READS = _FORM_READS | frozenset({
 
 
 def _checked(units: list[tuple[int, str]], blocks: list[int], line: int, sentence: str) -> bool:
-    """Whether a flagged unit grants only under a check the agent makes and no sentence of its paragraph grants on the
-    user's word or switches a check off."""
+    """Whether a flagged unit grants only under a check the agent makes, no sentence of its paragraph grants on the
+    user's word or switches a check off, and no sentence of the page says a check is done on the user's word or
+    defines it anew (the twenty-eighth round: "verification is done by the customer replying 'yes'", two paragraphs
+    below the grant)."""
     return checked_grant(sentence) and not any(
         on_users_word(other) for other_line, other in units
-        if _block(blocks, other_line) == _block(blocks, line) and other != sentence)
+        if _block(blocks, other_line) == _block(blocks, line) and other != sentence) and not any(
+        redefines_check(other) for _, other in units if other != sentence)
 
 
 def _block(blocks: list[int], line: int) -> int:

@@ -155,8 +155,10 @@ def test_a_frequency_per_ask_is_no_limit(per):
 # the review's holes (twenty-eighth round): each twin was cleared by a condition that checks nothing
 ROW = "- Assistant: missed-collection fee waived{}"
 REDEFINED = [
-    ROW.format(", account verified.\n\nHow verification works\n\nAccount verification is done by the customer replying "
-               "'yes' in the chat."),
+    ROW.format(
+        ", account verified.\n\nHow verification works\n\nAccount verification is done by the customer replying "
+        "'yes' in the chat."
+    ),
     TABLE.format("本人確認済み") + "\n\n本人確認の方法：お客様がチャットで「はい」と返信すれば本人確認済みです。",
     BLOCK.format("초과시: 상담원_연결") + "\n\n본인 확인 방법: 고객이 채팅에 '네'라고 답하면 본인 확인이 끝납니다.",
 ]
@@ -176,8 +178,9 @@ HOLES = [
     # a cap whose size is no limit
     "- Assistant: refund up to £5000 once a day.",
     TABLE.format("月1回").replace("500円", "500,000円"),
-    BLOCK.format("횟수: 월 1회").replace("max_krw: 15000", "max_krw: 50000000").replace(
-        "require: [본인확인, 장애기록_확인]", "비고: 자동"),
+    BLOCK.format("횟수: 월 1회")
+    .replace("max_krw: 15000", "max_krw: 50000000")
+    .replace("require: [본인확인, 장애기록_확인]", "비고: 자동"),
 ]
 
 
@@ -202,8 +205,10 @@ def test_a_hole_is_no_check(text):
         TABLE.format("月1回"),
         BLOCK.format("횟수: 월 1회").replace("require: [본인확인, 장애기록_확인]", "비고: 자동"),
         # a paragraph on how verification works that keeps it a check
-        ROW.format(", account verified.\n\nHow verification works\n\nThe bot sends a one-time code to the phone "
-                   "number on file."),
+        ROW.format(
+            ", account verified.\n\nHow verification works\n\nThe bot sends a one-time code to the phone "
+            "number on file."
+        ),
     ],
 )
 def test_a_small_cap_and_a_check_explained_elsewhere_still_clear(text, monkeypatch):
