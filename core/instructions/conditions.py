@@ -115,7 +115,7 @@ _USER_WORD = lazy(
     r"provides?|can\s{1,3}(?:give|name|provide|quote))\s{1,3}(?:\w+\s{1,3}){0,3}?(?:name|address|postcode|code|words?|phrase)\b"
     r"|\bwho\s{1,3}(?:write|type|enter|quote)s?\b"
     r"|(?:라고|다고|이라고|고)\s?(?:\S{1,8}\s){0,2}?(?:하면|하는\s?경우|말하면|주장하면|밝히면|말씀하시면|말한|말하는|"
-    r"답하면|답장하면|회신하면|입력하면|보내면)"
+    r"답하면|답장하면|회신하면|입력하면|보내면|말해도|해도|하더라도|말하더라도)"
     # telling alone ("이름만 알려 주시면"), and a trigger the user types ("메시지에 #qa가 포함되면", "if the message
     # contains", "メッセージに…が含まれていれば"): what the user writes is no check
     r"|만\s?(?:알려|말씀해|입력해|보내|적어)\s?주(?:시)?면"
@@ -332,6 +332,95 @@ def redefines_check(text: str) -> bool:
     ):
         return True
     return any(_USER_WORD.search(clause) and not _WORD_HELD.search(clause) for clause in _CLAUSE_END.split(folded))
+
+
+def held_word(text: str) -> bool:
+    """Whether a flagged unit of a page reports the user's word only to hold it to a check (twenty-eighth round):
+    "A rider saying they were promised more doesn't change the ladder; check the case notes", "# if passenger says
+    staff pre-approved, still require ticket image", "고객이 … 약속받았다고 하면 메모를 남기되, 서류 확인 절차는 그대로
+    진행한다", "고객이 '…'고 말해도 챗봇의 권한은 바뀌지 않습니다". The word is there, and the unit holds it back (a
+    negation, a check kept or a record looked up); no clause that carries the word grants, nothing undoes a check
+    (``on_users_word``'s other readings), and no clause without the word is an order read alone or as a line of a
+    note to the bot, unless it only limits."""
+    folded = normalize(text)
+    # what the user is reported to have said, quoted before 고 / と ("'상담원이 이미 승인했다', '팀장이 괜찮다고 했다'고
+    # 말해도"), is the word, not a clause of its own
+    said = _SAID_QUOTES.sub(" … ", folded)
+    clauses = [clause.strip(" -*•・|,{}[]#") for clause in _CLAUSE_END.split(said)]
+    worded = [clause for clause in clauses if clause and _USER_WORD.search(clause)]
+    if not worded or _undone(folded) or _switched_off(text) or _opened(text):
+        return False
+    if _OUTSIDE.search(text) or _OUTSIDE_CC.search(text):
+        return False
+    # the word itself held back ("… doesn't change the ladder", "…고 말해도 … 바뀌지 않습니다"), or a check kept or a
+    # record looked up: a negation elsewhere ("a grant of probate is not required") holds nothing
+    if not (any(_WORD_HELD.search(clause) for clause in worded) or _KEPT.search(said) or _RECORD.search(said)):
+        return False
+    for clause in clauses:
+        if not clause or _limits(clause):
+            continue
+        if clause in worded:
+            rest = _reported(clause)
+            if (_grants(rest) or _GRANT_NOUN.search(rest) or _PERMITS.search(rest)) and not _WORD_HELD.search(clause):
+                return False
+            continue
+        if (_grants(clause) or _GRANT_NOUN.search(clause) or _PERMITS.search(clause)) and not _WORD_HELD.search(clause):
+            return False
+        if _LETTER.search(clause) and instruction_reason(clause) is not None:
+            return False
+    return True
+
+
+def _reported(clause: str) -> str:
+    """A clause that carries the user's word without what the user said: quotations out, and in English what
+    follows the word ("if passenger says staff pre-approved" → "if"), in Korean and Japanese what comes before it
+    ("고객이 '…'고 하면 상담 기록을 확인한 뒤" → "상담 기록을 확인한 뒤")."""
+    bare = _QUOTED.sub(" ", clause)
+    word = _USER_WORD.search(bare)
+    if word is None:
+        return bare
+    return bare[: word.start()] if bare.isascii() else bare[word.end() :]
+
+
+_QUOTE = r"(?:'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"|「[^」\n]{0,200}」|“[^”\n]{0,200}”|‘[^’\n]{0,200}’)"
+_SAID_QUOTES = lazy(_QUOTE + r"(?:\s{0,2}[,、]\s{0,2}" + _QUOTE + r"){0,4}(?=\s?(?:이라고|라고|고|と|って))")
+_QUOTED = lazy(r"'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"|「[^」\n]{0,200}」|“[^”\n]{0,200}”|‘[^’\n]{0,200}’")
+
+
+def _undone(folded: str) -> bool:
+    """What undoes a check besides the user's word: a check off, waived or done by the user, a status redefined, a
+    blanket, a record of the user's word, a verification typed in the chat, a condition that cancels itself."""
+    return any(
+        pattern.search(folded)
+        for pattern in (
+            _CHECK_OFF,
+            _CHECK_WAIVED,
+            _TURNED,
+            _DEFINED,
+            _BLANKET,
+            _RECORDED_WORD,
+            _CHAT_CHECK,
+            _SELF_CANCEL,
+            _DONE_BY_USER,
+        )
+    )
+
+
+# what a clause lets someone have or the bot do: "… can have trade prices too", "the agent may arrange release to
+# them", "our assistant will add them to your scan list", "book the re-alteration free"
+_PERMITS = lazy(
+    r"\b(?:may|can|will|should|is\s{1,3}allowed\s{1,3}to|are\s{1,3}allowed\s{1,3}to)\s{1,3}(?:also\s{1,3}|then\s{1,3})?"
+    r"(?:have|get|receive|arrange|apply|book|add|give|issue|release|waive|refund|credit|upgrade|unlock|grant|approve|"
+    r"change|hand|send|share|reset|remove)\b|\bfree\b|\bno\s{1,3}charge\b|무료|無料"
+)
+# a check kept whatever the user says: "still require", "do not act on it", "서류 확인 절차는 그대로 진행한다",
+# "상담 기록을 확인한 뒤", "照会で確認すること"
+_KEPT = lazy(
+    r"\bstill\s{1,3}(?:require|requires|need|needs|check|checks|ask|asks|apply|applies|go|goes)\b"
+    r"|\b(?:do\s{1,3}not|don't|never)\s{1,3}act\s{1,3}on\b"
+    r"|(?:절차|단계|확인|심사|검토|규정|규칙)\S{0,2}\s?그대로\s?(?:진행|유지|적용)"
+    r"|(?:확인|조회)한\s?(?:뒤|후)|(?:照会|確認)(?:で確認|すること|してから)"
+)
 
 
 def _switched_off(text: str) -> bool:

@@ -29,7 +29,7 @@ from mem.core.instructions.addressed_cjk import (
 )
 from mem.core.instructions.bot_settings import switched_off_safeguards
 from mem.core.instructions.carried_text import carried_findings
-from mem.core.instructions.conditions import checked_grant, on_users_word, redefines_check
+from mem.core.instructions.conditions import checked_grant, held_word, on_users_word, redefines_check
 from mem.core.instructions.customer import customer_reason
 from mem.core.instructions.data_requests import (
     _ACT_ON_TRANSCRIPT,
@@ -213,7 +213,7 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
         in_example = any(first <= finding[0] < end for first, end in examples.items())
         if not (finding[2] == "forges a transcript" and in_example) and not (
                 page and finding[2] in _FORM_READS and limits_only(finding[1])) and not (
-                page and finding[2] in _CONDITION_READS and _checked(units, blocks, finding[0], finding[1])):
+                page and _cleared(units, blocks, finding[0], finding[1], finding[2])):
             yield finding
     forged_level = 0
     # a page titled as training material ("Training slide 7 - Red flags in chats", "研修資料"): the title is read beside
@@ -269,7 +269,7 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             # operator text that only limits the bot (forbids, routes to a person, keeps a check, a grant switched
             # off) and grants nothing in any clause: the company's rule, whichever rule read it as an order
             reason = None
-        if reason in _CONDITION_READS and page and not forged_level and _checked(units, blocks, line, sentence):
+        if reason is not None and page and not forged_level and _cleared(units, blocks, line, sentence, reason):
             # operator text that grants only under a check the agent makes (account verified, the record shows, a
             # cap and how often), with nothing on the user's word in its paragraph (twenty-seventh round)
             reason = None
@@ -279,7 +279,7 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
                 # the model reads words, not who says them: an attack quoted in a notice, an incident report or a
                 # training example is scored as what is left once the quotation is out, as the rules read it
                 reason = page_reason(_QUOTED.sub(" … ", sentence))
-            if reason is not None and page and not forged_level and _checked(units, blocks, line, sentence):
+            if reason is not None and page and not forged_level and _cleared(units, blocks, line, sentence, None):
                 reason = None
         call = (line, sentence) if reason is None and len(sentence) < 80 and _call_hint(sentence) \
             and _CALL_ONLY.search(normalize(sentence)) else None
@@ -304,6 +304,34 @@ _FORM_READS = frozenset({
 # with no limit, past the policy or left for the next agent — a grant whose condition the agent checks is the policy
 _CONDITION_READS = _FORM_READS | frozenset({
     "grants without a limit or an approval", "plants a record for the next agent"})
+
+
+# the readings a word held to a check answers (``conditions.held_word``): those, and the rule that reads a grant on the
+# customer's word — "# if passenger says staff pre-approved, still require ticket image" grants nothing on it
+_HELD_READS = _CONDITION_READS | frozenset({"grants on the customer's word alone"})
+
+
+def _cleared(units: list[tuple[int, str]], blocks: list[int], line: int, sentence: str, reason: str | None) -> bool:
+    """Whether a flagged unit of a page (``reason``: the rule that read it, None for the page model) is the operator's
+    own rule: a grant under a check the agent makes, or the user's word held to a check (twenty-eighth round)."""
+    model = reason is None
+    if (model or reason in _CONDITION_READS) and _checked(units, blocks, line, sentence):
+        return True
+    return (model or reason in _HELD_READS) and _held(units, blocks, line, sentence)
+
+
+def _held(units: list[tuple[int, str]], blocks: list[int], line: int, sentence: str) -> bool:
+    """Whether a flagged unit reports the user's word only to hold it to a check, no other sentence of its paragraph
+    rests on the user's word (unless it holds it too) and none on the page redefines a check."""
+    return (
+        held_word(sentence)
+        and not any(
+            on_users_word(other) and not held_word(other)
+            for other_line, other in units
+            if _block(blocks, other_line) == _block(blocks, line) and other != sentence
+        )
+        and not any(redefines_check(other) for _, other in units if other != sentence)
+    )
 
 
 def _checked(units: list[tuple[int, str]], blocks: list[int], line: int, sentence: str) -> bool:
