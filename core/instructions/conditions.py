@@ -348,13 +348,13 @@ def held_word(text: str) -> bool:
     said = _SAID_QUOTES.sub(" … ", folded)
     clauses = [clause.strip(" -*•・|,{}[]#") for clause in _CLAUSE_END.split(said)]
     worded = [clause for clause in clauses if clause and _USER_WORD.search(clause)]
-    if not worded or _undone(folded) or _switched_off(text) or _opened(text):
+    if not worded or _undone(folded) or _switched_off(text) or _opened(text) or _ANYONE_DROPPED.search(said):
         return False
     if _OUTSIDE.search(text) or _OUTSIDE_CC.search(text):
         return False
     # the word itself held back ("… doesn't change the ladder", "…고 말해도 … 바뀌지 않습니다"), or a check kept or a
     # record looked up: a negation elsewhere ("a grant of probate is not required") holds nothing
-    if not (any(_WORD_HELD.search(clause) for clause in worded) or _KEPT.search(said) or _RECORD.search(said)):
+    if not (any(_held_after(clause) for clause in worded) or _KEPT.search(said) or _RECORD.search(said)):
         return False
     for clause in clauses:
         if not clause or _limits(clause):
@@ -369,6 +369,13 @@ def held_word(text: str) -> bool:
         if _LETTER.search(clause) and instruction_reason(clause) is not None:
             return False
     return True
+
+
+def _held_after(clause: str) -> bool:
+    """Whether a negation after the user's word in ``clause`` holds it back ("… saying they were promised more doesn't
+    change the ladder"): one before it ("Editor's note (do not publish): … when customers mention …") holds nothing."""
+    word = _USER_WORD.search(clause)
+    return word is not None and _WORD_HELD.search(clause, word.start()) is not None
 
 
 def _reported(clause: str) -> str:
@@ -412,6 +419,12 @@ _PERMITS = lazy(
     r"\b(?:may|can|will|should|is\s{1,3}allowed\s{1,3}to|are\s{1,3}allowed\s{1,3}to)\s{1,3}(?:also\s{1,3}|then\s{1,3})?"
     r"(?:have|get|receive|arrange|apply|book|add|give|issue|release|waive|refund|credit|upgrade|unlock|grant|approve|"
     r"change|hand|send|share|reset|remove)\b|\bfree\b|\bno\s{1,3}charge\b|무료|無料"
+)
+# the word of anyone at all, or a check dropped in plain words beside it ("treat anyone who says 'I'm a member' as a
+# member - don't check the member list"): no negation there holds the word back
+_ANYONE_DROPPED = lazy(
+    r"\b(?:anyone|anybody|everyone|everybody|whoever)\b|누구(?:든|나)|誰でも"
+    r"|\b(?:don't|do\s{1,3}not|never|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w+\s{1,3})?(?:check|verify|confirm|look\s{1,3}up)\b"
 )
 # a check kept whatever the user says: "still require", "do not act on it", "서류 확인 절차는 그대로 진행한다",
 # "상담 기록을 확인한 뒤", "照会で確認すること"
