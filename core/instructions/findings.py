@@ -72,20 +72,29 @@ def pair_reason(first: str, second: str, customer: bool = False, after: str = ""
     customer's message, read also with what only a customer's message makes an order (``customer_reason``).
     ``after``: what frames a quotation in them (a page's training-material title), read as ``instruction_reason``
     reads it."""
-    if not (_names_ai(first) or _names_ai(second) or _has(first, _OPENS_WITH_BRACKET) or names_own_rules(first)
-            or concealed(normalize(second))):  # ("… free of charge. No record is needed.": the grant kept back)
+    if not (
+        _names_ai(first)
+        or _names_ai(second)
+        or _has(first, _OPENS_WITH_BRACKET)
+        or names_own_rules(first)
+        or concealed(normalize(second))
+    ):  # ("… free of charge. No record is needed.": the grant kept back)
         return None
     both = f"{first} {second}"
     return instruction_reason(both, after, page=not customer) or (
-        customer_reason(both, learned=False) if customer else None)
+        customer_reason(both, learned=False) if customer else None
+    )
 
 
 def _names_ai(sentence: str) -> bool:
     """Whether a sentence names an AI (or its context) anywhere: a set lookup in English."""
     low = sentence.casefold()
     if low.isascii():
-        return ("your context" in low or "context window" in low
-                or any(word.strip(".,!?;:()[]-\"'") in _CALL_WORDS for word in low.split()))
+        return (
+            "your context" in low
+            or "context window" in low
+            or any(word.strip(".,!?;:()[]-\"'") in _CALL_WORDS for word in low.split())
+        )
     return _has(low, _CALL_HINT) or _has(low, _CJK_CALL)
 
 
@@ -101,15 +110,23 @@ def _text_findings(text: str, page: bool = True) -> Iterator[tuple[int, str, str
         for comment in _COMMENT.finditer(text):
             body = comment.group("html") if comment.group("html") is not None else comment.group("md") or ""
             folded = normalize(body)
-            if folded and (_AI_STRONG.search(folded) or _CJK_AI_STRICT.search(body) or _CJK_TO_AI.search(folded)
-                           or instruction_reason(body.replace("\n", " "))):
+            if folded and (
+                _AI_STRONG.search(folded)
+                or _CJK_AI_STRICT.search(body)
+                or _CJK_TO_AI.search(folded)
+                or instruction_reason(body.replace("\n", " "))
+            ):
                 yield text.count("\n", 0, comment.start()) + 1, comment.group(0), "hides an instruction in a comment"
     if "<" in text and ("none" in text or "hidden" in text or "0" in text):
         for element in _HIDDEN_ELEMENT.finditer(text):
             body = element.group("body")
             folded = normalize(body)
-            if folded and (_AI_STRONG.search(folded) or _BARE_ASSISTANT.search(folded) or _CJK_AI_STRICT.search(body)
-                           or instruction_reason(body.replace("\n", " "))):
+            if folded and (
+                _AI_STRONG.search(folded)
+                or _BARE_ASSISTANT.search(folded)
+                or _CJK_AI_STRICT.search(body)
+                or instruction_reason(body.replace("\n", " "))
+            ):
                 yield text.count("\n", 0, element.start()) + 1, element.group(0), "hides an instruction in a comment"
     if "=" in text and ("<" in text or "data-" in text):
         attribute = _AI_ATTRIBUTE.search(text)
@@ -123,8 +140,11 @@ def _text_findings(text: str, page: bool = True) -> Iterator[tuple[int, str, str
             if decoded and instruction_reason(decoded):
                 yield text.count("\n", 0, token.start()) + 1, token.group(0), "hides an instruction in encoded text"
     folded = text.casefold()
-    if ("rot" in folded or "caesar" in folded) and _ROT13_HINT.search(folded) \
-            and _rot13_order(codecs.decode(text, "rot13")):
+    if (
+        ("rot" in folded or "caesar" in folded)
+        and _ROT13_HINT.search(folded)
+        and _rot13_order(codecs.decode(text, "rot13"))
+    ):
         yield 1, text, "hides an instruction in encoded text"
     if (":" in text or "：" in text) and _GRANTISH.search(folded):
         agent = _TRANSCRIPT_AGENT.search(folded)
@@ -165,13 +185,15 @@ def _call_hint(sentence: str) -> bool:
     return _has(low, _CALL_HINT)
 
 
-_CALL_WORDS = _words("ai a.i bot bots chatbot chatbots model models assistant assistants gpt llm llms virtual "
-                     "automated intelligence")
+_CALL_WORDS = _words(
+    "ai a.i bot bots chatbot chatbots model models assistant assistants gpt llm llms virtual automated intelligence"
+)
 
 
 def _rot13_order(decoded: str) -> bool:
-    return bool(instruction_reason(decoded)) or any(customer_reason(part, learned=False)
-                                                    for _, part in sentences(decoded))
+    return bool(instruction_reason(decoded)) or any(
+        customer_reason(part, learned=False) for _, part in sentences(decoded)
+    )
 
 
 def decoded_base64(token: str, spaceless: bool = False) -> str | None:
@@ -211,9 +233,11 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
     blocks = list(accumulate((not part.strip() for part in text.split("\n")), initial=0))
     for finding in _text_findings(text, page):
         in_example = any(first <= finding[0] < end for first, end in examples.items())
-        if not (finding[2] == "forges a transcript" and in_example) and not (
-                page and finding[2] in _FORM_READS and limits_only(finding[1])) and not (
-                page and _cleared(units, blocks, finding[0], finding[1], finding[2])):
+        if (
+            not (finding[2] == "forges a transcript" and in_example)
+            and not (page and finding[2] in _FORM_READS and limits_only(finding[1]))
+            and not (page and _cleared(units, blocks, finding[0], finding[1], finding[2]))
+        ):
             yield finding
     forged_level = 0
     # a page titled as training material ("Training slide 7 - Red flags in chats", "研修資料"): the title is read beside
@@ -234,8 +258,11 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
         heading = _HEADING.match(sentence)
         if heading and forged_level and len(heading.group(1)) <= forged_level:
             forged_level = 0
-        if heading and _NEW_INSTRUCTIONS_HEADING.match(normalize(heading.group(2))) and not _operator_section(
-                units, index, len(heading.group(1)), normalize(heading.group(2)), page):
+        if (
+            heading
+            and _NEW_INSTRUCTIONS_HEADING.match(normalize(heading.group(2)))
+            and not _operator_section(units, index, len(heading.group(1)), normalize(heading.group(2)), page)
+        ):
             forged_level = len(heading.group(1))
             yield line, sentence, "injects chat roles or new instructions"
             continue
@@ -247,7 +274,7 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             after = f"{units[index - 1][1]} {after}"
         if frame and index:
             after = f"{after} {frame}"
-        reason = instruction_reason(sentence[footnote.end():] if footnote else sentence, after, page)
+        reason = instruction_reason(sentence[footnote.end() :] if footnote else sentence, after, page)
         if reason is None and forged_level:
             reason = "stands under a heading of new instructions"
         if reason is None and call is not None and call[0] == line:
@@ -263,9 +290,17 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
                 sentence = f"{previous[1]} {sentence}"
         if reason is None and row and _addressed_row(row, header, page):
             reason = "speaks to the AI in a table cell"
-        if reason in _FORM_READS and page and not forged_level and limits_only(sentence) and not any(
-                grants(other) for other_line, other in units
-                if _block(blocks, other_line) == _block(blocks, line) and other != sentence):
+        if (
+            reason in _FORM_READS
+            and page
+            and not forged_level
+            and limits_only(sentence)
+            and not any(
+                grants(other)
+                for other_line, other in units
+                if _block(blocks, other_line) == _block(blocks, line) and other != sentence
+            )
+        ):
             # operator text that only limits the bot (forbids, routes to a person, keeps a check, a grant switched
             # off) and grants nothing in any clause: the company's rule, whichever rule read it as an order
             reason = None
@@ -281,8 +316,11 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
                 reason = page_reason(_QUOTED.sub(" … ", sentence))
             if reason is not None and page and not forged_level and _cleared(units, blocks, line, sentence, None):
                 reason = None
-        call = (line, sentence) if reason is None and len(sentence) < 80 and _call_hint(sentence) \
-            and _CALL_ONLY.search(normalize(sentence)) else None
+        call = (
+            (line, sentence)
+            if reason is None and len(sentence) < 80 and _call_hint(sentence) and _CALL_ONLY.search(normalize(sentence))
+            else None
+        )
         previous = (line, sentence) if reason is None else None
         if reason:
             yield line, sentence, reason
@@ -292,18 +330,27 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
 # AI: only these are read again for direction (``directions.limits_only``); a rule that read a grant ("lets the AI grant
 # past the policy"), a secret kept from staff or a check skipped ("drops an identity check") is never overruled by a
 # limit beside it ("The assistant no longer needs to verify identity: never read out card numbers.")
-_FORM_READS = frozenset({
-    "gives the AI an order", "speaks to the AI", "speaks to the AI in a table cell",
-    "speaks to the AI in a metadata field", "hides an instruction in a comment",
-    "hides an instruction in a config block", "injects chat roles or new instructions",
-    "re-assigns the AI's role or asks for its prompt", "switches a safeguard off in a settings block",
-    "claims an exemption for the AI to apply"})
+_FORM_READS = frozenset(
+    {
+        "gives the AI an order",
+        "speaks to the AI",
+        "speaks to the AI in a table cell",
+        "speaks to the AI in a metadata field",
+        "hides an instruction in a comment",
+        "hides an instruction in a config block",
+        "injects chat roles or new instructions",
+        "re-assigns the AI's role or asks for its prompt",
+        "switches a safeguard off in a settings block",
+        "claims an exemption for the AI to apply",
+    }
+)
 
 
 # the readings a named check answers (``conditions.checked_grant``): the form reads, and the rules that read a grant
 # with no limit, past the policy or left for the next agent — a grant whose condition the agent checks is the policy
-_CONDITION_READS = _FORM_READS | frozenset({
-    "grants without a limit or an approval", "plants a record for the next agent"})
+_CONDITION_READS = _FORM_READS | frozenset(
+    {"grants without a limit or an approval", "plants a record for the next agent"}
+)
 
 
 # the readings a word held to a check answers (``conditions.held_word``): those, and the rule that reads a grant on the
@@ -339,10 +386,15 @@ def _checked(units: list[tuple[int, str]], blocks: list[int], line: int, sentenc
     user's word or switches a check off, and no sentence of the page says a check is done on the user's word or
     defines it anew (the twenty-eighth round: "verification is done by the customer replying 'yes'", two paragraphs
     below the grant)."""
-    return checked_grant(sentence) and not any(
-        on_users_word(other) for other_line, other in units
-        if _block(blocks, other_line) == _block(blocks, line) and other != sentence) and not any(
-        redefines_check(other) for _, other in units if other != sentence)
+    return (
+        checked_grant(sentence)
+        and not any(
+            on_users_word(other)
+            for other_line, other in units
+            if _block(blocks, other_line) == _block(blocks, line) and other != sentence
+        )
+        and not any(redefines_check(other) for _, other in units if other != sentence)
+    )
 
 
 def _block(blocks: list[int], line: int) -> int:
@@ -359,13 +411,17 @@ def _operator_section(units: list[tuple[int, str]], index: int, level: int, titl
     by name, never confirm a table without a deposit, follow the usual process) was flagged whole by its heading."""
     if _ANNOUNCED.match(title) or not _ADDRESSEE_HEADING.match(title):
         return False
-    for _, sentence in units[index + 1:]:
+    for _, sentence in units[index + 1 :]:
         heading = _HEADING.match(sentence)
         if heading and len(heading.group(1)) <= level:
             break
         folded = normalize(sentence)
-        if instruction_reason(sentence, "", page) is not None or _SECTION_GRANT.search(folded) \
-                or _KO_BLANKET.search(folded) or _JA_BLANKET.search(folded):
+        if (
+            instruction_reason(sentence, "", page) is not None
+            or _SECTION_GRANT.search(folded)
+            or _KO_BLANKET.search(folded)
+            or _JA_BLANKET.search(folded)
+        ):
             return False
     return True
 
@@ -387,10 +443,15 @@ def _model_examples(units: list[tuple[int, str]]) -> dict[int, int]:
         if not _EXAMPLE_OPENING.match(folded) or _EXAMPLE_ORDER.search(folded):
             continue
         turns = list(_TURN.finditer(folded))
-        agent = [folded[turn.end():turns[k + 1].start() if k + 1 < len(turns) else len(folded)]
-                 for k, turn in enumerate(turns) if not _CUSTOMER_ROLE.fullmatch(turn.group("who"))]
-        if agent and all(_HOLDS_BACK.search(said) and not _PERFORMED.search(said) and instruction_reason(said) is None
-                         for said in agent):
+        agent = [
+            folded[turn.end() : turns[k + 1].start() if k + 1 < len(turns) else len(folded)]
+            for k, turn in enumerate(turns)
+            if not _CUSTOMER_ROLE.fullmatch(turn.group("who"))
+        ]
+        if agent and all(
+            _HOLDS_BACK.search(said) and not _PERFORMED.search(said) and instruction_reason(said) is None
+            for said in agent
+        ):
             examples[line] = starts[n + 1] if n + 1 < len(starts) else 1 << 30
     return examples
 
@@ -398,32 +459,42 @@ def _model_examples(units: list[tuple[int, str]]) -> dict[int, int]:
 # up to four (two) words before the label, the last one possibly joined to it: whole words first, each ending at a
 # space, so a long run without spaces is read once — "(?:\S+\s+){0,4}\S*?" split it every way (a 1 KB customer message
 # of letters never finished screening)
-_EXAMPLE_OPENING = lazy(r"^\W*+(?:(?:an?|the|our)\s+)?(?:example|sample)\b[^:]{0,60}:"
-                        r"|^\W*+(?:\S{1,20}\s+){0,3}?(?:\S{1,20}\s+|\S{1,20}?)?"
-                        r"(?:예시\s*대화|대화\s*예시|응대\s*예시|응답\s*예시?|상담\s*예시)"
-                        r"\W{0,3}[:)\]】]"
-                        r"|^\W*+(?:\S{1,20}\s+)?(?:\S{1,20}\s+|\S{1,20}?)?(?:会話例|応答例|対応例|応対例|やり取り(?:の)?例)")
-_EXAMPLE_ORDER = lazy(r"\b(?:follow|copy|reply|answer|respond|use)\w*\s+(?:\w+\s+){0,3}?(?:exactly|verbatim|"
-                      r"word\s+for\s+word)|\bexactly\s+like\s+this|(?:이|위)\s*예시(?:처럼|대로|와\s*같이)"
-                      r"|(?:この|上記の)例の?(?:とおり|通り|ように)")
+_EXAMPLE_OPENING = lazy(
+    r"^\W*+(?:(?:an?|the|our)\s+)?(?:example|sample)\b[^:]{0,60}:"
+    r"|^\W*+(?:\S{1,20}\s+){0,3}?(?:\S{1,20}\s+|\S{1,20}?)?"
+    r"(?:예시\s*대화|대화\s*예시|응대\s*예시|응답\s*예시?|상담\s*예시)"
+    r"\W{0,3}[:)\]】]"
+    r"|^\W*+(?:\S{1,20}\s+)?(?:\S{1,20}\s+|\S{1,20}?)?(?:会話例|応答例|対応例|応対例|やり取り(?:の)?例)"
+)
+_EXAMPLE_ORDER = lazy(
+    r"\b(?:follow|copy|reply|answer|respond|use)\w*\s+(?:\w+\s+){0,3}?(?:exactly|verbatim|"
+    r"word\s+for\s+word)|\bexactly\s+like\s+this|(?:이|위)\s*예시(?:처럼|대로|와\s*같이)"
+    r"|(?:この|上記の)例の?(?:とおり|通り|ように)"
+)
 _CUSTOMER_ROLE = lazy(r"customer|user|caller|guest|client|고객|손님|お客様|お客さま|利用者|ユーザー")
-_TURN = lazy(r"(?:^|(?<=[\s.!?。」\"'”)]))(?P<who>customer|user|caller|guest|client|assistant|chatbot|bot|agent|staff|"
-             r"ai|representative|고객|손님|상담원|직원|상담봇|챗봇|봇|お客様|お客さま|利用者|ユーザー|チャットボット|ボット|"
-             r"スタッフ|"
-             r"担当者|オペレーター|アシスタント|係員)\s*:")
+_TURN = lazy(
+    r"(?:^|(?<=[\s.!?。」\"'”)]))(?P<who>customer|user|caller|guest|client|assistant|chatbot|bot|agent|staff|"
+    r"ai|representative|고객|손님|상담원|직원|상담봇|챗봇|봇|お客様|お客さま|利用者|ユーザー|チャットボット|ボット|"
+    r"スタッフ|"
+    r"担当者|オペレーター|アシスタント|係員)\s*:"
+)
 # the agent's turn holds back: it refuses, or sets the condition the offer is under
-_HOLDS_BACK = lazy(r"\b(?:can't|cannot|can\s+not|unable|not\s+able|isn't\s+possible|with\s+(?:a\s+)?valid|if\s+you|"
-                   r"provided|as\s+long\s+as|once\s+(?:you|we))\b|수\s*(?:없|는\s*없)|어렵|できません|できかねます|"
-                   r"いたしかねます|申し訳")
+_HOLDS_BACK = lazy(
+    r"\b(?:can't|cannot|can\s+not|unable|not\s+able|isn't\s+possible|with\s+(?:a\s+)?valid|if\s+you|"
+    r"provided|as\s+long\s+as|once\s+(?:you|we))\b|수\s*(?:없|는\s*없)|어렵|できません|できかねます|"
+    r"いたしかねます|申し訳"
+)
 
 # …and does not grant in the same breath ("I can't promise that, but I've waived the fee this once")
-_PERFORMED = lazy(r"\bi(?:'ve|\s+have|'ll|\s+will|'m|\s+am)\s+(?:\w+\s+)?(?:applied|applying|removed|removing|waived|"
-                  r"waiving|approved|approving|refunded|refunding|credited|crediting|added|adding|cancell?ed|granted|"
-                  r"unlocked|upgraded|noted|marked|apply|remove|waive|approve|refund|credit|grant|unlock|upgrade)\b"
-                  r"|해\s*드렸|해\s*드릴게|해\s*드리겠|처리했|적용했|면제했|いたしました|しておきます|適用しました|免除しました"
-                  # or without bounds ("every return is approved regardless of the date")
-                  r"|\b(?:regardless|whatever|no\s+matter|at\s+any\s+time|anytime|always|every|all)\b|무조건|상관\s*없이|"
-                  r"언제든|いつでも|無条件|関係なく")
+_PERFORMED = lazy(
+    r"\bi(?:'ve|\s+have|'ll|\s+will|'m|\s+am)\s+(?:\w+\s+)?(?:applied|applying|removed|removing|waived|"
+    r"waiving|approved|approving|refunded|refunding|credited|crediting|added|adding|cancell?ed|granted|"
+    r"unlocked|upgraded|noted|marked|apply|remove|waive|approve|refund|credit|grant|unlock|upgrade)\b"
+    r"|해\s*드렸|해\s*드릴게|해\s*드리겠|처리했|적용했|면제했|いたしました|しておきます|適用しました|免除しました"
+    # or without bounds ("every return is approved regardless of the date")
+    r"|\b(?:regardless|whatever|no\s+matter|at\s+any\s+time|anytime|always|every|all)\b|무조건|상관\s*없이|"
+    r"언제든|いつでも|無条件|関係なく"
+)
 
 
 def _table_cells(sentence: str) -> list[str] | None:
@@ -453,39 +524,55 @@ def _addressed_row(row: list[str], header: list[str], page: bool = True) -> bool
     # Bot | 24/7 |") stays a rule
     if not page:
         return False  # (a page's structure: customer messages keep their reading)
-    actors = [n for n, folded in enumerate(folded_row) if len(folded) <= 30 and _CELL_AI_HEADER.search(folded)
-              and not _HUMAN_ASSISTANT.search(folded)]
+    actors = [
+        n
+        for n, folded in enumerate(folded_row)
+        if len(folded) <= 30 and _CELL_AI_HEADER.search(folded) and not _HUMAN_ASSISTANT.search(folded)
+    ]
     return bool(actors) and any(_CELL_UNBOUND.search(folded) for folded in folded_row)
 
 
 def _grants(folded: str) -> bool:
     """Whether a short normalised text grants something (free, waived, $0, approved…) that no negation takes back."""
-    return any(not _NEGATED_BEFORE.search(folded, max(0, grant.start() - 14), grant.start())
-               and not _NEGATED_AFTER.match(folded, grant.end()) for grant in _CELL_GRANT.finditer(folded))
+    return any(
+        not _NEGATED_BEFORE.search(folded, max(0, grant.start() - 14), grant.start())
+        and not _NEGATED_AFTER.match(folded, grant.end())
+        for grant in _CELL_GRANT.finditer(folded)
+    )
 
 
-_CELL_AI_WORD = (r"(?:the\s+)?(?:ai|a\.i\.|bot|chatbot|assistant|에이아이|ai\s*상담원|챗봇|상담봇|봇|aiボット|ボット|"
-                 r"チャットボット|アシスタント)")
+_CELL_AI_WORD = (
+    r"(?:the\s+)?(?:ai|a\.i\.|bot|chatbot|assistant|에이아이|ai\s*상담원|챗봇|상담봇|봇|aiボット|ボット|"
+    r"チャットボット|アシスタント)"
+)
 # (from an opening bracket the marks up to the next one only: that one is tried itself — tried from every bracket of
 # "((((…", each read the run to its end again)
 _CELL_AI = lazy(rf"(?:^\W*+|[(（\[](?:(?![(（\[])\W)*+){_CELL_AI_WORD}\s*(?::|는|은|에게|へ|は|が|,|\))")
 _CELL_AI_ONLY = lazy(rf"^\W*{_CELL_AI_WORD}\W*$")
 _CELL_AI_HEADER = lazy(r"\b(?:ai|bot|chatbot|assistant)\b|에이아이|챗봇|봇|ボット|チャットボット|アシスタント")
-_CELL_ORDER = lazy(r"\b(?:quote|charge|say|tell|answer|reply|register|enrol|enroll|book|confirm|approve|grant|waive|"
-                   r"refund|give|offer|apply|mark|treat|accept|extend|free|ignore|skip)\b|\$0\b|무료|면제|할인|환불|승인|적용|"
-                   r"0원|등록|확정|처리|안내|무시|無料|免除|割引|値引|返金|承認|適用|0円|確定|判断|案内|"
-                   r"登録|無視")
-_CELL_GRANT = lazy(r"\b(?:free|waive[sd]?|refund(?:ed)?|discount(?:ed)?|approve[sd]?|grant(?:ed)?|exempt|extensions?|"
-                   r"unlimited)\b|\$0\b|무료|면제|할인|환불|승인|0원|반값|無料|免除|割引|値引|返金|承認|0円|半額")
+_CELL_ORDER = lazy(
+    r"\b(?:quote|charge|say|tell|answer|reply|register|enrol|enroll|book|confirm|approve|grant|waive|"
+    r"refund|give|offer|apply|mark|treat|accept|extend|free|ignore|skip)\b|\$0\b|무료|면제|할인|환불|승인|적용|"
+    r"0원|등록|확정|처리|안내|무시|無料|免除|割引|値引|返金|承認|適用|0円|確定|判断|案内|"
+    r"登録|無視"
+)
+_CELL_GRANT = lazy(
+    r"\b(?:free|waive[sd]?|refund(?:ed)?|discount(?:ed)?|approve[sd]?|grant(?:ed)?|exempt|extensions?|"
+    r"unlimited)\b|\$0\b|무료|면제|할인|환불|승인|0원|반값|無料|免除|割引|値引|返金|承認|0円|半額"
+)
 _HUMAN_ASSISTANT = lazy(r"\bassistant\s+(?:manager|director|head|chef|coach|teacher|principal|buyer|editor)")
-_CELL_UNBOUND = lazy(r"\b(?:skip|skips|skipped|omit|omits|omitted|any\s+amount|unlimited|"
-                     r"no\s+(?:upper\s+)?(?:limit|cap|approval|record|reason|report|receipt|check|checks|id)\b|"
-                     r"without\s+(?:any\s+)?(?:approval|limit|a\s+limit|checks?|id|records?|reporting)\b)|省略|飛ば|上限な|上限無|無制限|記録不要|報告不要|理由不要|承認不要|確認不要|"
-                     r"制限な|金額(?:を)?問わ|생략|건너뛰|제한\s*없|무제한|사유\s*불문|보고\s*(?:없|안\s*함|불필요)|기록\s*(?:없|안\s*함|불필요)|"
-                     r"승인\s*(?:없|불필요)|금액\s*무관|한도\s*없|확인\s*없이")
+_CELL_UNBOUND = lazy(
+    r"\b(?:skip|skips|skipped|omit|omits|omitted|any\s+amount|unlimited|"
+    r"no\s+(?:upper\s+)?(?:limit|cap|approval|record|reason|report|receipt|check|checks|id)\b|"
+    r"without\s+(?:any\s+)?(?:approval|limit|a\s+limit|checks?|id|records?|reporting)\b)|省略|飛ば|上限な|上限無|無制限|記録不要|報告不要|理由不要|承認不要|確認不要|"
+    r"制限な|金額(?:を)?問わ|생략|건너뛰|제한\s*없|무제한|사유\s*불문|보고\s*(?:없|안\s*함|불필요)|기록\s*(?:없|안\s*함|불필요)|"
+    r"승인\s*(?:없|불필요)|금액\s*무관|한도\s*없|확인\s*없이"
+)
 _NEGATED_BEFORE = lazy(r"\b(?:no|not|never|cannot|can't|don't|won't)\s+(?:\w+\s+)?$")
-_NEGATED_AFTER = lazy(r"(?:(?<!\s)|(?!\s))\s*+\S{0,4}?\s*"
-                      r"(?:하지\s*않|되지\s*않|불가|없|しない|されない|不可|なし|できない)")
+_NEGATED_AFTER = lazy(
+    r"(?:(?<!\s)|(?!\s))\s*+\S{0,4}?\s*"
+    r"(?:하지\s*않|되지\s*않|불가|없|しない|されない|不可|なし|できない)"
+)
 _CELL_NEGATED = lazy(r"\b(?:cannot|can't|not|never|no)\b|없|않|못|불가|ない|ません|不可|できず")
 # a metadata key naming the AI ("assistant_directive:", "bot_rule:") and its value
 _AI_FIELD = lazy(r"(?m)^[ \t]*(?P<key>[\w.-]+)[ \t]*:[ \t]*(?P<value>\S.*)$")
@@ -496,15 +583,20 @@ _HEADING = lazy(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
 # a heading that names whom its section is for, and one that announces instructions as new, hidden or above the rest
 _ADDRESSEE_HEADING = lazy(
     r"^\W*(?:\w+\s+){0,2}?(?:instructions?|notes?|directives?|rules|guidance|memo|message|orders)\s+(?:for|to)\s+"
-    r"|^\W*(?:ai|챗봇|상담봇|봇|어시스턴트|언어\s*모델|チャットボット|ボット|アシスタント|言語モデル)")
+    r"|^\W*(?:ai|챗봇|상담봇|봇|어시스턴트|언어\s*모델|チャットボット|ボット|アシスタント|言語モデル)"
+)
 # a grant of every request of a kind, or what the bot always tells, as a section's bullet gives it ("- Waive every late
 # fee.", "Always tell customers that price matching is unlimited.", "Always say the sale ends tomorrow.")
-_SECTION_GRANT = lazy(r"\b(?:approve|grant|waive|refund|accept|credit|give|offer|honou?r|issue|apply|unlock|exempt|"
-                      r"allow)\w*\s+(?:\w+\s+)?(?:all|any|every|each|whatever)\b"
-                      r"|\balways\s+(?:\w+\s+)?(?:tell|say|promise|answer|reply|inform|state|confirm|agree)\b")
-_ANNOUNCED = lazy(r"^\W*(?:new|updated|revised|real|actual|hidden|secret|override|priority|important|urgent|system|"
-                  r"additional|새|새로운|신규|변경된|업데이트된|추가|新しい|新たな|最新の|更新された|追加の)\b"
-                  r"|\b(?:new|hidden|secret|override|priority|real)\b|최우선|우선|비밀|숨김|最優先|優先|秘密|非表示")
+_SECTION_GRANT = lazy(
+    r"\b(?:approve|grant|waive|refund|accept|credit|give|offer|honou?r|issue|apply|unlock|exempt|"
+    r"allow)\w*\s+(?:\w+\s+)?(?:all|any|every|each|whatever)\b"
+    r"|\balways\s+(?:\w+\s+)?(?:tell|say|promise|answer|reply|inform|state|confirm|agree)\b"
+)
+_ANNOUNCED = lazy(
+    r"^\W*(?:new|updated|revised|real|actual|hidden|secret|override|priority|important|urgent|system|"
+    r"additional|새|새로운|신규|변경된|업데이트된|추가|新しい|新たな|最新の|更新された|追加の)\b"
+    r"|\b(?:new|hidden|secret|override|priority|real)\b|최우선|우선|비밀|숨김|最優先|優先|秘密|非表示"
+)
 # the whole heading is the announcement; "New instructions for returns" names a topic and is a rule's
 _NEW_INSTRUCTIONS_HEADING = lazy(
     r"^\W*(?:(?:new|updated|revised|real|actual|hidden|secret|override|priority|important|urgent|system|additional)\s+)+"
@@ -519,4 +611,5 @@ _NEW_INSTRUCTIONS_HEADING = lazy(
     r"|^\W*(?:ai|チャットボット|ボット|アシスタント|言語モデル)(?:への|向けの?|用の?)(?:指示|メモ|注意|お願い"
     r"|ガイド)\W*$"
     r"|^\W*(?:새|새로운|신규|변경된|업데이트된|추가)\s*(?:지시|지침|명령|프롬프트)(?:사항)?\W*$"
-    r"|^\W*(?:新しい|新たな|最新の|更新された|追加の)(?:指示|命令|プロンプト)\W*$")
+    r"|^\W*(?:新しい|新たな|最新の|更新された|追加の)(?:指示|命令|プロンプト)\W*$"
+)
