@@ -194,7 +194,7 @@ _RECORDED_WORD = lazy(
     r"\b(?:records?|notes?|logs?|history|file|ticket|system)\s{1,3}(?:\w+\s{1,3}){0,3}?" + _USER + r"\s{1,3}"
     r"(?:\w+\s{1,3})?(?:asked|requested|wanted|said|claimed|told|mentioned|agreed|asks|requests|wants|says|claims)\b"
     r"|\b(?:recorded|logged|noted)\s{1,3}(?:request|claim|statement|ask|say-so)\b"
-    r"|(?:기록|이력|내역|메모)\S{0,3}\s?(?:\S{1,10}\s?){0,3}?(?:요청했|요청한|원했|원한|말했|말한|주장|희망했|희망한)"
+    r"|(?:기록|이력|내역|메모)\S{0,3}\s?(?:\S{1,10}\s){0,3}?(?:요청했|요청한|원했|원한|말했|말한|주장|희망했|희망한)"
     r"|(?:記録|履歴|メモ)[^。\n|]{0,16}?(?:希望し|希望した|依頼し|依頼した|申し出|要望|言っ|述べ)"
     r"|(?:希望|依頼|申し出|要望|申告)(?:の|した)?(?:記録|履歴)"
 )
@@ -203,7 +203,7 @@ _CHAT_CHECK = lazy(
     r"(?:chat|conversation|messages?)\b"
     r"|\b(?:verif\w*|authenticat\w*)\s{1,3}(?:by|with|from)\s{1,3}(?:their|his|her|the\s{1,3}(?:customer|user|caller)'s)\s{1,3}"
     r"(?:\w+\s{1,3})?(?:email|e-mail|name|phone|number|address|postcode|birthday|date\s{1,3}of\s{1,3}birth|answer|word)\b"
-    r"|(?:채팅|대화|메시지)\S{0,3}\s?(?:\S{1,10}\s?){0,3}?(?:본인\s?확인|인증)"
+    r"|(?:채팅|대화|메시지)\S{0,3}\s?(?:\S{1,10}\s){0,3}?(?:본인\s?확인|인증)"
     r"|(?:チャット|会話|メッセージ)[^。\n|]{0,16}?(?:本人確認|認証)"
 )
 _SELF_CANCEL = lazy(
