@@ -169,6 +169,13 @@ def delegate_of(texts: Iterable[str]) -> Delegate | None:
     return None
 
 
+def holder_view(group: str, text: str) -> str:
+    """``text``, written by a delegate of ``group`` ("child", "spouse", "helper": ``Delegate.relation``), with the
+    words naming the holder read as the holder's own (``Delegate.view``); ``text`` itself for an unknown group."""
+    words = _HOLDER_WORDS.get(group)
+    return text if words is None else Delegate(group, "|".join(words)).view(text)
+
+
 def _delegate(relation: str) -> Delegate:
     """The delegate by the relation they named: their own to the holder ("son", 딸, 娘, "husband") or the holder's
     to them ("for my mum", 父のために: a parent's child; a spouse is a spouse either way)."""

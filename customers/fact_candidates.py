@@ -1038,6 +1038,12 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         if (slot is not None or shapes) and lang != "en" \
                 and all(kinds.speaks_to_the_other(s.text, lang=lang) for s in group.sentences):
             slot, shapes = None, ()  # "京都に引っ越すんだね！": the other person's move (see ``filled`` above)
+        if delegate is not None and slot is not None and not slot.learned and not evidence[0].others_own \
+                and slot_in(quote, asked=question if group is groups[0] else None) != slot:
+            # "I'd like to book my father into the day centre 2 days a week" (…"I'm his son Paul"): the value is the
+            # holder's only as the delegate's words are read — marked, so that the held fact is read so again when a
+            # later change is judged against it (``slots.slot_of``), not left active beside the change
+            evidence[0] = dataclasses.replace(evidence[0], for_holder=delegate.relation)
         out.append(Candidate(
             kind=kind, text=text, evidence=tuple(evidence), valid_at=mentions[0].value if mentions else reference,
             sensitive=kinds.sensitive_category(quote, lang=lang), agreement=agreement, retraction=retraction,

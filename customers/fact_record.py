@@ -49,6 +49,10 @@ class Evidence:
     # the words give a detail of the speaker's own, not the account holder's: another person writing in the
     # customer's chat ("This is her husband. My email is …", ``delegates``; newuser24 #5) — told back as theirs
     others_own: bool = False
+    # the words were written for the account holder by a relative or helper (``delegates``) and name the holder by
+    # the relation ("book my father into…", "主人のデイを…"): the relation's group ("child", "spouse", "helper"), so the
+    # slot is read again later as extraction read it — the holder's value, not the writer's relative's
+    for_holder: str = ""
 
     def to_dict(self) -> JsonObject:
         data: JsonObject = {
@@ -63,6 +67,8 @@ class Evidence:
             data["said_at"] = self.said_at.isoformat()  # only when known: every record written before reads the same
         if self.others_own:
             data["others_own"] = True  # only when set: every record written before reads the same
+        if self.for_holder:
+            data["for_holder"] = self.for_holder  # only when set: every record written before reads the same
         return data
 
     @classmethod
@@ -89,6 +95,7 @@ class Evidence:
             said_on=day,
             said_at=instant,
             others_own=data.get("others_own") is True,
+            for_holder=data.get("for_holder") if isinstance(data.get("for_holder"), str) else "",
         )
         if evidence.role not in ROLES:
             raise InvalidInput(f"evidence.role must be one of {', '.join(ROLES)}, got {evidence.role!r}")

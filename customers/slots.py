@@ -24,7 +24,7 @@ from functools import lru_cache
 from mem.core.text import terms
 from mem.core.text.names import GIVEN_KO, SURNAMES_JA, SURNAMES_KO
 from mem.core.text.pattern import LazyPattern, lazy
-from mem.customers.delegates import delegate_of
+from mem.customers.delegates import delegate_of, holder_view
 from mem.customers.fact_record import Fact
 from mem.customers.plan_names import PLAN_CHOSEN_RULES, PLAN_NAME_RULES
 
@@ -374,6 +374,22 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # a plan chosen, taken, switched to or held, named with its plan noun: after every rule above, so their readings
     # stay (plan_names.PLAN_CHOSEN_RULES)
     *PLAN_CHOSEN_RULES,
+    # a plan told as how often the service comes, asked for or changed: "book him into the day centre 2 days a week
+    # please", "can we go up to three visits a day", "일단 주 3회로 시작하려고 해요", "하루 4시간으로 늘려 주세요",
+    # "まずは週2回(火・金)でお願いします", "デイを週3回にしたいと思います" — care visits, day-centre days, lessons a
+    # week (after every named plan above: "the Weekly Standard", "週2回コース" are read by those). Not a question or
+    # a condition ("주 2회로 하면 얼마예요?", "週3回コースにしたら"), nor what is done now ("저는 주 2일만 갑니다")
+    ("tier", lazy(r"\b(?:book|booked|like|want|need|needs|up to|down to|increase|reduce|cut|drop|move|change|switch"
+                  r"|make it|start)\b[^.!?\n]{0,60}?\b(?P<v>(?:once|twice|(?:\d{1,2}|one|two|three|four|five|six|seven)"
+                  r" (?:days?|visits?|calls?|sessions?|lessons?|classes?|mornings?|afternoons?|evenings?|nights?))"
+                  r" (?:a|per|each) (?:day|week|fortnight|month))\b", _I)),
+    ("tier", lazy(r"(?<![가-힣])(?P<v>(?:주|월)\s?\d{1,2}\s?(?:회|일)(?:\s?\d{1,2}\s?시간)?"
+                  r"|하루\s?\d{1,2}\s?(?:시간|회|번))"
+                  r"(?:으로|로)?(?:만)?\s?(?:[가-힣]{1,8}(?:으로|로)\s?)?"
+                  r"(?:해\s?주|해\s?줘|해\s?드|할게|할께|시작|늘려|줄여|바꿔|변경|등록|신청|부탁|보내|다닐|올려|내려)"
+                  r"|(?P<v2>(?:週|月)\s?\d{1,2}\s?(?:回|日)(?:\s?\d{1,3}\s?(?:分|時間))?|1日\s?\d{1,2}\s?回)"
+                  r"(?:[(（][^)）]{0,12}[)）])?(?:で|に)(?:お願い|して(?:ください|下さい|ほしい|もらえ|いただ)|したい|します"
+                  r"|増や|減ら)")),
     ("accessibility", lazy(r"\b(?P<v>screen reader|visually impaired|hard of hearing|deaf|blind|"
                                  r"large (?:text|font)|dyslexi\w*|wheelchair|colou?r ?blind)\b", _I)),
     ("accessibility", lazy(r"(?P<v>스크린 ?리더|시각 ?장애|청각 ?장애|큰 글씨|난독증|휠체어|색맹)")),
@@ -825,7 +841,9 @@ _ASCII_TRIGGERS = {
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
              "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bump",
              "insurance", "cover", "contract", "bundle", "package", "billing", "payment",
-             "promoted", "demoted", "stepped", "tariff", "option", " pass"),
+             "promoted", "demoted", "stepped", "tariff", "option", " pass",
+             # a plan told as how often the service comes ("3 days a week", "once a day")
+             " a day", " a week", " a fortnight", " a month", " per day", " per week", " per month", " each week"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail", " at ", "moved", "relocated", "post", "forward",
                 "new place", "new home", "new flat", "new house", "new apartment", " go to", "goes to", "come to",
@@ -1726,6 +1744,12 @@ def slot_of(fact: Fact) -> Slot | None:
         delegate = delegate_of([words])
         if delegate is not None:
             slot = slot_in(delegate.view(words), asked=asked.group("q") if asked else None)
+        else:
+            # ... or words a delegate wrote in a message whose introduction is another fact's ("I'd like to book my
+            # father … 2 days a week" beside "I'm his son Paul"): extraction marked them (``Evidence.for_holder``)
+            group = next((e.for_holder for e in fact.evidence if e.role == "customer" and e.for_holder), "")
+            if group:
+                slot = slot_in(holder_view(group, words), asked=asked.group("q") if asked else None)
     if fact.agreement and not fact.instruction_like:
         agent = " ".join(e.quote for e in fact.evidence if e.role == "agent")
         agreed = agreed_slot(words, agent) or proposed_slot(words, agent, asked.group("q") if asked else "")
