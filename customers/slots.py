@@ -374,22 +374,6 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # a plan chosen, taken, switched to or held, named with its plan noun: after every rule above, so their readings
     # stay (plan_names.PLAN_CHOSEN_RULES)
     *PLAN_CHOSEN_RULES,
-    # a plan told as how often the service comes, asked for or changed: "book him into the day centre 2 days a week
-    # please", "can we go up to three visits a day", "일단 주 3회로 시작하려고 해요", "하루 4시간으로 늘려 주세요",
-    # "まずは週2回(火・金)でお願いします", "デイを週3回にしたいと思います" — care visits, day-centre days, lessons a
-    # week (after every named plan above: "the Weekly Standard", "週2回コース" are read by those). Not a question or
-    # a condition ("주 2회로 하면 얼마예요?", "週3回コースにしたら"), nor what is done now ("저는 주 2일만 갑니다")
-    ("tier", lazy(r"\b(?:book|booked|like|want|need|needs|up to|down to|increase|reduce|cut|drop|move|change|switch"
-                  r"|make it|start)\b[^.!?\n]{0,60}?\b(?P<v>(?:once|twice|(?:\d{1,2}|one|two|three|four|five|six|seven)"
-                  r" (?:days?|visits?|calls?|sessions?|lessons?|classes?|mornings?|afternoons?|evenings?|nights?))"
-                  r" (?:a|per|each) (?:day|week|fortnight|month))\b", _I)),
-    ("tier", lazy(r"(?<![가-힣])(?P<v>(?:주|월)\s?\d{1,2}\s?(?:회|일)(?:\s?\d{1,2}\s?시간)?"
-                  r"|하루\s?\d{1,2}\s?(?:시간|회|번))"
-                  r"(?:으로|로)?(?:만)?\s?(?:[가-힣]{1,8}(?:으로|로)\s?)?"
-                  r"(?:해\s?주|해\s?줘|해\s?드|할게|할께|시작|늘려|줄여|바꿔|변경|등록|신청|부탁|보내|다닐|올려|내려)"
-                  r"|(?P<v2>(?:週|月)\s?\d{1,2}\s?(?:回|日)(?:\s?\d{1,3}\s?(?:分|時間))?|1日\s?\d{1,2}\s?回)"
-                  r"(?:[(（][^)）]{0,12}[)）])?(?:で|に)(?:お願い|して(?:ください|下さい|ほしい|もらえ|いただ)|したい|します"
-                  r"|増や|減ら)")),
     ("accessibility", lazy(r"\b(?P<v>screen reader|visually impaired|hard of hearing|deaf|blind|"
                                  r"large (?:text|font)|dyslexi\w*|wheelchair|colou?r ?blind)\b", _I)),
     ("accessibility", lazy(r"(?P<v>스크린 ?리더|시각 ?장애|청각 ?장애|큰 글씨|난독증|휠체어|색맹)")),
@@ -737,6 +721,28 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("job", lazy(r"\bi (?:now )?work (?:as|at|for) (?P<v>(?:an? )?[\w-]+(?:\s+[\w-]+)?)", _I)),
 ]
 
+# a plan told as how often the service comes, asked for or changed: "book him into the day centre 2 days a week
+# please", "can we go up to three visits a day", "일단 주 3회로 시작하려고 해요", "하루 4시간으로 늘려 주세요",
+# "まずは週2回(火・金)でお願いします", "デイを週3回にしたいと思います" — care visits, day-centre days, lessons a week.
+# Read after every rule and every shape (``find_slot``): "the Weekly Standard", "週2回コース" are read by those, and an
+# address beside it ("가사도우미 주 1회 신청합니다 송파구 오금로 55 …") is the slot the message fills. Not a question or
+# a condition ("주 2회로 하면 얼마예요?", "週3回コースにしたら"), nor what is done now ("저는 주 2일만 갑니다"), nor the
+# customer's own doing after the wish ("I need more food, I'm lifting 5 days a week": no "I" or "we" in between)
+_FREQUENCY_PLAN: tuple[LazyPattern, ...] = (
+    lazy(r"\b(?:book|booked|like|want|need|needs|up to|down to|increase|reduce|cut|drop|move|change|switch"
+         r"|make it|start)\b(?:(?!\b(?:i|i'm|we|we're)\b)[^.!?\n]){0,60}?"
+         r"\b(?P<v>(?:once|twice|(?:\d{1,2}|one|two|three|four|five|six|seven)"
+         r" (?:days?|visits?|calls?|sessions?|lessons?|classes?|mornings?|afternoons?|evenings?|nights?))"
+         r" (?:a|per|each) (?:day|week|fortnight|month))\b", _I),
+    lazy(r"(?<![가-힣])(?P<v>(?:주|월)\s?\d{1,2}\s?(?:회|일)(?:\s?\d{1,2}\s?시간)?|하루\s?\d{1,2}\s?(?:시간|회|번))"
+         r"(?:으로|로)?(?:만)?\s?(?:[가-힣]{1,8}(?:으로|로)\s?)?"
+         r"(?:해\s?주|해\s?줘|해\s?드|할게|할께|시작|늘려|줄여|바꿔|변경|등록|신청|부탁|보내|다닐|올려|내려)"
+         r"|(?P<v2>(?:週|月)\s?\d{1,2}\s?(?:回|日)(?:\s?\d{1,3}\s?(?:分|時間))?|1日\s?\d{1,2}\s?回)"
+         r"(?:[(（][^)）]{0,12}[)）])?(?:で|に)(?:お願い|して(?:ください|下さい|ほしい|もらえ|いただ)|したい|します"
+         r"|増や|減ら)"),
+)
+
+
 # Slots a customer holds one value of at a time: a new value replaces the old one. Orders and
 # subscriptions are many at once ("order 111 is late", "order 222 broke"), so only a correction
 # or a retraction touches an earlier one.
@@ -841,9 +847,7 @@ _ASCII_TRIGGERS = {
              "enterprise", "premium", "platinum", "package", "up to", "down to", "over to", "back to", "upgrad",
              "downgrad", "member", "customer", "subscriber", "dropped", "fell", "went", "moved", "bump",
              "insurance", "cover", "contract", "bundle", "package", "billing", "payment",
-             "promoted", "demoted", "stepped", "tariff", "option", " pass",
-             # a plan told as how often the service comes ("3 days a week", "once a day")
-             " a day", " a week", " a fortnight", " a month", " per day", " per week", " per month", " each week"),
+             "promoted", "demoted", "stepped", "tariff", "option", " pass"),
     "accessibility": ("screen", "impaired", "hearing", "deaf", "blind", "large", "dyslexi", "wheelchair", "colo"),
     "address": ("address", "ship", "send", "deliver", "mail", " at ", "moved", "relocated", "post", "forward",
                 "new place", "new home", "new flat", "new house", "new apartment", " go to", "goes to", "come to",
@@ -1123,7 +1127,16 @@ def find_slot(text: str) -> Slot | None:
             slot = _first_value(name, pattern, text)
             if slot is not None:
                 return slot
+    if lowered is None or _HOW_OFTEN.search(lowered):
+        # nor any shape: how often the service comes, asked for, is the plan (``_FREQUENCY_PLAN``)
+        for pattern in _FREQUENCY_PLAN:
+            slot = _first_value("tier", pattern, text)
+            if slot is not None:
+                return slot
     return None
+
+
+_HOW_OFTEN = lazy(r" (?:a|per|each) (?:day|week|fortnight|month)\b")
 
 
 # "A ではなく B", "A가 아니라 B": the value named first is the one denied, the right one follows
