@@ -6,9 +6,10 @@ The default set is ``tests/fixtures/sensitive_corpus.py``: sensitive sentences a
 sentences that share their words; ``check`` is ``tests/fixtures/sensitive_check.py`` and ``health``
 ``tests/fixtures/health_check.py`` (health details in everyday words and their look-alikes), whose
 odd rows (1, 3, … counting from 1) and even rows are also measured apart: the health classes were
-chosen on the odd half, and the even half is the one to report. For each category, precision is the share of sentences the
-classifier put in it that belong there, recall the share of its sentences it found; "sensitive"
-is the yes/no question the consent gate asks (any category vs ``none``). The misses are listed.
+chosen on the odd half, and the even half is the one to report. For each category, precision is
+the share of sentences the classifier put in it that belong there, recall the share of its
+sentences it found; "sensitive" is the yes/no question the consent gate asks (any category vs
+``none``). The misses are listed.
 """
 
 from __future__ import annotations

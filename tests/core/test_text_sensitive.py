@@ -85,3 +85,40 @@ def test_labelled_set_has_three_languages_and_its_figures_hold():
 ])
 def test_an_impairment_said_of_a_person(text, expected):
     assert sensitive_category(text) == expected
+
+
+# new-user report 27, item 3: common conditions told in everyday words passed all four guards (own sentences, not the
+# report's); and the look-alikes that share their words stay ordinary
+@pytest.mark.parametrize("text", [
+    "Sorry, my psoriasis is bad this month and the wool makes it worse.",
+    "허리 디스크 때문에 설치 기사님이 들어 주셨으면 해요.",
+    "持病の喘息があるので、ほこりの出ない物がいいです。",
+    "Since my hip replacement I can't reach the top shelf.",
+    "I'm 32 weeks pregnant-ish, well, 32 weeks along, so no lifting.",
+    "My mum is bedridden, I'll sign for her.",
+    "통풍 때문에 발이 아파서 신발을 바꾸고 싶어요.",
+    "インフルエンザで寝込んでいて連絡が遅れました。",
+])
+def test_everyday_health_details_are_health(text):
+    assert sensitive_category(text) == "health"
+
+
+@pytest.mark.parametrize("text", [
+    "My tablet's battery is sick, it won't hold a charge.", "The router has been unwell all week.",
+    "통풍구 덮개가 빠져 있었어요.", "외장 디스크가 인식이 안 돼요.", "감기 조심하세요!",
+    "風邪をひかないようにしてください。",
+    "アレルギー表示を見せてください。", "通信障害で注文できませんでした。", "The fever-tree mixers were flat.",
+    "We're expecting the courier at noon.",
+])
+def test_look_alikes_of_everyday_health_words_are_not_health(text):
+    assert sensitive_category(text) == "none"
+
+
+def test_health_check_set_figures_hold_on_the_half_not_tuned_on():
+    """docs/measurements/lint.md (twenty-eighth round, priv28): the classes were chosen on the odd rows only."""
+    bench = _bench()
+    cases = bench.load_cases("health")
+    assert sum(want == "health" for _, want in cases) >= 120 and sum(want == "none" for _, want in cases) >= 120
+    even = bench.measure(sensitive_category, bench.halves(cases)["even"])["table"]["sensitive"]
+    assert even["tp"] >= 56, even  # 56 / 65 measured
+    assert even["predicted"] - even["tp"] <= 1, even  # 1 / 64 look-alikes flagged
