@@ -951,24 +951,35 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     for group in groups:
         kind, retraction = group.kind, group.retraction
         quote = turn.text[group.sentences[0].start:group.sentences[-1].end]
+        agreed_here = confirmation is not None and following is not None and group is agreed
+        said = confirmation
         if kinds.sensitive_category(quote, lang=lang) not in ("none", *allowed):
             # "we're settled in Glasgow now, since my partner got a hospital post there": without consent the
             # reason is not stored, but the new city is no secret — the clauses that fill a slot are kept
             # — and so is a lasting wish beside a sensitive reason ("please don't ring before 10am, I work nights at
-            # the hospital"): the clauses that ask for it are kept, the reason is not
-            quote = _slot_part_without_reason(quote, lang, allowed) or (
+            # the hospital"): the clauses that ask for it are kept, the reason is not. An agreement is the service's
+            # own record of what it promised (new-user report 27 #9): the clauses that ask for what the agent agreed
+            # to are kept, the reason is not; an agreement whose asking clauses are themselves sensitive ("can my
+            # chemo drugs come in the cool box?") stays unstored, as before
+            quote = (_ask_part_without_reason(quote, lang, allowed) if agreed_here else None) or (
+                _slot_part_without_reason(quote, lang, allowed)) or (
                 _wish_part_without_reason(quote, lang, allowed) if kind in ("request", "preference") else None) or quote
+        if agreed_here and said is not None and kinds.sensitive_category(quote, lang=lang) in ("none", *allowed) \
+                and kinds.sensitive_category(said, lang=lang) not in ("none", *allowed):
+            # the agent's yes that repeats the reason ("we'll assemble it for free, I hope the surgery went well"):
+            # its clauses without the reason, the latest first; none left keeps it as it was (and the fact unstored)
+            said = next(iter(_parts_without_reason(said, lang, allowed)), said)
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
                              said_on=turn.day, said_at=turn.time)]
         agreement = reissued = False
         text = quote
         # A confirmation is only ever read from the following turn, so ``following`` is set here.
-        if confirmation is not None and following is not None and group is agreed:
+        if agreed_here and said is not None and following is not None:
             agreement = True
             kind = "decision"
-            evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=confirmation,
+            evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=said,
                                      speaker=following.speaker, said_on=following.day, said_at=following.time))
-            text = f"{quote} → {confirmation}"
+            text = f"{quote} → {said}"
         if asked and group is groups[0]:
             # An answer reads only with what it answers ("Enterprise." after "Which plan are you
             # on?"): the question (else the last sentence) of the previous turn goes into the fact's
@@ -992,13 +1003,13 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         slot = slot_in(view(quote), asked=question if group is groups[0] else None)
         if slot is None and not group.instruction:
             slot = learned_slot(quote)  # the learned recogniser, where no rule reads a slot (slot_model)
-        if agreement and confirmation is not None:
+        if agreement and said is not None:
             # "Can I move up?" → "I've switched you to the Dedicated Desk plan": the value the agent states in
             # the confirmation is the one agreed — the customer's words are left as they were
-            agreed_value = agreed_slot(quote, confirmation)
+            agreed_value = agreed_slot(quote, said)
             if agreed_value is not None and (slot is None or slot.name == agreed_value.name):
                 slot = agreed_value
-                if slot.name == "order" and says_change(confirmation):
+                if slot.name == "order" and says_change(said):
                     # "can you redo the booking?" → "…your new reference is KT-4410": the reissued code replaces the
                     # one held (judged as a correction, and by its shape)
                     reissued = True
@@ -1237,6 +1248,16 @@ def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) ->
     (a verbatim slice), or ``None`` when no run of clauses free of unconsented words fills one."""
     for part in _parts_without_reason(quote, lang, allowed):
         if slot_in(part) is not None:
+            return part
+    return None
+
+
+def _ask_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
+    """The part of a sensitive ``quote`` the agent agreed to, without the sensitive reason beside it ("I'm on insulin
+    and the cool bag arrived warm. Can you send a new one for free?" → "Can you send a new one for free?"): the latest
+    run of clauses free of unconsented words that reads as a request or a decision, or ``None``."""
+    for part in _parts_without_reason(quote, lang, allowed):
+        if kinds.classify(part, lang=lang) in ("request", "decision"):
             return part
     return None
 

@@ -446,3 +446,47 @@ def test_health_data_is_not_stored_without_consent(store, config, tmp_path, text
     report = extract_pending(store, config=config)
     assert report.dropped_sensitive >= 1
     assert not any(word in f.text for f in store.facts.list() for word in ("chemo", "HIV", "ICU", "wheelchair"))
+
+
+# new-user report 27, item 9: an agreement whose request gave a health reason was dropped whole, so the service kept no
+# record of what it had promised. The agreement is kept with the reason cut out; the reason is not stored.
+@pytest.mark.parametrize(("asked", "agreed", "gone", "kept"), [
+    ("My asthma got worse because of the dust, could you take the vacuum back for a full refund?",
+     "Of course, we will take it back and refund it in full.", ("asthma",), "full refund"),
+    ("I'm on insulin and the cool bag arrived warm. Can you send a new one for free?",
+     "Yes, we'll send a new cool bag at no charge.", ("insulin",), "new one"),
+    ("관절염이 있어서 조립이 힘들어요. 조립 서비스를 무료로 해 주실 수 있나요?",
+     "네, 조립 서비스를 무료로 해 드리겠습니다.", ("관절염",), "조립 서비스"),
+    ("つわりがひどくて受け取れませんでした。再配達の送料を無料にしてもらえますか。",
+     "はい、再配達の送料は無料にいたします。", ("つわり",), "再配達"),
+])
+def test_an_agreement_is_kept_without_the_health_reason_of_its_request(store, config, tmp_path, asked, agreed,
+                                                                        gone, kept):
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", asked), ("s1", "2025-05-01T09:01:00", "agent", agreed)]))
+    extract_pending(store, config=config)
+    decisions = [f for f in store.facts.list(kinds=["decision"]) if f.agreement]
+    assert len(decisions) == 1, [f.text for f in store.facts.list()]
+    fact = decisions[0]
+    assert fact.sensitive == "none" and kept in fact.text and agreed in fact.text
+    stored = [fact.text, *(e.quote for f in store.facts.list() for e in f.evidence)]
+    assert not any(word in text for text in stored for word in gone), stored
+
+
+def test_an_agreement_whose_confirmation_repeats_the_health_reason_keeps_its_clean_clause(store, config, tmp_path):
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", "I had surgery on my hand, could you assemble the desk for me?"),
+        ("s1", "2025-05-01T09:01:00", "agent", "Yes, we will assemble the desk for free, and I hope the surgery went well.")
+    ]))
+    extract_pending(store, config=config)
+    decisions = [f for f in store.facts.list(kinds=["decision"]) if f.agreement]
+    assert len(decisions) == 1 and "assemble the desk for free" in decisions[0].text
+    assert not any("surgery" in e.quote or "surgery" in f.text for f in store.facts.list() for e in f.evidence)
+
+
+def test_an_agreement_that_is_all_health_is_still_not_stored(store, config, tmp_path):
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", "Please deliver my chemo drugs in the cool box."),
+        ("s1", "2025-05-01T09:01:00", "agent", "Yes, we will deliver your chemo drugs in the cool box.")]))
+    extract_pending(store, config=config)
+    assert not any("chemo" in f.text or "chemo" in e.quote for f in store.facts.list() for e in f.evidence)
