@@ -476,8 +476,8 @@ def test_an_agreement_is_kept_without_the_health_reason_of_its_request(store, co
 def test_an_agreement_whose_confirmation_repeats_the_health_reason_keeps_its_clean_clause(store, config, tmp_path):
     store.log.import_file(write_log(tmp_path / "1.jsonl", [
         ("s1", "2025-05-01T09:00:00", "customer", "I had surgery on my hand, could you assemble the desk for me?"),
-        ("s1", "2025-05-01T09:01:00", "agent", "Yes, we will assemble the desk for free, and I hope the surgery went well.")
-    ]))
+        ("s1", "2025-05-01T09:01:00", "agent",
+         "Yes, we will assemble the desk for free, and I hope the surgery went well.")]))
     extract_pending(store, config=config)
     decisions = [f for f in store.facts.list(kinds=["decision"]) if f.agreement]
     assert len(decisions) == 1 and "assemble the desk for free" in decisions[0].text
