@@ -35,12 +35,23 @@ _CITY = rf"{_CAP}\b(?![0-9])"
 # stayed beside "[address]": newuser27 #2)
 _TOWN = r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ'’-]*"
 _POST_TOWN = rf"(?:,?[ ]{{1,3}}(?:[A-Z]{{1,2}}-)?\d{{4,5}}[ ]{{1,3}}{_TOWN}(?:[ -]{_TOWN})?)"
+_AFTER_PLACE_WORD = r"(?:(?<=\bin )|(?<=\bto )|(?<=\bat )|(?<=\bnear )|(?<=\bfrom )|(?<=\bnach ))"
+_NOT_TOWN = (r"(?:The|A|An|Our|Your|My|This|That|We|I|It|Model|Version|Gate|Room|Order|Plan|Q[1-4]|Monday|Tuesday|"
+             r"Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|"
+             r"September|October|November|December)\b")
 _EN = (
     # [Apt 4C, ]1600 Pennsylvania Avenue NW[, Apt 4][, Washington DC 20500]
     rf"(?:{_UNIT},?\s+)?\b\d+[A-Za-z]?(?:-\d+)?\s+(?:{_CAP}\s+){{1,3}}{_STREET}\b\.?(?:\s+[NS][EW]?\b)?"
     rf"(?:,?\s+{_UNIT})?(?:,\s*{_CITY}(?:\s+{_CITY})?)?(?:,?\s+(?:{_POSTCODE_US}|{_POSTCODE_UK}|\d{{4,5}}))?"
     # Hauptstraße 12, Via Roma 5, Rue de la Paix 8 (street word first, number after)
     rf"|\b(?:{_CAP})?(?:straße|strasse|str\.|gasse|weg|platz|allee)\s*\d+[a-z]?\b{_POST_TOWN}?"
+    # Mariahilfer Straße 88, Kärntner Ring 3 (the street word on its own, after a capitalised name)
+    rf"|\b{_CAP}[ ](?:Straße|Strasse|Gasse|Weg|Platz|Allee|Ring|Gürtel|Kai|Quai)[ ]\d+[a-z]?\b{_POST_TOWN}?"
+    # a four- or five-digit postcode beside its town after "in", "to", "at"… with no street ("to 2100 København",
+    # "in Basel 4051"): the review of round 27 found Swiss and Austrian four-digit postcodes left
+    rf"|{_AFTER_PLACE_WORD}(?!{_NOT_TOWN})(?:(?:[A-Z]{{1,2}}-)?\d{{4,5}}[ ]{{1,3}}(?!{_NOT_TOWN}){_TOWN}\b"
+    rf"|{_TOWN}[ ]{{1,3}}\d{{4,5}}(?![\d.,:/-]?\d)(?!-)"
+    rf"(?![ ]?(?:%|(?i:kr|eur|usd|chf|gbp|dkk|sek|nok|points?|credits?|items?|units?|pcs|km|m|kg|g)\b)))"
     rf"|\b(?:Rue|Via|Viale|Calle|Avenida|Rua|Carrer|Piazza|Plaza)\s+(?:[\w'’-]+\s+){{0,3}}?\d+[a-z]?\b"
     rf"{_POST_TOWN}?"
     # 17 rue de la Paix, 12 bis avenue Victor Hugo, 3 place du Marché (France, Belgium, Quebec: the number first
@@ -74,10 +85,12 @@ _KO_ADDRESS = (
 # --- Japanese ---
 _JA_PREF = rf"(?:東京都|北海道|(?:大阪|京都)府|[{HAN}]{{2,3}}県)"
 _JA_PLACE = rf"[{HAN}{KATAKANA}ヶケの々]"
-_JA_BLOCK = r"\d+(?:(?:丁目|番地|番|号|-)\d+)+(?:号|番地?)?|\d+丁目(?:\d+番地?)?|\d+番地"
+# the parts of a block joined by ノ as well ("2ノ5ノ7", "三ノ八": a common way of writing 2-5-7)
+_JA_BLOCK = r"\d+(?:(?:丁目|番地|番|号|-|ノ)\d+)+(?:号|番地?)?|\d+丁目(?:\d+番地?)?|\d+番地"
 # the block number in kanji numerals (梅田三丁目一番一号, 二丁目十五番地): newuser27 #2
 _KANJI_DIGIT = "一二三四五六七八九十〇"
-_JA_BLOCK_KANJI = rf"[{_KANJI_DIGIT}]{{1,4}}丁目(?:[{_KANJI_DIGIT}]{{1,4}}番地?(?:[{_KANJI_DIGIT}]{{1,4}}号)?)?"
+_JA_BLOCK_KANJI = (rf"[{_KANJI_DIGIT}]{{1,4}}丁目(?:[{_KANJI_DIGIT}]{{1,4}}番地?(?:[{_KANJI_DIGIT}]{{1,4}}号)?"
+                   rf"|[{_KANJI_DIGIT}]{{1,4}}(?:ノ[{_KANJI_DIGIT}]{{1,4}}){{1,2}}|\d+(?:[-ノ]\d+){{1,2}})?")
 _JA_ROOM = rf"(?:[ \u3000]?[{HAN}{KATAKANA}A-Za-z・ー-]{{0,20}}?\d+(?:号室|号|階|F))"
 # A run of place characters holding a city, ward, town or village (or after a prefecture), then a
 # block number. The look-ahead for a digit keeps a long run of kanji with none from being tried at

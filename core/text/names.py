@@ -253,9 +253,15 @@ ha haha see look listen aww
 """)
 
 
+# ... and closing a sentence after a comma: "Your parcel leaves on Monday, marisol.", "Good news, henrik. The refund
+# …" (the review of round 27: the vocative was read only as "name," opening a sentence)
+_VOCATIVE_END = lazy(rf",[ \t]{{1,3}}({_WORD})(?=[ \t]{{0,3}}(?:[.!?。！？]|$))")
+
+
 def _vocatives(text: str) -> list[re.Match[str]]:
-    return [m for m in _VOCATIVE.finditer(text)
-            if _name_like(m.group(1)) and m.group(1).lower().replace("’", "'") not in _NOT_VOCATIVE]
+    found = [*_VOCATIVE.finditer(text), *_VOCATIVE_END.finditer(text)]
+    return sorted((m for m in found if _name_like(m.group(1)) and m.group(1).lower().replace("’", "'")
+                   not in _NOT_VOCATIVE), key=lambda m: m.start(1))
 
 
 def vocative_names(text: str) -> list[str]:

@@ -35,6 +35,7 @@ from mem.core.text import names as bare_names
 from mem.core.text.address import ADDRESS, DOUBTFUL
 from mem.core.text.cjk import HAN, HANGUL_SYLLABLES, KANA, KATAKANA
 from mem.core.text.pattern import lazy
+from mem.core.text.secret_data import mask_card_details
 
 EMAIL = "e-mail address"
 PHONE = "phone number"
@@ -139,6 +140,26 @@ _HONORIFIC_KO = lazy(rf"[{HANGUL_SYLLABLES}]{{2,4}}\s?(?:님|씨|고객님|선�
 _ROLE_NAME_KO = lazy(rf"(?<![{HANGUL_SYLLABLES}])[{_SURNAME_KO}][{HANGUL_SYLLABLES}]{{2}}(?=\s?(?:고객|회원))")
 # Honorifics after a Japanese name, which may be written with a space between family and given name.
 _HONORIFIC_JA = lazy(rf"(?:[{HAN}{KANA}]{{1,6}}[ \u3000]?){{1,2}}(?:様|さん|さま|殿|氏)")
+# a job title or a generic addressee before the honorific is no name (部長様, ご担当者様, 店長様, お客様, 皆様): kept;
+# a name before the title still goes (山口課長様 → [name]課長様)
+_TITLE_JA = lazy(r"(?:ご|御)?(?:部長|課長|係長|次長|社長|副社長|会長|店長|所長|院長|局長|室長|支店長|工場長|主任|"
+                 r"担当者?|お客|客|皆|みな|奥|先生)[ \u3000]?$")
+
+
+def _name_before_title(run: str) -> str:
+    """``run`` (the words before a Japanese honorific) without a job title or generic addressee at its end."""
+    title = _TITLE_JA.search(run)
+    return run[: title.start()] if title else run
+
+
+def _scrub_honorific_ja(match: re.Match[str]) -> str:
+    whole = match.group(0)
+    honorific = re.search(r"(?:様|さん|さま|殿|氏)$", whole)
+    run = whole[: honorific.start()] if honorific else whole
+    name = _name_before_title(run)
+    if name == run:
+        return "[name]"
+    return ("[name]" if name.strip() else name) + whole[len(name):]
 
 
 @dataclass(frozen=True)
@@ -359,13 +380,16 @@ def scrub(text: str, *, names: Iterable[str] = (), customer_ids: Iterable[str] =
     if "/" in result or "www." in result:
         result = identifiers.LINK.sub("[link]", result)
     result = _LONG_NUMBER.sub("[number]", result)
+    # a card's expiry and security code after the card number ("[number] exp 11/29 cvv 418"): the evidence path masks
+    # them (mem.core.text.secret_data), and the share path left them beside "[number]"
+    result = mask_card_details(result, _PLACEHOLDER[ACCOUNT_NUMBER])
     result = _NAME_INTRO_EN.sub(lambda m: f"{m.group(1)} [name]", result)
     result = _ROLE_NAME_EN.sub(lambda m: f"{m.group(1)} [name]", result)
     result = _CAPITALISED_RUN.sub("[name]", result)
     result = bare_names.scrub_korean_titled_names(result)  # before "팀장님" is read as a name with 님
     result = _HONORIFIC_KO.sub("[name]", result)
     result = _ROLE_NAME_KO.sub("[name]", result)
-    result = _HONORIFIC_JA.sub("[name]", result)
+    result = _HONORIFIC_JA.sub(_scrub_honorific_ja, result)
     result = bare_names.scrub_titled_names(result)
     result = bare_names.scrub_english_names(result)
     result = bare_names.scrub_vocative_names(result)
@@ -498,7 +522,7 @@ def names_addressed(text: str) -> list[str]:
     (newuser27 #1). A Korean name must have a name's shape (a surname, two given-name syllables):
     "고객님" gives none."""
     found = [m.group(1) for m in _ADDRESSED_KO.finditer(text) if m.group(1) not in bare_names.WORDS_KO]
-    found += [m.group(1).strip() for m in _ADDRESSED_JA.finditer(text) if len(m.group(1).strip()) >= 2]
+    found += [name for m in _ADDRESSED_JA.finditer(text) if len(name := _name_before_title(m.group(1)).strip()) >= 2]
     found += [re.sub(r"^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam)\.?\s+", "", m.group(0))
               for m in _TITLED_NAME.finditer(text)]
     found += bare_names.vocative_names(text)

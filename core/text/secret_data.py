@@ -56,7 +56,6 @@ _CREDENTIAL = lazy(
 _FULL_WIDTH = str.maketrans({**{chr(0xFF10 + n): str(n) for n in range(10)}, "＋": "+", "－": "-", "／": "/",
                              "．": ".", "（": "(", "）": ")", "\u3000": " "})
 _TRAILING = lazy(r"[.,;:!?]+$")
-_CARD_MARK = lazy(re.escape(CARD))
 
 
 def luhn_valid(digits: str) -> bool:
@@ -97,22 +96,35 @@ def mask_secrets(text: str) -> str:
             last = match.start() + length
             near = True
     out.append(text[last:])
-    text = "".join(out)
+    return _mask_around("".join(out), CARD if near else None, codes_after=True)
+
+
+def mask_card_details(text: str, mark: str) -> str:
+    """``text`` whose card numbers another rule already replaced by ``mark`` (the anonymiser's ``[number]``), with
+    what belongs to them masked too: a labelled security code or credential anywhere, and — when ``mark`` is in
+    the text — a labelled expiry and an expiry right after the mark ("[number] exp 11/29 cvv 418" →
+    "[number] exp [expiry] cvv [security code]"). An unlabelled 3-4 digit run after ``mark`` stays: after an
+    order number it is a quantity or a price, not a security code."""
+    if not any(ch.isdigit() for ch in text) and not _CREDENTIAL.search(text):
+        return text
+    return _mask_around(text, mark if mark in text else None, codes_after=False)
+
+
+def _mask_around(text: str, mark: str | None, *, codes_after: bool) -> str:
     # labelled values first, so that a password after the card is masked as what its label says
     text = _LABELLED_CODE.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + SECURITY_CODE, text)
     text = _CREDENTIAL.sub(_mask_value, text)
-    if near:
+    if mark is not None:
         text = _LABELLED_EXPIRY.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + EXPIRY, text)
         # what follows a card number: its expiry and security code
-        spans = [(m.end(), m.end() + _NEAR) for m in _CARD_MARK.finditer(text)]
+        spans = [(m.end(), m.end() + _NEAR) for m in re.finditer(re.escape(mark), text)]
         pieces, last = [], 0
         for start, end in spans:
             if start < last:
                 continue
-            window = text[start:end]
+            window = _EXPIRY_AFTER_CARD.sub(EXPIRY, text[start:end])
             # the expiry first: a code after it ("09/28 123") then follows "[expiry]", not a digit group
-            masked = _CODE_AFTER_CARD.sub(SECURITY_CODE, _EXPIRY_AFTER_CARD.sub(EXPIRY, window))
-            pieces += [text[last:start], masked]
+            pieces += [text[last:start], _CODE_AFTER_CARD.sub(SECURITY_CODE, window) if codes_after else window]
             last = end
         pieces.append(text[last:])
         text = "".join(pieces)
