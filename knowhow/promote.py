@@ -213,8 +213,9 @@ def check_anonymous(page: Page, candidate: Candidate, *, by: str, person_names: 
     staff = [by] + [str(entry["by"]) for entry in (page.meta.get("generated"), *(page.meta.get("verified") or []))
                     if isinstance(entry, dict) and entry.get("by")]
     lines = render_page(page).splitlines()
+    # the refusals name the kind of data and where it is, never the value: they end up in CI and cron logs
     for number, reason in personal_data_findings(lines, person_names=person_names, customer_id=customer_id,
-                                                 allowed=staff):
+                                                 allowed=staff, quote=False):
         field_name = next((f for f in ("when", "then") if lines[number - 1].lstrip().startswith(f"{f}:")), None)
         fix = f"--{field_name} TEXT" if field_name else "--when TEXT / --then TEXT"
         raise Refused(f"[personal-data] {reason} (line {number} of {page.id}.md); nothing was committed: "
@@ -226,23 +227,24 @@ def check_anonymous(page: Page, candidate: Candidate, *, by: str, person_names: 
             continue  # the operator's wording: lint's rule above is the check
         cleaned = scrub(value, names=person_names)
         if cleaned != value:
-            taken = _first_taken(value, cleaned)
             raise Refused(f"the know-how's {field_name} is the customers' wording and the anonymiser would still "
-                          f"take {taken!r} out of it ({cleaned!r}); nothing was committed: word it yourself "
-                          f"(--{field_name} TEXT)")
+                          f"take {_first_placeholder(value, cleaned)} out of it ({cleaned!r}); nothing was committed: "
+                          f"word it yourself (--{field_name} TEXT)")
 
 
-def _first_taken(original: str, cleaned: str) -> str:
-    """The first stretch of ``original`` the anonymiser replaced in ``cleaned``."""
+def _first_placeholder(original: str, cleaned: str) -> str:
+    """What the anonymiser put first in ``cleaned`` where ``original`` had something else ("[name]"), never the
+    replaced words themselves: the refusal repeated the name it refused (the review of round 27)."""
     import difflib
 
     # word by word ("tobias," against "[name],"); a run of Korean or Japanese with no space is one word
-    words = re.findall(r"\w+|[^\w\s]", original), re.findall(r"\[\w+\]|\w+|[^\w\s]", cleaned)
+    words = re.findall(r"\[[\w ]+\]|\w+|[^\w\s]", original), re.findall(r"\[[\w ]+\]|\w+|[^\w\s]", cleaned)
     matcher = difflib.SequenceMatcher(a=words[0], b=words[1], autojunk=False)
-    for tag, a0, a1, _b0, _b1 in matcher.get_opcodes():
-        if tag in ("replace", "delete"):
-            return " ".join(words[0][a0:a1])
-    return original
+    for tag, _a0, _a1, b0, b1 in matcher.get_opcodes():
+        placeholder = next((w for w in words[1][b0:b1] if w.startswith("[")), None) if tag == "replace" else None
+        if placeholder:
+            return placeholder
+    return "a detail"
 
 
 def policy_numbers(wiki: Any, page: Page) -> list[str]:  # Any: mem.wiki.store.Wiki, imported lazily

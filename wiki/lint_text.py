@@ -19,28 +19,31 @@ from mem.core.text.sensitive import sensitive_category
 
 def personal_data(
     lines: Sequence[str], *, person_names: Sequence[str] = (), customer_id: re.Pattern[str] | None = None,
-    allowed: Sequence[str] = (),
+    allowed: Sequence[str] = (), quote: bool = True,
 ) -> Iterator[tuple[int, str]]:
     """Lines (1-based) holding an email, a phone number, an account or order number, a person name or a customer id.
 
     ``allowed``: identities that may appear (the staff who generated, verified or approved the page);
-    a match contained in one of them is not personal data of a customer.
+    a match contained in one of them is not personal data of a customer. ``quote``: the reason quotes what it
+    found ("person name 'Saoirse Byrne'"); without it, only its kind ("person name").
     """
     exempt = [a.lower() for a in allowed if a]
     for number, line in enumerate(lines, 1):
         for item in find_personal_data(line, names=person_names, customer_id=customer_id):
             if not any(item.text.lower() in identity for identity in exempt):
-                yield number, f"{item.kind} {item.text!r}"
+                yield number, f"{item.kind} {item.text!r}" if quote else item.kind
 
 
 def personal_data_findings(
     lines: Sequence[str], *, person_names: Sequence[str] = (), customer_id: re.Pattern[str] | None = None,
-    allowed: Sequence[str] = (),
+    allowed: Sequence[str] = (), quote: bool = True,
 ) -> Iterator[tuple[int, str]]:
     """Lint's ``personal-data`` reasons for the lines of a know-how page: ``(line, "know-how must be anonymous:
     …")``. `mem lint` reports them and `mem promote --approve` refuses on the first one before it commits —
-    one function, so an approval refuses exactly what lint would flag a moment later (newuser27 #5)."""
-    for number, message in personal_data(lines, person_names=person_names, customer_id=customer_id, allowed=allowed):
+    one function, so an approval refuses exactly what lint would flag a moment later (newuser27 #5); the approval
+    asks with ``quote=False``, so its refusal names the kind of data and the line, never the value."""
+    for number, message in personal_data(lines, person_names=person_names, customer_id=customer_id, allowed=allowed,
+                                         quote=quote):
         yield number, f"know-how must be anonymous: {message}"
 
 

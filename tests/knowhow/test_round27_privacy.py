@@ -217,12 +217,15 @@ def test_approval_refuses_what_lint_would_flag_with_lints_reason_and_commits_not
         approve_candidate(workspace, candidate, by="dpo", config=config, then=then)
     assert _head(workspace) == before
     assert not list((workspace / "knowhow").glob("kh-*.md"))
-    # the same reason lint gives for the same wording written by hand
+    # the same kind lint gives for the same wording written by hand; the refusal does not repeat the value (the
+    # review of round 27: it ends up in CI and cron logs), lint's finding in the workspace does
     result = approve_candidate(workspace, candidate, by="dpo", config=config, then="we agree to refund half")
     page = workspace / "knowhow" / f"{result['page']}.md"
     page.write_text(page.read_text(encoding="utf-8").replace("we agree to refund half", then), encoding="utf-8")
     [lint_reason, *_] = _lint_reasons(workspace, config)
-    assert lint_reason in str(err.value)
+    assert lint_reason.startswith(f"know-how must be anonymous: {reason} '")
+    value = lint_reason.split("'")[1]
+    assert value not in str(err.value)
 
 
 def test_approval_refuses_a_name_of_the_homes_names_file_in_the_when(workspace, isolated_env, tmp_path):
@@ -233,8 +236,9 @@ def test_approval_refuses_a_name_of_the_homes_names_file_in_the_when(workspace, 
     assert "Saoirse Byrne" in config.person_names
     candidate = _shared(workspace, "We agree to refund half of the order")
     before = _head(workspace)
-    with pytest.raises(Refused, match=r"person name 'Saoirse Byrne'.*--when TEXT"):
+    with pytest.raises(Refused, match=r"person name \(line \d+ of .*--when TEXT") as err:
         approve_candidate(workspace, candidate, by="dpo", config=config, when="Saoirse Byrne's gift box was crushed")
+    assert "Saoirse" not in str(err.value)
     assert _head(workspace) == before
     assert "Saoirse" not in (workspace / "mem.toml").read_text(encoding="utf-8")
 
@@ -244,8 +248,9 @@ def test_the_customers_wording_with_a_name_the_anonymiser_sees_is_not_approved_s
     config = Config.load(workspace=workspace)
     candidate = _shared(workspace, "tobias, we agree to refund half of the order")
     before = _head(workspace)
-    with pytest.raises(Refused, match=r"customers' wording.*'tobias'.*--then TEXT"):
+    with pytest.raises(Refused, match=r"customers' wording.*take \[name\] out.*--then TEXT") as err:
         approve_candidate(workspace, candidate, by="dpo", config=config)
+    assert "tobias" not in str(err.value).lower()
     assert _head(workspace) == before
     result = approve_candidate(workspace, candidate, by="dpo", config=config, then="we agree to refund half")
     assert "tobias" not in (workspace / "knowhow" / f"{result['page']}.md").read_text(encoding="utf-8")
