@@ -84,11 +84,20 @@ class Candidate:
     situation_key: str
     alternatives: list[JsonObject] = field(default_factory=list)
     review: JsonObject | None = None
+    # the situation key each supporting decision would found, and the procedure id each would give: kept in the
+    # review's signature, so the candidate keeps its id and its count when the decision it was founded on is
+    # withdrawn (new-user report 27 #11)
+    member_keys: tuple[str, ...] = ()
 
     def to_dict(self) -> JsonObject:
         return {"id": self.id, "kind": self.kind, "status": self.status, "when": self.when, "then": self.then,
                 "customers": self.customers, "counter_examples": self.counter_examples, "facts": self.facts,
                 "policy_refs": self.policy_refs, "alternatives": self.alternatives, "review": self.review}
+
+
+def review_signature(candidate: Candidate) -> str:
+    """What a review stores of ``candidate``: its situation key, then the keys its supporting decisions give."""
+    return " ".join([candidate.situation_key, *sorted(set(candidate.member_keys) - {candidate.situation_key})])
 
 
 def _within_window(month: str | None, window_days: int) -> bool:
@@ -178,17 +187,30 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
     # of them still shared, and the same customers made a new candidate approved into a second page
     # (new-user report 19 section 7). Decisions that found a reviewed candidate go first, so it keeps its id
     # as long as one decision it was founded on is shared. (A review's ``signature`` is its situation.)
-    reviewed_situations = {review.get("signature") for review in reviews.values()}
+    # A review's signature is its situation key, then (since the twenty-eighth round) the situation key and the
+    # procedure id each decision that supported it when reviewed would give on its own: when the founder is
+    # withdrawn, another supporter founds the situation, and it maps back to the reviewed situation and candidate.
+    # Before, the approved candidate read "support fell to 0" while a supporter still shared (newuser27 #11).
+    primary_of: dict[str, str] = {}
+    reviewed_procedure: dict[str, str] = {}
+    for reviewed_id, review in sorted(reviews.items()):
+        keys = str(review.get("signature") or "").split()
+        for key in keys:
+            if key.startswith("p-"):
+                reviewed_procedure.setdefault(key, reviewed_id)
+            else:
+                primary_of.setdefault(key, keys[0])
+    reviewed_situations = set(primary_of)
     decisions.sort(key=lambda d: (_situation_key(d) not in reviewed_situations, sorted(d.condition_terms),
                                   d.pseudonym, d.decision))
     situations = _cluster(decisions, lambda d: d.condition_terms, same=lambda a, b: a.pages == b.pages)
     found: list[Candidate] = []
     for situation in situations:
         founder = situation[0]
-        situation_key = _situation_key(founder)
+        situation_key = primary_of.get(_situation_key(founder), _situation_key(founder))
         if situation_key in reviewed_situations:
-            situation.sort(key=lambda d: _procedure_id(situation_key, " ".join(sorted(d.decision_terms)),
-                                                       d.polarity) not in reviews)
+            situation.sort(key=lambda d: not ({_procedure_id(situation_key, " ".join(sorted(d.decision_terms)),
+                                                             d.polarity)} & (reviews.keys() | reviewed_procedure)))
         when = _common_text([d.condition for d in situation], prefer=founder.condition) or (
             f"a case under policy {', '.join(founder.pages)}" if founder.pages else "")
         groups = _cluster(situation, lambda d: d.decision_terms, same=lambda a, b: a.polarity == b.polarity)
@@ -200,7 +222,11 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
             opposite = {d.pseudonym for other in summaries if other.polarity != summary.polarity
                         for d in other.members}
             customers = summary.customers
+            own_ids = [_procedure_id(situation_key, " ".join(sorted(d.decision_terms)), d.polarity)
+                       for d in summary.members]
             candidate_id = _procedure_id(situation_key, summary.key, summary.polarity)
+            if candidate_id not in reviews:
+                candidate_id = next((reviewed_procedure[i] for i in own_ids if i in reviewed_procedure), candidate_id)
             # a reviewed candidate stays listed with its support, however low: an approved page is in force
             if customers < settings.propose_min_customers and candidate_id not in reviews:
                 continue
@@ -215,6 +241,7 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
                 counter_examples=len(opposite), facts=len(summary.members), policy_refs=_refs(summary.members),
                 situation_key=situation_key,
                 alternatives=[{"then": o.then, "customers": o.customers} for o in summaries if o is not summary],
+                member_keys=(*{_situation_key(d) for d in summary.members}, *own_ids),
             ))
         asked = {d.pseudonym for d in situation}
         inconsistent = len({s.polarity for s in summaries}) > 1
@@ -226,6 +253,7 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
                 customers=len(asked), counter_examples=0, facts=len(situation), policy_refs=_refs(situation),
                 situation_key=situation_key,
                 alternatives=[{"then": s.then, "customers": s.customers} for s in summaries],
+                member_keys=tuple({_situation_key(d) for d in situation}),
             ))
     for candidate in found:
         review = reviews.get(candidate.id)

@@ -10,7 +10,7 @@ from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import Conflict, InvalidInput, NotFound, Refused
 from mem.core.json_types import JsonObject
-from mem.knowhow.candidates import Candidate, Review, detect_candidates
+from mem.knowhow.candidates import Candidate, Review, detect_candidates, review_signature
 from mem.server.storage import ServerStore, open_store
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def _unsupported(workspace: Path, candidate_id: str, review: Review) -> Candidat
     return Candidate(id=candidate_id, kind="interpretation" if candidate_id.startswith("i-") else "procedure",
                      status="approved", when=str(meta.get("when") or ""), then=str(meta.get("then") or ""),
                      customers=0, counter_examples=0, facts=0, policy_refs=refs if isinstance(refs, list) else [],
-                     situation_key=review["signature"],
+                     situation_key=(review["signature"].split() or [""])[0],
                      review={k: review[k] for k in ("decision", "by", "at", "page_id")})
 
 
@@ -243,7 +243,7 @@ def approve_candidate(workspace: Path, candidate_id: str, *, by: str, config: Co
     result = write_page(workspace, candidate, by=by, then=then, settings=config.knowhow, page_id=page_id,
                         when=when, person_names=config.person_names, customer_id=config.customer_id_regex())
     store.record_review(candidate_id, decision="approved", by=by, at=clock.isoformat(clock.now()),
-                        page_id=result["page"], signature=candidate.situation_key)
+                        page_id=result["page"], signature=review_signature(candidate))
     return result
 
 
@@ -279,7 +279,7 @@ def reject_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
                               f"{candidate_id} --by NAME` reverses it")
     at = clock.isoformat(clock.now())
     store.record_review(candidate_id, decision="rejected", by=by, at=at, page_id=page_id,
-                        signature=candidate.situation_key)
+                        signature=review_signature(candidate))
     result: dict[str, Any] = {"candidate": candidate_id, "decision": "rejected", "by": by, "at": at, "commit": commit}
     if retired is not None:
         result["retired"] = retired
@@ -308,7 +308,7 @@ def reopen_candidate(workspace: Path, candidate_id: str, *, by: str, config: Con
                           f"{review['by']} on {review['at']} is reversed; it can be approved again")
     at = clock.isoformat(clock.now())
     store.record_review(candidate_id, decision="reopened", by=by, at=at, page_id=review["page_id"],
-                        signature=candidate.situation_key)
+                        signature=review_signature(candidate))
     return {"candidate": candidate_id, "decision": "reopened", "by": by, "at": at, "commit": commit,
             "was_rejected_by": review["by"], "was_rejected_at": review["at"]}
 

@@ -102,3 +102,24 @@ def test_cli_lint_in_the_servers_workspace_warns(workspace, mem):
     result = mem("--workspace", str(workspace), "lint")
     assert result.exit_code == 0 and f"knowhow/{page_id}.md" in result.stdout and "knowhow-support" in result.stdout
     assert mem("--workspace", str(workspace), "lint", "--strict").exit_code == 1
+
+
+# new-user report 27 #11: the support count after a withdrawal read "0 of the 2" while the other customer's matching
+# decision was still shared. The approved candidate's id came from the decision that founded it; when that decision
+# was withdrawn, the remaining one founded the situation anew under another id, too weak to be listed.
+@pytest.mark.parametrize("withdrawn", [0, 1, 2])
+def test_support_counts_the_customers_left_when_the_founding_decision_is_withdrawn(workspace, withdrawn):
+    config = Config.load(workspace=workspace)
+    items = ["kettle", "blender", "toaster"]
+    refs = [f"ref-{n:016d}" for n in range(3)]
+    records = [{"pseudonym": f"p-{n:016d}", "fact_ref": ref, "condition": f"the restocking fee applies to my {item}",
+                "decision": "We waived the restocking fee", "policy_refs": [], "month": None}
+               for n, (ref, item) in enumerate(zip(refs, items, strict=True))]
+    open_store(workspace).add_decisions("shop-a", records, received_at="2026-11-20T00:00:00Z")
+    [row] = list_candidates(workspace, config=config)
+    assert row["customers"] == 3
+    candidate, _page = _approved(workspace, config)
+    open_store(workspace).remove_decisions("shop-a", [refs[withdrawn]])
+    rows = list_candidates(workspace, config=config)
+    assert [(r["id"], r["status"], r["customers"]) for r in rows] == [(candidate, "approved", 2)]
+    assert "note" not in rows[0] or "support fell to 0" not in rows[0]["note"]
