@@ -968,7 +968,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                 and kinds.sensitive_category(said, lang=lang) not in ("none", *allowed):
             # the agent's yes that repeats the reason ("we'll assemble it for free, I hope the surgery went well"):
             # its clauses without the reason, the latest first; none left keeps it as it was (and the fact unstored)
-            said = next(iter(_parts_without_reason(said, lang, allowed)), said)
+            said = next((_TRAILING_JOINT.sub("", part) for part in _parts_without_reason(said, lang, allowed)), said)
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
                              said_on=turn.day, said_at=turn.time)]
         agreement = reissued = False
@@ -1257,9 +1257,18 @@ def _ask_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> 
     and the cool bag arrived warm. Can you send a new one for free?" → "Can you send a new one for free?"): the latest
     run of clauses free of unconsented words that reads as a request or a decision, or ``None``."""
     for part in _parts_without_reason(quote, lang, allowed):
-        if kinds.classify(part, lang=lang) in ("request", "decision"):
-            return part
+        # the run itself, else its sentences, the latest first ("…환불해 주실 수 있나요? 주소는 …입니다." reads as the
+        # address, its first sentence as the request)
+        for piece in (part, *reversed(_SENTENCE_END.split(part))):
+            piece = _TRAILING_JOINT.sub("", piece.strip())
+            if piece and kinds.classify(piece, lang=lang) in ("request", "decision"):
+                return piece
     return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+# a clause cut before its reason ends on the word that joined them ("we agree to refund 50% because"): it goes
+_TRAILING_JOINT = re.compile(r"(?:[ \t]{1,3}(?i:and|but|so|since|because|as|while|though|after))?[,;:、，]?$")
 
 
 # What makes a wish lasting: every time, never, only, from now on ("can you deliver before then?" asks once)

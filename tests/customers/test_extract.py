@@ -490,3 +490,12 @@ def test_an_agreement_that_is_all_health_is_still_not_stored(store, config, tmp_
         ("s1", "2025-05-01T09:01:00", "agent", "Yes, we will deliver your chemo drugs in the cool box.")]))
     extract_pending(store, config=config)
     assert not any("chemo" in f.text or "chemo" in e.quote for f in store.facts.list() for e in f.evidence)
+
+
+def test_the_agents_yes_cut_before_its_health_reason_does_not_end_on_the_joining_word(store, config, tmp_path):
+    store.log.import_file(write_log(tmp_path / "1.jsonl", [
+        ("s1", "2025-05-01T09:00:00", "customer", "The heater stopped after a week. Could you refund it in full?"),
+        ("s1", "2025-05-01T09:01:00", "agent", "Yes, we will refund it in full because of your asthma.")]))
+    extract_pending(store, config=config)
+    [fact] = [f for f in store.facts.list(kinds=["decision"]) if f.agreement]
+    assert fact.text.endswith("→ Yes, we will refund it in full") and "asthma" not in fact.text
