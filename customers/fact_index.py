@@ -30,8 +30,9 @@ from mem.customers.slots import SLOT_TERMS, query_slot, shape_values, slot_of
 # words (an index holds the slot each fact was read to fill when it was built); facts-7: round nine's slot rules
 # and the name's member words ("会員名", "회원명"); facts-8: every text in its search form (``search_form``: NFC,
 # accents folded, CJK cut from glued digits — "Zurich" finds "Zürich"); facts-9: ``slot_code`` a set of slots (a bit
-# each), the fact's slot and every phone and e-mail its customer's words give beside it. Older indexes are rebuilt.
-INDEX_VERSION = "facts-9"
+# each), the fact's slot and every phone and e-mail its customer's words give beside it; facts-10: the search form
+# folds widths (full-width "１０" is "10", half-width "ｶﾞ" is "ガ"). Older indexes are rebuilt.
+INDEX_VERSION = "facts-10"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),

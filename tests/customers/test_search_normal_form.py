@@ -52,3 +52,16 @@ def test_search_form_keeps_other_scripts_and_ascii():
     assert search_form(unicodedata.normalize("NFD", "が返品")) == "が返品"  # kana voicing is a letter
     assert search_form(unicodedata.normalize("NFD", "부산")) == "부산"
     assert search_form("Straße İzmir ı") == "Strasse Izmir i"
+
+
+@pytest.mark.parametrize("stored, queries", [
+    ("会員番号はＡＢ１２３４です。", ["AB1234", "ab1234", "ＡＢ１２３４"]),
+    ("ｸﾚｼﾞｯﾄｶｰﾄﾞで払いました。", ["クレジットカード", "ｸﾚｼﾞｯﾄｶｰﾄﾞ"]),
+    ("ＶＩＰ 등급으로 올려 주세요.", ["VIP", "vip"]),
+    ("My locker is Ｂ７.", ["B7", "b7"]),
+])
+def test_a_fact_is_found_in_either_width(store, stored, queries):
+    store.facts.add(Fact.new("event", stored, valid_at=date(2026, 11, 20)))
+    store.facts.add(Fact.new("event", "Asked about the opening hours", valid_at=date(2026, 11, 20)))
+    for query in queries:
+        assert texts(store.facts.search(query)) == [stored], query
