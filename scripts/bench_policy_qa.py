@@ -41,7 +41,14 @@ workspace with the deterministic engine and asked through ``answer_question`` wi
 Measures:
 
 - right page: the first policy block the answer cites is the expected page;
-- right sentence: the quoted rule (one to three sentences) contains the expected words;
+- right sentence: the quoted rule (one to three sentences) contains the expected words, compared as a reader
+  would read them (``quotes_expected``; before 2026-12-07 character for character): widths folded (NFKC: "１０km"
+  is "10km"), blanks collapsed and none counted between Japanese or Chinese characters (a quote joins its sentences
+  with a space, "…なります。 それ以降…"), markdown emphasis and footnote stars dropped ("**Rapid chargers:**",
+  "Free*"), and an expected table row written as the document's pipe row ("| 노트북 점검 | 15,000원 | 수리 진행 시
+  면제 |") found as the row the readers render ("구분: 노트북 점검; 금액: 15,000원; 비고: 수리 진행 시 면제."): its
+  cells in order, next to each other, whole, in one row — another row, the cells out of order, cells of two rows or
+  a figure that is part of another ("5" in "15") do not match;
 - states the figure or yes/no: for questions that name one (``states``), the answer's own words —
   the text with the quoted sentences removed — carry it ("3 pm", "Yes", "いいえ"; a word as a word;
   a "no rule" answer states nothing — before 2026-12-04 its "No rule…" counted as a stated "No"; an
@@ -66,6 +73,7 @@ import argparse
 import json
 import re
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -100,6 +108,74 @@ SAID_AS = {"Yes": ("Yes", "예", "はい"), "No": ("No", "아니요", "いいえ
 # words an answer says the other with
 _EXPECTED_YES = ("Yes", "예", "네", "はい")
 _EXPECTED_NO = ("No", "아니요", "아니오", "いいえ")
+
+
+def quotes_expected(expected: str, quote: str) -> bool:
+    """Whether ``quote`` holds the ``expected`` words as a reader reads them (module docstring, "right sentence"):
+    as written, or in the reading form of both (``reading_form``), or, for an expected table row (cells between
+    ``|``), as the row the readers render — its cells in order, adjacent and whole within one rendered row."""
+    if not expected or expected in quote:
+        return bool(expected)
+    wanted = reading_form(expected)
+    if wanted and wanted in reading_form(quote):
+        return True
+    cells, open_start, open_end = _row_cells(expected)
+    return bool(cells) and _rendered_row(cells, open_start, open_end).search(_plain_form(quote)) is not None
+
+
+# what a reader does not see as a difference: the forms of one width, markdown emphasis and footnote stars, blanks
+_EMPHASIS = re.compile(r"\*+|__+|`+")
+_BLANKS = re.compile(r"\s+")
+_IDEOGRAPHIC = "\u3000-\u303f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# a blank beside a Japanese or Chinese character or mark: those languages put none between words or sentences
+_IDEOGRAPHIC_BLANK = re.compile(f"(?<=[{_IDEOGRAPHIC}]) | (?=[{_IDEOGRAPHIC}])")
+
+
+def _plain_form(text: str) -> str:
+    """NFKC, emphasis marks and footnote stars dropped, blanks collapsed to one space."""
+    return _BLANKS.sub(" ", _EMPHASIS.sub("", unicodedata.normalize("NFKC", text))).strip()
+
+
+def reading_form(text: str) -> str:
+    """``text`` as compared: ``_plain_form``, and no blank beside a Japanese or Chinese character or mark."""
+    return _IDEOGRAPHIC_BLANK.sub("", _plain_form(text))
+
+
+def _row_cells(expected: str) -> tuple[list[str], bool, bool]:
+    """The cells of an expected table row (in ``_plain_form``): written with pipes ("| a | b |", "a | b"; the outer
+    pipes' empty cells dropped) or as the plain-text table's line, its cells apart by a tab, an ideographic space or
+    two blanks ("ハーフマラソン　　　６，５００円"); no cells when it is no row of two cells or more. And whether its
+    first and its last cell are open: a pipe row cut short without its outer pipe ("| London | 79p | 55p") may end
+    inside a cell the reader renders longer ("55p (At sites in …)"), at a blank."""
+    if "|" not in expected:
+        cells = [_plain_form(cell) for cell in _CELL_GAP.split(expected.strip())]
+        return (cells if len(cells) >= 2 and all(cells) else []), False, False
+    cells = [_plain_form(cell) for cell in expected.split("|")]
+    open_start, open_end = bool(cells[0]), bool(cells[-1])
+    if not cells[0]:
+        cells = cells[1:]
+    if cells and not cells[-1]:
+        cells = cells[:-1]
+    return (cells if len(cells) >= 2 and all(cells) else []), open_start, open_end
+
+
+# the gap between the cells of a plain-text table's line (``mem.policies.readers``' reading of such tables)
+_CELL_GAP = re.compile(r"\t+|[ \u3000]{2,}|\u3000")
+# between two cells of one rendered row (``mem.core.text.tables.table_rows``): "; " and the next column's label
+# ("; 금액: "), "; " alone (a column without a label) or " | " (a table without labels); a label holds no ";",
+# no "|" and no row's end
+_NEXT_CELL = r"(?:; (?:[^;|.。]{1,80}?: )?| \| )"
+# a cell is whole: it starts a row, a label's value or a column, and ends at the next column or the row's end; an
+# open end of the expected row (``_row_cells``) may also start or end at a blank within a cell
+_CELL_START = r"(?:^|(?<=: )|(?<=; )|(?<=\| )|(?<=[.。] )|(?<=。)"
+_CELL_END = r"(?=$|;| \||[.。](?: |$)|。"
+
+
+def _rendered_row(cells: list[str], open_start: bool = False, open_end: bool = False) -> re.Pattern[str]:
+    """The pattern of ``cells`` as one rendered row holds them (``_NEXT_CELL``), each whole."""
+    start = _CELL_START + ("|(?<= ))" if open_start else ")")
+    end = _CELL_END + ("| )" if open_end else ")")
+    return re.compile(start + _NEXT_CELL.join(re.escape(cell) for cell in cells) + end)
 
 
 def build_pdf(path: Path, sections: list[tuple[str, list[str] | None]]) -> None:
@@ -352,9 +428,10 @@ def main() -> None:
         unanswerable = [r for r in chosen if not r[0]["page"]]
         stating = [r for r in answerable if r[0].get("states")]
         yes_no = [r for r in stating if str(r[0]["states"]).startswith(_EXPECTED_YES + _EXPECTED_NO)]
-        right_stating = [r for r in stating if r[0]["sentence"] in r[2]]
+        right_stating = [r for r in stating if quotes_expected(r[0]["sentence"], r[2])]
         rows = [("right page (answerable)", [r for r in answerable if r[1] == r[0]["page"]], answerable, "≥ 95%"),
-                ("right sentence (answerable)", [r for r in answerable if r[0]["sentence"] in r[2]], answerable,
+                ("right sentence (answerable)", [r for r in answerable if quotes_expected(r[0]["sentence"], r[2])],
+                 answerable,
                  "≥ 90%"),
                 ("says no rule (unanswerable)", [r for r in unanswerable if r[3]], unanswerable, "100%"),
                 ("said no rule though answerable", [r for r in answerable if r[3]], answerable, ""),
@@ -378,7 +455,8 @@ def main() -> None:
                     out.write(json.dumps({"set": name, "id": q["id"], "question": q["question"],
                                           "page": q["page"], "sentence": q.get("sentence"), "states": q.get("states"),
                                           "cited": page, "quote": quote, "answer": texts.get(id(q), ""),
-                                          "right_sentence": bool(q["page"]) and q.get("sentence", "") in quote,
+                                          "right_sentence": bool(q["page"])
+                                          and quotes_expected(q.get("sentence", ""), quote),
                                           "stated": stated, "opposite": opposite,
                                           "in_short_calls": calls.get(id(q), []),
                                           "choice": picked.get(id(q)),
@@ -390,7 +468,7 @@ def main() -> None:
             continue
         print(f"misses ({name}):")
         for q, page, quote, is_honest, stated, _ in results[name]:
-            wrong = (page != q["page"] or q["sentence"] not in quote) if q["page"] else not is_honest
+            wrong = (page != q["page"] or not quotes_expected(q["sentence"], quote)) if q["page"] else not is_honest
             unstated = bool(q.get("states")) and not stated
             if wrong or unstated:
                 said = " (said no rule)" if is_honest else ""

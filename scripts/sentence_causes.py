@@ -162,7 +162,7 @@ def _say_again(row: dict, rule: RuleQuote) -> None:
     """``row`` with its quote made ``rule``'s: the right sentence, and the answer's "in short" line said again by the
     current ``in_short`` from the new quote's sentences (as ``states_causes.replay`` does), its stated value and
     opposite yes/no counted again."""
-    from bench_policy_qa import states_it, states_opposite
+    from bench_policy_qa import quotes_expected, states_it, states_opposite
 
     from mem.agent.rule_quote import in_short
 
@@ -175,7 +175,7 @@ def _say_again(row: dict, rule: RuleQuote) -> None:
     if old != new:
         text = with_in_short(text, row["question"], old, new)
     row["answer"], row["quote"], row["quotes"] = text, rule.text, list(rule.sentences)
-    row["right_sentence"] = bool(row["page"]) and row["sentence"] in rule.text
+    row["right_sentence"] = bool(row["page"]) and quotes_expected(row["sentence"], rule.text)  # as the bench counts
     q = {"states": row.get("states")}
     row["stated"] = bool(row.get("states")) and states_it(q, text, row["quotes"])
     row["opposite"] = states_opposite(q, text, row["quotes"])
