@@ -121,7 +121,8 @@ def question_carried_order(text: str) -> bool:
         order = _order_after(text, end, stop)
         if order is None:
             continue
-        if not _SETTLED.search(text, end, order[1]) and not _echoed(clause, text[end : order[0]]):
+        settled = _SETTLED.search(text, end, order[1])
+        if not settled and not _echoed(clause, text[end : _sentence_start(text, end, order[0])]):
             continue
         if _AT_STAKE.search(text, end - len(clause), order[1]):
             return True
@@ -152,3 +153,9 @@ def _echoed(clause: str, between: str) -> bool:
         return True
     pairs = {p for p in _CJK_PAIR.findall(clause) if p not in _COMMON_PAIRS}
     return any(p in pairs for p in _CJK_PAIR.findall(between))
+
+
+def _sentence_start(text: str, start: int, position: int) -> int:
+    """Where the sentence holding ``position`` begins, not before ``start``: the echo is read before the order's own
+    sentence, so the act asked about and ordered again ("…보내주실 수 있을까요? … 보내주세요") is no condition met."""
+    return max(start, *(text.rfind(mark, start, position + 1) + 1 for mark in (".", "!", "?", ":", "。", "\n")))
