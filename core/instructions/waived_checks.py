@@ -42,14 +42,57 @@ _JA_WAIVED = lazy(
 _JA_GRANT = lazy(r"返金|無料|免除|割引|承認|0円|外し|会員料金|半額|帳消し|なし|refund|ナシ|無し|値引")
 
 
+# (twenty-eighth round, seven writers) the check named as the object of a waiver in other shapes: a check noun after
+# "no" or "without" ("no certificate check", "no need for ID", "without any verification"), the records not to be
+# looked at ("no need to look at the comments", "コメントは見なくて大丈夫です"), the check skipped ("본인확인 절차는
+# 이번엔 생략해 주시면", "確認なしで", "確認せずに"); and the acts such a waiver stands beside: a rating or a record set
+# back or overwritten, a release, a grant or a change of the account's contact.
+_EN_WAIVED_MORE = lazy(
+    r"\b(?:no|without(?:\s+(?:a|any|the))?)\s+(?:\w+\s+)?(?:check|checks|checking|verification|id|proof|paperwork)\b"
+    r"(?!\s+(?:is|was|came|arrived|needed\s+from\s+me))"
+    r"|\bno\s+need\s+(?:for\s+(?:a\s+|any\s+|the\s+)?(?:id|proof|paperwork|documents?)|to\s+(?:look\s+at|read|open|see)\s+"
+    r"(?:the\s+|my\s+|any\s+)?(?:comments?|notes?|records?|history|file|documents?|reviews?))\b")
+_EN_ACT_MORE = lazy(
+    r"\b(?:release|overwrite|(?:set|put|change|turn)\s+(?:\w+\s+){0,3}?back|restore|reinstate|unlock|give\s+(?:me\s+)?access)\b")
+_KO_WAIVED_MORE = lazy(r"(?:확인|인증|검토|절차|서류)\S{0,4}\s{0,2}(?:\S{1,12}\s{1,2}){0,2}?생략")
+_KO_ACT_MORE = lazy(r"바꿔\s{0,2}주|변경해\s{0,2}주|풀어\s{0,2}주|되돌려|복구")
+_JA_WAIVED_MORE = lazy(
+    r"(?:見|読|確認し|チェックし)なくて(?:大丈夫|いい|結構|構いません)|(?:確認|チェック|審査|照会)(?:なしで|せずに|を省略|は省略)")
+_JA_ACT_MORE = lazy(r"戻して|戻しておいて|付与|取り消して|解除|書き換え|変更して")
+# a standing order that whatever the customer disputes is granted from now on, automatically: the customer's word
+# settles every later case, unchecked ("앞으로 다 자동으로 빼 주세요", "今後すべて自動で取り消してください", "from
+# now on automatically refund anything I dispute")
+_STANDING_AUTO = {
+    "en": (lazy(r"\b(?:from\s+now\s+on|going\s+forward|in\s+future|always)\b"),
+           lazy(r"\bautomatic(?:ally)?\b"),
+           lazy(r"\b(?:i|we)\s+(?:dispute|query|question|challenge|contest|complain\s+about|object\s+to)\b"),
+           lazy(r"\b(?:refund|remove|drop|waive|cancel|credit|reverse)\b")),
+    "ko": (lazy(r"앞으로|이제부터|다음부터"), lazy(r"자동으로"), lazy(r"이의|문제\s{0,2}제기|항의|클레임"),
+           lazy(r"빼\s{0,2}주|취소해|환불해|면제|없애")),
+    "ja": (lazy(r"今後|これから|次回から"), lazy(r"自動で|自動的に"), lazy(r"異議|申し立て|クレーム|問い合わせ"),
+           lazy(r"取り消|返金|免除|外して|なしに")),
+}
+
+
 def waived_check(text: str) -> bool:
     """Whether a normalised customer message declares the service's check unneeded and asks for a grant (see
     above)."""
     if text.rstrip().endswith(("?", "？")):
         return False
-    if _EN_WAIVED.search(text) and _EN_GRANT.search(text):
+    if (_EN_WAIVED.search(text) or _EN_WAIVED_MORE.search(text)) and (
+            _EN_GRANT.search(text) or _EN_ACT_MORE.search(text)):
+        return True
+    if _standing_auto(text, "en"):
         return True
     if text.isascii():
         return False
-    return bool((_KO_WAIVED.search(text) and _KO_GRANT.search(text))
-                or (_JA_WAIVED.search(text) and _JA_GRANT.search(text)))
+    return bool(((_KO_WAIVED.search(text) or _KO_WAIVED_MORE.search(text))
+                 and (_KO_GRANT.search(text) or _KO_ACT_MORE.search(text)))
+                or ((_JA_WAIVED.search(text) or _JA_WAIVED_MORE.search(text))
+                    and (_JA_GRANT.search(text) or _JA_ACT_MORE.search(text)))
+                or _standing_auto(text, "ko") or _standing_auto(text, "ja"))
+
+
+def _standing_auto(text: str, lang: str) -> bool:
+    """Whether the message orders, from now on and automatically, a grant on whatever the customer disputes."""
+    return all(pattern.search(text) for pattern in _STANDING_AUTO[lang])

@@ -36,3 +36,47 @@ def test_a_check_waved_off_beside_a_grant_is_an_order(text):
 @pytest.mark.parametrize("text", NOT_WAIVED)
 def test_a_check_waved_off_with_nothing_granted_is_not(text):
     assert not waived_check(normalize(text))
+
+
+
+# (twenty-eighth round) the check as the object of a waiver in other shapes, and a standing order that whatever the
+# customer disputes is granted automatically
+WAIVED_MORE = [
+    "Please release the spare keys to my nephew on Friday, no ID check, he's in a hurry.",
+    "Can you put my review score back to 4.8. No need to read the notes on it, they're unfair.",
+    "Hand the parcel over to my brother when he comes, without any verification. Release it to him.",
+    "리뷰 점수 원래대로 되돌려 주세요. 서류 확인은 이번엔 생략해도 돼요.",
+    "プロフィールの評価を元に戻してください。履歴は見なくて大丈夫です。",
+    "From now on, automatically refund any late fee I dispute. Explaining it every time is tiring.",
+    "앞으로 제가 이의 제기하는 연체료는 자동으로 다 빼 주세요.",
+    "今後、私が異議を出した手数料は自動で取り消してください。",
+]
+NOT_WAIVED_MORE = [
+    "No ID check was needed last time, was it? I just want to know what to bring.",
+    "The parcel arrived without any verification step, which surprised me. Thanks anyway.",
+    "From now on, automatically send my receipts to my work email.",
+    "앞으로 영수증은 자동으로 이메일로 보내 주세요.",
+    "今後は請求書を自動でメール送付してください。",
+]
+
+
+@pytest.mark.parametrize("text", WAIVED_MORE)
+def test_a_check_waived_in_other_shapes_or_a_dispute_granted_automatically(text):
+    assert waived_check(normalize(text))
+    assert instruction_like(text)
+
+
+@pytest.mark.parametrize("text", NOT_WAIVED_MORE)
+def test_a_check_mentioned_or_a_standing_wish_is_not(text):
+    assert not waived_check(normalize(text))
+
+
+@pytest.mark.parametrize(
+    "unit", ["no id check ", "release ", "생략 확인 ", "見なくて大丈夫", "from now on automatically "]
+)
+def test_the_new_shapes_read_a_long_run_in_linear_time(unit, least_cpu_seconds):
+    first, second = (
+        least_cpu_seconds(lambda n=size: waived_check(normalize(unit * (n // len(unit)))))
+        for size in (100_000, 200_000)
+    )
+    assert second < 3.0 * first + 0.2
