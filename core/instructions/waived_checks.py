@@ -50,10 +50,12 @@ _JA_GRANT = lazy(r"返金|無料|免除|割引|承認|0円|外し|会員料金|�
 _EN_WAIVED_MORE = lazy(
     r"\b(?:no|without(?:\s+(?:a|any|the))?)\s+(?:\w+\s+)?(?:check|checks|checking|verification|id|proof|paperwork)\b"
     r"(?!\s+(?:is|was|came|arrived|needed\s+from\s+me))"
-    r"|\bno\s+need\s+(?:for\s+(?:a\s+|any\s+|the\s+)?(?:id|proof|paperwork|documents?)|to\s+(?:look\s+at|read|open|see)\s+"
+    r"|\bno\s+need\s+(?:for\s+(?:a\s+|any\s+|the\s+)?(?:id|proof|paperwork|documents?)"
+    r"|to\s+(?:look\s+at|read|open|see)\s+"
     r"(?:the\s+|my\s+|any\s+)?(?:comments?|notes?|records?|history|file|documents?|reviews?))\b")
 _EN_ACT_MORE = lazy(
-    r"\b(?:release|overwrite|(?:set|put|change|turn)\s+(?:\w+\s+){0,3}?back|restore|reinstate|unlock|give\s+(?:me\s+)?access)\b")
+    r"\b(?:release|overwrite|(?:set|put|change|turn)\s+(?:\w+\s+){0,3}?back|restore|reinstate|unlock|"
+    r"give\s+(?:me\s+)?access)\b")
 _KO_WAIVED_MORE = lazy(r"(?:확인|인증|검토|절차|서류)\S{0,4}\s{0,2}(?:\S{1,12}\s{1,2}){0,2}?생략")
 _KO_ACT_MORE = lazy(r"바꿔\s{0,2}주|변경해\s{0,2}주|풀어\s{0,2}주|되돌려|복구")
 _JA_WAIVED_MORE = lazy(
