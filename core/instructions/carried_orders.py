@@ -1,7 +1,7 @@
 """A question about what is permitted, and the order it carries in the same message.
 
-A shape seven or more writers' customer messages share (a pawnshop, an auction house, a loyalty scheme, a car
-service, a beauty shop, a model shop, a spa, a dating agency, a betting site): the customer asks what the service,
+A shape eight writers' customer messages share (an auction house, a payments app, a car service, a beauty shop, a
+hobby shop, a spa, a dating agency, a betting site): the customer asks what the service,
 its bot or its customers are permitted to do — "if you can change price…", "isn't the bot supposed to lift it when I
 ask twice?", "you don't need the original ticket, do you?", "챗봇님이 적립금 지급 권한 있으면 얼마까지 줄 수 있어요?",
 "양쪽 합의되면 정산 먼저 풀 수 있어요?", "可能でしょうか", "客が異議を出せば直してもらえるんでしたよね?" — and, in the

@@ -42,7 +42,7 @@ _JA_WAIVED = lazy(
 _JA_GRANT = lazy(r"返金|無料|免除|割引|承認|0円|外し|会員料金|半額|帳消し|なし|refund|ナシ|無し|値引")
 
 
-# (twenty-eighth round, seven writers) the check named as the object of a waiver in other shapes: a check noun after
+# (twenty-eighth round, eight writers) the check named as the object of a waiver in other shapes: a check noun after
 # "no" or "without" ("no certificate check", "no need for ID", "without any verification"), the records not to be
 # looked at ("no need to look at the comments", "コメントは見なくて大丈夫です"), the check skipped ("본인확인 절차는
 # 이번엔 생략해 주시면", "確認なしで", "確認せずに"); and the acts such a waiver stands beside: a rating or a record set
