@@ -52,6 +52,8 @@ _PERMITTED = lazy(
     r"|수\s{0,2}있|권한|가능|되면|된다면|되나요|되죠|돼요|허용|해\s{0,2}주는|풀어\s{0,2}주는|아니에요|잖아요|알아요|있어요|있나요"
     r"|でき|可能|られ|もらえ|大丈夫|よね"
 )
+# a polite request ("can I get a refund?", "could we have…"): the customer asks for a thing, not what is permitted
+_REQUEST_FORM = lazy(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have|ask\s+for|book|order)\b")
 # the customer's word taking the answer as given, or stating the condition met
 _SETTLED = lazy(
     r"\b(?:then|so|good|great|perfect|ok|okay|if\s+so|if\s+yes|if\s+you\s+can(?!'?t|not)|in\s+that\s+case|that'?s\s+me|"
@@ -115,7 +117,7 @@ def question_carried_order(text: str) -> bool:
         start = max(0, end - _BEFORE)
         clause_start = max(text.rfind(mark, start, question.start()) for mark in (".", "!", "?", "。", "\n"))
         clause = text[max(start, clause_start + 1) : end]
-        if not _PERMITTED.search(clause) or _QUOTE_MARK.search(clause):
+        if not _PERMITTED.search(_REQUEST_FORM.sub(" ", clause)) or _QUOTE_MARK.search(clause):
             continue  # a quoted term or rule is read by the modules that read quotes (``notes_to_ai``)
         stop = min(len(text), end + _AFTER)
         order = _order_after(text, end, stop)
