@@ -952,7 +952,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         kind, retraction = group.kind, group.retraction
         quote = turn.text[group.sentences[0].start:group.sentences[-1].end]
         agreed_here = confirmation is not None and following is not None and group is agreed
-        said = confirmation
+        agent_yes = confirmation
         if kinds.sensitive_category(quote, lang=lang) not in ("none", *allowed):
             # "we're settled in Glasgow now, since my partner got a hospital post there": without consent the
             # reason is not stored, but the new city is no secret — the clauses that fill a slot are kept
@@ -964,22 +964,23 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             quote = (_ask_part_without_reason(quote, lang, allowed) if agreed_here else None) or (
                 _slot_part_without_reason(quote, lang, allowed)) or (
                 _wish_part_without_reason(quote, lang, allowed) if kind in ("request", "preference") else None) or quote
-        if agreed_here and said is not None and kinds.sensitive_category(quote, lang=lang) in ("none", *allowed) \
-                and kinds.sensitive_category(said, lang=lang) not in ("none", *allowed):
+        if agreed_here and agent_yes is not None and kinds.sensitive_category(quote, lang=lang) in ("none", *allowed) \
+                and kinds.sensitive_category(agent_yes, lang=lang) not in ("none", *allowed):
             # the agent's yes that repeats the reason ("we'll assemble it for free, I hope the surgery went well"):
             # its clauses without the reason, the latest first; none left keeps it as it was (and the fact unstored)
-            said = next((_TRAILING_JOINT.sub("", part) for part in _parts_without_reason(said, lang, allowed)), said)
+            agent_yes = next((_TRAILING_JOINT.sub("", part)
+                              for part in _parts_without_reason(agent_yes, lang, allowed)), agent_yes)
         evidence = [Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
                              said_on=turn.day, said_at=turn.time)]
         agreement = reissued = False
         text = quote
         # A confirmation is only ever read from the following turn, so ``following`` is set here.
-        if agreed_here and said is not None and following is not None:
+        if agreed_here and agent_yes is not None and following is not None:
             agreement = True
             kind = "decision"
-            evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=said,
+            evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=agent_yes,
                                      speaker=following.speaker, said_on=following.day, said_at=following.time))
-            text = f"{quote} → {said}"
+            text = f"{quote} → {agent_yes}"
         if asked and group is groups[0]:
             # An answer reads only with what it answers ("Enterprise." after "Which plan are you
             # on?"): the question (else the last sentence) of the previous turn goes into the fact's
@@ -1003,13 +1004,13 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         slot = slot_in(view(quote), asked=question if group is groups[0] else None)
         if slot is None and not group.instruction:
             slot = learned_slot(quote)  # the learned recogniser, where no rule reads a slot (slot_model)
-        if agreement and said is not None:
+        if agreement and agent_yes is not None:
             # "Can I move up?" → "I've switched you to the Dedicated Desk plan": the value the agent states in
             # the confirmation is the one agreed — the customer's words are left as they were
-            agreed_value = agreed_slot(quote, said)
+            agreed_value = agreed_slot(quote, agent_yes)
             if agreed_value is not None and (slot is None or slot.name == agreed_value.name):
                 slot = agreed_value
-                if slot.name == "order" and says_change(said):
+                if slot.name == "order" and says_change(agent_yes):
                     # "can you redo the booking?" → "…your new reference is KT-4410": the reissued code replaces the
                     # one held (judged as a correction, and by its shape)
                     reissued = True

@@ -95,7 +95,7 @@ class Evidence:
             said_on=day,
             said_at=instant,
             others_own=data.get("others_own") is True,
-            for_holder=data.get("for_holder") if isinstance(data.get("for_holder"), str) else "",
+            for_holder=holder if isinstance(holder := data.get("for_holder"), str) else "",
         )
         if evidence.role not in ROLES:
             raise InvalidInput(f"evidence.role must be one of {', '.join(ROLES)}, got {evidence.role!r}")

@@ -256,11 +256,11 @@ def detect_candidates(records: Sequence[ShareRecord], *, settings: KnowhowSettin
                 member_keys=tuple({_situation_key(d) for d in situation}),
             ))
     for candidate in found:
-        review = reviews.get(candidate.id)
-        if review:
-            candidate.review = {k: review[k] for k in ("decision", "by", "at", "page_id")}
-            if review["decision"] != "reopened":  # reopened: the status detection gives, as before any review
-                candidate.status = review["decision"]
+        found_review = reviews.get(candidate.id)
+        if found_review:
+            candidate.review = {k: found_review[k] for k in ("decision", "by", "at", "page_id")}
+            if found_review["decision"] != "reopened":  # reopened: the status detection gives, as before any review
+                candidate.status = found_review["decision"]
     order = {"candidate": 0, "proposal": 1, "blocked": 2, "approved": 3, "rejected": 4}
     found.sort(key=lambda c: (order.get(c.status, 9), -c.customers, c.id))
     return found
