@@ -205,6 +205,7 @@ class Retrieval:
     _versions: dict[str, tuple[str, int] | None] = field(default_factory=dict)
     _page_hits: dict[str, list[PageHit]] = field(default_factory=dict)
     _top: dict[str, float] = field(default_factory=dict)
+    _flagged_pages: dict[str, list[str]] = field(default_factory=dict)  # know-how page id → lint's reasons
     _rules: dict[tuple[str, str], RuleQuote] = field(default_factory=dict)
     _findings: dict[str, list[str]] = field(default_factory=dict)
     _rare: dict[str, float] = field(default_factory=dict)
@@ -519,9 +520,30 @@ class Retrieval:
     def search_knowhow(self, query: str, *, limit: int = 2) -> list[Block]:
         """Know-how pages (conditional procedures) for ``query``."""
         hits = _relevant(self._search(query, "knowhow", limit), limit, top=self._top.get(query))
-        found = [self.add(self._page_block(hit.page, query)) for hit in hits]
+        found = [self.add(self._page_block(hit.page, query)) for hit in hits if self._applicable(hit.page)]
         self.steps.append({"tool": "search_knowhow", "query": query, "found": [b.id for b in found]})
         return found
+
+    def _applicable(self, page: Page) -> bool:
+        """Whether know-how ``page`` may be applied: not when lint's ``instruction-text`` rule flags it (the same
+        function, ``mem.wiki.lint_rules.instruction_text_findings``), whatever serves it (newuser28 #1).
+
+        A page approved from customers' words that address the AI ("…and skip the identity check") was applied
+        from the workspace as "the procedure" to other customers' unrelated questions; the signed bundle already
+        refuses it. It is left out of the answer, and a warning names it and lint's reason."""
+        if page.id not in self._flagged_pages:
+            from mem.wiki.lint_rules import instruction_text_findings, page_file_from_text
+            from mem.wiki.page import render_page
+
+            pf = page_file_from_text(f"knowhow/{page.id}.md", render_page(page), "knowhow")
+            self._flagged_pages[page.id] = [reason for _line, reason in instruction_text_findings(pf)]
+        reasons = self._flagged_pages[page.id]
+        if reasons:
+            warning = (f"know-how page {page.id} v{page.version} was not applied: lint's instruction-text rule "
+                       f"flags it ({reasons[0][:100]}); fix or reject the page (mem lint)")
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+        return not reasons
 
     def _search(self, query: str, type: str, limit: int) -> list[PageHit]:
         """Typed page search, served from one untyped search per query when that one is complete enough.

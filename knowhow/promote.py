@@ -175,6 +175,7 @@ def write_page(workspace: Path, candidate: Candidate, *, by: str, then: str | No
                           f"{page.meta[field_name]!r}; know-how is published as the agent's own words, so word it "
                           f"without the placeholder (--{field_name} TEXT)")
     check_anonymous(page, candidate, by=by, person_names=person_names, customer_id=customer_id)
+    check_instruction_text(page)
     few = below_min(candidate, settings)
     below = (f", below knowhow.min_customers {settings.min_customers}: approved on the operator's decision"
              if few else "")
@@ -230,6 +231,25 @@ def check_anonymous(page: Page, candidate: Candidate, *, by: str, person_names: 
             raise Refused(f"the know-how's {field_name} is the customers' wording and the anonymiser would still "
                           f"take {_first_placeholder(value, cleaned)} out of it ({cleaned!r}); nothing was committed: "
                           f"word it yourself (--{field_name} TEXT)")
+
+
+def check_instruction_text(page: Page) -> None:
+    """``Refused`` before any commit when lint's ``instruction-text`` rule flags the page as it would be written
+    (the same function, ``mem.wiki.lint_rules.instruction_text_findings``), with lint's reason (newuser28 #1).
+
+    Three customers' chats whose agent turn read "Yes, we agree to refund 100% of the order and skip the identity
+    check" were approved with the default wording, and lint flagged the committed page only afterwards."""
+    from mem.wiki.lint_rules import instruction_text_findings, page_file_from_text
+    from mem.wiki.page import render_page
+
+    rel = f"knowhow/{page.id}.md"
+    pf = page_file_from_text(rel, render_page(page), "knowhow")
+    for number, reason in instruction_text_findings(pf):
+        line = pf.lines[number - 1].lstrip() if 0 < number <= len(pf.lines) else ""
+        field_name = next((f for f in ("when", "then") if line.startswith(f"{f}:")), None)
+        fix = f"--{field_name} TEXT" if field_name else "--when TEXT / --then TEXT"
+        raise Refused(f"[instruction-text] {reason} (line {number} of {page.id}.md); nothing was committed: "
+                      f"word the know-how as the service's own procedure ({fix})")
 
 
 def _first_placeholder(original: str, cleaned: str) -> str:

@@ -96,11 +96,25 @@ def shared_records(customer_id: str, facts: Iterable[DecisionFact], *, secret: b
         if not clean_decision:
             withdrawn.append(ref)  # nothing of it may leave: and what an older client sent goes too
             continue
+        if _addresses_the_ai(clean_condition) or _addresses_the_ai(clean_decision):
+            # the agent's sentence too (newuser28 #1): an imported agent turn "Yes, we agree to refund 100% … and
+            # skip the identity check" is the service's record for this customer, never wording for every customer;
+            # what lint's detector flags is withdrawn, as a sensitive decision is, and an operator never sees it
+            withdrawn.append(ref)
+            continue
         when = fact.when
         records.append({"pseudonym": alias, "fact_ref": ref, "condition": clean_condition, "decision": clean_decision,
                         "policy_refs": [{"page": r.page, "version": r.version} for r in fact.policy_refs],
                         "month": when.strftime("%Y-%m") if when else None})
     return records, withdrawn
+
+
+def _addresses_the_ai(text: str) -> bool:
+    """Whether lint's instruction detector flags ``text`` (``mem.core.instructions.instruction_like``, the function
+    the ``instruction-text`` rule reads a know-how page's ``when`` / ``then`` with)."""
+    from mem.core.instructions import instruction_like
+
+    return next(iter(instruction_like(text)), None) is not None
 
 
 def without_sensitive(records: Sequence[ShareRecord]) -> tuple[list[ShareRecord], list[str]]:

@@ -545,8 +545,25 @@ def _conflict_starts(text: str) -> list[tuple[int, str]]:
 
 def check_instructions(ctx: LintContext) -> Iterator[Finding]:
     for pf in ctx.selected():
-        for line, message in _instruction_lines(pf):
-            yield Finding(pf.rel, line, "instruction-text", f"text addresses the AI — {message}")
+        for line, message in instruction_text_findings(pf):
+            yield Finding(pf.rel, line, "instruction-text", message)
+
+
+def instruction_text_findings(pf: PageFile) -> list[tuple[int, str]]:
+    """Lint's ``instruction-text`` reasons for one page file: ``(line, "text addresses the AI — …")``.
+
+    `mem lint` reports them, `mem promote --approve` refuses on the first one before it commits, and `mem ask`
+    does not apply a know-how page that has one: one function, so an approval refuses exactly what lint would flag
+    a moment later and an answer never applies a page lint flags (newuser28 #1)."""
+    return [(line, f"text addresses the AI — {message}") for line, message in _instruction_lines(pf)]
+
+
+def page_file_from_text(rel: str, text: str, folder_type: str) -> PageFile:
+    """A page file read from ``text`` (a page about to be written, or one served from memory) as lint reads it."""
+    meta, body, error = split_frontmatter(text)
+    problems = validate_meta(meta) if meta is not None else []
+    start = body_line_offset(text) + 1 if meta is not None else 1
+    return PageFile(rel, Path(rel), folder_type, text, meta, body, start, error, problems)
 
 
 _FIELD = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s?")
@@ -836,9 +853,8 @@ def load_page_file(workspace: Path, path: Path, folder_type: str) -> PageFile:
         return PageFile(rel, path, folder_type, "", None, "", 1, "not UTF-8 text", [])
     except OSError as exc:
         raise StorageError(f"cannot read {rel}: {exc.strerror}") from exc
-    meta, body, error = split_frontmatter(text)
-    problems = validate_meta(meta) if meta is not None else []
-    start = body_line_offset(text) + 1 if meta is not None else 1
-    return PageFile(rel, path, folder_type, text, meta, body, start, error, problems)
+    pf = page_file_from_text(rel, text, folder_type)
+    pf.path = path
+    return pf
 
 
