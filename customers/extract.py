@@ -506,7 +506,9 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     if judgement.action == "UPDATE" and target is not None and not said_before(candidate.evidence, target):
         # (words said before the agreement correct nothing of it: read before its evidence joins theirs, whose latest
         # day is the agreement's own — a backfilled correction replaced a later agreement)
-        candidate = _corrected_agreement(candidate, target) or candidate
+        claimed = _claimed_correction(candidate, target)
+        if claimed is not None:
+            return _beside_agreement(store, candidate, target, claimed, state)
     fact = Fact.new(
         candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
         policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive,
@@ -541,17 +543,12 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     return fact
 
 
-def _corrected_agreement(candidate: Candidate, target: Fact) -> Candidate | None:
-    """The agreement ``target`` with the order number the customer corrects (``candidate``, not itself an agreement,
-    replacing it: "the order number I gave you is wrong: it is SO-448210, not SO-448120") — or ``None``.
+def _claimed_correction(candidate: Candidate, target: Fact) -> tuple[str, str] | None:
+    """``(agreed, claimed)`` when ``candidate`` (the customer's words, not an agreement) would change the order number
+    of the agreement ``target`` ("sorry, typo: the order number is SO-448210, not SO-448120") — else ``None``.
 
-    The correction corrects the number; what the service agreed to stays an agreement. Before, the correction, a plain
-    event, replaced the agreement, and no active fact said the service had agreed to ship to the new address
-    (newuser24 #6). The corrected agreement keeps the agreement's evidence with the customer's correction after the
-    customer's words (the agent's sentence still names the number it was given: the quotes are verbatim), and says the
-    corrected number in its text and statement; it replaces the old agreement, linked both ways as any update. Only an
-    order or reference number: a new address or e-mail replacing an agreed one is the customer's new value, which
-    the service has not agreed to."""
+    Only an order or reference number, and only when the agreement's customer words hold exactly one other code. A
+    new address or e-mail replacing an agreed one is the customer's new value and stays the plain update it was."""
     if not target.agreement or candidate.agreement or candidate.retraction or candidate.instruction_like:
         return None
     new = candidate.slot if candidate.slot is not None and candidate.slot.name == "order" else next(
@@ -562,14 +559,34 @@ def _corrected_agreement(candidate: Candidate, target: Fact) -> Candidate | None
     old = [value.value for value in shape_values(said) if value.name == "order" and value.value != new.value]
     if len(old) != 1 or old[0] not in target.text:
         return None
-    own = [e for e in target.evidence if e.role != "agent"]
-    agent = [e for e in target.evidence if e.role == "agent"]
-    correction = [e for e in candidate.evidence if e.role == "customer"]
-    text = target.text.replace(old[0], new.value)
-    statement = (target.statement or "").replace(old[0], new.value)
-    return dataclasses.replace(
-        candidate, kind=target.kind, text=text, evidence=(*own, *correction, *agent), agreement=True,
-        statement=statement, policy_refs=target.policy_refs or candidate.policy_refs)
+    return old[0], new.value
+
+
+def _beside_agreement(store: CustomerStore, candidate: Candidate, target: Fact, claimed: tuple[str, str],
+                      state: _Batch) -> Fact:
+    """The customer's correction of an agreement's order number, stored beside the agreement (newuser28 #2).
+
+    What the service agreed to is the service's word: a customer's claimed typo ("the order number is SO-999999,
+    not SO-4411") never rewrites it. Before, the agreement was replaced by a copy with the claimed number in its
+    text, told back as "→ Yes, we agree to refund 50% of order SO-999999" and queued to the evidence store as a new
+    agreement (newuser24 #6's decision, reversed). Now the agreement keeps its terms and stays active, flagged
+    "recheck needed" with the claim, and the correction is a fact of its own: the customer's statement, no agreement,
+    so no evidence item is made from it. The service confirms the new number by agreeing again (a new agreement)."""
+    agreed, said = claimed
+    fact = store.facts.add(Fact.new(
+        candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
+        policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive, agreement=False,
+        instruction_like=candidate.instruction_like, statement=candidate.statement, unscreened=candidate.unscreened),
+        actor="extraction", reason=f"the customer's correction of agreement {target.id}'s order number; the agreement "
+                                   f"keeps its terms")
+    flagged = store.facts.set_recheck(
+        target.id, f"recheck needed: the customer says the order number is {said}, not {agreed}; the service "
+                   f"agreed to {agreed} and has not confirmed {said}", actor="extraction")
+    _forget(state.local, target.id)
+    state.local.append(flagged)
+    state.report.added.append(fact.id)
+    state.local.append(fact)
+    return fact
 
 
 def _forget(local: list[Fact], fact_id: str) -> None:

@@ -154,9 +154,11 @@ CORRECTIONS = [
 
 
 @pytest.mark.parametrize(("request_", "confirmation", "correction"), CORRECTIONS)
-def test_a_corrected_order_number_keeps_the_agreement(
+def test_a_claimed_typo_never_changes_the_terms_of_an_agreement(
     isolated_env, config, tmp_path, request_, confirmation, correction
 ):
+    # newuser28 #2 (newuser24 #6's decision reversed): the agreement keeps the number the service agreed to, is
+    # flagged for a recheck naming the claim, and the correction is the customer's own statement beside it
     rows = [
         ("a", "2026-05-01T09:00:00", "customer", request_),
         ("a", "2026-05-01T09:05:00", "agent", confirmation),
@@ -166,12 +168,40 @@ def test_a_corrected_order_number_keeps_the_agreement(
         store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
         extract_pending(store, config=config)
         active = store.facts.list()
-        replaced = store.facts.list(statuses=("replaced",))
+        pending = store.outbox.pending()
     agreed = [f for f in active if f.agreement]
     assert len(agreed) == 1, active
-    assert "QA-720415" in agreed[0].statement and "QA-720451" not in agreed[0].statement
-    assert correction in [e.quote for e in agreed[0].evidence if e.role == "customer"]
-    assert [f.superseded_by for f in replaced if f.agreement] == [agreed[0].id]
+    assert "QA-720451" in agreed[0].text and "QA-720415" not in agreed[0].text
+    assert "QA-720415" not in agreed[0].statement
+    assert correction not in [e.quote for e in agreed[0].evidence]
+    assert agreed[0].recheck.flag and "QA-720415" in agreed[0].recheck.reason
+    claims = [f for f in active if not f.agreement and correction in [e.quote for e in f.evidence]]
+    assert len(claims) == 1
+    # the evidence store gets the agreement as the service gave it, never one made from the claim
+    assert all("QA-720415" not in item.text for item in pending)
+
+
+REQUEST_TYPOS = [
+    ("Please refund order QA-720451, it arrived broken.", "Sorry, typo: the order number is QA-720415, not QA-720451."),
+    ("주문 QA-720451 환불해 주세요. 깨져서 왔어요.",
+     "죄송해요, 오타예요. 주문번호는 QA-720451 이 아니라 QA-720415 예요."),
+    ("注文QA-720451を返金してください。壊れて届きました。",
+     "すみません、打ち間違いです。注文番号はQA-720451ではなくQA-720415です。"),
+]
+
+
+@pytest.mark.parametrize(("request_", "correction"), REQUEST_TYPOS)
+def test_the_customers_typo_in_their_own_request_is_still_corrected(
+    isolated_env, config, tmp_path, request_, correction
+):
+    rows = [("a", "2026-05-01T09:00:00", "customer", request_), ("b", "2026-05-01T09:03:00", "customer", correction)]
+    with CustomerStore.open(isolated_env, "cust-a") as store:
+        store.log.import_file(write_log(tmp_path / "log.jsonl", rows))
+        extract_pending(store, config=config)
+        active = store.facts.list()
+    assert not any(f.agreement for f in active)
+    assert not any("QA-720451" in f.text and "QA-720415" not in f.text for f in active), active
+    assert not any(f.recheck.flag for f in active)
 
 
 MOVES = [
