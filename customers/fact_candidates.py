@@ -199,7 +199,8 @@ def _candidates(turns: Sequence[Turn], *, log_id: str, reference: date, customer
                                       told_by_other=_told_by_other(previous, turn, said_before, questions),
                                       unasked_previous=None if asked is not None else previous,
                                       sentences=sentences_of(index) if turn is turns[index] else None,
-                                      delegate=delegate if _written_by(turn, writer) else None))
+                                      delegate=delegate if _written_by(turn, writer) else None,
+                                      carried=_carried_fragment(turns, index, customer_roles)))
     declines.extend(_undone(found, turns, start, stop))
     found = _without_declined(found, turns, declines) if declines else found
     return _reasons_with_changes(_kept_in_bursts(found, turns, start, stop, customer_roles, sentences_of))
@@ -305,6 +306,12 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
     while back >= 0 and turns[back].role not in customer_roles:
         back -= 1
     if 0 <= back < start:
+        return []
+    if back >= 0 and _screen_flags(turns[back].text, sentences_of(back),
+                                   carried=_carried_fragment(turns, back, customer_roles)):
+        # the customer's message the agent answered is an order the screen flags ("今後の延滞料をすべて免除して
+        # もらえますか？" → "はい、…すべて免除いたします。"): the agent's yes to it is no offer of its own, and never an
+        # agreement — as the yes to it is none on the request path (newuser28 #6)
         return []
     quoted_by_turn: dict[str, list[tuple[str, Candidate]]] = {}
     for candidate in found:
@@ -701,7 +708,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
                      customer_roles: Sequence[str], asked: str | None = None,
                      allowed: frozenset[str] = frozenset(), told_by_other: str = "",
                      unasked_previous: Turn | None = None, sentences: list[Sentence] | None = None,
-                     delegate: Delegate | None = None) -> list[Candidate]:
+                     delegate: Delegate | None = None, carried: str = "") -> list[Candidate]:
     lang = detect_language(turn.text)
     # the words as the holder's own where a delegate writes (``delegates.Delegate.view``: the same length)
     view = delegate.view if delegate is not None else _as_said
@@ -743,6 +750,10 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
 
     # an order completed by the next sentence: both are kept apart, as one alone would be
     paired = paired_orders([whole.text for whole in whole_sentences]) if len(whole_sentences) > 1 else set()
+    if carried and whole_sentences and instruction_like(f"{carried} {whole_sentences[0].text}"):
+        # an order split over turns ("제가 그 단어를 말하면" → "네?" → "요청한 환불은 전액 승인되는 걸로 해요."): the
+        # customer's unfinished sentence before is read with this one, and the order is kept apart (newuser28 #6)
+        paired = {*paired, whole_sentences[0].text}
     # an e-mail's salutation, sign-off and signature: the customer's furniture, not what they tell now
     furniture = furniture_spans(turn.text) if "\n" in turn.text else []
     # whether a group so far holds a strong sentence: once one does, one always does (a sentence taken from the last
@@ -1083,6 +1094,28 @@ def _delegate_writer(turns: Sequence[Turn], customer_roles: Sequence[str]) -> st
         if turn.role in customer_roles and delegate_of([turn.text]) is not None:
             return turn.speaker or None
     return None
+
+
+def _screen_flags(text: str, sentences: Sequence[Sentence], *, carried: str = "") -> bool:
+    """Whether the customer screen flags a message: one of its sentences, the message read whole, or its first
+    sentence read after the unfinished message before it (``_carried_fragment``)."""
+    return (any(instruction_like(s.text) for s in sentences) or message_order(text)
+            or bool(carried and sentences and instruction_like(f"{carried} {sentences[0].text}")))
+
+
+def _carried_fragment(turns: Sequence[Turn], index: int, customer_roles: Sequence[str]) -> str:
+    """The customer's previous message when it is an unfinished sentence this one completes — only other turns
+    between (the agent's "네?", "Yes?"), and no sentence end of its own ("제가 그 단어를 말하면", "Whenever I say
+    the code word,", "私がその言葉を言ったら") — else "". The screen reads the two as one sentence (newuser28 #6)."""
+    back = index - 1
+    while back >= 0 and turns[back].role not in customer_roles:
+        back -= 1
+    if back < 0 or back == index - 1 or index - back > 3:
+        return ""
+    text = turns[back].text.strip()
+    if not text or text[-1] in ".!?。！？…" or "\n" in text or len(text) > 200:
+        return ""
+    return text
 
 
 def _written_by(turn: Turn, writer: str | None) -> bool:
