@@ -551,6 +551,8 @@ def _claimed_correction(candidate: Candidate, target: Fact) -> tuple[str, str] |
     new address or e-mail replacing an agreed one is the customer's new value and stays the plain update it was."""
     if not target.agreement or candidate.agreement or candidate.retraction or candidate.instruction_like:
         return None
+    if candidate.slot is not None and candidate.slot.name != "order":
+        return None  # "あっ違う、吹田市江坂町4-18-8です": a new address whose block number reads like a code
     new = candidate.slot if candidate.slot is not None and candidate.slot.name == "order" else next(
         (value for value in candidate.shapes if value.name == "order"), None)
     if new is None:
