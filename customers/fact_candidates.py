@@ -22,6 +22,7 @@ from mem.core.text import terms as content_terms
 from mem.core.text.language import detect_language
 from mem.core.text.mail_footer import is_placeholder
 from mem.core.text.mail_furniture import furniture_spans, within
+from mem.core.text.pattern import lazy
 from mem.core.text.sentences import Sentence, split_sentences
 from mem.customers import kinds
 from mem.customers.agent_offers import taken_up
@@ -1103,6 +1104,10 @@ def _screen_flags(text: str, sentences: Sequence[Sentence], *, carried: str = ""
             or bool(carried and sentences and instruction_like(f"{carried} {sentences[0].text}")))
 
 
+_UNFINISHED = lazy(r"(?:[,、，]|면|거든|(?:た|だ)ら|なら|れば|ときは|時は)$"
+                   r"|^(?:if|when|whenever|once|as soon as)\b", re.IGNORECASE)
+
+
 def _carried_fragment(turns: Sequence[Turn], index: int, customer_roles: Sequence[str]) -> str:
     """The customer's previous message when it is an unfinished sentence this one completes — only other turns
     between (the agent's "네?", "Yes?"), and no sentence end of its own ("제가 그 단어를 말하면", "Whenever I say
@@ -1115,7 +1120,9 @@ def _carried_fragment(turns: Sequence[Turn], index: int, customer_roles: Sequenc
     text = turns[back].text.strip()
     if not text or text[-1] in ".!?。！？…" or "\n" in text or len(text) > 200:
         return ""
-    return text
+    # only a clause that cannot end a sentence: a conditional or connective ending, or a trailing comma ("…정미숙이요"
+    # ends a sentence without a full stop, and is no fragment: u24-name-ko-1)
+    return text if _UNFINISHED.search(text) else ""
 
 
 def _written_by(turn: Turn, writer: str | None) -> bool:
