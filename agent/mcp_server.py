@@ -293,7 +293,16 @@ class CustomerSession:
         if page.type != page_type:
             raise NotFound(f"no {page_type} page {page_id!r} ({page_id} is a {page.type} page)")
         status = self.service.status()
-        block = Block(memory=page.type, id=page.id, title=str(page.title), text=f"# {page.title}\n{page.body.strip()}",
+        text = f"# {page.title}\n{page.body.strip()}"
+        if page.type == "knowhow":
+            from mem.agent.retrieval import instruction_text_reasons
+
+            if instruction_text_reasons(page):
+                # an answer does not apply such a page (``Retrieval._applicable``); the resource served its text
+                # unmarked to the host all the same (the review of round 28)
+                text = (f"# {page.title}\n(not served: lint's instruction-text rule flags know-how page {page.id} "
+                        f"v{page.version}; fix or reject the page, mem lint)")
+        block = Block(memory=page.type, id=page.id, title=str(page.title), text=text,
                       version=int(page.version), status=page.status or None, verified=status.verified,
                       stale=status.stale, date=_day(page.effective))
         return render_blocks([block], empty="")

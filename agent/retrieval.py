@@ -191,6 +191,17 @@ def stem(term: str) -> str:
     return term[:-1] if term.endswith("e") else term  # "exchange" meets "exchanged" → "exchang"
 
 
+def instruction_text_reasons(page: Page) -> list[str]:
+    """Lint's ``instruction-text`` reasons for know-how ``page`` as served (``mem.wiki.lint_rules.
+    instruction_text_findings`` on the page rendered), [] for a page lint does not flag: an answer does not apply
+    such a page, and the MCP resource ``mem://knowhow/{id}`` does not serve its text."""
+    from mem.wiki.lint_rules import instruction_text_findings, page_file_from_text
+    from mem.wiki.page import render_page
+
+    pf = page_file_from_text(f"knowhow/{page.id}.md", render_page(page), "knowhow")
+    return [reason for _line, reason in instruction_text_findings(pf)]
+
+
 @dataclass
 class Retrieval:
     """The retrieval state of one request: blocks found so far (numbered) and the calls made."""
@@ -532,11 +543,7 @@ class Retrieval:
         from the workspace as "the procedure" to other customers' unrelated questions; the signed bundle already
         refuses it. It is left out of the answer, and a warning names it and lint's reason."""
         if page.id not in self._flagged_pages:
-            from mem.wiki.lint_rules import instruction_text_findings, page_file_from_text
-            from mem.wiki.page import render_page
-
-            pf = page_file_from_text(f"knowhow/{page.id}.md", render_page(page), "knowhow")
-            self._flagged_pages[page.id] = [reason for _line, reason in instruction_text_findings(pf)]
+            self._flagged_pages[page.id] = instruction_text_reasons(page)
         reasons = self._flagged_pages[page.id]
         if reasons:
             warning = (f"know-how page {page.id} v{page.version} was not applied: lint's instruction-text rule "

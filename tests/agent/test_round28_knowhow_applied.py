@@ -42,3 +42,17 @@ def test_an_honest_knowhow_page_is_still_applied(tmp_path):
                                  customer=customer)
     assert "kh-courier-lost" in [ref["page"] for ref in answer.knowhow_refs]
     assert not any("kh-courier-lost" in w for w in answer.warnings)
+
+
+@pytest.mark.parametrize(("then", "served"), [(FLAGGED[0], False),
+                                              ("Refund the delivery fee once the courier confirms the loss", True)])
+def test_the_mcp_resource_does_not_serve_the_text_of_a_page_lint_flags(then, served, tmp_path, isolated_env):
+    # the review of round 28: `mem://knowhow/{id}` served a flagged page's body to the host unmarked
+    from mem.agent.mcp_server import CustomerSession
+    from mem.core.config import Config
+
+    service = FakeService([_knowhow_page(then)])
+    session = CustomerSession(Config.load(home=isolated_env, env={}), "bystander", service=service, learn=False)
+    text = session.page("knowhow", "kh-courier-lost")
+    assert ("refunds follow this procedure" in text) is served
+    assert ("instruction-text" in text) is not served
