@@ -574,16 +574,18 @@ def _beside_agreement(store: CustomerStore, candidate: Candidate, target: Fact, 
     agreement (newuser24 #6's decision, reversed). Now the agreement keeps its terms and stays active, flagged
     "recheck needed" with the claim, and the correction is a fact of its own: the customer's statement, no agreement,
     so no evidence item is made from it. The service confirms the new number by agreeing again (a new agreement)."""
-    agreed, said = claimed
+    agreed = claimed[0]
     fact = store.facts.add(Fact.new(
         candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
         policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive, agreement=False,
         instruction_like=candidate.instruction_like, statement=candidate.statement, unscreened=candidate.unscreened),
         actor="extraction", reason=f"the customer's correction of agreement {target.id}'s order number; the agreement "
                                    f"keeps its terms")
+    # the reason names the correction's fact, not the claimed number: a recheck reason outlives the turn it came from
+    # (``mem log forget`` erases the correction, not the agreement), and the claim is the customer's words
     flagged = store.facts.set_recheck(
-        target.id, f"recheck needed: the customer says the order number is {said}, not {agreed}; the service "
-                   f"agreed to {agreed} and has not confirmed {said}", actor="extraction")
+        target.id, f"recheck needed: the customer's correction (fact {fact.id}) gives another order number than "
+                   f"the agreed {agreed}; the service has not confirmed it", actor="extraction")
     _forget(state.local, target.id)
     state.local.append(flagged)
     state.report.added.append(fact.id)

@@ -174,9 +174,11 @@ def test_a_claimed_typo_never_changes_the_terms_of_an_agreement(
     assert "QA-720451" in agreed[0].text and "QA-720415" not in agreed[0].text
     assert "QA-720415" not in agreed[0].statement
     assert correction not in [e.quote for e in agreed[0].evidence]
-    assert agreed[0].recheck.flag and "QA-720415" in agreed[0].recheck.reason
     claims = [f for f in active if not f.agreement and correction in [e.quote for e in f.evidence]]
     assert len(claims) == 1
+    # the recheck names the correction's fact, never the claimed number (it outlives the correction's turn)
+    assert agreed[0].recheck.flag and claims[0].id in agreed[0].recheck.reason
+    assert "QA-720415" not in agreed[0].recheck.reason
     # the evidence store gets the agreement as the service gave it, never one made from the claim
     assert all("QA-720415" not in item.text for item in pending)
 
