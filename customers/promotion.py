@@ -96,8 +96,8 @@ _REACHES = {
                r"automatically)|"
                r"skip\w* (?:the |any )?(?:checks?|verification|review|identity)|"
                r"(?:other|another|fellow) (?:customer|client|user|buyer|shopper|member|account)s?\b|"
-               r"(?:someone|somebody)(?: else)?'s|other people's|others')", re.I),
-    "ko": lazy(r"규정|규칙|약관|정책|기한|기간|조건|제한|승인|허가|허락|수락|"
+               r"(?:someone|somebody) else's|other people's|others')", re.I),
+    "ko": lazy(r"규정|규칙|약관|정책|기한|기간|(?<!무)조건|제한|승인|허가|허락|수락|"
                r"(?:바로|즉시|곧바로|당장|먼저|자동으로)\s?(?:처리|접수)|(?:확인|검증|심사|절차)\s?(?:없이|생략|건너)|"
                r"(?:다른|타)\s?(?:고객|손님|회원|이용자|구매자|사람들?의|분들?의)|남의"),
     "ja": lazy(r"規約|規定|規則|ルール|ポリシー|期限|期間|条件|制限|承認|許可|受理|承諾|"
@@ -106,10 +106,16 @@ _REACHES = {
 }
 
 
+# a reason told before the wish is not the wish: "マンションの規約で置き配がダメになったので、今後は宅配ボックスに
+# 入れてください" asks where to leave parcels; the building's rules are why
+_REASON_BEFORE = lazy(r"(?:ので|から|ため)、|(?:니까|라서|어서|아서|해서|때문에)[ ,]")
+
+
 def reaches_past_form(sentence: str) -> bool:
     """Whether a standing wish reaches past the form of the answer (see ``_REACHES``): what the policy says, how
-    requests are decided, or other customers."""
-    return any(pattern.search(sentence) for pattern in _REACHES.values())
+    requests are decided, or other customers. A reason told before the wish (``_REASON_BEFORE``) is left out."""
+    wish = _REASON_BEFORE.split(sentence)[-1]
+    return any(pattern.search(wish) for pattern in _REACHES.values())
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,9 @@ def test_a_wish_past_the_form_of_the_answer_is_recognised(words):
     "앞으로 존댓말로 부탁해요.",
     "Please don't call before 10 from now on.", "No marketing e-mails from now on, please.",
     "앞으로 마케팅 메일은 보내지 말아 주세요.", "今後は朝10時前に電話しないでください。",
+    # 무조건 is not 조건, "someone's been" is no one else's data, a reason told first is not the wish
+    "앞으로는 무조건 문자로 연락 주세요.", "From now on leave it with the neighbour, someone's been taking parcels.",
+    "寮の規則で荷物を受け取れないので、これからは職場に送ってください。",
 ])
 def test_a_wish_about_the_form_of_the_answer_is_not(words):
     assert not reaches_past_form(words)
