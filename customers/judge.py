@@ -338,6 +338,12 @@ def _slot_judgement(candidate: Candidate, new: Slot, active: Sequence[Fact]) -> 
             return Judgement("ADD", None, f"names the {new.name} held: {held.value}")
         return Judgement("UPDATE", fact, f"new {new.name} (learned slot)")
     matching = [(fact, slot) for fact, slot in same if slot.value == new.value]
+    if candidate.agreement and not single and not candidate.retraction:
+        # "The blender from order SO-4411 stopped working. Could you refund 50% of order SO-4411?" → "Yes, we agree
+        # to refund 50% of order SO-4411.": the service's promise about an order the customer named before is no
+        # restatement of the words that named it — it was judged "unchanged" and lost (newuser28 #8). Only an
+        # agreement already held on that order says the same
+        matching = [(fact, slot) for fact, slot in matching if fact.agreement]
     if candidate.retraction and not _says_new_value(candidate, new):
         # "stop sending those product emails" after "sign me up for the weekly product newsletter": one of
         # many values is taken back by another name — the only one held, or the one most like it
