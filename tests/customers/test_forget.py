@@ -64,18 +64,22 @@ def test_context_erase_of_an_item_made_from_a_fact_points_at_the_fact(mem, isola
 def test_a_health_message_dropped_for_lack_of_consent_can_be_forgotten(mem, isolated_env, tmp_path):
     conversation = _import(isolated_env, tmp_path, "h", [("customer", HEALTH), ("agent", "Noted, we will do that.")])
     with CustomerStore.open(isolated_env, "h") as store:
-        assert store.facts.list(statuses=None) == []  # no fact: nothing for `mem facts erase`
-    assert files_holding(isolated_env, "h", "chemotherapy")
+        # the agreement is kept without its health reason (new-user report 27 #9), the reason itself is no fact
+        kept = store.facts.list(statuses=None)
+    assert [f.agreement for f in kept] == [True]
+    assert not any(word in kept[0].text for word in ("diabetes", "chemotherapy"))
+    assert files_holding(isolated_env, "h", "chemotherapy")  # the log turn still holds it, until forgotten
     result = mem("--json", "log", "forget", "-c", "h", conversation, "--turn", "1", "--yes")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {"conversation": conversation, "turns": 1, "erased_facts": []}
+    assert json.loads(result.stdout) == {"conversation": conversation, "turns": 1, "erased_facts": [kept[0].id]}
     assert files_holding(isolated_env, "h", "chemotherapy", "diabetes", "Bart Q") == []
     with CustomerStore.open(isolated_env, "h") as store:
         turns = store.log.conversations()[0].turns
-    assert [t.text for t in turns] == ["[erased]", "Noted, we will do that."] and turns[0].speaker is None
+    # the agent's yes goes too: it was the erased agreement's evidence
+    assert [t.text for t in turns] == ["[erased]", "[erased]"] and turns[0].speaker is None
     # a re-import of the same export does not bring it back
     again = mem("--json", "log", "import", "-c", "h", tmp_path / "h.jsonl")
-    assert json.loads(again.stdout)["already_erased"] == 1
+    assert json.loads(again.stdout)["already_erased"] == 2  # both erased turns
     assert files_holding(isolated_env, "h", "chemotherapy") == []
 
 

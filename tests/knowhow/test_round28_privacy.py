@@ -119,8 +119,9 @@ def test_a_cards_expiry_and_code_do_not_leave_with_the_decision(text):
     fact = Fact.new("decision", f"{text} → Yes, we refund it in full.",
                     evidence=[Evidence("L1", "t1", "customer", text)])
     records, _ = shared_records("c-1", [fact], secret=b"k" * 32)
-    sent = str(records)
-    assert "11/29" not in sent and "418" not in sent and "6467" not in sent, sent
+    # the words that leave, not the hashed references beside them (a hex digest may hold "418")
+    sent = str([(record["condition"], record["decision"]) for record in records])
+    assert records and "11/29" not in sent and "418" not in sent and "6467" not in sent, sent
 
 
 def test_a_date_labelled_expiry_without_a_card_stays():

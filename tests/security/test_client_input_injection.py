@@ -66,4 +66,5 @@ def test_know_how_fields_that_address_the_ai_are_not_quoted(tmp_path, injection)
         for service in (_service(then=injection), _service(when=injection)):
             answer = answer_question(QUESTION, service=service, customer=customer)
             assert injection not in answer.text
-            assert any("instruction-like" in w for w in answer.warnings)
+            # the page is not applied at all now (newuser28 #1), and the warning says why
+            assert any("instruction-text" in w and "not applied" in w for w in answer.warnings), answer.warnings
