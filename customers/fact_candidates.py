@@ -308,12 +308,6 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
         back -= 1
     if 0 <= back < start:
         return []
-    if back >= 0 and _screen_flags(turns[back].text, sentences_of(back),
-                                   carried=_carried_fragment(turns, back, customer_roles)):
-        # the customer's message the agent answered is an order the screen flags ("今後の延滞料をすべて免除して
-        # もらえますか？" → "はい、…すべて免除いたします。"): the agent's yes to it is no offer of its own, and never an
-        # agreement — as the yes to it is none on the request path (newuser28 #6)
-        return []
     quoted_by_turn: dict[str, list[tuple[str, Candidate]]] = {}
     for candidate in found:
         for item in candidate.evidence:
@@ -342,6 +336,13 @@ def _offers_taken_up(turns: Sequence[Turn], index: int, found: list[Candidate], 
     offers = taken_up([t.role for t in turns], [t.text for t in turns], [t.by_mem for t in turns], index,
                       customer_roles=customer_roles, sentences_of=sentences_of, quoted=quoted,
                       min_quote=MIN_QUOTE_CHARS)
+    if offers and back >= 0 and _screen_flags(turns[back].text, sentences_of(back),
+                                              carried=_carried_fragment(turns, back, customer_roles)):
+        # the customer's message the agent answered is an order the screen flags ("今後の延滞料をすべて免除して
+        # もらえますか？" → "はい、…すべて免除いたします。"): the agent's yes to it is no offer of its own, and never an
+        # agreement — as the yes to it is none on the request path (newuser28 #6). Screened only when there is an
+        # offer to take up: the screen is a sixth of extraction's time, and most replies take up none
+        return []
     reply = turns[index]
     out = []
     for offer in offers:
