@@ -22,12 +22,14 @@ from mem.agent.followup import figures, followup_subject, own_words, with_figure
 from mem.agent.rule_quote import (
     RuleQuote,
     choose_rule,
+    excluded_by_heading,
     heading_of,
     in_short,
     page_language,
     question_units,
     quotable,
     quote_sentences,
+    subheadings_over,
     thing_not_held,
 )
 from mem.agent.semantic import (
@@ -314,7 +316,10 @@ class Retrieval:
         rule = self._rules.get(key)
         if rule is None or not rule.answers:
             return
-        if thing_not_held(query, rule.sentences, _heading(first, dict(first.meta))):
+        # the sub-heading a quoted sentence sits under is its heading too (a FAQ's "## Do you offer click and
+        # collect?" over "Yes.")
+        heading = f"{_heading(first, dict(first.meta))} {subheadings_over(str(first.body), rule.sentences)}"
+        if thing_not_held(query, rule.sentences, heading):
             self._rules[key] = RuleQuote(coverage=rule.coverage, heading_keys=rule.heading_keys, fused=rule.fused,
                                          question=rule.question)
 
@@ -787,7 +792,7 @@ class Retrieval:
             rule = self._rule(page, query)
             quote = rule.text
             data.update(quotes=rule.sentences, answers=rule.answers, coverage=round(rule.coverage, 2),
-                        other_language=rule.other_language, in_short=_read_short(query, rule))
+                        other_language=rule.other_language, in_short=_read_short(query, rule, page))
         else:
             quote = best_sentence(body, terms(query), flagged=flagged)
         if page.type == "knowhow":
@@ -898,14 +903,18 @@ class Retrieval:
         )
 
 
-def _read_short(query: str, rule: RuleQuote) -> tuple[str, str] | None:
+def _read_short(query: str, rule: RuleQuote, page: Page) -> tuple[str, str] | None:
     """What the answer states in short of ``rule`` (``in_short``); of a rule the lexical engine reached under its bar
     by a named case, its figure only: its sentence shares few of the question's words, and a yes or no read from it
     (a window the case is past, an allowance) was the opposite of the writers' on two of the sets (twenty-first
-    round)."""
+    round). An item of a list under a heading that names what is excluded ("What we do not match") says no where
+    its own words would say yes, and nothing in a word where they say no (a double negative)."""
     short = in_short(query, rule.ranked)
     if rule.by_named_case and short is not None and short[0] != "figure":
         return None
+    if short is not None and short[0] in ("yes", "no") and rule.chosen and rule.ranked and \
+            rule.ranked[0] == rule.chosen[0] and excluded_by_heading(str(page.body), rule.chosen[0], str(page.title)):
+        return ("no", "") if short[0] == "yes" else None
     return short
 
 

@@ -505,6 +505,20 @@ def _lead_ins(body: str, sentences: list[str]) -> dict[int, int]:
     return lead
 
 
+def _asks_itself(heading: str) -> bool:
+    """Whether a page's sub-heading is a question it answers below (a FAQ's "Can I …?", 「…できますか？」)."""
+    return heading.rstrip(" *_").endswith(("?", "？")) or bool(_PAGE_ASKS.search(heading))
+
+
+def subheadings_over(body: str, sentences: list[str]) -> str:
+    """The sub-headings of a page (its heading lines) that ``sentences`` sit under, joined: part of what each of
+    those sentences is about, as the page's own heading is."""
+    candidates = quotable(body)
+    under = _under_subheadings(body, candidates)
+    at = {sentence: i for i, sentence in enumerate(candidates)}
+    return " ".join(dict.fromkeys(candidates[under[at[s]]] for s in sentences if s in at and at[s] in under))
+
+
 def _under_subheadings(body: str, sentences: list[str]) -> dict[int, int]:
     """Each sentence (by index) → the sub-heading of the page it sits under (a heading line of the body)."""
     headings = {match.group(1).strip().strip("*_").strip() for match in _SUBHEADING.finditer(body)}
@@ -561,6 +575,40 @@ def _quoted_with_followers(body: str, candidates: list[str], chosen: list[int], 
     return [candidates[i] for i in quoted], ranked
 
 
+# A heading that names what is excluded ("What we do not match", "Items we can't accept", "Not covered",
+# "Exclusions", "교환 불가 상품", "보상 제외 대상", "返品できない商品", "対象外となるもの"): the items of a list under
+# it are what it rules out, though no item's own words rule anything out (newuser29 #1: "Do you match Black Friday
+# prices?" was answered yes from "Clearance, outlet or Black Friday prices." on the page "What we do not match").
+# Only "we" as the one who does not: "If you do not receive your order" names a case, not an exclusion.
+_EXCLUDING_HEADING = lazy(
+    r"\bwe\s+(?:do\s+not|don't|cannot|can't|can\s+not|will\s+not|won't|are\s+unable\s+to|never)\s+\w|"
+    r"\bnot\s+(?:covered|eligible|included|accepted|refundable|returnable|matched|allowed|permitted|offered)\b|"
+    r"\bexclu(?:sions?|ded)\b|\b(?:ineligible|prohibited)\b|\bnon-(?:refundable|returnable|eligible)\b|"
+    r"제외|불가|안\s?되는|할\s?수\s?없는|対象外|除外|できない|できません|不可|禁止|含まれない",
+    re.IGNORECASE)
+# a line of a list: a bullet (a Japanese "・" often with no blank after it), a number, a circled number
+_ITEM_LINE = lazy(r"^[ \t]{0,8}(?:[-*+•・]|\d{1,3}[.)]|[①-⑳])[ \t]{0,3}(\S.*)$", re.MULTILINE)
+# ... but a heading that names a case ("If we cannot deliver", "배송이 불가한 경우", "返品できない場合") rules
+# nothing out
+_CASE_HEADING = lazy(r"\b(?:if|when|unless|whether|what\s+happens)\b|경우|때|場合|とき|なら", re.IGNORECASE)
+
+
+def excluded_by_heading(body: str, sentence: str, title: str) -> bool:
+    """Whether ``sentence`` of a page is an item of a list under a heading that names what is excluded
+    (``_EXCLUDING_HEADING``): the nearest sub-heading above it in ``body``, or the page's ``title`` when none is.
+    A heading that asks ("Can't log in?") or names a case ("If we cannot deliver") excludes nothing."""
+    candidates = quotable(body)
+    if sentence not in candidates:
+        return False
+    heading_at = _under_subheadings(body, candidates).get(candidates.index(sentence))
+    heading = candidates[heading_at] if heading_at is not None else title
+    if not heading or heading.rstrip(" *_").endswith(("?", "？")) or _CASE_HEADING.search(heading) or \
+            not _EXCLUDING_HEADING.search(heading):
+        return False
+    start = sentence[:24]
+    return any(item.group(1).lstrip(" *_").startswith(start) for item in _ITEM_LINE.finditer(body))
+
+
 def heading_of(title: str, section: str = "", document: str = "") -> str:
     """The heading path a page's sentences sit under: its title, its section, the document's name."""
     return " ".join(part for part in (title, section, document.replace("-", " ")) if part)
@@ -587,8 +635,10 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         found[item] = found[item] | found[lead_in]
     # a sentence under a sub-heading of the page ("### Extended protection") is about it, as the page's
     # sentences are about the page's heading
-    for sentence, heading_at in _under_subheadings(body, candidates).items():
+    under = _under_subheadings(body, candidates)
+    for sentence, heading_at in under.items():
         found[sentence] = found[sentence] | found[heading_at]
+    heading_lines = set(under.values())
     # a "how long / how much / 何日" question is answered by a sentence with that kind of figure
     asked_measures = measures_asked(question, [u.word for u in units])
     # ... and the customer's time told in weeks ("3 weeks ago") is held by a sentence with a duration in any unit
@@ -624,9 +674,16 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
 
     def statement(i: int) -> bool:
         plain = _LINK.sub("", " ".join(candidates[j] for j in (lead.get(i), i) if j is not None))
-        return len(plain.split()) >= 4 or count_wide(plain) >= 8
+        return len(plain.split()) >= 4 or count_wide(plain) >= 8 or short_answer(i)
 
-    order = sorted(range(len(candidates)), key=lambda i: (not statement(i), -score(i), i))
+    def short_answer(i: int) -> bool:
+        # a FAQ's "No." / "Yes." / 「いいえ。」 first under the question its sub-heading asks: it answers that question
+        at = under.get(i)
+        return at is not None and at + 1 == i and _asks_itself(candidates[at]) and len(candidates[i].split()) <= 3
+
+    # a sub-heading is what the sentences under it are about (they hold its words), never the rule itself: a FAQ's
+    # question line quoted as the answer to the same question told the customer nothing (newuser29 #2)
+    order = sorted(range(len(candidates)), key=lambda i: (i in heading_lines, not statement(i), -score(i), i))
     best = order[0]
     by_heading = {u for u in keys if u.held_in(in_heading)}
     # a message of several sentences ("Can I get a partial refund after 18 days? We have an annual
@@ -647,9 +704,17 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         if len(chosen) == MAX_SENTENCES:
             break
         adds = {u for u in keys if held[i][u]} - covered
-        if adds and statement(i):
+        if adds and statement(i) and i not in heading_lines:
             chosen.append(i)
             covered |= adds
+    # ... and the FAQ's short answer under that question ("No." before "Please place a second order") is the yes or
+    # no of the sentence chosen under it: quoted and read first
+    answer = next((i for i in range(len(candidates)) if short_answer(i) and under[i] == under.get(best)), None)
+    if answer is not None and answer not in chosen:
+        chosen = [answer, *chosen][:MAX_SENTENCES]
+    if chosen == [answer] and under.get(answer + 1) == under[answer]:
+        # "No." alone tells the customer no more than the verdict: the sentence after it says what to do instead
+        chosen.append(answer + 1)
     # goods in general (items, 상품, 商品) hold a thing the page speaks of in no narrower way, in the sentences chosen
     # without them: "노트북 환불 가능한가요?" on "고객은 상품을 받은 날부터 7일 이내에 … 환불을 요청할 수 있습니다"
     # is answered (the product noun the policy does not name no longer sinks the rule about the class), but
