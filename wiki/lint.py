@@ -19,6 +19,7 @@ from mem.core import clock
 from mem.core.config import Config, check_workspace
 from mem.core.errors import InvalidInput, NotFound
 from mem.wiki.index import FOLDERS, INDEX_FILE, is_page_file_name
+from mem.wiki.lint_duplicates import check_same_rules
 from mem.wiki.lint_model import RULES, Finding, LintReport, Rule
 from mem.wiki.lint_provenance import check_page_document, check_removed_pages, check_untracked
 from mem.wiki.lint_report import FORMATS, render
@@ -60,7 +61,7 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
     with reading(workspace):
         ctx = build_context(workspace, paths, config=config)
         findings: list[Finding] = []
-        for check in (*CHECKS, *PROVENANCE_CHECKS, *(c for c in extra if c is not None)):
+        for check in (*CHECKS, check_same_rules, *PROVENANCE_CHECKS, *(c for c in extra if c is not None)):
             findings.extend(check(ctx))
     if paths:
         selected = _selection(ctx.workspace, paths)

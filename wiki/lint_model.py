@@ -139,6 +139,13 @@ RULES: dict[str, Rule] = {
         Rule("conflicting-numbers", "warning", "Two pages state different numbers for the same quantity.",
              "Contradictory policies (a 14-day and a 30-day refund window) make answers depend on luck.",
              "Make the pages agree, or name the difference explicitly (\"premium refund window\")."),
+        Rule("same-rules", "warning", "Two policy pages in force, made from two documents, state mostly the same "
+             "sentences.",
+             "A document renamed at its source (a help-centre article whose title changed) is ingested as a new "
+             "document: its pages come in beside the old document's, which stay in force, and a customer can be "
+             "told the old page's rule (last month's price).",
+             "If one document replaced the other, retire the older: `mem ingest --retire FILE`; if both are meant, "
+             "make each page say what sets it apart."),
         Rule("empty-page", "warning", "A policy page in force states no rule: its body is only its source line.",
              "Agents answer from page text; an empty page is found by its title and then quoted as having nothing "
              "on the question, and the rule it should hold sits on another page or nowhere.",

@@ -565,6 +565,46 @@ def test_a_policy_page_whose_body_is_only_its_source_line_is_reported(ws):
     assert "states no rule" in found[0].message
 
 
+# --- same-rules ----------------------------------------------------------------------------------
+
+DELIVERY = ("Standard delivery takes 3 to 5 working days.[^1]\n\nExpress delivery costs €9.90 and arrives the next "
+            "working day.[^1]\n\nOrders over €49 ship free.[^1]\n\nWe deliver to Ireland and Northern Ireland only.[^1]"
+            "\n\n[^1]: sources/{file}, \"Delivery\"\n")
+
+
+def _from(file: str) -> list[dict]:
+    return [{"id": file.rsplit(".", 1)[0], "file": f"sources/{file}", "sha256": SOURCE_SHA, "pages": [1]}]
+
+
+def test_a_document_renamed_at_its_source_leaves_two_pages_of_the_same_rules(ws):
+    # newuser29 #3: a help-centre article renamed (its export file renamed) came in beside the old one, one price
+    # edited; both pages in force and a customer told the old €9.90
+    old = "360002222222-Delivery-times.html"
+    new = "360002222222-Delivery-times-and-costs.html"
+    write_page(ws, page("delivery-times", DELIVERY.format(file=old), sources=_from(old)))
+    write_page(ws, page("delivery-times-and-costs", DELIVERY.format(file=new).replace("€9.90", "€11.90"),
+                        sources=_from(new)))
+    [finding] = only(lint(ws), "same-rules")
+    assert finding.path == "policies/delivery-times-and-costs.md" or finding.path == "policies/delivery-times.md"
+    assert finding.level == "warning"
+    assert "3 of its 4 sentences" in finding.message and "mem ingest --retire" in finding.message
+    assert old in finding.message and new in finding.message
+
+
+def test_same_rules_leaves_one_document_retired_pages_and_shared_furniture_alone(ws):
+    old, new = "delivery-old.html", "delivery-new.html"
+    write_page(ws, page("delivery-times", DELIVERY.format(file=old), sources=_from(old), status="deprecated"))
+    write_page(ws, page("delivery-times-and-costs", DELIVERY.format(file=new), sources=_from(new)))
+    # two pages of one document may repeat each other (a summary and its section)
+    write_page(ws, page("delivery-summary", DELIVERY.format(file=new), sources=_from(new)))
+    # the footer every article of an export repeats is the exporter's, not a rename
+    chrome = "Was this article helpful?[^1]\n\nReturn to top.[^1]\n\n"
+    for n in range(3):
+        write_page(ws, page(f"article-{n}", chrome + f"Rule number {n} is its own.[^1]\n\n[^1]: sources/a{n}.html\n",
+                            sources=_from(f"a{n}.html")))
+    assert "same-rules" not in rules(lint(ws))
+
+
 # --- knowhow-policy-changed --------------------------------------------------------------------
 
 
