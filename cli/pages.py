@@ -169,5 +169,38 @@ def search(
          human=lambda console, data: print_table(console, data, ["id", "version", "score", "snippet"]))
 
 
+@pages_app.command("review")
+def review(
+    ctx: typer.Context,
+    page_ids: Annotated[Optional[list[str]], typer.Argument(help="Policy page ids to review.", show_default=False)]
+    = None,
+    by: Annotated[Optional[str], typer.Option(
+        "--by", help="Who reviewed (recorded; one line, at most 100 characters).")] = None,
+    unreviewed: Annotated[bool, typer.Option(
+        "--unreviewed", help="Every policy page in force without a review of its current version.")] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Record that you read policy pages' current versions: the `verified` entry bundle.require_review asks for,
+    in one commit (committed text only)."""
+    from mem.core.errors import InvalidInput
+    from mem.wiki.review import review_pages
+
+    if not by:
+        raise InvalidInput("--by NAME is required to record a review")
+    result = review_pages(require_workspace(ctx), page_ids or [], by=by, unreviewed=unreviewed)
+    if want_json(ctx, json_output):
+        emit(result, as_json=True)
+        return
+    done = result["reviewed"]
+    for row in done:  # type: ignore[union-attr]
+        typer.echo(f"{row['id']} v{row['version']} reviewed")
+    if result["already"]:
+        typer.echo(f"already reviewed at their current version: {', '.join(result['already'])}")  # type: ignore[arg-type]
+    if result["commit"]:
+        typer.echo(f"committed {str(result['commit'])[:10]}")
+    elif not done:
+        typer.echo("nothing to review: no change, nothing committed")
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(pages_app, name="pages")

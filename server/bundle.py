@@ -139,8 +139,8 @@ def _refuse_unreviewed(ids: list[str]) -> None:
     """``[bundle] require_review``: one line naming the policy pages whose shipped version nobody reviewed."""
     shown = ", ".join(ids[:5]) + (f" (and {len(ids) - 5} more)" if len(ids) > 5 else "")
     raise Refused(f"{plural(len(ids), 'policy page')} without a review of the current version: {shown}; "
-                  "[bundle] require_review is on: review each page, add `verified: [{by, at, version}]` to its "
-                  "frontmatter and commit (mem lint's review-dropped names pages a revision took the review from)")
+                  "[bundle] require_review is on: read each page, then `mem pages review PAGE… --by NAME` records "
+                  "the review (mem lint's review-dropped names pages a revision took the review from)")
 
 
 def _editor_file(rel: str) -> bool:

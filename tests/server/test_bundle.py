@@ -386,6 +386,44 @@ def test_require_review_cli_refusal_is_one_line(mem, workspace):
     assert "2 policy pages without a review of the current version: refunds, shipping" in result.stderr
 
 
+def test_pages_review_records_the_review_require_review_asks_for(mem, workspace):
+    """newuser29 #12: the `verified` entry was written by hand in each page's frontmatter, so a help centre of 49
+    pages shipped unreviewed. `mem pages review` writes it for the pages named, or every unreviewed page, in one
+    commit by the reviewer; the refused build then passes."""
+    _require_review(workspace)
+    ws = str(workspace)
+    assert mem("--workspace", ws, "bundle", "build").exit_code == 1
+    before = _git(workspace, "rev-parse", "HEAD")
+    result = mem("--workspace", ws, "pages", "review", "refunds", "--by", "Aoife Byrne")
+    assert result.exit_code == 0 and "refunds v3 reviewed" in result.stdout
+    assert _git(workspace, "rev-list", "--count", f"{before}..HEAD") == "1"
+    assert "page: refunds v3 reviewed by Aoife Byrne" in _git(workspace, "log", "-1", "--format=%B")
+    assert _git(workspace, "log", "-1", "--format=%an") == "Aoife Byrne"
+    assert mem("--workspace", ws, "bundle", "build").exit_code == 1  # shipping is still unreviewed
+    result = mem("--workspace", ws, "pages", "review", "--unreviewed", "--by", "Aoife Byrne", "--json")
+    assert json.loads(result.stdout)["reviewed"] == [{"id": "shipping", "version": 1}]
+    assert mem("--workspace", ws, "bundle", "build").exit_code == 0
+    # reviewed already: no commit
+    head = _git(workspace, "rev-parse", "HEAD")
+    assert "already reviewed" in mem("--workspace", ws, "pages", "review", "refunds", "--by", "kim").stdout
+    assert _git(workspace, "rev-parse", "HEAD") == head
+
+
+def test_pages_review_refuses_text_not_committed_and_a_bad_name(mem, workspace):
+    ws = str(workspace)
+    page_file = workspace / "policies" / "refunds.md"
+    page_file.write_text(page_file.read_text().replace("30 days", "300 days"))
+    result = mem("--workspace", ws, "pages", "review", "refunds", "--by", "kim")
+    assert result.exit_code == 1 and "differs from the last commit" in result.stderr  # a conflict: exit 1
+    assert "verified" not in page_file.read_text()
+    _git(workspace, "checkout", "--", "policies/refunds.md")
+    for args in (["refunds"], ["refunds", "--by", "kim\nSigned-off-by: ceo"], ["--by", "kim"],
+                 ["nosuch", "--by", "kim"]):
+        result = mem("--workspace", ws, "pages", "review", *args)
+        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, args
+    assert "verified" not in page_file.read_text()
+
+
 def _git(workspace, *args):
     return subprocess.run(["git", *args], cwd=workspace, check=True, capture_output=True, text=True).stdout.strip()
 
