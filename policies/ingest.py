@@ -43,6 +43,7 @@ from mem.core.errors import Conflict, Interrupted, InvalidInput, MemError, NotFo
 from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
 from mem.core.json_types import JsonObject
+from mem.policies.folders import documents_in
 from mem.policies.grounding import effective_date
 from mem.policies.hand_edits import PreviousEditions, last_ingested_body
 from mem.policies.readers import Document, read_document
@@ -157,6 +158,8 @@ def ingest_documents(
         paths = [Path(paths)]
     if not paths:
         raise InvalidInput("give at least one document to ingest")
+    # a folder is the documents in it (a help-centre export); files of other kinds are named in a warning
+    paths, folder_warnings = documents_in([Path(p) for p in paths])
     if (page_id or title) and len(paths) > 1:
         raise InvalidInput("--id and --title name one page, so they need exactly one document")
     if page_id is not None:
@@ -235,6 +238,8 @@ def ingest_documents(
         plan.result.upcoming = _upcoming(workspace, plan)
     if config.ask.semantic != "off":
         _embed_written(workspace, done, progress)
+    if done:
+        done[0].result.warnings[:0] = folder_warnings
     return [plan.result for plan in done]
 
 

@@ -113,7 +113,7 @@ BAD_INPUTS = {
     "oversize": (lambda p: p.write_text("# Big\n\n" + "Refunds within 7 days. " * 400), ".md", 1,
                  "over the ingest limit"),
     "missing": (lambda p: None, ".md", 2, "no such file"),
-    "folder": (lambda p: p.mkdir(), "", 2, "not a file"),
+    "folder": (lambda p: p.mkdir(), "", 2, "a folder with no document ingest reads"),  # an empty folder
 }
 
 
@@ -305,3 +305,31 @@ def test_an_edition_already_replaced_is_a_one_line_refusal(mem, ws, tmp_path):
     assert "--allow-older" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     again = mem("--workspace", ws, "ingest", old, "--allow-older")
     assert again.exit_code == 0 and "revised" in again.stdout
+
+
+def test_a_folder_is_the_documents_in_it(mem, ws, tmp_path):
+    # newuser29 #13: a help-centre export is a folder; it was refused ("not a file") and a glob fed ingest its images
+    export = tmp_path / "export"
+    (export / "articles" / ".hidden").mkdir(parents=True)
+    (export / "faq.md").write_text("# FAQ\n\nRefunds within 14 days.\n")
+    (export / "articles" / "delivery.html").write_text("<h1>Delivery</h1><p>We deliver in 3 days.</p>")
+    (export / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (export / "articles" / ".hidden" / "draft.md").write_text("# Draft\n\nNot yet.\n")
+    (export / ".DS_Store").write_bytes(b"\x00\x01")
+    result = mem("--workspace", ws, "ingest", export, "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [d["source"] for d in data] == ["sources/delivery.html", "sources/faq.md"]
+    assert data[0]["warnings"][0].endswith("1 file(s) of a kind ingest does not read left out (logo.png)")
+    assert not (ws / "sources" / "draft.md").exists()
+
+
+def test_a_folder_without_documents_is_one_line_error_and_writes_nothing(mem, ws, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.json").write_text("{}")
+    head = (ws / ".git" / "HEAD").read_text()
+    result = mem("--workspace", ws, "ingest", empty)
+    assert result.exit_code == 2 and "a folder with no document ingest reads" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert (ws / ".git" / "HEAD").read_text() == head and not list((ws / "policies").glob("*.md"))
