@@ -16,7 +16,8 @@ What is done instead (docs/ingest.md "Markdown sources"):
   (Business days only.)"), and its definition goes: mem's own footnotes cite the source;
 - a link into the document or to a file beside it becomes its text, an image of such a file goes,
   each with one warning naming the first of them: the pages are split from the document and only the
-  document itself is kept under ``sources/``. Links with a scheme (``https:``, ``mailto:``) stay.
+  document itself is kept under ``sources/``. Links with a scheme (``https:``, ``mailto:``) stay;
+- a line that only asks for a table of contents (``[[_TOC_]]``, ``[TOC]``, ``{:toc}``) goes, with a warning.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ _INLINE = re.compile(r"(?<!\\)(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\]){0,500})\]\([ \
 _CODE_SPAN = re.compile(r"`+[^`\n]*`+")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-+*]|\d{1,9}[.)])\s")
+# a line that only asks the renderer for a table of contents (Azure DevOps and GitLab ``[[_TOC_]]``, ``[[_TOSP_]]``,
+# Python-Markdown and many wikis ``[TOC]``, kramdown ``{:toc}``): written into a page it was a wiki link to a page
+# "_TOC_" — lint's broken-link error, which stopped `mem bundle build` (newuser29 #13)
+_TOC_LINE = re.compile(r"^ {0,3}(?:\[\[_?TO(?:C|SP)_?\]\]|\[TOC\]|\{:\s{0,3}toc\s{0,3}\})[ \t]*$", re.M | re.I)
 
 
 def prepare(text: str) -> tuple[str, list[str]]:
@@ -44,12 +49,18 @@ def prepare(text: str) -> tuple[str, list[str]]:
     defs: dict[str, str] = {}
     notes: dict[str, str] = {}
 
+    tocs: list[str] = []
+
     def collect(part: str) -> str:
         def ref(match: re.Match[str]) -> str:
             defs.setdefault(_label(match.group(1)), match.group(2))
             return ""
 
-        part = _REF_DEF.sub(ref, part)
+        def toc(match: re.Match[str]) -> str:
+            tocs.append(match.group(0).strip())
+            return ""
+
+        part = _TOC_LINE.sub(toc, _REF_DEF.sub(ref, part))
         kept: list[str] = []
         lines = part.split("\n")
         i = 0
@@ -77,6 +88,9 @@ def prepare(text: str) -> tuple[str, list[str]]:
 
     text = outside_fences(text, rewrite)
     warnings = []
+    if tocs:
+        warnings.append(f"a table-of-contents marker ({tocs[0]}) is left out: it is no text of the document, and "
+                        "pages are split from the document by its headings")
     if dropped:
         warnings.append(f"{len(dropped)} link{'s' if len(dropped) > 1 else ''} into the document or to files "
                         f"beside it (first: {dropped[0]}) {'are' if len(dropped) > 1 else 'is'} plain text on "

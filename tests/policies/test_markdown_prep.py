@@ -33,3 +33,15 @@ def test_a_heading_that_is_a_link_is_its_text():
     assert link_text("[Refunds](https://example.com/x) and [more](#m)") == "Refunds and more"
     blocks, _ = markdown_document("# [Linked](https://example.com/x) heading\n\nText.\n")
     assert blocks[0].text == "Linked heading"
+
+
+def test_a_table_of_contents_marker_is_left_out_with_a_warning():
+    # newuser29 #13: an Azure DevOps "[[_TOC_]]" line became a wiki link to a page "_TOC_", lint's broken-link error
+    for marker in ("[[_TOC_]]", "[[_TOSP_]]", "[TOC]", "{:toc}", "[[TOC]]"):
+        text, warnings = prepare(f"# FAQ\n\n{marker}\n\n## Orders\n\nWe ship in 2 days.\n\n```\n{marker}\n```\n")
+        assert marker not in text.split("```")[0], marker
+        assert f"```\n{marker}\n```" in text  # code keeps what it shows
+        assert len(warnings) == 1 and marker in warnings[0] and "table-of-contents" in warnings[0]
+    # a marker inside a sentence is the sentence's text
+    text, warnings = prepare("Type [TOC] in the editor to add one.\n")
+    assert "[TOC]" in text and warnings == []
