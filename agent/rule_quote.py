@@ -679,7 +679,8 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     def short_answer(i: int) -> bool:
         # a FAQ's "No." / "Yes." / 「いいえ。」 first under the question its sub-heading asks: it answers that question
         at = under.get(i)
-        return at is not None and at + 1 == i and _asks_itself(candidates[at]) and len(candidates[i].split()) <= 3
+        return at is not None and at + 1 == i and _asks_itself(candidates[at]) and \
+            len(candidates[i].split()) <= 3 and count_wide(candidates[i]) <= 6
 
     # a sub-heading is what the sentences under it are about (they hold its words), never the rule itself: a FAQ's
     # question line quoted as the answer to the same question told the customer nothing (newuser29 #2)
