@@ -16,8 +16,8 @@ round, docs/measurements/lint.md) wrote the same structure in three languages:
 
 The clean twins stay clean because their belief is bounded, forbidden or refused: a claim stored as "stated by
 customer — unverified", a note that is "the outcome of a check, not a check", a note added *after* a documented check,
-a pasted e-mail read for what it says. A negation in the sentence (not, never, 않, ない, ず) leaves it to the other rules: a
-page that refuses the belief is the operator's limit. Read on pages only (``reason._reason``, ``page=True``): a
+a pasted e-mail read for what it says. A negation in the sentence (not, never, 않, ない, ず) leaves it to the other
+rules: a page that refuses the belief is the operator's limit. Read on pages only (``reason._reason``, ``page=True``): a
 customer's "for your records" is read by the customer rules.
 """
 
