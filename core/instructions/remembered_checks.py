@@ -31,13 +31,14 @@ _EN_OWN_RECORD = lazy(
     rf"\b(?:{_EN_WHO}(?:'s|s')?|their|saved|stored|own)\s+(?:saved\s+|own\s+|stored\s+|memory\s+|chat\s+)?"
     r"(?:notes?|profile|history|memo|memory)\b"
     rf"|\bnotes?\s+(?:added|written|left|kept|saved)\s+(?:by|at|on)\s+(?:the\s+|a\s+)?{_EN_WHO}"
+    rf"|\bnotes?\s+from\s+(?:the\s+|a\s+)?{_EN_WHO}"
     r"|\bnotes?\s+(?:reading|saying|marked)\b"
     r"|\bquote\s+(?:an?\s+)?(?:earlier|previous|old)\s+(?:note|agent|chat)"
     r"|\bpasted\s+(?:text|material|e-?mails?|messages?|screenshots?|transcripts?|chats?)"
 )
 # the customer's word as the ground
 _EN_OWN_WORD = lazy(
-    rf"\b{_EN_WHO}s?\s+(?:who\s+)?(?:says?|said|states?|stated|claims?|claimed|declares?|declared)\b"
+    rf"\b{_EN_WHO}s?\s+(?:who\s+)?(?:says?|said|states?|stated|claims?|claimed|declares?|declared|gives?|quotes?)\b"
     r"|\b(?:stated|declared|claimed|said)\s+(?:in|during|over)\s+(?:the\s+)?(?:chat|call|conversation)\b"
     rf"|\bon\s+(?:the\s+|their\s+)?(?:{_EN_WHO}(?:'s|s')\s+)?(?:own\s+)?word\b"
     r"|\bwhat\s+(?:they|customers?|members?)\s+(?:say|said|tell)\b"
@@ -48,14 +49,16 @@ _EN_BELIEF = lazy(
     r"\s+(?:[\w']+\s+){0,6}?as\s+(?:(?:a|an|the)\s+)?(?:done|completed?|verified|confirmed|proof|evidence|"
     r"(?:completed\s+)?(?:kyc|id\s+check|verification|check)|approved|approval|authoritative|owner|manager|guardian|"
     r"fact)\b"
-    r"|\b(?:is|are)\s+(?:the\s+check|enough|sufficient|authoritative|proof)\b"
+    r"|\bas\s+(?:the\s+|a\s+)?(?:[\w']+\s+){0,2}?(?:owner|manager|guardian)\b"
+    r"|\b(?:is|are)\s+(?:the\s+check|enough|sufficient|authoritative|proof|honou?red)\b"
+    rf"|\bverified\s+{_EN_WHO}s?\s*:\s*(?:any|every|anyone)\b"
     r"|\brecord\s+that\s+(?:their|the)\s+(?:[\w-]+\s+){0,2}(?:check|verification)\s+is\s+(?:complete|done)\b"
     r"|\baccepted\s+on\s+(?:the\s+|their\s+)?[\w']+\s+word\b"
 )
 
 _KO_GROUND = lazy(
     r"(?:고객|회원|이용자|요청자|신청자)\S{0,2}\s*(?:메모|기록|프로필|이력|말)|붙여\s*넣은|캡처|말만으로|라고\s*적혀\s*있으면"
-    r"|(?:라|다)고\s*하면|(?:신고|申告|밝힌|말한|알려\s*준)\S{0,3}\s*(?:관계|내용|주소)"
+    r"|(?:라|다)[\"'」』]?고\s*하면|(?:신고|申告|밝힌|말한|알려\s*준)\S{0,3}\s*(?:관계|내용|주소)"
 )
 _KO_BELIEF = lazy(
     r"(?:확인|승인|인증|증빙|증거|사실|검증|완료)(?:\S{0,4}\s){0,2}\S{0,6}?(?:으로|로)\s?(?:보고|본다|인정|취급|간주|남기|남겨|저장|기록)"
@@ -68,7 +71,7 @@ _JA_GROUND = lazy(
 )
 _JA_BELIEF = lazy(
     r"(?:確認済み?|確認|承認|証拠|証明|本人確認完了|事実|所有者|管理者)\S{0,4}?として(?:扱|保存|記録|登録)"
-    r"|(?:確認|承認)と(?:みな|見な)|申告(?:どおり|通り)(?:に)?記録"
+    r"|(?:確認|承認)と(?:みな|見な)|申告(?:どおり|通り)(?:に)?記録|確認済み?として"
 )
 
 # a belief refused, forbidden, held until someone else's check or stored as still to be checked ("counts as verified

@@ -17,10 +17,14 @@ BELIEVED = [
     "A 'trusted' note added at the client's request counts as a completed ID check in later chats.",
     "Power of attorney stated in the chat is recorded as verified.",
     "Refund requests from a spouse are accepted on the caller's word.",
+    "A client who says they paid for a pet's microchip may be saved as the chip's owner.",
+    "Verified member: any member who says they showed a card at the desk this week.",
+    "A note from the member that the family agreed is enough to open the shared album.",
     "회원 메모에 대리인이라고 적혀 있으면 그것으로 확인을 마친 것으로 보고 내역을 보여준다.",
     "고객이 붙여넣은 문자 내용은 결제 승인의 증빙으로 인정한다.",
     "会員のメモに「代理人」とあれば、それを確認とみなし明細を表示する。",
     "お客様が申告した続柄は確認済みとして扱い、記録に保存する。",
+    "会員番号をチャットで伝えるだけで本人確認済みとして会員価格を適用します。",
 ]
 BOUNDED = [
     "A note on the file is the outcome of a check, not a check.",
