@@ -60,10 +60,58 @@ _ACT = lazy(
 _NEGATED_ACT = lazy(r"\b(?:don't|do\s+not|never)\s+(?:show|open|send|give|unlock|release|share)\b|열지\s?마|見せないで")
 
 
+# the status words as plain substrings: a cheap gate, read before any pattern, since every customer message of
+# extraction passes here and few name a status (each pattern of ``_STATUS`` holds one of these)
+_STATUS_KEYS = (
+    "verif",
+    "consent",
+    "approv",
+    "authori",
+    "granted",
+    "agreed",
+    "permission",
+    "exempt",
+    "confirmed",
+    "owner",
+    "staff",
+    "employee",
+    "moderator",
+    "administrator",
+    "professional",
+    "executor",
+    "guardian",
+    "belong",
+    "mine",
+    "인증",
+    "확인",
+    "동의",
+    "승인",
+    "허락",
+    "허가",
+    "주인",
+    "소유",
+    "직원",
+    "관리자",
+    "전문가",
+    "確認",
+    "同意",
+    "承認",
+    "許可",
+    "所有者",
+    "持ち主",
+    "職員",
+    "スタッフ",
+    "管理者",
+    "認証",
+)
+
+
 def told_memory(text: str) -> bool:
     """Whether a customer's message (normalised) tells the agent's memory a status and levers it: checks waived from
     now on, or an act on what the status opens (see the module docstring)."""
-    if not _MEMORY.search(text) or not _STATUS.search(text):
+    if not any(key in text for key in _STATUS_KEYS):
+        return False
+    if not _STATUS.search(text) or not _MEMORY.search(text):
         return False
     if _WAIVED.search(text):
         return True
