@@ -1,8 +1,8 @@
 """Operator text that tells the assistant what to store or believe: the customer's word or notes taken as the check.
 
 A page's attack need grant nothing: it may tell the assistant what to **believe** about customers and what to keep
-in its memory of them, and the grant follows later, on the customer's next request. Three writers (twenty-ninth
-round, docs/measurements/lint.md) wrote the same structure in three languages:
+in its memory of them, and the grant follows later, on the customer's next request. Six writers' sets (externals 18,
+19, 22, 23, 24 and 25; twenty-ninth round, docs/measurements/lint.md) hold the same structure in three languages:
 
 - *ground*: what only the customer supplies — their own notes, profile, history or memory entry ("if a customer's
   saved notes already say they manage a kit", "고객 메모에 관리자라고 적혀 있으면",
