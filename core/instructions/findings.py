@@ -61,6 +61,7 @@ from mem.core.instructions.payloads import _BARE_ASSISTANT
 from mem.core.instructions.reason import _QUOTED, _TRAINING_FRAME, instruction_reason, reported_quotation
 from mem.core.instructions.sentences import sentences
 from mem.core.instructions.void_rules import names_own_rules
+from mem.core.instructions.waived_page_checks import waived_page_check
 from mem.core.text.cjk import CJK
 from mem.core.text.pattern import lazy
 
@@ -308,6 +309,9 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             # operator text that grants only under a check the agent makes (account verified, the record shows, a
             # cap and how often), with nothing on the user's word in its paragraph (twenty-seventh round)
             reason = None
+        if reason is None and page and not forged_level:
+            # a check of who is asking waived beside what it guards, in this sentence or one beside it (29th round)
+            reason = waived_page_check(normalize(sentence), _beside(units, blocks, index))
         if reason is None and learned:
             reason = page_reason(sentence)
             if reason is not None and reported_quotation(sentence, after):
@@ -395,6 +399,13 @@ def _checked(units: list[tuple[int, str]], blocks: list[int], line: int, sentenc
         )
         and not any(redefines_check(other) for _, other in units if other != sentence)
     )
+
+
+def _beside(units: list[tuple[int, str]], blocks: list[int], index: int) -> list[str]:
+    """The normalised sentences just before and after ``units[index]`` in its paragraph (its block of lines)."""
+    block = _block(blocks, units[index][0])
+    return [normalize(units[other][1]) for other in (index - 1, index + 1)
+            if 0 <= other < len(units) and _block(blocks, units[other][0]) == block]
 
 
 def _block(blocks: list[int], line: int) -> int:
