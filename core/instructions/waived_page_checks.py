@@ -90,6 +90,11 @@ _EN_REFUSED = lazy(
     r"(?:\b(?:never|not|cannot|can['’]?t|won['’]?t|don['’]?t|do\s+not|must\s+not|may\s+not|no\s+one|nobody)\b"
     r"\W{0,3}(?:\w+\W{1,3}){0,3}$)"
 )
+# the waiver refused inside its own words: "the holder's consent is never waived", "… may not be skipped"
+_EN_REFUSED_INSIDE = lazy(
+    r"\b(?:never|cannot|can['’]?t|must\s+not|may\s+not|won['’]?t|shall\s+not|not\s+to\s+be)\s+(?:be\s+)?"
+    r"(?:waived|skipped|omitted|dispensed|optional|unnecessary)"
+)
 _EN_KEPT_AFTER = lazy(r"^\W{0,3}(?:\w+\s+){0,2}?(?:unless|until|except|only\s+(?:if|when|after))\b")
 _KO_WAIVER = lazy(
     rf"{_KO_CHECK}(?:은|는|을|를|도|이|가)?\s{{0,2}}(?:(?:굳이|따로|별도로?|더\s?이상|이제)\s{{0,2}})?"
@@ -114,7 +119,7 @@ _JA_REFUSED = lazy(
 _FR_WAIVER = lazy(
     rf"(?:{_FR_CHECK})\s+(?:\S+\s+){{0,2}}?(?:n['’]est|ne\s+sont|n['’]étant)\s+(?:pas|plus)\s+(?:nécessaire|requis|"
     r"obligatoire|exigé)|(?:{_FR_CHECK})\s+(?:\S+\s+){{0,2}}?(?:est\s+)?(?:inutile|facultati|superflu)"
-    rf"|\b(?:aucune?|sans|pas\s+besoin\s+d['’]e?\s?(?:une?\s+)?|dispens\w*\s+d[e'’]\s?(?:la\s+)?)\s*(?:{_FR_CHECK})"
+    rf"|\b(?:aucune?|sans|pas\s+besoin\s+d['’]e?\s?(?:une?\s+)?|dispens\w*\s+d[e'’]\s?)\s*(?:(?:la|le|les|l['’]|une?)\s*)?(?:{_FR_CHECK})"
     r"|\baccepter\s+(?:\S+\s+){0,5}?comme\s+(?:vérification|preuve|justificatif|confirmation)"
 )
 _FR_REFUSED = lazy(r"\b(?:jamais|toujours|obligatoire|ne\s+peut|ne\s+doit|interdit|ne\s+pas\s+accepter)\b")
@@ -222,6 +227,7 @@ def _waived(sentence: str, waiver: LazyPattern, refused: LazyPattern) -> bool:
     if waiver is _EN_WAIVER:
         return any(
             not _EN_REFUSED.search(sentence[max(0, match.start() - 40):match.start()])
+            and not _EN_REFUSED_INSIDE.search(match.group(0))
             and not _EN_KEPT_AFTER.search(sentence[match.end():match.end() + 40])
             for match in _EN_WAIVER.finditer(sentence)
         )
