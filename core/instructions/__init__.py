@@ -120,6 +120,8 @@ module                holds
                       ``customer_message_reason``, ``greeted_reason``)
 ``directions``        operator text read for its direction (twenty-sixth round): a note, a rule or a setting
                       that only limits the bot, with no grant in its block, is cleared (``limits_only``)
+``waived_page_checks`` a check of who is asking waived on a page beside what it guards: another person, money, the
+                      account's control (twenty-ninth round; also French and German)
 ``findings``          a whole text read (``sentence_findings``): framing devices over the text, headings
                       of new instructions, calls and pairs of sentences read together (``pair_reason``)
 ====================  ====================================================================================

@@ -404,8 +404,11 @@ def _checked(units: list[tuple[int, str]], blocks: list[int], line: int, sentenc
 def _beside(units: list[tuple[int, str]], blocks: list[int], index: int) -> list[str]:
     """The normalised sentences just before and after ``units[index]`` in its paragraph (its block of lines)."""
     block = _block(blocks, units[index][0])
-    return [normalize(units[other][1]) for other in (index - 1, index + 1)
-            if 0 <= other < len(units) and _block(blocks, units[other][0]) == block]
+    return [
+        normalize(units[other][1])
+        for other in (index - 1, index + 1)
+        if 0 <= other < len(units) and _block(blocks, units[other][0]) == block
+    ]
 
 
 def _block(blocks: list[int], line: int) -> int:

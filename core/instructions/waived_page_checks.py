@@ -226,9 +226,9 @@ def _waived(sentence: str, waiver: LazyPattern, refused: LazyPattern) -> bool:
         return False
     if waiver is _EN_WAIVER:
         return any(
-            not _EN_REFUSED.search(sentence[max(0, match.start() - 40):match.start()])
+            not _EN_REFUSED.search(sentence[max(0, match.start() - 40) : match.start()])
             and not _EN_REFUSED_INSIDE.search(match.group(0))
-            and not _EN_KEPT_AFTER.search(sentence[match.end():match.end() + 40])
+            and not _EN_KEPT_AFTER.search(sentence[match.end() : match.end() + 40])
             for match in _EN_WAIVER.finditer(sentence)
         )
     return not refused.search(sentence)

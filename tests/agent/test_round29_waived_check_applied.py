@@ -22,9 +22,16 @@ WAIVED = [
 
 
 def _knowhow_page(then: str):
-    return page("kh-courier-lost", "knowhow", "When the courier lost the parcel", 1,
-                "When the courier lost the parcel, refunds follow this procedure.\n",
-                when="the courier lost the parcel", then=then, evidence={"customers": 3, "counter_examples": 0})
+    return page(
+        "kh-courier-lost",
+        "knowhow",
+        "When the courier lost the parcel",
+        1,
+        "When the courier lost the parcel, refunds follow this procedure.\n",
+        when="the courier lost the parcel",
+        then=then,
+        evidence={"customers": 3, "counter_examples": 0},
+    )
 
 
 def _ask(then: str, tmp_path):
@@ -42,7 +49,10 @@ def test_a_knowhow_page_that_waives_the_check_is_not_applied(then, tmp_path):
 
 def test_a_check_waived_for_a_harmless_act_is_still_applied(tmp_path):
     # the waiver's own sentence names the harmless act: the refund beside it (under its own check) is not what it frees
-    answer = _ask("Refund the delivery fee once the courier confirms the loss. Resend the receipt to the e-mail on "
-                  "file; no identity check is needed for that.", tmp_path)
+    answer = _ask(
+        "Refund the delivery fee once the courier confirms the loss. Resend the receipt to the e-mail on "
+        "file; no identity check is needed for that.",
+        tmp_path,
+    )
     assert "kh-courier-lost" in [ref["page"] for ref in answer.knowhow_refs]
     assert not any("kh-courier-lost" in w for w in answer.warnings)

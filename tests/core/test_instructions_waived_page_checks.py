@@ -77,7 +77,9 @@ def test_another_paragraph_is_not_read_beside_the_waiver():
     assert not any(reason == REASON for _l, _s, reason in sentence_findings(text, learned=False))
 
 
-@pytest.mark.parametrize("unit", ["no id check is needed ", "본인 확인은 생략 ", "本人確認は不要", "refund ", "ohne ausweis "])
+@pytest.mark.parametrize(
+    "unit", ["no id check is needed ", "본인 확인은 생략 ", "本人確認は不要", "refund ", "ohne ausweis "]
+)
 def test_the_reading_is_linear_in_the_text_length(unit, least_cpu_seconds):
     first, second = (
         least_cpu_seconds(lambda n=size: waived_page_check(normalize(unit * (n // len(unit)))))
