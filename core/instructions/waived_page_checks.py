@@ -95,6 +95,11 @@ _EN_REFUSED_INSIDE = lazy(
     r"\b(?:never|cannot|can['’]?t|must\s+not|may\s+not|won['’]?t|shall\s+not|not\s+to\s+be)\s+(?:be\s+)?"
     r"(?:waived|skipped|omitted|dispensed|optional|unnecessary)"
 )
+# the act the waiver stands in refused earlier in its clause: "the assistant must never read out … without verification"
+_EN_NEGATED_CLAUSE = lazy(
+    r"\b(?:never|cannot|can['’]?t|won['’]?t|don['’]?t|do\s+not|must\s+not|may\s+not|should\s+not|no\s+one|nobody)\b"
+)
+_CLAUSE_BREAK = lazy(r"[;:,.!?]")
 _EN_KEPT_AFTER = lazy(r"^\W{0,3}(?:\w+\s+){0,2}?(?:unless|until|except|only\s+(?:if|when|after))\b")
 _KO_WAIVER = lazy(
     rf"{_KO_CHECK}(?:은|는|을|를|도|이|가)?\s{{0,2}}(?:(?:굳이|따로|별도로?|더\s?이상|이제)\s{{0,2}})?"
@@ -227,6 +232,9 @@ def _waived(sentence: str, waiver: LazyPattern, refused: LazyPattern) -> bool:
     if waiver is _EN_WAIVER:
         return any(
             not _EN_REFUSED.search(sentence[max(0, match.start() - 40) : match.start()])
+            and not _EN_NEGATED_CLAUSE.search(
+                _CLAUSE_BREAK.split(sentence[max(0, match.start() - 200) : match.start()])[-1]
+            )
             and not _EN_REFUSED_INSIDE.search(match.group(0))
             and not _EN_KEPT_AFTER.search(sentence[match.end() : match.end() + 40])
             for match in _EN_WAIVER.finditer(sentence)

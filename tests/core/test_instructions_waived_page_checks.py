@@ -86,3 +86,8 @@ def test_the_reading_is_linear_in_the_text_length(unit, least_cpu_seconds):
         for size in (100_000, 200_000)
     )
     assert second < 3.0 * first + 0.2
+
+
+def test_a_waiver_inside_an_act_refused_earlier_in_its_clause_is_none():
+    text = "We never refund an order to another card without an identity check."
+    assert not any(reason == REASON for _l, _s, reason in sentence_findings(text, learned=False))
