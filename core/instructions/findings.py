@@ -61,7 +61,7 @@ from mem.core.instructions.payloads import _BARE_ASSISTANT
 from mem.core.instructions.reason import _QUOTED, _TRAINING_FRAME, instruction_reason, reported_quotation
 from mem.core.instructions.sentences import sentences
 from mem.core.instructions.void_rules import names_own_rules
-from mem.core.instructions.waived_page_checks import waived_page_check
+from mem.core.instructions.waived_page_checks import waived_page_check, waiver_cue
 from mem.core.text.cjk import CJK
 from mem.core.text.pattern import lazy
 
@@ -311,7 +311,9 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             reason = None
         if reason is None and page and not forged_level:
             # a check of who is asking waived beside what it guards, in this sentence or one beside it (29th round)
-            reason = waived_page_check(normalize(sentence), _beside(units, blocks, index))
+            folded = normalize(sentence)
+            if waiver_cue(folded):
+                reason = waived_page_check(folded, _beside(units, blocks, index))
         if reason is None and learned:
             reason = page_reason(sentence)
             if reason is not None and reported_quotation(sentence, after):

@@ -204,6 +204,11 @@ _READINGS = (
 )
 
 
+def waiver_cue(sentence: str) -> bool:
+    """Whether a normalised sentence holds a word a waiver needs (the cheap gate: most sentences hold none)."""
+    return _CUES.search(sentence) is not None
+
+
 def waived_page_check(sentence: str, beside: Sequence[str] = ()) -> str | None:
     """Why a normalised page sentence waives a check of who is asking beside what the check guards (see above), or
     None. ``beside``: the normalised sentences next to it in its paragraph, read for what the check guards."""
