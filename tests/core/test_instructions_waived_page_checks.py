@@ -44,6 +44,7 @@ CLEAN = [
     "급하신 경우에도 환불 전 본인 확인 절차를 생략할 수 없습니다.",
     "返金の前の本人確認は省略せずに行ってください。",
     "이 확인 없이 다른 메일로 복구 링크를 보내는 일은 없습니다.",
+    "상담원은 본인 확인 없이 가족의 주소를 변경할 수 없습니다.",
     "Avant tout remboursement, la vérification d'identité est toujours obligatoire.",
     "Vor einer Erstattung ist die Identitätsprüfung immer Pflicht.",
     # a waiver quoted in a warning, asked about, or a check of records (not of who is asking)
