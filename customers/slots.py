@@ -1520,6 +1520,21 @@ _ANY_TIME = lazy(r"\bany ?time(?: is|'s) (?:fine|ok|okay|good)\b|\bwhenever (?:s
                  r"(?:じゃなくて|でなくて|なしで|不要|いらな|要りません|気にしなくて)", _I)
 
 
+# A change taken back in the message that asks for it ("change it to the Plus plan please … no, actually leave it as it
+# is", "was gonna ask u to call me instead of email" / "actually no forget it, email's fine", "메일주소 바꿔 주세요
+# 새로 … 그냥 원래 거 그대로 두세요", "点検付きのプランに変えてもいいかなと思ったけど…やめときます。このままで"): read
+# (``kept_slots``) only after a change or a value said earlier in the same message or burst, so that "Actually keep
+# the old one" in a later conversation still undoes a change made before (``undoes``)
+_TAKEN_BACK = lazy(r"\b(?:no|nah|nope)\b[,.!]{0,3}\s{0,3}(?:(?:actually|wait|sorry)[,.!]{0,3}\s{0,3})?"
+                   r"(?:leave|keep|forget|scrap|ignore)\b|"
+                   r"\bleave it (?:as|at|be)\b|\bkeep it as\b|\b(?:scrap|forget|ignore) (?:that|it|this)\b|"
+                   r"\bon second thoughts?\b|\bnever ?mind\b|"
+                   r"(?:그냥|다시)\s?(?:원래|기존|지금)\s?(?:거|것|대로|주소|번호|메일|이메일)?\s?(?:그대로|로\s?(?:해|두))|"
+                   r"그대로\s?두|없던\s?(?:걸|일)로|"
+                   r"やめ(?:とき|ておき)ます|やめとこう|やめておこう|(?:今の|この)ままで|"
+                   r"(?:やっぱり|やっぱ|やはり)[、,]?(?:いい|結構|大丈夫)", _I)
+
+
 def any_time(text: str) -> bool:
     """``text`` says any time suits now (``_ANY_TIME``): a delivery time held is no longer wished."""
     return bool(_ANY_TIME.search(text))
@@ -1548,6 +1563,7 @@ def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
         for sentence in sentences:
             named, read = cue_slot(sentence), find_slot(sentence)
             kept |= {name for name in (named, read.name if read is not None else None) if name}
+    kept |= _taken_back(sentences)
     # (a channel it names is no second value: "다른 안내는 원래 메일로 주시면 돼요")
     going_on = [s for s in sentences if _AS_BEFORE.search(s)
                 and ((slot := find_slot(s)) is None or slot.name == "contact_channel")]
@@ -1558,6 +1574,29 @@ def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
         beside = {name for s in going_on if (name := cue_slot(s)) is not None and name in _BESIDE}
         kept |= beside or set(_BESIDE)
     return frozenset(kept)
+
+
+def _taken_back(sentences: list[str]) -> set[str]:
+    """The slots a message asks to change and then, later in the same message, leaves as they are (``_TAKEN_BACK``):
+    every slot named or given up to the take-back. The change is not made; the held value stays active."""
+    kept: set[str] = set()
+    for index, sentence in enumerate(sentences):
+        back = _TAKEN_BACK.search(sentence)
+        if back is None:
+            continue
+        before = [s for s in (*sentences[:index], sentence[:back.start()]) if _CHANGE.search(s) or find_slot(s)]
+        if not before:
+            continue  # nothing asked before it: an undo of an earlier conversation's change (``undoes``)
+        asked = set()
+        for said in before:
+            named, read = cue_slot(said), find_slot(said)
+            asked |= {name for name in (named, read.name if read is not None else None) if name}
+        # a take-back naming only another slot than the change keeps that one alone ("住所は…に変えてください。
+        # 電話番号は今のままで"); one naming the changed slot keeps all the change named ("call me instead of email" /
+        # "no forget it, email's fine": the channel and the e-mail)
+        own = {name for name in (cue_slot(sentence), getattr(find_slot(sentence), "name", None)) if name}
+        kept |= own if own and not own & asked else asked
+    return kept
 
 
 def announced_slot(sentence: str, *, asking: bool = False) -> str | None:

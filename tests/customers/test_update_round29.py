@@ -1,0 +1,77 @@
+"""Round twenty-nine of update judgement (docs/extraction.md): a change not yet made. A change the customer asks for
+and takes back later in the same message ("switch me to the Family plan … no, actually leave it as it is", "번호
+바꿔 주세요 … 그냥 원래 거 그대로 두세요", "…に変えてもいいかなと思ったけど…やめときます") is kept as their words,
+but the value held stays active. A take-back with nothing asked before it ("Actually keep the old one") still undoes a
+change made in an earlier conversation.
+
+Sentences are this file's own (none copied from a case file in scripts/), each with look-alikes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mem.customers.slots import kept_slots
+
+from .test_update_structure import _active, _run
+
+
+@pytest.mark.parametrize(
+    "sentences, slot",
+    [
+        (["Please move me to the Family plan, the kids need more data... no, actually leave it as it is."], "tier"),
+        (["새 메일 minsu.k@example.net 으로 바꿔 주세요.", "아 잠깐만요, 그냥 원래 거 그대로 두세요."], "email"),
+        (["プレミアムプランに変えてもいいかなと思ったけど…やめときます。", "このままで。"], "tier"),
+        (["could you ring me instead of emailing", "nah forget it, email's fine"], None),
+    ],
+)
+def test_a_change_taken_back_in_the_same_message_keeps_its_slot(sentences, slot):
+    kept = kept_slots(sentences)
+    assert kept if slot is None else slot in kept
+
+
+@pytest.mark.parametrize(
+    "sentences",
+    [
+        ["Actually keep the old one, we're staying put."],  # nothing asked before it: an undo of an earlier change
+        ["My new number is 07700 900555."],  # a change with no take-back
+        ["그냥 원래 거 그대로 두세요."],
+        ["Never mind the old address, the new one is 9 Kiln Row, Frome."],  # the change comes after the words
+    ],
+)
+def test_no_take_back_or_nothing_asked_before_it_keeps_nothing(sentences):
+    assert kept_slots(sentences) == frozenset()
+
+
+def test_a_take_back_that_names_its_slot_keeps_only_that_one():
+    kept = kept_slots(["住所は大阪市北区梅田1-2-3に変えてください。", "電話番号は今のままで。"])
+    assert "address" not in kept
+
+
+def test_a_change_taken_back_in_the_same_message_leaves_the_plan_held(isolated_env, tmp_path):
+    with _run(
+        tmp_path,
+        [
+            [("customer", "I'm on your Standard plan for the flat."), ("agent", "Yes, Standard at £9 a month.")],
+            [
+                (
+                    "customer",
+                    "Please switch me to the Premium plan... no, actually leave it as it is, "
+                    "I can't afford it this winter.",
+                ),
+                ("agent", "No problem, you stay on Standard."),
+            ],
+        ],
+    ) as store:
+        assert any("Standard plan" in text for text in _active(store))
+
+
+def test_a_change_made_without_a_take_back_still_replaces_the_plan(isolated_env, tmp_path):
+    with _run(
+        tmp_path,
+        [
+            [("customer", "I'm on your Standard plan for the flat."), ("agent", "Yes, Standard at £9 a month.")],
+            [("customer", "Please switch me to the Premium plan from next month."), ("agent", "Done.")],
+        ],
+    ) as store:
+        assert not any("Standard plan" in text for text in _active(store))
