@@ -1534,6 +1534,10 @@ _TAKEN_BACK = lazy(r"\b(?:no|nah|nope)\b[,.!]{0,3}\s{0,3}(?:(?:actually|wait|sor
                    r"やめ(?:とき|ておき)ます|やめとこう|やめておこう|(?:今の|この)ままで|"
                    r"(?:やっぱり|やっぱ|やはり)[、,]?(?:いい|結構|大丈夫)", _I)
 
+# a fixed part every take-back of ``_TAKEN_BACK`` holds (an English "no" goes with one of its verbs)
+_TAKEN_BACK_KEYS = ("leave", "keep", "scrap", "forget", "ignore", "thought", "never", "그대로", "원래", "기존", "지금",
+                    "없던", "やめ", "まま", "やっぱ", "やはり")
+
 
 def any_time(text: str) -> bool:
     """``text`` says any time suits now (``_ANY_TIME``): a delivery time held is no longer wished."""
@@ -1581,6 +1585,9 @@ def _taken_back(sentences: list[str]) -> set[str]:
     every slot named or given up to the take-back. The change is not made; the held value stays active."""
     kept: set[str] = set()
     for index, sentence in enumerate(sentences):
+        lowered = sentence.lower()
+        if not any(key in lowered for key in _TAKEN_BACK_KEYS):
+            continue  # (one look for the words' fixed parts before the pattern: most sentences hold none)
         back = _TAKEN_BACK.search(sentence)
         if back is None:
             continue
