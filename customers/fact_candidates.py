@@ -58,6 +58,7 @@ from mem.customers.slots import (
     shape_values,
     slot_in,
     states_value,
+    takes_back,
     thanks_the_customer,
     undoes,
 )
@@ -500,7 +501,9 @@ def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int
     position = {turn.id: index for index, turn in enumerate(turns)}
     for index in range(start, len(turns) if stop is None else min(stop, len(turns))):
         turn = turns[index]
-        if turn.role == "agent" or turn.role == "system" or not undoes(turn.text):
+        # ... or leaves as it is what it asked before the agent's answer ("회수 주소를 …로 해 주실 수 있겠습니까?" →
+        # "…변경해 드릴까요?" → "…원래 주소 그대로 두시고, …", "do you do WhatsApp" → … → "oh okay no keep email then")
+        if turn.role == "agent" or turn.role == "system" or not (undoes(turn.text) or takes_back(turn.text)):
             continue
         named = cue_slot(turn.text)
         given: set[str] = set()

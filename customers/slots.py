@@ -1580,6 +1580,13 @@ def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
     return frozenset(kept)
 
 
+def takes_back(text: str) -> bool:
+    """``text`` holds words taking a change back (``_TAKEN_BACK``: "no, leave it as it is", "그대로 두세요",
+    "やめときます")."""
+    lowered = text.lower()
+    return any(key in lowered for key in _TAKEN_BACK_KEYS) and _TAKEN_BACK.search(text) is not None
+
+
 def _taken_back(sentences: list[str]) -> set[str]:
     """The slots a message asks to change and then, later in the same message, leaves as they are (``_TAKEN_BACK``):
     every slot named or given up to the take-back. The change is not made; the held value stays active."""

@@ -75,3 +75,35 @@ def test_a_change_made_without_a_take_back_still_replaces_the_plan(isolated_env,
         ],
     ) as store:
         assert not any("Standard plan" in text for text in _active(store))
+
+
+def test_a_change_taken_back_after_the_agents_read_back_leaves_the_address_held(isolated_env, tmp_path):
+    with _run(
+        tmp_path,
+        [
+            [("customer", "배송지는 부산 해운대구 센텀중앙로 55, 802호 입니다."), ("agent", "네, 등록했습니다.")],
+            [
+                ("customer", "이번 주부터 배송지를 서울 강남구 테헤란로 301, 5층으로 해 주실 수 있을까요?"),
+                ("agent", "네, 배송지를 서울 강남구 테헤란로 301, 5층으로 변경해 드릴까요?"),
+                ("customer", "아 잠깐만요. 거기는 택배를 안 받는대요. 죄송하지만 원래 주소 그대로 두세요."),
+                ("agent", "알겠습니다. 기존 주소로 유지합니다."),
+            ],
+        ],
+    ) as store:
+        assert any("센텀중앙로 55" in text for text in _active(store))
+
+
+def test_a_later_turn_without_take_back_words_keeps_the_change(isolated_env, tmp_path):
+    with _run(
+        tmp_path,
+        [
+            [("customer", "배송지는 부산 해운대구 센텀중앙로 55, 802호 입니다."), ("agent", "네, 등록했습니다.")],
+            [
+                ("customer", "이번 주부터 배송지를 서울 강남구 테헤란로 301, 5층으로 바꿔 주세요."),
+                ("agent", "네, 배송지를 서울 강남구 테헤란로 301, 5층으로 변경해 드릴까요?"),
+                ("customer", "네 그렇게 해 주세요."),
+                ("agent", "변경했습니다."),
+            ],
+        ],
+    ) as store:
+        assert not any("센텀중앙로 55" in text for text in _active(store))
