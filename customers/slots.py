@@ -1530,8 +1530,10 @@ _TAKEN_BACK = lazy(r"\b(?:no|nah|nope)\b[,.!]{0,3}\s{0,3}(?:(?:actually|wait|sor
                    r"\bleave it (?:as|at|be)\b|\bkeep it as\b|\b(?:scrap|forget|ignore) (?:that|it|this)\b|"
                    r"\bon second thoughts?\b|\bnever ?mind\b|"
                    r"(?:그냥|다시)\s?(?:원래|기존|지금)\s?(?:거|것|대로|주소|번호|메일|이메일)?\s?(?:그대로|로\s?(?:해|두))|"
-                   r"그대로\s?두|없던\s?(?:걸|일)로|"
-                   r"やめ(?:とき|ておき)ます|やめとこう|やめておこう|(?:今の|この)ままで|"
+                   # (not after a topic: "세금계산서 쪽은 그대로 두시면 돼요", "電話番号は今のままで" keep another value
+                   # beside the change)
+                   r"(?<![은는도]\s)(?<![은는도])그대로\s?두|없던\s?(?:걸|일)로|"
+                   r"やめ(?:とき|ておき)ます|やめとこう|やめておこう|(?<![はも])(?:今の|この)ままで|"
                    r"(?:やっぱり|やっぱ|やはり)[、,]?(?:いい|結構|大丈夫)", _I)
 
 # a fixed part every take-back of ``_TAKEN_BACK`` holds (an English "no" goes with one of its verbs)

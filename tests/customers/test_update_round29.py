@@ -107,3 +107,11 @@ def test_a_later_turn_without_take_back_words_keeps_the_change(isolated_env, tmp
         ],
     ) as store:
         assert not any("센텀중앙로 55" in text for text in _active(store))
+
+
+def test_another_value_said_to_stay_beside_the_change_is_no_take_back():
+    # the invoices' address named as a topic stays; the statements' e-mail does change
+    assert (
+        kept_slots(["정산 메일만 바꿀게요! new.mail@example.net 으로요.", "계산서 쪽은 그대로 두시면 돼요."])
+        == frozenset()
+    )
