@@ -1285,7 +1285,9 @@ _REASON_CLAUSES = re.compile(r"(?:(?<!\s)|(?!\s))(?:"
                              r"(?<=都合で)|(?<=仕事で)|(?<=転勤で)|(?<=関係で)|(?<=ため)、?|"
                              r"\s+[—–-]\s+|(?<=[ㅎㅋ])\s+|(?:(?<=해서)|(?<=어서)|(?<=아서)|(?<=니까)|(?<=는데)"
                              r"|(?<=거든요)|(?<=어요)|(?<=면서)|(?<=하고)|"
-                             r"(?<=아요))\s+|(?:(?<=して)|(?<=って)|(?<=ので))、?|(?<=から)、)", re.I)
+                             r"(?<=아요))\s+|"
+                             # a て-form joins two clauses; "していました", "してもらえますか" are one word
+                             r"(?:(?:(?<=して)|(?<=って))(?![いおもくあ])|(?<=ので))、?|(?<=から)、)", re.I)
 
 
 def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
@@ -1300,18 +1302,55 @@ def _slot_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) ->
 def _ask_part_without_reason(quote: str, lang: str, allowed: frozenset[str]) -> str | None:
     """The part of a sensitive ``quote`` the agent agreed to, without the sensitive reason beside it ("I'm on insulin
     and the cool bag arrived warm. Can you send a new one for free?" → "Can you send a new one for free?"): the latest
-    run of clauses free of unconsented words that reads as a request or a decision, or ``None``."""
-    for part in _parts_without_reason(quote, lang, allowed):
-        # the run itself, else its sentences, the latest first ("…환불해 주실 수 있나요? 주소는 …입니다." reads as the
-        # address, its first sentence as the request)
-        for piece in (part, *reversed(_SENTENCE_END.split(part))):
-            piece = _TRAILING_JOINT.sub("", piece.strip())
+    run of whole sentences free of unconsented words that reads as a request or a decision, else the latest run of
+    clauses of a sentence holding both, or ``None``."""
+    # whole sentences first: the reason told in a sentence of its own goes with its whole sentence, so the kept
+    # quote starts where a sentence does ("喘息で入院していました。再配達の送料を…" kept "いました。再配達の…", cut
+    # after the て of "入院して"; "I was in hospital with pneumonia and couldn't take the parcel. Could you…" kept
+    # "couldn't take the parcel. Could you…"); only a sentence that holds both the ask and the reason is cut at its
+    # clauses ("My asthma got worse because of the dust, could you take the vacuum back…")
+    spans = _sentence_spans(quote)
+    clean = [kinds.sensitive_category(quote[a:b], lang=lang) in ("none", *allowed) for a, b in spans]
+    runs: list[list[tuple[int, int]]] = []
+    for number, (span, ok) in enumerate(zip(spans, clean, strict=True)):
+        if ok and number and clean[number - 1]:
+            runs[-1].append(span)
+        elif ok:
+            runs.append([span])
+    for run in reversed(runs):
+        # the run itself (verbatim), else its sentences, the latest first ("…환불해 주실 수 있나요? 주소는 …입니다."
+        # reads as the address, its first sentence as the request)
+        for first, last in ((run[0][0], run[-1][1]), *reversed(run)):
+            piece = _TRAILING_JOINT.sub("", quote[first:last].strip())
+            if piece and kinds.classify(piece, lang=lang) in ("request", "decision"):
+                return piece
+    for (first, last), ok in reversed(list(zip(spans, clean, strict=True))):
+        if ok:
+            continue
+        for part in _parts_without_reason(quote[first:last], lang, allowed):
+            piece = _TRAILING_JOINT.sub("", part.strip())
             if piece and kinds.classify(piece, lang=lang) in ("request", "decision"):
                 return piece
     return None
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+# a sentence's end in any of the three languages (Japanese writes none of the blanks ``_SENTENCE_END`` needs)
+_SENTENCE_CUT = re.compile(r"[.!?]+(?=\s|$)|[。！？]+")
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each sentence of ``text``, its end mark included and the blanks around it left out."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for mark in [*_SENTENCE_CUT.finditer(text), None]:
+        end = mark.end() if mark is not None else len(text)
+        piece = text[start:end]
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            spans.append((start + lead, start + len(piece.rstrip())))
+        start = end
+    return spans
 # a clause cut before its reason ends on the word that joined them ("we agree to refund 50% because"): it goes
 _TRAILING_JOINT = re.compile(r"(?:[ \t]{1,3}(?i:and|but|so|since|because|as|while|though|after))?[,;:、，]?$")
 
