@@ -8,6 +8,7 @@ is what answers cite.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -196,12 +197,30 @@ def stem(term: str) -> str:
 def instruction_text_reasons(page: Page) -> list[str]:
     """Lint's ``instruction-text`` reasons for know-how ``page`` as served (``mem.wiki.lint_rules.
     instruction_text_findings`` on the page rendered), [] for a page lint does not flag: an answer does not apply
-    such a page, and the MCP resource ``mem://knowhow/{id}`` does not serve its text."""
-    from mem.wiki.lint_rules import instruction_text_findings, page_file_from_text
+    such a page, and the MCP resource ``mem://knowhow/{id}`` does not serve its text.
+
+    Cached for the process by the rendered page's content hash (rev29): each ``mem ask`` of a server or an MCP
+    session linted the same page again; a page whose text changes has another hash and is linted anew."""
     from mem.wiki.page import render_page
 
-    pf = page_file_from_text(f"knowhow/{page.id}.md", render_page(page), "knowhow")
-    return [reason for _line, reason in instruction_text_findings(pf)]
+    text = render_page(page)
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    reasons = _LINTED.get(key)
+    if reasons is None:
+        from mem.wiki.lint_rules import instruction_text_findings, page_file_from_text
+
+        pf = page_file_from_text(f"knowhow/{page.id}.md", text, "knowhow")
+        reasons = tuple(reason for _line, reason in instruction_text_findings(pf))
+        if len(_LINTED) >= _LINTED_MAX:
+            _LINTED.pop(next(iter(_LINTED)))  # the oldest first: a process serves a wiki of bounded size
+        _LINTED[key] = reasons
+    return list(reasons)
+
+
+# lint's instruction-text reasons by a rendered know-how page's sha256, for the process (``instruction_text_reasons``)
+_LINTED: dict[str, tuple[str, ...]] = {}
+_LINTED_MAX = 4096
+INSTRUCTION_TEXT_RULE = "instruction-text"
 
 
 @dataclass
@@ -551,8 +570,10 @@ class Retrieval:
             self._flagged_pages[page.id] = instruction_text_reasons(page)
         reasons = self._flagged_pages[page.id]
         if reasons:
-            warning = (f"know-how page {page.id} v{page.version} was not applied: lint's instruction-text rule "
-                       f"flags it ({reasons[0][:100]}); fix or reject the page (mem lint)")
+            # the rule and the page, not the reason's text: lint quotes the page's own words, which are the
+            # flagged instruction, and an answer's warning is read by the customer's agent (rev29)
+            warning = (f"know-how page {page.id} v{page.version} was not applied: lint rule "
+                       f"{INSTRUCTION_TEXT_RULE} flags knowhow/{page.id}.md; fix or reject the page (mem lint)")
             if warning not in self.warnings:
                 self.warnings.append(warning)
         return not reasons
