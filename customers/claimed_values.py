@@ -26,28 +26,30 @@ _CJK_OLD = lazy(
     r"(?:では|じゃ|で)なく(?:て)?|じゃなくて)"
 )
 # a topic before the value in a CJK clause ("금액은 ", "住所は"): not part of the value
-_CJK_TOPIC = re.compile(r"^.*?(?:(?:은|는|가|이)[ \t]{1,3}|は|が|を)(?=.{0,30}\d)")
-_DIGIT = re.compile(r"\d")
+_CJK_TOPIC = lazy(r"^.*?(?:(?:은|는|가|이)[ \t]{1,3}|は|が|を)(?=.{0,30}\d)")
+_DIGIT = lazy(r"\d")
+_BLANKS = lazy(r"\s+")
+_THOUSANDS = lazy(r"(?<=\d),(?=\d{3})")
 
-_AMOUNT = re.compile(
+_AMOUNT = lazy(
     r"[$€£¥₩]|\d[\d,.]*[ \t]?(?:원|円|엔|만원|dollars?|euros?|pounds?|won|yen|usd|eur|gbp|krw|jpy)\b"
     r"|\d[\d,.]*[ \t]?(?:원|円|엔)",
     re.I,
 )
-_DATE = re.compile(
+_DATE = lazy(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]{0,3}\d{1,2}\b|"
     r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]{0,3}(?:of[ \t]{1,3})?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
     r"nov|dec)[a-z]*\b|\d{1,2}[ \t]?월[ \t]?\d{1,2}[ \t]?일|\d{1,2}月\d{1,2}日|"
     r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b",
     re.I,
 )
-_ADDRESS = re.compile(
+_ADDRESS = lazy(
     r"\b(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|close|way|court|place|square|flat|apt|"
     r"apartment|unit|house|postcode|zip|address)\b|[로길동시구군읍면]\b|[로길동]\s?\d|주소|"
-    r"[都道府県市区町村丁番号]|\d+-\d+|住所",
+    r"[都道府県市区町村丁番号]|\d{1,6}-\d{1,6}|住所",
     re.I,
 )
-_CODE = re.compile(r"^[A-Za-z]{1,5}-?\d[\d-]{3,}$|^#?\d{5,}$")
+_CODE = lazy(r"^[A-Za-z]{1,5}-?\d[\d-]{3,}$|^#?\d{5,}$")
 
 
 @dataclass(frozen=True)
@@ -64,35 +66,44 @@ def claimed_values(text: str) -> list[ClaimedValue]:
     said. A value holds a digit; a clause with no other digit gives nothing instead and claims nothing."""
     if not _DIGIT.search(text) or not any(word in text for word in _MARKERS):
         return []
-    found: list[ClaimedValue] = []
+    olds: list[str] = []
     for match in _EN_OLD.finditer(text):
         old = match.group("old").strip()
         if _DIGIT.search(old) and _DIGIT.search(_clause_before(text, match.start())):
-            found.append(ClaimedValue(old, _kind(old, text)))
+            olds.append(old)
     for match in _CJK_OLD.finditer(text):
         old = _CJK_TOPIC.sub("", match.group("old").strip()).strip()
         if _DIGIT.search(old) and _DIGIT.search(text[match.end() : match.end() + 40]):
-            found.append(ClaimedValue(old, _kind(old, text)))
-    return found
+            olds.append(old)
+    olds = list(dict.fromkeys(olds))[:_MAX_CLAIMS]
+    # whether the message speaks of an address, read once (per claim it made a long message quadratic)
+    address = bool(olds) and _ADDRESS.search(text) is not None
+    return [ClaimedValue(old, _kind(old, address)) for old in olds]
 
 
+# a correction takes back a value or two: a message of hundreds of "not 1," claims no more than this
+_MAX_CLAIMS = 8
 _MARKERS = ("not", "Not", "NOT", "instead", "rather", "아니", "なく")
 
 
 def _clause_before(text: str, end: int) -> str:
     """The words before ``end`` back to the sentence's start (the value given instead of the one taken back)."""
-    start = max(text.rfind(mark, 0, end) for mark in ".;!?\n")
-    return text[start + 1 : end]
+    floor = max(0, end - _LOOK_BACK)  # bounded: a message of many "not 1," stays linear
+    start = max(text.rfind(mark, floor, end) for mark in ".;!?\n")
+    return text[max(start + 1, floor) : end]
 
 
-def _kind(old: str, text: str) -> str:
+_LOOK_BACK = 200
+
+
+def _kind(old: str, address: bool) -> str:
     if _AMOUNT.search(old):
         return "amount"
     if _DATE.search(old):
         return "date"
     if _CODE.match(old.strip()):
         return "order number"
-    if _ADDRESS.search(old) or _ADDRESS.search(text):
+    if address or _ADDRESS.search(old):
         return "address"
     return "value"
 
@@ -118,4 +129,4 @@ def _ascii_alnum(char: str) -> bool:
 
 
 def _folded(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"(?<=\d),(?=\d{3})", "", text)).strip().casefold()
+    return _BLANKS.sub(" ", _THOUSANDS.sub("", text)).strip().casefold()

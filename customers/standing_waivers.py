@@ -28,7 +28,7 @@ _NO_END = lazy(
     r"앞으로|항상|영구|평생|매번|계속|언제나|今後|これから|ずっと|毎回|永久|いつも|将来",
     re.I,
 )
-_SENTENCE = re.compile(r"[^.!?。！？]+[.!?。！？]*")
+_SENTENCE = lazy(r"[^.!?。！？]+[.!?。！？]*")
 
 
 def asks_standing_waiver(text: str) -> bool:

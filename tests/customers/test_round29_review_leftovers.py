@@ -4,6 +4,8 @@ where a sentence (or, when the reason shares the ask's sentence, a clause) does.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from mem.core import clock
@@ -308,3 +310,19 @@ def test_a_yes_to_a_waiver_on_one_order_is_still_an_agreement(isolated_env, conf
         [("a", "2026-05-01T09:00:00", "customer", asked), ("a", "2026-05-01T09:01:00", "agent", yes)],
     )
     assert [f.agreement for f in active if asked in [e.quote for e in f.evidence]] == [True]
+
+
+def _cpu(function, text: str) -> float:
+    start = time.process_time()
+    function(text)
+    return time.process_time() - start
+
+
+@pytest.mark.parametrize("unit", ["not 1, ", "금액은 5원이 아니라 ", "5月12日ではなく"])
+def test_reading_values_taken_back_stays_linear_on_a_long_message(unit):
+    from mem.customers.claimed_values import claimed_values
+
+    small, large = unit * 3000, unit * 24000
+    _cpu(claimed_values, small)  # compiled before timing
+    ratio = _cpu(claimed_values, large) / max(_cpu(claimed_values, small), 1e-4)
+    assert ratio < 24  # 8x the text: linear is ~8, quadratic ~64
