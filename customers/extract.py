@@ -567,7 +567,8 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     else:
         fact = store.facts.add(fact, actor="extraction", reason=judgement.reason)
         report.added.append(fact.id)
-        _flag_claimed_agreements(store, candidate, fact, state)
+    # "my address is 18 Mill Lane, not 8 Mill Lane" replaces the held address and claims the agreed one wrong
+    _flag_claimed_agreements(store, candidate, fact, state)
     local.append(fact)
     return fact
 

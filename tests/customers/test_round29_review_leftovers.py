@@ -326,3 +326,19 @@ def test_reading_values_taken_back_stays_linear_on_a_long_message(unit):
     _cpu(claimed_values, small)  # compiled before timing
     ratio = _cpu(claimed_values, large) / max(_cpu(claimed_values, small), 1e-4)
     assert ratio < 24  # 8x the text: linear is ~8, quadratic ~64
+
+
+def test_a_claim_that_replaces_a_held_address_flags_the_agreement_too(isolated_env, config, tmp_path):
+    active = _extract(
+        isolated_env,
+        tmp_path,
+        [
+            ("a", "2026-04-01T09:00:00", "customer", "I live at 8 Mill Lane, Derby."),
+            ("b", "2026-05-01T09:00:00", "customer", "Please send order QA-720451 to 8 Mill Lane, Derby."),
+            ("b", "2026-05-01T09:05:00", "agent", "Yes, we'll send order QA-720451 to 8 Mill Lane, Derby."),
+            ("c", "2026-05-03T09:00:00", "customer", "Sorry, my address is 18 Mill Lane, Derby, not 8 Mill Lane."),
+        ],
+    )
+    agreement = next(f for f in active if f.agreement)
+    assert "8 Mill Lane" in agreement.text and "18 Mill Lane" not in agreement.text
+    assert agreement.recheck.flag and "another address than the agreed 8 Mill Lane" in agreement.recheck.reason
