@@ -32,8 +32,8 @@ _BLANKS = lazy(r"\s+")
 _THOUSANDS = lazy(r"(?<=\d),(?=\d{3})")
 
 _AMOUNT = lazy(
-    r"[$€£¥₩]|\d[\d,.]*[ \t]?(?:원|円|엔|만원|dollars?|euros?|pounds?|won|yen|usd|eur|gbp|krw|jpy)\b"
-    r"|\d[\d,.]*[ \t]?(?:원|円|엔)",
+    r"[$€£¥₩]|\d[\d,.]{0,15}[ \t]?(?:원|円|엔|만원|dollars?|euros?|pounds?|won|yen|usd|eur|gbp|krw|jpy)\b"
+    r"|\d[\d,.]{0,15}[ \t]?(?:원|円|엔)",
     re.I,
 )
 _DATE = lazy(
