@@ -595,12 +595,20 @@ def _claimed_correction(candidate: Candidate, target: Fact) -> tuple[str, str] |
 
 
 def _claimed_value(candidate: Candidate, target: Fact) -> tuple[str, str] | None:
-    """``(agreed, kind)`` when the customer's words of ``candidate`` say a value the agreement ``target`` holds was
-    wrong and give another ("the amount is $45, not $54", "日付は5月12日ではなく5月21日です") — else ``None``."""
+    """``(agreed, kind)`` when the customer's words of ``candidate`` say an amount, a date or an order number the
+    agreement ``target`` holds was wrong and give another ("the amount is $45, not $54", "日付は5月12日ではなく5月21日
+    です") — else ``None``."""
     if not target.agreement or candidate.agreement or candidate.retraction or candidate.instruction_like:
         return None
     said = _customer_words(candidate)
-    return next(((claim.old, claim.kind) for claim in claimed_values(said) if held_in(claim.old, target.text)), None)
+    # an address or another value of the customer's own that the judge reads as replacing the agreed one stays the
+    # plain update it was ("It's 36 Orchard Row, not 63."): only the service's terms — an amount, a date, an order
+    # number — are kept beside it
+    return next(((claim.old, claim.kind) for claim in claimed_values(said)
+                 if claim.kind in _TERMS and held_in(claim.old, target.text)), None)
+
+
+_TERMS = ("amount", "date", "order number")
 
 
 def _customer_words(candidate: Candidate) -> str:
