@@ -500,8 +500,11 @@ def _moved_town(candidate: Candidate, new: Slot, active: Sequence[Fact], speaker
     return Judgement("UPDATE", home, f"moved to another town: {street.value} → {new.value}")
 
 
-# Where a customer's message divides into clauses: a retraction names what it takes back in its own clause
-_CLAUSE = re.compile(r"(?:(?<!\s)|(?!\s))(?:[,;:、，.!?。！？]+\s*|\s+(?:but|so|because|since|and|though)\s+)", re.I)
+# Where a customer's message divides into clauses: a retraction names what it takes back in its own clause (a
+# spaced dash too, as ``statements`` cuts them: "don't leave stuff by the shed anymore - someone nicked a load of
+# copper pipe": the reason after the dash names nothing taken back)
+_CLAUSE = re.compile(r"(?:(?<!\s)|(?!\s))(?:[,;:、，.!?。！？]+\s*|\s+[—–-]\s+|"
+                     r"\s+(?:but|so|because|since|and|though)\s+)", re.I)
 
 
 def _clauses(text: str) -> list[str]:
@@ -698,8 +701,14 @@ _BACK_REFERENCE = re.compile(
     r"|(?:전에|예전에|지난번에|저번에|아까)\s*(?P<ko>[^,.!?]{1,30}?)\s*(?:해\s*)?(?:달라고|부탁|요청|말씀)[^,.!?]{0,10}?"
     r"(?:했던|드렸던|드린|한)\s*(?:거|것|건|부분)"
     r"|\bthe (?P<en>[\w -]{1,30}?) (?:i|we) (?:asked|requested|signed up) (?:for )?"
-    r"(?:before|earlier|last time|previously)\b",
+    r"(?:before|earlier|last time|previously)\b"
+    # the matter named as the topic of its calling off, at the start of a clause: "置き配NGの件、もう大丈夫です"
+    r"|(?:^|(?<=[、。！？\s]))(?P<ja2>[^、。！？\s]{2,12}?)(?:の件|のこと)(?:は|ですが|なんですが)?、?\s*"
+    r"もう(?:大丈夫|結構|いい|十分)",
     re.I)
+# the Japanese or Korean head of a word the reference names ("置き配" of "置き配NG"): the wish says it without the
+# Latin letters the customer added ("NG", "OK")
+_CJK_HEAD = re.compile(r"^[^\x00-\x7f]{2,}")
 _KO_PARTICLE = re.compile(r"(?:은|는|을|를|이|가|도|만|좀)$")
 
 
@@ -713,6 +722,7 @@ def _wish_referred_to(candidate: Candidate, active: Sequence[Fact]) -> Fact | No
     said = set(content_terms(named))
     # Korean and Japanese name it by a word inside the wish's own ("영수증" in "영수증은", "のし紙" in "毎回のし紙を")
     words = [w for w in (_KO_PARTICLE.sub("", w) for w in named.split()) if len(w) >= 2 and not w.isascii()]
+    words += [head.group() for w in words if (head := _CJK_HEAD.match(w)) and head.group() != w]
     # a wish told as an event ("置き配の写真を毎回送ってほしいです") counts when it asks for something lasting
     wishes = sorted((f for f in active if f.kind in ("request", "preference", "decision")
                      or f.kind == "event" and _LASTING_WISH.search(_customer_words(f))),
@@ -739,10 +749,11 @@ def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
             continue
         theirs = _object_terms(_customer_words(fact))
         shared = sum(1 for term in said if any(_same_word(term, other) for other in theirs))
-        # a wish told as an event ("Sign me up for the coffee bean subscription", "今後、確認電話は不要です")
-        # asks for something lasting and is named by two words or more; something that merely happened is
-        # no wish to take back
-        if fact.kind == "event" and not _LASTING_WISH.search(_customer_words(fact)):
+        # a wish told as an event ("Sign me up for the coffee bean subscription", "今後、確認電話は不要です", or
+        # where deliveries are to be left: "just leave any deliveries round the side by the shed") asks for something
+        # lasting and is named by two words or more; something that merely happened is no wish to take back
+        if fact.kind == "event" and not _LASTING_WISH.search(_customer_words(fact)) \
+                and not _LEFT_THERE.search(_customer_words(fact)):
             continue
         # (a sign-up told as an event, "원두 정기배송 신청할게요", is as much a standing wish as a request: the one
         # noun it is about names it, "원두는 안 보내 주셔도 돼요" — unless the retraction is about a thing of its own
@@ -808,6 +819,16 @@ _LASTING_WISH = re.compile(
     r"put (?:me|us) down for|add (?:me|us) to|count (?:me|us) in|"
     r"always|each time|whenever)\b|신청|등록|가입|구독|정기|앞으로|매번|항상|申し込|登録|定期|購読|今後|毎回|いつも",
     re.I)
+
+
+# Where the delivered things are asked to be left, a wish for every delivery to come: "just leave any deliveries
+# round the side by the shed", "please leave the boxes in the porch", "자재는 필로티 주차장에 두고 가시면 돼요",
+# "경비실에 맡겨 주세요", "宅配ボックスに入れてください" — asked of the service (please, just; 주세요, 가시면 돼요;
+# ください, ほしい), not what the customer does ("I leave the car in the garage")
+_LEFT_THERE = re.compile(
+    r"\b(?:please|pls|just|kindly)\s+(?:leave|drop|put)\s+(?:it|them|the|my|our|any|all|everything)\b"
+    r"|(?:에|에게)\s?(?:두고|놔두고|놓고|맡겨|넣어)\s?(?:가\s?)?(?:주세요|주시면|가시면|줘요|주실)"
+    r"|(?:に|へ)(?:置いて|入れて|預けて)(?:ください|下さい|ほしい|欲しい|もらえ|いただけ)", re.I)
 
 
 # Signing up for something (a subscription, a club, a regular delivery): what a later retraction takes back
