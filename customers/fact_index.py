@@ -31,8 +31,9 @@ from mem.customers.slots import SLOT_TERMS, query_slot, shape_values, slot_of
 # and the name's member words ("会員名", "회원명"); facts-8: every text in its search form (``search_form``: NFC,
 # accents folded, CJK cut from glued digits — "Zurich" finds "Zürich"); facts-9: ``slot_code`` a set of slots (a bit
 # each), the fact's slot and every phone and e-mail its customer's words give beside it; facts-10: the search form
-# folds widths (full-width "１０" is "10", half-width "ｶﾞ" is "ガ"). Older indexes are rebuilt.
-INDEX_VERSION = "facts-10"
+# folds widths (full-width "１０" is "10", half-width "ｶﾞ" is "ガ"); facts-11: a reference code the customer's words
+# give fills the order bit too. Older indexes are rebuilt.
+INDEX_VERSION = "facts-11"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
@@ -52,9 +53,11 @@ SLOT_FIRST = True
 # can fill more than one: "mobile is 07700 900 561 and email jess@…" answers a question about the phone as well as
 # one about the e-mail, though the sentence reads as one slot (``slot_of``: the e-mail).
 _SLOT_CODES = {name: 1 << number for number, name in enumerate(SLOT_TERMS)}
-# the slots a value's shape alone names wherever it stands (``slots.shape_values``); a code's shape is no slot — an
-# order and a booking reference look alike
-_SHAPE_SLOTS = frozenset({"email", "phone"})
+# the slots a value's shape alone names wherever it stands (``slots.shape_values``): a phone, an e-mail, and a code
+# ("確認メールにはTK-4519-08とありました", "KT-55016 です", "새 접수번호가 나왔어요: BK-88102") — a question about an
+# order number and one about a booking reference both ask for the order slot (``query_slot``), so a code answers
+# either before a sentence that names the order without it ("중고책 매입 신청했어요", "注文番号まちがえてました")
+_SHAPE_SLOTS = frozenset({"email", "phone", "order"})
 _WORD_FIELDS = ("text", "quotes", "context", "slot", "statement")
 _CJK_FIELDS = ("text_cjk", "quotes_cjk", "context_cjk", "slot_cjk", "statement_cjk")
 _WRITER_HEAP = 32_000_000
@@ -274,8 +277,8 @@ class _SearchDocument:
 
 
 def _shape_codes(fact: Fact) -> int:
-    """The bits of every phone and e-mail the fact's customer words give as their own (``shape_values``: not someone
-    else's, not a question) — "번호랑 메일 바뀌었어요. 010 7724 1938 / dh.kang@gmail.com 입니다." fills both."""
+    """The bits of every phone, e-mail and code the fact's customer words give as their own (``shape_values``: not
+    someone else's, not a question) — "번호랑 메일 바뀌었어요. 010 7724 1938 / dh.kang@gmail.com 입니다." fills both."""
     if fact.kind == "trait":
         return 0
     words = " ".join(e.quote for e in fact.evidence if e.role == "customer")
