@@ -284,6 +284,8 @@ def _shape_codes(fact: Fact) -> int:
     words = " ".join(e.quote for e in fact.evidence if e.role == "customer")
     code = 0
     for slot in shape_values(words) if words else ():
+        if slot.name == "order" and not any(ch.isalpha() for ch in slot.value):
+            continue  # digits and dashes alone may be a date or a size ("12-03"): a code with letters is one
         if slot.name in _SHAPE_SLOTS:
             code |= _SLOT_CODES[slot.name]
     if code and Delegate.speakers_own(words) and delegate_of([words]) is not None:

@@ -96,3 +96,48 @@ def test_another_matter_called_off_leaves_the_delivery_wish(isolated_env, tmp_pa
     conversations = [[("customer", wish)], [("customer", off)]]
     with _run(tmp_path / "kept", conversations) as store:
         assert any(held in text for text in _active(store))
+
+
+@pytest.mark.parametrize(
+    "conversations, query, code",
+    [
+        (
+            [[("customer", "중고 카메라 매입 신청했어요.")], [("customer", "접수 확인 문자에 KR-40917이라고 왔어요.")]],
+            "중고 카메라 매입 접수번호",
+            "KR-40917",
+        ),
+        (
+            [[("customer", "すみません、注文した靴の番号が分からなくなりました")], [("customer", "靴の控えが見つかりました。SH-77120 です")]],
+            "靴の注文番号",
+            "SH-77120",
+        ),
+        (
+            [[("customer", "I booked the boat trip for Saturday.")], [("customer", "The confirmation says BT-55302.")]],
+            "the customer's boat trip booking reference",
+            "BT-55302",
+        ),
+    ],
+)
+def test_a_code_answers_a_question_about_an_order_or_a_reference_first(
+    isolated_env, tmp_path, monkeypatch, conversations, query, code
+):
+    from mem.customers import fact_index
+
+    with _run(tmp_path / "code", conversations) as store:
+        assert code in store.facts.search(query, limit=3)[0].fact.text
+    # without the code's shape read as the order slot, the sentence naming the order ranks first
+    monkeypatch.setattr(fact_index, "_SHAPE_SLOTS", frozenset({"email", "phone"}))
+    with _run(tmp_path / "plain", conversations) as store:
+        assert code not in store.facts.search(query, limit=3)[0].fact.text
+
+
+def test_a_code_fills_the_order_bit_and_a_size_or_a_date_does_not():
+    from mem.customers.fact_index import _SLOT_CODES, _shape_codes
+    from mem.customers.fact_record import Evidence, Fact
+
+    def bits(words: str) -> int:
+        return _shape_codes(Fact.new("event", words, evidence=[Evidence("c0", "t0", "customer", words)]))
+
+    assert bits("My order is ZX-40213.") & _SLOT_CODES["order"]
+    assert not bits("It arrived on 12-03 in size 42.") & _SLOT_CODES["order"]
+    assert not bits("I ordered the blue one, size 42.") & _SLOT_CODES["order"]
