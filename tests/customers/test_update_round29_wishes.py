@@ -107,7 +107,10 @@ def test_another_matter_called_off_leaves_the_delivery_wish(isolated_env, tmp_pa
             "KR-40917",
         ),
         (
-            [[("customer", "すみません、注文した靴の番号が分からなくなりました")], [("customer", "靴の控えが見つかりました。SH-77120 です")]],
+            [
+                [("customer", "すみません、注文した靴の番号が分からなくなりました")],
+                [("customer", "靴の控えが見つかりました。SH-77120 です")],
+            ],
             "靴の注文番号",
             "SH-77120",
         ),
