@@ -47,7 +47,6 @@ def review_warnings(path: Path, document: Any) -> list[str]:
     neither)."""
     from docx.oxml.ns import qn
 
-    warnings = []
     changes = []
     for tag, what in _CHANGES.items():
         for element in document.element.body.iter(qn(tag)):
@@ -57,17 +56,25 @@ def review_warnings(path: Path, document: Any) -> list[str]:
     if changes:
         order = {id(element): n for n, element in enumerate(document.element.body.iter())}
         changes.sort(key=lambda change: order.get(id(change[0]), 0))
-        _, what, text, author = changes[0]
+    return changes_warnings(str(path), [(what, text, author) for _, what, text, author in changes], _comments(document))
+
+
+def changes_warnings(shown: str, changes: list[tuple[str, str, str | None]], comments: list[str]) -> list[str]:
+    """One warning for pending tracked changes (what each does, its text, its author; in the document's order) and
+    one for comments, none when there are neither: a .docx's (``review_warnings``) and a Word page's ("Save as Web
+    Page": ``html_exports``) alike."""
+    warnings = []
+    if changes:
+        what, text, author = changes[0]
         by = f" by {author}" if author else ""
         many = len(changes) > 1
-        warnings.append(f"{path}: {len(changes)} tracked change{'s' if many else ''} not accepted (first: "
+        warnings.append(f"{shown}: {len(changes)} tracked change{'s' if many else ''} not accepted (first: "
                         f"{_quoted(text)} {what}{by}) {'are' if many else 'is'} read as the document stands before "
                         f"{'they are' if many else 'it is'} accepted: accept or reject the changes (Google Docs: the "
                         "suggestions) and ingest the document again")
-    comments = _comments(document)
     if comments:
         many = len(comments) > 1
-        warnings.append(f"{path}: {len(comments)} comment{'s' if many else ''} (first: {_quoted(comments[0])}) "
+        warnings.append(f"{shown}: {len(comments)} comment{'s' if many else ''} (first: {_quoted(comments[0])}) "
                         f"{'are' if many else 'is'} left out: comments are not policy text")
     return warnings
 

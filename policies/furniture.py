@@ -13,11 +13,11 @@ blocks of every format (a Confluence page saved as Markdown or text, a deck save
 - in a document with such a metadata line (a wiki's export), appendix sections at its end: a heading that is only
   "Attachments" or "Comments" (첨부 파일, 댓글, 添付ファイル, コメント), with what is under it, when no other section
   follows (a policy's own last section "Attachments", on what a customer may attach, is policy);
-- a slide deck (a PDF whose pages each open with a heading of one level): the title slide's lines under
-  the deck's title (short lines that are no sentence, alone on page 1, each a "Company | Confidential | Q4
-  kickoff" line, who presents, a quarter or a date — not "Effective 1 March 2027", "Members in the UK only"),
-  and a closing slide at the end whose heading and lines are only "Questions?", "Q&A", "Thank you!" (질문,
-  감사합니다, 質疑応答, ありがとうございました …).
+- a slide deck (a PDF whose pages each open with a heading of one level, the title slide's title maybe set
+  larger): the title slide's lines under the deck's title (short lines that are no sentence, alone on page 1,
+  each a "Company | Confidential | Q4 kickoff" line, who presents, a quarter or a date — not "Effective 1 March
+  2027", "Members in the UK only"), and a closing slide at the end whose heading and lines are only "Questions?",
+  "Q&A", "Thank you!" (질문, 감사합니다, 質疑応答, ありがとうございました …).
 
 Every cut is named in one warning, so the ingest summary says what was left out.
 """
@@ -111,10 +111,13 @@ def _without_slide_furniture(blocks: list[Block]) -> tuple[list[Block], list[tup
     headings = [i for i, block in enumerate(blocks) if block.is_heading]
     if len(headings) < 3 or headings[0] != 0 or blocks[0].page != 1:
         return blocks, []
-    level = blocks[0].level
-    # a deck: every page opens with a heading of the first heading's level
+    # a deck: every page after the first opens with a heading of one level, and the first with one of that level or
+    # above — deck templates set the title slide's title larger than the content slides' titles (new-user report 29)
+    level = blocks[headings[1]].level
+    if blocks[0].level > level:
+        return blocks, []
     pages = {block.page for block in blocks}
-    opens = {blocks[i].page for i in headings if blocks[i].level == level
+    opens = {blocks[i].page for i in headings if (blocks[i].level == level or i == 0)
              and (i == 0 or blocks[i - 1].page != blocks[i].page)}
     if None in pages or opens != pages:
         return blocks, []

@@ -54,7 +54,15 @@ _NOT_TO_SHARE = re.compile(
     r"(?:with|to)\s{1,3}(?:customers|clients|the\s{1,3}customer|the\s{1,3}public|"
     # ("anyone outside the company", not a customer's own "anyone outside your household")
     r"anyone\s{1,3}outside\s{1,3}(?:the\s{1,3}|our\s{1,3})?(?:company|team|business|organi[sz]ation|office|staff))"
+    # "Do not tell customers about goodwill points.": an order to staff (a sentence's start, or "agents/staff/you …")
+    # naming what customers are not to hear of; "We do not tell customers of price drops" is a policy and stays
+    r"|(?:^|[.!?:]\s{1,3}|\b(?:agents|staff|you)\s{1,3})(?:please\s{1,3})?(?:do\s{1,3}not|don['’]t|never|"
+    r"must\s{1,3}not|should\s{1,3}not)\s{1,3}(?:tell|inform)\s{1,3}(?:customers|clients|the\s{1,3}customers?)"
+    r"\s{1,3}(?:about|of)\b"
     r"|고객(?:에게|님께|분들께)(?:는)?\s?(?:공유|공개|안내|전달|언급)(?:하|되)?지\s?(?:마|말|않)"
+    # "고객에게 굿윌 포인트에 대해 말하지 마세요", 「お客様にはグッドウィルポイントについて伝えないでください」
+    r"|고객(?:에게|님께|분들께)(?:는)?\s?[^.。\n]{0,30}?에\s?(?:대해|관해)(?:서)?\s?(?:말하|알리|안내하|언급하|이야기하)지\s?(?:마|말|않)"
+    r"|お客様(?:に|へ)(?:は)?[^.。\n]{0,30}?について(?:は)?(?:話さ|伝え|言わ|教え|お伝えし|案内し|説明し)ないで"
     r"|고객(?:에게|님께)(?:는)?\s?알려\s?주지\s?(?:마|말)"
     r"|お客様(?:に|へ)(?:は)?(?:共有|開示|案内|伝え|教え|お伝え)(?:し)?ないで", re.I)
 _DETAILS_OPEN = re.compile(r"<details\b", re.I)

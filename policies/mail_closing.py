@@ -88,6 +88,9 @@ def closing_lines(text: str) -> list[int]:
     end = len(lines)
     while end > 1 and _mailing_line(lines[end - 1][1]):
         end -= 1
+    if end == len(lines) and (wrapped := _trailing_paragraph(lines)) < end and is_footer_line(
+            " ".join(line for _, line in lines[wrapped:])):
+        end = wrapped  # a disclaimer hard-wrapped over a paragraph of lines ("This e-mail and any attachments are …")
     start = end
     for index in range(end - 1, max(end - 1 - _TAIL, 0), -1):
         if is_sign_off(lines[index][1]):
@@ -99,6 +102,55 @@ def closing_lines(text: str) -> list[int]:
     if start == 0 or start == len(lines):
         return []
     return [number for number, line in lines[start:] if not _contact_line(line)]
+
+
+_WRAPPED_DISCLAIMER = 8  # lines a hard-wrapped disclaimer paragraph takes at most
+
+
+def _trailing_paragraph(lines: list[tuple[int, str]]) -> int:
+    """Where the last paragraph of ``lines`` (non-blank lines with no blank line between them) starts."""
+    start = len(lines) - 1
+    while start > 0 and lines[start - 1][0] == lines[start][0] - 1 and len(lines) - start < _WRAPPED_DISCLAIMER:
+        start -= 1
+    return start
+
+
+# the header block of an e-mail pasted whole (Outlook, Gmail, Naver, Japanese clients): "From: … / Sent: … / To: …"
+_HEADER = lazy(r"^(?:from|sent|date|to|cc|bcc|subject|reply-to|보낸\s?사람|받는\s?사람|참조|제목|날짜|보낸\s?날짜|"
+               r"差出人|送信者|宛先|送信日時|日付|件名|CC)\s{0,3}[:：]", re.I)
+_HEADER_FIRST = lazy(r"^(?:from|sent|date|보낸\s?사람|差出人|送信者|送信日時)\s{0,3}[:：]", re.I)
+# the line that opens the forwarded or quoted message
+_FORWARDED = lazy(r"^-{2,}\s{0,3}(?:original\s{1,3}message|forwarded\s{1,3}message|원본\s?메시지|전달된\s?메시지|"
+                  r"元のメッセージ|転送(?:された)?メッセージ)\s{0,3}-{2,}$"
+                  r"|^begin\s{1,3}forwarded\s{1,3}message\s{0,3}:$", re.I)
+_GREETING = lazy(r"^(?:hi|hello|hey|dear|good\s{1,3}(?:morning|afternoon))\b[^!?\n]{0,60}[,!]$"
+                 r"|^안녕하세요[^.]{0,20}[.!]?$|^(?:お疲れ様です|お世話になっております)[^。]{0,20}。?$", re.I)
+_NOTE_LINES = 6  # a covering note above the forwarded message has at most this many lines
+
+
+def opening_lines(text: str) -> list[int]:
+    """The lines of ``text`` (indexes into ``text.split("\\n")``) that open an e-mail pasted whole: its header block
+    ("From: … / Sent: … / To: … / Cc: … / Subject: …", two lines or more, the first a sender or date), then the
+    greeting under it ("Hi team,"), or — when a forwarded-message line follows within a short covering note — the note
+    and that line ("-----Original Message-----") and the forwarded message's own header block. None when the text does
+    not open with a header block."""
+    lines = _lines(text)
+    if len(lines) < 3 or not _HEADER_FIRST.search(lines[0][1]):
+        return []
+    end = 0
+    while end < len(lines) and _HEADER.search(lines[end][1]):
+        end += 1
+    if end < 2 or end == len(lines):
+        return []
+    forward = next((k for k in range(end, min(end + _NOTE_LINES + 1, len(lines))) if _FORWARDED.search(lines[k][1])),
+                   None)
+    if forward is not None:
+        end = forward + 1
+        while end < len(lines) - 1 and _HEADER.search(lines[end][1]):  # the forwarded message's own header
+            end += 1
+    elif _GREETING.search(lines[end][1]):
+        end += 1
+    return [number for number, _ in lines[:end]]
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -128,4 +180,7 @@ def _sender_line(line: str) -> bool:
 
 def _contact_line(line: str) -> bool:
     """A contact line: an e-mail address, a link, a phone, opening hours, "Tel: …" — no sentence."""
-    return len(line) <= _CONTACT_LINE and _CONTACT.search(line) is not None and not line.endswith((".", "。"))
+    # (a company's address line, "Lumora Home Ltd | 12 Harbour Street, Dublin 2", is one: parts set apart by "|")
+    address = " | " in line and any(ch.isdigit() for ch in line)
+    return len(line) <= _CONTACT_LINE and (address or _CONTACT.search(line) is not None) \
+        and not line.endswith((".", "。"))

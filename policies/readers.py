@@ -32,13 +32,15 @@ from mem.core.errors import InvalidInput, Refused
 from mem.core.inputs import UTF16_BOMS, decode_utf8, symlink_loop
 from mem.core.text.sentences import LEGAL_ITEM, LEGAL_PARAGRAPH
 from mem.core.text.tables import table_rows
-from mem.policies.docx_review import review_warnings, run_text
+from mem.policies.docx_review import changes_warnings, review_warnings, run_text
 from mem.policies.furniture import drop_furniture
 from mem.policies.grounding import effective_date
 from mem.policies.html_charset import html_declared_text
+from mem.policies.html_exports import CssClasses, change_author, comment_text, google_frame, word_export, word_part
 from mem.policies.internal_marks import drop_internal, internal_warning, marked_internal
-from mem.policies.mail_closing import closing_lines
+from mem.policies.mail_closing import closing_lines, opening_lines
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
+from mem.policies.notion_export import notion_export, notion_page
 
 ProgressCallback = Callable[[int, int, str], None]
 
@@ -135,24 +137,42 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
         text = _decode(shown, data, html=kind == "html")
         warnings: list[str] = []
         if kind == "md":
+            properties: list[str] = []
+            if notion_export(path.stem):  # a Notion page: its property block and callout tags (``notion_export``)
+                text, properties = notion_page(text)
             blocks, warnings = markdown_document(text)
+            if properties:
+                warnings.append(f"the Notion page's properties are left out (first: {properties[0][:60]!r}): "
+                                "they are not policy")
         elif kind == "csv":  # a question-and-answer CSV: one section per row (``faq_csv``)
             from mem.policies.faq_csv import csv_blocks
 
             blocks, csv_warnings = csv_blocks(shown, text)
             warnings = [warning.removeprefix(f"{shown}: ") for warning in csv_warnings]
         elif kind == "html":
-            blocks, furniture, internal = html_document(text)
-            if furniture:
-                warnings = [f"the export's furniture is left out ({', '.join(furniture)}): it is not policy"]
+            read = html_read(text)
+            blocks, internal = read.blocks, read.internal
+            if read.furniture:
+                warnings = [f"the export's furniture is left out ({', '.join(read.furniture)}): it is not policy"]
+            # a Word "Save as Web Page" is read as its .docx is: pending changes and comments named
+            warnings += [warning.removeprefix(f"{shown}: ") for warning in
+                         changes_warnings(str(shown), read.changes, read.comments)]
         else:
             body = without_running_lines(text)
+            opening = set(opening_lines(body))
+            if opening:
+                # an e-mail pasted whole: its header block, greeting or covering note (``mail_closing``)
+                lines = body.split("\n")
+                first = " ".join(lines[min(opening)].split())
+                warnings.append(f"the e-mail's header and covering note are left out (first: {first[:60]!r}): "
+                                "they are not policy")
+                body = "\n".join("" if number in opening else line for number, line in enumerate(lines))
             closing = set(closing_lines(body))
             if closing:
                 # an e-mail notice's sign-off, sender and mailing lines (``mail_closing``)
                 lines = body.split("\n")
                 first = " ".join(lines[min(closing)].split())
-                warnings = [f"the e-mail's closing is left out (first: {first[:60]!r}): it is not policy"]
+                warnings.append(f"the e-mail's closing is left out (first: {first[:60]!r}): it is not policy")
                 body = "\n".join(line for number, line in enumerate(lines) if number not in closing)
             blocks = text_blocks(body)
         doc = Document(path, kind, data, blocks, title=html_title(text) if kind == "html" else None,
@@ -1241,6 +1261,14 @@ _FURNITURE = re.compile(r"^(?:breadcrumbs|breadcrumbs?-(?:section|nav|wrapper)|p
                         r"-container|-list|-body)?|labels-section|page-?labels|likes-and-labels-container)$", re.I)
 
 
+# The help-centre theme's own lines in an article's footer (Zendesk Copenhagen: "article-comment-count" "0 comments",
+# "article-more-questions" "Have more questions? Submit a request", "article-return-to-top" "Return to top", in the
+# theme's language): read with the footer's contact line, they were the last "rule" of every article's last page.
+_ARTICLE_TAIL = re.compile(r"^(?:article-|post-)?(?:(?P<count>comments?-count(?:er)?)|(?P<more>more-questions)"
+                           r"|(?P<top>(?:return|back|scroll)-to-top))$", re.I)
+_ARTICLE_TAIL_KINDS = {"count": "the comment counter", "more": "the request link", "top": "the return-to-top link"}
+
+
 def _furniture(tag: str, attrs: dict[str, str | None]) -> str | None:
     """What export furniture an element is by its id or class words (``_FURNITURE``), or None. A trail written
     as one line (``<div class="breadcrumb">Help Centre > Billing</div>``) stays text, as before: it reads as
@@ -1253,6 +1281,8 @@ def _furniture(tag: str, attrs: dict[str, str | None]) -> str | None:
     for name in ["" if anchor else attrs.get("id") or "", *(attrs.get("class") or "").split()]:
         if tag not in ("html", "body", "main") and (kind := _help_centre_furniture(name)):
             return kind
+        if tail := _ARTICLE_TAIL.match(name.strip()):
+            return _ARTICLE_TAIL_KINDS[tail.lastgroup or ""]
         if _FURNITURE.match(name.strip()) or (name.strip().lower() == "breadcrumb" and tag in ("ol", "ul")):
             lower = name.lower()
             return ("breadcrumbs" if "breadcrumb" in lower else "page metadata" if "meta" in lower or "byline" in lower
@@ -1554,8 +1584,10 @@ class _HtmlText(HTMLParser):
         self._top_class = 1  # the shallowest heading level the document's classes name (set by html_blocks)
         self.furniture: list[str] = []  # the export furniture left out, by kind (``_furniture``)
         # open toggles and callouts (``internal_marks``): tag, the first block inside (None: a plain <div>), and the
-        # <summary> text read so far; one marked internal is cut with its content when it closes
+        # <summary> text read so far; one marked internal is cut with its content when it closes. The summary list
+        # holds the label of an inner label box that was cut (``_close_box``) once one was: the box goes too.
         self._boxes: list[tuple[str, int | None, list[str]]] = []
+        self._label_cut: dict[int, str] = {}  # per open box (by its place in self._boxes): an inner label box cut
         self._summary: int | None = None  # where the open <summary>'s text starts in self._text
         self.internal: list[str] = []  # the first words of each part marked internal that was left out
         # the page's panel controls (``_Controls``, set by html_document): each named id's label, role="tab" labels
@@ -1574,6 +1606,22 @@ class _HtmlText(HTMLParser):
         self._sectioning = 0  # open <main>, <article>, <section>, <aside>: a <header> in them is not the site's
         self._header_h1: list[bool] = []  # per <header> of the page, in order: whether it holds an <h1>
         self._headers_seen = 0  # how many <header> start tags were read (the next one's place in _header_h1)
+        # a word processor's export (``html_exports``): a Word page, the classes the <style> sets in bold and their
+        # sizes, where a Google Docs header and footer start; the open <span>s (bold, size in points), the sizes of
+        # the current block's text, each bold heading's size (by id of its Block)
+        self._word = False
+        self._css: CssClasses | None = None
+        self._frame: set[tuple[int, int]] = set()
+        self._spans: list[tuple[bool, float | None]] = []
+        self._block_sizes: list[float | None] = []
+        self.sizes: dict[int, float] = {}
+        # Word's pending changes (what, its text, its author) and comments; a skipped part whose text is kept for the
+        # warning: where it began in self._skipping (0: none) and the list its text goes to
+        self.changes: list[tuple[str, list[str], str | None]] = []
+        self.comments: list[list[str]] = []
+        self._deleting = 0  # open <del> of a pending deletion
+        self._capturing = 0
+        self._capture: list[str] | None = None
 
     def _flush(self) -> None:
         if self._pre:
@@ -1597,6 +1645,9 @@ class _HtmlText(HTMLParser):
                 from_bold = True  # a styled paragraph, not the document's own heading markup
             if level:
                 self.blocks.append(Block(text, level, from_bold=from_bold))
+                sizes = set(self._block_sizes)
+                if from_bold and len(sizes) == 1 and None not in sizes:
+                    self.sizes[id(self.blocks[-1])] = sizes.pop()  # type: ignore[assignment]
                 self._heading_level = level
                 self._headings += 1
             else:
@@ -1606,6 +1657,7 @@ class _HtmlText(HTMLParser):
                 text = literal_markdown(text)
                 self.blocks.append(Block(f"{'  ' * self._depth}{self._marker}{text}" if self._item else text))
         self._text, self._level, self._item, self._plain, self._styled = [], 0, False, False, False
+        self._block_sizes = []
 
     def _define(self) -> None:
         """Terms no <dd> defined (a <dt> at the end of its list) are paragraphs of their own."""
@@ -1630,8 +1682,28 @@ class _HtmlText(HTMLParser):
         if self._skipping:
             if tag == self._skipping[-1] or (tag in _SKIPPED_TAGS and tag not in _VOID_TAGS):
                 self._skipping.append(tag)
+            if self._capturing and self._word and word_part(tag, named, word=True) == "comment":
+                self.comments.append([])
+                self._capture = self.comments[-1]
             return
+        part = word_part(tag, named, word=self._word) if self._word or tag in ("ins", "del") else None
+        if part in ("inserted", "anchor"):  # inline: the text around it stays one paragraph
+            self._skipping.append(tag)
+            if part == "inserted":
+                self.changes.append(("inserted", [], change_author(named)))
+                self._capturing, self._capture = len(self._skipping), self.changes[-1][1]
+            return
+        if part == "comments":
+            self._flush()
+            self._skipping.append(tag)
+            self._capturing, self._capture = len(self._skipping), None
+            return
+        if part == "deleted":
+            self._deleting += 1
+            self.changes.append(("deleted", [], change_author(named)))
         furniture = _furniture(tag, named) if tag not in _VOID_TAGS else None
+        if part == "header" or (self._frame and self.getpos() in self._frame):
+            furniture = "the running header and footer"
         hidden = _hidden(named) and not _openable(named, self._labels.__contains__, self._tabs)
         # a tab list whose labels head their panels (``_end_panel``) is left out: read in place they were a list of
         # links. One whose tabs name no panel on the page carries the section names, and is read.
@@ -1660,6 +1732,10 @@ class _HtmlText(HTMLParser):
             self._tags[tag] += 1
         if tag in _SECTIONING:
             self._sectioning += 1
+        if tag == "span" and self._css is not None:  # Google Docs' bold: a class (".c3{font-weight:700}") or a style
+            bold, size = self._css.span(named)
+            self._spans.append((bold, size if size is not None else (self._spans[-1][1] if self._spans else None)))
+            self._bold += bold
         if tag == "table":
             self._flush()
             self._tables.append(_Table())
@@ -1718,7 +1794,13 @@ class _HtmlText(HTMLParser):
         if self._skipping:
             if tag in self._skipping:  # tolerate unclosed children: close up to the matching element
                 del self._skipping[len(self._skipping) - 1 - self._skipping[::-1].index(tag):]
+            if self._capturing and len(self._skipping) < self._capturing:
+                self._capturing, self._capture = 0, None
             return
+        if tag == "del" and self._deleting:
+            self._deleting -= 1
+        if tag == "span" and self._spans:
+            self._bold = max(0, self._bold - self._spans.pop()[0])
         if self._tags[tag]:
             self._tags[tag] -= 1
         if tag in _SECTIONING:
@@ -1785,7 +1867,16 @@ class _HtmlText(HTMLParser):
             return
         _, start, summary = self._boxes[at]
         del self._boxes[at:]
+        cut = self._label_cut.pop(at, None)
+        for deeper in [n for n in self._label_cut if n > at]:
+            del self._label_cut[deeper]
         if start is None:
+            return
+        if cut is not None:
+            # its label box was an internal mark (Confluence's expand macro: "div.expand-control" holding "Internal: …"
+            # over "div.expand-content"): the body it opens is the marked part, not only the label
+            self._flush()
+            del self.blocks[start:]
             return
         label = " ".join("".join(summary).split())
         if not label:
@@ -1794,11 +1885,21 @@ class _HtmlText(HTMLParser):
         if label and marked_internal(label):
             self._flush()
             self.internal.append(label)
+            label_only = len(self.blocks) == start + 1
             del self.blocks[start:]
+            # a label box (only its label line) that opens the box around it: that box is cut when it closes
+            if label_only and at and self._boxes[at - 1][1] == start:
+                self._label_cut[at - 1] = label
 
     def handle_data(self, data: str) -> None:
         if self._skipping:
+            if self._capture is not None:
+                self._capture.append(data)
             return
+        if self._deleting and self.changes:
+            self.changes[-1][1].append(data)
+        if data.strip():
+            self._block_sizes.append(self._spans[-1][1] if self._spans else None)
         if self._tables:
             self._tables[-1].add(data)
         else:
@@ -1864,6 +1965,22 @@ def html_blocks(text: str) -> list[Block]:
 def html_document(text: str) -> tuple[list[Block], list[str], list[str]]:
     """Headings and paragraphs of an HTML page, the kinds of export furniture left out (``_FURNITURE``) and the
     first words of each part marked internal left out (``internal_marks``)."""
+    read = html_read(text)
+    return read.blocks, read.furniture, read.internal
+
+
+class HtmlRead(NamedTuple):
+    """What ``html_read`` found in an HTML page."""
+
+    blocks: list[Block]
+    furniture: list[str]  # the kinds of export furniture left out
+    internal: list[str]  # the first words of each part marked internal left out
+    changes: list[tuple[str, str, str | None]]  # a Word export's pending changes: what, text, author (``docx_review``)
+    comments: list[str]  # a Word export's comments, left out
+
+
+def html_read(text: str) -> HtmlRead:
+    """``html_document`` with what a word processor's export carries besides its text (``html_exports``)."""
     parser = _HtmlText()
     controls = _Controls()
     controls.feed(text)
@@ -1872,6 +1989,10 @@ def html_document(text: str) -> tuple[list[Block], list[str], list[str]]:
     named = [_class_heading(value) for value in re.findall(r"\bclass\s*=\s*[\"']([^\"'>]{1,200})[\"']", text, re.I)]
     parser._top_class = min((n for n in named if n), default=1)
     parser._header_h1 = _headers_holding_h1(text)
+    parser._word = word_export(text)
+    css = CssClasses(text)
+    parser._css = css if css.bold or css.size or "font-weight" in text or "font-size" in text else None
+    parser._frame = google_frame(text)
     parser.feed(text)
     parser.close()
     parser._flush()
@@ -1879,8 +2000,31 @@ def html_document(text: str) -> tuple[list[Block], list[str], list[str]]:
         parser._end_panel()
     # the headings furniture emptied go first (their indices are parser.blocks'), then the places panels held
     kept = [block for block in _without_emptied_headings(parser.blocks, parser.emptied) if block.text]
+    kept = _title_line(kept, parser.sizes)
     blocks, internal = drop_internal(kept)
-    return blocks, list(dict.fromkeys(parser.furniture)), parser.internal + internal
+    changes = [(what, text, author) for what, parts, author in parser.changes
+               if (text := " ".join("".join(parts).split()))]
+    comments = [text for parts in parser.comments if (text := comment_text(parts))]
+    return HtmlRead(blocks, list(dict.fromkeys(parser.furniture)), parser.internal + internal, changes, comments)
+
+
+def _title_line(blocks: list[Block], sizes: dict[int, float]) -> list[Block]:
+    """``blocks`` with a bold first line set larger than every other bold line read as a heading made the document's
+    title (a level-1 heading that is not a bold line), the bold lines under it a level deeper. A Google Doc's (or a
+    Word page's) title is a 16 pt bold line over 13 pt bold headings: read as one of them, it was a section of its
+    own and the document's sections were the same rank as its title."""
+    if not blocks or not blocks[0].from_bold or id(blocks[0]) not in sizes:
+        return blocks
+    first = sizes[id(blocks[0])]
+    others = [block for block in blocks[1:] if block.from_bold]
+    if not others or any(sizes.get(id(block), first) >= first for block in others):  # a size not known: no title
+        return blocks
+    titled = [Block(blocks[0].text, 1)]
+    real = False  # a heading of the page's own markup: the bold lines after it were ranked under it already
+    for block in blocks[1:]:
+        real = real or (block.is_heading and not block.from_bold)
+        titled.append(replace(block, level=min(block.level + 1, 3)) if block.from_bold and not real else block)
+    return titled
 
 
 def _without_emptied_headings(blocks: list[Block], emptied: list[int]) -> list[Block]:
