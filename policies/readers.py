@@ -1646,8 +1646,9 @@ class _HtmlText(HTMLParser):
             if level:
                 self.blocks.append(Block(text, level, from_bold=from_bold))
                 sizes = set(self._block_sizes)
-                if from_bold and len(sizes) == 1 and None not in sizes:
-                    self.sizes[id(self.blocks[-1])] = sizes.pop()  # type: ignore[assignment]
+                size = sizes.pop() if len(sizes) == 1 else None
+                if from_bold and size is not None:  # its text all set in one known size (``_title_line``)
+                    self.sizes[id(self.blocks[-1])] = size
                 self._heading_level = level
                 self._headings += 1
             else:
