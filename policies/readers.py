@@ -1116,7 +1116,19 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block(lines[0].strip(), level))
             lines = lines[1:]
         paragraph: list[str] = []
-        for line in lines:
+        at = 0
+        while at < len(lines):
+            line = lines[at]
+            table = _text_table(lines, at)
+            if table:
+                # a fixed-width table's rows, each a line with its column labels (``_text_table``)
+                if paragraph:
+                    blocks.append(Block(_joined(paragraph, width, lead)))
+                    paragraph, lead = [], None
+                at, rows = table
+                blocks.extend(Block(row) for row in rows)
+                continue
+            at += 1
             # "2.1 Most items…" / "2.2 Electronics…" / "(a) …": each numbered clause or list item
             # on its own line is its own paragraph (and so its own citable sentence), not words
             # wrapped into the previous clause.
@@ -1128,6 +1140,71 @@ def text_blocks(text: str) -> list[Block]:
         if paragraph:
             blocks.append(Block(_joined(paragraph, width, lead)))
     return blocks
+
+
+# A table set in plain text as aligned columns (a notice's 別表 of plans × current × new price, an e-mail's price
+# list, a 요금표): a header row, then rows whose cells are separated by runs of two or more blanks (a tab, one
+# full-width space). Joined as wrapped words, the whole table was one "sentence" and an answer about one row could
+# not quote it. A run of at least three lines cut into the same number of cells (2 to 8, each at most 40 columns),
+# every column lined up (its cells start, or end, within two columns of each other: left-aligned labels,
+# right-aligned figures), is read as one line per row; with its labels when the first line looks like a row of
+# labels (``_looks_like_header``), else its cells joined by " | " — the HTML, Word and PDF readers' rows. Cells cut
+# at tabs need not line up: a tab is the author's own column mark. A rule
+# line ("-----  -----") under the labels is dropped. Wrapped prose, whose two-blank sentence gaps fall anywhere,
+# and a "Label:  value" list are no table; a run of fewer than three lines (one row under its labels) stays text.
+_TEXT_CELL_GAP = re.compile(r"\t+|[ \u3000]{2,}|\u3000")
+_TEXT_RULE = re.compile(r"^[-=_─━+|:\s]+$")
+_TEXT_CELL_MAX = 40
+_TEXT_ALIGN_SLACK = 2
+
+
+def _text_cells(line: str) -> list[tuple[str, int, int]] | None:
+    """``line``'s cells with the columns each starts and ends at, when it can be a row of a table (see above)."""
+    tabbed = "\t" in line.strip()  # the author's own column marks: no blanks to line up (a tab's width is a guess)
+    line = line.rstrip()
+    text = line.lstrip()
+    if not text or _TEXT_RULE.match(text) or is_numbered(text) or _starts_item(text):
+        return None
+    cells: list[tuple[str, int, int]] = []
+    start = len(line) - len(text)
+    for gap in [*_TEXT_CELL_GAP.finditer(line, start), None]:
+        end = gap.start() if gap else len(line)
+        cell = line[start:end]
+        if cell:
+            cells.append((cell, 0, 0) if tabbed else (cell, _cols(line[:start]), _cols(line[:end])))
+        start = gap.end() if gap else len(line)
+    if not 2 <= len(cells) <= 8 or any(_cols(cell) > _TEXT_CELL_MAX or cell.endswith((":", "："))
+                                       for cell, _, _ in cells):
+        return None
+    return cells
+
+
+def _text_table(lines: list[str], start: int) -> tuple[int, list[str]] | None:
+    """The fixed-width table starting at ``lines[start]`` (see above): (index after its last line, its rows)."""
+    first = _text_cells(lines[start])
+    if not first:
+        return None
+    grid = [first]
+    j = start + 1
+    while j < len(lines):
+        if j == start + 1 and _TEXT_RULE.match(lines[j].strip()) and set(lines[j].strip()) - {"|", ":", "+"}:
+            j += 1  # the rule under the labels
+            continue
+        row = _text_cells(lines[j])
+        if not row or len(row) != len(first):
+            break
+        grid.append(row)
+        j += 1
+    if len(grid) < 3:
+        return None
+    for column in range(len(first)):
+        starts = [row[column][1] for row in grid]
+        ends = [row[column][2] for row in grid]
+        if max(starts) - min(starts) > _TEXT_ALIGN_SLACK and max(ends) - min(ends) > _TEXT_ALIGN_SLACK:
+            return None
+    cells = [[cell for cell, _, _ in row] for row in grid]
+    header = cells[0] if _looks_like_header(cells[0]) else []
+    return j, table_rows(header, cells[1:] if header else cells)
 
 
 def _cols(text: str) -> int:
