@@ -1121,12 +1121,17 @@ def text_blocks(text: str) -> list[Block]:
             line = lines[at]
             table = _text_table(lines, at)
             if table:
-                # a fixed-width table's rows, each a line with its column labels (``_text_table``)
+                # a fixed-width table's rows, each a line with its column labels (``_text_table``); a short line
+                # right above it that ends no sentence is its caption ("別表", "【参加料】", "Price list"), read
+                # with every row as a table's title is: what the figures are is in it
+                at, rows = table
+                caption = ""
+                if len(paragraph) == 1 and _cols(paragraph[0]) <= _CAPTION_COLS and not paragraph[0].endswith(_CLOSED):
+                    caption, paragraph = paragraph[0], []
                 if paragraph:
                     blocks.append(Block(_joined(paragraph, width, lead)))
                     paragraph, lead = [], None
-                at, rows = table
-                blocks.extend(Block(row) for row in rows)
+                blocks.extend(Block(f"{caption} {row}" if caption else row) for row in rows)
                 continue
             at += 1
             # "2.1 Most items…" / "2.2 Electronics…" / "(a) …": each numbered clause or list item
@@ -1155,6 +1160,7 @@ def text_blocks(text: str) -> list[Block]:
 _TEXT_CELL_GAP = re.compile(r"\t+|[ \u3000]{2,}|\u3000")
 _TEXT_RULE = re.compile(r"^[-=_─━+|:\s]+$")
 _TEXT_CELL_MAX = 40
+_CAPTION_COLS = 30  # a table's caption line is at most this wide
 _TEXT_ALIGN_SLACK = 2
 
 

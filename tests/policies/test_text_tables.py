@@ -54,8 +54,11 @@ KO = """요금 변경 안내
 @pytest.mark.parametrize(("text", "row", "after"), [
     (EN, "Plan: Standard; Current price: $12.00; New price: $14.00.",
      "Customers on annual plans keep their current price until renewal."),
-    (JA, "プラン: スタンダード; 現行価格: 1,980円; 新価格: 2,180円.", "別表"),
-    (KO, "요금제: 스탠다드; 현재 요금: 12,000원; 변경 후 요금: 14,000원.", "요금표"),
+    # the short line right above the table is its caption, read with each row
+    (JA, "別表 プラン: スタンダード; 現行価格: 1,980円; 新価格: 2,180円.",
+     "年払いのお客様は、次回更新日まで現行価格が適用されます。"),
+    (KO, "요금표 요금제: 스탠다드; 현재 요금: 12,000원; 변경 후 요금: 14,000원.",
+     "2027년 4월 1일부터 아래 요금표와 같이 월 요금이 변경됩니다."),
 ])
 def test_each_row_of_a_spaced_table_is_its_own_block_with_its_labels(text, row, after):
     texts = [block.text for block in text_blocks(text)]
