@@ -1157,7 +1157,15 @@ def text_blocks(text: str) -> list[Block]:
 # at tabs need not line up: a tab is the author's own column mark. A rule
 # line ("-----  -----") under the labels is dropped. Wrapped prose, whose two-blank sentence gaps fall anywhere,
 # and a "Label:  value" list are no table; a run of fewer than three lines (one row under its labels) stays text.
-_TEXT_CELL_GAP = re.compile(r"\t+|[ \u3000]{2,}|\u3000")
+# A charges schedule sets its rows as "Diesel ........  2.40 per litre": a dot leader is a gap as well, and like a
+# tab the author's own column mark (its cells need not line up, a label may be wider, the row is never a row of
+# labels); two such rows are a table. A line that only continues the row above's last cell ("25.00 plus the" /
+# "fine itself", set under that cell) is read into it.
+_LEADER = r"\.{4,}|(?<= )\.{2,3}(?= )|…{2,}|‥{2,}|・{3,}|·{4,}"
+_TEXT_CELL_GAP = re.compile(rf"\t+|[ \u3000]{{0,3}}(?:{_LEADER})[ \u3000]{{0,3}}|[ \u3000]{{2,}}|\u3000")
+_TEXT_LEADER = re.compile(rf"\S[ \u3000]{{0,3}}(?:{_LEADER})[ \u3000]{{0,3}}\S")
+_LEADER_CELL_MAX = 60
+_LEADER_ROWS_MIN = 2
 _TEXT_RULE = re.compile(r"^[-=_─━+|:\s]+$")
 _TEXT_CELL_MAX = 40
 _CAPTION_COLS = 30  # a table's caption line is at most this wide
@@ -1179,10 +1187,22 @@ def _text_cells(line: str) -> list[tuple[str, int, int]] | None:
         if cell:
             cells.append((cell, 0, 0) if tabbed else (cell, _cols(line[:start]), _cols(line[:end])))
         start = gap.end() if gap else len(line)
-    if not 2 <= len(cells) <= 8 or any(_cols(cell) > _TEXT_CELL_MAX or cell.endswith((":", "："))
+    widest = _LEADER_CELL_MAX if _TEXT_LEADER.search(line) else _TEXT_CELL_MAX
+    if not 2 <= len(cells) <= 8 or any(_cols(cell) > widest or cell.endswith((":", "："))
                                        for cell, _, _ in cells):
         return None
     return cells
+
+
+def _continues_cell(line: str, row: list[tuple[str, int, int]]) -> bool:
+    """Whether ``line`` only continues ``row``'s last cell: one piece of text set under that cell (within the
+    alignment slack), right of the row's first cell, after a last cell that ends no sentence."""
+    text = line.strip()
+    if not text or _TEXT_CELL_GAP.search(text) or _TEXT_RULE.match(text):
+        return False
+    last, first = row[-1], row[0]
+    indent = _cols(line[:len(line) - len(line.lstrip())])
+    return last[1] > first[1] and abs(indent - last[1]) <= _TEXT_ALIGN_SLACK and not last[0].endswith(_CLOSED)
 
 
 def _text_table(lines: list[str], start: int) -> tuple[int, list[str]] | None:
@@ -1191,25 +1211,32 @@ def _text_table(lines: list[str], start: int) -> tuple[int, list[str]] | None:
     if not first:
         return None
     grid = [first]
+    led = [bool(_TEXT_LEADER.search(lines[start]))]
     j = start + 1
     while j < len(lines):
         if j == start + 1 and _TEXT_RULE.match(lines[j].strip()) and set(lines[j].strip()) - {"|", ":", "+"}:
             j += 1  # the rule under the labels
             continue
         row = _text_cells(lines[j])
+        if not row and _continues_cell(lines[j], grid[-1]):
+            cell, begins, ends = grid[-1][-1]
+            grid[-1][-1] = (f"{cell} {lines[j].strip()}", begins, ends)
+            j += 1
+            continue
         if not row or len(row) != len(first):
             break
         grid.append(row)
+        led.append(bool(_TEXT_LEADER.search(lines[j])))
         j += 1
-    if len(grid) < 3:
+    if len(grid) < (_LEADER_ROWS_MIN if all(led) else 3):
         return None
     for column in range(len(first)):
-        starts = [row[column][1] for row in grid]
-        ends = [row[column][2] for row in grid]
-        if max(starts) - min(starts) > _TEXT_ALIGN_SLACK and max(ends) - min(ends) > _TEXT_ALIGN_SLACK:
+        starts = [row[column][1] for row, by_leader in zip(grid, led, strict=True) if not by_leader]
+        ends = [row[column][2] for row, by_leader in zip(grid, led, strict=True) if not by_leader]
+        if starts and max(starts) - min(starts) > _TEXT_ALIGN_SLACK and max(ends) - min(ends) > _TEXT_ALIGN_SLACK:
             return None
     cells = [[cell for cell, _, _ in row] for row in grid]
-    header = cells[0] if _looks_like_header(cells[0]) else []
+    header = cells[0] if not led[0] and _looks_like_header(cells[0]) else []
     return j, table_rows(header, cells[1:] if header else cells)
 
 
