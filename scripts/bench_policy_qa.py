@@ -146,10 +146,12 @@ def _row_cells(expected: str) -> tuple[list[str], bool, bool]:
     pipes' empty cells dropped) or as the plain-text table's line, its cells apart by a tab, an ideographic space or
     two blanks ("ハーフマラソン　　　６，５００円"); no cells when it is no row of two cells or more. And whether its
     first and its last cell are open: a pipe row cut short without its outer pipe ("| London | 79p | 55p") may end
-    inside a cell the reader renders longer ("55p (At sites in …)"), at a blank."""
+    inside a cell the reader renders longer ("55p (At sites in …)"), at a blank, and so may a plain-text line.
+    A dot leader ("Diesel ......  2.40 per litre") is a gap between cells too."""
     if "|" not in expected:
+        # the source's line may end where its last cell wraps onto the next ("...... charged as a" / "full journey")
         cells = [_plain_form(cell) for cell in _CELL_GAP.split(expected.strip())]
-        return (cells if len(cells) >= 2 and all(cells) else []), False, False
+        return (cells if len(cells) >= 2 and all(cells) else []), False, True
     cells = [_plain_form(cell) for cell in expected.split("|")]
     open_start, open_end = bool(cells[0]), bool(cells[-1])
     if not cells[0]:
@@ -159,8 +161,10 @@ def _row_cells(expected: str) -> tuple[list[str], bool, bool]:
     return (cells if len(cells) >= 2 and all(cells) else []), open_start, open_end
 
 
-# the gap between the cells of a plain-text table's line (``mem.policies.readers``' reading of such tables)
-_CELL_GAP = re.compile(r"\t+|[ \u3000]{2,}|\u3000")
+# the gap between the cells of a plain-text table's line (``mem.policies.readers``' reading of such tables): blanks,
+# or a dot leader ("Diesel ........  2.40 per litre")
+_CELL_GAP = re.compile(r"\t+|[ \u3000]{0,3}(?:\.{4,}|(?<= )\.{2,3}(?= )|…{2,}|‥{2,}|・{3,}|·{4,})[ \u3000]{0,3}"
+                       r"|[ \u3000]{2,}|\u3000")
 # between two cells of one rendered row (``mem.core.text.tables.table_rows``): "; " and the next column's label
 # ("; 금액: "), "; " alone (a column without a label) or " | " (a table without labels); a label holds no ";",
 # no "|" and no row's end
