@@ -108,3 +108,37 @@ def test_ask_quotes_the_row_the_question_is_about(mem, tmp_path: Path, name, tex
     source = next(line for line in result.stdout.splitlines() if line.strip().startswith("[1] policy"))
     quoted = source.split(": ", 1)[1]
     assert row in quoted and other not in quoted  # the row itself is quoted, not the whole table as one sentence
+
+
+SCHEDULE = """2. FUEL  (anything returned less than full)
+
+   Petrol ......................................  2.60 per litre
+   Diesel ......................................  2.40 per litre
+   Minimum refuelling charge ...................  10.00
+
+5. ADMIN
+
+   Replacement ignition key (plant) ............  35.00
+   Parking / PCN / congestion charge handling ..  25.00 plus the
+                                                  fine itself
+   Returned bank transfer or card chargeback ...  20.00
+"""
+SCHEDULE_JA = "料金表\n\n　延長料金（1日）・・・・・・1,000円\n　紛失時の再発行・・・・・・500円\n"
+
+
+def test_a_schedule_with_dot_leaders_keeps_one_row_per_line():
+    texts = [block.text for block in text_blocks(SCHEDULE)]
+    assert "Diesel | 2.40 per litre" in texts and "Minimum refuelling charge | 10.00" in texts
+    # the line set under the last cell continues it; the rows around it stay their own
+    assert "Parking / PCN / congestion charge handling | 25.00 plus the fine itself" in texts
+    assert "Returned bank transfer or card chargeback | 20.00" in texts
+    # a leader row is never a row of labels, though it holds no figure
+    assert "Light dust | no charge" in [b.text for b in text_blocks("Light dust .......  no charge\nMud ....  15.00\n")]
+    assert [b.text for b in text_blocks(SCHEDULE_JA)][1:] == ["延長料金（1日） | 1,000円", "紛失時の再発行 | 500円"]
+
+
+def test_an_ellipsis_or_a_lone_leader_line_is_no_table():
+    prose = "We will call you... and then send the kit.\nWait for the e-mail... it comes within a day.\n"
+    assert len(text_blocks(prose)) == 1
+    one = "Total ............  £5.00\nPaid by card on the day of hire.\n"
+    assert len(text_blocks(one)) == 1  # one leader row among prose stays the paragraph it was
