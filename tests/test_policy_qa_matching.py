@@ -57,3 +57,19 @@ def test_a_wrong_row_or_sentence_still_does_not_match(expected, quote):
 def test_the_new_match_holds_every_old_one():
     for expected, quote in [("a | b", "x a | b y"), ("１０km", "１０km"), ("| x |", "| x |")]:
         assert quotes_expected(expected, quote)
+
+
+@pytest.mark.parametrize(("expected", "quote", "matches"), [
+    # a schedule's line with a dot leader, against the row the plain-text reader renders
+    ("Diesel ......................................  2.40 per litre", "Diesel | 2.40 per litre", True),
+    ("Floor sander sheets (each, used or opened) ..  2.50", "Floor sander sheets (each, used or opened) | 2.50", True),
+    # the source's line ends where its last cell wraps onto the next
+    ("Wasted journey (no access / nobody on site) ...... charged as a",
+     "Wasted journey (no access / nobody on site) | charged as a full journey", True),
+    # another row, another figure, a figure that is only part of another: still no match
+    ("Diesel ......................................  2.40 per litre", "Petrol | 2.60 per litre", False),
+    ("Diesel ......................................  2.40 per litre", "Petrol | 2.40 per litre", False),
+    ("Minimum refuelling charge ...................  10.00", "Minimum refuelling charge | 100.00", False),
+])
+def test_a_dot_leader_row_matches_its_rendered_row_only(expected, quote, matches):
+    assert quotes_expected(expected, quote) is matches
