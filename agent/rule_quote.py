@@ -487,15 +487,18 @@ def sentence_terms(sentence: str) -> set[str]:
 
 
 def _glued_figures(terms: set[str]) -> list[str]:
-    """The figures with their units (and the bare figures) of ``terms`` that have text glued after them: a table
-    row writes "90kW以上", "１０kmの部", "3일이내", "£15pp", which the index keeps as one word, and a question's
-    "90kW", "10km", "£15" met no row of the table (every row was equal and the first was quoted)."""
+    """The figures with their units (or, with only letters after them, the bare figures) of ``terms`` that have
+    text glued after them: a table row writes "90kW以上", "１０kmの部", "3일이내", "£15pp", which the index keeps
+    as one word, and a question's "90kW", "10km", "£15" met no row of the table (every row was equal and the first
+    was quoted)."""
     figures: list[str] = []
     for term in terms:
         if term[:1].isdigit():
             glued = _GLUED_FIGURE.fullmatch(term)
             if glued and glued.group(2):
-                figures += [glued.group(1), glued.group(1) + glued.group(2)]  # "90kw" and "90" of "90kw以上"
+                # "90kw" of "90kw以上"; not the bare "1" of "1月31日中に", which would give every date's sentence
+                # the question's "1" (a right sentence of held-out 26 fell under the bar)
+                figures.append(glued.group(1) + glued.group(2))
             elif glued and glued.group(3).isascii():
                 figures.append(glued.group(1))  # "15" of "15pp"; not "55" of "55円", a figure with its unit
     return figures
