@@ -1230,6 +1230,8 @@ def _text_table(lines: list[str], start: int) -> tuple[int, list[str]] | None:
         j += 1
     if len(grid) < (_LEADER_ROWS_MIN if all(led) else 3):
         return None
+    if all(led) and all(row[-1][0].isdigit() for row in grid):
+        return None  # "Scope ........ 1": a table of contents, whose page numbers ``without_contents`` reads
     for column in range(len(first)):
         starts = [row[column][1] for row, by_leader in zip(grid, led, strict=True) if not by_leader]
         ends = [row[column][2] for row, by_leader in zip(grid, led, strict=True) if not by_leader]
