@@ -461,18 +461,10 @@ def _stem_key(word: str) -> str:
     return key if len(key) >= 2 else ""
 
 
-# a figure with text glued after it, as the index holds it: "90kw以上", "10kmの部", "3일이내", "5日間まで", "15pp"
-# (of "£15pp"); its unit is a few Latin letters or a counter of Korean or Japanese
-_GLUED_FIGURE = lazy(r"(\d+)([a-z]{1,4}(?![a-z])|日間|時間|週間|か月|ヶ月|개월|시간|"
-                     r"[일원분초년월주회개명박日円分秒年月週回個名泊件台枚])?(.+)")
-
-
 def sentence_terms(sentence: str) -> set[str]:
-    """A sentence's index terms, the stem keys of its Korean words (``STEM_KEY`` + key), each
-    hyphenated word written as one ("Wi-Fi" also holds "wifi", "set-up" "setup"), and a figure with its unit
-    that has text glued after it (``_glued_figures``)."""
+    """A sentence's index terms, the stem keys of its Korean words (``STEM_KEY`` + key), and each
+    hyphenated word written as one ("Wi-Fi" also holds "wifi", "set-up" "setup")."""
     found = set(index_terms(sentence)) | {STEM_KEY + key for key in korean_keys(sentence)}
-    found.update(_glued_figures(found))
     for match in _DENIAL.finditer(sentence):
         # "nonrefundable", "unreturnable", "ineligible" are about refunds, returns, eligibility: the word
         # without its negating prefix is held too ("Is my deposit refundable?" meets "Deposits are nonrefundable.")
@@ -484,24 +476,6 @@ def sentence_terms(sentence: str) -> set[str]:
         for match in _HYPHENATED.finditer(sentence):
             found.update(words_analyzer.analyze(match.group(1) + match.group(2)))
     return found
-
-
-def _glued_figures(terms: set[str]) -> list[str]:
-    """The figures with their units (or, with only letters after them, the bare figures) of ``terms`` that have
-    text glued after them: a table row writes "90kW以上", "１０kmの部", "3일이내", "£15pp", which the index keeps
-    as one word, and a question's "90kW", "10km", "£15" met no row of the table (every row was equal and the first
-    was quoted)."""
-    figures: list[str] = []
-    for term in terms:
-        if term[:1].isdigit():
-            glued = _GLUED_FIGURE.fullmatch(term)
-            if glued and glued.group(2):
-                # "90kw" of "90kw以上"; not the bare "1" of "1月31日中に", which would give every date's sentence
-                # the question's "1" (a right sentence of held-out 26 fell under the bar)
-                figures.append(glued.group(1) + glued.group(2))
-            elif glued and glued.group(3).isascii():
-                figures.append(glued.group(1))  # "15" of "15pp"; not "55" of "55円", a figure with its unit
-    return figures
 
 
 def _lead_ins(body: str, sentences: list[str]) -> dict[int, int]:

@@ -1116,24 +1116,7 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block(lines[0].strip(), level))
             lines = lines[1:]
         paragraph: list[str] = []
-        at = 0
-        while at < len(lines):
-            line = lines[at]
-            table = _text_table(lines, at)
-            if table:
-                # a fixed-width table's rows, each a line with its column labels (``_text_table``); a short line
-                # right above it that ends no sentence is its caption ("別表", "【参加料】", "Price list"), read
-                # with every row as a table's title is: what the figures are is in it
-                at, rows = table
-                caption = ""
-                if len(paragraph) == 1 and _cols(paragraph[0]) <= _CAPTION_COLS and not paragraph[0].endswith(_CLOSED):
-                    caption, paragraph = paragraph[0], []
-                if paragraph:
-                    blocks.append(Block(_joined(paragraph, width, lead)))
-                    paragraph, lead = [], None
-                blocks.extend(Block(f"{caption} {row}" if caption else row) for row in rows)
-                continue
-            at += 1
+        for line in lines:
             # "2.1 Most items…" / "2.2 Electronics…" / "(a) …": each numbered clause or list item
             # on its own line is its own paragraph (and so its own citable sentence), not words
             # wrapped into the previous clause.
@@ -1145,101 +1128,6 @@ def text_blocks(text: str) -> list[Block]:
         if paragraph:
             blocks.append(Block(_joined(paragraph, width, lead)))
     return blocks
-
-
-# A table set in plain text as aligned columns (a notice's 別表 of plans × current × new price, an e-mail's price
-# list, a 요금표): a header row, then rows whose cells are separated by runs of two or more blanks (a tab, one
-# full-width space). Joined as wrapped words, the whole table was one "sentence" and an answer about one row could
-# not quote it. A run of at least three lines cut into the same number of cells (2 to 8, each at most 40 columns),
-# every column lined up (its cells start, or end, within two columns of each other: left-aligned labels,
-# right-aligned figures), is read as one line per row; with its labels when the first line looks like a row of
-# labels (``_looks_like_header``), else its cells joined by " | " — the HTML, Word and PDF readers' rows. Cells cut
-# at tabs need not line up: a tab is the author's own column mark. A rule
-# line ("-----  -----") under the labels is dropped. Wrapped prose, whose two-blank sentence gaps fall anywhere,
-# and a "Label:  value" list are no table; a run of fewer than three lines (one row under its labels) stays text.
-# A charges schedule sets its rows as "Diesel ........  2.40 per litre": a dot leader is a gap as well, and like a
-# tab the author's own column mark (its cells need not line up, a label may be wider, the row is never a row of
-# labels); two such rows are a table. A line that only continues the row above's last cell ("25.00 plus the" /
-# "fine itself", set under that cell) is read into it.
-_LEADER = r"\.{4,}|(?<= )\.{2,3}(?= )|…{2,}|‥{2,}|・{3,}|·{4,}"
-_TEXT_CELL_GAP = re.compile(rf"\t+|[ \u3000]{{0,3}}(?:{_LEADER})[ \u3000]{{0,3}}|[ \u3000]{{2,}}|\u3000")
-_TEXT_LEADER = re.compile(rf"\S[ \u3000]{{0,3}}(?:{_LEADER})[ \u3000]{{0,3}}\S")
-_LEADER_CELL_MAX = 60
-_LEADER_ROWS_MIN = 2
-_TEXT_RULE = re.compile(r"^[-=_─━+|:\s]+$")
-_TEXT_CELL_MAX = 40
-_CAPTION_COLS = 30  # a table's caption line is at most this wide
-_TEXT_ALIGN_SLACK = 2
-
-
-def _text_cells(line: str) -> list[tuple[str, int, int]] | None:
-    """``line``'s cells with the columns each starts and ends at, when it can be a row of a table (see above)."""
-    tabbed = "\t" in line.strip()  # the author's own column marks: no blanks to line up (a tab's width is a guess)
-    line = line.rstrip()
-    text = line.lstrip()
-    if not text or _TEXT_RULE.match(text) or is_numbered(text) or _starts_item(text):
-        return None
-    cells: list[tuple[str, int, int]] = []
-    start = len(line) - len(text)
-    for gap in [*_TEXT_CELL_GAP.finditer(line, start), None]:
-        end = gap.start() if gap else len(line)
-        cell = line[start:end]
-        if cell:
-            cells.append((cell, 0, 0) if tabbed else (cell, _cols(line[:start]), _cols(line[:end])))
-        start = gap.end() if gap else len(line)
-    widest = _LEADER_CELL_MAX if _TEXT_LEADER.search(line) else _TEXT_CELL_MAX
-    if not 2 <= len(cells) <= 8 or any(_cols(cell) > widest or cell.endswith((":", "："))
-                                       for cell, _, _ in cells):
-        return None
-    return cells
-
-
-def _continues_cell(line: str, row: list[tuple[str, int, int]]) -> bool:
-    """Whether ``line`` only continues ``row``'s last cell: one piece of text set under that cell (within the
-    alignment slack), right of the row's first cell, after a last cell that ends no sentence."""
-    text = line.strip()
-    if not text or _TEXT_CELL_GAP.search(text) or _TEXT_RULE.match(text):
-        return False
-    last, first = row[-1], row[0]
-    indent = _cols(line[:len(line) - len(line.lstrip())])
-    return last[1] > first[1] and abs(indent - last[1]) <= _TEXT_ALIGN_SLACK and not last[0].endswith(_CLOSED)
-
-
-def _text_table(lines: list[str], start: int) -> tuple[int, list[str]] | None:
-    """The fixed-width table starting at ``lines[start]`` (see above): (index after its last line, its rows)."""
-    first = _text_cells(lines[start])
-    if not first:
-        return None
-    grid = [first]
-    led = [bool(_TEXT_LEADER.search(lines[start]))]
-    j = start + 1
-    while j < len(lines):
-        if j == start + 1 and _TEXT_RULE.match(lines[j].strip()) and set(lines[j].strip()) - {"|", ":", "+"}:
-            j += 1  # the rule under the labels
-            continue
-        row = _text_cells(lines[j])
-        if not row and _continues_cell(lines[j], grid[-1]):
-            cell, begins, ends = grid[-1][-1]
-            grid[-1][-1] = (f"{cell} {lines[j].strip()}", begins, ends)
-            j += 1
-            continue
-        if not row or len(row) != len(first):
-            break
-        grid.append(row)
-        led.append(bool(_TEXT_LEADER.search(lines[j])))
-        j += 1
-    if len(grid) < (_LEADER_ROWS_MIN if all(led) else 3):
-        return None
-    if all(led) and all(row[-1][0].isdigit() for row in grid):
-        return None  # "Scope ........ 1": a table of contents, whose page numbers ``without_contents`` reads
-    for column in range(len(first)):
-        starts = [row[column][1] for row, by_leader in zip(grid, led, strict=True) if not by_leader]
-        ends = [row[column][2] for row, by_leader in zip(grid, led, strict=True) if not by_leader]
-        if starts and max(starts) - min(starts) > _TEXT_ALIGN_SLACK and max(ends) - min(ends) > _TEXT_ALIGN_SLACK:
-            return None
-    cells = [[cell for cell, _, _ in row] for row in grid]
-    header = cells[0] if not led[0] and _looks_like_header(cells[0]) else []
-    return j, table_rows(header, cells[1:] if header else cells)
 
 
 def _cols(text: str) -> int:
