@@ -713,7 +713,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     answer = next((i for i in range(len(candidates)) if short_answer(i) and under[i] == under.get(best)), None)
     if answer is not None and answer not in chosen:
         chosen = [answer, *chosen][:MAX_SENTENCES]
-    if chosen == [answer] and under.get(answer + 1) == under[answer]:
+    if answer is not None and chosen == [answer] and under.get(answer + 1) == under[answer]:
         # "No." alone tells the customer no more than the verdict: the sentence after it says what to do instead
         chosen.append(answer + 1)
     # goods in general (items, 상품, 商品) hold a thing the page speaks of in no narrower way, in the sentences chosen

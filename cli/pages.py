@@ -192,10 +192,10 @@ def review(
         emit(result, as_json=True)
         return
     done = result["reviewed"]
-    for row in done:  # type: ignore[union-attr]
+    for row in done:
         typer.echo(f"{row['id']} v{row['version']} reviewed")
     if result["already"]:
-        typer.echo(f"already reviewed at their current version: {', '.join(result['already'])}")  # type: ignore[arg-type]
+        typer.echo(f"already reviewed at their current version: {', '.join(result['already'])}")
     if result["commit"]:
         typer.echo(f"committed {str(result['commit'])[:10]}")
     elif not done:

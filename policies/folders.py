@@ -26,7 +26,8 @@ def documents_in(paths: Sequence[Path]) -> tuple[list[Path], list[str]]:
         if not path.is_dir():
             documents.append(path)
             continue
-        found, other = [], []
+        found: list[Path] = []
+        other: list[Path] = []
         for file in sorted(path.rglob("*")):
             relative = file.relative_to(path)
             if any(part.startswith(".") for part in relative.parts) or not file.is_file():
