@@ -2538,6 +2538,7 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
             _ask_clause(part) == part for part in _asking(question))):
         said = _in_short(question, sentences, by_clause=False)
     said = _times_count(question, sentences, said)
+    said = _share_of_amount(question, sentences, said)
     return ("figure", _as_written(said[1], sentences)) if said and said[0] == "figure" else said
 
 
@@ -2624,6 +2625,67 @@ def _times_count(question: str, sentences: list[str], said: tuple[str, str] | No
         figure = f"{price.group(1)}{number}" if price.group(1) else f"{number}{price.group(4)}"
         return ("figure", f"{figure} ({n} × {said[1]})")
     return said
+
+
+# a share of a price the customer names (twenty-ninth round): "면책료는 대여요금의 10%입니다" with "대여료 8만원" is
+# "8,000원 (10% × 80,000원)". The customer's amount: a sign before it or a currency word after it, 만원 and 万円 read
+# as ten thousands ("8만원", "12万円"); a share taken off ("10% off", "10% 할인", "10％割引", "30%引き") is what is
+# not paid, and is left as the rule states it
+_ASKED_AMOUNT = lazy(r"(?<![\d.,])(?:([$€£¥₩])\s?(\d+(?:,\d{3})*(?:\.\d+)?)(?![\d,.]*\d)|"
+                     r"(\d+(?:,\d{3})*(?:\.\d+)?)\s?(만\s?원|万\s?円|원|円))")
+_PERCENT = lazy(r"(?<![\d.,])(\d+(?:\.\d+)?)\s?%")
+_TAKEN_OFF = lazy(r"^\s{0,2}(?:off\b|discount|reduction|할인|割引|引き|オフ|OFF)|(?:discount|할인|割引)\D{0,6}$",
+                  re.IGNORECASE)
+_SHARE_DIGITS = 12
+
+
+def _share_of_amount(question: str, sentences: list[str], said: tuple[str, str] | None) -> tuple[str, str] | None:
+    """A percentage the rule states, of the one amount of money the customer names: "レンタル代12,000円だと、
+    あんしんパックはいくら？" on "…料金の10％です" is "1,200円 (10% × 12,000円)". Only when ``said`` is that percentage,
+    the question asks no yes or no and names exactly one amount and no other figure (nor one in words: "하루 반"),
+    the quoted sentences state no other percentage, and the percentage's sentence bounds nothing ("…修理費の10％、
+    上限10,000円まで": the cap may be what is paid) and takes nothing off ("10% off" is what is not paid); otherwise
+    ``said`` as it was. The answer shows the product's working, so every figure in it is the rule's or the
+    customer's."""
+    if not said or said[0] != "figure" or asks_yes_no(question):
+        return said
+    share = _PERCENT.fullmatch(ascii_figures(said[1]).strip())
+    if share is None:
+        return said
+    texts = [ascii_figures(_FOOTNOTE.sub("", s)) for s in sentences]
+    if {m.group(1) for t in texts for m in _PERCENT.finditer(t)} != {share.group(1)}:
+        return said  # another percentage beside it (a tier, a cap in percent): which one applies is not read here
+    for text in texts:
+        for at in _PERCENT.finditer(text):
+            if _BOUND_NEAR.search(text) or _TAKEN_OFF.search(text[at.end():at.end() + 12]) or \
+                    _TAKEN_OFF.search(text[max(0, at.start() - 8):at.start()]):
+                return said
+    asked = ascii_figures(question)
+    amounts = list(_ASKED_AMOUNT.finditer(asked))
+    if len(amounts) != 1 or re.search(r"\d", ascii_figures(case_text(asked[:amounts[0].start()] + " " +
+                                                                     asked[amounts[0].end():]))):
+        # another figure of the case (2 years of cover, 2 days late, 4 nights, the day cancelled) may pick another
+        # percentage or multiply it: the share alone is not the answer
+        return said
+    amount = amounts[0]
+    number = amount.group(2) or amount.group(3)
+    if _digits(number) > _SHARE_DIGITS:
+        return said
+    value = Decimal(number.replace(",", ""))
+    unit = amount.group(4) or ""
+    if unit.startswith(("만", "万")):
+        value *= 10000
+        unit = unit[-1]
+    decimals = len(number.split(".")[1]) if "." in number and not unit else 0
+    total = value * Decimal(share.group(1)) / 100
+    if amount.group(1) in ("$", "€", "£") and total != round(total, decimals):
+        decimals = 2  # "£15.60 (12% × £130)": pence and cents are written
+    if total != round(total, decimals):
+        return said  # a share of a yen or a won, or of a cent: the rule does not say how it is rounded
+    base = f"{value:,.0f}" if (amount.group(4) or "").startswith(("만", "万")) else number  # as the customer wrote it
+    sign = amount.group(1) or ""
+    written = (f"{sign}{total:,.{decimals}f}", f"{sign}{base}") if sign else (f"{total:,.0f}{unit}", f"{base}{unit}")
+    return ("figure", f"{written[0]} ({share.group(1)}% × {written[1]})")
 
 
 # A Japanese question asked in the plain form, with no か: 「延長できる？」, 「ご飯は出してもらえる?」,

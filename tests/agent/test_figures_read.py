@@ -145,3 +145,30 @@ def test_the_case_and_the_window_are_said_in_the_characters_they_were_written_in
     assert compared is not None and (compared.told, compared.end, compared.place) == ("２０日", "１４日", "beyond")
     compared = case_against_limit("Can I return it 20 days after purchase?", "Returns are accepted within 14 days.")
     assert compared is not None and (compared.told, compared.end) == ("20 days", "14 days")
+
+
+def test_a_share_of_the_one_amount_the_customer_names_is_stated_with_its_working():
+    # the rule's percentage of the customer's price, both figures shown (twenty-ninth round)
+    assert in_short("대여료 8만원 나왔는데 면책 가입하면 얼마 더 내요", ["면책료는 대여요금의 10%입니다."]) == \
+        ("figure", "8,000원 (10% × 80,000원)")
+    assert in_short("safari tent week is £1,470, how much is the deposit", ["A deposit of 30% is due at booking."]) == \
+        ("figure", "£441 (30% × £1,470)")
+    assert in_short("how much is the damage waiver on a £130 hire", ["A damage waiver charge of 12% of the hire "
+                                                                      "charge is added to every hire."]) == \
+        ("figure", "£15.60 (12% × £130)")
+    assert in_short("12,000円のレンタルだと、パックはいくら？", ["パックはレンタル料金の１０％です。"]) == \
+        ("figure", "1,200円 (10% × 12,000円)")
+
+
+def test_a_share_is_left_as_the_rule_states_it_when_the_product_may_not_be_the_answer():
+    # a cap beside it (what is paid may be the cap), a share taken off, another percentage, another figure of the
+    # case, two amounts, a yes or no asked: the percentage as before
+    capped = ["自己負担は修理費の10％、上限10,000円までです。"]
+    assert in_short("修理見積もり250,000円…いくら払う？", capped) == in_short("修理見積もりいくら払う？", capped)
+    assert "×" not in str(in_short("the pitch is £40, how much with the over-60s offer",
+                                   ["Over-60s: 10% off the pitch fee."]))
+    tiers = ["Cancel 14 days before and we keep 30%; within 7 days we keep 50% of the price."]
+    assert "×" not in str(in_short("I paid £200, how much do you keep?", tiers))
+    assert "×" not in str(in_short("my $900 phone, plan for 2 years - how much?", ["The plan costs 12% of the price."]))
+    assert "×" not in str(in_short("£40 or £60, how much is the deposit?", ["A deposit of 30% is due."]))
+    assert "×" not in str(in_short("is the deposit on £1,470 more than £400?", ["A deposit of 30% is due."]))
