@@ -2539,7 +2539,23 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         said = _in_short(question, sentences, by_clause=False)
     said = _times_count(question, sentences, said)
     said = _share_of_amount(question, sentences, said)
-    return ("figure", _as_written(said[1], sentences)) if said and said[0] == "figure" else said
+    return ("figure", _as_written(_in_pence(said[1], sentences), sentences)) if said and said[0] == "figure" else said
+
+
+def _in_pence(figure: str, sentences: list[str]) -> str:
+    """``figure`` with the pence sign the rule writes on it: "22.85" read from "22.85p/kWh", "35" from "35p per
+    session" are "22.85p" and "35p" (a bare "35" says no money at all). Only a figure ending in a digit, at its first
+    place in the sentences as read (``_as_written``'s), followed by a "p" that ends the word ("3pm" is a time)."""
+    if not figure[-1:].isdigit():
+        return figure
+    for sentence in sentences:
+        text = ascii_figures(sentence)
+        at = text.find(figure)
+        if at >= 0:
+            end = at + len(figure)
+            whole = (at == 0 or not text[at - 1].isdigit()) and text[end:end + 1] == "p"
+            return figure + "p" if whole and not text[end + 1:end + 2].isalpha() else figure
+    return figure
 
 
 def _as_written(figure: str, sentences: list[str]) -> str:

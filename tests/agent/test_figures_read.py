@@ -172,3 +172,13 @@ def test_a_share_is_left_as_the_rule_states_it_when_the_product_may_not_be_the_a
     assert "×" not in str(in_short("my $900 phone, plan for 2 years - how much?", ["The plan costs 12% of the price."]))
     assert "×" not in str(in_short("£40 or £60, how much is the deposit?", ["A deposit of 30% is due."]))
     assert "×" not in str(in_short("is the deposit on £1,470 more than £400?", ["A deposit of 30% is due."]))
+
+
+def test_a_price_in_pence_is_stated_with_its_sign():
+    # "35" said no money at all: the rule's "35p" is stated as it writes it (twenty-ninth round)
+    assert in_short("roaming fee after january?", ["The roaming fee stays at 35p per session."]) == ("figure", "35p")
+    assert in_short("How much do you pay for solar exports?", ["The Export tariff pays you 12.00p for every kWh."]) == \
+        ("figure", "12.00p")
+    # a time of day keeps its own letters, and a figure with no "p" after it is as read
+    assert in_short("what time does it close?", ["We close at 5pm."]) == ("figure", "5pm")
+    assert in_short("how much is the roaming fee?", ["The roaming fee is 35 cents per session."]) != ("figure", "35p")
