@@ -2663,10 +2663,8 @@ def _share_of_amount(question: str, sentences: list[str], said: tuple[str, str] 
     上限10,000円まで": the cap may be what is paid) and takes nothing off ("10% off" is what is not paid); otherwise
     ``said`` as it was. The answer shows the product's working, so every figure in it is the rule's or the
     customer's."""
-    if not said or said[0] != "figure" or asks_yes_no(question):
-        return said
-    share = _PERCENT.fullmatch(ascii_figures(said[1]).strip())
-    if share is None:
+    share = _PERCENT.fullmatch(ascii_figures(said[1]).strip()) if said and said[0] == "figure" else None
+    if share is None or asks_yes_no(question):
         return said
     texts = [ascii_figures(_FOOTNOTE.sub("", s)) for s in sentences]
     if {m.group(1) for t in texts for m in _PERCENT.finditer(t)} != {share.group(1)}:
