@@ -4,14 +4,14 @@ waiver beside a harmless act is approved and shared. The sentences are this test
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
 from mem.core.config import Config
 from mem.core.errors import Refused
-from mem.server.intake import approve_candidate, list_candidates
-from mem.server.storage import open_store
+from mem.server.intake import approve_candidate
+
+from .test_round27_privacy import _head
+from .test_round27_privacy import _shared as _shared27
 
 # (condition, decision): the waiver and what it guards, in one sentence or two, or split over when / then
 WAIVED = [
@@ -52,27 +52,8 @@ def workspace(tmp_path):
 
 
 def _shared(workspace, condition: str, decision: str) -> str:
-    config = Config.load(workspace=workspace)
-    records = [
-        {
-            "pseudonym": f"p-{n:016d}",
-            "fact_ref": f"ref-{n:016d}",
-            "condition": condition,
-            "decision": decision,
-            "policy_refs": [],
-            "month": "2026-11",
-        }
-        for n in range(3)
-    ]
-    open_store(workspace).add_decisions("shop-a", records, received_at="2026-11-20T00:00:00Z")
-    [candidate] = list_candidates(workspace, config=config)
-    return candidate["id"]
-
-
-def _head(workspace) -> str:
-    return subprocess.run(
-        ["git", "-C", str(workspace), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
-    ).stdout.strip()
+    """Three customers' decision with this condition, shared: the candidate id (round 27's helper)."""
+    return _shared27(workspace, decision, condition)
 
 
 @pytest.mark.parametrize(("condition", "decision"), WAIVED)
