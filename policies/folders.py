@@ -3,23 +3,49 @@
 A folder was refused ("…/docs: not a file"), and a glob over an export's sub-folders hands ingest its images and
 JSON too, each a refusal that stops the run. A folder now stands for the files in it and its sub-folders whose
 kind a reader knows (``readers.KINDS``), in name order; hidden files and folders (``.git``, ``.DS_Store``) are
-not documents. Files of other kinds are left out and named in one warning; a folder holding no document is an
-error, since nothing would be ingested from it.
+not documents, and nothing is read through a symbolic link (one may lead out of the folder). Files of other kinds
+are left out and named in one warning; a folder holding no document is an error, since nothing would be ingested from
+it, and so is one of more than ``MAX_FOLDER_FILES`` files (a home folder named by mistake).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
 from mem.core.errors import InvalidInput
 from mem.policies.readers import KINDS
 
+# The most files a folder may hold (documents or not, hidden ones aside): a folder named by mistake (a home folder,
+# "/") is refused after this many rather than walked to its end and ingested
+MAX_FOLDER_FILES = 5000
+
+
+def _files_in(folder: Path) -> list[Path]:
+    """The files under ``folder``, hidden files and folders left out, none reached through a symbolic link: a link
+    in an export may lead out of it (``notes.md -> ~/.ssh/…``, a link to ``/``), and what is ingested is what the
+    folder holds."""
+    files: list[Path] = []
+    for top, folders, names in os.walk(folder, followlinks=False):
+        folders[:] = [f for f in folders if not f.startswith(".")]  # (not walked into: ``.git`` can be huge)
+        for name in names:
+            file = Path(top) / name
+            if name.startswith(".") or file.is_symlink() or not file.is_file():
+                continue
+            files.append(file)
+            if len(files) > MAX_FOLDER_FILES:
+                raise InvalidInput(
+                    f"{folder}: more than {MAX_FOLDER_FILES} files in the folder and its sub-folders; "
+                    "name the folder of the export itself, or its documents"
+                )
+    return sorted(files)
+
 
 def documents_in(paths: Sequence[Path]) -> tuple[list[Path], list[str]]:
     """``paths`` with each folder replaced by its documents (sorted), and one warning per folder that held files
     of a kind ingest does not read. Files named on their own are kept as given, whatever their kind (their reader
-    says why one cannot be read)."""
+    says why one cannot be read). Inside a folder, symbolic links are not followed (``_files_in``)."""
     documents: list[Path] = []
     warnings: list[str] = []
     for path in paths:
@@ -28,17 +54,15 @@ def documents_in(paths: Sequence[Path]) -> tuple[list[Path], list[str]]:
             continue
         found: list[Path] = []
         other: list[Path] = []
-        for file in sorted(path.rglob("*")):
-            relative = file.relative_to(path)
-            if any(part.startswith(".") for part in relative.parts) or not file.is_file():
-                continue
+        for file in _files_in(path):
             (found if file.suffix.lower() in KINDS else other).append(file)
         if not found:
-            raise InvalidInput(f"{path}: a folder with no document ingest reads (kinds: "
-                               f"{', '.join(sorted(KINDS))})")
+            raise InvalidInput(f"{path}: a folder with no document ingest reads (kinds: {', '.join(sorted(KINDS))})")
         documents.extend(found)
         if other:
             shown = ", ".join(str(f.relative_to(path)) for f in other[:3])
-            warnings.append(f"{path}: {len(other)} file(s) of a kind ingest does not read left out ({shown}"
-                            f"{', …' if len(other) > 3 else ''})")
+            warnings.append(
+                f"{path}: {len(other)} file(s) of a kind ingest does not read left out ({shown}"
+                f"{', …' if len(other) > 3 else ''})"
+            )
     return documents, warnings
