@@ -503,7 +503,10 @@ def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int
         turn = turns[index]
         # ... or leaves as it is what it asked before the agent's answer ("회수 주소를 …로 해 주실 수 있겠습니까?" →
         # "…변경해 드릴까요?" → "…원래 주소 그대로 두시고, …", "do you do WhatsApp" → … → "oh okay no keep email then")
-        if turn.role == "agent" or turn.role == "system" or not (undoes(turn.text) or takes_back(turn.text)):
+        if turn.role == "agent" or turn.role == "system":
+            continue
+        undo = undoes(turn.text)
+        if not undo and not takes_back(turn.text):
             continue
         named = cue_slot(turn.text)
         given: set[str] = set()
@@ -514,7 +517,9 @@ def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int
                 if candidate.slot is not None and not candidate.slot.learned:
                     given.add(candidate.slot.name)
                 given.update(value.name for value in candidate.shapes)
-        out.extend((index, name) for name in ([named] if named in given else sorted(given)))
+        # (a take-back's words alone ("never mind", "on second thought") are said of anything: in a later turn they
+        # take back only the change they name — "Never mind the tracking question, I found it" undoes no address)
+        out.extend((index, name) for name in ([named] if named in given else sorted(given) if undo else []))
     return out
 
 

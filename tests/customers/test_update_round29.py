@@ -115,3 +115,29 @@ def test_another_value_said_to_stay_beside_the_change_is_no_take_back():
         kept_slots(["정산 메일만 바꿀게요! new.mail@example.net 으로요.", "계산서 쪽은 그대로 두시면 돼요."])
         == frozenset()
     )
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Never mind the tracking question from before, I found it. Thanks!",
+        "On second thought, could you also add gift wrap to the next box?",
+    ],
+)
+def test_take_back_words_in_a_later_turn_about_something_else_leave_the_change_made(isolated_env, tmp_path, later):
+    # (review29) "never mind", "on second thought" are said of anything: a later turn naming no slot the change set
+    # undid the whole change, so the old address stayed active beside the new one
+    with _run(
+        tmp_path,
+        [
+            [("customer", "My address is 4 Elm Street, Leeds LS1 2AB."), ("agent", "Thanks, noted.")],
+            [
+                ("customer", "I've moved, please change my address to 9 Kiln Row, Frome BA11 1AA."),
+                ("agent", "Done, your address is now 9 Kiln Row."),
+                ("customer", later),
+                ("agent", "Great!"),
+            ],
+        ],
+    ) as store:
+        active = _active(store)
+        assert any("Kiln Row" in text for text in active) and not any("Elm Street" in text for text in active)
