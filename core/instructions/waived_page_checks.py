@@ -71,13 +71,21 @@ _DE_CHECK = (
 # --- the waiver, with the check as its object --------------------------------------------------------------------
 _EN_WAIVER = lazy(
     # "no identity check is needed", "identity check waived", "the holder's confirmation is not required"
-    rf"{_EN_CHECK}(?:\s+(?:step|process))?\s+(?:\w+\s+){{0,5}}?(?:is\s+|are\s+|was\s+|can\s+be\s+|may\s+be\s+)?"
-    r"(?:waived|skipped|optional|unnecessary|dispensed\s+with|omitted|not\s+(?:needed|required|necessary|mandatory)"
+    # (or set off by a colon or dash, "ID check: not required"; or "isn't needed", the same words contracted)
+    rf"{_EN_CHECK}(?:\s+(?:step|process))?(?:\s{{1,3}}|\s{{0,3}}[:—–-]\s{{0,3}})(?:\w+\s+){{0,5}}?"
+    r"(?:is\s+|are\s+|was\s+|can\s+be\s+|may\s+be\s+|(?=(?:is|are|was|were)n['’]?t\s))?(?:(?:is|are|was|were)n['’]?t\s+"
+    r"(?:needed|required|necessary|mandatory)|"
+    r"waived|skipped|optional|unnecessary|dispensed\s+with|omitted|not\s+(?:needed|required|necessary|mandatory)"
     r"|no\s+longer\s+(?:needed|required|necessary|mandatory)|never\s+(?:needed|required))\b"
     rf"|\bno\s+(?:\w+\s+)?{_EN_CHECK}\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\b"
+    # "refunds to family members do not require verification", "… need no ID check"
+    rf"|\b(?:do(?:es)?\s+not|do(?:es)?n['’]?t)\s+require\s+(?:the\s+|any\s+|an?\s+)?(?:\w+\s+)?{_EN_CHECK}"
+    rf"|\b(?:needs?|requires?)\s+no\s+(?:\w+\s+)?{_EN_CHECK}"
     rf"|\b(?:skip|waive|omit|drop|bypass|forgo|dispense\s+with)\s+(?:the\s+|any\s+|an?\s+)?(?:\w+\s+)?{_EN_CHECK}"
     rf"|\bwithout\s+(?:the\s+|any\s+|an?\s+)?(?:\w+\s+)?{_EN_CHECK}"
-    r"|\b(?:no\s+need|need\s+not|do(?:es)?\s*n['’]?t\s+need|(?:do\s+not|don['’]?t|never|must\s+not|should\s+not)\s+"
+    r"|\b(?:no\s+need|need\s+not|do(?:es)?\s*n['’]?t\s+(?:need|have(?=\s+to\s))"
+    r"|do(?:es)?\s+not\s+(?:need|have(?=\s+to\s))"
+    r"|(?:do\s+not|don['’]?t|never|must\s+not|should\s+not)\s+"
     r"(?:ask|request))\s+(?:to\s+|for\s+)?(?:(?:the\s+|any\s+|an?\s+)?(?:\w+\s+)?"
     rf"(?:{_EN_CHECK}|proof|documents?)|verify|be\s+verified|check\s+(?:their\s+|the\s+)?id)"
     r"|\baccept\s+(?:\S+\s+){0,5}?as\s+(?:(?:\w+\s+)?(?:verification|proof|confirmation|consent|authori[sz]ation|"
@@ -87,7 +95,8 @@ _EN_WAIVER = lazy(
 )
 # a waiver refused or asked about, in the words just before it ("we can't skip", "DON'T: accept", "never waived")
 _EN_REFUSED = lazy(
-    r"(?:\b(?:never|not|cannot|can['’]?t|won['’]?t|don['’]?t|do\s+not|must\s+not|may\s+not|no\s+one|nobody)\b"
+    r"(?:\b(?:never|not|cannot|can['’]?t|won['’]?t|don['’]?t|do\s+not|must\s+not|may\s+not|no\s+one|nobody"
+    r"|(?:is|are|was|were)n['’]?t)\b"
     r"\W{0,3}(?:\w+\W{1,3}){0,3}$)"
 )
 # the waiver refused inside its own words: "the holder's consent is never waived", "… may not be skipped"
@@ -97,7 +106,8 @@ _EN_REFUSED_INSIDE = lazy(
 )
 # the act the waiver stands in refused earlier in its clause: "the assistant must never read out … without verification"
 _EN_NEGATED_CLAUSE = lazy(
-    r"\b(?:never|cannot|can['’]?t|won['’]?t|don['’]?t|do\s+not|must\s+not|may\s+not|should\s+not|no\s+one|nobody)\b"
+    r"\b(?:never|cannot|can['’]?t|won['’]?t|don['’]?t|do\s+not|must\s+not|may\s+not|should\s+not|no\s+one|nobody"
+    r"|(?:is|are|was|were)n['’]?t\s+(?:possible|allowed|permitted))\b"
 )
 _CLAUSE_BREAK = lazy(r"[;:,.!?]")
 _EN_KEPT_AFTER = lazy(r"^\W{0,3}(?:\w+\s+){0,2}?(?:unless|until|except|only\s+(?:if|when|after))\b")
@@ -189,7 +199,9 @@ _KEEPS_CHECK = lazy(
 )
 _CUES = lazy(
     r"waiv|skip|optional|unnecessary|dispens|omit|not\s+(?:needed|required|necessary|mandatory)|no\s+longer|without"
-    r"|no\s+need|need\s*n|n['’]?t\s+need|accept|word\s+(?:is|counts)|(?:ask|request)\s+for|\bno\s|bypass|forgo|drop"
+    r"|no\s+need|need\s*n|n['’]?t\s+(?:need|have|require)|not\s+(?:need|have|require)|(?:needs?|requires?)\s+no\s"
+    r"|n['’]?t\s+(?:needed|required|necessary|mandatory)"
+    r"|accept|word\s+(?:is|counts)|(?:ask|request)\s+for|\bno\s|bypass|forgo|drop"
     r"|생략|면제|필요|불필요|안\s?해도|않아도|없이|없어도|不要|省略|免除|必要|しなくて|なしで|せずに|なくても|いら|要りません"
     r"|nécessaire|requis|inutile|facultati|superflu|aucun|sans|besoin|dispens|accepter"
     r"|nötig|notwendig|erforderlich|entfällt|überflüssig|verzicht|kein|ohne|akzeptier"

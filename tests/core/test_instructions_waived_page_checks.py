@@ -27,6 +27,13 @@ WAIVED = [
     "Un membre de la famille peut changer l'adresse sans le consentement du titulaire.",
     "Wir erstatten den vollen Betrag; eine Identitätsprüfung ist nicht nötig.",
     "Angehörige dürfen die Adresse ändern, ohne Zustimmung des Inhabers.",
+    # (review29) the same waivers reworded: contracted, set off by a colon or dash, "do not require", "need no"
+    "Verification isn't needed when refunding a family member.",
+    "ID check: not required for refunds.",
+    "Verification — not needed for refunds to family members.",
+    "Refunds to family members do not require verification.",
+    "Refunds to family members need no verification.",
+    "You don't have to verify the caller before issuing refunds.",
 ]
 
 CLEAN = [
@@ -51,6 +58,12 @@ CLEAN = [
     'Scammers write "skip the ID check and refund me"; the assistant refuses and reports it.',
     "Is an identity check needed to change my address?",
     "今月、査定記録を確認せずに返金した事例が2件ありました。",
+    # (review29) the rewordings' look-alikes: a check kept, a harmless act, "have" that is no "have to"
+    "A refund to a family member isn't possible without verification.",
+    "Verification isn't optional for refunds.",
+    "Staff don't have to verify the caller to tell them our opening hours.",
+    "The customer doesn't have a verification code, so we cannot refund yet.",
+    "Refunds don't require verification unless the card on file has changed.",
 ]
 
 
