@@ -17,6 +17,8 @@ from pathlib import Path
 from mem.core import clock
 from mem.core.errors import Conflict, InvalidInput
 from mem.core.json_types import JsonObject
+from mem.core.wording import plural
+from mem.wiki.gitrepo import read_blobs
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, reviewed
 from mem.wiki.store import Wiki, refuse_unfinished_git
@@ -62,6 +64,18 @@ def review_pages(workspace: Path, page_ids: Sequence[str], *, by: str, unreviewe
         rel = sorted(changed)[0]
         raise Conflict(f"{rel} differs from the last commit: a review is of the committed text the bundle ships; "
                        f"commit or discard the edit first (git diff -- {rel})")
+    # ... and a page file git does not hold at HEAD (a new file, or one only added to the index) has no committed
+    # text at all; ``uncommitted_pages`` leaves such files out, and says nothing when git fails (review29)
+    committed = read_blobs(workspace, [f"HEAD:{rel}" for rel in rels])
+    for rel in rels:
+        try:
+            working = (workspace / rel).read_bytes()
+        except OSError:
+            working = None
+        held = committed.get(f"HEAD:{rel}")
+        if held is None or working is None or held.replace(b"\r\n", b"\n") != working.replace(b"\r\n", b"\n"):
+            raise Conflict(f"{rel} is not in the last commit as it stands: a review is of the committed text the "
+                           f"bundle ships; commit the page first (git status -- {rel})")
     at = clock.isoformat(clock.now())
     todo: list[Page] = []
     already: list[str] = []
@@ -82,8 +96,8 @@ def review_pages(workspace: Path, page_ids: Sequence[str], *, by: str, unreviewe
         f" and {len(todo) - 3} more" if len(todo) > 3 else "")
     message = "\n".join([f"review: {names} (by {name})", "",
                          *(f"page: {p.id} v{p.version} reviewed by {name}" for p in todo)])
-    written = wiki.write(todo, op="review", message=message, log_title=f"{len(todo)} policy page(s) reviewed by "
-                         f"{name}", log_lines=[f"[{p.title}](policies/{p.id}.md) v{p.version}" for p in todo],
-                         author=name)
+    written = wiki.write(todo, op="review", message=message,
+                         log_title=f"{plural(len(todo), 'policy page')} reviewed by {name}",
+                         log_lines=[f"[{p.title}](policies/{p.id}.md) v{p.version}" for p in todo], author=name)
     result["commit"] = written.commit
     return result

@@ -424,6 +424,26 @@ def test_pages_review_refuses_text_not_committed_and_a_bad_name(mem, workspace):
     assert "verified" not in page_file.read_text()
 
 
+@pytest.mark.parametrize("staged", [False, True])
+def test_pages_review_refuses_a_page_never_committed(mem, workspace, staged):
+    # (review29) a page file git does not hold at HEAD (new, or only added to the index) was reviewed and committed
+    # by the reviewer's commit, unread: the check of text differing from HEAD leaves new files out
+    from tests.server.conftest import write_page
+
+    path = write_page(workspace, "gift-cards", 1, "Gift cards never expire.", commit=False)
+    if staged:
+        _git(workspace, "add", "policies/gift-cards.md")
+    head = _git(workspace, "rev-parse", "HEAD")
+    for args in (["gift-cards"], ["--unreviewed"]):
+        result = mem("--workspace", str(workspace), "pages", "review", *args, "--by", "kim")
+        assert result.exit_code == 1 and "is not in the last commit" in result.stderr, args
+        assert len(result.stderr.strip().splitlines()) == 1
+    assert _git(workspace, "rev-parse", "HEAD") == head and "verified" not in path.read_text()
+    _git(workspace, "add", "policies/gift-cards.md")
+    _git(workspace, "commit", "-qm", "gift cards")
+    assert mem("--workspace", str(workspace), "pages", "review", "gift-cards", "--by", "kim").exit_code == 0
+
+
 def _git(workspace, *args):
     return subprocess.run(["git", *args], cwd=workspace, check=True, capture_output=True, text=True).stdout.strip()
 
