@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mem.core.errors import InvalidInput
+from mem.core.wording import plural
 from mem.policies.readers import KINDS
 
 # The most files a folder may hold (documents or not, hidden ones aside): a folder named by mistake (a home folder,
@@ -62,7 +63,7 @@ def documents_in(paths: Sequence[Path]) -> tuple[list[Path], list[str]]:
         if other:
             shown = ", ".join(str(f.relative_to(path)) for f in other[:3])
             warnings.append(
-                f"{path}: {len(other)} file(s) of a kind ingest does not read left out ({shown}"
+                f"{path}: {plural(len(other), 'file')} of a kind ingest does not read left out ({shown}"
                 f"{', …' if len(other) > 3 else ''})"
             )
     return documents, warnings

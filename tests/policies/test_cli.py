@@ -320,7 +320,7 @@ def test_a_folder_is_the_documents_in_it(mem, ws, tmp_path):
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert [d["source"] for d in data] == ["sources/delivery.html", "sources/faq.md"]
-    assert data[0]["warnings"][0].endswith("1 file(s) of a kind ingest does not read left out (logo.png)")
+    assert data[0]["warnings"][0].endswith("1 file of a kind ingest does not read left out (logo.png)")
     assert not (ws / "sources" / "draft.md").exists()
 
 
