@@ -17,6 +17,7 @@ from mem.core.text.pattern import lazy
 _NOTION_NAME = lazy(r"\s[0-9a-f]{32}$")
 _PROPERTY = lazy(r"^[^\s:#>|*`<\-][^:\n]{0,40}:\s{1,3}\S")
 _ASIDE_TAG = lazy(r"^\s{0,3}</?aside\s{0,3}>\s{0,3}$", re.I)
+_SENTENCE_END = lazy(r"[.!?。！？]\s{0,3}$")
 _PROPERTIES = 20  # a page has at most this many properties shown
 
 
@@ -38,7 +39,13 @@ def notion_page(text: str) -> tuple[str, list[str]]:
         end = at
         while end < len(lines) and end - at < _PROPERTIES and _PROPERTY.match(lines[end]):
             end += 1
-        if end > at and (end == len(lines) or not lines[end].strip()):  # the block ends with the paragraph
+        # the block ends with the paragraph; a line of it that ends as a sentence ("Return window: 30 days from
+        # delivery.") is the page's own text in "label: value" lines, not a property Notion wrote (review29)
+        if (
+            end > at
+            and (end == len(lines) or not lines[end].strip())
+            and not any(_SENTENCE_END.search(line) for line in lines[at:end])
+        ):
             removed = [line.strip() for line in lines[at:end]]
             lines[at:end] = []
     lines = [line for line in lines if not _ASIDE_TAG.match(line)]

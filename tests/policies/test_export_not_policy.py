@@ -254,6 +254,16 @@ def test_a_notion_pages_properties_and_aside_tags_are_left_out(tmp_path: Path) -
     )
 
 
+def test_a_notion_pages_first_paragraph_of_label_value_sentences_is_read(tmp_path: Path) -> None:
+    # (review29) "Return window: 30 days from delivery." has a property's shape; ending as a sentence, it is the
+    # page's own rule, not a property Notion wrote
+    text = "# Returns\n\nReturn window: 30 days from delivery.\nRestocking fee: none, ever.\n\nWe refund to the card.\n"
+    texts, warnings = _read(tmp_path / "Returns 8c1f2e4a9b7d4e21a3f0c5d6e7b8a9c0.md", text)
+    joined = "\n".join(texts)
+    assert "Return window: 30 days from delivery." in joined and "Restocking fee" in joined
+    assert not any("properties" in w for w in warnings)
+
+
 def test_key_value_lines_of_a_markdown_file_not_named_by_notion_are_read(tmp_path: Path) -> None:
     texts, _ = _read(tmp_path / "gift-cards.md", _NOTION.replace("<aside>\n", "").replace("</aside>\n", ""))
     assert any("Owner: Support Content Team" in text for text in texts)
