@@ -503,10 +503,8 @@ def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int
         turn = turns[index]
         # ... or leaves as it is what it asked before the agent's answer ("회수 주소를 …로 해 주실 수 있겠습니까?" →
         # "…변경해 드릴까요?" → "…원래 주소 그대로 두시고, …", "do you do WhatsApp" → … → "oh okay no keep email then")
-        if turn.role == "agent" or turn.role == "system":
-            continue
-        undo = undoes(turn.text)
-        if not undo and not takes_back(turn.text):
+        # (not words that drop another thing: "Never mind the tracking question, I found it", ``slots._take_back``)
+        if turn.role == "agent" or turn.role == "system" or not (undoes(turn.text) or takes_back(turn.text)):
             continue
         named = cue_slot(turn.text)
         given: set[str] = set()
@@ -517,9 +515,7 @@ def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int
                 if candidate.slot is not None and not candidate.slot.learned:
                     given.add(candidate.slot.name)
                 given.update(value.name for value in candidate.shapes)
-        # (a take-back's words alone ("never mind", "on second thought") are said of anything: in a later turn they
-        # take back only the change they name — "Never mind the tracking question, I found it" undoes no address)
-        out.extend((index, name) for name in ([named] if named in given else sorted(given) if undo else []))
+        out.extend((index, name) for name in ([named] if named in given else sorted(given)))
     return out
 
 

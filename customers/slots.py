@@ -1582,11 +1582,38 @@ def kept_slots(sentences: list[str], *, asked: str = "") -> frozenset[str]:
     return frozenset(kept)
 
 
+# What follows words that take something back when it is another thing they take back (review29): "never mind the
+# tracking question", "forget that voucher I mentioned", "ignore my last message about the refund" — a thing named
+# after them ("that one", "the change" name the change itself)
+_ABOUT_ELSE = lazy(r"^\s{0,3}(?:about\s{1,3})?(?:the|that|this|those|these|my|your|our|his|her|their)?\s{0,3}"
+                   r"(?!(?:one|ones|change|changes|idea|request|bit|then|and|but|so|ok|okay|please|i|we|you|it|that"
+                   r"|this)\b)[a-z]", _I)
+# "never mind", "on second thought", "forget / scrap / ignore that" may name what they drop; "on second thought"
+# alone is a change of mind about anything ("On second thought, could you also add gift wrap?")
+_NAMING_TAKE_BACK = lazy(r"^(?:never ?mind|(?:forget|scrap|ignore) (?:that|this))$", _I)
+_SECOND_THOUGHT = lazy(r"^on second thoughts?$", _I)
+# ... unless it ends its sentence, a word or two after it: "On second thought, no."
+_SHORT_REST = lazy(r"^[\s,.!;:-]{0,6}(?:[\w']+[\s,.!;:-]{0,3}){0,2}$")
+
+
+def _take_back(sentence: str) -> re.Match[str] | None:
+    """The first words of ``sentence`` that take a change back (``_TAKEN_BACK``), not counting "never mind" or
+    "forget that" followed by another thing they drop, nor "on second thought" with no other take-back after it."""
+    for back in _TAKEN_BACK.finditer(sentence):
+        words = back.group()
+        if _SECOND_THOUGHT.match(words) and not _SHORT_REST.match(sentence[back.end():]):
+            continue  # (counted only with the words that say what it keeps: "on second thoughts leave it as it is")
+        if _NAMING_TAKE_BACK.match(words) and _ABOUT_ELSE.match(sentence[back.end():]):
+            continue
+        return back
+    return None
+
+
 def takes_back(text: str) -> bool:
     """``text`` holds words taking a change back (``_TAKEN_BACK``: "no, leave it as it is", "그대로 두세요",
-    "やめときます")."""
+    "やめときます"), not words that drop something else (``_take_back``)."""
     lowered = text.lower()
-    return any(key in lowered for key in _TAKEN_BACK_KEYS) and _TAKEN_BACK.search(text) is not None
+    return any(key in lowered for key in _TAKEN_BACK_KEYS) and _take_back(text) is not None
 
 
 def _taken_back(sentences: list[str]) -> set[str]:
@@ -1597,7 +1624,7 @@ def _taken_back(sentences: list[str]) -> set[str]:
         lowered = sentence.lower()
         if not any(key in lowered for key in _TAKEN_BACK_KEYS):
             continue  # (one look for the words' fixed parts before the pattern: most sentences hold none)
-        back = _TAKEN_BACK.search(sentence)
+        back = _take_back(sentence)
         if back is None:
             continue
         before = [s for s in (*sentences[:index], sentence[:back.start()]) if _CHANGE.search(s) or find_slot(s)]

@@ -141,3 +141,32 @@ def test_take_back_words_in_a_later_turn_about_something_else_leave_the_change_m
     ) as store:
         active = _active(store)
         assert any("Kiln Row" in text for text in active) and not any("Elm Street" in text for text in active)
+
+
+@pytest.mark.parametrize(
+    "sentences, kept",
+    [
+        # (review29) words that drop another thing, or a change of mind about something else, keep no change back
+        (
+            [
+                "Please change my address to 9 Kiln Row, Frome BA11 1AA.",
+                "Never mind the tracking question, I found it.",
+            ],
+            frozenset(),
+        ),
+        (
+            [
+                "Please change my address to 9 Kiln Row, Frome BA11 1AA.",
+                "On second thought, could you also add gift wrap?",
+            ],
+            frozenset(),
+        ),
+        (["My new number is 07700 900555.", "Oh and forget that voucher I mentioned, I used it."], frozenset()),
+        # ... their twins, which do take the change back
+        (["Please change my address to 9 Kiln Row.", "Never mind that, sorry."], frozenset({"address"})),
+        (["Could you switch me to the Plus plan?", "On second thought, no."], frozenset({"tier"})),
+        (["Could you switch me to the Plus plan?", "Never mind."], frozenset({"tier"})),
+    ],
+)
+def test_take_back_words_about_another_thing_in_the_same_message_keep_no_change(sentences, kept):
+    assert kept_slots(sentences) == kept
