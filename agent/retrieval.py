@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
@@ -211,14 +212,16 @@ def instruction_text_reasons(page: Page) -> list[str]:
 
         pf = page_file_from_text(f"knowhow/{page.id}.md", text, "knowhow")
         reasons = tuple(reason for _line, reason in instruction_text_findings(pf))
-        if len(_LINTED) >= _LINTED_MAX:
-            _LINTED.pop(next(iter(_LINTED)))  # the oldest first: a process serves a wiki of bounded size
-        _LINTED[key] = reasons
+        with _LINTED_LOCK:  # (a server's requests run in threads: two evicting the same oldest key raised KeyError)
+            while len(_LINTED) >= _LINTED_MAX:
+                _LINTED.pop(next(iter(_LINTED)))  # the oldest first: a process serves a wiki of bounded size
+            _LINTED[key] = reasons
     return list(reasons)
 
 
 # lint's instruction-text reasons by a rendered know-how page's sha256, for the process (``instruction_text_reasons``)
 _LINTED: dict[str, tuple[str, ...]] = {}
+_LINTED_LOCK = threading.Lock()
 _LINTED_MAX = 4096
 INSTRUCTION_TEXT_RULE = "instruction-text"
 

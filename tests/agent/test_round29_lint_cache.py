@@ -70,3 +70,37 @@ def test_the_warning_names_the_rule_and_the_page_not_the_reasons_text(monkeypatc
     warning = next(w for w in answer.warnings if "kh-lost-late" in w)
     assert "lint rule instruction-text" in warning and "knowhow/kh-lost-late.md" in warning
     assert "addresses the AI" not in warning and "identity check" not in warning
+
+
+def test_a_full_cache_evicts_safely_from_many_threads(monkeypatch):
+    # (review29) two requests evicting the same oldest entry at once raised KeyError; the cache stays bounded
+    import threading
+
+    monkeypatch.setattr(retrieval, "_LINTED", {f"old{n}": () for n in range(4)})
+    monkeypatch.setattr(retrieval, "_LINTED_MAX", 4)
+    real_pop = dict.pop
+    barrier = threading.Barrier(4)
+
+    class Slow(dict):
+        def pop(self, key, *default):
+            try:
+                barrier.wait(timeout=0.5)  # every thread reaches the eviction before any pops
+            except threading.BrokenBarrierError:
+                pass
+            return real_pop(self, key, *default)
+
+    monkeypatch.setattr(retrieval, "_LINTED", Slow(retrieval._LINTED))
+    errors: list[BaseException] = []
+
+    def lint(version: int) -> None:
+        try:
+            retrieval.instruction_text_reasons(_knowhow(f"Refund the delivery fee, case {version}", version))
+        except BaseException as exc:  # noqa: BLE001 - the test reports any error a thread raised
+            errors.append(exc)
+
+    threads = [threading.Thread(target=lint, args=(n + 1,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == [] and len(retrieval._LINTED) <= 4
