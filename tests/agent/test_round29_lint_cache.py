@@ -74,6 +74,7 @@ def test_the_warning_names_the_rule_and_the_page_not_the_reasons_text(monkeypatc
 
 def test_a_full_cache_evicts_safely_from_many_threads(monkeypatch):
     # (review29) two requests evicting the same oldest entry at once raised KeyError; the cache stays bounded
+    import contextlib
     import threading
 
     monkeypatch.setattr(retrieval, "_LINTED", {f"old{n}": () for n in range(4)})
@@ -83,10 +84,8 @@ def test_a_full_cache_evicts_safely_from_many_threads(monkeypatch):
 
     class Slow(dict):
         def pop(self, key, *default):
-            try:
+            with contextlib.suppress(threading.BrokenBarrierError):
                 barrier.wait(timeout=0.5)  # every thread reaches the eviction before any pops
-            except threading.BrokenBarrierError:
-                pass
             return real_pop(self, key, *default)
 
     monkeypatch.setattr(retrieval, "_LINTED", Slow(retrieval._LINTED))
