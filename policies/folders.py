@@ -43,16 +43,38 @@ def _files_in(folder: Path) -> list[Path]:
     return sorted(files)
 
 
-def documents_in(paths: Sequence[Path]) -> tuple[list[Path], list[str]]:
+# the workspace's own folders: its pages, the sources ingest keeps, its state — never documents to ingest
+_WORKSPACE_FOLDERS = ("policies", "knowhow", "sources", ".mem", ".git")
+
+
+def _refuse_workspace(folder: Path, workspace: Path) -> None:
+    """Refuse a folder that is the workspace, holds it, or is one of its own folders: ``mem ingest .`` in the
+    workspace read its pages, index and log back in as documents."""
+    try:
+        here, home = folder.resolve(), workspace.resolve()
+    except OSError:
+        return
+    own = [home / name for name in _WORKSPACE_FOLDERS]
+    if here == home or home.is_relative_to(here) or any(here == f or here.is_relative_to(f) for f in own):
+        raise InvalidInput(
+            f"{folder}: the folder holds the workspace or is part of it ({home}); name the folder of "
+            "the documents to ingest"
+        )
+
+
+def documents_in(paths: Sequence[Path], *, workspace: Path | None = None) -> tuple[list[Path], list[str]]:
     """``paths`` with each folder replaced by its documents (sorted), and one warning per folder that held files
     of a kind ingest does not read. Files named on their own are kept as given, whatever their kind (their reader
-    says why one cannot be read). Inside a folder, symbolic links are not followed (``_files_in``)."""
+    says why one cannot be read). Inside a folder, symbolic links are not followed (``_files_in``); a folder that is,
+    holds or is part of ``workspace`` is refused (``_refuse_workspace``)."""
     documents: list[Path] = []
     warnings: list[str] = []
     for path in paths:
         if not path.is_dir():
             documents.append(path)
             continue
+        if workspace is not None:
+            _refuse_workspace(path, workspace)
         found: list[Path] = []
         other: list[Path] = []
         for file in _files_in(path):

@@ -159,7 +159,7 @@ def ingest_documents(
     if not paths:
         raise InvalidInput("give at least one document to ingest")
     # a folder is the documents in it (a help-centre export); files of other kinds are named in a warning
-    paths, folder_warnings = documents_in([Path(p) for p in paths])
+    paths, folder_warnings = documents_in([Path(p) for p in paths], workspace=Path(workspace))
     if (page_id or title) and len(paths) > 1:
         raise InvalidInput("--id and --title name one page, so they need exactly one document")
     if page_id is not None:

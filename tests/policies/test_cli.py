@@ -333,3 +333,17 @@ def test_a_folder_without_documents_is_one_line_error_and_writes_nothing(mem, ws
     assert result.exit_code == 2 and "a folder with no document ingest reads" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert (ws / ".git" / "HEAD").read_text() == head and not list((ws / "policies").glob("*.md"))
+
+
+def test_a_folder_that_is_holds_or_is_part_of_the_workspace_is_refused(mem, ws, tmp_path):
+    # (review29) `mem ingest .` in the workspace read its own pages, index and log back in as documents
+    (ws / "imports").mkdir()
+    (ws / "imports" / "faq.md").write_text("# FAQ\n\nRefunds within 14 days.\n")
+    head = (ws / ".git" / "HEAD").read_text()
+    for folder in (ws, ws.parent, ws / "policies", ws / "sources"):
+        result = mem("--workspace", ws, "ingest", folder)
+        assert result.exit_code == 2 and "holds the workspace or is part of it" in result.stderr, folder
+        assert len(result.stderr.strip().splitlines()) == 1
+    assert (ws / ".git" / "HEAD").read_text() == head and not list((ws / "policies").glob("*.md"))
+    # a folder of documents kept inside the workspace is one like any other
+    assert mem("--workspace", ws, "ingest", ws / "imports").exit_code == 0
