@@ -44,7 +44,8 @@ def _ask(then: str, tmp_path):
 def test_a_knowhow_page_that_waives_the_check_is_not_applied(then, tmp_path):
     answer = _ask(then, tmp_path)
     assert "kh-courier-lost" not in [ref["page"] for ref in answer.knowhow_refs]
-    assert any("kh-courier-lost" in w and "waives the check of who is asking" in w for w in answer.warnings)
+    # the warning names the rule and the page, not the reason (rev29: lint's reasons may quote the page's words)
+    assert any("lint rule instruction-text" in w and "knowhow/kh-courier-lost.md" in w for w in answer.warnings)
 
 
 def test_a_check_waived_for_a_harmless_act_is_still_applied(tmp_path):
