@@ -579,9 +579,12 @@ def _quoted_with_followers(body: str, candidates: list[str], chosen: list[int], 
 # "Exclusions", "교환 불가 상품", "보상 제외 대상", "返品できない商品", "対象外となるもの"): the items of a list under
 # it are what it rules out, though no item's own words rule anything out (newuser29 #1: "Do you match Black Friday
 # prices?" was answered yes from "Clearance, outlet or Black Friday prices." on the page "What we do not match").
-# Only "we" as the one who does not: "If you do not receive your order" names a case, not an exclusion.
+# Only "we" as the one who does not, and only what a service offers, takes or covers: "If you do not receive your
+# order" names a case, and "Things we don't charge for" lists what is free (review29), not what is excluded.
 _EXCLUDING_HEADING = lazy(
-    r"\bwe\s+(?:do\s+not|don't|cannot|can't|can\s+not|will\s+not|won't|are\s+unable\s+to|never)\s+\w|"
+    r"\bwe\s+(?:do\s+not|don't|cannot|can't|can\s+not|will\s+not|won't|are\s+unable\s+to|never)\s+"
+    r"(?:offer|accept|take|cover|match|refund|return|exchange|ship|deliver|sell|support|allow|permit|provide|do|"
+    r"repair|replace|insure|include|honou?r|price[- ]match)\b|"
     r"\bnot\s+(?:covered|eligible|included|accepted|refundable|returnable|matched|allowed|permitted|offered)\b|"
     r"\bexclu(?:sions?|ded)\b|\b(?:ineligible|prohibited)\b|\bnon-(?:refundable|returnable|eligible)\b|"
     r"제외|불가|안\s?되는|할\s?수\s?없는|対象外|除外|できない|できません|不可|禁止|含まれない",

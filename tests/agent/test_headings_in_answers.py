@@ -49,6 +49,7 @@ def test_a_heading_of_exclusions_rules_its_items_out_in_three_languages(title, b
 
 @pytest.mark.parametrize("title, body, sentence", [
     ("What we match", MATCHED, "the same brand, model and colour;"),
+    ("Things we don't charge for", "- Gift wrapping\n- Returns by post\n", "Gift wrapping"),
     ("If we cannot deliver", "- We call you to rebook.\n- We refund the delivery fee.\n",
      "We refund the delivery fee."),
     ("Can't log in?", "- Reset your password from the login page.\n", "Reset your password from the login page."),
