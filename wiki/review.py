@@ -18,7 +18,7 @@ from mem.core import clock
 from mem.core.errors import Conflict, InvalidInput
 from mem.core.json_types import JsonObject
 from mem.core.wording import plural
-from mem.wiki.gitrepo import read_blobs
+from mem.wiki.gitrepo import head_sha, read_blobs
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, reviewed
 from mem.wiki.store import Wiki, refuse_unfinished_git
@@ -49,6 +49,9 @@ def review_pages(workspace: Path, page_ids: Sequence[str], *, by: str, unreviewe
                            "a review of its current version")
     workspace = Path(workspace)
     refuse_unfinished_git(workspace)
+    # the commit the pages are read against: a commit made meanwhile (an ingest revising a page) stops the write
+    # under the lock (``HeadMoved``) instead of recording a review of text that is no longer the one at HEAD
+    base = head_sha(workspace)
     wiki = Wiki(workspace)
     if unreviewed:
         pages = [p for p in wiki.pages("policy", skip_invalid=True) if p.status != "deprecated"]
@@ -98,6 +101,7 @@ def review_pages(workspace: Path, page_ids: Sequence[str], *, by: str, unreviewe
                          *(f"page: {p.id} v{p.version} reviewed by {name}" for p in todo)])
     written = wiki.write(todo, op="review", message=message,
                          log_title=f"{plural(len(todo), 'policy page')} reviewed by {name}",
-                         log_lines=[f"[{p.title}](policies/{p.id}.md) v{p.version}" for p in todo], author=name)
+                         log_lines=[f"[{p.title}](policies/{p.id}.md) v{p.version}" for p in todo], author=name,
+                         expect_head=base)
     result["commit"] = written.commit
     return result

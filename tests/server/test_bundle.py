@@ -444,6 +444,20 @@ def test_pages_review_refuses_a_page_never_committed(mem, workspace, staged):
     assert mem("--workspace", str(workspace), "pages", "review", "gift-cards", "--by", "kim").exit_code == 0
 
 
+def test_pages_review_writes_nothing_when_another_commit_came_first(workspace, monkeypatch):
+    """The pages are read against HEAD; a commit made before the review's write (an ingest revising a page) stops
+    it under the lock, so no review of text that is no longer HEAD's is recorded."""
+    from mem.core.errors import Conflict
+    from mem.wiki import review
+
+    head = _git(workspace, "rev-parse", "HEAD")
+    monkeypatch.setattr(review, "head_sha", lambda ws: "0" * 40)  # as if HEAD had moved since the pages were read
+    with pytest.raises(Conflict):
+        review.review_pages(workspace, ["refunds"], by="kim")
+    assert _git(workspace, "rev-parse", "HEAD") == head
+    assert "verified" not in (workspace / "policies" / "refunds.md").read_text()
+
+
 def _git(workspace, *args):
     return subprocess.run(["git", *args], cwd=workspace, check=True, capture_output=True, text=True).stdout.strip()
 
