@@ -1,4 +1,4 @@
-"""A CSV of questions and answers (a help desk's FAQ export) read as one section per row.
+"""A CSV of questions and answers (a help desk's FAQ export) or of canned replies, read as one section per row.
 
 Read as text, ``faq.csv`` became one page holding the whole file on one line, header included, and answers
 quoted "comma soup" from the wrong row. A CSV is now read when its header row names a question column and an
@@ -6,6 +6,14 @@ answer column (``question``/``answer``, ``Q``/``A``, ``FAQ``, ``질문``/``답�
 spacing aside): each row with both is a section — the question its heading, the answer its text — so each
 row is a page of its own that cites the file. Other columns (category, dates) are not read, and ingest says
 which. A CSV whose columns cannot be told is refused with one line naming the columns it found.
+
+A help desk's **canned replies** (Zendesk macros, Freshdesk canned responses, saved replies) export as a title and
+a body (``Title``/``Body``, ``Name``/``Content``, ``제목``/``본문``, ``件名``/``本文`` …): read the same way, the title
+the heading and the body the text, when no question and answer columns are named. A reply is written to be sent, so
+its greeting, its sign-off and its placeholders (``{{ticket.requester.first_name}}``) are the reply's template, not
+policy (``reply_templates``); an answer holding a placeholder is read the same way. A row an ``Active``
+(``Enabled``, ``Status``, ``사용 여부``, ``有効``) column marks off (``FALSE``, ``no``, ``inactive``, ``archived``,
+``0`` …) is a reply the help desk no longer sends: it is left out and counted.
 """
 
 from __future__ import annotations
@@ -17,6 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mem.core.errors import InvalidInput
+from mem.core.wording import plural
+from mem.policies.reply_templates import placeholders, reply_text
 
 if TYPE_CHECKING:
     from mem.policies.readers import Block
@@ -24,6 +34,16 @@ if TYPE_CHECKING:
 _QUESTION = re.compile(r"^(?:q|question|questions|faq|faq\s?question|query|질문|문의|자주\s?묻는\s?질문|質問|問い|"
                        r"よくある質問|設問)$", re.I)
 _ANSWER = re.compile(r"^(?:a|answer|answers|response|reply|faq\s?answer|답변|답|대답|回答|答え|こたえ)$", re.I)
+_TITLE = re.compile(r"^(?:title|name|subject|heading|topic|macro|macro\s?(?:name|title)|"
+                    r"(?:canned\s?)?(?:response|reply)\s?(?:name|title)|template\s?(?:name|title)|"
+                    r"제목|이름|항목|件名|タイトル|見出し|名前|名称)$", re.I)
+_BODY = re.compile(r"^(?:body|content|contents|text|message|"
+                   r"(?:response|reply|template|macro|comment)\s?(?:body|text)|본문|내용|메시지|本文|内容|メッセージ|文面)$",
+                   re.I)
+_ACTIVE = re.compile(r"^(?:active|enabled|status|state|published|is\s?active|사용|사용\s?여부|상태|有効|状態|公開)$",
+                     re.I)
+_OFF = re.compile(r"^(?:false|no|n|0|off|inactive|disabled|archived|deleted|draft|아니오|아니요|미사용|비활성|보관|"
+                  r"無効|停止|非公開|いいえ)$", re.I)
 _MAX_FIELD = 1 << 20
 
 
@@ -41,16 +61,26 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
     header = [" ".join(cell.split()).strip("\ufeff ") for cell in rows[0]]
     question = next((n for n, name in enumerate(header) if _QUESTION.match(name)), None)
     answer = next((n for n, name in enumerate(header) if _ANSWER.match(name)), None)
+    if question is None or answer is None:  # canned replies: a title and a body
+        question = next((n for n, name in enumerate(header) if _TITLE.match(name)), None)
+        answer = next((n for n, name in enumerate(header) if _BODY.match(name)), None)
     if question is None or answer is None:
         found = ", ".join(repr(name) for name in header[:8]) + (" …" if len(header) > 8 else "")
-        raise InvalidInput(f"{path}: a CSV is read as questions and answers, one section per row, and needs a header "
-                           "row naming a question column and an answer column (question/answer, Q/A, 질문/답변, "
-                           f"質問/回答); its first row is {found}")
+        raise InvalidInput(f"{path}: a CSV is read as questions and answers (or canned replies), one section per "
+                           "row, and needs a header row naming a question column and an answer column (question/"
+                           f"answer, Q/A, 질문/답변, 質問/回答; title/body); its first row is {found}")
+    active = next((n for n, name in enumerate(header) if n not in (question, answer) and _ACTIVE.match(name)), None)
     blocks: list[Block] = []
-    skipped = 0
+    skipped = inactive = templated = 0
     for row in rows[1:]:
+        if active is not None and active < len(row) and _OFF.match(row[active].strip()):
+            inactive += 1
+            continue
         asked = " ".join(row[question].split()) if question < len(row) else ""
         said = row[answer].strip() if answer < len(row) else ""
+        if placeholders(said):
+            templated += 1
+            said = reply_text(said)
         if not asked or not said:
             skipped += 1
             continue
@@ -61,11 +91,19 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
     if not blocks:
         raise InvalidInput(f"{path}: no row has both a question and an answer")
     warnings = []
-    others = [name or f"column {n + 1}" for n, name in enumerate(header) if n not in (question, answer)]
+    others = [name or f"column {n + 1}" for n, name in enumerate(header) if n not in (question, answer, active)]
     if others:
         warnings.append(f"{path}: the column{'s' if len(others) > 1 else ''} {', '.join(map(repr, others))} "
-                        f"{'are' if len(others) > 1 else 'is'} not read: each row's question is a section's "
-                        "heading and its answer the section's text")
+                        f"{'are' if len(others) > 1 else 'is'} not read: each row's {header[question]!r} is a "
+                        f"section's heading and its {header[answer]!r} the section's text")
+    if inactive:
+        warnings.append(f"{path}: {plural(inactive, 'row')} that the column {header[active]!r} marks off "
+                        f"{'are' if inactive > 1 else 'is'} left out: the help desk no longer sends "
+                        f"{'them' if inactive > 1 else 'it'}")
+    if templated:
+        warnings.append(f"{path}: {plural(templated, 'reply', 'replies')} with template placeholders ({{{{…}}}}) "
+                        "lose their greeting and sign-off, and a placeholder inside a sentence reads \"…\": the help "
+                        "desk fills them in when it sends the reply")
     if skipped:
         warnings.append(f"{path}: {skipped} row{'s' if skipped > 1 else ''} without a question or an answer "
                         f"{'are' if skipped > 1 else 'is'} left out")
