@@ -2002,6 +2002,7 @@ def html_read(text: str) -> HtmlRead:
     # the headings furniture emptied go first (their indices are parser.blocks'), then the places panels held
     kept = [block for block in _without_emptied_headings(parser.blocks, parser.emptied) if block.text]
     kept = _title_line(kept, parser.sizes)
+    kept = _without_space_name(kept, text)
     blocks, internal = drop_internal(kept)
     changes = [(what, text, author) for what, parts, author in parser.changes
                if (text := " ".join("".join(parts).split()))]
@@ -2026,6 +2027,20 @@ def _title_line(blocks: list[Block], sizes: dict[int, float]) -> list[Block]:
         real = real or (block.is_heading and not block.from_bold)
         titled.append(replace(block, level=min(block.level + 1, 3)) if block.from_bold and not real else block)
     return titled
+
+
+# Confluence's page title in its HTML export: ``<span id="title-text">Customer Support : Loyalty programme</span>``
+_CONFLUENCE_TITLE = re.compile(r"<span[^>]{0,80}\bid\s*=\s*[\"']title-text[\"']", re.I)
+_SPACE_NAME = re.compile(r"^[^:]{1,80}?\s:\s(?=\S)")
+
+
+def _without_space_name(blocks: list[Block], text: str) -> list[Block]:
+    """``blocks`` with a Confluence export's title without the space's name before it: the export titles a page
+    "Customer Support : Loyalty programme", and the page was titled so, the space's name its first words."""
+    if not blocks or blocks[0].level != 1 or not _CONFLUENCE_TITLE.search(text):
+        return blocks
+    title = _SPACE_NAME.sub("", blocks[0].text, count=1)
+    return [replace(blocks[0], text=title), *blocks[1:]] if title != blocks[0].text else blocks
 
 
 def _without_emptied_headings(blocks: list[Block], emptied: list[int]) -> list[Block]:

@@ -146,6 +146,14 @@ def test_confluence_chrome_makes_no_page_and_ingest_says_so(mem, workspace, tmp_
     assert "Created by" not in pages and "damage-photo-guide" not in pages and "90 days" not in pages
 
 
+def test_a_confluence_title_loses_its_space_name_and_another_colon_title_keeps_it():
+    from mem.policies.readers import html_read
+
+    assert html_read(CONFLUENCE).blocks[0].text == "Returns and Refunds"
+    plain = "<html><body><h1>Terms : Part 2</h1><p>Refunds take 5 days.</p></body></html>"
+    assert html_read(plain).blocks[0].text == "Terms : Part 2"
+
+
 def test_furniture_in_a_markdown_export_is_found_by_where_it_stands(tmp_path):
     text = ("# Returns and Refunds\n\nCreated by Jane Ops, last modified by Raj Patel on Nov 02, 2026\n\n"
             "## Refund window\n\nReturns within 30 days.\n\n## Comments\n\nA note about comments in the text.\n\n"
