@@ -35,6 +35,9 @@ _STYLE_ELEMENT = lazy(r"<style\b[^<>]{0,200}>(.*?)</style\s*>", re.I | re.S)
 _BOLD_WEIGHT = lazy(r"(?:^|;)\s{0,3}font-weight\s{0,3}:\s{0,3}(?:bold|bolder|[6-9]00)\b", re.I)
 _FONT_SIZE = lazy(r"(?:^|;)\s{0,3}font-size\s{0,3}:\s{0,3}(\d{1,3}(?:\.\d{1,2})?)pt\b", re.I)
 _GOOGLE_BODY = lazy(r"^(?:c\d{1,4}|doc-content)$")
+# what only a Google Docs export writes besides its body's classes: the "doc-content" class, its lists' "lst-kix_"
+# classes, or the ".subtitle{…}" rule its style sheet always holds (a page whose body is merely class="c1" is not one)
+_GOOGLE_MARK = lazy(r"\bdoc-content\b|\blst-kix_|(?:^|[}\s])\.subtitle\s{0,3}\{")
 _COMMENT_ANCHOR = lazy(r"^\s{0,3}\[[A-Za-z]{1,6}\d{1,4}\]\s{0,3}")
 
 
@@ -109,7 +112,8 @@ class CssClasses:
 class GoogleFrame(HTMLParser):
     """Where a Google Docs export's header and footer start: the first and the last element of its ``<body>`` when
     it is a ``<div>`` (its content is paragraphs, lists and tables straight in the body) and holds no footnote. A
-    Google Docs body names only its generated classes ("c5 doc-content"); any other page has no frame."""
+    Google Docs body names only its generated classes ("c5 doc-content"); any other page has no frame. (``google_frame``
+    reads a page only when it holds a mark of Google's export besides: ``_GOOGLE_MARK``.)"""
 
     _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -152,6 +156,8 @@ class GoogleFrame(HTMLParser):
 
 def google_frame(text: str) -> set[tuple[int, int]]:
     """Where a Google Docs export's header and footer ``<div>`` start (``GoogleFrame``)."""
+    if not _GOOGLE_MARK.search(text):
+        return set()
     parser = GoogleFrame()
     parser.feed(text)
     parser.close()

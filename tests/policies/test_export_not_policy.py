@@ -132,6 +132,9 @@ def test_a_page_with_a_first_and_last_div_that_is_no_google_doc_keeps_them(tmp_p
     page = '<html><body class="article"><div><p>Returns are free.</p></div><p>Refunds take 5 days.</p><div><p>Call us on 555 0100.</p></div></body></html>'
     texts, _ = _read(tmp_path / "page.html", page)
     assert texts == ["Returns are free.", "Refunds take 5 days.", "Call us on 555 0100."]
+    # a body merely classed like Google's generated classes, with no other mark of its export (review of round 29)
+    texts, _ = _read(tmp_path / "c1.html", page.replace('class="article"', 'class="c1"'))
+    assert texts == ["Returns are free.", "Refunds take 5 days.", "Call us on 555 0100."]
 
 
 # --- finding 5: the Zendesk theme's article footer ------------------------------------------------------------------
