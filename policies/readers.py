@@ -285,9 +285,12 @@ def docx_document(path: Path, data: bytes) -> tuple[list[Block], str | None, lis
     title: str | None = None
     for item in _body_items(document):
         if hasattr(item, "rows"):
-            grid = [_unmerged([" ".join(" ".join(_visible_text(p) for p in cell.paragraphs).split())
-                               for cell in row.cells]) for row in item.rows]
-            header = grid[0] if len(grid) >= 2 and _looks_like_header(grid[0]) else []
+            rows = [row.cells for row in item.rows]
+            grid = [[_cell_text(cell) for cell in _unmerged(cells)] for cells in rows]
+            header = grid[0] if len(grid) >= 2 and len(grid[0]) == len(rows[0]) \
+                and (_looks_like_header(grid[0]) or _corner_header(grid[0])) else []
+            if header:  # a cell merged across columns holds for each of them: "Basic: Yes; Standard: Yes"
+                grid = [[_cell_text(cell) for cell in cells] for cells in rows]
             blocks += [Block(line) for line in table_rows(header, grid[1:] if header else grid)]
             continue
         text = " ".join(_visible_text(item).split())
@@ -369,9 +372,24 @@ def _visible_text(paragraph: Any) -> str:
     return "".join(run_text(run._r) for run in _shown_runs(paragraph))
 
 
-def _unmerged(cells: list[str]) -> list[str]:
-    # python-docx repeats a horizontally merged cell once per grid column it spans
-    return [cell for i, cell in enumerate(cells) if i == 0 or cell != cells[i - 1]]
+# Any: a python-docx cell (untyped library).
+def _cell_text(cell: Any) -> str:
+    return " ".join(" ".join(_visible_text(p) for p in cell.paragraphs).split())
+
+
+# Any: python-docx cells (untyped library).
+def _unmerged(cells: list[Any]) -> list[Any]:
+    """A Word row's cells, a horizontally merged one once: python-docx repeats it once per grid column it spans, as
+    the same cell element. Two cells that only hold the same text ("4 | 4 | 6", "Yes | Yes | No") are two cells: read
+    as one (the reading before the thirtieth round), the row lost a column and its values stood under the wrong
+    labels."""
+    return [cell for i, cell in enumerate(cells) if i == 0 or cell._tc is not cells[i - 1]._tc]
+
+
+def _corner_header(cells: list[str]) -> bool:
+    """A first row of labels over a comparison table's columns, its top-left corner left empty ("", "Basic",
+    "Standard", "Premium"): each row then opens with its own label in that column."""
+    return len(cells) >= 3 and not cells[0] and _looks_like_header(cells[1:])
 
 
 def _looks_like_header(cells: list[str]) -> bool:

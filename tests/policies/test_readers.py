@@ -369,6 +369,30 @@ def test_hidden_raw_html_in_markdown_and_hidden_word_runs_are_not_policy(tmp_pat
     assert [b.text for b in word.blocks] == ["Refunds within 14 days. Keep the receipt.", "Express | 1 business day"]
 
 
+def test_a_word_comparison_table_keeps_equal_cells_apart_and_reads_a_merged_cell_for_each_column(tmp_path):
+    """Two cells of the same text are two cells (they were read as one merged cell, and the row's values stood under
+    the wrong labels); a comparison table's empty top-left corner still heads its columns; a cell merged across two
+    columns holds for both."""
+    import docx
+
+    document = docx.Document()
+    table = document.add_table(rows=3, cols=4)
+    for r, row in enumerate([["", "Basic", "Standard", "Premium"], ["Visits a year", "4", "4", "6"],
+                             ["Guarantee", "Yes", "", "No"]]):
+        for c, value in enumerate(row):
+            table.cell(r, c).text = value
+    table.cell(2, 1).merge(table.cell(2, 2))
+    titled = document.add_table(rows=2, cols=3)  # a title row merged across the table: no header, read once
+    titled.cell(0, 0).text = "Call-out fees"
+    titled.cell(0, 0).merge(titled.cell(0, 2))
+    for c, value in enumerate(["Weekend", "£60", "£60"]):
+        titled.cell(1, c).text = value
+    document.save(tmp_path / "plans.docx")
+    assert [b.text for b in read_document(tmp_path / "plans.docx", max_bytes=LIMIT).blocks] == [
+        "Visits a year; Basic: 4; Standard: 4; Premium: 6.", "Guarantee; Basic: Yes; Standard: Yes; Premium: No.",
+        "Call-out fees", "Weekend | £60 | £60"]
+
+
 def test_a_pdf_heading_wrapped_over_two_lines_is_one_heading(tmp_path):
     """A title too long for its line wraps: both lines are one heading, not a title with nothing under it
     and a section named after the title's last word. Numbered headings one under the other stay two."""
