@@ -1047,10 +1047,12 @@ _EN_FIGURE = lazy(rf"(?:{_CURRENCY}|\b){_NUMBER}(?:(?<=\d){_ATTACHED}\b)?{_RANGE
 # trying every digit of a run read the run to its end each time — quadratic)
 _BETWEEN_RANGE = lazy(rf"(?:{_CURRENCY})?(?:(?<!\d)(?<!\d[.,])(?=\d)|(?!\d)){_NUMBER}"
                       rf"\s+and\s+(?:{_CURRENCY})?{_NUMBER}", re.IGNORECASE)
-# "3~5영업일", "1〜2営業日": the range is part of the figure
-_CJK_FIGURE = lazy(r"(?<!\d)(?<!\d[.,])\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
+# "3~5영업일", "1〜2営業日": the range is part of the figure; an amount counted in ten thousands and thousands is one
+# figure with its count ("월 1만 9,900원" was stated "9,900원", "1万5,000円", "1만5천원", "3천 원")
+_CJK_MYRIAD = r"\d+(?:\.\d+)?\s*(?:[만万]\s*(?:(?:\d{1,4}(?:,\d{3})?|\d\s*천)\s*)?|천\s*)(?:원|円)"
+_CJK_FIGURE = lazy(rf"(?<!\d)(?<!\d[.,])(?:{_CJK_MYRIAD}|\d+(?:[.,]\d+)*(?:\s*[~〜～\-–]\s*\d+(?:[.,]\d+)*)?\s*"
                    r"(?:%|만\s*원|영업일|[원일년개월주시간분세명회번매장]+|[かカヵケヶ]月間?|"
-                   r"[円日年間営業時分週月ヶ箇個回件名人歳]+)(?:\s*(?:이상|이내|이하|미만|초과|동안|후|전|까지|以上|以内|以下|未満|超|間|後|前|まで))?")
+                   r"[円日年間営業時分週月ヶ箇個回件名人歳]+))(?:\s*(?:이상|이내|이하|미만|초과|동안|후|전|까지|以上|以内|以下|未満|超|間|後|前|まで))?")
 
 
 # "about 7 days", "up to 6 months", "at least 30 days": the qualifier is part of what the rule says
@@ -1568,8 +1570,26 @@ _NUMBER_TOLD = lazy(r"(?<=[\d.,만万])(?![\d.,]|\s*[만万]).*$", re.DOTALL)
 _MYRIAD = lazy(r"\d\s*[만万]")
 
 
+_COUNTED = lazy(r"^(\d+(?:\.\d+)?)\s*[만万]\s*(?:(\d{1,4}(?:,\d{3})?)|(\d)\s*천)?\s*(?:원|円)$|^(\d)\s*천\s*(?:원|円)$")
+
+
+def _counted_amount(figure: str) -> float | None:
+    """A Korean or Japanese amount told in ten thousands and thousands, whole: "1만 9,900원" 19,900, "1만5천원"
+    15,000, "1万5,000円" 15,000, "3천 원" 3,000; None for any other figure."""
+    match = _COUNTED.match(ascii_figures(figure).strip())
+    if match is None:
+        return None
+    if match.group(4):
+        return float(match.group(4)) * 1_000
+    rest = float(match.group(2).replace(",", "")) if match.group(2) else float(match.group(3) or 0) * 1_000
+    return float(match.group(1)) * 10_000 + rest
+
+
 def _amount(figure: str, measure: Measure) -> float | None:
     """The figure's number in the measure's common unit (days for a duration); None for a range or a share."""
+    counted = _counted_amount(figure) if measure.name != "duration" else None
+    if counted is not None:
+        return counted
     numbers = _numbers(figure)
     if len(numbers) != 1 or "%" in figure:
         return None

@@ -182,3 +182,23 @@ def test_a_price_in_pence_is_stated_with_its_sign():
     # a time of day keeps its own letters, and a figure with no "p" after it is as read
     assert in_short("what time does it close?", ["We close at 5pm."]) == ("figure", "5pm")
     assert in_short("how much is the roaming fee?", ["The roaming fee is 35 cents per session."]) != ("figure", "35p")
+
+
+def test_an_amount_told_in_ten_thousands_and_thousands_is_stated_whole():
+    # "월 1만 9,900원" was stated "9,900원" (new user 30, #2): the count of ten thousands is part of the amount
+    assert in_short("정기구독 요금이 얼마예요?", ["① 정기구독 요금은 월 1만 9,900원(부가가치세 포함)이다."]) == \
+        ("figure", "1만 9,900원")
+    assert in_short("한 달 구독료 얼마임?", ["정기구독 요금은 월 2만 1,900원이다."]) == ("figure", "2만 1,900원")
+    assert in_short("입회비는 얼마예요?", ["입회비는 1만5천원입니다."]) == ("figure", "1만5천원")
+    assert in_short("月額はいくらですか？", ["プレミアムの月額は１万５，０００円です。"]) == \
+        ("figure", "１万５，０００円")
+    assert in_short("배송비 얼마예요?", ["배송비는 3천 원입니다."]) == ("figure", "3천 원")
+
+
+def test_an_amount_in_ten_thousands_is_compared_as_its_whole_value():
+    from mem.agent.rule_quote import _amount
+    from mem.core.text.lexicon import MEASURES
+
+    money = next(m for m in MEASURES if m.name == "money")
+    assert [_amount(f, money) for f in ("1만 9,900원", "1만5천원", "1万5,000円", "3천 원", "5만 원", "2,000원")] == [
+        19_900, 15_000, 15_000, 3_000, 50_000, 2_000]
