@@ -79,6 +79,9 @@ NAMED_COVERAGE = 0.4
 NAMED_SHARED = 2
 PAGE_CHARS = 3000  # a page longer than this enters the prompt cut, with its best sentences kept first
 
+# how an agreement's text joins the customer's words to the agent's answer (customers/fact_candidates.py)
+_AGREED = " → "
+
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # matched whole (fullmatch)
 _LINK = re.compile(r"\[\[[^\]]*\]\]")
 _WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
@@ -876,7 +879,11 @@ class Retrieval:
         # (``mem facts edit``: NEWUSER_REPORT20 #10): neither is quoted as "you said"
         said = [item for item in evidence if item.get("role") not in ("operator", "customer-corrected")]
         quotable = [item["quote"] for item in said if not is_instruction_like(str(item["quote"]))]
-        sentences = split_sentences(str(fact.text))
+        # an agreement's text is the customer's words and the agent's answer joined ("(offered) 네 그렇게 해주세요 →
+        # … 배송비를 면제해 드리겠습니다."): each side is read on its own, as it was said — read as one sentence, a yes
+        # and the service's own waiver were a customer claiming a waiver, and the agreement was hidden (newuser30 #8)
+        sides = str(fact.text).split(_AGREED) if fact.agreement else [str(fact.text)]
+        sentences = [sentence for side in sides for sentence in split_sentences(side)]
         fact_text = str(fact.text)
         if any(is_instruction_like(s) for s in sentences):
             fact_text = " ".join(s for s in sentences if not is_instruction_like(s)).strip()
