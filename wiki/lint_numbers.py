@@ -96,6 +96,21 @@ def statements(lines: Sequence[str], *, start_line: int = 1) -> Iterator[Stateme
                 yield statement
 
 
+# a Korean or Japanese calendar date around a number with 일/日 or 년/年: the month before the day ("2월 5일", "2月5日",
+# "3월 1일부터") or after the year ("2026년 3월", "2026年4月", "令和8年4月1日")
+_MONTH_BEFORE = re.compile(r"\d{1,2}\s?[월月]\s?$")
+_MONTH_AFTER = re.compile(r"\s?\d{1,2}\s?[월月]")
+
+
+def _calendar_date(line: str, match: re.Match[str]) -> bool:
+    unit = match.group("unit") or ""
+    if unit in ("일", "日"):
+        return _MONTH_BEFORE.search(line, max(0, match.start() - 6), match.start()) is not None
+    if unit in ("년", "年"):
+        return _MONTH_AFTER.match(line, match.end()) is not None
+    return False
+
+
 def _statement(line: str, match: re.Match[str], number: int) -> Statement | None:
     unit = (match.group("cur") or match.group("unit") or "").lower()
     if unit not in _UNITS:
@@ -105,6 +120,8 @@ def _statement(line: str, match: re.Match[str], number: int) -> Statement | None
         value = float(match.group("num").replace(",", ""))
     except ValueError:
         return None
+    if dimension == "duration" and _calendar_date(line, match):
+        return None  # "2월 5일", "2026년 3월", "2月5日": a date on the calendar, not a period (newuser30 #15)
     clause_start = 0
     for sep in _CLAUSE.finditer(line, 0, match.start()):
         clause_start = sep.end()

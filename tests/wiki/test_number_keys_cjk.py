@@ -87,3 +87,16 @@ def test_the_starting_point_and_the_generic_subject_are_not_the_key():
         )
     ]
     assert keys == ["반품", "返品", "환불 기준"]  # the first two have no quantity before their number: no statement
+
+
+def test_a_calendar_date_is_no_period_in_korean_or_japanese() -> None:
+    """"2027년 2월 5일(금)" and "2월 6일(토)부터 2월 9일(화)까지" on two notice pages were reported as '월' being
+    5일 here but 6일 there (newuser30 #15), and "2026년" was a period of 2,026 years; a period beside a date is still
+    read."""
+    notice_a = ["2027년 2월 5일(금) 오후 2시까지 결제된 주문은 연휴 전에 발송됩니다.",
+                "이 약관은 2026년 3월 1일부터 시행한다."]
+    notice_b = ["2027년 2월 6일(토)부터 2월 9일(화)까지는 배송이 중단됩니다.", "本規約は2026年4月1日から施行します。"]
+    assert list(statements(notice_a)) == [] and list(statements(notice_b)) == []
+    assert conflicts([("a.md", list(statements(notice_a))), ("b.md", list(statements(notice_b)))]) == []
+    kept = list(statements(["2월 1일부터 청약철회는 7일 이내에 가능합니다."]))
+    assert [(s.dimension, s.low) for s in kept] == [("duration", 7.0)]
