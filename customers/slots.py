@@ -1144,11 +1144,25 @@ _NOT_BUT_CODE = lazy(r"(?:(?<!\s)|(?!\s))\s*+(?:ではなく|じゃなくて|じ
                      r"[、,]?\s*+[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)")
 
 
+# "010-2345-6789 → 010-9876-5432", "07700 900123 -> 07700 900456", "A-1234 ⇒ A-5678": the value after the arrow is
+# the one it is changed to (the first value was taken: newuser30 #7)
+# (on one line: a quoted reply's "> " opens a line, and is no arrow)
+_ARROW = lazy(r"[ \t]{0,3}(?:→|->|=>|⇒|➡|➔|➜)[ \t]{0,3}")
+_AFTER_ARROW = {"phone": lazy(r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"),
+                "order": lazy(r"[#＃]?(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]*)"),
+                "email": lazy(r"(?P<v>[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})")}
+
+
 def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
     for match in pattern.finditer(text):
         value = next((v for v in match.groups() if v), None)
         if value is None:
             continue
+        if name in _AFTER_ARROW:
+            end = match.end(match.groups().index(value) + 1)
+            arrow = _ARROW.match(text, end)
+            changed = _AFTER_ARROW[name].match(text, arrow.end()) if arrow else None
+            value = changed.group("v") if changed else value
         if name == "address":
             value = _whole_address(text, match.start(match.groups().index(value) + 1), value)
         if name == "order":
