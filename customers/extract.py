@@ -38,17 +38,20 @@ from mem.core import model as core_model
 from mem.core.errors import ModelError
 from mem.core.json_types import JsonObject
 from mem.core.text.content_terms import terms
+from mem.core.text.language import detect_language
+from mem.core.text.sentences import split_sentences
 from mem.customers import contact_hours, kinds
 from mem.customers.claimed_values import claimed_values, held_in
-from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates
+from mem.customers.fact_candidates import Candidate, Turn, deterministic_candidates, is_question
 from mem.customers.fact_grounding import LogTurn, check_evidence
-from mem.customers.fact_record import Fact, PolicyRef
+from mem.customers.fact_record import Evidence, Fact, PolicyRef
 from mem.customers.judge import Judgement, disowned_words, judge, other_names
 from mem.customers.model_calls import NeedsModel, UnlockedModelCalls
 from mem.customers.model_checks import checked_judgement
+from mem.customers.partial_change import PartialChange, named_parts, partial_change
 from mem.customers.promotion import apply_direct_request, consider_promotion, end_items_naming, orders_the_agent
 from mem.customers.screening import instruction_like
-from mem.customers.slots import SLOT_TERMS, Slot, restores_earlier, shape_values, slot_of
+from mem.customers.slots import SLOT_TERMS, Slot, answers_proposal, restores_earlier, shape_values, slot_of
 from mem.customers.standing_waivers import asks_standing_waiver
 from mem.customers.statements import build_statement
 from mem.customers.time_order import into_history, said_before
@@ -347,6 +350,8 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
         promoted = consider_promotion(store, fact, config=config)
         if promoted is not None:
             report.context.append(promoted.to_dict())
+    if not model_name:
+        written += _partial_changes(store, chunk, state)
     traits = update_traits(store, written, config=config, today=clock.today(), known=state.local, gone=state.gone)
     for replaced in traits.replaced:
         state.gone.add(replaced)
@@ -365,6 +370,76 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     report.conversations += stop == len(chunk.turns)
     if stop == len(logged):
         report.damaged_skipped += conversation.damaged_new
+
+
+def _partial_changes(store: CustomerStore, chunk: _Chunk, state: _Batch) -> list[Fact]:
+    """The changes of part of a held value that the chunk's customer turns name and the agent's reply writes whole
+    ("we're 14 not 41!" → "I've changed it to 14 Linden Grove, …": ``partial_change``): each is stored as an
+    agreement in place of the held fact (or of the fact that replaced it earlier in this batch, a note of the same
+    change), which stays in history."""
+    written: list[Fact] = []
+    turns, log_id = chunk.turns, chunk.conversation.id
+    for index in range(chunk.start, chunk.stop):
+        turn = turns[index]
+        if turn.role not in CUSTOMER_ROLES or not named_parts(turn.text):
+            continue  # (most turns: one look, no store read)
+        reply = turns[index + 1] if index + 1 < len(turns) else None
+        if reply is None or reply.role in CUSTOMER_ROLES or reply.role == "system" or reply.by_mem:
+            continue
+        answer = turns[index + 2] if index + 2 < len(turns) else None
+        held = _held_before(store, state, log_id, turn.id)
+        for sentence in split_sentences(turn.text):
+            if not named_parts(sentence.text):
+                continue
+            change = next((found for said in split_sentences(reply.text)
+                           if (found := partial_change(sentence.text, said.text, held)) is not None), None)
+            if change is None or change.value in turn.text:
+                continue  # (the customer wrote the whole new value: read as any value given, not composed here)
+            if is_question(change.sentence) and not (
+                    answer is not None and answer.role in CUSTOMER_ROLES
+                    and answers_proposal(answer.text, lang=detect_language(answer.text), asked=True) == "yes"):
+                continue  # a read-back not yet agreed to sets nothing
+            fact = _store_partial(store, change, sentence.text, turn, reply, log_id, state)
+            if fact is not None:
+                written.append(fact)
+                held = [f for f in held if f.id != change.target.id]
+            break
+    return written
+
+
+def _held_before(store: CustomerStore, state: _Batch, log_id: str, turn_id: str) -> list[Fact]:
+    """The customer's facts that hold a value a partial change may change: active ones, and those replaced earlier in
+    this batch — never the facts of the very turn that names the change."""
+    found = {f.id: f for f in store.facts.list(statuses=["active"]) if f.kind != "trait"}
+    for fact_id in state.gone:
+        fact = store.facts.load(fact_id)
+        if fact is not None and fact.status == "replaced" and fact.kind != "trait":
+            found.setdefault(fact.id, fact)
+    return [f for f in found.values()
+            if not any(e.log_id == log_id and e.turn == turn_id for e in f.evidence)]
+
+
+def _store_partial(store: CustomerStore, change: PartialChange, quote: str, turn: Turn, reply: Turn, log_id: str,
+                   state: _Batch) -> Fact | None:
+    target = change.target
+    while target is not None and target.status == "replaced" and target.superseded_by:
+        target = store.facts.load(target.superseded_by)  # the note of the change that replaced it in this batch
+    if target is None or target.status != "active":
+        return None
+    fact = Fact.new(
+        "decision", f"{quote} → {change.sentence}", valid_at=turn.day,
+        evidence=(Evidence(log_id=log_id, turn=turn.id, role="customer", quote=quote, speaker=turn.speaker,
+                           said_on=turn.day, said_at=turn.time),
+                  Evidence(log_id=log_id, turn=reply.id, role="agent", quote=change.sentence, speaker=reply.speaker,
+                           said_on=reply.day, said_at=reply.time)),
+        policy_refs=reply.policy_refs, origin="stated", agreement=True)
+    fact = store.facts.update(target.id, fact, actor="extraction",
+                              reason=f"part of the value changed: {change.value} (from {change.target.id})")
+    state.gone.add(target.id)
+    _forget(state.local, target.id)
+    state.local.append(fact)
+    state.report.updated.append(fact.id)
+    return fact
 
 
 def _turns_without_candidates(turns: list[Turn], candidates: list[Candidate]) -> int:
