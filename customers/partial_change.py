@@ -27,10 +27,12 @@ _NEW_NOT_OLD = lazy(r"(?<![\w-])(\d[\w-]{0,11})[,\s]{0,3}not[\s]{1,3}(?:(?:flat|
                     r"\s{1,3})?(\d[\w-]{0,11})(?![\w-])", re.I)
 _OLD_NOT_NEW = lazy(r"(?<![\w-])(\d[\w-]{0,11})\s{0,2}(?:이|가)?\s{0,2}아니(?:고|라|구)\s{0,3}(\d[\w-]{0,11})"
                     r"|(?<![\w-])(\d[\w-]{0,11})\s{0,2}(?:じゃなくて|じゃなく|ではなくて|ではなく)\s{0,3}(\d[\w-]{0,11})")
-# only a part changed, the rest as it was: "only the flat number", "rest is the same", "호수만", "나머지는 그대로",
+# only a part changed, the rest as it was: "only the flat number", "rest is the same", "호수만", "1102호만" (never
+# "전화번호만"), "나머지는 그대로",
 # "部屋番号だけ", "あとは同じ"
 _ONLY_PART = lazy(r"\b(?:only|just) the (?:flat|room|house|unit|door|apartment|last)\b|\brest (?:is|stays) "
-                  r"(?:the same|right|as it was)\b|(?:호수|번지|끝자리|동|호)만\s{0,2}(?:바뀌|달라|변경)|"
+                  r"(?:the same|right|as it was)\b|"
+                  r"(?:호수|번지|끝자리|(?<![가-힣])동|(?<![가-힣])호)만\s{0,2}(?:바뀌|달라|변경)|"
                   r"나머지는\s{0,2}(?:그대로|같아|다 맞)|"
                   r"(?:部屋番号|号室|番地|末尾|下一桁)だけ|あとは(?:同じ|そのまま)", re.I)
 _NUMBER = re.compile(r"\d[\dA-Za-z-]*")
@@ -59,7 +61,8 @@ def named_parts(text: str) -> list[tuple[str, str | None]]:
         pairs.append((new, old))
     if not pairs and _ONLY_PART.search(text):
         pairs = [(n, None) for n in dict.fromkeys(_NUMBER.findall(text))]
-    return [(new, old) for new, old in pairs if new != old]
+    bare = [(_bare(new), _bare(old) if old else None) for new, old in pairs]
+    return [(new, old) for new, old in bare if new and new != old]
 
 
 def _shared(agent: str, at: int, size: int, held: str, old_at: int, old_size: int) -> tuple[int, int]:
