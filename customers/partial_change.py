@@ -23,18 +23,26 @@ from mem.customers.fact_record import Fact
 
 # the part named as not the customer's beside the new one: "14 not 41", "flat 2 not flat 1", "5, not 3" (new first);
 # "301 아니고 401", "7이 아니라 1" (old first); "405じゃなくて504", "3ではなく5" (old first)
-_NEW_NOT_OLD = lazy(r"(?<![\w-])(\d[\w-]{0,11})[,\s]{0,3}not[\s]{1,3}(?:(?:flat|apt|unit|room|no\.?|number|house)"
-                    r"\s{1,3})?(\d[\w-]{0,11})(?![\w-])", re.I)
-_OLD_NOT_NEW = lazy(r"(?<![\w-])(\d[\w-]{0,11})\s{0,2}(?:이|가)?\s{0,2}아니(?:고|라|구)\s{0,3}(\d[\w-]{0,11})"
-                    r"|(?<![\w-])(\d[\w-]{0,11})\s{0,2}(?:じゃなくて|じゃなく|ではなくて|ではなく)\s{0,3}(\d[\w-]{0,11})")
+_NEW_NOT_OLD = lazy(
+    r"(?<![\w-])(\d[\w-]{0,11})[,\s]{0,3}not[\s]{1,3}(?:(?:flat|apt|unit|room|no\.?|number|house)"
+    r"\s{1,3})?(\d[\w-]{0,11})(?![\w-])",
+    re.I,
+)
+_OLD_NOT_NEW = lazy(
+    r"(?<![\w-])(\d[\w-]{0,11})\s{0,2}(?:이|가)?\s{0,2}아니(?:고|라|구)\s{0,3}(\d[\w-]{0,11})"
+    r"|(?<![\w-])(\d[\w-]{0,11})\s{0,2}(?:じゃなくて|じゃなく|ではなくて|ではなく)\s{0,3}(\d[\w-]{0,11})"
+)
 # only a part changed, the rest as it was: "only the flat number", "rest is the same", "호수만", "1102호만" (never
 # "전화번호만"), "나머지는 그대로",
 # "部屋番号だけ", "あとは同じ"
-_ONLY_PART = lazy(r"\b(?:only|just) the (?:flat|room|house|unit|door|apartment|last)\b|\brest (?:is|stays) "
-                  r"(?:the same|right|as it was)\b|"
-                  r"(?:호수|번지|끝자리|(?<![가-힣])동|(?<![가-힣])호)만\s{0,2}(?:바뀌|달라|변경)|"
-                  r"나머지는\s{0,2}(?:그대로|같아|다 맞)|"
-                  r"(?:部屋番号|号室|番地|末尾|下一桁)だけ|あとは(?:同じ|そのまま)", re.I)
+_ONLY_PART = lazy(
+    r"\b(?:only|just) the (?:flat|room|house|unit|door|apartment|last)\b|\brest (?:is|stays) "
+    r"(?:the same|right|as it was)\b|"
+    r"(?:호수|번지|끝자리|(?<![가-힣])동|(?<![가-힣])호)만\s{0,2}(?:바뀌|달라|변경)|"
+    r"나머지는\s{0,2}(?:그대로|같아|다 맞)|"
+    r"(?:部屋番号|号室|番地|末尾|下一桁)だけ|あとは(?:同じ|そのまま)",
+    re.I,
+)
 _NUMBER = re.compile(r"\d[\dA-Za-z-]*")
 # the least context the agent's words and the held words must share around the part, in letters and digits ("호로 "
 # after "1120" is a particle, not the held address)
@@ -71,8 +79,11 @@ def _shared(agent: str, at: int, size: int, held: str, old_at: int, old_size: in
     while left < at and left < old_at and agent[at - left - 1] == held[old_at - left - 1]:
         left += 1
     right = 0
-    while at + size + right < len(agent) and old_at + old_size + right < len(held) \
-            and agent[at + size + right] == held[old_at + old_size + right]:
+    while (
+        at + size + right < len(agent)
+        and old_at + old_size + right < len(held)
+        and agent[at + size + right] == held[old_at + old_size + right]
+    ):
         right += 1
     return left, right
 
@@ -100,9 +111,9 @@ def _placed(held: str, agent: str, new: str, old: str | None, last_digit: bool) 
     for spot, size in _old_spots(held, _bare(old) if old else None, _bare(new), last_digit):
         for match in re.finditer(re.escape(_bare(new)), agent):
             before, after = _shared(agent, match.start(), len(match.group()), held, spot, size)
-            shared = agent[match.start() - before:match.start()] + agent[match.end():match.end() + after]
+            shared = agent[match.start() - before : match.start()] + agent[match.end() : match.end() + after]
             if sum(c.isalnum() for c in shared) >= _CONTEXT:
-                found.add(agent[match.start() - before:match.end() + after].strip(" ,.-。、"))
+                found.add(agent[match.start() - before : match.end() + after].strip(" ,.-。、"))
     return found.pop() if len(found) == 1 else None
 
 
