@@ -115,6 +115,10 @@ module                holds
 ``learned``           a learned second opinion: logistic regression over hashed n-grams of the normalised
                       sentence, weights in ``learned_weights.bin`` (customer messages, ninth round) and
                       ``learned_page_weights.bin`` (pages, tenth round; retrained in the fourteenth and sixteenth)
+``data_sends``        where data goes (thirtieth round): the chat, notes, codes, another person's data or a
+                      customer's datum sent to an outside address or URL, or put in a ticket title, a file name or
+                      a link; an account's contact changed to the requester's, on another person's account or with
+                      the old contact's code refused
 ``reason``            one sentence judged (``instruction_reason``): the gates, then every family in turn
 ``customer``          what only a customer's message makes an order (``customer_reason``,
                       ``customer_message_reason``, ``greeted_reason``)

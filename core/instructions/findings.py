@@ -48,6 +48,7 @@ from mem.core.instructions.data_requests import (
     _TRANSCRIPT_AGENT,
     _TRANSCRIPT_OTHER,
 )
+from mem.core.instructions.data_sends import data_send
 from mem.core.instructions.directions import grants, limits_only
 from mem.core.instructions.gates import _has, _words
 from mem.core.instructions.hidden_orders import concealed, faq_leaks
@@ -314,6 +315,9 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             folded = normalize(sentence)
             if waiver_cue(folded):
                 reason = waived_page_check(folded, _beside(units, blocks, index))
+        if reason is None and page and not forged_level:
+            # customer data sent to an outside address, or put into a link, a ticket title or a file name (30th round)
+            reason = data_send(sentence, page=True)
         if reason is None and learned:
             reason = page_reason(sentence)
             if reason is not None and reported_quotation(sentence, after):
