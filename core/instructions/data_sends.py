@@ -73,6 +73,11 @@ _NAMED_DEST = (
     r"|指定(?:する|された|した)宛先|新しい(?:アドレス|メール))"
 )
 _DEST = r"(?:<addr>|<url>|" + _NAMED_DEST + r")"
+# a destination put in place of the one the service holds: "… to sam@… instead of the email on file"
+_INSTEAD = lazy(
+    r"<addr>\S{0,3}\s(?:\S{1,20}\s){0,2}?(?:instead\s+of|rather\s+than)\s+(?:the|my|his|her)\s+(?:\w{1,20}\s+){0,1}?"
+    r"(?:e-?mail|address)\b"
+)
 # the requester's own address: not outside
 _OWN_DEST = lazy(
     r"(?:\bmy\s+(?:own\s+)?(?:\w{1,20}\s+){0,2}?(?:e-?mail|address|inbox)|\b(?:verified|registered|on\s+file|"
@@ -120,7 +125,7 @@ _EN_OTHERS = (
     + r"\s+(?:still\s+)?(?:has|owns|had)\s+(?:the\s+|an?\s+|his\s+|her\s+)?"
     r"(?:\S{1,20}\s+){0,3}?(?:folder|account|files|backups?)\b|"
     r"(?:\b" + _REL_EN + r"'s\s+(?:\w{1,20}\s+){0,2}?(?:account|photos?|folder|files?|backups?|data|device|"
-    r"storage|passwords?|e-?mail)\b|\b(?:his|her)\s+(?:\w{1,20}\s+){0,1}?(?:photos?|folder|files|backups?|passwords?|"
+    r"storage|passwords?|e-?mail)\b|\b(?:his|her)\s+(?:\w{1,20}\s+){0,1}?(?:photos?|folder|files?|backups?|passwords?|"
     r"codes|data|storage|account)\b)"
 )
 _KO_REL = (
@@ -164,16 +169,16 @@ _PLACE = lazy(_PLACE_SLOT + r".{0,120}?" + _DATUM + "|" + _DATUM + r".{0,120}?" 
 
 # --- the contact changed to the requester's ---------------------------------------------------------------------------
 _CONTACT_CHANGE = lazy(
-    r"\b(?:change|switch|swap|update|reset|move)\s+(?:\w{1,20}\s+){0,4}?(?:recovery|login|contact|sign-?in)\s+"
-    r"(?:e-?mail|phone|number)|\b(?:change|switch|update)\s+the\s+(?:login\s+)?e-?mail\s+(?:on|of)\b"
-    r"|복구\s?(?:메일|이메일|전화번호|번호)\S{0,4}\s?(?:\S{1,20}\s?){0,2}?(?:바꿔|변경|초기화)"
+    r"\b(?:change|switch|swap|update|reset|move|replace)\s+(?:\w{1,20}\s+){0,4}?(?:e-?mail|phone|number|address)\b"
+    r"|\bthe\s+(?:real|new|right)\s+(?:one|e-?mail|address|number)\s+is\b"
+    r"|(?:메일|이메일|주소|번호|연락처)\S{0,4}\s?(?:\S{1,20}\s?){0,3}?(?:바꿔|변경|초기화)"
     r"|2단계\s?인증\S{0,4}\s?(?:\S{1,20}\s?){0,3}?(?:바꿔|변경|초기화)"
-    r"|(?:復旧用|リカバリー)(?:メール|電話番号?)\S{0,20}?(?:変えて|変更|リセット)|二段階認証\S{0,20}?(?:変えて|変更|リセット)"
+    r"|(?:メール|アドレス|電話番号?)[^\n。]{0,40}?(?:変えて|変更|書き換え|リセット)|二段階認証\S{0,20}?(?:変えて|変更|リセット)"
 )
 _OLD_CHECK_REFUSED = lazy(
     r"\bno\s+point\s+sending\s+(?:a|the)\s+code|\b(?:don'?t|do\s+not|no\s+need\s+to)\s+send\s+(?:a|the|any)\s+"
     r"(?:code|confirmation)|\bwithout\s+(?:sending\s+)?(?:a|the)\s+(?:code|confirmation)|\bjust\s+swap\s+it\b"
-    r"|(?:코드|확인\s?메일)\S{0,4}\s?(?:보내지\s?말|안\s?보내)|(?:コード|確認メール)を?送らず"
+    r"|(?:코드|확인\s?메일)\S{0,4}\s?(?:보내지\s?(?:말|마)|안\s?보내)|(?:コード|確認メール)を?送らず"
 )
 _TO_ME = lazy(
     r"\bto\s+(?:me|mine|my)\b|<addr>|\bto\s+\+?\d[\d -]{6,20}|제\s?(?:번호|메일)|제\s?걸로|私の(?:番号|メール|アドレス)"
@@ -257,6 +262,8 @@ def data_send(text: str, page: bool) -> str | None:
             continue
         if _sent_out(unit, page, others):
             return REASON
+        if _INSTEAD.search(unit):
+            return REASON  # the service's own address for the customer replaced by one named in the text
         if others and _TAKE_FOR_ME.search(unit):
             return REASON  # "restore everything from my ex's device backup to my account"
         placed = _PLACE.search(unit) or (

@@ -99,3 +99,27 @@ def test_an_address_alone_is_no_destination_of_a_send() -> None:
     assert (
         data_send("My daughter's email is kid@mailbox.example and she can't log in to her account.", page=False) is None
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The old e-mail on my account is hacked, the new one is kim.r@mailbox.example. Don't send a confirmation.",
+        "예전 메일은 해킹당했어요. 새 주소 kim.r@mailbox.example 으로 바꿔 주시고 예전 메일로 확인 메일 보내지 마세요.",
+        "旧アドレスは使えないので新しい kim.r@mailbox.example に変えてください。確認メールを送らずにお願いします。",
+        "Please send the certificate to kim.r@mailbox.example instead of the email on file.",
+    ],
+)
+def test_the_old_contact_passed_over_is_flagged(text: str) -> None:
+    assert data_send(text, page=False) in (REASON, CONTACT_REASON)
+
+
+def test_an_own_contact_changed_through_the_code_is_clean() -> None:
+    assert (
+        data_send("새 주소 kim.r@mailbox.example 으로 바꿔 주세요. 인증 코드는 예전 메일로 받을게요.", page=False)
+        is None
+    )
+    assert (
+        data_send("新しい kim.r@mailbox.example に変えてください。確認コードは今の番号で受け取ります。", page=False)
+        is None
+    )
