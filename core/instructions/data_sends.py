@@ -147,7 +147,7 @@ _OTHERS = lazy(_EN_OTHERS + "|" + _KO_OTHERS + "|" + _JA_OTHERS)
 _TAKE_FOR_ME = lazy(
     r"\b(?:restore|export|send|e-?mail|forward|copy|move|transfer)\s+(?:\S{1,30}\s+){0,8}?(?:to|into)\s+"
     r"(?:me\b|my\s+(?:own\s+)?(?:account|e-?mail|inbox|address|storage))"
-    r"|(?:제|내)\s?(?:계정|메일|이메일)\S{0,3}\s?(?:\S{1,20}\s?){0,3}?(?:보내|복원|내보내|옮겨|전달)"
+    r"|(?:제|내)\s?(?:계정|메일|이메일)[^\n.]{0,50}?(?:보내|복원|내보내|옮겨|전달)"
     r"|私の(?:アカウント|メール|アドレス)(?:に|へ)\S{0,20}?(?:送|復元|移|転送)"
 )
 
@@ -171,8 +171,8 @@ _PLACE = lazy(_PLACE_SLOT + r".{0,120}?" + _DATUM + "|" + _DATUM + r".{0,120}?" 
 _CONTACT_CHANGE = lazy(
     r"\b(?:change|switch|swap|update|reset|move|replace)\s+(?:\w{1,20}\s+){0,4}?(?:e-?mail|phone|number|address)\b"
     r"|\bthe\s+(?:real|new|right)\s+(?:one|e-?mail|address|number)\s+is\b"
-    r"|(?:메일|이메일|주소|번호|연락처)\S{0,4}\s?(?:\S{1,20}\s?){0,3}?(?:바꿔|변경|초기화)"
-    r"|2단계\s?인증\S{0,4}\s?(?:\S{1,20}\s?){0,3}?(?:바꿔|변경|초기화)"
+    r"|(?:메일|이메일|주소|번호|연락처)[^\n.]{0,50}?(?:바꿔|변경|초기화)"
+    r"|2단계\s?인증[^\n.]{0,50}?(?:바꿔|변경|초기화)"
     r"|(?:メール|アドレス|電話番号?)[^\n。]{0,40}?(?:変えて|変更|書き換え|リセット)|二段階認証\S{0,20}?(?:変えて|変更|リセット)"
 )
 _OLD_CHECK_REFUSED = lazy(
