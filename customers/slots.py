@@ -1890,9 +1890,11 @@ _QUESTION_MARK = lazy(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ます�
 # ("…所沢へ伺う形でよろしいでしょうか。")
 _PUT_AS_QUESTION = lazy(r"[?？]\s*$|(?:까요|나요|습니까|ですか|ますか|でしょうか)[.。]?\s*$")
 # The agent speaking of itself ("My name is Sarah", "저는 상담원 김민지입니다", "私、担当の佐藤です"): its own name or
-# town is never the customer's
-_AGENT_ITSELF = lazy(r"\b(?:i|i'm|i am|my|me)\b(?! (?:have|'ve|ve|will|'ll|can)\b)|저는|제가|제 이름|저희|私|わたくし|"
-                     r"担当", _I)
+# town is never the customer's. Each word stands alone: not the end of an address ("lena.m.moretti@proton.me") nor
+# the end of a Korean noun ("프로 요금제가 더 저렴해요": 요금제 + 가, no "제가") — read so, the sentence naming the
+# value the agent proposes was passed over (yes30)
+_AGENT_ITSELF = lazy(r"(?<![.@])\b(?:i|i'm|i am|my|me)\b(?![.@]\w)(?! (?:have|'ve|ve|will|'ll|can)\b)|"
+                     r"(?<![가-힣])(?:저는|제가|제 이름|저희)|私|わたくし|担当", _I)
 
 
 _AGENT_SENTENCES = lazy(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
@@ -2134,6 +2136,21 @@ def _shapes_put(text: str) -> Slot | None:
     return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
+# the script a reply is written in: Hangul (its jamo too: "ㅇㅇ") is Korean, kana Japanese, Latin letters English
+_HANGUL = lazy(r"[\uac00-\ud7a3\u3131-\u318e]")
+_KANA = lazy(r"[\u3040-\u30ff]")
+_LATIN = lazy(r"[A-Za-z]")
+
+
+def _letters_lang(words: str) -> str | None:
+    """The language ``words``' letters are written in, ``None`` for a reply with none ("👍", "!!", "了解")."""
+    if _HANGUL.search(words):
+        return "ko"
+    if _KANA.search(words):
+        return "ja"
+    return "en" if _LATIN.search(words) else None
+
+
 @lru_cache(maxsize=4096)
 def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> Slot | None:
     """The value the agent put to the customer and the customer took up by opening with a yes ("is that Ledbury?" –
@@ -2143,7 +2160,7 @@ def proposed_slot(customer_words: str, agent_words: str, context: str = "") -> S
     shape, then as the proposal's focus (the words after "to", "for", "is that"…, before "로 변경", "に変更") in the
     slot the proposal, the agent's turn or ``context`` (what the customer said before it: "we've moved", "이사했어요")
     names. ``None`` unless the customer's words open with a yes."""
-    lang = "en" if customer_words.isascii() else ("ja" if re.search(r"[\u3040-\u30ff]", customer_words) else "ko")
+    lang = _letters_lang(customer_words) or _letters_lang(agent_words) or "en"
     sentences = [m.strip() for m in _AGENT_SENTENCES.split(agent_words) if m.strip()]
     if not sentences:
         return None
