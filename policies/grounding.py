@@ -12,6 +12,8 @@ import re
 from bisect import bisect_right
 from datetime import date
 
+from mem.core.text.era_dates import western_dates
+
 _MONTHS = {name: i for i, names in enumerate(
     [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
      ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
@@ -96,6 +98,7 @@ def effective_date(text: str, *, until: date | None = None) -> date | None:
     a line is the supplementary provision (부칙/附則) of an edition not yet in force, and its pages are left to the
     start dates (``mem.wiki.start_dates``) as "…부터 시행" / "…から施行" sentences are — read, a new document's every
     page was out of force until then and ``mem ask`` answered none of them."""
+    text = western_dates(text)  # "令和８年４月１日" is 2026-04-01
     found: list[tuple[int, date]] = []
     for match in _EFFECTIVE.finditer(text):
         dates, _ = find_dates(text[match.end():match.end() + 40])
@@ -112,6 +115,23 @@ def effective_date(text: str, *, until: date | None = None) -> date | None:
             found.append((match.start(), day))
             break
     return min(found)[1] if found else None
+
+
+def edition_start(text: str, *, after: date) -> tuple[date, str] | None:
+    """The day an edition not yet in force starts, as its own "시행" / "施行" line states it ("이 약관은 2027년 1월
+    1일부터 시행한다" in its 부칙, "本規約は、令和９年４月１日から施行します。" in its 附則, "시행일: 2027년 1월 1일" in its
+    header), and the words that state it; None when no such line states a day after ``after``. The earliest such
+    day is the edition's (a later one is a proviso's: "다만, 제5조의 개정규정은 …"). ``effective_date`` leaves these
+    out, so a first edition is in force from its ingest day; ingest dates every page this edition revises by it
+    (``mem.policies.ingest``): the whole edition waits, not only its 부칙 page (newuser30 #1)."""
+    text = western_dates(text)
+    own = _OwnDatePositions(text)
+    later: list[tuple[date, str]] = []
+    for match in _IN_FORCE_FROM.finditer(text):
+        day = _cjk_date(match.group(1) or match.group(2))
+        if day is not None and day > after and own.holds(match.start()):
+            later.append((day, " ".join(match.group(0).split())))
+    return min(later) if later else None
 
 
 class _OwnDatePositions:

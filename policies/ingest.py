@@ -44,7 +44,7 @@ from mem.core.ids import validate_name
 from mem.core.instructions import sentence_findings
 from mem.core.json_types import JsonObject
 from mem.policies.folders import documents_in
-from mem.policies.grounding import effective_date
+from mem.policies.grounding import edition_start, effective_date
 from mem.policies.hand_edits import PreviousEditions, last_ingested_body
 from mem.policies.readers import Document, read_document
 from mem.policies.rewrite_check import checked_draft
@@ -728,6 +728,10 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     doc_title, topics = plan_topics(doc, single=bool(page_id or title), split=split)
     now = clock.now()
     stated = effective or doc.effective or effective_date(doc.text, until=now.date())
+    # the day its own "시행" / "施行" line (its 부칙 / 附則, its header) says an edition not yet in force starts:
+    # every page it revises waits for it, not only the 부칙 page that states it (newuser30 #1)
+    edition = None if effective or doc.effective else edition_start(doc.text, after=now.date())
+    waiting: list[str] = []
     source_id = document_id(name)
     pages: list[Page] = []
     used: set[str] = set()
@@ -793,10 +797,13 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         body = _cite(draft, topic, source_rel, doc.kind)
         # a revision whose text states its own start waits for it (the edition before answers until then); a first
         # edition has no earlier rule to answer from, so it is in force from today, its sentence saying the date
-        start = None if stated or not wiki.exists(pid) else _stated_start(body, now)
-        page, change = _revise(wiki, pid, draft, body, source_entry, effective=stated or (start.day if start else None),
-                               now=now)
-        if start is not None and change == "revised":
+        start = None if not wiki.exists(pid) else \
+            StatedStart(*edition) if edition else None if stated else _stated_start(body, now)
+        page, change = _revise(wiki, pid, draft, body, source_entry,
+                               effective=start.day if start else stated, now=now)
+        if edition and change == "revised":
+            waiting.append(pid)
+        elif start is not None and change == "revised":
             result.warnings.append(f"policies/{pid}.md: effective {start.day.isoformat()}, the start date its text "
                                    f"states (\"{start.words}\"); pass --effective to choose another date")
         kept = _kept_hand_edit(wiki, previous, pid, topic, source_entry, incoming) if change == "revised" else None
@@ -807,6 +814,11 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
             result.takeovers[pid] = takeover
         pages.append(page)
         result.pages.append(PageChange(page.id, page.title, page.version, change))
+    if edition and waiting:
+        result.warnings.append(f"{incoming}: effective {edition[0].isoformat()} for the {len(waiting)} page"
+                               f"{'s' if len(waiting) > 1 else ''} this edition revises "
+                               f"({', '.join(waiting)}), the start date it states (\"{edition[1]}\"); "
+                               "pass --effective to choose another date")
     for old in _orphans(wiki, source_id, source_rel, used):
         meta = dict(old.meta, status="deprecated")
         pages.append(Page(old.id, old.type, old.title, old.version + 1, meta, old.body))

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from mem.core.text.era_dates import western_dates
+
 # the month names mem.policies.grounding reads too (wiki sits below policies, so they are spelled here)
 _MONTHS = {name: i for i, names in enumerate(
     [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
@@ -75,6 +77,7 @@ def _day(match: re.Match[str], order: tuple[str, ...]) -> date | None:
 
 def stated_starts(text: str) -> list[StatedStart]:
     """Every start date ``text`` states, in the order they stand (one per date written)."""
+    text = western_dates(text)  # "令和９年４月１日から" is read as "2027年4月1日から"
     found: list[tuple[int, StatedStart]] = []
     taken: list[tuple[int, int]] = []
     for pattern, order in _DATES:
