@@ -118,12 +118,13 @@ def effective_date(text: str, *, until: date | None = None) -> date | None:
 
 
 def edition_start(text: str, *, after: date) -> tuple[date, str] | None:
-    """The day an edition not yet in force starts, as its own "시행" / "施行" line states it ("이 약관은 2027년 1월
-    1일부터 시행한다" in its 부칙, "本規約は、令和９年４月１日から施行します。" in its 附則, "시행일: 2027년 1월 1일" in its
-    header), and the words that state it; None when no such line states a day after ``after``. The earliest such
-    day is the edition's (a later one is a proviso's: "다만, 제5조의 개정규정은 …"). ``effective_date`` leaves these
-    out, so a first edition is in force from its ingest day; ingest dates every page this edition revises by it
-    (``mem.policies.ingest``): the whole edition waits, not only its 부칙 page (newuser30 #1)."""
+    """The day an edition not yet in force starts, as its own "시행" / "施行" line states it (in its
+    부칙: "이 약관은 2027년 1월 1일부터 시행한다"; in its 附則: "本規約は、令和９年４月１日から施行します。";
+    in its header: "시행일: 2027년 1월 1일"), and the words that state it; None when no such line
+    states a day after ``after``. The earliest such day is the edition's (a later one is a proviso's:
+    "다만, 제5조의 개정규정은 …"). ``effective_date`` leaves these out, so a first edition is in force
+    from its ingest day; ingest dates every page this edition revises by it (``mem.policies.ingest``):
+    the whole edition waits, not only its 부칙 page (newuser30 #1)."""
     text = western_dates(text)
     own = _OwnDatePositions(text)
     later: list[tuple[date, str]] = []
