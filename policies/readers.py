@@ -433,7 +433,8 @@ def _read_pdf_quietly(path: Path, data: bytes,
         lines: list[PdfLine] = []
         unread: list[int] = []
         for number, page in enumerate(pages, start=1):
-            found = [PdfLine(text, size, number, cells, bold) for text, size, cells, bold in _pdf_lines(page)]
+            found = [PdfLine(text, size, number, cells, bold, edges)
+                     for text, size, cells, bold, edges in _pdf_lines(page)]
             if not found and _shows_an_image(page):
                 unread.append(number)  # a blank page (no image either) has nothing to lose
             lines += found
@@ -472,6 +473,9 @@ class PdfLine(NamedTuple):
     page: int
     cells: tuple[tuple[float, str], ...] = ()
     bold: bool = False  # every piece of text on the line is set in a bold font
+    # whether the PDF put a blank before the line's first character and after its last: a break the PDF made
+    # at a blank between two words, not inside one (``_pdf_joined``)
+    blanks: tuple[bool, bool] = (False, False)
 
 
 def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
@@ -557,9 +561,9 @@ def _bold_font(font: Any) -> bool:
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi", re.I)
 
 
-def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], ...], bool]]:
-    """The page's text lines with the largest font size seen on each (0 when unknown), their cells, and
-    whether all their text is bold."""
+def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], ...], bool, tuple[bool, bool]]]:
+    """The page's text lines with the largest font size seen on each (0 when unknown), their cells, whether all
+    their text is bold, and whether a blank stood before and after their text (``PdfLine.blanks``)."""
     fragments: list[tuple[str, float, float, bool]] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
@@ -568,14 +572,15 @@ def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], 
         fragments.append((text, float(size or 0) * scale, x, _bold_font(font)))
 
     plain = page.extract_text(visitor_text=visit)  # type: ignore[attr-defined]
-    lines: list[tuple[str, float, tuple[tuple[float, str], ...], bool]] = []
+    lines: list[tuple[str, float, tuple[tuple[float, str], ...], bool, tuple[bool, bool]]] = []
     current, size, bold = "", 0.0, True
     cells: list[tuple[float, str]] = []
 
     def end_line() -> None:
         text = " ".join(current.split())
         if text:
-            lines.append((text, size, tuple((x, " ".join(t.split())) for x, t in cells if t.strip()), bold))
+            lines.append((text, size, tuple((x, " ".join(t.split())) for x, t in cells if t.strip()), bold,
+                          (current[:1].isspace(), current[-1:].isspace())))
 
     for text, frag_size, x, frag_bold in fragments:
         parts = text.split("\n")
@@ -595,7 +600,8 @@ def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], 
     end_line()
     # Fall back to the plain extraction when the visitor saw nothing (some producers).
     if not lines and plain and plain.strip():
-        lines = [(" ".join(t.split()), 0.0, (), False) for t in plain.splitlines() if t.strip()]
+        lines = [(" ".join(t.split()), 0.0, (), False, (t[:1].isspace(), t[-1:].isspace()))
+                 for t in plain.splitlines() if t.strip()]
     return lines
 
 
@@ -701,6 +707,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
     blocks: list[Block] = []
     paragraph: list[str] = []
     para_page: int | None = None
+    last: PdfLine | None = None  # the line the paragraph ends with
     longest = max((len(line.text) for line in lines), default=80)
     tables = _pdf_tables(lines)
     skip_to = 0
@@ -711,7 +718,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             blocks.append(Block(" ".join(paragraph), 0, para_page))
             paragraph = []
 
-    for index, (text, size, page, _, bold) in enumerate(lines):
+    for index, (text, size, page, _, bold, _) in enumerate(lines):
         if index < skip_to:
             continue
         if index in tables:
@@ -746,12 +753,37 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             para_page = page
         if paragraph and paragraph[-1].endswith("-") and text[:1].islower():
             paragraph[-1] = paragraph[-1][:-1] + text  # a word hyphenated across the line break
+        elif paragraph and last is not None and _cut_inside_word(last, lines[index], longest):
+            paragraph[-1] += text  # "…정기구독 서" / "비스(이하 …": one word the wrap cut, no blank between
         else:
             paragraph.append(text)
+        last = lines[index]
         if text.endswith((".", ":", "!", "?", "。")) and len(text) < 0.8 * longest:
             flush()
     flush()
     return blocks
+
+
+def _cut_inside_word(before: PdfLine, after: PdfLine, longest: int) -> bool:
+    """Whether a PDF's line break between ``before`` and ``after`` cut a word of Korean or Japanese text: Word and
+    HWP break Korean lines between any two syllables ("…온라인 정기구독 서" / "비스(이하 …"), Japanese ones between
+    any two characters. Such a break leaves no blank on either side, the line reaches the text's margin (its
+    length within ``_MARGIN_SHARE`` of the longest line's), and both sides are Hangul syllables, or kanji and kana
+    (``_unspaced``). A line that ends short of the margin, or at a blank the PDF kept ("…재결제에도 " /
+    "실패하면 …"), ended at a word, and the blank stays (newuser30 #5: "서 비스", "환급한 다" were quoted)."""
+    last, first = before.text[-1:], after.text[:1]
+    script = (_syllable(last) and _syllable(first)) or (_unspaced(last) and _unspaced(first))
+    return script and not before.blanks[1] and not after.blanks[0] and len(before.text) >= _MARGIN_SHARE * longest
+
+
+def _syllable(ch: str) -> bool:
+    """A Hangul syllable (가-힣)."""
+    return "\uac00" <= ch <= "\ud7a3"
+
+
+# how close to the longest line a line of a PDF reaches to have reached the margin: justified Korean text in a
+# proportional font puts one to three fewer characters on a line with more digits or Latin letters
+_MARGIN_SHARE = 0.9
 
 
 # what ends a sentence, or a line that introduces what follows ("…as follows:")
@@ -797,8 +829,10 @@ _ITEM_START = re.compile(rf"^(?:(?:[-•*·]|\(?[a-z0-9]{{1,2}}[.)])\s+|(?:{LEGA
 # an article of terms (제5조, 第8条, Article 5, Clause 5): the numbered lines inside it are its items (호/号), never
 # headings; a chapter (장/章, Part) holds numbered sections and is not one
 _LEAF_ARTICLE = re.compile(r"^(?:article|clause)\s*\d+|^제\s*\d+\s*조|^第\s*\d+\s*条", re.I)
-# the supplementary provisions closing Korean and Japanese terms: a heading of the article's rank
-_SUPPLEMENT = re.compile(r"^(?:부\s*칙|附\s*則)(?:\s*[(（<〈][^)）>〉]{0,30}[)）>〉])?$")
+# the supplementary provisions closing Korean and Japanese terms, and the appended tables after them ("別表（料金表）",
+# "별표 1"): a heading of the article's rank (a 別表 under 附則 was read into it, its price rows a run of cells)
+_SUPPLEMENT = re.compile(r"^(?:부\s*칙|附\s*則|(?:別\s*表|별\s*표)(?:\s*[0-9０-９]{1,2})?)"
+                         r"(?:\s*[(（<〈][^)）>〉]{0,30}[)）>〉])?$")
 
 
 def _in_article(blocks: list[Block]) -> bool:
@@ -1145,7 +1179,26 @@ def text_blocks(text: str) -> list[Block]:
             paragraph.append(line.strip())
         if paragraph:
             blocks.append(Block(_joined(paragraph, width, lead)))
-    return blocks
+    return _title_line_of_text(blocks)
+
+
+def _title_line_of_text(blocks: list[Block]) -> list[Block]:
+    """``blocks`` with a plain text's first line made its title: one short line standing alone above the first
+    heading ("モアボックス利用規約" over "第１条（目的）", "Acme Returns Policy" over "1. Scope") — no sentence, no
+    item, no figure or date — is a heading of that heading's rank, so the document's title (``plan_topics``). Read
+    as text, it became a page of its own named after the file ("Ja kiyaku") holding only the title (newuser30
+    #12)."""
+    if len(blocks) < 2 or blocks[0].is_heading or not blocks[1].is_heading:
+        return blocks
+    first = blocks[0].text.strip()
+    if "\n" in first or _cols(first) > _TITLE_COLUMNS or first.endswith(_CLOSED) or first.endswith(("、", ",")) \
+            or _starts_item(first) or any(ch.isdigit() for ch in first) or not any(ch.isalpha() for ch in first):
+        return blocks
+    return [Block(first, blocks[1].level), *blocks[1:]]
+
+
+# the widest a title line is, in columns (``_cols``): twenty kanji, forty Latin letters
+_TITLE_COLUMNS = 40
 
 
 def _cols(text: str) -> int:
@@ -1287,6 +1340,28 @@ _ARTICLE_TAIL = re.compile(r"^(?:article-|post-)?(?:(?P<count>comments?-count(?:
 _ARTICLE_TAIL_KINDS = {"count": "the comment counter", "more": "the request link", "top": "the return-to-top link"}
 
 
+# The chrome of a Korean shop or board page built on a CMS (그누보드, XE / Rhymix, Cafe24, Godomall, Imweb), named by
+# its class or id: the top link bar (``div.top-util``: "로그인 | 회원가입 | 고객센터"), the site's logo (``h1.logo``),
+# the menu bars (``gnb``, ``lnb``, ``snb``) when not in a <nav>, the location trail (``div.location``: "홈 > 고객센터 >
+# 이용약관"), a board post's header table (``board-view-head``, 그누보드's ``bo_v_info`` / ``bo_v_title``: 제목, 작성자,
+# 작성일, 조회수), its previous / next links and list button (``board-nav``, ``bo_v_nb``, ``btn-list``: 이전글, 다음글,
+# 목록) and the board's list of posts under it (``board-list``, ``bo_list``). Kept, the link bar and the trail were
+# two pages of their own ("로그인 | 회원가입 | 고객센터" quotable as a rule), the post's header and the list of posts
+# rule text, and the 약관's every article moved two page ids down (newuser30 #3, #4).
+_CMS_FURNITURE = re.compile(
+    r"^(?:(?P<bar>(?:top|header|hd|site|member|tnb)?[-_]?util(?:ity)?(?:[-_](?:menu|nav|bar|links?|box|area|wrap))?"
+    r"|(?:gnb|lnb|snb|tnb)(?:[-_](?:menu|nav|bar|wrap|area|box))?)"
+    r"|(?P<logo>(?:site|header|top|hd)?[-_]?logo(?:[-_](?:wrap|area|box))?)"
+    r"|(?P<trail>location(?:[-_](?:bar|wrap|area|box|nav))?|navi?[-_]?path|path[-_]?(?:nav|wrap|area))"
+    r"|(?P<head>(?:board|bbs|bo)[-_]?(?:view|v)[-_]?(?:head|header|info|top|title|meta)|bo_v_info|bo_v_title)"
+    r"|(?P<turn>(?:board|bbs|bo)[-_]?(?:nav|view[-_]?nav|v[-_]?nb|v[-_]?bot|prev[-_]?next|btn|buttons?)"
+    r"|prev[-_]?next|btn[-_]?list)"
+    r"|(?P<list>(?:board|bbs|bo)[-_]?list(?:[-_](?:table|wrap|area|box))?))$", re.I)
+_CMS_FURNITURE_KINDS = {"bar": "the site's link bar", "logo": "the site's logo", "trail": "breadcrumbs",
+                        "head": "the post's header (제목, 작성자, 작성일, 조회수)",
+                        "turn": "the previous and next post links", "list": "the board's list of posts"}
+
+
 def _furniture(tag: str, attrs: dict[str, str | None]) -> str | None:
     """What export furniture an element is by its id or class words (``_FURNITURE``), or None. A trail written
     as one line (``<div class="breadcrumb">Help Centre > Billing</div>``) stays text, as before: it reads as
@@ -1301,6 +1376,8 @@ def _furniture(tag: str, attrs: dict[str, str | None]) -> str | None:
             return kind
         if tail := _ARTICLE_TAIL.match(name.strip()):
             return _ARTICLE_TAIL_KINDS[tail.lastgroup or ""]
+        if tag not in ("html", "body", "main") and (cms := _CMS_FURNITURE.match(name.strip())):
+            return _CMS_FURNITURE_KINDS[cms.lastgroup or ""]
         if _FURNITURE.match(name.strip()) or (name.strip().lower() == "breadcrumb" and tag in ("ol", "ul")):
             lower = name.lower()
             return ("breadcrumbs" if "breadcrumb" in lower else "page metadata" if "meta" in lower or "byline" in lower

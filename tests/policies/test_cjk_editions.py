@@ -80,3 +80,96 @@ def test_a_reiwa_supplementary_provision_dates_the_document():
     assert effective_date(later, until=date(2026, 12, 7)) is None
     assert edition_start(later, after=date(2026, 12, 7)) == (date(2027, 4, 1), "2027年4月1日から施行")
     assert [s.day for s in stated_starts("令和９年１月１日から、送料は８８０円となります。")] == [date(2027, 1, 1)]
+
+
+def test_a_plain_text_first_line_is_the_title_and_an_appended_table_its_own_section(tmp_path):
+    from mem.policies.readers import text_blocks
+
+    text = ("モアボックス利用規約\n\n第１条（目的）\n本規約は、定期便サービスの利用条件を定めるものです。\n\n"
+            "附則\n本規約は、令和８年４月１日から施行します。\n\n別表（料金表）\nプラン名　　月額料金（税込）\n"
+            "ライト　　　１，９８０円\n")
+    blocks = text_blocks(text)
+    headings = [b.text for b in blocks if b.is_heading]
+    assert headings == ["モアボックス利用規約", "第１条（目的）", "附則", "別表（料金表）"]
+    assert blocks[-1].text.startswith("プラン名") and not blocks[-1].is_heading
+
+
+@pytest.mark.parametrize("first", ["本規約は、当社のサービスについて定めます。", "2026年4月1日改定", "・ご注意"])
+def test_a_first_line_that_is_no_title_stays_text(first):
+    from mem.policies.readers import text_blocks
+
+    blocks = text_blocks(f"{first}\n\n第１条（目的）\n本規約は…\n")
+    assert not blocks[0].is_heading
+
+
+def pdf_lines(*rows: tuple[str, bool, bool]):
+    from mem.policies.readers import PdfLine
+
+    return [PdfLine(text, 10.0, 1, ((50.0, text),), False, (before, after)) for text, before, after in rows]
+
+
+def test_a_korean_pdf_line_cut_inside_a_word_at_the_margin_joins_without_a_blank():
+    from mem.policies.readers import _pdf_blocks
+
+    lines = pdf_lines(("이 약관은 주식회사 모아박스가 운영하는 온라인 정기구독 서", False, False),
+                      ("비스의 이용과 관련하여 회사와 회원 간의 권리, 의무 및", False, False),
+                      ("책임사항을 규정함을 목적으로 한다.", True, False))
+    [block] = _pdf_blocks(lines)
+    assert "정기구독 서비스의" in block.text and "의무 및 책임사항" in block.text
+
+
+def test_a_break_at_a_blank_the_pdf_kept_or_short_of_the_margin_keeps_the_blank():
+    from mem.policies.readers import _pdf_blocks
+
+    kept = pdf_lines(("③ 결제에 실패한 경우 회사는 3일 간격으로 2회 재결제를 시도하며, 재결제에도", False, True),
+                     ("실패하면 해당 월의 배송은 보류된다.", False, False))
+    assert "재결제에도 실패하면" in _pdf_blocks(kept)[0].text
+    short = pdf_lines(("① 상품은 결제일로부터 3영업일 이내에 발송하며 배송 기간이 오래 걸리는 도서", False, False),
+                      ("산간 지역은", False, False), ("추가 비용이 든다.", False, False))
+    assert "도서산간 지역은 추가 비용이 든다." in _pdf_blocks(short)[0].text
+
+
+CMS_PAGE = """<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>이용약관 | 모아박스</title></head><body>
+<header id="header"><div class="top-util"><a href="/login">로그인</a> | <a href="/join">회원가입</a> |
+<a href="/cs">고객센터</a></div><h1 class="logo"><a href="/">모아박스</a></h1>
+<nav class="gnb"><ul><li><a href="/sub">정기구독</a></li></ul></nav></header>
+<div id="container"><div class="location">홈 &gt; 고객센터 &gt; 이용약관</div>
+<div class="board-view"><table class="board-view-head"><tr><th>제목</th><td>[공지] 이용약관 개정 안내</td></tr>
+<tr><th>작성자</th><td>관리자</td><th>작성일</th><td>2026.11.20</td><th>조회수</th><td>1,284</td></tr></table>
+<div class="terms-content"><h2>모아박스 이용약관</h2>{articles}</div></div>
+<div class="board-nav"><p>이전글 ▲ [이벤트] 12월 구독 리뷰 이벤트</p><p>다음글 ▼ [점검] 시스템 점검 안내</p>
+<a href="/notice" class="btn-list">목록</a></div>
+<table class="board-list"><tr><th>번호</th><th>제목</th><th>작성일</th></tr>
+<tr><td>58</td><td>[점검] 12월 3일 새벽 시스템 점검 안내</td><td>2026.11.18</td></tr></table></div>
+<footer id="footer"><p>(주)모아박스 | 고객센터 1588-0000</p></footer></body></html>"""
+
+
+def html_articles(fee: str, start: str) -> str:
+    return (f"<h3>제1조(목적)</h3><p>이 약관은 정기구독 서비스의 이용 조건을 정한다.</p>"
+            f"<h3>제2조(요금)</h3><p>① 정기구독 요금은 월 {fee}원이다.</p>"
+            f"<h3>제3조(배송)</h3><p>① 배송비는 3,000원이다.</p><h3>부칙</h3><p>이 약관은 {start}부터 시행한다.</p>")
+
+
+def test_korean_cms_chrome_is_left_out_with_the_warning():
+    from mem.policies.readers import html_read
+
+    read = html_read(CMS_PAGE.format(articles=html_articles("19,900", "2026년 3월 1일")))
+    text = "\n".join(block.text for block in read.blocks)
+    for chrome in ("로그인", "홈 >", "작성자", "조회수", "이전글", "다음글", "목록", "시스템 점검"):
+        assert chrome not in text
+    assert "정기구독 요금은 월 19,900원이다" in text
+    assert {"the site's link bar", "the site's logo", "breadcrumbs", "the post's header (제목, 작성자, 작성일, 조회수)",
+            "the previous and next post links", "the board's list of posts"} <= set(read.furniture)
+
+
+def test_the_web_page_edition_keeps_each_articles_id(ws, tmp_path):
+    first = ingest(ws, tmp_path, "terms.txt", "모아박스 이용약관\n\n" + TERMS.split("\n\n", 1)[1].format(
+        fee="19,900", bar="3만", start="2026년 3월 1일"))
+    ids = {change.title: change.id for change in first.pages}
+    page = CMS_PAGE.format(articles=html_articles("21,900", "2027년 1월 1일")).replace("3,000원이다", "3,000원이며, "
+                                                                                       "3만 원 이상이면 무료로 한다")
+    second = ingest(ws, tmp_path, "terms.html", page, replace=True)
+    assert {change.title: change.id for change in second.pages} == ids
+    changes = {change.title: change.change for change in second.pages}
+    assert changes["제2조(요금)"] == "revised" and changes["부칙"] == "revised"
+    assert changes["제1조(목적)"] != "revised" and changes["제3조(배송)"] != "revised"
