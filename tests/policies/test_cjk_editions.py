@@ -17,9 +17,11 @@ from mem.wiki.service_memory import WorkspaceServiceMemory
 from mem.wiki.start_dates import stated_starts
 from mem.wiki.workspace import init_workspace
 
-TERMS = ("모아박스 이용약관\n\n제1조(목적)\n이 약관은 정기구독 서비스의 이용 조건을 정한다.\n\n"
-         "제2조(요금)\n① 정기구독 요금은 월 {fee}원이다.\n\n제3조(배송)\n① 배송비는 3,000원이며, {bar} 원 이상이면 "
-         "무료로 한다.\n\n부칙\n이 약관은 {start}부터 시행한다.\n")
+TERMS = (
+    "모아박스 이용약관\n\n제1조(목적)\n이 약관은 정기구독 서비스의 이용 조건을 정한다.\n\n"
+    "제2조(요금)\n① 정기구독 요금은 월 {fee}원이다.\n\n제3조(배송)\n① 배송비는 3,000원이며, {bar} 원 이상이면 "
+    "무료로 한다.\n\n부칙\n이 약관은 {start}부터 시행한다.\n"
+)
 
 
 @pytest.fixture
@@ -40,8 +42,10 @@ def test_the_supplementary_provision_of_a_later_edition_dates_every_page_it_revi
     revised = [p.id for p in result.pages if p.change == "revised"]
     assert len(revised) == 3  # 제2조, 제3조 and the 부칙
     assert len(result.upcoming) == 3 and all("takes effect on 2027-01-01" in line for line in result.upcoming)
-    assert any("effective 2027-01-01 for the 3 pages this edition revises" in w and "2027년 1월 1일부터 시행" in w
-               for w in result.warnings)
+    assert any(
+        "effective 2027-01-01 for the 3 pages this edition revises" in w and "2027년 1월 1일부터 시행" in w
+        for w in result.warnings
+    )
     memory = WorkspaceServiceMemory(ws)
     served = [memory.get_page(pid) for pid in revised]
     assert all(page.version == 1 for page in served)
@@ -57,18 +61,22 @@ def test_a_first_edition_with_a_later_start_is_in_force_from_its_ingest_day(ws, 
 
 def test_an_option_date_wins_over_the_supplementary_provision(ws, tmp_path):
     ingest(ws, tmp_path, "terms.txt", TERMS.format(fee="19,900", bar="3만", start="2026년 3월 1일"))
-    result = ingest(ws, tmp_path, "terms.txt", TERMS.format(fee="21,900", bar="5만", start="2027년 1월 1일"),
-                    effective="2026-12-07")
+    result = ingest(
+        ws, tmp_path, "terms.txt", TERMS.format(fee="21,900", bar="5만", start="2027년 1월 1일"), effective="2026-12-07"
+    )
     assert result.upcoming == []
 
 
-@pytest.mark.parametrize(("text", "western"), [
-    ("本規約は、令和８年４月１日から施行します。", "本規約は、2026年4月1日から施行します。"),
-    ("平成31年4月30日", "2019年4月30日"),
-    ("令和元年5月1日", "2019年5月1日"),
-    ("２０２６年４月１日", "2026年4月1日"),
-    ("令和の時代", "令和の時代"),
-])
+@pytest.mark.parametrize(
+    ("text", "western"),
+    [
+        ("本規約は、令和８年４月１日から施行します。", "本規約は、2026年4月1日から施行します。"),
+        ("平成31年4月30日", "2019年4月30日"),
+        ("令和元年5月1日", "2019年5月1日"),
+        ("２０２６年４月１日", "2026年4月1日"),
+        ("令和の時代", "令和の時代"),
+    ],
+)
 def test_era_and_full_width_dates_read_as_western_ones(text, western):
     assert western_dates(text) == western
 
@@ -85,9 +93,11 @@ def test_a_reiwa_supplementary_provision_dates_the_document():
 def test_a_plain_text_first_line_is_the_title_and_an_appended_table_its_own_section(tmp_path):
     from mem.policies.readers import text_blocks
 
-    text = ("モアボックス利用規約\n\n第１条（目的）\n本規約は、定期便サービスの利用条件を定めるものです。\n\n"
-            "附則\n本規約は、令和８年４月１日から施行します。\n\n別表（料金表）\nプラン名　　月額料金（税込）\n"
-            "ライト　　　１，９８０円\n")
+    text = (
+        "モアボックス利用規約\n\n第１条（目的）\n本規約は、定期便サービスの利用条件を定めるものです。\n\n"
+        "附則\n本規約は、令和８年４月１日から施行します。\n\n別表（料金表）\nプラン名　　月額料金（税込）\n"
+        "ライト　　　１，９８０円\n"
+    )
     blocks = text_blocks(text)
     headings = [b.text for b in blocks if b.is_heading]
     assert headings == ["モアボックス利用規約", "第１条（目的）", "附則", "別表（料金表）"]
@@ -111,9 +121,11 @@ def pdf_lines(*rows: tuple[str, bool, bool]):
 def test_a_korean_pdf_line_cut_inside_a_word_at_the_margin_joins_without_a_blank():
     from mem.policies.readers import _pdf_blocks
 
-    lines = pdf_lines(("이 약관은 주식회사 모아박스가 운영하는 온라인 정기구독 서", False, False),
-                      ("비스의 이용과 관련하여 회사와 회원 간의 권리, 의무 및", False, False),
-                      ("책임사항을 규정함을 목적으로 한다.", True, False))
+    lines = pdf_lines(
+        ("이 약관은 주식회사 모아박스가 운영하는 온라인 정기구독 서", False, False),
+        ("비스의 이용과 관련하여 회사와 회원 간의 권리, 의무 및", False, False),
+        ("책임사항을 규정함을 목적으로 한다.", True, False),
+    )
     [block] = _pdf_blocks(lines)
     assert "정기구독 서비스의" in block.text and "의무 및 책임사항" in block.text
 
@@ -121,11 +133,16 @@ def test_a_korean_pdf_line_cut_inside_a_word_at_the_margin_joins_without_a_blank
 def test_a_break_at_a_blank_the_pdf_kept_or_short_of_the_margin_keeps_the_blank():
     from mem.policies.readers import _pdf_blocks
 
-    kept = pdf_lines(("③ 결제에 실패한 경우 회사는 3일 간격으로 2회 재결제를 시도하며, 재결제에도", False, True),
-                     ("실패하면 해당 월의 배송은 보류된다.", False, False))
+    kept = pdf_lines(
+        ("③ 결제에 실패한 경우 회사는 3일 간격으로 2회 재결제를 시도하며, 재결제에도", False, True),
+        ("실패하면 해당 월의 배송은 보류된다.", False, False),
+    )
     assert "재결제에도 실패하면" in _pdf_blocks(kept)[0].text
-    short = pdf_lines(("① 상품은 결제일로부터 3영업일 이내에 발송하며 배송 기간이 오래 걸리는 도서", False, False),
-                      ("산간 지역은", False, False), ("추가 비용이 든다.", False, False))
+    short = pdf_lines(
+        ("① 상품은 결제일로부터 3영업일 이내에 발송하며 배송 기간이 오래 걸리는 도서", False, False),
+        ("산간 지역은", False, False),
+        ("추가 비용이 든다.", False, False),
+    )
     assert "도서산간 지역은 추가 비용이 든다." in _pdf_blocks(short)[0].text
 
 
@@ -145,9 +162,11 @@ CMS_PAGE = """<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>
 
 
 def html_articles(fee: str, start: str) -> str:
-    return (f"<h3>제1조(목적)</h3><p>이 약관은 정기구독 서비스의 이용 조건을 정한다.</p>"
-            f"<h3>제2조(요금)</h3><p>① 정기구독 요금은 월 {fee}원이다.</p>"
-            f"<h3>제3조(배송)</h3><p>① 배송비는 3,000원이다.</p><h3>부칙</h3><p>이 약관은 {start}부터 시행한다.</p>")
+    return (
+        f"<h3>제1조(목적)</h3><p>이 약관은 정기구독 서비스의 이용 조건을 정한다.</p>"
+        f"<h3>제2조(요금)</h3><p>① 정기구독 요금은 월 {fee}원이다.</p>"
+        f"<h3>제3조(배송)</h3><p>① 배송비는 3,000원이다.</p><h3>부칙</h3><p>이 약관은 {start}부터 시행한다.</p>"
+    )
 
 
 def test_korean_cms_chrome_is_left_out_with_the_warning():
@@ -158,16 +177,27 @@ def test_korean_cms_chrome_is_left_out_with_the_warning():
     for chrome in ("로그인", "홈 >", "작성자", "조회수", "이전글", "다음글", "목록", "시스템 점검"):
         assert chrome not in text
     assert "정기구독 요금은 월 19,900원이다" in text
-    assert {"the site's link bar", "the site's logo", "breadcrumbs", "the post's header (제목, 작성자, 작성일, 조회수)",
-            "the previous and next post links", "the board's list of posts"} <= set(read.furniture)
+    assert {
+        "the site's link bar",
+        "the site's logo",
+        "breadcrumbs",
+        "the post's header (제목, 작성자, 작성일, 조회수)",
+        "the previous and next post links",
+        "the board's list of posts",
+    } <= set(read.furniture)
 
 
 def test_the_web_page_edition_keeps_each_articles_id(ws, tmp_path):
-    first = ingest(ws, tmp_path, "terms.txt", "모아박스 이용약관\n\n" + TERMS.split("\n\n", 1)[1].format(
-        fee="19,900", bar="3만", start="2026년 3월 1일"))
+    first = ingest(
+        ws,
+        tmp_path,
+        "terms.txt",
+        "모아박스 이용약관\n\n" + TERMS.split("\n\n", 1)[1].format(fee="19,900", bar="3만", start="2026년 3월 1일"),
+    )
     ids = {change.title: change.id for change in first.pages}
-    page = CMS_PAGE.format(articles=html_articles("21,900", "2027년 1월 1일")).replace("3,000원이다", "3,000원이며, "
-                                                                                       "3만 원 이상이면 무료로 한다")
+    page = CMS_PAGE.format(articles=html_articles("21,900", "2027년 1월 1일")).replace(
+        "3,000원이다", "3,000원이며, 3만 원 이상이면 무료로 한다"
+    )
     second = ingest(ws, tmp_path, "terms.html", page, replace=True)
     assert {change.title: change.id for change in second.pages} == ids
     changes = {change.title: change.change for change in second.pages}
