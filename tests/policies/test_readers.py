@@ -622,7 +622,9 @@ def test_a_numbered_item_of_an_article_in_a_pdf_is_never_a_heading(tmp_path):
         ("이 약관은 2026년 3월 1일부터 시행합니다.", 0)]
     # the same lines as plain text, and a numbered heading outside any article still is one
     text = "\n\n".join(KO_TERMS_LINES)
-    assert [b.text for b in text_blocks(text) if b.is_heading] == ["제5조 (청약철회 및 환불)", "제6조 (배송비)", "부칙"]
+    # (its first line, alone above 제5조, is the title: newuser30 #12)
+    assert [b.text for b in text_blocks(text) if b.is_heading] == ["한빛몰 이용약관", "제5조 (청약철회 및 환불)",
+                                                                   "제6조 (배송비)", "부칙"]
     assert [b.text for b in text_blocks("TERMS\n\n1. Refunds\n\nWithin 14 days.") if b.is_heading] == [
         "TERMS", "1. Refunds"]
 
@@ -850,7 +852,7 @@ def test_a_planted_order_inside_an_openable_panel_is_flagged_by_lint(tmp_path):
     ("여행자보험 약관\n\n제1조 (목적)\n이 약관은 계약에 관한 사항을 정합니다.\n\n제2조 (용어의 정의)\n"
      "① \"피보험자\"란 기재된 사람을 말합니다.\n② \"여행\"이란 출발부터 도착까지를 말합니다.\n\n"
      "제3조 (보상하는 손해)\n1. 의료비는 3,000만원 한도로 보상합니다.",
-     ["제1조 (목적)", "제2조 (용어의 정의)", "제3조 (보상하는 손해)"]),
+     ["여행자보험 약관", "제1조 (목적)", "제2조 (용어의 정의)", "제3조 (보상하는 손해)"]),  # its title line heads it
     ("第1条（目的）\n本約款は契約について定めます。\n\n第2条（定義）\n①「被保険者」とは記載された者をいいます。\n\n"
      "第３条（治療費用）\n（１）治療費用は300万円を限度に支払います。",
      ["第1条（目的）", "第2条（定義）", "第３条（治療費用）"]),
