@@ -1332,6 +1332,33 @@ _EXTREMES = (
 )
 
 
+_NUMBER_AT = lazy(rf"(?<![\d.,]){_WHOLE_NUMBER}")
+_UNIT_AFTER = lazy(r"[ \t]?(?:([A-Za-z]+)|([^\W\d_]))")
+_SIGN_BEFORE = lazy(r"[$€£¥₩]$")
+
+
+def _number_named(text: str, hit: re.Match[str]) -> tuple[str, str, str] | None:
+    """A number with what names its unit: the currency sign before it, the word or the first letter after it ("30
+    hour" and "30 hours" are ("", "30", "hour"); 「3か月」 is ("", "3", "か"); "£500" is ("£", "500", "")); None for
+    a bare number, a 1 ("1泊", "1 hour": a price per one unit is how a rule writes it, never an item's name) or a
+    number of a time of day ("8am-12")."""
+    number = hit.group(0)
+    sign = _SIGN_BEFORE.search(text, max(0, hit.start() - 1), hit.start())
+    unit = _UNIT_AFTER.match(text, hit.end())
+    word = (unit.group(1) or unit.group(2) or "").lower() if unit else ""
+    if word.endswith("s") and len(word) > 3:
+        word = word[:-1]
+    if number.replace(",", "") in ("0", "1") or word in ("am", "pm", "a", "p", "時", "시", "分", "분") or \
+            not (sign or word):
+        return None
+    return (sign.group(0), number.replace(",", ""), "") if sign else ("", number.replace(",", ""), word)
+
+
+def _named_numbers(question: str) -> list[tuple[str, str, str]]:
+    """The question's own numbers with their units (``_number_named``), each once."""
+    return list(dict.fromkeys(n for n in (_number_named(question, hit) for hit in _NUMBER_AT.finditer(question)) if n))
+
+
 def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: list[Unit],
                         question: str) -> tuple[int, int, str]:
     """Of several figures of one sentence, the one the question's key terms stand nearest: each key word of the
@@ -1353,9 +1380,14 @@ def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: l
             bounded = [f for f in figures if bound.search(text[max(0, f[0] - 12):f[0]]) or bound.search(f[2])]
             if len(bounded) == 1:
                 return bounded[0]
-    if not units:
+    # the question's own numbers, where the sentence writes them beside a figure ("the 30 hour intensive" on "£899 for
+    # 20 hours, £1,299 for 30 hours"; 「3か月定期」 on 「定期（3か月）: 9,000円」): they name the item as key words do
+    # (only where a figure is asked for: in a yes/no question, or one that asks for none, the numbers are the case)
+    told = _named_numbers(question) if not asks_yes_no(question) and measures_asked(
+        question, [u.word for u in units]) else []
+    if not units and not told:
         return figures[0]
-    pull = [dict.fromkeys(range(len(units)), 0.0) for _ in figures]
+    pull = [dict.fromkeys(range(len(units) + len(told)), 0.0) for _ in figures]
     # "… to leave without keeping your number": what "without" names is not the case the figure is for
     unsaid = [(m.start(), m.end()) for m in _WITHOUT.finditer(text)]
     starts = [f[0] for f in figures]  # in the sentence's order, none overlapping another
@@ -1377,8 +1409,19 @@ def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: l
         near = beside[nearest]
         for n in held:
             pull[near][n] = max(pull[near][n], 1 / (1 + gaps[nearest] / _GAP_SCALE))
+    for k, number in enumerate(told, start=len(units)):
+        for hit in _NUMBER_AT.finditer(text):
+            if _number_named(text, hit) != number:
+                continue
+            after = bisect_right(starts, hit.start())
+            if after and hit.start() < figures[after - 1][1]:
+                continue  # a figure's own number
+            beside = [n for n in (after - 1, after) if 0 <= n < len(figures)]
+            gaps = [_gap(text, figures[n], hit.start(), hit.end()) for n in beside]
+            near = beside[gaps.index(min(gaps))]
+            pull[near][k] = max(pull[near][k], 1 / (1 + min(gaps) / _GAP_SCALE))
     # a key word that stands by several figures ("단과 강의는 90일, 패키지 강의는 180일" for "강의") tells none apart
-    shared = {n for n in range(len(units)) if sum(1 for weights in pull if weights[n]) > 1}
+    shared = {n for n in range(len(units) + len(told)) if sum(1 for weights in pull if weights[n]) > 1}
     scores = [sum(w for n, w in weights.items() if n not in shared) for weights in pull]
     ranked = sorted(scores, reverse=True)
     return figures[scores.index(ranked[0])] if ranked[0] - ranked[1] > _MARGIN else figures[0]
@@ -2914,11 +2957,17 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
         if charged is not None:
             return ("figure", charged) if charged else None
     held = {s: sum(1 for u in keys if u.found_in(sentence_terms(_FOOTNOTE.sub("", s)))) for s in sentences}
-    for sentence in sorted(sentences, key=lambda s: -held[s]):
-        figure = figure_of(sentence, question)
-        if figure:
-            return ("figure", figure)
-    return None
+    figures = [f for f in (figure_of(s, question) for s in sorted(sentences, key=lambda s: -held[s])) if f]
+    return ("figure", _of_kind_asked(question, figures)) if figures else None
+
+
+def _of_kind_asked(question: str, figures: list[str]) -> str:
+    """Of the quoted sentences' figures (the best sentence's first), the first of the kind the question's wording
+    asks for ("How long …?" a time, "How much …?" an amount, 何日, 얼마), else the first: "How long do I have to
+    claim?" on "a maximum of 2 price claims" and "within 14 days of purchase" is the 14 days. A count is no kind
+    here (every figure holds a number), and a key word alone ("old mattress") asks for no kind."""
+    kinds = [m.figure for m in MEASURES if m.name != "count" and m.asks.search(question)]
+    return next((f for f in figures if any(k.search(f) for k in kinds)), figures[0])
 
 
 # --- the customer's case and the rung of a ladder of rules that holds it (eighteenth round) ---------------------
