@@ -2957,17 +2957,23 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
         if charged is not None:
             return ("figure", charged) if charged else None
     held = {s: sum(1 for u in keys if u.found_in(sentence_terms(_FOOTNOTE.sub("", s)))) for s in sentences}
-    figures = [f for f in (figure_of(s, question) for s in sorted(sentences, key=lambda s: -held[s])) if f]
-    return ("figure", _of_kind_asked(question, figures)) if figures else None
+    figure = _of_kind_asked(question, (figure_of(s, question) for s in sorted(sentences, key=lambda s: -held[s])))
+    return ("figure", figure) if figure else None
 
 
-def _of_kind_asked(question: str, figures: list[str]) -> str:
+def _of_kind_asked(question: str, figures: Iterator[str | None]) -> str | None:
     """Of the quoted sentences' figures (the best sentence's first), the first of the kind the question's wording
     asks for ("How long …?" a time, "How much …?" an amount, 何日, 얼마), else the first: "How long do I have to
     claim?" on "a maximum of 2 price claims" and "within 14 days of purchase" is the 14 days. A count is no kind
-    here (every figure holds a number), and a key word alone ("old mattress") asks for no kind."""
+    here (every figure holds a number), and a key word alone ("old mattress") asks for no kind. The figures are
+    read one sentence at a time, and no further than the first of the kind."""
     kinds = [m.figure for m in MEASURES if m.name != "count" and m.asks.search(question)]
-    return next((f for f in figures if any(k.search(f) for k in kinds)), figures[0])
+    first = None
+    for figure in figures:
+        if figure and (not kinds or any(k.search(figure) for k in kinds)):
+            return figure
+        first = first or figure
+    return first
 
 
 # --- the customer's case and the rung of a ladder of rules that holds it (eighteenth round) ---------------------
