@@ -1354,9 +1354,15 @@ def _number_named(text: str, hit: re.Match[str]) -> tuple[str, str, str] | None:
     return (sign.group(0), number.replace(",", ""), "") if sign else ("", number.replace(",", ""), word)
 
 
+# the most numbers of a question read as naming an item: a customer names one or two; a long message of numbers
+# (a pasted statement) would weigh every figure by each of them
+_NAMED_MAX = 8
+
+
 def _named_numbers(question: str) -> list[tuple[str, str, str]]:
-    """The question's own numbers with their units (``_number_named``), each once."""
-    return list(dict.fromkeys(n for n in (_number_named(question, hit) for hit in _NUMBER_AT.finditer(question)) if n))
+    """The question's own numbers with their units (``_number_named``), each once; none past ``_NAMED_MAX``."""
+    named = list(dict.fromkeys(n for n in (_number_named(question, hit) for hit in _NUMBER_AT.finditer(question)) if n))
+    return named if len(named) <= _NAMED_MAX else []
 
 
 def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: list[Unit],
@@ -1409,10 +1415,11 @@ def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: l
         near = beside[nearest]
         for n in held:
             pull[near][n] = max(pull[near][n], 1 / (1 + gaps[nearest] / _GAP_SCALE))
-    for k, number in enumerate(told, start=len(units)):
-        for hit in _NUMBER_AT.finditer(text):
-            if _number_named(text, hit) != number:
-                continue
+    index = {number: k for k, number in enumerate(told, start=len(units))}
+    # (the sentence's numbers read once, each looked up among the question's: not the sentence again per number)
+    for hit in _NUMBER_AT.finditer(text) if told else ():
+        k = index.get(_number_named(text, hit))  # type: ignore[arg-type]
+        if k is not None:
             after = bisect_right(starts, hit.start())
             if after and hit.start() < figures[after - 1][1]:
                 continue  # a figure's own number
