@@ -1429,9 +1429,14 @@ def _nearest_key_figure(text: str, figures: list[tuple[int, int, str]], units: l
             pull[near][k] = max(pull[near][k], 1 / (1 + min(gaps) / _GAP_SCALE))
     # a key word that stands by several figures ("단과 강의는 90일, 패키지 강의는 180일" for "강의") tells none apart
     shared = {n for n in range(len(units) + len(told)) if sum(1 for weights in pull if weights[n]) > 1}
-    scores = [sum(w for n, w in weights.items() if n not in shared) for weights in pull]
-    ranked = sorted(scores, reverse=True)
-    return figures[scores.index(ranked[0])] if ranked[0] - ranked[1] > _MARGIN else figures[0]
+    # the question's words decide first; its numbers only where the words tell no figure apart ("90일권 청소년은
+    # 얼마예요?" on "90일권의 요금은 일반 360,000원, 청소년 250,000원" is the 청소년 price)
+    for counted in (range(len(units)), range(len(units) + len(told))):
+        scores = [sum(w for n, w in weights.items() if n not in shared and n in counted) for weights in pull]
+        ranked = sorted(scores, reverse=True)
+        if ranked[0] - ranked[1] > _MARGIN:
+            return figures[scores.index(ranked[0])]
+    return figures[0]
 
 
 def _gap(text: str, figure: tuple[int, int, str], at: int, to: int) -> float:

@@ -41,7 +41,7 @@ COURSES = "Prices: £899 for 20 hours, £1,299 for 30 hours and £1,649 for 40 h
 @pytest.mark.parametrize(("sentence", "question", "figure"), [
     (COURSES, "how much is the 30 hour intensive?", "£1,299"),
     (COURSES, "how much is the 40 hours one?", "£1,649"),
-    ("Start times: half marathon 9:00, 10km 9:20, family run 11:00.", "what time does the 10km start?", "9:20"),
+    ("Departures: half marathon 9:00, 10km 9:20, family run 11:00.", "what time is the 10km?", "9:20"),
     ("区分: 原付; 一時利用: 300円; 定期（1か月）: 3,200円; 定期（3か月）: 9,000円.", "原付の3か月定期っていくら？",
      "9,000円"),
 ])
@@ -61,3 +61,9 @@ def test_a_number_of_another_unit_or_a_one_names_no_item(sentence, question, fig
 
 def test_a_yes_no_question_s_number_is_the_customer_s_case_not_an_item_s_name():
     assert in_short("I did 30 hours already, can I still book?", [COURSES]) != ("figure", "£1,299")
+
+
+def test_the_question_s_words_decide_before_its_numbers():
+    # the number names the pass, the word the price of it: "청소년" stands by its own price
+    sentence = "90일권의 요금은 일반 360,000원, 청소년 250,000원입니다."
+    assert figure_of(sentence, "90일권 청소년은 얼마예요?") == "250,000원"
