@@ -2979,7 +2979,10 @@ def _of_kind_asked(question: str, figures: Iterator[str | None]) -> str | None:
     claim?" on "a maximum of 2 price claims" and "within 14 days of purchase" is the 14 days. A count is no kind
     here (every figure holds a number), and a key word alone ("old mattress") asks for no kind. The figures are
     read one sentence at a time, and no further than the first of the kind."""
-    kinds = [m.figure for m in MEASURES if m.name != "count" and m.asks.search(question)]
+    asked = [m.name for m in MEASURES if m.name != "count" and m.asks.search(question)]
+    if "duration" in asked:
+        asked.append("time of day")  # "until when", いつまで, 언제까지: a deadline is a time of day as often as a span
+    kinds = [m.figure for m in MEASURES if m.name in asked]
     first = None
     for figure in figures:
         if figure and (not kinds or any(k.search(figure) for k in kinds)):
