@@ -26,7 +26,7 @@ def test_an_address_line_under_the_title_is_not_glued_onto_the_introduction():
 
 def test_small_print_at_the_foot_of_a_page_is_a_paragraph_of_its_own():
     lines = [PdfLine("Collecting your device", 11.0, 1, bold=True),
-             PdfLine("Devices not collected within 90 days are recycled. Bring photo ID when you collect; someone", 8.5, 1),
+             PdfLine("Devices not collected within 90 days are recycled. Bring photo ID; someone", 8.5, 1),
              PdfLine("else may collect with your signed note and their own ID", 8.5, 1),
              PdfLine("RepairHaus LLC | 1180 N High St, Columbus OH 43201 | (614) 555-0148", 7.0, 1)]
     texts = _texts(lines)
