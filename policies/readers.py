@@ -460,11 +460,6 @@ def _shows_an_image(page: Any) -> bool:
 
 # How many lines at the top and at the bottom of a page may be a running header or footer.
 _EDGE_LINES = 3
-# The longest a running line may be, and the longest when it is set smaller than the body: a footer that gives the
-# company's address, telephone and e-mail and the page number in small print runs past 100 characters (held-out 22's
-# "Kestrel Point Marina Ltd, Hallam Quay, … Page 2 of 2", 111), and a body-size line that long is text.
-_RUNNING_CHARS = 100
-_SMALL_RUNNING_CHARS = 200
 _PAGE_NUMBER = re.compile(r"^(?:-\s*)?(?:page|p\.|seite|página|페이지)?\s*\d{1,4}\s*(?:(?:of|/|von|de)\s*\d{1,4})?"
                           r"(?:\s*-)?\s*(?:쪽|ページ|頁)?$", re.I)
 
@@ -520,10 +515,9 @@ def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
                     placed.setdefault((side, depth, "\x00" + stem), set()).add(page)
 
     def running(side: str, depth: int, index: int) -> bool:
-        size = round(lines[index][1], 1)
-        heading = size > body_size > 0 or is_numbered(lines[index][0])
+        heading = round(lines[index][1], 1) > body_size > 0 or is_numbered(lines[index][0])
         text = key(index, digits=heading)
-        if len(text) > (_SMALL_RUNNING_CHARS if 0 < size < body_size else _RUNNING_CHARS):
+        if len(text) > 100:
             return False
         if len(placed[(side, depth, text)]) >= enough:
             return True
