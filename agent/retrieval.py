@@ -666,8 +666,11 @@ class Retrieval:
         key = (str(page.id), query)
         if key not in self._lexical:
             body = str(page.body)
+            # the case the question names answers under the bar for the lexical engine alone: the semantic layer
+            # reads the lexical answer in its own decision, measured without it
             self._lexical[key] = choose_rule(body, query, heading=_heading(page, dict(page.meta)),
-                                             flagged=self._flagged(body), rarity=self._rarity)
+                                             flagged=self._flagged(body), rarity=self._rarity,
+                                             named_case=self.semantic is None)
         return self._lexical[key]
 
     def _flagged(self, body: str) -> list[str]:

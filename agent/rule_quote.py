@@ -54,7 +54,7 @@ from math import fsum
 
 from mem.agent.case_identifiers import case_free, without_named_case
 from mem.agent.case_words import calendar_range, case_text
-from mem.agent.named_case import case_outside, stated_kinds
+from mem.agent.named_case import case_outside, stated_kinds, states_named
 from mem.core.instructions import inside_flagged, is_instruction_like
 from mem.core.text import ascii_figures, bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
 from mem.core.text import page_sentences as split_sentences
@@ -112,6 +112,13 @@ HEADING_BONUS = 0.1
 # (chosen on heldout3/A and tau airline: 0.8 answered "How much does seat selection cost?" with no rule
 # and lost nothing on any part; 0.7 lost a tuning question whose rule says "once").
 NO_FIGURE = 0.8
+# Under the bar, the lexical engine's rule answers when its best sentence states a range, list or limit of a kind of
+# case the question names (``mem.agent.named_case``: "we have 3 dogs, can they all come?" → "… up to 2 dogs per
+# booking") and that sentence's own words hold at least ``NAMED_CASE_CLAUSE`` of the question's key words, its
+# coverage over ``NAMED_CASE_COVERAGE`` (thirtieth round, norule30: chosen on the odd ids of every folder — the
+# lower bars alone and the sentence's share alone each answered unanswerable questions in many folders).
+NAMED_CASE_COVERAGE = 0.25
+NAMED_CASE_CLAUSE = 0.34
 # How far down the page's other sentences (the most similar first) the rule holding the customer's case is looked
 # for when the quoted ones speak of other cases only (``with_case_rung``).
 CASE_RUNG_DEPTH = 5
@@ -618,12 +625,13 @@ def heading_of(title: str, section: str = "", document: str = "") -> str:
 
 
 def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[str] | None = None,
-                rarity: Callable[[list[str]], dict[str, float]] | None = None) -> RuleQuote:
+                rarity: Callable[[list[str]], dict[str, float]] | None = None, named_case: bool = False) -> RuleQuote:
     """One to three sentences of ``body`` that answer ``question``, or an empty quote when none does.
 
     ``flagged``: sentences lint's detector flagged (normalised); they and any sentence addressed to
     an AI are never quoted. ``rarity``: how rare index terms are among all the policy's pages (the
-    service's ``term_rarity``); key units then weigh by it in the coverage, else all alike.
+    service's ``term_rarity``); key units then weigh by it in the coverage, else all alike. ``named_case``: a
+    rule under the bar may answer by the case the question names (``NAMED_CASE_COVERAGE``; the lexical engine's).
     """
     candidates = quotable(body, flagged)
     if detect_language(question) != page_language(body):
@@ -766,10 +774,27 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         # "How much does seat selection cost?" is not answered by a rule that states no price
         coverage *= NO_FIGURE
     quote = RuleQuote(score=score(best), coverage=coverage, heading_keys=len(by_heading), question=question)
-    if coverage > ANSWER_COVERAGE:
+    by_case = named_case and NAMED_CASE_COVERAGE < coverage <= ANSWER_COVERAGE and \
+        _names_the_case(question, candidates[best], keys, asked)
+    if coverage > ANSWER_COVERAGE or by_case:
         quote.sentences, quote.ranked = _quoted_with_followers(body, candidates, chosen, lead, read)
         quote.chosen = [candidates[i] for i in chosen]
+        quote.by_named_case = by_case
     return quote
+
+
+def _names_the_case(question: str, sentence: str, keys: list[Unit], asked: list[frozenset[frozenset[str]]]) -> bool:
+    """Whether ``sentence`` states a range, list or limit of a kind of case ``question`` names and its own words
+    hold ``NAMED_CASE_CLAUSE`` of the key units of one thing the question asks (``asked_terms``)."""
+    if not states_named(question, sentence):
+        return False
+    own = sentence_terms(_LINK.sub("", sentence))
+    by_grams = {u.grams: u for u in keys}
+    for keyset in asked:
+        units = [by_grams[grams] for grams in keyset if grams in by_grams]
+        if units and sum(1 for u in units if u.held_in(own)) / len(units) >= NAMED_CASE_CLAUSE:
+            return True
+    return False
 
 
 # A question whether a thing exists or is offered ("Is there a discount if we book two weeks?", "do you offer gift

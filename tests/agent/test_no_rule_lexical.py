@@ -71,3 +71,35 @@ def test_goods_named_elsewhere_on_the_page_hold_the_thing_as_context_but_never_c
     body = "Items bought on sale are final.\nGift wrap is free for every order.\n"
     assert choose_rule(body, "Is gift wrap free for a vacuum?", heading="Orders").chosen == [
         "Gift wrap is free for every order."]
+
+
+KEY_OFFICE = ("The key office is staffed from 8am to 8pm every day, including bank holidays.\n"
+              "Keys are collected from the key office on arrival.\n")
+
+
+def test_under_the_bar_a_rule_stating_the_named_case_answers_for_the_lexical_engine():
+    # "Easter Monday" is a day the question names; the rule states the days the office is staffed and holds a third
+    # of the question's words, its coverage half: under the bar, answered by the case it names (norule30)
+    question = "Is anyone in the key office on Easter Monday?"
+    without = choose_rule(KEY_OFFICE, question, heading="Arrival")
+    assert not without.sentences and without.coverage == 0.5
+    quote = choose_rule(KEY_OFFICE, question, heading="Arrival", named_case=True)
+    assert quote.sentences == ["The key office is staffed from 8am to 8pm every day, including bank holidays."]
+    assert quote.by_named_case
+    # a rule over the bar answers as before, not by the named case
+    over = choose_rule(KEY_OFFICE, "When is the key office staffed on bank holidays?", heading="Arrival",
+                       named_case=True)
+    assert over.sentences and not over.by_named_case
+
+
+def test_a_named_case_alone_does_not_answer_a_question_the_rule_is_not_about():
+    # the day is named and the coverage over the floor, but the rule's own words hold under a third of what is
+    # asked (the office, not a dog staying in it): "no rule" as before
+    body = KEY_OFFICE + "The spa pool is closed on Mondays.\n"
+    question = "Can my dog stay in the office on Easter Monday?"
+    assert 0.25 < choose_rule(body, question, heading="Arrival").coverage <= 0.5
+    assert not choose_rule(body, question, heading="Arrival", named_case=True).sentences
+    # and a rule stating no range, list or limit of the case asked never answers under the bar by it
+    body = "Keys are collected from the key office on arrival.\nThe key office can post spare keys.\n"
+    assert not choose_rule(body, "Is anyone in the key office on Easter Monday?", heading="Arrival",
+                           named_case=True).sentences
