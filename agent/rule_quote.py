@@ -117,8 +117,8 @@ NO_FIGURE = 0.8
 # booking") and that sentence's own words hold at least ``NAMED_CASE_CLAUSE`` of the question's key words, its
 # coverage over ``NAMED_CASE_COVERAGE`` (thirtieth round, norule30: chosen on the odd ids of every folder — the
 # lower bars alone and the sentence's share alone each answered unanswerable questions in many folders).
-NAMED_CASE_COVERAGE = 0.25
-NAMED_CASE_CLAUSE = 0.34
+NAMED_CASE_COVERAGE = 0.35
+NAMED_CASE_CLAUSE = 0.5
 # How far down the page's other sentences (the most similar first) the rule holding the customer's case is looked
 # for when the quoted ones speak of other cases only (``with_case_rung``).
 CASE_RUNG_DEPTH = 5
