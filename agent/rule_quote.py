@@ -119,6 +119,9 @@ NO_FIGURE = 0.8
 # lower bars alone and the sentence's share alone each answered unanswerable questions in many folders).
 NAMED_CASE_COVERAGE = 0.35
 NAMED_CASE_CLAUSE = 0.5
+# ... and at least this many of them: one word of two ("bring" of "can I bring 3 cats?" against "up to 2 dogs per
+# booking") is the look-alike the twenty-first round's rule for a named case kept out with its two shared terms
+NAMED_CASE_WORDS = 2
 # How far down the page's other sentences (the most similar first) the rule holding the customer's case is looked
 # for when the quoted ones speak of other cases only (``with_case_rung``).
 CASE_RUNG_DEPTH = 5
@@ -785,14 +788,16 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
 
 def _names_the_case(question: str, sentence: str, keys: list[Unit], asked: list[frozenset[frozenset[str]]]) -> bool:
     """Whether ``sentence`` states a range, list or limit of a kind of case ``question`` names and its own words
-    hold ``NAMED_CASE_CLAUSE`` of the key units of one thing the question asks (``asked_terms``)."""
+    hold ``NAMED_CASE_CLAUSE`` of the key units of one thing the question asks (``asked_terms``), and at least
+    ``NAMED_CASE_WORDS`` of them."""
     if not states_named(question, sentence):
         return False
     own = sentence_terms(_LINK.sub("", sentence))
     by_grams = {u.grams: u for u in keys}
     for keyset in asked:
         units = [by_grams[grams] for grams in keyset if grams in by_grams]
-        if units and sum(1 for u in units if u.held_in(own)) / len(units) >= NAMED_CASE_CLAUSE:
+        held = sum(1 for u in units if u.held_in(own))
+        if units and held >= NAMED_CASE_WORDS and held / len(units) >= NAMED_CASE_CLAUSE:
             return True
     return False
 
