@@ -48,6 +48,7 @@ from mem.customers.slots import (
     kept_slots,
     learned_slot,
     made_lasting,
+    names_delivery_day,
     names_new_code,
     names_other_value,
     not_theirs,
@@ -506,7 +507,9 @@ def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int
         # (not words that drop another thing: "Never mind the tracking question, I found it", ``slots._take_back``)
         if turn.role == "agent" or turn.role == "system" or not (undoes(turn.text) or takes_back(turn.text)):
             continue
-        named = cue_slot(turn.text)
+        # "15일 배송 그거 취소할게요 그냥 원래대로 보내주세요" after a move told earlier in the conversation: the
+        # go-back names what it undoes, the delivery day, and leaves the new address alone (newuser30 #7)
+        named = cue_slot(turn.text) or ("delivery_time" if names_delivery_day(turn.text) else None)
         given: set[str] = set()
         for candidate in found:
             said_at = next((position.get(e.turn, len(turns)) for e in candidate.evidence if e.role != "agent"),
@@ -515,6 +518,8 @@ def _undone(found: list[Candidate], turns: Sequence[Turn], start: int, stop: int
                 if candidate.slot is not None and not candidate.slot.learned:
                     given.add(candidate.slot.name)
                 given.update(value.name for value in candidate.shapes)
+        if named == "delivery_time" and named not in given and names_delivery_day(turn.text):
+            continue  # the day is a wish held, not a value of this conversation: the judgement retracts it
         out.extend((index, name) for name in ([named] if named in given else sorted(given)))
     return out
 

@@ -2226,6 +2226,23 @@ _UNDONE = lazy(r"\bkeep (?:it as it is|the (?:old|original|current) one|my (?:ol
                r"なかったことに", _I)
 
 
+# A delivery day named as what a go-back undoes: "15일 배송 그거 취소할게요 그냥 원래대로 보내주세요", "cancel the
+# 15th-of-the-month delivery, just send it like before", "15日配送のやつはキャンセルで、やっぱり元通りに" — a day of
+# the month with the delivery, or the delivery day by its noun
+_DELIVERY_DAY = lazy(r"\b(?:delivery|shipping) (?:day|date)s?\b|"
+                     r"\b\d{1,2}(?:st|nd|rd|th)\b[\w -]{0,20}?\b(?:deliver|ship)|"
+                     r"[0-9０-９]{1,2}\s{0,2}일\s{0,2}(?:쯤|전후|경)?\s{0,2}(?:에\s{0,2})?(?:배송|배달)|"
+                     r"(?:배송|배달)\s{0,2}(?:일|날짜)|"
+                     r"[0-9０-９]{1,2}\s{0,2}日\s{0,2}(?:ごろ|頃)?(?:の|に)?(?:配送|配達|お届け)|"
+                     r"(?:配送|配達|お届け)(?:日|指定日)", _I)
+
+
+def names_delivery_day(text: str) -> bool:
+    """``text`` names a delivery day ("15일 배송", "the 15th delivery", "配送日"): a go-back in it ("그냥 원래대로")
+    undoes that day, not a value of another slot given in the same conversation."""
+    return bool(_DELIVERY_DAY.search(text))
+
+
 # A message asking for the value held before a change: "so back to the original one please", "원래대로 해주세요",
 # "예전처럼 해 주세요", "やっぱり元に戻してください" — read (``restores_earlier``) only against a change the customer
 # made in an earlier conversation
