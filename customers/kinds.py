@@ -469,10 +469,57 @@ def _asks_nothing(text: str, lang: str) -> bool:
 
 
 def is_small_talk(sentence: str, *, lang: str | None = None) -> bool:
-    """A greeting, thanks, one-word answer or question that states nothing ("Hi!", "How are you?")."""
+    """A greeting, thanks, one-word answer or question that states nothing ("Hi!", "How are you?"), or a remark on
+    the weather or the day ("오늘 날씨 진짜 좋네요", "今日めっちゃ暑いですね〜", "It's freezing today isn't it")."""
     lang = lang or detect_language(sentence)
     text = sentence.strip()
-    return not text or _only_small_talk(text, lang) or is_question(text) and not _asks_for_something(text, lang)
+    return not text or _only_small_talk(text, lang) or is_question(text) and not _asks_for_something(text, lang) \
+        or remarks_on_the_weather(text, lang=lang)
+
+
+# A remark on the weather or the day and nothing more: no event, no number, no wish of the customer's own ("It's
+# so hot the chocolate melted in the box" tells what happened to the parcel and stays a fact). The whole sentence
+# is the remark: an optional filler and "today", the weather word, an intensifier, the quality, a tag question.
+_EN_WEATHER_QUALITY = (r"(?:lovely|nice|beautiful|gorgeous|great|glorious|fine|horrible|awful|miserable|terrible|"
+                       r"grim|dreadful|hot|cold|freezing|boiling|scorching|baking|warm|chilly|nippy|cool|humid|"
+                       r"sticky|muggy|sunny|rainy|windy|snowy|wet|grey|gray|cloudy|stormy|foggy|icy)")
+_WEATHER_REMARK = {
+    "en": lazy(r"^(?:(?:oh|wow|man|gosh|ugh|phew|well|honestly|boy|geez|jeez)\W{1,3})?"
+               r"(?:(?:it's|it is|it has been|it's been|isn't it|what an?|such an?|the weather(?:'s| is)|"
+               r"today(?:'s| is)|so)\s)?(?:(?:so|really|very|pretty|super|absolutely|bloody|freaking|proper|a bit|"
+               r"quite)\s){0,2}(?:an?\s)?(?:" + _EN_WEATHER_QUALITY + r"(?:\s(?:day|weather|morning|afternoon|"
+               r"evening|one|out(?:side)?|out there))?|raining|pouring|snowing|(?:lovely|nice|beautiful|"
+               r"gorgeous|glorious|awful|horrible|miserable) (?:day|weather))"
+               r"(?:\s(?:today|this morning|again|lately|outside|out there|here))?"
+               r"(?:,?\s(?:isn't it|innit|eh|huh|right|today|again))?[\s!.?~…:()D]*$", re.I),
+    "ko": lazy(r"^(?:(?:와|아|오|우와|휴|하|진짜|정말)[~!,.\s]{0,3})?(?:(?:오늘|요즘|요새|오늘따라|아침|이번\s?주)"
+               r"(?:은|는|도)?\s{0,2})?(?:(?:날씨|하늘)\s{0,2}(?:가|이|는|도)?\s{0,2}(?:(?:진짜|정말|너무|완전|엄청|"
+               r"되게|참|넘|좀|무지|많이)\s{0,2}){0,2}(?:좋|맑|화창하|덥|춥|더워|추워|쌀쌀하|따뜻하|시원하|습하|흐리|"
+               r"꿀꿀하|우중충하|포근하|무덥|후덥지근하)|(?:(?:진짜|정말|너무|완전|엄청|되게|참|넘|좀|무지|많이)"
+               r"\s{0,2}){0,2}(?:덥|춥|더워|추워|쌀쌀하|무덥|후덥지근하|포근하)|(?:비|눈)(?:가|이)\s{0,2}(?:(?:진짜|"
+               r"정말|너무|엄청|많이|계속)\s{0,2}){0,2}(?:오|와|내리))"
+               r"(?:네요|네|다|아요|어요|군요|죠|지요|습니다|더라고요|던데요|ㅂ니다|네용|당|요)?[~!.…\sㅎㅋ^]*$"),
+    "ja": lazy(r"^(?:(?:いや|いやー|いやあ|あー|はあ|ほんと)[、,\s]{0,2})?(?:(?:今日|きょう|最近|今朝|今週)(?:は|も)?"
+               r"[、,\s]{0,2})?(?:(?:めっちゃ|すごく|本当に|ほんとに|とても|かなり|ほんと|超|マジで)\s{0,2})?"
+               r"(?:(?:蒸し暑|暑|寒|涼し|暖か|あったか|肌寒|あつ|さむ)(?:い|かった|っ)|(?:いい|良い)(?:お)?天気|"
+               r"(?:お)?天気(?:が|は)?(?:いい|良い|悪い)|(?:雨|雪)(?:ばかり|ばっかり|続き)?(?=(?:です|だ|でした)?(?:ね|よね)))"
+               r"(?:です|だ|でした)?(?:ね|よね|ねえ|ねー|な|なあ|なー)?[〜~ー！!。…wｗ\s]*$"),
+}
+
+
+def remarks_on_the_weather(sentence: str, *, lang: str | None = None) -> bool:
+    """``sentence`` is a remark on the weather or the day and nothing of the speaker's own (``_WEATHER_REMARK``)."""
+    lang = lang or detect_language(sentence)
+    pattern = _WEATHER_REMARK.get(lang)
+    text = sentence.strip()
+    if pattern is None or len(text) > 80 or re.search(r"\d", text) or not pattern.match(text):
+        return False
+    # a bare quality ("hot", "cool", "雨") answers a question or acknowledges; the remark names the day or the weather
+    return lang != "en" or bool(_WEATHER_ANCHOR.search(text))
+
+
+_WEATHER_ANCHOR = lazy(r"\b(?:today|day|weather|raining|pouring|snowing|out|outside|morning|afternoon|evening|"
+                       r"it's|it|isn't|innit|what|such)\b", re.I)
 
 
 # The word a small-talk sentence opens with ("ok", "hi", "thanks")...
@@ -923,6 +970,8 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
     """
     lang = lang or detect_language(sentence)
     text = sentence.strip()
+    if remarks_on_the_weather(text, lang=lang):
+        return True  # "오늘 날씨 진짜 좋네요", "今日めっちゃ暑いですね〜", "It's freezing today isn't it" (newuser30 #13)
     if lang != "en":
         return bool(text) and len(text) <= _MAX_REMARK and _says_nothing_cjk(text, lang, answering, told_by_other)
     if reads_as_other_language(text):
