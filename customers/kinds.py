@@ -514,12 +514,14 @@ def remarks_on_the_weather(sentence: str, *, lang: str | None = None) -> bool:
     text = sentence.strip()
     if pattern is None or len(text) > 80 or re.search(r"\d", text) or not pattern.match(text):
         return False
-    # a bare quality ("hot", "cool", "雨") answers a question or acknowledges; the remark names the day or the weather
-    return lang != "en" or bool(_WEATHER_ANCHOR.search(text))
+    # a bare quality ("hot", "cool") answers a question or acknowledges, and "It's great!", "Such a great day!" react
+    # to what was told: the English remark names the weather, or a quality with "today"
+    return lang != "en" or len(text.split()) > 1 and bool(_WEATHER_ANCHOR.search(text))
 
 
-_WEATHER_ANCHOR = lazy(r"\b(?:today|day|weather|raining|pouring|snowing|out|outside|morning|afternoon|evening|"
-                       r"it's|it|isn't|innit|what|such)\b", re.I)
+_WEATHER_ANCHOR = lazy(r"\b(?:today|weather|raining|pouring|snowing|outside|hot|cold|freezing|boiling|scorching|"
+                       r"baking|warm|chilly|nippy|humid|sticky|muggy|sunny|rainy|windy|snowy|wet|grey|gray|cloudy|"
+                       r"stormy|foggy|icy)\b", re.I)
 
 
 # The word a small-talk sentence opens with ("ok", "hi", "thanks")...
@@ -971,7 +973,7 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
     lang = lang or detect_language(sentence)
     text = sentence.strip()
     if remarks_on_the_weather(text, lang=lang):
-        return True  # "오늘 날씨 진짜 좋네요", "今日めっちゃ暑いですね〜", "It's freezing today isn't it" (newuser30 #13)
+        return True  # "오늘 날씨 진짜 좋네요", "今日めっちゃ暑いですね〜", "It's freezing today" (newuser30 #13)
     if lang != "en":
         return bool(text) and len(text) <= _MAX_REMARK and _says_nothing_cjk(text, lang, answering, told_by_other)
     if reads_as_other_language(text):

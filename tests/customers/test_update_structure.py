@@ -266,3 +266,41 @@ def test_a_go_back_names_a_delivery_day(text, named):
     from mem.customers.slots import names_delivery_day
 
     assert names_delivery_day(text) is named
+
+
+@pytest.mark.parametrize("text, remark", [
+    ("오늘 날씨 진짜 좋네요", True),
+    ("今日めっちゃ暑いですね〜", True),
+    ("It's freezing today isn't it", True),
+    ("Lovely weather today!", True),
+    ("비가 많이 오네요", True),
+    ("いい天気ですね！", True),
+    # something of the customer's own: what happened, a number, a wish, or a reaction to what was told
+    ("It's so hot the chocolate melted in the box", False),
+    ("날씨가 너무 더워서 초콜릿이 다 녹았어요", False),
+    ("今日は暑すぎてチョコが溶けてました", False),
+    ("It's hot, please send ice packs", False),
+    ("It's 35 degrees today", False),
+    ("It's great!", False),
+    ("hot", False),
+])
+def test_a_remark_on_the_weather_is_small_talk(text, remark):
+    assert kinds.remarks_on_the_weather(text) is remark
+    if remark:
+        assert kinds.is_small_talk(text) and kinds.says_nothing_of_their_own(text)
+
+
+@pytest.mark.parametrize("turns, kept", [
+    ([("customer", "오늘 날씨 진짜 좋네요"), ("agent", "그러게요! 무엇을 도와드릴까요?"),
+      ("customer", "정기구독 주소 확인하고 싶어요. 저 망원동 살아요")], "망원동"),
+    ([("customer", "今日めっちゃ暑いですね〜"), ("agent", "本当ですね。ご用件をどうぞ。"),
+      ("customer", "配送は午前中にしてほしいです")], "午前中"),
+    ([("customer", "It's freezing today isn't it"), ("agent", "It is! How can I help?"),
+      ("customer", "Please send the next box to 12 Elm Road, Leeds.")], "Elm Road"),
+])
+def test_small_talk_about_the_weather_is_no_fact(isolated_env, tmp_path, turns, kept):
+    # newuser30 #13: the weather remark was an active event fact and was listed in answers
+    with _run(tmp_path, [turns]) as store:
+        active = _active(store)
+        assert any(kept in text for text in active)
+        assert not any(word in text for text in active for word in ("날씨", "暑い", "freezing"))
