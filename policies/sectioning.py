@@ -10,6 +10,8 @@ The rule (documented in docs/ingest.md):
   headings alike; deeper headings stay inside their section's page as sub-headings;
 - ``split="h1"|"h2"|"h3"``: split at that level (a shallower heading with text of its own before its
   first sub-section becomes a page too; one without text only names the path);
+- a heading with no text of its own is never a page: an unnumbered one directly over numbered headings of its own
+  level (plain text's "DATA DELETION" over "1. Timeline") names the path of the numbered sections after it;
 - ``split="none"`` or ``single=True`` (``--id``/``--title``): one page for the whole document;
 - no headings → one page.
 
@@ -224,13 +226,27 @@ def _split(blocks: list[Block], starts: list[int], headings: list[int], *, skip:
         # with the first section.
         topics.append(Topic(title, carry, 0, None, ()))
         carry = []
+    group: Block | None = None  # a text-less unnumbered heading over the numbered headings of its level
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(blocks)
         heading = blocks[start]
         body = list(blocks[start + 1:end])
+        if group is not None and (heading.level < group.level or not is_numbered(heading.text)):
+            group = None  # the next unnumbered heading of its level (or a shallower one) ends its group
         path = _path(blocks, headings, start, skip)
-        if heading.level < level and not any(not b.is_heading for b in body):
-            continue  # a parent heading with no text of its own only names its children's path
+        if group is not None:
+            path = (strip_numbering(group.text), *path)
+        if not any(not b.is_heading for b in body):
+            if heading.level < level:
+                continue  # a parent heading with no text of its own only names its children's path
+            following = blocks[end] if end < len(blocks) else None
+            if following is not None and following.level == heading.level and is_numbered(following.text) \
+                    and not is_numbered(heading.text):
+                # "DATA DELETION" over "1. Timeline": plain text and a PDF's body-size heading lines give both one
+                # level, so the capitals line was a page of its own holding only its "Source:" line; it heads the
+                # numbered sections under it instead, as a title line over "1. SCOPE" is the document's title
+                group = heading
+                continue
         topics.append(Topic(page_title(heading.text), carry + body, heading.level, heading.page, path))
         carry = []
     if carry and topics:

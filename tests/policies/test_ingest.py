@@ -728,3 +728,14 @@ def test_ingest_reports_a_flagged_summary_at_its_line_as_lint_does(tmp_path):
     assert result.flagged and all(flag.line > 1 and not flag.sentence.startswith("---") for flag in result.flagged)
     findings = [f for f in lint_workspace(ws, config=config).errors if f.rule == "instruction-text"]
     assert sorted((f.path, f.line) for f in findings) == sorted((flag.page, flag.line) for flag in result.flagged)
+
+
+def test_a_capitals_heading_over_numbered_clauses_makes_no_page_that_only_names_its_source(ws, tmp_path):
+    # the e-mailed policy of the thirtieth round's brief: an intro line kept, "DATA DELETION", "1. Timeline", text
+    doc = write(tmp_path, "privacy.txt", "This policy takes effect on 1 April 2025 for all accounts.\n\n"
+                "DATA DELETION\n\n1. Timeline\n\nWe delete account data within 30 days of a request.\n")
+    [result] = ingest_documents(ws, [doc], config=config_for(ws))
+    assert [p.id for p in result.pages] == ["privacy", "timeline"]
+    timeline = Wiki(ws).get("timeline")
+    assert timeline.sources[0]["section"] == "DATA DELETION › Timeline"
+    assert '"DATA DELETION › Timeline"' in timeline.body

@@ -290,3 +290,69 @@ def test_a_long_run_of_one_character_is_read_in_linear_time(gap):
                                             ("# #tag", "#tag"), ("# Refunds", "Refunds")])
 def test_an_atx_heading_loses_its_closing_hashes(heading, title):
     assert markdown_blocks(heading)[0].text == title
+
+
+_INTRO = "This policy takes effect on 1 April 2025 for all accounts.\n\n"
+_UNDER = ("1. Timeline\n\nWe delete account data within 30 days of a request. Backups are purged within 90 days.\n\n"
+          "2. Exports\n\nYou can export your data at any time.\n")
+
+
+def _text_topics(text: str, **kwargs) -> list[tuple[str, tuple[str, ...], str]]:
+    from mem.policies.readers import text_blocks
+
+    _, found = plan_topics(Document(Path("privacy.txt"), "txt", text.encode(), text_blocks(text)), **kwargs)
+    return [(t.title, t.path, t.text) for t in found]
+
+
+@pytest.mark.parametrize("split", ["auto", "h1"])
+def test_a_capitals_heading_with_only_numbered_headings_under_it_is_their_path_not_an_empty_page(split):
+    # an intro kept as the document's page, then "DATA DELETION" over "1. Timeline": plain text gives both one level,
+    # and the capitals line became a page (data-deletion-2) whose body was only its "Source:" line
+    cookies = "\nCOOKIES\n\n1. Login\n\nCookies keep you signed in.\n"
+    found = _text_topics(_INTRO + "DATA DELETION\n\n" + _UNDER + cookies, split=split)
+    assert [(title, path) for title, path, _ in found] == [
+        ("Privacy", ()), ("Timeline", ("DATA DELETION", "Timeline")), ("Exports", ("DATA DELETION", "Exports")),
+        ("Login", ("COOKIES", "Login"))]
+    assert all(text.strip() for _, _, text in found)
+
+
+def test_a_capitals_heading_with_text_of_its_own_is_still_a_page():
+    found = _text_topics(_INTRO + "DATA DELETION\n\nAsk us by e-mail.\n\n" + _UNDER)
+    assert [(title, path) for title, path, _ in found] == [
+        ("Privacy", ()), ("DATA DELETION", ("DATA DELETION",)), ("Timeline", ("Timeline",)),
+        ("Exports", ("Exports",))]
+
+
+def test_the_capitals_heading_heads_the_numbered_run_up_to_the_next_unnumbered_heading():
+    found = _text_topics(_INTRO + "DATA DELETION\n\n" + _UNDER + "\nCOOKIES\n\nWe use cookies for login only.\n")
+    assert [(title, path) for title, path, _ in found][-1] == ("COOKIES", ("COOKIES",))
+
+
+def test_a_pdf_capitals_line_over_numbered_lines_of_body_size_is_their_path(tmp_path):
+    from mem.policies.readers import read_document
+
+    from .test_readers import make_pdf
+
+    path = make_pdf(tmp_path / "privacy.pdf", [[
+        ("This policy takes effect on 1 April 2025 for all accounts.", 11, ""), ("DATA DELETION", 11, ""),
+        ("1. Timeline", 11, ""), ("We delete account data within 30 days of a request.", 11, ""),
+        ("2. Exports", 11, ""), ("You can export your data.", 11, "")]])
+    _, found = plan_topics(read_document(path, max_bytes=10_000_000))
+    assert [(t.title, t.path) for t in found] == [
+        ("Privacy", ()), ("Timeline", ("DATA DELETION", "Timeline")), ("Exports", ("DATA DELETION", "Exports"))]
+
+
+@pytest.mark.parametrize("kind, text", [
+    ("md", "Intro: this policy takes effect on 1 April 2025.\n\n## Data deletion\n\n### Timeline\n\nWithin 30 days.\n\n"
+           "### Exports\n\nAt any time.\n\n## Cookies\n\nFor login only.\n"),
+    ("html", "<p>Intro: this policy takes effect on 1 April 2025.</p><h2>Data deletion</h2><h3>Timeline</h3>"
+             "<p>Within 30 days.</p><h3>Exports</h3><p>At any time.</p><h2>Cookies</h2><p>For login only.</p>"),
+])
+@pytest.mark.parametrize("split", ["auto", "h2", "h3"])
+def test_a_deeper_layout_heading_with_only_sub_headings_under_it_makes_no_empty_page(kind, text, split):
+    from mem.policies.readers import html_blocks
+
+    blocks = markdown_blocks(text) if kind == "md" else html_blocks(text)
+    _, found = plan_topics(Document(Path(f"privacy.{kind}"), kind, text.encode(), blocks), split=split)
+    assert all(any(not b.is_heading for b in t.blocks) for t in found)
+    assert "Within 30 days." in next(t.text for t in found if "Data deletion" in t.path)
