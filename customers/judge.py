@@ -753,7 +753,7 @@ def _wish_sharing(said: set[str], facts: Sequence[Fact]) -> Fact | None:
         # where deliveries are to be left: "just leave any deliveries round the side by the shed") asks for something
         # lasting and is named by two words or more; something that merely happened is no wish to take back
         if fact.kind == "event" and not _LASTING_WISH.search(_customer_words(fact)) \
-                and not _LEFT_THERE.search(_customer_words(fact)):
+                and not asks_where_left(_customer_words(fact)):
             continue
         # (a sign-up told as an event, "원두 정기배송 신청할게요", is as much a standing wish as a request: the one
         # noun it is about names it, "원두는 안 보내 주셔도 돼요" — unless the retraction is about a thing of its own
@@ -826,9 +826,33 @@ _LASTING_WISH = re.compile(
 # "경비실에 맡겨 주세요", "宅配ボックスに入れてください" — asked of the service (please, just; 주세요, 가시면 돼요;
 # ください, ほしい), not what the customer does ("I leave the car in the garage")
 _LEFT_THERE = re.compile(
-    r"\b(?:please|pls|just|kindly)\s+(?:leave|drop|put)\s+(?:it|them|the|my|our|any|all|everything)\b"
+    r"\b(?:please|pls|just|kindly)\s+(?:always\s{1,3})?(?:leave|drop|put)\s+(?:it|them|the|my|our|any|all|everything)\b"
     r"|(?:에|에게)\s?(?:두고|놔두고|놓고|맡겨|넣어)\s?(?:가\s?)?(?:주세요|주시면|가시면|줘요|주실)"
     r"|(?:に|へ)(?:置いて|入れて|預けて)(?:ください|下さい|ほしい|欲しい|もらえ|いただけ)", re.I)
+# What makes such a remark one about a single delivery, in the sentence that asks it: the time of that one delivery
+# ("this time", "today", "이번엔", "오늘", "今回", "今日") or a bare "just leave it (there)" that names no place —
+# the parcel already at the door, left where it is. ("이번 달부터", "今度から" start something lasting and are no
+# such word; "이번에" alone is "recently" as often as "this time".)
+_ONE_DELIVERY = re.compile(
+    r"\b(?:this time|(?:just )?this once|today|tonight|tomorrow|this one|for now)\b"
+    r"|\b(?:leave|drop|put)\s{1,3}it(?:\s{1,3}(?:there|where it is|as it is|be))?\s{0,3}(?:[.!,;]|$)"
+    r"|이번(?:엔|에는|에만|만|\s?한\s?번)|오늘|내일|今回|今日|明日|今度だけ", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s{0,3}|\n")
+
+
+def asks_where_left(text: str) -> bool:
+    """``text`` asks the service where to leave deliveries as a standing wish (``_LEFT_THERE``), not as a remark
+    about one delivery: said for every time ("always", "from now on", "whenever", 항상, 앞으로, いつも, 今後:
+    ``_LASTING_WISH``), or with nothing in its sentence that names the one delivery it is about ("just leave it
+    there", "this time", "이번엔 … 맡겨주세요", "今日は…置いてください")."""
+    found = _LEFT_THERE.search(text)
+    if found is None:
+        return False
+    if _LASTING_WISH.search(text):
+        return True
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, found.start())), default=0)
+    end = _SENTENCE_END.search(text, found.end())
+    return _ONE_DELIVERY.search(text[start:end.start() if end else len(text)]) is None
 
 
 # Signing up for something (a subscription, a club, a regular delivery): what a later retraction takes back
