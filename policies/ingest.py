@@ -751,6 +751,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     retired = {page.id for pages in held_pages.values() for page in pages if page.status == "deprecated"}
     slugs = [_page_slug(t.title) for t in topics]
     sections = {t.section for t in topics}
+    elsewhere = _titles_elsewhere(wiki, source_id) if not title else set()
     gone_texts: dict[str, str] = {}  # each gone page's rule text, read once for all new sections (_renamed_page)
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
@@ -768,6 +769,10 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
                 slug = _page_slug(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
             pid = _unique(f"{id_prefix}-{slug}"[:64].rstrip("-") if id_prefix else slug, taken)
         used.add(pid)
+        if _title_key(page_title) in elsewhere:
+            # "How do I cancel?" under "Orders" and again under "Lumora Plus": the second is "How do I cancel? (Lumora
+            # Plus)", so pages list, the index and a citation tell the two apart (the id keeps its --id-prefix)
+            page_title = qualified_title(page_title, topic, doc_title, id_prefix or source_id)
         takeover = _owner_conflict(wiki, pid, source_id, doc.path.name, replace=replace or page_id is not None)
         progress(n, len(topics), f"preparing page {pid}")
         # the name as given: "a b.md" is kept as sources/a-b.md, and only the name tells it from "a-b.md"
@@ -879,6 +884,30 @@ def _section_pages(wiki: Wiki, source_id: str) -> dict[str, list[Page]]:
         if sources and sources[0].get("id") == source_id:
             held.setdefault(str(sources[0].get("section") or ""), []).append(page)
     return held
+
+
+def _titles_elsewhere(wiki: Wiki, source_id: str) -> set[str]:
+    """The titles (``_title_key``) of the pages in force that other documents made, or that no document made."""
+    return {_title_key(page.title) for page in wiki.pages("policy", skip_invalid=True)
+            if page.status != "deprecated" and not (page.sources and page.sources[0].get("id") == source_id)}
+
+
+def _title_key(title: str) -> str:
+    return " ".join(title.casefold().split())
+
+
+def qualified_title(title: str, topic: Topic, doc_title: str, fallback: str) -> str:
+    """``title`` with what tells its page from another document's page of the same title, in brackets: the
+    headings its section stands under ("Orders › How do I cancel?" → "How do I cancel? (Orders)"), else the
+    document's own title ("Lumora Plus"), else ``fallback`` (the ``--id-prefix`` given, else the document's id)."""
+    parents = [h for h in topic.path[:-1] if _title_key(h) != _title_key(title)]
+    if parents:
+        tell = " › ".join(parents)
+    elif doc_title and _title_key(doc_title) != _title_key(title):
+        tell = doc_title
+    else:
+        tell = fallback
+    return f"{title} ({tell})"
 
 
 def _remembered_prefix(held_pages: dict[str, list[Page]]) -> str | None:

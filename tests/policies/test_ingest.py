@@ -739,3 +739,36 @@ def test_a_capitals_heading_over_numbered_clauses_makes_no_page_that_only_names_
     timeline = Wiki(ws).get("timeline")
     assert timeline.sources[0]["section"] == "DATA DELETION › Timeline"
     assert '"DATA DELETION › Timeline"' in timeline.body
+
+
+HELP_ORDERS = "# Orders\n\n## How do I cancel?\n\nCancel an order within 2 hours.\n\n## Where is it?\n\nTrack it.\n"
+HELP_PLUS = "# Lumora Plus\n\n## How do I cancel?\n\nCancel Plus at any time.\n\n## What is in it?\n\nFree delivery.\n"
+
+
+def test_a_page_of_another_documents_title_carries_what_tells_it_apart(ws, tmp_path):
+    # "How do I cancel?" under Orders and again under Lumora Plus: refused without --id-prefix, and with it both
+    # pages were titled "How do I cancel?" in pages list, the index and every citation
+    ingest_documents(ws, [write(tmp_path, "orders.md", HELP_ORDERS)], config=config_for(ws))
+    plus = write(tmp_path, "plus.md", HELP_PLUS)
+    with pytest.raises(Conflict, match="--id-prefix"):
+        ingest_documents(ws, [plus], config=config_for(ws))
+    [result] = ingest_documents(ws, [plus], config=config_for(ws), id_prefix="plus")
+    assert [(p.id, p.title) for p in result.pages] == [("plus-how-do-i-cancel", "How do I cancel? (Lumora Plus)"),
+                                                       ("plus-what-is-in-it", "What is in it?")]
+    assert Wiki(ws).get("how-do-i-cancel").title == "How do I cancel?"
+    assert "[How do I cancel? (Lumora Plus)](policies/plus-how-do-i-cancel.md)" in (ws / "index.md").read_text()
+    # the same document again, and the first one again, change nothing
+    assert [p.change for p in ingest_documents(ws, [plus], config=config_for(ws))[0].pages] == ["unchanged"] * 2
+    again = ingest_documents(ws, [write(tmp_path, "orders.md", HELP_ORDERS)], config=config_for(ws))
+    assert [p.change for p in again[0].pages] == ["unchanged"] * 2
+
+
+def test_without_a_document_title_the_prefix_or_the_section_tells_the_page_apart(ws, tmp_path):
+    ingest_documents(ws, [write(tmp_path, "orders.md", HELP_ORDERS)], config=config_for(ws))
+    bare = write(tmp_path, "plus.md", "## How do I cancel?\n\nCancel Plus at any time.\n\n## Perks\n\nFree delivery.\n")
+    [result] = ingest_documents(ws, [bare], config=config_for(ws), id_prefix="plus")
+    assert result.pages[0].title == "How do I cancel? (Plus)"  # the document's title, from its file name
+    nested = write(tmp_path, "faq.md", "# FAQ\n\n## Billing\n\n### How do I cancel?\n\nBy e-mail.\n\n### Refunds\n\n"
+                   "Within 5 days.\n\n## Shipping\n\n### Costs\n\nFree.\n\n### Times\n\nTwo days.\n")
+    [result] = ingest_documents(ws, [nested], config=config_for(ws), id_prefix="faq", split="h3")
+    assert ("faq-how-do-i-cancel", "How do I cancel? (Billing)") in [(p.id, p.title) for p in result.pages]
