@@ -96,6 +96,13 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             quote = say("quote_join").join(block.data.get("quotes") or [block.quote])
             lines.append(say("rule_line", title=block.title, id=block.id, version=block.version, quote=quote,
                              n=block.number))
+        sibling = same_titled_answer(primary[0], policies) if primary[0].quote else None
+        if sibling is not None and sibling.id not in conflicted:
+            # "How do I cancel?" of Orders and of Lumora Plus both answer "How do I cancel?": quoting one alone told the
+            # customer one rule as the rule, with nothing to say the other exists
+            quote = say("quote_join").join(sibling.data.get("quotes") or [sibling.quote])
+            lines.append(say("sibling_line", title=sibling.title, id=sibling.id, version=sibling.version, quote=quote,
+                             n=sibling.number))
         upcoming = primary[0].data.get("upcoming")
         if isinstance(upcoming, dict):
             # an edition with a later date does not answer yet, but the customer is told it is coming
@@ -149,6 +156,24 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
     if status is not None and status.stale:
         parts.append(say("stale", reason=status.reason or "stale"))
     return "\n\n".join(parts)
+
+
+def same_titled_answer(first: Block, policies: list[Block]) -> Block | None:
+    """Another retrieved page of ``first``'s title (what it adds in brackets aside: "How do I cancel? (Lumora Plus)"
+    is a sibling of "How do I cancel?") whose own sentence answers the question too (``data["answers"]``), or None."""
+    key = _bare_title(first.title)
+    for block in policies:
+        if block.id != first.id and block.quote and block.data.get("answers") and _bare_title(block.title) == key:
+            return block
+    return None
+
+
+def _bare_title(title: str) -> str:
+    """A title without the brackets ingest adds to tell two documents' pages of one title apart."""
+    return " ".join(_TITLE_QUALIFIER.sub("", title).casefold().split())
+
+
+_TITLE_QUALIFIER = lazy(r"\s{0,3}[(（][^()（）]{1,80}[)）]\s{0,3}$")
 
 
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][A-Za-z0-9]+)\b")

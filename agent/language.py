@@ -47,6 +47,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "greeting": "Thank you for your question. Here is what applies to your case.",
         "rule": "Current rule",
         "rule_line": '{title} ({id}, version {version}) says: "{quote}" [{n}]',
+        "sibling_line": "Another page of the same title also answers this, {title} ({id}, version {version}): "
+                        '"{quote}" [{n}] — please check which of the two is about your case.',
         "no_rule": "No rule in the policy matches this question: the nearest page, {title} ({id}, version {version}) "
                    "[{n}], says nothing about it.",
         "no_rule_exclusion": "No rule in the policy matches this question: the nearest page, {title} ({id}, version "
@@ -129,6 +131,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "greeting": "お問い合わせありがとうございます。お客様のケースに当てはまる内容をご案内します。",
         "rule": "現行の規定",
         "rule_line": "{title}（{id}、第{version}版）：「{quote}」 [{n}]",
+        "sibling_line": "同じ題名の別のページもこの質問に当てはまります。{title}（{id}、第{version}版）："
+                        "「{quote}」 [{n}]——どちらがお客様のケースに当たるかご確認ください。",
         "upcoming": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）："
                     "「{summary}」 [{n}]",
         "upcoming_plain": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）。 [{n}]",
@@ -209,6 +213,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "greeting": "문의해 주셔서 감사합니다. 고객님의 경우에 적용되는 내용을 안내해 드립니다.",
         "rule": "현행 규정",
         "rule_line": "{title} ({id}, 제{version}판): \"{quote}\" [{n}]",
+        "sibling_line": "같은 제목의 다른 페이지도 이 질문에 해당합니다. {title} ({id}, 제{version}판): "
+                        "\"{quote}\" [{n}] — 둘 중 어느 쪽이 고객님의 경우인지 확인해 주세요.",
         "upcoming": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다): "
                     "\"{summary}\" [{n}]",
         "upcoming_plain": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다). [{n}]",
