@@ -234,8 +234,8 @@ def _split(blocks: list[Block], starts: list[int], headings: list[int], *, skip:
         if group is not None and (heading.level < group.level or not is_numbered(heading.text)):
             group = None  # the next unnumbered heading of its level (or a shallower one) ends its group
         path = _path(blocks, headings, start, skip)
-        if group is not None:
-            path = (strip_numbering(group.text), *path)
+        if group is not None:  # under the headings over both, as its own heading's parent
+            path = (*path[:-1], strip_numbering(group.text), path[-1])
         if not any(not b.is_heading for b in body):
             if heading.level < level:
                 continue  # a parent heading with no text of its own only names its children's path

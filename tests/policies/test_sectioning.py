@@ -356,3 +356,12 @@ def test_a_deeper_layout_heading_with_only_sub_headings_under_it_makes_no_empty_
     _, found = plan_topics(Document(Path(f"privacy.{kind}"), kind, text.encode(), blocks), split=split)
     assert all(any(not b.is_heading for b in t.blocks) for t in found)
     assert "Within 30 days." in next(t.text for t in found if "Data deletion" in t.path)
+
+
+def test_a_text_less_capitals_heading_stands_under_the_headings_over_it_in_the_path():
+    text = ("Intro: this policy takes effect on 1 April 2025.\n\n# Privacy\n\n## DATA DELETION\n\n## 1. Timeline\n\n"
+            "Within 30 days.\n\n## 2. Exports\n\nAt any time.\n\n# Cookies\n\nFor login only.\n")
+    _, found = plan_topics(doc(text), split="h2")
+    assert [(t.title, t.path) for t in found] == [
+        ("Terms", ()), ("Timeline", ("Privacy", "DATA DELETION", "Timeline")),
+        ("Exports", ("Privacy", "DATA DELETION", "Exports")), ("Cookies", ("Cookies",))]
