@@ -735,7 +735,8 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     source_id = document_id(name)
     pages: list[Page] = []
     used: set[str] = set()
-    held_pages = _section_pages(wiki, source_id)
+    in_wiki = wiki.pages("policy", skip_invalid=True)  # read once: this document's pages and the others' titles
+    held_pages = _section_pages(wiki, source_id, in_wiki)
     incoming = unicodedata.normalize("NFC", doc.path.name)
     other = None if replace else _other_document(held_pages, incoming, name)
     if other is not None:
@@ -751,7 +752,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     retired = {page.id for pages in held_pages.values() for page in pages if page.status == "deprecated"}
     slugs = [_page_slug(t.title) for t in topics]
     sections = {t.section for t in topics}
-    elsewhere = _titles_elsewhere(wiki, source_id) if not title else set()
+    elsewhere = _titles_elsewhere(in_wiki, source_id) if not title else {}
     gone_texts: dict[str, str] = {}  # each gone page's rule text, read once for all new sections (_renamed_page)
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
@@ -769,7 +770,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
                 slug = _page_slug(" ".join(topic.path)) or slug  # "Returns › Scope" and "Shipping › Scope"
             pid = _unique(f"{id_prefix}-{slug}"[:64].rstrip("-") if id_prefix else slug, taken)
         used.add(pid)
-        if _title_key(page_title) in elsewhere:
+        if elsewhere.get(_title_key(page_title), set()) - {pid}:
             # "How do I cancel?" under "Orders" and again under "Lumora Plus": the second is "How do I cancel? (Lumora
             # Plus)", so pages list, the index and a citation tell the two apart (the id keeps its --id-prefix)
             page_title = qualified_title(page_title, topic, doc_title, id_prefix or source_id)
@@ -875,21 +876,26 @@ def document_id(name: str) -> str:
     return slugify(Path(name).stem) or "source"
 
 
-def _section_pages(wiki: Wiki, source_id: str) -> dict[str, list[Page]]:
+def _section_pages(wiki: Wiki, source_id: str, pages: list[Page] | None = None) -> dict[str, list[Page]]:
     """Section path → the pages this document already made for it, by id (identity follows the document;
-    a heading used twice, "Refunds" for goods and for downloads, has two)."""
+    a heading used twice, "Refunds" for goods and for downloads, has two). ``pages``: the wiki's policy pages, when
+    the caller read them already."""
     held: dict[str, list[Page]] = {}
-    for page in wiki.pages("policy", skip_invalid=True):
+    for page in wiki.pages("policy", skip_invalid=True) if pages is None else pages:
         sources = page.sources
         if sources and sources[0].get("id") == source_id:
             held.setdefault(str(sources[0].get("section") or ""), []).append(page)
     return held
 
 
-def _titles_elsewhere(wiki: Wiki, source_id: str) -> set[str]:
-    """The titles (``_title_key``) of the pages in force that other documents made, or that no document made."""
-    return {_title_key(page.title) for page in wiki.pages("policy", skip_invalid=True)
-            if page.status != "deprecated" and not (page.sources and page.sources[0].get("id") == source_id)}
+def _titles_elsewhere(pages: list[Page], source_id: str) -> dict[str, set[str]]:
+    """The titles (``_title_key``) of the policy pages in force that other documents made, or that no document made,
+    with the ids of the pages holding each (a page this document takes over, ``--replace``, is no other page)."""
+    titles: dict[str, set[str]] = {}
+    for page in pages:
+        if page.status != "deprecated" and not (page.sources and page.sources[0].get("id") == source_id):
+            titles.setdefault(_title_key(page.title), set()).add(page.id)
+    return titles
 
 
 def _title_key(title: str) -> str:
