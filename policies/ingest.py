@@ -773,7 +773,7 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         if elsewhere.get(_title_key(page_title), set()) - {pid}:
             # "How do I cancel?" under "Orders" and again under "Lumora Plus": the second is "How do I cancel? (Lumora
             # Plus)", so pages list, the index and a citation tell the two apart (the id keeps its --id-prefix)
-            page_title = qualified_title(page_title, topic, doc_title, id_prefix or source_id)
+            page_title = _qualified_title(page_title, topic, doc_title, id_prefix or source_id)
         takeover = _owner_conflict(wiki, pid, source_id, doc.path.name, replace=replace or page_id is not None)
         progress(n, len(topics), f"preparing page {pid}")
         # the name as given: "a b.md" is kept as sources/a-b.md, and only the name tells it from "a-b.md"
@@ -902,7 +902,7 @@ def _title_key(title: str) -> str:
     return " ".join(title.casefold().split())
 
 
-def qualified_title(title: str, topic: Topic, doc_title: str, fallback: str) -> str:
+def _qualified_title(title: str, topic: Topic, doc_title: str, fallback: str) -> str:
     """``title`` with what tells its page from another document's page of the same title, in brackets: the
     headings its section stands under ("Orders › How do I cancel?" → "How do I cancel? (Orders)"), else the
     document's own title ("Lumora Plus"), else ``fallback`` (the ``--id-prefix`` given, else the document's id)."""
