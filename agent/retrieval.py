@@ -48,6 +48,7 @@ from mem.core.instructions import inside_flagged, is_instruction_like, normalize
 from mem.core.json_types import JsonObject
 from mem.core.text import count_wide, detect_language
 from mem.core.text import page_sentences as split_sentences
+from mem.core.text.articles import article_keys, title_article
 from mem.core.text.cjk import CJK
 from mem.core.text.inflection import without_endings
 from mem.core.text.stopwords import QUESTION
@@ -319,6 +320,12 @@ class Retrieval:
         ranked = sorted(enumerate(pages), key=lambda item: (self._rule(item[1], query).rank(),
                                                            not _introduction(item[1]), -item[0]), reverse=True)
         found = [page for _, page in ranked]
+        cited = self._cited_articles(query, found)
+        if cited:
+            # the article the question cites by its number is the page asked about, whatever the encoder finds
+            # nearer ("약관 제8조 내용이 뭐예요?" was told "no rule" from 제2조(정의)): its title holds the key and its
+            # first rule answers, which no learned decision or second signal overrules (new-user report 30, #6)
+            return cited + [page for page in found if page not in cited]
         # the learned choice (``mem.agent.ranker``, not shipped) decides its own rules when its weights exist
         if self.semantic is not None and found and self._ranker() is None:
             if self.semantic.decision is not None:
@@ -332,6 +339,22 @@ class Retrieval:
             self._thing_absent(query, found[0])
             self._named_case_lexical(query, found[0])
         return found
+
+    def _cited_articles(self, query: str, pages: list[Page]) -> list[Page]:
+        """The pages among ``pages`` whose title opens with an article ``query`` cites by its number ("제8조",
+        "第６条": ``mem.core.text.articles``) and whose lexical rule answers, in the order cited; each page's rule is
+        then the lexical choice (the section as a whole, answered by its first rule: docs/ask.md)."""
+        keys = article_keys(query)
+        if not keys:
+            return []
+        cited = []
+        for key in keys:
+            for page in pages:
+                lexical = self._lexical_rule(page, query)
+                if page not in cited and title_article(str(page.title)) == key and lexical.answers:
+                    self._rules[(str(page.id), query)] = lexical
+                    cited.append(page)
+        return cited
 
     def _thing_absent(self, query: str, first: Page) -> None:
         """The first page's rule says nothing of the thing the question asks whether there is when neither its quoted

@@ -61,6 +61,7 @@ from mem.core.text import page_sentences as split_sentences
 from mem.core.text import split_sentences as split_message
 from mem.core.text import terms as content_terms
 from mem.core.text.analyzer import WORDS, analyzers
+from mem.core.text.articles import article_keys, title_article
 from mem.core.text.cjk import is_hangul, is_hiragana
 from mem.core.text.inflection import japanese_stems, korean_key, korean_keys
 from mem.core.text.lexicon import MEASURES, Measure, lexicon, measures_asked, names, related_forms
@@ -152,9 +153,9 @@ _SUBHEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 # "가. …"), which its sentence keeps (``LEGAL_ITEM``); a legal paragraph ("② …", "２　…") is no item but
 # may be a lead-in
 _LIST_ITEM = lazy(rf"^([ \t]*)(?:(?:[-*+•・]|\d+[.)])[ \t]+|(?={LEGAL_ITEM}))(.+)$", re.MULTILINE)
-_CITED_ARTICLE = lazy(r"(제\s*[0-9０-９]+\s*조|第\s*[0-9０-９]+\s*条)"
+_CITED_ARTICLE = lazy(r"(?:제|第)[ \t]{0,2}[0-9０-９]{1,4}[ \t]{0,2}(?:조|条)"
+                      r"(?:(?:의|の)[0-9０-９]{1,3}(?![0-9０-９]))?"
                       r"(?:에는|에서|에|은|는|의|을|를|이|가|도|には|では|は|に|の|を|で|が|も)*")
-_WIDE_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 _ASCII_WORD = lazy(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
 _CONTRACTION = lazy(r"['’](?:s|re|m|d|ve|ll)$", re.IGNORECASE)
 # a word written with a hyphen ("Wi-Fi", "set-up", "e-mail") is also the word written as one ("wifi")
@@ -301,8 +302,7 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     # an article of Korean or Japanese terms cited by its number ("약관 제5조 내용이 뭐예요?", "第8条には"): one key
     # word, held by the page whose title keeps the number (docs/ingest.md); the rest of the question is read
     # without it and its particles ("제6조에는" left "조에" to require, "第8条には何" a word "には何")
-    for match in _CITED_ARTICLE.finditer(question):
-        word = "".join(match.group(1).split()).translate(_WIDE_DIGITS)
+    for word in article_keys(question):
         grams = frozenset([word])
         if grams not in seen:
             seen.add(grams)
@@ -488,6 +488,14 @@ def sentence_terms(sentence: str) -> set[str]:
     return found
 
 
+def heading_terms(heading: str) -> set[str]:
+    """A heading's terms (``sentence_terms``), and the article its title opens with in key form: "第６条解約" holds
+    "第6条" as a question citing it does (``mem.core.text.articles``)."""
+    found = sentence_terms(heading)
+    article = title_article(heading)
+    return found | {article} if article else found
+
+
 def _lead_ins(body: str, sentences: list[str]) -> dict[int, int]:
     """Each list item among ``sentences`` (by index) → the lead-in sentence it hangs from.
 
@@ -670,7 +678,7 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         for h in held:
             if h[u] == KIND:
                 h[u] = 0.0
-    in_heading = sentence_terms(heading)
+    in_heading = heading_terms(heading)
     # a unit held by few sentences of the page says more about which one answers than a common one
     weight = {u: 1.0 / (1 + sum(1 for h in held if h[u])) for u in units}
     # a word the heading holds ("warranty" on the Warranty page) is what every sentence is about: it
@@ -849,7 +857,7 @@ def thing_not_held(question: str, sentences: list[str], heading: str = "") -> bo
         found |= sentence_terms(_LINK.sub("", sentence))
     measures = measures_asked(question, [u.word for u in question_units(question)])
     figures = frozenset(m.name for m in measures if any(m.figure.search(_FOOTNOTE.sub("", s)) for s in sentences))
-    titled = sentence_terms(heading)
+    titled = heading_terms(heading)
     return not any(u.held_in(found, figures) or u.held_in(titled) for u in thing)
 
 
@@ -862,7 +870,7 @@ def exclusion_touching(body: str, question: str, *, heading: str = "", flagged: 
     the Refund window page's "no refund … store credit")."""
     if detect_language(question) != page_language(body):
         return None
-    in_heading = sentence_terms(heading)
+    in_heading = heading_terms(heading)
     keys = [u for u in question_units(question) if u.key and u.held_in(in_heading) == 1.0]
     for sentence in quotable(body, flagged):
         if _EXCLUSION.search(sentence) and any(u.held_in(sentence_terms(_LINK.sub("", sentence))) == 1.0

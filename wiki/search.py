@@ -30,6 +30,7 @@ from mem.core.errors import InvalidInput, NotFound, StorageError
 from mem.core.fsio import atomic_write_text
 from mem.core.json_types import JsonObject
 from mem.core.text import index_terms, query_terms
+from mem.core.text.articles import article_keys, title_article
 from mem.core.text.lexicon import related_terms
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, split_frontmatter
@@ -38,8 +39,9 @@ from mem.wiki.store import STATE_DIR, Wiki
 #: maps a page found to the edition to return, or None to leave it out (``mem.wiki.in_force``)
 Serve = Callable[[Page], "Page | None"]
 INDEX_NAME = "search-index.json"
-# 2: terms of the shared search analyzer (stemmed); 3: in their search form (accents folded); older caches are rebuilt
-FORMAT = 3
+# 2: terms of the shared search analyzer (stemmed); 3: in their search form (accents folded); 4: a title's article
+# in key form (``title_article``); older caches are rebuilt
+FORMAT = 4
 K1, B = 1.2, 0.75
 WEIGHTS = {"title": 3, "summary": 2, "tags": 2, "body": 1}
 
@@ -68,8 +70,9 @@ def tokenize(text: str) -> list[str]:
 
 
 def search_terms(query: str) -> list[str]:
-    """The terms a search for ``query`` looks up (stop and question words dropped), in order, deduplicated."""
-    return query_terms(query)
+    """The terms a search for ``query`` looks up (stop and question words dropped), in order, deduplicated; an
+    article cited by its number ("제8조", "第６条") first, as one term in the form a title holds (``title_article``)."""
+    return list(dict.fromkeys(article_keys(query) + query_terms(query)))
 
 
 def query_weights(query: str) -> tuple[list[str], dict[str, float]]:
@@ -87,6 +90,11 @@ def page_terms(meta: JsonObject, body: str) -> dict[str, int]:
     for field, text in parts.items():
         for term in tokenize(text):
             counts[term] += WEIGHTS[field]
+    # the article a title opens with is one term in key form, as a question citing it looks it up: "第６条解約" is
+    # one word to the analyzer, and "제8조" must not be a question's "제", "8", "조"
+    article = title_article(parts["title"])
+    if article and article not in tokenize(parts["title"]):
+        counts[article] += WEIGHTS["title"]
     return dict(counts)
 
 

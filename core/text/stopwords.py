@@ -88,10 +88,11 @@ going gonna normally typically generally
 # Korean and Japanese question words and endings left once particles are stripped ("언제까지인가요" →
 # "언제까지인가", "있나요" → "있나"); a word beginning with one of these frames the question. "Within" (며칠 안에,
 # 내에) and "about" (いつ頃) frame a time asked for: no rule writes them beside its "7일 이내", "１０営業日以内".
+# "Tell me" (알려줘, 알려 주세요) asks, as 教えて does: "약관 제8조 내용 알려줘" required a rule to hold 알려.
 QUESTION_FRAME_CJK = ("언제", "얼마", "어떻게", "어떤", "무엇", "뭐", "어디", "누구", "몇", "있나", "있어",
                       "있을", "있습", "되", "하나", "할까", "인가", "가능", "점은", "정해", "주의",
                       "걸려", "걸리", "걸립", "며칠", "동안", "중에", "만에", "안에", "안으로", "내에",
-                      "내용", "약관", "何", "いつ", "どこ", "どの", "誰", "決ま", "注意", "頃", "内容", "規約")
+                      "내용", "약관", "알려", "何", "いつ", "どこ", "どの", "誰", "決ま", "注意", "頃", "内容", "規約")
 # Korean words of a chat message that name no topic (the Korean side of ``QUESTION_FILLER``): adverbs of
 # manner and time (갑자기 suddenly, 자꾸 keep …ing, 아예 at all, 지금 now, 혹시 by any chance, 그냥, 너무,
 # 진짜, 정말, 계속; 다음/이번/지난 next/this/last, 중간 halfway), "want to" (싶은데, 싶어요), "for reasons"
