@@ -2655,7 +2655,36 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
         said = _in_short(question, sentences, by_clause=False)
     said = _times_count(question, sentences, said)
     said = _share_of_amount(question, sentences, said)
-    return ("figure", _as_written(_in_pence(said[1], sentences), sentences)) if said and said[0] == "figure" else said
+    if not said or said[0] != "figure":
+        return said
+    return ("figure", _whole_date_or_list(_as_written(_in_pence(said[1], sentences), sentences), sentences))
+
+
+# a Korean or Japanese date written year, month (and day) — an era's year included ("令和８年４月１日",
+# "2026년 3월 1일") — or month and day ("４月１日"): a part of it is no figure of its own (new-user report 30,
+# finding 10: "要点：８年" was read from 令和８年４月１日, a year of an era stated as a duration)
+_CJK_DATE = lazy(r"(?:(?:令和|平成|昭和)[ \t]{0,2})?(?<![0-9０-９])(?:[0-9０-９]{1,4}|元)[ \t]{0,2}[年년][ \t]{0,2}"
+                 r"[0-9０-９]{1,2}[ \t]{0,2}[月월](?:[ \t]{0,2}[0-9０-９]{1,2}[ \t]{0,2}[日일])?"
+                 r"|(?<![0-9０-９])[0-9０-９]{1,2}[ \t]{0,2}[月월][ \t]{0,2}[0-9０-９]{1,2}[ \t]{0,2}[日일]")
+# a list of days or times of day, each with its counter ("５日・１５日・２５日", "5일, 15일, 25일", "10時と14時"): the
+# rule offers them all, and one of them stated alone reads as the only one (finding 10: "要点：５日")
+_FIGURE_LIST = lazy(r"(?<![0-9０-９])[0-9０-９]{1,4}[ \t]{0,2}(日|일|時|시)"
+                    r"(?:[ \t]{0,2}(?:[・、,，/]|및|또는|と|か|や)[ \t]{0,2}[0-9０-９]{1,4}[ \t]{0,2}\1)+")
+
+
+def _whole_date_or_list(figure: str, sentences: list[str]) -> str:
+    """``figure`` as stated: the whole date it is a part of (``_CJK_DATE``), or the whole list of days or times it
+    is one item of (``_FIGURE_LIST``), as the sentence writes it; else ``figure`` itself."""
+    for sentence in sentences:
+        at = sentence.find(figure)
+        if at < 0:
+            continue
+        for pattern in (_CJK_DATE, _FIGURE_LIST):
+            for match in pattern.finditer(sentence):
+                if match.start() <= at and at + len(figure) <= match.end() and match.group(0) != figure:
+                    return match.group(0)
+        return figure
+    return figure
 
 
 def _in_pence(figure: str, sentences: list[str]) -> str:

@@ -101,3 +101,27 @@ def test_the_semantic_layer_answers_from_the_cited_article_too(ws, tmp_path):
     for question, rule in (QUESTIONS[0], QUESTIONS[5]):
         answer = answer_question(question, service=WorkspaceServiceMemory(ws), customer=None, semantic=layer)
         assert rule in answer.text, question
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        # a year of an era (or of the calendar) is part of the date, no duration: the date whole
+        ("この規約はいつから施行されていますか？", "本規約は、令和８年４月１日から施行します。", "令和８年４月１日"),
+        ("이 약관은 언제부터 시행돼요?", "이 약관은 2026년 3월 1일부터 시행한다.", "2026년 3월 1일"),
+        # a list of days the rule offers is stated whole, not its first day as the only one
+        (
+            "お届け日は何日に指定できますか？",
+            "お届け日は、毎月５日・１５日・２５日のいずれかから選べます。",
+            "５日・１５日・２５日",
+        ),
+        ("배송일은 며칠로 지정할 수 있나요?", "배송일은 매월 5일, 15일, 25일 중에서 고를 수 있다.", "5일, 15일, 25일"),
+        # a figure of its own is stated as before
+        ("返品は何日以内ですか？", "商品到着後８日以内に返品できます。", "８日以内"),
+        ("解約はいつまでですか？", "次回決済日の５日前までに解約できます。", "５日前"),
+    ],
+)
+def test_a_date_or_a_list_of_days_is_stated_whole(question, sentence, stated):
+    from mem.agent.rule_quote import in_short
+
+    assert in_short(question, [sentence]) == ("figure", stated)
