@@ -421,7 +421,7 @@ def _held_before(store: CustomerStore, state: _Batch, log_id: str, turn_id: str)
 
 def _store_partial(store: CustomerStore, change: PartialChange, quote: str, turn: Turn, reply: Turn, log_id: str,
                    state: _Batch) -> Fact | None:
-    target = change.target
+    target: Fact | None = change.target
     while target is not None and target.status == "replaced" and target.superseded_by:
         target = store.facts.load(target.superseded_by)  # the note of the change that replaced it in this batch
     if target is None or target.status != "active":

@@ -96,7 +96,7 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
         warnings.append(f"{path}: the column{'s' if len(others) > 1 else ''} {', '.join(map(repr, others))} "
                         f"{'are' if len(others) > 1 else 'is'} not read: each row's {header[question]!r} is a "
                         f"section's heading and its {header[answer]!r} the section's text")
-    if inactive:
+    if inactive and active is not None:
         warnings.append(f"{path}: {plural(inactive, 'row')} that the column {header[active]!r} marks off "
                         f"{'are' if inactive > 1 else 'is'} left out: the help desk no longer sends "
                         f"{'them' if inactive > 1 else 'it'}")
