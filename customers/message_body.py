@@ -21,10 +21,7 @@ customer's words, verbatim, without their presentation; evidence quotes that tex
   (``From:`` followed by ``Sent:``/``Date:`` and ``Subject:`` lines; "보낸 사람:" / "제목:", "差出人:" / "件名:"), to
   the end of the message is the earlier thread and is left out. A message with nothing above such a line (no
   words of its own, no quoted lines) is a forward: what it forwards is what the customer sent, so only the
-  marker and the header fields (From, To, Date, Subject …) go. So is a forward under a covering note — at most
-  two lines above the forward marker, pointing at it ("see below", "아래 메일 참고해 주세요", "転送します↓"): the
-  customer sends it as theirs (quote30). A longer letter above a forward keeps it out: it is usually someone else's
-  news passed on ("my brother is moving, I'm staying put").
+  marker and the header fields (From, To, Date, Subject …) go.
 """
 
 from __future__ import annotations
@@ -174,12 +171,6 @@ def _without_quoted_history(text: str) -> tuple[str, bool]:
             continue
         marker = _ORIGINAL.fullmatch(stripped) is not None
         if marker or _outlook_header(lines, i):
-            if marker and not quoted and _covering_note(kept, stripped):
-                # a forward under a short note pointing at it ("see below", "아래 메일 참고해 주세요", "転送します↓"):
-                # sent as the customer's own, only its marker and header fields go
-                i = _after_header_fields(lines, i + 1) - 1
-                quoted = True
-                continue
             if quoted or any(kept_line.strip() for kept_line in kept):
                 return "\n".join(kept), True
             # a forward with nothing above, not even quoted lines: the forwarded mail is the message
@@ -197,19 +188,6 @@ def _without_quoted_history(text: str) -> tuple[str, bool]:
                 continue
         kept.append(line)
     return "\n".join(kept), quoted
-
-
-def _covering_note(kept: list[str], marker: str) -> bool:
-    """Whether ``kept``, the lines above the marker line ``marker``, is a covering note for a forward: at most two
-    non-blank lines, one of them pointing at what follows."""
-    note = [line.strip() for line in kept if line.strip()]
-    return (0 < len(note) <= 2 and _FORWARD_MARKER.search(marker) is not None
-            and any(_POINTS_BELOW.search(line) for line in note))
-
-
-_FORWARD_MARKER = lazy(r"forward|weitergeleitet|transféré|reenviado|encaminhada|inoltrato|doorgestuurd|videresendt|"
-                       r"vidarebefordrat|пересылаемое|转发|転送|전달된", re.I)
-_POINTS_BELOW = lazy(r"\bbelow\b|\bunten\b|ci-dessous|아래|下記|以下|↓", re.I)
 
 
 def _quote_follows(lines: list[str], start: int) -> bool:

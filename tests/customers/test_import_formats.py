@@ -245,34 +245,3 @@ def test_turns_logged_later_take_the_customers_zone_from_the_import(home, tmp_pa
         conversation = store.log.new_conversation()
         turn = store.log.append_turn(conversation, role="customer", text="Hi", time=late_evening)
         assert turn.time.utcoffset().total_seconds() == 0
-
-
-@pytest.mark.parametrize(("text", "kept"), [
-    ("see below, they reissued it with a new number\n\n---------- Forwarded message ----------\n"
-     "From: Highways <h@council.example>\nDate: 7 December 2026\nSubject: permit\n\nReissued as PP/2026/1231.",
-     "see below, they reissued it with a new number\n\nReissued as PP/2026/1231."),
-    ("아래 메일 참고해 주세요\n\n---------- 전달된 메일 ----------\n보낸사람: 재무팀\n제목: 수신처 변경\n\n"
-     "다음 달부터 admin.finance@example.kr 로만 받습니다.",
-     "아래 메일 참고해 주세요\n\n다음 달부터 admin.finance@example.kr 로만 받습니다."),
-    ("妻から届いたメールを転送します↓\n\n---------- 転送メッセージ ----------\n差出人: 佐藤 美香\n件名: ごみ\n\n"
-     "市川に引っ越した\n\n---\n今は市川市に住んでいます。",
-     "妻から届いたメールを転送します↓\n\n市川に引っ越した\n\n---\n今は市川市に住んでいます。"),
-])
-def test_a_forward_under_a_covering_note_that_points_at_it_is_the_customers(home, tmp_path, text, kept):
-    # the customer sends it as theirs: only the marker and the header fields go (quote30)
-    path = write_jsonl(tmp_path / "c.jsonl", [{"role": "user", "text": text, "time": "2026-11-01T10:00:00Z"}])
-    assert imported(home, path)[0].text == kept
-
-
-@pytest.mark.parametrize("text", [
-    # a letter above the forward, explaining it is someone else's news: history
-    "Hi Helen,\n\nMy brother is moving; I'm forwarding his message below.\nI'm staying put.\n\nBest,\nGeraint\n\n"
-    "---------- Forwarded message ---------\nFrom: Owen\nSubject: move\n\nI live in Cardiff now.",
-    # a note that does not point at it
-    "thanks for this\n---------- Forwarded message ---------\nFrom: Owen\nSubject: move\n\nI live in Cardiff now.",
-    # pointing words above a reply's quoted thread: still history
-    "see below\n-----Original Message-----\nI live in Cardiff now.",
-])
-def test_a_forward_under_a_letter_or_without_a_pointer_stays_history(home, tmp_path, text):
-    path = write_jsonl(tmp_path / "l.jsonl", [{"role": "user", "text": text, "time": "2026-11-01T10:00:00Z"}])
-    assert "Cardiff" not in imported(home, path)[0].text
