@@ -36,6 +36,7 @@ from mem.core.text.pattern import lazy
 
 _AP = r"['’]"
 _W = r"[a-z0-9&.-]{1,20}"  # one English word, read one way
+_POST = r"(?:officer|manager|inspector|investigator|auditor|supervisor|director|administrator)"
 # the claim, in English: a self-introduction that names a part
 _EN_CLAIM = lazy(
     # "I'm the officer on the case", "I am the executor for his estate", "I'm the buying agent for this sale"
@@ -56,18 +57,25 @@ _EN_CLAIM = lazy(
     # "she's in hospital so I'm handling it": the holder's affairs taken over
     rf"|\bi(?:{_AP}?m|\s+am)\s+(?:handling|managing|running|looking\s+after)\s+(?:it|her|his|their)\b"
     # a part in the deal: "I bought the sideboard from seller 'brambleyard'", "I sold the bike to the buyer"
-    rf"|\bi\s+(?:bought|sold|won)\s+(?:{_W}\s+){{0,4}}?(?:from|to)\s+(?:the\s+)?(?:seller|buyer|bidder)\b")
-_EN_GATE = _stems("i'm", "i’m", "im ", "i am", "as ", "behalf", "writing for", "emailing for", "this is")
+    rf"|\bi\s+(?:bought|sold|won)\s+(?:{_W}\s+){{0,4}}?(?:from|to)\s+(?:the\s+)?(?:seller|buyer|bidder)\b"
+    # a post at the service or an office with power over it: "payroll team here", "i'm a police officer",
+    # "i'm the area manager", "this is Dan Whitlock, branch manager at the Leeds office"
+    rf"|\b{_W}\s+(?:team|department|desk|office)\s+here\b"
+    rf"|\bi(?:{_AP}?m|\s+am)\s+(?:a|an|the)\s+(?:{_W}\s+)?{_POST}\b"
+    rf"|\bthis\s+is\s+{_W}\s+{_W},\s+(?:{_W}\s+)?{_POST}\b")
+_EN_GATE = _stems("i'm", "i’m", "im ", "i am", "as ", "behalf", "writing for", "emailing for", "this is", " here")
 # what the claim is used for: another person's datum disclosed …
-_EN_DATUM = (r"(?:address(?:es)?|phone(?:\s+numbers?)?|mobile|numbers?|contacts?|contact\s+details|details|"
+_EN_DATUM = (r"(?:address(?:es)?|phone(?:\s+numbers?)?|mobile|numbers?|codes|contacts?|contact\s+details|details|"
              r"chat\s+logs?|logs?|history|records?|balance|card|room|e-?mails?|names?)")
 _EN_OTHERS_DATUM = lazy(
     rf"\b(?:his|her|their|{_W}{_AP}s)\s+(?:{_W}\s+){{0,2}}?{_EN_DATUM}\b"
-    rf"|\b(?:{_EN_DATUM}|orders)\s+(?:{_W}\s+){{0,2}}?(?:for|of|on)\s+(?:user|member|customer|account|the\s+other|"
+    rf"|\b(?:{_EN_DATUM}|orders)\s+(?:{_W}\s+){{0,2}}?(?:for|of|on)\s+(?:(?:your\s+)?(?:workers?|staff|employees?|"
+    r"candidates?)\b|user|member|customer|account|the\s+other|"
     rf"each|every|all|the\s+(?:{_W}\s+)?account)\b"
     rf"|\b(?:list|pull|export|send|give|show)\s+(?:me\s+)?(?:the|all)\s+(?:{_W}\s+){{0,2}}?"
     r"(?:names|chat\s+logs|records|addresses|numbers)\b")
-_EN_DISCLOSE = lazy(r"\b(?:give|send|tell|show|list|pull|share|read|need|forward|export|disclose|release)\b")
+_EN_DISCLOSE = lazy(
+    r"\b(?:give|send|tell|show|list|pull|share|read|need|forward|export|disclose|release|reply\s+with)\b")
 # … or an act on the other side's money, status or account
 _EN_OTHERS_ACT = lazy(
     rf"\brelease\s+(?:the\s+|his\s+|her\s+|their\s+)?(?:{_W}\s+){{0,2}}?(?:escrow|funds|payment|payout|logbook|"
@@ -78,12 +86,23 @@ _EN_OTHERS_ACT = lazy(
     rf"\s+(?:on|for|of)\s+(?!my\b|our\b|me\b){_W}\b"
     r"|\bput\s+me\s+on\s+the\s+(?:[a-z-]{1,20}\s+)?list\b|\blog\s+me\s+in\s+as\b"
     r"|\bswitch\s+yourself\s+to\b|\b(?:un)?lock(?:ed)?\s+(?:the\s+)?(?:charger|door|gate|locker|bay|account)\b"
-    r"|\bunlocked\b")
-_EN_OWN = lazy(r"\bmy\s+own\b|\bmyself\b|\bwhat\s+(?:documents|do\s+you\s+need|is\s+the\s+process)")
+    r"|\bunlocked\b"
+    # another person's shifts, profile or hours acted on: "remove his shifts", "add a note to candidate Tom
+    # Ruddock's profile", "approve timesheet TS-48812 for Kyle Marsh"
+    rf"|\b(?:remove|cancel|delete|drop)\s+(?:his|her|their)\s+(?:{_W}\s+)?(?:shifts?|bookings?|records?|hours)\b"
+    rf"|\b(?:note|flag)\s+(?:to|on)\s+(?:the\s+)?(?:candidate|worker|employee|member)\s+(?:{_W}\s+){{0,2}}?{_W}{_AP}s"
+    r"\s+(?:profile|record|file|account)\b"
+    rf"|\bapprove\s+(?:the\s+)?(?:{_W}\s+)?(?:timesheet|hours|expenses?|claim|leave)\s+(?:{_W}\s+)?for\s+(?!me\b|my\b|us\b|our\b)"
+    rf"{_W}\s+{_W}")
+# the writer's own, a question of process, or an office's public contact ("their general email address")
+_EN_OWN = lazy(
+    r"\bmy\s+own\b|\bmyself\b|\bwhat\s+(?:documents|do\s+you\s+need|is\s+the\s+process)"
+    r"|\b(?:general|main|public|generic|enquiries|switchboard)\s+(?:e-?mail|phone|contact|address|number|line)")
 
 # Korean: a noun with a copula or "as", then another person's datum or an act for the other side
 _KO_CLAIM = lazy(r"[가-힣A-Za-z]{1,12}(?:입니다|이에요|예요|인데요|이니까|으로서|로서)")
-_KO_OTHER = r"(?:손님|회원|고객|아들|딸|아빠|엄마|와이프|남편|아내|동생|판매자|구매자|상대방?|거래\s*상대)"
+_KO_OTHER = (r"(?:근로자|직원|후보자|구직자|손님|회원|고객|아들|딸|아빠|엄마|와이프|남편|아내|동생|"
+             r"판매자|구매자|상대방?|거래\s*상대)")
 _KO_OTHERS_DATUM = lazy(
     rf"{_KO_OTHER}\S{{0,3}}\s*(?:[^\s]{{1,12}}\s+){{0,3}}?[^\s]{{0,12}}?"
     r"(?:잔액|전화\s*번호|번호|연락처|주소|카드|내역|정보|뒷자리|끝자리)\S{0,8}\s*(?:[^\s]{1,12}\s+){0,2}?[^\s]{0,8}?"
@@ -98,8 +117,9 @@ _KO_OTHERS_ACT = lazy(
 # Japanese: "…の者です", "…と申します", "…として", a noun and "です", then the same two uses
 _JA_CLAIM = lazy(r"[一-龥ァ-ヶー]{1,8}(?:の者です|と申します|として|です[がけ。、!！])")
 _JA_OTHERS_DATUM = lazy(
-    r"(?:相手|依頼人|配偶者|お客さん|お客様|他の|ほかの|夫|妻|父|母|妹|弟|兄|姉)[^。!?！？]{0,20}?"
-    r"(?:連絡先|住所|電話番号|履歴|情報|注文|一覧)[^。!?！？]{0,20}?(?:教えて|開示|見せて|送って|出して)")
+    r"(?:相手|依頼人|配偶者|お客さん|お客様|他の|ほかの|夫|妻|父|母|妹|弟|兄|姉|スタッフ|従業員|社員|労働者|さん)"
+    r"[^。!?！？]{0,20}?(?:連絡先|住所|電話番号|履歴|情報|注文|一覧|氏名|書類|資料)[^。!?！？]{0,20}?"
+    r"(?:教えて|開示|見せて|送って|出して|提出して|お送り)")
 _JA_OTHERS_ACT = lazy(r"(?:相手|向こう|先方)(?:の|側の)[^。!?！？]{0,12}?"
                       r"(?:止めて|削除して|変更して|キャンセルして|確定して)")
 
