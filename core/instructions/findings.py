@@ -29,6 +29,7 @@ from mem.core.instructions.addressed_cjk import (
 )
 from mem.core.instructions.bot_settings import switched_off_safeguards
 from mem.core.instructions.carried_text import carried_findings
+from mem.core.instructions.claimed_checks import claimed_identity_check
 from mem.core.instructions.conditions import checked_grant, held_word, on_users_word, redefines_check
 from mem.core.instructions.customer import customer_reason
 from mem.core.instructions.data_requests import (
@@ -315,6 +316,9 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
             folded = normalize(sentence)
             if waiver_cue(folded):
                 reason = waived_page_check(folded, _beside(units, blocks, index))
+        if reason is None and page and not forged_level:
+            # a grant on who a person says they are: a claimed identity made the check (thirtieth round, auth30)
+            reason = claimed_identity_check(normalize(sentence))
         if reason is None and page and not forged_level:
             # customer data sent to an outside address, or put into a link, a ticket title or a file name (30th round)
             reason = data_send(sentence, page=True)
