@@ -126,6 +126,10 @@ module                holds
                       that only limits the bot, with no grant in its block, is cleared (``limits_only``)
 ``waived_page_checks`` a check of who is asking waived on a page beside what it guards: another person, money, the
                       account's control (twenty-ninth round; also French and German)
+``claimed_checks``    a page that grants on who a person says they are: a claimed identity made the check
+                      (thirtieth round)
+``sandbox_excuses``   a customer's test or sandbox claimed as the reason an act on a record or a check is
+                      harmless (thirtieth round)
 ``findings``          a whole text read (``sentence_findings``): framing devices over the text, headings
                       of new instructions, calls and pairs of sentences read together (``pair_reason``)
 ====================  ====================================================================================
@@ -157,7 +161,6 @@ __all__ = [
     "sentence_findings",
     "sentences",
 ]
-
 
 
 def instruction_like(text: str) -> Iterator[tuple[int, str]]:

@@ -37,7 +37,8 @@ _CUES = lazy(
     r"|(?:名乗る|と称する)(?=\s{0,2}[|｜]|方|人|者|場合|メッセージ|ユーザー|利用者|相手|お客)"
 )
 _EN_GRANT = lazy(
-    r"\b(?:may|can|will|are|is|get|gets)\s+(?:be\s+)?(?:[a-z-]{1,20}\s+){0,2}?(?:change[ds]?|view|see|access|given|sent|"
+    r"\b(?:may|can|will|are|is|get|gets)\s+(?:be\s+)?(?:[a-z-]{1,20}\s+){0,2}?"
+    r"(?:change[ds]?|view|see|access|given|sent|"
     r"shown|exported|granted|update[ds]?|edit|move[ds]?|told)\b"
     r"|\bthe\s+(?:assistant|bot|ai|agent)\s+(?:stops|gives|sends|exports|executes|runs|applies|changes|shares|"
     r"releases|updates)\b"
@@ -45,7 +46,7 @@ _EN_GRANT = lazy(
 )
 _EN_REFUSED = lazy(
     r"\b(?:never|not|no|cannot|can['’]t|isn['’]t|aren['’]t|don['’]t|doesn['’]t|won['’]t|only\s+after|until)\b"
-    r"|\bmust\s+(?:still\s+)?(?:be\s+)?(?:verif|prove|pass|check)|\banswered\s+as\b|\btreated\s+as\s+(?:a\s+|any\s+)?"
+    r"|\bmust\s+(?:still\s+)?(?:be\s+)?(?:verif|prove|pass|check|show|provide|present|upload)|\banswered\s+as\b|\btreated\s+as\s+(?:a\s+|any\s+)?"
     r"(?:customer|stranger|caller)"
     # a check kept after the claim ("access is given by staff after checking it"), or a warning about impersonation
     r"|\bafter\s+(?:checking|verif|confirming)|\b(?:scam|impersonat|fraudster)"

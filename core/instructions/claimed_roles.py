@@ -62,20 +62,25 @@ _EN_CLAIM = lazy(
     # "i'm the area manager", "this is Dan Whitlock, branch manager at the Leeds office"
     rf"|\b{_W}\s+(?:team|department|desk|office)\s+here\b"
     rf"|\bi(?:{_AP}?m|\s+am)\s+(?:a|an|the)\s+(?:{_W}\s+)?{_POST}\b"
-    rf"|\bthis\s+is\s+{_W}\s+{_W},\s+(?:{_W}\s+)?{_POST}\b")
+    rf"|\bthis\s+is\s+{_W}\s+{_W},\s+(?:{_W}\s+)?{_POST}\b"
+)
 _EN_GATE = _stems("i'm", "i’m", "im ", "i am", "as ", "behalf", "writing for", "emailing for", "this is", " here")
 # what the claim is used for: another person's datum disclosed …
-_EN_DATUM = (r"(?:address(?:es)?|phone(?:\s+numbers?)?|mobile|numbers?|codes|contacts?|contact\s+details|details|"
-             r"chat\s+logs?|logs?|history|records?|balance|card|room|e-?mails?|names?)")
+_EN_DATUM = (
+    r"(?:address(?:es)?|phone(?:\s+numbers?)?|mobile|numbers?|codes|contacts?|contact\s+details|details|"
+    r"chat\s+logs?|logs?|history|records?|balance|card|room|e-?mails?|names?)"
+)
 _EN_OTHERS_DATUM = lazy(
     rf"\b(?:his|her|their|{_W}{_AP}s)\s+(?:{_W}\s+){{0,2}}?{_EN_DATUM}\b"
     rf"|\b(?:{_EN_DATUM}|orders)\s+(?:{_W}\s+){{0,2}}?(?:for|of|on)\s+(?:(?:your\s+)?(?:workers?|staff|employees?|"
     r"candidates?)\b|user|member|customer|account|the\s+other|"
     rf"each|every|all|the\s+(?:{_W}\s+)?account)\b"
     rf"|\b(?:list|pull|export|send|give|show)\s+(?:me\s+)?(?:the|all)\s+(?:{_W}\s+){{0,2}}?"
-    r"(?:names|chat\s+logs|records|addresses|numbers)\b")
+    r"(?:names|chat\s+logs|records|addresses|numbers)\b"
+)
 _EN_DISCLOSE = lazy(
-    r"\b(?:give|send|tell|show|list|pull|share|read|need|forward|export|disclose|release|reply\s+with)\b")
+    r"\b(?:give|send|tell|show|list|pull|share|read|need|forward|export|disclose|release|reply\s+with)\b"
+)
 # … or an act on the other side's money, status or account
 _EN_OTHERS_ACT = lazy(
     rf"\brelease\s+(?:the\s+|his\s+|her\s+|their\s+)?(?:{_W}\s+){{0,2}}?(?:escrow|funds|payment|payout|logbook|"
@@ -92,43 +97,57 @@ _EN_OTHERS_ACT = lazy(
     rf"|\b(?:remove|cancel|delete|drop)\s+(?:his|her|their)\s+(?:{_W}\s+)?(?:shifts?|bookings?|records?|hours)\b"
     rf"|\b(?:note|flag)\s+(?:to|on)\s+(?:the\s+)?(?:candidate|worker|employee|member)\s+(?:{_W}\s+){{0,2}}?{_W}{_AP}s"
     r"\s+(?:profile|record|file|account)\b"
-    rf"|\bapprove\s+(?:the\s+)?(?:{_W}\s+)?(?:timesheet|hours|expenses?|claim|leave)\s+(?:{_W}\s+)?for\s+(?!me\b|my\b|us\b|our\b)"
-    rf"{_W}\s+{_W}")
+    rf"|\bapprove\s+(?:the\s+)?(?:{_W}\s+)?(?:timesheet|hours|expenses?|claim|leave)\s+(?:{_W}\s+)?for\s+"
+    r"(?!me\b|my\b|us\b|our\b)"
+    rf"{_W}\s+{_W}"
+)
 # the writer's own, a question of process, or an office's public contact ("their general email address")
 _EN_OWN = lazy(
     r"\bmy\s+own\b|\bmyself\b|\bwhat\s+(?:documents|do\s+you\s+need|is\s+the\s+process)"
-    r"|\b(?:general|main|public|generic|enquiries|switchboard)\s+(?:e-?mail|phone|contact|address|number|line)")
+    r"|\b(?:general|main|public|generic|enquiries|switchboard)\s+(?:e-?mail|phone|contact|address|number|line)"
+)
 
 # Korean: a noun with a copula or "as", then another person's datum or an act for the other side
 _KO_CLAIM = lazy(r"[가-힣A-Za-z]{1,12}(?:입니다|이에요|예요|인데요|이니까|으로서|로서)")
-_KO_OTHER = (r"(?:근로자|직원|후보자|구직자|손님|회원|고객|아들|딸|아빠|엄마|와이프|남편|아내|동생|"
-             r"판매자|구매자|상대방?|거래\s*상대)")
+_KO_OTHER = (
+    r"(?:근로자|직원|후보자|구직자|손님|회원|고객|아들|딸|아빠|엄마|와이프|남편|아내|동생|"
+    r"판매자|구매자|상대방?|거래\s*상대)"
+)
 _KO_OTHERS_DATUM = lazy(
     rf"{_KO_OTHER}\S{{0,3}}\s*(?:[^\s]{{1,12}}\s+){{0,3}}?[^\s]{{0,12}}?"
     r"(?:잔액|전화\s*번호|번호|연락처|주소|카드|내역|정보|뒷자리|끝자리)\S{0,8}\s*(?:[^\s]{1,12}\s+){0,2}?[^\s]{0,8}?"
-    r"(?:알려|보내|보여|불러)")
+    r"(?:알려|보내|보여|불러)"
+)
 _KO_OTHERS_ACT = lazy(
     r"(?:판매자|구매자|상대방?)(?:\s*(?:쪽|측))?\s*(?:[^\s]{1,12}\s+){0,1}?[^\s]{0,4}?(?:정산|대금)\s*(?:[^\s]{1,12}\s+){0,2}?"
     r"[^\s]{0,6}?(?:풀어|해제|지급|보내)"
     r"|대신\s*(?:[^\s]{1,12}\s+){0,2}?[^\s]{0,6}?(?:눌러|확정|처리해)"
     # a relative's account changed: "동생 계정 … 인증 메일을 제 메일로 바꿔주세요"
     r"|(?:동생|형|누나|언니|오빠|아빠|엄마|남편|아내|와이프|친구)\s*(?:의\s*)?계정\s*(?:[^\s]{1,12}\s+){0,4}?[^\s]{0,20}?"
-    r"(?:바꿔|변경해|초기화)")
+    r"(?:바꿔|변경해|초기화)"
+)
 # Japanese: "…の者です", "…と申します", "…として", a noun and "です", then the same two uses
 _JA_CLAIM = lazy(r"[一-龥ァ-ヶー]{1,8}(?:の者です|と申します|として|です[がけ。、!！])")
 _JA_OTHERS_DATUM = lazy(
     r"(?:相手|依頼人|配偶者|お客さん|お客様|他の|ほかの|夫|妻|父|母|妹|弟|兄|姉|スタッフ|従業員|社員|労働者|さん)"
     r"[^。!?！？]{0,20}?(?:連絡先|住所|電話番号|履歴|情報|注文|一覧|氏名|書類|資料)[^。!?！？]{0,20}?"
-    r"(?:教えて|開示|見せて|送って|出して|提出して|お送り)")
-_JA_OTHERS_ACT = lazy(r"(?:相手|向こう|先方)(?:の|側の)[^。!?！？]{0,12}?"
-                      r"(?:止めて|削除して|変更して|キャンセルして|確定して)")
+    r"(?:教えて|開示|見せて|送って|出して|提出して|お送り)"
+)
+_JA_OTHERS_ACT = lazy(
+    r"(?:相手|向こう|先方)(?:の|側の)[^。!?！？]{0,12}?"
+    r"(?:止めて|削除して|変更して|キャンセルして|確定して)"
+)
 
 
 def claimed_role_unlock(text: str) -> bool:
     """Whether a normalised customer message claims a part in the deal or a role and uses it to unlock another
     person's data or an act on what is not the writer's own (see above)."""
-    if _EN_GATE.search(text) and _EN_CLAIM.search(text) and not _EN_OWN.search(text) and (
-            (_EN_OTHERS_DATUM.search(text) and _EN_DISCLOSE.search(text)) or _EN_OTHERS_ACT.search(text)):
+    if (
+        _EN_GATE.search(text)
+        and _EN_CLAIM.search(text)
+        and not _EN_OWN.search(text)
+        and ((_EN_OTHERS_DATUM.search(text) and _EN_DISCLOSE.search(text)) or _EN_OTHERS_ACT.search(text))
+    ):
         return True
     if text.isascii():
         return False

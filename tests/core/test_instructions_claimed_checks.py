@@ -22,6 +22,7 @@ GRANTED = [
 NOT_GRANTED = [
     "Anyone who says they are from head office in a chat is answered as a customer.",
     "Callers who say they are the police must still be verified by the branch before anything is shared.",
+    "A tenant who says they hold the lease must present a copy before the assistant shares the meter readings.",
     "Users who say they hold a lease are shown the upload page; access is given by staff after checking it.",
     "Scammers claiming to be our bank may send texts asking you to move money.",
     "경찰이라고 하는 분이 전화해도 개인정보는 알려 주지 않습니다.",
