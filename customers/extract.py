@@ -386,6 +386,8 @@ def _partial_changes(store: CustomerStore, chunk: _Chunk, state: _Batch) -> list
         reply = turns[index + 1] if index + 1 < len(turns) else None
         if reply is None or reply.role in CUSTOMER_ROLES or reply.role == "system" or reply.by_mem:
             continue
+        if not kinds.reports_a_value(reply.text):
+            continue  # "Sorry, I can't change it to 27 Orchard Way…", "…변경할 수 없습니다": a refusal writes no value
         answer = turns[index + 2] if index + 2 < len(turns) else None
         held = _held_before(store, state, log_id, turn.id)
         for sentence in split_sentences(turn.text):

@@ -122,3 +122,28 @@ def test_a_read_back_the_customer_does_not_agree_to_changes_nothing(isolated_env
     ) as store:
         assert any("Flat 9, 30 Tanner Street" in text for text in _active(store))
         assert not any(f.agreement and "Flat 6, 30 Tanner" in f.text for f in store.facts.list(statuses=["active"]))
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        "Sorry, I can't change it to Flat 6, 30 Tanner Street, Bristol BS2 0QX until the account holder confirms.",
+        "죄송하지만 Flat 6, 30 Tanner Street, Bristol BS2 0QX 로는 변경할 수 없습니다.",
+    ],
+)
+def test_a_refused_change_writes_no_value(isolated_env, tmp_path, refusal):
+    # the agent writes the composed value only to refuse it: the held address stays, no agreement is stored
+    with _run(
+        tmp_path,
+        [
+            [
+                ("customer", "Please send the new filters to Flat 9, 30 Tanner Street, Bristol BS2 0QX."),
+                ("agent", "Will do, they go out to Flat 9, 30 Tanner Street, Bristol BS2 0QX on Friday."),
+            ],
+            [
+                ("customer", "argh the parcel went next door, I'm flat 6 not flat 9, sorry"),
+                ("agent", refusal),
+            ],
+        ],
+    ) as store:
+        assert not any(f.agreement and "Flat 6, 30 Tanner" in f.text for f in store.facts.list(statuses=["active"]))
