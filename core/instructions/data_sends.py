@@ -37,6 +37,7 @@ lazy and its gaps bounded.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from mem.core.text.pattern import lazy
@@ -190,6 +191,17 @@ _REFUSED = lazy(
     r"|(?:しない|しません|禁止|してはいけない|ないこと|できません)"
 )
 _CJK_REFUSED = lazy(r"ません|しない|ないこと|ないで|禁止|않|못\s?합|금지|말\s?것")
+# a refusal that governs the send: the English negation a few words before the verb ("never forward…", "does not
+# send…", "must not, in any case, upload…") — not "don't forget to send", "not only…", "no exceptions: send", nor a
+# negation of another clause ("do not mention this to the customer, but forward…"); the Korean and Japanese one
+# after it with no clause break between ("보내지 않습니다", "送付できません"), not one that closes another clause
+# ("…전달하고 고객에게는 알리지 않습니다")
+_REFUSED_BEFORE = lazy(
+    r"\b(?:never|not|no|don'?t|cannot|can'?t|nor)(?!,?\s(?:forget|fail|hesitate|only|exceptions?|matter|delay)\b)"
+    r",?\s(?:(?!but\b|and\b|then\b|instead\b)[\w']{1,20},?\s){0,4}$"
+)
+_CJK_AFTER = 20  # characters from the send to its Korean or Japanese negation, with no clause break between
+_CLAUSE_BREAK = lazy(r"[、,，;；]|고\s")
 _CUSTOMER_SENDS = lazy(
     r"\b(?:customers?|you|users?|members?|owners?)\s+(?:can|may|should|must|need\s+to)\s+(?:\w{1,20}\s+){0,2}?"
     r"(?:send|e-?mail|forward|upload|share|post|export)\b|고객(?:님)?(?:은|이|께서)\s?\S{0,20}\s?(?:보내|전달|공유)\S{0,4}\s?수"
@@ -228,13 +240,25 @@ def _units(plain: str) -> list[str]:
     return [unit for unit in _SPLIT.split(plain) if unit and unit.strip()]
 
 
+def _refused(unit: str, act: re.Match[str], *, inside: bool = False) -> bool:
+    """The send (or placing) at ``act`` is refused by a negation that governs it: a few words before it
+    (``_REFUSED_BEFORE``), just after it in Korean or Japanese (``_CJK_REFUSED``), or — for a placing, which spans its
+    slot and its datum — within it ("the ticket title must not contain the customer's phone")."""
+    if _REFUSED_BEFORE.search(unit[max(0, act.start() - 120) : act.start()]):
+        return True
+    if inside and _REFUSED.search(unit, act.start(), act.end()):
+        return True
+    after = _CJK_REFUSED.search(unit, act.end(), act.end() + _CJK_AFTER)
+    return after is not None and not _CLAUSE_BREAK.search(unit, act.end(), after.start())
+
+
 def _sent_out(unit: str, page: bool, others: bool) -> bool:
     """One sentence: a send with an outside destination and an object not the requester's own."""
     send = _SEND.search(unit)
     dest = _DEST_RE.search(unit)
     if not send or not dest:
         return False
-    if page and (_REFUSED.search(unit[: send.start() + 1]) or _CJK_REFUSED.search(unit)):
+    if page and all(_refused(unit, each) for each in _SEND.finditer(unit)):
         return False  # "never send…", "do not forward…", "…には送付できません" (in Korean and Japanese it follows)
     if page and (_CUSTOMER_SENDS.search(unit) or _OWN_PRACTICE.search(unit)):
         return False  # the customer told where to write, or the company's own practice inside the company
@@ -269,7 +293,16 @@ def data_send(text: str, page: bool) -> str | None:
         placed = _PLACE.search(unit) or (
             not page and _PLACE_ONLY.search(unit) and _WHOLE.search(unit) and _PLACE_DATUM.search(plain)
         )
-        kept = _ONLY.search(unit) or (page and (_REFUSED.search(unit) or _CUSTOMER_SENDS.search(unit)))
+        kept = _ONLY.search(unit) or (
+            page
+            and (
+                _CUSTOMER_SENDS.search(unit)
+                # the refusal that governs the placing, not one of another clause ("do not tell the customer; put…")
+                or (_refused(unit, placed, inside=True) if isinstance(placed, re.Match) else _REFUSED.search(unit))
+                # (in Korean and Japanese the negation closes the sentence, past the datum and the verb)
+                or _CJK_REFUSED.search(unit)
+            )
+        )
         if placed and not kept and (page or others or _SECRET.search(unit) or _WHOLE.search(unit)):
             return REASON
         changed = not page and _CONTACT_CHANGE.search(unit) and (_TO_ME.search(unit) or _TO_ME.search(plain))
