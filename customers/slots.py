@@ -1153,6 +1153,10 @@ _AFTER_ARROW = {"phone": lazy(r"(?P<v>\+?\d[\d\s().-]{5,20}\d)"),
                 "email": lazy(r"(?P<v>[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})")}
 
 
+def _digits(value: str) -> int:
+    return sum(c.isdigit() for c in value)
+
+
 def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
     for match in pattern.finditer(text):
         value = next((v for v in match.groups() if v), None)
@@ -1162,7 +1166,8 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
             end = match.end(match.groups().index(value) + 1)
             arrow = _ARROW.match(text, end)
             changed = _AFTER_ARROW[name].match(text, arrow.end()) if arrow else None
-            value = changed.group("v") if changed else value
+            if changed and (name != "order" or _digits(changed.group("v")) >= min(3, _digits(value))):
+                value = changed.group("v")  # (not a count after the arrow: "A-1234 -> 2 items missing")
         if name == "address":
             value = _whole_address(text, match.start(match.groups().index(value) + 1), value)
         if name == "order":

@@ -35,3 +35,13 @@ def test_an_arrow_change_replaces_the_old_number(isolated_env, tmp_path):
         active = " ".join(_active(store))
         assert "010-9876-5432" in active
         assert not any(text.endswith("010-2345-6789예요.") for text in _active(store))
+
+
+@pytest.mark.parametrize("text", [
+    "Order A-1234 -> 2 items missing",
+    "order #A-1234 → 3rd attempt to reach you",
+    "주문번호 A-1234 → 3일째 안 와요",
+])
+def test_a_count_after_the_arrow_is_no_new_order_number(text: str) -> None:
+    found = find_slot(text)
+    assert found is not None and (found.name, found.value) == ("order", "A-1234")
