@@ -36,10 +36,14 @@ _GREETING_OPENS = lazy(
     rf"|{_NAME}\s{{0,3}}(?:様|さま)\s{{0,3}}[、,。]?(?:\s{{0,3}}(?:いつも|大変)?お世話になっております[。]?)?)\s{{0,3}}",
     re.I,
 )
+# the team under a sender's name: after a dash or a bar ("- Support Team", "| Acme Care"), or after a comma a name in
+# capitals ("…, Acme Support") — never a clause that goes on ("Thanks {{name}}, the money is back within 5 days")
+_TEAM = (r"(?:\s{0,3}[-–—|]\s{0,3}[^.!?。\n\d]{1,60}"
+         r"|\s{0,3},\s{0,3}(?-i:[A-Z])[^\s.,!?。\d]{0,30}(?:\s{1,3}(?-i:[A-Z])[^\s.,!?。\d]{0,30}){0,4})")
 # a sign-off that ends a one-line reply with the placeholder's sender after it (and a team after a dash)
 _SIGN_OFF_ENDS = lazy(
     rf"(?<=[.!?。！？])\s{{0,3}}(?:(?:kind|best|warm|many)\s{{1,3}})?(?:regards|wishes|thanks|thank\s{{1,3}}you|cheers|"
-    rf"best|sincerely)\s{{0,3}},?\s{{0,3}}{_NAME}(?:\s{{0,3}}[-–—|,]\s{{0,3}}[^.!?。\n]{{1,60}})?\s{{0,3}}$"
+    rf"best|sincerely)\s{{0,3}},?\s{{0,3}}{_NAME}{_TEAM}?\s{{0,3}}$"
     rf"|(?<=[.!?。！？])\s{{0,3}}(?:감사합니다|고맙습니다)[.!]?\s{{0,3}}{_NAME}\s{{0,3}}(?:드림|올림)?\s{{0,3}}$"
     rf"|(?<=[。！？])\s{{0,3}}(?:よろしくお願い(?:いた|致)?します[。]?)?\s{{0,3}}{_NAME}\s{{0,3}}$",
     re.I,

@@ -53,6 +53,12 @@ def test_canned_replies_are_one_section_per_title_without_greeting_sign_off_or_p
      "返品は商品到着後30日以内に受け付けております。"),
     ("Hi {%customer.firstName%}, one discount code per order. Thanks, {%user.firstName%}",
      "One discount code per order."),
+    # the team under the sender, after a comma or a bar, goes with the sign-off
+    ("Hi {{name}}, returns are free. Kind regards, {{agent.name}}, Acme Support", "Returns are free."),
+    ("Hi {{name}}, returns are free. Kind regards, {{agent.name}} | Acme Care", "Returns are free."),
+    # a clause after the thanks goes on with the policy: it is no team under a name
+    ("Refund approved. Thanks {{first_name}}, the money is back within 5-7 business days",
+     "Refund approved. Thanks …, the money is back within 5-7 business days"),
     # no placeholder: an FAQ's answer is the policy's own words, greeting-like or not
     ("Hi there, we ship within 2 days.", "Hi there, we ship within 2 days."),
 ])
