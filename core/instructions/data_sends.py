@@ -192,13 +192,14 @@ _REFUSED = lazy(
 )
 _CJK_REFUSED = lazy(r"ません|しない|ないこと|ないで|禁止|않|못\s?합|금지|말\s?것")
 # a refusal that governs the send: the English negation a few words before the verb ("never forward…", "does not
-# send…", "must not, in any case, upload…") — not "don't forget to send", "not only…", "no exceptions: send", nor a
+# send…", "must not, in any case, upload…") — not "don't forget to send", "not only…", "no exceptions: send", "don't
+# tell the customer you forward…" (a negation of telling: the send is hidden, not refused), nor a
 # negation of another clause ("do not mention this to the customer, but forward…"); the Korean and Japanese one
 # after it with no clause break between ("보내지 않습니다", "送付できません"), not one that closes another clause
 # ("…전달하고 고객에게는 알리지 않습니다")
 _REFUSED_BEFORE = lazy(
-    r"\b(?:never|not|no|don'?t|cannot|can'?t|nor)(?!,?\s(?:forget|fail|hesitate|only|exceptions?|matter|delay)\b)"
-    r",?\s(?:(?!but\b|and\b|then\b|instead\b)[\w']{1,20},?\s){0,4}$"
+    r"\b(?:never|not|no|don'?t|cannot|can'?t|nor)(?!,?\s(?:forget|fail|hesitate|only|exceptions?|matter|delay|tell|mention|inform|notify|alert|reveal|let)\b)"
+    r",?\s(?:(?!but\b|and\b|then\b|instead\b)[\w']{1,20},?\s){0,6}$"
 )
 _CJK_AFTER = 20  # characters from the send to its Korean or Japanese negation, with no clause break between
 _CLAUSE_BREAK = lazy(r"[、,，;；]|고\s")
