@@ -44,6 +44,12 @@ _ACTIVE = re.compile(r"^(?:active|enabled|status|state|published|is\s?active|사
                      re.I)
 _OFF = re.compile(r"^(?:false|no|n|0|off|inactive|disabled|archived|deleted|draft|아니오|아니요|미사용|비활성|보관|"
                   r"無効|停止|非公開|いいえ)$", re.I)
+# a column of a person's contact: a CSV holding one is a list of people ("name, email, message": a form's or a
+# help desk's export of customer messages), never the help desk's canned replies, and read as them each customer's
+# name and words became a policy page
+_CONTACT = re.compile(r"^(?:e-?mail|e-?mail\s?address|phone|phone\s?number|mobile|tel|telephone|"
+                      r"(?:customer|requester|sender|user|from)\s?(?:e-?mail|phone)|이메일|전화번호|연락처|휴대폰|メール|"
+                      r"メールアドレス|電話番号?|連絡先)$", re.I)
 _MAX_FIELD = 1 << 20
 
 
@@ -61,7 +67,8 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
     header = [" ".join(cell.split()).strip("\ufeff ") for cell in rows[0]]
     question = next((n for n, name in enumerate(header) if _QUESTION.match(name)), None)
     answer = next((n for n, name in enumerate(header) if _ANSWER.match(name)), None)
-    if question is None or answer is None:  # canned replies: a title and a body
+    if (question is None or answer is None) and not any(_CONTACT.match(name) for name in header):
+        # canned replies: a title and a body (never a list of people's messages: "name, email, message")
         question = next((n for n, name in enumerate(header) if _TITLE.match(name)), None)
         answer = next((n for n, name in enumerate(header) if _BODY.match(name)), None)
     if question is None or answer is None:
