@@ -130,9 +130,21 @@ def edition_start(text: str, *, after: date) -> tuple[date, str] | None:
     later: list[tuple[date, str]] = []
     for match in _IN_FORCE_FROM.finditer(text):
         day = _cjk_date(match.group(1) or match.group(2))
-        if day is not None and day > after and own.holds(match.start()):
+        if day is not None and day > after and own.holds(match.start()) and not _proviso(text, match.start()):
             later.append((day, " ".join(match.group(0).split())))
     return min(later) if later else None
+
+
+# a proviso opens its own sentence: "다만, 제5조의 개정규정은 …부터 시행한다", "ただし、第5条の規定は…から施行する"
+_PROVISO = re.compile(r"(?:다만|단,|ただし|但し)")
+_SENTENCE_START = re.compile(r"[.。!?！？\n]")
+
+
+def _proviso(text: str, at: int) -> bool:
+    """Whether the date at ``at`` stands in a proviso's sentence: the day some articles start, not the edition's — an
+    edition in force already whose proviso names a later day holds none of its pages back until then."""
+    start = max((m.end() for m in _SENTENCE_START.finditer(text, max(0, at - 200), at)), default=max(0, at - 200))
+    return _PROVISO.search(text, start, at) is not None
 
 
 class _OwnDatePositions:

@@ -90,6 +90,18 @@ def test_a_reiwa_supplementary_provision_dates_the_document():
     assert [s.day for s in stated_starts("令和９年１月１日から、送料は８８０円となります。")] == [date(2027, 1, 1)]
 
 
+@pytest.mark.parametrize("tail", [
+    "이 약관은 2026년 11월 1일부터 시행한다. 다만, 제5조의 개정규정은 2027년 3월 1일부터 시행한다.",
+    "本規約は、2026年11月1日から施行します。ただし、第5条の規定は2027年3月1日から施行します。",
+])
+def test_a_provisos_later_day_holds_no_edition_in_force_back(tail):
+    # the edition is in force since 1 November; only article 5 waits for March, not every page the edition revises
+    text = f"정기구독 약관\n\n제1조(목적) 이 약관은 이용 조건을 정합니다.\n\n부칙\n\n{tail}\n"
+    assert edition_start(text, after=date(2026, 12, 7)) is None
+    later = text.replace("2026년 11월", "2027년 1월").replace("2026年11月", "2027年1月")
+    assert edition_start(later, after=date(2026, 12, 7))[0] == date(2027, 1, 1)
+
+
 def test_a_plain_text_first_line_is_the_title_and_an_appended_table_its_own_section(tmp_path):
     from mem.policies.readers import text_blocks
 
