@@ -51,6 +51,12 @@ _EN_REFUSED = lazy(
     # a check kept after the claim ("access is given by staff after checking it"), or a warning about impersonation
     r"|\bafter\s+(?:checking|verif|confirming)|\b(?:scam|impersonat|fraudster)"
 )
+# a negation that waives the check rather than refusing the grant
+_EN_WAIVED = lazy(
+    r"\bno\s+questions?\s+asked\b|\bno\s+need\s+(?:to|for)\s+(?:verif|check|confirm|ask|id\b|proof)"
+    r"|\b(?:do\s+not|don['’]t|never|no\s+need\s+to)\s+(?:ask|check|request)\s+(?:them\s+)?(?:for\s+)?"
+    r"(?:an?\s+|any\s+)?(?:id|proof|identification|verification|documents?)\b"
+)
 _KO_GRANT = lazy(
     r"(?:바꿀|변경할|볼|열람할|받을|조회할)\s{0,2}수\s{0,2}있|보낸다|실행한다|제출한다|내보낸다|전달한다|"
     r"알려\s{0,2}준다|반영한다|확인하지\s{0,2}않고|승인\s{0,2}절차\s{0,2}없이|우선한다|따른다"
@@ -73,7 +79,9 @@ def claimed_identity_check(sentence: str) -> str | None:
         return None
     after = sentence[cue.end() :]
     if sentence.isascii():
-        return REASON if _EN_GRANT.search(after) and not _EN_REFUSED.search(sentence) else None
+        # a waived check is no refusal: "…are given the records, no questions asked", "…; do not ask for ID"
+        kept = _EN_WAIVED.sub(" ", sentence)
+        return REASON if _EN_GRANT.search(after) and not _EN_REFUSED.search(kept) else None
     if _KO_GRANT.search(after) and not _KO_REFUSED.search(sentence):
         return REASON
     if _JA_GRANT.search(after) and not _JA_REFUSED.search(sentence):

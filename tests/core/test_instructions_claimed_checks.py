@@ -41,3 +41,16 @@ def test_a_grant_on_a_claimed_identity(text: str) -> None:
 @pytest.mark.parametrize("text", NOT_GRANTED)
 def test_a_claim_refused_or_checked_is_clean(text: str) -> None:
     assert claimed_identity_check(normalize(text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Police who identify themselves in chat are given the worker records, no questions asked.",
+        "A family member who says they manage the account may change its address; do not ask for ID.",
+    ],
+)
+def test_a_waived_check_is_no_refusal(text: str) -> None:
+    # "no questions asked", "do not ask for ID" waive the check: the negation refuses no grant
+    assert claimed_identity_check(normalize(text)) is not None
+    assert claimed_identity_check(normalize("Anyone who says they are police is not given records.")) is None
