@@ -14,6 +14,11 @@ customer wrote (grounding depends on that). Boundaries:
   message it opens the sentence instead), an emoji ("cute 😍 I love it");
 - line breaks.
 
+A dot leader is no full stop: a run of three or more full stops followed by a figure ("Helix / flat ........ £30",
+"| £30"), or a run of four or more followed by a small letter ("...... charged as a full journey"), ends no
+sentence, so a price row is one sentence with its price. "..." before a word and any run before a capital still end
+one ("We'll see... Then decide.").
+
 ``page_sentences`` reads a markdown page body or a fact text instead: lines wrapped inside one
 paragraph are joined, headings, bullets and footnote marks removed; a line that opens with a clause or item
 number ("（１）", "①", "３　", "제3호") starts a sentence of its own.
@@ -66,6 +71,8 @@ def split_sentences(text: str) -> list[Sentence]:
         end = match.end()
         if match.group("latin") and _is_abbreviation(text, match.start()):
             continue
+        if (match.group("latin") or match.group("cjk")) and _is_dot_leader(text, end):
+            continue  # "Minimum charge ...... 10.00": a leader between a label and its figure
         _append(sentences, text, start, end)
         start = end
     _append(sentences, text, start, len(text))
@@ -89,6 +96,33 @@ def _is_abbreviation(text: str, dot: int) -> bool:
         if dot - start > _LONGEST_ABBREVIATION + 1:
             return False  # a longer run is a word, never one of the abbreviations
     return text[start:dot].lower().rstrip(".") in _ABBREVIATIONS
+
+
+# A dot leader between a label and its figure: a run of three or more full stops ("．" too), then blanks and an
+# optional table cell mark ("Helix / flat ........ | £30"), then a figure; or a run of four or more, then a small
+# letter ("...... charged as a full journey", "...... no charge"). Prose's "..." before a word, and any run before a
+# capital, still end a sentence. The run is counted back at most four marks, so a long leader costs no more.
+_LEADER_FULL_STOPS = ".．"
+_AFTER_LEADER = lazy(r"[ \t\u3000]*+(?:\|[ \t\u3000]*+)?(?P<next>\S)")
+_CURRENCY = "£$€¥₩₹＄￥￡"
+
+
+def _is_dot_leader(text: str, end: int) -> bool:
+    """Whether the full stops ending at ``end`` are a dot leader (above), not a sentence's end."""
+    run = 0
+    while run < 4 and end - run > 0 and text[end - run - 1] in _LEADER_FULL_STOPS:
+        run += 1
+    return run >= 3 and _leads_to_figure(text, end, long_run=run >= 4)
+
+
+def _leads_to_figure(text: str, end: int, long_run: bool) -> bool:
+    """Whether a leader ending at ``end`` leads to a row's figure: a digit or currency sign; after a long run, a
+    small letter too ("no charge")."""
+    after = _AFTER_LEADER.match(text, end)
+    if after is None:
+        return False
+    following = after.group("next")
+    return following.isdigit() or following in _CURRENCY or (long_run and following.islower())
 
 
 def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
@@ -128,6 +162,10 @@ LEGAL_ITEM = (r"[(（](?:[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3}
 # "Q: …" / "A: …" (``page_sentences`` reads them without their marks). One run of blanks, then the bold mark and
 # the blanks after it: two runs side by side split a line of blanks every way (200 KB of spaces took 21 s).
 _QUESTION_MARK = lazy(r"^[ \t]*(?:(?:\*\*|__)[ \t]*)?Q[ \t]*[.:：．](?:\*\*|__)?[ \t]")
+# A line that holds a dot leader ("Petrol ........ 2.60 per litre", "Nostril ・・・・ ¥5,000") is a row of a price
+# list or schedule: it opens a unit of its own, as a bullet does, so rows without a full stop are not read as one
+# wrapped paragraph (held-out 27's text schedule). Each run is matched once, from its first mark (linear).
+_LEADER_RUN = lazy(r"(?<![.．…·・‥])(?:[.．]{3,}+|…{2,}+|[·・‥]{3,}+)(?=[ \t\u3000])")
 _ANSWER_MARK = lazy(r"^[ \t]*(?:(?:\*\*|__)[ \t]*)?A[ \t]*[.:：．](?:\*\*|__)?[ \t]")
 _ITEM_LETTER = lazy(r"[가나다라마바사아자차카타파하]\.")
 _BLANKS = lazy(r"\s*")
@@ -177,7 +215,8 @@ def page_sentences(text: str) -> list[str]:
         if mark:
             raw = line = raw[mark.end():].strip()
         starts_unit = (not line or _HEADING.match(raw) or _BULLET.match(raw) or _CLAUSE_MARK.match(raw)
-                       or _LEGAL_MARK.match(raw) or line.startswith(("[^", "---", "|")) or question or answer)
+                       or _LEGAL_MARK.match(raw) or line.startswith(("[^", "---", "|")) or question or answer
+                       or _is_leader_row(line))
         if starts_unit and current:
             if kind or question_text:
                 close()
@@ -215,6 +254,16 @@ def page_sentences(text: str) -> list[str]:
     return sentences
 
 
+def _is_leader_row(line: str) -> bool:
+    """Whether ``line`` holds a dot leader between a label and its figure (``_LEADER_RUN``)."""
+    if not any(mark in line for mark in ".．…·・‥"):
+        return False  # most lines have no run of marks: read no pattern for them
+    for run in _LEADER_RUN.finditer(line):
+        if _leads_to_figure(line, run.end(), long_run=len(run.group().replace("…", "...")) >= 4):
+            return True
+    return False
+
+
 def _unit_pieces(unit: str) -> list[str]:
     """The sentences of one unit of a page (a paragraph, an item, a table row), marks removed."""
     pieces = (_ESCAPE.sub(r"\1", piece.strip().strip("*_").strip()) for piece in _page_pieces(_FOOTNOTE.sub("", unit)))
@@ -247,6 +296,8 @@ def _page_pieces(unit: str) -> list[str]:
             continue
         dot = match.start() - 1
         end = match.start()
+        if _is_dot_leader(unit, end):
+            continue  # "Helix / flat ........ | £30": a leader between a label and its figure
         if end - start >= 2 and _ITEM_LETTER.fullmatch(unit, end - 2, end) and _BLANKS.fullmatch(unit, start, end - 2):
             continue  # "가. 상품이 …": the full stop of an item's mark ends no sentence
         if dot >= 1 and unit[dot] == "." and unit[dot - 1].isdigit() and _DATE_PART.match(unit, match.end()):

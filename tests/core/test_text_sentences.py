@@ -163,3 +163,53 @@ def test_a_run_of_dotted_numbers_is_read_in_linear_time():
     start = time.perf_counter()
     page_sentences(text)
     assert time.perf_counter() - start < 2.0
+
+
+def test_a_dot_leader_between_a_label_and_its_figure_ends_no_sentence():
+    # a PDF price sheet's rows (held-out 28, 29) and a text schedule's (held-out 27): the quote keeps the price
+    assert page_sentences("Helix / flat ........................ | £30\nNostril ........ | £35") == [
+        "Helix / flat ........................ | £30", "Nostril ........ | £35"]
+    assert page_sentences("Minimum refuelling charge ...................  10.00") == [
+        "Minimum refuelling charge ...................  10.00"]
+    # rows with no full stop of their own are rows, not one wrapped paragraph; a row's wrapped tail still joins it
+    assert page_sentences("   Timed delivery (before 8am) ...... 30.00 extra\n"
+                          "   Wasted journey (nobody on site) ...... charged as a\n"
+                          "                                          full journey\n"
+                          "   Light dust / dry mud ........  no charge") == [
+        "Timed delivery (before 8am) ...... 30.00 extra",
+        "Wasted journey (nobody on site) ...... charged as a full journey",
+        "Light dust / dry mud ........  no charge"]
+    assert texts("Minimum charge ...... 10.00 per order. Ask us.") == [
+        "Minimum charge ...... 10.00 per order.", "Ask us."]
+    assert texts("配送料．．．．500円です。") == ["配送料．．．．500円です。"]
+    assert page_sentences("取扱手数料 ・・・・ ¥500\n送料 …… ¥800") == ["取扱手数料 ・・・・ ¥500", "送料 …… ¥800"]
+    assert page_sentences("배송비 .......... 3,000원\n반품비 .......... 6,000원") == [
+        "배송비 .......... 3,000원", "반품비 .......... 6,000원"]
+
+
+def test_an_ellipsis_in_prose_and_a_numbered_abbreviation_keep_their_splits():
+    assert page_sentences("We'll see... then decide. Wait.... Then go.") == [
+        "We'll see...", "then decide.", "Wait....", "Then go."]
+    assert texts("We'll see... then decide.") == ["We'll see...", "then decide."]
+    assert page_sentences("We'll see… then decide.\nThe fee\nis high.") == [
+        "We'll see… then decide.", "The fee is high."]
+    assert page_sentences("See No. 3 and No. 4. Returns are free.") == ["See No. 3 and No. 4.", "Returns are free."]
+    assert texts("잘 모르겠어요... 다음에 봐요.") == ["잘 모르겠어요...", "다음에 봐요."]
+    assert texts("どうしよう……また連絡します。") == ["どうしよう……また連絡します。"]
+    assert page_sentences("そうですね…… でも返品はできます。\n次の行です。") == [
+        "そうですね…… でも返品はできます。", "次の行です。"]
+    # a wrapped line that opens with an ellipsis before a word is no row: it joins its paragraph
+    assert page_sentences("Prices rise\nsoon... and we will say so.") == ["Prices rise soon...", "and we will say so."]
+
+
+def test_a_long_dot_leader_is_read_in_linear_time():
+    def cost(n: int) -> float:
+        start = time.process_time()
+        for text in ("." * n + " x", "Fee " + "." * n + " 1", "…" * n + " 1", ". " * n, "・" * n + " a"):
+            page_sentences(text)
+            split_sentences(text)
+        return time.process_time() - start
+
+    cost(1000)
+    small, large = cost(20_000), cost(160_000)
+    assert large < 30 * max(small, 0.01)  # eight times the text: linear is ~8x, quadratic 64x
