@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.outside_texts import outside_text_obeyed
+from mem.core.instructions.ranked_texts import supplied_text_ranked
 from mem.core.text.pattern import lazy
 
 _AI_SELF = (r"(?:an?\s+)?(?:ai|a\.i\.|bot|chatbot|robot|machine|automated\s+(?:system|assistant|service)|"
@@ -960,4 +961,6 @@ def stated_order(text: str) -> str | None:
         return "keeps complaints or threats out of a summary or the notes"
     if outside_text_obeyed(text):
         return "gives what users write authority over the bot"
+    if supplied_text_ranked(text):
+        return "ranks a text the customer supplies with the page"
     return None

@@ -105,6 +105,7 @@ from mem.core.instructions.normalise import _INVISIBLE, _JOINED_WORDS, _SPLIT_WO
 from mem.core.instructions.notes_to_ai import _note_or_mode
 from mem.core.instructions.operator_rules import held_back
 from mem.core.instructions.outside_texts import OUTSIDE_WORDS as _W_OUTSIDE
+from mem.core.instructions.ranked_texts import RANKED_WORDS as _W_RANKED
 from mem.core.instructions.payloads import _W_THIRD
 from mem.core.instructions.polite_orders import _polite_order
 from mem.core.instructions.remembered_checks import forbidden_item, memory_as_check
@@ -394,7 +395,8 @@ def _reason(text: str, page: bool = True) -> str | None:
         # or "this" does not run every family — customer extraction reads every sentence here)
         if not page:
             return None
-        if not (words & _W_UNBOUNDED or words & _W_KEPT or words & _W_OMIT or words & _W_OUTSIDE):
+        if not (words & _W_UNBOUNDED or words & _W_KEPT or words & _W_OMIT or words & _W_OUTSIDE
+                or words & _W_RANKED):
             return _MEMORY_AS_CHECK if memory_as_check(text) else None
         return unbounded_grant(text) or stated_order(text) or (_MEMORY_AS_CHECK if memory_as_check(text) else None)
     if words & _W_OVERRIDE:
