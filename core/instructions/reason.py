@@ -105,9 +105,9 @@ from mem.core.instructions.normalise import _INVISIBLE, _JOINED_WORDS, _SPLIT_WO
 from mem.core.instructions.notes_to_ai import _note_or_mode
 from mem.core.instructions.operator_rules import held_back
 from mem.core.instructions.outside_texts import OUTSIDE_WORDS as _W_OUTSIDE
-from mem.core.instructions.ranked_texts import RANKED_WORDS as _W_RANKED
 from mem.core.instructions.payloads import _W_THIRD
 from mem.core.instructions.polite_orders import _polite_order
+from mem.core.instructions.ranked_texts import RANKED_WORDS as _W_RANKED
 from mem.core.instructions.remembered_checks import forbidden_item, memory_as_check
 from mem.core.instructions.unbounded_grants import CUES as _W_UNBOUNDED
 from mem.core.instructions.unbounded_grants import unbounded_grant
