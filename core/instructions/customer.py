@@ -48,10 +48,10 @@ from mem.core.instructions.pasted_orders import pasted_order
 from mem.core.instructions.reason import _QUOTED
 from mem.core.instructions.records_ahead import record_ahead_of_act
 from mem.core.instructions.relayed_grants import relayed_grant
-from mem.core.instructions.spoken_keys import spoken_key
 from mem.core.instructions.relayed_orders import relayed_order
 from mem.core.instructions.sandbox_excuses import sandbox_excused_act
 from mem.core.instructions.service_voice import sent_as_service
+from mem.core.instructions.spoken_keys import spoken_key
 from mem.core.instructions.staff_standing import staff_standing
 from mem.core.instructions.third_parties import third_party_data
 from mem.core.instructions.told_memory import told_memory
