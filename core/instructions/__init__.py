@@ -130,6 +130,12 @@ module                holds
                       (thirtieth round)
 ``sandbox_excuses``   a customer's test or sandbox claimed as the reason an act on a record or a check is
                       harmless (thirtieth round)
+``ranked_texts``      a text the customer supplies (pasted, quoted, uploaded, given to translate) ranked with or
+                      above the page: followed, applied, of the page's force (thirty-first round)
+``claimed_terms``     a change of the service's terms claimed by a customer, a condition dropped, then applied to
+                      their account (thirty-first round)
+``spoken_keys``       a claimed rule that saying a name, a claim or the request in the chat unlocks the act, then the
+                      act asked (thirty-first round)
 ``findings``          a whole text read (``sentence_findings``): framing devices over the text, headings
                       of new instructions, calls and pairs of sentences read together (``pair_reason``)
 ====================  ====================================================================================
