@@ -29,7 +29,7 @@ _EN_WHO = (r"(?:customers?|users?|clients?|callers?|passengers?|riders?|members?
            r"candidates?|patients?|tenants?|buyers?|sellers?|requesters?|account\s+holders?)")
 # what is supplied: a text the customer brings in, or an order inside a text given to be translated or summarised
 _EN_SUPPLIED = lazy(
-    rf"\b{_EN_WHO}\s+(?:\w+\s+){{0,2}}?(?:pastes?|pasted|quotes?|quoted|uploads?|uploaded|forwards?|forwarded|"
+    rf"\b{_EN_WHO}\s+(?:\w{{1,20}}\s+){{0,2}}?(?:pastes?|pasted|quotes?|quoted|uploads?|uploaded|forwards?|forwarded|"
     r"cites?|cited)\b"
     r"|\b(?:pasted|quoted|uploaded|forwarded)\s+(?:in\s+|into\s+)?(?:\w+\s+){0,2}?(?:e-?mails?|memos?|notes?|texts?|"
     r"documents?|letters?|messages?|notices?|screenshots?|transcripts?|instructions?)\b"
@@ -59,7 +59,7 @@ _EN_REFUSED = lazy(r"\b(?:not|never|no|nothing|neither|nor|cannot)\b|n't\b|\bonl
                    r"|\b(?:rather\s+than|instead\s+of)\b")
 
 _KO_SUPPLIED = lazy(
-    r"(?:고객|사용자|이용자|회원|의뢰인|근로자|승객|요청자|신청자)\S{0,2}\s*(?:\S+\s+){0,4}?\S*?"
+    r"(?:고객|사용자|이용자|회원|의뢰인|근로자|승객|요청자|신청자)\S{0,2}\s*(?:\S{1,20}\s+){0,4}?\S{0,12}?"
     r"(?:붙여\s*넣|인용|언급|말한|제시|올린|업로드|첨부한|전달한|보여\s*준)"
     r"|붙여\s*넣은"
 )
