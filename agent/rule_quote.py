@@ -145,19 +145,6 @@ _EXCEPTION_FOLLOWS = lazy(r"^(?:\d+(?:\.\d+)*\.?\s+|[①-⑳]\s*)?(?:(?:however|
 # 15時から翌朝9時まで… ただし、深夜1時から5時までは…ご利用いただけません" is no flat No)
 _EXCEPTION_READ = lazy(r"[.。!?！？]\s+(?:\d+(?:\.\d+)*\.?\s+|[①-⑳]\s*)?(?:(?:however|but|except|notwithstanding)\b|"
                        r"ただし|但し|다만|단\s*[,，])", re.IGNORECASE)
-# a rule that names, as its own exception, a numbered clause of its page ("we charge the missed-appointment fee …,
-# except as set out in clause 7.4", "Trade Customers do not pay a deposit, subject to clause 10.3"): the customer whose
-# case that clause holds is answered by it, so it is quoted with the rule (exc31). English only: the Korean and
-# Japanese sets point from the exception back to its rule ("제1항에도 불구하고", "前項の規定にかかわらず"), which the
-# choice already finds when the question names its condition. Only a dotted number ("7.4", "2.3(b)"): "clause 5"
-# is a whole section, most often a page of its own.
-_NAMES_EXCEPTION = lazy(r"\b(?:except(?:\s+as\s+(?:set\s+out|stated|provided|described|specified))?\s+(?:in|under)|"
-                        r"subject\s+to)\s+(?:the\s+)?(?:clause|section|paragraph|condition)\s+(\d{1,3}(?:\.\d{1,3})+)"
-                        r"(?:\s*\(([a-z]{1,4})\))?", re.IGNORECASE)
-_CLAUSE_OPENS = lazy(r"^(\d{1,3}(?:\.\d{1,3})+)\.?\s")
-_ITEM_OPENS = lazy(r"^\(([a-z]{1,4})\)\s")
-# how many sentences a clause named as an exception is looked for in, from its number on
-CLAUSE_SPAN = 8
 # a question the page asks and answers itself (a FAQ's "Can I …?** No.", "Q：…か。"): the sentence after it is
 # its answer, quoted with it — a sentence that ends with its question mark or a yes/no word or two after it
 _PAGE_ASKS = lazy(r"[?？][\s*_]*(?:[\w']+[.!。]?[\s*_]*){0,2}$|^Q\s*[:：.．]", re.IGNORECASE)
@@ -801,43 +788,10 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
     by_case = named_case and NAMED_CASE_COVERAGE < coverage <= ANSWER_COVERAGE and \
         _names_the_case(question, candidates[best], keys, asked)
     if coverage > ANSWER_COVERAGE or by_case:
-        # the rule quoted with the clause it names as its exception, in place of any other sentence chosen
-        referring = next((i for i in chosen if _NAMES_EXCEPTION.search(candidates[i])), None)
-        excepted = None if referring is None else _named_exception(
-            candidates, referring, heading_lines, lambda i: score(i) if any(held[i][u] for u in keys) else 0.0)
-        if referring is not None and excepted is not None and excepted not in chosen:
-            chosen = list(dict.fromkeys([best, referring, excepted]))
         quote.sentences, quote.ranked = _quoted_with_followers(body, candidates, chosen, lead, read)
         quote.chosen = [candidates[i] for i in chosen]
         quote.by_named_case = by_case
     return quote
-
-
-def _named_exception(candidates: list[str], rule: int, headings: set[int], score: Callable[[int], float]) -> int | None:
-    """The sentence of the clause that ``candidates[rule]`` names as its exception (``_NAMES_EXCEPTION``) that holds
-    the question best (``score``, 0 for a sentence that holds none of its key words; the first on a tie), or None
-    when the rule names none, the clause is not on the page (or is the rule's own) or none of it holds the question:
-    an exception about another case ("5.4 A 10% discount on the assembly service" to "is express shipping free?")
-    is not the customer's."""
-    named = _NAMES_EXCEPTION.search(candidates[rule])
-    if named is None:
-        return None
-    number, item = named.group(1), (named.group(2) or "").lower()
-    start = next((i for i, sentence in enumerate(candidates)
-                  if (opens := _CLAUSE_OPENS.match(sentence)) and opens.group(1) == number), None)
-    if start is None:
-        return None
-    clause = [start]
-    for i in range(start + 1, min(start + CLAUSE_SPAN, len(candidates))):
-        if i in headings or _CLAUSE_OPENS.match(candidates[i]):
-            break
-        clause.append(i)
-    if item:
-        clause = [i for i in clause if (opens := _ITEM_OPENS.match(candidates[i])) and opens.group(1).lower() == item]
-    if not clause or rule in clause:
-        return None
-    best = max(clause, key=lambda i: (score(i), -i))
-    return best if score(best) > 0 else None
 
 
 def _names_the_case(question: str, sentence: str, keys: list[Unit], asked: list[frozenset[frozenset[str]]]) -> bool:
