@@ -1187,7 +1187,9 @@ def _asked_also_there(sentences: Sequence[Sentence], start: int) -> bool:
 # Where one sentence joins two statements: ", and I…", "; ", Korean "-고" and Japanese "-て、" / "-で、".
 _CLAUSE_BOUNDARY = re.compile(r"(?:(?<!\s)|(?!\s))(?:,?\s+and\s+(?=(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b)"
                               r"|,\s+(?=(?:i|i'm|i've|my|we|we're|our)\b)|;\s+"
-                              r"|(?<=[가-힣]고)\s+|(?<=[てで]、)|(?<=し、))", re.I)
+                              r"|(?<=[가-힣]고)\s+|(?<=[てで]、)|(?<=し、)"
+                              # "I'm on Fibre 150 at 12 Oak Lane": an address begun by its house number after "at"
+                              r"|(?<=\w)\s+(?=at \d+[a-z]? [A-Z]))", re.I)
 
 
 def _slot_clauses(sentence: Sentence) -> list[Sentence]:

@@ -61,6 +61,10 @@ _ADDRESS_END = r"(?=,? (?:from|starting|as of|until|instead|please|now|next)\b|[
 _ADDRESS_END_COMMA = r"(?=,? (?:from|starting|as of|until|instead|please|now|next)\b|[.!?,]|$)"
 _TIERS = (r"enterprise|premium|pro|business|basic|free|standard|team|gold|silver|platinum|plus|starter|lite|light|"
           r"family|student|unlimited|economy")
+# a Korean word that is not part of a plan's name before it: one with a particle or an ending, a pointing or time word
+_KO_NOT_PLAN_WORD = (r"[가-힣A-Za-z0-9+]*(?:을|를|은|는|이|가|에|로|도|의|와|과|부터|까지|에서|한테|에게|고|요|다|면|서) "
+                     r"|(?:이|그|저|제|내|저희|우리|지금|현재|기존|새|다른|같은|어떤|무슨|이번|다음|지난|오늘|내일|어제|올해|"
+                     r"내년|작년|달|월|주|해|매달|요즘|아직|원래|혹시|그냥|한|두|세) ")
 _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
 # A place is one word, or two when the second is capitalised ("New York"); the rules are
 # case-insensitive, so without the scoped (?-i:…) "I moved to Kyoto last week" gave "Kyoto last";
@@ -303,6 +307,13 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("tier", lazy(r"\b(?:i'm|i am|we're|we are|im) (?:now |currently |still |only )?on (?:the |our )?"
                   r"(?P<v>" + _TIERS + r")(?=\s*(?:now|for now|at the moment|these days|plan|tier)?\s*(?:[.,;!?]|$))",
                   _I)),
+    # "I'm on Fibre 150", "we're on Unlimited 5G": a plan held, named by a capitalised word and the number that ends
+    # its name, no plan noun (newuser31 #11); not a place or a step counted ("on Floor 3", "on Day 12")
+    ("tier", lazy(r"\b(?i:i'm|i am|we're|we are|im) (?:(?i:now|currently|still|only) )?(?i:on) (?:(?i:the|our|my) )?"
+                  r"(?!(?i:floor|level|ward|day|week|page|route|platform|line|bus|channel|chapter|step|episode|"
+                  r"season|row|seat|room|flight|train|gate|stage|version|track|lesson|unit|block|plot)\b)"
+                  r"(?![A-Z][a-z]+ (?:Lane|Street|Road|Avenue|Drive|Close|Way|Court|Place|Crescent|Terrace|Square|"
+                  r"Gardens|Hill|Park|Row)\b)(?P<v>[A-Z][a-z]{2,15}(?: [A-Z][a-z]{2,15})?)(?= \d+(?:GB|TB|G|Mbps)?\b)")),
     # "I'm subscribed to Premium", "we pay for Pro", "signed up for Family": a named plan paid for
     ("tier", lazy(r"\b(?i:subscribed to|pay(?:ing)? for|signed up (?:to|for)|paid for) (?:(?i:the|our) )?"
                   r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20}(?: (?-i:[A-Z])[\w-]{1,20}){0,2})\b"
@@ -329,7 +340,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?i:plan|tier|package|bundle|membership|cover|subscription)\b"
                   r"|\b(?i:on|to|onto|for) (?P<v2>(?i:monthly|annual|yearly|quarterly|weekly|fortnightly)) "
                   r"(?i:billing|payments?|plan)\b")),
-    ("tier", lazy(r"(?P<v>[가-힣A-Za-z0-9]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|이에요|예요|\s|$)")),
+    # a plan's name of up to three words before its noun ("SIM only 12개월 요금제", "무제한 데이터 요금제로"): a word
+    # before the last is part of the name unless it carries a particle or ending ("요금제를", "달부터") or points or
+    # tells a time ("지금", "이번 달"); read as one word, "무제한 데이터" was "데이터" (newuser31 #11)
+    ("tier", lazy(r"(?<![가-힣A-Za-z0-9])(?P<v>(?:(?!" + _KO_NOT_PLAN_WORD + r")[가-힣A-Za-z0-9+]{1,10} ){0,2}"
+                  r"[가-힣A-Za-z0-9]{2,10})\s*(?:플랜|요금제)(?:으로|로|을|를|이|가|은|는|이에요|예요|\s|$)")),
     # a plan by how often it comes: "주 3회 배송 상품", "주 5회 상품으로", "隔週お届けの契約", "毎週お届けに変えて"
     ("tier", lazy(r"(?P<v>주\s*\d+\s*회|월\s*\d+\s*회|격주|매주|매달|매월)\s*(?:배송\s*|배달\s*)?"
                   r"(?:상품|플랜|요금제|구독|코스)"
@@ -1170,6 +1185,8 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
                 value = changed.group("v")  # (not a count after the arrow: "A-1234 -> 2 items missing")
         if name == "address":
             value = _whole_address(text, match.start(match.groups().index(value) + 1), value)
+        if name == "tier":
+            value = _whole_plan_name(text, match.end(match.groups().index(value) + 1), value)
         if name == "order":
             denied = _NOT_BUT_CODE.match(text, match.end())
             value = denied.group("v") if denied else value
@@ -1184,6 +1201,23 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
         if value and (name != "phone" or len(re.sub(r"\D", "", value)) >= 7):
             return Slot(name, value)
     return None
+
+
+# the number a plan's name ends with, and its unit of size or length ("Fibre| 500", "Unlimited| 5G", "Essentials|
+# 30GB"); not a count or a time of something else ("Premium 2 years ago", "Gold 3 times", "Basic 10 days")
+_PLAN_NUMBER = lazy(r"[ \t]?(?!(?:19|20)\d\d\b)(?P<n>\d+(?:\.\d+)?[ \t]?(?:GB|TB|MB|Mbps|Mb|G|개월|ヶ月|か月)?)(?![\w]|[.,:/-]\d|[ \t]?(?i:"
+                    r"years?|months?|weeks?|days?|hours?|minutes?|times?|people|persons?|users?|seats?|items?|"
+                    r"lines?|am|pm|%)\b|[ \t]?[£$€¥%])")
+
+
+def _whole_plan_name(text: str, end: int, value: str) -> str:
+    """A plan's name read up to its number: a tier rule stops at a word ("Fibre", "Unlimited", "데이터") and the
+    number that ends many plan names ("Fibre 150", "Unlimited 5G", "SIM only 12개월") was lost, so two plans of
+    one name — Fibre 150 and Fibre 500 — read as the same value (newuser31 #11)."""
+    if not value or text[end - len(value):end] != value:
+        return value
+    number = _PLAN_NUMBER.match(text, end)
+    return f"{value}{number.group(0)}" if number else value
 
 
 def _whole_address(text: str, start: int, value: str) -> str:
