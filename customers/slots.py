@@ -62,7 +62,8 @@ _ADDRESS_END_COMMA = r"(?=,? (?:from|starting|as of|until|instead|please|now|nex
 _TIERS = (r"enterprise|premium|pro|business|basic|free|standard|team|gold|silver|platinum|plus|starter|lite|light|"
           r"family|student|unlimited|economy")
 # a Korean word that is not part of a plan's name before it: one with a particle or an ending, a pointing or time word
-_KO_NOT_PLAN_WORD = (r"[가-힣A-Za-z0-9+]*(?:을|를|은|는|이|가|에|로|도|의|와|과|부터|까지|에서|한테|에게|고|요|다|면|서) "
+_KO_NOT_PLAN_WORD = (r"[가-힣A-Za-z0-9+]*(?:을|를|은|는|이|가|에|로|도|의|와|과|부터|까지|에서|한테|에게|"
+                     r"고|요|다|면|서) "
                      r"|(?:이|그|저|제|내|저희|우리|지금|현재|기존|새|다른|같은|어떤|무슨|이번|다음|지난|오늘|내일|어제|올해|"
                      r"내년|작년|달|월|주|해|매달|요즘|아직|원래|혹시|그냥|한|두|세) ")
 _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
@@ -313,7 +314,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?!(?i:floor|level|ward|day|week|page|route|platform|line|bus|channel|chapter|step|episode|"
                   r"season|row|seat|room|flight|train|gate|stage|version|track|lesson|unit|block|plot)\b)"
                   r"(?![A-Z][a-z]+ (?:Lane|Street|Road|Avenue|Drive|Close|Way|Court|Place|Crescent|Terrace|Square|"
-                  r"Gardens|Hill|Park|Row)\b)(?P<v>[A-Z][a-z]{2,15}(?: [A-Z][a-z]{2,15})?)(?= \d+(?:GB|TB|G|Mbps)?\b)")),
+                  r"Gardens|Hill|Park|Row)\b)(?P<v>[A-Z][a-z]{2,15}(?: [A-Z][a-z]{2,15})?)"
+                  r"(?= \d+(?:GB|TB|G|Mbps)?\b)")),
     # "I'm subscribed to Premium", "we pay for Pro", "signed up for Family": a named plan paid for
     ("tier", lazy(r"\b(?i:subscribed to|pay(?:ing)? for|signed up (?:to|for)|paid for) (?:(?i:the|our) )?"
                   r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20}(?: (?-i:[A-Z])[\w-]{1,20}){0,2})\b"
@@ -1205,7 +1207,8 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
 
 # the number a plan's name ends with, and its unit of size or length ("Fibre| 500", "Unlimited| 5G", "Essentials|
 # 30GB"); not a count or a time of something else ("Premium 2 years ago", "Gold 3 times", "Basic 10 days")
-_PLAN_NUMBER = lazy(r"[ \t]?(?!(?:19|20)\d\d\b)(?P<n>\d+(?:\.\d+)?[ \t]?(?:GB|TB|MB|Mbps|Mb|G|개월|ヶ月|か月)?)(?![\w]|[.,:/-]\d|[ \t]?(?i:"
+_PLAN_NUMBER = lazy(r"[ \t]?(?!(?:19|20)\d\d\b)(?P<n>\d+(?:\.\d+)?[ \t]?(?:GB|TB|MB|Mbps|Mb|G|개월|ヶ月|か月)?)"
+                    r"(?![\w]|[.,:/-]\d|[ \t]?(?i:"
                     r"years?|months?|weeks?|days?|hours?|minutes?|times?|people|persons?|users?|seats?|items?|"
                     r"lines?|am|pm|%)\b|[ \t]?[£$€¥%])")
 

@@ -1,0 +1,55 @@
+"""Round 31 (cust31, new-user report 31 #11): a plan's name keeps the number that ends it, a Korean plan's name keeps
+its first words, and a plan held before an address is a fact of its own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mem.customers import slots
+from mem.customers.fact_candidates import Turn, deterministic_candidates
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I'm on Fibre 150.", "fibre 150"),
+    ("We're on Unlimited 5G now.", "unlimited 5g"),
+    ("Also I want to upgrade to Fibre 500 when I move.", "fibre 500"),
+    ("I'd like to switch my plan to Unlimited 5G.", "unlimited 5g"),
+    ("SIM only 12개월 요금제를 쓰고 있어요.", "sim only 12개월"),
+    ("요금제를 무제한 데이터 요금제로 바꾸고 싶어요.", "무제한 데이터"),
+    ("ビジネス10TBプランに変えました。", "ビジネス10tb"),
+])
+def test_a_plan_name_is_read_with_its_number_and_words(text: str, value: str) -> None:
+    slot = slots.find_slot(text)
+    assert slot is not None and slot.name == "tier" and slot.value == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I upgraded to Premium 2 weeks ago.", "premium"),       # a time, not the plan's number
+    ("I switched to Premium 2024 pricing.", None),            # a year is never part of the name
+    ("이번 달부터 무제한 요금제로 바꿨어요.", "무제한"),          # a time word and a particle are not the name
+    ("I'm on Floor 3 of the building.", None),               # a place counted, no plan
+    ("I'm on Oak Lane 12.", None),                           # a street, no plan
+])
+def test_a_number_or_word_that_is_not_the_plans_name_stays_out(text: str, value: str | None) -> None:
+    slot = slots.find_slot(text)
+    found = slot.value if slot is not None and slot.name == "tier" else None
+    assert found == value
+
+
+def _candidates(text: str) -> list[tuple[str | None, str]]:
+    turns = [Turn(id="t0", role="customer", text=text, day=date(2026, 3, 2)),
+             Turn(id="t1", role="agent", text="Thanks.", day=date(2026, 3, 2))]
+    return [(c.slot.name if c.slot else None, c.text)
+            for c in deterministic_candidates(turns, log_id="c", reference=date(2026, 3, 2))]
+
+
+def test_a_plan_held_before_an_address_is_its_own_fact() -> None:
+    found = _candidates("Hi, I'm Alice Turner, I'm on Fibre 150 at 12 Oak Lane, Leeds.")
+    assert ("tier", "I'm on Fibre 150") in found
+    assert ("address", "at 12 Oak Lane, Leeds.") in found
+
+
+def test_an_address_alone_after_at_is_not_split() -> None:
+    assert _candidates("I'm staying at 12 Oak Lane, Leeds.") == [("address", "I'm staying at 12 Oak Lane, Leeds.")]
