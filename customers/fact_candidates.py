@@ -1187,9 +1187,11 @@ def _asked_also_there(sentences: Sequence[Sentence], start: int) -> bool:
 # Where one sentence joins two statements: ", and I…", "; ", Korean "-고" and Japanese "-て、" / "-で、".
 _CLAUSE_BOUNDARY = re.compile(r"(?:(?<!\s)|(?!\s))(?:,?\s+and\s+(?=(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b)"
                               r"|,\s+(?=(?:i|i'm|i've|my|we|we're|our)\b)|;\s+"
-                              r"|(?<=[가-힣]고)\s+|(?<=[てで]、)|(?<=し、)"
-                              # "I'm on Fibre 150 at 12 Oak Lane": an address begun by its house number after "at"
-                              r"|(?<=\w)\s+(?=at \d+[a-z]? [A-Z]))", re.I)
+                              r"|(?<=[가-힣]고)\s+|(?<=[てで]、)|(?<=し、))", re.I)
+# "I'm on Fibre 150 at 12 Oak Lane, Leeds": the plan held, then where, an address begun by its house number after
+# "at"; split there only after a plan, since "drop the bath seat at 41 Elm Grove" or "post it to my new flat at 5
+# Carver Mews" tell where something goes with what it is for, one fact
+_AT_ADDRESS = re.compile(r"(?<=\w)\s+(?=at \d+[a-z]? [A-Z])")
 
 
 def _slot_clauses(sentence: Sentence) -> list[Sentence]:
@@ -1204,6 +1206,7 @@ def _slot_clauses(sentence: Sentence) -> list[Sentence]:
             pieces.append(_span(sentence, start, match.start()))
         start = match.end()
     pieces.append(_span(sentence, start, len(sentence.text)))
+    pieces = [part for piece in pieces for part in _plan_then_address(piece)]
     slots = [find_slot(piece.text) for piece in pieces]
     if len({slot.name for slot in slots if slot is not None}) < 2:
         return [sentence]
@@ -1223,6 +1226,18 @@ def _slot_clauses(sentence: Sentence) -> list[Sentence]:
         else:
             clauses.append(piece)
     return clauses
+
+
+def _plan_then_address(piece: Sentence) -> list[Sentence]:
+    """``piece`` cut before "at <house number> <Street>" when what comes before it is a plan held."""
+    match = _AT_ADDRESS.search(piece.text)
+    if match is None:
+        return [piece]
+    before = _span(piece, 0, match.start())
+    slot = find_slot(before.text)
+    if slot is None or slot.name != "tier":
+        return [piece]
+    return [before, _span(piece, match.end(), len(piece.text))]
 
 
 def _span(sentence: Sentence, start: int, end: int) -> Sentence:

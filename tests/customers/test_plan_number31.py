@@ -53,3 +53,11 @@ def test_a_plan_held_before_an_address_is_its_own_fact() -> None:
 
 def test_an_address_alone_after_at_is_not_split() -> None:
     assert _candidates("I'm staying at 12 Oak Lane, Leeds.") == [("address", "I'm staying at 12 Oak Lane, Leeds.")]
+
+
+@pytest.mark.parametrize("text", [
+    "Can you drop the new bath seat at 41 Elm Grove OL4 thanks",          # where a thing goes, after no plan
+    "Can you post the signed letter to my new flat at 5 Carver Mews, Sheffield S1 4FR?",
+])
+def test_an_address_after_at_that_follows_no_plan_is_not_split(text: str) -> None:
+    assert len(_candidates(text)) <= 1
