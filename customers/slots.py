@@ -313,7 +313,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # its name, no plan noun (newuser31 #11); not a place or a step counted ("on Floor 3", "on Day 12")
     ("tier", lazy(r"\b(?i:i'm|i am|we're|we are|im) (?:(?i:now|currently|still|only) )?(?i:on) (?:(?i:the|our|my) )?"
                   r"(?!(?i:floor|level|ward|day|week|page|route|platform|line|bus|channel|chapter|step|episode|"
-                  r"season|row|seat|room|flight|train|gate|stage|version|track|lesson|unit|block|plot)\b)"
+                  r"season|row|seat|room|flight|train|gate|stage|version|track|lesson|unit|block|plot|"
+                  r"android|windows|ubuntu|chrome|firefox|safari|edge|release|build)\b)"
                   r"(?![A-Z][a-z]+ (?:Lane|Street|Road|Avenue|Drive|Close|Way|Court|Place|Crescent|Terrace|Square|"
                   r"Gardens|Hill|Park|Row)\b)(?P<v>[A-Z][a-z]{2,15}(?: [A-Z][a-z]{2,15})?)"
                   r"(?= \d+(?:GB|TB|G|Mbps)?\b)")),

@@ -19,6 +19,9 @@ from mem.customers.fact_candidates import Turn, deterministic_candidates
     ("SIM only 12개월 요금제를 쓰고 있어요.", "sim only 12개월"),
     ("요금제를 무제한 데이터 요금제로 바꾸고 싶어요.", "무제한 데이터"),
     ("ビジネス10TBプランに変えました。", "ビジネス10tb"),
+    ("今はSIMのみ12ヶ月プランです。", "simのみ12ヶ月"),
+    ("光ファイバー1ギガプランに変更しました。", "光ファイバー1ギガ"),
+    ("Fibre 150プランを使っています。", "fibre 150"),
 ])
 def test_a_plan_name_is_read_with_its_number_and_words(text: str, value: str) -> None:
     slot = slots.find_slot(text)
@@ -31,6 +34,8 @@ def test_a_plan_name_is_read_with_its_number_and_words(text: str, value: str) ->
     ("이번 달부터 무제한 요금제로 바꿨어요.", "무제한"),          # a time word and a particle are not the name
     ("I'm on Floor 3 of the building.", None),               # a place counted, no plan
     ("I'm on Oak Lane 12.", None),                           # a street, no plan
+    ("I am on Android 14.", None),                           # software, no plan
+    ("料金プランは月3000円です。", None),                       # a word for any plan, and a price
 ])
 def test_a_number_or_word_that_is_not_the_plans_name_stays_out(text: str, value: str | None) -> None:
     slot = slots.find_slot(text)
