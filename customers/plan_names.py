@@ -43,7 +43,8 @@ PLAN_NAME_RULES: list[tuple[str, LazyPattern]] = [
     # a plan's name that ends with its number, before the plan noun ("SIMのみ12ヶ月プラン", "光ファイバー1ギガプラン",
     # "Fibre 150プラン"): read whole, the name was "ギガ", "150プラン" or nothing (newuser31 #11)
     ("tier", lazy(r"(?<![A-Za-z0-9ァ-ヶー一-龯])"
-                  r"(?P<v>(?:[A-Za-z][A-Za-z-]{1,11} ?|[ァ-ヶー]{2,12}|[一-龯]{1,6}|のみ|だけ){1,4}\d+(?:\.\d+)? ?(?:GB|TB|G|ギガ|ヶ月|か月|カ月|Mbps|M)?) ?(?:プラン|コース)"
+                  r"(?P<v>(?:[A-Za-z][A-Za-z-]{1,11} ?|[ァ-ヶー]{2,12}|[一-龯]{1,6}|のみ|だけ){1,4}"
+                  r"\d+(?:\.\d+)? ?(?:GB|TB|G|ギガ|ヶ月|か月|カ月|Mbps|M)?) ?(?:プラン|コース)"
                   r"(?=に|へ|で|を|が|は|です|、|。|$)")),
     # a plan named with its size: "ビジネス10TBプラン", "スタンダード2TBプラン"
     ("tier", lazy(r"(?<![ァ-ヶー])(?P<v>[ァ-ヶー]{2,12}\s*\d+(?:\.\d+)?\s*[A-Za-z]{1,3})\s*(?:プラン|コース)")),
