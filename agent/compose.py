@@ -73,8 +73,8 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             short = None
         if short:
             # the figure or the yes/no the quoted rule carries, in the answer's own words
-            kind, figure = short
-            lines.append(say(f"short_{kind}", figure=figure, n=primary[0].number))
+            kind, figure, *when = short  # an announced change carries the words of its start ("from 1 March 2027")
+            lines.append(say(f"short_{kind}", figure=figure, n=primary[0].number, when=when[0] if when else ""))
         for block in [b for i, b in enumerate(primary) if i == 0 or b.id in conflicted]:
             if not block.quote:
                 # no sentence of the page answers the question: say so, never quote its first line — but a page

@@ -43,6 +43,7 @@ from mem.agent.semantic import (
     SemanticQuotes,
     fused_rule,
 )
+from mem.core import local_day
 from mem.core.errors import InvalidInput, NotFound
 from mem.core.instructions import inside_flagged, is_instruction_like, normalize, sentence_findings
 from mem.core.json_types import JsonObject
@@ -55,6 +56,7 @@ from mem.core.text.stopwords import QUESTION
 from mem.customers.slots import SLOT_TERMS, slot_of
 from mem.customers.unscreened import unscreened_of
 from mem.wiki.service_memory import PageHit, ServiceMemory, ServiceStatus
+from mem.wiki.start_dates import upcoming_start
 from mem.wiki.working_copy import UNCOMMITTED
 
 if TYPE_CHECKING:
@@ -960,7 +962,7 @@ class Retrieval:
         )
 
 
-def _read_short(query: str, rule: RuleQuote, page: Page) -> tuple[str, str] | None:
+def _read_short(query: str, rule: RuleQuote, page: Page) -> tuple[str, ...] | None:
     """What the answer states in short of ``rule`` (``in_short``); of a rule the lexical engine reached under its bar
     by a named case, its figure only: its sentence shares few of the question's words, and a yes or no read from it
     (a window the case is past, an allowance) was the opposite of the writers' on two of the sets (twenty-first
@@ -969,6 +971,14 @@ def _read_short(query: str, rule: RuleQuote, page: Page) -> tuple[str, str] | No
     short = in_short(query, rule.ranked)
     if rule.by_named_case and short is not None and short[0] != "figure":
         return None
+    if short is not None:
+        # a sentence whose rule starts later is an announced change: its figure is said with its date, and no yes
+        # or no is read from it (new-user report 31 #3: "In short: £2.50" three months before the price applied)
+        said = [s for s in rule.ranked if short[0] == "figure" and short[1] in s] or rule.ranked[:1]
+        start = upcoming_start(said[0], local_day.today()) if said else None
+        if start is not None:
+            return ("announced", short[1], start.words[:1].lower() + start.words[1:]) if short[0] == "figure" \
+                else None
     if short is not None and short[0] in ("yes", "no") and rule.chosen and rule.ranked and \
             rule.ranked[0] == rule.chosen[0] and excluded_by_heading(str(page.body), rule.chosen[0], str(page.title)):
         return ("no", "") if short[0] == "yes" else None

@@ -62,7 +62,7 @@ from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, reading_units, render_page, rule_text, split_frontmatter
 from mem.wiki.portable_ids import case_twins, windows_reserved
-from mem.wiki.start_dates import StatedStart, upcoming_start
+from mem.wiki.start_dates import StatedStart, announced_only, upcoming_start
 from mem.wiki.store import HeadMoved, Wiki, refuse_unfinished_git
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -812,6 +812,11 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
         elif start is not None and change == "revised":
             result.warnings.append(f"policies/{pid}.md: effective {start.day.isoformat()}, the start date its text "
                                    f"states (\"{start.words}\"); pass --effective to choose another date")
+        elif change == "created" and not stated and (later := announced_only(body, now.date())) is not None:
+            # a change notice's page: every rule on it starts later, yet a first edition is in force from today
+            result.warnings.append(f"policies/{pid}.md: every rule it states starts later (\"{later.words}\"), yet a "
+                                   "new page is in force from today: answers quote it with its date, never as the "
+                                   "rule now; pass --effective to hold it back, or ingest it on that day")
         kept = _kept_hand_edit(wiki, previous, pid, topic, source_entry, incoming) if change == "revised" else None
         if kept is not None:
             page, change = kept, "source-updated"

@@ -133,6 +133,13 @@ RULES: dict[str, Rule] = {
              "the day it starts.",
              "Set `effective` to the start date (`mem ingest FILE --effective YYYY-MM-DD`); the earlier edition "
              "answers until then. If the page states both rules, write the one in force now as its own edition."),
+        Rule("announced-change", "warning",
+             "A first edition (version 1) in force whose every sentence holding a figure or a date states a start "
+             "still to come (a change notice: \"From 1 March 2027 Roam Pass costs £2.50 a day\").",
+             "A new page is in force from its `effective` date: until the start, customers are quoted an announced "
+             "change beside (or instead of) the rule in force.",
+             "Set `effective` to the start date (`mem ingest FILE --effective YYYY-MM-DD`), or write the change "
+             "into the page it changes on that day."),
         Rule("stale-page", "warning", "A page's `stale_after` date has passed.",
              "The author marked the page to be reviewed by this date.",
              "Review the page, then move `stale_after` forward (or deprecate the page)."),

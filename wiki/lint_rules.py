@@ -31,7 +31,7 @@ from mem.wiki.page import Page, body_line_offset, normalise_meta, reviewed, rule
 from mem.wiki.portable_ids import windows_reserved
 from mem.wiki.service_context import CONTEXT_FILE
 from mem.wiki.source_bytes import same_but_line_endings
-from mem.wiki.start_dates import upcoming_start
+from mem.wiki.start_dates import announced_only, upcoming_start
 from mem.wiki.store import LOG_FILE
 
 if TYPE_CHECKING:
@@ -692,6 +692,13 @@ def check_dates(ctx: LintContext) -> Iterator[Finding]:
             yield Finding(pf.rel, pf.field_line("effective"), "effective-before-start",
                           f"effective {page.effective.isoformat()} is before the start date its text states "
                           f"(\"{start.words}\"): customers are told this rule before it starts")
+        # a first edition whose every rule starts later (a change notice) is in force now all the same
+        later = announced_only(str(page.body), ctx.today) if page.effective is not None and page.version == 1 else None
+        if later is not None and page.effective is not None and page.effective < later.day:
+            yield Finding(pf.rel, pf.field_line("effective"), "announced-change",
+                          f"every rule this page states starts later (\"{later.words}\"), yet it is in force from "
+                          f"{page.effective.isoformat()}: an announced change, not today's rule — set effective: "
+                          f"{later.day.isoformat()}, or fold it into the page it changes on that day")
         stale = page.meta.get("stale_after")
         if isinstance(stale, str) and date.fromisoformat(stale) < ctx.today:
             yield Finding(pf.rel, pf.field_line("stale_after"), "stale-page",

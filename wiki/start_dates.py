@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from mem.core.text.era_dates import western_dates
+from mem.core.text.sentences import page_sentences
 
 # the month names mem.policies.grounding reads too (wiki sits below policies, so they are spelled here)
 _MONTHS = {name: i for i, names in enumerate(
@@ -32,7 +33,7 @@ _MONTHS = {name: i for i, names in enumerate(
 _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|" \
          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 
-__all__ = ["StatedStart", "stated_starts", "upcoming_start"]
+__all__ = ["StatedStart", "announced_only", "stated_starts", "upcoming_start"]
 
 
 @dataclass(frozen=True)
@@ -103,3 +104,23 @@ def upcoming_start(text: str, today: date) -> StatedStart | None:
     """The earliest start date ``text`` states that is after ``today``, or None."""
     later = [start for start in stated_starts(text) if start.day > today]
     return min(later, key=lambda start: start.day) if later else None
+
+
+_DIGIT = re.compile(r"\d")
+_NOT_RULE = re.compile(r"^(?:Source: \S.*|\[\^[^\]]+\]:.*)$", re.M)
+
+
+def announced_only(body: str, today: date) -> StatedStart | None:
+    """The earliest start still to come when every sentence of a page ``body`` that holds a digit (a figure, a
+    date) states one — a change notice's page: nothing on it is in force yet —, else None (no such sentence, or
+    one that states no start or a start already past: a rule of today). ``Source:`` lines and footnote
+    definitions are no sentences of the rule."""
+    starts = []
+    for sentence in page_sentences(_NOT_RULE.sub("", body)):
+        if not _DIGIT.search(sentence):
+            continue  # "Nothing changes for you." states no figure to be told early
+        start = upcoming_start(sentence, today)
+        if start is None:
+            return None
+        starts.append(start)
+    return min(starts, key=lambda start: start.day) if starts else None
