@@ -78,6 +78,9 @@ class Statement:
     #: 14 days", "14일 이내", "14日以内") rather than describing a case ("reported 10 days after delivery")
     words: frozenset[str] = frozenset()
     bound: bool = False
+    #: the content words of an adverbial or a condition opening the sentence ("In the Europe Zone, …"): the case
+    #: the number is for; statements of one key conflict only within one scope
+    scope: frozenset[str] = frozenset()
 
 
 def statements(lines: Sequence[str], *, start_line: int = 1) -> Iterator[Statement]:
@@ -131,6 +134,12 @@ def _statement(line: str, match: re.Match[str], number: int) -> Statement | None
         words = words[:-1]  # the base of a percentage ("宿泊料金の20%", "숙박 요금의 20%"), not what it is
     if words and _BEFORE_AFTER.match(line, match.end()) and not before.isascii():
         words = words[:-1]  # the day counted back or on from ("宿泊日の14日前", "이용일 7일 전"): a frame too
+    if words and _is_verb(before, words[-1]):
+        # "we charge £60", "Tell us at least 14 days before your move": a verb names no quantity; what it is done
+        # to or counted to — the first content word after the number — does (new-user report 31 #4). With none,
+        # the words before stay the key
+        after = _first_word_after(line, match.end())
+        words = [words[-1], after] if after else words
     key = " ".join(words[-2:])
     if not key:
         return None
@@ -138,7 +147,77 @@ def _statement(line: str, match: re.Match[str], number: int) -> Statement | None
     bound = bool(_BOUND_BEFORE.search(line[max(0, match.start() - 30):match.start()])
                  or _BOUND_AFTER.match(line, match.end()))
     return Statement(key, dimension, value * low, value * high, text, number,
-                     words=frozenset(_stem(w) for w in words), bound=bound)
+                     words=frozenset(_stem(w) for w in words), bound=bound,
+                     scope=_scope(line, clause_start, match.start()))
+
+
+# a word right after a subject pronoun or a modal is a verb ("we charge", "you may cancel", "will tell"); so is a
+# clause's first word before an object pronoun ("Tell us", "Give us")
+_SUBJECT_BEFORE = re.compile(r"(?<![A-Za-z'])(?:we|you|they|i|he|she|will|can|may|must|should|shall|would|could"
+                             r"|might|to|not|cannot|can't|won't|don't|do|does|also|then)[ \t]+$", re.IGNORECASE)
+_OBJECT_AFTER = re.compile(r"[ \t]+(?:us|you|them|me|him|her)\b", re.IGNORECASE)
+
+
+def _is_verb(before: str, word: str) -> bool:
+    """Whether the last key word of an English clause stands as a verb there (``_SUBJECT_BEFORE``,
+    ``_OBJECT_AFTER``); Korean and Japanese put the verb after the number, so the shape is English only."""
+    tokens = [m for m in _TOKEN.finditer(before) if m.group(0).isascii() and _normalise(m.group(0)) == word]
+    if not tokens:
+        return False
+    last = tokens[-1]
+    head = before[:last.start()]
+    return _SUBJECT_BEFORE.search(head) is not None or (
+        not _TOKEN.search(head) and _OBJECT_AFTER.match(before, last.end()) is not None)
+
+
+def _first_word_after(line: str, end: int) -> str:
+    """The first content word after a number in its clause ("before a change" → change), or ''."""
+    stop = _CLAUSE.search(line, end)
+    for token in _TOKEN.finditer(line, end, stop.start() if stop else len(line)):
+        word = _normalise(token.group(0))
+        if token.group(0).isascii() and word and word not in _STOP:
+            return word
+    return ""
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？][ \t]|^")
+# a clause opening the sentence as an adverbial or a condition ("In the Europe Zone,", "If you do not pay by Direct
+# Debit,"; "…면,", "…경우,", "…場合、", "…際、") says which case the number is for
+_OPENER = re.compile(r"[ \t*_>-]*(?:in|for|outside|inside|within|on|at|if|when|whenever|unless|where|after|before|during"
+                     r"|with|without|once|while|under)\b", re.IGNORECASE)
+_CONDITION_END = re.compile(r"(?:면|경우|때|場合|際|とき|時)[はに]?[ \t]*[,、，]")
+
+
+def _scope(line: str, clause_start: int, at: int) -> frozenset[str]:
+    """The case a number is for, when its sentence opens with an adverbial or a condition (``_OPENER``,
+    ``_CONDITION_END``): the content words of the sentence before the number's own clause — or, when the number
+    stands in the opening clause itself ("If a bill is not paid 14 days after its due date we charge a late payment
+    fee of £10"), before the number — with ``if`` for a condition. Empty for a sentence that opens otherwise."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(line, 0, clause_start)), default=0)
+    lead = line[start:clause_start] if line[start:clause_start].strip() else line[start:at]
+    opener = _OPENER.match(lead)
+    if opener is None and _CONDITION_END.search(lead) is None:
+        return frozenset()
+    condition = _CONDITION_END.search(lead) is not None or opener is not None and opener.group(0).strip(
+        " \t*_>-").lower() in ("if", "when", "whenever", "unless")
+    words = {word for word in map(_normalise, _TOKEN.findall(lead))
+             if word and word not in _STOP and word not in _JOINS and word[0] not in _HIRAGANA_START}
+    return frozenset(words | {"if"} if condition else words)
+
+
+def same_scope(one: frozenset[str], other: frozenset[str]) -> bool:
+    """Whether two statements' scopes (``_scope``) name one case: both none, or sharing at least half the words of
+    the smaller ("If a bill is not paid 14 days after its due date" and "If your bill is unpaid 14 days after the
+    due date" do; "In the Europe Zone" and "In the USA" do not)."""
+    if ("if" in one) != ("if" in other):
+        return False  # a condition's number and a rule's are not one case
+    one, other = one - {"if"}, other - {"if"}  # the mark of a condition is no word the two share
+    if not one or not other:
+        return one == other
+    return 2 * len(one & other) >= min(len(one), len(other))
+
+
+_JOINS = frozenset({"and", "or", "but"})
 
 
 _BEFORE_AFTER = re.compile(r"[ \t]{0,2}(?:前|後|전|후|이전|이후)")
@@ -334,7 +413,8 @@ def conflicts(statements_by_path: Iterable[tuple[str, Sequence[Statement]]]) -> 
         for (low, high), firsts in by_value.items():
             others = [v for v in by_value if v[1] < low or v[0] > high]
             for path, item in firsts.items():
-                match = next(((p, o) for v in others for p, o in by_value[v].items() if p != path), None)
+                match = next(((p, o) for v in others for p, o in by_value[v].items()
+                              if p != path and same_scope(item.scope, o.scope)), None)
                 if match is not None:
                     found.append(Conflict(path, item, match[0], match[1]))
     return found
