@@ -72,7 +72,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "upcoming_plain": "Version {version} of {title} takes effect on {date}; until then the rule above "
                           "applies. [{n}]",
         "short_figure": "In short: {figure}, as the rule below states [{n}].",
-        "short_announced": "Not yet: {figure} applies {when}, a change the rule below announces [{n}]; until then the current rule applies.",
+        "short_announced": "Not yet: {figure} applies {when}, a change the rule below announces [{n}]; "
+                           "until then the current rule applies.",
         "short_yes": "Yes — the rule below allows it [{n}].",
         "short_depends": "It depends on the condition the rule below states [{n}].",
         "short_no": "No — the rule below rules it out [{n}].",
@@ -156,7 +157,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "language_ja": "日本語",
         "quote_join": "」「",
         "short_figure": "要点：{figure}（下記の規定のとおりです） [{n}]",
-        "short_announced": "まだ適用されていません：{when}{figure}（下記の規定が予告する変更です） [{n}]。それまでは現在の規定が適用されます。",
+        "short_announced": "まだ適用されていません：{when}{figure}（下記の規定が予告する変更です） [{n}]。"
+                           "それまでは現在の規定が適用されます。",
         "short_yes": "はい — 下記の規定で認められています [{n}]。",
         "short_depends": "下記の規定が定める条件によります [{n}]。",
         "short_no": "いいえ — 下記の規定で認められていません [{n}]。",
@@ -239,7 +241,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "language_ja": "일본어",
         "quote_join": "\" \"",
         "short_figure": "요점: {figure} (아래 규정에 따름) [{n}]",
-        "short_announced": "아직 적용되지 않습니다: {when} {figure} (아래 규정이 예고한 변경) [{n}]. 그때까지는 현재 규정이 적용됩니다.",
+        "short_announced": "아직 적용되지 않습니다: {when} {figure} (아래 규정이 예고한 변경) [{n}]. "
+                           "그때까지는 현재 규정이 적용됩니다.",
         "short_yes": "예 — 아래 규정에서 허용됩니다 [{n}].",
         "short_depends": "아래 규정이 정한 조건에 따라 다릅니다 [{n}].",
         "short_no": "아니요 — 아래 규정에서 허용되지 않습니다 [{n}].",

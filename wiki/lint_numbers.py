@@ -154,8 +154,8 @@ def _statement(line: str, match: re.Match[str], number: int) -> Statement | None
 # a word right after a subject pronoun or a modal is a verb ("we charge", "you may cancel", "will tell"); so is a
 # clause's first word before an object pronoun ("Tell us", "Give us")
 _SUBJECT_BEFORE = re.compile(r"(?<![A-Za-z'])(?:we|you|they|i|he|she|will|can|may|must|should|shall|would|could"
-                             r"|might|to|not|cannot|can't|won't|don't|do|does|also|then)[ \t]+$", re.IGNORECASE)
-_OBJECT_AFTER = re.compile(r"[ \t]+(?:us|you|them|me|him|her)\b", re.IGNORECASE)
+                             r"|might|to|not|cannot|can't|won't|don't|do|does|also|then)[ \t]{1,3}$", re.IGNORECASE)
+_OBJECT_AFTER = re.compile(r"[ \t]{1,3}(?:us|you|them|me|him|her)\b", re.IGNORECASE)
 
 
 def _is_verb(before: str, word: str) -> bool:
@@ -183,9 +183,9 @@ def _first_word_after(line: str, end: int) -> str:
 _SENTENCE_END = re.compile(r"[.!?。！？][ \t]|^")
 # a clause opening the sentence as an adverbial or a condition ("In the Europe Zone,", "If you do not pay by Direct
 # Debit,"; "…면,", "…경우,", "…場合、", "…際、") says which case the number is for
-_OPENER = re.compile(r"[ \t*_>-]*(?:in|for|outside|inside|within|on|at|if|when|whenever|unless|where|after|before|during"
-                     r"|with|without|once|while|under)\b", re.IGNORECASE)
-_CONDITION_END = re.compile(r"(?:면|경우|때|場合|際|とき|時)[はに]?[ \t]*[,、，]")
+_OPENER = re.compile(r"[ \t*_>-]{0,4}(?:in|for|outside|inside|within|on|at|if|when|whenever|unless|where|after|before"
+                     r"|during|with|without|once|while|under)\b", re.IGNORECASE)
+_CONDITION_END = re.compile(r"(?:면|경우|때|場合|際|とき|時)[はに]?[ \t]{0,2}[,、，]")
 
 
 def _scope(line: str, clause_start: int, at: int) -> frozenset[str]:
