@@ -121,7 +121,13 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
     internal: list[str] = []  # the first words of each part marked internal left out (``internal_marks``)
     if kind == "pdf":
         doc = Document(path, kind, data)
-        doc.blocks, doc.page_count, unread = _read_pdf(shown, data, on_progress)
+        doc.blocks, doc.page_count, unread, sentences = _read_pdf(shown, data, on_progress)
+        if sentences:
+            # small print repeated at the pages' edges that reads as a rule: left out, but not silently
+            doc.warnings.append(f"{shown}: {len(sentences)} sentence{'' if len(sentences) == 1 else 's'} at the top or "
+                                "foot of the pages, set in another size than the text, "
+                                f"{'is' if len(sentences) == 1 else 'are'} left out as running header or footer "
+                                f"(first: {sentences[0][:60]!r}); if it is policy, set it in the text's size")
         if unread:
             # one scanned page among text pages: its clauses would be missing without a word
             pages = ", ".join(str(n) for n in unread[:10]) + (" …" if len(unread) > 10 else "")
@@ -399,7 +405,8 @@ def _looks_like_header(cells: list[str]) -> bool:
 
 # --- PDF ---------------------------------------------------------------------------------------
 
-def _read_pdf(path: Path, data: bytes, on_progress: ProgressCallback | None) -> tuple[list[Block], int, list[int]]:
+def _read_pdf(path: Path, data: bytes,
+              on_progress: ProgressCallback | None) -> tuple[list[Block], int, list[int], list[str]]:
     # pypdf logs each repair it attempts ("EOF marker not found"…) as a warning, which Python prints
     # on stderr; the user gets one error line or a clean result instead.
     pypdf_log = logging.getLogger("pypdf")
@@ -412,8 +419,9 @@ def _read_pdf(path: Path, data: bytes, on_progress: ProgressCallback | None) -> 
 
 
 def _read_pdf_quietly(path: Path, data: bytes,
-                      on_progress: ProgressCallback | None) -> tuple[list[Block], int, list[int]]:
-    """The PDF's blocks, its page count, and the pages that show an image but have no text (scanned)."""
+                      on_progress: ProgressCallback | None) -> tuple[list[Block], int, list[int], list[str]]:
+    """The PDF's blocks, its page count, the pages that show an image but have no text (scanned), and the running
+    lines dropped that read as sentences (``running_lines``)."""
     import io
 
     from pypdf import PdfReader
@@ -448,7 +456,8 @@ def _read_pdf_quietly(path: Path, data: bytes,
         raise InvalidInput(f"{path}: the PDF has no pages")
     if not any(line.text.strip() for line in lines):
         raise InvalidInput(f"{path}: the PDF has no text layer (a scanned document?); run OCR first")
-    return _pdf_blocks(drop_running_lines(lines)), total, unread
+    kept, sentences = running_lines(lines)
+    return _pdf_blocks(kept), total, unread, sentences
 
 
 # Any: a pypdf page object (untyped library).
@@ -479,7 +488,13 @@ class PdfLine(NamedTuple):
 
 
 def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
-    """The PDF's lines without its running headers and footers.
+    """The PDF's lines without its running headers and footers (``running_lines``)."""
+    return running_lines(lines)[0]
+
+
+def running_lines(lines: list[PdfLine]) -> tuple[list[PdfLine], list[str]]:
+    """The PDF's lines without its running headers and footers, and the dropped lines that close a sentence
+    (small print that reads like body text: ingest names the first in a warning).
 
     A page's first or last line is furniture when the same line, digits aside, sits at the same
     place on at least half of the pages ("Acme Handbook – Internal", "Page 2 of 7"), or when it is a
@@ -488,7 +503,10 @@ def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
     became a page. A line set larger than the body text is a heading, not furniture, unless it repeats
     digits included: "3. Refunds" at the top of page 3 and "4. Shipping" at the top of page 4 are
     sections that each open a page, and reading their numbers as page numbers made a 100-section
-    handbook one page.
+    handbook one page. A line at the body's size that closes a sentence (``_closes_sentence``) is body text
+    wherever it sits: a chapter's closing "Examples in this section are for illustration only…" above the real
+    footer reached half of the pages of a 24-page edition and not of the 25-page one, so removing one chapter
+    deleted the last paragraph of eleven others (new-user report 31 #1).
     """
     by_page: dict[int, list[int]] = {}
     for index, line in enumerate(lines):
@@ -498,6 +516,11 @@ def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
     sizes = Counter(round(line.size, 1) for line in lines if line.size > 0)
     body_size = sizes.most_common(1)[0][0] if sizes else 0.0
     enough = max(2, (len(by_page) + 1) // 2)
+    # the text's size by the characters set in it (a short page has as many footer lines as body lines)
+    weights: Counter[float] = Counter()
+    for line in lines:
+        weights[round(line.size, 1)] += len(line.text)
+    text_size = weights.most_common(1)[0][0] if weights else 0.0
 
     def key(index: int, *, digits: bool) -> str:
         text = " ".join(lines[index][0].lower().split())
@@ -515,6 +538,8 @@ def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
                     placed.setdefault((side, depth, "\x00" + stem), set()).add(page)
 
     def running(side: str, depth: int, index: int) -> bool:
+        if _closes_sentence(lines, index, side, text_size):
+            return False
         heading = round(lines[index][1], 1) > body_size > 0 or is_numbered(lines[index][0])
         text = key(index, digits=heading)
         if len(text) > 100:
@@ -532,7 +557,42 @@ def drop_running_lines(lines: list[PdfLine]) -> list[PdfLine]:
                 if not (running(side, depth, index) or _PAGE_NUMBER.match(lines[index][0].strip())):
                     break
                 drop.add(index)
-    return [line for index, line in enumerate(lines) if index not in drop]
+    sentences = [lines[index].text for index in sorted(drop) if _sentence(lines[index].text)]
+    return [line for index, line in enumerate(lines) if index not in drop], sentences
+
+
+# the fewest words (or characters of a script without blanks) a running line may hold and still be no sentence
+_SENTENCE_WORDS = 3
+_SENTENCE_CHARS = 10
+
+
+def _sentence(text: str, before: str = "") -> bool:
+    """Whether ``text`` (with ``before``, the words running into it) ends a sentence of at least three words, or of
+    ten characters in a script written without blanks ("本規約は予告なく変更されます。")."""
+    if not text.rstrip().endswith(_CLOSED) or text.rstrip().endswith((":", "：", ";", "；")):
+        return False
+    whole = f"{before} {text}".strip()
+    if len(whole.split()) >= _SENTENCE_WORDS:
+        return True
+    return sum(1 for ch in whole if _unspaced(ch)) >= _SENTENCE_CHARS
+
+
+def _closes_sentence(lines: list[PdfLine], index: int, side: str, body_size: float) -> bool:
+    """Whether a page's edge line is body text: set at the body's size (or of unknown size) and closing a sentence
+    of three words or more, with the body-size lines above it whose sentence runs on into it ("…with your order" /
+    "confirmation."). A running header or footer is small print or no sentence: the thirteen running lines of the
+    thirty PDFs in the question sets are all set smaller than the body, and none ends in a full stop."""
+    line = lines[index]
+    if line.size > 0 and body_size > 0 and _another_size(body_size, line.size):
+        return False
+    before = ""
+    if side == "bottom":  # the wrapped start of the sentence this last line closes
+        at = index - 1
+        while at >= 0 and lines[at].page == line.page and not _another_size(line.size, lines[at].size) \
+                and not lines[at].text.rstrip().endswith(_CLOSED) and len(before) < 300:
+            before = f"{lines[at].text} {before}"
+            at -= 1
+    return _sentence(line.text, before)
 
 
 # "Acme Handbook - Refunds", "Terms | Shipping": the part before the last dash or bar (not a colon:
@@ -643,7 +703,7 @@ def _pdf_tables(lines: list[PdfLine]) -> dict[int, tuple[int, list[str]]]:
                 row[slot] = text  # type: ignore[index]
             if slots[0] != 0 and len(grid) > 1:  # the wrapped rest of the row above
                 grid[-1] = [f"{a} {b}".strip() for a, b in zip(grid[-1], row, strict=True)]
-            elif len(slots) >= 2:
+            elif len(slots) >= 2 or slots == [0] and _rest_of_row(lines, j + 1, columns):
                 grid.append(row)
             else:
                 break
@@ -692,6 +752,18 @@ def _spaced_table(lines: list[PdfLine], start: int) -> tuple[int, list[str]] | N
     return (j, table_rows(header, grid)) if len(grid) >= 2 else None
 
 
+def _rest_of_row(lines: list[PdfLine], at: int, columns: list[float]) -> bool:
+    """Whether the line at ``at`` holds the other cells of a row whose first cell stood on a line alone: on the same
+    page, every cell in a column of the table and none in the first. A PDF writer that sets each cell of a row with
+    a wrapped cell on its own lines ("Handset plan" / "Handset balance + £12 per" / "month" / "Months left in the
+    term") ended the table at the row's first line, and the row was glued to the paragraph under the table (new-user
+    report 31 #8). A paragraph under a table opens at the first column's edge too, but the line after it does."""
+    if at >= len(lines) or lines[at].page != lines[at - 1].page or not lines[at].cells:
+        return False
+    slots = [_column(x, columns) for x, _ in lines[at].cells]
+    return None not in slots and 0 not in slots
+
+
 def _column(x: float, columns: list[float]) -> int | None:
     return next((n for n, left in enumerate(columns) if abs(left - x) <= _COLUMN_SLACK), None)
 
@@ -712,6 +784,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
     longest = max((len(line.text) for line in lines), default=80)
     tables = _pdf_tables(lines)
     skip_to = 0
+    notes, note_lines = _footnotes(lines, body, tables)
 
     def flush() -> None:
         nonlocal paragraph
@@ -720,7 +793,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             paragraph = []
 
     for index, (text, size, page, _, bold, _) in enumerate(lines):
-        if index < skip_to:
+        if index < skip_to or index in note_lines:
             continue
         if index in tables:
             flush()
@@ -753,6 +826,9 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             flush()
         if not paragraph:
             para_page, para_size = page, size
+        closed = text.endswith((".", ":", "!", "?", "。")) and len(text) < 0.8 * longest
+        for mark, note in notes.get(index, []):
+            text = _with_note(text, mark, note)
         if paragraph and paragraph[-1].endswith("-") and text[:1].islower():
             paragraph[-1] = paragraph[-1][:-1] + text  # a word hyphenated across the line break
         elif paragraph and last is not None and _cut_inside_word(last, lines[index], longest):
@@ -760,10 +836,68 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
         else:
             paragraph.append(text)
         last = lines[index]
-        if text.endswith((".", ":", "!", "?", "。")) and len(text) < 0.8 * longest:
+        if closed:
             flush()
     flush()
     return blocks
+
+
+# An author's footnote in a PDF: a superscript mark after a word or a full stop ("…or 13.3.²", "Season Pass²") and,
+# in smaller print further on, a line opening with the same mark ("² Customers who leave under 3.2 must…").
+_SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_NOTE_START = re.compile(rf"^([{_SUPERSCRIPT}]{{1,2}})\s*(\S.*)$")
+
+
+def _note_mark(mark: str) -> re.Pattern[str]:
+    """The mark in the text: after a word or a full stop, not part of a longer mark (¹ is not the start of ¹²)."""
+    return re.compile(rf"(?<=\S)(?<![{_SUPERSCRIPT}]){re.escape(mark)}(?![{_SUPERSCRIPT}])")
+
+
+def _with_note(text: str, mark: str, note: str) -> str:
+    """``text`` with the footnote's words in brackets where its mark was ("…or 13.3. (Customers who leave…)")."""
+    found = _note_mark(mark).search(text)
+    if not found:
+        return text
+    rest = text[found.end():]
+    return f"{text[:found.start()]} ({note})" + (" " if rest[:1] and not rest[:1].isspace() else "") + rest
+
+
+def _footnotes(lines: list[PdfLine], body: float,
+               tables: dict[int, tuple[int, list[str]]]) -> tuple[dict[int, list[tuple[str, str]]], set[int]]:
+    """The author's footnotes of a PDF: line index of the mark → [(mark, the footnote's words)], and the footnote's
+    own lines. A footnote is a line set smaller than the body that opens with a superscript mark, with the lines of
+    its size under it; its mark is the nearest body line before it (on its page or the page before: a footnote
+    pushed onto the next page) that holds the same mark after a word. The words are carried into the sentence, as
+    a markdown ``[^a]`` footnote is (``markdown_prep``): kept apart, the mark stayed in the rule ("…or 13.3.²") and
+    the footnote was a loose paragraph at the page's end that no question about the rule found (new-user report 31
+    #8). A footnote whose mark is nowhere (or inside a table's rows) stays text, and so does a mark with no note."""
+    in_table = {n for start, (end, _) in tables.items() for n in range(start, end)}
+    notes: dict[int, list[tuple[str, str]]] = {}
+    note_lines: set[int] = set()
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        start = _NOTE_START.match(line.text)
+        if not start or index in in_table or not (line.size > 0 and body > 0 and line.size < body * (1 - _SIZE_STEP)):
+            index += 1
+            continue
+        mark, words, own = start.group(1), [start.group(2)], [index]
+        after = index + 1
+        while after < len(lines) and lines[after].page == line.page and after not in in_table \
+                and not _another_size(line.size, lines[after].size) and not _NOTE_START.match(lines[after].text):
+            words.append(lines[after].text)
+            own.append(after)
+            after += 1
+        pattern = _note_mark(mark)
+        ref = index - 1
+        while ref >= 0 and lines[ref].page >= line.page - 1 and (
+                ref in in_table or ref in note_lines or not pattern.search(lines[ref].text)):
+            ref -= 1
+        if ref >= 0 and lines[ref].page >= line.page - 1:
+            notes.setdefault(ref, []).append((mark, " ".join(words)))
+            note_lines.update(own)
+        index = after
+    return notes, note_lines
 
 
 def _cut_inside_word(before: PdfLine, after: PdfLine, longest: int) -> bool:
