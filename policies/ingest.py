@@ -279,10 +279,11 @@ def _plan_all(wiki: Wiki, documents: list[tuple[Document, str]], previous: Previ
     """One plan per document, against the wiki as it is now; no page may come from two of them."""
     plans: list[_Plan] = []
     claimed: dict[str, str] = {}
+    given = {_name_core(doc.path.name) for doc, _ in documents}
     for doc, name in documents:
         plan = _plan_document(wiki, doc, name, page_id=page_id, title=title, effective=effective, model=model,
                               split=split, replace=replace, id_prefix=id_prefix, progress=progress,
-                              previous=previous)
+                              previous=previous, given=given)
         for page in plan.pages:
             if page.id in claimed:
                 raise Conflict(f"page {page.id!r} would come from both {claimed[page.id]} and {doc.path.name}; "
@@ -722,7 +723,7 @@ def _ascii(text: str) -> str:
 
 def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None, title: str | None,
                    effective: date | None, model: str, split: str, replace: bool, id_prefix: str | None,
-                   progress: ProgressCallback, previous: PreviousEditions) -> _Plan:
+                   progress: ProgressCallback, previous: PreviousEditions, given: set[str]) -> _Plan:
     source_rel = f"{SOURCES_DIR}/{name}"
     result = IngestResult(document=doc.shown, source=source_rel, sha256=doc.sha256, warnings=list(doc.warnings))
     doc_title, topics = plan_topics(doc, single=bool(page_id or title), split=split)
@@ -753,12 +754,12 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     slugs = [_page_slug(t.title) for t in topics]
     sections = {t.section for t in topics}
     elsewhere = _titles_elsewhere(in_wiki, source_id) if not title else {}
-    gone_texts: dict[str, str] = {}  # each gone page's rule text, read once for all new sections (_renamed_page)
+    gone = _GoneMemo(previous)  # what is read of the gone pages, once for all new sections (_renamed_page)
     for n, topic in enumerate(topics, start=1):
         page_title = title or topic.title or doc_title
         pid = page_id or _held_page(held_pages.get(topic.section, []), topic, used)
         if pid is None and not model:
-            pid = _renamed_page(held_pages, sections, topic, page_title, source_rel, doc.kind, used, gone_texts)
+            pid = _renamed_page(held_pages, sections, topic, page_title, source_rel, doc.kind, used, gone)
         if pid is None or pid in used:
             # A new section never takes an id another section of this edition holds: a heading with no
             # ASCII word (환불, 返品) is numbered by position, and a section inserted before it must not
@@ -774,7 +775,8 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
             # "How do I cancel?" under "Orders" and again under "Lumora Plus": the second is "How do I cancel? (Lumora
             # Plus)", so pages list, the index and a citation tell the two apart (the id keeps its --id-prefix)
             page_title = _qualified_title(page_title, topic, doc_title, id_prefix or source_id)
-        takeover = _owner_conflict(wiki, pid, source_id, doc.path.name, replace=replace or page_id is not None)
+        takeover = _owner_conflict(wiki, pid, source_id, doc.path.name, replace=replace or page_id is not None,
+                                   in_wiki=in_wiki, given=given, path=doc.path)
         progress(n, len(topics), f"preparing page {pid}")
         # the name as given: "a b.md" is kept as sources/a-b.md, and only the name tells it from "a-b.md"
         source_entry: dict[str, object] = {"id": source_id, "file": source_rel, "name": incoming,
@@ -932,25 +934,83 @@ def _remembered_prefix(held_pages: dict[str, list[Page]]) -> str | None:
 
 
 def _renamed_page(held_pages: dict[str, list[Page]], sections: set[str], topic: Topic, title: str,
-                  source_rel: str, kind: str, used: set[str], texts: dict[str, str]) -> str | None:
-    """The held page a renamed section continues: a section of the last edition that is gone from this one and
-    whose rule text is this new section's, word for word ("Claim processing times" → "How long claims take").
-    It keeps its id (and the customer facts citing it follow), revised for its new title; before, the old page
-    was deprecated and a new one created (newuser25 #6). A body that changed too is a new section. ``texts`` keeps
-    each gone page's rule text between calls: read again for every new section, an edition that renamed all of a
-    document's sections read n x n page bodies."""
+                  source_rel: str, kind: str, used: set[str], memo: _GoneMemo) -> str | None:
+    """The held page a renamed section continues: the one section of the last edition that is gone from this one
+    and whose rules this new section states ("Claim processing times" → "How long claims take"). It keeps its id
+    (and the customer facts citing it follow), revised for its new title; before, the old page was deprecated and
+    a new one created (newuser25 #6).
+
+    Word for word is the first test. An edition that also moved text between pages (a removed chapter shifts a
+    PDF's pages, and a line at a page's foot moves with them) reads the same chapter a little otherwise, so its
+    rename was a new page and the history was cut (newuser31 #5); so a section also continues a gone page when,
+    leaving out the document's boilerplate (a paragraph on two or more of its pages), they share at least half
+    of the larger side's paragraphs and their headings carry the same number ("11 Moving home" → "11 Moving
+    house"), or 80 % with no shared number. Exactly one gone page may qualify: two mean nothing tells a rename
+    from a section removed beside one added. ``memo`` keeps what is read of the gone pages between calls."""
     gone = [page for section, pages in held_pages.items() if section not in sections for page in pages
             if page.status != "deprecated" and page.id not in used]
     if not gone:
         return None
-    text = rule_text(_cite(deterministic_draft(topic, title=title), topic, source_rel, kind))
+    body = _cite(deterministic_draft(topic, title=title), topic, source_rel, kind)
+    text = rule_text(body)
     if not text:
         return None
     for page in gone:
-        if page.id not in texts:
-            texts[page.id] = rule_text(str(page.body))
-    same = [page for page in gone if texts[page.id] == text]
-    return same[0].id if len(same) == 1 else None
+        if page.id not in memo.texts:
+            memo.texts[page.id] = rule_text(str(page.body))
+    same = [page for page in gone if memo.texts[page.id] == text]
+    if same:
+        return same[0].id if len(same) == 1 else None
+    boiler = memo.boilerplate(held_pages)
+    mine = set(_paragraphs(body)) - boiler
+    if not mine:
+        return None
+    close = []
+    for page in gone:
+        theirs = set(_paragraphs(str(page.body))) - boiler
+        share = len(mine & theirs) / max(len(mine), len(theirs)) if theirs else 0.0
+        number = memo.number(page)
+        if share >= _SAME_RULES or (share >= _SAME_RULES_NUMBERED and number and number == topic.number):
+            close.append(page)
+    return close[0].id if len(close) == 1 else None
+
+
+_SAME_RULES = 0.8  # of the paragraphs that are not boilerplate, the share a renamed section keeps
+_SAME_RULES_NUMBERED = 0.5  # the same, when the heading kept its number too
+
+
+class _GoneMemo:
+    """What ``_renamed_page`` reads of a document's gone pages, read once for all of an edition's new sections:
+    read again for every new section, an edition that renamed all of a document's sections read n x n bodies."""
+
+    def __init__(self, previous: PreviousEditions) -> None:
+        self.previous = previous
+        self.texts: dict[str, str] = {}
+        self._boiler: set[str] | None = None
+        self._numbers: dict[str, str] = {}
+
+    def boilerplate(self, held_pages: dict[str, list[Page]]) -> set[str]:
+        """The paragraphs that stand on two or more of the document's pages ("Call us on 0800 …")."""
+        if self._boiler is None:
+            seen: dict[str, int] = {}
+            for pages in held_pages.values():
+                for page in pages:
+                    for paragraph in set(_paragraphs(str(page.body))):
+                        seen[paragraph] = seen.get(paragraph, 0) + 1
+            self._boiler = {paragraph for paragraph, count in seen.items() if count > 1}
+        return self._boiler
+
+    def number(self, page: Page) -> str:
+        """The number the gone page's heading had in the edition it was made from ("" when those bytes are gone)."""
+        if page.id not in self._numbers:
+            before = self.previous.topic(page.sources[0]) if page.sources else None
+            self._numbers[page.id] = before.number if before is not None else ""
+        return self._numbers[page.id]
+
+
+def _paragraphs(body: str) -> list[str]:
+    """A page body's paragraphs as rule text (footnote marks and definitions left out)."""
+    return [text for text in (rule_text(part) for part in re.split(r"\n\s*\n", body)) if text]
 
 
 def _held_page(pages: list[Page], topic: Topic, used: set[str]) -> str | None:
@@ -1005,9 +1065,18 @@ def _kept_hand_edit(wiki: Wiki, previous: PreviousEditions, pid: str, topic: Top
                    " && git commit), then ingest again")
 
 
-def _owner_conflict(wiki: Wiki, pid: str, source_id: str, incoming: str, *,
-                    replace: bool) -> str | None:
-    """The file of the other document that owns page ``pid`` (``replace``), or a ``Conflict`` naming both."""
+def _owner_conflict(wiki: Wiki, pid: str, source_id: str, incoming: str, *, replace: bool,
+                    in_wiki: list[Page], given: set[str], path: Path) -> str | None:
+    """The file of the other document that owns page ``pid`` when this document takes the page over, or a
+    ``Conflict`` naming both; ``None`` when the page is this document's or new.
+
+    Taken over without ``replace``: a page whose document is retired — none of its pages is in force (``mem ingest
+    --retire``, or its last edition dropped them all). Its id is free: a help-centre article split in two
+    (roaming.html → roaming-europe.html + roaming-worldwide.html) was refused even after the old article was
+    retired, and the whole folder with it (newuser31 #2). The take-over keeps the page's history and is recorded
+    ("taken over from sources/roaming.html, retired"). A page of a document still in force is refused, as ever:
+    a section of another live document never silently revises a page. ``given``: the names of the documents of
+    this run, so the refusal can say how to free the id when the owner's file is not among them."""
     if not wiki.exists(pid):
         return None
     page = wiki.get(pid)
@@ -1019,9 +1088,21 @@ def _owner_conflict(wiki: Wiki, pid: str, source_id: str, incoming: str, *,
     other = str(owners[0].get("file")) if owners else "a page written by hand (no sources)"
     if replace:
         return other
-    raise Conflict(f"page {pid!r} belongs to {other}; {incoming} has a section with the same id "
-                   f"- pass --id-prefix to give {incoming}'s pages their own ids, or --replace to move the page "
-                   f"to {incoming}")
+    documents = {str(s.get("id")) for s in owners}
+    if owners and page.status == "deprecated" and not any(
+            p.status != "deprecated" and p.sources and str(p.sources[0].get("id")) in documents for p in in_wiki):
+        return f"{other}, retired"
+    alone = f"mem ingest --id-prefix {slugify(Path(incoming).stem) or 'doc'} {shlex.quote(str(path))}"
+    fix = (f"to give {incoming}'s pages their own ids, ingest it alone first ({alone}), then the rest; or pass "
+           f"--replace to move the page to {incoming}")
+    name = str(owners[0].get("name") or Path(other).name) if owners else ""
+    if owners and _name_core(name) not in given:
+        # its file is not in this run (an article split or renamed in a help-centre export): retiring it frees
+        # every id it holds for the documents that now hold those sections, each page's history kept
+        fix = (f"if {incoming} replaces {name}, retire that first (mem ingest --retire {shlex.quote(name)}) and "
+               f"ingest again: its pages then pass to the documents that hold their sections, history kept; "
+               f"else {fix}")
+    raise Conflict(f"page {pid!r} belongs to {other}; {incoming} has a section with the same id - {fix}")
 
 
 def _same_source(wiki: Wiki, pid: str, source: dict[str, object], title: str | None) -> Page | None:

@@ -43,6 +43,7 @@ class Topic:
     level: int = 0  # heading level of the topic (0: no heading)
     heading_page: int | None = None  # PDF page of the topic's heading
     path: tuple[str, ...] = ()  # heading path below the document title, the section's own title last
+    number: str = ""  # the heading's own clause number ("11", "3.2", "5" of 제5조): a renamed section keeps it
 
     @property
     def pages(self) -> list[int]:
@@ -247,7 +248,8 @@ def _split(blocks: list[Block], starts: list[int], headings: list[int], *, skip:
                 # numbered sections under it instead, as a title line over "1. SCOPE" is the document's title
                 group = heading
                 continue
-        topics.append(Topic(page_title(heading.text), carry + body, heading.level, heading.page, path))
+        topics.append(Topic(page_title(heading.text), carry + body, heading.level, heading.page, path,
+                            heading_number(heading.text)))
         carry = []
     if carry and topics:
         topics[0].blocks[:0] = carry
@@ -312,6 +314,16 @@ def strip_numbering(title: str) -> str:
     # "제1조 (목적)", "第1条（目的）", "Article 1 [Purpose]": the bracketed name is the title
     stripped = re.sub(r"^[(（\[【「]([^()（）\[\]【】「」]*)[)）\]】」]$", r"\1", stripped.strip())
     return stripped or title.strip()
+
+
+def heading_number(heading: str) -> str:
+    """The clause number a heading opens with, digits only ("11 Moving home" → "11", "Article 3 – Refunds" → "3",
+    "제5조 (환불)" → "5"), "" when none; a dated entry's day is no number."""
+    text = heading.strip()
+    match = _NUMBER_PREFIX.match(text)
+    if match is None or entry_date(" ".join(text.split())) is not None:
+        return ""
+    return ".".join(re.findall(r"\d+", match.group()))
 
 
 # the article of Korean and Japanese terms, which customers and staff cite it by ("약관 제5조", "規約第8条")
