@@ -40,7 +40,6 @@ from mem.policies.html_exports import CssClasses, change_author, comment_text, g
 from mem.policies.internal_marks import drop_internal, internal_warning, marked_internal
 from mem.policies.mail_closing import closing_lines, opening_lines
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
-from mem.policies import text_layout
 from mem.policies.notion_export import notion_export, notion_page
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -1292,83 +1291,46 @@ def text_blocks(text: str) -> list[Block]:
     width = _wrap_width(text)
     for chunk in re.split(r"\n\s*\n", text):
         lines = [line.rstrip() for line in chunk.strip("\n").split("\n") if line.strip()]
-        for part in _laid_out(lines):
-            if isinstance(part, tuple):
-                blocks.extend(Block(row) for row in part)
-            else:
-                _chunk_blocks(part, blocks, width)
-    return _title_line_of_text(blocks)
-
-
-def _laid_out(lines: list[str]) -> list[list[str] | tuple[str, ...]]:
-    """A paragraph's lines cut around the tables set in it as aligned columns (``text_layout.table_at``): runs of
-    text lines (a list) and tables (a tuple of rows, each read as a sentence of its own)."""
-    parts: list[list[str] | tuple[str, ...]] = []
-    text: list[str] = []
-    i = 0
-    while i < len(lines):
-        found = text_layout.table_at(lines, i) if "  " in lines[i] or "\t" in lines[i] or "\u3000" in lines[i] \
-            else None
-        if found is None:
-            text.append(lines[i])
-            i += 1
+        if not lines:
             continue
-        if text:
-            parts.append(text)
-            text = []
-        end, rows = found
-        parts.append(tuple(rows))
-        i = end
-    if text:
-        parts.append(text)
-    return parts
-
-
-def _chunk_blocks(lines: list[str], blocks: list[Block], width: int) -> None:
-    """The blocks of one paragraph's text lines, added to ``blocks``: a heading shaped line, then paragraphs."""
-    if len(lines) == 2 and set(lines[1].strip()) <= {"="}:
-        blocks.append(Block(lines[0].strip(), 1))
-        return
-    if len(lines) == 2 and set(lines[1].strip()) <= {"-"}:
-        blocks.append(Block(lines[0].strip(), 2))
-        return
-    level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
-    lead: int | None = None  # the columns the first paragraph's first line takes in the text, when cut from it
-    if level and len(lines) > 1 and _wrapped(lines[0], lines[1], width):
-        # "1.1. Subscribers may cancel their plan at" / "any time …": a clause wrapped over lines, not a
-        # heading over the rest of its own sentence; a named article keeps its name as the heading
-        named = _NAMED_ARTICLE.match(lines[0].strip())
-        if named:
-            lead = _cols(lines[0].strip())
-            lines = [named.group(0).strip(), lines[0].strip()[named.end():].strip(), *lines[1:]]
-        else:
-            level = 0
-    if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())) \
-            and not _heads_its_items(lines[0], lines[1]):
-        level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
-    if level and _item_of_article(blocks, lines[0]):
-        level = 0  # "1. … 경우" under "제5조": a 호 of the article
-    if level:
-        blocks.append(Block(lines[0].strip(), level))
-        lines = lines[1:]
-    paragraph: list[str] = []
-    value: int | None = None  # the column the value of the leader row the paragraph holds starts at
-    for line in lines:
-        # "2.1 Most items…" / "2.2 Electronics…" / "(a) …": each numbered clause or list item
-        # on its own line is its own paragraph (and so its own citable sentence), not words
-        # wrapped into the previous clause. A dot-leader row ("Petrol ...... 2.60 per litre") is one too, and
-        # a line indented to its value is the value's wrapped rest ("charged as a" / "full journey").
-        leader = text_layout.leader_value(line)
-        after_leader = value is not None and leader is None and text_layout.indent(line) < value - 2
-        if paragraph and (_NUMBERED.match(line.strip()) or _CLAUSE.match(line.strip())
-                          or _starts_item(line.strip()) or leader is not None or after_leader):
+        if len(lines) == 2 and set(lines[1].strip()) <= {"="}:
+            blocks.append(Block(lines[0].strip(), 1))
+            continue
+        if len(lines) == 2 and set(lines[1].strip()) <= {"-"}:
+            blocks.append(Block(lines[0].strip(), 2))
+            continue
+        level = heading_shape(lines[0]) if len(lines[0]) <= 80 else 0
+        lead: int | None = None  # the columns the first paragraph's first line takes in the text, when cut from it
+        if level and len(lines) > 1 and _wrapped(lines[0], lines[1], width):
+            # "1.1. Subscribers may cancel their plan at" / "any time …": a clause wrapped over lines, not a
+            # heading over the rest of its own sentence; a named article keeps its name as the heading
+            named = _NAMED_ARTICLE.match(lines[0].strip())
+            if named:
+                lead = _cols(lines[0].strip())
+                lines = [named.group(0).strip(), lines[0].strip()[named.end():].strip(), *lines[1:]]
+            else:
+                level = 0
+        if level and len(lines) > 1 and (heading_shape(lines[1]) or _starts_item(lines[1].strip())) \
+                and not _heads_its_items(lines[0], lines[1]):
+            level = 0  # "1. Contact support / 2. Wait": a numbered list, not a heading over it
+        if level and _item_of_article(blocks, lines[0]):
+            level = 0  # "1. … 경우" under "제5조": a 호 of the article
+        if level:
+            blocks.append(Block(lines[0].strip(), level))
+            lines = lines[1:]
+        paragraph: list[str] = []
+        for line in lines:
+            # "2.1 Most items…" / "2.2 Electronics…" / "(a) …": each numbered clause or list item
+            # on its own line is its own paragraph (and so its own citable sentence), not words
+            # wrapped into the previous clause.
+            if paragraph and (_NUMBERED.match(line.strip()) or _CLAUSE.match(line.strip())
+                              or _starts_item(line.strip())):
+                blocks.append(Block(_joined(paragraph, width, lead)))
+                paragraph, lead = [], None
+            paragraph.append(line.strip())
+        if paragraph:
             blocks.append(Block(_joined(paragraph, width, lead)))
-            paragraph, lead = [], None
-        if leader is not None or after_leader:
-            value = leader
-        paragraph.append(line.strip())
-    if paragraph:
-        blocks.append(Block(_joined(paragraph, width, lead)))
+    return _title_line_of_text(blocks)
 
 
 def _title_line_of_text(blocks: list[Block]) -> list[Block]:
