@@ -15,13 +15,14 @@ from mem.agent.knowhow_policy import note_older_policy
 from mem.agent.language import detect_language
 from mem.agent.prompt import AssembledContext, render_prompt, render_reference
 from mem.agent.retrieval import Retrieval
-from mem.agent.rule_quote import rule_across_languages
+from mem.agent.rule_quote import rule_across_languages_held
 from mem.agent.semantic import SemanticQuotes
 from mem.agent.tokens import estimate_tokens
 from mem.core.text import detect_language as script_language
 from mem.core.text.written_in import written_in
 from mem.core.wording import plural
 from mem.customers.log_files import MAX_MESSAGE_BYTES
+from mem.wiki.page import Page
 from mem.wiki.service_memory import ServiceMemory
 
 
@@ -160,14 +161,20 @@ def other_language_rule(service: ServiceMemory, question: str) -> dict[str, str]
     language has a rule that may answer, instead of only "the nearest page says nothing about it".
     """
     asked = script_language(question)
+    best: tuple[tuple[float, int], Page, str] | None = None
     for page in service.pages("policy"):
         if str(page.meta.get("status") or "") == "deprecated" or script_language(str(page.body)) == asked:
             continue
-        sentence = rule_across_languages(str(page.body), question)
-        if sentence:
-            return {"language": script_language(str(page.body)), "title": str(page.title), "id": str(page.id),
-                    "version": str(page.version), "quote": sentence}
-    return None
+        sentence, share = rule_across_languages_held(str(page.body), question)
+        # the sentence that holds the most of the question's words over every page, the earlier page on a tie: the
+        # first page with any sentence above the bar quoted "We bill monthly …" for a late fee that a later page states
+        if sentence and (best is None or share > best[0]):
+            best = (share, page, sentence)
+    if best is None:
+        return None
+    _, page, sentence = best
+    return {"language": script_language(str(page.body)), "title": str(page.title), "id": str(page.id),
+            "version": str(page.version), "quote": sentence}
 
 
 def _retrieved(block: Block) -> dict:

@@ -49,8 +49,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "rule_line": '{title} ({id}, version {version}) says: "{quote}" [{n}]',
         "sibling_line": "Another page of the same title also answers this, {title} ({id}, version {version}): "
                         '"{quote}" [{n}] — please check which of the two is about your case.',
-        "no_rule": "No rule in the policy matches this question: the nearest page, {title} ({id}, version {version}) "
-                   "[{n}], says nothing about it.",
+        # the nearest page is named, never cited: a page that says nothing is no evidence (new-user report 31 #12)
+        "no_rule": "No rule in the policy matches this question: the nearest page, {title} ({id}, version {version}), "
+                   "says nothing about it.",
         "no_rule_exclusion": "No rule in the policy matches this question: the nearest page, {title} ({id}, version "
                              "{version}) [{n}], does not name your case, but it rules some cases out; please check "
                              "whether yours is one of them: {quote}",
@@ -138,7 +139,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "upcoming": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）："
                     "「{summary}」 [{n}]",
         "upcoming_plain": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）。 [{n}]",
-        "no_rule": "この質問に該当する規定はポリシーにありません。最も近いページ{title}（{id}、第{version}版） [{n}]"
+        "no_rule": "この質問に該当する規定はポリシーにありません。最も近いページ{title}（{id}、第{version}版）"
                    "にも記載がありません。",
         "no_rule_exclusion": "この質問に該当する規定はポリシーにありません。最も近いページ{title}"
                              "（{id}、第{version}版） [{n}]はお客様のケースを明記していませんが、"
@@ -222,7 +223,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "upcoming": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다): "
                     "\"{summary}\" [{n}]",
         "upcoming_plain": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다). [{n}]",
-        "no_rule": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} ({id}, 제{version}판) [{n}]"
+        "no_rule": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} ({id}, 제{version}판)"
                    "에도 관련 내용이 없습니다.",
         "no_rule_exclusion": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} "
                              "({id}, 제{version}판) [{n}]에 고객님의 경우가 명시되어 있지는 않지만, "

@@ -889,8 +889,18 @@ def rule_across_languages(body: str, question: str, flagged: list[str] | None = 
     question's language); this lets the answer say that the policy's other language has a rule that may answer
     ("Is water damage covered by the warranty?" on a Korean "…침수는 보증 대상이 아닙니다.").
     """
+    return rule_across_languages_held(body, question, flagged)[0]
+
+
+def rule_across_languages_held(body: str, question: str,
+                               flagged: list[str] | None = None) -> tuple[str | None, tuple[float, int]]:
+    """``rule_across_languages``'s sentence and how well it holds the question, to choose among several pages: the
+    share of the question's key words it holds, then how many of their other-language words it holds ("late",
+    "payment", "fee" outweigh "pay" alone for 延滞料金); (0, 0) with none. A sub-heading line of the page is never
+    the sentence: a heading alone ("6.2 Paying", "3.3 Router") is no rule, however many of the question's words it
+    holds (new-user report 31, finding 10)."""
     if detect_language(question) == page_language(body):
-        return None
+        return None, (0.0, 0)
     known = lexicon()
     keys = [u for u in question_units(question) if u.key]
     across: list[list[frozenset[str]]] = []
@@ -898,14 +908,20 @@ def rule_across_languages(body: str, question: str, flagged: list[str] | None = 
         groups = known.groups_of_stem(unit.first) if unit.first.isascii() else known.groups_of_cjk(unit.word)
         across.append(related_forms(groups, cjk=unit.first.isascii()))
     if not any(across):
-        return None
-    best, best_share = None, ANSWER_COVERAGE
-    for sentence in quotable(body, flagged):
+        return None, (0.0, 0)
+    best, best_held = None, (ANSWER_COVERAGE, 0)
+    candidates = quotable(body, flagged)
+    headings = set(_under_subheadings(body, candidates).values())
+    for at, sentence in enumerate(candidates):
+        if at in headings:
+            continue
         found = sentence_terms(_LINK.sub("", sentence))
         share = sum(1 for forms in across if any(_form_in(form, found) for form in forms)) / len(across)
-        if share > best_share:
-            best, best_share = sentence, share
-    return best
+        if share > ANSWER_COVERAGE:
+            held = (share, len({form for forms in across for form in forms if _form_in(form, found)}))
+            if held > best_held:
+                best, best_held = sentence, held
+    return best, (best_held if best else (0.0, 0))
 
 
 def quotable(body: str, flagged: list[str] | None = None) -> list[str]:
@@ -1259,6 +1275,21 @@ def figure_of(sentence: str, question: str) -> str | None:
     return _whole_clock(text, chosen) if chosen else None
 
 
+def kinds_asked(question: str, units: list[Unit]) -> list[Measure]:
+    """The measures a question asks for (``measures_asked``), a key phrase's last word naming one too: "What is the
+    late payment fee?" asks for money as "what is the fee?" does, and "the cooling-off period" for a duration (a
+    compound's head says what it is; a plural is read as its singular: "what are the fees?"). Read only for what the
+    answer states in short (the choice of the rule asks ``measures_asked``)."""
+    return measures_asked(question, [u.word for u in units] + _heads(units))
+
+
+def _heads(units: list[Unit]) -> list[str]:
+    """The last word of each English key phrase of several words, and its singular ("late payment fees" → fees,
+    fee)."""
+    heads = [u.word.rsplit(None, 1)[-1].lower() for u in units if " " in u.word.strip() and u.word.isascii()]
+    return heads + [h[:-1] for h in heads if h.endswith("s") and len(h) > 3]
+
+
 def _any_between(places: list[int], start: int, end: int) -> bool:
     """Whether one of the sorted ``places`` lies in ``[start, end)``."""
     at = bisect_left(places, start)
@@ -1274,7 +1305,7 @@ def _chosen_figure(text: str, question: str) -> tuple[int, int, str] | None:
         cut = text.rfind(" (")
         figures = [f for f in figures if f[0] < cut] or figures
     units = [u for u in question_units(question) if u.key]
-    wanted = [m.figure for m in measures_asked(question, [u.word for u in units])]
+    wanted = [m.figure for m in kinds_asked(question, units)]
     when = not wanted and _asks_when(question)
     if when:
         # "When does it arrive?" is answered by a time or a period, never by the price beside it
@@ -2635,6 +2666,13 @@ def _predicate_held(question: str, sentence: str, *, by_clause: bool = True) -> 
     return held >= PREDICATE_HELD * len(keys)
 
 
+def _thing_held(question: str, sentence: str) -> bool:
+    """Whether ``sentence`` holds every key unit of the thing the question asks whether there is (``thing_asked``),
+    by its own word or a related one; True when the question asks for no such thing."""
+    found = sentence_terms(_FOOTNOTE.sub("", sentence))
+    return all(u.held_in(found) >= RELATED for u in thing_asked(question))
+
+
 def _by_words_held(question: str, sentences: list[str]) -> list[str]:
     """The quoted sentences, the one that holds most of the question's key units first (the ranking breaks ties)."""
     keys = [u for u in question_units(question) if u.key]
@@ -3026,6 +3064,10 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
         verdict = _against_exclusion(question, best, sentences[1:])
         if verdict[0] == "yes" and not _predicate_held(question, best, by_clause=by_clause):
             return None
+        if verdict[0] == "yes" and not _thing_held(question, ruling):
+            # "Is there a fair use limit on mobile data?" on a roaming row's "Data: Fair use 15GB": the sentence the
+            # yes is read from does not name the limit asked whether there is, so it says no yes
+            return None
         return verdict
     # the figure of the quoted sentence that holds most of the question's own words, the ranking breaking ties:
     # "返金はいつ頃？" on 「８日以内に…返品を申し出る」 and 「返金は…１０営業日以内に」 is answered by the refund's
@@ -3036,8 +3078,16 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
         if charged is not None:
             return ("figure", charged) if charged else None
     held = {s: sum(1 for u in keys if u.found_in(sentence_terms(_FOOTNOTE.sub("", s)))) for s in sentences}
+    # the question's own numbers name the item as its words do ("Fibre 500", "SIM only 12 months"): a row that names
+    # the plan asked is not outweighed by a sentence that holds more of the question's other words
+    numbers = set(_PLAIN_NUMBER.findall(question))
+    for s in sentences:
+        held[s] += len(numbers & set(_PLAIN_NUMBER.findall(_FOOTNOTE.sub("", s))))
     figure = _of_kind_asked(question, (figure_of(s, question) for s in sorted(sentences, key=lambda s: -held[s])))
     return ("figure", figure) if figure else None
+
+
+_PLAIN_NUMBER = lazy(r"(?<![\d.,])\d{1,12}(?:[.,]\d{1,12})?(?![.,]?\d)")
 
 
 def _of_kind_asked(question: str, figures: Iterator[str | None]) -> str | None:
@@ -3046,7 +3096,9 @@ def _of_kind_asked(question: str, figures: Iterator[str | None]) -> str | None:
     claim?" on "a maximum of 2 price claims" and "within 14 days of purchase" is the 14 days. A count is no kind
     here (every figure holds a number), and a key word alone ("old mattress") asks for no kind. The figures are
     read one sentence at a time, and no further than the first of the kind."""
-    asked = [m.name for m in MEASURES if m.name != "count" and m.asks.search(question)]
+    heads = _heads([u for u in question_units(question) if u.key])
+    asked = [m.name for m in MEASURES if m.name != "count" and (
+        m.asks.search(question) or any(names(m, head) for head in heads))]
     if "duration" in asked:
         asked.append("time of day")  # "until when", いつまで, 언제까지: a deadline is a time of day as often as a span
     kinds = [m.figure for m in MEASURES if m.name in asked]

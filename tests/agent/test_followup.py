@@ -63,10 +63,14 @@ def workspace(mem, tmp_path: Path):
 
 
 def _after_first_answer(stdout: str) -> str:
-    """The second answer and its sources: what follows the first answer's sources header (any language)."""
-    for header in ("Sources:", "출처:", "出典:"):
-        if header in stdout:
-            return stdout.split(header, 1)[1].split("\n\n", 1)[1]
+    """The second answer and its sources: what follows the second answer's greeting (any language). (The first
+    answer's sources header marked it until the nearest page of a "no rule" answer stopped being cited.)"""
+    from mem.agent.language import phrase
+
+    for language in ("en", "ko", "ja"):
+        parts = stdout.split(phrase(language, "greeting"))
+        if len(parts) > 2:
+            return parts[2]
     raise AssertionError(stdout)
 
 
