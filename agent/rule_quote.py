@@ -895,18 +895,20 @@ def rule_across_languages(body: str, question: str, flagged: list[str] | None = 
 def rule_across_languages_held(body: str, question: str,
                                flagged: list[str] | None = None) -> tuple[str | None, tuple[float, int]]:
     """``rule_across_languages``'s sentence and how well it holds the question, to choose among several pages: the
-    share of the question's key words it holds, then how many of their other-language words it holds ("late",
-    "payment", "fee" outweigh "pay" alone for 延滞料金); (0, 0) with none. A sub-heading line of the page is never
-    the sentence: a heading alone ("6.2 Paying", "3.3 Router") is no rule, however many of the question's words it
-    holds (new-user report 31, finding 10)."""
+    share of the question's key words it holds, then how many of the lexicon's groups of those words it holds (a
+    late fee and a payment hold three of 延滞料金's and 支払's, "pay" alone holds one of each); (0, 0) with none. A
+    sub-heading line of the page is never the sentence: a heading alone ("6.2 Paying", "3.3 Router") is no rule,
+    however many of the question's words it holds (new-user report 31, finding 10)."""
     if detect_language(question) == page_language(body):
         return None, (0.0, 0)
     known = lexicon()
     keys = [u for u in question_units(question) if u.key]
     across: list[list[frozenset[str]]] = []
+    by_group: list[list[frozenset[str]]] = []  # each key unit's groups apart: the forms of one group
     for unit in keys:
         groups = known.groups_of_stem(unit.first) if unit.first.isascii() else known.groups_of_cjk(unit.word)
         across.append(related_forms(groups, cjk=unit.first.isascii()))
+        by_group += [forms for forms in (related_forms({g}, cjk=unit.first.isascii()) for g in sorted(groups)) if forms]
     if not any(across):
         return None, (0.0, 0)
     best, best_held = None, (ANSWER_COVERAGE, 0)
@@ -918,7 +920,7 @@ def rule_across_languages_held(body: str, question: str,
         found = sentence_terms(_LINK.sub("", sentence))
         share = sum(1 for forms in across if any(_form_in(form, found) for form in forms)) / len(across)
         if share > ANSWER_COVERAGE:
-            held = (share, len({form for forms in across for form in forms if _form_in(form, found)}))
+            held = (share, sum(1 for forms in by_group if any(_form_in(form, found) for form in forms)))
             if held > best_held:
                 best, best_held = sentence, held
     return best, (best_held if best else (0.0, 0))
