@@ -5,7 +5,8 @@ quoted "comma soup" from the wrong row. A CSV is now read when its header row na
 answer column (``question``/``answer``, ``Q``/``A``, ``FAQ``, ``질문``/``답변``, ``質問``/``回答`` …, case and
 spacing aside): each row with both is a section — the question its heading, the answer its text — so each
 row is a page of its own that cites the file. Other columns (category, dates) are not read, and ingest says
-which. A CSV whose columns cannot be told is refused with one line naming the columns it found.
+which. A CSV naming neither is a table — a price list — and is read by ``table_csv``; one with a column of a
+person's contact (a list of people) is refused in one line.
 
 A help desk's **canned replies** (Zendesk macros, Freshdesk canned responses, saved replies) export as a title and
 a body (``Title``/``Body``, ``Name``/``Content``, ``제목``/``본문``, ``件名``/``本文`` …): read the same way, the title
@@ -58,8 +59,16 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
     from mem.policies.readers import Block, literal_markdown
 
     csv.field_size_limit(max(csv.field_size_limit(), _MAX_FIELD))
+    rows: list[list[str]] = []
+    lines: list[int] = []  # the line of the file each row starts on, for the table reader's errors
     try:
-        rows = [row for row in csv.reader(io.StringIO(text), dialect=_dialect(text)) if any(c.strip() for c in row)]
+        reader = csv.reader(io.StringIO(text), dialect=_dialect(text))
+        start = 1
+        for row in reader:
+            if any(c.strip() for c in row):
+                rows.append(row)
+                lines.append(start)
+            start = reader.line_num + 1
     except csv.Error as exc:
         raise InvalidInput(f"{path}: not a readable CSV file ({exc})") from exc
     if not rows:
@@ -67,15 +76,24 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
     header = [" ".join(cell.split()).strip("\ufeff ") for cell in rows[0]]
     question = next((n for n, name in enumerate(header) if _QUESTION.match(name)), None)
     answer = next((n for n, name in enumerate(header) if _ANSWER.match(name)), None)
-    if (question is None or answer is None) and not any(_CONTACT.match(name) for name in header):
+    # the columns' names: the first row of two or more cells (a table's title row over them holds one)
+    names = next((row for row in rows if sum(1 for c in row if c.strip()) >= 2), rows[0])
+    contact = next((name for name in names if _CONTACT.match(" ".join(name.split()).strip("\ufeff "))), None)
+    if (question is None or answer is None) and contact is None:
         # canned replies: a title and a body (never a list of people's messages: "name, email, message")
         question = next((n for n, name in enumerate(header) if _TITLE.match(name)), None)
         answer = next((n for n, name in enumerate(header) if _BODY.match(name)), None)
     if question is None or answer is None:
-        found = ", ".join(repr(name) for name in header[:8]) + (" …" if len(header) > 8 else "")
-        raise InvalidInput(f"{path}: a CSV is read as questions and answers (or canned replies), one section per "
-                           "row, and needs a header row naming a question column and an answer column (question/"
-                           f"answer, Q/A, 질문/답변, 質問/回答; title/body); its first row is {found}")
+        if contact is not None:
+            found = ", ".join(repr(name) for name in header[:8]) + (" …" if len(header) > 8 else "")
+            raise InvalidInput(f"{path}: a CSV with a column of a person's contact ({contact!r}) is a list of people, "
+                               "not policy, and is not ingested; a CSV is read as questions and answers (question/"
+                               f"answer, Q/A, 질문/답변, 質問/回答), canned replies (title/body) or a table; its first "
+                               f"row is {found}")
+        # no question and answer columns: a price list or another table, one page of labelled rows (``table_csv``)
+        from mem.policies.table_csv import table_blocks
+
+        return table_blocks(path, rows, lines), []
     active = next((n for n, name in enumerate(header) if n not in (question, answer) and _ACTIVE.match(name)), None)
     blocks: list[Block] = []
     skipped = inactive = templated = 0
@@ -118,8 +136,10 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
 
 
 def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
-    """Comma-separated unless the header line says semicolons or tabs (a spreadsheet's export in many locales)."""
-    first = text.split("\n", 1)[0]
+    """Comma-separated unless the header line says semicolons or tabs (a spreadsheet's export in many locales). The
+    header is the first of the first lines holding a separator: a table's title row over it may hold none."""
+    head = text.split("\n", 10)[:10]
+    first = next((line for line in head if any(sep in line for sep in ",;\t")), head[0])
     if "\t" in first and first.count("\t") >= first.count(","):
         return csv.excel_tab
     if ";" in first and first.count(";") > first.count(","):

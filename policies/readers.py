@@ -140,7 +140,7 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
         blocks, title, review = docx_document(shown, data)
         doc = Document(path, kind, data, blocks, title=title, warnings=review)
     else:
-        text = _decode(shown, data, html=kind == "html")
+        text = _decode(shown, data, html=kind == "html", csv=kind == "csv")
         warnings: list[str] = []
         if kind == "md":
             properties: list[str] = []
@@ -237,11 +237,18 @@ def _sniff(data: bytes) -> str:
     return "txt"
 
 
-def _decode(path: Path, data: bytes, *, html: bool = False) -> str:
+def _decode(path: Path, data: bytes, *, html: bool = False, csv: bool = False) -> str:
     # Windows Notepad's "Unicode" (UTF-16): its NUL bytes made it a "binary file", which did not say what to do
     if b"\x00" in data[:8192] and not data.startswith(UTF16_BOMS):
         raise InvalidInput(f"{path}: binary file, not a document mem can read (pdf, docx, md, txt, html, csv)")
     text = html_declared_text(path, data) if html else None
+    if csv and data.startswith(UTF16_BOMS):
+        # Excel's "Unicode Text" export of a sheet is UTF-16 with its mark: a spreadsheet's routine form, read as is
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"{path}: not UTF-16 text after its byte-order mark (byte {exc.start}); "
+                               "save it as CSV UTF-8 and retry") from exc
     if text is None:
         text = decode_utf8(data, path)
     controls = sum(1 for ch in text[:8192] if ord(ch) < 32 and ch not in "\n\r\t\f")

@@ -78,15 +78,15 @@ def test_an_faq_answer_with_a_placeholder_is_read_as_a_reply(tmp_path: Path) -> 
     assert _texts(blocks) == ["Can I use two codes?", "Only one discount code can be used per order."]
 
 
-def test_a_csv_with_neither_questions_nor_titles_is_refused_naming_both_shapes(tmp_path: Path) -> None:
-    with pytest.raises(InvalidInput, match=r"or canned replies.*title/body.*'Col1'"):
-        csv_blocks(tmp_path / "x.csv", "Col1,Col2\na,b\n")
+def test_a_csv_with_neither_questions_nor_titles_is_a_table(tmp_path: Path) -> None:
+    blocks, warnings = csv_blocks(tmp_path / "x.csv", "Col1,Col2\na,b\n")
+    assert _texts(blocks) == ["Col1: a; Col2: b."] and warnings == []
 
 
 def test_a_csv_of_peoples_messages_is_no_canned_replies(tmp_path: Path) -> None:
     # "name, email, message" is a list of customers' messages: read as title and body, each customer's name and words
     # were a policy page
-    with pytest.raises(InvalidInput, match="or canned replies"):
+    with pytest.raises(InvalidInput, match="'Email'.* is a list of people, not policy"):
         csv_blocks(tmp_path / "messages.csv", "Name,Email,Message\nJane Roe,jane@mailbox.example,Please refund me\n")
-    with pytest.raises(InvalidInput, match="or canned replies"):
+    with pytest.raises(InvalidInput, match="'연락처'.* is a list of people"):
         csv_blocks(tmp_path / "문의.csv", "이름,연락처,내용\n김민지,010-1234-5678,환불해 주세요\n")

@@ -215,14 +215,15 @@ def test_an_faq_csv_is_one_section_per_row(mem, workspace, tmp_path):
     assert "발송 전까지는 변경할 수 있습니다" in answer.stdout
 
 
-def test_a_csv_whose_columns_cannot_be_told_is_refused_in_one_line(mem, workspace, tmp_path):
+def test_a_csv_whose_columns_cannot_be_labelled_is_refused_in_one_line(mem, workspace, tmp_path):
+    # one column: a list, neither questions and answers nor a table (a price list with no header names is in
+    # tests/policies/test_table_csv.py)
     source = tmp_path / "prices.csv"
-    source.write_text("sku,price\nMUG-1,12\n", encoding="utf-8")
+    source.write_text("sku\nMUG-1\nMUG-2\n", encoding="utf-8")
     result = mem("-w", workspace, "ingest", source)
     assert result.exit_code == 2
     assert result.stderr.strip().count("\n") == 0 and "Traceback" not in result.stderr
-    assert "needs a header row naming a question column and an answer column" in result.stderr
-    assert "its first row is 'sku', 'price'" in result.stderr
+    assert "a CSV of one column is a list, not a table" in result.stderr
     assert not _pages(workspace)
 
 
