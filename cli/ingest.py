@@ -23,8 +23,8 @@ def ingest(
     ctx: typer.Context,
     documents: Annotated[
         Optional[list[Path]],
-        typer.Argument(help="PDF, Word (.docx), Markdown, text, HTML or question-and-answer CSV files, or folders "
-                            "of them; - reads one from standard input.",
+        typer.Argument(help="PDF, Word (.docx), Markdown, text, HTML or CSV (questions and answers, or a table) "
+                            "files, or folders of them; - reads one from standard input.",
                        show_default=False, parser=path_argument),
     ] = None,
     page_id: Annotated[Optional[str], typer.Option("--id", help="Make the document ONE page with this id.")] = None,
