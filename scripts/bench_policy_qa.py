@@ -85,7 +85,7 @@ HELDOUT = DATA / "heldout"
 HELDOUT2 = DATA / "heldout2"
 TUNE2 = DATA / "tune2"
 PARTS = ("tune", "held-out", "held-out-2", "tune-2")
-DOCUMENTS = (".md", ".html", ".htm", ".txt", ".pdf", ".docx")
+DOCUMENTS = (".md", ".html", ".htm", ".txt", ".pdf", ".docx", ".csv")
 PRIVACY = [
     ("Privacy notice", None),
     ("Data we collect", ["We collect your name, email address, shipping address and order history.",
