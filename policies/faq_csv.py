@@ -73,12 +73,12 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
         raise InvalidInput(f"{path}: not a readable CSV file ({exc})") from exc
     if not rows:
         raise InvalidInput(f"{path}: no text found")
-    header = [" ".join(cell.split()).strip("\ufeff ") for cell in rows[0]]
+    # the columns' names: the first row of two or more cells (a spreadsheet's title row over them holds one)
+    named = next((n for n, row in enumerate(rows) if sum(1 for c in row if c.strip()) >= 2), 0)
+    header = [" ".join(cell.split()).strip("\ufeff ") for cell in rows[named]]
     question = next((n for n, name in enumerate(header) if _QUESTION.match(name)), None)
     answer = next((n for n, name in enumerate(header) if _ANSWER.match(name)), None)
-    # the columns' names: the first row of two or more cells (a table's title row over them holds one)
-    names = next((row for row in rows if sum(1 for c in row if c.strip()) >= 2), rows[0])
-    contact = next((name for name in names if _CONTACT.match(" ".join(name.split()).strip("\ufeff "))), None)
+    contact = next((name for name in header if _CONTACT.match(name)), None)
     if (question is None or answer is None) and contact is None:
         # canned replies: a title and a body (never a list of people's messages: "name, email, message")
         question = next((n for n, name in enumerate(header) if _TITLE.match(name)), None)
@@ -97,7 +97,7 @@ def csv_blocks(path: Path, text: str) -> tuple[list[Block], list[str]]:
     active = next((n for n, name in enumerate(header) if n not in (question, answer) and _ACTIVE.match(name)), None)
     blocks: list[Block] = []
     skipped = inactive = templated = 0
-    for row in rows[1:]:
+    for row in rows[named + 1:]:
         if active is not None and active < len(row) and _OFF.match(row[active].strip()):
             inactive += 1
             continue

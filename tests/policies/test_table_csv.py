@@ -111,3 +111,9 @@ def test_a_price_list_is_one_page_that_answers_quote_and_a_changed_row_is_the_di
     changed = [line for line in diff.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     row = "Item: Express delivery; Price (GBP): £{}; When it applies: Orders placed before 2pm, Monday to Friday. [^1]"
     assert [line for line in changed if "Item:" in line] == ["-" + row.format("6.95"), "+" + row.format("7.95")]
+
+
+def test_a_title_row_over_question_and_answer_columns_is_still_an_faq(tmp_path: Path) -> None:
+    text = "Help centre FAQ,\nQuestion,Answer\nDo you ship abroad?,\"Yes, to the EU.\"\n"
+    blocks, _ = _read(tmp_path / "faq.csv", text)
+    assert blocks == [("Do you ship abroad?", 2), ("Yes, to the EU.", 0)]
