@@ -48,7 +48,6 @@ from mem.customers.fact_record import Evidence, Fact, PolicyRef
 from mem.customers.judge import Judgement, disowned_words, judge, other_names
 from mem.customers.model_calls import NeedsModel, UnlockedModelCalls
 from mem.customers.model_checks import checked_judgement
-from mem.customers.old_beside_new import old_values_beside
 from mem.customers.partial_change import PartialChange, named_parts, partial_change
 from mem.customers.promotion import apply_direct_request, consider_promotion, end_items_naming, orders_the_agent
 from mem.customers.screening import instruction_like
@@ -347,7 +346,6 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
             target = fact.id if fact is not None else (judgement.target.id if judgement.target else None)
             outcome = apply_direct_request(store, candidate, fact_id=target, config=config)
             report.context.append(outcome.to_dict())
-    written = _set_aside_old_values(store, written, state)
     for fact in (f for f in written if not f.kept_apart):
         promoted = consider_promotion(store, fact, config=config)
         if promoted is not None:
@@ -372,20 +370,6 @@ def _extract_chunk(store: CustomerStore, chunk: _Chunk, *, config: Config, state
     report.conversations += stop == len(chunk.turns)
     if stop == len(logged):
         report.damaged_skipped += conversation.damaged_new
-
-
-def _set_aside_old_values(store: CustomerStore, written: list[Fact], state: _Batch) -> list[Fact]:
-    """``written`` without the facts that name, in the turn that changed it, the value just replaced ("문자 말고
-    카톡으로"): those are history of the change (``old_beside_new``), replaced by the fact giving the new value."""
-    live = [f for f in written if f.id not in state.gone]
-    replaced = [store.facts.get(f.supersedes) for f in live if f.supersedes]
-    beside = old_values_beside(live, replaced)
-    for old, new in beside:
-        store.facts.supersede(old.id, new.id, reason=f"names the value {new.id} replaced, beside the new one")
-        state.gone.add(old.id)
-        _forget(state.local, old.id)
-    gone = {old.id for old, _ in beside}
-    return [f for f in written if f.id not in gone]
 
 
 def _partial_changes(store: CustomerStore, chunk: _Chunk, state: _Batch) -> list[Fact]:

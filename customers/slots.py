@@ -805,12 +805,6 @@ _CHANNELS = {"ring": "phone", "calls": "phone", "whatsapp": "whatsapp", "telegra
              "line": "line", "post": "post", "letter": "post", "우편": "post", "郵送": "post", "chat": "chat",
              "チャット": "chat", "texting": "sms", "emailing": "email", "e-mailing": "email", "calling": "phone",
              "phoning": "phone", "ringing": "phone"}
-
-def channel_words(value: str) -> tuple[str, ...]:
-    """The words naming the contact channel ``value`` as held ("sms" → text, 문자, ショートメール…)."""
-    return tuple(word for word, channel in _CHANNELS.items() if channel == value)
-
-
 # Topic words a Japanese match can carry in front of its value ("これからはイチと呼んで").
 _JA_LEAD = lazy(r"^(?:私は|僕は|(?:私|わたし|僕|ぼく|俺)のことは|今後は|これからは|今は|現在は|実は|やはり|やっぱり|"
                r"荷物は|配達は|配送は|"
