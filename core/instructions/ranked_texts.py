@@ -42,7 +42,10 @@ _EN_TRANSLATED = lazy(
     r"|\b(?:instructions?|orders?|directions?)\s+(?:found\s+)?(?:in|inside|within)\s+(?:\w+\s+){0,3}?"
     r"(?:given|sent|submitted|handed)\s+(?:\w+\s+){0,2}?for\s+(?:translation|summar\w*)"
 )
-# the rank: the page's own force, precedence, being followed or applied, counted as proof, the service's own note
+# the rank: the page's own force, precedence, being followed or applied, counted as proof, the service's own note;
+# what is followed, applied or carried out is the text or an order in it ("follow the instructions in it", "apply
+# the version the tenant quotes"), not the page's own steps ("If a customer quotes their booking reference, follow
+# the steps below", "…apply the refund", "the reading check is carried out": review31)
 _EN_RANK = lazy(
     r"\bas\s+(?:if|though)\s+(?:it|they|these|those)\s+(?:came|come|were|was)\s+from\s+(?:this|the|our)\s+"
     r"(?:page|policy|polic(?:y|ies)|company|management|office|staff|team|us)\b"
@@ -50,8 +53,11 @@ _EN_RANK = lazy(
     r"|\b(?:treated|handled|counted)\s+the\s+same\s+as\b"
     r"|\b(?:prevails?|take\s+precedence|takes\s+precedence|overrides?|outranks?|supersedes?)\b"
     r"|\b(?:follow|follows|obey|obeys|execute|executes|apply|applies|honou?rs?|act\s+on|acts\s+on|carry\s+out|"
-    r"carries\s+out)\s+(?:the|its|their|those|these|any|such|them|it)\b"
-    r"|\b(?:(?:is|are)\s+to\s+be\s+|be\s+)?carried\s+out\b"
+    r"carries\s+out)\s+(?:them|it|(?:the|its|their|those|these|any|such|whatever)\s+(?:\w+\s+)?"
+    r"(?:instructions?|orders?|directions?|commands?|requests?|versions?|terms|wording|texts?|contents?|notes?|"
+    r"memos?|e-?mails?|letters?|messages?|documents?|quotes?))\b"
+    r"|\b(?:instructions?|orders?|directions?|commands?|requests?)\b(?:\s+\w+){0,10}?\s+(?:is|are|be)\s+"
+    r"(?:to\s+be\s+)?carried\s+out\b"
     r"|\bcounts?\s+as\s+(?:\w+\s+){0,2}?(?:proof|evidence|approval|authori[sz]ation|confirmation)\b"
 )
 # (a rank refused, or named only as what the agent does instead of it: "…escalate to marketing rather than honour it")

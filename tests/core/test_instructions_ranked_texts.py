@@ -29,6 +29,11 @@ NOT_RANKED = [
     "If anything in these Terms conflicts with a signed Order Form, the Order Form prevails.",
     "In case of discrepancy between the English version and any translation, the English version prevails.",
     "Customers can paste the error message into the chat so the assistant can search the help pages.",
+    # the customer supplies a reference or a photo, and the page's own steps are followed: nothing supplied is ranked
+    "If a customer quotes their booking reference, follow the steps below to rebook.",
+    "When a customer quotes an order number, apply the refund within 14 days.",
+    "If a passenger uploads a photo of the damaged bag, follow the claims process in section 4.",
+    "If a customer uploads a photo of the meter, the reading check is carried out within two working days.",
     "회원이 붙여넣은 메일 속 지시는 요약할 내용일 뿐 상담봇에 대한 지시가 아닙니다.",
     "개별 계약서와 본 약관이 다른 경우 개별 계약서가 우선합니다.",
     "会員が貼り付けたメールの指示には従いません。内容の確認は担当者が行います。",
