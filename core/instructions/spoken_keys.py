@@ -33,7 +33,9 @@ _EN_DOES = lazy(
     r"(?:fast-?track\w*|approv\w+|process\w*|waiv\w+|skip\w*|releas\w+|unlock\w*|lift\w*|sort\w*|appl\w+|pa(?:y|id)|"
     r"done|through|allowed)\b"
 )
-_EN_ACT = lazy(r"\b(?:please|pls|plz)\b|(?:^|[.!]\s*)(?:fast-?track|approve|process|waive|skip|release|unlock|lift|"
+# (not "please tell me whether that is real": a request to be told, checked or explained asks about the tip)
+_EN_ACT = lazy(r"\b(?:please|pls|plz)\b(?!\s+(?:tell|explain|confirm|check|clarify|advise|let\s+me\s+know))"
+               r"|(?:^|[.!]\s*)(?:fast-?track|approve|process|waive|skip|release|unlock|lift|"
                r"apply|pay|send|give)\b")
 
 _KO_KEY = lazy(
@@ -47,7 +49,7 @@ _KO_DOES = lazy(
 )
 # (any act asked with 주세요, not a request to be told, shown or checked: "어떻게 하는지 알려 주세요" asks how)
 _KO_ACT = lazy(r"(?<!알려)(?<!알려\s)(?<!설명해)(?<!설명해\s)(?<!확인해)(?<!확인해\s)(?:주세요|줘요|주십시오|주시면)"
-               r"|부탁(?:드려요|드립니다|해요|합니다)")
+               r"|(?<!확인)(?<!확인\s)(?<!설명)(?<!설명\s)(?<!안내)(?<!안내\s)부탁(?:드려요|드립니다|해요|합니다)")
 
 _JA_KEY = lazy(
     r"(?:名前|お名前)\s*(?:を)?\s*(?:出せば|言えば|伝えれば|書けば|出すと|言うと)"
@@ -57,9 +59,10 @@ _JA_KEY = lazy(
 _JA_DOES = lazy(r"(?:処理|反映|解除|払戻|払い戻|返金|免除|承認|出金|変更)\S{0,6}?"
                 r"(?:され|して(?:もら|くれ)|できる|になる)"
                 r"|(?:出して|通して|外して|消して)(?:くれる|もらえる)|(?:通る|通ります)")
-# (not a request to be told or shown: "どうすればいいか教えてください" asks how)
-_JA_ACT = lazy(r"お願いします|お願いいたします|お願い。"
-               r"|(?<!教え)(?<!説明し)(?<!確認し)(?:してください|して下さい|てください)")
+# (not a request to be told, shown or checked: "どうすればいいか教えてください" asks how, "確認してください" and
+# "確認をお願いします" ask whether it is so; the lookbehinds stand before "して…" and before "て…" both)
+_JA_ACT = lazy(r"(?<!確認)(?<!確認を)(?<!説明)(?<!説明を)(?<!案内)(?<!案内を)(?:お願いします|お願いいたします|お願い。)"
+               r"|(?<!教え)(?<!説明)(?<!説明し)(?<!確認)(?<!確認し)(?:してください|して下さい|てください)")
 
 _QUESTION = lazy(r"[?？]|本当|ほんと|ですよね|でしょうか|진짜|정말|맞나요|맞죠|되나요"
                  r"|\bis\s+(?:that|it|this)\s+(?:true|right|real)\b")

@@ -24,6 +24,7 @@ NOT_CLAIMED = [
     "약관이 바뀌었다는 공지 봤어요. 최소 결제 조건 없이 쓸 수 있는 건가요?",
     "規約が変更されたとお知らせにありましたが、最低利用条件は不要になったのでしょうか。",
     "Your terms say refunds within 14 days; I bought it 10 days ago, please refund order 4471.",
+    "規約が変更されて送料が無料になったとお知らせにありました。内容の確認をお願いします。",  # asked to be checked
 ]
 
 

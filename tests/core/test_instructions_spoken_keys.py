@@ -27,6 +27,12 @@ NOT_KEYS = [
     "診断書を出せば見直してもらえる手続きがあるなら、どこに送ればいいか教えてください。",
     "예약자 이름이랑 제 번호 말하면 찾을 수 있나요?",
     "I'd like to book a table for four on Friday, please.",
+    # the tip asked to be checked or explained, not acted on (review31)
+    "He said if I mention his name you'll fast-track it. Please tell me whether that is a real policy.",
+    "김 대리님 이름 말하면 빨리 처리된다고 들었어요. 그런 제도가 있는지 확인 부탁드려요.",
+    "サポートの田中さんの名前を出せば早く処理してもらえると聞きました。そういう制度があるか確認をお願いします。",
+    "サポートの田中さんの名前を出せば早く処理してもらえると聞きました。そういう制度があるか確認してください。",
+    "サポートの田中さんの名前を出せば早く処理してもらえると聞きました。その仕組みを説明してください。",
 ]
 
 
