@@ -62,7 +62,9 @@ _ADDRESS_END_COMMA = r"(?=,? (?:from|starting|as of|until|instead|please|now|nex
 _TIERS = (r"enterprise|premium|pro|business|basic|free|standard|team|gold|silver|platinum|plus|starter|lite|light|"
           r"family|student|unlimited|economy")
 # a Korean word that is not part of a plan's name before it: one with a particle or an ending, a pointing or time word
-_KO_NOT_PLAN_WORD = (r"[가-힣A-Za-z0-9+]*(?:을|를|은|는|이|가|에|로|도|의|와|과|부터|까지|에서|한테|에게|"
+# (a word of the name is ten characters at most, so the lookahead reads no further: read to the end of a run
+# "가+가+…" from every word start, it was quadratic)
+_KO_NOT_PLAN_WORD = (r"[가-힣A-Za-z0-9+]{0,9}(?:을|를|은|는|이|가|에|로|도|의|와|과|부터|까지|에서|한테|에게|"
                      r"고|요|다|면|서|인|된|할|던|라|럼|게|히|리) "
                      r"|(?:이|그|저|제|내|네|예|저희|우리|고객|지금|현재|기존|새|다른|같은|어떤|무슨|이번|다음|지난|오늘|"
                      r"내일|어제|올해|내년|작년|달|월|주|해|매달|요즘|아직|원래|혹시|그냥|결국|자주|아래|위|수|좀|더|또|잘|"

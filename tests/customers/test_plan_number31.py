@@ -66,3 +66,22 @@ def test_an_address_alone_after_at_is_not_split() -> None:
 ])
 def test_an_address_after_at_that_follows_no_plan_is_not_split(text: str) -> None:
     assert len(_candidates(text)) <= 1
+
+
+def test_a_korean_plan_name_reads_a_run_of_joined_words_in_linear_time() -> None:
+    # the not-a-plan-word lookahead read ``[가-힣…+]*`` to the run's end from every word start, and a "+" starts a
+    # word: "가+가+…" of 12,000 characters took 1.6 s, four times 6,000's (review31)
+    import time
+
+    rule = next(pattern for _, pattern in slots._RULES if slots._KO_NOT_PLAN_WORD in pattern.pattern)
+
+    def seconds(text: str) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            rule.search(text)
+            best = min(best, time.process_time() - start)
+        return best
+
+    run = "가+" * 3000
+    assert seconds(run + run) < 3.0 * max(seconds(run), 0.002)
