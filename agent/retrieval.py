@@ -56,7 +56,7 @@ from mem.core.text.stopwords import QUESTION
 from mem.customers.slots import SLOT_TERMS, slot_of
 from mem.customers.unscreened import unscreened_of
 from mem.wiki.service_memory import PageHit, ServiceMemory, ServiceStatus
-from mem.wiki.start_dates import upcoming_start
+from mem.wiki.start_dates import figure_start
 from mem.wiki.working_copy import UNCOMMITTED
 
 if TYPE_CHECKING:
@@ -974,8 +974,10 @@ def _read_short(query: str, rule: RuleQuote, page: Page) -> tuple[str, ...] | No
     if short is not None:
         # a sentence whose rule starts later is an announced change: its figure is said with its date, and no yes
         # or no is read from it (new-user report 31 #3: "In short: £2.50" three months before the price applied)
+        # (the start of the clause that states the figure: "costs £2.25 a day; from 1 March 2027 it will cost £2.50"
+        # says today's £2.25)
         said = [s for s in rule.ranked if short[0] == "figure" and short[1] in s] or rule.ranked[:1]
-        start = upcoming_start(said[0], local_day.today()) if said else None
+        start = figure_start(said[0], short[1] if short[0] == "figure" else "", local_day.today()) if said else None
         if start is not None:
             return ("announced", short[1], start.words[:1].lower() + start.words[1:]) if short[0] == "figure" \
                 else None

@@ -18,7 +18,7 @@ from mem.core import clock  # noqa: E402
 from mem.core.config import Config  # noqa: E402
 from mem.policies.ingest import ingest_documents  # noqa: E402
 from mem.wiki.lint_numbers import conflicts, statements  # noqa: E402
-from mem.wiki.start_dates import announced_only  # noqa: E402
+from mem.wiki.start_dates import announced_only, figure_start  # noqa: E402
 
 TODAY = date(2026, 12, 7)
 NOTICE = "From 1 March 2027 Roam Pass in the Europe Zone costs £2.50 a day (now £2.25).\n\nSource: sources/n.txt[^1]\n"
@@ -40,6 +40,7 @@ def test_a_page_of_only_later_rules_is_an_announced_change(body, day):
     "Roam Pass costs £2.25 a day. From 1 March 2027 it costs £2.50 a day.",  # today's rule is on the page
     "Roam Pass lets you use your allowance abroad.",  # no figure at all
     "유럽 로밍 패스는 하루 2,250원입니다. 2027년 3월 1일부터 2,500원입니다.",
+    "Roam Pass costs £2.25 a day; from 1 March 2027 it will cost £2.50 a day.",  # today's rule in its own clause
 ])
 def test_a_page_with_a_rule_of_today_is_no_announced_change(body):
     assert announced_only(body, TODAY) is None
@@ -85,6 +86,27 @@ def test_ingest_warns_and_the_answer_says_the_figure_with_its_date(tmp_path):
     result = _ingest(ws2, tmp_path, "ROAMING\n\nFrom 1 March 2025 Roam Pass in the Europe Zone costs £2.50 a day.\n")
     assert not any("starts later" in w for w in result.warnings)
     assert "In short: £2.50" in _answer(ws2, "How much is Roam Pass in the Europe Zone?")
+
+
+def test_the_start_belongs_to_the_clause_of_its_figure():
+    sentence = "Roam Pass costs £2.25 a day; from 1 March 2027 it will cost £2.50 a day."
+    assert figure_start(sentence, "£2.25", TODAY) is None
+    start = figure_start(sentence, "£2.50", TODAY)
+    assert start is not None and start.day == date(2027, 3, 1)
+    # "£2" is not "£2.50": a figure is read whole
+    assert figure_start("Roam Pass costs £2 a day; from 1 March 2027 it costs £2.50 a day.", "£2", TODAY) is None
+
+
+def test_today_s_figure_beside_a_later_one_is_said_as_today_s(tmp_path):
+    from mem.wiki.workspace import init_workspace
+
+    clock.freeze(clock.parse_datetime("2026-12-07T09:00:00Z"))
+    ws = init_workspace(tmp_path / "ws")
+    result = _ingest(ws, tmp_path, "ROAMING\n\nRoam Pass in the Europe Zone costs £2.25 a day; from 1 March 2027 it "
+                                   "will cost £2.50 a day.\n")
+    assert not any("starts later" in w for w in result.warnings)
+    text = _answer(ws, "How much is Roam Pass in the Europe Zone?")
+    assert "£2.25 applies from" not in text and "In short: £2.25" in text
 
 
 def _found(pages: dict[str, str]) -> set[tuple[str, str, str]]:
