@@ -812,6 +812,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             # a heading too long for one line wraps like a paragraph: "…: Insurance Policy" / "Summary"
             # is one title, not a title with nothing under it and a section called "Summary"
             blocks[-1] = Block(f"{blocks[-1].text} {text}", level, blocks[-1].page)
+            blocks.extend(Block(note, 0, page) for _, note in notes.get(index, []))
             continue
         if not level:
             # When the PDF marks headings by size, a body-size line needs a strong sign ("Article 3")
@@ -827,6 +828,8 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
         if level:
             flush()
             blocks.append(Block(text, level, page))
+            # a footnote marked in a heading ("Season Pass²") stands under it: its own lines are skipped as carried
+            blocks.extend(Block(note, 0, page) for _, note in notes.get(index, []))
             continue
         if paragraph and ((page != para_page and not _runs_on(paragraph[-1], text)) or _starts_item(text)
                           or _another_size(para_size, size)):

@@ -130,3 +130,13 @@ def test_a_footnote_without_its_mark_and_a_mark_without_its_note_stay_text(tmp_p
     joined = " ".join(b.text for b in read_document(_pdf(tmp_path / "f.pdf", pages), max_bytes=LIMIT).blocks)
     assert "same event.¹" in joined and "² You must have told us in writing." in joined
     assert "¹ Only the higher fee is charged." in joined
+
+
+def test_a_footnote_marked_in_a_heading_is_kept(tmp_path: Path) -> None:
+    # the heading's line took no note (a heading is written before notes are carried), yet the footnote's own lines
+    # were skipped as carried: its words were lost (review31); they stand under the heading instead
+    pages = [[("1. Season Pass²", 16), ("The pass covers every home match.", 11), ("Keep the receipt.", 11),
+              ("² Cup matches are sold separately.", 8)],
+             [("2. Moving", 16), ("Tell us 14 days before you move.", 11), ("Keep the receipt too.", 11)]]
+    joined = " ".join(b.text for b in read_document(_pdf(tmp_path / "f.pdf", pages), max_bytes=LIMIT).blocks)
+    assert "Cup matches are sold separately." in joined
