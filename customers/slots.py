@@ -312,14 +312,20 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?P<v>" + _TIERS + r")(?=\s*(?:now|for now|at the moment|these days|plan|tier)?\s*(?:[.,;!?]|$))",
                   _I)),
     # "I'm on Fibre 150", "we're on Unlimited 5G": a plan held, named by a capitalised word and the number that ends
-    # its name, no plan noun (newuser31 #11); not a place or a step counted ("on Floor 3", "on Day 12")
+    # its name, no plan noun (newuser31 #11); not a place or a step counted ("on Floor 3", "on Day 12"), a day
+    # ("on Monday 3 March"), a dose or a length of time ("on Warfarin 5 mg", "on Universal Credit 2 years now")
     ("tier", lazy(r"\b(?i:i'm|i am|we're|we are|im) (?:(?i:now|currently|still|only) )?(?i:on) (?:(?i:the|our|my) )?"
                   r"(?!(?i:floor|level|ward|day|week|page|route|platform|line|bus|channel|chapter|step|episode|"
                   r"season|row|seat|room|flight|train|gate|stage|version|track|lesson|unit|block|plot|"
-                  r"android|windows|ubuntu|chrome|firefox|safari|edge|release|build)\b)"
+                  r"android|windows|ubuntu|chrome|firefox|safari|edge|release|build|"
+                  r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|"
+                  r"july|august|september|october|november|december)\b)"
                   r"(?![A-Z][a-z]+ (?:Lane|Street|Road|Avenue|Drive|Close|Way|Court|Place|Crescent|Terrace|Square|"
                   r"Gardens|Hill|Park|Row)\b)(?P<v>[A-Z][a-z]{2,15}(?: [A-Z][a-z]{2,15})?)"
-                  r"(?= \d+(?:GB|TB|G|Mbps)?\b)")),
+                  r"(?= \d+(?:GB|TB|G|Mbps)?\b(?! ?(?i:mg|mcg|ml|g|kg|units?|iu|tablets?|pills?|puffs?|drops?|years?|"
+                  r"months?|weeks?|days?|nights?|hours?|minutes?|times?|am|pm|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+                  r"sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|"
+                  r"december)\b))")),
     # "I'm subscribed to Premium", "we pay for Pro", "signed up for Family": a named plan paid for
     ("tier", lazy(r"\b(?i:subscribed to|pay(?:ing)? for|signed up (?:to|for)|paid for) (?:(?i:the|our) )?"
                   r"(?P<v>(?i:" + _TIERS + r")|[A-Z][\w-]{2,20}(?: (?-i:[A-Z])[\w-]{1,20}){0,2})\b"

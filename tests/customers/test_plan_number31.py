@@ -36,6 +36,11 @@ def test_a_plan_name_is_read_with_its_number_and_words(text: str, value: str) ->
     ("I'm on Oak Lane 12.", None),                           # a street, no plan
     ("I am on Android 14.", None),                           # software, no plan
     ("料金プランは月3000円です。", None),                       # a word for any plan, and a price
+    # a dose, a day and a length of time after "I'm on" (review31: "warfarin 5", "monday 3", "universal credit")
+    ("I'm on Warfarin 5 mg daily.", None),
+    ("I'm on Metformin 500mg twice a day.", None),
+    ("I'm on Monday 3 March instead of Friday.", None),
+    ("I'm on Universal Credit 2 years now.", None),
 ])
 def test_a_number_or_word_that_is_not_the_plans_name_stays_out(text: str, value: str | None) -> None:
     slot = slots.find_slot(text)
