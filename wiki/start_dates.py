@@ -58,6 +58,11 @@ _BEFORE = re.compile(
     r"|starting(?:[ \t]+(?:on|from))?|beginning(?:[ \t]+(?:on|from))?|commencing(?:[ \t]+on)?"
     r"|on[ \t]+(?:and|or)[ \t]+after|from(?:[ \t]+and[ \t]+after)?)[ \t]+(?:the[ \t]+)?)$", re.I)
 _COUNTED = re.compile(r"(?:day|week|month|year|hour)s?[ \t]+from[ \t]+(?:the[ \t]+)?$", re.I)
+# ... but a price's rate is no count ("£2.50 a day from 1 March 2027", "€4 per month from …"): the date is the
+# price's start (the review of the thirty-first round: the new user's change notice, worded so, kept its new price as
+# today's).
+_RATE = re.compile(r"\d(?:[ \t]?[^\W\d]{1,6})?[ \t]+(?:a|per|each)[ \t]+(?:day|week|month|year|hour)[ \t]+from[ \t]+"
+                   r"(?:the[ \t]+)?$", re.I)
 # A bare "from" after a participle dates the thing the participle qualifies, not the rule: "stays arriving from 1
 # March 2027 pay 2 euros", "orders placed from …" — such a sentence held a whole revision back to that day (review
 # 19). After a noun or a verb of change it is the rule's start ("the fee rises to 15 euros from 1 January 2027").
@@ -91,7 +96,8 @@ def stated_starts(text: str) -> list[StatedStart]:
             taken.append((match.start(), match.end()))
             head = text[max(0, match.start() - 40):match.start()]
             cue = _BEFORE.search(head)
-            if cue is not None and not _COUNTED.search(head) and not _QUALIFIED.search(head):
+            counted = _COUNTED.search(head) is not None and _RATE.search(head) is None
+            if cue is not None and not counted and not _QUALIFIED.search(head):
                 found.append((match.start(), StatedStart(day, (cue.group(0) + match.group(0)).strip())))
                 continue
             after = _AFTER.match(text, match.end())

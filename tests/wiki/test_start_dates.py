@@ -28,6 +28,9 @@ from mem.wiki.start_dates import stated_starts, upcoming_start  # noqa: E402
     ("本規約は2027年1月1日から施行します。", date(2027, 1, 1), "2027年1月1日から"),
     ("2027年4月1日以降のご注文に適用します。", date(2027, 4, 1), "2027年4月1日以降"),
     ("The fee rises to 15 euros from 1 January 2027.", date(2027, 1, 1), "from 1 January 2027"),
+    # a price's rate is no count of days: the date is the price's start (review of the thirty-first round)
+    ("Roam Pass will cost £2.50 a day from 1 March 2027.", date(2027, 3, 1), "from 1 March 2027"),
+    ("The line rental is €4 per month from 1 January 2027.", date(2027, 1, 1), "from 1 January 2027"),
 ])
 def test_a_stated_start_is_read_in_three_languages(text, day, words):
     [start] = stated_starts(text)
@@ -36,6 +39,7 @@ def test_a_stated_start_is_read_in_three_languages(text, day, words):
 
 @pytest.mark.parametrize("text", [
     "Refunds are accepted within 30 days from 1 January 2027.",  # a deadline counted from the date
+    "Report a fault within a day from 1 January 2027.",  # "a day" counted, no price before it
     "The fee was 10 euros on 1 January 2027.",
     "From 1 January the fee is 15 euros.",  # no year: which 1 January is not said
     "2027년 1월 1일에 개정되었습니다.",
