@@ -117,20 +117,22 @@ def effective_date(text: str, *, until: date | None = None) -> date | None:
     return min(found)[1] if found else None
 
 
-def edition_start(text: str, *, after: date) -> tuple[date, str] | None:
+def edition_start(text: str, *, after: date, until: date | None = None) -> tuple[date, str] | None:
     """The day an edition not yet in force starts, as its own "시행" / "施行" line states it (in its
     부칙: "이 약관은 2027년 1월 1일부터 시행한다"; in its 附則: "本規約は、令和９年４月１日から施行します。";
     in its header: "시행일: 2027년 1월 1일"), and the words that state it; None when no such line
     states a day after ``after``. The earliest such day is the edition's (a later one is a proviso's:
     "다만, 제5조의 개정규정은 …"). ``effective_date`` leaves these out, so a first edition is in force
     from its ingest day; ingest dates every page this edition revises by it (``mem.policies.ingest``):
-    the whole edition waits, not only its 부칙 page (newuser30 #1)."""
+    the whole edition waits, not only its 부칙 page (newuser30 #1). A day after ``until`` is not read either: a
+    typo year ("2207년") held every page back for good (``mem.wiki.start_dates.farthest_start``)."""
     text = western_dates(text)
     own = _OwnDatePositions(text)
     later: list[tuple[date, str]] = []
     for match in _IN_FORCE_FROM.finditer(text):
         day = _cjk_date(match.group(1) or match.group(2))
-        if day is not None and day > after and own.holds(match.start()) and not _proviso(text, match.start()):
+        if day is not None and day > after and (until is None or day <= until) and own.holds(match.start()) \
+                and not _proviso(text, match.start()):
             later.append((day, " ".join(match.group(0).split())))
     return min(later) if later else None
 

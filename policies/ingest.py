@@ -62,7 +62,14 @@ from mem.wiki import gitrepo, version_floor
 from mem.wiki.index import FOLDERS
 from mem.wiki.page import Page, reading_units, render_page, rule_text, split_frontmatter
 from mem.wiki.portable_ids import case_twins, windows_reserved
-from mem.wiki.start_dates import StatedStart, announced_only, upcoming_start
+from mem.wiki.start_dates import (
+    FARTHEST_START_YEARS,
+    StatedStart,
+    announced_only,
+    distant_starts,
+    farthest_start,
+    upcoming_start,
+)
 from mem.wiki.store import HeadMoved, Wiki, refuse_unfinished_git
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -577,6 +584,17 @@ def _stated_start(body: str, now: datetime) -> StatedStart | None:
     return upcoming_start(body, now.date())
 
 
+def _distant_warnings(text: str, now: datetime) -> list[str]:
+    """A warning for each start date the text states too far ahead to be believed (a typo year, a placeholder):
+    read, it kept the pages it dated out of force for years."""
+    farthest = farthest_start(now.date())
+    edition = edition_start(text, after=farthest)
+    words = [edition[1]] if edition else []
+    words += [start.words for start in distant_starts(text, now.date()) if start.words not in words]
+    return [f"the start date \"{w}\" is more than {FARTHEST_START_YEARS} years away and was not read (a typo?); "
+            "pass --effective if it is meant" for w in dict.fromkeys(words)]
+
+
 def _parse_effective(value: date | str | None) -> date | None:
     if value is None or isinstance(value, date):
         return value
@@ -731,7 +749,10 @@ def _plan_document(wiki: Wiki, doc: Document, name: str, *, page_id: str | None,
     stated = effective or doc.effective or effective_date(doc.text, until=now.date())
     # the day its own "시행" / "施行" line (its 부칙 / 附則, its header) says an edition not yet in force starts:
     # every page it revises waits for it, not only the 부칙 page that states it (newuser30 #1)
-    edition = None if effective or doc.effective else edition_start(doc.text, after=now.date())
+    edition = None if effective or doc.effective else \
+        edition_start(doc.text, after=now.date(), until=farthest_start(now.date()))
+    if not (effective or doc.effective or stated):
+        result.warnings.extend(_distant_warnings(doc.text, now))
     waiting: list[str] = []
     source_id = document_id(name)
     pages: list[Page] = []

@@ -31,7 +31,7 @@ from mem.wiki.page import Page, body_line_offset, normalise_meta, reviewed, rule
 from mem.wiki.portable_ids import windows_reserved
 from mem.wiki.service_context import CONTEXT_FILE
 from mem.wiki.source_bytes import same_but_line_endings
-from mem.wiki.start_dates import announced_only, upcoming_start
+from mem.wiki.start_dates import FARTHEST_START_YEARS, announced_only, farthest_start, upcoming_start
 from mem.wiki.store import LOG_FILE
 
 if TYPE_CHECKING:
@@ -685,7 +685,9 @@ def check_dates(ctx: LintContext) -> Iterator[Finding]:
             continue
         if page.effective is not None and page.effective > ctx.today:
             yield Finding(pf.rel, pf.field_line("effective"), "effective-future",
-                          f"effective {page.effective.isoformat()} is in the future (today is {ctx.today.isoformat()})")
+                          f"effective {page.effective.isoformat()} is in the future (today is {ctx.today.isoformat()})"
+                          + (f", more than {FARTHEST_START_YEARS} years away: a typo would keep the rule in force "
+                             "from changing for good" if page.effective > farthest_start(ctx.today) else ""))
         # a first edition is in force from its date whatever its text says: no earlier rule answers until then
         start = upcoming_start(str(page.body), ctx.today) if page.effective is not None and page.version > 1 else None
         if start is not None and page.effective is not None and page.effective < start.day:

@@ -14,6 +14,11 @@ Only dates with a year are read: "from 1 January" alone says nothing about which
 1 January 2027" counts from the date (a deadline), it does not start a rule, and is not read; nor is a "from"
 after a participle ("stays arriving from 1 March 2027 pay …", "orders placed from …"), which dates what it
 qualifies.
+
+A start date more than ``FARTHEST_START_YEARS`` years after today is not read as one: no policy announces its
+edition that far ahead, and such a date is a typo ("2207" for "2027") or a placeholder ("2099-12-31") that would
+keep every page it dates out of force for good. Ingest warns of it instead (``distant_starts``), and ``mem lint``
+warns of a page whose ``effective`` date lies that far ahead.
 """
 
 from __future__ import annotations
@@ -33,7 +38,10 @@ _MONTHS = {name: i for i, names in enumerate(
 _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|" \
          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 
-__all__ = ["StatedStart", "announced_only", "figure_start", "stated_starts", "upcoming_start"]
+__all__ = ["FARTHEST_START_YEARS", "StatedStart", "announced_only", "distant_starts", "farthest_start", "figure_start",
+           "stated_starts", "upcoming_start"]
+
+FARTHEST_START_YEARS = 5
 
 
 @dataclass(frozen=True)
@@ -108,7 +116,8 @@ def stated_starts(text: str) -> list[StatedStart]:
 
 def upcoming_start(text: str, today: date) -> StatedStart | None:
     """The earliest start date ``text`` states that is after ``today``, or None."""
-    later = [start for start in stated_starts(text) if start.day > today]
+    farthest = farthest_start(today)
+    later = [start for start in stated_starts(text) if today < start.day <= farthest]
     return min(later, key=lambda start: start.day) if later else None
 
 
@@ -148,3 +157,17 @@ def announced_only(body: str, today: date) -> StatedStart | None:
             return None
         starts.append(start)
     return min(starts, key=lambda start: start.day) if starts else None
+
+
+def distant_starts(text: str, today: date) -> list[StatedStart]:
+    """The start dates ``text`` states that lie beyond ``farthest_start(today)``: not read, but worth a warning."""
+    farthest = farthest_start(today)
+    return [start for start in stated_starts(text) if start.day > farthest]
+
+
+def farthest_start(today: date) -> date:
+    """The last day a stated start date is believed: ``FARTHEST_START_YEARS`` years after ``today``."""
+    try:
+        return today.replace(year=today.year + FARTHEST_START_YEARS)
+    except ValueError:  # 29 February
+        return today.replace(year=today.year + FARTHEST_START_YEARS, day=28)

@@ -54,6 +54,24 @@ def test_the_supplementary_provision_of_a_later_edition_dates_every_page_it_revi
     assert all(WorkspaceServiceMemory(ws).get_page(pid).version == 2 for pid in revised)
 
 
+@pytest.mark.parametrize("start", ["2207년 1월 1일", "2099년 12월 31일"])
+def test_a_start_date_too_far_ahead_holds_no_page_back_and_is_warned_of(ws, tmp_path, start):
+    # a typo year or a placeholder: read, every page the edition revises was out of force for good
+    ingest(ws, tmp_path, "terms.txt", TERMS.format(fee="19,900", bar="3만", start="2026년 3월 1일"))
+    result = ingest(ws, tmp_path, "terms.txt", TERMS.format(fee="21,900", bar="5만", start=start))
+    assert result.upcoming == []
+    assert any(start in w and "more than 5 years away" in w for w in result.warnings)
+    served = WorkspaceServiceMemory(ws).get_page([p.id for p in result.pages if p.change == "revised"][0])
+    assert served.version == 2
+
+
+def test_a_start_date_within_the_bound_is_read():
+    text = TERMS.format(fee="21,900", bar="5만", start="2031년 12월 1일")
+    assert edition_start(text, after=date(2026, 12, 7), until=date(2031, 12, 7))[0] == date(2031, 12, 1)
+    assert edition_start(text.replace("2031년 12월 1", "2031년 12월 8"), after=date(2026, 12, 7),
+                         until=date(2031, 12, 7)) is None
+
+
 def test_a_first_edition_with_a_later_start_is_in_force_from_its_ingest_day(ws, tmp_path):
     result = ingest(ws, tmp_path, "terms.txt", TERMS.format(fee="21,900", bar="5만", start="2027년 1월 1일"))
     assert result.upcoming == [] and {p.change for p in result.pages} == {"created"}

@@ -410,6 +410,13 @@ def test_effective_in_future_and_stale(ws):
     assert not {"effective-future", "stale-page"} & set(rules(lint(ws)))
 
 
+def test_an_effective_date_years_ahead_is_called_a_likely_typo(ws):
+    write_page(ws, page("shipping", SHIPPING_BODY, effective="2099-01-01"))
+    assert "more than 5 years away" in only(lint(ws), "effective-future")[0].message
+    write_page(ws, page("shipping", SHIPPING_BODY, effective="2027-01-01"))
+    assert "years away" not in only(lint(ws), "effective-future")[0].message
+
+
 def test_conflicting_numbers(ws):
     write_page(ws, page("late-refund", LATE_BODY + "\nThe refund window is 30 days.\n", type="knowhow", version=2))
     found = only(lint(ws), "conflicting-numbers")

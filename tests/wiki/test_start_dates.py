@@ -15,7 +15,7 @@ from test_lint_support import SHIPPING_BODY, lint, make_workspace, page, rules, 
 
 from mem.core import clock  # noqa: E402
 from mem.wiki.history import page_history  # noqa: E402
-from mem.wiki.start_dates import stated_starts, upcoming_start  # noqa: E402
+from mem.wiki.start_dates import distant_starts, stated_starts, upcoming_start  # noqa: E402
 
 
 @pytest.mark.parametrize(("text", "day", "words"), [
@@ -108,3 +108,10 @@ def test_history_shows_the_effective_date_and_the_time_mem_wrote_it(tmp_path):
         (1, "2025-01-03", "2025-01-03"), (2, "2025-03-01", "2025-02-03")]
     row = history[1].to_dict()
     assert row["effective"] == "2025-03-01" and row["committed"][:4] == str(date.today().year)
+
+
+def test_a_start_more_than_five_years_ahead_is_not_upcoming():
+    text = "From 1 January 2207 the late fee is 15 euros. 2099年12月31日から施行します。"
+    assert upcoming_start(text, date(2026, 12, 7)) is None
+    assert [s.day for s in distant_starts(text, date(2026, 12, 7))] == [date(2207, 1, 1), date(2099, 12, 31)]
+    assert upcoming_start("From 1 January 2031 the late fee is 15 euros.", date(2026, 12, 7)).day == date(2031, 1, 1)
