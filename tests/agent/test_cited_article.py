@@ -60,6 +60,18 @@ def test_an_article_citation_is_one_key_in_any_digits_and_spacing():
     assert title_article("第6条解約") == "第6条" and title_article("解約（第6条）") == ""
 
 
+@pytest.mark.parametrize(("text", "keys"), [
+    ("第6条の3か月以内に解約できますか", ["第6条"]),
+    ("第6条の30日前までに", ["第6条"]),
+    ("제6조의 3개월 약정", ["제6조"]),
+    ("第6条の3に定める期間", ["第6条の3"]),  # the clean twin: a sub-article
+    ("제6조의3에 따라", ["제6조의3"]),
+])
+def test_a_count_after_the_article_is_no_sub_article(text, keys):
+    # "第6条の3か月" is article 6's three months, not article 6-3: the unit after the number says so
+    assert article_keys(text) == keys
+
+
 def test_the_page_search_looks_the_article_up_as_the_title_holds_it():
     assert search_terms("약관 제8조 내용이 뭐예요?")[0] == "제8조"
     assert search_terms("第6条には何と書いてありますか？")[0] == "第6条"
