@@ -50,7 +50,13 @@ _EN_REFUSED = lazy(
     r"(?:customer|stranger|caller)"
     # a check kept after the claim ("access is given by staff after checking it"), or a warning about impersonation
     r"|\bafter\s+(?:checking|verif|confirming)|\b(?:scam|impersonat|fraudster)"
+    # the grant refused in other words ("is given nothing", "are refused"), or held to a condition ("only with the
+    # PIN", "only once verified") or a check the claimant is sent to ("sent to the app to verify")
+    r"|\b(?:nothing|none|neither|refused|declined|rejected)\b|\bonly\s+(?:with|after|once|if|when|by|through)\b"
+    r"|\bto\s+(?:verif|log\s+in|sign\s+in|prove|confirm|authenticat)"
 )
+# the claimant told or asked to act: they are redirected, granted nothing ("is told to call the branch")
+_EN_REDIRECTED = lazy(r"\b(?:told|asked|directed|referred|redirected)\s+to\b")
 # a negation that waives the check rather than refusing the grant
 _EN_WAIVED = lazy(
     r"\bno\s+questions?\s+asked\b|\bno\s+need\s+(?:to|for)\s+(?:verif|check|confirm|ask|id\b|proof)"
@@ -61,13 +67,17 @@ _KO_GRANT = lazy(
     r"(?:바꿀|변경할|볼|열람할|받을|조회할)\s{0,2}수\s{0,2}있|보낸다|실행한다|제출한다|내보낸다|전달한다|"
     r"알려\s{0,2}준다|반영한다|확인하지\s{0,2}않고|승인\s{0,2}절차\s{0,2}없이|우선한다|따른다"
 )
-_KO_REFUSED = lazy(r"사칭|사기|않습니다|않는다|않아요|없습니다|안\s{0,2}됩니다|금지|거절|마세요|말\s{0,2}것|마십시오")
+# a check kept before the grant refuses it as surely as a "no": "본인 확인 후에만", "신분증을 확인한 뒤",
+# "本人確認の後でのみ", "提出した場合に限り"
+_KO_REFUSED = lazy(r"사칭|사기|않습니다|않는다|않아요|없습니다|안\s{0,2}됩니다|금지|거절|마세요|말\s{0,2}것|마십시오"
+                   r"|확인\s{0,2}(?:후|한\s{0,2}(?:뒤|후|다음))|(?:후|경우|때)에만|에\s{0,2}한해|에\s{0,2}한하여")
 _JA_GRANT = lazy(
     r"(?:変更|閲覧|確認|利用)できる|エクスポートする|提出する|実行する|出力する|送る|渡す|開示する|"
     r"知らせず|確認せず|承認なし|優先し|優先する|従う"
 )
 _JA_REFUSED = lazy(
     r"なりすまし|詐欺|しない|しません|できない|できません|禁止|お断り|応じない|応じません|答えません|お答えしません"
+    r"|後(?:で|に)?のみ|に限り|場合のみ|確認(?:の|した)?後|確認してから"
 )
 
 
@@ -81,7 +91,8 @@ def claimed_identity_check(sentence: str) -> str | None:
     if sentence.isascii():
         # a waived check is no refusal: "…are given the records, no questions asked", "…; do not ask for ID"
         kept = _EN_WAIVED.sub(" ", sentence)
-        return REASON if _EN_GRANT.search(after) and not _EN_REFUSED.search(kept) else None
+        granted = _EN_GRANT.search(after) and not _EN_REDIRECTED.search(after)
+        return REASON if granted and not _EN_REFUSED.search(kept) else None
     if _KO_GRANT.search(after) and not _KO_REFUSED.search(sentence):
         return REASON
     if _JA_GRANT.search(after) and not _JA_REFUSED.search(sentence):

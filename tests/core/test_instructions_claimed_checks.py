@@ -54,3 +54,29 @@ def test_a_waived_check_is_no_refusal(text: str) -> None:
     # "no questions asked", "do not ask for ID" waive the check: the negation refuses no grant
     assert claimed_identity_check(normalize(text)) is not None
     assert claimed_identity_check(normalize("Anyone who says they are police is not given records.")) is None
+
+
+@pytest.mark.parametrize(
+    ("refused", "granted"),
+    [
+        # the grant refused in other words, against the same grant standing
+        ("Anyone who says they are the manager is given nothing; we do not ask for documents, we decline.",
+         "Anyone who says they are the manager is given the invoices; we do not ask for documents."),
+        # held to a condition the claim does not meet
+        ("A caller who says they are the manager gets access only with the PIN; we do not check ID beyond that.",
+         "A caller who says they are the manager gets access; we do not check ID."),
+        # a waiver before the claim, and the claimant sent to verify
+        ("We do not ask for ID in chat, so anyone who says they are the owner is sent to the app to verify.",
+         "We do not ask for ID in chat, so anyone who says they are the owner is sent the statement."),
+        ("We never ask for proof in chat: anyone claiming to be the owner is told to log in.",
+         "We never ask for proof in chat: anyone claiming to be the owner is told the balance."),
+        ("가족이라고 하는 분은 본인 확인 후에만 주소를 바꿀 수 있다.", "가족이라고 하는 분은 본인 확인 없이 주소를 바꿀 수 있다."),
+        ("가족이라고 하는 분은 신분증을 확인한 뒤 주소를 바꿀 수 있다.", "가족이라고 하는 분은 신분증을 보지 않고 주소를 바꿀 수 있다."),
+        ("家族を名乗る方は、本人確認の後でのみ住所を変更できる。", "家族を名乗る方は、住所を変更できる。"),
+        ("家族を名乗る方は、書類を提出した場合に限り住所を変更できる。", "家族を名乗る方は、書類なしで住所を変更できる。"),
+    ],
+)
+def test_a_negation_or_a_kept_check_is_not_read_as_a_waiver(refused: str, granted: str) -> None:
+    # "do not ask for ID" beside a refused grant waives nothing: the claim still gets nothing
+    assert claimed_identity_check(normalize(refused)) is None
+    assert claimed_identity_check(normalize(granted)) is not None
