@@ -1184,6 +1184,17 @@ def _digits(value: str) -> int:
     return sum(c.isdigit() for c in value)
 
 
+def _changed_to(name: str, old: str, new: str) -> bool:
+    """Whether the value after an arrow is one the old value could be changed to, not another thing the customer's
+    own arrow points at: a count ("A-1234 -> 2 items missing"), or times after a number ("07700 900123 -> call
+    1800 2000"). A new phone number is written as long as the old one, give or take a prefix (two digits)."""
+    if name == "order":
+        return _digits(new) >= min(3, _digits(old))
+    if name == "phone":
+        return abs(_digits(new) - _digits(old)) <= 2
+    return True
+
+
 def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
     for match in pattern.finditer(text):
         value = next((v for v in match.groups() if v), None)
@@ -1193,8 +1204,8 @@ def _first_value(name: str, pattern: LazyPattern, text: str) -> Slot | None:
             end = match.end(match.groups().index(value) + 1)
             arrow = _ARROW.match(text, end)
             changed = _AFTER_ARROW[name].match(text, arrow.end()) if arrow else None
-            if changed and (name != "order" or _digits(changed.group("v")) >= min(3, _digits(value))):
-                value = changed.group("v")  # (not a count after the arrow: "A-1234 -> 2 items missing")
+            if changed and _changed_to(name, value, changed.group("v")):
+                value = changed.group("v")
         if name == "address":
             value = _whole_address(text, match.start(match.groups().index(value) + 1), value)
         if name == "tier":

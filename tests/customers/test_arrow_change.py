@@ -45,3 +45,17 @@ def test_an_arrow_change_replaces_the_old_number(isolated_env, tmp_path):
 def test_a_count_after_the_arrow_is_no_new_order_number(text: str) -> None:
     found = find_slot(text)
     assert found is not None and (found.name, found.value) == ("order", "A-1234")
+
+
+@pytest.mark.parametrize("text, slot, value", [
+    # a customer's own arrow that changes nothing: times after a number, places, steps
+    ("my number is 07700 900123 -> 1800-2000 is best", "phone", "07700900123"),
+    ("電話 090-1111-2222 → 1800-2100でお願いします", "phone", "09011112222"),
+    ("Seoul → Busan trip next week, my number is 010-2345-6789", "phone", "01023456789"),
+    ("1 → 2 steps done, my order is A-1234", "order", "A-1234"),
+    # the clean twin: a new number as long as the old one, give or take a prefix, is the change
+    ("+44 7700 900123 -> 07700 900456", "phone", "07700900456"),
+])
+def test_an_arrow_to_something_else_changes_nothing(text: str, slot: str, value: str) -> None:
+    found = find_slot(text)
+    assert found is not None and (found.name, found.value) == (slot, value)
