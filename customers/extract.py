@@ -48,7 +48,7 @@ from mem.customers.fact_record import Evidence, Fact, PolicyRef
 from mem.customers.judge import Judgement, disowned_words, judge, other_names
 from mem.customers.model_calls import NeedsModel, UnlockedModelCalls
 from mem.customers.model_checks import checked_judgement
-from mem.customers.partial_change import PartialChange, named_parts, partial_change
+from mem.customers.partial_change import PartialChange, checks_back, named_parts, partial_change
 from mem.customers.promotion import apply_direct_request, consider_promotion, end_items_naming, orders_the_agent
 from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, answers_proposal, restores_earlier, shape_values, slot_of
@@ -397,7 +397,7 @@ def _partial_changes(store: CustomerStore, chunk: _Chunk, state: _Batch) -> list
                            if (found := partial_change(sentence.text, said.text, held)) is not None), None)
             if change is None or change.value in turn.text:
                 continue  # (the customer wrote the whole new value: read as any value given, not composed here)
-            if is_question(change.sentence) and not (
+            if (is_question(change.sentence) or checks_back(change.sentence)) and not (
                     answer is not None and answer.role in CUSTOMER_ROLES
                     and answers_proposal(answer.text, lang=detect_language(answer.text), asked=True) == "yes"):
                 continue  # a read-back not yet agreed to sets nothing

@@ -117,6 +117,22 @@ def _placed(held: str, agent: str, new: str, old: str | None, last_digit: bool) 
     return found.pop() if len(found) == 1 else None
 
 
+# a read-back without its question mark: the agent checks the value, it does not set it ("Just to check, do you mean
+# Flat 6, …", "Flat 6, … 맞으신가요", "…でよろしいでしょうか" is a question by its ending already)
+_CHECKS_BACK = lazy(
+    r"\b(?:just\s+)?to\s+(?:check|confirm|clarify|be\s+sure)\b|\b(?:do|did)\s+you\s+mean\b|\bso\s+you\s+mean\b"
+    r"|\bis\s+(?:that|it)\s+(?:right|correct)\b|(?:맞으신|맞는|맞으실|인|신)\s{0,2}(?:가요|지요)[.。]?\s*$"
+    r"|(?:確認|念のため)(?:ですが|させて|いたします)?[、,]",
+    re.I,
+)
+
+
+def checks_back(sentence: str) -> bool:
+    """Whether the agent's sentence reads the value back to be confirmed rather than reports it set, though it
+    bears no question mark (a question by its mark or ending is read by ``fact_candidates.is_question``)."""
+    return _CHECKS_BACK.search(sentence) is not None
+
+
 def _bare(part: str) -> str:
     """A part without the particle glued to it ("7이" → "7", "102です" never reaches here: numbers end at a kana)."""
     return re.sub(r"[^\dA-Za-z-]+$", "", part)

@@ -147,3 +147,50 @@ def test_a_refused_change_writes_no_value(isolated_env, tmp_path, refusal):
         ],
     ) as store:
         assert not any(f.agreement and "Flat 6, 30 Tanner" in f.text for f in store.facts.list(statuses=["active"]))
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Thanks for flagging it! Unfortunately we can't change it to Flat 6, 30 Tanner Street, Bristol BS2 0QX from chat.",
+        "알려 주셔서 감사합니다. 다만 Flat 6, 30 Tanner Street, Bristol BS2 0QX 로는 변경할 수 없습니다.",
+        "ご連絡ありがとうございます。ただ、Flat 6, 30 Tanner Street, Bristol BS2 0QXへの変更はできません。",
+        "Thanks! Just to check, do you mean Flat 6, 30 Tanner Street, Bristol BS2 0QX",
+        "감사합니다. Flat 6, 30 Tanner Street, Bristol BS2 0QX 맞으신가요",
+        "ありがとうございます。念のため、Flat 6, 30 Tanner Street, Bristol BS2 0QXでお間違いないでしょうか",
+    ],
+)
+def test_a_later_sentence_that_refuses_or_asks_writes_no_value(isolated_env, tmp_path, reply):
+    # the reply opens kindly, and the sentence that writes the value refuses it or asks back: nothing is agreed
+    with _run(
+        tmp_path,
+        [
+            [
+                ("customer", "Please send the new filters to Flat 9, 30 Tanner Street, Bristol BS2 0QX."),
+                ("agent", "Will do, they go out to Flat 9, 30 Tanner Street, Bristol BS2 0QX on Friday."),
+            ],
+            [
+                ("customer", "argh the parcel went next door, I'm flat 6 not flat 9, sorry"),
+                ("agent", reply),
+            ],
+        ],
+    ) as store:
+        assert not any(f.agreement and "Flat 6, 30 Tanner" in f.text for f in store.facts.list(statuses=["active"]))
+
+
+def test_a_kind_opening_then_the_value_set_is_still_the_change(isolated_env, tmp_path):
+    # the clean twin: the sentence that writes the value reports it set
+    with _run(
+        tmp_path,
+        [
+            [
+                ("customer", "Please send the new filters to Flat 9, 30 Tanner Street, Bristol BS2 0QX."),
+                ("agent", "Will do, they go out to Flat 9, 30 Tanner Street, Bristol BS2 0QX on Friday."),
+            ],
+            [
+                ("customer", "argh the parcel went next door, I'm flat 6 not flat 9, sorry"),
+                ("agent", "Thanks for flagging it! I've updated it to Flat 6, 30 Tanner Street, Bristol BS2 0QX."),
+            ],
+        ],
+    ) as store:
+        assert any(f.agreement and "Flat 6, 30 Tanner" in f.text for f in store.facts.list(statuses=["active"]))
