@@ -70,10 +70,14 @@ def test_a_waived_check_is_no_refusal(text: str) -> None:
          "We do not ask for ID in chat, so anyone who says they are the owner is sent the statement."),
         ("We never ask for proof in chat: anyone claiming to be the owner is told to log in.",
          "We never ask for proof in chat: anyone claiming to be the owner is told the balance."),
-        ("가족이라고 하는 분은 본인 확인 후에만 주소를 바꿀 수 있다.", "가족이라고 하는 분은 본인 확인 없이 주소를 바꿀 수 있다."),
-        ("가족이라고 하는 분은 신분증을 확인한 뒤 주소를 바꿀 수 있다.", "가족이라고 하는 분은 신분증을 보지 않고 주소를 바꿀 수 있다."),
-        ("家族を名乗る方は、本人確認の後でのみ住所を変更できる。", "家族を名乗る方は、住所を変更できる。"),
-        ("家族を名乗る方は、書類を提出した場合に限り住所を変更できる。", "家族を名乗る方は、書類なしで住所を変更できる。"),
+        ("가족이라고 하는 분은 본인 확인 후에만 주소를 바꿀 수 있다.",
+         "가족이라고 하는 분은 본인 확인 없이 주소를 바꿀 수 있다."),
+        ("가족이라고 하는 분은 신분증을 확인한 뒤 주소를 바꿀 수 있다.",
+         "가족이라고 하는 분은 신분증을 보지 않고 주소를 바꿀 수 있다."),
+        ("家族を名乗る方は、本人確認の後でのみ住所を変更できる。",
+         "家族を名乗る方は、住所を変更できる。"),
+        ("家族を名乗る方は、書類を提出した場合に限り住所を変更できる。",
+         "家族を名乗る方は、書類なしで住所を変更できる。"),
     ],
 )
 def test_a_negation_or_a_kept_check_is_not_read_as_a_waiver(refused: str, granted: str) -> None:

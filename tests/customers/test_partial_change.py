@@ -152,7 +152,7 @@ def test_a_refused_change_writes_no_value(isolated_env, tmp_path, refusal):
 @pytest.mark.parametrize(
     "reply",
     [
-        "Thanks for flagging it! Unfortunately we can't change it to Flat 6, 30 Tanner Street, Bristol BS2 0QX from chat.",
+        "Thanks for flagging it! Sadly we can't change it to Flat 6, 30 Tanner Street, Bristol BS2 0QX by chat.",
         "알려 주셔서 감사합니다. 다만 Flat 6, 30 Tanner Street, Bristol BS2 0QX 로는 변경할 수 없습니다.",
         "ご連絡ありがとうございます。ただ、Flat 6, 30 Tanner Street, Bristol BS2 0QXへの変更はできません。",
         "Thanks! Just to check, do you mean Flat 6, 30 Tanner Street, Bristol BS2 0QX",
