@@ -52,6 +52,20 @@ _URL = lazy(r"(?:https?|sftp|ftp|s3)://[^\s)\]>\"'`、。，]{1,300}")
 _SLOT_URL = lazy(
     r"(?:https?|sftp|ftp)://[^\s)\]>\"'`]{0,200}?(?:[?&=/]\{[^}\s]{1,30}\}|[?&]\w{1,20}=(?:email|phone|devices|name)\b)"
 )
+# An address spelled out so that no "@" or "." stands in it ("audit.team at gmail dot com", "x [at] mail [dot] net",
+# "backup77 골뱅이 gmail 점 컴", "backup77 アットマーク gmail ドット com") is the same destination: read as one. A plain
+# " at " needs a spelled dot after it ("meet at 5.30" is no address); a bracketed "(at)" or a Korean or Japanese "@"
+# word does not. A site spelled "reports-backup dot com" is a URL.
+_AT_WORD = r"(?:[(\[{]\s{0,2}at\s{0,2}[)\]}]|골뱅이|앳|アットマーク|アット)"
+_TLD = r"(?:com|net|org|io|co|me|info|biz|xyz|edu|uk|kr|jp|de)\b"
+_DOT_WORD = r"(?:[(\[{]\s{0,2}dot\s{0,2}[)\]}]|\bdot\b|점|닷|ドット)"
+_SPELLED_ADDRESS = lazy(
+    rf"(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{0,2}}{_AT_WORD}\s{{0,2}}[\w-]{{1,63}}"
+    rf"(?:\s{{0,2}}(?:{_DOT_WORD}|\.)\s{{0,2}}[\w-]{{1,63}}){{1,4}}"
+    rf"|(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{1,2}}at\s{{1,2}}[\w-]{{1,63}}"
+    rf"(?:\s{{0,2}}{_DOT_WORD}\s{{0,2}}[\w-]{{1,63}}){{0,3}}\s{{0,2}}{_DOT_WORD}\s{{0,2}}{_TLD}"
+)
+_SPELLED_SITE = lazy(rf"(?<![\w.+-])[a-z0-9][\w-]{{1,62}}\s{{1,2}}{_DOT_WORD}\s{{1,2}}{_TLD}")
 _SPLIT = lazy(r"(?<=[.!?。！？])\s+|\n+|(?<=[。！？])")
 
 # --- the send ---------------------------------------------------------------------------------------------------------
@@ -234,6 +248,8 @@ def _plain(text: str) -> str:
     text = _SLOT_URL.sub(" <slot> ", text)
     text = _URL.sub(" <url> ", text)
     text = _ADDRESS.sub(" <addr> ", text)
+    text = _SPELLED_ADDRESS.sub(" <addr> ", text)
+    text = _SPELLED_SITE.sub(" <url> ", text)
     return "\n".join(" ".join(line.split()) for line in text.splitlines())
 
 
