@@ -1353,9 +1353,23 @@ def _title_line_of_text(blocks: list[Block]) -> list[Block]:
         return blocks
     first = blocks[0].text.strip()
     if "\n" in first or _cols(first) > _TITLE_COLUMNS or first.endswith(_CLOSED) or first.endswith(("、", ",")) \
-            or _starts_item(first) or any(ch.isdigit() for ch in first) or not any(ch.isalpha() for ch in first):
+            or _starts_item(first) or any(ch.isdigit() for ch in first) or not any(ch.isalpha() for ch in first) \
+            or _CLAUSE_LINE.search(first):
         return blocks
     return [Block(first, blocks[1].level), *blocks[1:]]
+
+
+# A short unpunctuated line that is a clause of the body, not a name: a greeting or thanks ("Thank you for choosing
+# Acme", "Dear member"), a person as subject with a verb after ("We are glad you joined us", "You can cancel at any
+# time" — not a heading that asks, "What you can expect"), a Korean or Japanese predicate ending ("이용해 주셔서
+# 감사합니다", "ご利用ありがとうございます"): a title names, it does not say. Made the title, it named every page.
+_CLAUSE_LINE = re.compile(
+    r"^(?:thank\s+you|thanks|dear|hello|hi|please)\b"
+    r"|^(?!(?:what|how|when|where|why|who|which)\b).*?\b(?:we|you|i|they)(?:['’](?:re|ve|ll|m)|\s+(?:are|were|have|"
+    r"had|will|would|can|could|may|must|should|do|did|am|was)\b)"
+    r"|(?:니다|어요|아요|해요|세요|예요|에요|이다|한다|ます|です|ました|でした|ません|ください)$",
+    re.I,
+)
 
 
 # the widest a title line is, in columns (``_cols``): twenty kanji, forty Latin letters

@@ -142,6 +142,23 @@ def test_a_first_line_that_is_no_title_stays_text(first):
     assert not blocks[0].is_heading
 
 
+@pytest.mark.parametrize("first", ["Thank you for choosing Acme", "We are glad you joined us", "Dear member",
+                                   "이용해 주셔서 감사합니다", "ご利用ありがとうございます"])
+def test_a_short_unpunctuated_sentence_is_no_title(first):
+    # a greeting, a clause with a subject and verb, a predicate ending: the body speaking, not the document's name
+    from mem.policies.readers import text_blocks
+
+    assert not text_blocks(f"{first}\n\n1. Scope\nThese terms apply.\n")[0].is_heading
+
+
+@pytest.mark.parametrize("first", ["Acme Returns Policy", "Your guide to our services", "What you can expect",
+                                   "달빛소나무 펜션 이용 규정", "モアボックス利用規約"])
+def test_a_short_name_stays_the_title(first):
+    from mem.policies.readers import text_blocks
+
+    assert text_blocks(f"{first}\n\n1. Scope\nThese terms apply.\n")[0].is_heading
+
+
 def pdf_lines(*rows: tuple[str, bool, bool]):
     from mem.policies.readers import PdfLine
 
