@@ -23,6 +23,8 @@ are described where they are defined below.
 
 from __future__ import annotations
 
+from mem.core.instructions.deemed_word import REASON as _WORD_AS_CHECK
+from mem.core.instructions.deemed_word import word_taken_as_check
 from mem.core.instructions.normalise import normalize
 from mem.core.instructions.outside_texts import outside_text_obeyed
 from mem.core.instructions.ranked_texts import supplied_text_ranked
@@ -963,4 +965,6 @@ def stated_order(text: str) -> str | None:
         return "gives what users write authority over the bot"
     if supplied_text_ranked(text):
         return "ranks a text the customer supplies with the page"
+    if word_taken_as_check(text):
+        return _WORD_AS_CHECK
     return None

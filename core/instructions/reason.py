@@ -28,6 +28,7 @@ from mem.core.instructions.customer_orders import (
     _customer_order,
 )
 from mem.core.instructions.data_requests import _REPORTED_ASK, _data_request_or_framing
+from mem.core.instructions.deemed_word import DEEMED_WORDS as _W_DEEMED
 from mem.core.instructions.gates import (
     _CHAT_HINT,
     _CJK,
@@ -396,7 +397,7 @@ def _reason(text: str, page: bool = True) -> str | None:
         if not page:
             return None
         if not (words & _W_UNBOUNDED or words & _W_KEPT or words & _W_OMIT or words & _W_OUTSIDE
-                or words & _W_RANKED):
+                or words & _W_RANKED or words & _W_DEEMED):
             return _MEMORY_AS_CHECK if memory_as_check(text) else None
         return unbounded_grant(text) or stated_order(text) or (_MEMORY_AS_CHECK if memory_as_check(text) else None)
     if words & _W_OVERRIDE:
