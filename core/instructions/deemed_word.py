@@ -52,7 +52,7 @@ _EN_DEEMED = lazy(
     r"\bassumes?\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:has|have|had)\s+(?:already\s+)?"
     r"(?:approved|agreed|authori[sz]ed|signed\s+(?:it\s+)?off|verified|checked|confirmed)\b"
     r"|\b(?:is|are|be)\s+(?:treated|taken|counted|regarded|deemed|considered)\s+as\s+(?:already\s+)?"
-    r"(?:done|passed|complete|completed|approved|verified|confirmed|met|satisfied|checked|cleared)\b"
+    r"(?:done|passed|complete|completed|approved|verified|confirmed|met|satisfied|checked|cleared|given|granted)\b"
     r"|\bwithout\s+(?:\w+\s+){0,2}?(?:checking|verifying|verification|confirming|confirmation|proof|evidence|wagering|"
     r"approval|checks?)\b"
     r"|\bno\s+(?:\w+\s+)?(?:check|checks|checking|verification|proof|evidence|approval)\s+(?:is\s+|are\s+)?"
