@@ -644,7 +644,10 @@ def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], 
     cells: list[tuple[float, str]] = []
 
     def end_line() -> None:
+        nonlocal cells
         text = " ".join(current.split())
+        if len(cells) == 2 and _LIST_MARK.match(cells[0][1].strip()) and len(cells[1][1].split()) >= 3:
+            cells = [(cells[0][0], f"{cells[0][1].strip()} {cells[1][1]}")]  # a list item's mark and its text
         if text:
             lines.append((text, size, tuple((x, " ".join(t.split())) for x, t in cells if t.strip()), bold,
                           (current[:1].isspace(), current[-1:].isspace())))
@@ -672,6 +675,9 @@ def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], 
     return lines
 
 
+# A list item set as its mark at the margin and its text at an indent ("•" at 308, "Rent is paid…" at 322): one
+# paragraph, not a row of a two-column table ("• | Rent is paid…", held-out 30's leaflet).
+_LIST_MARK = re.compile(r"^(?:[-–•*·▪■●○◦‣]|\(?\d{1,2}[.)]?)$")
 # Two cells are in one column when their left edges are this close (PDF points).
 _COLUMN_SLACK = 3.0
 
@@ -715,7 +721,7 @@ def _pdf_tables(lines: list[PdfLine]) -> dict[int, tuple[int, list[str]]]:
             else:
                 break
             j += 1
-        if len(grid) < 2:
+        if len(grid) < 2 or _lead_ins(grid, lines, j, columns):
             i += 1
             continue
         header = grid[0] if len(grid) >= 3 and _looks_like_header(grid[0]) else []
@@ -731,6 +737,27 @@ def _pdf_tables(lines: list[PdfLine]) -> dict[int, tuple[int, list[str]]]:
 # (``_looks_like_header``) and every other holding a figure, is read as a table. A line that ends a sentence,
 # a numbered heading ("1. Refunds") and a "Label: value" line are never rows.
 _SPACED_ROW_MAX = 40
+
+
+def _lead_ins(grid: list[list[str]], lines: list[PdfLine], after: int, columns: list[float]) -> bool:
+    """Whether two "columns" are short lead-ins and the sentences they open ("Zone 1." / "Brisbane, Logan and Moreton
+    Bay: delivery is free."): a bold lead-in and its sentence are two pieces of one line, and lead-ins of one width
+    put their sentences at one x. Read as a table, each line was a row ("Zone 1. | Brisbane…") and a sentence's
+    wrapped second line, set back at the lead-in's edge, a paragraph of its own. A table's cell ends without closing
+    a sentence or wraps inside its own column; here every second cell is a sentence of three words or more that
+    closes, or, last, runs on to a line at the first column's edge."""
+    if len(columns) != 2:
+        return False
+    for n, (lead, text) in enumerate(grid):
+        if len(lead.split()) > 4 or len(text.split()) < 3:
+            return False
+        if text.endswith((".", "!", "?", "。", "！", "？")):
+            continue
+        wraps = n == len(grid) - 1 and after < len(lines) and lines[after].page == lines[after - 1].page \
+            and len(lines[after].cells) == 1 and _column(lines[after].cells[0][0], columns) == 0
+        if not wraps:
+            return False
+    return True
 
 
 def _spaced_cells(line: PdfLine) -> list[str] | None:
