@@ -644,10 +644,7 @@ def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], 
     cells: list[tuple[float, str]] = []
 
     def end_line() -> None:
-        nonlocal cells
         text = " ".join(current.split())
-        if len(cells) == 2 and _LIST_MARK.match(cells[0][1].strip()) and len(cells[1][1].split()) >= 3:
-            cells = [(cells[0][0], f"{cells[0][1].strip()} {cells[1][1]}")]  # a list item's mark and its text
         if text:
             lines.append((text, size, tuple((x, " ".join(t.split())) for x, t in cells if t.strip()), bold,
                           (current[:1].isspace(), current[-1:].isspace())))
@@ -675,9 +672,6 @@ def _pdf_lines(page: object) -> list[tuple[str, float, tuple[tuple[float, str], 
     return lines
 
 
-# A list item set as its mark at the margin and its text at an indent ("•" at 308, "Rent is paid…" at 322): one
-# paragraph, not a row of a two-column table ("• | Rent is paid…", held-out 30's leaflet).
-_LIST_MARK = re.compile(r"^(?:[-–•*·▪■●○◦‣]|\(?\d{1,2}[.)]?)$")
 # Two cells are in one column when their left edges are this close (PDF points).
 _COLUMN_SLACK = 3.0
 
@@ -740,16 +734,22 @@ _SPACED_ROW_MAX = 40
 
 
 def _lead_ins(grid: list[list[str]], lines: list[PdfLine], after: int, columns: list[float]) -> bool:
-    """Whether two "columns" are short lead-ins and the sentences they open ("Zone 1." / "Brisbane, Logan and Moreton
-    Bay: delivery is free."): a bold lead-in and its sentence are two pieces of one line, and lead-ins of one width
-    put their sentences at one x. Read as a table, each line was a row ("Zone 1. | Brisbane…") and a sentence's
-    wrapped second line, set back at the lead-in's edge, a paragraph of its own. A table's cell ends without closing
-    a sentence or wraps inside its own column; here every second cell is a sentence of three words or more that
-    closes, or, last, runs on to a line at the first column's edge."""
+    """Whether two "columns" are list marks or short lead-ins and the text they open: no table but lines of prose.
+
+    A list item set as its mark at the margin and its text at an indent ("•" / "Rent is paid…"), and a bold lead-in
+    and its sentence ("Zone 1." / "Brisbane, Logan and Moreton Bay: delivery is free."), are two pieces of one line;
+    marks, and lead-ins of one width, put their texts at one x. Read as a table each line was a row ("• | Rent…",
+    "Zone 1. | Brisbane…") and a sentence's wrapped second line, set back at the lead-in's edge, a paragraph of its
+    own (held-out 30's leaflet). A first column of list marks only is a list. Otherwise a table's cell ends
+    without closing a sentence or wraps inside its own column: here every second cell is prose that closes, or,
+    in the last row, runs on to a line set at the first column's edge.
+    """
     if len(columns) != 2:
         return False
+    if all(_LIST_MARK.match(lead) for lead, _ in grid):
+        return True
     for n, (lead, text) in enumerate(grid):
-        if len(lead.split()) > 4 or len(text.split()) < 3:
+        if len(lead.split()) > 4 or not _prose(text):
             return False
         if text.endswith((".", "!", "?", "。", "！", "？")):
             continue
@@ -758,6 +758,15 @@ def _lead_ins(grid: list[list[str]], lines: list[PdfLine], after: int, columns: 
         if not wraps:
             return False
     return True
+
+
+# a list item's mark set apart from its text: a bullet, a dash, or a number of one or two digits ("1", "2.", "(3)")
+_LIST_MARK = re.compile(r"^(?:[-–•*·▪■●○◦‣※]|\(?\d{1,2}[.)]?|[①-⑳])$")
+
+
+def _prose(text: str) -> bool:
+    """Whether a cell reads as words of a sentence: three words or more, or (Japanese, unspaced) twelve columns."""
+    return len(text.split()) >= 3 or _cols(text) >= 12 and " " not in text
 
 
 def _spaced_cells(line: PdfLine) -> list[str] | None:
