@@ -1613,7 +1613,6 @@ _FURNITURE_WORDS = {
     "related": "related articles", "relatives": "related articles", "recent": "related articles",
     "recently": "related articles", "viewed": "related articles", "share": "sharing links",
     "sharing": "sharing links", "social": "sharing links", "subscribe": "sharing links",
-    "comment": "comments", "comments": "comments",
 }
 # what a cookie or consent banner is called: its words, the consent managers' own names, and what kind of box it is
 _CONSENT_WORDS = {"cookie", "cookies", "consent", "gdpr", "ccpa"}
@@ -1973,15 +1972,6 @@ class _HtmlText(HTMLParser):
             self.blocks.extend(Block(literal_markdown(term)) for term in self._term)
         self._term, self._defined, self._in_term = [], False, False
 
-    def _skip_link(self, attrs: dict[str, str | None]) -> bool:
-        """Whether a link is a page's skip link: it jumps to an anchor of the page itself and stands before anything
-        of the page was read, outside a list or table ("Skip to main content", eight writers' help-centre and site
-        pages). Read, it was the document's first paragraph, a page of its own holding only it. A table of contents
-        is links in a list; a link inside text comes after text."""
-        href = (attrs.get("href") or "").strip()
-        return len(href) > 1 and href.startswith("#") and not self.blocks and not "".join(self._text).strip() \
-            and not self._lists and not self._tables
-
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         banner = False
         if tag == "header":
@@ -2019,8 +2009,6 @@ class _HtmlText(HTMLParser):
             self._deleting += 1
             self.changes.append(("deleted", [], change_author(named)))
         furniture = _furniture(tag, named) if tag not in _VOID_TAGS else None
-        if tag == "a" and self._skip_link(named):
-            furniture = "the skip-to-content link"
         if part == "header" or (self._frame and self.getpos() in self._frame):
             furniture = "the running header and footer"
         hidden = _hidden(named) and not _openable(named, self._labels.__contains__, self._tabs)
