@@ -715,8 +715,11 @@ def _pdf_tables(lines: list[PdfLine]) -> dict[int, tuple[int, list[str]]]:
             else:
                 break
             j += 1
-        if len(grid) < 2 or _lead_ins(grid, lines, j, columns):
+        if len(grid) < 2:
             i += 1
+            continue
+        if _lead_ins(grid, lines, j, columns):
+            i = j  # every later start inside the run is lead-ins too: retried line by line, the run cost its square
             continue
         header = grid[0] if len(grid) >= 3 and _looks_like_header(grid[0]) else []
         tables[i] = (j, table_rows(header, grid[1:] if header else grid))
