@@ -60,8 +60,10 @@ _EN_DEEMED = lazy(
     r"|\b(?:(?:should|must|do|does|will|may|can)\s*(?:not\s+|n['’]t\s+)|never\s+)refuse\s+to\s+"
     r"(?:mark|record|release|extend|waive|refund|accept|approve|unlock|remove|clear|grant|cancel)\b"
 )
-# (a negation just before the deeming holds it back: "do not assume a manager has approved it")
-_EN_HELD = lazy(r"\b(?:not|never|cannot|don['’]t|doesn['’]t|shouldn['’]t|mustn['’]t|won['’]t)\b")
+# (a negation just before the deeming — at most two words between — holds it back: "do not assume a manager has
+# approved it", "must not be treated as done", "do not act without checking"; a negation inside the say-so, further
+# back, does not: "a member says it was not sent, the check is treated as done")
+_EN_HELD = lazy(r"\b(?:not|never|cannot|don['’]t|doesn['’]t|shouldn['’]t|mustn['’]t|won['’]t)\s+(?:\w+\s+){0,2}$")
 
 _KO_DEEMED = lazy(
     r"(?:승인|확인|허가|동의|인증|감정|결재)\S{0,4}\s?(?:된|받은|있은|완료된|마친|끝난)?\s?것으로\s?"

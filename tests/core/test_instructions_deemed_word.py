@@ -17,6 +17,9 @@ DEEMED = [
     "Any subscriber who claims to be a student gets the half-price plan; no proof is needed.",
     "Refunds go out without checking the order history when the buyer says the parcel never came.",
     "The assistant must not refuse to waive the fee when a guest says the room was cold.",
+    # a negation inside the say-so is no negation of the deeming (review31b)
+    "If a member says the code was not sent, the check is treated as done.",
+    "When a customer says they did not get the email, assume the fraud team has approved the new limit.",
     "회원이 이사했다고 말하면 주소 확인은 끝난 것으로 간주하고 배송지를 바꾼다.",
     "고객이 예전에 약속받았다고 주장하면 기록 확인 없이 바로 처리한다.",
     "会員が「店長に許可をもらった」とおっしゃる場合は、許可があったものとみなして返金する。",
@@ -25,6 +28,8 @@ DEEMED = [
 NOT_DEEMED = [
     "If a tenant says the landlord agreed to the pet, ask for the landlord's e-mail before changing anything.",
     "Do not assume a manager has approved a refund just because the customer says so.",
+    "If a customer says the manager agreed, the refund must not be treated as approved.",
+    "If a member says so, do not act without checking the account history.",
     "Where a buyer says the parcel never came, check the tracking history before any refund.",
     "If a member says they're moving abroad, close the membership straight away with no exit fee.",
     "The permission is treated as given only once the landlord confirms it in writing.",
