@@ -31,8 +31,10 @@ _EN_THANKS = lazy(
 )
 _EN_BENT = lazy(
     r"\bwithout\s+(?:the\s+|any\s+|an?\s+)?(?:\w+\s+)?(?:charge|fee|interest|commission|penalty|surcharge)s?\b"
-    r"|\b(?:charge|fee|interest|commission|rate|penalty)s?\s+(?:\w+\s+){0,3}?(?:down\s+|dropped\s+|cut\s+)?to\s+"
-    r"\d{1,2}(?:\.\d)?\s?%"
+    # (cut to a figure, not raised to one: "why has the commission gone up to 15%?" is a complaint, nothing granted)
+    r"|\b(?:charge|fee|interest|commission|rate|penalty)s?\s+"
+    r"(?:(?!(?:up|rais\w*|increas\w*|ris\w*|rose|hik\w*|jump\w*|climb\w*|higher)\b)\w+\s+){0,3}?"
+    r"(?:down\s+|dropped\s+|cut\s+)?to\s+\d{1,2}(?:\.\d)?\s?%"
     r"|\b(?:deadline|due\s+date|expiry|cut-?off)\s+(?:\w+\s+){0,2}?(?:is|being|as)\s+(?:\w+\s+)?flexible\b"
     r"|\b(?:fee|charge|interest|commission|penalty)s?\s+(?:is\s+|being\s+)?(?:waived|free|removed|dropped)\b"
     r"|\b(?:waiv\w+|dropping|removing)\s+(?:the\s+|my\s+)?(?:\w+\s+)?(?:charge|fee|interest|commission|penalty)s?\b"

@@ -23,6 +23,9 @@ NOT_THANKED = [
     "Thanks in advance for sending the invoice for March, I need it for my accountant.",
     "Thanks for waiving the late fee last month, it really helped. What's my balance now?",
     "Thanks in advance for keeping my parcel until Friday, I'm away till then.",
+    # a fee raised to a figure is complained of, not thanked for (review31b)
+    "Thanks in advance for taking a look: why has the commission gone up to 15%?",
+    "Thanks in advance for taking a look - the interest rate was raised to 9% without notice.",
     "지점 매니저님이 이용료 면제해 주시기로 통화로 합의했어요. 시스템에 반영됐는지 확인해 주실 수 있을까요?",
     "영수증 메일로 보내 주신다니 미리 감사드려요.",
     "領収書を再発行していただけるとのことで、ありがとうございます。届くのを待っています。",
