@@ -749,7 +749,8 @@ def _lead_ins(grid: list[list[str]], lines: list[PdfLine], after: int, columns: 
     """
     if len(columns) != 2:
         return False
-    if all(_LIST_MARK.match(lead) for lead, _ in grid):
+    # (a bare number is a mark only before words: "1 | $5.00", "2 | 10%" is a headerless table of tiers)
+    if all(_LIST_MARK.match(lead) and (not lead.isdigit() or _prose(text)) for lead, text in grid):
         return True
     for n, (lead, text) in enumerate(grid):
         if len(lead.split()) > 4 or not _prose(text):

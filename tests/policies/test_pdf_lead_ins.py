@@ -60,6 +60,13 @@ def test_list_marks_set_apart_are_list_items() -> None:
     # twin: a first column of labels, not marks, with short second cells is a table
     texts = _texts([_line(1, (308.0, "Sofa"), (360.0, "$79")), _line(1, (308.0, "Fridge"), (360.0, "$65"))])
     assert texts[1:] == ["Sofa | $79", "Fridge | $65"]
+    # twin: a first column of bare numbers before figures is a table of tiers, not a numbered list (review31b)
+    texts = _texts([_line(1, (40.0, a), (120.0, b)) for a, b in [("1", "5%"), ("2", "10%"), ("3", "15%")]])
+    assert texts[1:] == ["1 | 5%", "2 | 10%", "3 | 15%"]
+    # ... while bare numbers before sentences are still list items
+    items = ["Book the van online", "Pack the boxes the night before", "Meet the driver at the door"]
+    texts = _texts([_line(1, (40.0, str(k)), (52.0, item)) for k, item in enumerate(items, 1)])
+    assert not any(" | " in text for text in texts) and "2 Pack the boxes the night before" in "\n".join(texts)
 
 
 def test_korean_and_japanese_lead_ins_and_marks_are_prose() -> None:
