@@ -59,11 +59,14 @@ _SLOT_URL = lazy(
 _AT_WORD = r"(?:[(\[{]\s{0,2}at\s{0,2}[)\]}]|골뱅이|앳|アットマーク|アット)"
 _TLD = r"(?:com|net|org|io|co|me|info|biz|xyz|edu|uk|kr|jp|de)\b"
 _DOT_WORD = r"(?:[(\[{]\s{0,2}dot\s{0,2}[)\]}]|\bdot\b|점|닷|ドット)"
+# a label between the dots holds no Korean or Japanese dot word: they are word characters, and a run of them
+# ("점점점…") could otherwise be cut into labels in a million ways before the address failed (review31b)
+_LABEL = r"(?:(?!점|닷|ドット)[\w-]){1,63}"
 _SPELLED_ADDRESS = lazy(
-    rf"(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{0,2}}{_AT_WORD}\s{{0,2}}[\w-]{{1,63}}"
-    rf"(?:\s{{0,2}}(?:{_DOT_WORD}|\.)\s{{0,2}}[\w-]{{1,63}}){{1,4}}"
-    rf"|(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{1,2}}at\s{{1,2}}[\w-]{{1,63}}"
-    rf"(?:\s{{0,2}}{_DOT_WORD}\s{{0,2}}[\w-]{{1,63}}){{0,3}}\s{{0,2}}{_DOT_WORD}\s{{0,2}}{_TLD}"
+    rf"(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{0,2}}{_AT_WORD}\s{{0,2}}{_LABEL}"
+    rf"(?:\s{{0,2}}(?:{_DOT_WORD}|\.)\s{{0,2}}{_LABEL}){{1,4}}"
+    rf"|(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{1,2}}at\s{{1,2}}{_LABEL}"
+    rf"(?:\s{{0,2}}{_DOT_WORD}\s{{0,2}}{_LABEL}){{0,3}}\s{{0,2}}{_DOT_WORD}\s{{0,2}}{_TLD}"
 )
 _SPELLED_SITE = lazy(rf"(?<![\w.+-])[a-z0-9][\w-]{{1,62}}\s{{1,2}}{_DOT_WORD}\s{{1,2}}{_TLD}")
 _SPLIT = lazy(r"(?<=[.!?。！？])\s+|\n+|(?<=[。！？])")

@@ -3,6 +3,8 @@ puts it where an outsider reads it, and its clean twins, on a page and in a cust
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from mem.core.instructions import is_instruction_like, sentence_findings
@@ -184,3 +186,12 @@ def test_an_address_spelled_out_is_a_destination(text: str, page: bool) -> None:
 )
 def test_a_spelled_address_of_ones_own_or_none_is_clean(text: str) -> None:
     assert data_send(text, page=False) is None
+
+
+def test_a_run_of_dot_words_is_read_in_linear_time() -> None:
+    # "점" and "ドット" are word characters: a long run of them after " at " was cut into labels every possible way
+    # before the spelled address failed (1,400 characters took over a second; review31b)
+    text = ("x at " + "점" * 63 + " ") * 60 + "send the chat to me"
+    start = time.perf_counter()
+    data_send(text, page=False)
+    assert time.perf_counter() - start < 1.0
