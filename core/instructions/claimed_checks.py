@@ -52,10 +52,14 @@ _EN_REFUSED = lazy(
     r"|\bafter\s+(?:checking|verif|confirming)|\b(?:scam|impersonat|fraudster)"
     # the grant refused in other words ("is given nothing", "are refused"), or held to a condition ("only with the
     # PIN", "only once verified") or a check the claimant is sent to ("sent to the app to verify")
-    r"|\b(?:nothing|none|neither|refused|declined|rejected)\b|\bonly\s+(?:with|after|once|if|when|by|through)\b"
+    # — "nothing" as what is given, not anywhere ("…is given the statement, nothing else is asked" waives), and
+    # "only by" a step, not a channel ("…sent the records, only by email" grants)
+    r"|\b(?:given|gets?|receives?|shown|sent|told)\s+(?:nothing|none)\b|\b(?:refused|declined|rejected)\b"
+    r"|\bonly\s+(?:with|after|once|if|when)\b|\bonly\s+(?:by|through)\s+\w+ing\b"
     r"|\bto\s+(?:verif|log\s+in|sign\s+in|prove|confirm|authenticat)"
 )
-# the claimant told or asked to act: they are redirected, granted nothing ("is told to call the branch")
+# the claimant told or asked to act: they are redirected, granted nothing ("is told to call the branch") — before or
+# at the grant; an ask after it ("…can change the address, and is asked to rate the call") takes nothing back
 _EN_REDIRECTED = lazy(r"\b(?:told|asked|directed|referred|redirected)\s+to\b")
 # a negation that waives the check rather than refusing the grant
 _EN_WAIVED = lazy(
@@ -91,7 +95,8 @@ def claimed_identity_check(sentence: str) -> str | None:
     if sentence.isascii():
         # a waived check is no refusal: "…are given the records, no questions asked", "…; do not ask for ID"
         kept = _EN_WAIVED.sub(" ", sentence)
-        granted = _EN_GRANT.search(after) and not _EN_REDIRECTED.search(after)
+        grant = _EN_GRANT.search(after)
+        granted = grant is not None and _EN_REDIRECTED.search(after, 0, grant.end() + 12) is None
         return REASON if granted and not _EN_REFUSED.search(kept) else None
     if _KO_GRANT.search(after) and not _KO_REFUSED.search(sentence):
         return REASON

@@ -84,3 +84,21 @@ def test_a_negation_or_a_kept_check_is_not_read_as_a_waiver(refused: str, grante
     # "do not ask for ID" beside a refused grant waives nothing: the claim still gets nothing
     assert claimed_identity_check(normalize(refused)) is None
     assert claimed_identity_check(normalize(granted)) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "nothing" that is not the grant's object, a channel after "only", an ask after the grant (review31b)
+        "A caller who says they are the account holder is given the full statement, nothing else is asked.",
+        "A caller who says they are the account holder is given the full records, only by post.",
+        "A caller who says they are the account holder can change the email address, and is asked to rate the call.",
+    ],
+)
+def test_a_refusal_word_beside_the_grant_refuses_nothing(text: str) -> None:
+    assert claimed_identity_check(normalize(text)) is not None
+
+
+def test_a_redirect_before_the_grant_still_refuses_it() -> None:
+    text = "Anyone who says they are the owner is asked to log in first, then can view the records."
+    assert claimed_identity_check(normalize(text)) is None
