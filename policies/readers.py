@@ -1403,10 +1403,12 @@ def _title_line_of_text(blocks: list[Block]) -> list[Block]:
 # Acme", "Dear member"), a person as subject with a verb after ("We are glad you joined us", "You can cancel at any
 # time" — not a heading that asks, "What you can expect"), a Korean or Japanese predicate ending ("이용해 주셔서
 # 감사합니다", "ご利用ありがとうございます"): a title names, it does not say. Made the title, it named every page.
+# A greeting word is one only as a word of its own ("Hi-Fi Rental Terms", "Hello Fresh Delivery Terms" name things),
+# and a subject inside the line is in lower case ("Things You Should Know" is a title-cased name).
 _CLAUSE_LINE = re.compile(
-    r"^(?:thank\s+you|thanks|dear|hello|hi|please)\b"
-    r"|^(?!(?:what|how|when|where|why|who|which)\b).*?\b(?:we|you|i|they)(?:['’](?:re|ve|ll|m)|\s+(?:are|were|have|"
-    r"had|will|would|can|could|may|must|should|do|did|am|was)\b)"
+    r"^(?:thank\s+you|thanks|dear|please)(?![\w'’-])|^(?:hello|hi)(?:\s*[,!.]|\s+(?:there|and|everyone|all)\b|$)"
+    r"|^(?!(?:what|how|when|where|why|who|which)\b)(?:we|you|i|they|.*?\b(?-i:we|you|i|they))"
+    r"(?:['’](?:re|ve|ll|m)|\s+(?:are|were|have|had|will|would|can|could|may|must|should|do|did|am|was)\b)"
     r"|(?:니다|어요|아요|해요|세요|예요|에요|이다|한다|ます|です|ました|でした|ません|ください)$",
     re.I,
 )

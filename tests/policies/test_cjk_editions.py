@@ -143,6 +143,7 @@ def test_a_first_line_that_is_no_title_stays_text(first):
 
 
 @pytest.mark.parametrize("first", ["Thank you for choosing Acme", "We are glad you joined us", "Dear member",
+                                   "Hello, and welcome to Acme", "If you are moving soon",
                                    "이용해 주셔서 감사합니다", "ご利用ありがとうございます"])
 def test_a_short_unpunctuated_sentence_is_no_title(first):
     # a greeting, a clause with a subject and verb, a predicate ending: the body speaking, not the document's name
@@ -152,7 +153,9 @@ def test_a_short_unpunctuated_sentence_is_no_title(first):
 
 
 @pytest.mark.parametrize("first", ["Acme Returns Policy", "Your guide to our services", "What you can expect",
-                                   "달빛소나무 펜션 이용 규정", "モアボックス利用規約"])
+                                   "달빛소나무 펜션 이용 규정", "モアボックス利用規約",
+                                   # a greeting word inside a name, a title-cased pronoun (review31b)
+                                   "Hi-Fi Rental Terms", "Hello Fresh Delivery Terms", "Things You Should Know"])
 def test_a_short_name_stays_the_title(first):
     from mem.policies.readers import text_blocks
 
