@@ -17,7 +17,9 @@ from mem.core.text.pattern import lazy
 # the number, from its first digit (linear on a long run of digits), then the sub-article ("의2", "の2") when one
 # follows; a particle after the article ("제8조에는", "第6条の内容") is not part of it, nor is a count with its unit
 # ("第6条の3か月以内", "제6조의 3개월"): "の" / "의" then links the article to a period, amount or number of times
-_UNIT = (r"[ \t]{0,2}(?:[かヶケカヵ箇个]|年|日|月|週|時|分|秒|歳|円|人|回|件|点|%|％|"
+# The unit is glued to its number: after a space the word is the sub-article's heading or the sentence going on
+# ("제5조의2 개정규정은", "제6조의2 회원의 의무", "第6条の2 年会費": article 5-2, 6-2; review31b).
+_UNIT = (r"(?:[かヶケカヵ箇个]|年|日|月|週|時|分|秒|歳|円|人|回|件|点|%|％|"
          r"개|년|일|월|주|시|분|초|세|원|명|회|번|건)")
 _CITATION = (r"(?:제|第)[ \t]{0,2}[0-9０-９]{1,4}[ \t]{0,2}(?:조|条)"
              rf"(?:(?:의|の)[0-9０-９]{{1,3}}(?![0-9０-９]|{_UNIT}))?")

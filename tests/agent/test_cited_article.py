@@ -66,6 +66,9 @@ def test_an_article_citation_is_one_key_in_any_digits_and_spacing():
     ("제6조의 3개월 약정", ["제6조"]),
     ("第6条の3に定める期間", ["第6条の3"]),  # the clean twin: a sub-article
     ("제6조의3에 따라", ["제6조의3"]),
+    # a word after a space is the heading or the sentence, not a unit (review31b)
+    ("제5조의2 개정규정은 2027년부터 적용한다", ["제5조의2"]),
+    ("第6条の2 年会費について", ["第6条の2"]),
 ])
 def test_a_count_after_the_article_is_no_sub_article(text, keys):
     # "第6条の3か月" is article 6's three months, not article 6-3: the unit after the number says so
