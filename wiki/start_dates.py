@@ -66,10 +66,11 @@ _BEFORE = re.compile(
     r"|starting(?:[ \t]+(?:on|from))?|beginning(?:[ \t]+(?:on|from))?|commencing(?:[ \t]+on)?"
     r"|on[ \t]+(?:and|or)[ \t]+after|from(?:[ \t]+and[ \t]+after)?)[ \t]+(?:the[ \t]+)?)$", re.I)
 _COUNTED = re.compile(r"(?:day|week|month|year|hour)s?[ \t]+from[ \t]+(?:the[ \t]+)?$", re.I)
-# ... but a price's rate is no count ("£2.50 a day from 1 March 2027", "€4 per month from …"): the date is the
+# ... but a price's rate is no count ("£2.50 a day from 1 March 2027", "€4 per month from …", "4 dollars a day",
+# "0.5% a day"): the date is the
 # price's start (the review of the thirty-first round: the new user's change notice, worded so, kept its new price as
 # today's).
-_RATE = re.compile(r"\d(?:[ \t]?[^\W\d]{1,6})?[ \t]+(?:a|per|each)[ \t]+(?:day|week|month|year|hour)[ \t]+from[ \t]+"
+_RATE = re.compile(r"\d(?:[ \t]?(?:[^\W\d]{1,10}|%))?[ \t]+(?:a|per|each)[ \t]+(?:day|week|month|year|hour)[ \t]+from[ \t]+"
                    r"(?:the[ \t]+)?$", re.I)
 # A bare "from" after a participle dates the thing the participle qualifies, not the rule: "stays arriving from 1
 # March 2027 pay 2 euros", "orders placed from …" — such a sentence held a whole revision back to that day (review

@@ -31,6 +31,9 @@ from mem.wiki.start_dates import distant_starts, stated_starts, upcoming_start  
     # a price's rate is no count of days: the date is the price's start (review of the thirty-first round)
     ("Roam Pass will cost £2.50 a day from 1 March 2027.", date(2027, 3, 1), "from 1 March 2027"),
     ("The line rental is €4 per month from 1 January 2027.", date(2027, 1, 1), "from 1 January 2027"),
+    # a rate in a long unit word or a percentage (review31b)
+    ("The loan costs 4 dollars a day from 1 March 2027.", date(2027, 3, 1), "from 1 March 2027"),
+    ("Late payments incur interest of 0.5% a day from 1 March 2027.", date(2027, 3, 1), "from 1 March 2027"),
 ])
 def test_a_stated_start_is_read_in_three_languages(text, day, words):
     [start] = stated_starts(text)
