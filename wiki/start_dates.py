@@ -70,8 +70,8 @@ _COUNTED = re.compile(r"(?:day|week|month|year|hour)s?[ \t]+from[ \t]+(?:the[ \t
 # "0.5% a day"): the date is the
 # price's start (the review of the thirty-first round: the new user's change notice, worded so, kept its new price as
 # today's).
-_RATE = re.compile(r"\d(?:[ \t]?(?:[^\W\d]{1,10}|%))?[ \t]+(?:a|per|each)[ \t]+(?:day|week|month|year|hour)[ \t]+from[ \t]+"
-                   r"(?:the[ \t]+)?$", re.I)
+_RATE = re.compile(r"\d(?:[ \t]?(?:[^\W\d]{1,10}|%))?[ \t]+(?:a|per|each)[ \t]+(?:day|week|month|year|hour)"
+                   r"[ \t]+from[ \t]+(?:the[ \t]+)?$", re.I)
 # A bare "from" after a participle dates the thing the participle qualifies, not the rule: "stays arriving from 1
 # March 2027 pay 2 euros", "orders placed from …" — such a sentence held a whole revision back to that day (review
 # 19). After a noun or a verb of change it is the rule's start ("the fee rises to 15 euros from 1 January 2027").
