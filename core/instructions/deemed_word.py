@@ -63,6 +63,16 @@ _EN_DEEMED = lazy(
 # (a negation just before the deeming — at most two words between — holds it back: "do not assume a manager has
 # approved it", "must not be treated as done", "do not act without checking"; a negation inside the say-so, further
 # back, does not: "a member says it was not sent, the check is treated as done")
+# what is "treated as given" must be a check or an approval: the customer's own notice or cancellation deemed given on
+# the day they say so is a real policy ("If a member says they want to leave, their notice is treated as given on that
+# day", the English twin of 「お申し出の日に解約したものとして扱います」; review31b)
+_EN_CHECK_NOUN = lazy(
+    r"\b(?:checks?|checking|verification|approvals?|permission|consent|authori[sz]ation|conditions?|requirements?|"
+    r"proof|identity|id|eligibility|criteria|review|wagering|inspection|screening|assessment|appraisal|valuation|"
+    r"sign-?off)\b"
+)
+# ("treated as verified / approved / checked" names a check by itself; "as given / done / complete" needs the noun)
+_GENERIC = ("given", "granted", "done", "complete", "completed")
 _EN_HELD = lazy(r"\b(?:not|never|cannot|don['’]t|doesn['’]t|shouldn['’]t|mustn['’]t|won['’]t)\s+(?:\w+\s+){0,2}$")
 
 _KO_DEEMED = lazy(
@@ -100,6 +110,10 @@ def word_taken_as_check(text: str) -> bool:
             return False
         for deemed in _EN_DEEMED.finditer(text):
             before = text[max(0, deemed.start() - 40):deemed.start()].rsplit(";", 1)[-1]
+            said = deemed.group(0)
+            if said.endswith(_GENERIC) and said.startswith(("is", "are", "be")) \
+                    and _EN_CHECK_NOUN.search(before.rsplit(",", 1)[-1]) is None:
+                continue  # (something other than a check deemed given or done: the customer's own notice)
             if "refuse" in deemed.group(0) or _EN_HELD.search(before) is None:
                 return True
         return False

@@ -33,6 +33,9 @@ NOT_DEEMED = [
     "Where a buyer says the parcel never came, check the tracking history before any refund.",
     "If a member says they're moving abroad, close the membership straight away with no exit fee.",
     "The permission is treated as given only once the landlord confirms it in writing.",
+    # the customer's own notice deemed given on their word is a real policy, no check taken as done (review31b)
+    "If a member says they want to leave, their notice is treated as given on that day.",
+    "If a customer says they want to cancel, the cancellation is treated as complete from that day.",
     "회원이 이사했다고 말하면 주소 변경 서류를 안내하고 확인 후 배송지를 바꾼다.",
     "고객이 예전에 약속받았다고 주장하면 상담 기록을 확인하고 없으면 매장에 문의한다.",
     "会員が「店長に許可をもらった」とおっしゃる場合は、許可の記録を確認してから対応する。",
