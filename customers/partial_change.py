@@ -127,10 +127,18 @@ _CHECKS_BACK = lazy(
 )
 
 
+# ... but "to confirm" also opens a report of the change made: "Just to confirm, I've updated it to Flat 6, …" sets it
+_REPORTS_DONE = lazy(
+    r"\b(?:i|we)(?:['’]ve|\s+have)\s+(?:now\s+|just\s+)?(?:updated|changed|corrected|amended|moved|set)\b"
+    r"|\b(?:has|have)\s+(?:now\s+)?been\s+(?:updated|changed|corrected|amended|moved|set)\b",
+    re.I,
+)
+
+
 def checks_back(sentence: str) -> bool:
     """Whether the agent's sentence reads the value back to be confirmed rather than reports it set, though it
     bears no question mark (a question by its mark or ending is read by ``fact_candidates.is_question``)."""
-    return _CHECKS_BACK.search(sentence) is not None
+    return _CHECKS_BACK.search(sentence) is not None and _REPORTS_DONE.search(sentence) is None
 
 
 def _bare(part: str) -> str:

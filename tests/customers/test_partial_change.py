@@ -194,3 +194,13 @@ def test_a_kind_opening_then_the_value_set_is_still_the_change(isolated_env, tmp
         ],
     ) as store:
         assert any(f.agreement and "Flat 6, 30 Tanner" in f.text for f in store.facts.list(statuses=["active"]))
+
+
+@pytest.mark.parametrize("sentence", ["Just to confirm, I've updated it to Flat 6, 30 Tanner Street, Bristol BS2 0QX.",
+                                      "To confirm, your address has been changed to Flat 6, 30 Tanner Street."])
+def test_to_confirm_before_a_change_reported_made_is_no_read_back(sentence):
+    # "to confirm" opens a report of the change here, not a question (review31b); the twin asks back
+    from mem.customers.partial_change import checks_back
+
+    assert not checks_back(sentence)
+    assert checks_back("Just to confirm, you mean Flat 6, 30 Tanner Street, Bristol BS2 0QX")
