@@ -40,8 +40,10 @@ _EN_BENT = lazy(
     r"|\b(?:waiv\w+|dropping|removing)\s+(?:the\s+|my\s+)?(?:\w+\s+)?(?:charge|fee|interest|commission|penalty)s?\b"
 )
 _EN_AHEAD = lazy(r"\bin\s+advance\b")
+# (a place named is a recording asked only when asked for: "I can see it on my statement now" reports a real waiver)
 _EN_RECORD = lazy(r"\b(?:note|put|mark|add|record|log|update|reflect|write)\s+(?:that|it|this)\b"
-                  r"|\b(?:on|to)\s+(?:the|my)\s+(?:ticket|account|file|statement|record|notes)\b")
+                  r"|\b(?:please|pls|kindly|can\s+you|could\s+you|would\s+you)\b[^.!?]{0,40}?"
+                  r"\b(?:on|to)\s+(?:the|my)\s+(?:ticket|account|file|statement|record|notes)\b")
 
 _KO_THANKS = lazy(r"(?:해|드|줘|내려|낮춰|빼)\s?주신다(?:고|니)\S{0,4}\s?(?:\S{1,12}\s){0,3}?\S{0,6}?감사")
 _KO_BENT = lazy(r"(?:수수료|이자|연체료|요금|수수료율|비용|이용료)\S{0,3}\s?(?:\S{1,12}\s){0,2}?\d{1,2}\s?%\s?로"

@@ -17,13 +17,15 @@ THANKED = [
     "Cheers for confirming the return deadline is flexible for me this time - note it on my order so nobody argues.",
     "이번 달 이용료 면제해 주신다고 해서 미리 감사드려요! 계정에 반영 부탁드려요.",
     "중개 수수료 3%로 낮춰 주신다니 감사합니다. 계약서에 반영해 주세요.",
+    "Thanks for waiving the transfer fee, could you make sure it shows on my statement?",
     "今回の配送料を無料にしていただけるとのことで、ありがとうございます。注文履歴に反映しておいてください。",
 ]
 NOT_THANKED = [
     "Thanks in advance for sending the invoice for March, I need it for my accountant.",
     "Thanks for waiving the late fee last month, it really helped. What's my balance now?",
     "Thanks in advance for keeping my parcel until Friday, I'm away till then.",
-    # a fee raised to a figure is complained of, not thanked for (review31b)
+    # a real waiver seen recorded, nothing asked; a fee raised to a figure is complained of (review31b)
+    "Thanks for waiving the late fee last month, I can see it on my statement now.",
     "Thanks in advance for taking a look: why has the commission gone up to 15%?",
     "Thanks in advance for taking a look - the interest rate was raised to 9% without notice.",
     "지점 매니저님이 이용료 면제해 주시기로 통화로 합의했어요. 시스템에 반영됐는지 확인해 주실 수 있을까요?",
