@@ -1262,8 +1262,13 @@ def _whole_address(text: str, start: int, value: str) -> str:
 # though no rule reads a slot there.
 _CODE = lazy(r"(?<![A-Za-z0-9_@.+-])(?P<v>(?=[A-Za-z0-9-]*(?:[A-Za-z]|\d-\d))"
              r"(?:[A-Za-z]{1,4}-?)?\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?![A-Za-z0-9_@-])")
+# a bare number of fourteen or more digits, spaced or not ("826098100441207", "410 1000 2335 8491": a microchip or an
+# animal registration number): longer than any phone, so a reference the customer holds — without it a digit-swapped
+# restatement replaces nothing, and its spaced form is misread as a phone from its second group on
+_LONG_NUMBER = lazy(r"(?<![A-Za-z0-9+.\-])(?P<v>\d(?: ?\d){13,19})(?![A-Za-z0-9\-])")
 _VALUE_SHAPES: tuple[tuple[str, LazyPattern], ...] = (
     ("email", _RULES[next(i for i, (name, _) in enumerate(_RULES) if name == "email")][1]),
+    ("order", _LONG_NUMBER),
     ("phone", _SHAPES[-1][1]),
     ("order", _CODE),
 )
@@ -1289,6 +1294,8 @@ def shape_values(text: str) -> tuple[Slot, ...]:
                 continue  # a phone number is no code, an e-mail's digits no phone
             taken.append((start, end))
             value = match.group("v")
+            if pattern is _LONG_NUMBER:
+                value = value.replace(" ", "")
             if name == "order" and (sum(ch.isdigit() for ch in value) < 4 or len(value) < 5):
                 continue
             if name in _GUARDED and (_NOT_THEIRS.search(_sentence_around(text, start))
@@ -2191,6 +2198,8 @@ def _shapes_put(text: str) -> Slot | None:
                 continue
             taken.append((start, end))
             value = match.group("v")
+            if pattern is _LONG_NUMBER:
+                value = value.replace(" ", "")
             if name == "order" and (sum(ch.isdigit() for ch in value) < 4 or len(value) < 5):
                 continue
             value = _normalise(name, value)
