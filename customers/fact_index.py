@@ -32,8 +32,10 @@ from mem.customers.slots import SLOT_TERMS, query_slot, shape_values, slot_of
 # accents folded, CJK cut from glued digits — "Zurich" finds "Zürich"); facts-9: ``slot_code`` a set of slots (a bit
 # each), the fact's slot and every phone and e-mail its customer's words give beside it; facts-10: the search form
 # folds widths (full-width "１０" is "10", half-width "ｶﾞ" is "ガ"); facts-11: a reference code the customer's words
-# give fills the order bit too. Older indexes are rebuilt.
-INDEX_VERSION = "facts-11"
+# give fills the order bit too; facts-12: a bare number of fourteen or more digits, spaced or not, is a reference
+# code and no phone (a spaced microchip number was half read as a phone, and an older index keeps that tag). Older
+# indexes are rebuilt.
+INDEX_VERSION = "facts-12"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
