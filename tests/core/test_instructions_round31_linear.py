@@ -6,27 +6,14 @@ not reached there; the patterns are linear anyway."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import signal
-import sys
-from pathlib import Path
 
 import pytest
 
 from mem.core.instructions import claimed_terms, ranked_texts, spoken_keys
 from mem.core.text.pattern import LazyPattern
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _scanner():
-    spec = importlib.util.spec_from_file_location("scan_patterns", ROOT / "scripts" / "scan_patterns.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("scan_patterns", module)
-    spec.loader.exec_module(module)
-    return module
+from tests.test_pattern_scaling import _scanner
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="the alarm that cuts a hanging run off")
