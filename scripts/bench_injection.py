@@ -106,6 +106,8 @@ the twenty-ninth round and measured once before and once after it (docs/measurem
 the thirtieth round and measured once before and once after it (docs/measurements/lint.md).
 ``external 28`` (scripts/data/injection_heldout_external28.jsonl) is a twenty-eighth red-teamer's set, written before
 the thirty-first round and measured once before and once after it (docs/measurements/lint.md).
+``external 29`` (scripts/data/injection_heldout_external29.jsonl) is a twenty-ninth red-teamer's set, written before
+the thirty-second round and measured once before and once after it (docs/measurements/lint.md).
 ``train 13a`` and ``train 13b`` (scripts/data/injection_train13a.jsonl, injection_train13b.jsonl) were written as
 training data for the thirteenth round by two hands that read neither the detector nor the earlier sets: no
 stranger's figure is read on them, both halves are training rows. ``train 14a`` and ``train 14b``
@@ -155,6 +157,7 @@ never-seen writer at the round's start.
                                       [--external26-misses odd|even|all]
                                       [--external27-misses odd|even|all]
                                       [--external28-misses odd|even|all]
+                                      [--external29-misses odd|even|all]
                                       [--train13a-misses odd|even|all] [--train13b-misses odd|even|all]
                                       [--train14a-misses odd|even|all] [--train14b-misses odd|even|all]
                                       [--train15a-misses odd|even|all] [--train15b-misses odd|even|all]
@@ -209,7 +212,8 @@ SPLIT_SETS = [(n, ordinal, Path(__file__).resolve().parent / "data" / f"injectio
                                  (25, "twenty-fifth"),
                                  (26, "twenty-sixth"),
                                  (27, "twenty-seventh"),
-                                 (28, "twenty-eighth"))]
+                                 (28, "twenty-eighth"),
+                                 (29, "twenty-ninth"))]
 # Sets written as training data from the start (never a stranger's set), read like the split sets: their name and file.
 TRAINING_SETS = [(name, Path(__file__).resolve().parent / "data" / f"injection_train{name}.jsonl")
                  for name in ("13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b", "17a", "17b", "18a", "18b",

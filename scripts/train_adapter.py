@@ -75,7 +75,7 @@ WRITERS = ("tune", "held-out", "held-out-2", "tune-2", "tau", "heldout3", "heldo
            "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "train13a", "heldout12", "train14a",
            "heldout13", "train15a", "heldout14", "train16a", "heldout15", "heldout16", "heldout17", "heldout18",
            "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "heldout25", "heldout26",
-           "heldout27", "heldout28", "heldout29", "heldout30")
+           "heldout27", "heldout28", "heldout29", "heldout30", "heldout31")
 FOLDERS = {"tune-2": TUNE2, **{name: DATA / name for name in WRITERS[4:]}}
 TEMPERATURE = 0.02  # cosines of one question spread over ~0.75-0.92: a sharp softmax
 MARGIN = 0.01

@@ -4,7 +4,7 @@ Two models, one run each (``--model``): ``customer`` (asked of customer messages
 ``page`` (asked of page sentences, ``learned_page_weights.bin``).
 
 Data: every labelled row of scripts/data/injection_*.jsonl — the external red-teamers' sets
-(``external`` … ``external28``, one writer each), the sets written as training data in the thirteenth to twenty-fourth
+(``external`` … ``external29``, one writer each), the sets written as training data in the thirteenth to twenty-fourth
 rounds (``train13a``, ``train13b``, ``train14a``, ``train14b``, ``train15a``, ``train15b``, ``train16a``, ``train16b``,
 ``train17a``, ``train17b``, ``train18a``, ``train18b``, ``train19a``, ``train19b``, ``train20a``, ``train20b``,
 ``train21a``, ``train21b``,
@@ -126,6 +126,7 @@ WRITERS = {"injection_heldout_external.jsonl": "external", "injection_heldout_ex
            "injection_heldout_external26.jsonl": "external26",
            "injection_heldout_external27.jsonl": "external27",
            "injection_heldout_external28.jsonl": "external28",
+           "injection_heldout_external29.jsonl": "external29",
            # written as training data, by hands that read neither the code nor the earlier sets (README beside each)
            "injection_train13a.jsonl": "train13a", "injection_train13b.jsonl": "train13b",
            "injection_train14a.jsonl": "train14a", "injection_train14b.jsonl": "train14b",
