@@ -258,3 +258,42 @@ def least_cpu_seconds(read: Callable[[], object], runs: int = 3) -> float:
 def least_cpu_seconds_fixture() -> Callable[[Callable[[], object], int], float]:
     """``least_cpu_seconds`` for the linear-time tests of every package."""
     return least_cpu_seconds
+
+
+# A run at full size under this many CPU seconds passes at once: no input a test reads takes this little when it is
+# quadratic (the blow-ups issue #10 names took seconds to minutes at 200 KB), and fast readers cost nothing extra.
+# Well below the old absolute bounds (0.2-10 s), so a slower machine only moves a reader from "cheap" to "measured".
+LINEAR_CHEAP_SECONDS = 0.1
+# Four times the input: linear takes about 4 times the CPU, n log n about 4.5, quadratic 16. 8 is the geometric middle
+# of 4 and 16: twice linear's ratio (room for cache misses on the larger input and a spike the least of a few runs
+# did not filter) and half quadratic's, so neither a noisy linear reader nor a quadratic one lands on the wrong side.
+LINEAR_MAX_RATIO = 8.0
+
+
+def assert_linear(run: Callable[[int], object], size: int, *, cheap: float = LINEAR_CHEAP_SECONDS,
+                  runs: int = 3) -> None:
+    """Assert that ``run(n)`` (which builds its input of about ``n`` units and reads it) grows linearly up to ``size``.
+
+    The rule for timed tests: they check growth, not speed (a machine's speed and load are not the product's). A
+    first run at ``size`` under ``cheap`` CPU seconds passes at once; otherwise the least CPU time of ``runs`` runs at
+    ``size // 4`` and at ``size`` must stay under ``LINEAR_MAX_RATIO`` times apart. CPU time (``process_time``), not
+    wall time, so other jobs on the machine do not count; a reader behind a cache must be passed unwrapped
+    (``f.__wrapped__``), or the repeated runs measure the cache."""
+    start = time.process_time()
+    run(size)
+    first = time.process_time() - start
+    if first < cheap:
+        return
+    large = min(first, least_cpu_seconds(lambda: run(size), runs - 1))  # the first run also warmed the patterns
+    if large < cheap:
+        return
+    small = least_cpu_seconds(lambda: run(size // 4), runs)
+    assert large < LINEAR_MAX_RATIO * small, (
+        f"not linear: {large:.3f} s CPU at {size} against {small:.3f} s at {size // 4} "
+        f"(x{large / max(small, 1e-9):.1f}; linear is about 4, quadratic 16, the bound {LINEAR_MAX_RATIO:g})")
+
+
+@pytest.fixture(name="assert_linear")
+def assert_linear_fixture() -> Callable[..., None]:
+    """``assert_linear`` for the size-scaling tests of every package."""
+    return assert_linear
