@@ -378,15 +378,11 @@ def test_names_only_is_a_sentence_that_shares_nothing_but_one_name_with_the_ques
                           "If your Brightwave agreement ends, your Phone Protect policy ends on the same day.", two)
 
 
-def test_proper_names_read_a_long_run_of_one_letter_class_in_linear_time():
-    import time
-
+def test_proper_names_read_a_long_run_of_one_letter_class_in_linear_time(assert_linear):
     from mem.agent.decision import proper_names
 
-    for text in ("a" * 200_000, "A " * 100_000, "a A" * 70_000, "-" * 200_000, "a-" * 100_000):
-        start = time.process_time()  # CPU seconds: the machine is shared
-        proper_names(text)
-        assert time.process_time() - start < 1.0
+    for unit, count in (("a", 200_000), ("A ", 100_000), ("a A", 70_000), ("-", 200_000), ("a-", 100_000)):
+        assert_linear(lambda n, u=unit: proper_names(u * n), count)
 
 
 def test_beside_the_threshold_the_questions_words_in_the_candidates_clause_answer():

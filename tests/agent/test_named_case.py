@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -133,15 +132,16 @@ def test_the_answer_says_no_to_a_case_outside_and_never_yes():
     assert not case_outside("is the studio open on a monday?", "The studio is closed on Sundays.")
 
 
-def test_a_long_message_is_read_in_linear_time():
-    # every pattern reads each position a bounded number of characters: a 200 KB message of one character class
-    # takes a second or two on a busy machine, a quadratic read would take minutes
-    for text in ("1" * 200_000, "가" * 200_000, "日" * 200_000, "a " * 100_000, "1 " * 100_000):
-        started = time.process_time()
+def test_a_long_message_is_read_in_linear_time(assert_linear):
+    # every pattern reads each position a bounded number of characters: a quadratic read of a 200 KB message of one
+    # character class would take minutes
+    def read(text: str) -> None:
         named_kinds(text)
         stated_kinds(text)
         case_outside(text, text)
-        assert time.process_time() - started < 10.0
+
+    for unit, count in (("1", 200_000), ("가", 200_000), ("日", 200_000), ("a ", 100_000), ("1 ", 100_000)):
+        assert_linear(lambda n, u=unit: read(u * n), count)
 
 
 POLICY = """# Store terms
