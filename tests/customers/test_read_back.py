@@ -6,7 +6,6 @@ scripts/).
 
 from __future__ import annotations
 
-import time
 from datetime import date
 
 import pytest
@@ -199,12 +198,12 @@ def test_a_read_back_declined_keeps_the_held_address(isolated_env, tmp_path):
 
 
 @pytest.mark.parametrize("unit", ["there ", "이 주소로 ", "こちらに", "a: ", "「a", "맞", "x, ", "read it back: "])
-def test_the_read_back_reads_a_long_run_in_linear_time(unit):
-    text = unit * (200_000 // len(unit))
-    started = time.process_time()
-    read_back(text + " is that correct?")
-    read_back_spans([text])
-    assert time.process_time() - started < 2.0
+def test_the_read_back_reads_a_long_run_in_linear_time(unit, assert_linear):
+    def read(text: str) -> None:
+        read_back(text + " is that correct?")
+        read_back_spans([text])
+
+    assert_linear(lambda n: read(unit * (n // len(unit))), 200_000)
 
 
 # a thanks, then the polite "no need" that answers the agent's own thanks (rfixr24's report): no decline when the

@@ -7,8 +7,6 @@ own (none copied from a case file in scripts/).
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.customers import slots
@@ -91,9 +89,6 @@ def test_a_place_said_without_a_comma_ends_where_the_next_clause_begins(text, to
     assert (slot.value if slot is not None and slot.name == "residence" else None) == town
 
 
-def test_the_new_readings_are_linear_on_a_long_message_of_one_unit():
+def test_the_new_readings_are_linear_on_a_long_message_of_one_unit(assert_linear):
     for unit in ("sorry 1 ", "your town ", "I'm in Ab if that "):
-        text = unit * (100_000 // len(unit))
-        started = time.process_time()
-        slots.find_slot(text)
-        assert time.process_time() - started < 2.0, unit
+        assert_linear(lambda n, u=unit: slots.find_slot.__wrapped__(u * (n // len(u))), 100_000)
