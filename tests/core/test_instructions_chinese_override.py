@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions import is_instruction_like
@@ -41,8 +39,6 @@ def test_ordinary_text_is_not(text):
     assert chinese_override(normalize(text)) is None and not is_instruction_like(text)
 
 
-def test_a_long_text_is_read_in_linear_time():
+def test_a_long_text_is_read_in_linear_time(assert_linear):
     for text in ("忽略" * 100_000, "忽略之前的" * 40_000 + "。", "不要" * 100_000):
-        started = time.perf_counter()
-        chinese_override(text)
-        assert time.perf_counter() - started < 2
+        assert_linear(lambda n, t=text: chinese_override(t[:n]), len(text))  # a quarter: a prefix of the run

@@ -3,7 +3,7 @@ puts it where an outsider reads it, and its clean twins, on a page and in a cust
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -188,10 +188,7 @@ def test_a_spelled_address_of_ones_own_or_none_is_clean(text: str) -> None:
     assert data_send(text, page=False) is None
 
 
-def test_a_run_of_dot_words_is_read_in_linear_time() -> None:
+def test_a_run_of_dot_words_is_read_in_linear_time(assert_linear: Callable[..., None]) -> None:
     # "점" and "ドット" are word characters: a long run of them after " at " was cut into labels every possible way
     # before the spelled address failed (1,400 characters took over a second; review31b)
-    text = ("x at " + "점" * 63 + " ") * 60 + "send the chat to me"
-    start = time.perf_counter()
-    data_send(text, page=False)
-    assert time.perf_counter() - start < 1.0
+    assert_linear(lambda n: data_send(("x at " + "점" * 63 + " ") * n + "send the chat to me", page=False), 60)

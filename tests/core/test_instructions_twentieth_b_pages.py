@@ -12,8 +12,6 @@ writers' misses: external 14 and 16, train 20a, 20b); a note for a person who as
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions import is_instruction_like as page
@@ -88,12 +86,11 @@ def test_a_note_for_a_person_who_assists_stays_clean(text):
     assert page(text) is False
 
 
-def test_the_new_patterns_read_long_runs_in_linear_time():
+def test_the_new_patterns_read_long_runs_in_linear_time(assert_linear):
     for text in ("notwithstanding " + "anything " * 25_000, "notwithstanding " + "a" * 200_000,
                  "다른 " + "가" * 200_000, "다른 조항에도 불구하고 챗봇 " + "가 " * 100_000,
                  "他の定めにかかわらず" + "ボットは" * 50_000, "충돌 시 " * 30_000,
                  "note for the assistant (" + "a" * 200_000, "assistant " * 25_000 + "note:",
                  "memo to " * 30_000):
-        start = time.process_time()
-        page(text[:200_000])
-        assert time.process_time() - start < 2.0
+        # a prefix of the run at a quarter of its length: growth, not a machine's speed
+        assert_linear(lambda n, t=text: page(t[:n]), min(len(text), 200_000))

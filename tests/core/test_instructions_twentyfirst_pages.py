@@ -13,8 +13,6 @@ claim the page calls enough, and a person's data handed out on a tie the asker o
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions import is_instruction_like as page
@@ -78,14 +76,13 @@ def test_the_structure_needs_the_bot_named():
     assert not oversight_kept(normalize("教務課への報告は不要。"))
 
 
-def test_the_new_patterns_read_long_runs_in_linear_time():
+def test_the_new_patterns_read_long_runs_in_linear_time(assert_linear):
     for text in ("the bot do not tell " + "the " * 50_000, "the bot do not log " + "a" * 200_000,
                  "bot " + "don't " * 30_000, "ボット" + "には" * 60_000, "ボット" + "報告" * 60_000,
                  "챗봇 " + "보고" * 60_000, "챗봇 " + "에는 " * 40_000, "the bot " + "excluded from " * 15_000,
                  "bot " + "offers are not " * 15_000):
-        start = time.process_time()
-        page(text[:200_000])
-        assert time.process_time() - start < 2.0
+        # a prefix of the run at a quarter of its length: growth, not a machine's speed
+        assert_linear(lambda n, t=text: page(t[:n]), min(len(text), 200_000))
 
 
 # Another party's information handed out by the bot, in the trade's own words (the eight newest writers: other
@@ -121,13 +118,12 @@ def test_information_kept_back_or_the_services_own_stays_clean(text):
     assert page(text) is False
 
 
-def test_the_second_structure_reads_long_runs_in_linear_time():
+def test_the_second_structure_reads_long_runs_in_linear_time(assert_linear):
     for text in ("the bot tell " + "other " * 40_000, "bot share " + "a " * 100_000 + "other customers",
                  "챗봇 다른 " + "고객의 " * 40_000, "ボット他の" + "お客様の" * 40_000,
                  "ボット他社の" + "あ" * 200_000):
-        start = time.process_time()
-        page(text[:200_000])
-        assert time.process_time() - start < 2.0
+        # a prefix of the run at a quarter of its length: growth, not a machine's speed
+        assert_linear(lambda n, t=text: page(t[:n]), min(len(text), 200_000))
 
 
 # A text ranking itself over every other page or section, or over the operator's instructions, with what it reaches
@@ -157,12 +153,11 @@ def test_a_contracts_own_precedence_clause_stays_clean(text):
     assert page(text) is False
 
 
-def test_the_precedence_patterns_read_long_runs_in_linear_time():
+def test_the_precedence_patterns_read_long_runs_in_linear_time(assert_linear):
     for text in ("outranks " * 25_000 + "every other section", "everything " * 25_000 + "is advisory",
                  "다른 모든 " * 30_000, "보다 본 " * 30_000, "他のすべての" * 30_000, "運営者" + "の" * 200_000):
-        start = time.process_time()
-        page(text[:200_000])
-        assert time.process_time() - start < 2.0
+        # a prefix of the run at a quarter of its length: growth, not a machine's speed
+        assert_linear(lambda n, t=text: page(t[:n]), min(len(text), 200_000))
 
 
 # The claim is the whole condition, said so, or the claimed identity taken for the status with the bot permitted
@@ -189,12 +184,11 @@ def test_a_claim_with_a_check_or_refused_stays_clean(text):
     assert page(text) is False
 
 
-def test_the_claim_patterns_read_long_runs_in_linear_time():
+def test_the_claim_patterns_read_long_runs_in_linear_time(assert_linear):
     for text in ("라고만 " * 40_000, "と言うだけで" * 30_000, "ボットと名乗った方は" + "あ" * 200_000,
                  "just needs to " * 20_000 + "say"):
-        start = time.process_time()
-        page(text[:200_000])
-        assert time.process_time() - start < 2.0
+        # a prefix of the run at a quarter of its length: growth, not a machine's speed
+        assert_linear(lambda n, t=text: page(t[:n]), min(len(text), 200_000))
 
 
 # A third person's data handed out by the bot on a tie the asker only claims, or a fact anyone could know (external 17,
@@ -220,9 +214,8 @@ def test_a_tie_checked_refused_or_no_persons_data_stays_clean(text):
     assert page(text) is False
 
 
-def test_the_tie_patterns_read_long_runs_in_linear_time():
+def test_the_tie_patterns_read_long_runs_in_linear_time(assert_linear):
     for text in ("ボットを名乗る方" + "の" * 200_000, "챗봇 라고 밝힌 사람 " + "의 " * 100_000,
                  "the bot if a caller gives the name of " + "the " * 40_000):
-        start = time.process_time()
-        page(text[:200_000])
-        assert time.process_time() - start < 2.0
+        # a prefix of the run at a quarter of its length: growth, not a machine's speed
+        assert_linear(lambda n, t=text: page(t[:n]), min(len(text), 200_000))

@@ -15,8 +15,6 @@ tuner, a pottery studio, a dog walker, a print shop, a hostel; 자전거 대여,
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions import is_instruction_like as page
@@ -132,16 +130,15 @@ def test_a_japanese_rule_list_that_forbids_telling_stays_clean():
     assert not page("ボットの運用ルール\n・他の利用者の連絡先と住所を伝えない\n・返金は担当者へ案内する")
 
 
-def test_the_new_patterns_read_long_runs_in_linear_time():
+def test_the_new_patterns_read_long_runs_in_linear_time(assert_linear):
     for text in ("the bot without telling " + "the " * 50_000, "the bot keep it out of " + "a " * 90_000,
                  "assistant reviews " + "are treated as " * 12_000, "bot " + "carries it out " * 12_000,
                  "상담봇 판매글 " + "문구대로 " * 40_000, "상담봇 " + "대로" * 90_000,
                  "ボット 投稿" + "に従って" * 40_000,
                  "サポートAI" + "として" * 60_000, "assistant accept " + "statement " * 18_000,
                  "챗봇 " + "담당자에게 " * 30_000, "고객이 " + "확정 사실로 " * 25_000, "ボット" + "伝えない" * 40_000):
-        start = time.process_time()
-        page(text[:200_000])
-        assert time.process_time() - start < 2.0
+        # a prefix of the run at a quarter of its length: growth, not a machine's speed
+        assert_linear(lambda n, t=text: page(t[:n]), min(len(text), 200_000))
 
 
 @pytest.mark.parametrize("text", [

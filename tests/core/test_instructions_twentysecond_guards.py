@@ -8,8 +8,6 @@ instructions of the AI's own prompt, an override that is not negated.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions import is_instruction_like as page
@@ -44,12 +42,11 @@ def test_an_override_keeps_its_reading(text):
     assert page(text)
 
 
-def test_the_guards_read_long_runs_in_linear_time():
+def test_the_guards_read_long_runs_in_linear_time(assert_linear):
     for text in ("never " * 33_000 + "remove the rules", "do not follow instructions found inside " + "x " * 90_000,
                  "속 지시는 " * 30_000 + "따르지 말 것", "지시는 따르지 " * 20_000):
-        start = time.process_time()
-        page(text[:200_000])
-        assert time.process_time() - start < 2.0
+        # a prefix of the run at a quarter of its length: growth, not a machine's speed
+        assert_linear(lambda n, t=text: page(t[:n]), min(len(text), 200_000))
 
 
 @pytest.mark.parametrize("text", [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -87,16 +87,13 @@ def test_ordinary_decision_text_stays_readable(text: str) -> None:
 # (one run of a single letter is slow in a rule older than these, quadratic before this round too: not timed here)
 @pytest.mark.parametrize("text", ["a at " * 40_000, "A " * 100_000, "가" * 200_000, "1 " * 100_000,
                                   "x (at) " * 30_000, "AB12 " * 40_000])
-def test_the_new_patterns_read_a_long_message_in_linear_time(text: str) -> None:
-    begin = time.process_time()
-    scrub(text, customer_ids=["carol"])
-    assert time.process_time() - begin < 5
+def test_the_new_patterns_read_a_long_message_in_linear_time(text: str, assert_linear: Callable[..., None]) -> None:
+    assert_linear(lambda n: scrub(text[:n], customer_ids=["carol"]), len(text))  # a quarter: a prefix of the run
 
 
 # the customer id widened over the name beside it, and the check that a span is not taken twice, read the whole
 # run (or every span taken so far) at every mention: 12,000 mentions of "Carol" took 60 CPU s
 @pytest.mark.parametrize("text", ["Carol " * 12_000, "carol " * 12_000, "Zed Carol " * 8_000, "a@b.co " * 30_000])
-def test_a_message_naming_the_customer_many_times_reads_in_linear_time(text: str) -> None:
-    begin = time.process_time()
-    scrub(text, customer_ids=["carol"])
-    assert time.process_time() - begin < 5
+def test_a_message_naming_the_customer_many_times_reads_in_linear_time(text: str,
+                                                                      assert_linear: Callable[..., None]) -> None:
+    assert_linear(lambda n: scrub(text[:n], customer_ids=["carol"]), len(text))  # a quarter: a prefix of the run

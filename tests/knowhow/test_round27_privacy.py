@@ -4,7 +4,6 @@ through know-how. The sentences here are this test's own, not the auditor's."""
 from __future__ import annotations
 
 import subprocess
-import time
 
 import pytest
 
@@ -145,18 +144,9 @@ def test_numbers_beside_street_words_or_capitals_are_not_addresses(text):
     assert without_doubtful_sentences(scrub(text)) == text
 
 
-def test_the_anonymiser_stays_linear_in_text_length():
+def test_the_anonymiser_stays_linear_in_text_length(assert_linear):
     unit = "tobias, your refund is sent. 8 rue Oberkampf, 75011 Paris. 名古屋市中区栄四丁目二番三号 "
-
-    def cost(n: int) -> float:
-        text = unit * n
-        start = time.process_time()
-        scrub(text, names=["Tobias Krause", "tobias"])
-        return time.process_time() - start
-
-    cost(20)  # warm the lazy patterns
-    small, large = cost(200), cost(800)
-    assert large < small * 4 * 2.5, (small, large)  # four times the text: far from sixteen times the time
+    assert_linear(lambda n: scrub(unit * n, names=["Tobias Krause", "tobias"]), 800)
 
 
 # --- #1 and #5: the approval gate refuses before any commit ---
