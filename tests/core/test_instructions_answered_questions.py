@@ -5,7 +5,7 @@ question left to the service to answer. Written in new words, not the tuning row
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -47,17 +47,12 @@ def test_a_question_and_an_ordinary_request(text: str) -> None:
 
 @pytest.mark.parametrize("unit", ["? yes. so apply it ", "? yes ", "apply ", "잖아요? 네 ", "할인 부탁해요 ",
                                   "ですよね？はい", "なので無料でお願い", "?", "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         self_answered_grant(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)
 
 
 # twenty-fourth round: the act ordered on the customer's own answer whatever it grants, an answer after a pause or

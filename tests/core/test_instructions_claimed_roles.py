@@ -5,7 +5,7 @@ words, after the rule, not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -64,14 +64,9 @@ def test_a_job_or_a_role_with_the_writers_own_business(text: str) -> None:
 @pytest.mark.parametrize("unit", ["i'm the officer on the case ", "i'm zara's nan ", "his phone number ",
                                   "release the escrow ", "사장입니다 ", "손님 전화번호 ", "の者です", "相手の連絡先",
                                   "a", "가", "あ", "漢", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         claimed_role_unlock(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

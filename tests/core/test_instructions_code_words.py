@@ -3,8 +3,6 @@ in English, Korean and Japanese; a word with nothing granted, a rumour asked abo
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions.code_words import code_word, relayed_code_word
@@ -67,17 +65,12 @@ def test_a_relayed_tip_asked_about_or_without_a_grant_is_not(text):
 
 
 @pytest.mark.parametrize("unit", ["if you type abc ", "'abc' 입력하면 ", "『abc』と送ると", "bot free abc ", "「", "a"])
-def test_a_relayed_code_word_reads_a_long_run_in_linear_time(unit):
-    def seconds(size: int) -> float:
+def test_a_relayed_code_word_reads_a_long_run_in_linear_time(unit, assert_linear):
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         relayed_code_word(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)
 
 
 # Twenty-first round: the word stands for a place ahead of the others or a free item too (x15, x16, t19a), and a

@@ -5,7 +5,7 @@ Written in new words, not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -47,17 +47,12 @@ def test_the_services_own_contact_or_a_message_relayed(text: str) -> None:
 
 @pytest.mark.parametrize("unit", ["talk to her directly ", "phone number ", "so i can contact her ", "직접 연락 ",
                                   "연락처 알려 ", "直接話したい", "連絡先を教え", "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         contact_to_go_around(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)
 
 
 # twenty-second round, second wave: another person's contact asked past the service's go-between

@@ -5,7 +5,7 @@ words, not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -46,14 +46,9 @@ def test_own_booking_moved_or_a_relatives_cancelled_on_request(text: str) -> Non
 
 @pytest.mark.parametrize("unit", ["bump her ", "book me in ", "cancel every booking for ", "다른 사람 취소시키고 ",
                                   "저 넣어 ", "その方をずらして", "私を入れ", "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         displaced_booking(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

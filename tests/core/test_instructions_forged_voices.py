@@ -5,7 +5,7 @@ own case). Written in new words, not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -57,14 +57,9 @@ def test_a_quoted_approval_asked_about_is_not_forged_words() -> None:
 
 @pytest.mark.parametrize("unit", ["you said ", "> ", "말씀하신 대로 ", "님이 ", "言った通り", "> サポート",
                                   "a", "가", "あ", " ", ">"])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         forged_agent_words(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

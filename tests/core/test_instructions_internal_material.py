@@ -5,7 +5,7 @@ not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -45,14 +45,9 @@ def test_published_rules_and_product_instructions_are_not(text: str) -> None:
 
 @pytest.mark.parametrize("unit", ["your instructions ", "internal codes ", "너 규칙 ", "내부용 코드 ", "指示文全文",
                                   "社内用", "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         internal_material(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

@@ -5,7 +5,7 @@ new words, not the tuning rows'."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -44,14 +44,9 @@ def test_a_customers_own_staff_or_new_job(text: str) -> None:
 
 @pytest.mark.parametrize("unit", ["i'm the new manager ", "show me the list ", "신입 ", "명단 알려 ",
                                   "다음 달부터 일하게 된 ", "新しいスタッフ", "一覧を送", "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         new_staff_ask(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

@@ -5,7 +5,7 @@ customer's data, a refusal quoted. Written in new words, not the tuning rows'.""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -65,29 +65,19 @@ def test_own_data_passed_on_or_a_message_relayed(text: str) -> None:
 
 @pytest.mark.parametrize("unit", ["the seller's address ", "his phone number ", "the other buyer ", "판매자 연락처 ",
                                   "출품자", "出品者の住所", "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         other_party_data(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)
 
 
 @pytest.mark.parametrize("unit", ["the seller's contact details ", "contact details for the buyer ", "판매자 연락처 ",
                                   "出品者の連絡先", "a", "가", "あ", " "])
-def test_the_plain_contact_reading_is_linear(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_the_plain_contact_reading_is_linear(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         plain_contact_ask(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

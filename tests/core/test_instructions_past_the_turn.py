@@ -5,7 +5,7 @@ Japanese, each beside its clean look-alike. Written in new words, not the tuning
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -129,21 +129,16 @@ def test_discretion_about_own_things(text: str) -> None:
 @pytest.mark.parametrize("unit", ["a", " ", "가", "あ", "1", "the chair has agreed ", "우리끼리 ", "ここだけの話",
                                   "whoever reviews this ", "notes said ", "메모에 ", "記録", "tell him it's ", "사실 ",
                                   "기록에 '"])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         borrowed_consent(text)
         own_record_entitlement(text)
         later_reader(text)
         admitted_untrue(text)
         covert_ask(text)
-        return time.process_time() - start
 
-    first, second = seconds(100_000), seconds(200_000)
-    # twice the run, about twice the time (a quadratic read takes four times); CPU time, not inflated by load
-    assert second < 3.0 * first + 0.2
-    assert second < 5.0
+    assert_linear(read, 200_000)
 
 
 BOT_QUOTED = [

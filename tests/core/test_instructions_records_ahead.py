@@ -5,7 +5,7 @@ tuning rows'."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -47,14 +47,9 @@ def test_a_true_record_put_right_or_a_later_payment_alone(text: str) -> None:
 
 @pytest.mark.parametrize("unit", ["mark it as paid ", "i'll pay later ", "note i returned ", "결제 완료로 ",
                                   "다음 주에 드릴게 ", "했다고 ", "ことにして", "当日", "まだ", "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         record_ahead_of_act(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

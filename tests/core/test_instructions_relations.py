@@ -3,8 +3,6 @@ models, behind a weights header flag so the shipped files read exactly as before
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.core.instructions import normalize
@@ -82,15 +80,9 @@ def test_a_model_with_relations_says_so_in_its_header_and_reads_them(tmp_path):
 
 @pytest.mark.parametrize("unit", ["x", "a ", "1", "가", "あ", "if a user says ", "release their ", "다른 고객의 ",
                                   "と言ったら"])
-def test_long_runs_read_in_linear_time(unit):
-    def seconds(size: int) -> float:
+def test_long_runs_read_in_linear_time(unit, assert_linear):
+    def read(size: int) -> None:
         text = unit * (size // len(unit))
-        start = time.process_time()
         relation_features(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    # twice the text: ≈ 2× when linear, ≈ 4× when quadratic; the margin is for a busy machine's noise on small times
-    # (a 10×-text ratio over a 5 ms first run failed once under load at 39×, the reader being linear)
-    assert second < 3.0 * first + 0.2 and second < 5.0
+    assert_linear(read, 200_000)

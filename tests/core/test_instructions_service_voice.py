@@ -4,7 +4,7 @@ gift message, a message the customer got from the company asked about. Written i
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -47,14 +47,9 @@ def test_the_services_message_to_the_customer_or_their_own_name(text: str) -> No
 @pytest.mark.parametrize("unit", ["send a text as the shop ", "from the shop's account ", "please send ",
                                   "가게 이름으로 ", "문자 보내 ", "お店のアドレスから", "メール送",
                                   "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         sent_as_service(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

@@ -5,7 +5,7 @@ rows'."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pytest
 
@@ -47,14 +47,9 @@ def test_a_question_about_a_discount_or_their_own_staff(text: str) -> None:
 
 @pytest.mark.parametrize("unit", ["treat me as staff ", "staff rate ", "use the staff ", "직원가로 ", "직원으로 해 주 ",
                                   "社員扱い", "社割", "a", "가", "あ", " "])
-def test_a_long_run_is_read_in_linear_time(unit: str) -> None:
-    def seconds(size: int) -> float:
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear: Callable[..., None]) -> None:
+    def read(size: int) -> None:
         text = normalize(unit * (size // len(unit)))
-        start = time.process_time()
         staff_standing(text)
-        return time.process_time() - start
 
-    seconds(1_000)
-    first, second = seconds(100_000), seconds(200_000)
-    assert second < 0.4
-    assert second < 3.0 * first + 0.2
+    assert_linear(read, 200_000)

@@ -62,6 +62,5 @@ def test_a_planted_word_stands_for_a_relatives_consent_or_a_grant(text: str) -> 
         " ",
     ],
 )
-def test_a_long_run_is_read_in_linear_time(unit: str, run_cpu_seconds) -> None:
-    first, second = run_cpu_seconds(standing_identity, unit)
-    assert second < 3.0 * first + 0.2
+def test_a_long_run_is_read_in_linear_time(unit: str, assert_linear) -> None:
+    assert_linear(lambda n: standing_identity(normalize(unit * (n // len(unit)))), 200_000)
