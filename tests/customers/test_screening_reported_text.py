@@ -3,8 +3,6 @@ not giving the AI the order inside the quotation (``screening._reported_text``);
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mem.customers import screening
@@ -51,11 +49,5 @@ def test_the_quoted_order_said_as_ones_own_is_an_order():
 
 
 @pytest.mark.parametrize("char", ["a", "'", "\"", "「", ":", "\n", "가", "あ"])
-def test_a_long_run_of_one_character_is_read_in_linear_time(char):
-    def took(n: int) -> float:
-        text = "Is this a scam? me: " + char * n
-        start = time.process_time()
-        screening._reported_text(text)
-        return time.process_time() - start
-    short, long = took(100_000), took(200_000)
-    assert long < 1.0 and long < 4 * short + 0.05
+def test_a_long_run_of_one_character_is_read_in_linear_time(char, assert_linear):
+    assert_linear(lambda n: screening._reported_text("Is this a scam? me: " + char * n), 200_000)
