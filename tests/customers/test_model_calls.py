@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from mem.core.errors import LockTimeout, ModelError
 from mem.core.model import complete_json
 from mem.customers.extract import extract_pending
 from mem.customers.store import CustomerStore
+
+MODEL_DELAY = 30  # seconds a model that "does not answer in time" takes
 
 SEOUL = "Hi. I live in Seoul and I'd like invoices by email."
 
@@ -82,10 +85,16 @@ def test_a_model_that_does_not_answer_in_time_is_one_line_and_the_conversation_s
     slow = dataclasses.replace(config, model=ModelSettings(name="scripted", timeout=0.3))
     with CustomerStore.open(isolated_env, "cust-l") as store:
         store.log.import_file(write_log(tmp_path / "1.jsonl", [("s1", "2025-05-01T09:00:00", "customer", SEOUL)]))
-        scripted_model.script(lambda prompt: time.sleep(2) or {"facts": []})
+        # the model answers only after MODEL_DELAY s: giving up at the 0.3 s [model] timeout takes a fraction of it,
+        # waiting for the model all of it (a bound of 1.5 s against a 2 s model failed on a loaded machine)
+        answer = threading.Event()
+        scripted_model.script(lambda prompt: (answer.wait(MODEL_DELAY), {"facts": []})[1])
         started = time.monotonic()
-        report = extract_pending(store, config=slow)
-        assert time.monotonic() - started < 1.5
+        try:
+            report = extract_pending(store, config=slow)
+        finally:
+            answer.set()
+        assert time.monotonic() - started < MODEL_DELAY / 2
         assert "did not answer within 0.3 s ([model] timeout" in report.rejected[0]["reason"]
         assert len(store.log.pending()) == 1
 
