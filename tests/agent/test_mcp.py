@@ -292,7 +292,9 @@ def _server_env(world: dict) -> dict:
 
 
 def test_stdio_subprocess_starts_quickly_answers_and_learns_on_close(world):
-    """The real command, as a host starts it; start-up is measured to the first tool list."""
+    """The real command, as a host starts it. How quickly it starts is scripts/bench_mcp.py's to show (docs/mcp.md:
+    0.9 s quiet, 7.6 s at load 11 on this machine): a wall bound here (20 s) was under three times a loaded run's,
+    and no host deadline is the product's promise."""
     from mcp import Client
     from mcp.client.stdio import StdioServerParameters
 
@@ -300,22 +302,18 @@ def test_stdio_subprocess_starts_quickly_answers_and_learns_on_close(world):
                                    args=["-m", "mem", "-w", str(world["ws"]), "mcp", "--customer", "cust-a"])
 
     async def main():
-        start = time.monotonic()
         async with Client(params) as client:
             tools = await client.list_tools()
-            started = time.monotonic() - start
             logged = await client.call_tool("log_turn", {"role": "customer", "text": "I now live in Osaka."})
-            return started, [t.name for t in tools.tools], logged
+            return [t.name for t in tools.tools], logged
 
     with open(os.devnull, "w") as devnull:
         sys_stderr, sys.stderr = sys.stderr, devnull
         try:
-            started, names, logged = asyncio.run(main())
+            names, logged = asyncio.run(main())
         finally:
             sys.stderr = sys_stderr
     assert tuple(names) == TOOL_NAMES and not logged.is_error
-    # generous for a loaded 2-core machine; scripts/bench_mcp.py reports the median (docs/mcp.md)
-    assert started < 20
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # the server learns after stdin closes, then exits
         with CustomerStore.open(world["home"], "cust-a", lock_timeout=30) as store:
